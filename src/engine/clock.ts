@@ -1,0 +1,118 @@
+/** A frame callback: `deltaMs` of engine time since the last frame, `nowMillis` since start. */
+export type FrameListener = (frame: FrameTime) => void;
+
+export interface FrameTime {
+  /** Engine time for this frame, in ms (before any speed scaling a domain applies). */
+  readonly deltaMs: number;
+  /** Integer milliseconds since the clock started, as LX's `nowMillis` during this frame. */
+  readonly nowMillis: number;
+  /** 0-based count of frames run so far. */
+  readonly index: number;
+}
+
+export interface ClockStats {
+  readonly frames: number;
+  /** Frames that started later than 1.5× their period. */
+  readonly late: number;
+  /** Frames skipped because the previous one was still queued. */
+  readonly skipped: number;
+  readonly fps: number;
+  readonly running: boolean;
+}
+
+/** Submits a frame to the engine queue; returns false if one is already waiting. */
+export type FrameScheduler = (run: () => void) => boolean;
+
+/**
+ * Drives frames. In real time it schedules one frame per period through the engine queue, so
+ * frames interleave with calls; stepped by hand (tests, offline rendering) the same project
+ * with the same `deltaMs` always gives the same frames.
+ */
+export class EngineClock {
+  private readonly listeners: FrameListener[] = [];
+  private frameIndex = 0;
+  private elapsedMs = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private lastWall = 0;
+  private nextDue = 0;
+  private late = 0;
+  private skipped = 0;
+  fps = 60;
+
+  constructor(private readonly schedule: FrameScheduler) {}
+
+  onFrame(listener: FrameListener): () => void {
+    this.listeners.push(listener);
+    return () => {
+      const i = this.listeners.indexOf(listener);
+      if (i >= 0) this.listeners.splice(i, 1);
+    };
+  }
+
+  get running(): boolean {
+    return this.timer !== null;
+  }
+
+  get frames(): number {
+    return this.frameIndex;
+  }
+
+  stats(): ClockStats {
+    return { frames: this.frameIndex, late: this.late, skipped: this.skipped, fps: this.fps, running: this.running };
+  }
+
+  /** Runs one frame now, synchronously. Call only from inside the engine queue or offline. */
+  step(deltaMs: number): void {
+    this.elapsedMs += deltaMs;
+    this.runFrame(deltaMs, Math.floor(this.elapsedMs));
+  }
+
+  /**
+   * Runs `count` frames of a fixed `deltaMs`. `nowMillis` for frame k is floor((k+1)·deltaMs)
+   * computed by multiplication, as LX's offline protocol does, so long runs do not drift.
+   */
+  stepFixed(count: number, deltaMs: number): void {
+    for (let k = 0; k < count; k++) {
+      const n = this.frameIndex + 1;
+      this.elapsedMs = n * deltaMs;
+      this.runFrame(deltaMs, Math.floor(this.elapsedMs));
+    }
+  }
+
+  private runFrame(deltaMs: number, nowMillis: number): void {
+    const frame: FrameTime = { deltaMs, nowMillis, index: this.frameIndex };
+    this.frameIndex++;
+    for (let i = 0; i < this.listeners.length; i++) this.listeners[i](frame);
+  }
+
+  /** Starts real-time frames at `fps`. */
+  start(fps = this.fps): void {
+    this.fps = fps;
+    if (this.timer !== null) return;
+    this.lastWall = performance.now();
+    this.nextDue = this.lastWall;
+    this.tick();
+  }
+
+  stop(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private tick(): void {
+    const period = 1000 / this.fps;
+    const queued = this.schedule(() => {
+      const wall = performance.now();
+      let delta = wall - this.lastWall;
+      if (!(delta > 0) || delta > 60_000) delta = period;
+      if (delta > 1.5 * period && this.frameIndex > 0) this.late++;
+      this.lastWall = wall;
+      this.step(delta);
+    });
+    if (!queued) this.skipped++;
+    this.nextDue += period;
+    const now = performance.now();
+    if (this.nextDue < now - period) this.nextDue = now; // fell far behind: do not burst
+    this.timer = setTimeout(() => this.tick(), Math.max(0, this.nextDue - now));
+  }
+}

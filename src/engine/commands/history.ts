@@ -1,0 +1,173 @@
+import { internal } from '../errors.js';
+import type { Graph } from '../graph.js';
+import type { Command } from './command.js';
+
+/** Which surface (and which session of it) made a change. Shown next to each undo step. */
+export interface Origin {
+  readonly surface: 'mcp' | 'console' | 'osc' | 'protocol3' | 'cli' | 'engine';
+  /** The MCP session id, console connection or peer address, when there is one. */
+  readonly session?: string;
+  /** A human name for the session: the MCP client's name, "console", an OSC peer. */
+  readonly client?: string;
+}
+
+export interface HistoryEntry {
+  readonly seq: number;
+  readonly command: Command;
+  readonly origin: Origin;
+  readonly at: number;
+  /** Continuous edits with the same key from the same origin within the window merge. */
+  readonly mergeKey?: string;
+  lastAt: number;
+}
+
+export interface PerformOptions {
+  /** Set for continuous gestures (a fader drag, an OSC knob): edits of one target merge. */
+  readonly mergeKey?: string;
+  /** How long after the last edit a merge may still happen, in ms. Default 1000. */
+  readonly mergeWindowMs?: number;
+}
+
+export interface HistoryChange {
+  readonly kind: 'perform' | 'merge' | 'undo' | 'redo' | 'clear';
+  readonly entry?: HistoryEntry;
+}
+
+export type HistoryListener = (change: HistoryChange) => void;
+
+const MAX_ENTRIES = 1000;
+
+/**
+ * The one linear undo history shared by every surface. A command that fails leaves the
+ * history as it was; nothing ever wipes it except loading another show.
+ */
+export class History {
+  private readonly undoStack: HistoryEntry[] = [];
+  private readonly redoStack: HistoryEntry[] = [];
+  private seq = 0;
+  private readonly listeners: HistoryListener[] = [];
+
+  constructor(
+    private readonly graph: Graph,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Performs a command and records it (or merges it into the step on top). */
+  perform(command: Command, origin: Origin, options: PerformOptions = {}): HistoryEntry {
+    const top = this.undoStack[this.undoStack.length - 1];
+    const t = this.now();
+    if (
+      options.mergeKey !== undefined &&
+      top !== undefined &&
+      this.redoStack.length === 0 &&
+      top.mergeKey === options.mergeKey &&
+      top.origin.surface === origin.surface &&
+      top.origin.session === origin.session &&
+      t - top.lastAt <= (options.mergeWindowMs ?? 1000) &&
+      top.command.merge !== undefined
+    ) {
+      command.perform(this.graph);
+      if (top.command.merge(command)) {
+        top.lastAt = t;
+        this.emit({ kind: 'merge', entry: top });
+        return top;
+      }
+      // Not mergeable after all: record it as its own step (it has already been performed).
+      return this.push(command, origin, options, t);
+    }
+    command.perform(this.graph);
+    return this.push(command, origin, options, t);
+  }
+
+  private push(command: Command, origin: Origin, options: PerformOptions, t: number): HistoryEntry {
+    const entry: HistoryEntry = { seq: ++this.seq, command, origin, at: t, lastAt: t, mergeKey: options.mergeKey };
+    this.undoStack.push(entry);
+    if (this.undoStack.length > MAX_ENTRIES) this.undoStack.shift();
+    this.redoStack.length = 0;
+    this.emit({ kind: 'perform', entry });
+    return entry;
+  }
+
+  /** Undoes the latest step. Returns it, or undefined when there is nothing to undo. */
+  undo(): HistoryEntry | undefined {
+    const entry = this.undoStack[this.undoStack.length - 1];
+    if (entry === undefined) return undefined;
+    try {
+      entry.command.undo(this.graph);
+    } catch (err) {
+      throw internal(`undo of "${entry.command.label}" failed and was not applied; history is unchanged (${(err as Error).message})`);
+    }
+    this.undoStack.pop();
+    this.redoStack.push(entry);
+    this.emit({ kind: 'undo', entry });
+    return entry;
+  }
+
+  /** Performs the latest undone step again. */
+  redo(): HistoryEntry | undefined {
+    const entry = this.redoStack[this.redoStack.length - 1];
+    if (entry === undefined) return undefined;
+    try {
+      entry.command.perform(this.graph);
+    } catch (err) {
+      throw internal(`redo of "${entry.command.label}" failed and was not applied; history is unchanged (${(err as Error).message})`);
+    }
+    this.redoStack.pop();
+    this.undoStack.push(entry);
+    this.emit({ kind: 'redo', entry });
+    return entry;
+  }
+
+  get canUndo(): boolean {
+    return this.undoStack.length > 0;
+  }
+
+  get canRedo(): boolean {
+    return this.redoStack.length > 0;
+  }
+
+  get nextUndo(): HistoryEntry | undefined {
+    return this.undoStack[this.undoStack.length - 1];
+  }
+
+  get nextRedo(): HistoryEntry | undefined {
+    return this.redoStack[this.redoStack.length - 1];
+  }
+
+  /** Recent steps, newest first. */
+  recent(limit = 50): readonly HistoryEntry[] {
+    return this.undoStack.slice(-limit).reverse();
+  }
+
+  /** Steps that redo would perform, next first. */
+  redoable(limit = 50): readonly HistoryEntry[] {
+    return this.redoStack.slice(-limit).reverse();
+  }
+
+  get undoDepth(): number {
+    return this.undoStack.length;
+  }
+
+  get redoDepth(): number {
+    return this.redoStack.length;
+  }
+
+  /** Forgets every step: only when a different show is loaded. */
+  clear(): void {
+    this.undoStack.length = 0;
+    this.redoStack.length = 0;
+    this.emit({ kind: 'clear' });
+  }
+
+  listen(listener: HistoryListener): () => void {
+    this.listeners.push(listener);
+    return () => {
+      const i = this.listeners.indexOf(listener);
+      if (i >= 0) this.listeners.splice(i, 1);
+    };
+  }
+
+  private emit(change: HistoryChange): void {
+    for (const l of this.listeners) l(change);
+  }
+}
