@@ -103,6 +103,17 @@ export class History {
     return entry;
   }
 
+  /**
+   * Takes back the step just performed and forgets it, without offering it to redo: for a
+   * mutation whose read-back showed the engine did not take it.
+   */
+  rollback(entry: HistoryEntry): void {
+    if (this.undoStack[this.undoStack.length - 1] !== entry) throw internal('rollback of a step that is no longer on top of the history');
+    entry.command.undo(this.graph);
+    this.undoStack.pop();
+    this.emit({ kind: 'undo', entry });
+  }
+
   /** Performs the latest undone step again. */
   redo(): HistoryEntry | undefined {
     const entry = this.redoStack[this.redoStack.length - 1];

@@ -1,0 +1,73 @@
+import type { FrameTime } from '../engine/clock.js';
+import type { Component } from '../engine/component.js';
+import type { Engine } from '../engine/engine.js';
+import { internal } from '../engine/errors.js';
+import type { Origin } from '../engine/commands/history.js';
+import { SetParameter } from '../engine/commands/set-parameter.js';
+import type { Parameter, ParameterValue } from '../engine/parameters/parameter.js';
+import { LXEngineComponent } from './lx-engine.js';
+import { lightComponent, lightParameter } from './paths.js';
+
+/**
+ * The light domain of a show: the `/lx` graph, its render loop and the operations surfaces
+ * call. Every operation runs inside an engine-queue task; mutations go through the shared
+ * history and report what the engine holds afterwards.
+ */
+export class LightShow {
+  readonly lx = new LXEngineComponent();
+  /** The mixer's main output of the last frame: one ARGB per point, before the master fader. */
+  main = new Uint32Array(0);
+  /** Where the show was loaded from; absent for the built-in demo or an unsaved show. */
+  projectPath: string | undefined;
+  /** Bumped after every rendered frame; readers compare it to see a new frame. */
+  frameCount = 0;
+
+  constructor(readonly engine: Engine) {
+    engine.graph.addRoot(this.lx);
+    engine.clock.onFrame((frame) => this.render(frame));
+  }
+
+  get mixer() {
+    return this.lx.mixer;
+  }
+
+  get structure() {
+    return this.lx.structure;
+  }
+
+  /** Renders one frame into `main`. Runs inside the queue (a frame task) or offline. */
+  render(frame: FrameTime): void {
+    const model = this.structure.model;
+    if (this.main.length !== model.size) this.main = new Uint32Array(model.size);
+    const deltaMs = frame.deltaMs * this.lx.speed.getValue();
+    this.mixer.render(model, deltaMs, this.main);
+    this.frameCount++;
+  }
+
+  component(path: unknown): Component {
+    return lightComponent(this.lx, path);
+  }
+
+  parameter(path: unknown): Parameter {
+    return lightParameter(this.lx, path);
+  }
+
+  /**
+   * Sets a parameter's base value as one undoable step, then reads it back. A read-back that
+   * disagrees with the accepted value rolls the step back and fails as `internal`.
+   */
+  setParameter(path: unknown, value: unknown, origin: Origin): Parameter {
+    const p = this.parameter(path);
+    const accepted = p.accept(value);
+    const entry = this.engine.history.perform(new SetParameter(p, accepted), origin);
+    verifyBase(p, accepted, () => this.engine.history.rollback(entry));
+    return p;
+  }
+}
+
+function verifyBase(p: Parameter, expected: ParameterValue, rollback: () => void): void {
+  const actual = p.baseValue;
+  if (actual === expected) return;
+  rollback();
+  throw internal(`${p.path}: the engine holds ${JSON.stringify(actual)} after setting ${JSON.stringify(expected)}; the change was rolled back`);
+}

@@ -1,0 +1,72 @@
+import { BoundedParameter } from '../../engine/parameters/bounded.js';
+import { BooleanParameter } from '../../engine/parameters/boolean.js';
+import { EnumParameter } from '../../engine/parameters/enum.js';
+import { LXComponent } from '../lx-component.js';
+import type { Pattern } from '../patterns/pattern.js';
+import type { PointModel } from '../structure/grid-model.js';
+import { CHANNEL_BLEND_CHOICES, TRANSITION_BLEND_CHOICES } from './blends.js';
+
+/**
+ * A mixer channel (LX's LXChannel): a fader, an on switch, a blend mode and a pattern engine
+ * whose active pattern renders into the channel's buffer.
+ */
+export class Channel extends LXComponent {
+  readonly lxClass = 'heronarts.lx.mixer.LXChannel';
+  readonly fader = new BoundedParameter('Fader', 1, { modulatable: true, units: 'percentNormalized', description: 'Channel level into the mix' });
+  readonly enabled = new BooleanParameter('On', true, { description: 'Whether the channel renders and mixes at all' });
+  readonly cue = new BooleanParameter('Cue', false, { description: 'Send to the cue bus' });
+  readonly aux = new BooleanParameter('Aux', false, { description: 'Send to the aux bus' });
+  readonly crossfadeGroup = new EnumParameter('Crossfade Group', [
+    { label: 'BYPASS', name: 'BYPASS' },
+    { label: 'A', name: 'A' },
+    { label: 'B', name: 'B' },
+  ], 0, { description: 'Crossfader side: BYPASS mixes directly into main' });
+  readonly blendMode = new EnumParameter('Blend', CHANNEL_BLEND_CHOICES, 0, { objectChooser: true, description: 'How this channel mixes onto the channels below it' });
+  readonly autoMute = new BooleanParameter('Auto-Mute', true, { description: 'Skip rendering while the fader is at 0' });
+  readonly compositeMode = new EnumParameter('Composite Mode', [
+    { label: 'Playlist', name: 'PLAYLIST' },
+    { label: 'Blend', name: 'BLEND' },
+  ], 0, { description: 'Playlist: one active pattern at a time. Blend: every enabled pattern mixed by its level' });
+  readonly transitionEnabled = new BooleanParameter('Transitions', false, { description: 'Cross-fade between patterns when the active one changes' });
+  readonly transitionTimeSecs = new BoundedParameter('Transition Time', 5, { v0: 0.05, v1: 180, units: 'seconds', description: 'Length of a transition' });
+  readonly transitionBlendMode = new EnumParameter('Transition Blend', TRANSITION_BLEND_CHOICES, 0, { objectChooser: true, description: 'How patterns are mixed during a transition' });
+  readonly patterns = this.addArray<Pattern>('pattern');
+  readonly effects = this.addArray<LXComponent>('effect');
+  activePatternIndex = 0;
+  /** The channel's render buffer, frame-sized. */
+  colors = new Uint32Array(0);
+
+  constructor(label: string) {
+    super(label);
+    this.addParameter('fader', this.fader);
+    this.addParameter('enabled', this.enabled);
+    this.addParameter('cue', this.cue);
+    this.addParameter('aux', this.aux);
+    this.addParameter('crossfadeGroup', this.crossfadeGroup);
+    this.addParameter('blendMode', this.blendMode);
+    this.addParameter('autoMute', this.autoMute);
+    this.addParameter('compositeMode', this.compositeMode);
+    this.addParameter('transitionEnabled', this.transitionEnabled);
+    this.addParameter('transitionTimeSecs', this.transitionTimeSecs);
+    this.addParameter('transitionBlendMode', this.transitionBlendMode);
+  }
+
+  get activePattern(): Pattern | undefined {
+    return this.patterns.at(this.activePatternIndex);
+  }
+
+  get isAutoMuted(): boolean {
+    return this.autoMute.isOn() && this.fader.getValue() === 0;
+  }
+
+  /** Renders the pattern engine into this channel's buffer. */
+  render(model: PointModel, deltaMs: number): void {
+    if (this.colors.length !== model.size) this.colors = new Uint32Array(model.size);
+    this.colors.fill(0);
+    const pattern = this.activePattern;
+    if (pattern === undefined) return;
+    pattern.colors = this.colors;
+    pattern.model = model;
+    pattern.run(deltaMs);
+  }
+}

@@ -1,0 +1,33 @@
+import { BoundedParameter } from '../../engine/parameters/bounded.js';
+import { LXComponent } from '../lx-component.js';
+import type { PointModel } from '../structure/grid-model.js';
+import { blendAdd } from './blends.js';
+import { Channel } from './channel.js';
+import { MasterBus } from './master-bus.js';
+
+const BLACK = 0xff000000;
+
+/** The mixer (LX's LXMixerEngine): channels blended in order onto black, then the master bus. */
+export class Mixer extends LXComponent {
+  readonly lxClass = 'heronarts.lx.mixer.LXMixerEngine';
+  readonly crossfader = new BoundedParameter('Crossfader', 0.5, { modulatable: true, polarity: 'bipolar', units: 'percentNormalized', description: 'Balance between crossfade groups A and B' });
+  readonly channels = this.addArray<Channel>('channel');
+  readonly master: MasterBus;
+
+  constructor() {
+    super('Mixer');
+    this.addParameter('crossfader', this.crossfader);
+    this.master = this.addChild('master', new MasterBus());
+  }
+
+  /** Renders every animating channel and blends it into `main`. */
+  render(model: PointModel, deltaMs: number, main: Uint32Array): void {
+    main.fill(BLACK);
+    for (const channel of this.channels.items) {
+      if (!channel.enabled.isOn() || channel.isAutoMuted) continue;
+      channel.render(model, deltaMs);
+      const fader = channel.fader.getValue();
+      if (fader > 0) blendAdd(main, channel.colors, fader, model.size);
+    }
+  }
+}

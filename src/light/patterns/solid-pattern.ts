@@ -1,0 +1,27 @@
+import { LinkedColorParameter } from '../../engine/parameters/color.js';
+import { hsb } from './hsb.js';
+import { Pattern, type PatternMeta } from './pattern.js';
+
+/** Fills every point with one color (LX's SolidPattern), red by default. */
+export class SolidPattern extends Pattern {
+  static readonly meta: PatternMeta = { name: 'Solid', category: 'Color' };
+  readonly lxClass = 'heronarts.lx.pattern.color.SolidPattern';
+  readonly color = new LinkedColorParameter('Color', { h: 0, s: 100, b: 100 }, { description: 'The color every point shows' });
+
+  constructor(color?: { h: number; s: number; b: number }) {
+    super('Solid');
+    this.addParameter('color', this.color);
+    if (color !== undefined) {
+      this.color.hue.setValue(color.h);
+      this.color.saturation.setValue(color.s);
+      this.color.brightness.setValue(color.b);
+    }
+  }
+
+  run(): void {
+    const c = hsb(this.color.hue.getValuef(), this.color.saturation.getValuef(), this.color.brightness.getValuef());
+    const colors = this.colors;
+    const n = this.model.size;
+    for (let i = 0; i < n; i++) colors[i] = c;
+  }
+}
