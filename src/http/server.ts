@@ -30,6 +30,12 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
+/** The warning logged when binding an address other machines can reach; undefined for loopback. */
+export function exposureWarning(host: string): string | undefined {
+  if (isLoopbackHost(host)) return undefined;
+  return `Footlight is listening on ${host}, which is not loopback: anyone who can reach this address controls the show (there is no authentication).`;
+}
+
 /** Raised when the port cannot be bound; the message says what to do. */
 export class ListenError extends Error {}
 
@@ -112,9 +118,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   function boundPort(): number {
     return port;
   }
-  if (!isLoopbackHost(options.host)) {
-    log.warn({ host: options.host, port }, `Footlight is listening on ${options.host}, which is not loopback: anyone who can reach this address controls the show (no authentication).`);
-  }
+  const warning = exposureWarning(options.host);
+  if (warning !== undefined) log.warn({ host: options.host, port }, warning);
   const urlHost = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     server,

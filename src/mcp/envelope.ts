@@ -48,7 +48,11 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     case 'unrecognized_keys':
       return `unknown argument${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
     case 'invalid_type':
-      return issue.input === undefined ? `required (${issue.expected})` : `expected ${issue.expected}, got ${typeName(issue.input)}`;
+      return describeType([issue.expected], issue.message);
+    case 'invalid_union': {
+      const expected = issue.errors.flatMap((branch) => branch.filter((i) => i.code === 'invalid_type' && i.path.length === 0).map((i) => (i as z.core.$ZodIssueInvalidType).expected));
+      return expected.length > 0 ? describeType(expected, issue.errors[0][0]?.message ?? '') : 'does not match any accepted form';
+    }
     case 'too_big':
       return `must be at most ${String(issue.maximum)}${issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : ''}`;
     case 'too_small':
@@ -60,9 +64,10 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   }
 }
 
-function typeName(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'array';
-  if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
-  return typeof v;
+/** zod 4 does not keep the input; its message ends with "received <type>". */
+function describeType(expected: readonly string[], message: string): string {
+  const wanted = expected.length === 1 ? expected[0] : `${expected.slice(0, -1).join(', ')} or ${expected[expected.length - 1]}`;
+  const received = /received (\w+)/.exec(message)?.[1];
+  if (received === undefined || received === 'undefined') return `required (${wanted})`;
+  return `expected ${wanted}, got ${received}`;
 }
