@@ -8,7 +8,7 @@ export default defineTool({
   toolset: 'history',
   description:
     'Performs again the step most recently taken back by undo (from any surface). Any new change after an undo clears what ' +
-    'can be redone. Returns the step redone; `changed: false` means there was nothing to redo.',
+    'can be redone. Returns the step redone; `changed: false` means there was nothing to redo. Undoable: `undo` takes it back again.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: z.strictObject({}),
   output: UndoRedoPayload,
