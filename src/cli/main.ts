@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { buildInfo } from '../app/build-info.js';
+import { bridge } from './bridge.js';
 import { serve } from './serve.js';
 import { status } from './status.js';
 
@@ -28,5 +29,11 @@ program
   .command('status')
   .description('Show whether a Footlight is running (reads status.json, checks the process and the server)')
   .action(() => status());
+
+program
+  .command('bridge')
+  .description('Relay MCP between stdio and a running Footlight (for clients such as Claude Desktop that only start stdio servers)')
+  .option('--url <url>', 'MCP endpoint (default: the url in status.json)')
+  .action((opts: { url?: string }) => bridge(opts));
 
 await program.parseAsync(process.argv);
