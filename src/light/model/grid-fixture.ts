@@ -33,7 +33,7 @@ export const GRID_FIXTURE_PARAMETERS: readonly FixtureParameterSpec[] = [
 
 const S = (key: string): FixtureParameterSpec => specOf(GRID_FIXTURE_PARAMETERS, key);
 const NUM_ROWS = S('numRows'), NUM_COLUMNS = S('numColumns'), ROW_SPACING = S('rowSpacing');
-const COLUMN_SPACING = S('columnSpacing'), POSITION_MODE = S('positionMode');
+const COLUMN_SPACING = S('columnSpacing'), POSITION_MODE = S('positionMode'), WIRING = S('wiring');
 const ROW_TAGS = S('rowTags'), COLUMN_TAGS = S('columnTags');
 
 export const GRID_DEFAULT_TAGS: readonly string[] = ['grid'];
@@ -49,6 +49,7 @@ export function gridFixture(params: FixtureParams, parent?: Readonly<Mat4>): Fix
   const rowSpacing = f(rowSpacingD);
   const columnSpacing = f(columnSpacingD);
   const positionMode = reader.ordinal(POSITION_MODE);
+  reader.ordinal(WIRING); // validated only: wiring orders output, not geometry
 
   const transform = geometryMatrix(parent, common.placement);
   const { points, normals } = pointBuffers(numRows * numColumns);
