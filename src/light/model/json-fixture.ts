@@ -89,10 +89,11 @@ export function lxfParameters(doc: unknown, type: string): LxfParameter[] {
       if (typeof dflt !== 'string') throw new ModelInputError(`${where}: "default" must be a string`);
       let options: string[] | undefined;
       if (def.options !== undefined) {
-        if (!Array.isArray(def.options) || !def.options.every((o) => typeof o === 'string')) {
+        const list: unknown = def.options;
+        if (!Array.isArray(list) || !list.every((o): o is string => typeof o === 'string')) {
           throw new ModelInputError(`${where}: "options" must be an array of strings`);
         }
-        options = def.options as string[];
+        options = list;
         if (!options.includes(dflt)) throw new ModelInputError(`${where}: default ${JSON.stringify(dflt)} is not among its options`);
       }
       out.push({ ...base, type: kind, default: dflt, ...(options !== undefined ? { options } : {}) });
@@ -532,17 +533,17 @@ function buildComponent(b: Build, obj: unknown, vars: Variables, where: string):
 
 function legacyComponents(doc: Json, type: string): unknown[] {
   const out: unknown[] = [];
-  const take = (key: string, as: string | undefined): void => {
+  const take = (key: string, kind: string | undefined): void => {
     const list = doc[key];
     if (list === undefined) return;
     if (!Array.isArray(list)) throw new ModelInputError(`fixture ${type}.lxf: "${key}" must be an array`);
     for (const item of list) {
       if (item === null) continue;
-      if (as === 'points') {
+      if (kind === 'points') {
         if (!isObject(item)) throw new ModelInputError(`fixture ${type}.lxf: "points" entries must be {x, y, z} objects`);
         out.push({ type: 'point', ...item });
       } else {
-        out.push(isObject(item) && as !== undefined ? { type: as, ...item } : item);
+        out.push(isObject(item) && kind !== undefined ? { type: kind, ...item } : item);
       }
     }
   };

@@ -60,8 +60,21 @@ export function multiply(m: Mat4, b: Readonly<Mat4>): Mat4 {
   return multiplyBy(m, _b);
 }
 
+/**
+ * `m = m × translate(tx, ty, tz)`. The same arithmetic as the full product, written out: in the
+ * first three columns every term but one is a product with 0, so the double sums are exact
+ * (signed zeros included) and need no rounding; the last column is the rounded dot product.
+ */
 export function translate(m: Mat4, tx: number, ty: number, tz: number): Mat4 {
-  return multiplyBy(m, load(1, 0, 0, f(tx), 0, 1, 0, f(ty), 0, 0, 1, f(tz)));
+  const x = f(tx), y = f(ty), z = f(tz);
+  for (let r = 0; r < 16; r += 4) {
+    const a1 = m[r], a2 = m[r + 1], a3 = m[r + 2], a4 = m[r + 3];
+    m[r] = ((a1 * 1 + a2 * 0) + a3 * 0) + a4 * 0;
+    m[r + 1] = ((a1 * 0 + a2 * 1) + a3 * 0) + a4 * 0;
+    m[r + 2] = ((a1 * 0 + a2 * 0) + a3 * 1) + a4 * 0;
+    m[r + 3] = f(f(f(f(a1 * x) + f(a2 * y)) + f(a3 * z)) + a4);
+  }
+  return m;
 }
 
 export function scale(m: Mat4, sx: number, sy: number, sz: number): Mat4 {

@@ -161,7 +161,7 @@ export function buildModel(fixtures: readonly FixtureGeometry[], settings: Norma
   const normalization = settings.mode === 'MANUAL'
     ? manualBounds(settings.x, settings.y, settings.z, settings.width, settings.height, settings.depth)
     : bounds;
-  const centerRadius = normalizePoints(points, size, normalization, bounds.rMax);
+  const centerRadius = normalizePoints(points, 0, size, normalization, bounds.rMax);
   return {
     size, root, points, fixtures: fixtureNodes, pointFixture, bounds,
     normalizationMode: settings.mode, normalization, centerRadius,

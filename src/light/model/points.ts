@@ -120,12 +120,15 @@ export interface CenterRadius {
   readonly rcRange: number;
 }
 
-/** Computes bounds over the positions `ks` of a point set (LXModel.recomputeGeometry). */
-export function computeBounds(set: PointSet, ks: ArrayLike<number> | undefined, count: number): GeometryBounds {
+/**
+ * Computes bounds (LXModel.recomputeGeometry) over `count` positions of a point set: the
+ * positions listed in `ks`, or else `offset` .. offset+count-1.
+ */
+export function computeBounds(set: PointSet, ks: ArrayLike<number> | undefined, count: number, offset = 0): GeometryBounds {
   let ax = 0, ay = 0, az = 0;
   let xMin = 0, xMax = 0, yMin = 0, yMax = 0, zMin = 0, zMax = 0, rMin = 0, rMax = 0;
   for (let i = 0; i < count; i++) {
-    const k = ks === undefined ? i : ks[i];
+    const k = ks === undefined ? offset + i : ks[i];
     const x = set.x[k], y = set.y[k], z = set.z[k], r = set.r[k];
     ax = f(ax + x); ay = f(ay + y); az = f(az + z);
     if (i === 0) {
@@ -167,14 +170,15 @@ export function manualBounds(cx: number, cy: number, cz: number, width: number, 
 }
 
 /**
- * Normalizes positions 0..count-1 of `set` in place (LXModel.normalizePoints): xn/yn/zn against
+ * Normalizes positions start..start+count-1 of `set` in place (LXModel.normalizePoints): xn/yn/zn against
  * `bounds`, rn against `rMax`, rc from the bounds' center and rcn against the largest rc.
  * With `orientation`, each position is first taken into that frame and rounded to two
  * decimals (LX's GROUP view orientation).
  */
-export function normalizePoints(set: PointSet, count: number, bounds: NormalizationBounds, rMax: number,
+export function normalizePoints(set: PointSet, start: number, count: number, bounds: NormalizationBounds, rMax: number,
   orientation?: Readonly<Mat4>): CenterRadius {
-  for (let k = 0; k < count; k++) {
+  const end = start + count;
+  for (let k = start; k < end; k++) {
     let px = set.x[k], py = set.y[k], pz = set.z[k];
     if (orientation !== undefined) {
       const x = px, y = py, z = pz;
@@ -189,28 +193,28 @@ export function normalizePoints(set: PointSet, count: number, bounds: Normalizat
     set.rc[k] = distf3(f(bounds.cx - px), f(bounds.cy - py), f(bounds.cz - pz));
   }
   let rcMin = 0, rcMax = 0;
-  for (let k = 0; k < count; k++) {
+  for (let k = start; k < end; k++) {
     const rc = set.rc[k];
-    if (k === 0) {
+    if (k === start) {
       rcMin = rcMax = rc;
     } else {
       if (rc < rcMin) rcMin = rc;
       if (rc > rcMax) rcMax = rc;
     }
   }
-  for (let k = 0; k < count; k++) set.rcn[k] = rcMax === 0 ? 0.5 : f(set.rc[k] / rcMax);
+  for (let k = start; k < end; k++) set.rcn[k] = rcMax === 0 ? 0.5 : f(set.rc[k] / rcMax);
   return { rcMin, rcMax, rcRange: f(rcMax - rcMin) };
 }
 
 /** Bounds of oriented, two-decimal positions (for GROUP orientation), as normalization bounds. */
-export function orientedBounds(set: PointSet, count: number, orientation: Readonly<Mat4>): NormalizationBounds {
+export function orientedBounds(set: PointSet, start: number, count: number, orientation: Readonly<Mat4>): NormalizationBounds {
   let xMin = 0, xMax = 0, yMin = 0, yMax = 0, zMin = 0, zMax = 0;
-  for (let k = 0; k < count; k++) {
+  for (let k = start; k < start + count; k++) {
     const x = set.x[k], y = set.y[k], z = set.z[k];
     const px = lxRound2f(transformX(orientation, x, y, z));
     const py = lxRound2f(transformY(orientation, x, y, z));
     const pz = lxRound2f(transformZ(orientation, x, y, z));
-    if (k === 0) {
+    if (k === start) {
       xMin = xMax = px; yMin = yMax = py; zMin = zMax = pz;
     } else {
       if (px < xMin) xMin = px;

@@ -39,7 +39,8 @@ function numberParam(params: Record<string, unknown>, key: string, fallback: num
 
 function enumParam<T extends string>(params: Record<string, unknown>, key: string, options: readonly T[]): T {
   const name = params[`${key}/name`];
-  if (typeof name === 'string' && (options as readonly string[]).includes(name)) return name as T;
+  const named = options.find((o) => o === name);
+  if (named !== undefined) return named;
   const v = params[key];
   if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < options.length) return options[v];
   return options[0];

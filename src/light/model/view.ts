@@ -10,9 +10,12 @@
 //
 // RELATIVE normalization renormalizes each group within its own bounds; ABSOLUTE keeps the
 // model's values. With several groups, each point carries its own group's values. GROUP
-// orientation (RELATIVE only, one fixture per group) normalizes in the fixture's local frame.
+// orientation (RELATIVE only, one fixture per group) normalizes in the fixture's local frame,
+// positions rounded to two decimals as LX does; when those conditions do not hold, the whole
+// view falls back to GLOBAL and reports `invalidOrientation`. GROUP orientation is not covered
+// by the golden data, so its last bits are not claimed LX-exact.
 import type { Model, ModelNode } from './model.js';
-import { invertAffine } from './matrix.js';
+import { type Mat4, invertAffine } from './matrix.js';
 import {
   type CenterRadius, type GeometryBounds, type NormalizationBounds, PointSet, computeBounds,
   normalizePoints, orientedBounds,
@@ -176,21 +179,18 @@ export function buildView(model: Model, selector: string | Selector, options: Vi
 
   const groups: ViewGroup[] = groupsNodes.map((nodes, g) => {
     const { start, count } = spans[g];
-    const sub = new PointSet(count);
-    for (let k = 0; k < count; k++) sub.copyPoint(k, points, start + k);
-    const bounds = computeBounds(sub, undefined, count);
+    const bounds = computeBounds(points, undefined, count, start);
     let centerRadius: CenterRadius | undefined;
     let orientedTo: ModelNode | undefined;
     if (normalization === 'RELATIVE') {
       let space: NormalizationBounds = bounds;
-      let inverse;
+      let inverse: Mat4 | undefined;
       if (oriented && count > 0) {
         orientedTo = fixtures[g];
         inverse = orientedTo === undefined ? undefined : invertAffine(orientedTo.transform);
-        if (inverse !== undefined) space = orientedBounds(sub, count, inverse);
+        if (inverse !== undefined) space = orientedBounds(points, start, count, inverse);
       }
-      centerRadius = normalizePoints(sub, count, space, bounds.rMax, inverse);
-      for (let k = 0; k < count; k++) points.copyPoint(start + k, sub, k);
+      centerRadius = normalizePoints(points, start, count, space, bounds.rMax, inverse);
     }
     return { nodes, start, count, bounds, centerRadius, orientedTo };
   });
