@@ -2,16 +2,16 @@ import { Channel } from './mixer/channel.js';
 import type { LightShow } from './light-show.js';
 import { GradientPattern } from './patterns/gradient-pattern.js';
 import { SolidPattern } from './patterns/solid-pattern.js';
-import { GridFixture } from './structure/grid-fixture.js';
+import { Fixture } from './structure/fixture.js';
 
 /**
  * The show `footlight serve` opens when no project is given: a 32×32 grid, a gradient channel
  * and a dimmed solid channel, so every tool has something lit to act on.
  */
 export function buildDemoShow(show: LightShow): void {
-  const grid = new GridFixture('Grid');
-  grid.numRows.setValue(32);
-  grid.numColumns.setValue(32);
+  const grid = new Fixture('GridFixture', 'Grid');
+  grid.parameters.get('numRows')?.setBase(32);
+  grid.parameters.get('numColumns')?.setBase(32);
   show.structure.addFixture(grid);
 
   const gradient = new Channel('Channel-1');

@@ -40,7 +40,7 @@ export class LightShow {
     const model = this.structure.model;
     if (this.main.length !== model.size) this.main = new Uint32Array(model.size);
     const deltaMs = frame.deltaMs * this.lx.speed.getValue();
-    this.mixer.render(model, deltaMs, this.main);
+    this.mixer.render(model.points, deltaMs, this.main);
     this.frameCount++;
   }
 

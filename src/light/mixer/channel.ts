@@ -3,7 +3,7 @@ import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import { LXComponent } from '../lx-component.js';
 import type { Pattern } from '../patterns/pattern.js';
-import type { PointModel } from '../structure/grid-model.js';
+import type { PointSet } from '../model/index.js';
 import { CHANNEL_BLEND_CHOICES, TRANSITION_BLEND_CHOICES } from './blends.js';
 
 /**
@@ -59,14 +59,14 @@ export class Channel extends LXComponent {
     return this.autoMute.isOn() && this.fader.getValue() === 0;
   }
 
-  /** Renders the pattern engine into this channel's buffer. */
-  render(model: PointModel, deltaMs: number): void {
-    if (this.colors.length !== model.size) this.colors = new Uint32Array(model.size);
+  /** Renders the pattern engine into this channel's buffer (cleared to transparent first). */
+  render(points: PointSet, deltaMs: number): void {
+    if (this.colors.length !== points.size) this.colors = new Uint32Array(points.size);
     this.colors.fill(0);
     const pattern = this.activePattern;
     if (pattern === undefined) return;
     pattern.colors = this.colors;
-    pattern.model = model;
-    pattern.run(deltaMs);
+    pattern.points = points;
+    pattern.loop(deltaMs);
   }
 }

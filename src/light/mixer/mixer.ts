@@ -1,6 +1,6 @@
 import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { LXComponent } from '../lx-component.js';
-import type { PointModel } from '../structure/grid-model.js';
+import type { PointSet } from '../model/index.js';
 import { blendAdd } from './blends.js';
 import { Channel } from './channel.js';
 import { MasterBus } from './master-bus.js';
@@ -21,13 +21,13 @@ export class Mixer extends LXComponent {
   }
 
   /** Renders every animating channel and blends it into `main`. */
-  render(model: PointModel, deltaMs: number, main: Uint32Array): void {
+  render(points: PointSet, deltaMs: number, main: Uint32Array): void {
     main.fill(BLACK);
     for (const channel of this.channels.items) {
       if (!channel.enabled.isOn() || channel.isAutoMuted) continue;
-      channel.render(model, deltaMs);
+      channel.render(points, deltaMs);
       const fader = channel.fader.getValue();
-      if (fader > 0) blendAdd(main, channel.colors, fader, model.size);
+      if (fader > 0) blendAdd(main, channel.colors, fader, points.size);
     }
   }
 }

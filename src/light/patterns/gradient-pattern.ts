@@ -4,7 +4,7 @@ import { ColorParameter } from '../../engine/parameters/color.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import { hsb } from './hsb.js';
-import { Pattern, type PatternMeta } from './pattern.js';
+import { Pattern } from './pattern.js';
 
 const COORD_MODES = [
   { label: 'Normal', name: 'NORMAL' },
@@ -17,7 +17,6 @@ const bipolar = (label: string, description: string): BoundedParameter =>
 
 /** A color gradient across the model's normalized space (LX's GradientPattern). */
 export class GradientPattern extends Pattern {
-  static readonly meta: PatternMeta = { name: 'Gradient', category: 'Color' };
   readonly lxClass = 'heronarts.lx.pattern.color.GradientPattern';
   readonly xAmount = bipolar('X-Amt', 'Gradient contribution of the x axis');
   readonly yAmount = bipolar('Y-Amt', 'Gradient contribution of the y axis');
@@ -92,7 +91,7 @@ export class GradientPattern extends Pattern {
     this.addParameter('roll', this.roll);
   }
 
-  run(): void {
+  protected run(): void {
     const xa = this.xAmount.getValue();
     const ya = this.yAmount.getValue();
     const za = this.zAmount.getValue();
@@ -112,12 +111,12 @@ export class GradientPattern extends Pattern {
     const dh = amount * this.gradientRange.getValue();
     const ds = amount * this.saturationRange.getValue();
     const db = amount * this.brightnessRange.getValue();
-    const m = this.model;
+    const m = this.points;
     const colors = this.colors;
-    for (let i = 0; i < m.size; i++) {
-      const xc = xa < 0 ? m.xn[i] - xo - 1 : m.xn[i] - xo;
-      const yc = ya < 0 ? m.yn[i] - yo - 1 : m.yn[i] - yo;
-      const zc = za < 0 ? m.zn[i] - zo - 1 : m.zn[i] - zo;
+    for (let k = 0; k < m.size; k++) {
+      const xc = xa < 0 ? m.xn[k] - xo - 1 : m.xn[k] - xo;
+      const yc = ya < 0 ? m.yn[k] - yo - 1 : m.yn[k] - yo;
+      const zc = za < 0 ? m.zn[k] - zo - 1 : m.zn[k] - zo;
       let t = scale * (xa * xc + ya * yc + za * zc);
       if (clamp === 1) t -= Math.floor(t);
       else if (clamp === 2) {
@@ -128,7 +127,7 @@ export class GradientPattern extends Pattern {
       if (invert) t = 1 - t;
       const s = Math.min(100, Math.max(0, s0 + t * ds));
       const b = Math.min(100, Math.max(0, b0 + t * db));
-      colors[i] = hsb(h0 + t * dh, s, b);
+      colors[m.index[k]] = hsb(h0 + t * dh, s, b);
     }
   }
 }

@@ -1,10 +1,9 @@
 import { LinkedColorParameter } from '../../engine/parameters/color.js';
 import { hsb } from './hsb.js';
-import { Pattern, type PatternMeta } from './pattern.js';
+import { Pattern } from './pattern.js';
 
 /** Fills every point with one color (LX's SolidPattern), red by default. */
 export class SolidPattern extends Pattern {
-  static readonly meta: PatternMeta = { name: 'Solid', category: 'Color' };
   readonly lxClass = 'heronarts.lx.pattern.color.SolidPattern';
   readonly color = new LinkedColorParameter('Color', { h: 0, s: 100, b: 100 }, { description: 'The color every point shows' });
 
@@ -18,10 +17,10 @@ export class SolidPattern extends Pattern {
     }
   }
 
-  run(): void {
+  protected run(): void {
     const c = hsb(this.color.hue.getValuef(), this.color.saturation.getValuef(), this.color.brightness.getValuef());
     const colors = this.colors;
-    const n = this.model.size;
-    for (let i = 0; i < n; i++) colors[i] = c;
+    const index = this.points.index;
+    for (let k = 0; k < index.length; k++) colors[index[k]] = c;
   }
 }
