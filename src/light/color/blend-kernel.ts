@@ -27,29 +27,29 @@ export function blendMaskf(alpha: number): number {
 export function lerp(dst: number, src: number, alpha: number): number {
   const oa = src >>> 24;
   const a = (Math.imul(oa, alpha) >> 8) & 0xff;
-  const sA = a + (a >= 0x7f ? 1 : 0);
+  const sA = a + ((126 - a) >>> 31); // a ≥ 127 ? a + 1 : a
   const dA = 256 - sA;
   const outA = (dst >>> 24) + oa;
   const r = (((dst >>> 16) & 0xff) * dA + ((src >>> 16) & 0xff) * sA) >> 8;
   const g = (((dst >>> 8) & 0xff) * dA + ((src >>> 8) & 0xff) * sA) >> 8;
   const b = ((dst & 0xff) * dA + (src & 0xff) * sA) >> 8;
-  return (((outA < 255 ? outA : 255) << 24) | (r << 16) | (g << 8) | b) >>> 0;
+  return ((((outA | ((255 - outA) >> 31)) & 0xff) << 24) | (r << 16) | (g << 8) | b) >>> 0;
 }
 
 /** Add: min(255, d + s·sA); the destination keeps full weight. */
 export function add(dst: number, src: number, alpha: number): number {
   const oa = src >>> 24;
   const a = (Math.imul(oa, alpha) >> 8) & 0xff;
-  const sA = a + (a >= 0x7f ? 1 : 0);
+  const sA = a + ((126 - a) >>> 31); // a ≥ 127 ? a + 1 : a
   const outA = (dst >>> 24) + oa;
   const r = ((dst >>> 16) & 0xff) + ((((src >>> 16) & 0xff) * sA) >> 8);
   const g = ((dst >>> 8) & 0xff) + ((((src >>> 8) & 0xff) * sA) >> 8);
   const b = (dst & 0xff) + (((src & 0xff) * sA) >> 8);
   return (
-    ((outA < 255 ? outA : 255) << 24) |
-    ((r < 255 ? r : 255) << 16) |
-    ((g < 255 ? g : 255) << 8) |
-    (b < 255 ? b : 255)
+    (((outA | ((255 - outA) >> 31)) & 0xff) << 24) |
+    (((r | ((255 - r) >> 31)) & 0xff) << 16) |
+    (((g | ((255 - g) >> 31)) & 0xff) << 8) |
+    ((b | ((255 - b) >> 31)) & 0xff)
   ) >>> 0;
 }
 
@@ -57,16 +57,16 @@ export function add(dst: number, src: number, alpha: number): number {
 export function subtract(dst: number, src: number, alpha: number): number {
   const oa = src >>> 24;
   const a = (Math.imul(oa, alpha) >> 8) & 0xff;
-  const sA = a + (a >= 0x7f ? 1 : 0);
+  const sA = a + ((126 - a) >>> 31); // a ≥ 127 ? a + 1 : a
   const outA = (dst >>> 24) + oa;
   const r = ((dst >>> 16) & 0xff) - ((((src >>> 16) & 0xff) * sA) >> 8);
   const g = ((dst >>> 8) & 0xff) - ((((src >>> 8) & 0xff) * sA) >> 8);
   const b = (dst & 0xff) - (((src & 0xff) * sA) >> 8);
   return (
-    ((outA < 255 ? outA : 255) << 24) |
-    ((r > 0 ? r : 0) << 16) |
-    ((g > 0 ? g : 0) << 8) |
-    (b > 0 ? b : 0)
+    (((outA | ((255 - outA) >> 31)) & 0xff) << 24) |
+    ((r & ~(r >> 31)) << 16) |
+    ((g & ~(g >> 31)) << 8) |
+    (b & ~(b >> 31))
   ) >>> 0;
 }
 
@@ -74,7 +74,7 @@ export function subtract(dst: number, src: number, alpha: number): number {
 export function multiply(dst: number, src: number, alpha: number): number {
   const oa = src >>> 24;
   const a = (Math.imul(oa, alpha) >> 8) & 0xff;
-  const sA = a + (a >= 0x7f ? 1 : 0);
+  const sA = a + ((126 - a) >>> 31); // a ≥ 127 ? a + 1 : a
   const dA = 256 - sA;
   const outA = (dst >>> 24) + oa;
   const dr = (dst >>> 16) & 0xff;
@@ -83,14 +83,14 @@ export function multiply(dst: number, src: number, alpha: number): number {
   const r = (dr * dA + ((((src >>> 16) & 0xff) * (dr + 1)) >> 8) * sA) >> 8;
   const g = (dg * dA + ((((src >>> 8) & 0xff) * (dg + 1)) >> 8) * sA) >> 8;
   const b = (db * dA + (((src & 0xff) * (db + 1)) >> 8) * sA) >> 8;
-  return (((outA < 255 ? outA : 255) << 24) | (r << 16) | (g << 8) | b) >>> 0;
+  return ((((outA | ((255 - outA) >> 31)) & 0xff) << 24) | (r << 16) | (g << 8) | b) >>> 0;
 }
 
 /** Screen: d·dA + (d + s − m)·sA with m as in multiply. */
 export function screen(dst: number, src: number, alpha: number): number {
   const oa = src >>> 24;
   const a = (Math.imul(oa, alpha) >> 8) & 0xff;
-  const sA = a + (a >= 0x7f ? 1 : 0);
+  const sA = a + ((126 - a) >>> 31); // a ≥ 127 ? a + 1 : a
   const dA = 256 - sA;
   const outA = (dst >>> 24) + oa;
   const dr = (dst >>> 16) & 0xff;
@@ -102,14 +102,14 @@ export function screen(dst: number, src: number, alpha: number): number {
   const r = (dr * dA + (dr + sr - ((sr * (dr + 1)) >> 8)) * sA) >> 8;
   const g = (dg * dA + (dg + sg - ((sg * (dg + 1)) >> 8)) * sA) >> 8;
   const b = (db * dA + (db + sb - ((sb * (db + 1)) >> 8)) * sA) >> 8;
-  return (((outA < 255 ? outA : 255) << 24) | (r << 16) | (g << 8) | b) >>> 0;
+  return ((((outA | ((255 - outA) >> 31)) & 0xff) << 24) | (r << 16) | (g << 8) | b) >>> 0;
 }
 
 /** Lightest: d·dA + max(d, s)·sA. */
 export function lightest(dst: number, src: number, alpha: number): number {
   const oa = src >>> 24;
   const a = (Math.imul(oa, alpha) >> 8) & 0xff;
-  const sA = a + (a >= 0x7f ? 1 : 0);
+  const sA = a + ((126 - a) >>> 31); // a ≥ 127 ? a + 1 : a
   const dA = 256 - sA;
   const outA = (dst >>> 24) + oa;
   const dr = (dst >>> 16) & 0xff;
@@ -118,17 +118,17 @@ export function lightest(dst: number, src: number, alpha: number): number {
   const sr = (src >>> 16) & 0xff;
   const sg = (src >>> 8) & 0xff;
   const sb = src & 0xff;
-  const r = (dr * dA + (sr > dr ? sr : dr) * sA) >> 8;
-  const g = (dg * dA + (sg > dg ? sg : dg) * sA) >> 8;
-  const b = (db * dA + (sb > db ? sb : db) * sA) >> 8;
-  return (((outA < 255 ? outA : 255) << 24) | (r << 16) | (g << 8) | b) >>> 0;
+  const r = (dr * dA + (dr - ((dr - sr) & ((dr - sr) >> 31))) * sA) >> 8;
+  const g = (dg * dA + (dg - ((dg - sg) & ((dg - sg) >> 31))) * sA) >> 8;
+  const b = (db * dA + (db - ((db - sb) & ((db - sb) >> 31))) * sA) >> 8;
+  return ((((outA | ((255 - outA) >> 31)) & 0xff) << 24) | (r << 16) | (g << 8) | b) >>> 0;
 }
 
 /** Darkest: d·dA + min(d, s)·sA. */
 export function darkest(dst: number, src: number, alpha: number): number {
   const oa = src >>> 24;
   const a = (Math.imul(oa, alpha) >> 8) & 0xff;
-  const sA = a + (a >= 0x7f ? 1 : 0);
+  const sA = a + ((126 - a) >>> 31); // a ≥ 127 ? a + 1 : a
   const dA = 256 - sA;
   const outA = (dst >>> 24) + oa;
   const dr = (dst >>> 16) & 0xff;
@@ -137,17 +137,17 @@ export function darkest(dst: number, src: number, alpha: number): number {
   const sr = (src >>> 16) & 0xff;
   const sg = (src >>> 8) & 0xff;
   const sb = src & 0xff;
-  const r = (dr * dA + (sr < dr ? sr : dr) * sA) >> 8;
-  const g = (dg * dA + (sg < dg ? sg : dg) * sA) >> 8;
-  const b = (db * dA + (sb < db ? sb : db) * sA) >> 8;
-  return (((outA < 255 ? outA : 255) << 24) | (r << 16) | (g << 8) | b) >>> 0;
+  const r = (dr * dA + (dr + ((sr - dr) & ((sr - dr) >> 31))) * sA) >> 8;
+  const g = (dg * dA + (dg + ((sg - dg) & ((sg - dg) >> 31))) * sA) >> 8;
+  const b = (db * dA + (db + ((sb - db) & ((sb - db) >> 31))) * sA) >> 8;
+  return ((((outA | ((255 - outA) >> 31)) & 0xff) << 24) | (r << 16) | (g << 8) | b) >>> 0;
 }
 
 /** Difference: d·dA + |d − s|·sA. */
 export function difference(dst: number, src: number, alpha: number): number {
   const oa = src >>> 24;
   const a = (Math.imul(oa, alpha) >> 8) & 0xff;
-  const sA = a + (a >= 0x7f ? 1 : 0);
+  const sA = a + ((126 - a) >>> 31); // a ≥ 127 ? a + 1 : a
   const dA = 256 - sA;
   const outA = (dst >>> 24) + oa;
   const dr = (dst >>> 16) & 0xff;
@@ -156,17 +156,17 @@ export function difference(dst: number, src: number, alpha: number): number {
   const xr = dr - ((src >>> 16) & 0xff);
   const xg = dg - ((src >>> 8) & 0xff);
   const xb = db - (src & 0xff);
-  const r = (dr * dA + (xr < 0 ? -xr : xr) * sA) >> 8;
-  const g = (dg * dA + (xg < 0 ? -xg : xg) * sA) >> 8;
-  const b = (db * dA + (xb < 0 ? -xb : xb) * sA) >> 8;
-  return (((outA < 255 ? outA : 255) << 24) | (r << 16) | (g << 8) | b) >>> 0;
+  const r = (dr * dA + ((xr ^ (xr >> 31)) - (xr >> 31)) * sA) >> 8;
+  const g = (dg * dA + ((xg ^ (xg >> 31)) - (xg >> 31)) * sA) >> 8;
+  const b = (db * dA + ((xb ^ (xb >> 31)) - (xb >> 31)) * sA) >> 8;
+  return ((((outA | ((255 - outA) >> 31)) & 0xff) << 24) | (r << 16) | (g << 8) | b) >>> 0;
 }
 
 /** Dodge: d·dA + x·sA with x = min(255, (d·256) / (256 − s)), integer division. */
 export function dodge(dst: number, src: number, alpha: number): number {
   const oa = src >>> 24;
   const a = (Math.imul(oa, alpha) >> 8) & 0xff;
-  const sA = a + (a >= 0x7f ? 1 : 0);
+  const sA = a + ((126 - a) >>> 31); // a ≥ 127 ? a + 1 : a
   const dA = 256 - sA;
   const outA = (dst >>> 24) + oa;
   const dr = (dst >>> 16) & 0xff;
@@ -175,10 +175,10 @@ export function dodge(dst: number, src: number, alpha: number): number {
   const qr = ((dr << 8) / (256 - ((src >>> 16) & 0xff))) | 0;
   const qg = ((dg << 8) / (256 - ((src >>> 8) & 0xff))) | 0;
   const qb = ((db << 8) / (256 - (src & 0xff))) | 0;
-  const r = (dr * dA + (qr < 255 ? qr : 255) * sA) >> 8;
-  const g = (dg * dA + (qg < 255 ? qg : 255) * sA) >> 8;
-  const b = (db * dA + (qb < 255 ? qb : 255) * sA) >> 8;
-  return (((outA < 255 ? outA : 255) << 24) | (r << 16) | (g << 8) | b) >>> 0;
+  const r = (dr * dA + ((qr | ((255 - qr) >> 31)) & 0xff) * sA) >> 8;
+  const g = (dg * dA + ((qg | ((255 - qg) >> 31)) & 0xff) * sA) >> 8;
+  const b = (db * dA + ((qb | ((255 - qb) >> 31)) & 0xff) * sA) >> 8;
+  return ((((outA | ((255 - outA) >> 31)) & 0xff) << 24) | (r << 16) | (g << 8) | b) >>> 0;
 }
 
 /**
@@ -188,7 +188,7 @@ export function dodge(dst: number, src: number, alpha: number): number {
 export function burn(dst: number, src: number, alpha: number): number {
   const oa = src >>> 24;
   const a = (Math.imul(oa, alpha) >> 8) & 0xff;
-  const sA = a + (a >= 0x7f ? 1 : 0);
+  const sA = a + ((126 - a) >>> 31); // a ≥ 127 ? a + 1 : a
   const dA = 256 - sA;
   const outA = (dst >>> 24) + oa;
   const dr = (dst >>> 16) & 0xff;
@@ -198,10 +198,10 @@ export function burn(dst: number, src: number, alpha: number): number {
   const qr = (((255 - dr) << 8) / div) | 0;
   const qg = (((255 - dg) << 8) / div) | 0;
   const qb = (((255 - db) << 8) / div) | 0;
-  const r = (dr * dA + (255 - (qr < 255 ? qr : 255)) * sA) >> 8;
-  const g = (dg * dA + (255 - (qg < 255 ? qg : 255)) * sA) >> 8;
-  const b = (db * dA + (255 - (qb < 255 ? qb : 255)) * sA) >> 8;
-  return (((outA < 255 ? outA : 255) << 24) | (r << 16) | (g << 8) | b) >>> 0;
+  const r = (dr * dA + (255 - ((qr | ((255 - qr) >> 31)) & 0xff)) * sA) >> 8;
+  const g = (dg * dA + (255 - ((qg | ((255 - qg) >> 31)) & 0xff)) * sA) >> 8;
+  const b = (db * dA + (255 - ((qb | ((255 - qb) >> 31)) & 0xff)) * sA) >> 8;
+  return ((((outA | ((255 - outA) >> 31)) & 0xff) << 24) | (r << 16) | (g << 8) | b) >>> 0;
 }
 
 /** Highlight: add(dst, multiply(dst, src, 256), alpha). */

@@ -4,8 +4,8 @@
 // (LXUtils.lerpf = v1 + (v2 − v1)·t per float op); the RGB mode rounds each channel with Java's
 // Math.round(float) (floor(x + 0.5), ties up); GrayTable builds its LUT in double and indexes it in float.
 
-import { hsb, rgba } from './lx-color.js';
-import { javaInt, javaRoundf } from './java-num.js';
+import { hsb } from './lx-color.js';
+import { javaInt } from './java-num.js';
 
 const fr = Math.fround;
 
@@ -148,29 +148,45 @@ export class ColorStops {
    */
   getColor(t: number, mode: GradientBlendMode): number {
     const x = fr(fr(t) * (this.numStops - 1));
-    const k = javaInt(Math.floor(x));
-    return this.blendStops(k, k + 1, fr(x - k), mode);
+    const k = Math.floor(x) | 0; // (int) Math.floor(x); NaN → 0
+    const f = fr(x - k);
+    return mode === GradientBlendMode.RGB ? this.rgbBlend(k, k + 1, f) : this.hsvBlend(k, k + 1, f, mode);
   }
 
   /** GradientUtils.BlendFunction over two stops of this set, at float amount t; the result is opaque. */
   blendStops(i1: number, i2: number, t: number, mode: GradientBlendMode): number {
     const f = fr(t);
-    if (mode === GradientBlendMode.RGB) {
-      return rgba(lerpRound(this.red[i1], this.red[i2], f), lerpRound(this.green[i1], this.green[i2], f),
-        lerpRound(this.blue[i1], this.blue[i2], f), 255);
-    }
+    return mode === GradientBlendMode.RGB ? this.rgbBlend(i1, i2, f) : this.hsvBlend(i1, i2, f, mode);
+  }
+
+  /** RGB: each byte LXUtils.lerpi(c1, c2, f) = Math.round(c1 + (c2 − c1)·f) in float32. */
+  private rgbBlend(i1: number, i2: number, f: number): number {
+    const r1 = this.red[i1];
+    const g1 = this.green[i1];
+    const b1 = this.blue[i1];
+    // Bytes 0..255 and f a float: the rounded values stay tiny, so floor(x + 0.5) | 0 is Java's Math.round.
+    const r = Math.floor(fr(r1 + fr((this.red[i2] - r1) * f)) + 0.5) | 0;
+    const g = Math.floor(fr(g1 + fr((this.green[i2] - g1) * f)) + 0.5) | 0;
+    const b = Math.floor(fr(b1 + fr((this.blue[i2] - b1) * f)) + 0.5) | 0;
+    return (0xff000000 | ((r & 0xff) << 16) | ((g & 0xff) << 8) | (b & 0xff)) >>> 0;
+  }
+
+  /** HSV modes: a black stop takes the other's hue and saturation; hue by `mode`, the rest lerpf; then hsb(). */
+  private hsvBlend(i1: number, i2: number, f: number, mode: GradientBlendMode): number {
     let hue1 = this.hue[i1];
     let hue2 = this.hue[i2];
     let sat1 = this.saturation[i1];
     let sat2 = this.saturation[i2];
-    if (this.brightness[i1] === 0) {
+    const bri1 = this.brightness[i1];
+    const bri2 = this.brightness[i2];
+    if (bri1 === 0) {
       hue1 = hue2;
       sat1 = sat2;
-    } else if (this.brightness[i2] === 0) {
+    } else if (bri2 === 0) {
       hue2 = hue1;
       sat2 = sat1;
     }
-    return hsb(hueLerp(mode, hue1, hue2, f), lerpf(sat1, sat2, f), lerpf(this.brightness[i1], this.brightness[i2], f));
+    return hsb(hueLerp(mode, hue1, hue2, f), fr(sat1 + fr(fr(sat2 - sat1) * f)), fr(bri1 + fr(fr(bri2 - bri1) * f)));
   }
 }
 
@@ -178,11 +194,6 @@ function checkSlot(index: number): void {
   if (!Number.isInteger(index) || index < 0 || index >= MAX_GRADIENT_STOPS) {
     throw new RangeError(`stop index takes 0–${MAX_GRADIENT_STOPS - 1}; got ${index}`);
   }
-}
-
-/** LXUtils.lerpi: Math.round(v1 + (v2 − v1)·t) in float32. */
-function lerpRound(v1: number, v2: number, t: number): number {
-  return javaRoundf(fr(v1 + fr((v2 - v1) * t)));
 }
 
 const GRAY_TABLE_SIZE = 256;
@@ -221,6 +232,6 @@ export class GrayTable {
 
   /** The LUT color for brightness b (0..100): lut[(int)(2.559f · b)] in float32. */
   get(b: number): number {
-    return this.lut[javaInt(fr(GRAY_INDEX_SCALE * fr(b)))];
+    return this.lut[fr(GRAY_INDEX_SCALE * fr(b)) | 0]; // b in 0..100 keeps the index tiny: `| 0` is (int)
   }
 }

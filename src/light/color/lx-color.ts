@@ -70,29 +70,41 @@ export function rgbf(r: number, g: number, b: number): number {
 export function hsb(hue: number, saturation: number, brightness: number): number {
   const s0 = fr(saturation);
   const b255 = fr(fr(brightness) * B_COEFF);
-  let r = 0;
-  let g = 0;
-  let b = 0;
   if (s0 === 0) {
-    r = g = b = javaInt(fr(b255 + 0.5));
-  } else {
-    const h1 = fr(fr(hue) * H_COEFF);
-    const h = fr(fr(h1 - Math.floor(h1)) * 6);
-    const f = fr(h - Math.floor(h));
-    const s1 = fr(s0 * S_COEFF);
     const v = javaInt(fr(b255 + 0.5));
-    const p = javaInt(fr(fr(b255 * fr(1 - s1)) + 0.5));
-    const q = javaInt(fr(fr(b255 * fr(1 - fr(s1 * f))) + 0.5));
-    const t = javaInt(fr(fr(b255 * fr(1 - fr(s1 * fr(1 - f)))) + 0.5));
-    switch (javaInt(h)) {
-      case 0: r = v; g = t; b = p; break;
-      case 1: r = q; g = v; b = p; break;
-      case 2: r = p; g = v; b = t; break;
-      case 3: r = p; g = q; b = v; break;
-      case 4: r = t; g = p; b = v; break;
-      case 5: r = v; g = p; b = q; break;
-      default: break; // h rounds up to 6.0 for hue fractions within one float ulp of 1: LX yields black
-    }
+    return (0xff000000 | (v << 16) | (v << 8) | v) >>> 0;
+  }
+  const h1 = fr(fr(hue) * H_COEFF);
+  const h = fr(fr(h1 - Math.floor(h1)) * 6);
+  const f = fr(h - Math.floor(h));
+  const s1 = fr(s0 * S_COEFF);
+  const v = fr(b255 + 0.5);
+  const p = fr(fr(b255 * fr(1 - s1)) + 0.5);
+  const q = fr(fr(b255 * fr(1 - fr(s1 * f))) + 0.5);
+  const t = fr(fr(b255 * fr(1 - fr(s1 * fr(1 - f)))) + 0.5);
+  let rf = 0;
+  let gf = 0;
+  let bf = 0;
+  switch (h | 0) { // h is in [0, 6] or NaN (→ 0, as Java's (int) cast)
+    case 0: rf = v; gf = t; bf = p; break;
+    case 1: rf = q; gf = v; bf = p; break;
+    case 2: rf = p; gf = v; bf = t; break;
+    case 3: rf = p; gf = q; bf = v; break;
+    case 4: rf = t; gf = p; bf = v; break;
+    case 5: rf = v; gf = p; bf = q; break;
+    default: break; // h rounds up to 6.0 for hue fractions within one float ulp of 1: LX yields black
+  }
+  let r: number;
+  let g: number;
+  let b: number;
+  if (b255 < 1e6 && b255 > -1e6 && s1 < 1e3 && s1 > -1e3) {
+    r = rf | 0; // every channel is within ±2^31 here, where `| 0` is Java's (int) cast
+    g = gf | 0;
+    b = bf | 0;
+  } else {
+    r = javaInt(rf);
+    g = javaInt(gf);
+    b = javaInt(bf);
   }
   return (0xff000000 | (r << 16) | (g << 8) | b) >>> 0;
 }
