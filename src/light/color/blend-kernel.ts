@@ -4,6 +4,8 @@
 // Shared prologue, computed the way LX does:
 //   oa = src alpha byte; a = ((oa · alpha) >> 8) & 0xff; sA = a + (a ≥ 127 ? 1 : 0); dA = 256 − sA
 //   output alpha = min(255, dst alpha + oa): the raw source alpha, not the scaled `a`.
+//   (Older LX sources add the scaled `a`; LX 1.2.1's golden crossfader_ab frames only fit the raw rule:
+//   a Dissolve output must stay opaque for the following Add to keep full levels. See blend-modes.test.ts.)
 // LX packs red and blue into one int; each packed partial sum stays below 2^16 per field, so computing
 // the channels one by one, as here, gives identical bytes.
 // `alpha` must be an integer; out-of-range masks behave as in Java (Math.imul wraps like Java's int *).

@@ -89,8 +89,12 @@ export class ColorStops {
   readonly red = new Int32Array(MAX_GRADIENT_STOPS);
   readonly green = new Int32Array(MAX_GRADIENT_STOPS);
   readonly blue = new Int32Array(MAX_GRADIENT_STOPS);
-  /** Number of real stops (LX starts at 1). */
-  numStops = 1;
+  private count = 1;
+
+  /** Number of real stops (LX starts at 1); change it with setNumStops(). */
+  get numStops(): number {
+    return this.count;
+  }
 
   /** Sets stop `index` (0–5) from float hue, saturation and brightness (no clamping), RGB = hsb() of them. */
   setStop(index: number, hue: number, saturation: number, brightness: number): void {
@@ -133,7 +137,7 @@ export class ColorStops {
     if (!Number.isInteger(numStops) || numStops < 1 || numStops > MAX_GRADIENT_STOP_COUNT) {
       throw new RangeError(`numStops takes 1–${MAX_GRADIENT_STOP_COUNT}; got ${numStops}`);
     }
-    this.numStops = numStops;
+    this.count = numStops;
     this.copyStop(numStops - 1, numStops);
   }
 
@@ -147,7 +151,7 @@ export class ColorStops {
    * k + 1 are blended with `mode`. t outside 0..1 reads past the stops (LX throws there): callers clamp.
    */
   getColor(t: number, mode: GradientBlendMode): number {
-    const x = fr(fr(t) * (this.numStops - 1));
+    const x = fr(fr(t) * (this.count - 1));
     const k = Math.floor(x) | 0; // (int) Math.floor(x); NaN → 0
     const f = fr(x - k);
     return mode === GradientBlendMode.RGB ? this.rgbBlend(k, k + 1, f) : this.hsvBlend(k, k + 1, f, mode);
