@@ -1,7 +1,24 @@
+import type { Component } from '../engine/component.js';
 import type { PointSet } from './model/index.js';
+import type { Palette } from './palette/palette.js';
+import type { Structure } from './structure/structure.js';
+import type { Tempo } from './tempo/tempo.js';
 import { LXComponent } from './lx-component.js';
 import { ModulationEngine } from './modulation/modulation-engine.js';
 import type { Modulator } from './modulation/modulator.js';
+
+/** The engine-wide parts a device reads while rendering. */
+export interface LightContext {
+  readonly palette: Palette;
+  readonly tempo: Tempo;
+  readonly structure: Structure;
+}
+
+/** The light engine a component belongs to, found by walking up its parents. */
+export function lightContextOf(c: Component): LightContext | undefined {
+  for (let p: Component | null = c; p !== null; p = p.parent) if ((p as { isLightRoot?: boolean }).isLightRoot === true) return p as unknown as LightContext;
+  return undefined;
+}
 
 /**
  * Shared base of patterns and effects (LX's LXDeviceComponent): a device-local modulation
@@ -21,6 +38,11 @@ export abstract class Device extends LXComponent {
   constructor(label: string) {
     super(label);
     this.modulation = this.addChild('modulation', new ModulationEngine('Modulation'));
+  }
+
+  /** The engine this device renders in (palette, tempo, structure); undefined while detached. */
+  get context(): LightContext | undefined {
+    return lightContextOf(this);
   }
 
   /** Adds a built-in modulator and starts it (LX's startModulator). */

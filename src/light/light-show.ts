@@ -14,7 +14,7 @@ import { lightComponent, lightParameter } from './paths.js';
  * history and report what the engine holds afterwards.
  */
 export class LightShow {
-  readonly lx = new LXEngineComponent();
+  readonly lx: LXEngineComponent;
   /** The mixer's main output of the last frame: one ARGB per point, before the master fader. */
   main = new Uint32Array(0);
   /** Where the show was loaded from; absent for the built-in demo or an unsaved show. */
@@ -22,7 +22,11 @@ export class LightShow {
   /** Bumped after every rendered frame; readers compare it to see a new frame. */
   frameCount = 0;
 
-  constructor(readonly engine: Engine) {
+  constructor(
+    readonly engine: Engine,
+    lx: LXEngineComponent = new LXEngineComponent(),
+  ) {
+    this.lx = lx;
     engine.graph.addRoot(this.lx);
     engine.clock.onFrame((frame) => this.render(frame));
   }
@@ -35,11 +39,20 @@ export class LightShow {
     return this.lx.structure;
   }
 
-  /** Renders one frame into `main`. Runs inside the queue (a frame task) or offline. */
+  /**
+   * Renders one frame into `main`, in LX's order: tempo on unscaled time, then `deltaMs` scaled
+   * by the engine speed for global modulators, snapshots, the palette and the mixer. Runs inside
+   * the queue (a frame task) or offline.
+   */
   render(frame: FrameTime): void {
+    const lx = this.lx;
     const model = this.structure.model;
     if (this.main.length !== model.size) this.main = new Uint32Array(model.size);
-    const deltaMs = frame.deltaMs * this.lx.speed.getValue();
+    lx.tempo.loop(frame.deltaMs);
+    const deltaMs = frame.deltaMs * lx.speed.getValue();
+    lx.modulation.loop(deltaMs);
+    lx.snapshots.loop(deltaMs);
+    lx.palette.loop(deltaMs);
     this.mixer.render(model.points, deltaMs, this.main);
     this.frameCount++;
   }

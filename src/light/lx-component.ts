@@ -51,7 +51,11 @@ export abstract class LXComponent extends Component {
 
   /** Reads a saved object into this (freshly built) component. */
   load(obj: LxObject, ctx: LoadContext): void {
-    if (typeof obj.id === 'number') ctx.ids.set(obj.id, this);
+    if (typeof obj.id === 'number') {
+      ctx.ids.set(obj.id, this);
+      // Keep the saved id when the object is not live yet (the graph re-assigns it on a clash).
+      if (this.graph === null) this.id = obj.id;
+    }
     if (isLxObject(obj.internal)) {
       for (const [key, v] of Object.entries(obj.internal)) {
         const p = this.parameters.get(key);

@@ -1,25 +1,16 @@
 import type { EnumOption } from '../../engine/parameters/enum.js';
+import { CHANNEL_BLENDS, CROSSFADER_BLENDS, TRANSITION_BLENDS, createBlend, type BlendMode, type BlendName } from '../color/blend-modes.js';
 
 /** LX's channel and pattern-composite blends, in registry order (the order is the file format). */
-export const CHANNEL_BLEND_CHOICES: readonly EnumOption[] = [
-  'Add', 'Multiply', 'Subtract', 'Difference', 'Normal', 'Dodge', 'Burn', 'Highlight', 'Spotlight', 'Lightest', 'Darkest',
-].map((label) => ({ label }));
+export const CHANNEL_BLEND_CHOICES: readonly EnumOption[] = CHANNEL_BLENDS.map((label) => ({ label }));
 
-/** Transition and crossfader blends, in registry order. */
-export const TRANSITION_BLEND_CHOICES: readonly EnumOption[] = ['Dissolve', 'Add', 'Multiply', 'Lightest', 'Darkest', 'Difference'].map((label) => ({ label }));
+/** Transition blends, in registry order. */
+export const TRANSITION_BLEND_CHOICES: readonly EnumOption[] = TRANSITION_BLENDS.map((label) => ({ label }));
 
-/** Adds `src` scaled by `alpha` (0–1) onto `dst`, LX's integer ADD kernel. */
-export function blendAdd(dst: Uint32Array, src: Uint32Array, alpha: number, n: number): void {
-  const mask = Math.trunc(alpha * 256);
-  for (let i = 0; i < n; i++) {
-    const d = dst[i];
-    const s = src[i];
-    const a = ((s >>> 24) * mask) >> 8;
-    const sA = a + (a >= 127 ? 1 : 0);
-    const r = Math.min(255, ((d >>> 16) & 0xff) + ((((s >>> 16) & 0xff) * sA) >> 8));
-    const g = Math.min(255, ((d >>> 8) & 0xff) + ((((s >>> 8) & 0xff) * sA) >> 8));
-    const b = Math.min(255, (d & 0xff) + (((s & 0xff) * sA) >> 8));
-    const outA = Math.min(255, (d >>> 24) + (s >>> 24));
-    dst[i] = ((outA << 24) | (r << 16) | (g << 8) | b) >>> 0;
-  }
+/** Crossfader blends, in registry order. */
+export const CROSSFADER_BLEND_CHOICES: readonly EnumOption[] = CROSSFADER_BLENDS.map((label) => ({ label }));
+
+/** One instance of each blend of a list, indexed like the chooser's options (LX gives every owner its own). */
+export function blendSet(names: readonly BlendName[]): readonly BlendMode[] {
+  return names.map(createBlend);
 }

@@ -1,7 +1,7 @@
 import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { LXComponent } from '../lx-component.js';
+import { lxArray, type LoadContext, type LxObject } from '../project/lxp-types.js';
 import type { PointSet } from '../model/index.js';
-import { blendAdd } from './blends.js';
 import { Channel } from './channel.js';
 import { MasterBus } from './master-bus.js';
 
@@ -27,7 +27,22 @@ export class Mixer extends LXComponent {
       if (!channel.enabled.isOn() || channel.isAutoMuted) continue;
       channel.render(points, deltaMs);
       const fader = channel.fader.getValue();
-      if (fader > 0) blendAdd(main, channel.colors, fader, points.size);
+      if (fader > 0) channel.blends[channel.blendMode.getValue()].blend(main, channel.colors, fader, main, null);
+    }
+  }
+
+  protected override extraSaveKeys(): readonly string[] {
+    return ['channels'];
+  }
+
+  protected override saveExtra(obj: LxObject): void {
+    obj.channels = this.channels.items.map((c) => c.save());
+  }
+
+  protected override loadExtra(obj: LxObject, ctx: LoadContext): void {
+    for (const json of lxArray(obj.channels)) {
+      const channel = this.channels.insert(new Channel(`Channel-${this.channels.length + 1}`));
+      channel.load(json, ctx);
     }
   }
 }

@@ -3,7 +3,7 @@ import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { ColorParameter } from '../../engine/parameters/color.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
-import { hsb } from './hsb.js';
+import { hsb } from '../color/lx-color.js';
 import { Pattern } from './pattern.js';
 
 const COORD_MODES = [

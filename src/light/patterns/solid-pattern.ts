@@ -1,5 +1,5 @@
 import { LinkedColorParameter } from '../../engine/parameters/color.js';
-import { hsb } from './hsb.js';
+import { hsb } from '../color/lx-color.js';
 import { Pattern } from './pattern.js';
 
 /** Fills every point with one color (LX's SolidPattern), red by default. */

@@ -6,11 +6,12 @@ import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { NumericParameter } from '../../engine/parameters/numeric.js';
 import { formatValue } from '../../engine/parameters/units.js';
 import type { Component } from '../../engine/component.js';
-import { hsb } from '../../light/patterns/hsb.js';
+import { hsb } from '../../light/color/lx-color.js';
 import { oscAddressOf } from '../../light/osc-address.js';
 import type { Channel } from '../../light/mixer/channel.js';
 import type { Mixer } from '../../light/mixer/mixer.js';
 import type { LXComponent } from '../../light/lx-component.js';
+import { Placeholder } from '../../light/placeholder.js';
 
 /** The one serializer of parameters: get_parameter, set_parameter, list_parameters and the console use it. */
 export const ParameterPayload = z.strictObject({
@@ -115,6 +116,7 @@ const PatternEntry = z.strictObject({
   active: z.boolean(),
   enabled: z.boolean(),
   compositeLevel: z.number(),
+  unavailable: z.string().optional().describe('Present for a saved pattern Footlight cannot run: why. It renders nothing and is saved back unchanged'),
 });
 
 export const ChannelPayload = z.strictObject({
@@ -165,16 +167,12 @@ export function toChannelPayload(ch: Channel, full: boolean): ChannelPayload {
   };
   if (active !== undefined) out.activePattern = { path: active.path, label: active.label.getString(), index: active.index };
   if (full) {
-    out.patterns = ch.patterns.items.map((p) => ({
-      path: p.path,
-      id: p.id,
-      label: p.label.getString(),
-      class: p.lxClass,
-      index: p.index,
-      active: p === active,
-      enabled: p.enabled.isOn(),
-      compositeLevel: p.compositeLevel.getValue(),
-    }));
+    out.patterns = ch.patterns.items.map((p) => {
+      const entry = { path: p.path, id: p.id, label: p.label.getString(), class: p.lxClass, index: p.index, active: p === active };
+      return p instanceof Placeholder
+        ? { ...entry, enabled: false, compositeLevel: 0, unavailable: p.reason }
+        : { ...entry, enabled: p.enabled.isOn(), compositeLevel: p.compositeLevel.getValue() };
+    });
     out.controls = {
       cue: ch.cue.isOn(),
       aux: ch.aux.isOn(),

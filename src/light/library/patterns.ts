@@ -1,0 +1,11 @@
+import type { DeviceEntry } from '../registry.js';
+import { GradientPattern } from '../patterns/gradient-pattern.js';
+import { SolidPattern } from '../patterns/solid-pattern.js';
+
+const src = (file: string): string => new URL(`../patterns/${file}`, import.meta.url).href;
+
+/** Stock patterns in LX's registry order. */
+export const PATTERNS: readonly DeviceEntry[] = [
+  { kind: 'pattern', className: 'heronarts.lx.pattern.color.GradientPattern', name: 'Gradient', category: 'Color', create: () => new GradientPattern(), sourceUrl: src('gradient-pattern.ts') },
+  { kind: 'pattern', className: 'heronarts.lx.pattern.color.SolidPattern', name: 'Solid', category: 'Color', create: () => new SolidPattern(), sourceUrl: src('solid-pattern.ts') },
+];
