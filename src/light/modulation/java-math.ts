@@ -13,8 +13,8 @@
 //
 // Cost: roughly 0.3–2 µs per call. Fine per frame (LFOs, envelopes, per-frame constants); do not
 // call these per point. Allocation-free: double-double intermediates live in module registers.
-// Arguments outside the reduced ranges (|x| ≥ 1.6e6 for the trig functions, results that overflow
-// or go subnormal) fall back to the platform function.
+// Trig arguments beyond |x| ≥ 1.6e6 (outside the range reduction used here) fall back to the
+// platform function; exp/pow handle overflow and subnormal results themselves.
 
 // ---- double-double kernel ---------------------------------------------------------------------
 // Each operation leaves its result in (RH, RL), a normalized pair with |RL| ≤ ulp(RH)/2.
@@ -292,11 +292,12 @@ function logDD(x: number): void {
 }
 
 /**
- * Correctly rounded exp of the double-double (th, tl); NaN if the result would overflow,
- * underflow or be subnormal (callers then fall back to the platform function).
+ * Correctly rounded exp of the double-double (th, tl), including overflow to Infinity and
+ * subnormal results (rounded once, at 2^-1074).
  */
 function expDD(th: number, tl: number): number {
-  if (!(th < 709.78 && th > -708.39)) return NaN;
+  if (th > 709.79) return Infinity; // ln(MAX_VALUE) = 709.7827…
+  if (th < -746) return 0; // below half of MIN_VALUE
   const k = Math.round(th / LN2_1);
   // r = t − k·ln2
   twoProd(k, LN2_1);
@@ -321,24 +322,25 @@ function expDD(th: number, tl: number): number {
     ah = RH;
     al = RL;
   }
-  // scale by 2^k (exact while the result stays normal; the range check above ensures that for ah)
-  let scale = 1;
-  let kk = k;
-  if (kk > 1000) { scale = 1.0715086071862673e301; kk -= 1000; } // 2^1000
-  else if (kk < -1000) { scale = 9.332636185032189e-302; kk += 1000; } // 2^-1000
-  const p = pow2(kk);
-  const h = ah * p;
-  const l = al * p;
-  const out = (h + l) * scale;
-  if (out === Infinity || out < 2.2250738585072014e-308) return NaN;
-  return out;
+  // exp(t) = (ah + al) · 2^k with ah in [0.7, 1.42]
+  if (k > 1000) return (ah + al) * pow2(k - 1000) * 1.0715086071862673e301; // × 2^1000, exact or overflow
+  if (k >= -1021) return (ah + al) * pow2(k); // normal result: exact scaling
+  // Subnormal: count units of 2^-1074 in double-double and round that count to nearest-even.
+  const p = pow2(k + 1074);
+  const sh = ah * p;
+  const sl = al * p;
+  let n = Math.floor(sh);
+  let frac = (sh - n) + sl;
+  if (frac < 0) { n -= 1; frac += 1; }
+  if (frac > 0.5 || (frac === 0.5 && n % 2 === 1)) n += 1;
+  return n * 5e-324;
 }
 
 /** Java `Math.exp(x)` (HotSpot x86-64 intrinsic): the correctly rounded exponential. */
 export function javaExp(x: number): number {
   if (x === 0) return 1;
-  const r = expDD(x, 0);
-  return r === r ? r : Math.exp(x);
+  if (x !== x) return x;
+  return expDD(x, 0);
 }
 
 /** Java `Math.log(x)` (HotSpot x86-64 intrinsic): the correctly rounded natural logarithm. */
@@ -356,7 +358,7 @@ export function javaLog10(x: number): number {
   return RH + RL;
 }
 
-/** |x|^y for finite x > 0, finite y; NaN when out of the double-double range. */
+/** x^y for finite x > 0 and finite y. */
 function powPositive(x: number, y: number): number {
   if (x === 1) return 1;
   logDD(x);
@@ -380,13 +382,11 @@ export function javaPow(x: number, y: number): number {
     if (x < 0 && x > -Infinity && y > -Infinity && y < Infinity && Math.floor(y) === y) {
       const odd = Math.abs(y) < 9007199254740992 && y % 2 !== 0;
       const r = y === 2 ? x * x : powPositive(-x, y);
-      if (r !== r) return Math.pow(x, y);
       return odd ? -r : r;
     }
     return Math.pow(x, y);
   }
   if (y === 2) return x * x;
   if (y === 0.5) return Math.sqrt(x);
-  const r = powPositive(x, y);
-  return r === r ? r : Math.pow(x, y);
+  return powPositive(x, y);
 }
