@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  fbmNoise3, perlinNoise3, perlinNoise3Wrap, perlinNoise3WrapNonPow2, ridgeNoise3, turbulenceNoise3,
+  fbmNoise3, perlinNoise3, perlinNoise3Batch, perlinNoise3Wrap, perlinNoise3WrapNonPow2, ridgeNoise3, turbulenceNoise3,
 } from '../../../src/light/noise/perlin.js';
 import {
   NOISE_ALGORITHMS, noiseModulatorSample, noiseModulatorStep, noiseMotionPeriodMs,
@@ -72,6 +72,21 @@ test('perlinNoise3: continuous (small steps give small changes) and seed-depende
   let differ = 0;
   for (const x of floats(50, 20, 11)) if (perlinNoise3(x, 0.5, 0.5, 0) !== perlinNoise3(x, 0.5, 0.5, 1)) differ++;
   assert.ok(differ > 40);
+});
+
+test('perlinNoise3Batch: same values as single calls, including the slow path', () => {
+  const n = 2000;
+  const xs = Float32Array.from(floats(n, 600, 23));
+  const ys = Float32Array.from(floats(n, 600, 29));
+  const zs = Float32Array.from(floats(n, 600, 31));
+  xs[7] = 3e9; // beyond the int range: Java's saturating cast
+  ys[8] = NaN;
+  zs[9] = -2e7; // beyond 2^24
+  const out = new Float32Array(n + 5).fill(-9);
+  perlinNoise3Batch(xs, ys, zs, out, n, 77);
+  for (let i = 0; i < n; i++) assert.ok(Object.is(out[i], perlinNoise3(xs[i], ys[i], zs[i], 77)), `point ${i}`);
+  assert.equal(out[n], -9);
+  assert.throws(() => perlinNoise3Batch(xs, ys, zs, out, n + 1, 0), RangeError);
 });
 
 test('perlinNoise3Wrap: wrap 0 is the plain noise; power-of-two wraps tile', () => {
