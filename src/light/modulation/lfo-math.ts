@@ -32,7 +32,8 @@ const HALF_PI = Math.PI / 2; // LX.HALF_PI (double)
 export class PeriodicState {
   /** Position in the cycle, normally in [0, 1). Saved in `.lxp` as `basis`. */
   basis = 0;
-  /** True on a frame where the basis reached 1 and looping was on (`loop()` in LX). */
+  /** True on a frame where the basis reached 1 and looping was on (`loop()` in LX; a Click
+   * modulator is 1 exactly on these frames). */
   looped = false;
   /** True on a frame where a non-looping modulator reached 1 (`finished()`); LX then stops it. */
   finished = false;

@@ -43,6 +43,8 @@ test('java-math: correctly rounded values at known points', () => {
   assert.ok(Object.is(javaSin(-0), -0));
   assert.equal(javaCos(0), 1);
   assert.equal(javaSin(1e-10), 1e-10);
+  assert.equal(javaCos(1.4e-8), 0.9999999999999999); // not 1: the tiny-argument shortcut stops at 2^-27
+  assert.equal(javaTan(1.4e-8), 1.4000000000000001e-8);
   assert.equal(javaSin(1), 0.8414709848078965);
   assert.equal(javaCos(1), 0.5403023058681398);
   assert.equal(javaTan(1), 1.5574077246549023);
