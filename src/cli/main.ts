@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { buildInfo } from '../app/build-info.js';
 import { bridge } from './bridge.js';
+import { render } from './render.js';
 import { serve } from './serve.js';
 import { status } from './status.js';
 
@@ -24,6 +25,29 @@ program
   .option('--port <port>', 'port for MCP and the console (default 3232; 0 picks a free port)', port)
   .option('--sound-port <port>', 'protocol-3 listener port (default 8765; 0 picks a free port)', port)
   .action((opts: { project?: string; host?: string; port?: number; soundPort?: number }) => serve(opts));
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('a whole number of 1 or more');
+  return n;
+}
+
+function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('a number above 0');
+  return n;
+}
+
+program
+  .command('render')
+  .description('Render an LX project headless and print its frames in the golden JSON format (LX\'s offline stepping protocol)')
+  .argument('<project>', 'LX project (.lxp)')
+  .requiredOption('--frames <n>', 'number of frames to run', positiveInt)
+  .requiredOption('--delta-ms <ms>', 'milliseconds per frame, e.g. 16.666666666666668 for 60 fps', positiveNumber)
+  .option('--every <k>', 'record every k-th frame (default 1)', positiveInt)
+  .option('--media <dir>', 'LX media folder holding Fixtures/ and Models/ (default: the project\'s folder, or its parent for Projects/)')
+  .option('--out <file>', 'write the JSON to this file instead of stdout')
+  .action((project: string, opts: { frames: number; deltaMs: number; every?: number; media?: string; out?: string }) => render(project, opts));
 
 program
   .command('status')
