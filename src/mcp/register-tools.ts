@@ -1,7 +1,7 @@
 import type { McpServer, ServerContext, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type * as z from 'zod';
 import type { Origin } from '../engine/commands/history.js';
-import { internal } from '../engine/errors.js';
+import { internal, invalidArgument } from '../engine/errors.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import type { Services, ToolContext } from '../tools/context.js';
 import { toolError, toolResult, type ImageBlock } from './envelope.js';
@@ -81,6 +81,9 @@ function envelopeClientName(ctx: ServerContext): string | undefined {
 
 async function runTool(tool: AnyTool, rawArgs: unknown, services: Services, origin: Origin) {
   const args = tool.input.parse(rawArgs ?? {});
+  if (!tool.annotations.readOnlyHint && services.policy.agentsReadOnly) {
+    throw invalidArgument(`the operator has set agents to read-only in the console, so ${tool.name} was refused and nothing changed. Reading still works; ask the operator to allow agent writes.`);
+  }
   const images: (() => Promise<{ data: string; mimeType: string }>)[] = [];
   const ctx: ToolContext = { ...services, origin, attachImage: (encode) => images.push(encode) };
   const payload =

@@ -22,12 +22,19 @@ export interface ServerState {
   connections(): { connected: boolean; activeSessions: number; lastActivityAt?: string };
 }
 
+/** Switches the operator flips in the console; every agent call checks them. */
+export interface AgentPolicy {
+  /** When true, every tool that changes the show is refused for agents. */
+  agentsReadOnly: boolean;
+}
+
 /** The process's services a tool may call, shared by every session. */
 export interface Services {
   readonly engine: Engine;
   readonly light: LightShow;
   readonly server: ServerState;
   readonly log: Logger;
+  readonly policy: AgentPolicy;
 }
 
 /** One tool call's context: the services, plus who is calling. */
