@@ -195,7 +195,7 @@ test('graph-resolve-value: musical units to native values without mutating; writ
   assert.equal((await resolve(saw, 'PITCH_OFFSET', '-250 cents')).value, -2.5);
   const adsr = mod(g, 'ADSR').id;
   const ms = (await resolve(adsr, 'ATTACK', '250 ms')).value as number;
-  assert.ok(Math.abs(ms - (await resolve(adsr, 'ATTACK', '0.25 s')).value as number) < 1e-12);
+  assert.ok(Math.abs(ms - ((await resolve(adsr, 'ATTACK', '0.25 s')).value as number)) < 1e-12);
   assert.equal((await resolve(adsr, 'SUSTAIN', '40 %')).value, 0.4);
   const key = (await s.ok(`graph-insert ${moduleByName('Constant Pitch').uuid} 9 9`)).module as Node;
   assert.equal((await resolve(key.id, 'KEY', 'C#3')).value, 61);
