@@ -49,13 +49,19 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
   const sockets = new Set<Socket>();
   const decoder = new TextDecoder('utf-8', { fatal: true });
 
+  let served = 0;
   const server = createServer({ allowHalfOpen: true }, (socket) => {
-    if (sockets.size >= maxConnections) {
-      socket.end(`${JSON.stringify(errorReply(invalidArgument(`the listener already serves ${maxConnections} connections; close one and reconnect`), log))}\n`);
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    if (served >= maxConnections) {
       socket.on('error', () => {});
+      socket.resume(); // read and drop whatever it sends, so its close is seen
+      socket.end(`${JSON.stringify(errorReply(invalidArgument(`the listener already serves ${maxConnections} connections; close one and reconnect`), log))}\n`);
+      socket.setTimeout(5000, () => socket.destroy());
       return;
     }
-    sockets.add(socket);
+    served++;
+    socket.on('close', () => served--);
     socket.setNoDelay(true);
     const peer = `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`;
     const origin: Origin = { surface: 'protocol3', session: peer, client: 'protocol 3' };
@@ -101,6 +107,18 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
           }
           const reply = await dispatchLine(soundHost, line, { origin, deadlineAt: item.receivedAt + deadlineMs }, log);
           send(reply);
+          // A client that does not read its replies stops being served until it does.
+          if (socket.writableLength > MAX_RESPONSE_BYTES && !socket.destroyed) {
+            await new Promise<void>((resolve) => {
+              const done = (): void => {
+                socket.off('drain', done);
+                socket.off('close', done);
+                resolve();
+              };
+              socket.on('drain', done);
+              socket.on('close', done);
+            });
+          }
         }
       } finally {
         busy = false;
@@ -154,7 +172,6 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
     });
 
     socket.on('error', (err) => log.debug({ peer, err }, 'protocol-3 connection error'));
-    socket.on('close', () => sockets.delete(socket));
   });
 
   await new Promise<void>((resolve, reject) => {
