@@ -195,3 +195,29 @@ test('song-import: a symlinked directory component is fine only if the file itse
   const r = await s.ok(`song-import ${await tok(s)} ${sha(bytes)} 1 ${b64(join(dir, 'alias', 'a.mid'))}`);
   assert.equal(r.status, 'submitted');
 });
+
+test('song-import: a submission still queued at the deadline is native_rejected and imports nothing', async (t) => {
+  const s = await startStack(t, { deadlineMs: 300 });
+  const a = await artifact(t, buildSong());
+  const song = s.host.song as unknown as { readArtifact: (...args: unknown[]) => Promise<unknown> };
+  const original = song.readArtifact.bind(s.host.song);
+  // Hold the queue right after the artifact is checked, until past the request deadline.
+  song.readArtifact = async (...args: unknown[]) => {
+    const result = await original(...args);
+    s.engine.queue.pause();
+    setTimeout(() => s.engine.queue.resume(), 400);
+    return result;
+  };
+  const before = s.document();
+  const r = await s.call(await importLine(s, a, 2));
+  assert.equal(r.ok, false);
+  assert.equal(r.status, 'native_rejected');
+  assert.match(r.error as string, /not applied/);
+  assert.equal(r.verified, false);
+  assert.equal(r.requires_observation, true);
+  assert.deepEqual(r.host_observed, { imported: false });
+  await new Promise((res) => setTimeout(res, 150));
+  assert.equal(s.document(), before, 'nothing was imported');
+  const status = await s.ok(`song-import-status ${r.receipt_id}`);
+  assert.equal(status.status, 'native_rejected');
+});
