@@ -84,6 +84,31 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
 
     const oversize = (): Item => ({ kind: 'reply', reply: errorReply(invalidArgument(`the command line exceeds ${MAX_COMMAND_BYTES} bytes and was discarded unread; nothing was run`), log) });
 
+    /** A client that does not read its replies stops being served until it does. */
+    const drained = (): Promise<void> | undefined => {
+      if (socket.writableLength <= MAX_RESPONSE_BYTES || socket.destroyed) return undefined;
+      return new Promise<void>((resolve) => {
+        const done = (): void => {
+          socket.off('drain', done);
+          socket.off('close', done);
+          resolve();
+        };
+        socket.on('drain', done);
+        socket.on('close', done);
+      });
+    };
+
+    const answer = async (item: Item): Promise<Payload> => {
+      if (item.kind === 'reply') return item.reply;
+      let line: string;
+      try {
+        line = decoder.decode(item.bytes);
+      } catch {
+        return errorReply(invalidArgument('the command line is not valid UTF-8; nothing was run'), log);
+      }
+      return dispatchLine(soundHost, line, { origin, deadlineAt: item.receivedAt + deadlineMs }, log);
+    };
+
     const pump = async (): Promise<void> => {
       if (busy) return;
       busy = true;
@@ -94,31 +119,8 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
             paused = false;
             socket.resume();
           }
-          if (item.kind === 'reply') {
-            send(item.reply);
-            continue;
-          }
-          let line: string;
-          try {
-            line = decoder.decode(item.bytes);
-          } catch {
-            send(errorReply(invalidArgument('the command line is not valid UTF-8; nothing was run'), log));
-            continue;
-          }
-          const reply = await dispatchLine(soundHost, line, { origin, deadlineAt: item.receivedAt + deadlineMs }, log);
-          send(reply);
-          // A client that does not read its replies stops being served until it does.
-          if (socket.writableLength > MAX_RESPONSE_BYTES && !socket.destroyed) {
-            await new Promise<void>((resolve) => {
-              const done = (): void => {
-                socket.off('drain', done);
-                socket.off('close', done);
-                resolve();
-              };
-              socket.on('drain', done);
-              socket.on('close', done);
-            });
-          }
+          send(await answer(item));
+          await drained();
         }
       } finally {
         busy = false;

@@ -154,8 +154,9 @@ export class SoundHost {
   // -------------------------------------------------------------------------------------------
   // Project document
 
+  /** Digest of a project's document (notes by their cached digests, so it stays cheap). */
   documentDigest(p: SoundProject = this.project): string {
-    return digest(saveProject(p, { ids: false }));
+    return digest(saveProject(p, { ids: false, notesAsDigest: true }));
   }
 
   markSaved(p: SoundProject, documentDigest = this.documentDigest(p)): void {

@@ -1,4 +1,5 @@
 import { Component, type ComponentArray } from '../engine/component.js';
+import { digest } from '../engine/guards.js';
 import { BooleanParameter } from '../engine/parameters/boolean.js';
 import { BoundedParameter } from '../engine/parameters/bounded.js';
 import { DiscreteParameter } from '../engine/parameters/discrete.js';
@@ -371,6 +372,7 @@ export interface Note {
 
 export class ArrangerClip extends Component {
   readonly loopEnabled = new BooleanParameter('Loop', false);
+  private cachedNotesDigest: string | null = null;
   start: number;
   length: number;
   loopStart: number;
@@ -386,6 +388,12 @@ export class ArrangerClip extends Component {
     this.loopStart = loop.start;
     this.loopLength = loop.length;
     this.notes = notes;
+  }
+
+  /** Digest of the notes (immutable for the life of the clip), computed once. */
+  get notesDigest(): string {
+    this.cachedNotesDigest ??= digest(this.notes.map((n) => [n.pitch, n.start, n.duration, n.velocity, n.channel]));
+    return this.cachedNotesDigest;
   }
 }
 
@@ -405,6 +413,8 @@ export interface ClipJson extends NodeJson {
   readonly loop_length: number;
   /** [pitch, start, duration, velocity, channel] */
   readonly notes: readonly (readonly [number, number, number, number, number])[];
+  /** Only in digest-only documents (SaveOptions.notesAsDigest). */
+  readonly notes_digest?: string;
 }
 export interface ConnectionJson {
   readonly source_kind: 'module' | 'modulator';
@@ -461,6 +471,8 @@ export interface ProjectJson {
 export interface SaveOptions {
   /** Include component ids (undo snapshots). Project files leave them out. */
   readonly ids: boolean;
+  /** Replace each clip's notes by their digest (cheap document comparison, not a file). */
+  readonly notesAsDigest?: boolean;
 }
 
 const withId = (c: Component, o: SaveOptions): NodeJson => (o.ids ? { id: c.id } : {});
@@ -474,7 +486,8 @@ export function saveClip(c: ArrangerClip, o: SaveOptions): ClipJson {
     loop_enabled: c.loopEnabled.isOn(),
     loop_start: c.loopStart,
     loop_length: c.loopLength,
-    notes: c.notes.map((n) => [n.pitch, n.start, n.duration, n.velocity, n.channel] as const),
+    notes: o.notesAsDigest === true ? [] : c.notes.map((n) => [n.pitch, n.start, n.duration, n.velocity, n.channel] as const),
+    ...(o.notesAsDigest === true ? { notes_digest: c.notesDigest } : {}),
   };
 }
 

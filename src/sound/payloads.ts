@@ -180,8 +180,8 @@ export function noteSummary(c: ArrangerClip): NoteSummary {
 /** How many notes song-arranger lists per clip, beyond the summary. */
 export const MAX_LISTED_NOTES = 512;
 
-export function clipPayload(c: ArrangerClip): Payload {
-  const listed = c.notes.slice(0, MAX_LISTED_NOTES);
+export function clipPayload(c: ArrangerClip, limit = MAX_LISTED_NOTES): Payload {
+  const listed = c.notes.slice(0, Math.max(0, limit));
   return {
     native_id: c.id,
     name: c.label.getString(),

@@ -12,7 +12,7 @@ import type { OpContext, Payload, SoundHost } from './host.js';
 import { HOST_NAME, HOST_VERSION } from './version.js';
 import { countNoteTracks, deriveSubmission, extractNotes, MAX_MIDI_BYTES, parseType1, sha256, type Extracted } from './midi.js';
 import { BANK_SIZE, MAX_BEATS, saveProject, Track, type ArrangerClip, type ClipJson, type CueMarker, type SoundProject, type TrackJson } from './model.js';
-import { clipPayload, trackPayload } from './payloads.js';
+import { clipPayload, MAX_LISTED_NOTES, trackPayload } from './payloads.js';
 import { PROJECT_FORMAT, PROJECT_FORMAT_VERSION, projectFilePath, readProjectFile, validateSaveDirectory, writeProjectFile } from './project-file.js';
 
 export const TEMPO_MIN = 40;
@@ -22,6 +22,8 @@ export const METER_NUMERATOR_MAX = 12;
 export const METER_DENOMINATORS: readonly number[] = [4, 8];
 /** Clips song-arranger lists per track. */
 export const MAX_ARRANGER_CLIPS = 256;
+/** Notes song-arranger lists in one reply, over all its clips (keeps replies far below 8 MiB). */
+export const MAX_LISTED_NOTES_TOTAL = 16384;
 /** Import receipts kept for song-import-status. */
 export const MAX_RECEIPTS = 256;
 
@@ -49,7 +51,7 @@ interface Receipt {
   imported: ImportedRecord | null;
 }
 
-const notesDigest = (c: ArrangerClip): string => digest(c.notes.map((n) => [n.pitch, n.start, n.duration, n.velocity, n.channel]));
+const notesDigest = (c: ArrangerClip): string => c.notesDigest;
 
 /**
  * Song operations: project_token, song-state, transport, arranger reads, clip loop flags,
@@ -215,11 +217,16 @@ export class SongOps {
   arranger(ctx: OpContext, index: number): Promise<Payload> {
     return this.host.task(ctx, 'song-arranger', () => {
       const t = this.host.trackAt(index);
-      const clips = t.clips.items.slice(0, MAX_ARRANGER_CLIPS).map(clipPayload);
+      let budget = MAX_LISTED_NOTES_TOTAL;
+      const clips = t.clips.items.slice(0, MAX_ARRANGER_CLIPS).map((c) => {
+        const payload = clipPayload(c, Math.min(MAX_LISTED_NOTES, budget));
+        budget -= (payload.notes as unknown[]).length;
+        return payload;
+      });
       const notesTruncated = clips.some((c) => c.notes_truncated === true);
       const reasons: Record<string, string> = {};
       if (!t.holdsNotes) reasons.notes = `${t.type} tracks hold no note clips`;
-      if (notesTruncated) reasons.notes = 'notes lists the first 512 notes of a clip; source_notes summarizes all of them';
+      if (notesTruncated) reasons.notes = `notes lists at most ${MAX_LISTED_NOTES} notes per clip and ${MAX_LISTED_NOTES_TOTAL} per reply; source_notes summarizes all of them`;
       return {
         project_token: this.projectToken(),
         track_index: index,
@@ -574,14 +581,14 @@ export class SongOps {
       this.savePending = true;
       const project = this.project;
       const json = saveProject(project, { ids: false });
-      return { project, json, digest: digest(json) };
+      return { project, json, digest: digest(json), documentDigest: this.host.documentDigest(project) };
     });
     // Submitted: from here the writer runs to completion whatever the client does.
     const projectFile = projectFilePath(dir);
     try {
       const written = await writeProjectFile(dir, { format: PROJECT_FORMAT, version: PROJECT_FORMAT_VERSION, saved_by: { host: HOST_NAME, version: HOST_VERSION }, project: snapshot.json });
       const reloaded = await readProjectFile(written.project_file);
-      this.host.markSaved(snapshot.project, snapshot.digest);
+      this.host.markSaved(snapshot.project, snapshot.documentDigest);
       return {
         ok: true,
         status: 'native_save_completed',

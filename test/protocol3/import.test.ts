@@ -221,3 +221,21 @@ test('song-import: a submission still queued at the deadline is native_rejected 
   const status = await s.ok(`song-import-status ${r.receipt_id}`);
   assert.equal(status.status, 'native_rejected');
 });
+
+test('a large import stays readable: song-arranger lists a bounded number of notes and says so', async (t) => {
+  const s = await startStack(t);
+  const m = new Midi();
+  const tr = m.addTrack();
+  tr.name = 'Dense';
+  for (let i = 0; i < 20000; i++) tr.addNote({ midi: 40 + (i % 40), ticks: i * 24, durationTicks: 20, velocity: 0.5 });
+  const a = await artifact(t, Uint8Array.from(m.toArray()));
+  const r = await s.ok(await importLine(s, a, 1));
+  assert.equal((r.host_observed as Reply).all_notes_present, true);
+  const index = ((await s.ok('tracks')).tracks as Track[]).find((x) => x.name === 'Dense')!.index;
+  const arr = (await s.ok(`song-arranger ${index}`)).arranger as { clips: (Clip & { notes_truncated: boolean })[]; detail_complete: boolean; reasons: Reply };
+  assert.equal(arr.clips[0].source_notes.count, 20000);
+  assert.equal(arr.clips[0].notes.length, 512);
+  assert.equal(arr.clips[0].notes_truncated, true);
+  assert.equal(arr.detail_complete, false);
+  assert.match(arr.reasons.notes as string, /at most 512/);
+});
