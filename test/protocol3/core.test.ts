@@ -394,3 +394,25 @@ test('unknown commands and wrong arity name the command and what it takes', asyn
   await refusedUnchanged(s, '', 'invalid_argument');
   await refusedUnchanged(s, 'PING', 'invalid_argument');
 });
+
+test('track actions: create effect / group tracks and delete the selected track, each one undo step', async (t) => {
+  const s = await startStack(t);
+  await doUndoRedo(s, 'action Create%20Effect%20Track', async (r) => {
+    assert.equal((r.created as Track).type, 'effect');
+    const tracks = await tracksOf(s);
+    assert.deepEqual(tracks.slice(-3).map((x) => x.type), ['effect', 'effect', 'master'], 'FX tracks go after the FX tracks, before the master');
+  });
+  await doUndoRedo(s, 'action Create%20Group%20Track', (r) => assert.equal((r.created as Track).type, 'group'));
+  await s.ok('track 0');
+  const before = await tracksOf(s);
+  await doUndoRedo(s, 'action Delete%20Track', async (r) => {
+    assert.equal((r.deleted as Track).name, 'Drums');
+    const names = (await tracksOf(s)).map((x) => x.name);
+    assert.equal(names.includes('Kick'), false, 'a group is deleted with its children');
+  });
+  await s.ok('undo');
+  assert.deepEqual((await tracksOf(s)).map((x) => [x.name, x.track_id]), before.map((x) => [x.name, x.track_id]), 'undo restores the tracks with their ids');
+  await s.ok('track 10');
+  await refusedUnchanged(s, 'action Delete%20Track', 'invalid_argument');
+  await doUndoRedo(s, 'action toggle_arranger_loop', (r) => assert.equal(r.arranger_loop_enabled, true));
+});
