@@ -54,7 +54,7 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     if (served >= maxConnections) {
-      socket.on('error', () => {});
+      socket.on('error', (err) => log.debug({ err }, 'protocol-3 refused connection error'));
       socket.resume(); // read and drop whatever it sends, so its close is seen
       socket.end(`${JSON.stringify(errorReply(invalidArgument(`the listener already serves ${maxConnections} connections; close one and reconnect`), log))}\n`);
       socket.setTimeout(5000, () => socket.destroy());

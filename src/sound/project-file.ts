@@ -58,8 +58,9 @@ export async function validateSaveDirectory(dir: string): Promise<void> {
     let names: string[] = [];
     try {
       names = await readdir(a);
-    } catch {
-      names = []; // an unreadable ancestor cannot be inspected; it holds nothing we could see
+    } catch (err) {
+      // An ancestor we may not list (permissions) cannot be inspected; anything else is a fault.
+      if (code(err) !== 'EACCES' && code(err) !== 'EPERM') throw err;
     }
     const project = names.find((n) => n.endsWith('.bwproject'));
     if (project !== undefined) throw refuse('invalid_argument', 'inside_project_folder', `DIRECTORY ${dir} is inside an existing project folder (${join(a, project)}); choose a directory outside it`);
