@@ -1,6 +1,7 @@
 import type { DeviceEntry } from '../registry.js';
 import { GradientPattern } from '../patterns/gradient-pattern.js';
 import { NoisePattern } from '../patterns/noise-pattern.js';
+import { PlanesPattern } from '../patterns/planes-pattern.js';
 import { SolidPattern } from '../patterns/solid-pattern.js';
 
 const src = (file: string): string => new URL(`../patterns/${file}`, import.meta.url).href;
@@ -9,5 +10,6 @@ const src = (file: string): string => new URL(`../patterns/${file}`, import.meta
 export const PATTERNS: readonly DeviceEntry[] = [
   { kind: 'pattern', className: 'heronarts.lx.pattern.color.GradientPattern', name: 'Gradient', category: 'Color', create: () => new GradientPattern(), sourceUrl: src('gradient-pattern.ts') },
   { kind: 'pattern', className: 'heronarts.lx.pattern.color.SolidPattern', name: 'Solid', category: 'Color', create: () => new SolidPattern(), sourceUrl: src('solid-pattern.ts') },
+  { kind: 'pattern', className: 'heronarts.lx.pattern.form.PlanesPattern', name: 'Planes', category: 'Form', create: () => new PlanesPattern(), sourceUrl: src('planes-pattern.ts') },
   { kind: 'pattern', className: 'heronarts.lx.pattern.texture.NoisePattern', name: 'Noise', category: 'Texture', create: () => new NoisePattern(), sourceUrl: src('noise-pattern.ts') },
 ];

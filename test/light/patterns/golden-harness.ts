@@ -7,6 +7,7 @@ import { Engine } from '../../../src/engine/engine.js';
 import { createLibrary } from '../../../src/light/library.js';
 import { LightShow } from '../../../src/light/light-show.js';
 import { readProject } from '../../../src/light/project/project-file.js';
+import type { DeviceRegistry } from '../../../src/light/registry.js';
 
 export const GOLDEN = process.env.FOOTLIGHT_GOLDEN_DIR ?? '/work/shared/golden/lx-1.2.1';
 
@@ -40,10 +41,10 @@ export interface SceneResult {
 }
 
 /** Loads and steps a golden scene; `before(show, k)` runs before frame k renders. */
-export function runScene(scene: string, before?: (show: LightShow, k: number) => void, frames?: number): SceneResult {
+export function runScene(scene: string, before?: (show: LightShow, k: number) => void, frames?: number, registry: DeviceRegistry = createLibrary()): SceneResult {
   const { golden, project } = readScene(scene);
   const engine = new Engine();
-  const opened = readProject(project, createLibrary());
+  const opened = readProject(project, registry);
   const show = new LightShow(engine, opened.lx);
   let badFrames = 0;
   let differingPoints = 0;
