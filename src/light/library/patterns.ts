@@ -4,6 +4,7 @@ import { GradientPattern } from '../patterns/gradient-pattern.js';
 import { NoisePattern } from '../patterns/noise-pattern.js';
 import { PlanesPattern } from '../patterns/planes-pattern.js';
 import { SolidPattern } from '../patterns/solid-pattern.js';
+import { TestPattern } from '../patterns/test-pattern.js';
 
 const src = (file: string): string => new URL(`../patterns/${file}`, import.meta.url).href;
 
@@ -14,4 +15,5 @@ export const PATTERNS: readonly DeviceEntry[] = [
   { kind: 'pattern', className: 'heronarts.lx.pattern.form.PlanesPattern', name: 'Planes', category: 'Form', create: () => new PlanesPattern(), sourceUrl: src('planes-pattern.ts') },
   { kind: 'pattern', className: 'heronarts.lx.pattern.strip.ChasePattern', name: 'Chase', category: 'Strip', create: () => new ChasePattern(), sourceUrl: src('chase-pattern.ts') },
   { kind: 'pattern', className: 'heronarts.lx.pattern.texture.NoisePattern', name: 'Noise', category: 'Texture', create: () => new NoisePattern(), sourceUrl: src('noise-pattern.ts') },
+  { kind: 'pattern', className: 'heronarts.lx.pattern.test.TestPattern', name: 'Test', category: 'Test', create: () => new TestPattern(), sourceUrl: src('test-pattern.ts') },
 ];
