@@ -6,7 +6,7 @@ import { compareScene, formatParity, goldenScenes } from '../../src/light/render
 const GOLDEN = process.env.FOOTLIGHT_GOLDEN_DIR ?? '/work/shared/golden/lx-1.2.1';
 
 /** Scenes whose every device Footlight implements; the rest are reported as todo until they are. */
-const EXACT = new Set(['solid_faders']);
+const EXACT = new Set(['solid_faders', 'noise_perlin', 'noise_ridge_fbm', 'chase', 'test_pattern']);
 
 for (const scene of goldenScenes(GOLDEN)) {
   const run = EXACT.has(scene) ? test : test.todo;
