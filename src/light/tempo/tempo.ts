@@ -3,7 +3,8 @@
 // API for devices and modulators (read inside `run`/`loop`, allocation-free):
 //
 //   tempo.getBasis(division)       0 ≤ basis < 1: position inside the current cycle of `division`
-//                                  (a Division from ./divisions.js, e.g. Div.QUARTER); LFOs with
+//                                  (a Division from ./divisions.js, e.g. Div.QUARTER, or its
+//                                  ordinal, as division choosers store it); LFOs with
 //                                  tempo sync and lock use it as their basis.
 //   tempo.getCycleCount(division)  how many whole cycles of `division` have passed (an integer);
 //                                  a change from one frame to the next is a boundary (a "loop").
@@ -169,24 +170,25 @@ export class Tempo extends LXComponent implements QuantizingClock {
     return ((this.smoothBeat % n) + n) % n;
   }
 
-  /** Position inside the current cycle of `division`: 0 ≤ basis < 1. */
-  getBasis(division: Division): number {
-    const m = division.multiplier;
+  /** Position inside the current cycle of `division` (a Division or its ordinal): 0 ≤ basis < 1. */
+  getBasis(division: Division | number): number {
+    const m = (typeof division === 'number' ? DIVISIONS[division] ?? DIVISIONS[4] : division).multiplier;
     const whole = this.smoothBeat * m;
     let x = (whole - Math.floor(whole)) + this.smoothBasis * m;
     x -= Math.floor(x);
     return x < 1 ? x : 0.9999999999999999;
   }
 
-  /** Whole cycles of `division` completed so far. */
-  getCycleCount(division: Division): number {
-    const m = division.multiplier;
+  /** Whole cycles of `division` (a Division or its ordinal) completed so far. */
+  getCycleCount(division: Division | number): number {
+    const m = (typeof division === 'number' ? DIVISIONS[division] ?? DIVISIONS[4] : division).multiplier;
     const whole = this.smoothBeat * m;
     return Math.floor(whole) + Math.floor((whole - Math.floor(whole)) + this.smoothBasis * m);
   }
 
-  isActive(division: Division): boolean {
-    return this.active[division.ordinal] === 1;
+  /** True on the frame `division` (a Division or its ordinal) crossed a boundary. */
+  isActive(division: Division | number): boolean {
+    return this.active[typeof division === 'number' ? division : division.ordinal] === 1;
   }
 
   launchDivision(): Division | null {
