@@ -36,6 +36,10 @@ export interface FootlightOptions {
   readonly maxSessions?: number;
   /** Write status.json (default true). */
   readonly writeStatus?: boolean;
+  /** An LX project (.lxp) to open instead of the built-in demo show. */
+  readonly project?: string;
+  /** LX media folder for the project (Fixtures/, Models/); default beside the project. */
+  readonly media?: string;
 }
 
 export interface RunningFootlight {
@@ -68,8 +72,14 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
 
   const engine = new Engine({ deadlineMs: options.deadlineMs });
   engine.queue.onFrameError = (err) => log.error({ err }, 'frame failed');
-  const light = new LightShow(engine);
-  buildDemoShow(light);
+  let light: LightShow;
+  if (options.project !== undefined) {
+    light = await LightShow.open(engine, options.project, { media: options.media });
+    for (const warning of light.warnings) log.warn({ project: light.projectPath }, warning);
+  } else {
+    light = new LightShow(engine);
+    buildDemoShow(light);
+  }
   const sound = createSoundHost(engine, { log });
   engine.history.clear();
 

@@ -21,10 +21,11 @@ program
   .command('serve')
   .description('Start Footlight: the light engine, the sound host, MCP at /mcp and the web console (the built-in demo show unless --project is given)')
   .option('--project <file>', 'LX project (.lxp) to open')
+  .option('--media <dir>', 'LX media folder for the project (Fixtures/, Models/; default: beside the project)')
   .option('--host <host>', 'address to bind (default 127.0.0.1; anything else exposes the show to the network)')
   .option('--port <port>', 'port for MCP and the console (default 3232; 0 picks a free port)', port)
   .option('--sound-port <port>', 'protocol-3 listener port (default 8765; 0 picks a free port)', port)
-  .action((opts: { project?: string; host?: string; port?: number; soundPort?: number }) => serve(opts));
+  .action((opts: { project?: string; media?: string; host?: string; port?: number; soundPort?: number }) => serve(opts));
 
 function positiveInt(value: string): number {
   const n = Number(value);

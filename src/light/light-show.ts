@@ -1,11 +1,16 @@
 import type { FrameTime } from '../engine/clock.js';
 import type { Component } from '../engine/component.js';
 import type { Engine } from '../engine/engine.js';
-import { internal } from '../engine/errors.js';
+import { resolve } from 'node:path';
+import { writeFileAtomic } from '../app/atomic-write.js';
+import { internal, invalidArgument } from '../engine/errors.js';
 import type { Origin } from '../engine/commands/history.js';
 import { SetParameter } from '../engine/commands/set-parameter.js';
 import type { Parameter, ParameterValue } from '../engine/parameters/parameter.js';
+import { createLibrary } from './library.js';
 import { LXEngineComponent } from './lx-engine.js';
+import { openProjectFile, writeProject } from './project/project-file.js';
+import type { DeviceRegistry } from './registry.js';
 import type { MixerFrame } from './mixer/mixer.js';
 import { fixturePostPass } from './structure/post-pass.js';
 import { lightComponent, lightParameter } from './paths.js';
@@ -15,8 +20,18 @@ import { lightComponent, lightParameter } from './paths.js';
  * call. Every operation runs inside an engine-queue task; mutations go through the shared
  * history and report what the engine holds afterwards.
  */
+export interface LightShowOptions {
+  /** The light library (default: the stock library). */
+  readonly registry?: DeviceRegistry;
+}
+
 export class LightShow {
-  readonly lx: LXEngineComponent;
+  lx: LXEngineComponent;
+  readonly registry: DeviceRegistry;
+  /** What did not load as saved when the project opened (placeholders, missing references). */
+  warnings: readonly string[] = [];
+  /** Saved `externals` of the open project (other hosts' UI state), written back on save. */
+  externals: Record<string, unknown> = {};
   /** The mixer's main output of the last frame: one ARGB per point, before the master fader. */
   main = new Uint32Array(0);
   /** The last frame's buffers (main, cue, aux) and whether cue and aux carried anything. */
@@ -29,10 +44,55 @@ export class LightShow {
   constructor(
     readonly engine: Engine,
     lx: LXEngineComponent = new LXEngineComponent(),
+    options: LightShowOptions = {},
   ) {
     this.lx = lx;
+    this.registry = options.registry ?? createLibrary();
     engine.graph.addRoot(this.lx);
     engine.clock.onFrame((frame) => this.render(frame));
+  }
+
+  /** Opens a `.lxp` file into a new show (media folder: `media`, else beside the project). */
+  static async open(engine: Engine, path: string, options: LightShowOptions & { readonly media?: string } = {}): Promise<LightShow> {
+    const registry = options.registry ?? createLibrary();
+    const opened = await openProjectFile(resolve(path), registry, options.media);
+    engine.graph.reserveIds(opened.maxId);
+    const show = new LightShow(engine, opened.lx, { registry });
+    show.projectPath = resolve(path);
+    show.warnings = opened.warnings;
+    show.externals = opened.externals;
+    return show;
+  }
+
+  /**
+   * Replaces the open show with a project file (LX's openProject): the new graph takes the
+   * old one's place, history is cleared (another show), and transitions and auto-cycle start
+   * from the current wall clock. Reading the file happens before the queue task that swaps.
+   */
+  async openProject(path: string, media?: string): Promise<readonly string[]> {
+    const full = resolve(path);
+    const opened = await openProjectFile(full, this.registry, media, this.lx.nowMillis);
+    await this.engine.queue.submit(() => {
+      this.engine.graph.removeRoot(this.lx);
+      this.engine.graph.reserveIds(opened.maxId);
+      this.lx = opened.lx;
+      this.engine.graph.addRoot(this.lx);
+      this.projectPath = full;
+      this.warnings = opened.warnings;
+      this.externals = opened.externals;
+      this.engine.history.clear();
+    });
+    return opened.warnings;
+  }
+
+  /** Saves the show as a `.lxp` LX can open (atomically); the JSON is taken inside the queue. */
+  async saveProject(path: string | undefined = this.projectPath): Promise<string> {
+    if (path === undefined) throw invalidArgument('this show has no project file yet; give a path to save it to');
+    const full = resolve(path);
+    const json = await this.engine.queue.submit(() => writeProject(this.lx, this.externals));
+    await writeFileAtomic(full, `${JSON.stringify(json, null, 2)}\n`);
+    this.projectPath = full;
+    return full;
   }
 
   get mixer() {

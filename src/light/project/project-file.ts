@@ -24,6 +24,8 @@ export interface ReadProjectOptions {
   readonly resolveLxf?: LxfResolver;
   /** Finds external `.lxm` model files (the media folder's Models/). */
   readonly resolveLxm?: (file: string) => unknown;
+  /** The engine's wall clock when the project opens (LX's nowMillis; 0 offline). */
+  readonly nowMillis?: number;
 }
 
 /** The largest `id` anywhere in a saved document (LX bumps its id counter past it before loading). */
@@ -61,6 +63,7 @@ export function readProject(json: unknown, registry: DeviceRegistry, options: Re
     warn: (m) => warnings.push(m),
   };
   const lx = new LXEngineComponent();
+  lx.nowMillis = opts.nowMillis ?? 0;
   if (isLxObject(json.model)) lx.structure.load(json.model, ctx);
   lx.load(json.engine, ctx);
   for (const fn of deferred) fn();
@@ -103,7 +106,7 @@ export function defaultMediaDir(projectPath: string): string {
 }
 
 /** Reads and parses a `.lxp` file and builds the engine (see readProject). */
-export async function openProjectFile(path: string, registry: DeviceRegistry, mediaDir?: string): Promise<OpenedProject & { readonly media: MediaResolvers }> {
+export async function openProjectFile(path: string, registry: DeviceRegistry, mediaDir?: string, nowMillis = 0): Promise<OpenedProject & { readonly media: MediaResolvers }> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -118,7 +121,7 @@ export async function openProjectFile(path: string, registry: DeviceRegistry, me
     throw invalidArgument(`${path} is not a JSON project file: ${(err as Error).message}`);
   }
   const media = mediaResolvers(mediaDir ?? defaultMediaDir(path));
-  return { ...readProject(json, registry, media), media };
+  return { ...readProject(json, registry, { ...media, nowMillis }), media };
 }
 
 /** Saves a project atomically (a temporary file renamed into place). */
