@@ -8,6 +8,7 @@ import getParameter from './light/get-parameter.js';
 import getProjectInfo from './light/get-project-info.js';
 import listChannels from './light/list-channels.js';
 import listParameters from './light/list-parameters.js';
+import searchComponents from './light/search-components.js';
 import setParameter from './light/set-parameter.js';
 
 /** Every MCP tool, in the order tools/list reports them. */
@@ -16,6 +17,7 @@ export const TOOLS: readonly AnyTool[] = [
   getProjectInfo,
   listChannels,
   listParameters,
+  searchComponents,
   getParameter,
   setParameter,
   undo,
