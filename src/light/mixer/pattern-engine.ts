@@ -253,6 +253,21 @@ export class PatternEngine {
     // LX moves focus only with the focusActivePattern flag, which is off by default.
   }
 
+  /**
+   * Makes the pattern at `index` active at once, dropping any transition (used by undo and
+   * snapshot recalls that must not fade). -1 leaves no pattern active.
+   */
+  setActiveImmediately(index: number): void {
+    if (this.transition !== null) this.cancelTransition();
+    if (index === this.activeIndex) return;
+    const previous = this.activePattern;
+    if (previous instanceof Pattern && this.isPlaylist) previous.deactivate();
+    this.activeIndex = this.nextIndex = index >= 0 && index < this.patterns.length ? index : NO_PATTERN;
+    const active = this.activePattern;
+    if (active instanceof Pattern) active.activate();
+    this.transitionMillis = this.nowMillis();
+  }
+
   // ---- list changes ------------------------------------------------------------------------
 
   /** After a pattern was inserted at `index`: keeps active/next on the same patterns. */

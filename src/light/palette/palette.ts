@@ -238,6 +238,12 @@ export class Palette extends LXComponent {
     return true;
   }
 
+  /** Drops a running transition where it is, without loading its target (undo of a recall). */
+  cancelTransition(): void {
+    this.transitionTarget = null;
+    this.inTransition = null;
+  }
+
   private finishTransition(): void {
     if (this.transitionTarget === null) return;
     const target = this.transitionTarget;
