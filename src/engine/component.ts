@@ -118,7 +118,7 @@ export class ComponentArray<C extends Component> {
   }
 
   /** Inserts at `index` (default: the end) and attaches the subtree to the graph. */
-  insert(item: C, index = this.items.length): C {
+  insert<T extends C>(item: T, index = this.items.length): T {
     if (index < 0 || index > this.items.length) throw new Error(`${this.owner.path}/${this.name}: index ${index} out of range`);
     item.parent = this.owner;
     item.key = this.name;

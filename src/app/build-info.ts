@@ -1,0 +1,31 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+
+export interface BuildInfo {
+  readonly version: string;
+  /** When the running code was last changed: the newest source file's time (ISO 8601). */
+  readonly buildTime: string;
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    const st = statSync(p);
+    newest = Math.max(newest, st.isDirectory() ? newestMtime(p) : st.mtimeMs);
+  }
+  return newest;
+}
+
+let cached: BuildInfo | undefined;
+
+/** The package version and build time, read once per process. */
+export function buildInfo(): BuildInfo {
+  if (cached === undefined) {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    cached = { version: pkg.version, buildTime: new Date(Math.floor(newestMtime(join(ROOT, 'src')))).toISOString() };
+  }
+  return cached;
+}

@@ -1,0 +1,43 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as z from 'zod';
+import type { Logger } from '../engine/log.js';
+
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 3232;
+export const DEFAULT_SOUND_PORT = 8765;
+
+const ConfigFile = z.strictObject({
+  port: z.number().int().min(0).max(65535).optional(),
+  host: z.string().min(1).max(255).optional(),
+  soundPort: z.number().int().min(0).max(65535).optional(),
+});
+export type ConfigFile = z.infer<typeof ConfigFile>;
+
+/**
+ * Reads `<home>/config.json` (`{"port": 3232, "host": "127.0.0.1"}`). A missing file means
+ * defaults; a bad one is logged with the reason and ignored, never half-applied.
+ */
+export async function loadConfig(home: string, log: Logger): Promise<ConfigFile> {
+  const path = join(home, 'config.json');
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') log.warn({ path, err }, 'cannot read config.json; using defaults');
+    return {};
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    log.warn({ path, reason: (err as Error).message }, 'config.json is not valid JSON; using defaults');
+    return {};
+  }
+  const parsed = ConfigFile.safeParse(json);
+  if (!parsed.success) {
+    log.warn({ path, reason: parsed.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`).join('; ') }, 'config.json is invalid; using defaults');
+    return {};
+  }
+  return parsed.data;
+}

@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { writeFileAtomic } from './atomic-write.js';
+
+/** The discovery file clients read to find a running Footlight: `<home>/status.json`. */
+export interface StatusFile {
+  pid: number;
+  port: number;
+  host: string;
+  url: string;
+  projectPath?: string;
+  lxVersion: string;
+  serverVersion: string;
+  buildTime: string;
+  startedAt: string;
+  /** False once the server has stopped cleanly. */
+  running: boolean;
+  connected: boolean;
+  lastActivityAt?: string;
+  stoppedAt?: string;
+  protocol3?: { host: string; port: number };
+  osc?: { host: string; receivePort: number };
+}
+
+export function statusPath(home: string): string {
+  return join(home, 'status.json');
+}
+
+export async function writeStatus(home: string, status: StatusFile): Promise<void> {
+  await writeFileAtomic(statusPath(home), `${JSON.stringify(status, null, 2)}\n`);
+}
+
+export async function readStatus(home: string): Promise<StatusFile | undefined> {
+  try {
+    return JSON.parse(await readFile(statusPath(home), 'utf8')) as StatusFile;
+  } catch {
+    return undefined;
+  }
+}

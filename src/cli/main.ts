@@ -1,0 +1,39 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { buildInfo } from '../app/build-info.js';
+import { bridge } from './bridge.js';
+import { serve } from './serve.js';
+import { status } from './status.js';
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('a port is an integer from 0 to 65535 (0 picks a free one)');
+  return n;
+}
+
+const program = new Command();
+program
+  .name('footlight')
+  .description('A live show engine where people and AI agents run lights and sound together.')
+  .version(buildInfo().version);
+
+program
+  .command('serve')
+  .description('Start Footlight: the light engine, the sound host, MCP at /mcp and the web console (the built-in demo show unless --project is given)')
+  .option('--project <file>', 'LX project (.lxp) to open')
+  .option('--host <host>', 'address to bind (default 127.0.0.1; anything else exposes the show to the network)')
+  .option('--port <port>', 'port for MCP and the console (default 3232; 0 picks a free port)', port)
+  .option('--sound-port <port>', 'protocol-3 listener port (default 8765; 0 picks a free port)', port)
+  .action((opts: { project?: string; host?: string; port?: number; soundPort?: number }) => serve(opts));
+
+program
+  .command('status')
+  .description('Show whether a Footlight is running (reads status.json, checks the process and the server)')
+  .action(() => status());
+
+program
+  .command('bridge')
+  .description('Relay MCP between stdio and a running Footlight (for clients such as Claude Desktop that only start stdio servers)')
+  .option('--url <url>', 'MCP endpoint (default: the url in status.json)')
+  .action((opts: { url?: string }) => bridge(opts));
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,41 @@
+import { createLogger } from '../engine/log.js';
+import { ListenError } from '../http/server.js';
+import { startFootlight } from '../main.js';
+
+export interface ServeOptions {
+  readonly project?: string;
+  readonly host?: string;
+  readonly port?: number;
+  readonly soundPort?: number;
+}
+
+/** `footlight serve`: runs until SIGINT/SIGTERM, then stops cleanly and marks status.json stopped. */
+export async function serve(options: ServeOptions): Promise<void> {
+  const log = createLogger();
+  if (options.project !== undefined) {
+    log.error({ project: options.project }, 'opening .lxp projects is not available in this build yet; start without --project for the demo show');
+    process.exitCode = 2;
+    return;
+  }
+  let app;
+  try {
+    app = await startFootlight({ host: options.host, port: options.port, soundPort: options.soundPort, log });
+  } catch (err) {
+    if (err instanceof ListenError) {
+      log.error({}, err.message);
+      process.exitCode = 1;
+      return;
+    }
+    throw err;
+  }
+  process.stdout.write(`Footlight is running.\n  MCP:     ${app.http.url}\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Status:  ${app.home}/status.json\nPress Ctrl-C to stop.\n`);
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping');
+    void app.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}

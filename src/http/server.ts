@@ -1,0 +1,135 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Logger } from '../engine/log.js';
+import type { McpEndpoint } from '../mcp/endpoint.js';
+import { BodyTooLargeError, readBody } from './body.js';
+import { HostGuard, isLoopbackHost } from './guards.js';
+import { sendJson, sendJsonRpcError } from './replies.js';
+
+/** A route outside `/mcp` (console API, static files, `/osc-params`). Returns true if it answered. */
+export type RouteHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
+/** A WebSocket upgrade handler; returns true if it took the socket. */
+export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer, url: URL) => boolean;
+
+export interface HttpServerOptions {
+  readonly host: string;
+  readonly port: number;
+  readonly log: Logger;
+  readonly mcp: McpEndpoint;
+  /** Largest request body accepted, in bytes. */
+  readonly maxBodyBytes: number;
+  readonly routes?: readonly RouteHandler[];
+  readonly upgrades?: readonly UpgradeHandler[];
+}
+
+export interface RunningHttpServer {
+  readonly server: Server;
+  readonly host: string;
+  readonly port: number;
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** The warning logged when binding an address other machines can reach; undefined for loopback. */
+export function exposureWarning(host: string): string | undefined {
+  if (isLoopbackHost(host)) return undefined;
+  return `Footlight is listening on ${host}, which is not loopback: anyone who can reach this address controls the show (there is no authentication).`;
+}
+
+/** Raised when the port cannot be bound; the message says what to do. */
+export class ListenError extends Error {}
+
+/**
+ * The one HTTP server of the process: MCP at `/mcp`, the console and its API beside it. Every
+ * request and upgrade passes the Host/Origin guard first.
+ */
+export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
+  const guard = new HostGuard(options.host);
+  const log = options.log;
+  const server = createServer((req, res) => {
+    void handle(req, res).catch((err: unknown) => {
+      log.error({ err, url: req.url }, 'http request failed');
+      sendJson(res, 500, { error: 'internal', message: 'unexpected server failure (logged)' });
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const refused = guard.check(req);
+    if (refused !== undefined) {
+      log.warn({ url: req.url, host: req.headers.host, origin: req.headers.origin }, `refused request: ${refused}`);
+      sendJson(res, 403, { error: 'forbidden', message: `${refused} (DNS-rebinding protection: use http://127.0.0.1:${boundPort()}/)` });
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/mcp') {
+      await handleMcp(req, res);
+      return;
+    }
+    if (url.pathname === '/health') {
+      sendJson(res, 200, { ok: true, mcp: options.mcp.connections() });
+      return;
+    }
+    for (const route of options.routes ?? []) if (await route(req, res, url)) return;
+    sendJson(res, 404, { error: 'not_found', message: `nothing at ${url.pathname}; MCP is at /mcp` });
+  }
+
+  async function handleMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let body: unknown;
+    if (req.method === 'POST') {
+      let raw: Buffer;
+      try {
+        raw = await readBody(req, options.maxBodyBytes);
+      } catch (err) {
+        if (err instanceof BodyTooLargeError) {
+          sendJsonRpcError(res, 413, -32600, `Request body too large: the limit is ${err.limit} bytes.`);
+          return;
+        }
+        throw err;
+      }
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        sendJsonRpcError(res, 400, -32700, 'Parse error: the body is not valid JSON.');
+        return;
+      }
+    }
+    await options.mcp.handle(req, res, body);
+  }
+
+  server.on('upgrade', (req, socket, head) => {
+    const refused = guard.check(req);
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (refused === undefined) for (const up of options.upgrades ?? []) if (up(req, socket, head, url)) return;
+    socket.write(`HTTP/1.1 ${refused === undefined ? '404 Not Found' : '403 Forbidden'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    socket.destroy();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE') reject(new ListenError(`port ${options.port} on ${options.host} is already in use — is another Footlight running? Stop it, or start with --port <other> (0 picks a free port).`));
+      else if (err.code === 'EADDRNOTAVAIL') reject(new ListenError(`cannot bind ${options.host}: no such address on this machine`));
+      else if (err.code === 'EACCES') reject(new ListenError(`not allowed to bind ${options.host}:${options.port}`));
+      else reject(err);
+    });
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : options.port;
+  function boundPort(): number {
+    return port;
+  }
+  const warning = exposureWarning(options.host);
+  if (warning !== undefined) log.warn({ host: options.host, port }, warning);
+  const urlHost = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    server,
+    host: options.host,
+    port,
+    url: `http://${urlHost}:${port}/mcp`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,122 @@
+import type { Component } from '../../engine/component.js';
+import type { PointSet } from '../model/index.js';
+import { Pattern } from '../patterns/pattern.js';
+import type { Placeholder } from '../placeholder.js';
+import { isLxObject, lxArray, type LoadContext, type LxObject } from '../project/lxp-types.js';
+import { AbstractChannel } from './bus.js';
+import { type CueSink, PatternEngine } from './pattern-engine.js';
+
+/** A group channel (LX's LXGroup) as its members see it. */
+export interface GroupLike extends Component {
+  readonly isAnimating: boolean;
+  modelView(model: PointSet): PointSet;
+}
+
+/**
+ * A mixer channel (LX's LXChannel): a fader, an on switch, a blend mode and a pattern engine
+ * (playlist or blend) rendering into the channel's buffer, then the channel's effects. A channel
+ * may belong to a group, which sits just before its members in the mixer's flat channel list.
+ */
+export class Channel extends AbstractChannel {
+  readonly lxClass = 'heronarts.lx.mixer.LXChannel';
+  readonly patterns = this.addArray<Pattern | Placeholder>('pattern');
+  readonly patternEngine: PatternEngine;
+  /** The group this channel belongs to, if any. */
+  group: GroupLike | null = null;
+
+  constructor(label: string) {
+    super(label);
+    this.patternEngine = new PatternEngine(this, this.patterns);
+    this.patternEngine.register((key, p) => this.addParameter(key, p));
+  }
+
+  get compositeMode() { return this.patternEngine.compositeMode; }
+  get transitionEnabled() { return this.patternEngine.transitionEnabled; }
+  get transitionTimeSecs() { return this.patternEngine.transitionTimeSecs; }
+  get transitionBlendMode() { return this.patternEngine.transitionBlendMode; }
+  get autoCycleEnabled() { return this.patternEngine.autoCycleEnabled; }
+  get autoCycleTimeSecs() { return this.patternEngine.autoCycleTimeSecs; }
+
+  /** 0-based index of the active pattern (-1 when there is none). */
+  get activePatternIndex(): number {
+    return this.patternEngine.activeIndex;
+  }
+
+  get activePattern(): Pattern | Placeholder | undefined {
+    return this.patternEngine.activePattern;
+  }
+
+  /** Channels in a group with the Default view render the group's view (LX). */
+  override modelView(model: PointSet): PointSet {
+    const own = this.view.selected?.points ?? null;
+    if (own !== null) return own;
+    return this.group !== null ? this.group.modelView(model) : model;
+  }
+
+  /** LX's animating rule: cued, or on and not auto-muted and (no group, or the group animates). */
+  computeAnimating(): boolean {
+    if (this.cue.isOn() || this.aux.isOn()) return true;
+    if (!this.enabled.isOn() || this.isAutoMuted) return false;
+    return this.group === null || this.group.isAnimating;
+  }
+
+  /** Adds a pattern at `index` (default: the end), keeping the playlist's active pattern. */
+  addPattern(pattern: Pattern | Placeholder, index = this.patterns.length): void {
+    this.patterns.insert(pattern, index);
+    this.patternEngine.patternAdded(pattern, index);
+  }
+
+  /** Removes a pattern, finishing or cancelling a transition that involves it. */
+  removePattern(pattern: Pattern | Placeholder): number {
+    const index = this.patterns.indexOf(pattern);
+    this.patternEngine.patternWillBeRemoved(pattern, index);
+    this.patterns.remove(pattern);
+    this.patternEngine.patternRemoved(index);
+    return index;
+  }
+
+  movePattern(pattern: Pattern | Placeholder, index: number): void {
+    const active = this.patternEngine.activePattern;
+    const next = this.patternEngine.nextPattern;
+    this.patterns.move(pattern, index);
+    this.patternEngine.patternsMoved(active, next);
+  }
+
+  /**
+   * One frame: the channel's modulators, then (when animating) the pattern engine into the
+   * channel buffer over the channel's view, then the channel's effects.
+   */
+  loop(model: PointSet, deltaMs: number, cue: CueSink | null): void {
+    if (this.colors.length !== model.size) this.colors = new Uint32Array(model.size);
+    this.isAnimating = this.computeAnimating();
+    if (!this.isAnimating) return;
+    this.modulation.loop(deltaMs);
+    const view = this.modelView(model);
+    this.patternEngine.loop(this.colors, view, view === model ? null : view.index, deltaMs, cue);
+    this.runEffects(this.colors, view, deltaMs);
+  }
+
+  protected override extraSaveKeys(): readonly string[] {
+    return ['effects', 'clips', 'patternIndex', 'patterns', 'group'];
+  }
+
+  protected override saveExtra(obj: LxObject): void {
+    super.saveExtra(obj);
+    this.patternEngine.save(obj);
+    if (this.group !== null) obj.group = this.group.id;
+  }
+
+  override load(obj: LxObject, ctx: LoadContext): void {
+    // LX adds the patterns before it reads the parameters, so the focused pattern fits its range.
+    const n = lxArray(obj.patterns).length;
+    this.patternEngine.focusedPattern.setRange(0, Math.max(0, n - 1));
+    super.load(obj, ctx);
+  }
+
+  protected override loadExtra(obj: LxObject, ctx: LoadContext): void {
+    super.loadExtra(obj, ctx);
+    this.patternEngine.load(obj, ctx);
+    const focused = isLxObject(obj.parameters) ? obj.parameters.focusedPattern : undefined;
+    if (typeof focused === 'number') this.patternEngine.focusedPattern.load(focused);
+  }
+}

@@ -1,0 +1,603 @@
+// JSON fixtures: geometry from an `.lxf` fixture document (§7.6).
+//
+// Covered: declared parameters with `$name` substitution and expressions, `tag`/`tags` (and the
+// legacy `modelKey`/`modelKeys`), top-level and per-component `transforms`, `meta`, and the
+// components `point`, `points`, `strip`, `arc`, `class` (a stock fixture class) and sub-fixtures
+// (another `.lxf` by type), each with `enabled` and `instances`. The legacy top-level `points`,
+// `strips`, `arcs` and `children` arrays are read as components in that order. Outputs and UI
+// meshes do not affect geometry and are ignored.
+//
+// Point order: the fixture's own points in component order (points, strips, arcs), then its
+// child fixtures (sub-fixtures and `class` components) in component order. Strips, arcs and
+// `points` lists become submodels tagged with their `tags` (defaults `strip`, `strip arc`,
+// `points`); a single `point` becomes a submodel only when it declares tags.
+import { ModelInputError } from './errors.js';
+import { type ExpressionValue, type Variables, evaluate, substitute } from './expression.js';
+import {
+  COMMON_FIXTURE_PARAMETERS, type FixtureGeometry, type FixtureParams, ParamReader, type SubmodelGeometry,
+  type TransformStep, dedupeTags, geometryMatrix, isValidTag, modelTags, readCommon,
+} from './fixture.js';
+import { f, toRadians } from './float32.js';
+import { stockFixtureClass } from './stock-classes.js';
+import { walkArc } from './arc-fixture.js';
+import {
+  type Mat4, copyMatrix, identity, multiply, rotateX, rotateY, rotateZ, scale, transformX, transformY,
+  transformZ, translate,
+} from './matrix.js';
+
+/**
+ * Returns the parsed `.lxf` document for a fixture type (its path under the Fixtures folder,
+ * without `.lxf`), or undefined when there is no such file.
+ */
+export type LxfResolver = (type: string) => unknown;
+
+export type LxfParameterType = 'float' | 'int' | 'string' | 'boolean';
+
+/** A parameter a fixture file declares; the engine shows these on the JSON fixture. */
+export interface LxfParameter {
+  readonly name: string;
+  readonly type: LxfParameterType;
+  readonly default: number | string | boolean;
+  readonly min?: number;
+  readonly max?: number;
+  readonly options?: readonly string[];
+  readonly label: string;
+  readonly description?: string;
+}
+
+const MAX_DEPTH = 16;
+const MAX_COMPONENT_POINTS = 4096;
+const PARAMETER_NAME = /^[A-Za-z0-9]+$/;
+
+type Json = Record<string, unknown>;
+
+function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Declared parameters
+
+/** Reads the `parameters` block of a fixture document. */
+export function lxfParameters(doc: unknown, type: string): LxfParameter[] {
+  if (!isObject(doc)) throw new ModelInputError(`fixture ${type}.lxf must be a JSON object`);
+  const block = doc.parameters;
+  if (block === undefined) return [];
+  if (!isObject(block)) throw new ModelInputError(`fixture ${type}.lxf: "parameters" must be an object of parameter definitions`);
+  const out: LxfParameter[] = [];
+  for (const [name, def] of Object.entries(block)) {
+    const where = `fixture ${type}.lxf parameter ${name}`;
+    if (!PARAMETER_NAME.test(name)) throw new ModelInputError(`${where}: names may only hold ASCII letters and digits`);
+    if (!isObject(def)) throw new ModelInputError(`${where}: must be an object with "type" and "default"`);
+    const kind = typeof def.type === 'string' ? def.type.toLowerCase() : undefined;
+    if (kind !== 'float' && kind !== 'int' && kind !== 'string' && kind !== 'boolean') {
+      throw new ModelInputError(`${where}: "type" must be one of float, int, string, boolean`);
+    }
+    const dflt = def.default;
+    const label = typeof def.label === 'string' ? def.label : name;
+    const description = typeof def.description === 'string' ? def.description : undefined;
+    const base = { name, label, ...(description !== undefined ? { description } : {}) };
+    if (kind === 'float' || kind === 'int') {
+      if (typeof dflt !== 'number') throw new ModelInputError(`${where}: "default" must be a number`);
+      if (kind === 'int' && !Number.isInteger(dflt)) throw new ModelInputError(`${where}: "default" must be an integer`);
+      const min = def.min, max = def.max;
+      if (min !== undefined && typeof min !== 'number') throw new ModelInputError(`${where}: "min" must be a number`);
+      if (max !== undefined && typeof max !== 'number') throw new ModelInputError(`${where}: "max" must be a number`);
+      if (min !== undefined && max !== undefined && min > max) throw new ModelInputError(`${where}: "min" ${min} is above "max" ${max}`);
+      out.push({ ...base, type: kind, default: dflt, ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) });
+    } else if (kind === 'string') {
+      if (typeof dflt !== 'string') throw new ModelInputError(`${where}: "default" must be a string`);
+      let options: string[] | undefined;
+      if (def.options !== undefined) {
+        const list: unknown = def.options;
+        if (!Array.isArray(list) || !list.every((o): o is string => typeof o === 'string')) {
+          throw new ModelInputError(`${where}: "options" must be an array of strings`);
+        }
+        options = list;
+        if (!options.includes(dflt)) throw new ModelInputError(`${where}: default ${JSON.stringify(dflt)} is not among its options`);
+      }
+      out.push({ ...base, type: kind, default: dflt, ...(options !== undefined ? { options } : {}) });
+    } else {
+      if (typeof dflt !== 'boolean') throw new ModelInputError(`${where}: "default" must be true or false`);
+      out.push({ ...base, type: kind, default: dflt });
+    }
+  }
+  return out;
+}
+
+/** Parameter values handed to a fixture: plain values, or (from a parent file) expressions. */
+interface Overrides {
+  readonly values: Readonly<Record<string, unknown>>;
+  /** The variables expressions in `values` are evaluated with (the parent's), if any. */
+  readonly vars?: Variables;
+}
+
+function resolveParameterValues(decls: readonly LxfParameter[], overrides: Overrides, type: string): Map<string, number | boolean | string> {
+  const vars = new Map<string, number | boolean | string>();
+  for (const d of decls) {
+    const where = `fixture ${type}.lxf parameter ${d.name}`;
+    let v: unknown = overrides.values[d.name];
+    if (v === undefined) {
+      vars.set(d.name, d.default);
+      continue;
+    }
+    if (typeof v === 'string' && overrides.vars !== undefined) {
+      v = d.type === 'string' ? substitute(v, overrides.vars, where) : evaluate(v, overrides.vars, where);
+    }
+    if (d.type === 'float' || d.type === 'int') {
+      if (typeof v !== 'number' || !Number.isFinite(v)) throw new ModelInputError(`${where} takes a number; got ${JSON.stringify(v)}`);
+      let n = d.type === 'int' ? Math.trunc(v) : v;
+      if (d.min !== undefined && n < d.min) n = d.min;
+      if (d.max !== undefined && n > d.max) n = d.max;
+      vars.set(d.name, n);
+    } else if (d.type === 'string') {
+      if (typeof v !== 'string') throw new ModelInputError(`${where} takes a string; got ${JSON.stringify(v)}`);
+      if (d.options !== undefined && !d.options.includes(v)) {
+        throw new ModelInputError(`${where} takes one of ${d.options.join(', ')}; got ${JSON.stringify(v)}`);
+      }
+      vars.set(d.name, v);
+    } else {
+      if (typeof v !== 'boolean') throw new ModelInputError(`${where} takes true or false; got ${JSON.stringify(v)}`);
+      vars.set(d.name, v);
+    }
+  }
+  return vars;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field readers
+
+class Fields {
+  constructor(readonly obj: Json, readonly vars: Variables, readonly where: string) {}
+
+  has(key: string): boolean {
+    return this.obj[key] !== undefined;
+  }
+
+  private value(key: string): ExpressionValue | undefined {
+    const v = this.obj[key];
+    if (v === undefined) return undefined;
+    if (typeof v === 'number' || typeof v === 'boolean') return v;
+    if (typeof v === 'string') return evaluate(v, this.vars, `${this.where} "${key}"`);
+    throw new ModelInputError(`${this.where}: "${key}" must be a number, boolean or expression string`);
+  }
+
+  number(key: string, fallback: number): number {
+    const v = this.value(key);
+    if (v === undefined) return fallback;
+    if (typeof v !== 'number' || !Number.isFinite(v)) throw new ModelInputError(`${this.where}: "${key}" must be a finite number`);
+    return v;
+  }
+
+  int(key: string, fallback: number): number {
+    return Math.trunc(this.number(key, fallback));
+  }
+
+  boolean(key: string, fallback: boolean): boolean {
+    const v = this.value(key);
+    if (v === undefined) return fallback;
+    if (typeof v !== 'boolean') throw new ModelInputError(`${this.where}: "${key}" must be true or false`);
+    return v;
+  }
+
+  string(key: string): string | undefined {
+    const v = this.obj[key];
+    if (v === undefined) return undefined;
+    if (typeof v !== 'string') throw new ModelInputError(`${this.where}: "${key}" must be a string`);
+    return substitute(v, this.vars, `${this.where} "${key}"`);
+  }
+
+  vector(key: string): { x: number; y: number; z: number } | undefined {
+    const v = this.obj[key];
+    if (v === undefined) return undefined;
+    if (!isObject(v)) throw new ModelInputError(`${this.where}: "${key}" must be an {x, y, z} object`);
+    const inner = new Fields(v, this.vars, `${this.where} "${key}"`);
+    return { x: f(inner.number('x', 0)), y: f(inner.number('y', 0)), z: f(inner.number('z', 0)) };
+  }
+
+  /** `tag` (string) or `tags` (array), or the legacy `modelKey`/`modelKeys`. */
+  tags(): string[] | undefined {
+    const raw = this.obj.tags ?? this.obj.modelKeys;
+    const one = this.obj.tag ?? this.obj.modelKey;
+    let list: unknown[];
+    if (raw !== undefined) {
+      if (!Array.isArray(raw)) throw new ModelInputError(`${this.where}: "tags" must be an array of strings`);
+      list = raw;
+    } else if (one !== undefined) {
+      list = [one];
+    } else {
+      return undefined;
+    }
+    const out: string[] = [];
+    for (const t of list) {
+      if (typeof t !== 'string') throw new ModelInputError(`${this.where}: tags must be strings`);
+      const tag = substitute(t, this.vars, `${this.where} tag`).trim();
+      if (!isValidTag(tag)) throw new ModelInputError(`${this.where}: invalid tag ${JSON.stringify(tag)} (letters, digits, _ . - / only)`);
+      out.push(tag);
+    }
+    return dedupeTags(out);
+  }
+
+  meta(): Record<string, string> {
+    const m = this.obj.meta;
+    if (m === undefined) return {};
+    if (!isObject(m)) throw new ModelInputError(`${this.where}: "meta" must be an object`);
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(m)) {
+      if (typeof v === 'string') out[k] = substitute(v, this.vars, `${this.where} meta ${k}`);
+      else if (typeof v === 'number' || typeof v === 'boolean') out[k] = String(v);
+      else throw new ModelInputError(`${this.where}: meta ${k} must be a primitive value`);
+    }
+    return out;
+  }
+
+  transforms(): TransformStep[] {
+    const list = this.obj.transforms;
+    if (list === undefined) return [];
+    if (!Array.isArray(list)) throw new ModelInputError(`${this.where}: "transforms" must be an array`);
+    const steps: TransformStep[] = [];
+    list.forEach((entry, i) => {
+      const where = `${this.where} transforms[${i}]`;
+      if (!isObject(entry)) throw new ModelInputError(`${where} must be an object such as {"yaw": 90}`);
+      const t = new Fields(entry, this.vars, where);
+      if (!t.boolean('enabled', true)) return;
+      const keys = Object.keys(entry).filter((k) => k !== 'enabled');
+      if (keys.length !== 1) throw new ModelInputError(`${where} must hold exactly one transform key; got ${keys.join(', ') || 'none'}`);
+      const key = keys[0];
+      switch (key) {
+        case 'x': steps.push({ op: 'translateX', value: t.number(key, 0) }); break;
+        case 'y': steps.push({ op: 'translateY', value: t.number(key, 0) }); break;
+        case 'z': steps.push({ op: 'translateZ', value: t.number(key, 0) }); break;
+        case 'yaw': case 'rotateY': steps.push({ op: 'rotateY', degrees: t.number(key, 0) }); break;
+        case 'pitch': case 'rotateX': steps.push({ op: 'rotateX', degrees: t.number(key, 0) }); break;
+        case 'roll': case 'rotateZ': steps.push({ op: 'rotateZ', degrees: t.number(key, 0) }); break;
+        case 'scaleX': case 'scaleY': case 'scaleZ': steps.push({ op: key, value: t.number(key, 1) }); break;
+        case 'scale': {
+          const s = entry.scale;
+          if (isObject(s)) {
+            const v = new Fields(s, this.vars, `${where} scale`);
+            steps.push({ op: 'scaleX', value: v.number('x', 1) });
+            steps.push({ op: 'scaleY', value: v.number('y', 1) });
+            steps.push({ op: 'scaleZ', value: v.number('z', 1) });
+          } else {
+            steps.push({ op: 'scale', value: t.number(key, 1) });
+          }
+          break;
+        }
+        default:
+          throw new ModelInputError(`${where}: unknown transform ${JSON.stringify(key)} (x, y, z, yaw, pitch, roll, rotateX/Y/Z, scale, scaleX/Y/Z)`);
+      }
+    });
+    return steps;
+  }
+}
+
+function applySteps(m: Mat4, steps: readonly TransformStep[]): void {
+  for (const step of steps) {
+    switch (step.op) {
+      case 'translateX': translate(m, f(step.value), 0, 0); break;
+      case 'translateY': translate(m, 0, f(step.value), 0); break;
+      case 'translateZ': translate(m, 0, 0, f(step.value)); break;
+      case 'rotateX': rotateX(m, toRadians(step.degrees)); break;
+      case 'rotateY': rotateY(m, toRadians(step.degrees)); break;
+      case 'rotateZ': rotateZ(m, toRadians(step.degrees)); break;
+      case 'scaleX': scale(m, f(step.value), 1, 1); break;
+      case 'scaleY': scale(m, 1, f(step.value), 1); break;
+      case 'scaleZ': scale(m, 1, 1, f(step.value)); break;
+      case 'scale': scale(m, f(step.value), f(step.value), f(step.value)); break;
+    }
+  }
+}
+
+/** `LXVector.mag()`: float products and sums, then a float square root. */
+function mag(v: { x: number; y: number; z: number }): number {
+  return f(Math.sqrt(f(f(f(v.x * v.x) + f(v.y * v.y)) + f(v.z * v.z))));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building
+
+interface Build {
+  readonly type: string;
+  readonly resolve: LxfResolver;
+  readonly depth: number;
+  readonly matrix: Mat4;
+  readonly points: number[];
+  readonly normals: number[];
+  readonly submodels: SubmodelGeometry[];
+  readonly children: FixtureGeometry[];
+}
+
+const PLACEMENT_KEYS = ['x', 'y', 'z', 'yaw', 'pitch', 'roll', 'scale'] as const;
+const SUBFIXTURE_RESERVED = new Set(['type', 'enabled', 'instances', 'id', ...PLACEMENT_KEYS, 'pointSize',
+  'transforms', 'brightness', 'tag', 'tags', 'modelKey', 'modelKeys', 'meta', 'output', 'outputs']);
+
+/** A component's own matrix: translate, then yaw/pitch/roll, then scale, then transforms. */
+function componentLocal(c: Fields): Mat4 {
+  const m = identity();
+  translate(m, f(c.number('x', 0)), f(c.number('y', 0)), f(c.number('z', 0)));
+  return m;
+}
+
+function finishLocal(c: Fields, m: Mat4): Mat4 {
+  if (c.has('scale')) {
+    const s = f(c.number('scale', 1));
+    scale(m, s, s, s);
+  }
+  applySteps(m, c.transforms());
+  return m;
+}
+
+function yprLocal(c: Fields, m: Mat4): void {
+  rotateY(m, f(toRadians(c.number('yaw', 0))));
+  rotateX(m, f(toRadians(c.number('pitch', 0))));
+  rotateZ(m, f(toRadians(c.number('roll', 0))));
+}
+
+function placedMatrix(b: Build, local: Readonly<Mat4>): Mat4 {
+  return multiply(copyMatrix(b.matrix), local);
+}
+
+function pushPoint(b: Build, x: number, y: number, z: number, nx: number, ny: number, nz: number): void {
+  b.points.push(x, y, z);
+  b.normals.push(nx, ny, nz);
+}
+
+function addSubmodel(b: Build, tags: readonly string[], metaData: Record<string, string>, start: number, transform: Mat4): void {
+  const count = b.points.length / 3 - start;
+  if (count > 0) b.submodels.push({ tags, metaData, start, count, stride: 1, transform });
+}
+
+function buildPoint(b: Build, c: Fields): void {
+  const local = finishLocal(c, componentLocal(c));
+  const m = placedMatrix(b, local);
+  const start = b.points.length / 3;
+  pushPoint(b, m[3], m[7], m[11], -m[2], -m[6], -m[10]);
+  const tags = c.tags();
+  if (tags !== undefined) addSubmodel(b, tags, c.meta(), start, m);
+}
+
+function buildPoints(b: Build, c: Fields): void {
+  const coords = c.obj.coords;
+  if (!Array.isArray(coords)) throw new ModelInputError(`${c.where}: a points component needs a "coords" array of {x, y, z}`);
+  const local = finishLocal(c, componentLocal(c));
+  const m = placedMatrix(b, local);
+  const start = b.points.length / 3;
+  coords.forEach((p, i) => {
+    if (!isObject(p)) throw new ModelInputError(`${c.where}: coords[${i}] must be an {x, y, z} object`);
+    const v = new Fields(p, c.vars, `${c.where} coords[${i}]`);
+    const x = f(v.number('x', 0)), y = f(v.number('y', 0)), z = f(v.number('z', 0));
+    pushPoint(b, transformX(m, x, y, z), transformY(m, x, y, z), transformZ(m, x, y, z), -m[2], -m[6], -m[10]);
+  });
+  addSubmodel(b, c.tags() ?? ['points'], c.meta(), start, m);
+}
+
+function pointCount(c: Fields, kind: string): number {
+  if (!c.has('numPoints')) throw new ModelInputError(`${c.where}: a ${kind} needs "numPoints"`);
+  const n = c.int('numPoints', 0);
+  if (n < 1 || n > MAX_COMPONENT_POINTS) {
+    throw new ModelInputError(`${c.where}: "numPoints" must be 1..${MAX_COMPONENT_POINTS}; got ${n}`);
+  }
+  return n;
+}
+
+function buildStrip(b: Build, c: Fields): void {
+  const n = pointCount(c, 'strip');
+  const local = componentLocal(c);
+  let spacing = 1;
+  const direction = c.vector('direction');
+  const end = c.vector('end');
+  if (direction !== undefined || end !== undefined) {
+    let d = direction;
+    if (d === undefined && end !== undefined) {
+      const x0 = f(c.number('x', 0)), y0 = f(c.number('y', 0)), z0 = f(c.number('z', 0));
+      d = { x: f(end.x - x0), y: f(end.y - y0), z: f(end.z - z0) };
+    }
+    const length = mag(d!);
+    if (length === 0) throw new ModelInputError(`${c.where}: the strip's direction has zero length`);
+    spacing = direction !== undefined ? length : (n > 1 ? f(length / (n - 1)) : 0);
+    rotateY(local, f(Math.atan2(-d!.z, d!.x)));
+    rotateZ(local, f(Math.asin(d!.y / length)));
+  } else {
+    yprLocal(c, local);
+  }
+  if (c.has('spacing')) {
+    spacing = f(c.number('spacing', 1));
+    if (spacing < 0) throw new ModelInputError(`${c.where}: "spacing" may not be negative`);
+  }
+  finishLocal(c, local);
+  const m = placedMatrix(b, local);
+  const start = b.points.length / 3;
+  for (let i = 0; i < n; i++) {
+    pushPoint(b, m[3], m[7], m[11], -m[2], -m[6], -m[10]);
+    translate(m, spacing, 0, 0);
+  }
+  addSubmodel(b, c.tags() ?? ['strip'], c.meta(), start, placedMatrix(b, local));
+}
+
+function buildArc(b: Build, c: Fields): void {
+  const n = pointCount(c, 'arc');
+  const radius = f(c.number('radius', 0));
+  const degrees = f(c.number('degrees', 0));
+  if (!(radius > 0)) throw new ModelInputError(`${c.where}: an arc needs a positive "radius"`);
+  if (!(degrees > 0)) throw new ModelInputError(`${c.where}: an arc needs a positive "degrees"`);
+  const mode = c.string('mode') ?? 'origin';
+  if (mode !== 'origin' && mode !== 'center') throw new ModelInputError(`${c.where}: "mode" must be "origin" or "center"`);
+  const local = componentLocal(c);
+  const normal = c.vector('normal');
+  const direction = c.vector('direction');
+  if (normal !== undefined) {
+    const length = mag(normal);
+    if (length === 0) throw new ModelInputError(`${c.where}: the arc's normal has zero length`);
+    rotateY(local, f(Math.atan2(normal.x, normal.z)));
+    rotateX(local, f(Math.asin(normal.y / length)));
+    rotateZ(local, f(toRadians(c.number('roll', 0))));
+  } else if (direction !== undefined) {
+    const length = mag(direction);
+    if (length === 0) throw new ModelInputError(`${c.where}: the arc's direction has zero length`);
+    rotateY(local, f(Math.atan2(-direction.z, direction.x)));
+    rotateX(local, f(toRadians(c.number('pitch', 0))));
+    rotateZ(local, f(Math.asin(direction.y / length)));
+  } else {
+    yprLocal(c, local);
+  }
+  finishLocal(c, local);
+  const m = placedMatrix(b, local);
+  const start = b.points.length / 3;
+  const rotation = f(toRadians(f(degrees / (n - 1))));
+  const pts = new Float32Array(3 * n), nrm = new Float32Array(3 * n);
+  walkArc(m, n, radius, rotation, mode === 'center', pts, nrm, 0);
+  for (let i = 0; i < 3 * n; i += 3) pushPoint(b, pts[i], pts[i + 1], pts[i + 2], nrm[i], nrm[i + 1], nrm[i + 2]);
+  addSubmodel(b, c.tags() ?? ['strip', 'arc'], c.meta(), start, placedMatrix(b, local));
+}
+
+function placementParams(c: Fields): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const key of PLACEMENT_KEYS) if (c.has(key)) out[key] = c.number(key, 0);
+  return out;
+}
+
+function buildClass(b: Build, c: Fields): void {
+  const className = c.string('class');
+  if (className === undefined) throw new ModelInputError(`${c.where}: a class component needs a "class" name`);
+  const stock = stockFixtureClass(className);
+  if (stock === undefined) throw new ModelInputError(`${c.where}: unknown fixture class ${JSON.stringify(className)}`);
+  const params: Record<string, unknown> = {};
+  const raw = c.obj.parameters;
+  if (raw !== undefined) {
+    if (!isObject(raw)) throw new ModelInputError(`${c.where}: "parameters" must be an object`);
+    const p = new Fields(raw, c.vars, `${c.where} parameters`);
+    for (const [key, v] of Object.entries(raw)) {
+      const spec = stock.parameters.find((s) => s.key === key);
+      if (typeof v !== 'string') params[key] = v;
+      // A string is text for string and enum parameters, an expression for the others.
+      else if (spec === undefined || spec.kind === 'string' || spec.kind === 'enum') params[key] = p.string(key);
+      else if (spec.kind === 'boolean') params[key] = p.boolean(key, false);
+      else params[key] = p.number(key, 0);
+    }
+  }
+  Object.assign(params, placementParams(c));
+  const tags = c.tags();
+  if (tags !== undefined) params.tags = tags.join(' ');
+  b.children.push(stock.geometry(params, b.matrix));
+}
+
+function buildSubFixture(b: Build, c: Fields, childType: string): void {
+  const values: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(c.obj)) if (!SUBFIXTURE_RESERVED.has(key)) values[key] = v;
+  const params: Record<string, unknown> = placementParams(c);
+  const resolved = resolveType(b, childType);
+  const child = buildJsonFixture(resolved, params, { values, vars: c.vars }, b.resolve, b.matrix, b.depth + 1,
+    c.tags() ?? [], c.meta());
+  b.children.push(child);
+}
+
+/** Relative types are looked up beside the referencing file first; `/a/b` is absolute. */
+function resolveType(b: Build, childType: string): string {
+  if (childType.startsWith('/')) return childType.slice(1);
+  const slash = b.type.lastIndexOf('/');
+  if (slash >= 0) {
+    const sibling = `${b.type.slice(0, slash + 1)}${childType}`;
+    if (b.resolve(sibling) !== undefined) return sibling;
+  }
+  return childType;
+}
+
+function buildComponent(b: Build, obj: unknown, vars: Variables, where: string): void {
+  if (!isObject(obj)) throw new ModelInputError(`${where} must be an object`);
+  const outer = new Fields(obj, vars, where);
+  const instances = outer.has('instances') ? outer.int('instances', 1) : undefined;
+  if (instances !== undefined && instances < 0) throw new ModelInputError(`${where}: "instances" may not be negative`);
+  for (let i = 0; i < (instances ?? 1); i++) {
+    let v = vars;
+    if (instances !== undefined) {
+      const m = new Map(vars);
+      m.set('instance', i);
+      m.set('instances', instances);
+      v = m;
+    }
+    const c = new Fields(obj, v, instances !== undefined ? `${where} instance ${i}` : where);
+    if (!c.boolean('enabled', true)) continue;
+    const type = c.string('type');
+    if (type === undefined) throw new ModelInputError(`${c.where}: a component needs a "type"`);
+    switch (type) {
+      case 'point': buildPoint(b, c); break;
+      case 'points': buildPoints(b, c); break;
+      case 'strip': buildStrip(b, c); break;
+      case 'arc': buildArc(b, c); break;
+      case 'class': buildClass(b, c); break;
+      default: buildSubFixture(b, c, type);
+    }
+  }
+}
+
+function legacyComponents(doc: Json, type: string): unknown[] {
+  const out: unknown[] = [];
+  const take = (key: string, kind: string | undefined): void => {
+    const list = doc[key];
+    if (list === undefined) return;
+    if (!Array.isArray(list)) throw new ModelInputError(`fixture ${type}.lxf: "${key}" must be an array`);
+    for (const item of list) {
+      if (item === null) continue;
+      if (kind === 'points') {
+        if (!isObject(item)) throw new ModelInputError(`fixture ${type}.lxf: "points" entries must be {x, y, z} objects`);
+        out.push({ type: 'point', ...item });
+      } else {
+        out.push(isObject(item) && kind !== undefined ? { type: kind, ...item } : item);
+      }
+    }
+  };
+  take('points', 'points');
+  take('strips', 'strip');
+  take('arcs', 'arc');
+  take('children', undefined);
+  return out;
+}
+
+function buildJsonFixture(type: string, params: FixtureParams, overrides: Overrides, resolve: LxfResolver,
+  parent: Readonly<Mat4> | undefined, depth: number, parentTags: readonly string[], parentMeta: Record<string, string>): FixtureGeometry {
+  if (depth > MAX_DEPTH) throw new ModelInputError(`fixture ${type}.lxf: sub-fixtures nest deeper than ${MAX_DEPTH} (a cycle?)`);
+  const doc = resolve(type);
+  if (doc === undefined) throw new ModelInputError(`no fixture file ${type}.lxf in the Fixtures folder`);
+  if (!isObject(doc)) throw new ModelInputError(`fixture ${type}.lxf must be a JSON object`);
+  const decls = lxfParameters(doc, type);
+  const vars = resolveParameterValues(decls, overrides, type);
+  const top = new Fields(doc, vars, `fixture ${type}.lxf`);
+
+  const reader = new ParamReader(`JSON ${type}`, params);
+  const common = readCommon(reader, params, typeof doc.label === 'string' ? doc.label : type.split('/').pop() ?? type, []);
+  const matrix = geometryMatrix(parent, common.placement, top.transforms());
+  const b: Build = { type, resolve, depth, matrix, points: [], normals: [], submodels: [], children: [] };
+
+  const components = doc.components;
+  const list = components !== undefined ? components : legacyComponents(doc, type);
+  if (!Array.isArray(list)) throw new ModelInputError(`fixture ${type}.lxf: "components" must be an array`);
+  list.forEach((comp, i) => buildComponent(b, comp, vars, `fixture ${type}.lxf components[${i}]`));
+
+  const declared = dedupeTags([...(top.tags() ?? []), ...parentTags]);
+  return {
+    type,
+    label: common.label,
+    tags: modelTags(declared, common.tagsParam, []),
+    metaData: { ...top.meta(), ...parentMeta },
+    transform: matrix,
+    points: Float32Array.from(b.points),
+    normals: Float32Array.from(b.normals),
+    children: b.children,
+    submodels: b.submodels,
+    deactivated: common.deactivated,
+  };
+}
+
+/**
+ * Builds a JSON fixture of `type` placed by `params` (the LX fixture parameters x, y, z, yaw,
+ * pitch, roll, scale, tags, deactivate, label), with `jsonParameters` for its declared
+ * parameters. Throws ModelInputError (code invalid_argument) on a missing or malformed file.
+ */
+export function jsonFixture(type: string, params: FixtureParams, jsonParameters: Readonly<Record<string, unknown>>,
+  resolve: LxfResolver, parent?: Readonly<Mat4>): FixtureGeometry {
+  return buildJsonFixture(type, params, { values: jsonParameters }, resolve, parent, 0, [], {});
+}
+
+/** The common LX parameters a JSON fixture carries beside its declared ones. */
+export const JSON_FIXTURE_COMMON_PARAMETERS = COMMON_FIXTURE_PARAMETERS;

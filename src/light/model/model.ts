@@ -1,0 +1,203 @@
+// Model assembly: an ordered fixture list becomes a tree of model nodes over one point set.
+//
+// Points are numbered contiguously in fixture order; inside a fixture its own points come
+// first, then its children's, depth-first. The root node is tagged `model` and has one child
+// per active fixture; a fixture node's children are its child fixtures, then its submodels.
+// Every point is normalized against the root's bounds (AUTOMATIC) or a manual box (MANUAL).
+import { type FixtureGeometry, totalSize } from './fixture.js';
+import { type Mat4, identity } from './matrix.js';
+import {
+  type CenterRadius, type GeometryBounds, type NormalizationBounds, PointSet, computeBounds,
+  manualBounds, normalizePoints,
+} from './points.js';
+
+export type ModelNodeKind = 'root' | 'fixture' | 'submodel';
+
+const EMPTY: readonly ModelNode[] = Object.freeze([]);
+
+/** A node of the model tree (LXModel): the root, a fixture, or a fixture's submodel. */
+export class ModelNode {
+  readonly children: readonly ModelNode[];
+  private _parent: ModelNode | undefined = undefined;
+  private readonly childDict = new Map<string, ModelNode[]>();
+  private readonly subDict = new Map<string, ModelNode[]>();
+  private _bounds: GeometryBounds | undefined;
+
+  constructor(
+    readonly kind: ModelNodeKind,
+    readonly tags: readonly string[],
+    readonly metaData: Readonly<Record<string, string>>,
+    readonly transform: Mat4,
+    /** Global indices of this node's points, in the node's own order. */
+    readonly points: Int32Array,
+    children: readonly ModelNode[],
+    /** For fixture nodes: the fixture's geometry. */
+    readonly fixture: FixtureGeometry | undefined,
+    private readonly pointSet: PointSet,
+  ) {
+    this.children = children;
+    for (const child of children) child._parent = this;
+    addTagged(children, this.childDict, false);
+    addTagged(children, this.subDict, true);
+  }
+
+  get parent(): ModelNode | undefined {
+    return this._parent;
+  }
+
+  get size(): number {
+    return this.points.length;
+  }
+
+  /** Bounds of this node's points (computed on first use; the tree is immutable). */
+  get bounds(): GeometryBounds {
+    if (this._bounds === undefined) this._bounds = computeBounds(this.pointSet, this.points, this.points.length);
+    return this._bounds;
+  }
+
+  /** All descendants carrying `tag`, depth-first pre-order (LXModel.sub). */
+  sub(tag: string): readonly ModelNode[] {
+    return this.subDict.get(tag) ?? EMPTY;
+  }
+
+  /** Direct children carrying `tag` (LXModel.children(tag)). */
+  childrenTagged(tag: string): readonly ModelNode[] {
+    return this.childDict.get(tag) ?? EMPTY;
+  }
+
+  /** Whether `node` is a strict descendant of this node. */
+  contains(node: ModelNode): boolean {
+    for (let p = node._parent; p !== undefined; p = p._parent) if (p === this) return true;
+    return false;
+  }
+
+  /** The nearest strict ancestor carrying `tag`. */
+  ancestor(tag: string): ModelNode | undefined {
+    for (let p = this._parent; p !== undefined; p = p._parent) if (p.tags.includes(tag)) return p;
+    return undefined;
+  }
+
+  /** The nearest fixture node at or above this node. */
+  get fixtureNode(): ModelNode | undefined {
+    for (let p: ModelNode | undefined = this; p !== undefined; p = p._parent) if (p.kind === 'fixture') return p;
+    return undefined;
+  }
+
+  meta(key: string): string | undefined {
+    return this.metaData[key];
+  }
+
+  /** LX's tag-index path, e.g. `/model/grid[0]/row[2]`. */
+  get path(): string {
+    const first = this.tags.length > 0 ? this.tags[0] : '';
+    const parent = this._parent;
+    if (parent === undefined) return `/${first}`;
+    const siblings = this.tags.length > 0 ? parent.childrenTagged(first) : parent.children;
+    return `${parent.path}/${first}[${siblings.indexOf(this)}]`;
+  }
+}
+
+function addTagged(nodes: readonly ModelNode[], dict: Map<string, ModelNode[]>, recurse: boolean): void {
+  for (const node of nodes) {
+    for (const tag of node.tags) {
+      let list = dict.get(tag);
+      if (list === undefined) dict.set(tag, list = []);
+      list.push(node);
+    }
+    if (recurse) addTagged(node.children, dict, true);
+  }
+}
+
+export type NormalizationSettings =
+  | { readonly mode: 'AUTOMATIC' }
+  | {
+    readonly mode: 'MANUAL';
+    /** Center of the normalization box. */
+    readonly x: number; readonly y: number; readonly z: number;
+    readonly width: number; readonly height: number; readonly depth: number;
+  };
+
+export interface Model {
+  readonly size: number;
+  readonly root: ModelNode;
+  /** Per-point geometry by global point index (`points.index[i] === i`). */
+  readonly points: PointSet;
+  /** Top-level fixture nodes, in structure order, deactivated fixtures left out. */
+  readonly fixtures: readonly ModelNode[];
+  /** For each point, the position of its top-level fixture in `fixtures`. */
+  readonly pointFixture: Int32Array;
+  /** The root's own bounds, averages and radius range. */
+  readonly bounds: GeometryBounds;
+  readonly normalizationMode: NormalizationSettings['mode'];
+  /** The box the points were normalized against. */
+  readonly normalization: NormalizationBounds;
+  /** rc statistics of the normalized points. */
+  readonly centerRadius: CenterRadius;
+}
+
+/** Builds the model for an ordered fixture list (LXStructure.regenerateModel). */
+export function buildModel(fixtures: readonly FixtureGeometry[], settings: NormalizationSettings = { mode: 'AUTOMATIC' }): Model {
+  const active = fixtures.filter((fx) => !fx.deactivated);
+  let size = 0;
+  for (const fx of active) size += totalSize(fx);
+  const points = new PointSet(size);
+  const pointFixture = new Int32Array(size);
+
+  const fixtureNodes: ModelNode[] = [];
+  let next = 0;
+  for (let i = 0; i < active.length; i++) {
+    const start = next;
+    const node = placeFixture(active[i], start, points);
+    next += node.size;
+    pointFixture.fill(i, start, next);
+    fixtureNodes.push(node);
+  }
+  for (let k = 0; k < size; k++) points.index[k] = k;
+
+  const all = new Int32Array(size);
+  for (let k = 0; k < size; k++) all[k] = k;
+  const root = new ModelNode('root', ['model'], {}, identity(), all, fixtureNodes, undefined, points);
+  const bounds = root.bounds;
+  const normalization = settings.mode === 'MANUAL'
+    ? manualBounds(settings.x, settings.y, settings.z, settings.width, settings.height, settings.depth)
+    : bounds;
+  const centerRadius = normalizePoints(points, 0, size, normalization, bounds.rMax);
+  return {
+    size, root, points, fixtures: fixtureNodes, pointFixture, bounds,
+    normalizationMode: settings.mode, normalization, centerRadius,
+  };
+}
+
+/** Writes a fixture's points from `start` on and returns its node (LXFixture.toModel). */
+function placeFixture(fx: FixtureGeometry, start: number, set: PointSet): ModelNode {
+  const own = fx.points.length / 3;
+  for (let i = 0; i < own; i++) {
+    const k = start + i;
+    set.setPosition(k, fx.points[3 * i], fx.points[3 * i + 1], fx.points[3 * i + 2]);
+    set.xnormal[k] = fx.normals[3 * i];
+    set.ynormal[k] = fx.normals[3 * i + 1];
+    set.znormal[k] = fx.normals[3 * i + 2];
+  }
+  const children: ModelNode[] = [];
+  let next = start + own;
+  for (const child of fx.children) {
+    const node = placeFixture(child, next, set);
+    next += node.size;
+    children.push(node);
+  }
+  const total = next - start;
+  for (const sm of fx.submodels) {
+    const idx = new Int32Array(sm.count);
+    for (let i = 0; i < sm.count; i++) {
+      const local = sm.start + i * sm.stride;
+      if (local < 0 || local >= total) {
+        throw new RangeError(`${fx.type} submodel point ${local} is outside the fixture's ${total} points`);
+      }
+      idx[i] = start + local;
+    }
+    children.push(new ModelNode('submodel', sm.tags, sm.metaData, sm.transform, idx, [], undefined, set));
+  }
+  const idx = new Int32Array(total);
+  for (let i = 0; i < total; i++) idx[i] = start + i;
+  return new ModelNode('fixture', fx.tags, fx.metaData, fx.transform, idx, children, fx, set);
+}

@@ -1,0 +1,14 @@
+import type { Parameter } from '../engine/parameters/parameter.js';
+
+/**
+ * The OSC address of a parameter. For most components it is the canonical path; LX routes
+ * modulators by their sanitized label instead (handled where modulators live).
+ */
+export function oscAddressOf(p: Parameter): string {
+  return p.path;
+}
+
+/** LX's OSC label: trimmed, with whitespace runs and `# * , / \ ? [ ] { }` replaced by `-`. */
+export function oscLabel(label: string): string {
+  return label.trim().replace(/[\s#*,/\\?[\]{}]+/g, '-');
+}

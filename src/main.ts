@@ -1,0 +1,171 @@
+import { Engine } from './engine/engine.js';
+import { createLogger, type Logger } from './engine/log.js';
+import { buildInfo } from './app/build-info.js';
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SOUND_PORT, loadConfig } from './app/config.js';
+import { footlightHome } from './app/home.js';
+import { writeStatus, type StatusFile } from './app/status-file.js';
+import { ListenError, startHttpServer, type RunningHttpServer } from './http/server.js';
+import { buildDemoShow } from './light/demo-show.js';
+import { LightShow } from './light/light-show.js';
+import { LX_VERSION } from './light/lx-component.js';
+import { McpEndpoint } from './mcp/endpoint.js';
+import type { CallRecord } from './mcp/register-tools.js';
+import type { ServerState, Services } from './tools/context.js';
+import { createSoundHost, type SoundHost } from './sound/index.js';
+import { startProtocol3Server, type Protocol3Server } from './protocol3/server.js';
+
+export interface FootlightOptions {
+  /** Address to bind; default from config.json, else 127.0.0.1. */
+  readonly host?: string;
+  /** Port for MCP and the console; 0 picks a free one. Default from config.json, else 3232. */
+  readonly port?: number;
+  /** Protocol-3 listener port; 0 picks a free one. Default 8765. */
+  readonly soundPort?: number;
+  /** Footlight's folder for status.json and config.json; default FOOTLIGHT_HOME or ~/.footlight. */
+  readonly home?: string;
+  readonly log?: Logger;
+  /** Run frames in real time (default). Tests may step the clock by hand instead. */
+  readonly realtime?: boolean;
+  /** Per-request queue deadline in ms (default 30 000). */
+  readonly deadlineMs?: number;
+  /** Largest HTTP request body, in bytes (default 4 MiB). */
+  readonly maxBodyBytes?: number;
+  /** Idle time after which a 2025-era MCP session is closed, in ms (default 30 minutes). */
+  readonly sessionIdleMs?: number;
+  /** Most open 2025-era MCP sessions (default 64). */
+  readonly maxSessions?: number;
+  /** Write status.json (default true). */
+  readonly writeStatus?: boolean;
+}
+
+export interface RunningFootlight {
+  readonly engine: Engine;
+  readonly sound: SoundHost;
+  /** The protocol-3 listener of the built-in sound host. */
+  readonly protocol3: Protocol3Server;
+  readonly services: Services;
+  readonly light: LightShow;
+  readonly http: RunningHttpServer;
+  readonly mcp: McpEndpoint;
+  readonly home: string;
+  /** Calls seen since start, newest last (bounded); the console's activity feed reads it. */
+  readonly calls: CallRecord[];
+  close(): Promise<void>;
+}
+
+const MAX_CALL_RECORDS = 500;
+
+/** Starts a Footlight process: the engine, the demo show, the HTTP/MCP surface, discovery. */
+export async function startFootlight(options: FootlightOptions = {}): Promise<RunningFootlight> {
+  const log = options.log ?? createLogger();
+  const home = options.home ?? footlightHome();
+  const config = await loadConfig(home, log);
+  const host = options.host ?? config.host ?? DEFAULT_HOST;
+  const port = options.port ?? config.port ?? DEFAULT_PORT;
+  const soundPort = options.soundPort ?? config.soundPort ?? DEFAULT_SOUND_PORT;
+  const info = buildInfo();
+  const startedAt = new Date().toISOString();
+
+  const engine = new Engine({ deadlineMs: options.deadlineMs });
+  engine.queue.onFrameError = (err) => log.error({ err }, 'frame failed');
+  const light = new LightShow(engine);
+  buildDemoShow(light);
+  const sound = createSoundHost(engine, { log });
+  engine.history.clear();
+
+  const calls: CallRecord[] = [];
+  const bind = { host, port, url: '' };
+  const endpoints: Record<string, { host: string; port: number }> = {};
+  let mcp: McpEndpoint | undefined;
+  const server: ServerState = {
+    identity: { serverName: 'footlight', serverVersion: info.version, buildTime: info.buildTime, startedAt, lxVersion: LX_VERSION },
+    bind,
+    endpoints,
+    connections: () => mcp?.connections() ?? { connected: false, activeSessions: 0 },
+  };
+  const services: Services = { engine, light, server, log, policy: { agentsReadOnly: false } };
+  const writeStatusFile = options.writeStatus ?? true;
+  const status = (): StatusFile => {
+    const c = server.connections();
+    const s: StatusFile = {
+      pid: process.pid,
+      port: bind.port,
+      host: bind.host,
+      url: bind.url,
+      lxVersion: LX_VERSION,
+      serverVersion: info.version,
+      buildTime: info.buildTime,
+      startedAt,
+      running: true,
+      connected: c.connected,
+    };
+    if (light.projectPath !== undefined) s.projectPath = light.projectPath;
+    if (endpoints.protocol3 !== undefined) s.protocol3 = { ...endpoints.protocol3 };
+    if (c.lastActivityAt !== undefined) s.lastActivityAt = c.lastActivityAt;
+    return s;
+  };
+  let statusWrites = Promise.resolve();
+  const publishStatus = (extra: Partial<StatusFile> = {}): Promise<void> => {
+    if (!writeStatusFile) return Promise.resolve();
+    statusWrites = statusWrites
+      .then(() => writeStatus(home, { ...status(), ...extra }))
+      .catch((err: unknown) => log.warn({ err, home }, 'cannot write status.json'));
+    return statusWrites;
+  };
+
+  mcp = new McpEndpoint({
+    services,
+    log,
+    maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
+    sessionIdleMs: options.sessionIdleMs,
+    maxSessions: options.maxSessions,
+    onCall: (r) => {
+      calls.push(r);
+      if (calls.length > MAX_CALL_RECORDS) calls.shift();
+    },
+    onConnectedChange: () => void publishStatus(),
+  });
+  let protocol3: Protocol3Server;
+  try {
+    protocol3 = await startProtocol3Server({ host, port: soundPort, soundHost: sound, engine, log, deadlineMs: options.deadlineMs });
+  } catch (err) {
+    await mcp.close();
+    throw err instanceof Error ? new ListenError(`${err.message} (use --sound-port to choose the protocol-3 port)`) : err;
+  }
+  endpoints.protocol3 = { host: protocol3.host, port: protocol3.port };
+  let http: RunningHttpServer;
+  try {
+    http = await startHttpServer({ host, port, log, mcp, maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024 });
+  } catch (err) {
+    await mcp.close();
+    await protocol3.close();
+    throw err;
+  }
+  bind.port = http.port;
+  bind.url = http.url;
+  if (options.realtime ?? true) engine.clock.start(60);
+  await publishStatus();
+  log.info({ url: http.url, pid: process.pid, home }, 'Footlight is running');
+
+  let closed = false;
+  return {
+    engine,
+    sound,
+    protocol3,
+    services,
+    light,
+    http,
+    mcp,
+    home,
+    calls,
+    async close() {
+      if (closed) return;
+      closed = true;
+      engine.clock.stop();
+      await mcp.close();
+      await http.close();
+      await protocol3.close();
+      await publishStatus({ running: false, connected: false, stoppedAt: new Date().toISOString() });
+    },
+  };
+}

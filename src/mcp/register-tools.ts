@@ -1,0 +1,102 @@
+import type { McpServer, ServerContext, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import type * as z from 'zod';
+import type { Origin } from '../engine/commands/history.js';
+import { internal, invalidArgument } from '../engine/errors.js';
+import type { AnyTool } from '../tools/define-tool.js';
+import type { Services, ToolContext } from '../tools/context.js';
+import { toolError, toolResult, type ImageBlock } from './envelope.js';
+
+/** Who is calling, for attribution in the history and the console's activity feed. */
+export interface CallerInfo {
+  readonly era: 'legacy' | 'modern';
+  sessionId?: string;
+  clientName?: string;
+}
+
+export interface CallRecord {
+  readonly tool: string;
+  readonly origin: Origin;
+  readonly args: unknown;
+  readonly ok: boolean;
+  readonly error?: string;
+  readonly ms: number;
+}
+
+/**
+ * Advertises the tool's JSON schema but accepts any arguments, so our own parse (with our own
+ * wording) decides; the SDK's "Input validation error" text never reaches an agent.
+ */
+function advertiseOnly(schema: z.ZodType): StandardSchemaWithJSON {
+  const std = schema['~standard'] as unknown as StandardSchemaWithJSON['~standard'];
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'footlight',
+      validate: (value: unknown) => ({ value }),
+      jsonSchema: std.jsonSchema,
+    },
+  } as StandardSchemaWithJSON;
+}
+
+/** Registers every tool with one session's MCP server, wrapped in the envelope and the queue. */
+export function registerTools(server: McpServer, tools: readonly AnyTool[], services: Services, caller: CallerInfo, onCall: (record: CallRecord) => void): void {
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  for (const tool of tools) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: advertiseOnly(tool.input),
+        outputSchema: advertiseOnly(tool.output),
+        annotations: { title: tool.title, ...tool.annotations },
+        _meta: { 'footlight/toolset': tool.toolset },
+      },
+      async (args: unknown, ctx: ServerContext) => {
+        const started = performance.now();
+        const origin: Origin = {
+          surface: 'mcp',
+          session: caller.sessionId ?? ctx.sessionId ?? 'stateless',
+          client: caller.clientName ?? envelopeClientName(ctx),
+        };
+        try {
+          const payload = await runTool(tool, args, services, origin, byName);
+          onCall({ tool: tool.name, origin, args, ok: true, ms: performance.now() - started });
+          return payload;
+        } catch (err) {
+          const result = toolError(err, services.log, tool.name);
+          onCall({ tool: tool.name, origin, args, ok: false, error: result.content[0].type === 'text' ? result.content[0].text : '', ms: performance.now() - started });
+          return result;
+        }
+      },
+    );
+  }
+}
+
+/** 2026-era requests carry the client's identity in the per-request envelope. */
+function envelopeClientName(ctx: ServerContext): string | undefined {
+  const info = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.['io.modelcontextprotocol/clientInfo'];
+  const name = (info as { name?: unknown } | undefined)?.name;
+  return typeof name === 'string' ? name : undefined;
+}
+
+async function runTool(tool: AnyTool, rawArgs: unknown, services: Services, origin: Origin, byName: ReadonlyMap<string, AnyTool>) {
+  const args = tool.input.parse(rawArgs ?? {});
+  if (!tool.annotations.readOnlyHint && services.policy.agentsReadOnly) {
+    throw invalidArgument(`the operator has set agents to read-only in the console, so ${tool.name} was refused and nothing changed. Reading still works; ask the operator to allow agent writes.`);
+  }
+  const images: (() => Promise<{ data: string; mimeType: string }>)[] = [];
+  const ctx: ToolContext = { ...services, origin, findTool: (name) => byName.get(name), attachImage: (encode) => images.push(encode) };
+  const payload =
+    tool.mode === 'direct'
+      ? await tool.handle(args, ctx)
+      : await services.engine.queue.submit(() => tool.handle(args, ctx), { label: tool.name });
+  const checked = tool.output.safeParse(payload);
+  if (!checked.success) {
+    services.log.error({ tool: tool.name, issues: checked.error.issues }, 'tool payload does not match its output schema');
+    throw internal(`${tool.name} produced a malformed result (logged on the server)`);
+  }
+  const blocks: ImageBlock[] = [];
+  for (const encode of images) blocks.push({ type: 'image', ...(await encode()) });
+  return toolResult(payload as Record<string, unknown>, blocks);
+}

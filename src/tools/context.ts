@@ -1,0 +1,51 @@
+import type { Engine } from '../engine/engine.js';
+import type { Origin } from '../engine/commands/history.js';
+import type { Logger } from '../engine/log.js';
+import type { LightShow } from '../light/light-show.js';
+import type { AnyTool } from './define-tool.js';
+
+/** What `get_status` reports about the running process. */
+export interface ServerIdentity {
+  readonly serverName: string;
+  readonly serverVersion: string;
+  readonly buildTime: string;
+  readonly startedAt: string;
+  readonly lxVersion: string;
+}
+
+/** Live facts about the process and its connections, read by status tools. */
+export interface ServerState {
+  readonly identity: ServerIdentity;
+  /** The bound MCP endpoint; set once the HTTP server listens. */
+  readonly bind: { host: string; port: number; url: string };
+  /** OSC and protocol-3 endpoints, when those surfaces run. */
+  readonly endpoints: Readonly<Record<string, { host: string; port: number }>>;
+  connections(): { connected: boolean; activeSessions: number; lastActivityAt?: string };
+}
+
+/** Switches the operator flips in the console; every agent call checks them. */
+export interface AgentPolicy {
+  /** When true, every tool that changes the show is refused for agents. */
+  agentsReadOnly: boolean;
+}
+
+/** The process's services a tool may call, shared by every session. */
+export interface Services {
+  readonly engine: Engine;
+  readonly light: LightShow;
+  readonly server: ServerState;
+  readonly log: Logger;
+  readonly policy: AgentPolicy;
+}
+
+/** One tool call's context: the services, plus who is calling. */
+export interface ToolContext extends Services {
+  readonly origin: Origin;
+  /** Finds another tool by name (for batches). */
+  findTool(name: string): AnyTool | undefined;
+  /**
+   * Adds an image block after the JSON result. `encode` runs after the queued part of the call,
+   * off the engine queue, and may only use data the handler copied out of the engine.
+   */
+  attachImage(encode: () => Promise<{ data: string; mimeType: string }>): void;
+}

@@ -1,0 +1,47 @@
+import * as z from 'zod';
+import { defineTool } from '../define-tool.js';
+
+export default defineTool({
+  name: 'get_status',
+  title: 'Check the server',
+  toolset: 'status',
+  description:
+    'Identity and health of the running Footlight process: name, version, buildTime (compare it after an update to be sure ' +
+    'you reach the new code), when it started, where it listens, connected sessions, engine queue depth and frame count. It ' +
+    'runs through the engine queue, so an answer also proves the engine is processing calls. After a connection error, ' +
+    're-read ~/.footlight/status.json, reconnect and call this first.',
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  input: z.strictObject({}),
+  output: z.strictObject({
+    serverName: z.string(),
+    serverVersion: z.string(),
+    buildTime: z.string(),
+    lxVersion: z.string().describe('The LX version whose behaviour the light engine reproduces'),
+    startedAt: z.string(),
+    uptimeSeconds: z.number(),
+    host: z.string(),
+    port: z.number().int(),
+    url: z.string(),
+    connection: z.strictObject({ connected: z.boolean(), activeSessions: z.number().int(), lastActivityAt: z.string().optional() }),
+    engine: z.strictObject({ queueDepth: z.number().int(), framesRendered: z.number().int(), framesLate: z.number().int(), running: z.boolean() }),
+    endpoints: z.record(z.string(), z.strictObject({ host: z.string(), port: z.number().int() })).describe('Other surfaces: protocol3, osc'),
+  }),
+  handle: (_args, { server, engine }) => {
+    const id = server.identity;
+    const clock = engine.clock.stats();
+    return {
+      serverName: id.serverName,
+      serverVersion: id.serverVersion,
+      buildTime: id.buildTime,
+      lxVersion: id.lxVersion,
+      startedAt: id.startedAt,
+      uptimeSeconds: Math.round((Date.now() - Date.parse(id.startedAt)) / 1000),
+      host: server.bind.host,
+      port: server.bind.port,
+      url: server.bind.url,
+      connection: server.connections(),
+      engine: { queueDepth: engine.queue.depth, framesRendered: clock.frames, framesLate: clock.late, running: clock.running },
+      endpoints: { ...server.endpoints },
+    };
+  },
+});

@@ -1,0 +1,38 @@
+import * as z from 'zod';
+import type { History, HistoryEntry } from '../../engine/commands/history.js';
+
+export const HistoryStepPayload = z.strictObject({
+  seq: z.number().int().describe('Sequence number of the step, increasing'),
+  label: z.string().describe('What the step changed'),
+  surface: z.enum(['mcp', 'console', 'osc', 'protocol3', 'cli', 'engine']).describe('Where the change came from'),
+  session: z.string().optional().describe('MCP session id, console connection or peer address'),
+  client: z.string().optional().describe('Name of the client that made it'),
+  at: z.string().describe('When it was made (ISO 8601)'),
+});
+export type HistoryStepPayload = z.infer<typeof HistoryStepPayload>;
+
+export function toHistoryStep(e: HistoryEntry): HistoryStepPayload {
+  const out: HistoryStepPayload = { seq: e.seq, label: e.command.label, surface: e.origin.surface, at: new Date(e.at).toISOString() };
+  if (e.origin.session !== undefined) out.session = e.origin.session;
+  if (e.origin.client !== undefined) out.client = e.origin.client;
+  return out;
+}
+
+export const UndoRedoPayload = z.strictObject({
+  action: z.enum(['undo', 'redo']),
+  changed: z.boolean().describe('False when there was nothing to undo or redo'),
+  step: HistoryStepPayload.optional().describe('The step that was undone or redone'),
+  canUndo: z.boolean(),
+  canRedo: z.boolean(),
+  nextUndo: z.string().optional().describe('Label of the step the next undo would take back'),
+  nextRedo: z.string().optional().describe('Label of the step the next redo would perform'),
+});
+export type UndoRedoPayload = z.infer<typeof UndoRedoPayload>;
+
+export function toUndoRedo(action: 'undo' | 'redo', entry: HistoryEntry | undefined, history: History): UndoRedoPayload {
+  const out: UndoRedoPayload = { action, changed: entry !== undefined, canUndo: history.canUndo, canRedo: history.canRedo };
+  if (entry !== undefined) out.step = toHistoryStep(entry);
+  if (history.nextUndo !== undefined) out.nextUndo = history.nextUndo.command.label;
+  if (history.nextRedo !== undefined) out.nextRedo = history.nextRedo.command.label;
+  return out;
+}

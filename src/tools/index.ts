@@ -1,0 +1,25 @@
+import type { AnyTool } from './define-tool.js';
+import applyOperations from './core/apply-operations.js';
+import getHistory from './core/get-history.js';
+import getStatus from './core/get-status.js';
+import redo from './core/redo.js';
+import undo from './core/undo.js';
+import getParameter from './light/get-parameter.js';
+import getProjectInfo from './light/get-project-info.js';
+import listChannels from './light/list-channels.js';
+import listParameters from './light/list-parameters.js';
+import setParameter from './light/set-parameter.js';
+
+/** Every MCP tool, in the order tools/list reports them. */
+export const TOOLS: readonly AnyTool[] = [
+  getStatus,
+  getProjectInfo,
+  listChannels,
+  listParameters,
+  getParameter,
+  setParameter,
+  undo,
+  redo,
+  getHistory,
+  applyOperations,
+] as unknown as readonly AnyTool[];

@@ -1,0 +1,23 @@
+import * as z from 'zod';
+import { defineTool } from '../define-tool.js';
+import { ParameterPayload, toParameterPayload } from './payloads.js';
+
+export default defineTool({
+  name: 'set_parameter',
+  title: 'Set a parameter',
+  toolset: 'parameters',
+  description:
+    'Sets the base value of one parameter, addressed by a canonical path from list_parameters or list_channels. Numbers must ' +
+    'lie inside the parameter\'s range (out of range is refused, never clamped); enum and discrete parameters take an option ' +
+    'name or a 0-based index; booleans take true/false; labels and other text take a string. Colors are set through their ' +
+    'sub-parameters (.../hue 0–359, .../saturation 0–100, .../brightness 0–100); triggers are fired with fire_trigger. On a ' +
+    'modulated parameter this moves the base and the modulation keeps riding on top. The reply is read back from the engine. ' +
+    'Undoable.',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  input: z.strictObject({
+    path: z.string().describe('Canonical parameter path, e.g. /lx/mixer/channel/1/fader'),
+    value: z.union([z.number(), z.string(), z.boolean()]).describe('New base value'),
+  }),
+  output: z.strictObject({ parameter: ParameterPayload }),
+  handle: ({ path, value }, { light, origin }) => ({ parameter: toParameterPayload(light.setParameter(path, value, origin)) }),
+});

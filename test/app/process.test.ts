@@ -1,0 +1,148 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { tempHome } from '../helpers/show.js';
+import { writeFileAtomic } from '../../src/app/atomic-write.js';
+import { loadConfig } from '../../src/app/config.js';
+import { exposureWarning } from '../../src/http/server.js';
+import type { Logger } from '../../src/engine/log.js';
+
+const BIN = new URL('../../bin/footlight.js', import.meta.url).pathname;
+
+function run(args: string[], home: string): ChildProcess {
+  return spawn(process.execPath, [BIN, ...args], { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+async function waitForStatus(home: string, predicate: (s: any) => boolean, ms = 20_000): Promise<any> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      const s = JSON.parse(await readFile(join(home, 'status.json'), 'utf8'));
+      if (predicate(s)) return s;
+    } catch {
+      // not written yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('status.json did not reach the expected state');
+}
+
+function exit(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code ?? -1)));
+}
+
+test('footlight serve --port 0: status.json, an outside SDK client, footlight status, clean stop', async (t) => {
+  const home = await tempHome(t);
+  const child = run(['serve', '--port', '0', '--sound-port', '0', '--host', '127.0.0.1'], home);
+  t.after(() => child.kill('SIGKILL'));
+  const status = await waitForStatus(home, (s) => s.running === true);
+  assert.equal(status.pid, child.pid);
+  assert.equal(status.host, '127.0.0.1');
+  assert.ok(status.port > 0);
+  assert.equal(status.url, `http://127.0.0.1:${status.port}/mcp`);
+  assert.equal(status.lxVersion, '1.2.1');
+  assert.equal(status.connected, false);
+  for (const k of ['serverVersion', 'buildTime', 'startedAt']) assert.equal(typeof status[k], 'string', k);
+  assert.equal('projectPath' in status, false);
+  assert.equal(status.protocol3.host, '127.0.0.1');
+  assert.ok(status.protocol3.port > 0);
+
+  const client = new Client({ name: 'outside', version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(status.url)));
+  const connected = await waitForStatus(home, (s) => s.connected === true);
+  assert.equal(typeof connected.lastActivityAt, 'string');
+  const got = await client.callTool({ name: 'get_status', arguments: {} });
+  assert.equal((got.structuredContent as { port: number }).port, status.port);
+  await client.close();
+
+  const cli = run(['status'], home);
+  let out = '';
+  cli.stdout!.on('data', (d) => (out += d));
+  assert.equal(await exit(cli), 0);
+  assert.match(out, /— running/);
+
+  child.kill('SIGTERM');
+  assert.equal(await exit(child), 0);
+  const stopped = JSON.parse(await readFile(join(home, 'status.json'), 'utf8'));
+  assert.equal(stopped.running, false);
+  assert.equal(typeof stopped.stoppedAt, 'string');
+  const cli2 = run(['status'], home);
+  assert.equal(await exit(cli2), 1);
+  assert.deepEqual((await readdir(home)).filter((f) => f.endsWith('.tmp')), [], 'no temporary files left');
+});
+
+test('footlight serve with the protocol-3 port in use fails with a clear message', async (t) => {
+  const home = await tempHome(t);
+  const blocker = createServer();
+  await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+  t.after(() => blocker.close());
+  const port = (blocker.address() as { port: number }).port;
+  const child = run(['serve', '--port', '0', '--sound-port', String(port)], home);
+  let err = '';
+  child.stderr!.on('data', (d) => (err += d));
+  assert.equal(await exit(child), 1);
+  assert.match(err, /protocol 3 cannot listen .* already in use/);
+});
+
+test('footlight serve on a port in use fails with a clear message', async (t) => {
+  const home = await tempHome(t);
+  const blocker = createServer();
+  await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+  t.after(() => blocker.close());
+  const port = (blocker.address() as { port: number }).port;
+  const child = run(['serve', '--port', String(port), '--sound-port', '0'], home);
+  let err = '';
+  child.stderr!.on('data', (d) => (err += d));
+  assert.equal(await exit(child), 1);
+  assert.match(err, new RegExp(`port ${port} on 127.0.0.1 is already in use`));
+});
+
+test('config.json sets the port; a bad config file is logged and ignored', async (t) => {
+  const home = await tempHome(t);
+  const warnings: string[] = [];
+  const log = { warn: (_f: unknown, m: string) => warnings.push(m), info() {}, debug() {}, error() {}, child() { return log; } } as unknown as Logger;
+  await writeFile(join(home, 'config.json'), '{"port": 4555, "host": "127.0.0.1"}');
+  assert.deepEqual(await loadConfig(home, log), { port: 4555, host: '127.0.0.1' });
+  await writeFile(join(home, 'config.json'), '{"port": "high"');
+  assert.deepEqual(await loadConfig(home, log), {});
+  await writeFile(join(home, 'config.json'), '{"port": 99999}');
+  assert.deepEqual(await loadConfig(home, log), {});
+  await writeFile(join(home, 'config.json'), '{"colour": "red"}');
+  assert.deepEqual(await loadConfig(home, log), {});
+  assert.equal(warnings.length, 3);
+  assert.match(warnings[0], /not valid JSON/);
+});
+
+test('status.json is replaced atomically: a reader never sees a partial file', async (t) => {
+  const home = await tempHome(t);
+  const path = join(home, 'status.json');
+  const big = (n: number) => JSON.stringify({ n, pad: 'x'.repeat(200_000 + n) });
+  await writeFileAtomic(path, big(0));
+  let reads = 0;
+  let writing = true;
+  const reader = (async () => {
+    while (writing) {
+      const text = await readFile(path, 'utf8');
+      JSON.parse(text);
+      reads++;
+    }
+  })();
+  for (let i = 1; i <= 40; i++) await writeFileAtomic(path, big(i));
+  writing = false;
+  await reader;
+  assert.ok(reads > 0);
+  assert.equal(JSON.parse(await readFile(path, 'utf8')).n, 40);
+  assert.deepEqual((await readdir(home)).filter((f) => f !== 'status.json'), []);
+});
+
+test('binding a non-loopback address warns that anyone who can reach it controls the show', () => {
+  assert.equal(exposureWarning('127.0.0.1'), undefined);
+  assert.equal(exposureWarning('::1'), undefined);
+  assert.equal(exposureWarning('localhost'), undefined);
+  assert.match(exposureWarning('0.0.0.0') ?? '', /anyone who can reach this address controls the show/);
+  assert.match(exposureWarning('192.168.1.20') ?? '', /not loopback/);
+});

@@ -1,0 +1,48 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, dirname, resolve } from 'node:path';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+
+async function files(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  let entries;
+  try {
+    entries = await readdir(join(ROOT, dir), { withFileTypes: true });
+  } catch {
+    return out;
+  }
+  for (const e of entries) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await files(p)));
+    else if (/\.(ts|tsx)$/.test(e.name)) out.push(p);
+  }
+  return out;
+}
+
+/** Every relative import of a file, resolved to a path from the project root. */
+async function imports(file: string): Promise<string[]> {
+  const text = await readFile(join(ROOT, file), 'utf8');
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+    out.push(relative(ROOT, resolve(join(ROOT, dirname(file)), m[1])));
+  }
+  return out;
+}
+
+async function assertNoImports(from: string, forbidden: string[]): Promise<void> {
+  for (const file of await files(from)) {
+    for (const target of await imports(file)) {
+      for (const f of forbidden) assert.ok(!target.startsWith(`${f}/`) && target !== f, `${file} imports ${target}: ${from} must not depend on ${f}`);
+    }
+  }
+}
+
+test('imports point downward', async () => {
+  await assertNoImports('src/engine', ['src/light', 'src/sound', 'src/tools', 'src/mcp', 'src/http', 'src/protocol3', 'src/osc', 'src/console', 'src/cli', 'src/app']);
+  await assertNoImports('src/light', ['src/sound', 'src/tools', 'src/mcp', 'src/http', 'src/protocol3', 'src/console', 'src/cli']);
+  await assertNoImports('src/sound', ['src/light', 'src/tools', 'src/mcp', 'src/http', 'src/osc', 'src/console', 'src/cli']);
+  await assertNoImports('src/tools', ['src/mcp', 'src/http', 'src/console', 'src/cli']);
+  await assertNoImports('src/tools/sound', ['src/sound']);
+});

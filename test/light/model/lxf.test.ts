@@ -1,0 +1,279 @@
+// JSON fixtures (.lxf): components, parameters and expressions, transforms, tags, meta, nesting.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  type LxfResolver, ModelInputError, arcFixture, buildModel, buildView, evaluateLxfExpression, fixtureGeometry,
+  jsonFixture, lxfParameters, modelFromProject, stripFixture,
+} from '../../../src/light/model/index.js';
+
+const f = Math.fround;
+
+function files(docs: Record<string, unknown>): LxfResolver {
+  return (type) => docs[type];
+}
+
+function pt(points: Float32Array, i: number): number[] {
+  return [points[3 * i], points[3 * i + 1], points[3 * i + 2]];
+}
+
+function near(actual: number[], expected: number[], eps = 1e-4): void {
+  actual.forEach((v, i) => assert.ok(Math.abs(v - expected[i]) <= eps, `[${actual}] vs [${expected}]`));
+}
+
+test('lxf: components in order — point, points, strip, arc — with submodels and tags', () => {
+  const g = jsonFixture('Thing', {}, {}, files({
+    Thing: {
+      label: 'My Thing',
+      tags: ['thing', 'prop'],
+      components: [
+        { type: 'point', x: 1, y: 2, z: 3 },
+        { type: 'points', coords: [{ x: 5 }, { y: 6 }], tags: ['dots'] },
+        { type: 'strip', numPoints: 3, spacing: 2, x: 10, tag: 'edge' },
+        { type: 'arc', numPoints: 3, radius: 10, degrees: 180, mode: 'center', y: 50 },
+      ],
+      meta: { maker: 'us', size: 3 },
+    },
+  }));
+  assert.equal(g.label, 'My Thing');
+  assert.deepEqual(g.tags, ['thing', 'prop']);
+  assert.deepEqual(g.metaData, { maker: 'us', size: '3' });
+  assert.equal(g.points.length / 3, 9);
+  assert.deepEqual(pt(g.points, 0), [1, 2, 3]);
+  assert.deepEqual(pt(g.points, 1), [5, 0, 0]);
+  assert.deepEqual(pt(g.points, 2), [0, 6, 0]);
+  assert.deepEqual([pt(g.points, 3), pt(g.points, 5)], [[10, 0, 0], [14, 0, 0]]);
+  assert.deepEqual(pt(g.points, 6), [0, 40, 0]);
+  near(pt(g.points, 8), [0, 60, 0]);
+  assert.deepEqual(g.submodels.map((s) => [s.tags.join(' '), s.start, s.count]),
+    [['dots', 1, 2], ['edge', 3, 3], ['strip arc', 6, 3]]);
+});
+
+test('lxf: a strip matches the stock StripFixture when placed the same way', () => {
+  const json = jsonFixture('S', { x: 3, y: 4, z: 5, yaw: 30, pitch: 10, scale: 1.5 }, {}, files({
+    S: { components: [{ type: 'strip', numPoints: 20, spacing: 7 }] },
+  }));
+  const stock = stripFixture({ numPoints: 20, spacing: 7, x: 3, y: 4, z: 5, yaw: 30, pitch: 10, scale: 1.5 });
+  assert.deepEqual(Array.from(json.points), Array.from(stock.points));
+  assert.deepEqual(Array.from(json.transform), Array.from(stock.transform));
+});
+
+test('lxf: an arc matches the stock ArcFixture at the fixture origin', () => {
+  const json = jsonFixture('A', {}, {}, files({ A: { components: [{ type: 'arc', numPoints: 12, radius: 40, degrees: 120 }] } }));
+  const stock = arcFixture({ numPoints: 12, radius: 40, degrees: 120 });
+  near(Array.from(json.points), Array.from(stock.points), 1e-3);
+});
+
+test('lxf: strip direction and end set spacing and orientation', () => {
+  const g = jsonFixture('D', {}, {}, files({
+    D: {
+      components: [
+        { type: 'strip', numPoints: 3, direction: { x: 0, y: 0, z: -5 } },
+        { type: 'strip', numPoints: 5, x: 0, y: 0, end: { x: 0, y: 8, z: 0 } },
+      ],
+    },
+  }));
+  near(pt(g.points, 2), [0, 0, -10]);
+  near(pt(g.points, 4), [0, 2, 0]);
+  near(pt(g.points, 7), [0, 8, 0]);
+});
+
+test('lxf: parameters with defaults, project values, $name and ${name}, expressions', () => {
+  const doc = {
+    parameters: {
+      count: { type: 'int', default: 4, min: 1, max: 10, label: 'Count' },
+      gap: { type: 'float', default: 2.5, description: 'Gap between points' },
+      tagName: { type: 'string', default: 'bar', options: ['bar', 'baz'] },
+      vertical: { type: 'boolean', default: false },
+    },
+    components: [{
+      type: 'strip', numPoints: '$count * 2', spacing: '${gap}', tags: ['$tagName'],
+      pitch: '$vertical ? 0 : 0', roll: '$vertical ? 90 : 0',
+    }],
+  };
+  const specs = lxfParameters(doc, 'P');
+  assert.deepEqual(specs.map((p) => [p.name, p.type, p.default]),
+    [['count', 'int', 4], ['gap', 'float', 2.5], ['tagName', 'string', 'bar'], ['vertical', 'boolean', false]]);
+  assert.deepEqual(specs[0], { name: 'count', label: 'Count', type: 'int', default: 4, min: 1, max: 10 });
+  const byDefault = jsonFixture('P', {}, {}, files({ P: doc }));
+  assert.equal(byDefault.points.length / 3, 8);
+  assert.deepEqual(pt(byDefault.points, 1), [2.5, 0, 0]);
+  assert.deepEqual(byDefault.submodels[0].tags, ['bar']);
+  const custom = jsonFixture('P', {}, { count: 30, gap: 1, tagName: 'baz', vertical: true }, files({ P: doc }));
+  assert.equal(custom.points.length / 3, 20, 'count clamps to its max of 10');
+  near(pt(custom.points, 1), [0, 1, 0]);
+  assert.deepEqual(custom.submodels[0].tags, ['baz']);
+  assert.throws(() => jsonFixture('P', {}, { tagName: 'qux' }, files({ P: doc })), /tagName takes one of bar, baz/);
+  assert.throws(() => jsonFixture('P', {}, { gap: 'wide' }, files({ P: doc })), /gap takes a number/);
+});
+
+test('lxf: instances repeat a component with $instance and $instances', () => {
+  const g = jsonFixture('I', {}, {}, files({
+    I: {
+      components: [{
+        type: 'strip', instances: 3, numPoints: 2, spacing: 1, y: '$instance * 10',
+        tags: ['row$instance'], enabled: '$instance != 1', meta: { of: '$instances' },
+      }],
+    },
+  }));
+  assert.equal(g.points.length / 3, 4);
+  assert.deepEqual([pt(g.points, 0)[1], pt(g.points, 2)[1]], [0, 20]);
+  assert.deepEqual(g.submodels.map((s) => s.tags[0]), ['row0', 'row2']);
+  assert.deepEqual(g.submodels[1].metaData, { of: '3' });
+});
+
+test('lxf: top-level and component transforms, applied after the fixture scale', () => {
+  const g = jsonFixture('T', { x: 100 }, {}, files({
+    T: {
+      transforms: [{ x: 5 }, { yaw: 90 }, { scale: 2 }, { y: 1, enabled: false }],
+      components: [{ type: 'point', x: 1 }, { type: 'point', transforms: [{ z: 3 }] }],
+    },
+  }));
+  assert.deepEqual(pt(g.points, 0), [105, 0, -2]);
+  assert.deepEqual(pt(g.points, 1), [111, 0, 0]);
+  assert.throws(() => jsonFixture('T', {}, {}, files({ T: { transforms: [{ x: 1, y: 2 }] } })), /exactly one transform key/);
+  assert.throws(() => jsonFixture('T', {}, {}, files({ T: { transforms: [{ spin: 1 }] } })), /unknown transform "spin"/);
+});
+
+test('lxf: sub-fixtures by type, with parameter values and placement; relative lookup', () => {
+  const resolve = files({
+    'rig/Bar': {
+      label: 'Bar', tag: 'bar',
+      parameters: { n: { type: 'int', default: 2 } },
+      components: [{ type: 'strip', numPoints: '$n', spacing: 10 }],
+    },
+    'rig/Truss': {
+      tags: ['truss'],
+      parameters: { len: { type: 'int', default: 3 } },
+      components: [
+        { type: 'point' },
+        { type: 'Bar', n: '$len + 1', y: 100, tags: ['top'] },
+        { type: '/rig/Bar', y: -100 },
+      ],
+    },
+  });
+  const g = jsonFixture('rig/Truss', {}, { len: 2 }, resolve);
+  assert.equal(g.points.length / 3, 1);
+  assert.equal(g.children.length, 2);
+  const [top, bottom] = g.children;
+  assert.deepEqual(top.tags, ['bar', 'top']);
+  assert.equal(top.label, 'Bar');
+  assert.deepEqual([pt(top.points, 0), pt(top.points, 2)], [[0, 100, 0], [20, 100, 0]]);
+  assert.deepEqual(pt(bottom.points, 1), [10, -100, 0]);
+  const model = buildModel([g]);
+  assert.equal(model.size, 6);
+  assert.deepEqual([model.points.y[1], model.points.y[4]], [100, -100], 'own points, then children in order');
+  assert.deepEqual(Array.from(buildView(model, 'top').points.index), [1, 2, 3]);
+  assert.deepEqual(Array.from(buildView(model, 'truss > bar').points.index), [1, 2, 3, 4, 5]);
+});
+
+test('lxf: class components embed a stock fixture, parameters may be expressions', () => {
+  const g = jsonFixture('C', {}, {}, files({
+    C: {
+      parameters: { rows: { type: 'int', default: 2 } },
+      components: [{ type: 'class', class: 'heronarts.lx.structure.GridFixture', x: 10,
+        parameters: { numRows: '$rows', numColumns: 3, positionMode: 'CENTER', rowTags: 'r' } }],
+    },
+  }));
+  assert.equal(g.children.length, 1);
+  const grid = g.children[0];
+  assert.equal(grid.points.length / 3, 6);
+  assert.deepEqual(pt(grid.points, 0), [0, -5, 0]);
+  assert.deepEqual(grid.submodels[0].tags, ['r']);
+  assert.throws(() => jsonFixture('C', {}, {}, files({ C: { components: [{ type: 'class', class: 'Laser' }] } })),
+    /unknown fixture class "Laser"/);
+});
+
+test('lxf: legacy top-level points, strips, arcs, children and modelKeys', () => {
+  const resolve = files({
+    Old: {
+      modelKeys: ['old'],
+      points: [{ x: 1 }, { x: 2 }],
+      strips: [{ numPoints: 2, spacing: 5, y: 1 }],
+      arcs: [{ numPoints: 2, radius: 5, degrees: 90 }],
+      children: [{ type: 'Leaf', x: 9 }],
+    },
+    Leaf: { components: [{ type: 'point' }] },
+  });
+  const g = jsonFixture('Old', {}, {}, resolve);
+  assert.deepEqual(g.tags, ['old']);
+  assert.equal(g.points.length / 3, 6);
+  assert.deepEqual(g.submodels.map((s) => s.tags.join(' ')), ['strip', 'strip arc']);
+  assert.deepEqual(pt(g.children[0].points, 0), [9, 0, 0]);
+});
+
+test('lxf: the project form — JsonFixture with jsonFixtureType and jsonParameters', () => {
+  const resolve = files({ Bar: { parameters: { n: { type: 'int', default: 2 } }, components: [{ type: 'strip', numPoints: '$n' }] } });
+  const project = {
+    model: {
+      parameters: {},
+      fixtures: [
+        { class: 'heronarts.lx.structure.JsonFixture', jsonFixtureType: 'Bar', jsonParameters: { n: 5 }, parameters: { x: 1, tags: 'extra' } },
+        { class: 'heronarts.lx.structure.PointFixture', parameters: {} },
+      ],
+    },
+  };
+  const model = modelFromProject(project, resolve);
+  assert.equal(model.size, 6);
+  assert.deepEqual(model.fixtures[0].tags, ['extra']);
+  assert.throws(() => fixtureGeometry({ className: 'heronarts.lx.structure.JsonFixture', params: {}, jsonFixtureType: 'Bar' }),
+    /needs a resolver/);
+  assert.throws(() => fixtureGeometry({ className: 'heronarts.lx.structure.Laser', params: {} }), /unknown fixture class/);
+});
+
+test('lxf: clear invalid_argument errors for bad documents', () => {
+  const bad = (doc: unknown, pattern: RegExp): void => {
+    assert.throws(() => jsonFixture('X', {}, {}, files({ X: doc })), (e: unknown) =>
+      e instanceof ModelInputError && e.code === 'invalid_argument' && pattern.test(e.message));
+  };
+  assert.throws(() => jsonFixture('Missing', {}, {}, files({})), /no fixture file Missing.lxf/);
+  bad([], /must be a JSON object/);
+  bad({ components: [{ type: 'strip' }] }, /needs "numPoints"/);
+  bad({ components: [{ type: 'strip', numPoints: 5000 }] }, /"numPoints" must be 1..4096/);
+  bad({ components: [{ type: 'arc', numPoints: 3, degrees: 90 }] }, /positive "radius"/);
+  bad({ components: [{ type: 'arc', numPoints: 3, radius: 1, degrees: 90, mode: 'side' }] }, /"mode" must be "origin" or "center"/);
+  bad({ components: [{ type: 'points' }] }, /"coords" array/);
+  bad({ components: [{ numPoints: 3 }] }, /needs a "type"/);
+  bad({ components: [{ type: 'strip', numPoints: '$nope' }] }, /unknown variable \$nope/);
+  bad({ components: [{ type: 'strip', numPoints: '2 +' }] }, /unexpected end/);
+  bad({ parameters: { 'bad-name': { type: 'int', default: 1 } } }, /ASCII letters and digits/);
+  bad({ parameters: { n: { type: 'double', default: 1 } } }, /"type" must be one of float, int, string, boolean/);
+  bad({ parameters: { n: { type: 'int', default: 1.5 } } }, /must be an integer/);
+  bad({ tags: ['ok', 'not ok'] }, /invalid tag "not ok"/);
+  bad({ components: [{ type: 'Self' }] }, /no fixture file Self.lxf/);
+  assert.throws(() => jsonFixture('Loop', {}, {}, files({ Loop: { components: [{ type: 'Loop' }] } })), /nest deeper than 16/);
+});
+
+test('lxf expressions: precedence, logic, functions in degrees, 10-decimal rounding', () => {
+  const v = new Map<string, number | boolean | string>([['a', 3], ['neg', -2], ['on', true]]);
+  const e = (s: string): unknown => evaluateLxfExpression(s, v, 'test');
+  assert.equal(e('1 + 2 * 3'), 7);
+  assert.equal(e('(1 + 2) * 3'), 9);
+  assert.equal(e('2 ^ 3 ^ 2'), 512);
+  assert.equal(e('-2 ^ 2'), 4);
+  assert.equal(e('7 % 4 - 1'), 2);
+  assert.equal(e('$a * $neg'), -6);
+  assert.equal(e('$a - $neg'), 5);
+  assert.equal(e('${a}0'), 30);
+  assert.equal(e('$a > 2 && $on'), true);
+  assert.equal(e('$a < 2 || !$on'), false);
+  assert.equal(e('$a == 3 ? 10 : 20'), 10);
+  assert.equal(e('$a != 3 ? 10 : $a >= 3 ? 1 : 2'), 1);
+  assert.equal(e('sin(30)'), 0.5);
+  assert.equal(e('cos(60)'), 0.5);
+  assert.equal(e('atan2(1, 1)'), 45);
+  assert.equal(e('atan2p(-1, 0)'), 270);
+  assert.equal(e('asin(1)'), 90);
+  assert.equal(e('deg(rad(33))'), 33);
+  assert.equal(e('clamp(15, 0, 10) + min(4, 2, 8) + max(1, 2) + avg(1, 2, 3)'), 16);
+  assert.equal(e('lerp(10, 20, 0.25) + ilerp(15, 10, 20)'), 13);
+  assert.equal(e('floor(2.7) + ceil(2.1) + round(2.5) + abs(-1) + sqrt(16) + cbrt(27) + pow(2, 4)'), 32);
+  assert.equal(e('log10(1000) + log(exp(2))'), 5);
+  assert.equal(e('0.1 + 0.2'), 0.3, 'rounded through 10 decimals');
+  assert.equal(e('1e3 + .5'), 1000.5);
+  assert.throws(() => e('foo(1)'), /unknown name "foo"/);
+  assert.throws(() => e('sin(1, 2)'), /sin takes 1 argument/);
+  assert.throws(() => e('1 / 0'), /not a finite number/);
+  assert.throws(() => e('$on + 1'), /expected a number, got a boolean/);
+  assert.throws(() => e('(1 + 2'), /expected "\)"/);
+  assert.equal(f(Number(e('1/3'))), f(0.3333333333));
+});
