@@ -4,6 +4,7 @@ import getHistory from './core/get-history.js';
 import getStatus from './core/get-status.js';
 import redo from './core/redo.js';
 import undo from './core/undo.js';
+import getFrame from './light/get-frame.js';
 import getParameter from './light/get-parameter.js';
 import getProjectInfo from './light/get-project-info.js';
 import listChannels from './light/list-channels.js';
@@ -20,6 +21,7 @@ export const TOOLS: readonly AnyTool[] = [
   searchComponents,
   getParameter,
   setParameter,
+  getFrame,
   undo,
   redo,
   getHistory,
