@@ -93,8 +93,19 @@ export class PatternEngine {
     });
   }
 
+  private readonly keys = new Set<string>();
+
+  /** Whether `key` is one of the engine's parameters on its owner. */
+  ownsKey(key: string): boolean {
+    return this.keys.has(key);
+  }
+
   /** Adds the engine's parameters to its owner in LX's order. */
-  register(add: (key: string, p: Parameter) => void): void {
+  register(addParameter: (key: string, p: Parameter) => void): void {
+    const add = (key: string, p: Parameter): void => {
+      this.keys.add(key);
+      addParameter(key, p);
+    };
     add('compositeMode', this.compositeMode);
     add('compositeDampingEnabled', this.compositeDampingEnabled);
     add('compositeDampingTimeSecs', this.compositeDampingTimeSecs);

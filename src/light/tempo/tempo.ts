@@ -20,8 +20,8 @@
 //
 // Clock model (LX §6.4): a target cursor advances by deltaMs / (period · nudge) each frame, or
 // jumps on an explicit trigger (tap, OSC beat). A smooth cursor follows it: it jumps when 3.9
-// beats or more apart, runs up to ×2 when behind, slows to ×0.25 when ahead, and never runs
-// backwards. Every query reads the smooth cursor. Tempo runs on unscaled time (engine speed
+// beats or more apart, runs at ×2 while behind, at ×0.25 while ahead, and never runs backwards
+// or past the target. Every query reads the smooth cursor. Tempo runs on unscaled time (engine speed
 // does not change it).
 import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
@@ -283,7 +283,9 @@ export class Tempo extends LXComponent implements QuantizingClock {
       this.smoothBeat = this.targetBeat;
       this.smoothBasis = this.targetBasis;
     } else {
-      const rate = lag > 0 ? Math.min(2, 1 + lag) : Math.max(0.25, 1 + lag);
+      // Behind: run at twice the tempo until caught up. Ahead: run at a quarter until the target
+      // catches up. Either way the cursor never runs backwards and never overshoots.
+      const rate = lag > 0 ? 2 : 0.25;
       let basis = this.smoothBasis + advance * rate;
       let beat = this.smoothBeat;
       if (basis >= 1) {
@@ -291,8 +293,8 @@ export class Tempo extends LXComponent implements QuantizingClock {
         beat += whole;
         basis -= whole;
       }
-      // Do not overshoot the target when catching up.
-      if (lag > 0 && (beat > this.targetBeat || (beat === this.targetBeat && basis > this.targetBasis))) {
+      const past = beat > this.targetBeat || (beat === this.targetBeat && basis >= this.targetBasis);
+      if ((lag > 0 && past) || (lag < 0 && !past)) {
         beat = this.targetBeat;
         basis = this.targetBasis;
       }
