@@ -5,6 +5,7 @@
 // modulations elsewhere that pointed into it; undo puts the same objects back in place, so ids,
 // state and references are exactly as before. An add keeps the object it made, so redo restores
 // the same object (same id) rather than a new one.
+import { refreshViewSelectors } from '../structure/view-selector.js';
 import type { Command } from '../../engine/commands/command.js';
 import type { Component, ComponentArray } from '../../engine/component.js';
 import type { Graph } from '../../engine/graph.js';
@@ -111,7 +112,10 @@ export class RemoveChannel implements Command {
 
   undo(g: Graph): void {
     const mixer = mixerOf(g, this.mixerId);
-    for (const r of [...this.removed].sort((a, b) => a.index - b.index)) mixer.channels.insert(r.channel, r.index);
+    for (const r of [...this.removed].sort((a, b) => a.index - b.index)) {
+      mixer.channels.insert(r.channel, r.index);
+      refreshViewSelectors(r.channel);
+    }
     if (this.group !== null) {
       const ch = this.removed[0].channel as Channel;
       this.group.members.splice(this.groupIndex, 0, ch);
@@ -374,6 +378,7 @@ export class AddEffect implements Command {
   perform(g: Graph): void {
     const array = effectArrayOf(g.require(this.containerId));
     array?.insert(this.effect, this.index);
+    refreshViewSelectors(this.effect);
     if (this.effect instanceof Effect) this.effect.settle();
   }
 
@@ -407,6 +412,7 @@ export class RemoveEffect implements Command {
 
   undo(g: Graph): void {
     effectArrayOf(g.require(this.containerId))?.insert(this.effect as Effect | Placeholder, this.index);
+    refreshViewSelectors(this.effect as Effect | Placeholder);
     this.dependents?.restore(g);
   }
 }

@@ -1,4 +1,5 @@
 import { PatternEngine } from '../mixer/pattern-engine.js';
+import { refreshViewSelectors } from '../structure/view-selector.js';
 import type { Placeholder } from '../placeholder.js';
 import type { LoadContext, LxObject } from '../project/lxp-types.js';
 import { Pattern } from './pattern.js';
@@ -27,6 +28,7 @@ export class PatternRack extends Pattern {
 
   addPattern(pattern: Pattern | Placeholder, index = this.patterns.length): void {
     this.patterns.insert(pattern, index);
+    refreshViewSelectors(pattern);
     this.patternEngine.patternAdded(pattern, index);
   }
 
