@@ -78,7 +78,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     endpoints,
     connections: () => mcp?.connections() ?? { connected: false, activeSessions: 0 },
   };
-  const services: Services = { engine, light, server, log, policy: { agentsReadOnly: false } };
+  const services: Services = { engine, light, server, log, policy: { agentsReadOnly: false, soundCooperative: true } };
   const writeStatusFile = options.writeStatus ?? true;
   const status = (): StatusFile => {
     const c = server.connections();

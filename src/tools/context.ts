@@ -26,6 +26,13 @@ export interface ServerState {
 export interface AgentPolicy {
   /** When true, every tool that changes the show is refused for agents. */
   agentsReadOnly: boolean;
+  /**
+   * The operator's cooperative grant for the sound tools (the contract's "cooperative
+   * authorization"): while false, every sound tool that changes the sound project is refused
+   * with a clear error; reads still work. Default true. The console's agent-write switch flips
+   * it; `agentsReadOnly` still refuses every agent write on top of it.
+   */
+  soundCooperative: boolean;
 }
 
 /** The process's services a tool may call, shared by every session. */
