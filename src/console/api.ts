@@ -69,6 +69,7 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
           return {
             component: toComponentRef(c),
             parameters: visibleParameters(c).map(parameterPayload),
+            subParameters: [...c.parameters.values()].filter((p) => p.parent !== null && !p.internal).map(parameterPayload),
             children: [...c.children.entries()].map(([key, child]) => ({ key, ...toComponentRef(child) })),
             lists: [...c.arrays.entries()].map(([key, arr]) => ({ key, items: arr.items.map(toComponentRef) })),
           };
