@@ -74,6 +74,12 @@ export class ConsoleHub {
     return true;
   }
 
+  /** Whether anything still runs for the console (false and 0 when no page is connected). */
+  idle(): { listening: boolean; timers: number } {
+    const timers = [this.flushTimer, this.frameTimer, this.watchTimer, this.sessionsTimer].filter((x) => x !== undefined).length;
+    return { listening: this.unlisten.length > 0, timers };
+  }
+
   get connectionCount(): number {
     return this.clients.size;
   }
