@@ -62,7 +62,7 @@ function PreviewPane() {
           Live
         </button>
         <span class="preview-info">
-          {l?.pointCount.toLocaleString()} points · {preview?.stats.points.toLocaleString() ?? 0} shown · {on ? `${fps} fps` : 'paused'}
+          {l?.pointCount.toLocaleString()} points · {preview?.stats.points.toLocaleString() ?? 0} shown · {on ? (fps > 0 ? `${fps} fps` : 'live, no change') : 'paused'}
         </span>
       </div>
     </section>
