@@ -7,7 +7,7 @@ import { activatePattern, addPattern, movePattern, removePattern } from '../ligh
 import { writeProject } from '../light/project/project-file.js';
 import { BodyTooLargeError, readBody } from '../http/body.js';
 import { sendJson } from '../http/replies.js';
-import { describeZodError } from '../mcp/envelope.js';
+import { describeZodError } from '../tools/zod-errors.js';
 import { toUndoRedo } from '../tools/core/history-payloads.js';
 import { toComponentRef } from '../tools/light/payloads.js';
 import type { ConsoleContext } from './context.js';

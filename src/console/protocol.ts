@@ -83,6 +83,8 @@ export interface ChannelState {
   readonly patterns: readonly DeviceSummary[];
   readonly effects: readonly DeviceSummary[];
   readonly activePattern?: number;
+  /** Id of the group this channel belongs to. */
+  readonly group?: number;
   readonly autoMuted: boolean;
 }
 

@@ -2,7 +2,8 @@ import type { History } from '../engine/commands/history.js';
 import type { Component } from '../engine/component.js';
 import type { Parameter } from '../engine/parameters/parameter.js';
 import type { LightShow } from '../light/light-show.js';
-import type { Channel } from '../light/mixer/channel.js';
+import { Channel } from '../light/mixer/channel.js';
+import type { AbstractChannel } from '../light/mixer/bus.js';
 import { Pattern } from '../light/patterns/pattern.js';
 import { Placeholder } from '../light/placeholder.js';
 import type { DeviceRegistry } from '../light/registry.js';
@@ -45,20 +46,22 @@ function deviceSummary(d: Component, index: number, active?: boolean): DeviceSum
 
 const CHANNEL_KEYS = ['fader', 'enabled', 'blendMode', 'crossfadeGroup', 'cue', 'aux', 'compositeMode', 'autoMute', 'transitionEnabled', 'transitionTimeSecs', 'transitionBlendMode'];
 
-function channelState(ch: Channel): ChannelState {
-  const active = ch.activePattern;
+function channelState(bus: AbstractChannel): ChannelState {
+  const ch = bus instanceof Channel ? bus : undefined;
+  const active = ch?.activePattern;
   const out: { -readonly [K in keyof ChannelState]: ChannelState[K] } = {
-    path: ch.path,
-    id: ch.id,
-    label: ch.label.getString(),
-    index: ch.index,
-    type: 'channel',
-    params: paramsByKey(ch, CHANNEL_KEYS),
-    patterns: ch.patterns.items.map((p, i) => deviceSummary(p, i, p === active)),
-    effects: ch.effects.items.map((e, i) => deviceSummary(e, i)),
-    autoMuted: ch.isAutoMuted,
+    path: bus.path,
+    id: bus.id,
+    label: bus.label.getString(),
+    index: bus.index,
+    type: ch === undefined ? 'group' : 'channel',
+    params: paramsByKey(bus, CHANNEL_KEYS),
+    patterns: ch === undefined ? [] : ch.patterns.items.map((p, i) => deviceSummary(p, i, p === active)),
+    effects: bus.effects.items.map((e, i) => deviceSummary(e, i)),
+    autoMuted: bus.isAutoMuted,
   };
   if (active !== undefined) out.activePattern = active.id;
+  if (ch?.group != null) out.group = ch.group.id;
   return out;
 }
 

@@ -44,6 +44,7 @@ function advertiseOnly(schema: z.ZodType): StandardSchemaWithJSON {
 
 /** Registers every tool with one session's MCP server, wrapped in the envelope and the queue. */
 export function registerTools(server: McpServer, tools: readonly AnyTool[], services: Services, caller: CallerInfo, onCall: (record: CallRecord) => void): void {
+  const byName = new Map(tools.map((t) => [t.name, t]));
   for (const tool of tools) {
     server.registerTool(
       tool.name,
@@ -64,7 +65,7 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], serv
         };
         const seen: { step?: number } = {};
         try {
-          const payload = await runTool(tool, args, services, origin, seen);
+          const payload = await runTool(tool, args, services, origin, byName, seen);
           onCall({ tool: tool.name, origin, args, ok: true, ms: performance.now() - started, at: Date.now(), ...seen });
           return payload;
         } catch (err) {
@@ -97,13 +98,13 @@ function stepOf<T>(services: Services, seen: { step?: number }, run: () => T): T
   }
 }
 
-async function runTool(tool: AnyTool, rawArgs: unknown, services: Services, origin: Origin, seen: { step?: number }) {
+async function runTool(tool: AnyTool, rawArgs: unknown, services: Services, origin: Origin, byName: ReadonlyMap<string, AnyTool>, seen: { step?: number }) {
   const args = tool.input.parse(rawArgs ?? {});
   if (!tool.annotations.readOnlyHint && services.policy.agentsReadOnly) {
     throw invalidArgument(`the operator has set agents to read-only in the console, so ${tool.name} was refused and nothing changed. Reading still works; ask the operator to allow agent writes.`);
   }
   const images: (() => Promise<{ data: string; mimeType: string }>)[] = [];
-  const ctx: ToolContext = { ...services, origin, attachImage: (encode) => images.push(encode) };
+  const ctx: ToolContext = { ...services, origin, findTool: (name) => byName.get(name), attachImage: (encode) => images.push(encode) };
   const payload =
     tool.mode === 'direct'
       ? await tool.handle(args, ctx)

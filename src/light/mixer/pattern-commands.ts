@@ -8,20 +8,30 @@ import type { Channel } from './channel.js';
 
 type ChannelPattern = Pattern | Placeholder;
 
-function deactivate(p: ChannelPattern | undefined): void {
-  if (p instanceof Pattern) p.deactivate();
+/**
+ * Makes `pattern` the active pattern at once, with no transition (undo must restore exactly
+ * what was there): a running transition finishes first.
+ */
+function switchTo(ch: Channel, pattern: ChannelPattern | undefined): void {
+  const pe = ch.patternEngine;
+  if (pe.inTransition) pe.finishTransition();
+  if (pattern === undefined || pe.activePattern === pattern) return;
+  const index = ch.patterns.indexOf(pattern);
+  if (index < 0) throw internal(`pattern ${pattern.id} is no longer in ${ch.path}`);
+  pe.nextIndex = index;
+  if (pattern instanceof Pattern) pattern.activate();
+  pe.finishTransition();
 }
 
 /**
- * Adds a pattern to a channel's list (LX's AddPattern). The channel is held by id; the new
- * pattern is held as the object to insert (it is detached while undone, and keeps its id when
- * redo puts it back). The active pattern stays the same pattern; an empty channel's first
- * pattern becomes active.
+ * Adds a pattern to a channel (LX's AddPattern) through the channel's own operation, which
+ * keeps the active pattern. The channel is held by id; the new pattern is held as the object to
+ * insert (detached while undone, it keeps its id when redo puts it back).
  */
 export class InsertPattern implements Command {
   readonly label: string;
   private readonly channel: ComponentRef<Channel>;
-  private activeBefore = 0;
+  private activeBefore: ComponentRef<ChannelPattern> | undefined;
 
   constructor(
     channel: Channel,
@@ -34,24 +44,21 @@ export class InsertPattern implements Command {
 
   perform(g: Graph): void {
     const ch = this.channel.resolve(g);
-    this.activeBefore = ch.activePatternIndex;
-    const hadPatterns = ch.patterns.length > 0;
-    ch.patterns.insert(this.pattern, this.index);
-    if (hadPatterns && this.activeBefore >= this.index) ch.activePatternIndex = this.activeBefore + 1;
-    else if (!hadPatterns) ch.activePatternIndex = 0;
+    const active = ch.activePattern;
+    this.activeBefore = active === undefined ? undefined : ComponentRef.to(active);
+    ch.addPattern(this.pattern, this.index);
   }
 
   undo(g: Graph): void {
     const ch = this.channel.resolve(g);
-    deactivate(this.pattern);
-    ch.patterns.remove(this.pattern);
-    ch.activePatternIndex = this.activeBefore;
+    ch.removePattern(this.pattern);
+    if (this.activeBefore !== undefined) switchTo(ch, this.activeBefore.resolve(g));
   }
 }
 
 /**
  * Removes a pattern from its channel (LX's RemovePattern). Undo puts the same object back at
- * the same index with its id, and restores which pattern was active.
+ * the same index with its id, and makes active again whatever was active before.
  */
 export class RemovePattern implements Command {
   readonly label: string;
@@ -59,7 +66,7 @@ export class RemovePattern implements Command {
   private readonly patternRef: ComponentRef<ChannelPattern>;
   private removed: ChannelPattern | undefined;
   private index = -1;
-  private activeBefore = 0;
+  private activeBefore: ComponentRef<ChannelPattern> | undefined;
 
   constructor(channel: Channel, pattern: ChannelPattern) {
     this.channel = ComponentRef.to(channel);
@@ -71,27 +78,21 @@ export class RemovePattern implements Command {
     const ch = this.channel.resolve(g);
     const pattern = this.patternRef.resolve(g);
     if (pattern.parent !== ch) throw internal(`pattern ${pattern.id} is no longer in ${ch.path}`);
-    this.activeBefore = ch.activePatternIndex;
-    deactivate(pattern);
-    this.index = ch.patterns.remove(pattern);
+    const active = ch.activePattern;
+    this.activeBefore = active === undefined ? undefined : ComponentRef.to(active);
+    this.index = ch.removePattern(pattern);
     this.removed = pattern;
-    const active = this.activeBefore;
-    if (active > this.index) ch.activePatternIndex = active - 1;
-    else if (active === this.index) {
-      ch.activePatternIndex = Math.max(0, Math.min(this.index, ch.patterns.length - 1));
-    }
   }
 
   undo(g: Graph): void {
     const ch = this.channel.resolve(g);
     if (this.removed === undefined) throw internal('undo of a pattern removal that never ran');
-    deactivate(ch.activePattern);
-    ch.patterns.insert(this.removed, this.index);
-    ch.activePatternIndex = this.activeBefore;
+    ch.addPattern(this.removed, this.index);
+    if (this.activeBefore !== undefined) switchTo(ch, this.activeBefore.resolve(g));
   }
 }
 
-/** Moves a pattern to another position in its channel; the active pattern stays active. */
+/** Moves a pattern to another position in its channel; active and next patterns follow it. */
 export class MovePattern implements Command {
   readonly label: string;
   private readonly channel: ComponentRef<Channel>;
@@ -111,11 +112,9 @@ export class MovePattern implements Command {
   private moveTo(g: Graph, index: number): number {
     const ch = this.channel.resolve(g);
     const pattern = this.patternRef.resolve(g);
-    const active = ch.activePattern;
     const from = ch.patterns.indexOf(pattern);
     if (from < 0) throw internal(`pattern ${pattern.id} is no longer in ${ch.path}`);
-    ch.patterns.move(pattern, index);
-    if (active !== undefined) ch.activePatternIndex = ch.patterns.indexOf(active);
+    ch.movePattern(pattern, index);
     return from;
   }
 
@@ -128,7 +127,10 @@ export class MovePattern implements Command {
   }
 }
 
-/** Makes a pattern the active one of its channel's playlist (LX's goPattern, without transition). */
+/**
+ * Goes to a pattern of a playlist channel (LX's goPattern: with the channel's transition when
+ * transitions are on). Undo switches straight back to the pattern that was active.
+ */
 export class ActivatePattern implements Command {
   readonly label: string;
   private readonly channel: ComponentRef<Channel>;
@@ -138,26 +140,19 @@ export class ActivatePattern implements Command {
   constructor(channel: Channel, pattern: ChannelPattern) {
     this.channel = ComponentRef.to(channel);
     this.patternRef = ComponentRef.to(pattern);
-    this.label = `Activate ${pattern.label.getString()}`;
-  }
-
-  private activate(g: Graph, ref: ComponentRef<ChannelPattern>): void {
-    const ch = this.channel.resolve(g);
-    const pattern = ref.resolve(g);
-    const index = ch.patterns.indexOf(pattern);
-    if (index < 0) throw internal(`pattern ${pattern.id} is no longer in ${ch.path}`);
-    const current = ch.activePattern;
-    if (current !== pattern) deactivate(current);
-    ch.activePatternIndex = index;
+    this.label = `Go to ${pattern.label.getString()}`;
   }
 
   perform(g: Graph): void {
-    const current = this.channel.resolve(g).activePattern;
+    const ch = this.channel.resolve(g);
+    const current = ch.activePattern;
     this.previous = current === undefined ? undefined : ComponentRef.to(current);
-    this.activate(g, this.patternRef);
+    ch.patternEngine.goPattern(this.patternRef.resolve(g));
   }
 
   undo(g: Graph): void {
-    if (this.previous !== undefined) this.activate(g, this.previous);
+    const ch = this.channel.resolve(g);
+    if (ch.patternEngine.inTransition) ch.patternEngine.cancelTransition();
+    if (this.previous !== undefined) switchTo(ch, this.previous.resolve(g));
   }
 }

@@ -67,12 +67,16 @@ export function movePattern(show: LightShow, patternPath: unknown, index: number
   return pattern;
 }
 
-/** Makes a pattern its channel's active pattern as one undoable step. */
+/**
+ * Makes a pattern its playlist channel's active pattern (through the channel's transition when
+ * transitions are on) as one undoable step.
+ */
 export function activatePattern(show: LightShow, patternPath: unknown, origin: Origin): ChannelPattern {
   const { channel, pattern } = patternAt(show, patternPath);
-  if (channel.activePattern === pattern) return pattern; // already active: no step
+  if (!channel.patternEngine.isPlaylist) throw invalidArgument(`${channel.path} mixes its patterns (blend mode): enable or disable patterns instead of activating one`);
+  if (channel.patternEngine.targetPattern === pattern) return pattern; // already active or on its way: no step
   const step = show.engine.history.perform(new ActivatePattern(channel, pattern), origin);
-  if (channel.activePattern !== pattern) {
+  if (channel.patternEngine.targetPattern !== pattern) {
     show.engine.history.rollback(step);
     throw internal(`${channel.path}: ${pattern.path} is not active after activating it; the change was rolled back`);
   }

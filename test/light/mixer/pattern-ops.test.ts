@@ -6,6 +6,7 @@ import { FootlightError } from '../../../src/engine/errors.js';
 import { buildDemoShow } from '../../../src/light/demo-show.js';
 import { createLibrary } from '../../../src/light/library.js';
 import { LightShow } from '../../../src/light/light-show.js';
+import { Channel } from '../../../src/light/mixer/channel.js';
 import { activatePattern, addPattern, movePattern, removePattern } from '../../../src/light/mixer/pattern-ops.js';
 
 const ORIGIN: Origin = { surface: 'console', session: 'c1', client: 'console' };
@@ -21,7 +22,7 @@ function show(): LightShow {
 
 /** What a channel's pattern list looks like: ids in order and the active id. */
 function shape(light: LightShow, path = CH1): { ids: number[]; active: number | undefined; history: number } {
-  const ch = light.mixer.channels.at(Number(path.split('/').pop()) - 1)!;
+  const ch = light.mixer.channels.at(Number(path.split('/').pop()) - 1) as Channel;
   return { ids: ch.patterns.items.map((p) => p.id), active: ch.activePattern?.id, history: light.engine.history.undoDepth };
 }
 
