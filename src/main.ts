@@ -116,7 +116,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     return statusWrites;
   };
 
-  const consoleSurface = createConsole({ services, light, log, mcp: () => mcp, calls });
+  const consoleSurface = createConsole({ services, light, log, mcp: () => mcp, calls, sound });
   mcp = new McpEndpoint({
     services,
     log,

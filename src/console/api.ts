@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as z from 'zod';
 import type { Origin } from '../engine/commands/history.js';
-import { FootlightError, invalidArgument, type ErrorCode } from '../engine/errors.js';
+import { FootlightError, invalidArgument, notFound, type ErrorCode } from '../engine/errors.js';
+import type { SoundHost } from '../sound/index.js';
+import { tokenOf } from './sound.js';
 import { TriggerParameter } from '../engine/parameters/trigger.js';
 import { activatePattern, addPattern, movePattern, removePattern } from '../light/mixer/pattern-ops.js';
 import { writeProject } from '../light/project/project-file.js';
@@ -52,6 +54,14 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
   const { engine } = ctx.services;
   const light = ctx.light;
   const q = <T>(label: string, run: () => T): Promise<T> => engine.queue.submit(run, { label: `console ${label}` });
+  const requireSound = (): SoundHost => {
+    if (ctx.soundHost === undefined) throw notFound('this process runs no sound host');
+    return ctx.soundHost;
+  };
+  const required = <T>(v: T | undefined, name: string): T => {
+    if (v === undefined) throw invalidArgument(`${name}: required for this action`);
+    return v;
+  };
 
   const routes: Record<string, Route> = {
     '/api/state': {
@@ -183,6 +193,74 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
         return { path, bytes: Buffer.byteLength(text), savedAt: new Date().toISOString() };
       },
     },
+    '/api/sound/transport': {
+      method: 'POST',
+      handler: async ({ body, origin }) => {
+        const a = parse(
+          z.strictObject({
+            action: z.enum(['play', 'stop', 'tempo', 'meter', 'loop']),
+            bpm: z.number().optional(),
+            numerator: z.number().int().optional(),
+            denominator: z.number().int().optional(),
+            enabled: z.boolean().optional(),
+          }),
+          body,
+        );
+        const host = requireSound();
+        const ctx = host.context(origin);
+        const token = await tokenOf(host);
+        let out: unknown;
+        if (a.action === 'play') out = await host.song.play(ctx, token);
+        else if (a.action === 'stop') out = await host.song.stop(ctx, token);
+        else if (a.action === 'tempo') out = await host.song.tempo(ctx, token, required(a.bpm, 'bpm'));
+        else if (a.action === 'meter') out = await host.song.meter(ctx, token, required(a.numerator, 'numerator'), required(a.denominator, 'denominator'));
+        else out = await host.song.loop(ctx, token, required(a.enabled, 'enabled'));
+        hub.soundTouched();
+        return { result: out };
+      },
+    },
+    '/api/sound/track': {
+      method: 'POST',
+      handler: async ({ body, origin }) => {
+        const a = parse(z.strictObject({ index: z.number().int(), muted: z.boolean().optional(), armed: z.boolean().optional(), select: z.boolean().optional() }), body);
+        const host = requireSound();
+        const ctx = host.context(origin);
+        let out: unknown;
+        if (a.muted !== undefined || a.armed !== undefined) out = await host.song.trackState(ctx, await tokenOf(host), a.index, a.muted ?? 'keep', a.armed ?? 'keep');
+        if (a.select !== false) out = await host.track(ctx, a.index);
+        hub.soundTouched();
+        return { result: out };
+      },
+    },
+    '/api/sound/control': {
+      method: 'POST',
+      handler: async ({ body, origin }) => {
+        const a = parse(z.strictObject({ index: z.number().int(), value: z.number() }), body);
+        const host = requireSound();
+        return { result: await host.set(host.context(origin), a.index, a.value) };
+      },
+    },
+    '/api/sound/device': {
+      method: 'POST',
+      handler: async ({ body, origin }) => {
+        const a = parse(z.strictObject({ navigate: z.enum(['next', 'previous', 'parent', 'first', 'primary']) }), body);
+        const host = requireSound();
+        const out = await host.deviceNavigate(host.context(origin), a.navigate);
+        hub.soundTouched();
+        return { result: out };
+      },
+    },
+    '/api/sound/save': {
+      method: 'POST',
+      handler: async ({ body, origin }) => {
+        const a = parse(z.strictObject({ dir: Path }), body);
+        const host = requireSound();
+        const out = await host.song.save(host.context(origin), await tokenOf(host), a.dir);
+        hub.soundTouched();
+        ctx.log.info({ dir: a.dir }, 'sound project saved from the console');
+        return { result: out };
+      },
+    },
     '/api/connect': {
       method: 'GET',
       handler: async () => ctx.connect(),
@@ -227,7 +305,8 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
       if (err instanceof ExistsError) {
         sendJson(res, 409, { error: 'invalid_argument', message: `${err.path} already exists; confirm to overwrite it (send overwrite: true)`, exists: true });
       } else if (err instanceof FootlightError) {
-        sendJson(res, STATUS[err.code], { error: err.code, message: err.message });
+        const reason = (err as { reason?: unknown }).reason;
+        sendJson(res, STATUS[err.code], typeof reason === 'string' ? { error: err.code, message: err.message, reason } : { error: err.code, message: err.message });
       } else {
         ctx.log.error({ err, url: url.pathname }, 'console API failed');
         sendJson(res, 500, { error: 'internal', message: 'unexpected failure in the console API (logged on the server); re-read state before retrying' });

@@ -1,6 +1,8 @@
+import type { Component } from '../engine/component.js';
 import type { Logger } from '../engine/log.js';
 import type { LightShow } from '../light/light-show.js';
 import type { DeviceRegistry } from '../light/registry.js';
+import type { SoundHost } from '../sound/index.js';
 import type { Services } from '../tools/context.js';
 import type { ActivityItem, ConnectInfo, HistoryState, LightState, PolicyState, SessionInfo, SoundState } from './protocol.js';
 
@@ -9,6 +11,8 @@ export interface ConsoleContext {
   readonly services: Services;
   readonly light: LightShow;
   readonly registry: DeviceRegistry;
+  /** The sound host, when the process runs one. */
+  readonly soundHost?: SoundHost;
   readonly log: Logger;
   /** Builders below run inside an engine-queue task unless noted. */
   lightState(): LightState;
@@ -19,7 +23,12 @@ export interface ConsoleContext {
   sessions(): { sessions: SessionInfo[]; connected: boolean };
   activity(limit?: number): ActivityItem[];
   connect(): ConnectInfo;
-  sound(): SoundState;
+  /** The Sound view's state (queued inside); `available: false` without a sound host. */
+  sound(): Promise<SoundState>;
+  /** True when a component is part of the sound host (its changes refresh the Sound view). */
+  isSound(c: Component | null): boolean;
+  /** True while the sound transport plays (the playhead moves without graph changes). */
+  soundPlaying(): boolean;
   /** Everything a page needs on connect, read in one queue task. */
   snapshot(): Promise<{ light: LightState; history: HistoryState; policy: PolicyState; sessions: SessionInfo[]; connected: boolean; activity: ActivityItem[]; sound: SoundState }>;
 }

@@ -40,6 +40,8 @@ const MAX_BUFFERED_BYTES = 1 << 20;
 const FLUSH_MS = 30;
 const WATCH_MS = 100;
 const SESSIONS_MS = 2000;
+/** Sound state refresh while the transport plays (the playhead). */
+const PLAYHEAD_MS = 250;
 
 /**
  * The `/ws` endpoint: pages connect, get the state and then deltas (parameters, structure,
@@ -54,10 +56,12 @@ export class ConsoleHub {
   private readonly pendingParams = new Set<Parameter>();
   private pendingLight = false;
   private pendingHistory = false;
+  private pendingSound = false;
   private flushTimer: NodeJS.Timeout | undefined;
   private frameTimer: NodeJS.Timeout | undefined;
   private watchTimer: NodeJS.Timeout | undefined;
   private sessionsTimer: NodeJS.Timeout | undefined;
+  private playheadTimer: NodeJS.Timeout | undefined;
   private lastSessions = '';
   private readonly encoders = new Map<number, FrameEncoder>();
   private readonly log: Logger;
@@ -76,7 +80,7 @@ export class ConsoleHub {
 
   /** Whether anything still runs for the console (false and 0 when no page is connected). */
   idle(): { listening: boolean; timers: number } {
-    const timers = [this.flushTimer, this.frameTimer, this.watchTimer, this.sessionsTimer].filter((x) => x !== undefined).length;
+    const timers = [this.flushTimer, this.frameTimer, this.watchTimer, this.sessionsTimer, this.playheadTimer].filter((x) => x !== undefined).length;
     return { listening: this.unlisten.length > 0, timers };
   }
 
@@ -163,11 +167,13 @@ export class ConsoleHub {
     this.unlisten.push(
       engine.graph.listen({
         parameterChanged: (p) => {
-          this.pendingParams.add(p);
+          if (this.ctx.isSound(p.owner)) this.pendingSound = true;
+          else this.pendingParams.add(p);
           this.scheduleFlush();
         },
         structureChanged: () => {
           this.pendingLight = true;
+          this.pendingSound = true;
           this.scheduleFlush();
         },
       }),
@@ -181,14 +187,20 @@ export class ConsoleHub {
     this.pendingParams.clear();
     this.pendingLight = false;
     this.pendingHistory = false;
+    this.pendingSound = false;
     this.encoders.clear();
   }
 
   private historyChanged(change: HistoryChange): void {
     this.pendingHistory = true;
     // Steps other than parameter edits (activating a pattern...) change state no parameter reports.
-    if (change.entry !== undefined && !(change.entry.command instanceof SetParameter)) this.pendingLight = true;
-    if (change.kind === 'clear') this.pendingLight = true;
+    const command = change.entry?.command;
+    if (command !== undefined && !(command instanceof SetParameter)) {
+      this.pendingLight = true;
+      this.pendingSound = true;
+    }
+    if (command instanceof SetParameter && this.ctx.isSound(this.ctx.services.engine.graph.get(command.ref.componentId) ?? null)) this.pendingSound = true;
+    if (change.kind === 'clear') this.pendingLight = this.pendingSound = true;
     this.scheduleFlush();
   }
 
@@ -196,6 +208,13 @@ export class ConsoleHub {
   lightChanged(): void {
     if (this.clients.size === 0) return;
     this.pendingLight = true;
+    this.scheduleFlush();
+  }
+
+  /** Called by the API after a sound action that is not a history step (transport, selection). */
+  soundTouched(): void {
+    if (this.clients.size === 0) return;
+    this.pendingSound = true;
     this.scheduleFlush();
   }
 
@@ -211,8 +230,10 @@ export class ConsoleHub {
     const light = this.pendingLight;
     const history = this.pendingHistory;
     const params = light ? [] : [...this.pendingParams];
+    const sound = this.pendingSound;
     this.pendingLight = false;
     this.pendingHistory = false;
+    this.pendingSound = false;
     this.pendingParams.clear();
     const out = await this.ctx.services.engine.queue.submit(
       () => ({
@@ -225,6 +246,7 @@ export class ConsoleHub {
     if (out.light !== undefined) this.broadcast({ type: 'light', light: out.light });
     if (out.params.length > 0) this.broadcast({ type: 'params', parameters: out.params });
     if (out.history !== undefined) this.broadcast({ type: 'history', history: out.history });
+    if (sound) this.broadcast({ type: 'sound', sound: await this.ctx.sound() });
   }
 
   /** A finished MCP call, for the activity feed. */
@@ -266,6 +288,15 @@ export class ConsoleHub {
     }
     const any = this.clients.size > 0;
     if (any && this.sessionsTimer === undefined) this.sessionsTimer = setInterval(() => this.pollSessions(), SESSIONS_MS);
+    if (any && this.playheadTimer === undefined) {
+      this.playheadTimer = setInterval(() => {
+        if (this.ctx.soundPlaying()) this.soundTouched();
+      }, PLAYHEAD_MS);
+    }
+    if (!any && this.playheadTimer !== undefined) {
+      clearInterval(this.playheadTimer);
+      this.playheadTimer = undefined;
+    }
     if (!any && this.sessionsTimer !== undefined) {
       clearInterval(this.sessionsTimer);
       this.sessionsTimer = undefined;

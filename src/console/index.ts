@@ -4,12 +4,14 @@ import type { LightShow } from '../light/light-show.js';
 import { createLibrary } from '../light/library.js';
 import type { McpEndpoint } from '../mcp/endpoint.js';
 import type { CallRecord } from '../mcp/register-tools.js';
+import type { SoundHost } from '../sound/index.js';
 import type { Services } from '../tools/context.js';
 import { createApi } from './api.js';
 import { connectInfo } from './connect.js';
 import type { ConsoleContext } from './context.js';
 import { ConsoleHub } from './hub.js';
 import type { ActivityItem, SoundState } from './protocol.js';
+import { inSound, soundState } from './sound.js';
 import { activityItem, historyState, lightState } from './state.js';
 import { StaticFiles } from './static.js';
 
@@ -21,6 +23,8 @@ export interface ConsoleOptions {
   readonly mcp: () => McpEndpoint | undefined;
   /** Calls seen so far (bounded, newest last), shared with `RunningFootlight.calls`. */
   readonly calls: readonly CallRecord[];
+  /** The sound host, when the process runs one. */
+  readonly sound?: SoundHost;
   /** Folder of the bundled page; default dist/console beside the sources. */
   readonly bundleDir?: string;
 }
@@ -34,7 +38,8 @@ export interface ConsoleSurface {
   close(): Promise<void>;
 }
 
-const SOUND_UNAVAILABLE: SoundState = { available: false, reason: 'the sound host is not part of this build yet' };
+const SOUND_UNAVAILABLE: SoundState = { available: false, reason: 'this process runs no sound host' };
+const CONSOLE_ORIGIN = { surface: 'console', session: 'console', client: 'console' } as const;
 
 /**
  * The web console: the page (static bundle), its JSON API under `/api` and its WebSocket at
@@ -55,6 +60,7 @@ export function createConsole(options: ConsoleOptions): ConsoleSurface {
     services,
     light,
     registry,
+    soundHost: options.sound,
     log,
     lightState: () => lightState(light, registry),
     historyState: () => historyState(services.engine.history),
@@ -62,11 +68,13 @@ export function createConsole(options: ConsoleOptions): ConsoleSurface {
     sessions: () => ({ sessions: options.mcp()?.sessionList() ?? [], connected: services.server.connections().connected }),
     activity,
     connect: () => connectInfo(services.server.bind.url),
-    sound: () => SOUND_UNAVAILABLE,
+    sound: () => (options.sound === undefined ? Promise.resolve(SOUND_UNAVAILABLE) : soundState(options.sound, CONSOLE_ORIGIN)),
+    isSound: (c) => options.sound !== undefined && inSound(options.sound, c),
+    soundPlaying: () => options.sound?.transport.playing === true,
     snapshot: async () => {
       const s = await services.engine.queue.submit(() => ({ light: ctx.lightState(), history: ctx.historyState() }), { label: 'console snapshot' });
       const sessions = ctx.sessions();
-      return { ...s, policy: ctx.policy(), sessions: sessions.sessions, connected: sessions.connected, activity: activity(), sound: ctx.sound() };
+      return { ...s, policy: ctx.policy(), sessions: sessions.sessions, connected: sessions.connected, activity: activity(), sound: await ctx.sound() };
     },
   };
   const hub = new ConsoleHub(ctx);

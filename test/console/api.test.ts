@@ -208,3 +208,26 @@ test('the page is served with a strict content security policy; traversal is ref
   assert.match(String(js.headers['content-type']), /javascript/);
   for (const p of ['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json']) assert.equal((await raw(base, p, { host: new URL(base).host })).status, 404, p);
 });
+
+test('sound: the console reads the host and drives transport, tracks and controls as console steps', async (t) => {
+  const show = await startShow(t, { soundPort: 0 });
+  const base = baseOf(show.url);
+  const state = (await api(base, '/api/state')).body.sound;
+  assert.equal(state.available, true);
+  assert.ok(state.song.inventory.tracks.length > 0);
+  assert.ok(state.arranger.some((a: { clips: unknown[] }) => a.clips.length > 0), 'the demo has arranger clips');
+  const tempo = await api(base, '/api/sound/transport', { action: 'tempo', bpm: 96 }, { 'x-footlight-connection': 'c3' });
+  assert.equal(tempo.status, 200, JSON.stringify(tempo.body));
+  const history = await show.call('get_history', {});
+  assert.equal(history.steps[0].surface, 'console');
+  assert.equal((await api(base, '/api/state')).body.sound.song.transport.tempo, 96);
+  await api(base, '/api/undo', {});
+  assert.equal((await api(base, '/api/state')).body.sound.song.transport.tempo, 120);
+  assert.equal((await api(base, '/api/sound/transport', { action: 'play' })).status, 200);
+  assert.equal((await api(base, '/api/state')).body.sound.song.transport.playing, true);
+  assert.equal((await api(base, '/api/sound/transport', { action: 'stop' })).status, 200);
+  const control = await api(base, '/api/sound/control', { index: 1, value: 0.25 });
+  assert.equal(control.status, 200, JSON.stringify(control.body));
+  assert.equal((await api(base, '/api/sound/control', { index: 1, value: 3 })).body.error, 'invalid_argument');
+  assert.equal((await api(base, '/api/sound/transport', { action: 'tempo' })).body.error, 'invalid_argument');
+});
