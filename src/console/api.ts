@@ -4,6 +4,7 @@ import type { Origin } from '../engine/commands/history.js';
 import { FootlightError, invalidArgument, notFound, type ErrorCode } from '../engine/errors.js';
 import type { SoundHost } from '../sound/index.js';
 import { tokenOf } from './sound.js';
+import { BooleanParameter } from '../engine/parameters/boolean.js';
 import { TriggerParameter } from '../engine/parameters/trigger.js';
 import { activatePattern, addPattern, movePattern, removePattern } from '../light/mixer/pattern-ops.js';
 import { writeProject } from '../light/project/project-file.js';
@@ -15,7 +16,7 @@ import { toComponentRef } from '../tools/light/payloads.js';
 import type { ConsoleContext } from './context.js';
 import type { ConsoleHub } from './hub.js';
 import { checkShowPath, FileExistsError, writeShowFile } from './save.js';
-import { parameterPayload, visibleParameters } from './state.js';
+import { momentaryKeys, parameterPayload, visibleParameters } from './state.js';
 
 /** Largest JSON body the console API accepts, in bytes. */
 export const MAX_API_BODY_BYTES = 64 * 1024;
@@ -80,6 +81,7 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
             component: toComponentRef(c),
             parameters: visibleParameters(c).map(parameterPayload),
             subParameters: [...c.parameters.values()].filter((p) => p.parent !== null && !p.internal).map(parameterPayload),
+            momentary: momentaryKeys(c),
             children: [...c.children.entries()].map(([key, child]) => ({ key, ...toComponentRef(child) })),
             lists: [...c.arrays.entries()].map(([key, arr]) => ({ key, items: arr.items.map(toComponentRef) })),
           };
@@ -104,8 +106,12 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
         const a = parse(z.strictObject({ path: Path }), body);
         return q('fire trigger', () => {
           const p = light.parameter(a.path);
-          if (!(p instanceof TriggerParameter)) throw invalidArgument(`${p.path} is a ${p.kind} parameter, not a trigger; set it with /api/parameter`);
-          p.fire();
+          if (p instanceof TriggerParameter) p.fire();
+          else if (p instanceof BooleanParameter && p.mode === 'momentary') {
+            // A momentary button (tempo tap): pressed and released, like a trigger; not a history step.
+            p.setOn(true);
+            p.setOn(false);
+          } else throw invalidArgument(`${p.path} is a ${p.kind} parameter, not a trigger or momentary button; set it with /api/parameter`);
           return { parameter: parameterPayload(p) };
         });
       },

@@ -95,6 +95,8 @@ export interface PanelState {
   readonly label: string;
   readonly class?: string;
   readonly params: readonly ParameterPayload[];
+  /** Keys of momentary buttons among `params` (booleans that are pressed, e.g. tempo tap). */
+  readonly momentary: readonly string[];
   /** Child lists (swatches, snapshots...): each item with its own parameters. */
   readonly lists: readonly { readonly key: string; readonly items: readonly PanelState[] }[];
 }

@@ -1,6 +1,7 @@
 import type { History } from '../engine/commands/history.js';
 import type { Component } from '../engine/component.js';
 import type { Parameter } from '../engine/parameters/parameter.js';
+import { BooleanParameter } from '../engine/parameters/boolean.js';
 import type { LightShow } from '../light/light-show.js';
 import { Channel } from '../light/mixer/channel.js';
 import type { AbstractChannel } from '../light/mixer/bus.js';
@@ -21,6 +22,13 @@ export function parameterPayload(p: Parameter): ParameterPayload {
 export function visibleParameters(c: Component): Parameter[] {
   const out: Parameter[] = [];
   for (const [key, p] of c.parameters) if (!p.internal && key !== 'label' && p.parent === null) out.push(p);
+  return out;
+}
+
+/** Keys of momentary buttons (pressed, not set), which the payload shows as booleans. */
+export function momentaryKeys(c: Component): string[] {
+  const out: string[] = [];
+  for (const [key, p] of c.parameters) if (p instanceof BooleanParameter && p.kind === 'boolean' && p.mode === 'momentary') out.push(key);
   return out;
 }
 
@@ -73,6 +81,7 @@ export function panelState(c: Component, depth = 1): PanelState {
     id: ref.id,
     label: ref.label,
     params: visibleParameters(c).map(parameterPayload),
+    momentary: momentaryKeys(c),
     lists: depth > 0 ? [...c.arrays.entries()].map(([key, arr]) => ({ key, items: arr.items.map((i) => panelState(i, depth - 1)) })) : [],
   };
   if (ref.class !== undefined) out.class = ref.class;

@@ -216,7 +216,8 @@ export function TextControl({ p: initial }: { readonly p: ParameterPayload }) {
 }
 
 /** The right control for a parameter's kind. `all` supplies a color's sub-parameters. */
-export function ParamControl({ p, all = [] }: { readonly p: ParameterPayload; readonly all?: readonly ParameterPayload[] }) {
+export function ParamControl({ p, all = [], momentary = false }: { readonly p: ParameterPayload; readonly all?: readonly ParameterPayload[]; readonly momentary?: boolean }) {
+  if (momentary) return <Trigger p={p} label="Press" />;
   switch (p.kind) {
     case 'bounded':
       return <Slider p={p} />;

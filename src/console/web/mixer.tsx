@@ -99,8 +99,8 @@ function ChannelStrip({ ch, library }: { readonly ch: ChannelState; readonly lib
 
 /** A generic panel (tempo, palette, snapshots): its controls, and its lists' items as buttons. */
 function Panel({ title, panel }: { readonly title: string; readonly panel: PanelState }) {
-  const trig = panel.params.filter((p) => p.kind === 'trigger');
-  const rest = panel.params.filter((p) => p.kind !== 'trigger' && p.kind !== 'color');
+  const trig = panel.params.filter((p) => p.kind === 'trigger' || panel.momentary.includes(p.key));
+  const rest = panel.params.filter((p) => !trig.includes(p) && p.kind !== 'color');
   const colors = panel.params.filter((p) => p.kind === 'color');
   const items = panel.lists.flatMap((l) => l.items.map((i) => ({ list: l.key, item: i })));
   if (panel.params.length === 0 && items.length === 0) return null;
@@ -112,10 +112,10 @@ function Panel({ title, panel }: { readonly title: string; readonly panel: Panel
           <Trigger key={t.path} p={t} />
         ))}
         {rest.map((p) => (
-          <label key={p.path} class="param-row">
-            <span>{p.label}</span>
+          <div key={p.path} class="param-row">
+            <span class="param-label">{p.label}</span>
             <ParamControl p={p} />
-          </label>
+          </div>
         ))}
         {colors.map((c) => (
           <span key={c.path} class="swatch" title={c.label} style={{ background: typeof c.value === 'string' ? `#${c.value.slice(4)}` : '#000' }} />

@@ -7,6 +7,7 @@ interface ComponentReply {
   readonly component: { readonly path: string; readonly id: number; readonly label: string; readonly class?: string };
   readonly parameters: readonly ParameterPayload[];
   readonly subParameters: readonly ParameterPayload[];
+  readonly momentary: readonly string[];
 }
 
 /** Every parameter of the selected device, each with the control for its kind. */
@@ -57,7 +58,7 @@ export function DeviceEditor() {
             <span class="param-label" title={p.description}>
               {p.label}
             </span>
-            <ParamControl p={p} all={data.subParameters} />
+            <ParamControl p={p} all={data.subParameters} momentary={data.momentary.includes(p.key)} />
           </div>
         ))}
       </div>
@@ -69,7 +70,7 @@ export function DeviceEditor() {
               <span class="param-label" title={p.description}>
                 {p.label}
               </span>
-              <ParamControl p={p} all={data.subParameters} />
+              <ParamControl p={p} all={data.subParameters} momentary={data.momentary.includes(p.key)} />
             </div>
           ))}
         </details>
