@@ -107,10 +107,14 @@ function Panel({ title, panel }: { readonly title: string; readonly panel: Panel
   return (
     <section class="panel" aria-label={title} data-path={panel.path}>
       <h3>{title}</h3>
+      {trig.length > 0 && (
+        <div class="panel-buttons">
+          {trig.map((t) => (
+            <Trigger key={t.path} p={t} />
+          ))}
+        </div>
+      )}
       <div class="panel-controls">
-        {trig.map((t) => (
-          <Trigger key={t.path} p={t} />
-        ))}
         {rest.map((p) => (
           <div key={p.path} class="param-row">
             <span class="param-label">{p.label}</span>

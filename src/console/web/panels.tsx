@@ -10,6 +10,9 @@ interface ComponentReply {
   readonly momentary: readonly string[];
 }
 
+/** Parameters every pattern or effect has (LX's device base classes): shown folded, below the device's own. */
+const COMMON_KEYS = ['view', 'viewPriority', 'enabled', 'recall', 'launch', 'compositeBlend', 'compositeLevel', 'hasCustomCycleTime', 'customCycleTimeSecs', 'autoMute', 'cueActive', 'auxActive', 'locked'];
+
 /** Every parameter of the selected device, each with the control for its kind. */
 export function DeviceEditor() {
   const path = selectedDevice.value;
@@ -44,7 +47,7 @@ export function DeviceEditor() {
       </section>
     );
   }
-  const params = data.parameters.filter((p) => !['enabled', 'recall', 'compositeBlend', 'compositeLevel', 'hasCustomCycleTime', 'customCycleTimeSecs', 'autoMute'].includes(p.key));
+  const params = data.parameters.filter((p) => !COMMON_KEYS.includes(p.key));
   const common = data.parameters.filter((p) => !params.includes(p));
   return (
     <section class="device" aria-label="Device" data-path={data.component.path}>
@@ -64,7 +67,7 @@ export function DeviceEditor() {
       </div>
       {common.length > 0 && (
         <details class="common">
-          <summary>Playlist and blend</summary>
+          <summary>View, playlist and blend</summary>
           {common.map((p) => (
             <div class="param-row" key={p.path}>
               <span class="param-label" title={p.description}>
