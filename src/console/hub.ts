@@ -199,6 +199,8 @@ export class ConsoleHub {
       this.pendingLight = true;
       this.pendingSound = true;
     }
+    // Pattern and effect summaries in the light state carry their label and on/off.
+    if (command instanceof SetParameter && (command.ref.key === 'enabled' || command.ref.key === 'label')) this.pendingLight = true;
     if (command instanceof SetParameter && this.ctx.isSound(this.ctx.services.engine.graph.get(command.ref.componentId) ?? null)) this.pendingSound = true;
     if (change.kind === 'clear') this.pendingLight = this.pendingSound = true;
     this.scheduleFlush();

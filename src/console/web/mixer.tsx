@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { ChannelState, DeviceSummary, LightState, PanelState, ParameterPayload } from '../protocol.js';
 import { EnumSelect, ParamControl, Slider, Toggle, Trigger, hsbCss } from './controls.js';
-import { act, api, param, selectedDevice } from './store.js';
+import { act, api, param, selectedDevice, setParam } from './store.js';
 
 function PatternRow({ ch, p, count }: { readonly ch: ChannelState; readonly p: DeviceSummary; readonly count: number }) {
   const selected = selectedDevice.value === p.path;
@@ -58,6 +58,27 @@ function AddPattern({ ch, library }: { readonly ch: ChannelState; readonly libra
   );
 }
 
+/** A bus's effects: select to edit, and switch each on or off (its `enabled` parameter). */
+function EffectList({ effects }: { readonly effects: readonly DeviceSummary[] }) {
+  if (effects.length === 0) return null;
+  return (
+    <ul class="effects">
+      {effects.map((e) => (
+        <li key={e.id} class={`pattern ${selectedDevice.value === e.path ? 'selected' : ''}`} data-path={e.path}>
+          {e.enabled !== undefined && (
+            <button type="button" class={`pattern-go ${e.enabled ? 'on' : ''}`} aria-pressed={e.enabled} title={e.enabled ? 'Effect on' : 'Effect off'} onClick={() => setParam(`${e.path}/enabled`, !e.enabled)}>
+              {e.enabled ? '●' : '○'}
+            </button>
+          )}
+          <button type="button" class="pattern-name" title={e.unavailable ?? e.class} onClick={() => (selectedDevice.value = e.path)}>
+            fx: {e.label}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function ChannelStrip({ ch, library }: { readonly ch: ChannelState; readonly library: LightState['library']['patterns'] }) {
   const fader = ch.params.fader;
   const enabled = ch.params.enabled;
@@ -77,17 +98,7 @@ function ChannelStrip({ ch, library }: { readonly ch: ChannelState; readonly lib
         ))}
       </ul>
       <AddPattern ch={ch} library={library} />
-      {ch.effects.length > 0 && (
-        <ul class="effects">
-          {ch.effects.map((e) => (
-            <li key={e.id}>
-              <button type="button" class="pattern-name" onClick={() => (selectedDevice.value = e.path)}>
-                fx: {e.label}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <EffectList effects={ch.effects} />
       <div class="strip-bottom">
         {blend !== undefined && <EnumSelect p={blend} />}
         {ch.params.crossfadeGroup !== undefined && <EnumSelect p={ch.params.crossfadeGroup} />}
@@ -185,6 +196,7 @@ export function Mixer({ light }: { readonly light: LightState }) {
           <header class="strip-head">
             <span class="strip-name">Master</span>
           </header>
+          <EffectList effects={light.master.effects} />
           <div class="master-controls">
             <Slider p={light.mixer.crossfader} label="A ⟷ B" />
             {light.engine.params.map((p: ParameterPayload) => (
