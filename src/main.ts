@@ -8,6 +8,7 @@ import { startHttpServer, type RunningHttpServer } from './http/server.js';
 import { buildDemoShow } from './light/demo-show.js';
 import { LightShow } from './light/light-show.js';
 import { LX_VERSION } from './light/lx-component.js';
+import { OutputEngine } from './light/output/output-engine.js';
 import { McpEndpoint } from './mcp/endpoint.js';
 import type { CallRecord } from './mcp/register-tools.js';
 import type { ServerState, Services } from './tools/context.js';
@@ -40,6 +41,7 @@ export interface RunningFootlight {
   readonly engine: Engine;
   readonly services: Services;
   readonly light: LightShow;
+  readonly outputs: OutputEngine;
   readonly http: RunningHttpServer;
   readonly mcp: McpEndpoint;
   readonly home: string;
@@ -67,6 +69,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const light = new LightShow(engine);
   buildDemoShow(light);
   engine.history.clear();
+  // After the light show, so its frame listener encodes the finished frame.
+  const outputs = new OutputEngine(light, { log: log.child({ surface: 'outputs' }) });
 
   const calls: CallRecord[] = [];
   const bind = { host, port, url: '' };
@@ -78,7 +82,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     endpoints,
     connections: () => mcp?.connections() ?? { connected: false, activeSessions: 0 },
   };
-  const services: Services = { engine, light, server, log, policy: { agentsReadOnly: false } };
+  const services: Services = { engine, light, outputs, server, log, policy: { agentsReadOnly: false } };
   const writeStatusFile = options.writeStatus ?? true;
   const status = (): StatusFile => {
     const c = server.connections();
@@ -124,6 +128,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     http = await startHttpServer({ host, port, log, mcp, maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024 });
   } catch (err) {
     await mcp.close();
+    await outputs.close();
     throw err;
   }
   bind.port = http.port;
@@ -137,6 +142,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     engine,
     services,
     light,
+    outputs,
     http,
     mcp,
     home,
@@ -145,6 +151,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       if (closed) return;
       closed = true;
       engine.clock.stop();
+      await outputs.close();
       await mcp.close();
       await http.close();
       await publishStatus({ running: false, connected: false, stoppedAt: new Date().toISOString() });

@@ -6,6 +6,7 @@ import type { Parameter } from '../../engine/parameters/parameter.js';
 import { StringParameter } from '../../engine/parameters/string.js';
 import { LXComponent } from '../lx-component.js';
 import { type FixtureGeometry, type FixtureParameterSpec, type StockFixtureClass, stockFixtureClass } from '../model/index.js';
+import { addFixtureOutputParameters, type FixtureOutputParameters } from '../output/fixture-output-parameters.js';
 
 function parameterFromSpec(spec: FixtureParameterSpec): Parameter {
   const options = { description: spec.description, mappable: false };
@@ -37,6 +38,8 @@ export class Fixture extends LXComponent {
   readonly identify = new BooleanParameter('Identify', false, { description: 'Flashes the fixture red to find it in the rig' });
   readonly mute = new BooleanParameter('Mute', false, { description: 'Blacks out the fixture' });
   readonly solo = new BooleanParameter('Solo', false, { description: 'Blacks out every other fixture' });
+  /** Output protocol, destination and packing (LX's LXBasicFixture parameters), owned by src/light/output. */
+  readonly output: FixtureOutputParameters;
   /** Called when a change alters the model (geometry, point count, tags). */
   onModelChange: (() => void) | undefined;
 
@@ -53,6 +56,7 @@ export class Fixture extends LXComponent {
     this.addParameter('identify', this.identify);
     this.addParameter('mute', this.mute);
     this.addParameter('solo', this.solo);
+    this.output = addFixtureOutputParameters(this);
   }
 
   /** This fixture's parameter values as the geometry functions read them. */
