@@ -9,6 +9,7 @@ import { buildDemoShow } from './light/demo-show.js';
 import { LightShow } from './light/light-show.js';
 import { LX_VERSION } from './light/lx-component.js';
 import { OutputEngine } from './light/output/output-engine.js';
+import type { Protocol } from './light/output/protocols.js';
 import { McpEndpoint } from './mcp/endpoint.js';
 import type { CallRecord } from './mcp/register-tools.js';
 import type { ServerState, Services } from './tools/context.js';
@@ -35,6 +36,8 @@ export interface FootlightOptions {
   readonly maxSessions?: number;
   /** Write status.json (default true). */
   readonly writeStatus?: boolean;
+  /** LED output ports per protocol instead of the standard ones (tests send to ephemeral ports). */
+  readonly outputPorts?: Partial<Record<Protocol, number>>;
 }
 
 export interface RunningFootlight {
@@ -70,7 +73,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   buildDemoShow(light);
   engine.history.clear();
   // After the light show, so its frame listener encodes the finished frame.
-  const outputs = new OutputEngine(light, { log: log.child({ surface: 'outputs' }) });
+  const outputs = new OutputEngine(light, { log: log.child({ surface: 'outputs' }), ports: options.outputPorts });
 
   const calls: CallRecord[] = [];
   const bind = { host, port, url: '' };

@@ -4,6 +4,8 @@ import getStatus from './core/get-status.js';
 import redo from './core/redo.js';
 import undo from './core/undo.js';
 import getParameter from './light/get-parameter.js';
+import getOutputMap from './light/get-output-map.js';
+import getOutputStats from './light/get-output-stats.js';
 import getProjectInfo from './light/get-project-info.js';
 import listChannels from './light/list-channels.js';
 import listParameters from './light/list-parameters.js';
@@ -17,6 +19,8 @@ export const TOOLS: readonly AnyTool[] = [
   listParameters,
   getParameter,
   setParameter,
+  getOutputMap,
+  getOutputStats,
   undo,
   redo,
   getHistory,

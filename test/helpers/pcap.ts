@@ -81,7 +81,9 @@ export async function tsharkDecode(payloads: readonly Buffer[], proto: string, p
   try {
     const file = join(dir, 'capture.pcap');
     await writeFile(file, pcapFile(payloads, port));
-    const r = spawnSync('tshark', ['-r', file, '-d', `udp.port==${port},${proto}`, '-T', 'json'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    // ACN (E1.31) is a heuristic dissector in tshark: enable it instead of binding it to a port.
+    const pick = proto === 'acn' ? ['--enable-heuristic', 'acn', '-o', 'acn.dmx_enable:TRUE'] : ['-d', `udp.port==${port},${proto}`];
+    const r = spawnSync('tshark', ['-r', file, ...pick, '-T', 'json'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
     if (r.status !== 0) throw new Error(`tshark failed: ${r.stderr}`);
     const json = JSON.parse(r.stdout) as { _source: { layers: Record<string, unknown> } }[];
     return json.map((p) => p._source.layers);
