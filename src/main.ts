@@ -11,6 +11,8 @@ import { LX_VERSION } from './light/lx-component.js';
 import { OutputEngine } from './light/output/output-engine.js';
 import type { Protocol } from './light/output/protocols.js';
 import { McpEndpoint } from './mcp/endpoint.js';
+import { DEFAULT_OSC_HOST, DEFAULT_OSC_RECEIVE_PORT, DEFAULT_OSC_TRANSMIT_PORT, OscSurface } from './osc/osc-surface.js';
+import { oscParamsRoute } from './osc/osc-params-route.js';
 import type { CallRecord } from './mcp/register-tools.js';
 import type { ServerState, Services } from './tools/context.js';
 
@@ -36,6 +38,12 @@ export interface FootlightOptions {
   readonly maxSessions?: number;
   /** Write status.json (default true). */
   readonly writeStatus?: boolean;
+  /** OSC listen address; default 127.0.0.1 (loopback). */
+  readonly oscHost?: string;
+  /** OSC receive port; 0 picks a free one. Default 3030. */
+  readonly oscReceivePort?: number;
+  /** OSC transmit port on 127.0.0.1 (every change is sent there); 0 transmits nowhere. Default 4040. */
+  readonly oscTransmitPort?: number;
   /** LED output ports per protocol instead of the standard ones (tests send to ephemeral ports). */
   readonly outputPorts?: Partial<Record<Protocol, number>>;
 }
@@ -45,6 +53,8 @@ export interface RunningFootlight {
   readonly services: Services;
   readonly light: LightShow;
   readonly outputs: OutputEngine;
+  /** The OSC surface; absent when its port could not be bound (logged). */
+  readonly osc: OscSurface | undefined;
   readonly http: RunningHttpServer;
   readonly mcp: McpEndpoint;
   readonly home: string;
@@ -103,6 +113,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     };
     if (light.projectPath !== undefined) s.projectPath = light.projectPath;
     if (c.lastActivityAt !== undefined) s.lastActivityAt = c.lastActivityAt;
+    if (osc?.receivePort !== undefined) s.osc = { host: osc.receiveHost, receivePort: osc.receivePort };
     return s;
   };
   let statusWrites = Promise.resolve();
@@ -126,11 +137,27 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     },
     onConnectedChange: () => void publishStatus(),
   });
+  const oscTransmitPort = options.oscTransmitPort ?? DEFAULT_OSC_TRANSMIT_PORT;
+  let osc: OscSurface | undefined = new OscSurface({
+    engine, light, log: log.child({ surface: 'osc' }),
+    receiveHost: options.oscHost ?? DEFAULT_OSC_HOST,
+    receivePort: options.oscReceivePort ?? DEFAULT_OSC_RECEIVE_PORT,
+    destinations: oscTransmitPort === 0 ? [] : [{ host: DEFAULT_OSC_HOST, port: oscTransmitPort }],
+  });
+  try {
+    await osc.start();
+    endpoints.osc = { host: osc.receiveHost, port: osc.receivePort ?? 0 };
+  } catch (err) {
+    log.warn({ err, port: options.oscReceivePort ?? DEFAULT_OSC_RECEIVE_PORT }, 'OSC is off: its receive port could not be bound (is another show running? start with another OSC port)');
+    await osc.close();
+    osc = undefined;
+  }
   let http: RunningHttpServer;
   try {
-    http = await startHttpServer({ host, port, log, mcp, maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024 });
+    http = await startHttpServer({ host, port, log, mcp, maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024, routes: [oscParamsRoute(engine, light, osc)] });
   } catch (err) {
     await mcp.close();
+    await osc?.close();
     await outputs.close();
     throw err;
   }
@@ -146,6 +173,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     services,
     light,
     outputs,
+    osc,
     http,
     mcp,
     home,
@@ -154,6 +182,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       if (closed) return;
       closed = true;
       engine.clock.stop();
+      await osc?.close();
       await outputs.close();
       await mcp.close();
       await http.close();
