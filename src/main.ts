@@ -4,7 +4,7 @@ import { buildInfo } from './app/build-info.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SOUND_PORT, loadConfig } from './app/config.js';
 import { footlightHome } from './app/home.js';
 import { writeStatus, type StatusFile } from './app/status-file.js';
-import { startHttpServer, type RunningHttpServer } from './http/server.js';
+import { ListenError, startHttpServer, type RunningHttpServer } from './http/server.js';
 import { buildDemoShow } from './light/demo-show.js';
 import { LightShow } from './light/light-show.js';
 import { LX_VERSION } from './light/lx-component.js';
@@ -15,6 +15,8 @@ import { DEFAULT_OSC_HOST, DEFAULT_OSC_RECEIVE_PORT, DEFAULT_OSC_TRANSMIT_PORT, 
 import { oscParamsRoute } from './osc/osc-params-route.js';
 import type { CallRecord } from './mcp/register-tools.js';
 import type { ServerState, Services } from './tools/context.js';
+import { createSoundHost, type SoundHost } from './sound/index.js';
+import { startProtocol3Server, type Protocol3Server } from './protocol3/server.js';
 
 export interface FootlightOptions {
   /** Address to bind; default from config.json, else 127.0.0.1. */
@@ -50,6 +52,9 @@ export interface FootlightOptions {
 
 export interface RunningFootlight {
   readonly engine: Engine;
+  readonly sound: SoundHost;
+  /** The protocol-3 listener of the built-in sound host. */
+  readonly protocol3: Protocol3Server;
   readonly services: Services;
   readonly light: LightShow;
   readonly outputs: OutputEngine;
@@ -73,7 +78,6 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const host = options.host ?? config.host ?? DEFAULT_HOST;
   const port = options.port ?? config.port ?? DEFAULT_PORT;
   const soundPort = options.soundPort ?? config.soundPort ?? DEFAULT_SOUND_PORT;
-  void soundPort; // The protocol-3 listener binds it once the sound host is wired in.
   const info = buildInfo();
   const startedAt = new Date().toISOString();
 
@@ -81,6 +85,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   engine.queue.onFrameError = (err) => log.error({ err }, 'frame failed');
   const light = new LightShow(engine);
   buildDemoShow(light);
+  const sound = createSoundHost(engine, { log });
   engine.history.clear();
   // After the light show, so its frame listener encodes the finished frame.
   const outputs = new OutputEngine(light, { log: log.child({ surface: 'outputs' }), ports: options.outputPorts });
@@ -112,6 +117,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       connected: c.connected,
     };
     if (light.projectPath !== undefined) s.projectPath = light.projectPath;
+    if (endpoints.protocol3 !== undefined) s.protocol3 = { ...endpoints.protocol3 };
     if (c.lastActivityAt !== undefined) s.lastActivityAt = c.lastActivityAt;
     if (osc?.receivePort !== undefined) s.osc = { host: osc.receiveHost, receivePort: osc.receivePort };
     return s;
@@ -152,11 +158,22 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     await osc.close();
     osc = undefined;
   }
+  let protocol3: Protocol3Server;
+  try {
+    protocol3 = await startProtocol3Server({ host, port: soundPort, soundHost: sound, engine, log, deadlineMs: options.deadlineMs });
+  } catch (err) {
+    await mcp.close();
+    await osc?.close();
+    await outputs.close();
+    throw err instanceof Error ? new ListenError(`${err.message} (use --sound-port to choose the protocol-3 port)`) : err;
+  }
+  endpoints.protocol3 = { host: protocol3.host, port: protocol3.port };
   let http: RunningHttpServer;
   try {
     http = await startHttpServer({ host, port, log, mcp, maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024, routes: [oscParamsRoute(engine, light, osc)] });
   } catch (err) {
     await mcp.close();
+    await protocol3.close();
     await osc?.close();
     await outputs.close();
     throw err;
@@ -170,6 +187,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   let closed = false;
   return {
     engine,
+    sound,
+    protocol3,
     services,
     light,
     outputs,
@@ -186,6 +205,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       await outputs.close();
       await mcp.close();
       await http.close();
+      await protocol3.close();
       await publishStatus({ running: false, connected: false, stoppedAt: new Date().toISOString() });
     },
   };

@@ -6,7 +6,8 @@ import type { Channel } from '../light/mixer/channel.js';
 
 /**
  * Makes a channel's pattern the active one (LX's goPatternIndex, reached over OSC through
- * `.../activePattern <0-based int>`). Footlight's playlist switches at once (no transition yet).
+ * `.../activePattern <0-based int>`): a transition when the channel has them on. Undo goes back
+ * to the pattern that was active.
  */
 export class GoPattern implements Command {
   readonly label: string;
@@ -24,10 +25,11 @@ export class GoPattern implements Command {
     if (!Number.isInteger(this.after) || this.after < 0 || this.after >= ch.patterns.length) {
       throw invalidArgument(`${ch.path} has ${ch.patterns.length} patterns; activePattern takes a 0-based index 0–${ch.patterns.length - 1}, got ${this.after}`);
     }
-    ch.activePatternIndex = this.after;
+    if (!ch.patternEngine.isPlaylist) throw invalidArgument(`${ch.path} is in blend mode; activePattern works in playlist mode`);
+    ch.patternEngine.goPatternIndex(this.after);
   }
 
   undo(g: Graph): void {
-    this.ref.resolve(g).activePatternIndex = this.before;
+    if (this.before >= 0) this.ref.resolve(g).patternEngine.goPatternIndex(this.before);
   }
 }

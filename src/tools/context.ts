@@ -3,6 +3,7 @@ import type { Origin } from '../engine/commands/history.js';
 import type { Logger } from '../engine/log.js';
 import type { LightShow } from '../light/light-show.js';
 import type { OutputEngine } from '../light/output/output-engine.js';
+import type { AnyTool } from './define-tool.js';
 
 /** What `get_status` reports about the running process. */
 export interface ServerIdentity {
@@ -43,6 +44,8 @@ export interface Services {
 /** One tool call's context: the services, plus who is calling. */
 export interface ToolContext extends Services {
   readonly origin: Origin;
+  /** Finds another tool by name (for batches). */
+  findTool(name: string): AnyTool | undefined;
   /**
    * Adds an image block after the JSON result. `encode` runs after the queued part of the call,
    * off the engine queue, and may only use data the handler copied out of the engine.

@@ -92,7 +92,7 @@ function numberParam(f: Fixture, key: string): number {
 
 /** Local output order of a fixture's points (wiring for grids), before `reverse`. */
 function localOrder(f: Fixture, size: number): Int32Array | undefined {
-  if (f.stock.name !== 'Grid') return undefined;
+  if (f.stock?.name !== 'Grid') return undefined;
   const rows = numberParam(f, 'numRows');
   const cols = numberParam(f, 'numColumns');
   if (rows * cols !== size) return undefined;
@@ -109,6 +109,15 @@ export function structureOutputs(structure: Structure, model: Model, ports: Part
     const o = f.output;
     const deactivated = f.parameters.get('deactivate')?.baseValue === true;
     const node = deactivated ? undefined : model.fixtures[modelIndex++];
+    if (o === undefined) {
+      declared.push({
+        path: f.path, id: f.id, label: f.label.getString(), enabled: f.enabled.isOn(), deactivated, protocol: 'none', transport: 'udp',
+        host: '', port: 0, universe: 0, channel: 0, byteOrder: 'RGB', reverse: false, priority: 0, sequenceEnabled: false,
+        kinetVersion: 'PORTOUT', points: node?.size ?? 0, source: -1,
+        idle: 'JSON fixture: the outputs its .lxf file declares are not sent yet',
+      });
+      continue;
+    }
     const protocol = o.protocolName;
     const transport: Transport = protocol === 'opc' ? o.transportName : 'udp';
     const port = protocol === 'opc' || protocol === null ? o.port.getValue() : (ports[protocol] ?? DEFAULT_PORTS[protocol]);

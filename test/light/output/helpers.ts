@@ -24,8 +24,10 @@ export interface OutputRig {
 export async function outputRig(t: TestContext, ports: Partial<Record<Protocol, number>> = {}, cid?: Uint8Array): Promise<OutputRig> {
   const engine = new Engine();
   const light = new LightShow(engine);
-  const channel = light.mixer.channels.insert(new Channel('Channel-1'));
-  const g = channel.patterns.insert(new GradientPattern());
+  const channel = new Channel('Channel-1');
+  light.mixer.insertChannel(channel);
+  const g = new GradientPattern();
+  channel.addPattern(g);
   g.xAmount.setValue(1);
   g.gradient.setValue(0.5);
   g.colorMode.setValue(0);

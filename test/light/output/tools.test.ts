@@ -53,8 +53,8 @@ test('get_output_map reports two fixtures writing the same channels, naming both
     const strip = new Fixture('StripFixture');
     show.app.light.structure.addFixture(strip);
     for (const f of show.app.light.structure.fixtures.items) {
-      f.output.protocol.setValue(2); // sACN
-      f.output.artNetUniverse.setValue(5);
+      f.output?.protocol.setValue(2); // sACN
+      f.output?.artNetUniverse.setValue(5);
       f.enabled.setValue(1);
     }
   });
