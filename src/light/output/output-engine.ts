@@ -354,6 +354,11 @@ export class OutputEngine {
     };
   }
 
+  /** Event-loop utilization of the network thread since it started (benchmarks), if it runs. */
+  networkThreadUtilization(): { idle: number; active: number; utilization: number } | undefined {
+    return this.worker?.performance.eventLoopUtilization();
+  }
+
   /** Waits until the network thread has finished every bank handed to it (tests, shutdown). */
   async flush(timeoutMs = 2000): Promise<void> {
     const end = Date.now() + timeoutMs;
