@@ -202,3 +202,19 @@ test('GET /osc-params lists the address space with types, modes and values; stat
   const file = JSON.parse(await readFile(join(r.show.home, 'status.json'), 'utf8'));
   assert.deepEqual(file.osc, { host: '127.0.0.1', receivePort: r.port });
 });
+
+test('OSC: modulators are addressed by their OSC label; ms units are absolute; changes go out under the label address', async (t) => {
+  const { VariableLFO } = await import('../../src/light/modulation/modulators/variable-lfo.js');
+  const r = await rig(t);
+  await r.show.app.engine.queue.submit(() => {
+    r.show.app.light.lx.modulation.modulators.insert(new VariableLFO('Slow Wave'));
+  });
+  await r.client.send('/lx/modulation/Slow-Wave/periodFast', { type: 'float', value: 2000 }); // LX: /lx/modulation/LFO/periodFast 2000 → 2000
+  await r.sync();
+  assert.equal(await value(r.show, '/lx/modulation/modulator/1/periodFast'), 2000);
+  assert.equal((await r.show.call('get_parameter', { path: '/lx/modulation/modulator/1/phase' })).parameter.oscAddress, '/lx/modulation/Slow-Wave/phase');
+  const from = r.received.length;
+  await r.show.call('set_parameter', { path: '/lx/modulation/modulator/1/phase', value: 0.5 });
+  const sent = await r.waitFor('/lx/modulation/Slow-Wave/phase', from);
+  assert.equal(sent[1], 0.5);
+});
