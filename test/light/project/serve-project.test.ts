@@ -49,3 +49,27 @@ test('footlight serve --project: status.json reports projectPath; a missing file
   assert.equal(code, 2);
   assert.match(err, /no project file/);
 });
+
+test('openProject replaces the open show (history cleared), saveProject writes it back atomically', async (t) => {
+  const { Engine } = await import('../../../src/engine/engine.js');
+  const { LightShow } = await import('../../../src/light/light-show.js');
+  const { mkdtemp, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const dir = await mkdtemp(join(tmpdir(), 'footlight-open-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const engine = new Engine();
+  const show = new LightShow(engine);
+  show.addChannel({ surface: 'engine' }, { pattern: 'Solid' });
+  assert.equal(engine.history.undoDepth, 1);
+  const warnings = await show.openProject(join(GOLDEN, 'crossfader_ab.lxp'));
+  assert.deepEqual(warnings, []);
+  assert.equal(engine.history.undoDepth, 0);
+  assert.deepEqual(show.mixer.channels.items.map((c) => c.label.getString()), ['A', 'B', 'Bypass']);
+  engine.clock.stepFixed(3, 1000 / 60);
+  assert.equal(show.main.length, 503);
+  const out = join(dir, 'copy.lxp');
+  await show.saveProject(out);
+  assert.equal(show.projectPath, out);
+  const saved = JSON.parse(await readFile(out, 'utf8')) as { engine: { children: { mixer: { channels: unknown[] } } } };
+  assert.equal(saved.engine.children.mixer.channels.length, 3);
+});
