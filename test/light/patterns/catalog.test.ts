@@ -20,7 +20,7 @@ import { PATTERNS } from '../../../src/light/library/patterns.js';
 const REFERENCE = process.env.FOOTLIGHT_REFERENCE ?? '/work/shared/reference/lx-engine-model.md';
 
 /** Keys every pattern has from the LXPattern base; the catalog leaves them out. */
-const BASE_KEYS = new Set(['label', 'enabled', 'recall', 'compositeBlend', 'compositeLevel', 'hasCustomCycleTime', 'customCycleTimeSecs', 'autoMute']);
+const BASE_KEYS = new Set(['label', 'enabled', 'recall', 'launch', 'compositeBlend', 'compositeLevel', 'hasCustomCycleTime', 'customCycleTimeSecs', 'autoMute', 'cueActive', 'auxActive', 'view', 'viewPriority']);
 
 /** Index knobs LX sizes from the model at construction (the catalog shows 0–0 for an empty model). */
 const MODEL_SIZED = new Set(['heronarts.lx.pattern.test.TestPattern:fixedIndex', 'heronarts.lx.pattern.test.TestPattern:tagIndex']);

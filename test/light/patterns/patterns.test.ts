@@ -31,8 +31,9 @@ function showWith(pattern: Pattern, rows = 4, cols = 6): { show: LightShow; step
   grid.parameters.get('numRows')!.setBase(rows);
   grid.parameters.get('numColumns')!.setBase(cols);
   show.structure.addFixture(grid);
-  const channel = show.mixer.channels.insert(new Channel('Channel-1'));
-  channel.patterns.insert(pattern);
+  const channel = new Channel('Channel-1');
+  show.mixer.insertChannel(channel);
+  channel.addPattern(pattern);
   return {
     show,
     step: (n = 1) => {
@@ -146,14 +147,18 @@ test('Chase: the legacy key `alternate` loads into interlace', () => {
   assert.equal('alternate' in c.save().parameters!, false);
 });
 
-test('Chase: tempo sync reads the tempo basis of the division (0 while no tempo clock reports one)', () => {
+test('Chase: tempo sync follows the tempo division (1/4 at 120 bpm repeats every 500 ms)', () => {
   const c = new ChasePattern();
-  const { show, step } = showWith(c, 1, 20);
+  const { show, step } = showWith(c, 1, 40);
   c.tempoSync.setOn(true);
-  const first = [...step()];
-  assert.deepEqual([...step()], first); // no clock: the chase holds still
-  Object.assign(show.lx.tempo, { getBasis: (division: number) => (division === 4 ? 0.25 : 0) });
-  assert.notDeepEqual([...step()], first);
+  show.lx.tempo.bpm.setValue(120);
+  step(5);
+  const a = [...step()];
+  assert.notDeepEqual([...step()], a);
+  step(28);
+  assert.deepEqual([...step()], a); // 30 frames = 500 ms = one quarter note later
+  c.tempoDivision.setValue(8); // 1/2: a different phase now
+  assert.notDeepEqual([...step(30)], a);
 });
 
 test('Test: Iterate advances one point each time the rate wraps; Fixed and Tag light what they name', () => {

@@ -7,7 +7,7 @@ import { Pattern } from '../../../src/light/patterns/pattern.js';
 import { readProject } from '../../../src/light/project/project-file.js';
 import type { LxObject } from '../../../src/light/project/lxp-types.js';
 import { GOLDEN, readScene } from './golden-harness.js';
-import { libraryWithLfo } from './stub-variable-lfo.js';
+import { createLibrary } from '../../../src/light/library.js';
 
 const BASE = new Set(['label', 'view', 'viewPriority', 'enabled', 'recall', 'launch', 'compositeBlend', 'compositeLevel', 'hasCustomCycleTime', 'customCycleTimeSecs', 'autoMute', 'cueActive', 'auxActive', 'compositeMode']);
 
@@ -30,7 +30,7 @@ test('save/load: every stock pattern in the golden projects saves back what LX w
   let compared = 0;
   for (const scene of scenes) {
     const { project } = readScene(scene);
-    const opened = readProject(project, libraryWithLfo());
+    const opened = readProject(project, createLibrary());
     const live: Pattern[] = [];
     for (const c of opened.lx.descendants()) if (c instanceof Pattern) live.push(c);
     const saved = savedPatterns(project);
