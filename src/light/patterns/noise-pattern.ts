@@ -139,6 +139,7 @@ export class NoisePattern extends Pattern {
   }
 
   protected override onParameterChanged(p: Parameter): void {
+    super.onParameterChanged(p);
     if (p === this.motion) {
       this.motionDamped.setRangeFromHereTo(this.motion.isOn() ? 1 : 0);
       this.motionDamped.trigger.fire();
