@@ -106,7 +106,8 @@ test('catalog: every available stock pattern has LX 1.2.1\'s parameters', { skip
   const catalog = readCatalog();
   let checked = 0;
   for (const entry of PATTERNS) {
-    if (entry.create === undefined) continue;
+    // The rack's parameters are its pattern engine's (test/light/engine covers them).
+    if (entry.create === undefined || entry.className === 'heronarts.lx.pattern.PatternRack') continue;
     const simple = entry.className.slice(entry.className.lastIndexOf('.') + 1);
     const rows = catalog.get(simple);
     assert.ok(rows && rows.length > 0, `${simple}: no catalog table`);
@@ -138,6 +139,6 @@ test('catalog: the registry lists patterns in LX\'s order, with names and catego
   for (const e of list) if (e.create !== undefined) {
     const p = e.create();
     assert.equal(p.lxClass, e.className);
-    assert.equal(p.label.getString(), e.name);
+    assert.equal(p.label.getString(), e.name === 'Pattern Rack' ? 'Rack' : e.name); // LX labels a new rack "Rack"
   }
 });
