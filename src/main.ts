@@ -4,6 +4,7 @@ import { buildInfo } from './app/build-info.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SOUND_PORT, loadConfig } from './app/config.js';
 import { footlightHome } from './app/home.js';
 import { writeStatus, type StatusFile } from './app/status-file.js';
+import { createConsole, type ConsoleSurface } from './console/index.js';
 import { ListenError, startHttpServer, type RunningHttpServer } from './http/server.js';
 import { buildDemoShow } from './light/demo-show.js';
 import { LightShow } from './light/light-show.js';
@@ -54,6 +55,8 @@ export interface RunningFootlight {
   readonly light: LightShow;
   readonly http: RunningHttpServer;
   readonly mcp: McpEndpoint;
+  /** The web console (its routes, socket hub and activity feed). */
+  readonly console: ConsoleSurface;
   readonly home: string;
   /** Calls seen since start, newest last (bounded); the console's activity feed reads it. */
   readonly calls: CallRecord[];
@@ -120,6 +123,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     return statusWrites;
   };
 
+  const consoleSurface = createConsole({ services, light, log, mcp: () => mcp, calls, sound });
   mcp = new McpEndpoint({
     services,
     log,
@@ -129,6 +133,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     onCall: (r) => {
       calls.push(r);
       if (calls.length > MAX_CALL_RECORDS) calls.shift();
+      consoleSurface.recordCall(r);
     },
     onConnectedChange: () => void publishStatus(),
   });
@@ -142,8 +147,17 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   endpoints.protocol3 = { host: protocol3.host, port: protocol3.port };
   let http: RunningHttpServer;
   try {
-    http = await startHttpServer({ host, port, log, mcp, maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024 });
+    http = await startHttpServer({
+      host,
+      port,
+      log,
+      mcp,
+      maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
+      routes: consoleSurface.routes,
+      upgrades: consoleSurface.upgrades,
+    });
   } catch (err) {
+    await consoleSurface.close();
     await mcp.close();
     await protocol3.close();
     throw err;
@@ -163,12 +177,14 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     light,
     http,
     mcp,
+    console: consoleSurface,
     home,
     calls,
     async close() {
       if (closed) return;
       closed = true;
       engine.clock.stop();
+      await consoleSurface.close();
       await mcp.close();
       await http.close();
       await protocol3.close();
