@@ -7,8 +7,10 @@ import { javaPow } from '../modulation/java-math.js';
 import { QUARTER, TEMPO_DIVISION_CHOICES } from '../modulation/tempo-division.js';
 import { CHASE_WAVES } from '../modulation/waveshapes.js';
 import { DIVISIONS } from '../tempo/divisions.js';
-import { clampf, distf2, f, lerpf, wrapdistf } from './pattern-math.js';
+import { clampf, distf2, lerpf, wrapdistf } from './pattern-math.js';
 import { Pattern } from './pattern.js';
+
+const f = Math.fround;
 
 /** ChasePattern.WrapMode, in enum order. */
 const WRAP_MODES = [
