@@ -1,0 +1,74 @@
+import { ERROR_CODES, FootlightError, type ErrorCode } from '../engine/errors.js';
+import { Authorizer, type CallAuthority, type WritePlan } from './authorization.js';
+import type { HostConnection, NativeReply } from './connection.js';
+import { confirmationResult, declinedResult, fromOutcome, type WriteResult } from './results.js';
+
+/** A read's result: the native reply whole, `ok: false` included. */
+export interface ReadResult {
+  ok: boolean;
+  command: string;
+  native: NativeReply;
+  error?: string;
+  code?: string;
+  reason?: string;
+  [extra: string]: unknown;
+}
+
+export interface WriteRequest {
+  readonly tool: string;
+  /** The tool's arguments as called (a confirmation binds to them). */
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly authority: CallAuthority;
+  /** Reads fresh state and says what the write would do; throws when it cannot be done. */
+  readonly plan: () => Promise<WritePlan>;
+  /** What to read to observe the outcome when a reply is lost. */
+  readonly observe: string;
+  /** Runs the authorized write; default: send `plan.line` once and shape the outcome. */
+  readonly execute?: (plan: WritePlan, mode: 'cooperative' | 'confirmed' | 'elicited') => Promise<WriteResult>;
+  readonly notes?: (plan: WritePlan) => string[];
+}
+
+/** The parts every workflow shares: the connection, authorization, and the write pipeline. */
+export class AdapterCore {
+  constructor(
+    readonly connection: HostConnection,
+    readonly authorizer: Authorizer,
+  ) {}
+
+  /** One read-only command; the native reply whole. */
+  async read(line: string): Promise<ReadResult> {
+    const native = await this.connection.read(line);
+    const out: ReadResult = { ok: native.ok === true, command: line, native };
+    if (native.ok !== true) {
+      if (typeof native.error === 'string') out.error = native.error;
+      if (typeof native.code === 'string') out.code = native.code;
+      if (typeof native.reason === 'string') out.reason = native.reason;
+    }
+    return out;
+  }
+
+  /** A read a decision depends on: `ok: false` becomes an error with the host's code and words. */
+  async need(line: string, purpose: string): Promise<NativeReply> {
+    const native = await this.connection.read(line);
+    if (native.ok === true) return native;
+    const code: ErrorCode = ERROR_CODES.includes(native.code as ErrorCode) ? (native.code as ErrorCode) : 'internal';
+    const reason = typeof native.reason === 'string' ? ` (${native.reason})` : '';
+    throw new FootlightError(code, `${purpose}: the host answered ${line.split(' ')[0]} with: ${String(native.error ?? 'ok: false')}${reason}. Nothing was sent.`);
+  }
+
+  /** Authorize, then write once. Previews and declines are results, not errors. */
+  async write(req: WriteRequest): Promise<WriteResult> {
+    const a = await this.authorizer.authorize(req.tool, req.args, req.authority, req.plan);
+    if (a.kind === 'confirm') return confirmationResult(a.plan, a.token, a.expiresAt, a.elicitationError);
+    if (a.kind === 'declined') return declinedResult(a.plan, a.action);
+    if (req.execute !== undefined) return req.execute(a.plan, a.mode);
+    const outcome = await this.connection.write(a.plan.line);
+    return fromOutcome(outcome, a.plan, a.mode, req.observe, req.notes?.(a.plan) ?? []);
+  }
+}
+
+/** Narrowing helpers for native payloads (the host is another program: check, never assume). */
+export const rec = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+export const arr = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.map(rec) : []);
+export const text = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
+export const int = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) ? v : undefined);
