@@ -1,7 +1,9 @@
-import { ERROR_CODES, FootlightError, type ErrorCode } from '../engine/errors.js';
+import { ERROR_CODES, FootlightError, invalidArgument, type ErrorCode } from '../engine/errors.js';
 import { Authorizer, type CallAuthority, type WritePlan } from './authorization.js';
 import type { HostConnection, NativeReply } from './connection.js';
 import { confirmationResult, declinedResult, fromOutcome, type WriteResult } from './results.js';
+
+export type ReadCommand = 'ping' | 'capabilities' | 'state' | 'inspect' | 'history' | 'tracks' | 'devices' | 'graph-capabilities' | 'graph-state' | 'graph-host-modulators' | 'song-state' | 'song-arranger' | 'song-import-status';
 
 /** A read's result: the native reply whole, `ok: false` included. */
 export interface ReadResult {
@@ -45,6 +47,24 @@ export class AdapterCore {
       if (typeof native.reason === 'string') out.reason = native.reason;
     }
     return out;
+  }
+
+  /**
+   * A read-only protocol-3 command with its arguments: one token each, or a free-text query
+   * (the rest of the line) for the catalog and action searches.
+   */
+  async readCommand(name: ReadCommand, ...args: string[]): Promise<ReadResult> {
+    for (const a of args) {
+      if (a.length === 0 || /[\s\u0000-\u001f\u007f]/.test(a)) throw invalidArgument(`${name}: argument ${JSON.stringify(a.slice(0, 40))} must be one token without spaces or control characters`);
+    }
+    return this.read([name, ...args].join(' '));
+  }
+
+  /** A catalog or action search: QUERY is the rest of the line (words, no control characters). */
+  async search(name: 'device-catalog' | 'graph-catalog' | 'graph-modulators' | 'actions', query: string | undefined): Promise<ReadResult> {
+    const q = (query ?? '').trim();
+    if (/[\u0000-\u001f\u007f]/.test(q)) throw invalidArgument('query: no control characters or line breaks');
+    return this.read(q.length === 0 ? name : `${name} ${q.split(/\s+/).join(' ')}`);
   }
 
   /** A read a decision depends on: `ok: false` becomes an error with the host's code and words. */

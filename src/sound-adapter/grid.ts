@@ -1,6 +1,6 @@
 import { invalidArgument, notFound } from '../engine/errors.js';
 import type { AuthorizationMode, CallAuthority, Guard, WritePlan } from './authorization.js';
-import { arr, rec, text, type AdapterCore } from './core.js';
+import { arr, rec, text, type AdapterCore, type ReadResult } from './core.js';
 import type { NativeReply } from './connection.js';
 import { PatchSessionStop, graphDiff, type PatchReport, type PatchSession, type PatchSessions, type Verification } from './patch-sessions.js';
 import { fromOutcome, type WriteResult } from './results.js';
@@ -66,6 +66,11 @@ export class GridWorkflows {
     private readonly core: AdapterCore,
     private readonly patches: PatchSessions,
   ) {}
+
+  /** Non-mutating: a musical display string → the native value of a continuous parameter. */
+  resolveValue(nodeId: number, parameterId: string, display: string): Promise<ReadResult> {
+    return this.core.read(`graph-resolve-value ${nodeId} ${b64(parameterId)} ${b64(display)}`);
+  }
 
   /** Starts a patch session on the selected graph, keeping the whole graph as evidence. */
   async beginSession(): Promise<PatchReport> {

@@ -85,9 +85,9 @@ export class PatchSessions {
 
   constructor(private readonly instance: () => string) {}
 
-  get counts(): { patch_sessions: number; open: number; frozen: number } {
+  get counts(): { patch_sessions: number; open_patch_sessions: number; frozen_patch_sessions: number } {
     const all = [...this.sessions.values()];
-    return { patch_sessions: all.length, open: all.filter((s) => s.state === 'open').length, frozen: all.filter((s) => s.state === 'frozen').length };
+    return { patch_sessions: all.length, open_patch_sessions: all.filter((s) => s.state === 'open').length, frozen_patch_sessions: all.filter((s) => s.state === 'frozen').length };
   }
 
   open(graph: NativeReply, origin: PatchSession['origin']): PatchSession {

@@ -191,6 +191,13 @@ export class ShapingStore {
     if (step.outcome === 'requires_observation') s.needs_observation = true;
   }
 
+  /** The session with a fresh comparison against its snapshot. */
+  async describe(id: string): Promise<{ session: ShapingSession; comparison: SnapshotComparison }> {
+    const session = this.session(id);
+    const { comparison } = await this.compare(session.snapshot.id);
+    return { session, comparison };
+  }
+
   end(id: string): ShapingSession {
     const s = this.session(id);
     if (s.state === 'open') {
