@@ -69,11 +69,15 @@ export class AdapterCore {
 
   /** A read a decision depends on: `ok: false` becomes an error with the host's code and words. */
   async need(line: string, purpose: string): Promise<NativeReply> {
-    const native = await this.connection.read(line);
-    if (native.ok === true) return native;
-    const code: ErrorCode = ERROR_CODES.includes(native.code as ErrorCode) ? (native.code as ErrorCode) : 'internal';
-    const reason = typeof native.reason === 'string' ? ` (${native.reason})` : '';
-    throw new FootlightError(code, `${purpose}: the host answered ${line.split(' ')[0]} with: ${String(native.error ?? 'ok: false')}${reason}. Nothing was sent.`);
+    return this.needOk(await this.read(line), purpose);
+  }
+
+  /** The native reply of a successful read; `ok: false` becomes an error with the host's code and words. */
+  needOk(read: ReadResult, purpose: string): NativeReply {
+    if (read.ok) return read.native;
+    const code: ErrorCode = ERROR_CODES.includes(read.code as ErrorCode) ? (read.code as ErrorCode) : 'internal';
+    const reason = read.reason === undefined ? '' : ` (${read.reason})`;
+    throw new FootlightError(code, `${purpose}: the host answered ${read.command.split(' ')[0]} with: ${read.error ?? 'ok: false'}${reason}. Nothing was sent.`);
   }
 
   /** Authorize, then write once. Previews and declines are results, not errors. */

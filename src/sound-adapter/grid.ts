@@ -113,7 +113,12 @@ export class GridWorkflows {
     let before: NativeReply | undefined;
     try {
       const plan = async (): Promise<WritePlan> => {
-        const g = await this.core.need('graph-state', `${tool} reads the selected graph`);
+        const read = await this.core.read('graph-state');
+        if (!read.ok && session !== undefined) {
+          this.patches.freeze(session, 'stale_state', `the session's graph ${session.graph_id} is no longer selected (graph-state: ${read.error ?? 'ok: false'})`);
+          throw new PatchSessionStop(session, `patch session ${session.id} froze: its graph is no longer selected. Nothing was sent.`);
+        }
+        const g = this.core.needOk(read, `${tool} reads the selected graph`);
         before = g;
         const revision = text(g.revision);
         if (session !== undefined) {

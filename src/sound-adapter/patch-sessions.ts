@@ -142,7 +142,7 @@ export class PatchSessions {
   close(id: string): PatchSession {
     const s = this.get(id);
     if (s.state !== 'closed') {
-      if (s.state === 'open') s.state = 'closed';
+      s.state = 'closed';
       s.closed_at = new Date().toISOString();
     }
     return s;
