@@ -1,4 +1,5 @@
 import { isFootlightError } from '../engine/errors.js';
+import { resolve } from 'node:path';
 import { createLogger } from '../engine/log.js';
 import { ListenError } from '../http/server.js';
 import { startFootlight } from '../main.js';
@@ -9,6 +10,9 @@ export interface ServeOptions {
   readonly host?: string;
   readonly port?: number;
   readonly soundPort?: number;
+  readonly soundHost?: string;
+  readonly soundCooperative?: boolean;
+  readonly soundOutputRoot?: string;
 }
 
 /** `footlight serve`: runs until SIGINT/SIGTERM, then stops cleanly and marks status.json stopped. */
@@ -16,7 +20,17 @@ export async function serve(options: ServeOptions): Promise<void> {
   const log = createLogger();
   let app;
   try {
-    app = await startFootlight({ host: options.host, port: options.port, soundPort: options.soundPort, project: options.project, media: options.media, log });
+    app = await startFootlight({
+      host: options.host,
+      port: options.port,
+      soundPort: options.soundPort,
+      soundHost: options.soundHost,
+      soundCooperative: options.soundCooperative,
+      soundOutputRoot: options.soundOutputRoot === undefined ? undefined : resolve(options.soundOutputRoot),
+      project: options.project,
+      media: options.media,
+      log,
+    });
   } catch (err) {
     if (err instanceof ListenError) {
       log.error({}, err.message);
@@ -31,7 +45,8 @@ export async function serve(options: ServeOptions): Promise<void> {
     throw err;
   }
   const show = app.light.projectPath !== undefined ? `  Project: ${app.light.projectPath}\n` : '';
-  process.stdout.write(`Footlight is running.\n${show}  MCP:     ${app.http.url}\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Status:  ${app.home}/status.json\nPress Ctrl-C to stop.\n`);
+  const sound = options.soundHost === undefined ? '' : `  Sound:   the sound tools drive ${options.soundHost}${options.soundCooperative === true ? ' (cooperative grant on)' : ''}\n`;
+  process.stdout.write(`Footlight is running.\n${show}  MCP:     ${app.http.url}\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Status:  ${app.home}/status.json\n${sound}Press Ctrl-C to stop.\n`);
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
