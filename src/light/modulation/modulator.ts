@@ -64,6 +64,15 @@ export abstract class Modulator extends LXComponent implements NormalizedSource 
     return null;
   }
 
+  /**
+   * The booleans this modulator drives when its inputs change: what a trigger mapping into it
+   * can reach (for the cycle check). The trigger source by default; Multi Trig has five outputs.
+   */
+  triggerOutputs(): readonly BooleanParameter[] {
+    const t = this.getTriggerSource();
+    return t === null ? [] : [t];
+  }
+
   /** The tempo clock of the engine this modulator runs in. */
   protected get tempo(): TempoReader {
     return this.tempoLink.get();
