@@ -4,7 +4,8 @@ import { TriggerParameter } from '../../engine/parameters/trigger.js';
 import type { Polarity } from '../../engine/parameters/units.js';
 import { LXComponent } from '../lx-component.js';
 import type { NormalizedSource } from './normalized-source.js';
-import { TempoLink, type TempoReader } from './tempo-division.js';
+import type { Tempo } from '../tempo/tempo.js';
+import { tempoOf } from './tempo-division.js';
 
 /**
  * A modulator (LX's LXModulator): a component that computes a value each frame while running.
@@ -33,7 +34,6 @@ export abstract class Modulator extends LXComponent implements NormalizedSource 
   protected autoStartEnabled = true;
   /** False for trigger-style modulators (LX's setMappingSource(false)). */
   protected mappingSource = true;
-  private readonly tempoLink = new TempoLink(this);
 
   constructor(label: string) {
     super(label);
@@ -73,9 +73,9 @@ export abstract class Modulator extends LXComponent implements NormalizedSource 
     return t === null ? [] : [t];
   }
 
-  /** The tempo clock of the engine this modulator runs in. */
-  protected get tempo(): TempoReader {
-    return this.tempoLink.get();
+  /** The tempo clock of the engine this modulator runs in (undefined while detached). */
+  protected get tempo(): Tempo | undefined {
+    return tempoOf(this);
   }
 
   isRunning(): boolean {
@@ -97,11 +97,6 @@ export abstract class Modulator extends LXComponent implements NormalizedSource 
 
   getValue(): number {
     return this.value;
-  }
-
-  /** Java's `getValuef()`: the value rounded to float32. */
-  getValuef(): number {
-    return Math.fround(this.value);
   }
 
   /** The output mapped to 0–1; modulators whose value already is 0–1 return it. */

@@ -2,7 +2,6 @@ import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { LXComponent } from '../lx-component.js';
-import { QuantizedTriggerParameter } from './quantized-trigger.js';
 
 /** Toggle source → toggle target (LX's `LXTriggerModulation.ToggleMode`, in enum order). */
 export const TOGGLE_MODES = Object.freeze([
@@ -37,9 +36,14 @@ export const TOGGLE_MOMENTARY_MODES = Object.freeze([
   { name: 'INVERT', label: 'Invert' },
 ] as const);
 
-/** The boolean a trigger mapping from `p` listens to: a quantized trigger's `out`, else `p`. */
+/**
+ * The boolean a trigger mapping from `p` listens to. LX listens to a quantized trigger's `out`
+ * (the launch on the tempo boundary); a parameter that exposes such an output as `out` is
+ * followed the same way, anything else directly.
+ */
 export function triggerSourceOf(p: BooleanParameter): BooleanParameter {
-  return p instanceof QuantizedTriggerParameter ? p.out : p;
+  const out = (p as { out?: unknown }).out;
+  return out instanceof BooleanParameter ? out : p;
 }
 
 function isMomentary(p: BooleanParameter): boolean {

@@ -25,13 +25,15 @@ function makeShow() {
   const lx = new LXEngineComponent();
   const show = new LightShow(engine, lx);
   for (let i = 1; i <= 2; i++) {
-    const ch = lx.mixer.channels.insert(new Channel(`Channel-${i}`));
-    ch.patterns.insert(new GradientPattern());
+    const ch = new Channel(`Channel-${i}`);
+    lx.mixer.insertChannel(ch);
+    ch.addPattern(new GradientPattern());
   }
+  const channel = (i: number): Channel => lx.mixer.channels.at(i) as Channel;
   const ops = new ModulationOperations(engine, lx, createLibrary());
   const state = (): string => JSON.stringify(lx.save());
   const history = (): unknown => ({ undo: engine.history.undoDepth, redo: engine.history.redoDepth, top: engine.history.nextUndo?.seq });
-  return { engine, lx, show, ops, state, history };
+  return { engine, lx, show, ops, state, history, channel };
 }
 
 function assertRefused(fn: () => unknown, code: string, pattern: RegExp, s: ReturnType<typeof makeShow>): void {
@@ -121,7 +123,7 @@ test('addModulation: depth and polarity in one step; do → undo → restored �
 
 test('addModulation: a parameter as source, polarity defaults to the source\'s', () => {
   const s = makeShow();
-  const gradient = s.lx.mixer.channels.at(0)!.patterns.at(0) as GradientPattern;
+  const gradient = s.channel(0).patterns.at(0) as GradientPattern;
   const m = s.ops.addModulation(gradient.xOffset.path, s.lx.mixer.channels.at(1)!.fader.path, { range: 1 }, ORIGIN);
   assert.equal(m.polarity.constantName, 'BIPOLAR');
   assert.equal(m.save().parameters!.label, 'LX');
@@ -143,11 +145,11 @@ test('addModulation: local scope rules (own modulators as sources, targets insid
   const s = makeShow();
   const local = s.ops.addModulator('/lx/mixer/channel/1/pattern/1', 'VariableLFO', {}, ORIGIN);
   const global = s.ops.addModulator('/lx/modulation', 'VariableLFO', {}, ORIGIN);
-  const gradient = s.lx.mixer.channels.at(0)!.patterns.at(0) as GradientPattern;
+  const gradient = s.channel(0).patterns.at(0) as GradientPattern;
   // The default scope of a local modulator is its own engine.
   const m = s.ops.addModulation(local.path, gradient.xOffset.path, { range: 0.5 }, ORIGIN);
   assert.equal(m.path, '/lx/mixer/channel/1/pattern/1/modulation/modulation/1');
-  assert.equal(s.lx.mixer.channels.at(0)!.patterns.at(0)!.save().children!.modulation.modulations instanceof Array, true);
+  assert.equal(s.channel(0).patterns.at(0)!.save().children!.modulation.modulations instanceof Array, true);
   // Target outside the device.
   assertRefused(() => s.ops.addModulation(local.path, s.lx.mixer.channels.at(1)!.fader.path, { range: 0.5 }, ORIGIN), 'invalid_argument', /outside/, s);
   // A global modulator cannot be wired in the device's engine.
@@ -301,7 +303,7 @@ test('project round trip: modulations and triggers save relative paths and ids, 
   const knobs = s.ops.addModulator('/lx/modulation', 'MacroKnobs', {}, ORIGIN) as MacroKnobs;
   const local = s.ops.addModulator('/lx/mixer/channel/1/pattern/1', 'VariableLFO', { label: 'Local' }, ORIGIN);
   const sw = s.ops.addModulator('/lx/modulation', 'MacroSwitches', {}, ORIGIN) as MacroSwitches;
-  const gradient = s.lx.mixer.channels.at(0)!.patterns.at(0) as GradientPattern;
+  const gradient = s.channel(0).patterns.at(0) as GradientPattern;
   s.ops.addModulation(lfo.path, knobs.macros[1].path, { range: 1 }, ORIGIN);
   s.ops.addModulation(knobs.macros[1].path, s.lx.mixer.channels.at(0)!.fader.path, { range: -0.7 }, ORIGIN);
   s.ops.addModulation(local.path, gradient.xOffset.path, { range: 0.5, polarity: 'bipolar' }, ORIGIN);
