@@ -54,7 +54,7 @@ export abstract class PeriodicModulator extends Modulator {
   }
 
   /** The period in ms, read live each frame. */
-  protected abstract periodMs(): number;
+  protected abstract currentPeriodMs(): number;
   /** The value at `basis` (LX's computeValue(deltaMs, basis)). */
   protected abstract computeBasisValue(deltaMs: number, basis: number): number;
   /** The basis at which the modulator takes `value`, given the current basis (for setValue). */
@@ -150,7 +150,7 @@ export abstract class PeriodicModulator extends Modulator {
         stop = state.advanceTempo(deltaMs, tempo.beatPeriodMs(), division.multiplier, this.looping.isOn());
       }
     } else {
-      stop = state.advance(deltaMs, this.periodMs(), this.looping.isOn());
+      stop = state.advance(deltaMs, this.currentPeriodMs(), this.looping.isOn());
     }
     if (stop) this.stop();
     return this.computeBasisValue(deltaMs, state.basis);
