@@ -1,11 +1,13 @@
 import type { Parameter } from '../engine/parameters/parameter.js';
+import { modulationOscAddress } from './modulation/osc.js';
 
 /**
  * The OSC address of a parameter. For most components it is the canonical path; LX routes
- * modulators by their sanitized label instead (handled where modulators live).
+ * modulators by their sanitized label instead (`/lx/modulation/LFO/periodFast`, see
+ * modulation/osc.ts).
  */
 export function oscAddressOf(p: Parameter): string {
-  return p.path;
+  return modulationOscAddress(p) ?? p.path;
 }
 
 /** LX's OSC label: trimmed, with whitespace runs and `# * , / \ ? [ ] { }` replaced by `-`. */
