@@ -115,6 +115,11 @@ export abstract class Modulator extends LXComponent implements NormalizedSource 
     return this.value;
   }
 
+  /** Java's `getValuef()`: the value rounded to float32. */
+  getValuef(): number {
+    return Math.fround(this.value);
+  }
+
   /** The output mapped to 0–1; modulators whose value already is 0–1 return it. */
   getNormalized(): number {
     return this.value;
