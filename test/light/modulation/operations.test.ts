@@ -335,3 +335,15 @@ test('project round trip: modulations and triggers save relative paths and ids, 
   (t2.source as any).setOn(true);
   assert.equal((t2.target as any).isOn(), true);
 });
+
+test('a modulated knob used as a source reads its combined normalized sum (LX), not a value round trip', () => {
+  const s = makeShow();
+  const lfo = s.ops.addModulator('/lx/modulation', 'VariableLFO', {}, ORIGIN) as VariableLFO;
+  const period = lfo.periodFast; // exponent 4
+  const knobs = s.ops.addModulator('/lx/modulation', 'MacroKnobs', {}, ORIGIN) as MacroKnobs;
+  knobs.macros[0].setValue(0.3);
+  s.ops.addModulation(knobs.macros[0].path, period.path, { range: 0.37 }, ORIGIN);
+  const n = period.getBaseNormalized() + 0.3 * 0.37;
+  assert.equal(period.getNormalized(), n);
+  assert.equal(period.getValue(), period.denormalize(n));
+});
