@@ -131,6 +131,29 @@ function reorderModulations(target: NumericParameter, order: readonly number[]):
   for (let k = 0; k < slots.length; k++) list[slots[k]] = items[k];
 }
 
+/** A macro slot renamed by a wiring, so undo can put its old label back. */
+interface MacroLabelChange {
+  readonly componentId: number;
+  readonly key: string;
+  readonly before: string;
+}
+
+/** LX names a macro slot still labelled "-" after the target its control is wired to. */
+function nameMacroSlot(source: Modulator | Parameter, target: Parameter): MacroLabelChange | undefined {
+  const macro = source instanceof Modulator ? undefined : source.owner;
+  if (!(macro instanceof MacroModulator)) return undefined;
+  const slot = macro.labelFor(source as Parameter);
+  if (slot === undefined || slot.getString() !== UNNAMED_MACRO) return undefined;
+  const change = { componentId: macro.id, key: slot.key, before: slot.getString() };
+  slot.setString(target.label);
+  return change;
+}
+
+function restoreMacroSlot(g: Graph, change: MacroLabelChange | undefined): void {
+  if (change === undefined) return;
+  g.get(change.componentId)?.parameters.get(change.key)?.setBase(change.before);
+}
+
 /** LX's label for a new modulator: the class's label, numbered when the scope already has one ("LFO 2"). */
 function numberedLabel(engine: ModulationEngine, m: Modulator): string {
   const base = m.label.getString();
@@ -282,13 +305,14 @@ function resolveTarget(g: Graph, ref: { componentId: number; key: string }): Par
 /**
  * Wires a compound modulation with its depth (and optionally polarity) as one step (LX's
  * AddModulation plus the depth drag). A macro control still labelled "-" takes the target's
- * label, as in LX. Scope and cycle are checked before anything changes.
+ * label, as in LX (also for trigger mappings from macro switches and triggers). Scope and cycle
+ * are checked before anything changes.
  */
 export class AddModulationCommand implements Command {
   readonly label = 'Add Modulation';
   private json: LxObject | undefined;
   createdId = 0;
-  private macroLabel: { componentId: number; key: string; before: string } | undefined;
+  private macroLabel: MacroLabelChange | undefined;
 
   constructor(
     private readonly engineId: number,
@@ -316,15 +340,7 @@ export class AddModulationCommand implements Command {
     engine.insertModulation(m);
     this.createdId = m.id;
     if (this.json === undefined) this.json = m.save();
-    // LX names an unnamed macro slot after what it drives.
-    const macro = source instanceof Modulator ? undefined : source.owner;
-    if (macro instanceof MacroModulator) {
-      const slot = macro.labelFor(source as Parameter);
-      if (slot !== undefined && slot.getString() === UNNAMED_MACRO) {
-        this.macroLabel = { componentId: macro.id, key: slot.key, before: slot.getString() };
-        slot.setString(target.label);
-      }
-    }
+    this.macroLabel = nameMacroSlot(source, target);
   }
 
   undo(g: Graph): void {
@@ -332,11 +348,8 @@ export class AddModulationCommand implements Command {
     if (!(m instanceof CompoundModulation)) throw internal(`component ${this.createdId} is not a modulation`);
     removeRecorded(g, recordDependents(rootOf(m), m));
     engineOf(m).removeModulation(m);
-    if (this.macroLabel !== undefined) {
-      const slot = g.get(this.macroLabel.componentId)?.parameters.get(this.macroLabel.key);
-      slot?.setBase(this.macroLabel.before);
-      this.macroLabel = undefined;
-    }
+    restoreMacroSlot(g, this.macroLabel);
+    this.macroLabel = undefined;
   }
 }
 
@@ -345,6 +358,7 @@ export class AddTriggerCommand implements Command {
   readonly label = 'Add Trigger';
   private json: LxObject | undefined;
   createdId = 0;
+  private macroLabel: MacroLabelChange | undefined;
 
   constructor(
     private readonly engineId: number,
@@ -371,6 +385,7 @@ export class AddTriggerCommand implements Command {
     engine.insertTrigger(t);
     this.createdId = t.id;
     if (this.json === undefined) this.json = t.save();
+    this.macroLabel = nameMacroSlot(source, target);
   }
 
   undo(g: Graph): void {
@@ -378,6 +393,8 @@ export class AddTriggerCommand implements Command {
     if (!(t instanceof TriggerModulation)) throw internal(`component ${this.createdId} is not a trigger mapping`);
     removeRecorded(g, recordDependents(rootOf(t), t));
     engineOf(t).removeTrigger(t);
+    restoreMacroSlot(g, this.macroLabel);
+    this.macroLabel = undefined;
   }
 }
 

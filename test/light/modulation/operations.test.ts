@@ -193,6 +193,12 @@ test('macro slot labelled "-" takes the target\'s label; undo puts "-" back', ()
   assert.equal(knobs.labels[1].getString(), '-');
   s.engine.history.redo();
   assert.equal(knobs.labels[1].getString(), 'Fader');
+  // Trigger mappings from macro switches name their slot too.
+  const sw = s.ops.addModulator('/lx/modulation', 'MacroSwitches', {}, ORIGIN) as MacroSwitches;
+  s.ops.addTrigger(sw.macros[0].path, s.channel(0).enabled.path, {}, ORIGIN);
+  assert.equal(sw.labels[0].getString(), 'On');
+  s.engine.history.undo();
+  assert.equal(sw.labels[0].getString(), '-');
 });
 
 test('removeModulator: takes its modulations (and modulations of their depth) along; undo restores all, same ids and order', () => {
