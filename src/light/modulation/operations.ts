@@ -23,6 +23,7 @@ import { dependentModulations, type AnyModulation } from './modulation-graph.js'
 import { ModulationEngine } from './modulation-engine.js';
 import { Modulator } from './modulator.js';
 import { TriggerModulation } from './trigger-modulation.js';
+import { checkStages, MultiStageEnvelope, type EnvelopeStage } from './modulators/multi-stage-envelope.js';
 
 // ---- helpers shared by the commands -------------------------------------------------------------
 
@@ -432,6 +433,29 @@ export class RemoveModulationCommand implements Command {
   }
 }
 
+/** Replaces a MultiStageEnvelope's stages; undo puts the old ones back. */
+export class SetEnvelopeStagesCommand implements Command {
+  readonly label = 'Edit Envelope';
+  private before: EnvelopeStage[] = [];
+
+  constructor(
+    private readonly envelopeId: number,
+    private readonly stages: readonly EnvelopeStage[],
+  ) {}
+
+  perform(g: Graph): void {
+    const m = g.require(this.envelopeId);
+    if (!(m instanceof MultiStageEnvelope)) throw invalidArgument(`${m.path} is not an Envelope (MultiStageEnvelope)`);
+    checkStages(this.stages);
+    this.before = m.stages.slice();
+    m.setStages(this.stages);
+  }
+
+  undo(g: Graph): void {
+    (g.require(this.envelopeId) as MultiStageEnvelope).setStages(this.before);
+  }
+}
+
 function rootOf(c: Component): Component {
   let r = c;
   while (r.parent !== null) r = r.parent;
@@ -644,6 +668,25 @@ export class ModulationOperations {
     return this.run(new RemoveModulationCommand(m.id, kind, this.registry), origin, () => {
       if (m.parent !== null) throw internal(`${before.path} is still there after removal; the change was rolled back`);
       return before;
+    });
+  }
+
+  /**
+   * Replaces the breakpoints of an Envelope (MultiStageEnvelope): a list of {basis, value,
+   * shape}, the first at basis 0 and the last at 1, bases ascending, values 0–1, shape > 0
+   * (1 = straight, 2 = eased in...). Undoable.
+   */
+  setEnvelopeStages(path: unknown, stages: unknown, origin: Origin): MultiStageEnvelope {
+    const m = this.component(path);
+    if (!(m instanceof MultiStageEnvelope)) throw invalidArgument(`${m.path} is not an Envelope (MultiStageEnvelope)`);
+    checkStages(stages as EnvelopeStage[]);
+    const copy = (stages as EnvelopeStage[]).map((s) => ({ basis: s.basis, value: s.value, shape: s.shape }));
+    return this.run(new SetEnvelopeStagesCommand(m.id, copy), origin, () => {
+      const now = m.stages;
+      if (now.length !== copy.length || now.some((s, i) => s.basis !== copy[i].basis || s.value !== copy[i].value || s.shape !== copy[i].shape)) {
+        throw internal(`${m.path}: the stages did not take; the change was rolled back`);
+      }
+      return m;
     });
   }
 

@@ -353,3 +353,19 @@ test('a modulated knob used as a source reads its combined normalized sum (LX), 
   assert.equal(period.getNormalized(), n);
   assert.equal(period.getValue(), period.denormalize(n));
 });
+
+test('setEnvelopeStages: do → undo → restored; bad stage lists refused with nothing changed', () => {
+  const s = makeShow();
+  const env = s.ops.addModulator('/lx/modulation', 'MultiStageEnvelope', {}, ORIGIN);
+  const before = s.state();
+  const stages = [{ basis: 0, value: 0, shape: 1 }, { basis: 0.25, value: 1, shape: 2 }, { basis: 1, value: 0, shape: 1 }];
+  s.ops.setEnvelopeStages(env.path, stages, ORIGIN);
+  assert.deepEqual((env.save() as any).stages, stages);
+  s.engine.history.undo();
+  assert.equal(s.state(), before);
+  assertRefused(() => s.ops.setEnvelopeStages(env.path, [{ basis: 0, value: 0, shape: 1 }], ORIGIN), 'invalid_argument', /at least 2/, s);
+  assertRefused(() => s.ops.setEnvelopeStages(env.path, [{ basis: 0, value: 0, shape: 1 }, { basis: 0.9, value: 1, shape: 1 }], ORIGIN), 'invalid_argument', /basis 1/, s);
+  assertRefused(() => s.ops.setEnvelopeStages(env.path, [{ basis: 0, value: 2, shape: 1 }, { basis: 1, value: 1, shape: 1 }], ORIGIN), 'invalid_argument', /0–1/, s);
+  assertRefused(() => s.ops.setEnvelopeStages(env.path, [{ basis: 0, value: 0, shape: 0 }, { basis: 1, value: 1, shape: 1 }], ORIGIN), 'invalid_argument', /shape/, s);
+  assertRefused(() => s.ops.setEnvelopeStages('/lx/modulation', stages, ORIGIN), 'invalid_argument', /not an Envelope/, s);
+});

@@ -64,6 +64,15 @@ export class MultiStageEnvelope extends VariablePeriodModulator {
     if (shape !== undefined) s.shape = shape;
   }
 
+  /**
+   * Replaces every stage at once (first at basis 0, last at 1, bases ascending, values 0–1,
+   * shapes > 0). Throws `invalid_argument` naming the first bad stage; changes nothing then.
+   */
+  setStages(stages: readonly EnvelopeStage[]): void {
+    checkStages(stages);
+    this.stageList.splice(0, this.stageList.length, ...stages.map((s) => ({ basis: s.basis, value: s.value, shape: s.shape })));
+  }
+
   /** The envelope's value at `basis`. */
   compute(basis: number): number {
     let prevValue = 0;
@@ -115,6 +124,21 @@ export class MultiStageEnvelope extends VariablePeriodModulator {
     });
     super.load(obj, ctx);
   }
+}
+
+/** Validates a full stage list (see setStages). */
+export function checkStages(stages: readonly EnvelopeStage[]): void {
+  if (!Array.isArray(stages) || stages.length < 2) throw invalidArgument('stages takes a list of at least 2 stages {basis, value, shape}, the first at basis 0 and the last at 1');
+  stages.forEach((s, i) => {
+    const where = `stage ${i}`;
+    if (typeof s !== 'object' || s === null) throw invalidArgument(`${where} must be an object {basis, value, shape}`);
+    for (const k of ['basis', 'value', 'shape'] as const) if (typeof s[k] !== 'number' || !Number.isFinite(s[k])) throw invalidArgument(`${where}: ${k} must be a number`);
+    if (s.value < 0 || s.value > 1) throw invalidArgument(`${where}: value takes 0–1; got ${s.value}`);
+    if (s.shape <= 0) throw invalidArgument(`${where}: shape must be > 0 (1 is a straight line); got ${s.shape}`);
+    if (i === 0 && s.basis !== 0) throw invalidArgument(`${where}: the first stage sits at basis 0; got ${s.basis}`);
+    if (i === stages.length - 1 && s.basis !== 1) throw invalidArgument(`${where}: the last stage sits at basis 1; got ${s.basis}`);
+    if (i > 0 && s.basis < stages[i - 1].basis) throw invalidArgument(`${where}: bases must not decrease (${s.basis} after ${stages[i - 1].basis})`);
+  });
 }
 
 function clamp01(x: number): number {
