@@ -16,8 +16,9 @@ test('modulator OSC addresses use the sanitized label; duplicates fall back to t
   lx.modulation.insertModulator(twin);
   assert.equal(modulatorOscAddress(lfo), '/lx/modulation/LFO');
   assert.equal(oscAddressOf(lfo.periodFast), '/lx/modulation/LFO/periodFast');
-  assert.equal(oscAddressOf(knobs.macros[0]), '/lx/modulation/My-Knobs-1/macro1');
-  assert.equal(oscAddressOf(twin.periodFast), '/lx/modulation/modulator/3/periodFast');
+  assert.equal(modulationOscAddress(lfo.periodFast), '/lx/modulation/LFO/periodFast');
+  assert.equal(modulationOscAddress(knobs.macros[0]), '/lx/modulation/My-Knobs-1/macro1');
+  assert.equal(modulationOscAddress(twin.periodFast), '/lx/modulation/modulator/3/periodFast');
   assert.equal(modulatorByOscLabel(lx.modulation, 'My-Knobs-1'), knobs);
   assert.equal(modulatorByOscLabel(lx.modulation, 'LFO'), lfo);
   assert.equal(modulatorByOscLabel(lx.modulation, 'Nope'), undefined);
