@@ -17,6 +17,12 @@ async function proxied(t: TestContext, options: { soundCooperative?: boolean; so
   return { show, proxy };
 }
 
+/** Waits until the adapter has seen its connection close (a host going away). */
+async function disconnected(show: SoundShow): Promise<void> {
+  for (let i = 0; i < 500 && show.app.services.soundAdapter.connection.status().connected; i++) await new Promise((r) => setTimeout(r, 10));
+  assert.equal(show.app.services.soundAdapter.connection.status().connected, false);
+}
+
 const count = (proxy: FaultProxy, name: string): number => names(proxy.lines).filter((n) => n === name).length;
 
 test('readiness: the first request on every connection is a read-only capabilities, never a mutation', async (t) => {
@@ -24,7 +30,7 @@ test('readiness: the first request on every connection is a read-only capabiliti
   await show.call('sound_set_controls', { controls: [{ index: 3, value: 8 }] });
   assert.deepEqual(names(proxy.lines).slice(0, 3), ['capabilities', 'state', 'set'], 'capabilities, the plan\'s read, then the write');
   proxy.cut();
-  await new Promise((r) => setTimeout(r, 50));
+  await disconnected(show);
   await show.call('sound_set_controls', { controls: [{ index: 3, value: 16 }] });
   assert.equal(proxy.connections, 2);
   assert.deepEqual(names(proxy.lines).slice(3), ['capabilities', 'state', 'set'], 'after a reconnect, readiness is proved again before the first request');
@@ -162,7 +168,7 @@ test('a host restart (new instance) voids pending confirmations and freezes patc
   });
   proxy.upstreamPort = server.port;
   proxy.cut();
-  await new Promise((r) => setTimeout(r, 50));
+  await disconnected(show);
   const status = await show.call('sound_get_status');
   assert.notEqual(status.connection.identity.instance, before);
   assert.match(await show.callError('sound_set_controls', { controls: [{ index: 3, value: 1 }], confirmation_token: preview.confirmation.token }), /^stale: /);
