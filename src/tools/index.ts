@@ -4,6 +4,14 @@ import getHistory from './core/get-history.js';
 import getStatus from './core/get-status.js';
 import redo from './core/redo.js';
 import undo from './core/undo.js';
+import getChannel from './light/get-channel.js';
+import addChannel from './light/add-channel.js';
+import removeChannel from './light/remove-channel.js';
+import moveChannel from './light/move-channel.js';
+import copyChannel from './light/copy-channel.js';
+import groupChannels from './light/group-channels.js';
+import ungroupChannel from './light/ungroup-channel.js';
+import ungroupChannels from './light/ungroup-channels.js';
 import getFrame from './light/get-frame.js';
 import getParameter from './light/get-parameter.js';
 import getProjectInfo from './light/get-project-info.js';
@@ -17,10 +25,18 @@ export const TOOLS: readonly AnyTool[] = [
   getStatus,
   getProjectInfo,
   listChannels,
+  getChannel,
   listParameters,
   searchComponents,
   getParameter,
   setParameter,
+  addChannel,
+  removeChannel,
+  moveChannel,
+  copyChannel,
+  groupChannels,
+  ungroupChannel,
+  ungroupChannels,
   getFrame,
   undo,
   redo,

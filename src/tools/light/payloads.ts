@@ -8,8 +8,12 @@ import { formatValue } from '../../engine/parameters/units.js';
 import type { Component } from '../../engine/component.js';
 import { hsb } from '../../light/color/lx-color.js';
 import { oscAddressOf } from '../../light/osc-address.js';
+import type { Effect } from '../../light/effects/effect.js';
 import type { AbstractChannel } from '../../light/mixer/bus.js';
 import { Channel } from '../../light/mixer/channel.js';
+import { Group } from '../../light/mixer/group.js';
+import { MasterBus } from '../../light/mixer/master-bus.js';
+import type { Pattern } from '../../light/patterns/pattern.js';
 import type { Mixer } from '../../light/mixer/mixer.js';
 import type { LXComponent } from '../../light/lx-component.js';
 import { Placeholder } from '../../light/placeholder.js';
@@ -108,33 +112,66 @@ export function toComponentRef(c: Component): ComponentRefPayload {
   return out;
 }
 
-const PatternEntry = z.strictObject({
+/** An effect in a chain: list_channels (full), get_channel and the effect tools. */
+export const EffectPayload = z.strictObject({
+  path: z.string(),
+  id: z.number().int(),
+  label: z.string(),
+  class: z.string(),
+  index: z.number().int().describe('0-based position in its chain (effects run in order)'),
+  enabled: z.boolean(),
+  locked: z.boolean().describe('A locked effect cannot be removed (unlock it with set_parameter on .../locked)'),
+  unavailable: z.string().optional().describe('Present for a saved effect Footlight cannot run: why. It does nothing and is saved back unchanged'),
+});
+export type EffectPayload = z.infer<typeof EffectPayload>;
+
+export function toEffectPayload(e: Effect | Placeholder): EffectPayload {
+  const entry = { path: e.path, id: e.id, label: e.label.getString(), class: e.lxClass, index: e.index };
+  if (e instanceof Placeholder) return { ...entry, enabled: e.savedParameter('enabled') !== false, locked: e.savedParameter('locked') === true, unavailable: e.reason };
+  return { ...entry, enabled: e.enabled.isOn(), locked: e.locked.isOn() };
+}
+
+/** A pattern of a channel: list_channels (full), get_channel and the pattern tools. */
+export const PatternPayload = z.strictObject({
   path: z.string(),
   id: z.number().int(),
   label: z.string(),
   class: z.string(),
   index: z.number().int().describe('0-based position in the channel'),
-  active: z.boolean(),
+  active: z.boolean().describe('Playlist mode: the pattern shown now (false while a transition to it runs)'),
   enabled: z.boolean(),
   compositeLevel: z.number(),
+  effects: z.array(EffectPayload).describe('The pattern\'s own effects, in order'),
   unavailable: z.string().optional().describe('Present for a saved pattern Footlight cannot run: why. It renders nothing and is saved back unchanged'),
 });
+export type PatternPayload = z.infer<typeof PatternPayload>;
+
+export function toPatternPayload(p: Pattern | Placeholder): PatternPayload {
+  const host = p.parent instanceof Channel ? p.parent : undefined;
+  const entry = { path: p.path, id: p.id, label: p.label.getString(), class: p.lxClass, index: p.index, active: host !== undefined && host.activePattern === p };
+  return p instanceof Placeholder
+    ? { ...entry, enabled: false, compositeLevel: 0, effects: [], unavailable: p.reason }
+    : { ...entry, enabled: p.enabled.isOn(), compositeLevel: p.compositeLevel.getValue(), effects: p.effects.items.map(toEffectPayload) };
+}
 
 export const ChannelPayload = z.strictObject({
   path: z.string(),
   id: z.number().int(),
   label: z.string(),
-  index: z.number().int().describe('0-based position in the mixer'),
-  type: z.enum(['channel', 'group']),
+  index: z.number().int().describe('0-based position in the mixer (-1 for the master bus)'),
+  type: z.enum(['channel', 'group', 'master']),
   enabled: z.boolean(),
   fader: z.number(),
-  blendMode: z.string(),
-  patternMode: z.enum(['playlist', 'blend']),
+  blendMode: z.string().optional().describe('Absent for the master bus'),
+  patternMode: z.enum(['playlist', 'blend']).optional().describe('Channels only'),
   activePattern: z.strictObject({ path: z.string(), label: z.string(), index: z.number().int() }).optional(),
   patternCount: z.number().int(),
   effectCount: z.number().int(),
   autoMuted: z.boolean().describe('True while auto-mute skips the channel (fader at 0)'),
-  patterns: z.array(PatternEntry).optional().describe('detail: full only'),
+  group: z.strictObject({ path: z.string(), id: z.number().int() }).optional().describe('For a member of a group: the group'),
+  memberCount: z.number().int().optional().describe('For a group: how many channels it holds (they follow it in the list)'),
+  patterns: z.array(PatternPayload).optional().describe('detail: full only'),
+  effects: z.array(EffectPayload).optional().describe('detail: full only: the bus\'s effect chain, in order'),
   controls: z
     .strictObject({
       cue: z.boolean(),
@@ -146,11 +183,23 @@ export const ChannelPayload = z.strictObject({
       transitionBlendMode: z.string(),
     })
     .optional()
-    .describe('detail: full only'),
+    .describe('detail: full only (channels and groups)'),
 });
 export type ChannelPayload = z.infer<typeof ChannelPayload>;
 
-export function toChannelPayload(bus: AbstractChannel, full: boolean): ChannelPayload {
+/** One channel, group or the master bus; `full` adds patterns, effects and controls (list_channels, get_channel). */
+export function toChannelPayload(bus: AbstractChannel | MasterBus, full: boolean): ChannelPayload {
+  if (bus instanceof MasterBus) {
+    const out: ChannelPayload = {
+      path: bus.path, id: bus.id, label: bus.label.getString(), index: -1, type: 'master', enabled: true,
+      fader: bus.fader.getValue(), patternCount: 0, effectCount: bus.effects.length, autoMuted: false,
+    };
+    if (full) {
+      out.patterns = [];
+      out.effects = bus.effects.items.map(toEffectPayload);
+    }
+    return out;
+  }
   const ch = bus instanceof Channel ? bus : undefined;
   const active = ch?.activePattern;
   const out: ChannelPayload = {
@@ -162,43 +211,49 @@ export function toChannelPayload(bus: AbstractChannel, full: boolean): ChannelPa
     enabled: bus.enabled.isOn(),
     fader: bus.fader.getValue(),
     blendMode: bus.blendMode.option ?? '',
-    patternMode: ch !== undefined && ch.compositeMode.getValue() === 1 ? 'blend' : 'playlist',
     patternCount: ch?.patterns.length ?? 0,
     effectCount: bus.effects.length,
     autoMuted: bus.isAutoMuted,
   };
+  if (ch !== undefined) out.patternMode = ch.compositeMode.getValue() === 1 ? 'blend' : 'playlist';
   if (active !== undefined) out.activePattern = { path: active.path, label: active.label.getString(), index: active.index };
-  if (full && ch === undefined) {
-    out.patterns = [];
+  if (ch !== undefined && ch.group !== null) out.group = { path: ch.group.path, id: ch.group.id };
+  if (bus instanceof Group) out.memberCount = bus.members.length;
+  if (full) {
+    out.patterns = ch === undefined ? [] : ch.patterns.items.map(toPatternPayload);
+    out.effects = bus.effects.items.map(toEffectPayload);
     out.controls = {
       cue: bus.cue.isOn(),
       aux: bus.aux.isOn(),
       crossfadeGroup: bus.crossfadeGroup.option ?? '',
       autoMute: bus.autoMute.isOn(),
-      transitionEnabled: false,
-      transitionTimeSecs: 0,
-      transitionBlendMode: '',
-    };
-  }
-  if (full && ch !== undefined) {
-    out.patterns = ch.patterns.items.map((p) => {
-      const entry = { path: p.path, id: p.id, label: p.label.getString(), class: p.lxClass, index: p.index, active: p === active };
-      return p instanceof Placeholder
-        ? { ...entry, enabled: false, compositeLevel: 0, unavailable: p.reason }
-        : { ...entry, enabled: p.enabled.isOn(), compositeLevel: p.compositeLevel.getValue() };
-    });
-    out.controls = {
-      cue: ch.cue.isOn(),
-      aux: ch.aux.isOn(),
-      crossfadeGroup: ch.crossfadeGroup.option ?? '',
-      autoMute: ch.autoMute.isOn(),
-      transitionEnabled: ch.transitionEnabled.isOn(),
-      transitionTimeSecs: ch.transitionTimeSecs.getValue(),
-      transitionBlendMode: ch.transitionBlendMode.option ?? '',
+      transitionEnabled: ch?.transitionEnabled.isOn() ?? false,
+      transitionTimeSecs: ch?.transitionTimeSecs.getValue() ?? 0,
+      transitionBlendMode: ch?.transitionBlendMode.option ?? '',
     };
   }
   return out;
 }
+
+/** A canonical path that changed in a structural edit: the component's id, where it was, where it is. */
+export const PathChangePayload = z.strictObject({ id: z.number().int(), before: z.string(), after: z.string() });
+export const PathChangesPayload = z.array(PathChangePayload).describe('Every canonical path that changed (moved siblings, nested devices, modulators and modulations included); update cached paths from it');
+
+/** A modulation or trigger mapping an edit dropped or could not carry along. */
+export const WiringNotePayload = z.strictObject({
+  kind: z.enum(['modulation', 'trigger']),
+  path: z.string().describe('The wiring\'s path before the change'),
+  scope: z.string().describe('The modulation engine it lives in'),
+  sourcePath: z.string(),
+  targetPath: z.string(),
+});
+
+/** What every remove_* returns first: the removed path, its kind and its id (undo brings the same id back). */
+export const RemovedPayload = {
+  removed: z.string().describe('Path the component had'),
+  kind: z.string().describe('What was removed: channel, group, pattern, effect, modulator, modulation, fixture, view, swatch, color, snapshot'),
+  id: z.number().int().describe('Its id; undo restores it with this id'),
+};
 
 export const MixerPayload = z.strictObject({
   path: z.string(),

@@ -1,0 +1,25 @@
+import * as z from 'zod';
+
+/**
+ * The two ways a tool names a component: its canonical path, its id, or both (then the path is
+ * checked against where the id's component is now, and a stale path is refused).
+ */
+export function target(what: string, example: string) {
+  return {
+    path: z.string().optional().describe(`Canonical path of the ${what}, e.g. ${example}`),
+    id: z.number().int().optional().describe(`Instead of (or as a check on) path: the ${what}'s id from any payload (ids survive moves)`),
+  };
+}
+
+/** A component named in one value: a canonical path string or an id number. */
+export const PathOrId = z.union([z.string(), z.number().int()]);
+
+/** `{path}` or `{id}` from a path-or-id value. */
+export function asTarget(v: string | number): { path?: string; id?: number } {
+  return typeof v === 'number' ? { id: v } : { path: v };
+}
+
+/** 0-based index argument. */
+export function indexInput(what: string) {
+  return z.number().int().describe(`0-based ${what}`);
+}
