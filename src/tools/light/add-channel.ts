@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { addChannel } from '../../light/operations/channels.js';
 import { defineTool } from '../define-tool.js';
+import { labelInput } from './inputs.js';
 import { ChannelPayload, toChannelPayload } from './payloads.js';
 
 export default defineTool({
@@ -17,7 +18,7 @@ export default defineTool({
   input: z.strictObject({
     class: z.string().min(1).max(200).optional().describe('Pattern class to start with, e.g. "Gradient" or heronarts.lx.pattern.color.SolidPattern'),
     index: z.number().int().optional().describe('0-based position in the mixer (default: the end)'),
-    label: z.string().min(1).max(256).optional().describe('Channel name (default Channel-N)'),
+    label: labelInput('Channel name (default Channel-N)').optional(),
     fader: z.number().min(0).max(1).optional().describe('Starting fader 0–1 (default 0, or 1 for the only channel)'),
   }),
   output: z.strictObject({ channel: ChannelPayload }),

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { copyChannel } from '../../light/operations/channels.js';
 import { defineTool } from '../define-tool.js';
-import { target } from './inputs.js';
+import { target, labelInput } from './inputs.js';
 import { ChannelPayload, PathChangesPayload, WiringNotePayload, toChannelPayload } from './payloads.js';
 
 export default defineTool({
@@ -18,7 +18,7 @@ export default defineTool({
   input: z.strictObject({
     ...target('channel', '/lx/mixer/channel/1'),
     index: z.number().int().optional().describe('0-based position of the copy (default: after the source)'),
-    label: z.string().min(1).max(256).optional().describe('Name of the copy (default: the source\'s)'),
+    label: labelInput('Name of the copy (default: the source\'s)').optional(),
   }),
   output: z.strictObject({
     channel: ChannelPayload,

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { groupChannels } from '../../light/operations/channels.js';
 import { defineTool } from '../define-tool.js';
-import { PathOrId, asTarget } from './inputs.js';
+import { PathOrId, asTarget, labelInput } from './inputs.js';
 import { ChannelPayload, PathChangesPayload, toChannelPayload } from './payloads.js';
 
 export default defineTool({
@@ -17,7 +17,7 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: z.strictObject({
     channels: z.array(PathOrId).min(1).max(256).describe('Channels to group: paths (/lx/mixer/channel/2) or ids'),
-    label: z.string().min(1).max(256).optional().describe('Name of the group (default Group-N)'),
+    label: labelInput('Name of the group (default Group-N)').optional(),
   }),
   output: z.strictObject({ group: ChannelPayload, members: z.array(ChannelPayload), pathChanges: PathChangesPayload }),
   handle: ({ channels, label }, { light, origin }) => {

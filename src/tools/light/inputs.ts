@@ -23,3 +23,21 @@ export function asTarget(v: string | number): { path?: string; id?: number } {
 export function indexInput(what: string) {
   return z.number().int().describe(`0-based ${what}`);
 }
+
+// Control characters, unpaired surrogates, and text with nothing visible make labels that spoof
+// or break displays; they are refused.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const INVISIBLE = /^[\s\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]*$/;
+
+/** A component label: 1–256 characters of printable text. */
+export function labelInput(what: string) {
+  return z
+    .string()
+    .min(1)
+    .max(256)
+    .refine((s) => !CONTROL.test(s), 'must not contain control characters')
+    .refine((s) => !LONE_SURROGATE.test(s), 'must be valid Unicode text')
+    .refine((s) => !INVISIBLE.test(s), 'must contain a visible character')
+    .describe(what);
+}
