@@ -12,6 +12,14 @@ import copyChannel from './light/copy-channel.js';
 import groupChannels from './light/group-channels.js';
 import ungroupChannel from './light/ungroup-channel.js';
 import ungroupChannels from './light/ungroup-channels.js';
+import listFixtures from './light/list-fixtures.js';
+import getFixture from './light/get-fixture.js';
+import addFixture from './light/add-fixture.js';
+import removeFixture from './light/remove-fixture.js';
+import moveFixture from './light/move-fixture.js';
+import duplicateFixture from './light/duplicate-fixture.js';
+import setFixtureParams from './light/set-fixture-params.js';
+import setFixtureTags from './light/set-fixture-tags.js';
 import getFrame from './light/get-frame.js';
 import getParameter from './light/get-parameter.js';
 import getProjectInfo from './light/get-project-info.js';
@@ -37,6 +45,14 @@ export const TOOLS: readonly AnyTool[] = [
   groupChannels,
   ungroupChannel,
   ungroupChannels,
+  listFixtures,
+  getFixture,
+  addFixture,
+  removeFixture,
+  moveFixture,
+  duplicateFixture,
+  setFixtureParams,
+  setFixtureTags,
   getFrame,
   undo,
   redo,

@@ -14,6 +14,8 @@ import { Channel } from '../../light/mixer/channel.js';
 import { Group } from '../../light/mixer/group.js';
 import { MasterBus } from '../../light/mixer/master-bus.js';
 import type { Pattern } from '../../light/patterns/pattern.js';
+import type { Fixture } from '../../light/structure/fixture.js';
+import type { Structure } from '../../light/structure/structure.js';
 import type { Mixer } from '../../light/mixer/mixer.js';
 import type { LXComponent } from '../../light/lx-component.js';
 import { Placeholder } from '../../light/placeholder.js';
@@ -268,4 +270,69 @@ export function toMixerPayload(m: Mixer): MixerPayload {
     crossfader: m.crossfader.getValue(),
     master: { path: m.master.path, id: m.master.id, fader: m.master.fader.getValue(), previewMode: m.master.previewMode.option ?? '' },
   };
+}
+
+/** One fixture of the structure: list_fixtures, get_fixture and the fixture tools. */
+export const FixturePayload = z.strictObject({
+  path: z.string(),
+  id: z.number().int(),
+  label: z.string(),
+  class: z.string(),
+  type: z.string().describe('Stock class name (Grid, Strip, Arc, Point, Spiral) or the JSON fixture\'s .lxf type'),
+  index: z.number().int().describe('0-based position in the structure (points are numbered in fixture order)'),
+  deactivated: z.boolean().describe('True when the fixture is left out of the model'),
+  pointCount: z.number().int().describe('Points it contributes to the model (0 when deactivated)'),
+  pointIndexRange: z.strictObject({ first: z.number().int(), last: z.number().int() }).optional().describe('Its points in the frame buffer (get_frame, describe_model), inclusive; absent with no points'),
+  geometry: z.strictObject({ x: z.number(), y: z.number(), z: z.number(), yaw: z.number(), pitch: z.number(), roll: z.number(), scale: z.number() }),
+  tags: z.array(z.string()).describe('Model tags (what view selectors match)'),
+  output: z.strictObject({ enabled: z.boolean(), brightness: z.number() }).describe('Network output: on/off and brightness'),
+  error: z.string().optional().describe('Why the fixture could not be built, when it could not'),
+  parameters: z.array(ParameterPayload).optional().describe('detail: full only (get_fixture always)'),
+  jsonParameters: z.record(z.string(), z.unknown()).optional().describe('JSON fixtures, detail full: values of the .lxf parameters (set with set_fixture_params)'),
+});
+export type FixturePayload = z.infer<typeof FixturePayload>;
+
+function numberParam(f: Fixture, key: string, fallback: number): number {
+  const v = f.parameters.get(key)?.baseValue;
+  return typeof v === 'number' ? v : fallback;
+}
+
+export function toFixturePayload(f: Fixture, structure: Structure, full: boolean): FixturePayload {
+  const range = structure.pointRanges.get(f);
+  const count = range?.count ?? 0;
+  let tags: readonly string[] = [];
+  let error: string | undefined;
+  const model = structure.model;
+  if (range !== undefined && count > 0 && range.start < model.pointFixture.length) {
+    tags = model.fixtures[model.pointFixture[range.start]]?.tags ?? [];
+  } else {
+    try {
+      tags = f.geometry().tags;
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+    }
+  }
+  const out: FixturePayload = {
+    path: f.path,
+    id: f.id,
+    label: f.label.getString(),
+    class: f.lxClass,
+    type: f.stock?.name ?? f.fixtureType?.getString() ?? '',
+    index: f.index,
+    deactivated: f.parameters.get('deactivate')?.baseValue === true,
+    pointCount: count,
+    geometry: {
+      x: numberParam(f, 'x', 0), y: numberParam(f, 'y', 0), z: numberParam(f, 'z', 0),
+      yaw: numberParam(f, 'yaw', 0), pitch: numberParam(f, 'pitch', 0), roll: numberParam(f, 'roll', 0), scale: numberParam(f, 'scale', 1),
+    },
+    tags: [...tags],
+    output: { enabled: f.enabled.isOn(), brightness: f.brightness.getValue() },
+  };
+  if (range !== undefined && count > 0) out.pointIndexRange = { first: range.start, last: range.start + count - 1 };
+  if (error !== undefined) out.error = error;
+  if (full) {
+    out.parameters = [...f.parameters.values()].filter((p) => !p.internal).map(toParameterPayload);
+    if (f.stock === undefined) out.jsonParameters = { ...f.jsonParameters };
+  }
+  return out;
 }
