@@ -20,6 +20,8 @@ import moveFixture from './light/move-fixture.js';
 import duplicateFixture from './light/duplicate-fixture.js';
 import setFixtureParams from './light/set-fixture-params.js';
 import setFixtureTags from './light/set-fixture-tags.js';
+import fireTrigger from './light/fire-trigger.js';
+import getTempo from './light/get-tempo.js';
 import getFrame from './light/get-frame.js';
 import getParameter from './light/get-parameter.js';
 import getProjectInfo from './light/get-project-info.js';
@@ -34,10 +36,12 @@ export const TOOLS: readonly AnyTool[] = [
   getProjectInfo,
   listChannels,
   getChannel,
+  getTempo,
   listParameters,
   searchComponents,
   getParameter,
   setParameter,
+  fireTrigger,
   addChannel,
   removeChannel,
   moveChannel,
