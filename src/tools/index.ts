@@ -22,6 +22,9 @@ import setFixtureParams from './light/set-fixture-params.js';
 import setFixtureTags from './light/set-fixture-tags.js';
 import fireTrigger from './light/fire-trigger.js';
 import getTempo from './light/get-tempo.js';
+import listViews from './light/list-views.js';
+import addView from './light/add-view.js';
+import removeView from './light/remove-view.js';
 import getFrame from './light/get-frame.js';
 import getParameter from './light/get-parameter.js';
 import getProjectInfo from './light/get-project-info.js';
@@ -57,6 +60,9 @@ export const TOOLS: readonly AnyTool[] = [
   duplicateFixture,
   setFixtureParams,
   setFixtureTags,
+  listViews,
+  addView,
+  removeView,
   getFrame,
   undo,
   redo,

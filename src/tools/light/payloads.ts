@@ -16,6 +16,7 @@ import { MasterBus } from '../../light/mixer/master-bus.js';
 import type { Pattern } from '../../light/patterns/pattern.js';
 import type { Fixture } from '../../light/structure/fixture.js';
 import type { Structure } from '../../light/structure/structure.js';
+import type { ViewDefinition } from '../../light/structure/view-definition.js';
 import type { Mixer } from '../../light/mixer/mixer.js';
 import type { LXComponent } from '../../light/lx-component.js';
 import { Placeholder } from '../../light/placeholder.js';
@@ -334,5 +335,47 @@ export function toFixturePayload(f: Fixture, structure: Structure, full: boolean
     out.parameters = [...f.parameters.values()].filter((p) => !p.internal).map(toParameterPayload);
     if (f.stock === undefined) out.jsonParameters = { ...f.jsonParameters };
   }
+  return out;
+}
+
+/** A view definition: list_views and the view tools. */
+export const ViewPayload = z.strictObject({
+  path: z.string(),
+  id: z.number().int(),
+  label: z.string().describe('The name channels and devices select it by (set .../view to this label)'),
+  index: z.number().int().describe('0-based position in the view list'),
+  enabled: z.boolean(),
+  selector: z.string(),
+  normalization: z.enum(['relative', 'absolute']),
+  orientation: z.enum(['global', 'group']),
+  priority: z.boolean().describe('Listed on devices\' priority view selector'),
+  pointCount: z.number().int().describe('Points the view selects now (0: its users render the whole model)'),
+  fixtureCount: z.number().int(),
+  groupCount: z.number().int(),
+  error: z.string().optional().describe('Why the selector selects nothing, when it does not parse'),
+  usedBy: z.array(z.string()).describe('Paths of the channel and device view selectors rendering this view'),
+  cuePath: z.string().describe('Momentary button: hold (fire_trigger pulses) to preview the view in the cue output'),
+});
+export type ViewPayload = z.infer<typeof ViewPayload>;
+
+export function toViewPayload(v: ViewDefinition, usedBy: readonly string[]): ViewPayload {
+  const built = v.view;
+  const out: ViewPayload = {
+    path: v.path,
+    id: v.id,
+    label: v.label.getString(),
+    index: v.index,
+    enabled: v.enabled.isOn(),
+    selector: v.selector.getString(),
+    normalization: v.normalization.getValue() === 1 ? 'absolute' : 'relative',
+    orientation: v.orientation.getValue() === 1 ? 'group' : 'global',
+    priority: v.priority.isOn(),
+    pointCount: built?.points.size ?? 0,
+    fixtureCount: built?.numFixtures ?? 0,
+    groupCount: built?.groups.length ?? 0,
+    usedBy: [...usedBy],
+    cuePath: v.cueActive.path,
+  };
+  if (v.error !== undefined) out.error = v.error;
   return out;
 }
