@@ -20,6 +20,10 @@ export interface CallRecord {
   readonly ok: boolean;
   readonly error?: string;
   readonly ms: number;
+  /** When the call finished (epoch ms). */
+  readonly at: number;
+  /** Sequence number of the history step the call created or merged into, if it changed the show. */
+  readonly step?: number;
 }
 
 /**
@@ -59,18 +63,35 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], serv
           session: caller.sessionId ?? ctx.sessionId ?? 'stateless',
           client: caller.clientName ?? envelopeClientName(ctx),
         };
+        const seen: { step?: number } = {};
         try {
-          const payload = await runTool(tool, args, services, origin, byName);
-          onCall({ tool: tool.name, origin, args, ok: true, ms: performance.now() - started });
+          const payload = await runTool(tool, args, services, origin, byName, seen, elicitFor(server, caller, ctx));
+          onCall({ tool: tool.name, origin, args, ok: true, ms: performance.now() - started, at: Date.now(), ...seen });
           return payload;
         } catch (err) {
           const result = toolError(err, services.log, tool.name);
-          onCall({ tool: tool.name, origin, args, ok: false, error: result.content[0].type === 'text' ? result.content[0].text : '', ms: performance.now() - started });
+          onCall({ tool: tool.name, origin, args, ok: false, error: result.content[0].type === 'text' ? result.content[0].text : '', ms: performance.now() - started, at: Date.now(), ...seen });
           return result;
         }
       },
     );
   }
+}
+
+/**
+ * Elicitation for this call, when the client can answer it: a 2025-era session whose client
+ * declared form elicitation. 2026-era requests have no server-to-client request channel.
+ */
+function elicitFor(server: McpServer, caller: CallerInfo, ctx: ServerContext): ToolContext['elicit'] {
+  if (caller.era !== 'legacy') return undefined;
+  const declared = server.server.getClientCapabilities()?.elicitation as { form?: unknown; url?: unknown } | undefined;
+  if (declared === undefined || (declared.form === undefined && declared.url !== undefined)) return undefined;
+  return async (message, requestedSchema) => {
+    const answer = await ctx.mcpReq.elicitInput({ mode: 'form', message, requestedSchema: requestedSchema as never });
+    const out: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> } = { action: answer.action };
+    if (answer.content !== undefined) out.content = answer.content as Record<string, unknown>;
+    return out;
+  };
 }
 
 /** 2026-era requests carry the client's identity in the per-request envelope. */
@@ -80,17 +101,30 @@ function envelopeClientName(ctx: ServerContext): string | undefined {
   return typeof name === 'string' ? name : undefined;
 }
 
-async function runTool(tool: AnyTool, rawArgs: unknown, services: Services, origin: Origin, byName: ReadonlyMap<string, AnyTool>) {
+/** Notes the history step `run` performs or merges into (observed inside the same queue task). */
+function stepOf<T>(services: Services, seen: { step?: number }, run: () => T): T {
+  const stop = services.engine.history.listen((change) => {
+    if ((change.kind === 'perform' || change.kind === 'merge') && change.entry !== undefined) seen.step = change.entry.seq;
+    else if (change.kind === 'undo' && change.entry !== undefined && change.entry.seq === seen.step) delete seen.step; // rolled back
+  });
+  try {
+    return run();
+  } finally {
+    stop();
+  }
+}
+
+async function runTool(tool: AnyTool, rawArgs: unknown, services: Services, origin: Origin, byName: ReadonlyMap<string, AnyTool>, seen: { step?: number }, elicit: ToolContext['elicit']) {
   const args = tool.input.parse(rawArgs ?? {});
   if (!tool.annotations.readOnlyHint && services.policy.agentsReadOnly) {
     throw invalidArgument(`the operator has set agents to read-only in the console, so ${tool.name} was refused and nothing changed. Reading still works; ask the operator to allow agent writes.`);
   }
   const images: (() => Promise<{ data: string; mimeType: string }>)[] = [];
-  const ctx: ToolContext = { ...services, origin, findTool: (name) => byName.get(name), attachImage: (encode) => images.push(encode) };
+  const ctx: ToolContext = { ...services, origin, findTool: (name) => byName.get(name), attachImage: (encode) => images.push(encode), ...(elicit === undefined ? {} : { elicit }) };
   const payload =
     tool.mode === 'direct'
       ? await tool.handle(args, ctx)
-      : await services.engine.queue.submit(() => tool.handle(args, ctx), { label: tool.name });
+      : await services.engine.queue.submit(() => stepOf(services, seen, () => tool.handle(args, ctx)), { label: tool.name });
   const checked = tool.output.safeParse(payload);
   if (!checked.success) {
     services.log.error({ tool: tool.name, issues: checked.error.issues }, 'tool payload does not match its output schema');
