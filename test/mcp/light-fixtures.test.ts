@@ -18,7 +18,7 @@ test('list_fixtures and get_fixture: geometry, tags, point range, output; same s
   assert.equal(grid.pointCount, 1024);
   assert.deepEqual(grid.geometry, { x: 0, y: 0, z: 0, yaw: 0, pitch: 0, roll: 0, scale: 1 });
   assert.ok(grid.tags.includes('grid'));
-  assert.deepEqual(grid.output, { enabled: false, brightness: 1 });
+  assert.deepEqual(grid.output, { enabled: false, brightness: 1, protocol: 'none' });
   assert.equal(grid.parameters, undefined);
   const one = await show.call('get_fixture', { path: GRID });
   const full = await show.call('list_fixtures', { detail: 'full' });
@@ -42,6 +42,8 @@ test('add_fixture: class and params in one step and one rebuild; undo removes it
     assert.equal((await show.call('get_project_info')).pointCount, 1084);
   }, [fixtures(show), () => show.call('get_project_info')]);
   assert.equal(r.fixture.class, 'heronarts.lx.structure.StripFixture');
+  const wired = await show.call('add_fixture', { class: 'Strip', params: { protocol: 'Art-Net', host: '127.0.0.1', artNetUniverse: 3, dmxChannel: 6 } });
+  assert.deepEqual(wired.fixture.output, { enabled: false, brightness: 1, protocol: 'artnet', host: '127.0.0.1', universe: 3, dmxChannel: 6 });
   const first = await show.call('add_fixture', { class: 'heronarts.lx.structure.PointFixture', index: 0 });
   assert.equal(first.fixture.path, '/lx/structure/fixture/1');
   assert.deepEqual(first.fixture.pointIndexRange, { first: 0, last: 0 });

@@ -286,7 +286,17 @@ export const FixturePayload = z.strictObject({
   pointIndexRange: z.strictObject({ first: z.number().int(), last: z.number().int() }).optional().describe('Its points in the frame buffer (get_frame, describe_model), inclusive; absent with no points'),
   geometry: z.strictObject({ x: z.number(), y: z.number(), z: z.number(), yaw: z.number(), pitch: z.number(), roll: z.number(), scale: z.number() }),
   tags: z.array(z.string()).describe('Model tags (what view selectors match)'),
-  output: z.strictObject({ enabled: z.boolean(), brightness: z.number() }).describe('Network output: on/off and brightness'),
+  output: z
+    .strictObject({
+      enabled: z.boolean().describe('Whether the fixture sends (a new or duplicated fixture starts off)'),
+      brightness: z.number(),
+      protocol: z.enum(['none', 'artnet', 'sacn', 'opc', 'ddp', 'kinet', 'lxf']).describe('"lxf": a JSON fixture whose .lxf declares its outputs'),
+      host: z.string().optional(),
+      universe: z.number().int().optional().describe('Art-Net and sACN'),
+      dmxChannel: z.number().int().optional().describe('Art-Net, sACN and KiNET: first channel, 0-based'),
+      port: z.number().int().optional().describe('OPC port, KiNET output port'),
+    })
+    .describe('Network output summary (get_output_map has the packing)'),
   error: z.string().optional().describe('Why the fixture could not be built, when it could not'),
   parameters: z.array(ParameterPayload).optional().describe('detail: full only (get_fixture always)'),
   jsonParameters: z.record(z.string(), z.unknown()).optional().describe('JSON fixtures, detail full: values of the .lxf parameters (set with set_fixture_params)'),
@@ -296,6 +306,25 @@ export type FixturePayload = z.infer<typeof FixturePayload>;
 function numberParam(f: Fixture, key: string, fallback: number): number {
   const v = f.parameters.get(key)?.baseValue;
   return typeof v === 'number' ? v : fallback;
+}
+
+function outputSummary(f: Fixture): FixturePayload['output'] {
+  const base = { enabled: f.enabled.isOn(), brightness: f.brightness.getValue() };
+  const o = f.output;
+  if (o === undefined) return { ...base, protocol: 'lxf' };
+  const protocol = o.protocolName;
+  if (protocol === null) return { ...base, protocol: 'none' };
+  const out: FixturePayload['output'] = { ...base, protocol, host: o.host.getString() };
+  if (protocol === 'artnet' || protocol === 'sacn') {
+    out.universe = o.artNetUniverse.getValue();
+    out.dmxChannel = o.dmxChannel.getValue();
+  } else if (protocol === 'kinet') {
+    out.dmxChannel = o.dmxChannel.getValue();
+    out.port = o.kinetPort.getValue();
+  } else if (protocol === 'opc') {
+    out.port = o.port.getValue();
+  }
+  return out;
 }
 
 export function toFixturePayload(f: Fixture, structure: Structure, full: boolean): FixturePayload {
@@ -327,7 +356,7 @@ export function toFixturePayload(f: Fixture, structure: Structure, full: boolean
       yaw: numberParam(f, 'yaw', 0), pitch: numberParam(f, 'pitch', 0), roll: numberParam(f, 'roll', 0), scale: numberParam(f, 'scale', 1),
     },
     tags: [...tags],
-    output: { enabled: f.enabled.isOn(), brightness: f.brightness.getValue() },
+    output: outputSummary(f),
   };
   if (range !== undefined && count > 0) out.pointIndexRange = { first: range.start, last: range.start + count - 1 };
   if (error !== undefined) out.error = error;
