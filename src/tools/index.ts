@@ -25,6 +25,11 @@ import getTempo from './light/get-tempo.js';
 import listViews from './light/list-views.js';
 import addView from './light/add-view.js';
 import removeView from './light/remove-view.js';
+import addPattern from './light/add-pattern.js';
+import removePattern from './light/remove-pattern.js';
+import movePattern from './light/move-pattern.js';
+import copyPattern from './light/copy-pattern.js';
+import activatePattern from './light/activate-pattern.js';
 import getFrame from './light/get-frame.js';
 import getParameter from './light/get-parameter.js';
 import getOutputMap from './light/get-output-map.js';
@@ -100,6 +105,11 @@ export const TOOLS: readonly AnyTool[] = [
   groupChannels,
   ungroupChannel,
   ungroupChannels,
+  addPattern,
+  removePattern,
+  movePattern,
+  copyPattern,
+  activatePattern,
   listFixtures,
   getFixture,
   addFixture,

@@ -81,3 +81,27 @@ export function restoreDependents(g: Graph, d: Dependents): void {
 export function unreplicatedWiring(d: Dependents): WiringNote[] {
   return d.records.map((r) => r.note);
 }
+
+/**
+ * A step that takes out the modulations depending on some components (found when it runs), for
+ * a removal composed with it: perform it before the removal, and undo puts them back after the
+ * removal is undone.
+ */
+export class DetachDependents {
+  readonly label = 'Detach dependent modulations';
+  private captured: Dependents | undefined;
+
+  constructor(
+    private readonly show: LightShow,
+    private readonly ids: readonly number[],
+  ) {}
+
+  perform(g: Graph): void {
+    this.captured = captureDependents(this.show, this.ids.map((id) => g.require(id)));
+    dropDependents(g, this.captured);
+  }
+
+  undo(g: Graph): void {
+    if (this.captured !== undefined) restoreDependents(g, this.captured);
+  }
+}

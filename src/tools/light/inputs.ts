@@ -41,3 +41,16 @@ export function labelInput(what: string) {
     .refine((s) => !INVISIBLE.test(s), 'must contain a visible character')
     .describe(what);
 }
+
+/** The container an add, copy or move goes into: by path, by id, or both as a check. */
+export function containerTarget(what: string, example: string) {
+  return {
+    containerPath: z.string().optional().describe(`Canonical path of the ${what}, e.g. ${example}`),
+    containerId: z.number().int().optional().describe(`Instead of (or as a check on) containerPath: the ${what}'s id`),
+  };
+}
+
+/** `{path, id}` of a container argument pair, or undefined when neither was given. */
+export function asContainer(args: { containerPath?: string; containerId?: number }): { path?: string; id?: number } | undefined {
+  return args.containerPath === undefined && args.containerId === undefined ? undefined : { path: args.containerPath, id: args.containerId };
+}

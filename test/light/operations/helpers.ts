@@ -40,3 +40,33 @@ export async function assertUndoable<T>(show: TestShow, action: () => Promise<T>
   await show.call('undo');
   return result;
 }
+
+/**
+ * Wires a compound modulation straight into a modulation engine (test setup, outside the
+ * history), from a numeric parameter to a modulatable one. Returns the modulation's path.
+ */
+export async function wireDirect(show: TestShow, sourcePath: string, targetPath: string, scopePath = '/lx/modulation', range = 0.5): Promise<string> {
+  const { CompoundModulation } = await import('../../../src/light/modulation/compound-modulation.js');
+  const { NumericParameter } = await import('../../../src/engine/parameters/numeric.js');
+  const { ModulationEngine } = await import('../../../src/light/modulation/modulation-engine.js');
+  return show.app.engine.queue.submit(() => {
+    const light = show.app.light;
+    const source = light.parameter(sourcePath);
+    const target = light.parameter(targetPath);
+    const engine = light.component(scopePath);
+    if (!(source instanceof NumericParameter) || !(target instanceof NumericParameter) || !(engine instanceof ModulationEngine)) throw new Error('bad wiring');
+    const m = new CompoundModulation(source, target);
+    engine.modulations.insert(m);
+    m.connect();
+    m.range.setValue(range);
+    return m.path;
+  });
+}
+
+/** A tool's answer as text, whether it succeeds or fails (for state that may not exist in every phase). */
+export function probe(show: TestShow, tool: string, args: Record<string, unknown>): () => Promise<string> {
+  return async () => {
+    const r = await show.client.callTool({ name: tool, arguments: args });
+    return (r.content as { text?: string }[])[0]?.text ?? '';
+  };
+}
