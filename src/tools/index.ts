@@ -30,6 +30,10 @@ import removePattern from './light/remove-pattern.js';
 import movePattern from './light/move-pattern.js';
 import copyPattern from './light/copy-pattern.js';
 import activatePattern from './light/activate-pattern.js';
+import addEffect from './light/add-effect.js';
+import removeEffect from './light/remove-effect.js';
+import moveEffect from './light/move-effect.js';
+import copyEffect from './light/copy-effect.js';
 import getFrame from './light/get-frame.js';
 import getParameter from './light/get-parameter.js';
 import getOutputMap from './light/get-output-map.js';
@@ -110,6 +114,10 @@ export const TOOLS: readonly AnyTool[] = [
   movePattern,
   copyPattern,
   activatePattern,
+  addEffect,
+  removeEffect,
+  moveEffect,
+  copyEffect,
   listFixtures,
   getFixture,
   addFixture,
