@@ -15,7 +15,7 @@ test('add_effect: to a channel, the master and a pattern, at an index; undo', { 
   const show = await startShow(t);
   const r = await assertUndoable(show, () => show.call('add_effect', { containerPath: CH1, class: 'Invert' }), async (r) => {
     assert.equal(r.effect.path, `${CH1}/effect/1`);
-    assert.equal(r.effect.class, 'heronarts.lx.effect.color.InvertEffect');
+    assert.equal(r.effect.class, 'heronarts.lx.effect.InvertEffect');
     assert.equal(r.effect.enabled, true);
     assert.equal(r.effect.locked, false);
     assert.deepEqual((await show.call('get_channel', { path: CH1 })).channel.effects, [r.effect]);
