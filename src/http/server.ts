@@ -130,7 +130,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   }
   const warning = exposureWarning(options.host);
   if (warning !== undefined) log.warn({ host: options.host, port }, warning);
-  const urlHost = options.host.includes(':') ? `[${options.host}]` : options.host;
+  // A wildcard bind is reached locally through loopback, the only name the Host guard lets in for it.
+  const reachable = options.host === '0.0.0.0' ? '127.0.0.1' : options.host === '::' ? '::1' : options.host;
+  const urlHost = reachable.includes(':') ? `[${reachable}]` : reachable;
   return {
     server,
     host: options.host,
