@@ -15,6 +15,8 @@ export abstract class Effect extends Device {
   /** 0–1: how far the effect is switched on, ramping over 250 ms. */
   protected enabledAmount = 1;
   private wasEnabled = true;
+  /** False until the first frame: LX calls onEnable() then if the effect is on (also after a load). */
+  private initialized = false;
 
   constructor(label: string) {
     super(label);
@@ -36,7 +38,10 @@ export abstract class Effect extends Device {
   loop(deltaMs: number): void {
     this.runModulators(deltaMs);
     const on = this.enabled.isOn();
-    if (on && !this.wasEnabled) this.onEnable();
+    if (!this.initialized) {
+      this.initialized = true;
+      if (on) this.onEnable();
+    } else if (on && !this.wasEnabled) this.onEnable();
     this.wasEnabled = on;
     const ramp = this.enableDampingMs;
     if (ramp <= 0) this.enabledAmount = on ? 1 : 0;
