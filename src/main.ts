@@ -38,6 +38,7 @@ export interface FootlightOptions {
 
 export interface RunningFootlight {
   readonly engine: Engine;
+  readonly services: Services;
   readonly light: LightShow;
   readonly http: RunningHttpServer;
   readonly mcp: McpEndpoint;
@@ -77,7 +78,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     endpoints,
     connections: () => mcp?.connections() ?? { connected: false, activeSessions: 0 },
   };
-  const services: Services = { engine, light, server, log };
+  const services: Services = { engine, light, server, log, policy: { agentsReadOnly: false } };
   const writeStatusFile = options.writeStatus ?? true;
   const status = (): StatusFile => {
     const c = server.connections();
@@ -134,6 +135,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   let closed = false;
   return {
     engine,
+    services,
     light,
     http,
     mcp,

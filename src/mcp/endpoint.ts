@@ -6,7 +6,8 @@ import type { Logger } from '../engine/log.js';
 import type { Services } from '../tools/context.js';
 import { sendJsonRpcError } from '../http/replies.js';
 import type { CallRecord, CallerInfo } from './register-tools.js';
-import { createMcpServer } from './server-factory.js';
+import { createMcpServer, type SessionSubscriptions } from './server-factory.js';
+import { STRUCTURE_URI } from './resources.js';
 
 export interface McpEndpointOptions {
   readonly services: Services;
@@ -24,6 +25,7 @@ export interface McpEndpointOptions {
 
 interface Session {
   readonly id: string;
+  readonly subscriptions: SessionSubscriptions;
   readonly server: McpServer;
   readonly transport: NodeStreamableHTTPServerTransport;
   readonly caller: CallerInfo;
@@ -45,6 +47,8 @@ export class McpEndpoint {
   private readonly idleMs: number;
   private readonly maxSessions: number;
   private lastActivityAt: number | undefined;
+  private structureTimer: NodeJS.Timeout | undefined;
+  private readonly unlistenGraph: () => void;
   private modernActiveUntil = 0;
   private connected = false;
 
@@ -59,6 +63,24 @@ export class McpEndpoint {
     this.modernNode = toNodeHandler(this.modern, { maxRequestBodySize: options.maxBodyBytes });
     this.sweeper = setInterval(() => this.sweep(), Math.min(60_000, Math.max(1000, this.idleMs / 4)));
     this.sweeper.unref();
+    // Structural changes can make agents' cached paths point elsewhere: tell subscribers (debounced).
+    this.unlistenGraph = options.services.engine.graph.listen({
+      structureChanged: () => {
+        if (this.structureTimer !== undefined) return;
+        this.structureTimer = setTimeout(() => {
+          this.structureTimer = undefined;
+          this.notifyStructure();
+        }, 100);
+        this.structureTimer.unref();
+      },
+    });
+  }
+
+  private notifyStructure(): void {
+    for (const s of this.sessions.values()) {
+      if (s.subscriptions.uris.has(STRUCTURE_URI)) void s.server.server.sendResourceUpdated({ uri: STRUCTURE_URI }).catch(() => undefined);
+    }
+    this.modern.notify.resourceUpdated(STRUCTURE_URI);
   }
 
   get activeSessions(): number {
@@ -148,13 +170,14 @@ export class McpEndpoint {
       return;
     }
     const caller: CallerInfo = { era: 'legacy' };
-    const server = createMcpServer(this.options.services, caller, (r) => this.options.onCall?.(r));
+    const subscriptions: SessionSubscriptions = { uris: new Set() };
+    const server = createMcpServer(this.options.services, caller, (r) => this.options.onCall?.(r), subscriptions);
     let session: Session | undefined;
     const transport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         caller.sessionId = id;
-        session = { id, server, transport, caller, lastActivity: Date.now(), inFlight: 1 };
+        session = { id, server, transport, caller, subscriptions, lastActivity: Date.now(), inFlight: 1 };
         this.sessions.set(id, session);
         this.options.log.info({ session: id }, 'mcp session opened');
         this.touch();
@@ -202,6 +225,8 @@ export class McpEndpoint {
 
   async close(): Promise<void> {
     clearInterval(this.sweeper);
+    this.unlistenGraph();
+    if (this.structureTimer !== undefined) clearTimeout(this.structureTimer);
     for (const id of [...this.sessions.keys()]) this.drop(id, 'server stopping');
     await this.modern.close();
   }

@@ -1,7 +1,7 @@
 import type { McpServer, ServerContext, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type * as z from 'zod';
 import type { Origin } from '../engine/commands/history.js';
-import { internal } from '../engine/errors.js';
+import { internal, invalidArgument } from '../engine/errors.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import type { Services, ToolContext } from '../tools/context.js';
 import { toolError, toolResult, type ImageBlock } from './envelope.js';
@@ -40,6 +40,7 @@ function advertiseOnly(schema: z.ZodType): StandardSchemaWithJSON {
 
 /** Registers every tool with one session's MCP server, wrapped in the envelope and the queue. */
 export function registerTools(server: McpServer, tools: readonly AnyTool[], services: Services, caller: CallerInfo, onCall: (record: CallRecord) => void): void {
+  const byName = new Map(tools.map((t) => [t.name, t]));
   for (const tool of tools) {
     server.registerTool(
       tool.name,
@@ -59,7 +60,7 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], serv
           client: caller.clientName ?? envelopeClientName(ctx),
         };
         try {
-          const payload = await runTool(tool, args, services, origin);
+          const payload = await runTool(tool, args, services, origin, byName);
           onCall({ tool: tool.name, origin, args, ok: true, ms: performance.now() - started });
           return payload;
         } catch (err) {
@@ -79,10 +80,13 @@ function envelopeClientName(ctx: ServerContext): string | undefined {
   return typeof name === 'string' ? name : undefined;
 }
 
-async function runTool(tool: AnyTool, rawArgs: unknown, services: Services, origin: Origin) {
+async function runTool(tool: AnyTool, rawArgs: unknown, services: Services, origin: Origin, byName: ReadonlyMap<string, AnyTool>) {
   const args = tool.input.parse(rawArgs ?? {});
+  if (!tool.annotations.readOnlyHint && services.policy.agentsReadOnly) {
+    throw invalidArgument(`the operator has set agents to read-only in the console, so ${tool.name} was refused and nothing changed. Reading still works; ask the operator to allow agent writes.`);
+  }
   const images: (() => Promise<{ data: string; mimeType: string }>)[] = [];
-  const ctx: ToolContext = { ...services, origin, attachImage: (encode) => images.push(encode) };
+  const ctx: ToolContext = { ...services, origin, findTool: (name) => byName.get(name), attachImage: (encode) => images.push(encode) };
   const payload =
     tool.mode === 'direct'
       ? await tool.handle(args, ctx)

@@ -2,19 +2,36 @@ import { McpServer } from '@modelcontextprotocol/server';
 import type { Services } from '../tools/context.js';
 import { TOOLS } from '../tools/index.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
+import { registerPrompts } from './prompts.js';
+import { registerResources } from './resources.js';
 import { registerTools, type CallerInfo, type CallRecord } from './register-tools.js';
 
+/** A session's resource subscriptions, so structure changes reach the agents that asked. */
+export interface SessionSubscriptions {
+  readonly uris: Set<string>;
+}
+
 /** Builds the MCP server for one session (2025 era) or one request (2026 era). */
-export function createMcpServer(services: Services, caller: CallerInfo, onCall: (record: CallRecord) => void): McpServer {
+export function createMcpServer(services: Services, caller: CallerInfo, onCall: (record: CallRecord) => void, subscriptions?: SessionSubscriptions): McpServer {
   const server = new McpServer(
     { name: services.server.identity.serverName, version: services.server.identity.serverVersion, title: 'Footlight' },
     {
       instructions: SERVER_INSTRUCTIONS,
-      capabilities: { tools: { listChanged: false }, logging: {} },
+      capabilities: { tools: { listChanged: false }, resources: { subscribe: true, listChanged: false }, prompts: { listChanged: false }, logging: {} },
       maxToolInputElements: 100_000,
     },
   );
   registerTools(server, TOOLS, services, caller, onCall);
+  registerResources(server, services);
+  registerPrompts(server);
+  server.server.setRequestHandler('resources/subscribe', (request) => {
+    subscriptions?.uris.add(request.params.uri);
+    return {};
+  });
+  server.server.setRequestHandler('resources/unsubscribe', (request) => {
+    subscriptions?.uris.delete(request.params.uri);
+    return {};
+  });
   server.server.oninitialized = () => {
     const client = server.server.getClientVersion();
     if (client !== undefined) caller.clientName = client.name;

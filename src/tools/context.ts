@@ -2,6 +2,7 @@ import type { Engine } from '../engine/engine.js';
 import type { Origin } from '../engine/commands/history.js';
 import type { Logger } from '../engine/log.js';
 import type { LightShow } from '../light/light-show.js';
+import type { AnyTool } from './define-tool.js';
 
 /** What `get_status` reports about the running process. */
 export interface ServerIdentity {
@@ -22,17 +23,26 @@ export interface ServerState {
   connections(): { connected: boolean; activeSessions: number; lastActivityAt?: string };
 }
 
+/** Switches the operator flips in the console; every agent call checks them. */
+export interface AgentPolicy {
+  /** When true, every tool that changes the show is refused for agents. */
+  agentsReadOnly: boolean;
+}
+
 /** The process's services a tool may call, shared by every session. */
 export interface Services {
   readonly engine: Engine;
   readonly light: LightShow;
   readonly server: ServerState;
   readonly log: Logger;
+  readonly policy: AgentPolicy;
 }
 
 /** One tool call's context: the services, plus who is calling. */
 export interface ToolContext extends Services {
   readonly origin: Origin;
+  /** Finds another tool by name (for batches). */
+  findTool(name: string): AnyTool | undefined;
   /**
    * Adds an image block after the JSON result. `encode` runs after the queued part of the call,
    * off the engine queue, and may only use data the handler copied out of the engine.

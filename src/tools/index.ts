@@ -1,4 +1,5 @@
 import type { AnyTool } from './define-tool.js';
+import applyOperations from './core/apply-operations.js';
 import getHistory from './core/get-history.js';
 import getStatus from './core/get-status.js';
 import redo from './core/redo.js';
@@ -20,4 +21,5 @@ export const TOOLS: readonly AnyTool[] = [
   undo,
   redo,
   getHistory,
+  applyOperations,
 ] as unknown as readonly AnyTool[];

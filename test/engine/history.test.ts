@@ -113,3 +113,30 @@ test('history: set commands resolve by id after the owner is removed and put bac
   history.undo();
   assert.equal(p.getValue(), 0);
 });
+
+test('history: a transaction is one step; a failure inside undoes what it did and records nothing', () => {
+  const { root, p, history } = setup();
+  const q = root.addParameter('other', new BoundedParameter('Other', 0));
+  const { entry } = history.transaction('Batch of 2', MCP, () => {
+    history.perform(new SetParameter(p, 0.1), MCP);
+    history.perform(new SetParameter(q, 0.2), MCP);
+  });
+  assert.equal(entry?.command.label, 'Batch of 2');
+  assert.equal(history.undoDepth, 1);
+  history.undo();
+  assert.equal(p.getValue(), 0.5);
+  assert.equal(q.getValue(), 0);
+  history.redo();
+  assert.equal(q.getValue(), 0.2);
+  assert.throws(() => history.transaction('Bad', MCP, () => {
+    history.perform(new SetParameter(p, 0.9), MCP);
+    history.perform(new SetParameter(q, 0.9), MCP);
+    throw new FootlightError('invalid_argument', 'third failed');
+  }), /third failed/);
+  assert.equal(p.getValue(), 0.1);
+  assert.equal(q.getValue(), 0.2);
+  assert.equal(history.undoDepth, 1);
+  assert.equal(history.canRedo, false);
+  assert.throws(() => history.transaction('Nested undo', MCP, () => history.undo()), /cannot run inside a batch/);
+  assert.equal(history.transaction('Nothing', MCP, () => 7).entry, undefined);
+});

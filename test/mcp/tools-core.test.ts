@@ -111,3 +111,15 @@ test('unknown tool is refused by the protocol', async (t) => {
   );
   assert.match(r, /no_such_tool/);
 });
+
+test('agents read-only: writes are refused with a clear message, reads still work, nothing changes', async (t) => {
+  const show = await startShow(t);
+  const before = await snapshot(show);
+  show.app.services.policy.agentsReadOnly = true;
+  assert.match(await show.callError('set_parameter', { path: FADER, value: 0.9 }), /^invalid_argument: the operator has set agents to read-only/);
+  assert.match(await show.callError('undo'), /read-only/);
+  assert.equal((await show.call('get_parameter', { path: FADER })).parameter.value, 0.25);
+  assert.deepEqual(await snapshot(show), before);
+  show.app.services.policy.agentsReadOnly = false;
+  assert.equal((await show.call('set_parameter', { path: FADER, value: 0.9 })).parameter.value, 0.9);
+});

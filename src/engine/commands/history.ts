@@ -1,4 +1,5 @@
-import { internal } from '../errors.js';
+import { internal, invalidArgument } from '../errors.js';
+import { CompoundCommand } from './command.js';
 import type { Graph } from '../graph.js';
 import type { Command } from './command.js';
 
@@ -46,6 +47,8 @@ export class History {
   private readonly redoStack: HistoryEntry[] = [];
   private seq = 0;
   private readonly listeners: HistoryListener[] = [];
+  /** Commands performed inside the running transaction, in order; null outside one. */
+  private group: Command[] | null = null;
 
   constructor(
     private readonly graph: Graph,
@@ -54,8 +57,13 @@ export class History {
 
   /** Performs a command and records it (or merges it into the step on top). */
   perform(command: Command, origin: Origin, options: PerformOptions = {}): HistoryEntry {
-    const top = this.undoStack[this.undoStack.length - 1];
     const t = this.now();
+    if (this.group !== null) {
+      command.perform(this.graph);
+      this.group.push(command);
+      return { seq: 0, command, origin, at: t, lastAt: t };
+    }
+    const top = this.undoStack[this.undoStack.length - 1];
     if (
       options.mergeKey !== undefined &&
       top !== undefined &&
@@ -88,8 +96,37 @@ export class History {
     return entry;
   }
 
+  /**
+   * Runs `fn` as one step: every command it performs is recorded as a single compound step
+   * labelled `label`. If `fn` throws, everything it performed is undone in reverse and the
+   * history is left exactly as it was. Returns undefined for the entry when nothing changed.
+   */
+  transaction<T>(label: string, origin: Origin, fn: () => T): { result: T; entry?: HistoryEntry } {
+    if (this.group !== null) throw invalidArgument('a batch cannot contain another batch');
+    const steps: Command[] = [];
+    this.group = steps;
+    let result: T;
+    try {
+      result = fn();
+    } catch (err) {
+      this.group = null;
+      for (let i = steps.length - 1; i >= 0; i--) steps[i].undo(this.graph);
+      throw err;
+    }
+    this.group = null;
+    if (steps.length === 0) return { result };
+    const t = this.now();
+    return { result, entry: this.push(new CompoundCommand(label, steps), origin, {}, t) };
+  }
+
+  /** True while a transaction is collecting commands. */
+  get inTransaction(): boolean {
+    return this.group !== null;
+  }
+
   /** Undoes the latest step. Returns it, or undefined when there is nothing to undo. */
   undo(): HistoryEntry | undefined {
+    if (this.group !== null) throw invalidArgument('undo cannot run inside a batch');
     const entry = this.undoStack[this.undoStack.length - 1];
     if (entry === undefined) return undefined;
     try {
@@ -108,6 +145,12 @@ export class History {
    * mutation whose read-back showed the engine did not take it.
    */
   rollback(entry: HistoryEntry): void {
+    if (this.group !== null) {
+      if (this.group[this.group.length - 1] !== entry.command) throw internal('rollback of a step that is no longer the latest in the transaction');
+      entry.command.undo(this.graph);
+      this.group.pop();
+      return;
+    }
     if (this.undoStack[this.undoStack.length - 1] !== entry) throw internal('rollback of a step that is no longer on top of the history');
     entry.command.undo(this.graph);
     this.undoStack.pop();
@@ -116,6 +159,7 @@ export class History {
 
   /** Performs the latest undone step again. */
   redo(): HistoryEntry | undefined {
+    if (this.group !== null) throw invalidArgument('redo cannot run inside a batch');
     const entry = this.redoStack[this.redoStack.length - 1];
     if (entry === undefined) return undefined;
     try {

@@ -1,0 +1,35 @@
+import * as z from 'zod';
+import type { McpServer } from '@modelcontextprotocol/server';
+
+function userText(text: string) {
+  return { messages: [{ role: 'user' as const, content: { type: 'text' as const, text } }] };
+}
+
+/** Prompts for the common workflows, so a client can offer them as commands. */
+export function registerPrompts(server: McpServer): void {
+  server.registerPrompt(
+    'why_is_it_dark',
+    { title: 'Find out why something is not lit', description: 'Walks the visibility chain for a channel (or the whole show) and reports the first broken link', argsSchema: z.object({ channel: z.string().optional().describe('Channel label or path; omit to check every channel') }) },
+    ({ channel }) =>
+      userText(
+        `Find out why ${channel === undefined ? 'the show' : `channel ${channel}`} is not visible. Read footlight://guide section 2 first. ` +
+          'Then, without changing anything: list_channels {detail:"full"}, check each link of the visibility chain (active or enabled pattern with level > 0, channel enabled, fader > 0, crossfade side, master fader, fixture outputs), ' +
+          'and call get_frame to confirm what is lit. Report the first broken link and the one change that would fix it, but make no change until asked.',
+      ),
+  );
+  server.registerPrompt(
+    'build_a_look',
+    { title: 'Build a look from a description', description: 'Turns a description ("slow amber wash with a cool chase on top") into one batch of changes, checked with get_frame', argsSchema: z.object({ description: z.string().describe('What the look should be') }) },
+    ({ description }) =>
+      userText(
+        `Build this look: ${description}. Read footlight://guide first. Discover the show (list_channels, list_parameters on the channels you will use), ` +
+          'plan the changes, apply them as ONE apply_operations call with a short label, then check the result with get_frame {include_image:true}. ' +
+          'Report what you changed (the undo step label) so the operator can undo it in one step.',
+      ),
+  );
+  server.registerPrompt(
+    'review_my_changes',
+    { title: 'Review the changes made in this session', description: 'Lists the undo history entries made by this client and summarizes them', argsSchema: z.object({}) },
+    () => userText('Read get_history {limit: 50}. List the steps made by this client (match client and session), summarize what each changed, and point out any step that another client made in between.'),
+  );
+}

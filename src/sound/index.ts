@@ -1,0 +1,25 @@
+import type { Engine } from '../engine/engine.js';
+import { silentLogger, type Logger } from '../engine/log.js';
+import { demoProject, emptyProject } from './demo.js';
+import { SoundHost } from './host.js';
+
+export { SoundHost, type OpContext, type Payload } from './host.js';
+export { HOST_NAME, HOST_VERSION, PROTOCOL_VERSION } from './version.js';
+export { readProjectFile } from './project-file.js';
+export { demoProject, emptyProject } from './demo.js';
+
+export interface SoundHostOptions {
+  readonly log?: Logger;
+  /** The project to open: the demo (default: several tracks, a Poly Grid patch, arranger clips) or an empty one. */
+  readonly project?: 'demo' | 'empty';
+}
+
+/**
+ * Creates the sound host on an engine: its component tree joins the engine's graph, its
+ * document changes go through the engine's one history, and its transport follows the engine
+ * clock. Protocol 3 (src/protocol3) serves it.
+ */
+export function createSoundHost(engine: Engine, options: SoundHostOptions = {}): SoundHost {
+  const log = (options.log ?? silentLogger).child({ component: 'sound' });
+  return new SoundHost(engine, log, options.project === 'empty' ? emptyProject() : demoProject());
+}

@@ -1,0 +1,36 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startShow } from '../helpers/show.js';
+import { Channel } from '../../src/light/mixer/channel.js';
+
+test('resources: the agent guide and the live structure summary', async (t) => {
+  const show = await startShow(t);
+  const { resources } = await show.client.listResources();
+  assert.deepEqual(resources.map((r) => r.uri).sort(), ['footlight://guide', 'footlight://light/structure']);
+  const guide = await show.client.readResource({ uri: 'footlight://guide' });
+  assert.match((guide.contents[0] as { text: string }).text, /visibility chain/);
+  const structure = JSON.parse(((await show.client.readResource({ uri: 'footlight://light/structure' })).contents[0] as { text: string }).text);
+  assert.equal(structure.channels.length, 2);
+  assert.equal(typeof structure.structureRevision, 'number');
+});
+
+test('resources: a subscribed session is told when the structure changes', async (t) => {
+  const show = await startShow(t);
+  const updates: string[] = [];
+  show.client.setNotificationHandler('notifications/resources/updated', (n) => {
+    updates.push(n.params.uri);
+  });
+  await show.client.subscribeResource({ uri: 'footlight://light/structure' });
+  await show.app.engine.queue.submit(() => show.app.light.mixer.channels.insert(new Channel('Late')));
+  const until = Date.now() + 3000;
+  while (updates.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual(updates, ['footlight://light/structure']);
+});
+
+test('prompts: listed and rendered with their arguments', async (t) => {
+  const show = await startShow(t);
+  const { prompts } = await show.client.listPrompts();
+  assert.deepEqual(prompts.map((p) => p.name).sort(), ['build_a_look', 'review_my_changes', 'why_is_it_dark']);
+  const p = await show.client.getPrompt({ name: 'build_a_look', arguments: { description: 'amber wash' } });
+  assert.match((p.messages[0].content as { text: string }).text, /amber wash.*apply_operations/s);
+});

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { COMMAND_NAMES, COMMANDS } from '../../src/protocol3/commands.js';
+import { GRAPH_MUTATIONS } from '../../src/sound/grid.js';
+
+/** Every command of the contract's three tables (docs/protocol3.md documents each). */
+const CONTRACT = {
+  core: ['ping', 'capabilities', 'state', 'inspect', 'history', 'set', 'batch', 'tracks', 'track', 'track-first', 'track-next', 'track-previous', 'next', 'previous', 'parent', 'device-first', 'device-primary', 'device-editor', 'device-catalog', 'devices', 'insert', 'device-remove', 'actions', 'action', 'undo', 'redo'],
+  grid: ['graph-capabilities', 'graph-state', 'graph-catalog', 'graph-modulators', 'graph-host-modulators', 'graph-insert', 'graph-insert-modulator', 'graph-set', 'graph-set-modulator', 'graph-resolve-value', 'graph-connect', 'graph-connect-modulator', 'graph-disconnect', 'graph-move', 'graph-clear', 'guard'],
+  song: ['song-state', 'song-import', 'song-import-status', 'song-save', 'song-arranger', 'song-clip-loop', 'song-transport-play', 'song-transport-stop', 'song-transport-tempo', 'song-transport-meter', 'song-transport-seek', 'song-transport-loop', 'song-track-state'],
+};
+
+const SYNOPSES: Record<string, string> = {
+  set: 'INDEX VALUE',
+  batch: 'INDEX=VALUE ...',
+  track: 'INDEX',
+  'device-catalog': '[QUERY]',
+  insert: 'POSITION UUID SELECTION_TOKEN',
+  'device-remove': 'SELECTION_TOKEN',
+  actions: '[QUERY]',
+  action: 'ID',
+  'graph-catalog': '[QUERY]',
+  'graph-modulators': '[QUERY]',
+  'graph-insert': 'UUID X Y',
+  'graph-insert-modulator': 'UUID X Y',
+  'graph-set': 'MODULE PARAMETER_B64 VALUE',
+  'graph-set-modulator': 'MODULE PARAMETER_B64 VALUE',
+  'graph-resolve-value': 'MODULE PARAMETER_B64 DISPLAY_B64',
+  'graph-connect': 'SOURCE SOURCE_PORT TARGET TARGET_PORT',
+  'graph-connect-modulator': 'SOURCE SOURCE_PORT TARGET TARGET_PORT',
+  'graph-disconnect': 'TARGET TARGET_PORT',
+  'graph-move': 'MODULE X Y',
+  'song-import': 'TOKEN SHA256 NOTE_TRACK_COUNT PATH_B64',
+  'song-import-status': 'RECEIPT_ID',
+  'song-save': 'TOKEN DIRECTORY_B64',
+  'song-arranger': 'INDEX',
+  'song-clip-loop': 'TOKEN INDEX CLIP_ID EXPECTED_ENABLED ENABLED',
+  'song-transport-play': 'TOKEN',
+  'song-transport-stop': 'TOKEN',
+  'song-transport-tempo': 'TOKEN BPM',
+  'song-transport-meter': 'TOKEN METER',
+  'song-transport-seek': 'TOKEN POSITION_BEATS',
+  'song-transport-loop': 'TOKEN ENABLED',
+  'song-track-state': 'TOKEN INDEX MUTED ARMED',
+};
+
+test('the listener answers exactly the contract commands, with the contract synopses', () => {
+  const contract = [...CONTRACT.core, ...CONTRACT.grid, ...CONTRACT.song].sort();
+  assert.deepEqual([...COMMAND_NAMES].sort(), contract);
+  for (const c of COMMANDS) assert.equal(c.synopsis, SYNOPSES[c.name] ?? '', `${c.name} synopsis`);
+});
+
+test('guard accepts exactly the graph mutations', () => {
+  assert.deepEqual(COMMANDS.filter((c) => c.graphMutation).map((c) => c.name).sort(), [...GRAPH_MUTATIONS].sort());
+  for (const c of COMMANDS.filter((x) => x.graphMutation)) assert.equal(c.write, true);
+});
