@@ -3,6 +3,7 @@ import { ColorMaskEffect } from '../effects/color-mask-effect.js';
 import { ColorizeEffect } from '../effects/colorize-effect.js';
 import { DynamicsEffect } from '../effects/dynamics-effect.js';
 import { FreezeEffect } from '../effects/freeze-effect.js';
+import { GradientMaskEffect } from '../effects/gradient-mask-effect.js';
 import { HueSaturationEffect } from '../effects/hue-saturation-effect.js';
 import { InvertEffect } from '../effects/invert-effect.js';
 import { LinearMaskEffect } from '../effects/linear-mask-effect.js';
@@ -23,6 +24,7 @@ export const EFFECTS: readonly DeviceEntry[] = [
   { kind: 'effect', className: 'heronarts.lx.effect.FreezeEffect', name: 'Freeze', category: 'Core', create: () => new FreezeEffect(), sourceUrl: src('freeze-effect.ts') },
   { kind: 'effect', className: 'heronarts.lx.effect.color.ColorizeEffect', name: 'Colorize', category: 'Color', create: () => new ColorizeEffect(), sourceUrl: src('colorize-effect.ts') },
   { kind: 'effect', className: 'heronarts.lx.effect.color.ColorMaskEffect', name: 'Color Mask', category: 'Color', create: () => new ColorMaskEffect(), sourceUrl: src('color-mask-effect.ts') },
+  { kind: 'effect', className: 'heronarts.lx.effect.color.GradientMaskEffect', name: 'Gradient Mask', category: 'Color', create: () => new GradientMaskEffect(), sourceUrl: src('gradient-mask-effect.ts') },
   { kind: 'effect', className: 'heronarts.lx.effect.color.TransparifyEffect', name: 'Transparify', category: 'Color', create: () => new TransparifyEffect(), sourceUrl: src('transparify-effect.ts') },
   { kind: 'effect', className: 'heronarts.lx.effect.DynamicsEffect', name: 'Dynamics', category: 'Color', create: () => new DynamicsEffect(), sourceUrl: src('dynamics-effect.ts') },
   { kind: 'effect', className: 'heronarts.lx.effect.InvertEffect', name: 'Invert', category: 'Color', create: () => new InvertEffect(), sourceUrl: src('invert-effect.ts') },
