@@ -22,7 +22,7 @@ function stats(samples: number[]): { median: number; p99: number; mean: number }
 }
 
 const home = await mkdtemp(join(tmpdir(), 'footlight-bench-'));
-const app = await startFootlight({ host: '127.0.0.1', port: 0, home, log: silentLogger, realtime: true });
+const app = await startFootlight({ host: '127.0.0.1', port: 0, soundPort: 0, home, log: silentLogger, realtime: true });
 const client = new Client({ name: 'bench', version: '1' });
 await client.connect(new StreamableHTTPClientTransport(new URL(app.http.url)));
 

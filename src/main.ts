@@ -4,13 +4,15 @@ import { buildInfo } from './app/build-info.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SOUND_PORT, loadConfig } from './app/config.js';
 import { footlightHome } from './app/home.js';
 import { writeStatus, type StatusFile } from './app/status-file.js';
-import { startHttpServer, type RunningHttpServer } from './http/server.js';
+import { ListenError, startHttpServer, type RunningHttpServer } from './http/server.js';
 import { buildDemoShow } from './light/demo-show.js';
 import { LightShow } from './light/light-show.js';
 import { LX_VERSION } from './light/lx-component.js';
 import { McpEndpoint } from './mcp/endpoint.js';
 import type { CallRecord } from './mcp/register-tools.js';
 import type { ServerState, Services } from './tools/context.js';
+import { createSoundHost, type SoundHost } from './sound/index.js';
+import { startProtocol3Server, type Protocol3Server } from './protocol3/server.js';
 
 export interface FootlightOptions {
   /** Address to bind; default from config.json, else 127.0.0.1. */
@@ -38,6 +40,9 @@ export interface FootlightOptions {
 
 export interface RunningFootlight {
   readonly engine: Engine;
+  readonly sound: SoundHost;
+  /** The protocol-3 listener of the built-in sound host. */
+  readonly protocol3: Protocol3Server;
   readonly services: Services;
   readonly light: LightShow;
   readonly http: RunningHttpServer;
@@ -58,7 +63,6 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const host = options.host ?? config.host ?? DEFAULT_HOST;
   const port = options.port ?? config.port ?? DEFAULT_PORT;
   const soundPort = options.soundPort ?? config.soundPort ?? DEFAULT_SOUND_PORT;
-  void soundPort; // The protocol-3 listener binds it once the sound host is wired in.
   const info = buildInfo();
   const startedAt = new Date().toISOString();
 
@@ -66,6 +70,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   engine.queue.onFrameError = (err) => log.error({ err }, 'frame failed');
   const light = new LightShow(engine);
   buildDemoShow(light);
+  const sound = createSoundHost(engine, { log });
   engine.history.clear();
 
   const calls: CallRecord[] = [];
@@ -95,6 +100,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       connected: c.connected,
     };
     if (light.projectPath !== undefined) s.projectPath = light.projectPath;
+    if (endpoints.protocol3 !== undefined) s.protocol3 = { ...endpoints.protocol3 };
     if (c.lastActivityAt !== undefined) s.lastActivityAt = c.lastActivityAt;
     return s;
   };
@@ -119,11 +125,20 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     },
     onConnectedChange: () => void publishStatus(),
   });
+  let protocol3: Protocol3Server;
+  try {
+    protocol3 = await startProtocol3Server({ host, port: soundPort, soundHost: sound, engine, log, deadlineMs: options.deadlineMs });
+  } catch (err) {
+    await mcp.close();
+    throw err instanceof Error ? new ListenError(`${err.message} (use --sound-port to choose the protocol-3 port)`) : err;
+  }
+  endpoints.protocol3 = { host: protocol3.host, port: protocol3.port };
   let http: RunningHttpServer;
   try {
     http = await startHttpServer({ host, port, log, mcp, maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024 });
   } catch (err) {
     await mcp.close();
+    await protocol3.close();
     throw err;
   }
   bind.port = http.port;
@@ -135,6 +150,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   let closed = false;
   return {
     engine,
+    sound,
+    protocol3,
     services,
     light,
     http,
@@ -147,6 +164,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       engine.clock.stop();
       await mcp.close();
       await http.close();
+      await protocol3.close();
       await publishStatus({ running: false, connected: false, stoppedAt: new Date().toISOString() });
     },
   };

@@ -15,14 +15,15 @@ export function buildDemoShow(show: LightShow): void {
   show.structure.addFixture(grid);
 
   const gradient = new Channel('Channel-1');
-  show.mixer.channels.insert(gradient);
-  const g = gradient.patterns.insert(new GradientPattern());
+  show.mixer.insertChannel(gradient);
+  const g = new GradientPattern();
+  gradient.addPattern(g);
   g.xAmount.setValue(1);
   g.gradient.setValue(0.5);
   g.colorMode.setValue(0);
 
   const solid = new Channel('Channel-2');
-  show.mixer.channels.insert(solid);
-  solid.patterns.insert(new SolidPattern({ h: 220, s: 80, b: 100 }));
+  show.mixer.insertChannel(solid);
+  solid.addPattern(new SolidPattern({ h: 220, s: 80, b: 100 }));
   solid.fader.setValue(0.25);
 }

@@ -6,6 +6,8 @@ import type { Origin } from '../engine/commands/history.js';
 import { SetParameter } from '../engine/commands/set-parameter.js';
 import type { Parameter, ParameterValue } from '../engine/parameters/parameter.js';
 import { LXEngineComponent } from './lx-engine.js';
+import type { MixerFrame } from './mixer/mixer.js';
+import { fixturePostPass } from './structure/post-pass.js';
 import { lightComponent, lightParameter } from './paths.js';
 
 /**
@@ -17,6 +19,8 @@ export class LightShow {
   readonly lx: LXEngineComponent;
   /** The mixer's main output of the last frame: one ARGB per point, before the master fader. */
   main = new Uint32Array(0);
+  /** The last frame's buffers (main, cue, aux) and whether cue and aux carried anything. */
+  readonly frame: MixerFrame = { main: this.main, cue: new Uint32Array(0), aux: new Uint32Array(0), cueOn: false, auxOn: false };
   /** Where the show was loaded from; absent for the built-in demo or an unsaved show. */
   projectPath: string | undefined;
   /** Bumped after every rendered frame; readers compare it to see a new frame. */
@@ -47,13 +51,22 @@ export class LightShow {
   render(frame: FrameTime): void {
     const lx = this.lx;
     const model = this.structure.model;
-    if (this.main.length !== model.size) this.main = new Uint32Array(model.size);
+    const out = this.frame;
+    if (this.main.length !== model.size) {
+      this.main = out.main = new Uint32Array(model.size);
+      out.cue = new Uint32Array(model.size);
+      out.aux = new Uint32Array(model.size);
+    }
     lx.tempo.loop(frame.deltaMs);
     const deltaMs = frame.deltaMs * lx.speed.getValue();
     lx.modulation.loop(deltaMs);
     lx.snapshots.loop(deltaMs);
     lx.palette.loop(deltaMs);
-    this.mixer.render(model.points, deltaMs, this.main);
+    // LX's offline harness sets nowMillis from a loop task, after the palette and before the mixer.
+    lx.nowMillis = frame.nowMillis;
+    this.mixer.performanceMode = lx.performanceMode.isOn();
+    this.mixer.render(model.points, deltaMs, out);
+    fixturePostPass(this.structure, out, frame.nowMillis);
     this.frameCount++;
   }
 

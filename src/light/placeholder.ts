@@ -25,9 +25,18 @@ export class Placeholder extends LXComponent {
     return { ...this.json, id: this.id, parameters: { ...this.json.parameters, label: this.label.getString() } };
   }
 
+  /** A parameter value as the file saved it. */
+  savedParameter(key: string): unknown {
+    return this.json.parameters?.[key];
+  }
+
   override load(json: LxObject, ctx: LoadContext): void {
     this.json = json;
-    if (typeof json.id === 'number') ctx.ids.set(json.id, this);
+    if (typeof json.id === 'number') {
+      ctx.ids.set(json.id, this);
+      // Keep the saved id while the object is not live yet (the graph re-assigns it on a clash).
+      if (this.graph === null) this.id = json.id;
+    }
     if (typeof json.parameters?.label === 'string') this.label.setString(json.parameters.label);
   }
 }

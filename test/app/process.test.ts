@@ -37,7 +37,7 @@ function exit(child: ChildProcess): Promise<number> {
 
 test('footlight serve --port 0: status.json, an outside SDK client, footlight status, clean stop', async (t) => {
   const home = await tempHome(t);
-  const child = run(['serve', '--port', '0', '--host', '127.0.0.1'], home);
+  const child = run(['serve', '--port', '0', '--sound-port', '0', '--host', '127.0.0.1'], home);
   t.after(() => child.kill('SIGKILL'));
   const status = await waitForStatus(home, (s) => s.running === true);
   assert.equal(status.pid, child.pid);
@@ -48,6 +48,8 @@ test('footlight serve --port 0: status.json, an outside SDK client, footlight st
   assert.equal(status.connected, false);
   for (const k of ['serverVersion', 'buildTime', 'startedAt']) assert.equal(typeof status[k], 'string', k);
   assert.equal('projectPath' in status, false);
+  assert.equal(status.protocol3.host, '127.0.0.1');
+  assert.ok(status.protocol3.port > 0);
 
   const client = new Client({ name: 'outside', version: '1' });
   await client.connect(new StreamableHTTPClientTransport(new URL(status.url)));
@@ -73,13 +75,26 @@ test('footlight serve --port 0: status.json, an outside SDK client, footlight st
   assert.deepEqual((await readdir(home)).filter((f) => f.endsWith('.tmp')), [], 'no temporary files left');
 });
 
+test('footlight serve with the protocol-3 port in use fails with a clear message', async (t) => {
+  const home = await tempHome(t);
+  const blocker = createServer();
+  await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+  t.after(() => blocker.close());
+  const port = (blocker.address() as { port: number }).port;
+  const child = run(['serve', '--port', '0', '--sound-port', String(port)], home);
+  let err = '';
+  child.stderr!.on('data', (d) => (err += d));
+  assert.equal(await exit(child), 1);
+  assert.match(err, /protocol 3 cannot listen .* already in use/);
+});
+
 test('footlight serve on a port in use fails with a clear message', async (t) => {
   const home = await tempHome(t);
   const blocker = createServer();
   await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
   t.after(() => blocker.close());
   const port = (blocker.address() as { port: number }).port;
-  const child = run(['serve', '--port', String(port)], home);
+  const child = run(['serve', '--port', String(port), '--sound-port', '0'], home);
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
   assert.equal(await exit(child), 1);

@@ -1,11 +1,34 @@
 import type { DeviceEntry } from '../registry.js';
+import { AlternatingPattern } from '../patterns/alternating-pattern.js';
+import { ChasePattern } from '../patterns/chase-pattern.js';
 import { GradientPattern } from '../patterns/gradient-pattern.js';
+import { NoisePattern } from '../patterns/noise-pattern.js';
+import { PlanesPattern } from '../patterns/planes-pattern.js';
 import { SolidPattern } from '../patterns/solid-pattern.js';
+import { SparklePattern } from '../patterns/sparkle-pattern.js';
+import { TestPattern } from '../patterns/test-pattern.js';
 
 const src = (file: string): string => new URL(`../patterns/${file}`, import.meta.url).href;
 
-/** Stock patterns in LX's registry order. */
+const NEEDS_DMX = 'it renders live Art-Net DMX input, which Footlight does not receive';
+const NEEDS_AUDIO = 'it follows live audio input (sound objects or the audio meter), which Footlight\'s light engine does not have';
+
+/**
+ * Stock patterns in LX's registry order (DMX, Pattern Rack, Sound Object, Gradient, Solid,
+ * Planes, Chase, Noise, Sparkle, Test), then classes LX ships outside its default registry:
+ * Alternating (available here) and Graphic Equalizer (needs audio).
+ */
 export const PATTERNS: readonly DeviceEntry[] = [
+  { kind: 'pattern', className: 'heronarts.lx.dmx.DmxPattern', name: 'DMX', category: 'Other', unavailable: NEEDS_DMX },
+  { kind: 'pattern', className: 'heronarts.lx.pattern.PatternRack', name: 'Pattern Rack', category: 'Other', unavailable: 'the pattern rack is not built yet' },
+  { kind: 'pattern', className: 'heronarts.lx.pattern.audio.SoundObjectPattern', name: 'Sound Object', category: 'Audio', unavailable: NEEDS_AUDIO },
   { kind: 'pattern', className: 'heronarts.lx.pattern.color.GradientPattern', name: 'Gradient', category: 'Color', create: () => new GradientPattern(), sourceUrl: src('gradient-pattern.ts') },
   { kind: 'pattern', className: 'heronarts.lx.pattern.color.SolidPattern', name: 'Solid', category: 'Color', create: () => new SolidPattern(), sourceUrl: src('solid-pattern.ts') },
+  { kind: 'pattern', className: 'heronarts.lx.pattern.form.PlanesPattern', name: 'Planes', category: 'Form', create: () => new PlanesPattern(), sourceUrl: src('planes-pattern.ts') },
+  { kind: 'pattern', className: 'heronarts.lx.pattern.strip.ChasePattern', name: 'Chase', category: 'Strip', create: () => new ChasePattern(), sourceUrl: src('chase-pattern.ts') },
+  { kind: 'pattern', className: 'heronarts.lx.pattern.texture.NoisePattern', name: 'Noise', category: 'Texture', create: () => new NoisePattern(), sourceUrl: src('noise-pattern.ts') },
+  { kind: 'pattern', className: 'heronarts.lx.pattern.texture.SparklePattern', name: 'Sparkle', category: 'Texture', create: () => new SparklePattern(), sourceUrl: src('sparkle-pattern.ts') },
+  { kind: 'pattern', className: 'heronarts.lx.pattern.test.TestPattern', name: 'Test', category: 'Test', create: () => new TestPattern(), sourceUrl: src('test-pattern.ts') },
+  { kind: 'pattern', className: 'heronarts.lx.pattern.color.AlternatingPattern', name: 'Alternating', category: 'Color', create: () => new AlternatingPattern(), sourceUrl: src('alternating-pattern.ts') },
+  { kind: 'pattern', className: 'heronarts.lx.pattern.GraphicEqualizerPattern', name: 'Graphic Equalizer', category: 'Form', unavailable: NEEDS_AUDIO },
 ];

@@ -1,109 +1,122 @@
-import { BoundedParameter } from '../../engine/parameters/bounded.js';
-import { BooleanParameter } from '../../engine/parameters/boolean.js';
-import { EnumParameter } from '../../engine/parameters/enum.js';
-import { LXComponent } from '../lx-component.js';
-import { Pattern } from '../patterns/pattern.js';
-import { Placeholder } from '../placeholder.js';
-import type { Effect } from '../effects/effect.js';
-import { loadEffects } from '../effects/load-effects.js';
-import { lxArray, type LoadContext, type LxObject } from '../project/lxp-types.js';
-import { ModulationEngine } from '../modulation/modulation-engine.js';
+import type { Component } from '../../engine/component.js';
 import type { PointSet } from '../model/index.js';
-import { CHANNEL_BLENDS } from '../color/blend-modes.js';
-import { CHANNEL_BLEND_CHOICES, TRANSITION_BLEND_CHOICES, blendSet } from './blends.js';
+import { Pattern } from '../patterns/pattern.js';
+import type { Placeholder } from '../placeholder.js';
+import { isLxObject, lxArray, type LoadContext, type LxObject } from '../project/lxp-types.js';
+import { AbstractChannel } from './bus.js';
+import { type CueSink, PatternEngine } from './pattern-engine.js';
+
+/** A group channel (LX's LXGroup) as its members see it. */
+export interface GroupLike extends Component {
+  readonly isAnimating: boolean;
+  modelView(model: PointSet): PointSet;
+}
 
 /**
  * A mixer channel (LX's LXChannel): a fader, an on switch, a blend mode and a pattern engine
- * whose active pattern renders into the channel's buffer.
+ * (playlist or blend) rendering into the channel's buffer, then the channel's effects. A channel
+ * may belong to a group, which sits just before its members in the mixer's flat channel list.
  */
-export class Channel extends LXComponent {
+export class Channel extends AbstractChannel {
   readonly lxClass = 'heronarts.lx.mixer.LXChannel';
-  readonly fader = new BoundedParameter('Fader', 1, { modulatable: true, units: 'percentNormalized', description: 'Channel level into the mix' });
-  readonly enabled = new BooleanParameter('On', true, { description: 'Whether the channel renders and mixes at all' });
-  readonly cue = new BooleanParameter('Cue', false, { description: 'Send to the cue bus' });
-  readonly aux = new BooleanParameter('Aux', false, { description: 'Send to the aux bus' });
-  readonly crossfadeGroup = new EnumParameter('Crossfade Group', [
-    { label: 'BYPASS', name: 'BYPASS' },
-    { label: 'A', name: 'A' },
-    { label: 'B', name: 'B' },
-  ], 0, { description: 'Crossfader side: BYPASS mixes directly into main' });
-  readonly blendMode = new EnumParameter('Blend', CHANNEL_BLEND_CHOICES, 0, { objectChooser: true, description: 'How this channel mixes onto the channels below it' });
-  readonly autoMute = new BooleanParameter('Auto-Mute', true, { description: 'Skip rendering while the fader is at 0' });
-  readonly compositeMode = new EnumParameter('Composite Mode', [
-    { label: 'Playlist', name: 'PLAYLIST' },
-    { label: 'Blend', name: 'BLEND' },
-  ], 0, { description: 'Playlist: one active pattern at a time. Blend: every enabled pattern mixed by its level' });
-  readonly transitionEnabled = new BooleanParameter('Transitions', false, { description: 'Cross-fade between patterns when the active one changes' });
-  readonly transitionTimeSecs = new BoundedParameter('Transition Time', 5, { v0: 0.05, v1: 180, units: 'seconds', description: 'Length of a transition' });
-  readonly transitionBlendMode = new EnumParameter('Transition Blend', TRANSITION_BLEND_CHOICES, 0, { objectChooser: true, description: 'How patterns are mixed during a transition' });
-  readonly modulation: ModulationEngine;
-  readonly effects = this.addArray<Effect | Placeholder>('effect');
   readonly patterns = this.addArray<Pattern | Placeholder>('pattern');
-  /** This channel's own blend instances, indexed like `blendMode`'s options. */
-  readonly blends = blendSet(CHANNEL_BLENDS);
-  activePatternIndex = 0;
-  /** The channel's render buffer, frame-sized. */
-  colors = new Uint32Array(0);
+  readonly patternEngine: PatternEngine;
+  /** The group this channel belongs to, if any. */
+  group: GroupLike | null = null;
 
   constructor(label: string) {
     super(label);
-    this.modulation = this.addChild('modulation', new ModulationEngine('Modulation'));
-    this.addParameter('fader', this.fader);
-    this.addParameter('enabled', this.enabled);
-    this.addParameter('cue', this.cue);
-    this.addParameter('aux', this.aux);
-    this.addParameter('crossfadeGroup', this.crossfadeGroup);
-    this.addParameter('blendMode', this.blendMode);
-    this.addParameter('autoMute', this.autoMute);
-    this.addParameter('compositeMode', this.compositeMode);
-    this.addParameter('transitionEnabled', this.transitionEnabled);
-    this.addParameter('transitionTimeSecs', this.transitionTimeSecs);
-    this.addParameter('transitionBlendMode', this.transitionBlendMode);
+    this.patternEngine = new PatternEngine(this, this.patterns);
+    this.patternEngine.register((key, p) => this.addParameter(key, p));
+  }
+
+  get compositeMode() { return this.patternEngine.compositeMode; }
+  get transitionEnabled() { return this.patternEngine.transitionEnabled; }
+  get transitionTimeSecs() { return this.patternEngine.transitionTimeSecs; }
+  get transitionBlendMode() { return this.patternEngine.transitionBlendMode; }
+  get autoCycleEnabled() { return this.patternEngine.autoCycleEnabled; }
+  get autoCycleTimeSecs() { return this.patternEngine.autoCycleTimeSecs; }
+
+  /** 0-based index of the active pattern (-1 when there is none). */
+  get activePatternIndex(): number {
+    return this.patternEngine.activeIndex;
   }
 
   get activePattern(): Pattern | Placeholder | undefined {
-    return this.patterns.at(this.activePatternIndex);
+    return this.patternEngine.activePattern;
   }
 
-  get isAutoMuted(): boolean {
-    return this.autoMute.isOn() && this.fader.getValue() === 0;
+  /** Channels in a group with the Default view render the group's view (LX). */
+  override modelView(model: PointSet): PointSet {
+    const own = this.view.selected?.points ?? null;
+    if (own !== null) return own;
+    return this.group !== null ? this.group.modelView(model) : model;
   }
 
-  /** Renders the pattern engine into this channel's buffer (cleared to transparent first). */
-  render(points: PointSet, deltaMs: number): void {
-    if (this.colors.length !== points.size) this.colors = new Uint32Array(points.size);
-    this.colors.fill(0);
+  /** LX's animating rule: cued, or on and not auto-muted and (no group, or the group animates). */
+  computeAnimating(): boolean {
+    if (this.cue.isOn() || this.aux.isOn()) return true;
+    if (!this.enabled.isOn() || this.isAutoMuted) return false;
+    return this.group === null || this.group.isAnimating;
+  }
+
+  /** Adds a pattern at `index` (default: the end), keeping the playlist's active pattern. */
+  addPattern(pattern: Pattern | Placeholder, index = this.patterns.length): void {
+    this.patterns.insert(pattern, index);
+    this.patternEngine.patternAdded(pattern, index);
+  }
+
+  /** Removes a pattern, finishing or cancelling a transition that involves it. */
+  removePattern(pattern: Pattern | Placeholder): number {
+    const index = this.patterns.indexOf(pattern);
+    this.patternEngine.patternWillBeRemoved(pattern, index);
+    this.patterns.remove(pattern);
+    this.patternEngine.patternRemoved(index);
+    return index;
+  }
+
+  movePattern(pattern: Pattern | Placeholder, index: number): void {
+    const active = this.patternEngine.activePattern;
+    const next = this.patternEngine.nextPattern;
+    this.patterns.move(pattern, index);
+    this.patternEngine.patternsMoved(active, next);
+  }
+
+  /**
+   * One frame: the channel's modulators, then (when animating) the pattern engine into the
+   * channel buffer over the channel's view, then the channel's effects.
+   */
+  loop(model: PointSet, deltaMs: number, cue: CueSink | null): void {
+    if (this.colors.length !== model.size) this.colors = new Uint32Array(model.size);
+    this.isAnimating = this.computeAnimating();
+    if (!this.isAnimating) return;
     this.modulation.loop(deltaMs);
-    const pattern = this.activePattern;
-    if (!(pattern instanceof Pattern)) return;
-    pattern.colors = this.colors;
-    pattern.points = points;
-    pattern.loop(deltaMs);
+    const view = this.modelView(model);
+    this.patternEngine.loop(this.colors, view, view === model ? null : view.index, deltaMs, cue);
+    this.runEffects(this.colors, view, deltaMs);
   }
 
   protected override extraSaveKeys(): readonly string[] {
-    return ['effects', 'clips', 'patternIndex', 'patterns'];
+    return ['effects', 'clips', 'patternIndex', 'patterns', 'group'];
   }
 
   protected override saveExtra(obj: LxObject): void {
-    obj.effects = this.effects.items.map((e) => e.save());
-    obj.clips = [];
-    obj.patternIndex = this.activePatternIndex;
-    obj.patterns = this.patterns.items.map((p) => p.save());
+    super.saveExtra(obj);
+    this.patternEngine.save(obj);
+    if (this.group !== null) obj.group = this.group.id;
+  }
+
+  override load(obj: LxObject, ctx: LoadContext): void {
+    // LX adds the patterns before it reads the parameters, so the focused pattern fits its range.
+    const n = lxArray(obj.patterns).length;
+    this.patternEngine.focusedPattern.setRange(0, Math.max(0, n - 1));
+    super.load(obj, ctx);
   }
 
   protected override loadExtra(obj: LxObject, ctx: LoadContext): void {
-    loadEffects(this.effects, obj, ctx);
-    for (const json of lxArray(obj.patterns)) {
-      const className = typeof json.class === 'string' ? json.class : '';
-      const entry = ctx.registry.byClassName(className);
-      const made = entry?.create !== undefined ? entry.create() : undefined;
-      const pattern = made instanceof Pattern ? made : new Placeholder('pattern', json, entry?.unavailable);
-      this.patterns.insert(pattern);
-      pattern.load(json, ctx);
-      if (pattern instanceof Placeholder) ctx.warn(`pattern ${className} is not available (${pattern.reason}); kept as a placeholder`);
-    }
-    const index = typeof obj.patternIndex === 'number' ? obj.patternIndex : 0;
-    this.activePatternIndex = index >= 0 && index < this.patterns.length ? index : 0;
+    super.loadExtra(obj, ctx);
+    this.patternEngine.load(obj, ctx);
+    const focused = isLxObject(obj.parameters) ? obj.parameters.focusedPattern : undefined;
+    if (typeof focused === 'number') this.patternEngine.focusedPattern.load(focused);
   }
 }

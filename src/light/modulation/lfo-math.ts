@@ -39,15 +39,15 @@ export class PeriodicState {
   finished = false;
   /** Set when finished: the next start() rewinds the basis to 0 (see `onStart`). */
   needsReset = false;
+  /** How many cycles wrapped on the last step (LX's numLoops: 0, or 1 unless the period is tiny). */
+  numLoops = 0;
 
   /**
    * Free-running step (no tempo sync, no manual basis): basis += deltaMs / periodMs, then the
    * end-of-cycle rule. Returns true when the modulator must stop (non-looping and finished).
    */
   advance(deltaMs: number, periodMs: number, looping: boolean): boolean {
-    this.looped = false;
-    this.finished = false;
-    this.needsReset = false;
+    this.clearFlags();
     if (periodMs === 0) this.basis = 1;
     else this.basis += deltaMs / periodMs;
     return this.endOfCycle(looping);
@@ -58,19 +58,43 @@ export class PeriodicState {
    * multiplier (basis += deltaMs / beatPeriodMs · multiplier). Returns true when it must stop.
    */
   advanceTempo(deltaMs: number, beatPeriodMs: number, multiplier: number, looping: boolean): boolean {
-    this.looped = false;
-    this.finished = false;
-    this.needsReset = false;
+    this.clearFlags();
     this.basis += deltaMs / beatPeriodMs * multiplier;
     return this.endOfCycle(looping);
   }
 
   /** `manualBasis` mode: the basis is the `basisIn` value as given, with no end-of-cycle logic. */
   setManual(basisIn: number): void {
+    this.clearFlags();
+    this.basis = basisIn;
+  }
+
+  /**
+   * Tempo-locked step: the basis is the tempo division's phase (always < 1). `cyclesElapsed` is
+   * how far the division's cycle count moved since the last frame (0 when unchanged, or when
+   * the modulator was just restarted or reset). A move is a loop for a looping modulator; a
+   * one-shot jumps to 1 and finishes. Returns true when the modulator must stop.
+   */
+  advanceLocked(basis: number, cyclesElapsed: number, looping: boolean): boolean {
+    this.clearFlags();
+    this.basis = basis;
+    if (cyclesElapsed !== 0) {
+      if (looping) {
+        this.looped = true;
+        this.numLoops = cyclesElapsed > 0 ? cyclesElapsed : 1;
+      } else {
+        this.basis = 1;
+      }
+    }
+    return this.endOfCycle(looping);
+  }
+
+  /** Clears the per-frame flags (LX does this at the start of every loop). */
+  clearFlags(): void {
     this.looped = false;
     this.finished = false;
     this.needsReset = false;
-    this.basis = basisIn;
+    this.numLoops = 0;
   }
 
   /** LX `setBasis`: clamps to [0, 1] (used on load from `.lxp` and by code). */
@@ -93,6 +117,7 @@ export class PeriodicState {
     if (this.basis >= 1) {
       if (looping) {
         this.looped = true;
+        this.numLoops = Math.trunc(this.basis);
         if (this.basis > 1) this.basis = this.basis % 1;
       } else {
         this.basis = 1;

@@ -1,12 +1,20 @@
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
+import type { Parameter } from '../../engine/parameters/parameter.js';
 import { TriggerParameter } from '../../engine/parameters/trigger.js';
 import type { Polarity } from '../../engine/parameters/units.js';
 import { LXComponent } from '../lx-component.js';
 import type { NormalizedSource } from './normalized-source.js';
+import { TempoLink, type TempoReader } from './tempo-division.js';
 
 /**
  * A modulator (LX's LXModulator): a component that computes a value each frame while running.
  * Its normalized value (0–1) can drive compound modulations; its OSC address uses its label.
+ *
+ * Lifecycle, as LX: `running` switches it (start/stop); `trigger` fires onTrigger, onReset, then
+ * starts; `reset` stops and calls onReset. `loop(deltaMs)` is called once per frame by its
+ * modulation engine (in list order): while running it adds deltaMs to `runMs` and stores
+ * `computeValue(deltaMs)`. A modulator whose computeValue throws is marked crashed and stops
+ * computing (LX logs it and shows it as crashed), so one broken modulator never stops a frame.
  */
 export abstract class Modulator extends LXComponent implements NormalizedSource {
   readonly running = new BooleanParameter('Running', false, { description: 'Whether the modulator is running' });
@@ -16,7 +24,16 @@ export abstract class Modulator extends LXComponent implements NormalizedSource 
   protected value = 0;
   /** Milliseconds run since the last start. */
   protected runMs = 0;
+  /** How a modulation from this modulator starts out (the modulation's own polarity can change). */
   polarity: Polarity = 'unipolar';
+  /** Set when computeValue threw; the error is kept in `crash`. */
+  crashed = false;
+  crash: unknown = undefined;
+  /** False for classes that must not start when added (LX's disableAutoStart). */
+  protected autoStartEnabled = true;
+  /** False for trigger-style modulators (LX's setMappingSource(false)). */
+  protected mappingSource = true;
+  private readonly tempoLink = new TempoLink(this);
 
   constructor(label: string) {
     super(label);
@@ -36,7 +53,24 @@ export abstract class Modulator extends LXComponent implements NormalizedSource 
 
   /** False for trigger-style modulators that cannot drive continuous modulation (LX's isMappingSource). */
   get isMappingSource(): boolean {
-    return true;
+    return this.mappingSource;
+  }
+
+  /**
+   * The boolean that trigger modulations from this modulator listen to (LX's LXTriggerSource),
+   * or null when the class has none.
+   */
+  getTriggerSource(): BooleanParameter | null {
+    return null;
+  }
+
+  /** The tempo clock of the engine this modulator runs in. */
+  protected get tempo(): TempoReader {
+    return this.tempoLink.get();
+  }
+
+  isRunning(): boolean {
+    return this.running.isOn();
   }
 
   start(): void {
@@ -49,11 +83,16 @@ export abstract class Modulator extends LXComponent implements NormalizedSource 
 
   /** What the AddModulator command does after creating one: start it unless the class says not to. */
   autostart(): void {
-    this.start();
+    if (this.autoStartEnabled) this.start();
   }
 
   getValue(): number {
     return this.value;
+  }
+
+  /** Java's `getValuef()`: the value rounded to float32. */
+  getValuef(): number {
+    return Math.fround(this.value);
   }
 
   /** The output mapped to 0–1; modulators whose value already is 0–1 return it. */
@@ -61,17 +100,41 @@ export abstract class Modulator extends LXComponent implements NormalizedSource 
     return this.value;
   }
 
+  /** Sets the output directly (LX's setValue); periodic modulators move their basis to match. */
+  setValue(value: number): void {
+    this.value = value;
+    this.onSetValue(value);
+  }
+
   /** Runs one frame: computes the new value while running. */
   loop(deltaMs: number): void {
-    if (this.running.isOn()) {
-      this.runMs += deltaMs;
-      this.value = this.computeValue(deltaMs);
+    if (this.crashed) return;
+    try {
+      if (this.running.isOn()) {
+        this.runMs += deltaMs;
+        this.value = this.computeValue(deltaMs);
+      }
+      this.postRun(deltaMs);
+    } catch (err) {
+      this.crashed = true;
+      this.crash = err;
     }
-    this.postRun(deltaMs);
+  }
+
+  protected override onParameterChanged(p: Parameter): void {
+    super.onParameterChanged(p);
+    if (p === this.running) {
+      if (this.running.isOn()) this.onStart();
+      else this.onStop();
+    }
   }
 
   protected abstract computeValue(deltaMs: number): number;
+  /** Runs every frame after computeValue, running or not. */
   protected postRun(_deltaMs: number): void {}
+  protected onSetValue(_value: number): void {}
+  protected onStart(): void {}
+  protected onStop(): void {}
   protected onTrigger(): void {}
   protected onReset(): void {
     this.runMs = 0;

@@ -24,6 +24,8 @@ export interface LoadContext {
   readonly registry: DeviceRegistry;
   /** Finds `.lxf` fixture files (LX's media folder `Fixtures/`). */
   readonly resolveLxf?: LxfResolver;
+  /** Finds external `.lxm` model files (LX's media folder `Models/`) by their saved name. */
+  readonly resolveLxm?: (file: string) => unknown;
 }
 
 export function isLxObject(v: unknown): v is LxObject {

@@ -5,7 +5,11 @@ import { EnumParameter } from '../../engine/parameters/enum.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { StringParameter } from '../../engine/parameters/string.js';
 import { LXComponent } from '../lx-component.js';
-import { type FixtureGeometry, type FixtureParameterSpec, type StockFixtureClass, stockFixtureClass } from '../model/index.js';
+import {
+  COMMON_FIXTURE_PARAMETERS, type FixtureGeometry, type FixtureParameterSpec, type LxfResolver, type StockFixtureClass,
+  JSON_FIXTURE_CLASS, ModelInputError, jsonFixture, stockFixtureClass,
+} from '../model/index.js';
+import { isLxObject, type LoadContext, type LxObject } from '../project/lxp-types.js';
 
 function parameterFromSpec(spec: FixtureParameterSpec): Parameter {
   const options = { description: spec.description, mappable: false };
@@ -23,14 +27,25 @@ function parameterFromSpec(spec: FixtureParameterSpec): Parameter {
   }
 }
 
+/** True if the class is a fixture Footlight can build (a stock class or a JSON fixture). */
+export function isFixtureClass(className: string): boolean {
+  return className === JSON_FIXTURE_CLASS || stockFixtureClass(className) !== undefined;
+}
+
 /**
- * A fixture of the structure (LX's LXFixture subclasses): its parameters follow the stock
- * class's spec, and its geometry is recomputed from their values whenever one that bears on
- * the model changes.
+ * A fixture of the structure (LX's LXFixture subclasses): a stock class (Grid, Strip, Arc,
+ * Point, Spiral) whose parameters follow the class's spec, or a JSON fixture built from an
+ * `.lxf` file in the media folder's `Fixtures/`. Its geometry is recomputed from the parameter
+ * values whenever one that bears on the model changes.
  */
 export class Fixture extends LXComponent {
   readonly lxClass: string;
-  readonly stock: StockFixtureClass;
+  /** The stock class, or undefined for a JSON fixture. */
+  readonly stock: StockFixtureClass | undefined;
+  /** JSON fixtures: the `.lxf` type (path under Fixtures/ without the extension). */
+  readonly fixtureType: StringParameter | undefined;
+  /** JSON fixtures: values of the parameters the `.lxf` file declares. */
+  jsonParameters: Record<string, unknown> = {};
   readonly selected = new BooleanParameter('Selected', false, { description: 'Selected in the console', mappable: false });
   readonly enabled = new BooleanParameter('Enabled', false, { description: 'Sends this fixture to its network output (off for a new fixture)' });
   readonly brightness = new BoundedParameter('Brightness', 1, { units: 'percentNormalized', description: 'Output brightness of this fixture' });
@@ -39,31 +54,45 @@ export class Fixture extends LXComponent {
   readonly solo = new BooleanParameter('Solo', false, { description: 'Blacks out every other fixture' });
   /** Called when a change alters the model (geometry, point count, tags). */
   onModelChange: (() => void) | undefined;
+  /** Finds `.lxf` documents for JSON fixtures (set by the structure). */
+  resolveLxf: LxfResolver | undefined;
+  private readonly specs: readonly FixtureParameterSpec[];
 
   constructor(className: string, label?: string) {
     const stock = stockFixtureClass(className);
-    if (stock === undefined) throw new Error(`unknown fixture class ${className}`);
-    super(label ?? stock.name);
+    const isJson = className === JSON_FIXTURE_CLASS || className === 'JsonFixture';
+    if (stock === undefined && !isJson) throw new ModelInputError(`unknown fixture class ${JSON.stringify(className)}`);
+    super(label ?? stock?.name ?? 'Fixture');
     this.stock = stock;
-    this.lxClass = stock.className;
-    for (const spec of stock.parameters) this.addParameter(spec.key, parameterFromSpec(spec));
+    this.lxClass = stock?.className ?? JSON_FIXTURE_CLASS;
+    this.specs = stock?.parameters ?? COMMON_FIXTURE_PARAMETERS;
+    for (const spec of this.specs) this.addParameter(spec.key, parameterFromSpec(spec));
     this.addParameter('selected', this.selected);
     this.addParameter('enabled', this.enabled);
     this.addParameter('brightness', this.brightness);
     this.addParameter('identify', this.identify);
     this.addParameter('mute', this.mute);
     this.addParameter('solo', this.solo);
+    if (stock === undefined) {
+      this.fixtureType = this.addParameter('fixtureType', new StringParameter('Fixture Type', '', { description: 'The .lxf file this fixture is built from', mappable: false }));
+    } else {
+      this.fixtureType = undefined;
+    }
   }
 
   /** This fixture's parameter values as the geometry functions read them. */
   geometryParams(): Record<string, unknown> {
     const out: Record<string, unknown> = { label: this.label.getString() };
-    for (const spec of this.stock.parameters) out[spec.key] = this.parameters.get(spec.key)?.baseValue;
+    for (const spec of this.specs) out[spec.key] = this.parameters.get(spec.key)?.baseValue;
     return out;
   }
 
   geometry(): FixtureGeometry {
-    return this.stock.geometry(this.geometryParams());
+    if (this.stock !== undefined) return this.stock.geometry(this.geometryParams());
+    const type = this.fixtureType?.getString() ?? '';
+    if (type.length === 0) throw new ModelInputError('a JSON fixture needs its fixture type, the .lxf name without extension');
+    if (this.resolveLxf === undefined) throw new ModelInputError(`JSON fixture ${JSON.stringify(type)}: no media folder to find ${type}.lxf in (use --media)`);
+    return jsonFixture(type, this.geometryParams(), this.jsonParameters, this.resolveLxf);
   }
 
   get pointCount(): number {
@@ -72,7 +101,28 @@ export class Fixture extends LXComponent {
   }
 
   protected override onParameterChanged(p: Parameter): void {
-    const spec = this.stock.parameters.find((s) => s.key === p.key);
+    if (p === this.fixtureType) {
+      this.onModelChange?.();
+      return;
+    }
+    const spec = this.specs.find((s) => s.key === p.key);
     if (spec !== undefined && spec.change !== 'output') this.onModelChange?.();
+  }
+
+  protected override extraSaveKeys(): readonly string[] {
+    return this.stock === undefined ? ['jsonFixtureType', 'jsonParameters'] : [];
+  }
+
+  override save(): LxObject {
+    const obj = super.save();
+    if (this.stock !== undefined) return obj;
+    // LX writes the JSON fixture's type and declared values ahead of the component fields.
+    return { jsonFixtureType: this.fixtureType?.getString() ?? '', jsonParameters: { ...this.jsonParameters }, ...obj };
+  }
+
+  protected override loadExtra(obj: LxObject, _ctx: LoadContext): void {
+    if (this.stock !== undefined) return;
+    if (typeof obj.jsonFixtureType === 'string' && (this.fixtureType?.getString() ?? '') === '') this.fixtureType?.setString(obj.jsonFixtureType);
+    if (isLxObject(obj.jsonParameters)) this.jsonParameters = { ...obj.jsonParameters };
   }
 }

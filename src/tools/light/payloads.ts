@@ -8,7 +8,8 @@ import { formatValue } from '../../engine/parameters/units.js';
 import type { Component } from '../../engine/component.js';
 import { hsb } from '../../light/color/lx-color.js';
 import { oscAddressOf } from '../../light/osc-address.js';
-import type { Channel } from '../../light/mixer/channel.js';
+import type { AbstractChannel } from '../../light/mixer/bus.js';
+import { Channel } from '../../light/mixer/channel.js';
 import type { Mixer } from '../../light/mixer/mixer.js';
 import type { LXComponent } from '../../light/lx-component.js';
 import { Placeholder } from '../../light/placeholder.js';
@@ -149,24 +150,37 @@ export const ChannelPayload = z.strictObject({
 });
 export type ChannelPayload = z.infer<typeof ChannelPayload>;
 
-export function toChannelPayload(ch: Channel, full: boolean): ChannelPayload {
-  const active = ch.activePattern;
+export function toChannelPayload(bus: AbstractChannel, full: boolean): ChannelPayload {
+  const ch = bus instanceof Channel ? bus : undefined;
+  const active = ch?.activePattern;
   const out: ChannelPayload = {
-    path: ch.path,
-    id: ch.id,
-    label: ch.label.getString(),
-    index: ch.index,
-    type: 'channel',
-    enabled: ch.enabled.isOn(),
-    fader: ch.fader.getValue(),
-    blendMode: ch.blendMode.option ?? '',
-    patternMode: ch.compositeMode.getValue() === 0 ? 'playlist' : 'blend',
-    patternCount: ch.patterns.length,
-    effectCount: ch.effects.length,
-    autoMuted: ch.isAutoMuted,
+    path: bus.path,
+    id: bus.id,
+    label: bus.label.getString(),
+    index: bus.index,
+    type: ch === undefined ? 'group' : 'channel',
+    enabled: bus.enabled.isOn(),
+    fader: bus.fader.getValue(),
+    blendMode: bus.blendMode.option ?? '',
+    patternMode: ch !== undefined && ch.compositeMode.getValue() === 1 ? 'blend' : 'playlist',
+    patternCount: ch?.patterns.length ?? 0,
+    effectCount: bus.effects.length,
+    autoMuted: bus.isAutoMuted,
   };
   if (active !== undefined) out.activePattern = { path: active.path, label: active.label.getString(), index: active.index };
-  if (full) {
+  if (full && ch === undefined) {
+    out.patterns = [];
+    out.controls = {
+      cue: bus.cue.isOn(),
+      aux: bus.aux.isOn(),
+      crossfadeGroup: bus.crossfadeGroup.option ?? '',
+      autoMute: bus.autoMute.isOn(),
+      transitionEnabled: false,
+      transitionTimeSecs: 0,
+      transitionBlendMode: '',
+    };
+  }
+  if (full && ch !== undefined) {
     out.patterns = ch.patterns.items.map((p) => {
       const entry = { path: p.path, id: p.id, label: p.label.getString(), class: p.lxClass, index: p.index, active: p === active };
       return p instanceof Placeholder

@@ -1,0 +1,119 @@
+import { BoundedParameter } from '../../engine/parameters/bounded.js';
+import { BooleanParameter } from '../../engine/parameters/boolean.js';
+import { EnumParameter } from '../../engine/parameters/enum.js';
+import { CHANNEL_BLENDS } from '../color/blend-modes.js';
+import { Effect } from '../effects/effect.js';
+import { loadEffects } from '../effects/load-effects.js';
+import { LXComponent } from '../lx-component.js';
+import type { PointSet } from '../model/index.js';
+import { ModulationEngine } from '../modulation/modulation-engine.js';
+import type { Placeholder } from '../placeholder.js';
+import type { LoadContext, LxObject } from '../project/lxp-types.js';
+import { ViewSelectorParameter } from '../structure/view-selector.js';
+import { QuantizedTriggerParameter } from '../tempo/quantized-trigger.js';
+import { CHANNEL_BLEND_CHOICES, blendSet } from './blends.js';
+
+/**
+ * A mixer bus (LX's LXBus): a channel, a group or the master. It has a fader, an effect chain
+ * and its own modulation scope. Clips are not modeled: a saved clip list is kept and written
+ * back unchanged.
+ */
+export abstract class Bus extends LXComponent {
+  readonly fader = new BoundedParameter('Fader', 1, { modulatable: true, units: 'percentNormalized', description: 'Level of this bus into the mix' });
+  readonly arm = new BooleanParameter('Arm', false, { description: 'Arms the bus for clip recording' });
+  readonly selected = new BooleanParameter('Selected', false, { description: 'Selected in the console' });
+  readonly stopClips = new QuantizedTriggerParameter('Stop Clips', () => undefined, { description: 'Stops this bus\'s clips at the next launch boundary' });
+  readonly modulation: ModulationEngine;
+  readonly effects = this.addArray<Effect | Placeholder>('effect');
+  private savedClips: unknown[] = [];
+
+  constructor(label: string) {
+    super(label);
+    this.modulation = this.addChild('modulation', new ModulationEngine('Modulation'));
+    this.addParameter('fader', this.fader);
+    this.addParameter('arm', this.arm);
+    this.addParameter('selected', this.selected);
+    this.addParameter('stopClips', this.stopClips);
+  }
+
+  /** Runs the effect chain over `colors`; each effect renders its own view or `view`. */
+  protected runEffects(colors: Uint32Array, view: PointSet, deltaMs: number): void {
+    const fx = this.effects.items;
+    for (let i = 0; i < fx.length; i++) {
+      const e = fx[i];
+      if (!(e instanceof Effect)) continue;
+      e.colors = colors;
+      e.points = e.modelView(view);
+      e.loop(deltaMs);
+    }
+  }
+
+  protected override extraSaveKeys(): readonly string[] {
+    return ['effects', 'clips'];
+  }
+
+  protected override saveExtra(obj: LxObject): void {
+    obj.effects = this.effects.items.map((e) => e.save());
+    obj.clips = [...this.savedClips];
+  }
+
+  protected override loadExtra(obj: LxObject, ctx: LoadContext): void {
+    loadEffects(this.effects, obj, ctx);
+    if (Array.isArray(obj.clips)) {
+      this.savedClips = [...obj.clips];
+      if (obj.clips.length > 0) ctx.warn(`${this.label.getString()}: clips are not supported yet; they are kept and saved back unchanged`);
+    }
+  }
+}
+
+export const CROSSFADE_GROUPS = [
+  { label: 'BYPASS', name: 'BYPASS' },
+  { label: 'A', name: 'A' },
+  { label: 'B', name: 'B' },
+] as const;
+
+/**
+ * What channels and groups share (LX's LXAbstractChannel): the on switch, cue and aux sends,
+ * the crossfader side, the blend mode onto the buses below, auto-mute and the channel view.
+ */
+export abstract class AbstractChannel extends Bus {
+  readonly enabled = new BooleanParameter('On', true, { description: 'Whether the channel renders and mixes at all' });
+  readonly cue = new BooleanParameter('Cue', false, { description: 'Sends the channel to the cue output' });
+  readonly aux = new BooleanParameter('Aux', false, { description: 'Sends the channel to the aux output (performance mode)' });
+  readonly crossfadeGroup = new EnumParameter('Group', CROSSFADE_GROUPS, 0, { description: 'Crossfader side: BYPASS mixes directly into main; A and B follow the crossfader' });
+  readonly blendMode = new EnumParameter('Blend', CHANNEL_BLEND_CHOICES, 0, { objectChooser: true, description: 'How this channel mixes onto the channels below it' });
+  readonly autoMute = new BooleanParameter('Auto-Mute', true, { description: 'Skip rendering while the fader is at 0' });
+  readonly view = new ViewSelectorParameter('View', false, 'Model view this channel renders; Default is the whole model (or its group\'s view)');
+  /** This bus's own blend instances, indexed like `blendMode`'s options. */
+  readonly blends = blendSet(CHANNEL_BLENDS);
+  /** The bus's render buffer, frame-sized (for a group: its members composited). */
+  colors = new Uint32Array(0);
+  /** Set by the mixer each frame: whether this bus rendered (LX's isAnimating). */
+  isAnimating = false;
+
+  constructor(label: string) {
+    super(label);
+    this.addParameter('enabled', this.enabled);
+    this.addParameter('cue', this.cue);
+    this.addParameter('aux', this.aux);
+    this.addParameter('crossfadeGroup', this.crossfadeGroup);
+    this.addParameter('blendMode', this.blendMode);
+    this.addParameter('autoMute', this.autoMute);
+    this.addParameter('view', this.view);
+  }
+
+  /** True while auto-mute skips the bus: auto-mute on and the fader at 0. */
+  get isAutoMuted(): boolean {
+    return this.autoMute.isOn() && this.fader.getValue() === 0;
+  }
+
+  /** The points this bus renders: its view, else `model`. Channels in a group override this. */
+  modelView(model: PointSet): PointSet {
+    return this.view.selected?.points ?? model;
+  }
+
+  /** The blend selected by `blendMode`. */
+  get blend() {
+    return this.blends[this.blendMode.getValue()] ?? this.blends[0];
+  }
+}
