@@ -25,7 +25,7 @@ export class SawLFO extends Modulator {
   }
 
   /** LX's getValuef(). */
-  getValuef(): number {
+  override getValuef(): number {
     return Math.fround(this.value);
   }
 
