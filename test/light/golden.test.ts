@@ -8,7 +8,7 @@ import { renderOffline } from '../../src/light/render/offline.js';
 const GOLDEN = process.env.FOOTLIGHT_GOLDEN_DIR ?? '/work/shared/golden/lx-1.2.1';
 
 /** Scenes whose every device Footlight implements; the rest are reported as todo until they are. */
-const EXACT = new Set(['solid_faders', 'noise_perlin', 'noise_ridge_fbm', 'chase', 'test_pattern']);
+const EXACT = new Set(['solid_faders', 'noise_perlin', 'noise_ridge_fbm', 'chase', 'test_pattern', 'effects_mask', 'effects_blur_strobe']);
 
 interface GoldenFile {
   deltaMs: number;

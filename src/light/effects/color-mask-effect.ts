@@ -8,7 +8,7 @@ import { MASK_MODES, choicesOf, paletteOf } from './effect-support.js';
 
 /** The live value of a LinkedColorParameter (LX's calcColor): the palette color, or hsb of the (modulated) parts. */
 export function linkedColorValue(color: LinkedColorParameter, owner: Effect): number {
-  if (color.mode.getValue() === 1) return paletteOf(owner.context).getSwatchColor(color.index.getValue() - 1).getColor();
+  if (color.mode.getValue() === 1) return paletteOf(owner.context).swatchColor(color.index.getValue() - 1);
   return hsb(color.hue.getValue(), color.saturation.getValue(), color.brightness.getValue());
 }
 

@@ -37,9 +37,8 @@ const offset = (label: string, range: number, units: 'degrees' | 'percent', desc
  */
 export function setPaletteStop(stops: ColorStops, i: number, palette: PaletteReader, index: number,
   hueOffset: number, saturationOffset: number, brightnessOffset: number): void {
-  const color = palette.getSwatchColor(index);
-  const c = color.getColor();
-  stops.setStop(i, fr(fr(color.getHue()) + hueOffset),
+  const c = palette.swatchColor(index);
+  stops.setStop(i, fr(fr(palette.swatchHue(index)) + hueOffset),
     clampf(fr(s(c) + saturationOffset), 0, 100), clampf(fr(b(c) + brightnessOffset), 0, 100));
 }
 
@@ -48,13 +47,12 @@ export function setPaletteStop(stops: ColorStops, i: number, palette: PaletteRea
  * clamped to the last color); fewer when the swatch runs out.
  */
 export function setPaletteGradient(stops: ColorStops, palette: PaletteReader, start: number, count: number): void {
-  const size = palette.swatchSize;
+  const size = palette.swatchSize();
   const first = Math.min(start, size - 1);
   let n = 0;
   for (let j = first; j < size && j < first + count; j++) {
-    const color = palette.getSwatchColor(j);
-    const c = color.getColor();
-    stops.setStop(n++, color.getHue(), s(c), b(c));
+    const c = palette.swatchColor(j);
+    stops.setStop(n++, fr(palette.swatchHue(j)), s(c), b(c));
   }
   stops.setNumStops(n);
 }
@@ -130,14 +128,16 @@ export class ColorizeEffect extends Effect {
       this.color2.saturation.setValue(this.color1.saturation.getValue() + this.gradientSaturation.getValue());
       this.color2.hue.setValue((360 + this.color1.hue.getValue() + this.gradientHue.getValue()) % 360);
     } else if (mode === LINKED) {
-      const swatch = paletteOf(this.context).getSwatchColor(this.paletteIndex.getValue() - 1);
-      const c = swatch.getColor();
+      const palette = paletteOf(this.context);
+      const index = this.paletteIndex.getValue() - 1;
+      const c = palette.swatchColor(index);
+      const hue = palette.swatchHue(index);
       this.color1.brightness.setValue(b(c) + this.linkedBrightness.getValue());
       this.color1.saturation.setValue(s(c) + this.linkedSaturation.getValue());
-      this.color1.hue.setValue((360 + swatch.getHue() + this.linkedHue.getValue()) % 360);
+      this.color1.hue.setValue((360 + hue + this.linkedHue.getValue()) % 360);
       this.color2.brightness.setValue(b(c) + this.gradientBrightness.getValue());
       this.color2.saturation.setValue(s(c) + this.gradientSaturation.getValue());
-      this.color2.hue.setValue((360 + swatch.getHue() + this.gradientHue.getValue()) % 360);
+      this.color2.hue.setValue((360 + hue + this.gradientHue.getValue()) % 360);
     }
   }
 

@@ -4,8 +4,11 @@
 
 import type { EnumOption } from '../../engine/parameters/enum.js';
 import { add, difference, highlight, lerp, lightest, multiply, screen, spotlight, subtract } from '../color/blend-kernel.js';
-import { b as brightnessOf, hsb, luminosity } from '../color/lx-color.js';
+import { b as brightnessOf, luminosity } from '../color/lx-color.js';
 import type { LightContext } from '../device.js';
+import type { SwatchReader } from '../patterns/palette-colors.js';
+import { DIVISIONS } from '../tempo/divisions.js';
+import type { Tempo } from '../tempo/tempo.js';
 
 const fr = Math.fround;
 
@@ -129,81 +132,35 @@ export function lerpi(a: number, b: number, t: number): number {
   return x !== x ? 0 : Math.round(x); // Java's Math.round(float): ties up, NaN → 0
 }
 
-// ---- palette (LXPalette / LXSwatch / LXDynamicColor, read-only) ----------------------------------
+// ---- palette (LXPalette's live swatch, read-only) -------------------------------------------------
 
-/** What effects read from one swatch color: its ARGB now and its hue (valid even when black). */
-export interface SwatchColorReader {
-  getColor(): number;
-  getHue(): number;
-}
+/**
+ * The palette calls effects make, the same ones stock patterns make (patterns/palette-colors.ts):
+ * per 0-based swatch color, its ARGB now and its hue (valid even when the color is black); an
+ * index past the last color reads the last one.
+ */
+export type PaletteReader = SwatchReader;
 
-/** The palette calls effects make; the engine's palette provides them. */
-export interface PaletteReader {
-  /** The live swatch color at a 0-based index, clamped to the last color. */
-  getSwatchColor(index: number): SwatchColorReader;
-  /** How many colors the live swatch holds (1–5). */
-  readonly swatchSize: number;
-}
-
-/** LX's default swatch: one fixed red color. Used while an effect is not attached to an engine. */
-const DEFAULT_SWATCH_COLOR: SwatchColorReader = {
-  getColor: () => hsb(0, 100, 100),
-  getHue: () => 0,
-};
-
+/** LX's default swatch: one fixed red color. Used while no palette is reachable. */
 const DEFAULT_PALETTE: PaletteReader = {
-  getSwatchColor: () => DEFAULT_SWATCH_COLOR,
-  swatchSize: 1,
+  swatchSize: () => 1,
+  swatchColor: () => 0xffff0000,
+  swatchHue: () => 0,
 };
-
-function isPaletteReader(p: unknown): p is PaletteReader {
-  return typeof p === 'object' && p !== null && typeof (p as { getSwatchColor?: unknown }).getSwatchColor === 'function';
-}
 
 /** The engine's palette, or LX's default one-red swatch when detached. */
 export function paletteOf(ctx: LightContext | undefined): PaletteReader {
-  const p: unknown = ctx?.palette;
-  return isPaletteReader(p) ? p : DEFAULT_PALETTE;
+  const p = ctx?.palette as Partial<SwatchReader> | undefined;
+  return p !== undefined && typeof p.swatchColor === 'function' ? (p as SwatchReader) : DEFAULT_PALETTE;
 }
 
-// ---- tempo (Tempo.Division, read-only) -----------------------------------------------------------
+// ---- tempo (read-only) ---------------------------------------------------------------------------
 
-export interface TempoDivision extends EnumOption {
-  readonly name: string;
-  /** How many of this division fit in one beat. */
-  readonly multiplier: number;
-}
+/** Tempo.Division as enum choices (label + constant name), in LX's ordinal order. */
+export const TEMPO_DIVISION_CHOICES: readonly EnumOption[] = DIVISIONS.map((d) => ({ label: d.label, name: d.name }));
 
-/** Tempo.Division in LX's ordinal order (not duration order: the file format stores ordinals). */
-export const TEMPO_DIVISIONS: readonly TempoDivision[] = Object.freeze([
-  { label: '1/16', name: 'SIXTEENTH', multiplier: 4 },
-  { label: '1/8T', name: 'EIGHTH_TRIPLET', multiplier: 3 },
-  { label: '1/8', name: 'EIGHTH', multiplier: 2 },
-  { label: '3/16', name: 'EIGHTH_DOT', multiplier: 4 / 3 },
-  { label: '1/4', name: 'QUARTER', multiplier: 1 },
-  { label: '1/4T', name: 'QUARTER_TRIPLET', multiplier: 3 / 2 },
-  { label: '1/2T', name: 'HALF_TRIPLET', multiplier: 3 / 4 },
-  { label: '3/8', name: 'QUARTER_DOT', multiplier: 2 / 3 },
-  { label: '1/2', name: 'HALF', multiplier: 1 / 2 },
-  { label: '3/4', name: 'HALF_DOT', multiplier: 1 / 3 },
-  { label: '1', name: 'WHOLE', multiplier: 1 / 4 },
-  { label: '3/2', name: 'WHOLE_DOT', multiplier: 1 / 6 },
-  { label: '2', name: 'DOUBLE', multiplier: 1 / 8 },
-  { label: '4', name: 'FOUR', multiplier: 1 / 16 },
-  { label: '8', name: 'EIGHT', multiplier: 1 / 32 },
-  { label: '16', name: 'SIXTEEN', multiplier: 1 / 64 },
-]);
-
-/** The tempo call a synced effect makes: the basis (0 ≤ b < 1) of a division, by ordinal. */
-export interface TempoReader {
-  getBasis(division: number): number;
-}
-
-/** The tempo's basis for a division ordinal, or 0 when detached or the engine has no tempo clock yet. */
+/** The tempo's basis (0 ≤ b < 1) for a division ordinal, or 0 while detached. */
 export function tempoBasis(ctx: LightContext | undefined, division: number): number {
-  const t: unknown = ctx?.tempo;
-  if (typeof t === 'object' && t !== null && typeof (t as { getBasis?: unknown }).getBasis === 'function') {
-    return (t as TempoReader).getBasis(division);
-  }
-  return 0;
+  const t = ctx?.tempo as Partial<Pick<Tempo, 'getBasis'>> | undefined;
+  return t !== undefined && typeof t.getBasis === 'function' ? t.getBasis(DIVISIONS[division]) : 0;
 }

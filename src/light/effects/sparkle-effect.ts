@@ -5,16 +5,16 @@ import { blendMask } from '../color/blend-kernel.js';
 import { gray } from '../color/lx-color.js';
 import { Effect } from './effect.js';
 import { SPARKLE_MASK_MODES, choicesOf } from './effect-support.js';
-import { SparkleEngine } from './sparkle-engine.js';
+import { SparkleEngine } from '../patterns/sparkle-pattern.js';
 
 /** Seed of a new sparkle effect's generator; a show that needs different sparkles re-seeds it. */
 const DEFAULT_SEED = 0x5eed5a1e;
 
 /**
- * Random sparkles as a mask (LX's SparkleEffect). The sparkle engine runs with a base level of 0
- * (and keeps its timing even at amount 0); each pixel is then combined with the gray of its
- * sparkle level by the mask mode (Mask multiplies, so only sparkles show) at amount × enabled.
- * Randomness is seeded, so an offline render repeats exactly.
+ * Random sparkles as a mask (LX's SparkleEffect). The Sparkle pattern's engine runs with a base
+ * level of 0 (and keeps its timing even at amount 0); each pixel is then combined with the gray
+ * of its sparkle level by the mask mode (Mask multiplies, so only sparkles show) at amount ×
+ * enabled. Randomness is seeded, so an offline render repeats exactly (but is not LX's).
  */
 export class SparkleEffect extends Effect {
   readonly lxClass = 'heronarts.lx.effect.SparkleEffect';
@@ -42,11 +42,12 @@ export class SparkleEffect extends Effect {
 
   protected run(deltaMs: number, enabledAmount: number): void {
     const p = this.points;
-    this.engine.run(deltaMs, p.size);
+    this.engine.setModelSize(p.size);
+    this.engine.run(deltaMs, 1);
     const mask = blendMask(enabledAmount * this.amount.getValue());
     if (mask === 0) return;
     const blend = SPARKLE_MASK_MODES[this.maskMode.getValue()].blend;
-    const levels = this.engine.levels;
+    const levels = this.engine.outputLevels;
     const colors = this.colors;
     for (let k = 0; k < p.size; k++) {
       const level = levels[k];

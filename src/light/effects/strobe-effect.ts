@@ -4,35 +4,25 @@ import { EnumParameter } from '../../engine/parameters/enum.js';
 import { BLEND_ALPHA_FULL, multiply } from '../color/blend-kernel.js';
 import { BLACK, grayf } from '../color/lx-color.js';
 import { javaPow } from '../modulation/java-math.js';
-import { PeriodicState } from '../modulation/lfo-math.js';
-import { Modulator } from '../modulation/modulator.js';
 import { VARIABLE_LFO_WAVES } from '../modulation/waveshapes.js';
+import { SawLFO } from '../patterns/built-in-modulators.js';
 import { Effect } from './effect.js';
-import { TEMPO_DIVISIONS, lerpf, tempoBasis } from './effect-support.js';
+import { TEMPO_DIVISION_CHOICES, lerpf, tempoBasis } from './effect-support.js';
 
 const fr = Math.fround;
 
 /**
- * The strobe's free-running clock: a looping saw from 0 to 1 over a period read live each frame
- * (LX's SawLFO(0, 1, period) started by the effect). Built in, so not saved.
+ * The strobe's free-running clock (LX's SawLFO(0, 1, period) started by the effect; built in,
+ * so not saved), with LX's setBasis, which moves the cycle and the value at once.
  */
-class StrobeClock extends Modulator {
-  readonly lxClass = 'heronarts.lx.modulator.SawLFO';
-  private readonly state = new PeriodicState();
-
-  constructor(private readonly periodMs: () => number) {
-    super('SAW');
+class StrobeClock extends SawLFO {
+  constructor(periodMs: () => number) {
+    super(0, 1, periodMs);
   }
 
-  /** LX's setBasis: moves the cycle and updates the value at once. */
   setBasis(basis: number): void {
     this.state.setBasis(basis);
     this.value = this.state.basis;
-  }
-
-  protected computeValue(deltaMs: number): number {
-    this.state.advance(deltaMs, this.periodMs(), true);
-    return this.state.basis;
   }
 }
 
@@ -50,7 +40,7 @@ export class StrobeEffect extends Effect {
   readonly bias = new BoundedParameter('Bias', 0, { v0: -1, v1: 1, units: 'percentNormalized', polarity: 'bipolar', modulatable: true, description: 'Bias of the strobe effect' });
   readonly waveshape = new EnumParameter('Waveshape', VARIABLE_LFO_WAVES.map((w) => ({ label: w.name })), 0, { objectChooser: true, description: 'Shape of the strobe over one cycle' });
   readonly tempoSync = new BooleanParameter('Sync', false, { description: 'Whether to sync the tempo to a clock division' });
-  readonly tempoDivision = new EnumParameter('Division', TEMPO_DIVISIONS, 4, { description: 'Which tempo division to use when in sync mode' });
+  readonly tempoDivision = new EnumParameter('Division', TEMPO_DIVISION_CHOICES, 4, { description: 'Which tempo division to use when in sync mode' });
   readonly tempoPhaseOffset = new BoundedParameter('Phase Offset', 0, { units: 'percentNormalized', description: 'Shifts the phase of the strobe LFO relative to tempo' });
   readonly minFrequency = new BoundedParameter('Min Freq', 0.5, { v0: 0.1, v1: 1, units: 'hertz', description: 'Minimum strobing frequency' });
   readonly maxFrequency = new BoundedParameter('Max Freq', 5, { v0: 1, v1: 30, units: 'hertz', description: 'Maximum strobing frequency' });

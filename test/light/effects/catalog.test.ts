@@ -212,7 +212,7 @@ const CATALOG: Record<string, Entry> = {
   ] },
 };
 
-const BASE_KEYS = ['label', 'enabled', 'locked'];
+const BASE_KEYS = ['label', 'view', 'viewPriority', 'enabled', 'locked'];
 const UNITS: Record<string, string> = { '%n': 'percentNormalized', '%': 'percent', ms: 'milliseconds', 'ms-raw': 'millisecondsRaw', s: 'seconds', deg: 'degrees', Hz: 'hertz', dB: 'decibels' };
 
 function parseRange(range: string): [number, number] | undefined {
@@ -298,8 +298,8 @@ for (const [simpleName, entry] of Object.entries(CATALOG)) {
     assert.equal(effect.lxClass, entry.className);
     assert.equal(effect.label.getString(), entry.name, 'default label');
     const keys = [...effect.parameters.keys()];
-    assert.deepEqual(keys.slice(0, 3), BASE_KEYS);
-    assert.deepEqual(keys.slice(3), entry.parameters.map((r) => r[0]), 'keys in LX order');
+    assert.deepEqual(keys.slice(0, BASE_KEYS.length), BASE_KEYS);
+    assert.deepEqual(keys.slice(BASE_KEYS.length), entry.parameters.map((r) => r[0]), 'keys in LX order');
     for (const row of entry.parameters) check(effect.parameters.get(row[0])!, row, simpleName);
   });
 }

@@ -288,7 +288,7 @@ test('Strobe: bias powers the shape; tempo sync reads the division basis plus th
   assert.equal(fx.compute(0.5), 0.25, 'up(0.5)² = 0.25');
   fx.bias.setValue(0);
   fx.tempoSync.setOn(true);
-  engine.tempo = { getBasis: (division: number) => (division === 4 ? 0.25 : 0) };
+  engine.tempo = { getBasis: (division) => (division.name === 'QUARTER' ? 0.25 : 0) };
   fx.tempoPhaseOffset.setValue(0.5);
   // up(0.75) = 0.75 → gray(75f) = int(191.925) = 191
   eqHex(step(fx, px(0xffffffff), points(1)), [0xffbfbfbf], 'quarter-note basis 0.25 + 0.5');

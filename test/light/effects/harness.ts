@@ -5,22 +5,27 @@ import { join } from 'node:path';
 import { Component } from '../../../src/engine/component.js';
 import { hsb } from '../../../src/light/color/lx-color.js';
 import type { Effect } from '../../../src/light/effects/effect.js';
-import type { PaletteReader, SwatchColorReader } from '../../../src/light/effects/effect-support.js';
+import type { PaletteReader } from '../../../src/light/effects/effect-support.js';
+import type { Division } from '../../../src/light/tempo/divisions.js';
 import { PointSet } from '../../../src/light/model/index.js';
 
 export const DELTA_MS = 1000 / 60;
 
 /** A palette of fixed swatch colors, as LX's FIXED LXDynamicColor: color = hsb(h, s, b), hue = h. */
 export function fixedPalette(colors: readonly { h: number; s: number; b: number }[]): PaletteReader {
-  const swatch: SwatchColorReader[] = colors.map((c) => ({ getColor: () => hsb(c.h, c.s, c.b), getHue: () => c.h }));
-  return { getSwatchColor: (i: number) => swatch[Math.max(0, Math.min(i, swatch.length - 1))], swatchSize: swatch.length };
+  const at = (i: number): { h: number; s: number; b: number } => colors[Math.max(0, Math.min(i, colors.length - 1))];
+  return {
+    swatchSize: () => colors.length,
+    swatchColor: (i: number) => { const c = at(i); return hsb(c.h, c.s, c.b); },
+    swatchHue: (i: number) => at(i).h,
+  };
 }
 
 /** Stands in for the light engine: what `Device.context` finds by walking up. */
 export class StubEngine extends Component {
   readonly isLightRoot = true;
   palette: PaletteReader;
-  tempo: { getBasis(division: number): number } = { getBasis: () => 0 };
+  tempo: { getBasis(division: Division): number } = { getBasis: () => 0 };
   structure = undefined;
   private n = 0;
 
