@@ -5,6 +5,7 @@ import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { ColorStops, GRADIENT_BLEND_MODES, type GradientBlendMode } from '../color/gradient.js';
+import { javaInt } from '../color/java-num.js';
 import { toRadians } from '../model/float32.js';
 import { identity, rotateX, rotateY, rotateZ, transformX, transformY, transformZ, translate } from '../model/matrix.js';
 import type { PointSet } from '../model/index.js';
@@ -194,10 +195,11 @@ export class GradientEngine {
         fr(yAmount * coordinate(yMode, yn, rcn, yOffset, yAmount < 0))) +
         fr(zAmount * coordinate(zMode, zn, rcn, zOffset, zAmount < 0)));
       let t = fr(scale * sum);
-      if (clamp === WRAP) t = fr(t - Math.floor(t));
-      else if (clamp === MIRROR) {
-        t = fr(Math.abs(t) % 2);
-        if (t > 1) t = fr(2 - t);
+      if (clamp === WRAP || clamp === MIRROR) {
+        // Wrap keeps the fraction; Mirror runs odd periods backwards.
+        const floor = fr(Math.floor(t));
+        const frac = fr(t - floor);
+        t = clamp === WRAP || javaInt(floor) % 2 === 0 ? frac : fr(1 - frac);
       } else t = t < 0 ? 0 : t > 1 ? 1 : t;
       if (phase > 0) t = fr(fr(t + phase) % 1);
       if (invert) t = fr(1 - t);
