@@ -8,7 +8,7 @@ import type { Parameter, ParameterValue } from '../engine/parameters/parameter.j
 import { LXEngineComponent } from './lx-engine.js';
 import type { MixerFrame } from './mixer/mixer.js';
 import { fixturePostPass } from './structure/post-pass.js';
-import { lightComponent, lightParameter } from './paths.js';
+import { lightComponent, lightParameter, resolveComponentTarget, resolveParameterTarget, type ParameterTarget } from './paths.js';
 
 /**
  * The light domain of a show: the `/lx` graph, its render loop and the operations surfaces
@@ -70,25 +70,31 @@ export class LightShow {
     this.frameCount++;
   }
 
-  component(path: unknown): Component {
-    return lightComponent(this.lx, path);
+  /** A component by path string, or by `{path?, id?}` (ids survive moves; both together are checked). */
+  component(target: unknown): Component {
+    return isTarget(target) ? resolveComponentTarget(this.lx, target) : lightComponent(this.lx, target);
   }
 
-  parameter(path: unknown): Parameter {
-    return lightParameter(this.lx, path);
+  /** A parameter by path string, or by `{path?}` / `{id, key}`. */
+  parameter(target: unknown): Parameter {
+    return isTarget(target) ? resolveParameterTarget(this.lx, target) : lightParameter(this.lx, target);
   }
 
   /**
    * Sets a parameter's base value as one undoable step, then reads it back. A read-back that
    * disagrees with the accepted value rolls the step back and fails as `internal`.
    */
-  setParameter(path: unknown, value: unknown, origin: Origin): Parameter {
-    const p = this.parameter(path);
+  setParameter(target: unknown, value: unknown, origin: Origin): Parameter {
+    const p = this.parameter(target);
     const accepted = p.accept(value);
     const entry = this.engine.history.perform(new SetParameter(p, accepted), origin);
     verifyBase(p, accepted, () => this.engine.history.rollback(entry));
     return p;
   }
+}
+
+function isTarget(t: unknown): t is ParameterTarget {
+  return typeof t === 'object' && t !== null && !Array.isArray(t);
 }
 
 function verifyBase(p: Parameter, expected: ParameterValue, rollback: () => void): void {

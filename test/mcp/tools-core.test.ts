@@ -123,3 +123,26 @@ test('agents read-only: writes are refused with a clear message, reads still wor
   show.app.services.policy.agentsReadOnly = false;
   assert.equal((await show.call('set_parameter', { path: FADER, value: 0.9 })).parameter.value, 0.9);
 });
+
+test('ids address components and parameters across renumbering; a stale path with an id is refused', async (t) => {
+  const show = await startShow(t);
+  const ch2 = (await show.call('list_channels')).channels[1];
+  const byId = await show.call('get_parameter', { id: ch2.id, key: 'fader' });
+  assert.equal(byId.parameter.path, '/lx/mixer/channel/2/fader');
+  // Move channel 2 to the front behind the agent's back (as another client would).
+  await show.app.engine.queue.submit(() => {
+    const mixer = show.app.light.mixer;
+    mixer.channels.move(mixer.channels.at(1)!, 0);
+  });
+  const moved = await show.call('get_parameter', { id: ch2.id, key: 'fader' });
+  assert.equal(moved.parameter.path, '/lx/mixer/channel/1/fader');
+  assert.match(await show.callError('set_parameter', { path: '/lx/mixer/channel/2/fader', id: ch2.id, key: 'fader', value: 0.5 }), /^stale: \/lx\/mixer\/channel\/2\/fader is not \/lx\/mixer\/channel\/1\/fader/);
+  assert.match(await show.callError('list_parameters', { path: '/lx/mixer/channel/2', id: ch2.id }), /^stale: \/lx\/mixer\/channel\/2 now points to "Channel-1" .*is now at \/lx\/mixer\/channel\/1/);
+  assert.match(await show.callError('get_parameter', { id: 99999, key: 'fader' }), /^not_found: no light component with id 99999/);
+  assert.match(await show.callError('get_parameter', { id: ch2.id }), /^invalid_argument: with id, also give the parameter key/);
+  assert.match(await show.callError('get_parameter', {}), /^invalid_argument: give the parameter's path/);
+  const set = await show.call('set_parameter', { id: ch2.id, key: 'fader', value: 0.75 });
+  assert.equal(set.parameter.value, 0.75);
+  await show.call('undo');
+  assert.equal((await show.call('get_parameter', { id: ch2.id, key: 'fader' })).parameter.value, 0.25);
+});

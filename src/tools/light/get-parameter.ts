@@ -7,13 +7,15 @@ export default defineTool({
   title: 'Read a parameter',
   toolset: 'parameters',
   description:
-    'Reads one parameter by its canonical path: value, range or options, units and OSC address. Under modulation `value` is ' +
+    'Reads one parameter by its canonical path (or by its component id and key, which survive moves): value, range or options, units and OSC address. Under modulation `value` is ' +
     'the effective (modulated) value and `baseValue` the value set by hand. Colors read as 0xAARRGGBB and are set through ' +
     'their `subParameters` (hue, saturation, brightness).',
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({
-    path: z.string().describe('Canonical parameter path, e.g. /lx/mixer/channel/1/fader'),
+    path: z.string().optional().describe('Canonical parameter path, e.g. /lx/mixer/channel/1/fader'),
+    id: z.number().int().optional().describe('Instead of (or as a check on) path: the owning component\'s id from any payload'),
+    key: z.string().optional().describe('With id: the parameter\'s key, e.g. "fader"'),
   }),
   output: z.strictObject({ parameter: ParameterPayload }),
-  handle: ({ path }, { light }) => ({ parameter: toParameterPayload(light.parameter(path)) }),
+  handle: ({ path, id, key }, { light }) => ({ parameter: toParameterPayload(light.parameter({ path, id, key })) }),
 });

@@ -12,7 +12,8 @@ export default defineTool({
     'deeper). Use the returned paths with get_parameter and set_parameter; never guess them.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({
-    path: z.string().describe('Canonical component path, e.g. /lx/mixer/channel/1/pattern/1'),
+    path: z.string().optional().describe('Canonical component path, e.g. /lx/mixer/channel/1/pattern/1'),
+    id: z.number().int().optional().describe('Instead of (or as a check on) path: the component\'s id from any payload'),
   }),
   output: z.strictObject({
     component: ComponentRefPayload,
@@ -20,8 +21,8 @@ export default defineTool({
     children: z.array(z.strictObject({ key: z.string(), path: z.string(), label: z.string(), class: z.string().optional() })),
     lists: z.array(z.strictObject({ key: z.string(), count: z.number().int(), paths: z.array(z.string()) })),
   }),
-  handle: ({ path }, { light }) => {
-    const c = light.component(path);
+  handle: ({ path, id }, { light }) => {
+    const c = light.component({ path, id });
     return {
       component: toComponentRef(c),
       parameters: [...c.parameters.values()].filter((p) => !p.internal).map(toParameterPayload),

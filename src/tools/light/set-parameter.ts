@@ -7,7 +7,7 @@ export default defineTool({
   title: 'Set a parameter',
   toolset: 'parameters',
   description:
-    'Sets the base value of one parameter, addressed by a canonical path from list_parameters or list_channels. Numbers must ' +
+    'Sets the base value of one parameter, addressed by a canonical path from list_parameters or list_channels (or by its component id and key; give both path and id to have a stale path refused). Numbers must ' +
     'lie inside the parameter\'s range (out of range is refused, never clamped); enum and discrete parameters take an option ' +
     'name or a 0-based index; booleans take true/false; labels and other text take a string. Colors are set through their ' +
     'sub-parameters (.../hue 0–359, .../saturation 0–100, .../brightness 0–100); triggers are fired with fire_trigger. On a ' +
@@ -15,9 +15,11 @@ export default defineTool({
     'Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({
-    path: z.string().describe('Canonical parameter path, e.g. /lx/mixer/channel/1/fader'),
+    path: z.string().optional().describe('Canonical parameter path, e.g. /lx/mixer/channel/1/fader'),
+    id: z.number().int().optional().describe('Instead of (or as a check on) path: the owning component\'s id from any payload'),
+    key: z.string().optional().describe('With id: the parameter\'s key, e.g. "fader"'),
     value: z.union([z.number(), z.string(), z.boolean()]).describe('New base value'),
   }),
   output: z.strictObject({ parameter: ParameterPayload }),
-  handle: ({ path, value }, { light, origin }) => ({ parameter: toParameterPayload(light.setParameter(path, value, origin)) }),
+  handle: ({ path, id, key, value }, { light, origin }) => ({ parameter: toParameterPayload(light.setParameter({ path, id, key }, value, origin)) }),
 });
