@@ -23,6 +23,12 @@ const FILTER_MODES = [
   { label: 'Black', name: 'BLACK' },
   { label: 'Clear', name: 'CLEAR' },
 ];
+/** What the engine's palette also reports per swatch color (LXDynamicColor.getSaturation/getBrightness). */
+interface SwatchLevels {
+  swatchSaturation(index: number): number;
+  swatchBrightness(index: number): number;
+}
+
 const FIXED = 0;
 const RELATIVE = 1;
 const LINKED = 2;
@@ -128,15 +134,18 @@ export class ColorizeEffect extends Effect {
       this.color2.saturation.setValue(this.color1.saturation.getValue() + this.gradientSaturation.getValue());
       this.color2.hue.setValue((360 + this.color1.hue.getValue() + this.gradientHue.getValue()) % 360);
     } else if (mode === LINKED) {
-      const palette = paletteOf(this.context);
+      // LX reads the swatch color's getSaturation()/getBrightness() here (not the stops' values).
+      const palette = paletteOf(this.context) as PaletteReader & Partial<SwatchLevels>;
       const index = this.paletteIndex.getValue() - 1;
       const c = palette.swatchColor(index);
       const hue = palette.swatchHue(index);
-      this.color1.brightness.setValue(b(c) + this.linkedBrightness.getValue());
-      this.color1.saturation.setValue(s(c) + this.linkedSaturation.getValue());
+      const sat = palette.swatchSaturation?.(index) ?? s(c);
+      const bri = palette.swatchBrightness?.(index) ?? b(c);
+      this.color1.brightness.setValue(bri + this.linkedBrightness.getValue());
+      this.color1.saturation.setValue(sat + this.linkedSaturation.getValue());
       this.color1.hue.setValue((360 + hue + this.linkedHue.getValue()) % 360);
-      this.color2.brightness.setValue(b(c) + this.gradientBrightness.getValue());
-      this.color2.saturation.setValue(s(c) + this.gradientSaturation.getValue());
+      this.color2.brightness.setValue(bri + this.gradientBrightness.getValue());
+      this.color2.saturation.setValue(sat + this.gradientSaturation.getValue());
       this.color2.hue.setValue((360 + hue + this.gradientHue.getValue()) % 360);
     }
   }
@@ -145,12 +154,15 @@ export class ColorizeEffect extends Effect {
     const stops = this.stops;
     const c1 = this.color1;
     switch (mode) {
-      case RELATIVE:
-        stops.setStopWithOffsets(0, c1.hue.getValuef(), c1.saturation.getValuef(), c1.brightness.getValuef(), 0, 0, 0);
-        stops.setStopWithOffsets(1, c1.hue.getValuef(), c1.saturation.getValuef(), c1.brightness.getValuef(),
-          this.gradientHue.getValuef(), this.gradientSaturation.getValuef(), this.gradientBrightness.getValuef());
+      case RELATIVE: {
+        const h = c1.hue.getValuef();
+        const sat = c1.saturation.getValuef();
+        const bri = c1.brightness.getValuef();
+        stops.setStopWithOffsets(0, h, sat, bri, 0, 0, 0);
+        stops.setStopWithOffsets(1, h, sat, bri, this.gradientHue.getValuef(), this.gradientSaturation.getValuef(), this.gradientBrightness.getValuef());
         stops.setNumStops(2);
         break;
+      }
       case LINKED: {
         const palette = paletteOf(this.context);
         const index = this.paletteIndex.getValue() - 1;
