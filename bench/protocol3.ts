@@ -6,7 +6,7 @@
  *   node --import tsx bench/protocol3.ts [--requests N]
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { Engine } from '../src/engine/engine.js';
 import { Protocol3Client } from '../src/protocol3/client.js';
 import { startProtocol3Server } from '../src/protocol3/server.js';
@@ -88,7 +88,7 @@ async function main(): Promise<void> {
   await server.close();
   host.dispose();
 
-  console.log(`protocol 3 over loopback TCP, ${REQUESTS} timed requests per row, one in flight per connection`);
+  console.log(`protocol 3 over loopback TCP, ${REQUESTS} timed requests per row, one in flight per connection (${cpus().length} CPUs, load ${loadavg()[0].toFixed(2)})`);
   console.log('command     conns  requests  median ms  p99 ms   max ms   req/s');
   for (const r of results) {
     console.log(`${r.command.padEnd(11)} ${String(r.connections).padStart(5)}  ${String(r.requests).padStart(8)}  ${r.median_ms.toFixed(3).padStart(9)}  ${r.p99_ms.toFixed(3).padStart(6)}  ${r.max_ms.toFixed(3).padStart(7)}  ${String(r.requests_per_second).padStart(6)}`);
@@ -100,6 +100,7 @@ async function main(): Promise<void> {
     node: process.version,
     cpu: cpus()[0]?.model ?? 'unknown',
     cpus: cpus().length,
+    load_average_1m: Math.round(loadavg()[0] * 100) / 100,
     requests_per_row: REQUESTS,
     warmup_per_row: WARMUP,
     results,

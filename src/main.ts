@@ -21,6 +21,13 @@ export interface FootlightOptions {
   readonly port?: number;
   /** Protocol-3 listener port; 0 picks a free one. Default 8765. */
   readonly soundPort?: number;
+  /**
+   * Drive another protocol-3 host ("HOST:PORT") with the sound tools instead of the built-in
+   * one. The built-in host and its listener still run.
+   */
+  readonly soundHost?: string;
+  /** Start with the operator's cooperative grant for sound writes on (`serve --sound-cooperative`). */
+  readonly soundCooperative?: boolean;
   /** Footlight's folder for status.json and config.json; default FOOTLIGHT_HOME or ~/.footlight. */
   readonly home?: string;
   readonly log?: Logger;
@@ -83,7 +90,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     endpoints,
     connections: () => mcp?.connections() ?? { connected: false, activeSessions: 0 },
   };
-  const services: Services = { engine, light, server, log, policy: { agentsReadOnly: false } };
+  const services: Services = { engine, light, server, log, policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false } };
   const writeStatusFile = options.writeStatus ?? true;
   const status = (): StatusFile => {
     const c = server.connections();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CompoundCommand, type Command } from '../engine/commands/command.js';
 import type { HistoryEntry, Origin } from '../engine/commands/history.js';
+import type { BooleanParameter } from '../engine/parameters/boolean.js';
 import { SetParameter } from '../engine/commands/set-parameter.js';
 import type { Engine } from '../engine/engine.js';
 import { FootlightError, internal, invalidArgument, notFound } from '../engine/errors.js';
@@ -707,7 +708,7 @@ function emptyTrack(name: string, type: TrackJson['type']): TrackJson {
 }
 
 function buildActions(): ActionDef[] {
-  const toggle = (id: string, name: string, get: (h: SoundHost) => { p: import('../engine/parameters/boolean.js').BooleanParameter; key: string }, guard?: (h: SoundHost) => void): ActionDef => ({
+  const toggle = (id: string, name: string, get: (h: SoundHost) => { p: BooleanParameter; key: string }, guard?: (h: SoundHost) => void): ActionDef => ({
     id,
     name,
     category: 'Transport',

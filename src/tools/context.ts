@@ -27,6 +27,11 @@ export interface ServerState {
 export interface AgentPolicy {
   /** When true, every tool that changes the show is refused for agents. */
   agentsReadOnly: boolean;
+  /**
+   * The operator's cooperative grant for the sound tools: while true, agents may change the
+   * sound project without a per-call preview and confirmation. Revocable at any time.
+   */
+  soundCooperative: boolean;
 }
 
 /** The process's services a tool may call, shared by every session. */

@@ -4,10 +4,12 @@ import getHistory from './core/get-history.js';
 import getStatus from './core/get-status.js';
 import redo from './core/redo.js';
 import undo from './core/undo.js';
+import getFrame from './light/get-frame.js';
 import getParameter from './light/get-parameter.js';
 import getProjectInfo from './light/get-project-info.js';
 import listChannels from './light/list-channels.js';
 import listParameters from './light/list-parameters.js';
+import searchComponents from './light/search-components.js';
 import setParameter from './light/set-parameter.js';
 
 /** Every MCP tool, in the order tools/list reports them. */
@@ -16,8 +18,10 @@ export const TOOLS: readonly AnyTool[] = [
   getProjectInfo,
   listChannels,
   listParameters,
+  searchComponents,
   getParameter,
   setParameter,
+  getFrame,
   undo,
   redo,
   getHistory,

@@ -98,8 +98,8 @@ test('timeout: no reply within the socket timeout rejects reads plainly and writ
 
 test('an idle connection does not time out while nothing is in flight', async (t) => {
   const fake = await fakeHost(t, (_line, socket) => socket.write('{"ok":true}\n'));
-  const c = await client(t, fake.port, 80);
-  await new Promise((r) => setTimeout(r, 200));
+  const c = await client(t, fake.port, 400);
+  await new Promise((r) => setTimeout(r, 1000));
   assert.deepEqual(await c.request('ping'), { ok: true });
 });
 

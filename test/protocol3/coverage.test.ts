@@ -54,3 +54,12 @@ test('guard accepts exactly the graph mutations', () => {
   assert.deepEqual(COMMANDS.filter((c) => c.graphMutation).map((c) => c.name).sort(), [...GRAPH_MUTATIONS].sort());
   for (const c of COMMANDS.filter((x) => x.graphMutation)) assert.equal(c.write, true);
 });
+
+test('the client and wire modules import nothing from the sound host (the MCP adapter reaches it only through protocol 3)', async () => {
+  const { readFile } = await import('node:fs/promises');
+  for (const f of ['client.ts', 'wire.ts']) {
+    const text = await readFile(new URL(`../../src/protocol3/${f}`, import.meta.url), 'utf8');
+    const imports = [...text.matchAll(/from '([^']+)'/g)].map((m) => m[1]);
+    for (const i of imports) assert.ok(i.startsWith('node:') || i === './wire.js', `${f} imports ${i}`);
+  }
+});

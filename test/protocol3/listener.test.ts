@@ -128,10 +128,14 @@ test('deadline: a write still queued at its deadline is refused with timeout and
   s.engine.queue.resume();
   assert.equal(s.document(), before);
   assert.equal(s.engine.history.undoDepth, 0);
-  // A write queued behind a pause that lifts before its deadline runs.
+});
+
+test('deadline: a write queued behind a pause that lifts before its deadline runs', async (t) => {
+  const s = await startStack(t, { deadlineMs: 5000 });
+  const before = s.document();
   s.engine.queue.pause();
   const pending = s.call('set 3 0.9');
-  setTimeout(() => s.engine.queue.resume(), 20);
+  setTimeout(() => s.engine.queue.resume(), 50);
   assert.equal((await pending).ok, true);
   assert.notEqual(s.document(), before);
 });

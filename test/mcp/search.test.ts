@@ -1,0 +1,40 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startShow } from '../helpers/show.js';
+import { Channel } from '../../src/light/mixer/channel.js';
+
+test('search_components: by label and class, by kind, under a path', async (t) => {
+  const show = await startShow(t);
+  const solid = await show.call('search_components', { query: 'solid' });
+  assert.equal(solid.results[0].kind, 'pattern');
+  assert.equal(solid.results[0].class, 'heronarts.lx.pattern.color.SolidPattern');
+  assert.equal(solid.results[0].path, '/lx/mixer/channel/2/pattern/1');
+  const channels = await show.call('search_components', { query: '', kind: 'channel' });
+  assert.deepEqual(channels.results.map((r: { label: string }) => r.label), ['Channel-1', 'Channel-2']);
+  const exactFirst = await show.call('search_components', { query: 'channel-2' });
+  assert.equal(exactFirst.results[0].label, 'Channel-2');
+  const under = await show.call('search_components', { query: '', underPath: '/lx/mixer/channel/1' });
+  assert.ok(under.results.every((r: { path: string }) => r.path.startsWith('/lx/mixer/channel/1')));
+  assert.deepEqual((await show.call('search_components', { query: 'zzz-nothing' })).results, []);
+  assert.match(await show.callError('search_components', { query: 'x', kind: 'light' }), /^invalid_argument: kind: must be one of/);
+  assert.match(await show.callError('search_components', { query: 'x', underPath: '/lx/nope' }), /^not_found: /);
+});
+
+test('search_components: pages are stable and a structure change makes the cursor stale', async (t) => {
+  const show = await startShow(t);
+  await show.app.engine.queue.submit(() => {
+    for (let i = 0; i < 8; i++) show.app.light.mixer.channels.insert(new Channel(`Extra-${i}`));
+  });
+  const first = await show.call('search_components', { query: '', kind: 'channel', limit: 4 });
+  assert.equal(first.total, 10);
+  assert.equal(first.results.length, 4);
+  const second = await show.call('search_components', { query: '', kind: 'channel', limit: 4, cursor: first.nextCursor });
+  assert.equal(second.results[0].label, 'Extra-2');
+  const third = await show.call('search_components', { query: '', kind: 'channel', limit: 4, cursor: second.nextCursor });
+  assert.equal(third.results.length, 2);
+  assert.equal(third.nextCursor, undefined);
+  await show.app.engine.queue.submit(() => show.app.light.mixer.channels.insert(new Channel('Late')));
+  assert.match(await show.callError('search_components', { query: '', kind: 'channel', limit: 4, cursor: first.nextCursor }), /^stale: the show's structure changed since the first page/);
+  assert.match(await show.callError('search_components', { query: '', kind: 'channel', cursor: 'garbage' }), /^invalid_argument: cursor is not a cursor from this list/);
+  assert.match(await show.callError('search_components', { query: 'other', kind: 'channel', cursor: first.nextCursor }), /^invalid_argument: cursor is not a cursor from this list/);
+});
