@@ -2,6 +2,10 @@
 // formula (reference §10.3, §11) in the comment beside it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { BooleanParameter } from '../../../src/engine/parameters/boolean.js';
+import { BoundedParameter } from '../../../src/engine/parameters/bounded.js';
+import { Effect } from '../../../src/light/effects/effect.js';
+import { createLibrary } from '../../../src/light/library.js';
 import { BlurEffect } from '../../../src/light/effects/blur-effect.js';
 import { ColorMaskEffect } from '../../../src/light/effects/color-mask-effect.js';
 import { ColorizeEffect } from '../../../src/light/effects/colorize-effect.js';
@@ -328,4 +332,29 @@ test('Sparkle: seeded, so the same seed repeats exactly and another seed differs
   assert.deepEqual(run(1), a, 'same seed, same frames');
   assert.notDeepEqual(run(2), a, 'another seed, other frames');
   assert.ok(a.some((frame) => frame !== 'ffffffff'.repeat(64)), 'Mask mode darkens where nothing sparkles');
+});
+
+test('every effect writes only the points of its view (Strobe aside: LX dims its whole buffer)', () => {
+  const registry = createLibrary();
+  const engine = new StubEngine(fixedPalette([{ h: 30, s: 80, b: 90 }, { h: 200, s: 100, b: 60 }]));
+  for (const entry of registry.list('effect')) {
+    if (entry.create === undefined) continue;
+    const fx = engine.adopt(entry.create() as Effect);
+    for (const [key, value] of [['level', 1], ['lock', 1], ['depth', 1], ['threshold', 0.9], ['gain', 3], ['hue', 90], ['xAmount', 1], ['amount', 1], ['color/brightness', 50]] as const) {
+      const p = fx.parameters.get(key);
+      if (p instanceof BoundedParameter || p instanceof BooleanParameter) p.setValue(value);
+    }
+    const buffer = new Uint32Array(16);
+    const view = points(8, 4, { xn: [0, 0.1, 0.3, 0.4, 0.6, 0.7, 0.9, 1], yn: [0, 0.2, 0.4, 0.6, 0.8, 1, 0.5, 0.5] });
+    let changedInside = false;
+    for (let f = 0; f < 30; f++) {
+      for (let i = 0; i < 16; i++) buffer[i] = (0xff000000 | Math.imul(i + 1, 0x9e3779b1 + f)) >>> 0;
+      const before = buffer.slice();
+      step(fx, buffer, view);
+      for (let i = 4; i < 12; i++) if (buffer[i] !== before[i]) changedInside = true;
+      if (entry.name === 'Strobe') continue;
+      for (const i of [0, 1, 2, 3, 12, 13, 14, 15]) assert.equal(hex(buffer[i]), hex(before[i]), `${entry.name} frame ${f}: point ${i} is outside its view`);
+    }
+    assert.ok(changedInside, `${entry.name} changed something inside its view`);
+  }
 });
