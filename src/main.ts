@@ -4,11 +4,16 @@ import { buildInfo } from './app/build-info.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SOUND_PORT, loadConfig } from './app/config.js';
 import { footlightHome } from './app/home.js';
 import { writeStatus, type StatusFile } from './app/status-file.js';
+import { createConsole, type ConsoleSurface } from './console/index.js';
 import { ListenError, startHttpServer, type RunningHttpServer } from './http/server.js';
 import { buildDemoShow } from './light/demo-show.js';
 import { LightShow } from './light/light-show.js';
 import { LX_VERSION } from './light/lx-component.js';
+import { OutputEngine } from './light/output/output-engine.js';
+import type { Protocol } from './light/output/protocols.js';
 import { McpEndpoint } from './mcp/endpoint.js';
+import { DEFAULT_OSC_HOST, DEFAULT_OSC_RECEIVE_PORT, DEFAULT_OSC_TRANSMIT_PORT, OscSurface } from './osc/osc-surface.js';
+import { oscParamsRoute } from './osc/osc-params-route.js';
 import type { CallRecord } from './mcp/register-tools.js';
 import type { ServerState, Services } from './tools/context.js';
 import { createSoundHost, type SoundHost } from './sound/index.js';
@@ -43,6 +48,14 @@ export interface FootlightOptions {
   readonly maxSessions?: number;
   /** Write status.json (default true). */
   readonly writeStatus?: boolean;
+  /** OSC listen address; default 127.0.0.1 (loopback). */
+  readonly oscHost?: string;
+  /** OSC receive port; 0 picks a free one. Default 3030. */
+  readonly oscReceivePort?: number;
+  /** OSC transmit port on 127.0.0.1 (every change is sent there); 0 transmits nowhere. Default 4040. */
+  readonly oscTransmitPort?: number;
+  /** LED output ports per protocol instead of the standard ones (tests send to ephemeral ports). */
+  readonly outputPorts?: Partial<Record<Protocol, number>>;
 }
 
 export interface RunningFootlight {
@@ -52,8 +65,13 @@ export interface RunningFootlight {
   readonly protocol3: Protocol3Server;
   readonly services: Services;
   readonly light: LightShow;
+  readonly outputs: OutputEngine;
+  /** The OSC surface; absent when its port could not be bound (logged). */
+  readonly osc: OscSurface | undefined;
   readonly http: RunningHttpServer;
   readonly mcp: McpEndpoint;
+  /** The web console (its routes, socket hub and activity feed). */
+  readonly console: ConsoleSurface;
   readonly home: string;
   /** Calls seen since start, newest last (bounded); the console's activity feed reads it. */
   readonly calls: CallRecord[];
@@ -79,6 +97,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   buildDemoShow(light);
   const sound = createSoundHost(engine, { log });
   engine.history.clear();
+  // After the light show, so its frame listener encodes the finished frame.
+  const outputs = new OutputEngine(light, { log: log.child({ surface: 'outputs' }), ports: options.outputPorts });
 
   const calls: CallRecord[] = [];
   const bind = { host, port, url: '' };
@@ -90,7 +110,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     endpoints,
     connections: () => mcp?.connections() ?? { connected: false, activeSessions: 0 },
   };
-  const services: Services = { engine, light, server, log, policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false } };
+  const services: Services = { engine, light, outputs, server, log, policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false } };
   const writeStatusFile = options.writeStatus ?? true;
   const status = (): StatusFile => {
     const c = server.connections();
@@ -109,6 +129,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     if (light.projectPath !== undefined) s.projectPath = light.projectPath;
     if (endpoints.protocol3 !== undefined) s.protocol3 = { ...endpoints.protocol3 };
     if (c.lastActivityAt !== undefined) s.lastActivityAt = c.lastActivityAt;
+    if (osc?.receivePort !== undefined) s.osc = { host: osc.receiveHost, receivePort: osc.receivePort };
     return s;
   };
   let statusWrites = Promise.resolve();
@@ -120,6 +141,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     return statusWrites;
   };
 
+  const consoleSurface = createConsole({ services, light, log, mcp: () => mcp, calls, sound });
   mcp = new McpEndpoint({
     services,
     log,
@@ -129,23 +151,52 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     onCall: (r) => {
       calls.push(r);
       if (calls.length > MAX_CALL_RECORDS) calls.shift();
+      consoleSurface.recordCall(r);
     },
     onConnectedChange: () => void publishStatus(),
   });
+  const oscTransmitPort = options.oscTransmitPort ?? DEFAULT_OSC_TRANSMIT_PORT;
+  let osc: OscSurface | undefined = new OscSurface({
+    engine, light, log: log.child({ surface: 'osc' }),
+    receiveHost: options.oscHost ?? DEFAULT_OSC_HOST,
+    receivePort: options.oscReceivePort ?? DEFAULT_OSC_RECEIVE_PORT,
+    destinations: oscTransmitPort === 0 ? [] : [{ host: DEFAULT_OSC_HOST, port: oscTransmitPort }],
+  });
+  try {
+    await osc.start();
+    endpoints.osc = { host: osc.receiveHost, port: osc.receivePort ?? 0 };
+  } catch (err) {
+    log.warn({ err, port: options.oscReceivePort ?? DEFAULT_OSC_RECEIVE_PORT }, 'OSC is off: its receive port could not be bound (is another show running? start with another OSC port)');
+    await osc.close();
+    osc = undefined;
+  }
   let protocol3: Protocol3Server;
   try {
     protocol3 = await startProtocol3Server({ host, port: soundPort, soundHost: sound, engine, log, deadlineMs: options.deadlineMs });
   } catch (err) {
     await mcp.close();
+    await osc?.close();
+    await outputs.close();
     throw err instanceof Error ? new ListenError(`${err.message} (use --sound-port to choose the protocol-3 port)`) : err;
   }
   endpoints.protocol3 = { host: protocol3.host, port: protocol3.port };
   let http: RunningHttpServer;
   try {
-    http = await startHttpServer({ host, port, log, mcp, maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024 });
+    http = await startHttpServer({
+      host,
+      port,
+      log,
+      mcp,
+      maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
+      routes: [oscParamsRoute(engine, light, osc), ...consoleSurface.routes],
+      upgrades: consoleSurface.upgrades,
+    });
   } catch (err) {
+    await consoleSurface.close();
     await mcp.close();
     await protocol3.close();
+    await osc?.close();
+    await outputs.close();
     throw err;
   }
   bind.port = http.port;
@@ -161,14 +212,20 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     protocol3,
     services,
     light,
+    outputs,
+    osc,
     http,
     mcp,
+    console: consoleSurface,
     home,
     calls,
     async close() {
       if (closed) return;
       closed = true;
       engine.clock.stop();
+      await consoleSurface.close();
+      await osc?.close();
+      await outputs.close();
       await mcp.close();
       await http.close();
       await protocol3.close();

@@ -2,7 +2,7 @@ import type { FrameTime } from '../engine/clock.js';
 import type { Component } from '../engine/component.js';
 import type { Engine } from '../engine/engine.js';
 import { internal } from '../engine/errors.js';
-import type { Origin } from '../engine/commands/history.js';
+import type { Origin, PerformOptions } from '../engine/commands/history.js';
 import { SetParameter } from '../engine/commands/set-parameter.js';
 import type { Parameter, ParameterValue } from '../engine/parameters/parameter.js';
 import { LXEngineComponent } from './lx-engine.js';
@@ -82,12 +82,13 @@ export class LightShow {
 
   /**
    * Sets a parameter's base value as one undoable step, then reads it back. A read-back that
-   * disagrees with the accepted value rolls the step back and fails as `internal`.
+   * disagrees with the accepted value rolls the step back and fails as `internal`. A surface's
+   * continuous gesture (a console fader drag) passes a `mergeKey` so the drag is one step.
    */
-  setParameter(target: unknown, value: unknown, origin: Origin): Parameter {
+  setParameter(target: unknown, value: unknown, origin: Origin, options: PerformOptions = {}): Parameter {
     const p = this.parameter(target);
     const accepted = p.accept(value);
-    const entry = this.engine.history.perform(new SetParameter(p, accepted), origin);
+    const entry = this.engine.history.perform(new SetParameter(p, accepted), origin, options);
     verifyBase(p, accepted, () => this.engine.history.rollback(entry));
     return p;
   }

@@ -3,6 +3,7 @@ import { BooleanParameter } from '../engine/parameters/boolean.js';
 import { LXComponent } from './lx-component.js';
 import { Mixer } from './mixer/mixer.js';
 import { ModulationEngine } from './modulation/modulation-engine.js';
+import { OutputGroup } from './output/output-group.js';
 import { Palette } from './palette/palette.js';
 import type { LxObject } from './project/lxp-types.js';
 import { SnapshotEngine } from './snapshots/snapshot-engine.js';
@@ -14,7 +15,7 @@ const CHILD_ORDER = ['palette', 'tempo', 'clips', 'audio', 'mixer', 'modulation'
 
 /**
  * The root of the light graph, `/lx` (LX's LXEngine). Children follow LX's order (palette,
- * tempo, mixer, modulation, snapshots); the structure, which LX keeps outside the engine, is
+ * tempo, mixer, modulation, output, snapshots); the structure, which LX keeps outside the engine, is
  * reachable at `/lx/structure` so one path grammar covers everything.
  */
 export class LXEngineComponent extends LXComponent {
@@ -28,6 +29,7 @@ export class LXEngineComponent extends LXComponent {
   readonly tempo: Tempo;
   readonly mixer: Mixer;
   readonly modulation: ModulationEngine;
+  readonly output: OutputGroup;
   readonly snapshots: SnapshotEngine;
   readonly structure: Structure;
   /**
@@ -47,6 +49,7 @@ export class LXEngineComponent extends LXComponent {
     this.tempo = this.addChild('tempo', new Tempo());
     this.mixer = this.addChild('mixer', new Mixer());
     this.modulation = this.addChild('modulation', new ModulationEngine('Modulation'));
+    this.output = this.addChild('output', new OutputGroup());
     this.snapshots = this.addChild('snapshots', new SnapshotEngine());
     this.structure = this.addChild('structure', new Structure());
     this.tempo.nowMillis = () => this.nowMillis;

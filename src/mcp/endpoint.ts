@@ -93,6 +93,15 @@ export class McpEndpoint {
     return out;
   }
 
+  /** The open 2025-era sessions, for the console's list of connected agents. */
+  sessionList(): { id: string; client?: string; lastActivityAt: string; inFlight: number }[] {
+    return [...this.sessions.values()].map((s) => {
+      const out: { id: string; client?: string; lastActivityAt: string; inFlight: number } = { id: s.id, lastActivityAt: new Date(s.lastActivity).toISOString(), inFlight: s.inFlight };
+      if (s.caller.clientName !== undefined) out.client = s.caller.clientName;
+      return out;
+    });
+  }
+
   private isConnected(): boolean {
     return this.sessions.size > 0 || Date.now() < this.modernActiveUntil;
   }

@@ -20,6 +20,10 @@ export interface CallRecord {
   readonly ok: boolean;
   readonly error?: string;
   readonly ms: number;
+  /** When the call finished (epoch ms). */
+  readonly at: number;
+  /** Sequence number of the history step the call created or merged into, if it changed the show. */
+  readonly step?: number;
 }
 
 /**
@@ -59,13 +63,14 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], serv
           session: caller.sessionId ?? ctx.sessionId ?? 'stateless',
           client: caller.clientName ?? envelopeClientName(ctx),
         };
+        const seen: { step?: number } = {};
         try {
-          const payload = await runTool(tool, args, services, origin, byName);
-          onCall({ tool: tool.name, origin, args, ok: true, ms: performance.now() - started });
+          const payload = await runTool(tool, args, services, origin, byName, seen);
+          onCall({ tool: tool.name, origin, args, ok: true, ms: performance.now() - started, at: Date.now(), ...seen });
           return payload;
         } catch (err) {
           const result = toolError(err, services.log, tool.name);
-          onCall({ tool: tool.name, origin, args, ok: false, error: result.content[0].type === 'text' ? result.content[0].text : '', ms: performance.now() - started });
+          onCall({ tool: tool.name, origin, args, ok: false, error: result.content[0].type === 'text' ? result.content[0].text : '', ms: performance.now() - started, at: Date.now(), ...seen });
           return result;
         }
       },
@@ -80,7 +85,20 @@ function envelopeClientName(ctx: ServerContext): string | undefined {
   return typeof name === 'string' ? name : undefined;
 }
 
-async function runTool(tool: AnyTool, rawArgs: unknown, services: Services, origin: Origin, byName: ReadonlyMap<string, AnyTool>) {
+/** Notes the history step `run` performs or merges into (observed inside the same queue task). */
+function stepOf<T>(services: Services, seen: { step?: number }, run: () => T): T {
+  const stop = services.engine.history.listen((change) => {
+    if ((change.kind === 'perform' || change.kind === 'merge') && change.entry !== undefined) seen.step = change.entry.seq;
+    else if (change.kind === 'undo' && change.entry !== undefined && change.entry.seq === seen.step) delete seen.step; // rolled back
+  });
+  try {
+    return run();
+  } finally {
+    stop();
+  }
+}
+
+async function runTool(tool: AnyTool, rawArgs: unknown, services: Services, origin: Origin, byName: ReadonlyMap<string, AnyTool>, seen: { step?: number }) {
   const args = tool.input.parse(rawArgs ?? {});
   if (!tool.annotations.readOnlyHint && services.policy.agentsReadOnly) {
     throw invalidArgument(`the operator has set agents to read-only in the console, so ${tool.name} was refused and nothing changed. Reading still works; ask the operator to allow agent writes.`);
@@ -90,7 +108,7 @@ async function runTool(tool: AnyTool, rawArgs: unknown, services: Services, orig
   const payload =
     tool.mode === 'direct'
       ? await tool.handle(args, ctx)
-      : await services.engine.queue.submit(() => tool.handle(args, ctx), { label: tool.name });
+      : await services.engine.queue.submit(() => stepOf(services, seen, () => tool.handle(args, ctx)), { label: tool.name });
   const checked = tool.output.safeParse(payload);
   if (!checked.success) {
     services.log.error({ tool: tool.name, issues: checked.error.issues }, 'tool payload does not match its output schema');

@@ -2,6 +2,7 @@ import type { Engine } from '../engine/engine.js';
 import type { Origin } from '../engine/commands/history.js';
 import type { Logger } from '../engine/log.js';
 import type { LightShow } from '../light/light-show.js';
+import type { OutputEngine } from '../light/output/output-engine.js';
 import type { AnyTool } from './define-tool.js';
 
 /** What `get_status` reports about the running process. */
@@ -38,6 +39,8 @@ export interface AgentPolicy {
 export interface Services {
   readonly engine: Engine;
   readonly light: LightShow;
+  /** The LED output stage: plans, counters (get_output_map, get_output_stats). */
+  readonly outputs: OutputEngine;
   readonly server: ServerState;
   readonly log: Logger;
   readonly policy: AgentPolicy;

@@ -6,6 +6,8 @@ import redo from './core/redo.js';
 import undo from './core/undo.js';
 import getFrame from './light/get-frame.js';
 import getParameter from './light/get-parameter.js';
+import getOutputMap from './light/get-output-map.js';
+import getOutputStats from './light/get-output-stats.js';
 import getProjectInfo from './light/get-project-info.js';
 import listChannels from './light/list-channels.js';
 import listParameters from './light/list-parameters.js';
@@ -22,6 +24,8 @@ export const TOOLS: readonly AnyTool[] = [
   getParameter,
   setParameter,
   getFrame,
+  getOutputMap,
+  getOutputStats,
   undo,
   redo,
   getHistory,

@@ -9,6 +9,7 @@ import {
   COMMON_FIXTURE_PARAMETERS, type FixtureGeometry, type FixtureParameterSpec, type LxfResolver, type StockFixtureClass,
   JSON_FIXTURE_CLASS, ModelInputError, jsonFixture, stockFixtureClass,
 } from '../model/index.js';
+import { addFixtureOutputParameters, type FixtureOutputParameters } from '../output/fixture-output-parameters.js';
 import { isLxObject, type LoadContext, type LxObject } from '../project/lxp-types.js';
 
 function parameterFromSpec(spec: FixtureParameterSpec): Parameter {
@@ -52,6 +53,11 @@ export class Fixture extends LXComponent {
   readonly identify = new BooleanParameter('Identify', false, { description: 'Flashes the fixture red to find it in the rig' });
   readonly mute = new BooleanParameter('Mute', false, { description: 'Blacks out the fixture' });
   readonly solo = new BooleanParameter('Solo', false, { description: 'Blacks out every other fixture' });
+  /**
+   * Output protocol, destination and packing (LX's LXBasicFixture parameters, owned by
+   * src/light/output); undefined for JSON fixtures, whose outputs the `.lxf` declares.
+   */
+  readonly output: FixtureOutputParameters | undefined;
   /** Called when a change alters the model (geometry, point count, tags). */
   onModelChange: (() => void) | undefined;
   /** Finds `.lxf` documents for JSON fixtures (set by the structure). */
@@ -78,6 +84,7 @@ export class Fixture extends LXComponent {
     } else {
       this.fixtureType = undefined;
     }
+    this.output = stock === undefined ? undefined : addFixtureOutputParameters(this);
   }
 
   /** This fixture's parameter values as the geometry functions read them. */

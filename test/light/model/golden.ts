@@ -2,7 +2,9 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const GOLDEN_DIR = process.env.FOOTLIGHT_GOLDEN_DIR ?? '/work/shared/golden/lx-1.2.1';
+import { GOLDEN_DIR } from '../../helpers/golden-dir.js';
+
+export { GOLDEN_DIR };
 
 export function goldenScenes(): string[] {
   if (!existsSync(GOLDEN_DIR)) {

@@ -1,17 +1,10 @@
-// Access to the LX 1.2.1 golden files (frames rendered by LX itself) for the noise and modulation
-// tests. Looks in $FOOTLIGHT_GOLDEN_DIR, then <repo>/golden/lx-1.2.1, then the shared checkout.
-import { existsSync, readFileSync } from 'node:fs';
+// Access to the LX 1.2.1 golden files (frames rendered by LX itself) for the noise and modulation tests.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-const CANDIDATES = [
-  process.env.FOOTLIGHT_GOLDEN_DIR,
-  join(new URL('../../..', import.meta.url).pathname, 'golden', 'lx-1.2.1'),
-  '/work/shared/golden/lx-1.2.1',
-];
+import { GOLDEN_DIR } from '../../helpers/golden-dir.js';
 
 function goldenDir(): string {
-  for (const dir of CANDIDATES) if (dir && existsSync(join(dir, 'lfo_values.json'))) return dir;
-  throw new Error(`LX golden files not found; set FOOTLIGHT_GOLDEN_DIR (looked in ${CANDIDATES.filter(Boolean).join(', ')})`);
+  return GOLDEN_DIR;
 }
 
 export function readGolden(name: string): unknown {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createLibrary } from '../../../src/light/library.js';
 import { renderOffline } from '../../../src/light/render/offline.js';
 
-const GOLDEN = process.env.FOOTLIGHT_GOLDEN_DIR ?? '/work/shared/golden/lx-1.2.1';
+import { GOLDEN_DIR as GOLDEN } from '../../helpers/golden-dir.js';
 
 export interface FrameDiff {
   readonly index: number;

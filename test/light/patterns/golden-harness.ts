@@ -9,7 +9,9 @@ import { LightShow } from '../../../src/light/light-show.js';
 import { readProject } from '../../../src/light/project/project-file.js';
 import type { DeviceRegistry } from '../../../src/light/registry.js';
 
-export const GOLDEN = process.env.FOOTLIGHT_GOLDEN_DIR ?? '/work/shared/golden/lx-1.2.1';
+import { GOLDEN_DIR } from '../../helpers/golden-dir.js';
+
+export const GOLDEN = GOLDEN_DIR;
 
 export interface GoldenScene {
   readonly deltaMs: number;

@@ -1,0 +1,330 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import * as z from 'zod';
+import type { Origin } from '../engine/commands/history.js';
+import { FootlightError, invalidArgument, notFound, type ErrorCode } from '../engine/errors.js';
+import type { SoundHost } from '../sound/index.js';
+import { tokenOf } from './sound.js';
+import { BooleanParameter } from '../engine/parameters/boolean.js';
+import { TriggerParameter } from '../engine/parameters/trigger.js';
+import { activatePattern, addPattern, movePattern, removePattern } from '../light/mixer/pattern-ops.js';
+import { writeProject } from '../light/project/project-file.js';
+import { BodyTooLargeError, readBody } from '../http/body.js';
+import { sendJson } from '../http/replies.js';
+import { describeZodError } from '../tools/zod-errors.js';
+import { toUndoRedo } from '../tools/core/history-payloads.js';
+import { toComponentRef } from '../tools/light/payloads.js';
+import type { ConsoleContext } from './context.js';
+import type { ConsoleHub } from './hub.js';
+import { checkShowPath, FileExistsError, writeShowFile } from './save.js';
+import { momentaryKeys, parameterPayload, visibleParameters } from './state.js';
+
+/** Largest JSON body the console API accepts, in bytes. */
+export const MAX_API_BODY_BYTES = 64 * 1024;
+
+const STATUS: Record<ErrorCode, number> = { not_found: 404, invalid_argument: 400, stale: 409, timeout: 503, internal: 500 };
+
+type Handler = (input: { body: unknown; query: URLSearchParams; origin: Origin }) => Promise<unknown>;
+
+interface Route {
+  readonly method: 'GET' | 'POST';
+  readonly handler: Handler;
+}
+
+const Path = z.string().min(1).max(1024);
+const Value = z.union([z.number(), z.string().max(4096), z.boolean()]);
+
+function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const r = schema.safeParse(body);
+  if (!r.success) throw invalidArgument(describeZodError(r.error));
+  return r.data;
+}
+
+/** Console connection ids look like `c12`; anything else is attributed to plain HTTP. */
+function originOf(req: IncomingMessage): Origin {
+  const h = req.headers['x-footlight-connection'];
+  const id = typeof h === 'string' && /^c\d{1,9}$/.test(h) ? h : 'http';
+  return { surface: 'console', session: id, client: 'console' };
+}
+
+/**
+ * The console's HTTP API under `/api`: JSON in, JSON out, errors as `{error, message}` with the
+ * same codes as MCP. Each route parses, runs one domain operation in the engine queue, and
+ * shapes the reply; edits carry the console's origin into the shared history.
+ */
+export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean> {
+  const { engine } = ctx.services;
+  const light = ctx.light;
+  const q = <T>(label: string, run: () => T): Promise<T> => engine.queue.submit(run, { label: `console ${label}` });
+  const requireSound = (): SoundHost => {
+    if (ctx.soundHost === undefined) throw notFound('this process runs no sound host');
+    return ctx.soundHost;
+  };
+  const required = <T>(v: T | undefined, name: string): T => {
+    if (v === undefined) throw invalidArgument(`${name}: required for this action`);
+    return v;
+  };
+
+  const routes: Record<string, Route> = {
+    '/api/state': {
+      method: 'GET',
+      handler: async () => {
+        const s = await ctx.snapshot();
+        return { ...s, connect: ctx.connect() };
+      },
+    },
+    '/api/component': {
+      method: 'GET',
+      handler: ({ query }) =>
+        q('read component', () => {
+          const c = light.component(query.get('path') ?? '');
+          return {
+            component: toComponentRef(c),
+            parameters: visibleParameters(c).map(parameterPayload),
+            subParameters: [...c.parameters.values()].filter((p) => p.parent !== null && !p.internal).map(parameterPayload),
+            momentary: momentaryKeys(c),
+            children: [...c.children.entries()].map(([key, child]) => ({ key, ...toComponentRef(child) })),
+            lists: [...c.arrays.entries()].map(([key, arr]) => ({ key, items: arr.items.map(toComponentRef) })),
+          };
+        }),
+    },
+    '/api/parameter': {
+      method: 'GET',
+      handler: ({ query }) => q('read parameter', () => ({ parameter: parameterPayload(light.parameter(query.get('path') ?? '')) })),
+    },
+    'POST /api/parameter': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(z.strictObject({ path: Path, value: Value, gesture: z.string().max(64).optional() }), body);
+        // A gesture (one fader drag) merges into one undo step: the gesture id names the drag, so
+        // a slow drag on a busy machine still merges (the window only bounds a stuck gesture).
+        const options = a.gesture === undefined ? {} : { mergeKey: `${a.path}#${a.gesture}`, mergeWindowMs: 60_000 };
+        return q('set parameter', () => ({ parameter: parameterPayload(light.setParameter(a.path, a.value, origin, options)) }));
+      },
+    },
+    '/api/trigger': {
+      method: 'POST',
+      handler: ({ body }) => {
+        const a = parse(z.strictObject({ path: Path }), body);
+        return q('fire trigger', () => {
+          const p = light.parameter(a.path);
+          if (p instanceof TriggerParameter) p.fire();
+          else if (p instanceof BooleanParameter && p.mode === 'momentary') {
+            // A momentary button (tempo tap): pressed and released, like a trigger; not a history step.
+            p.setOn(true);
+            p.setOn(false);
+          } else throw invalidArgument(`${p.path} is a ${p.kind} parameter, not a trigger or momentary button; set it with /api/parameter`);
+          return { parameter: parameterPayload(p) };
+        });
+      },
+    },
+    '/api/pattern/add': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(z.strictObject({ channel: Path, class: z.string().min(1).max(256), index: z.number().int().optional() }), body);
+        return q('add pattern', () => ({ pattern: toComponentRef(addPattern(light, ctx.registry, a.channel, a.class, origin, a.index)) }));
+      },
+    },
+    '/api/pattern/remove': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(z.strictObject({ path: Path }), body);
+        return q('remove pattern', () => {
+          removePattern(light, a.path, origin);
+          return { removed: a.path };
+        });
+      },
+    },
+    '/api/pattern/move': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(z.strictObject({ path: Path, index: z.number().int() }), body);
+        return q('move pattern', () => ({ pattern: toComponentRef(movePattern(light, a.path, a.index, origin)) }));
+      },
+    },
+    '/api/pattern/activate': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(z.strictObject({ path: Path }), body);
+        return q('activate pattern', () => ({ pattern: toComponentRef(activatePattern(light, a.path, origin)) }));
+      },
+    },
+    '/api/undo': {
+      method: 'POST',
+      handler: () => q('undo', () => toUndoRedo('undo', engine.history.undo(), engine.history)),
+    },
+    '/api/redo': {
+      method: 'POST',
+      handler: () => q('redo', () => toUndoRedo('redo', engine.history.redo(), engine.history)),
+    },
+    '/api/history': {
+      method: 'GET',
+      handler: () => q('read history', () => ctx.historyState()),
+    },
+    '/api/activity': {
+      method: 'GET',
+      handler: async ({ query }) => ({ items: ctx.activity(Math.max(1, Math.min(500, Number(query.get('limit') ?? 100) || 100))), ...ctx.sessions() }),
+    },
+    '/api/policy': {
+      method: 'GET',
+      handler: async () => ({ policy: ctx.policy() }),
+    },
+    'POST /api/policy': {
+      method: 'POST',
+      handler: async ({ body }) => {
+        const a = parse(z.strictObject({ agentsReadOnly: z.boolean().optional(), soundCooperative: z.boolean().optional() }), body);
+        const policy = ctx.services.policy;
+        if (a.agentsReadOnly !== undefined) policy.agentsReadOnly = a.agentsReadOnly;
+        if (a.soundCooperative !== undefined) policy.soundCooperative = a.soundCooperative;
+        ctx.log.info({ policy: ctx.policy() }, 'agent policy changed in the console');
+        hub.policyChanged();
+        return { policy: ctx.policy() };
+      },
+    },
+    '/api/save': {
+      method: 'POST',
+      handler: async ({ body }) => {
+        const a = parse(z.strictObject({ path: Path, overwrite: z.boolean().optional() }), body);
+        const path = checkShowPath(a.path, '.lxp');
+        const text = await q('serialize project', () => `${JSON.stringify(writeProject(light.lx), null, 2)}\n`);
+        try {
+          await writeShowFile(path, text, a.overwrite === true);
+        } catch (err) {
+          if (err instanceof FileExistsError) throw new ExistsError(path);
+          throw err;
+        }
+        await q('record project path', () => {
+          light.projectPath = path;
+        });
+        hub.lightChanged();
+        ctx.log.info({ path, bytes: Buffer.byteLength(text) }, 'light show saved from the console');
+        return { path, bytes: Buffer.byteLength(text), savedAt: new Date().toISOString() };
+      },
+    },
+    '/api/sound/transport': {
+      method: 'POST',
+      handler: async ({ body, origin }) => {
+        const a = parse(
+          z.strictObject({
+            action: z.enum(['play', 'stop', 'tempo', 'meter', 'loop']),
+            bpm: z.number().optional(),
+            numerator: z.number().int().optional(),
+            denominator: z.number().int().optional(),
+            enabled: z.boolean().optional(),
+          }),
+          body,
+        );
+        const host = requireSound();
+        const ctx = host.context(origin);
+        const token = await tokenOf(host);
+        let out: unknown;
+        if (a.action === 'play') out = await host.song.play(ctx, token);
+        else if (a.action === 'stop') out = await host.song.stop(ctx, token);
+        else if (a.action === 'tempo') out = await host.song.tempo(ctx, token, required(a.bpm, 'bpm'));
+        else if (a.action === 'meter') out = await host.song.meter(ctx, token, required(a.numerator, 'numerator'), required(a.denominator, 'denominator'));
+        else out = await host.song.loop(ctx, token, required(a.enabled, 'enabled'));
+        hub.soundTouched();
+        return { result: out };
+      },
+    },
+    '/api/sound/track': {
+      method: 'POST',
+      handler: async ({ body, origin }) => {
+        const a = parse(z.strictObject({ index: z.number().int(), muted: z.boolean().optional(), armed: z.boolean().optional(), select: z.boolean().optional() }), body);
+        const host = requireSound();
+        const ctx = host.context(origin);
+        let out: unknown;
+        if (a.muted !== undefined || a.armed !== undefined) out = await host.song.trackState(ctx, await tokenOf(host), a.index, a.muted ?? 'keep', a.armed ?? 'keep');
+        if (a.select !== false) out = await host.track(ctx, a.index);
+        hub.soundTouched();
+        return { result: out };
+      },
+    },
+    '/api/sound/control': {
+      method: 'POST',
+      handler: async ({ body, origin }) => {
+        const a = parse(z.strictObject({ index: z.number().int(), value: z.number() }), body);
+        const host = requireSound();
+        return { result: await host.set(host.context(origin), a.index, a.value) };
+      },
+    },
+    '/api/sound/device': {
+      method: 'POST',
+      handler: async ({ body, origin }) => {
+        const a = parse(z.strictObject({ navigate: z.enum(['next', 'previous', 'parent', 'first', 'primary']) }), body);
+        const host = requireSound();
+        const out = await host.deviceNavigate(host.context(origin), a.navigate);
+        hub.soundTouched();
+        return { result: out };
+      },
+    },
+    '/api/sound/save': {
+      method: 'POST',
+      handler: async ({ body, origin }) => {
+        const a = parse(z.strictObject({ dir: Path }), body);
+        const host = requireSound();
+        const out = await host.song.save(host.context(origin), await tokenOf(host), a.dir);
+        hub.soundTouched();
+        ctx.log.info({ dir: a.dir }, 'sound project saved from the console');
+        return { result: out };
+      },
+    },
+    '/api/connect': {
+      method: 'GET',
+      handler: async () => ctx.connect(),
+    },
+  };
+
+  return async (req, res, url) => {
+    if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) return false;
+    const route = req.method === 'POST' ? (routes[`POST ${url.pathname}`] ?? routes[url.pathname]) : routes[url.pathname];
+    if (route === undefined) {
+      sendJson(res, 404, { error: 'not_found', message: `no console API at ${url.pathname}; see docs/console.md` });
+      return true;
+    }
+    if (req.method !== route.method && !(req.method === 'HEAD' && route.method === 'GET')) {
+      sendJson(res, 405, { error: 'invalid_argument', message: `${url.pathname} takes ${route.method}` }, { allow: route.method });
+      return true;
+    }
+    try {
+      let body: unknown;
+      if (route.method === 'POST') {
+        const type = req.headers['content-type'] ?? '';
+        if (!/^application\/json\b/i.test(type)) throw invalidArgument('send the body as JSON with Content-Type: application/json');
+        let raw: Buffer;
+        try {
+          raw = await readBody(req, MAX_API_BODY_BYTES);
+        } catch (err) {
+          if (err instanceof BodyTooLargeError) {
+            sendJson(res, 413, { error: 'invalid_argument', message: `request body exceeds ${err.limit} bytes` });
+            return true;
+          }
+          throw err;
+        }
+        try {
+          body = raw.length === 0 ? {} : JSON.parse(raw.toString('utf8'));
+        } catch {
+          throw invalidArgument('the body is not valid JSON');
+        }
+      }
+      const out = await route.handler({ body, query: url.searchParams, origin: originOf(req) });
+      sendJson(res, 200, out, { 'cache-control': 'no-store' });
+    } catch (err) {
+      if (err instanceof ExistsError) {
+        sendJson(res, 409, { error: 'invalid_argument', message: `${err.path} already exists; confirm to overwrite it (send overwrite: true)`, exists: true });
+      } else if (err instanceof FootlightError) {
+        const reason = (err as { reason?: unknown }).reason;
+        sendJson(res, STATUS[err.code], typeof reason === 'string' ? { error: err.code, message: err.message, reason } : { error: err.code, message: err.message });
+      } else {
+        ctx.log.error({ err, url: url.pathname }, 'console API failed');
+        sendJson(res, 500, { error: 'internal', message: 'unexpected failure in the console API (logged on the server); re-read state before retrying' });
+      }
+    }
+    return true;
+  };
+}
+
+class ExistsError extends Error {
+  constructor(readonly path: string) {
+    super(`${path} exists`);
+  }
+}

@@ -1,0 +1,34 @@
+import type { Component } from '../engine/component.js';
+import type { Logger } from '../engine/log.js';
+import type { LightShow } from '../light/light-show.js';
+import type { DeviceRegistry } from '../light/registry.js';
+import type { SoundHost } from '../sound/index.js';
+import type { Services } from '../tools/context.js';
+import type { ActivityItem, ConnectInfo, HistoryState, LightState, PolicyState, SessionInfo, SoundState } from './protocol.js';
+
+/** What the console's routes and socket share: the services and the readers they call. */
+export interface ConsoleContext {
+  readonly services: Services;
+  readonly light: LightShow;
+  readonly registry: DeviceRegistry;
+  /** The sound host, when the process runs one. */
+  readonly soundHost?: SoundHost;
+  readonly log: Logger;
+  /** Builders below run inside an engine-queue task unless noted. */
+  lightState(): LightState;
+  historyState(): HistoryState;
+  /** Outside the queue: the policy switches. */
+  policy(): PolicyState;
+  /** Outside the queue: MCP sessions. */
+  sessions(): { sessions: SessionInfo[]; connected: boolean };
+  activity(limit?: number): ActivityItem[];
+  connect(): ConnectInfo;
+  /** The Sound view's state (queued inside); `available: false` without a sound host. */
+  sound(): Promise<SoundState>;
+  /** True when a component is part of the sound host (its changes refresh the Sound view). */
+  isSound(c: Component | null): boolean;
+  /** True while the sound transport plays (the playhead moves without graph changes). */
+  soundPlaying(): boolean;
+  /** Everything a page needs on connect, read in one queue task. */
+  snapshot(): Promise<{ light: LightState; history: HistoryState; policy: PolicyState; sessions: SessionInfo[]; connected: boolean; activity: ActivityItem[]; sound: SoundState }>;
+}

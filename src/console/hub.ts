@@ -1,0 +1,404 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { SetParameter } from '../engine/commands/set-parameter.js';
+import type { HistoryChange } from '../engine/commands/history.js';
+import type { Component } from '../engine/component.js';
+import { NumericParameter } from '../engine/parameters/numeric.js';
+import type { Parameter } from '../engine/parameters/parameter.js';
+import type { Logger } from '../engine/log.js';
+import { encodeModel, FrameEncoder, previewCount, strideFor } from './frames.js';
+import {
+  MAX_CLIENT_MESSAGE_BYTES, PREVIEW_BYTES_PER_SECOND, PREVIEW_DEFAULT_FPS, PREVIEW_DEFAULT_MAX_POINTS, PREVIEW_MAX_FPS,
+  PREVIEW_MAX_POINTS, PROTOCOL_VERSION, type ClientMessage, type ParameterPayload, type ServerMessage,
+} from './protocol.js';
+import type { ConsoleContext } from './context.js';
+import { parameterPayload, visibleParameters } from './state.js';
+
+interface Preview {
+  fps: number;
+  maxPoints: number;
+  stride: number;
+  /** Earliest time the next frame may go out (ms, performance clock). */
+  due: number;
+  /** The encoder version last sent, and the model generation last sent. */
+  sentVersion: number;
+  sentGeneration: number;
+}
+
+interface Client {
+  readonly id: string;
+  readonly ws: WebSocket;
+  preview: Preview | undefined;
+  watch: readonly string[];
+  bytesSent: number;
+  framesSent: number;
+}
+
+/** Frames held back while a page's socket has this much unsent data. */
+const MAX_BUFFERED_BYTES = 1 << 20;
+const FLUSH_MS = 30;
+const WATCH_MS = 100;
+const SESSIONS_MS = 2000;
+/** Sound state refresh while the transport plays (the playhead). */
+const PLAYHEAD_MS = 250;
+
+/**
+ * The `/ws` endpoint: pages connect, get the state and then deltas (parameters, structure,
+ * history, activity, sessions, policy) and, while they ask for it, binary preview frames. With
+ * no page connected nothing listens to the engine and no timer runs.
+ */
+export class ConsoleHub {
+  private readonly wss: WebSocketServer;
+  private readonly clients = new Map<string, Client>();
+  private nextId = 1;
+  private unlisten: (() => void)[] = [];
+  private readonly pendingParams = new Set<Parameter>();
+  private pendingLight = false;
+  private pendingHistory = false;
+  private pendingSound = false;
+  private flushTimer: NodeJS.Timeout | undefined;
+  private frameTimer: NodeJS.Timeout | undefined;
+  private watchTimer: NodeJS.Timeout | undefined;
+  private sessionsTimer: NodeJS.Timeout | undefined;
+  private playheadTimer: NodeJS.Timeout | undefined;
+  private lastSessions = '';
+  private readonly encoders = new Map<number, FrameEncoder>();
+  private readonly log: Logger;
+
+  constructor(private readonly ctx: ConsoleContext) {
+    this.log = ctx.log;
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES, perMessageDeflate: false, clientTracking: false });
+  }
+
+  /** The upgrade handler for the HTTP server (which has already checked Host and Origin). */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): boolean {
+    if (url.pathname !== '/ws') return false;
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.open(ws));
+    return true;
+  }
+
+  /** Whether anything still runs for the console (false and 0 when no page is connected). */
+  idle(): { listening: boolean; timers: number } {
+    const timers = [this.flushTimer, this.frameTimer, this.watchTimer, this.sessionsTimer, this.playheadTimer].filter((x) => x !== undefined).length;
+    return { listening: this.unlisten.length > 0, timers };
+  }
+
+  get connectionCount(): number {
+    return this.clients.size;
+  }
+
+  /** Preview figures per connection, for benchmarks and tests. */
+  stats(): { id: string; bytesSent: number; framesSent: number; previewing: boolean }[] {
+    return [...this.clients.values()].map((c) => ({ id: c.id, bytesSent: c.bytesSent, framesSent: c.framesSent, previewing: c.preview !== undefined }));
+  }
+
+  private open(ws: WebSocket): void {
+    const client: Client = { id: `c${this.nextId++}`, ws, preview: undefined, watch: [], bytesSent: 0, framesSent: 0 };
+    this.clients.set(client.id, client);
+    if (this.clients.size === 1) this.startListening();
+    ws.on('message', (data, isBinary) => this.receive(client, data as Buffer, isBinary));
+    ws.on('close', () => this.drop(client));
+    ws.on('error', (err) => this.log.debug({ err, connection: client.id }, 'console socket error'));
+    this.send(client, { type: 'hello', protocol: PROTOCOL_VERSION, connection: client.id, server: { name: this.ctx.services.server.identity.serverName, version: this.ctx.services.server.identity.serverVersion } });
+    void this.ctx
+      .snapshot()
+      .then((s) => {
+        if (ws.readyState !== ws.OPEN) return;
+        this.send(client, { type: 'light', light: s.light });
+        this.send(client, { type: 'history', history: s.history });
+        this.send(client, { type: 'policy', policy: s.policy });
+        this.send(client, { type: 'sessions', sessions: s.sessions, connected: s.connected });
+        this.send(client, { type: 'activity', items: s.activity, reset: true });
+        this.send(client, { type: 'sound', sound: s.sound });
+      })
+      .catch((err: unknown) => this.log.error({ err }, 'console snapshot failed'));
+  }
+
+  private drop(client: Client): void {
+    if (!this.clients.delete(client.id)) return;
+    if (this.clients.size === 0) this.stopListening();
+    this.updateTimers();
+  }
+
+  private receive(client: Client, data: Buffer, isBinary: boolean): void {
+    let msg: ClientMessage;
+    try {
+      if (isBinary) throw new Error('binary');
+      msg = JSON.parse(data.toString('utf8')) as ClientMessage;
+    } catch {
+      this.send(client, { type: 'error', error: 'invalid_argument', message: 'messages are JSON text objects; see docs/console.md' });
+      return;
+    }
+    switch (msg?.type) {
+      case 'preview':
+        this.setPreview(client, msg);
+        return;
+      case 'watch':
+        client.watch = Array.isArray(msg.paths) ? msg.paths.filter((p): p is string => typeof p === 'string').slice(0, 16) : [];
+        this.updateTimers();
+        return;
+      case 'ping':
+        this.send(client, { type: 'pong', t: typeof msg.t === 'number' ? msg.t : 0 });
+        return;
+      default:
+        this.send(client, { type: 'error', error: 'invalid_argument', message: `unknown message type ${JSON.stringify((msg as { type?: unknown } | null)?.type ?? null)}; see docs/console.md` });
+    }
+  }
+
+  private setPreview(client: Client, msg: Extract<ClientMessage, { type: 'preview' }>): void {
+    if (msg.on !== true) {
+      client.preview = undefined;
+    } else {
+      const fps = clampInt(msg.fps, 1, PREVIEW_MAX_FPS, PREVIEW_DEFAULT_FPS);
+      const maxPoints = clampInt(msg.maxPoints, 1, PREVIEW_MAX_POINTS, PREVIEW_DEFAULT_MAX_POINTS);
+      client.preview = { fps, maxPoints, stride: 1, due: 0, sentVersion: -1, sentGeneration: -1 };
+    }
+    const p = client.preview;
+    const count = this.ctx.light.structure.model.size;
+    const stride = p === undefined ? 1 : strideFor(count, p.maxPoints);
+    if (p !== undefined) p.stride = stride;
+    this.send(client, { type: 'preview', on: p !== undefined, fps: p?.fps ?? 0, maxPoints: p?.maxPoints ?? 0, stride, count: previewCount(count, stride) });
+    this.updateTimers();
+  }
+
+  private startListening(): void {
+    const { engine } = this.ctx.services;
+    this.unlisten.push(
+      engine.graph.listen({
+        parameterChanged: (p) => {
+          if (this.ctx.isSound(p.owner)) this.pendingSound = true;
+          else this.pendingParams.add(p);
+          this.scheduleFlush();
+        },
+        structureChanged: () => {
+          this.pendingLight = true;
+          this.pendingSound = true;
+          this.scheduleFlush();
+        },
+      }),
+      engine.history.listen((change) => this.historyChanged(change)),
+    );
+  }
+
+  private stopListening(): void {
+    for (const u of this.unlisten) u();
+    this.unlisten = [];
+    this.pendingParams.clear();
+    this.pendingLight = false;
+    this.pendingHistory = false;
+    this.pendingSound = false;
+    this.encoders.clear();
+  }
+
+  private historyChanged(change: HistoryChange): void {
+    this.pendingHistory = true;
+    // Steps other than parameter edits (activating a pattern...) change state no parameter reports.
+    const command = change.entry?.command;
+    if (command !== undefined && !(command instanceof SetParameter)) {
+      this.pendingLight = true;
+      this.pendingSound = true;
+    }
+    // Pattern and effect summaries in the light state carry their label and on/off.
+    if (command instanceof SetParameter && (command.ref.key === 'enabled' || command.ref.key === 'label')) this.pendingLight = true;
+    if (command instanceof SetParameter && this.ctx.isSound(this.ctx.services.engine.graph.get(command.ref.componentId) ?? null)) this.pendingSound = true;
+    if (change.kind === 'clear') this.pendingLight = this.pendingSound = true;
+    this.scheduleFlush();
+  }
+
+  /** Called by the API after it changes something only the console knows about. */
+  lightChanged(): void {
+    if (this.clients.size === 0) return;
+    this.pendingLight = true;
+    this.scheduleFlush();
+  }
+
+  /** Called by the API after a sound action that is not a history step (transport, selection). */
+  soundTouched(): void {
+    if (this.clients.size === 0) return;
+    this.pendingSound = true;
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushTimer !== undefined || this.clients.size === 0) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = undefined;
+      void this.flush().catch((err: unknown) => this.log.error({ err }, 'console flush failed'));
+    }, FLUSH_MS);
+  }
+
+  private async flush(): Promise<void> {
+    const light = this.pendingLight;
+    const history = this.pendingHistory;
+    const params = light ? [] : [...this.pendingParams];
+    const sound = this.pendingSound;
+    this.pendingLight = false;
+    this.pendingHistory = false;
+    this.pendingSound = false;
+    this.pendingParams.clear();
+    const out = await this.ctx.services.engine.queue.submit(
+      () => ({
+        light: light ? this.ctx.lightState() : undefined,
+        history: history ? this.ctx.historyState() : undefined,
+        params: params.filter((p) => p.owner?.graph != null && !p.internal).map(parameterPayload),
+      }),
+      { label: 'console update' },
+    );
+    if (out.light !== undefined) this.broadcast({ type: 'light', light: out.light });
+    if (out.params.length > 0) this.broadcast({ type: 'params', parameters: out.params });
+    if (out.history !== undefined) this.broadcast({ type: 'history', history: out.history });
+    if (sound) this.broadcast({ type: 'sound', sound: await this.ctx.sound() });
+  }
+
+  /** A finished MCP call, for the activity feed. */
+  activity(items: Extract<ServerMessage, { type: 'activity' }>['items']): void {
+    if (this.clients.size === 0) return;
+    this.broadcast({ type: 'activity', items });
+    this.pollSessions();
+  }
+
+  policyChanged(): void {
+    this.broadcast({ type: 'policy', policy: this.ctx.policy() });
+  }
+
+  soundChanged(sound: Extract<ServerMessage, { type: 'sound' }>['sound']): void {
+    this.broadcast({ type: 'sound', sound });
+  }
+
+  private pollSessions(): void {
+    const s = this.ctx.sessions();
+    const text = JSON.stringify(s);
+    if (text === this.lastSessions) return;
+    this.lastSessions = text;
+    this.broadcast({ type: 'sessions', sessions: s.sessions, connected: s.connected });
+  }
+
+  private updateTimers(): void {
+    const previewing = [...this.clients.values()].some((c) => c.preview !== undefined);
+    if (previewing && this.frameTimer === undefined) this.frameTimer = setInterval(() => this.pushFrames(), 1000 / PREVIEW_MAX_FPS / 2);
+    if (!previewing && this.frameTimer !== undefined) {
+      clearInterval(this.frameTimer);
+      this.frameTimer = undefined;
+      this.encoders.clear();
+    }
+    const watching = [...this.clients.values()].some((c) => c.watch.length > 0);
+    if (watching && this.watchTimer === undefined) this.watchTimer = setInterval(() => void this.pushWatched(), WATCH_MS);
+    if (!watching && this.watchTimer !== undefined) {
+      clearInterval(this.watchTimer);
+      this.watchTimer = undefined;
+    }
+    const any = this.clients.size > 0;
+    if (any && this.sessionsTimer === undefined) this.sessionsTimer = setInterval(() => this.pollSessions(), SESSIONS_MS);
+    if (any && this.playheadTimer === undefined) {
+      this.playheadTimer = setInterval(() => {
+        if (this.ctx.soundPlaying()) this.soundTouched();
+      }, PLAYHEAD_MS);
+    }
+    if (!any && this.playheadTimer !== undefined) {
+      clearInterval(this.playheadTimer);
+      this.playheadTimer = undefined;
+    }
+    if (!any && this.sessionsTimer !== undefined) {
+      clearInterval(this.sessionsTimer);
+      this.sessionsTimer = undefined;
+      this.lastSessions = '';
+    }
+  }
+
+  /** Sends each previewing page the latest frame if it changed, within its fps and byte budget. */
+  private pushFrames(): void {
+    const light = this.ctx.light;
+    const now = performance.now();
+    const generation = light.structure.generation;
+    for (const c of this.clients.values()) {
+      const p = c.preview;
+      if (p === undefined || now < p.due || c.ws.readyState !== c.ws.OPEN) continue;
+      if (c.ws.bufferedAmount > MAX_BUFFERED_BYTES) continue;
+      if (p.sentGeneration !== generation) p.stride = strideFor(light.structure.model.size, p.maxPoints);
+      let encoder = this.encoders.get(p.stride);
+      if (encoder === undefined) this.encoders.set(p.stride, (encoder = new FrameEncoder(p.stride)));
+      const frame = encoder.current(light);
+      if (frame === undefined) continue;
+      if (p.sentGeneration !== generation) {
+        const model = encodeModel(light, p.stride);
+        c.ws.send(model);
+        c.bytesSent += model.length;
+        p.sentGeneration = generation;
+        p.sentVersion = -1;
+      }
+      if (p.sentVersion === encoder.version) continue;
+      c.ws.send(frame);
+      c.bytesSent += frame.length;
+      c.framesSent++;
+      p.sentVersion = encoder.version;
+      // The next frame waits for the fps cap and for the byte budget, whichever is later.
+      const interval = Math.max(1000 / p.fps, (frame.length / PREVIEW_BYTES_PER_SECOND) * 1000);
+      p.due = now + interval - 2;
+    }
+  }
+
+  /** Live (modulated) values of the parameters of components pages are looking at. */
+  private async pushWatched(): Promise<void> {
+    const watchers = [...this.clients.values()].filter((c) => c.watch.length > 0);
+    if (watchers.length === 0) return;
+    const light = this.ctx.light;
+    const results = await this.ctx.services.engine.queue.submit(
+      () =>
+        watchers.map((c) => {
+          const out: ParameterPayload[] = [];
+          for (const path of c.watch) {
+            let comp: Component;
+            try {
+              comp = light.component(path);
+            } catch {
+              continue;
+            }
+            for (const p of visibleParameters(comp)) if (isLive(p)) out.push(parameterPayload(p));
+          }
+          return out;
+        }),
+      { label: 'console watch' },
+    );
+    watchers.forEach((c, i) => {
+      if (results[i].length > 0) this.send(c, { type: 'params', parameters: results[i] });
+    });
+  }
+
+  private broadcast(msg: ServerMessage): void {
+    if (this.clients.size === 0) return;
+    const text = JSON.stringify(msg);
+    for (const c of this.clients.values()) this.sendText(c, text);
+  }
+
+  private send(client: Client, msg: ServerMessage): void {
+    this.sendText(client, JSON.stringify(msg));
+  }
+
+  private sendText(client: Client, text: string): void {
+    if (client.ws.readyState !== client.ws.OPEN) return;
+    client.ws.send(text);
+    client.bytesSent += Buffer.byteLength(text);
+  }
+
+  async close(): Promise<void> {
+    for (const c of this.clients.values()) c.ws.terminate();
+    this.clients.clear();
+    this.stopListening();
+    this.updateTimers();
+    if (this.flushTimer !== undefined) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+}
+
+function isLive(p: Parameter): boolean {
+  if (p instanceof NumericParameter) return p.isModulated;
+  const sub = (p as { subParameters?: () => Parameter[] }).subParameters;
+  return sub !== undefined && sub.call(p).some((s) => s instanceof NumericParameter && s.isModulated);
+}
+
+function clampInt(v: unknown, min: number, max: number, fallback: number): number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return fallback;
+  return Math.max(min, Math.min(max, Math.round(v)));
+}

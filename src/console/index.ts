@@ -1,0 +1,90 @@
+import type { RouteHandler, UpgradeHandler } from '../http/server.js';
+import type { Logger } from '../engine/log.js';
+import type { LightShow } from '../light/light-show.js';
+import { createLibrary } from '../light/library.js';
+import type { McpEndpoint } from '../mcp/endpoint.js';
+import type { CallRecord } from '../mcp/register-tools.js';
+import type { SoundHost } from '../sound/index.js';
+import type { Services } from '../tools/context.js';
+import { createApi } from './api.js';
+import { connectInfo } from './connect.js';
+import type { ConsoleContext } from './context.js';
+import { ConsoleHub } from './hub.js';
+import type { ActivityItem, SoundState } from './protocol.js';
+import { inSound, soundState } from './sound.js';
+import { activityItem, historyState, lightState } from './state.js';
+import { StaticFiles } from './static.js';
+
+export interface ConsoleOptions {
+  readonly services: Services;
+  readonly light: LightShow;
+  readonly log: Logger;
+  /** MCP sessions, for the list of connected agents (set once the endpoint exists). */
+  readonly mcp: () => McpEndpoint | undefined;
+  /** Calls seen so far (bounded, newest last), shared with `RunningFootlight.calls`. */
+  readonly calls: readonly CallRecord[];
+  /** The sound host, when the process runs one. */
+  readonly sound?: SoundHost;
+  /** Folder of the bundled page; default dist/console beside the sources. */
+  readonly bundleDir?: string;
+}
+
+export interface ConsoleSurface {
+  readonly routes: readonly RouteHandler[];
+  readonly upgrades: readonly UpgradeHandler[];
+  readonly hub: ConsoleHub;
+  /** Tell the console about a finished MCP call (after it is added to `calls`). */
+  recordCall(record: CallRecord): void;
+  close(): Promise<void>;
+}
+
+const SOUND_UNAVAILABLE: SoundState = { available: false, reason: 'this process runs no sound host' };
+const CONSOLE_ORIGIN = { surface: 'console', session: 'console', client: 'console' } as const;
+
+/**
+ * The web console: the page (static bundle), its JSON API under `/api` and its WebSocket at
+ * `/ws`, served by the process's one HTTP server behind its Host/Origin guard.
+ */
+export function createConsole(options: ConsoleOptions): ConsoleSurface {
+  const { services, light, log } = options;
+  const registry = createLibrary();
+  let callSeq = 0;
+  const callIds = new WeakMap<CallRecord, number>();
+  const idOf = (r: CallRecord): number => {
+    let id = callIds.get(r);
+    if (id === undefined) callIds.set(r, (id = ++callSeq));
+    return id;
+  };
+  const activity = (limit = 100): ActivityItem[] => options.calls.slice(-limit).map((r) => activityItem(idOf(r), r));
+  const ctx: ConsoleContext = {
+    services,
+    light,
+    registry,
+    soundHost: options.sound,
+    log,
+    lightState: () => lightState(light, registry),
+    historyState: () => historyState(services.engine.history),
+    policy: () => ({ agentsReadOnly: services.policy.agentsReadOnly, soundCooperative: services.policy.soundCooperative }),
+    sessions: () => ({ sessions: options.mcp()?.sessionList() ?? [], connected: services.server.connections().connected }),
+    activity,
+    connect: () => connectInfo(services.server.bind.url),
+    sound: () => (options.sound === undefined ? Promise.resolve(SOUND_UNAVAILABLE) : soundState(options.sound, CONSOLE_ORIGIN)),
+    isSound: (c) => options.sound !== undefined && inSound(options.sound, c),
+    soundPlaying: () => options.sound?.transport.playing === true,
+    snapshot: async () => {
+      const s = await services.engine.queue.submit(() => ({ light: ctx.lightState(), history: ctx.historyState() }), { label: 'console snapshot' });
+      const sessions = ctx.sessions();
+      return { ...s, policy: ctx.policy(), sessions: sessions.sessions, connected: sessions.connected, activity: activity(), sound: await ctx.sound() };
+    },
+  };
+  const hub = new ConsoleHub(ctx);
+  const api = createApi(ctx, hub);
+  const files = new StaticFiles(options.bundleDir);
+  return {
+    routes: [api, (req, res, url) => files.serve(req, res, url)],
+    upgrades: [(req, socket, head, url) => hub.upgrade(req, socket, head, url)],
+    hub,
+    recordCall: (record) => hub.activity([activityItem(idOf(record), record)]),
+    close: () => hub.close(),
+  };
+}

@@ -1,0 +1,192 @@
+/**
+ * The console's wire protocol, shared by the server (src/console) and the page
+ * (src/console/web). Types only and a few constants: no imports, so both sides can use it.
+ * docs/console.md describes it for people.
+ */
+
+/** Bumped when a message changes incompatibly; the page refuses a server with another. */
+export const PROTOCOL_VERSION = 1;
+
+/** Largest WebSocket message the server accepts from a page, in bytes. */
+export const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
+
+/** Binary message kinds: the first byte of every binary WebSocket message. */
+export const BIN_MODEL = 1;
+export const BIN_FRAME = 2;
+
+/**
+ * Binary header length. Model: kind u8, 3 pad, generation u32, count u32, stride u32, then
+ * count × (x, y, z) float32 little-endian. Frame: kind u8, 3 pad, generation u32, count u32,
+ * frame u32, then count × (r, g, b) bytes.
+ */
+export const BIN_HEADER_BYTES = 16;
+
+/** The preview's defaults and hard limits. */
+export const PREVIEW_DEFAULT_FPS = 60;
+export const PREVIEW_MAX_FPS = 60;
+export const PREVIEW_DEFAULT_MAX_POINTS = 65_536;
+export const PREVIEW_MAX_POINTS = 262_144;
+/** Bytes per second of frames one page may receive; frame rate drops to stay under it. */
+export const PREVIEW_BYTES_PER_SECOND = 6 * 1024 * 1024;
+
+/** Page → server messages (JSON text). */
+export type ClientMessage =
+  /** Start or stop frame streaming (the page stops it while hidden or when the preview is closed). */
+  | { readonly type: 'preview'; readonly on: boolean; readonly fps?: number; readonly maxPoints?: number }
+  /** Parameters of these components are sent with their live (modulated) values a few times a second. */
+  | { readonly type: 'watch'; readonly paths: readonly string[] }
+  | { readonly type: 'ping'; readonly t: number };
+
+/** A parameter as every surface shows it (the shape of src/tools/light/payloads.ts). */
+export interface ParameterPayload {
+  readonly path: string;
+  readonly componentId: number;
+  readonly key: string;
+  readonly label: string;
+  readonly description?: string;
+  readonly kind: 'bounded' | 'discrete' | 'enum' | 'boolean' | 'trigger' | 'color' | 'string';
+  readonly value: number | string | boolean;
+  readonly modulated?: true;
+  readonly baseValue?: number | string | boolean;
+  readonly normalized?: number;
+  readonly baseNormalized?: number;
+  readonly formatted?: string;
+  readonly units?: string;
+  readonly range?: { readonly min: number; readonly max: number };
+  readonly exponent?: number;
+  readonly polarity?: 'bipolar';
+  readonly options?: readonly string[];
+  readonly option?: string;
+  readonly subParameters?: readonly string[];
+  readonly oscAddress: string;
+}
+
+export interface DeviceSummary {
+  readonly path: string;
+  readonly id: number;
+  readonly label: string;
+  readonly class?: string;
+  readonly index: number;
+  readonly enabled?: boolean;
+  readonly active?: boolean;
+  readonly unavailable?: string;
+}
+
+export interface ChannelState {
+  readonly path: string;
+  readonly id: number;
+  readonly label: string;
+  readonly index: number;
+  readonly type: 'channel' | 'group';
+  /** The channel's own controls: fader, enabled, blendMode, crossfadeGroup, ... by key. */
+  readonly params: Readonly<Record<string, ParameterPayload>>;
+  readonly patterns: readonly DeviceSummary[];
+  readonly effects: readonly DeviceSummary[];
+  readonly activePattern?: number;
+  /** Id of the group this channel belongs to. */
+  readonly group?: number;
+  readonly autoMuted: boolean;
+}
+
+/** A component shown as a panel of its parameters (tempo, palette, snapshots, master...). */
+export interface PanelState {
+  readonly path: string;
+  readonly id: number;
+  readonly label: string;
+  readonly class?: string;
+  readonly params: readonly ParameterPayload[];
+  /** Keys of momentary buttons among `params` (booleans that are pressed, e.g. tempo tap). */
+  readonly momentary: readonly string[];
+  /** Child lists (swatches, snapshots...): each item with its own parameters. */
+  readonly lists: readonly { readonly key: string; readonly items: readonly PanelState[] }[];
+}
+
+export interface LibraryEntry {
+  readonly className: string;
+  readonly name: string;
+  readonly category: string;
+  readonly unavailable?: string;
+}
+
+export interface LightState {
+  readonly projectPath?: string;
+  readonly pointCount: number;
+  readonly modelGeneration: number;
+  readonly mixer: { readonly path: string; readonly crossfader: ParameterPayload };
+  readonly master: { readonly path: string; readonly params: Readonly<Record<string, ParameterPayload>>; readonly effects: readonly DeviceSummary[] };
+  readonly channels: readonly ChannelState[];
+  readonly engine: { readonly path: string; readonly params: readonly ParameterPayload[] };
+  readonly tempo: PanelState;
+  readonly palette: PanelState;
+  readonly snapshots: PanelState;
+  readonly library: { readonly patterns: readonly LibraryEntry[]; readonly effects: readonly LibraryEntry[] };
+}
+
+export interface HistoryStep {
+  readonly seq: number;
+  readonly label: string;
+  readonly surface: 'mcp' | 'console' | 'osc' | 'protocol3' | 'cli' | 'engine';
+  readonly session?: string;
+  readonly client?: string;
+  readonly at: string;
+}
+
+export interface HistoryState {
+  readonly steps: readonly HistoryStep[];
+  readonly redo: readonly HistoryStep[];
+  readonly canUndo: boolean;
+  readonly canRedo: boolean;
+}
+
+export interface ActivityItem {
+  readonly id: number;
+  readonly at: string;
+  readonly tool: string;
+  readonly surface: string;
+  readonly session?: string;
+  readonly client?: string;
+  /** The arguments, shortened for display. */
+  readonly args: string;
+  readonly ok: boolean;
+  readonly error?: string;
+  readonly ms: number;
+  readonly step?: number;
+}
+
+export interface SessionInfo {
+  readonly id: string;
+  readonly client?: string;
+  readonly lastActivityAt: string;
+  readonly inFlight: number;
+}
+
+export interface PolicyState {
+  readonly agentsReadOnly: boolean;
+  readonly soundCooperative: boolean;
+}
+
+export interface ConnectInfo {
+  readonly mcpUrl: string;
+  readonly consoleUrl: string;
+  readonly clients: readonly { readonly name: string; readonly where: string; readonly text: string }[];
+}
+
+export interface SoundState {
+  readonly available: boolean;
+  readonly reason?: string;
+  readonly [key: string]: unknown;
+}
+
+/** Server → page messages (JSON text). */
+export type ServerMessage =
+  | { readonly type: 'hello'; readonly protocol: number; readonly connection: string; readonly server: { readonly name: string; readonly version: string } }
+  | { readonly type: 'light'; readonly light: LightState }
+  | { readonly type: 'params'; readonly parameters: readonly ParameterPayload[] }
+  | { readonly type: 'history'; readonly history: HistoryState }
+  | { readonly type: 'activity'; readonly items: readonly ActivityItem[]; readonly reset?: boolean }
+  | { readonly type: 'sessions'; readonly sessions: readonly SessionInfo[]; readonly connected: boolean }
+  | { readonly type: 'policy'; readonly policy: PolicyState }
+  | { readonly type: 'sound'; readonly sound: SoundState }
+  | { readonly type: 'preview'; readonly on: boolean; readonly fps: number; readonly maxPoints: number; readonly stride: number; readonly count: number }
+  | { readonly type: 'pong'; readonly t: number }
+  | { readonly type: 'error'; readonly error: string; readonly message: string };

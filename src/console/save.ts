@@ -1,0 +1,48 @@
+import { constants } from 'node:fs';
+import { access, link, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join } from 'node:path';
+import { invalidArgument, notFound } from '../engine/errors.js';
+
+export class FileExistsError extends Error {}
+
+/**
+ * Writes `data` to `path` atomically. Without `overwrite`, an existing file is never replaced
+ * (the final step is a hard link, which fails if the name exists, so even a file created in
+ * between is safe); with it, the new file is renamed over the old one.
+ */
+export async function writeShowFile(path: string, data: string, overwrite: boolean): Promise<void> {
+  const dir = dirname(path);
+  try {
+    const info = await stat(dir);
+    if (!info.isDirectory()) throw notFound(`${dir} is not a folder`);
+    await access(dir, constants.W_OK);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw notFound(`the folder ${dir} does not exist; create it first or pick another`);
+    if ((err as NodeJS.ErrnoException).code === 'EACCES') throw invalidArgument(`cannot write into ${dir}: permission denied`);
+    throw err;
+  }
+  const tmpDir = await mkdtemp(join(dir, `.${basename(path)}.`));
+  const tmp = join(tmpDir, 'show.tmp');
+  try {
+    await writeFile(tmp, data, { flush: true });
+    if (overwrite) await rename(tmp, path);
+    else {
+      try {
+        await link(tmp, path);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new FileExistsError(path);
+        throw err;
+      }
+    }
+  } finally {
+    await rm(tmpDir, { recursive: true, force: true });
+  }
+}
+
+/** Checks an operator-picked path for a light show: absolute and ending in `.lxp`. */
+export function checkShowPath(path: string, extension: string): string {
+  if (!isAbsolute(path)) throw invalidArgument(`path must be absolute (start at /); got ${JSON.stringify(path)}`);
+  if (!path.endsWith(extension)) throw invalidArgument(`path must end with ${extension}; got ${JSON.stringify(path)}`);
+  if (basename(path) === extension) throw invalidArgument(`path needs a file name before ${extension}`);
+  return path;
+}

@@ -1,0 +1,60 @@
+import type { Origin } from '../engine/commands/history.js';
+import type { Component } from '../engine/component.js';
+import { FootlightError } from '../engine/errors.js';
+import type { SoundHost } from '../sound/index.js';
+import { clipPayload, connectionPayload, gridNodePayload, type Payload } from '../sound/payloads.js';
+import type { SoundState } from './protocol.js';
+
+/** Whether a component belongs to the sound host's tree (so its changes refresh the Sound view). */
+export function inSound(host: SoundHost, c: Component | null): boolean {
+  for (let p = c; p !== null; p = p.parent) if (p === host.root) return true;
+  return false;
+}
+
+/**
+ * The Sound view's state, read from the host's own payload builders (the same objects protocol 3
+ * returns): the song (tracks, transport), the selected device's exposed controls, each track's
+ * arranger clips without their notes, and the selected Grid patch when a Grid device is selected.
+ * The first part runs in one engine-queue task; the controls come from the host's `state`.
+ */
+export async function soundState(host: SoundHost, origin: Origin): Promise<SoundState> {
+  const ctx = host.context(origin);
+  const base = await host.engine.queue.submit(
+    () => {
+      const song = host.song.statePayload();
+      const arranger = host.flat().map((f) => ({
+        index: f.index,
+        track_id: f.track.id,
+        clips: f.track.clips.items.map((c) => {
+          const { notes: _notes, source_notes: _src, notes_truncated: _t, ...clip } = clipPayload(c, 0);
+          return clip;
+        }),
+      }));
+      let grid: Payload | null = null;
+      const d = host.selectedDevice();
+      if (d !== null && d.grid !== null) {
+        const g = d.grid;
+        grid = {
+          device: d.label.getString(),
+          revision: host.grid.revision(g),
+          modules: g.modules.items.map((m) => gridNodePayload(m, g)),
+          modulators: g.modulators.items.map((m) => gridNodePayload(m, g)),
+          connections: g.connections.map(connectionPayload),
+        };
+      }
+      return { song, arranger, grid };
+    },
+    { label: 'console sound state' },
+  );
+  const device = await host.state(ctx);
+  return { available: true, ...base, device };
+}
+
+/** The host's project token, read now: the console is the operator, who acts on what is shown. */
+export function tokenOf(host: SoundHost): Promise<string> {
+  return host.engine.queue.submit(() => host.song.projectToken(), { label: 'console sound token' });
+}
+
+export function isSoundRefusal(err: unknown): err is FootlightError {
+  return err instanceof FootlightError;
+}

@@ -1,0 +1,162 @@
+import type { History } from '../engine/commands/history.js';
+import type { Component } from '../engine/component.js';
+import type { Parameter } from '../engine/parameters/parameter.js';
+import { BooleanParameter } from '../engine/parameters/boolean.js';
+import type { LightShow } from '../light/light-show.js';
+import { Channel } from '../light/mixer/channel.js';
+import type { AbstractChannel } from '../light/mixer/bus.js';
+import { Pattern } from '../light/patterns/pattern.js';
+import { Placeholder } from '../light/placeholder.js';
+import type { DeviceRegistry } from '../light/registry.js';
+import type { CallRecord } from '../mcp/register-tools.js';
+import { toHistoryStep } from '../tools/core/history-payloads.js';
+import { toComponentRef, toParameterPayload } from '../tools/light/payloads.js';
+import type { ActivityItem, ChannelState, DeviceSummary, HistoryState, LibraryEntry, LightState, PanelState, ParameterPayload } from './protocol.js';
+
+/** The one parameter serializer, typed for the console's wire protocol. */
+export function parameterPayload(p: Parameter): ParameterPayload {
+  return toParameterPayload(p) as ParameterPayload;
+}
+
+/** Every parameter a person may see on a component: not internal, not the label, not a color's sub-parameter. */
+export function visibleParameters(c: Component): Parameter[] {
+  const out: Parameter[] = [];
+  for (const [key, p] of c.parameters) if (!p.internal && key !== 'label' && p.parent === null) out.push(p);
+  return out;
+}
+
+/** Keys of momentary buttons (pressed, not set), which the payload shows as booleans. */
+export function momentaryKeys(c: Component): string[] {
+  const out: string[] = [];
+  for (const [key, p] of c.parameters) if (p instanceof BooleanParameter && p.kind === 'boolean' && p.mode === 'momentary') out.push(key);
+  return out;
+}
+
+function paramsByKey(c: Component, keys: readonly string[]): Record<string, ParameterPayload> {
+  const out: Record<string, ParameterPayload> = {};
+  for (const key of keys) {
+    const p = c.parameters.get(key);
+    if (p !== undefined) out[key] = parameterPayload(p);
+  }
+  return out;
+}
+
+function deviceSummary(d: Component, index: number, active?: boolean): DeviceSummary {
+  const ref = toComponentRef(d);
+  const out: { -readonly [K in keyof DeviceSummary]: DeviceSummary[K] } = { path: ref.path, id: ref.id, label: ref.label, index };
+  if (ref.class !== undefined) out.class = ref.class;
+  if (d instanceof Placeholder) out.unavailable = d.reason;
+  const enabled = d.parameters.get('enabled');
+  if (enabled !== undefined && typeof enabled.value === 'boolean') out.enabled = enabled.value;
+  if (active !== undefined) out.active = active;
+  return out;
+}
+
+const CHANNEL_KEYS = ['fader', 'enabled', 'blendMode', 'crossfadeGroup', 'cue', 'aux', 'compositeMode', 'autoMute', 'transitionEnabled', 'transitionTimeSecs', 'transitionBlendMode'];
+
+function channelState(bus: AbstractChannel): ChannelState {
+  const ch = bus instanceof Channel ? bus : undefined;
+  const active = ch?.activePattern;
+  const out: { -readonly [K in keyof ChannelState]: ChannelState[K] } = {
+    path: bus.path,
+    id: bus.id,
+    label: bus.label.getString(),
+    index: bus.index,
+    type: ch === undefined ? 'group' : 'channel',
+    params: paramsByKey(bus, CHANNEL_KEYS),
+    patterns: ch === undefined ? [] : ch.patterns.items.map((p, i) => deviceSummary(p, i, p === active)),
+    effects: bus.effects.items.map((e, i) => deviceSummary(e, i)),
+    autoMuted: bus.isAutoMuted,
+  };
+  if (active !== undefined) out.activePattern = active.id;
+  if (ch?.group != null) out.group = ch.group.id;
+  return out;
+}
+
+/** A component as a panel: its visible parameters and one level of its child lists. */
+export function panelState(c: Component, depth = 1): PanelState {
+  const ref = toComponentRef(c);
+  const out: { -readonly [K in keyof PanelState]: PanelState[K] } = {
+    path: ref.path,
+    id: ref.id,
+    label: ref.label,
+    params: visibleParameters(c).map(parameterPayload),
+    momentary: momentaryKeys(c),
+    lists: depth > 0 ? [...c.arrays.entries()].map(([key, arr]) => ({ key, items: arr.items.map((i) => panelState(i, depth - 1)) })) : [],
+  };
+  if (ref.class !== undefined) out.class = ref.class;
+  return out;
+}
+
+function library(registry: DeviceRegistry, kind: 'pattern' | 'effect'): LibraryEntry[] {
+  return registry.list(kind).map((e) => {
+    const out: { -readonly [K in keyof LibraryEntry]: LibraryEntry[K] } = { className: e.className, name: e.name, category: e.category };
+    if (e.create === undefined) out.unavailable = e.unavailable ?? 'not implemented';
+    return out;
+  });
+}
+
+/** The light show as the console shows it. Runs inside an engine-queue task. */
+export function lightState(light: LightShow, registry: DeviceRegistry): LightState {
+  const lx = light.lx;
+  const mixer = light.mixer;
+  const out: { -readonly [K in keyof LightState]: LightState[K] } = {
+    pointCount: light.structure.model.size,
+    modelGeneration: light.structure.generation,
+    mixer: { path: mixer.path, crossfader: parameterPayload(mixer.crossfader) },
+    master: { path: mixer.master.path, params: paramsByKey(mixer.master, ['fader', 'previewMode']), effects: mixer.master.effects.items.map((e, i) => deviceSummary(e, i)) },
+    channels: mixer.channels.items.map(channelState),
+    engine: { path: lx.path, params: [parameterPayload(lx.speed), parameterPayload(lx.framesPerSecond)] },
+    tempo: panelState(lx.tempo),
+    palette: panelState(lx.palette),
+    snapshots: panelState(lx.snapshots),
+    library: { patterns: library(registry, 'pattern'), effects: library(registry, 'effect') },
+  };
+  if (light.projectPath !== undefined) out.projectPath = light.projectPath;
+  return out;
+}
+
+/** A device (pattern, effect...) with every parameter, for the device editor. */
+export function isDevice(c: Component): boolean {
+  return c instanceof Pattern || c instanceof Placeholder || c.key === 'effect';
+}
+
+export function historyState(history: History, limit = 50): HistoryState {
+  return {
+    steps: history.recent(limit).map(toHistoryStep),
+    redo: history.redoable(limit).map(toHistoryStep),
+    canUndo: history.canUndo,
+    canRedo: history.canRedo,
+  };
+}
+
+const MAX_ARGS_CHARS = 160;
+
+/** Shortens a call's arguments for the feed: compact JSON, long strings and the whole cut. */
+export function shortArgs(args: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(args, (_k, v: unknown) => (typeof v === 'string' && v.length > 60 ? `${v.slice(0, 57)}…` : v)) ?? '';
+  } catch {
+    text = '(unprintable)';
+  }
+  if (text === '{}') return '';
+  return text.length > MAX_ARGS_CHARS ? `${text.slice(0, MAX_ARGS_CHARS - 1)}…` : text;
+}
+
+export function activityItem(id: number, r: CallRecord): ActivityItem {
+  const out: { -readonly [K in keyof ActivityItem]: ActivityItem[K] } = {
+    id,
+    at: new Date(r.at).toISOString(),
+    tool: r.tool,
+    surface: r.origin.surface,
+    args: shortArgs(r.args),
+    ok: r.ok,
+    ms: Math.round(r.ms * 10) / 10,
+  };
+  if (r.origin.session !== undefined) out.session = r.origin.session;
+  if (r.origin.client !== undefined) out.client = r.origin.client;
+  if (r.error !== undefined) out.error = r.error;
+  if (r.step !== undefined) out.step = r.step;
+  return out;
+}

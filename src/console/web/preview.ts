@@ -1,0 +1,179 @@
+// The 3D preview: the model's points as three.js Points with per-vertex colors, filled from the
+// binary frames the server streams. Loaded on demand (its own chunk). It renders only when a
+// new frame arrives or the view moves, so an idle preview costs nothing.
+import {
+  BufferAttribute, BufferGeometry, Color, LinearSRGBColorSpace, PerspectiveCamera, Points, PointsMaterial, Scene, Vector3, WebGLRenderer,
+} from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import type { PreviewSink } from './store.js';
+
+export type ViewPreset = 'front' | 'top' | 'side' | 'perspective';
+
+export interface PreviewStats {
+  /** Frames drawn since the preview started. */
+  rendered: number;
+  /** Frames drawn that carried a new LED frame. */
+  framesShown: number;
+  /** Draws in the last full second. */
+  fps: number;
+  points: number;
+}
+
+export class Preview implements PreviewSink {
+  private readonly renderer: WebGLRenderer;
+  private readonly scene = new Scene();
+  private readonly camera = new PerspectiveCamera(45, 1, 0.01, 1e6);
+  private readonly controls: OrbitControls;
+  private readonly geometry = new BufferGeometry();
+  private readonly material = new PointsMaterial({ size: 4, sizeAttenuation: false, vertexColors: true });
+  private readonly points = new Points(this.geometry, this.material);
+  private positions: Float32Array = new Float32Array(0);
+  private colors = new BufferAttribute(new Uint8Array(0), 3, true);
+  private generation = -1;
+  private center = new Vector3();
+  private radius = 1;
+  private pending = false;
+  private newFrame = false;
+  private readonly resize: ResizeObserver;
+  private secondStart = performance.now();
+  private secondCount = 0;
+  readonly stats: PreviewStats = { rendered: 0, framesShown: 0, fps: 0, points: 0 };
+  /** The last frame's RGB bytes, as received (tests compare it with the engine's frame). */
+  lastRgb: Uint8Array = new Uint8Array(0);
+  lastFrame = -1;
+
+  constructor(private readonly host: HTMLElement) {
+    this.renderer = new WebGLRenderer({ antialias: false, alpha: false, powerPreference: 'high-performance' });
+    this.renderer.setPixelRatio(Math.min(2, window.devicePixelRatio || 1));
+    // The frame's bytes are what the LEDs get: draw them as they are, without color management.
+    this.renderer.outputColorSpace = LinearSRGBColorSpace;
+    this.renderer.setClearColor(new Color(0x07080a));
+    host.appendChild(this.renderer.domElement);
+    this.renderer.domElement.setAttribute('aria-label', 'Live preview of the light show');
+    this.points.frustumCulled = false;
+    this.scene.add(this.points);
+    this.controls = new OrbitControls(this.camera, this.renderer.domElement);
+    this.controls.enableDamping = false;
+    this.controls.addEventListener('change', () => this.request());
+    this.resize = new ResizeObserver(() => this.fit());
+    this.resize.observe(host);
+    this.fit();
+  }
+
+  private fit(): void {
+    const w = Math.max(1, this.host.clientWidth);
+    const h = Math.max(1, this.host.clientHeight);
+    this.renderer.setSize(w, h, true);
+    this.camera.aspect = w / h;
+    this.camera.updateProjectionMatrix();
+    this.request();
+  }
+
+  model(generation: number, _stride: number, xyz: Float32Array): void {
+    const first = this.generation === -1;
+    this.generation = generation;
+    this.positions = new Float32Array(xyz);
+    const n = this.positions.length / 3;
+    this.geometry.setAttribute('position', new BufferAttribute(this.positions, 3));
+    this.colors = new BufferAttribute(new Uint8Array(n * 3), 3, true);
+    this.geometry.setAttribute('color', this.colors);
+    this.geometry.computeBoundingSphere();
+    const sphere = this.geometry.boundingSphere;
+    this.center.copy(sphere?.center ?? new Vector3());
+    this.radius = Math.max(1e-3, sphere?.radius ?? 1);
+    this.stats.points = n;
+    this.material.size = n > 50_000 ? 2 : n > 5_000 ? 3 : 5;
+    if (first) this.view('front');
+    this.request();
+  }
+
+  frame(generation: number, frame: number, rgb: Uint8Array): void {
+    if (generation !== this.generation || rgb.length !== this.colors.array.length) return;
+    (this.colors.array as Uint8Array).set(rgb);
+    this.colors.needsUpdate = true;
+    this.lastRgb = rgb;
+    this.lastFrame = frame;
+    this.newFrame = true;
+    this.request();
+  }
+
+  /** Camera presets; `front` looks down -Z like LX's default view. */
+  view(preset: ViewPreset): void {
+    const d = this.radius * 2.6;
+    const c = this.center;
+    const dir = preset === 'top' ? new Vector3(0, 1, 0.0001) : preset === 'side' ? new Vector3(1, 0, 0) : preset === 'front' ? new Vector3(0, 0, 1) : new Vector3(0.7, 0.45, 1).normalize();
+    this.camera.position.copy(c).addScaledVector(dir, d);
+    this.camera.near = Math.max(1e-3, d / 1000);
+    this.camera.far = d * 10;
+    this.camera.updateProjectionMatrix();
+    this.controls.target.copy(c);
+    this.controls.update();
+    this.request();
+  }
+
+  private request(): void {
+    if (this.pending) return;
+    this.pending = true;
+    requestAnimationFrame(() => this.draw());
+  }
+
+  private draw(): void {
+    this.pending = false;
+    this.renderer.render(this.scene, this.camera);
+    this.stats.rendered++;
+    if (this.newFrame) {
+      this.stats.framesShown++;
+      this.newFrame = false;
+    }
+    const now = performance.now();
+    this.secondCount++;
+    if (now - this.secondStart >= 1000) {
+      this.stats.fps = Math.round((this.secondCount * 1000) / (now - this.secondStart));
+      this.secondStart = now;
+      this.secondCount = 0;
+    }
+  }
+
+  /**
+   * Renders now and reads back the canvas color under each given preview point (for tests):
+   * [r, g, b] per point, or undefined for a point off screen.
+   */
+  sample(indices: readonly number[]): ({ index: number; x: number; y: number; rgb: [number, number, number] } | undefined)[] {
+    this.renderer.render(this.scene, this.camera);
+    const gl = this.renderer.getContext();
+    const w = gl.drawingBufferWidth;
+    const h = gl.drawingBufferHeight;
+    const v = new Vector3();
+    const px = new Uint8Array(4);
+    return indices.map((i) => {
+      v.set(this.positions[3 * i], this.positions[3 * i + 1], this.positions[3 * i + 2]).project(this.camera);
+      const x = Math.round(((v.x + 1) / 2) * (w - 1));
+      const y = Math.round(((v.y + 1) / 2) * (h - 1));
+      if (x < 0 || y < 0 || x >= w || y >= h) return undefined;
+      gl.readPixels(x, y, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+      return { index: i, x, y, rgb: [px[0], px[1], px[2]] };
+    });
+  }
+
+  /** How many canvas pixels are not background (renders now; for tests). */
+  litPixels(): number {
+    this.renderer.render(this.scene, this.camera);
+    const gl = this.renderer.getContext();
+    const w = gl.drawingBufferWidth;
+    const h = gl.drawingBufferHeight;
+    const buf = new Uint8Array(w * h * 4);
+    gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, buf);
+    let lit = 0;
+    for (let i = 0; i < buf.length; i += 4) if (buf[i] + buf[i + 1] + buf[i + 2] > 40) lit++;
+    return lit;
+  }
+
+  dispose(): void {
+    this.resize.disconnect();
+    this.controls.dispose();
+    this.geometry.dispose();
+    this.material.dispose();
+    this.renderer.dispose();
+    this.renderer.domElement.remove();
+  }
+}

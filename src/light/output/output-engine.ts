@@ -1,0 +1,382 @@
+// The engine's LED output stage. After each rendered frame (inside the frame task) it encodes
+// the mixer's main buffer into preallocated packets and hands the bank to the network thread;
+// the engine never waits for a socket. Plans (which fixture goes where) are rebuilt only when
+// fixtures, the model or output settings change.
+import { randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import type { FrameTime } from '../../engine/clock.js';
+import type { Logger } from '../../engine/log.js';
+import type { Parameter } from '../../engine/parameters/parameter.js';
+import type { BoundedParameter } from '../../engine/parameters/bounded.js';
+import type { LightShow } from '../light-show.js';
+import { Fixture } from '../structure/fixture.js';
+import { encodeFrame } from './encoder.js';
+import { FixtureOutputParameters } from './fixture-output-parameters.js';
+import { GammaTable, brightnessLevel } from './gamma.js';
+import { OutputGroup } from './output-group.js';
+import { buildPlan, type HeaderWriter, type OutputPlan } from './packing.js';
+import {
+  type Protocol, writeArtDmxHeader, writeArtSync, writeDdpHeader, writeKinetDmxOutHeader, writeKinetPortOutHeader, writeOpcHeader,
+  writeSacnHeader,
+} from './protocols.js';
+import {
+  type ErrorMessage, MAX_DESTINATIONS, type PlanMessage, STATS_STRIDE, STAT_BACKOFF_UNTIL, STAT_BYTES, STAT_CONNECTED,
+  STAT_ERRORS, STAT_LAST_ERROR_AT, STAT_PACKETS, STAT_SKIPPED,
+} from './sender-protocol.js';
+import { type DeclaredOutput, structureOutputs } from './sources.js';
+
+export interface OutputEngineOptions {
+  readonly log: Logger;
+  /** sACN source name (at most 63 UTF-8 bytes are sent). Default "Footlight". */
+  readonly sourceName?: string;
+  /** sACN component id (16 bytes). Default: a random UUID, fixed for the life of the process. */
+  readonly cid?: Uint8Array;
+  /**
+   * Destination ports per protocol instead of the standard ones (Art-Net 6454, sACN 5568, DDP
+   * 4048, KiNET 6038); OPC always uses the fixture's `port`. For bridges and for tests, which
+   * send only to ephemeral loopback ports.
+   */
+  readonly ports?: Partial<Record<Protocol, number>>;
+}
+
+interface DestinationRecord {
+  readonly key: string;
+  readonly slot: number;
+  readonly protocol: string;
+  readonly transport: string;
+  readonly host: string;
+  readonly port: number;
+  lastError?: string;
+  lastErrorAt?: string;
+}
+
+export interface DestinationStats {
+  readonly key: string;
+  readonly protocol: string;
+  readonly transport: string;
+  readonly host: string;
+  readonly port: number;
+  /** True while a fixture in the current plan sends here. */
+  readonly active: boolean;
+  readonly packets: number;
+  readonly bytes: number;
+  readonly errors: number;
+  readonly skipped: number;
+  readonly connected: boolean;
+  readonly backoffMs?: number;
+  readonly lastError?: string;
+  readonly lastErrorAt?: string;
+}
+
+export interface OutputStats {
+  readonly live: boolean;
+  /** Frames handed to the network thread. */
+  readonly framesSent: number;
+  /** Frames not sent because the network thread was still sending the two previous ones. */
+  readonly framesDropped: number;
+  /** Frames left out by the output `fps` limit. */
+  readonly framesLimited: number;
+  readonly packetsPerFrame: number;
+  readonly bytesPerFrame: number;
+  readonly destinations: readonly DestinationStats[];
+}
+
+export interface OutputMap {
+  readonly live: boolean;
+  readonly declared: readonly DeclaredOutput[];
+  readonly plan: OutputPlan | null;
+}
+
+function parseUuid(uuid: string): Uint8Array {
+  const hex = uuid.replace(/-/g, '');
+  const out = new Uint8Array(16);
+  for (let i = 0; i < 16; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+
+/** Fixture parameters whose change alters the plan (others, like brightness, are read per frame). */
+const PLAN_KEYS = new Set([...FixtureOutputParameters.KEYS, 'enabled', 'deactivate', 'numRows', 'numColumns', 'numPoints', 'wiring']);
+
+export class OutputEngine {
+  readonly cid: Uint8Array;
+  private readonly sourceName: Uint8Array;
+  private readonly headers: HeaderWriter;
+  private readonly gammaTable = new GammaTable();
+  private readonly log: Logger;
+  private readonly ports: Partial<Record<Protocol, number>>;
+  private readonly busySince = [0, 0];
+  private dirty = true;
+  private generation = -1;
+  private plan: OutputPlan | null = null;
+  private declared: readonly DeclaredOutput[] = [];
+  private brightness: readonly BoundedParameter[] = [];
+  private levels = new Uint8Array(0);
+  private sequences = new Uint8Array(0);
+  private bytes: Uint8Array<ArrayBufferLike> = new Uint8Array(0);
+  private control = new Int32Array(new SharedArrayBuffer(8));
+  private nextBank = 0;
+  private readonly statsBuffer = new SharedArrayBuffer(MAX_DESTINATIONS * STATS_STRIDE * 8);
+  private readonly statsView = new Float64Array(this.statsBuffer);
+  private readonly records = new Map<string, DestinationRecord>();
+  private activeKeys = new Set<string>();
+  private worker: Worker | null = null;
+  private closed = false;
+  private lastSentMillis = -Infinity;
+  private framesSent = 0;
+  private framesDropped = 0;
+  private framesLimited = 0;
+  private readonly unsubscribe: (() => void)[] = [];
+
+  constructor(
+    private readonly light: LightShow,
+    options: OutputEngineOptions,
+  ) {
+    this.log = options.log;
+    this.ports = { ...options.ports };
+    this.cid = options.cid ?? parseUuid(randomUUID());
+    this.sourceName = new TextEncoder().encode(options.sourceName ?? 'Footlight');
+    const cid = this.cid;
+    const name = this.sourceName;
+    this.headers = {
+      artDmx: writeArtDmxHeader,
+      artSync: writeArtSync,
+      sacn: (buf, off, priority, universe, length) => writeSacnHeader(buf, off, cid, name, priority, universe, length),
+      ddp: writeDdpHeader,
+      opc: writeOpcHeader,
+      kinet: (buf, off, version, port) => (version === 'PORTOUT' ? writeKinetPortOutHeader(buf, off, port) : writeKinetDmxOutHeader(buf, off, port)),
+    };
+    // Registered after the light show's own frame listener, so it runs on the finished frame.
+    this.unsubscribe.push(light.engine.clock.onFrame((frame) => this.onFrame(frame)));
+    this.unsubscribe.push(light.engine.graph.listen({
+      parameterChanged: (p) => this.onParameterChanged(p),
+      structureChanged: () => {
+        this.dirty = true;
+      },
+    }));
+  }
+
+  private get group(): OutputGroup {
+    return this.light.lx.output;
+  }
+
+  private onParameterChanged(p: Parameter): void {
+    const owner = p.owner;
+    if (owner instanceof Fixture) {
+      if (PLAN_KEYS.has(p.key)) this.dirty = true;
+    } else if (owner instanceof OutputGroup && p === owner.artNetSync) this.dirty = true;
+  }
+
+  /** Rebuilds the plan now if anything it depends on changed (also done before each frame). */
+  refresh(): void {
+    const structure = this.light.structure;
+    if (!this.dirty && this.generation === structure.generation) return;
+    this.dirty = false;
+    this.generation = structure.generation;
+    const outputs = structureOutputs(structure, structure.model, this.ports);
+    const plan = buildPlan(outputs.sources, this.headers, { artNetSync: this.group.artNetSync.isOn() });
+    this.declared = outputs.declared;
+    this.brightness = outputs.brightness;
+    this.plan = plan;
+    this.levels = new Uint8Array(outputs.sources.length);
+    this.sequences = new Uint8Array(plan.packetCount);
+    for (const c of plan.collisions) {
+      this.log.warn({ destination: c.destination, universe: c.universe, channels: [c.start, c.end], fixtures: c.fixtures }, 'output collision: two fixtures write the same channels');
+    }
+    for (const e of plan.errors) this.log.warn({ fixture: e.fixture }, `output overflow: ${e.message}`);
+    this.activeKeys = new Set(plan.destinations.map((d) => d.key));
+    if (plan.packetCount === 0) {
+      this.bytes = new Uint8Array(0);
+      return;
+    }
+    const arena = new SharedArrayBuffer(2 * plan.bankSize);
+    this.bytes = new Uint8Array(arena);
+    plan.writeHeaders(this.bytes, 0);
+    plan.writeHeaders(this.bytes, plan.bankSize);
+    const control = new SharedArrayBuffer(8);
+    this.control = new Int32Array(control);
+    this.nextBank = 0;
+    const destinations = plan.destinations.map((d) => {
+      const record = this.recordFor(d.key, d.protocol, d.transport, d.host, d.port);
+      return { slot: record.slot, key: d.key, transport: d.transport, host: d.host, port: d.port };
+    });
+    const message: PlanMessage = {
+      type: 'plan', arena, bankSize: plan.bankSize, control, stats: this.statsBuffer, destinations,
+      packetOffset: plan.packetOffset.slice().buffer, packetLength: plan.packetLength.slice().buffer,
+      packetDestination: plan.packetDestination.slice().buffer,
+    };
+    this.ensureWorker()?.postMessage(message);
+  }
+
+  private recordFor(key: string, protocol: string, transport: string, host: string, port: number): DestinationRecord {
+    let r = this.records.get(key);
+    if (r === undefined) {
+      if (this.records.size >= MAX_DESTINATIONS) throw new Error(`more than ${MAX_DESTINATIONS} output destinations`);
+      r = { key, slot: this.records.size, protocol, transport, host, port };
+      this.records.set(key, r);
+    }
+    return r;
+  }
+
+  private ensureWorker(): Worker | null {
+    if (this.closed) return null;
+    if (this.worker !== null) return this.worker;
+    const worker = new Worker(new URL('./sender-worker.mjs', import.meta.url), { execArgv: [], name: 'footlight-outputs' });
+    worker.unref();
+    worker.on('message', (m: ErrorMessage) => {
+      if (m.type !== 'error') return;
+      const r = this.records.get(m.key);
+      if (r === undefined) return;
+      if (r.lastError !== m.message) this.log.warn({ destination: m.key, error: m.message }, 'output send failed');
+      r.lastError = m.message;
+      r.lastErrorAt = new Date().toISOString();
+    });
+    worker.on('error', (err) => {
+      this.log.error({ err }, 'output network thread failed; restarting it with the current plan');
+      if (this.worker === worker) {
+        this.worker = null;
+        this.dirty = true;
+      }
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  private onFrame(frame: FrameTime): void {
+    this.refresh();
+    const plan = this.plan;
+    if (plan === null || plan.packetCount === 0 || this.worker === null) return;
+    const group = this.group;
+    if (!group.enabled.isOn()) return;
+    const fps = group.fps.getValue();
+    if (fps > 0 && frame.nowMillis - this.lastSentMillis < 1000 / fps) {
+      this.framesLimited++;
+      return;
+    }
+    this.releaseStuckBanks();
+    let bank = this.nextBank;
+    if (Atomics.load(this.control, bank) !== 0) {
+      bank ^= 1;
+      if (Atomics.load(this.control, bank) !== 0) {
+        this.framesDropped++;
+        return;
+      }
+    }
+    this.encode(bank);
+    Atomics.store(this.control, bank, 1);
+    this.busySince[bank] = Date.now();
+    this.worker.postMessage(bank);
+    this.nextBank = bank ^ 1;
+    this.lastSentMillis = frame.nowMillis;
+    this.framesSent++;
+  }
+
+  /**
+   * A bank whose sends never completed (a socket closed under them) would stall the outputs;
+   * after a second it is taken back.
+   */
+  private releaseStuckBanks(): void {
+    const now = Date.now();
+    for (let b = 0; b < 2; b++) {
+      if (Atomics.load(this.control, b) !== 0 && now - this.busySince[b] > 1000) {
+        this.log.warn({ bank: b }, 'output network thread did not finish a frame within 1 s; taking the bank back');
+        Atomics.store(this.control, b, 0);
+      }
+    }
+  }
+
+  /**
+   * Builds the plan and waits until every destination in it has a connected socket or has
+   * failed (tests call this before stepping frames, so no frame is skipped while connecting).
+   */
+  async whenConnected(timeoutMs = 3000): Promise<void> {
+    this.refresh();
+    const end = Date.now() + timeoutMs;
+    const v = this.statsView;
+    while (Date.now() < end) {
+      let waiting = false;
+      for (const key of this.activeKeys) {
+        const r = this.records.get(key);
+        if (r === undefined) continue;
+        const s = r.slot * STATS_STRIDE;
+        if (v[s + STAT_CONNECTED] !== 1 && v[s + STAT_ERRORS] === 0) waiting = true;
+      }
+      if (!waiting) return;
+      await new Promise((r) => setTimeout(r, 2));
+    }
+  }
+
+  /** Encodes the current frame into one bank (exposed for tests and benchmarks). */
+  encode(bank: number): Uint8Array<ArrayBufferLike> {
+    const plan = this.plan;
+    if (plan === null) return this.bytes;
+    const group = this.group;
+    this.gammaTable.update(group.gamma.getValue(), group.whitePointRed.getValue(), group.whitePointGreen.getValue(), group.whitePointBlue.getValue(), group.whitePointWhite.getValue());
+    const master = this.light.mixer.master;
+    const chain = (master.previewMode.getValue() === 0 ? master.fader.getValue() : 1) * group.brightness.getValue();
+    const levels = this.levels;
+    const brightness = this.brightness;
+    for (let s = 0; s < levels.length; s++) levels[s] = brightnessLevel(chain * brightness[s].getValue());
+    encodeFrame(plan, this.light.main, this.bytes, bank * plan.bankSize, this.gammaTable.lut, levels, this.sequences);
+    return this.bytes;
+  }
+
+  /** Declared and resolved allocation, for get_output_map. Call inside the engine queue. */
+  map(): OutputMap {
+    this.refresh();
+    return { live: this.group.enabled.isOn(), declared: this.declared, plan: this.plan };
+  }
+
+  /** Counters per destination (every destination used since start), for get_output_stats. */
+  stats(): OutputStats {
+    this.refresh();
+    const v = this.statsView;
+    const now = Date.now();
+    const destinations: DestinationStats[] = [];
+    for (const r of this.records.values()) {
+      const s = r.slot * STATS_STRIDE;
+      const backoff = v[s + STAT_BACKOFF_UNTIL] - now;
+      const d: DestinationStats = {
+        key: r.key, protocol: r.protocol, transport: r.transport, host: r.host, port: r.port, active: this.activeKeys.has(r.key),
+        packets: v[s + STAT_PACKETS], bytes: v[s + STAT_BYTES], errors: v[s + STAT_ERRORS], skipped: v[s + STAT_SKIPPED],
+        connected: v[s + STAT_CONNECTED] === 1,
+        ...(backoff > 0 ? { backoffMs: Math.ceil(backoff) } : {}),
+        ...(r.lastError !== undefined ? { lastError: r.lastError } : {}),
+        ...(r.lastError !== undefined ? { lastErrorAt: r.lastErrorAt ?? new Date(v[s + STAT_LAST_ERROR_AT]).toISOString() } : {}),
+      };
+      destinations.push(d);
+    }
+    const plan = this.plan;
+    return {
+      live: this.group.enabled.isOn(),
+      framesSent: this.framesSent, framesDropped: this.framesDropped, framesLimited: this.framesLimited,
+      packetsPerFrame: plan?.packetCount ?? 0, bytesPerFrame: plan?.bankSize ?? 0,
+      destinations,
+    };
+  }
+
+  /** Event-loop utilization of the network thread since it started (benchmarks), if it runs. */
+  networkThreadUtilization(): { idle: number; active: number; utilization: number } | undefined {
+    return this.worker?.performance.eventLoopUtilization();
+  }
+
+  /** Waits until the network thread has finished every bank handed to it (tests, shutdown). */
+  async flush(timeoutMs = 2000): Promise<void> {
+    const end = Date.now() + timeoutMs;
+    while (Date.now() < end) {
+      if (Atomics.load(this.control, 0) === 0 && Atomics.load(this.control, 1) === 0) return;
+      await new Promise((r) => setTimeout(r, 2));
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const u of this.unsubscribe) u();
+    const worker = this.worker;
+    this.worker = null;
+    if (worker === null) return;
+    await this.flush(500);
+    worker.postMessage({ type: 'close' });
+    await worker.terminate();
+  }
+}

@@ -1,0 +1,47 @@
+// The contract between the engine thread and the network thread (sender-worker.mjs).
+//
+// engine → worker:
+//   { type: 'plan', arena, bankSize, control, stats, destinations, packetOffset, packetLength, packetDestination }
+//       arena: SharedArrayBuffer of two banks of `bankSize` bytes (frames alternate banks);
+//       control: SharedArrayBuffer Int32Array [bank0Busy, bank1Busy]; the engine sets a flag
+//       before posting the bank, the worker clears it when every send of that bank completed;
+//       packet arrays: ArrayBuffers of Int32 (offset within a bank, length, destination index).
+//   <number>  send that bank
+//   { type: 'close' }
+// worker → engine:
+//   { type: 'error', slot, key, message }  the latest error of a destination (rate-limited)
+
+/** Float64 fields per destination slot in the shared stats array. */
+export const STATS_STRIDE = 8;
+export const STAT_PACKETS = 0;
+export const STAT_BYTES = 1;
+export const STAT_ERRORS = 2;
+export const STAT_CONSECUTIVE_FAILURES = 3;
+/** Wall-clock ms until which the destination is skipped after repeated failures. */
+export const STAT_BACKOFF_UNTIL = 4;
+export const STAT_LAST_ERROR_AT = 5;
+/** Packets not sent: destination backing off, not connected yet, or a TCP receiver still busy. */
+export const STAT_SKIPPED = 6;
+export const STAT_CONNECTED = 7;
+
+/** Destination slots available for the life of the process. */
+export const MAX_DESTINATIONS = 4096;
+
+export interface PlanMessage {
+  readonly type: 'plan';
+  readonly arena: SharedArrayBuffer;
+  readonly bankSize: number;
+  readonly control: SharedArrayBuffer;
+  readonly stats: SharedArrayBuffer;
+  readonly destinations: readonly { slot: number; key: string; transport: string; host: string; port: number }[];
+  readonly packetOffset: ArrayBuffer;
+  readonly packetLength: ArrayBuffer;
+  readonly packetDestination: ArrayBuffer;
+}
+
+export interface ErrorMessage {
+  readonly type: 'error';
+  readonly slot: number;
+  readonly key: string;
+  readonly message: string;
+}
