@@ -1,6 +1,6 @@
 // Helpers for effect tests: run an effect alone over a buffer, with a stub palette and tempo,
 // and read LX's golden frames.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Component } from '../../../src/engine/component.js';
 import { hsb } from '../../../src/light/color/lx-color.js';
@@ -8,6 +8,7 @@ import type { Effect } from '../../../src/light/effects/effect.js';
 import type { PaletteReader } from '../../../src/light/effects/effect-support.js';
 import type { Division } from '../../../src/light/tempo/divisions.js';
 import { PointSet } from '../../../src/light/model/index.js';
+import { GOLDEN_DIR as SHARED_GOLDEN_DIR } from '../../helpers/golden-dir.js';
 
 export const DELTA_MS = 1000 / 60;
 
@@ -65,17 +66,8 @@ export const hex = (c: number): string => (c >>> 0).toString(16).padStart(8, '0'
 
 // ---- golden frames -------------------------------------------------------------------------------
 
-function goldenDir(): string | undefined {
-  const candidates = [
-    process.env.FOOTLIGHT_GOLDEN_DIR,
-    new URL('../../../../shared/golden/lx-1.2.1/', import.meta.url).pathname,
-    new URL('../../../../../shared/golden/lx-1.2.1/', import.meta.url).pathname,
-  ];
-  for (const c of candidates) if (c !== undefined && existsSync(join(c, 'README.md'))) return c;
-  return undefined;
-}
-
-export const GOLDEN_DIR = goldenDir();
+/** LX 1.2.1's golden frames (test/golden/lx-1.2.1, or FOOTLIGHT_GOLDEN_DIR). */
+export const GOLDEN_DIR: string | undefined = SHARED_GOLDEN_DIR;
 
 export interface GoldenScene {
   readonly frames: Uint32Array[];
