@@ -65,7 +65,7 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], serv
         };
         const seen: { step?: number } = {};
         try {
-          const payload = await runTool(tool, args, services, origin, byName, seen);
+          const payload = await runTool(tool, args, services, origin, byName, seen, elicitFor(server, caller, ctx));
           onCall({ tool: tool.name, origin, args, ok: true, ms: performance.now() - started, at: Date.now(), ...seen });
           return payload;
         } catch (err) {
@@ -76,6 +76,22 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], serv
       },
     );
   }
+}
+
+/**
+ * Elicitation for this call, when the client can answer it: a 2025-era session whose client
+ * declared form elicitation. 2026-era requests have no server-to-client request channel.
+ */
+function elicitFor(server: McpServer, caller: CallerInfo, ctx: ServerContext): ToolContext['elicit'] {
+  if (caller.era !== 'legacy') return undefined;
+  const declared = server.server.getClientCapabilities()?.elicitation as { form?: unknown; url?: unknown } | undefined;
+  if (declared === undefined || (declared.form === undefined && declared.url !== undefined)) return undefined;
+  return async (message, requestedSchema) => {
+    const answer = await ctx.mcpReq.elicitInput({ mode: 'form', message, requestedSchema: requestedSchema as never });
+    const out: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> } = { action: answer.action };
+    if (answer.content !== undefined) out.content = answer.content as Record<string, unknown>;
+    return out;
+  };
 }
 
 /** 2026-era requests carry the client's identity in the per-request envelope. */
@@ -98,13 +114,13 @@ function stepOf<T>(services: Services, seen: { step?: number }, run: () => T): T
   }
 }
 
-async function runTool(tool: AnyTool, rawArgs: unknown, services: Services, origin: Origin, byName: ReadonlyMap<string, AnyTool>, seen: { step?: number }) {
+async function runTool(tool: AnyTool, rawArgs: unknown, services: Services, origin: Origin, byName: ReadonlyMap<string, AnyTool>, seen: { step?: number }, elicit: ToolContext['elicit']) {
   const args = tool.input.parse(rawArgs ?? {});
   if (!tool.annotations.readOnlyHint && services.policy.agentsReadOnly) {
     throw invalidArgument(`the operator has set agents to read-only in the console, so ${tool.name} was refused and nothing changed. Reading still works; ask the operator to allow agent writes.`);
   }
   const images: (() => Promise<{ data: string; mimeType: string }>)[] = [];
-  const ctx: ToolContext = { ...services, origin, findTool: (name) => byName.get(name), attachImage: (encode) => images.push(encode) };
+  const ctx: ToolContext = { ...services, origin, findTool: (name) => byName.get(name), attachImage: (encode) => images.push(encode), ...(elicit === undefined ? {} : { elicit }) };
   const payload =
     tool.mode === 'direct'
       ? await tool.handle(args, ctx)
