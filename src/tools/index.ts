@@ -4,11 +4,17 @@ import getHistory from './core/get-history.js';
 import getStatus from './core/get-status.js';
 import redo from './core/redo.js';
 import undo from './core/undo.js';
+import describeModel from './light/describe-model.js';
+import getComponentDoc from './light/get-component-doc.js';
 import getFrame from './light/get-frame.js';
 import getParameter from './light/get-parameter.js';
 import getOutputMap from './light/get-output-map.js';
 import getOutputStats from './light/get-output-stats.js';
 import getProjectInfo from './light/get-project-info.js';
+import listAvailableEffects from './light/list-available-effects.js';
+import listAvailableFixtures from './light/list-available-fixtures.js';
+import listAvailableModulators from './light/list-available-modulators.js';
+import listAvailablePatterns from './light/list-available-patterns.js';
 import listChannels from './light/list-channels.js';
 import listParameters from './light/list-parameters.js';
 import searchComponents from './light/search-components.js';
@@ -21,6 +27,12 @@ export const TOOLS: readonly AnyTool[] = [
   listChannels,
   listParameters,
   searchComponents,
+  listAvailablePatterns,
+  listAvailableEffects,
+  listAvailableModulators,
+  listAvailableFixtures,
+  getComponentDoc,
+  describeModel,
   getParameter,
   setParameter,
   getFrame,
