@@ -7,6 +7,7 @@ import { ChasePattern } from '../../../src/light/patterns/chase-pattern.js';
 import { GradientPattern } from '../../../src/light/patterns/gradient-pattern.js';
 import { NoisePattern } from '../../../src/light/patterns/noise-pattern.js';
 import { type Plane, PlanesPattern } from '../../../src/light/patterns/planes-pattern.js';
+import { paletteColor } from '../../../src/light/patterns/palette-colors.js';
 import { SolidPattern } from '../../../src/light/patterns/solid-pattern.js';
 import { SparklePattern } from '../../../src/light/patterns/sparkle-pattern.js';
 import { TestPattern } from '../../../src/light/patterns/test-pattern.js';
@@ -115,7 +116,8 @@ test('Alternating note: stripes of Length points in point order; a one-color pal
   const p = new AlternatingPattern();
   const s = stage(p);
   s.step();
-  if (s.show.lx.palette.swatchSize?.() === undefined || s.show.lx.palette.swatchSize() < 2) assert.equal(new Set(s.colors()).size, 1);
+  // Both colors follow the palette (1 and 2); a one-color swatch reads its only color for both.
+  assert.equal(new Set(s.colors()).size, paletteColor(p, 0) === paletteColor(p, 1) ? 1 : 2);
   p.firstColor.mode.setValue(0);
   p.secondColor.mode.setValue(0);
   p.stripeLength.setValue(3);
