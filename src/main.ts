@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { Engine } from './engine/engine.js';
 import { createLogger, type Logger } from './engine/log.js';
 import { buildInfo } from './app/build-info.js';
@@ -6,7 +7,6 @@ import { footlightHome } from './app/home.js';
 import { writeStatus, type StatusFile } from './app/status-file.js';
 import { createConsole, type ConsoleSurface } from './console/index.js';
 import { ListenError, startHttpServer, type RunningHttpServer } from './http/server.js';
-import { join } from 'node:path';
 import { ComponentDocs } from './light/docs/component-docs.js';
 import { buildDemoShow } from './light/demo-show.js';
 import { createLibrary } from './light/library.js';
@@ -21,6 +21,8 @@ import type { CallRecord } from './mcp/register-tools.js';
 import type { ServerState, Services } from './tools/context.js';
 import { createSoundHost, type SoundHost } from './sound/index.js';
 import { startProtocol3Server, type Protocol3Server } from './protocol3/server.js';
+import { SoundAdapter } from './sound-adapter/adapter.js';
+import { formatEndpoint, isLoopback, parseEndpoint, type HostEndpoint } from './sound-adapter/endpoint.js';
 
 export interface FootlightOptions {
   /** Address to bind; default from config.json, else 127.0.0.1. */
@@ -36,6 +38,8 @@ export interface FootlightOptions {
   readonly soundHost?: string;
   /** Start with the operator's cooperative grant for sound writes on (`serve --sound-cooperative`). */
   readonly soundCooperative?: boolean;
+  /** Folder under which the sound tools' save allocates fresh `sound-project-*` folders (default `<home>/sound-projects`). */
+  readonly soundOutputRoot?: string;
   /** Footlight's folder for status.json and config.json; default FOOTLIGHT_HOME or ~/.footlight. */
   readonly home?: string;
   readonly log?: Logger;
@@ -113,9 +117,19 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     endpoints,
     connections: () => mcp?.connections() ?? { connected: false, activeSessions: 0 },
   };
+  let soundEndpoint: HostEndpoint | undefined;
+  if (options.soundHost !== undefined) {
+    soundEndpoint = parseEndpoint(options.soundHost);
+    if (!isLoopback(soundEndpoint.host)) log.warn({ soundHost: formatEndpoint(soundEndpoint) }, 'the sound tools will drive a protocol-3 host on another machine: protocol 3 has no authentication, so anyone on the path can read and change that project');
+  }
+  const soundAdapter = new SoundAdapter({
+    endpoint: () => soundEndpoint ?? endpoints.protocol3 ?? { host: '127.0.0.1', port: soundPort },
+    log,
+    outputRoot: options.soundOutputRoot ?? join(home, 'sound-projects'),
+  });
   // The operator's own component notes (FOOTLIGHT_HOME/components/<class>.md) win over the built-in ones.
   const docs = new ComponentDocs(createLibrary(), { overlayDir: join(home, 'components') });
-  const services: Services = { engine, light, docs, outputs, server, log, policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false } };
+  const services: Services = { engine, light, docs, outputs, server, log, policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false }, soundAdapter };
   const writeStatusFile = options.writeStatus ?? true;
   const status = (): StatusFile => {
     const c = server.connections();
@@ -232,6 +246,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       await osc?.close();
       await outputs.close();
       await mcp.close();
+      await soundAdapter.close();
       await http.close();
       await protocol3.close();
       await publishStatus({ running: false, connected: false, stoppedAt: new Date().toISOString() });

@@ -45,4 +45,5 @@ test('imports point downward', async () => {
   await assertNoImports('src/sound', ['src/light', 'src/tools', 'src/mcp', 'src/http', 'src/osc', 'src/console', 'src/cli']);
   await assertNoImports('src/tools', ['src/mcp', 'src/http', 'src/console', 'src/cli']);
   await assertNoImports('src/tools/sound', ['src/sound']);
+  await assertNoImports('src/sound-adapter', ['src/sound', 'src/light', 'src/tools', 'src/mcp', 'src/http', 'src/console', 'src/cli']);
 });

@@ -3,11 +3,21 @@ import { buildInfo } from '../app/build-info.js';
 import { bridge } from './bridge.js';
 import { serve } from './serve.js';
 import { status } from './status.js';
+import { parseEndpoint } from '../sound-adapter/endpoint.js';
 
 function port(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('a port is an integer from 0 to 65535 (0 picks a free one)');
   return n;
+}
+
+function soundHost(value: string): string {
+  try {
+    parseEndpoint(value);
+  } catch (err) {
+    throw new InvalidArgumentError((err as Error).message);
+  }
+  return value;
 }
 
 const program = new Command();
@@ -23,7 +33,10 @@ program
   .option('--host <host>', 'address to bind (default 127.0.0.1; anything else exposes the show to the network)')
   .option('--port <port>', 'port for MCP and the console (default 3232; 0 picks a free port)', port)
   .option('--sound-port <port>', 'protocol-3 listener port (default 8765; 0 picks a free port)', port)
-  .action((opts: { project?: string; host?: string; port?: number; soundPort?: number }) => serve(opts));
+  .option('--sound-host <host:port>', 'drive another protocol-3 host with the sound tools instead of the built-in one (the built-in host still runs)', soundHost)
+  .option('--sound-cooperative', 'start with the operator\'s cooperative grant: agents may change the sound project without a per-call confirmation (revocable in the console)')
+  .option('--sound-output-root <dir>', 'folder under which sound saves allocate fresh sound-project-* folders (default <home>/sound-projects)')
+  .action((opts: { project?: string; host?: string; port?: number; soundPort?: number; soundHost?: string; soundCooperative?: boolean; soundOutputRoot?: string }) => serve(opts));
 
 program
   .command('status')

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { createLogger } from '../engine/log.js';
 import { ListenError } from '../http/server.js';
 import { startFootlight } from '../main.js';
@@ -7,6 +8,9 @@ export interface ServeOptions {
   readonly host?: string;
   readonly port?: number;
   readonly soundPort?: number;
+  readonly soundHost?: string;
+  readonly soundCooperative?: boolean;
+  readonly soundOutputRoot?: string;
 }
 
 /** `footlight serve`: runs until SIGINT/SIGTERM, then stops cleanly and marks status.json stopped. */
@@ -19,7 +23,15 @@ export async function serve(options: ServeOptions): Promise<void> {
   }
   let app;
   try {
-    app = await startFootlight({ host: options.host, port: options.port, soundPort: options.soundPort, log });
+    app = await startFootlight({
+      host: options.host,
+      port: options.port,
+      soundPort: options.soundPort,
+      soundHost: options.soundHost,
+      soundCooperative: options.soundCooperative,
+      soundOutputRoot: options.soundOutputRoot === undefined ? undefined : resolve(options.soundOutputRoot),
+      log,
+    });
   } catch (err) {
     if (err instanceof ListenError) {
       log.error({}, err.message);
@@ -28,7 +40,8 @@ export async function serve(options: ServeOptions): Promise<void> {
     }
     throw err;
   }
-  process.stdout.write(`Footlight is running.\n  MCP:     ${app.http.url}\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Status:  ${app.home}/status.json\nPress Ctrl-C to stop.\n`);
+  const sound = options.soundHost === undefined ? '' : `  Sound:   the sound tools drive ${options.soundHost}${options.soundCooperative === true ? ' (cooperative grant on)' : ''}\n`;
+  process.stdout.write(`Footlight is running.\n  MCP:     ${app.http.url}\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Status:  ${app.home}/status.json\n${sound}Press Ctrl-C to stop.\n`);
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;

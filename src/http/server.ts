@@ -96,6 +96,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     await options.mcp.handle(req, res, body);
   }
 
+  // Keep idle connections well past clients' own keep-alive, so a client never reuses a socket
+  // the server is closing at that moment (an ECONNRESET the client cannot tell from a crash).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
   server.on('upgrade', (req, socket, head) => {
     const refused = guard.check(req);
     const url = new URL(req.url ?? '/', 'http://localhost');

@@ -26,20 +26,37 @@ export interface CallRecord {
   readonly step?: number;
 }
 
+const advertised = new WeakMap<z.ZodType, StandardSchemaWithJSON>();
+
 /**
  * Advertises the tool's JSON schema but accepts any arguments, so our own parse (with our own
  * wording) decides; the SDK's "Input validation error" text never reaches an agent.
  */
 function advertiseOnly(schema: z.ZodType): StandardSchemaWithJSON {
+  let cached = advertised.get(schema);
+  if (cached !== undefined) return cached;
   const std = schema['~standard'] as unknown as StandardSchemaWithJSON['~standard'];
-  return {
+  // The JSON Schema of a tool never changes: convert once per process, not per session or request.
+  const memo = new Map<string, Record<string, unknown>>();
+  const convert = (io: 'input' | 'output', options: { readonly target: string }): Record<string, unknown> => {
+    const key = `${io}:${options.target}`;
+    let json = memo.get(key);
+    if (json === undefined) {
+      json = std.jsonSchema[io](options as never);
+      memo.set(key, json);
+    }
+    return json;
+  };
+  cached = {
     '~standard': {
       version: 1,
       vendor: 'footlight',
       validate: (value: unknown) => ({ value }),
-      jsonSchema: std.jsonSchema,
+      jsonSchema: { input: (o) => convert('input', o), output: (o) => convert('output', o) },
     },
   } as StandardSchemaWithJSON;
+  advertised.set(schema, cached);
+  return cached;
 }
 
 /** Registers every tool with one session's MCP server, wrapped in the envelope and the queue. */
@@ -65,7 +82,7 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], serv
         };
         const seen: { step?: number } = {};
         try {
-          const payload = await runTool(tool, args, services, origin, byName, seen);
+          const payload = await runTool(tool, args, services, origin, byName, seen, elicitFor(server, caller, ctx));
           onCall({ tool: tool.name, origin, args, ok: true, ms: performance.now() - started, at: Date.now(), ...seen });
           return payload;
         } catch (err) {
@@ -76,6 +93,22 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], serv
       },
     );
   }
+}
+
+/**
+ * Elicitation for this call, when the client can answer it: a 2025-era session whose client
+ * declared form elicitation. 2026-era requests have no server-to-client request channel.
+ */
+function elicitFor(server: McpServer, caller: CallerInfo, ctx: ServerContext): ToolContext['elicit'] {
+  if (caller.era !== 'legacy') return undefined;
+  const declared = server.server.getClientCapabilities()?.elicitation as { form?: unknown; url?: unknown } | undefined;
+  if (declared === undefined || (declared.form === undefined && declared.url !== undefined)) return undefined;
+  return async (message, requestedSchema) => {
+    const answer = await ctx.mcpReq.elicitInput({ mode: 'form', message, requestedSchema: requestedSchema as never });
+    const out: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> } = { action: answer.action };
+    if (answer.content !== undefined) out.content = answer.content as Record<string, unknown>;
+    return out;
+  };
 }
 
 /** 2026-era requests carry the client's identity in the per-request envelope. */
@@ -98,13 +131,13 @@ function stepOf<T>(services: Services, seen: { step?: number }, run: () => T): T
   }
 }
 
-async function runTool(tool: AnyTool, rawArgs: unknown, services: Services, origin: Origin, byName: ReadonlyMap<string, AnyTool>, seen: { step?: number }) {
+async function runTool(tool: AnyTool, rawArgs: unknown, services: Services, origin: Origin, byName: ReadonlyMap<string, AnyTool>, seen: { step?: number }, elicit: ToolContext['elicit']) {
   const args = tool.input.parse(rawArgs ?? {});
   if (!tool.annotations.readOnlyHint && services.policy.agentsReadOnly) {
     throw invalidArgument(`the operator has set agents to read-only in the console, so ${tool.name} was refused and nothing changed. Reading still works; ask the operator to allow agent writes.`);
   }
   const images: (() => Promise<{ data: string; mimeType: string }>)[] = [];
-  const ctx: ToolContext = { ...services, origin, findTool: (name) => byName.get(name), attachImage: (encode) => images.push(encode) };
+  const ctx: ToolContext = { ...services, origin, findTool: (name) => byName.get(name), attachImage: (encode) => images.push(encode), ...(elicit === undefined ? {} : { elicit }) };
   const payload =
     tool.mode === 'direct'
       ? await tool.handle(args, ctx)

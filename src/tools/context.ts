@@ -4,6 +4,7 @@ import type { Logger } from '../engine/log.js';
 import type { ComponentDocs } from '../light/docs/component-docs.js';
 import type { LightShow } from '../light/light-show.js';
 import type { OutputEngine } from '../light/output/output-engine.js';
+import type { SoundAdapter } from '../sound-adapter/adapter.js';
 import type { AnyTool } from './define-tool.js';
 
 /** What `get_status` reports about the running process. */
@@ -47,6 +48,17 @@ export interface Services {
   readonly server: ServerState;
   readonly log: Logger;
   readonly policy: AgentPolicy;
+  /**
+   * The sound tools' adapter: a protocol-3 client to the sound host (the built-in one, or the
+   * one `serve --sound-host` names) plus its process-local workflow state.
+   */
+  readonly soundAdapter: SoundAdapter;
+}
+
+/** A human's answer to an elicitation (MCP `elicitation/create`, form mode). */
+export interface ElicitAnswer {
+  readonly action: 'accept' | 'decline' | 'cancel';
+  readonly content?: Readonly<Record<string, unknown>>;
 }
 
 /** One tool call's context: the services, plus who is calling. */
@@ -59,4 +71,9 @@ export interface ToolContext extends Services {
    * off the engine queue, and may only use data the handler copied out of the engine.
    */
   attachImage(encode: () => Promise<{ data: string; mimeType: string }>): void;
+  /**
+   * Asks the human at the client a question (MCP elicitation, form mode). Present only when the
+   * caller's client declared form elicitation on a 2025-era session; absent otherwise.
+   */
+  readonly elicit?: (message: string, requestedSchema: Readonly<Record<string, unknown>>) => Promise<ElicitAnswer>;
 }

@@ -19,6 +19,52 @@ import listChannels from './light/list-channels.js';
 import listParameters from './light/list-parameters.js';
 import searchComponents from './light/search-components.js';
 import setParameter from './light/set-parameter.js';
+import soundGetStatus from './sound/get-status.js';
+import soundGetHistory from './sound/get-history.js';
+import soundUndo from './sound/undo.js';
+import soundRedo from './sound/redo.js';
+import soundListTracks from './sound/list-tracks.js';
+import soundSelectTrack from './sound/select-track.js';
+import soundInspectDevice from './sound/inspect-device.js';
+import soundListDeviceWindow from './sound/list-device-window.js';
+import soundNavigateDevice from './sound/navigate-device.js';
+import soundToggleDeviceEditor from './sound/toggle-device-editor.js';
+import soundSearchDevices from './sound/search-devices.js';
+import soundInsertDevice from './sound/insert-device.js';
+import soundRemoveDevice from './sound/remove-device.js';
+import soundGetDeviceState from './sound/get-device-state.js';
+import soundSetControls from './sound/set-controls.js';
+import soundTakeParameterSnapshot from './sound/take-parameter-snapshot.js';
+import soundCompareParameterSnapshot from './sound/compare-parameter-snapshot.js';
+import soundBeginShapingSession from './sound/begin-shaping-session.js';
+import soundGetShapingSession from './sound/get-shaping-session.js';
+import soundEndShapingSession from './sound/end-shaping-session.js';
+import soundListActions from './sound/list-actions.js';
+import soundInvokeAction from './sound/invoke-action.js';
+import gridGetCapabilities from './sound/get-grid-capabilities.js';
+import gridGetState from './sound/get-grid-state.js';
+import gridSearchModules from './sound/search-grid-modules.js';
+import gridSearchModulators from './sound/search-grid-modulators.js';
+import gridListHostModulators from './sound/list-host-modulators.js';
+import gridBeginPatchSession from './sound/begin-patch-session.js';
+import gridGetPatchSession from './sound/get-patch-session.js';
+import gridEndPatchSession from './sound/end-patch-session.js';
+import gridInsertNode from './sound/insert-grid-node.js';
+import gridSetParameter from './sound/set-grid-parameter.js';
+import gridResolveValue from './sound/resolve-grid-value.js';
+import gridConnect from './sound/connect-grid.js';
+import gridDisconnect from './sound/disconnect-grid.js';
+import gridClearGraph from './sound/clear-grid-graph.js';
+import songGetState from './sound/get-song-state.js';
+import songGetArranger from './sound/get-arranger.js';
+import songSetClipLoop from './sound/set-clip-loop.js';
+import songControlTransport from './sound/control-transport.js';
+import songSetTrackState from './sound/set-track-state.js';
+import songCompilePlan from './sound/compile-song-plan.js';
+import songGetWorkflow from './sound/get-song-workflow.js';
+import songImportPlan from './sound/import-song-plan.js';
+import songGetImportStatus from './sound/get-import-status.js';
+import songSaveProject from './sound/save-project.js';
 
 /** Every MCP tool, in the order tools/list reports them. */
 export const TOOLS: readonly AnyTool[] = [
@@ -42,4 +88,51 @@ export const TOOLS: readonly AnyTool[] = [
   redo,
   getHistory,
   applyOperations,
+  // Sound: the MCP adapter over protocol 3 (src/sound-adapter); never imports the host.
+  soundGetStatus,
+  soundGetHistory,
+  soundUndo,
+  soundRedo,
+  soundListTracks,
+  soundSelectTrack,
+  soundInspectDevice,
+  soundListDeviceWindow,
+  soundNavigateDevice,
+  soundToggleDeviceEditor,
+  soundSearchDevices,
+  soundInsertDevice,
+  soundRemoveDevice,
+  soundGetDeviceState,
+  soundSetControls,
+  soundTakeParameterSnapshot,
+  soundCompareParameterSnapshot,
+  soundBeginShapingSession,
+  soundGetShapingSession,
+  soundEndShapingSession,
+  soundListActions,
+  soundInvokeAction,
+  gridGetCapabilities,
+  gridGetState,
+  gridSearchModules,
+  gridSearchModulators,
+  gridListHostModulators,
+  gridBeginPatchSession,
+  gridGetPatchSession,
+  gridEndPatchSession,
+  gridInsertNode,
+  gridSetParameter,
+  gridResolveValue,
+  gridConnect,
+  gridDisconnect,
+  gridClearGraph,
+  songGetState,
+  songGetArranger,
+  songSetClipLoop,
+  songControlTransport,
+  songSetTrackState,
+  songCompilePlan,
+  songGetWorkflow,
+  songImportPlan,
+  songGetImportStatus,
+  songSaveProject,
 ] as unknown as readonly AnyTool[];

@@ -8,7 +8,7 @@ import { renderOffline } from '../../src/light/render/offline.js';
 import { GOLDEN_DIR as GOLDEN } from '../helpers/golden-dir.js';
 
 /** Scenes whose every device Footlight implements; the rest are reported as todo until they are. */
-const EXACT = new Set(['solid_faders', 'noise_perlin', 'noise_ridge_fbm', 'chase', 'test_pattern']);
+const EXACT = new Set(['solid_faders', 'noise_perlin', 'noise_ridge_fbm', 'chase', 'test_pattern', 'gradient_fixed_rgb', 'planes']);
 
 interface GoldenFile {
   deltaMs: number;

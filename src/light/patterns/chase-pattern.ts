@@ -4,10 +4,13 @@ import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import { grayf } from '../color/lx-color.js';
 import { javaPow } from '../modulation/java-math.js';
+import { QUARTER, TEMPO_DIVISION_CHOICES } from '../modulation/tempo-division.js';
 import { CHASE_WAVES } from '../modulation/waveshapes.js';
-import { clampf, distf2, f, lerpf, wrapdistf } from './pattern-math.js';
+import { DIVISIONS } from '../tempo/divisions.js';
+import { clampf, distf2, lerpf, wrapdistf } from './pattern-math.js';
 import { Pattern } from './pattern.js';
-import { TEMPO_DIVISION_CHOICES, tempoBasis } from './tempo-divisions.js';
+
+const f = Math.fround;
 
 /** ChasePattern.WrapMode, in enum order. */
 const WRAP_MODES = [
@@ -61,7 +64,7 @@ export class ChasePattern extends Pattern {
   readonly speed = new BoundedParameter('Speed', 50, { v0: -100, v1: 100, polarity: 'bipolar', units: 'percent', modulatable: true, description: 'Chase speed, as a percentage of Range' });
   readonly speedRange = new BoundedParameter('Range', 1, { v1: 10, units: 'hertz', description: 'Cycles per second at Speed 100%' });
   readonly tempoSync = new BooleanParameter('Sync', false, { description: 'Follow the tempo instead of Speed' });
-  readonly tempoDivision = new EnumParameter('Division', TEMPO_DIVISION_CHOICES, 4, { description: 'Tempo division of one cycle when synced' });
+  readonly tempoDivision = new EnumParameter('Division', TEMPO_DIVISION_CHOICES, QUARTER, { description: 'Tempo division of one cycle when synced' });
   readonly reverse = new BooleanParameter('Reverse', false, { description: 'Reverses the direction of motion' });
   readonly wrap = new EnumParameter('Wrap', WRAP_MODES, ABS, { description: 'How distance wraps within a chunk' });
   readonly size = percent('Size', 50, 'Size of the fully lit core, as a percentage of the chunk');
@@ -112,7 +115,8 @@ export class ChasePattern extends Pattern {
   protected run(deltaMs: number): void {
     const reverse = this.reverse.isOn();
     if (this.tempoSync.isOn()) {
-      this.basis = tempoBasis(this, this.tempoDivision.getValue());
+      const tempo = this.context?.tempo;
+      this.basis = tempo === undefined ? 0 : tempo.getBasis(DIVISIONS[this.tempoDivision.getValue()]);
       if (reverse) this.basis = 1 - this.basis;
     } else {
       const increment = deltaMs * 0.001 * this.speed.getValue() * this.speedRange.getValue() * 0.01;

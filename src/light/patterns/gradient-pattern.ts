@@ -6,8 +6,10 @@ import { EnumParameter } from '../../engine/parameters/enum.js';
 import { ColorStops, GRADIENT_BLEND_MODES } from '../color/gradient.js';
 import { javaInt } from '../color/java-num.js';
 import { setLinkedStops, setPaletteStops } from './palette-colors.js';
-import { RotationMatrix, clampf, f, lerpf } from './pattern-math.js';
+import { RotationMatrix, clampf, lerpf } from './pattern-math.js';
 import { Pattern } from './pattern.js';
+
+const f = Math.fround;
 
 /** GradientPattern.CoordinateMode, in enum order. */
 const COORDINATE_MODES = [

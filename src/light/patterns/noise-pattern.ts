@@ -7,10 +7,12 @@ import { SeededRandom } from '../../engine/random.js';
 import { GrayTable } from '../color/gradient.js';
 import { javaInt } from '../color/java-num.js';
 import { NOISE_ALGORITHMS, noiseMotionPeriodMs } from '../noise/noise-device-math.js';
-import { fbmNoise3, perlinNoise3, ridgeNoise3, turbulenceNoise3 } from '../noise/perlin.js';
+import { fbmNoise3, perlinNoise3Batch, ridgeNoise3, turbulenceNoise3 } from '../noise/perlin.js';
 import { LinearEnvelope, SawLFO } from './built-in-modulators.js';
-import { RotationMatrix, f, lerpf } from './pattern-math.js';
+import { RotationMatrix, lerpf } from './pattern-math.js';
 import { Pattern } from './pattern.js';
+
+const f = Math.fround;
 
 /** NoisePattern.CoordinateMode, in enum order. */
 const COORDINATE_MODES = [
@@ -89,6 +91,11 @@ export class NoisePattern extends Pattern {
   private readonly invertLut = new GrayTable(256);
   private readonly transform = new RotationMatrix();
   private readonly random = new SeededRandom(0x4e6f6973);
+  /** Per-point noise coordinates and results (Perlin runs as one batch); sized with the points. */
+  private bx = new Float32Array(0);
+  private by = new Float32Array(0);
+  private bz = new Float32Array(0);
+  private bn = new Float32Array(0);
 
   constructor() {
     super('Noise');
@@ -139,6 +146,7 @@ export class NoisePattern extends Pattern {
   }
 
   protected override onParameterChanged(p: Parameter): void {
+    super.onParameterChanged(p);
     if (p === this.motion) {
       this.motionDamped.setRangeFromHereTo(this.motion.isOn() ? 1 : 0);
       this.motionDamped.trigger.fire();
@@ -181,7 +189,18 @@ export class NoisePattern extends Pattern {
     const lut = this.invertLut.lut;
     const pts = this.points;
     const colors = this.colors;
-    for (let k = 0; k < pts.size; k++) {
+    const count = pts.size;
+    if (this.bx.length !== count) {
+      this.bx = new Float32Array(count);
+      this.by = new Float32Array(count);
+      this.bz = new Float32Array(count);
+      this.bn = new Float32Array(count);
+    }
+    const bx = this.bx;
+    const by = this.by;
+    const bz = this.bz;
+    const bn = this.bn;
+    for (let k = 0; k < count; k++) {
       let xn = pts.xn[k];
       let yn = pts.yn[k];
       let zn = pts.zn[k];
@@ -194,16 +213,16 @@ export class NoisePattern extends Pattern {
         zn = t.z(x0, y0, z0);
       }
       const rcn = pts.rcn[k];
-      const x = f(xa + f(xs * coordinate(xMode, xn, xo, rcn)));
-      const y = f(ya + f(ys * coordinate(yMode, yn, yo, rcn)));
-      const z = f(za + f(zs * coordinate(zMode, zn, zo, rcn)));
-      let n: number;
-      if (algorithm === PERLIN) n = perlinNoise3(x, y, z, seed);
-      else if (algorithm === RIDGE) n = ridgeNoise3(x, y, z, lacunarity, gain, ridgeOffset, octaves);
-      else if (algorithm === FBM) n = fbmNoise3(x, y, z, lacunarity, gain, octaves);
-      else if (algorithm === TURBULENCE) n = turbulenceNoise3(x, y, z, lacunarity, gain, octaves);
-      else n = 0;
-      const b = f(level + f(contrast * n));
+      bx[k] = f(xa + f(xs * coordinate(xMode, xn, xo, rcn)));
+      by[k] = f(ya + f(ys * coordinate(yMode, yn, yo, rcn)));
+      bz[k] = f(za + f(zs * coordinate(zMode, zn, zo, rcn)));
+    }
+    if (algorithm === PERLIN) perlinNoise3Batch(bx, by, bz, bn, count, seed);
+    else if (algorithm === RIDGE) for (let k = 0; k < count; k++) bn[k] = ridgeNoise3(bx[k], by[k], bz[k], lacunarity, gain, ridgeOffset, octaves);
+    else if (algorithm === FBM) for (let k = 0; k < count; k++) bn[k] = fbmNoise3(bx[k], by[k], bz[k], lacunarity, gain, octaves);
+    else for (let k = 0; k < count; k++) bn[k] = turbulenceNoise3(bx[k], by[k], bz[k], lacunarity, gain, octaves);
+    for (let k = 0; k < count; k++) {
+      const b = f(level + f(contrast * bn[k]));
       // LXUtils.clamp(double…) then 2.559 · b in double, cast to int
       const clamped = b < minLevel ? minLevel : b > maxLevel ? maxLevel : b;
       colors[pts.index[k]] = lut[javaInt(2.559 * clamped)];

@@ -4,11 +4,15 @@
 //
 // Every function takes and returns float32 values (as JavaScript numbers) and rounds each float
 // operation with Math.fround, in Java's evaluation order.
+//
+// Hot-path note: Footlight runs its TypeScript through tsx, where a call to an imported binding
+// costs a module getter per call. Per-point code therefore keeps `Math.fround` in a module-local
+// const (each pattern file declares its own `f`) and calls helpers that are local or methods.
 
-import { f, toRadians } from '../model/float32.js';
-import { type Mat4, identity, rotateX, rotateY, rotateZ, transformX, transformY, transformZ, translate } from '../model/matrix.js';
+import { toRadians } from '../model/float32.js';
+import { type Mat4, identity, rotateX, rotateY, rotateZ, translate } from '../model/matrix.js';
 
-export { f };
+const f = Math.fround;
 
 /** LXUtils.lerpf: v1 + (v2 − v1)·amt, in float. */
 export function lerpf(v1: number, v2: number, amt: number): number {
@@ -80,15 +84,19 @@ export class RotationMatrix {
     translate(m, -0.5, -0.5, -0.5);
   }
 
+  /** m11·x + m12·y + m13·z + m14, float32 left to right (LXMatrix.xn). */
   x(xn: number, yn: number, zn: number): number {
-    return transformX(this.m, xn, yn, zn);
+    const m = this.m;
+    return f(f(f(f(m[0] * xn) + f(m[1] * yn)) + f(m[2] * zn)) + m[3]);
   }
 
   y(xn: number, yn: number, zn: number): number {
-    return transformY(this.m, xn, yn, zn);
+    const m = this.m;
+    return f(f(f(f(m[4] * xn) + f(m[5] * yn)) + f(m[6] * zn)) + m[7]);
   }
 
   z(xn: number, yn: number, zn: number): number {
-    return transformZ(this.m, xn, yn, zn);
+    const m = this.m;
+    return f(f(f(f(m[8] * xn) + f(m[9] * yn)) + f(m[10] * zn)) + m[11]);
   }
 }

@@ -8,8 +8,10 @@ import { toRadians } from '../model/float32.js';
 import type { PointSet } from '../model/index.js';
 import { javaCos, javaSin } from '../modulation/java-math.js';
 import { lxArray, type LoadContext, type LxObject } from '../project/lxp-types.js';
-import { RotationMatrix, distf3, f, lerpf } from './pattern-math.js';
+import { RotationMatrix, distf3, lerpf } from './pattern-math.js';
 import { Pattern } from './pattern.js';
+
+const f = Math.fround;
 
 /** PlanesPattern.Axis, in enum order. */
 const AXES = [

@@ -51,7 +51,7 @@ export class SparkleEngine {
     return [
       ['density', this.density], ['speed', this.speed], ['variation', this.variation], ['duration', this.duration],
       ['sharp', this.sharp], ['waveshape', this.waveshape], ['minInterval', this.minInterval], ['maxInterval', this.maxInterval],
-      ['baseLevel', this.baseLevel], ['minLevel', this.minLevel], ['maxLevel', this.maxLevel],
+      ['minLevel', this.minLevel], ['maxLevel', this.maxLevel], ['baseLevel', this.baseLevel],
     ];
   }
 

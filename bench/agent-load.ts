@@ -1,0 +1,299 @@
+// Agent load: 1, 8 and 32 concurrent MCP sessions over real HTTP, each a closed loop of tool calls
+// (70% reads: get_parameter and list_channels summary; 30% writes: set_parameter) while the
+// engine renders 100,000 points at 60 fps. The Footlight under test runs in its own process; this
+// process is only the load generator. Per row: calls/s, median/p99 latency, and the frames the
+// engine dropped (started later than 1.5× their period: the clock's `late` count) during the row.
+// Two load generators: the official MCP SDK client (what agents use) and a bare fetch client that
+// speaks the same JSON-RPC over the same HTTP (so the SDK client's own cost can be told apart).
+// Two render workloads: `standard` (the golden README's workload at 100k points; on this machine
+// it cannot reach 60 fps on its own, so its row 0 is the baseline to compare with) and `light`
+// (the same grid with one Solid channel, which renders well inside 16.7 ms, so frames dropped
+// measure what the agents cost the show). Writes bench/results/agent-load.json.
+//
+//   node --import tsx bench/agent-load.ts
+//   BENCH_SECONDS=8 BENCH_SESSIONS=1,8,32 BENCH_WORKLOADS=standard,light BENCH_CLIENTS=sdk,raw
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { setMaxListeners } from 'node:events';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { fmt, machine, runLoop, type Call, type LoopResult } from './load-loop.js';
+
+// The SDK client reuses one AbortSignal per transport for every fetch; Node warns past the
+// default listener count. The warning is about the client, not the server measured.
+setMaxListeners(0);
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const SESSIONS = (process.env.BENCH_SESSIONS ?? '1,8,32').split(',').map(Number);
+const WORKLOADS = (process.env.BENCH_WORKLOADS ?? 'standard,light').split(',') as Workload[];
+const CLIENTS = (process.env.BENCH_CLIENTS ?? 'sdk,raw').split(',') as ClientKind[];
+const POINTS = { rows: 250, columns: 400 };
+
+type Workload = 'standard' | 'light';
+type ClientKind = 'sdk' | 'raw';
+
+interface ServerStats {
+  readonly frames: number;
+  readonly late: number;
+  readonly skipped: number;
+  readonly rssMiB: number;
+  readonly cpuMs: number;
+  readonly eluActive: number;
+  readonly eluIdle: number;
+  readonly sessions: number;
+  readonly queueExpired: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server side (child process)
+
+async function serve(workload: Workload): Promise<void> {
+  const { silentLogger } = await import('../src/engine/log.js');
+  const { startFootlight } = await import('../src/main.js');
+  const { buildWorkload } = await import('./agent-workload.js');
+  const home = await mkdtemp(join(tmpdir(), 'footlight-agent-load-'));
+  const app = await startFootlight({
+    host: '127.0.0.1', port: 0, soundPort: 0, home, log: silentLogger, realtime: false, writeStatus: false,
+    oscReceivePort: 0, oscTransmitPort: 0, maxSessions: 256,
+  });
+  const points = await buildWorkload(app, workload, POINTS.rows, POINTS.columns);
+  app.engine.history.clear();
+  app.engine.clock.start(60);
+  const stats = (): ServerStats => {
+    const c = app.engine.clock.stats();
+    const cpu = process.cpuUsage();
+    const elu = performance.eventLoopUtilization();
+    return {
+      frames: c.frames, late: c.late, skipped: c.skipped, rssMiB: process.memoryUsage().rss / 2 ** 20,
+      cpuMs: (cpu.user + cpu.system) / 1000, eluActive: elu.active, eluIdle: elu.idle,
+      sessions: app.mcp.activeSessions, queueExpired: app.engine.queue.stats().expired,
+    };
+  };
+  process.on('message', (m: { cmd: string }) => {
+    if (m.cmd === 'stats') process.send?.({ stats: stats() });
+    else if (m.cmd === 'exit') void app.close().then(() => rm(home, { recursive: true, force: true })).then(() => process.exit(0));
+  });
+  process.send?.({ url: app.http.url, points });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load generator (this process)
+
+class ServerProcess {
+  private constructor(private readonly child: ChildProcess, readonly url: string, readonly points: number) {}
+
+  static async start(workload: Workload): Promise<ServerProcess> {
+    const child = fork(new URL(import.meta.url).pathname, [], { env: { ...process.env, AGENT_LOAD_SERVER: workload }, execArgv: process.execArgv });
+    const [m] = (await once(child, 'message')) as [{ url: string; points: number }];
+    return new ServerProcess(child, m.url, m.points);
+  }
+
+  async stats(): Promise<ServerStats> {
+    this.child.send({ cmd: 'stats' });
+    const [m] = (await once(this.child, 'message')) as [{ stats: ServerStats }];
+    return m.stats;
+  }
+
+  async stop(): Promise<void> {
+    this.child.send({ cmd: 'exit' });
+    await once(this.child, 'exit');
+  }
+}
+
+/** The parameters the writes touch: every bounded parameter of the channels and the master bus. */
+interface Target {
+  readonly path: string;
+  readonly min: number;
+  readonly max: number;
+}
+
+/** A small seeded generator, so each worker's sequence of calls is reproducible. */
+function prng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let x = s;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Request {
+  readonly name: string;
+  readonly arguments: Record<string, unknown>;
+}
+
+/** The mix: 35% get_parameter, 35% list_channels summary, 30% set_parameter (a value in range). */
+function nextRequest(random: () => number, targets: readonly Target[]): Request {
+  const r = random();
+  const t = targets[Math.floor(random() * targets.length)];
+  if (r < 0.35) return { name: 'get_parameter', arguments: { path: t.path } };
+  if (r < 0.7) return { name: 'list_channels', arguments: { detail: 'summary' } };
+  return { name: 'set_parameter', arguments: { path: t.path, value: t.min + random() * (t.max - t.min) } };
+}
+
+interface Session {
+  readonly call: Call;
+  close(): Promise<void>;
+}
+
+async function sdkSession(url: string, targets: readonly Target[], seed: number): Promise<Session> {
+  const client = new Client({ name: `agent-load-${seed}`, version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  const random = prng(seed);
+  return {
+    call: async () => {
+      const r = await client.callTool(nextRequest(random, targets));
+      if (r.isError === true) throw new Error(JSON.stringify(r.content).slice(0, 200));
+    },
+    close: () => client.close(),
+  };
+}
+
+/** The same JSON-RPC over fetch, without the SDK: POST, read the SSE (or JSON) reply. */
+async function rawSession(url: string, targets: readonly Target[], seed: number): Promise<Session> {
+  let sessionId = '';
+  let id = 0;
+  const post = async (body: unknown): Promise<unknown> => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
+    if (sessionId !== '') headers['mcp-session-id'] = sessionId;
+    const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+    sessionId = res.headers.get('mcp-session-id') ?? sessionId;
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`HTTP ${res.status}: ${text.slice(0, 200)}`);
+    if (text.length === 0) return undefined;
+    const data = text.startsWith('{') ? text : text.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5)).find((l) => l.trim().length > 0) ?? '{}';
+    return JSON.parse(data);
+  };
+  await post({ jsonrpc: '2.0', id: ++id, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: `agent-load-raw-${seed}`, version: '1' } } });
+  await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  const random = prng(seed);
+  return {
+    call: async () => {
+      const reply = (await post({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: nextRequest(random, targets) })) as { result?: { isError?: boolean } };
+      if (reply?.result === undefined || reply.result.isError === true) throw new Error(JSON.stringify(reply).slice(0, 200));
+    },
+    close: async () => {
+      await fetch(url, { method: 'DELETE', headers: { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' } });
+    },
+  };
+}
+
+async function discoverTargets(url: string): Promise<Target[]> {
+  const client = new Client({ name: 'agent-load-setup', version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  const targets: Target[] = [];
+  const channels = (await client.callTool({ name: 'list_channels', arguments: {} })).structuredContent as { channels: { path: string }[] };
+  for (const path of [...channels.channels.map((c) => c.path), '/lx/mixer/master']) {
+    const list = (await client.callTool({ name: 'list_parameters', arguments: { path } })).structuredContent as { parameters: { path: string; kind: string; range?: { min: number; max: number } }[] };
+    for (const p of list.parameters) if (p.kind === 'bounded' && p.range !== undefined && !/fader$/.test(p.path)) targets.push({ path: p.path, min: p.range.min, max: p.range.max });
+  }
+  await client.close();
+  if (targets.length === 0) throw new Error('no bounded parameters found to write');
+  return targets;
+}
+
+export interface AgentRow extends LoopResult {
+  readonly workload: Workload;
+  readonly client: ClientKind | 'none';
+  readonly sessions: number;
+  readonly frames: number;
+  readonly fps: number;
+  readonly framesDropped: number;
+  readonly framesDroppedPct: number;
+  readonly framesSkipped: number;
+  readonly serverCpuPct: number;
+  readonly serverThreadBusyPct: number;
+  readonly serverRssMiB: number;
+  readonly openSessionsAfterClose: number;
+  readonly expired: number;
+}
+
+async function phase(server: ServerProcess, workload: Workload, client: ClientKind | 'none', n: number, targets: readonly Target[]): Promise<AgentRow> {
+  const sessions: Session[] = [];
+  for (let i = 0; i < n; i++) sessions.push(await (client === 'sdk' ? sdkSession : rawSession)(server.url, targets, 1000 * n + i + 1));
+  let loop: LoopResult;
+  let s0: ServerStats;
+  let s1: ServerStats;
+  if (n === 0) {
+    await new Promise((r) => setTimeout(r, 1000));
+    s0 = await server.stats();
+    const t0 = performance.now();
+    await new Promise((r) => setTimeout(r, SECONDS * 1000));
+    const seconds = (performance.now() - t0) / 1000;
+    s1 = await server.stats();
+    loop = { concurrency: 0, seconds, calls: 0, errors: 0, callsPerSecond: 0, medianMs: NaN, p99Ms: NaN, maxMs: NaN, meanMs: NaN };
+  } else {
+    // Stats are read between the warm-up second and the measured run: the loop reports both ends.
+    const workers = sessions.map((s) => s.call);
+    await runLoop(workers, 1, 0);
+    s0 = await server.stats();
+    loop = await runLoop(workers, SECONDS, 0);
+    s1 = await server.stats();
+  }
+  for (const s of sessions) await s.close();
+  await new Promise((r) => setTimeout(r, 200));
+  const after = await server.stats();
+  const frames = s1.frames - s0.frames;
+  const late = s1.late - s0.late;
+  const busy = s1.eluActive - s0.eluActive;
+  const idle = s1.eluIdle - s0.eluIdle;
+  return {
+    ...loop,
+    workload,
+    client,
+    sessions: n,
+    frames,
+    fps: frames / loop.seconds,
+    framesDropped: late,
+    framesDroppedPct: frames > 0 ? (100 * late) / frames : 0,
+    framesSkipped: s1.skipped - s0.skipped,
+    serverCpuPct: (100 * (s1.cpuMs - s0.cpuMs)) / (loop.seconds * 1000),
+    serverThreadBusyPct: busy + idle > 0 ? (100 * busy) / (busy + idle) : 0,
+    serverRssMiB: s1.rssMiB,
+    openSessionsAfterClose: after.sessions,
+    expired: s1.queueExpired - s0.queueExpired,
+  };
+}
+
+export interface AgentLoadResults {
+  readonly benchmark: 'agent-load';
+  readonly machine: ReturnType<typeof machine>;
+  readonly machineAfter: ReturnType<typeof machine>;
+  readonly seconds: number;
+  readonly points: number;
+  readonly rows: AgentRow[];
+}
+
+async function main(): Promise<void> {
+  const before = machine();
+  const rows: AgentRow[] = [];
+  let points = 0;
+  for (const workload of WORKLOADS) {
+    const server = await ServerProcess.start(workload);
+    points = server.points;
+    try {
+      const targets = await discoverTargets(server.url);
+      rows.push(await phase(server, workload, 'none', 0, targets));
+      for (const client of CLIENTS) for (const n of SESSIONS) rows.push(await phase(server, workload, client, n, targets));
+    } finally {
+      await server.stop();
+    }
+  }
+  const out: AgentLoadResults = { benchmark: 'agent-load', machine: before, machineAfter: machine(), seconds: SECONDS, points, rows };
+  console.log(`agent load: MCP sessions over HTTP (70% reads, 30% writes) while the engine renders ${points} points at 60 fps; server in another process; ${SECONDS} s per row`);
+  console.log(`  load average ${before.loadAverage[0]} → ${out.machineAfter.loadAverage[0]} on ${before.cores} cores (${before.cpu}); other processes share these cores`);
+  console.log('workload  client  sessions  calls/s  median ms  p99 ms    fps   dropped  dropped%  server CPU%  RSS MiB');
+  for (const r of rows) {
+    console.log(`${r.workload.padEnd(9)} ${r.client.padEnd(6)} ${String(r.sessions).padStart(8)}  ${fmt(r.callsPerSecond, 0).padStart(7)}  ${fmt(r.medianMs).padStart(9)}  ${fmt(r.p99Ms).padStart(6)}  ${fmt(r.fps, 1).padStart(5)}  ${String(r.framesDropped).padStart(7)}  ${fmt(r.framesDroppedPct, 1).padStart(8)}  ${fmt(r.serverCpuPct, 0).padStart(11)}  ${fmt(r.serverRssMiB, 0).padStart(7)}${r.errors > 0 ? `  errors ${r.errors}` : ''}`);
+  }
+  await mkdir(new URL('./results/', import.meta.url), { recursive: true });
+  await writeFile(new URL('./results/agent-load.json', import.meta.url), `${JSON.stringify(out, null, 2)}\n`);
+}
+
+const serverWorkload = process.env.AGENT_LOAD_SERVER as Workload | undefined;
+if (serverWorkload !== undefined) await serve(serverWorkload);
+else await main();

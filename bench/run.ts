@@ -1,0 +1,180 @@
+// `npm run bench`: runs every benchmark, each in its own process one after another, then prints
+// one table of the headline figures and writes bench/results/all.json (every benchmark's own
+// JSON, the machine, and the load average at start and end: on a shared machine the load
+// average says how far to trust the figures).
+//
+//   npm run bench                               all of them
+//   npm run bench -- --only render,agent-load   some of them
+//   BENCH_QUICK=1 npm run bench                 short runs (a smoke test of the harness, not figures)
+//
+// Benchmarks: render (bench/render.ts, the golden README's standard workload at 10k/100k/1M
+// points), agent-load (bench/agent-load.ts), floor (bench/floor.ts), protocol3, output,
+// mcp-roundtrip, console-preview (needs Debian's chromium; skipped without it).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { fmt, machine, type Machine } from './load-loop.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
+const QUICK = process.env.BENCH_QUICK === '1';
+
+interface Bench {
+  readonly name: string;
+  readonly script: string;
+  readonly args?: readonly string[];
+  /** Extra environment for a quick run. */
+  readonly quick: Record<string, string>;
+  readonly quickArgs?: readonly string[];
+  /** Why it cannot run here, if it cannot. */
+  readonly unavailable?: () => string | undefined;
+}
+
+const BENCHES: readonly Bench[] = [
+  { name: 'render', script: 'bench/render.ts', quick: { BENCH_SIZES: '10k,100k', BENCH_WARMUP: '30', BENCH_FRAMES: '60' } },
+  { name: 'floor', script: 'bench/floor.ts', quick: { BENCH_SECONDS: '2' } },
+  { name: 'agent-load', script: 'bench/agent-load.ts', quick: { BENCH_SECONDS: '2', BENCH_WORKLOADS: 'light' } },
+  { name: 'protocol3', script: 'bench/protocol3.ts', quick: {}, quickArgs: ['--requests', '400'] },
+  { name: 'output', script: 'bench/output.ts', quick: { BENCH_SECONDS: '2' } },
+  { name: 'mcp-roundtrip', script: 'bench/mcp-roundtrip.ts', quick: { BENCH_CALLS: '200' } },
+  {
+    name: 'console-preview', script: 'bench/console-preview.ts', quick: { BENCH_SECONDS: '2', BENCH_POINTS: '10000' },
+    unavailable: () => (existsSync(process.env.FOOTLIGHT_CHROMIUM ?? '/usr/bin/chromium') ? undefined : 'no chromium at /usr/bin/chromium (apt-get install -y chromium)'),
+  },
+];
+
+interface Outcome {
+  readonly name: string;
+  readonly status: 'ok' | 'failed' | 'skipped' | 'missing';
+  readonly seconds: number;
+  readonly reason?: string;
+  readonly result?: unknown;
+}
+
+function selected(): readonly Bench[] {
+  const i = process.argv.indexOf('--only');
+  if (i < 0) return BENCHES;
+  const names = new Set((process.argv[i + 1] ?? '').split(','));
+  const unknown = [...names].filter((n) => !BENCHES.some((b) => b.name === n));
+  if (unknown.length > 0) throw new Error(`unknown benchmark(s) ${unknown.join(', ')}; known: ${BENCHES.map((b) => b.name).join(', ')}`);
+  return BENCHES.filter((b) => names.has(b.name));
+}
+
+/** Runs one benchmark as `node --import tsx <script>`, its output passed through. */
+function runChild(b: Bench): Promise<number> {
+  return new Promise((resolve) => {
+    const args = ['--import', 'tsx', b.script, ...(QUICK ? (b.quickArgs ?? []) : (b.args ?? []))];
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...(QUICK ? b.quick : {}) } });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+async function readJson(name: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(`${RESULTS}${name}.json`, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The summary table: one line per case, the figures that matter for each benchmark.
+
+interface Line {
+  readonly bench: string;
+  readonly case: string;
+  readonly median?: number;
+  readonly p99?: number;
+  readonly rate?: string;
+  readonly note?: string;
+}
+
+type Json = Record<string, any>;
+
+function summarize(outcomes: readonly Outcome[]): Line[] {
+  const lines: Line[] = [];
+  const of = (name: string): Json | undefined => outcomes.find((o) => o.name === name && o.status === 'ok')?.result as Json | undefined;
+  const render = of('render');
+  for (const r of (render?.results ?? []) as Json[]) {
+    lines.push({ bench: 'render', case: `${r.size} points (${r.points})`, median: r.medianMs, p99: r.p99Ms, rate: `${fmt(r.pointsPerSecond / 1e6, 1)} M points/s`, note: `×${fmt(r.ratioToLx)} LX (${r.lxMedianMs} ms); CPU ${fmt(r.medianCpuMs)} ms/frame; RSS ${fmt(r.rssMiB, 0)} MiB` });
+  }
+  const floor = of('floor');
+  const floorRow = (n: number): Json | undefined => ((floor?.rows ?? []) as Json[]).find((r) => r.concurrency === n);
+  for (const r of (floor?.rows ?? []) as Json[]) lines.push({ bench: 'floor', case: `${r.concurrency} clients, node:http echo`, median: r.medianMs, p99: r.p99Ms, rate: `${fmt(r.callsPerSecond, 0)} calls/s` });
+  const agents = of('agent-load');
+  for (const r of (agents?.rows ?? []) as Json[]) {
+    const f = floorRow(r.sessions);
+    const ratio = f !== undefined && r.sessions > 0 ? `; ×${fmt(r.medianMs / f.medianMs, 1)} floor median, ×${fmt(r.p99Ms / f.p99Ms, 1)} floor p99` : '';
+    lines.push({
+      bench: 'agent-load', case: `${r.workload}, ${r.sessions === 0 ? 'no agents' : `${r.sessions} × ${r.client}`}`,
+      median: r.sessions > 0 ? r.medianMs : undefined, p99: r.sessions > 0 ? r.p99Ms : undefined,
+      rate: r.sessions > 0 ? `${fmt(r.callsPerSecond, 0)} calls/s` : undefined,
+      note: `${fmt(r.fps, 1)} fps, dropped ${r.framesDropped}/${r.frames} (${fmt(r.framesDroppedPct, 1)}%)${ratio}${r.errors > 0 ? `; ${r.errors} errors` : ''}`,
+    });
+  }
+  const p3 = of('protocol3');
+  for (const r of (p3?.results ?? []) as Json[]) lines.push({ bench: 'protocol3', case: `${r.command}, ${r.connections} conn`, median: r.median_ms, p99: r.p99_ms, rate: `${r.requests_per_second} req/s` });
+  const output = of('output');
+  for (const r of (output?.results ?? []) as Json[]) {
+    lines.push({
+      bench: 'output', case: `${r.mode}, ${r.points} points`, rate: `${fmt(r.sendFps, 1)} frames/s sent`,
+      note: `render ${fmt(r.renderFps, 1)} fps; ${r.universes} packets/frame; ${fmt(r.packetsPerSecond, 0)} packets/s; encode ${Number.isFinite(r.encodeMsPerFrame) ? `${fmt(r.encodeMsPerFrame)} ms/frame` : '-'}; dropped ${r.framesDropped}`,
+    });
+  }
+  const rt = of('mcp-roundtrip');
+  if (rt !== undefined) {
+    lines.push({ bench: 'mcp-roundtrip', case: 'get_parameter, 1 session', median: rt.get_parameter_ms?.median, p99: rt.get_parameter_ms?.p99 });
+    lines.push({ bench: 'mcp-roundtrip', case: 'set_parameter, 1 session', median: rt.set_parameter_ms?.median, p99: rt.set_parameter_ms?.p99 });
+  }
+  const preview = of('console-preview');
+  for (const r of (preview?.rows ?? []) as Json[]) lines.push({ bench: 'console-preview', case: `${r.points} points`, rate: `${fmt(r.newFramesDrawnPerSec, 1)} new frames drawn/s`, note: `engine ${fmt(r.engineFps, 1)} fps; ${fmt(r.kbPerSec, 0)} KiB/s over the WebSocket` });
+  for (const o of outcomes) if (o.status !== 'ok') lines.push({ bench: o.name, case: o.status, note: o.reason });
+  return lines;
+}
+
+function printTable(lines: readonly Line[], start: Machine, end: Machine): void {
+  const rows = lines.map((l) => [l.bench, l.case, l.median === undefined ? '' : fmt(l.median), l.p99 === undefined ? '' : fmt(l.p99), l.rate ?? '', l.note ?? '']);
+  const head = ['benchmark', 'case', 'median ms', 'p99 ms', 'rate', 'notes'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: readonly string[]): string => cells.map((c, i) => (i === 2 || i === 3 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  console.log('');
+  console.log(`Footlight benchmarks — ${start.cores} cores (${start.cpu}), Node ${start.node}, ${start.platform}`);
+  console.log(`load average at start ${start.loadAverage.join(' ')}, at end ${end.loadAverage.join(' ')}${start.loadAverage[0] > start.cores * 0.5 ? ' — the machine was busy with other work: treat every figure as pessimistic and noisy' : ''}`);
+  if (QUICK) console.log('BENCH_QUICK=1: short runs; these figures test the harness, they are not measurements');
+  console.log(line(head));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const r of rows) console.log(line(r));
+}
+
+async function main(): Promise<void> {
+  const start = machine();
+  const started = new Date().toISOString();
+  const outcomes: Outcome[] = [];
+  for (const b of selected()) {
+    const t0 = performance.now();
+    if (!existsSync(`${ROOT}${b.script}`)) {
+      outcomes.push({ name: b.name, status: 'missing', seconds: 0, reason: `${b.script} is not in this checkout` });
+      continue;
+    }
+    const why = b.unavailable?.();
+    if (why !== undefined) {
+      outcomes.push({ name: b.name, status: 'skipped', seconds: 0, reason: why });
+      continue;
+    }
+    console.log(`\n== ${b.name} (${b.script}) ==`);
+    const code = await runChild(b);
+    const seconds = (performance.now() - t0) / 1000;
+    if (code !== 0) outcomes.push({ name: b.name, status: 'failed', seconds, reason: `exit code ${code}` });
+    else outcomes.push({ name: b.name, status: 'ok', seconds, result: await readJson(b.name) });
+  }
+  const end = machine();
+  printTable(summarize(outcomes), start, end);
+  await mkdir(RESULTS, { recursive: true });
+  const all = { started, finished: new Date().toISOString(), quick: QUICK, machine: { start, end }, benchmarks: outcomes };
+  await writeFile(`${RESULTS}all.json`, `${JSON.stringify(all, null, 2)}\n`);
+  console.log(`\nwrote bench/results/all.json`);
+  if (outcomes.some((o) => o.status === 'failed')) process.exitCode = 1;
+}
+
+await main();

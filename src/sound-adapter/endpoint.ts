@@ -1,0 +1,26 @@
+import { invalidArgument } from '../engine/errors.js';
+
+/** Where the sound tools reach a protocol-3 host. */
+export interface HostEndpoint {
+  readonly host: string;
+  readonly port: number;
+}
+
+/**
+ * Parses `HOST:PORT` (`[::1]:8765` for IPv6). The port is required: the sound tools never
+ * guess where a host listens.
+ */
+export function parseEndpoint(text: string): HostEndpoint {
+  const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:\s[\]]+)):(\d{1,5})$/.exec(text.trim());
+  if (m === null) throw invalidArgument(`a sound host is HOST:PORT, e.g. 127.0.0.1:8765 or [::1]:8765; got ${JSON.stringify(text.slice(0, 80))}`);
+  const port = Number(m[3]);
+  if (port < 1 || port > 65535) throw invalidArgument(`the sound host's port must be 1–65535; got ${port}`);
+  return { host: m[1] ?? m[2], port };
+}
+
+/** True for addresses that stay on this machine. Protocol 3 has no authentication. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+export const formatEndpoint = (e: HostEndpoint): string => (e.host.includes(':') ? `[${e.host}]:${e.port}` : `${e.host}:${e.port}`);

@@ -1,0 +1,27 @@
+import * as z from 'zod';
+import { defineTool } from '../define-tool.js';
+import { asWrite, authorityOf, ConfirmationToken, ProjectToken, WRITE, WritePayload } from './payloads.js';
+
+export default defineTool({
+  name: 'song_control_transport',
+  title: 'Transport: play, stop, seek, tempo, meter, loop',
+  toolset: 'song',
+  description:
+    'One explicit transport operation, bound to the project token: `play` (refused while recording or with armed tracks), `stop` (always allowed; also ends recording), `seek` to position_beats (0–24576 quarter-note beats; tempo and meter unchanged), `tempo` to bpm (40–220), `meter` to {numerator 2–12, denominator 4 or 8}, `loop` to enabled (the global arranger-loop flag; range and clip flags unchanged). Give only the field the operation needs. Tempo, meter, seek and loop refuse while recording. ' +
+    'The host answers status "submitted" with verified: false and what it observes now (host_observed); read song_get_state back (the arranger_loop_* fields for loop). ' +
+    WRITE +
+    ' Undoable for tempo, meter and loop (one undo step each); play, stop and seek are not undo steps.',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  mode: 'direct',
+  input: z.strictObject({
+    operation: z.enum(['play', 'stop', 'seek', 'tempo', 'meter', 'loop']),
+    position_beats: z.number().min(0).max(24576).optional().describe('seek: quarter-note beats'),
+    bpm: z.number().min(40).max(220).optional().describe('tempo: beats per minute'),
+    meter: z.strictObject({ numerator: z.number().int().min(2).max(12), denominator: z.union([z.literal(4), z.literal(8)]) }).optional().describe('meter: time signature'),
+    enabled: z.boolean().optional().describe('loop: the arranger-loop flag'),
+    project_token: ProjectToken,
+    confirmation_token: ConfirmationToken,
+  }),
+  output: WritePayload,
+  handle: async (args, ctx) => asWrite<z.infer<typeof WritePayload>>(await ctx.soundAdapter.song.transport(args, args, authorityOf(ctx, args.confirmation_token))),
+});

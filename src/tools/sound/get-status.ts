@@ -1,0 +1,29 @@
+import * as z from 'zod';
+import { defineTool } from '../define-tool.js';
+import { Native, READ_ONLY } from './payloads.js';
+
+export default defineTool({
+  name: 'sound_get_status',
+  title: 'Check the sound host and its readiness',
+  toolset: 'sound',
+  description:
+    'Connects to the protocol-3 sound host if needed (the built-in one, or the one `footlight serve --sound-host HOST:PORT` names) and proves readiness with read-only requests: ping, then capabilities — protocol 3, host and extension identity and version, the extension instance (it changes when the host restarts: every id, token and revision you hold is then void), graph availability, song features and limits. ' +
+    'Also reports the operator\'s cooperative grant (on: sound writes run without per-call confirmation) and this process\'s workflow state: pending confirmations, patch and shaping sessions, snapshots, song sessions, and the folders saves were written to. The adapter re-checks capabilities itself before the first request after any reconnect, so you never need a write to probe. Call this first, and again after any connection error. ' +
+    READ_ONLY,
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  mode: 'direct',
+  input: z.strictObject({}),
+  output: z.strictObject({
+    ready: z.boolean().describe('Connected, and capabilities say protocol 3'),
+    cooperative: z.boolean().describe('The operator\'s cooperative grant for sound writes, as of now (revocable at any time)'),
+    connection: z.record(z.string(), z.unknown()).describe('endpoint, connected, ready, connections opened, identity, ready_at, last_error'),
+    capabilities: Native.optional(),
+    ping: Native.optional(),
+    error: z.string().optional().describe('Why the host is not ready (nothing was sent)'),
+    workflow: z.record(z.string(), z.unknown()).describe('Process-local workflow state'),
+  }),
+  handle: async (_args, { soundAdapter, policy }) => {
+    const s = await soundAdapter.status();
+    return { ready: s.connection.ready, cooperative: policy.soundCooperative, ...s, connection: { ...s.connection } };
+  },
+});

@@ -1,0 +1,71 @@
+import * as z from 'zod';
+import type { CallAuthority } from '../../sound-adapter/authorization.js';
+import type { ReadResult } from '../../sound-adapter/core.js';
+import type { WriteResult } from '../../sound-adapter/results.js';
+import type { ToolContext } from '../context.js';
+
+/**
+ * The sound tools' shared schemas and wording. Every reply keeps the host's native payload
+ * whole (`native`), `ok: false` included; adapter-level fields sit beside it.
+ */
+
+export const Native = z.record(z.string(), z.unknown()).describe('The protocol-3 reply, whole and unchanged');
+const Hex64 = z.string().regex(/^[0-9a-f]{64}$/, '64 lowercase hex digits');
+
+export const ConfirmationToken = Hex64.optional().describe('The confirmation_token of an earlier confirmation_required reply of this tool, with exactly the same other arguments');
+export const ExpectedRevision = Hex64.optional().describe('The graph revision you reviewed (grid_get_state); the host refuses the write if the graph changed since. Omitted: the adapter reads a fresh one (and says so)');
+export const PatchSessionId = z.string().min(1).max(64).optional().describe('Apply this as the next reviewed step of a patch session (grid_begin_patch_session)');
+export const ProjectToken = Hex64.optional().describe('The project_token you reviewed (song_get_state); refused as stale if the project changed. Omitted: a fresh read');
+export const SelectionToken = Hex64.optional().describe('The selection_token you reviewed (sound_list_device_window / sound_inspect_device); refused as stale if the selection changed. Omitted: a fresh read');
+
+export const READ_ONLY = 'Read-only: needs no authorization.';
+export const WORKFLOW_ONLY = 'Changes nothing in the host: it only touches this process\'s workflow state (lost when Footlight restarts), so it needs no authorization.';
+export const WRITE =
+  'Authorization — a write: it runs at once while the operator\'s cooperative grant is on; otherwise the first call changes nothing and returns status "confirmation_required" with a preview and a confirmation_token (when your client supports elicitation, the adapter asks your human instead), and calling again with the same arguments plus confirmation_token runs it only if the bound state is unchanged (else stale). ' +
+  'If the reply is lost after sending, the result is status "requires_observation": read state first and never resend blindly. Host refusals come back as ok: false with the native reply.';
+
+export const ReadPayload = z.strictObject({
+  ok: z.boolean().describe('The host\'s ok'),
+  command: z.string().describe('The protocol-3 line sent'),
+  native: Native,
+  error: z.string().optional(),
+  code: z.string().optional(),
+  reason: z.string().optional(),
+});
+
+export const GuardPayload = z.strictObject({
+  kind: z.enum(['selection_token', 'selection', 'graph_revision', 'project_token', 'history']),
+  value: z.string(),
+  source: z.enum(['caller', 'fresh_read', 'patch_session']).describe('caller: the value you reviewed; fresh_read: read by the adapter for this call; patch_session: the session\'s last verified revision'),
+});
+
+export const WritePayload = z.strictObject({
+  ok: z.boolean(),
+  status: z.enum(['completed', 'refused', 'requires_observation', 'confirmation_required', 'declined', 'native_save_completed']),
+  authorization: z.enum(['cooperative', 'confirmed', 'elicited']).optional().describe('How it was authorized; absent when nothing was sent'),
+  command: z.string().describe('The protocol-3 line sent, or the one a confirmation would send'),
+  guard: GuardPayload.optional(),
+  summary: z.string().optional().describe('What the write does, in one sentence for a human'),
+  preview: z.record(z.string(), z.unknown()).optional().describe('What the adapter read before deciding: current state and what would change'),
+  native: Native.optional(),
+  error: z.string().optional(),
+  code: z.string().optional(),
+  reason: z.string().optional(),
+  retry_performed: z.literal(false).optional().describe('Always false once something was sent: nothing is retried or replayed'),
+  confirmation: z.strictObject({ token: z.string(), expires_at: z.string(), how: z.string() }).optional(),
+  next: z.string().optional(),
+  notes: z.array(z.string()).optional(),
+});
+
+/** The authority of one call: the operator's grant (read now), the session, the token, elicitation. */
+export function authorityOf(ctx: ToolContext, confirmationToken: string | undefined): CallAuthority {
+  const out: { -readonly [K in keyof CallAuthority]: CallAuthority[K] } = { cooperative: ctx.policy.soundCooperative, session: ctx.origin.session ?? 'unknown' };
+  if (confirmationToken !== undefined) out.confirmationToken = confirmationToken;
+  if (ctx.elicit !== undefined) out.elicit = ctx.elicit;
+  return out;
+}
+
+/** The adapter's results are plain JSON objects already; these only tell the type checker so. */
+export const asRead = (r: ReadResult): z.infer<typeof ReadPayload> => r as z.infer<typeof ReadPayload>;
+export const asWrite = <T>(r: WriteResult): T => r as unknown as T;
+export const asPayload = <T>(v: unknown): T => v as T;

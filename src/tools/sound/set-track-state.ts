@@ -1,0 +1,24 @@
+import * as z from 'zod';
+import { defineTool } from '../define-tool.js';
+import { asWrite, authorityOf, ConfirmationToken, ProjectToken, WRITE, WritePayload } from './payloads.js';
+
+export default defineTool({
+  name: 'song_set_track_state',
+  title: 'Mute or arm a track',
+  toolset: 'song',
+  description:
+    'Sets a track\'s mute and/or arm state (bank index 0–63); a field you leave out is kept. The host refuses while recording, and arming an FX or master track. The reply reports what changed and what the host observes (host_observed). Bound to the project token (which covers mute and arm). ' +
+    WRITE +
+    ' Undoable: one undo step (none when nothing changes).',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  mode: 'direct',
+  input: z.strictObject({
+    track_index: z.number().int().min(0).max(63),
+    muted: z.boolean().optional(),
+    armed: z.boolean().optional(),
+    project_token: ProjectToken,
+    confirmation_token: ConfirmationToken,
+  }),
+  output: WritePayload,
+  handle: async (args, ctx) => asWrite<z.infer<typeof WritePayload>>(await ctx.soundAdapter.song.setTrackState(args, args, authorityOf(ctx, args.confirmation_token))),
+});
