@@ -117,6 +117,7 @@ test('get_component_doc: a note pinned to other code is stale; one without a has
   await mkdir(overlay, { recursive: true });
   const builtin = await readFile(join(BUILTIN_NOTES_DIR, `${GRADIENT}.md`), 'utf8');
   const fresh = await show.call('get_component_doc', { class: 'Gradient' });
+  assert.ok(fresh.freshness.dependsOn.includes('src/light/color/gradient.ts'), 'the blend modes live in the gradient engine');
 
   await writeFile(join(overlay, `${GRADIENT}.md`), rewriteFrontmatter(builtin, { sourceSha256: '0'.repeat(64) }));
   const mismatched = await show.call('get_component_doc', { class: 'Gradient' });

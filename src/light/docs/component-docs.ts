@@ -8,11 +8,11 @@
 // when the note has no hash or the source cannot be read. An operator's own note in the overlay
 // folder (FOOTLIGHT_HOME/components/<full class>.md) wins over the built-in one.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { isAbsolute, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { internal, invalidArgument, notFound } from '../../engine/errors.js';
 import type { DeviceEntry, DeviceKind, DeviceRegistry } from '../registry.js';
-import { type ComponentNote, NoteFormatError, normalizedSha256, parseNote } from './note-format.js';
+import { type ComponentNote, NoteFormatError, dependenciesSha256, normalizedSha256, parseNote } from './note-format.js';
 
 export const DEVICE_KINDS: readonly DeviceKind[] = ['pattern', 'effect', 'modulator'];
 
@@ -33,6 +33,9 @@ export interface ComponentDoc {
   readonly implementation?: string;
   /** SHA-256 of the loaded implementation's source, when it could be read. */
   readonly currentSha256?: string;
+  /** The note's helper modules, and whether they changed since the review ("unknown": unreadable). */
+  readonly dependsOn?: { readonly files: readonly string[]; readonly changed: Staleness };
+  /** True when the implementation or a module the note depends on changed since the review. */
   readonly stale: Staleness;
 }
 
@@ -60,6 +63,7 @@ export class ComponentDocs {
   private readonly overlayDir: string | undefined;
   private readonly builtin = new Map<string, ComponentNote | null>();
   private readonly hashes = new Map<string, string | null>();
+  private readonly dependencyHashes = new Map<string, string | null>();
 
   constructor(
     readonly registry: DeviceRegistry,
@@ -106,13 +110,39 @@ export class ComponentDocs {
     const current = this.currentSha256(entry);
     let stale: Staleness = 'unknown';
     if (note?.sourceSha256 !== undefined && current !== undefined) stale = note.sourceSha256 !== current;
+    let dependsOn: ComponentDoc['dependsOn'];
+    if (note !== undefined && note.dependsOn.length > 0) {
+      const now = this.dependenciesSha256(note.dependsOn);
+      const changed: Staleness = note.dependsOnSha256 === undefined || now === undefined ? 'unknown' : note.dependsOnSha256 !== now;
+      dependsOn = { files: note.dependsOn, changed };
+      // A changed dependency makes the note stale; an unreadable one makes a fresh note unknown.
+      if (changed === true) stale = true;
+      else if (changed === 'unknown' && stale === false) stale = 'unknown';
+    }
     return {
       entry,
       ...(note !== undefined ? { note, origin: overlay !== undefined ? 'overlay' as const : 'builtin' as const } : {}),
       ...(implementation !== undefined ? { implementation } : {}),
       ...(current !== undefined ? { currentSha256: current } : {}),
+      ...(dependsOn !== undefined ? { dependsOn } : {}),
       stale,
     };
+  }
+
+  /** The combined hash of repository-relative source files (cached per list), or undefined if one cannot be read. */
+  dependenciesSha256(files: readonly string[]): string | undefined {
+    const key = files.join(',');
+    const cached = this.dependencyHashes.get(key);
+    if (cached !== undefined) return cached ?? undefined;
+    let hash: string | null;
+    try {
+      if (files.some((f) => isAbsolute(f) || normalize(f).startsWith('..'))) throw new Error('outside the repository');
+      hash = dependenciesSha256(files.map((path) => ({ path, text: readFileSync(join(REPO_ROOT, path), 'utf8') })));
+    } catch {
+      hash = null; // a missing or unreadable file: staleness is unknown
+    }
+    this.dependencyHashes.set(key, hash);
+    return hash ?? undefined;
   }
 
   /** SHA-256 of the class's implementation source (line endings normalized), hashed once per class. */

@@ -5,6 +5,8 @@
 //   kind: pattern
 //   source: src/light/patterns/gradient-pattern.ts
 //   sourceSha256: <64 lowercase hex: SHA-256 of that file, line endings normalized to \n>
+//   dependsOn: src/light/color/gradient.ts, ...   (optional: helper modules the behaviour lives in)
+//   dependsOnSha256: <SHA-256 over those files, see dependenciesSha256>
 //   reviewed: 2025-01-31
 //   verifiedBy: test/light/docs/behaviour.test.ts
 //   ---
@@ -25,7 +27,7 @@ import type { DeviceKind } from '../registry.js';
 export const NOTE_SECTIONS = ['Summary', 'Parameter interactions', 'Usage tips'] as const;
 
 const KINDS: readonly DeviceKind[] = ['pattern', 'effect', 'modulator'];
-const KNOWN_KEYS = new Set(['class', 'kind', 'source', 'sourceSha256', 'reviewed', 'verifiedBy', 'unavailable']);
+const KNOWN_KEYS = new Set(['class', 'kind', 'source', 'sourceSha256', 'dependsOn', 'dependsOnSha256', 'reviewed', 'verifiedBy', 'unavailable']);
 const SHA256 = /^[0-9a-f]{64}$/;
 
 export interface ComponentNote {
@@ -35,6 +37,12 @@ export interface ComponentNote {
   readonly source?: string;
   /** SHA-256 of that implementation (line endings normalized) when the note was last reviewed. */
   readonly sourceSha256?: string;
+  /**
+   * Other modules whose code decides the behaviour described (a shared engine, a base class),
+   * repository-relative; they are pinned together by `dependsOnSha256`.
+   */
+  readonly dependsOn: readonly string[];
+  readonly dependsOnSha256?: string;
   /** Date of the last review (YYYY-MM-DD). */
   readonly reviewed?: string;
   /** Tests that check the note's claims against renders or values. */
@@ -55,6 +63,16 @@ export class NoteFormatError extends Error {
 /** SHA-256 (hex) of a source text after normalizing CRLF and CR line endings to LF. */
 export function normalizedSha256(text: string): string {
   return createHash('sha256').update(text.replace(/\r\n?/g, '\n'), 'utf8').digest('hex');
+}
+
+/**
+ * One SHA-256 over several source files: for each, in order, its repository-relative path, a
+ * newline, its normalized text and a NUL. Renaming, reordering or editing any of them changes it.
+ */
+export function dependenciesSha256(files: readonly { readonly path: string; readonly text: string }[]): string {
+  const h = createHash('sha256');
+  for (const f of files) h.update(`${f.path}\n${f.text.replace(/\r\n?/g, '\n')}\0`, 'utf8');
+  return h.digest('hex');
 }
 
 /** Parses a note; throws NoteFormatError naming what is wrong. */
@@ -81,6 +99,10 @@ export function parseNote(text: string): ComponentNote {
   if (kind === undefined || !KINDS.includes(kind)) throw new NoteFormatError(`kind must be one of ${KINDS.join(', ')}`);
   const sha = fields.get('sourceSha256');
   if (sha !== undefined && !SHA256.test(sha)) throw new NoteFormatError('sourceSha256 must be 64 lowercase hex digits');
+  const depSha = fields.get('dependsOnSha256');
+  if (depSha !== undefined && !SHA256.test(depSha)) throw new NoteFormatError('dependsOnSha256 must be 64 lowercase hex digits');
+  const dependsOn = (fields.get('dependsOn') ?? '').split(',').map((d) => d.trim()).filter((d) => d !== '');
+  if (dependsOn.length === 0 && depSha !== undefined) throw new NoteFormatError('dependsOnSha256 without dependsOn');
   const unavailable = fields.get('unavailable');
   if (unavailable !== undefined && unavailable !== 'true' && unavailable !== 'false') throw new NoteFormatError('unavailable must be true or false');
 
@@ -115,6 +137,8 @@ export function parseNote(text: string): ComponentNote {
     kind,
     source: fields.get('source') || undefined,
     sourceSha256: sha,
+    dependsOn,
+    dependsOnSha256: depSha,
     reviewed: fields.get('reviewed') || undefined,
     verifiedBy: fields.get('verifiedBy') || undefined,
     unavailable: unavailable === 'true',

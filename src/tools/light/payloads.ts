@@ -253,6 +253,7 @@ export const ComponentDocPayload = z.strictObject({
     sourceSha256: z.string().optional().describe('SHA-256 of the implementation the note was written against'),
     currentSha256: z.string().optional().describe('SHA-256 of the implementation running now'),
     implementation: z.string().optional().describe('The implementation\'s source file, relative to the repository'),
+    dependsOn: z.array(z.string()).optional().describe('Other modules the behaviour lives in (a shared engine, a base class); a change there also makes the note stale'),
     reviewed: z.string().optional().describe('Date the note was last reviewed against the code'),
     origin: z.enum(['builtin', 'overlay']).optional().describe('overlay: the operator\'s own note (FOOTLIGHT_HOME/components) replaced the built-in one'),
   }),
@@ -271,6 +272,7 @@ export function toComponentDocPayload(doc: ComponentDoc, instance?: Component): 
   }
   if (doc.currentSha256 !== undefined) out.freshness.currentSha256 = doc.currentSha256;
   if (doc.implementation !== undefined) out.freshness.implementation = doc.implementation;
+  if (doc.dependsOn !== undefined) out.freshness.dependsOn = [...doc.dependsOn.files];
   if (note?.reviewed !== undefined) out.freshness.reviewed = note.reviewed;
   if (doc.origin !== undefined) out.freshness.origin = doc.origin;
   if (instance !== undefined) out.instance = toComponentRef(instance);

@@ -81,3 +81,26 @@ test('re-pinning rewrites the frontmatter only', () => {
   const out = rewriteFrontmatter(text, { sourceSha256: '2'.repeat(64), reviewed: '2030-01-01' });
   assert.equal(out, '---\nclass: a.B\nkind: pattern\nsourceSha256: ' + '2'.repeat(64) + '\nreviewed: 2030-01-01\n---\n## Summary\ns\n');
 });
+
+test('staleness: a changed dependency makes a note stale; an unreadable or outside one makes it "unknown"', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'footlight-notes-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const library = createLibrary();
+  const gradient = library.byClassName('heronarts.lx.pattern.color.GradientPattern')!;
+  const text = await readFile(join(BUILTIN_NOTES_DIR, `${gradient.className}.md`), 'utf8');
+  const pinned = parseNote(text);
+  assert.ok(pinned.dependsOn.length > 0 && pinned.dependsOnSha256 !== undefined);
+  const at = async (changes: Record<string, string | undefined>) => {
+    await writeFile(join(dir, `${gradient.className}.md`), rewriteFrontmatter(text, changes));
+    return new ComponentDocs(library, { notesDir: dir }).doc(gradient);
+  };
+  const same = await at({});
+  assert.equal(same.stale, false);
+  assert.deepEqual(same.dependsOn, { files: pinned.dependsOn, changed: false });
+  const changed = await at({ dependsOnSha256: 'e'.repeat(64) });
+  assert.equal(changed.stale, true);
+  assert.equal(changed.dependsOn?.changed, true);
+  assert.equal((await at({ dependsOn: 'src/light/no-such-module.ts' })).stale, 'unknown');
+  assert.equal((await at({ dependsOn: '../outside.ts' })).stale, 'unknown');
+  assert.equal((await at({ dependsOnSha256: undefined })).stale, 'unknown');
+});
