@@ -394,3 +394,22 @@ test('Test note: in blend mode a new Test pattern renders nothing until enabled'
   s.step(2);
   assert.ok(s.levels().some((l) => l > 0));
 });
+
+test('Chase note: Swarm >Brt dims away from the center; negative dims the center instead', () => {
+  const swarm = (brt: number) => {
+    const c = new ChasePattern();
+    c.invert.setValue(50); // flat half level, so only the swarm shapes it
+    c.swarmOn.setOn(true);
+    c.swarmFade.setValue(0);
+    c.swarmSize.setValue(1);
+    c.swarmBrightness.setValue(brt);
+    const s = stage(c, { cls: 'GridFixture', rows: 9, columns: 9 });
+    s.step();
+    const l = s.levels();
+    return { center: l[40], corner: l[0] };
+  };
+  const pos = swarm(100);
+  assert.ok(pos.center > pos.corner, JSON.stringify(pos));
+  const neg = swarm(-100);
+  assert.ok(neg.center < neg.corner, JSON.stringify(neg));
+});
