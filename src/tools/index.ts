@@ -34,11 +34,17 @@ import addEffect from './light/add-effect.js';
 import removeEffect from './light/remove-effect.js';
 import moveEffect from './light/move-effect.js';
 import copyEffect from './light/copy-effect.js';
+import describeModel from './light/describe-model.js';
+import getComponentDoc from './light/get-component-doc.js';
 import getFrame from './light/get-frame.js';
 import getParameter from './light/get-parameter.js';
 import getOutputMap from './light/get-output-map.js';
 import getOutputStats from './light/get-output-stats.js';
 import getProjectInfo from './light/get-project-info.js';
+import listAvailableEffects from './light/list-available-effects.js';
+import listAvailableFixtures from './light/list-available-fixtures.js';
+import listAvailableModulators from './light/list-available-modulators.js';
+import listAvailablePatterns from './light/list-available-patterns.js';
 import listChannels from './light/list-channels.js';
 import listParameters from './light/list-parameters.js';
 import searchComponents from './light/search-components.js';
@@ -99,6 +105,12 @@ export const TOOLS: readonly AnyTool[] = [
   getTempo,
   listParameters,
   searchComponents,
+  listAvailablePatterns,
+  listAvailableEffects,
+  listAvailableModulators,
+  listAvailableFixtures,
+  getComponentDoc,
+  describeModel,
   getParameter,
   setParameter,
   fireTrigger,

@@ -20,6 +20,9 @@ import type { ViewDefinition } from '../../light/structure/view-definition.js';
 import type { Mixer } from '../../light/mixer/mixer.js';
 import type { LXComponent } from '../../light/lx-component.js';
 import { Placeholder } from '../../light/placeholder.js';
+import type { ComponentDoc } from '../../light/docs/component-docs.js';
+import type { DeviceEntry } from '../../light/registry.js';
+import type { FixtureParameterSpec, LxfParameter } from '../../light/model/index.js';
 
 /** The one serializer of parameters: get_parameter, set_parameter, list_parameters and the console use it. */
 export const ParameterPayload = z.strictObject({
@@ -408,3 +411,123 @@ export function toViewPayload(v: ViewDefinition, usedBy: readonly string[]): Vie
   if (v.error !== undefined) out.error = v.error;
   return out;
 }
+
+/** A class of the light library, as the list_available_* tools and get_component_doc report it. */
+export const ComponentClassPayload = z.strictObject({
+  class: z.string().describe('Full LX class name; add_* tools and get_component_doc take it (or the simple name or display name)'),
+  name: z.string().describe('Display name, as the console\'s browser shows it'),
+  category: z.string(),
+  kind: z.enum(['pattern', 'effect', 'modulator']),
+  documented: z.boolean().describe('A behaviour note exists: get_component_doc explains what it does'),
+  available: z.boolean().describe('False for a class Footlight lists but cannot run here'),
+  unavailableReason: z.string().optional().describe('Why the class cannot run here (present only when available is false)'),
+  global: z.boolean().optional().describe('Modulators: may be added to the global modulation engine'),
+  device: z.boolean().optional().describe('Modulators: may be added inside a pattern, effect or channel'),
+});
+export type ComponentClassPayload = z.infer<typeof ComponentClassPayload>;
+
+export function toComponentClassPayload(entry: DeviceEntry, documented: boolean): ComponentClassPayload {
+  const out: ComponentClassPayload = { class: entry.className, name: entry.name, category: entry.category, kind: entry.kind, documented, available: entry.create !== undefined };
+  if (entry.create === undefined) out.unavailableReason = entry.unavailable ?? 'Footlight has no implementation of this class';
+  if (entry.kind === 'modulator') {
+    out.global = entry.global ?? false;
+    out.device = entry.device ?? false;
+  }
+  return out;
+}
+
+/** get_component_doc: a class, its behaviour note and whether the note still matches the code. */
+export const ComponentDocPayload = z.strictObject({
+  ...ComponentClassPayload.shape,
+  summary: z.string().optional().describe('What it renders or computes (markdown); present when documented'),
+  parameterInteractions: z.string().optional().describe('How its knobs combine, which are live or latched, what the extremes do (markdown)'),
+  usageTips: z.string().optional().describe('When to pick it and common mistakes (markdown)'),
+  freshness: z.strictObject({
+    stale: z.union([z.boolean(), z.literal('unknown')]).describe('false: the note was reviewed against the code running now; true: the code changed since; "unknown": no pinned hash or no readable source'),
+    sourceSha256: z.string().optional().describe('SHA-256 of the implementation the note was written against'),
+    currentSha256: z.string().optional().describe('SHA-256 of the implementation running now'),
+    implementation: z.string().optional().describe('The implementation\'s source file, relative to the repository'),
+    dependsOn: z.array(z.string()).optional().describe('Other modules the behaviour lives in (a shared engine, a base class); a change there also makes the note stale'),
+    reviewed: z.string().optional().describe('Date the note was last reviewed against the code'),
+    origin: z.enum(['builtin', 'overlay']).optional().describe('overlay: the operator\'s own note (FOOTLIGHT_HOME/components) replaced the built-in one'),
+  }),
+  instance: ComponentRefPayload.optional().describe('When asked by path or id: the live component the class was read from'),
+});
+export type ComponentDocPayload = z.infer<typeof ComponentDocPayload>;
+
+export function toComponentDocPayload(doc: ComponentDoc, instance?: Component): ComponentDocPayload {
+  const note = doc.note;
+  const out: ComponentDocPayload = { ...toComponentClassPayload(doc.entry, note !== undefined), freshness: { stale: doc.stale } };
+  if (note !== undefined) {
+    out.summary = note.summary;
+    out.parameterInteractions = note.parameterInteractions;
+    out.usageTips = note.usageTips;
+    if (note.sourceSha256 !== undefined) out.freshness.sourceSha256 = note.sourceSha256;
+  }
+  if (doc.currentSha256 !== undefined) out.freshness.currentSha256 = doc.currentSha256;
+  if (doc.implementation !== undefined) out.freshness.implementation = doc.implementation;
+  if (doc.dependsOn !== undefined) out.freshness.dependsOn = [...doc.dependsOn.files];
+  if (note?.reviewed !== undefined) out.freshness.reviewed = note.reviewed;
+  if (doc.origin !== undefined) out.freshness.origin = doc.origin;
+  if (instance !== undefined) out.instance = toComponentRef(instance);
+  return out;
+}
+
+const Xyz = z.strictObject({ x: z.number(), y: z.number(), z: z.number() });
+
+/** describe_model: one node of the model tree (its children nested when expanded). */
+export const ModelNodePayload = z.strictObject({
+  path: z.string().describe('Model node path (tag-index), e.g. /model/grid[0]/row[2]; pass it back as describe_model\'s path'),
+  kind: z.enum(['root', 'fixture', 'submodel']),
+  tags: z.array(z.string()).describe('Tags of the node; the first names it in paths'),
+  size: z.number().int().describe('Points in the node'),
+  pointIndexRange: z.strictObject({ first: z.number().int(), last: z.number().int() }).optional().describe('Lowest and highest point index in the color buffer (0-based)'),
+  contiguous: z.boolean().optional().describe('True when the node holds exactly the points first..last'),
+  bounds: z.strictObject({ xMin: z.number(), xMax: z.number(), yMin: z.number(), yMax: z.number(), zMin: z.number(), zMax: z.number() }).optional(),
+  center: Xyz.optional().describe('Halfway between the bounds'),
+  childCount: z.number().int(),
+  fixture: z.strictObject({ path: z.string(), id: z.number().int(), label: z.string() }).optional().describe('Fixture nodes: the fixture component that makes them'),
+  meta: z.record(z.string(), z.string()).optional().describe('The node\'s metadata, when it has any'),
+  get children(): z.ZodOptional<z.ZodArray<typeof ModelNodePayload>> {
+    return z.array(ModelNodePayload).optional().describe('Expanded children, in model order');
+  },
+  childrenOmitted: z.literal(true).optional().describe('The node has children that were left out: describe it by path to see them'),
+});
+export type ModelNodePayload = z.infer<typeof ModelNodePayload>;
+
+/** A fixture parameter as list_available_fixtures describes it (stock classes and .lxf types alike). */
+export const FixtureParameterInfoPayload = z.strictObject({
+  key: z.string().describe('Name to pass in add_fixture / set_fixture_params `params`'),
+  label: z.string(),
+  kind: z.enum(['bounded', 'discrete', 'enum', 'string', 'boolean', 'float', 'int']),
+  default: z.union([z.number(), z.string(), z.boolean()]),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  options: z.array(z.string()).optional(),
+  description: z.string().optional(),
+});
+export type FixtureParameterInfoPayload = z.infer<typeof FixtureParameterInfoPayload>;
+
+export function toFixtureParameterInfo(p: FixtureParameterSpec | LxfParameter): FixtureParameterInfoPayload {
+  const spec = 'key' in p ? { key: p.key, kind: p.kind } : { key: p.name, kind: p.type };
+  const out: FixtureParameterInfoPayload = { ...spec, label: p.label, default: p.default };
+  if (p.min !== undefined) out.min = p.min;
+  if (p.max !== undefined) out.max = p.max;
+  if (p.options !== undefined) out.options = [...p.options];
+  if (p.description !== undefined) out.description = p.description;
+  return out;
+}
+
+export const FixtureClassPayload = z.strictObject({
+  class: z.string().describe('Full LX class; add_fixture takes it or the name'),
+  name: z.string(),
+  defaultTags: z.array(z.string()).describe('Model tags a new fixture carries until its tags are set'),
+  parameters: z.array(FixtureParameterInfoPayload).describe('The class\'s own parameters (commonParameters apply to every class as well)'),
+});
+
+export const JsonFixtureTypePayload = z.strictObject({
+  type: z.string().describe('add_fixture\'s `type`: the file\'s path under Fixtures/ without .lxf'),
+  label: z.string(),
+  isVisible: z.boolean().describe('False when the file hides itself from the browser (usually a part of another fixture)'),
+  parameters: z.array(FixtureParameterInfoPayload).describe('Parameters the file declares'),
+});
