@@ -36,6 +36,17 @@ import moveEffect from './light/move-effect.js';
 import copyEffect from './light/copy-effect.js';
 import describeModel from './light/describe-model.js';
 import getComponentDoc from './light/get-component-doc.js';
+import listModulations from './light/list-modulations.js';
+import addModulator from './light/add-modulator.js';
+import removeModulator from './light/remove-modulator.js';
+import moveModulator from './light/move-modulator.js';
+import wireModulation from './light/wire-modulation.js';
+import wireTrigger from './light/wire-trigger.js';
+import removeModulation from './light/remove-modulation.js';
+import listStages from './light/list-stages.js';
+import addStage from './light/add-stage.js';
+import removeStage from './light/remove-stage.js';
+import setStage from './light/set-stage.js';
 import getFrame from './light/get-frame.js';
 import getParameter from './light/get-parameter.js';
 import getOutputMap from './light/get-output-map.js';
@@ -130,6 +141,17 @@ export const TOOLS: readonly AnyTool[] = [
   removeEffect,
   moveEffect,
   copyEffect,
+  listModulations,
+  addModulator,
+  removeModulator,
+  moveModulator,
+  wireModulation,
+  wireTrigger,
+  removeModulation,
+  listStages,
+  addStage,
+  removeStage,
+  setStage,
   listFixtures,
   getFixture,
   addFixture,

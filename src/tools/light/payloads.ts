@@ -14,6 +14,9 @@ import { Channel } from '../../light/mixer/channel.js';
 import { Group } from '../../light/mixer/group.js';
 import { MasterBus } from '../../light/mixer/master-bus.js';
 import type { Pattern } from '../../light/patterns/pattern.js';
+import { CompoundModulation } from '../../light/modulation/compound-modulation.js';
+import { Modulator } from '../../light/modulation/modulator.js';
+import type { TriggerModulation } from '../../light/modulation/trigger-modulation.js';
 import type { Fixture } from '../../light/structure/fixture.js';
 import type { Structure } from '../../light/structure/structure.js';
 import type { ViewDefinition } from '../../light/structure/view-definition.js';
@@ -531,3 +534,94 @@ export const JsonFixtureTypePayload = z.strictObject({
   isVisible: z.boolean().describe('False when the file hides itself from the browser (usually a part of another fixture)'),
   parameters: z.array(FixtureParameterInfoPayload).describe('Parameters the file declares'),
 });
+/** A modulator of a modulation engine: the modulation tools and list_modulations. */
+export const ModulatorPayload = z.strictObject({
+  path: z.string(),
+  id: z.number().int(),
+  label: z.string(),
+  class: z.string(),
+  index: z.number().int().describe('0-based position in its scope (its run order)'),
+  scope: z.string().describe('The modulation engine it runs in'),
+  running: z.boolean(),
+  mappingSource: z.boolean().describe('Whether it can be the source of wire_modulation (trigger-style modulators cannot: use wire_trigger with their outputs)'),
+  triggerSource: z.string().optional().describe('Path of its trigger output, a wire_trigger source'),
+  unavailable: z.string().optional().describe('Present for a saved modulator Footlight cannot run: why'),
+  parameters: z.array(ParameterPayload).optional().describe('detail: full only'),
+});
+export type ModulatorPayload = z.infer<typeof ModulatorPayload>;
+
+export function toModulatorPayload(m: Modulator | Placeholder, full: boolean): ModulatorPayload {
+  const out: ModulatorPayload = {
+    path: m.path, id: m.id, label: m.label.getString(), class: m.lxClass, index: m.index, scope: m.parent?.path ?? '',
+    running: m instanceof Modulator ? m.isRunning() : false,
+    mappingSource: m instanceof Modulator ? m.isMappingSource : false,
+  };
+  if (m instanceof Modulator) {
+    const t = m.getTriggerSource();
+    if (t !== null) out.triggerSource = t.path;
+  } else {
+    out.unavailable = m.reason;
+  }
+  if (full) out.parameters = [...m.parameters.values()].filter((p) => !p.internal).map(toParameterPayload);
+  return out;
+}
+
+/** A compound modulation or a trigger mapping: the wiring tools and list_modulations. */
+export const ModulationPayload = z.strictObject({
+  path: z.string(),
+  id: z.number().int(),
+  kind: z.enum(['modulation', 'trigger']),
+  title: z.string().describe('"source > target", as the console shows it'),
+  scope: z.string().describe('The modulation engine it lives in'),
+  sourcePath: z.string(),
+  sourceId: z.number().int().describe('Id of the source modulator, or of the source parameter\'s component'),
+  targetPath: z.string(),
+  targetId: z.number().int().describe('Id of the target parameter\'s component'),
+  enabled: z.boolean(),
+  range: z.number().optional().describe('Modulations: the depth, −1–1 (0 does nothing)'),
+  polarity: z.enum(['unipolar', 'bipolar']).optional().describe('Modulations'),
+  mode: z.string().optional().describe('Trigger mappings between a toggle and anything: how the source drives the target'),
+  rangePath: z.string().optional().describe('detail: full: set or modulate the depth here'),
+  polarityPath: z.string().optional().describe('detail: full'),
+  enabledPath: z.string().optional().describe('detail: full'),
+  modePath: z.string().optional().describe('detail: full, trigger mappings with a mode'),
+});
+export type ModulationPayload = z.infer<typeof ModulationPayload>;
+
+export function toModulationPayload(m: CompoundModulation | TriggerModulation, full: boolean): ModulationPayload {
+  const src = m.source;
+  const out: ModulationPayload = {
+    path: m.path, id: m.id, kind: m instanceof CompoundModulation ? 'modulation' : 'trigger', title: m.title, scope: m.parent?.path ?? '',
+    sourcePath: src.path, sourceId: (src instanceof Modulator ? src.id : src.owner?.id) ?? 0,
+    targetPath: m.target.path, targetId: m.target.owner?.id ?? 0, enabled: m.enabled.isOn(),
+  };
+  if (m instanceof CompoundModulation) {
+    out.range = m.range.getValue();
+    out.polarity = m.polarity.getValue() === 1 ? 'bipolar' : 'unipolar';
+    if (full) {
+      out.rangePath = m.range.path;
+      out.polarityPath = m.polarity.path;
+    }
+  } else {
+    const mode = m.modeParameter;
+    if (mode !== null) {
+      out.mode = mode.constantName ?? '';
+      if (full) out.modePath = mode.path;
+    }
+  }
+  if (full) out.enabledPath = m.enabled.path;
+  return out;
+}
+
+/** One stage of a multi-stage envelope. */
+export const StagePayload = z.strictObject({
+  index: z.number().int().describe('0-based; stages are addressed by position'),
+  basis: z.number().describe('Where in the cycle, 0–1'),
+  value: z.number().describe('Output value there, 0–1'),
+  shape: z.number().describe('Curve exponent from the previous stage (1 = straight line)'),
+  fixed: z.boolean().describe('The first and last stages: their basis is fixed and they cannot be removed'),
+});
+
+export function toStagePayloads(stages: readonly { basis: number; value: number; shape: number }[]): z.infer<typeof StagePayload>[] {
+  return stages.map((s, i) => ({ index: i, basis: s.basis, value: s.value, shape: s.shape, fixed: i === 0 || i === stages.length - 1 }));
+}
