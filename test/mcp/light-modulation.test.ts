@@ -197,3 +197,23 @@ test('apply_operations: add an LFO and wire it with depth in one step; undo in o
   assert.deepEqual(await all(show)(), before);
   assert.equal((await show.call('get_parameter', { path: TARGET })).parameter.modulated, undefined);
 });
+
+test('copies carry the modulation inside them, wired to their own parts; trigger mappings into a removed pattern come back with undo', async (t) => {
+  const show = await startShow(t);
+  const lfo = await show.call('add_modulator', { class: 'LFO', scope: P1 });
+  await show.call('wire_modulation', { sourcePath: lfo.modulator.path, targetPath: TARGET, range: 0.25 });
+  const copy = await show.call('copy_pattern', { path: P1, containerPath: '/lx/mixer/channel/2' });
+  const inside = await show.call('list_modulations', { scope: copy.pattern.path, detail: 'full' });
+  assert.equal(inside.modulators.length, 1);
+  assert.equal(inside.modulations.length, 1);
+  const m = inside.modulations[0];
+  assert.equal(m.sourcePath, `${copy.pattern.path}/modulation/modulator/1`);
+  assert.equal(m.targetPath, `${copy.pattern.path}/gradientRange`);
+  assert.equal(m.range, 0.25);
+  assert.notEqual(m.sourceId, lfo.modulator.id, 'the copy drives itself, not the source');
+  const interval = await show.call('add_modulator', { class: 'Interval' });
+  const trig = await show.call('wire_trigger', { sourcePath: interval.modulator.triggerSource, targetPath: `${copy.pattern.path}/recall` });
+  await assertUndoable(show, () => show.call('remove_pattern', { path: copy.pattern.path }), (r) => {
+    assert.deepEqual(r.removedWiring.map((w: { kind: string; path: string }) => [w.kind, w.path]), [['trigger', trig.modulation.path]]);
+  }, [all(show)]);
+});
