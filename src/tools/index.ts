@@ -47,6 +47,18 @@ import listStages from './light/list-stages.js';
 import addStage from './light/add-stage.js';
 import removeStage from './light/remove-stage.js';
 import setStage from './light/set-stage.js';
+import getPalette from './light/get-palette.js';
+import saveSwatch from './light/save-swatch.js';
+import setSwatch from './light/set-swatch.js';
+import removeSwatch from './light/remove-swatch.js';
+import moveSwatch from './light/move-swatch.js';
+import addColor from './light/add-color.js';
+import removeColor from './light/remove-color.js';
+import listSnapshots from './light/list-snapshots.js';
+import addSnapshot from './light/add-snapshot.js';
+import recallSnapshot from './light/recall-snapshot.js';
+import updateSnapshot from './light/update-snapshot.js';
+import removeSnapshot from './light/remove-snapshot.js';
 import getFrame from './light/get-frame.js';
 import getParameter from './light/get-parameter.js';
 import getOutputMap from './light/get-output-map.js';
@@ -160,6 +172,18 @@ export const TOOLS: readonly AnyTool[] = [
   duplicateFixture,
   setFixtureParams,
   setFixtureTags,
+  getPalette,
+  saveSwatch,
+  setSwatch,
+  removeSwatch,
+  moveSwatch,
+  addColor,
+  removeColor,
+  listSnapshots,
+  addSnapshot,
+  recallSnapshot,
+  updateSnapshot,
+  removeSnapshot,
   listViews,
   addView,
   removeView,

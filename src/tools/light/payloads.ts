@@ -17,6 +17,8 @@ import type { Pattern } from '../../light/patterns/pattern.js';
 import { CompoundModulation } from '../../light/modulation/compound-modulation.js';
 import { Modulator } from '../../light/modulation/modulator.js';
 import type { TriggerModulation } from '../../light/modulation/trigger-modulation.js';
+import type { Swatch } from '../../light/palette/swatch.js';
+import type { Snapshot } from '../../light/snapshots/snapshot-engine.js';
 import type { Fixture } from '../../light/structure/fixture.js';
 import type { Structure } from '../../light/structure/structure.js';
 import type { ViewDefinition } from '../../light/structure/view-definition.js';
@@ -624,4 +626,78 @@ export const StagePayload = z.strictObject({
 
 export function toStagePayloads(stages: readonly { basis: number; value: number; shape: number }[]): z.infer<typeof StagePayload>[] {
   return stages.map((s, i) => ({ index: i, basis: s.basis, value: s.value, shape: s.shape, fixed: i === 0 || i === stages.length - 1 }));
+}
+/** One color of a swatch. */
+export const SwatchColorPayload = z.strictObject({
+  path: z.string(),
+  id: z.number().int(),
+  index: z.number().int().describe('0-based; palette-linked devices pick colors by 1-based slot'),
+  mode: z.string().describe('Fixed, Oscillate or Cycle'),
+  color: z.string().describe('The color now, 0xAARRGGBB (moves in Oscillate and Cycle modes)'),
+  primaryPath: z.string().describe('Set the primary color through .../hue, .../saturation, .../brightness'),
+  secondaryPath: z.string().describe('The color Oscillate mode blends to'),
+});
+
+/** The live swatch or a saved one: get_palette and the swatch tools. */
+export const SwatchPayload = z.strictObject({
+  path: z.string(),
+  id: z.number().int(),
+  label: z.string(),
+  index: z.number().int().describe('0-based position among the saved swatches (-1 for the live swatch)'),
+  colors: z.array(SwatchColorPayload),
+  recallPath: z.string().optional().describe('Saved swatches: the recall trigger (set_swatch is the undoable way)'),
+  autoCycleEligible: z.boolean(),
+});
+export type SwatchPayload = z.infer<typeof SwatchPayload>;
+
+export function toSwatchPayload(s: Swatch): SwatchPayload {
+  const live = s.key !== 'swatches';
+  const out: SwatchPayload = {
+    path: s.path,
+    id: s.id,
+    label: s.label.getString(),
+    index: live ? -1 : s.index,
+    colors: s.colors.items.map((c) => ({
+      path: c.path,
+      id: c.id,
+      index: c.index,
+      mode: c.mode.option ?? '',
+      color: colorHex(c.getColor() >>> 0),
+      primaryPath: c.primary.path,
+      secondaryPath: c.secondary.path,
+    })),
+    autoCycleEligible: s.autoCycleEligible.isOn(),
+  };
+  if (!live) out.recallPath = s.recall.path;
+  return out;
+}
+
+/** A saved snapshot: list_snapshots and the snapshot tools. */
+export const SnapshotPayload = z.strictObject({
+  path: z.string(),
+  id: z.number().int(),
+  label: z.string(),
+  index: z.number().int().describe('0-based position (auto-cycle order)'),
+  valueCount: z.number().int().describe('How many saved values it holds'),
+  scopes: z.array(z.string()).describe('What it restores: MIXER, PATTERNS, EFFECTS, MASTER, MODULATION... (the engine\'s recall switches filter them)'),
+  autoCycleEligible: z.boolean(),
+  transitionTimeSecs: z.number().optional().describe('Its own transition time, when it has one'),
+  recallPath: z.string().describe('The recall trigger (recall_snapshot is the undoable way)'),
+});
+export type SnapshotPayload = z.infer<typeof SnapshotPayload>;
+
+export function toSnapshotPayload(s: Snapshot): SnapshotPayload {
+  const scopes = [...new Set(s.views.map((v) => (typeof v.scope === 'string' ? v.scope : '')).filter((x) => x !== ''))];
+  const out: SnapshotPayload = {
+    path: s.path,
+    id: s.id,
+    label: s.label.getString(),
+    index: s.index,
+    valueCount: s.views.length,
+    scopes,
+    autoCycleEligible: s.autoCycleEligible.isOn(),
+    recallPath: s.recall.path,
+  };
+  if (s.hasCustomTransitionTime.isOn()) out.transitionTimeSecs = s.transitionTimeSecs.getValue();
+  return out;
 }
