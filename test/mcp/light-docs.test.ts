@@ -259,3 +259,25 @@ test('list_available_fixtures: the .lxf types of the project\'s media folder', a
   assert.deepEqual(out.jsonTypes, [{ type: 'bars/Bar', label: 'Bar', isVisible: true, parameters: [{ key: 'n', kind: 'int', label: 'n', default: 4 }] }]);
   assert.deepEqual(out.errors.map((e: { type: string }) => e.type), ['Bad']);
 });
+
+test('get_component_doc: a live effect, a saved class Footlight cannot run, and a class it does not know', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'footlight-project-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const project = JSON.parse(await readFile(join(GOLDEN_DIR, 'gradient_fixed_rgb.lxp'), 'utf8'));
+  const patterns = project.engine.children.mixer.channels[0].patterns;
+  patterns.push({ id: 90001, class: 'heronarts.lx.dmx.DmxPattern', parameters: { label: 'Desk' } });
+  patterns.push({ id: 90002, class: 'com.example.CustomPattern', parameters: { label: 'Custom' } });
+  await writeFile(join(dir, 'show.lxp'), JSON.stringify(project));
+  const show = await startShow(t, { project: join(dir, 'show.lxp') });
+  const added = await show.call('add_effect', { containerPath: '/lx/mixer/channel/1', class: 'Strobe' });
+  const strobe = await show.call('get_component_doc', { path: added.effect.path });
+  assert.equal(strobe.class, 'heronarts.lx.effect.StrobeEffect');
+  assert.equal(strobe.instance.id, added.effect.id);
+  assert.equal(strobe.freshness.stale, false);
+  const dmx = await show.call('get_component_doc', { path: '/lx/mixer/channel/1/pattern/2' });
+  assert.equal(dmx.class, 'heronarts.lx.dmx.DmxPattern');
+  assert.equal(dmx.available, false);
+  assert.match(dmx.unavailableReason, /DMX/);
+  assert.equal(dmx.documented, true);
+  await expectError(show, 'get_component_doc', { path: '/lx/mixer/channel/1/pattern/3' }, /^not_found: .*com\.example\.CustomPattern.*not in Footlight's library/);
+});
