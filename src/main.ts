@@ -229,7 +229,11 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   }
   bind.port = http.port;
   bind.url = http.url;
-  if (options.realtime ?? true) engine.clock.start(60);
+  if (options.realtime ?? true) {
+    // A live show has a time of day (Timer, Damper); offline renders and tests have none.
+    (light.lx as { wallClockMs?: () => number }).wallClockMs = () => Date.now();
+    engine.clock.start(60);
+  }
   await publishStatus();
   log.info({ url: http.url, pid: process.pid, home }, 'Footlight is running');
 
