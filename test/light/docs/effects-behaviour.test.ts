@@ -287,3 +287,23 @@ test('Strobe note: Depth 100% reaches black, 50% only half; Depth 0 changes noth
   assert.equal(trough(0.5), 50);
   assert.equal(trough(0), 100);
 });
+
+test('Freeze note: the built-in Interval, once started, resamples the frozen frame on its rhythm', () => {
+  const c = new ChasePattern();
+  c.waveshape.setValue(2);
+  const f = new FreezeEffect();
+  const s = run(c, f, () => {}, 1, 40);
+  assert.equal(f.interval.isRunning(), false, 'stopped at first');
+  f.lock.setOn(true);
+  s.step();
+  const first = s.colors();
+  s.step(40);
+  assert.deepEqual(s.colors(), first, 'no resampling while the interval is stopped');
+  f.interval.periodMs.setValue(250);
+  f.interval.start();
+  s.step(20);
+  assert.notDeepEqual(s.colors(), first, 'resampled');
+  const held = s.colors();
+  s.step(2);
+  assert.deepEqual(s.colors(), held, 'held between firings');
+});
