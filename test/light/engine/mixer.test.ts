@@ -147,3 +147,16 @@ test('engine speed scales device time but not playlist transitions, which run on
   assert.equal(c.activePattern, c.patterns.at(1));
   assert.deepEqual(frame(show), Array(8).fill(BLUE));
 });
+
+test('a view definition with cueActive previews its points in the cue output', () => {
+  const show = rig();
+  solid(show, { h: 0, s: 100, b: 100 });
+  const view = new ViewDefinition('B');
+  view.selector.setString('b');
+  show.structure.views.addView(view);
+  view.cueActive.setOn(true);
+  frame(show);
+  assert.equal(show.frame.cueOn, true);
+  assert.deepEqual(Array.from(show.frame.cue), [BLACK, BLACK, BLACK, BLACK, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff]);
+  assert.deepEqual(Array.from(show.main), Array(8).fill(RED), 'main is untouched');
+});
