@@ -7,7 +7,9 @@ import { footlightHome } from './app/home.js';
 import { writeStatus, type StatusFile } from './app/status-file.js';
 import { createConsole, type ConsoleSurface } from './console/index.js';
 import { ListenError, startHttpServer, type RunningHttpServer } from './http/server.js';
+import { ComponentDocs } from './light/docs/component-docs.js';
 import { buildDemoShow } from './light/demo-show.js';
+import { createLibrary } from './light/library.js';
 import { LightShow } from './light/light-show.js';
 import { LX_VERSION } from './light/lx-component.js';
 import { OutputEngine } from './light/output/output-engine.js';
@@ -135,7 +137,9 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     log,
     outputRoot: options.soundOutputRoot ?? join(home, 'sound-projects'),
   });
-  const services: Services = { engine, light, outputs, server, log, policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false }, soundAdapter };
+  // The operator's own component notes (FOOTLIGHT_HOME/components/<class>.md) win over the built-in ones.
+  const docs = new ComponentDocs(createLibrary(), { overlayDir: join(home, 'components') });
+  const services: Services = { engine, light, docs, outputs, server, log, policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false }, soundAdapter };
   const writeStatusFile = options.writeStatus ?? true;
   const status = (): StatusFile => {
     const c = server.connections();
@@ -226,7 +230,11 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   }
   bind.port = http.port;
   bind.url = http.url;
-  if (options.realtime ?? true) engine.clock.start(60);
+  if (options.realtime ?? true) {
+    // A live show has a time of day (Timer, Damper); offline renders and tests have none.
+    (light.lx as { wallClockMs?: () => number }).wallClockMs = () => Date.now();
+    engine.clock.start(60);
+  }
   await publishStatus();
   log.info({ url: http.url, pid: process.pid, home }, 'Footlight is running');
 

@@ -21,7 +21,20 @@ export async function writeShowFile(path: string, data: string, overwrite: boole
     if ((err as NodeJS.ErrnoException).code === 'EACCES') throw invalidArgument(`cannot write into ${dir}: permission denied`);
     throw err;
   }
-  const tmpDir = await mkdtemp(join(dir, `.${basename(path)}.`));
+  // File-system refusals the operator can act on are theirs, not server faults.
+  const refusal = (err: unknown): unknown => {
+    const code = (err as NodeJS.ErrnoException | null)?.code;
+    if (code === 'EISDIR') return invalidArgument(`${path} is a folder; choose a file name ending in .lxp`);
+    if (code === 'ENAMETOOLONG') return invalidArgument(`the file name is too long for this file system: ${JSON.stringify(basename(path).slice(0, 60))}…`);
+    if (code === 'EACCES' || code === 'EPERM') return invalidArgument(`cannot write ${path}: permission denied`);
+    return err;
+  };
+  let tmpDir: string;
+  try {
+    tmpDir = await mkdtemp(join(dir, `.${basename(path).slice(0, 64)}.`));
+  } catch (err) {
+    throw refusal(err);
+  }
   const tmp = join(tmpDir, 'show.tmp');
   try {
     await writeFile(tmp, data, { flush: true });
@@ -34,6 +47,8 @@ export async function writeShowFile(path: string, data: string, overwrite: boole
         throw err;
       }
     }
+  } catch (err) {
+    throw refusal(err);
   } finally {
     await rm(tmpDir, { recursive: true, force: true });
   }
@@ -41,6 +56,7 @@ export async function writeShowFile(path: string, data: string, overwrite: boole
 
 /** Checks an operator-picked path for a light show: absolute and ending in `.lxp`. */
 export function checkShowPath(path: string, extension: string): string {
+  if (path.includes('\0')) throw invalidArgument('path may not contain NUL bytes');
   if (!isAbsolute(path)) throw invalidArgument(`path must be absolute (start at /); got ${JSON.stringify(path)}`);
   if (!path.endsWith(extension)) throw invalidArgument(`path must end with ${extension}; got ${JSON.stringify(path)}`);
   if (basename(path) === extension) throw invalidArgument(`path needs a file name before ${extension}`);

@@ -52,6 +52,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       sendJson(res, 500, { error: 'internal', message: 'unexpected server failure (logged)' });
     });
   });
+  // Node closes an idle keep-alive connection after 5 s. A client whose event loop is busy longer
+  // than that between two requests (an SDK client compiling its output-schema validators on the
+  // first call, under load) then writes into a socket the server has just closed: ECONNRESET.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const refused = guard.check(req);
@@ -125,7 +130,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   }
   const warning = exposureWarning(options.host);
   if (warning !== undefined) log.warn({ host: options.host, port }, warning);
-  const urlHost = options.host.includes(':') ? `[${options.host}]` : options.host;
+  // A wildcard bind is reached locally through loopback, the only name the Host guard lets in for it.
+  const reachable = options.host === '0.0.0.0' ? '127.0.0.1' : options.host === '::' ? '::1' : options.host;
+  const urlHost = reachable.includes(':') ? `[${reachable}]` : reachable;
   return {
     server,
     host: options.host,

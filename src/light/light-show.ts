@@ -96,6 +96,7 @@ export class LightShow {
     await this.engine.queue.submit(() => {
       this.engine.graph.removeRoot(this.lx);
       this.engine.graph.reserveIds(opened.maxId);
+      (opened.lx as { wallClockMs?: unknown }).wallClockMs = (this.lx as { wallClockMs?: unknown }).wallClockMs;
       this.lx = opened.lx;
       this.engine.graph.addRoot(this.lx);
       this.projectPath = full;
