@@ -33,7 +33,7 @@ import { LXEngineComponent } from './lx-engine.js';
 import { openProjectFile, writeProject } from './project/project-file.js';
 import type { DeviceRegistry } from './registry.js';
 import type { MixerFrame } from './mixer/mixer.js';
-import { fixturePostPass } from './structure/post-pass.js';
+import { fixturePostPass, viewCuePass } from './structure/post-pass.js';
 import { lightComponent, lightParameter, resolveComponentTarget, resolveParameterTarget, type ParameterTarget } from './paths.js';
 
 /**
@@ -152,6 +152,7 @@ export class LightShow {
     lx.nowMillis = frame.nowMillis;
     this.mixer.performanceMode = lx.performanceMode.isOn();
     this.mixer.render(model.points, deltaMs, out);
+    viewCuePass(this.structure, out);
     fixturePostPass(this.structure, out, frame.nowMillis);
     this.frameCount++;
   }
