@@ -7,7 +7,9 @@ import { footlightHome } from './app/home.js';
 import { writeStatus, type StatusFile } from './app/status-file.js';
 import { createConsole, type ConsoleSurface } from './console/index.js';
 import { ListenError, startHttpServer, type RunningHttpServer } from './http/server.js';
+import { ComponentDocs } from './light/docs/component-docs.js';
 import { buildDemoShow } from './light/demo-show.js';
+import { createLibrary } from './light/library.js';
 import { LightShow } from './light/light-show.js';
 import { LX_VERSION } from './light/lx-component.js';
 import { OutputEngine } from './light/output/output-engine.js';
@@ -53,6 +55,10 @@ export interface FootlightOptions {
   readonly maxSessions?: number;
   /** Write status.json (default true). */
   readonly writeStatus?: boolean;
+  /** An LX project (.lxp) to open instead of the built-in demo show. */
+  readonly project?: string;
+  /** LX media folder for the project (Fixtures/, Models/); default beside the project. */
+  readonly media?: string;
   /** OSC listen address; default 127.0.0.1 (loopback). */
   readonly oscHost?: string;
   /** OSC receive port; 0 picks a free one. Default 3030. */
@@ -98,8 +104,14 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
 
   const engine = new Engine({ deadlineMs: options.deadlineMs });
   engine.queue.onFrameError = (err) => log.error({ err }, 'frame failed');
-  const light = new LightShow(engine);
-  buildDemoShow(light);
+  let light: LightShow;
+  if (options.project !== undefined) {
+    light = await LightShow.open(engine, options.project, { media: options.media });
+    for (const warning of light.warnings) log.warn({ project: light.projectPath }, warning);
+  } else {
+    light = new LightShow(engine);
+    buildDemoShow(light);
+  }
   const sound = createSoundHost(engine, { log });
   engine.history.clear();
   // After the light show, so its frame listener encodes the finished frame.
@@ -125,7 +137,9 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     log,
     outputRoot: options.soundOutputRoot ?? join(home, 'sound-projects'),
   });
-  const services: Services = { engine, light, outputs, server, log, policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false }, soundAdapter };
+  // The operator's own component notes (FOOTLIGHT_HOME/components/<class>.md) win over the built-in ones.
+  const docs = new ComponentDocs(createLibrary(), { overlayDir: join(home, 'components') });
+  const services: Services = { engine, light, docs, outputs, server, log, policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false }, soundAdapter };
   const writeStatusFile = options.writeStatus ?? true;
   const status = (): StatusFile => {
     const c = server.connections();

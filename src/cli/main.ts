@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { buildInfo } from '../app/build-info.js';
 import { bridge } from './bridge.js';
+import { render } from './render.js';
 import { serve } from './serve.js';
 import { status } from './status.js';
 import { parseEndpoint } from '../sound-adapter/endpoint.js';
@@ -30,13 +31,37 @@ program
   .command('serve')
   .description('Start Footlight: the light engine, the sound host, MCP at /mcp and the web console (the built-in demo show unless --project is given)')
   .option('--project <file>', 'LX project (.lxp) to open')
+  .option('--media <dir>', 'LX media folder for the project (Fixtures/, Models/; default: beside the project)')
   .option('--host <host>', 'address to bind (default 127.0.0.1; anything else exposes the show to the network)')
   .option('--port <port>', 'port for MCP and the console (default 3232; 0 picks a free port)', port)
   .option('--sound-port <port>', 'protocol-3 listener port (default 8765; 0 picks a free port)', port)
   .option('--sound-host <host:port>', 'drive another protocol-3 host with the sound tools instead of the built-in one (the built-in host still runs)', soundHost)
   .option('--sound-cooperative', 'start with the operator\'s cooperative grant: agents may change the sound project without a per-call confirmation (revocable in the console)')
   .option('--sound-output-root <dir>', 'folder under which sound saves allocate fresh sound-project-* folders (default <home>/sound-projects)')
-  .action((opts: { project?: string; host?: string; port?: number; soundPort?: number; soundHost?: string; soundCooperative?: boolean; soundOutputRoot?: string }) => serve(opts));
+  .action((opts: { project?: string; media?: string; host?: string; port?: number; soundPort?: number; soundHost?: string; soundCooperative?: boolean; soundOutputRoot?: string }) => serve(opts));
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('a whole number of 1 or more');
+  return n;
+}
+
+function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('a number above 0');
+  return n;
+}
+
+program
+  .command('render')
+  .description('Render an LX project headless and print its frames in the golden JSON format (LX\'s offline stepping protocol)')
+  .argument('<project>', 'LX project (.lxp)')
+  .requiredOption('--frames <n>', 'number of frames to run', positiveInt)
+  .requiredOption('--delta-ms <ms>', 'milliseconds per frame, e.g. 16.666666666666668 for 60 fps', positiveNumber)
+  .option('--every <k>', 'record every k-th frame (default 1)', positiveInt)
+  .option('--media <dir>', 'LX media folder holding Fixtures/ and Models/ (default: the project\'s folder, or its parent for Projects/)')
+  .option('--out <file>', 'write the JSON to this file instead of stdout')
+  .action((project: string, opts: { frames: number; deltaMs: number; every?: number; media?: string; out?: string }) => render(project, opts));
 
 program
   .command('status')

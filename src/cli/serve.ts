@@ -1,3 +1,4 @@
+import { isFootlightError } from '../engine/errors.js';
 import { resolve } from 'node:path';
 import { createLogger } from '../engine/log.js';
 import { ListenError } from '../http/server.js';
@@ -5,6 +6,7 @@ import { startFootlight } from '../main.js';
 
 export interface ServeOptions {
   readonly project?: string;
+  readonly media?: string;
   readonly host?: string;
   readonly port?: number;
   readonly soundPort?: number;
@@ -16,11 +18,6 @@ export interface ServeOptions {
 /** `footlight serve`: runs until SIGINT/SIGTERM, then stops cleanly and marks status.json stopped. */
 export async function serve(options: ServeOptions): Promise<void> {
   const log = createLogger();
-  if (options.project !== undefined) {
-    log.error({ project: options.project }, 'opening .lxp projects is not available in this build yet; start without --project for the demo show');
-    process.exitCode = 2;
-    return;
-  }
   let app;
   try {
     app = await startFootlight({
@@ -30,6 +27,8 @@ export async function serve(options: ServeOptions): Promise<void> {
       soundHost: options.soundHost,
       soundCooperative: options.soundCooperative,
       soundOutputRoot: options.soundOutputRoot === undefined ? undefined : resolve(options.soundOutputRoot),
+      project: options.project,
+      media: options.media,
       log,
     });
   } catch (err) {
@@ -38,10 +37,16 @@ export async function serve(options: ServeOptions): Promise<void> {
       process.exitCode = 1;
       return;
     }
+    if (isFootlightError(err) && options.project !== undefined) {
+      log.error({ project: options.project }, `cannot open the project: ${err.message}`);
+      process.exitCode = 2;
+      return;
+    }
     throw err;
   }
+  const show = app.light.projectPath !== undefined ? `  Project: ${app.light.projectPath}\n` : '';
   const sound = options.soundHost === undefined ? '' : `  Sound:   the sound tools drive ${options.soundHost}${options.soundCooperative === true ? ' (cooperative grant on)' : ''}\n`;
-  process.stdout.write(`Footlight is running.\n  MCP:     ${app.http.url}\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Status:  ${app.home}/status.json\n${sound}Press Ctrl-C to stop.\n`);
+  process.stdout.write(`Footlight is running.\n${show}  MCP:     ${app.http.url}\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Status:  ${app.home}/status.json\n${sound}Press Ctrl-C to stop.\n`);
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;

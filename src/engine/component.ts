@@ -1,5 +1,4 @@
-import { ColorParameter } from './parameters/color.js';
-import type { Parameter } from './parameters/parameter.js';
+import { isAggregate, type Parameter } from './parameters/parameter.js';
 import { StringParameter } from './parameters/string.js';
 import type { Graph } from './graph.js';
 
@@ -44,7 +43,7 @@ export class Component {
     p.owner = this;
     p.key = key;
     this.parameters.set(key, p);
-    if (p instanceof ColorParameter) {
+    if (isAggregate(p)) {
       for (const [sub, sp] of p.subEntries()) {
         sp.owner = this;
         sp.key = `${key}/${sub}`;

@@ -1,7 +1,6 @@
 import type { Component } from './component.js';
 import { invalidArgument, notFound } from './errors.js';
-import { ColorParameter } from './parameters/color.js';
-import type { Parameter } from './parameters/parameter.js';
+import { isAggregate, type Parameter } from './parameters/parameter.js';
 
 /** Longest path accepted, in characters and in segments. Deeper paths are typos or attacks. */
 export const MAX_PATH_LENGTH = 1024;
@@ -46,7 +45,7 @@ export function resolvePath(root: Component, path: unknown): Resolved {
     const key = segments[i];
     const param = component.parameters.get(key);
     if (param !== undefined && !param.internal) {
-      if (param instanceof ColorParameter && i + 1 < segments.length) {
+      if (isAggregate(param) && i + 1 < segments.length) {
         const sub = component.parameters.get(`${key}/${segments[i + 1]}`);
         if (sub === undefined) throw notFound(`${param.path} has no sub-parameter ${JSON.stringify(segments[i + 1])}; it has ${param.subEntries().map(([k]) => k).join(', ')}`);
         if (i + 2 < segments.length) throw notFound(`${sub.path} is a parameter; the path continues past it`);

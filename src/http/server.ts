@@ -52,6 +52,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       sendJson(res, 500, { error: 'internal', message: 'unexpected server failure (logged)' });
     });
   });
+  // Node closes an idle keep-alive connection after 5 s. A client whose event loop is busy longer
+  // than that between two requests (an SDK client compiling its output-schema validators on the
+  // first call, under load) then writes into a socket the server has just closed: ECONNRESET.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const refused = guard.check(req);
@@ -95,6 +100,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     }
     await options.mcp.handle(req, res, body);
   }
+
+  // Keep idle connections well past clients' own keep-alive, so a client never reuses a socket
+  // the server is closing at that moment (an ECONNRESET the client cannot tell from a crash).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   server.on('upgrade', (req, socket, head) => {
     const refused = guard.check(req);

@@ -26,20 +26,37 @@ export interface CallRecord {
   readonly step?: number;
 }
 
+const advertised = new WeakMap<z.ZodType, StandardSchemaWithJSON>();
+
 /**
  * Advertises the tool's JSON schema but accepts any arguments, so our own parse (with our own
  * wording) decides; the SDK's "Input validation error" text never reaches an agent.
  */
 function advertiseOnly(schema: z.ZodType): StandardSchemaWithJSON {
+  let cached = advertised.get(schema);
+  if (cached !== undefined) return cached;
   const std = schema['~standard'] as unknown as StandardSchemaWithJSON['~standard'];
-  return {
+  // The JSON Schema of a tool never changes: convert once per process, not per session or request.
+  const memo = new Map<string, Record<string, unknown>>();
+  const convert = (io: 'input' | 'output', options: { readonly target: string }): Record<string, unknown> => {
+    const key = `${io}:${options.target}`;
+    let json = memo.get(key);
+    if (json === undefined) {
+      json = std.jsonSchema[io](options as never);
+      memo.set(key, json);
+    }
+    return json;
+  };
+  cached = {
     '~standard': {
       version: 1,
       vendor: 'footlight',
       validate: (value: unknown) => ({ value }),
-      jsonSchema: std.jsonSchema,
+      jsonSchema: { input: (o) => convert('input', o), output: (o) => convert('output', o) },
     },
   } as StandardSchemaWithJSON;
+  advertised.set(schema, cached);
+  return cached;
 }
 
 /** Registers every tool with one session's MCP server, wrapped in the envelope and the queue. */

@@ -33,8 +33,8 @@ function where(inspect: NativeReply): Record<string, unknown> {
   const track = rec(inspect.track);
   const device = rec(inspect.device);
   const out: Record<string, unknown> = {};
-  out.track = inspect.track === null || inspect.track === undefined ? 'none' : { index: track.index, track_id: track.track_id, name: track.name, type: track.type };
-  out.device = inspect.device === null || inspect.device === undefined ? 'none' : { instance_id: device.instance_id, name: device.name, uuid: device.uuid, position: device.position };
+  if (inspect.track !== null && inspect.track !== undefined) out.track = { index: track.index, track_id: track.track_id, name: track.name, type: track.type };
+  if (inspect.device !== null && inspect.device !== undefined) out.device = { instance_id: device.instance_id, name: device.name, uuid: device.uuid, position: device.position };
   return out;
 }
 
@@ -162,7 +162,13 @@ export class DeviceWorkflows {
         line: `insert ${args.position} ${args.uuid} ${guard.value}`,
         guard,
         summary: `Insert ${text(entry.name)} (${text(entry.kind)}) ${args.position === 'start' || args.position === 'end' ? `at the ${args.position} of ${text(track.name, 'the selected track')}'s chain` : `${args.position} ${selected === undefined ? 'the selected device' : deviceLabel(selected)}`}. Undoable.`,
-        preview: { track: devices.track ?? 'none', selected_device: selected ?? 'none', position: args.position, device: entry, chain_window: window.map((d) => ({ position: d.position, name: d.name, instance_id: d.instance_id })) },
+        preview: {
+          ...(devices.track === null || devices.track === undefined ? {} : { track: devices.track }),
+          ...(selected === undefined ? {} : { selected_device: selected }),
+          position: args.position,
+          device: entry,
+          chain_window: window.map((d) => ({ position: d.position, name: d.name, instance_id: d.instance_id })),
+        },
       };
     };
     return this.core.write({ tool: 'sound_insert_device', args: raw, authority, plan, observe: OBSERVE_DEVICE, notes: (p) => (p.guard.source === 'fresh_read' ? [FRESH_TOKEN_NOTE] : []) });

@@ -274,7 +274,12 @@ export class GridWorkflows {
         const tp = arr(t.inputs).find((x) => x.index === op.target_port);
         return {
           summary: `Connect ${text(s.name)} (${op.source_id}) output ${op.source_port}${sp === undefined ? '' : ` "${text(sp.id)}"`} to ${text(t.name)} (${op.target_id}) input ${op.target_port}${tp === undefined ? '' : ` "${text(tp.id)}"`} in ${on}. Undoable.`,
-          preview: { source: brief(s), source_port: sp ?? `no output ${op.source_port} (outputs: ${arr(s.outputs).length})`, target: brief(t), target_port: tp ?? `no input ${op.target_port} (inputs: ${arr(t.inputs).length})` },
+          preview: {
+            source: brief(s),
+            ...(sp === undefined ? { problem_source_port: `${text(s.name)} has no output ${op.source_port} (outputs: ${arr(s.outputs).length}); the host will refuse this` } : { source_port: sp }),
+            target: brief(t),
+            ...(tp === undefined ? { problem_target_port: `${text(t.name)} has no input ${op.target_port} (inputs: ${arr(t.inputs).length}); the host will refuse this` } : { target_port: tp }),
+          },
         };
       }
       case 'disconnect': {

@@ -142,7 +142,7 @@ export class ShapingStore {
     const empty: SnapshotComparison = { comparable: false, controls_changed: [], controls_unchanged: 0, grid_parameters_changed: [], grid_parameters_unchanged: 0 };
     if (snap.host_instance !== this.instance()) return { snapshot: snap, comparison: { ...empty, reason: 'the sound host restarted since the snapshot: its ids no longer name the same objects' } };
     if (state.selection_token !== snap.selection_token) {
-      return { snapshot: snap, comparison: { ...empty, reason: `the selected device is not the snapshot's ${snap.device.name} (instance ${snap.device.instance_id}); protocol 3 reads only the selected device, so select it again`, selected_device: state.device ?? null } };
+      return { snapshot: snap, comparison: { ...empty, reason: `the selected device is not the snapshot's ${snap.device.name} (instance ${snap.device.instance_id}); protocol 3 reads only the selected device, so select it again`, ...(state.device === null || state.device === undefined ? {} : { selected_device: state.device }) } };
     }
     const out: SnapshotComparison = { comparable: true, controls_changed: [], controls_unchanged: 0, grid_parameters_changed: [], grid_parameters_unchanged: 0 };
     const now = controlsOf(state);

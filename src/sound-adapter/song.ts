@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, realpath, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { internal, invalidArgument, notFound, stale } from '../engine/errors.js';
+import { FootlightError, internal, invalidArgument, notFound, stale } from '../engine/errors.js';
 import type { AuthorizationMode, CallAuthority, Guard, WritePlan } from './authorization.js';
 import { arr, rec, text, type AdapterCore } from './core.js';
 import type { NativeReply, WireOutcome } from './connection.js';
@@ -252,7 +252,14 @@ export class SongWorkflows {
     const execute = async (p: WritePlan, mode: AuthorizationMode): Promise<WriteResult> => {
       const attempt: ImportAttempt = { revision: session.revision, export_id: session.exportFile.id, status: 'sending', command: p.line, at: new Date().toISOString(), transport_steps: [] };
       session.imports.push(attempt); // the attempt counts from the moment it is sent, whatever happens next
-      const outcome = await this.core.connection.write(p.line);
+      let outcome: WireOutcome;
+      try {
+        outcome = await this.core.connection.write(p.line);
+      } catch (err) {
+        // Thrown only when nothing left this process (no connection, readiness failed): not an attempt.
+        session.imports.splice(session.imports.indexOf(attempt), 1);
+        throw err;
+      }
       const result = fromOutcome(outcome, p, mode, `${OBSERVE_SONG}; song_get_import_status if you have a receipt id`);
       if (outcome.kind === 'ambiguous') {
         attempt.status = 'requires_observation';
@@ -341,7 +348,14 @@ export class SongWorkflows {
         throw internal(`could not allocate a fresh folder under ${root} (${(err as Error).message}); nothing was sent`);
       }
       const line = `song-save ${p.guard.value} ${b64(dir)}`;
-      const outcome = await this.core.connection.write(line);
+      let outcome: WireOutcome;
+      try {
+        outcome = await this.core.connection.write(line);
+      } catch (err) {
+        // Nothing was sent (no connection, or the host failed its readiness check).
+        this.saves.push({ output_directory: dir, status: 'not_sent', at: new Date().toISOString() });
+        throw err instanceof FootlightError ? new FootlightError(err.code, `${err.message} The save was not sent; the empty folder ${dir} was allocated and is left in place.`) : err;
+      }
       const base = { command: line, guard: p.guard, summary: p.summary, preview: p.preview, authorization: mode, output_directory: dir, retry_performed: false as const };
       let result: WriteResult;
       if (outcome.kind === 'reply' && outcome.reply.ok === true && outcome.reply.status === 'native_save_completed') {

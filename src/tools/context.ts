@@ -1,6 +1,7 @@
 import type { Engine } from '../engine/engine.js';
 import type { Origin } from '../engine/commands/history.js';
 import type { Logger } from '../engine/log.js';
+import type { ComponentDocs } from '../light/docs/component-docs.js';
 import type { LightShow } from '../light/light-show.js';
 import type { OutputEngine } from '../light/output/output-engine.js';
 import type { SoundAdapter } from '../sound-adapter/adapter.js';
@@ -40,6 +41,8 @@ export interface AgentPolicy {
 export interface Services {
   readonly engine: Engine;
   readonly light: LightShow;
+  /** The light library's classes and their behaviour notes (get_component_doc, list_available_*). */
+  readonly docs: ComponentDocs;
   /** The LED output stage: plans, counters (get_output_map, get_output_stats). */
   readonly outputs: OutputEngine;
   readonly server: ServerState;

@@ -4,11 +4,47 @@ import getHistory from './core/get-history.js';
 import getStatus from './core/get-status.js';
 import redo from './core/redo.js';
 import undo from './core/undo.js';
+import getChannel from './light/get-channel.js';
+import addChannel from './light/add-channel.js';
+import removeChannel from './light/remove-channel.js';
+import moveChannel from './light/move-channel.js';
+import copyChannel from './light/copy-channel.js';
+import groupChannels from './light/group-channels.js';
+import ungroupChannel from './light/ungroup-channel.js';
+import ungroupChannels from './light/ungroup-channels.js';
+import listFixtures from './light/list-fixtures.js';
+import getFixture from './light/get-fixture.js';
+import addFixture from './light/add-fixture.js';
+import removeFixture from './light/remove-fixture.js';
+import moveFixture from './light/move-fixture.js';
+import duplicateFixture from './light/duplicate-fixture.js';
+import setFixtureParams from './light/set-fixture-params.js';
+import setFixtureTags from './light/set-fixture-tags.js';
+import fireTrigger from './light/fire-trigger.js';
+import getTempo from './light/get-tempo.js';
+import listViews from './light/list-views.js';
+import addView from './light/add-view.js';
+import removeView from './light/remove-view.js';
+import addPattern from './light/add-pattern.js';
+import removePattern from './light/remove-pattern.js';
+import movePattern from './light/move-pattern.js';
+import copyPattern from './light/copy-pattern.js';
+import activatePattern from './light/activate-pattern.js';
+import addEffect from './light/add-effect.js';
+import removeEffect from './light/remove-effect.js';
+import moveEffect from './light/move-effect.js';
+import copyEffect from './light/copy-effect.js';
+import describeModel from './light/describe-model.js';
+import getComponentDoc from './light/get-component-doc.js';
 import getFrame from './light/get-frame.js';
 import getParameter from './light/get-parameter.js';
 import getOutputMap from './light/get-output-map.js';
 import getOutputStats from './light/get-output-stats.js';
 import getProjectInfo from './light/get-project-info.js';
+import listAvailableEffects from './light/list-available-effects.js';
+import listAvailableFixtures from './light/list-available-fixtures.js';
+import listAvailableModulators from './light/list-available-modulators.js';
+import listAvailablePatterns from './light/list-available-patterns.js';
 import listChannels from './light/list-channels.js';
 import listParameters from './light/list-parameters.js';
 import searchComponents from './light/search-components.js';
@@ -65,10 +101,46 @@ export const TOOLS: readonly AnyTool[] = [
   getStatus,
   getProjectInfo,
   listChannels,
+  getChannel,
+  getTempo,
   listParameters,
   searchComponents,
+  listAvailablePatterns,
+  listAvailableEffects,
+  listAvailableModulators,
+  listAvailableFixtures,
+  getComponentDoc,
+  describeModel,
   getParameter,
   setParameter,
+  fireTrigger,
+  addChannel,
+  removeChannel,
+  moveChannel,
+  copyChannel,
+  groupChannels,
+  ungroupChannel,
+  ungroupChannels,
+  addPattern,
+  removePattern,
+  movePattern,
+  copyPattern,
+  activatePattern,
+  addEffect,
+  removeEffect,
+  moveEffect,
+  copyEffect,
+  listFixtures,
+  getFixture,
+  addFixture,
+  removeFixture,
+  moveFixture,
+  duplicateFixture,
+  setFixtureParams,
+  setFixtureTags,
+  listViews,
+  addView,
+  removeView,
   getFrame,
   getOutputMap,
   getOutputStats,

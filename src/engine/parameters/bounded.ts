@@ -74,6 +74,20 @@ export class BoundedParameter extends NumericParameter {
     return this.v0 + (this.v1 - this.v0) * shape(n, this.exponent, this.curve, true);
   }
 
+  /**
+   * LX's CompoundParameter.getNormalized(): under modulation, the clamped (or wrapped) sum of
+   * the base's normalized value and every modulation amount itself, not a round trip through
+   * the value (which can differ in the last bit when the knob has an exponent). A modulated knob
+   * used as a modulation source reads this.
+   */
+  override getNormalized(): number {
+    const mods = this.modulations;
+    let n = this.normalize(this.base);
+    if (mods.length === 0) return n;
+    for (let i = 0; i < mods.length; i++) n += mods[i].modulationAmount();
+    return this.combine(n);
+  }
+
   get value(): number {
     return this.getValue();
   }

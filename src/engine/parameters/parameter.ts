@@ -83,3 +83,16 @@ export abstract class Parameter {
     throw invalidArgument(`${this.path || this.label}: ${problem}`);
   }
 }
+
+/**
+ * A parameter made of named sub-parameters (LX's AggregateParameter: a color's hue, saturation
+ * and brightness; a time of day's hours, minutes and seconds). A component that adds one under
+ * `key` also adds each sub as `key/<sub>`, and paths reach them as `.../key/<sub>`.
+ */
+export interface AggregateParameter extends Parameter {
+  subEntries(): [string, Parameter][];
+}
+
+export function isAggregate(p: Parameter): p is AggregateParameter {
+  return typeof (p as { subEntries?: unknown }).subEntries === 'function';
+}

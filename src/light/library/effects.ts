@@ -1,4 +1,39 @@
+import { BlurEffect } from '../effects/blur-effect.js';
+import { ColorMaskEffect } from '../effects/color-mask-effect.js';
+import { ColorizeEffect } from '../effects/colorize-effect.js';
+import { DynamicsEffect } from '../effects/dynamics-effect.js';
+import { FreezeEffect } from '../effects/freeze-effect.js';
+import { GradientMaskEffect } from '../effects/gradient-mask-effect.js';
+import { HueSaturationEffect } from '../effects/hue-saturation-effect.js';
+import { InvertEffect } from '../effects/invert-effect.js';
+import { LinearMaskEffect } from '../effects/linear-mask-effect.js';
+import { SparkleEffect } from '../effects/sparkle-effect.js';
+import { StrobeEffect } from '../effects/strobe-effect.js';
+import { TransparifyEffect } from '../effects/transparify-effect.js';
 import type { DeviceEntry } from '../registry.js';
 
+const src = (file: string): string => new URL(`../effects/${file}`, import.meta.url).href;
+
 /** Stock effects in LX's registry order. */
-export const EFFECTS: readonly DeviceEntry[] = [];
+export const EFFECTS: readonly DeviceEntry[] = [
+  {
+    kind: 'effect', className: 'heronarts.lx.effect.audio.SoundObjectEffect', name: 'Sound Object', category: 'Audio',
+    unavailable: 'it masks the frame with a Sound Object, which follows live audio input and sound-stage objects that Footlight does not have',
+  },
+  { kind: 'effect', className: 'heronarts.lx.effect.BlurEffect', name: 'Blur', category: 'Core', create: () => new BlurEffect(), sourceUrl: src('blur-effect.ts') },
+  { kind: 'effect', className: 'heronarts.lx.effect.FreezeEffect', name: 'Freeze', category: 'Core', create: () => new FreezeEffect(), sourceUrl: src('freeze-effect.ts') },
+  { kind: 'effect', className: 'heronarts.lx.effect.color.ColorizeEffect', name: 'Colorize', category: 'Color', create: () => new ColorizeEffect(), sourceUrl: src('colorize-effect.ts') },
+  { kind: 'effect', className: 'heronarts.lx.effect.color.ColorMaskEffect', name: 'Color Mask', category: 'Color', create: () => new ColorMaskEffect(), sourceUrl: src('color-mask-effect.ts') },
+  { kind: 'effect', className: 'heronarts.lx.effect.color.GradientMaskEffect', name: 'Gradient Mask', category: 'Color', create: () => new GradientMaskEffect(), sourceUrl: src('gradient-mask-effect.ts') },
+  { kind: 'effect', className: 'heronarts.lx.effect.color.TransparifyEffect', name: 'Transparify', category: 'Color', create: () => new TransparifyEffect(), sourceUrl: src('transparify-effect.ts') },
+  { kind: 'effect', className: 'heronarts.lx.effect.DynamicsEffect', name: 'Dynamics', category: 'Color', create: () => new DynamicsEffect(), sourceUrl: src('dynamics-effect.ts') },
+  { kind: 'effect', className: 'heronarts.lx.effect.InvertEffect', name: 'Invert', category: 'Color', create: () => new InvertEffect(), sourceUrl: src('invert-effect.ts') },
+  { kind: 'effect', className: 'heronarts.lx.effect.HueSaturationEffect', name: 'Hue + Saturation', category: 'Color', create: () => new HueSaturationEffect(), sourceUrl: src('hue-saturation-effect.ts') },
+  { kind: 'effect', className: 'heronarts.lx.effect.LinearMaskEffect', name: 'Linear Mask', category: 'Core', create: () => new LinearMaskEffect(), sourceUrl: src('linear-mask-effect.ts') },
+  { kind: 'effect', className: 'heronarts.lx.effect.SparkleEffect', name: 'Sparkle', category: 'Texture', create: () => new SparkleEffect(), sourceUrl: src('sparkle-effect.ts') },
+  { kind: 'effect', className: 'heronarts.lx.effect.StrobeEffect', name: 'Strobe', category: 'Core', create: () => new StrobeEffect(), sourceUrl: src('strobe-effect.ts') },
+  {
+    kind: 'effect', className: 'heronarts.lx.effect.midi.GateEffect', name: 'Gate', category: 'MIDI',
+    unavailable: 'its envelope is engaged by MIDI note input, which Footlight does not receive',
+  },
+];

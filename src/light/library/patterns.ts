@@ -3,6 +3,7 @@ import { AlternatingPattern } from '../patterns/alternating-pattern.js';
 import { ChasePattern } from '../patterns/chase-pattern.js';
 import { GradientPattern } from '../patterns/gradient-pattern.js';
 import { NoisePattern } from '../patterns/noise-pattern.js';
+import { PatternRack } from '../patterns/pattern-rack.js';
 import { PlanesPattern } from '../patterns/planes-pattern.js';
 import { SolidPattern } from '../patterns/solid-pattern.js';
 import { SparklePattern } from '../patterns/sparkle-pattern.js';
@@ -20,7 +21,7 @@ const NEEDS_AUDIO = 'it follows live audio input (sound objects or the audio met
  */
 export const PATTERNS: readonly DeviceEntry[] = [
   { kind: 'pattern', className: 'heronarts.lx.dmx.DmxPattern', name: 'DMX', category: 'Other', unavailable: NEEDS_DMX },
-  { kind: 'pattern', className: 'heronarts.lx.pattern.PatternRack', name: 'Pattern Rack', category: 'Other', unavailable: 'the pattern rack is not built yet' },
+  { kind: 'pattern', className: 'heronarts.lx.pattern.PatternRack', name: 'Pattern Rack', category: 'Other', create: () => new PatternRack(), sourceUrl: src('pattern-rack.ts') },
   { kind: 'pattern', className: 'heronarts.lx.pattern.audio.SoundObjectPattern', name: 'Sound Object', category: 'Audio', unavailable: NEEDS_AUDIO },
   { kind: 'pattern', className: 'heronarts.lx.pattern.color.GradientPattern', name: 'Gradient', category: 'Color', create: () => new GradientPattern(), sourceUrl: src('gradient-pattern.ts') },
   { kind: 'pattern', className: 'heronarts.lx.pattern.color.SolidPattern', name: 'Solid', category: 'Color', create: () => new SolidPattern(), sourceUrl: src('solid-pattern.ts') },

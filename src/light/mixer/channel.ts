@@ -1,4 +1,5 @@
 import type { Component } from '../../engine/component.js';
+import { refreshViewSelectors } from '../structure/view-selector.js';
 import type { PointSet } from '../model/index.js';
 import { Pattern } from '../patterns/pattern.js';
 import type { Placeholder } from '../placeholder.js';
@@ -63,6 +64,7 @@ export class Channel extends AbstractChannel {
   /** Adds a pattern at `index` (default: the end), keeping the playlist's active pattern. */
   addPattern(pattern: Pattern | Placeholder, index = this.patterns.length): void {
     this.patterns.insert(pattern, index);
+    refreshViewSelectors(pattern);
     this.patternEngine.patternAdded(pattern, index);
   }
 

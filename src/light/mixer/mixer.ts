@@ -1,4 +1,5 @@
 import { BoundedParameter } from '../../engine/parameters/bounded.js';
+import { refreshViewSelectors } from '../structure/view-selector.js';
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
@@ -240,6 +241,7 @@ export class Mixer extends LXComponent implements CueSink {
   /** Inserts a channel or group at `index` in the flat list. Membership is set by the caller. */
   insertChannel(c: AbstractChannel, index = this.channels.length): void {
     this.channels.insert(c, index);
+    refreshViewSelectors(c);
     this.updateFocusRange();
   }
 

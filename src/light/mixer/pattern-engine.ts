@@ -93,8 +93,19 @@ export class PatternEngine {
     });
   }
 
+  private readonly keys = new Set<string>();
+
+  /** Whether `key` is one of the engine's parameters on its owner. */
+  ownsKey(key: string): boolean {
+    return this.keys.has(key);
+  }
+
   /** Adds the engine's parameters to its owner in LX's order. */
-  register(add: (key: string, p: Parameter) => void): void {
+  register(addParameter: (key: string, p: Parameter) => void): void {
+    const add = (key: string, p: Parameter): void => {
+      this.keys.add(key);
+      addParameter(key, p);
+    };
     add('compositeMode', this.compositeMode);
     add('compositeDampingEnabled', this.compositeDampingEnabled);
     add('compositeDampingTimeSecs', this.compositeDampingTimeSecs);
@@ -251,6 +262,21 @@ export class PatternEngine {
 
   private focusedPatternFollows(): void {
     // LX moves focus only with the focusActivePattern flag, which is off by default.
+  }
+
+  /**
+   * Makes the pattern at `index` active at once, dropping any transition (used by undo and
+   * snapshot recalls that must not fade). -1 leaves no pattern active.
+   */
+  setActiveImmediately(index: number): void {
+    if (this.transition !== null) this.cancelTransition();
+    if (index === this.activeIndex) return;
+    const previous = this.activePattern;
+    if (previous instanceof Pattern && this.isPlaylist) previous.deactivate();
+    this.activeIndex = this.nextIndex = index >= 0 && index < this.patterns.length ? index : NO_PATTERN;
+    const active = this.activePattern;
+    if (active instanceof Pattern) active.activate();
+    this.transitionMillis = this.nowMillis();
   }
 
   // ---- list changes ------------------------------------------------------------------------

@@ -1,10 +1,12 @@
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
+import { SeededRandom } from '../../engine/random.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { TriggerParameter } from '../../engine/parameters/trigger.js';
 import type { Polarity } from '../../engine/parameters/units.js';
 import { LXComponent } from '../lx-component.js';
 import type { NormalizedSource } from './normalized-source.js';
-import { TempoLink, type TempoReader } from './tempo-division.js';
+import type { Tempo } from '../tempo/tempo.js';
+import { tempoOf } from './tempo-division.js';
 
 /**
  * A modulator (LX's LXModulator): a component that computes a value each frame while running.
@@ -33,7 +35,7 @@ export abstract class Modulator extends LXComponent implements NormalizedSource 
   protected autoStartEnabled = true;
   /** False for trigger-style modulators (LX's setMappingSource(false)). */
   protected mappingSource = true;
-  private readonly tempoLink = new TempoLink(this);
+  private rng: SeededRandom | null = null;
 
   constructor(label: string) {
     super(label);
@@ -64,9 +66,32 @@ export abstract class Modulator extends LXComponent implements NormalizedSource 
     return null;
   }
 
-  /** The tempo clock of the engine this modulator runs in. */
-  protected get tempo(): TempoReader {
-    return this.tempoLink.get();
+  /**
+   * The booleans this modulator drives when its inputs change: what a trigger mapping into it
+   * can reach (for the cycle check). The trigger source by default; Multi Trig has five outputs.
+   */
+  triggerOutputs(): readonly BooleanParameter[] {
+    const t = this.getTriggerSource();
+    return t === null ? [] : [t];
+  }
+
+  /** The tempo clock of the engine this modulator runs in (undefined while detached). */
+  protected get tempo(): Tempo | undefined {
+    return tempoOf(this);
+  }
+
+  /**
+   * This modulator's random generator (LX uses Math.random). Seeded from the class and the
+   * component id, so a loaded project replays the same sequence; `reseed` pins it.
+   */
+  protected get random(): SeededRandom {
+    if (this.rng === null) this.rng = new SeededRandom(seedFor(this.lxClass, this.id));
+    return this.rng;
+  }
+
+  /** Restarts this modulator's random sequence from `seed`. */
+  reseed(seed: number): void {
+    this.rng = new SeededRandom(seed);
   }
 
   isRunning(): boolean {
@@ -139,4 +164,11 @@ export abstract class Modulator extends LXComponent implements NormalizedSource 
   protected onReset(): void {
     this.runMs = 0;
   }
+}
+
+/** FNV-1a of the class name mixed with the id: a stable per-instance seed. */
+function seedFor(className: string, id: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < className.length; i++) h = Math.imul(h ^ className.charCodeAt(i), 0x01000193);
+  return (h ^ Math.imul(id, 0x9e3779b1)) >>> 0;
 }

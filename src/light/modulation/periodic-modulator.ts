@@ -5,7 +5,8 @@ import type { Parameter } from '../../engine/parameters/parameter.js';
 import type { LoadContext, LxObject } from '../project/lxp-types.js';
 import { PeriodicState } from './lfo-math.js';
 import { Modulator } from './modulator.js';
-import { QUARTER, TEMPO_DIVISION_CHOICES, TEMPO_DIVISIONS } from './tempo-division.js';
+import { DIVISIONS } from '../tempo/divisions.js';
+import { QUARTER, TEMPO_DIVISION_CHOICES } from './tempo-division.js';
 
 export interface PeriodicDefaults {
   readonly loop?: boolean;
@@ -53,7 +54,7 @@ export abstract class PeriodicModulator extends Modulator {
   }
 
   /** The period in ms, read live each frame. */
-  protected abstract periodMs(): number;
+  protected abstract currentPeriodMs(): number;
   /** The value at `basis` (LX's computeValue(deltaMs, basis)). */
   protected abstract computeBasisValue(deltaMs: number, basis: number): number;
   /** The basis at which the modulator takes `value`, given the current basis (for setValue). */
@@ -130,9 +131,9 @@ export abstract class PeriodicModulator extends Modulator {
       return this.computeBasisValue(deltaMs, state.basis);
     }
     let stop: boolean;
-    if (this.tempoSync.isOn()) {
-      const division = this.tempoDivision.getValue();
-      const tempo = this.tempo;
+    const tempo = this.tempoSync.isOn() ? this.tempo : undefined;
+    if (tempo !== undefined) {
+      const division = DIVISIONS[this.tempoDivision.getValue()];
       if (this.tempoLock.isOn()) {
         const cycle = tempo.getCycleCount(division);
         let elapsed = 0;
@@ -146,10 +147,10 @@ export abstract class PeriodicModulator extends Modulator {
         this.previousCycle = cycle;
         stop = state.advanceLocked(tempo.getBasis(division), elapsed, this.looping.isOn());
       } else {
-        stop = state.advanceTempo(deltaMs, tempo.beatPeriodMs(), TEMPO_DIVISIONS[division].multiplier, this.looping.isOn());
+        stop = state.advanceTempo(deltaMs, tempo.beatPeriodMs(), division.multiplier, this.looping.isOn());
       }
     } else {
-      stop = state.advance(deltaMs, this.periodMs(), this.looping.isOn());
+      stop = state.advance(deltaMs, this.currentPeriodMs(), this.looping.isOn());
     }
     if (stop) this.stop();
     return this.computeBasisValue(deltaMs, state.basis);

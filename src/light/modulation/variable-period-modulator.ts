@@ -36,7 +36,7 @@ export abstract class VariablePeriodModulator extends PeriodicModulator {
     this.legacyKeys.set('period', 'periodFast');
   }
 
-  protected periodMs(): number {
+  protected currentPeriodMs(): number {
     return this.clockMode.getValue() === SLOW ? this.periodSlow.getValue() : this.periodFast.getValue();
   }
 

@@ -20,6 +20,12 @@ export interface SwatchReader {
   swatchColor(index: number): number;
   /** Current hue in degrees of that color (LX's LXDynamicColor.getHue(), a double). */
   swatchHue(index: number): number;
+  /**
+   * Its saturation as LXDynamicColor.getSaturation() gives it (Fixed and Cycle: the primary's
+   * saturation parameter, not the ARGB's). LX's ColorStop.set(color[, hueOffset]) reads this;
+   * the overload with saturation/brightness offsets reads LXColor.s() of the ARGB instead.
+   */
+  swatchSaturation?(index: number): number;
 }
 
 function readerOf(device: Device): SwatchReader | undefined {
@@ -43,7 +49,7 @@ export function setLinkedStops(device: Device, stops: ColorStops, index: number,
   const hue = Math.fround(r === undefined ? DEFAULT_HUE : r.swatchHue(index));
   const sat = saturationOf(c);
   const bri = brightnessOf(c);
-  stops.setStop(0, hue, sat, bri);
+  stops.setStop(0, hue, r?.swatchSaturation?.(index) ?? sat, bri);
   stops.setStopWithOffsets(1, hue, sat, bri, hueOffset, saturationOffset, brightnessOffset);
   stops.setNumStops(2);
 }
@@ -61,7 +67,7 @@ export function setPaletteStops(device: Device, stops: ColorStops, start: number
   for (let j = first; j < size && j < last; j++) {
     const c = r === undefined ? DEFAULT_COLOR : r.swatchColor(j);
     const hue = Math.fround(r === undefined ? DEFAULT_HUE : r.swatchHue(j));
-    stops.setStop(i++, hue, saturationOf(c), brightnessOf(c));
+    stops.setStop(i++, hue, r?.swatchSaturation?.(j) ?? saturationOf(c), brightnessOf(c));
   }
   stops.setNumStops(i);
 }

@@ -1,14 +1,20 @@
 import { Engine } from '../../engine/engine.js';
 import { LightShow } from '../light-show.js';
+import { Channel } from '../mixer/channel.js';
 import type { LxfResolver } from '../model/index.js';
 import { readProject } from '../project/project-file.js';
 import type { DeviceRegistry } from '../registry.js';
+import {
+  BUFFER_NOTE, CLOCK_NOTE, COLOR_NOTE, type FramesFile, argbBytes, framesSha256, pointsBase64,
+} from './frames-format.js';
 
 export interface OfflineRender {
   /** One copy of the mixer's main output per recorded frame. */
   readonly frames: { readonly index: number; readonly argb: Uint32Array }[];
   readonly points: number;
   readonly warnings: readonly string[];
+  /** The show after the last frame (for geometry and channel listings). */
+  readonly show: LightShow;
 }
 
 export interface OfflineOptions {
@@ -18,6 +24,11 @@ export interface OfflineOptions {
   readonly every?: number;
   readonly registry: DeviceRegistry;
   readonly resolveLxf?: LxfResolver;
+  readonly resolveLxm?: (file: string) => unknown;
+  /** Called after each recorded frame (a render CLI may stream instead of keeping frames). */
+  readonly onFrame?: (index: number, argb: Uint32Array) => void;
+  /** Keep copies of the recorded frames in the result (default true). */
+  readonly keepFrames?: boolean;
 }
 
 /**
@@ -27,13 +38,53 @@ export interface OfflineOptions {
  */
 export function renderOffline(projectJson: unknown, options: OfflineOptions): OfflineRender {
   const engine = new Engine();
-  const opened = readProject(projectJson, options.registry, options.resolveLxf);
+  const opened = readProject(projectJson, options.registry, { resolveLxf: options.resolveLxf, resolveLxm: options.resolveLxm });
+  engine.graph.reserveIds(opened.maxId);
   const show = new LightShow(engine, opened.lx);
   const every = options.every ?? 1;
+  const keep = options.keepFrames ?? true;
   const frames: { index: number; argb: Uint32Array }[] = [];
   for (let k = 0; k < options.frames; k++) {
     engine.clock.stepFixed(1, options.deltaMs);
-    if (k % every === 0) frames.push({ index: k, argb: show.main.slice() });
+    if (k % every === 0) {
+      if (keep) frames.push({ index: k, argb: show.main.slice() });
+      options.onFrame?.(k, show.main);
+    }
   }
-  return { frames, points: show.structure.model.size, warnings: opened.warnings };
+  return { frames, points: show.structure.model.size, warnings: opened.warnings, show };
+}
+
+/** The channels as the golden files list them: label, class and (for channels) pattern classes. */
+export function channelListing(show: LightShow): FramesFile['channels'] {
+  return show.mixer.channels.items.map((c) => {
+    const entry: FramesFile['channels'][number] = { label: c.label.getString(), class: c.lxClass };
+    if (c instanceof Channel) entry.patterns = c.patterns.items.map((p) => p.lxClass);
+    return entry;
+  });
+}
+
+/** Renders a project and returns it in the golden files' JSON format. */
+export function renderFramesFile(projectJson: unknown, project: string, scene: string, options: OfflineOptions): FramesFile {
+  const out = renderOffline(projectJson, options);
+  const model = out.show.structure.model;
+  const recorded = out.frames.map((f) => f.argb);
+  return {
+    scene,
+    lxVersion: '1.2.1',
+    project,
+    deltaMs: options.deltaMs,
+    fps: Math.round(1000 / options.deltaMs),
+    clock: CLOCK_NOTE,
+    buffer: BUFFER_NOTE,
+    colorFormat: COLOR_NOTE,
+    frameCount: options.frames,
+    frameStep: options.every ?? 1,
+    points: out.points,
+    sha256: framesSha256(recorded),
+    notes: `Rendered by Footlight's LX-compatible engine${out.warnings.length > 0 ? ` | warnings: ${out.warnings.join('; ')}` : ''}`,
+    channels: channelListing(out.show),
+    pointsXYZ: pointsBase64(model.points, false),
+    pointsXYZn: pointsBase64(model.points, true),
+    frames: out.frames.map((f) => ({ index: f.index, argb: argbBytes(f.argb).toString('base64') })),
+  };
 }

@@ -3,8 +3,25 @@ import { EnumParameter } from '../../engine/parameters/enum.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { StringParameter } from '../../engine/parameters/string.js';
 import { LXComponent } from '../lx-component.js';
-import { type Model, type PointSet, type View, ModelInputError, buildView } from '../model/index.js';
+import { invalidArgument } from '../../engine/errors.js';
+import { type Model, type PointSet, type View, ModelInputError, buildView, parseSelector } from '../model/index.js';
 import type { LoadContext, LxObject } from '../project/lxp-types.js';
+
+/** A view selector string: surfaces may only set one that parses (§6.3 grammar). */
+export class SelectorParameter extends StringParameter {
+  override accept(input: unknown): string {
+    const text = super.accept(input);
+    if (text.trim().length > 0) {
+      try {
+        parseSelector(text);
+      } catch (err) {
+        if (err instanceof ModelInputError) throw invalidArgument(`${this.path || this.label}: ${err.message}`);
+        throw err;
+      }
+    }
+    return text;
+  }
+}
 
 /**
  * A named subset of the model (LX's LXViewDefinition), `/lx/structure/views/view/N`. Its
@@ -16,7 +33,7 @@ import type { LoadContext, LxObject } from '../project/lxp-types.js';
 export class ViewDefinition extends LXComponent {
   readonly lxClass = 'heronarts.lx.structure.view.LXViewDefinition';
   readonly enabled = new BooleanParameter('Enabled', true, { description: 'Whether this view applies; a disabled view renders as the whole model' });
-  readonly selector = new StringParameter('View Selector', '', { description: 'Tags that pick the points, e.g. "strip", "arc, point", "panel[0-3]"', maxLength: 1024 });
+  readonly selector = new SelectorParameter('View Selector', '', { description: 'Tags that pick the points, e.g. "strip", "arc, point", "panel[0-3]"', maxLength: 1024 });
   readonly normalization = new EnumParameter('View Normalization', [
     { label: 'Constrain to view bounds', name: 'RELATIVE' },
     { label: 'Preserve absolute bounds', name: 'ABSOLUTE' },

@@ -103,3 +103,10 @@ export class ViewSelectorParameter extends EnumParameter {
     return this.pending ?? this.getBaseValue();
   }
 }
+
+/** Re-reads the view list into every view selector of a subtree (after it joins the show). */
+export function refreshViewSelectors(subtree: Component): void {
+  for (const c of subtree.descendants()) {
+    for (const p of c.parameters.values()) if (p instanceof ViewSelectorParameter) p.refresh();
+  }
+}

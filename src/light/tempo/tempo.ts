@@ -3,7 +3,8 @@
 // API for devices and modulators (read inside `run`/`loop`, allocation-free):
 //
 //   tempo.getBasis(division)       0 ≤ basis < 1: position inside the current cycle of `division`
-//                                  (a Division from ./divisions.js, e.g. Div.QUARTER); LFOs with
+//                                  (a Division from ./divisions.js, e.g. Div.QUARTER, or its
+//                                  ordinal, as division choosers store it); LFOs with
 //                                  tempo sync and lock use it as their basis.
 //   tempo.getCycleCount(division)  how many whole cycles of `division` have passed (an integer);
 //                                  a change from one frame to the next is a boundary (a "loop").
@@ -19,8 +20,8 @@
 //
 // Clock model (LX §6.4): a target cursor advances by deltaMs / (period · nudge) each frame, or
 // jumps on an explicit trigger (tap, OSC beat). A smooth cursor follows it: it jumps when 3.9
-// beats or more apart, runs up to ×2 when behind, slows to ×0.25 when ahead, and never runs
-// backwards. Every query reads the smooth cursor. Tempo runs on unscaled time (engine speed
+// beats or more apart, runs at ×2 while behind, at ×0.25 while ahead, and never runs backwards
+// or past the target. Every query reads the smooth cursor. Tempo runs on unscaled time (engine speed
 // does not change it).
 import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
@@ -169,24 +170,25 @@ export class Tempo extends LXComponent implements QuantizingClock {
     return ((this.smoothBeat % n) + n) % n;
   }
 
-  /** Position inside the current cycle of `division`: 0 ≤ basis < 1. */
-  getBasis(division: Division): number {
-    const m = division.multiplier;
+  /** Position inside the current cycle of `division` (a Division or its ordinal): 0 ≤ basis < 1. */
+  getBasis(division: Division | number): number {
+    const m = (typeof division === 'number' ? DIVISIONS[division] ?? DIVISIONS[4] : division).multiplier;
     const whole = this.smoothBeat * m;
     let x = (whole - Math.floor(whole)) + this.smoothBasis * m;
     x -= Math.floor(x);
     return x < 1 ? x : 0.9999999999999999;
   }
 
-  /** Whole cycles of `division` completed so far. */
-  getCycleCount(division: Division): number {
-    const m = division.multiplier;
+  /** Whole cycles of `division` (a Division or its ordinal) completed so far. */
+  getCycleCount(division: Division | number): number {
+    const m = (typeof division === 'number' ? DIVISIONS[division] ?? DIVISIONS[4] : division).multiplier;
     const whole = this.smoothBeat * m;
     return Math.floor(whole) + Math.floor((whole - Math.floor(whole)) + this.smoothBasis * m);
   }
 
-  isActive(division: Division): boolean {
-    return this.active[division.ordinal] === 1;
+  /** True on the frame `division` (a Division or its ordinal) crossed a boundary. */
+  isActive(division: Division | number): boolean {
+    return this.active[typeof division === 'number' ? division : division.ordinal] === 1;
   }
 
   launchDivision(): Division | null {
@@ -281,7 +283,9 @@ export class Tempo extends LXComponent implements QuantizingClock {
       this.smoothBeat = this.targetBeat;
       this.smoothBasis = this.targetBasis;
     } else {
-      const rate = lag > 0 ? Math.min(2, 1 + lag) : Math.max(0.25, 1 + lag);
+      // Behind: run at twice the tempo until caught up. Ahead: run at a quarter until the target
+      // catches up. Either way the cursor never runs backwards and never overshoots.
+      const rate = lag > 0 ? 2 : 0.25;
       let basis = this.smoothBasis + advance * rate;
       let beat = this.smoothBeat;
       if (basis >= 1) {
@@ -289,8 +293,8 @@ export class Tempo extends LXComponent implements QuantizingClock {
         beat += whole;
         basis -= whole;
       }
-      // Do not overshoot the target when catching up.
-      if (lag > 0 && (beat > this.targetBeat || (beat === this.targetBeat && basis > this.targetBasis))) {
+      const past = beat > this.targetBeat || (beat === this.targetBeat && basis >= this.targetBasis);
+      if ((lag > 0 && past) || (lag < 0 && !past)) {
         beat = this.targetBeat;
         basis = this.targetBasis;
       }

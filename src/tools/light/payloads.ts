@@ -8,11 +8,21 @@ import { formatValue } from '../../engine/parameters/units.js';
 import type { Component } from '../../engine/component.js';
 import { hsb } from '../../light/color/lx-color.js';
 import { oscAddressOf } from '../../light/osc-address.js';
+import type { Effect } from '../../light/effects/effect.js';
 import type { AbstractChannel } from '../../light/mixer/bus.js';
 import { Channel } from '../../light/mixer/channel.js';
+import { Group } from '../../light/mixer/group.js';
+import { MasterBus } from '../../light/mixer/master-bus.js';
+import type { Pattern } from '../../light/patterns/pattern.js';
+import type { Fixture } from '../../light/structure/fixture.js';
+import type { Structure } from '../../light/structure/structure.js';
+import type { ViewDefinition } from '../../light/structure/view-definition.js';
 import type { Mixer } from '../../light/mixer/mixer.js';
 import type { LXComponent } from '../../light/lx-component.js';
 import { Placeholder } from '../../light/placeholder.js';
+import type { ComponentDoc } from '../../light/docs/component-docs.js';
+import type { DeviceEntry } from '../../light/registry.js';
+import type { FixtureParameterSpec, LxfParameter } from '../../light/model/index.js';
 
 /** The one serializer of parameters: get_parameter, set_parameter, list_parameters and the console use it. */
 export const ParameterPayload = z.strictObject({
@@ -108,33 +118,66 @@ export function toComponentRef(c: Component): ComponentRefPayload {
   return out;
 }
 
-const PatternEntry = z.strictObject({
+/** An effect in a chain: list_channels (full), get_channel and the effect tools. */
+export const EffectPayload = z.strictObject({
+  path: z.string(),
+  id: z.number().int(),
+  label: z.string(),
+  class: z.string(),
+  index: z.number().int().describe('0-based position in its chain (effects run in order)'),
+  enabled: z.boolean(),
+  locked: z.boolean().describe('A locked effect cannot be removed (unlock it with set_parameter on .../locked)'),
+  unavailable: z.string().optional().describe('Present for a saved effect Footlight cannot run: why. It does nothing and is saved back unchanged'),
+});
+export type EffectPayload = z.infer<typeof EffectPayload>;
+
+export function toEffectPayload(e: Effect | Placeholder): EffectPayload {
+  const entry = { path: e.path, id: e.id, label: e.label.getString(), class: e.lxClass, index: e.index };
+  if (e instanceof Placeholder) return { ...entry, enabled: e.savedParameter('enabled') !== false, locked: e.savedParameter('locked') === true, unavailable: e.reason };
+  return { ...entry, enabled: e.enabled.isOn(), locked: e.locked.isOn() };
+}
+
+/** A pattern of a channel: list_channels (full), get_channel and the pattern tools. */
+export const PatternPayload = z.strictObject({
   path: z.string(),
   id: z.number().int(),
   label: z.string(),
   class: z.string(),
   index: z.number().int().describe('0-based position in the channel'),
-  active: z.boolean(),
+  active: z.boolean().describe('Playlist mode: the pattern shown now (false while a transition to it runs)'),
   enabled: z.boolean(),
   compositeLevel: z.number(),
+  effects: z.array(EffectPayload).describe('The pattern\'s own effects, in order'),
   unavailable: z.string().optional().describe('Present for a saved pattern Footlight cannot run: why. It renders nothing and is saved back unchanged'),
 });
+export type PatternPayload = z.infer<typeof PatternPayload>;
+
+export function toPatternPayload(p: Pattern | Placeholder): PatternPayload {
+  const host = p.parent instanceof Channel ? p.parent : undefined;
+  const entry = { path: p.path, id: p.id, label: p.label.getString(), class: p.lxClass, index: p.index, active: host !== undefined && host.activePattern === p };
+  return p instanceof Placeholder
+    ? { ...entry, enabled: false, compositeLevel: 0, effects: [], unavailable: p.reason }
+    : { ...entry, enabled: p.enabled.isOn(), compositeLevel: p.compositeLevel.getValue(), effects: p.effects.items.map(toEffectPayload) };
+}
 
 export const ChannelPayload = z.strictObject({
   path: z.string(),
   id: z.number().int(),
   label: z.string(),
-  index: z.number().int().describe('0-based position in the mixer'),
-  type: z.enum(['channel', 'group']),
+  index: z.number().int().describe('0-based position in the mixer (-1 for the master bus)'),
+  type: z.enum(['channel', 'group', 'master']),
   enabled: z.boolean(),
   fader: z.number(),
-  blendMode: z.string(),
-  patternMode: z.enum(['playlist', 'blend']),
+  blendMode: z.string().optional().describe('Absent for the master bus'),
+  patternMode: z.enum(['playlist', 'blend']).optional().describe('Channels only'),
   activePattern: z.strictObject({ path: z.string(), label: z.string(), index: z.number().int() }).optional(),
   patternCount: z.number().int(),
   effectCount: z.number().int(),
   autoMuted: z.boolean().describe('True while auto-mute skips the channel (fader at 0)'),
-  patterns: z.array(PatternEntry).optional().describe('detail: full only'),
+  group: z.strictObject({ path: z.string(), id: z.number().int() }).optional().describe('For a member of a group: the group'),
+  memberCount: z.number().int().optional().describe('For a group: how many channels it holds (they follow it in the list)'),
+  patterns: z.array(PatternPayload).optional().describe('detail: full only'),
+  effects: z.array(EffectPayload).optional().describe('detail: full only: the bus\'s effect chain, in order'),
   controls: z
     .strictObject({
       cue: z.boolean(),
@@ -146,11 +189,23 @@ export const ChannelPayload = z.strictObject({
       transitionBlendMode: z.string(),
     })
     .optional()
-    .describe('detail: full only'),
+    .describe('detail: full only (channels and groups)'),
 });
 export type ChannelPayload = z.infer<typeof ChannelPayload>;
 
-export function toChannelPayload(bus: AbstractChannel, full: boolean): ChannelPayload {
+/** One channel, group or the master bus; `full` adds patterns, effects and controls (list_channels, get_channel). */
+export function toChannelPayload(bus: AbstractChannel | MasterBus, full: boolean): ChannelPayload {
+  if (bus instanceof MasterBus) {
+    const out: ChannelPayload = {
+      path: bus.path, id: bus.id, label: bus.label.getString(), index: -1, type: 'master', enabled: true,
+      fader: bus.fader.getValue(), patternCount: 0, effectCount: bus.effects.length, autoMuted: false,
+    };
+    if (full) {
+      out.patterns = [];
+      out.effects = bus.effects.items.map(toEffectPayload);
+    }
+    return out;
+  }
   const ch = bus instanceof Channel ? bus : undefined;
   const active = ch?.activePattern;
   const out: ChannelPayload = {
@@ -162,43 +217,49 @@ export function toChannelPayload(bus: AbstractChannel, full: boolean): ChannelPa
     enabled: bus.enabled.isOn(),
     fader: bus.fader.getValue(),
     blendMode: bus.blendMode.option ?? '',
-    patternMode: ch !== undefined && ch.compositeMode.getValue() === 1 ? 'blend' : 'playlist',
     patternCount: ch?.patterns.length ?? 0,
     effectCount: bus.effects.length,
     autoMuted: bus.isAutoMuted,
   };
+  if (ch !== undefined) out.patternMode = ch.compositeMode.getValue() === 1 ? 'blend' : 'playlist';
   if (active !== undefined) out.activePattern = { path: active.path, label: active.label.getString(), index: active.index };
-  if (full && ch === undefined) {
-    out.patterns = [];
+  if (ch !== undefined && ch.group !== null) out.group = { path: ch.group.path, id: ch.group.id };
+  if (bus instanceof Group) out.memberCount = bus.members.length;
+  if (full) {
+    out.patterns = ch === undefined ? [] : ch.patterns.items.map(toPatternPayload);
+    out.effects = bus.effects.items.map(toEffectPayload);
     out.controls = {
       cue: bus.cue.isOn(),
       aux: bus.aux.isOn(),
       crossfadeGroup: bus.crossfadeGroup.option ?? '',
       autoMute: bus.autoMute.isOn(),
-      transitionEnabled: false,
-      transitionTimeSecs: 0,
-      transitionBlendMode: '',
-    };
-  }
-  if (full && ch !== undefined) {
-    out.patterns = ch.patterns.items.map((p) => {
-      const entry = { path: p.path, id: p.id, label: p.label.getString(), class: p.lxClass, index: p.index, active: p === active };
-      return p instanceof Placeholder
-        ? { ...entry, enabled: false, compositeLevel: 0, unavailable: p.reason }
-        : { ...entry, enabled: p.enabled.isOn(), compositeLevel: p.compositeLevel.getValue() };
-    });
-    out.controls = {
-      cue: ch.cue.isOn(),
-      aux: ch.aux.isOn(),
-      crossfadeGroup: ch.crossfadeGroup.option ?? '',
-      autoMute: ch.autoMute.isOn(),
-      transitionEnabled: ch.transitionEnabled.isOn(),
-      transitionTimeSecs: ch.transitionTimeSecs.getValue(),
-      transitionBlendMode: ch.transitionBlendMode.option ?? '',
+      transitionEnabled: ch?.transitionEnabled.isOn() ?? false,
+      transitionTimeSecs: ch?.transitionTimeSecs.getValue() ?? 0,
+      transitionBlendMode: ch?.transitionBlendMode.option ?? '',
     };
   }
   return out;
 }
+
+/** A canonical path that changed in a structural edit: the component's id, where it was, where it is. */
+export const PathChangePayload = z.strictObject({ id: z.number().int(), before: z.string(), after: z.string() });
+export const PathChangesPayload = z.array(PathChangePayload).describe('Every canonical path that changed (moved siblings, nested devices, modulators and modulations included); update cached paths from it');
+
+/** A modulation or trigger mapping an edit dropped or could not carry along. */
+export const WiringNotePayload = z.strictObject({
+  kind: z.enum(['modulation', 'trigger']),
+  path: z.string().describe('The wiring\'s path before the change'),
+  scope: z.string().describe('The modulation engine it lives in'),
+  sourcePath: z.string(),
+  targetPath: z.string(),
+});
+
+/** What every remove_* returns first: the removed path, its kind and its id (undo brings the same id back). */
+export const RemovedPayload = {
+  removed: z.string().describe('Path the component had'),
+  kind: z.string().describe('What was removed: channel, group, pattern, effect, modulator, modulation, fixture, view, swatch, color, snapshot'),
+  id: z.number().int().describe('Its id; undo restores it with this id'),
+};
 
 export const MixerPayload = z.strictObject({
   path: z.string(),
@@ -214,3 +275,259 @@ export function toMixerPayload(m: Mixer): MixerPayload {
     master: { path: m.master.path, id: m.master.id, fader: m.master.fader.getValue(), previewMode: m.master.previewMode.option ?? '' },
   };
 }
+
+/** One fixture of the structure: list_fixtures, get_fixture and the fixture tools. */
+export const FixturePayload = z.strictObject({
+  path: z.string(),
+  id: z.number().int(),
+  label: z.string(),
+  class: z.string(),
+  type: z.string().describe('Stock class name (Grid, Strip, Arc, Point, Spiral) or the JSON fixture\'s .lxf type'),
+  index: z.number().int().describe('0-based position in the structure (points are numbered in fixture order)'),
+  deactivated: z.boolean().describe('True when the fixture is left out of the model'),
+  pointCount: z.number().int().describe('Points it contributes to the model (0 when deactivated)'),
+  pointIndexRange: z.strictObject({ first: z.number().int(), last: z.number().int() }).optional().describe('Its points in the frame buffer (get_frame, describe_model), inclusive; absent with no points'),
+  geometry: z.strictObject({ x: z.number(), y: z.number(), z: z.number(), yaw: z.number(), pitch: z.number(), roll: z.number(), scale: z.number() }),
+  tags: z.array(z.string()).describe('Model tags (what view selectors match)'),
+  output: z
+    .strictObject({
+      enabled: z.boolean().describe('Whether the fixture sends (a new or duplicated fixture starts off)'),
+      brightness: z.number(),
+      protocol: z.enum(['none', 'artnet', 'sacn', 'opc', 'ddp', 'kinet', 'lxf']).describe('"lxf": a JSON fixture whose .lxf declares its outputs'),
+      host: z.string().optional(),
+      universe: z.number().int().optional().describe('Art-Net and sACN'),
+      dmxChannel: z.number().int().optional().describe('Art-Net, sACN and KiNET: first channel, 0-based'),
+      port: z.number().int().optional().describe('OPC port, KiNET output port'),
+    })
+    .describe('Network output summary (get_output_map has the packing)'),
+  error: z.string().optional().describe('Why the fixture could not be built, when it could not'),
+  parameters: z.array(ParameterPayload).optional().describe('detail: full only (get_fixture always)'),
+  jsonParameters: z.record(z.string(), z.unknown()).optional().describe('JSON fixtures, detail full: values of the .lxf parameters (set with set_fixture_params)'),
+});
+export type FixturePayload = z.infer<typeof FixturePayload>;
+
+function numberParam(f: Fixture, key: string, fallback: number): number {
+  const v = f.parameters.get(key)?.baseValue;
+  return typeof v === 'number' ? v : fallback;
+}
+
+function outputSummary(f: Fixture): FixturePayload['output'] {
+  const base = { enabled: f.enabled.isOn(), brightness: f.brightness.getValue() };
+  const o = f.output;
+  if (o === undefined) return { ...base, protocol: 'lxf' };
+  const protocol = o.protocolName;
+  if (protocol === null) return { ...base, protocol: 'none' };
+  const out: FixturePayload['output'] = { ...base, protocol, host: o.host.getString() };
+  if (protocol === 'artnet' || protocol === 'sacn') {
+    out.universe = o.artNetUniverse.getValue();
+    out.dmxChannel = o.dmxChannel.getValue();
+  } else if (protocol === 'kinet') {
+    out.dmxChannel = o.dmxChannel.getValue();
+    out.port = o.kinetPort.getValue();
+  } else if (protocol === 'opc') {
+    out.port = o.port.getValue();
+  }
+  return out;
+}
+
+export function toFixturePayload(f: Fixture, structure: Structure, full: boolean): FixturePayload {
+  const range = structure.pointRanges.get(f);
+  const count = range?.count ?? 0;
+  let tags: readonly string[] = [];
+  let error: string | undefined;
+  const model = structure.model;
+  if (range !== undefined && count > 0 && range.start < model.pointFixture.length) {
+    tags = model.fixtures[model.pointFixture[range.start]]?.tags ?? [];
+  } else {
+    try {
+      tags = f.geometry().tags;
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+    }
+  }
+  const out: FixturePayload = {
+    path: f.path,
+    id: f.id,
+    label: f.label.getString(),
+    class: f.lxClass,
+    type: f.stock?.name ?? f.fixtureType?.getString() ?? '',
+    index: f.index,
+    deactivated: f.parameters.get('deactivate')?.baseValue === true,
+    pointCount: count,
+    geometry: {
+      x: numberParam(f, 'x', 0), y: numberParam(f, 'y', 0), z: numberParam(f, 'z', 0),
+      yaw: numberParam(f, 'yaw', 0), pitch: numberParam(f, 'pitch', 0), roll: numberParam(f, 'roll', 0), scale: numberParam(f, 'scale', 1),
+    },
+    tags: [...tags],
+    output: outputSummary(f),
+  };
+  if (range !== undefined && count > 0) out.pointIndexRange = { first: range.start, last: range.start + count - 1 };
+  if (error !== undefined) out.error = error;
+  if (full) {
+    out.parameters = [...f.parameters.values()].filter((p) => !p.internal).map(toParameterPayload);
+    if (f.stock === undefined) out.jsonParameters = { ...f.jsonParameters };
+  }
+  return out;
+}
+
+/** A view definition: list_views and the view tools. */
+export const ViewPayload = z.strictObject({
+  path: z.string(),
+  id: z.number().int(),
+  label: z.string().describe('The name channels and devices select it by (set .../view to this label)'),
+  index: z.number().int().describe('0-based position in the view list'),
+  enabled: z.boolean(),
+  selector: z.string(),
+  normalization: z.enum(['relative', 'absolute']),
+  orientation: z.enum(['global', 'group']),
+  priority: z.boolean().describe('Listed on devices\' priority view selector'),
+  pointCount: z.number().int().describe('Points the view selects now (0: its users render the whole model)'),
+  fixtureCount: z.number().int(),
+  groupCount: z.number().int(),
+  error: z.string().optional().describe('Why the selector selects nothing, when it does not parse'),
+  usedBy: z.array(z.string()).describe('Paths of the channel and device view selectors rendering this view'),
+  cuePath: z.string().describe('Momentary button: hold (fire_trigger pulses) to preview the view in the cue output'),
+});
+export type ViewPayload = z.infer<typeof ViewPayload>;
+
+export function toViewPayload(v: ViewDefinition, usedBy: readonly string[]): ViewPayload {
+  const built = v.view;
+  const out: ViewPayload = {
+    path: v.path,
+    id: v.id,
+    label: v.label.getString(),
+    index: v.index,
+    enabled: v.enabled.isOn(),
+    selector: v.selector.getString(),
+    normalization: v.normalization.getValue() === 1 ? 'absolute' : 'relative',
+    orientation: v.orientation.getValue() === 1 ? 'group' : 'global',
+    priority: v.priority.isOn(),
+    pointCount: built?.points.size ?? 0,
+    fixtureCount: built?.numFixtures ?? 0,
+    groupCount: built?.groups.length ?? 0,
+    usedBy: [...usedBy],
+    cuePath: v.cueActive.path,
+  };
+  if (v.error !== undefined) out.error = v.error;
+  return out;
+}
+
+/** A class of the light library, as the list_available_* tools and get_component_doc report it. */
+export const ComponentClassPayload = z.strictObject({
+  class: z.string().describe('Full LX class name; add_* tools and get_component_doc take it (or the simple name or display name)'),
+  name: z.string().describe('Display name, as the console\'s browser shows it'),
+  category: z.string(),
+  kind: z.enum(['pattern', 'effect', 'modulator']),
+  documented: z.boolean().describe('A behaviour note exists: get_component_doc explains what it does'),
+  available: z.boolean().describe('False for a class Footlight lists but cannot run here'),
+  unavailableReason: z.string().optional().describe('Why the class cannot run here (present only when available is false)'),
+  global: z.boolean().optional().describe('Modulators: may be added to the global modulation engine'),
+  device: z.boolean().optional().describe('Modulators: may be added inside a pattern, effect or channel'),
+});
+export type ComponentClassPayload = z.infer<typeof ComponentClassPayload>;
+
+export function toComponentClassPayload(entry: DeviceEntry, documented: boolean): ComponentClassPayload {
+  const out: ComponentClassPayload = { class: entry.className, name: entry.name, category: entry.category, kind: entry.kind, documented, available: entry.create !== undefined };
+  if (entry.create === undefined) out.unavailableReason = entry.unavailable ?? 'Footlight has no implementation of this class';
+  if (entry.kind === 'modulator') {
+    out.global = entry.global ?? false;
+    out.device = entry.device ?? false;
+  }
+  return out;
+}
+
+/** get_component_doc: a class, its behaviour note and whether the note still matches the code. */
+export const ComponentDocPayload = z.strictObject({
+  ...ComponentClassPayload.shape,
+  summary: z.string().optional().describe('What it renders or computes (markdown); present when documented'),
+  parameterInteractions: z.string().optional().describe('How its knobs combine, which are live or latched, what the extremes do (markdown)'),
+  usageTips: z.string().optional().describe('When to pick it and common mistakes (markdown)'),
+  freshness: z.strictObject({
+    stale: z.union([z.boolean(), z.literal('unknown')]).describe('false: the note was reviewed against the code running now; true: the code changed since; "unknown": no pinned hash or no readable source'),
+    sourceSha256: z.string().optional().describe('SHA-256 of the implementation the note was written against'),
+    currentSha256: z.string().optional().describe('SHA-256 of the implementation running now'),
+    implementation: z.string().optional().describe('The implementation\'s source file, relative to the repository'),
+    dependsOn: z.array(z.string()).optional().describe('Other modules the behaviour lives in (a shared engine, a base class); a change there also makes the note stale'),
+    reviewed: z.string().optional().describe('Date the note was last reviewed against the code'),
+    origin: z.enum(['builtin', 'overlay']).optional().describe('overlay: the operator\'s own note (FOOTLIGHT_HOME/components) replaced the built-in one'),
+  }),
+  instance: ComponentRefPayload.optional().describe('When asked by path or id: the live component the class was read from'),
+});
+export type ComponentDocPayload = z.infer<typeof ComponentDocPayload>;
+
+export function toComponentDocPayload(doc: ComponentDoc, instance?: Component): ComponentDocPayload {
+  const note = doc.note;
+  const out: ComponentDocPayload = { ...toComponentClassPayload(doc.entry, note !== undefined), freshness: { stale: doc.stale } };
+  if (note !== undefined) {
+    out.summary = note.summary;
+    out.parameterInteractions = note.parameterInteractions;
+    out.usageTips = note.usageTips;
+    if (note.sourceSha256 !== undefined) out.freshness.sourceSha256 = note.sourceSha256;
+  }
+  if (doc.currentSha256 !== undefined) out.freshness.currentSha256 = doc.currentSha256;
+  if (doc.implementation !== undefined) out.freshness.implementation = doc.implementation;
+  if (doc.dependsOn !== undefined) out.freshness.dependsOn = [...doc.dependsOn.files];
+  if (note?.reviewed !== undefined) out.freshness.reviewed = note.reviewed;
+  if (doc.origin !== undefined) out.freshness.origin = doc.origin;
+  if (instance !== undefined) out.instance = toComponentRef(instance);
+  return out;
+}
+
+const Xyz = z.strictObject({ x: z.number(), y: z.number(), z: z.number() });
+
+/** describe_model: one node of the model tree (its children nested when expanded). */
+export const ModelNodePayload = z.strictObject({
+  path: z.string().describe('Model node path (tag-index), e.g. /model/grid[0]/row[2]; pass it back as describe_model\'s path'),
+  kind: z.enum(['root', 'fixture', 'submodel']),
+  tags: z.array(z.string()).describe('Tags of the node; the first names it in paths'),
+  size: z.number().int().describe('Points in the node'),
+  pointIndexRange: z.strictObject({ first: z.number().int(), last: z.number().int() }).optional().describe('Lowest and highest point index in the color buffer (0-based)'),
+  contiguous: z.boolean().optional().describe('True when the node holds exactly the points first..last'),
+  bounds: z.strictObject({ xMin: z.number(), xMax: z.number(), yMin: z.number(), yMax: z.number(), zMin: z.number(), zMax: z.number() }).optional(),
+  center: Xyz.optional().describe('Halfway between the bounds'),
+  childCount: z.number().int(),
+  fixture: z.strictObject({ path: z.string(), id: z.number().int(), label: z.string() }).optional().describe('Fixture nodes: the fixture component that makes them'),
+  meta: z.record(z.string(), z.string()).optional().describe('The node\'s metadata, when it has any'),
+  get children(): z.ZodOptional<z.ZodArray<typeof ModelNodePayload>> {
+    return z.array(ModelNodePayload).optional().describe('Expanded children, in model order');
+  },
+  childrenOmitted: z.literal(true).optional().describe('The node has children that were left out: describe it by path to see them'),
+});
+export type ModelNodePayload = z.infer<typeof ModelNodePayload>;
+
+/** A fixture parameter as list_available_fixtures describes it (stock classes and .lxf types alike). */
+export const FixtureParameterInfoPayload = z.strictObject({
+  key: z.string().describe('Name to pass in add_fixture / set_fixture_params `params`'),
+  label: z.string(),
+  kind: z.enum(['bounded', 'discrete', 'enum', 'string', 'boolean', 'float', 'int']),
+  default: z.union([z.number(), z.string(), z.boolean()]),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  options: z.array(z.string()).optional(),
+  description: z.string().optional(),
+});
+export type FixtureParameterInfoPayload = z.infer<typeof FixtureParameterInfoPayload>;
+
+export function toFixtureParameterInfo(p: FixtureParameterSpec | LxfParameter): FixtureParameterInfoPayload {
+  const spec = 'key' in p ? { key: p.key, kind: p.kind } : { key: p.name, kind: p.type };
+  const out: FixtureParameterInfoPayload = { ...spec, label: p.label, default: p.default };
+  if (p.min !== undefined) out.min = p.min;
+  if (p.max !== undefined) out.max = p.max;
+  if (p.options !== undefined) out.options = [...p.options];
+  if (p.description !== undefined) out.description = p.description;
+  return out;
+}
+
+export const FixtureClassPayload = z.strictObject({
+  class: z.string().describe('Full LX class; add_fixture takes it or the name'),
+  name: z.string(),
+  defaultTags: z.array(z.string()).describe('Model tags a new fixture carries until its tags are set'),
+  parameters: z.array(FixtureParameterInfoPayload).describe('The class\'s own parameters (commonParameters apply to every class as well)'),
+});
+
+export const JsonFixtureTypePayload = z.strictObject({
+  type: z.string().describe('add_fixture\'s `type`: the file\'s path under Fixtures/ without .lxf'),
+  label: z.string(),
+  isVisible: z.boolean().describe('False when the file hides itself from the browser (usually a part of another fixture)'),
+  parameters: z.array(FixtureParameterInfoPayload).describe('Parameters the file declares'),
+});

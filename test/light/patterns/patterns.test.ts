@@ -49,6 +49,7 @@ function withSwatch(show: LightShow, colors: readonly number[], hues?: readonly 
     swatchSize: () => colors.length,
     swatchColor: (i) => colors[Math.min(i, colors.length - 1)],
     swatchHue: (i) => (hues ?? colors.map((c) => hueOf(c)))[Math.min(i, colors.length - 1)],
+    swatchSaturation: (i) => saturationOf(colors[Math.min(i, colors.length - 1)]),
   };
   Object.assign(show.lx.palette, reader);
 }

@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { Engine } from '../../../src/engine/engine.js';
+import { internal } from '../../../src/engine/errors.js';
 import { silentLogger } from '../../../src/engine/log.js';
 import { startProtocol3Server } from '../../../src/protocol3/server.js';
 import { SoundAdapter } from '../../../src/sound-adapter/adapter.js';
@@ -17,6 +18,12 @@ async function proxied(t: TestContext, options: { soundCooperative?: boolean; so
   return { show, proxy };
 }
 
+/** Waits until the adapter has seen its connection close (a host going away). */
+async function disconnected(show: SoundShow): Promise<void> {
+  for (let i = 0; i < 500 && show.app.services.soundAdapter.connection.status().connected; i++) await new Promise((r) => setTimeout(r, 10));
+  assert.equal(show.app.services.soundAdapter.connection.status().connected, false);
+}
+
 const count = (proxy: FaultProxy, name: string): number => names(proxy.lines).filter((n) => n === name).length;
 
 test('readiness: the first request on every connection is a read-only capabilities, never a mutation', async (t) => {
@@ -24,7 +31,7 @@ test('readiness: the first request on every connection is a read-only capabiliti
   await show.call('sound_set_controls', { controls: [{ index: 3, value: 8 }] });
   assert.deepEqual(names(proxy.lines).slice(0, 3), ['capabilities', 'state', 'set'], 'capabilities, the plan\'s read, then the write');
   proxy.cut();
-  await new Promise((r) => setTimeout(r, 50));
+  await disconnected(show);
   await show.call('sound_set_controls', { controls: [{ index: 3, value: 16 }] });
   assert.equal(proxy.connections, 2);
   assert.deepEqual(names(proxy.lines).slice(3), ['capabilities', 'state', 'set'], 'after a reconnect, readiness is proved again before the first request');
@@ -162,7 +169,7 @@ test('a host restart (new instance) voids pending confirmations and freezes patc
   });
   proxy.upstreamPort = server.port;
   proxy.cut();
-  await new Promise((r) => setTimeout(r, 50));
+  await disconnected(show);
   const status = await show.call('sound_get_status');
   assert.notEqual(status.connection.identity.instance, before);
   assert.match(await show.callError('sound_set_controls', { controls: [{ index: 3, value: 1 }], confirmation_token: preview.confirmation.token }), /^stale: /);
@@ -171,4 +178,21 @@ test('a host restart (new instance) voids pending confirmations and freezes patc
   assert.equal(s.frozen.reason, 'host_restarted');
   assert.equal((await show.call('sound_get_shaping_session', { shaping_session_id: shaping.id })).session.state, 'closed');
   assert.equal(count(proxy, 'set'), 0, 'nothing was written');
+});
+
+test('an import or save that never left the process (the host vanished before sending) is not an attempt; the save folder is reported', async (t) => {
+  const show = await startSound(t, { soundCooperative: true });
+  const adapter = show.app.services.soundAdapter;
+  const compiled = await show.call('song_compile_plan', { plan: { title: 'Later', sections: [{ name: 'A', bars: 1 }], parts: [{ name: 'P', notes: [{ pitch: 60, start: 0, duration: 1 }] }] } });
+  // Staged at the adapter's boundary: the reads succeed, then the write cannot be sent at all.
+  const write = adapter.connection.write.bind(adapter.connection);
+  adapter.connection.write = async () => {
+    throw internal('cannot reach the protocol-3 sound host at 127.0.0.1:1: connect ECONNREFUSED. Nothing was sent.');
+  };
+  assert.match(await show.callError('song_import_plan', { song_session_id: compiled.song_session_id, revision: 1 }), /^internal: cannot reach/);
+  assert.equal((await show.call('song_get_workflow', { song_session_id: compiled.song_session_id })).import_available, true, 'nothing was sent, so the one attempt is still available');
+  assert.match(await show.callError('song_save_project'), /^internal: cannot reach .* The save was not sent; the empty folder .*sound-project-\S+ was allocated and is left in place\./);
+  adapter.connection.write = write;
+  const imported = await show.call('song_import_plan', { song_session_id: compiled.song_session_id, revision: 1 });
+  assert.equal(imported.status, 'completed');
 });

@@ -1,0 +1,50 @@
+import { readFile } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import { writeFileAtomic } from '../app/atomic-write.js';
+import { isFootlightError } from '../engine/errors.js';
+import { createLibrary } from '../light/library.js';
+import { defaultMediaDir } from '../light/project/project-file.js';
+import { mediaResolvers } from '../light/project/media.js';
+import { renderFramesFile } from '../light/render/offline.js';
+
+export interface RenderOptions {
+  readonly frames: number;
+  readonly deltaMs: number;
+  readonly every?: number;
+  readonly media?: string;
+  readonly out?: string;
+}
+
+/**
+ * `footlight render PROJECT.lxp --frames N --delta-ms D [--every K] [--media DIR] [--out FILE]`:
+ * renders a project headless with LX's offline protocol (clock at 0 when the project opens, a
+ * fixed deltaMs per frame, nowMillis = floor((k+1)·deltaMs) during frame k) and prints the frames
+ * in the golden files' JSON format, so any project can be compared with LX frame for frame.
+ */
+export async function render(projectPath: string, options: RenderOptions): Promise<void> {
+  try {
+    const path = resolve(projectPath);
+    let json: unknown;
+    try {
+      json = JSON.parse(await readFile(path, 'utf8'));
+    } catch (err) {
+      throw new Error(`cannot read ${path} as a JSON project: ${(err as Error).message}`);
+    }
+    const media = mediaResolvers(options.media !== undefined ? resolve(options.media) : defaultMediaDir(path));
+    const name = basename(path);
+    const file = renderFramesFile(json, name, name.replace(/\.lxp$/, ''), {
+      frames: options.frames,
+      deltaMs: options.deltaMs,
+      every: options.every ?? 1,
+      registry: createLibrary(),
+      resolveLxf: media.resolveLxf,
+      resolveLxm: media.resolveLxm,
+    });
+    const text = `${JSON.stringify(file)}\n`;
+    if (options.out !== undefined) await writeFileAtomic(resolve(options.out), text);
+    else process.stdout.write(text);
+  } catch (err) {
+    process.stderr.write(`footlight render: ${isFootlightError(err) ? `${err.code}: ${err.message}` : (err as Error).message}\n`);
+    process.exitCode = 1;
+  }
+}

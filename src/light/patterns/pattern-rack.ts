@@ -1,0 +1,68 @@
+import { PatternEngine } from '../mixer/pattern-engine.js';
+import { refreshViewSelectors } from '../structure/view-selector.js';
+import type { Placeholder } from '../placeholder.js';
+import type { LoadContext, LxObject } from '../project/lxp-types.js';
+import { Pattern } from './pattern.js';
+
+/**
+ * A pattern that hosts its own pattern engine (LX's PatternRack, label "Rack"): the same
+ * playlist (transitions, auto-cycle) and blend modes as a channel, rendering its nested patterns
+ * (`.../pattern/N/pattern/M`) into the rack's buffer over the rack's view. Nested patterns with
+ * the Default view inherit the rack's.
+ */
+export class PatternRack extends Pattern {
+  readonly lxClass = 'heronarts.lx.pattern.PatternRack';
+  readonly patterns = this.addArray<Pattern | Placeholder>('pattern');
+  readonly patternEngine: PatternEngine;
+
+  constructor() {
+    super('Rack');
+    this.patternEngine = new PatternEngine(this, this.patterns);
+    this.patternEngine.register((key, p) => this.addParameter(key, p));
+  }
+
+  /** The rack's engine parameters are not snapshot or remote controls (LX: RACK_PATTERN views instead). */
+  isSnapshotControl(p: { key: string }): boolean {
+    return !this.patternEngine.ownsKey(p.key);
+  }
+
+  addPattern(pattern: Pattern | Placeholder, index = this.patterns.length): void {
+    this.patterns.insert(pattern, index);
+    refreshViewSelectors(pattern);
+    this.patternEngine.patternAdded(pattern, index);
+  }
+
+  removePattern(pattern: Pattern | Placeholder): number {
+    const index = this.patterns.indexOf(pattern);
+    this.patternEngine.patternWillBeRemoved(pattern, index);
+    this.patterns.remove(pattern);
+    this.patternEngine.patternRemoved(index);
+    return index;
+  }
+
+  protected run(deltaMs: number): void {
+    const points = this.points;
+    this.patternEngine.loop(this.colors, points, points.index, deltaMs, null);
+  }
+
+  protected override extraSaveKeys(): readonly string[] {
+    return ['deviceVersion', 'effects', 'patternIndex', 'patterns'];
+  }
+
+  override save(): LxObject {
+    const obj = super.save();
+    // The rack's own compositeMode is its engine's; LX writes no legacy key for racks.
+    obj.parameters!.compositeMode = this.patternEngine.compositeMode.getBaseValue();
+    return obj;
+  }
+
+  protected override saveExtra(obj: LxObject): void {
+    super.saveExtra(obj);
+    this.patternEngine.save(obj);
+  }
+
+  protected override loadExtra(obj: LxObject, ctx: LoadContext): void {
+    super.loadExtra(obj, ctx);
+    this.patternEngine.load(obj, ctx);
+  }
+}

@@ -1,0 +1,62 @@
+import * as z from 'zod';
+import { describeNode, describeSubtree, fixtureComponents, resolveModelNode, tagVocabulary } from '../../light/docs/model-description.js';
+import { defineTool } from '../define-tool.js';
+import { page } from '../paging.js';
+import { ModelNodePayload } from './payloads.js';
+
+export default defineTool({
+  name: 'describe_model',
+  title: 'Describe the model (points, fixtures, tags)',
+  toolset: 'discover',
+  description:
+    'Describes the model the fixtures make — the tree of points patterns render onto. Each node gives its `tags`, `size` ' +
+    '(points), `pointIndexRange` (lowest and highest index in the color buffer; `contiguous` when it is exactly that span), ' +
+    '`bounds` and `center` in model coordinates, `childCount`, and for a fixture node the `fixture` component (its path and id ' +
+    'for get_fixture and set_fixture_params). The root is `/model`; its children are the active fixtures in structure ' +
+    'order, and a fixture\'s children are its child fixtures, then its submodels (a grid\'s rows and columns). Model nodes ' +
+    'are addressed by LX\'s tag-index paths, not component paths: `/model/grid[0]/row[2]` is the third child carrying the ' +
+    'tag "row" of the first child carrying "grid" (a node is counted under its first tag). Without `path` the answer also ' +
+    'carries the model\'s `tagVocabulary` (each tag and how many nodes carry it: the words view selectors and the Test ' +
+    'pattern\'s Tag mode match), `totalPoints` and `fixtureCount`. `depth` levels are expanded (default 2); at most `limit` ' +
+    'nodes are listed (default 150), a node\'s children all together or not at all — `childrenOmitted` marks the ones left ' +
+    'out: ask again with that node\'s `path`. A node with more children than `limit` lists them a page at a time: pass ' +
+    '`nextCursor` back as `cursor`.',
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  input: z.strictObject({
+    path: z.string().max(2000).optional().describe('Model node path from this tool, e.g. /model/grid[0]; default /model (the root)'),
+    depth: z.number().int().min(0).max(10).optional().describe('Levels of children to expand (0–10, default 2)'),
+    limit: z.number().int().min(1).max(500).optional().describe('Most nodes to list below the node (1–500, default 150)'),
+    cursor: z.string().max(200).optional().describe('nextCursor from the previous page of this node\'s children'),
+  }),
+  output: z.strictObject({
+    node: ModelNodePayload,
+    totalPoints: z.number().int().optional().describe('Root only: points in the model'),
+    fixtureCount: z.number().int().optional().describe('Root only: active fixtures in the model'),
+    tagVocabulary: z.record(z.string(), z.number().int()).optional().describe('Root only: every tag and how many nodes carry it'),
+    truncated: z.boolean().describe('True when some children within `depth` were left out to stay within `limit`'),
+    nextCursor: z.string().optional().describe('More children of this node: pass back as cursor'),
+  }),
+  handle: ({ path, depth, limit, cursor }, { light }) => {
+    const structure = light.structure;
+    const model = structure.model;
+    const node = resolveModelNode(model, path);
+    const fixtures = fixtureComponents(structure);
+    const max = limit ?? 150;
+    const isRoot = node === model.root;
+    const rootFacts = isRoot ? { totalPoints: model.size, fixtureCount: model.fixtures.length, tagVocabulary: tagVocabulary(node) } : {};
+    if (cursor === undefined && node.children.length <= max) {
+      const { node: described, truncated } = describeSubtree(node, depth ?? 2, max, fixtures);
+      return { node: described, ...rootFacts, truncated };
+    }
+    // More children than fit: list them a page at a time, one level deep.
+    const p = page(node.children, { list: `model:${node.path}`, cursor, limit: max, revision: structure.generation });
+    const described = describeNode(node, fixtures);
+    described.children = p.items.map((c) => {
+      const d = describeNode(c, fixtures);
+      if (c.children.length > 0) d.childrenOmitted = true;
+      return d;
+    });
+    const out = { node: described, ...rootFacts, truncated: true };
+    return p.nextCursor === undefined ? out : { ...out, nextCursor: p.nextCursor };
+  },
+});

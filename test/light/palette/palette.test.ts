@@ -1,0 +1,101 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { LinkedColorParameter } from '../../../src/engine/parameters/color.js';
+import { hsb, s as saturationOf } from '../../../src/light/color/lx-color.js';
+import { LXEngineComponent } from '../../../src/light/lx-engine.js';
+import { DynamicColor } from '../../../src/light/palette/dynamic-color.js';
+import { linkedColor } from '../../../src/light/palette/palette.js';
+
+function palette() {
+  const lx = new LXEngineComponent();
+  return lx.palette;
+}
+
+test('swatch API: 0-based colors, past the end reads the last, LX getSaturation (parameter, not ARGB)', () => {
+  const p = palette();
+  assert.equal(p.swatchSize(), 1);
+  assert.equal(p.swatchColor(0), 0xffff0000);
+  p.swatch.addColor();
+  const c1 = p.getSwatchColor(1);
+  c1.primary.hue.setValue(220);
+  c1.primary.saturation.setValue(85);
+  assert.equal(p.swatchColor(1), hsb(220, 85, 100));
+  assert.equal(p.swatchColor(4), p.swatchColor(1), 'index past the end: the last color');
+  assert.equal(p.swatchHue(1), 220);
+  assert.equal(p.swatchSaturation(1), 85, 'the parameter, as LX 1.2.1 reports it');
+  assert.notEqual(saturationOf(p.swatchColor(1)), 85, 'the ARGB rounds differently');
+  assert.equal(p.getColor(), 0xffff0000);
+});
+
+test('dynamic colors: Cycle turns the hue once per period; Osc goes primary → secondary → primary', () => {
+  const c = new DynamicColor();
+  c.mode.setValue(2);
+  c.period.setValue(2);
+  c.loop(500);
+  assert.equal(c.getHue(), 90);
+  assert.equal(c.getColor(), hsb(90, 100, 100));
+  c.loop(1500);
+  assert.equal(c.getBasis(), 0);
+  c.mode.setValue(1);
+  assert.equal(c.getColor(), 0xffff0000, 'Osc at basis 0 is the primary');
+  c.loop(1000);
+  assert.equal(c.getBasis(), 1);
+  assert.equal(c.getColor(), 0xff00ff00, 'Osc at the half period is the secondary');
+});
+
+test('exact ARGB: a color set as ARGB keeps it; gray keeps its hue (LX ColorParameter rules)', () => {
+  const c = new DynamicColor();
+  c.primary.hue.setValue(200);
+  c.setPrimaryColor(0xff808080);
+  assert.equal(c.getColor(), 0xff808080);
+  assert.equal(c.primary.hue.getValue(), 200, 'saturation 0: the hue is left alone');
+  c.setPrimaryColor(0xff102030);
+  assert.equal(c.getColor(), 0xff102030, 'exact, though hsb() of the derived values might differ');
+});
+
+test('LinkedColorParameter: Static is its own color, Palette follows the live swatch color index − 1', () => {
+  const p = palette();
+  p.swatch.addColor();
+  p.getSwatchColor(1).primary.hue.setValue(120);
+  const linked = new LinkedColorParameter('Color', { h: 30, s: 100, b: 100 });
+  assert.equal(linkedColor(linked, p), hsb(30, 100, 100));
+  linked.mode.setValue(1);
+  linked.index.setValue(2);
+  assert.equal(linkedColor(linked, p), p.swatchColor(1));
+  linked.index.setValue(5);
+  assert.equal(linkedColor(linked, p), p.swatchColor(1), 'past the end: the last color');
+});
+
+test('saved swatches: recall without and with a transition, auto-cycle NEXT', () => {
+  const p = palette();
+  const saved = p.newSwatchFromLive();
+  p.attachSwatch(saved);
+  saved.getColor(0).primary.hue.setValue(240);
+  saved.addColor().primary.hue.setValue(60);
+  p.setSwatch(saved);
+  assert.equal(p.swatchSize(), 2);
+  assert.equal(p.swatchHue(0), 240);
+  assert.equal(p.autoCycleCursor.getValue(), 0);
+
+  const other = p.newSwatchFromLive();
+  p.attachSwatch(other);
+  other.getColor(0).primary.hue.setValue(0);
+  p.transitionEnabled.setOn(true);
+  p.transitionTimeSecs.setValue(1);
+  p.setSwatch(other);
+  assert.equal(p.transitioning, true);
+  p.loop(500);
+  const mid = p.swatchColor(0);
+  assert.notEqual(mid, hsb(240, 100, 100));
+  assert.notEqual(mid, hsb(0, 100, 100));
+  p.loop(600);
+  assert.equal(p.transitioning, false);
+  assert.equal(p.swatchColor(0), hsb(0, 100, 100));
+
+  p.transitionEnabled.setOn(false);
+  p.autoCycleEnabled.setOn(true);
+  p.autoCycleTimeSecs.setValue(1);
+  p.loop(1000);
+  assert.equal(p.autoCycleCursor.getValue(), 0, 'cycled from swatch 2 back to swatch 1');
+  assert.equal(p.swatchHue(0), 240);
+});
