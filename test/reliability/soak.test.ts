@@ -23,11 +23,13 @@ setMaxListeners(0); // the SDK client adds an abort listener per request on one 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 const SECONDS = Number(process.env.FOOTLIGHT_SOAK_SECONDS ?? (CI ? 120 : 20));
 const SESSIONS = Number(process.env.FOOTLIGHT_SOAK_SESSIONS ?? 8);
-const IDLE_MS = 4000;
+/** Short, so abandoned sessions expire within the test; long enough that a working agent never idles out. */
+const IDLE_MS = 15_000;
 /** Above this undo depth the workers mostly undo, so the 1000-step history never drops a step. */
 const DEPTH_CAP = 400;
 const CHECK_EVERY_MS = 15_000;
 const PATTERNS = ['Solid', 'Gradient', 'Planes', 'Chase', 'Noise', 'Alternating'];
+const EFFECTS = ['Blur', 'Invert', 'Colorize', 'Hue + Saturation', 'Strobe', 'Linear Mask'];
 /**
  * Parameters whose change makes side effects the history does not record, so their undo is not
  * exact (see undo-exactness.test.ts, a todo until the kernel records them): left out of the soak
@@ -100,6 +102,8 @@ async function call(client: Client, tally: Tally, name: string, args: Record<str
   } catch (err) {
     tally.transport++;
     if (tally.transportErrors.length < 10) tally.transportErrors.push(`${name}: ${String(err).slice(0, 200)}`);
+    // The only transport failure allowed is an expired session (its agent was slower than the idle time).
+    if (!/Session not found/.test(String(err))) tally.internal.push(`${name}: transport failure ${String(err).slice(0, 300)}`);
     throw new Error('transport');
   }
   if (r.isError !== true) return true;
@@ -141,7 +145,18 @@ async function worker(show: TestShow, k: number, until: number, tally: Tally): P
           });
           tally.writes++;
           await call(client, tally, 'apply_operations', { operations: ops });
-        } else if (r < 0.8) {
+        } else if (r < 0.78) {
+          // Structure over MCP: patterns, effects and channels come and go (paths shift under the others).
+          const ch = `/lx/mixer/channel/${1 + Math.floor(random() * 3)}`;
+          const what = random();
+          tally.writes++;
+          if (what < 0.3) await call(client, tally, 'add_pattern', { containerPath: ch, class: pick(random, PATTERNS) });
+          else if (what < 0.5) await call(client, tally, 'remove_pattern', { path: `${ch}/pattern/${2 + Math.floor(random() * 3)}` });
+          else if (what < 0.7) await call(client, tally, 'add_effect', { containerPath: random() < 0.3 ? '/lx/mixer/master' : ch, class: pick(random, EFFECTS) });
+          else if (what < 0.85) await call(client, tally, 'remove_effect', { path: `${random() < 0.3 ? '/lx/mixer/master' : ch}/effect/1` });
+          else if (what < 0.93) await call(client, tally, 'add_channel', { class: pick(random, PATTERNS) });
+          else await call(client, tally, 'remove_channel', { path: `/lx/mixer/channel/${3 + Math.floor(random() * 3)}` });
+        } else if (r < 0.84) {
           // The console: add a pattern, or remove / move one (structure changes under the agents' feet).
           const ch = `/lx/mixer/channel/${1 + Math.floor(random() * 2)}`;
           const what = random();
@@ -160,7 +175,7 @@ async function worker(show: TestShow, k: number, until: number, tally: Tally): P
           const reply = (await res.json()) as { error?: string; message?: string };
           if (res.status >= 500) tally.internal.push(`console ${path} ${JSON.stringify(body)} → ${res.status} ${JSON.stringify(reply).slice(0, 300)}`);
           else if (reply.error !== undefined) tally.refused.set(`console:${reply.error}`, (tally.refused.get(`console:${reply.error}`) ?? 0) + 1);
-        } else if (r < 0.88) {
+        } else if (r < 0.9) {
           tally.calls++;
           tally.writes++;
           const reply = (await p3.request(`set ${1 + Math.floor(random() * 4)} ${random().toFixed(4)}`)) as { ok: boolean; code?: string; error?: string };
