@@ -1,9 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { buildInfo } from '../app/build-info.js';
-import { bridge } from './bridge.js';
-import { render } from './render.js';
-import { serve } from './serve.js';
-import { status } from './status.js';
 import { parseEndpoint } from '../sound-adapter/endpoint.js';
 
 function port(value: string): number {
@@ -40,7 +36,7 @@ program
   .option('--sound-output-root <dir>', 'folder under which sound saves allocate fresh sound-project-* folders (default <home>/sound-projects)')
   .option('--toolsets <list>', 'serve only these MCP toolsets, comma-separated: light, sound, or names such as structure,palette (default all; for clients that show few tools)')
   .option('--read-only', 'serve only MCP tools that never change the show')
-  .action((opts: { project?: string; media?: string; host?: string; port?: number; soundPort?: number; soundHost?: string; soundCooperative?: boolean; soundOutputRoot?: string; toolsets?: string; readOnly?: boolean }) => serve(opts));
+  .action(async (opts: { project?: string; media?: string; host?: string; port?: number; soundPort?: number; soundHost?: string; soundCooperative?: boolean; soundOutputRoot?: string; toolsets?: string; readOnly?: boolean }) => (await import('./serve.js')).serve(opts));
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -63,17 +59,17 @@ program
   .option('--every <k>', 'record every k-th frame (default 1)', positiveInt)
   .option('--media <dir>', 'LX media folder holding Fixtures/ and Models/ (default: the project\'s folder, or its parent for Projects/)')
   .option('--out <file>', 'write the JSON to this file instead of stdout')
-  .action((project: string, opts: { frames: number; deltaMs: number; every?: number; media?: string; out?: string }) => render(project, opts));
+  .action(async (project: string, opts: { frames: number; deltaMs: number; every?: number; media?: string; out?: string }) => (await import('./render.js')).render(project, opts));
 
 program
   .command('status')
   .description('Show whether a Footlight is running (reads status.json, checks the process and the server)')
-  .action(() => status());
+  .action(async () => (await import('./status.js')).status());
 
 program
   .command('bridge')
   .description('Relay MCP between stdio and a running Footlight (for clients such as Claude Desktop that only start stdio servers)')
   .option('--url <url>', 'MCP endpoint (default: the url in status.json)')
-  .action((opts: { url?: string }) => bridge(opts));
+  .action(async (opts: { url?: string }) => (await import('./bridge.js')).bridge(opts));
 
 await program.parseAsync(process.argv);

@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { createLogger } from '../engine/log.js';
 import { ListenError } from '../http/server.js';
 import { startFootlight } from '../main.js';
+import { TOOLS } from '../tools/index.js';
+import { selectTools } from '../tools/toolsets.js';
 
 export interface ServeOptions {
   readonly project?: string;
@@ -20,7 +22,25 @@ export interface ServeOptions {
 /** `footlight serve`: runs until SIGINT/SIGTERM, then stops cleanly and marks status.json stopped. */
 export async function serve(options: ServeOptions): Promise<void> {
   const log = createLogger();
-  let app;
+  const toolsets = options.toolsets?.split(',');
+  try {
+    selectTools(TOOLS, { toolsets, readOnly: options.readOnly });
+  } catch (err) {
+    log.error({}, (err as Error).message);
+    process.exitCode = 2;
+    return;
+  }
+  // Signals are handled from the start: status.json says "running" before startFootlight returns.
+  let app: Awaited<ReturnType<typeof startFootlight>> | undefined;
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping');
+    if (app !== undefined) void app.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
   try {
     app = await startFootlight({
       host: options.host,
@@ -31,7 +51,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       soundOutputRoot: options.soundOutputRoot === undefined ? undefined : resolve(options.soundOutputRoot),
       project: options.project,
       media: options.media,
-      toolsets: options.toolsets?.split(','),
+      toolsets,
       readOnlyTools: options.readOnly,
       log,
     });
@@ -41,8 +61,8 @@ export async function serve(options: ServeOptions): Promise<void> {
       process.exitCode = 1;
       return;
     }
-    if (isFootlightError(err)) {
-      log.error({ project: options.project }, options.project !== undefined && !/toolset/.test(err.message) ? `cannot open the project: ${err.message}` : err.message);
+    if (isFootlightError(err) && options.project !== undefined) {
+      log.error({ project: options.project }, `cannot open the project: ${err.message}`);
       process.exitCode = 2;
       return;
     }
@@ -52,13 +72,5 @@ export async function serve(options: ServeOptions): Promise<void> {
   const sound = options.soundHost === undefined ? '' : `  Sound:   the sound tools drive ${options.soundHost}${options.soundCooperative === true ? ' (cooperative grant on)' : ''}\n`;
   const tools = app.services.tools.length;
   process.stdout.write(`Footlight is running.\n${show}  MCP:     ${app.http.url} (${tools} tools)\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Status:  ${app.home}/status.json\n${sound}Press Ctrl-C to stop.\n`);
-  let stopping = false;
-  const stop = (signal: string): void => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'stopping');
-    void app.close().then(() => process.exit(0));
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  if (stopping) await app.close().then(() => process.exit(0));
 }

@@ -17,7 +17,7 @@ function run(args: string[], home: string): ChildProcess {
   return spawn(process.execPath, [BIN, ...args], { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-async function waitForStatus(home: string, predicate: (s: any) => boolean, ms = 20_000): Promise<any> {
+async function waitForStatus(home: string, predicate: (s: any) => boolean, ms = 120_000): Promise<any> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     try {
