@@ -9,7 +9,6 @@ import { createConsole, type ConsoleSurface } from './console/index.js';
 import { ListenError, startHttpServer, type RunningHttpServer } from './http/server.js';
 import { ComponentDocs } from './light/docs/component-docs.js';
 import { buildDemoShow } from './light/demo-show.js';
-import { createLibrary } from './light/library.js';
 import { LightShow } from './light/light-show.js';
 import { LX_VERSION } from './light/lx-component.js';
 import { OutputEngine } from './light/output/output-engine.js';
@@ -138,7 +137,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     outputRoot: options.soundOutputRoot ?? join(home, 'sound-projects'),
   });
   // The operator's own component notes (FOOTLIGHT_HOME/components/<class>.md) win over the built-in ones.
-  const docs = new ComponentDocs(createLibrary(), { overlayDir: join(home, 'components') });
+  const docs = new ComponentDocs(light.registry, { overlayDir: join(home, 'components') });
   const services: Services = { engine, light, docs, outputs, server, log, policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false }, soundAdapter };
   const writeStatusFile = options.writeStatus ?? true;
   const status = (): StatusFile => {

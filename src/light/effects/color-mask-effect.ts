@@ -2,15 +2,9 @@ import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { LinkedColorParameter } from '../../engine/parameters/color.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import { blendMask } from '../color/blend-kernel.js';
-import { hsb } from '../color/lx-color.js';
+import { linkedColor } from '../palette/palette.js';
 import { Effect } from './effect.js';
-import { MASK_MODES, choicesOf, paletteOf } from './effect-support.js';
-
-/** The live value of a LinkedColorParameter (LX's calcColor): the palette color, or hsb of the (modulated) parts. */
-export function linkedColorValue(color: LinkedColorParameter, owner: Effect): number {
-  if (color.mode.getValue() === 1) return paletteOf(owner.context).swatchColor(color.index.getValue() - 1);
-  return hsb(color.hue.getValue(), color.saturation.getValue(), color.brightness.getValue());
-}
+import { MASK_MODES, choicesOf } from './effect-support.js';
 
 /**
  * Masks content against one color (LX's ColorMaskEffect): pixel ← mode(pixel, color, depth ×
@@ -33,7 +27,7 @@ export class ColorMaskEffect extends Effect {
   protected run(_deltaMs: number, enabledAmount: number): void {
     const amount = enabledAmount * this.depth.getValue();
     if (amount === 0) return;
-    const color = linkedColorValue(this.color, this);
+    const color = linkedColor(this.color, this.context?.palette);
     const alpha = blendMask(amount);
     const blend = MASK_MODES[this.mode.getValue()].blend;
     const colors = this.colors;

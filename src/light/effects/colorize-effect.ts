@@ -7,6 +7,7 @@ import type { Parameter } from '../../engine/parameters/parameter.js';
 import { blendMask, lerp } from '../color/blend-kernel.js';
 import { ColorStops, GRADIENT_BLEND_MODES, type GradientBlendMode } from '../color/gradient.js';
 import { BLACK, CLEAR, b, s } from '../color/lx-color.js';
+import { setPaletteStops } from '../patterns/palette-colors.js';
 import { Effect } from './effect.js';
 import { SOURCE_MODES, clampf, paletteOf, sourceValue, type PaletteReader } from './effect-support.js';
 
@@ -38,29 +39,15 @@ const offset = (label: string, range: number, units: 'degrees' | 'percent', desc
   new BoundedParameter(label, 0, { v0: -range, v1: range, units, polarity: 'bipolar', modulatable: true, description });
 
 /**
- * Sets stop `i` from a palette color with offsets (LX's ColorStop.set(LXDynamicColor, …)): hue =
- * the color's hue + offset, saturation and brightness = those of its ARGB + offsets, clamped.
+ * Sets stop `i` from a palette color with offsets (LX's ColorStop.set(LXDynamicColor, h, s, b)):
+ * hue = the color's hue + offset; saturation and brightness = those of its ARGB (LXColor.s/b,
+ * not the color's own getSaturation) + offsets, clamped.
  */
-export function setPaletteStop(stops: ColorStops, i: number, palette: PaletteReader, index: number,
+function setPaletteStop(stops: ColorStops, i: number, palette: PaletteReader, index: number,
   hueOffset: number, saturationOffset: number, brightnessOffset: number): void {
   const c = palette.swatchColor(index);
   stops.setStop(i, fr(fr(palette.swatchHue(index)) + hueOffset),
     clampf(fr(s(c) + saturationOffset), 0, 100), clampf(fr(b(c) + brightnessOffset), 0, 100));
-}
-
-/**
- * LX's ColorStops.setPaletteGradient: `count` consecutive swatch colors from `start` (0-based,
- * clamped to the last color); fewer when the swatch runs out.
- */
-export function setPaletteGradient(stops: ColorStops, palette: PaletteReader, start: number, count: number): void {
-  const size = palette.swatchSize();
-  const first = Math.min(start, size - 1);
-  let n = 0;
-  for (let j = first; j < size && j < first + count; j++) {
-    const c = palette.swatchColor(j);
-    stops.setStop(n++, fr(palette.swatchHue(j)), s(c), b(c));
-  }
-  stops.setNumStops(n);
 }
 
 /**
@@ -172,7 +159,7 @@ export class ColorizeEffect extends Effect {
         break;
       }
       case PALETTE:
-        setPaletteGradient(stops, paletteOf(this.context), this.paletteIndex.getValue() - 1, this.paletteStops.getValue());
+        setPaletteStops(this, stops, this.paletteIndex.getValue() - 1, this.paletteStops.getValue());
         break;
       default: {
         const c2 = this.color2;

@@ -5,14 +5,16 @@ import type { Parameter } from '../../engine/parameters/parameter.js';
 import { TriggerParameter } from '../../engine/parameters/trigger.js';
 import { BLEND_ALPHA_FULL, blendMask, lightest, multiply } from '../color/blend-kernel.js';
 import { grayn } from '../color/lx-color.js';
+import { Interval } from '../modulation/modulators/interval.js';
 import { Effect } from './effect.js';
 import { FREEZE_MODES, choicesOf } from './effect-support.js';
 
 const REPLACE = 0;
 
 /**
- * Freeze-frames the output (LX's FreezeEffect). Engaging `lock` or `hold` (or firing
- * `resample`) captures the current frame; while engaged a basis ramps up over `attackMs`,
+ * Freeze-frames the output (LX's FreezeEffect). Engaging `lock` or `hold`, firing `resample`,
+ * or a firing of the built-in Interval modulator (`.../modulator/1`, stopped until started, e.g.
+ * to resample on the beat) captures the current frame; while engaged a basis ramps up over `attackMs`,
  * otherwise down over `releaseMs`, and the frozen frame is blended over the live one at basis ×
  * mix × enabled with the chosen mode. Replace while engaged takes the lightest of the frozen
  * frame (scaled by mix) and the live frame faded by the inverse amount.
@@ -26,6 +28,8 @@ export class FreezeEffect extends Effect {
   readonly attackMs = new BoundedParameter('Attack', 0, { v1: 1000, units: 'millisecondsRaw', modulatable: true, description: 'Time to blend into the frozen frame' });
   readonly releaseMs = new BoundedParameter('Release', 50, { v1: 10000, exponent: 2, units: 'millisecondsRaw', modulatable: true, description: 'Time to blend out from the frozen frame' });
   readonly mode = new EnumParameter('Mode', choicesOf(FREEZE_MODES), REPLACE, { description: 'How to blend the frozen frame' });
+  /** Resamples the frozen frame each time it fires (LX adds it stopped: start it to use it). */
+  readonly interval = new Interval();
   private frozen = new Uint32Array(0);
   private capture = false;
   private engage = false;
@@ -40,6 +44,10 @@ export class FreezeEffect extends Effect {
     this.addParameter('attackMs', this.attackMs);
     this.addParameter('releaseMs', this.releaseMs);
     this.addParameter('mode', this.mode);
+    this.builtIns.insert(this.interval);
+    this.interval.triggerOut.onChange((p) => {
+      if (p.value === true) this.capture = true;
+    });
   }
 
   protected override onParameterChanged(p: Parameter): void {

@@ -9,8 +9,8 @@ import { javaInt } from '../color/java-num.js';
 import { toRadians } from '../model/float32.js';
 import { identity, rotateX, rotateY, rotateZ, transformX, transformY, transformZ, translate } from '../model/matrix.js';
 import type { PointSet } from '../model/index.js';
-import { setPaletteGradient, setPaletteStop } from './colorize-effect.js';
-import type { PaletteReader } from './effect-support.js';
+import type { Device } from '../device.js';
+import { setLinkedStops, setPaletteStops } from '../patterns/palette-colors.js';
 
 const fr = Math.fround;
 
@@ -108,7 +108,8 @@ export class GradientEngine {
     ];
   }
 
-  private setColorStops(palette: PaletteReader): void {
+  /** The stops for this frame (LX's setColorStops); palette colors are read as the Gradient pattern reads them. */
+  private setColorStops(device: Device): void {
     const stops = this.stops;
     const mode = this.colorMode.getValue();
     if (mode === FIXED || mode === LINKED) {
@@ -118,16 +119,17 @@ export class GradientEngine {
       const bri = fr(amount * this.brightnessRange.getValuef());
       if (mode === FIXED) {
         const c = this.fixedColor;
-        stops.setStopWithOffsets(0, c.hue.getValuef(), c.saturation.getValuef(), c.brightness.getValuef(), 0, 0, 0);
-        stops.setStopWithOffsets(1, c.hue.getValuef(), c.saturation.getValuef(), c.brightness.getValuef(), hue, sat, bri);
+        const h = c.hue.getValuef();
+        const s = c.saturation.getValuef();
+        const b = c.brightness.getValuef();
+        stops.setStopWithOffsets(0, h, s, b, 0, 0, 0);
+        stops.setStopWithOffsets(1, h, s, b, hue, sat, bri);
+        stops.setNumStops(2);
       } else {
-        const index = this.paletteIndex.getValue() - 1;
-        setPaletteStop(stops, 0, palette, index, 0, 0, 0);
-        setPaletteStop(stops, 1, palette, index, hue, sat, bri);
+        setLinkedStops(device, stops, this.paletteIndex.getValue() - 1, hue, sat, bri);
       }
-      stops.setNumStops(2);
     } else {
-      setPaletteGradient(stops, palette, this.paletteIndex.getValue() - 1, this.paletteStops.getValue());
+      setPaletteStops(device, stops, this.paletteIndex.getValue() - 1, this.paletteStops.getValue());
     }
   }
 
@@ -149,9 +151,12 @@ export class GradientEngine {
     translate(m, -0.5, -0.5, -0.5);
   }
 
-  /** Writes the gradient color of every point of `p` into `out[p.index[k]]`. */
-  run(p: PointSet, out: Uint32Array, palette: PaletteReader): void {
-    this.setColorStops(palette);
+  /**
+   * Writes the gradient color of every point of `p` into `out[p.index[k]]`; `device` is the one
+   * running the engine (its palette is the engine's).
+   */
+  run(p: PointSet, out: Uint32Array, device: Device): void {
+    this.setColorStops(device);
     let xAmount = this.xAmount.getValuef();
     let yAmount = this.yAmount.getValuef();
     let zAmount = this.zAmount.getValuef();

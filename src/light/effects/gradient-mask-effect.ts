@@ -3,7 +3,7 @@ import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import { blendMask } from '../color/blend-kernel.js';
 import { Effect } from './effect.js';
-import { MASK_MODES, choicesOf, paletteOf } from './effect-support.js';
+import { MASK_MODES, choicesOf } from './effect-support.js';
 import { GradientEngine } from './gradient-engine.js';
 
 /**
@@ -31,14 +31,13 @@ export class GradientMaskEffect extends Effect {
     const alpha = blendMask(enabledAmount * this.depth.getValue());
     if (alpha === 0) return;
     const colors = this.colors;
-    const palette = paletteOf(this.context);
     if (this.cueMask.isOn()) {
-      this.engine.run(this.points, colors, palette);
+      this.engine.run(this.points, colors, this);
       return;
     }
     if (this.mask.length !== colors.length) this.mask = new Uint32Array(colors.length);
     const mask = this.mask;
-    this.engine.run(this.points, mask, palette);
+    this.engine.run(this.points, mask, this);
     const blend = MASK_MODES[this.mode.getValue()].blend;
     const index = this.points.index;
     for (let k = 0; k < index.length; k++) {

@@ -358,3 +358,18 @@ test('every effect writes only the points of its view (Strobe aside: LX dims its
     assert.ok(changedInside, `${entry.name} changed something inside its view`);
   }
 });
+
+test('Freeze: its built-in Interval, once started, resamples the frozen frame when it fires', () => {
+  const fx = new StubEngine().adopt(new FreezeEffect());
+  const pts = points(1);
+  assert.equal(fx.builtIns.items[0], fx.interval, 'the interval is modulator 1');
+  assert.equal(fx.interval.running.isOn(), false, 'stopped until started, as LX adds it');
+  fx.lock.setOn(true);
+  eqHex(step(fx, px(0xff101010), pts), [0xff101010], 'captured on lock');
+  fx.interval.periodMs.setValue(100);
+  fx.interval.start();
+  const seen: string[] = [];
+  for (let f = 0; f < 8; f++) seen.push(hex(step(fx, px((0xff000000 | ((f + 1) * 0x010101)) >>> 0), pts)[0]));
+  // 100 ms at 60 fps: the interval fires on the 6th frame (basis 6·16.67/100 = 1.0000000000000002), which captures that frame
+  assert.deepEqual(seen, ['ff101010', 'ff101010', 'ff101010', 'ff101010', 'ff101010', 'ff060606', 'ff060606', 'ff060606']);
+});

@@ -12,13 +12,17 @@ import { GOLDEN_DIR as SHARED_GOLDEN_DIR } from '../../helpers/golden-dir.js';
 
 export const DELTA_MS = 1000 / 60;
 
-/** A palette of fixed swatch colors, as LX's FIXED LXDynamicColor: color = hsb(h, s, b), hue = h. */
-export function fixedPalette(colors: readonly { h: number; s: number; b: number }[]): PaletteReader {
+/**
+ * A palette of fixed swatch colors, as LX's FIXED LXDynamicColor: color = hsb(h, s, b); hue and
+ * saturation are the parameters themselves (getHue/getSaturation), brightness comes from the ARGB.
+ */
+export function fixedPalette(colors: readonly { h: number; s: number; b: number }[]): PaletteReader & { swatchSaturation(i: number): number } {
   const at = (i: number): { h: number; s: number; b: number } => colors[Math.max(0, Math.min(i, colors.length - 1))];
   return {
     swatchSize: () => colors.length,
     swatchColor: (i: number) => { const c = at(i); return hsb(c.h, c.s, c.b); },
     swatchHue: (i: number) => at(i).h,
+    swatchSaturation: (i: number) => at(i).s,
   };
 }
 
