@@ -10,10 +10,9 @@ import type { Channel } from '../mixer/channel.js';
 import { ActivatePattern, InsertPattern, MovePattern, RemovePattern } from '../mixer/pattern-commands.js';
 import { Pattern } from '../patterns/pattern.js';
 import { Placeholder } from '../placeholder.js';
-import { checkIndex, performVerified, plural, refreshViewSelectors } from './common.js';
+import { checkIndex, performVerified, plural } from './common.js';
 import { copyComponent } from './copy.js';
 import { DetachDependents, captureDependents, unreplicatedWiring, type WiringNote } from './dependents.js';
-import { libraryOf } from './library.js';
 import { pathChanges, pathPicture, type PathChange } from './path-changes.js';
 import * as targets from './targets.js';
 import type { AnyPattern, ComponentTarget } from './targets.js';
@@ -31,13 +30,12 @@ export function addPattern(show: LightShow, container: ComponentTarget, classNam
   const channel = targets.channel(show.lx, container);
   const n = channel.patterns.length;
   const at = index === undefined ? n : checkIndex(index, n, `${channel.path} has ${plural(n, 'pattern')}`);
-  const registry = libraryOf(show);
+  const registry = show.registry;
   const made = registry.create(registry.find('pattern', className));
   if (!(made instanceof Pattern)) throw internal(`${className} did not build a pattern`);
   const picture = pathPicture(show.lx);
   return performVerified(show.engine, new InsertPattern(channel, made, at), origin, () => {
     if (channel.patterns.at(at) !== made) throw internal(`${channel.path}: the new pattern is not at index ${at}; the change was rolled back`);
-    refreshViewSelectors(made);
     return { pattern: made, pathChanges: pathChanges(picture, show.lx) };
   });
 }
@@ -95,7 +93,7 @@ export function copyPattern(show: LightShow, target: ComponentTarget, container:
   const n = channel.patterns.length;
   const at = index === undefined ? (channel === source ? pattern.index + 1 : n) : checkIndex(index, n, `${channel.path} has ${plural(n, 'pattern')}`);
   const wiring = unreplicatedWiring(captureDependents(show, [pattern]));
-  const registry = libraryOf(show);
+  const registry = show.registry;
   const entry = registry.byClassName(pattern.lxClass);
   const copy: AnyPattern = copyComponent(show, pattern, () => {
     const made = entry?.create?.();
@@ -104,7 +102,6 @@ export function copyPattern(show: LightShow, target: ComponentTarget, container:
   const picture = pathPicture(show.lx);
   return performVerified(show.engine, new InsertPattern(channel, copy, at), origin, () => {
     if (channel.patterns.at(at) !== copy) throw internal(`${channel.path}: the copy is not at index ${at}; the change was rolled back`);
-    refreshViewSelectors(copy);
     return { pattern: copy, unreplicatedWiring: wiring, pathChanges: pathChanges(picture, show.lx) };
   });
 }
