@@ -125,7 +125,7 @@ test('pattern racks: add, move, activate, copy and remove nested patterns; a rac
   const copy = await show.call('copy_pattern', { path: R, containerPath: '/lx/mixer/channel/2' });
   assert.equal(copy.pattern.nestedPatterns.length, 2);
   await assertRefused(show, 'copy_pattern', { path: R, containerPath: R }, /^invalid_argument: .* cannot be copied into itself/);
-  await assertUndoable(show, () => show.call('remove_pattern', { path: `${R}/pattern/1` }), (r) => {
+  await assertUndoable(show, () => show.call('remove_pattern', { id: b.pattern.id }), (r) => {
     assert.equal(r.id, b.pattern.id);
   });
   await assertRefused(show, 'add_pattern', { containerPath: `${R}/pattern/1`, class: 'Solid' }, /^invalid_argument: .* cannot hold patterns/);
