@@ -24,8 +24,8 @@ test('add_pattern: inserts, siblings shift (pathChanges), the active pattern sta
   const extra: (() => Promise<unknown>)[] = [];
   await assertRefused(show, 'add_pattern', { containerPath: CH1, class: 'Nope' }, /^not_found: no pattern class "Nope"/, extra);
   await assertRefused(show, 'add_pattern', { containerPath: CH1, class: 'Noise', index: 5 }, /^invalid_argument: index takes an integer in 0–1/, extra);
-  await assertRefused(show, 'add_pattern', { containerPath: `${CH1}/pattern/1`, class: 'Noise' }, /^invalid_argument: .* is not a mixer channel/, extra);
-  await assertRefused(show, 'add_pattern', { class: 'Noise' }, /^invalid_argument: give the channel's path or id/, extra);
+  await assertRefused(show, 'add_pattern', { containerPath: `${CH1}/pattern/1`, class: 'Noise' }, /^invalid_argument: .* cannot hold patterns/, extra);
+  await assertRefused(show, 'add_pattern', { class: 'Noise' }, /^invalid_argument: give the channel or pattern rack's path or id/, extra);
 });
 
 test('activate_pattern: playlist only; undo returns to the pattern that was active', async (t) => {
@@ -101,5 +101,33 @@ test('copy_pattern: same channel and across channels; new ids; outside wiring re
     assert.equal((await show.call('get_channel', { path: CH2 })).channel.activePattern.path, `${CH2}/pattern/2`, 'the destination keeps its active pattern');
   });
   await assertRefused(show, 'copy_pattern', { path: src, containerPath: CH2, index: 9 }, /^invalid_argument: index takes an integer in 0–1/);
-  await assertRefused(show, 'copy_pattern', { path: src, containerPath: '/lx/mixer/master' }, /^invalid_argument: .* is not a mixer channel/);
+  await assertRefused(show, 'copy_pattern', { path: src, containerPath: '/lx/mixer/master' }, /^invalid_argument: .* cannot hold patterns/);
+});
+
+test('pattern racks: add, move, activate, copy and remove nested patterns; a rack cannot be copied into itself', async (t) => {
+  const show = await startShow(t);
+  const rack = await show.call('add_pattern', { containerPath: CH1, class: 'Pattern Rack' });
+  assert.equal(rack.pattern.class, 'heronarts.lx.pattern.PatternRack');
+  assert.deepEqual(rack.pattern.nestedPatterns, []);
+  const R = rack.pattern.path;
+  const a = await assertUndoable(show, () => show.call('add_pattern', { containerPath: R, class: 'Solid' }), (r) => {
+    assert.equal(r.pattern.path, `${R}/pattern/1`);
+    assert.equal(r.pattern.active, true, 'the first pattern of an empty rack becomes active');
+  });
+  await show.call('add_pattern', { containerPath: R, class: 'Solid' });
+  const b = await show.call('add_pattern', { containerPath: R, class: 'Noise' });
+  await assertUndoable(show, () => show.call('move_pattern', { id: b.pattern.id, index: 0 }), (r) => {
+    assert.equal(r.pattern.path, `${R}/pattern/1`);
+  });
+  await assertUndoable(show, () => show.call('activate_pattern', { id: b.pattern.id }), (r) => {
+    assert.equal(r.pattern.active, true);
+  });
+  const copy = await show.call('copy_pattern', { path: R, containerPath: '/lx/mixer/channel/2' });
+  assert.equal(copy.pattern.nestedPatterns.length, 2);
+  await assertRefused(show, 'copy_pattern', { path: R, containerPath: R }, /^invalid_argument: .* cannot be copied into itself/);
+  await assertUndoable(show, () => show.call('remove_pattern', { id: b.pattern.id }), (r) => {
+    assert.equal(r.id, b.pattern.id);
+  });
+  await assertRefused(show, 'add_pattern', { containerPath: `${R}/pattern/1`, class: 'Solid' }, /^invalid_argument: .* cannot hold patterns/);
+  assert.ok(a.pattern.id > 0);
 });

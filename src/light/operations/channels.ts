@@ -6,7 +6,7 @@
 // members. Commands hold components by id (and the objects they removed or created, so undo and
 // redo put back the very same objects with the same ids).
 
-import type { Command } from '../../engine/commands/command.js';
+import { CompoundCommand, type Command } from '../../engine/commands/command.js';
 import type { Origin } from '../../engine/commands/history.js';
 import type { Graph } from '../../engine/graph.js';
 import { internal, invalidArgument } from '../../engine/errors.js';
@@ -15,12 +15,12 @@ import type { LightShow } from '../light-show.js';
 import type { AbstractChannel } from '../mixer/bus.js';
 import { Channel } from '../mixer/channel.js';
 import { Group } from '../mixer/group.js';
+import { AddChannel, GroupChannels, MoveChannel, RemoveChannel, Ungroup } from '../mixer/mixer-commands.js';
 import type { Mixer } from '../mixer/mixer.js';
 import { Pattern } from '../patterns/pattern.js';
-import { checkIndex, performVerified, plural, refreshViewSelectors } from './common.js';
-import { captureDependents, dropDependents, restoreDependents, type Dependents, type WiringNote, unreplicatedWiring } from './dependents.js';
+import { checkIndex, performVerified, plural } from './common.js';
+import { DetachDependents, captureDependents, type WiringNote, unreplicatedWiring } from './dependents.js';
 import { copyComponent } from './copy.js';
-import { libraryOf } from './library.js';
 import { pathChanges, pathPicture, type PathChange } from './path-changes.js';
 import * as targets from './targets.js';
 import type { ComponentTarget } from './targets.js';
@@ -38,11 +38,6 @@ function applyOrder(mixer: Mixer, order: readonly AbstractChannel[]): void {
   for (let k = 0; k < order.length; k++) if (items[k] !== order[k]) mixer.channels.move(order[k], k);
 }
 
-/** Keeps every group's member list in mixer order. */
-function syncMembers(mixer: Mixer): void {
-  for (const c of mixer.channels.items) if (c instanceof Group) c.members.sort((a, b) => a.index - b.index);
-}
-
 function resolveAll(g: Graph, ids: readonly number[]): AbstractChannel[] {
   return ids.map((id) => g.require(id) as AbstractChannel);
 }
@@ -58,153 +53,6 @@ function mixerOf(g: Graph, mixerId: number): Mixer {
 }
 
 // ---- commands -----------------------------------------------------------------------------------
-
-/** Inserts a channel built by the operation (undo takes it out; redo puts the same object back). */
-class InsertChannel implements Command {
-  readonly label: string;
-
-  constructor(
-    private readonly mixerId: number,
-    private readonly channel: Channel,
-    private readonly index: number,
-  ) {
-    this.label = `Add ${channel.label.getString()}`;
-  }
-
-  perform(g: Graph): void {
-    const mixer = mixerOf(g, this.mixerId);
-    if (this.index > mixer.channels.length) throw invalidArgument(`index ${this.index} is past the end of the mixer`);
-    mixer.insertChannel(this.channel, this.index);
-    refreshViewSelectors(this.channel);
-  }
-
-  undo(g: Graph): void {
-    const mixer = mixerOf(g, this.mixerId);
-    mixer.channels.remove(this.channel);
-    mixer.updateFocusRange();
-  }
-}
-
-/**
- * Removes a channel, or a group with its members (LX removes a group's members with it), and
- * every modulation elsewhere that depends on them. Undo puts the same objects back at the same
- * positions, with their ids, group membership and modulations.
- */
-class RemoveChannelBlock implements Command {
-  readonly label: string;
-  private removed: { channel: AbstractChannel; index: number; groupId: number }[] = [];
-  private dependents: Dependents | undefined;
-
-  constructor(
-    private readonly show: LightShow,
-    private readonly headId: number,
-    label: string,
-  ) {
-    this.label = `Delete ${label}`;
-  }
-
-  perform(g: Graph): void {
-    const head = g.require(this.headId) as AbstractChannel;
-    const mixer = head.parent as Mixer;
-    const block = blockOf(head);
-    this.dependents = captureDependents(this.show, block);
-    dropDependents(g, this.dependents);
-    this.removed = block.map((c) => ({ channel: c, index: c.index, groupId: c instanceof Channel && c.group !== null ? c.group.id : 0 }));
-    for (let i = block.length - 1; i >= 0; i--) {
-      const c = block[i];
-      if (c instanceof Channel && c.group instanceof Group) {
-        const members = c.group.members;
-        members.splice(members.indexOf(c), 1);
-        c.group = null;
-      }
-      mixer.channels.remove(c);
-    }
-    if (head instanceof Group) head.members.length = 0;
-    mixer.updateFocusRange();
-  }
-
-  undo(g: Graph): void {
-    const mixer = this.show.mixer;
-    for (const r of this.removed) mixer.channels.insert(r.channel, r.index);
-    for (const r of this.removed) {
-      if (r.groupId === 0 || !(r.channel instanceof Channel)) continue;
-      const group = g.require(r.groupId) as Group;
-      r.channel.group = group;
-      group.members.push(r.channel);
-    }
-    syncMembers(mixer);
-    mixer.updateFocusRange();
-    for (const r of this.removed) refreshViewSelectors(r.channel);
-    if (this.dependents !== undefined) restoreDependents(g, this.dependents);
-  }
-}
-
-/** Reorders the mixer's flat list (a block move); undo restores the previous order. */
-class ReorderChannels implements Command {
-  constructor(
-    readonly label: string,
-    private readonly mixerId: number,
-    private readonly before: readonly number[],
-    private readonly after: readonly number[],
-  ) {}
-
-  perform(g: Graph): void {
-    const mixer = mixerOf(g, this.mixerId);
-    applyOrder(mixer, resolveAll(g, this.after));
-    syncMembers(mixer);
-  }
-
-  undo(g: Graph): void {
-    const mixer = mixerOf(g, this.mixerId);
-    applyOrder(mixer, resolveAll(g, this.before));
-    syncMembers(mixer);
-  }
-}
-
-/**
- * Groups top-level channels (LX's GroupSelectedChannels, but undoable and without touching the
- * console's selection): a new group goes where the first of them was, the channels follow it in
- * mixer order. Undo removes the group and puts the channels back where they were.
- */
-class GroupChannels implements Command {
-  readonly label = 'Group Channels';
-  private group: Group | undefined;
-  private before: number[] = [];
-
-  constructor(
-    private readonly mixerId: number,
-    private readonly memberIds: readonly number[],
-    private readonly groupLabel: string | undefined,
-  ) {}
-
-  perform(g: Graph): void {
-    const mixer = mixerOf(g, this.mixerId);
-    const members = resolveAll(g, this.memberIds).sort((a, b) => a.index - b.index) as Channel[];
-    for (const m of members) if (!(m instanceof Channel) || m.group !== null) throw invalidArgument(`${m.path} cannot join a group`);
-    this.before = mixer.channels.items.map((c) => c.id);
-    this.group ??= new Group(this.groupLabel ?? `Group-${mixer.channels.items.filter((c) => c instanceof Group).length + 1}`);
-    const group = this.group;
-    const at = members[0].index;
-    mixer.insertChannel(group, at);
-    refreshViewSelectors(group);
-    const rest = mixer.channels.items.filter((c) => c !== group && !members.includes(c as Channel));
-    const order = [...rest.slice(0, at), group, ...members, ...rest.slice(at)];
-    applyOrder(mixer, order);
-    for (const m of members) m.group = group;
-    group.members.length = 0;
-    group.members.push(...members);
-  }
-
-  undo(g: Graph): void {
-    const mixer = mixerOf(g, this.mixerId);
-    const group = this.group!;
-    for (const m of group.members) m.group = null;
-    group.members.length = 0;
-    mixer.channels.remove(group);
-    mixer.updateFocusRange();
-    applyOrder(mixer, resolveAll(g, this.before.filter((id) => id !== group.id)));
-  }
-}
 
 /** Takes one member out of its group, placing it right after the group's remaining members. */
 class UngroupChannel implements Command {
@@ -243,44 +91,6 @@ class UngroupChannel implements Command {
   }
 }
 
-/**
- * Dissolves a group (LX's Ungroup): its members stay where they are as top-level channels and
- * the group bus is removed, with every modulation that depended on it. Undo brings the group
- * back (same id) with its members and modulations.
- */
-class DissolveGroup implements Command {
-  readonly label = 'Ungroup';
-  private index = -1;
-  private members: Channel[] = [];
-  private dependents: Dependents | undefined;
-
-  constructor(
-    private readonly show: LightShow,
-    private readonly group: Group,
-  ) {}
-
-  perform(g: Graph): void {
-    const mixer = this.show.mixer;
-    this.dependents = captureDependents(this.show, [this.group]);
-    dropDependents(g, this.dependents);
-    this.index = this.group.index;
-    this.members = [...this.group.members];
-    for (const m of this.members) m.group = null;
-    this.group.members.length = 0;
-    mixer.channels.remove(this.group);
-    mixer.updateFocusRange();
-  }
-
-  undo(g: Graph): void {
-    const mixer = this.show.mixer;
-    mixer.insertChannel(this.group, this.index);
-    refreshViewSelectors(this.group);
-    for (const m of this.members) m.group = this.group;
-    this.group.members.push(...this.members);
-    if (this.dependents !== undefined) restoreDependents(g, this.dependents);
-  }
-}
-
 // ---- operations ---------------------------------------------------------------------------------
 
 export interface AddChannelOptions {
@@ -303,7 +113,7 @@ export function addChannel(show: LightShow, options: AddChannelOptions, origin: 
   if (!Number.isFinite(fader) || fader < 0 || fader > 1) throw invalidArgument(`fader takes 0–1; got ${describe(options.fader)}`);
   let seed: Pattern | undefined;
   if (options.patternClass !== undefined) {
-    const registry = libraryOf(show);
+    const registry = show.registry;
     const made = registry.create(registry.find('pattern', options.patternClass));
     if (!(made instanceof Pattern)) throw internal(`${options.patternClass} did not build a pattern`);
     seed = made;
@@ -312,7 +122,7 @@ export function addChannel(show: LightShow, options: AddChannelOptions, origin: 
   ch.fader.setValue(fader);
   ch.autoMute.setOn(mixer.autoMuteDefault.isOn());
   if (seed !== undefined) ch.addPattern(seed);
-  return performVerified(show.engine, new InsertChannel(mixer.id, ch, index), origin, () => {
+  return performVerified(show.engine, new AddChannel(mixer.id, ch, index), origin, () => {
     if (mixer.channels.at(index) !== ch || ch.graph === null) throw internal(`${mixer.path}: the new channel is not at index ${index}; the change was rolled back`);
     return ch;
   });
@@ -333,10 +143,11 @@ export interface RemovedChannel {
 export function removeChannel(show: LightShow, target: ComponentTarget, origin: Origin): RemovedChannel {
   const c = targets.mixerChannel(show.lx, target);
   const block = blockOf(c);
+  const mixer = show.mixer;
   const picture = pathPicture(show.lx);
   const wiring = unreplicatedWiring(captureDependents(show, block));
   const out = { path: c.path, kind: c instanceof Group ? ('group' as const) : ('channel' as const), id: c.id, removedMembers: block.slice(1).map((m) => m.path), removedWiring: wiring };
-  return performVerified(show.engine, new RemoveChannelBlock(show, c.id, c.label.getString()), origin, () => {
+  return performVerified(show.engine, new CompoundCommand(`Delete ${c.label.getString()}`, [new DetachDependents(show, block.map((b) => b.id)), new RemoveChannel(mixer.id, c.id, c.label.getString())]), origin, () => {
     if (block.some((b) => b.graph !== null)) throw internal(`${out.path} is still in the mixer after removing it; the change was rolled back`);
     return { ...out, pathChanges: pathChanges(picture, show.lx) };
   });
@@ -367,10 +178,8 @@ export function moveChannel(show: LightShow, target: ComponentTarget, index: num
     order = [...rest.slice(0, index), ...block, ...rest.slice(index)];
   }
   const picture = pathPicture(show.lx);
-  const before = mixer.channels.items.map((x) => x.id);
-  const after = order.map((x) => x.id);
-  if (before.every((id, i) => id === after[i])) return { channel: c, pathChanges: [] };
-  return performVerified(show.engine, new ReorderChannels(`Move ${c.label.getString()}`, mixer.id, before, after), origin, () => {
+  if (mixer.channels.items.every((x, i) => x === order[i])) return { channel: c, pathChanges: [] };
+  return performVerified(show.engine, new MoveChannel(mixer.id, c.id, index, c.label.getString()), origin, () => {
     if (c.index !== index) throw internal(`${c.path} is not at index ${index} after the move; the change was rolled back`);
     return { channel: c, pathChanges: pathChanges(picture, show.lx) };
   });
@@ -403,7 +212,7 @@ export function copyChannel(show: LightShow, target: ComponentTarget, options: {
   const picture = pathPicture(show.lx);
   const copy = copyComponent(show, src, () => new Channel(src.label.getString()));
   if (options.label !== undefined) copy.label.setString(options.label);
-  const out: CopiedChannel = performVerified(show.engine, new InsertChannel(mixer.id, copy, index), origin, () => {
+  const out: CopiedChannel = performVerified(show.engine, new AddChannel(mixer.id, copy, index), origin, () => {
     if (mixer.channels.at(index) !== copy) throw internal(`${mixer.path}: the copy is not at index ${index}; the change was rolled back`);
     return { channel: copy, unreplicatedWiring: wiring, pathChanges: pathChanges(picture, show.lx) };
   });
@@ -424,10 +233,10 @@ export function groupChannels(show: LightShow, members: readonly ComponentTarget
   }
   if (label !== undefined && label.trim().length === 0) throw invalidArgument('label must not be empty');
   const picture = pathPicture(show.lx);
-  const command = new GroupChannels(mixer.id, channels.map((c) => c.id), label);
+  const group = new Group(label ?? `Group-${mixer.channels.items.filter((c) => c instanceof Group).length + 1}`);
+  const command = new GroupChannels(mixer.id, group, [...channels].sort((a, b) => a.index - b.index).map((c) => c.id));
   return performVerified(show.engine, command, origin, () => {
-    const group = channels[0] instanceof Channel ? (channels[0] as Channel).group : null;
-    if (!(group instanceof Group) || group.members.length !== channels.length || !channels.every((c) => (c as Channel).group === group && c.index > group.index && c.index <= group.index + channels.length)) {
+    if ( group.members.length !== channels.length || !channels.every((c) => (c as Channel).group === group && c.index > group.index && c.index <= group.index + channels.length)) {
       throw internal('the channels are not in one group after grouping them; the change was rolled back');
     }
     return { group, pathChanges: pathChanges(picture, show.lx) };
@@ -453,7 +262,7 @@ export function ungroupGroup(show: LightShow, target: ComponentTarget, origin: O
   const path = group.path;
   const wiring = unreplicatedWiring(captureDependents(show, [group]));
   const picture = pathPicture(show.lx);
-  return performVerified(show.engine, new DissolveGroup(show, group), origin, () => {
+  return performVerified(show.engine, new CompoundCommand(`Ungroup ${group.label.getString()}`, [new DetachDependents(show, [group.id]), new Ungroup(show.mixer.id, group.id, group.label.getString())]), origin, () => {
     if (group.graph !== null || members.some((m) => m.group !== null)) throw internal(`${path} is still a group after ungrouping; the change was rolled back`);
     return { removed: path, id: group.id, channels: members, removedWiring: wiring, pathChanges: pathChanges(picture, show.lx) };
   });

@@ -7,7 +7,6 @@ import type { Component } from '../../engine/component.js';
 import type { Engine } from '../../engine/engine.js';
 import { invalidArgument } from '../../engine/errors.js';
 import { describe } from '../../engine/parameters/bounded.js';
-import { ViewSelectorParameter } from '../structure/view-selector.js';
 
 /**
  * Performs `command` as one undo step (or one step of the running batch), then runs `verify`,
@@ -40,14 +39,6 @@ export function rootOf(c: Component): Component {
   let r = c;
   while (r.parent !== null) r = r.parent;
   return r;
-}
-
-/**
- * Re-reads the view list into every view selector of a subtree that just joined the show
- * (a selector built while detached only knows "Default"). Keeps each selector's view.
- */
-export function refreshViewSelectors(c: Component): void {
-  for (const d of c.descendants()) for (const p of d.parameters.values()) if (p instanceof ViewSelectorParameter) p.refresh();
 }
 
 /** "1 channel", "2 channels" ("2 saved swatches" with the plural given). */

@@ -1,7 +1,6 @@
 import type { LightShow } from '../light-show.js';
 import type { LXComponent } from '../lx-component.js';
 import type { LoadContext } from '../project/lxp-types.js';
-import { libraryOf } from './library.js';
 
 /**
  * Copies a component the way LX copies and pastes: its saved form is loaded into a fresh
@@ -12,7 +11,7 @@ import { libraryOf } from './library.js';
 export function copyComponent<C extends LXComponent>(show: LightShow, source: LXComponent, make: () => C): C {
   const json = source.save();
   const deferred: (() => void)[] = [];
-  const ctx: LoadContext = { ids: new Map(), registry: libraryOf(show), defer: (fn) => deferred.push(fn), warn: () => undefined };
+  const ctx: LoadContext = { ids: new Map(), registry: show.registry, defer: (fn) => deferred.push(fn), warn: () => undefined };
   const copy = make();
   copy.load(json, ctx);
   for (const fn of deferred.splice(0)) fn();

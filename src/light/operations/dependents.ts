@@ -12,7 +12,6 @@ import { ModulationEngine } from '../modulation/modulation-engine.js';
 import { dependentModulations, type AnyModulation } from '../modulation/modulation-graph.js';
 import { recordDependents, removeRecorded, restoreRecorded, type ModulationRecord } from '../modulation/operations.js';
 import type { DeviceRegistry } from '../registry.js';
-import { libraryOf } from './library.js';
 
 /** A wiring an operation dropped, or could not carry to a copy. */
 export interface WiringNote {
@@ -62,7 +61,7 @@ export function captureDependents(show: LightShow, roots: readonly Component[]):
       notes.push(noteOf(m));
     }
   }
-  return { records, notes, registry: libraryOf(show) };
+  return { records, notes, registry: show.registry };
 }
 
 /** Keeps only the captured modulations `keep` accepts (by the engine each lives in). */

@@ -2,24 +2,25 @@
 // are refused), move (within a chain or to another container, a true move that keeps the id),
 // copy. Each is one step, validated before anything changes and read back after.
 
-import type { Command } from '../../engine/commands/command.js';
+import { CompoundCommand, type Command } from '../../engine/commands/command.js';
 import type { Origin } from '../../engine/commands/history.js';
 import type { Component, ComponentArray } from '../../engine/component.js';
 import type { Graph } from '../../engine/graph.js';
 import { internal, invalidArgument } from '../../engine/errors.js';
 import { Effect } from '../effects/effect.js';
 import type { LightShow } from '../light-show.js';
+import { AddEffect, MoveEffect, RemoveEffect, effectArrayOf } from '../mixer/mixer-commands.js';
 import { Placeholder } from '../placeholder.js';
-import { checkIndex, performVerified, plural, refreshViewSelectors } from './common.js';
+import { refreshViewSelectors } from '../structure/view-selector.js';
+import { checkIndex, performVerified, plural } from './common.js';
 import { copyComponent } from './copy.js';
-import { captureDependents, dropDependents, filterDependents, restoreDependents, unreplicatedWiring, type Dependents, type WiringNote } from './dependents.js';
-import { libraryOf } from './library.js';
+import { DetachDependents, captureDependents, dropDependents, filterDependents, restoreDependents, unreplicatedWiring, type Dependents, type WiringNote } from './dependents.js';
 import { pathChanges, pathPicture, type PathChange } from './path-changes.js';
 import * as targets from './targets.js';
 import type { AnyEffect, ComponentTarget, EffectContainer } from './targets.js';
 
 function chain(c: Component): ComponentArray<AnyEffect> {
-  const fx = (c as { effects?: ComponentArray<AnyEffect> }).effects;
+  const fx = effectArrayOf(c);
   if (fx === undefined) throw internal(`${c.path} has no effect chain`);
   return fx;
 }
@@ -29,83 +30,6 @@ function describeContainer(c: EffectContainer): string {
 }
 
 // ---- commands -----------------------------------------------------------------------------------
-
-/** Inserts an effect built by the operation; undo takes the same object out, redo puts it back. */
-class InsertEffect implements Command {
-  readonly label: string;
-  constructor(
-    private readonly containerId: number,
-    private readonly effect: AnyEffect,
-    private readonly index: number,
-  ) {
-    this.label = `Add ${effect.label.getString()}`;
-  }
-
-  perform(g: Graph): void {
-    chain(g.require(this.containerId)).insert(this.effect, this.index);
-    if (this.effect instanceof Effect) this.effect.settle();
-    refreshViewSelectors(this.effect);
-  }
-
-  undo(g: Graph): void {
-    chain(g.require(this.containerId)).remove(this.effect);
-  }
-}
-
-/** Removes an effect and what depended on it; undo puts back the same effect and modulations. */
-class RemoveEffect implements Command {
-  readonly label: string;
-  private effect: AnyEffect | undefined;
-  private index = -1;
-  private dependents: Dependents | undefined;
-
-  constructor(
-    private readonly show: LightShow,
-    private readonly containerId: number,
-    private readonly effectId: number,
-    label: string,
-  ) {
-    this.label = `Delete ${label}`;
-  }
-
-  perform(g: Graph): void {
-    const e = g.require(this.effectId) as AnyEffect;
-    if (e instanceof Effect && e.locked.isOn()) throw invalidArgument(`${e.path} is locked`);
-    this.effect = e;
-    this.dependents = captureDependents(this.show, [e]);
-    dropDependents(g, this.dependents);
-    this.index = chain(g.require(this.containerId)).remove(e);
-  }
-
-  undo(g: Graph): void {
-    chain(g.require(this.containerId)).insert(this.effect!, this.index);
-    if (this.dependents !== undefined) restoreDependents(g, this.dependents);
-  }
-}
-
-/** Moves an effect within its chain. */
-class ReorderEffect implements Command {
-  readonly label: string;
-  private from = -1;
-  constructor(
-    private readonly containerId: number,
-    private readonly effectId: number,
-    private readonly to: number,
-    label: string,
-  ) {
-    this.label = `Move ${label}`;
-  }
-
-  perform(g: Graph): void {
-    const e = g.require(this.effectId) as AnyEffect;
-    this.from = e.index;
-    chain(g.require(this.containerId)).move(e, this.to);
-  }
-
-  undo(g: Graph): void {
-    chain(g.require(this.containerId)).move(g.require(this.effectId) as AnyEffect, this.from);
-  }
-}
 
 /**
  * Moves an effect to another container (LX's RelocateEffect): the same object, with its id, its
@@ -171,11 +95,11 @@ export function addEffect(show: LightShow, container: ComponentTarget, className
   const c = targets.effectContainer(show.lx, container);
   const n = c.effects.length;
   const at = index === undefined ? n : checkIndex(index, n, describeContainer(c));
-  const registry = libraryOf(show);
+  const registry = show.registry;
   const made = registry.create(registry.find('effect', className));
   if (!(made instanceof Effect)) throw internal(`${className} did not build an effect`);
   const picture = pathPicture(show.lx);
-  return performVerified(show.engine, new InsertEffect(c.id, made, at), origin, () => {
+  return performVerified(show.engine, new AddEffect(c.id, made, at), origin, () => {
     if (c.effects.at(at) !== made) throw internal(`${c.path}: the new effect is not at index ${at}; the change was rolled back`);
     return { effect: made, pathChanges: pathChanges(picture, show.lx) };
   });
@@ -195,7 +119,7 @@ export function removeEffect(show: LightShow, target: ComponentTarget, origin: O
   const path = effect.path;
   const wiring = unreplicatedWiring(captureDependents(show, [effect]));
   const picture = pathPicture(show.lx);
-  return performVerified(show.engine, new RemoveEffect(show, container.id, effect.id, effect.label.getString()), origin, () => {
+  return performVerified(show.engine, new CompoundCommand(`Delete ${effect.label.getString()}`, [new DetachDependents(show, [effect.id]), new RemoveEffect(container.id, effect.id, effect.label.getString())]), origin, () => {
     if (effect.parent !== null) throw internal(`${path} is still in its chain after removing it; the change was rolled back`);
     return { path, id: effect.id, removedWiring: wiring, pathChanges: pathChanges(picture, show.lx) };
   });
@@ -219,7 +143,7 @@ export function moveEffect(show: LightShow, target: ComponentTarget, index: numb
     const n = container.effects.length;
     checkIndex(index, n - 1, describeContainer(container));
     if (index === effect.index) return { effect, pathChanges: [], droppedWiring: [] };
-    return performVerified(show.engine, new ReorderEffect(container.id, effect.id, index, effect.label.getString()), origin, () => {
+    return performVerified(show.engine, new MoveEffect(container.id, effect.id, index, effect.label.getString()), origin, () => {
       if (effect.index !== index || effect.parent !== container) throw internal(`${effect.path} is not at index ${index} after the move; the change was rolled back`);
       return { effect, pathChanges: pathChanges(picture, show.lx), droppedWiring: [] };
     });
@@ -246,13 +170,13 @@ export function copyEffect(show: LightShow, target: ComponentTarget, destination
   const n = to.effects.length;
   const at = index === undefined ? (to === container ? effect.index + 1 : n) : checkIndex(index, n, describeContainer(to));
   const wiring = unreplicatedWiring(captureDependents(show, [effect]));
-  const entry = libraryOf(show).byClassName(effect.lxClass);
+  const entry = show.registry.byClassName(effect.lxClass);
   const copy: AnyEffect = copyComponent(show, effect, () => {
     const made = entry?.create?.();
     return made instanceof Effect ? made : new Placeholder('effect', effect.save(), effect instanceof Placeholder ? effect.reason : undefined);
   });
   const picture = pathPicture(show.lx);
-  return performVerified(show.engine, new InsertEffect(to.id, copy, at), origin, () => {
+  return performVerified(show.engine, new AddEffect(to.id, copy, at), origin, () => {
     if (to.effects.at(at) !== copy) throw internal(`${to.path}: the copy is not at index ${at}; the change was rolled back`);
     return { effect: copy, unreplicatedWiring: wiring, pathChanges: pathChanges(picture, show.lx) };
   });

@@ -22,7 +22,6 @@ import { resolveParameterTarget, type ParameterTarget } from '../paths.js';
 import { Placeholder } from '../placeholder.js';
 import { performVerified } from './common.js';
 import { captureDependents, unreplicatedWiring, type WiringNote } from './dependents.js';
-import { libraryOf } from './library.js';
 import { pathChanges, pathPicture, type PathChange } from './path-changes.js';
 import * as targets from './targets.js';
 import type { ComponentTarget } from './targets.js';
@@ -31,7 +30,7 @@ export type AnyModulator = Modulator | Placeholder;
 export type AnyWiring = CompoundModulation | TriggerModulation;
 
 function operations(show: LightShow): ModulationOperations {
-  return new ModulationOperations(show.engine, show.lx, libraryOf(show));
+  return new ModulationOperations(show.engine, show.lx, show.registry);
 }
 
 /**

@@ -11,6 +11,7 @@ import { Group } from '../mixer/group.js';
 import { MasterBus } from '../mixer/master-bus.js';
 import { resolveComponentTarget, type ComponentTarget } from '../paths.js';
 import { Pattern } from '../patterns/pattern.js';
+import { PatternRack } from '../patterns/pattern-rack.js';
 import { Placeholder } from '../placeholder.js';
 import { Fixture } from '../structure/fixture.js';
 import { ViewDefinition } from '../structure/view-definition.js';
@@ -54,11 +55,22 @@ export function group(lx: LXEngineComponent, target: ComponentTarget): Group {
   throw invalidArgument(`${c.path} is a channel, not a group`);
 }
 
-/** A pattern of a channel (`/lx/mixer/channel/N/pattern/M`), runnable or a placeholder. */
-export function pattern(lx: LXEngineComponent, target: ComponentTarget): { channel: Channel; pattern: AnyPattern } {
+/** What holds patterns: a channel, or a pattern rack (`.../pattern/N` of class PatternRack). */
+export type PatternHost = Channel | PatternRack;
+
+export function patternHost(lx: LXEngineComponent, target: ComponentTarget): PatternHost {
+  const c = component(lx, target, 'channel or pattern rack');
+  if (c instanceof PatternRack) return c;
+  if (c instanceof Channel && c.parent === lx.mixer) return c;
+  if (c instanceof AbstractChannel && c.parent === lx.mixer) throw invalidArgument(`${c.path} is a group; patterns live in channels (and pattern racks)`);
+  throw invalidArgument(`${c.path} cannot hold patterns; use a channel (/lx/mixer/channel/N) or a pattern rack`);
+}
+
+/** A pattern of a channel or rack (`/lx/mixer/channel/N/pattern/M[/pattern/K]`), runnable or a placeholder. */
+export function pattern(lx: LXEngineComponent, target: ComponentTarget): { host: PatternHost; pattern: AnyPattern } {
   const c = component(lx, target, 'pattern');
   const parent = c.parent;
-  if ((c instanceof Pattern || (c instanceof Placeholder && c.kind === 'pattern')) && c.key === 'pattern' && parent instanceof Channel) return { channel: parent, pattern: c };
+  if ((c instanceof Pattern || (c instanceof Placeholder && c.kind === 'pattern')) && c.key === 'pattern' && (parent instanceof Channel || parent instanceof PatternRack)) return { host: parent, pattern: c };
   throw invalidArgument(`${c.path} is not a channel's pattern; pattern paths look like /lx/mixer/channel/1/pattern/2`);
 }
 

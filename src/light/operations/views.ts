@@ -2,26 +2,18 @@
 // checked selector, remove with the LX trap fixed — devices that rendered the view go back to
 // Default, and undo points them at the view again.
 
-import type { Command } from '../../engine/commands/command.js';
 import type { Origin } from '../../engine/commands/history.js';
 import type { Component } from '../../engine/component.js';
-import type { Graph } from '../../engine/graph.js';
 import { internal, invalidArgument } from '../../engine/errors.js';
 import type { LightShow } from '../light-show.js';
 import { SelectorSyntaxError, parseSelector } from '../model/index.js';
 import { ViewDefinition } from '../structure/view-definition.js';
-import type { ViewEngine } from '../structure/view-engine.js';
+import { AddView, RemoveView } from '../structure/view-commands.js';
 import { ViewSelectorParameter } from '../structure/view-selector.js';
 import { checkIndex, performVerified, plural } from './common.js';
 import { pathChanges, pathPicture, type PathChange } from './path-changes.js';
 import * as targets from './targets.js';
 import type { ComponentTarget } from './targets.js';
-
-/** A selector (of a channel or device) that renders a view. */
-export interface ViewUser {
-  readonly componentId: number;
-  readonly key: string;
-}
 
 /** Every view selector in the show that points at `view` (the channels and devices rendering it). */
 export function usersOf(root: Component, view: ViewDefinition): { component: Component; key: string }[] {
@@ -30,62 +22,6 @@ export function usersOf(root: Component, view: ViewDefinition): { component: Com
     for (const p of c.parameters.values()) if (p instanceof ViewSelectorParameter && p.selected === view) out.push({ component: c, key: p.key });
   }
   return out;
-}
-
-function engineOf(g: Graph, id: number): ViewEngine {
-  return g.require(id) as ViewEngine;
-}
-
-class InsertView implements Command {
-  readonly label: string;
-  constructor(
-    private readonly engineId: number,
-    private readonly view: ViewDefinition,
-    private readonly index: number,
-  ) {
-    this.label = `Add View ${view.label.getString()}`;
-  }
-
-  perform(g: Graph): void {
-    engineOf(g, this.engineId).addView(this.view, this.index);
-  }
-
-  undo(g: Graph): void {
-    engineOf(g, this.engineId).removeView(this.view);
-  }
-}
-
-/** Removes a view; its users fall back to Default, and undo selects the view on them again. */
-class RemoveView implements Command {
-  readonly label: string;
-  private view: ViewDefinition | undefined;
-  private index = -1;
-  private users: ViewUser[] = [];
-
-  constructor(
-    private readonly show: LightShow,
-    private readonly engineId: number,
-    private readonly viewId: number,
-    label: string,
-  ) {
-    this.label = `Delete View ${label}`;
-  }
-
-  perform(g: Graph): void {
-    const view = g.require(this.viewId) as ViewDefinition;
-    this.view = view;
-    this.users = usersOf(this.show.lx, view).map((u) => ({ componentId: u.component.id, key: u.key }));
-    this.index = engineOf(g, this.engineId).removeView(view);
-  }
-
-  undo(g: Graph): void {
-    const view = this.view!;
-    engineOf(g, this.engineId).addView(view, this.index);
-    for (const u of this.users) {
-      const p = g.get(u.componentId)?.parameters.get(u.key);
-      if (p instanceof ViewSelectorParameter) p.select(view);
-    }
-  }
 }
 
 // ---- operations ---------------------------------------------------------------------------------
@@ -125,7 +61,7 @@ export function addView(show: LightShow, options: AddViewOptions, origin: Origin
   if (options.normalization === 'absolute') view.normalization.setValue(1);
   if (options.orientation === 'group') view.orientation.setValue(1);
   if (options.priority !== undefined) view.priority.setOn(options.priority);
-  return performVerified(show.engine, new InsertView(engine.id, view, index), origin, () => {
+  return performVerified(show.engine, new AddView(engine.id, view, index), origin, () => {
     if (engine.views.at(index) !== view || view.selector.getString() !== options.selector) throw internal(`${engine.path}: the new view is not at index ${index}; the change was rolled back`);
     return view;
   });
@@ -151,7 +87,7 @@ export function removeView(show: LightShow, target: ComponentTarget, origin: Ori
   const users = usersOf(show.lx, view);
   const selectorPaths = users.map((u) => u.component.parameters.get(u.key)!.path);
   const picture = pathPicture(show.lx);
-  return performVerified(show.engine, new RemoveView(show, engine.id, view.id, view.label.getString()), origin, () => {
+  return performVerified(show.engine, new RemoveView(engine.id, view.id, () => show.lx, view.label.getString()), origin, () => {
     if (view.graph !== null) throw internal(`${path} is still a view after removing it; the change was rolled back`);
     for (const u of users) {
       const p = u.component.parameters.get(u.key);

@@ -40,6 +40,14 @@ export class PatternRack extends Pattern {
     return index;
   }
 
+  /** Moves a nested pattern (as a channel does); the active and next patterns follow it. */
+  movePattern(pattern: Pattern | Placeholder, index: number): void {
+    const active = this.patternEngine.activePattern;
+    const next = this.patternEngine.nextPattern;
+    this.patterns.move(pattern, index);
+    this.patternEngine.patternsMoved(active, next);
+  }
+
   protected run(deltaMs: number): void {
     const points = this.points;
     this.patternEngine.loop(this.colors, points, points.index, deltaMs, null);

@@ -9,7 +9,7 @@ export default defineTool({
   title: 'Move a pattern in its channel',
   toolset: 'structure',
   description:
-    'Moves a pattern to a 0-based position within its channel (the playlist order; in blend mode, the mixing order). The ' +
+    'Moves a pattern to a 0-based position within its channel or rack (the playlist order; in blend mode, the mixing order). The ' +
     'active pattern stays active. `pathChanges` lists every path that changed, the patterns\' effects and modulators ' +
     'included. To move a pattern to another channel, copy_pattern it there, then remove_pattern the original. Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

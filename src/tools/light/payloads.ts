@@ -14,6 +14,7 @@ import { Channel } from '../../light/mixer/channel.js';
 import { Group } from '../../light/mixer/group.js';
 import { MasterBus } from '../../light/mixer/master-bus.js';
 import type { Pattern } from '../../light/patterns/pattern.js';
+import { PatternRack } from '../../light/patterns/pattern-rack.js';
 import { CompoundModulation } from '../../light/modulation/compound-modulation.js';
 import { Modulator } from '../../light/modulation/modulator.js';
 import type { TriggerModulation } from '../../light/modulation/trigger-modulation.js';
@@ -153,16 +154,18 @@ export const PatternPayload = z.strictObject({
   enabled: z.boolean(),
   compositeLevel: z.number(),
   effects: z.array(EffectPayload).describe('The pattern\'s own effects, in order'),
+  nestedPatterns: z.array(z.string()).optional().describe('A pattern rack: the paths of the patterns inside it (the pattern tools take them)'),
   unavailable: z.string().optional().describe('Present for a saved pattern Footlight cannot run: why. It renders nothing and is saved back unchanged'),
 });
 export type PatternPayload = z.infer<typeof PatternPayload>;
 
 export function toPatternPayload(p: Pattern | Placeholder): PatternPayload {
-  const host = p.parent instanceof Channel ? p.parent : undefined;
-  const entry = { path: p.path, id: p.id, label: p.label.getString(), class: p.lxClass, index: p.index, active: host !== undefined && host.activePattern === p };
-  return p instanceof Placeholder
-    ? { ...entry, enabled: false, compositeLevel: 0, effects: [], unavailable: p.reason }
-    : { ...entry, enabled: p.enabled.isOn(), compositeLevel: p.compositeLevel.getValue(), effects: p.effects.items.map(toEffectPayload) };
+  const host = p.parent instanceof Channel || p.parent instanceof PatternRack ? p.parent : undefined;
+  const entry = { path: p.path, id: p.id, label: p.label.getString(), class: p.lxClass, index: p.index, active: host !== undefined && host.patternEngine.activePattern === p };
+  if (p instanceof Placeholder) return { ...entry, enabled: false, compositeLevel: 0, effects: [], unavailable: p.reason };
+  const out: PatternPayload = { ...entry, enabled: p.enabled.isOn(), compositeLevel: p.compositeLevel.getValue(), effects: p.effects.items.map(toEffectPayload) };
+  if (p instanceof PatternRack) out.nestedPatterns = p.patterns.items.map((n) => n.path);
+  return out;
 }
 
 export const ChannelPayload = z.strictObject({
