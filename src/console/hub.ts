@@ -168,7 +168,11 @@ export class ConsoleHub {
       engine.graph.listen({
         parameterChanged: (p) => {
           if (this.ctx.isSound(p.owner)) this.pendingSound = true;
-          else this.pendingParams.add(p);
+          else {
+            this.pendingParams.add(p);
+            // A color's value is its hue/saturation/brightness: send the color too.
+            if (p.parent !== null) this.pendingParams.add(p.parent);
+          }
           this.scheduleFlush();
         },
         structureChanged: () => {

@@ -5,7 +5,7 @@
  */
 
 /** Bumped when a message changes incompatibly; the page refuses a server with another. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** Largest WebSocket message the server accepts from a page, in bytes. */
 export const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
@@ -70,6 +70,10 @@ export interface DeviceSummary {
   readonly enabled?: boolean;
   readonly active?: boolean;
   readonly unavailable?: string;
+  /** A locked effect cannot be removed. */
+  readonly locked?: boolean;
+  /** A pattern's own effect chain. */
+  readonly effects?: readonly DeviceSummary[];
 }
 
 export interface ChannelState {
@@ -85,6 +89,8 @@ export interface ChannelState {
   readonly activePattern?: number;
   /** Id of the group this channel belongs to. */
   readonly group?: number;
+  /** A group's member channels, by id, in mixer order. */
+  readonly members?: readonly number[];
   readonly autoMuted: boolean;
 }
 
@@ -101,6 +107,36 @@ export interface PanelState {
   readonly lists: readonly { readonly key: string; readonly items: readonly PanelState[] }[];
 }
 
+/** A saved swatch (or the live one): its colors as the palette's color parameters. */
+export interface SwatchState {
+  readonly path: string;
+  readonly id: number;
+  readonly label: string;
+  readonly index: number;
+  /** Each color's primary color parameter (value 0xAARRGGBB). */
+  readonly colors: readonly ParameterPayload[];
+}
+
+export interface PaletteState extends PanelState {
+  readonly live: SwatchState;
+  readonly swatches: readonly SwatchState[];
+  /** Index of the saved swatch recalled last (the palette's cursor); absent when none. */
+  readonly recalled?: number;
+}
+
+export interface SnapshotState {
+  readonly path: string;
+  readonly id: number;
+  readonly label: string;
+  readonly index: number;
+}
+
+export interface SnapshotsState extends PanelState {
+  readonly items: readonly SnapshotState[];
+  /** Index of the snapshot recalled last; absent when none. */
+  readonly recalled?: number;
+}
+
 export interface LibraryEntry {
   readonly className: string;
   readonly name: string;
@@ -113,12 +149,12 @@ export interface LightState {
   readonly pointCount: number;
   readonly modelGeneration: number;
   readonly mixer: { readonly path: string; readonly crossfader: ParameterPayload };
-  readonly master: { readonly path: string; readonly params: Readonly<Record<string, ParameterPayload>>; readonly effects: readonly DeviceSummary[] };
+  readonly master: { readonly path: string; readonly id: number; readonly params: Readonly<Record<string, ParameterPayload>>; readonly effects: readonly DeviceSummary[] };
   readonly channels: readonly ChannelState[];
   readonly engine: { readonly path: string; readonly params: readonly ParameterPayload[] };
   readonly tempo: PanelState;
-  readonly palette: PanelState;
-  readonly snapshots: PanelState;
+  readonly palette: PaletteState;
+  readonly snapshots: SnapshotsState;
   readonly library: { readonly patterns: readonly LibraryEntry[]; readonly effects: readonly LibraryEntry[] };
 }
 

@@ -115,9 +115,9 @@ test('flipping the agent write switch in the page makes the next agent write fai
 
 test('device editor: selecting a pattern shows its parameters; a color is set through hue', { skip }, async (t) => {
   const { show, page, problems } = await open(t);
-  await page.locator('[data-path="/lx/mixer/channel/2/pattern/1"] .pattern-name').click();
+  await page.locator('[data-path="/lx/mixer/channel/2/pattern/1"] .row-name').click();
   await page.waitForSelector('.device[data-path="/lx/mixer/channel/2/pattern/1"]');
-  const hue = page.locator('.device .color-control [aria-label="H"]');
+  const hue = page.locator('.device .color-control [aria-label="Hue"]');
   await hue.focus();
   await page.keyboard.press('End');
   let value = 0;
@@ -134,7 +134,7 @@ test('screenshot of the console on the demo show', { skip }, async (t) => {
   // A little life in the activity feed and history, as an operator would see it.
   await show.call('list_channels', {});
   await show.call('set_parameter', { path: '/lx/mixer/channel/2/fader', value: 0.4 });
-  await page.locator('[data-path="/lx/mixer/channel/2/pattern/1"] .pattern-name').click();
+  await page.locator('[data-path="/lx/mixer/channel/2/pattern/1"] .row-name').click();
   await page.waitForSelector('.device[data-path="/lx/mixer/channel/2/pattern/1"]');
   await page.waitForSelector('.feed li.ok');
   await page.waitForTimeout(300);
