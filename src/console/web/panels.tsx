@@ -157,12 +157,16 @@ function useHeld<T>(live: readonly T[], key: (t: T) => number, onHover: boolean)
       if (list.current !== null) list.current.scrollTop = 0;
       setHeld(undefined);
     },
-    bind: {
+    /** On the scrolling list. */
+    list: {
       ref: list,
       onScroll: (ev: Event): void => {
         scrolled.current = (ev.currentTarget as HTMLElement).scrollTop > 4;
         update();
       },
+    },
+    /** On the element around the list and its "newer" button (so reaching for the button keeps the hold). */
+    area: {
       onPointerEnter: (): void => {
         hover.current = true;
         update();
@@ -208,7 +212,7 @@ export function HistoryPanel() {
           ↑ {held.newer} newer step{held.newer === 1 ? '' : 's'}
         </button>
       )}
-      <ol class="steps" {...held.bind}>
+      <ol class="steps" {...held.list}>
         {held.shown === h.steps &&
           [...h.redo].reverse().map((s) => (
             <Step key={`r${s.seq}`} s={s} redo />
@@ -240,9 +244,7 @@ function Switch({ id, on, label, hint, onFlip }: { readonly id: string; readonly
 /** What the sound switch means, in its current state (the MCP sound tools read the same field). */
 export function soundSwitchHint(on: boolean | undefined): string {
   if (on === undefined) return 'Reading the switch from the server…';
-  return on
-    ? 'On: agents’ sound writes run at once, without a preview. Turn it off to make agents get a preview and confirm each sound write.'
-    : 'Off: agents get a preview and must confirm each sound write. Turn it on to let their sound writes run at once.';
+  return on ? 'On: agents’ sound writes run at once, without a preview.' : 'Off: agents get a preview and must confirm each sound write.';
 }
 
 function FeedItem({ c }: { readonly c: ActivityItem }) {
@@ -285,7 +287,7 @@ export function AgentPanel() {
           id="agents-write"
           on={pol === undefined ? undefined : !pol.agentsReadOnly}
           label="Agents may change the show"
-          hint={pol === undefined ? 'Reading the switch from the server…' : pol.agentsReadOnly ? 'Off: agents can only read; every change they try is refused.' : 'On: agents may change the show (and you can undo it).'}
+          hint={pol === undefined ? 'Reading the switch from the server…' : pol.agentsReadOnly ? 'Off: agents can only read; their changes are refused.' : 'On: agents may change the show; you can undo it.'}
           onFlip={(on) => flip({ agentsReadOnly: !on })}
         />
         <Switch id="sound-coop" on={pol?.soundCooperative} label="Sound: let agents write without confirming" hint={soundSwitchHint(pol?.soundCooperative)} onFlip={(on) => flip({ soundCooperative: on })} />
@@ -300,13 +302,13 @@ export function AgentPanel() {
           ))}
         </ul>
       )}
-      <div class="feed-wrap">
+      <div class="feed-wrap" {...held.area}>
         {held.newer > 0 && (
           <button type="button" class="newer" onClick={held.release}>
             ↑ {held.newer} newer call{held.newer === 1 ? '' : 's'}
           </button>
         )}
-        <ol class="feed" aria-label="Agent calls, newest first" {...held.bind}>
+        <ol class="feed" aria-label="Agent calls, newest first" {...held.list}>
           {held.shown.slice(0, 80).map((c) => (
             <FeedItem key={c.id} c={c} />
           ))}
