@@ -52,13 +52,15 @@ interface ServerStats {
 async function serve(workload: Workload): Promise<void> {
   const { silentLogger } = await import('../src/engine/log.js');
   const { startFootlight } = await import('../src/main.js');
-  const { buildWorkload } = await import('./agent-workload.js');
+  const { writeWorkload } = await import('./agent-workload.js');
   const home = await mkdtemp(join(tmpdir(), 'footlight-agent-load-'));
+  const project = await writeWorkload(home, workload, POINTS.rows, POINTS.columns);
   const app = await startFootlight({
     host: '127.0.0.1', port: 0, soundPort: 0, home, log: silentLogger, realtime: false, writeStatus: false,
-    oscReceivePort: 0, oscTransmitPort: 0, maxSessions: 256,
+    oscReceivePort: 0, oscTransmitPort: 0, maxSessions: 256, project,
   });
-  const points = await buildWorkload(app, workload, POINTS.rows, POINTS.columns);
+  const points = app.light.structure.model.size;
+  const warnings = [...app.light.warnings];
   app.engine.history.clear();
   app.engine.clock.start(60);
   const stats = (): ServerStats => {
@@ -75,19 +77,19 @@ async function serve(workload: Workload): Promise<void> {
     if (m.cmd === 'stats') process.send?.({ stats: stats() });
     else if (m.cmd === 'exit') void app.close().then(() => rm(home, { recursive: true, force: true })).then(() => process.exit(0));
   });
-  process.send?.({ url: app.http.url, points });
+  process.send?.({ url: app.http.url, points, warnings });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Load generator (this process)
 
 class ServerProcess {
-  private constructor(private readonly child: ChildProcess, readonly url: string, readonly points: number) {}
+  private constructor(private readonly child: ChildProcess, readonly url: string, readonly points: number, readonly warnings: readonly string[]) {}
 
   static async start(workload: Workload): Promise<ServerProcess> {
     const child = fork(new URL(import.meta.url).pathname, [], { env: { ...process.env, AGENT_LOAD_SERVER: workload }, execArgv: process.execArgv });
-    const [m] = (await once(child, 'message')) as [{ url: string; points: number }];
-    return new ServerProcess(child, m.url, m.points);
+    const [m] = (await once(child, 'message')) as [{ url: string; points: number; warnings: string[] }];
+    return new ServerProcess(child, m.url, m.points, m.warnings);
   }
 
   async stats(): Promise<ServerStats> {
@@ -266,15 +268,20 @@ export interface AgentLoadResults {
   readonly seconds: number;
   readonly points: number;
   readonly rows: AgentRow[];
+  /** What did not load from the workload project (components Footlight lacks). */
+  readonly warnings: string[];
 }
 
 async function main(): Promise<void> {
   const before = machine();
   const rows: AgentRow[] = [];
+  const warnings: string[] = [];
   let points = 0;
   for (const workload of WORKLOADS) {
     const server = await ServerProcess.start(workload);
     points = server.points;
+    for (const w of server.warnings) console.log(`  ${workload} workload: ${w}`);
+    warnings.push(...server.warnings.map((w) => `${workload}: ${w}`));
     try {
       const targets = await discoverTargets(server.url);
       rows.push(await phase(server, workload, 'none', 0, targets));
@@ -283,7 +290,7 @@ async function main(): Promise<void> {
       await server.stop();
     }
   }
-  const out: AgentLoadResults = { benchmark: 'agent-load', machine: before, machineAfter: machine(), seconds: SECONDS, points, rows };
+  const out: AgentLoadResults = { benchmark: 'agent-load', machine: before, machineAfter: machine(), seconds: SECONDS, points, rows, warnings };
   console.log(`agent load: MCP sessions over HTTP (70% reads, 30% writes) while the engine renders ${points} points at 60 fps; server in another process; ${SECONDS} s per row`);
   console.log(`  load average ${before.loadAverage[0]} → ${out.machineAfter.loadAverage[0]} on ${before.cores} cores (${before.cpu}); other processes share these cores`);
   console.log('workload  client  sessions  calls/s  median ms  p99 ms    fps   dropped  dropped%  server CPU%  RSS MiB');

@@ -9,7 +9,6 @@ import { createConsole, type ConsoleSurface } from './console/index.js';
 import { ListenError, startHttpServer, type RunningHttpServer } from './http/server.js';
 import { ComponentDocs } from './light/docs/component-docs.js';
 import { buildDemoShow } from './light/demo-show.js';
-import { createLibrary } from './light/library.js';
 import { LightShow } from './light/light-show.js';
 import { LX_VERSION } from './light/lx-component.js';
 import { OutputEngine } from './light/output/output-engine.js';
@@ -19,6 +18,8 @@ import { DEFAULT_OSC_HOST, DEFAULT_OSC_RECEIVE_PORT, DEFAULT_OSC_TRANSMIT_PORT, 
 import { oscParamsRoute } from './osc/osc-params-route.js';
 import type { CallRecord } from './mcp/register-tools.js';
 import type { ServerState, Services } from './tools/context.js';
+import { TOOLS } from './tools/index.js';
+import { selectTools } from './tools/toolsets.js';
 import { createSoundHost, type SoundHost } from './sound/index.js';
 import { startProtocol3Server, type Protocol3Server } from './protocol3/server.js';
 import { SoundAdapter } from './sound-adapter/adapter.js';
@@ -53,6 +54,10 @@ export interface FootlightOptions {
   readonly sessionIdleMs?: number;
   /** Most open 2025-era MCP sessions (default 64). */
   readonly maxSessions?: number;
+  /** Toolsets to serve over MCP (`all`, `light`, `sound`, or toolset names); default all. */
+  readonly toolsets?: readonly string[];
+  /** Serve only tools that never change the show. */
+  readonly readOnlyTools?: boolean;
   /** Write status.json (default true). */
   readonly writeStatus?: boolean;
   /** An LX project (.lxp) to open instead of the built-in demo show. */
@@ -138,8 +143,9 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     outputRoot: options.soundOutputRoot ?? join(home, 'sound-projects'),
   });
   // The operator's own component notes (FOOTLIGHT_HOME/components/<class>.md) win over the built-in ones.
-  const docs = new ComponentDocs(createLibrary(), { overlayDir: join(home, 'components') });
-  const services: Services = { engine, light, docs, outputs, server, log, policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false }, soundAdapter };
+  const docs = new ComponentDocs(light.registry, { overlayDir: join(home, 'components') });
+  const tools = selectTools(TOOLS, { toolsets: options.toolsets, readOnly: options.readOnlyTools });
+  const services: Services = { engine, light, docs, outputs, server, log, policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false }, soundAdapter, tools };
   const writeStatusFile = options.writeStatus ?? true;
   const status = (): StatusFile => {
     const c = server.connections();

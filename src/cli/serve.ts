@@ -13,6 +13,8 @@ export interface ServeOptions {
   readonly soundHost?: string;
   readonly soundCooperative?: boolean;
   readonly soundOutputRoot?: string;
+  readonly toolsets?: string;
+  readonly readOnly?: boolean;
 }
 
 /** `footlight serve`: runs until SIGINT/SIGTERM, then stops cleanly and marks status.json stopped. */
@@ -29,6 +31,8 @@ export async function serve(options: ServeOptions): Promise<void> {
       soundOutputRoot: options.soundOutputRoot === undefined ? undefined : resolve(options.soundOutputRoot),
       project: options.project,
       media: options.media,
+      toolsets: options.toolsets?.split(','),
+      readOnlyTools: options.readOnly,
       log,
     });
   } catch (err) {
@@ -37,8 +41,8 @@ export async function serve(options: ServeOptions): Promise<void> {
       process.exitCode = 1;
       return;
     }
-    if (isFootlightError(err) && options.project !== undefined) {
-      log.error({ project: options.project }, `cannot open the project: ${err.message}`);
+    if (isFootlightError(err)) {
+      log.error({ project: options.project }, options.project !== undefined && !/toolset/.test(err.message) ? `cannot open the project: ${err.message}` : err.message);
       process.exitCode = 2;
       return;
     }
@@ -46,7 +50,8 @@ export async function serve(options: ServeOptions): Promise<void> {
   }
   const show = app.light.projectPath !== undefined ? `  Project: ${app.light.projectPath}\n` : '';
   const sound = options.soundHost === undefined ? '' : `  Sound:   the sound tools drive ${options.soundHost}${options.soundCooperative === true ? ' (cooperative grant on)' : ''}\n`;
-  process.stdout.write(`Footlight is running.\n${show}  MCP:     ${app.http.url}\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Status:  ${app.home}/status.json\n${sound}Press Ctrl-C to stop.\n`);
+  const tools = app.services.tools.length;
+  process.stdout.write(`Footlight is running.\n${show}  MCP:     ${app.http.url} (${tools} tools)\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Status:  ${app.home}/status.json\n${sound}Press Ctrl-C to stop.\n`);
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;

@@ -361,7 +361,7 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
       handler: async ({ body }) => {
         const a = parse(z.strictObject({ path: Path, overwrite: z.boolean().optional() }), body);
         const path = checkShowPath(a.path, '.lxp');
-        const text = await q('serialize project', () => `${JSON.stringify(writeProject(light.lx), null, 2)}\n`);
+        const text = await q('serialize project', () => `${JSON.stringify(writeProject(light.lx, light.externals), null, 2)}\n`);
         try {
           await writeShowFile(path, text, a.overwrite === true);
         } catch (err) {

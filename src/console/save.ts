@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { access, link, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join } from 'node:path';
+import { sweepStaleTemporaries, tempPrefix } from '../app/atomic-write.js';
 import { invalidArgument, notFound } from '../engine/errors.js';
 
 export class FileExistsError extends Error {}
@@ -31,7 +32,9 @@ export async function writeShowFile(path: string, data: string, overwrite: boole
   };
   let tmpDir: string;
   try {
-    tmpDir = await mkdtemp(join(dir, `.${basename(path).slice(0, 64)}.`));
+    // A save killed mid-write leaves its temporary folder (the show itself is whole): clear those first.
+    await sweepStaleTemporaries(dir, basename(path));
+    tmpDir = await mkdtemp(join(dir, tempPrefix(basename(path))));
   } catch (err) {
     throw refusal(err);
   }

@@ -33,7 +33,7 @@ import { LXEngineComponent } from './lx-engine.js';
 import { openProjectFile, writeProject } from './project/project-file.js';
 import type { DeviceRegistry } from './registry.js';
 import type { MixerFrame } from './mixer/mixer.js';
-import { fixturePostPass } from './structure/post-pass.js';
+import { fixturePostPass, viewCuePass } from './structure/post-pass.js';
 import { lightComponent, lightParameter, resolveComponentTarget, resolveParameterTarget, type ParameterTarget } from './paths.js';
 
 /**
@@ -59,6 +59,8 @@ export class LightShow {
   readonly frame: MixerFrame = { main: this.main, cue: new Uint32Array(0), aux: new Uint32Array(0), cueOn: false, auxOn: false };
   /** Where the show was loaded from; absent for the built-in demo or an unsaved show. */
   projectPath: string | undefined;
+  /** The LX media folder of the open project (Fixtures/, Models/); absent for the built-in demo. */
+  mediaDir: string | undefined;
   /** Bumped after every rendered frame; readers compare it to see a new frame. */
   frameCount = 0;
 
@@ -80,6 +82,7 @@ export class LightShow {
     engine.graph.reserveIds(opened.maxId);
     const show = new LightShow(engine, opened.lx, { registry });
     show.projectPath = resolve(path);
+    show.mediaDir = opened.media.mediaDir;
     show.warnings = opened.warnings;
     show.externals = opened.externals;
     return show;
@@ -100,6 +103,7 @@ export class LightShow {
       this.lx = opened.lx;
       this.engine.graph.addRoot(this.lx);
       this.projectPath = full;
+      this.mediaDir = opened.media.mediaDir;
       this.warnings = opened.warnings;
       this.externals = opened.externals;
       this.engine.history.clear();
@@ -148,6 +152,7 @@ export class LightShow {
     lx.nowMillis = frame.nowMillis;
     this.mixer.performanceMode = lx.performanceMode.isOn();
     this.mixer.render(model.points, deltaMs, out);
+    viewCuePass(this.structure, out);
     fixturePostPass(this.structure, out, frame.nowMillis);
     this.frameCount++;
   }

@@ -1,6 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import type { Services } from '../tools/context.js';
-import { TOOLS } from '../tools/index.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
@@ -21,7 +20,7 @@ export function createMcpServer(services: Services, caller: CallerInfo, onCall: 
       maxToolInputElements: 100_000,
     },
   );
-  registerTools(server, TOOLS, services, caller, onCall);
+  registerTools(server, services.tools, services, caller, onCall);
   registerResources(server, services);
   registerPrompts(server);
   server.server.setRequestHandler('resources/subscribe', (request) => {

@@ -48,6 +48,8 @@ export interface Services {
   readonly server: ServerState;
   readonly log: Logger;
   readonly policy: AgentPolicy;
+  /** The tools this process serves (all, or the toolsets chosen at start). */
+  readonly tools: readonly AnyTool[];
   /**
    * The sound tools' adapter: a protocol-3 client to the sound host (the built-in one, or the
    * one `serve --sound-host` names) plus its process-local workflow state.

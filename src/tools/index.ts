@@ -36,6 +36,29 @@ import moveEffect from './light/move-effect.js';
 import copyEffect from './light/copy-effect.js';
 import describeModel from './light/describe-model.js';
 import getComponentDoc from './light/get-component-doc.js';
+import listModulations from './light/list-modulations.js';
+import addModulator from './light/add-modulator.js';
+import removeModulator from './light/remove-modulator.js';
+import moveModulator from './light/move-modulator.js';
+import wireModulation from './light/wire-modulation.js';
+import wireTrigger from './light/wire-trigger.js';
+import removeModulation from './light/remove-modulation.js';
+import listStages from './light/list-stages.js';
+import addStage from './light/add-stage.js';
+import removeStage from './light/remove-stage.js';
+import setStage from './light/set-stage.js';
+import getPalette from './light/get-palette.js';
+import saveSwatch from './light/save-swatch.js';
+import setSwatch from './light/set-swatch.js';
+import removeSwatch from './light/remove-swatch.js';
+import moveSwatch from './light/move-swatch.js';
+import addColor from './light/add-color.js';
+import removeColor from './light/remove-color.js';
+import listSnapshots from './light/list-snapshots.js';
+import addSnapshot from './light/add-snapshot.js';
+import recallSnapshot from './light/recall-snapshot.js';
+import updateSnapshot from './light/update-snapshot.js';
+import removeSnapshot from './light/remove-snapshot.js';
 import getFrame from './light/get-frame.js';
 import getParameter from './light/get-parameter.js';
 import getOutputMap from './light/get-output-map.js';
@@ -130,6 +153,17 @@ export const TOOLS: readonly AnyTool[] = [
   removeEffect,
   moveEffect,
   copyEffect,
+  listModulations,
+  addModulator,
+  removeModulator,
+  moveModulator,
+  wireModulation,
+  wireTrigger,
+  removeModulation,
+  listStages,
+  addStage,
+  removeStage,
+  setStage,
   listFixtures,
   getFixture,
   addFixture,
@@ -138,6 +172,18 @@ export const TOOLS: readonly AnyTool[] = [
   duplicateFixture,
   setFixtureParams,
   setFixtureTags,
+  getPalette,
+  saveSwatch,
+  setSwatch,
+  removeSwatch,
+  moveSwatch,
+  addColor,
+  removeColor,
+  listSnapshots,
+  addSnapshot,
+  recallSnapshot,
+  updateSnapshot,
+  removeSnapshot,
   listViews,
   addView,
   removeView,

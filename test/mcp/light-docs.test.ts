@@ -1,12 +1,12 @@
 // The knowledge tools over real HTTP: get_component_doc, list_available_*, describe_model.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { digest } from '../../src/engine/guards.js';
 import { BUILTIN_NOTES_DIR } from '../../src/light/docs/component-docs.js';
 import { createLibrary } from '../../src/light/library.js';
-import type { LxObject } from '../../src/light/project/lxp-types.js';
 import { rewriteFrontmatter } from '../../src/light/docs/note-format.js';
 import { GOLDEN_DIR } from '../helpers/golden-dir.js';
 import { startShow, type TestShow } from '../helpers/show.js';
@@ -92,6 +92,10 @@ test('get_component_doc: full, simple and display names, any case; ambiguous and
   assert.match(text, /heronarts\.lx\.pattern\.audio\.SoundObjectPattern/);
   assert.match(text, /heronarts\.lx\.audio\.SoundObject\b/);
   assert.equal((await show.call('get_component_doc', { class: 'Sound Object', kind: 'modulator' })).class, 'heronarts.lx.audio.SoundObject');
+  // A pattern and an effect share "Sparkle"; a pattern and a modulator share "Noise".
+  assert.match(await expectError(show, 'get_component_doc', { class: 'Sparkle' }, /^invalid_argument: /), /SparklePattern.*SparkleEffect/);
+  assert.equal((await show.call('get_component_doc', { class: 'Sparkle', kind: 'effect' })).class, 'heronarts.lx.effect.SparkleEffect');
+  assert.equal((await show.call('get_component_doc', { class: 'noise', kind: 'modulator' })).class, 'heronarts.lx.modulator.NoiseModulator');
   await expectError(show, 'get_component_doc', { class: 'NoSuchPattern' }, /^not_found: /);
   await expectError(show, 'get_component_doc', { class: 'Gradient', kind: 'effect' }, /^not_found: /);
   await expectError(show, 'get_component_doc', {}, /^invalid_argument: name the component/);
@@ -137,19 +141,13 @@ test('get_component_doc: a note pinned to other code is stale; one without a has
   await expectError(show, 'get_component_doc', { class: 'Gradient' }, /^invalid_argument: your note .* cannot be read/);
 });
 
-/** Replaces the demo show's fixtures with the golden "mixed" model (gradient_fixed_rgb.lxp). */
-async function loadGoldenModel(show: TestShow): Promise<void> {
-  const project = JSON.parse(await readFile(join(GOLDEN_DIR, 'gradient_fixed_rgb.lxp'), 'utf8')) as { model: LxObject };
-  await show.app.engine.queue.submit(() => {
-    const structure = show.app.light.structure;
-    for (const f of [...structure.fixtures.items]) structure.removeFixture(f);
-    structure.load(project.model, { ids: new Map(), defer: () => undefined, warn: (m) => assert.fail(m), registry: createLibrary() });
-  });
+/** A show opened from the golden "mixed" model project (gradient_fixed_rgb.lxp: grid, strips, arcs, points). */
+function goldenShow(t: Parameters<typeof startShow>[0]): Promise<TestShow> {
+  return startShow(t, { project: join(GOLDEN_DIR, 'gradient_fixed_rgb.lxp') });
 }
 
 test('describe_model: the golden mixed model gives LX\'s tags and point index ranges', async (t) => {
-  const show = await startShow(t);
-  await loadGoldenModel(show);
+  const show = await goldenShow(t);
   const frames = JSON.parse(await readFile(join(GOLDEN_DIR, 'gradient_fixed_rgb.frames.json'), 'utf8')) as { points: number };
   const out = await show.call('describe_model', { depth: 1 });
   assert.equal(out.totalPoints, frames.points);
@@ -195,8 +193,7 @@ test('describe_model: the golden mixed model gives LX\'s tags and point index ra
 });
 
 test('describe_model: depth, size limit and paging of wide nodes', async (t) => {
-  const show = await startShow(t);
-  await loadGoldenModel(show);
+  const show = await goldenShow(t);
   const full = await show.call('describe_model', {});
   assert.equal(full.truncated, false);
   assert.equal(full.node.children[0].children.length, 36);
@@ -222,7 +219,7 @@ test('describe_model: depth, size limit and paging of wide nodes', async (t) => 
   assert.deepEqual(seen.slice(14, 18), ['/model/grid[0]/row[14]', '/model/grid[0]/row[15]', '/model/grid[0]/column[0]', '/model/grid[0]/column[1]']);
   // The model changing between pages fails loudly.
   const first = await show.call('describe_model', { path: '/model/grid[0]', limit: 10 });
-  await show.app.engine.queue.submit(() => show.app.light.structure.rebuild());
+  await show.app.engine.queue.submit(() => show.app.light.structure.rebuild()); // any model rebuild
   await expectError(show, 'describe_model', { path: '/model/grid[0]', limit: 10, cursor: first.nextCursor }, /^stale: /);
 });
 
@@ -246,4 +243,41 @@ test('list_available_fixtures: the stock classes; no JSON types without a media 
   assert.ok(out.commonParameters.some((p: { key: string }) => p.key === 'tags'));
   assert.deepEqual(out.jsonTypes, []);
   assert.ok(!('fixturesFolder' in out));
+});
+
+test('list_available_fixtures: the .lxf types of the project\'s media folder', async (t) => {
+  const media = await mkdtemp(join(tmpdir(), 'footlight-media-'));
+  t.after(() => rm(media, { recursive: true, force: true }));
+  await mkdir(join(media, 'Projects'), { recursive: true });
+  await mkdir(join(media, 'Fixtures', 'bars'), { recursive: true });
+  await writeFile(join(media, 'Projects', 'show.lxp'), await readFile(join(GOLDEN_DIR, 'gradient_fixed_rgb.lxp'), 'utf8'));
+  await writeFile(join(media, 'Fixtures', 'bars', 'Bar.lxf'), JSON.stringify({ label: 'Bar', parameters: { n: { type: 'int', default: 4 } }, components: [{ type: 'strip', numPoints: '$n' }] }));
+  await writeFile(join(media, 'Fixtures', 'Bad.lxf'), '[');
+  const show = await startShow(t, { project: join(media, 'Projects', 'show.lxp') });
+  const out = await show.call('list_available_fixtures');
+  assert.equal(out.fixturesFolder, join(media, 'Fixtures'));
+  assert.deepEqual(out.jsonTypes, [{ type: 'bars/Bar', label: 'Bar', isVisible: true, parameters: [{ key: 'n', kind: 'int', label: 'n', default: 4 }] }]);
+  assert.deepEqual(out.errors.map((e: { type: string }) => e.type), ['Bad']);
+});
+
+test('get_component_doc: a live effect, a saved class Footlight cannot run, and a class it does not know', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'footlight-project-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const project = JSON.parse(await readFile(join(GOLDEN_DIR, 'gradient_fixed_rgb.lxp'), 'utf8'));
+  const patterns = project.engine.children.mixer.channels[0].patterns;
+  patterns.push({ id: 90001, class: 'heronarts.lx.dmx.DmxPattern', parameters: { label: 'Desk' } });
+  patterns.push({ id: 90002, class: 'com.example.CustomPattern', parameters: { label: 'Custom' } });
+  await writeFile(join(dir, 'show.lxp'), JSON.stringify(project));
+  const show = await startShow(t, { project: join(dir, 'show.lxp') });
+  const added = await show.call('add_effect', { containerPath: '/lx/mixer/channel/1', class: 'Strobe' });
+  const strobe = await show.call('get_component_doc', { path: added.effect.path });
+  assert.equal(strobe.class, 'heronarts.lx.effect.StrobeEffect');
+  assert.equal(strobe.instance.id, added.effect.id);
+  assert.equal(strobe.freshness.stale, false);
+  const dmx = await show.call('get_component_doc', { path: '/lx/mixer/channel/1/pattern/2' });
+  assert.equal(dmx.class, 'heronarts.lx.dmx.DmxPattern');
+  assert.equal(dmx.available, false);
+  assert.match(dmx.unavailableReason, /DMX/);
+  assert.equal(dmx.documented, true);
+  await expectError(show, 'get_component_doc', { path: '/lx/mixer/channel/1/pattern/3' }, /^not_found: .*com\.example\.CustomPattern.*not in Footlight's library/);
 });

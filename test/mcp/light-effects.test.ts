@@ -2,16 +2,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startShow } from '../helpers/show.js';
 import { assertRefused, assertUndoable, probe, wireDirect } from '../light/operations/helpers.js';
-import { createLibrary } from '../../src/light/library.js';
-
-// Until the effect library is in this build, there is nothing to add.
-const skip = createLibrary().list('effect').every((e) => e.create === undefined) ? 'no runnable effect classes in the library yet' : false;
 
 const CH1 = '/lx/mixer/channel/1';
 const CH2 = '/lx/mixer/channel/2';
 const MASTER = '/lx/mixer/master';
 
-test('add_effect: to a channel, the master and a pattern, at an index; undo', { skip }, async (t) => {
+test('add_effect: to a channel, the master and a pattern, at an index; undo', async (t) => {
   const show = await startShow(t);
   const r = await assertUndoable(show, () => show.call('add_effect', { containerPath: CH1, class: 'Invert' }), async (r) => {
     assert.equal(r.effect.path, `${CH1}/effect/1`);
@@ -33,7 +29,7 @@ test('add_effect: to a channel, the master and a pattern, at an index; undo', { 
   await assertRefused(show, 'add_effect', { containerPath: '/lx/structure', class: 'Invert' }, /^invalid_argument: .* cannot hold effects/);
 });
 
-test('remove_effect: locked is refused; dependent modulations restored by undo', { skip }, async (t) => {
+test('remove_effect: locked is refused; dependent modulations restored by undo', async (t) => {
   const show = await startShow(t);
   const fx = await show.call('add_effect', { containerPath: CH1, class: 'Hue + Saturation' });
   const params = await show.call('list_parameters', { path: fx.effect.path });
@@ -48,7 +44,7 @@ test('remove_effect: locked is refused; dependent modulations restored by undo',
   await assertRefused(show, 'remove_effect', { path: fx.effect.path }, /^invalid_argument: .* is locked; unlock it first/);
 });
 
-test('move_effect: within a chain and to another container (same id); out-of-scope wiring dropped', { skip }, async (t) => {
+test('move_effect: within a chain and to another container (same id); out-of-scope wiring dropped', async (t) => {
   const show = await startShow(t);
   const a = await show.call('add_effect', { containerPath: CH1, class: 'Invert' });
   const b = await show.call('add_effect', { containerPath: CH1, class: 'Blur' });
@@ -61,7 +57,8 @@ test('move_effect: within a chain and to another container (same id); out-of-sco
   // A modulation in channel 1's own engine cannot reach the effect on channel 2; a global one can.
   const knob = (await show.call('list_parameters', { path: b.effect.path })).parameters.find((p: { kind: string; key: string }) => p.kind === 'bounded');
   const global = await wireDirect(show, `${CH2}/fader`, knob.path);
-  const local = await wireDirect(show, `${CH1}/fader`, knob.path, `${CH1}/modulation`);
+  const lfo = await show.call('add_modulator', { class: 'LFO', scope: CH1 });
+  const local = await wireDirect(show, lfo.modulator.path, knob.path);
   await assertUndoable(show, () => show.call('move_effect', { path: b.effect.path, containerPath: CH2, index: 0 }), async (r) => {
     assert.equal(r.effect.path, `${CH2}/effect/1`);
     assert.equal(r.effect.id, b.effect.id);
@@ -73,7 +70,7 @@ test('move_effect: within a chain and to another container (same id); out-of-sco
   await assertRefused(show, 'move_effect', { path: a.effect.path, index: 0, containerPath: CH2 + '/pattern/1/effect' }, /^(not_found|invalid_argument): /);
 });
 
-test('copy_effect: same chain and to the master; new ids; outside wiring reported', { skip }, async (t) => {
+test('copy_effect: same chain and to the master; new ids; outside wiring reported', async (t) => {
   const show = await startShow(t);
   const fx = await show.call('add_effect', { containerPath: CH1, class: 'Strobe' });
   await assertUndoable(show, () => show.call('copy_effect', { path: fx.effect.path }), (r) => {

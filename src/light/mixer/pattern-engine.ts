@@ -74,7 +74,8 @@ export class PatternEngine {
   transitionProgress = 0;
   /** Scratch buffer for the next pattern and for blend-mode patterns (never cleared). */
   private renderBuffer = new Uint32Array(0);
-  private readonly random = new SeededRandom(0x5eed);
+  /** Seeded from the owner's id on first use, so two channels do not cycle in lockstep. */
+  private random: SeededRandom | null = null;
   private readonly eligible: (Pattern | Placeholder)[] = [];
 
   constructor(
@@ -213,7 +214,9 @@ export class PatternEngine {
     const active = this.activePattern;
     this.eligible.length = 0;
     for (const p of this.patterns) if (p !== active && isEligible(p)) this.eligible.push(p);
-    if (this.eligible.length > 0) this.goPattern(this.eligible[this.random.nextInt(this.eligible.length)]);
+    if (this.eligible.length === 0) return;
+    if (this.random === null) this.random = new SeededRandom((0x5eed ^ Math.imul(this.owner.id, 0x9e3779b1)) >>> 0);
+    this.goPattern(this.eligible[this.random.nextInt(this.eligible.length)]);
   }
 
   private doPatternCycle(): void {

@@ -50,7 +50,7 @@ export function refreshViewSelectors(c: Component): void {
   for (const d of c.descendants()) for (const p of d.parameters.values()) if (p instanceof ViewSelectorParameter) p.refresh();
 }
 
-/** "1 channel", "2 channels". */
-export function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+/** "1 channel", "2 channels" ("2 saved swatches" with the plural given). */
+export function plural(n: number, noun: string, nouns = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : nouns}`;
 }

@@ -1,14 +1,18 @@
 // What else in the show depends on a part that is removed, moved or copied: modulations and
-// trigger mappings that live outside the part but have their source or target inside it.
-// Removals take them out with the part and undo puts them back (same ids, same places).
+// trigger mappings that live outside the part but read from or drive something inside it (and,
+// transitively, modulations of those modulations' depth). Removals take them out with the part
+// and undo puts them back with the same ids, positions and summing order — through the
+// modulation engine's own record/remove/restore operations.
 
 import type { Component } from '../../engine/component.js';
 import type { Graph } from '../../engine/graph.js';
-import { NumericParameter } from '../../engine/parameters/numeric.js';
+import type { LightShow } from '../light-show.js';
 import { CompoundModulation } from '../modulation/compound-modulation.js';
 import { ModulationEngine } from '../modulation/modulation-engine.js';
-import { Modulator } from '../modulation/modulator.js';
-import type { LightShow } from '../light-show.js';
+import { dependentModulations, type AnyModulation } from '../modulation/modulation-graph.js';
+import { recordDependents, removeRecorded, restoreRecorded, type ModulationRecord } from '../modulation/operations.js';
+import type { DeviceRegistry } from '../registry.js';
+import { libraryOf } from './library.js';
 
 /** A wiring an operation dropped, or could not carry to a copy. */
 export interface WiringNote {
@@ -21,65 +25,73 @@ export interface WiringNote {
   readonly targetPath: string;
 }
 
-interface Record {
-  readonly modulation: CompoundModulation;
-  readonly engineId: number;
-  readonly index: number;
-  readonly note: WiringNote;
-}
-
 /** The modulations depending on some parts of the show, as they were when captured. */
 export interface Dependents {
-  readonly records: readonly Record[];
+  readonly records: readonly ModulationRecord[];
+  readonly notes: readonly WiringNote[];
+  readonly registry: DeviceRegistry;
 }
 
-function insideAny(roots: readonly Component[], c: Component | null): boolean {
-  return c !== null && roots.some((r) => r.contains(c));
+function insideAny(roots: readonly Component[], c: Component): boolean {
+  return roots.some((r) => r.contains(c));
 }
 
-/** Finds the modulations outside `roots` whose source or target is inside them. */
+function noteOf(m: AnyModulation): WiringNote {
+  return {
+    kind: m instanceof CompoundModulation ? 'modulation' : 'trigger',
+    path: m.path,
+    scope: m.parent?.path ?? '',
+    sourcePath: m.source.path,
+    targetPath: m.target.path,
+  };
+}
+
+/** Finds the modulations outside `roots` that depend on anything inside them. */
 export function captureDependents(show: LightShow, roots: readonly Component[]): Dependents {
-  const records: Record[] = [];
-  for (const c of show.lx.descendants()) {
-    if (!(c instanceof ModulationEngine) || insideAny(roots, c)) continue;
-    for (const m of c.modulations.items) {
-      const src = m.source;
-      const srcOwner = src instanceof Modulator ? src : src instanceof NumericParameter ? src.owner : null;
-      if (!insideAny(roots, srcOwner) && !insideAny(roots, m.target.owner)) continue;
-      records.push({
-        modulation: m,
-        engineId: c.id,
-        index: m.index,
-        note: { kind: 'modulation', path: m.path, scope: c.path, sourcePath: src instanceof Modulator || src instanceof NumericParameter ? src.path : '', targetPath: m.target.path },
-      });
+  const seen = new Set<number>();
+  const records: ModulationRecord[] = [];
+  const notes: WiringNote[] = [];
+  for (const root of roots) {
+    const mods = dependentModulations(show.lx, root);
+    const recs = recordDependents(show.lx, root);
+    for (let i = 0; i < recs.length; i++) {
+      const m = mods[i];
+      if (seen.has(m.id) || insideAny(roots, m)) continue;
+      seen.add(m.id);
+      records.push(recs[i]);
+      notes.push(noteOf(m));
     }
   }
-  return { records };
+  return { records, notes, registry: libraryOf(show) };
+}
+
+/** Keeps only the captured modulations `keep` accepts (by the engine each lives in). */
+export function filterDependents(g: Graph, d: Dependents, keep: (engine: ModulationEngine) => boolean): Dependents {
+  const records: ModulationRecord[] = [];
+  const notes: WiringNote[] = [];
+  d.records.forEach((r, i) => {
+    const engine = g.get(r.engineId);
+    if (engine instanceof ModulationEngine && keep(engine)) {
+      records.push(r);
+      notes.push(d.notes[i]);
+    }
+  });
+  return { records, notes, registry: d.registry };
 }
 
 /** Takes the captured modulations out of their engines. */
-export function dropDependents(_g: Graph, d: Dependents): void {
-  for (let i = d.records.length - 1; i >= 0; i--) {
-    const r = d.records[i];
-    const engine = r.modulation.parent;
-    if (!(engine instanceof ModulationEngine)) continue;
-    r.modulation.disconnect();
-    engine.modulations.remove(r.modulation);
-  }
+export function dropDependents(g: Graph, d: Dependents): void {
+  removeRecorded(g, d.records);
 }
 
 /** Puts dropped modulations back where they were, with their ids (undo of a removal). */
 export function restoreDependents(g: Graph, d: Dependents): void {
-  for (const r of d.records) {
-    const engine = g.require(r.engineId) as ModulationEngine;
-    engine.modulations.insert(r.modulation, Math.min(r.index, engine.modulations.length));
-    r.modulation.connect();
-  }
+  restoreRecorded(g, d.records, d.registry);
 }
 
 /** The notes to report for captured wiring. */
 export function unreplicatedWiring(d: Dependents): WiringNote[] {
-  return d.records.map((r) => r.note);
+  return [...d.notes];
 }
 
 /**

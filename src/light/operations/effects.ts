@@ -9,11 +9,10 @@ import type { Graph } from '../../engine/graph.js';
 import { internal, invalidArgument } from '../../engine/errors.js';
 import { Effect } from '../effects/effect.js';
 import type { LightShow } from '../light-show.js';
-import { ModulationEngine } from '../modulation/modulation-engine.js';
 import { Placeholder } from '../placeholder.js';
 import { checkIndex, performVerified, plural, refreshViewSelectors } from './common.js';
 import { copyComponent } from './copy.js';
-import { captureDependents, dropDependents, restoreDependents, unreplicatedWiring, type Dependents, type WiringNote } from './dependents.js';
+import { captureDependents, dropDependents, filterDependents, restoreDependents, unreplicatedWiring, type Dependents, type WiringNote } from './dependents.js';
 import { libraryOf } from './library.js';
 import { pathChanges, pathPicture, type PathChange } from './path-changes.js';
 import * as targets from './targets.js';
@@ -153,16 +152,8 @@ class RelocateEffect implements Command {
  * wire anything).
  */
 function outOfScope(show: LightShow, effect: AnyEffect, destination: Component): Dependents {
-  const all = captureDependents(show, [effect]);
-  return {
-    records: all.records.filter((r) => {
-      const engine = r.modulation.parent;
-      if (!(engine instanceof ModulationEngine)) return true;
-      const owner = engine.scopeOwner;
-      if ((owner as { isLightRoot?: boolean }).isLightRoot === true) return false;
-      return !owner.contains(destination);
-    }),
-  };
+  const g = show.engine.graph;
+  return filterDependents(g, captureDependents(show, [effect]), (engine) => !engine.isGlobal && !engine.scopeOwner.contains(destination));
 }
 
 // ---- operations ---------------------------------------------------------------------------------

@@ -12,10 +12,17 @@ export interface PathChange {
   readonly after: string;
 }
 
-/** True for what agents address by path: channels, groups, patterns, effects, modulators, fixtures, views, modulations. */
+/** Members of these lists are addressed by position too: saved swatches and their colors, snapshots. */
+const POSITIONAL_LISTS = new Set(['swatches', 'color', 'snapshot']);
+
+/**
+ * True for what agents address by path: channels, groups, patterns, effects, modulators,
+ * fixtures, views, modulations, saved swatches, swatch colors and snapshots.
+ */
 function tracked(c: Component): boolean {
   if (kindOf(c) !== undefined) return true;
-  return c.parent instanceof ModulationEngine && (c.key === 'modulation' || c.key === 'trigger');
+  if (c.parent instanceof ModulationEngine) return c.key === 'modulation' || c.key === 'trigger';
+  return c.index >= 0 && POSITIONAL_LISTS.has(c.key);
 }
 
 /** The paths of every addressable component under `root`, by id. */

@@ -5,6 +5,8 @@ import type { LxfResolver } from '../model/index.js';
 
 /** How a project finds the files it references: `.lxf` fixtures and external `.lxm` models. */
 export interface MediaResolvers {
+  /** The media folder the resolvers read from. */
+  readonly mediaDir: string;
   readonly resolveLxf: LxfResolver;
   readonly resolveLxm: (file: string) => unknown;
 }
@@ -36,6 +38,7 @@ export function mediaResolvers(mediaDir: string): MediaResolvers {
   const models = join(mediaDir, 'Models');
   const lxfCache = new Map<string, unknown>();
   return {
+    mediaDir,
     resolveLxf: (type) => {
       const key = type.replace(/^\/+/, '');
       if (!lxfCache.has(key)) lxfCache.set(key, readJson(inside(fixtures, `${key}.lxf`)));

@@ -8,6 +8,28 @@ interface Buffers {
   readonly main: Uint32Array;
   readonly cue: Uint32Array;
   readonly aux: Uint32Array;
+  cueOn?: boolean;
+}
+
+/**
+ * A view definition with `cueActive` on previews its points (LX §4.3 step 13): the cue output
+ * becomes black everywhere and white on the view's points, and cue is on.
+ */
+export function viewCuePass(structure: Structure, frame: Buffers): void {
+  const views = structure.views.views.items;
+  for (let v = 0; v < views.length; v++) {
+    const def = views[v];
+    if (!def.cueActive.isOn()) continue;
+    frame.cue.fill(BLACK);
+    const points = def.points;
+    if (points === null) frame.cue.fill(WHITE);
+    else {
+      const idx = points.index;
+      for (let k = 0; k < idx.length; k++) frame.cue[idx[k]] = WHITE;
+    }
+    frame.cueOn = true;
+    return;
+  }
 }
 
 function fillAll(b: Buffers, color: number, start: number, end: number): void {

@@ -26,7 +26,7 @@ export default defineTool({
     errors: z.array(z.strictObject({ type: z.string(), error: z.string() })),
   }),
   handle: (_args, { light }) => {
-    const c = fixtureCatalog((light as { mediaDir?: string }).mediaDir);
+    const c = fixtureCatalog(light.mediaDir);
     const out = {
       classes: c.classes.map((k) => ({ class: k.className, name: k.name, defaultTags: [...k.defaultTags], parameters: k.parameters.map(toFixtureParameterInfo) })),
       commonParameters: c.commonParameters.map(toFixtureParameterInfo),

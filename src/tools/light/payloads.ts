@@ -14,6 +14,11 @@ import { Channel } from '../../light/mixer/channel.js';
 import { Group } from '../../light/mixer/group.js';
 import { MasterBus } from '../../light/mixer/master-bus.js';
 import type { Pattern } from '../../light/patterns/pattern.js';
+import { CompoundModulation } from '../../light/modulation/compound-modulation.js';
+import { Modulator } from '../../light/modulation/modulator.js';
+import type { TriggerModulation } from '../../light/modulation/trigger-modulation.js';
+import type { Swatch } from '../../light/palette/swatch.js';
+import type { Snapshot } from '../../light/snapshots/snapshot-engine.js';
 import type { Fixture } from '../../light/structure/fixture.js';
 import type { Structure } from '../../light/structure/structure.js';
 import type { ViewDefinition } from '../../light/structure/view-definition.js';
@@ -531,3 +536,168 @@ export const JsonFixtureTypePayload = z.strictObject({
   isVisible: z.boolean().describe('False when the file hides itself from the browser (usually a part of another fixture)'),
   parameters: z.array(FixtureParameterInfoPayload).describe('Parameters the file declares'),
 });
+/** A modulator of a modulation engine: the modulation tools and list_modulations. */
+export const ModulatorPayload = z.strictObject({
+  path: z.string(),
+  id: z.number().int(),
+  label: z.string(),
+  class: z.string(),
+  index: z.number().int().describe('0-based position in its scope (its run order)'),
+  scope: z.string().describe('The modulation engine it runs in'),
+  running: z.boolean(),
+  mappingSource: z.boolean().describe('Whether it can be the source of wire_modulation (trigger-style modulators cannot: use wire_trigger with their outputs)'),
+  triggerSource: z.string().optional().describe('Path of its trigger output, a wire_trigger source'),
+  unavailable: z.string().optional().describe('Present for a saved modulator Footlight cannot run: why'),
+  parameters: z.array(ParameterPayload).optional().describe('detail: full only'),
+});
+export type ModulatorPayload = z.infer<typeof ModulatorPayload>;
+
+export function toModulatorPayload(m: Modulator | Placeholder, full: boolean): ModulatorPayload {
+  const out: ModulatorPayload = {
+    path: m.path, id: m.id, label: m.label.getString(), class: m.lxClass, index: m.index, scope: m.parent?.path ?? '',
+    running: m instanceof Modulator ? m.isRunning() : false,
+    mappingSource: m instanceof Modulator ? m.isMappingSource : false,
+  };
+  if (m instanceof Modulator) {
+    const t = m.getTriggerSource();
+    if (t !== null) out.triggerSource = t.path;
+  } else {
+    out.unavailable = m.reason;
+  }
+  if (full) out.parameters = [...m.parameters.values()].filter((p) => !p.internal).map(toParameterPayload);
+  return out;
+}
+
+/** A compound modulation or a trigger mapping: the wiring tools and list_modulations. */
+export const ModulationPayload = z.strictObject({
+  path: z.string(),
+  id: z.number().int(),
+  kind: z.enum(['modulation', 'trigger']),
+  title: z.string().describe('"source > target", as the console shows it'),
+  scope: z.string().describe('The modulation engine it lives in'),
+  sourcePath: z.string(),
+  sourceId: z.number().int().describe('Id of the source modulator, or of the source parameter\'s component'),
+  targetPath: z.string(),
+  targetId: z.number().int().describe('Id of the target parameter\'s component'),
+  enabled: z.boolean(),
+  range: z.number().optional().describe('Modulations: the depth, −1–1 (0 does nothing)'),
+  polarity: z.enum(['unipolar', 'bipolar']).optional().describe('Modulations'),
+  mode: z.string().optional().describe('Trigger mappings between a toggle and anything: how the source drives the target'),
+  rangePath: z.string().optional().describe('detail: full: set or modulate the depth here'),
+  polarityPath: z.string().optional().describe('detail: full'),
+  enabledPath: z.string().optional().describe('detail: full'),
+  modePath: z.string().optional().describe('detail: full, trigger mappings with a mode'),
+});
+export type ModulationPayload = z.infer<typeof ModulationPayload>;
+
+export function toModulationPayload(m: CompoundModulation | TriggerModulation, full: boolean): ModulationPayload {
+  const src = m.source;
+  const out: ModulationPayload = {
+    path: m.path, id: m.id, kind: m instanceof CompoundModulation ? 'modulation' : 'trigger', title: m.title, scope: m.parent?.path ?? '',
+    sourcePath: src.path, sourceId: (src instanceof Modulator ? src.id : src.owner?.id) ?? 0,
+    targetPath: m.target.path, targetId: m.target.owner?.id ?? 0, enabled: m.enabled.isOn(),
+  };
+  if (m instanceof CompoundModulation) {
+    out.range = m.range.getValue();
+    out.polarity = m.polarity.getValue() === 1 ? 'bipolar' : 'unipolar';
+    if (full) {
+      out.rangePath = m.range.path;
+      out.polarityPath = m.polarity.path;
+    }
+  } else {
+    const mode = m.modeParameter;
+    if (mode !== null) {
+      out.mode = mode.constantName ?? '';
+      if (full) out.modePath = mode.path;
+    }
+  }
+  if (full) out.enabledPath = m.enabled.path;
+  return out;
+}
+
+/** One stage of a multi-stage envelope. */
+export const StagePayload = z.strictObject({
+  index: z.number().int().describe('0-based; stages are addressed by position'),
+  basis: z.number().describe('Where in the cycle, 0–1'),
+  value: z.number().describe('Output value there, 0–1'),
+  shape: z.number().describe('Curve exponent from the previous stage (1 = straight line)'),
+  fixed: z.boolean().describe('The first and last stages: their basis is fixed and they cannot be removed'),
+});
+
+export function toStagePayloads(stages: readonly { basis: number; value: number; shape: number }[]): z.infer<typeof StagePayload>[] {
+  return stages.map((s, i) => ({ index: i, basis: s.basis, value: s.value, shape: s.shape, fixed: i === 0 || i === stages.length - 1 }));
+}
+/** One color of a swatch. */
+export const SwatchColorPayload = z.strictObject({
+  path: z.string(),
+  id: z.number().int(),
+  index: z.number().int().describe('0-based; palette-linked devices pick colors by 1-based slot'),
+  mode: z.string().describe('Fixed, Oscillate or Cycle'),
+  color: z.string().describe('The color now, 0xAARRGGBB (moves in Oscillate and Cycle modes)'),
+  primaryPath: z.string().describe('Set the primary color through .../hue, .../saturation, .../brightness'),
+  secondaryPath: z.string().describe('The color Oscillate mode blends to'),
+});
+
+/** The live swatch or a saved one: get_palette and the swatch tools. */
+export const SwatchPayload = z.strictObject({
+  path: z.string(),
+  id: z.number().int(),
+  label: z.string(),
+  index: z.number().int().describe('0-based position among the saved swatches (-1 for the live swatch)'),
+  colors: z.array(SwatchColorPayload),
+  recallPath: z.string().optional().describe('Saved swatches: the recall trigger (set_swatch is the undoable way)'),
+  autoCycleEligible: z.boolean(),
+});
+export type SwatchPayload = z.infer<typeof SwatchPayload>;
+
+export function toSwatchPayload(s: Swatch): SwatchPayload {
+  const live = s.key !== 'swatches';
+  const out: SwatchPayload = {
+    path: s.path,
+    id: s.id,
+    label: s.label.getString(),
+    index: live ? -1 : s.index,
+    colors: s.colors.items.map((c) => ({
+      path: c.path,
+      id: c.id,
+      index: c.index,
+      mode: c.mode.option ?? '',
+      color: colorHex(c.getColor() >>> 0),
+      primaryPath: c.primary.path,
+      secondaryPath: c.secondary.path,
+    })),
+    autoCycleEligible: s.autoCycleEligible.isOn(),
+  };
+  if (!live) out.recallPath = s.recall.path;
+  return out;
+}
+
+/** A saved snapshot: list_snapshots and the snapshot tools. */
+export const SnapshotPayload = z.strictObject({
+  path: z.string(),
+  id: z.number().int(),
+  label: z.string(),
+  index: z.number().int().describe('0-based position (auto-cycle order)'),
+  valueCount: z.number().int().describe('How many saved values it holds'),
+  scopes: z.array(z.string()).describe('What it restores: MIXER, PATTERNS, EFFECTS, MASTER, MODULATION... (the engine\'s recall switches filter them)'),
+  autoCycleEligible: z.boolean(),
+  transitionTimeSecs: z.number().optional().describe('Its own transition time, when it has one'),
+  recallPath: z.string().describe('The recall trigger (recall_snapshot is the undoable way)'),
+});
+export type SnapshotPayload = z.infer<typeof SnapshotPayload>;
+
+export function toSnapshotPayload(s: Snapshot): SnapshotPayload {
+  const scopes = [...new Set(s.views.map((v) => (typeof v.scope === 'string' ? v.scope : '')).filter((x) => x !== ''))];
+  const out: SnapshotPayload = {
+    path: s.path,
+    id: s.id,
+    label: s.label.getString(),
+    index: s.index,
+    valueCount: s.views.length,
+    scopes,
+    autoCycleEligible: s.autoCycleEligible.isOn(),
+    recallPath: s.recall.path,
+  };
+  if (s.hasCustomTransitionTime.isOn()) out.transitionTimeSecs = s.transitionTimeSecs.getValue();
+  return out;
+}

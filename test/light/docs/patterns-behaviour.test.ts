@@ -7,6 +7,7 @@ import { ChasePattern } from '../../../src/light/patterns/chase-pattern.js';
 import { GradientPattern } from '../../../src/light/patterns/gradient-pattern.js';
 import { NoisePattern } from '../../../src/light/patterns/noise-pattern.js';
 import { type Plane, PlanesPattern } from '../../../src/light/patterns/planes-pattern.js';
+import { PatternRack } from '../../../src/light/patterns/pattern-rack.js';
 import { paletteColor } from '../../../src/light/patterns/palette-colors.js';
 import { SolidPattern } from '../../../src/light/patterns/solid-pattern.js';
 import { SparklePattern } from '../../../src/light/patterns/sparkle-pattern.js';
@@ -412,4 +413,22 @@ test('Chase note: Swarm >Brt dims away from the center; negative dims the center
   assert.ok(pos.center > pos.corner, JSON.stringify(pos));
   const neg = swarm(-100);
   assert.ok(neg.center < neg.corner, JSON.stringify(neg));
+});
+
+// ---- Pattern Rack ----------------------------------------------------------------------------
+
+test('Pattern Rack note: playlist shows the active inner pattern; blend mixes them; empty renders nothing', () => {
+  const rack = new PatternRack();
+  const s = stage(rack);
+  s.step();
+  assert.ok(s.levels().every((l) => l === 0), 'an empty rack is dark');
+  rack.addPattern(new SolidPattern({ h: 0, s: 100, b: 100 }));
+  rack.addPattern(new SolidPattern({ h: 240, s: 100, b: 100 }));
+  s.step();
+  assert.equal(r(s.hues()[0], 0), 0, 'playlist: the first pattern is active');
+  rack.patternEngine.compositeMode.setValue(1);
+  s.step(30);
+  assert.notEqual(r(s.hues()[0], 0), 0, 'blend: the second pattern mixes in');
+  assert.equal(rack.isSnapshotControl({ key: 'compositeMode' }), false);
+  assert.equal(rack.isSnapshotControl({ key: 'compositeLevel' }), true);
 });

@@ -147,3 +147,53 @@ test('engine speed scales device time but not playlist transitions, which run on
   assert.equal(c.activePattern, c.patterns.at(1));
   assert.deepEqual(frame(show), Array(8).fill(BLUE));
 });
+
+test('a view definition with cueActive previews its points in the cue output', () => {
+  const show = rig();
+  solid(show, { h: 0, s: 100, b: 100 });
+  const view = new ViewDefinition('B');
+  view.selector.setString('b');
+  show.structure.views.addView(view);
+  view.cueActive.setOn(true);
+  frame(show);
+  assert.equal(show.frame.cueOn, true);
+  assert.deepEqual(Array.from(show.frame.cue), [BLACK, BLACK, BLACK, BLACK, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff]);
+  assert.deepEqual(Array.from(show.main), Array(8).fill(RED), 'main is untouched');
+});
+
+test('auto-cycle RANDOM is seeded: the same show picks the same patterns every run, never the active one', () => {
+  const picks = (): number[] => {
+    const show = rig();
+    const c = solid(show, { h: 0, s: 100, b: 100 });
+    for (let i = 0; i < 4; i++) c.addPattern(new SolidPattern({ h: 60 * i, s: 100, b: 100 }));
+    c.patternEngine.autoCycleEnabled.setOn(true);
+    c.patternEngine.autoCycleMode.setValue(1);
+    c.patternEngine.autoCycleTimeSecs.setValue(0.1);
+    const out: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const before = c.patternEngine.activeIndex;
+      show.engine.clock.stepFixed(1, DELTA);
+      if (c.patternEngine.activeIndex !== before) out.push(c.patternEngine.activeIndex);
+    }
+    return out;
+  };
+  const a = picks();
+  assert.ok(a.length >= 5);
+  assert.deepEqual(picks(), a);
+  for (let i = 1; i < a.length; i++) assert.notEqual(a[i], a[i - 1]);
+});
+
+test('a pattern with a custom cycle time cycles on its own time', () => {
+  const show = rig();
+  const c = solid(show, { h: 0, s: 100, b: 100 });
+  c.addPattern(new SolidPattern({ h: 240, s: 100, b: 100 }));
+  const first = c.patterns.at(0) as SolidPattern;
+  first.hasCustomCycleTime.setOn(true);
+  first.customCycleTimeSecs.setValue(0.5);
+  c.patternEngine.autoCycleTimeSecs.setValue(10);
+  c.patternEngine.autoCycleEnabled.setOn(true);
+  show.engine.clock.stepFixed(29, DELTA);
+  assert.equal(c.patternEngine.activeIndex, 0);
+  show.engine.clock.stepFixed(2, DELTA);
+  assert.equal(c.patternEngine.activeIndex, 1, 'after 0.5 s of nowMillis');
+});

@@ -41,26 +41,11 @@ export async function assertUndoable<T>(show: TestShow, action: () => Promise<T>
   return result;
 }
 
-/**
- * Wires a compound modulation straight into a modulation engine (test setup, outside the
- * history), from a numeric parameter to a modulatable one. Returns the modulation's path.
- */
-export async function wireDirect(show: TestShow, sourcePath: string, targetPath: string, scopePath = '/lx/modulation', range = 0.5): Promise<string> {
-  const { CompoundModulation } = await import('../../../src/light/modulation/compound-modulation.js');
-  const { NumericParameter } = await import('../../../src/engine/parameters/numeric.js');
-  const { ModulationEngine } = await import('../../../src/light/modulation/modulation-engine.js');
-  return show.app.engine.queue.submit(() => {
-    const light = show.app.light;
-    const source = light.parameter(sourcePath);
-    const target = light.parameter(targetPath);
-    const engine = light.component(scopePath);
-    if (!(source instanceof NumericParameter) || !(target instanceof NumericParameter) || !(engine instanceof ModulationEngine)) throw new Error('bad wiring');
-    const m = new CompoundModulation(source, target);
-    engine.modulations.insert(m);
-    m.connect();
-    m.range.setValue(range);
-    return m.path;
-  });
+/** Wires a compound modulation with wire_modulation (one undo step); returns the modulation's path. */
+export async function wireDirect(show: TestShow, sourcePath: string, targetPath: string, scopePath?: string, range = 0.5): Promise<string> {
+  const args: Record<string, unknown> = { sourcePath, targetPath, range };
+  if (scopePath !== undefined) args.scope = scopePath;
+  return (await show.call('wire_modulation', args)).modulation.path;
 }
 
 /** A tool's answer as text, whether it succeeds or fails (for state that may not exist in every phase). */

@@ -26,7 +26,7 @@ test('footlight serve --project: status.json reports projectPath; a missing file
   const child = spawn(process.execPath, [BIN, 'serve', '--project', project, '--port', '0', '--sound-port', '0'], { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
   t.after(() => child.kill('SIGKILL'));
   let status: { running?: boolean; projectPath?: string } = {};
-  const until = Date.now() + 20_000;
+  const until = Date.now() + 60_000;
   while (Date.now() < until && status.running !== true) {
     try {
       status = JSON.parse(await readFile(join(home, 'status.json'), 'utf8'));

@@ -1,0 +1,23 @@
+import * as z from 'zod';
+import { addSnapshot } from '../../light/operations/snapshots.js';
+import { defineTool } from '../define-tool.js';
+import { labelInput } from './inputs.js';
+import { SnapshotPayload, toSnapshotPayload } from './payloads.js';
+
+export default defineTool({
+  name: 'add_snapshot',
+  title: 'Capture a snapshot',
+  toolset: 'snapshots',
+  description:
+    'Captures the look of the show now as a new snapshot: the crossfader, each channel\'s on/off and fader and crossfade ' +
+    'side, each channel\'s active pattern (playlist) or enabled patterns (blend) with their parameters, enabled effects\' ' +
+    'parameters, the master fader and global modulators\' parameters. Labelled "Snapshot-N" unless `label` is given; at ' +
+    '`index` (0-based; default the end). Undoable.',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  input: z.strictObject({
+    label: labelInput('Name (default Snapshot-N)').optional(),
+    index: z.number().int().optional().describe('0-based position (default: the end)'),
+  }),
+  output: z.strictObject({ snapshot: SnapshotPayload }),
+  handle: (args, { light, origin }) => ({ snapshot: toSnapshotPayload(addSnapshot(light, args, origin)) }),
+});

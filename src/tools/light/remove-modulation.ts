@@ -1,0 +1,22 @@
+import * as z from 'zod';
+import { removeModulation } from '../../light/operations/modulation.js';
+import { defineTool } from '../define-tool.js';
+import { target } from './inputs.js';
+import { PathChangesPayload, RemovedPayload, WiringNotePayload } from './payloads.js';
+
+export default defineTool({
+  name: 'remove_modulation',
+  title: 'Remove a modulation',
+  toolset: 'modulation',
+  description:
+    'Removes a modulation (.../modulation/modulation/N) or a trigger mapping (.../modulation/trigger/N); a modulation of ' +
+    'its depth goes with it (`removedWiring`). The target keeps its base value. Later wirings in the same engine move up a ' +
+    'path slot (`pathChanges`). Undo restores it with its id, depth and place in the target\'s sum. Undoable.',
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  input: z.strictObject(target('modulation or trigger mapping', '/lx/modulation/modulation/1')),
+  output: z.strictObject({ ...RemovedPayload, removedWiring: z.array(WiringNotePayload), pathChanges: PathChangesPayload }),
+  handle: ({ path, id }, { light, origin }) => {
+    const r = removeModulation(light, { path, id }, origin);
+    return { removed: r.path, kind: r.kind, id: r.id, removedWiring: r.removedWiring, pathChanges: r.pathChanges };
+  },
+});

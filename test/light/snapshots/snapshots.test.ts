@@ -1,0 +1,78 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { Engine } from '../../../src/engine/engine.js';
+import type { Origin } from '../../../src/engine/commands/history.js';
+import { LightShow } from '../../../src/light/light-show.js';
+import { readProject, writeProject } from '../../../src/light/project/project-file.js';
+import { createLibrary } from '../../../src/light/library.js';
+import { isSnapshotControl } from '../../../src/light/snapshots/snapshot-engine.js';
+import type { Channel } from '../../../src/light/mixer/channel.js';
+
+const GOLDEN = process.env.FOOTLIGHT_GOLDEN_DIR ?? '/work/shared/golden/lx-1.2.1';
+const ORIGIN: Origin = { surface: 'engine' };
+
+async function open(scene: string): Promise<LightShow> {
+  return LightShow.open(new Engine(), join(GOLDEN, `${scene}.lxp`));
+}
+
+test('capture: what a snapshot holds and what it leaves out (LX rules)', async () => {
+  const show = await open('composite_blend');
+  const s = show.captureSnapshot(ORIGIN);
+  const paths = s.views.filter((v) => v.type === 'PARAMETER').map((v) => String(v.parameterPath));
+  assert.ok(paths.includes('/lx/mixer/crossfader'));
+  assert.ok(paths.includes('/lx/mixer/channel/1/compositeMode'));
+  assert.ok(paths.includes('/lx/mixer/channel/1/pattern/1/xAmount'), 'blend mode: enabled patterns in full');
+  assert.ok(paths.includes('/lx/mixer/channel/1/pattern/4/enabled'), 'a disabled pattern: only enabled');
+  assert.ok(!paths.includes('/lx/mixer/channel/1/pattern/4/color/hue'));
+  assert.ok(!paths.some((p) => p.endsWith('/recall') || p.endsWith('/label') || p.endsWith('/viewPriority') || p.endsWith('/autoMute')));
+  assert.ok(s.views.some((v) => v.type === 'CHANNEL_FADER' && v.channelPath === '/lx/mixer/channel/1'));
+  const pattern = (show.mixer.channels.at(0) as Channel).patterns.at(0)!;
+  assert.equal(isSnapshotControl(pattern, pattern.parameters.get('compositeLevel')!), true);
+  assert.equal(isSnapshotControl(pattern, pattern.parameters.get('launch')!), false);
+});
+
+test('snapshots save and load unchanged; recall skips scopes that are switched off', async () => {
+  const show = await open('solid_faders');
+  show.captureSnapshot(ORIGIN, 'Look');
+  const saved = writeProject(show.lx, {}, 0);
+  const again = writeProject(readProject(saved, createLibrary()).lx, {}, 0);
+  assert.deepEqual(again, saved);
+  show.setParameter('/lx/mixer/channel/1/fader', 0.3, ORIGIN);
+  show.setParameter('/lx/mixer/master/fader', 0.2, ORIGIN);
+  show.setParameter('/lx/snapshots/recallMixer', false, ORIGIN);
+  show.recallSnapshot(ORIGIN, '/lx/snapshots/snapshot/1');
+  assert.equal(show.mixer.channels.at(0)!.fader.getValue(), 0.3, 'mixer scope off');
+  assert.equal(show.mixer.master.fader.getValue(), 0.6, 'master scope on');
+});
+
+test('missing channels: DISABLE switches off channels the snapshot does not know', async () => {
+  const show = await open('solid_faders');
+  show.captureSnapshot(ORIGIN);
+  const added = show.addChannel(ORIGIN, { pattern: 'Solid' });
+  show.setParameter(added.fader, 1, ORIGIN);
+  show.setParameter('/lx/snapshots/missingChannelMode', 'DISABLE', ORIGIN);
+  show.recallSnapshot(ORIGIN, '/lx/snapshots/snapshot/1');
+  assert.equal(added.enabled.isOn(), false);
+  assert.equal(added.fader.getValue(), 0);
+  show.engine.history.undo();
+  assert.equal(added.enabled.isOn(), true);
+  assert.equal(added.fader.getValue(), 1);
+});
+
+test('auto-cycle recalls the next eligible snapshot after the cycle time (a custom time per snapshot)', async () => {
+  const show = await open('solid_faders');
+  show.captureSnapshot(ORIGIN);
+  show.setParameter('/lx/mixer/crossfader', 0.9, ORIGIN);
+  show.captureSnapshot(ORIGIN);
+  show.setParameter('/lx/snapshots/autoCycleTimeSecs', 1, ORIGIN);
+  show.setParameter('/lx/snapshots/autoCycleEnabled', true, ORIGIN);
+  show.engine.clock.stepFixed(61, 1000 / 60);
+  assert.equal(show.lx.snapshots.autoCycleCursor.getValue(), 0);
+  assert.equal(show.mixer.crossfader.getValue(), 0.5);
+  show.setParameter('/lx/snapshots/snapshot/1/hasCustomCycleTime', true, ORIGIN);
+  show.setParameter('/lx/snapshots/snapshot/1/cycleTimeSecs', 0.5, ORIGIN);
+  show.engine.clock.stepFixed(31, 1000 / 60);
+  assert.equal(show.lx.snapshots.autoCycleCursor.getValue(), 1);
+  assert.equal(show.mixer.crossfader.getValue(), 0.9);
+});
