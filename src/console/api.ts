@@ -6,6 +6,8 @@ import type { SoundHost } from '../sound/index.js';
 import { tokenOf } from './sound.js';
 import * as channels from '../light/operations/channels.js';
 import * as effects from '../light/operations/effects.js';
+import * as palette from '../light/operations/palette.js';
+import * as snapshots from '../light/operations/snapshots.js';
 import * as patterns from '../light/operations/patterns.js';
 import { fireTrigger } from '../light/operations/triggers.js';
 import type { ComponentTarget } from '../light/paths.js';
@@ -257,12 +259,12 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
         });
       },
     },
-    // ---- palette swatches and snapshots (the light show's palette and snapshot operations)
+    // ---- palette swatches and snapshots (src/light/operations/palette.ts, snapshots.ts)
     '/api/palette/save': {
       method: 'POST',
       handler: ({ body, origin }) => {
-        parse(z.strictObject({}), body);
-        return q('save swatch', () => ({ swatch: toComponentRef(light.saveSwatch(origin)) }));
+        const a = parse(z.strictObject({ label: Label.optional(), index: Index.optional() }), body);
+        return q('save swatch', () => ({ swatch: toComponentRef(palette.saveSwatch(light, a, origin)) }));
       },
     },
     '/api/palette/recall': {
@@ -270,8 +272,18 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
       handler: ({ body, origin }) => {
         const a = parse(Target, body);
         return q('recall swatch', () => {
-          light.recallSwatch(origin, a);
-          return { swatch: toComponentRef(light.component(a)) };
+          const r = palette.setSwatch(light, a, origin);
+          return { swatch: toComponentRef(r.swatch), transitioning: r.transitioning };
+        });
+      },
+    },
+    '/api/palette/move': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(Target.extend({ index: Index }), body);
+        return q('move swatch', () => {
+          const r = palette.moveSwatch(light, { path: a.path, id: a.id }, a.index, origin);
+          return { swatch: toComponentRef(r.swatch), pathChanges: r.pathChanges };
         });
       },
     },
@@ -280,26 +292,25 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
       handler: ({ body, origin }) => {
         const a = parse(Target, body);
         return q('remove swatch', () => {
-          const s = toComponentRef(light.component(a));
-          light.removeSwatch(origin, a);
-          return { removed: s.path, id: s.id };
+          const r = palette.removeSwatch(light, a, origin);
+          return { removed: r.path, id: r.id, pathChanges: r.pathChanges };
         });
       },
     },
     '/api/snapshot/capture': {
       method: 'POST',
       handler: ({ body, origin }) => {
-        const a = parse(z.strictObject({ label: Label.optional() }), body);
-        return q('capture snapshot', () => ({ snapshot: toComponentRef(light.captureSnapshot(origin, a.label)) }));
+        const a = parse(z.strictObject({ label: Label.optional(), index: Index.optional() }), body);
+        return q('capture snapshot', () => ({ snapshot: toComponentRef(snapshots.addSnapshot(light, a, origin)) }));
       },
     },
     '/api/snapshot/recall': {
       method: 'POST',
       handler: ({ body, origin }) => {
-        const a = parse(Target, body);
+        const a = parse(Target.extend({ immediate: z.boolean().optional() }), body);
         return q('recall snapshot', () => {
-          light.recallSnapshot(origin, a);
-          return { snapshot: toComponentRef(light.component(a)) };
+          const r = snapshots.recallSnapshot(light, { path: a.path, id: a.id }, a.immediate === true, origin);
+          return { snapshot: toComponentRef(r.snapshot), transitioning: r.transitioning };
         });
       },
     },
@@ -307,10 +318,7 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
       method: 'POST',
       handler: ({ body, origin }) => {
         const a = parse(Target, body);
-        return q('update snapshot', () => {
-          light.updateSnapshot(origin, a);
-          return { snapshot: toComponentRef(light.component(a)) };
-        });
+        return q('update snapshot', () => ({ snapshot: toComponentRef(snapshots.updateSnapshot(light, a, origin)) }));
       },
     },
     '/api/snapshot/remove': {
@@ -318,9 +326,8 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
       handler: ({ body, origin }) => {
         const a = parse(Target, body);
         return q('remove snapshot', () => {
-          const s = toComponentRef(light.component(a));
-          light.removeSnapshot(origin, a);
-          return { removed: s.path, id: s.id };
+          const r = snapshots.removeSnapshot(light, a, origin);
+          return { removed: r.path, id: r.id, pathChanges: r.pathChanges };
         });
       },
     },

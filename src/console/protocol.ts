@@ -107,34 +107,53 @@ export interface PanelState {
   readonly lists: readonly { readonly key: string; readonly items: readonly PanelState[] }[];
 }
 
-/** A saved swatch (or the live one): its colors as the palette's color parameters. */
-export interface SwatchState {
+/** A swatch as get_palette returns it over MCP (src/tools/light/payloads.ts, toSwatchPayload). */
+export interface SwatchPayload {
   readonly path: string;
   readonly id: number;
   readonly label: string;
+  /** 0-based among the saved swatches; -1 for the live swatch. */
   readonly index: number;
-  /** Each color's primary color parameter (value 0xAARRGGBB). */
-  readonly colors: readonly ParameterPayload[];
+  readonly colors: readonly {
+    readonly path: string;
+    readonly id: number;
+    readonly index: number;
+    readonly mode: string;
+    /** The color now, 0xAARRGGBB. */
+    readonly color: string;
+    readonly primaryPath: string;
+    readonly secondaryPath: string;
+  }[];
+  readonly recallPath?: string;
+  readonly autoCycleEligible: boolean;
 }
 
 export interface PaletteState extends PanelState {
-  readonly live: SwatchState;
-  readonly swatches: readonly SwatchState[];
+  readonly live: SwatchPayload;
+  readonly swatches: readonly SwatchPayload[];
   /** Index of the saved swatch recalled last (the palette's cursor); absent when none. */
   readonly recalled?: number;
+  readonly transitioning: boolean;
 }
 
-export interface SnapshotState {
+/** A snapshot as list_snapshots returns it over MCP (toSnapshotPayload). */
+export interface SnapshotPayload {
   readonly path: string;
   readonly id: number;
   readonly label: string;
   readonly index: number;
+  readonly valueCount: number;
+  readonly scopes: readonly string[];
+  readonly autoCycleEligible: boolean;
+  readonly transitionTimeSecs?: number;
+  readonly recallPath: string;
 }
 
 export interface SnapshotsState extends PanelState {
-  readonly items: readonly SnapshotState[];
+  readonly items: readonly SnapshotPayload[];
   /** Index of the snapshot recalled last; absent when none. */
   readonly recalled?: number;
+  readonly transitioning: boolean;
 }
 
 export interface LibraryEntry {

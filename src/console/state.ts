@@ -8,7 +8,6 @@ import type { AbstractChannel } from '../light/mixer/bus.js';
 import { Group } from '../light/mixer/group.js';
 import { Effect } from '../light/effects/effect.js';
 import type { Palette } from '../light/palette/palette.js';
-import type { Swatch } from '../light/palette/swatch.js';
 import type { SnapshotEngine } from '../light/snapshots/snapshot-engine.js';
 import { Pattern } from '../light/patterns/pattern.js';
 import { Placeholder } from '../light/placeholder.js';
@@ -16,8 +15,8 @@ import type { DeviceRegistry } from '../light/registry.js';
 import { libraryOf } from '../light/operations/library.js';
 import type { CallRecord } from '../mcp/register-tools.js';
 import { toHistoryStep } from '../tools/core/history-payloads.js';
-import { toComponentRef, toParameterPayload } from '../tools/light/payloads.js';
-import type { ActivityItem, ChannelState, DeviceSummary, HistoryState, LibraryEntry, LightState, PaletteState, PanelState, ParameterPayload, SnapshotsState, SwatchState } from './protocol.js';
+import { toComponentRef, toParameterPayload, toSnapshotPayload, toSwatchPayload } from '../tools/light/payloads.js';
+import type { ActivityItem, ChannelState, DeviceSummary, HistoryState, LibraryEntry, LightState, PaletteState, PanelState, ParameterPayload, SnapshotsState } from './protocol.js';
 
 /** The one parameter serializer, typed for the console's wire protocol. */
 export function parameterPayload(p: Parameter): ParameterPayload {
@@ -97,15 +96,12 @@ export function panelState(c: Component, depth = 1): PanelState {
   return out;
 }
 
-function swatchState(s: Swatch): SwatchState {
-  return { path: s.path, id: s.id, label: s.label.getString(), index: s.index, colors: s.colors.items.map((c) => parameterPayload(c.primary)) };
-}
-
 function paletteState(palette: Palette): PaletteState {
   const out: { -readonly [K in keyof PaletteState]: PaletteState[K] } = {
     ...panelState(palette, 0),
-    live: swatchState(palette.swatch),
-    swatches: palette.swatches.items.map(swatchState),
+    live: toSwatchPayload(palette.swatch),
+    swatches: palette.swatches.items.map(toSwatchPayload),
+    transitioning: palette.transitioning,
   };
   const cursor = palette.autoCycleCursor.getValue();
   if (cursor >= 0 && cursor < palette.swatches.length) out.recalled = cursor;
@@ -115,7 +111,8 @@ function paletteState(palette: Palette): PaletteState {
 function snapshotsState(engine: SnapshotEngine): SnapshotsState {
   const out: { -readonly [K in keyof SnapshotsState]: SnapshotsState[K] } = {
     ...panelState(engine, 0),
-    items: engine.snapshots.items.map((s) => ({ path: s.path, id: s.id, label: s.label.getString(), index: s.index })),
+    items: engine.snapshots.items.map(toSnapshotPayload),
+    transitioning: engine.transitioning,
   };
   const cursor = engine.autoCycleCursor.getValue();
   if (cursor >= 0 && cursor < engine.snapshots.length) out.recalled = cursor;

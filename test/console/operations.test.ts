@@ -178,6 +178,7 @@ test('palette: save the live colors as a swatch, recall it over changed colors, 
   assert.equal(palette.swatches.length, 1);
   assert.equal(palette.swatches[0].colors.length, 1);
   assert.equal(palette.recalled, undefined);
+  assert.deepEqual(palette.swatches, (await show.call('get_palette', {})).swatches, 'a swatch looks the same over MCP and in the console');
 
   await show.call('set_parameter', { path: LIVE_HUE, value: 40 });
   await post(show, '/api/palette/recall', { path: saved.swatch.path, id: saved.swatch.id });
@@ -192,6 +193,13 @@ test('palette: save the live colors as a swatch, recall it over changed colors, 
   assert.equal((await api(base, '/api/state')).body.light.palette.swatches.length, 0);
   await undo(show);
   assert.equal((await api(base, '/api/state')).body.light.palette.swatches[0].id, saved.swatch.id);
+  const second = await post(show, '/api/palette/save', { label: 'Warm' });
+  assert.equal(second.swatch.label, 'Warm');
+  await post(show, '/api/palette/move', { path: second.swatch.path, id: second.swatch.id, index: 0 });
+  assert.deepEqual((await api(base, '/api/state')).body.light.palette.swatches.map((s: { id: number }) => s.id), [second.swatch.id, saved.swatch.id]);
+  assert.deepEqual((await show.call('get_palette', {})).swatches.map((s: { id: number }) => s.id), [second.swatch.id, saved.swatch.id], 'the same over MCP');
+  await undo(show, 2);
+  assert.deepEqual((await api(base, '/api/state')).body.light.palette.swatches.map((s: { id: number }) => s.id), [saved.swatch.id]);
   const live = await api(base, '/api/palette/recall', { path: '/lx/palette/swatch' });
   assert.equal(live.status, 400);
   assert.match(live.body.message, /live swatch/);
@@ -204,6 +212,7 @@ test('snapshots: capture, recall over changes, undo restores every overwritten v
   assert.equal(captured.snapshot.path, '/lx/snapshots/snapshot/1');
   const named = await post(show, '/api/snapshot/capture', { label: 'Chorus' });
   assert.equal(named.snapshot.label, 'Chorus');
+  assert.deepEqual((await api(base, '/api/state')).body.light.snapshots.items, (await show.call('list_snapshots', {})).snapshots, 'snapshots look the same over MCP and in the console');
 
   // An agent changes the look; the operator recalls the snapshot.
   await show.call('set_parameter', { path: `${CH1}/fader`, value: 0.3 });

@@ -1,4 +1,4 @@
-import type { ChannelState, DeviceSummary, LibraryEntry, LightState, PaletteState, PanelState, ParameterPayload, SnapshotsState, SwatchState } from '../protocol.js';
+import type { ChannelState, DeviceSummary, LibraryEntry, LightState, PaletteState, PanelState, ParameterPayload, SnapshotsState, SwatchPayload } from '../protocol.js';
 import { EnumSelect, ParamControl, Slider, Toggle, Trigger, colorCss } from './controls.js';
 import { act, api, param, selectDevice, selectedChannels, selectedDevice, setParam } from './store.js';
 
@@ -293,11 +293,11 @@ function Settings({ title, panel, skip = [] }: { readonly title: string; readonl
   );
 }
 
-function Chips({ s }: { readonly s: SwatchState }) {
+function Chips({ s }: { readonly s: SwatchPayload }) {
   return (
     <span class="chips" aria-hidden="true">
       {s.colors.map((c) => (
-        <span key={c.path} class="chip" style={{ background: colorCss(param(c).value.value) }} />
+        <span key={c.id} class="chip" title={`${c.mode} ${colorCss(c.color)}`} style={{ background: colorCss(c.color) }} />
       ))}
     </span>
   );

@@ -107,7 +107,6 @@ function paramsOfLight(l: LightState): ParameterPayload[] {
     out.push(...panel.params);
     for (const list of panel.lists) for (const item of list.items) out.push(...item.params);
   }
-  for (const s of [l.palette.live, ...l.palette.swatches]) out.push(...s.colors);
   return out;
 }
 
