@@ -369,13 +369,22 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 108
 
 test('screenshot of the console on the demo show', { skip }, async (t) => {
   const { show, page, problems } = await open(t);
-  // A little life in the activity feed and history, as an operator would see it.
+  // A little life in the activity feed and history, as an operator would see it: an agent reads
+  // the mixer, adds an effect and sets a fader; the operator saves a swatch and captures a snapshot.
   await show.call('list_channels', {});
+  await show.call('add_effect', { containerPath: '/lx/mixer/channel/2', class: 'Sparkle' });
   await show.call('set_parameter', { path: '/lx/mixer/channel/2/fader', value: 0.4 });
+  await page.getByRole('button', { name: 'Save swatch' }).click();
+  await page.getByRole('button', { name: 'Capture' }).click();
+  await page.waitForSelector('.snapshots .snapshot');
+  await page.waitForSelector('.palette .swatch-item');
   await page.locator('[data-path="/lx/mixer/channel/2/pattern/1"] .row-name').click();
   await page.waitForSelector('.device[data-path="/lx/mixer/channel/2/pattern/1"]');
-  await page.waitForSelector('.feed li.ok');
-  await page.waitForTimeout(300);
+  await page.waitForFunction(() => document.querySelectorAll('.feed li.ok').length >= 3);
+  await page.mouse.move(0, 0);
+  // Two preview frames after the last change, so the picture is the show as it is now.
+  const seen = await page.evaluate(() => window.__footlight.preview?.lastFrame ?? -1);
+  await page.waitForFunction((n) => (window.__footlight.preview?.lastFrame ?? -1) > n + 1, seen, { timeout: 10_000 });
   await mkdir(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: `${ARTIFACTS}console.png` });
   if (process.env.UPDATE_SCREENSHOT === '1') await page.screenshot({ path: new URL('../../docs/console-screenshot.png', import.meta.url).pathname });
