@@ -4,9 +4,13 @@ import type { Origin } from '../engine/commands/history.js';
 import { FootlightError, invalidArgument, notFound, type ErrorCode } from '../engine/errors.js';
 import type { SoundHost } from '../sound/index.js';
 import { tokenOf } from './sound.js';
-import { BooleanParameter } from '../engine/parameters/boolean.js';
-import { TriggerParameter } from '../engine/parameters/trigger.js';
-import { activatePattern, addPattern, movePattern, removePattern } from '../light/mixer/pattern-ops.js';
+import * as channels from '../light/operations/channels.js';
+import * as effects from '../light/operations/effects.js';
+import * as palette from '../light/operations/palette.js';
+import * as snapshots from '../light/operations/snapshots.js';
+import * as patterns from '../light/operations/patterns.js';
+import { fireTrigger } from '../light/operations/triggers.js';
+import type { ComponentTarget } from '../light/paths.js';
 import { writeProject } from '../light/project/project-file.js';
 import { BodyTooLargeError, readBody } from '../http/body.js';
 import { sendJson } from '../http/replies.js';
@@ -31,7 +35,23 @@ interface Route {
 }
 
 const Path = z.string().min(1).max(1024);
+const Id = z.number().int().nonnegative();
 const Value = z.union([z.number(), z.string().max(4096), z.boolean()]);
+const Index = z.number().int();
+const ClassName = z.string().min(1).max(256);
+const Label = z.string().min(1).max(256);
+/**
+ * The component an action is about: its path, its id, or both. The page sends both, so a click
+ * on a row whose path an agent has just shifted is refused as `stale` instead of hitting another
+ * component.
+ */
+const Target = z.strictObject({ path: Path.optional(), id: Id.optional() });
+/** Another component an action names (a channel, an effect container): a path, or a target. */
+const Ref = z.union([Path, Target]);
+
+function targetOf(ref: string | { path?: string; id?: number }): ComponentTarget {
+  return typeof ref === 'string' ? { path: ref } : ref;
+}
 
 function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const r = schema.safeParse(body);
@@ -76,7 +96,8 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
       method: 'GET',
       handler: ({ query }) =>
         q('read component', () => {
-          const c = light.component(query.get('path') ?? '');
+          const id = query.get('id');
+          const c = id !== null && /^\d{1,12}$/.test(id) ? light.component({ id: Number(id) }) : light.component(query.get('path') ?? '');
           return {
             component: toComponentRef(c),
             parameters: visibleParameters(c).map(parameterPayload),
@@ -106,46 +127,208 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
       handler: ({ body }) => {
         const a = parse(z.strictObject({ path: Path }), body);
         return q('fire trigger', () => {
-          const p = light.parameter(a.path);
-          if (p instanceof TriggerParameter) p.fire();
-          else if (p instanceof BooleanParameter && p.mode === 'momentary') {
-            // A momentary button (tempo tap): pressed and released, like a trigger; not a history step.
-            p.setOn(true);
-            p.setOn(false);
-          } else throw invalidArgument(`${p.path} is a ${p.kind} parameter, not a trigger or momentary button; set it with /api/parameter`);
-          return { parameter: parameterPayload(p) };
+          const fired = fireTrigger(light, engine, { path: a.path });
+          return { parameter: parameterPayload(fired.parameter), pending: fired.pending };
         });
       },
     },
+    // ---- patterns (src/light/operations/patterns.ts)
     '/api/pattern/add': {
       method: 'POST',
       handler: ({ body, origin }) => {
-        const a = parse(z.strictObject({ channel: Path, class: z.string().min(1).max(256), index: z.number().int().optional() }), body);
-        return q('add pattern', () => ({ pattern: toComponentRef(addPattern(light, ctx.registry, a.channel, a.class, origin, a.index)) }));
+        const a = parse(z.strictObject({ channel: Ref, class: ClassName, index: Index.optional() }), body);
+        return q('add pattern', () => {
+          const r = patterns.addPattern(light, targetOf(a.channel), a.class, a.index, origin);
+          return { pattern: toComponentRef(r.pattern), pathChanges: r.pathChanges };
+        });
       },
     },
     '/api/pattern/remove': {
       method: 'POST',
       handler: ({ body, origin }) => {
-        const a = parse(z.strictObject({ path: Path }), body);
+        const a = parse(Target, body);
         return q('remove pattern', () => {
-          removePattern(light, a.path, origin);
-          return { removed: a.path };
+          const r = patterns.removePattern(light, a, origin);
+          return { removed: r.path, id: r.id, removedWiring: r.removedWiring, pathChanges: r.pathChanges };
         });
       },
     },
     '/api/pattern/move': {
       method: 'POST',
       handler: ({ body, origin }) => {
-        const a = parse(z.strictObject({ path: Path, index: z.number().int() }), body);
-        return q('move pattern', () => ({ pattern: toComponentRef(movePattern(light, a.path, a.index, origin)) }));
+        const a = parse(Target.extend({ index: Index }), body);
+        return q('move pattern', () => {
+          const r = patterns.movePattern(light, { path: a.path, id: a.id }, a.index, origin);
+          return { pattern: toComponentRef(r.pattern), pathChanges: r.pathChanges };
+        });
       },
     },
     '/api/pattern/activate': {
       method: 'POST',
       handler: ({ body, origin }) => {
-        const a = parse(z.strictObject({ path: Path }), body);
-        return q('activate pattern', () => ({ pattern: toComponentRef(activatePattern(light, a.path, origin)) }));
+        const a = parse(Target, body);
+        return q('activate pattern', () => ({ pattern: toComponentRef(patterns.activatePattern(light, a, origin)) }));
+      },
+    },
+    // ---- effects on channels, groups, the master and patterns (src/light/operations/effects.ts)
+    '/api/effect/add': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(z.strictObject({ container: Ref, class: ClassName, index: Index.optional() }), body);
+        return q('add effect', () => {
+          const r = effects.addEffect(light, targetOf(a.container), a.class, a.index, origin);
+          return { effect: toComponentRef(r.effect), pathChanges: r.pathChanges };
+        });
+      },
+    },
+    '/api/effect/remove': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(Target, body);
+        return q('remove effect', () => {
+          const r = effects.removeEffect(light, a, origin);
+          return { removed: r.path, id: r.id, removedWiring: r.removedWiring, pathChanges: r.pathChanges };
+        });
+      },
+    },
+    '/api/effect/move': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(Target.extend({ index: Index, container: Ref.optional() }), body);
+        return q('move effect', () => {
+          const r = effects.moveEffect(light, { path: a.path, id: a.id }, a.index, a.container === undefined ? undefined : targetOf(a.container), origin);
+          return { effect: toComponentRef(r.effect), droppedWiring: r.droppedWiring, pathChanges: r.pathChanges };
+        });
+      },
+    },
+    // ---- channels and groups (src/light/operations/channels.ts)
+    '/api/channel/add': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(z.strictObject({ class: ClassName.optional(), index: Index.optional(), label: Label.optional(), fader: z.number().optional() }), body);
+        return q('add channel', () => ({ channel: toComponentRef(channels.addChannel(light, { patternClass: a.class, index: a.index, label: a.label, fader: a.fader }, origin)) }));
+      },
+    },
+    '/api/channel/remove': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(Target, body);
+        return q('remove channel', () => {
+          const r = channels.removeChannel(light, a, origin);
+          return { removed: r.path, id: r.id, kind: r.kind, removedMembers: r.removedMembers, removedWiring: r.removedWiring, pathChanges: r.pathChanges };
+        });
+      },
+    },
+    '/api/channel/move': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(Target.extend({ index: Index }), body);
+        return q('move channel', () => {
+          const r = channels.moveChannel(light, { path: a.path, id: a.id }, a.index, origin);
+          return { channel: toComponentRef(r.channel), pathChanges: r.pathChanges };
+        });
+      },
+    },
+    '/api/channel/group': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(z.strictObject({ channels: z.array(Ref).min(1).max(256), label: Label.optional() }), body);
+        return q('group channels', () => {
+          const r = channels.groupChannels(light, a.channels.map(targetOf), a.label, origin);
+          return { group: toComponentRef(r.group), members: r.group.members.map(toComponentRef), pathChanges: r.pathChanges };
+        });
+      },
+    },
+    '/api/channel/ungroup': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(Target, body);
+        return q('ungroup channel', () => {
+          const r = channels.ungroupChannel(light, a, origin);
+          return { channel: toComponentRef(r.channel), formerGroup: toComponentRef(r.formerGroup), pathChanges: r.pathChanges };
+        });
+      },
+    },
+    '/api/group/ungroup': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(Target, body);
+        return q('dissolve group', () => {
+          const r = channels.ungroupGroup(light, a, origin);
+          return { removed: r.removed, id: r.id, channels: r.channels.map(toComponentRef), removedWiring: r.removedWiring, pathChanges: r.pathChanges };
+        });
+      },
+    },
+    // ---- palette swatches and snapshots (src/light/operations/palette.ts, snapshots.ts)
+    '/api/palette/save': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(z.strictObject({ label: Label.optional(), index: Index.optional() }), body);
+        return q('save swatch', () => ({ swatch: toComponentRef(palette.saveSwatch(light, a, origin)) }));
+      },
+    },
+    '/api/palette/recall': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(Target, body);
+        return q('recall swatch', () => {
+          const r = palette.setSwatch(light, a, origin);
+          return { swatch: toComponentRef(r.swatch), transitioning: r.transitioning };
+        });
+      },
+    },
+    '/api/palette/move': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(Target.extend({ index: Index }), body);
+        return q('move swatch', () => {
+          const r = palette.moveSwatch(light, { path: a.path, id: a.id }, a.index, origin);
+          return { swatch: toComponentRef(r.swatch), pathChanges: r.pathChanges };
+        });
+      },
+    },
+    '/api/palette/remove': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(Target, body);
+        return q('remove swatch', () => {
+          const r = palette.removeSwatch(light, a, origin);
+          return { removed: r.path, id: r.id, pathChanges: r.pathChanges };
+        });
+      },
+    },
+    '/api/snapshot/capture': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(z.strictObject({ label: Label.optional(), index: Index.optional() }), body);
+        return q('capture snapshot', () => ({ snapshot: toComponentRef(snapshots.addSnapshot(light, a, origin)) }));
+      },
+    },
+    '/api/snapshot/recall': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(Target.extend({ immediate: z.boolean().optional() }), body);
+        return q('recall snapshot', () => {
+          const r = snapshots.recallSnapshot(light, { path: a.path, id: a.id }, a.immediate === true, origin);
+          return { snapshot: toComponentRef(r.snapshot), transitioning: r.transitioning };
+        });
+      },
+    },
+    '/api/snapshot/update': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(Target, body);
+        return q('update snapshot', () => ({ snapshot: toComponentRef(snapshots.updateSnapshot(light, a, origin)) }));
+      },
+    },
+    '/api/snapshot/remove': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(Target, body);
+        return q('remove snapshot', () => {
+          const r = snapshots.removeSnapshot(light, a, origin);
+          return { removed: r.path, id: r.id, pathChanges: r.pathChanges };
+        });
       },
     },
     '/api/undo': {

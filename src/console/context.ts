@@ -1,7 +1,6 @@
 import type { Component } from '../engine/component.js';
 import type { Logger } from '../engine/log.js';
 import type { LightShow } from '../light/light-show.js';
-import type { DeviceRegistry } from '../light/registry.js';
 import type { SoundHost } from '../sound/index.js';
 import type { Services } from '../tools/context.js';
 import type { ActivityItem, ConnectInfo, HistoryState, LightState, PolicyState, SessionInfo, SoundState } from './protocol.js';
@@ -10,7 +9,6 @@ import type { ActivityItem, ConnectInfo, HistoryState, LightState, PolicyState, 
 export interface ConsoleContext {
   readonly services: Services;
   readonly light: LightShow;
-  readonly registry: DeviceRegistry;
   /** The sound host, when the process runs one. */
   readonly soundHost?: SoundHost;
   readonly log: Logger;

@@ -168,7 +168,11 @@ export class ConsoleHub {
       engine.graph.listen({
         parameterChanged: (p) => {
           if (this.ctx.isSound(p.owner)) this.pendingSound = true;
-          else this.pendingParams.add(p);
+          else {
+            this.pendingParams.add(p);
+            // A color's value is its hue/saturation/brightness: send the color too.
+            if (p.parent !== null) this.pendingParams.add(p.parent);
+          }
           this.scheduleFlush();
         },
         structureChanged: () => {
@@ -200,10 +204,17 @@ export class ConsoleHub {
       this.pendingSound = true;
     }
     // Pattern and effect summaries in the light state carry their label and on/off.
-    if (command instanceof SetParameter && (command.ref.key === 'enabled' || command.ref.key === 'label')) this.pendingLight = true;
+    if (command instanceof SetParameter && (command.ref.key === 'enabled' || command.ref.key === 'label' || command.ref.key === 'locked')) this.pendingLight = true;
+    // Swatch colors are shown in the light state (the palette panel's chips).
+    if (command instanceof SetParameter && this.inPalette(command.ref.componentId)) this.pendingLight = true;
     if (command instanceof SetParameter && this.ctx.isSound(this.ctx.services.engine.graph.get(command.ref.componentId) ?? null)) this.pendingSound = true;
     if (change.kind === 'clear') this.pendingLight = this.pendingSound = true;
     this.scheduleFlush();
+  }
+
+  private inPalette(componentId: number): boolean {
+    const c = this.ctx.services.engine.graph.get(componentId);
+    return c !== undefined && this.ctx.light.lx.palette.contains(c);
   }
 
   /** Called by the API after it changes something only the console knows about. */

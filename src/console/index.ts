@@ -1,7 +1,6 @@
 import type { RouteHandler, UpgradeHandler } from '../http/server.js';
 import type { Logger } from '../engine/log.js';
 import type { LightShow } from '../light/light-show.js';
-import { createLibrary } from '../light/library.js';
 import type { McpEndpoint } from '../mcp/endpoint.js';
 import type { CallRecord } from '../mcp/register-tools.js';
 import type { SoundHost } from '../sound/index.js';
@@ -47,7 +46,6 @@ const CONSOLE_ORIGIN = { surface: 'console', session: 'console', client: 'consol
  */
 export function createConsole(options: ConsoleOptions): ConsoleSurface {
   const { services, light, log } = options;
-  const registry = createLibrary();
   let callSeq = 0;
   const callIds = new WeakMap<CallRecord, number>();
   const idOf = (r: CallRecord): number => {
@@ -59,10 +57,9 @@ export function createConsole(options: ConsoleOptions): ConsoleSurface {
   const ctx: ConsoleContext = {
     services,
     light,
-    registry,
     soundHost: options.sound,
     log,
-    lightState: () => lightState(light, registry),
+    lightState: () => lightState(light),
     historyState: () => historyState(services.engine.history),
     policy: () => ({ agentsReadOnly: services.policy.agentsReadOnly, soundCooperative: services.policy.soundCooperative }),
     sessions: () => ({ sessions: options.mcp()?.sessionList() ?? [], connected: services.server.connections().connected }),

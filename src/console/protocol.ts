@@ -5,7 +5,7 @@
  */
 
 /** Bumped when a message changes incompatibly; the page refuses a server with another. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** Largest WebSocket message the server accepts from a page, in bytes. */
 export const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
@@ -70,6 +70,10 @@ export interface DeviceSummary {
   readonly enabled?: boolean;
   readonly active?: boolean;
   readonly unavailable?: string;
+  /** A locked effect cannot be removed. */
+  readonly locked?: boolean;
+  /** A pattern's own effect chain. */
+  readonly effects?: readonly DeviceSummary[];
 }
 
 export interface ChannelState {
@@ -85,6 +89,8 @@ export interface ChannelState {
   readonly activePattern?: number;
   /** Id of the group this channel belongs to. */
   readonly group?: number;
+  /** A group's member channels, by id, in mixer order. */
+  readonly members?: readonly number[];
   readonly autoMuted: boolean;
 }
 
@@ -101,6 +107,55 @@ export interface PanelState {
   readonly lists: readonly { readonly key: string; readonly items: readonly PanelState[] }[];
 }
 
+/** A swatch as get_palette returns it over MCP (src/tools/light/payloads.ts, toSwatchPayload). */
+export interface SwatchPayload {
+  readonly path: string;
+  readonly id: number;
+  readonly label: string;
+  /** 0-based among the saved swatches; -1 for the live swatch. */
+  readonly index: number;
+  readonly colors: readonly {
+    readonly path: string;
+    readonly id: number;
+    readonly index: number;
+    readonly mode: string;
+    /** The color now, 0xAARRGGBB. */
+    readonly color: string;
+    readonly primaryPath: string;
+    readonly secondaryPath: string;
+  }[];
+  readonly recallPath?: string;
+  readonly autoCycleEligible: boolean;
+}
+
+export interface PaletteState extends PanelState {
+  readonly live: SwatchPayload;
+  readonly swatches: readonly SwatchPayload[];
+  /** Index of the saved swatch recalled last (the palette's cursor); absent when none. */
+  readonly recalled?: number;
+  readonly transitioning: boolean;
+}
+
+/** A snapshot as list_snapshots returns it over MCP (toSnapshotPayload). */
+export interface SnapshotPayload {
+  readonly path: string;
+  readonly id: number;
+  readonly label: string;
+  readonly index: number;
+  readonly valueCount: number;
+  readonly scopes: readonly string[];
+  readonly autoCycleEligible: boolean;
+  readonly transitionTimeSecs?: number;
+  readonly recallPath: string;
+}
+
+export interface SnapshotsState extends PanelState {
+  readonly items: readonly SnapshotPayload[];
+  /** Index of the snapshot recalled last; absent when none. */
+  readonly recalled?: number;
+  readonly transitioning: boolean;
+}
+
 export interface LibraryEntry {
   readonly className: string;
   readonly name: string;
@@ -113,12 +168,12 @@ export interface LightState {
   readonly pointCount: number;
   readonly modelGeneration: number;
   readonly mixer: { readonly path: string; readonly crossfader: ParameterPayload };
-  readonly master: { readonly path: string; readonly params: Readonly<Record<string, ParameterPayload>>; readonly effects: readonly DeviceSummary[] };
+  readonly master: { readonly path: string; readonly id: number; readonly params: Readonly<Record<string, ParameterPayload>>; readonly effects: readonly DeviceSummary[] };
   readonly channels: readonly ChannelState[];
   readonly engine: { readonly path: string; readonly params: readonly ParameterPayload[] };
   readonly tempo: PanelState;
-  readonly palette: PanelState;
-  readonly snapshots: PanelState;
+  readonly palette: PaletteState;
+  readonly snapshots: SnapshotsState;
   readonly library: { readonly patterns: readonly LibraryEntry[]; readonly effects: readonly LibraryEntry[] };
 }
 

@@ -5,13 +5,18 @@ import { BooleanParameter } from '../engine/parameters/boolean.js';
 import type { LightShow } from '../light/light-show.js';
 import { Channel } from '../light/mixer/channel.js';
 import type { AbstractChannel } from '../light/mixer/bus.js';
+import { Group } from '../light/mixer/group.js';
+import { Effect } from '../light/effects/effect.js';
+import type { Palette } from '../light/palette/palette.js';
+import type { SnapshotEngine } from '../light/snapshots/snapshot-engine.js';
 import { Pattern } from '../light/patterns/pattern.js';
 import { Placeholder } from '../light/placeholder.js';
 import type { DeviceRegistry } from '../light/registry.js';
+import { libraryOf } from '../light/operations/library.js';
 import type { CallRecord } from '../mcp/register-tools.js';
 import { toHistoryStep } from '../tools/core/history-payloads.js';
-import { toComponentRef, toParameterPayload } from '../tools/light/payloads.js';
-import type { ActivityItem, ChannelState, DeviceSummary, HistoryState, LibraryEntry, LightState, PanelState, ParameterPayload } from './protocol.js';
+import { toComponentRef, toParameterPayload, toSnapshotPayload, toSwatchPayload } from '../tools/light/payloads.js';
+import type { ActivityItem, ChannelState, DeviceSummary, HistoryState, LibraryEntry, LightState, PaletteState, PanelState, ParameterPayload, SnapshotsState } from './protocol.js';
 
 /** The one parameter serializer, typed for the console's wire protocol. */
 export function parameterPayload(p: Parameter): ParameterPayload {
@@ -49,6 +54,8 @@ function deviceSummary(d: Component, index: number, active?: boolean): DeviceSum
   const enabled = d.parameters.get('enabled');
   if (enabled !== undefined && typeof enabled.value === 'boolean') out.enabled = enabled.value;
   if (active !== undefined) out.active = active;
+  if (d instanceof Effect && d.locked.isOn()) out.locked = true;
+  if (d instanceof Pattern) out.effects = d.effects.items.map((e, i) => deviceSummary(e, i));
   return out;
 }
 
@@ -70,6 +77,7 @@ function channelState(bus: AbstractChannel): ChannelState {
   };
   if (active !== undefined) out.activePattern = active.id;
   if (ch?.group != null) out.group = ch.group.id;
+  if (bus instanceof Group) out.members = bus.members.map((m) => m.id);
   return out;
 }
 
@@ -88,6 +96,29 @@ export function panelState(c: Component, depth = 1): PanelState {
   return out;
 }
 
+function paletteState(palette: Palette): PaletteState {
+  const out: { -readonly [K in keyof PaletteState]: PaletteState[K] } = {
+    ...panelState(palette, 0),
+    live: toSwatchPayload(palette.swatch),
+    swatches: palette.swatches.items.map(toSwatchPayload),
+    transitioning: palette.transitioning,
+  };
+  const cursor = palette.autoCycleCursor.getValue();
+  if (cursor >= 0 && cursor < palette.swatches.length) out.recalled = cursor;
+  return out;
+}
+
+function snapshotsState(engine: SnapshotEngine): SnapshotsState {
+  const out: { -readonly [K in keyof SnapshotsState]: SnapshotsState[K] } = {
+    ...panelState(engine, 0),
+    items: engine.snapshots.items.map(toSnapshotPayload),
+    transitioning: engine.transitioning,
+  };
+  const cursor = engine.autoCycleCursor.getValue();
+  if (cursor >= 0 && cursor < engine.snapshots.length) out.recalled = cursor;
+  return out;
+}
+
 function library(registry: DeviceRegistry, kind: 'pattern' | 'effect'): LibraryEntry[] {
   return registry.list(kind).map((e) => {
     const out: { -readonly [K in keyof LibraryEntry]: LibraryEntry[K] } = { className: e.className, name: e.name, category: e.category };
@@ -97,19 +128,20 @@ function library(registry: DeviceRegistry, kind: 'pattern' | 'effect'): LibraryE
 }
 
 /** The light show as the console shows it. Runs inside an engine-queue task. */
-export function lightState(light: LightShow, registry: DeviceRegistry): LightState {
+export function lightState(light: LightShow): LightState {
+  const registry = libraryOf(light);
   const lx = light.lx;
   const mixer = light.mixer;
   const out: { -readonly [K in keyof LightState]: LightState[K] } = {
     pointCount: light.structure.model.size,
     modelGeneration: light.structure.generation,
     mixer: { path: mixer.path, crossfader: parameterPayload(mixer.crossfader) },
-    master: { path: mixer.master.path, params: paramsByKey(mixer.master, ['fader', 'previewMode']), effects: mixer.master.effects.items.map((e, i) => deviceSummary(e, i)) },
+    master: { path: mixer.master.path, id: mixer.master.id, params: paramsByKey(mixer.master, ['fader', 'previewMode']), effects: mixer.master.effects.items.map((e, i) => deviceSummary(e, i)) },
     channels: mixer.channels.items.map(channelState),
     engine: { path: lx.path, params: [parameterPayload(lx.speed), parameterPayload(lx.framesPerSecond)] },
     tempo: panelState(lx.tempo),
-    palette: panelState(lx.palette),
-    snapshots: panelState(lx.snapshots),
+    palette: paletteState(lx.palette),
+    snapshots: snapshotsState(lx.snapshots),
     library: { patterns: library(registry, 'pattern'), effects: library(registry, 'effect') },
   };
   if (light.projectPath !== undefined) out.projectPath = light.projectPath;

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
+import { formatValue as formatUnits, type Units } from '../../engine/parameters/units.js';
 import type { ParameterPayload } from '../protocol.js';
 import { fireTrigger, newGesture, param, setParam } from './store.js';
 
@@ -19,16 +20,15 @@ function fromNorm(p: ParameterPayload, n: number): number {
   return p.kind === 'discrete' || p.kind === 'enum' || p.units === 'integer' ? Math.round(v) : v;
 }
 
+/** A value as the engine formats it for people (the payload's `formatted`), with its units. */
 export function formatValue(p: ParameterPayload, v: number): string {
-  if (p.units === 'percentNormalized') return `${Math.round(v * 100)}%`;
-  if (p.units === 'percent') return `${Math.round(v)}%`;
-  if (p.units === 'seconds') return `${v.toFixed(v < 10 ? 2 : 1)}s`;
-  if (p.units === 'milliseconds' || p.units === 'millisecondsRaw') return `${Math.round(v)}ms`;
-  if (p.units === 'hertz') return `${v.toFixed(2)}Hz`;
-  if (p.units === 'decibels') return `${v.toFixed(1)}dB`;
-  if (p.units === 'degrees') return `${Math.round(v)}°`;
-  if (p.kind === 'discrete' || p.units === 'integer') return String(Math.round(v));
-  return Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2);
+  if (p.kind === 'discrete' && p.units === undefined) return String(Math.round(v));
+  return formatUnits(v, (p.units ?? 'none') as Units);
+}
+
+/** A color payload value (0xAARRGGBB) as CSS. */
+export function colorCss(value: unknown): string {
+  return typeof value === 'string' && /^0x[0-9a-f]{8}$/i.test(value) ? `#${value.slice(4)}` : '#000';
 }
 
 interface SliderProps {
@@ -37,15 +37,20 @@ interface SliderProps {
   readonly label?: string;
   /** Track background (a hue rainbow for color sliders). */
   readonly track?: string;
+  /** Label above the track (with the value at the right) instead of beside it. */
+  readonly stacked?: boolean;
+  /** A unit to show after the value when the parameter has none of its own (fps, BPM, ×). */
+  readonly unit?: string;
 }
 
 /**
  * A fader or slider for a numeric parameter: pointer drag (one undo step per drag), wheel,
  * arrow keys and double-click to type a value. Shows the base value while modulated.
  */
-export function Slider({ p: initial, vertical = false, label, track }: SliderProps) {
+export function Slider({ p: initial, vertical = false, label, track, stacked = false, unit }: SliderProps) {
   const p = param(initial).value;
   const [drag, setDrag] = useState<number | undefined>(undefined);
+  const [editing, setEditing] = useState(false);
   const gesture = useRef<string | undefined>(undefined);
   const el = useRef<HTMLDivElement>(null);
   const base = typeof (p.baseValue ?? p.value) === 'number' ? ((p.baseValue ?? p.value) as number) : 0;
@@ -91,27 +96,56 @@ export function Slider({ p: initial, vertical = false, label, track }: SliderPro
       setParam(p.path, fromNorm(p, ev.key === 'Home' ? 0 : 1));
     }
   };
-  const onDbl = (): void => {
-    const text = prompt(`${p.label} (${p.range?.min ?? ''}–${p.range?.max ?? ''})`, String(base));
-    if (text === null || text.trim() === '') return;
+  const onDbl = (): void => setEditing(true);
+  const commit = (text: string): void => {
+    setEditing(false);
+    if (text.trim() === '') return;
     const v = Number(text);
-    if (Number.isFinite(v)) setParam(p.path, v);
+    // Out-of-range and non-numbers go to the engine, which refuses them with the range (shown to the operator).
+    setParam(p.path, Number.isFinite(v) ? v : text);
   };
   const fill = `${(n * 100).toFixed(2)}%`;
   const liveAt = `${(ln * 100).toFixed(2)}%`;
+  const show = (v: number): string => (unit !== undefined && p.units === undefined ? `${formatValue(p, v)} ${unit}` : formatValue(p, v));
+  const range = p.range === undefined ? '' : ` (${show(p.range.min)} – ${show(p.range.max)})`;
+  const name = label ?? p.label;
+  const value = editing ? (
+    <input
+      class="slider-edit"
+      aria-label={`${name} value`}
+      // eslint-disable-next-line jsx-a11y/no-autofocus
+      autoFocus
+      defaultValue={String(Math.round(base * 1000) / 1000)}
+      onKeyDown={(ev) => {
+        if (ev.key === 'Enter') commit((ev.currentTarget as HTMLInputElement).value);
+        else if (ev.key === 'Escape') setEditing(false);
+      }}
+      onBlur={() => setEditing(false)}
+    />
+  ) : (
+    <span class="slider-value" title="Double-click to type a value" onDblClick={onDbl}>
+      {show(shown)}
+    </span>
+  );
   return (
-    <div class={`slider ${vertical ? 'vertical' : 'horizontal'}`} title={p.description ?? p.label}>
-      {label !== undefined && <span class="slider-label">{label}</span>}
+    <div class={`slider ${vertical ? 'vertical' : stacked ? 'stacked' : 'horizontal'}`} title={`${p.description ?? p.label}${range}`}>
+      {label !== undefined && !stacked && <span class="slider-label">{label}</span>}
+      {stacked && (
+        <span class="slider-head">
+          <span class="slider-label">{name}</span>
+          {value}
+        </span>
+      )}
       <div
         ref={el}
         class="track"
         role="slider"
         tabIndex={0}
-        aria-label={`${label ?? p.label}`}
+        aria-label={name}
         aria-valuemin={p.range?.min}
         aria-valuemax={p.range?.max}
         aria-valuenow={shown}
-        aria-valuetext={formatValue(p, shown)}
+        aria-valuetext={show(shown)}
         data-path={p.path}
         style={track !== undefined ? { background: track } : undefined}
         onPointerDown={onDown}
@@ -125,7 +159,7 @@ export function Slider({ p: initial, vertical = false, label, track }: SliderPro
         {p.modulated === true && <div class="live" style={vertical ? { bottom: liveAt } : { left: liveAt }} />}
         <div class="thumb" style={vertical ? { bottom: fill } : { left: fill }} />
       </div>
-      <span class="slider-value">{formatValue(p, shown)}</span>
+      {!stacked && value}
     </div>
   );
 }
@@ -134,7 +168,7 @@ export function Toggle({ p: initial, label, onOff = false }: { readonly p: Param
   const p = param(initial).value;
   const on = (p.baseValue ?? p.value) === true;
   return (
-    <button type="button" class={`toggle ${on ? 'on' : ''}`} aria-pressed={on} title={p.description ?? p.label} data-path={p.path} onClick={() => setParam(p.path, !on)}>
+    <button type="button" class={`toggle ${on ? 'on' : ''}`} aria-pressed={on} aria-label={onOff ? p.label : undefined} title={p.description ?? p.label} data-path={p.path} onClick={() => setParam(p.path, !on)}>
       {onOff ? (on ? 'On' : 'Off') : (label ?? p.label)}
     </button>
   );
@@ -155,7 +189,7 @@ export function EnumSelect({ p: initial, label }: { readonly p: ParameterPayload
   return (
     <label class="enum" title={p.description ?? p.label}>
       {label !== undefined && <span>{label}</span>}
-      <select data-path={p.path} value={String(index)} onChange={(ev) => setParam(p.path, Number((ev.currentTarget as HTMLSelectElement).value) + (p.range?.min ?? 0))}>
+      <select data-path={p.path} aria-label={label ?? p.label} value={String(index)} onChange={(ev) => setParam(p.path, Number((ev.currentTarget as HTMLSelectElement).value) + (p.range?.min ?? 0))}>
         {options.map((o, i) => (
           <option key={o} value={String(i)}>
             {o}
@@ -192,11 +226,16 @@ export function ColorControl({ p, subs }: { readonly p: ParameterPayload; readon
     <div class="color-control">
       <div class="swatch" style={{ background: hex }} title={`${p.label}: ${hex}`} />
       <div class="color-sliders">
-        {hue && <Slider p={hue} label="H" track="linear-gradient(to right, #f00, #ff0, #0f0, #0ff, #00f, #f0f, #f00)" />}
-        {sat && <Slider p={sat} label="S" />}
-        {bri && <Slider p={bri} label="B" />}
+        {hue && <Slider p={hue} label="Hue" track="linear-gradient(to right, #f00, #ff0, #0f0, #0ff, #00f, #f0f, #f00)" />}
+        {sat && <Slider p={sat} label="Sat" />}
+        {bri && <Slider p={bri} label="Bri" />}
         {others.map((o) => (
-          <ParamControl key={o.path} p={o} />
+          <div class="param-row sub" key={o.path}>
+            <span class="param-label" title={o.description}>
+              {o.label}
+            </span>
+            <ParamControl p={o} />
+          </div>
         ))}
       </div>
     </div>
@@ -208,6 +247,7 @@ export function TextControl({ p: initial }: { readonly p: ParameterPayload }) {
   return (
     <input
       class="text"
+      aria-label={p.label}
       data-path={p.path}
       value={String(p.value)}
       onChange={(ev) => setParam(p.path, (ev.currentTarget as HTMLInputElement).value)}

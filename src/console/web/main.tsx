@@ -5,7 +5,7 @@ import { Mixer } from './mixer.js';
 import { AgentPanel, ConnectDialog, DeviceEditor, HistoryPanel, SaveDialog } from './panels.js';
 import type { Preview, ViewPreset } from './preview.js';
 import { SoundView } from './sound.js';
-import { act, api, history, light, link, notice, openSocket, policy, previewStats, requestPreview, setPreviewSink } from './store.js';
+import { dismiss, history, light, link, notices, openSocket, policy, previewStats, requestPreview, setPreviewSink, undoRedo } from './store.js';
 
 /** Test and benchmark hooks: the preview's figures and read-backs. */
 interface FootlightDebug {
@@ -71,8 +71,8 @@ function PreviewPane() {
 
 function TopBar({ tab, setTab, open }: { readonly tab: string; readonly setTab: (t: string) => void; readonly open: (d: 'save' | 'connect') => void }) {
   const h = history.value;
-  const n = notice.value;
-  const ro = policy.value.agentsReadOnly;
+  const ro = policy.value?.agentsReadOnly === true;
+  const l = light.value;
   return (
     <header class="topbar">
       <span class="brand">Footlight</span>
@@ -84,17 +84,17 @@ function TopBar({ tab, setTab, open }: { readonly tab: string; readonly setTab: 
         ))}
       </nav>
       <span class={`link link-${link.value}`} title="Connection to the show">
-        {link.value === 'open' ? 'live' : link.value}
+        {link.value === 'open' ? 'live' : link.value === 'closed' ? 'disconnected: retrying' : 'connecting'}
       </span>
       {ro && <span class="badge warn">agents read-only</span>}
-      <span class={`notice ${n?.error === true ? 'error' : ''}`} role="status">
-        {n?.text}
+      <span class="project" title={l?.projectPath ?? 'Not saved yet'}>
+        {l?.projectPath?.split('/').pop() ?? 'unsaved show'}
       </span>
       <span class="buttons">
-        <button type="button" disabled={!h.canUndo} onClick={() => void act('Undo', () => api('/api/undo', {}))} title={h.steps[0] ? `Undo ${h.steps[0].label}` : ''}>
+        <button type="button" disabled={!h.canUndo} onClick={() => undoRedo('undo')} title={h.steps[0] ? `Undo ${h.steps[0].label} (Ctrl/⌘-Z)` : 'Nothing to undo'}>
           ↶ Undo
         </button>
-        <button type="button" disabled={!h.canRedo} onClick={() => void act('Redo', () => api('/api/redo', {}))} title={h.redo[0] ? `Redo ${h.redo[0].label}` : ''}>
+        <button type="button" disabled={!h.canRedo} onClick={() => undoRedo('redo')} title={h.redo[0] ? `Redo ${h.redo[0].label} (Shift-Ctrl/⌘-Z)` : 'Nothing to redo'}>
           ↷ Redo
         </button>
         <button type="button" onClick={() => open('save')}>
@@ -108,21 +108,62 @@ function TopBar({ tab, setTab, open }: { readonly tab: string; readonly setTab: 
   );
 }
 
+/** Errors from the server stay until dismissed; confirmations fade by themselves. */
+function Notices() {
+  const list = notices.value;
+  if (list.length === 0) return null;
+  return (
+    <div class="notices">
+      {list.map((n) => (
+        <div key={n.id} class={`notice ${n.error ? 'error' : 'info'}`} role={n.error ? 'alert' : 'status'}>
+          <span class="notice-text">{n.text}</span>
+          <button type="button" class="close" aria-label="Dismiss" title="Dismiss" onClick={() => dismiss(n.id)}>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Ctrl/⌘-Z undoes, Shift-Ctrl/⌘-Z (and Ctrl-Y) redoes, unless a text field has the keys. */
+function isUndoKey(ev: KeyboardEvent): 'undo' | 'redo' | undefined {
+  if (!(ev.metaKey || ev.ctrlKey) || ev.altKey) return undefined;
+  const key = ev.key.toLowerCase();
+  if (key === 'z') return ev.shiftKey ? 'redo' : 'undo';
+  if (key === 'y' && ev.ctrlKey && !ev.shiftKey) return 'redo';
+  return undefined;
+}
+
+function typing(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (el === null) return false;
+  if (el.isContentEditable) return true;
+  if (el.tagName === 'TEXTAREA') return true;
+  return el.tagName === 'INPUT' && !['checkbox', 'radio', 'button', 'range'].includes((el as HTMLInputElement).type);
+}
+
 function App() {
   const [tab, setTab] = useState('Light');
   const [dialog, setDialog] = useState<'save' | 'connect' | undefined>(undefined);
   useEffect(() => {
     const onKey = (ev: KeyboardEvent): void => {
-      const target = ev.target as HTMLElement | null;
-      if (target !== null && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA')) return;
-      if ((ev.metaKey || ev.ctrlKey) && ev.key.toLowerCase() === 'z') {
-        ev.preventDefault();
-        void act(ev.shiftKey ? 'Redo' : 'Undo', () => api(ev.shiftKey ? '/api/redo' : '/api/undo', {}));
-      }
+      const which = isUndoKey(ev);
+      if (which === undefined || typing(ev.target)) return;
+      ev.preventDefault();
+      undoRedo(which);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+  useEffect(() => {
+    if (dialog === undefined) return;
+    const onKey = (ev: KeyboardEvent): void => {
+      if (ev.key === 'Escape') setDialog(undefined);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [dialog]);
   const l = light.value;
   return (
     <div class="app">
@@ -132,7 +173,7 @@ function App() {
           <div class="light-view">
             <div class="stage">
               <PreviewPane />
-              {l !== undefined ? <Mixer light={l} /> : <p class="hint">Waiting for the show…</p>}
+              {l !== undefined ? <Mixer light={l} /> : <p class="hint waiting">Waiting for the show…</p>}
             </div>
             <aside class="side">
               <DeviceEditor />
@@ -150,6 +191,7 @@ function App() {
           </div>
         )}
       </main>
+      <Notices />
       {dialog !== undefined && (
         <div class="backdrop" onClick={(ev) => ev.target === ev.currentTarget && setDialog(undefined)}>
           {dialog === 'save' ? <SaveDialog onClose={() => setDialog(undefined)} /> : <ConnectDialog onClose={() => setDialog(undefined)} />}

@@ -39,6 +39,7 @@ function TransportBar({ t }: { readonly t: Transport }) {
             post('Tempo', '/api/sound/transport', { action: 'tempo', bpm: Number((ev.currentTarget as HTMLInputElement).value) });
           }}
         />
+        BPM
       </label>
       <label>
         Meter
@@ -71,8 +72,8 @@ function Arranger({ tracks, arranger, t }: { readonly tracks: TrackInfo[]; reado
               <button type="button" class="lane-name" onClick={() => post('Select track', '/api/sound/track', { index: tr.index })} title={tr.type}>
                 {tr.name}
               </button>
-              <button type="button" class={`mini ${tr.muted ? 'on' : ''}`} title="Mute" onClick={() => post('Mute', '/api/sound/track', { index: tr.index, muted: !tr.muted, select: false })}>M</button>
-              <button type="button" class={`mini ${tr.armed ? 'on rec' : ''}`} title="Arm" onClick={() => post('Arm', '/api/sound/track', { index: tr.index, armed: !tr.armed, select: false })}>●</button>
+               <button type="button" class={`mini ${tr.muted ? 'on' : ''}`} title="Mute" aria-label={`Mute ${tr.name}`} aria-pressed={tr.muted} onClick={() => post('Mute', '/api/sound/track', { index: tr.index, muted: !tr.muted, select: false })}>M</button>
+              <button type="button" class={`mini ${tr.armed ? 'on rec' : ''}`} title="Arm for recording" aria-label={`Arm ${tr.name}`} aria-pressed={tr.armed} onClick={() => post('Arm', '/api/sound/track', { index: tr.index, armed: !tr.armed, select: false })}>●</button>
             </div>
             <div class="lane-body">
               {t.arranger_loop_enabled && <div class="loop-range" style={{ left: pct(t.arranger_loop_start), width: pct(t.arranger_loop_duration) }} />}
@@ -97,8 +98,8 @@ function DeviceControls({ d }: { readonly d: DeviceState }) {
       <h3>
         {d.device.name}
         <span class="buttons">
-          <button type="button" onClick={() => post('Previous device', '/api/sound/device', { navigate: 'previous' })}>◀</button>
-          <button type="button" onClick={() => post('Next device', '/api/sound/device', { navigate: 'next' })}>▶</button>
+          <button type="button" aria-label="Previous device" title="Previous device" onClick={() => post('Previous device', '/api/sound/device', { navigate: 'previous' })}>◀</button>
+          <button type="button" aria-label="Next device" title="Next device" onClick={() => post('Next device', '/api/sound/device', { navigate: 'next' })}>▶</button>
         </span>
       </h3>
       <div class="controls-grid">
@@ -162,7 +163,7 @@ export function SoundView() {
         {s.song.project_name}
         {s.song.project_modified && <small>modified</small>}
         <span class="buttons">
-          <input class="dir" placeholder="/path/to/new-empty-folder" value={dir} onInput={(ev) => setDir((ev.currentTarget as HTMLInputElement).value)} />
+          <input class="dir" aria-label="Folder for the sound project (new and empty)" placeholder="/path/to/new-empty-folder" value={dir} onInput={(ev) => setDir((ev.currentTarget as HTMLInputElement).value)} />
           <button type="button" disabled={dir.trim() === ''} onClick={() => post('Save sound project', '/api/sound/save', { dir })} title="Writes the project into a new, empty folder; never overwrites">
             Save project
           </button>

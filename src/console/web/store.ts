@@ -1,7 +1,7 @@
 import { batch, signal, type Signal } from '@preact/signals';
 import {
   BIN_FRAME, BIN_HEADER_BYTES, BIN_MODEL, PROTOCOL_VERSION, type ActivityItem, type ClientMessage, type ConnectInfo,
-  type HistoryState, type LightState, type ParameterPayload, type PolicyState, type ServerMessage, type SessionInfo, type SoundState,
+  type DeviceSummary, type HistoryState, type LightState, type ParameterPayload, type PolicyState, type ServerMessage, type SessionInfo, type SoundState,
 } from '../protocol.js';
 
 export type LinkState = 'connecting' | 'open' | 'closed';
@@ -12,13 +12,74 @@ export const light = signal<LightState | undefined>(undefined);
 export const history = signal<HistoryState>({ steps: [], redo: [], canUndo: false, canRedo: false });
 export const activity = signal<readonly ActivityItem[]>([]);
 export const sessions = signal<{ sessions: readonly SessionInfo[]; connected: boolean }>({ sessions: [], connected: false });
-export const policy = signal<PolicyState>({ agentsReadOnly: false, soundCooperative: false });
+/** The agent switches as the server holds them; undefined until the server has said (never guessed). */
+export const policy = signal<PolicyState | undefined>(undefined);
 export const sound = signal<SoundState>({ available: false });
 export const connect = signal<ConnectInfo | undefined>(undefined);
-/** The device (pattern, effect...) open in the editor. */
-export const selectedDevice = signal<string | undefined>(undefined);
-/** The latest error a console action got back, shown in the status bar. */
-export const notice = signal<{ text: string; error: boolean; at: number } | undefined>(undefined);
+/**
+ * The device (pattern, effect...) open in the editor, by id (ids survive moves; the path is
+ * re-read from every light state, so an agent moving things does not change what is open).
+ */
+export const selectedDevice = signal<{ readonly id: number; readonly path: string } | undefined>(undefined);
+/** Channels and groups selected in the mixer (ids), for the mixer's toolbar. */
+export const selectedChannels = signal<readonly number[]>([]);
+
+export interface Notice {
+  readonly id: number;
+  readonly text: string;
+  readonly error: boolean;
+  readonly at: number;
+}
+/** Messages for the operator: errors stay until dismissed (the last few), confirmations fade. */
+export const notices = signal<readonly Notice[]>([]);
+let noticeSeq = 0;
+const MAX_NOTICES = 4;
+const INFO_MS = 4000;
+
+export function notify(text: string, error: boolean): void {
+  const n: Notice = { id: ++noticeSeq, text, error, at: Date.now() };
+  notices.value = [...notices.value, n].slice(-MAX_NOTICES);
+  if (!error) setTimeout(() => dismiss(n.id), INFO_MS);
+}
+
+export function dismiss(id: number): void {
+  notices.value = notices.value.filter((n) => n.id !== id);
+}
+
+/** Selects a device for the editor (or nothing). */
+export function selectDevice(d: { readonly id: number; readonly path: string } | undefined): void {
+  selectedDevice.value = d === undefined ? undefined : { id: d.id, path: d.path };
+}
+
+/** Every device the light state shows (patterns, their effects, bus effects), by id. */
+function devicesOf(l: LightState): Map<number, DeviceSummary> {
+  const out = new Map<number, DeviceSummary>();
+  const add = (list: readonly DeviceSummary[]): void => {
+    for (const d of list) {
+      out.set(d.id, d);
+      if (d.effects !== undefined) add(d.effects);
+    }
+  };
+  for (const ch of l.channels) {
+    add(ch.patterns);
+    add(ch.effects);
+  }
+  add(l.master.effects);
+  return out;
+}
+
+/** Keeps selections pointing at what they selected: new paths after moves, cleared when gone. */
+function followSelections(l: LightState): void {
+  const sel = selectedDevice.value;
+  if (sel !== undefined) {
+    const d = devicesOf(l).get(sel.id);
+    if (d === undefined) selectedDevice.value = undefined;
+    else if (d.path !== sel.path) selectedDevice.value = { id: d.id, path: d.path };
+  }
+  const ids = new Set(l.channels.map((c) => c.id));
+  const kept = selectedChannels.value.filter((id) => ids.has(id));
+  if (kept.length !== selectedChannels.value.length) selectedChannels.value = kept;
+}
 
 const paramSignals = new Map<string, Signal<ParameterPayload>>();
 
@@ -113,17 +174,48 @@ export function watch(paths: readonly string[]): void {
   send({ type: 'watch', paths });
 }
 
+/** Most activity items the page keeps. */
+const MAX_ACTIVITY = 200;
+let activityBuffer: ActivityItem[] = [];
+let activityReset = false;
+let activityScheduled = false;
+
+/**
+ * Activity arrives one message per agent call; a burst of calls is applied once per animation
+ * frame (at most every 100 ms while the tab is hidden), so the feed re-renders at display rate.
+ */
+function queueActivity(items: readonly ActivityItem[], reset: boolean): void {
+  if (reset) {
+    activityBuffer = [];
+    activityReset = true;
+  }
+  activityBuffer.push(...items);
+  if (activityScheduled) return;
+  activityScheduled = true;
+  const flush = (): void => {
+    activityScheduled = false;
+    const base = activityReset ? [] : activity.value;
+    const next = [...base, ...activityBuffer];
+    activityBuffer = [];
+    activityReset = false;
+    activity.value = next.length > MAX_ACTIVITY ? next.slice(-MAX_ACTIVITY) : next;
+  };
+  if (typeof requestAnimationFrame === 'function' && document.visibilityState !== 'hidden') requestAnimationFrame(flush);
+  else setTimeout(flush, 100);
+}
+
 function receive(msg: ServerMessage): void {
   switch (msg.type) {
     case 'hello':
-      if (msg.protocol !== PROTOCOL_VERSION) {
-        notice.value = { text: `This page speaks console protocol ${PROTOCOL_VERSION}, the server ${msg.protocol}: reload the page.`, error: true, at: Date.now() };
-      }
+      if (msg.protocol !== PROTOCOL_VERSION) notify(`This page speaks console protocol ${PROTOCOL_VERSION}, the server ${msg.protocol}: reload the page.`, true);
       connectionId.value = msg.connection;
       return;
     case 'light':
-      putParams(paramsOfLight(msg.light));
-      light.value = msg.light;
+      batch(() => {
+        putParams(paramsOfLight(msg.light));
+        light.value = msg.light;
+        followSelections(msg.light);
+      });
       return;
     case 'params':
       putParams(msg.parameters);
@@ -131,11 +223,9 @@ function receive(msg: ServerMessage): void {
     case 'history':
       history.value = msg.history;
       return;
-    case 'activity': {
-      const next = msg.reset === true ? msg.items : [...activity.value, ...msg.items];
-      activity.value = next.length > 200 ? next.slice(-200) : next;
+    case 'activity':
+      queueActivity(msg.items, msg.reset === true);
       return;
-    }
     case 'sessions':
       sessions.value = { sessions: msg.sessions, connected: msg.connected };
       return;
@@ -146,7 +236,7 @@ function receive(msg: ServerMessage): void {
       sound.value = msg.sound;
       return;
     case 'error':
-      notice.value = { text: `${msg.error}: ${msg.message}`, error: true, at: Date.now() };
+      notify(`Server: ${msg.error}: ${msg.message}`, true);
       return;
     default:
       return;
@@ -166,8 +256,18 @@ export function openSocket(): void {
     if (watchPaths.length > 0) send({ type: 'watch', paths: watchPaths });
   };
   socket.onmessage = (ev: MessageEvent) => {
-    if (ev.data instanceof ArrayBuffer) binary(ev.data);
-    else receive(JSON.parse(ev.data as string) as ServerMessage);
+    if (ev.data instanceof ArrayBuffer) {
+      binary(ev.data);
+      return;
+    }
+    let msg: ServerMessage;
+    try {
+      msg = JSON.parse(ev.data as string) as ServerMessage;
+    } catch {
+      notify('The server sent a message this page cannot read; reload the page.', true);
+      return;
+    }
+    receive(msg);
   };
   socket.onclose = () => {
     if (ws !== socket) return;
@@ -196,21 +296,44 @@ export async function api<T = unknown>(path: string, body?: unknown): Promise<T>
   const headers: Record<string, string> = {};
   if (connectionId.value !== undefined) headers['x-footlight-connection'] = connectionId.value;
   const init: RequestInit = body === undefined ? { headers } : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };
-  const res = await fetch(path, init);
-  const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new ApiError(String(json.error ?? 'internal'), String(json.message ?? res.statusText), json);
+  let res: Response;
+  try {
+    res = await fetch(path, init);
+  } catch {
+    throw new ApiError('unreachable', 'the Footlight server did not answer (is it still running?); nothing was changed by this page', {});
+  }
+  const text = await res.text();
+  let json: Record<string, unknown> | undefined;
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    json = undefined;
+  }
+  if (!res.ok || json === undefined) {
+    const body = json ?? {};
+    throw new ApiError(String(body.error ?? (res.ok ? 'internal' : `HTTP ${res.status}`)), String(body.message ?? (text.trim().slice(0, 200) || res.statusText)), body);
+  }
   return json as T;
 }
 
-/** Runs an API call, showing its failure in the status bar; returns undefined on failure. */
+/** The text an operator sees for a failed action. */
+export function failureText(what: string, err: unknown): string {
+  return err instanceof ApiError ? `${what}: ${err.code}: ${err.message}` : `${what}: ${err instanceof Error ? err.message : String(err)}`;
+}
+
+/** Runs an API call, showing its failure to the operator; returns undefined on failure. */
 export async function act<T>(what: string, run: () => Promise<T>): Promise<T | undefined> {
   try {
     return await run();
   } catch (err) {
-    const text = err instanceof ApiError ? `${what}: ${err.code}: ${err.message}` : `${what}: ${(err as Error).message}`;
-    notice.value = { text, error: true, at: Date.now() };
+    notify(failureText(what, err), true);
     return undefined;
   }
+}
+
+/** Undo or redo the engine's latest step (whoever made it). */
+export function undoRedo(which: 'undo' | 'redo'): void {
+  void act(which === 'undo' ? 'Undo' : 'Redo', () => api(`/api/${which}`, {}));
 }
 
 // ---- parameter edits: one request in flight per parameter, the latest value wins
