@@ -9,7 +9,8 @@
 // Rounds: FOOTLIGHT_KILL_ROUNDS (default 12).
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
@@ -36,22 +37,48 @@ async function readStatus(home: string): Promise<any> {
   }
 }
 
-/** Starts `footlight serve`; resolves once status.json names this process as running. */
-async function serve(t: TestContext, home: string, args: string[]): Promise<Served> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--sound-port', '0', ...args], { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  t.after(() => {
-    child.kill('SIGKILL');
+/**
+ * The processes and folders of one test: one after-hook kills every `footlight serve` it started,
+ * waits for each to exit, then removes the folders (so no process still writes into them).
+ */
+function lab(t: TestContext): { dir(): Promise<string>; serve(home: string, args: string[]): Promise<Served> } {
+  const children: Served[] = [];
+  const dirs: string[] = [];
+  t.after(async () => {
+    for (const c of children) {
+      c.child.kill('SIGKILL');
+      await c.exited;
+    }
+    for (const d of dirs) await rm(d, { recursive: true, force: true, maxRetries: 5 }).catch(() => undefined);
   });
-  const until = Date.now() + 60_000;
-  for (;;) {
-    const s = await readStatus(home);
-    if (s?.pid === child.pid && s.running === true) return { child, status: s, base: s.url.replace(/\/mcp$/, ''), exited };
-    if (child.exitCode !== null || Date.now() > until) throw new Error(`serve did not start (exit ${child.exitCode}): ${stderr}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return {
+    async dir() {
+      const d = await mkdtemp(join(tmpdir(), 'footlight-faults-'));
+      dirs.push(d);
+      return d;
+    },
+    /** Starts `footlight serve`; resolves once status.json names this process as running. */
+    async serve(home, args) {
+      const child = spawn(process.execPath, [BIN, 'serve', '--sound-port', '0', ...args], { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      const until = Date.now() + 60_000;
+      for (;;) {
+        const s = await readStatus(home);
+        if (s?.pid === child.pid && s.running === true) {
+          const served = { child, status: s, base: s.url.replace(/\/mcp$/, ''), exited };
+          children.push(served);
+          return served;
+        }
+        if (child.exitCode !== null || Date.now() > until) {
+          child.kill('SIGKILL');
+          throw new Error(`serve did not start (exit ${child.exitCode}): ${stderr}`);
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+  };
 }
 
 function alive(pid: number): boolean {
@@ -97,15 +124,16 @@ const canonical = (text: string): string => {
 };
 
 test('SIGKILL during the console save of a large show: the old file or the whole new one, never a part; a killed write\'s temporary is cleared by the next save', { timeout: 60_000 + ROUNDS * 60_000 }, async (t) => {
-  const home = await tempHome(t);
-  const shows = await tempHome(t);
+  const l = lab(t);
+  const home = await l.dir();
+  const shows = await l.dir();
   const projectPath = join(home, 'large.lxp');
   await writeFile(projectPath, JSON.stringify(largeProject(400), null, 2));
   const target = join(shows, 'show.lxp');
   const OLD = `${JSON.stringify({ version: '1.2.1', note: 'the operator\'s previous save', pad: 'o'.repeat(100_000) }, null, 2)}\n`;
 
   // Round 0: a save that is not interrupted, for the reference content and its duration.
-  const first = await serve(t, home, ['--port', '0', '--project', projectPath]);
+  const first = await l.serve(home, ['--port', '0', '--project', projectPath]);
   await writeFile(target, OLD);
   const t0 = performance.now();
   const ok = await fetch(`${first.base}/api/save`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: target, overwrite: true }) });
@@ -122,7 +150,7 @@ test('SIGKILL during the console save of a large show: the old file or the whole
   let debris = 0;
   for (let round = 0; round < ROUNDS; round++) {
     await writeFile(target, OLD);
-    const s = await serve(t, home, ['--port', '0', '--project', projectPath]);
+    const s = await l.serve(home, ['--port', '0', '--project', projectPath]);
     // Even rounds: kill anywhere between sending the request and well after a normal save ends.
     // Odd rounds: kill while the file is being written (once its temporary appears beside it).
     const reply = fetch(`${s.base}/api/save`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: target, overwrite: true }) }).catch(() => undefined);
@@ -156,7 +184,7 @@ test('SIGKILL during the console save of a large show: the old file or the whole
     }
   }
   // The next save clears what killed saves left: nothing but the show remains.
-  const last = await serve(t, home, ['--port', '0', '--project', projectPath]);
+  const last = await l.serve(home, ['--port', '0', '--project', projectPath]);
   const clean = await fetch(`${last.base}/api/save`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: target, overwrite: true }) });
   assert.equal(clean.status, 200);
   assert.deepEqual(await readdir(shows), ['show.lxp'], 'the next save removed every temporary a killed save left');
@@ -165,51 +193,56 @@ test('SIGKILL during the console save of a large show: the old file or the whole
 });
 
 test('restart: old sessions get 404, a fresh initialize works even with the stale id, status.json describes the new process', { timeout: 240_000 }, async (t) => {
-  const home = await tempHome(t);
+  const l = lab(t);
+  const home = await l.dir();
   const port = await freePort();
-  const a = await serve(t, home, ['--port', String(port)]);
+  const a = await l.serve(home, ['--port', String(port)]);
   const url = a.status.url as string;
   const client = new Client({ name: 'survivor', version: '1' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-  t.after(() => client.close().catch(() => undefined));
-  await client.callTool({ name: 'get_status', arguments: {} });
-  const raw = new RawMcp(url);
-  await raw.initialize('raw-survivor');
-  const staleA = raw.session;
+  try {
+    await client.callTool({ name: 'get_status', arguments: {} });
+    const raw = new RawMcp(url);
+    await raw.initialize('raw-survivor');
+    const staleA = raw.session;
 
-  let current = a;
-  for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
-    const previous = await readStatus(home);
-    const old = current;
-    old.child.kill(signal);
-    await old.exited;
-    const after = await readStatus(home);
-    if (signal === 'SIGKILL') assert.equal(after.running, true, 'a killed process cannot mark itself stopped: status.json still names it');
-    else {
-      assert.equal(after.running, false, 'a clean stop marks status.json stopped');
-      assert.equal(typeof after.stoppedAt, 'string');
+    let current = a;
+    for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
+      const previous = await readStatus(home);
+      const old = current;
+      old.child.kill(signal);
+      await old.exited;
+      const after = await readStatus(home);
+      if (signal === 'SIGKILL') assert.equal(after.running, true, 'a killed process cannot mark itself stopped: status.json still names it');
+      else {
+        assert.equal(after.running, false, 'a clean stop marks status.json stopped');
+        assert.equal(typeof after.stoppedAt, 'string');
+      }
+      current = await l.serve(home, ['--port', String(port)]);
+      const s = current.status;
+      assert.equal(s.pid, current.child.pid);
+      assert.notEqual(s.pid, previous.pid);
+      assert.ok(Date.parse(s.startedAt) >= Date.parse(previous.startedAt), 'startedAt is the new process\'s');
+      assert.equal(s.url, url, 'same port, same URL');
+      assert.equal(s.running, true);
+      // The SDK client still holds its old session id: 404.
+      await assert.rejects(client.callTool({ name: 'get_status', arguments: {} }), (err: unknown) => /404|Session not found/i.test(String(err)));
+      // Bare: 404 with the JSON-RPC "session not found" error.
+      const gone = await raw.post(raw.callBody('get_status', {}));
+      assert.equal(gone.status, 404);
+      assert.equal(gone.messages[0]?.error?.code, -32001);
+      // Re-initialize with the stale id still in the header: a new session.
+      const stale = raw.session;
+      await raw.initialize('raw-survivor-again');
+      assert.notEqual(raw.session, stale);
+      assert.notEqual(raw.session, staleA);
+      const again = await raw.call('get_status');
+      assert.equal(again.status, 200);
+      assert.notEqual(again.result?.isError, true);
     }
-    current = await serve(t, home, ['--port', String(port)]);
-    const s = current.status;
-    assert.equal(s.pid, current.child.pid);
-    assert.notEqual(s.pid, previous.pid);
-    assert.ok(Date.parse(s.startedAt) >= Date.parse(previous.startedAt), 'startedAt is the new process\'s');
-    assert.equal(s.url, url, 'same port, same URL');
-    assert.equal(s.running, true);
-    // The SDK client still holds its old session id: 404.
-    await assert.rejects(client.callTool({ name: 'get_status', arguments: {} }), (err: unknown) => /404|Session not found/i.test(String(err)));
-    // Bare: 404 with the JSON-RPC "session not found" error.
-    const gone = await raw.post(raw.callBody('get_status', {}));
-    assert.equal(gone.status, 404);
-    assert.equal(gone.messages[0]?.error?.code, -32001);
-    // Re-initialize with the stale id still in the header: a new session.
-    const stale = raw.session;
-    await raw.initialize('raw-survivor-again');
-    assert.notEqual(raw.session, stale);
-    assert.notEqual(raw.session, staleA);
-    const again = await raw.call('get_status');
-    assert.equal(again.status, 200);
-    assert.notEqual(again.result?.isError, true);
+  } finally {
+    // Closed before the servers are stopped: a client left open keeps retrying its event stream.
+    await client.close().catch(() => undefined);
   }
 });
 
