@@ -12,7 +12,6 @@ import type { SnapshotEngine } from '../light/snapshots/snapshot-engine.js';
 import { Pattern } from '../light/patterns/pattern.js';
 import { Placeholder } from '../light/placeholder.js';
 import type { DeviceRegistry } from '../light/registry.js';
-import { libraryOf } from '../light/operations/library.js';
 import type { CallRecord } from '../mcp/register-tools.js';
 import { toHistoryStep } from '../tools/core/history-payloads.js';
 import { toComponentRef, toParameterPayload, toSnapshotPayload, toSwatchPayload } from '../tools/light/payloads.js';
@@ -129,7 +128,7 @@ function library(registry: DeviceRegistry, kind: 'pattern' | 'effect'): LibraryE
 
 /** The light show as the console shows it. Runs inside an engine-queue task. */
 export function lightState(light: LightShow): LightState {
-  const registry = libraryOf(light);
+  const registry = light.registry;
   const lx = light.lx;
   const mixer = light.mixer;
   const out: { -readonly [K in keyof LightState]: LightState[K] } = {
