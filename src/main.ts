@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { Engine } from './engine/engine.js';
 import { createLogger, type Logger } from './engine/log.js';
 import { buildInfo } from './app/build-info.js';
-import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SOUND_PORT, loadConfig } from './app/config.js';
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SOUND_PORT, loadConfig, type ConfigFile } from './app/config.js';
 import { footlightHome } from './app/home.js';
 import { writeStatus, type StatusFile } from './app/status-file.js';
 import { createConsole, type ConsoleSurface } from './console/index.js';
@@ -68,7 +68,10 @@ export interface FootlightOptions {
   readonly oscHost?: string;
   /** OSC receive port; 0 picks a free one. Default 3030. */
   readonly oscReceivePort?: number;
-  /** OSC transmit port on 127.0.0.1 (every change is sent there); 0 transmits nowhere. Default 4040. */
+  /** OSC receive port; 0 picks a free one. Default: config.json's `oscPort`, else 3030. */
+  /** Where every OSC change is sent: `HOST:PORT` or `off`. Default: config.json's `oscTransmit`, else 127.0.0.1:4040. */
+  readonly oscTransmit?: string;
+  /** OSC transmit port on 127.0.0.1 (tests); 0 transmits nowhere. Overrides `oscTransmit`. */
   readonly oscTransmitPort?: number;
   /** LED output ports per protocol instead of the standard ones (tests send to ephemeral ports). */
   readonly outputPorts?: Partial<Record<Protocol, number>>;
@@ -95,6 +98,14 @@ export interface RunningFootlight {
 }
 
 const MAX_CALL_RECORDS = 500;
+
+/** Where OSC changes go: the test port, else the option or config.json (`HOST:PORT` or `off`), else 127.0.0.1:4040. */
+function oscDestinations(options: FootlightOptions, config: ConfigFile): HostEndpoint[] {
+  if (options.oscTransmitPort !== undefined) return options.oscTransmitPort === 0 ? [] : [{ host: DEFAULT_OSC_HOST, port: options.oscTransmitPort }];
+  const text = options.oscTransmit ?? config.oscTransmit;
+  if (text === 'off') return [];
+  return [text === undefined ? { host: DEFAULT_OSC_HOST, port: DEFAULT_OSC_TRANSMIT_PORT } : parseEndpoint(text, 'OSC destination', DEFAULT_OSC_TRANSMIT_PORT)];
+}
 
 /** Starts a Footlight process: the engine, the demo show, the HTTP/MCP surface, discovery. */
 export async function startFootlight(options: FootlightOptions = {}): Promise<RunningFootlight> {
@@ -190,18 +201,18 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     },
     onConnectedChange: () => void publishStatus(),
   });
-  const oscTransmitPort = options.oscTransmitPort ?? DEFAULT_OSC_TRANSMIT_PORT;
+  const oscReceivePort = options.oscReceivePort ?? config.oscPort ?? DEFAULT_OSC_RECEIVE_PORT;
   let osc: OscSurface | undefined = new OscSurface({
     engine, light, log: log.child({ surface: 'osc' }),
     receiveHost: options.oscHost ?? DEFAULT_OSC_HOST,
-    receivePort: options.oscReceivePort ?? DEFAULT_OSC_RECEIVE_PORT,
-    destinations: oscTransmitPort === 0 ? [] : [{ host: DEFAULT_OSC_HOST, port: oscTransmitPort }],
+    receivePort: oscReceivePort,
+    destinations: oscDestinations(options, config),
   });
   try {
     await osc.start();
     endpoints.osc = { host: osc.receiveHost, port: osc.receivePort ?? 0 };
   } catch (err) {
-    log.warn({ err, port: options.oscReceivePort ?? DEFAULT_OSC_RECEIVE_PORT }, 'OSC is off: its receive port could not be bound (is another show running? start with another OSC port)');
+    log.warn({ err, port: oscReceivePort }, 'OSC is off: its receive port could not be bound (is another show running? start with --osc-port 0 or another port)');
     await osc.close();
     osc = undefined;
   }

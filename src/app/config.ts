@@ -11,6 +11,10 @@ const ConfigFile = z.strictObject({
   port: z.number().int().min(0).max(65535).optional(),
   host: z.string().min(1).max(255).optional(),
   soundPort: z.number().int().min(0).max(65535).optional(),
+  /** OSC receive port (default 3030). */
+  oscPort: z.number().int().min(0).max(65535).optional(),
+  /** Where OSC changes are sent, `HOST:PORT`, or `off` (default 127.0.0.1:4040). */
+  oscTransmit: z.string().max(300).regex(/^(off|\S+:\d{1,5})$/, 'HOST:PORT or off').optional(),
 });
 export type ConfigFile = z.infer<typeof ConfigFile>;
 

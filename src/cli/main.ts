@@ -17,6 +17,16 @@ function soundHost(value: string): string {
   return value;
 }
 
+function oscTransmit(value: string): string {
+  if (value === 'off') return value;
+  try {
+    parseEndpoint(value, 'OSC destination', 4040);
+  } catch (err) {
+    throw new InvalidArgumentError(`${(err as Error).message}, or off`);
+  }
+  return value;
+}
+
 const program = new Command();
 program
   .name('footlight')
@@ -34,9 +44,11 @@ program
   .option('--sound-host <host:port>', 'drive another protocol-3 host with the sound tools instead of the built-in one (the built-in host still runs)', soundHost)
   .option('--sound-cooperative', 'start with the operator\'s cooperative grant: agents may change the sound project without a per-call confirmation (revocable in the console)')
   .option('--sound-output-root <dir>', 'folder under which sound saves allocate fresh sound-project-* folders (default <home>/sound-projects)')
+  .option('--osc-port <port>', 'OSC receive port on 127.0.0.1 (default 3030; 0 picks a free port)', port)
+  .option('--osc-transmit <host:port>', 'where every change is sent as OSC (default 127.0.0.1:4040; off sends nothing)', oscTransmit)
   .option('--toolsets <list>', 'serve only these MCP toolsets, comma-separated: light, sound, or names such as structure,palette (default all; for clients that show few tools)')
   .option('--read-only', 'serve only MCP tools that never change the show')
-  .action(async (opts: { project?: string; media?: string; host?: string; port?: number; soundPort?: number; soundHost?: string; soundCooperative?: boolean; soundOutputRoot?: string; toolsets?: string; readOnly?: boolean }) => (await import('./serve.js')).serve(opts));
+  .action(async (opts: { project?: string; media?: string; host?: string; port?: number; soundPort?: number; soundHost?: string; soundCooperative?: boolean; soundOutputRoot?: string; oscPort?: number; oscTransmit?: string; toolsets?: string; readOnly?: boolean }) => (await import('./serve.js')).serve(opts));
 
 function positiveInt(value: string): number {
   const n = Number(value);

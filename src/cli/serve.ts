@@ -15,6 +15,8 @@ export interface ServeOptions {
   readonly soundHost?: string;
   readonly soundCooperative?: boolean;
   readonly soundOutputRoot?: string;
+  readonly oscPort?: number;
+  readonly oscTransmit?: string;
   readonly toolsets?: string;
   readonly readOnly?: boolean;
 }
@@ -51,6 +53,8 @@ export async function serve(options: ServeOptions): Promise<void> {
       soundOutputRoot: options.soundOutputRoot === undefined ? undefined : resolve(options.soundOutputRoot),
       project: options.project,
       media: options.media,
+      oscReceivePort: options.oscPort,
+      oscTransmit: options.oscTransmit,
       toolsets,
       readOnlyTools: options.readOnly,
       log,
@@ -66,11 +70,17 @@ export async function serve(options: ServeOptions): Promise<void> {
       process.exitCode = 2;
       return;
     }
+    if (isFootlightError(err)) {
+      log.error({}, err.message);
+      process.exitCode = 2;
+      return;
+    }
     throw err;
   }
   const show = app.light.projectPath !== undefined ? `  Project: ${app.light.projectPath}\n` : '';
   const sound = options.soundHost === undefined ? '' : `  Sound:   the sound tools drive ${options.soundHost}${options.soundCooperative === true ? ' (cooperative grant on)' : ''}\n`;
   const tools = app.services.tools.length;
-  process.stdout.write(`Footlight is running.\n${show}  MCP:     ${app.http.url} (${tools} tools)\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Status:  ${app.home}/status.json\n${sound}Press Ctrl-C to stop.\n`);
+  const osc = app.osc?.receivePort === undefined ? '  OSC:     off (its port could not be bound)\n' : `  OSC:     udp ${app.osc.receiveHost}:${app.osc.receivePort}${app.osc.transmitDestinations.length > 0 ? `, changes sent to ${app.osc.transmitDestinations.map((d) => `${d.host}:${d.port}`).join(', ')}` : ''}\n`;
+  process.stdout.write(`Footlight is running.\n${show}  MCP:     ${app.http.url} (${tools} tools)\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Sound:   protocol 3 on ${app.protocol3.host}:${app.protocol3.port}\n${osc}  Status:  ${app.home}/status.json\n${sound}Press Ctrl-C to stop.\n`);
   if (stopping) await app.close().then(() => process.exit(0));
 }

@@ -4,7 +4,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
+import { once } from 'node:events';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Server as OscPeer } from 'node-osc';
 import { tempHome } from '../helpers/show.js';
 import { writeFileAtomic } from '../../src/app/atomic-write.js';
 import { loadConfig } from '../../src/app/config.js';
@@ -35,10 +37,18 @@ function exit(child: ChildProcess): Promise<number> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code ?? -1)));
 }
 
-test('footlight serve --port 0: status.json, an outside SDK client, footlight status, clean stop', async (t) => {
+test('footlight serve --port 0: status.json, an outside SDK client, OSC to --osc-transmit, footlight status, clean stop', async (t) => {
   const home = await tempHome(t);
-  const child = run(['serve', '--port', '0', '--sound-port', '0', '--host', '127.0.0.1'], home);
+  const peer = new OscPeer(0, '127.0.0.1');
+  await once(peer, 'listening');
+  t.after(() => peer.close());
+  const received: unknown[][] = [];
+  peer.on('message', (m: unknown[]) => received.push(m));
+  const peerPort = (peer._sock.address() as { port: number }).port;
+  const child = run(['serve', '--port', '0', '--sound-port', '0', '--osc-port', '0', '--osc-transmit', `127.0.0.1:${peerPort}`, '--host', '127.0.0.1'], home);
   t.after(() => child.kill('SIGKILL'));
+  let banner = '';
+  child.stdout!.on('data', (d) => (banner += d));
   const status = await waitForStatus(home, (s) => s.running === true);
   assert.equal(status.pid, child.pid);
   assert.equal(status.host, '127.0.0.1');
@@ -57,7 +67,12 @@ test('footlight serve --port 0: status.json, an outside SDK client, footlight st
   assert.equal(typeof connected.lastActivityAt, 'string');
   const got = await client.callTool({ name: 'get_status', arguments: {} });
   assert.equal((got.structuredContent as { port: number }).port, status.port);
+  await client.callTool({ name: 'set_parameter', arguments: { path: '/lx/mixer/channel/1/fader', value: 0.25 } });
+  for (let i = 0; i < 200 && !received.some((m) => m[0] === '/lx/mixer/channel/1/fader'); i++) await new Promise((r) => setTimeout(r, 25));
+  assert.deepEqual(received.find((m) => m[0] === '/lx/mixer/channel/1/fader'), ['/lx/mixer/channel/1/fader', 0.25], 'the change reached the --osc-transmit peer');
   await client.close();
+  assert.ok(status.osc.receivePort > 0);
+  assert.match(banner, new RegExp(`OSC: +udp 127\\.0\\.0\\.1:${status.osc.receivePort}, changes sent to 127\\.0\\.0\\.1:${peerPort}`));
 
   const cli = run(['status'], home);
   let out = '';
@@ -81,7 +96,7 @@ test('footlight serve with the protocol-3 port in use fails with a clear message
   await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
   t.after(() => blocker.close());
   const port = (blocker.address() as { port: number }).port;
-  const child = run(['serve', '--port', '0', '--sound-port', String(port)], home);
+  const child = run(['serve', '--port', '0', '--sound-port', String(port), '--osc-port', '0'], home);
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
   assert.equal(await exit(child), 1);
@@ -94,7 +109,7 @@ test('footlight serve on a port in use fails with a clear message', async (t) =>
   await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
   t.after(() => blocker.close());
   const port = (blocker.address() as { port: number }).port;
-  const child = run(['serve', '--port', String(port), '--sound-port', '0'], home);
+  const child = run(['serve', '--port', String(port), '--sound-port', '0', '--osc-port', '0'], home);
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
   assert.equal(await exit(child), 1);
@@ -113,7 +128,13 @@ test('config.json sets the port; a bad config file is logged and ignored', async
   assert.deepEqual(await loadConfig(home, log), {});
   await writeFile(join(home, 'config.json'), '{"colour": "red"}');
   assert.deepEqual(await loadConfig(home, log), {});
-  assert.equal(warnings.length, 3);
+  await writeFile(join(home, 'config.json'), '{"oscPort": 9000, "oscTransmit": "127.0.0.1:9001"}');
+  assert.deepEqual(await loadConfig(home, log), { oscPort: 9000, oscTransmit: '127.0.0.1:9001' });
+  await writeFile(join(home, 'config.json'), '{"oscTransmit": "off"}');
+  assert.deepEqual(await loadConfig(home, log), { oscTransmit: 'off' });
+  await writeFile(join(home, 'config.json'), '{"oscTransmit": "everywhere"}');
+  assert.deepEqual(await loadConfig(home, log), {});
+  assert.equal(warnings.length, 4);
   assert.match(warnings[0], /not valid JSON/);
 });
 

@@ -59,7 +59,7 @@ function lab(t: TestContext): { dir(): Promise<string>; serve(home: string, args
     },
     /** Starts `footlight serve`; resolves once status.json names this process as running. */
     async serve(home, args) {
-      const child = spawn(process.execPath, [BIN, 'serve', '--sound-port', '0', ...args], { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, [BIN, 'serve', '--sound-port', '0', '--osc-port', '0', ...args], { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
       child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -23,7 +23,7 @@ test('startFootlight({ project }) opens the project: its channels, its path in g
 test('footlight serve --project: status.json reports projectPath; a missing file exits 2', async (t) => {
   const home = await tempHome(t);
   const project = join(GOLDEN, 'solid_faders.lxp');
-  const child = spawn(process.execPath, [BIN, 'serve', '--project', project, '--port', '0', '--sound-port', '0'], { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--project', project, '--port', '0', '--sound-port', '0', '--osc-port', '0'], { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
   t.after(() => child.kill('SIGKILL'));
   let status: { running?: boolean; projectPath?: string } = {};
   const until = Date.now() + 60_000;
@@ -41,7 +41,7 @@ test('footlight serve --project: status.json reports projectPath; a missing file
   child.kill('SIGTERM');
   assert.equal(await exited, 0);
 
-  const missing = spawn(process.execPath, [BIN, 'serve', '--project', join(home, 'nope.lxp'), '--port', '0', '--sound-port', '0'], { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const missing = spawn(process.execPath, [BIN, 'serve', '--project', join(home, 'nope.lxp'), '--port', '0', '--sound-port', '0', '--osc-port', '0'], { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   missing.stderr.on('data', (d: Buffer) => (err += d.toString()));
   missing.stdout.on('data', (d: Buffer) => (err += d.toString()));

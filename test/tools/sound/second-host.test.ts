@@ -45,7 +45,7 @@ test('startFootlight({soundHost}): the sound tools drive the other host; the bui
 test('footlight serve --sound-host HOST:PORT --sound-cooperative: an outside MCP client drives the second host', async (t) => {
   const second = await secondHost(t);
   const home = await tempHome(t);
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--sound-port', '0', '--sound-host', `127.0.0.1:${second.port}`, '--sound-cooperative'], {
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--sound-port', '0', '--osc-port', '0', '--sound-host', `127.0.0.1:${second.port}`, '--sound-cooperative'], {
     env: { ...process.env, FOOTLIGHT_HOME: home },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -75,7 +75,7 @@ test('footlight serve --sound-host HOST:PORT --sound-cooperative: an outside MCP
 
 test('serve refuses a malformed --sound-host', async (t) => {
   const home = await tempHome(t);
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--sound-port', '0', '--sound-host', 'nohostport'], { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--sound-port', '0', '--osc-port', '0', '--sound-host', 'nohostport'], { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
   const code = await new Promise<number>((r) => child.once('exit', (c) => r(c ?? -1)));
