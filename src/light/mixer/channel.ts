@@ -1,5 +1,4 @@
 import type { Component } from '../../engine/component.js';
-import { refreshViewSelectors } from '../structure/view-selector.js';
 import type { PointSet } from '../model/index.js';
 import { Pattern } from '../patterns/pattern.js';
 import type { Placeholder } from '../placeholder.js';
@@ -62,26 +61,18 @@ export class Channel extends AbstractChannel {
   }
 
   /** Adds a pattern at `index` (default: the end), keeping the playlist's active pattern. */
-  addPattern(pattern: Pattern | Placeholder, index = this.patterns.length): void {
-    this.patterns.insert(pattern, index);
-    refreshViewSelectors(pattern);
-    this.patternEngine.patternAdded(pattern, index);
+  addPattern(pattern: Pattern | Placeholder, index?: number): void {
+    this.patternEngine.add(pattern, index);
   }
 
   /** Removes a pattern, finishing or cancelling a transition that involves it. */
   removePattern(pattern: Pattern | Placeholder): number {
-    const index = this.patterns.indexOf(pattern);
-    this.patternEngine.patternWillBeRemoved(pattern, index);
-    this.patterns.remove(pattern);
-    this.patternEngine.patternRemoved(index);
-    return index;
+    return this.patternEngine.remove(pattern);
   }
 
+  /** Moves a pattern; the active and next patterns follow it. */
   movePattern(pattern: Pattern | Placeholder, index: number): void {
-    const active = this.patternEngine.activePattern;
-    const next = this.patternEngine.nextPattern;
-    this.patterns.move(pattern, index);
-    this.patternEngine.patternsMoved(active, next);
+    this.patternEngine.move(pattern, index);
   }
 
   /**

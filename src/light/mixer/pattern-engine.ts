@@ -14,6 +14,7 @@ import { Placeholder } from '../placeholder.js';
 import { lxArray, type LoadContext, type LxObject } from '../project/lxp-types.js';
 import { QuantizedTriggerParameter } from '../tempo/quantized-trigger.js';
 import { TRANSITION_BLEND_CHOICES, blendSet } from './blends.js';
+import { refreshViewSelectors } from '../structure/view-selector.js';
 
 export const NO_PATTERN = -1;
 
@@ -284,8 +285,32 @@ export class PatternEngine {
 
   // ---- list changes ------------------------------------------------------------------------
 
+  /** Inserts a pattern at `index` (default: the end), keeping the playlist's active pattern. */
+  add(pattern: Pattern | Placeholder, index = this.patterns.length): void {
+    this.patternArray.insert(pattern, index);
+    refreshViewSelectors(pattern);
+    this.patternAdded(pattern, index);
+  }
+
+  /** Removes a pattern, finishing or cancelling a transition that involves it; returns its index. */
+  remove(pattern: Pattern | Placeholder): number {
+    const index = this.patternArray.indexOf(pattern);
+    this.patternWillBeRemoved(pattern, index);
+    this.patternArray.remove(pattern);
+    this.patternRemoved(index);
+    return index;
+  }
+
+  /** Moves a pattern to `index`; the active and next patterns stay the same patterns. */
+  move(pattern: Pattern | Placeholder, index: number): void {
+    const active = this.activePattern;
+    const next = this.nextPattern;
+    this.patternArray.move(pattern, index);
+    this.patternsMoved(active, next);
+  }
+
   /** After a pattern was inserted at `index`: keeps active/next on the same patterns. */
-  patternAdded(pattern: Pattern | Placeholder, index: number): void {
+  private patternAdded(pattern: Pattern | Placeholder, index: number): void {
     const n = this.patterns.length;
     this.focusedPattern.setRange(0, Math.max(0, n - 1));
     if (n === 1) {
@@ -299,7 +324,7 @@ export class PatternEngine {
   }
 
   /** Before a pattern at `index` is removed: finishes or cancels transitions that involve it. */
-  patternWillBeRemoved(pattern: Pattern | Placeholder, index: number): void {
+  private patternWillBeRemoved(pattern: Pattern | Placeholder, index: number): void {
     const wasActive = this.activeIndex === index;
     const wasNext = this.transition !== null && this.nextIndex === index;
     if (this.transition !== null) {
@@ -311,7 +336,7 @@ export class PatternEngine {
   }
 
   /** After a pattern at `index` was removed. */
-  patternRemoved(index: number): void {
+  private patternRemoved(index: number): void {
     const n = this.patterns.length;
     if (this.activeIndex > index) this.activeIndex--;
     else if (this.activeIndex >= n) this.activeIndex = n - 1;
@@ -321,7 +346,7 @@ export class PatternEngine {
   }
 
   /** After patterns were reordered: active/next follow their patterns. */
-  patternsMoved(active: Pattern | Placeholder | undefined, next: Pattern | Placeholder | undefined): void {
+  private patternsMoved(active: Pattern | Placeholder | undefined, next: Pattern | Placeholder | undefined): void {
     this.activeIndex = active === undefined ? NO_PATTERN : this.patternArray.indexOf(active);
     this.nextIndex = next === undefined ? NO_PATTERN : this.patternArray.indexOf(next);
   }

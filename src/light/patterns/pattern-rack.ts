@@ -1,5 +1,4 @@
 import { PatternEngine } from '../mixer/pattern-engine.js';
-import { refreshViewSelectors } from '../structure/view-selector.js';
 import type { Placeholder } from '../placeholder.js';
 import type { LoadContext, LxObject } from '../project/lxp-types.js';
 import { Pattern } from './pattern.js';
@@ -26,26 +25,17 @@ export class PatternRack extends Pattern {
     return !this.patternEngine.ownsKey(p.key);
   }
 
-  addPattern(pattern: Pattern | Placeholder, index = this.patterns.length): void {
-    this.patterns.insert(pattern, index);
-    refreshViewSelectors(pattern);
-    this.patternEngine.patternAdded(pattern, index);
+  /** Adds, removes and moves nested patterns as a channel does (the shared pattern engine keeps the playlist). */
+  addPattern(pattern: Pattern | Placeholder, index?: number): void {
+    this.patternEngine.add(pattern, index);
   }
 
   removePattern(pattern: Pattern | Placeholder): number {
-    const index = this.patterns.indexOf(pattern);
-    this.patternEngine.patternWillBeRemoved(pattern, index);
-    this.patterns.remove(pattern);
-    this.patternEngine.patternRemoved(index);
-    return index;
+    return this.patternEngine.remove(pattern);
   }
 
-  /** Moves a nested pattern (as a channel does); the active and next patterns follow it. */
   movePattern(pattern: Pattern | Placeholder, index: number): void {
-    const active = this.patternEngine.activePattern;
-    const next = this.patternEngine.nextPattern;
-    this.patterns.move(pattern, index);
-    this.patternEngine.patternsMoved(active, next);
+    this.patternEngine.move(pattern, index);
   }
 
   protected run(deltaMs: number): void {
