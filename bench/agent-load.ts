@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { fmt, machine, runLoop, type Call, type LoopResult } from './load-loop.js';
+import { SeededRandom } from '../src/engine/random.js';
 
 // The SDK client reuses one AbortSignal per transport for every fetch; Node warns past the
 // default listener count. The warning is about the client, not the server measured.
@@ -111,16 +112,10 @@ interface Target {
   readonly max: number;
 }
 
-/** A small seeded generator, so each worker's sequence of calls is reproducible. */
+/** The engine's seeded generator, so each worker's sequence of calls is reproducible. */
 function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = s;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = new SeededRandom(seed);
+  return () => random.next();
 }
 
 interface Request {

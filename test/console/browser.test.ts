@@ -238,6 +238,8 @@ test('channels: "+ channel…" adds a strip (read back over MCP); Ctrl-Z takes i
   await page.locator('[data-channel="/lx/mixer/channel/2"] .strip-name').click();
   await page.getByRole('button', { name: 'Move the selected strip left' }).click();
   await eventually(async () => (await show.call('list_channels', {})).channels[0].label as string, (l) => l === 'Channel-2', 'Channel-2 first');
+  // The page has the move too before the other strip is added to the selection.
+  await page.waitForFunction(() => document.querySelector('[data-channel="/lx/mixer/channel/1"] .strip-name')?.textContent?.includes('Channel-2') === true);
   await page.locator('[data-channel="/lx/mixer/channel/2"] .strip-name').click({ modifiers: ['Control'] });
   await page.getByRole('button', { name: 'Group', exact: true }).click();
   await eventually(async () => (await show.call('list_channels', {})).channels[0].type as string, (k) => k === 'group', 'a group');

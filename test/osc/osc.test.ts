@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Bundle, Client, Message, Server } from 'node-osc';
 import { startShow, type TestShow } from '../helpers/show.js';
+import { prng } from '../reliability/helpers.js';
 
 type OscMsg = [string, ...unknown[]];
 
@@ -140,17 +141,6 @@ test('OSC: unknown addresses and out-of-range values are refused without touchin
   assert.equal(stats.rejected, 3);
 });
 
-/** A small seeded generator, so a failing fuzz run can be replayed. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = s;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 test('OSC fuzz: random bytes, truncated packets, bad type tags and bad padding change nothing and the listener stays up', async (t) => {
   const r = await rig(t);

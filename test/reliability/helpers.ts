@@ -1,6 +1,7 @@
 // Shared by the reliability tests: the show's fingerprint (light project, sound host, history),
 // a seeded generator, and a bare JSON-RPC client over fetch for what the SDK client hides.
 import { digest } from '../../src/engine/guards.js';
+import { SeededRandom } from '../../src/engine/random.js';
 import type { RunningFootlight } from '../../src/main.js';
 
 /**
@@ -24,16 +25,10 @@ export function stateDigest(app: RunningFootlight): Promise<string> {
   return app.engine.queue.submit(() => digest({ light: app.light.lx.save(), sound: app.sound.fingerprint() }));
 }
 
-/** A small seeded generator (mulberry32), so a failing run can be replayed from its seed. */
+/** A seeded generator (the engine's own), so a failing run can be replayed from its seed. */
 export function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = s;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = new SeededRandom(seed);
+  return () => random.next();
 }
 
 export const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)];
