@@ -1,16 +1,8 @@
 import { lstat, mkdir, readdir, rename, writeFile, rm } from 'node:fs/promises';
 import { dirname, join, basename } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { pidAlive } from './pid-alive.js';
 
-/** True while a process with this id exists (EPERM: it exists but is not ours). */
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** The prefix of this process's temporaries for `name`: `.<name>.<pid>.` (the name cut to 64 characters). */
 export function tempPrefix(name: string, pid = process.pid): string {

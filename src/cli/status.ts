@@ -1,15 +1,8 @@
 import { request } from 'node:http';
 import { footlightHome } from '../app/home.js';
 import { readStatus, statusPath } from '../app/status-file.js';
+import { pidAlive } from '../app/pid-alive.js';
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 function health(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
