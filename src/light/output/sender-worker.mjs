@@ -41,21 +41,41 @@ function recordError(ep, err) {
   postError(ep, err);
 }
 
+/**
+ * A socket that could not open (an unresolvable host, a refused connection) counts as a failed
+ * send, so the endpoint backs off like one that fails to send instead of retrying every frame.
+ */
+function openFailed(ep, socket, err) {
+  recordError(ep, err);
+  ep.sentLastFrame = true;
+  ep.connecting = false;
+  ep.connected = false;
+  ep.socket = null;
+  stats[ep.slot * STRIDE + CONNECTED] = 0;
+  try {
+    if (ep.transport === 'tcp') socket.destroy();
+    else socket.close();
+  } catch {
+    // already closed
+  }
+}
+
 function openUdp(ep) {
   const socket = dgram.createSocket(net.isIPv6(ep.host) ? 'udp6' : 'udp4');
   ep.socket = socket;
   ep.connecting = true;
   socket.on('error', (err) => {
     if (ep.socket !== socket) return;
-    recordError(ep, err);
-    if (!ep.connected) {
-      ep.connecting = false;
-      ep.socket = null;
-      socket.close();
-    }
+    if (ep.connected) recordError(ep, err);
+    else openFailed(ep, socket, err);
   });
-  socket.connect(ep.port, ep.host, () => {
+  // Node passes a failed lookup to this callback (not to 'error'): the socket is then unconnected.
+  socket.connect(ep.port, ep.host, (err) => {
     if (ep.socket !== socket) return;
+    if (err) {
+      openFailed(ep, socket, err);
+      return;
+    }
     ep.connecting = false;
     ep.connected = true;
     stats[ep.slot * STRIDE + CONNECTED] = 1;
@@ -74,7 +94,9 @@ function openTcp(ep) {
     stats[ep.slot * STRIDE + CONNECTED] = 1;
   });
   socket.on('error', (err) => {
-    if (ep.socket === socket) recordError(ep, err);
+    if (ep.socket !== socket) return;
+    if (ep.connected) recordError(ep, err);
+    else openFailed(ep, socket, err);
   });
   socket.on('close', () => {
     if (ep.socket !== socket) return;

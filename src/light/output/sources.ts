@@ -1,5 +1,6 @@
 // Reads the structure into output sources: which fixtures send, where, and in what pixel order.
 // Only here do output settings meet fixtures; the packer sees plain data.
+import { isIP } from 'node:net';
 import type { BoundedParameter } from '../../engine/parameters/bounded.js';
 import type { Model } from '../model/index.js';
 import type { Fixture } from '../structure/fixture.js';
@@ -7,6 +8,14 @@ import type { Structure } from '../structure/structure.js';
 import { BYTE_ORDERS, type ByteOrderName } from './byte-order.js';
 import type { OutputSource } from './packing.js';
 import { DEFAULT_PORTS, type KinetVersion, type Protocol, type Transport } from './protocols.js';
+
+const HOST_LABEL = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
+
+/** An IPv4/IPv6 address or a DNS host name (letters, digits, hyphens, dots): anything else cannot be sent to. */
+export function isHostName(host: string): boolean {
+  if (isIP(host) !== 0) return true;
+  return host.length <= 253 && host.split('.').every((label) => HOST_LABEL.test(label));
+}
 
 /** What a fixture asks for, whether or not it sends (the "declared" half of the output map). */
 export interface DeclaredOutput {
@@ -134,6 +143,7 @@ export function structureOutputs(structure: Structure, model: Model, ports: Part
     else if (protocol === null) idle = 'protocol is None';
     else if (!enabled) idle = 'output disabled: set the fixture\'s enabled parameter to true';
     else if (host === '') idle = 'no host set';
+    else if (!isHostName(host)) idle = `host ${JSON.stringify(host.slice(0, 80))} is not an IP address or a host name`;
     const base = {
       path: f.path, id: f.id, label: f.label.getString(), enabled, deactivated,
       protocol: protocol ?? 'none' as const, transport, host, port, universe, channel,

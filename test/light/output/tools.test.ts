@@ -45,6 +45,21 @@ test('output settings: do → map shows the allocation → undo → restored; a 
   assert.deepEqual((await show.call('get_output_map')).fixtures, before.fixtures);
 });
 
+test('a host that is not an address or a host name sends nothing and says why; undo restores it', async (t) => {
+  const show = await startShow(t);
+  await show.call('set_parameter', { path: `${GRID}/protocol`, value: 'Art-Net' });
+  await show.call('set_parameter', { path: `${GRID}/enabled`, value: true });
+  const sending = await show.call('get_output_map');
+  assert.equal(sending.fixtures[0].sending, true);
+  await show.call('set_parameter', { path: `${GRID}/host`, value: 'not a host!!' });
+  const map = await show.call('get_output_map');
+  assert.equal(map.fixtures[0].sending, false);
+  assert.match(map.fixtures[0].idle, /host "not a host!!" is not an IP address or a host name/);
+  assert.equal(map.packetsPerFrame, 0);
+  await show.call('undo');
+  assert.deepEqual(await show.call('get_output_map'), sending);
+});
+
 test('get_output_map reports two fixtures writing the same channels, naming both', async (t) => {
   const cap = await udpCapture();
   t.after(() => cap.close());
