@@ -141,6 +141,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     identity: { serverName: 'footlight', serverVersion: info.version, buildTime: info.buildTime, startedAt, lxVersion: LX_VERSION },
     bind,
     endpoints,
+    oscDestinations: () => osc?.transmitDestinations ?? [],
     connections: () => mcp?.connections() ?? { connected: false, activeSessions: 0 },
   };
   let soundEndpoint: HostEndpoint | undefined;

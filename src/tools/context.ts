@@ -23,6 +23,8 @@ export interface ServerState {
   readonly bind: { host: string; port: number; url: string };
   /** OSC and protocol-3 endpoints, when those surfaces run. */
   readonly endpoints: Readonly<Record<string, { host: string; port: number }>>;
+  /** Where OSC changes are sent (empty when OSC is off or transmits nowhere). */
+  oscDestinations(): readonly { host: string; port: number }[];
   connections(): { connected: boolean; activeSessions: number; lastActivityAt?: string };
 }
 

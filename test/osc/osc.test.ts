@@ -208,3 +208,15 @@ test('OSC: modulators are addressed by their OSC label; ms units are absolute; c
   const sent = await r.waitFor('/lx/modulation/Slow-Wave/phase', from);
   assert.equal(sent[1], 0.5);
 });
+
+test('get_project_info says where OSC listens and sends, and gives the output master controls by path', async (t) => {
+  const r = await rig(t);
+  const info = await r.show.call('get_project_info');
+  assert.deepEqual(info.osc, { receiveActive: true, receiveHost: '127.0.0.1', receivePort: r.port, transmit: [{ host: '127.0.0.1', port: (r.show.app.osc?.transmitDestinations[0] ?? { port: -1 }).port }] });
+  assert.equal(info.osc.transmit[0].port > 0, true);
+  assert.deepEqual(info.output, { live: true, livePath: '/lx/output/enabled', brightness: 1, brightnessPath: '/lx/output/brightness', gamma: 1, gammaPath: '/lx/output/gamma' });
+  await r.show.call('set_parameter', { path: info.output.gammaPath, value: 2.2 });
+  assert.equal((await r.show.call('get_project_info')).output.gamma, 2.2);
+  await r.show.call('undo');
+  assert.deepEqual(await r.show.call('get_project_info'), info);
+});
