@@ -200,7 +200,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       if (calls.length > MAX_CALL_RECORDS) calls.shift();
       consoleSurface.recordCall(r);
     },
-    onConnectedChange: () => void publishStatus(),
+    onStatusChange: () => void publishStatus(),
   });
   const oscReceivePort = options.oscReceivePort ?? config.oscPort ?? DEFAULT_OSC_RECEIVE_PORT;
   let osc: OscSurface | undefined = new OscSurface({

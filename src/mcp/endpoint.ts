@@ -9,6 +9,9 @@ import type { CallRecord, CallerInfo } from './register-tools.js';
 import { createMcpServer, type SessionSubscriptions } from './server-factory.js';
 import { STRUCTURE_URI } from './resources.js';
 
+/** status.json's lastActivityAt is at most this old while agents are active (one small write per interval). */
+const STATUS_ACTIVITY_MS = 5_000;
+
 export interface McpEndpointOptions {
   readonly services: Services;
   readonly log: Logger;
@@ -19,8 +22,11 @@ export interface McpEndpointOptions {
   readonly maxBodyBytes: number;
   /** Every tool call, for the console's activity feed. */
   readonly onCall?: (record: CallRecord) => void;
-  /** The connected state changed (first session opened, last one closed). */
-  readonly onConnectedChange?: (connected: boolean) => void;
+  /**
+   * What status.json shows changed: the connected state flipped (first session opened, last one
+   * closed), or there was activity and the last report is older than STATUS_ACTIVITY_MS.
+   */
+  readonly onStatusChange?: () => void;
 }
 
 interface Session {
@@ -47,6 +53,8 @@ export class McpEndpoint {
   private readonly idleMs: number;
   private readonly maxSessions: number;
   private lastActivityAt: number | undefined;
+  /** When status.json was last asked to change, so activity rewrites it at most every STATUS_ACTIVITY_MS. */
+  private reportedAt = 0;
   private structureTimer: NodeJS.Timeout | undefined;
   private readonly unlistenGraph: () => void;
   private modernActiveUntil = 0;
@@ -113,10 +121,11 @@ export class McpEndpoint {
 
   private updateConnected(): void {
     const now = this.isConnected();
-    if (now !== this.connected) {
-      this.connected = now;
-      this.options.onConnectedChange?.(now);
-    }
+    const stale = this.lastActivityAt !== undefined && this.lastActivityAt - this.reportedAt >= STATUS_ACTIVITY_MS;
+    if (now === this.connected && !stale) return;
+    this.connected = now;
+    this.reportedAt = Date.now();
+    this.options.onStatusChange?.();
   }
 
   /** Serves one request to `/mcp`. `body` is the parsed JSON of a POST (undefined otherwise). */

@@ -1,5 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { startShow } from '../helpers/show.js';
 
 const FADER = '/lx/mixer/channel/2/fader';
@@ -127,4 +129,18 @@ test('mcp: the session cap evicts the least recently used idle session', async (
     (e: unknown) => String(e),
   );
   assert.match(res, /404|Session not found/);
+});
+
+test('status.json keeps lastActivityAt current while agents work (rewritten at most every 5 s)', async (t) => {
+  const show = await startShow(t);
+  const read = async () => JSON.parse(await readFile(join(show.home, 'status.json'), 'utf8')) as { connected: boolean; lastActivityAt?: string };
+  await show.call('get_status');
+  let first = await read();
+  for (let i = 0; i < 50 && first.lastActivityAt === undefined; i++) first = (await new Promise((r) => setTimeout(r, 20)), await read());
+  assert.equal(first.connected, true);
+  await new Promise((r) => setTimeout(r, 5_100));
+  await show.call('get_status');
+  let later = await read();
+  for (let i = 0; i < 50 && later.lastActivityAt === first.lastActivityAt; i++) later = (await new Promise((r) => setTimeout(r, 20)), await read());
+  assert.ok(Date.parse(later.lastActivityAt!) >= Date.parse(first.lastActivityAt!) + 5_000, `${first.lastActivityAt} → ${later.lastActivityAt}`);
 });
