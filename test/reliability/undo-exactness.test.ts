@@ -10,7 +10,7 @@ import { startShow } from '../helpers/show.js';
 import { stateDigest } from './helpers.js';
 
 for (const key of ['cueActive', 'auxActive']) {
-  test(`undo of a pattern's ${key} restores the sibling pattern's ${key} it turned off`, { todo: 'side effects of exclusive Cue/Aux are not recorded in the history' }, async (t) => {
+  test(`undo of a pattern's ${key} restores the sibling pattern's ${key} it turned off`, async (t) => {
     const show = await startShow(t);
     const base = show.url.replace(/\/mcp$/, '');
     const added = await fetch(`${base}/api/pattern/add`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ channel: '/lx/mixer/channel/1', class: 'Solid' }) });
