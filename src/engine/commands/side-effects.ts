@@ -38,25 +38,38 @@ function changeKey(componentId: number, key: string): string {
 export class ChangeSession implements ParameterRecorder {
   private readonly params: Parameter[] = [];
   private readonly befores: StoredValue[] = [];
-  private readonly seen = new Set<Parameter>();
+  /** Whether the run wrote the parameter itself (not only through a listener). */
+  private readonly direct: boolean[] = [];
+  private readonly index = new Map<Parameter, number>();
   private readonly parent: ParameterRecorder | null;
   private readonly since: number;
+  private readonly depth: number;
   private open = true;
+  /** Set while the history drives parameters to recorded values: those writes are not the run's. */
+  private enforcing = false;
 
   constructor() {
     this.parent = recording.current;
     this.since = attachSerial();
+    this.depth = recording.depth;
     recording.current = this;
   }
 
   changing(p: Parameter, before: StoredValue): void {
-    if (!this.seen.has(p)) {
-      this.seen.add(p);
+    const direct = !this.enforcing && recording.depth === this.depth;
+    const i = this.index.get(p);
+    if (i === undefined) {
       const owner = p.owner;
       if (owner !== null && owner.graph !== null && owner.attachSerial <= this.since) {
+        this.index.set(p, this.params.length);
         this.params.push(p);
         this.befores.push(before);
+        this.direct.push(direct);
+      } else {
+        this.index.set(p, -1);
       }
+    } else if (direct && i >= 0) {
+      this.direct[i] = true;
     }
     this.parent?.changing(p, before);
   }
@@ -90,16 +103,23 @@ export class ChangeSession implements ParameterRecorder {
     this.detach();
   }
 
+  /** Marks the writes that follow as the history's own (driving values back), not the run's. */
+  startEnforcing(): void {
+    this.enforcing = true;
+  }
+
   /**
-   * Restores parameters this session changed that `recorded` does not cover to their value from
-   * before the session: a listener's side effect during an undo or redo that the original step
-   * did not make. Returns whether anything moved.
+   * Restores parameters that listeners changed during this session and `recorded` does not
+   * cover to their value from before the session: a side effect of an undo or redo that the
+   * original step did not make. What the command's undo or redo wrote itself stands (it may
+   * rightly differ from the value before the run, e.g. a transition's mid-point put back).
+   * Returns whether anything moved.
    */
   restoreOthers(recorded: ReadonlySet<string>): boolean {
     let moved = false;
     for (let i = this.params.length - 1; i >= 0; i--) {
       const p = this.params[i];
-      if (p.owner === null || p.owner.graph === null || recorded.has(changeKey(p.owner.id, p.key))) continue;
+      if (this.direct[i] || p.owner === null || p.owner.graph === null || recorded.has(changeKey(p.owner.id, p.key))) continue;
       if (same(p.storedBase, this.befores[i])) continue;
       p.restoreStoredBase(this.befores[i]);
       moved = true;
@@ -142,6 +162,7 @@ export function replayStep(g: Graph, changes: readonly ParameterChange[], target
   const session = new ChangeSession();
   try {
     run();
+    session.startEnforcing();
     const recorded = new Set<string>();
     for (const c of changes) recorded.add(changeKey(c.componentId, c.key));
     for (let pass = 0; pass < MAX_PASSES; pass++) {

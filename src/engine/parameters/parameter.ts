@@ -1,6 +1,6 @@
 import type { Component } from '../component.js';
 import { invalidArgument } from '../errors.js';
-import type { StoredValue } from './recording.js';
+import { recording, type StoredValue } from './recording.js';
 
 export type ParameterKind = 'bounded' | 'discrete' | 'enum' | 'boolean' | 'trigger' | 'color' | 'string';
 
@@ -87,6 +87,17 @@ export abstract class Parameter {
   }
 
   protected notify(): void {
+    if (recording.current !== null) {
+      // A command is performing: what the listeners change is a side effect of this change.
+      recording.depth++;
+      try {
+        for (let i = 0; i < this.listeners.length; i++) this.listeners[i](this);
+        this.owner?.parameterChanged(this);
+      } finally {
+        recording.depth--;
+      }
+      return;
+    }
     for (let i = 0; i < this.listeners.length; i++) this.listeners[i](this);
     this.owner?.parameterChanged(this);
   }

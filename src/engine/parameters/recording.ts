@@ -12,8 +12,10 @@ export interface ParameterRecorder {
 }
 
 /**
- * The recorder listening now, or null. The history sets it only around a command's perform,
+ * The recorder listening now, or null, and (while one listens) how deep inside parameter
+ * listeners the current change happens: 0 for a command's own write, more for a write made by a
+ * listener of another change (a side effect). The history sets it only around a command's perform,
  * undo and redo; everywhere else (render frames, modulation, project loading) it is null and a
  * change costs one null check.
  */
-export const recording: { current: ParameterRecorder | null } = { current: null };
+export const recording: { current: ParameterRecorder | null; depth: number } = { current: null, depth: 0 };
