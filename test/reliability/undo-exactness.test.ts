@@ -92,3 +92,20 @@ test('a batch whose Cue switches turn siblings off undoes as one exact step', as
   await show.call('redo');
   assert.equal(await stateDigest(show.app), after);
 });
+
+test('undo of the mixer\'s Cue-A restores the channel Cue and Cue-B it turned off', async (t) => {
+  const show = await startShow(t);
+  await show.call('set_parameter', { path: '/lx/mixer/cueB', value: true });
+  await show.call('set_parameter', { path: `${CHANNEL}/cue`, value: true });
+  const before = await stateDigest(show.app);
+  await show.call('set_parameter', { path: '/lx/mixer/cueA', value: true });
+  assert.equal((await show.call('get_parameter', { path: `${CHANNEL}/cue` })).parameter.value, false);
+  assert.equal((await show.call('get_parameter', { path: '/lx/mixer/cueB' })).parameter.value, false);
+  const after = await stateDigest(show.app);
+  await show.call('undo');
+  assert.equal((await show.call('get_parameter', { path: `${CHANNEL}/cue` })).parameter.value, true);
+  assert.equal((await show.call('get_parameter', { path: '/lx/mixer/cueB' })).parameter.value, true);
+  assert.equal(await stateDigest(show.app), before);
+  await show.call('redo');
+  assert.equal(await stateDigest(show.app), after);
+});
