@@ -15,6 +15,8 @@ export class Component {
   /** 0-based position inside its parent's array, or -1 for a fixed child or the root. */
   index = -1;
   graph: Graph | null = null;
+  /** Stamped by `Graph.attach` (see `attachSerial`): tells the history what was attached when. */
+  attachSerial = 0;
   readonly parameters = new Map<string, Parameter>();
   readonly children = new Map<string, Component>();
   readonly arrays = new Map<string, ComponentArray<Component>>();

@@ -2,6 +2,16 @@ import type { Component } from './component.js';
 import { notFound } from './errors.js';
 import type { Parameter } from './parameters/parameter.js';
 
+let attachCounter = 0;
+
+/**
+ * The serial the latest attach stamped on its components (process-wide, only grows). A
+ * component whose `attachSerial` is above a value read earlier was attached since then.
+ */
+export function attachSerial(): number {
+  return attachCounter;
+}
+
 export interface GraphListener {
   /** A parameter's base value (or modulation wiring) changed. */
   parameterChanged?(p: Parameter): void;
@@ -43,6 +53,7 @@ export class Graph {
       else if (c.id >= this.nextId) this.nextId = c.id + 1;
       this.byId.set(c.id, c);
       c.graph = this;
+      c.attachSerial = ++attachCounter;
     }
     this.structureChanged();
   }

@@ -2,6 +2,7 @@ import { internal, invalidArgument } from '../errors.js';
 import { CompoundCommand } from './command.js';
 import type { Graph } from '../graph.js';
 import type { Command } from './command.js';
+import { ChangeSession, mergeChanges, recordStep, replayStep, type ParameterChange } from './side-effects.js';
 
 /** Which surface (and which session of it) made a change. Shown next to each undo step. */
 export interface Origin {
@@ -20,6 +21,11 @@ export interface HistoryEntry {
   /** Continuous edits with the same key from the same origin within the window merge. */
   readonly mergeKey?: string;
   lastAt: number;
+  /**
+   * Every base-value change the step made, its listeners' side effects included (a Cue turning
+   * a sibling's Cue off). Undo and redo drive these to their recorded values, so both are exact.
+   */
+  readonly changes: ParameterChange[];
 }
 
 export interface PerformOptions {
@@ -38,9 +44,20 @@ export type HistoryListener = (change: HistoryChange) => void;
 
 const MAX_ENTRIES = 1000;
 
+/** A command performed inside a transaction, with the changes it made. */
+interface GroupStep {
+  readonly command: Command;
+  readonly changes: ParameterChange[];
+}
+
 /**
  * The one linear undo history shared by every surface. A command that fails leaves the
  * history as it was; nothing ever wipes it except loading another show.
+ *
+ * While a command performs, undoes or redoes, every parameter base change is recorded
+ * (side-effects.ts), including the ones made by parameter listeners rather than the command
+ * itself. Undo restores them in reverse order and redo replays them, so both reach the exact
+ * state; a failure midway puts back everything that changed, side effects included.
  */
 export class History {
   private readonly undoStack: HistoryEntry[] = [];
@@ -48,7 +65,7 @@ export class History {
   private seq = 0;
   private readonly listeners: HistoryListener[] = [];
   /** Commands performed inside the running transaction, in order; null outside one. */
-  private group: Command[] | null = null;
+  private group: GroupStep[] | null = null;
 
   constructor(
     private readonly graph: Graph,
@@ -59,9 +76,9 @@ export class History {
   perform(command: Command, origin: Origin, options: PerformOptions = {}): HistoryEntry {
     const t = this.now();
     if (this.group !== null) {
-      command.perform(this.graph);
-      this.group.push(command);
-      return { seq: 0, command, origin, at: t, lastAt: t };
+      const changes = recordStep(() => command.perform(this.graph));
+      this.group.push({ command, changes });
+      return { seq: 0, command, origin, at: t, lastAt: t, changes };
     }
     const top = this.undoStack[this.undoStack.length - 1];
     if (
@@ -74,21 +91,22 @@ export class History {
       t - top.lastAt <= (options.mergeWindowMs ?? 1000) &&
       top.command.merge !== undefined
     ) {
-      command.perform(this.graph);
+      const changes = recordStep(() => command.perform(this.graph));
       if (top.command.merge(command)) {
+        mergeChanges(top.changes, changes);
         top.lastAt = t;
         this.emit({ kind: 'merge', entry: top });
         return top;
       }
       // Not mergeable after all: record it as its own step (it has already been performed).
-      return this.push(command, origin, options, t);
+      return this.push(command, origin, options, t, changes);
     }
-    command.perform(this.graph);
-    return this.push(command, origin, options, t);
+    const changes = recordStep(() => command.perform(this.graph));
+    return this.push(command, origin, options, t, changes);
   }
 
-  private push(command: Command, origin: Origin, options: PerformOptions, t: number): HistoryEntry {
-    const entry: HistoryEntry = { seq: ++this.seq, command, origin, at: t, lastAt: t, mergeKey: options.mergeKey };
+  private push(command: Command, origin: Origin, options: PerformOptions, t: number, changes: ParameterChange[]): HistoryEntry {
+    const entry: HistoryEntry = { seq: ++this.seq, command, origin, at: t, lastAt: t, mergeKey: options.mergeKey, changes };
     this.undoStack.push(entry);
     if (this.undoStack.length > MAX_ENTRIES) this.undoStack.shift();
     this.redoStack.length = 0;
@@ -99,24 +117,34 @@ export class History {
   /**
    * Runs `fn` as one step: every command it performs is recorded as a single compound step
    * labelled `label`. If `fn` throws, everything it performed is undone in reverse and the
-   * history is left exactly as it was. Returns undefined for the entry when nothing changed.
+   * history is left exactly as it was, side effects included. Returns undefined for the entry
+   * when nothing changed.
    */
   transaction<T>(label: string, origin: Origin, fn: () => T): { result: T; entry?: HistoryEntry } {
     if (this.group !== null) throw invalidArgument('a batch cannot contain another batch');
-    const steps: Command[] = [];
+    const steps: GroupStep[] = [];
     this.group = steps;
+    const session = new ChangeSession();
     let result: T;
     try {
       result = fn();
     } catch (err) {
       this.group = null;
-      for (let i = steps.length - 1; i >= 0; i--) steps[i].undo(this.graph);
+      try {
+        for (let i = steps.length - 1; i >= 0; i--) {
+          const step = steps[i];
+          replayStep(this.graph, step.changes, 'before', () => step.command.undo(this.graph));
+        }
+      } finally {
+        session.revert(); // whatever the batch changed, by commands or not, goes back
+      }
       throw err;
     }
     this.group = null;
+    const changes = session.close();
     if (steps.length === 0) return { result };
     const t = this.now();
-    return { result, entry: this.push(new CompoundCommand(label, steps), origin, {}, t) };
+    return { result, entry: this.push(new CompoundCommand(label, steps.map((s) => s.command)), origin, {}, t, changes) };
   }
 
   /** True while a transaction is collecting commands. */
@@ -130,7 +158,7 @@ export class History {
     const entry = this.undoStack[this.undoStack.length - 1];
     if (entry === undefined) return undefined;
     try {
-      entry.command.undo(this.graph);
+      replayStep(this.graph, entry.changes, 'before', () => entry.command.undo(this.graph));
     } catch (err) {
       throw internal(`undo of "${entry.command.label}" failed and was not applied; history is unchanged (${(err as Error).message})`);
     }
@@ -146,13 +174,14 @@ export class History {
    */
   rollback(entry: HistoryEntry): void {
     if (this.group !== null) {
-      if (this.group[this.group.length - 1] !== entry.command) throw internal('rollback of a step that is no longer the latest in the transaction');
-      entry.command.undo(this.graph);
+      const step = this.group[this.group.length - 1];
+      if (step?.command !== entry.command) throw internal('rollback of a step that is no longer the latest in the transaction');
+      replayStep(this.graph, step.changes, 'before', () => step.command.undo(this.graph));
       this.group.pop();
       return;
     }
     if (this.undoStack[this.undoStack.length - 1] !== entry) throw internal('rollback of a step that is no longer on top of the history');
-    entry.command.undo(this.graph);
+    replayStep(this.graph, entry.changes, 'before', () => entry.command.undo(this.graph));
     this.undoStack.pop();
     this.emit({ kind: 'undo', entry });
   }
@@ -163,7 +192,7 @@ export class History {
     const entry = this.redoStack[this.redoStack.length - 1];
     if (entry === undefined) return undefined;
     try {
-      entry.command.perform(this.graph);
+      replayStep(this.graph, entry.changes, 'after', () => entry.command.perform(this.graph));
     } catch (err) {
       throw internal(`redo of "${entry.command.label}" failed and was not applied; history is unchanged (${(err as Error).message})`);
     }

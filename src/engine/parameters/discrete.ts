@@ -1,5 +1,6 @@
 import { describe } from './bounded.js';
 import { NumericParameter, type NumericOptions } from './numeric.js';
+import { recording } from './recording.js';
 
 export interface DiscreteOptions extends NumericOptions {
   /** Display names of the values, one per integer from `min`. */
@@ -57,6 +58,8 @@ export class DiscreteParameter extends NumericParameter {
     this.options = options;
     const v = this.base < min ? min : this.base > max ? max : this.base;
     if (v !== this.base) {
+      const r = recording.current;
+      if (r !== null) r.changing(this, this.base);
       this.base = v;
     }
     this.notify();

@@ -1,4 +1,5 @@
 import { Parameter, type ParameterOptions } from './parameter.js';
+import { recording, type StoredValue } from './recording.js';
 import type { Polarity, Units } from './units.js';
 
 /** A source of modulation riding on a numeric parameter (a compound modulation in LX). */
@@ -94,8 +95,18 @@ export abstract class NumericParameter extends Parameter {
   setValue(v: number): void {
     const c = this.constrain(v);
     if (c === this.base || (Number.isNaN(c) && Number.isNaN(this.base))) return;
+    const r = recording.current;
+    if (r !== null) r.changing(this, this.base);
     this.base = c;
     this.notify();
+  }
+
+  override get storedBase(): StoredValue {
+    return this.base;
+  }
+
+  override restoreStoredBase(value: StoredValue): void {
+    this.setValue(value as number);
   }
 
   setNormalized(n: number): void {

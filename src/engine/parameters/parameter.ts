@@ -1,5 +1,6 @@
 import type { Component } from '../component.js';
 import { invalidArgument } from '../errors.js';
+import { recording, type StoredValue } from './recording.js';
 
 export type ParameterKind = 'bounded' | 'discrete' | 'enum' | 'boolean' | 'trigger' | 'color' | 'string';
 
@@ -59,6 +60,17 @@ export abstract class Parameter {
   /** Applies an accepted value as the new base. */
   abstract setBase(value: ParameterValue): void;
 
+  /** The stored base as the history records it (a numeric kind's raw double, a string's text). */
+  get storedBase(): StoredValue {
+    const v = this.baseValue;
+    return typeof v === 'boolean' ? (v ? 1 : 0) : v;
+  }
+
+  /** Writes back a stored base the history recorded, notifying listeners on change. */
+  restoreStoredBase(value: StoredValue): void {
+    this.setBase(value);
+  }
+
   /** The JSON value LX writes for this parameter in a project file. */
   abstract save(): unknown;
   /** Applies a value read from a project file, with LX's tolerance for old or odd values. */
@@ -75,6 +87,17 @@ export abstract class Parameter {
   }
 
   protected notify(): void {
+    if (recording.current !== null) {
+      // A command is performing: what the listeners change is a side effect of this change.
+      recording.depth++;
+      try {
+        for (let i = 0; i < this.listeners.length; i++) this.listeners[i](this);
+        this.owner?.parameterChanged(this);
+      } finally {
+        recording.depth--;
+      }
+      return;
+    }
     for (let i = 0; i < this.listeners.length; i++) this.listeners[i](this);
     this.owner?.parameterChanged(this);
   }

@@ -1,5 +1,6 @@
 import { describe } from './bounded.js';
 import { Parameter, type ParameterOptions } from './parameter.js';
+import { recording } from './recording.js';
 
 export interface StringOptions extends ParameterOptions {
   /** Longest accepted value from a surface, in UTF-16 code units. Default 1024. */
@@ -26,6 +27,8 @@ export class StringParameter extends Parameter {
 
   setString(value: string): void {
     if (value === this.text) return;
+    const r = recording.current;
+    if (r !== null) r.changing(this, this.text);
     this.text = value;
     this.notify();
   }
