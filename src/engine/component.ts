@@ -27,6 +27,11 @@ export class Component {
     this.addParameter('label', this.label);
   }
 
+  /** How history steps name this component ("Change <name> <parameter>"): its label, unless a subclass knows better. */
+  historyName(): string {
+    return this.label.getString();
+  }
+
   /** This component's own path segment: `key` for a child, `key/<n>` for an array member. */
   get segment(): string {
     return this.index >= 0 ? `${this.key}/${this.index + 1}` : this.key;

@@ -90,3 +90,13 @@ test('add_color and remove_color: live or saved swatch; 1–5 colors', async (t)
   await assertRefused(show, 'remove_color', { swatch: saved.swatch.path }, /^invalid_argument: .* has one color/, extra);
   await assertRefused(show, 'add_color', { swatch: '/lx/mixer/channel/1' }, /^invalid_argument: .* is not a swatch/, extra);
 });
+
+test('a swatch color change is named after its swatch and color in the history, not LX\'s "LX" label', async (t) => {
+  const show = await startShow(t);
+  await show.call('set_parameter', { path: HUE, value: 10 });
+  assert.equal((await show.call('get_history')).steps[0].label, 'Change Swatch Color 1 Hue');
+  await show.call('save_swatch', {});
+  await show.call('set_parameter', { path: '/lx/palette/swatches/1/color/1/primary/saturation', value: 50 });
+  assert.match((await show.call('get_history')).steps[0].label, /^Change \S.* Color 1 Saturation$/);
+  assert.doesNotMatch((await show.call('get_history')).steps[0].label, /\bLX\b/);
+});

@@ -17,7 +17,7 @@ export class SetParameter implements Command {
     this.ref = ParameterRef.to(p);
     this.before = p.baseValue;
     this.after = after;
-    this.label = `Change ${p.owner?.label.getString() ?? ''} ${p.label}`.replace(/\s+/g, ' ').trim();
+    this.label = `Change ${p.owner?.historyName() ?? ''} ${p.label}`.replace(/\s+/g, ' ').trim();
   }
 
   get value(): ParameterValue {

@@ -97,6 +97,11 @@ export class DynamicColor extends LXComponent {
     this.addParameter('secondary', this.secondary);
   }
 
+  /** LX labels every swatch color "LX"; history steps say which swatch and which color instead. */
+  override historyName(): string {
+    return `${this.parent?.label.getString() ?? 'Swatch'} Color ${this.index + 1}`;
+  }
+
   protected override onParameterChanged(p: Parameter): void {
     if (p.parent === this.primary) this.primaryCell.subChanged();
     else if (p.parent === this.secondary) this.secondaryCell.subChanged();
