@@ -119,7 +119,7 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
         // A gesture (one fader drag) merges into one undo step: the gesture id names the drag, so
         // a slow drag on a busy machine still merges (the window only bounds a stuck gesture).
         const options = a.gesture === undefined ? {} : { mergeKey: `${a.path}#${a.gesture}`, mergeWindowMs: 60_000 };
-        return q('set parameter', () => ({ parameter: parameterPayload(light.setParameter(a.path, a.value, origin, options)) }));
+        return q('set parameter', () => ({ parameter: parameterPayload(light.setParameter(a.path, a.value, origin, options).parameter) }));
       },
     },
     '/api/trigger': {

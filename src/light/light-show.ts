@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { FrameTime } from '../engine/clock.js';
 import type { Component } from '../engine/component.js';
 import type { Engine } from '../engine/engine.js';
@@ -172,12 +173,15 @@ export class LightShow {
    * disagrees with the accepted value rolls the step back and fails as `internal`. A surface's
    * continuous gesture (a console fader drag) passes a `mergeKey` so the drag is one step.
    */
-  setParameter(target: unknown, value: unknown, origin: Origin, options: PerformOptions = {}): Parameter {
+  setParameter(target: unknown, value: unknown, origin: Origin, options: PerformOptions = {}): { parameter: Parameter; changed: boolean } {
     const p = this.parameter(target);
     const accepted = p.accept(value);
+    // Setting the value a parameter already has is not a step: a shared undo that visibly does
+    // nothing would only confuse the operator, and the caller is told nothing changed.
+    if (isDeepStrictEqual(accepted, p.baseValue)) return { parameter: p, changed: false };
     const entry = this.engine.history.perform(new SetParameter(p, accepted), origin, options);
     verifyBase(p, accepted, () => this.engine.history.rollback(entry));
-    return p;
+    return { parameter: p, changed: true };
   }
 
   // ---- domain operations (each one undoable step, validated first, read back after) -------------

@@ -146,3 +146,22 @@ test('ids address components and parameters across renumbering; a stale path wit
   await show.call('undo');
   assert.equal((await show.call('get_parameter', { id: ch2.id, key: 'fader' })).parameter.value, 0.25);
 });
+
+test('set_parameter to the value it already has: changed false, no undo step; a real change is one', async (t) => {
+  const show = await startShow(t);
+  const fader = '/lx/mixer/channel/1/fader';
+  const current = (await show.call('get_parameter', { path: fader })).parameter.value;
+  const history = await show.call('get_history');
+  const same = await show.call('set_parameter', { path: fader, value: current });
+  assert.equal(same.changed, false);
+  assert.equal(same.parameter.value, current);
+  assert.deepEqual(await show.call('get_history'), history);
+  const moved = await show.call('set_parameter', { path: fader, value: current === 0.5 ? 0.25 : 0.5 });
+  assert.equal(moved.changed, true);
+  assert.equal((await show.call('get_history')).steps.length, history.steps.length + 1);
+  await show.call('undo');
+  assert.equal((await show.call('get_parameter', { path: fader })).parameter.value, current);
+  const after = await show.call('get_history');
+  assert.deepEqual(after.steps, history.steps);
+  assert.equal(after.redo.length, 1);
+});

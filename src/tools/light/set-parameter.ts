@@ -12,7 +12,7 @@ export default defineTool({
     'name or a 0-based index; booleans take true/false; labels and other text take a string. Colors are set through their ' +
     'sub-parameters (.../hue 0–359, .../saturation 0–100, .../brightness 0–100); triggers are fired with fire_trigger. On a ' +
     'modulated parameter this moves the base and the modulation keeps riding on top. The reply is read back from the engine. ' +
-    'Undoable.',
+    'Undoable; setting the value it already has changes nothing and makes no undo step (changed: false), so do not undo after it.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({
     path: z.string().optional().describe('Canonical parameter path, e.g. /lx/mixer/channel/1/fader'),
@@ -20,6 +20,12 @@ export default defineTool({
     key: z.string().optional().describe('With id: the parameter\'s key, e.g. "fader"'),
     value: z.union([z.number(), z.string(), z.boolean()]).describe('New base value'),
   }),
-  output: z.strictObject({ parameter: ParameterPayload }),
-  handle: ({ path, id, key, value }, { light, origin }) => ({ parameter: toParameterPayload(light.setParameter({ path, id, key }, value, origin)) }),
+  output: z.strictObject({
+    parameter: ParameterPayload,
+    changed: z.boolean().describe('False when the parameter already had this value: nothing changed and no undo step was made'),
+  }),
+  handle: ({ path, id, key, value }, { light, origin }) => {
+    const { parameter, changed } = light.setParameter({ path, id, key }, value, origin);
+    return { parameter: toParameterPayload(parameter), changed };
+  },
 });
