@@ -12,7 +12,7 @@ import type { ToolContext } from '../context.js';
 export const Native = z.record(z.string(), z.unknown()).describe('The protocol-3 reply, whole and unchanged');
 const Hex64 = z.string().regex(/^[0-9a-f]{64}$/, '64 lowercase hex digits');
 
-export const ConfirmationToken = Hex64.optional().describe('The confirmation_token of an earlier confirmation_required reply of this tool, with exactly the same other arguments');
+export const ConfirmationToken = Hex64.optional().describe('confirmation.token from an earlier confirmation_required reply of this tool, with exactly the same other arguments');
 export const ExpectedRevision = Hex64.optional().describe('The graph revision you reviewed (grid_get_state); the host refuses the write if the graph changed since. Omitted: the adapter reads a fresh one (and says so)');
 export const PatchSessionId = z.string().min(1).max(64).optional().describe('Apply this as the next reviewed step of a patch session (grid_begin_patch_session)');
 export const ProjectToken = Hex64.optional().describe('The project_token you reviewed (song_get_state); refused as stale if the project changed. Omitted: a fresh read');
@@ -21,7 +21,7 @@ export const SelectionToken = Hex64.optional().describe('The selection_token you
 export const READ_ONLY = 'Read-only: needs no authorization.';
 export const WORKFLOW_ONLY = 'Changes nothing in the host: it only touches this process\'s workflow state (lost when Footlight restarts), so it needs no authorization.';
 export const WRITE =
-  'Authorization — a write: it runs at once while the operator\'s cooperative grant is on; otherwise the first call changes nothing and returns status "confirmation_required" with a preview and a confirmation_token (when your client supports elicitation, the adapter asks your human instead), and calling again with the same arguments plus confirmation_token runs it only if the bound state is unchanged (else stale). ' +
+  'Authorization — a write: it runs at once while the operator\'s cooperative grant is on; otherwise the first call changes nothing and returns status "confirmation_required" with a preview and confirmation.token (when your client supports elicitation, the adapter asks your human instead), and calling again with the same arguments plus confirmation_token set to that token runs it only if the bound state is unchanged (else stale). ' +
   'If the reply is lost after sending, the result is status "requires_observation": read state first and never resend blindly. Host refusals come back as ok: false with the native reply.';
 
 export const ReadPayload = z.strictObject({

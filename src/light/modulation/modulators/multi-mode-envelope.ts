@@ -25,7 +25,7 @@ export class MultiModeEnvelope extends AHDSREnvelope {
   readonly release = time('Release', 1000);
   readonly shape = new BoundedParameter('Shape', 0, { v0: -1, v1: 1, polarity: 'bipolar', modulatable: true, units: 'percentNormalized', description: 'Curvature of attack, decay and release' });
   readonly manualTrigger = new BooleanParameter('Trigger', false, { mode: 'momentary', description: 'Holds the gate open at full peak while pressed' });
-  readonly targetTrigger = new TriggerParameter('Trigger', { description: 'Opens and closes the gate at full peak (for trigger mappings)' });
+  readonly targetTrigger = new TriggerParameter('Trigger', { description: 'Opens and closes the gate at full peak at once (for trigger mappings): turn Oneshot on, or the envelope releases before it rises' });
   readonly midiVelocityResponse = new BoundedParameter('Velocity', 25, { v0: -100, v1: 100, units: 'percent', description: 'How much MIDI velocity scales the peak' });
   readonly midiNoteResponse = new BoundedParameter('Note Response', 0, { v0: -100, v1: 100, units: 'percent', description: 'How much the MIDI note scales the peak' });
   readonly midiLegato = new BooleanParameter('Legato', false, { description: 'Overlapping MIDI notes do not retrigger' });
