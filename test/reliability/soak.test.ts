@@ -79,10 +79,21 @@ function firstDiff(a: string, b: string): string {
   return `expected …${a.slice(Math.max(0, i - 160), i + 80)}… got …${b.slice(Math.max(0, i - 160), i + 80)}…`;
 }
 
-async function connect(url: string, name: string): Promise<Client> {
-  const client = new Client({ name, version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-  return client;
+/**
+ * Opens a session. On a starved machine the soak's short idle expiry can close a session between
+ * its initialize and its first notification (404); a client then initializes again, as here.
+ */
+async function connect(url: string, name: string, attempts = 3): Promise<Client> {
+  for (let i = 1; ; i++) {
+    const client = new Client({ name, version: '1' });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      return client;
+    } catch (err) {
+      await client.close().catch(() => undefined);
+      if (i >= attempts) throw err;
+    }
+  }
 }
 
 /** Calls a tool; tallies the outcome; returns false if the call failed. */
