@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { AttributionRegistry } from './engine/attribution.js';
 import { Engine } from './engine/engine.js';
 import { createLogger, type Logger } from './engine/log.js';
 import { buildInfo } from './app/build-info.js';
@@ -82,6 +83,8 @@ export interface RunningFootlight {
   readonly sound: SoundHost;
   /** The protocol-3 listener of the built-in sound host. */
   readonly protocol3: Protocol3Server;
+  /** Who each line of the sound tools' connection to the built-in listener is for (diagnostics, tests). */
+  readonly attribution: AttributionRegistry;
   readonly services: Services;
   readonly light: LightShow;
   readonly outputs: OutputEngine;
@@ -149,9 +152,13 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     soundEndpoint = parseEndpoint(options.soundHost);
     if (!isLoopback(soundEndpoint.host)) log.warn({ soundHost: formatEndpoint(soundEndpoint) }, 'the sound tools will drive a protocol-3 host on another machine: protocol 3 has no authentication, so anyone on the path can read and change that project');
   }
+  // Sound tools' writes to the built-in host are attributed to the MCP caller, not to the
+  // adapter's connection; a host named by --sound-host sees (and records) that connection.
+  const attribution = new AttributionRegistry();
   const soundAdapter = new SoundAdapter({
     endpoint: () => soundEndpoint ?? endpoints.protocol3 ?? { host: '127.0.0.1', port: soundPort },
     log,
+    ...(soundEndpoint === undefined ? { attribution } : {}),
     outputRoot: options.soundOutputRoot ?? join(home, 'sound-projects'),
   });
   // The operator's own component notes (FOOTLIGHT_HOME/components/<class>.md) win over the built-in ones.
@@ -219,7 +226,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   }
   let protocol3: Protocol3Server;
   try {
-    protocol3 = await startProtocol3Server({ host, port: soundPort, soundHost: sound, engine, log, deadlineMs: options.deadlineMs });
+    protocol3 = await startProtocol3Server({ host, port: soundPort, soundHost: sound, engine, log, deadlineMs: options.deadlineMs, attribution });
   } catch (err) {
     await mcp.close();
     await osc?.close();
@@ -261,6 +268,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     engine,
     sound,
     protocol3,
+    attribution,
     services,
     light,
     outputs,

@@ -183,6 +183,8 @@ export interface HistoryStep {
   readonly surface: 'mcp' | 'console' | 'osc' | 'protocol3' | 'cli' | 'engine';
   readonly session?: string;
   readonly client?: string;
+  /** The in-process line the change travelled over (a sound tool's write: protocol3). */
+  readonly via?: 'protocol3';
   readonly at: string;
 }
 

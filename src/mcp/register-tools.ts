@@ -1,5 +1,6 @@
 import type { McpServer, ServerContext, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type * as z from 'zod';
+import { runAs } from '../engine/attribution.js';
 import type { Origin } from '../engine/commands/history.js';
 import { internal, invalidArgument } from '../engine/errors.js';
 import type { AnyTool } from '../tools/define-tool.js';
@@ -82,7 +83,8 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], serv
         };
         const seen: { step?: number } = {};
         try {
-          const payload = await runTool(tool, args, services, origin, byName, seen, elicitFor(server, caller, ctx));
+          // runAs: work the call hands on (the sound tools' protocol-3 lines) stays attributed to this caller.
+          const payload = await runAs(origin, () => runTool(tool, args, services, origin, byName, seen, elicitFor(server, caller, ctx)));
           onCall({ tool: tool.name, origin, args, ok: true, ms: performance.now() - started, at: Date.now(), ...seen });
           return payload;
         } catch (err) {

@@ -86,6 +86,13 @@ export interface Protocol3ClientOptions {
   readonly connectTimeoutMs?: number;
   readonly maxCommandBytes?: number;
   readonly maxResponseBytes?: number;
+  /**
+   * Called synchronously just before each line is written to the socket, in the caller's
+   * async context (in-process attribution uses it; see src/engine/attribution.ts).
+   */
+  readonly onSend?: (line: string) => void;
+  /** Called once when the socket has closed, for whatever reason. */
+  readonly onClose?: () => void;
 }
 
 interface PendingRequest {
@@ -110,8 +117,12 @@ export class Protocol3Client {
   private readonly connectTimeoutMs: number;
   private readonly maxCommandBytes: number;
   private readonly maxResponseBytes: number;
+  private readonly onSend: ((line: string) => void) | undefined;
+  private readonly onClose: (() => void) | undefined;
 
   constructor(options: Protocol3ClientOptions = {}) {
+    this.onSend = options.onSend;
+    this.onClose = options.onClose;
     this.timeoutMs = options.timeoutMs ?? CLIENT_TIMEOUT_MS;
     this.connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
     this.maxCommandBytes = options.maxCommandBytes ?? MAX_COMMAND_BYTES;
@@ -146,8 +157,18 @@ export class Protocol3Client {
       socket.on('timeout', () => {
         if (this.pending.length > 0) this.fail('timeout', `no reply within ${this.timeoutMs} ms`);
       });
-      socket.on('close', () => this.fail('connection_lost', 'the protocol-3 connection closed'));
+      socket.on('close', () => {
+        this.fail('connection_lost', 'the protocol-3 connection closed');
+        this.onClose?.();
+      });
     });
+  }
+
+  /** Both ends of the connection as this side sees them; undefined before it connected. */
+  get endpoints(): { readonly local: { address: string; port: number }; readonly remote: { address: string; port: number } } | undefined {
+    const s = this.socket;
+    if (s === null || s.localAddress === undefined || s.localPort === undefined || s.remoteAddress === undefined || s.remotePort === undefined) return undefined;
+    return { local: { address: s.localAddress, port: s.localPort }, remote: { address: s.remoteAddress, port: s.remotePort } };
   }
 
   /** Requests awaiting their reply. */
@@ -174,6 +195,7 @@ export class Protocol3Client {
     const command = commandName(line);
     return new Promise((resolve, reject) => {
       this.pending.push({ command, write: !READ_ONLY_COMMANDS.has(command), resolve, reject });
+      this.onSend?.(line);
       this.socket!.write(`${line}\n`);
     });
   }

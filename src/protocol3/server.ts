@@ -1,4 +1,5 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
+import type { AttributionRegistry, Endpoint } from '../engine/attribution.js';
 import type { Origin } from '../engine/commands/history.js';
 import type { Engine } from '../engine/engine.js';
 import { invalidArgument } from '../engine/errors.js';
@@ -23,6 +24,12 @@ export interface Protocol3ServerOptions {
   readonly deadlineMs?: number;
   /** Simultaneous connections; further ones get a JSON error and are closed. Default 64. */
   readonly maxConnections?: number;
+  /**
+   * In-process attribution: for a connection the registry knows (the sound tools' own), each
+   * line's history steps are attributed to the origin recorded for that line (the MCP caller),
+   * marked `via: 'protocol3'`. Every other connection is attributed to itself (its peer).
+   */
+  readonly attribution?: AttributionRegistry;
 }
 
 export interface Protocol3Server {
@@ -31,7 +38,7 @@ export interface Protocol3Server {
   close(): Promise<void>;
 }
 
-type Item = { readonly kind: 'line'; readonly bytes: Buffer; readonly receivedAt: number } | { readonly kind: 'reply'; readonly reply: Payload };
+type Item = { readonly kind: 'line'; readonly bytes: Buffer; readonly receivedAt: number; readonly origin: Origin } | { readonly kind: 'reply'; readonly reply: Payload };
 
 const isLoopback = (host: string): boolean => host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 
@@ -65,6 +72,15 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
     socket.setNoDelay(true);
     const peer = `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`;
     const origin: Origin = { surface: 'protocol3', session: peer, client: 'protocol 3' };
+    const attribution = options.attribution;
+    const ends: { peer: Endpoint; local: Endpoint } | undefined =
+      attribution === undefined ? undefined : { peer: { address: socket.remoteAddress ?? '', port: socket.remotePort ?? 0 }, local: { address: socket.localAddress ?? '', port: socket.localPort ?? 0 } };
+    if (ends !== undefined) socket.on('close', () => attribution!.closed(ends.peer, ends.local));
+    /** Who the line just received is for: exactly one recorded origin per line, in order. */
+    const originOfLine = (): Origin => {
+      const recorded = ends === undefined ? undefined : attribution!.take(ends.peer, ends.local);
+      return recorded === undefined ? origin : { ...recorded, via: 'protocol3' };
+    };
     const pending: Item[] = [];
     let buffered: Buffer[] = [];
     let size = 0;
@@ -106,7 +122,7 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
       } catch {
         return errorReply(invalidArgument('the command line is not valid UTF-8; nothing was run'), log);
       }
-      return dispatchLine(soundHost, line, { origin, deadlineAt: item.receivedAt + deadlineMs }, log);
+      return dispatchLine(soundHost, line, { origin: item.origin, deadlineAt: item.receivedAt + deadlineMs }, log);
     };
 
     const pump = async (): Promise<void> => {
@@ -142,9 +158,10 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
       for (let nl = chunk.indexOf(0x0a, start); nl >= 0; nl = chunk.indexOf(0x0a, start)) {
         const piece = chunk.subarray(start, nl);
         start = nl + 1;
+        const lineOrigin = originOfLine(); // taken for every line, answered or discarded, to stay aligned
         if (discarding) discarding = false; // the oversized line ends here; its error is already queued
         else if (size + piece.length > MAX_COMMAND_BYTES) enqueue(oversize());
-        else enqueue({ kind: 'line', bytes: size === 0 ? Buffer.from(piece) : Buffer.concat([...buffered, piece]), receivedAt: now });
+        else enqueue({ kind: 'line', bytes: size === 0 ? Buffer.from(piece) : Buffer.concat([...buffered, piece]), receivedAt: now, origin: lineOrigin });
         buffered = [];
         size = 0;
       }
@@ -194,6 +211,7 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
   server.on('error', (err) => log.error({ err }, 'protocol-3 listener error'));
 
   const address = server.address() as AddressInfo;
+  const withdraw = options.attribution?.listening({ address: address.address, port: address.port });
   if (!isLoopback(options.host)) log.warn({ host: address.address, port: address.port }, 'protocol 3 listens on a non-loopback address: it has no authentication, so anyone who can reach this address controls the sound host');
   else log.info({ host: address.address, port: address.port }, 'protocol 3 listening');
 
@@ -203,7 +221,10 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
     port: address.port,
     close(): Promise<void> {
       closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        server.close(() => {
+          withdraw?.();
+          resolve();
+        });
         for (const s of sockets) s.destroy();
       });
       return closing;

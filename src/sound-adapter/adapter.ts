@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { AttributionRegistry } from '../engine/attribution.js';
 import type { Logger } from '../engine/log.js';
 import { Authorizer } from './authorization.js';
 import { HostConnection, type ConnectionStatus } from './connection.js';
@@ -27,6 +28,8 @@ export interface SoundAdapterOptions {
   readonly exportRoot?: string;
   /** Reply timeout of the protocol-3 client (default 65 s). */
   readonly timeoutMs?: number;
+  /** The built-in listener's attribution registry (see HostConnectionOptions.attribution). */
+  readonly attribution?: AttributionRegistry;
 }
 
 export class SoundAdapter {
@@ -47,6 +50,7 @@ export class SoundAdapter {
       endpoint: options.endpoint,
       log: options.log,
       timeoutMs: options.timeoutMs,
+      attribution: options.attribution,
       onHostChanged: () => this.hostChanged(),
     });
     this.authorizer = new Authorizer(instance);

@@ -1,3 +1,4 @@
+import { callerOrigin, type AttributionChannel, type AttributionRegistry } from '../engine/attribution.js';
 import { internal, invalidArgument } from '../engine/errors.js';
 import type { Logger } from '../engine/log.js';
 import { Protocol3AmbiguousWriteError, Protocol3Client, Protocol3Error } from '../protocol3/client.js';
@@ -61,6 +62,13 @@ export interface HostConnectionOptions {
   readonly connectTimeoutMs?: number;
   /** Called when a (re)connect finds a different host or host instance than before. */
   readonly onHostChanged?: (previous: HostIdentity, next: HostIdentity) => void;
+  /**
+   * The in-process attribution registry of the built-in host's listener. Each line this
+   * connection sends records the origin of the call it is sent for (`runAs`), so the history
+   * names that MCP session rather than this connection. Ignored for a host the registry does
+   * not know (another process): attribution there is this connection's.
+   */
+  readonly attribution?: AttributionRegistry;
 }
 
 function str(v: unknown, fallback = ''): string {
@@ -199,9 +207,18 @@ export class HostConnection {
 
   private async open(): Promise<Protocol3Client> {
     const endpoint = this.options.endpoint();
-    const client = new Protocol3Client({ timeoutMs: this.options.timeoutMs, connectTimeoutMs: this.options.connectTimeoutMs });
+    // One origin per line written, in write order, so the listener can pair them line by line.
+    let channel: AttributionChannel | undefined;
+    const client = new Protocol3Client({
+      timeoutMs: this.options.timeoutMs,
+      connectTimeoutMs: this.options.connectTimeoutMs,
+      onSend: () => channel?.push(callerOrigin()),
+      onClose: () => channel?.close(),
+    });
     try {
       await client.connect(endpoint.host, endpoint.port);
+      const ends = client.endpoints;
+      if (this.options.attribution !== undefined && ends !== undefined && client.usable) channel = this.options.attribution.open(ends.local, ends.remote);
     } catch (err) {
       this.lastError = (err as Error).message;
       throw internal(`cannot reach the protocol-3 sound host at ${formatEndpoint(endpoint)}: ${(err as Error).message}. Nothing was sent; check that the host runs (footlight status, or the --sound-host address), then call again.`);

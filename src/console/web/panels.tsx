@@ -119,9 +119,9 @@ export function DeviceEditor() {
   );
 }
 
-function who(s: { readonly surface: string; readonly client?: string; readonly session?: string }): string {
+function who(s: { readonly surface: string; readonly client?: string; readonly session?: string; readonly via?: string }): string {
   if (s.surface === 'console') return s.session === undefined ? 'console' : `console ${s.session}`;
-  if (s.surface === 'mcp') return `${s.client ?? 'agent'} · ${s.session?.slice(0, 8) ?? ''}`;
+  if (s.surface === 'mcp') return `${s.client ?? 'agent'} · ${s.session?.slice(0, 8) ?? ''}${s.via === undefined ? '' : ` (via ${s.via === 'protocol3' ? 'protocol 3' : s.via})`}`;
   return s.session === undefined ? s.surface : `${s.surface} ${s.session}`;
 }
 

@@ -11,6 +11,11 @@ export interface Origin {
   readonly session?: string;
   /** A human name for the session: the MCP client's name, "console", an OSC peer. */
   readonly client?: string;
+  /**
+   * The in-process line the change travelled over, when it did not come straight from its
+   * surface: an MCP sound tool's write reaches the built-in host through protocol 3.
+   */
+  readonly via?: 'protocol3';
 }
 
 export interface HistoryEntry {

@@ -7,6 +7,7 @@ export const HistoryStepPayload = z.strictObject({
   surface: z.enum(['mcp', 'console', 'osc', 'protocol3', 'cli', 'engine']).describe('Where the change came from'),
   session: z.string().optional().describe('MCP session id, console connection or peer address'),
   client: z.string().optional().describe('Name of the client that made it'),
+  via: z.enum(['protocol3']).optional().describe('Present when the change travelled over an in-process line: protocol3 for a sound tool\'s write to the built-in sound host (surface, session and client still name the caller)'),
   at: z.string().describe('When it was made (ISO 8601)'),
 });
 export type HistoryStepPayload = z.infer<typeof HistoryStepPayload>;
@@ -15,6 +16,7 @@ export function toHistoryStep(e: HistoryEntry): HistoryStepPayload {
   const out: HistoryStepPayload = { seq: e.seq, label: e.command.label, surface: e.origin.surface, at: new Date(e.at).toISOString() };
   if (e.origin.session !== undefined) out.session = e.origin.session;
   if (e.origin.client !== undefined) out.client = e.origin.client;
+  if (e.origin.via !== undefined) out.via = e.origin.via;
   return out;
 }
 

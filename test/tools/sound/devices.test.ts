@@ -47,7 +47,7 @@ test('sound_set_controls: 0–128 → native 0–1, batch is one undo step; do �
   const depth = show.app.engine.history.undoDepth;
   const undone = await show.call('sound_undo');
   assert.equal(undone.status, 'completed');
-  assert.equal(undone.native.undone.surface, 'protocol3');
+  assert.equal(undone.native.undone.surface, 'mcp', "the step is the calling agent's, not the adapter connection's");
   assert.equal(show.app.engine.history.undoDepth, depth - 1);
   assert.deepEqual((await show.call('sound_get_device_state')).controls, before.controls);
   await show.call('sound_redo');
