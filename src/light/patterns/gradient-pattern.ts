@@ -3,6 +3,7 @@ import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { ColorParameter } from '../../engine/parameters/color.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
+import { FloatColorMemo } from '../color/float-color-memo.js';
 import { ColorStops, GRADIENT_BLEND_MODES } from '../color/gradient.js';
 import { javaInt } from '../color/java-num.js';
 import { setLinkedStops, setPaletteStops } from './palette-colors.js';
@@ -94,6 +95,8 @@ export class GradientPattern extends Pattern {
 
   private readonly stops = new ColorStops();
   private readonly transform = new RotationMatrix();
+  /** This frame's color per gradient position: points at the same position share the stop blend. */
+  private readonly colorByPosition = new FloatColorMemo();
 
   constructor() {
     super('Gradient');
@@ -186,6 +189,8 @@ export class GradientPattern extends Pattern {
     const span = stops.numStops - 1;
     const pts = this.points;
     const colors = this.colors;
+    const memo = this.colorByPosition;
+    memo.clear();
     for (let k = 0; k < pts.size; k++) {
       let xn = pts.xn[k];
       let yn = pts.yn[k];
@@ -207,8 +212,16 @@ export class GradientPattern extends Pattern {
       if (phase > 0) lerp = f(f(lerp + phase) % 1);
       if (invert) lerp = f(1 - lerp);
       lerp = f(lerp * span);
+      const bits = memo.bitsOf(lerp);
+      const slot = memo.slotOf(bits);
+      if (memo.holds(slot, bits)) {
+        colors[pts.index[k]] = memo.colorAt(slot);
+        continue;
+      }
       const stop = Math.floor(lerp) | 0;
-      colors[pts.index[k]] = stops.blendStops(stop, stop + 1, f(lerp - stop), blend);
+      const color = stops.blendStops(stop, stop + 1, f(lerp - stop), blend);
+      memo.store(slot, bits, color);
+      colors[pts.index[k]] = color;
     }
   }
 }

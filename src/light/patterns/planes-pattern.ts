@@ -136,13 +136,15 @@ export class Plane extends LXComponent {
     }
     const { a, b, c, d, ap, bp, cp, invSqrt } = this;
     const level = this.level.getValuef();
+    const unrotated = t.isIdentity;
+    const identityX = RotationMatrix.identityX;
     for (let k = 0; k < pts.size; k++) {
       const x0 = pts.xn[k];
       const y0 = pts.yn[k];
       const z0 = pts.zn[k];
-      const xn = t.x(x0, y0, z0);
-      const yn = t.y(x0, y0, z0);
-      const zn = t.z(x0, y0, z0);
+      const xn = unrotated ? identityX(x0, y0, z0) : t.x(x0, y0, z0);
+      const yn = unrotated ? identityX(y0, z0, x0) : t.y(x0, y0, z0);
+      const zn = unrotated ? identityX(z0, x0, y0) : t.z(x0, y0, z0);
       let dist: number;
       if (axis === X) dist = f(invSqrt * Math.abs(f(f(f(f(xn - ap) * a) + f(f(yn - bp) * b)) + f(f(zn - cp) * c))));
       else if (axis === Y) dist = f(invSqrt * Math.abs(f(f(f(f(yn - ap) * a) + f(f(zn - bp) * b)) + f(f(xn - cp) * c))));
