@@ -55,6 +55,21 @@ export function add(dst: number, src: number, alpha: number): number {
   ) >>> 0;
 }
 
+/**
+ * add(dst, src, BLEND_ALPHA_FULL) for an opaque src (alpha byte 255, so sA = 256): each channel
+ * is min(255, d + s) and the result is opaque. Computed on all three bytes at once: the low
+ * seven bits of each byte add without reaching the next byte, the top bit and its carry-out
+ * (the overflow) follow from the majority rule, and an overflowed byte saturates to 0xff.
+ */
+export function addOpaqueFull(dst: number, src: number): number {
+  const d = dst & 0xffffff;
+  const s = src & 0xffffff;
+  const low = (d & 0x7f7f7f) + (s & 0x7f7f7f);
+  const overflow = ((d & s) | (low & (d | s))) & 0x808080;
+  const sum = low ^ ((d ^ s) & 0x808080);
+  return (0xff000000 | sum | ((overflow >>> 7) * 0xff)) >>> 0;
+}
+
 /** Subtract: max(0, d − s·sA); the destination keeps full weight. */
 export function subtract(dst: number, src: number, alpha: number): number {
   const oa = src >>> 24;
