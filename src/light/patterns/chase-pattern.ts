@@ -85,10 +85,22 @@ class ChunkCursor {
 }
 
 /**
- * One frame's chase profile: the lit core, its fade and the swarm's effect on both, turned into
- * a gray per point from its distance to the motion point and its swarm distance (float, as LX).
+ * One frame's chase: chunking, motion point, and the profile (lit core, its fade and the
+ * swarm's effect on both) that turns a point's distances into a gray (float, as LX).
  */
 class ChaseShape {
+  chunkSize = 1;
+  chunkSizei = 1;
+  /** Motion point within a chunk, before the per-chunk shift. */
+  motion = 0;
+  shift = 0;
+  wrap = 0;
+  interlace = false;
+  alternateChunk = false;
+  swarmOn = false;
+  swarmX = 0;
+  swarmY = 0;
+  swarmSize = 0;
   private sizePixels = 0;
   private fadePixels = 0;
   private minSizePixels = 0;
@@ -99,8 +111,20 @@ class ChaseShape {
   private swarmBrightnessAbs = 0;
   private level = 0;
 
-  /** Reads the frame's size, fade, invert, swarm and level knobs. */
-  update(p: ChasePattern, chunkSize: number): void {
+  /** Reads the frame's knobs; `wave` is the chase's position in its cycle (0–1). */
+  update(p: ChasePattern, wave: number): void {
+    const chunkSize = lerpf(p.minChunk.getValuef(), p.maxChunk.getValuef(), f(p.chunkSize.getValuef() * f(0.01)));
+    this.chunkSize = chunkSize;
+    this.chunkSizei = chunkSize | 0;
+    this.motion = f(f(wave) * chunkSize);
+    this.shift = f(f(f(f(p.shift.getValuef() * f(0.01)) * p.shiftRange.getValuef()) * f(0.01)) * chunkSize);
+    this.wrap = p.wrap.getValue();
+    this.interlace = p.interlace.isOn();
+    this.alternateChunk = p.alternateChunk.isOn();
+    this.swarmOn = p.swarmOn.isOn();
+    this.swarmSize = f(f(0.01) + p.swarmSize.getValuef());
+    this.swarmX = p.swarmX.getValuef();
+    this.swarmY = p.swarmY.getValuef();
     const size = f(p.size.getValuef() * f(0.01));
     const fade = f(p.fade.getValuef() * f(0.01));
     const invert = f(p.invert.getValuef() * f(0.01));
@@ -238,20 +262,14 @@ export class ChasePattern extends Pattern {
     const expPower = exp >= 0 ? 1 + 3 * exp : 1 / (1 - 3 * exp);
     if (expPower !== 1) wave = javaPow(wave, expPower);
 
-    const chunkSize = lerpf(this.minChunk.getValuef(), this.maxChunk.getValuef(), f(this.chunkSize.getValuef() * f(0.01)));
-    const chunkSizei = chunkSize | 0;
-    const motion = f(f(wave) * chunkSize);
-    const interlace = this.interlace.isOn();
-    const alternateChunk = this.alternateChunk.isOn();
-    const wrap = this.wrap.getValue();
-    const swarmOn = this.swarmOn.isOn();
-    const swarmSize = f(f(0.01) + this.swarmSize.getValuef());
-    const swarmX = this.swarmX.getValuef();
-    const swarmY = this.swarmY.getValuef();
-    const shift = f(f(f(f(this.shift.getValuef() * f(0.01)) * this.shiftRange.getValuef()) * f(0.01)) * chunkSize);
-    const shape = this.shape;
-    shape.update(this, chunkSize);
+    this.shape.update(this, wave);
+    this.paint();
+  }
 
+  /** Colors every point from this frame's shape (a separate method so the point loop compiles on its own). */
+  private paint(): void {
+    const shape = this.shape;
+    const { chunkSize, motion, shift, wrap, interlace, alternateChunk, swarmOn, swarmX, swarmY, swarmSize } = shape;
     const pts = this.points;
     const colors = this.colors;
     // Without the swarm a point's color depends on its distance alone: memoize it per distance.
@@ -262,7 +280,7 @@ export class ChasePattern extends Pattern {
     // (i / chunkSizei) | 0, offset is i % chunkSize (a float remainder), both exact (see
     // ChunkCursor), and the chunk's motion point is computed once per chunk.
     const cursor = this.cursor;
-    cursor.start(chunkSize, chunkSizei);
+    cursor.start(chunkSize, shape.chunkSizei);
     let motion2 = chunkMotion(motion, 0, shift, chunkSize);
     for (let i = 0; i < pts.size; i++, cursor.advance()) {
       const chunkIndex = cursor.chunkIndex;
