@@ -308,6 +308,13 @@ export function perlinNoise3Batch(
   kernel(xs, ys, zs, out, 0, count, seed, 255, 255, 255);
 }
 
+/** perlinNoise3 at the points start..end−1 only (one share of a batch split across threads). */
+export function perlinNoise3Range(
+  xs: Float32Array, ys: Float32Array, zs: Float32Array, out: Float32Array, start: number, end: number, seed: number,
+): void {
+  kernel(xs, ys, zs, out, start, end, seed, 255, 255, 255);
+}
+
 /**
  * LX `Noise.stb_perlin_noise3_seed(x, y, z, xWrap, yWrap, zWrap, seed)` (and
  * `stb_perlin_noise3` with seed 0). A wrap of 0 means 256; other wraps must be powers of two

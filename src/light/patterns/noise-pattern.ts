@@ -7,7 +7,8 @@ import { SeededRandom } from '../../engine/random.js';
 import { GrayTable } from '../color/gradient.js';
 import { javaInt } from '../color/java-num.js';
 import { NOISE_ALGORITHMS, noiseMotionPeriodMs } from '../noise/noise-device-math.js';
-import { fbmNoise3, perlinNoise3Batch, ridgeNoise3, turbulenceNoise3 } from '../noise/perlin.js';
+import { fbmNoise3, ridgeNoise3, turbulenceNoise3 } from '../noise/perlin.js';
+import { perlinNoise3Shared, sharedFloat32 } from '../noise/perlin-pool.js';
 import { LinearEnvelope, SawLFO } from './built-in-modulators.js';
 import { RotationMatrix, lerpf } from './pattern-math.js';
 import { Pattern } from './pattern.js';
@@ -109,11 +110,11 @@ export class NoisePattern extends Pattern {
   private readonly invertLut = new GrayTable(256);
   private readonly transform = new RotationMatrix();
   private readonly random = new SeededRandom(0x4e6f6973);
-  /** Per-point noise coordinates and results (Perlin runs as one batch); sized with the points. */
-  private bx = new Float32Array(0);
-  private by = new Float32Array(0);
-  private bz = new Float32Array(0);
-  private bn = new Float32Array(0);
+  /** Per-point noise coordinates and results (Perlin runs as one batch, shared with a helper thread when large); sized with the points. */
+  private bx: Float32Array = new Float32Array(0);
+  private by: Float32Array = new Float32Array(0);
+  private bz: Float32Array = new Float32Array(0);
+  private bn: Float32Array = new Float32Array(0);
 
   constructor() {
     super('Noise');
@@ -209,10 +210,10 @@ export class NoisePattern extends Pattern {
     const colors = this.colors;
     const count = pts.size;
     if (this.bx.length !== count) {
-      this.bx = new Float32Array(count);
-      this.by = new Float32Array(count);
-      this.bz = new Float32Array(count);
-      this.bn = new Float32Array(count);
+      this.bx = sharedFloat32(count);
+      this.by = sharedFloat32(count);
+      this.bz = sharedFloat32(count);
+      this.bn = sharedFloat32(count);
     }
     const bx = this.bx;
     const by = this.by;
@@ -233,7 +234,7 @@ export class NoisePattern extends Pattern {
       fillNoiseAxis(by, pts.yn, pts.rcn, count, yMode, yo, ys, ya);
       fillNoiseAxis(bz, pts.zn, pts.rcn, count, zMode, zo, zs, za);
     }
-    if (algorithm === PERLIN) perlinNoise3Batch(bx, by, bz, bn, count, seed);
+    if (algorithm === PERLIN) perlinNoise3Shared(bx, by, bz, bn, count, seed);
     else if (algorithm === RIDGE) for (let k = 0; k < count; k++) bn[k] = ridgeNoise3(bx[k], by[k], bz[k], lacunarity, gain, ridgeOffset, octaves);
     else if (algorithm === FBM) for (let k = 0; k < count; k++) bn[k] = fbmNoise3(bx[k], by[k], bz[k], lacunarity, gain, octaves);
     else for (let k = 0; k < count; k++) bn[k] = turbulenceNoise3(bx[k], by[k], bz[k], lacunarity, gain, octaves);
