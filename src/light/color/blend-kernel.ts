@@ -122,6 +122,14 @@ export function screen(dst: number, src: number, alpha: number): number {
   return ((((outA | ((255 - outA) >> 31)) & 0xff) << 24) | (r << 16) | (g << 8) | b) >>> 0;
 }
 
+/** lightest(dst, src, BLEND_ALPHA_FULL) for an opaque src (sA = 256, dA = 0): the larger of each channel, opaque. */
+export function lightestOpaqueFull(dst: number, src: number): number {
+  const r = Math.max((dst >>> 16) & 0xff, (src >>> 16) & 0xff);
+  const g = Math.max((dst >>> 8) & 0xff, (src >>> 8) & 0xff);
+  const b = Math.max(dst & 0xff, src & 0xff);
+  return (0xff000000 | (r << 16) | (g << 8) | b) >>> 0;
+}
+
 /** Lightest: d·dA + max(d, s)·sA. */
 export function lightest(dst: number, src: number, alpha: number): number {
   const oa = src >>> 24;
