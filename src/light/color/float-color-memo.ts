@@ -1,5 +1,5 @@
 // A per-frame memo of colors keyed by one float32 input, for renderers whose color is a pure
-// function of one float per point (Gradient of its gradient position, Chase of its distance).
+// function of one float per point (Gradient of its gradient position, Chase and Planes of a distance).
 // On models where many points share that float (grids, strips, symmetric layouts) the costly
 // color math runs once per distinct value instead of once per point. The key is the float's
 // exact bit pattern, so a hit returns exactly what the computation would: the memo never changes

@@ -74,8 +74,8 @@ function isExactIdentity(m: Mat4): boolean {
 export class RotationMatrix {
   readonly m: Mat4 = identity();
   /**
-   * True when the built matrix is exactly the identity (every angle 0): x/y/z(xn, yn, zn) then
-   * reduce to `isIdentity`'s shortcut, see `identityX`.
+   * True when the built matrix is exactly the identity (every angle 0): x, y and z then equal
+   * `identityX` with the point's coordinates rotated into (own, other, other) order.
    */
   isIdentity = false;
   private yaw = Number.NaN;
