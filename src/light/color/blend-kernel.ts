@@ -55,6 +55,21 @@ export function add(dst: number, src: number, alpha: number): number {
   ) >>> 0;
 }
 
+/**
+ * add(dst, src, BLEND_ALPHA_FULL) for an opaque src (alpha byte 255, so sA = 256): each channel
+ * is min(255, d + s) and the result is opaque. Computed on all three bytes at once: the low
+ * seven bits of each byte add without reaching the next byte, the top bit and its carry-out
+ * (the overflow) follow from the majority rule, and an overflowed byte saturates to 0xff.
+ */
+export function addOpaqueFull(dst: number, src: number): number {
+  const d = dst & 0xffffff;
+  const s = src & 0xffffff;
+  const low = (d & 0x7f7f7f) + (s & 0x7f7f7f);
+  const overflow = ((d & s) | (low & (d | s))) & 0x808080;
+  const sum = low ^ ((d ^ s) & 0x808080);
+  return (0xff000000 | sum | ((overflow >>> 7) * 0xff)) >>> 0;
+}
+
 /** Subtract: max(0, d − s·sA); the destination keeps full weight. */
 export function subtract(dst: number, src: number, alpha: number): number {
   const oa = src >>> 24;
@@ -105,6 +120,14 @@ export function screen(dst: number, src: number, alpha: number): number {
   const g = (dg * dA + (dg + sg - ((sg * (dg + 1)) >> 8)) * sA) >> 8;
   const b = (db * dA + (db + sb - ((sb * (db + 1)) >> 8)) * sA) >> 8;
   return ((((outA | ((255 - outA) >> 31)) & 0xff) << 24) | (r << 16) | (g << 8) | b) >>> 0;
+}
+
+/** lightest(dst, src, BLEND_ALPHA_FULL) for an opaque src (sA = 256, dA = 0): the larger of each channel, opaque. */
+export function lightestOpaqueFull(dst: number, src: number): number {
+  const r = Math.max((dst >>> 16) & 0xff, (src >>> 16) & 0xff);
+  const g = Math.max((dst >>> 8) & 0xff, (src >>> 8) & 0xff);
+  const b = Math.max(dst & 0xff, src & 0xff);
+  return (0xff000000 | (r << 16) | (g << 8) | b) >>> 0;
 }
 
 /** Lightest: d·dA + max(d, s)·sA. */

@@ -6,7 +6,7 @@
 // kernel directly, so every call site stays monomorphic; nothing is allocated per call.
 
 import {
-  add, blendMask, burn, darkest, difference, dodge, highlight, lerp as lerpKernel, lightest, multiply, screen,
+  BLEND_ALPHA_FULL, add, addOpaqueFull, blendMask, burn, darkest, difference, dodge, highlight, lerp as lerpKernel, lightest, multiply, screen,
   spotlight, subtract,
 } from './blend-kernel.js';
 import { javaInt } from './java-num.js';
@@ -73,10 +73,28 @@ class AddBlend extends LXBlend {
   readonly name = 'Add';
   blend(dst: Uint32Array, src: Uint32Array, alpha: number, out: Uint32Array, indices: Int32Array | null): void {
     const mask = blendMask(alpha);
-    if (indices === null) {
+    if (mask === BLEND_ALPHA_FULL) {
+      addFull(dst, src, out, indices);
+    } else if (indices === null) {
       for (let i = 0, n = out.length; i < n; i++) out[i] = add(dst[i], src[i], mask);
     } else {
       for (let k = 0, n = indices.length; k < n; k++) { const i = indices[k]; out[i] = add(dst[i], src[i], mask); }
+    }
+  }
+}
+
+/** Add at full alpha (faders at 1): opaque source pixels, the usual case, take the packed path. */
+function addFull(dst: Uint32Array, src: Uint32Array, out: Uint32Array, indices: Int32Array | null): void {
+  if (indices === null) {
+    for (let i = 0, n = out.length; i < n; i++) {
+      const s = src[i];
+      out[i] = s >>> 24 === 0xff ? addOpaqueFull(dst[i], s) : add(dst[i], s, BLEND_ALPHA_FULL);
+    }
+  } else {
+    for (let k = 0, n = indices.length; k < n; k++) {
+      const i = indices[k];
+      const s = src[i];
+      out[i] = s >>> 24 === 0xff ? addOpaqueFull(dst[i], s) : add(dst[i], s, BLEND_ALPHA_FULL);
     }
   }
 }

@@ -1,6 +1,6 @@
 import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
-import { BLEND_ALPHA_FULL, lightest } from '../color/blend-kernel.js';
+import { BLEND_ALPHA_FULL, lightest, lightestOpaqueFull } from '../color/blend-kernel.js';
 import { BLACK, grayn, javaInt } from '../color/lx-color.js';
 import { javaPow } from '../modulation/java-math.js';
 import { Effect } from './effect.js';
@@ -62,7 +62,9 @@ export class BlurEffect extends Effect {
     const index = this.points.index;
     for (let k = 0; k < index.length; k++) {
       const i = index[k];
-      blur[i] = lightest(decayColor(blur[i], s), colors[i], BLEND_ALPHA_FULL);
+      const c = colors[i];
+      const decayed = decayColor(blur[i], s);
+      blur[i] = c >>> 24 === 0xff ? lightestOpaqueFull(decayed, c) : lightest(decayed, c, BLEND_ALPHA_FULL);
     }
     if (blurAlpha > 0) {
       const blend = BLUR_MODES[this.mode.getValue()].blend;

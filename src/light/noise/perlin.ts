@@ -105,56 +105,87 @@ function kernel(
   X: Float32Array, Y: Float32Array, Z: Float32Array, O: Float32Array, start: number, end: number,
   seed: number, xMask: number, yMask: number, zMask: number,
 ): void {
+  // Neighbouring points usually share y and z (a grid row) and the lattice cell, so the
+  // y- and z-derived values and the cell's eight gradient indices are kept from the point
+  // before and recomputed only when their inputs change. Zeros are never reused: −0 and +0
+  // compare equal but may round differently downstream.
+  let lastY = Number.NaN;
+  let py = 0;
+  let yf = 0;
+  let ym = 0;
+  let v = 0;
+  let lastZ = Number.NaN;
+  let pz = 0;
+  let zf = 0;
+  let zm = 0;
+  let w = 0;
+  let cellX = 0;
+  let cellY = 0;
+  let cellZ = 0;
+  let cellKnown = false;
+  let g000 = 0, g001 = 0, g010 = 0, g011 = 0, g100 = 0, g101 = 0, g110 = 0, g111 = 0;
   for (let i = start; i < end; i++) {
-    let x = X[i];
-    let y = Y[i];
-    let z = Z[i];
+    const x = X[i];
+    const y = Y[i];
+    const z = Z[i];
     if (!(x > -FAST && x < FAST && y > -FAST && y < FAST && z > -FAST && z < FAST)) {
       O[i] = kernelSlow(x, y, z, seed, xMask, yMask, zMask);
       continue;
     }
+    if (y !== lastY || y === 0) {
+      py = y | 0;
+      if (y < py) py--;
+      yf = fround(y - py);
+      // stb ease: ((a·6 − 15)·a + 10)·a·a·a, seven float roundings
+      v = fround(fround(fround(fround(fround(fround(fround(yf * 6) - 15) * yf) + 10) * yf) * yf) * yf);
+      ym = fround(yf - 1);
+      lastY = y;
+    }
+    if (z !== lastZ || z === 0) {
+      pz = z | 0;
+      if (z < pz) pz--;
+      zf = fround(z - pz);
+      w = fround(fround(fround(fround(fround(fround(fround(zf * 6) - 15) * zf) + 10) * zf) * zf) * zf);
+      zm = fround(zf - 1);
+      lastZ = z;
+    }
     let px = x | 0;
     if (x < px) px--;
-    let py = y | 0;
-    if (y < py) py--;
-    let pz = z | 0;
-    if (z < pz) pz--;
-    const r0 = PERM[(px & xMask) + seed];
-    const r1 = PERM[((px + 1) & xMask) + seed];
-    const y0 = py & yMask;
-    const y1 = (py + 1) & yMask;
-    const z0 = pz & zMask;
-    const z1 = (pz + 1) & zMask;
-    x = fround(x - px);
-    y = fround(y - py);
-    z = fround(z - pz);
-    // stb ease: ((a·6 − 15)·a + 10)·a·a·a, seven float roundings
-    const u = fround(fround(fround(fround(fround(fround(fround(x * 6) - 15) * x) + 10) * x) * x) * x);
-    const v = fround(fround(fround(fround(fround(fround(fround(y * 6) - 15) * y) + 10) * y) * y) * y);
-    const w = fround(fround(fround(fround(fround(fround(fround(z * 6) - 15) * z) + 10) * z) * z) * z);
-    const r00 = PERM[r0 + y0];
-    const r01 = PERM[r0 + y1];
-    const r10 = PERM[r1 + y0];
-    const r11 = PERM[r1 + y1];
-    const xm = fround(x - 1);
-    const ym = fround(y - 1);
-    const zm = fround(z - 1);
-    let g = GRAD[r00 + z0];
-    const n000 = fround(GX[g] * x + GY[g] * y + GZ[g] * z);
-    g = GRAD[r00 + z1];
-    const n001 = fround(GX[g] * x + GY[g] * y + GZ[g] * zm);
-    g = GRAD[r01 + z0];
-    const n010 = fround(GX[g] * x + GY[g] * ym + GZ[g] * z);
-    g = GRAD[r01 + z1];
-    const n011 = fround(GX[g] * x + GY[g] * ym + GZ[g] * zm);
-    g = GRAD[r10 + z0];
-    const n100 = fround(GX[g] * xm + GY[g] * y + GZ[g] * z);
-    g = GRAD[r10 + z1];
-    const n101 = fround(GX[g] * xm + GY[g] * y + GZ[g] * zm);
-    g = GRAD[r11 + z0];
-    const n110 = fround(GX[g] * xm + GY[g] * ym + GZ[g] * z);
-    g = GRAD[r11 + z1];
-    const n111 = fround(GX[g] * xm + GY[g] * ym + GZ[g] * zm);
+    if (!cellKnown || px !== cellX || py !== cellY || pz !== cellZ) {
+      const r0 = PERM[(px & xMask) + seed];
+      const r1 = PERM[((px + 1) & xMask) + seed];
+      const y0 = py & yMask;
+      const y1 = (py + 1) & yMask;
+      const z0 = pz & zMask;
+      const z1 = (pz + 1) & zMask;
+      const r00 = PERM[r0 + y0];
+      const r01 = PERM[r0 + y1];
+      const r10 = PERM[r1 + y0];
+      const r11 = PERM[r1 + y1];
+      g000 = GRAD[r00 + z0];
+      g001 = GRAD[r00 + z1];
+      g010 = GRAD[r01 + z0];
+      g011 = GRAD[r01 + z1];
+      g100 = GRAD[r10 + z0];
+      g101 = GRAD[r10 + z1];
+      g110 = GRAD[r11 + z0];
+      g111 = GRAD[r11 + z1];
+      cellX = px;
+      cellY = py;
+      cellZ = pz;
+      cellKnown = true;
+    }
+    const xf = fround(x - px);
+    const u = fround(fround(fround(fround(fround(fround(fround(xf * 6) - 15) * xf) + 10) * xf) * xf) * xf);
+    const xm = fround(xf - 1);
+    const n000 = fround(GX[g000] * xf + GY[g000] * yf + GZ[g000] * zf);
+    const n001 = fround(GX[g001] * xf + GY[g001] * yf + GZ[g001] * zm);
+    const n010 = fround(GX[g010] * xf + GY[g010] * ym + GZ[g010] * zf);
+    const n011 = fround(GX[g011] * xf + GY[g011] * ym + GZ[g011] * zm);
+    const n100 = fround(GX[g100] * xm + GY[g100] * yf + GZ[g100] * zf);
+    const n101 = fround(GX[g101] * xm + GY[g101] * yf + GZ[g101] * zm);
+    const n110 = fround(GX[g110] * xm + GY[g110] * ym + GZ[g110] * zf);
+    const n111 = fround(GX[g111] * xm + GY[g111] * ym + GZ[g111] * zm);
     // stb lerp a + (b − a)·t, three float roundings
     const n00 = fround(n000 + fround(fround(n001 - n000) * w));
     const n01 = fround(n010 + fround(fround(n011 - n010) * w));
@@ -275,6 +306,13 @@ export function perlinNoise3Batch(
     throw new RangeError(`perlinNoise3Batch: count ${count} exceeds a buffer length`);
   }
   kernel(xs, ys, zs, out, 0, count, seed, 255, 255, 255);
+}
+
+/** perlinNoise3 at the points start..end−1 only (one share of a batch split across threads). */
+export function perlinNoise3Range(
+  xs: Float32Array, ys: Float32Array, zs: Float32Array, out: Float32Array, start: number, end: number, seed: number,
+): void {
+  kernel(xs, ys, zs, out, start, end, seed, 255, 255, 255);
 }
 
 /**

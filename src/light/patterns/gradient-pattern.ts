@@ -3,6 +3,7 @@ import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { ColorParameter } from '../../engine/parameters/color.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
+import { FloatColorMemo } from '../color/float-color-memo.js';
 import { ColorStops, GRADIENT_BLEND_MODES } from '../color/gradient.js';
 import { javaInt } from '../color/java-num.js';
 import { setLinkedStops, setPaletteStops } from './palette-colors.js';
@@ -52,6 +53,23 @@ function clampLerp(mode: number, v: number): number {
   return javaInt(floor) % 2 === 0 ? diff : f(1 - diff);
 }
 
+/**
+ * Adds one axis's term amount · (coordinate(mode, n, offset, rcn) − shift) into `sum` (float;
+ * `first` starts the sum), with the coordinate mode chosen once per pass.
+ */
+function addAxisTerm(sum: Float32Array, n: Float32Array, rcn: Float32Array, count: number,
+  mode: number, offset: number, shift: number, amount: number, first: boolean): void {
+  if (mode === NORMAL) {
+    if (first) for (let k = 0; k < count; k++) sum[k] = f(amount * f(f(n[k] - offset) - shift));
+    else for (let k = 0; k < count; k++) sum[k] = f(sum[k] + f(amount * f(f(n[k] - offset) - shift)));
+  } else {
+    for (let k = 0; k < count; k++) {
+      const term = f(amount * f(coordinate(mode, n[k], offset, rcn[k]) - shift));
+      sum[k] = first ? term : f(sum[k] + term);
+    }
+  }
+}
+
 const bipolar = (label: string, description: string): BoundedParameter =>
   new BoundedParameter(label, 0, { v0: -1, v1: 1, polarity: 'bipolar', units: 'percentNormalized', modulatable: true, description });
 
@@ -94,6 +112,14 @@ export class GradientPattern extends Pattern {
 
   private readonly stops = new ColorStops();
   private readonly transform = new RotationMatrix();
+  /** Per point: the weighted coordinate sum, then its position along the gradient; sized with the points. */
+  private position = new Float32Array(0);
+  /** Rotated normalized coordinates, when Rotate is on; sized with the points. */
+  private rotatedX = new Float32Array(0);
+  private rotatedY = new Float32Array(0);
+  private rotatedZ = new Float32Array(0);
+  /** This frame's color per gradient position: points at the same position share the stop blend. */
+  private readonly colorByPosition = new FloatColorMemo();
 
   constructor() {
     super('Gradient');
@@ -129,6 +155,27 @@ export class GradientPattern extends Pattern {
   /** The stops this frame renders with (read-only outside the pattern). */
   get colorStops(): ColorStops {
     return this.stops;
+  }
+
+  /** Fills rotatedX/Y/Z with the points' normalized coordinates turned by yaw, pitch and roll. */
+  private rotateCoordinates(): void {
+    const pts = this.points;
+    const count = pts.size;
+    if (this.rotatedX.length !== count) {
+      this.rotatedX = new Float32Array(count);
+      this.rotatedY = new Float32Array(count);
+      this.rotatedZ = new Float32Array(count);
+    }
+    const t = this.transform;
+    t.update(this.yaw.getValue(), this.pitch.getValue(), this.roll.getValue());
+    for (let k = 0; k < count; k++) {
+      const x0 = pts.xn[k];
+      const y0 = pts.yn[k];
+      const z0 = pts.zn[k];
+      this.rotatedX[k] = t.x(x0, y0, z0);
+      this.rotatedY[k] = t.y(x0, y0, z0);
+      this.rotatedZ[k] = t.z(x0, y0, z0);
+    }
   }
 
   /** Fills the stops for this frame from the color mode (LX's setColorStops). */
@@ -179,36 +226,39 @@ export class GradientPattern extends Pattern {
     const clamp = this.gradientClamp.getValue();
     const phase = this.gradientPhase.getValuef();
     const invert = this.gradientInvert.isOn();
+    const pts = this.points;
+    const count = pts.size;
+    if (this.position.length !== count) this.position = new Float32Array(count);
+    const position = this.position;
+    // The weighted sum x·xc + y·yc + z·zc, one axis per pass, in LX's order of float additions.
     const rotate = this.rotate.isOn();
-    const t = this.transform;
-    if (rotate) t.update(this.yaw.getValue(), this.pitch.getValue(), this.roll.getValue());
+    if (rotate) this.rotateCoordinates();
+    const xn = rotate ? this.rotatedX : pts.xn;
+    const yn = rotate ? this.rotatedY : pts.yn;
+    const zn = rotate ? this.rotatedZ : pts.zn;
+    addAxisTerm(position, xn, pts.rcn, count, xMode, xOffset, xShift, xAmount, true);
+    addAxisTerm(position, yn, pts.rcn, count, yMode, yOffset, yShift, yAmount, false);
+    addAxisTerm(position, zn, pts.rcn, count, zMode, zOffset, zShift, zAmount, false);
     const stops = this.stops;
     const span = stops.numStops - 1;
-    const pts = this.points;
     const colors = this.colors;
-    for (let k = 0; k < pts.size; k++) {
-      let xn = pts.xn[k];
-      let yn = pts.yn[k];
-      let zn = pts.zn[k];
-      if (rotate) {
-        const x0 = xn;
-        const y0 = yn;
-        const z0 = zn;
-        xn = t.x(x0, y0, z0);
-        yn = t.y(x0, y0, z0);
-        zn = t.z(x0, y0, z0);
-      }
-      const rcn = pts.rcn[k];
-      const xc = f(coordinate(xMode, xn, xOffset, rcn) - xShift);
-      const yc = f(coordinate(yMode, yn, yOffset, rcn) - yShift);
-      const zc = f(coordinate(zMode, zn, zOffset, rcn) - zShift);
-      const sum = f(f(f(xAmount * xc) + f(yAmount * yc)) + f(zAmount * zc));
-      let lerp = clampLerp(clamp, f(scale * sum));
+    const memo = this.colorByPosition;
+    memo.clear();
+    for (let k = 0; k < count; k++) {
+      let lerp = clampLerp(clamp, f(scale * position[k]));
       if (phase > 0) lerp = f(f(lerp + phase) % 1);
       if (invert) lerp = f(1 - lerp);
       lerp = f(lerp * span);
+      const bits = memo.bitsOf(lerp);
+      const slot = memo.slotOf(bits);
+      if (memo.holds(slot, bits)) {
+        colors[pts.index[k]] = memo.colorAt(slot);
+        continue;
+      }
       const stop = Math.floor(lerp) | 0;
-      colors[pts.index[k]] = stops.blendStops(stop, stop + 1, f(lerp - stop), blend);
+      const color = stops.blendStops(stop, stop + 1, f(lerp - stop), blend);
+      memo.store(slot, bits, color);
+      colors[pts.index[k]] = color;
     }
   }
 }

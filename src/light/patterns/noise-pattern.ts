@@ -7,7 +7,8 @@ import { SeededRandom } from '../../engine/random.js';
 import { GrayTable } from '../color/gradient.js';
 import { javaInt } from '../color/java-num.js';
 import { NOISE_ALGORITHMS, noiseMotionPeriodMs } from '../noise/noise-device-math.js';
-import { fbmNoise3, perlinNoise3Batch, ridgeNoise3, turbulenceNoise3 } from '../noise/perlin.js';
+import { fbmNoise3, ridgeNoise3, turbulenceNoise3 } from '../noise/perlin.js';
+import { perlinNoise3Shared, sharedFloat32 } from '../noise/perlin-pool.js';
 import { LinearEnvelope, SawLFO } from './built-in-modulators.js';
 import { RotationMatrix, lerpf } from './pattern-math.js';
 import { Pattern } from './pattern.js';
@@ -37,6 +38,24 @@ function coordinate(mode: number, n: number, offset: number, rcn: number): numbe
   if (mode === CENTER) return Math.abs(f(n - f(0.5 * f(1 + offset))));
   if (mode === RADIAL) return f(rcn + f(offset * n));
   return f(0.5 + offset);
+}
+
+/**
+ * One axis of noise-space coordinates, motion + scale · coordinate(mode, n, offset, rcn) (float),
+ * with the mode chosen once per frame rather than per point.
+ */
+function fillNoiseAxis(out: Float32Array, n: Float32Array, rcn: Float32Array, count: number,
+  mode: number, offset: number, scale: number, motion: number): void {
+  if (mode === NORMAL) {
+    for (let k = 0; k < count; k++) out[k] = f(motion + f(scale * f(n[k] + offset)));
+  } else if (mode === CENTER) {
+    const center = f(0.5 * f(1 + offset));
+    for (let k = 0; k < count; k++) out[k] = f(motion + f(scale * Math.abs(f(n[k] - center))));
+  } else if (mode === RADIAL) {
+    for (let k = 0; k < count; k++) out[k] = f(motion + f(scale * f(rcn[k] + f(offset * n[k]))));
+  } else {
+    out.fill(f(motion + f(scale * f(0.5 + offset))), 0, count);
+  }
 }
 
 const bipolar = (label: string, value: number, description: string, percent = true): BoundedParameter =>
@@ -91,11 +110,11 @@ export class NoisePattern extends Pattern {
   private readonly invertLut = new GrayTable(256);
   private readonly transform = new RotationMatrix();
   private readonly random = new SeededRandom(0x4e6f6973);
-  /** Per-point noise coordinates and results (Perlin runs as one batch); sized with the points. */
-  private bx = new Float32Array(0);
-  private by = new Float32Array(0);
-  private bz = new Float32Array(0);
-  private bn = new Float32Array(0);
+  /** Per-point noise coordinates and results (Perlin runs as one batch, shared with a helper thread when large); sized with the points. */
+  private bx: Float32Array = new Float32Array(0);
+  private by: Float32Array = new Float32Array(0);
+  private bz: Float32Array = new Float32Array(0);
+  private bn: Float32Array = new Float32Array(0);
 
   constructor() {
     super('Noise');
@@ -191,41 +210,40 @@ export class NoisePattern extends Pattern {
     const colors = this.colors;
     const count = pts.size;
     if (this.bx.length !== count) {
-      this.bx = new Float32Array(count);
-      this.by = new Float32Array(count);
-      this.bz = new Float32Array(count);
-      this.bn = new Float32Array(count);
+      this.bx = sharedFloat32(count);
+      this.by = sharedFloat32(count);
+      this.bz = sharedFloat32(count);
+      this.bn = sharedFloat32(count);
     }
     const bx = this.bx;
     const by = this.by;
     const bz = this.bz;
     const bn = this.bn;
-    for (let k = 0; k < count; k++) {
-      let xn = pts.xn[k];
-      let yn = pts.yn[k];
-      let zn = pts.zn[k];
-      if (rotate) {
-        const x0 = xn;
-        const y0 = yn;
-        const z0 = zn;
-        xn = t.x(x0, y0, z0);
-        yn = t.y(x0, y0, z0);
-        zn = t.z(x0, y0, z0);
+    if (rotate) {
+      for (let k = 0; k < count; k++) {
+        const x0 = pts.xn[k];
+        const y0 = pts.yn[k];
+        const z0 = pts.zn[k];
+        const rcn = pts.rcn[k];
+        bx[k] = f(xa + f(xs * coordinate(xMode, t.x(x0, y0, z0), xo, rcn)));
+        by[k] = f(ya + f(ys * coordinate(yMode, t.y(x0, y0, z0), yo, rcn)));
+        bz[k] = f(za + f(zs * coordinate(zMode, t.z(x0, y0, z0), zo, rcn)));
       }
-      const rcn = pts.rcn[k];
-      bx[k] = f(xa + f(xs * coordinate(xMode, xn, xo, rcn)));
-      by[k] = f(ya + f(ys * coordinate(yMode, yn, yo, rcn)));
-      bz[k] = f(za + f(zs * coordinate(zMode, zn, zo, rcn)));
+    } else {
+      fillNoiseAxis(bx, pts.xn, pts.rcn, count, xMode, xo, xs, xa);
+      fillNoiseAxis(by, pts.yn, pts.rcn, count, yMode, yo, ys, ya);
+      fillNoiseAxis(bz, pts.zn, pts.rcn, count, zMode, zo, zs, za);
     }
-    if (algorithm === PERLIN) perlinNoise3Batch(bx, by, bz, bn, count, seed);
+    if (algorithm === PERLIN) perlinNoise3Shared(bx, by, bz, bn, count, seed);
     else if (algorithm === RIDGE) for (let k = 0; k < count; k++) bn[k] = ridgeNoise3(bx[k], by[k], bz[k], lacunarity, gain, ridgeOffset, octaves);
     else if (algorithm === FBM) for (let k = 0; k < count; k++) bn[k] = fbmNoise3(bx[k], by[k], bz[k], lacunarity, gain, octaves);
     else for (let k = 0; k < count; k++) bn[k] = turbulenceNoise3(bx[k], by[k], bz[k], lacunarity, gain, octaves);
     for (let k = 0; k < count; k++) {
       const b = f(level + f(contrast * bn[k]));
-      // LXUtils.clamp(double…) then 2.559 · b in double, cast to int
+      // LXUtils.clamp(double…) then 2.559 · b in double, cast to int: Min and Max lie in 0..100,
+      // so the product is within 0..256 (or NaN → 0) and `| 0` is Java's (int).
       const clamped = b < minLevel ? minLevel : b > maxLevel ? maxLevel : b;
-      colors[pts.index[k]] = lut[javaInt(2.559 * clamped)];
+      colors[pts.index[k]] = lut[(2.559 * clamped) | 0];
     }
   }
 

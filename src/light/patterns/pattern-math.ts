@@ -56,6 +56,15 @@ export function wrapdistf(v1: number, v2: number, modulus: number): number {
   return a < b ? a : b;
 }
 
+/** Whether `m` is the identity with +0 translations (so its float transform is `identityX`'s shortcut). */
+function isExactIdentity(m: Mat4): boolean {
+  for (let row = 0; row < 3; row++) {
+    for (let col = 0; col < 3; col++) if (m[row * 4 + col] !== (row === col ? 1 : 0)) return false; // ±0 both pass
+    if (!Object.is(m[row * 4 + 3], 0)) return false;
+  }
+  return true;
+}
+
 /**
  * LX's rotation of normalized coordinates about the model center (0.5, 0.5, 0.5), rebuilt only
  * when one of the three angles changes (LXParameterizedMatrix): translate(.5) · rotateZ(−roll) ·
@@ -64,6 +73,11 @@ export function wrapdistf(v1: number, v2: number, modulus: number): number {
  */
 export class RotationMatrix {
   readonly m: Mat4 = identity();
+  /**
+   * True when the built matrix is exactly the identity (every angle 0): x, y and z then equal
+   * `identityX` with the point's coordinates rotated into (own, other, other) order.
+   */
+  isIdentity = false;
   private yaw = Number.NaN;
   private pitch = Number.NaN;
   private roll = Number.NaN;
@@ -82,6 +96,16 @@ export class RotationMatrix {
     rotateX(m, f(toRadians(-pitch)));
     rotateY(m, f(toRadians(-yaw)));
     translate(m, -0.5, -0.5, -0.5);
+    this.isIdentity = isExactIdentity(m);
+  }
+
+  /**
+   * x(xn, yn, zn) of an identity matrix without the float chain: 1·xn plus ±0 terms plus a +0
+   * translation is xn with −0 turned to +0, or NaN when yn or zn is not finite (0·∞). Adding
+   * yn − yn and zn − zn (+0 when finite, NaN otherwise) gives exactly that.
+   */
+  static identityX(xn: number, yn: number, zn: number): number {
+    return xn + (yn - yn) + (zn - zn);
   }
 
   /** m11·x + m12·y + m13·z + m14, float32 left to right (LXMatrix.xn). */

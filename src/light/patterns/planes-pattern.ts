@@ -2,6 +2,7 @@ import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import { add, BLEND_ALPHA_FULL } from '../color/blend-kernel.js';
+import { FloatColorMemo } from '../color/float-color-memo.js';
 import { graynf } from '../color/lx-color.js';
 import { LXComponent } from '../lx-component.js';
 import { toRadians } from '../model/float32.js';
@@ -43,6 +44,16 @@ const bipolar = (label: string, value: number, description: string, options: { p
     description,
   });
 
+/** slabGray's answer for a point outside the slab (a real gray is always opaque, never 0). */
+const NO_LIGHT = 0;
+
+/** The gray a plane adds at signed distance `dist` (float, as LX), or NO_LIGHT outside its slab. */
+function slabGray(dist: number, width: number, fade: number, level: number): number {
+  let bn = f(1 - f(f(Math.abs(dist) - width) * fade));
+  if (bn > 1) bn = 1;
+  return bn > 0 ? graynf(f(level * bn)) : NO_LIGHT;
+}
+
 /**
  * One plane of a PlanesPattern (LX's PlanesPattern.Plane layer): a slab of light across the
  * model, added onto the pattern's colors at its level.
@@ -78,6 +89,7 @@ export class Plane extends LXComponent {
   private bp = 0;
   private cp = 0;
   private invSqrt = 0;
+  private readonly grayByDistance = new FloatColorMemo();
 
   constructor(index: number) {
     super('Plane');
@@ -136,13 +148,18 @@ export class Plane extends LXComponent {
     }
     const { a, b, c, d, ap, bp, cp, invSqrt } = this;
     const level = this.level.getValuef();
+    const unrotated = t.isIdentity;
+    // A point's light depends on its distance to the plane alone: memoized per distance.
+    const memo = this.grayByDistance;
+    memo.clear();
+    const identityX = RotationMatrix.identityX;
     for (let k = 0; k < pts.size; k++) {
       const x0 = pts.xn[k];
       const y0 = pts.yn[k];
       const z0 = pts.zn[k];
-      const xn = t.x(x0, y0, z0);
-      const yn = t.y(x0, y0, z0);
-      const zn = t.z(x0, y0, z0);
+      const xn = unrotated ? identityX(x0, y0, z0) : t.x(x0, y0, z0);
+      const yn = unrotated ? identityX(y0, z0, x0) : t.y(x0, y0, z0);
+      const zn = unrotated ? identityX(z0, x0, y0) : t.z(x0, y0, z0);
       let dist: number;
       if (axis === X) dist = f(invSqrt * Math.abs(f(f(f(f(xn - ap) * a) + f(f(yn - bp) * b)) + f(f(zn - cp) * c))));
       else if (axis === Y) dist = f(invSqrt * Math.abs(f(f(f(f(yn - ap) * a) + f(f(zn - bp) * b)) + f(f(xn - cp) * c))));
@@ -150,12 +167,13 @@ export class Plane extends LXComponent {
       else if (axis === FREE) dist = f(invSqrt * Math.abs(f(f(f(f(f(xn - ap) * a) + f(f(yn - bp) * b)) + f(f(zn - cp) * c)) + d)));
       else if (axis === RC) dist = f(distf3(xn, yn, zn, 0.5, 0.5, 0.5) - d);
       else dist = f(pts.rn[k] - d);
-      const dd = Math.abs(dist);
-      let bn = f(1 - f(f(dd - width) * fade));
-      if (bn > 1) bn = 1;
-      if (bn > 0) {
+      const bits = memo.bitsOf(dist);
+      const slot = memo.slotOf(bits);
+      if (!memo.holds(slot, bits)) memo.store(slot, bits, slabGray(dist, width, fade, level));
+      const gray = memo.colorAt(slot);
+      if (gray !== NO_LIGHT) {
         const i = pts.index[k];
-        colors[i] = add(colors[i], graynf(f(level * bn)), BLEND_ALPHA_FULL);
+        colors[i] = add(colors[i], gray, BLEND_ALPHA_FULL);
       }
     }
   }

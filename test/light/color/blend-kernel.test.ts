@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  BLEND_ALPHA_FULL, BLEND_ALPHA_HALF, ColorBlend, add, blend, blendMask, blendMaskf, burn, darkest, difference, dodge,
-  highlight, lerp, lightest, multiply, screen, spotlight, subtract,
+  BLEND_ALPHA_FULL, BLEND_ALPHA_HALF, ColorBlend, add, addOpaqueFull, blend, blendMask, blendMaskf, burn, darkest, difference, dodge,
+  highlight, lerp, lightest, lightestOpaqueFull, multiply, screen, spotlight, subtract,
 } from '../../../src/light/color/blend-kernel.js';
 
 type Kernel = (dst: number, src: number, alpha: number) => number;
@@ -223,4 +223,18 @@ test('results are uint32 (never negative) for every kernel', () => {
       assert.ok(Number.isInteger(v) && v >= 0 && v <= 0xffffffff, `${name} → ${v}`);
     }
   }
+});
+
+test('addOpaqueFull and lightestOpaqueFull equal add and lightest at full alpha for every opaque source', () => {
+  const next = rng(0x5eed);
+  const bytes = [0, 1, 0x7f, 0x80, 0x81, 0xfe, 0xff];
+  const check = (dst: number, src: number): void => {
+    const opaque = (src | 0xff000000) >>> 0;
+    eqHex(addOpaqueFull(dst, opaque), add(dst, opaque, BLEND_ALPHA_FULL), `${hex(dst)} + ${hex(opaque)}`);
+    eqHex(lightestOpaqueFull(dst, opaque), lightest(dst, opaque, BLEND_ALPHA_FULL), `lightest(${hex(dst)}, ${hex(opaque)})`);
+  };
+  for (const a of bytes) for (const b of bytes) for (const alpha of [0, 0x80, 0xff]) {
+    check(((alpha << 24) | (a << 16) | (b << 8) | a) >>> 0, ((b << 16) | (a << 8) | b) >>> 0);
+  }
+  for (let i = 0; i < 200000; i++) check(next(), next());
 });

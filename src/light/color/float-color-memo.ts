@@ -1,0 +1,57 @@
+// A per-frame memo of colors keyed by one float32 input, for renderers whose color is a pure
+// function of one float per point (Gradient of its gradient position, Chase and Planes of a distance).
+// On models where many points share that float (grids, strips, symmetric layouts) the costly
+// color math runs once per distinct value instead of once per point. The key is the float's
+// exact bit pattern, so a hit returns exactly what the computation would: the memo never changes
+// output, only how often the math runs.
+
+/** Slots in the direct-mapped table: a power of two, enough for a 1000-column grid's distinct values. */
+const SLOT_BITS = 12;
+const SLOTS = 1 << SLOT_BITS;
+
+export class FloatColorMemo {
+  private readonly keyBits = new Int32Array(SLOTS);
+  /** The frame each slot was stored in: slots from earlier frames are empty. */
+  private readonly stamp = new Int32Array(SLOTS);
+  private readonly colors = new Uint32Array(SLOTS);
+  private readonly floatScratch = new Float32Array(1);
+  private readonly bitScratch = new Int32Array(this.floatScratch.buffer);
+  private frame = 0;
+
+  /** Forgets every entry: call once per frame, before the first lookup, after the inputs of the color math change. */
+  clear(): void {
+    this.frame++;
+    if (this.frame === 0x7fffffff) {
+      this.stamp.fill(0);
+      this.frame = 1;
+    }
+  }
+
+  /** The bit pattern of float32 `key`. */
+  bitsOf(key: number): number {
+    this.floatScratch[0] = key;
+    return this.bitScratch[0];
+  }
+
+  /** The slot `bits` maps to (Fibonacci hashing of the bit pattern). */
+  slotOf(bits: number): number {
+    return Math.imul(bits, 0x9e3779b1) >>> (32 - SLOT_BITS);
+  }
+
+  /** Whether `slot` holds this frame's color for `bits`. */
+  holds(slot: number, bits: number): boolean {
+    return this.stamp[slot] === this.frame && this.keyBits[slot] === bits;
+  }
+
+  /** The color stored in `slot` (after `holds` said yes). */
+  colorAt(slot: number): number {
+    return this.colors[slot];
+  }
+
+  /** Stores `color` for `bits` in `slot`, replacing what was there. */
+  store(slot: number, bits: number, color: number): void {
+    this.keyBits[slot] = bits;
+    this.stamp[slot] = this.frame;
+    this.colors[slot] = color;
+  }
+}
