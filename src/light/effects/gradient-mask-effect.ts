@@ -2,9 +2,9 @@ import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import { blendMask } from '../color/blend-kernel.js';
+import { GradientEngine } from '../patterns/gradient-engine.js';
 import { Effect } from './effect.js';
 import { MASK_MODES, choicesOf } from './effect-support.js';
-import { GradientEngine } from './gradient-engine.js';
 
 /**
  * Masks content with a color gradient in 3D space (LX's GradientMaskEffect): the Gradient

@@ -3,8 +3,7 @@ import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import { blendMask, lightest, multiply } from '../color/blend-kernel.js';
 import { graynf } from '../color/lx-color.js';
-import { toRadians } from '../model/float32.js';
-import { identity, rotateX, rotateY, rotateZ, transformX, transformY, transformZ, translate } from '../model/matrix.js';
+import { RotationMatrix } from '../model/rotation-matrix.js';
 import { Effect } from './effect.js';
 
 const fr = Math.fround;
@@ -61,8 +60,7 @@ export class LinearMaskEffect extends Effect {
   readonly yaw = rotation('Yaw', 'Yaw rotation');
   readonly pitch = rotation('Pitch', 'Pitch rotation');
   readonly roll = rotation('Roll', 'Roll rotation');
-  private readonly matrix = identity();
-  private readonly matrixInputs = new Float64Array([NaN, NaN, NaN, NaN]);
+  private readonly transform = new RotationMatrix();
 
   constructor() {
     super('Linear Mask');
@@ -82,29 +80,10 @@ export class LinearMaskEffect extends Effect {
     this.addParameter('roll', this.roll);
   }
 
-  /** LX's parameterized matrix: rebuilt only when rotate, yaw, pitch or roll changed. */
-  private updateMatrix(): void {
-    const v = this.matrixInputs;
-    const rotate = this.rotate.getValue();
-    const yaw = this.yaw.getValue();
-    const pitch = this.pitch.getValue();
-    const roll = this.roll.getValue();
-    if (rotate === v[0] && yaw === v[1] && pitch === v[2] && roll === v[3]) return;
-    v[0] = rotate; v[1] = yaw; v[2] = pitch; v[3] = roll;
-    const m = this.matrix;
-    m.fill(0);
-    m[0] = m[5] = m[10] = m[15] = 1;
-    translate(m, 0.5, 0.5, 0.5);
-    rotateZ(m, fr(toRadians(-roll)));
-    rotateX(m, fr(toRadians(-pitch)));
-    rotateY(m, fr(toRadians(-yaw)));
-    translate(m, -0.5, -0.5, -0.5);
-  }
-
   protected run(_deltaMs: number, enabledAmount: number): void {
     const effectMask = blendMask(enabledAmount);
     const rotate = this.rotate.isOn();
-    if (rotate) this.updateMatrix();
+    if (rotate) this.transform.update(this.yaw.getValue(), this.pitch.getValue(), this.roll.getValue());
     const axis = this.axis.getValue();
     const mode = this.mode.getValue();
     const fadePosition = this.fadePosition.getValue();
@@ -116,16 +95,16 @@ export class LinearMaskEffect extends Effect {
     const cue = this.cue.isOn();
     const whiteout = this.mask.getValue() === 1;
     const base = fadePosition === 0 ? 255 : fadePosition === 1 ? 0 : 128;
-    const m = this.matrix;
+    const t = this.transform;
     const p = this.points;
     const colors = this.colors;
     for (let k = 0; k < p.size; k++) {
       let pos: number;
       if (axis === 3) pos = p.rcn[k];
       else if (!rotate) pos = axis === 0 ? p.xn[k] : axis === 1 ? p.yn[k] : p.zn[k];
-      else if (axis === 0) pos = transformX(m, p.xn[k], p.yn[k], p.zn[k]);
-      else if (axis === 1) pos = transformY(m, p.xn[k], p.yn[k], p.zn[k]);
-      else pos = transformZ(m, p.xn[k], p.yn[k], p.zn[k]);
+      else if (axis === 0) pos = t.x(p.xn[k], p.yn[k], p.zn[k]);
+      else if (axis === 1) pos = t.y(p.xn[k], p.yn[k], p.zn[k]);
+      else pos = t.z(p.xn[k], p.yn[k], p.zn[k]);
       const d = mode === 0 ? Math.abs(fr(pos - offset)) : mode === 1 ? fr(pos - offset) : fr(offset - pos);
       let level = fr(base - fr(falloff * fr(d - size)));
       level = level < 0 ? 0 : level > 255 ? 255 : level;

@@ -6,11 +6,12 @@ import type { Parameter } from '../../engine/parameters/parameter.js';
 import { SeededRandom } from '../../engine/random.js';
 import { GrayTable } from '../color/gradient.js';
 import { javaInt } from '../color/java-num.js';
+import { RotationMatrix } from '../model/rotation-matrix.js';
 import { NOISE_ALGORITHMS, noiseMotionPeriodMs } from '../noise/noise-device-math.js';
 import { fbmNoise3, ridgeNoise3, turbulenceNoise3 } from '../noise/perlin.js';
 import { perlinNoise3Shared, sharedFloat32 } from '../noise/perlin-pool.js';
 import { LinearEnvelope, SawLFO } from './built-in-modulators.js';
-import { RotationMatrix, lerpf } from './pattern-math.js';
+import { lerpf } from './pattern-math.js';
 import { Pattern } from './pattern.js';
 
 const f = Math.fround;

@@ -7,9 +7,10 @@ import { graynf } from '../color/lx-color.js';
 import { LXComponent } from '../lx-component.js';
 import { toRadians } from '../model/float32.js';
 import type { PointSet } from '../model/index.js';
+import { RotationMatrix } from '../model/rotation-matrix.js';
 import { javaCos, javaSin } from '../modulation/java-math.js';
 import { lxArray, type LoadContext, type LxObject } from '../project/lxp-types.js';
-import { RotationMatrix, distf3, lerpf } from './pattern-math.js';
+import { distf3, lerpf } from './pattern-math.js';
 import { Pattern } from './pattern.js';
 
 const f = Math.fround;
