@@ -188,6 +188,24 @@ export function readPlacement(reader: ParamReader): Placement {
   };
 }
 
+/** Applies a JSON fixture's transforms in order (lengths as floats, angles as double radians, as LX). */
+export function applySteps(m: Mat4, steps: readonly TransformStep[]): void {
+  for (const step of steps) {
+    switch (step.op) {
+      case 'translateX': translate(m, f(step.value), 0, 0); break;
+      case 'translateY': translate(m, 0, f(step.value), 0); break;
+      case 'translateZ': translate(m, 0, 0, f(step.value)); break;
+      case 'rotateX': rotateX(m, toRadians(step.degrees)); break;
+      case 'rotateY': rotateY(m, toRadians(step.degrees)); break;
+      case 'rotateZ': rotateZ(m, toRadians(step.degrees)); break;
+      case 'scaleX': scale(m, f(step.value), 1, 1); break;
+      case 'scaleY': scale(m, 1, f(step.value), 1); break;
+      case 'scaleZ': scale(m, 1, 1, f(step.value)); break;
+      case 'scale': scale(m, f(step.value), f(step.value), f(step.value)); break;
+    }
+  }
+}
+
 /**
  * LX's fixture geometry matrix: the parent matrix, then translate(x, y, z) with float values,
  * then rotateY(yaw), rotateX(pitch), rotateZ(roll), then a uniform float scale, then the JSON
@@ -203,20 +221,7 @@ export function geometryMatrix(parent: Readonly<Mat4> | undefined, p: Placement,
   rotateZ(m, toRadians(p.roll));
   const s = f(p.scale);
   scale(m, s, s, s);
-  for (const step of steps) {
-    switch (step.op) {
-      case 'translateX': translate(m, f(step.value), 0, 0); break;
-      case 'translateY': translate(m, 0, f(step.value), 0); break;
-      case 'translateZ': translate(m, 0, 0, f(step.value)); break;
-      case 'rotateX': rotateX(m, toRadians(step.degrees)); break;
-      case 'rotateY': rotateY(m, toRadians(step.degrees)); break;
-      case 'rotateZ': rotateZ(m, toRadians(step.degrees)); break;
-      case 'scaleX': scale(m, f(step.value), 1, 1); break;
-      case 'scaleY': scale(m, 1, f(step.value), 1); break;
-      case 'scaleZ': scale(m, 1, 1, f(step.value)); break;
-      case 'scale': scale(m, f(step.value), f(step.value), f(step.value)); break;
-    }
-  }
+  applySteps(m, steps);
   return m;
 }
 

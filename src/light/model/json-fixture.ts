@@ -15,7 +15,7 @@ import { ModelInputError } from './errors.js';
 import { type ExpressionValue, type Variables, evaluate, substitute } from './expression.js';
 import {
   COMMON_FIXTURE_PARAMETERS, type FixtureGeometry, type FixtureParams, ParamReader, type SubmodelGeometry,
-  type TransformStep, dedupeTags, geometryMatrix, isValidTag, modelTags, readCommon,
+  type TransformStep, applySteps, dedupeTags, geometryMatrix, isValidTag, modelTags, readCommon,
 } from './fixture.js';
 import { f, toRadians } from './float32.js';
 import { stockFixtureClass } from './stock-classes.js';
@@ -272,22 +272,6 @@ class Fields {
   }
 }
 
-function applySteps(m: Mat4, steps: readonly TransformStep[]): void {
-  for (const step of steps) {
-    switch (step.op) {
-      case 'translateX': translate(m, f(step.value), 0, 0); break;
-      case 'translateY': translate(m, 0, f(step.value), 0); break;
-      case 'translateZ': translate(m, 0, 0, f(step.value)); break;
-      case 'rotateX': rotateX(m, toRadians(step.degrees)); break;
-      case 'rotateY': rotateY(m, toRadians(step.degrees)); break;
-      case 'rotateZ': rotateZ(m, toRadians(step.degrees)); break;
-      case 'scaleX': scale(m, f(step.value), 1, 1); break;
-      case 'scaleY': scale(m, 1, f(step.value), 1); break;
-      case 'scaleZ': scale(m, 1, 1, f(step.value)); break;
-      case 'scale': scale(m, f(step.value), f(step.value), f(step.value)); break;
-    }
-  }
-}
 
 /** `LXVector.mag()`: float products and sums, then a float square root. */
 function mag(v: { x: number; y: number; z: number }): number {
