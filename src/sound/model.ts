@@ -318,13 +318,14 @@ export class GridGraph extends Component {
   }
 }
 
-export class GridModule extends Component implements NativeHolder {
-  readonly spec: ModuleSpec;
+/** A node of a Grid patch: a catalog spec, a position on the canvas and its native parameters. */
+abstract class GridNode<S extends ModuleSpec | ModulatorSpec> extends Component implements NativeHolder {
+  readonly spec: S;
   readonly native: Map<string, NumericParameter>;
   x: number;
   y: number;
 
-  constructor(spec: ModuleSpec, x: number, y: number) {
+  constructor(spec: S, x: number, y: number) {
     super(spec.name);
     this.spec = spec;
     this.x = x;
@@ -337,24 +338,9 @@ export class GridModule extends Component implements NativeHolder {
   }
 }
 
-export class GridModulator extends Component implements NativeHolder {
-  readonly spec: ModulatorSpec;
-  readonly native: Map<string, NumericParameter>;
-  x: number;
-  y: number;
+export class GridModule extends GridNode<ModuleSpec> {}
 
-  constructor(spec: ModulatorSpec, x: number, y: number) {
-    super(spec.name);
-    this.spec = spec;
-    this.x = x;
-    this.y = y;
-    this.native = addNative(this, spec.params);
-  }
-
-  get nativeSpecs(): readonly NativeParamSpec[] {
-    return this.spec.params;
-  }
-}
+export class GridModulator extends GridNode<ModulatorSpec> {}
 
 // ---------------------------------------------------------------------------------------------
 // Arranger
