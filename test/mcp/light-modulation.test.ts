@@ -217,3 +217,17 @@ test('copies carry the modulation inside them, wired to their own parts; trigger
     assert.deepEqual(r.removedWiring.map((w: { kind: string; path: string }) => [w.kind, w.path]), [['trigger', trig.modulation.path]]);
   }, [all(show)]);
 });
+
+test('a modulator payload carries its output now, so an agent can see an LFO move', async (t) => {
+  const show = await startShow(t);
+  const added = (await show.call('add_modulator', { class: 'LFO' })).modulator;
+  assert.equal(typeof added.output, 'number');
+  const outputAt = async () => ((await show.call('list_modulations', {})).modulators.find((m: { id: number }) => m.id === added.id)).output as number;
+  const seen = new Set<number>();
+  for (let i = 0; i < 4; i++) {
+    seen.add(await outputAt());
+    await show.app.engine.queue.submit(() => show.app.engine.clock.step(250));
+  }
+  assert.ok(seen.size > 1, `the output moved: ${[...seen].join(', ')}`);
+  for (const v of seen) assert.ok(v >= 0 && v <= 1, `${v} is within 0–1`);
+});

@@ -548,6 +548,7 @@ export const ModulatorPayload = z.strictObject({
   index: z.number().int().describe('0-based position in its scope (its run order)'),
   scope: z.string().describe('The modulation engine it runs in'),
   running: z.boolean(),
+  output: z.number().optional().describe('Its output now, 0–1 (what a modulation it drives reads): read it again to see it move'),
   mappingSource: z.boolean().describe('Whether it can be the source of wire_modulation (trigger-style modulators cannot: use wire_trigger with their outputs)'),
   triggerSource: z.string().optional().describe('Path of its trigger output, a wire_trigger source'),
   unavailable: z.string().optional().describe('Present for a saved modulator Footlight cannot run: why'),
@@ -562,6 +563,7 @@ export function toModulatorPayload(m: Modulator | Placeholder, full: boolean): M
     mappingSource: m instanceof Modulator ? m.isMappingSource : false,
   };
   if (m instanceof Modulator) {
+    out.output = m.getNormalized();
     const t = m.getTriggerSource();
     if (t !== null) out.triggerSource = t.path;
   } else {
