@@ -29,6 +29,22 @@ function placeOf(l: LightState | undefined, id: number): { device: DeviceSummary
 }
 
 /** Every parameter of the selected device, each with the control for its kind; a pattern's effect chain. */
+/** One labelled control per parameter of the device being edited. */
+function ParamRows({ params, data }: { readonly params: readonly ParameterPayload[]; readonly data: ComponentReply }) {
+  return (
+    <>
+      {params.map((p) => (
+        <div class="param-row" key={p.path}>
+          <span class="param-label" title={p.description}>
+            {p.label}
+          </span>
+          <ParamControl p={p} all={data.subParameters} momentary={data.momentary.includes(p.key)} />
+        </div>
+      ))}
+    </>
+  );
+}
+
 export function DeviceEditor() {
   const sel = selectedDevice.value;
   const [data, setData] = useState<ComponentReply | undefined>(undefined);
@@ -83,14 +99,7 @@ export function DeviceEditor() {
       </h2>
       <div class="device-body">
         <div class="params">
-          {params.map((p) => (
-            <div class="param-row" key={p.path}>
-              <span class="param-label" title={p.description}>
-                {p.label}
-              </span>
-              <ParamControl p={p} all={data.subParameters} momentary={data.momentary.includes(p.key)} />
-            </div>
-          ))}
+          <ParamRows params={params} data={data} />
           {params.length === 0 && <p class="hint">No parameters of its own.</p>}
         </div>
         {place?.isPattern === true && l !== undefined && (
@@ -103,14 +112,7 @@ export function DeviceEditor() {
           <details class="common">
             <summary>View, playlist and blend</summary>
             <div class="params">
-              {common.map((p) => (
-                <div class="param-row" key={p.path}>
-                  <span class="param-label" title={p.description}>
-                    {p.label}
-                  </span>
-                  <ParamControl p={p} all={data.subParameters} momentary={data.momentary.includes(p.key)} />
-                </div>
-              ))}
+              <ParamRows params={common} data={data} />
             </div>
           </details>
         )}
