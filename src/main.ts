@@ -8,6 +8,7 @@ import { footlightHome } from './app/home.js';
 import { writeStatus, type StatusFile } from './app/status-file.js';
 import { createConsole, type ConsoleSurface } from './console/index.js';
 import { ListenError, startHttpServer, type RunningHttpServer } from './http/server.js';
+import { isLoopbackHost } from './http/guards.js';
 import { ComponentDocs } from './light/docs/component-docs.js';
 import { buildDemoShow } from './light/demo-show.js';
 import { LightShow } from './light/light-show.js';
@@ -24,7 +25,7 @@ import { selectTools } from './tools/toolsets.js';
 import { createSoundHost, type SoundHost } from './sound/index.js';
 import { startProtocol3Server, type Protocol3Server } from './protocol3/server.js';
 import { SoundAdapter } from './sound-adapter/adapter.js';
-import { formatEndpoint, isLoopback, parseEndpoint, type HostEndpoint } from './sound-adapter/endpoint.js';
+import { formatEndpoint, parseEndpoint, type HostEndpoint } from './sound-adapter/endpoint.js';
 
 export interface FootlightOptions {
   /** Address to bind; default from config.json, else 127.0.0.1. */
@@ -150,7 +151,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   let soundEndpoint: HostEndpoint | undefined;
   if (options.soundHost !== undefined) {
     soundEndpoint = parseEndpoint(options.soundHost);
-    if (!isLoopback(soundEndpoint.host)) log.warn({ soundHost: formatEndpoint(soundEndpoint) }, 'the sound tools will drive a protocol-3 host on another machine: protocol 3 has no authentication, so anyone on the path can read and change that project');
+    if (!isLoopbackHost(soundEndpoint.host)) log.warn({ soundHost: formatEndpoint(soundEndpoint) }, 'the sound tools will drive a protocol-3 host on another machine: protocol 3 has no authentication, so anyone on the path can read and change that project');
   }
   // Sound tools' writes to the built-in host are attributed to the MCP caller, not to the
   // adapter's connection; a host named by --sound-host sees (and records) that connection.

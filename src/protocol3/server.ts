@@ -1,6 +1,7 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import type { AttributionRegistry, Endpoint } from '../engine/attribution.js';
 import type { Origin } from '../engine/commands/history.js';
+import { isLoopbackHost } from '../http/guards.js';
 import type { Engine } from '../engine/engine.js';
 import { invalidArgument } from '../engine/errors.js';
 import { silentLogger, type Logger } from '../engine/log.js';
@@ -39,8 +40,6 @@ export interface Protocol3Server {
 }
 
 type Item = { readonly kind: 'line'; readonly bytes: Buffer; readonly receivedAt: number; readonly origin: Origin } | { readonly kind: 'reply'; readonly reply: Payload };
-
-const isLoopback = (host: string): boolean => host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 
 /**
  * The protocol-3 listener: one UTF-8 command line terminated by \n in, one JSON object and \n
@@ -212,7 +211,7 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
 
   const address = server.address() as AddressInfo;
   const withdraw = options.attribution?.listening({ address: address.address, port: address.port });
-  if (!isLoopback(options.host)) log.warn({ host: address.address, port: address.port }, 'protocol 3 listens on a non-loopback address: it has no authentication, so anyone who can reach this address controls the sound host');
+  if (!isLoopbackHost(options.host)) log.warn({ host: address.address, port: address.port }, 'protocol 3 listens on a non-loopback address: it has no authentication, so anyone who can reach this address controls the sound host');
   else log.info({ host: address.address, port: address.port }, 'protocol 3 listening');
 
   let closing: Promise<void> | null = null;

@@ -18,9 +18,4 @@ export function parseEndpoint(text: string, what = 'sound host', example = 8765)
   return { host: m[1] ?? m[2], port };
 }
 
-/** True for addresses that stay on this machine. Protocol 3 has no authentication. */
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
-
 export const formatEndpoint = (e: HostEndpoint): string => (e.host.includes(':') ? `[${e.host}]:${e.port}` : `${e.host}:${e.port}`);
