@@ -36,6 +36,7 @@ import type { DeviceRegistry } from './registry.js';
 import type { MixerFrame } from './mixer/mixer.js';
 import { fixturePostPass, viewCuePass } from './structure/post-pass.js';
 import { lightComponent, lightParameter, resolveComponentTarget, resolveParameterTarget, type ParameterTarget } from './paths.js';
+import { colorBuffer } from './parallel/shared-arrays.js';
 
 /**
  * The light domain of a show: the `/lx` graph, its render loop and the operations surfaces
@@ -55,7 +56,7 @@ export class LightShow {
   /** Saved `externals` of the open project (other hosts' UI state), written back on save. */
   externals: Record<string, unknown> = {};
   /** The mixer's main output of the last frame: one ARGB per point, before the master fader. */
-  main = new Uint32Array(0);
+  main: Uint32Array = new Uint32Array(0);
   /** The last frame's buffers (main, cue, aux) and whether cue and aux carried anything. */
   readonly frame: MixerFrame = { main: this.main, cue: new Uint32Array(0), aux: new Uint32Array(0), cueOn: false, auxOn: false };
   /** Where the show was loaded from; absent for the built-in demo or an unsaved show. */
@@ -140,9 +141,9 @@ export class LightShow {
     const model = this.structure.model;
     const out = this.frame;
     if (this.main.length !== model.size) {
-      this.main = out.main = new Uint32Array(model.size);
-      out.cue = new Uint32Array(model.size);
-      out.aux = new Uint32Array(model.size);
+      this.main = out.main = colorBuffer(model.size);
+      out.cue = colorBuffer(model.size);
+      out.aux = colorBuffer(model.size);
     }
     lx.tempo.loop(frame.deltaMs);
     const deltaMs = frame.deltaMs * lx.speed.getValue();

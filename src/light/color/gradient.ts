@@ -141,6 +141,23 @@ export class ColorStops {
     this.copyStop(numStops - 1, numStops);
   }
 
+  /** Numbers writeTo uses. */
+  static readonly WORDS = 1 + 6 * MAX_GRADIENT_STOPS;
+
+  /** Writes the stops into `num` from `at` (WORDS numbers), to hand them to another thread. */
+  writeTo(num: Float64Array, at: number): void {
+    num[at] = this.count;
+    const fields = [this.hue, this.saturation, this.brightness, this.red, this.green, this.blue];
+    for (let j = 0; j < fields.length; j++) for (let i = 0; i < MAX_GRADIENT_STOPS; i++) num[at + 1 + j * MAX_GRADIENT_STOPS + i] = fields[j][i];
+  }
+
+  /** Reads stops writeTo wrote. */
+  readFrom(num: Float64Array, at: number): void {
+    this.count = num[at];
+    const fields = [this.hue, this.saturation, this.brightness, this.red, this.green, this.blue];
+    for (let j = 0; j < fields.length; j++) for (let i = 0; i < MAX_GRADIENT_STOPS; i++) fields[j][i] = num[at + 1 + j * MAX_GRADIENT_STOPS + i];
+  }
+
   /** A stop has brightness exactly 0: HSV blends then borrow the other stop's hue and saturation. */
   isBlack(index: number): boolean {
     return this.brightness[index] === 0;

@@ -5,6 +5,7 @@ import { blendMask } from '../color/blend-kernel.js';
 import { GradientEngine } from '../patterns/gradient-engine.js';
 import { Effect } from './effect.js';
 import { MASK_MODES, choicesOf } from './effect-support.js';
+import { colorBuffer } from '../parallel/shared-arrays.js';
 
 /**
  * Masks content with a color gradient in 3D space (LX's GradientMaskEffect): the Gradient
@@ -17,7 +18,7 @@ export class GradientMaskEffect extends Effect {
   readonly mode = new EnumParameter('Mode', choicesOf(MASK_MODES), 0, { description: 'How to apply the color mask' });
   readonly engine = new GradientEngine();
   readonly cueMask = new BooleanParameter('CUE', false, { mode: 'momentary', description: 'Directly render the mask' });
-  private mask = new Uint32Array(0);
+  private mask: Uint32Array = new Uint32Array(0);
 
   constructor() {
     super('Gradient Mask');
@@ -35,7 +36,7 @@ export class GradientMaskEffect extends Effect {
       this.engine.run(this.points, colors, this);
       return;
     }
-    if (this.mask.length !== colors.length) this.mask = new Uint32Array(colors.length);
+    if (this.mask.length !== colors.length) this.mask = colorBuffer(colors.length);
     const mask = this.mask;
     this.engine.run(this.points, mask, this);
     const blend = MASK_MODES[this.mode.getValue()].blend;

@@ -87,7 +87,7 @@ export abstract class AbstractChannel extends Bus {
   /** This bus's own blend instances, indexed like `blendMode`'s options. */
   readonly blends = blendSet(CHANNEL_BLENDS);
   /** The bus's render buffer, frame-sized (for a group: its members composited). */
-  colors = new Uint32Array(0);
+  colors: Uint32Array = new Uint32Array(0);
   /** Set by the mixer each frame: whether this bus rendered (LX's isAnimating). */
   isAnimating = false;
 

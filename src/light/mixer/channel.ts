@@ -5,6 +5,7 @@ import type { Placeholder } from '../placeholder.js';
 import { isLxObject, lxArray, type LoadContext, type LxObject } from '../project/lxp-types.js';
 import { AbstractChannel } from './bus.js';
 import { type CueSink, PatternEngine } from './pattern-engine.js';
+import { colorBuffer } from '../parallel/shared-arrays.js';
 
 /** A group channel (LX's LXGroup) as its members see it. */
 export interface GroupLike extends Component {
@@ -80,7 +81,7 @@ export class Channel extends AbstractChannel {
    * channel buffer over the channel's view, then the channel's effects.
    */
   loop(model: PointSet, deltaMs: number, cue: CueSink | null): void {
-    if (this.colors.length !== model.size) this.colors = new Uint32Array(model.size);
+    if (this.colors.length !== model.size) this.colors = colorBuffer(model.size);
     this.isAnimating = this.computeAnimating();
     if (!this.isAnimating) return;
     this.modulation.loop(deltaMs);

@@ -1,6 +1,7 @@
 import type { PointSet } from '../model/index.js';
 import { AbstractChannel } from './bus.js';
 import type { Channel } from './channel.js';
+import { colorBuffer } from '../parallel/shared-arrays.js';
 
 /**
  * A group channel (LX's LXGroup): it sits just before its member channels in the mixer's flat
@@ -22,7 +23,7 @@ export class Group extends AbstractChannel {
 
   /** The bus part of the frame, run in channel order before the members: modulators. */
   loop(model: PointSet, deltaMs: number): void {
-    if (this.colors.length !== model.size) this.colors = new Uint32Array(model.size);
+    if (this.colors.length !== model.size) this.colors = colorBuffer(model.size);
     this.isAnimating = this.computeAnimating();
     if (this.isAnimating) this.modulation.loop(deltaMs);
   }

@@ -15,6 +15,7 @@ import { Channel } from './channel.js';
 import { Group } from './group.js';
 import { MasterBus } from './master-bus.js';
 import type { CueSink } from './pattern-engine.js';
+import { colorBuffer } from '../parallel/shared-arrays.js';
 
 export const BLACK = 0xff000000;
 const GROUP_CLASSES = new Set(['heronarts.lx.mixer.LXGroup', 'heronarts.lx.LXGroup']);
@@ -60,8 +61,8 @@ export class Mixer extends LXComponent implements CueSink {
   readonly master: MasterBus;
   private readonly crossfaderBlends = blendSet(CROSSFADER_BLENDS);
   private readonly add = createBlend('Add');
-  private left = new Uint32Array(0);
-  private right = new Uint32Array(0);
+  private left: Uint32Array = new Uint32Array(0);
+  private right: Uint32Array = new Uint32Array(0);
   private cueStack: Uint32Array = new Uint32Array(0);
   private auxStack: Uint32Array = new Uint32Array(0);
   private cueCalled = false;
@@ -127,8 +128,8 @@ export class Mixer extends LXComponent implements CueSink {
   render(model: PointSet, deltaMs: number, frame: MixerFrame): void {
     const size = model.size;
     if (this.left.length !== size) {
-      this.left = new Uint32Array(size);
-      this.right = new Uint32Array(size);
+      this.left = colorBuffer(size);
+      this.right = colorBuffer(size);
     }
     const main = frame.main;
     this.cueStack = frame.cue;

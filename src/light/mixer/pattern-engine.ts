@@ -15,6 +15,7 @@ import { lxArray, type LoadContext, type LxObject } from '../project/lxp-types.j
 import { QuantizedTriggerParameter } from '../tempo/quantized-trigger.js';
 import { TRANSITION_BLEND_CHOICES, blendSet } from './blends.js';
 import { refreshViewSelectors } from '../structure/view-selector.js';
+import { colorBuffer } from '../parallel/shared-arrays.js';
 
 export const NO_PATTERN = -1;
 
@@ -74,7 +75,7 @@ export class PatternEngine {
   autoCycleProgress = 0;
   transitionProgress = 0;
   /** Scratch buffer for the next pattern and for blend-mode patterns (never cleared). */
-  private renderBuffer = new Uint32Array(0);
+  private renderBuffer: Uint32Array = new Uint32Array(0);
   /** Seeded from the owner's id on first use, so two channels do not cycle in lockstep. */
   private random: SeededRandom | null = null;
   private readonly eligible: (Pattern | Placeholder)[] = [];
@@ -358,7 +359,7 @@ export class PatternEngine {
    * owner's model view (its points; `indices` null for the whole model). Patterns inherit it.
    */
   loop(colors: Uint32Array, view: PointSet, indices: Int32Array | null, deltaMs: number, cue: CueSink | null): void {
-    if (this.renderBuffer.length !== colors.length) this.renderBuffer = new Uint32Array(colors.length);
+    if (this.renderBuffer.length !== colors.length) this.renderBuffer = colorBuffer(colors.length);
     colors.fill(0);
     const patterns = this.patterns;
     const scratch = this.renderBuffer;

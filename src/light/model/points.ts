@@ -7,6 +7,7 @@
 // index a renderer writes `colors[index[k]]` to, and the coordinates are the view's own).
 import { TWO_PI, distf3, f, lxRound2f } from './float32.js';
 import { type Mat4, transformX, transformY, transformZ } from './matrix.js';
+import { pointFloat32, pointInt32 } from '../parallel/shared-arrays.js';
 
 export class PointSet {
   readonly size: number;
@@ -42,25 +43,25 @@ export class PointSet {
 
   constructor(size: number) {
     this.size = size;
-    this.index = new Int32Array(size);
-    this.x = new Float32Array(size);
-    this.y = new Float32Array(size);
-    this.z = new Float32Array(size);
-    this.r = new Float32Array(size);
-    this.rxy = new Float32Array(size);
-    this.rxz = new Float32Array(size);
-    this.theta = new Float32Array(size);
-    this.azimuth = new Float32Array(size);
-    this.elevation = new Float32Array(size);
-    this.xn = new Float32Array(size);
-    this.yn = new Float32Array(size);
-    this.zn = new Float32Array(size);
-    this.rn = new Float32Array(size);
-    this.rc = new Float32Array(size);
-    this.rcn = new Float32Array(size);
-    this.xnormal = new Float32Array(size);
-    this.ynormal = new Float32Array(size);
-    this.znormal = new Float32Array(size);
+    this.index = pointInt32(size);
+    this.x = pointFloat32(size);
+    this.y = pointFloat32(size);
+    this.z = pointFloat32(size);
+    this.r = pointFloat32(size);
+    this.rxy = pointFloat32(size);
+    this.rxz = pointFloat32(size);
+    this.theta = pointFloat32(size);
+    this.azimuth = pointFloat32(size);
+    this.elevation = pointFloat32(size);
+    this.xn = pointFloat32(size);
+    this.yn = pointFloat32(size);
+    this.zn = pointFloat32(size);
+    this.rn = pointFloat32(size);
+    this.rc = pointFloat32(size);
+    this.rcn = pointFloat32(size);
+    this.xnormal = pointFloat32(size);
+    this.ynormal = pointFloat32(size);
+    this.znormal = pointFloat32(size);
   }
 
   /** Sets position k and its origin-relative polar values, as `LXPoint.set(x, y, z)` does. */

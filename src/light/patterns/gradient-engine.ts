@@ -4,14 +4,14 @@ import { ColorParameter } from '../../engine/parameters/color.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
-import { FloatColorMemo } from '../color/float-color-memo.js';
-import { ColorStops, GRADIENT_BLEND_MODES, type GradientBlendMode } from '../color/gradient.js';
-import { javaInt } from '../color/java-num.js';
+import { ColorStops, GRADIENT_BLEND_MODES } from '../color/gradient.js';
 import type { Device } from '../device.js';
 import type { PointSet } from '../model/index.js';
 import { RotationMatrix } from '../model/rotation-matrix.js';
 import { setLinkedStops, setPaletteStops } from './palette-colors.js';
-import { clampf, lerpf } from './pattern-math.js';
+import { lerpf } from './pattern-math.js';
+import { pointPool } from '../parallel/point-pool.js';
+import { AXIS_WORDS, CLAMP, GRADIENT_AXES, GRADIENT_BLEND, GRADIENT_CLAMP, GRADIENT_INVERT, GRADIENT_MATRIX, GRADIENT_PHASE, GRADIENT_ROTATE, GRADIENT_SCALE, GRADIENT_STOPS, NORMAL, gradientKernel } from './gradient-kernel.js';
 
 const f = Math.fround;
 
@@ -21,8 +21,6 @@ const COORDINATE_MODES = [
   { label: 'Center', name: 'CENTER' },
   { label: 'Radial', name: 'RADIAL' },
 ];
-const NORMAL = 0;
-const CENTER = 1;
 
 const GRADIENT_COLOR_MODES = [
   { label: 'Fixed', name: 'FIXED' },
@@ -37,41 +35,6 @@ const CLAMP_MODES = [
   { label: 'Wrap', name: 'WRAP' },
   { label: 'Mirror', name: 'MIRROR' },
 ];
-const CLAMP = 0;
-const WRAP = 1;
-
-/** A GradientPattern coordinate (float): Normal n − off, Center 2|n − (½ + off/2)|, Radial rcn − off. */
-function coordinate(mode: number, n: number, offset: number, rcn: number): number {
-  if (mode === NORMAL) return f(n - offset);
-  if (mode === CENTER) return f(2 * Math.abs(f(n - f(0.5 + f(offset * 0.5)))));
-  return f(rcn - offset);
-}
-
-/** The clamp modes (float): Clamp to [0, 1], Wrap to the fraction, Mirror back and forth. */
-function clampLerp(mode: number, v: number): number {
-  if (mode === CLAMP) return clampf(v, 0, 1);
-  const floor = f(Math.floor(v));
-  const diff = f(v - floor);
-  if (mode === WRAP) return diff;
-  return javaInt(floor) % 2 === 0 ? diff : f(1 - diff);
-}
-
-/**
- * Adds one axis's term amount · (coordinate(mode, n, offset, rcn) − shift) into `sum` (float;
- * `first` starts the sum), with the coordinate mode chosen once per pass.
- */
-function addAxisTerm(sum: Float32Array, n: Float32Array, rcn: Float32Array, count: number,
-  mode: number, offset: number, shift: number, amount: number, first: boolean): void {
-  if (mode === NORMAL) {
-    if (first) for (let k = 0; k < count; k++) sum[k] = f(amount * f(f(n[k] - offset) - shift));
-    else for (let k = 0; k < count; k++) sum[k] = f(sum[k] + f(amount * f(f(n[k] - offset) - shift)));
-  } else {
-    for (let k = 0; k < count; k++) {
-      const term = f(amount * f(coordinate(mode, n[k], offset, rcn[k]) - shift));
-      sum[k] = first ? term : f(sum[k] + term);
-    }
-  }
-}
 
 const bipolar = (label: string, description: string): BoundedParameter =>
   new BoundedParameter(label, 0, { v0: -1, v1: 1, polarity: 'bipolar', units: 'percentNormalized', modulatable: true, description });
@@ -116,14 +79,6 @@ export class GradientEngine {
 
   private readonly stops = new ColorStops();
   private readonly transform = new RotationMatrix();
-  /** Per point: the weighted coordinate sum, then its position along the gradient; sized with the points. */
-  private position = new Float32Array(0);
-  /** Rotated normalized coordinates, when Rotate is on; sized with the points. */
-  private rotatedX = new Float32Array(0);
-  private rotatedY = new Float32Array(0);
-  private rotatedZ = new Float32Array(0);
-  /** This frame's color per gradient position: points at the same position share the stop blend. */
-  private readonly colorByPosition = new FloatColorMemo();
 
   /** The parameters under their LX keys, in LX's order. */
   parameters(): readonly [string, Parameter][] {
@@ -143,26 +98,6 @@ export class GradientEngine {
   /** The stops the last frame rendered with (read-only outside the engine). */
   get colorStops(): ColorStops {
     return this.stops;
-  }
-
-  /** Fills rotatedX/Y/Z with the points' normalized coordinates turned by yaw, pitch and roll. */
-  private rotateCoordinates(pts: PointSet): void {
-    const count = pts.size;
-    if (this.rotatedX.length !== count) {
-      this.rotatedX = new Float32Array(count);
-      this.rotatedY = new Float32Array(count);
-      this.rotatedZ = new Float32Array(count);
-    }
-    const t = this.transform;
-    t.update(this.yaw.getValue(), this.pitch.getValue(), this.roll.getValue());
-    for (let k = 0; k < count; k++) {
-      const x0 = pts.xn[k];
-      const y0 = pts.yn[k];
-      const z0 = pts.zn[k];
-      this.rotatedX[k] = t.x(x0, y0, z0);
-      this.rotatedY[k] = t.y(x0, y0, z0);
-      this.rotatedZ[k] = t.z(x0, y0, z0);
-    }
   }
 
   /** Fills the stops for this frame from the color mode (LX's setColorStops), from `device`'s palette. */
@@ -194,61 +129,36 @@ export class GradientEngine {
    */
   run(pts: PointSet, out: Uint32Array, device: Device): void {
     this.setColorStops(device);
-    let xAmount = this.xAmount.getValuef();
-    let yAmount = this.yAmount.getValuef();
-    let zAmount = this.zAmount.getValuef();
-    const total = f(f(Math.abs(xAmount) + Math.abs(yAmount)) + Math.abs(zAmount));
+    const job = pointPool.begin();
+    const num = job.num;
+    const amounts = [this.xAmount.getValuef(), this.yAmount.getValuef(), this.zAmount.getValuef()];
+    const total = f(f(Math.abs(amounts[0]) + Math.abs(amounts[1])) + Math.abs(amounts[2]));
     const compress = lerpf(1, total > 1 ? f(1 / total) : 1, this.gradientCompress.getValuef());
-    xAmount = f(xAmount * compress);
-    yAmount = f(yAmount * compress);
-    zAmount = f(zAmount * compress);
-    const xOffset = this.xOffset.getValuef();
-    const yOffset = this.yOffset.getValuef();
-    const zOffset = this.zOffset.getValuef();
-    const xMode = this.xMode.getValue();
-    const yMode = this.yMode.getValue();
-    const zMode = this.zMode.getValue();
-    // A negative amount measures the coordinate from the other end (LX's `invert` functions).
-    const xShift = xAmount < 0 ? 1 : 0;
-    const yShift = yAmount < 0 ? 1 : 0;
-    const zShift = zAmount < 0 ? 1 : 0;
-    const blend = this.blendMode.getValue() as GradientBlendMode;
-    const scale = this.gradientScale.getValuef();
-    const clamp = this.gradientClamp.getValue();
-    const phase = this.gradientPhase.getValuef();
-    const invert = this.gradientInvert.isOn();
-    const count = pts.size;
-    if (this.position.length !== count) this.position = new Float32Array(count);
-    const position = this.position;
-    // The weighted sum x·xc + y·yc + z·zc, one axis per pass, in LX's order of float additions.
-    const rotate = this.rotate.isOn();
-    if (rotate) this.rotateCoordinates(pts);
-    const xn = rotate ? this.rotatedX : pts.xn;
-    const yn = rotate ? this.rotatedY : pts.yn;
-    const zn = rotate ? this.rotatedZ : pts.zn;
-    addAxisTerm(position, xn, pts.rcn, count, xMode, xOffset, xShift, xAmount, true);
-    addAxisTerm(position, yn, pts.rcn, count, yMode, yOffset, yShift, yAmount, false);
-    addAxisTerm(position, zn, pts.rcn, count, zMode, zOffset, zShift, zAmount, false);
-    const stops = this.stops;
-    const span = stops.numStops - 1;
-    const index = pts.index;
-    const memo = this.colorByPosition;
-    memo.clear();
-    for (let k = 0; k < count; k++) {
-      let lerp = clampLerp(clamp, f(scale * position[k]));
-      if (phase > 0) lerp = f(f(lerp + phase) % 1);
-      if (invert) lerp = f(1 - lerp);
-      lerp = f(lerp * span);
-      const bits = memo.bitsOf(lerp);
-      const slot = memo.slotOf(bits);
-      if (memo.holds(slot, bits)) {
-        out[index[k]] = memo.colorAt(slot);
-        continue;
-      }
-      const stop = Math.floor(lerp) | 0;
-      const color = stops.blendStops(stop, stop + 1, f(lerp - stop), blend);
-      memo.store(slot, bits, color);
-      out[index[k]] = color;
+    const modes = [this.xMode, this.yMode, this.zMode];
+    const offsets = [this.xOffset, this.yOffset, this.zOffset];
+    for (let axis = 0; axis < 3; axis++) {
+      const at = GRADIENT_AXES + axis * AXIS_WORDS;
+      const amount = f(amounts[axis] * compress);
+      num[at] = modes[axis].getValue();
+      num[at + 1] = offsets[axis].getValuef();
+      // A negative amount measures the coordinate from the other end (LX's `invert` functions).
+      num[at + 2] = amount < 0 ? 1 : 0;
+      num[at + 3] = amount;
     }
+    num[GRADIENT_BLEND] = this.blendMode.getValue();
+    num[GRADIENT_SCALE] = this.gradientScale.getValuef();
+    num[GRADIENT_CLAMP] = this.gradientClamp.getValue();
+    num[GRADIENT_PHASE] = this.gradientPhase.getValuef();
+    num[GRADIENT_INVERT] = this.gradientInvert.isOn() ? 1 : 0;
+    const rotate = this.rotate.isOn();
+    num[GRADIENT_ROTATE] = rotate ? 1 : 0;
+    if (rotate) {
+      const t = this.transform;
+      t.update(this.yaw.getValue(), this.pitch.getValue(), this.roll.getValue());
+      for (let row = 0; row < 3; row++) for (let col = 0; col < 4; col++) num[GRADIENT_MATRIX + row * 4 + col] = t.m[row * 4 + col];
+    }
+    this.stops.writeTo(num, GRADIENT_STOPS);
+    job.arrays.push(pts.xn, pts.yn, pts.zn, pts.rcn, pts.index, out);
+    pointPool.run(gradientKernel, pts.size);
   }
 }

@@ -8,8 +8,8 @@ import { GrayTable } from '../color/gradient.js';
 import { javaInt } from '../color/java-num.js';
 import { RotationMatrix } from '../model/rotation-matrix.js';
 import { NOISE_ALGORITHMS, noiseMotionPeriodMs } from '../noise/noise-device-math.js';
-import { fbmNoise3, ridgeNoise3, turbulenceNoise3 } from '../noise/perlin.js';
-import { perlinNoise3Shared, sharedFloat32 } from '../noise/perlin-pool.js';
+import { NORMAL, PERLIN, NOISE_ALGORITHM, NOISE_CONTRAST, NOISE_GAIN, NOISE_LACUNARITY, NOISE_LEVEL, NOISE_LUT, NOISE_LUT_SIZE, NOISE_MATRIX, NOISE_MAX, NOISE_MIN, NOISE_MODE, NOISE_MOTION, NOISE_OCTAVES, NOISE_OFFSET, NOISE_RIDGE, NOISE_ROTATE, NOISE_SCALE, NOISE_SEED, noiseKernel } from '../noise/noise-kernel.js';
+import { pointPool } from '../parallel/point-pool.js';
 import { LinearEnvelope, SawLFO } from './built-in-modulators.js';
 import { lerpf } from './pattern-math.js';
 import { Pattern } from './pattern.js';
@@ -23,41 +23,8 @@ const COORDINATE_MODES = [
   { label: 'Radial', name: 'RADIAL' },
   { label: 'None', name: 'NONE' },
 ];
-const NORMAL = 0;
-const CENTER = 1;
-const RADIAL = 2;
 
 const ALGORITHM_CHOICES = NOISE_ALGORITHMS.map((a) => ({ label: a.label, name: a.name }));
-const PERLIN = 0;
-const RIDGE = 1;
-const FBM = 2;
-const TURBULENCE = 3;
-
-/** A NoisePattern coordinate (float): Normal n + off, Center |n − (1 + off)/2|, Radial rcn + off·n, None ½ + off. */
-function coordinate(mode: number, n: number, offset: number, rcn: number): number {
-  if (mode === NORMAL) return f(n + offset);
-  if (mode === CENTER) return Math.abs(f(n - f(0.5 * f(1 + offset))));
-  if (mode === RADIAL) return f(rcn + f(offset * n));
-  return f(0.5 + offset);
-}
-
-/**
- * One axis of noise-space coordinates, motion + scale · coordinate(mode, n, offset, rcn) (float),
- * with the mode chosen once per frame rather than per point.
- */
-function fillNoiseAxis(out: Float32Array, n: Float32Array, rcn: Float32Array, count: number,
-  mode: number, offset: number, scale: number, motion: number): void {
-  if (mode === NORMAL) {
-    for (let k = 0; k < count; k++) out[k] = f(motion + f(scale * f(n[k] + offset)));
-  } else if (mode === CENTER) {
-    const center = f(0.5 * f(1 + offset));
-    for (let k = 0; k < count; k++) out[k] = f(motion + f(scale * Math.abs(f(n[k] - center))));
-  } else if (mode === RADIAL) {
-    for (let k = 0; k < count; k++) out[k] = f(motion + f(scale * f(rcn[k] + f(offset * n[k]))));
-  } else {
-    out.fill(f(motion + f(scale * f(0.5 + offset))), 0, count);
-  }
-}
 
 const bipolar = (label: string, value: number, description: string, percent = true): BoundedParameter =>
   new BoundedParameter(label, value, { v0: -1, v1: 1, polarity: 'bipolar', units: percent ? 'percentNormalized' : 'none', modulatable: true, description });
@@ -111,12 +78,6 @@ export class NoisePattern extends Pattern {
   private readonly invertLut = new GrayTable(256);
   private readonly transform = new RotationMatrix();
   private readonly random = new SeededRandom(0x4e6f6973);
-  /** Per-point noise coordinates and results (Perlin runs as one batch, shared with a helper thread when large); sized with the points. */
-  private bx: Float32Array = new Float32Array(0);
-  private by: Float32Array = new Float32Array(0);
-  private bz: Float32Array = new Float32Array(0);
-  private bn: Float32Array = new Float32Array(0);
-
   constructor() {
     super('Noise');
     this.addParameter('midpoint', this.level);
@@ -180,72 +141,46 @@ export class NoisePattern extends Pattern {
   }
 
   private runNoise(): void {
-    const algorithm = this.algorithm.getValue();
-    const seed = this.seed.getValue();
+    const pts = this.points;
+    const job = pointPool.begin();
+    const num = job.num;
     const scale = lerpf(this.minScale.getValuef(), this.maxScale.getValuef(), this.scale.getValuef());
-    const xa = this.xModulation.getValuef();
-    const ya = this.yModulation.getValuef();
-    const za = this.zModulation.getValuef();
-    const xo = this.xOffset.getValuef();
-    const yo = this.yOffset.getValuef();
-    const zo = this.zOffset.getValuef();
-    const xs = f(scale * this.xScale.getValuef());
-    const ys = f(scale * this.yScale.getValuef());
-    const zs = f(scale * this.zScale.getValuef());
+    num[NOISE_ALGORITHM] = this.algorithm.getValue();
+    num[NOISE_SEED] = this.seed.getValue();
+    num[NOISE_MOTION] = this.xModulation.getValuef();
+    num[NOISE_MOTION + 1] = this.yModulation.getValuef();
+    num[NOISE_MOTION + 2] = this.zModulation.getValuef();
+    num[NOISE_OFFSET] = this.xOffset.getValuef();
+    num[NOISE_OFFSET + 1] = this.yOffset.getValuef();
+    num[NOISE_OFFSET + 2] = this.zOffset.getValuef();
+    num[NOISE_SCALE] = f(scale * this.xScale.getValuef());
+    num[NOISE_SCALE + 1] = f(scale * this.yScale.getValuef());
+    num[NOISE_SCALE + 2] = f(scale * this.zScale.getValuef());
+    num[NOISE_MODE] = this.xMode.getValue();
+    num[NOISE_MODE + 1] = this.yMode.getValue();
+    num[NOISE_MODE + 2] = this.zMode.getValue();
+    num[NOISE_OCTAVES] = this.octaves.getValue();
+    num[NOISE_LACUNARITY] = this.lacunarity.getValuef();
+    num[NOISE_GAIN] = this.gain.getValuef();
+    num[NOISE_RIDGE] = this.ridgeOffset.getValuef();
     const contrast = this.contrast.getValuef();
     const minLevel = this.minLevel.getValuef();
     const maxLevel = this.maxLevel.getValuef();
-    const level = lerpf(minLevel, maxLevel, f(f(this.level.getValuef() - f(contrast / 4)) * f(0.01)));
-    const xMode = this.xMode.getValue();
-    const yMode = this.yMode.getValue();
-    const zMode = this.zMode.getValue();
-    const octaves = this.octaves.getValue();
-    const lacunarity = this.lacunarity.getValuef();
-    const gain = this.gain.getValuef();
-    const ridgeOffset = this.ridgeOffset.getValuef();
+    num[NOISE_LEVEL] = lerpf(minLevel, maxLevel, f(f(this.level.getValuef() - f(contrast / 4)) * f(0.01)));
+    num[NOISE_CONTRAST] = contrast;
+    num[NOISE_MIN] = minLevel;
+    num[NOISE_MAX] = maxLevel;
     const rotate = this.rotate.isOn();
-    const t = this.transform;
-    if (rotate) t.update(this.yaw.getValue(), this.pitch.getValue(), this.roll.getValue());
-    const lut = this.invertLut.lut;
-    const pts = this.points;
-    const colors = this.colors;
-    const count = pts.size;
-    if (this.bx.length !== count) {
-      this.bx = sharedFloat32(count);
-      this.by = sharedFloat32(count);
-      this.bz = sharedFloat32(count);
-      this.bn = sharedFloat32(count);
-    }
-    const bx = this.bx;
-    const by = this.by;
-    const bz = this.bz;
-    const bn = this.bn;
+    num[NOISE_ROTATE] = rotate ? 1 : 0;
     if (rotate) {
-      for (let k = 0; k < count; k++) {
-        const x0 = pts.xn[k];
-        const y0 = pts.yn[k];
-        const z0 = pts.zn[k];
-        const rcn = pts.rcn[k];
-        bx[k] = f(xa + f(xs * coordinate(xMode, t.x(x0, y0, z0), xo, rcn)));
-        by[k] = f(ya + f(ys * coordinate(yMode, t.y(x0, y0, z0), yo, rcn)));
-        bz[k] = f(za + f(zs * coordinate(zMode, t.z(x0, y0, z0), zo, rcn)));
-      }
-    } else {
-      fillNoiseAxis(bx, pts.xn, pts.rcn, count, xMode, xo, xs, xa);
-      fillNoiseAxis(by, pts.yn, pts.rcn, count, yMode, yo, ys, ya);
-      fillNoiseAxis(bz, pts.zn, pts.rcn, count, zMode, zo, zs, za);
+      const t = this.transform;
+      t.update(this.yaw.getValue(), this.pitch.getValue(), this.roll.getValue());
+      for (let row = 0; row < 3; row++) for (let col = 0; col < 4; col++) num[NOISE_MATRIX + row * 4 + col] = t.m[row * 4 + col];
     }
-    if (algorithm === PERLIN) perlinNoise3Shared(bx, by, bz, bn, count, seed);
-    else if (algorithm === RIDGE) for (let k = 0; k < count; k++) bn[k] = ridgeNoise3(bx[k], by[k], bz[k], lacunarity, gain, ridgeOffset, octaves);
-    else if (algorithm === FBM) for (let k = 0; k < count; k++) bn[k] = fbmNoise3(bx[k], by[k], bz[k], lacunarity, gain, octaves);
-    else for (let k = 0; k < count; k++) bn[k] = turbulenceNoise3(bx[k], by[k], bz[k], lacunarity, gain, octaves);
-    for (let k = 0; k < count; k++) {
-      const b = f(level + f(contrast * bn[k]));
-      // LXUtils.clamp(double…) then 2.559 · b in double, cast to int: Min and Max lie in 0..100,
-      // so the product is within 0..256 (or NaN → 0) and `| 0` is Java's (int).
-      const clamped = b < minLevel ? minLevel : b > maxLevel ? maxLevel : b;
-      colors[pts.index[k]] = lut[(2.559 * clamped) | 0];
-    }
+    const lut = this.invertLut.lut;
+    for (let i = 0; i < NOISE_LUT_SIZE; i++) num[NOISE_LUT + i] = lut[i];
+    job.arrays.push(pts.xn, pts.yn, pts.zn, pts.rcn, pts.index, this.colors);
+    pointPool.run(noiseKernel, pts.size);
   }
 
   /** STATIC: each point uniform in level ± contrast every frame (LX uses Math.random; here the seeded generator). */

@@ -1,16 +1,14 @@
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
-import { add, BLEND_ALPHA_FULL } from '../color/blend-kernel.js';
-import { FloatColorMemo } from '../color/float-color-memo.js';
-import { graynf } from '../color/lx-color.js';
 import { LXComponent } from '../lx-component.js';
 import { toRadians } from '../model/float32.js';
-import type { PointSet } from '../model/index.js';
 import { RotationMatrix } from '../model/rotation-matrix.js';
 import { javaCos, javaSin } from '../modulation/java-math.js';
 import { lxArray, type LoadContext, type LxObject } from '../project/lxp-types.js';
-import { distf3, lerpf } from './pattern-math.js';
+import { pointPool } from '../parallel/point-pool.js';
+import { lerpf } from './pattern-math.js';
+import { A, AP, AXIS, B, BP, C, CP, D, FADE, FREE, INV_SQRT, LEVEL, PLANE_WORDS, PLANES_COUNT, PLANES_FIRST, PLANES_MATRIX, PLANES_UNROTATED, WIDTH, X, Y, Z, planesKernel } from './planes-kernel.js';
 import { Pattern } from './pattern.js';
 
 const f = Math.fround;
@@ -24,15 +22,8 @@ const AXES = [
   { label: 'R-center', name: 'RC' },
   { label: 'R-origin', name: 'RO' },
 ];
-const X = 0;
-const Y = 1;
-const Z = 2;
-const FREE = 3;
-const RC = 4;
 
 export const MAX_PLANES = 8;
-
-const BLACK = 0xff000000;
 
 const bipolar = (label: string, value: number, description: string, options: { percent?: boolean; degrees?: boolean } = {}): BoundedParameter =>
   new BoundedParameter(label, value, {
@@ -44,16 +35,6 @@ const bipolar = (label: string, value: number, description: string, options: { p
     modulatable: true,
     description,
   });
-
-/** slabGray's answer for a point outside the slab (a real gray is always opaque, never 0). */
-const NO_LIGHT = 0;
-
-/** The gray a plane adds at signed distance `dist` (float, as LX), or NO_LIGHT outside its slab. */
-function slabGray(dist: number, width: number, fade: number, level: number): number {
-  let bn = f(1 - f(f(Math.abs(dist) - width) * fade));
-  if (bn > 1) bn = 1;
-  return bn > 0 ? graynf(f(level * bn)) : NO_LIGHT;
-}
 
 /**
  * One plane of a PlanesPattern (LX's PlanesPattern.Plane layer): a slab of light across the
@@ -90,7 +71,6 @@ export class Plane extends LXComponent {
   private bp = 0;
   private cp = 0;
   private invSqrt = 0;
-  private readonly grayByDistance = new FloatColorMemo();
 
   constructor(index: number) {
     super('Plane');
@@ -115,9 +95,12 @@ export class Plane extends LXComponent {
     this.active.setOn(index === 0);
   }
 
-  /** Adds this plane's light onto `colors` (LX's Plane.run). */
-  render(pts: PointSet, colors: Uint32Array, t: RotationMatrix): void {
-    if (!this.active.isOn()) return;
+  /**
+   * LX's Plane.run up to its point loop: when active, updates the plane constants and writes
+   * this frame's block for planesKernel at `num[at..]`. Returns whether the plane renders.
+   */
+  prepare(num: Float64Array, at: number): boolean {
+    if (!this.active.isOn()) return false;
     const axis = this.axis.getValue();
     const position = lerpf(this.positionMin.getValuef(), this.positionMax.getValuef(), f(0.5 * f(1 + this.position.getValuef())));
     const width = f(0.5 * lerpf(this.widthMin.getValuef(), this.widthMax.getValuef(), this.width.getValuef()));
@@ -147,36 +130,19 @@ export class Plane extends LXComponent {
     } else {
       this.d = position;
     }
-    const { a, b, c, d, ap, bp, cp, invSqrt } = this;
-    const level = this.level.getValuef();
-    const unrotated = t.isIdentity;
-    // A point's light depends on its distance to the plane alone: memoized per distance.
-    const memo = this.grayByDistance;
-    memo.clear();
-    const identityX = RotationMatrix.identityX;
-    for (let k = 0; k < pts.size; k++) {
-      const x0 = pts.xn[k];
-      const y0 = pts.yn[k];
-      const z0 = pts.zn[k];
-      const xn = unrotated ? identityX(x0, y0, z0) : t.x(x0, y0, z0);
-      const yn = unrotated ? identityX(y0, z0, x0) : t.y(x0, y0, z0);
-      const zn = unrotated ? identityX(z0, x0, y0) : t.z(x0, y0, z0);
-      let dist: number;
-      if (axis === X) dist = f(invSqrt * Math.abs(f(f(f(f(xn - ap) * a) + f(f(yn - bp) * b)) + f(f(zn - cp) * c))));
-      else if (axis === Y) dist = f(invSqrt * Math.abs(f(f(f(f(yn - ap) * a) + f(f(zn - bp) * b)) + f(f(xn - cp) * c))));
-      else if (axis === Z) dist = f(invSqrt * Math.abs(f(f(f(f(zn - ap) * a) + f(f(xn - bp) * b)) + f(f(yn - cp) * c))));
-      else if (axis === FREE) dist = f(invSqrt * Math.abs(f(f(f(f(f(xn - ap) * a) + f(f(yn - bp) * b)) + f(f(zn - cp) * c)) + d)));
-      else if (axis === RC) dist = f(distf3(xn, yn, zn, 0.5, 0.5, 0.5) - d);
-      else dist = f(pts.rn[k] - d);
-      const bits = memo.bitsOf(dist);
-      const slot = memo.slotOf(bits);
-      if (!memo.holds(slot, bits)) memo.store(slot, bits, slabGray(dist, width, fade, level));
-      const gray = memo.colorAt(slot);
-      if (gray !== NO_LIGHT) {
-        const i = pts.index[k];
-        colors[i] = add(colors[i], gray, BLEND_ALPHA_FULL);
-      }
-    }
+    num[at + AXIS] = axis;
+    num[at + A] = this.a;
+    num[at + B] = this.b;
+    num[at + C] = this.c;
+    num[at + D] = this.d;
+    num[at + AP] = this.ap;
+    num[at + BP] = this.bp;
+    num[at + CP] = this.cp;
+    num[at + INV_SQRT] = this.invSqrt;
+    num[at + WIDTH] = width;
+    num[at + FADE] = fade;
+    num[at + LEVEL] = this.level.getValuef();
+    return true;
   }
 }
 
@@ -204,13 +170,18 @@ export class PlanesPattern extends Pattern {
 
   protected run(): void {
     const pts = this.points;
-    const colors = this.colors;
-    for (let k = 0; k < pts.size; k++) colors[pts.index[k]] = BLACK;
+    const job = pointPool.begin();
+    const num = job.num;
     const t = this.transform;
     t.update(this.yaw.getValue(), this.pitch.getValue(), this.roll.getValue());
+    num[PLANES_UNROTATED] = t.isIdentity ? 1 : 0;
+    for (let row = 0; row < 3; row++) for (let col = 0; col < 4; col++) num[PLANES_MATRIX + row * 4 + col] = t.m[row * 4 + col];
     // LX runs the layers after the pattern's own run, before its effects.
-    const planes = this.planes.items;
-    for (let i = 0; i < planes.length; i++) planes[i].render(pts, colors, t);
+    let active = 0;
+    for (const plane of this.planes.items) if (plane.prepare(num, PLANES_FIRST + active * PLANE_WORDS)) active++;
+    num[PLANES_COUNT] = active;
+    job.arrays.push(pts.xn, pts.yn, pts.zn, pts.rn, pts.index, this.colors);
+    pointPool.run(planesKernel, pts.size);
   }
 
   protected override extraSaveKeys(): readonly string[] {

@@ -1,0 +1,74 @@
+// The render helper thread of point-pool.ts: loads the TypeScript sources through tsx (whatever
+// the launch mode of the engine), then claims chunks of each published point job. Buffers
+// arrive on `workerData.port` before the first job that names them, and are dropped when the
+// engine thread lets them go.
+import { receiveMessageOnPort, workerData } from 'node:worker_threads';
+import { register } from 'tsx/esm/api';
+
+register();
+const shared = await import('./point-pool-shared.ts');
+const { KERNELS } = await import('./point-kernels.ts');
+const { CLAIM, ARRAY_COUNT, ARRAY_REFS, REF_WORDS, KERNEL, SERIAL, FLOAT32, INT32, runClaimedChunks } = shared;
+
+const { control, numbers, port } = workerData;
+const buffers = new Map();
+const views = new Map();
+const job = { num: numbers, arrays: [], serial: 0 };
+const entry = { kernel: KERNELS[0], job };
+let resolvedSerial = null;
+
+function takeMessages() {
+  for (let m = receiveMessageOnPort(port); m !== undefined; m = receiveMessageOnPort(port)) {
+    const { id, buffer, drop } = m.message;
+    if (drop === undefined) {
+      buffers.set(id, buffer);
+      continue;
+    }
+    buffers.delete(drop);
+    for (const key of views.keys()) if (key.startsWith(`${drop}/`)) views.delete(key);
+  }
+}
+
+function bufferFor(id) {
+  // The engine thread posts a buffer before publishing a job that names it, so it is queued.
+  while (!buffers.has(id)) takeMessages();
+  return buffers.get(id);
+}
+
+function view(id, offset, length, type) {
+  const key = `${id}/${offset}/${length}/${type}`;
+  let v = views.get(key);
+  if (v === undefined) {
+    const buffer = bufferFor(id);
+    v = type === FLOAT32 ? new Float32Array(buffer, offset, length) : type === INT32 ? new Int32Array(buffer, offset, length) : new Uint32Array(buffer, offset, length);
+    views.set(key, v);
+  }
+  return v;
+}
+
+function jobFor() {
+  const serial = Atomics.load(control, SERIAL);
+  if (serial === resolvedSerial) return entry;
+  takeMessages();
+  const n = Atomics.load(control, ARRAY_COUNT);
+  job.arrays.length = n;
+  for (let i = 0; i < n; i++) {
+    const ref = ARRAY_REFS + i * REF_WORDS;
+    job.arrays[i] = view(control[ref], control[ref + 1], control[ref + 2], control[ref + 3]);
+  }
+  job.serial = serial;
+  entry.kernel = KERNELS[Atomics.load(control, KERNEL)];
+  resolvedSerial = serial;
+  return entry;
+}
+
+/** Iterations to watch for the next job before sleeping: jobs come in bursts within a frame. */
+const SPIN = 20000;
+
+for (;;) {
+  const claim = Atomics.load(control, CLAIM);
+  runClaimedChunks(control, jobFor);
+  let spins = 0;
+  while (Atomics.load(control, CLAIM) === claim && spins < SPIN) spins++;
+  if (spins === SPIN) Atomics.wait(control, CLAIM, claim);
+}

@@ -1,0 +1,155 @@
+// Point jobs on two threads (see point-pool-shared.ts for the protocol). The engine thread
+// publishes a job, claims chunks like the helper, and returns once every chunk is done, so a
+// job is a synchronous call whose output is that of one pass over the whole range. The helper
+// starts on the first large job; until it is up, and whenever it is not scheduled, the engine
+// thread runs the chunks itself. Jobs below MIN_SHARED_POINTS points, or naming an array that
+// is not on a SharedArrayBuffer, run on the engine thread alone.
+import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
+import { JOB_ARRAYS, JOB_NUMBERS, type PointArray, type PointJob, type PointKernel } from './point-job.js';
+import { KERNELS } from './point-kernels.js';
+import {
+  ARRAY_COUNT, ARRAY_REFS, CHUNK, CLAIM, CONTROL_WORDS, COUNT, DONE, KERNEL, MAX_CHUNKS, REF_WORDS, SERIAL,
+  elementType, publishJob, runClaimedChunks,
+} from './point-pool-shared.js';
+import { MIN_SHARED_POINTS, isShared } from './shared-arrays.js';
+
+/** Points per chunk at least: small enough that a descheduled helper holds up little, large enough to amortize a claim. */
+const MIN_CHUNK_POINTS = 4096;
+/** Chunks per job at most, so that a 1M-point job does not pay 250 claims. */
+const TARGET_CHUNKS = 48;
+
+interface Helper {
+  readonly worker: Worker;
+  readonly port: MessagePort;
+}
+
+class PointPool {
+  private readonly control = new Int32Array(new SharedArrayBuffer(CONTROL_WORDS * Int32Array.BYTES_PER_ELEMENT));
+  private readonly sharedNumbers = new Float64Array(new SharedArrayBuffer(JOB_NUMBERS * Float64Array.BYTES_PER_ELEMENT));
+  /** The job under construction: its numbers are the shared block itself. */
+  private readonly job: PointJob = { num: this.sharedNumbers, arrays: [], serial: 0 };
+  /** undefined: not started yet; null: could not start (jobs stay on the engine thread). */
+  private helper: Helper | null | undefined;
+  private generation = 0;
+  /** Ids of the buffers posted to the helper; dropped there when the buffer is collected here. */
+  private readonly bufferIds = new WeakMap<SharedArrayBuffer, number>();
+  private nextBufferId = 1;
+  private readonly dropped = new FinalizationRegistry<number>((id) => this.helper?.port.postMessage({ drop: id }));
+  private readonly kernelIds = new Map<PointKernel, number>(KERNELS.map((k, i) => [k, i]));
+  /** Chunks run so far, in all and by the helper (for benches and tests). */
+  chunks = 0;
+  helperChunks = 0;
+  /** Jobs below this many points run on the engine thread alone (tests change it). */
+  minSharedPoints = MIN_SHARED_POINTS;
+  /**
+   * Tests set this to run engine-thread jobs in chunks of this many points, last chunk first:
+   * a kernel whose output depended on where a chunk starts, or on chunk order, would show.
+   */
+  soloChunk = Number.POSITIVE_INFINITY;
+
+  /** A fresh job to fill: numbers (stale from the last job) and an empty array list. */
+  begin(): PointJob {
+    this.job.arrays.length = 0;
+    return this.job;
+  }
+
+  /** Runs `kernel` over points 0..count−1 of the job `begin` returned, split with the helper when large. */
+  run(kernel: PointKernel, count: number): void {
+    const job = this.job;
+    job.serial = (job.serial + 1) | 0;
+    const helper = count >= this.minSharedPoints && job.arrays.every(isShared) ? this.ensureHelper() : null;
+    if (helper === null) {
+      if (count <= this.soloChunk) kernel(job, 0, count);
+      else for (let start = Math.floor((count - 1) / this.soloChunk) * this.soloChunk; start >= 0; start -= this.soloChunk) kernel(job, start, Math.min(count, start + this.soloChunk));
+      return;
+    }
+    const id = this.kernelIds.get(kernel);
+    if (id === undefined) throw new Error('point kernel is not listed in point-kernels.ts');
+    if (job.arrays.length > JOB_ARRAYS) throw new RangeError(`a point job names at most ${JOB_ARRAYS} arrays`);
+    const control = this.control;
+    this.describeArrays(job.arrays, helper.port);
+    const chunk = Math.max(MIN_CHUNK_POINTS, Math.ceil(count / TARGET_CHUNKS));
+    const chunks = Math.min(MAX_CHUNKS, Math.ceil(count / chunk));
+    Atomics.store(control, COUNT, count);
+    Atomics.store(control, CHUNK, chunk);
+    Atomics.store(control, KERNEL, id);
+    Atomics.store(control, SERIAL, job.serial);
+    this.generation = (this.generation + 1) & 0xff;
+    publishJob(control, this.generation, chunks);
+    const entry = { kernel, job };
+    let ranHere = 0;
+    try {
+      ranHere = runClaimedChunks(control, () => entry);
+    } catch (e) {
+      this.cancelUnclaimed();
+      throw e;
+    } finally {
+      for (let done = Atomics.load(control, DONE); done < chunks; done = Atomics.load(control, DONE)) {
+        Atomics.wait(control, DONE, done);
+      }
+    }
+    this.chunks += chunks;
+    this.helperChunks += chunks - ranHere;
+  }
+
+  /** After a kernel threw here: marks the chunks nobody claimed as done, so the wait ends. */
+  private cancelUnclaimed(): void {
+    const control = this.control;
+    for (;;) {
+      const claim = Atomics.load(control, CLAIM);
+      const next = claim & 0xfff;
+      const total = (claim >>> 12) & 0xfff;
+      if (next >= total) return;
+      if (Atomics.compareExchange(control, CLAIM, claim, (claim & ~0xfff) | total) === claim) {
+        Atomics.add(control, DONE, total - next);
+        return;
+      }
+    }
+  }
+
+  /** Writes the array references into the control words, posting buffers the helper has not seen. */
+  private describeArrays(arrays: readonly PointArray[], port: MessagePort): void {
+    const control = this.control;
+    control[ARRAY_COUNT] = arrays.length;
+    for (let i = 0; i < arrays.length; i++) {
+      const a = arrays[i];
+      const buffer = a.buffer as SharedArrayBuffer;
+      let id = this.bufferIds.get(buffer);
+      if (id === undefined) {
+        id = this.nextBufferId++;
+        this.bufferIds.set(buffer, id);
+        this.dropped.register(buffer, id);
+        port.postMessage({ id, buffer });
+      }
+      const ref = ARRAY_REFS + i * REF_WORDS;
+      control[ref] = id;
+      control[ref + 1] = a.byteOffset;
+      control[ref + 2] = a.length;
+      control[ref + 3] = elementType(a);
+    }
+  }
+
+  private ensureHelper(): Helper | null {
+    if (this.helper !== undefined) return this.helper;
+    try {
+      const { port1, port2 } = new MessageChannel();
+      const worker = new Worker(new URL('./point-helper.mjs', import.meta.url), {
+        execArgv: [], name: 'footlight-render', workerData: { control: this.control, numbers: this.sharedNumbers, port: port2 }, transferList: [port2],
+      });
+      worker.unref();
+      port1.unref();
+      // A helper that fails stops claiming (a chunk it held still counts as done), and later
+      // jobs run on the engine thread alone.
+      worker.on('error', () => {
+        this.helper = null;
+      });
+      this.helper = { worker, port: port1 };
+    } catch {
+      this.helper = null; // no worker threads here: the engine thread runs every job
+    }
+    return this.helper;
+  }
+}
+
+/** The engine's point pool: `begin()` a job, fill its numbers and arrays, then `run` a kernel. */
+export const pointPool = new PointPool();

@@ -1,0 +1,38 @@
+// Typed arrays the render helper thread can read and write. Frame buffers and point coordinates
+// of large models live on SharedArrayBuffers so that point jobs (point-pool.ts) can split their
+// work across threads; small ones stay on ordinary buffers, where jobs run on the engine thread.
+
+/** From this many elements an array is worth sharing (and a point job worth splitting). */
+export const MIN_SHARED_POINTS = 16384;
+
+type ArrayType<T> = new (buffer: ArrayBufferLike, byteOffset?: number, length?: number) => T;
+
+function allocate<T>(type: ArrayType<T> & { readonly BYTES_PER_ELEMENT: number }, length: number, shared: boolean): T {
+  const Buffer = shared ? SharedArrayBuffer : ArrayBuffer;
+  return new type(new Buffer(length * type.BYTES_PER_ELEMENT), 0, length);
+}
+
+/** A Float32Array on a SharedArrayBuffer (always shared, whatever its length). */
+export function sharedFloat32(length: number): Float32Array {
+  return allocate(Float32Array, length, true);
+}
+
+/** A Float32Array, shared when `length` reaches MIN_SHARED_POINTS. */
+export function pointFloat32(length: number): Float32Array {
+  return allocate(Float32Array, length, length >= MIN_SHARED_POINTS);
+}
+
+/** An Int32Array, shared when `length` reaches MIN_SHARED_POINTS. */
+export function pointInt32(length: number): Int32Array {
+  return allocate(Int32Array, length, length >= MIN_SHARED_POINTS);
+}
+
+/** A color buffer (Uint32Array), shared when `length` reaches MIN_SHARED_POINTS. */
+export function colorBuffer(length: number): Uint32Array {
+  return allocate(Uint32Array, length, length >= MIN_SHARED_POINTS);
+}
+
+/** Whether the helper thread can see `a`. */
+export function isShared(a: ArrayBufferView): boolean {
+  return a.buffer instanceof SharedArrayBuffer;
+}
