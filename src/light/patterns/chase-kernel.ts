@@ -199,13 +199,20 @@ export function chaseKernel(job: PointJob, start: number, end: number): void {
     memo.clear();
     shapeSerial = job.serial;
   }
+  if (shape.chunkSize === shape.chunkSizei && !shape.swarmOn) paintRepeating(job, start, end);
+  else paint(job, start, end);
+}
+
+/**
+ * Colors points start..end−1 one by one. Chunk bookkeeping runs incrementally instead of
+ * dividing per point: chunkIndex is (i / chunkSizei) | 0, offset is i % chunkSize (a float
+ * remainder), both exact (see ChunkCursor), and a chunk's motion point is computed once.
+ */
+function paint(job: PointJob, start: number, end: number): void {
   const [xn, yn] = job.arrays as Float32Array[];
   const index = job.arrays[2] as Int32Array;
   const colors = job.arrays[3] as Uint32Array;
   const { chunkSize, motion, shift, wrap, interlace, alternateChunk, swarmOn, swarmX, swarmY, swarmSize } = shape;
-  // Chunk bookkeeping runs incrementally instead of dividing per point: chunkIndex is
-  // (i / chunkSizei) | 0, offset is i % chunkSize (a float remainder), both exact (see
-  // ChunkCursor), and the chunk's motion point is computed once per chunk.
   cursor.start(chunkSize, shape.chunkSizei, start);
   let motion2 = chunkMotion(motion, cursor.chunkIndex, shift, chunkSize);
   let even = start % 2 === 1;
@@ -225,5 +232,39 @@ export function chaseKernel(job: PointJob, start: number, end: number): void {
       colors[index[i]] = memo.colorAt(slot);
     }
     even = !even;
+  }
+}
+
+/** Start point of an earlier whole chunk in this range, by its look (see paintRepeating); −1: none yet. */
+const chunkByLook = new Int32Array(4);
+const motionByLook = new Float64Array(4);
+
+/**
+ * paint() for a whole-number chunk size without the swarm: a point's gray then depends only on
+ * its offset in the chunk, the chunk's motion point, and which way it runs (the chunk's parity
+ * under Alternate, the parity of the chunk's first point under Interlace). A chunk that looks
+ * like an earlier whole chunk of this range takes that chunk's colors point for point.
+ */
+function paintRepeating(job: PointJob, start: number, end: number): void {
+  const index = job.arrays[2] as Int32Array;
+  const colors = job.arrays[3] as Uint32Array;
+  const { chunkSizei: size, chunkSize, motion, shift, interlace, alternateChunk } = shape;
+  chunkByLook.fill(-1);
+  for (let chunk = Math.floor(start / size); chunk * size < end; chunk++) {
+    const chunkStart = chunk * size;
+    const from = Math.max(start, chunkStart);
+    const to = Math.min(end, chunkStart + size);
+    const look = (alternateChunk && chunk % 2 === 1 ? 1 : 0) + (interlace && chunkStart % 2 === 1 ? 2 : 0);
+    const motion2 = chunkMotion(motion, chunk, shift, chunkSize);
+    const source = chunkByLook[look];
+    if (from === chunkStart && source >= 0 && Object.is(motionByLook[look], motion2)) {
+      for (let i = from, j = source; i < to; i++, j++) colors[index[i]] = colors[index[j]];
+      continue;
+    }
+    paint(job, from, to);
+    if (from === chunkStart && to === chunkStart + size) {
+      chunkByLook[look] = chunkStart;
+      motionByLook[look] = motion2;
+    }
   }
 }
