@@ -29,32 +29,31 @@ export const BLEND_NUMBER_MASK = 1;
 
 export function blendBufferKernel(job: PointJob, start: number, end: number): void {
   const [dst, src, out] = job.arrays as Uint32Array[];
-  const indices = job.arrays.length > 3 ? (job.arrays[3] as Int32Array) : null;
   const mode = job.num[BLEND_NUMBER_MODE];
   const mask = job.num[BLEND_NUMBER_MASK];
-  if (mode === ADD && mask === BLEND_ALPHA_FULL) {
-    // Faders at 1: opaque source pixels, the usual case, take the packed path.
-    if (indices === null) {
-      for (let i = start; i < end; i++) {
-        const s = src[i];
-        out[i] = s >>> 24 === 0xff ? addOpaqueFull(dst[i], s) : add(dst[i], s, BLEND_ALPHA_FULL);
-      }
-    } else {
-      for (let k = start; k < end; k++) {
-        const i = indices[k];
-        const s = src[i];
-        out[i] = s >>> 24 === 0xff ? addOpaqueFull(dst[i], s) : add(dst[i], s, BLEND_ALPHA_FULL);
-      }
-    }
-    return;
+  // One small function per loop, so each compiles with its pixel blend inlined.
+  if (job.arrays.length > 3) blendIndexed(dst, src, out, job.arrays[3] as Int32Array, start, end, mode, mask);
+  else if (mode === ADD && mask === BLEND_ALPHA_FULL) addFull(dst, src, out, start, end);
+  else blendRange(dst, src, out, start, end, mode, mask);
+}
+
+/** Add at full alpha (faders at 1): opaque source pixels, the usual case, take the packed path. */
+function addFull(dst: Uint32Array, src: Uint32Array, out: Uint32Array, start: number, end: number): void {
+  for (let i = start; i < end; i++) {
+    const s = src[i];
+    out[i] = s >>> 24 === 0xff ? addOpaqueFull(dst[i], s) : add(dst[i], s, BLEND_ALPHA_FULL);
   }
+}
+
+function blendRange(dst: Uint32Array, src: Uint32Array, out: Uint32Array, start: number, end: number, mode: number, mask: number): void {
   const blend = PIXEL_BLEND_LIST[mode];
-  if (indices === null) {
-    for (let i = start; i < end; i++) out[i] = blend(dst[i], src[i], mask);
-  } else {
-    for (let k = start; k < end; k++) {
-      const i = indices[k];
-      out[i] = blend(dst[i], src[i], mask);
-    }
+  for (let i = start; i < end; i++) out[i] = blend(dst[i], src[i], mask);
+}
+
+function blendIndexed(dst: Uint32Array, src: Uint32Array, out: Uint32Array, indices: Int32Array, start: number, end: number, mode: number, mask: number): void {
+  const blend = PIXEL_BLEND_LIST[mode];
+  for (let k = start; k < end; k++) {
+    const i = indices[k];
+    out[i] = blend(dst[i], src[i], mask);
   }
 }
