@@ -13,39 +13,51 @@ export const BLUR_ALPHA = 1;
 export const BLUR_MODE = 2;
 
 /**
- * Multiplies `c` by the gray byte `s` as LXColor.multiply at full alpha does on opaque input
- * (channel ← (s·(channel + 1)) >> 8), except that a channel the product would leave unchanged
- * drops by one, so a persistence buffer always decays to black.
+ * The decay of one channel byte v by the gray byte s, as LXColor.multiply at full alpha does on
+ * opaque input ((s·(v + 1)) >> 8), except that a byte the product would leave unchanged drops by
+ * one, so a persistence buffer always decays to black.
  */
-function decayColor(c: number, s: number): number {
-  const r = (c >>> 16) & 0xff;
-  const g = (c >>> 8) & 0xff;
-  const b = c & 0xff;
-  let r2 = (s * (r + 1)) >> 8;
-  let g2 = (s * (g + 1)) >> 8;
-  let b2 = (s * (b + 1)) >> 8;
-  if (r2 >= r && r > 0) r2 = r - 1;
-  if (g2 >= g && g > 0) g2 = g - 1;
-  if (b2 >= b && b > 0) b2 = b - 1;
-  return (0xff000000 | (r2 << 16) | (g2 << 8) | b2) >>> 0;
+function decayByte(v: number, s: number): number {
+  const d = (s * (v + 1)) >> 8;
+  return d >= v && v > 0 ? v - 1 : d;
 }
 
+// Per thread: the job's decay of each byte value.
+const decay = new Uint32Array(256);
+let decaySerial = Number.NaN;
+
 export function blurKernel(job: PointJob, start: number, end: number): void {
+  if (decaySerial !== job.serial) {
+    const s = job.num[BLUR_DECAY];
+    for (let v = 0; v < 256; v++) decay[v] = decayByte(v, s);
+    decaySerial = job.serial;
+  }
   const [colors, blur] = job.arrays as Uint32Array[];
-  const index = job.arrays[2] as Int32Array;
-  const s = job.num[BLUR_DECAY];
   const blurAlpha = job.num[BLUR_ALPHA];
+  if (blurAlpha > 0) blurAndBlend(colors, blur, job.arrays[2] as Int32Array, start, end, blurAlpha, BLUR_MODES[job.num[BLUR_MODE]].blend);
+  else blurOnly(colors, blur, job.arrays[2] as Int32Array, start, end);
+}
+
+/** The persistence of a point holding `b` behind frame color `c`: decayed, then the lighter of it and c. */
+function persist(b: number, c: number): number {
+  const decayed = (0xff000000 | (decay[(b >>> 16) & 0xff] << 16) | (decay[(b >>> 8) & 0xff] << 8) | decay[b & 0xff]) >>> 0;
+  return c >>> 24 === 0xff ? lightestOpaqueFull(decayed, c) : lightest(decayed, c, BLEND_ALPHA_FULL);
+}
+
+function blurOnly(colors: Uint32Array, blur: Uint32Array, index: Int32Array, start: number, end: number): void {
+  for (let k = start; k < end; k++) {
+    const i = index[k];
+    blur[i] = persist(blur[i], colors[i]);
+  }
+}
+
+function blurAndBlend(colors: Uint32Array, blur: Uint32Array, index: Int32Array, start: number, end: number,
+  alpha: number, blend: (dst: number, src: number, alpha: number) => number): void {
   for (let k = start; k < end; k++) {
     const i = index[k];
     const c = colors[i];
-    const decayed = decayColor(blur[i], s);
-    blur[i] = c >>> 24 === 0xff ? lightestOpaqueFull(decayed, c) : lightest(decayed, c, BLEND_ALPHA_FULL);
-  }
-  if (blurAlpha > 0) {
-    const blend = BLUR_MODES[job.num[BLUR_MODE]].blend;
-    for (let k = start; k < end; k++) {
-      const i = index[k];
-      colors[i] = blend(colors[i], blur[i], blurAlpha);
-    }
+    const b = persist(blur[i], c);
+    blur[i] = b;
+    colors[i] = blend(c, b, alpha);
   }
 }

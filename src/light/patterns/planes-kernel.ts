@@ -1,7 +1,7 @@
 // PlanesPattern's per-point pass as a point job (../parallel/point-job.ts): black, then each
 // active plane's slab of gray added on, for points start..end−1. The pattern writes the frame's
 // numbers (PLANES_* slots, one PLANE_WORDS block per active plane) and arrays.
-import { add, BLEND_ALPHA_FULL } from '../color/blend-kernel.js';
+import { addOpaqueFull } from '../color/blend-kernel.js';
 import { FloatColorMemo } from '../color/float-color-memo.js';
 import { graynf } from '../color/lx-color.js';
 import type { PointJob } from '../parallel/point-job.js';
@@ -40,7 +40,7 @@ export const LEVEL = 11;
 /** Arrays: xn, yn, zn, rn, index, colors. */
 
 const BLACK = 0xff000000;
-/** slabGray's answer for a point outside the slab (a real gray is always opaque, never 0). */
+/** slabGray's answer for a point outside the slab (a real gray is always opaque, never 0: added, it is addOpaqueFull). */
 const NO_LIGHT = 0;
 
 /** The gray a plane adds at signed distance `dist` (float, as LX), or NO_LIGHT outside its slab. */
@@ -68,8 +68,11 @@ function rotated(m: Float64Array, row: number, x: number, y: number, z: number):
 const memos: FloatColorMemo[] = [];
 let memoSerial = Number.NaN;
 
-/** Adds the plane whose block starts at `at` onto colors of points start..end−1. */
-function addPlane(job: PointJob, at: number, memo: FloatColorMemo, start: number, end: number): void {
+/**
+ * Adds the plane whose block starts at `at` onto colors of points start..end−1; the first plane
+ * (`first`) paints onto black instead, which is its gray itself (adding an opaque gray to black).
+ */
+function addPlane(job: PointJob, at: number, memo: FloatColorMemo, start: number, end: number, first: boolean): void {
   const num = job.num;
   const [xs, ys, zs, rn] = job.arrays as Float32Array[];
   const index = job.arrays[4] as Int32Array;
@@ -105,23 +108,25 @@ function addPlane(job: PointJob, at: number, memo: FloatColorMemo, start: number
     const slot = memo.slotOf(bits);
     if (!memo.holds(slot, bits)) memo.store(slot, bits, slabGray(dist, width, fade, level));
     const gray = memo.colorAt(slot);
-    if (gray !== NO_LIGHT) {
-      const i = index[k];
-      colors[i] = add(colors[i], gray, BLEND_ALPHA_FULL);
-    }
+    const i = index[k];
+    if (first) colors[i] = gray === NO_LIGHT ? BLACK : gray;
+    else if (gray !== NO_LIGHT) colors[i] = addOpaqueFull(colors[i], gray);
   }
 }
 
 export function planesKernel(job: PointJob, start: number, end: number): void {
-  const index = job.arrays[4] as Int32Array;
-  const colors = job.arrays[5] as Uint32Array;
-  for (let k = start; k < end; k++) colors[index[k]] = BLACK;
   const planes = job.num[PLANES_COUNT];
+  if (planes === 0) {
+    const index = job.arrays[4] as Int32Array;
+    const colors = job.arrays[5] as Uint32Array;
+    for (let k = start; k < end; k++) colors[index[k]] = BLACK;
+    return;
+  }
   while (memos.length < planes) memos.push(new FloatColorMemo());
   if (memoSerial !== job.serial) {
     for (const memo of memos) memo.clear();
     memoSerial = job.serial;
   }
   // LX runs the planes one after another over all points; per point that is the same order.
-  for (let p = 0; p < planes; p++) addPlane(job, PLANES_FIRST + p * PLANE_WORDS, memos[p], start, end);
+  for (let p = 0; p < planes; p++) addPlane(job, PLANES_FIRST + p * PLANE_WORDS, memos[p], start, end, p === 0);
 }
