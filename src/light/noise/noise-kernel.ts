@@ -2,7 +2,8 @@
 // coordinates, the noise function and the brightness lookup for points start..end−1. The
 // pattern writes the frame's numbers (NOISE_* slots) and arrays; any thread runs the kernel.
 import type { PointJob } from '../parallel/point-job.js';
-import { fbmNoise3, perlinNoise3Range, ridgeNoise3, turbulenceNoise3 } from './perlin.js';
+import { fbmNoise3, ridgeNoise3, turbulenceNoise3 } from './perlin.js';
+import { PerlinWasm } from './perlin-wasm.js';
 
 const f = Math.fround;
 
@@ -71,30 +72,29 @@ function rotated(m: Float64Array, row: number, x: number, y: number, z: number):
   return f(f(f(f(m[at] * x) + f(m[at + 1] * y)) + f(m[at + 2] * z)) + m[at + 3]);
 }
 
-// Per-thread scratch: coordinates and noise of one chunk, and the job's lookup table.
-let bx = new Float32Array(0);
-let by = new Float32Array(0);
-let bz = new Float32Array(0);
-let bn = new Float32Array(0);
+// Per thread: the Perlin kernel, whose memory holds one slice's coordinates and noise, and the
+// job's lookup table.
+let perlin: PerlinWasm | undefined;
 const lut = new Uint32Array(NOISE_LUT_SIZE);
 let lutSerial = Number.NaN;
 
 export function noiseKernel(job: PointJob, start: number, end: number): void {
+  perlin ??= new PerlinWasm();
+  if (lutSerial !== job.serial) {
+    for (let i = 0; i < NOISE_LUT_SIZE; i++) lut[i] = job.num[NOISE_LUT + i];
+    lutSerial = job.serial;
+  }
+  for (let from = start; from < end; from += perlin.capacity) noiseSlice(job, perlin, from, Math.min(end, from + perlin.capacity));
+}
+
+/** Points start..end−1 (at most the Perlin kernel's capacity). */
+function noiseSlice(job: PointJob, perlin: PerlinWasm, start: number, end: number): void {
   const num = job.num;
   const [xn, yn, zn, rcn] = job.arrays as Float32Array[];
   const index = job.arrays[4] as Int32Array;
   const colors = job.arrays[5] as Uint32Array;
   const length = end - start;
-  if (bx.length < length) {
-    bx = new Float32Array(length);
-    by = new Float32Array(length);
-    bz = new Float32Array(length);
-    bn = new Float32Array(length);
-  }
-  if (lutSerial !== job.serial) {
-    for (let i = 0; i < NOISE_LUT_SIZE; i++) lut[i] = num[NOISE_LUT + i];
-    lutSerial = job.serial;
-  }
+  const { xs: bx, ys: by, zs: bz, out: bn } = perlin;
   const [xa, ya, za] = [num[NOISE_MOTION], num[NOISE_MOTION + 1], num[NOISE_MOTION + 2]];
   const [xo, yo, zo] = [num[NOISE_OFFSET], num[NOISE_OFFSET + 1], num[NOISE_OFFSET + 2]];
   const [xs, ys, zs] = [num[NOISE_SCALE], num[NOISE_SCALE + 1], num[NOISE_SCALE + 2]];
@@ -118,7 +118,7 @@ export function noiseKernel(job: PointJob, start: number, end: number): void {
   const octaves = num[NOISE_OCTAVES];
   const lacunarity = num[NOISE_LACUNARITY];
   const gain = num[NOISE_GAIN];
-  if (algorithm === PERLIN) perlinNoise3Range(bx, by, bz, bn, 0, length, num[NOISE_SEED]);
+  if (algorithm === PERLIN) perlin.run(length, num[NOISE_SEED]);
   else if (algorithm === RIDGE) for (let k = 0; k < length; k++) bn[k] = ridgeNoise3(bx[k], by[k], bz[k], lacunarity, gain, num[NOISE_RIDGE], octaves);
   else if (algorithm === FBM) for (let k = 0; k < length; k++) bn[k] = fbmNoise3(bx[k], by[k], bz[k], lacunarity, gain, octaves);
   else for (let k = 0; k < length; k++) bn[k] = turbulenceNoise3(bx[k], by[k], bz[k], lacunarity, gain, octaves);

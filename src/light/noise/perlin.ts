@@ -10,8 +10,9 @@
 // are rounded again on entry, which is a no-op for floats. Results are float32 values (as doubles).
 // Hot path: no allocation, no closures. Measured on the 2-vCPU dev box (Node 20): ~70–90 ns per
 // perlinNoise3 call, ~50–70 ns per point through perlinNoise3Batch, ~70–90 ns per octave for the
-// fractal noises. LX's Java float code is faster; most of our cost is Math.fround's float↔double
-// round trips (about 56 per sample). A WebAssembly f32 kernel measured ~1.7× faster per call.
+// fractal noises. Most of that cost is Math.fround's float↔double round trips (about 56 per
+// sample): NoisePattern's Perlin batches therefore run in WebAssembly (perlin-wasm.ts, ~10 ns per
+// point), which is checked against perlinNoise3Batch.
 //
 // Who calls what in LX 1.2.1:
 //   NoisePattern  Perlin      → perlinNoise3(x, y, z, seed)          (seed = `seed` knob, 0..255)
@@ -75,6 +76,9 @@ for (let i = 0; i < 512; i++) {
 const GX = new Float64Array([1, -1, 1, -1, 1, -1, 1, -1, 0, 0, 0, 0]);
 const GY = new Float64Array([1, 1, -1, -1, 0, 0, 0, 0, 1, -1, 1, -1]);
 const GZ = new Float64Array([0, 0, 0, 0, 1, 1, -1, -1, 1, 1, -1, -1]);
+
+/** The tables above, for the WebAssembly batch kernel (perlin-wasm.ts), which copies them. */
+export const PERLIN_TABLES = { perm: PERM, grad: GRAD, gx: GX, gy: GY, gz: GZ } as const;
 
 const fround = Math.fround;
 
@@ -306,13 +310,6 @@ export function perlinNoise3Batch(
     throw new RangeError(`perlinNoise3Batch: count ${count} exceeds a buffer length`);
   }
   kernel(xs, ys, zs, out, 0, count, seed, 255, 255, 255);
-}
-
-/** perlinNoise3 at the points start..end−1 only (one share of a batch split across threads). */
-export function perlinNoise3Range(
-  xs: Float32Array, ys: Float32Array, zs: Float32Array, out: Float32Array, start: number, end: number, seed: number,
-): void {
-  kernel(xs, ys, zs, out, start, end, seed, 255, 255, 255);
 }
 
 /**

@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { perlinNoise3Batch } from '../../../src/light/noise/perlin.js';
+import { PerlinWasm } from '../../../src/light/noise/perlin-wasm.js';
+
+/** A small deterministic generator (LCG), so a failure can be reproduced. */
+function generator(seed: number): () => number {
+  let state = seed | 0;
+  return () => ((state = (Math.imul(state, 1103515245) + 12345) | 0) >>> 0) / 2 ** 32;
+}
+
+const SPECIAL = [Number.NaN, Infinity, -Infinity, 0, -0, 2 ** 24, -(2 ** 24), 2 ** 31, -(2 ** 31), 3e9, -3e9, 1e-40, 255.99998, 256, -0.5, 0.9999999];
+
+/** Fills the kernel's inputs: `grid` like a NoisePattern frame (rows of shared y), else random with special values. */
+function fill(p: PerlinWasm, count: number, grid: boolean, random: () => number): void {
+  for (let i = 0; i < count; i++) {
+    if (grid) {
+      p.xs[i] = (i % 397) * 0.0137 + 0.3 - (random() < 0.02 ? 1e-7 : 0);
+      p.ys[i] = Math.floor(i / 397) * 0.021 - 3;
+      p.zs[i] = 37.25 + (i % 11 === 0 ? 0.5 : 0);
+    } else {
+      const pick = (range: number): number => (random() < 0.05 ? SPECIAL[Math.floor(random() * SPECIAL.length)] : (random() - 0.5) * range);
+      p.xs[i] = pick(20);
+      p.ys[i] = pick(600);
+      p.zs[i] = pick(random() < 0.5 ? 4 : 1e7);
+    }
+  }
+}
+
+/** Indexes where `actual` differs from `expected` (any NaN equals any NaN: colors cannot tell them apart). */
+function differences(expected: Float32Array, actual: Float32Array, count: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const a = expected[i];
+    const b = actual[i];
+    if (!(Object.is(a, b) || (Number.isNaN(a) && Number.isNaN(b)))) out.push(i);
+  }
+  return out;
+}
+
+for (const grid of [true, false]) {
+  test(`PerlinWasm: four-lane groups and single points equal perlinNoise3Batch bit for bit (${grid ? 'grid rows' : 'random, with NaN, ±∞ and huge values'})`, () => {
+    const p = new PerlinWasm();
+    const random = generator(grid ? 7 : 11);
+    const count = p.capacity - 3; // not a multiple of four: the last points run one by one
+    fill(p, count, grid, random);
+    const expected = new Float32Array(count);
+    for (const seed of [0, 77, 255]) {
+      perlinNoise3Batch(p.xs, p.ys, p.zs, expected, count, seed);
+      p.out.fill(0.5);
+      p.run(count, seed);
+      assert.deepEqual(differences(expected, p.out, count), [], `groups, seed ${seed}`);
+      p.out.fill(0.5);
+      p.runScalar(0, count, seed);
+      assert.deepEqual(differences(expected, p.out, count), [], `one by one, seed ${seed}`);
+    }
+  });
+}
+
+test('PerlinWasm: a batch past its capacity is refused', () => {
+  const p = new PerlinWasm();
+  assert.throws(() => p.run(p.capacity + 1, 0), RangeError);
+  assert.throws(() => p.runScalar(0, p.capacity + 1, 0), RangeError);
+});
