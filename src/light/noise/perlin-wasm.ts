@@ -16,7 +16,7 @@ import {
   type Code, F32, I32, V128, block, br, brIf, call, encodeModule, f32, f32x4Add, f32x4FromI32x4, f32x4Lt, f32x4Mul, f32x4Splat, f32x4Sub,
   fadd, flt, fmul, fsub, get, i32, i32x4Add, i32x4AllTrue, i32x4Eq, i32x4Lane, i32x4Splat, i32x4TruncSat, iadd, iand, ifElse, ige, igt, ine,
   ior, ishl, isub, loadF32, loadI32, loadV128, loop, set, storeF32, storeV128, toF32, truncSat, v128And,
-} from './wasm-encoder.js';
+} from '../parallel/wasm-encoder.js';
 
 /** Points per run. */
 const CAPACITY = 16384;

@@ -8,7 +8,8 @@ import { javaCos, javaSin } from '../modulation/java-math.js';
 import { lxArray, type LoadContext, type LxObject } from '../project/lxp-types.js';
 import { pointPool } from '../parallel/point-pool.js';
 import { lerpf } from './pattern-math.js';
-import { A, AP, AXIS, B, BP, C, CP, D, FADE, FREE, INV_SQRT, LEVEL, PLANE_WORDS, PLANES_COUNT, PLANES_FIRST, PLANES_MATRIX, PLANES_UNROTATED, WIDTH, X, Y, Z, planesKernel } from './planes-kernel.js';
+import { planesKernel } from './planes-kernel.js';
+import { A, AP, AXIS, B, BP, C, CP, D, FADE, FREE, INV_SQRT, LEVEL, PLANE_WORDS, PLANES_COUNT, PLANES_FIRST, PLANES_MATRIX, PLANES_UNROTATED, WIDTH, X, Y, Z } from './planes-layout.js';
 import { Pattern } from './pattern.js';
 
 const f = Math.fround;

@@ -78,6 +78,14 @@ export const f32x4Splat = simd(0x13);
 export const i32x4Lane = (vector: Code, lane: number): Code => flat(vector, [0xfd, 0x1b, lane]);
 export const i32x4Eq = simd(0x37);
 export const f32x4Lt = simd(0x43);
+export const f32x4Gt = simd(0x44);
+export const v128Or = simd(0x50);
+export const i8x16AddSatU = simd(0x70);
+export const i32x4Mul = simd(0xb5);
+export const f32x4Abs = simd(0xe0);
+export const f32x4Sqrt = simd(0xe3);
+/** b < a ? b : a (WebAssembly's pmin): NaN in a stays. */
+export const f32x4Pmin = simd(0xea);
 export const v128And = simd(0x4e);
 export const i32x4AllTrue = simd(0xa3);
 export const i32x4Add = simd(0xae);
@@ -93,6 +101,7 @@ export const block = (...body: Code[]): Code => flat([0x02, 0x40], ...body, [0x0
 export const loop = (...body: Code[]): Code => flat([0x03, 0x40], ...body, [0x0b]);
 export const br = (depth: number): Code => [0x0c, ...uleb(depth)];
 export const brIf = (depth: number, condition: Code): Code => flat(condition, [0x0d, ...uleb(depth)]);
+export const ifThen = (condition: Code, ...then: Code[]): Code => flat(condition, [0x04, 0x40], ...then, [0x0b]);
 export const ifElse = (condition: Code, then: Code, otherwise: Code): Code => flat(condition, [0x04, 0x40], then, [0x05], otherwise, [0x0b]);
 /** Calls function `index` of the module (in encodeModule's order). */
 export const call = (index: number, ...args: Code[]): Code => flat(...args, [0x10, ...uleb(index)]);
