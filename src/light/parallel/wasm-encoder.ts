@@ -80,6 +80,10 @@ export const i32x4Eq = simd(0x37);
 export const f32x4Lt = simd(0x43);
 export const f32x4Gt = simd(0x44);
 export const v128Or = simd(0x50);
+/** (a & mask) | (b & ~mask). */
+export const v128Bitselect = simd(0x52);
+export const f32x4Floor = simd(0x68);
+export const f32x4Trunc = simd(0x69);
 export const i8x16AddSatU = simd(0x70);
 export const i32x4Mul = simd(0xb5);
 export const f32x4Abs = simd(0xe0);

@@ -11,7 +11,8 @@ import { RotationMatrix } from '../model/rotation-matrix.js';
 import { setLinkedStops, setPaletteStops } from './palette-colors.js';
 import { lerpf } from './pattern-math.js';
 import { pointPool } from '../parallel/point-pool.js';
-import { AXIS_WORDS, CLAMP, GRADIENT_AXES, GRADIENT_BLEND, GRADIENT_CLAMP, GRADIENT_INVERT, GRADIENT_MATRIX, GRADIENT_PHASE, GRADIENT_ROTATE, GRADIENT_SCALE, GRADIENT_STOPS, NORMAL, gradientKernel } from './gradient-kernel.js';
+import { gradientKernel } from './gradient-kernel.js';
+import { AXIS_WORDS, CLAMP, GRADIENT_AXES, GRADIENT_BLEND, GRADIENT_CLAMP, GRADIENT_INVERT, GRADIENT_MATRIX, GRADIENT_PHASE, GRADIENT_ROTATE, GRADIENT_SCALE, GRADIENT_STOPS, NORMAL } from './gradient-layout.js';
 
 const f = Math.fround;
 
