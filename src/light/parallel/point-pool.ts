@@ -14,7 +14,7 @@ import {
 import { MIN_SHARED_POINTS, isShared } from './shared-arrays.js';
 
 /** Points per chunk at least: small enough that a descheduled helper holds up little, large enough to amortize a claim. */
-const MIN_CHUNK_POINTS = 4096;
+const MIN_CHUNK_POINTS = 2048;
 /** Chunks per job at most, so that a 1M-point job does not pay 250 claims. */
 const TARGET_CHUNKS = 48;
 

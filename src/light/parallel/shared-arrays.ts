@@ -3,7 +3,7 @@
 // work across threads; small ones stay on ordinary buffers, where jobs run on the engine thread.
 
 /** From this many elements an array is worth sharing (and a point job worth splitting). */
-export const MIN_SHARED_POINTS = 16384;
+export const MIN_SHARED_POINTS = 4096;
 
 type ArrayType<T> = new (buffer: ArrayBufferLike, byteOffset?: number, length?: number) => T;
 
