@@ -26,17 +26,14 @@ export function gradientKernel(job: PointJob, start: number, end: number): void 
     memo.clear();
     jobSerial = job.serial;
   }
-  const [xn, yn, zn, rcn] = job.arrays as Float32Array[];
   const index = job.arrays[4] as Int32Array;
   const out = job.arrays[5] as Uint32Array;
   const blend = job.num[GRADIENT_BLEND] as GradientBlendMode;
-  const { out: positions, outBits } = wasm;
-  for (let from = start; from < end; from += wasm.capacity) {
-    const to = Math.min(end, from + wasm.capacity);
-    wasm.xs.set(xn.subarray(from, to));
-    wasm.ys.set(yn.subarray(from, to));
-    wasm.zs.set(zn.subarray(from, to));
-    wasm.rs.set(rcn.subarray(from, to));
+  const { slices } = wasm;
+  const { out: positions, outBits } = slices;
+  for (let from = start; from < end; from += slices.capacity) {
+    const to = Math.min(end, from + slices.capacity);
+    slices.load(job.arrays as Float32Array[], from, to);
     wasm.run(to - from);
     for (let k = from; k < to; k++) {
       const bits = outBits[k - from];

@@ -4,29 +4,23 @@
 // operation as LX's GradientPattern.Engine). The stop blend at each position stays in
 // JavaScript (gradient-kernel.ts), memoized per position.
 //
-// Each thread has its own instance: a slice's coordinates go into its memory, the job's numbers
-// (gradient-layout.ts, up to GRADIENT_STOPS) into the first words, and the positions come out
-// of `out` (`outBits` is the same memory read as bit patterns).
+// Each thread has its own instance (../parallel/point-slices.ts): xn, yn, zn and rcn of a slice
+// go in, the job's numbers (gradient-layout.ts, up to GRADIENT_STOPS) into the first words, and
+// the positions come out of `out` (`outBits`: the same memory as bit patterns).
 import {
   type Code, I32, V128, block, br, brIf, encodeModule, f32, f32x4Abs, f32x4Add, f32x4Floor, f32x4Gt, f32x4Lt, f32x4Mul, f32x4Splat, f32x4Sub,
   f32x4Trunc, get, i32, i32x4Eq, i32x4Splat, i32x4TruncSat, iadd, ifElse, ifThen, ige, ine, ishl, loadF32, loadI32, loadV128, loop, set,
   storeV128, v128And, v128Bitselect,
 } from '../parallel/wasm-encoder.js';
+import { PointSlices, SLICE_OUT, SLICE_PAGES, SLICE_W, SLICE_X, SLICE_Y, SLICE_Z } from '../parallel/point-slices.js';
 import {
   AXIS_WORDS, CENTER, CLAMP, GRADIENT_AXES, GRADIENT_CLAMP, GRADIENT_INVERT, GRADIENT_MATRIX, GRADIENT_PHASE, GRADIENT_ROTATE, GRADIENT_SCALE,
   GRADIENT_STOPS, NORMAL, WRAP,
 } from './gradient-layout.js';
 
-/** Points per run (a multiple of four). */
-const CAPACITY = 16384;
 /** The span of the stops (numStops − 1), after the job's numbers. */
 const SPAN = GRADIENT_STOPS;
-const XS = 4096;
-const YS = XS + 4 * CAPACITY;
-const ZS = YS + 4 * CAPACITY;
-const RS = ZS + 4 * CAPACITY;
-const OUT = RS + 4 * CAPACITY;
-const PAGES = Math.ceil((OUT + 4 * CAPACITY) / 65536);
+const [XS, YS, ZS, RS, OUT] = [SLICE_X, SLICE_Y, SLICE_Z, SLICE_W, SLICE_OUT];
 
 const L = {
   count: 0, i: 1, clamp: 2, invert: 3, rotate: 4, xMode: 5, yMode: 6, zMode: 7, x: 8, y: 9, z: 10, r: 11, sum: 12, term: 13, v: 14, floor: 15, diff: 16, zero: 17, one: 18, half: 19, two: 20,
@@ -103,49 +97,35 @@ function f32Positive(slot: number): Code {
 
 let compiled: WebAssembly.Module | undefined;
 
-/** One thread's gradient position loop. */
+/** The job's integer numbers (the others are floats). */
+const INTEGER_SLOTS = new Set([GRADIENT_CLAMP, GRADIENT_INVERT, GRADIENT_ROTATE, ...[0, 1, 2].map((axis) => GRADIENT_AXES + axis * AXIS_WORDS)]);
+
+/** One thread's gradient position loop: xn, yn, zn and rcn of a slice in, positions × span out. */
 export class GradientWasm {
-  readonly capacity = CAPACITY;
-  readonly xs: Float32Array;
-  readonly ys: Float32Array;
-  readonly zs: Float32Array;
-  readonly rs: Float32Array;
-  readonly out: Float32Array;
-  readonly outBits: Int32Array;
-  private readonly numbers: Float32Array;
-  private readonly words: Int32Array;
+  readonly slices: PointSlices;
   private readonly positions: (count: number) => void;
 
   constructor() {
-    compiled ??= new WebAssembly.Module(encodeModule(PAGES, [
+    compiled ??= new WebAssembly.Module(encodeModule(SLICE_PAGES, [
       { name: 'positions', params: [I32], locals: [...Array(I32_LOCALS).fill(I32), ...Array(V128_LOCALS).fill(V128)], body },
     ]));
-    const instance = new WebAssembly.Instance(compiled);
-    const buffer = (instance.exports.memory as WebAssembly.Memory).buffer;
-    this.numbers = new Float32Array(buffer, 0, SPAN + 1);
-    this.words = new Int32Array(buffer, 0, SPAN + 1);
-    this.xs = new Float32Array(buffer, XS, CAPACITY);
-    this.ys = new Float32Array(buffer, YS, CAPACITY);
-    this.zs = new Float32Array(buffer, ZS, CAPACITY);
-    this.rs = new Float32Array(buffer, RS, CAPACITY);
-    this.out = new Float32Array(buffer, OUT, CAPACITY);
-    this.outBits = new Int32Array(buffer, OUT, CAPACITY);
-    this.positions = instance.exports.positions as (count: number) => void;
+    this.slices = new PointSlices(compiled);
+    this.positions = this.slices.exports.positions as (count: number) => void;
   }
 
   /** Takes a job's numbers (gradient-layout.ts) and the stops' span (numStops − 1). */
   setNumbers(num: Float64Array, span: number): void {
-    const integers = new Set([GRADIENT_CLAMP, GRADIENT_INVERT, GRADIENT_ROTATE, ...[0, 1, 2].map((axis) => GRADIENT_AXES + axis * AXIS_WORDS)]);
+    const { numbers, words } = this.slices;
     for (let slot = 0; slot < SPAN; slot++) {
-      if (integers.has(slot)) this.words[slot] = num[slot];
-      else this.numbers[slot] = num[slot];
+      if (INTEGER_SLOTS.has(slot)) words[slot] = num[slot];
+      else numbers[slot] = num[slot];
     }
-    this.numbers[SPAN] = span;
+    numbers[SPAN] = span;
   }
 
-  /** out[k] = the gradient position × span of point k, for k < count (count ≤ capacity). */
+  /** out[k] = the gradient position × span of point k, for k < count. */
   run(count: number): void {
-    if (count > CAPACITY) throw new RangeError(`GradientWasm.run: ${count} points exceed the capacity of ${CAPACITY}`);
+    if (count > this.slices.capacity) throw new RangeError(`GradientWasm.run: ${count} points exceed the capacity of ${this.slices.capacity}`);
     this.positions(count);
   }
 }

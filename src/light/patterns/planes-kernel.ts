@@ -13,7 +13,6 @@ let planesWasm: PlanesWasm | undefined;
 let planesSerial = Number.NaN;
 
 export function planesKernel(job: PointJob, start: number, end: number): void {
-  const [xn, yn, zn, rn] = job.arrays as Float32Array[];
   const index = job.arrays[4] as Int32Array;
   const colors = job.arrays[5] as Uint32Array;
   const planes = job.num[PLANES_COUNT];
@@ -26,13 +25,11 @@ export function planesKernel(job: PointJob, start: number, end: number): void {
     wasm.setPlanes(job.num[PLANES_UNROTATED] === 1, job.num.subarray(PLANES_MATRIX, PLANES_MATRIX + 12), job.num, PLANES_FIRST, planes);
     planesSerial = job.serial;
   }
-  const out = wasm.out;
-  for (let from = start; from < end; from += wasm.capacity) {
-    const to = Math.min(end, from + wasm.capacity);
-    wasm.xs.set(xn.subarray(from, to));
-    wasm.ys.set(yn.subarray(from, to));
-    wasm.zs.set(zn.subarray(from, to));
-    wasm.rs.set(rn.subarray(from, to));
+  const { slices } = wasm;
+  const out = slices.outColors;
+  for (let from = start; from < end; from += slices.capacity) {
+    const to = Math.min(end, from + slices.capacity);
+    slices.load(job.arrays as Float32Array[], from, to);
     wasm.run(to - from, planes);
     for (let k = from; k < to; k++) colors[index[k]] = out[k - from];
   }

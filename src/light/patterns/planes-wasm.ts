@@ -3,28 +3,22 @@
 // operation for operation as LX's Plane.run) and byte-saturating adds. A slab gray is opaque, so
 // adding it is LXColor.add at full alpha: each channel min(255, d + s).
 //
-// Each thread has its own instance: the point coordinates of a slice go into its memory, the
-// planes' numbers into PLANE blocks, and the colors come out of `out`.
+// Each thread has its own instance (../parallel/point-slices.ts): xn, yn, zn and rn of a slice go
+// in, the planes' numbers into plane blocks, and the colors come out of `outColors`.
 import {
   type Code, I32, V128, block, br, brIf, encodeModule, f32, f32x4Abs, f32x4Add, f32x4Gt, f32x4Mul, f32x4Pmin, f32x4Splat, f32x4Sqrt, f32x4Sub,
   get, i32, i32x4Mul, i32x4Splat, i32x4TruncSat, i8x16AddSatU, iadd, ige, ifElse, ifThen, ine, ishl, loadF32, loadI32, loadV128, loop, set,
   storeV128, v128And, v128Or,
 } from '../parallel/wasm-encoder.js';
+import { PointSlices, SLICE_OUT, SLICE_PAGES, SLICE_W, SLICE_X, SLICE_Y, SLICE_Z } from '../parallel/point-slices.js';
 import { AXIS, A, AP, B, BP, C, CP, D, FADE, FREE, INV_SQRT, LEVEL, PLANE_WORDS, RC, WIDTH, X, Y, Z } from './planes-layout.js';
 
-/** Points per run (a multiple of four). */
-const CAPACITY = 16384;
 /** Word offsets: 1 when unrotated, then the 12 matrix entries; 16-word plane blocks from PLANES. */
 const UNROTATED = 0;
 const MATRIX = 4;
 const PLANES = 64;
 const MAX_PLANES = 8;
-const XS = 4096;
-const YS = XS + 4 * CAPACITY;
-const ZS = YS + 4 * CAPACITY;
-const RS = ZS + 4 * CAPACITY;
-const OUT = RS + 4 * CAPACITY;
-const PAGES = Math.ceil((OUT + 4 * CAPACITY) / 65536);
+const [XS, YS, ZS, RS, OUT] = [SLICE_X, SLICE_Y, SLICE_Z, SLICE_W, SLICE_OUT];
 const BLACK = 0xff000000 | 0;
 
 const L = {
@@ -97,49 +91,35 @@ const body: Code = [
 
 let compiled: WebAssembly.Module | undefined;
 
-/** One thread's Planes point loop. */
+/** One thread's Planes point loop: xn, yn, zn and rn of a slice in, colors out. */
 export class PlanesWasm {
-  readonly capacity = CAPACITY;
-  readonly xs: Float32Array;
-  readonly ys: Float32Array;
-  readonly zs: Float32Array;
-  readonly rs: Float32Array;
-  readonly out: Uint32Array;
-  private readonly numbers: Float32Array;
-  private readonly words: Int32Array;
+  readonly slices: PointSlices;
   private readonly planes: (count: number, planes: number) => void;
 
   constructor() {
-    compiled ??= new WebAssembly.Module(encodeModule(PAGES, [
+    compiled ??= new WebAssembly.Module(encodeModule(SLICE_PAGES, [
       { name: 'planes', params: [I32, I32], locals: [...Array(I32_LOCALS).fill(I32), ...Array(V128_LOCALS).fill(V128)], body },
     ]));
-    const instance = new WebAssembly.Instance(compiled);
-    const buffer = (instance.exports.memory as WebAssembly.Memory).buffer;
-    this.numbers = new Float32Array(buffer, 0, PLANES + MAX_PLANES * 16);
-    this.words = new Int32Array(buffer, 0, PLANES + MAX_PLANES * 16);
-    this.xs = new Float32Array(buffer, XS, CAPACITY);
-    this.ys = new Float32Array(buffer, YS, CAPACITY);
-    this.zs = new Float32Array(buffer, ZS, CAPACITY);
-    this.rs = new Float32Array(buffer, RS, CAPACITY);
-    this.out = new Uint32Array(buffer, OUT, CAPACITY);
-    this.planes = instance.exports.planes as (count: number, planes: number) => void;
+    this.slices = new PointSlices(compiled);
+    this.planes = this.slices.exports.planes as (count: number, planes: number) => void;
   }
 
-  /** Takes a job's numbers (planes-kernel.ts layout): the rotation and `planes` plane blocks from `first`. */
+  /** Takes a job's numbers (planes-layout.ts): the rotation and `planes` plane blocks from `first`. */
   setPlanes(unrotated: boolean, matrix: ArrayLike<number>, num: Float64Array, first: number, planes: number): void {
     if (planes > MAX_PLANES) throw new RangeError(`PlanesWasm: at most ${MAX_PLANES} planes`);
-    this.words[UNROTATED] = unrotated ? 1 : 0;
-    for (let k = 0; k < 12; k++) this.numbers[MATRIX + k] = matrix[k];
+    const { numbers, words } = this.slices;
+    words[UNROTATED] = unrotated ? 1 : 0;
+    for (let k = 0; k < 12; k++) numbers[MATRIX + k] = matrix[k];
     for (let p = 0; p < planes; p++) {
       const at = PLANES + 16 * p;
-      this.words[at + AXIS] = num[first + p * PLANE_WORDS + AXIS];
-      for (let k = A; k < PLANE_WORDS; k++) this.numbers[at + k] = num[first + p * PLANE_WORDS + k];
+      words[at + AXIS] = num[first + p * PLANE_WORDS + AXIS];
+      for (let k = A; k < PLANE_WORDS; k++) numbers[at + k] = num[first + p * PLANE_WORDS + k];
     }
   }
 
-  /** out[k] = black plus every set plane's gray at point k, for k < count (count ≤ capacity). */
+  /** outColors[k] = black plus every set plane's gray at point k, for k < count. */
   run(count: number, planes: number): void {
-    if (count > CAPACITY) throw new RangeError(`PlanesWasm.run: ${count} points exceed the capacity of ${CAPACITY}`);
+    if (count > this.slices.capacity) throw new RangeError(`PlanesWasm.run: ${count} points exceed the capacity of ${this.slices.capacity}`);
     this.planes(count, planes);
   }
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { SeededRandom } from '../../../src/engine/random.js';
 import { javaInt } from '../../../src/light/color/java-num.js';
 import {
   AXIS_WORDS, CENTER, CLAMP, GRADIENT_AXES, GRADIENT_CLAMP, GRADIENT_INVERT, GRADIENT_MATRIX, GRADIENT_PHASE, GRADIENT_ROTATE, GRADIENT_SCALE, NORMAL,
@@ -38,14 +39,12 @@ function referencePosition(num: Float64Array, span: number, x0: number, y0: numb
   return f(lerp * span);
 }
 
-function generator(seed: number): () => number {
-  let state = seed | 0;
-  return () => ((state = (Math.imul(state, 1103515245) + 12345) | 0) >>> 0) / 2 ** 32;
-}
 
 test('GradientWasm: every coordinate and clamp mode, phase, invert and rotation equal LX\'s float math point for point', () => {
   const wasm = new GradientWasm();
-  const random = generator(5);
+  const [xs, ys, zs, rs] = wasm.slices.inputs;
+  const seeded = new SeededRandom(5);
+  const random = (): number => seeded.next();
   const pick = <T>(values: T[]): T => values[Math.floor(random() * values.length)];
   const count = 4099;
   for (let round = 0; round < 60; round++) {
@@ -66,18 +65,18 @@ test('GradientWasm: every coordinate and clamp mode, phase, invert and rotation 
     for (let k = 0; k < 12; k++) num[GRADIENT_MATRIX + k] = f(random() * 2 - 1);
     const span = 1 + Math.floor(random() * 4);
     for (let k = 0; k < count; k++) {
-      wasm.xs[k] = random() < 0.01 ? pick([Number.NaN, Infinity, -0, 1e30]) : random() * 1.2 - 0.1;
-      wasm.ys[k] = random();
-      wasm.zs[k] = pick([0, 0.5, random()]);
-      wasm.rs[k] = random();
+      xs[k] = random() < 0.01 ? pick([Number.NaN, Infinity, -0, 1e30]) : random() * 1.2 - 0.1;
+      ys[k] = random();
+      zs[k] = pick([0, 0.5, random()]);
+      rs[k] = random();
     }
     wasm.setNumbers(num, span);
     wasm.run(count);
     for (let k = 0; k < count; k++) {
-      const expected = referencePosition(num, span, wasm.xs[k], wasm.ys[k], wasm.zs[k], wasm.rs[k]);
-      const actual = wasm.out[k];
+      const expected = referencePosition(num, span, xs[k], ys[k], zs[k], rs[k]);
+      const actual = wasm.slices.out[k];
       if (!(Object.is(expected, actual) || (Number.isNaN(expected) && Number.isNaN(actual)))) {
-        assert.fail(`round ${round}, point ${k} (${wasm.xs[k]}, ${wasm.ys[k]}, ${wasm.zs[k]}): ${actual} ≠ ${expected}`);
+        assert.fail(`round ${round}, point ${k} (${xs[k]}, ${ys[k]}, ${zs[k]}): ${actual} ≠ ${expected}`);
       }
     }
   }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { SeededRandom } from '../../../src/engine/random.js';
 import { addOpaqueFull } from '../../../src/light/color/blend-kernel.js';
 import { graynf } from '../../../src/light/color/lx-color.js';
 import { distf3 } from '../../../src/light/patterns/pattern-math.js';
@@ -34,14 +35,12 @@ function referenceColor(num: Float64Array, planes: number, unrotated: boolean, m
   return color;
 }
 
-function generator(seed: number): () => number {
-  let state = seed | 0;
-  return () => ((state = (Math.imul(state, 1103515245) + 12345) | 0) >>> 0) / 2 ** 32;
-}
 
 test('PlanesWasm: every axis, rotated or not, equals LX\'s float math point for point', () => {
   const wasm = new PlanesWasm();
-  const random = generator(3);
+  const [xs, ys, zs, rs] = wasm.slices.inputs;
+  const seeded = new SeededRandom(3);
+  const random = (): number => seeded.next();
   const pick = (values: number[]): number => values[Math.floor(random() * values.length)];
   const count = 4099; // not a multiple of four
   for (let round = 0; round < 40; round++) {
@@ -60,17 +59,17 @@ test('PlanesWasm: every axis, rotated or not, equals LX\'s float math point for 
     const m = new Float32Array(12).map(() => random() * 2 - 1);
     for (let k = 0; k < count; k++) {
       const odd = random() < 0.01;
-      wasm.xs[k] = odd ? pick([Number.NaN, Infinity, -0]) : random();
-      wasm.ys[k] = random();
-      wasm.zs[k] = random() < 0.5 ? 0.5 : random();
-      wasm.rs[k] = random();
+      xs[k] = odd ? pick([Number.NaN, Infinity, -0]) : random();
+      ys[k] = random();
+      zs[k] = random() < 0.5 ? 0.5 : random();
+      rs[k] = random();
     }
     wasm.setPlanes(unrotated, m, num, 0, planes);
     wasm.run(count, planes);
     for (let k = 0; k < count; k++) {
-      const expected = referenceColor(num, planes, unrotated, m, wasm.xs[k], wasm.ys[k], wasm.zs[k], wasm.rs[k]);
-      if (wasm.out[k] !== expected) {
-        assert.fail(`round ${round}, point ${k}: ${wasm.out[k].toString(16)} ≠ ${expected.toString(16)} (axes ${[...num].filter((_, i) => i % PLANE_WORDS === AXIS)})`);
+      const expected = referenceColor(num, planes, unrotated, m, xs[k], ys[k], zs[k], rs[k]);
+      if (wasm.slices.outColors[k] !== expected) {
+        assert.fail(`round ${round}, point ${k}: ${wasm.slices.outColors[k].toString(16)} ≠ ${expected.toString(16)} (axes ${[...num].filter((_, i) => i % PLANE_WORDS === AXIS)})`);
       }
     }
   }
@@ -78,6 +77,6 @@ test('PlanesWasm: every axis, rotated or not, equals LX\'s float math point for 
 
 test('PlanesWasm: more points than its capacity, or more than eight planes, are refused', () => {
   const wasm = new PlanesWasm();
-  assert.throws(() => wasm.run(wasm.capacity + 1, 1), RangeError);
+  assert.throws(() => wasm.run(wasm.slices.capacity + 1, 1), RangeError);
   assert.throws(() => wasm.setPlanes(true, new Float32Array(12), new Float64Array(9 * PLANE_WORDS), 0, 9), RangeError);
 });
