@@ -203,6 +203,16 @@ export function chaseKernel(job: PointJob, start: number, end: number): void {
   else paint(job, start, end);
 }
 
+/** chaseKernel without the repeated-chunk shortcut: every point computed (tests compare the two). */
+export function chaseKernelPointByPoint(job: PointJob, start: number, end: number): void {
+  if (shapeSerial !== job.serial) {
+    shape.readFrom(job.num);
+    memo.clear();
+    shapeSerial = job.serial;
+  }
+  paint(job, start, end);
+}
+
 /**
  * Colors points start..end−1 one by one. Chunk bookkeeping runs incrementally instead of
  * dividing per point: chunkIndex is (i / chunkSizei) | 0, offset is i % chunkSize (a float
