@@ -4,6 +4,7 @@
 // nothing an OSC peer sends can stop the listener.
 import dgram from 'node:dgram';
 import type { AddressInfo } from 'node:net';
+import { isDeepStrictEqual } from 'node:util';
 import type { OscArgInput } from 'osc-min';
 import { CompoundCommand, type Command } from '../engine/commands/command.js';
 import type { Origin } from '../engine/commands/history.js';
@@ -218,13 +219,25 @@ export class OscSurface {
           this.stats.applied++;
           return;
         }
+        // As everywhere: writing the value a parameter already has makes no undo step.
         const mergeKey = `osc:${p.owner?.id}/${p.key}`;
         if (c.kind === 'color') {
           const color = p as ColorParameter;
-          const steps: Command[] = [new SetParameter(color.brightness, color.brightness.accept(c.brightness))];
-          if (c.saturation !== undefined) steps.push(new SetParameter(color.saturation, color.saturation.accept(c.saturation)));
-          if (c.hue !== undefined) steps.push(new SetParameter(color.hue, color.hue.accept(c.hue)));
-          this.perform(new CompoundCommand(`Change ${color.label}`, steps), origin, mergeKey);
+          const steps: Command[] = [];
+          const change = (sub: Parameter, value: number | undefined): void => {
+            if (value === undefined) return;
+            const accepted = sub.accept(value);
+            if (accepted !== sub.baseValue) steps.push(new SetParameter(sub, accepted));
+          };
+          change(color.brightness, c.brightness);
+          change(color.saturation, c.saturation);
+          change(color.hue, c.hue);
+          if (steps.length > 0) this.perform(new CompoundCommand(`Change ${color.label}`, steps), origin, mergeKey);
+          else this.stats.applied++;
+          return;
+        }
+        if (isDeepStrictEqual(c.value, p.baseValue)) {
+          this.stats.applied++;
           return;
         }
         this.perform(new SetParameter(p, c.value), origin, mergeKey);

@@ -100,6 +100,25 @@ test('OSC: a stream of writes to one parameter is one undo step; undo restores t
   assert.equal(await value(r.show, FADER), before);
 });
 
+test('OSC: writing the value a parameter already has makes no undo step (a fader, a color)', async (t) => {
+  const r = await rig(t);
+  const steps = (h: unknown) => JSON.stringify(h).match(/"seq":/g)?.length ?? 0;
+  const HUE = '/lx/mixer/channel/2/pattern/1/color/hue';
+  await r.show.call('set_parameter', { path: HUE, value: 179.5 }); // OSC 0.5 on the 0–359 range
+  const h0 = await r.show.call('get_history');
+  const fader = await value(r.show, FADER) as number;
+  await r.client.send(FADER, { type: 'float', value: fader });
+  await r.client.send(HUE, { type: 'float', value: 0.5 });
+  await r.sync();
+  assert.equal(await value(r.show, FADER), fader);
+  assert.equal(await value(r.show, HUE), 179.5);
+  assert.equal(steps(await r.show.call('get_history')), steps(h0), 'no step for writes that change nothing');
+  // A real change still is one step.
+  await r.client.send(FADER, { type: 'float', value: 0.375 });
+  await r.sync();
+  assert.equal(steps(await r.show.call('get_history')), steps(h0) + 1);
+});
+
 test('OSC: a change made over MCP is transmitted; osc-query re-sends a subtree; bundles apply every element', async (t) => {
   const r = await rig(t);
   const from = r.received.length;
