@@ -79,6 +79,21 @@ test('wire_trigger: an interval launches a pattern; toggle targets take a mode',
   await assertRefused(show, 'wire_trigger', { sourcePath: interval.modulator.triggerSource, targetPath: `${P1}/recall`, mode: 'TOGGLE' }, /^invalid_argument: .* both momentary/, [all(show)]);
 });
 
+test('wire_trigger: a trigger into an envelope gate with Oneshot off says so; with Oneshot on it does not', async (t) => {
+  const show = await startShow(t);
+  const interval = await show.call('add_modulator', { class: 'Interval' });
+  const envelope = await show.call('add_modulator', { class: 'AHDSR' });
+  const gate = { sourcePath: interval.modulator.triggerSource, targetPath: `${envelope.modulator.path}/engage` };
+  const warned = await show.call('wire_trigger', gate);
+  assert.equal(warned.warnings?.length, 1);
+  assert.match(warned.warnings[0], /Oneshot off: a momentary trigger opens and closes its gate in the same frame/);
+  assert.match(warned.warnings[0], new RegExp(`${envelope.modulator.path}/oneshot`));
+  await show.call('undo');
+  await show.call('set_parameter', { path: `${envelope.modulator.path}/oneshot`, value: true });
+  const quiet = await show.call('wire_trigger', gate);
+  assert.equal(quiet.warnings, undefined);
+});
+
 test('remove_modulator: takes its wiring along; undo restores everything with the same ids', async (t) => {
   const show = await startShow(t);
   const lfo = await show.call('add_modulator', { class: 'LFO' });

@@ -11,6 +11,7 @@ import { internal, invalidArgument } from '../../engine/errors.js';
 import { describe } from '../../engine/parameters/bounded.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import type { LightShow } from '../light-show.js';
+import { AHDSREnvelope } from '../modulation/ahdsr-envelope.js';
 import { CompoundModulation } from '../modulation/compound-modulation.js';
 import { ModulationEngine } from '../modulation/modulation-engine.js';
 import { engines } from '../modulation/modulation-graph.js';
@@ -137,12 +138,23 @@ export function wireModulation(show: LightShow, source: SourceTarget, target: Pa
 }
 
 /** Wires a trigger mapping from one boolean or trigger to another, optionally with its mode. Undoable. */
-export function wireTrigger(show: LightShow, source: ParameterTarget, target: ParameterTarget, options: { mode?: string; scope?: ComponentTarget }, origin: Origin): TriggerModulation {
+export function wireTrigger(show: LightShow, source: ParameterTarget, target: ParameterTarget, options: { mode?: string; scope?: ComponentTarget }, origin: Origin): { trigger: TriggerModulation; warnings: string[] } {
   if (source.path === undefined && source.id === undefined) throw invalidArgument('give the source: sourcePath, or sourceId + sourceKey');
   const from = show.parameter(source);
   const to = targetParameter(show, target);
   const scope = options.scope === undefined ? undefined : modulationScope(show, options.scope).path;
-  return operations(show).addTrigger(from.path, to.path, { mode: options.mode, scope }, origin);
+  const trigger = operations(show).addTrigger(from.path, to.path, { mode: options.mode, scope }, origin);
+  return { trigger, warnings: triggerWarnings(trigger) };
+}
+
+/** What a mapping that is valid but will likely not do what was meant should tell its author. */
+function triggerWarnings(t: TriggerModulation): string[] {
+  const envelope = t.target.owner;
+  if (envelope instanceof AHDSREnvelope && t.target === envelope.engage && t.sourceMomentary && !envelope.oneshot.isOn()) {
+    return [`${envelope.path} has Oneshot off: a momentary trigger opens and closes its gate in the same frame, so the envelope ` +
+      `goes straight to its release. Turn on ${envelope.oneshot.path} to play the whole envelope on each trigger.`];
+  }
+  return [];
 }
 
 /** Removes a modulation or trigger mapping (and any modulation of its depth). Undoable. */
