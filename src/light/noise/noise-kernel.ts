@@ -2,7 +2,6 @@
 // coordinates, the noise function and the brightness lookup for points start..end−1. The
 // pattern writes the frame's numbers (NOISE_* slots) and arrays; any thread runs the kernel.
 import type { PointJob } from '../parallel/point-job.js';
-import { fbmNoise3, ridgeNoise3, turbulenceNoise3 } from './perlin.js';
 import { PerlinWasm } from './perlin-wasm.js';
 
 const f = Math.fround;
@@ -119,9 +118,7 @@ function noiseSlice(job: PointJob, perlin: PerlinWasm, start: number, end: numbe
   const lacunarity = num[NOISE_LACUNARITY];
   const gain = num[NOISE_GAIN];
   if (algorithm === PERLIN) perlin.run(length, num[NOISE_SEED]);
-  else if (algorithm === RIDGE) for (let k = 0; k < length; k++) bn[k] = ridgeNoise3(bx[k], by[k], bz[k], lacunarity, gain, num[NOISE_RIDGE], octaves);
-  else if (algorithm === FBM) for (let k = 0; k < length; k++) bn[k] = fbmNoise3(bx[k], by[k], bz[k], lacunarity, gain, octaves);
-  else for (let k = 0; k < length; k++) bn[k] = turbulenceNoise3(bx[k], by[k], bz[k], lacunarity, gain, octaves);
+  else perlin.fractal(algorithm === RIDGE ? 'ridge' : algorithm === FBM ? 'fbm' : 'turbulence', length, lacunarity, gain, num[NOISE_RIDGE], octaves);
   const level = num[NOISE_LEVEL];
   const contrast = num[NOISE_CONTRAST];
   const minLevel = num[NOISE_MIN];

@@ -10,7 +10,8 @@
 // point at a time.
 //
 // Each thread has its own instance; coordinates go into its memory (xs, ys, zs) and results come
-// out of `out`, up to `capacity` points per run.
+// out of `out`, up to `capacity` points per run. The fractal noises (ridge, fbm, turbulence) run
+// their octaves through the same loop and sum them in JavaScript.
 import { PERLIN_TABLES } from './perlin.js';
 import {
   type Code, F32, I32, V128, block, br, brIf, call, encodeModule, f32, f32x4Add, f32x4FromI32x4, f32x4Lt, f32x4Mul, f32x4Splat, f32x4Sub,
@@ -149,6 +150,8 @@ const vectorBody: Code = [
 
 let compiled: WebAssembly.Module | undefined;
 
+export type FractalKind = 'ridge' | 'fbm' | 'turbulence';
+
 function compile(): WebAssembly.Module {
   return new WebAssembly.Module(encodeModule(PAGES, [
     { name: 'range', params: [I32, I32, I32], locals: [...Array(S.x - S.px).fill(I32), ...Array(S.nb + 1 - S.x).fill(F32)], body: scalarBody },
@@ -163,6 +166,10 @@ export class PerlinWasm {
   readonly ys: Float32Array;
   readonly zs: Float32Array;
   readonly out: Float32Array;
+  /** fractal()'s scratch: the base coordinates, the running sum and ridge's previous octave. */
+  private readonly base = [new Float32Array(CAPACITY), new Float32Array(CAPACITY), new Float32Array(CAPACITY)] as const;
+  private readonly sum = new Float32Array(CAPACITY);
+  private readonly prev = new Float32Array(CAPACITY);
   private readonly perlin: (count: number, seed: number) => void;
   private readonly range: (start: number, end: number, seed: number) => void;
 
@@ -188,6 +195,50 @@ export class PerlinWasm {
   run(count: number, seed: number): void {
     if (count > CAPACITY) throw new RangeError(`PerlinWasm.run: ${count} points exceed the capacity of ${CAPACITY}`);
     this.perlin(count, seed);
+  }
+
+  /**
+   * The fractal noises over xs, ys, zs into `out`, for count points: LX's stb_perlin ridge
+   * (with `offset`), fbm or turbulence, each octave i the noise of seed i at lacunarityⁱ · p, summed
+   * in the float order of perlin.ts's ridgeNoise3, fbmNoise3 and turbulenceNoise3.
+   */
+  fractal(kind: FractalKind, count: number, lacunarity: number, gain: number, offset: number, octaves: number): void {
+    if (count > CAPACITY) throw new RangeError(`PerlinWasm.fractal: ${count} points exceed the capacity of ${CAPACITY}`);
+    const f = Math.fround;
+    const { xs, ys, zs, out, base, sum, prev } = this;
+    base[0].set(xs.subarray(0, count));
+    base[1].set(ys.subarray(0, count));
+    base[2].set(zs.subarray(0, count));
+    sum.fill(0, 0, count);
+    prev.fill(1, 0, count);
+    lacunarity = f(lacunarity);
+    gain = f(gain);
+    offset = f(offset);
+    let frequency = 1;
+    let amplitude = kind === 'ridge' ? 0.5 : 1;
+    for (let octave = 0; octave < octaves; octave++) {
+      for (let k = 0; k < count; k++) {
+        xs[k] = base[0][k] * frequency;
+        ys[k] = base[1][k] * frequency;
+        zs[k] = base[2][k] * frequency;
+      }
+      this.perlin(count, octave);
+      if (kind === 'ridge') {
+        for (let k = 0; k < count; k++) {
+          let r = f(offset - Math.abs(out[k]));
+          r = f(r * r);
+          sum[k] = f(sum[k] + f(f(r * amplitude) * prev[k]));
+          prev[k] = r;
+        }
+      } else if (kind === 'fbm') {
+        for (let k = 0; k < count; k++) sum[k] = f(sum[k] + f(out[k] * amplitude));
+      } else {
+        for (let k = 0; k < count; k++) sum[k] = f(sum[k] + Math.abs(f(out[k] * amplitude)));
+      }
+      frequency = f(frequency * lacunarity);
+      amplitude = f(amplitude * gain);
+    }
+    out.set(sum.subarray(0, count));
   }
 
   /** run() one point at a time, for points start..end−1 only (tests compare the two paths). */

@@ -11,8 +11,8 @@
 // Hot path: no allocation, no closures. Measured on the 2-vCPU dev box (Node 20): ~70–90 ns per
 // perlinNoise3 call, ~50–70 ns per point through perlinNoise3Batch, ~70–90 ns per octave for the
 // fractal noises. Most of that cost is Math.fround's float↔double round trips (about 56 per
-// sample): NoisePattern's Perlin batches therefore run in WebAssembly (perlin-wasm.ts, ~10 ns per
-// point), which is checked against perlinNoise3Batch.
+// sample): NoisePattern's batches (Perlin and the fractal noises) therefore run in WebAssembly
+// (perlin-wasm.ts, ~10 ns per point and octave), checked against the functions here.
 //
 // Who calls what in LX 1.2.1:
 //   NoisePattern  Perlin      → perlinNoise3(x, y, z, seed)          (seed = `seed` knob, 0..255)

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SeededRandom } from '../../../src/engine/random.js';
-import { perlinNoise3Batch } from '../../../src/light/noise/perlin.js';
+import { fbmNoise3, perlinNoise3Batch, ridgeNoise3, turbulenceNoise3 } from '../../../src/light/noise/perlin.js';
 import { PerlinWasm } from '../../../src/light/noise/perlin-wasm.js';
 
 
@@ -54,8 +54,39 @@ for (const grid of [true, false]) {
   });
 }
 
+test('PerlinWasm: ridge, fbm and turbulence batches equal the one-point functions bit for bit', () => {
+  const p = new PerlinWasm();
+  const seeded = new SeededRandom(13);
+  const random = (): number => seeded.next();
+  const count = 3001;
+  for (let round = 0; round < 12; round++) {
+    fill(p, count, round % 2 === 0, random);
+    const xs = p.xs.slice(0, count);
+    const ys = p.ys.slice(0, count);
+    const zs = p.zs.slice(0, count);
+    const lacunarity = Math.fround(round === 0 ? 2 : random() * 4);
+    const gain = Math.fround(random());
+    const offset = Math.fround(random() * 2);
+    const octaves = 1 + (round % 8);
+    const expected = {
+      ridge: (k: number) => ridgeNoise3(xs[k], ys[k], zs[k], lacunarity, gain, offset, octaves),
+      fbm: (k: number) => fbmNoise3(xs[k], ys[k], zs[k], lacunarity, gain, octaves),
+      turbulence: (k: number) => turbulenceNoise3(xs[k], ys[k], zs[k], lacunarity, gain, octaves),
+    };
+    for (const kind of ['ridge', 'fbm', 'turbulence'] as const) {
+      p.xs.set(xs);
+      p.ys.set(ys);
+      p.zs.set(zs);
+      p.fractal(kind, count, lacunarity, gain, offset, octaves);
+      const want = Float32Array.from({ length: count }, (_, k) => expected[kind](k));
+      assert.deepEqual(differences(want, p.out, count), [], `${kind}, ${octaves} octaves, round ${round}`);
+    }
+  }
+});
+
 test('PerlinWasm: a batch past its capacity is refused', () => {
   const p = new PerlinWasm();
   assert.throws(() => p.run(p.capacity + 1, 0), RangeError);
   assert.throws(() => p.runScalar(0, p.capacity + 1, 0), RangeError);
+  assert.throws(() => p.fractal('fbm', p.capacity + 1, 2, 0.5, 0, 3), RangeError);
 });
