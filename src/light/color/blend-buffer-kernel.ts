@@ -13,11 +13,11 @@ function dissolve(dst: number, src: number, sA: number): number {
 }
 
 /** The pixel blends by id (BLEND_NUMBER_MODE). */
-export const PIXEL_BLENDS = {
+const PIXEL_BLENDS = {
   Normal: lerp, Add: add, Subtract: subtract, Multiply: multiply, Screen: screen, Lightest: lightest, Darkest: darkest,
   Difference: difference, Dodge: dodge, Burn: burn, Highlight: highlight, Spotlight: spotlight, Dissolve: dissolve,
 } as const;
-export type PixelBlendName = keyof typeof PIXEL_BLENDS;
+type PixelBlendName = keyof typeof PIXEL_BLENDS;
 export const PIXEL_BLEND_IDS: readonly PixelBlendName[] = Object.keys(PIXEL_BLENDS) as PixelBlendName[];
 const PIXEL_BLEND_LIST = PIXEL_BLEND_IDS.map((name) => PIXEL_BLENDS[name]);
 const ADD = PIXEL_BLEND_IDS.indexOf('Add');

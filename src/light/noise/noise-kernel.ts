@@ -8,12 +8,12 @@ const f = Math.fround;
 
 /** NoisePattern.CoordinateMode ordinals. */
 export const NORMAL = 0;
-export const CENTER = 1;
-export const RADIAL = 2;
+const CENTER = 1;
+const RADIAL = 2;
 /** NoisePattern.Algorithm ordinals handled here (Static runs on the engine thread). */
 export const PERLIN = 0;
-export const RIDGE = 1;
-export const FBM = 2;
+const RIDGE = 1;
+const FBM = 2;
 
 // Number slots.
 export const NOISE_ALGORITHM = 0;
@@ -37,10 +37,10 @@ export const NOISE_MATRIX = 23;
 /** The brightness lookup table (NOISE_LUT_SIZE colors). */
 export const NOISE_LUT = 40;
 export const NOISE_LUT_SIZE = 512;
-/** Arrays: xn, yn, zn, rcn, index, colors. */
+// Arrays: xn, yn, zn, rcn, index, colors.
 
 /** A NoisePattern coordinate (float): Normal n + off, Center |n − (1 + off)/2|, Radial rcn + off·n, None ½ + off. */
-export function noiseCoordinate(mode: number, n: number, offset: number, rcn: number): number {
+function noiseCoordinate(mode: number, n: number, offset: number, rcn: number): number {
   if (mode === NORMAL) return f(n + offset);
   if (mode === CENTER) return Math.abs(f(n - f(0.5 * f(1 + offset))));
   if (mode === RADIAL) return f(rcn + f(offset * n));
