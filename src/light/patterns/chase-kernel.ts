@@ -1,7 +1,6 @@
 // ChasePattern's per-point pass as a point job (../parallel/point-job.ts): each point's chunk,
 // its distance to the chunk's motion point and the profile's gray, for points start..end−1.
 // The pattern writes the frame's shape (ChaseShape.writeTo) and the arrays xn, yn, index, colors.
-import { FloatColorMemo } from '../color/float-color-memo.js';
 import { grayf } from '../color/lx-color.js';
 import type { PointJob } from '../parallel/point-job.js';
 import type { ChasePattern } from './chase-pattern.js';
@@ -120,6 +119,11 @@ export class ChaseShape {
       const v = num[i];
       fields[SHAPE_FIELDS[i]] = BOOLEAN_FIELDS.has(SHAPE_FIELDS[i]) ? v === 1 : v;
     }
+    this.swarmTerms(0);
+    this.stillSize = this.termSize;
+    this.stillFalloff = this.termFalloff;
+    this.stillTop = this.termTop;
+    this.stillDim = this.termDim;
   }
 
   /** Reads the frame's knobs; `wave` is the chase's position in its cycle (0–1). */
@@ -159,22 +163,50 @@ export class ChaseShape {
 
   /** The gray of a point `dist` from the motion point, `swarmDistance` from the swarm center (0 with the swarm off). */
   colorAt(dist: number, swarmDistance: number): number {
+    this.swarmTerms(swarmDistance);
+    return this.profile(dist, this.termSize, this.termFalloff, this.termTop, this.termDim);
+  }
+
+  /** colorAt(dist, 0) (the swarm off), its distance-independent terms computed once per job by readFrom. */
+  stillColorAt(dist: number): number {
+    return this.profile(dist, this.stillSize, this.stillFalloff, this.stillTop, this.stillDim);
+  }
+
+  // The profile's terms that depend on the swarm distance only: for the last colorAt, and for 0.
+  private termSize = 0;
+  private termFalloff = 0;
+  private termTop = 0;
+  private termDim = 0;
+  private stillSize = 0;
+  private stillFalloff = 0;
+  private stillTop = 0;
+  private stillDim = 0;
+
+  /** Sets the term* fields for a point `swarmDistance` from the swarm center. */
+  private swarmTerms(swarmDistance: number): void {
     const fadeAmount = f(swarmDistance * this.swarmFadeAbs);
     const swarmFadeLerp = 1 < fadeAmount ? 1 : fadeAmount; // LXUtils.minf(1, x)
     const sizePixels2 = lerpf(this.sizePixels, this.minSizePixels, swarmFadeLerp);
     const fadePixels2 = lerpf(this.fadePixels, this.minFadePixels, swarmFadeLerp);
-    const falloff = f(100 / fadePixels2);
-    const btop = clampf(f(f(f(sizePixels2 + fadePixels2) - 1) * 100), 0, 100);
+    this.termSize = sizePixels2;
+    this.termFalloff = f(100 / fadePixels2);
+    this.termTop = clampf(f(f(f(sizePixels2 + fadePixels2) - 1) * 100), 0, 100);
+    const swarmBrightnessAbs = this.swarmBrightnessAbs;
+    this.termDim = this.swarmBrightness >= 0
+      ? clampf(f(swarmDistance * swarmBrightnessAbs), 0, 1)
+      : clampf(f(f(f(1.414) - swarmDistance) * swarmBrightnessAbs), 0, 1);
+  }
+
+  /** The gray at `dist` given the swarm terms: the lit core, its fade, invert, the swarm's dimming, the level. */
+  private profile(dist: number, size: number, falloff: number, top: number, dim: number): number {
     let b: number;
-    if (dist <= sizePixels2) b = btop;
+    if (dist <= size) b = top;
     else {
-      const v = f(btop - f(falloff * f(dist - sizePixels2)));
+      const v = f(top - f(falloff * f(dist - size)));
       b = 0 < v ? v : 0;
     }
     b = lerpf(b, f(100 - b), this.invert);
-    const swarmBrightnessAbs = this.swarmBrightnessAbs;
-    if (this.swarmBrightness >= 0) b = lerpf(b, 0, clampf(f(swarmDistance * swarmBrightnessAbs), 0, 1));
-    else b = lerpf(b, 0, clampf(f(f(f(1.414) - swarmDistance) * swarmBrightnessAbs), 0, 1));
+    b = lerpf(b, 0, dim);
     return grayf(f(this.level * b));
   }
 }
@@ -186,17 +218,15 @@ const SHAPE_FIELDS = [
 type ShapeField = (typeof SHAPE_FIELDS)[number];
 const BOOLEAN_FIELDS: ReadonlySet<ShapeField> = new Set(['interlace', 'alternateChunk', 'swarmOn']);
 
-// Per thread: the job's shape, a cursor, and a memo of gray by distance (cleared per job).
+// Per thread: the job's shape and a cursor.
 const shape = new ChaseShape();
 const cursor = new ChunkCursor();
-const memo = new FloatColorMemo();
 let shapeSerial = Number.NaN;
 
 /** Colors points start..end−1 from the job's shape. Arrays: xn, yn, index, colors. */
 export function chaseKernel(job: PointJob, start: number, end: number): void {
   if (shapeSerial !== job.serial) {
     shape.readFrom(job.num);
-    memo.clear();
     shapeSerial = job.serial;
   }
   if (shape.chunkSize === shape.chunkSizei && !shape.swarmOn) paintRepeating(job, start, end);
@@ -207,7 +237,6 @@ export function chaseKernel(job: PointJob, start: number, end: number): void {
 export function chaseKernelPointByPoint(job: PointJob, start: number, end: number): void {
   if (shapeSerial !== job.serial) {
     shape.readFrom(job.num);
-    memo.clear();
     shapeSerial = job.serial;
   }
   paint(job, start, end);
@@ -233,14 +262,7 @@ function paint(job: PointJob, start: number, end: number): void {
     const evenChunk = chunkIndex % 2 === 0;
     if ((even && interlace) !== (evenChunk && alternateChunk)) pos = f(f(chunkSize - pos) % chunkSize);
     const dist = distance(wrap, pos, motion2, chunkSize);
-    if (swarmOn) {
-      colors[index[i]] = shape.colorAt(dist, f(distf2(swarmX, swarmY, xn[i], yn[i]) / swarmSize));
-    } else {
-      const bits = memo.bitsOf(dist);
-      const slot = memo.slotOf(bits);
-      if (!memo.holds(slot, bits)) memo.store(slot, bits, shape.colorAt(dist, 0));
-      colors[index[i]] = memo.colorAt(slot);
-    }
+    colors[index[i]] = swarmOn ? shape.colorAt(dist, f(distf2(swarmX, swarmY, xn[i], yn[i]) / swarmSize)) : shape.stillColorAt(dist);
     even = !even;
   }
 }
