@@ -1,9 +1,9 @@
-// A per-frame memo of colors keyed by one float32 input, for renderers whose color is a pure
-// function of one float per point (Gradient of its gradient position, Chase and Planes of a distance).
-// On models where many points share that float (grids, strips, symmetric layouts) the costly
-// color math runs once per distinct value instead of once per point. The key is the float's
-// exact bit pattern, so a hit returns exactly what the computation would: the memo never changes
-// output, only how often the math runs.
+// A per-frame memo of colors keyed by one 32-bit input, for renderers whose color is a pure
+// function of one float per point (Gradient of its gradient position) or of the point's color
+// (Hue + Saturation, Colorize; the key is then the color `| 0`). Where many points share that
+// input (grids, strips, gradients, grays) the costly color math runs once per distinct value
+// instead of once per point. The key is the exact bit pattern, so a hit returns exactly what the
+// computation would: the memo never changes output, only how often the math runs.
 
 /** Slots in the direct-mapped table: a power of two, enough for a 1000-column grid's distinct values. */
 const SLOT_BITS = 12;

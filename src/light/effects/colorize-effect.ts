@@ -5,6 +5,7 @@ import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { blendMask, lerp } from '../color/blend-kernel.js';
+import { FloatColorMemo } from '../color/float-color-memo.js';
 import { ColorStops, GRADIENT_BLEND_MODES, type GradientBlendMode } from '../color/gradient.js';
 import { BLACK, CLEAR, b, s } from '../color/lx-color.js';
 import { setPaletteStops } from '../patterns/palette-colors.js';
@@ -79,6 +80,7 @@ export class ColorizeEffect extends Effect {
   readonly filterThreshold = new BoundedParameter('Filter Threshold', 0, { units: 'percentNormalized', modulatable: true, description: 'Source level below which the filter mode applies' });
   readonly filterMode = new EnumParameter('Filter Mode', FILTER_MODES, 0, { description: 'What happens to pixels below the filter threshold' });
   private readonly stops = new ColorStops();
+  private readonly byColor = new FloatColorMemo();
 
   constructor() {
     super('Colorize');
@@ -185,23 +187,48 @@ export class ColorizeEffect extends Effect {
     const palette = mode === PALETTE;
     const depth = palette ? this.paletteDepth.getValuef() : 1;
     const invert = palette && this.paletteInvert.isOn();
+    const frame: ColorizeFrame = { source, threshold, thresholdScale, filterMode, depth, invert, blend, amount, mask };
     const colors = this.colors;
     const index = this.points.index;
+    // A pixel's result depends on its color alone: computed once per distinct color this frame.
+    const memo = this.byColor;
+    memo.clear();
     for (let k = 0; k < index.length; k++) {
       const i = index[k];
       const c = colors[i];
-      let t = sourceValue(source, c);
-      if (t < threshold) {
-        if (filterMode === 0) continue;
-        const filtered = filterMode === 1 ? BLACK : CLEAR;
-        colors[i] = amount < 1 ? lerp(c, filtered, mask) : filtered;
-        continue;
-      }
-      if (threshold > 0) t = clampf(fr(fr(t - threshold) * thresholdScale), 0, 1);
-      if (depth !== 1) t = fr(t * depth);
-      if (invert) t = fr(1 - t);
-      const colorized = ((c & 0xff000000) | (stops.getColor(t, blend) & 0x00ffffff)) >>> 0;
-      colors[i] = amount < 1 ? lerp(c, colorized, mask) : colorized;
+      const key = c | 0;
+      const slot = memo.slotOf(key);
+      if (!memo.holds(slot, key)) memo.store(slot, key, colorize(c, frame, stops));
+      colors[i] = memo.colorAt(slot);
     }
   }
+
+}
+
+/** One frame's Colorize settings. */
+interface ColorizeFrame {
+  readonly source: number;
+  readonly threshold: number;
+  readonly thresholdScale: number;
+  readonly filterMode: number;
+  readonly depth: number;
+  readonly invert: boolean;
+  readonly blend: GradientBlendMode;
+  readonly amount: number;
+  readonly mask: number;
+}
+
+/** Pixel `c` colorized (LX's ColorizeEffect per pixel): its source value looked up in the stops, or filtered. */
+function colorize(c: number, frame: ColorizeFrame, stops: ColorStops): number {
+  let t = sourceValue(frame.source, c);
+  if (t < frame.threshold) {
+    if (frame.filterMode === 0) return c;
+    const filtered = frame.filterMode === 1 ? BLACK : CLEAR;
+    return frame.amount < 1 ? lerp(c, filtered, frame.mask) : filtered;
+  }
+  if (frame.threshold > 0) t = clampf(fr(fr(t - frame.threshold) * frame.thresholdScale), 0, 1);
+  if (frame.depth !== 1) t = fr(t * frame.depth);
+  if (frame.invert) t = fr(1 - t);
+  const colorized = ((c & 0xff000000) | (stops.getColor(t, frame.blend) & 0x00ffffff)) >>> 0;
+  return frame.amount < 1 ? lerp(c, colorized, frame.mask) : colorized;
 }

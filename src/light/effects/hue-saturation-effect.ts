@@ -1,4 +1,5 @@
 import { BoundedParameter } from '../../engine/parameters/bounded.js';
+import { FloatColorMemo } from '../color/float-color-memo.js';
 import { b, h, hsb, s } from '../color/lx-color.js';
 import { Effect } from './effect.js';
 import { clampf, lerpf } from './effect-support.js';
@@ -23,6 +24,9 @@ export class HueSaturationEffect extends Effect {
     this.addParameter('brightness', this.brightness);
   }
 
+  /** This frame's output per input color: a pixel's result depends on its color alone. */
+  private readonly byColor = new FloatColorMemo();
+
   protected run(_deltaMs: number, enabledAmount: number): void {
     const hue = this.hue.getValuef();
     const saturation = this.saturation.getValuef();
@@ -30,25 +34,33 @@ export class HueSaturationEffect extends Effect {
     const amount = fr(enabledAmount);
     const colors = this.colors;
     const index = this.points.index;
-    if (enabledAmount < 1) {
-      for (let k = 0; k < index.length; k++) {
-        const i = index[k];
-        const c = colors[i];
-        const ch = h(c);
-        const cs = s(c);
-        const cb = b(c);
-        colors[i] = hsb(
-          lerpf(ch, fr(ch + hue), amount),
-          lerpf(cs, clampf(fr(cs + saturation), 0, 100), amount),
-          lerpf(cb, clampf(fr(cb + brightness), 0, 100), amount),
-        );
-      }
-    } else {
-      for (let k = 0; k < index.length; k++) {
-        const i = index[k];
-        const c = colors[i];
-        colors[i] = hsb(fr(h(c) + hue), clampf(fr(s(c) + saturation), 0, 100), clampf(fr(b(c) + brightness), 0, 100));
-      }
+    const memo = this.byColor;
+    memo.clear();
+    for (let k = 0; k < index.length; k++) {
+      const i = index[k];
+      const c = colors[i];
+      const key = c | 0;
+      const slot = memo.slotOf(key);
+      if (!memo.holds(slot, key)) memo.store(slot, key, adjust(c, hue, saturation, brightness, enabledAmount < 1, amount));
+      colors[i] = memo.colorAt(slot);
     }
   }
+}
+
+/**
+ * `c` with its hue shifted and saturation and brightness offset (float, as LX); while the effect
+ * fades in (`fading`), each part is lerped by `amount`.
+ */
+function adjust(c: number, hue: number, saturation: number, brightness: number, fading: boolean, amount: number): number {
+  if (fading) {
+    const ch = h(c);
+    const cs = s(c);
+    const cb = b(c);
+    return hsb(
+      lerpf(ch, fr(ch + hue), amount),
+      lerpf(cs, clampf(fr(cs + saturation), 0, 100), amount),
+      lerpf(cb, clampf(fr(cb + brightness), 0, 100), amount),
+    );
+  }
+  return hsb(fr(h(c) + hue), clampf(fr(s(c) + saturation), 0, 100), clampf(fr(b(c) + brightness), 0, 100));
 }

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BooleanParameter } from '../../../src/engine/parameters/boolean.js';
+import { SeededRandom } from '../../../src/engine/random.js';
 import { BoundedParameter } from '../../../src/engine/parameters/bounded.js';
 import { Effect } from '../../../src/light/effects/effect.js';
 import { createLibrary } from '../../../src/light/library.js';
@@ -372,4 +373,21 @@ test('Freeze: its built-in Interval, once started, resamples the frozen frame wh
   for (let f = 0; f < 8; f++) seen.push(hex(step(fx, px((0xff000000 | ((f + 1) * 0x010101)) >>> 0), pts)[0]));
   // 100 ms at 60 fps: the interval fires on the 6th frame (basis 6·16.67/100 = 1.0000000000000002), which captures that frame
   assert.deepEqual(seen, ['ff101010', 'ff101010', 'ff101010', 'ff101010', 'ff101010', 'ff060606', 'ff060606', 'ff060606']);
+});
+
+test('Hue + Saturation and Colorize: a frame of many colors, repeated and colliding, equals each color alone', () => {
+  const random = new SeededRandom(21);
+  const palette = Array.from({ length: 6000 }, () => random.nextUint32() | (random.next() < 0.8 ? 0xff000000 : 0));
+  const frame = Uint32Array.from({ length: 10000 }, () => palette[random.nextInt(palette.length)]);
+  const hueSat = new StubEngine().adopt(new HueSaturationEffect());
+  hueSat.hue.setValue(47);
+  hueSat.saturation.setValue(-20);
+  const colorize = new StubEngine().adopt(new ColorizeEffect());
+  colorize.amount.setValue(0.7);
+  for (const fx of [hueSat, colorize] as Effect[]) {
+    const whole = step(fx, frame.slice(), points(frame.length));
+    for (let k = 0; k < frame.length; k += 7) {
+      assert.equal(hex(whole[k]), hex(step(fx, px(frame[k]), points(1))[0]), `${fx.constructor.name}, pixel ${k}`);
+    }
+  }
 });
