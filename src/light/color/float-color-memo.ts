@@ -54,4 +54,19 @@ export class FloatColorMemo {
     this.stamp[slot] = this.frame;
     this.colors[slot] = color;
   }
+
+  /**
+   * colors[i] = compute(colors[i]) for every i of `index`, for a `compute` that depends on the
+   * color alone: runs once per distinct color. Clears the memo first.
+   */
+  mapColors(colors: Uint32Array, index: Int32Array, compute: (color: number) => number): void {
+    this.clear();
+    for (let k = 0; k < index.length; k++) {
+      const i = index[k];
+      const key = colors[i] | 0;
+      const slot = this.slotOf(key);
+      if (!this.holds(slot, key)) this.store(slot, key, compute(colors[i]));
+      colors[i] = this.colorAt(slot);
+    }
+  }
 }

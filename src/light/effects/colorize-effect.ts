@@ -191,16 +191,7 @@ export class ColorizeEffect extends Effect {
     const colors = this.colors;
     const index = this.points.index;
     // A pixel's result depends on its color alone: computed once per distinct color this frame.
-    const memo = this.byColor;
-    memo.clear();
-    for (let k = 0; k < index.length; k++) {
-      const i = index[k];
-      const c = colors[i];
-      const key = c | 0;
-      const slot = memo.slotOf(key);
-      if (!memo.holds(slot, key)) memo.store(slot, key, colorize(c, frame, stops));
-      colors[i] = memo.colorAt(slot);
-    }
+    this.byColor.mapColors(colors, index, (c) => colorize(c, frame, stops));
   }
 
 }

@@ -34,16 +34,7 @@ export class HueSaturationEffect extends Effect {
     const amount = fr(enabledAmount);
     const colors = this.colors;
     const index = this.points.index;
-    const memo = this.byColor;
-    memo.clear();
-    for (let k = 0; k < index.length; k++) {
-      const i = index[k];
-      const c = colors[i];
-      const key = c | 0;
-      const slot = memo.slotOf(key);
-      if (!memo.holds(slot, key)) memo.store(slot, key, adjust(c, hue, saturation, brightness, enabledAmount < 1, amount));
-      colors[i] = memo.colorAt(slot);
-    }
+    this.byColor.mapColors(colors, index, (c) => adjust(c, hue, saturation, brightness, enabledAmount < 1, amount));
   }
 }
 

@@ -58,6 +58,11 @@ export class RotationMatrix {
     return xn + (yn - yn) + (zn - zn);
   }
 
+  /** Writes the three rows (m11…m34, 12 numbers) into `out` from `at`, for a point job. */
+  writeRows(out: Float64Array, at: number): void {
+    for (let k = 0; k < 12; k++) out[at + k] = this.m[k];
+  }
+
   /** m11·x + m12·y + m13·z + m14, float32 left to right (LXMatrix.xn). */
   x(xn: number, yn: number, zn: number): number {
     const m = this.m;

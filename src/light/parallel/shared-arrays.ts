@@ -12,11 +12,6 @@ function allocate<T>(type: ArrayType<T> & { readonly BYTES_PER_ELEMENT: number }
   return new type(new Buffer(length * type.BYTES_PER_ELEMENT), 0, length);
 }
 
-/** A Float32Array on a SharedArrayBuffer (always shared, whatever its length). */
-export function sharedFloat32(length: number): Float32Array {
-  return allocate(Float32Array, length, true);
-}
-
 /** A Float32Array, shared when `length` reaches MIN_SHARED_POINTS. */
 export function pointFloat32(length: number): Float32Array {
   return allocate(Float32Array, length, length >= MIN_SHARED_POINTS);

@@ -5,7 +5,7 @@
 export type Code = readonly number[];
 
 /** Unsigned LEB128. */
-export function uleb(n: number): number[] {
+function uleb(n: number): number[] {
   const out: number[] = [];
   do {
     let byte = n & 0x7f;
@@ -17,7 +17,7 @@ export function uleb(n: number): number[] {
 }
 
 /** Signed LEB128 of an int32. */
-export function sleb(n: number): number[] {
+function sleb(n: number): number[] {
   const out: number[] = [];
   n |= 0;
   for (;;) {

@@ -156,7 +156,7 @@ export class GradientEngine {
     if (rotate) {
       const t = this.transform;
       t.update(this.yaw.getValue(), this.pitch.getValue(), this.roll.getValue());
-      for (let row = 0; row < 3; row++) for (let col = 0; col < 4; col++) num[GRADIENT_MATRIX + row * 4 + col] = t.m[row * 4 + col];
+      t.writeRows(num, GRADIENT_MATRIX);
     }
     this.stops.writeTo(num, GRADIENT_STOPS);
     job.arrays.push(pts.xn, pts.yn, pts.zn, pts.rcn, pts.index, out);

@@ -175,7 +175,7 @@ export class NoisePattern extends Pattern {
     if (rotate) {
       const t = this.transform;
       t.update(this.yaw.getValue(), this.pitch.getValue(), this.roll.getValue());
-      for (let row = 0; row < 3; row++) for (let col = 0; col < 4; col++) num[NOISE_MATRIX + row * 4 + col] = t.m[row * 4 + col];
+      t.writeRows(num, NOISE_MATRIX);
     }
     const lut = this.invertLut.lut;
     for (let i = 0; i < NOISE_LUT_SIZE; i++) num[NOISE_LUT + i] = lut[i];

@@ -176,7 +176,7 @@ export class PlanesPattern extends Pattern {
     const t = this.transform;
     t.update(this.yaw.getValue(), this.pitch.getValue(), this.roll.getValue());
     num[PLANES_UNROTATED] = t.isIdentity ? 1 : 0;
-    for (let row = 0; row < 3; row++) for (let col = 0; col < 4; col++) num[PLANES_MATRIX + row * 4 + col] = t.m[row * 4 + col];
+    t.writeRows(num, PLANES_MATRIX);
     // LX runs the layers after the pattern's own run, before its effects.
     let active = 0;
     for (const plane of this.planes.items) if (plane.prepare(num, PLANES_FIRST + active * PLANE_WORDS)) active++;
