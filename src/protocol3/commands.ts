@@ -1,6 +1,7 @@
 import { invalidArgument } from '../engine/errors.js';
 import type { GraphGuard } from '../sound/grid.js';
 import type { OpContext, Payload, SoundHost } from '../sound/host.js';
+import { trackMix, trackSend, type VolumeArg } from '../sound/mixer.js';
 import * as arg from './args.js';
 
 /**
@@ -42,6 +43,16 @@ function pair(token: string): { index: number; value: number } {
   if (i <= 0 || i === token.length - 1) throw invalidArgument(`batch takes INDEX=VALUE pairs such as 1=0.5; got ${JSON.stringify(token.slice(0, 40))}`);
   return { index: arg.integer(token.slice(0, i), 'INDEX'), value: arg.number(token.slice(i + 1), 'VALUE') };
 }
+
+/** VOLUME: `keep`, a normalized fader position 0–1, or a level in dB such as `-6dB` / `-infdB`. */
+function volume(token: string): VolumeArg {
+  if (token === 'keep') return 'keep';
+  if (token === '-infdB') return { db: -Infinity };
+  if (token.endsWith('dB')) return { db: arg.number(token.slice(0, -2), 'VOLUME (dB)') };
+  return { normalized: arg.number(token, 'VOLUME') };
+}
+
+const keepOr = <T>(token: string, parse: (t: string) => T): T | 'keep' => (token === 'keep' ? 'keep' : parse(token));
 
 export const COMMANDS: readonly CommandDef[] = [
   // Core
@@ -111,6 +122,12 @@ export const COMMANDS: readonly CommandDef[] = [
   write('song-transport-loop', 'TOKEN ENABLED', 2, 2, (h, a, c) => h.song.loop(c, arg.digestArg(a[0], 'TOKEN'), arg.literalBoolean(a[1], 'ENABLED'))),
   write('song-track-state', 'TOKEN INDEX MUTED ARMED', 4, 4, (h, a, c) =>
     h.song.trackState(c, arg.digestArg(a[0], 'TOKEN'), arg.integer(a[1], 'INDEX'), arg.triState(a[2], 'MUTED'), arg.triState(a[3], 'ARMED')),
+  ),
+
+  // Footlight extensions (docs/protocol3.md): the mix a render needs
+  write('song-track-mix', 'TOKEN INDEX VOLUME PAN', 4, 4, (h, a, c) => trackMix(h, c, arg.digestArg(a[0], 'TOKEN'), arg.integer(a[1], 'INDEX'), volume(a[2]), keepOr(a[3], (t) => arg.number(t, 'PAN')))),
+  write('song-track-send', 'TOKEN INDEX FX_INDEX LEVEL_DB PRE_FADER', 5, 5, (h, a, c) =>
+    trackSend(h, c, arg.digestArg(a[0], 'TOKEN'), arg.integer(a[1], 'INDEX'), arg.integer(a[2], 'FX_INDEX'), a[3] === 'off' ? 'off' : keepOr(a[3], (t) => arg.number(t, 'LEVEL_DB')), arg.triState(a[4], 'PRE_FADER')),
   ),
 ];
 

@@ -22,6 +22,9 @@ import {
   type GraphJson,
   type NodeJson,
   type SoundProject,
+  Track as TrackClass,
+  type Send,
+  type SendJson,
   type Track,
   type TrackJson,
 } from './model.js';
@@ -39,12 +42,18 @@ function array<C extends Component>(g: Graph, ownerId: number, name: string): Co
 }
 
 interface Codec<C extends Component, J extends NodeJson> {
-  build(json: J): C;
+  build(json: J, g: Graph): C;
   save(c: C): J;
 }
 
 export const deviceCodec: Codec<Device, DeviceJson> = { build: buildDevice, save: (d) => saveDevice(d, { ids: true }) };
-export const trackCodec: Codec<Track, TrackJson> = { build: buildTrack, save: (t) => saveTrack(t, { ids: true }) };
+/** Snapshot sends name their effect track by id; it is in the graph whenever the snapshot is rebuilt. */
+const sendTargetById = (g: Graph) => (s: SendJson): Track | undefined => {
+  const c = s.target_id === undefined ? undefined : g.get(s.target_id);
+  return c instanceof TrackClass ? c : undefined;
+};
+
+export const trackCodec: Codec<Track, TrackJson> = { build: (json, g) => buildTrack(json, sendTargetById(g)), save: (t) => saveTrack(t, { ids: true }) };
 
 /** Inserts a component built from JSON into a list; undo removes it; redo re-creates it. */
 export class InsertNode<C extends Component, J extends NodeJson> implements Command {
@@ -69,7 +78,7 @@ export class InsertNode<C extends Component, J extends NodeJson> implements Comm
 
   perform(g: Graph): void {
     const list = array<C>(g, this.ownerId, this.arrayName);
-    const item = this.codec.build(this.json);
+    const item = this.codec.build(this.json, g);
     list.insert(item, Math.min(this.index, list.length));
     this.itemId = item.id;
     this.json = this.codec.save(item);
@@ -104,7 +113,7 @@ export class RemoveNode<C extends Component, J extends NodeJson> implements Comm
 
   undo(g: Graph): void {
     if (this.json === null) throw internal('remove was never performed');
-    array<C>(g, this.ownerId, this.arrayName).insert(this.codec.build(this.json), this.index);
+    array<C>(g, this.ownerId, this.arrayName).insert(this.codec.build(this.json, g), this.index);
   }
 }
 
@@ -288,6 +297,53 @@ export class ClearGraph implements Command {
       graph.modulators.insert(m);
     }
     graph.connections = scratch.connections;
+    g.structureChanged();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mixer
+
+/** A send by ids, as commands keep it (the objects may be re-created by undo). */
+export interface SendRef {
+  readonly targetId: number;
+  readonly levelDb: number;
+  readonly preFader: boolean;
+}
+
+export const sendRefs = (t: Track): SendRef[] => t.sends.map((s) => ({ targetId: s.target.id, levelDb: s.levelDb, preFader: s.preFader }));
+
+function trackById(g: Graph, id: number): Track {
+  const c = g.require(id);
+  if (!(c instanceof TrackClass)) throw internal(`component ${id} is not a track`);
+  return c;
+}
+
+function resolveSends(g: Graph, refs: readonly SendRef[]): Send[] {
+  return refs.map((r) => ({ target: trackById(g, r.targetId), levelDb: r.levelDb, preFader: r.preFader }));
+}
+
+/** Replaces a track's sends; undo puts the previous list back. */
+export class SetSends implements Command {
+  private before: SendRef[] | null = null;
+
+  constructor(
+    readonly label: string,
+    private readonly trackId: number,
+    private readonly next: readonly SendRef[],
+  ) {}
+
+  perform(g: Graph): void {
+    const t = trackById(g, this.trackId);
+    const sends = resolveSends(g, this.next);
+    this.before = sendRefs(t);
+    t.sends = sends;
+    g.structureChanged();
+  }
+
+  undo(g: Graph): void {
+    if (this.before === null) throw internal('set sends was never performed');
+    trackById(g, this.trackId).sends = resolveSends(g, this.before);
     g.structureChanged();
   }
 }

@@ -1,11 +1,11 @@
 import { deviceByName, modulatorByName, moduleByName } from './catalog.js';
-import type { ClipJson, ConnectionJson, DeviceJson, GraphJson, GridNodeJson, NativeValue, ProjectJson, TrackJson } from './model.js';
+import type { ClipJson, ConnectionJson, DeviceJson, GraphJson, GridNodeJson, NativeValue, ProjectJson, SendJson, TrackJson } from './model.js';
 
 /**
  * The demo sound project `footlight serve` opens: a collapsed drum group, a bass, a lead played
  * by a Poly Grid with a small patch, a hybrid track with an FX Grid and an FX Chain, an audio
- * track, an FX track and the master, with a few arranger clips, so that every protocol-3
- * command has something to act on.
+ * track, an FX track (the Reverb Bus, which every main track sends to) and the master, with a
+ * few arranger clips, so that every protocol-3 command has something to act on.
  */
 
 function dev(name: string, params: Record<string, NativeValue> = {}, slots: Record<string, DeviceJson[]> = {}, grid?: GraphJson): DeviceJson {
@@ -38,6 +38,9 @@ function clip(name: string, start: number, length: number, notes: N[], loop?: { 
     notes: notes.map(([p, s, d, v]) => [p, s, d, v, 0] as const),
   };
 }
+
+/** A post-fader send to the demo's one effect track, the Reverb Bus (fx index 0). */
+const toReverb = (levelDb: number): SendJson[] => [{ fx_index: 0, level_db: levelDb, pre_fader: false }];
 
 const range = (n: number, f: (i: number) => N): N[] => Array.from({ length: n }, (_, i) => f(i));
 
@@ -82,13 +85,14 @@ export function demoProject(): ProjectJson {
         [],
         {
           group_expanded: false,
+          sends: toReverb(-24),
           children: [
             track('Kick', 'instrument', [dev('Sampler', { PITCH: -12 })], [clip('Kick', 0, 16, range(16, (i) => [36, i, 0.25, 112]), { start: 0, length: 4 })]),
             track('Hats', 'instrument', [dev('Sampler', { PITCH: 7 })], [clip('Hats', 0, 16, range(32, (i) => [42, i / 2, 0.125, i % 2 === 0 ? 90 : 64]))]),
           ],
         },
       ),
-      track('Bass', 'instrument', [dev('Polysynth', { CUTOFF: 0.45, WAVE: 1 }), dev('EQ+', { LOW_GAIN: 3 })], [clip('Bass Line', 0, 16, range(8, (i) => [[36, 36, 39, 43][i % 4], i * 2, 1.5, 100]))]),
+      track('Bass', 'instrument', [dev('Polysynth', { CUTOFF: 0.45, WAVE: 1 }), dev('EQ+', { LOW_GAIN: 3 })], [clip('Bass Line', 0, 16, range(8, (i) => [[36, 36, 39, 43][i % 4], i * 2, 1.5, 100]))], { sends: toReverb(-20) }),
       track(
         'Lead',
         'instrument',
@@ -105,9 +109,10 @@ export function demoProject(): ProjectJson {
             [67, 6, 2, 80],
           ]),
         ],
+        { sends: toReverb(-10) },
       ),
-      track('Texture', 'hybrid', [dev('Polysynth', { WAVE: 2 }), dev('FX Grid', { MIX: 0.6 }, {}, TEXTURE_PATCH), dev('FX Chain', {}, { Chain: [dev('Chorus+'), dev('Distortion', { DRIVE: 6 })] })]),
-      track('Vocal', 'audio', [dev('EQ+'), dev('Compressor')]),
+      track('Texture', 'hybrid', [dev('Polysynth', { WAVE: 2 }), dev('FX Grid', { MIX: 0.6 }, {}, TEXTURE_PATCH), dev('FX Chain', {}, { Chain: [dev('Chorus+'), dev('Distortion', { DRIVE: 6 })] })], [], { sends: toReverb(-12) }),
+      track('Vocal', 'audio', [dev('EQ+'), dev('Compressor')], [], { sends: toReverb(-14) }),
     ],
     fx: [track('Reverb Bus', 'effect', [dev('Reverb', { MIX: 1 })])],
     master: track('Master', 'master', [dev('EQ+'), dev('Tool')]),

@@ -32,6 +32,7 @@ import {
 } from './model.js';
 import { catalogDevicePayload, deviceSummary, trackOf, trackPayload, type Payload } from './payloads.js';
 import { GridOps } from './grid.js';
+import { dropSendsTo } from './mixer.js';
 import { SongOps } from './song.js';
 import { HOST_NAME, HOST_VERSION, PROTOCOL_VERSION } from './version.js';
 
@@ -773,7 +774,9 @@ function buildActions(): ActionDef[] {
         const index = h.flatIndexOf(t);
         const removed = h.trackPayloadOf(t);
         const list = t.parent!.arrays.get(t.key)!;
-        h.perform(ctx, new RemoveNode(`Delete ${t.name}`, t.parent!.id, list.name, t.id, trackCodec), () => t.parent === null);
+        const remove = new RemoveNode(`Delete ${t.name}`, t.parent!.id, list.name, t.id, trackCodec);
+        const unsend = t.type === 'effect' ? dropSendsTo(h, t) : [];
+        h.perform(ctx, unsend.length > 0 ? new CompoundCommand(`Delete ${t.name}`, [...unsend, remove]) : remove, () => t.parent === null);
         const flat = h.flat();
         h.selectTrack(flat[Math.min(index, flat.length - 1)]?.track ?? null);
         return { deleted: removed };

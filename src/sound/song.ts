@@ -94,7 +94,7 @@ export class SongOps {
 
   /**
    * 64-hex digest over the project identity, the flat inventory (ids, names, types, parents,
-   * mute, arm), the selected target, tempo, meter, the arranger loop's enabled/start/duration,
+   * mute, arm), the mix (volume, pan, sends), the selected target, tempo, meter, the arranger loop's enabled/start/duration,
    * every arranger clip (position, length, loop geometry and flag, notes) and the recording
    * state. Not covered: play position, playing, project_save_pending, meters, device state.
    */
@@ -107,6 +107,7 @@ export class SongOps {
       project: p.id,
       name: p.name,
       inventory: flat.map((f) => [f.track.id, f.track.name, f.track.type, f.parent?.id ?? null, f.track.mute.isOn(), f.track.arm.isOn()]),
+      mix: flat.map((f) => [f.track.volume.getBaseValue(), f.track.pan.getBaseValue(), f.track.sends.map((s) => [s.target.id, s.levelDb, s.preFader])]),
       selected_target: this.host.selectedTrack()?.id ?? null,
       tempo: p.tempo.getBaseValue(),
       meter: [p.meterNumerator.getBaseValue(), p.meterDenominator.getBaseValue()],

@@ -113,6 +113,8 @@ import songGetArranger from './sound/get-arranger.js';
 import songSetClipLoop from './sound/set-clip-loop.js';
 import songControlTransport from './sound/control-transport.js';
 import songSetTrackState from './sound/set-track-state.js';
+import songSetTrackMix from './sound/set-track-mix.js';
+import songSetTrackSend from './sound/set-track-send.js';
 import songCompilePlan from './sound/compile-song-plan.js';
 import songGetWorkflow from './sound/get-song-workflow.js';
 import songImportPlan from './sound/import-song-plan.js';
@@ -236,6 +238,8 @@ export const TOOLS: readonly AnyTool[] = [
   songSetClipLoop,
   songControlTransport,
   songSetTrackState,
+  songSetTrackMix,
+  songSetTrackSend,
   songCompilePlan,
   songGetWorkflow,
   songImportPlan,

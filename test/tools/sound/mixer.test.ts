@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { startSound } from './helpers.js';
+
+test('song_set_track_mix and song_set_track_send reach the host through protocol 3; undo restores; bad input changes nothing', async (t) => {
+  const show = await startSound(t, { soundCooperative: true });
+  const history = async () => (await show.call('sound_get_history')).native;
+  const inv = async () => (await show.call('song_get_state')).native.inventory.tracks as Record<string, any>[];
+  const bass = (await inv()).find((x) => x.name === 'Bass')!;
+  const bus = (await inv()).find((x) => x.name === 'Reverb Bus')!;
+
+  const mix = await show.call('song_set_track_mix', { track_index: bass.index, volume_db: -6, pan: -0.5 });
+  assert.equal(mix.status, 'completed');
+  assert.equal(mix.command.split(' ').slice(2).join(' '), `${bass.index} -6dB -0.5`);
+  assert.equal(mix.native.volume_display, '-6 dB');
+  assert.equal(mix.native.pan, -0.5);
+  await show.call('sound_undo');
+  assert.equal((await inv()).find((x) => x.name === 'Bass')!.volume, bass.volume, 'undo restores the fader');
+
+  const send = await show.call('song_set_track_send', { track_index: bass.index, fx_index: bus.index, level_db: -3, pre_fader: true });
+  assert.equal(send.status, 'completed');
+  assert.deepEqual([send.native.send.level_db, send.native.send.pre_fader], [-3, true]);
+  const off = await show.call('song_set_track_send', { track_index: bass.index, fx_index: bus.index, level_db: 'off' });
+  assert.equal(off.native.send, null);
+  assert.equal((await inv()).find((x) => x.name === 'Bass')!.sends.length, 0);
+  await show.call('sound_undo');
+  assert.equal((await inv()).find((x) => x.name === 'Bass')!.sends[0].level_db, -3);
+
+  const before = { h: await history(), inv: await inv() };
+  assert.match(await show.callError('song_set_track_mix', { track_index: bass.index, volume: 0.5, volume_db: -3 }), /^invalid_argument: give volume .* or volume_db, not both/);
+  assert.match(await show.callError('song_set_track_mix', { track_index: bass.index }), /^invalid_argument: give volume/);
+  assert.match(await show.callError('song_set_track_mix', { track_index: bass.index, volume_db: 7 }), /^invalid_argument: volume_db/);
+  assert.match(await show.callError('song_set_track_send', { track_index: bass.index, fx_index: bus.index }), /^invalid_argument: give level_db/);
+  assert.match(await show.callError('song_set_track_send', { track_index: bass.index, fx_index: bus.index, level_db: 9 }), /^invalid_argument: level_db/);
+  const toMaster = await show.call('song_set_track_send', { track_index: bass.index, fx_index: bus.index + 1, level_db: -6 });
+  assert.equal(toMaster.status, 'refused', 'the host refuses a send to the master track');
+  assert.equal(toMaster.code, 'invalid_argument');
+  assert.deepEqual({ h: await history(), inv: await inv() }, before, 'refusals changed nothing, history included');
+});
