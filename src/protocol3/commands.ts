@@ -96,6 +96,9 @@ export const COMMANDS: readonly CommandDef[] = [
   read('graph-resolve-value', 'MODULE PARAMETER_B64 DISPLAY_B64', 3, 3, (h, a, c) => h.grid.resolveValue(c, arg.id(a[0], 'MODULE'), arg.base64Utf8(a[1], 'PARAMETER_B64'), arg.base64Utf8(a[2], 'DISPLAY_B64'))),
   graphWrite('graph-connect', 'SOURCE SOURCE_PORT TARGET TARGET_PORT', 4, (h, a, c, g) => h.grid.connect(c, 'module', arg.id(a[0], 'SOURCE'), arg.integer(a[1], 'SOURCE_PORT'), arg.id(a[2], 'TARGET'), arg.integer(a[3], 'TARGET_PORT'), g)),
   graphWrite('graph-connect-modulator', 'SOURCE SOURCE_PORT TARGET TARGET_PORT', 4, (h, a, c, g) => h.grid.connect(c, 'modulator', arg.id(a[0], 'SOURCE'), arg.integer(a[1], 'SOURCE_PORT'), arg.id(a[2], 'TARGET'), arg.integer(a[3], 'TARGET_PORT'), g)),
+  graphWrite('graph-set-amount', 'SOURCE SOURCE_PORT TARGET TARGET_PORT AMOUNT', 5, (h, a, c, g) =>
+    h.grid.setAmount(c, arg.id(a[0], 'SOURCE'), arg.integer(a[1], 'SOURCE_PORT'), arg.id(a[2], 'TARGET'), arg.integer(a[3], 'TARGET_PORT'), arg.number(a[4], 'AMOUNT'), g),
+  ),
   graphWrite('graph-disconnect', 'TARGET TARGET_PORT', 2, (h, a, c, g) => h.grid.disconnect(c, arg.id(a[0], 'TARGET'), arg.integer(a[1], 'TARGET_PORT'), g)),
   graphWrite('graph-move', 'MODULE X Y', 3, (h, a, c, g) => h.grid.move(c, arg.id(a[0], 'MODULE'), arg.integer(a[1], 'X'), arg.integer(a[2], 'Y'), g)),
   graphWrite('graph-clear', '', 0, (h, _, c, g) => h.grid.clear(c, g)),

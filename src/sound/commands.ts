@@ -153,7 +153,7 @@ export class ConnectCords implements Command {
     const graph = graphOf(g, this.graphId);
     const target = gridNode(g, this.cord.target);
     if (!(target instanceof GridModule)) throw internal('cords end at a module input');
-    graph.connections = [...graph.connections, { source: gridNode(g, this.cord.source), sourcePort: this.cord.sourcePort, target, targetPort: this.cord.targetPort }];
+    graph.connections = [...graph.connections, { source: gridNode(g, this.cord.source), sourcePort: this.cord.sourcePort, target, targetPort: this.cord.targetPort, amount: 1 }];
     g.structureChanged();
   }
 
@@ -168,7 +168,7 @@ export class ConnectCords implements Command {
 
 /** Removes every cord into one input; undo puts them back where they were in the list. */
 export class DisconnectInput implements Command {
-  private removed: { index: number; cord: ConnectionRef }[] = [];
+  private removed: { index: number; cord: ConnectionRef; amount: number }[] = [];
 
   constructor(
     readonly label: string,
@@ -179,10 +179,10 @@ export class DisconnectInput implements Command {
 
   perform(g: Graph): void {
     const graph = graphOf(g, this.graphId);
-    const removed: { index: number; cord: ConnectionRef }[] = [];
+    const removed: { index: number; cord: ConnectionRef; amount: number }[] = [];
     const kept: Connection[] = [];
     graph.connections.forEach((c, index) => {
-      if (c.target.id === this.target && c.targetPort === this.targetPort) removed.push({ index, cord: { source: c.source.id, sourcePort: c.sourcePort, target: c.target.id, targetPort: c.targetPort } });
+      if (c.target.id === this.target && c.targetPort === this.targetPort) removed.push({ index, cord: { source: c.source.id, sourcePort: c.sourcePort, target: c.target.id, targetPort: c.targetPort }, amount: c.amount });
       else kept.push(c);
     });
     graph.connections = kept;
@@ -193,12 +193,43 @@ export class DisconnectInput implements Command {
   undo(g: Graph): void {
     const graph = graphOf(g, this.graphId);
     const list = [...graph.connections];
-    for (const { index, cord } of this.removed) {
+    for (const { index, cord, amount } of this.removed) {
       const target = gridNode(g, cord.target) as GridModule;
-      list.splice(index, 0, { source: gridNode(g, cord.source), sourcePort: cord.sourcePort, target, targetPort: cord.targetPort });
+      list.splice(index, 0, { source: gridNode(g, cord.source), sourcePort: cord.sourcePort, target, targetPort: cord.targetPort, amount });
     }
     graph.connections = list;
     g.structureChanged();
+  }
+}
+
+/** Sets one cord's amount (depth); undo puts the previous amount back. */
+export class SetCordAmount implements Command {
+  private before: number | null = null;
+
+  constructor(
+    readonly label: string,
+    private readonly graphId: number,
+    private readonly cord: ConnectionRef,
+    private readonly amount: number,
+  ) {}
+
+  private write(g: Graph, amount: number): number {
+    const graph = graphOf(g, this.graphId);
+    const i = graph.connections.findIndex((c) => sameCord(c, this.cord));
+    if (i < 0) throw internal('the cord to change is gone');
+    const previous = graph.connections[i].amount;
+    graph.connections = graph.connections.map((c, k) => (k === i ? { ...c, amount } : c));
+    g.structureChanged();
+    return previous;
+  }
+
+  perform(g: Graph): void {
+    this.before = this.write(g, this.amount);
+  }
+
+  undo(g: Graph): void {
+    if (this.before === null) throw internal('set amount was never performed');
+    this.write(g, this.before);
   }
 }
 

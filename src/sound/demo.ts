@@ -17,8 +17,8 @@ function node(kind: 'module' | 'modulator', name: string, x: number, y: number, 
   return { uuid: kind === 'module' ? moduleByName(name).uuid : modulatorByName(name).uuid, x, y, params };
 }
 
-function cord(source: number, sourcePort: number, target: number, targetPort: number, kind: 'module' | 'modulator' = 'module'): ConnectionJson {
-  return { source_kind: kind, source, source_port: sourcePort, target, target_port: targetPort };
+function cord(source: number, sourcePort: number, target: number, targetPort: number, kind: 'module' | 'modulator' = 'module', amount = 1): ConnectionJson {
+  return { source_kind: kind, source, source_port: sourcePort, target, target_port: targetPort, amount };
 }
 
 function track(name: string, type: TrackJson['type'], devices: DeviceJson[], clips: ClipJson[] = [], extra: Partial<TrackJson> = {}): TrackJson {
@@ -44,7 +44,7 @@ const toReverb = (levelDb: number): SendJson[] => [{ fx_index: 0, level_db: leve
 
 const range = (n: number, f: (i: number) => N): N[] => Array.from({ length: n }, (_, i) => f(i));
 
-/** The Poly Grid patch: pitch → quantizer → saw → low-pass → VCA → out; gate → ADSR → VCA; an LFO on the cutoff. */
+/** The Poly Grid patch: pitch → quantizer → saw → low-pass → VCA → out; gate → ADSR → VCA; an LFO on the cutoff at depth 0.35. */
 const LEAD_PATCH: GraphJson = {
   modules: [
     node('module', 'Pitch', 0, 0),
@@ -57,7 +57,7 @@ const LEAD_PATCH: GraphJson = {
     node('module', 'ADSR', 2, 1, { ATTACK: 0.1, RELEASE: 0.5 }),
   ],
   modulators: [node('modulator', 'LFO', 3, 2, { RATE: 0.45 })],
-  connections: [cord(0, 0, 1, 0), cord(1, 0, 2, 0), cord(2, 0, 3, 0), cord(3, 0, 4, 0), cord(4, 0, 5, 0), cord(6, 0, 7, 0), cord(7, 0, 4, 1), cord(0, 0, 3, 1, 'modulator')],
+  connections: [cord(0, 0, 1, 0), cord(1, 0, 2, 0), cord(2, 0, 3, 0), cord(3, 0, 4, 0), cord(4, 0, 5, 0), cord(6, 0, 7, 0), cord(7, 0, 4, 1), cord(0, 0, 3, 1, 'modulator', 0.35)],
 };
 
 const TEXTURE_PATCH: GraphJson = {

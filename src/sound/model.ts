@@ -300,6 +300,11 @@ export interface Connection {
   readonly sourcePort: number;
   readonly target: GridModule;
   readonly targetPort: number;
+  /**
+   * Depth of a modulator cord, bipolar −1…1 (the modulator's output is scaled by it before it
+   * adds to the input). Module cords carry their signal unscaled: always 1.
+   */
+  readonly amount: number;
 }
 
 export const COORDINATE_LIMIT = 4096;
@@ -424,6 +429,8 @@ export interface ConnectionJson {
   readonly source_port: number;
   readonly target: number;
   readonly target_port: number;
+  /** Modulator cords' depth −1…1; absent means 1. */
+  readonly amount?: number;
 }
 export interface GridNodeJson extends NodeJson {
   readonly uuid: string;
@@ -517,6 +524,7 @@ export function saveGraph(g: GridGraph, o: SaveOptions): GraphJson & NodeJson {
       source_port: c.sourcePort,
       target: g.modules.indexOf(c.target),
       target_port: c.targetPort,
+      amount: c.amount,
     })),
   };
 }
@@ -659,7 +667,9 @@ export function buildGraph(g: GridGraph, json: GraphJson & NodeJson): void {
     if (source === undefined || target === undefined) throw new Error('a Grid connection names a node that does not exist');
     const sp = int(c.source_port, 'source_port', 0, source.spec.outputs.length - 1);
     const tp = int(c.target_port, 'target_port', 0, target.spec.inputs.length - 1);
-    return { source, sourcePort: sp, target, targetPort: tp };
+    const amount = finite(c.amount ?? 1, 'cord amount', -1, 1);
+    if (source instanceof GridModule && amount !== 1) throw new Error('a cord from a module carries no amount (only modulator cords have a depth)');
+    return { source, sourcePort: sp, target, targetPort: tp, amount };
   });
 }
 

@@ -155,6 +155,7 @@ export function connectionPayload(c: Connection): Payload {
     target_port: c.targetPort,
     target_port_id: into.id,
     signal: out.type,
+    amount: c.amount,
     types_match: out.type === into.type || out.type === 'untyped' || into.type === 'untyped',
   };
 }

@@ -107,6 +107,7 @@ import gridSetParameter from './sound/set-grid-parameter.js';
 import gridResolveValue from './sound/resolve-grid-value.js';
 import gridConnect from './sound/connect-grid.js';
 import gridDisconnect from './sound/disconnect-grid.js';
+import gridSetCordAmount from './sound/set-grid-cord-amount.js';
 import gridClearGraph from './sound/clear-grid-graph.js';
 import songGetState from './sound/get-song-state.js';
 import songGetArranger from './sound/get-arranger.js';
@@ -231,6 +232,7 @@ export const TOOLS: readonly AnyTool[] = [
   gridSetParameter,
   gridResolveValue,
   gridConnect,
+  gridSetCordAmount,
   gridDisconnect,
   gridClearGraph,
   songGetState,

@@ -37,3 +37,22 @@ test('song_set_track_mix and song_set_track_send reach the host through protocol
   assert.equal(toMaster.code, 'invalid_argument');
   assert.deepEqual({ h: await history(), inv: await inv() }, before, 'refusals changed nothing, history included');
 });
+
+test('grid_set_cord_amount: sets a modulator cord\'s depth through guard REV graph-set-amount, verified; undo restores; refusals change nothing', async (t) => {
+  const show = await startSound(t, { soundCooperative: true });
+  const graph = async () => (await show.call('grid_get_state')).native;
+  const g0 = await graph();
+  const lfo = g0.modulators.find((m: { name: string }) => m.name === 'LFO');
+  const cord = g0.connections.find((c: { source: number }) => c.source === lfo.id);
+  const r = await show.call('grid_set_cord_amount', { source_id: lfo.id, source_port: 0, target_id: cord.target, target_port: cord.target_port, amount: -0.25, expected_revision: g0.revision });
+  assert.equal(r.status, 'completed');
+  assert.equal(r.command, `guard ${g0.revision} graph-set-amount ${lfo.id} 0 ${cord.target} ${cord.target_port} -0.25`);
+  assert.equal(r.verification.ok, true);
+  assert.equal((await graph()).connections.find((c: { source: number }) => c.source === lfo.id).amount, -0.25);
+  await show.call('sound_undo');
+  const g1 = await graph();
+  assert.equal(g1.revision, g0.revision);
+  assert.match(await show.callError('grid_set_cord_amount', { source_id: lfo.id, source_port: 0, target_id: cord.target, target_port: 0, amount: 0.5 }), /^not_found: no cord from LFO/);
+  assert.match(await show.callError('grid_set_cord_amount', { source_id: lfo.id, source_port: 0, target_id: cord.target, target_port: cord.target_port, amount: 2 }), /^invalid_argument: amount/);
+  assert.equal((await graph()).revision, g0.revision, 'refusals changed nothing');
+});
