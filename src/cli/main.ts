@@ -73,6 +73,22 @@ program
   .option('--out <file>', 'write the JSON to this file instead of stdout')
   .action(async (project: string, opts: { frames: number; deltaMs: number; every?: number; media?: string; out?: string }) => (await import('./render.js')).render(project, opts));
 
+function beat(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('a beat position of 0 or more (quarter notes)');
+  return n;
+}
+
+program
+  .command('render-sound')
+  .description('Render the sound project\'s arranger offline to a 48 kHz stereo WAV and print its duration, peak, true peak and integrated loudness (the demo project unless --project is given)')
+  .option('--project <dir>', 'sound project folder (holding PromptTrack/PromptTrack.bwproject) or the .bwproject file')
+  .option('--seconds <n>', 'render this many seconds from the start (default: to the end of the arrangement plus a 2 s tail)', positiveNumber)
+  .option('--from <beat>', 'start beat (quarter notes; default 0)', beat)
+  .option('--to <beat>', 'end beat', beat)
+  .requiredOption('--out <file>', 'the WAV file to write')
+  .action(async (opts: { project?: string; seconds?: number; from?: number; to?: number; out: string }) => (await import('./render-sound.js')).renderSound(opts));
+
 program
   .command('status')
   .description('Show whether a Footlight is running (reads status.json, checks the process and the server)')
