@@ -9,7 +9,8 @@
 //
 // Benchmarks: render (bench/render.ts, the golden README's standard workload at 10k/100k/1M
 // points), agent-load (bench/agent-load.ts), floor (bench/floor.ts), protocol3, output,
-// mcp-roundtrip, console-preview (needs Debian's chromium; skipped without it).
+// mcp-roundtrip, audio-render (bench/audio-render.ts, the sound engine's offline speed),
+// console-preview (needs Debian's chromium; skipped without it).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -38,6 +39,7 @@ const BENCHES: readonly Bench[] = [
   { name: 'protocol3', script: 'bench/protocol3.ts', quick: {}, quickArgs: ['--requests', '400'] },
   { name: 'output', script: 'bench/output.ts', quick: { BENCH_SECONDS: '2' } },
   { name: 'mcp-roundtrip', script: 'bench/mcp-roundtrip.ts', quick: { BENCH_CALLS: '200' } },
+  { name: 'audio-render', script: 'bench/audio-render.ts', quick: { BENCH_REPEATS: '2' } },
   {
     name: 'console-preview', script: 'bench/console-preview.ts', quick: { BENCH_SECONDS: '2', BENCH_POINTS: '10000' },
     unavailable: () => (existsSync(process.env.FOOTLIGHT_CHROMIUM ?? '/usr/bin/chromium') ? undefined : 'no chromium at /usr/bin/chromium (apt-get install -y chromium)'),
@@ -127,6 +129,8 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
     lines.push({ bench: 'mcp-roundtrip', case: 'get_parameter, 1 session', median: rt.get_parameter_ms?.median, p99: rt.get_parameter_ms?.p99 });
     lines.push({ bench: 'mcp-roundtrip', case: 'set_parameter, 1 session', median: rt.set_parameter_ms?.median, p99: rt.set_parameter_ms?.p99 });
   }
+  const audio = of('audio-render');
+  if (audio !== undefined) lines.push({ bench: 'audio-render', case: `demo song, ${fmt(audio.audioSeconds, 1)} s offline`, median: audio.medianWallSeconds * 1000, rate: `${fmt(audio.realTimeCpu, 0)}× real time (CPU)`, note: `${fmt(audio.realTimeWall, 0)}× real time by the wall clock` });
   const preview = of('console-preview');
   for (const r of (preview?.rows ?? []) as Json[]) lines.push({ bench: 'console-preview', case: `${r.points} points`, rate: `${fmt(r.newFramesDrawnPerSec, 1)} new frames drawn/s`, note: `engine ${fmt(r.engineFps, 1)} fps; ${fmt(r.kbPerSec, 0)} KiB/s over the WebSocket` });
   for (const o of outcomes) if (o.status !== 'ok') lines.push({ bench: o.name, case: o.status, note: o.reason });

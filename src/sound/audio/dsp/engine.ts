@@ -19,6 +19,9 @@ export interface Meters {
   readonly master: Meter;
 }
 
+/** Events in block order; at one offset note-offs come first. */
+const byOffset = (a: NoteEvent, b: NoteEvent): number => a.offset - b.offset || Number(a.on) - Number(b.on);
+
 function isSilent(l: Float32Array, r: Float32Array): boolean {
   for (let i = 0; i < l.length; i++) if (l[i] !== 0 || r[i] !== 0) return false;
   return true;
@@ -258,7 +261,7 @@ export class AudioEngine {
       }
     }
     for (const t of this.tracks) {
-      if (t.events.length > 1) t.events.sort((a, b) => a.offset - b.offset || Number(a.on) - Number(b.on));
+      if (t.events.length > 1) t.events.sort(byOffset);
       t.inL.fill(0);
       t.inR.fill(0);
     }
