@@ -30,7 +30,7 @@ import {
   type SoundProject,
   type TrackJson,
 } from './model.js';
-import { catalogDevicePayload, deviceSummary, trackOf, trackPayload, type Payload } from './payloads.js';
+import { catalogDevicePayload, deviceSummary, paramPayload, trackOf, trackPayload, type Payload } from './payloads.js';
 import { GridOps } from './grid.js';
 import { dropSendsTo } from './mixer.js';
 import { SongOps } from './song.js';
@@ -379,7 +379,7 @@ export class SoundHost {
       const d = this.selectedDevice();
       const guard = this.selectionGuard();
       if (d === null) return { device: null, controls: [], scale: 'normalized 0-1', ...guard, ...(guard.reason === undefined ? { reason: 'no device is selected' } : {}) };
-      return { device: this.devicePayloadOf(d), page: 'Main', controls: this.controlsPayload(d), scale: 'normalized 0-1', ...guard };
+      return { device: this.devicePayloadOf(d), page: 'Main', controls: this.controlsPayload(d), scale: 'normalized 0-1', parameters: d.spec.params.map((s) => paramPayload(s, d)), ...guard };
     });
   }
 
