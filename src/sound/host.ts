@@ -142,15 +142,14 @@ export class SoundHost {
 
   /**
    * Performs a command through the one history, then reads the state back with `verify`; if the
-   * read-back disagrees the step is undone and the call fails with internal.
+   * read-back disagrees the step is rolled back (undo and redo as before) and the call fails
+   * with internal.
    */
   perform(ctx: OpContext, command: Command, verify?: () => boolean): HistoryEntry {
-    const entry = this.engine.history.perform(command, ctx.origin);
-    if (verify !== undefined && !verify()) {
-      this.engine.history.undo();
-      throw internal(`"${command.label}" did not read back as requested and was rolled back`);
-    }
-    return entry;
+    return this.engine.history.performVerified(command, ctx.origin, (entry) => {
+      if (verify !== undefined && !verify()) throw internal(`"${command.label}" did not read back as requested and was rolled back`);
+      return entry;
+    });
   }
 
   // -------------------------------------------------------------------------------------------
