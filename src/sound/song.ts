@@ -11,6 +11,7 @@ import { refuse } from './errors.js';
 import type { OpContext, Payload, SoundHost } from './host.js';
 import { HOST_NAME, HOST_VERSION } from './version.js';
 import { defaultInstrument } from './default-instrument.js';
+import { SEND_DB_MAX, SEND_DB_MIN } from './mix.js';
 import { countNoteTracks, deriveSubmission, extractNotes, MAX_MIDI_BYTES, parseType1, sha256, type Extracted } from './midi.js';
 import { BANK_SIZE, MAX_BEATS, saveProject, Track, type ArrangerClip, type ClipJson, type CueMarker, type SoundProject, type TrackJson } from './model.js';
 import { clipPayload, MAX_LISTED_NOTES, trackPayload } from './payloads.js';
@@ -82,6 +83,7 @@ export class SongOps {
       meter_denominators: [...METER_DENOMINATORS],
       seek_range_beats: [0, MAX_BEATS],
       max_midi_bytes: MAX_MIDI_BYTES,
+      mix: { fader_law: 'gain = 2·v³ (v: normalized volume; 0 dB at 0.7937, +6.02 dB at 1)', send_level_db: [SEND_DB_MIN, SEND_DB_MAX], audio_tracks: 'input_only' },
     };
   }
 
