@@ -180,18 +180,16 @@ export class LightShow {
     // Setting the value a parameter already has is not a step: a shared undo that visibly does
     // nothing would only confuse the operator, and the caller is told nothing changed.
     if (isDeepStrictEqual(accepted, p.baseValue)) return { parameter: p, changed: false };
-    const entry = this.engine.history.perform(new SetParameter(p, accepted), origin, options);
-    verifyBase(p, accepted, () => this.engine.history.rollback(entry));
+    this.engine.history.performVerified(new SetParameter(p, accepted), origin, () => verifyBase(p, accepted), options);
     return { parameter: p, changed: true };
   }
 
   // ---- domain operations (each one undoable step, validated first, read back after) -------------
 
   private perform(command: Command, origin: Origin, verify: () => boolean, what: string): void {
-    const entry = this.engine.history.perform(command, origin);
-    if (verify()) return;
-    this.engine.history.rollback(entry);
-    throw internal(`${what}: the engine does not show the change after it was applied; it was rolled back`);
+    this.engine.history.performVerified(command, origin, () => {
+      if (!verify()) throw internal(`${what}: the engine does not show the change after it was applied; it was rolled back`);
+    });
   }
 
   private requireComponent<C extends Component>(target: unknown, type: abstract new (...args: never[]) => C, what: string): C {
@@ -451,9 +449,8 @@ function isTarget(t: unknown): t is ParameterTarget {
   return typeof t === 'object' && t !== null && !Array.isArray(t);
 }
 
-function verifyBase(p: Parameter, expected: ParameterValue, rollback: () => void): void {
+function verifyBase(p: Parameter, expected: ParameterValue): void {
   const actual = p.baseValue;
   if (actual === expected) return;
-  rollback();
   throw internal(`${p.path}: the engine holds ${JSON.stringify(actual)} after setting ${JSON.stringify(expected)}; the change was rolled back`);
 }

@@ -1,6 +1,7 @@
 import { invalidArgument } from '../engine/errors.js';
 import type { GraphGuard } from '../sound/grid.js';
 import type { OpContext, Payload, SoundHost } from '../sound/host.js';
+import { setDeviceParameter } from '../sound/device-params.js';
 import { trackMix, trackSend, type VolumeArg } from '../sound/mixer.js';
 import * as arg from './args.js';
 
@@ -127,7 +128,8 @@ export const COMMANDS: readonly CommandDef[] = [
     h.song.trackState(c, arg.digestArg(a[0], 'TOKEN'), arg.integer(a[1], 'INDEX'), arg.triState(a[2], 'MUTED'), arg.triState(a[3], 'ARMED')),
   ),
 
-  // Footlight extensions (docs/protocol3.md): the mix a render needs
+  // Footlight extensions (docs/protocol3.md): what a render needs
+  write('device-param-set', 'PARAMETER_B64 VALUE SELECTION_TOKEN', 3, 3, (h, a, c) => setDeviceParameter(h, c, arg.base64Utf8(a[0], 'PARAMETER_B64'), arg.nativeValue(a[1], 'VALUE'), arg.digestArg(a[2], 'SELECTION_TOKEN'))),
   write('song-track-mix', 'TOKEN INDEX VOLUME PAN', 4, 4, (h, a, c) => trackMix(h, c, arg.digestArg(a[0], 'TOKEN'), arg.integer(a[1], 'INDEX'), volume(a[2]), keepOr(a[3], (t) => arg.number(t, 'PAN')))),
   write('song-track-send', 'TOKEN INDEX FX_INDEX LEVEL_DB PRE_FADER', 5, 5, (h, a, c) =>
     trackSend(h, c, arg.digestArg(a[0], 'TOKEN'), arg.integer(a[1], 'INDEX'), arg.integer(a[2], 'FX_INDEX'), a[3] === 'off' ? 'off' : keepOr(a[3], (t) => arg.number(t, 'LEVEL_DB')), arg.triState(a[4], 'PRE_FADER')),

@@ -1,4 +1,4 @@
-import { deviceByName, modulatorByName, moduleByName } from './catalog.js';
+import { deviceByName, modulatorByName, moduleByName, SAMPLER_SAMPLES } from './catalog.js';
 import type { ClipJson, ConnectionJson, DeviceJson, GraphJson, GridNodeJson, NativeValue, ProjectJson, SendJson, TrackJson } from './model.js';
 
 /**
@@ -38,6 +38,9 @@ function clip(name: string, start: number, length: number, notes: N[], loop?: { 
     notes: notes.map(([p, s, d, v]) => [p, s, d, v, 0] as const),
   };
 }
+
+/** The Sampler's SAMPLE option index of a built-in sample. */
+const sample = (name: string): number => SAMPLER_SAMPLES.indexOf(name);
 
 /** A post-fader send to the demo's one effect track, the Reverb Bus (fx index 0). */
 const toReverb = (levelDb: number): SendJson[] => [{ fx_index: 0, level_db: levelDb, pre_fader: false }];
@@ -87,16 +90,16 @@ export function demoProject(): ProjectJson {
           group_expanded: false,
           sends: toReverb(-24),
           children: [
-            track('Kick', 'instrument', [dev('Sampler', { PITCH: -12 })], [clip('Kick', 0, 16, range(16, (i) => [36, i, 0.25, 112]), { start: 0, length: 4 })]),
-            track('Hats', 'instrument', [dev('Sampler', { PITCH: 7 })], [clip('Hats', 0, 16, range(32, (i) => [42, i / 2, 0.125, i % 2 === 0 ? 90 : 64]))]),
+            track('Kick', 'instrument', [dev('Sampler', { SAMPLE: sample('Kick'), ROOT_KEY: 36, VOICES: 4 })], [clip('Kick', 0, 16, range(16, (i) => [36, i, 0.25, 112]), { start: 0, length: 4 })]),
+            track('Hats', 'instrument', [dev('Sampler', { SAMPLE: 0, VOICES: 8 })], [clip('Hats', 0, 16, range(32, (i) => [42, i / 2, 0.125, i % 2 === 0 ? 90 : 64]))]),
           ],
         },
       ),
-      track('Bass', 'instrument', [dev('Polysynth', { CUTOFF: 0.45, WAVE: 1 }), dev('EQ+', { LOW_GAIN: 3 })], [clip('Bass Line', 0, 16, range(8, (i) => [[36, 36, 39, 43][i % 4], i * 2, 1.5, 100]))], { sends: toReverb(-20) }),
+      track('Bass', 'instrument', [dev('Polysynth', { CUTOFF: 0.45, WAVE: 1, VOICES: 1 }), dev('EQ+', { LOW_GAIN: 3 })], [clip('Bass Line', 0, 16, range(8, (i) => [[36, 36, 39, 43][i % 4], i * 2, 1.5, 100]))], { sends: toReverb(-20) }),
       track(
         'Lead',
         'instrument',
-        [dev('Poly Grid', {}, { FX: [dev('Delay+', { MIX: 0.2 })], 'Note FX': [dev('Arpeggiator')] }, LEAD_PATCH), dev('Reverb', { MIX: 0.2 })],
+        [dev('Poly Grid', {}, { FX: [dev('Delay+', { MIX: 0.2 })], 'Note FX': [dev('Arpeggiator', { SYNC: true, RATE_SYNC: 4 })] }, LEAD_PATCH), dev('Reverb', { MIX: 0.2 })],
         [
           clip('Hook', 16, 8, [
             [72, 0, 0.5, 100],

@@ -349,5 +349,6 @@ export function checkNativeValue(spec: NativeParamSpec, value: NativeValue): Nat
   if (typeof value !== 'number') throw invalidArgument(`${JSON.stringify(spec.id)} is ${spec.type === 'enum' ? 'an enum; VALUE takes its option index' : 'a number; VALUE takes a native number'} ${spec.min}–${spec.max}, not true/false`);
   if (!Number.isFinite(value) || value < spec.min || value > spec.max) throw refuse('invalid_argument', 'out_of_range', `${JSON.stringify(spec.id)} takes native values ${spec.min}–${spec.max}; got ${value}`);
   if (spec.type === 'enum' && !Number.isInteger(value)) throw invalidArgument(`${JSON.stringify(spec.id)} is an enum; VALUE takes an option index 0–${spec.max} (${(spec.options ?? []).map((o, i) => `${i}=${o}`).join(', ')}); got ${value}`);
+  if (spec.integer === true && !Number.isInteger(value)) throw invalidArgument(`${JSON.stringify(spec.id)} takes whole numbers ${spec.min}–${spec.max}; got ${value}`);
   return value;
 }

@@ -30,7 +30,7 @@ import {
   type SoundProject,
   type TrackJson,
 } from './model.js';
-import { catalogDevicePayload, deviceSummary, trackOf, trackPayload, type Payload } from './payloads.js';
+import { catalogDevicePayload, deviceSummary, paramPayload, trackOf, trackPayload, type Payload } from './payloads.js';
 import { GridOps } from './grid.js';
 import { dropSendsTo } from './mixer.js';
 import { SongOps } from './song.js';
@@ -142,15 +142,14 @@ export class SoundHost {
 
   /**
    * Performs a command through the one history, then reads the state back with `verify`; if the
-   * read-back disagrees the step is undone and the call fails with internal.
+   * read-back disagrees the step is rolled back (undo and redo as before) and the call fails
+   * with internal.
    */
   perform(ctx: OpContext, command: Command, verify?: () => boolean): HistoryEntry {
-    const entry = this.engine.history.perform(command, ctx.origin);
-    if (verify !== undefined && !verify()) {
-      this.engine.history.undo();
-      throw internal(`"${command.label}" did not read back as requested and was rolled back`);
-    }
-    return entry;
+    return this.engine.history.performVerified(command, ctx.origin, (entry) => {
+      if (verify !== undefined && !verify()) throw internal(`"${command.label}" did not read back as requested and was rolled back`);
+      return entry;
+    });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -379,7 +378,7 @@ export class SoundHost {
       const d = this.selectedDevice();
       const guard = this.selectionGuard();
       if (d === null) return { device: null, controls: [], scale: 'normalized 0-1', ...guard, ...(guard.reason === undefined ? { reason: 'no device is selected' } : {}) };
-      return { device: this.devicePayloadOf(d), page: 'Main', controls: this.controlsPayload(d), scale: 'normalized 0-1', ...guard };
+      return { device: this.devicePayloadOf(d), page: 'Main', controls: this.controlsPayload(d), scale: 'normalized 0-1', parameters: d.spec.params.map((s) => paramPayload(s, d)), ...guard };
     });
   }
 

@@ -79,7 +79,7 @@ export function nativeToNormalized(spec: NativeParamSpec, v: NativeValue): numbe
 
 export function normalizedToNative(spec: NativeParamSpec, n: number): NativeValue {
   if (spec.type === 'boolean') return n >= 0.5;
-  if (spec.type === 'enum') return Math.min(spec.max, Math.round(n * (spec.max - spec.min)) + spec.min);
+  if (spec.type === 'enum' || spec.integer === true) return Math.min(spec.max, Math.round(n * (spec.max - spec.min)) + spec.min);
   return spec.min + n * (spec.max - spec.min);
 }
 
@@ -90,7 +90,7 @@ function loadNative(holder: NativeHolder, values: Readonly<Record<string, unknow
     const p = holder.native.get(spec.id);
     if (p === undefined || v === undefined) continue;
     if (spec.type === 'boolean' && typeof v === 'boolean') p.setBase(v);
-    else if (typeof v === 'number' && Number.isFinite(v) && v >= spec.min && v <= spec.max && (spec.type !== 'enum' || Number.isInteger(v))) p.setBase(v);
+    else if (typeof v === 'number' && Number.isFinite(v) && v >= spec.min && v <= spec.max && ((spec.type !== 'enum' && spec.integer !== true) || Number.isInteger(v))) p.setBase(v);
     else throw new Error(`parameter ${JSON.stringify(spec.id)}: ${JSON.stringify(v)} is outside its native domain`);
   }
 }

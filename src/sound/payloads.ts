@@ -119,8 +119,9 @@ export function paramPayload(spec: NativeParamSpec, holder: NativeHolder): Paylo
     max: spec.max,
     default: spec.type === 'boolean' ? spec.default > 0 : spec.default,
     editable: true,
-    continuous: spec.type === 'number',
+    continuous: spec.type === 'number' && spec.integer !== true,
   };
+  if (spec.integer === true) out.integer = true;
   if (spec.scale !== undefined) out.display_unit = spec.scale.unit;
   if (spec.options !== undefined) out.options = [...spec.options];
   return out;

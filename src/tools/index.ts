@@ -87,6 +87,7 @@ import soundInsertDevice from './sound/insert-device.js';
 import soundRemoveDevice from './sound/remove-device.js';
 import soundGetDeviceState from './sound/get-device-state.js';
 import soundSetControls from './sound/set-controls.js';
+import soundSetDeviceParameter from './sound/set-device-parameter.js';
 import soundTakeParameterSnapshot from './sound/take-parameter-snapshot.js';
 import soundCompareParameterSnapshot from './sound/compare-parameter-snapshot.js';
 import soundBeginShapingSession from './sound/begin-shaping-session.js';
@@ -213,6 +214,7 @@ export const TOOLS: readonly AnyTool[] = [
   soundRemoveDevice,
   soundGetDeviceState,
   soundSetControls,
+  soundSetDeviceParameter,
   soundTakeParameterSnapshot,
   soundCompareParameterSnapshot,
   soundBeginShapingSession,

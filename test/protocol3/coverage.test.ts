@@ -8,7 +8,7 @@ const CONTRACT = {
   core: ['ping', 'capabilities', 'state', 'inspect', 'history', 'set', 'batch', 'tracks', 'track', 'track-first', 'track-next', 'track-previous', 'next', 'previous', 'parent', 'device-first', 'device-primary', 'device-editor', 'device-catalog', 'devices', 'insert', 'device-remove', 'actions', 'action', 'undo', 'redo'],
   grid: ['graph-capabilities', 'graph-state', 'graph-catalog', 'graph-modulators', 'graph-host-modulators', 'graph-insert', 'graph-insert-modulator', 'graph-set', 'graph-set-modulator', 'graph-resolve-value', 'graph-connect', 'graph-connect-modulator', 'graph-disconnect', 'graph-move', 'graph-clear', 'guard'],
   /** Footlight extensions the render needs (docs/protocol3.md, "Footlight extensions"). */
-  extensions: ['song-track-mix', 'song-track-send', 'graph-set-amount'],
+  extensions: ['song-track-mix', 'song-track-send', 'graph-set-amount', 'device-param-set'],
   song: ['song-state', 'song-import', 'song-import-status', 'song-save', 'song-arranger', 'song-clip-loop', 'song-transport-play', 'song-transport-stop', 'song-transport-tempo', 'song-transport-meter', 'song-transport-seek', 'song-transport-loop', 'song-track-state'],
 };
 
@@ -32,6 +32,7 @@ const SYNOPSES: Record<string, string> = {
   'graph-connect-modulator': 'SOURCE SOURCE_PORT TARGET TARGET_PORT',
   'graph-disconnect': 'TARGET TARGET_PORT',
   'graph-set-amount': 'SOURCE SOURCE_PORT TARGET TARGET_PORT AMOUNT',
+  'device-param-set': 'PARAMETER_B64 VALUE SELECTION_TOKEN',
   'graph-move': 'MODULE X Y',
   'song-import': 'TOKEN SHA256 NOTE_TRACK_COUNT PATH_B64',
   'song-import-status': 'RECEIPT_ID',

@@ -40,6 +40,9 @@ test('the demo: every main track sends to the Reverb Bus; tracks show volume in 
   assert.equal(vocal.audio_source?.kind, 'input_only');
   assert.match(vocal.audio_source!.reason, /records no audio/);
   assert.equal(lead.audio_source, undefined);
+  const caps = (await s.ok('song-state')).capabilities as { mix: { send_level_db: number[]; audio_tracks: string } };
+  assert.deepEqual(caps.mix.send_level_db, [-96, 6]);
+  assert.equal(caps.mix.audio_tracks, 'input_only');
 });
 
 test('song-track-mix: volume as a position or in dB, pan; one undo step; refusals change nothing', async (t) => {

@@ -191,6 +191,23 @@ export class History {
     this.emit({ kind: 'undo', entry });
   }
 
+  /**
+   * Performs a command, then runs `verify`: a read-back that throws when the engine does not show
+   * the change. If it throws, the step is rolled back (never offered to redo) and the redo stack
+   * the perform cleared is put back, so undo and redo are exactly as before; the error propagates.
+   */
+  performVerified<T>(command: Command, origin: Origin, verify: (entry: HistoryEntry) => T, options: PerformOptions = {}): T {
+    const redo = this.redoStack.slice();
+    const entry = this.perform(command, origin, options);
+    try {
+      return verify(entry);
+    } catch (err) {
+      this.rollback(entry);
+      this.redoStack.splice(0, this.redoStack.length, ...redo);
+      throw err;
+    }
+  }
+
   /** Performs the latest undone step again. */
   redo(): HistoryEntry | undefined {
     if (this.group !== null) throw invalidArgument('redo cannot run inside a batch');

@@ -14,7 +14,7 @@ export default defineTool({
   mode: 'direct',
   input: z.strictObject({
     track_index: z.number().int().min(0).max(63),
-    volume_db: z.number().max(6.0206).optional().describe('Fader level in dB; leave out volume when you give this'),
+    volume_db: z.number().max(6.02).optional().describe('Fader level in dB; leave out volume when you give this'),
     volume: z.number().min(0).max(1).optional().describe('Normalized fader position 0–1 (protocol scale)'),
     pan: z.number().min(-1).max(1).optional(),
     project_token: ProjectToken,

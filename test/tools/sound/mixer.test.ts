@@ -56,3 +56,23 @@ test('grid_set_cord_amount: sets a modulator cord\'s depth through guard REV gra
   assert.match(await show.callError('grid_set_cord_amount', { source_id: lfo.id, source_port: 0, target_id: cord.target, target_port: cord.target_port, amount: 2 }), /^invalid_argument: amount/);
   assert.equal((await graph()).revision, g0.revision, 'refusals changed nothing');
 });
+
+test('sound_set_device_parameter: polyphony, the Sampler source and Arpeggiator sync through device-param-set; refusals change nothing', async (t) => {
+  const show = await startSound(t, { soundCooperative: true });
+  const tracks = (await show.call('sound_list_tracks')).native.tracks as { index: number; name: string }[];
+  await show.call('sound_select_track', { index: tracks.find((x) => x.name === 'Kick')!.index });
+  const state = async () => (await show.call('sound_get_device_state')).native;
+  const s0 = await state();
+  assert.equal(s0.parameters.find((p: { id: string }) => p.id === 'SAMPLE').display, 'Kick');
+  const r = await show.call('sound_set_device_parameter', { parameter_id: 'VOICES', value: 2, selection_token: s0.selection_token });
+  assert.equal(r.status, 'completed');
+  assert.match(r.command, /^device-param-set Vk9JQ0VT 2 [0-9a-f]{64}$/);
+  assert.equal(r.native.parameter.value, 2);
+  await show.call('sound_undo');
+  assert.equal((await state()).parameters.find((p: { id: string }) => p.id === 'VOICES').value, 4);
+  assert.match(await show.callError('sound_set_device_parameter', { parameter_id: 'NOPE', value: 1 }), /^not_found: .*has no parameter with the exact id "NOPE"/);
+  const frac = await show.call('sound_set_device_parameter', { parameter_id: 'VOICES', value: 1.5 });
+  assert.equal(frac.status, 'refused');
+  assert.equal(frac.code, 'invalid_argument');
+  assert.deepEqual((await state()).parameters, s0.parameters, 'refusals changed nothing');
+});
