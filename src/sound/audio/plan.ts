@@ -1,10 +1,10 @@
-import { deviceSpec, modulatorSpec, moduleSpec, type NativeParamSpec } from '../catalog.js';
+import { ARP_SYNC_RATES, deviceSpec, modulatorSpec, moduleSpec, type NativeParamSpec } from '../catalog.js';
 import { dbGain, faderGain } from '../mix.js';
 import type { ClipJson, DeviceJson, GraphJson, ProjectJson, TrackJson } from '../model.js';
 import { toDisplayNumber } from '../units.js';
 import type { PlanDevice, PlanGrid, PlanNote, PlanParams, PlanSkip, PlanTrack, RenderPlan } from './dsp/plan.js';
 
-/** Voices per instrument until the model carries a polyphony setting. */
+/** Voices of an instrument whose document carries no VOICES parameter. */
 export const DEFAULT_POLYPHONY = 8;
 /** A plan holds at most this many notes (loops unrolled), so a huge import cannot exhaust memory. */
 export const MAX_PLAN_NOTES = 2_000_000;
@@ -56,16 +56,18 @@ class PlanBuilder {
       const v = d.params[id];
       if (ps !== undefined && v !== undefined && Number(v) !== ps.default) this.skipped.push({ track, device: path, reason: why });
     }
-    const poly = (d as { polyphony?: unknown }).polyphony;
+    const p = params(spec.params, d.params);
+    // The Arpeggiator's synced rate is an enum of note values; the DSP gets it in beats.
+    if (spec.name === 'Arpeggiator') p.RATE_BEATS = ARP_SYNC_RATES[p.RATE_SYNC | 0]?.beats ?? 0.25;
     return {
       path,
       type: spec.name,
       kind: spec.kind,
       enabled: d.enabled,
-      p: params(spec.params, d.params),
+      p,
       slots,
       grid: spec.grid !== null && d.grid !== undefined ? this.grid(d.grid, path, track) : null,
-      polyphony: typeof poly === 'number' && Number.isInteger(poly) && poly >= 1 ? poly : DEFAULT_POLYPHONY,
+      polyphony: p.VOICES !== undefined && p.VOICES >= 1 ? Math.round(p.VOICES) : DEFAULT_POLYPHONY,
     };
   }
 

@@ -3,10 +3,11 @@ import { test } from 'node:test';
 import { AudioEngine } from '../../../src/sound/audio/dsp/engine.js';
 import { GridProgram } from '../../../src/sound/audio/dsp/grid.js';
 import { buildPlan } from '../../../src/sound/audio/plan.js';
-import { DEVICES, modulatorByName, moduleByName } from '../../../src/sound/catalog.js';
+import { builtInKit } from '../../../src/sound/audio/dsp/kit.js';
+import { ARP_SYNC_RATES, DEVICES, modulatorByName, moduleByName, SAMPLER_SAMPLES } from '../../../src/sound/catalog.js';
 import { demoProject } from '../../../src/sound/demo.js';
 import type { DeviceJson, GraphJson } from '../../../src/sound/model.js';
-import { clip, dev, project, render, rms, sine, track } from './helpers.js';
+import { clip, dev, onsets, peakFrequency, project, render, rms, sine, track } from './helpers.js';
 
 const node = (kind: 'module' | 'modulator', name: string, x: number, params: Record<string, number | boolean> = {}) => ({ uuid: kind === 'module' ? moduleByName(name).uuid : modulatorByName(name).uuid, x, y: 0, params });
 
@@ -67,7 +68,9 @@ const AUDIBLE: Record<string, Record<string, number>> = { 'EQ+': { MID_GAIN: 6 }
 
 for (const d of DEVICES) {
   test(`${d.name} renders with real DSP: finite, non-silent, unclipped, and it changes the sound`, () => {
-    const notes = clip(0, 8, [[60, 0, 1], [64, 1, 1], [67, 2, 2]]);
+    // The Sampler's default source is the whole kit: drum keys (kick, snare, closed hat).
+    const keys = d.name === 'Sampler' ? [36, 38, 42] : [60, 64, 67];
+    const notes = clip(0, 8, [[keys[0], 0, 1], [keys[1], 1, 1], [keys[2], 2, 2]]);
     const p = project([track(d.name, chainFor(d.name), [notes])]);
     const plan = buildPlan(p);
     const e = new AudioEngine(plan, 48000);
@@ -112,4 +115,23 @@ test('what the engine does not render is listed with a reason, never dropped sil
   assert.ok(reasons.some((r) => /metronome/.test(r)));
   const demo = buildPlan(demoProject()).notRendered;
   assert.deepEqual(demo.map((s) => s.track), ['Vocal']);
+});
+
+test('the Sampler kit: SAMPLE order matches the catalog; a tone sample follows the key from its root', () => {
+  assert.deepEqual(builtInKit(48000).samples.map((s) => s?.name ?? 'Kit (GM drum map)'), [...SAMPLER_SAMPLES]);
+  const sineTone = SAMPLER_SAMPLES.indexOf('Sine Tone');
+  const r = render(project([track('Tone', [dev('Sampler', { SAMPLE: sineTone, ROOT_KEY: 60, RELEASE: 0.5 })], [clip(0, 4, [[69, 0, 4]])])]), { seconds: 1.5 });
+  assert.ok(Math.abs(peakFrequency(r.left, 12000, 32768, 48000) - 440) < 0.5);
+  // The whole kit: a drum key sounds, a key without a piece is silent.
+  const kit = (key: number) => rms(render(project([track('Kit', [dev('Sampler')], [clip(0, 4, [[key, 0, 1]])])]), { seconds: 0.5 }).left);
+  assert.ok(kit(36) > 0.01);
+  assert.equal(kit(70), 0);
+});
+
+test('the Arpeggiator synced to the tempo steps on its note value: 1/16 at 120 BPM is every 125 ms', () => {
+  const arp = dev('Arpeggiator', { SYNC: true, RATE_SYNC: ARP_SYNC_RATES.findIndex((x) => x.label === '1/16'), GATE: 0.5 });
+  const r = render(project([track('Arp', [arp, sine({ RELEASE: 0 })], [clip(0, 4, [[60, 0, 1], [64, 0, 1]])])]), { seconds: 0.6 });
+  const found = onsets(r.left, 1e-3, 500);
+  assert.deepEqual(found.map((s) => Math.round(s / 6000)), [0, 1, 2, 3]);
+  for (const s of found) assert.ok(s % 6000 <= 2, `step at ${s}`);
 });

@@ -135,15 +135,12 @@ export class DelayPlus implements Effect {
   constructor(
     private readonly p: PlanParams,
     private readonly sr: number,
-    /** Seconds per beat, for a tempo-synced TIME (TIME_SYNC on: TIME is in beats). */
-    private readonly secondsPerBeat: number,
   ) {
     this.lines = [new DelayLine(sr * 4.1), new DelayLine(sr * 4.1)];
   }
   process(l: Float32Array, r: Float32Array, n: number): void {
     const p = this.p;
-    const seconds = p.TIME_SYNC !== undefined && p.TIME_SYNC > 0.5 && p.TIME_BEATS !== undefined ? p.TIME_BEATS * this.secondsPerBeat : p.TIME / 1000;
-    const d = Math.max(1, Math.min(this.sr * 4, seconds * this.sr));
+    const d = Math.max(1, Math.min(this.sr * 4, (p.TIME / 1000) * this.sr));
     const fb = p.FEEDBACK;
     const wet = p.MIX;
     const pp = p.PING_PONG > 0.5;

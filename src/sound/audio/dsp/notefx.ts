@@ -40,8 +40,8 @@ export class NoteTranspose implements NoteFx {
 }
 
 /**
- * Arpeggiator: while keys are held it plays them one at a time at RATE (steps per second, or a
- * beat division when RATE_SYNC says so), over OCTAVES octaves, each step lasting GATE of the
+ * Arpeggiator: while keys are held it plays them one at a time at RATE (steps per second), or
+ * with SYNC on at the RATE_SYNC note value of the transport's tempo, over OCTAVES octaves, each step lasting GATE of the
  * step. The first step sounds on the sample the first key goes down.
  */
 export class Arpeggiator implements NoteFx {
@@ -69,7 +69,8 @@ export class Arpeggiator implements NoteFx {
 
   private period(): number {
     const p = this.p;
-    const seconds = p.RATE_SYNC !== undefined && p.RATE_SYNC > 0.5 && p.RATE_BEATS !== undefined ? p.RATE_BEATS * this.secondsPerBeat : 1 / p.RATE;
+    // SYNC on: a step is RATE_SYNC's note value (the plan gives it in beats as RATE_BEATS).
+    const seconds = p.SYNC > 0.5 ? p.RATE_BEATS * this.secondsPerBeat : 1 / p.RATE;
     return Math.max(1, Math.round(seconds * this.sampleRate));
   }
 

@@ -25,12 +25,15 @@ class SamplerVoice implements Voice {
   start(pitch: number, velocity: number): void {
     const s = this.sampler;
     const p = s.p;
-    const sample = s.kit.drums.get(pitch) ?? s.kit.keys;
+    // SAMPLE 0 plays the kit by key (other keys are silent); any other plays one sample at every key.
+    const chosen = s.kit.samples[p.SAMPLE | 0] ?? null;
+    const sample = chosen ?? s.kit.drums.get(pitch);
+    if (sample === undefined) return;
     this.sample = sample;
     this.pitch = pitch;
     this.held = true;
     this.active = true;
-    const semis = p.PITCH + (sample.oneShot ? 0 : pitch - sample.rootKey);
+    const semis = p.PITCH + (chosen === null ? 0 : pitch - p.ROOT_KEY);
     this.rate = Math.pow(2, semis / 12);
     const len = sample.data.length;
     this.dir = p.REVERSE > 0.5 ? -1 : 1;
@@ -88,9 +91,9 @@ class SamplerVoice implements Voice {
 }
 
 /**
- * Sampler: plays the built-in kit (kit.ts) — drums on the General MIDI drum keys, a tonal
- * sample repitched for every other key — with pitch, attack, release, a low-pass, start offset
- * and reverse.
+ * Sampler: plays the built-in kit (kit.ts) — the whole kit on its General MIDI keys, or one
+ * sample at every key pitched by (key − Root Key) — with pitch, attack, release, a low-pass,
+ * start offset and reverse.
  */
 export class Sampler implements Instrument {
   readonly kit: Kit;
