@@ -2,7 +2,6 @@ import type { Effect } from './effects.js';
 import { makeGridNode, type GridNodeDsp, type GridVoice } from './grid-modules.js';
 import { Rng, seedOf } from './math.js';
 import type { PlanGrid, PlanParams } from './plan.js';
-import { VOICE_LEVEL } from './polysynth.js';
 import { VoicePool, type Instrument, type Voice } from './voices.js';
 
 /** Untyped signals entering a pitch port, and the reverse, scale by this many semitones per unit. */
@@ -170,7 +169,8 @@ class GridVoiceSlot implements Voice {
     const out = this.patch.audioOut;
     out.fill(0, from, to);
     this.patch.run(from, to);
-    const g = this.owner.p.OUTPUT * VOICE_LEVEL * 2;
+    // Audio Out at ±1 is full scale, as in the host the catalog models: the patch sets its own level.
+    const g = this.owner.p.OUTPUT;
     for (let i = from; i < to; i++) {
       l[i] += out[i] * g;
       r[i] += out[i] * g;
