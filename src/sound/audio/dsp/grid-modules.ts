@@ -91,11 +91,22 @@ class AudioOut extends Node {
 /** Base frequency of an oscillator at a sample: its pitch input, else the voice's key. */
 abstract class Oscillator extends Node {
   protected phase = 0;
+  private lastKey = NaN;
+  private lastDt = 0;
   override noteOn(): void {
     if (!this.v.freerun) this.phase = 0;
   }
   protected key(i: number): number {
     return (this.connected[0] ? 60 + this.inputs[0][i] : this.v.key) + this.p.PITCH_OFFSET;
+  }
+  /** Phase increment at sample i; the pow is redone only when the pitch moves. */
+  protected dt(i: number): number {
+    const k = this.key(i);
+    if (k !== this.lastKey) {
+      this.lastKey = k;
+      this.lastDt = Math.min(0.49, mtof(k) / this.v.sampleRate);
+    }
+    return this.lastDt;
   }
 }
 
@@ -104,10 +115,8 @@ class Sine extends Oscillator {
     const o = this.outputs[0];
     const pm = this.connected[1] ? this.inputs[1] : null;
     const g = this.p.LEVEL;
-    const sr = this.v.sampleRate;
-    const fixed = this.connected[0] ? -1 : mtof(this.key(from)) / sr;
     for (let i = from; i < to; i++) {
-      const dt = fixed >= 0 ? fixed : mtof(this.key(i)) / sr;
+      const dt = this.dt(i);
       o[i] = Math.sin(TWO_PI * (this.phase + (pm !== null ? pm[i] : 0))) * g;
       this.phase += dt;
       if (this.phase >= 1) this.phase -= Math.floor(this.phase);
@@ -119,10 +128,8 @@ class Sawtooth extends Oscillator {
   process(from: number, to: number): void {
     const o = this.outputs[0];
     const g = this.p.LEVEL;
-    const sr = this.v.sampleRate;
-    const fixed = this.connected[0] ? -1 : mtof(this.key(from)) / sr;
     for (let i = from; i < to; i++) {
-      const dt = Math.min(0.49, fixed >= 0 ? fixed : mtof(this.key(i)) / sr);
+      const dt = this.dt(i);
       o[i] = saw(this.phase, dt) * g;
       this.phase += dt;
       if (this.phase >= 1) this.phase -= 1;
@@ -134,10 +141,9 @@ class Pulse extends Oscillator {
   process(from: number, to: number): void {
     const o = this.outputs[0];
     const g = this.p.LEVEL;
-    const sr = this.v.sampleRate;
     const wIn = this.connected[1] ? this.inputs[1] : null;
     for (let i = from; i < to; i++) {
-      const dt = Math.min(0.49, mtof(this.key(i)) / sr);
+      const dt = this.dt(i);
       const w = clamp(this.p.PULSE_WIDTH + (wIn !== null ? wIn[i] : 0), 0.02, 0.98);
       o[i] = pulse(this.phase, dt, w) * g;
       this.phase += dt;
