@@ -91,6 +91,8 @@ export class AudioEngine {
   private rendered = 0;
   private playing = false;
   private skipped: PlanSkip[] = [];
+  /** The arranger loop's start and end samples, or null when it is off. */
+  private loop: readonly [number, number] | null = null;
 
   constructor(plan: RenderPlan, sampleRate = 48000) {
     this.sampleRate = sampleRate;
@@ -102,6 +104,8 @@ export class AudioEngine {
     const beat = this.tracks.length > 0 ? this.position : 0;
     this.plan = plan;
     this.spb = (this.sampleRate * 60) / plan.tempo;
+    const loop = plan.loop;
+    this.loop = loop.enabled && loop.duration > 0 ? [Math.round(loop.start * this.spb), Math.round((loop.start + loop.duration) * this.spb)] : null;
     this.skipped = [...plan.notRendered];
     this.tracks = plan.tracks.map((t) => {
       const ctx = {
@@ -202,23 +206,20 @@ export class AudioEngine {
     }
   }
 
-  private loopBounds(): [number, number] | null {
-    const loop = this.plan.loop;
-    if (!loop.enabled || loop.duration <= 0) return null;
-    return [Math.round(loop.start * this.spb), Math.round((loop.start + loop.duration) * this.spb)];
-  }
 
   /** Fills each track's event list for song samples [s0, s1) landing at block offsets from `at`. */
   private schedule(s0: number, s1: number, at: number): void {
     for (const t of this.tracks) {
       const ev = t.events;
       // Note-offs first, so a note repeated on the same sample restarts cleanly.
-      const keep: { off: number; pitch: number }[] = [];
-      for (const p of t.pending) {
+      const pending = t.pending;
+      let kept = 0;
+      for (let k = 0; k < pending.length; k++) {
+        const p = pending[k];
         if (p.off < s1) ev.push({ offset: at + Math.max(0, p.off - s0), on: false, pitch: p.pitch, velocity: 0 });
-        else keep.push(p);
+        else pending[kept++] = p;
       }
-      t.pending = keep;
+      pending.length = kept;
       const notes = t.plan.notes;
       while (t.cursor < notes.length && t.onAt[t.cursor] < s1) {
         const k = t.cursor++;
@@ -237,7 +238,7 @@ export class AudioEngine {
     if (this.playing) {
       let at = 0;
       while (at < BLOCK) {
-        const loop = this.loopBounds();
+        const loop = this.loop;
         let end = this.songSample + (BLOCK - at);
         if (loop !== null && this.songSample < loop[1] && end > loop[1]) end = loop[1];
         this.schedule(this.songSample, end, at);
