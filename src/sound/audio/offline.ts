@@ -5,6 +5,8 @@ import type { PlanSkip, RenderPlan } from './dsp/plan.js';
 export const RENDER_SAMPLE_RATE = 48000;
 /** The default render ends this long after the last note, for release and reverb tails. */
 export const TAIL_SECONDS = 2;
+/** The longest offline render (two 32-bit channels of an hour are 1.4 GB in memory). */
+export const MAX_RENDER_SECONDS = 3600;
 
 export interface RenderRange {
   /** Start beat (default 0). */
@@ -36,6 +38,7 @@ export function rangeFrames(plan: RenderPlan, range: RenderRange, sampleRate: nu
     const end = Math.ceil(plan.lengthBeats / bar) * bar;
     seconds = Math.max(0, end - from) * spb + TAIL_SECONDS;
   }
+  if (!(seconds <= MAX_RENDER_SECONDS)) throw new RangeError(`a render is at most ${MAX_RENDER_SECONDS} s; this one would be ${seconds.toFixed(1)} s`);
   return { from, frames: Math.max(0, Math.round(seconds * sampleRate)) };
 }
 

@@ -127,3 +127,9 @@ test('group tracks sum their children and apply their own fader', () => {
   assert.ok(unity > 0.05);
   assert.ok(Math.abs(half / unity - 0.5) < 1e-3, `fader law: ${half / unity}`);
 });
+
+test('an arranger loop shorter than a sample plays straight on instead of hanging', () => {
+  const p = project([track('Sine', [sine()], [clip(0, 4, [[69, 0, 4]])])], { arranger_loop: { enabled: true, start: 1, duration: 1e-6 } });
+  const r = render(p, { seconds: 1 });
+  assert.ok(rms(r.left) > 0.05);
+});

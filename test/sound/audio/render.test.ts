@@ -56,6 +56,9 @@ test('render-sound refuses bad input with a clear message and writes nothing', (
   assert.match(both.stderr, /--seconds or --from\/--to/);
   const backwards = cli('render-sound', '--from', '4', '--to', '2', '--out', out);
   assert.equal(backwards.status, 1);
+  const long = cli('render-sound', '--seconds', '100000', '--out', out);
+  assert.equal(long.status, 1);
+  assert.match(long.stderr, /at most 3600 s/);
   const missing = cli('render-sound', '--project', join(dir, 'nope'), '--out', out);
   assert.equal(missing.status, 1);
   assert.match(missing.stderr, /not_found/);

@@ -105,7 +105,10 @@ export class AudioEngine {
     this.plan = plan;
     this.spb = (this.sampleRate * 60) / plan.tempo;
     const loop = plan.loop;
-    this.loop = loop.enabled && loop.duration > 0 ? [Math.round(loop.start * this.spb), Math.round((loop.start + loop.duration) * this.spb)] : null;
+    const ls = Math.round(loop.start * this.spb);
+    const le = Math.round((loop.start + loop.duration) * this.spb);
+    // A loop shorter than one sample is off (it could never advance).
+    this.loop = loop.enabled && le > ls ? [ls, le] : null;
     this.skipped = [...plan.notRendered];
     this.tracks = plan.tracks.map((t) => {
       const ctx = {
