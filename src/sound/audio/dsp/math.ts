@@ -47,6 +47,3 @@ export function softClip(x: number): number {
   const x2 = x * x;
   return (x * (27 + x2)) / (27 + 9 * x2);
 }
-
-/** One-pole smoothing coefficient for a time constant in ms. */
-export const onePoleCoef = (ms: number, sampleRate: number): number => (ms <= 0 ? 0 : Math.exp(-1 / ((ms / 1000) * sampleRate)));
