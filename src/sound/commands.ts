@@ -22,10 +22,9 @@ import {
   type GraphJson,
   type NodeJson,
   type SoundProject,
-  Track as TrackClass,
+  Track,
   type Send,
   type SendJson,
-  type Track,
   type TrackJson,
 } from './model.js';
 
@@ -50,7 +49,7 @@ export const deviceCodec: Codec<Device, DeviceJson> = { build: buildDevice, save
 /** Snapshot sends name their effect track by id; it is in the graph whenever the snapshot is rebuilt. */
 const sendTargetById = (g: Graph) => (s: SendJson): Track | undefined => {
   const c = s.target_id === undefined ? undefined : g.get(s.target_id);
-  return c instanceof TrackClass ? c : undefined;
+  return c instanceof Track ? c : undefined;
 };
 
 export const trackCodec: Codec<Track, TrackJson> = { build: (json, g) => buildTrack(json, sendTargetById(g)), save: (t) => saveTrack(t, { ids: true }) };
@@ -346,7 +345,7 @@ export const sendRefs = (t: Track): SendRef[] => t.sends.map((s) => ({ targetId:
 
 function trackById(g: Graph, id: number): Track {
   const c = g.require(id);
-  if (!(c instanceof TrackClass)) throw internal(`component ${id} is not a track`);
+  if (!(c instanceof Track)) throw internal(`component ${id} is not a track`);
   return c;
 }
 

@@ -3,7 +3,7 @@ import type { ImportedTrack } from './midi.js';
 import type { DeviceJson } from './model.js';
 
 /** MIDI channel 10 (0-based 9): General MIDI's percussion channel. */
-export const GM_DRUM_CHANNEL = 9;
+const GM_DRUM_CHANNEL = 9;
 const DRUM_NAME = /\b(drums?|perc(ussion)?|kit|beats?)\b/i;
 
 /**

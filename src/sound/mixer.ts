@@ -49,7 +49,7 @@ export function trackSend(host: SoundHost, ctx: OpContext, token: string, index:
     const t = host.trackAt(index);
     if (!t.canSend) throw invalidArgument(`track ${index} (${t.name}) is ${t.type === 'master' ? 'the master track' : 'an effect track'}; only instrument, audio, hybrid and group tracks send`);
     const target = host.trackAt(fxIndex);
-    if (target.type !== 'effect') throw invalidArgument(`FX_INDEX ${fxIndex} (${target.name}) is a ${target.type} track; sends go to effect tracks (type effect in tracks)`);
+    if (target.type !== 'effect') throw invalidArgument(`FX_INDEX ${fxIndex} (${target.name}) is not an effect track (its type is ${target.type}); sends go to effect tracks (type effect in tracks)`);
     if (typeof level === 'number' && (!Number.isFinite(level) || level < SEND_DB_MIN || level > SEND_DB_MAX)) throw refuse('invalid_argument', 'out_of_range', `LEVEL_DB takes ${SEND_DB_MIN}…+${SEND_DB_MAX} dB, off or keep; got ${level}`);
     const before = sendRefs(t);
     const at = before.findIndex((s) => s.targetId === target.id);

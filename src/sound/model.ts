@@ -696,7 +696,7 @@ export function buildDevice(json: DeviceJson): Device {
 }
 
 /** Finds the effect track a send names (by target_id in snapshots, fx_index in project files). */
-export type SendResolver = (json: SendJson) => Track | undefined;
+type SendResolver = (json: SendJson) => Track | undefined;
 
 function buildSends(t: Track, list: readonly SendJson[] | undefined, resolve: SendResolver | undefined): void {
   if (list === undefined || list.length === 0) return;

@@ -57,3 +57,14 @@ test('performVerified inside a transaction rolls back only its own step', () => 
   assert.ok(entry !== undefined);
   assert.equal(history.undoDepth, 1);
 });
+
+test('performVerified at the history cap: a rejected step does not cost the oldest step', () => {
+  const { p, history, stacks } = setup();
+  for (let i = 0; i < 1000; i++) history.perform(new SetParameter(p, (i % 100) / 100), MCP);
+  const before = stacks();
+  const oldest = history.recent(1000).at(-1)!.seq;
+  assert.throws(() => history.performVerified(new SetParameter(p, 0.999), MCP, () => { throw internal('no'); }));
+  assert.deepEqual(stacks(), before);
+  assert.equal(history.recent(1000).at(-1)!.seq, oldest);
+  assert.equal(history.undoDepth, 1000);
+});
