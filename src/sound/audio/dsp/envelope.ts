@@ -9,13 +9,21 @@ export class Adsr {
   private decayCoef = 0;
   private releaseCoef = 0;
   private sustain = 1;
+  private lastA = NaN;
+  private lastD = NaN;
+  private lastR = NaN;
 
+  /** Cheap when nothing changed (it is called every block). */
   set(attackMs: number, decayMs: number, sustain: number, releaseMs: number, sampleRate: number): void {
+    this.sustain = sustain;
+    if (attackMs === this.lastA && decayMs === this.lastD && releaseMs === this.lastR) return;
+    this.lastA = attackMs;
+    this.lastD = decayMs;
+    this.lastR = releaseMs;
     this.attackRate = 1 / Math.max(1, (attackMs / 1000) * sampleRate);
     // Reach within −60 dB (0.001) of the target in the stage's time.
     this.decayCoef = Math.exp(Math.log(0.001) / Math.max(1, (decayMs / 1000) * sampleRate));
     this.releaseCoef = Math.exp(Math.log(0.001) / Math.max(1, (releaseMs / 1000) * sampleRate));
-    this.sustain = sustain;
   }
 
   gateOn(): void {

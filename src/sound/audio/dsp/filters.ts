@@ -12,9 +12,14 @@ export class Svf {
   private a1 = 0;
   private a2 = 0;
   private a3 = 0;
+  private lastF = NaN;
+  private lastQ = NaN;
 
-  /** `q` from 0.5 (no resonance) upwards. */
+  /** `q` from 0.5 (no resonance) upwards. Cheap when nothing changed. */
   set(cutoff: number, q: number, sampleRate: number): void {
+    if (cutoff === this.lastF && q === this.lastQ) return;
+    this.lastF = cutoff;
+    this.lastQ = q;
     const f = clamp(cutoff, 10, sampleRate * 0.49);
     this.g = Math.tan((Math.PI * f) / sampleRate);
     this.k = 1 / q;
@@ -62,8 +67,14 @@ export class Ladder {
   private G = 0;
   private g = 0;
   private k = 0;
+  private lastF = NaN;
+  private lastR = NaN;
 
+  /** Cheap when nothing changed. */
   set(cutoff: number, resonance: number, sampleRate: number): void {
+    if (cutoff === this.lastF && resonance === this.lastR) return;
+    this.lastF = cutoff;
+    this.lastR = resonance;
     const f = clamp(cutoff, 10, sampleRate * 0.45);
     const wd = Math.tan((Math.PI * f) / sampleRate);
     this.g = wd / (1 + wd);
