@@ -19,6 +19,8 @@ export interface Meters {
   readonly master: Meter;
 }
 
+const NO_EVENTS: readonly NoteEvent[] = [];
+
 /** Events in block order; at one offset note-offs come first. */
 const byOffset = (a: NoteEvent, b: NoteEvent): number => a.offset - b.offset || Number(a.on) - Number(b.on);
 
@@ -317,6 +319,8 @@ export class AudioEngine {
           l[i] += s.l[i];
           r[i] += s.r[i];
         }
+        // An instrument plays the notes; only with Note Thru on do later devices get them too.
+        if (!s.noteThru) events = NO_EVENTS;
       }
     }
     if (!t.audible) {
