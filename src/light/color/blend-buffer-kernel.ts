@@ -21,6 +21,11 @@ type PixelBlendName = keyof typeof PIXEL_BLENDS;
 export const PIXEL_BLEND_IDS: readonly PixelBlendName[] = Object.keys(PIXEL_BLENDS) as PixelBlendName[];
 const PIXEL_BLEND_LIST = PIXEL_BLEND_IDS.map((name) => PIXEL_BLENDS[name]);
 const ADD = PIXEL_BLEND_IDS.indexOf('Add');
+// Per-pixel calls go through module-local bindings: when the sources are loaded as CommonJS
+// (tsx converting them for a require()), a call through an import is an export-getter call per
+// pixel, which made one thread cost more than the helper and the engine thread together.
+const addOpaque = addOpaqueFull;
+const addPixel = add;
 
 // Number slots.
 export const BLEND_NUMBER_MODE = 0;
@@ -41,7 +46,7 @@ export function blendBufferKernel(job: PointJob, start: number, end: number): vo
 function addFull(dst: Uint32Array, src: Uint32Array, out: Uint32Array, start: number, end: number): void {
   for (let i = start; i < end; i++) {
     const s = src[i];
-    out[i] = s >>> 24 === 0xff ? addOpaqueFull(dst[i], s) : add(dst[i], s, BLEND_ALPHA_FULL);
+    out[i] = s >>> 24 === 0xff ? addOpaque(dst[i], s) : addPixel(dst[i], s, BLEND_ALPHA_FULL);
   }
 }
 
