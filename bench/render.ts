@@ -62,6 +62,8 @@ function project(variant: string, rows: number, columns: number): Json {
   mixer.children.master.effects = [];
   if (variant === 'empty frame') mixer.channels = [];
   else if (variant !== 'four channels, no Blur') mixer.channels = mixer.channels.filter((c: Json) => c.parameters.label === variant);
+  // The LFO modulates Noise's scale: without the Noise channel it has no target.
+  if (!mixer.channels.some((c: Json) => c.parameters.label === 'Noise')) p.engine.children.modulation.modulations = [];
   return p;
 }
 
