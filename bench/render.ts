@@ -26,6 +26,8 @@ type Json = Record<string, any>;
 const SIZES: Record<string, [number, number]> = { '10k': [100, 100], '100k': [250, 400], '1M': [1000, 1000] };
 /** LX 1.2.1 on this kind of machine (median of per-run medians), whole workload. */
 const LX_MEDIAN: Record<string, number> = { '10k': 1.13, '100k': 11.2, '1M': 140 };
+/** LX 1.2.1's CPU ms per frame, whole workload (one thread: about its frame time on a quiet machine). */
+const LX_CPU: Record<string, number> = { '10k': 1.25, '100k': 11.2, '1M': 139 };
 /** LX 1.2.1 at 100k points: each pattern alone on one channel without Blur, four channels without Blur, an empty frame. */
 const LX_DEVICE: Record<string, number> = { Noise: 3.97, Gradient: 2.29, Planes: 2.04, Chase: 2.53, 'four channels, no Blur': 9.91, 'empty frame': 0.06 };
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 300);
@@ -50,6 +52,11 @@ interface Result {
   helperShare: number;
   lxMedianMs: number;
   ratioToLx: number;
+  /**
+   * CPU per frame over LX's (its CPU per frame for the workload, its frame time for a device
+   * alone): the per-core comparison, much less sensitive to other processes than wall time.
+   */
+  cpuRatioToLx: number;
   loadAverage: [number, number];
   warnings: string[];
 }
@@ -101,7 +108,7 @@ function runOne(size: string, variant: string, threads: number): Result {
     size, variant, threads, points, medianMs: median, p99Ms: quantile(samples, 0.99), meanMs: samples.reduce((a, b) => a + b, 0) / FRAMES,
     medianCpuMs: quantile(cpu, 0.5), pointsPerSecond: points / (median / 1000), rssMiB: process.memoryUsage().rss / 2 ** 20,
     helperShare: chunks === 0 ? 0 : (pointPool.helperChunks - helperChunks0) / chunks,
-    lxMedianMs: lx, ratioToLx: median / lx, loadAverage: [load0, loadavg()[0]], warnings: [...opened.warnings],
+    lxMedianMs: lx, ratioToLx: median / lx, cpuRatioToLx: quantile(cpu, 0.5) / (variant === 'workload' ? LX_CPU[size] : lx), loadAverage: [load0, loadavg()[0]], warnings: [...opened.warnings],
   };
 }
 
@@ -117,6 +124,7 @@ function medianOf(runs: Result[]): Result {
   r.helperShare = pick((x) => x.helperShare);
   r.pointsPerSecond = r.points / (r.medianMs / 1000);
   r.ratioToLx = r.medianMs / r.lxMedianMs;
+  r.cpuRatioToLx = pick((x) => x.cpuRatioToLx);
   r.loadAverage = [Math.min(...runs.map((x) => x.loadAverage[0])), Math.max(...runs.map((x) => x.loadAverage[1]))];
   return r;
 }
@@ -142,7 +150,7 @@ function measure(cases: [string, string][], threadCounts: number[]): Result[] {
         const r = child(size, variant, threads);
         runs.set(key, [...(runs.get(key) ?? []), r]);
         process.stdout.write(`  ${variant.padEnd(22)} ${size.padStart(4)} ${threads} thread${threads === 1 ? ' ' : 's'}  median ${f2(r.medianMs)} ms  p99 ${f2(r.p99Ms)}  cpu ${f2(r.medianCpuMs)}  ` +
-          `RSS ${r.rssMiB.toFixed(0)} MiB  helpers ${(100 * r.helperShare).toFixed(0)} %  ×${r.ratioToLx.toFixed(2)} LX  (load ${r.loadAverage.map((l) => l.toFixed(1)).join('→')})\n`);
+          `RSS ${r.rssMiB.toFixed(0)} MiB  helpers ${(100 * r.helperShare).toFixed(0)} %  ×${r.ratioToLx.toFixed(2)} LX (CPU ×${r.cpuRatioToLx.toFixed(2)})  (load ${r.loadAverage.map((l) => l.toFixed(1)).join('→')})\n`);
         for (const w of r.warnings) process.stdout.write(`      warning: ${w}\n`);
       }
     }
@@ -150,15 +158,15 @@ function measure(cases: [string, string][], threadCounts: number[]): Result[] {
   return [...runs.values()].map(medianOf);
 }
 
-/** One line per case: one thread and N threads side by side, with the ratio to LX. */
+/** One line per case: one thread and N threads side by side, with the ratios to LX (wall time, then CPU). */
 function table(results: Result[], threadCounts: number[], label: (r: Result) => string): string {
   const keys = [...new Set(results.map((r) => `${r.size}|${r.variant}`))];
-  const head = `| case | LX ms | ${threadCounts.map((n) => `${n} thread${n === 1 ? '' : 's'}: median / p99 / CPU ms, ×LX`).join(' | ')} |`;
+  const head = `| case | LX ms | ${threadCounts.map((n) => `${n} thread${n === 1 ? '' : 's'}: median / p99 / CPU ms, ×LX wall / CPU`).join(' | ')} |`;
   const lines = [head, `|---|---:|${threadCounts.map(() => '---:').join('|')}|`];
   for (const key of keys) {
     const row = threadCounts.map((n) => results.find((r) => `${r.size}|${r.variant}` === key && r.threads === n));
     const first = row.find((r) => r !== undefined) as Result;
-    lines.push(`| ${label(first)} | ${first.lxMedianMs} | ${row.map((r) => (r === undefined ? '' : `${f2(r.medianMs)} / ${f2(r.p99Ms)} / ${f2(r.medianCpuMs)}, **×${r.ratioToLx.toFixed(2)}**`)).join(' | ')} |`);
+    lines.push(`| ${label(first)} | ${first.lxMedianMs} | ${row.map((r) => (r === undefined ? '' : `${f2(r.medianMs)} / ${f2(r.p99Ms)} / ${f2(r.medianCpuMs)}, **×${r.ratioToLx.toFixed(2)}** / ×${r.cpuRatioToLx.toFixed(2)}`)).join(' | ')} |`);
   }
   return lines.join('\n');
 }
