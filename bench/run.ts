@@ -32,7 +32,7 @@ interface Bench {
 }
 
 const BENCHES: readonly Bench[] = [
-  { name: 'render', script: 'bench/render.ts', quick: { BENCH_SIZES: '10k,100k', BENCH_WARMUP: '30', BENCH_FRAMES: '60' } },
+  { name: 'render', script: 'bench/render.ts', quick: { BENCH_SIZES: '10k,100k', BENCH_WARMUP: '30', BENCH_FRAMES: '60', BENCH_DEVICES: '0' } },
   { name: 'floor', script: 'bench/floor.ts', quick: { BENCH_SECONDS: '2' } },
   { name: 'agent-load', script: 'bench/agent-load.ts', quick: { BENCH_SECONDS: '2', BENCH_WORKLOADS: 'light' } },
   { name: 'protocol3', script: 'bench/protocol3.ts', quick: {}, quickArgs: ['--requests', '400'] },
