@@ -112,9 +112,13 @@ function runOne(size: string, variant: string, threads: number): Result {
   };
 }
 
-/** The median of each figure over repeated runs of one case. */
+/** The median of each figure over repeated runs of one case (the mean of the middle two for an even count). */
 function medianOf(runs: Result[]): Result {
-  const pick = (f: (r: Result) => number): number => quantile(Float64Array.from(runs.map(f)), 0.5);
+  const pick = (f: (r: Result) => number): number => {
+    const v = runs.map(f).sort((a, b) => a - b);
+    const mid = v.length >> 1;
+    return v.length % 2 === 1 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+  };
   const r = { ...runs[0] };
   r.medianMs = pick((x) => x.medianMs);
   r.p99Ms = pick((x) => x.p99Ms);
