@@ -194,8 +194,8 @@ class PointPool {
       worker.unref();
       port1.unref();
       const helper: Helper = { worker, port: port1, state, posted: new WeakSet() };
-      // A helper that fails stops claiming (a chunk it held still counts as done); later jobs
-      // run on the engine thread alone.
+      // A helper that fails stops claiming (a chunk it held still counts as done); the others
+      // keep claiming, no helper is started again, and with none left jobs run on the engine thread.
       worker.on('error', () => {
         this.helpersFailed = true;
         for (const list of [this.helpers, this.leaving]) {
