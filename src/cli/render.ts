@@ -4,6 +4,7 @@ import { writeFileAtomic } from '../app/atomic-write.js';
 import { isFootlightError } from '../engine/errors.js';
 import { createLibrary } from '../light/library.js';
 import { defaultMediaDir } from '../light/project/project-file.js';
+import { parseLenientJson } from '../light/project/lenient-json.js';
 import { mediaResolvers } from '../light/project/media.js';
 import { renderFramesFile } from '../light/render/offline.js';
 
@@ -26,7 +27,7 @@ export async function render(projectPath: string, options: RenderOptions): Promi
     const path = resolve(projectPath);
     let json: unknown;
     try {
-      json = JSON.parse(await readFile(path, 'utf8'));
+      json = parseLenientJson(await readFile(path, 'utf8'), path);
     } catch (err) {
       throw new Error(`cannot read ${path} as a JSON project: ${(err as Error).message}`);
     }
