@@ -3,14 +3,7 @@ import assert from 'node:assert/strict';
 import { createLibrary } from '../../src/light/library.js';
 import { compareScene, formatParity, goldenScenes } from '../../src/light/render/golden.js';
 
-import { GOLDEN_DIR as GOLDEN } from '../helpers/golden-dir.js';
-
-/** The scenes Footlight renders exactly; a scene joins when it becomes exact. */
-const EXACT = [
-  'blend_modes', 'chase', 'composite_blend', 'crossfader_ab', 'effects_blur_strobe', 'effects_color', 'effects_mask',
-  'fixture_comments', 'gradient_fixed_rgb', 'gradient_palette_views', 'groups', 'macro_chain', 'modulation_lfos',
-  'noise_perlin', 'noise_ridge_fbm', 'planes', 'playlist_transition', 'solid_faders', 'test_pattern',
-];
+import { EXACT_SCENES as EXACT, GOLDEN_DIR as GOLDEN } from '../helpers/golden-dir.js';
 
 const scenes = goldenScenes(GOLDEN);
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { startShow, tempHome } from '../../helpers/show.js';
 import { Channel } from '../../../src/light/mixer/channel.js';
 
-const GOLDEN = process.env.FOOTLIGHT_GOLDEN_DIR ?? '/work/shared/golden/lx-1.2.1';
+import { GOLDEN_DIR as GOLDEN } from '../../helpers/golden-dir.js';
 const BIN = new URL('../../../bin/footlight.js', import.meta.url).pathname;
 
 test('startFootlight({ project }) opens the project: its channels, its path in get_project_info', async (t) => {
