@@ -13,6 +13,6 @@ if (!existsSync(GOLDEN_DIR)) throw new Error(`LX golden files not found at ${GOL
 export const EXACT_SCENES: readonly string[] = [
   'blend_modes', 'chase', 'composite_blend', 'crossfader_ab', 'effects_blur_strobe', 'effects_color', 'effects_mask',
   'fixture_comments', 'gradient_fixed_rgb', 'gradient_palette_views', 'groups', 'macro_chain', 'modulation_lfos',
-  'palette_dynamic',
+  'master_chain', 'palette_dynamic',
   'noise_perlin', 'noise_ridge_fbm', 'planes', 'playlist_transition', 'solid_faders', 'test_pattern',
 ];
