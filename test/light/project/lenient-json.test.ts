@@ -85,14 +85,17 @@ test("Gson's non-execute prefix )]}' is skipped", () => {
   assert.deepEqual(parse(")]}'\n{\"a\": 1}"), { a: 1 });
 });
 
-test('a media folder .lxf with comments loads; a broken one fails with invalid_argument naming file, line and column', async (t) => {
+test('a media folder .lxf and .lxm with comments load; a broken one fails with invalid_argument naming file, line and column', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'footlight-lenient-'));
   t.after(() => rm(dir, { recursive: true, force: true }));
   await mkdir(join(dir, 'Fixtures'));
   await writeFile(join(dir, 'Fixtures', 'Good.lxf'), "// shared fixture\n{ label: 'Good', components: [ { type: 'points', coords: [ {x: 1} ] } ] }\n");
   await writeFile(join(dir, 'Fixtures', 'Bad.lxf'), '{\n  "label": "Bad",\n}\n');
+  await mkdir(join(dir, 'Models'));
+  await writeFile(join(dir, 'Models', 'Rig.lxm'), "# an external model\n{ fixtures: [ /* none yet */ ], 'label': 'Rig' }\n");
   const media = mediaResolvers(dir);
   assert.deepEqual(media.resolveLxf('Good'), { label: 'Good', components: [{ type: 'points', coords: [{ x: 1 }] }] });
+  assert.deepEqual(media.resolveLxm('Rig'), { fixtures: [], label: 'Rig' });
   assert.throws(() => media.resolveLxf('Bad'), (err: unknown) => {
     assert.ok(isFootlightError(err) && err.code === 'invalid_argument', String(err));
     assert.match(err.message, /Bad\.lxf:3:1: Expected name/);

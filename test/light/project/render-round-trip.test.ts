@@ -92,8 +92,10 @@ test('footlight render --media: the JSON-fixture project and its saved copy prin
   const b = await cli(saved, join(dir, 'b.json'));
   assert.equal(a.points, 80);
   assert.deepEqual(b.frames, a.frames);
-  // Without the media folder the JSON fixture is not found and has no points, as in LX.
+  // Without the media folder the JSON fixture is not found: no points, as in LX, and a warning.
   const bare = spawnSync(process.execPath, [BIN, 'render', saved, '--frames', '1', '--delta-ms', '16', '--out', join(dir, 'c.json')], { encoding: 'utf8' });
   assert.equal(bare.status, 0, bare.stderr);
-  assert.equal((JSON.parse(await readFile(join(dir, 'c.json'), 'utf8')) as { points: number }).points, 0);
+  const c = JSON.parse(await readFile(join(dir, 'c.json'), 'utf8')) as { points: number; notes: string };
+  assert.equal(c.points, 0);
+  assert.match(c.notes, /CommentPanel\.lxf/);
 });
