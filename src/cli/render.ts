@@ -6,6 +6,7 @@ import { createLibrary } from '../light/library.js';
 import { pointPool } from '../light/parallel/point-pool.js';
 import { defaultRenderThreads } from '../light/parallel/render-threads.js';
 import { defaultMediaDir } from '../light/project/project-file.js';
+import { parseLenientJson } from '../light/project/lenient-json.js';
 import { mediaResolvers } from '../light/project/media.js';
 import { renderFramesFile } from '../light/render/offline.js';
 
@@ -31,7 +32,7 @@ export async function render(projectPath: string, options: RenderOptions): Promi
     const path = resolve(projectPath);
     let json: unknown;
     try {
-      json = JSON.parse(await readFile(path, 'utf8'));
+      json = parseLenientJson(await readFile(path, 'utf8'), path);
     } catch (err) {
       throw new Error(`cannot read ${path} as a JSON project: ${(err as Error).message}`);
     }
