@@ -8,7 +8,7 @@ import { GOLDEN_DIR as GOLDEN } from '../helpers/golden-dir.js';
 const scenes = goldenScenes(GOLDEN);
 
 test('the golden folder holds every scene LX rendered', () => {
-  assert.equal(scenes.length, 17, scenes.join(', '));
+  assert.equal(scenes.length, 18, scenes.join(', '));
 });
 
 for (const scene of scenes) {
