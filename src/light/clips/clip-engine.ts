@@ -2,8 +2,8 @@ import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import { TriggerParameter } from '../../engine/parameters/trigger.js';
 import { LXComponent } from '../lx-component.js';
-import type { Clip } from './clip.js';
-import { TIME_BASES } from './clip.js';
+import { type Clip, TIME_BASES } from './clip.js';
+import { ClipTake } from './recording.js';
 
 /** LX's clip grid has up to 128 scenes; `numScenes` sets how many the grid shows. */
 export const MAX_SCENES = 128;
@@ -59,6 +59,31 @@ export class ClipEngine extends LXComponent {
 
   stopAll(): void {
     for (const bus of this.grid?.clipBuses() ?? []) for (const c of bus.clips.items) if (c.running.isOn() || c.launch.pending) c.stopNow();
+  }
+
+  /** Recording takes in progress, by clip. */
+  private readonly takes = new Map<Clip, { take: ClipTake; unlisten: () => void }>();
+
+  /** Starts recording every parameter move on `clip`'s bus into a take (nothing is written yet). */
+  startTake(clip: Clip): ClipTake {
+    const take = new ClipTake(clip);
+    const unlisten = this.graph?.listen({ parameterChanged: (p) => take.record(p) }) ?? (() => undefined);
+    this.takes.set(clip, { take, unlisten });
+    return take;
+  }
+
+  takeOf(clip: Clip): ClipTake | undefined {
+    return this.takes.get(clip)?.take;
+  }
+
+  /** Ends a take: stops listening and releases the lanes it held off. The caller writes it. */
+  endTake(clip: Clip): ClipTake | undefined {
+    const t = this.takes.get(clip);
+    if (t === undefined) return undefined;
+    t.unlisten();
+    this.takes.delete(clip);
+    clip.overridden.clear();
+    return t.take;
   }
 
   runningClips(): Clip[] {

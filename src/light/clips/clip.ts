@@ -1,3 +1,4 @@
+import type { Parameter } from '../../engine/parameters/parameter.js';
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
@@ -70,6 +71,8 @@ export class Clip extends LXComponent {
   /** TEMPO clips: the transport beat the cursor counts from. */
   private referenceBeats = 0;
   private starting = false;
+  /** Parameters a recording take has moved: their lanes do not play until the take ends. */
+  readonly overridden = new Set<Parameter>();
 
   constructor(readonly kind: ClipKind, slot: number, label = `Clip-${slot + 1}`) {
     super(label);

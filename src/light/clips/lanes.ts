@@ -16,6 +16,8 @@ const LANE_INTERNAL = { uiHeight: 0, uiExpanded: true, uiMaximized: false };
 export interface LaneHost extends Component {
   readonly bus: Component;
   referenceBpmValue(): number;
+  /** Parameters being recorded: their lanes hold off. */
+  readonly overridden: ReadonlySet<Parameter>;
 }
 
 /**
@@ -202,7 +204,7 @@ export class ParameterLane extends ClipLane<ParameterEvent> {
 
   play(from: number, to: number): void {
     const p = this.target;
-    if (p === null) return;
+    if (p === null || this.clip.overridden.has(p)) return;
     if (this.interpolation === 'Trigger') {
       if (p instanceof TriggerParameter) eventsIn(this.events, from, to, () => p.fire());
       return;
