@@ -9,7 +9,7 @@ export default defineTool({
   toolset: 'clips',
   description:
     '"start" arms the bus and launches the clip if stopped; every parameter move on the bus, from any surface, is then ' +
-    'recorded at the clip\'s cursor. "stop" writes the take into the lanes as one undo step and disarms. Arming is not undoable.',
+    'recorded at the clip\'s cursor. "stop" writes the take into the lanes and disarms. The take is Undoable (one step); arming is not.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: z.strictObject({ ...SlotInput, action: z.enum(['start', 'stop']) }),
   output: z.strictObject({ clip: ClipPayload, recordedEvents: z.number().int().optional(), recordedLanes: z.number().int().optional() }),

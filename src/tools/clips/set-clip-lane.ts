@@ -10,7 +10,7 @@ export default defineTool({
   description:
     'Writes a lane\'s events: `lane` is a lane index, "pattern", or a parameter path on the clip\'s bus (a new lane is ' +
     'made). Replaces all events, or only those between `from` and `to`. Each event: ms or beats, plus value (parameter ' +
-    'units) or normalized (0–1), or pattern (0-based). `remove: true` deletes a parameter lane. One undo step.',
+    'units) or normalized (0–1), or pattern (0-based). `remove: true` deletes a parameter lane. Undoable (one step).',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({
     ...SlotInput,

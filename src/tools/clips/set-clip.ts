@@ -10,7 +10,7 @@ export default defineTool({
   toolset: 'clips',
   description:
     'Changes a clip\'s label, loop switch and markers (length, loopStart, loopLength, playStart, playEnd; ms or beats). ' +
-    'LX\'s limits apply: markers within the length, loop at least 125 ms. One undo step.',
+    'LX\'s limits apply: markers within the length, loop at least 125 ms. Undoable (one step).',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({
     ...SlotInput,
