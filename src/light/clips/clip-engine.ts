@@ -86,6 +86,12 @@ export class ClipEngine extends LXComponent {
     return t.take;
   }
 
+  /** Whether any clip runs or waits for its launch. */
+  active(): boolean {
+    for (const bus of this.grid?.clipBuses() ?? []) for (const c of bus.clips.items) if (c.running.isOn() || c.launch.pending) return true;
+    return false;
+  }
+
   runningClips(): Clip[] {
     const out: Clip[] = [];
     for (const bus of this.grid?.clipBuses() ?? []) for (const c of bus.clips.items) if (c.running.isOn()) out.push(c);
