@@ -27,6 +27,7 @@ import { selectTools } from './tools/toolsets.js';
 import { createSoundHost, type SoundHost } from './sound/index.js';
 import { startProtocol3Server, type Protocol3Server } from './protocol3/server.js';
 import { SoundAdapter } from './sound-adapter/adapter.js';
+import { linkShowClock } from './show/show-clock.js';
 import { formatEndpoint, parseEndpoint, type HostEndpoint } from './sound-adapter/endpoint.js';
 
 export interface FootlightOptions {
@@ -129,6 +130,9 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   pointPool.setThreads(options.renderThreads ?? config.renderThreads ?? defaultRenderThreads());
   const engine = new Engine({ deadlineMs: options.deadlineMs });
   engine.queue.onFrameError = (err) => log.error({ err }, 'frame failed');
+  // The sound host first: its frame listener advances the song before the light renders, so the
+  // light's tempo reads this frame's song position (src/show/show-clock.ts).
+  const sound = createSoundHost(engine, { log });
   let light: LightShow;
   if (options.project !== undefined) {
     light = await LightShow.open(engine, options.project, { media: options.media });
@@ -137,7 +141,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     light = new LightShow(engine);
     buildDemoShow(light);
   }
-  const sound = createSoundHost(engine, { log });
+  const unlinkClock = linkShowClock(light, sound);
   engine.history.clear();
   // After the light show, so its frame listener encodes the finished frame.
   const outputs = new OutputEngine(light, { log: log.child({ surface: 'outputs' }), ports: options.outputPorts });
@@ -288,6 +292,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       if (closed) return;
       closed = true;
       engine.clock.stop();
+      unlinkClock();
       await consoleSurface.close();
       await osc?.close();
       await outputs.close();
