@@ -28,6 +28,7 @@ import { createSoundHost, type SoundHost } from './sound/index.js';
 import { startProtocol3Server, type Protocol3Server } from './protocol3/server.js';
 import { SoundAdapter } from './sound-adapter/adapter.js';
 import { linkShowClock } from './show/show-clock.js';
+import { linkShowAudio } from './show/song-audio.js';
 import { formatEndpoint, parseEndpoint, type HostEndpoint } from './sound-adapter/endpoint.js';
 
 export interface FootlightOptions {
@@ -65,6 +66,8 @@ export interface FootlightOptions {
   readonly readOnlyTools?: boolean;
   /** Write status.json (default true). */
   readonly writeStatus?: boolean;
+  /** The song track the light's audio devices hear alone (by name); default the master output. */
+  readonly audioTrack?: string;
   /** An LX project (.lxp) to open instead of the built-in demo show. */
   readonly project?: string;
   /** LX media folder for the project (Fixtures/, Models/); default beside the project. */
@@ -142,6 +145,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     buildDemoShow(light);
   }
   const unlinkClock = linkShowClock(light, sound);
+  const showAudio = linkShowAudio(light, sound, options.audioTrack === undefined ? {} : { track: options.audioTrack });
   engine.history.clear();
   // After the light show, so its frame listener encodes the finished frame.
   const outputs = new OutputEngine(light, { log: log.child({ surface: 'outputs' }), ports: options.outputPorts });
@@ -293,6 +297,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       closed = true;
       engine.clock.stop();
       unlinkClock();
+      showAudio.unlink();
       await consoleSurface.close();
       await osc?.close();
       await outputs.close();

@@ -51,6 +51,7 @@ program
   .option('--port <port>', 'port for MCP and the console (default 3232; 0 picks a free port)', port)
   .option('--sound-port <port>', 'protocol-3 listener port (default 8765; 0 picks a free port)', port)
   .option('--sound-host <host:port>', 'drive another protocol-3 host with the sound tools instead of the built-in one (the built-in host still runs)', soundHost)
+  .option('--audio-track <name>', 'the song track the light\'s audio devices (Beat Detect, Band Filter) hear alone; default the master output')
   .option('--sound-cooperative', 'start with the operator\'s cooperative grant: agents may change the sound project without a per-call confirmation (revocable in the console)')
   .option('--sound-output-root <dir>', 'folder under which sound saves allocate fresh sound-project-* folders (default <home>/sound-projects)')
   .option('--osc-port <port>', 'OSC receive port on 127.0.0.1 (default 3030; 0 picks a free port)', port)
@@ -58,7 +59,7 @@ program
   .option('--toolsets <list>', 'serve only these MCP toolsets, comma-separated: light, sound, or names such as structure,palette (default all; for clients that show few tools)')
   .option('--read-only', 'serve only MCP tools that never change the show')
   .option('--render-threads <n>', `${RENDER_THREADS_HELP.replace('(default: one per core;', '(default: config.json\'s renderThreads, else one per core;')}`, renderThreads)
-  .action(async (opts: { project?: string; media?: string; host?: string; port?: number; soundPort?: number; soundHost?: string; soundCooperative?: boolean; soundOutputRoot?: string; oscPort?: number; oscTransmit?: string; toolsets?: string; readOnly?: boolean; renderThreads?: number }) => (await import('./serve.js')).serve(opts));
+  .action(async (opts: { project?: string; media?: string; host?: string; port?: number; soundPort?: number; soundHost?: string; soundCooperative?: boolean; audioTrack?: string; soundOutputRoot?: string; oscPort?: number; oscTransmit?: string; toolsets?: string; readOnly?: boolean; renderThreads?: number }) => (await import('./serve.js')).serve(opts));
 
 function positiveInt(value: string): number {
   const n = Number(value);

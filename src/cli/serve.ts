@@ -14,6 +14,7 @@ export interface ServeOptions {
   readonly soundPort?: number;
   readonly soundHost?: string;
   readonly soundCooperative?: boolean;
+  readonly audioTrack?: string;
   readonly soundOutputRoot?: string;
   readonly oscPort?: number;
   readonly oscTransmit?: string;
@@ -51,6 +52,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       soundPort: options.soundPort,
       soundHost: options.soundHost,
       soundCooperative: options.soundCooperative,
+      audioTrack: options.audioTrack,
       soundOutputRoot: options.soundOutputRoot === undefined ? undefined : resolve(options.soundOutputRoot),
       project: options.project,
       media: options.media,
