@@ -73,11 +73,13 @@ export function linkShowClock(light: LightShow, sound: SoundHost): () => void {
 
   attach();
   // Opening a light project or a song replaces the objects: follow them.
-  const offFrame = sound.engine.clock.onFrame(() => {
+  const hook = (): void => {
     if (light.lx.tempo !== tempo || sound.project !== project) attach();
-  });
+  };
+  light.beforeFrame.push(hook);
   return () => {
-    offFrame();
+    const i = light.beforeFrame.indexOf(hook);
+    if (i >= 0) light.beforeFrame.splice(i, 1);
     for (const d of detach) d();
     detach = [];
   };

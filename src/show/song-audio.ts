@@ -24,6 +24,7 @@ export interface SongAudioOptions {
 export class SongAudio implements LightAudioInput {
   readonly sampleRate = SONG_AUDIO_RATE;
   private count = 0;
+  private first = 0;
   private readonly ring: Float32Array[] = Array.from({ length: RING }, () => new Float32Array(AUDIO_BLOCK));
   private engine: AudioEngine | null = null;
   private planKey: unknown[] = [];
@@ -34,7 +35,7 @@ export class SongAudio implements LightAudioInput {
   private fill = 0;
   private fraction = 0;
   private songAt = 0;
-  private idle = IDLE_FRAMES;
+  private idle = 0;
 
   constructor(
     private readonly sound: SoundHost,
@@ -46,14 +47,19 @@ export class SongAudio implements LightAudioInput {
     return this.count;
   }
 
+  get frameBlock(): number {
+    return this.first;
+  }
+
   block(n: number): Float32Array | null {
     this.idle = 0;
     return n < this.count && n >= this.count - RING && n >= 0 ? this.ring[n % RING] : null;
   }
 
-  /** One frame of show time: renders the song's samples for it (after the song advanced). */
+  /** One frame of show time: renders the song's samples for it (after the song advanced, before the light renders). */
   advance(deltaMs: number): void {
     const t = this.sound.transport;
+    this.first = this.count;
     const from = this.songAt;
     this.songAt = t.position;
     if (this.idle++ >= IDLE_FRAMES) {
@@ -129,21 +135,17 @@ export class SongAudio implements LightAudioInput {
 /** Wires the song's sound into the light's audio devices; returns the unlink. */
 export function linkShowAudio(light: LightShow, sound: SoundHost, options: SongAudioOptions = {}): { readonly audio: SongAudio; unlink(): void } {
   const audio = new SongAudio(sound, options);
-  let lx = light.lx;
-  lx.audioInput = audio;
-  const off = sound.engine.clock.onFrame((f) => {
-    if (light.lx !== lx) {
-      lx.audioInput = null;
-      lx = light.lx;
-      lx.audioInput = audio;
-    }
-    audio.advance(f.deltaMs);
-  });
+  const hook = (deltaMs: number): void => {
+    light.lx.audioInput = audio;
+    audio.advance(deltaMs);
+  };
+  light.beforeFrame.push(hook);
   return {
     audio,
     unlink() {
-      off();
-      lx.audioInput = null;
+      const i = light.beforeFrame.indexOf(hook);
+      if (i >= 0) light.beforeFrame.splice(i, 1);
+      if (light.lx.audioInput === audio) light.lx.audioInput = null;
     },
   };
 }

@@ -30,7 +30,7 @@ function gateBeats(track: string | undefined, beats: number, gain: number): numb
   gate.running.setOn(true);
   sound.song.startPlayback();
   const fired: number[] = [];
-  while (sound.transport.position < beats) {
+  while (sound.transport.position < beats - 0.5) {
     engine.clock.stepFixed(1, FRAME_MS);
     if (gate.gate.isOn()) fired.push(sound.transport.position);
   }

@@ -12,6 +12,8 @@ export interface LightAudioInput {
   readonly sampleRate: number;
   /** How many blocks have arrived so far. */
   readonly blockCount: number;
+  /** The first block that arrived for the current frame (a device that starts now reads from it). */
+  readonly frameBlock: number;
   /** Block `n` if it is still held (recent blocks only), else null. Reading marks the input in use. */
   block(n: number): Float32Array | null;
 }

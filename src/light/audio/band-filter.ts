@@ -50,7 +50,7 @@ export class BandFilter extends Modulator {
       return 0;
     }
     const rate = input.sampleRate;
-    if (this.nextBlock < 0 || this.nextBlock > input.blockCount) this.nextBlock = input.blockCount;
+    if (this.nextBlock < 0 || this.nextBlock > input.blockCount) this.nextBlock = input.frameBlock;
     const lo = Math.round((this.minFreq.getValue() * AUDIO_BLOCK) / rate);
     const hi = Math.min(AUDIO_BLOCK / 2, Math.round((this.maxFreq.getValue() * AUDIO_BLOCK) / rate));
     const attackMs = this.attack.getValue();
