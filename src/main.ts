@@ -29,6 +29,7 @@ import { startProtocol3Server, type Protocol3Server } from './protocol3/server.j
 import { SoundAdapter } from './sound-adapter/adapter.js';
 import { linkShowClock } from './show/show-clock.js';
 import { linkShowAudio } from './show/song-audio.js';
+import { linkLightCues } from './show/light-cues.js';
 import { formatEndpoint, parseEndpoint, type HostEndpoint } from './sound-adapter/endpoint.js';
 
 export interface FootlightOptions {
@@ -133,9 +134,6 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   pointPool.setThreads(options.renderThreads ?? config.renderThreads ?? defaultRenderThreads());
   const engine = new Engine({ deadlineMs: options.deadlineMs });
   engine.queue.onFrameError = (err) => log.error({ err }, 'frame failed');
-  // The sound host first: its frame listener advances the song before the light renders, so the
-  // light's tempo reads this frame's song position (src/show/show-clock.ts).
-  const sound = createSoundHost(engine, { log });
   let light: LightShow;
   if (options.project !== undefined) {
     light = await LightShow.open(engine, options.project, { media: options.media });
@@ -144,7 +142,10 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     light = new LightShow(engine);
     buildDemoShow(light);
   }
+  // The sound host advances the song first in every frame, so the light reads this frame's position.
+  const sound = createSoundHost(engine, { log });
   const unlinkClock = linkShowClock(light, sound);
+  const showCues = linkLightCues(light, sound);
   const showAudio = linkShowAudio(light, sound, options.audioTrack === undefined ? {} : { track: options.audioTrack });
   engine.history.clear();
   // After the light show, so its frame listener encodes the finished frame.
@@ -178,7 +179,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   // The operator's own component notes (FOOTLIGHT_HOME/components/<class>.md) win over the built-in ones.
   const docs = new ComponentDocs(light.registry, { overlayDir: join(home, 'components') });
   const tools = selectTools(TOOLS, { toolsets: options.toolsets, readOnly: options.readOnlyTools });
-  const services: Services = { engine, light, docs, outputs, server, log, policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false }, soundAdapter, tools };
+  const services: Services = { engine, light, docs, outputs, server, log, policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false }, soundAdapter, tools, lightCues: showCues.cues };
   const writeStatusFile = options.writeStatus ?? true;
   const status = (): StatusFile => {
     const c = server.connections();
@@ -298,6 +299,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       engine.clock.stop();
       unlinkClock();
       showAudio.unlink();
+      showCues.unlink();
       await consoleSurface.close();
       await osc?.close();
       await outputs.close();

@@ -25,8 +25,8 @@ function clamp(v: number, lo: number, hi: number): number {
  * Links the light's tempo to the song: bpm and beats per bar follow each other both ways
  * (a change on either side is one undo step, because the history records what listeners
  * write while a command runs), and the tempo's beat cursor is the song position while the
- * song plays. Returns the unlink. Frame order matters: create the sound host before the light
- * show, so a frame advances the song before the light reads it.
+ * song plays. Returns the unlink. (The sound host advances the song first in every frame, so
+ * the light reads this frame's position.)
  */
 export function linkShowClock(light: LightShow, sound: SoundHost): () => void {
   let tempo: Tempo | null = null;
