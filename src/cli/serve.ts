@@ -19,6 +19,7 @@ export interface ServeOptions {
   readonly oscTransmit?: string;
   readonly toolsets?: string;
   readonly readOnly?: boolean;
+  readonly renderThreads?: number;
 }
 
 /** `footlight serve`: runs until SIGINT/SIGTERM, then stops cleanly and marks status.json stopped. */
@@ -57,6 +58,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       oscTransmit: options.oscTransmit,
       toolsets,
       readOnlyTools: options.readOnly,
+      renderThreads: options.renderThreads,
       log,
     });
   } catch (err) {

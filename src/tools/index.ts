@@ -97,6 +97,7 @@ import soundInsertDevice from './sound/insert-device.js';
 import soundRemoveDevice from './sound/remove-device.js';
 import soundGetDeviceState from './sound/get-device-state.js';
 import soundSetControls from './sound/set-controls.js';
+import soundSetDeviceParameter from './sound/set-device-parameter.js';
 import soundTakeParameterSnapshot from './sound/take-parameter-snapshot.js';
 import soundCompareParameterSnapshot from './sound/compare-parameter-snapshot.js';
 import soundBeginShapingSession from './sound/begin-shaping-session.js';
@@ -117,12 +118,15 @@ import gridSetParameter from './sound/set-grid-parameter.js';
 import gridResolveValue from './sound/resolve-grid-value.js';
 import gridConnect from './sound/connect-grid.js';
 import gridDisconnect from './sound/disconnect-grid.js';
+import gridSetCordAmount from './sound/set-grid-cord-amount.js';
 import gridClearGraph from './sound/clear-grid-graph.js';
 import songGetState from './sound/get-song-state.js';
 import songGetArranger from './sound/get-arranger.js';
 import songSetClipLoop from './sound/set-clip-loop.js';
 import songControlTransport from './sound/control-transport.js';
 import songSetTrackState from './sound/set-track-state.js';
+import songSetTrackMix from './sound/set-track-mix.js';
+import songSetTrackSend from './sound/set-track-send.js';
 import songCompilePlan from './sound/compile-song-plan.js';
 import songGetWorkflow from './sound/get-song-workflow.js';
 import songImportPlan from './sound/import-song-plan.js';
@@ -230,6 +234,7 @@ export const TOOLS: readonly AnyTool[] = [
   soundRemoveDevice,
   soundGetDeviceState,
   soundSetControls,
+  soundSetDeviceParameter,
   soundTakeParameterSnapshot,
   soundCompareParameterSnapshot,
   soundBeginShapingSession,
@@ -249,6 +254,7 @@ export const TOOLS: readonly AnyTool[] = [
   gridSetParameter,
   gridResolveValue,
   gridConnect,
+  gridSetCordAmount,
   gridDisconnect,
   gridClearGraph,
   songGetState,
@@ -256,6 +262,8 @@ export const TOOLS: readonly AnyTool[] = [
   songSetClipLoop,
   songControlTransport,
   songSetTrackState,
+  songSetTrackMix,
+  songSetTrackSend,
   songCompilePlan,
   songGetWorkflow,
   songImportPlan,

@@ -4,7 +4,7 @@
 
 import type { Component } from '../../engine/component.js';
 import type { Command } from '../../engine/commands/command.js';
-import type { HistoryEntry, Origin } from '../../engine/commands/history.js';
+import type { Origin } from '../../engine/commands/history.js';
 import type { Engine } from '../../engine/engine.js';
 import { internal, invalidArgument, notFound } from '../../engine/errors.js';
 import type { Graph } from '../../engine/graph.js';
@@ -532,15 +532,7 @@ export class ModulationOperations {
   }
 
   private run<T>(command: Command, origin: Origin, verify: () => T): T {
-    const entry: HistoryEntry = this.engine.history.perform(command, origin);
-    let result: T;
-    try {
-      result = verify();
-    } catch (err) {
-      this.engine.history.rollback(entry);
-      throw err;
-    }
-    return result;
+    return this.engine.history.performVerified(command, origin, verify);
   }
 
   /**

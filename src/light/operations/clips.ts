@@ -17,7 +17,6 @@ import type { LightShow } from '../light-show.js';
 import type { Bus } from '../mixer/bus.js';
 import { Channel } from '../mixer/channel.js';
 import type { LoadContext, LxObject } from '../project/lxp-types.js';
-import { performVerified } from './common.js';
 import * as targets from './targets.js';
 import type { ComponentTarget } from './targets.js';
 
@@ -98,7 +97,7 @@ export function addClip(show: LightShow, t: SlotTarget, options: AddClipOptions,
   clip.loop.setValue(options.loop === false ? 0 : 1);
   clip.setMarkers({ length, loopStart: 0, loopLength: length, playStart: 0, playEnd: length });
   clip.addDefaultLanes();
-  return performVerified(show.engine, new AddClip(bus.id, clip), origin, () => {
+  return show.engine.history.performVerified(new AddClip(bus.id, clip), origin, () => {
     if (bus.clipAt(slot) !== clip) throw internal(`${bus.path}: the clip is not in slot ${slot}; the change was rolled back`);
     return clip;
   });
@@ -110,7 +109,7 @@ export function removeClip(show: LightShow, t: SlotTarget, origin: Origin): { bu
   const bus = clip.bus as unknown as Bus;
   const label = clip.label.getString();
   if (show.lx.clips.takeOf(clip) !== undefined) throw invalidArgument(`clip "${label}" is recording; stop the take (record_clip "stop") before removing it`);
-  return performVerified(show.engine, new RemoveClip(bus.id, clip.id, label), origin, () => {
+  return show.engine.history.performVerified(new RemoveClip(bus.id, clip.id, label), origin, () => {
     if (bus.clipAt(t.slot) !== undefined) throw internal(`${bus.path}: slot ${t.slot} still holds a clip; the change was rolled back`);
     return { bus, slot: t.slot, label };
   });
@@ -150,7 +149,7 @@ export function copyClip(show: LightShow, from: SlotTarget, to: SlotTarget, orig
     lane.target = resolveLaneTarget(dest, rel);
     if (lane.target === null) unresolved.push(rel);
   });
-  return performVerified(show.engine, new AddClip(dest.id, copy), origin, () => {
+  return show.engine.history.performVerified(new AddClip(dest.id, copy), origin, () => {
     if (dest.clipAt(slot) !== copy) throw internal(`${dest.path}: the copy is not in slot ${slot}; the change was rolled back`);
     return { clip: copy, unresolved };
   });
@@ -179,7 +178,7 @@ export function setClip(show: LightShow, t: SlotTarget, options: SetClipOptions,
     steps.push(new SetClipMarkers(clip.id, ms, clip.label.getString()));
   }
   if (steps.length === 0) throw invalidArgument('nothing to change: give label, loop or markers');
-  return performVerified(show.engine, new CompoundCommand(`Change clip ${clip.label.getString()}`, steps), origin, () => clip);
+  return show.engine.history.performVerified(new CompoundCommand(`Change clip ${clip.label.getString()}`, steps), origin, () => clip);
 }
 
 /**
@@ -293,7 +292,7 @@ export function editLane(show: LightShow, t: SlotTarget, edit: LaneEdit, origin:
     if (!(lane instanceof ParameterLane)) throw invalidArgument('only parameter lanes can be removed; the MIDI note and pattern lanes belong to every channel clip (clear their events instead)');
     if (edit.events !== undefined) throw invalidArgument('remove takes no events');
     const removed = lane;
-    return performVerified(show.engine, new RemoveLane(clip.id, removed.id), origin, () => ({ clip, lane: null }));
+    return show.engine.history.performVerified(new RemoveLane(clip.id, removed.id), origin, () => ({ clip, lane: null }));
   }
   if (edit.events === undefined) throw invalidArgument('give events (an empty list clears them) or remove: true');
   const from = edit.from === undefined ? 0 : toMillis(edit.from, bpm, 'from');
@@ -309,7 +308,7 @@ export function editLane(show: LightShow, t: SlotTarget, edit: LaneEdit, origin:
     if (!(bus instanceof Channel)) throw internal('a pattern lane on a bus without patterns');
     const added = edit.events.map((e, i) => patternEvent(bus, e, times[i], bpm, i));
     const pl = lane;
-    return performVerified(show.engine, new SetLaneEvents(pl.id, replaceWindow(pl.events, from, to, added)), origin, () => ({ clip, lane: pl }));
+    return show.engine.history.performVerified(new SetLaneEvents(pl.id, replaceWindow(pl.events, from, to, added)), origin, () => ({ clip, lane: pl }));
   }
   if (lane === undefined) {
     const p = target as Parameter;
@@ -317,13 +316,13 @@ export function editLane(show: LightShow, t: SlotTarget, edit: LaneEdit, origin:
     if (kind === undefined || !(p instanceof NumericParameter) || !p.mappable) throw invalidArgument(`${p.path} cannot be automated by a clip (only numeric, boolean and trigger parameters that can be mapped)`);
     const fresh = new ParameterLane(kind, p);
     fresh.events = sortEvents(edit.events.map((e, i) => parameterEvent(fresh, p, e, times[i], bpm, i)));
-    return performVerified(show.engine, new AddLane(clip.id, fresh, clip.lanes.length), origin, () => ({ clip, lane: fresh }));
+    return show.engine.history.performVerified(new AddLane(clip.id, fresh, clip.lanes.length), origin, () => ({ clip, lane: fresh }));
   }
   if (!(lane instanceof ParameterLane)) throw invalidArgument('the MIDI note lane is kept as saved; Footlight does not edit MIDI notes');
   const pl = lane;
   if (pl.target === null) throw invalidArgument(`lane ${edit.lane} targets ${pl.relativePath()}, which does not exist on ${bus.path}; remove it or add the device back`);
   const added = edit.events.map((e, i) => parameterEvent(pl, pl.target as Parameter, e, times[i], bpm, i));
-  return performVerified(show.engine, new SetLaneEvents(pl.id, replaceWindow(pl.events, from, to, added)), origin, () => ({ clip, lane: pl }));
+  return show.engine.history.performVerified(new SetLaneEvents(pl.id, replaceWindow(pl.events, from, to, added)), origin, () => ({ clip, lane: pl }));
 }
 
 /**
@@ -370,5 +369,5 @@ export function stopRecording(show: LightShow, t: SlotTarget, origin: Origin): {
   }
   if (steps.length === 0) return { clip, events: 0, lanes: 0 };
   if (!clip.automationEnabled.isOn()) steps.push(new SetParameter(clip.automationEnabled, true));
-  return performVerified(show.engine, new CompoundCommand(`Record into clip ${clip.label.getString()}`, steps), origin, () => ({ clip, events: take.eventCount, lanes: take.moves.size }));
+  return show.engine.history.performVerified(new CompoundCommand(`Record into clip ${clip.label.getString()}`, steps), origin, () => ({ clip, events: take.eventCount, lanes: take.moves.size }));
 }
