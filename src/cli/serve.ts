@@ -4,7 +4,7 @@ import { createLogger } from '../engine/log.js';
 import { ListenError } from '../http/server.js';
 import { startFootlight } from '../main.js';
 import { TOOLS } from '../tools/index.js';
-import { selectTools } from '../tools/toolsets.js';
+import { selectSurface } from '../tools/toolsets.js';
 
 export interface ServeOptions {
   readonly project?: string;
@@ -26,7 +26,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   const log = createLogger();
   const toolsets = options.toolsets?.split(',');
   try {
-    selectTools(TOOLS, { toolsets, readOnly: options.readOnly });
+    selectSurface(TOOLS, { toolsets, readOnly: options.readOnly });
   } catch (err) {
     log.error({}, (err as Error).message);
     process.exitCode = 2;

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
-import type { McpServer } from '@modelcontextprotocol/server';
+import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
+import { notFound } from '../engine/errors.js';
 import type { Services } from '../tools/context.js';
+import { fullOutputSchema, listedInputSchema } from '../tools/lean-schema.js';
 
 export const GUIDE_URI = 'footlight://guide';
 export const STRUCTURE_URI = 'footlight://light/structure';
+export const TOOL_SCHEMA_TEMPLATE = 'footlight://tool-schema/{name}';
 
 const GUIDE = readFileSync(new URL('../../docs/agent-guide.md', import.meta.url), 'utf8');
 
@@ -35,6 +38,17 @@ export function registerResources(server: McpServer, services: Services): void {
     async (uri) => {
       const summary = await services.engine.queue.submit(() => structureSummary(services), { label: 'read structure' });
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(summary) }] };
+    },
+  );
+  const names = services.tools.map((t) => t.name);
+  server.registerResource(
+    'tool-schema',
+    new ResourceTemplate(TOOL_SCHEMA_TEMPLATE, { list: undefined, complete: { name: (value) => names.filter((n) => n.startsWith(value)).slice(0, 100) } }),
+    { title: 'A tool\'s full schemas', description: 'The complete input and output JSON Schemas of one tool (tools/list declares output shapes one level deep)', mimeType: 'application/json' },
+    async (uri, { name }) => {
+      const tool = services.tools.find((t) => t.name === name);
+      if (tool === undefined) throw notFound(`no tool named ${JSON.stringify(name)}; find_tools lists them`);
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify({ name: tool.name, inputSchema: listedInputSchema(tool), outputSchema: fullOutputSchema(tool) }) }] };
     },
   );
 }
