@@ -9,18 +9,12 @@ export default defineTool({
   title: 'Describe the model (points, fixtures, tags)',
   toolset: 'discover',
   description:
-    'Describes the model the fixtures make — the tree of points patterns render onto. Each node gives its `tags`, `size` ' +
-    '(points), `pointIndexRange` (lowest and highest index in the color buffer; `contiguous` when it is exactly that span), ' +
-    '`bounds` and `center` in model coordinates, `childCount`, and for a fixture node the `fixture` component (its path and id ' +
-    'for get_fixture and set_fixture_params). The root is `/model`; its children are the active fixtures in structure ' +
-    'order, and a fixture\'s children are its child fixtures, then its submodels (a grid\'s rows and columns). Model nodes ' +
-    'are addressed by LX\'s tag-index paths, not component paths: `/model/grid[0]/row[2]` is the third child carrying the ' +
-    'tag "row" of the first child carrying "grid" (a node is counted under its first tag). Without `path` the answer also ' +
-    'carries the model\'s `tagVocabulary` (each tag and how many nodes carry it: the words view selectors and the Test ' +
-    'pattern\'s Tag mode match), `totalPoints` and `fixtureCount`. `depth` levels are expanded (default 2); at most `limit` ' +
-    'nodes are listed (default 150), a node\'s children all together or not at all — `childrenOmitted` marks the ones left ' +
-    'out: ask again with that node\'s `path`. A node with more children than `limit` lists them a page at a time: pass ' +
-    '`nextCursor` back as `cursor`.',
+    'Describes the model tree the fixtures make (root `/model`: the active fixtures, then their child fixtures and ' +
+    'submodels). Each node gives `tags`, `size`, `pointIndexRange`, `bounds`, `center`, `childCount` and, for a fixture, its ' +
+    '`fixture` path and id. Nodes use LX tag-index paths, not component paths: `/model/grid[0]/row[2]` is the third "row" ' +
+    'child of the first "grid" child. Without `path` it adds `tagVocabulary` (the tags view selectors match), ' +
+    '`totalPoints` and `fixtureCount`. `depth` (default 2) and `limit` (default 150 nodes) bound the answer: ask again ' +
+    'with the `path` of a node in `childrenOmitted`; a long child list pages (`nextCursor` back as `cursor`).',
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({
     path: z.string().max(2000).optional().describe('Model node path from this tool, e.g. /model/grid[0]; default /model (the root)'),
