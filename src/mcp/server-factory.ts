@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import type { Services } from '../tools/context.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
+import { registerCompletions } from './completions.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { registerTools, type CallerInfo, type CallRecord, type ToolListing } from './register-tools.js';
@@ -28,7 +29,7 @@ export function createMcpServer(services: Services, caller: CallerInfo, onCall: 
     { name: services.server.identity.serverName, version: services.server.identity.serverVersion, title: 'Footlight' },
     {
       instructions: SERVER_INSTRUCTIONS,
-      capabilities: { tools: { listChanged: true }, resources: { subscribe: true, listChanged: false }, prompts: { listChanged: false }, logging: {} },
+      capabilities: { tools: { listChanged: true }, resources: { subscribe: true, listChanged: false }, prompts: { listChanged: false }, logging: {}, completions: {} },
       maxToolInputElements: 100_000,
       cacheHints: { 'tools/list': LIST_CACHE, 'resources/list': LIST_CACHE, 'prompts/list': LIST_CACHE, 'resources/templates/list': LIST_CACHE },
     },
@@ -36,6 +37,7 @@ export function createMcpServer(services: Services, caller: CallerInfo, onCall: 
   const listing = registerTools(server, services.tools, services, caller, onCall);
   registerResources(server, services);
   registerPrompts(server);
+  registerCompletions(server, services);
   server.server.setRequestHandler('resources/subscribe', (request) => {
     subscriptions?.uris.add(request.params.uri);
     return {};
