@@ -46,7 +46,7 @@ program
   .option('--sound-output-root <dir>', 'folder under which sound saves allocate fresh sound-project-* folders (default <home>/sound-projects)')
   .option('--osc-port <port>', 'OSC receive port on 127.0.0.1 (default 3030; 0 picks a free port)', port)
   .option('--osc-transmit <host:port>', 'where every change is sent as OSC (default 127.0.0.1:4040; off sends nothing)', oscTransmit)
-  .option('--toolsets <list>', 'serve only these MCP toolsets, comma-separated: light, sound, or names such as structure,palette (default all; for clients that show few tools)')
+  .option('--toolsets <list>', 'MCP toolsets to list, comma-separated: all, light, sound, or names such as structure,palette (default: a small surface; find_tools reaches every other tool)')
   .option('--read-only', 'serve only MCP tools that never change the show')
   .action(async (opts: { project?: string; media?: string; host?: string; port?: number; soundPort?: number; soundHost?: string; soundCooperative?: boolean; soundOutputRoot?: string; oscPort?: number; oscTransmit?: string; toolsets?: string; readOnly?: boolean }) => (await import('./serve.js')).serve(opts));
 
@@ -66,8 +66,8 @@ program
   .command('render')
   .description('Render an LX project headless and print its frames in the golden JSON format (LX\'s offline stepping protocol)')
   .argument('<project>', 'LX project (.lxp)')
-  .requiredOption('--frames <n>', 'number of frames to run', positiveInt)
-  .requiredOption('--delta-ms <ms>', 'milliseconds per frame, e.g. 16.666666666666668 for 60 fps', positiveNumber)
+  .requiredOption('--frames <n>', 'number of frames to run (required)', positiveInt)
+  .requiredOption('--delta-ms <ms>', 'milliseconds per frame, e.g. 16.666666666666668 for 60 fps (required)', positiveNumber)
   .option('--every <k>', 'record every k-th frame (default 1)', positiveInt)
   .option('--media <dir>', 'LX media folder holding Fixtures/ and Models/ (default: the project\'s folder, or its parent for Projects/)')
   .option('--out <file>', 'write the JSON to this file instead of stdout')

@@ -79,8 +79,10 @@ export async function serve(options: ServeOptions): Promise<void> {
   }
   const show = app.light.projectPath !== undefined ? `  Project: ${app.light.projectPath}\n` : '';
   const sound = options.soundHost === undefined ? '' : `  Sound:   the sound tools drive ${options.soundHost}${options.soundCooperative === true ? ' (cooperative grant on)' : ''}\n`;
-  const tools = app.services.tools.length;
+  const served = app.services.tools;
+  const listed = served.filter((t) => app.services.listedToolsets.has(t.toolset)).length;
+  const tools = listed === served.length ? `${listed} tools` : `${listed} tools listed, ${served.length} with find_tools`;
   const osc = app.osc?.receivePort === undefined ? '  OSC:     off (its port could not be bound)\n' : `  OSC:     udp ${app.osc.receiveHost}:${app.osc.receivePort}${app.osc.transmitDestinations.length > 0 ? `, changes sent to ${app.osc.transmitDestinations.map((d) => `${d.host}:${d.port}`).join(', ')}` : ''}\n`;
-  process.stdout.write(`Footlight is running.\n${show}  MCP:     ${app.http.url} (${tools} tools)\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Sound:   protocol 3 on ${app.protocol3.host}:${app.protocol3.port}\n${osc}  Status:  ${app.home}/status.json\n${sound}Press Ctrl-C to stop.\n`);
+  process.stdout.write(`Footlight is running.\n${show}  MCP:     ${app.http.url} (${tools})\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Sound:   protocol 3 on ${app.protocol3.host}:${app.protocol3.port}\n${osc}  Status:  ${app.home}/status.json\n${sound}Press Ctrl-C to stop.\n`);
   if (stopping) await app.close().then(() => process.exit(0));
 }
