@@ -200,3 +200,15 @@ test('patch sessions are process-local records: unknown ids are not_found', asyn
   assert.match(await show.callError('grid_get_patch_session', { patch_session_id: 'patch-000' }), /^not_found: no patch session "patch-000"/);
   assert.match(await show.callError('grid_end_patch_session', { patch_session_id: 'patch-000' }), /^not_found: /);
 });
+
+test('grid_insert_node into an occupied cell is refused at once, without a confirmation round, and sends nothing', async (t) => {
+  const show = await startSound(t);
+  const g = await graph(show);
+  const filter = node(g, 'Low-pass LD');
+  const sine = (await show.call('grid_search_modules', { query: 'sine' })).native.modules[0];
+  const depth = show.app.engine.history.undoDepth;
+  const text = await show.callError('grid_insert_node', { kind: 'module', uuid: sine.uuid, x: filter.x, y: filter.y });
+  assert.match(text, new RegExp(`^invalid_argument: cell \\(${filter.x}, ${filter.y}\\) of .* is occupied by .*Low-pass LD.*Nothing was sent\\.$`));
+  assert.equal((await graph(show)).revision, g.revision);
+  assert.equal(show.app.engine.history.undoDepth, depth);
+});
