@@ -82,3 +82,16 @@ test('list_parameters: compact by default, full on request; keys, kinds and modu
   assert.deepEqual((await show.call('list_parameters', { path: P, modulatedOnly: true })).parameters.map((p: { key: string }) => p.key), ['gradientRange']);
   assert.match(await show.callError('list_parameters', { path: P, kinds: ['knob'] }), /^invalid_argument: kinds/);
 });
+
+test('describe_model: compact by default (descendants without center and meta), full on request', async (t) => {
+  const show = await startShow(t);
+  const compact = await show.call('describe_model', {});
+  const full = await show.call('describe_model', { detail: 'full' });
+  const grid = (r: { node: { children: { meta?: unknown; center?: unknown; children?: { center?: unknown }[] }[] } }) => r.node.children[0];
+  assert.ok(grid(full).meta !== undefined && grid(full).children![0].center !== undefined);
+  assert.equal(grid(compact).meta, undefined);
+  assert.equal(grid(compact).children![0].center, undefined);
+  assert.ok(compact.node.center !== undefined, 'the node asked for keeps its center');
+  assert.ok(JSON.stringify(compact).length < JSON.stringify(full).length * 0.8);
+  assert.match(await show.callError('describe_model', { detail: 'all' }), /^invalid_argument: detail/);
+});

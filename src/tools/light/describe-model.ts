@@ -21,6 +21,7 @@ export default defineTool({
     depth: z.number().int().min(0).max(10).optional().describe('Levels of children to expand (0–10, default 2)'),
     limit: z.number().int().min(1).max(250).optional().describe('Most nodes to list below the node (1–250, default 150; 250 nodes stay under about 25k tokens)'),
     cursor: z.string().max(200).optional().describe('nextCursor from the previous page of this node\'s children'),
+    detail: z.enum(['compact', 'full']).default('compact').describe('compact (default): nodes below the one asked for leave out center and meta; full keeps them'),
   }),
   output: z.strictObject({
     node: ModelNodePayload,
@@ -30,7 +31,8 @@ export default defineTool({
     truncated: z.boolean().describe('True when some children within `depth` were left out to stay within `limit`'),
     nextCursor: z.string().optional().describe('More children of this node: pass back as cursor'),
   }),
-  handle: ({ path, depth, limit, cursor }, { light }) => {
+  handle: ({ path, depth, limit, cursor, detail }, { light }) => {
+    const shape = (n: ModelNodePayload): ModelNodePayload => (detail === 'full' ? n : compactChildren(n));
     const structure = light.structure;
     const model = structure.model;
     const node = resolveModelNode(model, path);
@@ -40,7 +42,7 @@ export default defineTool({
     const rootFacts = isRoot ? { totalPoints: model.size, fixtureCount: model.fixtures.length, tagVocabulary: tagVocabulary(node) } : {};
     if (cursor === undefined && node.children.length <= max) {
       const { node: described, truncated } = describeSubtree(node, depth ?? 2, max, fixtures);
-      return { node: described, ...rootFacts, truncated };
+      return { node: shape(described), ...rootFacts, truncated };
     }
     // More children than fit: list them a page at a time, one level deep.
     const p = page(node.children, { list: `model:${node.path}`, cursor, limit: max, revision: structure.generation });
@@ -50,7 +52,16 @@ export default defineTool({
       if (c.children.length > 0) d.childrenOmitted = true;
       return d;
     });
-    const out = { node: described, ...rootFacts, truncated: true };
+    const out = { node: shape(described), ...rootFacts, truncated: true };
     return p.nextCursor === undefined ? out : { ...out, nextCursor: p.nextCursor };
   },
 });
+
+/** The node as described, its descendants without `center` (halfway between their bounds) and `meta`. */
+function compactChildren(node: ModelNodePayload): ModelNodePayload {
+  const strip = (n: ModelNodePayload): ModelNodePayload => {
+    const { center: _c, meta: _m, ...rest } = n;
+    return rest.children === undefined ? rest : { ...rest, children: rest.children.map(strip) };
+  };
+  return node.children === undefined ? node : { ...node, children: node.children.map(strip) };
+}
