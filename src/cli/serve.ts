@@ -1,6 +1,7 @@
 import { isFootlightError } from '../engine/errors.js';
 import { resolve } from 'node:path';
-import { createLogger } from '../engine/log.js';
+import { footlightHome } from '../app/home.js';
+import { logPath, serveLogger } from './serve-log.js';
 import { ListenError } from '../http/server.js';
 import { startFootlight } from '../main.js';
 import { TOOLS } from '../tools/index.js';
@@ -23,7 +24,7 @@ export interface ServeOptions {
 
 /** `footlight serve`: runs until SIGINT/SIGTERM, then stops cleanly and marks status.json stopped. */
 export async function serve(options: ServeOptions): Promise<void> {
-  const log = createLogger();
+  const log = serveLogger(footlightHome());
   const toolsets = options.toolsets?.split(',');
   try {
     selectSurface(TOOLS, { toolsets, readOnly: options.readOnly });
@@ -83,6 +84,6 @@ export async function serve(options: ServeOptions): Promise<void> {
   const listed = served.filter((t) => app.services.listedToolsets.has(t.toolset)).length;
   const tools = listed === served.length ? `${listed} tools` : `${listed} tools listed, ${served.length} with find_tools`;
   const osc = app.osc?.receivePort === undefined ? '  OSC:     off (its port could not be bound)\n' : `  OSC:     udp ${app.osc.receiveHost}:${app.osc.receivePort}${app.osc.transmitDestinations.length > 0 ? `, changes sent to ${app.osc.transmitDestinations.map((d) => `${d.host}:${d.port}`).join(', ')}` : ''}\n`;
-  process.stdout.write(`Footlight is running.\n${show}  MCP:     ${app.http.url} (${tools})\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Sound:   protocol 3 on ${app.protocol3.host}:${app.protocol3.port}\n${osc}  Status:  ${app.home}/status.json\n${sound}Press Ctrl-C to stop.\n`);
+  process.stdout.write(`Footlight is running.\n${show}  MCP:     ${app.http.url} (${tools})\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Sound:   protocol 3 on ${app.protocol3.host}:${app.protocol3.port}\n${osc}  Status:  ${app.home}/status.json\n  Log:     ${logPath(app.home)} (warnings and errors also on stderr)\n${sound}Press Ctrl-C to stop.\n`);
   if (stopping) await app.close().then(() => process.exit(0));
 }
