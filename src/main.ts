@@ -13,6 +13,8 @@ import { ComponentDocs } from './light/docs/component-docs.js';
 import { buildDemoShow } from './light/demo-show.js';
 import { LightShow } from './light/light-show.js';
 import { LX_VERSION } from './light/lx-component.js';
+import { pointPool } from './light/parallel/point-pool.js';
+import { defaultRenderThreads } from './light/parallel/render-threads.js';
 import { OutputEngine } from './light/output/output-engine.js';
 import type { Protocol } from './light/output/protocols.js';
 import { McpEndpoint } from './mcp/endpoint.js';
@@ -75,6 +77,8 @@ export interface FootlightOptions {
   readonly oscTransmit?: string;
   /** OSC transmit port on 127.0.0.1 (tests); 0 transmits nowhere. Overrides `oscTransmit`. */
   readonly oscTransmitPort?: number;
+  /** Threads that render frames, the engine thread included. Default: config.json's `renderThreads`, else one per core. */
+  readonly renderThreads?: number;
   /** LED output ports per protocol instead of the standard ones (tests send to ephemeral ports). */
   readonly outputPorts?: Partial<Record<Protocol, number>>;
 }
@@ -122,6 +126,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const info = buildInfo();
   const startedAt = new Date().toISOString();
 
+  pointPool.setThreads(options.renderThreads ?? config.renderThreads ?? defaultRenderThreads());
   const engine = new Engine({ deadlineMs: options.deadlineMs });
   engine.queue.onFrameError = (err) => log.error({ err }, 'frame failed');
   let light: LightShow;

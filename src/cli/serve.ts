@@ -20,6 +20,7 @@ export interface ServeOptions {
   readonly oscTransmit?: string;
   readonly toolsets?: string;
   readonly readOnly?: boolean;
+  readonly renderThreads?: number;
 }
 
 /** `footlight serve`: runs until SIGINT/SIGTERM, then stops cleanly and marks status.json stopped. */
@@ -58,6 +59,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       oscTransmit: options.oscTransmit,
       toolsets,
       readOnlyTools: options.readOnly,
+      renderThreads: options.renderThreads,
       log,
     });
   } catch (err) {

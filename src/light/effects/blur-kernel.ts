@@ -22,6 +22,11 @@ function decayByte(v: number, s: number): number {
   return d >= v && v > 0 ? v - 1 : d;
 }
 
+// Module-local bindings for the per-pixel calls (see blend-buffer-kernel.ts: a CommonJS load
+// would call through an export getter per pixel).
+const lightestOpaque = lightestOpaqueFull;
+const lightestPixel = lightest;
+
 // Per thread: the job's decay of each byte value.
 const decay = new Uint32Array(256);
 let decaySerial = Number.NaN;
@@ -41,7 +46,7 @@ export function blurKernel(job: PointJob, start: number, end: number): void {
 /** The persistence of a point holding `b` behind frame color `c`: decayed, then the lighter of it and c. */
 function persist(b: number, c: number): number {
   const decayed = (0xff000000 | (decay[(b >>> 16) & 0xff] << 16) | (decay[(b >>> 8) & 0xff] << 8) | decay[b & 0xff]) >>> 0;
-  return c >>> 24 === 0xff ? lightestOpaqueFull(decayed, c) : lightest(decayed, c, BLEND_ALPHA_FULL);
+  return c >>> 24 === 0xff ? lightestOpaque(decayed, c) : lightestPixel(decayed, c, BLEND_ALPHA_FULL);
 }
 
 function blurOnly(colors: Uint32Array, blur: Uint32Array, index: Int32Array, start: number, end: number): void {
