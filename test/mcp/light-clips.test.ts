@@ -186,3 +186,14 @@ test('a bus\'s Stop Clips trigger waits for the launch boundary, then stops its 
   await stepFrames(show, 31);
   assert.equal((await show.call('list_clips')).buses[0].clips[0].running, false);
 });
+
+test('find_tools finds the clip tools for a light-timeline task and lists the clips toolset', async (t) => {
+  const show = await startShow(t);
+  const before = (await show.client.listTools()).tools.map((x) => x.name);
+  assert.ok(!before.includes('launch_clip'), 'clips are behind the finder on the small surface');
+  const found = await show.call('find_tools', { task: 'launch a light clip on the next bar and record automation into it' });
+  const names = found.tools.map((x: { name: string }) => x.name);
+  assert.ok(names.includes('launch_clip'), names.join(', '));
+  assert.ok(names.includes('record_clip'), names.join(', '));
+  assert.ok(found.enabled.includes('clips'));
+});
