@@ -103,6 +103,8 @@ export class EngineQueue {
   private readonly reads = new Lane();
   private readonly perSession = new Map<string, number>();
   private readonly costs = new Map<string, number>();
+  /** Work waiting for slack to start (`admit`), oldest first. */
+  private admissions: (() => void)[] = [];
   private frame: (() => void) | null = null;
   private nextFrameAt = Infinity;
   private frameEndedAt = -Infinity;
@@ -173,7 +175,24 @@ export class EngineQueue {
    */
   planFrame(dueAt: number | undefined): void {
     this.nextFrameAt = dueAt ?? Infinity;
-    if (dueAt === undefined) this.schedule();
+    if (dueAt === undefined) {
+      this.admitAll();
+      this.schedule();
+    }
+  }
+
+  /**
+   * For work a surface does on this thread before it submits (the MCP SDK's handling of a
+   * request): undefined when there is slack for it now, else a promise resolved once there is,
+   * at the latest just after the next frame. Never refuses and has no deadline; a paused queue or
+   * a stopped clock admits at once.
+   */
+  admit(): Promise<void> | undefined {
+    if (this.paused || this.nextFrameAt === Infinity || this.fitsCost(0, this.now(), 0)) return undefined;
+    return new Promise<void>((resolve) => {
+      this.admissions.push(resolve);
+      this.schedule();
+    });
   }
 
   /** Reports a frame that threw; set by whoever owns logging. */
@@ -198,6 +217,7 @@ export class EngineQueue {
   /** Holds queued tasks and frames (tasks keep their deadlines). For stepping and fault tests. */
   pause(): void {
     this.paused = true;
+    this.admitAll();
   }
 
   resume(): void {
@@ -216,10 +236,20 @@ export class EngineQueue {
    * still to come outside the queue.
    */
   private fits(task: Task, now: number, charged: number): boolean {
+    return this.fitsCost(this.estimate(task.label), now, charged);
+  }
+
+  private fitsCost(costMs: number, now: number, charged: number): boolean {
     const due = this.nextFrameAt;
     if (due === Infinity || now > due + OVERDUE_MS) return true;
     if (this.sinceFrame === 0 || now < this.frameEndedAt + CALL_FLOOR_MS) return true;
-    return now + charged + this.estimate(task.label) + this.reserveMs <= due;
+    return now + charged + costMs + this.reserveMs <= due;
+  }
+
+  private admitAll(): void {
+    const waiting = this.admissions;
+    this.admissions = [];
+    for (const resolve of waiting) resolve();
   }
 
   private runFrame(): void {
@@ -250,7 +280,7 @@ export class EngineQueue {
   }
 
   private schedule(): void {
-    if (this.scheduled || this.paused || (this.depth === 0 && this.frame === null)) return;
+    if (this.scheduled || this.paused || (this.depth === 0 && this.frame === null && this.admissions.length === 0)) return;
     this.scheduled = true;
     setImmediate(() => this.drain());
   }
@@ -309,8 +339,16 @@ export class EngineQueue {
       now = this.now();
       if (this.nextFrameAt === Infinity && now >= sliceEnd) break;
     }
-    // Measured only when the next drain follows at once (more is queued), not after idle time.
-    this.lastBatch = this.depth > 0 ? ran : 0;
+    // Then admit waiting work with the slack left, oldest first; it counts as a call run.
+    let admitted = 0;
+    while (admitted < this.admissions.length && this.fitsCost(0, now, (ran + admitted) * this.reserveMs)) {
+      this.admissions[admitted++]();
+      this.sinceFrame++;
+    }
+    if (admitted > 0) this.admissions = this.admissions.slice(admitted);
+    ran += admitted;
+    // Measured only when the next drain follows at once (more is waiting), not after idle time.
+    this.lastBatch = this.depth > 0 || this.admissions.length > 0 ? ran : 0;
     this.lastDrainEnd = now;
     // Waiting for a frame: the frame's runFrame reschedules. Otherwise yield so sockets and timers are served.
     if (ran > 0 || this.nextFrameAt === Infinity) this.schedule();

@@ -190,3 +190,29 @@ test('clock: tells the queue when the next frame is due, and that none is once s
   assert.ok(typeof plans[0] === 'number' && plans[0] >= before);
   assert.equal(plans[1], undefined);
 });
+
+test('queue: admit lets request work start only in slack, at the latest just after the next frame', async () => {
+  const { q, clock } = fakeQueue();
+  q.planFrame(undefined);
+  assert.equal(q.admit(), undefined); // no frame planned
+  q.submitFrame(() => undefined);
+  await q.submit(() => { clock.t += 1; }, { label: 'w' }); // the first call after the frame
+  q.planFrame(clock.t + 100);
+  clock.t += 5; // past the call floor
+  assert.equal(q.admit(), undefined); // plenty of slack
+  q.planFrame(clock.t + 0.1); // less than the least allowance for request work
+  const waiting = q.admit();
+  assert.ok(waiting instanceof Promise);
+  let admitted = false;
+  void waiting.then(() => { admitted = true; });
+  await new Promise((r) => setImmediate(r));
+  assert.equal(admitted, false);
+  let framed = false;
+  q.submitFrame(() => { framed = true; });
+  await waiting;
+  assert.equal(framed, true);
+  q.planFrame(clock.t + 0.5);
+  q.pause();
+  assert.equal(q.admit(), undefined); // a paused queue holds tasks, not requests
+  q.resume();
+});
