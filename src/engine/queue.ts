@@ -7,10 +7,12 @@ const FIRST_ESTIMATE_MS = 1;
 /** When no frame is planned (clock stopped), calls run in slices this long before yielding. */
 const SLICE_MS = 8;
 /**
- * After each frame, calls may always run this long (a quarter of a 60 fps period) even if the
- * next frame is already due: when the render alone fills the period, agents still get a share.
+ * After each frame, calls may always run this long (a quarter of a 60 fps period), or a quarter
+ * of the frame's own run time if longer, even if the next frame is already due: when the render
+ * alone fills the period (an overloaded machine), agents still get a share of the thread.
  */
 const CALL_FLOOR_MS = 4;
+const CALL_SHARE = 0.25;
 /** Bounds of the per-call allowance for work the call causes outside its task (see `reserveMs`). */
 const RESERVE_MIN_MS = 0.25;
 const RESERVE_MAX_MS = 4;
@@ -90,8 +92,8 @@ class Lane {
  *   starts only if its estimated cost (a moving average per label) plus an allowance for the work
  *   it causes outside the queue (serializing and writing its reply, the next requests' parsing:
  *   `reserveMs`, measured) ends before the frame is due. Otherwise it waits for the frame.
- * - The first call after a frame always starts, and calls get at least `CALL_FLOOR_MS` after each
- *   frame, so a call too long for any slack (opening a project) still runs (it may delay the
+ * - The first call after a frame always starts, and calls get at least `CALL_FLOOR_MS` (or a
+ *   quarter of the frame's run time) after each frame, so a call too long for any slack (opening a project) still runs (it may delay the
  *   next frame by its excess) and agents are never starved by a render that fills the period.
  * - Reads (`read: true`) whose session has nothing queued skip the writes queued ahead of them.
  *
@@ -107,7 +109,8 @@ export class EngineQueue {
   private admissions: (() => void)[] = [];
   private frame: (() => void) | null = null;
   private nextFrameAt = Infinity;
-  private frameEndedAt = -Infinity;
+  /** Calls may run until this time whatever the plan (see CALL_FLOOR_MS). */
+  private floorEndsAt = -Infinity;
   /** Calls run since the last frame. */
   private sinceFrame = 0;
   /** Work outside the queue per call, in ms (moving average). */
@@ -242,7 +245,7 @@ export class EngineQueue {
   private fitsCost(costMs: number, now: number, charged: number): boolean {
     const due = this.nextFrameAt;
     if (due === Infinity || now > due + OVERDUE_MS) return true;
-    if (this.sinceFrame === 0 || now < this.frameEndedAt + CALL_FLOOR_MS) return true;
+    if (this.sinceFrame === 0 || now < this.floorEndsAt) return true;
     return now + charged + costMs + this.reserveMs <= due;
   }
 
@@ -257,6 +260,7 @@ export class EngineQueue {
     if (run === null) return;
     this.frame = null;
     this.running = true;
+    const started = this.now();
     try {
       run();
       this.completed++;
@@ -266,7 +270,8 @@ export class EngineQueue {
     } finally {
       this.running = false;
     }
-    this.frameEndedAt = this.now();
+    const ended = this.now();
+    this.floorEndsAt = ended + Math.max(CALL_FLOOR_MS, CALL_SHARE * (ended - started));
     this.sinceFrame = 0;
     this.lastBatch = 0;
     this.schedule();

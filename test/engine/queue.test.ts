@@ -216,3 +216,19 @@ test('queue: admit lets request work start only in slack, at the latest just aft
   assert.equal(q.admit(), undefined); // a paused queue holds tasks, not requests
   q.resume();
 });
+
+test('queue: after a frame longer than its period, calls still get a quarter of its time', async () => {
+  const { q, clock, turn } = fakeQueue();
+  const ran: number[] = [];
+  q.submitFrame(() => { clock.t += 40; }); // an overloaded render: 40 ms
+  q.planFrame(clock.t); // the next frame is due at once
+  const pending = [1, 2, 3, 4, 5, 6].map((n) => q.submit(() => { clock.t += 3; ran.push(n); }, { label: 'c' }));
+  await turn();
+  await turn();
+  // 10 ms of calls after the 40 ms frame: the calls starting at 0, 3, 6 and 9 ms.
+  assert.deepEqual(ran, [1, 2, 3, 4]);
+  q.submitFrame(() => { clock.t += 8; });
+  q.planFrame(clock.t + 16);
+  await Promise.all(pending);
+  assert.deepEqual(ran, [1, 2, 3, 4, 5, 6]);
+});
