@@ -93,8 +93,10 @@ class Lane {
  *   it causes outside the queue (serializing and writing its reply, the next requests' parsing:
  *   `reserveMs`, measured) ends before the frame is due. Otherwise it waits for the frame.
  * - The first call after a frame always starts, and calls get at least `CALL_FLOOR_MS` (or a
- *   quarter of the frame's run time) after each frame, so a call too long for any slack (opening a project) still runs (it may delay the
- *   next frame by its excess) and agents are never starved by a render that fills the period.
+ *   quarter of the frame's run time) after each frame, so a call too long for any slack (opening
+ *   a project) still runs (it may delay the next frame by its excess) and agents are never
+ *   starved by a render that fills the period.
+ * - `admit` holds a surface's own work on a request (the MCP SDK's) for slack the same way.
  * - Reads (`read: true`) whose session has nothing queued skip the writes queued ahead of them.
  *
  * Calls of one session start in submission order. A task still queued at its deadline is refused
