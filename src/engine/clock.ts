@@ -33,8 +33,8 @@ export type FramePlanner = (dueAt: number | undefined) => void;
 /**
  * Drives frames. In real time it submits one frame per period to the engine queue, which runs it
  * ahead of queued calls, and tells the queue when the next one is due so calls run in the slack
- * between frames; stepped by hand (tests, offline rendering) the same project
- * with the same `deltaMs` always gives the same frames.
+ * between frames; stepped by hand (tests, offline rendering) the same project with the same
+ * `deltaMs` always gives the same frames.
  */
 export class EngineClock {
   private readonly listeners: FrameListener[] = [];
