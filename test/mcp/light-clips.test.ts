@@ -153,6 +153,7 @@ test('record_clip: parameter moves from any surface become one take, one undo st
   assert.equal(start.clip.recording, true);
   assert.equal(start.clip.running, true);
   assert.equal((await show.call('list_clips')).buses[0].armed, true);
+  await assertRefused(show, 'remove_clip', { bus: CH, slot: 0 }, /^invalid_argument: .* is recording; stop the take/, [grid(show)]);
   const depth = ((await history(show)) as { undoDepth: number }).undoDepth;
   await stepFrames(show, 6);
   await show.call('set_parameter', { path: FADER, value: 0.2 });
@@ -171,4 +172,28 @@ test('record_clip: parameter moves from any surface become one take, one undo st
   assert.deepEqual(lane.events.map((e: { time: { ms: number }; value: number }) => [e.time.ms, e.value]), [[sumOf(6), 0.2], [sumOf(36), 0.8]]);
   await show.call('undo');
   assert.equal((await show.call('list_clips')).buses[0].clips[0].lanes.length, 2, 'undo removes the take');
+});
+
+test('a bus\'s Stop Clips trigger waits for the launch boundary, then stops its clips', async (t) => {
+  const show = await startShow(t);
+  await show.call('add_clip', { bus: CH, slot: 0 });
+  await show.call('launch_clip', { bus: CH, slot: 0 });
+  await show.call('set_parameter', { path: '/lx/tempo/launchQuantization', value: '1/4' });
+  await stepFrames(show, 2);
+  const fired = await show.call('fire_trigger', { path: `${CH}/stopClips` });
+  assert.equal(fired.pending, true);
+  assert.equal((await show.call('list_clips')).buses[0].clips[0].running, true);
+  await stepFrames(show, 31);
+  assert.equal((await show.call('list_clips')).buses[0].clips[0].running, false);
+});
+
+test('find_tools finds the clip tools for a light-timeline task and lists the clips toolset', async (t) => {
+  const show = await startShow(t);
+  const before = (await show.client.listTools()).tools.map((x) => x.name);
+  assert.ok(!before.includes('launch_clip'), 'clips are behind the finder on the small surface');
+  const found = await show.call('find_tools', { task: 'launch a light clip on the next bar and record automation into it' });
+  const names = found.tools.map((x: { name: string }) => x.name);
+  assert.ok(names.includes('launch_clip'), names.join(', '));
+  assert.ok(names.includes('record_clip'), names.join(', '));
+  assert.ok(found.enabled.includes('clips'));
 });

@@ -176,15 +176,35 @@ function lerp(a: number, b: number, t: number): number {
 export class ParameterLane extends ClipLane<ParameterEvent> {
   readonly lxClass: string;
   readonly laneType = 'parameter' as const;
-  /** The automated parameter, once resolved (null: its saved path did not resolve). */
-  target: Parameter | null = null;
+  private resolved: Parameter | null = null;
+  private missRevision = -2;
   /** The saved reference, kept for the file while the target is unresolved. */
   private savedRef: { path: unknown; componentId: unknown; parameterPath: unknown } = { path: '', componentId: 0, parameterPath: '' };
 
   constructor(readonly interpolation: LaneInterpolation, target: Parameter | null = null) {
     super(interpolation);
     this.lxClass = PARAMETER_LANE_CLASS + interpolation;
-    this.target = target;
+    this.resolved = target;
+  }
+
+  /**
+   * The automated parameter (null: its saved path does not resolve on this bus). A loaded lane
+   * resolves on first use, so a copied bus finds its own parameters once it has its place.
+   */
+  get target(): Parameter | null {
+    if (this.resolved === null && this.parent !== null) {
+      // A miss is retried only after the structure changes (a device added back, a bus placed).
+      const revision = this.graph?.structureRevision ?? -1;
+      if (revision !== this.missRevision || revision === -1) {
+        this.resolved = resolveLaneTarget(this.clip.bus, this.savedRef.path);
+        if (this.resolved === null) this.missRevision = revision;
+      }
+    }
+    return this.resolved;
+  }
+
+  set target(p: Parameter | null) {
+    this.resolved = p;
   }
 
   /** The envelope value at `to` (undefined with no events). */
@@ -250,20 +270,21 @@ export class ParameterLane extends ClipLane<ParameterEvent> {
   protected override loadExtra(obj: LxObject, ctx: LoadContext): void {
     super.loadExtra(obj, ctx);
     this.savedRef = { path: obj.path, componentId: obj.componentId, parameterPath: obj.parameterPath };
+    this.resolved = null;
     ctx.defer(() => {
-      this.target = resolveLaneTarget(this.clip.bus, obj.path);
-      if (this.target === null) ctx.warn(`clip lane ${String(obj.path)}: no such parameter on ${this.clip.bus.path}; the lane is kept but does not play`);
+      if (this.clip.bus.parent !== null && this.target === null) ctx.warn(`clip lane ${String(obj.path)}: no such parameter on ${this.clip.bus.path}; the lane is kept but does not play`);
     });
   }
 }
 
-/** Resolves a bus-relative parameter path such as `/pattern/1/gradientPhase`. */
+/**
+ * Resolves a bus-relative parameter path such as `/pattern/1/gradientPhase`, within the bus's own
+ * subtree (so it works while a copied bus is not yet in the mixer).
+ */
 export function resolveLaneTarget(bus: Component, path: unknown): Parameter | null {
   if (typeof path !== 'string' || !path.startsWith('/')) return null;
-  let root: Component = bus;
-  while (root.parent !== null) root = root.parent;
   try {
-    const r = resolvePath(root, bus.path + path);
+    const r = resolvePath(bus, bus.key + path);
     return r.kind === 'parameter' ? r.parameter : null;
   } catch {
     return null;

@@ -18,7 +18,7 @@ export class ClipTake {
 
   /** Whether a change of `p` belongs to this take. */
   accepts(p: Parameter): boolean {
-    if (clipPlayback.active || !this.clip.running.isOn()) return false;
+    if (clipPlayback.active || !this.clip.running.isOn() || this.clip.parent === null) return false;
     if (!(p instanceof NumericParameter) || p.internal || !p.mappable || interpolationFor(p) === undefined) return false;
     const owner: Component | null = p.owner;
     if (owner === null || !this.clip.bus.contains(owner)) return false;

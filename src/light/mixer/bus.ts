@@ -24,7 +24,7 @@ export abstract class Bus extends LXComponent {
   readonly fader = new BoundedParameter('Fader', 1, { modulatable: true, units: 'percentNormalized', description: 'Level of this bus into the mix' });
   readonly arm = new BooleanParameter('Arm', false, { description: 'Arms the bus for clip recording' });
   readonly selected = new BooleanParameter('Selected', false, { description: 'Selected in the console' });
-  readonly stopClips = new QuantizedTriggerParameter('Stop Clips', () => undefined, { description: 'Stops this bus\'s clips at the next launch boundary' });
+  readonly stopClips = new QuantizedTriggerParameter('Stop Clips', () => this.stopAllClips(), { description: 'Stops this bus\'s clips at the next launch boundary' });
   readonly modulation: ModulationEngine;
   readonly effects = this.addArray<Effect | Placeholder>('effect');
   /** Occupied clip slots, sorted by slot index. */
@@ -49,6 +49,10 @@ export abstract class Bus extends LXComponent {
   protected runClips(deltaMs: number): void {
     const clips = this.clips.items;
     for (let i = 0; i < clips.length; i++) clips[i].run(deltaMs);
+  }
+
+  stopAllClips(): void {
+    for (const c of this.clips.items) if (c.running.isOn() || c.launch.pending) c.stopNow();
   }
 
   /** The clip in slot `slot` (0-based), if any. */

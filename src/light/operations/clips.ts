@@ -108,6 +108,7 @@ export function removeClip(show: LightShow, t: SlotTarget, origin: Origin): { bu
   const clip = clipAt(show, t);
   const bus = clip.bus as unknown as Bus;
   const label = clip.label.getString();
+  if (show.lx.clips.takeOf(clip) !== undefined) throw invalidArgument(`clip "${label}" is recording; stop the take (record_clip "stop") before removing it`);
   return show.engine.history.performVerified(new RemoveClip(bus.id, clip.id, label), origin, () => {
     if (bus.clipAt(t.slot) !== undefined) throw internal(`${bus.path}: slot ${t.slot} still holds a clip; the change was rolled back`);
     return { bus, slot: t.slot, label };

@@ -7,6 +7,7 @@ import { createLibrary } from '../../../src/light/library.js';
 import type { Channel } from '../../../src/light/mixer/channel.js';
 import { readProject, writeProject } from '../../../src/light/project/project-file.js';
 import { addClip, editLane, launchClip, launchScene } from '../../../src/light/operations/clips.js';
+import { copyChannel } from '../../../src/light/operations/channels.js';
 
 const ORIGIN = { surface: 'engine' as const };
 const CH = { path: '/lx/mixer/channel/1' };
@@ -75,4 +76,14 @@ test('scenes launch the slot across buses; a launch stops the bus\'s other clip'
   assert.equal(m.running.isOn(), true);
   assert.equal(m.lxClass, 'heronarts.lx.clip.LXMasterClip');
   assert.equal((show.mixer.channels.at(0) as Channel).clips.length, 2);
+});
+
+test('copying a channel copies its clips, their lanes aimed at the copy\'s own parameters', () => {
+  const show = demo();
+  addClip(show, { bus: CH, slot: 0 }, {}, ORIGIN);
+  editLane(show, { bus: CH, slot: 0 }, { lane: '/lx/mixer/channel/1/fader', events: [{ ms: 0, value: 0.3 }] }, ORIGIN);
+  const copy = copyChannel(show, CH, {}, ORIGIN).channel as Channel;
+  assert.notEqual(copy.path, CH.path);
+  const lane = copy.clips.at(0)!.parameterLanes()[0];
+  assert.equal(lane.target, copy.fader);
 });
