@@ -102,6 +102,16 @@ program
   .action(async (opts: { project?: string; seconds?: number; from?: number; to?: number; out: string }) => (await import('./render-sound.js')).renderSound(opts));
 
 program
+  .command('render-show')
+  .description('Render the whole show offline on one clock: show.wav, the light frames (golden JSON), a contact sheet of the rig on every beat and, where ffmpeg exists, an MP4 preview with the audio (the demo show unless --project/--song are given)')
+  .option('--project <lxp>', 'the light project (.lxp; its light cues play on the song)')
+  .option('--song <dir>', 'sound project folder (holding PromptTrack/PromptTrack.bwproject) or the .bwproject file')
+  .option('--seconds <n>', 'render this many seconds from the song\'s start (default: the arrangement, to the bar after its last clip)', positiveNumber)
+  .option('--audio-track <name>', 'the song track the light\'s audio devices hear alone; default the master output')
+  .requiredOption('--out <dir>', 'the folder to write into (created if missing)')
+  .action(async (opts: { project?: string; song?: string; seconds?: number; audioTrack?: string; out: string }) => (await import('./render-show.js')).renderShowCommand(opts));
+
+program
   .command('status')
   .description('Show whether a Footlight is running (reads status.json, checks the process and the server)')
   .action(async () => (await import('./status.js')).status());

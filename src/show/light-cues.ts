@@ -13,6 +13,11 @@ export const CUES_KEY = 'footlight.lightCues';
 export const MAX_CUES = 256;
 /** The song jumped (a seek, a loop wrap) when it moves more than this in one frame: no cue fires for the skipped span. */
 const JUMP_BEATS = 1;
+/**
+ * The song position is a running sum of frame steps, so beat 16 may read 15.999999999999; a
+ * cue counts as reached that close to it (the windows shift by the same amount, so none fires twice).
+ */
+const EPS = 1e-9;
 
 export interface LightCue {
   /** Quarter-note beat on the song's timeline. */
@@ -56,6 +61,7 @@ export type CuePlace = { readonly beat?: number; readonly marker?: string };
 /** The show's light cues: place, remove, list, and fire them as the song plays. */
 export class LightCues {
   private last: number;
+  private wasPlaying = false;
 
   constructor(
     private readonly light: LightShow,
@@ -116,10 +122,12 @@ export class LightCues {
     const now = t.position;
     const prev = this.last;
     this.last = now;
+    const started = !this.wasPlaying;
+    this.wasPlaying = t.playing;
     if (!t.playing) return;
     const p = this.sound.project;
-    if (now < prev && p.loopEnabled.isOn()) this.fireAt(p.loopStart.getBaseValue(), now); // the arranger loop wrapped
-    else if (now > prev && now - prev <= JUMP_BEATS) this.fireAt(prev, now);
+    if (now < prev && p.loopEnabled.isOn()) this.fireAt(p.loopStart.getBaseValue() - EPS, now + EPS); // the arranger loop wrapped
+    else if (now > prev && now - prev <= JUMP_BEATS) this.fireAt(started ? prev - EPS : prev + EPS, now + EPS);
   }
 
   private fireAt(from: number, to: number): void {

@@ -44,9 +44,10 @@ test('a light cue at the song\'s "Drop" marker launches its scene on that beat i
   await show.call('place_light_cue', { marker: 'Drop', scene: 1 });
 
   const cued = await render(show, 8.5);
-  // The frame the song crosses beat 16 (8 s at 120 bpm).
-  const crossing = cued.beats.findIndex((b) => b >= 16);
-  assert.ok(crossing > 0 && cued.beats[crossing - 1] < 16);
+  // The frame the song reaches beat 16 (8 s at 120 bpm; the running sum of frame steps reads
+  // 15.999999999999 there).
+  const crossing = cued.beats.findIndex((b) => b >= 16 - 1e-9);
+  assert.equal(crossing, 479);
   const firstDiff = cued.frames.findIndex((f, k) => !same(f, plain.frames[k]));
   assert.equal(firstDiff, crossing, `the light changes on the frame the song reaches the Drop (frame ${crossing}, beat ${cued.beats[crossing]})`);
   assert.ok(cued.frames.slice(crossing).every((f, i) => !same(f, plain.frames[crossing + i])), 'and stays changed');
