@@ -11,6 +11,7 @@ import { ListenError, startHttpServer, type RunningHttpServer } from './http/ser
 import { isLoopbackHost } from './http/guards.js';
 import { ComponentDocs } from './light/docs/component-docs.js';
 import { buildDemoShow } from './light/demo-show.js';
+import { buildGridDemo } from './light/grid-demo.js';
 import { LightShow } from './light/light-show.js';
 import { LX_VERSION } from './light/lx-component.js';
 import { pointPool } from './light/parallel/point-pool.js';
@@ -69,6 +70,8 @@ export interface FootlightOptions {
   readonly writeStatus?: boolean;
   /** The song track the light's audio devices hear alone (by name); default the master output. */
   readonly audioTrack?: string;
+  /** Which built-in show opens without a project: the stage show made for the demo song (default), or the small 32×32 grid many tests start from. */
+  readonly demo?: 'stage' | 'grid';
   /** An LX project (.lxp) to open instead of the built-in demo show. */
   readonly project?: string;
   /** LX media folder for the project (Fixtures/, Models/); default beside the project. */
@@ -140,13 +143,16 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     for (const warning of light.warnings) log.warn({ project: light.projectPath }, warning);
   } else {
     light = new LightShow(engine);
-    buildDemoShow(light);
+    if (options.demo === 'grid') buildGridDemo(light);
+    else buildDemoShow(light);
   }
   // The sound host advances the song first in every frame, so the light reads this frame's position.
   const sound = createSoundHost(engine, { log });
   const unlinkClock = linkShowClock(light, sound);
   const showCues = linkLightCues(light, sound);
-  const showAudio = linkShowAudio(light, sound, options.audioTrack === undefined ? {} : { track: options.audioTrack });
+  // The stage demo's kick pulse listens to the demo song's Kick track.
+  const audioTrack = options.audioTrack ?? (options.project === undefined && options.demo !== 'grid' ? 'Kick' : undefined);
+  const showAudio = linkShowAudio(light, sound, audioTrack === undefined ? {} : { track: audioTrack });
   engine.history.clear();
   // After the light show, so its frame listener encodes the finished frame.
   const outputs = new OutputEngine(light, { log: log.child({ surface: 'outputs' }), ports: options.outputPorts });

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Engine } from '../../src/engine/engine.js';
 import { BandGate } from '../../src/light/audio/band-filter.js';
-import { buildDemoShow } from '../../src/light/demo-show.js';
+import { buildGridDemo } from '../../src/light/grid-demo.js';
 import { LightShow } from '../../src/light/light-show.js';
 import { linkShowAudio } from '../../src/show/song-audio.js';
 import { linkShowClock } from '../../src/show/show-clock.js';
@@ -15,7 +15,7 @@ function steppedShow(track?: string) {
   const engine = new Engine();
   const sound = createSoundHost(engine);
   const light = new LightShow(engine);
-  buildDemoShow(light);
+  buildGridDemo(light);
   linkShowClock(light, sound);
   const { audio } = linkShowAudio(light, sound, track === undefined ? {} : { track });
   return { engine, sound, light, audio };
