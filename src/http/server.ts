@@ -44,7 +44,7 @@ export class ListenError extends Error {}
  * request and upgrade passes the Host/Origin guard first.
  */
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
-  const guard = new HostGuard(options.host);
+  const guard = new HostGuard(options.host, () => boundPort());
   const log = options.log;
   const server = createServer((req, res) => {
     void handle(req, res).catch((err: unknown) => {
