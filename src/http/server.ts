@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import type { Logger } from '../engine/log.js';
 import type { McpEndpoint } from '../mcp/endpoint.js';
+import { JsonDepthError, parseJsonBounded } from '../engine/json-depth.js';
 import { BodyTooLargeError, readBody } from './body.js';
 import { HostGuard, isLoopbackHost } from './guards.js';
 import { sendJson, sendJsonRpcError } from './replies.js';
@@ -92,9 +93,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
         throw err;
       }
       try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        sendJsonRpcError(res, 400, -32700, 'Parse error: the body is not valid JSON.');
+        body = parseJsonBounded(raw.toString('utf8'));
+      } catch (err) {
+        if (err instanceof JsonDepthError) sendJsonRpcError(res, 400, -32600, `Invalid Request: ${err.message}.`);
+        else sendJsonRpcError(res, 400, -32700, 'Parse error: the body is not valid JSON.');
         return;
       }
     }

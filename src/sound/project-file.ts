@@ -3,6 +3,7 @@ import { lstat, mkdir, open, readdir, readFile, realpath, rename, rm } from 'nod
 import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import { invalidArgument, notFound } from '../engine/errors.js';
 import { digest } from '../engine/guards.js';
+import { MAX_FILE_JSON_DEPTH, parseJsonBounded } from '../engine/json-depth.js';
 import { refuse } from './errors.js';
 import { sha256 } from './midi.js';
 import type { ProjectJson } from './model.js';
@@ -114,7 +115,7 @@ export async function readProjectFile(path: string): Promise<ProjectJson> {
   if (st.size > MAX_PROJECT_BYTES) throw invalidArgument(`${path} is ${st.size} bytes; project files are at most ${MAX_PROJECT_BYTES}`);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readFile(path, 'utf8'));
+    parsed = parseJsonBounded(await readFile(path, 'utf8'), MAX_FILE_JSON_DEPTH);
   } catch (err) {
     throw invalidArgument(`${path} is not a project file: ${(err as Error).message}`);
   }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { writeFileAtomic } from '../../app/atomic-write.js';
 import { invalidArgument } from '../../engine/errors.js';
+import { MAX_FILE_JSON_DEPTH, parseJsonBounded } from '../../engine/json-depth.js';
 import { LX_VERSION } from '../lx-component.js';
 import { LXEngineComponent } from '../lx-engine.js';
 import type { LxfResolver } from '../model/index.js';
@@ -116,7 +117,7 @@ export async function openProjectFile(path: string, registry: DeviceRegistry, me
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJsonBounded(text, MAX_FILE_JSON_DEPTH);
   } catch (err) {
     throw invalidArgument(`${path} is not a JSON project file: ${(err as Error).message}`);
   }
