@@ -16,7 +16,7 @@ import { BodyTooLargeError, readBody } from '../http/body.js';
 import { sendJson } from '../http/replies.js';
 import { describeZodError } from '../tools/zod-errors.js';
 import { toUndoRedo } from '../tools/core/history-payloads.js';
-import { JsonDepthError, parseJsonBounded } from '../engine/json-depth.js';
+import { parseJsonBounded } from '../engine/client-json.js';
 import { toComponentRef } from '../tools/light/payloads.js';
 import type { ConsoleContext } from './context.js';
 import type { ConsoleHub } from './hub.js';
@@ -487,7 +487,7 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
         try {
           body = raw.length === 0 ? {} : parseJsonBounded(raw.toString('utf8'));
         } catch (err) {
-          if (err instanceof JsonDepthError) throw err;
+          if (err instanceof FootlightError) throw err;
           throw invalidArgument('the body is not valid JSON');
         }
       }

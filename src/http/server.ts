@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import type { Logger } from '../engine/log.js';
 import type { McpEndpoint } from '../mcp/endpoint.js';
-import { JsonDepthError, parseJsonBounded } from '../engine/json-depth.js';
+import { parseJsonBounded } from '../engine/client-json.js';
+import { FootlightError } from '../engine/errors.js';
 import { BodyTooLargeError, readBody } from './body.js';
 import { HostGuard, isLoopbackHost } from './guards.js';
 import { sendJson, sendJsonRpcError } from './replies.js';
@@ -95,7 +96,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       try {
         body = parseJsonBounded(raw.toString('utf8'));
       } catch (err) {
-        if (err instanceof JsonDepthError) sendJsonRpcError(res, 400, -32600, `Invalid Request: ${err.message}.`);
+        if (err instanceof FootlightError) sendJsonRpcError(res, 400, -32600, `Invalid Request: ${err.message}.`);
         else sendJsonRpcError(res, 400, -32700, 'Parse error: the body is not valid JSON.');
         return;
       }

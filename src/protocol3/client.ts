@@ -1,5 +1,5 @@
 import { connect as netConnect, type Socket } from 'node:net';
-import { MAX_FILE_JSON_DEPTH, parseJsonBounded } from '../engine/json-depth.js';
+import { MAX_FILE_JSON_DEPTH, parseJsonBounded } from '../engine/client-json.js';
 import { CLIENT_TIMEOUT_MS, MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES, READ_ONLY_COMMANDS } from './wire.js';
 
 /**

@@ -3,7 +3,7 @@ import { lstat, mkdir, open, readdir, readFile, realpath, rename, rm } from 'nod
 import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import { invalidArgument, notFound } from '../engine/errors.js';
 import { digest } from '../engine/guards.js';
-import { MAX_FILE_JSON_DEPTH, parseJsonBounded } from '../engine/json-depth.js';
+import { MAX_FILE_JSON_DEPTH, parseJsonBounded } from '../engine/client-json.js';
 import { refuse } from './errors.js';
 import { sha256 } from './midi.js';
 import type { ProjectJson } from './model.js';

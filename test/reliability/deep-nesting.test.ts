@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import WebSocket from 'ws';
-import { MAX_JSON_DEPTH } from '../../src/engine/json-depth.js';
+import { MAX_JSON_DEPTH } from '../../src/engine/client-json.js';
 import { openProjectFile } from '../../src/light/project/project-file.js';
 import { readProjectFile } from '../../src/sound/project-file.js';
 import { FootlightError } from '../../src/engine/errors.js';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { writeFileAtomic } from '../../app/atomic-write.js';
 import { invalidArgument } from '../../engine/errors.js';
-import { MAX_FILE_JSON_DEPTH, parseJsonBounded } from '../../engine/json-depth.js';
+import { MAX_FILE_JSON_DEPTH, parseJsonBounded } from '../../engine/client-json.js';
 import { LX_VERSION } from '../lx-component.js';
 import { LXEngineComponent } from '../lx-engine.js';
 import type { LxfResolver } from '../model/index.js';

@@ -35,12 +35,38 @@ function exceedsDepth(text: string, limit: number): boolean {
   return false;
 }
 
+/** Raised for an object key `__proto__` in a client's JSON; answered as a client error like the depth bound. */
+export class ProtoKeyError extends FootlightError {
+  constructor(path: string) {
+    super('invalid_argument', `unknown argument "__proto__" at ${path}: no Footlight message or argument has that key`);
+  }
+}
+
+/** Where the first own `__proto__` key is in `value`, as a JSON path; undefined when there is none. */
+function protoKeyPath(value: unknown): string | undefined {
+  const stack: [unknown, string][] = [[value, '$']];
+  while (stack.length > 0) {
+    const [v, path] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (!Array.isArray(v) && Object.prototype.hasOwnProperty.call(v, '__proto__')) return path;
+    for (const [k, x] of Object.entries(v)) stack.push([x, Array.isArray(v) ? `${path}[${k}]` : `${path}.${k}`]);
+  }
+  return undefined;
+}
+
 /**
- * JSON.parse that first refuses nesting deeper than `limit` (JsonDepthError) in one linear
- * scan, so no later recursive walk of the value can overflow the stack. Syntax errors throw
- * SyntaxError as JSON.parse does.
+ * JSON.parse for what a client sends. It first refuses nesting deeper than `limit`
+ * (JsonDepthError) in one linear scan, so no later recursive walk of the value can overflow the
+ * stack, and refuses any object key `__proto__` (ProtoKeyError): every later copy by assignment
+ * (the MCP SDK's schemas, for one) would silently drop it, where any other unknown key is
+ * refused by the tool's schema. Syntax errors throw SyntaxError as JSON.parse does.
  */
 export function parseJsonBounded(text: string, limit = MAX_JSON_DEPTH): unknown {
   if (exceedsDepth(text, limit)) throw new JsonDepthError(limit);
-  return JSON.parse(text) as unknown;
+  const value = JSON.parse(text) as unknown;
+  if (text.includes('__proto__') || text.includes('\\u')) {
+    const path = protoKeyPath(value);
+    if (path !== undefined) throw new ProtoKeyError(path);
+  }
+  return value;
 }
