@@ -29,6 +29,11 @@ export class BooleanParameter extends NumericParameter {
     return n >= 0.5 ? 1 : 0;
   }
 
+  /** True for a trigger or a momentary button: it is pressed (fired), never set to a value. */
+  get isMomentary(): boolean {
+    return this.mode === 'momentary';
+  }
+
   isOn(): boolean {
     return this.getValue() > 0;
   }
