@@ -52,6 +52,8 @@ export interface FootlightOptions {
   readonly deadlineMs?: number;
   /** Largest HTTP request body, in bytes (default 4 MiB). */
   readonly maxBodyBytes?: number;
+  /** HTTP time limits in ms (tests shorten them): a request's headers, and the whole request. */
+  readonly httpTimeouts?: { readonly headersMs?: number; readonly requestMs?: number };
   /** Idle time after which a 2025-era MCP session is closed, in ms (default 30 minutes). */
   readonly sessionIdleMs?: number;
   /** Most open 2025-era MCP sessions (default 64). */
@@ -245,6 +247,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
       routes: [oscParamsRoute(engine, light, osc), ...consoleSurface.routes],
       upgrades: consoleSurface.upgrades,
+      ...(options.httpTimeouts?.headersMs === undefined ? {} : { headersTimeoutMs: options.httpTimeouts.headersMs }),
+      ...(options.httpTimeouts?.requestMs === undefined ? {} : { requestTimeoutMs: options.httpTimeouts.requestMs }),
     });
   } catch (err) {
     await consoleSurface.close();

@@ -22,7 +22,19 @@ export interface HttpServerOptions {
   readonly maxBodyBytes: number;
   readonly routes?: readonly RouteHandler[];
   readonly upgrades?: readonly UpgradeHandler[];
+  /** How long a request's headers may take to arrive, in ms (then 408 and close). Default HEADERS_TIMEOUT_MS. */
+  readonly headersTimeoutMs?: number;
+  /** How long a whole request, headers and body, may take to arrive, in ms (then 408 and close). Default REQUEST_TIMEOUT_MS. */
+  readonly requestTimeoutMs?: number;
 }
+
+/** A request's headers arrive within this (a loopback client sends them in one write). */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/**
+ * A whole request arrives within this. It also ends a chunked body that announces more than it
+ * sends (a chunk size of FFFFFFFFFFFFFFFF is valid framing to Node's parser, which would wait for it).
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 export interface RunningHttpServer {
   readonly server: Server;
@@ -48,7 +60,11 @@ export class ListenError extends Error {}
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const guard = new HostGuard(options.host, () => boundPort());
   const log = options.log;
-  const server = createServer((req, res) => {
+  const headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  // Node checks the limits every connectionsCheckingInterval; check often enough that they hold.
+  const checkEvery = Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4)));
+  const server = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval: checkEvery }, (req, res) => {
     void handle(req, res).catch((err: unknown) => {
       log.error({ err, url: req.url }, 'http request failed');
       sendJson(res, 500, { error: 'internal', message: 'unexpected server failure (logged)' });
@@ -57,8 +73,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   // Node closes an idle keep-alive connection after 5 s. A client whose event loop is busy longer
   // than that between two requests (an SDK client compiling its output-schema validators on the
   // first call, under load) then writes into a socket the server has just closed: ECONNRESET.
+  // (Node 20 starts the headers limit at a request's first byte, not at the idle connection's.)
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const refused = guard.check(req);
@@ -103,11 +119,6 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     }
     await options.mcp.handle(req, res, body);
   }
-
-  // Keep idle connections well past clients' own keep-alive, so a client never reuses a socket
-  // the server is closing at that moment (an ECONNRESET the client cannot tell from a crash).
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
 
   server.on('upgrade', (req, socket, head) => {
     const refused = guard.check(req);
