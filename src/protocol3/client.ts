@@ -1,5 +1,4 @@
 import { connect as netConnect, type Socket } from 'node:net';
-import { MAX_FILE_JSON_DEPTH, parseJsonBounded } from '../engine/client-json.js';
 import { CLIENT_TIMEOUT_MS, MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES, READ_ONLY_COMMANDS } from './wire.js';
 
 /**
@@ -236,7 +235,7 @@ export class Protocol3Client {
   private onLine(line: Buffer): void {
     let reply: unknown;
     try {
-      reply = parseJsonBounded(new TextDecoder('utf-8', { fatal: true }).decode(line), MAX_FILE_JSON_DEPTH);
+      reply = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(line));
     } catch (err) {
       return this.fail('malformed_response', 'a reply was not a JSON line', err);
     }
