@@ -52,6 +52,8 @@ export interface FootlightOptions {
   readonly deadlineMs?: number;
   /** Largest HTTP request body, in bytes (default 4 MiB). */
   readonly maxBodyBytes?: number;
+  /** The undo history's memory budget in bytes (default 512 MiB; tests shrink it to reach the bound). */
+  readonly historyBudgetBytes?: number;
   /** HTTP time limits in ms (tests shorten them): a request's headers, and the whole request. */
   readonly httpTimeouts?: { readonly headersMs?: number; readonly requestMs?: number };
   /** Idle time after which a 2025-era MCP session is closed, in ms (default 30 minutes). */
@@ -124,7 +126,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const info = buildInfo();
   const startedAt = new Date().toISOString();
 
-  const engine = new Engine({ deadlineMs: options.deadlineMs });
+  const engine = new Engine({ deadlineMs: options.deadlineMs, ...(options.historyBudgetBytes === undefined ? {} : { historyBudgetBytes: options.historyBudgetBytes }) });
   engine.queue.onFrameError = (err) => log.error({ err }, 'frame failed');
   let light: LightShow;
   if (options.project !== undefined) {
