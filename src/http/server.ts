@@ -5,6 +5,7 @@ import type { McpEndpoint } from '../mcp/endpoint.js';
 import { parseJsonBounded } from '../engine/client-json.js';
 import { FootlightError } from '../engine/errors.js';
 import { BodyTooLargeError, readBody } from './body.js';
+import { refuseOversizedChunks } from './framing.js';
 import { HostGuard, isLoopbackHost } from './guards.js';
 import { sendJson, sendJsonRpcError } from './replies.js';
 
@@ -70,6 +71,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       sendJson(res, 500, { error: 'internal', message: 'unexpected server failure (logged)' });
     });
   });
+  refuseOversizedChunks(server, options.maxBodyBytes, (size) => log.warn({ size: String(size) }, 'refused a chunked body announcing more than the body limit'));
   // Node closes an idle keep-alive connection after 5 s. A client whose event loop is busy longer
   // than that between two requests (an SDK client compiling its output-schema validators on the
   // first call, under load) then writes into a socket the server has just closed: ECONNRESET.
