@@ -128,6 +128,14 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
 
   const engine = new Engine({ deadlineMs: options.deadlineMs, ...(options.historyBudgetBytes === undefined ? {} : { historyBudgetBytes: options.historyBudgetBytes }) });
   engine.queue.onFrameError = (err) => log.error({ err }, 'frame failed');
+  // The operator hears once per show that undo can no longer reach its start (the console shows the count).
+  let trimLogged = false;
+  engine.history.listen((change) => {
+    if (change.kind === 'clear') trimLogged = false;
+    if (change.kind !== 'trim' || trimLogged) return;
+    trimLogged = true;
+    log.warn({ budgetBytes: engine.history.budgetBytes }, 'the undo history reached its memory budget: its earliest steps are being dropped, so undo can no longer reach the start of the show');
+  });
   let light: LightShow;
   if (options.project !== undefined) {
     light = await LightShow.open(engine, options.project, { media: options.media });
