@@ -9,7 +9,8 @@
 //
 // Benchmarks: render (bench/render.ts, the golden README's standard workload at 10k/100k/1M
 // points), agent-load (bench/agent-load.ts), floor (bench/floor.ts), protocol3, output,
-// mcp-roundtrip, console-preview (needs Debian's chromium; skipped without it).
+// mcp-roundtrip, audio-render (bench/audio-render.ts, the sound engine's offline speed),
+// console-preview (needs Debian's chromium; skipped without it).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -32,12 +33,13 @@ interface Bench {
 }
 
 const BENCHES: readonly Bench[] = [
-  { name: 'render', script: 'bench/render.ts', quick: { BENCH_SIZES: '10k,100k', BENCH_WARMUP: '30', BENCH_FRAMES: '60' } },
+  { name: 'render', script: 'bench/render.ts', quick: { BENCH_SIZES: '10k,100k', BENCH_WARMUP: '30', BENCH_FRAMES: '60', BENCH_DEVICES: '0' } },
   { name: 'floor', script: 'bench/floor.ts', quick: { BENCH_SECONDS: '2' } },
   { name: 'agent-load', script: 'bench/agent-load.ts', quick: { BENCH_SECONDS: '2', BENCH_WORKLOADS: 'light' } },
   { name: 'protocol3', script: 'bench/protocol3.ts', quick: {}, quickArgs: ['--requests', '400'] },
   { name: 'output', script: 'bench/output.ts', quick: { BENCH_SECONDS: '2' } },
   { name: 'mcp-roundtrip', script: 'bench/mcp-roundtrip.ts', quick: { BENCH_CALLS: '200' } },
+  { name: 'audio-render', script: 'bench/audio-render.ts', quick: { BENCH_REPEATS: '2' } },
   {
     name: 'console-preview', script: 'bench/console-preview.ts', quick: { BENCH_SECONDS: '2', BENCH_POINTS: '10000' },
     unavailable: () => (existsSync(process.env.FOOTLIGHT_CHROMIUM ?? '/usr/bin/chromium') ? undefined : 'no chromium at /usr/bin/chromium (apt-get install -y chromium)'),
@@ -97,7 +99,7 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
   const of = (name: string): Json | undefined => outcomes.find((o) => o.name === name && o.status === 'ok')?.result as Json | undefined;
   const render = of('render');
   for (const r of (render?.results ?? []) as Json[]) {
-    lines.push({ bench: 'render', case: `${r.size} points (${r.points})`, median: r.medianMs, p99: r.p99Ms, rate: `${fmt(r.pointsPerSecond / 1e6, 1)} M points/s`, note: `×${fmt(r.ratioToLx)} LX (${r.lxMedianMs} ms); CPU ${fmt(r.medianCpuMs)} ms/frame; RSS ${fmt(r.rssMiB, 0)} MiB` });
+    lines.push({ bench: 'render', case: `${r.size} points (${r.points}), ${r.threads} render thread${r.threads === 1 ? '' : 's'}`, median: r.medianMs, p99: r.p99Ms, rate: `${fmt(r.pointsPerSecond / 1e6, 1)} M points/s`, note: `×${fmt(r.ratioToLx)} LX (${r.lxMedianMs} ms); CPU ${fmt(r.medianCpuMs)} ms/frame; RSS ${fmt(r.rssMiB, 0)} MiB` });
   }
   const floor = of('floor');
   const floorRow = (n: number): Json | undefined => ((floor?.rows ?? []) as Json[]).find((r) => r.concurrency === n);
@@ -127,6 +129,8 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
     lines.push({ bench: 'mcp-roundtrip', case: 'get_parameter, 1 session', median: rt.get_parameter_ms?.median, p99: rt.get_parameter_ms?.p99 });
     lines.push({ bench: 'mcp-roundtrip', case: 'set_parameter, 1 session', median: rt.set_parameter_ms?.median, p99: rt.set_parameter_ms?.p99 });
   }
+  const audio = of('audio-render');
+  if (audio !== undefined) lines.push({ bench: 'audio-render', case: `demo song, ${fmt(audio.audioSeconds, 1)} s offline`, median: audio.medianWallSeconds * 1000, rate: `${fmt(audio.realTimeCpu, 0)}× real time (CPU)`, note: `${fmt(audio.realTimeWall, 0)}× real time by the wall clock` });
   const preview = of('console-preview');
   for (const r of (preview?.rows ?? []) as Json[]) lines.push({ bench: 'console-preview', case: `${r.points} points`, rate: `${fmt(r.newFramesDrawnPerSec, 1)} new frames drawn/s`, note: `engine ${fmt(r.engineFps, 1)} fps; ${fmt(r.kbPerSec, 0)} KiB/s over the WebSocket` });
   for (const o of outcomes) if (o.status !== 'ok') lines.push({ bench: o.name, case: o.status, note: o.reason });

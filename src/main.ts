@@ -13,6 +13,8 @@ import { ComponentDocs } from './light/docs/component-docs.js';
 import { buildDemoShow } from './light/demo-show.js';
 import { LightShow } from './light/light-show.js';
 import { LX_VERSION } from './light/lx-component.js';
+import { pointPool } from './light/parallel/point-pool.js';
+import { defaultRenderThreads } from './light/parallel/render-threads.js';
 import { OutputEngine } from './light/output/output-engine.js';
 import type { Protocol } from './light/output/protocols.js';
 import { McpEndpoint } from './mcp/endpoint.js';
@@ -21,7 +23,7 @@ import { oscParamsRoute } from './osc/osc-params-route.js';
 import type { CallRecord } from './mcp/register-tools.js';
 import type { ServerState, Services } from './tools/context.js';
 import { TOOLS } from './tools/index.js';
-import { selectTools } from './tools/toolsets.js';
+import { selectSurface } from './tools/toolsets.js';
 import { createSoundHost, type SoundHost } from './sound/index.js';
 import { startProtocol3Server, type Protocol3Server } from './protocol3/server.js';
 import { SoundAdapter } from './sound-adapter/adapter.js';
@@ -79,6 +81,8 @@ export interface FootlightOptions {
   readonly oscTransmit?: string;
   /** OSC transmit port on 127.0.0.1 (tests); 0 transmits nowhere. Overrides `oscTransmit`. */
   readonly oscTransmitPort?: number;
+  /** Threads that render frames, the engine thread included. Default: config.json's `renderThreads`, else one per core. */
+  readonly renderThreads?: number;
   /** LED output ports per protocol instead of the standard ones (tests send to ephemeral ports). */
   readonly outputPorts?: Partial<Record<Protocol, number>>;
 }
@@ -126,6 +130,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const info = buildInfo();
   const startedAt = new Date().toISOString();
 
+  pointPool.setThreads(options.renderThreads ?? config.renderThreads ?? defaultRenderThreads());
   const engine = new Engine({ deadlineMs: options.deadlineMs, ...(options.historyBudgetBytes === undefined ? {} : { historyBudgetBytes: options.historyBudgetBytes }) });
   engine.queue.onFrameError = (err) => log.error({ err }, 'frame failed');
   // The operator hears once per show that undo can no longer reach its start (the console shows the count).
@@ -176,8 +181,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   });
   // The operator's own component notes (FOOTLIGHT_HOME/components/<class>.md) win over the built-in ones.
   const docs = new ComponentDocs(light.registry, { overlayDir: join(home, 'components') });
-  const tools = selectTools(TOOLS, { toolsets: options.toolsets, readOnly: options.readOnlyTools });
-  const services: Services = { engine, light, docs, outputs, server, log, policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false }, soundAdapter, tools };
+  const surface = selectSurface(TOOLS, { toolsets: options.toolsets ?? config.toolsets, readOnly: options.readOnlyTools });
+  const services: Services = { engine, light, docs, outputs, server, log, policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false }, soundAdapter, tools: surface.served, listedToolsets: surface.listed };
   const writeStatusFile = options.writeStatus ?? true;
   const status = (): StatusFile => {
     const c = server.connections();

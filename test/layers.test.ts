@@ -45,5 +45,18 @@ test('imports point downward', async () => {
   await assertNoImports('src/sound', ['src/light', 'src/tools', 'src/mcp', 'src/http', 'src/osc', 'src/console', 'src/cli']);
   await assertNoImports('src/tools', ['src/mcp', 'src/http', 'src/console', 'src/cli']);
   await assertNoImports('src/tools/sound', ['src/sound']);
+  // The audio engine is a floor under the host: the kernel and the sound model only.
+  await assertNoImports('src/sound/audio', ['src/light', 'src/tools', 'src/mcp', 'src/http', 'src/protocol3', 'src/osc', 'src/console', 'src/cli', 'src/app', 'src/sound-adapter', 'src/sound/host.ts', 'src/sound/commands.ts', 'src/sound/song.ts']);
   await assertNoImports('src/sound-adapter', ['src/sound', 'src/light', 'src/tools', 'src/mcp', 'src/http', 'src/console', 'src/cli']);
+});
+
+test('the DSP runs anywhere: src/sound/audio/dsp imports only itself, no Node or package modules', async () => {
+  for (const file of await files('src/sound/audio/dsp')) {
+    const text = await readFile(join(ROOT, file), 'utf8');
+    for (const m of text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
+      const spec = m[1];
+      assert.ok(spec.startsWith('./'), `${file} imports ${spec}: the DSP must run in an AudioWorklet (relative imports inside dsp/ only)`);
+    }
+    assert.doesNotMatch(text, /\b(process\.|Buffer\.|require\(|Date\.now|new Date|Math\.random|setTimeout|setInterval|performance\.)/, `${file} uses a Node API, the wall clock or unseeded randomness`);
+  }
 });

@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { buildInfo } from '../app/build-info.js';
+import { RENDER_THREADS_RULE, isRenderThreadCount } from '../light/parallel/render-threads.js';
 import { parseEndpoint } from '../sound-adapter/endpoint.js';
 
 function port(value: string): number {
@@ -27,6 +28,14 @@ function oscTransmit(value: string): string {
   return value;
 }
 
+function renderThreads(value: string): number {
+  const n = Number(value);
+  if (!isRenderThreadCount(n)) throw new InvalidArgumentError(RENDER_THREADS_RULE);
+  return n;
+}
+
+const RENDER_THREADS_HELP = 'threads that render frames, the engine thread included (default: one per core; 1 renders on the engine thread alone)';
+
 const program = new Command();
 program
   .name('footlight')
@@ -46,9 +55,10 @@ program
   .option('--sound-output-root <dir>', 'folder under which sound saves allocate fresh sound-project-* folders (default <home>/sound-projects)')
   .option('--osc-port <port>', 'OSC receive port on 127.0.0.1 (default 3030; 0 picks a free port)', port)
   .option('--osc-transmit <host:port>', 'where every change is sent as OSC (default 127.0.0.1:4040; off sends nothing)', oscTransmit)
-  .option('--toolsets <list>', 'serve only these MCP toolsets, comma-separated: light, sound, or names such as structure,palette (default all; for clients that show few tools)')
+  .option('--toolsets <list>', 'MCP toolsets to list, comma-separated: all, light, sound, or names such as structure,palette (default: a small surface; find_tools reaches every other tool)')
   .option('--read-only', 'serve only MCP tools that never change the show')
-  .action(async (opts: { project?: string; media?: string; host?: string; port?: number; soundPort?: number; soundHost?: string; soundCooperative?: boolean; soundOutputRoot?: string; oscPort?: number; oscTransmit?: string; toolsets?: string; readOnly?: boolean }) => (await import('./serve.js')).serve(opts));
+  .option('--render-threads <n>', `${RENDER_THREADS_HELP.replace('(default: one per core;', '(default: config.json\'s renderThreads, else one per core;')}`, renderThreads)
+  .action(async (opts: { project?: string; media?: string; host?: string; port?: number; soundPort?: number; soundHost?: string; soundCooperative?: boolean; soundOutputRoot?: string; oscPort?: number; oscTransmit?: string; toolsets?: string; readOnly?: boolean; renderThreads?: number }) => (await import('./serve.js')).serve(opts));
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -66,12 +76,29 @@ program
   .command('render')
   .description('Render an LX project headless and print its frames in the golden JSON format (LX\'s offline stepping protocol)')
   .argument('<project>', 'LX project (.lxp)')
-  .requiredOption('--frames <n>', 'number of frames to run', positiveInt)
-  .requiredOption('--delta-ms <ms>', 'milliseconds per frame, e.g. 16.666666666666668 for 60 fps', positiveNumber)
+  .requiredOption('--frames <n>', 'number of frames to run (required)', positiveInt)
+  .requiredOption('--delta-ms <ms>', 'milliseconds per frame, e.g. 16.666666666666668 for 60 fps (required)', positiveNumber)
   .option('--every <k>', 'record every k-th frame (default 1)', positiveInt)
   .option('--media <dir>', 'LX media folder holding Fixtures/ and Models/ (default: the project\'s folder, or its parent for Projects/)')
   .option('--out <file>', 'write the JSON to this file instead of stdout')
-  .action(async (project: string, opts: { frames: number; deltaMs: number; every?: number; media?: string; out?: string }) => (await import('./render.js')).render(project, opts));
+  .option('--render-threads <n>', RENDER_THREADS_HELP, renderThreads)
+  .action(async (project: string, opts: { frames: number; deltaMs: number; every?: number; media?: string; out?: string; renderThreads?: number }) => (await import('./render.js')).render(project, opts));
+
+function beat(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('a beat position of 0 or more (quarter notes)');
+  return n;
+}
+
+program
+  .command('render-sound')
+  .description('Render the sound project\'s arranger offline to a 48 kHz stereo WAV and print its duration, peak, true peak and integrated loudness (the demo project unless --project is given)')
+  .option('--project <dir>', 'sound project folder (holding PromptTrack/PromptTrack.bwproject) or the .bwproject file')
+  .option('--seconds <n>', 'render this many seconds from the start (default: to the end of the arrangement plus a 2 s tail)', positiveNumber)
+  .option('--from <beat>', 'start beat (quarter notes; default 0)', beat)
+  .option('--to <beat>', 'end beat', beat)
+  .requiredOption('--out <file>', 'the WAV file to write')
+  .action(async (opts: { project?: string; seconds?: number; from?: number; to?: number; out: string }) => (await import('./render-sound.js')).renderSound(opts));
 
 program
   .command('status')

@@ -35,6 +35,11 @@ function exceedsDepth(text: string, limit: number): boolean {
   return false;
 }
 
+/** The depth bound alone, for text another parser reads (LX's lenient project JSON). */
+export function assertJsonTextDepth(text: string, limit: number): void {
+  if (exceedsDepth(text, limit)) throw new JsonDepthError(limit);
+}
+
 /** Raised for an object key `__proto__` in a client's JSON; answered as a client error like the depth bound. */
 export class ProtoKeyError extends FootlightError {
   constructor(path: string) {

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { NumericParameter } from '../engine/parameters/numeric.js';
 import type { FrameTime } from '../engine/clock.js';
 import type { Component } from '../engine/component.js';
 import type { Engine } from '../engine/engine.js';
@@ -59,7 +60,7 @@ export class LightShow {
   /** The mixer's main output of the last frame: one ARGB per point, before the master fader. */
   main: Uint32Array = new Uint32Array(0);
   /** The last frame's buffers (main, cue, aux) and whether cue and aux carried anything. */
-  readonly frame: MixerFrame = { main: this.main, cue: new Uint32Array(0), aux: new Uint32Array(0), cueOn: false, auxOn: false };
+  readonly frame: MixerFrame = { main: this.main, cue: new Uint32Array(0), aux: new Uint32Array(0), cueOn: false, auxOn: false, cueBlack: false, auxBlack: false };
   /** Where the show was loaded from; absent for the built-in demo or an unsaved show. */
   projectPath: string | undefined;
   /** The LX media folder of the open project (Fixtures/, Models/); absent for the built-in demo. */
@@ -145,6 +146,7 @@ export class LightShow {
       this.main = out.main = colorBuffer(model.size);
       out.cue = colorBuffer(model.size);
       out.aux = colorBuffer(model.size);
+      out.cueBlack = out.auxBlack = false;
     }
     lx.tempo.loop(frame.deltaMs);
     const deltaMs = frame.deltaMs * lx.speed.getValue();
@@ -180,22 +182,20 @@ export class LightShow {
     if (p instanceof BooleanParameter && p.isMomentary) {
       throw invalidArgument(`${p.path} is a trigger (a momentary button): it has no value to set. Fire it with fire_trigger, which is an action and not undoable`);
     }
-    const accepted = p.accept(value);
+    const accepted = p.accept(fromText(p, value));
     // Setting the value a parameter already has is not a step: a shared undo that visibly does
     // nothing would only confuse the operator, and the caller is told nothing changed.
     if (isDeepStrictEqual(accepted, p.baseValue)) return { parameter: p, changed: false };
-    const entry = this.engine.history.perform(new SetParameter(p, accepted), origin, options);
-    verifyBase(p, accepted, () => this.engine.history.rollback(entry));
+    this.engine.history.performVerified(new SetParameter(p, accepted), origin, () => verifyBase(p, accepted), options);
     return { parameter: p, changed: true };
   }
 
   // ---- domain operations (each one undoable step, validated first, read back after) -------------
 
   private perform(command: Command, origin: Origin, verify: () => boolean, what: string): void {
-    const entry = this.engine.history.perform(command, origin);
-    if (verify()) return;
-    this.engine.history.rollback(entry);
-    throw internal(`${what}: the engine does not show the change after it was applied; it was rolled back`);
+    this.engine.history.performVerified(command, origin, () => {
+      if (!verify()) throw internal(`${what}: the engine does not show the change after it was applied; it was rolled back`);
+    });
   }
 
   private requireComponent<C extends Component>(target: unknown, type: abstract new (...args: never[]) => C, what: string): C {
@@ -455,9 +455,22 @@ function isTarget(t: unknown): t is ParameterTarget {
   return typeof t === 'object' && t !== null && !Array.isArray(t);
 }
 
-function verifyBase(p: Parameter, expected: ParameterValue, rollback: () => void): void {
+function verifyBase(p: Parameter, expected: ParameterValue): void {
   const actual = p.baseValue;
   if (actual === expected) return;
-  rollback();
   throw internal(`${p.path}: the engine holds ${JSON.stringify(actual)} after setting ${JSON.stringify(expected)}; the change was rolled back`);
+}
+
+const NUMBER_TEXT = /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i;
+
+/**
+ * A number (or true/false) sent as text, as form-based clients such as the MCP Inspector send
+ * every argument: "0.3" for a fader. Only for numeric parameters; text parameters keep text,
+ * and option names of enums stay names.
+ */
+function fromText(p: Parameter, value: unknown): unknown {
+  if (typeof value !== 'string' || !(p instanceof NumericParameter)) return value;
+  if (NUMBER_TEXT.test(value)) return Number(value);
+  if (p.kind === 'boolean' && /^\s*(true|false)\s*$/i.test(value)) return value.trim().toLowerCase() === 'true';
+  return value;
 }

@@ -1,6 +1,8 @@
 import { invalidArgument } from '../engine/errors.js';
 import type { GraphGuard } from '../sound/grid.js';
 import type { OpContext, Payload, SoundHost } from '../sound/host.js';
+import { setDeviceParameter } from '../sound/device-params.js';
+import { trackMix, trackSend, type VolumeArg } from '../sound/mixer.js';
 import * as arg from './args.js';
 
 /**
@@ -42,6 +44,16 @@ function pair(token: string): { index: number; value: number } {
   if (i <= 0 || i === token.length - 1) throw invalidArgument(`batch takes INDEX=VALUE pairs such as 1=0.5; got ${JSON.stringify(token.slice(0, 40))}`);
   return { index: arg.integer(token.slice(0, i), 'INDEX'), value: arg.number(token.slice(i + 1), 'VALUE') };
 }
+
+/** VOLUME: `keep`, a normalized fader position 0–1, or a level in dB such as `-6dB` / `-infdB`. */
+function volume(token: string): VolumeArg {
+  if (token === 'keep') return 'keep';
+  if (token === '-infdB') return { db: -Infinity };
+  if (token.endsWith('dB')) return { db: arg.number(token.slice(0, -2), 'VOLUME (dB)') };
+  return { normalized: arg.number(token, 'VOLUME') };
+}
+
+const keepOr = <T>(token: string, parse: (t: string) => T): T | 'keep' => (token === 'keep' ? 'keep' : parse(token));
 
 export const COMMANDS: readonly CommandDef[] = [
   // Core
@@ -85,6 +97,9 @@ export const COMMANDS: readonly CommandDef[] = [
   read('graph-resolve-value', 'MODULE PARAMETER_B64 DISPLAY_B64', 3, 3, (h, a, c) => h.grid.resolveValue(c, arg.id(a[0], 'MODULE'), arg.base64Utf8(a[1], 'PARAMETER_B64'), arg.base64Utf8(a[2], 'DISPLAY_B64'))),
   graphWrite('graph-connect', 'SOURCE SOURCE_PORT TARGET TARGET_PORT', 4, (h, a, c, g) => h.grid.connect(c, 'module', arg.id(a[0], 'SOURCE'), arg.integer(a[1], 'SOURCE_PORT'), arg.id(a[2], 'TARGET'), arg.integer(a[3], 'TARGET_PORT'), g)),
   graphWrite('graph-connect-modulator', 'SOURCE SOURCE_PORT TARGET TARGET_PORT', 4, (h, a, c, g) => h.grid.connect(c, 'modulator', arg.id(a[0], 'SOURCE'), arg.integer(a[1], 'SOURCE_PORT'), arg.id(a[2], 'TARGET'), arg.integer(a[3], 'TARGET_PORT'), g)),
+  graphWrite('graph-set-amount', 'SOURCE SOURCE_PORT TARGET TARGET_PORT AMOUNT', 5, (h, a, c, g) =>
+    h.grid.setAmount(c, arg.id(a[0], 'SOURCE'), arg.integer(a[1], 'SOURCE_PORT'), arg.id(a[2], 'TARGET'), arg.integer(a[3], 'TARGET_PORT'), arg.number(a[4], 'AMOUNT'), g),
+  ),
   graphWrite('graph-disconnect', 'TARGET TARGET_PORT', 2, (h, a, c, g) => h.grid.disconnect(c, arg.id(a[0], 'TARGET'), arg.integer(a[1], 'TARGET_PORT'), g)),
   graphWrite('graph-move', 'MODULE X Y', 3, (h, a, c, g) => h.grid.move(c, arg.id(a[0], 'MODULE'), arg.integer(a[1], 'X'), arg.integer(a[2], 'Y'), g)),
   graphWrite('graph-clear', '', 0, (h, _, c, g) => h.grid.clear(c, g)),
@@ -111,6 +126,13 @@ export const COMMANDS: readonly CommandDef[] = [
   write('song-transport-loop', 'TOKEN ENABLED', 2, 2, (h, a, c) => h.song.loop(c, arg.digestArg(a[0], 'TOKEN'), arg.literalBoolean(a[1], 'ENABLED'))),
   write('song-track-state', 'TOKEN INDEX MUTED ARMED', 4, 4, (h, a, c) =>
     h.song.trackState(c, arg.digestArg(a[0], 'TOKEN'), arg.integer(a[1], 'INDEX'), arg.triState(a[2], 'MUTED'), arg.triState(a[3], 'ARMED')),
+  ),
+
+  // Footlight extensions (docs/protocol3.md): what a render needs
+  write('device-param-set', 'PARAMETER_B64 VALUE SELECTION_TOKEN', 3, 3, (h, a, c) => setDeviceParameter(h, c, arg.base64Utf8(a[0], 'PARAMETER_B64'), arg.nativeValue(a[1], 'VALUE'), arg.digestArg(a[2], 'SELECTION_TOKEN'))),
+  write('song-track-mix', 'TOKEN INDEX VOLUME PAN', 4, 4, (h, a, c) => trackMix(h, c, arg.digestArg(a[0], 'TOKEN'), arg.integer(a[1], 'INDEX'), volume(a[2]), keepOr(a[3], (t) => arg.number(t, 'PAN')))),
+  write('song-track-send', 'TOKEN INDEX FX_INDEX LEVEL_DB PRE_FADER', 5, 5, (h, a, c) =>
+    trackSend(h, c, arg.digestArg(a[0], 'TOKEN'), arg.integer(a[1], 'INDEX'), arg.integer(a[2], 'FX_INDEX'), a[3] === 'off' ? 'off' : keepOr(a[3], (t) => arg.number(t, 'LEVEL_DB')), arg.triState(a[4], 'PRE_FADER')),
   ),
 ];
 

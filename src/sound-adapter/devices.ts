@@ -5,7 +5,7 @@ import { arr, rec, text, type AdapterCore } from './core.js';
 import type { NativeReply } from './connection.js';
 import type { WriteResult } from './results.js';
 import type { ShapingStore } from './shaping.js';
-import { num, toMcp, toNative } from './wire.js';
+import { b64, bool, num, toMcp, toNative } from './wire.js';
 
 /**
  * Device, selection, action and history writes. Each one reads the state it depends on, builds
@@ -110,6 +110,26 @@ export class DeviceWorkflows {
       result.shaping_session = { id: session.id, steps: session.steps.length, state: session.state };
     }
     return result;
+  }
+
+  /** `device-param-set`: any native parameter of the selected device, by exact id and native value. */
+  async setParameter(args: { parameter_id: string; value: number | boolean; selection_token?: string }, raw: Record<string, unknown>, authority: CallAuthority): Promise<WriteResult> {
+    const plan = async (): Promise<WritePlan> => {
+      const state = await this.core.need('state', 'writing a device parameter reads the selected device');
+      if (state.device === null || state.device === undefined) throw notFound('no device is selected; select one with sound_select_track or sound_navigate_device. Nothing was sent.');
+      const device = rec(state.device);
+      const guard = tokenGuard(state.selection_token, args.selection_token);
+      const p = arr(state.parameters).find((x) => x.id === args.parameter_id);
+      if (p === undefined) throw notFound(`${deviceLabel(device)} has no parameter with the exact id ${JSON.stringify(args.parameter_id)}; its ids: ${arr(state.parameters).map((x) => JSON.stringify(x.id)).join(', ') || 'none'}. Nothing was sent.`);
+      const value = typeof args.value === 'boolean' ? bool(args.value) : num(args.value, 'value');
+      return {
+        line: `device-param-set ${b64(args.parameter_id)} ${value} ${guard.value}`,
+        guard,
+        summary: `On ${deviceLabel(device)}: ${text(p.name)} ${text(p.display)} (native ${JSON.stringify(p.value)}) → native ${value}. Undoable.`,
+        preview: { device: { instance_id: device.instance_id, track_id: device.track_id, name: device.name }, parameter: { id: p.id, name: p.name, type: p.type, min: p.min, max: p.max, options: p.options, integer: p.integer }, from: { value: p.value, display: p.display }, to: { value: args.value } },
+      };
+    };
+    return this.core.write({ tool: 'sound_set_device_parameter', args: raw, authority, plan, observe: OBSERVE_DEVICE, notes: (p) => (p.guard.source === 'fresh_read' ? [FRESH_TOKEN_NOTE] : []) });
   }
 
   async selectTrack(args: { index?: number; move?: TrackMove }, raw: Record<string, unknown>, authority: CallAuthority): Promise<WriteResult> {

@@ -20,6 +20,7 @@ export type GridOp =
   | { readonly op: 'insert'; readonly kind: NodeKind; readonly uuid: string; readonly x: number; readonly y: number }
   | { readonly op: 'set'; readonly kind: NodeKind; readonly node_id: number; readonly parameter_id: string; readonly value: number | boolean }
   | { readonly op: 'connect'; readonly source_kind: NodeKind; readonly source_id: number; readonly source_port: number; readonly target_id: number; readonly target_port: number }
+  | { readonly op: 'amount'; readonly source_id: number; readonly source_port: number; readonly target_id: number; readonly target_port: number; readonly amount: number }
   | { readonly op: 'disconnect'; readonly target_id: number; readonly target_port: number }
   | { readonly op: 'clear' };
 
@@ -39,6 +40,8 @@ function innerLine(op: GridOp): string {
       return `${op.kind === 'module' ? 'graph-set' : 'graph-set-modulator'} ${op.node_id} ${b64(op.parameter_id)} ${typeof op.value === 'boolean' ? bool(op.value) : num(op.value, 'value')}`;
     case 'connect':
       return `${op.source_kind === 'module' ? 'graph-connect' : 'graph-connect-modulator'} ${op.source_id} ${op.source_port} ${op.target_id} ${op.target_port}`;
+    case 'amount':
+      return `graph-set-amount ${op.source_id} ${op.source_port} ${op.target_id} ${op.target_port} ${num(op.amount, 'amount')}`;
     case 'disconnect':
       return `graph-disconnect ${op.target_id} ${op.target_port}`;
     case 'clear':
@@ -46,7 +49,7 @@ function innerLine(op: GridOp): string {
   }
 }
 
-const TOOL_OF: Record<GridOp['op'], string> = { insert: 'grid_insert_node', set: 'grid_set_parameter', connect: 'grid_connect', disconnect: 'grid_disconnect', clear: 'grid_clear_graph' };
+const TOOL_OF: Record<GridOp['op'], string> = { insert: 'grid_insert_node', set: 'grid_set_parameter', connect: 'grid_connect', amount: 'grid_set_cord_amount', disconnect: 'grid_disconnect', clear: 'grid_clear_graph' };
 
 function nodesOf(g: NativeReply): Record<string, unknown>[] {
   return [...arr(g.modules), ...arr(g.modulators)];
@@ -230,6 +233,11 @@ export class GridWorkflows {
         check(found, 'the cord is present', `no cord ${op.source_id}:${op.source_port} → ${op.target_id}:${op.target_port} in the graph`);
         break;
       }
+      case 'amount': {
+        const c = arr(g.connections).find((x) => x.source === op.source_id && x.source_port === op.source_port && x.target === op.target_id && x.target_port === op.target_port);
+        check(c !== undefined && c.amount === op.amount, 'the cord reads back the amount written', `cord ${op.source_id}:${op.source_port} → ${op.target_id}:${op.target_port} reads amount ${JSON.stringify(c?.amount)}, not ${op.amount}`);
+        break;
+      }
       case 'disconnect': {
         const left = arr(g.connections).filter((c) => c.target === op.target_id && c.target_port === op.target_port);
         check(left.length === 0, 'no cord left into the input', `${left.length} cord(s) still feed ${op.target_id}:${op.target_port}`);
@@ -254,7 +262,8 @@ export class GridWorkflows {
         if (entry === undefined) throw notFound(`${op.uuid} is not an installed Grid ${op.kind} UUID (${op.kind === 'module' ? 'grid_search_modules' : 'grid_search_modulators'} lists them; device UUIDs are another namespace). Nothing was sent.`);
         const occupant = nodesOf(g).find((n) => n.x === op.x && n.y === op.y);
         const preview: Record<string, unknown> = { inserts: { uuid: entry.uuid, name: entry.name, category: entry.category, grids: entry.grids, inputs: entry.inputs, outputs: entry.outputs }, at: { x: op.x, y: op.y } };
-        if (occupant !== undefined) preview.cell_occupied_by = brief(occupant);
+        // The host refuses an occupied cell: say so now instead of asking for a confirmation that cannot succeed.
+        if (occupant !== undefined) throw invalidArgument(`cell (${op.x}, ${op.y}) of ${on} is occupied by ${JSON.stringify(brief(occupant))}; choose a free cell (grid_get_state shows the nodes). Nothing was sent.`);
         return { summary: `Insert a ${text(entry.name)} ${op.kind} at (${op.x}, ${op.y}) in ${on}. Undoable.`, preview };
       }
       case 'set': {
@@ -281,6 +290,13 @@ export class GridWorkflows {
             ...(tp === undefined ? { problem_target_port: `${text(t.name)} has no input ${op.target_port} (inputs: ${arr(t.inputs).length}); the host will refuse this` } : { target_port: tp }),
           },
         };
+      }
+      case 'amount': {
+        const s = nodeIn(g, op.source_id, 'modulator');
+        const t = nodeIn(g, op.target_id, 'module');
+        const c = arr(g.connections).find((x) => x.source === op.source_id && x.source_port === op.source_port && x.target === op.target_id && x.target_port === op.target_port);
+        if (c === undefined) throw notFound(`no cord from ${text(s.name)} (${op.source_id}) output ${op.source_port} to ${text(t.name)} (${op.target_id}) input ${op.target_port}; grid_get_state lists the cords. Nothing was sent.`);
+        return { summary: `Set the depth of ${text(s.name)} (${op.source_id}) → ${text(t.name)} (${op.target_id}) input ${op.target_port} in ${on} from ${String(c.amount)} to ${op.amount}. Undoable.`, preview: { source: brief(s), target: brief(t), cord: c, to: { amount: op.amount } } };
       }
       case 'disconnect': {
         const t = nodeIn(g, op.target_id, 'module');

@@ -135,7 +135,7 @@ export class SongWorkflows {
       return {
         line: `song-transport-${args.operation} ${guard.value}${arg}`,
         guard,
-        summary: `Transport ${args.operation}${requested === undefined ? '' : ` → ${JSON.stringify(requested)}`} (now ${JSON.stringify(current)}). ${undoable ? 'Undoable.' : 'Not an undo step.'}`,
+        summary: `Transport ${args.operation}${requested === undefined ? '' : ` → ${JSON.stringify(requested)}`} (now ${args.operation === 'play' || args.operation === 'stop' ? (t.playing ? 'playing' : 'stopped') : JSON.stringify(current)}). ${undoable ? 'Undoable.' : 'Not an undo step.'}`,
         preview: { operation: args.operation, current, ...(requested === undefined ? {} : { requested }), transport: t, recording: state.recording },
       };
     };
@@ -157,6 +157,45 @@ export class SongWorkflows {
       };
     };
     return this.core.write({ tool: 'song_set_track_state', args: raw, authority, plan, observe: 'song_get_state (inventory)' });
+  }
+
+  async setTrackMix(args: { track_index: number; volume?: number; volume_db?: number; pan?: number; project_token?: string }, raw: Record<string, unknown>, authority: CallAuthority): Promise<WriteResult> {
+    if (args.volume !== undefined && args.volume_db !== undefined) throw invalidArgument('give volume (0–1 fader position) or volume_db, not both');
+    if (args.volume === undefined && args.volume_db === undefined && args.pan === undefined) throw invalidArgument('give volume, volume_db, pan or a combination (a missing one is kept)');
+    const plan = async (): Promise<WritePlan> => {
+      const { state, guard } = await this.tokenGuard(args.project_token, 'a mix change binds to the project token');
+      const track = arr(rec(state.inventory).tracks).find((x) => x.index === args.track_index);
+      if (track === undefined) throw notFound(`no track at bank index ${args.track_index}; song_get_state lists the inventory. Nothing was sent.`);
+      const vol = args.volume_db !== undefined ? `${num(args.volume_db, 'volume_db')}dB` : args.volume !== undefined ? num(args.volume, 'volume') : 'keep';
+      const pan = args.pan === undefined ? 'keep' : num(args.pan, 'pan');
+      return {
+        line: `song-track-mix ${guard.value} ${args.track_index} ${vol} ${pan}`,
+        guard,
+        summary: `Track ${args.track_index} (${text(track.name)}): volume ${text(track.volume_display)} → ${vol === 'keep' ? 'kept' : vol}, pan ${String(track.pan)} → ${pan === 'keep' ? 'kept' : pan}. Undoable.`,
+        preview: { track: { index: track.index, track_id: track.track_id, name: track.name, volume: track.volume, volume_db: track.volume_db, volume_display: track.volume_display, pan: track.pan }, requested: { volume: vol, pan } },
+      };
+    };
+    return this.core.write({ tool: 'song_set_track_mix', args: raw, authority, plan, observe: 'song_get_state (inventory)' });
+  }
+
+  async setTrackSend(args: { track_index: number; fx_index: number; level_db?: number | 'off'; pre_fader?: boolean; project_token?: string }, raw: Record<string, unknown>, authority: CallAuthority): Promise<WriteResult> {
+    if (args.level_db === undefined && args.pre_fader === undefined) throw invalidArgument('give level_db (or "off"), pre_fader or both');
+    const plan = async (): Promise<WritePlan> => {
+      const { state, guard } = await this.tokenGuard(args.project_token, 'a send change binds to the project token');
+      const tracks = arr(rec(state.inventory).tracks);
+      const track = tracks.find((x) => x.index === args.track_index);
+      const fx = tracks.find((x) => x.index === args.fx_index);
+      if (track === undefined || fx === undefined) throw notFound(`no track at bank index ${track === undefined ? args.track_index : args.fx_index}; song_get_state lists the inventory. Nothing was sent.`);
+      const level = args.level_db === undefined ? 'keep' : args.level_db === 'off' ? 'off' : num(args.level_db, 'level_db');
+      const current = arr(track.sends).find((x) => x.target_track_id === fx.track_id) ?? null;
+      return {
+        line: `song-track-send ${guard.value} ${args.track_index} ${args.fx_index} ${level} ${args.pre_fader === undefined ? 'keep' : bool(args.pre_fader)}`,
+        guard,
+        summary: `Send ${text(track.name)} → ${text(fx.name)}: ${current === null ? 'none' : text(current.level_display)} → ${level === 'keep' ? 'level kept' : level === 'off' ? 'removed' : `${level} dB`}${args.pre_fader === undefined ? '' : `, ${args.pre_fader ? 'pre' : 'post'}-fader`}. Undoable.`,
+        preview: { track: { index: track.index, track_id: track.track_id, name: track.name }, fx: { index: fx.index, track_id: fx.track_id, name: fx.name, type: fx.type }, current, requested: { level_db: level, pre_fader: args.pre_fader ?? 'keep' } },
+      };
+    };
+    return this.core.write({ tool: 'song_set_track_send', args: raw, authority, plan, observe: 'song_get_state (inventory sends)' });
   }
 
   // ---- the song workflow ----------------------------------------------------------------

@@ -30,6 +30,8 @@ export interface NativeParamSpec {
   readonly scale?: NativeScale;
   /** Enums only: option labels by native index. */
   readonly options?: readonly string[];
+  /** Numbers that take whole values only (voice counts, keys). */
+  readonly integer?: boolean;
 }
 
 const num = (id: string, name: string, min: number, max: number, def: number, scale: NativeScale): NativeParamSpec => ({ id, name, type: 'number', min, max, default: def, scale });
@@ -43,6 +45,56 @@ const time = (id: string, name: string, def: number, lo = 0.1, hi = 20000): Nati
 const level = (id: string, name: string, def = 1): NativeParamSpec => num(id, name, 0, 2, def, gain);
 const semis = (id: string, name: string, range: number, def = 0): NativeParamSpec => num(id, name, -range, range, def, linear('st'));
 const rate = (id: string, name: string, def: number): NativeParamSpec => num(id, name, 0, 1, def, exp('Hz', 0.01, 100));
+const whole = (id: string, name: string, min: number, max: number, def: number, scale: NativeScale): NativeParamSpec => ({ ...num(id, name, min, max, def, scale), integer: true });
+
+/** Polyphony of an instrument: how many notes sound at once (1 = mono; the oldest voice is stolen). */
+export const MAX_VOICES = 32;
+const voices = (def = 8): NativeParamSpec => whole('VOICES', 'Voices', 1, MAX_VOICES, def, linear(''));
+
+/**
+ * The Arpeggiator's tempo-synced step lengths (RATE_SYNC options), in quarter-note beats. With
+ * SYNC on the step follows the transport tempo; with it off, RATE in Hz applies.
+ */
+export const ARP_SYNC_RATES: readonly { readonly label: string; readonly beats: number }[] = [
+  { label: '1/1', beats: 4 },
+  { label: '1/2', beats: 2 },
+  { label: '1/4', beats: 1 },
+  { label: '1/8', beats: 0.5 },
+  { label: '1/16', beats: 0.25 },
+  { label: '1/32', beats: 0.125 },
+  { label: '1/4T', beats: 2 / 3 },
+  { label: '1/8T', beats: 1 / 3 },
+  { label: '1/16T', beats: 1 / 6 },
+  { label: '1/4.', beats: 1.5 },
+  { label: '1/8.', beats: 0.75 },
+  { label: '1/16.', beats: 0.375 },
+];
+
+/**
+ * The Sampler's built-in source: one kit of named samples the engine synthesizes at start-up (no
+ * files). SAMPLE 0 plays the whole kit by the General MIDI drum map (a note plays the piece at its
+ * key; other keys are silent); any other SAMPLE plays that one sample at every key, pitched by
+ * (key − ROOT_KEY) semitones.
+ */
+export const SAMPLER_KIT = {
+  name: 'Footlight Kit',
+  /** Drum pieces and their General MIDI keys. */
+  drums: [
+    { name: 'Kick', key: 36 },
+    { name: 'Rim', key: 37 },
+    { name: 'Snare', key: 38 },
+    { name: 'Clap', key: 39 },
+    { name: 'Closed Hat', key: 42 },
+    { name: 'Low Tom', key: 45 },
+    { name: 'Open Hat', key: 46 },
+    { name: 'Crash', key: 49 },
+  ],
+  /** Pitched instrument samples, recorded (synthesized) at C3 = key 60. */
+  tones: ['Sine Tone', 'Pluck', 'Electric Piano', 'Sub Bass'],
+} as const;
+
+/** SAMPLE options: the whole kit, then every drum piece, then every tone. */
+export const SAMPLER_SAMPLES: readonly string[] = ['Kit (GM drum map)', ...SAMPLER_KIT.drums.map((d) => d.name), ...SAMPLER_KIT.tones];
 
 // ---------------------------------------------------------------------------------------------
 // Devices
@@ -97,7 +149,8 @@ export const DEVICES: readonly DeviceSpec[] = [
     bool('FREERUN', 'Freerun', false),
     bool('NOTE_THRU', 'Note Thru', false),
     bool('CONTROL_THRU', 'Control Thru', false),
-  ], { grid: 'poly', slots: [AUDIO_SLOT, NOTE_SLOT] }),
+    voices(),
+  ], { grid: 'poly', slots: [AUDIO_SLOT, NOTE_SLOT], controls: ['OUTPUT', 'PITCH_TRANSPOSE', 'SHUFFLE', 'GLIDE', 'FREERUN', 'NOTE_THRU', 'CONTROL_THRU'] }),
   device('FX Grid', 'audio_effect', 'Container', [
     level('OUTPUT', 'Output'),
     pct('MIX', 'Mix', 1),
@@ -116,6 +169,7 @@ export const DEVICES: readonly DeviceSpec[] = [
     pct('SUSTAIN', 'Sustain', 0.7),
     time('RELEASE', 'Release', 0.45),
     level('OUTPUT', 'Output'),
+    voices(),
   ]),
   device('Sampler', 'instrument', 'Sampler', [
     semis('PITCH', 'Pitch', 48),
@@ -125,7 +179,11 @@ export const DEVICES: readonly DeviceSpec[] = [
     pct('START', 'Start', 0),
     bool('REVERSE', 'Reverse', false),
     level('OUTPUT', 'Output'),
-  ]),
+    choice('KIT', 'Kit', [SAMPLER_KIT.name]),
+    choice('SAMPLE', 'Sample', SAMPLER_SAMPLES),
+    whole('ROOT_KEY', 'Root Key', 0, 127, 60, linear('note')),
+    voices(16),
+  ], { controls: ['PITCH', 'ATTACK', 'RELEASE', 'CUTOFF', 'START', 'REVERSE', 'OUTPUT', 'SAMPLE'] }),
   device('FM-4', 'instrument', 'Synth', [
     pct('MOD_1', 'Operator 1 → 2', 0.3),
     pct('MOD_2', 'Operator 2 → 3', 0.1),
@@ -133,14 +191,16 @@ export const DEVICES: readonly DeviceSpec[] = [
     time('ATTACK', 'Attack', 0.1),
     time('DECAY', 'Decay', 0.4),
     level('OUTPUT', 'Output'),
-  ]),
+    voices(),
+  ], { controls: ['MOD_1', 'MOD_2', 'RATIO', 'ATTACK', 'DECAY', 'OUTPUT'] }),
   device('Organ', 'instrument', 'Synth', [
     pct('DRAWBAR 16', 'Drawbar 16\'', 0.8),
     pct('DRAWBAR 8', 'Drawbar 8\'', 0.8),
     pct('DRAWBAR 4', 'Drawbar 4\'', 0.5),
     pct('PERCUSSION', 'Percussion', 0.2),
     level('OUTPUT', 'Output'),
-  ]),
+    voices(),
+  ], { controls: ['DRAWBAR 16', 'DRAWBAR 8', 'DRAWBAR 4', 'PERCUSSION', 'OUTPUT'] }),
   device('EQ+', 'audio_effect', 'EQ', [
     freq('LOW_FREQ', 'Low Frequency', 0.2),
     num('LOW_GAIN', 'Low Gain', -24, 24, 0, linear('dB')),
@@ -202,6 +262,8 @@ export const DEVICES: readonly DeviceSpec[] = [
     choice('MODE', 'Mode', ['Up', 'Down', 'Up/Down', 'Random']),
     num('OCTAVES', 'Octaves', 1, 4, 1, linear('')),
     pct('GATE', 'Gate', 0.5),
+    bool('SYNC', 'Tempo Sync', true),
+    choice('RATE_SYNC', 'Rate (synced)', ARP_SYNC_RATES.map((r) => r.label), 4),
   ]),
   device('Note Transpose', 'note_effect', 'Note FX', [semis('SEMITONES', 'Semitones', 48), num('OCTAVES', 'Octaves', -4, 4, 0, linear(''))]),
 ];

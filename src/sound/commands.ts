@@ -22,7 +22,9 @@ import {
   type GraphJson,
   type NodeJson,
   type SoundProject,
-  type Track,
+  Track,
+  type Send,
+  type SendJson,
   type TrackJson,
 } from './model.js';
 
@@ -39,12 +41,18 @@ function array<C extends Component>(g: Graph, ownerId: number, name: string): Co
 }
 
 interface Codec<C extends Component, J extends NodeJson> {
-  build(json: J): C;
+  build(json: J, g: Graph): C;
   save(c: C): J;
 }
 
 export const deviceCodec: Codec<Device, DeviceJson> = { build: buildDevice, save: (d) => saveDevice(d, { ids: true }) };
-export const trackCodec: Codec<Track, TrackJson> = { build: buildTrack, save: (t) => saveTrack(t, { ids: true }) };
+/** Snapshot sends name their effect track by id; it is in the graph whenever the snapshot is rebuilt. */
+const sendTargetById = (g: Graph) => (s: SendJson): Track | undefined => {
+  const c = s.target_id === undefined ? undefined : g.get(s.target_id);
+  return c instanceof Track ? c : undefined;
+};
+
+export const trackCodec: Codec<Track, TrackJson> = { build: (json, g) => buildTrack(json, sendTargetById(g)), save: (t) => saveTrack(t, { ids: true }) };
 
 /** Inserts a component built from JSON into a list; undo removes it; redo re-creates it. */
 export class InsertNode<C extends Component, J extends NodeJson> implements Command {
@@ -69,7 +77,7 @@ export class InsertNode<C extends Component, J extends NodeJson> implements Comm
 
   perform(g: Graph): void {
     const list = array<C>(g, this.ownerId, this.arrayName);
-    const item = this.codec.build(this.json);
+    const item = this.codec.build(this.json, g);
     list.insert(item, Math.min(this.index, list.length));
     this.itemId = item.id;
     this.json = this.codec.save(item);
@@ -104,7 +112,7 @@ export class RemoveNode<C extends Component, J extends NodeJson> implements Comm
 
   undo(g: Graph): void {
     if (this.json === null) throw internal('remove was never performed');
-    array<C>(g, this.ownerId, this.arrayName).insert(this.codec.build(this.json), this.index);
+    array<C>(g, this.ownerId, this.arrayName).insert(this.codec.build(this.json, g), this.index);
   }
 }
 
@@ -144,7 +152,7 @@ export class ConnectCords implements Command {
     const graph = graphOf(g, this.graphId);
     const target = gridNode(g, this.cord.target);
     if (!(target instanceof GridModule)) throw internal('cords end at a module input');
-    graph.connections = [...graph.connections, { source: gridNode(g, this.cord.source), sourcePort: this.cord.sourcePort, target, targetPort: this.cord.targetPort }];
+    graph.connections = [...graph.connections, { source: gridNode(g, this.cord.source), sourcePort: this.cord.sourcePort, target, targetPort: this.cord.targetPort, amount: 1 }];
     g.structureChanged();
   }
 
@@ -159,7 +167,7 @@ export class ConnectCords implements Command {
 
 /** Removes every cord into one input; undo puts them back where they were in the list. */
 export class DisconnectInput implements Command {
-  private removed: { index: number; cord: ConnectionRef }[] = [];
+  private removed: { index: number; cord: ConnectionRef; amount: number }[] = [];
 
   constructor(
     readonly label: string,
@@ -170,10 +178,10 @@ export class DisconnectInput implements Command {
 
   perform(g: Graph): void {
     const graph = graphOf(g, this.graphId);
-    const removed: { index: number; cord: ConnectionRef }[] = [];
+    const removed: { index: number; cord: ConnectionRef; amount: number }[] = [];
     const kept: Connection[] = [];
     graph.connections.forEach((c, index) => {
-      if (c.target.id === this.target && c.targetPort === this.targetPort) removed.push({ index, cord: { source: c.source.id, sourcePort: c.sourcePort, target: c.target.id, targetPort: c.targetPort } });
+      if (c.target.id === this.target && c.targetPort === this.targetPort) removed.push({ index, cord: { source: c.source.id, sourcePort: c.sourcePort, target: c.target.id, targetPort: c.targetPort }, amount: c.amount });
       else kept.push(c);
     });
     graph.connections = kept;
@@ -184,12 +192,43 @@ export class DisconnectInput implements Command {
   undo(g: Graph): void {
     const graph = graphOf(g, this.graphId);
     const list = [...graph.connections];
-    for (const { index, cord } of this.removed) {
+    for (const { index, cord, amount } of this.removed) {
       const target = gridNode(g, cord.target) as GridModule;
-      list.splice(index, 0, { source: gridNode(g, cord.source), sourcePort: cord.sourcePort, target, targetPort: cord.targetPort });
+      list.splice(index, 0, { source: gridNode(g, cord.source), sourcePort: cord.sourcePort, target, targetPort: cord.targetPort, amount });
     }
     graph.connections = list;
     g.structureChanged();
+  }
+}
+
+/** Sets one cord's amount (depth); undo puts the previous amount back. */
+export class SetCordAmount implements Command {
+  private before: number | null = null;
+
+  constructor(
+    readonly label: string,
+    private readonly graphId: number,
+    private readonly cord: ConnectionRef,
+    private readonly amount: number,
+  ) {}
+
+  private write(g: Graph, amount: number): number {
+    const graph = graphOf(g, this.graphId);
+    const i = graph.connections.findIndex((c) => sameCord(c, this.cord));
+    if (i < 0) throw internal('the cord to change is gone');
+    const previous = graph.connections[i].amount;
+    graph.connections = graph.connections.map((c, k) => (k === i ? { ...c, amount } : c));
+    g.structureChanged();
+    return previous;
+  }
+
+  perform(g: Graph): void {
+    this.before = this.write(g, this.amount);
+  }
+
+  undo(g: Graph): void {
+    if (this.before === null) throw internal('set amount was never performed');
+    this.write(g, this.before);
   }
 }
 
@@ -288,6 +327,53 @@ export class ClearGraph implements Command {
       graph.modulators.insert(m);
     }
     graph.connections = scratch.connections;
+    g.structureChanged();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mixer
+
+/** A send by ids, as commands keep it (the objects may be re-created by undo). */
+export interface SendRef {
+  readonly targetId: number;
+  readonly levelDb: number;
+  readonly preFader: boolean;
+}
+
+export const sendRefs = (t: Track): SendRef[] => t.sends.map((s) => ({ targetId: s.target.id, levelDb: s.levelDb, preFader: s.preFader }));
+
+function trackById(g: Graph, id: number): Track {
+  const c = g.require(id);
+  if (!(c instanceof Track)) throw internal(`component ${id} is not a track`);
+  return c;
+}
+
+function resolveSends(g: Graph, refs: readonly SendRef[]): Send[] {
+  return refs.map((r) => ({ target: trackById(g, r.targetId), levelDb: r.levelDb, preFader: r.preFader }));
+}
+
+/** Replaces a track's sends; undo puts the previous list back. */
+export class SetSends implements Command {
+  private before: SendRef[] | null = null;
+
+  constructor(
+    readonly label: string,
+    private readonly trackId: number,
+    private readonly next: readonly SendRef[],
+  ) {}
+
+  perform(g: Graph): void {
+    const t = trackById(g, this.trackId);
+    const sends = resolveSends(g, this.next);
+    this.before = sendRefs(t);
+    t.sends = sends;
+    g.structureChanged();
+  }
+
+  undo(g: Graph): void {
+    if (this.before === null) throw internal('set sends was never performed');
+    trackById(g, this.trackId).sends = resolveSends(g, this.before);
     g.structureChanged();
   }
 }

@@ -1,11 +1,11 @@
-import { deviceByName, modulatorByName, moduleByName } from './catalog.js';
-import type { ClipJson, ConnectionJson, DeviceJson, GraphJson, GridNodeJson, NativeValue, ProjectJson, TrackJson } from './model.js';
+import { deviceByName, modulatorByName, moduleByName, SAMPLER_SAMPLES } from './catalog.js';
+import type { ClipJson, ConnectionJson, DeviceJson, GraphJson, GridNodeJson, NativeValue, ProjectJson, SendJson, TrackJson } from './model.js';
 
 /**
  * The demo sound project `footlight serve` opens: a collapsed drum group, a bass, a lead played
  * by a Poly Grid with a small patch, a hybrid track with an FX Grid and an FX Chain, an audio
- * track, an FX track and the master, with a few arranger clips, so that every protocol-3
- * command has something to act on.
+ * track, an FX track (the Reverb Bus, which every main track sends to) and the master, with a
+ * few arranger clips, so that every protocol-3 command has something to act on.
  */
 
 function dev(name: string, params: Record<string, NativeValue> = {}, slots: Record<string, DeviceJson[]> = {}, grid?: GraphJson): DeviceJson {
@@ -17,8 +17,8 @@ function node(kind: 'module' | 'modulator', name: string, x: number, y: number, 
   return { uuid: kind === 'module' ? moduleByName(name).uuid : modulatorByName(name).uuid, x, y, params };
 }
 
-function cord(source: number, sourcePort: number, target: number, targetPort: number, kind: 'module' | 'modulator' = 'module'): ConnectionJson {
-  return { source_kind: kind, source, source_port: sourcePort, target, target_port: targetPort };
+function cord(source: number, sourcePort: number, target: number, targetPort: number, kind: 'module' | 'modulator' = 'module', amount = 1): ConnectionJson {
+  return { source_kind: kind, source, source_port: sourcePort, target, target_port: targetPort, amount };
 }
 
 function track(name: string, type: TrackJson['type'], devices: DeviceJson[], clips: ClipJson[] = [], extra: Partial<TrackJson> = {}): TrackJson {
@@ -39,9 +39,15 @@ function clip(name: string, start: number, length: number, notes: N[], loop?: { 
   };
 }
 
+/** The Sampler's SAMPLE option index of a built-in sample. */
+const sample = (name: string): number => SAMPLER_SAMPLES.indexOf(name);
+
+/** A post-fader send to the demo's one effect track, the Reverb Bus (fx index 0). */
+const toReverb = (levelDb: number): SendJson[] => [{ fx_index: 0, level_db: levelDb, pre_fader: false }];
+
 const range = (n: number, f: (i: number) => N): N[] => Array.from({ length: n }, (_, i) => f(i));
 
-/** The Poly Grid patch: pitch → quantizer → saw → low-pass → VCA → out; gate → ADSR → VCA; an LFO on the cutoff. */
+/** The Poly Grid patch: pitch → quantizer → saw → low-pass → VCA → out; gate → ADSR → VCA; an LFO on the cutoff at depth 0.35. */
 const LEAD_PATCH: GraphJson = {
   modules: [
     node('module', 'Pitch', 0, 0),
@@ -54,7 +60,7 @@ const LEAD_PATCH: GraphJson = {
     node('module', 'ADSR', 2, 1, { ATTACK: 0.1, RELEASE: 0.5 }),
   ],
   modulators: [node('modulator', 'LFO', 3, 2, { RATE: 0.45 })],
-  connections: [cord(0, 0, 1, 0), cord(1, 0, 2, 0), cord(2, 0, 3, 0), cord(3, 0, 4, 0), cord(4, 0, 5, 0), cord(6, 0, 7, 0), cord(7, 0, 4, 1), cord(0, 0, 3, 1, 'modulator')],
+  connections: [cord(0, 0, 1, 0), cord(1, 0, 2, 0), cord(2, 0, 3, 0), cord(3, 0, 4, 0), cord(4, 0, 5, 0), cord(6, 0, 7, 0), cord(7, 0, 4, 1), cord(0, 0, 3, 1, 'modulator', 0.35)],
 };
 
 const TEXTURE_PATCH: GraphJson = {
@@ -82,17 +88,18 @@ export function demoProject(): ProjectJson {
         [],
         {
           group_expanded: false,
+          sends: toReverb(-24),
           children: [
-            track('Kick', 'instrument', [dev('Sampler', { PITCH: -12 })], [clip('Kick', 0, 16, range(16, (i) => [36, i, 0.25, 112]), { start: 0, length: 4 })]),
-            track('Hats', 'instrument', [dev('Sampler', { PITCH: 7 })], [clip('Hats', 0, 16, range(32, (i) => [42, i / 2, 0.125, i % 2 === 0 ? 90 : 64]))]),
+            track('Kick', 'instrument', [dev('Sampler', { SAMPLE: sample('Kick'), ROOT_KEY: 36, VOICES: 4 })], [clip('Kick', 0, 16, range(16, (i) => [36, i, 0.25, 112]), { start: 0, length: 4 })]),
+            track('Hats', 'instrument', [dev('Sampler', { SAMPLE: 0, VOICES: 8 })], [clip('Hats', 0, 16, range(32, (i) => [42, i / 2, 0.125, i % 2 === 0 ? 90 : 64]))]),
           ],
         },
       ),
-      track('Bass', 'instrument', [dev('Polysynth', { CUTOFF: 0.45, WAVE: 1 }), dev('EQ+', { LOW_GAIN: 3 })], [clip('Bass Line', 0, 16, range(8, (i) => [[36, 36, 39, 43][i % 4], i * 2, 1.5, 100]))]),
+      track('Bass', 'instrument', [dev('Polysynth', { CUTOFF: 0.45, WAVE: 1, VOICES: 1 }), dev('EQ+', { LOW_GAIN: 3 })], [clip('Bass Line', 0, 16, range(8, (i) => [[36, 36, 39, 43][i % 4], i * 2, 1.5, 100]))], { sends: toReverb(-20) }),
       track(
         'Lead',
         'instrument',
-        [dev('Poly Grid', {}, { FX: [dev('Delay+', { MIX: 0.2 })], 'Note FX': [dev('Arpeggiator')] }, LEAD_PATCH), dev('Reverb', { MIX: 0.2 })],
+        [dev('Poly Grid', {}, { FX: [dev('Delay+', { MIX: 0.2 })], 'Note FX': [dev('Arpeggiator', { SYNC: true, RATE_SYNC: 4 })] }, LEAD_PATCH), dev('Reverb', { MIX: 0.2 })],
         [
           clip('Hook', 16, 8, [
             [72, 0, 0.5, 100],
@@ -105,9 +112,10 @@ export function demoProject(): ProjectJson {
             [67, 6, 2, 80],
           ]),
         ],
+        { sends: toReverb(-10) },
       ),
-      track('Texture', 'hybrid', [dev('Polysynth', { WAVE: 2 }), dev('FX Grid', { MIX: 0.6 }, {}, TEXTURE_PATCH), dev('FX Chain', {}, { Chain: [dev('Chorus+'), dev('Distortion', { DRIVE: 6 })] })]),
-      track('Vocal', 'audio', [dev('EQ+'), dev('Compressor')]),
+      track('Texture', 'hybrid', [dev('Polysynth', { WAVE: 2 }), dev('FX Grid', { MIX: 0.6 }, {}, TEXTURE_PATCH), dev('FX Chain', {}, { Chain: [dev('Chorus+'), dev('Distortion', { DRIVE: 6 })] })], [], { sends: toReverb(-12) }),
+      track('Vocal', 'audio', [dev('EQ+'), dev('Compressor')], [], { sends: toReverb(-14) }),
     ],
     fx: [track('Reverb Bus', 'effect', [dev('Reverb', { MIX: 1 })])],
     master: track('Master', 'master', [dev('EQ+'), dev('Tool')]),

@@ -2,7 +2,7 @@ import { SetParameter } from '../engine/commands/set-parameter.js';
 import { invalidArgument, notFound } from '../engine/errors.js';
 import { digest } from '../engine/guards.js';
 import { MODULATORS, MODULES, matchesQuery, modulatorSpec, moduleSpec, uuidKind, UUID_PATTERN, type NativeParamSpec } from './catalog.js';
-import { ClearGraph, ConnectCords, DisconnectInput, InsertGridNode, MoveNode } from './commands.js';
+import { ClearGraph, ConnectCords, DisconnectInput, InsertGridNode, MoveNode, SetCordAmount } from './commands.js';
 import { refuse } from './errors.js';
 import type { OpContext, Payload, SoundHost } from './host.js';
 import { COORDINATE_LIMIT, GridModule, GridModulator, nativeDisplay, nativeValue, type Device, type GridGraph, type NativeValue } from './model.js';
@@ -22,6 +22,7 @@ export const GRAPH_MUTATIONS: readonly string[] = [
   'graph-connect',
   'graph-connect-modulator',
   'graph-disconnect',
+  'graph-set-amount',
   'graph-move',
   'graph-clear',
 ];
@@ -51,7 +52,7 @@ export class GridOps {
       graph_id: this.graphId(g),
       modules: g.modules.items.map(node),
       modulators: g.modulators.items.map(node),
-      connections: g.connections.map((c) => [c.source.id, c.sourcePort, c.target.id, c.targetPort]),
+      connections: g.connections.map((c) => [c.source.id, c.sourcePort, c.target.id, c.targetPort, c.amount]),
     });
   }
 
@@ -273,6 +274,24 @@ export class GridOps {
     });
   }
 
+  /** Sets the depth of one modulator cord (−1…1); module cords have none. */
+  setAmount(ctx: OpContext, source: number, sourcePort: number, target: number, targetPort: number, amount: number, guard: GraphGuard = {}): Promise<Payload> {
+    return this.host.task(ctx, 'graph-set-amount', () => {
+      const g = this.selectedGraph();
+      const s = this.node(g, source, 'any', 'graph-set-amount');
+      if (!(s instanceof GridModulator)) throw refuse('invalid_argument', 'wrong_uuid_kind', `source ${source} is a module; cords from modules carry no amount, only modulator cords have a depth`);
+      const t = this.node(g, target, 'module', 'graph-set-amount');
+      if (!Number.isFinite(amount) || amount < -1 || amount > 1) throw refuse('invalid_argument', 'out_of_range', `AMOUNT takes a depth −1…1 (bipolar); got ${amount}`);
+      this.checkGuard(g, guard);
+      const find = () => g.connections.find((c) => c.source === s && c.sourcePort === sourcePort && c.target === t && c.targetPort === targetPort);
+      const cord = find();
+      if (cord === undefined) throw notFound(`no cord from ${s.spec.name} ${s.id} output ${sourcePort} to ${t.spec.name} ${t.id} input ${targetPort}; see graph-state connections`);
+      const previous = cord.amount;
+      if (previous !== amount) this.host.perform(ctx, new SetCordAmount(`Set ${s.spec.name} → ${t.spec.name} amount`, g.id, { source, sourcePort, target, targetPort }, amount), () => find()?.amount === amount);
+      return { graph_id: this.graphId(g), connection: connectionPayload(find()!), previous_amount: previous, changed: previous !== amount, revision: this.revision(g) };
+    });
+  }
+
   disconnect(ctx: OpContext, target: number, targetPort: number, guard: GraphGuard = {}): Promise<Payload> {
     return this.host.task(ctx, 'graph-disconnect', () => {
       const g = this.selectedGraph();
@@ -330,5 +349,6 @@ export function checkNativeValue(spec: NativeParamSpec, value: NativeValue): Nat
   if (typeof value !== 'number') throw invalidArgument(`${JSON.stringify(spec.id)} is ${spec.type === 'enum' ? 'an enum; VALUE takes its option index' : 'a number; VALUE takes a native number'} ${spec.min}–${spec.max}, not true/false`);
   if (!Number.isFinite(value) || value < spec.min || value > spec.max) throw refuse('invalid_argument', 'out_of_range', `${JSON.stringify(spec.id)} takes native values ${spec.min}–${spec.max}; got ${value}`);
   if (spec.type === 'enum' && !Number.isInteger(value)) throw invalidArgument(`${JSON.stringify(spec.id)} is an enum; VALUE takes an option index 0–${spec.max} (${(spec.options ?? []).map((o, i) => `${i}=${o}`).join(', ')}); got ${value}`);
+  if (spec.integer === true && !Number.isInteger(value)) throw invalidArgument(`${JSON.stringify(spec.id)} takes whole numbers ${spec.min}–${spec.max}; got ${value}`);
   return value;
 }

@@ -30,8 +30,9 @@ import {
   type SoundProject,
   type TrackJson,
 } from './model.js';
-import { catalogDevicePayload, deviceSummary, trackOf, trackPayload, type Payload } from './payloads.js';
+import { catalogDevicePayload, deviceSummary, paramPayload, trackOf, trackPayload, type Payload } from './payloads.js';
 import { GridOps } from './grid.js';
+import { dropSendsTo } from './mixer.js';
 import { SongOps } from './song.js';
 import { HOST_NAME, HOST_VERSION, PROTOCOL_VERSION } from './version.js';
 
@@ -141,15 +142,14 @@ export class SoundHost {
 
   /**
    * Performs a command through the one history, then reads the state back with `verify`; if the
-   * read-back disagrees the step is undone and the call fails with internal.
+   * read-back disagrees the step is rolled back (undo and redo as before) and the call fails
+   * with internal.
    */
   perform(ctx: OpContext, command: Command, verify?: () => boolean): HistoryEntry {
-    const entry = this.engine.history.perform(command, ctx.origin);
-    if (verify !== undefined && !verify()) {
-      this.engine.history.undo();
-      throw internal(`"${command.label}" did not read back as requested and was rolled back`);
-    }
-    return entry;
+    return this.engine.history.performVerified(command, ctx.origin, (entry) => {
+      if (verify !== undefined && !verify()) throw internal(`"${command.label}" did not read back as requested and was rolled back`);
+      return entry;
+    });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -378,7 +378,7 @@ export class SoundHost {
       const d = this.selectedDevice();
       const guard = this.selectionGuard();
       if (d === null) return { device: null, controls: [], scale: 'normalized 0-1', ...guard, ...(guard.reason === undefined ? { reason: 'no device is selected' } : {}) };
-      return { device: this.devicePayloadOf(d), page: 'Main', controls: this.controlsPayload(d), scale: 'normalized 0-1', ...guard };
+      return { device: this.devicePayloadOf(d), page: 'Main', controls: this.controlsPayload(d), scale: 'normalized 0-1', parameters: d.spec.params.map((s) => paramPayload(s, d)), ...guard };
     });
   }
 
@@ -775,7 +775,9 @@ function buildActions(): ActionDef[] {
         const index = h.flatIndexOf(t);
         const removed = h.trackPayloadOf(t);
         const list = t.parent!.arrays.get(t.key)!;
-        h.perform(ctx, new RemoveNode(`Delete ${t.name}`, t.parent!.id, list.name, t.id, trackCodec), () => t.parent === null);
+        const remove = new RemoveNode(`Delete ${t.name}`, t.parent!.id, list.name, t.id, trackCodec);
+        const unsend = t.type === 'effect' ? dropSendsTo(h, t) : [];
+        h.perform(ctx, unsend.length > 0 ? new CompoundCommand(`Delete ${t.name}`, [...unsend, remove]) : remove, () => t.parent === null);
         const flat = h.flat();
         h.selectTrack(flat[Math.min(index, flat.length - 1)]?.track ?? null);
         return { deleted: removed };

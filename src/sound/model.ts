@@ -6,6 +6,7 @@ import { DiscreteParameter } from '../engine/parameters/discrete.js';
 import { EnumParameter } from '../engine/parameters/enum.js';
 import type { NumericParameter } from '../engine/parameters/numeric.js';
 import { deviceSpec, modulatorSpec, moduleSpec, type DeviceSpec, type ModulatorSpec, type ModuleSpec, type NativeParamSpec, type SlotSpec } from './catalog.js';
+import { SEND_DB_MAX, SEND_DB_MIN } from './mix.js';
 import { formatDisplay, toDisplayNumber } from './units.js';
 
 /**
@@ -78,7 +79,7 @@ export function nativeToNormalized(spec: NativeParamSpec, v: NativeValue): numbe
 
 export function normalizedToNative(spec: NativeParamSpec, n: number): NativeValue {
   if (spec.type === 'boolean') return n >= 0.5;
-  if (spec.type === 'enum') return Math.min(spec.max, Math.round(n * (spec.max - spec.min)) + spec.min);
+  if (spec.type === 'enum' || spec.integer === true) return Math.min(spec.max, Math.round(n * (spec.max - spec.min)) + spec.min);
   return spec.min + n * (spec.max - spec.min);
 }
 
@@ -89,7 +90,7 @@ function loadNative(holder: NativeHolder, values: Readonly<Record<string, unknow
     const p = holder.native.get(spec.id);
     if (p === undefined || v === undefined) continue;
     if (spec.type === 'boolean' && typeof v === 'boolean') p.setBase(v);
-    else if (typeof v === 'number' && Number.isFinite(v) && v >= spec.min && v <= spec.max && (spec.type !== 'enum' || Number.isInteger(v))) p.setBase(v);
+    else if (typeof v === 'number' && Number.isFinite(v) && v >= spec.min && v <= spec.max && ((spec.type !== 'enum' && spec.integer !== true) || Number.isInteger(v))) p.setBase(v);
     else throw new Error(`parameter ${JSON.stringify(spec.id)}: ${JSON.stringify(v)} is outside its native domain`);
   }
 }
@@ -184,6 +185,13 @@ export function chainAccepts(type: TrackType): readonly DeviceSpec['kind'][] {
   return type === 'effect' || type === 'master' || type === 'audio' ? ['audio_effect'] : ['note_effect', 'instrument', 'audio_effect'];
 }
 
+/** A send from a track to an effect track (the mixer's law is in mix.ts). */
+export interface Send {
+  readonly target: Track;
+  readonly levelDb: number;
+  readonly preFader: boolean;
+}
+
 export class Track extends Component {
   readonly mute = new BooleanParameter('Mute', false);
   readonly arm = new BooleanParameter('Arm', false);
@@ -196,6 +204,8 @@ export class Track extends Component {
   readonly clips: ComponentArray<ArrangerClip>;
   /** UI state: an unfolded group shows its children in the arranger. */
   groupExpanded = true;
+  /** Sends to effect tracks, at most one per target. Replaced as a whole by commands. */
+  sends: readonly Send[] = [];
 
   constructor(
     name: string,
@@ -218,6 +228,11 @@ export class Track extends Component {
 
   /** Instrument, audio, hybrid and group tracks may be armed. */
   get armable(): boolean {
+    return this.type !== 'effect' && this.type !== 'master';
+  }
+
+  /** Instrument, audio, hybrid and group tracks may send to effect tracks. */
+  get canSend(): boolean {
     return this.type !== 'effect' && this.type !== 'master';
   }
 
@@ -285,6 +300,11 @@ export interface Connection {
   readonly sourcePort: number;
   readonly target: GridModule;
   readonly targetPort: number;
+  /**
+   * Depth of a modulator cord, bipolar −1…1 (the modulator's output is scaled by it before it
+   * adds to the input). Module cords carry their signal unscaled: always 1.
+   */
+  readonly amount: number;
 }
 
 export const COORDINATE_LIMIT = 4096;
@@ -409,6 +429,8 @@ export interface ConnectionJson {
   readonly source_port: number;
   readonly target: number;
   readonly target_port: number;
+  /** Modulator cords' depth −1…1; absent means 1. */
+  readonly amount?: number;
 }
 export interface GridNodeJson extends NodeJson {
   readonly uuid: string;
@@ -429,6 +451,13 @@ export interface DeviceJson extends NodeJson {
   readonly slots: Readonly<Record<string, readonly DeviceJson[]>>;
   readonly grid?: GraphJson & NodeJson;
 }
+/** A send: `target_id` in undo snapshots, `fx_index` (position in the fx list) in project files. */
+export interface SendJson {
+  readonly target_id?: number;
+  readonly fx_index?: number;
+  readonly level_db: number;
+  readonly pre_fader: boolean;
+}
 export interface TrackJson extends NodeJson {
   readonly name: string;
   readonly type: TrackType;
@@ -441,6 +470,8 @@ export interface TrackJson extends NodeJson {
   readonly devices: readonly DeviceJson[];
   readonly children?: readonly TrackJson[];
   readonly clips: readonly ClipJson[];
+  /** Absent means none. */
+  readonly sends?: readonly SendJson[];
 }
 export interface ProjectJson {
   readonly name: string;
@@ -493,6 +524,7 @@ export function saveGraph(g: GridGraph, o: SaveOptions): GraphJson & NodeJson {
       source_port: c.sourcePort,
       target: g.modules.indexOf(c.target),
       target_port: c.targetPort,
+      amount: c.amount,
     })),
   };
 }
@@ -526,7 +558,18 @@ export function saveTrack(t: Track, o: SaveOptions): TrackJson {
     devices: t.devices.items.map((d) => saveDevice(d, o)),
     ...(t.subtracks !== null ? { children: t.subtracks.items.map((c) => saveTrack(c, o)) } : {}),
     clips: t.clips.items.map((c) => saveClip(c, o)),
+    ...(t.sends.length > 0 ? { sends: t.sends.map((x) => saveSend(t, x, o)) } : {}),
   };
+}
+
+function saveSend(t: Track, x: Send, o: SaveOptions): SendJson {
+  const common = { level_db: x.levelDb, pre_fader: x.preFader };
+  if (o.ids) return { target_id: x.target.id, ...common };
+  let p: Component | null = t.parent;
+  while (p !== null && !(p instanceof SoundProject)) p = p.parent;
+  const fx = p instanceof SoundProject ? p.fx.indexOf(x.target) : -1;
+  if (fx < 0) throw new Error(`a send of track ${t.name} names an effect track outside its project`);
+  return { fx_index: fx, ...common };
 }
 
 export function saveProject(p: SoundProject, o: SaveOptions): ProjectJson {
@@ -624,7 +667,9 @@ export function buildGraph(g: GridGraph, json: GraphJson & NodeJson): void {
     if (source === undefined || target === undefined) throw new Error('a Grid connection names a node that does not exist');
     const sp = int(c.source_port, 'source_port', 0, source.spec.outputs.length - 1);
     const tp = int(c.target_port, 'target_port', 0, target.spec.inputs.length - 1);
-    return { source, sourcePort: sp, target, targetPort: tp };
+    const amount = finite(c.amount ?? 1, 'cord amount', -1, 1);
+    if (source instanceof GridModule && amount !== 1) throw new Error('a cord from a module carries no amount (only modulator cords have a depth)');
+    return { source, sourcePort: sp, target, targetPort: tp, amount };
   });
 }
 
@@ -650,7 +695,24 @@ export function buildDevice(json: DeviceJson): Device {
   return d;
 }
 
-export function buildTrack(json: TrackJson): Track {
+/** Finds the effect track a send names (by target_id in snapshots, fx_index in project files). */
+type SendResolver = (json: SendJson) => Track | undefined;
+
+function buildSends(t: Track, list: readonly SendJson[] | undefined, resolve: SendResolver | undefined): void {
+  if (list === undefined || list.length === 0) return;
+  if (!Array.isArray(list)) throw new Error('track sends must be an array');
+  if (!t.canSend) throw new Error(`a ${t.type} track has no sends`);
+  const sends: Send[] = [];
+  for (const j of list) {
+    const target = resolve?.(j);
+    if (target === undefined || target.type !== 'effect') throw new Error(`a send of track ${t.name} names no effect track (${JSON.stringify(j.fx_index ?? j.target_id)})`);
+    if (sends.some((x) => x.target === target)) throw new Error(`track ${t.name} sends to ${target.name} twice`);
+    sends.push({ target, levelDb: finite(j.level_db, 'send level_db', SEND_DB_MIN, SEND_DB_MAX), preFader: bool(j.pre_fader, 'send pre_fader') });
+  }
+  t.sends = sends;
+}
+
+export function buildTrack(json: TrackJson, resolve?: SendResolver): Track {
   const type = json.type;
   if (!TRACK_TYPES.includes(type)) throw new Error(`unknown track type ${JSON.stringify(type)}`);
   const t = new Track(str(json.name, 'track name'), type);
@@ -666,9 +728,10 @@ export function buildTrack(json: TrackJson): Track {
     if (!accepts.includes(d.spec.kind)) throw new Error(`a ${type} track cannot hold ${d.spec.name}`);
     t.devices.insert(d);
   }
-  if (t.subtracks !== null) for (const cj of json.children ?? []) t.subtracks.insert(buildTrack(cj));
+  if (t.subtracks !== null) for (const cj of json.children ?? []) t.subtracks.insert(buildTrack(cj, resolve));
   else if (json.children !== undefined && json.children.length > 0) throw new Error(`a ${type} track has no child tracks`);
   for (const cj of json.clips) t.clips.insert(buildClip(cj));
+  buildSends(t, json.sends, resolve);
   setId(t, json);
   return t;
 }
@@ -684,14 +747,20 @@ export function buildProject(json: ProjectJson): SoundProject {
   p.loopDuration.setBase(finite(json.arranger_loop?.duration, 'arranger_loop.duration', 0, MAX_BEATS));
   p.metronome.setOn(bool(json.metronome, 'metronome'));
   p.cueMarkers = (json.cue_markers ?? []).map((m) => ({ name: str(m.name, 'marker name'), beat: finite(m.beat, 'marker beat', 0, MAX_BEATS) }));
+  // Effect tracks first, so that sends (by fx_index) can name them; ids come later, at attach.
+  const fx = json.fx.map((tj) => {
+    if (tj.type !== 'effect') throw new Error('the fx list holds effect tracks only');
+    return buildTrack(tj);
+  });
+  const resolve: SendResolver = (s) => {
+    if (s.target_id !== undefined) throw new Error('a project file names send targets by fx_index');
+    return fx[int(s.fx_index, 'send fx_index', 0, Math.max(0, fx.length - 1))];
+  };
   for (const tj of json.tracks) {
     if (tj.type === 'effect' || tj.type === 'master') throw new Error(`${tj.type} tracks do not go in the main track list`);
-    p.tracks.insert(buildTrack(tj));
+    p.tracks.insert(buildTrack(tj, resolve));
   }
-  for (const tj of json.fx) {
-    if (tj.type !== 'effect') throw new Error('the fx list holds effect tracks only');
-    p.fx.insert(buildTrack(tj));
-  }
+  for (const t of fx) p.fx.insert(t);
   if (json.master?.type !== 'master') throw new Error('the master track must have type master');
   const master = buildTrack(json.master);
   p.children.delete('master');

@@ -1,4 +1,5 @@
 import type { DeviceSpec, ModulatorSpec, ModuleSpec, NativeParamSpec, PortSpec } from './catalog.js';
+import { dbDisplay, dbGain, faderDb } from './mix.js';
 import {
   GridModule,
   nativeDisplay,
@@ -12,6 +13,7 @@ import {
   type GridGraph,
   type GridModulator,
   type NativeHolder,
+  type Send,
 } from './model.js';
 
 /**
@@ -43,7 +45,29 @@ export function trackPayload(f: FlatTrack, selectedId: number | null): Payload {
     can_hold_notes: t.holdsNotes,
     device_count: t.devices.length,
     clip_count: t.clips.length,
+    ...mixPayload(t),
   };
+}
+
+/** Why audio tracks render nothing of their own: the host records no audio and holds no audio clips. */
+const AUDIO_INPUT_ONLY_REASON = 'audio tracks are input-only: Footlight records no audio and holds no audio clips, so an audio track carries only its live input (silence in an offline render) through its effect chain';
+
+/** Volume (normalized fader position, with its dB by the fader law), pan and sends. */
+export function mixPayload(t: Track): Payload {
+  const v = t.volume.getBaseValue();
+  const db = faderDb(v);
+  return {
+    volume: v,
+    volume_db: db === -Infinity ? null : db,
+    volume_display: dbDisplay(db),
+    pan: t.pan.getBaseValue(),
+    sends: t.sends.map(sendPayload),
+    ...(t.type === 'audio' ? { audio_source: { kind: 'input_only', reason: AUDIO_INPUT_ONLY_REASON } } : {}),
+  };
+}
+
+export function sendPayload(s: Send): Payload {
+  return { target_track_id: s.target.id, target_name: s.target.name, level_db: s.levelDb, level_display: dbDisplay(s.levelDb), gain: dbGain(s.levelDb), pre_fader: s.preFader };
 }
 
 /** The track a device sits on (through any containers). */
@@ -95,8 +119,9 @@ export function paramPayload(spec: NativeParamSpec, holder: NativeHolder): Paylo
     max: spec.max,
     default: spec.type === 'boolean' ? spec.default > 0 : spec.default,
     editable: true,
-    continuous: spec.type === 'number',
+    continuous: spec.type === 'number' && spec.integer !== true,
   };
+  if (spec.integer === true) out.integer = true;
   if (spec.scale !== undefined) out.display_unit = spec.scale.unit;
   if (spec.options !== undefined) out.options = [...spec.options];
   return out;
@@ -131,6 +156,7 @@ export function connectionPayload(c: Connection): Payload {
     target_port: c.targetPort,
     target_port_id: into.id,
     signal: out.type,
+    amount: c.amount,
     types_match: out.type === into.type || out.type === 'untyped' || into.type === 'untyped',
   };
 }

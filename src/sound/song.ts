@@ -10,6 +10,8 @@ import { InsertNode, trackCodec } from './commands.js';
 import { refuse } from './errors.js';
 import type { OpContext, Payload, SoundHost } from './host.js';
 import { HOST_NAME, HOST_VERSION } from './version.js';
+import { defaultInstrument } from './default-instrument.js';
+import { SEND_DB_MAX, SEND_DB_MIN } from './mix.js';
 import { countNoteTracks, deriveSubmission, extractNotes, MAX_MIDI_BYTES, parseType1, sha256, type Extracted } from './midi.js';
 import { BANK_SIZE, MAX_BEATS, saveProject, Track, type ArrangerClip, type ClipJson, type CueMarker, type SoundProject, type TrackJson } from './model.js';
 import { clipPayload, MAX_LISTED_NOTES, trackPayload } from './payloads.js';
@@ -81,6 +83,7 @@ export class SongOps {
       meter_denominators: [...METER_DENOMINATORS],
       seek_range_beats: [0, MAX_BEATS],
       max_midi_bytes: MAX_MIDI_BYTES,
+      mix: { fader_law: 'gain = 2·v³ (v: normalized volume; 0 dB at 0.7937, +6.02 dB at 1)', send_level_db: [SEND_DB_MIN, SEND_DB_MAX], audio_tracks: 'input_only' },
     };
   }
 
@@ -94,7 +97,7 @@ export class SongOps {
 
   /**
    * 64-hex digest over the project identity, the flat inventory (ids, names, types, parents,
-   * mute, arm), the selected target, tempo, meter, the arranger loop's enabled/start/duration,
+   * mute, arm), the mix (volume, pan, sends), the selected target, tempo, meter, the arranger loop's enabled/start/duration,
    * every arranger clip (position, length, loop geometry and flag, notes) and the recording
    * state. Not covered: play position, playing, project_save_pending, meters, device state.
    */
@@ -107,6 +110,7 @@ export class SongOps {
       project: p.id,
       name: p.name,
       inventory: flat.map((f) => [f.track.id, f.track.name, f.track.type, f.parent?.id ?? null, f.track.mute.isOn(), f.track.arm.isOn()]),
+      mix: flat.map((f) => [f.track.volume.getBaseValue(), f.track.pan.getBaseValue(), f.track.sends.map((s) => [s.target.id, s.levelDb, s.preFader])]),
       selected_target: this.host.selectedTrack()?.id ?? null,
       tempo: p.tempo.getBaseValue(),
       meter: [p.meterNumerator.getBaseValue(), p.meterDenominator.getBaseValue()],
@@ -466,7 +470,7 @@ export class SongOps {
       group_expanded: true,
       devices: [],
       clips: [],
-      children: x.tracks.map((t) => ({ name: t.name, type: 'instrument', muted: false, armed: false, solo: false, volume: 0.8, pan: 0, group_expanded: true, devices: [], clips: [clip(t.name, t.notes)] })),
+      children: x.tracks.map((t) => ({ name: t.name, type: 'instrument', muted: false, armed: false, solo: false, volume: 0.8, pan: 0, group_expanded: true, devices: [defaultInstrument(t)], clips: [clip(t.name, t.notes)] })),
     };
     const where = this.insertionAfter(target);
     const before = this.project.cueMarkers;

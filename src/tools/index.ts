@@ -2,6 +2,7 @@ import type { AnyTool } from './define-tool.js';
 import applyOperations from './core/apply-operations.js';
 import getHistory from './core/get-history.js';
 import getStatus from './core/get-status.js';
+import findTools from './core/find-tools.js';
 import redo from './core/redo.js';
 import undo from './core/undo.js';
 import getChannel from './light/get-channel.js';
@@ -87,6 +88,7 @@ import soundInsertDevice from './sound/insert-device.js';
 import soundRemoveDevice from './sound/remove-device.js';
 import soundGetDeviceState from './sound/get-device-state.js';
 import soundSetControls from './sound/set-controls.js';
+import soundSetDeviceParameter from './sound/set-device-parameter.js';
 import soundTakeParameterSnapshot from './sound/take-parameter-snapshot.js';
 import soundCompareParameterSnapshot from './sound/compare-parameter-snapshot.js';
 import soundBeginShapingSession from './sound/begin-shaping-session.js';
@@ -107,12 +109,15 @@ import gridSetParameter from './sound/set-grid-parameter.js';
 import gridResolveValue from './sound/resolve-grid-value.js';
 import gridConnect from './sound/connect-grid.js';
 import gridDisconnect from './sound/disconnect-grid.js';
+import gridSetCordAmount from './sound/set-grid-cord-amount.js';
 import gridClearGraph from './sound/clear-grid-graph.js';
 import songGetState from './sound/get-song-state.js';
 import songGetArranger from './sound/get-arranger.js';
 import songSetClipLoop from './sound/set-clip-loop.js';
 import songControlTransport from './sound/control-transport.js';
 import songSetTrackState from './sound/set-track-state.js';
+import songSetTrackMix from './sound/set-track-mix.js';
+import songSetTrackSend from './sound/set-track-send.js';
 import songCompilePlan from './sound/compile-song-plan.js';
 import songGetWorkflow from './sound/get-song-workflow.js';
 import songImportPlan from './sound/import-song-plan.js';
@@ -122,6 +127,7 @@ import songSaveProject from './sound/save-project.js';
 /** Every MCP tool, in the order tools/list reports them. */
 export const TOOLS: readonly AnyTool[] = [
   getStatus,
+  findTools,
   getProjectInfo,
   listChannels,
   getChannel,
@@ -210,6 +216,7 @@ export const TOOLS: readonly AnyTool[] = [
   soundRemoveDevice,
   soundGetDeviceState,
   soundSetControls,
+  soundSetDeviceParameter,
   soundTakeParameterSnapshot,
   soundCompareParameterSnapshot,
   soundBeginShapingSession,
@@ -229,6 +236,7 @@ export const TOOLS: readonly AnyTool[] = [
   gridSetParameter,
   gridResolveValue,
   gridConnect,
+  gridSetCordAmount,
   gridDisconnect,
   gridClearGraph,
   songGetState,
@@ -236,6 +244,8 @@ export const TOOLS: readonly AnyTool[] = [
   songSetClipLoop,
   songControlTransport,
   songSetTrackState,
+  songSetTrackMix,
+  songSetTrackSend,
   songCompilePlan,
   songGetWorkflow,
   songImportPlan,

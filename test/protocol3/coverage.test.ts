@@ -7,6 +7,8 @@ import { GRAPH_MUTATIONS } from '../../src/sound/grid.js';
 const CONTRACT = {
   core: ['ping', 'capabilities', 'state', 'inspect', 'history', 'set', 'batch', 'tracks', 'track', 'track-first', 'track-next', 'track-previous', 'next', 'previous', 'parent', 'device-first', 'device-primary', 'device-editor', 'device-catalog', 'devices', 'insert', 'device-remove', 'actions', 'action', 'undo', 'redo'],
   grid: ['graph-capabilities', 'graph-state', 'graph-catalog', 'graph-modulators', 'graph-host-modulators', 'graph-insert', 'graph-insert-modulator', 'graph-set', 'graph-set-modulator', 'graph-resolve-value', 'graph-connect', 'graph-connect-modulator', 'graph-disconnect', 'graph-move', 'graph-clear', 'guard'],
+  /** Footlight extensions the render needs (docs/protocol3.md, "Footlight extensions"). */
+  extensions: ['song-track-mix', 'song-track-send', 'graph-set-amount', 'device-param-set'],
   song: ['song-state', 'song-import', 'song-import-status', 'song-save', 'song-arranger', 'song-clip-loop', 'song-transport-play', 'song-transport-stop', 'song-transport-tempo', 'song-transport-meter', 'song-transport-seek', 'song-transport-loop', 'song-track-state'],
 };
 
@@ -29,6 +31,8 @@ const SYNOPSES: Record<string, string> = {
   'graph-connect': 'SOURCE SOURCE_PORT TARGET TARGET_PORT',
   'graph-connect-modulator': 'SOURCE SOURCE_PORT TARGET TARGET_PORT',
   'graph-disconnect': 'TARGET TARGET_PORT',
+  'graph-set-amount': 'SOURCE SOURCE_PORT TARGET TARGET_PORT AMOUNT',
+  'device-param-set': 'PARAMETER_B64 VALUE SELECTION_TOKEN',
   'graph-move': 'MODULE X Y',
   'song-import': 'TOKEN SHA256 NOTE_TRACK_COUNT PATH_B64',
   'song-import-status': 'RECEIPT_ID',
@@ -42,10 +46,12 @@ const SYNOPSES: Record<string, string> = {
   'song-transport-seek': 'TOKEN POSITION_BEATS',
   'song-transport-loop': 'TOKEN ENABLED',
   'song-track-state': 'TOKEN INDEX MUTED ARMED',
+  'song-track-mix': 'TOKEN INDEX VOLUME PAN',
+  'song-track-send': 'TOKEN INDEX FX_INDEX LEVEL_DB PRE_FADER',
 };
 
-test('the listener answers exactly the contract commands, with the contract synopses', () => {
-  const contract = [...CONTRACT.core, ...CONTRACT.grid, ...CONTRACT.song].sort();
+test('the listener answers exactly the contract commands and the documented extensions, with their synopses', () => {
+  const contract = [...CONTRACT.core, ...CONTRACT.grid, ...CONTRACT.song, ...CONTRACT.extensions].sort();
   assert.deepEqual([...COMMAND_NAMES].sort(), contract);
   for (const c of COMMANDS) assert.equal(c.synopsis, SYNOPSES[c.name] ?? '', `${c.name} synopsis`);
 });

@@ -229,7 +229,7 @@ test('graph-connect / graph-connect-modulator / graph-disconnect: do â†’ undo â†
   const filter = mod(g, 'Low-pass LD').id;
   const lfo = mod(g, 'LFO').id;
   await doUndoRedo(s, `graph-connect ${saw} 0 ${gain} 1`, async (r) => {
-    assert.deepEqual(r.connection, { source: saw, source_kind: 'module', source_port: 0, source_port_id: 'out', target: gain, target_port: 1, target_port_id: 'amount', signal: 'untyped', types_match: true });
+    assert.deepEqual(r.connection, { source: saw, source_kind: 'module', source_port: 0, source_port_id: 'out', target: gain, target_port: 1, target_port_id: 'amount', signal: 'untyped', amount: 1, types_match: true });
     assert.equal((await graph(s)).connections.length, 9);
   });
   await refusedUnchanged(s, `graph-connect ${saw} 0 ${gain} 1`, 'invalid_argument');

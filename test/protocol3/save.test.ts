@@ -62,6 +62,14 @@ test('a saved project loads back losslessly into a fresh host (document, arrange
   await s.ok(`song-transport-meter ${await tok(s)} 7/8`);
   await s.ok(`song-transport-loop ${await tok(s)} true`);
   await s.ok(`song-track-state ${await tok(s)} 1 true keep`);
+  // The render's model fields: a mix, a new send, a cord depth, a device parameter past the controls.
+  await s.ok(`song-track-mix ${await tok(s)} 3 -9dB -0.3`);
+  const bus = ((await s.ok('tracks')).tracks as { index: number; type: string }[]).find((x) => x.type === 'effect')!.index;
+  await s.ok(`song-track-send ${await tok(s)} 1 ${bus} -6 true`);
+  const g2 = await s.ok('graph-state');
+  const lfoCord = (g2.connections as { source: number; source_kind: string; target: number; target_port: number }[]).find((c) => c.source_kind === 'modulator')!;
+  await s.ok(`graph-set-amount ${lfoCord.source} 0 ${lfoCord.target} ${lfoCord.target_port} -0.6`);
+  await s.ok(`device-param-set ${b64('VOICES')} 3 ${(await s.ok('state')).selection_token as string}`);
   await s.ok('action Create%20Group%20Track');
   const dir = await tempDir(t);
   const saved = await s.ok(`song-save ${await tok(s)} ${b64(dir)}`);
@@ -84,6 +92,11 @@ test('a saved project loads back losslessly into a fresh host (document, arrange
   assert.deepEqual(await portableView(call), originalView, 'every client-visible field reads back the same');
   const moved = ((await call('graph-state')).modules as { x: number; y: number }[])[0];
   assert.deepEqual([moved.x, moved.y], [-7, 9]);
+  const file = saveProject(host.project, { ids: false });
+  assert.deepEqual(file.tracks[0].children![0].sends, [{ fx_index: 0, level_db: -6, pre_fader: true }], 'the new send, by fx index');
+  assert.equal(file.tracks[0].children![0].sends!.length, 1);
+  assert.ok(file.tracks[2].devices[0].grid!.connections.some((c) => c.amount === -0.6), 'the cord depth');
+  assert.equal(file.tracks[2].devices[0].params.VOICES, 3, 'a parameter past the exposed controls');
   // Opening is one undo step, back to the empty project.
   await call('undo');
   assert.equal((await call('song-state')).project_name, 'Untitled');

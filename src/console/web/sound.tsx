@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { act, api, sound } from './store.js';
 
-interface TrackInfo { index: number; track_id: number; name: string; type: string; depth: number; muted: boolean; armed: boolean; selected: boolean; hidden: boolean }
+interface TrackInfo { index: number; track_id: number; name: string; type: string; depth: number; muted: boolean; armed: boolean; selected: boolean; hidden: boolean; volume_display: string }
 interface Transport { playing: boolean; position_beats: number; tempo: number; meter: { numerator: number; denominator: number }; arranger_loop_enabled: boolean; arranger_loop_start: number; arranger_loop_duration: number }
 interface Song { project_name: string; project_modified: boolean; inventory: { tracks: TrackInfo[] }; transport: Transport }
 interface Clip { native_id: number; name: string; start: number; length: number; loop_enabled: boolean }
@@ -72,6 +72,7 @@ function Arranger({ tracks, arranger, t }: { readonly tracks: TrackInfo[]; reado
               <button type="button" class="lane-name" onClick={() => post('Select track', '/api/sound/track', { index: tr.index })} title={tr.type}>
                 {tr.name}
               </button>
+              <span class="lane-vol" title="Volume (fader law: gain = 2·v³)">{tr.volume_display}</span>
                <button type="button" class={`mini ${tr.muted ? 'on' : ''}`} title="Mute" aria-label={`Mute ${tr.name}`} aria-pressed={tr.muted} onClick={() => post('Mute', '/api/sound/track', { index: tr.index, muted: !tr.muted, select: false })}>M</button>
               <button type="button" class={`mini ${tr.armed ? 'on rec' : ''}`} title="Arm for recording" aria-label={`Arm ${tr.name}`} aria-pressed={tr.armed} onClick={() => post('Arm', '/api/sound/track', { index: tr.index, armed: !tr.armed, select: false })}>●</button>
             </div>

@@ -259,6 +259,28 @@ export class History {
     this.emit({ kind: 'undo', entry });
   }
 
+  /**
+   * Performs a command, then runs `verify`: a read-back that throws when the engine does not show
+   * the change. If it throws, the step is rolled back (never offered to redo) and both stacks are
+   * put back as they were (a step the perform evicted at the cap, the redo steps it cleared); the
+   * error propagates.
+   */
+  performVerified<T>(command: Command, origin: Origin, verify: (entry: HistoryEntry) => T, options: PerformOptions = {}): T {
+    const undo = this.undoStack.slice();
+    const redo = this.redoStack.slice();
+    const entry = this.perform(command, origin, options);
+    try {
+      return verify(entry);
+    } catch (err) {
+      this.rollback(entry);
+      // A new step may have evicted the oldest one at the cap: put the stacks back as they were.
+      // (A merged step is rolled back whole; it was on the undo stack before, so it stays gone.)
+      if (!undo.includes(entry)) this.undoStack.splice(0, this.undoStack.length, ...undo);
+      this.redoStack.splice(0, this.redoStack.length, ...redo);
+      throw err;
+    }
+  }
+
   /** Performs the latest undone step again. */
   redo(): HistoryEntry | undefined {
     if (this.group !== null) throw invalidArgument('redo cannot run inside a batch');

@@ -18,7 +18,7 @@ import { Group } from '../mixer/group.js';
 import { AddChannel, GroupChannels, MoveChannel, RemoveChannel, Ungroup } from '../mixer/mixer-commands.js';
 import type { Mixer } from '../mixer/mixer.js';
 import { Pattern } from '../patterns/pattern.js';
-import { checkIndex, performVerified, plural } from './common.js';
+import { checkIndex, plural } from './common.js';
 import { DetachDependents, captureDependents, type WiringNote, unreplicatedWiring } from './dependents.js';
 import { copyComponent } from './copy.js';
 import { pathChanges, pathPicture, type PathChange } from './path-changes.js';
@@ -122,7 +122,7 @@ export function addChannel(show: LightShow, options: AddChannelOptions, origin: 
   ch.fader.setValue(fader);
   ch.autoMute.setOn(mixer.autoMuteDefault.isOn());
   if (seed !== undefined) ch.addPattern(seed);
-  return performVerified(show.engine, new AddChannel(mixer.id, ch, index), origin, () => {
+  return show.engine.history.performVerified(new AddChannel(mixer.id, ch, index), origin, () => {
     if (mixer.channels.at(index) !== ch || ch.graph === null) throw internal(`${mixer.path}: the new channel is not at index ${index}; the change was rolled back`);
     return ch;
   });
@@ -147,7 +147,7 @@ export function removeChannel(show: LightShow, target: ComponentTarget, origin: 
   const picture = pathPicture(show.lx);
   const wiring = unreplicatedWiring(captureDependents(show, block));
   const out = { path: c.path, kind: c instanceof Group ? ('group' as const) : ('channel' as const), id: c.id, removedMembers: block.slice(1).map((m) => m.path), removedWiring: wiring };
-  return performVerified(show.engine, new CompoundCommand(`Delete ${c.label.getString()}`, [new DetachDependents(show, block.map((b) => b.id)), new RemoveChannel(mixer.id, c.id, c.label.getString())]), origin, () => {
+  return show.engine.history.performVerified(new CompoundCommand(`Delete ${c.label.getString()}`, [new DetachDependents(show, block.map((b) => b.id)), new RemoveChannel(mixer.id, c.id, c.label.getString())]), origin, () => {
     if (block.some((b) => b.graph !== null)) throw internal(`${out.path} is still in the mixer after removing it; the change was rolled back`);
     return { ...out, pathChanges: pathChanges(picture, show.lx) };
   });
@@ -179,7 +179,7 @@ export function moveChannel(show: LightShow, target: ComponentTarget, index: num
   }
   const picture = pathPicture(show.lx);
   if (mixer.channels.items.every((x, i) => x === order[i])) return { channel: c, pathChanges: [] };
-  return performVerified(show.engine, new MoveChannel(mixer.id, c.id, index, c.label.getString()), origin, () => {
+  return show.engine.history.performVerified(new MoveChannel(mixer.id, c.id, index, c.label.getString()), origin, () => {
     if (c.index !== index) throw internal(`${c.path} is not at index ${index} after the move; the change was rolled back`);
     return { channel: c, pathChanges: pathChanges(picture, show.lx) };
   });
@@ -212,7 +212,7 @@ export function copyChannel(show: LightShow, target: ComponentTarget, options: {
   const picture = pathPicture(show.lx);
   const copy = copyComponent(show, src, () => new Channel(src.label.getString()));
   if (options.label !== undefined) copy.label.setString(options.label);
-  const out: CopiedChannel = performVerified(show.engine, new AddChannel(mixer.id, copy, index), origin, () => {
+  const out: CopiedChannel = show.engine.history.performVerified(new AddChannel(mixer.id, copy, index), origin, () => {
     if (mixer.channels.at(index) !== copy) throw internal(`${mixer.path}: the copy is not at index ${index}; the change was rolled back`);
     return { channel: copy, unreplicatedWiring: wiring, pathChanges: pathChanges(picture, show.lx) };
   });
@@ -235,7 +235,7 @@ export function groupChannels(show: LightShow, members: readonly ComponentTarget
   const picture = pathPicture(show.lx);
   const group = new Group(label ?? `Group-${mixer.channels.items.filter((c) => c instanceof Group).length + 1}`);
   const command = new GroupChannels(mixer.id, group, [...channels].sort((a, b) => a.index - b.index).map((c) => c.id));
-  return performVerified(show.engine, command, origin, () => {
+  return show.engine.history.performVerified(command, origin, () => {
     if ( group.members.length !== channels.length || !channels.every((c) => (c as Channel).group === group && c.index > group.index && c.index <= group.index + channels.length)) {
       throw internal('the channels are not in one group after grouping them; the change was rolled back');
     }
@@ -249,7 +249,7 @@ export function ungroupChannel(show: LightShow, target: ComponentTarget, origin:
   if (!(c instanceof Channel) || !(c.group instanceof Group)) throw invalidArgument(`${c.path} is not a member of a group; ungroup_channels dissolves a whole group`);
   const group = c.group;
   const picture = pathPicture(show.lx);
-  return performVerified(show.engine, new UngroupChannel(show.mixer.id, c.id), origin, () => {
+  return show.engine.history.performVerified(new UngroupChannel(show.mixer.id, c.id), origin, () => {
     if (c.group !== null || group.members.includes(c) || c.index !== group.index + group.members.length + 1) throw internal(`${c.path} is still grouped after ungrouping it; the change was rolled back`);
     return { channel: c, formerGroup: group, pathChanges: pathChanges(picture, show.lx) };
   });
@@ -262,7 +262,7 @@ export function ungroupGroup(show: LightShow, target: ComponentTarget, origin: O
   const path = group.path;
   const wiring = unreplicatedWiring(captureDependents(show, [group]));
   const picture = pathPicture(show.lx);
-  return performVerified(show.engine, new CompoundCommand(`Ungroup ${group.label.getString()}`, [new DetachDependents(show, [group.id]), new Ungroup(show.mixer.id, group.id, group.label.getString())]), origin, () => {
+  return show.engine.history.performVerified(new CompoundCommand(`Ungroup ${group.label.getString()}`, [new DetachDependents(show, [group.id]), new Ungroup(show.mixer.id, group.id, group.label.getString())]), origin, () => {
     if (group.graph !== null || members.some((m) => m.group !== null)) throw internal(`${path} is still a group after ungrouping; the change was rolled back`);
     return { removed: path, id: group.id, channels: members, removedWiring: wiring, pathChanges: pathChanges(picture, show.lx) };
   });

@@ -1,27 +1,9 @@
-// Shared plumbing of the light domain operations: run one command through the history and read
-// the result back, check 0-based indices, and find the light root of any component.
+// Shared plumbing of the light domain operations: check 0-based indices and find the light root
+// of any component. (Perform → verify → roll back is the kernel's History.performVerified.)
 
-import type { Command } from '../../engine/commands/command.js';
-import type { HistoryEntry, Origin } from '../../engine/commands/history.js';
 import type { Component } from '../../engine/component.js';
-import type { Engine } from '../../engine/engine.js';
 import { invalidArgument } from '../../engine/errors.js';
 import { describe } from '../../engine/parameters/bounded.js';
-
-/**
- * Performs `command` as one undo step (or one step of the running batch), then runs `verify`,
- * which reads the engine back and throws `internal` when it disagrees. On any failure after the
- * perform, the step is rolled back and the history is left as it was.
- */
-export function performVerified<T>(engine: Engine, command: Command, origin: Origin, verify: () => T): T {
-  const entry: HistoryEntry = engine.history.perform(command, origin);
-  try {
-    return verify();
-  } catch (err) {
-    engine.history.rollback(entry);
-    throw err;
-  }
-}
 
 /**
  * Checks a 0-based index argument against `0..max` inclusive. `what` names the list for the

@@ -12,7 +12,7 @@ import type { LightShow } from '../light-show.js';
 import { AddEffect, MoveEffect, RemoveEffect, effectArrayOf } from '../mixer/mixer-commands.js';
 import { Placeholder } from '../placeholder.js';
 import { refreshViewSelectors } from '../structure/view-selector.js';
-import { checkIndex, performVerified, plural } from './common.js';
+import { checkIndex, plural } from './common.js';
 import { copyComponent } from './copy.js';
 import { DetachDependents, captureDependents, dropDependents, filterDependents, restoreDependents, unreplicatedWiring, type Dependents, type WiringNote } from './dependents.js';
 import { pathChanges, pathPicture, type PathChange } from './path-changes.js';
@@ -99,7 +99,7 @@ export function addEffect(show: LightShow, container: ComponentTarget, className
   const made = registry.create(registry.find('effect', className));
   if (!(made instanceof Effect)) throw internal(`${className} did not build an effect`);
   const picture = pathPicture(show.lx);
-  return performVerified(show.engine, new AddEffect(c.id, made, at), origin, () => {
+  return show.engine.history.performVerified(new AddEffect(c.id, made, at), origin, () => {
     if (c.effects.at(at) !== made) throw internal(`${c.path}: the new effect is not at index ${at}; the change was rolled back`);
     return { effect: made, pathChanges: pathChanges(picture, show.lx) };
   });
@@ -119,7 +119,7 @@ export function removeEffect(show: LightShow, target: ComponentTarget, origin: O
   const path = effect.path;
   const wiring = unreplicatedWiring(captureDependents(show, [effect]));
   const picture = pathPicture(show.lx);
-  return performVerified(show.engine, new CompoundCommand(`Delete ${effect.label.getString()}`, [new DetachDependents(show, [effect.id]), new RemoveEffect(container.id, effect.id, effect.label.getString())]), origin, () => {
+  return show.engine.history.performVerified(new CompoundCommand(`Delete ${effect.label.getString()}`, [new DetachDependents(show, [effect.id]), new RemoveEffect(container.id, effect.id, effect.label.getString())]), origin, () => {
     if (effect.parent !== null) throw internal(`${path} is still in its chain after removing it; the change was rolled back`);
     return { path, id: effect.id, removedWiring: wiring, pathChanges: pathChanges(picture, show.lx) };
   });
@@ -143,14 +143,14 @@ export function moveEffect(show: LightShow, target: ComponentTarget, index: numb
     const n = container.effects.length;
     checkIndex(index, n - 1, describeContainer(container));
     if (index === effect.index) return { effect, pathChanges: [], droppedWiring: [] };
-    return performVerified(show.engine, new MoveEffect(container.id, effect.id, index, effect.label.getString()), origin, () => {
+    return show.engine.history.performVerified(new MoveEffect(container.id, effect.id, index, effect.label.getString()), origin, () => {
       if (effect.index !== index || effect.parent !== container) throw internal(`${effect.path} is not at index ${index} after the move; the change was rolled back`);
       return { effect, pathChanges: pathChanges(picture, show.lx), droppedWiring: [] };
     });
   }
   checkIndex(index, to.effects.length, describeContainer(to));
   const dropped = unreplicatedWiring(outOfScope(show, effect, to));
-  return performVerified(show.engine, new RelocateEffect(show, effect.id, container.id, to.id, index, effect.label.getString()), origin, () => {
+  return show.engine.history.performVerified(new RelocateEffect(show, effect.id, container.id, to.id, index, effect.label.getString()), origin, () => {
     if (effect.parent !== to || effect.index !== index) throw internal(`${effect.path} is not in ${to.path} at index ${index} after the move; the change was rolled back`);
     return { effect, pathChanges: pathChanges(picture, show.lx), droppedWiring: dropped };
   });
@@ -176,7 +176,7 @@ export function copyEffect(show: LightShow, target: ComponentTarget, destination
     return made instanceof Effect ? made : new Placeholder('effect', effect.save(), effect instanceof Placeholder ? effect.reason : undefined);
   });
   const picture = pathPicture(show.lx);
-  return performVerified(show.engine, new AddEffect(to.id, copy, at), origin, () => {
+  return show.engine.history.performVerified(new AddEffect(to.id, copy, at), origin, () => {
     if (to.effects.at(at) !== copy) throw internal(`${to.path}: the copy is not at index ${at}; the change was rolled back`);
     return { effect: copy, unreplicatedWiring: wiring, pathChanges: pathChanges(picture, show.lx) };
   });

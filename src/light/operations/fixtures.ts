@@ -13,7 +13,7 @@ import { isValidTag } from '../model/fixture.js';
 import { JSON_FIXTURE_CLASS, ModelInputError, STOCK_FIXTURE_CLASSES, lxfParameters, stockFixtureClass, type LxfParameter } from '../model/index.js';
 import { Fixture } from '../structure/fixture.js';
 import type { Structure } from '../structure/structure.js';
-import { checkIndex, performVerified, plural } from './common.js';
+import { checkIndex, plural } from './common.js';
 import { copyComponent } from './copy.js';
 import { captureDependents, dropDependents, restoreDependents, unreplicatedWiring, type Dependents, type WiringNote } from './dependents.js';
 import { pathChanges, pathPicture, type PathChange } from './path-changes.js';
@@ -291,7 +291,7 @@ export function addFixture(show: LightShow, options: AddFixtureOptions, origin: 
     for (const c of plan.json) f.jsonParameters[c.name] = c.after;
   }
   checkGeometry(show, f);
-  return performVerified(show.engine, new InsertFixture(structure.id, f, index), origin, () => {
+  return show.engine.history.performVerified(new InsertFixture(structure.id, f, index), origin, () => {
     if (structure.fixtures.at(index) !== f || f.graph === null) throw internal(`${structure.path}: the new fixture is not at index ${index}; the change was rolled back`);
     return f;
   });
@@ -310,7 +310,7 @@ export function removeFixture(show: LightShow, target: ComponentTarget, origin: 
   const path = f.path;
   const wiring = unreplicatedWiring(captureDependents(show, [f]));
   const picture = pathPicture(show.lx);
-  return performVerified(show.engine, new RemoveFixture(show, f.id, f.label.getString()), origin, () => {
+  return show.engine.history.performVerified(new RemoveFixture(show, f.id, f.label.getString()), origin, () => {
     if (f.graph !== null || show.structure.fixtures.indexOf(f) >= 0) throw internal(`${path} is still in the structure after removing it; the change was rolled back`);
     return { path, id: f.id, removedWiring: wiring, pathChanges: pathChanges(picture, show.lx) };
   });
@@ -323,7 +323,7 @@ export function moveFixture(show: LightShow, target: ComponentTarget, index: num
   checkIndex(index, n - 1, `the structure has ${plural(n, 'fixture')}`);
   if (index === f.index) return { fixture: f, pathChanges: [] };
   const picture = pathPicture(show.lx);
-  return performVerified(show.engine, new MoveFixture(show.structure.id, f.id, index, f.label.getString()), origin, () => {
+  return show.engine.history.performVerified(new MoveFixture(show.structure.id, f.id, index, f.label.getString()), origin, () => {
     if (f.index !== index) throw internal(`${f.path} is not at index ${index} after the move; the change was rolled back`);
     return { fixture: f, pathChanges: pathChanges(picture, show.lx) };
   });
@@ -341,7 +341,7 @@ export function duplicateFixture(show: LightShow, target: ComponentTarget, index
   const copy = copyComponent(show, src, () => new Fixture(src.lxClass, src.label.getString()));
   copy.enabled.setOn(false);
   const picture = pathPicture(show.lx);
-  return performVerified(show.engine, new InsertFixture(structure.id, copy, at), origin, () => {
+  return show.engine.history.performVerified(new InsertFixture(structure.id, copy, at), origin, () => {
     if (structure.fixtures.at(at) !== copy || copy.enabled.isOn()) throw internal(`${structure.path}: the duplicate is not at index ${at} with its output off; the change was rolled back`);
     return { fixture: copy, pathChanges: pathChanges(picture, show.lx) };
   });
@@ -360,7 +360,7 @@ export function setFixtureParams(show: LightShow, target: ComponentTarget, param
   for (const c of plan.json) probe.jsonParameters[c.name] = c.after;
   checkGeometry(show, probe);
   const command = new SetFixtureParams(`Change ${f.label.getString()}`, show.structure.id, f.id, plan.params, plan.json);
-  return performVerified(show.engine, command, origin, () => {
+  return show.engine.history.performVerified(command, origin, () => {
     for (const c of plan.params) if (f.parameters.get(c.key)!.baseValue !== c.after) throw internal(`${f.path}/${c.key} holds ${JSON.stringify(f.parameters.get(c.key)!.baseValue)} after setting ${JSON.stringify(c.after)}; the change was rolled back`);
     for (const c of plan.json) if (f.jsonParameters[c.name] !== c.after) throw internal(`${f.path} JSON parameter ${c.name} did not take; the change was rolled back`);
     return { fixture: f, changed: [...plan.params.map((c) => c.key), ...plan.json.map((c) => c.name)] };
@@ -382,7 +382,7 @@ export function setFixtureTags(show: LightShow, target: ComponentTarget, tags: r
   if (p === undefined) throw invalidArgument(`${f.path} has no tags parameter`);
   const after = p.accept(unique.join(' '));
   const command = new SetFixtureParams(`Change ${f.label.getString()} tags`, show.structure.id, f.id, [{ key: 'tags', before: p.baseValue, after }], []);
-  return performVerified(show.engine, command, origin, () => {
+  return show.engine.history.performVerified(command, origin, () => {
     if (p.baseValue !== after) throw internal(`${f.path}/tags did not take; the change was rolled back`);
     return f;
   });

@@ -21,7 +21,6 @@ import { ModulationOperations } from '../modulation/operations.js';
 import { TriggerModulation } from '../modulation/trigger-modulation.js';
 import { resolveParameterTarget, type ParameterTarget } from '../paths.js';
 import { Placeholder } from '../placeholder.js';
-import { performVerified } from './common.js';
 import { captureDependents, unreplicatedWiring, type WiringNote } from './dependents.js';
 import { pathChanges, pathPicture, type PathChange } from './path-changes.js';
 import * as targets from './targets.js';
@@ -223,7 +222,7 @@ function sameStages(a: readonly EnvelopeStage[], b: readonly EnvelopeStage[]): b
 
 function applyStages(show: LightShow, env: MultiStageEnvelope, after: EnvelopeStage[], label: string, origin: Origin): MultiStageEnvelope {
   checkStages(after);
-  return performVerified(show.engine, new SetStages(env.id, env.stages, after, label), origin, () => {
+  return show.engine.history.performVerified(new SetStages(env.id, env.stages, after, label), origin, () => {
     if (!sameStages(env.stages, after)) throw internal(`${env.path}: the stages did not take; the change was rolled back`);
     return env;
   });

@@ -10,7 +10,7 @@ import type { LightShow } from '../light-show.js';
 import { AddSwatchColor, RecallSwatch, RemoveSwatch, RemoveSwatchColor, SaveSwatch } from '../palette/palette-commands.js';
 import type { Palette } from '../palette/palette.js';
 import { MAX_SWATCH_COLORS, Swatch } from '../palette/swatch.js';
-import { checkIndex, performVerified, plural } from './common.js';
+import { checkIndex, plural } from './common.js';
 import { pathChanges, pathPicture, type PathChange } from './path-changes.js';
 import * as targets from './targets.js';
 import type { ComponentTarget } from './targets.js';
@@ -71,7 +71,7 @@ export function saveSwatch(show: LightShow, options: { label?: string; index?: n
   const index = options.index === undefined ? n : checkIndex(options.index, n, `the palette has ${plural(n, 'saved swatch', 'saved swatches')}`);
   const swatch = palette.newSwatchFromLive();
   if (options.label !== undefined) swatch.label.setString(options.label);
-  return performVerified(show.engine, new SaveSwatch(palette.id, swatch, index), origin, () => {
+  return show.engine.history.performVerified(new SaveSwatch(palette.id, swatch, index), origin, () => {
     if (palette.swatches.at(index) !== swatch || swatch.size !== palette.swatch.size) throw internal(`${palette.path}: the saved swatch is not at index ${index}; the change was rolled back`);
     return swatch;
   });
@@ -84,7 +84,7 @@ export function saveSwatch(show: LightShow, options: { label?: string; index?: n
 export function setSwatch(show: LightShow, target: ComponentTarget, origin: Origin): { swatch: Swatch; transitioning: boolean } {
   const palette = show.lx.palette;
   const s = savedSwatch(show, target);
-  return performVerified(show.engine, new RecallSwatch(palette.id, s.id, s.label.getString()), origin, () => {
+  return show.engine.history.performVerified(new RecallSwatch(palette.id, s.id, s.label.getString()), origin, () => {
     if (palette.autoCycleCursor.getValue() !== s.index && !palette.transitioning) throw internal(`${palette.path}: ${s.path} is not the recalled swatch; the change was rolled back`);
     return { swatch: s, transitioning: palette.transitioning };
   });
@@ -96,7 +96,7 @@ export function removeSwatch(show: LightShow, target: ComponentTarget, origin: O
   const s = savedSwatch(show, target);
   const path = s.path;
   const picture = pathPicture(show.lx);
-  return performVerified(show.engine, new RemoveSwatch(palette.id, s.id, s.label.getString()), origin, () => {
+  return show.engine.history.performVerified(new RemoveSwatch(palette.id, s.id, s.label.getString()), origin, () => {
     if (s.graph !== null) throw internal(`${path} is still saved after removing it; the change was rolled back`);
     return { path, id: s.id, pathChanges: pathChanges(picture, show.lx) };
   });
@@ -110,7 +110,7 @@ export function moveSwatch(show: LightShow, target: ComponentTarget, index: numb
   checkIndex(index, n - 1, `the palette has ${plural(n, 'saved swatch', 'saved swatches')}`);
   if (index === s.index) return { swatch: s, pathChanges: [] };
   const picture = pathPicture(show.lx);
-  return performVerified(show.engine, new MoveSwatch(palette.id, s.id, index, s.label.getString()), origin, () => {
+  return show.engine.history.performVerified(new MoveSwatch(palette.id, s.id, index, s.label.getString()), origin, () => {
     if (s.index !== index) throw internal(`${s.path} is not at index ${index} after the move; the change was rolled back`);
     return { swatch: s, pathChanges: pathChanges(picture, show.lx) };
   });
@@ -121,7 +121,7 @@ export function addColor(show: LightShow, swatch: ComponentTarget | undefined, o
   const s = anySwatch(show, swatch);
   const n = s.size;
   if (n >= MAX_SWATCH_COLORS) throw invalidArgument(`${s.path} already has ${MAX_SWATCH_COLORS} colors, the most a swatch holds`);
-  return performVerified(show.engine, new AddSwatchColor(s.id), origin, () => {
+  return show.engine.history.performVerified(new AddSwatchColor(s.id), origin, () => {
     if (s.size !== n + 1) throw internal(`${s.path}: the color was not added; the change was rolled back`);
     return s;
   });
@@ -134,7 +134,7 @@ export function removeColor(show: LightShow, swatch: ComponentTarget | undefined
   if (n <= 1) throw invalidArgument(`${s.path} has one color; a swatch keeps at least one`);
   const last = s.colors.items[n - 1];
   const path = last.path;
-  return performVerified(show.engine, new RemoveSwatchColor(s.id), origin, () => {
+  return show.engine.history.performVerified(new RemoveSwatchColor(s.id), origin, () => {
     if (s.size !== n - 1 || last.graph !== null) throw internal(`${s.path}: the color was not removed; the change was rolled back`);
     return { swatch: s, removed: path, id: last.id };
   });

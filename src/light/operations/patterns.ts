@@ -9,7 +9,7 @@ import type { LightShow } from '../light-show.js';
 import { AddPattern, GoPattern, MovePattern, RemovePattern } from '../mixer/mixer-commands.js';
 import { Pattern } from '../patterns/pattern.js';
 import { Placeholder } from '../placeholder.js';
-import { checkIndex, performVerified, plural } from './common.js';
+import { checkIndex, plural } from './common.js';
 import { copyComponent } from './copy.js';
 import { DetachDependents, captureDependents, unreplicatedWiring, type WiringNote } from './dependents.js';
 import { pathChanges, pathPicture, type PathChange } from './path-changes.js';
@@ -36,7 +36,7 @@ export function addPattern(show: LightShow, container: ComponentTarget, classNam
   const made = show.registry.create(show.registry.find('pattern', className));
   if (!(made instanceof Pattern)) throw internal(`${className} did not build a pattern`);
   const picture = pathPicture(show.lx);
-  return performVerified(show.engine, new AddPattern(host.id, made, at), origin, () => {
+  return show.engine.history.performVerified(new AddPattern(host.id, made, at), origin, () => {
     if (host.patterns.at(at) !== made) throw internal(`${host.path}: the new pattern is not at index ${at}; the change was rolled back`);
     return { pattern: made, pathChanges: pathChanges(picture, show.lx) };
   });
@@ -61,7 +61,7 @@ export function removePattern(show: LightShow, target: ComponentTarget, origin: 
   const picture = pathPicture(show.lx);
   const label = pattern.label.getString();
   const command = new CompoundCommand(`Delete ${label}`, [new DetachDependents(show, [pattern.id]), new RemovePattern(host.id, pattern.id, label)]);
-  return performVerified(show.engine, command, origin, () => {
+  return show.engine.history.performVerified(command, origin, () => {
     if (pattern.parent !== null || host.patterns.indexOf(pattern) >= 0) throw internal(`${path} is still in ${host.path} after removing it; the change was rolled back`);
     return { path, id: pattern.id, removedWiring: wiring, pathChanges: pathChanges(picture, show.lx) };
   });
@@ -73,7 +73,7 @@ export function movePattern(show: LightShow, target: ComponentTarget, index: num
   checkIndex(index, host.patterns.length - 1, `${describeHost(host)}; patterns move within their channel (copy_pattern then remove_pattern moves one elsewhere)`);
   if (index === pattern.index) return { pattern, pathChanges: [] };
   const picture = pathPicture(show.lx);
-  return performVerified(show.engine, new MovePattern(host.id, pattern.id, index, pattern.label.getString()), origin, () => {
+  return show.engine.history.performVerified(new MovePattern(host.id, pattern.id, index, pattern.label.getString()), origin, () => {
     if (host.patterns.indexOf(pattern) !== index) throw internal(`${pattern.path} is not at index ${index} after the move; the change was rolled back`);
     return { pattern, pathChanges: pathChanges(picture, show.lx) };
   });
@@ -102,7 +102,7 @@ export function copyPattern(show: LightShow, target: ComponentTarget, container:
     return made instanceof Pattern ? made : new Placeholder('pattern', pattern.save(), pattern instanceof Placeholder ? pattern.reason : undefined);
   });
   const picture = pathPicture(show.lx);
-  return performVerified(show.engine, new AddPattern(host.id, copy, at), origin, () => {
+  return show.engine.history.performVerified(new AddPattern(host.id, copy, at), origin, () => {
     if (host.patterns.at(at) !== copy) throw internal(`${host.path}: the copy is not at index ${at}; the change was rolled back`);
     return { pattern: copy, unreplicatedWiring: wiring, pathChanges: pathChanges(picture, show.lx) };
   });
@@ -119,7 +119,7 @@ export function activatePattern(show: LightShow, target: ComponentTarget, origin
   if (!engine.isPlaylist) throw invalidArgument(`${host.path} is in blend mode, which mixes every enabled pattern: enable or disable patterns (.../enabled) or set its compositeMode to Playlist`);
   if (pattern instanceof Placeholder) throw invalidArgument(`${pattern.path} is a pattern Footlight cannot run (${pattern.reason})`);
   if (engine.targetPattern === pattern) return pattern;
-  return performVerified(show.engine, new GoPattern(host.id, pattern.id, pattern.label.getString()), origin, () => {
+  return show.engine.history.performVerified(new GoPattern(host.id, pattern.id, pattern.label.getString()), origin, () => {
     if (engine.targetPattern !== pattern) throw internal(`${pattern.path} is not active after activating it; the change was rolled back`);
     return pattern;
   });

@@ -7,7 +7,7 @@ import { internal, invalidArgument } from '../../engine/errors.js';
 import type { LightShow } from '../light-show.js';
 import { CaptureSnapshot, RecallSnapshot, RemoveSnapshot, UpdateSnapshot } from '../snapshots/snapshot-commands.js';
 import { Snapshot, type SnapshotEngine } from '../snapshots/snapshot-engine.js';
-import { checkIndex, performVerified, plural } from './common.js';
+import { checkIndex, plural } from './common.js';
 import { pathChanges, pathPicture, type PathChange } from './path-changes.js';
 import * as targets from './targets.js';
 import type { ComponentTarget } from './targets.js';
@@ -24,7 +24,7 @@ export function addSnapshot(show: LightShow, options: { label?: string; index?: 
   const n = engine.snapshots.length;
   const index = options.index === undefined ? n : checkIndex(options.index, n, `there are ${plural(n, 'snapshot')}`);
   const s = engine.newSnapshot(options.label);
-  return performVerified(show.engine, new CaptureSnapshot(engine.id, s, index), origin, () => {
+  return show.engine.history.performVerified(new CaptureSnapshot(engine.id, s, index), origin, () => {
     if (engine.snapshots.at(index) !== s) throw internal(`${engine.path}: the snapshot is not at index ${index}; the change was rolled back`);
     return s;
   });
@@ -42,7 +42,7 @@ export function recallSnapshot(show: LightShow, target: ComponentTarget, immedia
   const command = immediate
     ? new CompoundCommand(`Recall ${s.label.getString()}`, [recall, new FunctionCommand('Finish transition', () => engine.finishTransition(), () => undefined)])
     : recall;
-  return performVerified(show.engine, command, origin, () => {
+  return show.engine.history.performVerified(command, origin, () => {
     if (engine.autoCycleCursor.getValue() !== s.index) throw internal(`${s.path} is not the recalled snapshot; the change was rolled back`);
     return { snapshot: s, transitioning: engine.transitioning };
   });
@@ -53,7 +53,7 @@ export function updateSnapshot(show: LightShow, target: ComponentTarget, origin:
   const engine = show.lx.snapshots;
   const s = snapshotAt(show, target);
   const before = s.views;
-  return performVerified(show.engine, new UpdateSnapshot(engine.id, s.id, s.label.getString()), origin, () => {
+  return show.engine.history.performVerified(new UpdateSnapshot(engine.id, s.id, s.label.getString()), origin, () => {
     if (s.views === before && before.length > 0) throw internal(`${s.path} was not updated; the change was rolled back`);
     return s;
   });
@@ -65,7 +65,7 @@ export function removeSnapshot(show: LightShow, target: ComponentTarget, origin:
   const s = snapshotAt(show, target);
   const path = s.path;
   const picture = pathPicture(show.lx);
-  return performVerified(show.engine, new RemoveSnapshot(engine.id, s.id, s.label.getString()), origin, () => {
+  return show.engine.history.performVerified(new RemoveSnapshot(engine.id, s.id, s.label.getString()), origin, () => {
     if (s.graph !== null) throw internal(`${path} is still there after removing it; the change was rolled back`);
     return { path, id: s.id, pathChanges: pathChanges(picture, show.lx) };
   });

@@ -10,7 +10,7 @@ import { SelectorSyntaxError, parseSelector } from '../model/index.js';
 import { ViewDefinition } from '../structure/view-definition.js';
 import { AddView, RemoveView } from '../structure/view-commands.js';
 import { ViewSelectorParameter } from '../structure/view-selector.js';
-import { checkIndex, performVerified, plural } from './common.js';
+import { checkIndex, plural } from './common.js';
 import { pathChanges, pathPicture, type PathChange } from './path-changes.js';
 import * as targets from './targets.js';
 import type { ComponentTarget } from './targets.js';
@@ -61,7 +61,7 @@ export function addView(show: LightShow, options: AddViewOptions, origin: Origin
   if (options.normalization === 'absolute') view.normalization.setValue(1);
   if (options.orientation === 'group') view.orientation.setValue(1);
   if (options.priority !== undefined) view.priority.setOn(options.priority);
-  return performVerified(show.engine, new AddView(engine.id, view, index), origin, () => {
+  return show.engine.history.performVerified(new AddView(engine.id, view, index), origin, () => {
     if (engine.views.at(index) !== view || view.selector.getString() !== options.selector) throw internal(`${engine.path}: the new view is not at index ${index}; the change was rolled back`);
     return view;
   });
@@ -87,7 +87,7 @@ export function removeView(show: LightShow, target: ComponentTarget, origin: Ori
   const users = usersOf(show.lx, view);
   const selectorPaths = users.map((u) => u.component.parameters.get(u.key)!.path);
   const picture = pathPicture(show.lx);
-  return performVerified(show.engine, new RemoveView(engine.id, view.id, () => show.lx, view.label.getString()), origin, () => {
+  return show.engine.history.performVerified(new RemoveView(engine.id, view.id, () => show.lx, view.label.getString()), origin, () => {
     if (view.graph !== null) throw internal(`${path} is still a view after removing it; the change was rolled back`);
     for (const u of users) {
       const p = u.component.parameters.get(u.key);

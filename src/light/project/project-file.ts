@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { writeFileAtomic } from '../../app/atomic-write.js';
-import { invalidArgument } from '../../engine/errors.js';
-import { MAX_FILE_JSON_DEPTH, parseJsonBounded } from '../../engine/client-json.js';
+import { FootlightError, invalidArgument } from '../../engine/errors.js';
+import { assertJsonTextDepth, MAX_FILE_JSON_DEPTH } from '../../engine/client-json.js';
 import { LX_VERSION } from '../lx-component.js';
 import { LXEngineComponent } from '../lx-engine.js';
 import type { LxfResolver } from '../model/index.js';
 import type { DeviceRegistry } from '../registry.js';
 import { isLxObject, type LoadContext, type LxObject } from './lxp-types.js';
+import { LenientJsonError, parseLenientJson } from './lenient-json.js';
 import { type MediaResolvers, mediaResolvers } from './media.js';
 
 export interface OpenedProject {
@@ -117,9 +118,12 @@ export async function openProjectFile(path: string, registry: DeviceRegistry, me
   }
   let json: unknown;
   try {
-    json = parseJsonBounded(text, MAX_FILE_JSON_DEPTH);
+    assertJsonTextDepth(text, MAX_FILE_JSON_DEPTH);
+    json = parseLenientJson(text, path);
   } catch (err) {
-    throw invalidArgument(`${path} is not a JSON project file: ${(err as Error).message}`);
+    if (err instanceof LenientJsonError) throw invalidArgument(`${path} is not an LX project file: ${err.message}`);
+    if (err instanceof FootlightError) throw new FootlightError(err.code, `${path}: ${err.message}`);
+    throw err;
   }
   const media = mediaResolvers(mediaDir ?? defaultMediaDir(path));
   return { ...readProject(json, registry, { ...media, nowMillis }), media };

@@ -1,0 +1,44 @@
+// Offline render speed of the sound engine: the demo song's whole arrangement (to the bar after
+// its last note plus the 2 s tail), rendered BENCH_REPEATS times (default 7) on the one JS
+// thread, after one warm-up render. Reports the median wall and CPU time per render as multiples
+// of real time, with the load average: on a shared machine the CPU-time figure is the fairer one
+// (wall time includes waiting for a core). Writes bench/results/audio-render.json.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { renderOffline } from '../src/sound/audio/offline.js';
+import { buildPlan } from '../src/sound/audio/plan.js';
+import { demoProject } from '../src/sound/demo.js';
+import { fmt, machine, quantile } from './load-loop.js';
+
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 7);
+const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
+
+const start = machine();
+const plan = buildPlan(demoProject());
+renderOffline(plan, {});
+const wall: number[] = [];
+const cpu: number[] = [];
+let seconds = 0;
+for (let i = 0; i < REPEATS; i++) {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const r = renderOffline(plan, {});
+  wall.push((performance.now() - t0) / 1000);
+  const c = process.cpuUsage(c0);
+  cpu.push((c.user + c.system) / 1e6);
+  seconds = r.seconds;
+}
+const median = (xs: number[]): number => quantile([...xs].sort((a, b) => a - b), 0.5);
+const result = {
+  song: 'demo',
+  audioSeconds: seconds,
+  repeats: REPEATS,
+  medianWallSeconds: median(wall),
+  medianCpuSeconds: median(cpu),
+  realTimeWall: seconds / median(wall),
+  realTimeCpu: seconds / median(cpu),
+  machine: { start, end: machine() },
+};
+console.log(`demo song, ${fmt(seconds, 1)} s of audio: median ${fmt(result.medianWallSeconds, 3)} s wall (${fmt(result.realTimeWall, 0)}× real time), ${fmt(result.medianCpuSeconds, 3)} s CPU (${fmt(result.realTimeCpu, 0)}× real time); load average ${start.loadAverage.join(' ')}`);
+await mkdir(RESULTS, { recursive: true });
+await writeFile(`${RESULTS}audio-render.json`, `${JSON.stringify(result, null, 2)}\n`);

@@ -1,0 +1,385 @@
+import { buildChain, chainAsleep, runGated, type Stage } from './devices.js';
+import { BLOCK } from './math.js';
+import type { PlanDevice, PlanSkip, PlanTrack, RenderPlan } from './plan.js';
+import type { NoteEvent } from './voices.js';
+
+/** Peak and RMS of one track (or the master) since the last `takeMeters()`, post-fader. */
+export interface Meter {
+  readonly peak: number;
+  readonly rms: number;
+}
+
+export interface Meters {
+  /** Transport position (beats) at the end of the last rendered block. */
+  readonly beat: number;
+  /** Samples rendered since the engine started: the observation time. */
+  readonly sample: number;
+  /** By flat track index (the plan's order; the master is last). */
+  readonly tracks: readonly Meter[];
+  readonly master: Meter;
+}
+
+const NO_EVENTS: readonly NoteEvent[] = [];
+
+/** Events in block order; at one offset note-offs come first. */
+const byOffset = (a: NoteEvent, b: NoteEvent): number => a.offset - b.offset || Number(a.on) - Number(b.on);
+
+function isSilent(l: Float32Array, r: Float32Array): boolean {
+  for (let i = 0; i < l.length; i++) if (l[i] !== 0 || r[i] !== 0) return false;
+  return true;
+}
+
+class TrackState {
+  readonly l = new Float32Array(BLOCK);
+  readonly r = new Float32Array(BLOCK);
+  /** Sum of what flows in (children, sends) for this block. */
+  readonly inL = new Float32Array(BLOCK);
+  readonly inR = new Float32Array(BLOCK);
+  readonly chain: Stage[];
+  /** Note on/off song samples, sorted by on. */
+  readonly onAt: Float64Array;
+  readonly offAt: Float64Array;
+  cursor = 0;
+  /** Sounding notes: [offSample, pitch] pairs. */
+  pending: { off: number; pitch: number }[] = [];
+  audible = true;
+  /** l and r hold silence (the track slept). */
+  zero = true;
+  peak = 0;
+  sumSq = 0;
+  count = 0;
+  readonly events: NoteEvent[] = [];
+
+  constructor(
+    readonly plan: PlanTrack,
+    chain: Stage[],
+    spb: number,
+  ) {
+    this.chain = chain;
+    this.onAt = Float64Array.from(plan.notes, (n) => Math.round(n.on * spb));
+    this.offAt = Float64Array.from(plan.notes, (n) => Math.max(Math.round(n.on * spb) + 1, Math.round(n.off * spb)));
+  }
+
+  /** First note starting at or after song sample s. */
+  seek(s: number): void {
+    let lo = 0;
+    let hi = this.onAt.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.onAt[mid] < s) lo = mid + 1;
+      else hi = mid;
+    }
+    this.cursor = lo;
+  }
+}
+
+/**
+ * The audio engine: renders a RenderPlan block by block (128 samples, stereo float). It holds no
+ * clock of its own: the transport position is the count of samples it has rendered while
+ * playing, so whatever paces it (an offline loop, a worker, an AudioWorklet's process()) is the
+ * clock, and light, sound and the playhead read one position.
+ *
+ * Plain TypeScript over typed arrays, no Node APIs: the same module runs in Node, a worker
+ * thread or an AudioWorkletGlobalScope. See docs/architecture.md (The audio engine).
+ */
+export class AudioEngine {
+  readonly sampleRate: number;
+  private plan!: RenderPlan;
+  private tracks: TrackState[] = [];
+  private master!: TrackState;
+  private order: number[] = [];
+  private spb = 1;
+  private songSample = 0;
+  private rendered = 0;
+  private playing = false;
+  private skipped: PlanSkip[] = [];
+  /** The arranger loop's start and end samples, or null when it is off. */
+  private loop: readonly [number, number] | null = null;
+
+  constructor(plan: RenderPlan, sampleRate = 48000) {
+    this.sampleRate = sampleRate;
+    this.load(plan);
+  }
+
+  /** Replaces the project (structure or tempo changed): voices restart, the position is kept. */
+  load(plan: RenderPlan): void {
+    const beat = this.tracks.length > 0 ? this.position : 0;
+    this.plan = plan;
+    this.spb = (this.sampleRate * 60) / plan.tempo;
+    const loop = plan.loop;
+    const ls = Math.round(loop.start * this.spb);
+    const le = Math.round((loop.start + loop.duration) * this.spb);
+    // A loop shorter than one sample is off (it could never advance).
+    this.loop = loop.enabled && le > ls ? [ls, le] : null;
+    this.skipped = [...plan.notRendered];
+    this.tracks = plan.tracks.map((t) => {
+      const ctx = {
+        sampleRate: this.sampleRate,
+        secondsPerBeat: 60 / plan.tempo,
+        skip: (d: PlanDevice, reason: string): void => {
+          this.skipped.push({ track: t.name, device: d.path, reason });
+        },
+      };
+      return new TrackState(t, buildChain(t.devices, ctx), this.spb);
+    });
+    this.master = this.tracks[this.tracks.length - 1];
+    this.order = this.processingOrder();
+    this.updateAudibility();
+    this.seek(beat);
+  }
+
+  /** Devices and features not rendered, with reasons (from the plan and from the engine). */
+  get notRendered(): readonly PlanSkip[] {
+    return this.skipped;
+  }
+
+  /** Children before their group, groups and main tracks before effect tracks, the master last. */
+  private processingOrder(): number[] {
+    const out: number[] = [];
+    const children = new Map<number, number[]>();
+    this.plan.tracks.forEach((t, i) => {
+      if (t.output >= 0) children.set(t.output, [...(children.get(t.output) ?? []), i]);
+    });
+    const effects: number[] = [];
+    const visit = (i: number): void => {
+      for (const c of children.get(i) ?? []) if (this.plan.tracks[c].type !== 'effect') visit(c);
+      if (this.plan.tracks[i].type === 'effect') return;
+      out.push(i);
+    };
+    const masterIndex = this.plan.tracks.length - 1;
+    for (const c of children.get(masterIndex) ?? []) {
+      if (this.plan.tracks[c].type === 'effect') effects.push(c);
+      else visit(c);
+    }
+    return [...out, ...effects, masterIndex];
+  }
+
+  /** Mute and solo: with any track soloed, a main track sounds only if it, a group above it or a track below it is soloed. */
+  updateAudibility(): void {
+    const plan = this.plan.tracks;
+    const soloed = plan.map((t) => t.solo && t.type !== 'master' && t.type !== 'effect');
+    const anySolo = soloed.some(Boolean);
+    const related = plan.map(() => false);
+    plan.forEach((_, i) => {
+      if (!soloed[i]) return;
+      related[i] = true;
+      for (let p = plan[i].output; p >= 0; p = plan[p].output) related[p] = true;
+    });
+    plan.forEach((t, i) => {
+      let up = false;
+      for (let p = t.output; p >= 0; p = plan[p].output) if (soloed[p]) up = true;
+      const main = t.type !== 'effect' && t.type !== 'master';
+      this.tracks[i].audible = !t.mute && (!anySolo || !main || related[i] || up);
+    });
+  }
+
+  get position(): number {
+    return this.songSample / this.spb;
+  }
+
+  /** Samples rendered since construction (playing or not). */
+  get renderedSamples(): number {
+    return this.rendered;
+  }
+
+  get isPlaying(): boolean {
+    return this.playing;
+  }
+
+  play(): void {
+    this.playing = true;
+  }
+
+  /** Stops the transport: sounding notes get their note-off at the next block. */
+  stop(): void {
+    this.playing = false;
+    for (const t of this.tracks) for (const p of t.pending) p.off = -Infinity;
+  }
+
+  /** Moves the playhead to a beat; notes sounding are cut, the next block starts exactly there. */
+  seek(beat: number): void {
+    this.songSample = Math.round(Math.max(0, beat) * this.spb);
+    for (const t of this.tracks) {
+      t.pending = [];
+      t.seek(this.songSample);
+      for (const s of t.chain) {
+        if (s.kind === 'instrument') {
+          s.inst.reset();
+          for (const fx of s.noteFx) fx.reset();
+        } else if (s.kind === 'notes') s.fx.reset();
+      }
+    }
+  }
+
+
+  /** Fills each track's event list for song samples [s0, s1) landing at block offsets from `at`. */
+  private schedule(s0: number, s1: number, at: number): void {
+    for (const t of this.tracks) {
+      const ev = t.events;
+      // Note-offs first, so a note repeated on the same sample restarts cleanly.
+      const pending = t.pending;
+      let kept = 0;
+      for (let k = 0; k < pending.length; k++) {
+        const p = pending[k];
+        if (p.off < s1) ev.push({ offset: at + Math.max(0, p.off - s0), on: false, pitch: p.pitch, velocity: 0 });
+        else pending[kept++] = p;
+      }
+      pending.length = kept;
+      const notes = t.plan.notes;
+      while (t.cursor < notes.length && t.onAt[t.cursor] < s1) {
+        const k = t.cursor++;
+        if (t.onAt[k] < s0) continue;
+        const n = notes[k];
+        ev.push({ offset: at + (t.onAt[k] - s0), on: true, pitch: n.pitch, velocity: n.velocity / 127 });
+        if (t.offAt[k] < s1) ev.push({ offset: at + (t.offAt[k] - s0), on: false, pitch: n.pitch, velocity: 0 });
+        else t.pending.push({ off: t.offAt[k], pitch: n.pitch });
+      }
+    }
+  }
+
+  /** Renders one block into outL/outR (length ≥ 128); returns the master's block. */
+  render(outL: Float32Array, outR: Float32Array): void {
+    for (const t of this.tracks) t.events.length = 0;
+    if (this.playing) {
+      let at = 0;
+      while (at < BLOCK) {
+        const loop = this.loop;
+        let end = this.songSample + (BLOCK - at);
+        if (loop !== null && this.songSample < loop[1] && end > loop[1]) end = loop[1];
+        this.schedule(this.songSample, end, at);
+        at += end - this.songSample;
+        this.songSample = end;
+        if (loop !== null && this.songSample === loop[1]) {
+          // The loop wraps here: sounding notes end on the wrap sample.
+          for (const t of this.tracks) {
+            for (const p of t.pending) t.events.push({ offset: at, on: false, pitch: p.pitch, velocity: 0 });
+            t.pending = [];
+          }
+          this.songSample = loop[0];
+          for (const t of this.tracks) t.seek(loop[0]);
+        }
+      }
+    } else {
+      // Stopped: release whatever still sounds.
+      for (const t of this.tracks) {
+        for (const p of t.pending) t.events.push({ offset: 0, on: false, pitch: p.pitch, velocity: 0 });
+        t.pending = [];
+      }
+    }
+    for (const t of this.tracks) {
+      if (t.events.length > 1) t.events.sort(byOffset);
+      t.inL.fill(0);
+      t.inR.fill(0);
+    }
+    for (const i of this.order) this.processTrack(i);
+    outL.set(this.master.l);
+    outR.set(this.master.r);
+    this.rendered += BLOCK;
+  }
+
+  private processTrack(index: number): void {
+    const t = this.tracks[index];
+    const plan = t.plan;
+    const { l, r } = t;
+    if (t.events.length === 0 && isSilent(t.inL, t.inR) && chainAsleep(t.chain, this.sampleRate)) {
+      // Asleep: the output is silence and nothing downstream needs adding.
+      if (!t.zero) {
+        l.fill(0);
+        r.fill(0);
+        t.zero = true;
+      }
+      t.count += 2 * BLOCK;
+      return;
+    }
+    t.zero = false;
+    l.set(t.inL);
+    r.set(t.inR);
+    let events: readonly NoteEvent[] = t.events;
+    for (const s of t.chain) {
+      if (s.kind === 'notes') events = s.fx.process(events, BLOCK);
+      else if (s.kind === 'audio') runGated(s, l, r, BLOCK, this.sampleRate);
+      else {
+        let ev = events;
+        for (const fx of s.noteFx) ev = fx.process(ev, BLOCK);
+        s.l.fill(0);
+        s.r.fill(0);
+        s.inst.update();
+        let from = 0;
+        for (const e of ev) {
+          if (e.offset > from) {
+            s.inst.render(s.l, s.r, from, e.offset);
+            from = e.offset;
+          }
+          if (e.on) s.inst.noteOn(e.pitch, e.velocity);
+          else s.inst.noteOff(e.pitch);
+        }
+        s.inst.render(s.l, s.r, from, BLOCK);
+        for (const g of s.post) runGated(g, s.l, s.r, BLOCK, this.sampleRate);
+        for (let i = 0; i < BLOCK; i++) {
+          l[i] += s.l[i];
+          r[i] += s.r[i];
+        }
+        // An instrument plays the notes; only with Note Thru on do later devices get them too.
+        if (!s.noteThru) events = NO_EVENTS;
+      }
+    }
+    if (!t.audible) {
+      l.fill(0);
+      r.fill(0);
+    }
+    // Pre-fader sends tap here; then the fader (gain law from the plan) and balance pan.
+    for (const send of plan.sends) if (send.preFader) this.addInto(send.target, l, r, send.gain);
+    const gl = plan.gain * (plan.pan > 0 ? 1 - plan.pan : 1);
+    const gr = plan.gain * (plan.pan < 0 ? 1 + plan.pan : 1);
+    let peak = t.peak;
+    let sq = 0;
+    // Fader, meter and the sum into the output track in one pass (the master has no output).
+    const out = plan.output >= 0 ? this.tracks[plan.output] : null;
+    if (out !== null) {
+      const oL = out.inL;
+      const oR = out.inR;
+      for (let i = 0; i < BLOCK; i++) {
+        const a = (l[i] *= gl);
+        const b = (r[i] *= gr);
+        const m = Math.max(Math.abs(a), Math.abs(b));
+        if (m > peak) peak = m;
+        sq += a * a + b * b;
+        oL[i] += a;
+        oR[i] += b;
+      }
+    } else {
+      for (let i = 0; i < BLOCK; i++) {
+        const a = (l[i] *= gl);
+        const b = (r[i] *= gr);
+        const m = Math.max(Math.abs(a), Math.abs(b));
+        if (m > peak) peak = m;
+        sq += a * a + b * b;
+      }
+    }
+    t.peak = peak;
+    t.sumSq += sq;
+    t.count += 2 * BLOCK;
+    for (const send of plan.sends) if (!send.preFader) this.addInto(send.target, l, r, send.gain);
+  }
+
+  private addInto(target: number, l: Float32Array, r: Float32Array, g: number): void {
+    const d = this.tracks[target];
+    if (d === undefined) return;
+    for (let i = 0; i < BLOCK; i++) {
+      d.inL[i] += l[i] * g;
+      d.inR[i] += r[i] * g;
+    }
+  }
+
+  /** Peak and RMS per track and of the master since the last call, then starts a new window. */
+  takeMeters(): Meters {
+    const tracks = this.tracks.map((t) => {
+      const m = { peak: t.peak, rms: t.count > 0 ? Math.sqrt(t.sumSq / t.count) : 0 };
+      t.peak = 0;
+      t.sumSq = 0;
+      t.count = 0;
+      return m;
+    });
+    return { beat: this.position, sample: this.rendered, tracks, master: tracks[tracks.length - 1] };
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * ADSR with exponential-looking segments (one-pole towards an overshoot target, as analog
+ * envelopes do), per sample. Times in ms; a stage of 0 ms is one sample.
+ */
+export class Adsr {
+  stage: 0 | 1 | 2 | 3 | 4 = 0; // idle, attack, decay, sustain, release
+  value = 0;
+  private attackRate = 0;
+  private decayCoef = 0;
+  private releaseCoef = 0;
+  private sustain = 1;
+  private lastA = NaN;
+  private lastD = NaN;
+  private lastR = NaN;
+
+  /** Cheap when nothing changed (it is called every block). */
+  set(attackMs: number, decayMs: number, sustain: number, releaseMs: number, sampleRate: number): void {
+    this.sustain = sustain;
+    if (attackMs === this.lastA && decayMs === this.lastD && releaseMs === this.lastR) return;
+    this.lastA = attackMs;
+    this.lastD = decayMs;
+    this.lastR = releaseMs;
+    this.attackRate = 1 / Math.max(1, (attackMs / 1000) * sampleRate);
+    // Reach within −60 dB (0.001) of the target in the stage's time.
+    this.decayCoef = Math.exp(Math.log(0.001) / Math.max(1, (decayMs / 1000) * sampleRate));
+    this.releaseCoef = Math.exp(Math.log(0.001) / Math.max(1, (releaseMs / 1000) * sampleRate));
+  }
+
+  gateOn(): void {
+    this.stage = 1;
+  }
+
+  gateOff(): void {
+    if (this.stage !== 0) this.stage = 4;
+  }
+
+  get active(): boolean {
+    return this.stage !== 0;
+  }
+
+  tick(): number {
+    switch (this.stage) {
+      case 1:
+        this.value += this.attackRate;
+        if (this.value >= 1) {
+          this.value = 1;
+          this.stage = 2;
+        }
+        break;
+      case 2:
+        this.value = this.sustain + (this.value - this.sustain) * this.decayCoef;
+        if (this.value - this.sustain < 1e-4) this.stage = 3;
+        break;
+      case 3:
+        this.value = this.sustain;
+        if (this.sustain <= 0) this.stage = 0;
+        break;
+      case 4:
+        this.value *= this.releaseCoef;
+        if (this.value < 1e-5) {
+          this.value = 0;
+          this.stage = 0;
+        }
+        break;
+    }
+    return this.value;
+  }
+}

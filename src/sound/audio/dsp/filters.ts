@@ -1,0 +1,183 @@
+import { clamp, softClip } from './math.js';
+
+/**
+ * A topology-preserving-transform state-variable filter (Zavalishin / Cytomic): stable under
+ * fast cutoff modulation, one structure for low-, band-, high-pass and notch.
+ */
+export class Svf {
+  private ic1 = 0;
+  private ic2 = 0;
+  private g = 0;
+  private k = 1;
+  private a1 = 0;
+  private a2 = 0;
+  private a3 = 0;
+  private lastF = NaN;
+  private lastQ = NaN;
+
+  /** `q` from 0.5 (no resonance) upwards. Cheap when nothing changed. */
+  set(cutoff: number, q: number, sampleRate: number): void {
+    if (cutoff === this.lastF && q === this.lastQ) return;
+    this.lastF = cutoff;
+    this.lastQ = q;
+    const f = clamp(cutoff, 10, sampleRate * 0.49);
+    this.g = Math.tan((Math.PI * f) / sampleRate);
+    this.k = 1 / q;
+    this.a1 = 1 / (1 + this.g * (this.g + this.k));
+    this.a2 = this.g * this.a1;
+    this.a3 = this.g * this.a2;
+  }
+
+  /** mode 0 low-pass, 1 band-pass, 2 high-pass, 3 notch. */
+  tick(v0: number, mode: number): number {
+    const v3 = v0 - this.ic2;
+    const v1 = this.a1 * this.ic1 + this.a2 * v3;
+    const v2 = this.ic2 + this.a2 * this.ic1 + this.a3 * v3;
+    this.ic1 = 2 * v1 - this.ic1;
+    this.ic2 = 2 * v2 - this.ic2;
+    switch (mode) {
+      case 0:
+        return v2;
+      case 1:
+        return v1;
+      case 2:
+        return v0 - this.k * v1 - v2;
+      default:
+        return v0 - this.k * v1;
+    }
+  }
+
+  reset(): void {
+    this.ic1 = this.ic2 = 0;
+  }
+}
+
+/** Resonance 0–1 as an SVF Q: 0.707 (Butterworth) up to 20. */
+export const resonanceQ = (r: number): number => 0.707 * Math.pow(20 / 0.707, clamp(r, 0, 1));
+
+/**
+ * A four-pole ladder low-pass (four TPT one-poles with global feedback, the feedback solved
+ * instantaneously) with tanh drive at the input: the "LD" character of the Grid's Low-pass LD.
+ */
+export class Ladder {
+  private s1 = 0;
+  private s2 = 0;
+  private s3 = 0;
+  private s4 = 0;
+  private G = 0;
+  private g = 0;
+  private k = 0;
+  private lastF = NaN;
+  private lastR = NaN;
+
+  /** Cheap when nothing changed. */
+  set(cutoff: number, resonance: number, sampleRate: number): void {
+    if (cutoff === this.lastF && resonance === this.lastR) return;
+    this.lastF = cutoff;
+    this.lastR = resonance;
+    const f = clamp(cutoff, 10, sampleRate * 0.45);
+    const wd = Math.tan((Math.PI * f) / sampleRate);
+    this.g = wd / (1 + wd);
+    this.G = this.g * this.g * this.g * this.g;
+    this.k = 3.9 * clamp(resonance, 0, 1);
+  }
+
+  tick(x: number): number {
+    const g = this.g;
+    const b = 1 - g;
+    // Each stage: y = g·x + (1−g)·s; the ladder's output in terms of the input and the states.
+    const S = b * (g * g * g * this.s1 + g * g * this.s2 + g * this.s3 + this.s4);
+    const u = (x - this.k * S) / (1 + this.k * this.G);
+    const v = softClip(u);
+    let y = g * v + b * this.s1;
+    this.s1 = 2 * y - this.s1;
+    const y1 = y;
+    y = g * y1 + b * this.s2;
+    this.s2 = 2 * y - this.s2;
+    const y2 = y;
+    y = g * y2 + b * this.s3;
+    this.s3 = 2 * y - this.s3;
+    const y3 = y;
+    y = g * y3 + b * this.s4;
+    this.s4 = 2 * y - this.s4;
+    return y;
+  }
+}
+
+/** RBJ cookbook biquad (transposed direct form II). */
+export class Biquad {
+  b0 = 1;
+  b1 = 0;
+  b2 = 0;
+  a1 = 0;
+  a2 = 0;
+  private z1 = 0;
+  private z2 = 0;
+
+  private setNorm(b0: number, b1: number, b2: number, a0: number, a1: number, a2: number): void {
+    this.b0 = b0 / a0;
+    this.b1 = b1 / a0;
+    this.b2 = b2 / a0;
+    this.a1 = a1 / a0;
+    this.a2 = a2 / a0;
+  }
+
+  lowShelf(f: number, db: number, sampleRate: number): void {
+    const A = Math.pow(10, db / 40);
+    const w = (2 * Math.PI * clamp(f, 10, sampleRate * 0.49)) / sampleRate;
+    const c = Math.cos(w);
+    const alpha = (Math.sin(w) / 2) * Math.SQRT2;
+    const sa = 2 * Math.sqrt(A) * alpha;
+    this.setNorm(A * (A + 1 - (A - 1) * c + sa), 2 * A * (A - 1 - (A + 1) * c), A * (A + 1 - (A - 1) * c - sa), A + 1 + (A - 1) * c + sa, -2 * (A - 1 + (A + 1) * c), A + 1 + (A - 1) * c - sa);
+  }
+
+  highShelf(f: number, db: number, sampleRate: number): void {
+    const A = Math.pow(10, db / 40);
+    const w = (2 * Math.PI * clamp(f, 10, sampleRate * 0.49)) / sampleRate;
+    const c = Math.cos(w);
+    const alpha = (Math.sin(w) / 2) * Math.SQRT2;
+    const sa = 2 * Math.sqrt(A) * alpha;
+    this.setNorm(A * (A + 1 + (A - 1) * c + sa), -2 * A * (A - 1 + (A + 1) * c), A * (A + 1 + (A - 1) * c - sa), A + 1 - (A - 1) * c + sa, 2 * (A - 1 - (A + 1) * c), A + 1 - (A - 1) * c - sa);
+  }
+
+  peak(f: number, db: number, q: number, sampleRate: number): void {
+    const A = Math.pow(10, db / 40);
+    const w = (2 * Math.PI * clamp(f, 10, sampleRate * 0.49)) / sampleRate;
+    const c = Math.cos(w);
+    const alpha = Math.sin(w) / (2 * q);
+    this.setNorm(1 + alpha * A, -2 * c, 1 - alpha * A, 1 + alpha / A, -2 * c, 1 - alpha / A);
+  }
+
+  /** Filters n samples in place. */
+  run(buf: Float32Array, n: number): void {
+    const { b0, b1, b2, a1, a2 } = this;
+    let z1 = this.z1;
+    let z2 = this.z2;
+    for (let i = 0; i < n; i++) {
+      const x = buf[i];
+      const y = b0 * x + z1;
+      z1 = b1 * x - a1 * y + z2;
+      z2 = b2 * x - a2 * y;
+      buf[i] = y;
+    }
+    // Flush denormals: a decaying state stays exact zero instead of crawling through subnormals.
+    this.z1 = Math.abs(z1) < 1e-20 ? 0 : z1;
+    this.z2 = Math.abs(z2) < 1e-20 ? 0 : z2;
+  }
+}
+
+/** One-pole low-pass (for tone controls and damping). */
+export class OnePole {
+  private z = 0;
+  private a = 0;
+  set(cutoff: number, sampleRate: number): void {
+    this.a = Math.exp((-2 * Math.PI * clamp(cutoff, 1, sampleRate * 0.49)) / sampleRate);
+  }
+  lp(x: number): number {
+    this.z = x + this.a * (this.z - x);
+    return this.z;
+  }
+  hp(x: number): number {
+    return x - this.lp(x);
+  }
+}

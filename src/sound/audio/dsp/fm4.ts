@@ -1,0 +1,120 @@
+import { mtof } from './math.js';
+import { TWO_PI } from './oscillators.js';
+import type { PlanParams } from './plan.js';
+import { VOICE_LEVEL } from './polysynth.js';
+import { VoicePool, type Instrument, type Voice } from './voices.js';
+
+/** Peak modulation index (radians) of a cord at 100 %. */
+const MAX_INDEX = 2 * Math.PI;
+/** After note-off the voice fades out over this long (the catalog's FM-4 has no release). */
+const RELEASE_MS = 60;
+
+/**
+ * FM-4 voice: operators 1 → 2 → 3 in series, operator 4 the carrier, all sines. Operators 1–3 run
+ * at RATIO × the note frequency; operator 1 modulates 2 by MOD_1, 2 modulates 3 by MOD_2, and 3
+ * modulates the carrier by the same envelope (an attack–decay to silence, so notes ring like a
+ * struck bell, with the brightness following the level).
+ */
+class FmVoice implements Voice {
+  pitch = 0;
+  held = false;
+  active = false;
+  private t = 0;
+  private env = 0;
+  private stage = 0; // 1 attack, 2 decay, 3 release
+  private attackRate = 0;
+  private decayCoef = 1;
+  private releaseCoef = 1;
+  private p1 = 0;
+  private p2 = 0;
+  private p3 = 0;
+  private p4 = 0;
+  private gain = 0;
+
+  constructor(private readonly fm: Fm4) {}
+
+  start(pitch: number, velocity: number): void {
+    this.pitch = pitch;
+    this.held = true;
+    this.active = true;
+    this.p1 = this.p2 = this.p3 = this.p4 = 0;
+    this.env = 0;
+    this.stage = 1;
+    this.gain = VOICE_LEVEL * velocity;
+    const sr = this.fm.sampleRate;
+    this.attackRate = 1 / Math.max(1, (this.fm.p.ATTACK / 1000) * sr);
+    this.decayCoef = Math.exp(Math.log(0.001) / Math.max(1, (this.fm.p.DECAY / 1000) * sr));
+    this.releaseCoef = Math.exp(Math.log(0.001) / ((RELEASE_MS / 1000) * sr));
+  }
+
+  release(): void {
+    this.held = false;
+    this.stage = 3;
+  }
+
+  kill(): void {
+    this.held = false;
+    this.active = false;
+  }
+
+  render(l: Float32Array, r: Float32Array, from: number, to: number): void {
+    const p = this.fm.p;
+    const f = mtof(this.pitch) / this.fm.sampleRate;
+    const fm = f * p.RATIO;
+    const i1 = p.MOD_1 * MAX_INDEX;
+    const i2 = p.MOD_2 * MAX_INDEX;
+    const g = this.gain * p.OUTPUT;
+    for (let i = from; i < to; i++) {
+      if (this.stage === 1) {
+        this.env += this.attackRate;
+        if (this.env >= 1) {
+          this.env = 1;
+          this.stage = 2;
+        }
+      } else this.env *= this.stage === 2 ? this.decayCoef : this.releaseCoef;
+      const e = this.env;
+      const o1 = Math.sin(TWO_PI * this.p1);
+      const o2 = Math.sin(TWO_PI * this.p2 + i1 * e * o1);
+      const o3 = Math.sin(TWO_PI * this.p3 + i2 * e * o2);
+      const x = Math.sin(TWO_PI * this.p4 + e * o3) * e * g;
+      l[i] += x;
+      r[i] += x;
+      this.p1 = (this.p1 + fm) % 1;
+      this.p2 = (this.p2 + fm) % 1;
+      this.p3 = (this.p3 + fm) % 1;
+      this.p4 = (this.p4 + f) % 1;
+      if (this.stage !== 1 && e < 1e-5) {
+        this.active = false;
+        this.held = false;
+        break;
+      }
+    }
+  }
+}
+
+export class Fm4 implements Instrument {
+  private readonly pool: VoicePool<FmVoice>;
+  constructor(
+    readonly p: PlanParams,
+    readonly sampleRate: number,
+    polyphony: number,
+  ) {
+    this.pool = new VoicePool(polyphony, () => new FmVoice(this));
+  }
+  update(): void {}
+  noteOn(pitch: number, velocity: number): void {
+    this.pool.noteOn(pitch, velocity);
+  }
+  noteOff(pitch: number): void {
+    this.pool.noteOff(pitch);
+  }
+  render(l: Float32Array, r: Float32Array, from: number, to: number): void {
+    this.pool.render(l, r, from, to);
+  }
+  reset(): void {
+    this.pool.reset();
+  }
+  get sounding(): boolean {
+    return this.pool.sounding;
+  }
+}

@@ -1,0 +1,504 @@
+import { DelayLine } from './effects.js';
+import { Adsr } from './envelope.js';
+import { Ladder, resonanceQ, Svf } from './filters.js';
+import { clamp, dbToGain, mtof, Rng } from './math.js';
+import { lfoShape, pulse, saw, TWO_PI } from './oscillators.js';
+import type { PlanParams } from './plan.js';
+
+/**
+ * The Grid's modules and modulators as signal processors. Signals (docs/audio-engine.md):
+ * audio and untyped signals are plain numbers (audio ±1); pitch signals are semitones from C3
+ * (key 60), so key 72 is 12; logic is high above 0.5; phase is 0–1.
+ */
+
+/** What a patch instance knows about its voice. */
+export interface GridVoice {
+  /** The note's key plus the device's Pitch Transpose (60 in an FX Grid). */
+  key: number;
+  gate: number;
+  velocity: number;
+  readonly sampleRate: number;
+  /** FX Grid: the track's signal for this side; zeros in a Poly Grid. */
+  readonly audioIn: Float32Array;
+  /** Where Audio Out modules add. */
+  readonly audioOut: Float32Array;
+  readonly rng: Rng;
+  /** Oscillators start at phase 0 on each note unless the device runs free. */
+  readonly freerun: boolean;
+}
+
+export interface GridNodeDsp {
+  readonly inputs: Float32Array[];
+  readonly connected: boolean[];
+  readonly outputs: Float32Array[];
+  process(from: number, to: number): void;
+  /** A new note starts on this voice. */
+  noteOn(): void;
+  /** Envelopes: still sounding. Others: undefined (no say in the voice's life). */
+  readonly sounding?: boolean;
+}
+
+const buffers = (n: number): Float32Array[] => Array.from({ length: n }, () => new Float32Array(128));
+
+abstract class Node implements GridNodeDsp {
+  readonly inputs: Float32Array[];
+  readonly connected: boolean[];
+  readonly outputs: Float32Array[];
+  constructor(
+    readonly p: PlanParams,
+    readonly v: GridVoice,
+    inputs: number,
+    outputs: number,
+  ) {
+    this.inputs = buffers(inputs);
+    this.connected = new Array<boolean>(inputs).fill(false);
+    this.outputs = buffers(outputs);
+  }
+  abstract process(from: number, to: number): void;
+  noteOn(): void {}
+}
+
+class Constant extends Node {
+  constructor(
+    p: PlanParams,
+    v: GridVoice,
+    private readonly value: () => number,
+  ) {
+    super(p, v, 0, 1);
+  }
+  process(from: number, to: number): void {
+    this.outputs[0].fill(this.value(), from, to);
+  }
+}
+
+class AudioIn extends Node {
+  process(from: number, to: number): void {
+    const o = this.outputs[0];
+    const g = this.p.GAIN;
+    for (let i = from; i < to; i++) o[i] = this.v.audioIn[i] * g;
+  }
+}
+
+class AudioOut extends Node {
+  process(from: number, to: number): void {
+    const x = this.inputs[0];
+    const g = this.p.GAIN;
+    const out = this.v.audioOut;
+    for (let i = from; i < to; i++) out[i] += x[i] * g;
+  }
+}
+
+/** Base frequency of an oscillator at a sample: its pitch input, else the voice's key. */
+abstract class Oscillator extends Node {
+  protected phase = 0;
+  private lastKey = NaN;
+  private lastDt = 0;
+  override noteOn(): void {
+    if (!this.v.freerun) this.phase = 0;
+  }
+  protected key(i: number): number {
+    return (this.connected[0] ? 60 + this.inputs[0][i] : this.v.key) + this.p.PITCH_OFFSET;
+  }
+  /** Phase increment at sample i; the pow is redone only when the pitch moves. */
+  protected dt(i: number): number {
+    const k = this.key(i);
+    if (k !== this.lastKey) {
+      this.lastKey = k;
+      this.lastDt = Math.min(0.49, mtof(k) / this.v.sampleRate);
+    }
+    return this.lastDt;
+  }
+}
+
+class Sine extends Oscillator {
+  process(from: number, to: number): void {
+    const o = this.outputs[0];
+    const pm = this.connected[1] ? this.inputs[1] : null;
+    const g = this.p.LEVEL;
+    for (let i = from; i < to; i++) {
+      const dt = this.dt(i);
+      o[i] = Math.sin(TWO_PI * (this.phase + (pm !== null ? pm[i] : 0))) * g;
+      this.phase += dt;
+      if (this.phase >= 1) this.phase -= Math.floor(this.phase);
+    }
+  }
+}
+
+class Sawtooth extends Oscillator {
+  process(from: number, to: number): void {
+    const o = this.outputs[0];
+    const g = this.p.LEVEL;
+    for (let i = from; i < to; i++) {
+      const dt = this.dt(i);
+      o[i] = saw(this.phase, dt) * g;
+      this.phase += dt;
+      if (this.phase >= 1) this.phase -= 1;
+    }
+  }
+}
+
+class Pulse extends Oscillator {
+  process(from: number, to: number): void {
+    const o = this.outputs[0];
+    const g = this.p.LEVEL;
+    const wIn = this.connected[1] ? this.inputs[1] : null;
+    for (let i = from; i < to; i++) {
+      const dt = this.dt(i);
+      const w = clamp(this.p.PULSE_WIDTH + (wIn !== null ? wIn[i] : 0), 0.02, 0.98);
+      o[i] = pulse(this.phase, dt, w) * g;
+      this.phase += dt;
+      if (this.phase >= 1) this.phase -= 1;
+    }
+  }
+}
+
+class Noise extends Node {
+  private b0 = 0;
+  private b1 = 0;
+  private b2 = 0;
+  process(from: number, to: number): void {
+    const o = this.outputs[0];
+    const g = this.p.LEVEL;
+    const pink = (this.p.COLOR | 0) === 1;
+    const rng = this.v.rng;
+    for (let i = from; i < to; i++) {
+      const w = rng.bipolar();
+      if (!pink) o[i] = w * g;
+      else {
+        // Paul Kellet's economy pink filter.
+        this.b0 = 0.99765 * this.b0 + w * 0.099046;
+        this.b1 = 0.963 * this.b1 + w * 0.2965164;
+        this.b2 = 0.57 * this.b2 + w * 1.0526913;
+        o[i] = (this.b0 + this.b1 + this.b2 + w * 0.1848) * 0.25 * g;
+      }
+    }
+  }
+}
+
+/** The cutoff input is a pitch signal: it moves the cutoff by its semitones (keytracking, modulation). */
+function cutoffAt(base: number, input: Float32Array, connected: boolean, i: number): number {
+  return connected ? base * Math.pow(2, input[i] / 12) : base;
+}
+
+/** A modulated cutoff is recomputed every this many samples (control rate: a tan per sample is the filter's whole cost). */
+const CONTROL_STEP = 8;
+
+class LowPassLd extends Node {
+  private readonly f = new Ladder();
+  process(from: number, to: number): void {
+    const x = this.inputs[0];
+    const o = this.outputs[0];
+    const drive = dbToGain(this.p.DRIVE);
+    const sr = this.v.sampleRate;
+    const mod = this.connected[1];
+    if (!mod) this.f.set(this.p.CUTOFF, this.p.RESONANCE, sr);
+    for (let i = from; i < to; i++) {
+      if (mod && (i & (CONTROL_STEP - 1)) === 0) this.f.set(cutoffAt(this.p.CUTOFF, this.inputs[1], true, i), this.p.RESONANCE, sr);
+      o[i] = this.f.tick(x[i] * drive);
+    }
+  }
+}
+
+class SvfModule extends Node {
+  private readonly f = new Svf();
+  process(from: number, to: number): void {
+    const x = this.inputs[0];
+    const o = this.outputs[0];
+    const sr = this.v.sampleRate;
+    const q = resonanceQ(this.p.RESONANCE);
+    const mode = this.p.MODE | 0;
+    const mod = this.connected[1];
+    if (!mod) this.f.set(this.p.CUTOFF, q, sr);
+    for (let i = from; i < to; i++) {
+      if (mod && (i & (CONTROL_STEP - 1)) === 0) this.f.set(cutoffAt(this.p.CUTOFF, this.inputs[1], true, i), q, sr);
+      o[i] = this.f.tick(x[i], mode);
+    }
+  }
+}
+
+/** ADSR module (gate input, else the voice's gate) and the ADSR modulator (the voice's gate). */
+class Envelope extends Node {
+  private readonly env = new Adsr();
+  private lastGate = 0;
+  constructor(
+    p: PlanParams,
+    v: GridVoice,
+    inputs: number,
+    private readonly velocitySensitive: boolean,
+  ) {
+    super(p, v, inputs, 1);
+  }
+  get sounding(): boolean {
+    return this.env.active;
+  }
+  override noteOn(): void {
+    // A retriggered voice restarts from silence only if it had gone quiet.
+    this.lastGate = 0;
+  }
+  process(from: number, to: number): void {
+    const p = this.p;
+    this.env.set(p.ATTACK, p.DECAY, p.SUSTAIN, p.RELEASE, this.v.sampleRate);
+    const o = this.outputs[0];
+    const gIn = this.connected.length > 0 && this.connected[0] ? this.inputs[0] : null;
+    const scale = this.velocitySensitive ? this.v.velocity : 1;
+    for (let i = from; i < to; i++) {
+      const gate = gIn !== null ? (gIn[i] > 0.5 ? 1 : 0) : this.v.gate;
+      if (gate !== this.lastGate) {
+        if (gate === 1) this.env.gateOn();
+        else this.env.gateOff();
+        this.lastGate = gate;
+      }
+      o[i] = this.env.tick() * scale;
+    }
+  }
+}
+
+class Attenuate extends Node {
+  process(from: number, to: number): void {
+    const x = this.inputs[0];
+    const o = this.outputs[0];
+    const a = this.p.AMOUNT;
+    if (this.connected[1]) {
+      const m = this.inputs[1];
+      for (let i = from; i < to; i++) o[i] = x[i] * a * m[i];
+    } else for (let i = from; i < to; i++) o[i] = x[i] * a;
+  }
+}
+
+class GainVol extends Node {
+  process(from: number, to: number): void {
+    const x = this.inputs[0];
+    const o = this.outputs[0];
+    const g = this.p.GAIN;
+    for (let i = from; i < to; i++) o[i] = x[i] * g;
+  }
+}
+
+class Mixer extends Node {
+  process(from: number, to: number): void {
+    const [a, b, c] = this.inputs;
+    const o = this.outputs[0];
+    const ga = this.p['IN 1'];
+    const gb = this.p['IN 2'];
+    const gc = this.p['IN 3'];
+    for (let i = from; i < to; i++) o[i] = a[i] * ga + b[i] * gb + c[i] * gc;
+  }
+}
+
+/** Long Delay: the time input scales TIME by 2^input (±1 halves or doubles it). */
+class LongDelay extends Node {
+  private readonly line: DelayLine;
+  constructor(p: PlanParams, v: GridVoice) {
+    super(p, v, 2, 1);
+    this.line = new DelayLine(Math.ceil(v.sampleRate * 10.5));
+  }
+  process(from: number, to: number): void {
+    const x = this.inputs[0];
+    const o = this.outputs[0];
+    const sr = this.v.sampleRate;
+    const fb = this.p.FEEDBACK;
+    const wet = this.p.MIX;
+    const t = this.connected[1] ? this.inputs[1] : null;
+    const base = (this.p.TIME / 1000) * sr;
+    for (let i = from; i < to; i++) {
+      const d = clamp(t !== null ? base * Math.pow(2, t[i]) : base, 1, sr * 10);
+      const y = this.line.read(d);
+      this.line.write(x[i] + y * fb);
+      o[i] = x[i] * (1 - wet) + y * wet;
+    }
+  }
+}
+
+class Binary extends Node {
+  constructor(
+    p: PlanParams,
+    v: GridVoice,
+    private readonly multiply: boolean,
+  ) {
+    super(p, v, 2, 1);
+  }
+  process(from: number, to: number): void {
+    const [a, b] = this.inputs;
+    const o = this.outputs[0];
+    if (this.multiply) {
+      // An unconnected factor is 1, so a lone cord passes through.
+      const ca = this.connected[0];
+      const cb = this.connected[1];
+      for (let i = from; i < to; i++) o[i] = (ca ? a[i] : 1) * (cb ? b[i] : 1);
+    } else for (let i = from; i < to; i++) o[i] = a[i] + b[i];
+  }
+}
+
+class Transpose extends Node {
+  process(from: number, to: number): void {
+    const x = this.inputs[0];
+    const o = this.outputs[0];
+    const s = this.p.SEMITONES;
+    const base = this.connected[0] ? 0 : this.v.key - 60;
+    for (let i = from; i < to; i++) o[i] = (this.connected[0] ? x[i] : base) + s;
+  }
+}
+
+const KEYS = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'];
+
+class PitchQuantize extends Node {
+  private readonly allowed = new Array<boolean>(12).fill(false);
+  process(from: number, to: number): void {
+    const x = this.inputs[0];
+    const o = this.outputs[0];
+    const allowed = this.allowed;
+    let any = false;
+    for (let k = 0; k < 12; k++) any = (allowed[k] = this.p[KEYS[k]] > 0.5) || any;
+    for (let i = from; i < to; i++) {
+      const p = this.connected[0] ? x[i] : this.v.key - 60;
+      if (!any) {
+        o[i] = p;
+        continue;
+      }
+      const k = Math.round(p);
+      let best = k;
+      for (let d = 0; d <= 6; d++) {
+        if (allowed[(((k - d) % 12) + 12) % 12]) {
+          best = k - d;
+          break;
+        }
+        if (allowed[(((k + d) % 12) + 12) % 12]) {
+          best = k + d;
+          break;
+        }
+      }
+      o[i] = best;
+    }
+  }
+}
+
+/** LFO (module and modulator): out −1…1 (0…1 when not bipolar), phase 0–1, reset on a rising edge. */
+class Lfo extends Node {
+  private phase = 0;
+  private lastReset = 0;
+  constructor(
+    p: PlanParams,
+    v: GridVoice,
+    inputs: number,
+    outputs: number,
+    private readonly startPhase: number,
+  ) {
+    super(p, v, inputs, outputs);
+    this.phase = startPhase;
+  }
+  override noteOn(): void {
+    if (!this.v.freerun) this.phase = this.startPhase;
+  }
+  process(from: number, to: number): void {
+    const o = this.outputs[0];
+    const ph = this.outputs.length > 1 ? this.outputs[1] : null;
+    const dt = this.p.RATE / this.v.sampleRate;
+    const shape = this.p.SHAPE | 0;
+    const bipolar = this.p.BIPOLAR === undefined || this.p.BIPOLAR > 0.5;
+    const reset = this.connected.length > 0 && this.connected[0] ? this.inputs[0] : null;
+    for (let i = from; i < to; i++) {
+      if (reset !== null) {
+        const r = reset[i] > 0.5 ? 1 : 0;
+        if (r === 1 && this.lastReset === 0) this.phase = this.startPhase;
+        this.lastReset = r;
+      }
+      const y = lfoShape(shape, this.phase);
+      o[i] = bipolar ? y : (y + 1) * 0.5;
+      if (ph !== null) ph[i] = this.phase;
+      this.phase += dt;
+      if (this.phase >= 1) this.phase -= 1;
+    }
+  }
+}
+
+/** Random modulator: a new value at RATE, glided towards by SMOOTH. */
+class RandomMod extends Node {
+  private target = 0;
+  private value = 0;
+  private t = 1;
+  process(from: number, to: number): void {
+    const o = this.outputs[0];
+    const sr = this.v.sampleRate;
+    const dt = this.p.RATE / sr;
+    const coef = Math.exp(-1 / Math.max(1, this.p.SMOOTH * (sr / Math.max(0.01, this.p.RATE))));
+    for (let i = from; i < to; i++) {
+      this.t += dt;
+      if (this.t >= 1) {
+        this.t -= Math.floor(this.t);
+        this.target = this.v.rng.bipolar();
+      }
+      this.value = this.p.SMOOTH <= 0 ? this.target : this.target + coef * (this.value - this.target);
+      o[i] = this.value;
+    }
+  }
+}
+
+/** Builds the processor of a catalog module or modulator, or null when the name is unknown. */
+export function makeGridNode(type: string, modulator: boolean, p: PlanParams, v: GridVoice, inputs: number, outputs: number): GridNodeDsp | null {
+  if (modulator) {
+    switch (type) {
+      case 'LFO':
+        return new Lfo(p, v, 0, 1, p.PHASE ?? 0);
+      case 'ADSR':
+        return new Envelope(p, v, 0, false);
+      case 'Random':
+        return new RandomMod(p, v, 0, 1);
+      case 'Macro':
+        return new Constant(p, v, () => p.VALUE);
+      case 'Keytrack':
+        return new Constant(p, v, () => (v.key - p['CENTER KEY']) / 48);
+      default:
+        return null;
+    }
+  }
+  switch (type) {
+    case 'Pitch':
+      return new Constant(p, v, () => v.key - 60);
+    case 'Gate':
+      return new Constant(p, v, () => v.gate);
+    case 'Velocity':
+      return new Constant(p, v, () => v.velocity);
+    case 'Audio In':
+      return new AudioIn(p, v, 0, 1);
+    case 'Audio Out':
+      return new AudioOut(p, v, 1, 0);
+    case 'Sine':
+      return new Sine(p, v, 2, 1);
+    case 'Sawtooth':
+      return new Sawtooth(p, v, 1, 1);
+    case 'Pulse':
+      return new Pulse(p, v, 2, 1);
+    case 'Noise':
+      return new Noise(p, v, 0, 1);
+    case 'Low-pass LD':
+      return new LowPassLd(p, v, 2, 1);
+    case 'SVF':
+      return new SvfModule(p, v, 2, 1);
+    case 'ADSR':
+      return new Envelope(p, v, 1, p.VELOCITY > 0.5);
+    case 'Attenuate':
+      return new Attenuate(p, v, 2, 1);
+    case 'Gain - Vol':
+      return new GainVol(p, v, 1, 1);
+    case 'Mixer':
+      return new Mixer(p, v, 3, 1);
+    case 'Long Delay':
+      return new LongDelay(p, v);
+    case 'Add':
+      return new Binary(p, v, false);
+    case 'Multiply':
+      return new Binary(p, v, true);
+    case 'Transpose':
+      return new Transpose(p, v, 1, 1);
+    case 'Pitch Quantize':
+      return new PitchQuantize(p, v, 1, 1);
+    case 'Constant Pitch':
+      return new Constant(p, v, () => p.KEY - 60);
+    case 'LFO':
+      return new Lfo(p, v, 1, 2, 0);
+    case 'Value Knob':
+      return new Constant(p, v, () => p.VALUE);
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,143 @@
+import { OnePole } from './filters.js';
+import { Rng, seedOf } from './math.js';
+import { TWO_PI } from './oscillators.js';
+
+/**
+ * The Sampler's built-in kit ("Footlight Kit"), synthesized at start-up (no sample files): eight
+ * drum pieces on their General MIDI keys and four tones recorded at C3 (key 60). Each sound is
+ * computed from a seeded generator, so the kit is the same on every machine.
+ */
+export interface KitSample {
+  readonly name: string;
+  readonly data: Float32Array;
+  /** Drums play to their end (one-shot); the tonal sample follows the key. */
+  readonly oneShot: boolean;
+  /** The key whose pitch the sample was recorded at (tonal sample only). */
+  readonly rootKey: number;
+}
+
+export interface Kit {
+  /** The whole kit by General MIDI key; other keys are silent. */
+  readonly drums: ReadonlyMap<number, KitSample>;
+  /** By SAMPLE index; 0 (the whole kit) is null. */
+  readonly samples: readonly (KitSample | null)[];
+}
+
+const seconds = (s: number, sr: number): Float32Array => new Float32Array(Math.round(s * sr));
+
+function kick(sr: number): Float32Array {
+  const out = seconds(0.5, sr);
+  let ph = 0;
+  for (let i = 0; i < out.length; i++) {
+    const t = i / sr;
+    const f = 45 + 110 * Math.exp(-t / 0.03);
+    ph += f / sr;
+    const click = t < 0.002 ? 0.5 * (1 - t / 0.002) : 0;
+    out[i] = (Math.sin(TWO_PI * ph) * Math.exp(-t / 0.14) + click) * 0.9;
+  }
+  return out;
+}
+
+function noiseHit(sr: number, dur: number, decay: number, hp: number, seed: string, tone = 0, toneHz = 0): Float32Array {
+  const out = seconds(dur, sr);
+  const rng = new Rng(seedOf(seed));
+  const f = new OnePole();
+  f.set(hp, sr);
+  for (let i = 0; i < out.length; i++) {
+    const t = i / sr;
+    const n = f.hp(rng.bipolar());
+    const body = tone > 0 ? tone * Math.sin(TWO_PI * toneHz * t) * Math.exp(-t / 0.05) : 0;
+    out[i] = (n * Math.exp(-t / decay) + body) * 0.6;
+  }
+  return out;
+}
+
+function clap(sr: number): Float32Array {
+  const out = seconds(0.3, sr);
+  const rng = new Rng(seedOf('kit:clap'));
+  const f = new OnePole();
+  f.set(1200, sr);
+  for (let i = 0; i < out.length; i++) {
+    const t = i / sr;
+    // Three quick bursts, then a tail: the hands not quite together.
+    const burst = t < 0.03 ? Math.exp(-((t * 1000) % 10) / 2) : Math.exp(-(t - 0.03) / 0.08);
+    out[i] = f.hp(rng.bipolar()) * burst * 0.5;
+  }
+  return out;
+}
+
+function tom(sr: number, hz: number): Float32Array {
+  const out = seconds(0.6, sr);
+  let ph = 0;
+  for (let i = 0; i < out.length; i++) {
+    const t = i / sr;
+    ph += (hz * (1 + 0.5 * Math.exp(-t / 0.05))) / sr;
+    out[i] = Math.sin(TWO_PI * ph) * Math.exp(-t / 0.2) * 0.8;
+  }
+  return out;
+}
+
+const C3 = 440 * Math.pow(2, (60 - 69) / 12);
+
+/** A tone at C3 from decaying harmonics [multiple, level, decay s]. */
+function partials(sr: number, seconds_: number, list: readonly (readonly [number, number, number])[], level: number): Float32Array {
+  const out = seconds(seconds_, sr);
+  for (let i = 0; i < out.length; i++) {
+    const t = i / sr;
+    let x = 0;
+    for (const [h, a, d] of list) x += a * Math.sin(TWO_PI * C3 * h * t) * Math.exp(-t / d);
+    out[i] = x * level * Math.min(1, t / 0.002);
+  }
+  return out;
+}
+
+/** Karplus–Strong plucked string at C3, excited by seeded noise. */
+function pluck(sr: number): Float32Array {
+  const out = seconds(2, sr);
+  const period = Math.round(sr / C3);
+  const line = new Float32Array(period);
+  const rng = new Rng(seedOf('kit:pluck'));
+  for (let i = 0; i < period; i++) line[i] = rng.bipolar() * 0.5;
+  let prev = 0;
+  for (let i = 0; i < out.length; i++) {
+    const k = i % period;
+    const y = line[k];
+    line[k] = 0.996 * 0.5 * (y + prev);
+    prev = y;
+    out[i] = y;
+  }
+  return out;
+}
+
+const cache = new Map<number, Kit>();
+
+/**
+ * The kit at a sample rate (built once per rate). Its SAMPLE order is the catalog's
+ * SAMPLER_SAMPLES: 0 the whole kit by the General MIDI map, then each drum piece, then each
+ * tone (test/sound/audio/devices.test.ts checks the two lists agree).
+ */
+export function builtInKit(sr: number): Kit {
+  const hit = cache.get(sr);
+  if (hit !== undefined) return hit;
+  const drum = (name: string, key: number, data: Float32Array): KitSample & { key: number } => ({ name, key, data, oneShot: true, rootKey: 60 });
+  const tone = (name: string, data: Float32Array): KitSample => ({ name, data, oneShot: false, rootKey: 60 });
+  const pieces = [
+    drum('Kick', 36, kick(sr)),
+    drum('Rim', 37, noiseHit(sr, 0.08, 0.01, 2000, 'kit:rim', 0.4, 900)),
+    drum('Snare', 38, noiseHit(sr, 0.35, 0.07, 900, 'kit:snare', 0.5, 185)),
+    drum('Clap', 39, clap(sr)),
+    drum('Closed Hat', 42, noiseHit(sr, 0.12, 0.025, 7000, 'kit:closed-hat')),
+    drum('Low Tom', 45, tom(sr, 98)),
+    drum('Open Hat', 46, noiseHit(sr, 0.6, 0.18, 7000, 'kit:open-hat')),
+    drum('Crash', 49, noiseHit(sr, 1.6, 0.5, 4000, 'kit:crash')),
+  ];
+  const tones = [
+    tone('Sine Tone', partials(sr, 3, [[1, 1, 2]], 0.6)),
+    tone('Pluck', pluck(sr)),
+    tone('Electric Piano', partials(sr, 3, [[1, 1, 1.2], [2, 0.35, 0.6], [3, 0.15, 0.35], [4, 0.08, 0.2]], 0.5)),
+    tone('Sub Bass', partials(sr, 3, [[0.5, 1, 2.5], [1, 0.25, 1]], 0.6)),
+  ];
+  const kit: Kit = { drums: new Map(pieces.map((p) => [p.key, p])), samples: [null, ...pieces, ...tones] };
+  cache.set(sr, kit);
+  return kit;
+}

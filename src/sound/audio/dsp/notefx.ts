@@ -1,0 +1,153 @@
+import { Rng } from './math.js';
+import type { PlanParams } from './plan.js';
+import type { NoteEvent } from './voices.js';
+
+/** A note effect: turns a block's note events (sorted by offset) into new ones. */
+export interface NoteFx {
+  process(events: readonly NoteEvent[], n: number): NoteEvent[];
+  reset(): NoteEvent[];
+  /** Emits nothing until new input comes. */
+  readonly idle: boolean;
+}
+
+/** Note Transpose: semitones + 12 × octaves; a note-off follows its own note-on's shift. */
+export class NoteTranspose implements NoteFx {
+  private readonly sounding = new Map<number, number[]>();
+  readonly idle = true;
+  constructor(private readonly p: PlanParams) {}
+  process(events: readonly NoteEvent[]): NoteEvent[] {
+    const shift = Math.round(this.p.SEMITONES + 12 * Math.round(this.p.OCTAVES));
+    const out: NoteEvent[] = [];
+    for (const e of events) {
+      if (e.on) {
+        const pitch = e.pitch + shift;
+        if (pitch < 0 || pitch > 127) continue;
+        const q = this.sounding.get(e.pitch) ?? [];
+        q.push(pitch);
+        this.sounding.set(e.pitch, q);
+        out.push({ ...e, pitch });
+      } else {
+        const pitch = this.sounding.get(e.pitch)?.shift();
+        if (pitch !== undefined) out.push({ ...e, pitch });
+      }
+    }
+    return out;
+  }
+  reset(): NoteEvent[] {
+    this.sounding.clear();
+    return [];
+  }
+}
+
+/**
+ * Arpeggiator: while keys are held it plays them one at a time at RATE (steps per second), or
+ * with SYNC on at the RATE_SYNC note value of the transport's tempo, over OCTAVES octaves, each step lasting GATE of the
+ * step. The first step sounds on the sample the first key goes down.
+ */
+export class Arpeggiator implements NoteFx {
+  private readonly held: { pitch: number; velocity: number }[] = [];
+  private step = 0;
+  private dir = 1;
+  /** Samples until the next step; 0 fires at once. */
+  private untilStep = 0;
+  private playing: number | null = null;
+  private untilOff = 0;
+  private readonly rng: Rng;
+
+  constructor(
+    private readonly p: PlanParams,
+    private readonly sampleRate: number,
+    private readonly secondsPerBeat: number,
+    seed: number,
+  ) {
+    this.rng = new Rng(seed);
+  }
+
+  get idle(): boolean {
+    return this.held.length === 0 && this.playing === null;
+  }
+
+  private period(): number {
+    const p = this.p;
+    // SYNC on: a step is RATE_SYNC's note value (the plan gives it in beats as RATE_BEATS).
+    const seconds = p.SYNC > 0.5 ? p.RATE_BEATS * this.secondsPerBeat : 1 / p.RATE;
+    return Math.max(1, Math.round(seconds * this.sampleRate));
+  }
+
+  private sequence(): number[] {
+    const keys = [...this.held].sort((a, b) => a.pitch - b.pitch).map((h) => h.pitch);
+    const octaves = Math.max(1, Math.round(this.p.OCTAVES));
+    const out: number[] = [];
+    for (let o = 0; o < octaves; o++) for (const k of keys) if (k + 12 * o <= 127) out.push(k + 12 * o);
+    return out;
+  }
+
+  private nextPitch(): number {
+    const seq = this.sequence();
+    const mode = this.p.MODE | 0;
+    let i: number;
+    if (mode === 3) i = Math.floor(this.rng.next() * seq.length);
+    else if (mode === 1) i = seq.length - 1 - (this.step % seq.length);
+    else if (mode === 2 && seq.length > 1) {
+      const cycle = 2 * seq.length - 2;
+      const s = this.step % cycle;
+      i = s < seq.length ? s : cycle - s;
+    } else i = this.step % seq.length;
+    this.step++;
+    return seq[i];
+  }
+
+  process(events: readonly NoteEvent[], n: number): NoteEvent[] {
+    const out: NoteEvent[] = [];
+    let e = 0;
+    let t = 0;
+    while (t < n) {
+      while (e < events.length && events[e].offset <= t) {
+        const ev = events[e++];
+        if (ev.on) {
+          if (this.held.length === 0) {
+            this.step = 0;
+            this.untilStep = 0;
+          }
+          this.held.push({ pitch: ev.pitch, velocity: ev.velocity });
+        } else {
+          const k = this.held.findIndex((h) => h.pitch === ev.pitch);
+          if (k >= 0) this.held.splice(k, 1);
+        }
+      }
+      if (this.playing !== null && this.untilOff <= 0) {
+        out.push({ offset: t, on: false, pitch: this.playing, velocity: 0 });
+        this.playing = null;
+      }
+      if (this.held.length > 0 && this.untilStep <= 0) {
+        if (this.playing !== null) out.push({ offset: t, on: false, pitch: this.playing, velocity: 0 });
+        const period = this.period();
+        const pitch = this.nextPitch();
+        const velocity = this.held[this.held.length - 1].velocity;
+        out.push({ offset: t, on: true, pitch, velocity });
+        this.playing = pitch;
+        this.untilOff = Math.max(1, Math.round(period * Math.min(1, Math.max(0.01, this.p.GATE))));
+        this.untilStep = period;
+      }
+      // Advance to the next thing that happens: an input event, a step, a note-off or the block end.
+      let next = n;
+      if (e < events.length) next = Math.min(next, events[e].offset);
+      if (this.held.length > 0) next = Math.min(next, t + this.untilStep);
+      if (this.playing !== null) next = Math.min(next, t + this.untilOff);
+      const d = Math.max(1, next - t);
+      this.untilStep -= d;
+      this.untilOff -= d;
+      t += d;
+    }
+    if (this.held.length === 0) this.untilStep = 0;
+    return out;
+  }
+
+  reset(): NoteEvent[] {
+    const out: NoteEvent[] = this.playing !== null ? [{ offset: 0, on: false, pitch: this.playing, velocity: 0 }] : [];
+    this.held.length = 0;
+    this.playing = null;
+    this.untilStep = 0;
+    return out;
+  }
+}

@@ -1,0 +1,98 @@
+import { mtof } from './math.js';
+import { TWO_PI } from './oscillators.js';
+import type { PlanParams } from './plan.js';
+import { VOICE_LEVEL } from './polysynth.js';
+import { VoicePool, type Instrument, type Voice } from './voices.js';
+
+/** Key click-free gate: the tone wheels fade in and out over this long. */
+const GATE_MS = 5;
+/** The percussion (third harmonic, 2⅔') decays to −60 dB in this long. */
+const PERCUSSION_MS = 600;
+
+/** Organ voice: sine drawbars at 16′ (½ f), 8′ (f) and 4′ (2 f), plus a decaying percussion at 3 f. */
+class OrganVoice implements Voice {
+  pitch = 0;
+  held = false;
+  active = false;
+  private phase = 0;
+  private level = 0;
+  private perc = 0;
+  private gain = 0;
+
+  constructor(private readonly organ: Organ) {}
+
+  start(pitch: number, velocity: number): void {
+    this.pitch = pitch;
+    this.held = true;
+    this.active = true;
+    this.phase = 0;
+    this.level = 0;
+    this.perc = 1;
+    // Organs ignore velocity; the voice level is fixed.
+    void velocity;
+    this.gain = VOICE_LEVEL;
+  }
+
+  release(): void {
+    this.held = false;
+  }
+
+  kill(): void {
+    this.held = false;
+    this.active = false;
+  }
+
+  render(l: Float32Array, r: Float32Array, from: number, to: number): void {
+    const p = this.organ.p;
+    const sr = this.organ.sampleRate;
+    const dt = mtof(this.pitch) / sr / 2; // phase runs at the 16′ (sub-octave) rate
+    const step = 1 / ((GATE_MS / 1000) * sr);
+    const percCoef = Math.exp(Math.log(0.001) / ((PERCUSSION_MS / 1000) * sr));
+    const d16 = p['DRAWBAR 16'];
+    const d8 = p['DRAWBAR 8'];
+    const d4 = p['DRAWBAR 4'];
+    const pc = p.PERCUSSION;
+    const norm = this.gain * p.OUTPUT / Math.max(1, d16 + d8 + d4 + pc);
+    for (let i = from; i < to; i++) {
+      this.level = this.held ? Math.min(1, this.level + step) : this.level - step;
+      if (this.level <= 0) {
+        this.active = false;
+        break;
+      }
+      const w = TWO_PI * this.phase;
+      const x = (d16 * Math.sin(w) + d8 * Math.sin(2 * w) + d4 * Math.sin(4 * w) + pc * this.perc * Math.sin(6 * w)) * this.level * norm;
+      l[i] += x;
+      r[i] += x;
+      this.perc *= percCoef;
+      this.phase += dt;
+      if (this.phase >= 1) this.phase -= 1;
+    }
+  }
+}
+
+export class Organ implements Instrument {
+  private readonly pool: VoicePool<OrganVoice>;
+  constructor(
+    readonly p: PlanParams,
+    readonly sampleRate: number,
+    polyphony: number,
+  ) {
+    this.pool = new VoicePool(polyphony, () => new OrganVoice(this));
+  }
+  update(): void {}
+  noteOn(pitch: number, velocity: number): void {
+    this.pool.noteOn(pitch, velocity);
+  }
+  noteOff(pitch: number): void {
+    this.pool.noteOff(pitch);
+  }
+  render(l: Float32Array, r: Float32Array, from: number, to: number): void {
+    this.pool.render(l, r, from, to);
+  }
+  reset(): void {
+    this.pool.reset();
+  }
+  get sounding(): boolean {
+    return this.pool.sounding;
+  }
+}

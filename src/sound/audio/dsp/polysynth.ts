@@ -1,0 +1,106 @@
+import { Adsr } from './envelope.js';
+import { resonanceQ, Svf } from './filters.js';
+import { mtof } from './math.js';
+import { wave } from './oscillators.js';
+import type { PlanParams } from './plan.js';
+import { VoicePool, type Instrument, type Voice } from './voices.js';
+
+/** Peak level of one voice at full velocity and 0 dB output (headroom for chords). */
+export const VOICE_LEVEL = 0.3;
+
+class PolyVoice implements Voice {
+  pitch = 0;
+  held = false;
+  private phase = 0;
+  private dt = 0;
+  private gain = 0;
+  readonly env = new Adsr();
+  readonly filter = new Svf();
+
+  constructor(private readonly synth: Polysynth) {}
+
+  get active(): boolean {
+    return this.env.active;
+  }
+
+  start(pitch: number, velocity: number): void {
+    this.pitch = pitch;
+    this.held = true;
+    this.phase = 0;
+    this.dt = mtof(pitch) / this.synth.sampleRate;
+    this.gain = VOICE_LEVEL * velocity;
+    this.filter.reset();
+    this.configure();
+    this.env.value = 0;
+    this.env.gateOn();
+  }
+
+  configure(): void {
+    const s = this.synth;
+    this.env.set(s.p.ATTACK, s.p.DECAY, s.p.SUSTAIN, s.p.RELEASE, s.sampleRate);
+    this.filter.set(s.p.CUTOFF, resonanceQ(s.p.RESONANCE), s.sampleRate);
+  }
+
+  release(): void {
+    this.held = false;
+    this.env.gateOff();
+  }
+
+  kill(): void {
+    this.held = false;
+    this.env.stage = 0;
+    this.env.value = 0;
+  }
+
+  render(l: Float32Array, r: Float32Array, from: number, to: number): void {
+    const shape = this.synth.p.WAVE | 0;
+    const g = this.gain * this.synth.p.OUTPUT;
+    const dt = this.dt;
+    let ph = this.phase;
+    for (let i = from; i < to; i++) {
+      const x = this.filter.tick(wave(shape, ph, dt), 0) * this.env.tick() * g;
+      l[i] += x;
+      r[i] += x;
+      ph += dt;
+      if (ph >= 1) ph -= 1;
+      if (!this.env.active) break;
+    }
+    this.phase = ph;
+  }
+}
+
+/** Polysynth: one oscillator (Saw, Pulse, Sine, Triangle) → resonant low-pass → ADSR, per voice. */
+export class Polysynth implements Instrument {
+  private readonly pool: VoicePool<PolyVoice>;
+
+  constructor(
+    readonly p: PlanParams,
+    readonly sampleRate: number,
+    polyphony: number,
+  ) {
+    this.pool = new VoicePool(polyphony, () => new PolyVoice(this));
+  }
+
+  update(): void {
+    for (const v of this.pool.voices) if (v.active) v.configure();
+  }
+
+  noteOn(pitch: number, velocity: number): void {
+    this.pool.noteOn(pitch, velocity);
+  }
+
+  noteOff(pitch: number): void {
+    this.pool.noteOff(pitch);
+  }
+
+  render(l: Float32Array, r: Float32Array, from: number, to: number): void {
+    this.pool.render(l, r, from, to);
+  }
+
+  reset(): void {
+    this.pool.reset();
+  }
+  get sounding(): boolean {
+    return this.pool.sounding;
+  }
+}

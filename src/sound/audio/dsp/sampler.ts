@@ -1,0 +1,126 @@
+import { resonanceQ, Svf } from './filters.js';
+import { builtInKit, type Kit, type KitSample } from './kit.js';
+import type { PlanParams } from './plan.js';
+import { VoicePool, type Instrument, type Voice } from './voices.js';
+
+/** Above this the Sampler's low-pass is bypassed (its top setting is 20 kHz: fully open). */
+const OPEN_CUTOFF = 19000;
+
+class SamplerVoice implements Voice {
+  pitch = 0;
+  held = false;
+  active = false;
+  private sample: KitSample | null = null;
+  private pos = 0;
+  private rate = 1;
+  private dir = 1;
+  private env = 0;
+  private attackStep = 1;
+  private releaseCoef = 0;
+  private gain = 0;
+  readonly filter = new Svf();
+
+  constructor(private readonly sampler: Sampler) {}
+
+  start(pitch: number, velocity: number): void {
+    const s = this.sampler;
+    const p = s.p;
+    // SAMPLE 0 plays the kit by key (other keys are silent); any other plays one sample at every key.
+    const chosen = s.kit.samples[p.SAMPLE | 0] ?? null;
+    const sample = chosen ?? s.kit.drums.get(pitch);
+    if (sample === undefined) return;
+    this.sample = sample;
+    this.pitch = pitch;
+    this.held = true;
+    this.active = true;
+    const semis = p.PITCH + (chosen === null ? 0 : pitch - p.ROOT_KEY);
+    this.rate = Math.pow(2, semis / 12);
+    const len = sample.data.length;
+    this.dir = p.REVERSE > 0.5 ? -1 : 1;
+    const start = Math.min(len - 1, Math.floor(p.START * len));
+    this.pos = this.dir > 0 ? start : len - 1 - start;
+    this.env = p.ATTACK <= 0.11 ? 1 : 0;
+    this.attackStep = 1 / Math.max(1, (p.ATTACK / 1000) * s.sampleRate);
+    this.releaseCoef = Math.exp(Math.log(0.001) / Math.max(1, (p.RELEASE / 1000) * s.sampleRate));
+    this.gain = velocity;
+    this.filter.reset();
+    this.filter.set(p.CUTOFF, resonanceQ(0), s.sampleRate);
+  }
+
+  release(): void {
+    this.held = false;
+  }
+
+  kill(): void {
+    this.held = false;
+    this.active = false;
+  }
+
+  render(l: Float32Array, r: Float32Array, from: number, to: number): void {
+    const data = this.sample!.data;
+    const oneShot = this.sample!.oneShot;
+    const last = data.length - 1;
+    const g = this.gain * this.sampler.p.OUTPUT;
+    const filtered = this.sampler.p.CUTOFF < OPEN_CUTOFF;
+    const step = this.rate * this.dir;
+    for (let i = from; i < to; i++) {
+      const pos = this.pos;
+      if (pos < 0 || pos >= last) {
+        this.active = false;
+        this.held = false;
+        return;
+      }
+      const k = pos | 0;
+      const frac = pos - k;
+      let x = data[k] + (data[k + 1] - data[k]) * frac;
+      if (this.held || oneShot) this.env = Math.min(1, this.env + this.attackStep);
+      else {
+        this.env *= this.releaseCoef;
+        if (this.env < 1e-5) {
+          this.active = false;
+          return;
+        }
+      }
+      if (filtered) x = this.filter.tick(x, 0);
+      x *= this.env * g;
+      l[i] += x;
+      r[i] += x;
+      this.pos = pos + step;
+    }
+  }
+}
+
+/**
+ * Sampler: plays the built-in kit (kit.ts) — the whole kit on its General MIDI keys, or one
+ * sample at every key pitched by (key − Root Key) — with pitch, attack, release, a low-pass,
+ * start offset and reverse.
+ */
+export class Sampler implements Instrument {
+  readonly kit: Kit;
+  private readonly pool: VoicePool<SamplerVoice>;
+
+  constructor(
+    readonly p: PlanParams,
+    readonly sampleRate: number,
+    polyphony: number,
+  ) {
+    this.kit = builtInKit(sampleRate);
+    this.pool = new VoicePool(polyphony, () => new SamplerVoice(this));
+  }
+  update(): void {}
+  noteOn(pitch: number, velocity: number): void {
+    this.pool.noteOn(pitch, velocity);
+  }
+  noteOff(pitch: number): void {
+    this.pool.noteOff(pitch);
+  }
+  render(l: Float32Array, r: Float32Array, from: number, to: number): void {
+    this.pool.render(l, r, from, to);
+  }
+  reset(): void {
+    this.pool.reset();
+  }
+  get sounding(): boolean {
+    return this.pool.sounding;
+  }
+}

@@ -1,0 +1,65 @@
+import { AudioEngine } from './dsp/engine.js';
+import { BLOCK } from './dsp/math.js';
+import type { PlanSkip, RenderPlan } from './dsp/plan.js';
+
+export const RENDER_SAMPLE_RATE = 48000;
+/** The default render ends this long after the last note, for release and reverb tails. */
+export const TAIL_SECONDS = 2;
+/** The longest offline render (two 32-bit channels of an hour are 1.4 GB in memory). */
+export const MAX_RENDER_SECONDS = 3600;
+
+export interface RenderRange {
+  /** Start beat (default 0). */
+  readonly fromBeat?: number;
+  /** End beat; or */
+  readonly toBeat?: number;
+  /** a duration in seconds from the start beat. */
+  readonly seconds?: number;
+}
+
+export interface OfflineRender {
+  readonly left: Float32Array;
+  readonly right: Float32Array;
+  readonly sampleRate: number;
+  readonly fromBeat: number;
+  readonly seconds: number;
+  readonly notRendered: readonly PlanSkip[];
+}
+
+/** How many samples a range covers: --seconds, --to, or the arrangement (to the bar after its last note) plus a tail. */
+export function rangeFrames(plan: RenderPlan, range: RenderRange, sampleRate: number): { from: number; frames: number } {
+  const from = range.fromBeat ?? 0;
+  const spb = 60 / plan.tempo;
+  let seconds: number;
+  if (range.seconds !== undefined) seconds = range.seconds;
+  else if (range.toBeat !== undefined) seconds = (range.toBeat - from) * spb;
+  else {
+    const bar = (plan.meter.numerator * 4) / plan.meter.denominator;
+    const end = Math.ceil(plan.lengthBeats / bar) * bar;
+    seconds = Math.max(0, end - from) * spb + TAIL_SECONDS;
+  }
+  if (!(seconds <= MAX_RENDER_SECONDS)) throw new RangeError(`a render is at most ${MAX_RENDER_SECONDS} s; this one would be ${seconds.toFixed(1)} s`);
+  return { from, frames: Math.max(0, Math.round(seconds * sampleRate)) };
+}
+
+/** Renders a range of the arranger offline, as fast as the CPU allows. `progress` gets 0–1. */
+export function renderOffline(plan: RenderPlan, range: RenderRange, progress?: (done: number) => void, sampleRate = RENDER_SAMPLE_RATE): OfflineRender {
+  const { from, frames } = rangeFrames(plan, range, sampleRate);
+  const engine = new AudioEngine(plan, sampleRate);
+  engine.seek(from);
+  engine.play();
+  const left = new Float32Array(frames);
+  const right = new Float32Array(frames);
+  const bl = new Float32Array(BLOCK);
+  const br = new Float32Array(BLOCK);
+  const every = Math.max(1, Math.floor(sampleRate / BLOCK / 4));
+  for (let at = 0, k = 0; at < frames; at += BLOCK, k++) {
+    engine.render(bl, br);
+    const n = Math.min(BLOCK, frames - at);
+    left.set(n === BLOCK ? bl : bl.subarray(0, n), at);
+    right.set(n === BLOCK ? br : br.subarray(0, n), at);
+    if (progress !== undefined && k % every === 0) progress(at / frames);
+  }
+  progress?.(1);
+  return { left, right, sampleRate, fromBeat: from, seconds: frames / sampleRate, notRendered: engine.notRendered };
+}

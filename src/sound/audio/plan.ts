@@ -1,0 +1,169 @@
+import { ARP_SYNC_RATES, deviceSpec, modulatorSpec, moduleSpec, type NativeParamSpec } from '../catalog.js';
+import { dbGain, faderGain } from '../mix.js';
+import type { ClipJson, DeviceJson, GraphJson, ProjectJson, TrackJson } from '../model.js';
+import { toDisplayNumber } from '../units.js';
+import type { PlanDevice, PlanGrid, PlanNote, PlanParams, PlanSkip, PlanTrack, RenderPlan } from './dsp/plan.js';
+
+/** Voices of an instrument whose document carries no VOICES parameter. */
+export const DEFAULT_POLYPHONY = 8;
+/** A plan holds at most this many notes (loops unrolled), so a huge import cannot exhaust memory. */
+export const MAX_PLAN_NOTES = 2_000_000;
+
+/**
+ * Native value → the physical number the DSP uses: exponential scales give Hz or ms, every
+ * other scale keeps the native number (linear gain for level scales, dB, semitones, 0–1 for %,
+ * enum indices).
+ */
+export function physical(spec: NativeParamSpec, native: number | boolean): number {
+  const v = typeof native === 'boolean' ? (native ? 1 : 0) : native;
+  return spec.scale?.kind === 'exp' ? toDisplayNumber(spec.scale, v) : v;
+}
+
+function params(specs: readonly NativeParamSpec[], values: Readonly<Record<string, number | boolean>>): PlanParams {
+  const out: PlanParams = {};
+  for (const s of specs) out[s.id] = physical(s, values[s.id] ?? s.default);
+  return out;
+}
+
+/** Parameters the engine does not render yet: reported when set away from their default. */
+const UNRENDERED_PARAMS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'Poly Grid': {
+    SHUFFLE: 'Shuffle (swing of the Grid clock) is not rendered',
+    GLIDE: 'Glide (portamento) is not rendered',
+  },
+  'FX Grid': {
+    SHUFFLE: 'Shuffle (swing of the Grid clock) is not rendered',
+    AUTO_GATE: 'Auto Gate is not rendered: the FX Grid gate is always open',
+  },
+};
+
+class PlanBuilder {
+  readonly skipped: PlanSkip[] = [];
+  notes = 0;
+
+  constructor(readonly json: ProjectJson) {}
+
+  device(d: DeviceJson, path: string, track: string): PlanDevice {
+    const spec = deviceSpec(d.uuid);
+    if (spec === undefined) {
+      this.skipped.push({ track, device: path, reason: `unknown device UUID ${d.uuid}` });
+      return { path, type: `unknown ${d.uuid}`, kind: 'audio_effect', enabled: false, p: {}, slots: {}, grid: null, polyphony: 1 };
+    }
+    const slots: Record<string, PlanDevice[]> = {};
+    for (const s of spec.slots) slots[s.name] = (d.slots?.[s.name] ?? []).map((c, i) => this.device(c, `${path} › ${s.name} ${i}`, track));
+    for (const [id, why] of Object.entries(UNRENDERED_PARAMS[spec.name] ?? {})) {
+      const ps = spec.params.find((x) => x.id === id);
+      const v = d.params[id];
+      if (ps !== undefined && v !== undefined && Number(v) !== ps.default) this.skipped.push({ track, device: path, reason: why });
+    }
+    const p = params(spec.params, d.params);
+    // The Arpeggiator's synced rate is an enum of note values; the DSP gets it in beats.
+    if (spec.name === 'Arpeggiator') p.RATE_BEATS = ARP_SYNC_RATES[p.RATE_SYNC | 0]?.beats ?? 0.25;
+    return {
+      path,
+      type: spec.name,
+      kind: spec.kind,
+      enabled: d.enabled,
+      p,
+      slots,
+      grid: spec.grid !== null && d.grid !== undefined ? this.grid(d.grid, path, track) : null,
+      polyphony: p.VOICES !== undefined && p.VOICES >= 1 ? Math.round(p.VOICES) : DEFAULT_POLYPHONY,
+    };
+  }
+
+  grid(g: GraphJson, path: string, track: string): PlanGrid {
+    const nodes: PlanGrid['nodes'][number][] = [];
+    const modules = g.modules.map((m) => moduleSpec(m.uuid));
+    const modulators = g.modulators.map((m) => modulatorSpec(m.uuid));
+    g.modules.forEach((m, i) => {
+      const s = modules[i];
+      if (s === undefined) this.skipped.push({ track, device: path, reason: `unknown Grid module ${m.uuid}` });
+      nodes.push({ type: s?.name ?? 'unknown', modulator: false, p: s === undefined ? {} : params(s.params, m.params), inputs: s?.inputs.length ?? 0, outputs: s?.outputs.length ?? 0 });
+    });
+    g.modulators.forEach((m, i) => {
+      const s = modulators[i];
+      if (s === undefined) this.skipped.push({ track, device: path, reason: `unknown Grid modulator ${m.uuid}` });
+      nodes.push({ type: s?.name ?? 'unknown', modulator: true, p: s === undefined ? {} : params(s.params, m.params), inputs: 0, outputs: s?.outputs.length ?? 0 });
+    });
+    const cords = g.connections.map((c) => {
+      const fromModule = c.source_kind === 'module';
+      const source = fromModule ? c.source : g.modules.length + c.source;
+      const outPort = fromModule ? modules[c.source]?.outputs[c.source_port] : modulators[c.source]?.outputs[c.source_port];
+      const inPort = modules[c.target]?.inputs[c.target_port];
+      return { source, sourcePort: c.source_port, target: c.target, targetPort: c.target_port, amount: c.amount ?? 1, sourcePitch: outPort?.type === 'pitch', targetPitch: inPort?.type === 'pitch' };
+    });
+    return { nodes, cords };
+  }
+
+  /** A clip's notes in song beats: a looped clip plays to its loop end, then repeats the loop until the clip ends. */
+  clipNotes(c: ClipJson, out: PlanNote[]): void {
+    const end = c.start + c.length;
+    const push = (offset: number, pitch: number, start: number, duration: number, velocity: number, cut: number): void => {
+      const on = c.start + offset + start;
+      if (on >= end || on >= cut || duration <= 0) return;
+      if (++this.notes > MAX_PLAN_NOTES) throw new Error(`the arrangement unrolls to more than ${MAX_PLAN_NOTES} notes`);
+      out.push({ on, off: Math.min(on + duration, end, cut), pitch, velocity });
+    };
+    const looped = c.loop_enabled && c.loop_length > 0;
+    const loopEnd = c.loop_start + c.loop_length;
+    for (const [pitch, start, duration, velocity] of c.notes) {
+      if (!looped) push(0, pitch, start, duration, velocity, Infinity);
+      else if (start < loopEnd) push(0, pitch, start, duration, velocity, c.start + loopEnd);
+    }
+    if (!looped) return;
+    for (let k = 0; c.start + loopEnd + k * c.loop_length < end; k++) {
+      const offset = loopEnd - c.loop_start + k * c.loop_length;
+      const cut = c.start + loopEnd + (k + 1) * c.loop_length;
+      for (const [pitch, start, duration, velocity] of c.notes) if (start >= c.loop_start && start < loopEnd) push(offset, pitch, start, duration, velocity, cut);
+    }
+  }
+}
+
+/** Builds the render plan of a project document (a project file's `project`, or saveProject of the live model). */
+export function buildPlan(json: ProjectJson): RenderPlan {
+  const b = new PlanBuilder(json);
+  const flat: { json: TrackJson; parent: number | null }[] = [];
+  const walk = (list: readonly TrackJson[], parent: number | null): void => {
+    for (const t of list) {
+      const i = flat.length;
+      flat.push({ json: t, parent });
+      if (t.children !== undefined) walk(t.children, i);
+    }
+  };
+  walk(json.tracks, null);
+  const fxBase = flat.length;
+  for (const t of json.fx) flat.push({ json: t, parent: null });
+  flat.push({ json: json.master, parent: null });
+  const masterIndex = flat.length - 1;
+  let lengthBeats = 0;
+  const tracks: PlanTrack[] = flat.map(({ json: t, parent }, index) => {
+    const notes: PlanNote[] = [];
+    for (const c of t.clips) b.clipNotes(c, notes);
+    notes.sort((x, y) => x.on - y.on || x.pitch - y.pitch);
+    for (const n of notes) lengthBeats = Math.max(lengthBeats, n.off);
+    if (t.type === 'audio') b.skipped.push({ track: t.name, device: '(track)', reason: 'audio tracks are input-only: no audio clips to play, so the track passes silence through its chain' });
+    const sends = (t.sends ?? []).flatMap((s) => (s.fx_index !== undefined && s.fx_index >= 0 && s.fx_index < json.fx.length ? [{ target: fxBase + s.fx_index, gain: dbGain(s.level_db), preFader: s.pre_fader }] : []));
+    return {
+      index,
+      name: t.name,
+      type: t.type,
+      output: index === masterIndex ? -1 : (parent ?? masterIndex),
+      mute: t.muted,
+      solo: t.solo,
+      gain: faderGain(t.volume),
+      pan: t.pan,
+      devices: t.devices.map((d, i) => b.device(d, `${t.name} › ${i} ${d.name}`, t.name)),
+      notes,
+      sends,
+    };
+  });
+  if (json.metronome) b.skipped.push({ track: 'Master', device: '(transport)', reason: 'the metronome is not rendered' });
+  return {
+    tempo: json.tempo,
+    meter: { numerator: json.meter.numerator, denominator: json.meter.denominator },
+    loop: { enabled: json.arranger_loop.enabled, start: json.arranger_loop.start, duration: json.arranger_loop.duration },
+    tracks,
+    lengthBeats,
+    notRendered: b.skipped,
+  };
+}
