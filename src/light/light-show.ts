@@ -179,8 +179,8 @@ export class LightShow {
    */
   setParameter(target: unknown, value: unknown, origin: Origin, options: PerformOptions = {}): { parameter: Parameter; changed: boolean } {
     const p = this.parameter(target);
-    if (p instanceof BooleanParameter && p.isMomentary) {
-      throw invalidArgument(`${p.path} is a trigger (a momentary button): it has no value to set. Fire it with fire_trigger, which is an action and not undoable`);
+    if (p instanceof BooleanParameter && p.isPulse) {
+      throw invalidArgument(`${p.path} is a trigger (a button whose press leaves no value): it has no value to set. Fire it with fire_trigger, which is an action and not undoable`);
     }
     const accepted = p.accept(fromText(p, value));
     // Setting the value a parameter already has is not a step: a shared undo that visibly does

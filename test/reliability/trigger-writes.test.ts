@@ -1,4 +1,4 @@
-// Writes to triggers and momentary buttons (tempo tap and trigger, recall, launch...): every one
+// Writes to triggers and pulse buttons (tempo tap and trigger, recall, launch...): every one
 // in the running show, through every write path that sets a value (MCP set_parameter, the same
 // inside apply_operations, the console's POST /api/parameter), is refused invalid_argument
 // pointing to fire_trigger, never `internal`, and nothing changes, history included. Every
@@ -14,7 +14,7 @@ import { fingerprint } from './helpers.js';
 
 function momentaryIn(root: Component): BooleanParameter[] {
   const out: BooleanParameter[] = [];
-  for (const c of root.descendants()) for (const p of c.parameters.values()) if (p instanceof BooleanParameter && p.isMomentary) out.push(p);
+  for (const c of root.descendants()) for (const p of c.parameters.values()) if (p instanceof BooleanParameter && p.isPulse) out.push(p);
   return out;
 }
 
@@ -43,10 +43,10 @@ test('trigger writes: every trigger and momentary button in the show is refused 
   // fire_trigger is the way: it fires and says it is not undoable (no step).
   const fired = await show.call('fire_trigger', { path: '/lx/tempo/tap' });
   assert.equal(fired.parameter.kind, 'trigger');
-  t.diagnostic(`${paths.length} triggers and momentary buttons refused on 3 paths`);
+  t.diagnostic(`${paths.length} triggers and pulse buttons refused on 3 paths`);
 });
 
-test('trigger writes: every device class reports its triggers and momentary buttons as kind trigger', async (t) => {
+test('trigger writes: every device class reports its triggers and pulse buttons as kind trigger', async (t) => {
   const show = await startShow(t);
   const registry = show.app.services.light.registry;
   let count = 0;
@@ -60,5 +60,5 @@ test('trigger writes: every device class reports its triggers and momentary butt
     }
   }
   assert.ok(count > 10, `found ${count}`);
-  t.diagnostic(`${count} trigger and momentary parameters across the device classes`);
+  t.diagnostic(`${count} trigger and pulse parameters across the device classes`);
 });

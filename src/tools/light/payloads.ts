@@ -68,7 +68,7 @@ export function toParameterPayload(p: Parameter): ParameterPayload {
     key: p.key,
     label: p.label,
     // A momentary button (tempo tap) is a trigger to every client, whatever class holds it.
-    kind: p instanceof BooleanParameter && p.isMomentary ? 'trigger' : p.kind,
+    kind: p instanceof BooleanParameter && p.isPulse ? 'trigger' : p.kind,
     value: false,
     oscAddress: oscAddressOf(p),
   };
