@@ -46,6 +46,19 @@ test('trigger writes: every trigger and momentary button in the show is refused 
   t.diagnostic(`${paths.length} triggers and pulse buttons refused on 3 paths`);
 });
 
+test('trigger writes: every momentary button that holds a value (Cue, Aux...) is set and undone over MCP, never internal', { timeout: 120_000 }, async (t) => {
+  const show = await startShow(t);
+  const held = show.app.services.engine.graph.roots.flatMap((r) => [...r.descendants()].flatMap((c) => [...c.parameters.values()])).filter((p): p is BooleanParameter => p instanceof BooleanParameter && p.mode === 'momentary' && !p.isPulse);
+  assert.ok(held.length > 0);
+  for (const p of held) {
+    const set = await show.call('set_parameter', { path: p.path, value: !p.baseValue });
+    assert.equal(set.parameter.kind, 'boolean', p.path);
+    if (set.changed) await show.call('undo');
+    assert.equal(JSON.parse(JSON.stringify((await show.call('get_parameter', { path: p.path })).parameter.value)), p.baseValue, `${p.path} restored`);
+  }
+  t.diagnostic(`${held.length} momentary buttons that hold a value`);
+});
+
 test('trigger writes: every device class reports its triggers and pulse buttons as kind trigger', async (t) => {
   const show = await startShow(t);
   const registry = show.app.services.light.registry;
