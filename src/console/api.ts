@@ -8,6 +8,7 @@ import * as channels from '../light/operations/channels.js';
 import * as effects from '../light/operations/effects.js';
 import * as palette from '../light/operations/palette.js';
 import * as snapshots from '../light/operations/snapshots.js';
+import * as clips from '../light/operations/clips.js';
 import * as patterns from '../light/operations/patterns.js';
 import { fireTrigger } from '../light/operations/triggers.js';
 import type { ComponentTarget } from '../light/paths.js';
@@ -330,6 +331,24 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
           const r = snapshots.removeSnapshot(light, a, origin);
           return { removed: r.path, id: r.id, pathChanges: r.pathChanges };
         });
+      },
+    },
+    // ---- clip grid (src/light/operations/clips.ts): performance actions, not undo steps
+    '/api/clip/launch': {
+      method: 'POST',
+      handler: ({ body }) => {
+        const a = parse(z.strictObject({ bus: Id.optional(), slot: Index.optional(), scene: Index.optional() }), body);
+        return q('launch clip', () => {
+          const launched = a.scene !== undefined ? clips.launchScene(light, a.scene) : [clips.launchClip(light, { bus: { id: a.bus }, slot: a.slot ?? -1 })];
+          return { launched: launched.map((c) => ({ bus: c.bus.path, slot: c.slot, pending: c.launch.pending })) };
+        });
+      },
+    },
+    '/api/clip/stop': {
+      method: 'POST',
+      handler: ({ body }) => {
+        const a = parse(z.strictObject({ bus: Id.optional(), slot: Index.optional() }), body);
+        return q('stop clip', () => ({ stopped: clips.stopClips(light, { bus: a.bus === undefined ? undefined : { id: a.bus }, slot: a.slot }).map((c) => ({ bus: c.bus.path, slot: c.slot })) }));
       },
     },
     '/api/undo': {

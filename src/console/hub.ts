@@ -42,7 +42,7 @@ const MAX_BUFFERED_BYTES = 1 << 20;
 const FLUSH_MS = 30;
 const WATCH_MS = 100;
 const SESSIONS_MS = 2000;
-/** Sound state refresh while the transport plays (the playhead). */
+/** Sound state and clip grid refresh while the transport or a clip plays (the playheads). */
 const PLAYHEAD_MS = 250;
 
 /**
@@ -64,6 +64,7 @@ export class ConsoleHub {
   private watchTimer: NodeJS.Timeout | undefined;
   private sessionsTimer: NodeJS.Timeout | undefined;
   private playheadTimer: NodeJS.Timeout | undefined;
+  private clipsWereActive = false;
   private lastSessions = '';
   private readonly encoders = new Map<number, FrameEncoder>();
   private readonly log: Logger;
@@ -307,6 +308,10 @@ export class ConsoleHub {
     if (any && this.playheadTimer === undefined) {
       this.playheadTimer = setInterval(() => {
         if (this.ctx.soundPlaying()) this.soundTouched();
+        // Clip cursors move every frame; refresh while any clip plays, and once after the last stops.
+        const clips = this.ctx.clipsActive();
+        if (clips || this.clipsWereActive) this.lightChanged();
+        this.clipsWereActive = clips;
       }, PLAYHEAD_MS);
     }
     if (!any && this.playheadTimer !== undefined) {

@@ -25,6 +25,9 @@ export class Engine {
     this.deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
     this.history = new History(this.graph, Date.now, options.historyBudgetBytes === undefined ? {} : { budgetBytes: options.historyBudgetBytes });
     this.queue = new EngineQueue(this.deadlineMs);
-    this.clock = new EngineClock((run) => this.queue.submitFrame(run));
+    this.clock = new EngineClock(
+      (run) => this.queue.submitFrame(run),
+      (dueAt) => this.queue.planFrame(dueAt),
+    );
   }
 }

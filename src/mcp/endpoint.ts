@@ -140,6 +140,7 @@ export class McpEndpoint {
 
   /** Serves one request to `/mcp`. `body` is the parsed JSON of a POST (undefined otherwise). */
   async handle(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    if (req.method === 'POST') await this.admit();
     const probe = await toWebRequest(req, body, { maxRequestBodySize: this.options.maxBodyBytes });
     if (await isLegacyRequest(probe, body, { maxRequestBodySize: this.options.maxBodyBytes })) {
       await this.handleLegacy(req, res, body);
@@ -148,6 +149,15 @@ export class McpEndpoint {
     this.modernActiveUntil = Date.now() + this.idleMs;
     this.touch();
     await this.modernBody.run(body, () => this.modernNode(req, res, body));
+  }
+
+  /**
+   * The SDK's work on a request (conversion, validation, dispatch, up to the tool's queue task)
+   * runs on the engine thread too: it starts in the slack between frames, not wherever the
+   * request happens to arrive (at most until just after the next frame).
+   */
+  private admit(): Promise<void> | undefined {
+    return this.options.services.engine.queue.admit();
   }
 
   private async handleLegacy(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
