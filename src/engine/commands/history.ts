@@ -91,7 +91,9 @@ interface GroupStep {
  */
 export class History {
   private readonly undoStack: HistoryEntry[] = [];
-  private readonly redoStack: HistoryEntry[] = [];
+  private redoStack: HistoryEntry[] = [];
+  /** While a verified step waits for its read-back: the redo steps its perform set aside (kept until it is confirmed). */
+  private pending: { redo: HistoryEntry[] | null } | null = null;
   private seq = 0;
   private readonly listeners: HistoryListener[] = [];
   /** Commands performed inside the running transaction, in order; null outside one. */
@@ -179,8 +181,15 @@ export class History {
     const entry: HistoryEntry = { seq: ++this.seq, command, origin, at: t, lastAt: t, mergeKey: options.mergeKey, changes };
     this.undoStack.push(entry);
     this.track(entry);
-    for (const r of this.redoStack) this.untrack(r);
-    this.redoStack.length = 0;
+    if (this.pending !== null) {
+      // A verified step: set the redo steps aside and trim only once the read-back confirms it.
+      this.pending.redo = this.redoStack;
+      this.redoStack = [];
+      this.emit({ kind: 'perform', entry });
+      return entry;
+    }
+    this.forget(this.redoStack);
+    this.redoStack = [];
     this.emit({ kind: 'perform', entry });
     this.trim();
     return entry;
@@ -266,19 +275,41 @@ export class History {
    * error propagates.
    */
   performVerified<T>(command: Command, origin: Origin, verify: (entry: HistoryEntry) => T, options: PerformOptions = {}): T {
-    const undo = this.undoStack.slice();
-    const redo = this.redoStack.slice();
-    const entry = this.perform(command, origin, options);
+    if (this.group !== null) {
+      const step = this.perform(command, origin, options);
+      try {
+        return verify(step);
+      } catch (err) {
+        this.rollback(step);
+        throw err;
+      }
+    }
+    // No copies of the stacks: the perform sets the redo steps aside and defers the budget trim,
+    // so a rejected step leaves both stacks as they were at any history length. (A merged step
+    // is rolled back whole; it was on the undo stack before, so it stays gone.)
+    const pending: { redo: HistoryEntry[] | null } = { redo: null };
+    this.pending = pending;
+    let entry: HistoryEntry;
     try {
-      return verify(entry);
+      entry = this.perform(command, origin, options);
+    } finally {
+      this.pending = null;
+    }
+    let result: T;
+    try {
+      result = verify(entry);
     } catch (err) {
       this.rollback(entry);
-      // A new step may have evicted the oldest one at the cap: put the stacks back as they were.
-      // (A merged step is rolled back whole; it was on the undo stack before, so it stays gone.)
-      if (!undo.includes(entry)) this.undoStack.splice(0, this.undoStack.length, ...undo);
-      this.redoStack.splice(0, this.redoStack.length, ...redo);
+      if (pending.redo !== null) this.redoStack = pending.redo;
       throw err;
     }
+    if (pending.redo !== null) this.forget(pending.redo);
+    this.trim();
+    return result;
+  }
+
+  private forget(entries: readonly HistoryEntry[]): void {
+    for (const e of entries) this.untrack(e);
   }
 
   /** Performs the latest undone step again. */
