@@ -17,6 +17,7 @@ import { BodyTooLargeError, readBody } from '../http/body.js';
 import { sendJson } from '../http/replies.js';
 import { describeZodError } from '../tools/zod-errors.js';
 import { toUndoRedo } from '../tools/core/history-payloads.js';
+import { parseJsonBounded } from '../engine/client-json.js';
 import { toComponentRef } from '../tools/light/payloads.js';
 import type { ConsoleContext } from './context.js';
 import type { ConsoleHub } from './hub.js';
@@ -503,8 +504,9 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
           throw err;
         }
         try {
-          body = raw.length === 0 ? {} : JSON.parse(raw.toString('utf8'));
-        } catch {
+          body = raw.length === 0 ? {} : parseJsonBounded(raw.toString('utf8'));
+        } catch (err) {
+          if (err instanceof FootlightError) throw err;
           throw invalidArgument('the body is not valid JSON');
         }
       }

@@ -3,6 +3,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { SetParameter } from '../engine/commands/set-parameter.js';
 import type { HistoryChange } from '../engine/commands/history.js';
+import { parseJsonBounded } from '../engine/client-json.js';
+import { FootlightError } from '../engine/errors.js';
 import type { Component } from '../engine/component.js';
 import { NumericParameter } from '../engine/parameters/numeric.js';
 import type { Parameter } from '../engine/parameters/parameter.js';
@@ -126,9 +128,10 @@ export class ConsoleHub {
     let msg: ClientMessage;
     try {
       if (isBinary) throw new Error('binary');
-      msg = JSON.parse(data.toString('utf8')) as ClientMessage;
-    } catch {
-      this.send(client, { type: 'error', error: 'invalid_argument', message: 'messages are JSON text objects; see docs/console.md' });
+      msg = parseJsonBounded(data.toString('utf8')) as ClientMessage;
+    } catch (err) {
+      const message = err instanceof FootlightError ? `${err.message} (docs/console.md)` : 'messages are JSON text objects; see docs/console.md';
+      this.send(client, { type: 'error', error: 'invalid_argument', message });
       return;
     }
     switch (msg?.type) {

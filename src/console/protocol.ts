@@ -213,6 +213,8 @@ export interface HistoryState {
   readonly redo: readonly HistoryStep[];
   readonly canUndo: boolean;
   readonly canRedo: boolean;
+  /** What the history holds against its memory budget and how many early steps it dropped. */
+  readonly memory: { readonly droppedSteps: number; readonly usedBytes: number; readonly budgetBytes: number; readonly nearBudget: boolean };
 }
 
 export interface ActivityItem {

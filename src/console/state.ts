@@ -13,7 +13,7 @@ import { Pattern } from '../light/patterns/pattern.js';
 import { Placeholder } from '../light/placeholder.js';
 import type { DeviceRegistry } from '../light/registry.js';
 import type { CallRecord } from '../mcp/register-tools.js';
-import { toHistoryStep } from '../tools/core/history-payloads.js';
+import { toHistoryMemory, toHistoryStep } from '../tools/core/history-payloads.js';
 import { toComponentRef, toParameterPayload, toSnapshotPayload, toSwatchPayload } from '../tools/light/payloads.js';
 import { clipBuses } from '../light/operations/clips.js';
 import type { ActivityItem, ChannelState, ClipGridState, DeviceSummary, HistoryState, LibraryEntry, LightState, PaletteState, PanelState, ParameterPayload, SnapshotsState } from './protocol.js';
@@ -182,6 +182,7 @@ export function historyState(history: History, limit = 50): HistoryState {
     redo: history.redoable(limit).map(toHistoryStep),
     canUndo: history.canUndo,
     canRedo: history.canRedo,
+    memory: toHistoryMemory(history),
   };
 }
 
