@@ -79,3 +79,29 @@ test('one clock: a clip launched on the next bar while the song plays starts on 
   }
   assert.fail('the clip never started');
 });
+
+test('one clock: tempo-synced divisions lock to the song position while it plays; stopped, the light beat runs on from there', async () => {
+  const { Engine } = await import('../../src/engine/engine.js');
+  const { LightShow } = await import('../../src/light/light-show.js');
+  const { createSoundHost } = await import('../../src/sound/index.js');
+  const { linkShowClock } = await import('../../src/show/show-clock.js');
+  const { Div } = await import('../../src/light/tempo/divisions.js');
+  const engine = new Engine();
+  const light = new LightShow(engine);
+  const sound = createSoundHost(engine);
+  linkShowClock(light, sound);
+  sound.transport.position = 2.3;
+  sound.song.startPlayback();
+  const tempo = light.lx.tempo;
+  for (let k = 0; k < 90; k++) {
+    engine.clock.stepFixed(1, 1000 / 60);
+    const pos = sound.transport.position;
+    assert.ok(Math.abs(tempo.getBasis(Div.QUARTER) - (pos - Math.floor(pos))) < 1e-9, `quarter basis at beat ${pos}`);
+    assert.ok(Math.abs(tempo.getBasis(Div.WHOLE) - ((pos / 4) % 1)) < 1e-9, `bar basis at beat ${pos}`);
+  }
+  sound.song.stopPlayback();
+  const at = sound.transport.position;
+  engine.clock.stepFixed(30, 1000 / 60);
+  assert.equal(sound.transport.position, at);
+  assert.ok(tempo.beatCount() + tempo.basis() > at + 0.9, 'the light beat runs on while the song is stopped');
+});
