@@ -156,6 +156,8 @@ export class LightShow {
     }
     lx.tempo.loop(frame.deltaMs);
     const deltaMs = frame.deltaMs * lx.speed.getValue();
+    // LX meters audio on its own thread; here the frame's blocks are metered before modulation reads them.
+    lx.audio.loop(deltaMs);
     lx.modulation.loop(deltaMs);
     lx.snapshots.loop(deltaMs);
     lx.palette.loop(deltaMs);

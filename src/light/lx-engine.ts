@@ -12,6 +12,7 @@ import { Tempo } from './tempo/tempo.js';
 import type { ClipClock } from './clips/clip-clock.js';
 import { ClipEngine } from './clips/clip-engine.js';
 import type { LightAudioInput } from './audio/audio-input.js';
+import { LXAudioEngine } from './audio/audio-engine.js';
 
 /** LX's engine children, in construction and save order (unmodeled ones are kept from the file). */
 const CHILD_ORDER = ['palette', 'tempo', 'clips', 'audio', 'mixer', 'modulation', 'output', 'snapshots', 'dmx', 'midi', 'osc'];
@@ -31,6 +32,7 @@ export class LXEngineComponent extends LXComponent {
   readonly palette: Palette;
   readonly tempo: Tempo;
   readonly clips: ClipEngine;
+  readonly audio: LXAudioEngine;
   readonly mixer: Mixer;
   readonly modulation: ModulationEngine;
   readonly output: OutputGroup;
@@ -59,6 +61,7 @@ export class LXEngineComponent extends LXComponent {
     this.palette = this.addChild('palette', new Palette());
     this.tempo = this.addChild('tempo', new Tempo());
     this.clips = this.addChild('clips', new ClipEngine());
+    this.audio = this.addChild('audio', new LXAudioEngine());
     this.mixer = this.addChild('mixer', new Mixer());
     this.modulation = this.addChild('modulation', new ModulationEngine('Modulation'));
     this.output = this.addChild('output', new OutputGroup());
