@@ -1,3 +1,4 @@
+import type { Component } from '../../engine/component.js';
 import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { Modulator } from '../modulation/modulator.js';
 import { AUDIO_BLOCK, audioInputOf } from './audio-input.js';
@@ -133,4 +134,12 @@ export class GraphicMeter extends Modulator {
 /** The engine's own meter (`/lx/audio/meter`), which LX saves as LXAudioEngine$Meter. */
 export class AudioEngineMeter extends GraphicMeter {
   override readonly lxClass = 'heronarts.lx.audio.LXAudioEngine$Meter';
+}
+
+/** The global meter (`/lx/audio/meter`) of the light engine holding `c`, or null when detached. */
+export function globalMeterOf(c: Component | null): GraphicMeter | null {
+  for (let p = c; p !== null; p = p.parent) {
+    if ((p as { isLightRoot?: boolean }).isLightRoot === true) return (p as unknown as { audio?: { meter: GraphicMeter } }).audio?.meter ?? null;
+  }
+  return null;
 }

@@ -1,5 +1,6 @@
 import type { DeviceEntry } from '../registry.js';
 import { AlternatingPattern } from '../patterns/alternating-pattern.js';
+import { GraphicEqualizerPattern } from '../patterns/graphic-equalizer-pattern.js';
 import { ChasePattern } from '../patterns/chase-pattern.js';
 import { GradientPattern } from '../patterns/gradient-pattern.js';
 import { NoisePattern } from '../patterns/noise-pattern.js';
@@ -12,12 +13,12 @@ import { TestPattern } from '../patterns/test-pattern.js';
 const src = (file: string): string => new URL(`../patterns/${file}`, import.meta.url).href;
 
 const NEEDS_DMX = 'it renders live Art-Net DMX input, which Footlight does not receive';
-const NEEDS_AUDIO = 'it follows live audio input (sound objects or the audio meter), which Footlight\'s light engine does not have';
+const NEEDS_AUDIO = 'it draws Sound Objects, which follow live audio input positioned by an external sound-stage system (Envelop, Reaper or ADM over OSC) that Footlight does not receive';
 
 /**
  * Stock patterns in LX's registry order (DMX, Pattern Rack, Sound Object, Gradient, Solid,
  * Planes, Chase, Noise, Sparkle, Test), then classes LX ships outside its default registry:
- * Alternating (available here) and Graphic Equalizer (needs audio).
+ * Alternating and Graphic Equalizer (both available here; the equalizer reads /lx/audio/meter).
  */
 export const PATTERNS: readonly DeviceEntry[] = [
   { kind: 'pattern', className: 'heronarts.lx.dmx.DmxPattern', name: 'DMX', category: 'Other', unavailable: NEEDS_DMX },
@@ -31,5 +32,5 @@ export const PATTERNS: readonly DeviceEntry[] = [
   { kind: 'pattern', className: 'heronarts.lx.pattern.texture.SparklePattern', name: 'Sparkle', category: 'Texture', create: () => new SparklePattern(), sourceUrl: src('sparkle-pattern.ts') },
   { kind: 'pattern', className: 'heronarts.lx.pattern.test.TestPattern', name: 'Test', category: 'Test', create: () => new TestPattern(), sourceUrl: src('test-pattern.ts') },
   { kind: 'pattern', className: 'heronarts.lx.pattern.color.AlternatingPattern', name: 'Alternating', category: 'Color', create: () => new AlternatingPattern(), sourceUrl: src('alternating-pattern.ts') },
-  { kind: 'pattern', className: 'heronarts.lx.pattern.GraphicEqualizerPattern', name: 'Graphic Equalizer', category: 'Form', unavailable: NEEDS_AUDIO },
+  { kind: 'pattern', className: 'heronarts.lx.pattern.GraphicEqualizerPattern', name: 'Graphic Equalizer', category: 'Form', create: () => new GraphicEqualizerPattern(), sourceUrl: src('graphic-equalizer-pattern.ts') },
 ];

@@ -117,7 +117,7 @@ test('catalog: every available stock pattern has LX 1.2.1\'s parameters', { skip
     checked++;
   }
   checkComponent('Plane', catalog.get('Plane')!, new Plane(0));
-  assert.equal(checked, 8);
+  assert.equal(checked, 9);
 });
 
 test('catalog: the registry lists patterns in LX\'s order, with names and categories, unavailable ones with a reason', () => {
@@ -132,7 +132,7 @@ test('catalog: the registry lists patterns in LX\'s order, with names and catego
     DMX: 'Other', 'Pattern Rack': 'Other', 'Sound Object': 'Audio', Gradient: 'Color', Solid: 'Color', Planes: 'Form',
     Chase: 'Strip', Noise: 'Texture', Sparkle: 'Texture', Test: 'Test', Alternating: 'Color', 'Graphic Equalizer': 'Form',
   });
-  for (const name of ['DMX', 'Sound Object', 'Graphic Equalizer']) {
+  for (const name of ['DMX', 'Sound Object']) {
     const e = lib.find('pattern', name);
     assert.equal(e.create, undefined);
     assert.match(e.unavailable ?? '', /live (Art-Net DMX|audio) input/);
