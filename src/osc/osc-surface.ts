@@ -186,6 +186,16 @@ export class OscSurface {
   }
 
   private applyOne(m: OscMessage, origin: Origin): void {
+    if (m.address.startsWith('/adm/')) {
+      // LX routes /adm to its ADM-OSC input: live positions, not undoable parameter writes.
+      const problem = this.light.lx.audio.adm.receive(m.address, m.args);
+      if (problem === null) this.stats.applied++;
+      else {
+        this.stats.unknown++;
+        this.unknownLog.emit({ address: m.address.slice(0, 200), reason: problem }, 'OSC address not found');
+      }
+      return;
+    }
     const r = route(this.light.lx, m.address);
     switch (r.kind) {
       case 'unknown':

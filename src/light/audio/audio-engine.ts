@@ -2,6 +2,7 @@ import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { LXComponent } from '../lx-component.js';
+import { AdmInput } from './adm.js';
 import { AudioEngineMeter } from './graphic-meter.js';
 
 const MODES = [
@@ -20,6 +21,8 @@ export class LXAudioEngine extends LXComponent {
   readonly mode = new EnumParameter('Mode', MODES, 0, { description: 'Meter the audio input or the output (Footlight meters the show\'s audio input either way)' });
   readonly expandedPerformance = new BooleanParameter('Expanded Performance', true, { description: 'Console UI: whether the audio section is expanded' });
   readonly meter: AudioEngineMeter;
+  /** ADM-OSC object positions (`/adm/...` over OSC) that Sound Objects with ADM Sync follow. */
+  readonly adm = new AdmInput();
 
   constructor() {
     super('Audio');

@@ -18,7 +18,7 @@ const src = (file: string): string => new URL(`../effects/${file}`, import.meta.
 export const EFFECTS: readonly DeviceEntry[] = [
   {
     kind: 'effect', className: 'heronarts.lx.effect.audio.SoundObjectEffect', name: 'Sound Object', category: 'Audio',
-    unavailable: 'it masks the frame with a Sound Object, which follows live audio input and sound-stage objects that Footlight does not have',
+    unavailable: 'it masks the frame with a Sound Object placed in the model through LX\'s sound-stage geometry (SoundStage box, Abs/Radial/Box position modes), which Footlight does not reproduce yet; the Sound Object modulator itself is available',
   },
   { kind: 'effect', className: 'heronarts.lx.effect.BlurEffect', name: 'Blur', category: 'Core', create: () => new BlurEffect(), sourceUrl: src('blur-effect.ts') },
   { kind: 'effect', className: 'heronarts.lx.effect.FreezeEffect', name: 'Freeze', category: 'Core', create: () => new FreezeEffect(), sourceUrl: src('freeze-effect.ts') },

@@ -23,10 +23,10 @@ import { Timer } from '../modulation/modulators/timer.js';
 import { VariableLFO } from '../modulation/modulators/variable-lfo.js';
 import type { Modulator } from '../modulation/modulator.js';
 import { BandFilter, BandGate } from '../audio/band-filter.js';
+import { SoundObject } from '../audio/sound-object.js';
 
 const src = (file: string): string => new URL(`../modulation/modulators/${file}`, import.meta.url).href;
 
-const AUDIO = 'needs sound-stage objects and their audio meters (Envelop, Reaper, ADM over OSC), which Footlight does not have';
 /** The band filter and beat detector hear the show's song (src/light/audio). */
 const audioSrc = new URL('../audio/band-filter.ts', import.meta.url).href;
 const DMX = 'needs DMX input, which Footlight does not receive';
@@ -53,7 +53,7 @@ function stock(simpleName: string, name: string, category: string, file: string,
 export const MODULATORS: readonly DeviceEntry[] = [
   both('heronarts.lx.audio.BandFilter', 'Band Filter', 'Audio', { create: () => new BandFilter(), sourceUrl: audioSrc }),
   both('heronarts.lx.audio.BandGate', 'Beat Detect', 'Audio', { create: () => new BandGate(), sourceUrl: audioSrc }),
-  { kind: 'modulator', className: 'heronarts.lx.audio.SoundObject', name: 'Sound Object', category: 'Audio', global: true, device: false, unavailable: AUDIO },
+  { kind: 'modulator', className: 'heronarts.lx.audio.SoundObject', name: 'Sound Object', category: 'Audio', global: true, device: false, create: () => new SoundObject(), sourceUrl: new URL('../audio/sound-object.ts', import.meta.url).href },
   both('heronarts.lx.dmx.DmxModulator', 'DMX Channel', 'DMX', { unavailable: DMX }),
   both('heronarts.lx.dmx.DmxColorModulator', 'DMX Color', 'DMX', { unavailable: DMX }),
   stock('BooleanLogic', 'Logic', 'Trigger', 'boolean-logic.ts', () => new BooleanLogic()),

@@ -20,11 +20,11 @@ const COMMON = ['label', 'running', 'trigger', 'reset'];
 const registry = createLibrary();
 const modulators = registry.list('modulator');
 
-test('modulator registry: LX 1.2.1 order, 28 classes, sound-object/DMX/MIDI unavailable with the reason', () => {
+test('modulator registry: LX 1.2.1 order, 28 classes, DMX/MIDI unavailable with the reason', () => {
   assert.deepEqual(modulators.map((e) => e.className.slice(e.className.lastIndexOf('.') + 1)), Object.keys(TABLES));
   assert.equal(modulators.length, 28);
   const unavailable = modulators.filter((e) => e.create === undefined).map((e) => e.className.slice(e.className.lastIndexOf('.') + 1));
-  assert.deepEqual(unavailable, ['SoundObject', 'DmxModulator', 'DmxColorModulator', 'MidiNoteTrigger']);
+  assert.deepEqual(unavailable, ['DmxModulator', 'DmxColorModulator', 'MidiNoteTrigger']);
   for (const e of modulators) if (e.create === undefined) assert.match(e.unavailable ?? '', /audio|DMX|MIDI/);
   const globalOnly = modulators.filter((e) => e.global && !e.device).map((e) => e.name);
   assert.deepEqual(globalOnly, ['Sound Object', 'Timer']);
@@ -40,7 +40,7 @@ test('modulator registry: display names, categories and default labels', () => {
     Randomizer: ['Randomizer', 'Core', 'Random'], Scaler: ['Scaler', 'Core', 'Scaler'], Smoother: ['Smoother', 'Core', 'Smoother'],
     Spring: ['Spring', 'Core', 'Spring'], Stepper: ['Stepper', 'Core', 'Stepper'], StepSequencer: ['Step Sequencer', 'Trigger', 'Step Sequencer'],
     Timer: ['Timer', 'Trigger', 'Timer'], VariableLFO: ['LFO', 'Core', 'LFO'],
-    BandFilter: ['Band Filter', 'Audio', 'Filter'], BandGate: ['Beat Detect', 'Audio', 'Beat'], SoundObject: ['Sound Object', 'Audio'],
+    BandFilter: ['Band Filter', 'Audio', 'Filter'], BandGate: ['Beat Detect', 'Audio', 'Beat'], SoundObject: ['Sound Object', 'Audio', 'Sound Object'],
     DmxModulator: ['DMX Channel', 'DMX'], DmxColorModulator: ['DMX Color', 'DMX'], MidiNoteTrigger: ['MIDI Note', 'Trigger'],
   };
   for (const e of modulators) {
