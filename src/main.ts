@@ -23,6 +23,8 @@ import type { ServerState, Services } from './tools/context.js';
 import { TOOLS } from './tools/index.js';
 import { selectTools } from './tools/toolsets.js';
 import { createSoundHost, type SoundHost } from './sound/index.js';
+import type { OutputKind } from './sound/live/messages.js';
+import { LivePlayer } from './sound/live/player.js';
 import { startProtocol3Server, type Protocol3Server } from './protocol3/server.js';
 import { SoundAdapter } from './sound-adapter/adapter.js';
 import { formatEndpoint, parseEndpoint, type HostEndpoint } from './sound-adapter/endpoint.js';
@@ -75,6 +77,12 @@ export interface FootlightOptions {
   readonly oscTransmit?: string;
   /** OSC transmit port on 127.0.0.1 (tests); 0 transmits nowhere. Overrides `oscTransmit`. */
   readonly oscTransmitPort?: number;
+  /**
+   * Live playback of the sound host (a render worker, src/sound/live): `device` plays to the sound
+   * card (`serve --audio-out`), `none` to a real-time context with no device, `clock` to nothing,
+   * paced by the wall clock (`serve`'s default). Default: off (tests step the transport by hand).
+   */
+  readonly liveAudio?: OutputKind;
   /** LED output ports per protocol instead of the standard ones (tests send to ephemeral ports). */
   readonly outputPorts?: Partial<Record<Protocol, number>>;
 }
@@ -82,6 +90,8 @@ export interface FootlightOptions {
 export interface RunningFootlight {
   readonly engine: Engine;
   readonly sound: SoundHost;
+  /** Live playback, when `liveAudio` asked for it. */
+  readonly live: LivePlayer | undefined;
   /** The protocol-3 listener of the built-in sound host. */
   readonly protocol3: Protocol3Server;
   /** Who each line of the sound tools' connection to the built-in listener is for (diagnostics, tests). */
@@ -134,6 +144,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   }
   const sound = createSoundHost(engine, { log });
   engine.history.clear();
+  const live = options.liveAudio === undefined ? undefined : new LivePlayer(sound, { output: options.liveAudio, log: log.child({ component: 'live-audio' }) });
   // After the light show, so its frame listener encodes the finished frame.
   const outputs = new OutputEngine(light, { log: log.child({ surface: 'outputs' }), ports: options.outputPorts });
 
@@ -232,6 +243,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     await mcp.close();
     await osc?.close();
     await outputs.close();
+    await live?.close();
     throw err instanceof Error ? new ListenError(`${err.message} (use --sound-port to choose the protocol-3 port)`) : err;
   }
   endpoints.protocol3 = { host: protocol3.host, port: protocol3.port };
@@ -252,6 +264,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     await protocol3.close();
     await osc?.close();
     await outputs.close();
+    await live?.close();
     throw err;
   }
   bind.port = http.port;
@@ -268,6 +281,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   return {
     engine,
     sound,
+    live,
     protocol3,
     attribution,
     services,
@@ -290,6 +304,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       await soundAdapter.close();
       await http.close();
       await protocol3.close();
+      await live?.close();
       await publishStatus({ running: false, connected: false, stoppedAt: new Date().toISOString() });
     },
   };
