@@ -1,4 +1,6 @@
 import { constants } from 'node:fs';
+import type { Meter } from './audio/dsp/engine.js';
+import type { RenderPlan } from './audio/dsp/plan.js';
 import { lstat, open } from 'node:fs/promises';
 import { basename, extname, isAbsolute, normalize } from 'node:path';
 import { CompoundCommand, FunctionCommand } from '../engine/commands/command.js';
@@ -37,6 +39,8 @@ export interface LiveSource {
   readonly driving: boolean;
   meters(): Payload;
   status(): Payload;
+  /** The newest `seconds` of the output, the per-track meters over them and the plan they came from. */
+  recent(seconds: number): { left: Float32Array; right: Float32Array; tracks: readonly Meter[]; plan: RenderPlan };
 }
 const SAVE_SCOPE = 'native_save_callback_and_project_file_presence';
 

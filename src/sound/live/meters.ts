@@ -12,7 +12,7 @@ export interface MeterWindow {
 export const dbfs = (linear: number): number | null => (linear > 0 ? Math.round(200 * Math.log10(linear)) / 10 : null);
 
 /** Peak (max) and RMS (power mean) of one track over the window's ticks. */
-function combine(window: readonly MeterWindow[], i: number): Meter {
+export function combine(window: readonly MeterWindow[], i: number): Meter {
   let peak = 0;
   let energy = 0;
   let frames = 0;

@@ -6,13 +6,14 @@ import type { RenderPlan } from '../audio/dsp/plan.js';
 import type { Payload, SoundHost } from '../host.js';
 import { saveProject } from '../model.js';
 import type { FromWorker, OutputKind, ToWorker, WorkerReady, WorkerTick } from './messages.js';
-import { metersPayload, type MeterWindow } from './meters.js';
+import { combine, metersPayload, type MeterWindow } from './meters.js';
 import { AudioRing } from './ring.js';
 
 /** How much of the live output is kept for listening (seconds). */
 export const LIVE_HISTORY_SECONDS = 30;
 /** Ticks the song-state meters cover (≈ 300 ms). */
 const METER_TICKS = 6;
+const HISTORY_TICKS = Math.ceil(LIVE_HISTORY_SECONDS / 0.05);
 /** A model change reaches the worker at most this often. */
 const PLAN_EVERY_MS = 30;
 
@@ -44,6 +45,8 @@ export class LivePlayer {
   private lastPosition = 0;
   private last: WorkerTick | null = null;
   private window: MeterWindow[] = [];
+  /** Every tick's meters over the kept output, for listening to it. */
+  private history: MeterWindow[] = [];
   private readonly listeners: AudioListener[] = [];
   readonly ring = new AudioRing(LIVE_HISTORY_SECONDS * 48000);
   /** DSP time over audio time, smoothed over about a second. */
@@ -119,8 +122,11 @@ export class LivePlayer {
     const seconds = m.left.length / 48000;
     if (seconds > 0) this.cpu += (m.renderMs / 1000 / seconds - this.cpu) * 0.05;
     this.ring.push(m.left, m.right);
-    this.window.push({ tracks: m.tracks, frames: m.left.length });
+    const w = { tracks: m.tracks, frames: m.left.length };
+    this.window.push(w);
     if (this.window.length > METER_TICKS) this.window.shift();
+    this.history.push(w);
+    if (this.history.length > HISTORY_TICKS) this.history.shift();
     for (const l of this.listeners) l(m.left, m.right, m.sample - m.left.length);
   }
 
@@ -136,6 +142,20 @@ export class LivePlayer {
   /** The last meter tick's per-track values, by flat index (the master last), for the console. */
   lastMeters(): readonly Meter[] | null {
     return this.last?.tracks ?? null;
+  }
+
+  /** The newest `seconds` of output with the per-track meters over them (whole ticks). */
+  recent(seconds: number): { left: Float32Array; right: Float32Array; tracks: readonly Meter[]; plan: RenderPlan } {
+    const frames = Math.round(seconds * 48000);
+    const { left, right } = this.ring.last(frames);
+    let covered = 0;
+    const ticks: MeterWindow[] = [];
+    for (let i = this.history.length - 1; i >= 0 && covered < left.length; i--) {
+      ticks.push(this.history[i]);
+      covered += this.history[i].frames;
+    }
+    const plan = this.plan!;
+    return { left, right, tracks: plan.tracks.map((_, i) => combine(ticks, i)), plan };
   }
 
   /** Song-state's `meters`. */
