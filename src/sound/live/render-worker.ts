@@ -11,8 +11,8 @@ import { openOutput, type Output } from './output.js';
 import { patchInPlace } from './plan-patch.js';
 
 const RATE = 48000;
-/** Blocks rendered ahead of the play-out time (≈ 64 ms): the sink's buffer. */
-const LEAD_BLOCKS = 24;
+/** Blocks rendered ahead of the play-out time (≈ 128 ms; a loaded machine can hold a thread off the CPU that long): the sink's buffer. */
+const LEAD_BLOCKS = 48;
 /** Blocks per tick (≈ 50 ms). */
 const TICK_BLOCKS = 19;
 /** Blocks per buffer handed to an output context (≈ 10.7 ms). */
