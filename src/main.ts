@@ -207,7 +207,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     return statusWrites;
   };
 
-  const consoleSurface = createConsole({ services, light, log, mcp: () => mcp, calls, sound });
+  const consoleSurface = createConsole({ services, light, log, mcp: () => mcp, calls, sound, live });
   mcp = new McpEndpoint({
     services,
     log,

@@ -158,6 +158,11 @@ export class LivePlayer {
     return { left, right, tracks: plan.tracks.map((_, i) => combine(ticks, i)), plan };
   }
 
+  /** Bank index and name of each track the engine plays, by flat index (the master last). */
+  trackNames(): readonly { index: number; name: string }[] {
+    return this.plan?.tracks.map((t) => ({ index: t.index, name: t.name })) ?? [];
+  }
+
   /** Song-state's `meters`. */
   meters(): Payload {
     if (this.error !== null) return { available: false, reason: `the live audio engine failed: ${this.error}` };
