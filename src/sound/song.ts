@@ -91,6 +91,8 @@ export class SongOps {
       arranger: true,
       clip_loop: true,
       meters_available: this.live !== null,
+      live_playback: this.live !== null,
+      listen: { command: 'song-listen', region_max_seconds: 60, live_max_seconds: this.live !== null ? 30 : 0, clip: 'WAV, mono 16-bit 48 kHz, first 5 s', spectrogram: 'PNG 320x160' },
       tempo_range: [TEMPO_MIN, TEMPO_MAX],
       meter_numerator_range: [METER_NUMERATOR_MIN, METER_NUMERATOR_MAX],
       meter_denominators: [...METER_DENOMINATORS],
