@@ -33,7 +33,7 @@ interface Bench {
 }
 
 const BENCHES: readonly Bench[] = [
-  { name: 'render', script: 'bench/render.ts', quick: { BENCH_SIZES: '10k,100k', BENCH_WARMUP: '30', BENCH_FRAMES: '60' } },
+  { name: 'render', script: 'bench/render.ts', quick: { BENCH_SIZES: '10k,100k', BENCH_WARMUP: '30', BENCH_FRAMES: '60', BENCH_DEVICES: '0' } },
   { name: 'floor', script: 'bench/floor.ts', quick: { BENCH_SECONDS: '2' } },
   { name: 'agent-load', script: 'bench/agent-load.ts', quick: { BENCH_SECONDS: '2', BENCH_WORKLOADS: 'light' } },
   { name: 'protocol3', script: 'bench/protocol3.ts', quick: {}, quickArgs: ['--requests', '400'] },
@@ -99,7 +99,7 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
   const of = (name: string): Json | undefined => outcomes.find((o) => o.name === name && o.status === 'ok')?.result as Json | undefined;
   const render = of('render');
   for (const r of (render?.results ?? []) as Json[]) {
-    lines.push({ bench: 'render', case: `${r.size} points (${r.points})`, median: r.medianMs, p99: r.p99Ms, rate: `${fmt(r.pointsPerSecond / 1e6, 1)} M points/s`, note: `×${fmt(r.ratioToLx)} LX (${r.lxMedianMs} ms); CPU ${fmt(r.medianCpuMs)} ms/frame; RSS ${fmt(r.rssMiB, 0)} MiB` });
+    lines.push({ bench: 'render', case: `${r.size} points (${r.points}), ${r.threads} render thread${r.threads === 1 ? '' : 's'}`, median: r.medianMs, p99: r.p99Ms, rate: `${fmt(r.pointsPerSecond / 1e6, 1)} M points/s`, note: `×${fmt(r.ratioToLx)} LX (${r.lxMedianMs} ms); CPU ${fmt(r.medianCpuMs)} ms/frame; RSS ${fmt(r.rssMiB, 0)} MiB` });
   }
   const floor = of('floor');
   const floorRow = (n: number): Json | undefined => ((floor?.rows ?? []) as Json[]).find((r) => r.concurrency === n);

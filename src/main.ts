@@ -13,6 +13,8 @@ import { ComponentDocs } from './light/docs/component-docs.js';
 import { buildDemoShow } from './light/demo-show.js';
 import { LightShow } from './light/light-show.js';
 import { LX_VERSION } from './light/lx-component.js';
+import { pointPool } from './light/parallel/point-pool.js';
+import { defaultRenderThreads } from './light/parallel/render-threads.js';
 import { OutputEngine } from './light/output/output-engine.js';
 import type { Protocol } from './light/output/protocols.js';
 import { McpEndpoint } from './mcp/endpoint.js';
@@ -83,6 +85,8 @@ export interface FootlightOptions {
    * paced by the wall clock (`serve`'s default). Default: off (tests step the transport by hand).
    */
   readonly liveAudio?: OutputKind;
+  /** Threads that render frames, the engine thread included. Default: config.json's `renderThreads`, else one per core. */
+  readonly renderThreads?: number;
   /** LED output ports per protocol instead of the standard ones (tests send to ephemeral ports). */
   readonly outputPorts?: Partial<Record<Protocol, number>>;
 }
@@ -132,6 +136,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const info = buildInfo();
   const startedAt = new Date().toISOString();
 
+  pointPool.setThreads(options.renderThreads ?? config.renderThreads ?? defaultRenderThreads());
   const engine = new Engine({ deadlineMs: options.deadlineMs });
   engine.queue.onFrameError = (err) => log.error({ err }, 'frame failed');
   let light: LightShow;

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod';
 import type { Logger } from '../engine/log.js';
+import { MAX_RENDER_THREADS } from '../light/parallel/render-threads.js';
 
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 3232;
@@ -15,6 +16,8 @@ const ConfigFile = z.strictObject({
   oscPort: z.number().int().min(0).max(65535).optional(),
   /** Where OSC changes are sent, `HOST:PORT`, or `off` (default 127.0.0.1:4040). */
   oscTransmit: z.string().max(300).regex(/^(off|\S+:\d{1,5})$/, 'HOST:PORT or off').optional(),
+  /** Threads that render frames: the engine thread and helpers (default one per core). */
+  renderThreads: z.number().int().min(1).max(MAX_RENDER_THREADS).optional(),
 });
 export type ConfigFile = z.infer<typeof ConfigFile>;
 

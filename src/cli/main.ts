@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { buildInfo } from '../app/build-info.js';
+import { RENDER_THREADS_RULE, isRenderThreadCount } from '../light/parallel/render-threads.js';
 import { parseEndpoint } from '../sound-adapter/endpoint.js';
 
 function port(value: string): number {
@@ -27,6 +28,14 @@ function oscTransmit(value: string): string {
   return value;
 }
 
+function renderThreads(value: string): number {
+  const n = Number(value);
+  if (!isRenderThreadCount(n)) throw new InvalidArgumentError(RENDER_THREADS_RULE);
+  return n;
+}
+
+const RENDER_THREADS_HELP = 'threads that render frames, the engine thread included (default: one per core; 1 renders on the engine thread alone)';
+
 const program = new Command();
 program
   .name('footlight')
@@ -49,7 +58,8 @@ program
   .option('--toolsets <list>', 'serve only these MCP toolsets, comma-separated: light, sound, or names such as structure,palette (default all; for clients that show few tools)')
   .option('--read-only', 'serve only MCP tools that never change the show')
   .option('--audio-out', 'play the sound host to the sound card (needs the optional node-web-audio-api package; without a card it says why and plays to no device)')
-  .action(async (opts: { project?: string; media?: string; host?: string; port?: number; soundPort?: number; soundHost?: string; soundCooperative?: boolean; soundOutputRoot?: string; oscPort?: number; oscTransmit?: string; toolsets?: string; readOnly?: boolean; audioOut?: boolean }) => (await import('./serve.js')).serve(opts));
+  .option('--render-threads <n>', `${RENDER_THREADS_HELP.replace('(default: one per core;', '(default: config.json\'s renderThreads, else one per core;')}`, renderThreads)
+  .action(async (opts: { project?: string; media?: string; host?: string; port?: number; soundPort?: number; soundHost?: string; soundCooperative?: boolean; soundOutputRoot?: string; oscPort?: number; oscTransmit?: string; toolsets?: string; readOnly?: boolean; audioOut?: boolean; renderThreads?: number }) => (await import('./serve.js')).serve(opts));
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -72,7 +82,8 @@ program
   .option('--every <k>', 'record every k-th frame (default 1)', positiveInt)
   .option('--media <dir>', 'LX media folder holding Fixtures/ and Models/ (default: the project\'s folder, or its parent for Projects/)')
   .option('--out <file>', 'write the JSON to this file instead of stdout')
-  .action(async (project: string, opts: { frames: number; deltaMs: number; every?: number; media?: string; out?: string }) => (await import('./render.js')).render(project, opts));
+  .option('--render-threads <n>', RENDER_THREADS_HELP, renderThreads)
+  .action(async (project: string, opts: { frames: number; deltaMs: number; every?: number; media?: string; out?: string; renderThreads?: number }) => (await import('./render.js')).render(project, opts));
 
 function beat(value: string): number {
   const n = Number(value);

@@ -3,7 +3,10 @@ import { basename, resolve } from 'node:path';
 import { writeFileAtomic } from '../app/atomic-write.js';
 import { isFootlightError } from '../engine/errors.js';
 import { createLibrary } from '../light/library.js';
+import { pointPool } from '../light/parallel/point-pool.js';
+import { defaultRenderThreads } from '../light/parallel/render-threads.js';
 import { defaultMediaDir } from '../light/project/project-file.js';
+import { parseLenientJson } from '../light/project/lenient-json.js';
 import { mediaResolvers } from '../light/project/media.js';
 import { renderFramesFile } from '../light/render/offline.js';
 
@@ -13,20 +16,23 @@ export interface RenderOptions {
   readonly every?: number;
   readonly media?: string;
   readonly out?: string;
+  /** Threads that render (default one per core); the frames are the same at every count. */
+  readonly renderThreads?: number;
 }
 
 /**
- * `footlight render PROJECT.lxp --frames N --delta-ms D [--every K] [--media DIR] [--out FILE]`:
+ * `footlight render PROJECT.lxp --frames N --delta-ms D [--every K] [--media DIR] [--out FILE] [--render-threads N]`:
  * renders a project headless with LX's offline protocol (clock at 0 when the project opens, a
  * fixed deltaMs per frame, nowMillis = floor((k+1)·deltaMs) during frame k) and prints the frames
  * in the golden files' JSON format, so any project can be compared with LX frame for frame.
  */
 export async function render(projectPath: string, options: RenderOptions): Promise<void> {
   try {
+    pointPool.setThreads(options.renderThreads ?? defaultRenderThreads());
     const path = resolve(projectPath);
     let json: unknown;
     try {
-      json = JSON.parse(await readFile(path, 'utf8'));
+      json = parseLenientJson(await readFile(path, 'utf8'), path);
     } catch (err) {
       throw new Error(`cannot read ${path} as a JSON project: ${(err as Error).message}`);
     }

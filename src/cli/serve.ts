@@ -20,6 +20,7 @@ export interface ServeOptions {
   readonly toolsets?: string;
   readonly readOnly?: boolean;
   readonly audioOut?: boolean;
+  readonly renderThreads?: number;
 }
 
 /** `footlight serve`: runs until SIGINT/SIGTERM, then stops cleanly and marks status.json stopped. */
@@ -59,6 +60,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       toolsets,
       readOnlyTools: options.readOnly,
       liveAudio: options.audioOut === true ? 'device' : 'clock',
+      renderThreads: options.renderThreads,
       log,
     });
   } catch (err) {

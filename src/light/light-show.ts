@@ -58,7 +58,7 @@ export class LightShow {
   /** The mixer's main output of the last frame: one ARGB per point, before the master fader. */
   main: Uint32Array = new Uint32Array(0);
   /** The last frame's buffers (main, cue, aux) and whether cue and aux carried anything. */
-  readonly frame: MixerFrame = { main: this.main, cue: new Uint32Array(0), aux: new Uint32Array(0), cueOn: false, auxOn: false };
+  readonly frame: MixerFrame = { main: this.main, cue: new Uint32Array(0), aux: new Uint32Array(0), cueOn: false, auxOn: false, cueBlack: false, auxBlack: false };
   /** Where the show was loaded from; absent for the built-in demo or an unsaved show. */
   projectPath: string | undefined;
   /** The LX media folder of the open project (Fixtures/, Models/); absent for the built-in demo. */
@@ -144,6 +144,7 @@ export class LightShow {
       this.main = out.main = colorBuffer(model.size);
       out.cue = colorBuffer(model.size);
       out.aux = colorBuffer(model.size);
+      out.cueBlack = out.auxBlack = false;
     }
     lx.tempo.loop(frame.deltaMs);
     const deltaMs = frame.deltaMs * lx.speed.getValue();

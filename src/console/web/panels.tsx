@@ -343,7 +343,7 @@ export function SaveDialog({ onClose }: { readonly onClose: () => void }) {
     <div class="dialog" role="dialog" aria-label="Save the light show">
       <h2>Save the light show</h2>
       <p class="hint">Writes an LX project (.lxp) on this machine. Agents cannot save; only you can.</p>
-      <input class="path" placeholder="/home/you/shows/my-show.lxp" value={path} onInput={(ev) => { setPath((ev.currentTarget as HTMLInputElement).value); setConfirm(undefined); }} />
+      <input class="path" placeholder="/path/to/my-show.lxp" value={path} onInput={(ev) => { setPath((ev.currentTarget as HTMLInputElement).value); setConfirm(undefined); }} />
       {confirm !== undefined && <p class="warn">{confirm} already exists. Overwrite it?</p>}
       <div class="dialog-buttons">
         <button type="button" onClick={onClose}>

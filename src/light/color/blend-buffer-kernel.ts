@@ -2,9 +2,9 @@
 // out[i] = pixel blend(dst[i], src[i], mask) for the job's points start..end−1, where point k is
 // index k itself or, for a view, indices[k].
 import type { PointJob } from '../parallel/point-job.js';
+import { addFullWasm } from './add-wasm.js';
 import {
-  BLEND_ALPHA_FULL, add, addOpaqueFull, burn, darkest, difference, dodge, highlight, lerp, lightest, multiply, screen, spotlight,
-  subtract,
+  BLEND_ALPHA_FULL, add, burn, darkest, difference, dodge, highlight, lerp, lightest, multiply, screen, spotlight, subtract,
 } from './blend-kernel.js';
 
 /** Dissolve's pixel: add(add(CLEAR, dst, 256 − sA), src, sA), with sA the job's mask. */
@@ -33,16 +33,8 @@ export function blendBufferKernel(job: PointJob, start: number, end: number): vo
   const mask = job.num[BLEND_NUMBER_MASK];
   // One small function per loop, so each compiles with its pixel blend inlined.
   if (job.arrays.length > 3) blendIndexed(dst, src, out, job.arrays[3] as Int32Array, start, end, mode, mask);
-  else if (mode === ADD && mask === BLEND_ALPHA_FULL) addFull(dst, src, out, start, end);
+  else if (mode === ADD && mask === BLEND_ALPHA_FULL) addFullWasm(dst, src, out, start, end);
   else blendRange(dst, src, out, start, end, mode, mask);
-}
-
-/** Add at full alpha (faders at 1): opaque source pixels, the usual case, take the packed path. */
-function addFull(dst: Uint32Array, src: Uint32Array, out: Uint32Array, start: number, end: number): void {
-  for (let i = start; i < end; i++) {
-    const s = src[i];
-    out[i] = s >>> 24 === 0xff ? addOpaqueFull(dst[i], s) : add(dst[i], s, BLEND_ALPHA_FULL);
-  }
 }
 
 function blendRange(dst: Uint32Array, src: Uint32Array, out: Uint32Array, start: number, end: number, mode: number, mask: number): void {

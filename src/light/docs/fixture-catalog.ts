@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { ARC_DEFAULT_TAGS } from '../model/arc-fixture.js';
 import { GRID_DEFAULT_TAGS } from '../model/grid-fixture.js';
 import { COMMON_FIXTURE_PARAMETERS, JSON_FIXTURE_CLASS, type FixtureParameterSpec, type LxfParameter, STOCK_FIXTURE_CLASSES, lxfParameters } from '../model/index.js';
+import { parseLenientJson } from '../project/lenient-json.js';
 import { POINT_DEFAULT_TAGS } from '../model/point-fixture.js';
 import { SPIRAL_DEFAULT_TAGS } from '../model/spiral-fixture.js';
 import { STRIP_DEFAULT_TAGS } from '../model/strip-fixture.js';
@@ -73,7 +74,7 @@ export function fixtureCatalog(mediaDir?: string): FixtureCatalog {
   for (const file of files) {
     const type = relative(folder, file).slice(0, -'.lxf'.length).split('\\').join('/');
     try {
-      const doc: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      const doc: unknown = parseLenientJson(readFileSync(file, 'utf8'), file);
       const parameters = lxfParameters(doc, type);
       const obj = doc as { label?: unknown; isVisible?: unknown };
       jsonTypes.push({

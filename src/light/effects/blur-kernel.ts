@@ -12,19 +12,23 @@ export const BLUR_DECAY = 0;
 export const BLUR_ALPHA = 1;
 export const BLUR_MODE = 2;
 
-/**
- * The decay of one channel byte v by the gray byte s, as LXColor.multiply at full alpha does on
- * opaque input ((s·(v + 1)) >> 8), except that a byte the product would leave unchanged drops by
- * one, so a persistence buffer always decays to black.
- */
+/** The decay of one channel byte v by the gray byte s, as LXColor.multiply at full alpha does on opaque input. */
 function decayByte(v: number, s: number): number {
-  const d = (s * (v + 1)) >> 8;
-  return d >= v && v > 0 ? v - 1 : d;
+  return (s * (v + 1)) >> 8;
 }
+
+// Module-local bindings for the per-pixel calls (see blend-buffer-kernel.ts: a CommonJS load
+// would call through an export getter per pixel).
+const lightestOpaque = lightestOpaqueFull;
+const lightestPixel = lightest;
 
 // Per thread: the job's decay of each byte value.
 const decay = new Uint32Array(256);
 let decaySerial = Number.NaN;
+
+function stepDown(v: number): number {
+  return v > 0 ? v - 1 : 0;
+}
 
 export function blurKernel(job: PointJob, start: number, end: number): void {
   if (decaySerial !== job.serial) {
@@ -38,10 +42,17 @@ export function blurKernel(job: PointJob, start: number, end: number): void {
   else blurOnly(colors, blur, job.arrays[2] as Int32Array, start, end);
 }
 
-/** The persistence of a point holding `b` behind frame color `c`: decayed, then the lighter of it and c. */
+/**
+ * The persistence of a point holding `b` behind frame color `c`: decayed, then the lighter of it
+ * and c. When the product leaves the whole color unchanged (every channel stalls), each channel
+ * above 0 drops by one, so the buffer still decays to black; a color with one channel still
+ * decaying keeps its stalled channels (LX 1.2.1's master_chain holds a green of 48 beside a
+ * decaying blue, while effects_blur_strobe's dim grays step down).
+ */
 function persist(b: number, c: number): number {
-  const decayed = (0xff000000 | (decay[(b >>> 16) & 0xff] << 16) | (decay[(b >>> 8) & 0xff] << 8) | decay[b & 0xff]) >>> 0;
-  return c >>> 24 === 0xff ? lightestOpaqueFull(decayed, c) : lightest(decayed, c, BLEND_ALPHA_FULL);
+  let decayed = (0xff000000 | (decay[(b >>> 16) & 0xff] << 16) | (decay[(b >>> 8) & 0xff] << 8) | decay[b & 0xff]) >>> 0;
+  if (decayed === ((b | 0xff000000) >>> 0)) decayed = (0xff000000 | (stepDown((b >>> 16) & 0xff) << 16) | (stepDown((b >>> 8) & 0xff) << 8) | stepDown(b & 0xff)) >>> 0;
+  return c >>> 24 === 0xff ? lightestOpaque(decayed, c) : lightestPixel(decayed, c, BLEND_ALPHA_FULL);
 }
 
 function blurOnly(colors: Uint32Array, blur: Uint32Array, index: Int32Array, start: number, end: number): void {

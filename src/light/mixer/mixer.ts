@@ -27,6 +27,12 @@ export interface MixerFrame {
   aux: Uint32Array;
   cueOn: boolean;
   auxOn: boolean;
+  /**
+   * Whether cue (aux) holds only opaque black: the mixer then skips clearing it. The mixer sets
+   * it after a frame that wrote nothing there; whoever else writes a color there clears it.
+   */
+  cueBlack: boolean;
+  auxBlack: boolean;
 }
 
 /**
@@ -63,6 +69,9 @@ export class Mixer extends LXComponent implements CueSink {
   private readonly add = createBlend('Add');
   private left: Uint32Array = new Uint32Array(0);
   private right: Uint32Array = new Uint32Array(0);
+  /** Whether left (right) holds only opaque black: a frame with no A (B) channel leaves it so, and skips clearing it. */
+  private leftBlack = false;
+  private rightBlack = false;
   private cueStack: Uint32Array = new Uint32Array(0);
   private auxStack: Uint32Array = new Uint32Array(0);
   private cueCalled = false;
@@ -130,15 +139,20 @@ export class Mixer extends LXComponent implements CueSink {
     if (this.left.length !== size) {
       this.left = colorBuffer(size);
       this.right = colorBuffer(size);
+      this.leftBlack = this.rightBlack = false;
     }
     const main = frame.main;
     this.cueStack = frame.cue;
     this.auxStack = frame.aux;
+    // Clearing five full buffers was most of an empty frame's cost: the side stacks, cue and
+    // aux are cleared only when the last frame wrote into them.
     main.fill(BLACK);
-    frame.cue.fill(BLACK);
-    frame.aux.fill(BLACK);
-    this.left.fill(BLACK);
-    this.right.fill(BLACK);
+    if (!frame.cueBlack) frame.cue.fill(BLACK);
+    if (!frame.auxBlack) frame.aux.fill(BLACK);
+    if (!this.leftBlack) this.left.fill(BLACK);
+    if (!this.rightBlack) this.right.fill(BLACK);
+    let leftWritten = false;
+    let rightWritten = false;
     this.cueCalled = false;
     this.auxCalled = false;
     const crossfade = this.crossfader.getValue();
@@ -182,7 +196,11 @@ export class Mixer extends LXComponent implements CueSink {
         }
         if (stack !== null && c.enabled.isOn()) {
           const alpha = c.fader.getValue();
-          if (alpha > 0) c.blend.blend(stack, c.colors, alpha, stack, indices);
+          if (alpha > 0) {
+            c.blend.blend(stack, c.colors, alpha, stack, indices);
+            if (stack === this.left) leftWritten = true;
+            else if (stack === this.right) rightWritten = true;
+          }
         }
       }
       if (c.cue.isOn()) {
@@ -216,6 +234,7 @@ export class Mixer extends LXComponent implements CueSink {
     if (leftContent && rightContent) {
       const blend = this.crossfaderBlends[this.crossfaderBlendMode.getValue()] ?? this.crossfaderBlends[0];
       blend.lerp(this.left, this.right, crossfade, this.left, null);
+      leftWritten = true;
       this.add.blend(main, this.left, 1, main, null);
     } else if (leftContent) {
       this.add.blend(main, this.left, Math.min(1, 2 * (1 - crossfade)), main, null);
@@ -235,6 +254,11 @@ export class Mixer extends LXComponent implements CueSink {
     }
     frame.cueOn = cueOn;
     frame.auxOn = auxOn;
+    // Every write into cue or aux above turns cueOn or auxOn on.
+    frame.cueBlack = !cueOn;
+    frame.auxBlack = !auxOn;
+    this.leftBlack = !leftWritten;
+    this.rightBlack = !rightWritten;
   }
 
   // ---- channel list -----------------------------------------------------------------------

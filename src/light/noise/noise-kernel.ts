@@ -48,13 +48,15 @@ function noiseCoordinate(mode: number, n: number, offset: number, rcn: number): 
 }
 
 /**
- * One axis of noise-space coordinates for points start..end−1, into out[0..end−start):
- * motion + scale · coordinate(mode, n, offset, rcn) (float), the mode chosen once per pass.
+ * One axis (0..2) of noise-space coordinates for points start..end−1, into out[0..end−start),
+ * the Perlin kernel's input for that axis: motion + scale · coordinate(mode, n, offset, rcn)
+ * (float), the mode chosen once per pass. Normal, the usual mode, runs in the kernel's SIMD loop.
  */
-function fillNoiseAxis(out: Float32Array, n: Float32Array, rcn: Float32Array, start: number, end: number,
+function fillNoiseAxis(perlin: PerlinWasm, axis: 0 | 1 | 2, out: Float32Array, n: Float32Array, rcn: Float32Array, start: number, end: number,
   mode: number, offset: number, scale: number, motion: number): void {
   if (mode === NORMAL) {
-    for (let k = start; k < end; k++) out[k - start] = f(motion + f(scale * f(n[k] + offset)));
+    out.set(n.subarray(start, end));
+    perlin.normalCoordinates(axis, end - start, motion, scale, offset);
   } else if (mode === CENTER) {
     const center = f(0.5 * f(1 + offset));
     for (let k = start; k < end; k++) out[k - start] = f(motion + f(scale * Math.abs(f(n[k] - center))));
@@ -109,9 +111,9 @@ function noiseSlice(job: PointJob, perlin: PerlinWasm, start: number, end: numbe
       bz[k - start] = f(za + f(zs * noiseCoordinate(zMode, rotated(num, 2, x0, y0, z0), zo, rc)));
     }
   } else {
-    fillNoiseAxis(bx, xn, rcn, start, end, xMode, xo, xs, xa);
-    fillNoiseAxis(by, yn, rcn, start, end, yMode, yo, ys, ya);
-    fillNoiseAxis(bz, zn, rcn, start, end, zMode, zo, zs, za);
+    fillNoiseAxis(perlin, 0, bx, xn, rcn, start, end, xMode, xo, xs, xa);
+    fillNoiseAxis(perlin, 1, by, yn, rcn, start, end, yMode, yo, ys, ya);
+    fillNoiseAxis(perlin, 2, bz, zn, rcn, start, end, zMode, zo, zs, za);
   }
   const algorithm = num[NOISE_ALGORITHM];
   const octaves = num[NOISE_OCTAVES];

@@ -148,6 +148,22 @@ const vectorBody: Code = [
   ...call(0, get(V.i), get(V.count), get(V.seed)),
 ];
 
+// ---- normalAxis(at, count, motion, scale, offset): NoisePattern's Normal coordinates in place ----
+
+const A = numbered(0, ['at', 'count', 'motion', 'scale', 'offset', 'i', 'm', 's', 'o'] as const);
+const atA = iadd(get(A.at), word(get(A.i)));
+
+/** v ← motion + scale · (v + offset) in float, four lanes at a time (lanes past `count` stay inside the array). */
+const axisBody: Code = [
+  ...set(A.m, f32x4Splat(get(A.motion))), ...set(A.s, f32x4Splat(get(A.scale))), ...set(A.o, f32x4Splat(get(A.offset))),
+  ...block(loop(
+    brIf(1, ige(get(A.i), get(A.count))),
+    storeV128(atA, f32x4Add(get(A.m), f32x4Mul(get(A.s), f32x4Add(loadV128(atA), get(A.o))))),
+    set(A.i, iadd(get(A.i), i32(4))),
+    br(0),
+  )),
+];
+
 let compiled: WebAssembly.Module | undefined;
 
 export type FractalKind = 'ridge' | 'fbm' | 'turbulence';
@@ -156,6 +172,7 @@ function compile(): WebAssembly.Module {
   return new WebAssembly.Module(encodeModule(PAGES, [
     { name: 'range', params: [I32, I32, I32], locals: [...Array(S.x - S.px).fill(I32), ...Array(S.nb + 1 - S.x).fill(F32)], body: scalarBody },
     { name: 'perlin', params: [I32, I32], locals: [...Array(V_I32_LOCALS).fill(I32), ...Array(V_V128_LOCALS).fill(V128)], body: vectorBody },
+    { name: 'normalAxis', params: [I32, I32, F32, F32, F32], locals: [I32, V128, V128, V128], body: axisBody },
   ]));
 }
 
@@ -172,6 +189,7 @@ export class PerlinWasm {
   private readonly prev = new Float32Array(CAPACITY);
   private readonly perlin: (count: number, seed: number) => void;
   private readonly range: (start: number, end: number, seed: number) => void;
+  private readonly normalAxis: (at: number, count: number, motion: number, scale: number, offset: number) => void;
 
   constructor() {
     compiled ??= compile();
@@ -189,6 +207,18 @@ export class PerlinWasm {
     this.out = new Float32Array(memory.buffer, OUT, CAPACITY);
     this.perlin = instance.exports.perlin as (count: number, seed: number) => void;
     this.range = instance.exports.range as (start: number, end: number, seed: number) => void;
+    this.normalAxis = instance.exports.normalAxis as (at: number, count: number, motion: number, scale: number, offset: number) => void;
+  }
+
+  /**
+   * NoisePattern's Normal coordinates of one axis (0: xs, 1: ys, 2: zs) in place, for the first
+   * count points: v ← motion + scale · (v + offset), each step in float. The three numbers must
+   * be float values (as the pattern's are): the JavaScript form f(motion + f(scale · f(v + offset)))
+   * then rounds each double step of two floats once, which is the float step.
+   */
+  normalCoordinates(axis: 0 | 1 | 2, count: number, motion: number, scale: number, offset: number): void {
+    if (count > CAPACITY) throw new RangeError(`PerlinWasm.normalCoordinates: ${count} points exceed the capacity of ${CAPACITY}`);
+    this.normalAxis(axis === 0 ? XS : axis === 1 ? YS : ZS, count, motion, scale, offset);
   }
 
   /** out[i] = perlinNoise3(xs[i], ys[i], zs[i], seed) for i < count (count ≤ capacity, seed 0..255). */

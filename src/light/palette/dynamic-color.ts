@@ -3,6 +3,7 @@ import { ColorParameter } from '../../engine/parameters/color.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { ColorStops, type GradientBlendMode, hueLerp } from '../color/gradient.js';
+import { blendMaskf, lerp } from '../color/blend-kernel.js';
 import { b as brightnessOf, h as hueOf, hsb, s as saturationOf } from '../color/lx-color.js';
 import { LXComponent } from '../lx-component.js';
 
@@ -157,6 +158,9 @@ export class DynamicColor extends LXComponent {
   getColor(): number {
     switch (this.mode.getValue()) {
       case OSCILLATE: {
+        // RGB: LXColor.lerp of the two stored ARGBs with the float mask (int)(basis·256), as
+        // BlendFunction.RGB does for color parameters (not the stops' per-byte lerpi).
+        if (this.oscMode === 0) return lerp(this.primaryCell.color, this.secondaryCell.color, blendMaskf(this.getBasis()));
         const stops = this.stops;
         stops.setStop(0, this.primary.hue.getValuef(), this.primary.saturation.getValuef(), this.primary.brightness.getValuef());
         stops.setStop(1, this.secondary.hue.getValuef(), this.secondary.saturation.getValuef(), this.secondary.brightness.getValuef());
@@ -187,7 +191,9 @@ export class DynamicColor extends LXComponent {
         return this.getBasis() > 0.5 ? this.secondary.hue.getValuef() : this.primary.hue.getValuef();
       }
       case CYCLE:
-        return this.primary.hue.getValue() + this.sawBasis * 360;
+        // Wrapped into [0, 360): LX 1.2.1's golden frames turn the gradient the short way once
+        // hue + basis·360 passes 360 (palette_dynamic from frame 110).
+        return (this.primary.hue.getValue() + this.sawBasis * 360) % 360;
       default:
         return this.primary.hue.getValue();
     }

@@ -1,16 +1,18 @@
-// The render helper thread of point-pool.ts: loads the TypeScript sources through tsx (whatever
-// the launch mode of the engine), then claims chunks of each published point job. Buffers
-// arrive on `workerData.port` before the first job that names them, and are dropped when the
-// engine thread lets them go.
+// A render helper thread of point-pool.ts: loads the TypeScript sources through tsx (whatever
+// the launch mode of the engine), then claims chunks of each published point job until asked to
+// leave (`workerData.state`). Buffers arrive on `workerData.port` before the first job that names
+// them, and are dropped when the engine thread lets them go.
 import { receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
 register();
 const shared = await import('./point-pool-shared.ts');
 const { KERNELS } = await import('./point-kernels.ts');
-const { CLAIM, ARRAY_COUNT, ARRAY_REFS, REF_WORDS, KERNEL, SERIAL, FLOAT32, INT32, runClaimedChunks } = shared;
+const {
+  CLAIM, ARRAY_COUNT, ARRAY_REFS, REF_WORDS, KERNEL, SERIAL, FLOAT32, INT32, HELPER_STATE, HELPER_CHUNKS, HELPER_RUNNING, HELPER_LEFT, runClaimedChunks,
+} = shared;
 
-const { control, numbers, port } = workerData;
+const { control, numbers, port, state } = workerData;
 const buffers = new Map();
 const views = new Map();
 const job = { num: numbers, arrays: [], serial: 0 };
@@ -65,10 +67,14 @@ function jobFor() {
 /** Iterations to watch for the next job before sleeping: jobs come in bursts within a frame. */
 const SPIN = 20000;
 
-for (;;) {
+while (Atomics.load(state, HELPER_STATE) === HELPER_RUNNING) {
   const claim = Atomics.load(control, CLAIM);
-  runClaimedChunks(control, jobFor);
+  const ran = runClaimedChunks(control, jobFor);
+  if (ran > 0) Atomics.add(state, HELPER_CHUNKS, ran);
   let spins = 0;
   while (Atomics.load(control, CLAIM) === claim && spins < SPIN) spins++;
   if (spins === SPIN) Atomics.wait(control, CLAIM, claim);
 }
+// Left the claim loop holding no chunk: the engine thread stops posting buffers here.
+Atomics.store(state, HELPER_STATE, HELPER_LEFT);
+port.close();

@@ -24,6 +24,13 @@ export const REF_WORDS = 4;
 export const CONTROL_WORDS = ARRAY_REFS + REF_WORDS * JOB_ARRAYS;
 export const MAX_CHUNKS = 4095;
 
+// A helper's own words (point-pool.ts): its state and the chunks it has run.
+export const HELPER_STATE = 0;
+export const HELPER_CHUNKS = 1;
+export const HELPER_RUNNING = 0;
+export const HELPER_LEAVE = 1;
+export const HELPER_LEFT = 2;
+
 export const FLOAT32 = 0;
 export const INT32 = 1;
 export const UINT32 = 2;

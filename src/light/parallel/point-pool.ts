@@ -1,26 +1,35 @@
-// Point jobs on two threads (see point-pool-shared.ts for the protocol). The engine thread
-// publishes a job, claims chunks like the helper, and returns once every chunk is done, so a
-// job is a synchronous call whose output is that of one pass over the whole range. The helper
-// starts on the first large job; until it is up, and whenever it is not scheduled, the engine
-// thread runs the chunks itself. Jobs below MIN_SHARED_POINTS points, or naming an array that
-// is not on a SharedArrayBuffer, run on the engine thread alone.
+// Point jobs on several threads (see point-pool-shared.ts for the protocol). The engine thread
+// publishes a job, claims chunks like the helpers, and returns once every chunk is done, so a
+// job is a synchronous call whose output is that of one pass over the whole range. The helpers
+// start on the first large job; until they are up, and whenever they are not scheduled, the
+// engine thread runs the chunks itself. Jobs below MIN_SHARED_POINTS points, or naming an array
+// that is not on a SharedArrayBuffer, or any job when the render runs on one thread, run on the
+// engine thread alone, with the same kernels.
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import { JOB_ARRAYS, JOB_NUMBERS, type PointArray, type PointJob, type PointKernel } from './point-job.js';
 import { KERNELS } from './point-kernels.js';
 import {
-  ARRAY_COUNT, ARRAY_REFS, CHUNK, CLAIM, CONTROL_WORDS, COUNT, DONE, KERNEL, MAX_CHUNKS, REF_WORDS, SERIAL,
-  elementType, publishJob, runClaimedChunks,
+  ARRAY_COUNT, ARRAY_REFS, CHUNK, CLAIM, CONTROL_WORDS, COUNT, DONE, HELPER_CHUNKS, HELPER_LEAVE, HELPER_LEFT, HELPER_STATE, KERNEL,
+  MAX_CHUNKS, REF_WORDS, SERIAL, elementType, publishJob, runClaimedChunks,
 } from './point-pool-shared.js';
+import { RENDER_THREADS_RULE, defaultRenderThreads, isRenderThreadCount } from './render-threads.js';
 import { MIN_SHARED_POINTS, isShared } from './shared-arrays.js';
 
 /** Points per chunk at least: small enough that a descheduled helper holds up little, large enough to amortize a claim. */
 const MIN_CHUNK_POINTS = 2048;
 /** Chunks per job at most, so that a 1M-point job does not pay 250 claims. */
 const TARGET_CHUNKS = 48;
-
 interface Helper {
   readonly worker: Worker;
   readonly port: MessagePort;
+  /**
+   * [HELPER_STATE, HELPER_CHUNKS]: the state is 0 while it runs; the engine thread sets 1 to ask
+   * it to leave, and it sets 2 once it has left the claim loop (it is never terminated: a chunk
+   * it claimed is always finished). The count is the chunks it has run.
+   */
+  readonly state: Int32Array;
+  /** The buffers posted to this helper. */
+  readonly posted: WeakSet<SharedArrayBuffer>;
 }
 
 class PointPool {
@@ -28,17 +37,25 @@ class PointPool {
   private readonly sharedNumbers = new Float64Array(new SharedArrayBuffer(JOB_NUMBERS * Float64Array.BYTES_PER_ELEMENT));
   /** The job under construction: its numbers are the shared block itself. */
   private readonly job: PointJob = { num: this.sharedNumbers, arrays: [], serial: 0 };
-  /** undefined: not started yet; null: could not start (jobs stay on the engine thread). */
-  private helper: Helper | null | undefined;
+  /** The running helpers; `helpersFailed` once one could not start or failed (no more are started). */
+  private readonly helpers: Helper[] = [];
+  /** Helpers asked to leave that may still claim a chunk: they keep getting buffers until they have left. */
+  private readonly leaving: Helper[] = [];
+  private helpersFailed = false;
+  private threadCount = defaultRenderThreads();
   private generation = 0;
-  /** Ids of the buffers posted to the helper; dropped there when the buffer is collected here. */
+  /** Ids of the buffers posted to helpers; dropped there when the buffer is collected here. */
   private readonly bufferIds = new WeakMap<SharedArrayBuffer, number>();
   private nextBufferId = 1;
-  private readonly dropped = new FinalizationRegistry<number>((id) => this.helper?.port.postMessage({ drop: id }));
+  private readonly dropped = new FinalizationRegistry<number>((id) => {
+    for (const h of [...this.helpers, ...this.leaving]) h.port.postMessage({ drop: id });
+  });
   private readonly kernelIds = new Map<PointKernel, number>(KERNELS.map((k, i) => [k, i]));
-  /** Chunks run so far, in all and by the helper (for benches and tests). */
+  /** Chunks run so far, in all and by the helpers (for benches and tests). */
   chunks = 0;
   helperChunks = 0;
+  /** Points per chunk at least (tests lower it to split small scenes). */
+  minChunk = MIN_CHUNK_POINTS;
   /** Jobs below this many points run on the engine thread alone (tests change it). */
   minSharedPoints = MIN_SHARED_POINTS;
   /**
@@ -47,18 +64,38 @@ class PointPool {
    */
   soloChunk = Number.POSITIVE_INFINITY;
 
+  /** Threads that render: the engine thread and `threads − 1` helpers (1: the engine thread alone). */
+  get threads(): number {
+    return this.threadCount;
+  }
+
+  /**
+   * Sets the render thread count (render-threads.ts); helpers start or leave before the next
+   * large job. Frames are the same at every count.
+   */
+  setThreads(count: number): void {
+    if (!isRenderThreadCount(count)) throw new RangeError(`${RENDER_THREADS_RULE}; got ${String(count)}`);
+    this.threadCount = count;
+    while (this.helpers.length > count - 1) this.release(this.helpers.pop() as Helper);
+  }
+
+  /** Chunks each running helper has run so far (started, not yet asked to leave), for benches and tests. */
+  helperChunkCounts(): number[] {
+    return this.helpers.map((h) => Atomics.load(h.state, HELPER_CHUNKS));
+  }
+
   /** A fresh job to fill: numbers (stale from the last job) and an empty array list. */
   begin(): PointJob {
     this.job.arrays.length = 0;
     return this.job;
   }
 
-  /** Runs `kernel` over points 0..count−1 of the job `begin` returned, split with the helper when large. */
+  /** Runs `kernel` over points 0..count−1 of the job `begin` returned, split with the helpers when large. */
   run(kernel: PointKernel, count: number): void {
     const job = this.job;
     job.serial = (job.serial + 1) | 0;
-    const helper = count >= this.minSharedPoints && job.arrays.every(isShared) ? this.ensureHelper() : null;
-    if (helper === null) {
+    const shared = this.threadCount > 1 && count >= this.minSharedPoints && job.arrays.every(isShared) && this.ensureHelpers();
+    if (!shared) {
       if (count <= this.soloChunk) kernel(job, 0, count);
       else for (let start = Math.floor((count - 1) / this.soloChunk) * this.soloChunk; start >= 0; start -= this.soloChunk) kernel(job, start, Math.min(count, start + this.soloChunk));
       return;
@@ -67,8 +104,8 @@ class PointPool {
     if (id === undefined) throw new Error('point kernel is not listed in point-kernels.ts');
     if (job.arrays.length > JOB_ARRAYS) throw new RangeError(`a point job names at most ${JOB_ARRAYS} arrays`);
     const control = this.control;
-    this.describeArrays(job.arrays, helper.port);
-    const chunk = Math.max(MIN_CHUNK_POINTS, Math.ceil(count / TARGET_CHUNKS));
+    this.describeArrays(job.arrays);
+    const chunk = Math.max(this.minChunk, Math.ceil(count / TARGET_CHUNKS));
     const chunks = Math.min(MAX_CHUNKS, Math.ceil(count / chunk));
     Atomics.store(control, COUNT, count);
     Atomics.store(control, CHUNK, chunk);
@@ -107,9 +144,13 @@ class PointPool {
     }
   }
 
-  /** Writes the array references into the control words, posting buffers the helper has not seen. */
-  private describeArrays(arrays: readonly PointArray[], port: MessagePort): void {
+  /** Writes the array references into the control words, posting buffers a helper has not seen. */
+  private describeArrays(arrays: readonly PointArray[]): void {
     const control = this.control;
+    for (let i = this.leaving.length - 1; i >= 0; i--) {
+      if (Atomics.load(this.leaving[i].state, HELPER_STATE) === HELPER_LEFT) this.leaving.splice(i, 1)[0].port.close();
+    }
+    const helpers = this.leaving.length === 0 ? this.helpers : [...this.helpers, ...this.leaving];
     control[ARRAY_COUNT] = arrays.length;
     for (let i = 0; i < arrays.length; i++) {
       const a = arrays[i];
@@ -119,7 +160,11 @@ class PointPool {
         id = this.nextBufferId++;
         this.bufferIds.set(buffer, id);
         this.dropped.register(buffer, id);
-        port.postMessage({ id, buffer });
+      }
+      for (const h of helpers) {
+        if (h.posted.has(buffer)) continue;
+        h.posted.add(buffer);
+        h.port.postMessage({ id, buffer });
       }
       const ref = ARRAY_REFS + i * REF_WORDS;
       control[ref] = id;
@@ -129,25 +174,46 @@ class PointPool {
     }
   }
 
-  private ensureHelper(): Helper | null {
-    if (this.helper !== undefined) return this.helper;
+  /** Starts the missing helpers; false when none can run (jobs then stay on the engine thread). */
+  private ensureHelpers(): boolean {
+    while (!this.helpersFailed && this.helpers.length < this.threadCount - 1) {
+      const helper = this.startHelper();
+      if (helper === null) this.helpersFailed = true;
+      else this.helpers.push(helper);
+    }
+    return this.helpers.length > 0;
+  }
+
+  private startHelper(): Helper | null {
     try {
       const { port1, port2 } = new MessageChannel();
+      const state = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
       const worker = new Worker(new URL('./point-helper.mjs', import.meta.url), {
-        execArgv: [], name: 'footlight-render', workerData: { control: this.control, numbers: this.sharedNumbers, port: port2 }, transferList: [port2],
+        execArgv: [], name: 'footlight-render', workerData: { control: this.control, numbers: this.sharedNumbers, port: port2, state }, transferList: [port2],
       });
       worker.unref();
       port1.unref();
-      // A helper that fails stops claiming (a chunk it held still counts as done), and later
-      // jobs run on the engine thread alone.
+      const helper: Helper = { worker, port: port1, state, posted: new WeakSet() };
+      // A helper that fails stops claiming (a chunk it held still counts as done); the others
+      // keep claiming, no helper is started again, and with none left jobs run on the engine thread.
       worker.on('error', () => {
-        this.helper = null;
+        this.helpersFailed = true;
+        for (const list of [this.helpers, this.leaving]) {
+          const i = list.indexOf(helper);
+          if (i >= 0) list.splice(i, 1);
+        }
       });
-      this.helper = { worker, port: port1 };
+      return helper;
     } catch {
-      this.helper = null; // no worker threads here: the engine thread runs every job
+      return null; // no worker threads here: the engine thread runs every job
     }
-    return this.helper;
+  }
+
+  /** Asks a helper to leave once it holds no chunk; it exits by itself. */
+  private release(helper: Helper): void {
+    Atomics.store(helper.state, HELPER_STATE, HELPER_LEAVE);
+    Atomics.notify(this.control, CLAIM);
+    this.leaving.push(helper);
   }
 }
 

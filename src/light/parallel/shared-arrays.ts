@@ -5,6 +5,9 @@
 /** From this many elements an array is worth sharing (and a point job worth splitting). */
 export const MIN_SHARED_POINTS = 4096;
 
+/** Arrays from this many elements go on SharedArrayBuffers (tests lower it to share small models too). */
+export const sharing = { minLength: MIN_SHARED_POINTS };
+
 type ArrayType<T> = new (buffer: ArrayBufferLike, byteOffset?: number, length?: number) => T;
 
 function allocate<T>(type: ArrayType<T> & { readonly BYTES_PER_ELEMENT: number }, length: number, shared: boolean): T {
@@ -12,19 +15,19 @@ function allocate<T>(type: ArrayType<T> & { readonly BYTES_PER_ELEMENT: number }
   return new type(new Buffer(length * type.BYTES_PER_ELEMENT), 0, length);
 }
 
-/** A Float32Array, shared when `length` reaches MIN_SHARED_POINTS. */
+/** A Float32Array, shared when `length` reaches sharing.minLength. */
 export function pointFloat32(length: number): Float32Array {
-  return allocate(Float32Array, length, length >= MIN_SHARED_POINTS);
+  return allocate(Float32Array, length, length >= sharing.minLength);
 }
 
-/** An Int32Array, shared when `length` reaches MIN_SHARED_POINTS. */
+/** An Int32Array, shared when `length` reaches sharing.minLength. */
 export function pointInt32(length: number): Int32Array {
-  return allocate(Int32Array, length, length >= MIN_SHARED_POINTS);
+  return allocate(Int32Array, length, length >= sharing.minLength);
 }
 
-/** A color buffer (Uint32Array), shared when `length` reaches MIN_SHARED_POINTS. */
+/** A color buffer (Uint32Array), shared when `length` reaches sharing.minLength. */
 export function colorBuffer(length: number): Uint32Array {
-  return allocate(Uint32Array, length, length >= MIN_SHARED_POINTS);
+  return allocate(Uint32Array, length, length >= sharing.minLength);
 }
 
 /** Whether the helper thread can see `a`. */

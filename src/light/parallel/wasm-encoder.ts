@@ -49,6 +49,7 @@ export function f32(n: number): Code {
 export const loadI32 = (address: Code, offset = 0): Code => flat(address, [0x28, 2, ...uleb(offset)]);
 export const loadF32 = (address: Code, offset = 0): Code => flat(address, [0x2a, 2, ...uleb(offset)]);
 export const storeF32 = (address: Code, value: Code, offset = 0): Code => flat(address, value, [0x38, 2, ...uleb(offset)]);
+export const storeI32 = (address: Code, value: Code, offset = 0): Code => flat(address, value, [0x36, 2, ...uleb(offset)]);
 
 // Arithmetic.
 const binary = (op: number) => (a: Code, b: Code): Code => flat(a, b, [op]);

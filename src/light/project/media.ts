@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { invalidArgument } from '../../engine/errors.js';
 import type { LxfResolver } from '../model/index.js';
+import { LenientJsonError, parseLenientJson } from './lenient-json.js';
 
 /** How a project finds the files it references: `.lxf` fixtures and external `.lxm` models. */
 export interface MediaResolvers {
@@ -22,9 +23,10 @@ function inside(base: string, name: string): string {
 function readJson(path: string): unknown {
   if (!existsSync(path)) return undefined;
   try {
-    return JSON.parse(readFileSync(path, 'utf8'));
+    return parseLenientJson(readFileSync(path, 'utf8'), path);
   } catch (err) {
-    throw invalidArgument(`${path} is not valid JSON: ${(err as Error).message}`);
+    if (err instanceof LenientJsonError) throw invalidArgument(`${path} cannot be read as LX JSON: ${err.message}`);
+    throw err;
   }
 }
 

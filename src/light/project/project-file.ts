@@ -7,6 +7,7 @@ import { LXEngineComponent } from '../lx-engine.js';
 import type { LxfResolver } from '../model/index.js';
 import type { DeviceRegistry } from '../registry.js';
 import { isLxObject, type LoadContext, type LxObject } from './lxp-types.js';
+import { LenientJsonError, parseLenientJson } from './lenient-json.js';
 import { type MediaResolvers, mediaResolvers } from './media.js';
 
 export interface OpenedProject {
@@ -116,9 +117,10 @@ export async function openProjectFile(path: string, registry: DeviceRegistry, me
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseLenientJson(text, path);
   } catch (err) {
-    throw invalidArgument(`${path} is not a JSON project file: ${(err as Error).message}`);
+    if (err instanceof LenientJsonError) throw invalidArgument(`${path} is not an LX project file: ${err.message}`);
+    throw err;
   }
   const media = mediaResolvers(mediaDir ?? defaultMediaDir(path));
   return { ...readProject(json, registry, { ...media, nowMillis }), media };

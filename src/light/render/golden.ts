@@ -1,5 +1,7 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseLenientJson } from '../project/lenient-json.js';
+import { mediaResolvers } from '../project/media.js';
 import type { DeviceRegistry } from '../registry.js';
 import { type FramesFile, decodeArgb } from './frames-format.js';
 import { renderOffline } from './offline.js';
@@ -39,8 +41,11 @@ function channelError(a: number, b: number): number {
 /** Renders `scene` from its saved project with the golden stepping protocol and compares. */
 export function compareScene(dir: string, scene: string, registry: DeviceRegistry): SceneParity {
   const golden = JSON.parse(readFileSync(join(dir, `${scene}.frames.json`), 'utf8')) as FramesFile;
-  const project = JSON.parse(readFileSync(join(dir, `${scene}.lxp`), 'utf8')) as unknown;
-  const out = renderOffline(project, { frames: golden.frameCount, deltaMs: golden.deltaMs, every: golden.frameStep, registry });
+  const path = join(dir, `${scene}.lxp`);
+  const project = parseLenientJson(readFileSync(path, 'utf8'), path);
+  // LX renders with LX.Flags.mediaPath set to the golden folder's media/ (JSON fixtures).
+  const media = existsSync(join(dir, 'media')) ? mediaResolvers(join(dir, 'media')) : undefined;
+  const out = renderOffline(project, { frames: golden.frameCount, deltaMs: golden.deltaMs, every: golden.frameStep, registry, resolveLxf: media?.resolveLxf, resolveLxm: media?.resolveLxm });
   const base = { scene, frames: golden.frames.length, points: golden.points, warnings: out.warnings };
   if (out.points !== golden.points || out.frames.length !== golden.frames.length) {
     return { ...base, exactFraction: 0, maxChannelError: 255, mismatchesByFrame: [], shapeError: `Footlight rendered ${out.frames.length} frames of ${out.points} points; LX recorded ${golden.frames.length} of ${golden.points}` };

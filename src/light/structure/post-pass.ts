@@ -9,6 +9,9 @@ interface Buffers {
   readonly cue: Uint32Array;
   readonly aux: Uint32Array;
   cueOn?: boolean;
+  /** Whether cue (aux) holds only black (MixerFrame): cleared when a color other than black is written there. */
+  cueBlack?: boolean;
+  auxBlack?: boolean;
 }
 
 /**
@@ -28,6 +31,7 @@ export function viewCuePass(structure: Structure, frame: Buffers): void {
       for (let k = 0; k < idx.length; k++) frame.cue[idx[k]] = WHITE;
     }
     frame.cueOn = true;
+    frame.cueBlack = false;
     return;
   }
 }
@@ -36,6 +40,7 @@ function fillAll(b: Buffers, color: number, start: number, end: number): void {
   b.main.fill(color, start, end);
   b.cue.fill(color, start, end);
   b.aux.fill(color, start, end);
+  if (color !== BLACK) b.cueBlack = b.auxBlack = false;
 }
 
 /**

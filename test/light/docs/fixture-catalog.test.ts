@@ -28,13 +28,15 @@ test('fixture catalog: .lxf types under Fixtures/, sub-folders included; unreada
   }));
   await writeFile(join(media, 'Fixtures', 'rigs', 'Part.lxf'), JSON.stringify({ isVisible: false, components: [{ type: 'point' }] }));
   await writeFile(join(media, 'Fixtures', 'Broken.lxf'), '{ not json');
+  // Read leniently, as LX does: comments, unquoted names, single quotes.
+  await writeFile(join(media, 'Fixtures', 'Soft.lxf'), "/* shared */ { label: 'Soft Bar', # hash\n components: [ { type: 'point' } ] }\n");
   await writeFile(join(media, 'Fixtures', 'notes.txt'), 'ignored');
   const c = fixtureCatalog(media);
   assert.equal(c.fixturesFolder, join(media, 'Fixtures'));
-  assert.deepEqual(c.jsonTypes.map((j) => [j.type, j.label, j.isVisible]), [['Bar', 'LED Bar', true], ['rigs/Part', 'Part', false]]);
+  assert.deepEqual(c.jsonTypes.map((j) => [j.type, j.label, j.isVisible]), [['Bar', 'LED Bar', true], ['Soft', 'Soft Bar', true], ['rigs/Part', 'Part', false]]);
   assert.deepEqual(c.jsonTypes[0].parameters.map((p) => [p.name, p.type, p.default, p.min, p.max]), [['count', 'int', 8, 1, 64]]);
   assert.deepEqual(c.errors.map((e) => e.type), ['Broken']);
-  assert.match(c.errors[0].error, /JSON/);
+  assert.match(c.errors[0].error, /Broken\.lxf:1:7: Expected ':'/, 'file, line and column');
 });
 
 test('fixture catalog: a media folder without Fixtures/ has no JSON types', async (t) => {

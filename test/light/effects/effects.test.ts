@@ -255,6 +255,30 @@ test('Blur: a decay too slow to move a byte still drops it by one per frame, so 
   assert.deepEqual(trail, ['ff020202', 'ff010101', 'ff000000', 'ff000000']);
 });
 
+test('Blur: a color whose channels all stall drops each by one; a stalled channel beside a decaying one holds (LX master_chain)', () => {
+  const fx = new StubEngine().adopt(new BlurEffect());
+  fx.level.setValue(1);
+  fx.mode.setValue(1); // Add: the frame plus the buffer at level 1
+  fx.decay.setValue(0.6);
+  fx.decayFactor.setValue(0.5);
+  const pts = points(1);
+  const dt = 1000 / 60; // gray byte int(0.5^(dt/600)·255.9) = 251: bytes up to 50 stall, (251·(v + 1)) >> 8 = v
+  // Green 48 stalls, blue 255 decays to 251: the color changed, so green keeps 48 frame after frame.
+  step(fx, px(0xff0030ff), pts, dt);
+  const held: string[] = [];
+  for (let f = 0; f < 3; f++) held.push(hex(step(fx, px(0xff000000), pts, dt)[0]));
+  assert.deepEqual(held, ['ff0030fb', 'ff0030f7', 'ff0030f3']);
+  // Every channel stalls (0, 3, 7): the whole color steps down by one per channel.
+  const fy = new StubEngine().adopt(new BlurEffect());
+  fy.level.setValue(1);
+  fy.mode.setValue(1);
+  fy.decay.setValue(0.6);
+  step(fy, px(0xff000307), pts, dt);
+  const trail: string[] = [];
+  for (let f = 0; f < 3; f++) trail.push(hex(step(fy, px(0xff000000), pts, dt)[0]));
+  assert.deepEqual(trail, ['ff000206', 'ff000105', 'ff000004']);
+});
+
 test('Blur: Screen mode and the buffer cleared when switched back on', () => {
   const fx = new StubEngine().adopt(new BlurEffect());
   fx.level.setValue(1);

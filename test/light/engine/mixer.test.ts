@@ -197,3 +197,35 @@ test('a pattern with a custom cycle time cycles on its own time', () => {
   show.engine.clock.stepFixed(2, DELTA);
   assert.equal(c.patternEngine.activeIndex, 1, 'after 0.5 s of nowMillis');
 });
+
+test('stacks a frame leaves black are not cleared again, and every stack written in one frame is black in the next', () => {
+  const show = rig();
+  const c = solid(show, { h: 0, s: 100, b: 100 });
+  const black = Array(8).fill(BLACK);
+  frame(show);
+  assert.equal(show.frame.cueBlack, true, 'nothing was cued');
+  // Cue, then un-cue: the next frame's cue is black again.
+  c.cue.setOn(true);
+  frame(show);
+  assert.equal(show.frame.cueBlack, false);
+  c.cue.setOn(false);
+  frame(show);
+  assert.deepEqual([Array.from(show.frame.cue), show.frame.cueOn, show.frame.cueBlack], [black, false, true]);
+  // Side A written in one frame, then the channel back to BYPASS: cue A shows a black side A.
+  c.crossfadeGroup.setValue(1);
+  show.mixer.crossfader.setValue(0);
+  frame(show);
+  c.crossfadeGroup.setValue(0);
+  show.mixer.cueA.setOn(true);
+  frame(show);
+  assert.deepEqual(Array.from(show.frame.cue), black, 'side A was cleared');
+  show.mixer.cueA.setOn(false);
+  // A post-pass that paints cue (structure all white) makes the mixer clear it in the next frame.
+  show.structure.allWhite.setOn(true);
+  frame(show);
+  assert.deepEqual(Array.from(show.frame.cue), Array(8).fill(0xffffffff));
+  show.structure.allWhite.setOn(false);
+  frame(show);
+  assert.deepEqual([Array.from(show.frame.cue), Array.from(show.frame.aux)], [black, black]);
+  assert.deepEqual(Array.from(show.main), Array(8).fill(RED));
+});

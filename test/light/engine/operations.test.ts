@@ -11,7 +11,7 @@ import { Channel } from '../../../src/light/mixer/channel.js';
 import { Group } from '../../../src/light/mixer/group.js';
 import { writeProject } from '../../../src/light/project/project-file.js';
 
-const GOLDEN = process.env.FOOTLIGHT_GOLDEN_DIR ?? '/work/shared/golden/lx-1.2.1';
+import { GOLDEN_DIR as GOLDEN } from '../../helpers/golden-dir.js';
 const ORIGIN: Origin = { surface: 'engine' };
 
 /** A minimal effect for tests: scales every point's color toward black by `amount`. */

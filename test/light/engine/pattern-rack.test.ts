@@ -8,7 +8,7 @@ import { PatternRack } from '../../../src/light/patterns/pattern-rack.js';
 import { readProject, writeProject } from '../../../src/light/project/project-file.js';
 import { renderOffline } from '../../../src/light/render/offline.js';
 
-const GOLDEN = process.env.FOOTLIGHT_GOLDEN_DIR ?? '/work/shared/golden/lx-1.2.1';
+import { GOLDEN_DIR as GOLDEN } from '../../helpers/golden-dir.js';
 
 type Json = Record<string, any>;
 

@@ -1,18 +1,21 @@
 // Every golden scene: our model's points must equal LX's own, float32 for float32.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { join } from 'node:path';
 import { modelFromProject } from '../../../src/light/model/index.js';
-import { goldenPoints, goldenProject, goldenScenes } from './golden.js';
+import { mediaResolvers } from '../../../src/light/project/media.js';
+import { GOLDEN_DIR, goldenPoints, goldenProject, goldenScenes } from './golden.js';
 
 const scenes = goldenScenes();
 
 test('golden: every scene of LX 1.2.1 is present', () => {
-  assert.equal(scenes.length, 17);
+  assert.equal(scenes.length, 22);
 });
 
 for (const scene of scenes) {
   test(`golden ${scene}: x/y/z and xn/yn/zn equal LX's float32 bit for bit`, () => {
-    const model = modelFromProject(goldenProject(scene));
+    // fixture_comments' JSON fixture is in the golden media folder, as LX's mediaPath.
+    const model = modelFromProject(goldenProject(scene), mediaResolvers(join(GOLDEN_DIR, 'media')).resolveLxf);
     const golden = goldenPoints(scene);
     assert.equal(model.size, golden.points);
     const { x, y, z, xn, yn, zn } = model.points;

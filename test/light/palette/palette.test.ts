@@ -99,3 +99,47 @@ test('saved swatches: recall without and with a transition, auto-cycle NEXT', ()
   assert.equal(p.autoCycleCursor.getValue(), 0, 'cycled from swatch 2 back to swatch 1');
   assert.equal(p.swatchHue(0), 240);
 });
+
+/** LXColor.lerp(c1, c2, float) by hand: mask (int)(amount·256), then LX's Normal blend of opaque colors. */
+function lxLerp(c1: number, c2: number, amount: number): number {
+  const mask = Math.floor(Math.fround(amount) * 256);
+  const a = (255 * mask) >> 8;
+  const sA = a >= 127 ? a + 1 : a;
+  const ch = (shift: number): number => ((((c1 >>> shift) & 0xff) * (256 - sA) + ((c2 >>> shift) & 0xff) * sA) >> 8) << shift;
+  return (0xff000000 | ch(16) | ch(8) | ch(0)) >>> 0;
+}
+
+test('Osc in RGB blends the two stored ARGBs with LXColor.lerp (an 8-bit mask), not a rounded per-byte lerp', () => {
+  const c = new DynamicColor();
+  c.mode.setValue(1);
+  c.period.setValue(1.5);
+  c.primary.hue.setValue(170);
+  c.primary.saturation.setValue(85);
+  c.primary.brightness.setValue(95);
+  c.secondary.hue.setValue(310);
+  c.secondary.saturation.setValue(100);
+  c.secondary.brightness.setValue(55);
+  let differsFromRounded = 0;
+  for (let k = 1; k <= 90; k++) {
+    c.loop(1000 / 60);
+    const basis = c.getBasis();
+    const expected = lxLerp(c.primaryColor, c.secondaryColor, basis);
+    assert.equal(c.getColor(), expected, `frame ${k}`);
+    assert.equal(c.getSaturation(), saturationOf(expected));
+    const rounded = [16, 8, 0].reduce((acc, sh) => acc | (Math.round(((c.primaryColor >>> sh) & 0xff) + (((c.secondaryColor >>> sh) & 0xff) - ((c.primaryColor >>> sh) & 0xff)) * basis) << sh), 0xff000000) >>> 0;
+    if (rounded !== expected) differsFromRounded++;
+  }
+  assert.ok(differsFromRounded > 30, `the two rules differ on ${differsFromRounded} of 90 frames`);
+});
+
+test('Cycle: the hue a gradient stop reads wraps into [0, 360) once hue + basis·360 passes 360', () => {
+  const c = new DynamicColor();
+  c.mode.setValue(2);
+  c.period.setValue(2);
+  c.primary.hue.setValue(30);
+  c.loop(1800);
+  assert.ok(Math.abs(c.getHue() - 354) < 1e-9, String(c.getHue()));
+  c.loop(50);
+  assert.ok(Math.abs(c.getHue() - 3) < 1e-9, String(c.getHue()));
+  assert.equal(c.getColor(), hsb(363, 100, 100), 'the color itself is the same either way');
+});

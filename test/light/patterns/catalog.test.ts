@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { BooleanParameter } from '../../../src/engine/parameters/boolean.js';
 import { BoundedParameter } from '../../../src/engine/parameters/bounded.js';
 import { ColorParameter, LinkedColorParameter } from '../../../src/engine/parameters/color.js';
@@ -17,7 +18,8 @@ import type { LXComponent } from '../../../src/light/lx-component.js';
 import { Plane } from '../../../src/light/patterns/planes-pattern.js';
 import { PATTERNS } from '../../../src/light/library/patterns.js';
 
-const REFERENCE = process.env.FOOTLIGHT_REFERENCE ?? '/work/shared/reference/lx-engine-model.md';
+/** §10.2 of the shared reference, committed in test/reference (FOOTLIGHT_REFERENCE: the full reference file instead). */
+const REFERENCE = process.env.FOOTLIGHT_REFERENCE ?? fileURLToPath(new URL('../../reference/lx-pattern-catalog.md', import.meta.url));
 
 /** Keys every pattern has from the LXPattern base; the catalog leaves them out. */
 const BASE_KEYS = new Set(['label', 'enabled', 'recall', 'launch', 'compositeBlend', 'compositeLevel', 'hasCustomCycleTime', 'customCycleTimeSecs', 'autoMute', 'cueActive', 'auxActive', 'view', 'viewPriority']);

@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const GOLDEN = process.env.FOOTLIGHT_GOLDEN_DIR ?? '/work/shared/golden/lx-1.2.1';
+import { GOLDEN_DIR as GOLDEN } from '../../helpers/golden-dir.js';
 const BIN = new URL('../../../bin/footlight.js', import.meta.url).pathname;
 
 test('footlight render prints frames in the golden format: same sha256, geometry and channels as LX', async (t) => {

@@ -14,7 +14,7 @@ import { openProjectFile, readProject, saveProjectFile, writeProject } from '../
 import { renderOffline } from '../../../src/light/render/offline.js';
 import { goldenScenes } from '../../../src/light/render/golden.js';
 
-const GOLDEN = process.env.FOOTLIGHT_GOLDEN_DIR ?? '/work/shared/golden/lx-1.2.1';
+import { GOLDEN_DIR as GOLDEN } from '../../helpers/golden-dir.js';
 
 function golden(scene: string): Record<string, unknown> {
   return JSON.parse(readFileSync(join(GOLDEN, `${scene}.lxp`), 'utf8')) as Record<string, unknown>;

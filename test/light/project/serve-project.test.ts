@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { startShow, tempHome } from '../../helpers/show.js';
 import { Channel } from '../../../src/light/mixer/channel.js';
 
-const GOLDEN = process.env.FOOTLIGHT_GOLDEN_DIR ?? '/work/shared/golden/lx-1.2.1';
+import { GOLDEN_DIR as GOLDEN } from '../../helpers/golden-dir.js';
 const BIN = new URL('../../../bin/footlight.js', import.meta.url).pathname;
 
 test('startFootlight({ project }) opens the project: its channels, its path in get_project_info', async (t) => {
@@ -72,4 +72,34 @@ test('openProject replaces the open show (history cleared), saveProject writes i
   assert.equal(show.projectPath, out);
   const saved = JSON.parse(await readFile(out, 'utf8')) as { engine: { children: { mixer: { channels: unknown[] } } } };
   assert.equal(saved.engine.children.mixer.channels.length, 3);
+});
+
+test('openProject reads a project leniently; a malformed one is refused (invalid_argument, file:line:column) and the open show and its history stay', async (t) => {
+  const { Engine } = await import('../../../src/engine/engine.js');
+  const { LightShow } = await import('../../../src/light/light-show.js');
+  const { isFootlightError } = await import('../../../src/engine/errors.js');
+  const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const dir = await mkdtemp(join(tmpdir(), 'footlight-open-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const text = await readFile(join(GOLDEN, 'crossfader_ab.lxp'), 'utf8');
+  const commented = join(dir, 'commented.lxp');
+  await writeFile(commented, `// saved by hand\n/* a block */\n${text.replace('"version"', "# the version\n  version").replace('"1.2.1"', "'1.2.1'")}`);
+  const broken = join(dir, 'broken.lxp');
+  await writeFile(broken, text.replace(/\n}\s*$/, ',\n}\n'));
+  const engine = new Engine();
+  const show = new LightShow(engine);
+  show.addChannel({ surface: 'engine' }, { pattern: 'Solid' });
+  assert.deepEqual(await show.openProject(commented), []);
+  assert.deepEqual(show.mixer.channels.items.map((c) => c.label.getString()), ['A', 'B', 'Bypass']);
+  show.addChannel({ surface: 'engine' }, { pattern: 'Solid' });
+  const lines = text.replace(/\n}\s*$/, ',\n}\n').split('\n');
+  await assert.rejects(show.openProject(broken), (err: unknown) => {
+    assert.ok(isFootlightError(err) && err.code === 'invalid_argument', String(err));
+    assert.match(err.message, new RegExp(`broken\\.lxp:${lines.length - 1}:1: Expected name`));
+    return true;
+  });
+  assert.equal(show.projectPath, commented);
+  assert.equal(show.mixer.channels.items.length, 4);
+  assert.equal(engine.history.undoDepth, 1, 'the history of the open show is kept');
 });

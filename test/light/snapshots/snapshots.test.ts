@@ -9,7 +9,7 @@ import { createLibrary } from '../../../src/light/library.js';
 import { isSnapshotControl } from '../../../src/light/snapshots/snapshot-engine.js';
 import type { Channel } from '../../../src/light/mixer/channel.js';
 
-const GOLDEN = process.env.FOOTLIGHT_GOLDEN_DIR ?? '/work/shared/golden/lx-1.2.1';
+import { GOLDEN_DIR as GOLDEN } from '../../helpers/golden-dir.js';
 const ORIGIN: Origin = { surface: 'engine' };
 
 async function open(scene: string): Promise<LightShow> {

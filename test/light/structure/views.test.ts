@@ -8,7 +8,7 @@ import { readProject } from '../../../src/light/project/project-file.js';
 import { ViewDefinition } from '../../../src/light/structure/view-definition.js';
 import { ViewSelectorParameter } from '../../../src/light/structure/view-selector.js';
 
-const GOLDEN = process.env.FOOTLIGHT_GOLDEN_DIR ?? '/work/shared/golden/lx-1.2.1';
+import { GOLDEN_DIR as GOLDEN } from '../../helpers/golden-dir.js';
 
 function load(scene: string) {
   return readProject(JSON.parse(readFileSync(join(GOLDEN, `${scene}.lxp`), 'utf8')), createLibrary()).lx;

@@ -7,7 +7,7 @@ import { builtInKit } from '../../../src/sound/audio/dsp/kit.js';
 import { ARP_SYNC_RATES, DEVICES, modulatorByName, moduleByName, SAMPLER_SAMPLES } from '../../../src/sound/catalog.js';
 import { demoProject } from '../../../src/sound/demo.js';
 import type { DeviceJson, GraphJson } from '../../../src/sound/model.js';
-import { clip, dev, onsets, peakFrequency, project, render, rms, sine, track } from './helpers.js';
+import { clip, dev, onsets, peakFrequency, project, render, rms, sine, spectrum, track } from './helpers.js';
 
 const node = (kind: 'module' | 'modulator', name: string, x: number, params: Record<string, number | boolean> = {}) => ({ uuid: kind === 'module' ? moduleByName(name).uuid : modulatorByName(name).uuid, x, y: 0, params });
 
@@ -134,4 +134,18 @@ test('the Arpeggiator synced to the tempo steps on its note value: 1/16 at 120 B
   const found = onsets(r.left, 1e-3, 500);
   assert.deepEqual(found.map((s) => Math.round(s / 6000)), [0, 1, 2, 3]);
   for (const s of found) assert.ok(s % 6000 <= 2, `step at ${s}`);
+});
+
+test('an instrument takes the notes; a second one hears them only through the first one\'s Note Thru', () => {
+  const grid: GraphJson = { modules: [node('module', 'Sine', 0), node('module', 'Audio Out', 1)], modulators: [], connections: [{ source_kind: 'module', source: 0, source_port: 0, target: 1, target_port: 0 }] };
+  const chain = (thru: boolean): DeviceJson[] => [{ ...dev('Poly Grid', { NOTE_THRU: thru }), grid }, sine({ WAVE: 0 })];
+  const saw = (thru: boolean): number => {
+    const r = render(project([track('Two', chain(thru), [clip(0, 4, [[57, 0, 2]])])]), { seconds: 0.5 });
+    // The Polysynth's saw has harmonics; the Grid's sine has none: energy well above the fundamental.
+    const mag = spectrum(r.left, 4096, 8192);
+    let high = 0;
+    for (let k = Math.round((1000 * 8192) / 48000); k < 4096; k++) high += mag[k];
+    return high;
+  };
+  assert.ok(saw(true) > 10 * saw(false), `with thru ${saw(true)}, without ${saw(false)}`);
 });

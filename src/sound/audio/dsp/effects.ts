@@ -195,25 +195,39 @@ class Comb {
   get length(): number {
     return this.buf.length;
   }
-  /** Adds the comb's response to x (n samples) into out. */
-  run(x: Float32Array, out: Float32Array, n: number): void {
-    const buf = this.buf;
-    const len = buf.length;
-    const fb = this.feedback;
-    const d = this.damp;
+  /** Both sides' combs of one tuning over the same input: one pass, the input read once. */
+  static runPair(a: Comb, b: Comb, x: Float32Array, outA: Float32Array, outB: Float32Array, n: number): void {
+    const ba = a.buf;
+    const bb = b.buf;
+    const la = ba.length;
+    const lb = bb.length;
+    const fa = a.feedback;
+    const fb = b.feedback;
+    const d = a.damp;
     const d1 = 1 - d;
-    let i = this.i;
-    let store = this.store;
+    let ia = a.i;
+    let ib = b.i;
+    let sa = a.store;
+    let sb = b.store;
     for (let k = 0; k < n; k++) {
-      const y = buf[i];
-      store = y * d1 + store * d;
-      buf[i] = x[k] + store * fb;
-      out[k] += y;
-      if (++i >= len) i = 0;
+      const v = x[k];
+      const ya = ba[ia];
+      const yb = bb[ib];
+      sa = ya * d1 + sa * d;
+      sb = yb * d1 + sb * d;
+      ba[ia] = v + sa * fa;
+      bb[ib] = v + sb * fb;
+      outA[k] += ya;
+      outB[k] += yb;
+      if (++ia >= la) ia = 0;
+      if (++ib >= lb) ib = 0;
     }
-    this.i = i;
-    this.store = Math.abs(store) < 1e-20 ? 0 : store;
+    a.i = ia;
+    b.i = ib;
+    a.store = Math.abs(sa) < 1e-20 ? 0 : sa;
+    b.store = Math.abs(sb) < 1e-20 ? 0 : sb;
   }
+
   clear(): void {
     this.buf.fill(0);
     this.store = 0;
@@ -297,10 +311,7 @@ export class Reverb implements Effect {
     }
     ol.fill(0);
     or.fill(0);
-    for (let c = 0; c < 8; c++) {
-      cl[c].run(x, ol, m);
-      cr[c].run(x, or, m);
-    }
+    for (let c = 0; c < 8; c++) Comb.runPair(cl[c], cr[c], x, ol, or, m);
     for (let a = 0; a < 4; a++) {
       al[a].run(ol, m);
       ar[a].run(or, m);

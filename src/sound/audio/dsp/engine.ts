@@ -19,6 +19,8 @@ export interface Meters {
   readonly master: Meter;
 }
 
+const NO_EVENTS: readonly NoteEvent[] = [];
+
 /** Events in block order; at one offset note-offs come first. */
 const byOffset = (a: NoteEvent, b: NoteEvent): number => a.offset - b.offset || Number(a.on) - Number(b.on);
 
@@ -317,6 +319,8 @@ export class AudioEngine {
           l[i] += s.l[i];
           r[i] += s.r[i];
         }
+        // An instrument plays the notes; only with Note Thru on do later devices get them too.
+        if (!s.noteThru) events = NO_EVENTS;
       }
     }
     if (!t.audible) {
@@ -329,18 +333,33 @@ export class AudioEngine {
     const gr = plan.gain * (plan.pan < 0 ? 1 + plan.pan : 1);
     let peak = t.peak;
     let sq = 0;
-    for (let i = 0; i < BLOCK; i++) {
-      const a = (l[i] *= gl);
-      const b = (r[i] *= gr);
-      const m = Math.max(Math.abs(a), Math.abs(b));
-      if (m > peak) peak = m;
-      sq += a * a + b * b;
+    // Fader, meter and the sum into the output track in one pass (the master has no output).
+    const out = plan.output >= 0 ? this.tracks[plan.output] : null;
+    if (out !== null) {
+      const oL = out.inL;
+      const oR = out.inR;
+      for (let i = 0; i < BLOCK; i++) {
+        const a = (l[i] *= gl);
+        const b = (r[i] *= gr);
+        const m = Math.max(Math.abs(a), Math.abs(b));
+        if (m > peak) peak = m;
+        sq += a * a + b * b;
+        oL[i] += a;
+        oR[i] += b;
+      }
+    } else {
+      for (let i = 0; i < BLOCK; i++) {
+        const a = (l[i] *= gl);
+        const b = (r[i] *= gr);
+        const m = Math.max(Math.abs(a), Math.abs(b));
+        if (m > peak) peak = m;
+        sq += a * a + b * b;
+      }
     }
     t.peak = peak;
     t.sumSq += sq;
     t.count += 2 * BLOCK;
     for (const send of plan.sends) if (!send.preFader) this.addInto(send.target, l, r, send.gain);
-    if (plan.output >= 0) this.addInto(plan.output, l, r, 1);
   }
 
   private addInto(target: number, l: Float32Array, r: Float32Array, g: number): void {
