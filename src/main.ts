@@ -23,7 +23,7 @@ import { oscParamsRoute } from './osc/osc-params-route.js';
 import type { CallRecord } from './mcp/register-tools.js';
 import type { ServerState, Services } from './tools/context.js';
 import { TOOLS } from './tools/index.js';
-import { selectTools } from './tools/toolsets.js';
+import { selectSurface } from './tools/toolsets.js';
 import { createSoundHost, type SoundHost } from './sound/index.js';
 import type { OutputKind } from './sound/live/messages.js';
 import { LivePlayer } from './sound/live/player.js';
@@ -180,8 +180,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   });
   // The operator's own component notes (FOOTLIGHT_HOME/components/<class>.md) win over the built-in ones.
   const docs = new ComponentDocs(light.registry, { overlayDir: join(home, 'components') });
-  const tools = selectTools(TOOLS, { toolsets: options.toolsets, readOnly: options.readOnlyTools });
-  const services: Services = { engine, light, docs, outputs, server, log, policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false }, soundAdapter, tools };
+  const surface = selectSurface(TOOLS, { toolsets: options.toolsets ?? config.toolsets, readOnly: options.readOnlyTools });
+  const services: Services = { engine, light, docs, outputs, server, log, policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false }, soundAdapter, tools: surface.served, listedToolsets: surface.listed };
   const writeStatusFile = options.writeStatus ?? true;
   const status = (): StatusFile => {
     const c = server.connections();

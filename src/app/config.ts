@@ -16,6 +16,8 @@ const ConfigFile = z.strictObject({
   oscPort: z.number().int().min(0).max(65535).optional(),
   /** Where OSC changes are sent, `HOST:PORT`, or `off` (default 127.0.0.1:4040). */
   oscTransmit: z.string().max(300).regex(/^(off|\S+:\d{1,5})$/, 'HOST:PORT or off').optional(),
+  /** MCP toolsets, as `serve --toolsets`: `["all"]` lists every tool from the start (default: the small surface). */
+  toolsets: z.array(z.string().min(1).max(40)).max(40).optional(),
   /** Threads that render frames: the engine thread and helpers (default one per core). */
   renderThreads: z.number().int().min(1).max(MAX_RENDER_THREADS).optional(),
 });

@@ -1,10 +1,11 @@
 import { isFootlightError } from '../engine/errors.js';
 import { resolve } from 'node:path';
-import { createLogger } from '../engine/log.js';
+import { footlightHome } from '../app/home.js';
+import { logPath, serveLogger } from './serve-log.js';
 import { ListenError } from '../http/server.js';
 import { startFootlight } from '../main.js';
 import { TOOLS } from '../tools/index.js';
-import { selectTools } from '../tools/toolsets.js';
+import { selectSurface } from '../tools/toolsets.js';
 
 export interface ServeOptions {
   readonly project?: string;
@@ -25,10 +26,10 @@ export interface ServeOptions {
 
 /** `footlight serve`: runs until SIGINT/SIGTERM, then stops cleanly and marks status.json stopped. */
 export async function serve(options: ServeOptions): Promise<void> {
-  const log = createLogger();
+  const log = serveLogger(footlightHome());
   const toolsets = options.toolsets?.split(',');
   try {
-    selectTools(TOOLS, { toolsets, readOnly: options.readOnly });
+    selectSurface(TOOLS, { toolsets, readOnly: options.readOnly });
   } catch (err) {
     log.error({}, (err as Error).message);
     process.exitCode = 2;
@@ -83,11 +84,13 @@ export async function serve(options: ServeOptions): Promise<void> {
   }
   const show = app.light.projectPath !== undefined ? `  Project: ${app.light.projectPath}\n` : '';
   const sound = options.soundHost === undefined ? '' : `  Sound:   the sound tools drive ${options.soundHost}${options.soundCooperative === true ? ' (cooperative grant on)' : ''}\n`;
-  const tools = app.services.tools.length;
+  const served = app.services.tools;
+  const listed = served.filter((t) => app.services.listedToolsets.has(t.toolset)).length;
+  const tools = listed === served.length ? `${listed} tools` : `${listed} tools listed, ${served.length} with find_tools`;
   // Only --audio-out waits for the worker, to say whether the sound card opened.
   const opened = options.audioOut === true ? await app.live?.ready.catch((err: Error) => ({ output: 'clock', reason: `the live audio engine failed: ${err.message}` })) : undefined;
   const audio = opened === undefined ? '  Audio:   live, to the console monitor and the meters (--audio-out plays to the sound card)\n' : `  Audio:   ${opened.output === 'device' ? 'live, to the sound card' : `live, to no device: ${opened.reason}`}\n`;
   const osc = app.osc?.receivePort === undefined ? '  OSC:     off (its port could not be bound)\n' : `  OSC:     udp ${app.osc.receiveHost}:${app.osc.receivePort}${app.osc.transmitDestinations.length > 0 ? `, changes sent to ${app.osc.transmitDestinations.map((d) => `${d.host}:${d.port}`).join(', ')}` : ''}\n`;
-  process.stdout.write(`Footlight is running.\n${show}  MCP:     ${app.http.url} (${tools} tools)\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Sound:   protocol 3 on ${app.protocol3.host}:${app.protocol3.port}\n${audio}${osc}  Status:  ${app.home}/status.json\n${sound}Press Ctrl-C to stop.\n`);
+  process.stdout.write(`Footlight is running.\n${show}  MCP:     ${app.http.url} (${tools})\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Sound:   protocol 3 on ${app.protocol3.host}:${app.protocol3.port}\n${audio}${osc}  Status:  ${app.home}/status.json\n  Log:     ${logPath(app.home)} (warnings and errors also on stderr)\n${sound}Press Ctrl-C to stop.\n`);
   if (stopping) await app.close().then(() => process.exit(0));
 }

@@ -23,6 +23,9 @@ export class Engine {
     this.deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
     this.history = new History(this.graph);
     this.queue = new EngineQueue(this.deadlineMs);
-    this.clock = new EngineClock((run) => this.queue.submitFrame(run));
+    this.clock = new EngineClock(
+      (run) => this.queue.submitFrame(run),
+      (dueAt) => this.queue.planFrame(dueAt),
+    );
   }
 }

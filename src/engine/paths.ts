@@ -1,3 +1,4 @@
+import { closestHint } from './suggest.js';
 import type { Component } from './component.js';
 import { invalidArgument, notFound } from './errors.js';
 import { isAggregate, type Parameter } from './parameters/parameter.js';
@@ -71,7 +72,8 @@ export function resolvePath(root: Component, path: unknown): Resolved {
       i += 2;
       continue;
     }
-    throw notFound(`${component.path} has nothing named ${JSON.stringify(key)}`);
+    const names = [...component.parameters.keys(), ...component.children.keys(), ...component.arrays.keys()].filter((k) => component.parameters.get(k)?.internal !== true);
+    throw notFound(`${component.path} has nothing named ${JSON.stringify(key)}${closestHint(key, names)}`);
   }
   return { kind: 'component', component };
 }

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { NumericParameter } from '../engine/parameters/numeric.js';
 import type { FrameTime } from '../engine/clock.js';
 import type { Component } from '../engine/component.js';
 import type { Engine } from '../engine/engine.js';
@@ -177,7 +178,7 @@ export class LightShow {
    */
   setParameter(target: unknown, value: unknown, origin: Origin, options: PerformOptions = {}): { parameter: Parameter; changed: boolean } {
     const p = this.parameter(target);
-    const accepted = p.accept(value);
+    const accepted = p.accept(fromText(p, value));
     // Setting the value a parameter already has is not a step: a shared undo that visibly does
     // nothing would only confuse the operator, and the caller is told nothing changed.
     if (isDeepStrictEqual(accepted, p.baseValue)) return { parameter: p, changed: false };
@@ -454,4 +455,18 @@ function verifyBase(p: Parameter, expected: ParameterValue): void {
   const actual = p.baseValue;
   if (actual === expected) return;
   throw internal(`${p.path}: the engine holds ${JSON.stringify(actual)} after setting ${JSON.stringify(expected)}; the change was rolled back`);
+}
+
+const NUMBER_TEXT = /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i;
+
+/**
+ * A number (or true/false) sent as text, as form-based clients such as the MCP Inspector send
+ * every argument: "0.3" for a fader. Only for numeric parameters; text parameters keep text,
+ * and option names of enums stay names.
+ */
+function fromText(p: Parameter, value: unknown): unknown {
+  if (typeof value !== 'string' || !(p instanceof NumericParameter)) return value;
+  if (NUMBER_TEXT.test(value)) return Number(value);
+  if (p.kind === 'boolean' && /^\s*(true|false)\s*$/i.test(value)) return value.trim().toLowerCase() === 'true';
+  return value;
 }

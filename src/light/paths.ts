@@ -1,3 +1,4 @@
+import { closestHint } from '../engine/suggest.js';
 import { resolveComponent, resolveParameter, resolvePath, type Resolved } from '../engine/paths.js';
 import type { Component } from '../engine/component.js';
 import { invalidArgument, notFound, stale } from '../engine/errors.js';
@@ -70,10 +71,16 @@ export function resolveParameterTarget(lx: LXEngineComponent, target: ParameterT
     if (target.path === undefined) throw invalidArgument('give the parameter\'s path, or its component id and key');
     return resolveParameter(lx, target.path);
   }
-  if (target.key === undefined) throw invalidArgument('with id, also give the parameter key (e.g. "fader")');
   const c = byId(lx, target.id);
+  if (target.key === undefined) {
+    // id with a full parameter path: the path names the parameter, the id checks its owner.
+    if (target.path === undefined) throw invalidArgument('with id, also give the parameter key (e.g. "fader") or its full path');
+    const p = resolveParameter(lx, target.path);
+    if (p.owner !== c) throw stale(`${target.path} belongs to ${p.owner === null ? 'nothing' : `component ${p.owner.id}`}, not component ${target.id} (now at ${c.path}). List again before using cached paths.`);
+    return p;
+  }
   const p = c.parameters.get(target.key);
-  if (p === undefined || p.internal) throw notFound(`${c.path} has no parameter ${JSON.stringify(target.key)}`);
+  if (p === undefined || p.internal) throw notFound(`${c.path} has no parameter ${JSON.stringify(target.key)}${closestHint(target.key, [...c.parameters].filter(([, x]) => !x.internal).map(([k]) => k))}`);
   if (target.path !== undefined && target.path !== p.path) throw stale(`${target.path} is not ${p.path} any more: component ${target.id} has moved. List again before using cached paths.`);
   return p;
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler, toWebRequest, NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
@@ -7,6 +8,7 @@ import type { Services } from '../tools/context.js';
 import { sendJsonRpcError } from '../http/replies.js';
 import type { CallRecord, CallerInfo } from './register-tools.js';
 import { createMcpServer, type SessionSubscriptions } from './server-factory.js';
+import type { ToolListing } from './register-tools.js';
 import { STRUCTURE_URI } from './resources.js';
 
 /** status.json's lastActivityAt is at most this old while agents are active (one small write per interval). */
@@ -33,6 +35,7 @@ interface Session {
   readonly id: string;
   readonly subscriptions: SessionSubscriptions;
   readonly server: McpServer;
+  readonly listing: ToolListing;
   readonly transport: NodeStreamableHTTPServerTransport;
   readonly caller: CallerInfo;
   lastActivity: number;
@@ -59,13 +62,21 @@ export class McpEndpoint {
   private readonly unlistenGraph: () => void;
   private modernActiveUntil = 0;
   private connected = false;
+  /** The parsed body of the 2026-era request being served, for the per-request server factory. */
+  private readonly modernBody = new AsyncLocalStorage<unknown>();
 
   constructor(private readonly options: McpEndpointOptions) {
     this.idleMs = options.sessionIdleMs ?? 30 * 60_000;
     this.maxSessions = options.maxSessions ?? 64;
     const onCall = (r: CallRecord): void => options.onCall?.(r);
     this.modern = createMcpHandler(
-      () => createMcpServer(options.services, { era: 'modern' }, onCall),
+      () => {
+        const { server, listing } = createMcpServer(options.services, { era: 'modern' }, onCall);
+        // No session to remember find_tools in: a served tool called by name is served all the same.
+        const called = calledTool(this.modernBody.getStore());
+        if (called !== undefined) listing.enableTool(called);
+        return server;
+      },
       { legacy: 'reject', maxRequestBodySize: options.maxBodyBytes, onerror: (err) => options.log.warn({ err }, 'mcp modern request failed') },
     );
     this.modernNode = toNodeHandler(this.modern, { maxRequestBodySize: options.maxBodyBytes });
@@ -130,6 +141,7 @@ export class McpEndpoint {
 
   /** Serves one request to `/mcp`. `body` is the parsed JSON of a POST (undefined otherwise). */
   async handle(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    if (req.method === 'POST') await this.admit();
     const probe = await toWebRequest(req, body, { maxRequestBodySize: this.options.maxBodyBytes });
     if (await isLegacyRequest(probe, body, { maxRequestBodySize: this.options.maxBodyBytes })) {
       await this.handleLegacy(req, res, body);
@@ -137,7 +149,16 @@ export class McpEndpoint {
     }
     this.modernActiveUntil = Date.now() + this.idleMs;
     this.touch();
-    await this.modernNode(req, res, body);
+    await this.modernBody.run(body, () => this.modernNode(req, res, body));
+  }
+
+  /**
+   * The SDK's work on a request (conversion, validation, dispatch, up to the tool's queue task)
+   * runs on the engine thread too: it starts in the slack between frames, not wherever the
+   * request happens to arrive (at most until just after the next frame).
+   */
+  private admit(): Promise<void> | undefined {
+    return this.options.services.engine.queue.admit();
   }
 
   private async handleLegacy(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
@@ -173,6 +194,9 @@ export class McpEndpoint {
     session.lastActivity = Date.now();
     session.inFlight++;
     this.touch();
+    // A served tool called by name is listed from then on, found or not (clients that ignore list changes).
+    const called = calledTool(body);
+    if (called !== undefined) session.listing.enableTool(called);
     try {
       await session.transport.handleRequest(req, res, body);
     } finally {
@@ -189,13 +213,13 @@ export class McpEndpoint {
     }
     const caller: CallerInfo = { era: 'legacy' };
     const subscriptions: SessionSubscriptions = { uris: new Set() };
-    const server = createMcpServer(this.options.services, caller, (r) => this.options.onCall?.(r), subscriptions);
+    const { server, listing } = createMcpServer(this.options.services, caller, (r) => this.options.onCall?.(r), subscriptions);
     let session: Session | undefined;
     const transport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         caller.sessionId = id;
-        session = { id, server, transport, caller, subscriptions, lastActivity: Date.now(), inFlight: 1 };
+        session = { id, server, listing, transport, caller, subscriptions, lastActivity: Date.now(), inFlight: 1 };
         this.sessions.set(id, session);
         this.options.log.info({ session: id }, 'mcp session opened');
         this.touch();
@@ -248,4 +272,14 @@ export class McpEndpoint {
     for (const id of [...this.sessions.keys()]) this.drop(id, 'server stopping');
     await this.modern.close();
   }
+}
+
+/** The tool a tools/call request (or the first one of a batch) names. */
+function calledTool(body: unknown): string | undefined {
+  const messages = Array.isArray(body) ? body : [body];
+  for (const m of messages) {
+    const msg = m as { method?: unknown; params?: { name?: unknown } } | null;
+    if (msg?.method === 'tools/call' && typeof msg.params?.name === 'string') return msg.params.name;
+  }
+  return undefined;
 }

@@ -28,6 +28,15 @@ export function registerPrompts(server: McpServer): void {
       ),
   );
   server.registerPrompt(
+    'set_a_parameter',
+    { title: 'Set one parameter and check it', description: 'Sets one parameter by canonical path (completion offers real paths and option names), then verifies the result', argsSchema: z.object({ path: z.string().describe('Canonical parameter path, e.g. /lx/mixer/channel/1/fader'), value: z.string().describe('The new value: a number, an option name, true/false or text') }) },
+    ({ path, value }) =>
+      userText(
+        `Set ${path} to ${value}. Read it first with get_parameter (note its range or options and whether it is modulated), then set_parameter once, ` +
+          'then confirm with get_parameter (and get_frame if it changes what is lit). Report the old and new value; undo takes it back.',
+      ),
+  );
+  server.registerPrompt(
     'review_my_changes',
     { title: 'Review the changes made in this session', description: 'Lists the undo history entries made by this client and summarizes them', argsSchema: z.object({}) },
     () => userText('Read get_history {limit: 50}. List the steps made by this client (match client and session), summarize what each changed, and point out any step that another client made in between.'),

@@ -6,6 +6,7 @@ import { internal, invalidArgument } from '../engine/errors.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import type { Services, ToolContext } from '../tools/context.js';
 import { toolError, toolResult, type ImageBlock } from './envelope.js';
+import { leanJsonSchema, LISTED_OUTPUT_DEPTH } from '../tools/lean-schema.js';
 
 /** Who is calling, for attribution in the history and the console's activity feed. */
 export interface CallerInfo {
@@ -43,7 +44,7 @@ function advertiseOnly(schema: z.ZodType): StandardSchemaWithJSON {
     const key = `${io}:${options.target}`;
     let json = memo.get(key);
     if (json === undefined) {
-      json = std.jsonSchema[io](options as never);
+      json = leanJsonSchema(std.jsonSchema[io](options as never), io === 'output' ? LISTED_OUTPUT_DEPTH : Infinity);
       memo.set(key, json);
     }
     return json;
@@ -60,11 +61,42 @@ function advertiseOnly(schema: z.ZodType): StandardSchemaWithJSON {
   return cached;
 }
 
-/** Registers every tool with one session's MCP server, wrapped in the envelope and the queue. */
-export function registerTools(server: McpServer, tools: readonly AnyTool[], services: Services, caller: CallerInfo, onCall: (record: CallRecord) => void): void {
+/** Which served tools one MCP server instance lists; find_tools and calls by name widen it. */
+export interface ToolListing {
+  /** Lists these toolsets from now on; returns the ids that were hidden (and sends one tools/list_changed). */
+  enable(ids: readonly string[]): string[];
+  /** Lists the toolset of this served tool, if it is hidden; false when no served tool has the name. */
+  enableTool(name: string): boolean;
+}
+
+/**
+ * Registers every served tool with one session's MCP server, wrapped in the envelope and the
+ * queue; tools outside the listed toolsets are registered disabled until enabled.
+ */
+export function registerTools(server: McpServer, tools: readonly AnyTool[], services: Services, caller: CallerInfo, onCall: (record: CallRecord) => void): ToolListing {
   const byName = new Map(tools.map((t) => [t.name, t]));
+  const handles = new Map<string, { enabled: boolean }[]>();
+  const listed = new Set(services.listedToolsets);
+  const listing: ToolListing = {
+    enable(ids) {
+      const fresh = ids.filter((id) => !listed.has(id) && handles.has(id));
+      for (const id of fresh) {
+        listed.add(id);
+        // Flipped directly: the SDK's enable() would send one list_changed per tool.
+        for (const h of handles.get(id) ?? []) h.enabled = true;
+      }
+      if (fresh.length > 0) server.sendToolListChanged();
+      return fresh;
+    },
+    enableTool(name) {
+      const tool = byName.get(name);
+      if (tool === undefined) return false;
+      listing.enable([tool.toolset]);
+      return true;
+    },
+  };
   for (const tool of tools) {
-    server.registerTool(
+    const registered = server.registerTool(
       tool.name,
       {
         title: tool.title,
@@ -84,7 +116,7 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], serv
         const seen: { step?: number } = {};
         try {
           // runAs: work the call hands on (the sound tools' protocol-3 lines) stays attributed to this caller.
-          const payload = await runAs(origin, () => runTool(tool, args, services, origin, byName, seen, elicitFor(server, caller, ctx)));
+          const payload = await runAs(origin, () => runTool(tool, args, services, origin, byName, listing, seen, elicitFor(server, caller, ctx)));
           onCall({ tool: tool.name, origin, args, ok: true, ms: performance.now() - started, at: Date.now(), ...seen });
           return payload;
         } catch (err) {
@@ -94,7 +126,12 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], serv
         }
       },
     );
+    if (!listed.has(tool.toolset)) registered.disable();
+    const group = handles.get(tool.toolset) ?? [];
+    group.push(registered);
+    handles.set(tool.toolset, group);
   }
+  return listing;
 }
 
 /**
@@ -133,17 +170,17 @@ function stepOf<T>(services: Services, seen: { step?: number }, run: () => T): T
   }
 }
 
-async function runTool(tool: AnyTool, rawArgs: unknown, services: Services, origin: Origin, byName: ReadonlyMap<string, AnyTool>, seen: { step?: number }, elicit: ToolContext['elicit']) {
+async function runTool(tool: AnyTool, rawArgs: unknown, services: Services, origin: Origin, byName: ReadonlyMap<string, AnyTool>, listing: ToolListing, seen: { step?: number }, elicit: ToolContext['elicit']) {
   const args = tool.input.parse(rawArgs ?? {});
   if (!tool.annotations.readOnlyHint && services.policy.agentsReadOnly) {
     throw invalidArgument(`the operator has set agents to read-only in the console, so ${tool.name} was refused and nothing changed. Reading still works; ask the operator to allow agent writes.`);
   }
   const images: [ImageBlock['type'], () => Promise<{ data: string; mimeType: string }>][] = [];
-  const ctx: ToolContext = { ...services, origin, findTool: (name) => byName.get(name), attachImage: (encode) => images.push(['image', encode]), attachAudio: (encode) => images.push(['audio', encode]), ...(elicit === undefined ? {} : { elicit }) };
+  const ctx: ToolContext = { ...services, origin, findTool: (name) => byName.get(name), enableToolsets: (ids) => listing.enable(ids), attachImage: (encode) => images.push(['image', encode]), attachAudio: (encode) => images.push(['audio', encode]), ...(elicit === undefined ? {} : { elicit }) };
   const payload =
     tool.mode === 'direct'
       ? await tool.handle(args, ctx)
-      : await services.engine.queue.submit(() => stepOf(services, seen, () => tool.handle(args, ctx)), { label: tool.name });
+      : await services.engine.queue.submit(() => stepOf(services, seen, () => tool.handle(args, ctx)), { label: tool.name, session: origin.session, read: tool.annotations.readOnlyHint });
   const checked = tool.output.safeParse(payload);
   if (!checked.success) {
     services.log.error({ tool: tool.name, issues: checked.error.issues }, 'tool payload does not match its output schema');

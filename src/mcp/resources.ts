@@ -1,9 +1,16 @@
 import { readFileSync } from 'node:fs';
-import type { McpServer } from '@modelcontextprotocol/server';
+import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
+import { notFound } from '../engine/errors.js';
 import type { Services } from '../tools/context.js';
+import { fullOutputSchema, listedInputSchema } from '../tools/lean-schema.js';
+import { toParameterPayload } from '../tools/light/payloads.js';
+import { completePath } from '../light/path-completion.js';
 
 export const GUIDE_URI = 'footlight://guide';
 export const STRUCTURE_URI = 'footlight://light/structure';
+export const TOOL_SCHEMA_TEMPLATE = 'footlight://tool-schema/{name}';
+/** One component or parameter by canonical path: footlight://light/lx/mixer/channel/1/fader. */
+export const COMPONENT_URI_TEMPLATE = 'footlight://light{+path}';
 
 const GUIDE = readFileSync(new URL('../../docs/agent-guide.md', import.meta.url), 'utf8');
 
@@ -35,6 +42,33 @@ export function registerResources(server: McpServer, services: Services): void {
     async (uri) => {
       const summary = await services.engine.queue.submit(() => structureSummary(services), { label: 'read structure' });
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(summary) }] };
+    },
+  );
+  server.registerResource(
+    'tool-schema',
+    new ResourceTemplate(TOOL_SCHEMA_TEMPLATE, { list: undefined }),
+    { title: 'A tool\'s full schemas', description: 'The complete input and output JSON Schemas of one tool (tools/list declares output shapes one level deep)', mimeType: 'application/json' },
+    async (uri, { name }) => {
+      const tool = services.tools.find((t) => t.name === name);
+      if (tool === undefined) throw notFound(`no tool named ${JSON.stringify(name)}; find_tools lists them`);
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify({ name: tool.name, inputSchema: listedInputSchema(tool), outputSchema: fullOutputSchema(tool) }) }] };
+    },
+  );
+  server.registerResource(
+    'light-path',
+    new ResourceTemplate(COMPONENT_URI_TEMPLATE, { list: undefined }),
+    { title: 'A component or parameter by path', description: 'A parameter with its value, or a component with the paths one step below it (completion offers the real children of a partial path)', mimeType: 'application/json' },
+    async (uri, { path }) => {
+      const body = await services.engine.queue.submit(() => {
+        const p = String(path);
+        try {
+          return { parameter: toParameterPayload(services.light.parameter(p)) };
+        } catch {
+          const c = services.light.component(p);
+          return { path: c.path, id: c.id, label: c.label.getString(), next: completePath(services.light.lx, `${c.path}/`, Number.MAX_SAFE_INTEGER) };
+        }
+      }, { label: 'read path' });
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(body) }] };
     },
   );
 }

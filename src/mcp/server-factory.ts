@@ -1,28 +1,43 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import type { Services } from '../tools/context.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
+import { registerCompletions } from './completions.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
-import { registerTools, type CallerInfo, type CallRecord } from './register-tools.js';
+import { registerTools, type CallerInfo, type CallRecord, type ToolListing } from './register-tools.js';
 
 /** A session's resource subscriptions, so structure changes reach the agents that asked. */
 export interface SessionSubscriptions {
   readonly uris: Set<string>;
 }
 
+/** One MCP server instance and the tool listing it serves. */
+export interface McpInstance {
+  readonly server: McpServer;
+  readonly listing: ToolListing;
+}
+
+/**
+ * 2026-07-28 list caching hints: the lists change only when a session enables a toolset (which
+ * 2026-era requests cannot), so a client may keep them a minute; they are per client (private).
+ */
+const LIST_CACHE = { ttlMs: 60_000, cacheScope: 'private' } as const;
+
 /** Builds the MCP server for one session (2025 era) or one request (2026 era). */
-export function createMcpServer(services: Services, caller: CallerInfo, onCall: (record: CallRecord) => void, subscriptions?: SessionSubscriptions): McpServer {
+export function createMcpServer(services: Services, caller: CallerInfo, onCall: (record: CallRecord) => void, subscriptions?: SessionSubscriptions): McpInstance {
   const server = new McpServer(
     { name: services.server.identity.serverName, version: services.server.identity.serverVersion, title: 'Footlight' },
     {
       instructions: SERVER_INSTRUCTIONS,
-      capabilities: { tools: { listChanged: false }, resources: { subscribe: true, listChanged: false }, prompts: { listChanged: false }, logging: {} },
+      capabilities: { tools: { listChanged: true }, resources: { subscribe: true, listChanged: false }, prompts: { listChanged: false }, logging: {}, completions: {} },
       maxToolInputElements: 100_000,
+      cacheHints: { 'tools/list': LIST_CACHE, 'resources/list': LIST_CACHE, 'prompts/list': LIST_CACHE, 'resources/templates/list': LIST_CACHE },
     },
   );
-  registerTools(server, services.tools, services, caller, onCall);
+  const listing = registerTools(server, services.tools, services, caller, onCall);
   registerResources(server, services);
   registerPrompts(server);
+  registerCompletions(server, services);
   server.server.setRequestHandler('resources/subscribe', (request) => {
     subscriptions?.uris.add(request.params.uri);
     return {};
@@ -35,5 +50,5 @@ export function createMcpServer(services: Services, caller: CallerInfo, onCall: 
     const client = server.server.getClientVersion();
     if (client !== undefined) caller.clientName = client.name;
   };
-  return server;
+  return { server, listing };
 }

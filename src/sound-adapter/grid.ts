@@ -262,7 +262,8 @@ export class GridWorkflows {
         if (entry === undefined) throw notFound(`${op.uuid} is not an installed Grid ${op.kind} UUID (${op.kind === 'module' ? 'grid_search_modules' : 'grid_search_modulators'} lists them; device UUIDs are another namespace). Nothing was sent.`);
         const occupant = nodesOf(g).find((n) => n.x === op.x && n.y === op.y);
         const preview: Record<string, unknown> = { inserts: { uuid: entry.uuid, name: entry.name, category: entry.category, grids: entry.grids, inputs: entry.inputs, outputs: entry.outputs }, at: { x: op.x, y: op.y } };
-        if (occupant !== undefined) preview.cell_occupied_by = brief(occupant);
+        // The host refuses an occupied cell: say so now instead of asking for a confirmation that cannot succeed.
+        if (occupant !== undefined) throw invalidArgument(`cell (${op.x}, ${op.y}) of ${on} is occupied by ${JSON.stringify(brief(occupant))}; choose a free cell (grid_get_state shows the nodes). Nothing was sent.`);
         return { summary: `Insert a ${text(entry.name)} ${op.kind} at (${op.x}, ${op.y}) in ${on}. Undoable.`, preview };
       }
       case 'set': {

@@ -63,7 +63,8 @@ export class PatchSessionStop extends FootlightError {
 const MAX_SESSIONS = 64;
 
 export interface PatchReport {
-  id: string;
+  /** The name every tool takes it by, so a reply can be passed straight back. */
+  patch_session_id: string;
   origin: string;
   state: string;
   graph_id: string;
@@ -168,7 +169,7 @@ export class PatchSessions {
       next = 'Nothing more can be applied in this session; the before-graph stays here as evidence.';
     }
     const out: PatchReport = {
-      id: s.id,
+      patch_session_id: s.id,
       origin: s.origin,
       state: s.state,
       graph_id: s.graph_id,

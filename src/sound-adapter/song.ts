@@ -135,7 +135,7 @@ export class SongWorkflows {
       return {
         line: `song-transport-${args.operation} ${guard.value}${arg}`,
         guard,
-        summary: `Transport ${args.operation}${requested === undefined ? '' : ` → ${JSON.stringify(requested)}`} (now ${JSON.stringify(current)}). ${undoable ? 'Undoable.' : 'Not an undo step.'}`,
+        summary: `Transport ${args.operation}${requested === undefined ? '' : ` → ${JSON.stringify(requested)}`} (now ${args.operation === 'play' || args.operation === 'stop' ? (t.playing ? 'playing' : 'stopped') : JSON.stringify(current)}). ${undoable ? 'Undoable.' : 'Not an undo step.'}`,
         preview: { operation: args.operation, current, ...(requested === undefined ? {} : { requested }), transport: t, recording: state.recording },
       };
     };

@@ -52,6 +52,8 @@ export interface Services {
   readonly policy: AgentPolicy;
   /** The tools this process serves (all, or the toolsets chosen at start). */
   readonly tools: readonly AnyTool[];
+  /** Toolsets tools/list shows from the start; the other served tools wait for find_tools (or a call by name). */
+  readonly listedToolsets: ReadonlySet<string>;
   /**
    * The sound tools' adapter: a protocol-3 client to the sound host (the built-in one, or the
    * one `serve --sound-host` names) plus its process-local workflow state.
@@ -70,6 +72,11 @@ export interface ToolContext extends Services {
   readonly origin: Origin;
   /** Finds another tool by name (for batches). */
   findTool(name: string): AnyTool | undefined;
+  /**
+   * Lists these toolsets for the rest of this session (2025-era sessions; the client is told by
+   * notifications/tools/list_changed). Returns the ids that were hidden until now.
+   */
+  enableToolsets(ids: readonly string[]): string[];
   /**
    * Adds an image block after the JSON result. `encode` runs after the queued part of the call,
    * off the engine queue, and may only use data the handler copied out of the engine.

@@ -2,6 +2,7 @@ import type { AnyTool } from './define-tool.js';
 import applyOperations from './core/apply-operations.js';
 import getHistory from './core/get-history.js';
 import getStatus from './core/get-status.js';
+import findTools from './core/find-tools.js';
 import redo from './core/redo.js';
 import undo from './core/undo.js';
 import getChannel from './light/get-channel.js';
@@ -127,6 +128,7 @@ import songSaveProject from './sound/save-project.js';
 /** Every MCP tool, in the order tools/list reports them. */
 export const TOOLS: readonly AnyTool[] = [
   getStatus,
+  findTools,
   getProjectInfo,
   listChannels,
   getChannel,

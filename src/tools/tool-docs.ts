@@ -1,5 +1,10 @@
 import * as z from 'zod';
 import type { AnyTool } from './define-tool.js';
+import { leanJsonSchema, listedBytes } from './lean-schema.js';
+import { TOOLSETS } from './toolsets.js';
+
+/** A rough token count for JSON text: about four bytes a token. */
+const tokens = (bytes: number): number => Math.round(bytes / 4);
 
 interface JsonSchema {
   type?: string | string[];
@@ -23,7 +28,7 @@ function typeOf(s: JsonSchema): string {
 }
 
 function argumentRows(tool: AnyTool): string[] {
-  const schema = z.toJSONSchema(tool.input, { io: 'input' }) as JsonSchema;
+  const schema = leanJsonSchema(z.toJSONSchema(tool.input, { io: 'input' }) as Record<string, unknown>) as JsonSchema;
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).map(([name, p]) => {
     const notes: string[] = [];
@@ -44,12 +49,22 @@ export function renderToolDocs(tools: readonly AnyTool[]): string {
     `${tools.length} tools. Every tool returns a JSON object as \`structuredContent\` with the same JSON in a text block; failures are \`isError\` results whose text is \`code: message\` with code \`not_found\`, \`invalid_argument\`, \`stale\`, \`timeout\` or \`internal\`.`,
     '',
   ];
-  const toolsets = [...new Set(tools.map((t) => t.toolset))];
-  lines.push('| toolset | tools |', '|---|---|');
-  for (const ts of toolsets) lines.push(`| ${ts} | ${tools.filter((t) => t.toolset === ts).map((t) => `[\`${t.name}\`](#${t.name})`).join(', ')} |`);
+  const present = TOOLSETS.filter((s) => tools.some((t) => t.toolset === s.id));
+  const bytesOf = (list: readonly AnyTool[]): number => list.reduce((n, t) => n + listedBytes(t), 0);
+  const listedByDefault = tools.filter((t) => TOOLSETS.find((s) => s.id === t.toolset)?.default === true);
+  lines.push(
+    `A fresh \`footlight serve\` lists the default toolsets: ${listedByDefault.length} tools, ${bytesOf(listedByDefault)} bytes of tool entries (≈ ${tokens(bytesOf(listedByDefault))} tokens); \`find_tools\` lists the others for a session, and \`serve --toolsets all\` lists all ${tools.length} (${bytesOf(tools)} bytes, ≈ ${tokens(bytesOf(tools))} tokens). Bytes are each tool's tools/list entry as UTF-8 JSON, output schema included; tokens are estimated at four bytes each.`,
+    '',
+    '| toolset | listed by default | tools | bytes | ≈ tokens |',
+    '|---|---|---|---|---|',
+  );
+  for (const ts of present) {
+    const members = tools.filter((t) => t.toolset === ts.id);
+    lines.push(`| ${ts.id} | ${ts.default ? 'yes' : 'no'} | ${members.map((t) => `[\`${t.name}\`](#${t.name})`).join(', ')} | ${bytesOf(members)} | ${tokens(bytesOf(members))} |`);
+  }
   lines.push('');
   for (const tool of tools) {
-    lines.push(`## ${tool.name}`, '', `**${tool.title}** · toolset \`${tool.toolset}\` · ${tool.annotations.readOnlyHint ? 'read-only' : 'changes the show'}`, '', tool.description, '');
+    lines.push(`## ${tool.name}`, '', `**${tool.title}** · toolset \`${tool.toolset}\` · ${tool.annotations.readOnlyHint ? 'read-only' : 'changes the show'} · ${listedBytes(tool)} bytes listed`, '', tool.description, '');
     const rows = argumentRows(tool);
     if (rows.length === 0) lines.push('No arguments.', '');
     else lines.push('| argument | type | required | notes |', '|---|---|---|---|', ...rows, '');

@@ -1,34 +1,88 @@
 import { invalidArgument } from '../engine/errors.js';
 import type { AnyTool } from './define-tool.js';
 
-/** Toolsets that drive the sound host; everything else is light or shared. */
-const SOUND_TOOLSETS = new Set(['sound', 'grid', 'song']);
-/** Always served: an agent needs them whatever it works on. */
-const CORE_TOOLSETS = new Set(['status', 'history', 'batch']);
+/** A family of tools. A tool joins one by naming its `id` in `toolset`. */
+export interface Toolset {
+  readonly id: string;
+  /** `core` sets are served with every selection; `light` and `sound` are the presets' halves. */
+  readonly domain: 'core' | 'light' | 'sound';
+  /** What the family is for, in the words an agent searches with (find_tools matches it). */
+  readonly description: string;
+  /** Listed from the first tools/list; the others are one find_tools call away. */
+  readonly default: boolean;
+}
+
+/** Every toolset, in the order docs and find_tools report them. */
+export const TOOLSETS: readonly Toolset[] = [
+  { id: 'status', domain: 'core', default: true, description: 'server status, connections, finding and enabling tools' },
+  { id: 'history', domain: 'core', default: true, description: 'undo, redo and the shared history' },
+  { id: 'batch', domain: 'core', default: true, description: 'several operations in one atomic, undoable batch' },
+  { id: 'discover', domain: 'light', default: true, description: 'project, channels, parameters, search, component docs, library of patterns effects modulators fixtures, tempo, model' },
+  { id: 'parameters', domain: 'light', default: true, description: 'read and set parameters, fire triggers' },
+  { id: 'look', domain: 'light', default: true, description: 'the rendered frame: colors of the lights, preview image' },
+  { id: 'structure', domain: 'light', default: false, description: 'mixer structure: add, remove, move, copy, group channels, patterns and effects; activate a pattern' },
+  { id: 'modulation', domain: 'light', default: false, description: 'modulators (LFO, envelope, step sequencer stages ...): add, wire modulation and triggers, list modulations, remove' },
+  { id: 'fixtures', domain: 'light', default: false, description: 'fixtures and the model: add, move, duplicate, tag, set fixture parameters' },
+  { id: 'palette', domain: 'light', default: false, description: 'color palette: swatches and colors' },
+  { id: 'snapshots', domain: 'light', default: false, description: 'snapshots (cues): add, recall, update, remove' },
+  { id: 'views', domain: 'light', default: false, description: 'views: named selections of fixtures for patterns' },
+  { id: 'outputs', domain: 'light', default: false, description: 'LED outputs: output map (DMX, Art-Net, sACN universes) and output statistics' },
+  { id: 'sound', domain: 'sound', default: false, description: 'sound host: tracks, devices, controls, parameter snapshots, shaping sessions, actions, sound undo' },
+  { id: 'grid', domain: 'sound', default: false, description: 'Grid patching: modules, modulators, patch sessions, insert nodes, connect and disconnect, grid patch' },
+  { id: 'song', domain: 'sound', default: false, description: 'songs: arranger, clips, transport play/stop, track state, song plan compile and import, save the sound project' },
+];
+
+const BY_ID = new Map(TOOLSETS.map((s) => [s.id, s]));
+
+export function toolsetOf(id: string): Toolset | undefined {
+  return BY_ID.get(id);
+}
 
 export interface ToolSelection {
-  /** Toolset names or presets: `all`, `light`, `sound`. Default: all. */
+  /**
+   * Toolset ids or presets: `default` (the small surface, everything else findable), `all`,
+   * `light`, `sound`. Absent: `default`.
+   */
   readonly toolsets?: readonly string[];
   /** Serve only tools that never change the show. */
   readonly readOnly?: boolean;
 }
 
+/** What a server offers: the tools it serves, and which of them tools/list shows before find_tools enables more. */
+export interface ToolSurface {
+  readonly served: readonly AnyTool[];
+  /** Toolset ids listed from the start; every served tool outside them is hidden until enabled. */
+  readonly listed: ReadonlySet<string>;
+}
+
 /**
- * The tools a server offers, for clients that cap how many tools they show a model (some show
- * only the first 40): pick toolsets (`light`, `sound`, or names such as `structure,palette`),
- * and optionally only read-only tools. Unknown names are refused with the valid ones listed.
+ * The tools a server offers. By default every tool is served but only the default toolsets are
+ * listed (a small first tools/list); an explicit selection (`all`, `light`, `sound` or ids such as
+ * `structure,palette`) lists everything it selects. Core toolsets always come along. Unknown
+ * names are refused with the valid ones listed.
  */
-export function selectTools(all: readonly AnyTool[], selection: ToolSelection = {}): readonly AnyTool[] {
-  const names = new Set(all.map((t) => t.toolset));
+export function selectSurface(all: readonly AnyTool[], selection: ToolSelection = {}): ToolSurface {
+  const present = new Set(all.map((t) => t.toolset));
+  const requested = selection.toolsets ?? ['default'];
   const wanted = new Set<string>();
-  for (const raw of selection.toolsets ?? ['all']) {
+  let small = false;
+  for (const raw of requested) {
     const name = raw.trim();
-    if (name === 'all') for (const n of names) wanted.add(n);
-    else if (name === 'light') for (const n of names) (SOUND_TOOLSETS.has(n) ? undefined : wanted.add(n));
-    else if (name === 'sound') for (const n of names) (SOUND_TOOLSETS.has(n) || CORE_TOOLSETS.has(n) ? wanted.add(n) : undefined);
-    else if (names.has(name)) wanted.add(name);
-    else throw invalidArgument(`unknown toolset ${JSON.stringify(name)}; use all, light, sound or any of: ${[...names].join(', ')}`);
+    if (name === 'default') {
+      small = true;
+      for (const n of present) wanted.add(n);
+    } else if (name === 'all') for (const n of present) wanted.add(n);
+    else if (name === 'light' || name === 'sound') for (const n of present) (BY_ID.get(n)?.domain === name ? wanted.add(n) : undefined);
+    else if (present.has(name)) wanted.add(name);
+    else throw invalidArgument(`unknown toolset ${JSON.stringify(name)}; use default, all, light, sound or any of: ${[...present].join(', ')}`);
   }
-  for (const n of CORE_TOOLSETS) if (names.has(n)) wanted.add(n);
-  return all.filter((t) => wanted.has(t.toolset) && (selection.readOnly !== true || t.annotations.readOnlyHint));
+  for (const s of TOOLSETS) if (s.domain === 'core' && present.has(s.id)) wanted.add(s.id);
+  const served = all.filter((t) => wanted.has(t.toolset) && (selection.readOnly !== true || t.annotations.readOnlyHint));
+  const listed = new Set(small ? TOOLSETS.filter((s) => s.default).map((s) => s.id) : wanted);
+  return { served, listed };
+}
+
+/** The tools a selection serves (listed or findable). */
+export function selectTools(all: readonly AnyTool[], selection: ToolSelection = {}): readonly AnyTool[] {
+  return selectSurface(all, selection).served;
 }

@@ -49,6 +49,8 @@ test('footlight serve --port 0: status.json, an outside SDK client, OSC to --osc
   t.after(() => child.kill('SIGKILL'));
   let banner = '';
   child.stdout!.on('data', (d) => (banner += d));
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
   const status = await waitForStatus(home, (s) => s.running === true);
   assert.equal(status.pid, child.pid);
   assert.equal(status.host, '127.0.0.1');
@@ -73,6 +75,10 @@ test('footlight serve --port 0: status.json, an outside SDK client, OSC to --osc
   await client.close();
   assert.ok(status.osc.receivePort > 0);
   assert.match(banner, new RegExp(`OSC: +udp 127\\.0\\.0\\.1:${status.osc.receivePort}, changes sent to 127\\.0\\.0\\.1:${peerPort}`));
+  // The terminal shows the banner in words; the JSON log goes to the log file.
+  assert.match(banner, new RegExp(`Log: +${home.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/footlight\\.log`));
+  assert.doesNotMatch(stderr, /^\{"time"/m, 'no JSON log lines on the terminal');
+  assert.match(await readFile(join(home, 'footlight.log'), 'utf8'), /"msg":"Footlight is running"/);
 
   const cli = run(['status'], home);
   let out = '';

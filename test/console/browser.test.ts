@@ -312,7 +312,7 @@ test('activity: a burst of agent calls stays readable — newest first, held sti
   assert.deepEqual(problems, []);
 });
 
-for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+for (const viewport of [{ width: 1280, height: 800 }, { width: 1600, height: 1000 }, { width: 1920, height: 1080 }]) {
   test(`layout at ${viewport.width}×${viewport.height}: regions do not overlap, the page does not scroll, every control is named`, { skip }, async (t) => {
     const { show, page, problems } = await open(t, { viewport });
     // A busier show than the demo: a third channel, a group, effects, a swatch and a snapshot.
@@ -346,6 +346,13 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 108
       sliders: [...document.querySelectorAll('[role="slider"]')].filter(function (e: any) {
         return e.getClientRects().length > 0 && !(e.getAttribute('aria-valuetext') ?? '').trim();
       }).length,
+      strips: (function () {
+        const box = document.querySelector('.strips')!.getBoundingClientRect();
+        return [...document.querySelectorAll('.strips .strip')].map(function (e) {
+          const r = e.getBoundingClientRect();
+          return r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
+        });
+      })(),
       scroll: { w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight },
       view: { w: window.innerWidth, h: window.innerHeight },
     }));
@@ -362,6 +369,8 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 108
       }
     }
     assert.deepEqual(report.named, [], 'controls without a visible or accessible name');
+    // From 1600 px wide the three channels of this show fit beside the master strip, the added one included.
+    if (viewport.width >= 1600) assert.deepEqual(report.strips, report.strips.map(() => true), `channel strips hidden past the edge: ${JSON.stringify(report.strips)}`);
     assert.equal(report.sliders, 0, 'sliders without a value text');
     await mkdir(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: `${ARTIFACTS}console-${viewport.width}x${viewport.height}.png` });

@@ -38,3 +38,24 @@ test('search_components: pages are stable and a structure change makes the curso
   assert.match(await show.callError('search_components', { query: '', kind: 'channel', cursor: 'garbage' }), /^invalid_argument: cursor is not a cursor from this list/);
   assert.match(await show.callError('search_components', { query: 'other', kind: 'channel', cursor: first.nextCursor }), /^invalid_argument: cursor is not a cursor from this list/);
 });
+
+test('search_components: parameters by key, label and path with their values, exact label first; a task in words', async (t) => {
+  const show = await startShow(t);
+  const fader = await show.call('search_components', { query: 'fader' });
+  const paths = fader.parameters.map((p: { path: string }) => p.path);
+  assert.ok(paths.includes('/lx/mixer/channel/1/fader') && paths.includes('/lx/mixer/channel/2/fader'), paths.join(' '));
+  assert.equal(fader.parameters[0].label.toLowerCase(), 'fader', 'an exact label comes first');
+  const two = fader.parameters.find((p: { path: string }) => p.path === '/lx/mixer/channel/2/fader');
+  assert.equal(two.value, 0.25);
+  assert.equal(two.component, 'Channel-2');
+  assert.equal(fader.parameterTotal >= fader.parameters.length, true);
+  const speed = await show.call('search_components', { query: 'speed', kind: 'parameter' });
+  assert.ok(speed.parameters.length > 0 && speed.parameters.every((p: { key: string; label: string }) => /speed/i.test(p.key + p.label)));
+  assert.deepEqual(speed.results, []);
+  const task = await show.call('search_components', { query: 'make the second channel quieter' });
+  assert.equal(task.parameters[0].path, '/lx/mixer/channel/2/fader');
+  const byPath = await show.call('search_components', { query: 'channel/1/fad', kind: 'parameter' });
+  assert.equal(byPath.parameters[0].path, '/lx/mixer/channel/1/fader');
+  const onlyChannels = await show.call('search_components', { query: 'fader', kind: 'channel' });
+  assert.deepEqual(onlyChannels.parameters, []);
+});

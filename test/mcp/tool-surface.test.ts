@@ -27,7 +27,7 @@ async function assertSnapshot(name: string, value: unknown): Promise<void> {
 }
 
 test('tool surface: snapshots and metadata of every tool, as a client lists them', async (t) => {
-  const show = await startShow(t);
+  const show = await startShow(t, { toolsets: ['all'] });
   const { tools } = await show.client.listTools();
   assert.deepEqual(tools.map((x) => x.name), TOOLS.map((x) => x.name));
   for (const tool of tools) {

@@ -15,13 +15,13 @@ test('toolsets: light, sound and named sets, always with status, history and bat
   assert.ok(few.length < 20, `${few.length} tools`);
   assert.ok(selectTools(TOOLS, { readOnly: true }).every((t) => t.annotations.readOnlyHint));
   assert.equal(selectTools(TOOLS).length, TOOLS.length);
-  assert.throws(() => selectTools(TOOLS, { toolsets: ['lights'] }), (e: unknown) => e instanceof FootlightError && /unknown toolset "lights"; use all, light, sound/.test(e.message));
+  assert.throws(() => selectTools(TOOLS, { toolsets: ['lights'] }), (e: unknown) => e instanceof FootlightError && /unknown toolset "lights"; use default, all, light, sound/.test(e.message));
 });
 
 test('toolsets: a server started with a selection lists only those tools', async (t) => {
   const show = await startShow(t, { toolsets: ['palette'], readOnlyTools: true });
   const { tools } = await show.client.listTools();
-  assert.deepEqual(new Set(tools.map((x) => x.name)), new Set(['get_status', 'get_history', 'get_palette']));
+  assert.deepEqual(new Set(tools.map((x) => x.name)), new Set(['get_status', 'find_tools', 'get_history', 'get_palette']));
   const refused = await show.client.callTool({ name: 'set_parameter', arguments: { path: '/lx/mixer/channel/1/fader', value: 0.5 } }).then(
     (r) => `${r.isError === true} ${JSON.stringify(r.content)}`,
     (e: unknown) => String(e),

@@ -45,7 +45,7 @@ function cases(schema: { properties?: Record<string, Prop>; required?: string[] 
 }
 
 test('bad input to every tool: a client error code, never internal, and nothing changes', { timeout: 900_000 }, async (t) => {
-  const show = await startShow(t);
+  const show = await startShow(t, { toolsets: ['all'] });
   await show.call('set_parameter', { path: '/lx/mixer/channel/1/fader', value: 0.7 });
   const { tools } = await show.client.listTools();
   const before = await fingerprint(show.app);

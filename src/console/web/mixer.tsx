@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks';
 import type { ChannelState, DeviceSummary, LibraryEntry, LightState, PaletteState, PanelState, ParameterPayload, SnapshotsState, SwatchPayload } from '../protocol.js';
 import { EnumSelect, ParamControl, Slider, Toggle, Trigger, colorCss } from './controls.js';
 import { act, api, param, selectDevice, selectedChannels, selectedDevice, setParam } from './store.js';
@@ -376,11 +377,21 @@ function SnapshotsPanel({ snapshots }: { readonly snapshots: SnapshotsState }) {
 
 export function Mixer({ light }: { readonly light: LightState }) {
   const labels = new Map(light.channels.map((c) => [c.id, c.label]));
+  const strips = useRef<HTMLDivElement>(null);
+  const known = useRef<Set<number> | undefined>(undefined);
+  // A channel someone (often an agent) adds is scrolled into view, so it is never hidden past the edge.
+  useEffect(() => {
+    const ids = new Set(light.channels.map((c) => c.id));
+    const added = known.current === undefined ? [] : light.channels.filter((c) => !known.current!.has(c.id));
+    known.current = ids;
+    const last = added.at(-1);
+    if (last !== undefined) strips.current?.querySelector(`[data-id="${last.id}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [light.channels]);
   return (
     <div class="mixer">
       <MixerBar light={light} />
       <div class="mixer-body">
-        <div class="strips">
+        <div class="strips" ref={strips}>
           {light.channels.map((ch) => (
             <ChannelStrip key={ch.id} ch={ch} light={light} groupLabel={ch.group === undefined ? undefined : labels.get(ch.group)} />
           ))}

@@ -89,7 +89,7 @@ export class ModulationEngine extends LXComponent {
    */
   checkCompound(source: Modulator | Parameter, target: Parameter): { source: ModulationSource; target: NumericParameter } {
     if (!(target instanceof NumericParameter) || !target.modulatable) {
-      throw invalidArgument(`${target.path} is not modulatable; modulation targets are continuous knobs (list_parameters marks them modulatable)`);
+      throw invalidArgument(`${target.path} is not modulatable; modulation targets are continuous knobs (list_parameters marks them modulatable: true)`);
     }
     if (source instanceof Modulator) {
       if (!source.isMappingSource) throw invalidArgument(`${source.path} (${source.label.getString()}) has no continuous output to modulate with; use its controls, or a trigger mapping`);

@@ -616,6 +616,9 @@ export class ModulationOperations {
     if (typeof range !== 'number' || !Number.isFinite(range) || range < -1 || range > 1) throw invalidArgument(`range takes a number in −1–1 (the depth; negative inverts); got ${describe(range)}`);
     const polarity = options.polarity === undefined ? undefined : parsePolarity(options.polarity);
     const checked = engine.checkCompound(source, target);
+    // A retried call must not double the depth: the same source already riding this target is refused.
+    const twin = engine.modulations.items.find((m) => m.source === checked.source && m.target === checked.target);
+    if (twin !== undefined) throw invalidArgument(`${target.path} is already modulated by this source through ${twin.path} (range ${twin.range.getBaseValue()}); nothing changed. Change its depth with set_parameter ${twin.range.path}, or remove_modulation it first`);
     const command = new AddModulationCommand(engine.id, sourceRefOf(source), { componentId: target.owner!.id, key: target.key }, range, polarity, this.registry);
     return this.run(command, origin, () => {
       const m = this.engine.graph.get(command.createdId);
@@ -636,6 +639,8 @@ export class ModulationOperations {
     const target = this.parameter(targetPath);
     const engine = options.scope !== undefined ? this.scope(options.scope) : this.defaultScope(source);
     const checked = engine.checkTrigger(source, target);
+    const twin = engine.triggers.items.find((t) => t.source === checked.source && t.target === checked.target);
+    if (twin !== undefined) throw invalidArgument(`${source.path} already triggers ${target.path} through ${twin.path}; nothing changed. Remove it with remove_modulation first to wire it again`);
     let mode: number | undefined;
     if (options.mode !== undefined) {
       const probe = new TriggerModulation(checked.source, checked.target);

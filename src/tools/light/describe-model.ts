@@ -9,24 +9,19 @@ export default defineTool({
   title: 'Describe the model (points, fixtures, tags)',
   toolset: 'discover',
   description:
-    'Describes the model the fixtures make — the tree of points patterns render onto. Each node gives its `tags`, `size` ' +
-    '(points), `pointIndexRange` (lowest and highest index in the color buffer; `contiguous` when it is exactly that span), ' +
-    '`bounds` and `center` in model coordinates, `childCount`, and for a fixture node the `fixture` component (its path and id ' +
-    'for get_fixture and set_fixture_params). The root is `/model`; its children are the active fixtures in structure ' +
-    'order, and a fixture\'s children are its child fixtures, then its submodels (a grid\'s rows and columns). Model nodes ' +
-    'are addressed by LX\'s tag-index paths, not component paths: `/model/grid[0]/row[2]` is the third child carrying the ' +
-    'tag "row" of the first child carrying "grid" (a node is counted under its first tag). Without `path` the answer also ' +
-    'carries the model\'s `tagVocabulary` (each tag and how many nodes carry it: the words view selectors and the Test ' +
-    'pattern\'s Tag mode match), `totalPoints` and `fixtureCount`. `depth` levels are expanded (default 2); at most `limit` ' +
-    'nodes are listed (default 150), a node\'s children all together or not at all — `childrenOmitted` marks the ones left ' +
-    'out: ask again with that node\'s `path`. A node with more children than `limit` lists them a page at a time: pass ' +
-    '`nextCursor` back as `cursor`.',
+    'Describes the model tree the fixtures make (root `/model`: the active fixtures, then their child fixtures and ' +
+    'submodels). Each node gives `tags`, `size`, `pointIndexRange`, `bounds`, `center`, `childCount` and, for a fixture, its ' +
+    '`fixture` path and id. Nodes use LX tag-index paths, not component paths: `/model/grid[0]/row[2]` is the third "row" ' +
+    'child of the first "grid" child. Without `path` it adds `tagVocabulary` (the tags view selectors match), ' +
+    '`totalPoints` and `fixtureCount`. `depth` (default 2) and `limit` (default 150 nodes) bound the answer: ask again ' +
+    'with the `path` of a node in `childrenOmitted`; a long child list pages (`nextCursor` back as `cursor`).',
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({
     path: z.string().max(2000).optional().describe('Model node path from this tool, e.g. /model/grid[0]; default /model (the root)'),
     depth: z.number().int().min(0).max(10).optional().describe('Levels of children to expand (0–10, default 2)'),
     limit: z.number().int().min(1).max(250).optional().describe('Most nodes to list below the node (1–250, default 150; 250 nodes stay under about 25k tokens)'),
     cursor: z.string().max(200).optional().describe('nextCursor from the previous page of this node\'s children'),
+    detail: z.enum(['compact', 'full']).default('compact').describe('compact (default): nodes below the one asked for leave out center and meta; full keeps them'),
   }),
   output: z.strictObject({
     node: ModelNodePayload,
@@ -36,7 +31,8 @@ export default defineTool({
     truncated: z.boolean().describe('True when some children within `depth` were left out to stay within `limit`'),
     nextCursor: z.string().optional().describe('More children of this node: pass back as cursor'),
   }),
-  handle: ({ path, depth, limit, cursor }, { light }) => {
+  handle: ({ path, depth, limit, cursor, detail }, { light }) => {
+    const shape = (n: ModelNodePayload): ModelNodePayload => (detail === 'full' ? n : compactChildren(n));
     const structure = light.structure;
     const model = structure.model;
     const node = resolveModelNode(model, path);
@@ -46,7 +42,7 @@ export default defineTool({
     const rootFacts = isRoot ? { totalPoints: model.size, fixtureCount: model.fixtures.length, tagVocabulary: tagVocabulary(node) } : {};
     if (cursor === undefined && node.children.length <= max) {
       const { node: described, truncated } = describeSubtree(node, depth ?? 2, max, fixtures);
-      return { node: described, ...rootFacts, truncated };
+      return { node: shape(described), ...rootFacts, truncated };
     }
     // More children than fit: list them a page at a time, one level deep.
     const p = page(node.children, { list: `model:${node.path}`, cursor, limit: max, revision: structure.generation });
@@ -56,7 +52,16 @@ export default defineTool({
       if (c.children.length > 0) d.childrenOmitted = true;
       return d;
     });
-    const out = { node: described, ...rootFacts, truncated: true };
+    const out = { node: shape(described), ...rootFacts, truncated: true };
     return p.nextCursor === undefined ? out : { ...out, nextCursor: p.nextCursor };
   },
 });
+
+/** The node as described, its descendants without `center` (halfway between their bounds) and `meta`. */
+function compactChildren(node: ModelNodePayload): ModelNodePayload {
+  const strip = (n: ModelNodePayload): ModelNodePayload => {
+    const { center: _c, meta: _m, ...rest } = n;
+    return rest.children === undefined ? rest : { ...rest, children: rest.children.map(strip) };
+  };
+  return node.children === undefined ? node : { ...node, children: node.children.map(strip) };
+}

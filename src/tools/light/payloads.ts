@@ -40,6 +40,7 @@ export const ParameterPayload = z.strictObject({
   kind: z.enum(['bounded', 'discrete', 'enum', 'boolean', 'trigger', 'color', 'string']),
   value: z.union([z.number(), z.string(), z.boolean()]).describe('Effective value (modulated, when modulation is wired). Colors: 0xAARRGGBB'),
   modulated: z.literal(true).optional().describe('Present when modulation rides on this parameter'),
+  modulatable: z.literal(true).optional().describe('Present on knobs wire_modulation can target'),
   baseValue: z.union([z.number(), z.string(), z.boolean()]).optional().describe('The value set by hand, present only while modulated'),
   normalized: z.number().optional().describe('Effective value mapped to 0–1 through the knob curve'),
   baseNormalized: z.number().optional(),
@@ -81,6 +82,7 @@ export function toParameterPayload(p: Parameter): ParameterPayload {
     return out;
   }
   if (p instanceof NumericParameter) {
+    if (p.modulatable) out.modulatable = true;
     out.value = p.value as number | boolean;
     out.normalized = p.getNormalized();
     if (p.isModulated) {

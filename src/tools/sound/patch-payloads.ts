@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 /** Patch session payloads, shared by the three session tools. */
 export const PatchReportPayload = z.strictObject({
-  id: z.string(),
+  patch_session_id: z.string().describe('Pass it as patch_session_id to the Grid write tools'),
   origin: z.string().describe('explicit, or grid_clear_graph when a clear opened it to keep its before snapshot'),
   state: z.enum(['open', 'frozen', 'closed']),
   graph_id: z.string(),

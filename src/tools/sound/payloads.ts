@@ -20,9 +20,12 @@ export const SelectionToken = Hex64.optional().describe('The selection_token you
 
 export const READ_ONLY = 'Read-only: needs no authorization.';
 export const WORKFLOW_ONLY = 'Changes nothing in the host: it only touches this process\'s workflow state (lost when Footlight restarts), so it needs no authorization.';
-export const WRITE =
-  'Authorization — a write: it runs at once while the operator\'s cooperative grant is on; otherwise the first call changes nothing and returns status "confirmation_required" with a preview and confirmation.token (when your client supports elicitation, the adapter asks your human instead), and calling again with the same arguments plus confirmation_token set to that token runs it only if the bound state is unchanged (else stale). ' +
-  'If the reply is lost after sending, the result is status "requires_observation": read state first and never resend blindly. Host refusals come back as ok: false with the native reply.';
+/** The sound write contract, said once in the server instructions and the guide; each write tool points to it. */
+export const SOUND_WRITE_CONTRACT =
+  'Sound writes (tools that say "Sound write"): with the operator\'s cooperative grant on they run at once; otherwise the first call changes nothing and returns status "confirmation_required" with a preview and confirmation.token (a client with elicitation is asked instead), and the same call again plus confirmation_token runs it only if the bound state is unchanged (else stale). ' +
+  'A lost reply after sending is status "requires_observation": read state first, never resend blindly. Host refusals are ok: false with the native reply.';
+
+export const WRITE = 'Sound write (preview, then confirmation_token, unless the operator granted cooperative mode; see the instructions).';
 
 export const ReadPayload = z.strictObject({
   ok: z.boolean().describe('The host\'s ok'),

@@ -211,7 +211,7 @@ test('removeModulator: takes its modulations (and modulations of their depth) al
   const m2 = s.ops.addModulation(lfo.path, fader.path, { range: 0.2 }, ORIGIN);
   const m3 = s.ops.addModulation(lfo.path, knobs.macros[0].path, { range: 0.3 }, ORIGIN);
   const m4 = s.ops.addModulation(knobs.macros[1].path, m2.range.path, { range: 0.4 }, ORIGIN);
-  const m5 = s.ops.addModulation(other.path, fader.path, { range: 0.5 }, ORIGIN);
+  const m5 = s.ops.addModulation(knobs.macros[2].path, fader.path, { range: 0.5 }, ORIGIN);
   const ids = s.lx.modulation.modulations.items.map((m) => m.id);
   const order = fader.modulations.slice();
   assert.deepEqual(order, [m1, m2, m5]);
@@ -368,4 +368,16 @@ test('setEnvelopeStages: do → undo → restored; bad stage lists refused with 
   assertRefused(() => s.ops.setEnvelopeStages(env.path, [{ basis: 0, value: 2, shape: 1 }, { basis: 1, value: 1, shape: 1 }], ORIGIN), 'invalid_argument', /0–1/, s);
   assertRefused(() => s.ops.setEnvelopeStages(env.path, [{ basis: 0, value: 0, shape: 0 }, { basis: 1, value: 1, shape: 1 }], ORIGIN), 'invalid_argument', /shape/, s);
   assertRefused(() => s.ops.setEnvelopeStages('/lx/modulation', stages, ORIGIN), 'invalid_argument', /not an Envelope/, s);
+});
+
+test('addModulation: the same source and target twice in one engine is refused, nothing changed', () => {
+  const s = makeShow();
+  const lfo = s.ops.addModulator('/lx/modulation', 'VariableLFO', {}, ORIGIN);
+  const fader = s.lx.mixer.channels.at(0)!.fader;
+  s.ops.addModulation(lfo.path, fader.path, { range: 0.1 }, ORIGIN);
+  const before = s.state();
+  const depth = s.engine.history.undoDepth;
+  assert.throws(() => s.ops.addModulation(lfo.path, fader.path, { range: 0.1 }, ORIGIN), /already modulated by this source through \/lx\/modulation\/modulation\/1/);
+  assert.equal(s.state(), before);
+  assert.equal(s.engine.history.undoDepth, depth);
 });

@@ -72,14 +72,14 @@ test('a patch-session step lost in flight freezes the session (ambiguous_outcome
   const s = await show.call('grid_begin_patch_session');
   const filter = s.before_graph.modules.find((m: { name: string }) => m.name === 'Low-pass LD');
   proxy.dropAfterReply((line) => line.startsWith('guard '));
-  const lost = await show.call('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.25, patch_session_id: s.id });
+  const lost = await show.call('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.25, patch_session_id: s.patch_session_id });
   assert.equal(lost.status, 'requires_observation');
   assert.equal(lost.patch_session.state, 'frozen');
   assert.equal(lost.patch_session.frozen.reason, 'ambiguous_outcome');
   assert.equal(lost.patch_session.frozen.at_step, 1);
   assert.equal(lost.patch_session.steps[0].outcome, 'requires_observation');
   assert.match(lost.patch_session.next, /may or may not have applied the last step/);
-  const again = await show.call('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.25, patch_session_id: s.id });
+  const again = await show.call('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.25, patch_session_id: s.patch_session_id });
   assert.equal(again.reason, 'patch_session_frozen');
   assert.equal(count(proxy, 'guard graph-set'), 1, 'the step was sent once; the frozen session sent nothing more');
 });
@@ -91,7 +91,7 @@ test('grid_clear_graph lost in flight: requires_observation with the before snap
   const lost = await show.call('grid_clear_graph', { expected_revision: g.revision });
   assert.equal(lost.status, 'requires_observation');
   assert.deepEqual(lost.before_snapshot, g);
-  const session = await show.call('grid_get_patch_session', { patch_session_id: lost.patch_session.id, include_before_graph: true });
+  const session = await show.call('grid_get_patch_session', { patch_session_id: lost.patch_session.patch_session_id, include_before_graph: true });
   assert.deepEqual(session.before_graph, g);
   assert.equal(session.frozen.reason, 'ambiguous_outcome');
   assert.equal(count(proxy, 'guard graph-clear'), 1);
@@ -173,7 +173,7 @@ test('a host restart (new instance) voids pending confirmations and freezes patc
   const status = await show.call('sound_get_status');
   assert.notEqual(status.connection.identity.instance, before);
   assert.match(await show.callError('sound_set_controls', { controls: [{ index: 3, value: 1 }], confirmation_token: preview.confirmation.token }), /^stale: /);
-  const s = await show.call('grid_get_patch_session', { patch_session_id: session.id });
+  const s = await show.call('grid_get_patch_session', { patch_session_id: session.patch_session_id });
   assert.equal(s.state, 'frozen');
   assert.equal(s.frozen.reason, 'host_restarted');
   assert.equal((await show.call('sound_get_shaping_session', { shaping_session_id: shaping.id })).session.state, 'closed');

@@ -121,7 +121,7 @@ test('grid_clear_graph: needs expected_revision; keeps the before snapshot in th
   assert.equal(refused.before_snapshot.revision, g.revision);
   assert.equal(refused.before_snapshot.module_count, g.module_count);
   assert.equal(refused.patch_session.origin, 'grid_clear_graph');
-  const kept = await show.call('grid_get_patch_session', { patch_session_id: refused.patch_session.id, include_before_graph: true });
+  const kept = await show.call('grid_get_patch_session', { patch_session_id: refused.patch_session.patch_session_id, include_before_graph: true });
   assert.deepEqual(kept.before_graph, g);
   assert.equal(kept.steps[0].outcome, 'stale');
   assert.equal(kept.state, 'frozen');
@@ -135,7 +135,7 @@ test('grid_clear_graph: needs expected_revision; keeps the before snapshot in th
   assert.equal(cleared.native.before.revision, g.revision, 'the native payload (with the host\'s before) is kept whole');
   assert.equal(cleared.verification.ok, true);
   assert.equal((await graph(show)).module_count, 0);
-  const session = await show.call('grid_get_patch_session', { patch_session_id: cleared.patch_session.id, include_before_graph: true });
+  const session = await show.call('grid_get_patch_session', { patch_session_id: cleared.patch_session.patch_session_id, include_before_graph: true });
   assert.deepEqual(session.before_graph, g);
   assert.equal(session.steps[0].outcome, 'applied');
   await show.confirm('sound_undo');
@@ -149,7 +149,7 @@ test('patch session: one reviewed step at a time, verified; it freezes when anot
   assert.equal(begun.state, 'open');
   assert.equal(begun.before_graph.revision, begun.before_revision);
   const filter = node(begun.before_graph, 'Low-pass LD');
-  const step1 = await show.call('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.7, patch_session_id: begun.id });
+  const step1 = await show.call('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.7, patch_session_id: begun.patch_session_id });
   assert.equal(step1.status, 'completed');
   assert.equal(step1.guard.source, 'patch_session');
   assert.equal(step1.patch_session.applied_steps, 1);
@@ -159,7 +159,7 @@ test('patch session: one reviewed step at a time, verified; it freezes when anot
   // Another writer changes the graph: the next step is not sent, the session freezes.
   const sent = show.app.engine.history.undoDepth;
   await other.request(`graph-set ${filter.id} ${b64('RESONANCE')} 0.9`);
-  const step2 = await show.call('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.2, patch_session_id: begun.id });
+  const step2 = await show.call('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.2, patch_session_id: begun.patch_session_id });
   assert.equal(step2.ok, false);
   assert.equal(step2.status, 'refused');
   assert.equal(step2.reason, 'patch_session_frozen');
@@ -170,27 +170,27 @@ test('patch session: one reviewed step at a time, verified; it freezes when anot
   const cutoff = node(await graph(show), 'Low-pass LD').parameters.find((p: { id: string }) => p.id === 'CUTOFF');
   assert.equal(cutoff.value, 0.7, 'step 2 was not sent');
   // Frozen for good: no more steps, nothing replayed.
-  const step3 = await show.call('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.2, patch_session_id: begun.id });
+  const step3 = await show.call('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.2, patch_session_id: begun.patch_session_id });
   assert.equal(step3.reason, 'patch_session_frozen');
-  const ended = await show.call('grid_end_patch_session', { patch_session_id: begun.id });
+  const ended = await show.call('grid_end_patch_session', { patch_session_id: begun.patch_session_id });
   assert.equal(ended.session.state, 'closed');
   assert.match(ended.session.where, /it had frozen: stale_state/);
   assert.deepEqual(ended.diff.parameters_changed.map((p: { parameter_id: string }) => p.parameter_id).sort(), ['CUTOFF', 'RESONANCE'], 'the diff shows both writers\' changes');
-  assert.match(await show.callError('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.1, patch_session_id: begun.id }), /^invalid_argument: patch session .* is closed/);
+  assert.match(await show.callError('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.1, patch_session_id: begun.patch_session_id }), /^invalid_argument: patch session .* is closed/);
 });
 
 test('patch session: a host refusal keeps it open; a stale host guard freezes it; a moved selection freezes it', async (t) => {
   const show = await startSound(t, { soundCooperative: true });
   const s = await show.call('grid_begin_patch_session');
   const filter = node(s.before_graph, 'Low-pass LD');
-  const refused = await show.call('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 5, patch_session_id: s.id });
+  const refused = await show.call('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 5, patch_session_id: s.patch_session_id });
   assert.equal(refused.status, 'refused');
   assert.equal(refused.patch_session.state, 'open', 'a refusal changed nothing, so the session stays open');
   assert.equal(refused.patch_session.steps[0].outcome, 'refused');
-  assert.match(await show.callError('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.5, patch_session_id: s.id, expected_revision: 'c'.repeat(64) }), /^invalid_argument: expected_revision .* is not this session's last verified revision/);
+  assert.match(await show.callError('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.5, patch_session_id: s.patch_session_id, expected_revision: 'c'.repeat(64) }), /^invalid_argument: expected_revision .* is not this session's last verified revision/);
   // The selection moves to another device: the session's graph is no longer selected.
   await show.call('sound_select_track', { index: 3 });
-  const moved = await show.call('grid_connect', { source_id: 1, source_port: 0, target_id: 2, target_port: 0, patch_session_id: s.id });
+  const moved = await show.call('grid_connect', { source_id: 1, source_port: 0, target_id: 2, target_port: 0, patch_session_id: s.patch_session_id });
   assert.equal(moved.reason, 'patch_session_frozen');
   assert.equal(moved.patch_session.frozen.reason, 'stale_state');
 });
@@ -199,4 +199,16 @@ test('patch sessions are process-local records: unknown ids are not_found', asyn
   const show = await startSound(t);
   assert.match(await show.callError('grid_get_patch_session', { patch_session_id: 'patch-000' }), /^not_found: no patch session "patch-000"/);
   assert.match(await show.callError('grid_end_patch_session', { patch_session_id: 'patch-000' }), /^not_found: /);
+});
+
+test('grid_insert_node into an occupied cell is refused at once, without a confirmation round, and sends nothing', async (t) => {
+  const show = await startSound(t);
+  const g = await graph(show);
+  const filter = node(g, 'Low-pass LD');
+  const sine = (await show.call('grid_search_modules', { query: 'sine' })).native.modules[0];
+  const depth = show.app.engine.history.undoDepth;
+  const text = await show.callError('grid_insert_node', { kind: 'module', uuid: sine.uuid, x: filter.x, y: filter.y });
+  assert.match(text, new RegExp(`^invalid_argument: cell \\(${filter.x}, ${filter.y}\\) of .* is occupied by .*Low-pass LD.*Nothing was sent\\.$`));
+  assert.equal((await graph(show)).revision, g.revision);
+  assert.equal(show.app.engine.history.undoDepth, depth);
 });

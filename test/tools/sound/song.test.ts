@@ -189,7 +189,9 @@ test('song writes: clip loop, transport (play, stop, seek, tempo, meter, loop), 
   assert.equal((await show.call('song_control_transport', { operation: 'meter', meter: { numerator: 7, denominator: 8 } })).command.split(' ')[2], '7/8');
   assert.equal((await show.call('song_control_transport', { operation: 'loop', enabled: true })).native.enabled, true);
   assert.equal((await show.call('song_control_transport', { operation: 'seek', position_beats: 12 })).native.operation, 'transport_seek');
-  assert.equal((await show.call('song_control_transport', { operation: 'play' })).native.operation, 'transport_play');
+  const play = await show.call('song_control_transport', { operation: 'play' });
+  assert.equal(play.native.operation, 'transport_play');
+  assert.match(play.summary, /^Transport play \(now stopped\)\./, 'the summary says in words where the transport was');
   assert.equal((await show.call('song_get_state')).native.transport.playing, true);
   await show.call('song_control_transport', { operation: 'stop' });
   assert.match(await show.callError('song_control_transport', { operation: 'tempo' }), /^invalid_argument: operation tempo needs bpm/);
