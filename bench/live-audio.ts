@@ -1,9 +1,10 @@
 // Live playback under the light engine's load: Footlight runs the standard workload at 100k
 // points and 60 fps while the sound host plays the demo song (its arranger loop on, so it never
-// runs out of notes) through the live render worker into a real-time context with no device.
+// runs out of notes) through the live render worker, paced by the wall clock (--output none: by
+// node-web-audio-api's real-time context with no device).
 // Counts late light frames (started later than 1.5× their period) and late audio blocks (the
 // worker fell behind the context's clock), and the worker's DSP time as a share of one core.
-//   node --import tsx bench/live-audio.ts [--minutes 10] [--rows 316 --columns 316]
+//   node --import tsx bench/live-audio.ts [--minutes 10] [--rows 316 --columns 316] [--output clock|none]
 // Writes bench/results/live-audio.json. The machine may be shared: the load average is recorded.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ import { startFootlight } from '../src/main.js';
 import { silentLogger } from '../src/engine/log.js';
 import { writeWorkload } from './agent-workload.js';
 
-const { values } = parseArgs({ options: { minutes: { type: 'string', default: '10' }, rows: { type: 'string', default: '316' }, columns: { type: 'string', default: '316' }, output: { type: 'string', default: 'none' } } });
+const { values } = parseArgs({ options: { minutes: { type: 'string', default: '10' }, rows: { type: 'string', default: '316' }, columns: { type: 'string', default: '316' }, output: { type: 'string', default: 'clock' } } });
 const minutes = Number(values.minutes);
 const rows = Number(values.rows);
 const columns = Number(values.columns);

@@ -44,7 +44,7 @@ test('live playback: the worker renders the demo in real time; song-state report
   const b = await state(s);
   const rendered = (b.meters.observed_at.sample - a.meters.observed_at.sample) / 48000;
   const moved = b.transport.position_beats - a.transport.position_beats;
-  assert.ok(rendered > 0.5, `the worker rendered ${rendered} s in a second (late blocks ${b.meters.late_blocks})`);
+  assert.ok(rendered > 0.3, `the worker rendered ${rendered} s in a second (late blocks ${b.meters.late_blocks})`);
   assert.ok(Math.abs(moved - (rendered * b.transport.tempo) / 60) < 0.15, `moved ${moved} beats over ${rendered} s rendered at ${b.transport.tempo} BPM`);
   // A seek while playing moves the engine: the position continues from the sought beat.
   await s.ok(`song-transport-seek ${b.project_token} 32`);
