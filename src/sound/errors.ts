@@ -24,6 +24,7 @@ export type RefusalReason =
   | 'invalid_midi'
   | 'invalid_path'
   | 'destination_not_empty'
+  | 'incomplete_save'
   | 'inside_project_folder'
   | 'not_soloable'
   | 'live_off'
