@@ -5,6 +5,15 @@ import { silentLogger } from '../../../src/engine/log.js';
 import { LivePlayer } from '../../../src/sound/live/player.js';
 import { startStack, type Reply, type Stack } from '../../protocol3/helpers.js';
 
+/** A refusal while playing: the fingerprint covers the moving position, so the document and history are compared. */
+async function refusedUnchangedLive(s: Stack, line: string, reason: string): Promise<void> {
+  const doc = s.document();
+  const depth = s.engine.history.undoDepth;
+  await s.fail(line, 'invalid_argument', reason);
+  assert.equal(s.document(), doc);
+  assert.equal(s.engine.history.undoDepth, depth);
+}
+
 type Meters = { available: boolean; reason?: string; output: string; window_ms: number; observed_at: { sample: number; beat: number; playing: boolean }; master: { peak_dbfs: number | null; rms_dbfs: number | null }; tracks: { index: number; name: string; peak_dbfs: number | null }[]; late_blocks: number };
 
 async function state(s: Stack): Promise<Reply & { project_token: string; meters: Meters; transport: { playing: boolean; position_beats: number; tempo: number } }> {
@@ -46,6 +55,14 @@ test('live playback: the worker renders the demo in real time; song-state report
   const moved = b.transport.position_beats - a.transport.position_beats;
   assert.ok(rendered > 0.3, `the worker rendered ${rendered} s in a second (late blocks ${b.meters.late_blocks})`);
   assert.ok(Math.abs(moved - (rendered * b.transport.tempo) / 60) < 0.15, `moved ${moved} beats over ${rendered} s rendered at ${b.transport.tempo} BPM`);
+  // Listening to the live output: what the engine played over the last second.
+  const heard = (await s.ok('song-listen live 1 clip')) as Reply & { seconds: number; silent: boolean; integrated_lufs: number | null; tracks: { name: string; silent: boolean }[]; source: { kind: string }; clip: { base64: string } };
+  assert.equal(heard.source.kind, 'live');
+  assert.ok(Math.abs(heard.seconds - 1) < 0.06, `${heard.seconds} s`);
+  assert.equal(heard.silent, false);
+  assert.ok(heard.tracks.some((x) => !x.silent), 'the live per-track meters cover the second');
+  assert.ok(Buffer.from(heard.clip.base64, 'base64').length > 44 + 48000 * 2 * 0.9);
+  await refusedUnchangedLive(s, 'song-listen live 1 track=1', 'live_track');
   // A seek while playing moves the engine: the position continues from the sought beat.
   await s.ok(`song-transport-seek ${b.project_token} 32`);
   const sought = await until(s, 'the position after the seek', (r) => r.transport.position_beats >= 32 && r.transport.position_beats < 34);
