@@ -2,7 +2,6 @@ import { Worker } from 'node:worker_threads';
 import { internal } from '../../engine/errors.js';
 import { buildPlan } from '../audio/plan.js';
 import type { Meter } from '../audio/dsp/engine.js';
-import type { RenderPlan } from '../audio/dsp/plan.js';
 import { refuse } from '../errors.js';
 import type { OpContext, Payload, SoundHost } from '../host.js';
 import { MAX_BEATS, saveProject } from '../model.js';
@@ -32,10 +31,10 @@ function run(job: ListenJob): Promise<ListenResult> {
   });
 }
 
-const trackPayload = (plan: RenderPlan | null, names: readonly { index: number; name: string; type: string }[], meters: readonly Meter[]): Payload[] =>
+const trackPayload = (names: readonly { index: number; name: string; type: string }[], meters: readonly Meter[]): Payload[] =>
   names.map((t, i) => {
     const m = meters[i] ?? { peak: 0, rms: 0 };
-    return { index: t.index, name: t.name, type: t.type, peak_dbfs: dbfs(m.peak), rms_dbfs: dbfs(m.rms), silent: m.peak === 0, clipping: m.peak >= 1, ...(plan !== null && t.type === 'master' ? {} : {}) };
+    return { index: t.index, name: t.name, type: t.type, peak_dbfs: dbfs(m.peak), rms_dbfs: dbfs(m.rms), silent: m.peak === 0, clipping: m.peak >= 1 };
   });
 
 /**
@@ -58,7 +57,7 @@ export async function listen(host: SoundHost, ctx: OpContext, req: ListenRequest
       const got = live.recent(req.source.seconds);
       if (got.left.length < 4096) throw refuse('invalid_argument', 'live_empty', `the live engine has rendered only ${(got.left.length / LISTEN_RATE).toFixed(2)} s so far; play first, or listen to a region`);
       const names = got.plan.tracks.map((t) => ({ index: t.index, name: t.name, type: t.type }));
-      return { job: { plan: null, fromBeat: 0, frames: got.left.length, audio: got, tempo, clip: req.clip, spectrogram: req.spectrogram } as ListenJob, names, plan: null };
+      return { job: { plan: null, fromBeat: 0, frames: got.left.length, audio: { left: got.left, right: got.right, tracks: got.tracks }, tempo, clip: req.clip, spectrogram: req.spectrogram } as ListenJob, names };
     }
     const { fromBeat, toBeat } = req.source;
     if (!(fromBeat >= 0 && toBeat > fromBeat && toBeat <= MAX_BEATS)) throw refuse('invalid_argument', 'out_of_range', `a region is FROM_BEAT < TO_BEAT within 0–${MAX_BEATS}; got ${fromBeat}–${toBeat}`);
@@ -70,10 +69,10 @@ export async function listen(host: SoundHost, ctx: OpContext, req: ListenRequest
       plan.tracks.forEach((t) => ((t as { solo: boolean }).solo = t.index === index));
     }
     const names = plan.tracks.map((t) => ({ index: t.index, name: t.name, type: t.type }));
-    return { job: { plan, fromBeat, frames: Math.round(seconds * LISTEN_RATE), audio: null, tempo, clip: req.clip, spectrogram: req.spectrogram } as ListenJob, names, plan };
+    return { job: { plan, fromBeat, frames: Math.round(seconds * LISTEN_RATE), audio: null, tempo, clip: req.clip, spectrogram: req.spectrogram } as ListenJob, names };
   });
   const result = await run(prepared.job);
-  const tracks = trackPayload(prepared.plan, prepared.names, result.tracks);
+  const tracks = trackPayload(prepared.names, result.tracks);
   const main = tracks.filter((t) => t.type !== 'master');
   return {
     source: req.source.kind === 'region' ? { kind: 'region', from_beat: req.source.fromBeat, to_beat: req.source.toBeat, solo_track: req.track ?? null, rendered: 'offline, the same engine as render-sound' } : { kind: 'live', seconds: req.source.seconds, rendered: 'the live engine output' },
