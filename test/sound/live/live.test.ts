@@ -58,10 +58,12 @@ test('live playback: the worker renders the demo in real time; song-state report
   // Listening to the live output: what the engine played over the last second.
   const heard = (await s.ok('song-listen live 1 clip')) as Reply & { seconds: number; silent: boolean; integrated_lufs: number | null; tracks: { name: string; silent: boolean }[]; source: { kind: string }; clip: { base64: string } };
   assert.equal(heard.source.kind, 'live');
-  assert.ok(Math.abs(heard.seconds - 1) < 0.06, `${heard.seconds} s`);
+  // At most the second asked for; less when a loaded machine made the engine skip late blocks.
+  assert.ok(heard.seconds > 0.3 && heard.seconds <= 1.001, `${heard.seconds} s`);
   assert.equal(heard.silent, false);
   assert.ok(heard.tracks.some((x) => !x.silent), 'the live per-track meters cover the second');
-  assert.ok(Buffer.from(heard.clip.base64, 'base64').length > 44 + 48000 * 2 * 0.9);
+  // The clip is that audio (seconds are given to the millisecond: 48 samples).
+  assert.ok(Math.abs(Buffer.from(heard.clip.base64, 'base64').length - (44 + heard.seconds * 48000 * 2)) <= 2 * 48);
   await refusedUnchangedLive(s, 'song-listen live 1 track=1', 'live_track');
   // A seek while playing moves the engine: the position continues from the sought beat.
   await s.ok(`song-transport-seek ${b.project_token} 32`);
