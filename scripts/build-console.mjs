@@ -12,7 +12,7 @@ const watch = process.argv.includes('--watch');
 
 const options = {
   absWorkingDir: root,
-  entryPoints: { app: 'src/console/web/main.tsx' },
+  entryPoints: { app: 'src/console/web/main.tsx', 'monitor-worklet': 'src/console/web/monitor-worklet.ts' },
   outdir,
   bundle: true,
   format: 'esm',

@@ -175,8 +175,8 @@ async function runTool(tool: AnyTool, rawArgs: unknown, services: Services, orig
   if (!tool.annotations.readOnlyHint && services.policy.agentsReadOnly) {
     throw invalidArgument(`the operator has set agents to read-only in the console, so ${tool.name} was refused and nothing changed. Reading still works; ask the operator to allow agent writes.`);
   }
-  const images: (() => Promise<{ data: string; mimeType: string }>)[] = [];
-  const ctx: ToolContext = { ...services, origin, findTool: (name) => byName.get(name), enableToolsets: (ids) => listing.enable(ids), attachImage: (encode) => images.push(encode), ...(elicit === undefined ? {} : { elicit }) };
+  const images: [ImageBlock['type'], () => Promise<{ data: string; mimeType: string }>][] = [];
+  const ctx: ToolContext = { ...services, origin, findTool: (name) => byName.get(name), enableToolsets: (ids) => listing.enable(ids), attachImage: (encode) => images.push(['image', encode]), attachAudio: (encode) => images.push(['audio', encode]), ...(elicit === undefined ? {} : { elicit }) };
   const payload =
     tool.mode === 'direct'
       ? await tool.handle(args, ctx)
@@ -187,6 +187,6 @@ async function runTool(tool: AnyTool, rawArgs: unknown, services: Services, orig
     throw internal(`${tool.name} produced a malformed result (logged on the server)`);
   }
   const blocks: ImageBlock[] = [];
-  for (const encode of images) blocks.push({ type: 'image', ...(await encode()) });
+  for (const [type, encode] of images) blocks.push({ type, ...(await encode()) });
   return toolResult(payload as Record<string, unknown>, blocks);
 }

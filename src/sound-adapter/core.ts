@@ -49,6 +49,13 @@ export class AdapterCore {
     return out;
   }
 
+  /** song-listen: a region (optionally one track solo) or the last seconds of the live output. */
+  listen(o: { region?: { from_beat: number; to_beat: number; track_index?: number }; liveSeconds?: number; clip: boolean; spectrogram: boolean }): Promise<ReadResult> {
+    if ((o.region === undefined) === (o.liveSeconds === undefined)) throw invalidArgument('give exactly one of region or live_seconds');
+    const source = o.region !== undefined ? ['region', String(o.region.from_beat), String(o.region.to_beat), ...(o.region.track_index === undefined ? [] : [`track=${o.region.track_index}`])] : ['live', String(o.liveSeconds)];
+    return this.read(['song-listen', ...source, ...(o.clip ? ['clip'] : []), ...(o.spectrogram ? ['spectrogram'] : [])].join(' '));
+  }
+
   /**
    * A read-only protocol-3 command with its arguments: one token each, or a free-text query
    * (the rest of the line) for the catalog and action searches.

@@ -124,6 +124,7 @@ import gridSetCordAmount from './sound/set-grid-cord-amount.js';
 import gridClearGraph from './sound/clear-grid-graph.js';
 import songGetState from './sound/get-song-state.js';
 import songGetArranger from './sound/get-arranger.js';
+import songListen from './sound/listen.js';
 import songSetClipLoop from './sound/set-clip-loop.js';
 import songControlTransport from './sound/control-transport.js';
 import songSetTrackState from './sound/set-track-state.js';
@@ -263,6 +264,7 @@ export const TOOLS: readonly AnyTool[] = [
   gridClearGraph,
   songGetState,
   songGetArranger,
+  songListen,
   songSetClipLoop,
   songControlTransport,
   songSetTrackState,
