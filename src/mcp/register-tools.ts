@@ -127,6 +127,8 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], serv
       },
     );
     if (!listed.has(tool.toolset)) registered.disable();
+    // Tasks live in a 2025-era session (see tasks.ts); a 2026-era request is served plain.
+    if (tool.longRunning === true && caller.era === 'legacy') registered.execution = { taskSupport: 'optional' };
     const group = handles.get(tool.toolset) ?? [];
     group.push(registered);
     handles.set(tool.toolset, group);

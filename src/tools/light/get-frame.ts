@@ -19,6 +19,7 @@ export default defineTool({
     'side: looking from +X) or an orbit `camera` {theta, phi, radius?, target?, fov?}. `channel` (a path or id from ' +
     'list_channels) shows what that channel alone contributes, to check one layer of a look. The frame is the mixer ' +
     'output before the master fader; `masterFader` says how much the master dims it. Use it to verify your changes.',
+  longRunning: true,
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({
     include_image: z.boolean().default(false).describe('Also return a PNG image'),
