@@ -104,7 +104,7 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], serv
         inputSchema: advertiseOnly(tool.input),
         outputSchema: advertiseOnly(tool.output),
         annotations: { title: tool.title, ...tool.annotations },
-        _meta: { 'footlight/toolset': tool.toolset },
+        _meta: { 'footlight/toolset': tool.toolset, ...(tool.ui === undefined ? {} : { ui: tool.ui }) },
       },
       async (args: unknown, ctx: ServerContext) => {
         const started = performance.now();

@@ -61,6 +61,7 @@ import recallSnapshot from './light/recall-snapshot.js';
 import updateSnapshot from './light/update-snapshot.js';
 import removeSnapshot from './light/remove-snapshot.js';
 import getFrame from './light/get-frame.js';
+import getPreviewPoints from './light/get-preview-points.js';
 import getParameter from './light/get-parameter.js';
 import getOutputMap from './light/get-output-map.js';
 import getOutputStats from './light/get-output-stats.js';
@@ -194,6 +195,7 @@ export const TOOLS: readonly AnyTool[] = [
   addView,
   removeView,
   getFrame,
+  getPreviewPoints,
   getOutputMap,
   getOutputStats,
   undo,

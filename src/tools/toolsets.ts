@@ -26,6 +26,7 @@ export const TOOLSETS: readonly Toolset[] = [
   { id: 'palette', domain: 'light', default: false, description: 'color palette: swatches and colors' },
   { id: 'snapshots', domain: 'light', default: false, description: 'snapshots (cues): add, recall, update, remove' },
   { id: 'views', domain: 'light', default: false, description: 'views: named selections of fixtures for patterns' },
+  { id: 'app', domain: 'light', default: false, description: 'the live preview app: point positions and colors for an embedded view' },
   { id: 'outputs', domain: 'light', default: false, description: 'LED outputs: output map (DMX, Art-Net, sACN universes) and output statistics' },
   { id: 'sound', domain: 'sound', default: false, description: 'sound host: tracks, devices, controls, parameter snapshots, shaping sessions, actions, sound undo' },
   { id: 'grid', domain: 'sound', default: false, description: 'Grid patching: modules, modulators, patch sessions, insert nodes, connect and disconnect, grid patch' },
