@@ -11,7 +11,7 @@ import type { AnyTool } from '../tools/define-tool.js';
 const KEEP_MS = 10 * 60_000;
 const MAX_KEPT = 1_000;
 
-const RequestId = z.string().min(1).max(128).describe('Retry key: resending with the same id in this session returns the first reply, changing nothing');
+const RequestId = z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/).describe('Retry key: resending with the same id in this session returns the first reply, changing nothing');
 
 /** True for the writes a blind retry would double. */
 export function takesRequestId(tool: AnyTool): boolean {
@@ -35,7 +35,7 @@ export function splitRequestId(args: unknown): { requestId?: string; rest: unkno
   if (args === null || typeof args !== 'object' || !('request_id' in args)) return { rest: args };
   const { request_id: id, ...rest } = args as Record<string, unknown>;
   const parsed = RequestId.safeParse(id);
-  if (!parsed.success) throw invalidArgument('request_id: a string of 1 to 128 characters (a fresh UUID per distinct call is best)');
+  if (!parsed.success) throw invalidArgument('request_id: 1 to 128 letters, digits or . _ : - (a fresh UUID per distinct call is best); nothing was done');
   return { requestId: parsed.data, rest };
 }
 

@@ -23,7 +23,10 @@ test('retry key: the same add with the same request_id runs once and says the re
   assert.match(reused, /^invalid_argument: request_id "a1b2" was already used for a different add_channel call in this session, so nothing was done/);
   assert.equal(channels(show), before + 1);
   assert.equal((await show.call('get_history')).steps.length, 1);
-  assert.match(await show.callError('add_channel', { request_id: '' }), /^invalid_argument: request_id: a string of 1 to 128 characters/);
+  for (const bad of ['', 'a b', '../x', 'x'.repeat(129), '\ud800']) {
+    assert.match(await show.callError('add_channel', { request_id: bad }), /^invalid_argument: request_id: 1 to 128 letters, digits or/);
+  }
+  assert.equal(channels(show), before + 1, 'bad ids changed nothing');
 
   // undo with a retry key undoes once however often it is resent.
   await show.call('undo', { request_id: 'u1' });
