@@ -88,6 +88,28 @@ test('selection: select a track by index or move, navigate devices, toggle the e
   assert.equal(show.app.engine.history.undoDepth, depth, 'selection and windows are not undo steps');
 });
 
+test('selection and the editor window need no authorization: without the grant they run at once (authorization not_required)', async (t) => {
+  const show = await startSound(t);
+  const depth = show.app.engine.history.undoDepth;
+  const sel = await show.call('sound_select_track', { index: 3 });
+  assert.equal(sel.status, 'completed');
+  assert.equal(sel.authorization, 'not_required');
+  assert.deepEqual(await selected(show), { track: 'Bass', device: 'Polysynth' });
+  const nav = await show.call('sound_navigate_device', { move: 'next' });
+  assert.equal(nav.authorization, 'not_required');
+  const editor = await show.call('sound_toggle_device_editor');
+  assert.equal(editor.native.window_open, true);
+  assert.equal(show.app.engine.history.undoDepth, depth, 'no undo steps');
+  // A project change still asks first.
+  assert.equal((await show.call('sound_set_controls', { controls: [{ index: 3, value: 9 }] })).status, 'confirmation_required');
+  assert.match(await show.callError('sound_select_track', { index: 1, confirmation_token: 'f'.repeat(64) }), /^invalid_argument: arguments: unknown argument "confirmation_token"/);
+  // The operator's read-only switch still refuses them.
+  show.app.services.policy.agentsReadOnly = true;
+  assert.match(await show.callError('sound_select_track', { index: 1 }), /^invalid_argument: the operator has set agents to read-only/);
+  show.app.services.policy.agentsReadOnly = false;
+  assert.equal((await selected(show)).track, 'Bass', 'refused, nothing changed');
+});
+
 test('insert and remove a device: guarded by the selection token, undoable, the removal previews what goes', async (t) => {
   const show = await startSound(t);
   const eq = (await show.call('sound_search_devices', { query: 'eq' })).native.devices[0];
@@ -104,12 +126,12 @@ test('insert and remove a device: guarded by the selection token, undoable, the 
   // An unknown UUID and a Grid module UUID are refused before anything is sent.
   assert.match(await show.callError('sound_insert_device', { position: 'end', uuid: 'not-a-device' }), /^not_found: not-a-device is not an installed device UUID/);
   // Removing the Poly Grid names its slots and patch; undo brings it back with its graph.
-  await show.call('sound_navigate_device', { move: 'first' }).then((p) => show.call('sound_navigate_device', { move: 'first', confirmation_token: p.confirmation.token }));
+  await show.call('sound_navigate_device', { move: 'first' });
   const g = (await show.call('grid_get_state')).native;
   const [gp] = await show.confirm('sound_remove_device');
   assert.match(gp.summary, /with everything in its slots .* and its Grid patch/);
   await show.confirm('sound_undo');
-  await show.confirm('sound_navigate_device', { move: 'first' });
+  await show.call('sound_navigate_device', { move: 'first' });
   assert.equal((await show.call('grid_get_state')).native.revision, g.revision);
 });
 
