@@ -30,7 +30,7 @@ test('resources: a subscribed session is told when the structure changes', async
 test('prompts: listed and rendered with their arguments', async (t) => {
   const show = await startShow(t);
   const { prompts } = await show.client.listPrompts();
-  assert.deepEqual(prompts.map((p) => p.name).sort(), ['build_a_look', 'review_my_changes', 'set_a_parameter', 'why_is_it_dark']);
+  assert.deepEqual(prompts.map((p) => p.name).sort(), ['build_a_look', 'mix_a_track', 'review_my_changes', 'set_a_parameter', 'why_is_it_dark']);
   const p = await show.client.getPrompt({ name: 'build_a_look', arguments: { description: 'amber wash' } });
   assert.match((p.messages[0].content as { text: string }).text, /amber wash.*apply_operations/s);
 });
