@@ -107,7 +107,7 @@ export class DeviceWorkflows {
           return out;
         }),
       });
-      result.shaping_session = { id: session.id, steps: session.steps.length, state: session.state };
+      result.shaping_session = { shaping_session_id: session.shaping_session_id, steps: session.steps.length, state: session.state };
     }
     return result;
   }

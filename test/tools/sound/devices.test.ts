@@ -161,13 +161,13 @@ test('parameter snapshots and shaping sessions: record steps, compare with the s
   assert.ok(snap.graph.parameters.length > 10, 'a Grid snapshot covers its native parameters');
   assert.match(snap.scope, /hidden parameters and audio are not observable/);
   const session = await show.call('sound_begin_shaping_session');
-  const step = await show.call('sound_set_controls', { controls: [{ index: 3, value: 40 }], shaping_session_id: session.id });
-  assert.deepEqual(step.shaping_session, { id: session.id, steps: 1, state: 'open' });
+  const step = await show.call('sound_set_controls', { controls: [{ index: 3, value: 40 }], shaping_session_id: session.shaping_session_id });
+  assert.deepEqual(step.shaping_session, { shaping_session_id: session.shaping_session_id, steps: 1, state: 'open' });
   // Another writer changes a Grid parameter: the comparison shows both.
   const g = (await show.call('grid_get_state')).native;
   const filter = g.modules.find((m: { name: string }) => m.name === 'Low-pass LD');
   await other.request(`graph-set ${filter.id} ${Buffer.from('CUTOFF').toString('base64url')} 0.1`);
-  const now = await show.call('sound_get_shaping_session', { shaping_session_id: session.id });
+  const now = await show.call('sound_get_shaping_session', { shaping_session_id: session.shaping_session_id });
   assert.equal(now.session.steps[0].controls[0].before_mcp, 0);
   assert.equal(now.session.steps[0].controls[0].after_mcp, 40);
   assert.equal(now.comparison.comparable, true);
@@ -177,13 +177,13 @@ test('parameter snapshots and shaping sessions: record steps, compare with the s
   assert.equal(cmp.comparison.controls_changed.length, 1);
   // Another device selected: the shaping session refuses, the comparison says why.
   await show.call('sound_select_track', { index: 3 });
-  assert.match(await show.callError('sound_set_controls', { controls: [{ index: 1, value: 1 }], shaping_session_id: session.id }), /^invalid_argument: shaping session .* shapes Poly Grid .* not the selected device/);
+  assert.match(await show.callError('sound_set_controls', { controls: [{ index: 1, value: 1 }], shaping_session_id: session.shaping_session_id }), /^invalid_argument: shaping session .* shapes Poly Grid .* not the selected device/);
   const away = await show.call('sound_compare_parameter_snapshot', { snapshot_id: snap.id });
   assert.equal(away.comparison.comparable, false);
   assert.match(away.comparison.reason, /not the snapshot's Poly Grid/);
-  const ended = await show.call('sound_end_shaping_session', { shaping_session_id: session.id });
+  const ended = await show.call('sound_end_shaping_session', { shaping_session_id: session.shaping_session_id });
   assert.equal(ended.state, 'closed');
   await show.call('sound_select_track', { index: 4 });
-  assert.match(await show.callError('sound_set_controls', { controls: [{ index: 3, value: 1 }], shaping_session_id: session.id }), /^invalid_argument: shaping session .* is closed/);
+  assert.match(await show.callError('sound_set_controls', { controls: [{ index: 3, value: 1 }], shaping_session_id: session.shaping_session_id }), /^invalid_argument: shaping session .* is closed/);
   assert.match(await show.callError('sound_compare_parameter_snapshot', { snapshot_id: 'snapshot-none' }), /^not_found: /);
 });
