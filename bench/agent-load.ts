@@ -39,6 +39,8 @@ interface ServerStats {
   readonly frames: number;
   readonly late: number;
   readonly skipped: number;
+  readonly frameMs: number;
+  readonly startDelayMs: number;
   readonly rssMiB: number;
   readonly cpuMs: number;
   readonly eluActive: number;
@@ -69,7 +71,7 @@ async function serve(workload: Workload): Promise<void> {
     const cpu = process.cpuUsage();
     const elu = performance.eventLoopUtilization();
     return {
-      frames: c.frames, late: c.late, skipped: c.skipped, rssMiB: process.memoryUsage().rss / 2 ** 20,
+      frames: c.frames, late: c.late, skipped: c.skipped, frameMs: c.frameMs, startDelayMs: c.startDelayMs, rssMiB: process.memoryUsage().rss / 2 ** 20,
       cpuMs: (cpu.user + cpu.system) / 1000, eluActive: elu.active, eluIdle: elu.idle,
       sessions: app.mcp.activeSessions, queueExpired: app.engine.queue.stats().expired,
     };
@@ -202,6 +204,9 @@ export interface AgentRow extends LoopResult {
   readonly framesDropped: number;
   readonly framesDroppedPct: number;
   readonly framesSkipped: number;
+  /** Mean time a frame ran, and mean time it started after it was due, in ms. */
+  readonly frameMeanMs: number;
+  readonly frameStartDelayMeanMs: number;
   readonly serverCpuPct: number;
   readonly serverThreadBusyPct: number;
   readonly serverRssMiB: number;
@@ -248,6 +253,8 @@ async function phase(server: ServerProcess, workload: Workload, client: ClientKi
     framesDropped: late,
     framesDroppedPct: frames > 0 ? (100 * late) / frames : 0,
     framesSkipped: s1.skipped - s0.skipped,
+    frameMeanMs: frames > 0 ? (s1.frameMs - s0.frameMs) / frames : NaN,
+    frameStartDelayMeanMs: frames > 0 ? (s1.startDelayMs - s0.startDelayMs) / frames : NaN,
     serverCpuPct: (100 * (s1.cpuMs - s0.cpuMs)) / (loop.seconds * 1000),
     serverThreadBusyPct: busy + idle > 0 ? (100 * busy) / (busy + idle) : 0,
     serverRssMiB: s1.rssMiB,
@@ -288,9 +295,9 @@ async function main(): Promise<void> {
   const out: AgentLoadResults = { benchmark: 'agent-load', machine: before, machineAfter: machine(), seconds: SECONDS, points, rows, warnings };
   console.log(`agent load: MCP sessions over HTTP (70% reads, 30% writes) while the engine renders ${points} points at 60 fps; server in another process; ${SECONDS} s per row`);
   console.log(`  load average ${before.loadAverage[0]} → ${out.machineAfter.loadAverage[0]} on ${before.cores} cores (${before.cpu}); other processes share these cores`);
-  console.log('workload  client  sessions  calls/s  median ms  p99 ms    fps   dropped  dropped%  server CPU%  RSS MiB');
+  console.log('workload  client  sessions  calls/s  median ms  p99 ms    fps   dropped  dropped%  frame ms  start delay ms  server CPU%  RSS MiB');
   for (const r of rows) {
-    console.log(`${r.workload.padEnd(9)} ${r.client.padEnd(6)} ${String(r.sessions).padStart(8)}  ${fmt(r.callsPerSecond, 0).padStart(7)}  ${fmt(r.medianMs).padStart(9)}  ${fmt(r.p99Ms).padStart(6)}  ${fmt(r.fps, 1).padStart(5)}  ${String(r.framesDropped).padStart(7)}  ${fmt(r.framesDroppedPct, 1).padStart(8)}  ${fmt(r.serverCpuPct, 0).padStart(11)}  ${fmt(r.serverRssMiB, 0).padStart(7)}${r.errors > 0 ? `  errors ${r.errors}` : ''}`);
+    console.log(`${r.workload.padEnd(9)} ${r.client.padEnd(6)} ${String(r.sessions).padStart(8)}  ${fmt(r.callsPerSecond, 0).padStart(7)}  ${fmt(r.medianMs).padStart(9)}  ${fmt(r.p99Ms).padStart(6)}  ${fmt(r.fps, 1).padStart(5)}  ${String(r.framesDropped).padStart(7)}  ${fmt(r.framesDroppedPct, 1).padStart(8)}  ${fmt(r.frameMeanMs).padStart(8)}  ${fmt(r.frameStartDelayMeanMs).padStart(14)}  ${fmt(r.serverCpuPct, 0).padStart(11)}  ${fmt(r.serverRssMiB, 0).padStart(7)}${r.errors > 0 ? `  errors ${r.errors}` : ''}`);
   }
   await mkdir(new URL('./results/', import.meta.url), { recursive: true });
   await writeFile(new URL('./results/agent-load.json', import.meta.url), `${JSON.stringify(out, null, 2)}\n`);

@@ -112,7 +112,7 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
       bench: 'agent-load', case: `${r.workload}, ${r.sessions === 0 ? 'no agents' : `${r.sessions} × ${r.client}`}`,
       median: r.sessions > 0 ? r.medianMs : undefined, p99: r.sessions > 0 ? r.p99Ms : undefined,
       rate: r.sessions > 0 ? `${fmt(r.callsPerSecond, 0)} calls/s` : undefined,
-      note: `${fmt(r.fps, 1)} fps, dropped ${r.framesDropped}/${r.frames} (${fmt(r.framesDroppedPct, 1)}%)${ratio}${r.errors > 0 ? `; ${r.errors} errors` : ''}`,
+      note: `${fmt(r.fps, 1)} fps, dropped ${r.framesDropped}/${r.frames} (${fmt(r.framesDroppedPct, 1)}%); frame ${fmt(r.frameMeanMs)} ms, started ${fmt(r.frameStartDelayMeanMs)} ms after due${ratio}${r.errors > 0 ? `; ${r.errors} errors` : ''}`,
     });
   }
   const p3 = of('protocol3');

@@ -54,6 +54,10 @@ export interface FootlightOptions {
   readonly deadlineMs?: number;
   /** Largest HTTP request body, in bytes (default 4 MiB). */
   readonly maxBodyBytes?: number;
+  /** The undo history's memory budget in bytes (default 512 MiB; tests shrink it to reach the bound). */
+  readonly historyBudgetBytes?: number;
+  /** HTTP time limits in ms (tests shorten them): a request's headers, and the whole request. */
+  readonly httpTimeouts?: { readonly headersMs?: number; readonly requestMs?: number };
   /** Idle time after which a 2025-era MCP session is closed, in ms (default 30 minutes). */
   readonly sessionIdleMs?: number;
   /** Most open 2025-era MCP sessions (default 64). */
@@ -127,8 +131,16 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const startedAt = new Date().toISOString();
 
   pointPool.setThreads(options.renderThreads ?? config.renderThreads ?? defaultRenderThreads());
-  const engine = new Engine({ deadlineMs: options.deadlineMs });
+  const engine = new Engine({ deadlineMs: options.deadlineMs, ...(options.historyBudgetBytes === undefined ? {} : { historyBudgetBytes: options.historyBudgetBytes }) });
   engine.queue.onFrameError = (err) => log.error({ err }, 'frame failed');
+  // The operator hears once per show that undo can no longer reach its start (the console shows the count).
+  let trimLogged = false;
+  engine.history.listen((change) => {
+    if (change.kind === 'clear') trimLogged = false;
+    if (change.kind !== 'trim' || trimLogged) return;
+    trimLogged = true;
+    log.warn({ budgetBytes: engine.history.budgetBytes }, 'the undo history reached its memory budget: its earliest steps are being dropped, so undo can no longer reach the start of the show');
+  });
   let light: LightShow;
   if (options.project !== undefined) {
     light = await LightShow.open(engine, options.project, { media: options.media });
@@ -250,6 +262,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
       routes: [oscParamsRoute(engine, light, osc), ...consoleSurface.routes],
       upgrades: consoleSurface.upgrades,
+      ...(options.httpTimeouts?.headersMs === undefined ? {} : { headersTimeoutMs: options.httpTimeouts.headersMs }),
+      ...(options.httpTimeouts?.requestMs === undefined ? {} : { requestTimeoutMs: options.httpTimeouts.requestMs }),
     });
   } catch (err) {
     await consoleSurface.close();

@@ -8,6 +8,7 @@ import * as channels from '../light/operations/channels.js';
 import * as effects from '../light/operations/effects.js';
 import * as palette from '../light/operations/palette.js';
 import * as snapshots from '../light/operations/snapshots.js';
+import * as clips from '../light/operations/clips.js';
 import * as patterns from '../light/operations/patterns.js';
 import { fireTrigger } from '../light/operations/triggers.js';
 import type { ComponentTarget } from '../light/paths.js';
@@ -16,6 +17,7 @@ import { BodyTooLargeError, readBody } from '../http/body.js';
 import { sendJson } from '../http/replies.js';
 import { describeZodError } from '../tools/zod-errors.js';
 import { toUndoRedo } from '../tools/core/history-payloads.js';
+import { parseJsonBounded } from '../engine/client-json.js';
 import { toComponentRef } from '../tools/light/payloads.js';
 import type { ConsoleContext } from './context.js';
 import type { ConsoleHub } from './hub.js';
@@ -331,6 +333,24 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
         });
       },
     },
+    // ---- clip grid (src/light/operations/clips.ts): performance actions, not undo steps
+    '/api/clip/launch': {
+      method: 'POST',
+      handler: ({ body }) => {
+        const a = parse(z.strictObject({ bus: Id.optional(), slot: Index.optional(), scene: Index.optional() }), body);
+        return q('launch clip', () => {
+          const launched = a.scene !== undefined ? clips.launchScene(light, a.scene) : [clips.launchClip(light, { bus: { id: a.bus }, slot: a.slot ?? -1 })];
+          return { launched: launched.map((c) => ({ bus: c.bus.path, slot: c.slot, pending: c.launch.pending })) };
+        });
+      },
+    },
+    '/api/clip/stop': {
+      method: 'POST',
+      handler: ({ body }) => {
+        const a = parse(z.strictObject({ bus: Id.optional(), slot: Index.optional() }), body);
+        return q('stop clip', () => ({ stopped: clips.stopClips(light, { bus: a.bus === undefined ? undefined : { id: a.bus }, slot: a.slot }).map((c) => ({ bus: c.bus.path, slot: c.slot })) }));
+      },
+    },
     '/api/undo': {
       method: 'POST',
       handler: () => q('undo', () => toUndoRedo('undo', engine.history.undo(), engine.history)),
@@ -484,8 +504,9 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
           throw err;
         }
         try {
-          body = raw.length === 0 ? {} : JSON.parse(raw.toString('utf8'));
-        } catch {
+          body = raw.length === 0 ? {} : parseJsonBounded(raw.toString('utf8'));
+        } catch (err) {
+          if (err instanceof FootlightError) throw err;
           throw invalidArgument('the body is not valid JSON');
         }
       }

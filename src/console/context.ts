@@ -27,6 +27,8 @@ export interface ConsoleContext {
   isSound(c: Component | null): boolean;
   /** True while the sound transport plays (the playhead moves without graph changes). */
   soundPlaying(): boolean;
+  /** True while a light clip runs or waits to launch (its cursor moves without graph changes). */
+  clipsActive(): boolean;
   /** Everything a page needs on connect, read in one queue task. */
   snapshot(): Promise<{ light: LightState; history: HistoryState; policy: PolicyState; sessions: SessionInfo[]; connected: boolean; activity: ActivityItem[]; sound: SoundState }>;
 }

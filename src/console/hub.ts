@@ -3,6 +3,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { SetParameter } from '../engine/commands/set-parameter.js';
 import type { HistoryChange } from '../engine/commands/history.js';
+import { parseJsonBounded } from '../engine/client-json.js';
+import { FootlightError } from '../engine/errors.js';
 import type { Component } from '../engine/component.js';
 import { NumericParameter } from '../engine/parameters/numeric.js';
 import type { Parameter } from '../engine/parameters/parameter.js';
@@ -40,7 +42,7 @@ const MAX_BUFFERED_BYTES = 1 << 20;
 const FLUSH_MS = 30;
 const WATCH_MS = 100;
 const SESSIONS_MS = 2000;
-/** Sound state refresh while the transport plays (the playhead). */
+/** Sound state and clip grid refresh while the transport or a clip plays (the playheads). */
 const PLAYHEAD_MS = 250;
 
 /**
@@ -62,6 +64,7 @@ export class ConsoleHub {
   private watchTimer: NodeJS.Timeout | undefined;
   private sessionsTimer: NodeJS.Timeout | undefined;
   private playheadTimer: NodeJS.Timeout | undefined;
+  private clipsWereActive = false;
   private lastSessions = '';
   private readonly encoders = new Map<number, FrameEncoder>();
   private readonly log: Logger;
@@ -125,9 +128,10 @@ export class ConsoleHub {
     let msg: ClientMessage;
     try {
       if (isBinary) throw new Error('binary');
-      msg = JSON.parse(data.toString('utf8')) as ClientMessage;
-    } catch {
-      this.send(client, { type: 'error', error: 'invalid_argument', message: 'messages are JSON text objects; see docs/console.md' });
+      msg = parseJsonBounded(data.toString('utf8')) as ClientMessage;
+    } catch (err) {
+      const message = err instanceof FootlightError ? `${err.message} (docs/console.md)` : 'messages are JSON text objects; see docs/console.md';
+      this.send(client, { type: 'error', error: 'invalid_argument', message });
       return;
     }
     switch (msg?.type) {
@@ -304,6 +308,10 @@ export class ConsoleHub {
     if (any && this.playheadTimer === undefined) {
       this.playheadTimer = setInterval(() => {
         if (this.ctx.soundPlaying()) this.soundTouched();
+        // Clip cursors move every frame; refresh while any clip plays, and once after the last stops.
+        const clips = this.ctx.clipsActive();
+        if (clips || this.clipsWereActive) this.lightChanged();
+        this.clipsWereActive = clips;
       }, PLAYHEAD_MS);
     }
     if (!any && this.playheadTimer !== undefined) {

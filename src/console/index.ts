@@ -68,6 +68,7 @@ export function createConsole(options: ConsoleOptions): ConsoleSurface {
     sound: () => (options.sound === undefined ? Promise.resolve(SOUND_UNAVAILABLE) : soundState(options.sound, CONSOLE_ORIGIN)),
     isSound: (c) => options.sound !== undefined && inSound(options.sound, c),
     soundPlaying: () => options.sound?.transport.playing === true,
+    clipsActive: () => light.lx.clips.active(),
     snapshot: async () => {
       const s = await services.engine.queue.submit(() => ({ light: ctx.lightState(), history: ctx.historyState() }), { label: 'console snapshot' });
       const sessions = ctx.sessions();

@@ -163,6 +163,25 @@ export interface LibraryEntry {
   readonly unavailable?: string;
 }
 
+/** One occupied clip slot: its state and where its cursor is (ms, a running sum; see docs/clips.md). */
+export interface ClipSlotState {
+  readonly slot: number;
+  readonly id: number;
+  readonly label: string;
+  readonly running: boolean;
+  readonly pending: boolean;
+  readonly loop: boolean;
+  readonly cursorMs: number;
+  readonly lengthMs: number;
+  readonly referenceBpm: number;
+}
+
+/** The clip grid: a row per bus (channels, groups, master), a column per scene. */
+export interface ClipGridState {
+  readonly scenes: number;
+  readonly buses: readonly { readonly path: string; readonly id: number; readonly label: string; readonly clips: readonly ClipSlotState[] }[];
+}
+
 export interface LightState {
   readonly projectPath?: string;
   readonly pointCount: number;
@@ -174,6 +193,7 @@ export interface LightState {
   readonly tempo: PanelState;
   readonly palette: PaletteState;
   readonly snapshots: SnapshotsState;
+  readonly clips: ClipGridState;
   readonly library: { readonly patterns: readonly LibraryEntry[]; readonly effects: readonly LibraryEntry[] };
 }
 
@@ -193,6 +213,8 @@ export interface HistoryState {
   readonly redo: readonly HistoryStep[];
   readonly canUndo: boolean;
   readonly canRedo: boolean;
+  /** What the history holds against its memory budget and how many early steps it dropped. */
+  readonly memory: { readonly droppedSteps: number; readonly usedBytes: number; readonly budgetBytes: number; readonly nearBudget: boolean };
 }
 
 export interface ActivityItem {

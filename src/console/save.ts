@@ -19,16 +19,13 @@ export async function writeShowFile(path: string, data: string, overwrite: boole
     await access(dir, constants.W_OK);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw notFound(`the folder ${dir} does not exist; create it first or pick another`);
-    if ((err as NodeJS.ErrnoException).code === 'EACCES') throw invalidArgument(`cannot write into ${dir}: permission denied`);
-    throw err;
+    throw fsRefusal(err, dir, 'cannot write into');
   }
-  // File-system refusals the operator can act on are theirs, not server faults.
   const refusal = (err: unknown): unknown => {
     const code = (err as NodeJS.ErrnoException | null)?.code;
     if (code === 'EISDIR') return invalidArgument(`${path} is a folder; choose a file name ending in .lxp`);
     if (code === 'ENAMETOOLONG') return invalidArgument(`the file name is too long for this file system: ${JSON.stringify(basename(path).slice(0, 60))}…`);
-    if (code === 'EACCES' || code === 'EPERM') return invalidArgument(`cannot write ${path}: permission denied`);
-    return err;
+    return fsRefusal(err, path, 'cannot write');
   };
   let tmpDir: string;
   try {
@@ -55,6 +52,38 @@ export async function writeShowFile(path: string, data: string, overwrite: boole
   } finally {
     await rm(tmpDir, { recursive: true, force: true });
   }
+}
+
+/** What common file-system error codes mean, for the operator. */
+const FS_REASONS: Readonly<Record<string, string>> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is exhausted',
+  ENOENT: 'no such file or folder',
+  ENOTDIR: 'a part of the path is not a folder',
+  ELOOP: 'too many symbolic links in the path',
+  EXDEV: 'the temporary file and the target are on different file systems',
+  EMLINK: 'too many links',
+  EINVAL: 'the file system does not accept this file (a special file system such as /proc or /sys?)',
+  ENOTSUP: 'the file system does not support this operation',
+  EOPNOTSUPP: 'the file system does not support this operation',
+  EIO: 'an input/output error on the device',
+  EBUSY: 'the file or device is busy',
+  EMFILE: 'too many open files; retry later',
+  ENFILE: 'too many open files; retry later',
+};
+
+/**
+ * Every file-system failure of a save is the operator's to act on, never a server fault: an
+ * invalid_argument naming the path and the reason. Anything that is not a file-system error
+ * (it has no errno code) is passed on as the bug it is.
+ */
+export function fsRefusal(err: unknown, path: string, what: string): unknown {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return err;
+  return invalidArgument(`${what} ${path}: ${FS_REASONS[code] ?? (err as Error).message} (${code})`);
 }
 
 /** Checks an operator-picked path for a light show: absolute and ending in `.lxp`. */

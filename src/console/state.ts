@@ -13,9 +13,10 @@ import { Pattern } from '../light/patterns/pattern.js';
 import { Placeholder } from '../light/placeholder.js';
 import type { DeviceRegistry } from '../light/registry.js';
 import type { CallRecord } from '../mcp/register-tools.js';
-import { toHistoryStep } from '../tools/core/history-payloads.js';
+import { toHistoryMemory, toHistoryStep } from '../tools/core/history-payloads.js';
 import { toComponentRef, toParameterPayload, toSnapshotPayload, toSwatchPayload } from '../tools/light/payloads.js';
-import type { ActivityItem, ChannelState, DeviceSummary, HistoryState, LibraryEntry, LightState, PaletteState, PanelState, ParameterPayload, SnapshotsState } from './protocol.js';
+import { clipBuses } from '../light/operations/clips.js';
+import type { ActivityItem, ChannelState, ClipGridState, DeviceSummary, HistoryState, LibraryEntry, LightState, PaletteState, PanelState, ParameterPayload, SnapshotsState } from './protocol.js';
 
 /** The one parameter serializer, typed for the console's wire protocol. */
 export function parameterPayload(p: Parameter): ParameterPayload {
@@ -126,6 +127,28 @@ function library(registry: DeviceRegistry, kind: 'pattern' | 'effect'): LibraryE
   });
 }
 
+function clipGridState(light: LightShow): ClipGridState {
+  return {
+    scenes: light.lx.clips.numScenes.getValue(),
+    buses: clipBuses(light).map((b) => ({
+      path: b.path,
+      id: b.id,
+      label: b.label.getString(),
+      clips: b.clips.items.map((c) => ({
+        slot: c.slot,
+        id: c.id,
+        label: c.label.getString(),
+        running: c.running.isOn(),
+        pending: c.launch.pending,
+        loop: c.loop.isOn(),
+        cursorMs: c.cursor,
+        lengthMs: c.lengthMs,
+        referenceBpm: c.referenceBpmValue(),
+      })),
+    })),
+  };
+}
+
 /** The light show as the console shows it. Runs inside an engine-queue task. */
 export function lightState(light: LightShow): LightState {
   const registry = light.registry;
@@ -141,6 +164,7 @@ export function lightState(light: LightShow): LightState {
     tempo: panelState(lx.tempo),
     palette: paletteState(lx.palette),
     snapshots: snapshotsState(lx.snapshots),
+    clips: clipGridState(light),
     library: { patterns: library(registry, 'pattern'), effects: library(registry, 'effect') },
   };
   if (light.projectPath !== undefined) out.projectPath = light.projectPath;
@@ -158,6 +182,7 @@ export function historyState(history: History, limit = 50): HistoryState {
     redo: history.redoable(limit).map(toHistoryStep),
     canUndo: history.canUndo,
     canRedo: history.canRedo,
+    memory: toHistoryMemory(history),
   };
 }
 

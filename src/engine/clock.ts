@@ -16,6 +16,10 @@ export interface ClockStats {
   readonly late: number;
   /** Frames skipped because the previous one was still queued. */
   readonly skipped: number;
+  /** Total time real-time frames ran, in ms (the render's share of the engine thread). */
+  readonly frameMs: number;
+  /** Total time real-time frames started after they were due, in ms (time spent waiting). */
+  readonly startDelayMs: number;
   readonly fps: number;
   readonly running: boolean;
 }
@@ -23,10 +27,14 @@ export interface ClockStats {
 /** Submits a frame to the engine queue; returns false if one is already waiting. */
 export type FrameScheduler = (run: () => void) => boolean;
 
+/** Tells the engine queue when the next frame is due (`performance.now()` time), or that none is. */
+export type FramePlanner = (dueAt: number | undefined) => void;
+
 /**
- * Drives frames. In real time it schedules one frame per period through the engine queue, so
- * frames interleave with calls; stepped by hand (tests, offline rendering) the same project
- * with the same `deltaMs` always gives the same frames.
+ * Drives frames. In real time it submits one frame per period to the engine queue, which runs it
+ * ahead of queued calls, and tells the queue when the next one is due so calls run in the slack
+ * between frames; stepped by hand (tests, offline rendering) the same project with the same
+ * `deltaMs` always gives the same frames.
  */
 export class EngineClock {
   private readonly listeners: FrameListener[] = [];
@@ -37,9 +45,14 @@ export class EngineClock {
   private nextDue = 0;
   private late = 0;
   private skipped = 0;
+  private frameMs = 0;
+  private startDelayMs = 0;
   fps = 60;
 
-  constructor(private readonly schedule: FrameScheduler) {}
+  constructor(
+    private readonly schedule: FrameScheduler,
+    private readonly plan: FramePlanner = () => {},
+  ) {}
 
   onFrame(listener: FrameListener): () => void {
     this.listeners.push(listener);
@@ -58,7 +71,7 @@ export class EngineClock {
   }
 
   stats(): ClockStats {
-    return { frames: this.frameIndex, late: this.late, skipped: this.skipped, fps: this.fps, running: this.running };
+    return { frames: this.frameIndex, late: this.late, skipped: this.skipped, frameMs: this.frameMs, startDelayMs: this.startDelayMs, fps: this.fps, running: this.running };
   }
 
   /** Runs one frame now, synchronously. Call only from inside the engine queue or offline. */
@@ -97,22 +110,27 @@ export class EngineClock {
   stop(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    this.plan(undefined);
   }
 
   private tick(): void {
     const period = 1000 / this.fps;
+    const due = this.nextDue;
     const queued = this.schedule(() => {
       const wall = performance.now();
       let delta = wall - this.lastWall;
       if (!(delta > 0) || delta > 60_000) delta = period;
       if (delta > 1.5 * period && this.frameIndex > 0) this.late++;
       this.lastWall = wall;
+      this.startDelayMs += Math.max(0, wall - due);
       this.step(delta);
+      this.frameMs += performance.now() - wall;
     });
     if (!queued) this.skipped++;
     this.nextDue += period;
     const now = performance.now();
     if (this.nextDue < now - period) this.nextDue = now; // fell far behind: do not burst
+    this.plan(this.nextDue);
     this.timer = setTimeout(() => this.tick(), Math.max(0, this.nextDue - now));
   }
 }

@@ -6,6 +6,8 @@ import { DEFAULT_DEADLINE_MS, EngineQueue } from './queue.js';
 export interface EngineOptions {
   /** Queue deadline for each request, in ms. Default 30 000. */
   readonly deadlineMs?: number;
+  /** The undo history's memory budget in bytes. Default DEFAULT_HISTORY_BUDGET_BYTES. */
+  readonly historyBudgetBytes?: number;
 }
 
 /**
@@ -21,8 +23,11 @@ export class Engine {
 
   constructor(options: EngineOptions = {}) {
     this.deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
-    this.history = new History(this.graph);
+    this.history = new History(this.graph, Date.now, options.historyBudgetBytes === undefined ? {} : { budgetBytes: options.historyBudgetBytes });
     this.queue = new EngineQueue(this.deadlineMs);
-    this.clock = new EngineClock((run) => this.queue.submitFrame(run));
+    this.clock = new EngineClock(
+      (run) => this.queue.submitFrame(run),
+      (dueAt) => this.queue.planFrame(dueAt),
+    );
   }
 }

@@ -2,7 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import type { Logger } from '../engine/log.js';
 import type { McpEndpoint } from '../mcp/endpoint.js';
+import { parseJsonBounded } from '../engine/client-json.js';
+import { FootlightError } from '../engine/errors.js';
 import { BodyTooLargeError, readBody } from './body.js';
+import { refuseOversizedChunks } from './framing.js';
 import { HostGuard, isLoopbackHost } from './guards.js';
 import { sendJson, sendJsonRpcError } from './replies.js';
 
@@ -20,7 +23,19 @@ export interface HttpServerOptions {
   readonly maxBodyBytes: number;
   readonly routes?: readonly RouteHandler[];
   readonly upgrades?: readonly UpgradeHandler[];
+  /** How long a request's headers may take to arrive, in ms (then 408 and close). Default HEADERS_TIMEOUT_MS. */
+  readonly headersTimeoutMs?: number;
+  /** How long a whole request, headers and body, may take to arrive, in ms (then 408 and close). Default REQUEST_TIMEOUT_MS. */
+  readonly requestTimeoutMs?: number;
 }
+
+/** A request's headers arrive within this (a loopback client sends them in one write). */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/**
+ * A whole request arrives within this. It also ends a chunked body that announces more than it
+ * sends (a chunk size of FFFFFFFFFFFFFFFF is valid framing to Node's parser, which would wait for it).
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 export interface RunningHttpServer {
   readonly server: Server;
@@ -44,19 +59,24 @@ export class ListenError extends Error {}
  * request and upgrade passes the Host/Origin guard first.
  */
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
-  const guard = new HostGuard(options.host);
+  const guard = new HostGuard(options.host, () => boundPort());
   const log = options.log;
-  const server = createServer((req, res) => {
+  const headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  // Node checks the limits every connectionsCheckingInterval; check often enough that they hold.
+  const checkEvery = Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4)));
+  const server = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval: checkEvery }, (req, res) => {
     void handle(req, res).catch((err: unknown) => {
       log.error({ err, url: req.url }, 'http request failed');
       sendJson(res, 500, { error: 'internal', message: 'unexpected server failure (logged)' });
     });
   });
+  refuseOversizedChunks(server, options.maxBodyBytes, (size) => log.warn({ size: String(size) }, 'refused a chunked body announcing more than the body limit'));
   // Node closes an idle keep-alive connection after 5 s. A client whose event loop is busy longer
   // than that between two requests (an SDK client compiling its output-schema validators on the
   // first call, under load) then writes into a socket the server has just closed: ECONNRESET.
+  // (Node 20 starts the headers limit at a request's first byte, not at the idle connection's.)
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const refused = guard.check(req);
@@ -92,19 +112,15 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
         throw err;
       }
       try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        sendJsonRpcError(res, 400, -32700, 'Parse error: the body is not valid JSON.');
+        body = parseJsonBounded(raw.toString('utf8'));
+      } catch (err) {
+        if (err instanceof FootlightError) sendJsonRpcError(res, 400, -32600, `Invalid Request: ${err.message}.`);
+        else sendJsonRpcError(res, 400, -32700, 'Parse error: the body is not valid JSON.');
         return;
       }
     }
     await options.mcp.handle(req, res, body);
   }
-
-  // Keep idle connections well past clients' own keep-alive, so a client never reuses a socket
-  // the server is closing at that moment (an ECONNRESET the client cannot tell from a crash).
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
 
   server.on('upgrade', (req, socket, head) => {
     const refused = guard.check(req);

@@ -10,6 +10,7 @@ import type { Origin, PerformOptions } from '../engine/commands/history.js';
 import type { Command } from '../engine/commands/command.js';
 import { SetParameter } from '../engine/commands/set-parameter.js';
 import type { Parameter, ParameterValue } from '../engine/parameters/parameter.js';
+import { BooleanParameter } from '../engine/parameters/boolean.js';
 import { Effect } from './effects/effect.js';
 import { createLibrary } from './library.js';
 import type { LXComponent } from './lx-component.js';
@@ -178,6 +179,9 @@ export class LightShow {
    */
   setParameter(target: unknown, value: unknown, origin: Origin, options: PerformOptions = {}): { parameter: Parameter; changed: boolean } {
     const p = this.parameter(target);
+    if (p instanceof BooleanParameter && p.isPulse) {
+      throw invalidArgument(`${p.path} is a trigger (a button whose press leaves no value): it has no value to set. Fire it with fire_trigger, which is an action and not undoable`);
+    }
     const accepted = p.accept(fromText(p, value));
     // Setting the value a parameter already has is not a step: a shared undo that visibly does
     // nothing would only confuse the operator, and the caller is told nothing changed.

@@ -28,6 +28,11 @@ export abstract class LXComponent extends Component {
   /** Old keys LX still reads, mapped to the current key. */
   protected readonly legacyKeys = new Map<string, string>();
 
+  /** Adds UI keys LX writes in `internal` for this class (loading may replace them). */
+  protected setInternalDefaults(values: Record<string, unknown>): void {
+    Object.assign(this.internalJson, values);
+  }
+
   /** Writes this component as LX does: id, class, internal, parameters, children, then subclass keys. */
   save(): LxObject {
     const parameters: Record<string, unknown> = {};

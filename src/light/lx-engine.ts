@@ -9,6 +9,8 @@ import type { LxObject } from './project/lxp-types.js';
 import { SnapshotEngine } from './snapshots/snapshot-engine.js';
 import { Structure } from './structure/structure.js';
 import { Tempo } from './tempo/tempo.js';
+import type { ClipClock } from './clips/clip-clock.js';
+import { ClipEngine } from './clips/clip-engine.js';
 
 /** LX's engine children, in construction and save order (unmodeled ones are kept from the file). */
 const CHILD_ORDER = ['palette', 'tempo', 'clips', 'audio', 'mixer', 'modulation', 'output', 'snapshots', 'dmx', 'midi', 'osc'];
@@ -27,6 +29,7 @@ export class LXEngineComponent extends LXComponent {
   readonly performanceMode = new BooleanParameter('Performance', false, { description: 'Performance mode: aux sends are mixed into the aux output' });
   readonly palette: Palette;
   readonly tempo: Tempo;
+  readonly clips: ClipEngine;
   readonly mixer: Mixer;
   readonly modulation: ModulationEngine;
   readonly output: OutputGroup;
@@ -38,6 +41,11 @@ export class LXEngineComponent extends LXComponent {
    * offline; set by the show before each frame's mixer pass.
    */
   nowMillis = 0;
+  /**
+   * The clock quantized launches and TEMPO clips follow: the light tempo unless a show clock
+   * (a song transport) replaces it.
+   */
+  launchClock: ClipClock;
 
   constructor() {
     super('Engine');
@@ -47,12 +55,15 @@ export class LXEngineComponent extends LXComponent {
     this.addParameter('performanceMode', this.performanceMode);
     this.palette = this.addChild('palette', new Palette());
     this.tempo = this.addChild('tempo', new Tempo());
+    this.clips = this.addChild('clips', new ClipEngine());
     this.mixer = this.addChild('mixer', new Mixer());
     this.modulation = this.addChild('modulation', new ModulationEngine('Modulation'));
     this.output = this.addChild('output', new OutputGroup());
     this.snapshots = this.addChild('snapshots', new SnapshotEngine());
     this.structure = this.addChild('structure', new Structure());
     this.tempo.nowMillis = () => this.nowMillis;
+    this.launchClock = this.tempo;
+    this.clips.grid = { clipBuses: () => [...this.mixer.channels.items, this.mixer.master] };
   }
 
   /** LX saves the structure beside the engine (the project's `model`), not inside it. */

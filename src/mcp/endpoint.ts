@@ -55,7 +55,8 @@ export class McpEndpoint {
   private readonly sweeper: NodeJS.Timeout;
   private readonly idleMs: number;
   private readonly maxSessions: number;
-  private lastActivityAt: number | undefined;
+  /** The last request's time; the startup time until the first one (status.json always carries it). */
+  private lastActivityAt = Date.now();
   /** When status.json was last asked to change, so activity rewrites it at most every STATUS_ACTIVITY_MS. */
   private reportedAt = 0;
   private structureTimer: NodeJS.Timeout | undefined;
@@ -107,9 +108,7 @@ export class McpEndpoint {
   }
 
   connections(): { connected: boolean; activeSessions: number; lastActivityAt?: string } {
-    const out: { connected: boolean; activeSessions: number; lastActivityAt?: string } = { connected: this.isConnected(), activeSessions: this.sessions.size };
-    if (this.lastActivityAt !== undefined) out.lastActivityAt = new Date(this.lastActivityAt).toISOString();
-    return out;
+    return { connected: this.isConnected(), activeSessions: this.sessions.size, lastActivityAt: new Date(this.lastActivityAt).toISOString() };
   }
 
   /** The open 2025-era sessions, for the console's list of connected agents. */
@@ -132,7 +131,7 @@ export class McpEndpoint {
 
   private updateConnected(): void {
     const now = this.isConnected();
-    const stale = this.lastActivityAt !== undefined && this.lastActivityAt - this.reportedAt >= STATUS_ACTIVITY_MS;
+    const stale = this.lastActivityAt - this.reportedAt >= STATUS_ACTIVITY_MS;
     if (now === this.connected && !stale) return;
     this.connected = now;
     this.reportedAt = Date.now();
@@ -141,6 +140,7 @@ export class McpEndpoint {
 
   /** Serves one request to `/mcp`. `body` is the parsed JSON of a POST (undefined otherwise). */
   async handle(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    if (req.method === 'POST') await this.admit();
     const probe = await toWebRequest(req, body, { maxRequestBodySize: this.options.maxBodyBytes });
     if (await isLegacyRequest(probe, body, { maxRequestBodySize: this.options.maxBodyBytes })) {
       await this.handleLegacy(req, res, body);
@@ -149,6 +149,15 @@ export class McpEndpoint {
     this.modernActiveUntil = Date.now() + this.idleMs;
     this.touch();
     await this.modernBody.run(body, () => this.modernNode(req, res, body));
+  }
+
+  /**
+   * The SDK's work on a request (conversion, validation, dispatch, up to the tool's queue task)
+   * runs on the engine thread too: it starts in the slack between frames, not wherever the
+   * request happens to arrive (at most until just after the next frame).
+   */
+  private admit(): Promise<void> | undefined {
+    return this.options.services.engine.queue.admit();
   }
 
   private async handleLegacy(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {

@@ -195,7 +195,7 @@ async function runTool(tool: AnyTool, rawArgs: unknown, services: Services, orig
   const payload =
     tool.mode === 'direct'
       ? await tool.handle(args, ctx)
-      : await services.engine.queue.submit(() => stepOf(services, seen, () => tool.handle(args, ctx)), { label: tool.name });
+      : await services.engine.queue.submit(() => stepOf(services, seen, () => tool.handle(args, ctx)), { label: tool.name, session: origin.session, read: tool.annotations.readOnlyHint });
   const checked = tool.output.safeParse(payload);
   if (!checked.success) {
     services.log.error({ tool: tool.name, issues: checked.error.issues }, 'tool payload does not match its output schema');

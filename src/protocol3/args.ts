@@ -5,15 +5,23 @@ import { invalidArgument } from '../engine/errors.js';
  * contract gives it, and refuses anything else with invalid_argument naming the argument.
  */
 
-const INTEGER = /^[+-]?\d{1,16}$/;
-const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,3})?$/;
+/**
+ * The number grammar of protocol 3 (docs/protocol3.md, "Arguments"): JSON's, decided once for
+ * every argument. An optional minus (never a plus), no leading zeros, digits on both sides of a
+ * point, an optional exponent. A decimal must also keep its value as a double: one that
+ * overflows to Infinity or whose nonzero digits underflow to 0 (`1e-400`) is refused, not rounded.
+ */
+const INTEGER = /^-?(?:0|[1-9]\d{0,15})$/;
+const DECIMAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d{1,4})?$/;
+/** The digits before the exponent, to tell an underflow from a real zero. */
+const NONZERO_MANTISSA = /^-?[0.]*[1-9]/;
 const B64URL = /^[A-Za-z0-9_-]*={0,2}$/;
 const DIGEST = /^[0-9a-f]{64}$/;
 
 const show = (token: string): string => JSON.stringify(token.length > 40 ? `${token.slice(0, 40)}…` : token);
 
 export function integer(token: string, name: string): number {
-  if (!INTEGER.test(token)) throw invalidArgument(`${name} takes an integer; got ${show(token)}`);
+  if (!INTEGER.test(token)) throw invalidArgument(`${name} takes a decimal integer (optional -, no + or leading zeros); got ${show(token)}`);
   const n = Number(token);
   if (!Number.isSafeInteger(n)) throw invalidArgument(`${name} is out of range; got ${show(token)}`);
   return n;
@@ -35,9 +43,10 @@ export function id(token: string, name: string): number {
 
 /** A finite decimal number (no NaN, Infinity, hex or empty strings). */
 export function number(token: string, name: string): number {
-  if (!DECIMAL.test(token)) throw invalidArgument(`${name} takes a finite decimal number; got ${show(token)}`);
+  if (!DECIMAL.test(token)) throw invalidArgument(`${name} takes a finite decimal number such as 12, -0.5 or 1e3 (optional -, no +, no leading zeros, digits on both sides of a point); got ${show(token)}`);
   const n = Number(token);
   if (!Number.isFinite(n)) throw invalidArgument(`${name} takes a finite number; got ${show(token)}`);
+  if (n === 0 && NONZERO_MANTISSA.test(token)) throw invalidArgument(`${name} is too small to represent (it would round to 0); got ${show(token)}`);
   return n;
 }
 

@@ -52,10 +52,11 @@ export const MAX_VOICES = 32;
 const voices = (def = 8): NativeParamSpec => whole('VOICES', 'Voices', 1, MAX_VOICES, def, linear(''));
 
 /**
- * The Arpeggiator's tempo-synced step lengths (RATE_SYNC options), in quarter-note beats. With
- * SYNC on the step follows the transport tempo; with it off, RATE in Hz applies.
+ * Tempo-synced note values, in quarter-note beats: the Arpeggiator's step (RATE_SYNC) and the
+ * Delay+'s time (TIME_SYNC). With SYNC on they follow the transport tempo; with it off, the
+ * free RATE in Hz or TIME in ms applies.
  */
-export const ARP_SYNC_RATES: readonly { readonly label: string; readonly beats: number }[] = [
+export const SYNC_NOTE_VALUES: readonly { readonly label: string; readonly beats: number }[] = [
   { label: '1/1', beats: 4 },
   { label: '1/2', beats: 2 },
   { label: '1/4', beats: 1 },
@@ -225,6 +226,8 @@ export const DEVICES: readonly DeviceSpec[] = [
     freq('HIGH_CUT', 'High Cut', 0.85),
     pct('MIX', 'Mix', 0.3),
     bool('PING_PONG', 'Ping Pong', false),
+    bool('SYNC', 'Tempo Sync', false),
+    choice('TIME_SYNC', 'Time (synced)', SYNC_NOTE_VALUES.map((r) => r.label), 3),
   ]),
   device('Reverb', 'audio_effect', 'Reverb', [
     time('SIZE', 'Room Size', 0.6, 100, 20000),
@@ -263,7 +266,7 @@ export const DEVICES: readonly DeviceSpec[] = [
     num('OCTAVES', 'Octaves', 1, 4, 1, linear('')),
     pct('GATE', 'Gate', 0.5),
     bool('SYNC', 'Tempo Sync', true),
-    choice('RATE_SYNC', 'Rate (synced)', ARP_SYNC_RATES.map((r) => r.label), 4),
+    choice('RATE_SYNC', 'Rate (synced)', SYNC_NOTE_VALUES.map((r) => r.label), 4),
   ]),
   device('Note Transpose', 'note_effect', 'Note FX', [semis('SEMITONES', 'Semitones', 48), num('OCTAVES', 'Octaves', -4, 4, 0, linear(''))]),
 ];

@@ -24,6 +24,7 @@ export type RefusalReason =
   | 'invalid_midi'
   | 'invalid_path'
   | 'destination_not_empty'
+  | 'incomplete_save'
   | 'inside_project_folder';
 
 /** A refusal with a machine-readable reason next to the kernel code. */

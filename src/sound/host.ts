@@ -668,6 +668,8 @@ export class SoundHost {
   undoRedoNow(which: 'undo' | 'redo'): Payload {
     const h = this.engine.history;
     const entry = which === 'undo' ? h.undo() : h.redo();
+    if (entry === undefined && which === 'undo' && h.droppedSteps > 0)
+      throw refuse('invalid_argument', 'nothing_to_undo', `there is nothing left to undo: the history was trimmed, its ${h.droppedSteps} earliest step(s) were dropped to stay inside its memory budget`);
     if (entry === undefined) throw refuse('invalid_argument', which === 'undo' ? 'nothing_to_undo' : 'nothing_to_redo', `there is nothing to ${which}`);
     return { [which === 'undo' ? 'undone' : 'redone']: { label: entry.command.label, surface: entry.origin.surface, session: entry.origin.session ?? null }, ...this.historyPayload() };
   }

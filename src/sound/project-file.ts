@@ -3,18 +3,24 @@ import { lstat, mkdir, open, readdir, readFile, realpath, rename, rm } from 'nod
 import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import { invalidArgument, notFound } from '../engine/errors.js';
 import { digest } from '../engine/guards.js';
+import { MAX_FILE_JSON_DEPTH, parseJsonBounded } from '../engine/client-json.js';
 import { refuse } from './errors.js';
 import { sha256 } from './midi.js';
 import type { ProjectJson } from './model.js';
 
 /**
  * Sound project files. A save writes DIRECTORY/PromptTrack/PromptTrack.bwproject (the layout
- * protocol-3 clients check) into a caller-allocated, fresh, empty directory; the file is JSON
- * written to a temporary name and renamed into place, so it is either absent or complete.
+ * protocol-3 clients check) into a caller-allocated, fresh, empty directory. The folder is built
+ * under a staging name (`.PromptTrack.incomplete-<hex>`) and renamed into place once its file is
+ * complete and synced, so `PromptTrack` is either absent or whole: a host killed mid-save leaves
+ * only the staging folder, whose name says the save never finished (and a retry there is refused
+ * with reason `incomplete_save`).
  */
 export const PROJECT_DIR = 'PromptTrack';
 export const PROJECT_FILE = 'PromptTrack.bwproject';
 export const PROJECT_FORMAT = 'footlight.sound-project';
+/** The name prefix of a project folder still being written. */
+export const STAGING_PREFIX = `.${PROJECT_DIR}.incomplete-`;
 export const PROJECT_FORMAT_VERSION = 1;
 /** Largest project file the loader reads. */
 export const MAX_PROJECT_BYTES = 64 * 1024 * 1024;
@@ -53,6 +59,10 @@ export async function validateSaveDirectory(dir: string): Promise<void> {
   const real = await realpath(dir);
   if (real !== dir) throw bad(`DIRECTORY ${dir} is not canonical: it resolves to ${real} (a symbolic link on the way); pass the resolved path`);
   const entries = await readdir(dir);
+  const unfinished = entries.find((n) => n.startsWith(STAGING_PREFIX));
+  if (unfinished !== undefined) {
+    throw refuse('invalid_argument', 'incomplete_save', `DIRECTORY ${dir} holds ${unfinished}, left by a save that never finished (the host stopped while writing it); it is not a project. Save into a fresh empty directory`);
+  }
   if (entries.length > 0) throw refuse('invalid_argument', 'destination_not_empty', `DIRECTORY ${dir} is not empty (${entries.length} entries); saves go only into a fresh empty directory and never overwrite`);
   for (let a = dirname(dir); ; a = dirname(a)) {
     let names: string[] = [];
@@ -74,28 +84,38 @@ export interface WrittenProject {
   readonly file_sha256: string;
 }
 
-/** Writes the project file (temp name, fsync, rename) and checks it is a regular, non-symlink file. */
-export async function writeProjectFile(dir: string, file: ProjectFile): Promise<WrittenProject> {
-  const entries = await readdir(dir);
-  if (entries.length > 0) throw new Error(`${dir} is no longer empty; nothing was written`);
-  const folder = join(dir, PROJECT_DIR);
-  await mkdir(folder);
-  const final = join(folder, PROJECT_FILE);
-  const tmp = join(folder, `.${PROJECT_FILE}.${randomBytes(6).toString('hex')}.tmp`);
-  const data = Buffer.from(`${JSON.stringify(file, null, 1)}\n`, 'utf8');
-  const handle = await open(tmp, 'wx', 0o644);
+/** Makes a rename inside `dir` durable. */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
   try {
-    await handle.writeFile(data);
     await handle.sync();
   } finally {
     await handle.close();
   }
+}
+
+/** Writes the project folder (staging name, fsync, rename) and checks its file is a regular, non-symlink file. */
+export async function writeProjectFile(dir: string, file: ProjectFile): Promise<WrittenProject> {
+  const entries = await readdir(dir);
+  if (entries.length > 0) throw new Error(`${dir} is no longer empty; nothing was written`);
+  const staging = join(dir, `${STAGING_PREFIX}${randomBytes(6).toString('hex')}`);
+  await mkdir(staging);
+  const data = Buffer.from(`${JSON.stringify(file, null, 1)}\n`, 'utf8');
   try {
-    await rename(tmp, final);
+    const handle = await open(join(staging, PROJECT_FILE), 'wx', 0o644);
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(staging, join(dir, PROJECT_DIR));
   } catch (err) {
-    await rm(tmp, { force: true });
+    await rm(staging, { recursive: true, force: true });
     throw err;
   }
+  await syncDirectory(dir);
+  const final = projectFilePath(dir);
   const st = await lstat(final);
   if (!st.isFile() || st.isSymbolicLink()) throw new Error(`${final} is not a regular file after the save`);
   return { project_file: final, bytes: data.length, file_sha256: sha256(data) };
@@ -114,7 +134,7 @@ export async function readProjectFile(path: string): Promise<ProjectJson> {
   if (st.size > MAX_PROJECT_BYTES) throw invalidArgument(`${path} is ${st.size} bytes; project files are at most ${MAX_PROJECT_BYTES}`);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readFile(path, 'utf8'));
+    parsed = parseJsonBounded(await readFile(path, 'utf8'), MAX_FILE_JSON_DEPTH);
   } catch (err) {
     throw invalidArgument(`${path} is not a project file: ${(err as Error).message}`);
   }

@@ -59,6 +59,16 @@ import listSnapshots from './light/list-snapshots.js';
 import addSnapshot from './light/add-snapshot.js';
 import recallSnapshot from './light/recall-snapshot.js';
 import updateSnapshot from './light/update-snapshot.js';
+import listClips from './clips/list-clips.js';
+import addClip from './clips/add-clip.js';
+import removeClip from './clips/remove-clip.js';
+import copyClip from './clips/copy-clip.js';
+import setClip from './clips/set-clip.js';
+import launchClip from './clips/launch-clip.js';
+import stopClip from './clips/stop-clip.js';
+import getClipLane from './clips/get-clip-lane.js';
+import setClipLane from './clips/set-clip-lane.js';
+import recordClip from './clips/record-clip.js';
 import removeSnapshot from './light/remove-snapshot.js';
 import getFrame from './light/get-frame.js';
 import getPreviewPoints from './light/get-preview-points.js';
@@ -191,6 +201,16 @@ export const TOOLS: readonly AnyTool[] = [
   recallSnapshot,
   updateSnapshot,
   removeSnapshot,
+  listClips,
+  addClip,
+  removeClip,
+  copyClip,
+  setClip,
+  launchClip,
+  stopClip,
+  getClipLane,
+  setClipLane,
+  recordClip,
   listViews,
   addView,
   removeView,

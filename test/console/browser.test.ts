@@ -23,8 +23,12 @@ after(async () => {
 });
 
 /** A show rendering in real time, and the console open on it. */
-async function open(t: Parameters<typeof startShow>[0], options: { viewport?: { width: number; height: number }; soundCooperative?: boolean } = {}) {
-  const show = await startShow(t, { realtime: true, ...(options.soundCooperative === undefined ? {} : { soundCooperative: options.soundCooperative }) });
+async function open(t: Parameters<typeof startShow>[0], options: { viewport?: { width: number; height: number }; soundCooperative?: boolean; historyBudgetBytes?: number } = {}) {
+  const show = await startShow(t, {
+    realtime: true,
+    ...(options.soundCooperative === undefined ? {} : { soundCooperative: options.soundCooperative }),
+    ...(options.historyBudgetBytes === undefined ? {} : { historyBudgetBytes: options.historyBudgetBytes }),
+  });
   const base = baseOf(show.url);
   const watched = await openConsole(browser, base, options.viewport);
   t.after(() => watched.page.close());
@@ -98,6 +102,20 @@ test('a change made over MCP appears in the page within 1 s; console undo revert
   await page.locator('#undo').click();
   await page.waitForFunction(() => document.querySelector('[data-channel="/lx/mixer/channel/1"] .slider.vertical .track')?.getAttribute('aria-valuenow') === '1', undefined, { timeout: 1000 });
   assert.equal((await show.call('get_parameter', { path: '/lx/mixer/channel/1/fader' })).parameter.value, 1);
+  assert.deepEqual(problems, []);
+});
+
+test('the history panel warns near its memory budget, then says how many early steps were dropped', { skip }, async (t) => {
+  const { show, page, problems } = await open(t, { historyBudgetBytes: 60_000 });
+  const set = (i: number) => show.call('set_parameter', { path: '/lx/mixer/channel/1/fader', value: (i % 97) / 100 + 0.005 });
+  let i = 0;
+  while (!(await show.call('get_history', { limit: 1 })).memory.nearBudget) await set(i++);
+  await page.waitForSelector('#history-near', { timeout: 5000 });
+  assert.match(await page.locator('#history-near').innerText(), /memory budget/);
+  while ((await show.call('get_history', { limit: 1 })).memory.droppedSteps === 0) await set(i++);
+  const dropped = (await show.call('get_history', { limit: 1 })).memory.droppedSteps;
+  await page.waitForSelector('#history-dropped', { timeout: 5000 });
+  assert.match(await page.locator('#history-dropped').innerText(), new RegExp(`^${dropped} earliest step`));
   assert.deepEqual(problems, []);
 });
 

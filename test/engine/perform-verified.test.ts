@@ -9,12 +9,12 @@ import { internal } from '../../src/engine/errors.js';
 
 const MCP = { surface: 'mcp', session: 'a' } as const;
 
-function setup() {
+function setup(budgetBytes?: number) {
   const root = new Component('Root');
   const graph = new Graph();
   graph.addRoot(root);
   const p = root.addParameter('fader', new BoundedParameter('Fader', 0.5));
-  const history = new History(graph);
+  const history = new History(graph, Date.now, { budgetBytes });
   return { p, history, stacks: () => ({ undo: history.recent(), redo: history.redoable() }) };
 }
 
@@ -58,13 +58,27 @@ test('performVerified inside a transaction rolls back only its own step', () => 
   assert.equal(history.undoDepth, 1);
 });
 
-test('performVerified at the history cap: a rejected step does not cost the oldest step', () => {
-  const { p, history, stacks } = setup();
+test('performVerified at the memory budget: a rejected step does not cost the oldest step', () => {
+  const { p, history } = setup(600 * 100);
   for (let i = 0; i < 1000; i++) history.perform(new SetParameter(p, (i % 100) / 100), MCP);
-  const before = stacks();
-  const oldest = history.recent(1000).at(-1)!.seq;
+  assert.ok(history.droppedSteps > 0, 'the budget is reached');
+  const kept = history.undoDepth;
+  const oldest = history.recent(kept).at(-1)!.seq;
+  const before = { undo: history.recent(kept), redo: history.redoable() };
   assert.throws(() => history.performVerified(new SetParameter(p, 0.999), MCP, () => { throw internal('no'); }));
-  assert.deepEqual(stacks(), before);
-  assert.equal(history.recent(1000).at(-1)!.seq, oldest);
-  assert.equal(history.undoDepth, 1000);
+  assert.deepEqual({ undo: history.recent(kept), redo: history.redoable() }, before);
+  assert.equal(history.recent(kept).at(-1)!.seq, oldest);
+  assert.equal(history.undoDepth, kept);
+});
+
+test('performVerified on a long history (200,000 steps, a long redo stack) copies nothing and overflows nothing', () => {
+  const { p, history } = setup();
+  for (let i = 0; i < 200_000; i++) history.perform(new SetParameter(p, (i % 100) / 100), MCP);
+  for (let i = 0; i < 150_000; i++) history.undo();
+  assert.throws(() => history.performVerified(new SetParameter(p, 0.999), MCP, () => { throw internal('no'); }), /no/);
+  assert.equal(history.undoDepth, 50_000);
+  assert.equal(history.redoDepth, 150_000, 'the redo steps survived the rejected write');
+  history.performVerified(new SetParameter(p, 0.123), MCP, () => true);
+  assert.equal(history.redoDepth, 0, 'a confirmed write clears redo as any write does');
+  assert.equal(p.getValue(), 0.123);
 });

@@ -11,7 +11,7 @@ if (!existsSync(GOLDEN_DIR)) throw new Error(`LX golden files not found at ${GOL
 
 /** The golden scenes Footlight renders exactly; a scene joins when it becomes exact. */
 export const EXACT_SCENES: readonly string[] = [
-  'blend_modes', 'chase', 'composite_blend', 'crossfader_ab', 'effects_blur_strobe', 'effects_color', 'effects_mask',
+  'blend_modes', 'chase', 'clips_lanes', 'composite_blend', 'crossfader_ab', 'effects_blur_strobe', 'effects_color', 'effects_mask',
   'fixture_comments', 'gradient_fixed_rgb', 'gradient_palette_views', 'groups', 'macro_chain', 'modulation_lfos',
   'master_chain', 'palette_dynamic',
   'noise_perlin', 'noise_ridge_fbm', 'planes', 'playlist_transition', 'solid_faders', 'test_pattern',

@@ -136,7 +136,7 @@ test('status.json keeps lastActivityAt current while agents work (rewritten at m
   const read = async () => JSON.parse(await readFile(join(show.home, 'status.json'), 'utf8')) as { connected: boolean; lastActivityAt?: string };
   await show.call('get_status');
   let first = await read();
-  for (let i = 0; i < 50 && first.lastActivityAt === undefined; i++) first = (await new Promise((r) => setTimeout(r, 20)), await read());
+  for (let i = 0; i < 50 && !first.connected; i++) first = (await new Promise((r) => setTimeout(r, 20)), await read());
   assert.equal(first.connected, true);
   await new Promise((r) => setTimeout(r, 5_100));
   await show.call('get_status');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ARP_SYNC_RATES, deviceByName, MAX_VOICES, SAMPLER_KIT, SAMPLER_SAMPLES } from '../../src/sound/catalog.js';
+import { SYNC_NOTE_VALUES, deviceByName, MAX_VOICES, SAMPLER_KIT, SAMPLER_SAMPLES } from '../../src/sound/catalog.js';
 import { buildProject } from '../../src/sound/model.js';
 import { demoProject } from '../../src/sound/demo.js';
 import { b64, doUndoRedo, refusedUnchanged, startStack, type Reply, type Stack } from './helpers.js';
@@ -21,8 +21,8 @@ test('the catalog declares polyphony on every instrument, a built-in kit on the 
   assert.equal(SAMPLER_SAMPLES.length, 1 + SAMPLER_KIT.drums.length + SAMPLER_KIT.tones.length);
   const arp = deviceByName('Arpeggiator').params;
   assert.equal(arp.find((p) => p.id === 'SYNC')!.default, 1);
-  assert.deepEqual(arp.find((p) => p.id === 'RATE_SYNC')!.options, ARP_SYNC_RATES.map((r) => r.label));
-  assert.equal(ARP_SYNC_RATES[arp.find((p) => p.id === 'RATE_SYNC')!.default].beats, 0.25, '1/16 by default');
+  assert.deepEqual(arp.find((p) => p.id === 'RATE_SYNC')!.options, SYNC_NOTE_VALUES.map((r) => r.label));
+  assert.equal(SYNC_NOTE_VALUES[arp.find((p) => p.id === 'RATE_SYNC')!.default].beats, 0.25, '1/16 by default');
 });
 
 test('state lists every native parameter; the demo Kick plays the kit\'s Kick at its root key', async (t) => {
@@ -64,7 +64,7 @@ test('device-param-set: voices, sampler source, arpeggiator sync; one undo step;
   token = (await state(s)).selection_token;
   assert.equal((await param(s, 'SYNC')).value, true);
   await doUndoRedo(s, `device-param-set ${b64('SYNC')} false ${token}`, (r) => assert.equal((r.parameter as Param).value, false));
-  await doUndoRedo(s, `device-param-set ${b64('RATE_SYNC')} ${ARP_SYNC_RATES.findIndex((r) => r.label === '1/8.')} ${token}`, (r) => assert.equal((r.parameter as Param).display, '1/8.'));
+  await doUndoRedo(s, `device-param-set ${b64('RATE_SYNC')} ${SYNC_NOTE_VALUES.findIndex((r) => r.label === '1/8.')} ${token}`, (r) => assert.equal((r.parameter as Param).display, '1/8.'));
 });
 
 test('whole-number parameters refuse fractions in project files', () => {

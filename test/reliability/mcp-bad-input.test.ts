@@ -97,7 +97,7 @@ async function rawCall(url: string, bodyText: string, session?: string): Promise
   return { session: res.headers.get('mcp-session-id') ?? session, messages };
 }
 
-test('an argument named "__proto__" never reaches a tool: nothing is polluted or changed', async (t) => {
+test('an argument named "__proto__" is refused as an unknown key and never reaches a tool: nothing is polluted or changed', async (t) => {
   const show = await startShow(t);
   await show.call('set_parameter', { path: '/lx/mixer/channel/1/fader', value: 0.7 });
   const before = await fingerprint(show.app);
@@ -105,9 +105,9 @@ test('an argument named "__proto__" never reaches a tool: nothing is polluted or
   await rawCall(show.url, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), init.session);
   for (const name of ['get_status', 'get_project_info', 'list_channels']) {
     const call = await rawCall(show.url, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"${name}","arguments":{"__proto__":{"polluted":true,"isError":true}}}}`, init.session);
-    const result = call.messages[0] as { result: { isError?: boolean; structuredContent: Record<string, unknown> } };
-    assert.notEqual(result.result.isError, true, `${name}: the SDK drops the key, so the call is the plain call`);
-    assert.equal(result.result.structuredContent.polluted, undefined);
+    const reply = call.messages[0] as { error?: { message: string }; result?: unknown };
+    assert.equal(reply.result, undefined, `${name}: the call never ran`);
+    assert.match(reply.error?.message ?? '', /unknown argument "__proto__"/, `${name}: refused as an unknown key`);
   }
   assert.equal(({} as Record<string, unknown>).polluted, undefined);
   assert.equal(await fingerprint(show.app), before);

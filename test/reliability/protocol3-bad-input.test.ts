@@ -35,8 +35,8 @@ const DIGEST_ARGS = new Set(['TOKEN', 'SELECTION_TOKEN', 'REVISION', 'SHA256']);
 
 /** Replacements that no parser may accept for an argument of that kind. */
 const BAD: Record<string, readonly string[]> = {
-  integer: ['1.5', '-', '+', '0x1f', '1e3', 'NaN', 'Infinity', '99999999999999999', '١٢', '1_000', '--1', '9'.repeat(300), '٣', 'two'],
-  number: ['NaN', 'Infinity', '-Infinity', '1e309', '-1e309', '0x10', '1,5', '1.2.3', '.', 'e5', '1e', '+-1', '١', '1e1000', '½'],
+  integer: ['1.5', '-', '+', '0x1f', '1e3', 'NaN', 'Infinity', '99999999999999999', '١٢', '1_000', '--1', '9'.repeat(300), '٣', 'two', '+1', '01', '-01'],
+  number: ['NaN', 'Infinity', '-Infinity', '1e309', '-1e309', '0x10', '1,5', '1.2.3', '.', 'e5', '1e', '+-1', '١', '1e1000', '½', '+1', '+0.5', '1e-400', '-1e-400', '0.5e-330', '.5', '5.', '00.5', '01'],
   digest: ['abc', 'g'.repeat(64), 'AB'.repeat(32), HEX.slice(1), `${HEX}0`, '0x'.concat(HEX.slice(2))],
   b64: ['!!!!', 'a', 'ab=c', '+/+/', b64(Buffer.from([0xff, 0xfe, 0xfd])), 'QR', '====', 'YQ===', 'YQ=', 'Y Q'.replace(' ', '\u00a0'), b64(Buffer.from([0xc0, 0x80]))],
   boolean: ['TRUE', '1', 'yes', 'True', 'on'],

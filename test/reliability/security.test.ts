@@ -1,6 +1,7 @@
 // Security of the HTTP surface and of file paths: every route (MCP, the console API, the
 // WebSocket upgrade, /osc-params, /health, the page's static files, unknown paths) refuses every
-// foreign Host and Origin a DNS-rebinding page or a confused client can send, and nothing changes;
+// foreign Host and Origin a DNS-rebinding page, another local server's page (a foreign port or
+// scheme, a numeric spelling of loopback) or a confused client can send, and nothing changes;
 // static paths cannot climb out of the page's folder; the console's save writes only the file it
 // names (never through a symlink, never over a file without confirmation); binding a non-loopback
 // address warns for each listening surface. (test/mcp/session.test.ts and test/console/api.test.ts
@@ -83,6 +84,20 @@ function spoofs(port: number): Record<string, string>[] {
     { host: ok, origin: 'file://' },
     { host: ok, origin: 'not a url' },
     { host: `localhost:${port}`, origin: 'http://[::ffff:7f00:1]' },
+    // Origin means scheme, host and port: another local server's page, https, numeric spellings.
+    { host: ok, origin: 'http://localhost:9999' },
+    { host: ok, origin: `http://127.0.0.1:${port + 1}` },
+    { host: ok, origin: 'http://127.0.0.1' },
+    { host: ok, origin: `https://127.0.0.1:${port}` },
+    { host: ok, origin: `ws://127.0.0.1:${port}` },
+    { host: ok, origin: 'http://2130706433' },
+    { host: ok, origin: `http://2130706433:${port}` },
+    { host: ok, origin: `http://0x7f000001:${port}` },
+    { host: ok, origin: `http://127.1:${port}` },
+    { host: ok, origin: `http://0177.0.0.1:${port}` },
+    { host: ok, origin: `http://[::ffff:127.0.0.1]:${port}` },
+    { host: ok, origin: `http://127.0.0.1:0${port}` },
+    { host: ok, origin: `http://127.0.0.1:${port}/` },
   ];
 }
 

@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import './styles.css';
+import { ClipGrid } from './clips.js';
 import { Mixer } from './mixer.js';
 import { AgentPanel, ConnectDialog, DeviceEditor, HistoryPanel, SaveDialog } from './panels.js';
 import type { Preview, ViewPreset } from './preview.js';
@@ -77,7 +78,7 @@ function TopBar({ tab, setTab, open }: { readonly tab: string; readonly setTab: 
     <header class="topbar">
       <span class="brand">Footlight</span>
       <nav class="tabs" role="tablist">
-        {['Light', 'Sound'].map((t) => (
+        {['Light', 'Clips', 'Sound'].map((t) => (
           <button type="button" role="tab" key={t} aria-selected={tab === t} class={tab === t ? 'on' : ''} onClick={() => setTab(t)}>
             {t}
           </button>
@@ -177,6 +178,14 @@ function App() {
             </div>
             <aside class="side">
               <DeviceEditor />
+              <HistoryPanel />
+              <AgentPanel />
+            </aside>
+          </div>
+        ) : tab === 'Clips' ? (
+          <div class="clips-view">
+            {l !== undefined ? <ClipGrid grid={l.clips} /> : <p class="hint waiting">Waiting for the show…</p>}
+            <aside class="side">
               <HistoryPanel />
               <AgentPanel />
             </aside>

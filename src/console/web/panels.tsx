@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ActivityItem, DeviceSummary, HistoryStep, LightState, ParameterPayload } from '../protocol.js';
+import type { ActivityItem, DeviceSummary, HistoryState, HistoryStep, LightState, ParameterPayload } from '../protocol.js';
 import { ParamControl } from './controls.js';
 import { EffectChain } from './mixer.js';
 import { act, activity, api, ApiError, connect, failureText, history, light, notify, policy, selectedDevice, selectDevice, sessions, undoRedo, watch } from './store.js';
@@ -192,6 +192,24 @@ function Step({ s, redo = false }: { readonly s: HistoryStep; readonly redo?: bo
   );
 }
 
+/** Says when the history has dropped its earliest steps, or will soon: undo cannot reach past them. */
+function HistoryBudget({ m }: { readonly m: HistoryState['memory'] }) {
+  const share = m.budgetBytes > 0 ? Math.round((100 * m.usedBytes) / m.budgetBytes) : 0;
+  if (m.droppedSteps > 0)
+    return (
+      <p class="history-budget dropped" id="history-dropped" role="status">
+        {m.droppedSteps} earliest step{m.droppedSteps === 1 ? ' was' : 's were'} dropped to keep the history inside its memory budget: undo cannot go back past them.
+      </p>
+    );
+  if (m.nearBudget)
+    return (
+      <p class="history-budget near" id="history-near" role="status">
+        The history uses {share} % of its memory budget: past it, the earliest steps are dropped.
+      </p>
+    );
+  return null;
+}
+
 export function HistoryPanel() {
   const h = history.value;
   const held = useHeld(h.steps, (s) => s.seq, false);
@@ -209,6 +227,7 @@ export function HistoryPanel() {
           </button>
         </span>
       </h2>
+      <HistoryBudget m={h.memory} />
       {held.newer > 0 && (
         <button type="button" class="newer" onClick={held.release}>
           ↑ {held.newer} newer step{held.newer === 1 ? '' : 's'}

@@ -9,7 +9,7 @@ export type LinkState = 'connecting' | 'open' | 'closed';
 export const link = signal<LinkState>('connecting');
 export const connectionId = signal<string | undefined>(undefined);
 export const light = signal<LightState | undefined>(undefined);
-export const history = signal<HistoryState>({ steps: [], redo: [], canUndo: false, canRedo: false });
+export const history = signal<HistoryState>({ steps: [], redo: [], canUndo: false, canRedo: false, memory: { droppedSteps: 0, usedBytes: 0, budgetBytes: 0, nearBudget: false } });
 export const activity = signal<readonly ActivityItem[]>([]);
 export const sessions = signal<{ sessions: readonly SessionInfo[]; connected: boolean }>({ sessions: [], connected: false });
 /** The agent switches as the server holds them; undefined until the server has said (never guessed). */
@@ -333,7 +333,10 @@ export async function act<T>(what: string, run: () => Promise<T>): Promise<T | u
 
 /** Undo or redo the engine's latest step (whoever made it). */
 export function undoRedo(which: 'undo' | 'redo'): void {
-  void act(which === 'undo' ? 'Undo' : 'Redo', () => api(`/api/${which}`, {}));
+  void act(which === 'undo' ? 'Undo' : 'Redo', async () => {
+    const reply = (await api(`/api/${which}`, {})) as { trimmed?: string } | undefined;
+    if (reply?.trimmed !== undefined) notify(`Undo: ${reply.trimmed}`, false);
+  });
 }
 
 // ---- parameter edits: one request in flight per parameter, the latest value wins

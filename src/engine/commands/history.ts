@@ -3,6 +3,7 @@ import { CompoundCommand } from './command.js';
 import type { Graph } from '../graph.js';
 import type { Command } from './command.js';
 import { ChangeSession, mergeChanges, recordStep, replayStep, type ParameterChange } from './side-effects.js';
+import { estimateStepBytes } from './step-size.js';
 
 /** Which surface (and which session of it) made a change. Shown next to each undo step. */
 export interface Origin {
@@ -41,13 +42,37 @@ export interface PerformOptions {
 }
 
 export interface HistoryChange {
-  readonly kind: 'perform' | 'merge' | 'undo' | 'redo' | 'clear';
+  /** `trim`: the oldest steps were dropped to stay inside the memory budget (`dropped` of them). */
+  readonly kind: 'perform' | 'merge' | 'undo' | 'redo' | 'clear' | 'trim';
   readonly entry?: HistoryEntry;
+  readonly dropped?: number;
 }
 
 export type HistoryListener = (change: HistoryChange) => void;
 
-const MAX_ENTRIES = 1000;
+/**
+ * The default memory budget of the history. A one-parameter step costs about 600 bytes
+ * (step-size.ts), so 512 MiB keeps about 900,000 of them: 2.5 hours of agents changing the
+ * show 100 times a second.
+ */
+export const DEFAULT_HISTORY_BUDGET_BYTES = 512 * 1024 * 1024;
+/** From this share of the budget on, the history reports that it is nearly full. */
+export const HISTORY_WARN_SHARE = 0.8;
+
+export interface HistoryOptions {
+  /** Heap the kept steps (undo and redo) may hold, in bytes, as estimateStepBytes counts it. */
+  readonly budgetBytes?: number;
+}
+
+/** How much the history holds, and what it has had to forget. */
+export interface HistoryUsage {
+  readonly bytes: number;
+  readonly budgetBytes: number;
+  /** Early steps dropped to stay inside the budget since the show was loaded. */
+  readonly droppedSteps: number;
+  /** True from HISTORY_WARN_SHARE of the budget on: the next drops are coming. */
+  readonly nearBudget: boolean;
+}
 
 /** A command performed inside a transaction, with the changes it made. */
 interface GroupStep {
@@ -66,16 +91,57 @@ interface GroupStep {
  */
 export class History {
   private readonly undoStack: HistoryEntry[] = [];
-  private readonly redoStack: HistoryEntry[] = [];
+  private redoStack: HistoryEntry[] = [];
+  /** While a verified step waits for its read-back: the redo steps its perform set aside (kept until it is confirmed). */
+  private pending: { redo: HistoryEntry[] | null } | null = null;
   private seq = 0;
   private readonly listeners: HistoryListener[] = [];
   /** Commands performed inside the running transaction, in order; null outside one. */
   private group: GroupStep[] | null = null;
+  /** Estimated bytes of every kept entry, by entry. */
+  private readonly sizes = new WeakMap<HistoryEntry, number>();
+  private bytes = 0;
+  private dropped = 0;
+  readonly budgetBytes: number;
 
   constructor(
     private readonly graph: Graph,
     private readonly now: () => number = Date.now,
-  ) {}
+    options: HistoryOptions = {},
+  ) {
+    this.budgetBytes = options.budgetBytes ?? DEFAULT_HISTORY_BUDGET_BYTES;
+  }
+
+  /** What the kept steps cost against the budget, and how many early steps were dropped. */
+  get usage(): HistoryUsage {
+    return { bytes: this.bytes, budgetBytes: this.budgetBytes, droppedSteps: this.dropped, nearBudget: this.bytes >= this.budgetBytes * HISTORY_WARN_SHARE };
+  }
+
+  /** Early steps dropped to stay inside the budget: undo cannot reach past them. */
+  get droppedSteps(): number {
+    return this.dropped;
+  }
+
+  private track(entry: HistoryEntry): void {
+    const size = estimateStepBytes(entry);
+    this.bytes += size - (this.sizes.get(entry) ?? 0);
+    this.sizes.set(entry, size);
+  }
+
+  private untrack(entry: HistoryEntry): void {
+    this.bytes -= this.sizes.get(entry) ?? 0;
+    this.sizes.delete(entry);
+  }
+
+  /** Drops the oldest undo steps until the kept ones fit the budget; the newest step always stays. */
+  private trim(): void {
+    let n = 0;
+    while (this.bytes > this.budgetBytes && this.undoStack.length - n > 1) this.untrack(this.undoStack[n++] as HistoryEntry);
+    if (n === 0) return;
+    this.undoStack.splice(0, n);
+    this.dropped += n;
+    this.emit({ kind: 'trim', dropped: n });
+  }
 
   /** Performs a command and records it (or merges it into the step on top). */
   perform(command: Command, origin: Origin, options: PerformOptions = {}): HistoryEntry {
@@ -100,6 +166,7 @@ export class History {
       if (top.command.merge(command)) {
         mergeChanges(top.changes, changes);
         top.lastAt = t;
+        this.track(top);
         this.emit({ kind: 'merge', entry: top });
         return top;
       }
@@ -113,9 +180,18 @@ export class History {
   private push(command: Command, origin: Origin, options: PerformOptions, t: number, changes: ParameterChange[]): HistoryEntry {
     const entry: HistoryEntry = { seq: ++this.seq, command, origin, at: t, lastAt: t, mergeKey: options.mergeKey, changes };
     this.undoStack.push(entry);
-    if (this.undoStack.length > MAX_ENTRIES) this.undoStack.shift();
-    this.redoStack.length = 0;
+    this.track(entry);
+    if (this.pending !== null) {
+      // A verified step: set the redo steps aside and trim only once the read-back confirms it.
+      this.pending.redo = this.redoStack;
+      this.redoStack = [];
+      this.emit({ kind: 'perform', entry });
+      return entry;
+    }
+    this.forget(this.redoStack);
+    this.redoStack = [];
     this.emit({ kind: 'perform', entry });
+    this.trim();
     return entry;
   }
 
@@ -188,6 +264,7 @@ export class History {
     if (this.undoStack[this.undoStack.length - 1] !== entry) throw internal('rollback of a step that is no longer on top of the history');
     replayStep(this.graph, entry.changes, 'before', () => entry.command.undo(this.graph));
     this.undoStack.pop();
+    this.untrack(entry);
     this.emit({ kind: 'undo', entry });
   }
 
@@ -198,19 +275,41 @@ export class History {
    * error propagates.
    */
   performVerified<T>(command: Command, origin: Origin, verify: (entry: HistoryEntry) => T, options: PerformOptions = {}): T {
-    const undo = this.undoStack.slice();
-    const redo = this.redoStack.slice();
-    const entry = this.perform(command, origin, options);
+    if (this.group !== null) {
+      const step = this.perform(command, origin, options);
+      try {
+        return verify(step);
+      } catch (err) {
+        this.rollback(step);
+        throw err;
+      }
+    }
+    // No copies of the stacks: the perform sets the redo steps aside and defers the budget trim,
+    // so a rejected step leaves both stacks as they were at any history length. (A merged step
+    // is rolled back whole; it was on the undo stack before, so it stays gone.)
+    const pending: { redo: HistoryEntry[] | null } = { redo: null };
+    this.pending = pending;
+    let entry: HistoryEntry;
     try {
-      return verify(entry);
+      entry = this.perform(command, origin, options);
+    } finally {
+      this.pending = null;
+    }
+    let result: T;
+    try {
+      result = verify(entry);
     } catch (err) {
       this.rollback(entry);
-      // A new step may have evicted the oldest one at the cap: put the stacks back as they were.
-      // (A merged step is rolled back whole; it was on the undo stack before, so it stays gone.)
-      if (!undo.includes(entry)) this.undoStack.splice(0, this.undoStack.length, ...undo);
-      this.redoStack.splice(0, this.redoStack.length, ...redo);
+      if (pending.redo !== null) this.redoStack = pending.redo;
       throw err;
     }
+    if (pending.redo !== null) this.forget(pending.redo);
+    this.trim();
+    return result;
+  }
+
+  private forget(entries: readonly HistoryEntry[]): void {
+    for (const e of entries) this.untrack(e);
   }
 
   /** Performs the latest undone step again. */
@@ -267,6 +366,8 @@ export class History {
   clear(): void {
     this.undoStack.length = 0;
     this.redoStack.length = 0;
+    this.bytes = 0;
+    this.dropped = 0;
     this.emit({ kind: 'clear' });
   }
 

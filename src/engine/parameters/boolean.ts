@@ -5,16 +5,24 @@ export type BooleanMode = 'toggle' | 'momentary';
 
 export interface BooleanOptions extends NumericOptions {
   readonly mode?: BooleanMode;
+  /**
+   * A momentary button whose press is an event that leaves no value behind (tempo tap): its
+   * listeners release it at once, so it can only be fired, never set. Other momentary buttons
+   * (a pattern's Cue, Freeze's Hold) hold their value while pressed and are set like toggles.
+   */
+  readonly pulse?: boolean;
 }
 
 /** On/off (LX's BooleanParameter): stored as 1 or 0; any value above 0 is on. */
 export class BooleanParameter extends NumericParameter {
   readonly kind: 'boolean' | 'trigger' = 'boolean';
   readonly mode: BooleanMode;
+  private readonly pulse: boolean;
 
   constructor(label: string, value = false, options: BooleanOptions = {}) {
     super(label, value ? 1 : 0, options);
     this.mode = options.mode ?? 'toggle';
+    this.pulse = options.pulse === true && this.mode === 'momentary';
   }
 
   protected constrain(v: number): number {
@@ -27,6 +35,11 @@ export class BooleanParameter extends NumericParameter {
 
   denormalize(n: number): number {
     return n >= 0.5 ? 1 : 0;
+  }
+
+  /** True for a trigger or a pulse button: it is fired, never set to a value (see BooleanOptions.pulse). */
+  get isPulse(): boolean {
+    return this.pulse || this.kind === 'trigger';
   }
 
   isOn(): boolean {

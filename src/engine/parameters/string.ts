@@ -1,6 +1,7 @@
 import { describe } from './bounded.js';
 import { Parameter, type ParameterOptions } from './parameter.js';
 import { recording } from './recording.js';
+import { displayText } from '../text.js';
 
 export interface StringOptions extends ParameterOptions {
   /** Longest accepted value from a surface, in UTF-16 code units. Default 1024. */
@@ -44,7 +45,7 @@ export class StringParameter extends Parameter {
   accept(input: unknown): string {
     if (typeof input !== 'string') this.reject(`takes a string; got ${describe(input)}`);
     if (input.length > this.maxLength) this.reject(`takes at most ${this.maxLength} characters; got ${input.length}`);
-    return input;
+    return displayText(input, (reason) => this.reject(reason));
   }
 
   setBase(value: number | string | boolean): void {

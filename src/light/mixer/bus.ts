@@ -8,24 +8,28 @@ import { LXComponent } from '../lx-component.js';
 import type { PointSet } from '../model/index.js';
 import { ModulationEngine } from '../modulation/modulation-engine.js';
 import type { Placeholder } from '../placeholder.js';
-import type { LoadContext, LxObject } from '../project/lxp-types.js';
+import { lxArray, type LoadContext, type LxObject } from '../project/lxp-types.js';
+import { Clip, type ClipKind } from '../clips/clip.js';
+import type { PatternEngine } from './pattern-engine.js';
 import { ViewSelectorParameter } from '../structure/view-selector.js';
 import { QuantizedTriggerParameter } from '../tempo/quantized-trigger.js';
 import { CHANNEL_BLEND_CHOICES, blendSet } from './blends.js';
 
 /**
  * A mixer bus (LX's LXBus): a channel, a group or the master. It has a fader, an effect chain
- * and its own modulation scope. Clips are not modeled: a saved clip list is kept and written
- * back unchanged.
+ * its own modulation scope and its clip slots (run first in each frame, so a clip's changes take
+ * effect in the same frame).
  */
 export abstract class Bus extends LXComponent {
   readonly fader = new BoundedParameter('Fader', 1, { modulatable: true, units: 'percentNormalized', description: 'Level of this bus into the mix' });
   readonly arm = new BooleanParameter('Arm', false, { description: 'Arms the bus for clip recording' });
   readonly selected = new BooleanParameter('Selected', false, { description: 'Selected in the console' });
-  readonly stopClips = new QuantizedTriggerParameter('Stop Clips', () => undefined, { description: 'Stops this bus\'s clips at the next launch boundary' });
+  readonly stopClips = new QuantizedTriggerParameter('Stop Clips', () => this.stopAllClips(), { description: 'Stops this bus\'s clips at the next launch boundary' });
   readonly modulation: ModulationEngine;
   readonly effects = this.addArray<Effect | Placeholder>('effect');
-  private savedClips: unknown[] = [];
+  /** Occupied clip slots, sorted by slot index. */
+  readonly clips = this.addArray<Clip>('clip');
+  protected abstract readonly clipKind: ClipKind;
 
   constructor(label: string) {
     super(label);
@@ -34,6 +38,38 @@ export abstract class Bus extends LXComponent {
     this.addParameter('arm', this.arm);
     this.addParameter('selected', this.selected);
     this.addParameter('stopClips', this.stopClips);
+  }
+
+  /** The pattern engine a clip's pattern lane drives (channels only). */
+  get clipPatternEngine(): PatternEngine | null {
+    return null;
+  }
+
+  /** Runs this bus's clips for one frame (LX runs them before the bus's modulators). */
+  protected runClips(deltaMs: number): void {
+    const clips = this.clips.items;
+    for (let i = 0; i < clips.length; i++) clips[i].run(deltaMs);
+  }
+
+  stopAllClips(): void {
+    for (const c of this.clips.items) if (c.running.isOn() || c.launch.pending) c.stopNow();
+  }
+
+  /** The clip in slot `slot` (0-based), if any. */
+  clipAt(slot: number): Clip | undefined {
+    return this.clips.items.find((c) => c.slot === slot);
+  }
+
+  /** A new, empty clip for slot `slot` (not yet inserted). */
+  newClip(slot: number, label?: string): Clip {
+    const clip = new Clip(this.clipKind, slot, label);
+    return clip;
+  }
+
+  /** Where a clip for `slot` goes in the sorted list. */
+  clipInsertIndex(slot: number): number {
+    const i = this.clips.items.findIndex((c) => c.slot > slot);
+    return i < 0 ? this.clips.length : i;
   }
 
   /** Runs the effect chain over `colors`; each effect renders its own view or `view`. */
@@ -54,14 +90,19 @@ export abstract class Bus extends LXComponent {
 
   protected override saveExtra(obj: LxObject): void {
     obj.effects = this.effects.items.map((e) => e.save());
-    obj.clips = [...this.savedClips];
+    obj.clips = this.clips.items.map((c) => c.save());
   }
 
   protected override loadExtra(obj: LxObject, ctx: LoadContext): void {
     loadEffects(this.effects, obj, ctx);
-    if (Array.isArray(obj.clips)) {
-      this.savedClips = [...obj.clips];
-      if (obj.clips.length > 0) ctx.warn(`${this.label.getString()}: clips are not supported yet; they are kept and saved back unchanged`);
+    for (const clipJson of lxArray(obj.clips)) {
+      const slot = clipJson.index;
+      if (typeof slot !== 'number' || !Number.isInteger(slot) || slot < 0 || this.clipAt(slot) !== undefined) {
+        ctx.warn(`${this.label.getString()}: a clip with slot index ${JSON.stringify(slot)} could not be placed; it was dropped`);
+        continue;
+      }
+      const clip = this.clips.insert(this.newClip(slot), this.clipInsertIndex(slot));
+      clip.load(clipJson, ctx);
     }
   }
 }

@@ -20,6 +20,7 @@ export interface GroupLike extends Component {
  */
 export class Channel extends AbstractChannel {
   readonly lxClass = 'heronarts.lx.mixer.LXChannel';
+  protected readonly clipKind = 'channel' as const;
   readonly patterns = this.addArray<Pattern | Placeholder>('pattern');
   readonly patternEngine: PatternEngine;
   /** The group this channel belongs to, if any. */
@@ -29,6 +30,10 @@ export class Channel extends AbstractChannel {
     super(label);
     this.patternEngine = new PatternEngine(this, this.patterns);
     this.patternEngine.register((key, p) => this.addParameter(key, p));
+  }
+
+  override get clipPatternEngine(): PatternEngine {
+    return this.patternEngine;
   }
 
   get compositeMode() { return this.patternEngine.compositeMode; }
@@ -77,11 +82,12 @@ export class Channel extends AbstractChannel {
   }
 
   /**
-   * One frame: the channel's modulators, then (when animating) the pattern engine into the
+   * One frame: the channel's clips (even when it is off), its modulators, then (when animating) the pattern engine into the
    * channel buffer over the channel's view, then the channel's effects.
    */
   loop(model: PointSet, deltaMs: number, cue: CueSink | null): void {
     if (this.colors.length !== model.size) this.colors = colorBuffer(model.size);
+    this.runClips(deltaMs);
     this.isAnimating = this.computeAnimating();
     if (!this.isAnimating) return;
     this.modulation.loop(deltaMs);

@@ -13,6 +13,7 @@ import { colorBuffer } from '../parallel/shared-arrays.js';
  */
 export class Group extends AbstractChannel {
   readonly lxClass = 'heronarts.lx.mixer.LXGroup';
+  protected readonly clipKind = 'group' as const;
   /** Member channels, in mixer order. */
   readonly members: Channel[] = [];
 
@@ -21,9 +22,10 @@ export class Group extends AbstractChannel {
     return this.enabled.isOn() && !this.isAutoMuted;
   }
 
-  /** The bus part of the frame, run in channel order before the members: modulators. */
+  /** The bus part of the frame, run in channel order before the members: clips, modulators. */
   loop(model: PointSet, deltaMs: number): void {
     if (this.colors.length !== model.size) this.colors = colorBuffer(model.size);
+    this.runClips(deltaMs);
     this.isAnimating = this.computeAnimating();
     if (this.isAnimating) this.modulation.loop(deltaMs);
   }

@@ -9,6 +9,7 @@ import { Bus } from './bus.js';
  */
 export class MasterBus extends Bus {
   readonly lxClass = 'heronarts.lx.mixer.LXMasterBus';
+  protected readonly clipKind = 'master' as const;
   readonly previewMode = new EnumParameter('Preview Mode', [
     { label: 'PRE', name: 'PRE' },
     { label: 'POST', name: 'POST' },
@@ -19,8 +20,9 @@ export class MasterBus extends Bus {
     this.addParameter('previewMode', this.previewMode);
   }
 
-  /** Runs the master's modulators (LX runs the master bus after the channels, every frame). */
+  /** Runs the master's clips and modulators (LX runs the master bus after the channels, every frame). */
   loop(deltaMs: number): void {
+    this.runClips(deltaMs);
     this.modulation.loop(deltaMs);
   }
 

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { writeFileAtomic } from '../../app/atomic-write.js';
-import { invalidArgument } from '../../engine/errors.js';
+import { FootlightError, invalidArgument } from '../../engine/errors.js';
+import { assertJsonTextDepth, MAX_FILE_JSON_DEPTH } from '../../engine/client-json.js';
 import { LX_VERSION } from '../lx-component.js';
 import { LXEngineComponent } from '../lx-engine.js';
 import type { LxfResolver } from '../model/index.js';
@@ -117,9 +118,11 @@ export async function openProjectFile(path: string, registry: DeviceRegistry, me
   }
   let json: unknown;
   try {
+    assertJsonTextDepth(text, MAX_FILE_JSON_DEPTH);
     json = parseLenientJson(text, path);
   } catch (err) {
     if (err instanceof LenientJsonError) throw invalidArgument(`${path} is not an LX project file: ${err.message}`);
+    if (err instanceof FootlightError) throw new FootlightError(err.code, `${path}: ${err.message}`);
     throw err;
   }
   const media = mediaResolvers(mediaDir ?? defaultMediaDir(path));

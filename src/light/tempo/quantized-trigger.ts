@@ -16,7 +16,7 @@ export interface QuantizingClock {
 
 function clockOf(c: Component | null): QuantizingClock | undefined {
   for (let p = c; p !== null; p = p.parent) {
-    if ((p as { isLightRoot?: boolean }).isLightRoot === true) return (p as unknown as { tempo?: QuantizingClock }).tempo;
+    if ((p as { isLightRoot?: boolean }).isLightRoot === true) return (p as unknown as { launchClock?: QuantizingClock }).launchClock;
   }
   return undefined;
 }

@@ -54,11 +54,11 @@ export class Tempo extends LXComponent implements QuantizingClock {
   ], 0, { mappable: false, description: 'Source of the tempo clock: internal, or beats arriving over MIDI clock or OSC' });
   readonly period = new BoundedParameter('Period', 500, { v0: MS_PER_MINUTE / MAX_BPM, v1: MS_PER_MINUTE / MIN_BPM, units: 'millisecondsRaw', mappable: false, description: 'Milliseconds per beat (follows bpm)' });
   readonly bpm = new BoundedParameter('BPM', 120, { v0: MIN_BPM, v1: MAX_BPM, description: 'Beats per minute' });
-  readonly tap = new BooleanParameter('Tap', false, { mode: 'momentary', description: 'Tap repeatedly: from the fourth tap the tempo follows the taps; every tap restarts the beat' });
+  readonly tap = new BooleanParameter('Tap', false, { mode: 'momentary', pulse: true, description: 'Tap repeatedly: from the fourth tap the tempo follows the taps; every tap restarts the beat' });
   readonly nudgeUp = new BooleanParameter('Nudge+', false, { description: 'While held, runs the clock up to 10% faster' });
   readonly nudgeDown = new BooleanParameter('Nudge-', false, { description: 'While held, runs the clock up to 10% slower' });
   readonly beatsPerBar = new DiscreteParameter('Time Signature', 4, 1, 16, { description: 'Beats per bar' });
-  readonly trigger = new BooleanParameter('Trigger', false, { mode: 'momentary', description: 'Pulses on every beat while Enabled (a modulation source)' });
+  readonly trigger = new BooleanParameter('Trigger', false, { mode: 'momentary', pulse: true, description: 'Pulses on every beat while Enabled (a modulation source)' });
   readonly enabled = new BooleanParameter('Enabled', false, { description: 'Whether the beat trigger pulses' });
   readonly launchQuantization = new EnumParameter('Launch Quantization', QUANTIZATIONS.map((q) => ({ label: q.label })), 0, { objectChooser: true, description: 'Launches (patterns, clips) wait for the next boundary of this length' });
   readonly follow = new BooleanParameter('Follow', false, { description: 'Clip views follow the playhead' });

@@ -1,4 +1,4 @@
-import { ARP_SYNC_RATES, deviceSpec, modulatorSpec, moduleSpec, type NativeParamSpec } from '../catalog.js';
+import { SYNC_NOTE_VALUES, deviceSpec, modulatorSpec, moduleSpec, type NativeParamSpec } from '../catalog.js';
 import { dbGain, faderGain } from '../mix.js';
 import type { ClipJson, DeviceJson, GraphJson, ProjectJson, TrackJson } from '../model.js';
 import { toDisplayNumber } from '../units.js';
@@ -57,8 +57,9 @@ class PlanBuilder {
       if (ps !== undefined && v !== undefined && Number(v) !== ps.default) this.skipped.push({ track, device: path, reason: why });
     }
     const p = params(spec.params, d.params);
-    // The Arpeggiator's synced rate is an enum of note values; the DSP gets it in beats.
-    if (spec.name === 'Arpeggiator') p.RATE_BEATS = ARP_SYNC_RATES[p.RATE_SYNC | 0]?.beats ?? 0.25;
+    // Synced rates and times are enums of note values; the DSP gets them in beats.
+    if (spec.name === 'Arpeggiator') p.RATE_BEATS = SYNC_NOTE_VALUES[p.RATE_SYNC | 0]?.beats ?? 0.25;
+    if (spec.name === 'Delay+') p.TIME_BEATS = SYNC_NOTE_VALUES[p.TIME_SYNC | 0]?.beats ?? 0.5;
     return {
       path,
       type: spec.name,

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { displayTextProblem } from '../../engine/text.js';
 import { FootlightError, invalidArgument } from '../../engine/errors.js';
 import { describeZodError } from '../zod-errors.js';
 import { defineTool, type AnyTool } from '../define-tool.js';
@@ -25,7 +26,12 @@ export default defineTool({
       .min(1)
       .max(MAX_OPERATIONS)
       .describe('The operations, applied in order'),
-    label: z.string().max(120).optional().describe('Name of the undo step (default "Batch of N changes")'),
+    label: z
+      .string()
+      .max(120)
+      .refine((s) => displayTextProblem(s) === undefined, 'must be plain text: no control or bidi characters, U+FEFF or unpaired surrogates')
+      .optional()
+      .describe('Name of the undo step (default "Batch of N changes")'),
   }),
   output: z.strictObject({
     applied: z.number().int().describe('How many operations were applied (all of them)'),

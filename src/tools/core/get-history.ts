@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineTool } from '../define-tool.js';
-import { HistoryStepPayload, toHistoryStep } from './history-payloads.js';
+import { HistoryMemoryPayload, HistoryStepPayload, toHistoryMemory, toHistoryStep } from './history-payloads.js';
 
 export default defineTool({
   name: 'get_history',
@@ -8,7 +8,8 @@ export default defineTool({
   toolset: 'history',
   description:
     'Lists the most recent steps of the shared undo history, newest first, with who made each (surface, session, client), ' +
-    'and the steps redo would perform. One tool call that changes the show is one step.',
+    'and the steps redo would perform. One tool call that changes the show is one step. ' +
+    'The history keeps steps up to a memory budget; `memory.droppedSteps` > 0 means the earliest steps were dropped and undo cannot reach the start.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({
     limit: z.number().int().min(1).max(200).default(20).describe('How many steps to return (1–200, default 20)'),
@@ -19,6 +20,7 @@ export default defineTool({
     canUndo: z.boolean(),
     canRedo: z.boolean(),
     undoDepth: z.number().int(),
+    memory: HistoryMemoryPayload,
   }),
   handle: ({ limit }, { engine }) => ({
     steps: engine.history.recent(limit).map(toHistoryStep),
@@ -26,5 +28,6 @@ export default defineTool({
     canUndo: engine.history.canUndo,
     canRedo: engine.history.canRedo,
     undoDepth: engine.history.undoDepth,
+    memory: toHistoryMemory(engine.history),
   }),
 });

@@ -28,6 +28,11 @@ export const UndoRedoPayload = z.strictObject({
   canRedo: z.boolean(),
   nextUndo: z.string().optional().describe('Label of the step the next undo would take back'),
   nextRedo: z.string().optional().describe('Label of the step the next redo would perform'),
+  trimmed: z
+    .string()
+    .optional()
+    .describe('Present when undo reached the bottom of a history that had to drop its earliest steps: the show is not back at its start'),
+  droppedSteps: z.number().int().optional().describe('With trimmed: how many early steps were dropped'),
 });
 export type UndoRedoPayload = z.infer<typeof UndoRedoPayload>;
 
@@ -36,5 +41,22 @@ export function toUndoRedo(action: 'undo' | 'redo', entry: HistoryEntry | undefi
   if (entry !== undefined) out.step = toHistoryStep(entry);
   if (history.nextUndo !== undefined) out.nextUndo = history.nextUndo.command.label;
   if (history.nextRedo !== undefined) out.nextRedo = history.nextRedo.command.label;
+  if (action === 'undo' && !history.canUndo && history.droppedSteps > 0) {
+    out.droppedSteps = history.droppedSteps;
+    out.trimmed = `the history was trimmed: its ${history.droppedSteps} earliest step(s) were dropped to stay inside its memory budget, so undo cannot go back further than this`;
+  }
   return out;
+}
+
+export const HistoryMemoryPayload = z.strictObject({
+  droppedSteps: z.number().int().describe('Earliest steps dropped to stay inside the memory budget since the show was loaded; undo cannot reach past them'),
+  usedBytes: z.number().int().describe('Estimated heap the kept undo and redo steps hold'),
+  budgetBytes: z.number().int().describe('The memory budget; past it the earliest steps are dropped'),
+  nearBudget: z.boolean().describe('True from 80 % of the budget on: early steps will soon be dropped'),
+});
+export type HistoryMemoryPayload = z.infer<typeof HistoryMemoryPayload>;
+
+export function toHistoryMemory(history: History): HistoryMemoryPayload {
+  const u = history.usage;
+  return { droppedSteps: u.droppedSteps, usedBytes: Math.round(u.bytes), budgetBytes: u.budgetBytes, nearBudget: u.nearBudget };
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { displayTextProblem } from '../../engine/text.js';
 
 /**
  * The two ways a tool names a component: its canonical path, its id, or both (then the path is
@@ -24,10 +25,9 @@ export function indexInput(what: string) {
   return z.number().int().describe(`0-based ${what}`);
 }
 
-// Control characters, unpaired surrogates, and text with nothing visible make labels that spoof
-// or break displays; they are refused.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+// Text with nothing visible makes labels that spoof or break displays; it is refused, with what
+// the shared display-text check refuses (control and bidi characters, U+FEFF, lone surrogates).
+const NEWLINE_OR_TAB = /[\t\n]/;
 const INVISIBLE = /^[\s\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]*$/;
 
 /** A component label: 1–256 characters of printable text. */
@@ -36,8 +36,10 @@ export function labelInput(what: string) {
     .string()
     .min(1)
     .max(256)
-    .refine((s) => !CONTROL.test(s), 'must not contain control characters')
-    .refine((s) => !LONE_SURROGATE.test(s), 'must be valid Unicode text')
+    .superRefine((s, ctx) => {
+      const problem = NEWLINE_OR_TAB.test(s) ? 'contains a tab or line break (a label is one line)' : displayTextProblem(s);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .refine((s) => !INVISIBLE.test(s), 'must contain a visible character')
     .describe(what);
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { Parameter } from '../../engine/parameters/parameter.js';
+import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { ColorParameter } from '../../engine/parameters/color.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
@@ -66,7 +67,8 @@ export function toParameterPayload(p: Parameter): ParameterPayload {
     componentId: p.owner?.id ?? 0,
     key: p.key,
     label: p.label,
-    kind: p.kind,
+    // A momentary button (tempo tap) is a trigger to every client, whatever class holds it.
+    kind: p instanceof BooleanParameter && p.isPulse ? 'trigger' : p.kind,
     value: false,
     oscAddress: oscAddressOf(p),
   };

@@ -4,7 +4,7 @@ import { AudioEngine } from '../../../src/sound/audio/dsp/engine.js';
 import { GridProgram } from '../../../src/sound/audio/dsp/grid.js';
 import { buildPlan } from '../../../src/sound/audio/plan.js';
 import { builtInKit } from '../../../src/sound/audio/dsp/kit.js';
-import { ARP_SYNC_RATES, DEVICES, modulatorByName, moduleByName, SAMPLER_SAMPLES } from '../../../src/sound/catalog.js';
+import { SYNC_NOTE_VALUES, DEVICES, modulatorByName, moduleByName, SAMPLER_SAMPLES } from '../../../src/sound/catalog.js';
 import { demoProject } from '../../../src/sound/demo.js';
 import type { DeviceJson, GraphJson } from '../../../src/sound/model.js';
 import { clip, dev, onsets, peakFrequency, project, render, rms, sine, spectrum, track } from './helpers.js';
@@ -129,7 +129,7 @@ test('the Sampler kit: SAMPLE order matches the catalog; a tone sample follows t
 });
 
 test('the Arpeggiator synced to the tempo steps on its note value: 1/16 at 120 BPM is every 125 ms', () => {
-  const arp = dev('Arpeggiator', { SYNC: true, RATE_SYNC: ARP_SYNC_RATES.findIndex((x) => x.label === '1/16'), GATE: 0.5 });
+  const arp = dev('Arpeggiator', { SYNC: true, RATE_SYNC: SYNC_NOTE_VALUES.findIndex((x) => x.label === '1/16'), GATE: 0.5 });
   const r = render(project([track('Arp', [arp, sine({ RELEASE: 0 })], [clip(0, 4, [[60, 0, 1], [64, 0, 1]])])]), { seconds: 0.6 });
   const found = onsets(r.left, 1e-3, 500);
   assert.deepEqual(found.map((s) => Math.round(s / 6000)), [0, 1, 2, 3]);

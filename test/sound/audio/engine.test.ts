@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AudioEngine } from '../../../src/sound/audio/dsp/engine.js';
 import { buildPlan } from '../../../src/sound/audio/plan.js';
+import { deviceByName, SYNC_NOTE_VALUES } from '../../../src/sound/catalog.js';
+import { fromDisplayNumber } from '../../../src/sound/units.js';
 import { centroid, clip, dev, onsets, peakFrequency, project, render, rms, sine, soxFrequency, soxStat, track } from './helpers.js';
 
 const SR = 48000;
@@ -132,4 +134,18 @@ test('an arranger loop shorter than a sample plays straight on instead of hangin
   const p = project([track('Sine', [sine()], [clip(0, 4, [[69, 0, 4]])])], { arranger_loop: { enabled: true, start: 1, duration: 1e-6 } });
   const r = render(p, { seconds: 1 });
   assert.ok(rms(r.left) > 0.05);
+});
+
+test('Delay+ with Tempo Sync echoes on its note value at the project tempo, without it at its time in ms', () => {
+  const echoAt = (params: Record<string, number | boolean>, tempo: number): number => {
+    const p = project([track('Echo', [sine({ RELEASE: 0 }), dev('Delay+', { MIX: 0.5, FEEDBACK: 0, LOW_CUT: 0, HIGH_CUT: 1, ...params })], [clip(0, 1, [[69, 0, 0.05]])])], { tempo });
+    const r = render(p, { seconds: 1.5 });
+    // The first onset after the dry note is the echo.
+    return onsets(r.left, 1e-3, SR / 20).filter((s) => s > SR / 20)[0] / SR;
+  };
+  const eighth = SYNC_NOTE_VALUES.findIndex((v) => v.label === '1/8');
+  assert.ok(Math.abs(echoAt({ SYNC: true, TIME_SYNC: eighth }, 120) - 0.25) < 0.002, 'an eighth at 120 BPM is 250 ms');
+  assert.ok(Math.abs(echoAt({ SYNC: true, TIME_SYNC: eighth }, 60) - 0.5) < 0.002, 'and 500 ms at 60 BPM');
+  const ms250 = fromDisplayNumber(deviceByName('Delay+').params.find((x) => x.id === 'TIME')!.scale!, 250);
+  for (const tempo of [60, 120]) assert.ok(Math.abs(echoAt({ SYNC: false, TIME: ms250 }, tempo) - 0.25) < 0.002, `with sync off, 250 ms at ${tempo} BPM`);
 });

@@ -77,7 +77,7 @@ function effect(d: PlanDevice, ctx: DeviceContext): Effect | null {
     case 'Compressor':
       return new Compressor(d.p, sr);
     case 'Delay+':
-      return new DelayPlus(d.p, sr);
+      return new DelayPlus(d.p, sr, ctx.secondsPerBeat);
     case 'Reverb':
       return new Reverb(d.p, sr);
     case 'Chorus+':

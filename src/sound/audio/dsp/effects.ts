@@ -127,7 +127,11 @@ export class DelayLine {
   }
 }
 
-/** Delay+: stereo delay with feedback through low- and high-cut filters, ping-pong option. */
+/**
+ * Delay+: stereo delay with feedback through low- and high-cut filters, ping-pong option. Its
+ * time is TIME in ms, or with SYNC on TIME_SYNC's note value at the transport's tempo; either
+ * way at most 4 s.
+ */
 export class DelayPlus implements Effect {
   private readonly lines: DelayLine[];
   private readonly lc = [new OnePole(), new OnePole()];
@@ -135,12 +139,13 @@ export class DelayPlus implements Effect {
   constructor(
     private readonly p: PlanParams,
     private readonly sr: number,
+    private readonly secondsPerBeat: number,
   ) {
     this.lines = [new DelayLine(sr * 4.1), new DelayLine(sr * 4.1)];
   }
   process(l: Float32Array, r: Float32Array, n: number): void {
     const p = this.p;
-    const d = Math.max(1, Math.min(this.sr * 4, (p.TIME / 1000) * this.sr));
+    const d = Math.max(1, Math.min(this.sr * 4, this.seconds() * this.sr));
     const fb = p.FEEDBACK;
     const wet = p.MIX;
     const pp = p.PING_PONG > 0.5;
@@ -174,7 +179,10 @@ export class DelayPlus implements Effect {
     // Each echo loses 20·log10(FEEDBACK) dB; −90 dB takes this many repeats.
     const fb = Math.min(0.999, Math.max(1e-3, this.p.FEEDBACK));
     const repeats = 1 + Math.log(10 ** (-90 / 20)) / Math.log(fb);
-    return (this.p.TIME / 1000) * repeats + 0.05;
+    return this.seconds() * repeats + 0.05;
+  }
+  private seconds(): number {
+    return this.p.SYNC > 0.5 ? this.p.TIME_BEATS * this.secondsPerBeat : this.p.TIME / 1000;
   }
 }
 

@@ -1,0 +1,311 @@
+import type { Parameter } from '../../engine/parameters/parameter.js';
+import { BooleanParameter } from '../../engine/parameters/boolean.js';
+import { BoundedParameter } from '../../engine/parameters/bounded.js';
+import { EnumParameter } from '../../engine/parameters/enum.js';
+import { TriggerParameter } from '../../engine/parameters/trigger.js';
+import { LXComponent } from '../lx-component.js';
+import type { PatternEngine } from '../mixer/pattern-engine.js';
+import { isLxObject, lxArray, type LoadContext, type LxObject } from '../project/lxp-types.js';
+import { QuantizedTriggerParameter } from '../tempo/quantized-trigger.js';
+import { clipClockOf } from './clip-clock.js';
+import { type Cursor, CURSOR_ZERO, cursorAtMillis, cursorFromFields, saveCursor } from './cursor.js';
+import { type AnyLane, MidiNoteLane, PARAMETER_LANE_CLASS, ParameterLane, PatternLane, type LaneInterpolation } from './lanes.js';
+
+export const TIME_BASES = [
+  { label: 'Absolute', name: 'ABSOLUTE' },
+  { label: 'Tempo', name: 'TEMPO' },
+] as const;
+
+/** Shortest loop LX allows: 125 ms (1/8 beat at 120 BPM). */
+export const MIN_LOOP_MS = 125;
+
+/** The clip's saved cursor markers, in LX's save order. */
+export const MARKERS = ['length', 'loopStart', 'loopLength', 'playStart', 'playEnd'] as const;
+export type Marker = (typeof MARKERS)[number];
+
+export type ClipKind = 'channel' | 'group' | 'master';
+
+const CLIP_CLASS: Record<ClipKind, string> = {
+  channel: 'heronarts.lx.clip.LXChannelClip',
+  group: 'heronarts.lx.clip.LXGroupClip',
+  master: 'heronarts.lx.clip.LXMasterClip',
+};
+
+const CLIP_INTERNAL = { clipView: 0, 'clipView/name': 'AUTOMATION', launchAutomation: false, zoom: 1.0 };
+
+/** What a clip needs from the bus that holds it. */
+export interface ClipBus extends LXComponent {
+  readonly clips: { readonly items: readonly Clip[] };
+  /** The channel's pattern engine (null for groups and the master). */
+  readonly clipPatternEngine: PatternEngine | null;
+}
+
+/** Set while clips play back, so recording ignores the changes playback makes. */
+export const clipPlayback = { active: false };
+
+/**
+ * A clip (LX's LXClip): a slot on a bus holding lanes that play along a cursor. ABSOLUTE clips
+ * advance by the frame's deltaMs, summed in doubles; TEMPO clips follow the clock's beats at the
+ * clip's reference BPM. See docs/clips.md.
+ */
+export class Clip extends LXComponent {
+  readonly lxClass: string;
+  readonly running = new BooleanParameter('Running', false, { mappable: false, description: 'Whether the clip is playing (saved: a running clip starts when the project opens)' });
+  readonly trigger = new TriggerParameter('Trigger', { description: 'Launches the clip' });
+  readonly reset = new TriggerParameter('Reset', { description: 'Restarts a running clip from its launch position' });
+  readonly referenceBpm = new BoundedParameter('Reference BPM', 120, { v0: 20, v1: 240, mappable: false, description: 'Tempo at which the clip\'s beats convert to milliseconds' });
+  readonly timeBase = new EnumParameter('Time Base', TIME_BASES, 0, { mappable: false, description: 'ABSOLUTE: milliseconds of frame time. TEMPO: beats of the tempo clock' });
+  readonly launch: QuantizedTriggerParameter;
+  readonly stop = new TriggerParameter('Stop', { description: 'Stops the clip' });
+  readonly loop = new BooleanParameter('Loop', false, { description: 'Loop between loop start and loop end' });
+  readonly snapshotEnabled = new BooleanParameter('Snapshot', false, { description: 'Recall the clip\'s snapshot on launch (not modeled: saved only)' });
+  readonly snapshotTransitionEnabled = new BooleanParameter('Snapshot Transition', true, { description: 'Transition into the clip\'s snapshot (saved only)' });
+  readonly automationEnabled = new BooleanParameter('Automation', true, { description: 'Lanes play back only while this is on' });
+  readonly customSnapshotTransition = new BooleanParameter('Custom Transition', false, { description: 'Use the snapshot\'s own transition time (saved only)' });
+  readonly lanes = this.addArray<AnyLane>('lane');
+  /** Slot index on the bus, 0-based (the UI and OSC show index + 1). */
+  slot: number;
+  /** The playback position in milliseconds (a running double sum for ABSOLUTE clips). */
+  cursor = 0;
+  private markers: Record<Marker, Cursor> = { length: CURSOR_ZERO, loopStart: CURSOR_ZERO, loopLength: CURSOR_ZERO, playStart: CURSOR_ZERO, playEnd: CURSOR_ZERO };
+  /** TEMPO clips: the transport beat the cursor counts from. */
+  private referenceBeats = 0;
+  private starting = false;
+  /** Parameters a recording take has moved: their lanes do not play until the take ends. */
+  readonly overridden = new Set<Parameter>();
+
+  constructor(readonly kind: ClipKind, slot: number, label = `Clip-${slot + 1}`) {
+    super(label);
+    this.lxClass = CLIP_CLASS[kind];
+    this.slot = slot;
+    this.setInternalDefaults(CLIP_INTERNAL);
+    this.launch = new QuantizedTriggerParameter('Launch', () => this.start(), { description: 'Launches the clip at the next launch-quantization boundary' });
+    this.addParameter('running', this.running);
+    this.addParameter('trigger', this.trigger);
+    this.addParameter('reset', this.reset);
+    this.addParameter('referenceBpm', this.referenceBpm);
+    this.addParameter('timeBase', this.timeBase);
+    this.addParameter('launch', this.launch);
+    this.addParameter('stop', this.stop);
+    this.addParameter('loop', this.loop);
+    this.addParameter('snapshotEnabled', this.snapshotEnabled);
+    this.addParameter('snapshotTransitionEnabled', this.snapshotTransitionEnabled);
+    this.addParameter('automationEnabled', this.automationEnabled);
+    this.addParameter('customSnapshotTransition', this.customSnapshotTransition);
+    this.running.onChange(() => {
+      // Running set from outside start() (a project load, a surface): start at cursor 0.
+      if (this.running.isOn() && !this.starting) this.beginAt(0);
+    });
+    this.trigger.onChange(() => { if (this.trigger.isOn()) this.launch.fire(); });
+    this.stop.onChange(() => { if (this.stop.isOn()) this.stopNow(); });
+    this.reset.onChange(() => { if (this.reset.isOn() && this.running.isOn()) this.start(); });
+  }
+
+  get bus(): ClipBus {
+    return this.parent as ClipBus;
+  }
+
+  referenceBpmValue(): number {
+    return this.referenceBpm.getValue();
+  }
+
+  marker(m: Marker): Cursor {
+    return this.markers[m];
+  }
+
+  get lengthMs(): number { return this.markers.length.millis; }
+  get loopStartMs(): number { return this.markers.loopStart.millis; }
+  get loopLengthMs(): number { return this.markers.loopLength.millis; }
+  get loopEndMs(): number { return this.markers.loopStart.millis + this.markers.loopLength.millis; }
+  get playStartMs(): number { return this.markers.playStart.millis; }
+  get playEndMs(): number { return this.markers.playEnd.millis; }
+
+  /**
+   * Sets the markers from milliseconds, constrained as LX does: every marker within
+   * [0, length], the loop at least MIN_LOOP_MS (or the whole clip when shorter).
+   */
+  setMarkers(ms: Partial<Record<Marker, number>>): void {
+    const bpm = this.referenceBpmValue();
+    const length = Math.max(0, ms.length ?? this.lengthMs);
+    const clamp = (v: number) => (v < 0 ? 0 : v > length ? length : v);
+    const loopStart = clamp(ms.loopStart ?? this.loopStartMs);
+    let loopLength = Math.max(Math.min(MIN_LOOP_MS, length), ms.loopLength ?? this.loopLengthMs);
+    if (loopStart + loopLength > length) loopLength = length - loopStart;
+    const playStart = clamp(ms.playStart ?? this.playStartMs);
+    const playEnd = clamp(ms.playEnd ?? (ms.length !== undefined && this.playEndMs === this.lengthMs ? length : this.playEndMs));
+    const at = (v: number, old: Cursor) => (v === old.millis ? old : cursorAtMillis(v, bpm));
+    this.markers = {
+      length: at(length, this.markers.length),
+      loopStart: at(loopStart, this.markers.loopStart),
+      loopLength: at(loopLength, this.markers.loopLength),
+      playStart: at(playStart, this.markers.playStart),
+      playEnd: at(playEnd, this.markers.playEnd),
+    };
+  }
+
+  /** The saved markers, for undo. */
+  markerState(): Record<Marker, Cursor> {
+    return { ...this.markers };
+  }
+
+  restoreMarkers(m: Record<Marker, Cursor>): void {
+    this.markers = { ...m };
+  }
+
+  /** Starts now (the launch trigger's action): stops the bus's other clips, cursor to playStart. */
+  start(): void {
+    for (const c of this.bus.clips.items) if (c !== this && c.running.isOn()) c.stopNow();
+    this.starting = true;
+    try {
+      this.beginAt(this.playStartMs);
+      this.running.setValue(1);
+    } finally {
+      this.starting = false;
+    }
+    if (this.automationEnabled.isOn()) for (const lane of this.lanes.items) lane.restart(this.cursor);
+  }
+
+  private beginAt(ms: number): void {
+    this.cursor = ms;
+    const clock = clipClockOf(this);
+    if (this.timeBase.getValue() === 1 && clock !== null) {
+      let beats = clock.beatCount() + clock.basis();
+      // A quantized TEMPO launch counts from the boundary it waited for.
+      const div = clock.launchDivision();
+      if (div !== null) beats = Math.floor(beats * div.multiplier + 1e-9) / div.multiplier;
+      this.referenceBeats = beats - (ms * this.referenceBpmValue()) / 60000;
+    }
+  }
+
+  stopNow(): void {
+    this.launch.cancel();
+    this.running.setValue(0);
+  }
+
+  /** One frame of playback (LX's LXClip.loop), run by the bus before its modulators and patterns. */
+  run(deltaMs: number): void {
+    if (!this.running.isOn()) return;
+    const clock = clipClockOf(this);
+    let next = this.timeBase.getValue() === 1 && clock !== null
+      ? ((clock.beatCount() + clock.basis() - this.referenceBeats) * 60000) / this.referenceBpmValue()
+      : this.cursor + deltaMs;
+    let looping = this.loop.isOn();
+    let end = looping ? this.loopEndMs : this.playEndMs;
+    if (this.cursor > end) {
+      end = this.lengthMs;
+      looping = false;
+    }
+    const play = this.automationEnabled.isOn();
+    clipPlayback.active = true;
+    try {
+      if (next < end) {
+        if (play) this.playLanes(this.cursor, next);
+        this.cursor = next;
+        return;
+      }
+      if (play) this.playLanes(this.cursor, end);
+      if (!looping || this.lengthMs === 0 || this.loopLengthMs === 0) {
+        this.cursor = end;
+        this.running.setValue(0);
+        return;
+      }
+      next -= this.loopLengthMs;
+      if (this.timeBase.getValue() === 1) this.referenceBeats += (this.loopLengthMs * this.referenceBpmValue()) / 60000;
+      if (play) {
+        for (const lane of this.lanes.items) lane.restart(this.loopStartMs);
+        this.playLanes(this.loopStartMs, next);
+      }
+      this.cursor = next;
+    } finally {
+      clipPlayback.active = false;
+    }
+  }
+
+  private playLanes(from: number, to: number): void {
+    const lanes = this.lanes.items;
+    for (let i = 0; i < lanes.length; i++) lanes[i].play(from, to);
+  }
+
+  /** The cursor in beats at the reference BPM. */
+  get cursorBeats(): number {
+    return (this.cursor * this.referenceBpmValue()) / 60000;
+  }
+
+  parameterLanes(): ParameterLane[] {
+    return this.lanes.items.filter((l): l is ParameterLane => l instanceof ParameterLane);
+  }
+
+  patternLane(): PatternLane | undefined {
+    return this.lanes.items.find((l): l is PatternLane => l instanceof PatternLane);
+  }
+
+  /** The lanes every channel clip has from the start (LX): MIDI notes, then patterns. */
+  addDefaultLanes(): void {
+    if (this.kind !== 'channel') return;
+    this.lanes.insert(new MidiNoteLane());
+    this.lanes.insert(new PatternLane(() => this.bus.clipPatternEngine));
+  }
+
+  protected override extraSaveKeys(): readonly string[] {
+    return ['index', 'parameterLanes'];
+  }
+
+  override save(): LxObject {
+    const obj = super.save();
+    // LX writes the markers right after `loop`, each as millis, beatCount, beatBasis.
+    const params: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(obj.parameters ?? {})) {
+      params[k] = v;
+      if (k === 'loop') {
+        for (const m of MARKERS) {
+          const c = saveCursor(this.markers[m]);
+          params[`${m}/millis`] = c.millis;
+          params[`${m}/beatCount`] = c.beatCount;
+          params[`${m}/beatBasis`] = c.beatBasis;
+        }
+      }
+    }
+    obj.parameters = params;
+    return obj;
+  }
+
+  protected override saveExtra(obj: LxObject): void {
+    obj.index = this.slot;
+    obj.parameterLanes = this.lanes.items.map((l) => l.save());
+  }
+
+  override load(obj: LxObject, ctx: LoadContext): void {
+    const params = isLxObject(obj.parameters) ? { ...obj.parameters } : {};
+    const fields: Record<string, unknown> = {};
+    for (const m of MARKERS) for (const f of ['millis', 'beatCount', 'beatBasis']) {
+      fields[`${m}/${f}`] = params[`${m}/${f}`];
+      delete params[`${m}/${f}`];
+    }
+    super.load({ ...obj, parameters: params }, ctx);
+    const bpm = this.referenceBpmValue();
+    for (const m of MARKERS) this.markers[m] = cursorFromFields(fields[`${m}/millis`], fields[`${m}/beatCount`], fields[`${m}/beatBasis`], bpm);
+  }
+
+  protected override loadExtra(obj: LxObject, ctx: LoadContext): void {
+    for (const laneJson of lxArray(obj.parameterLanes)) {
+      const lane = this.laneFor(laneJson);
+      if (lane === undefined) {
+        ctx.warn(`${this.label.getString()}: clip lane ${String(laneJson.class)} is not supported; it was dropped`);
+        continue;
+      }
+      this.lanes.insert(lane);
+      lane.load(laneJson, ctx);
+    }
+  }
+
+  private laneFor(json: LxObject): AnyLane | undefined {
+    const cls = String(json.class ?? '');
+    if (json.laneType === 'midiNote') return new MidiNoteLane();
+    if (json.laneType === 'pattern') return new PatternLane(() => this.bus.clipPatternEngine);
+    if (json.laneType === 'parameter' && cls.startsWith(PARAMETER_LANE_CLASS)) {
+      const kind = cls.slice(PARAMETER_LANE_CLASS.length);
+      if (kind === 'Normalized' || kind === 'Boolean' || kind === 'Discrete' || kind === 'Trigger') return new ParameterLane(kind as LaneInterpolation);
+    }
+    return undefined;
+  }
+}
