@@ -7,7 +7,8 @@ import type { AnyTool } from '../tools/define-tool.js';
 import type { Services, ToolContext } from '../tools/context.js';
 import { toolError, toolResult, type ImageBlock, type ToolResult } from './envelope.js';
 import { leanJsonSchema, LISTED_OUTPUT_DEPTH } from '../tools/lean-schema.js';
-import { once, splitRequestId, takesRequestId, withRequestId } from './replays.js';
+import { once, splitRequestId } from './replays.js';
+import { takesRequestId, withRequestId } from '../tools/retry-key.js';
 
 /** Who is calling, for attribution in the history and the console's activity feed. */
 export interface CallerInfo {

@@ -1,6 +1,5 @@
-import * as z from 'zod';
 import { invalidArgument } from '../engine/errors.js';
-import type { AnyTool } from '../tools/define-tool.js';
+import { RequestId } from '../tools/retry-key.js';
 
 /**
  * Retry keys. A write that is not idempotent (an add, a copy, undo, a batch…) doubles when an
@@ -10,25 +9,6 @@ import type { AnyTool } from '../tools/define-tool.js';
 
 const KEEP_MS = 10 * 60_000;
 const MAX_KEPT = 1_000;
-
-const RequestId = z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/).describe('Retry key: resending with the same id in this session returns the first reply, changing nothing');
-
-/** True for the writes a blind retry would double. */
-export function takesRequestId(tool: AnyTool): boolean {
-  return !tool.annotations.readOnlyHint && tool.annotations.idempotentHint !== true;
-}
-
-const widened = new WeakMap<z.ZodObject, z.ZodObject>();
-
-/** The tool's input as advertised: its own fields plus `request_id`. */
-export function withRequestId(input: z.ZodObject): z.ZodObject {
-  let out = widened.get(input);
-  if (out === undefined) {
-    out = input.extend({ request_id: RequestId.optional() });
-    widened.set(input, out);
-  }
-  return out;
-}
 
 /** Splits `request_id` off the arguments the tool itself parses. */
 export function splitRequestId(args: unknown): { requestId?: string; rest: unknown } {
