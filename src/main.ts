@@ -11,6 +11,7 @@ import { ListenError, startHttpServer, type RunningHttpServer } from './http/ser
 import { isLoopbackHost } from './http/guards.js';
 import { ComponentDocs } from './light/docs/component-docs.js';
 import { buildDemoShow } from './light/demo-show.js';
+import { buildGridDemo } from './light/grid-demo.js';
 import { LightShow } from './light/light-show.js';
 import { LX_VERSION } from './light/lx-component.js';
 import { pointPool } from './light/parallel/point-pool.js';
@@ -27,6 +28,9 @@ import { selectSurface } from './tools/toolsets.js';
 import { createSoundHost, type SoundHost } from './sound/index.js';
 import { startProtocol3Server, type Protocol3Server } from './protocol3/server.js';
 import { SoundAdapter } from './sound-adapter/adapter.js';
+import { linkShowClock } from './show/show-clock.js';
+import { linkShowAudio } from './show/song-audio.js';
+import { linkLightCues } from './show/light-cues.js';
 import { formatEndpoint, parseEndpoint, type HostEndpoint } from './sound-adapter/endpoint.js';
 
 export interface FootlightOptions {
@@ -68,6 +72,10 @@ export interface FootlightOptions {
   readonly readOnlyTools?: boolean;
   /** Write status.json (default true). */
   readonly writeStatus?: boolean;
+  /** The song track the light's audio devices hear alone (by name); default the master output. */
+  readonly audioTrack?: string;
+  /** Which built-in show opens without a project: the stage show made for the demo song (default), or the small 32×32 grid many tests start from. */
+  readonly demo?: 'stage' | 'grid';
   /** An LX project (.lxp) to open instead of the built-in demo show. */
   readonly project?: string;
   /** LX media folder for the project (Fixtures/, Models/); default beside the project. */
@@ -147,9 +155,16 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     for (const warning of light.warnings) log.warn({ project: light.projectPath }, warning);
   } else {
     light = new LightShow(engine);
-    buildDemoShow(light);
+    if (options.demo === 'grid') buildGridDemo(light);
+    else buildDemoShow(light);
   }
+  // The sound host advances the song first in every frame, so the light reads this frame's position.
   const sound = createSoundHost(engine, { log });
+  const unlinkClock = linkShowClock(light, sound);
+  const showCues = linkLightCues(light, sound);
+  // The stage demo's kick pulse listens to the demo song's Kick track.
+  const audioTrack = options.audioTrack ?? (options.project === undefined && options.demo !== 'grid' ? 'Kick' : undefined);
+  const showAudio = linkShowAudio(light, sound, audioTrack === undefined ? {} : { track: audioTrack });
   engine.history.clear();
   // After the light show, so its frame listener encodes the finished frame.
   const outputs = new OutputEngine(light, { log: log.child({ surface: 'outputs' }), ports: options.outputPorts });
@@ -182,7 +197,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   // The operator's own component notes (FOOTLIGHT_HOME/components/<class>.md) win over the built-in ones.
   const docs = new ComponentDocs(light.registry, { overlayDir: join(home, 'components') });
   const surface = selectSurface(TOOLS, { toolsets: options.toolsets ?? config.toolsets, readOnly: options.readOnlyTools });
-  const services: Services = { engine, light, docs, outputs, server, log, policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false }, soundAdapter, tools: surface.served, listedToolsets: surface.listed };
+  const services: Services = { engine, light, docs, outputs, server, log, policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false }, soundAdapter, tools: surface.served, listedToolsets: surface.listed, lightCues: showCues.cues };
   const writeStatusFile = options.writeStatus ?? true;
   const status = (): StatusFile => {
     const c = server.connections();
@@ -302,6 +317,9 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       if (closed) return;
       closed = true;
       engine.clock.stop();
+      unlinkClock();
+      showAudio.unlink();
+      showCues.unlink();
       await consoleSurface.close();
       await osc?.close();
       await outputs.close();

@@ -40,9 +40,9 @@ async function assertNoImports(from: string, forbidden: string[]): Promise<void>
 }
 
 test('imports point downward', async () => {
-  await assertNoImports('src/engine', ['src/light', 'src/sound', 'src/tools', 'src/mcp', 'src/http', 'src/protocol3', 'src/osc', 'src/console', 'src/cli', 'src/app']);
-  await assertNoImports('src/light', ['src/sound', 'src/tools', 'src/mcp', 'src/http', 'src/protocol3', 'src/console', 'src/cli']);
-  await assertNoImports('src/sound', ['src/light', 'src/tools', 'src/mcp', 'src/http', 'src/osc', 'src/console', 'src/cli']);
+  await assertNoImports('src/engine', ['src/light', 'src/show', 'src/sound', 'src/tools', 'src/mcp', 'src/http', 'src/protocol3', 'src/osc', 'src/console', 'src/cli', 'src/app']);
+  await assertNoImports('src/light', ['src/sound', 'src/show', 'src/tools', 'src/mcp', 'src/http', 'src/protocol3', 'src/console', 'src/cli']);
+  await assertNoImports('src/sound', ['src/light', 'src/show', 'src/tools', 'src/mcp', 'src/http', 'src/osc', 'src/console', 'src/cli']);
   await assertNoImports('src/tools', ['src/mcp', 'src/http', 'src/console', 'src/cli']);
   await assertNoImports('src/tools/sound', ['src/sound']);
   // The audio engine is a floor under the host: the kernel and the sound model only.

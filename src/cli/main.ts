@@ -51,6 +51,7 @@ program
   .option('--port <port>', 'port for MCP and the console (default 3232; 0 picks a free port)', port)
   .option('--sound-port <port>', 'protocol-3 listener port (default 8765; 0 picks a free port)', port)
   .option('--sound-host <host:port>', 'drive another protocol-3 host with the sound tools instead of the built-in one (the built-in host still runs)', soundHost)
+  .option('--audio-track <name>', 'the song track the light\'s audio devices (Beat Detect, Band Filter) hear alone; default the master output')
   .option('--sound-cooperative', 'start with the operator\'s cooperative grant: agents may change the sound project without a per-call confirmation (revocable in the console)')
   .option('--sound-output-root <dir>', 'folder under which sound saves allocate fresh sound-project-* folders (default <home>/sound-projects)')
   .option('--osc-port <port>', 'OSC receive port on 127.0.0.1 (default 3030; 0 picks a free port)', port)
@@ -58,7 +59,7 @@ program
   .option('--toolsets <list>', 'MCP toolsets to list, comma-separated: all, light, sound, or names such as structure,palette (default: a small surface; find_tools reaches every other tool)')
   .option('--read-only', 'serve only MCP tools that never change the show')
   .option('--render-threads <n>', `${RENDER_THREADS_HELP.replace('(default: one per core;', '(default: config.json\'s renderThreads, else one per core;')}`, renderThreads)
-  .action(async (opts: { project?: string; media?: string; host?: string; port?: number; soundPort?: number; soundHost?: string; soundCooperative?: boolean; soundOutputRoot?: string; oscPort?: number; oscTransmit?: string; toolsets?: string; readOnly?: boolean; renderThreads?: number }) => (await import('./serve.js')).serve(opts));
+  .action(async (opts: { project?: string; media?: string; host?: string; port?: number; soundPort?: number; soundHost?: string; soundCooperative?: boolean; audioTrack?: string; soundOutputRoot?: string; oscPort?: number; oscTransmit?: string; toolsets?: string; readOnly?: boolean; renderThreads?: number }) => (await import('./serve.js')).serve(opts));
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -99,6 +100,16 @@ program
   .option('--to <beat>', 'end beat', beat)
   .requiredOption('--out <file>', 'the WAV file to write')
   .action(async (opts: { project?: string; seconds?: number; from?: number; to?: number; out: string }) => (await import('./render-sound.js')).renderSound(opts));
+
+program
+  .command('render-show')
+  .description('Render the whole show offline on one clock: show.wav, the light frames (golden JSON), a contact sheet of the rig on every beat and, where ffmpeg exists, an MP4 preview with the audio (the demo show unless --project/--song are given)')
+  .option('--project <lxp>', 'the light project (.lxp; its light cues play on the song)')
+  .option('--song <dir>', 'sound project folder (holding PromptTrack/PromptTrack.bwproject) or the .bwproject file')
+  .option('--seconds <n>', 'render this many seconds from the song\'s start (default: the arrangement, to the bar after its last clip)', positiveNumber)
+  .option('--audio-track <name>', 'the song track the light\'s audio devices hear alone; default the master output')
+  .requiredOption('--out <dir>', 'the folder to write into (created if missing)')
+  .action(async (opts: { project?: string; song?: string; seconds?: number; audioTrack?: string; out: string }) => (await import('./render-show.js')).renderShowCommand(opts));
 
 program
   .command('status')

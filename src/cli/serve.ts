@@ -15,6 +15,7 @@ export interface ServeOptions {
   readonly soundPort?: number;
   readonly soundHost?: string;
   readonly soundCooperative?: boolean;
+  readonly audioTrack?: string;
   readonly soundOutputRoot?: string;
   readonly oscPort?: number;
   readonly oscTransmit?: string;
@@ -52,6 +53,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       soundPort: options.soundPort,
       soundHost: options.soundHost,
       soundCooperative: options.soundCooperative,
+      audioTrack: options.audioTrack,
       soundOutputRoot: options.soundOutputRoot === undefined ? undefined : resolve(options.soundOutputRoot),
       project: options.project,
       media: options.media,

@@ -54,8 +54,10 @@ export class EngineClock {
     private readonly plan: FramePlanner = () => {},
   ) {}
 
-  onFrame(listener: FrameListener): () => void {
-    this.listeners.push(listener);
+  /** Runs `listener` every frame, after those before it (or before all of them with `first`: the show's clock source). */
+  onFrame(listener: FrameListener, options: { readonly first?: boolean } = {}): () => void {
+    if (options.first === true) this.listeners.unshift(listener);
+    else this.listeners.push(listener);
     return () => {
       const i = this.listeners.indexOf(listener);
       if (i >= 0) this.listeners.splice(i, 1);

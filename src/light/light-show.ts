@@ -67,6 +67,11 @@ export class LightShow {
   mediaDir: string | undefined;
   /** Bumped after every rendered frame; readers compare it to see a new frame. */
   frameCount = 0;
+  /**
+   * Run at the start of every frame, before the tempo: what a composition above the light feeds
+   * it for this frame (the song's audio, light cues on the song's timeline).
+   */
+  readonly beforeFrame: ((deltaMs: number) => void)[] = [];
 
   constructor(
     readonly engine: Engine,
@@ -139,6 +144,7 @@ export class LightShow {
    * the queue (a frame task) or offline.
    */
   render(frame: FrameTime): void {
+    for (let i = 0; i < this.beforeFrame.length; i++) this.beforeFrame[i](frame.deltaMs);
     const lx = this.lx;
     const model = this.structure.model;
     const out = this.frame;

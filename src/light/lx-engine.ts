@@ -11,6 +11,7 @@ import { Structure } from './structure/structure.js';
 import { Tempo } from './tempo/tempo.js';
 import type { ClipClock } from './clips/clip-clock.js';
 import { ClipEngine } from './clips/clip-engine.js';
+import type { LightAudioInput } from './audio/audio-input.js';
 
 /** LX's engine children, in construction and save order (unmodeled ones are kept from the file). */
 const CHILD_ORDER = ['palette', 'tempo', 'clips', 'audio', 'mixer', 'modulation', 'output', 'snapshots', 'dmx', 'midi', 'osc'];
@@ -46,6 +47,8 @@ export class LXEngineComponent extends LXComponent {
    * (a song transport) replaces it.
    */
   launchClock: ClipClock;
+  /** The sound the audio devices hear (the show wires the song's output), or null for silence. */
+  audioInput: LightAudioInput | null = null;
 
   constructor() {
     super('Engine');

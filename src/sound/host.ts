@@ -111,7 +111,9 @@ export class SoundHost {
     this.grid = new GridOps(this);
     this.song = new SongOps(this);
     this.actions = buildActions();
-    this.detachClock = engine.clock.onFrame((f) => this.song.advance(f.deltaMs));
+    // First in every frame: the song transport is the show's clock, so what renders after it
+    // (the light) reads this frame's position.
+    this.detachClock = engine.clock.onFrame((f) => this.song.advance(f.deltaMs), { first: true });
     this.selectDefault();
   }
 

@@ -1,3 +1,4 @@
+import type { LightCues } from '../show/light-cues.js';
 import type { Engine } from '../engine/engine.js';
 import type { Origin } from '../engine/commands/history.js';
 import type { Logger } from '../engine/log.js';
@@ -59,6 +60,8 @@ export interface Services {
    * one `serve --sound-host` names) plus its process-local workflow state.
    */
   readonly soundAdapter: SoundAdapter;
+  /** Light cues on the song's timeline (absent when no song is wired to the light). */
+  readonly lightCues?: LightCues;
 }
 
 /** A human's answer to an elicitation (MCP `elicitation/create`, form mode). */

@@ -69,6 +69,7 @@ import stopClip from './clips/stop-clip.js';
 import getClipLane from './clips/get-clip-lane.js';
 import setClipLane from './clips/set-clip-lane.js';
 import recordClip from './clips/record-clip.js';
+import placeLightCue from './clips/place-light-cue.js';
 import removeSnapshot from './light/remove-snapshot.js';
 import getFrame from './light/get-frame.js';
 import getPreviewPoints from './light/get-preview-points.js';
@@ -211,6 +212,7 @@ export const TOOLS: readonly AnyTool[] = [
   getClipLane,
   setClipLane,
   recordClip,
+  placeLightCue,
   listViews,
   addView,
   removeView,

@@ -12,7 +12,7 @@ const BIN = new URL('../../bin/footlight.js', import.meta.url).pathname;
 const FADER = '/lx/mixer/channel/1/fader';
 
 const start = (home: string, port = 0): Promise<RunningFootlight> =>
-  startFootlight({ host: '127.0.0.1', port, soundPort: 0, home, log: silentLogger, realtime: false, oscReceivePort: 0, oscTransmitPort: 0 });
+  startFootlight({ host: '127.0.0.1', port, soundPort: 0, home, log: silentLogger, realtime: false, oscReceivePort: 0, oscTransmitPort: 0, demo: 'grid' });
 
 test('bridge: carries on by itself across Footlight restarts (same port: unknown session; new port: re-read status.json)', async (t) => {
   const home = await tempHome(t);

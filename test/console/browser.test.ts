@@ -23,9 +23,10 @@ after(async () => {
 });
 
 /** A show rendering in real time, and the console open on it. */
-async function open(t: Parameters<typeof startShow>[0], options: { viewport?: { width: number; height: number }; soundCooperative?: boolean; historyBudgetBytes?: number } = {}) {
+async function open(t: Parameters<typeof startShow>[0], options: { viewport?: { width: number; height: number }; soundCooperative?: boolean; historyBudgetBytes?: number; demo?: 'stage' | 'grid' } = {}) {
   const show = await startShow(t, {
     realtime: true,
+    ...(options.demo === undefined ? {} : { demo: options.demo }),
     ...(options.soundCooperative === undefined ? {} : { soundCooperative: options.soundCooperative }),
     ...(options.historyBudgetBytes === undefined ? {} : { historyBudgetBytes: options.historyBudgetBytes }),
   });
@@ -397,7 +398,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 1600, height: 100
 }
 
 test('screenshot of the console on the demo show', { skip }, async (t) => {
-  const { show, page, problems } = await open(t);
+  const { show, page, problems } = await open(t, { demo: 'stage', viewport: { width: 1600, height: 1000 } });
   // A little life in the activity feed and history, as an operator would see it: an agent reads
   // the mixer, adds an effect and sets a fader; the operator saves a swatch and captures a snapshot.
   await show.call('list_channels', {});

@@ -22,10 +22,13 @@ import { Stepper } from '../modulation/modulators/stepper.js';
 import { Timer } from '../modulation/modulators/timer.js';
 import { VariableLFO } from '../modulation/modulators/variable-lfo.js';
 import type { Modulator } from '../modulation/modulator.js';
+import { BandFilter, BandGate } from '../audio/band-filter.js';
 
 const src = (file: string): string => new URL(`../modulation/modulators/${file}`, import.meta.url).href;
 
-const AUDIO = 'needs live audio input, which Footlight does not capture';
+const AUDIO = 'needs sound-stage objects and their audio meters (Envelop, Reaper, ADM over OSC), which Footlight does not have';
+/** The band filter and beat detector hear the show's song (src/light/audio). */
+const audioSrc = new URL('../audio/band-filter.ts', import.meta.url).href;
 const DMX = 'needs DMX input, which Footlight does not receive';
 const MIDI = 'needs MIDI input, which Footlight does not receive';
 
@@ -44,12 +47,12 @@ function stock(simpleName: string, name: string, category: string, file: string,
 /**
  * Stock modulators in LX 1.2.1's registry order. `name` is the name LX shows when adding one;
  * the instance's default label can differ (VariableLFO "LFO", MultiStageEnvelope "Env",
- * Randomizer "Random"). Timer and Sound Object are global-only. Classes that need audio, DMX or
- * MIDI input are listed as unavailable with the reason.
+ * Randomizer "Random"). Timer and Sound Object are global-only. Band Filter and Beat Detect hear the
+ * show's song; classes that need sound objects, DMX or MIDI input are listed as unavailable with the reason.
  */
 export const MODULATORS: readonly DeviceEntry[] = [
-  both('heronarts.lx.audio.BandFilter', 'Band Filter', 'Audio', { unavailable: AUDIO }),
-  both('heronarts.lx.audio.BandGate', 'Beat Detect', 'Audio', { unavailable: AUDIO }),
+  both('heronarts.lx.audio.BandFilter', 'Band Filter', 'Audio', { create: () => new BandFilter(), sourceUrl: audioSrc }),
+  both('heronarts.lx.audio.BandGate', 'Beat Detect', 'Audio', { create: () => new BandGate(), sourceUrl: audioSrc }),
   { kind: 'modulator', className: 'heronarts.lx.audio.SoundObject', name: 'Sound Object', category: 'Audio', global: true, device: false, unavailable: AUDIO },
   both('heronarts.lx.dmx.DmxModulator', 'DMX Channel', 'DMX', { unavailable: DMX }),
   both('heronarts.lx.dmx.DmxColorModulator', 'DMX Color', 'DMX', { unavailable: DMX }),

@@ -44,6 +44,17 @@ const JUMP_BEATS = 3.9;
 
 export type TempoListener = (tempo: Tempo, event: 'beat' | 'bar', beat: number) => void;
 
+/**
+ * A transport the tempo follows (the song's, wired by the show): while it plays, the beat
+ * cursor is its position; while it stops, the tempo runs on by itself from there, as LX's
+ * internal clock does, and jumps when the position is moved (a seek).
+ */
+export interface TempoTransport {
+  playing(): boolean;
+  /** Quarter-note beats since the start of the song. */
+  positionBeats(): number;
+}
+
 /** The tempo clock: bpm, tap, nudge, beat and bar counters, divisions and quantized launches. */
 export class Tempo extends LXComponent implements QuantizingClock {
   readonly lxClass = 'heronarts.lx.Tempo';
@@ -86,6 +97,8 @@ export class Tempo extends LXComponent implements QuantizingClock {
   private readonly listeners: TempoListener[] = [];
   /** The wall clock taps are measured on (the engine's nowMillis). */
   nowMillis: () => number = () => 0;
+  private transport: TempoTransport | null = null;
+  private transportAt = NaN;
 
   constructor() {
     super('Tempo');
@@ -227,6 +240,16 @@ export class Tempo extends LXComponent implements QuantizingClock {
     this.pendingDivision.splice(i, 1);
   }
 
+  /** Follows `transport` from now on (its position, at once), or runs by itself again (null). */
+  followTransport(transport: TempoTransport | null): void {
+    this.transport = transport;
+    if (transport === null) return;
+    const at = transport.positionBeats();
+    this.transportAt = at;
+    this.targetBeat = this.smoothBeat = Math.floor(at);
+    this.targetBasis = this.smoothBasis = at - this.targetBeat;
+  }
+
   /** Restarts the beat: the next frame is beat `beat` (default: back to beat 0 of the bar). */
   restartBeat(beat = 0): void {
     this.restartAt = beat;
@@ -259,7 +282,24 @@ export class Tempo extends LXComponent implements QuantizingClock {
       this.nudge = this.nudge < this.nudgeTarget ? Math.min(this.nudgeTarget, this.nudge + step) : Math.max(this.nudgeTarget, this.nudge - step);
     }
     const advance = deltaMs / (this.period.getValue() * this.nudge);
-    if (this.doTrigger) {
+    const prevBeat = this.smoothBeat;
+    const t = this.transport;
+    const at = t === null ? NaN : t.positionBeats();
+    const placed = t !== null && (t.playing() || at !== this.transportAt);
+    if (placed) {
+      // Follow the song: the cursor is its position, with no smoothing (the song never jumps
+      // by accident, and a seek must land at once).
+      this.doTrigger = false;
+      this.running = true;
+      this.targetBeat = Math.floor(at);
+      this.targetBasis = at - this.targetBeat;
+      this.smoothBeat = this.targetBeat;
+      this.smoothBasis = this.targetBasis;
+    }
+    this.transportAt = at;
+    if (placed) {
+      // The song placed the cursor.
+    } else if (this.doTrigger) {
       this.doTrigger = false;
       this.targetBeat = this.restartAt;
       this.targetBasis = 0;
@@ -274,7 +314,6 @@ export class Tempo extends LXComponent implements QuantizingClock {
     }
 
     // The smooth cursor follows the target.
-    const prevBeat = this.smoothBeat;
     const lag = (this.targetBeat - this.smoothBeat) + (this.targetBasis - this.smoothBasis);
     if (Math.abs(lag) >= JUMP_BEATS || (lag !== 0 && !this.running)) {
       this.smoothBeat = this.targetBeat;

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Engine } from '../../../src/engine/engine.js';
 import { LightShow } from '../../../src/light/light-show.js';
-import { buildDemoShow } from '../../../src/light/demo-show.js';
+import { buildGridDemo } from '../../../src/light/grid-demo.js';
 import { createLibrary } from '../../../src/light/library.js';
 import type { Channel } from '../../../src/light/mixer/channel.js';
 import { readProject, writeProject } from '../../../src/light/project/project-file.js';
@@ -14,7 +14,7 @@ const CH = { path: '/lx/mixer/channel/1' };
 
 function demo(): LightShow {
   const show = new LightShow(new Engine());
-  buildDemoShow(show);
+  buildGridDemo(show);
   return show;
 }
 

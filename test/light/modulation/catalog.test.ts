@@ -20,11 +20,11 @@ const COMMON = ['label', 'running', 'trigger', 'reset'];
 const registry = createLibrary();
 const modulators = registry.list('modulator');
 
-test('modulator registry: LX 1.2.1 order, 28 classes, audio/DMX/MIDI unavailable with the reason', () => {
+test('modulator registry: LX 1.2.1 order, 28 classes, sound-object/DMX/MIDI unavailable with the reason', () => {
   assert.deepEqual(modulators.map((e) => e.className.slice(e.className.lastIndexOf('.') + 1)), Object.keys(TABLES));
   assert.equal(modulators.length, 28);
   const unavailable = modulators.filter((e) => e.create === undefined).map((e) => e.className.slice(e.className.lastIndexOf('.') + 1));
-  assert.deepEqual(unavailable, ['BandFilter', 'BandGate', 'SoundObject', 'DmxModulator', 'DmxColorModulator', 'MidiNoteTrigger']);
+  assert.deepEqual(unavailable, ['SoundObject', 'DmxModulator', 'DmxColorModulator', 'MidiNoteTrigger']);
   for (const e of modulators) if (e.create === undefined) assert.match(e.unavailable ?? '', /audio|DMX|MIDI/);
   const globalOnly = modulators.filter((e) => e.global && !e.device).map((e) => e.name);
   assert.deepEqual(globalOnly, ['Sound Object', 'Timer']);
@@ -40,7 +40,7 @@ test('modulator registry: display names, categories and default labels', () => {
     Randomizer: ['Randomizer', 'Core', 'Random'], Scaler: ['Scaler', 'Core', 'Scaler'], Smoother: ['Smoother', 'Core', 'Smoother'],
     Spring: ['Spring', 'Core', 'Spring'], Stepper: ['Stepper', 'Core', 'Stepper'], StepSequencer: ['Step Sequencer', 'Trigger', 'Step Sequencer'],
     Timer: ['Timer', 'Trigger', 'Timer'], VariableLFO: ['LFO', 'Core', 'LFO'],
-    BandFilter: ['Band Filter', 'Audio'], BandGate: ['Beat Detect', 'Audio'], SoundObject: ['Sound Object', 'Audio'],
+    BandFilter: ['Band Filter', 'Audio', 'Filter'], BandGate: ['Beat Detect', 'Audio', 'Beat'], SoundObject: ['Sound Object', 'Audio'],
     DmxModulator: ['DMX Channel', 'DMX'], DmxColorModulator: ['DMX Color', 'DMX'], MidiNoteTrigger: ['MIDI Note', 'Trigger'],
   };
   for (const e of modulators) {
@@ -82,6 +82,12 @@ for (const e of modulators.filter((x) => x.create !== undefined)) {
       const where = `${simple}.${key}`;
       assert.equal(p.label, label, `${where} label`);
       if (type === 'Time') continue; // the aggregate; its subs are checked as Dsc rows
+      if (type === 'Norm') {
+        // LX's NormalizedParameter: a plain 0–1 bounded parameter here.
+        assert.ok(p instanceof BoundedParameter && !p.modulatable && p.min === 0 && p.max === 1, `${where} kind`);
+        assert.equal(p.getBaseValue(), Number(dflt), `${where} default`);
+        continue;
+      }
       assert.equal(kindOf(p), type === 'QTrig' ? 'Trig' : type, `${where} kind`);
       const flag = flags.split(' ').filter(Boolean);
       if (p instanceof BoundedParameter) {

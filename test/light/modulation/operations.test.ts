@@ -86,7 +86,7 @@ test('addModulator: custom label and index; local engines of buses and devices',
 test('addModulator: unknown, unavailable and misplaced classes and bad indices are refused, nothing changed', () => {
   const s = makeShow();
   assertRefused(() => s.ops.addModulator('/lx/modulation', 'NoSuchThing', {}, ORIGIN), 'not_found', /NoSuchThing/, s);
-  assertRefused(() => s.ops.addModulator('/lx/modulation', 'BandFilter', {}, ORIGIN), 'invalid_argument', /audio/, s);
+  assertRefused(() => s.ops.addModulator('/lx/modulation', 'SoundObject', {}, ORIGIN), 'invalid_argument', /sound-stage/, s);
   assertRefused(() => s.ops.addModulator('/lx/modulation', 'MidiNoteTrigger', {}, ORIGIN), 'invalid_argument', /MIDI/, s);
   assertRefused(() => s.ops.addModulator('/lx/modulation', 'VariableLFO', { index: 3 }, ORIGIN), 'invalid_argument', /index/, s);
   assertRefused(() => s.ops.addModulator('/lx/mixer/channel/1/fader', 'VariableLFO', {}, ORIGIN), 'invalid_argument', /modulation engine/, s);

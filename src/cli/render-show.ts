@@ -1,0 +1,181 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { PNG } from 'pngjs';
+import { writeFileAtomic } from '../app/atomic-write.js';
+import { Engine } from '../engine/engine.js';
+import { isFootlightError } from '../engine/errors.js';
+import { buildDemoShow } from '../light/demo-show.js';
+import { rasterize, type Camera, type FrameSnapshot, type Raster } from '../light/frame-view.js';
+import { createLibrary } from '../light/library.js';
+import { LightShow } from '../light/light-show.js';
+import { parseLenientJson } from '../light/project/lenient-json.js';
+import { mediaResolvers } from '../light/project/media.js';
+import { defaultMediaDir, writeProject } from '../light/project/project-file.js';
+import { BUFFER_NOTE, COLOR_NOTE, CLOCK_NOTE, type FramesFile, argbBytes, framesSha256, pointsBase64 } from '../light/render/frames-format.js';
+import { channelListing } from '../light/render/offline.js';
+import { renderShow } from '../show/render-show.js';
+import { encodeWav24 } from '../sound/audio/wav.js';
+import { demoProject } from '../sound/demo.js';
+import { buildProject, saveProject, type ProjectJson } from '../sound/model.js';
+import { projectFilePath, readProjectFile } from '../sound/project-file.js';
+
+export interface RenderShowOptions {
+  /** The light project (.lxp); default the built-in demo show. */
+  readonly project?: string;
+  /** The song (a sound project folder or .bwproject); default the demo song. */
+  readonly song?: string;
+  readonly seconds?: number;
+  readonly out: string;
+  /** The song track the audio devices hear alone. */
+  readonly audioTrack?: string;
+}
+
+const FPS = 60;
+const VIDEO_FPS = 30;
+const VIDEO_WIDTH = 640;
+const THUMB_WIDTH = 200;
+/** The preview camera: a little from the left and above, so the rig's depth shows. */
+const CAMERA: Camera = { orbit: { theta: -25, phi: 12 } };
+
+async function loadSong(path: string): Promise<ProjectJson> {
+  const p = resolve(path);
+  const file = (await stat(p).catch(() => null))?.isDirectory() === true ? projectFilePath(p) : p;
+  return saveProject(buildProject(await readProjectFile(file)), { ids: false });
+}
+
+function demoLight(): unknown {
+  const show = new LightShow(new Engine());
+  buildDemoShow(show);
+  return JSON.parse(JSON.stringify(writeProject(show.lx, show.externals, 0)));
+}
+
+/** The song's arrangement in seconds, to the bar after its last note (at least one bar). */
+function songSeconds(song: ProjectJson): number {
+  const bar = (song.meter.numerator * 4) / song.meter.denominator;
+  let last = 0;
+  const visit = (tracks: readonly ProjectJson['tracks'][number][]): void => {
+    for (const t of tracks) {
+      for (const c of t.clips ?? []) last = Math.max(last, c.start + c.length);
+      visit(t.children ?? []);
+    }
+  };
+  visit(song.tracks);
+  return (Math.max(bar, Math.ceil(last / bar) * bar) * 60) / song.tempo;
+}
+
+function png(r: Raster): Buffer {
+  const p = new PNG({ width: r.width, height: r.height });
+  p.data = Buffer.from(r.rgba.buffer, r.rgba.byteOffset, r.rgba.byteLength);
+  return PNG.sync.write(p);
+}
+
+/** Thumbnails of the rig on every beat, in rows of two bars. */
+function contactSheet(thumbs: readonly Raster[], perRow: number): Raster {
+  const w = thumbs[0].width + 4;
+  const h = thumbs[0].height + 4;
+  const cols = Math.min(perRow, thumbs.length);
+  const rows = Math.ceil(thumbs.length / cols);
+  const width = cols * w;
+  const height = rows * h;
+  const rgba = new Uint8Array(width * height * 4);
+  for (let i = 0; i < rgba.length; i += 4) rgba.set([24, 24, 28, 255], i);
+  thumbs.forEach((t, i) => {
+    const x0 = (i % cols) * w + 2;
+    const y0 = Math.floor(i / cols) * h + 2;
+    for (let y = 0; y < t.height; y++) rgba.set(t.rgba.subarray(y * t.width * 4, (y + 1) * t.width * 4), ((y0 + y) * width + x0) * 4);
+  });
+  return { width, height, rgba };
+}
+
+function hasFfmpeg(): boolean {
+  return spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0;
+}
+
+/** Pipes RGBA rasters into ffmpeg with the WAV: an H.264 + AAC MP4, bit-exact flags on. */
+async function encodeMp4(frames: Iterable<Raster>, width: number, height: number, wav: string, out: string): Promise<void> {
+  const args = [
+    '-y', '-loglevel', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${width}x${height}`, '-r', String(VIDEO_FPS), '-i', '-',
+    '-i', wav, '-vf', 'pad=ceil(iw/2)*2:ceil(ih/2)*2', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-threads', '1',
+    '-c:a', 'aac', '-b:a', '192k', '-shortest', '-fflags', '+bitexact', '-flags:v', '+bitexact', '-flags:a', '+bitexact', '-map_metadata', '-1', out,
+  ];
+  const ff = spawn('ffmpeg', args, { stdio: ['pipe', 'ignore', 'pipe'] });
+  let err = '';
+  ff.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const done = new Promise<void>((ok, fail) => {
+    ff.on('error', fail);
+    ff.on('close', (code) => (code === 0 ? ok() : fail(new Error(`ffmpeg exited with ${code}: ${err.trim()}`))));
+  });
+  for (const r of frames) {
+    if (!ff.stdin.write(Buffer.from(r.rgba.buffer, r.rgba.byteOffset, r.rgba.byteLength))) await new Promise((ok) => ff.stdin.once('drain', ok));
+  }
+  ff.stdin.end();
+  await done;
+}
+
+/**
+ * `footlight render-show [--project LXP] [--song DIR] [--seconds N] --out DIR`: the show as it
+ * plays from the song's start, on one stepped clock: `show.wav` (the audio engine's offline
+ * render), `frames.json` (the light's frames in LX's golden JSON format, 60 fps), `contact-sheet.png`
+ * (the rig on every beat) and, where ffmpeg is installed, `show.mp4` (a 3D preview with the audio).
+ */
+export async function renderShowCommand(options: RenderShowOptions): Promise<void> {
+  try {
+    const out = resolve(options.out);
+    await mkdir(out, { recursive: true });
+    const song = options.song !== undefined ? await loadSong(options.song) : demoProject();
+    let light: unknown;
+    let media = mediaResolvers(out);
+    let name = 'demo.lxp';
+    if (options.project !== undefined) {
+      const path = resolve(options.project);
+      light = parseLenientJson(await readFile(path, 'utf8'), path);
+      media = mediaResolvers(defaultMediaDir(path));
+      name = path.slice(path.lastIndexOf('/') + 1);
+    } else light = demoLight();
+    const seconds = options.seconds ?? songSeconds(song);
+    const argb: Uint32Array[] = [];
+    const r = renderShow({
+      light, song, seconds, fps: FPS, registry: createLibrary(), resolveLxf: media.resolveLxf, resolveLxm: media.resolveLxm,
+      ...(options.audioTrack === undefined ? {} : { audioTrack: options.audioTrack }),
+      onFrame: (_k, frame) => argb.push(frame.slice()),
+    });
+    const model = r.show.structure.model;
+    const wavPath = join(out, 'show.wav');
+    await writeFileAtomic(wavPath, Buffer.from(encodeWav24([r.left, r.right], r.sampleRate).bytes));
+    const file: FramesFile = {
+      scene: name.replace(/\.lxp$/, ''), lxVersion: '1.2.1', project: name, deltaMs: r.deltaMs, fps: FPS,
+      clock: CLOCK_NOTE, buffer: BUFFER_NOTE, colorFormat: COLOR_NOTE, frameCount: r.frames, frameStep: 1, points: model.size,
+      sha256: framesSha256(argb),
+      notes: `Rendered by Footlight render-show: the song plays from beat 0 at frame 0 and the light follows its clock${r.warnings.length > 0 ? ` | warnings: ${r.warnings.join('; ')}` : ''}`,
+      channels: channelListing(r.show), pointsXYZ: pointsBase64(model.points, false), pointsXYZn: pointsBase64(model.points, true),
+      frames: argb.map((f, index) => ({ index, argb: argbBytes(f).toString('base64') })),
+    };
+    await writeFileAtomic(join(out, 'frames.json'), `${JSON.stringify(file)}\n`);
+    const points = model.points;
+    const snap = (colors: Uint32Array): FrameSnapshot => ({ size: model.size, x: points.x, y: points.y, z: points.z, colors });
+    // The frame each beat starts on.
+    const thumbs: Raster[] = [];
+    for (let beat = 0, k = 0; k < r.frames; k++) {
+      if (r.beats[k] >= beat) {
+        thumbs.push(rasterize(snap(argb[k]), CAMERA, THUMB_WIDTH));
+        beat = Math.floor(r.beats[k]) + 1;
+      }
+    }
+    if (thumbs.length > 0) await writeFileAtomic(join(out, 'contact-sheet.png'), png(contactSheet(thumbs, song.meter.numerator * 2)));
+    let mp4 = 'no MP4 (ffmpeg not found)';
+    if (hasFfmpeg() && argb.length > 0) {
+      const first = rasterize(snap(argb[0]), CAMERA, VIDEO_WIDTH);
+      const step = FPS / VIDEO_FPS;
+      function* video(): Generator<Raster> {
+        for (let k = 0; k < argb.length; k += step) yield k === 0 ? first : rasterize(snap(argb[k]), CAMERA, VIDEO_WIDTH);
+      }
+      await encodeMp4(video(), first.width, first.height, wavPath, join(out, 'show.mp4'));
+      mp4 = 'show.mp4';
+    }
+    process.stdout.write(`${out}: show.wav (${seconds.toFixed(2)} s), frames.json (${r.frames} frames, ${model.size} points), contact-sheet.png (${thumbs.length} beats), ${mp4}\n`);
+  } catch (err) {
+    process.stderr.write(`footlight render-show: ${isFootlightError(err) ? `${err.code}: ${err.message}` : (err as Error).message}\n`);
+    process.exitCode = 1;
+  }
+}

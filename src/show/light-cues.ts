@@ -1,0 +1,153 @@
+// Light on the song's timeline: cues that launch a light clip scene when the song reaches a
+// beat or a cue marker ("at the Drop, the strobe scene"). They live in the light project's
+// `externals` (so they save and open with the .lxp, and LX ignores them) and change through
+// the one history.
+import type { Command } from '../engine/commands/command.js';
+import { invalidArgument, notFound } from '../engine/errors.js';
+import type { Origin } from '../engine/commands/history.js';
+import type { LightShow } from '../light/light-show.js';
+import type { SoundHost } from '../sound/host.js';
+
+/** The externals key the cues are saved under. */
+export const CUES_KEY = 'footlight.lightCues';
+export const MAX_CUES = 256;
+/** The song jumped (a seek, a loop wrap) when it moves more than this in one frame: no cue fires for the skipped span. */
+const JUMP_BEATS = 1;
+/**
+ * The song position is a running sum of frame steps, so beat 16 may read 15.999999999999; a
+ * cue counts as reached that close to it (the windows shift by the same amount, so none fires twice).
+ */
+const EPS = 1e-9;
+
+export interface LightCue {
+  /** Quarter-note beat on the song's timeline. */
+  readonly beat: number;
+  /** The light clip scene (slot across every bus, 0-based) launched there. */
+  readonly scene: number;
+  /** The song cue marker the cue was placed at (its beat is read when the cue is placed). */
+  readonly marker?: string;
+}
+
+function cuesOf(light: LightShow): readonly LightCue[] {
+  const raw = light.externals[CUES_KEY];
+  return Array.isArray(raw) ? (raw as LightCue[]) : [];
+}
+
+class SetLightCues implements Command {
+  private before: readonly LightCue[] = [];
+  constructor(
+    readonly label: string,
+    private readonly light: LightShow,
+    private readonly after: readonly LightCue[],
+  ) {}
+
+  perform(): void {
+    this.before = cuesOf(this.light);
+    this.write(this.after);
+  }
+
+  undo(): void {
+    this.write(this.before);
+  }
+
+  private write(cues: readonly LightCue[]): void {
+    if (cues.length === 0) delete this.light.externals[CUES_KEY];
+    else this.light.externals[CUES_KEY] = cues.map((c) => ({ ...c }));
+  }
+}
+
+export type CuePlace = { readonly beat?: number; readonly marker?: string };
+
+/** The show's light cues: place, remove, list, and fire them as the song plays. */
+export class LightCues {
+  private last: number;
+  private wasPlaying = false;
+
+  constructor(
+    private readonly light: LightShow,
+    private readonly sound: SoundHost,
+  ) {
+    this.last = sound.transport.position;
+  }
+
+  list(): readonly LightCue[] {
+    return cuesOf(this.light);
+  }
+
+  private beatOf(at: CuePlace): { beat: number; marker?: string } {
+    if ((at.beat === undefined) === (at.marker === undefined)) throw invalidArgument('give beat or marker (a song cue marker name, e.g. "Drop")');
+    if (at.marker !== undefined) {
+      const m = this.sound.project.cueMarkers.find((x) => x.name === at.marker);
+      if (m === undefined) throw notFound(`the song has no cue marker "${at.marker}"; it has ${this.sound.project.cueMarkers.map((x) => `"${x.name}"`).join(', ') || 'none'} (song_get_state cue_markers)`);
+      return { beat: m.beat, marker: m.name };
+    }
+    const beat = at.beat!;
+    if (!Number.isFinite(beat) || beat < 0) throw invalidArgument(`beat must be a finite beat ≥ 0; got ${beat}`);
+    return { beat };
+  }
+
+  /** Places a cue (replacing one at the same beat): one undo step. */
+  place(origin: Origin, at: CuePlace, scene: number): LightCue {
+    if (!Number.isInteger(scene) || scene < 0) throw invalidArgument(`scene must be a clip slot index ≥ 0; got ${scene}`);
+    if (this.light.lx.clips.sceneClips(scene).length === 0) throw notFound(`scene ${scene} has no light clips on any bus (list_clips); add a clip in that slot first`);
+    const { beat, marker } = this.beatOf(at);
+    const cue: LightCue = marker === undefined ? { beat, scene } : { beat, scene, marker };
+    const rest = this.list().filter((c) => c.beat !== beat);
+    if (rest.length >= MAX_CUES) throw invalidArgument(`the show holds at most ${MAX_CUES} light cues`);
+    const next = [...rest, cue].sort((a, b) => a.beat - b.beat);
+    const label = `Place light cue at ${marker ?? `beat ${beat}`}`;
+    return this.light.engine.history.performVerified(new SetLightCues(label, this.light, next), origin, () => {
+      const placed = this.list().find((c) => c.beat === beat && c.scene === scene);
+      if (placed === undefined) throw new Error('the cue did not read back');
+      return placed;
+    });
+  }
+
+  /** Removes the cue at a beat or marker: one undo step. */
+  remove(origin: Origin, at: CuePlace): LightCue {
+    const { beat, marker } = this.beatOf(at);
+    const cue = this.list().find((c) => c.beat === beat);
+    if (cue === undefined) throw notFound(`no light cue at ${marker ?? `beat ${beat}`} (list: ${this.list().map((c) => c.beat).join(', ') || 'none'})`);
+    const next = this.list().filter((c) => c !== cue);
+    return this.light.engine.history.performVerified(new SetLightCues(`Remove light cue at ${marker ?? `beat ${beat}`}`, this.light, next), origin, () => cue);
+  }
+
+  /**
+   * Before each light frame (after the song advanced): launches, at once, the scene of every
+   * cue the song crossed this frame — beats in [previous, current) while it plays forward, or
+   * from the loop start after the arranger loop wrapped; a seek skips the span it jumps.
+   */
+  frame(): void {
+    const t = this.sound.transport;
+    const now = t.position;
+    const prev = this.last;
+    this.last = now;
+    const started = !this.wasPlaying;
+    this.wasPlaying = t.playing;
+    if (!t.playing) return;
+    const p = this.sound.project;
+    if (now < prev && p.loopEnabled.isOn()) this.fireAt(p.loopStart.getBaseValue() - EPS, now + EPS); // the arranger loop wrapped
+    else if (now > prev && now - prev <= JUMP_BEATS) this.fireAt(started ? prev - EPS : prev + EPS, now + EPS);
+  }
+
+  private fireAt(from: number, to: number): void {
+    for (const cue of this.list()) {
+      if (cue.beat < from || cue.beat >= to) continue;
+      for (const clip of this.light.lx.clips.sceneClips(cue.scene)) clip.start();
+    }
+  }
+}
+
+/** Wires the cues into the light's frames; returns them and the unlink. */
+export function linkLightCues(light: LightShow, sound: SoundHost): { readonly cues: LightCues; unlink(): void } {
+  const cues = new LightCues(light, sound);
+  const hook = (): void => cues.frame();
+  light.beforeFrame.push(hook);
+  return {
+    cues,
+    unlink() {
+      const i = light.beforeFrame.indexOf(hook);
+      if (i >= 0) light.beforeFrame.splice(i, 1);
+    },
+  };
+}

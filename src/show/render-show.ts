@@ -1,0 +1,75 @@
+// The whole show offline: the song's audio and the light's frames on one stepped clock.
+import { Engine } from '../engine/engine.js';
+import { silentLogger } from '../engine/log.js';
+import { LightShow } from '../light/light-show.js';
+import type { LxfResolver } from '../light/model/index.js';
+import { readProject } from '../light/project/project-file.js';
+import type { DeviceRegistry } from '../light/registry.js';
+import { renderOffline as renderAudio, RENDER_SAMPLE_RATE } from '../sound/audio/offline.js';
+import { buildPlan } from '../sound/audio/plan.js';
+import { SoundHost } from '../sound/host.js';
+import { saveProject, type ProjectJson } from '../sound/model.js';
+import { linkLightCues } from './light-cues.js';
+import { linkShowClock } from './show-clock.js';
+import { linkShowAudio } from './song-audio.js';
+
+export interface ShowRenderOptions {
+  /** The light project (.lxp JSON, cues in its externals). */
+  readonly light: unknown;
+  /** The song (a sound project document). */
+  readonly song: ProjectJson;
+  readonly seconds: number;
+  /** Frames per second (default 60). */
+  readonly fps?: number;
+  readonly registry: DeviceRegistry;
+  readonly resolveLxf?: LxfResolver;
+  readonly resolveLxm?: (file: string) => unknown;
+  /** The song track the audio devices hear alone (default the master). */
+  readonly audioTrack?: string;
+  /** Called after every frame with the light's main output and the song position in beats. */
+  readonly onFrame?: (index: number, argb: Uint32Array, beat: number) => void;
+}
+
+export interface ShowRender {
+  readonly frames: number;
+  readonly deltaMs: number;
+  /** The song position (beats) after each frame. */
+  readonly beats: Float64Array;
+  readonly left: Float32Array;
+  readonly right: Float32Array;
+  readonly sampleRate: number;
+  readonly warnings: readonly string[];
+  /** The light show after the last frame (geometry, channel listing). */
+  readonly show: LightShow;
+}
+
+/**
+ * Renders the show as it plays from the song's start: the song's transport is the clock (play
+ * at frame 0), the light follows it (tempo, cues, audio devices), each frame advances a fixed
+ * 1000/fps ms, and the WAV is the audio engine's offline render of the same seconds. The same
+ * inputs always give the same frames and samples.
+ */
+export function renderShow(options: ShowRenderOptions): ShowRender {
+  const fps = options.fps ?? 60;
+  const deltaMs = 1000 / fps;
+  const frames = Math.round(options.seconds * fps);
+  const engine = new Engine();
+  const opened = readProject(options.light, options.registry, { resolveLxf: options.resolveLxf, resolveLxm: options.resolveLxm });
+  engine.graph.reserveIds(opened.maxId);
+  const show = new LightShow(engine, opened.lx, { registry: options.registry });
+  show.externals = opened.externals;
+  const sound = new SoundHost(engine, silentLogger, options.song);
+  linkShowClock(show, sound);
+  linkLightCues(show, sound);
+  linkShowAudio(show, sound, options.audioTrack === undefined ? {} : { track: options.audioTrack });
+  sound.song.startPlayback();
+  const beats = new Float64Array(frames);
+  for (let k = 0; k < frames; k++) {
+    engine.clock.stepFixed(1, deltaMs);
+    beats[k] = sound.transport.position;
+    options.onFrame?.(k, show.main, beats[k]);
+  }
+  const audio = renderAudio(buildPlan(saveProject(sound.project, { ids: false })), { fromBeat: 0, seconds: options.seconds }, undefined, RENDER_SAMPLE_RATE);
+  sound.dispose();
+  return { frames, deltaMs, beats, left: audio.left, right: audio.right, sampleRate: audio.sampleRate, warnings: opened.warnings, show };
+}

@@ -1,0 +1,107 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Protocol3Client } from '../../src/protocol3/client.js';
+import { startShow, type TestShow } from '../helpers/show.js';
+import { assertUndoable } from '../light/operations/helpers.js';
+
+type Reply = Record<string, any> & { ok: boolean };
+
+async function protocol3(t: import('node:test').TestContext, show: TestShow): Promise<(line: string) => Promise<Reply>> {
+  const client = new Protocol3Client();
+  await client.connect(show.app.protocol3.host, show.app.protocol3.port);
+  t.after(() => client.close());
+  return async (line) => {
+    const r = (await client.request(line)) as Reply;
+    assert.equal(r.ok, true, `${line} → ${JSON.stringify(r).slice(0, 300)}`);
+    return r;
+  };
+}
+
+async function stepFrames(show: TestShow, n: number): Promise<void> {
+  await show.app.engine.queue.submit(() => show.app.engine.clock.stepFixed(n, 1000 / 60));
+}
+
+test('one clock: the light tempo and the song tempo are one value, set from either side in one undo step', async (t) => {
+  const show = await startShow(t);
+  const p3 = await protocol3(t, show);
+  const song = async () => ((await p3('song-state')).transport) as { tempo: number; meter: { numerator: number } };
+  const tempo = async () => ({ bpm: (await show.call('get_tempo')).bpm.value as number });
+  assert.equal((await song()).tempo, (await tempo()).bpm);
+
+  // Light side (MCP) → read on protocol 3.
+  await assertUndoable(show, () => show.call('set_parameter', { path: '/lx/tempo/bpm', value: 96 }), async () => {
+    assert.equal((await song()).tempo, 96);
+    assert.equal((await tempo()).bpm, 96);
+  }, [song, tempo]);
+  assert.equal((await song()).tempo, 120, 'undo put the song tempo back too');
+
+  // Song side (protocol 3) → read on the light side; one undo step for both.
+  const token = (await p3('song-state')).project_token as string;
+  await p3(`song-transport-tempo ${token} 87.5`);
+  assert.equal((await tempo()).bpm, 87.5);
+  await show.call('undo');
+  assert.equal((await tempo()).bpm, 120);
+  assert.equal((await song()).tempo, 120);
+
+  // The meter: the light's beats per bar is the song's numerator.
+  await assertUndoable(show, () => show.call('set_parameter', { path: '/lx/tempo/beatsPerBar', value: 3 }), async () => {
+    assert.equal((await song()).meter.numerator, 3);
+  }, [song, tempo]);
+});
+
+test('one clock: a clip launched on the next bar while the song plays starts on the song\'s bar; seek moves the light beat', async (t) => {
+  const show = await startShow(t);
+  const p3 = await protocol3(t, show);
+  const CH = '/lx/mixer/channel/1';
+  await show.call('add_clip', { bus: CH, slot: 3, label: 'Drop', length: { beats: 4 } });
+  await show.call('set_parameter', { path: '/lx/tempo/launchQuantization', value: '1 Bar' });
+  const token = (await p3('song-state')).project_token as string;
+  await p3(`song-transport-seek ${token} 5`);
+  await stepFrames(show, 1);
+  assert.equal(show.app.light.lx.tempo.beatCount(), 5, 'seek while stopped moves the light beat');
+  await p3(`song-transport-play ${token}`);
+  await stepFrames(show, 20); // ≈ beat 5.67
+  const launched = await show.call('launch_clip', { bus: CH, slot: 3 });
+  assert.equal(launched.launched[0].pending, true);
+  const position = () => show.app.sound.transport.position;
+  let before = position();
+  for (let frame = 0; frame < 200; frame++) {
+    await stepFrames(show, 1);
+    const clip = (await show.call('list_clips')).buses[0].clips.find((c: { slot: number }) => c.slot === 3);
+    const now = position();
+    if (clip.running) {
+      assert.ok(before < 8 && now >= 8, `the clip started between song beats ${before} and ${now}: on bar 3 (beat 8)`);
+      assert.equal(show.app.light.lx.tempo.beatCount(), 8);
+      return;
+    }
+    assert.ok(now < 8 + 1e-9 || before >= 8, `still pending past the bar at ${now}`);
+    before = now;
+  }
+  assert.fail('the clip never started');
+});
+
+test('one clock: tempo-synced divisions lock to the song position while it plays; stopped, the light beat runs on from there', async () => {
+  const { Engine } = await import('../../src/engine/engine.js');
+  const { LightShow } = await import('../../src/light/light-show.js');
+  const { createSoundHost } = await import('../../src/sound/index.js');
+  const { linkShowClock } = await import('../../src/show/show-clock.js');
+  const { Div } = await import('../../src/light/tempo/divisions.js');
+  const engine = new Engine();
+  const light = new LightShow(engine);
+  const sound = createSoundHost(engine);
+  linkShowClock(light, sound);
+  sound.transport.position = 2.3;
+  sound.song.startPlayback();
+  const tempo = light.lx.tempo;
+  for (let k = 0; k < 90; k++) {
+    engine.clock.stepFixed(1, 1000 / 60);
+    const pos = sound.transport.position;
+    assert.ok(Math.abs(tempo.getBasis(Div.QUARTER) - (pos - Math.floor(pos))) < 1e-9, `quarter basis at beat ${pos}`);
+    assert.ok(Math.abs(tempo.getBasis(Div.WHOLE) - ((pos / 4) % 1)) < 1e-9, `bar basis at beat ${pos}`);
+  }
+  sound.song.stopPlayback();
+  const at = sound.transport.position;
+  engine.clock.stepFixed(30, 1000 / 60);
+  assert.equal(sound.transport.position, at);
+  assert.ok(tempo.beatCount() + tempo.basis() > at + 0.9, 'the light beat runs on while the song is stopped');
+});
