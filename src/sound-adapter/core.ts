@@ -28,6 +28,12 @@ export interface WriteRequest {
   /** Runs the authorized write; default: send `plan.line` once and shape the outcome. */
   readonly execute?: (plan: WritePlan, mode: 'cooperative' | 'confirmed' | 'elicited') => Promise<WriteResult>;
   readonly notes?: (plan: WritePlan) => string[];
+  /**
+   * False for a change of selection or of the editor window: it changes no project content, is no
+   * undo step, and every write that follows re-checks the selection it binds to, so it runs at
+   * once with neither the cooperative grant nor a confirmation.
+   */
+  readonly needsAuthorization?: false;
 }
 
 /** The parts every workflow shares: the connection, authorization, and the write pipeline. */
@@ -89,6 +95,10 @@ export class AdapterCore {
 
   /** Authorize, then write once. Previews and declines are results, not errors. */
   async write(req: WriteRequest): Promise<WriteResult> {
+    if (req.needsAuthorization === false) {
+      const plan = await req.plan();
+      return fromOutcome(await this.connection.write(plan.line), plan, 'not_required', req.observe, req.notes?.(plan) ?? []);
+    }
     const a = await this.authorizer.authorize(req.tool, req.args, req.authority, req.plan);
     if (a.kind === 'confirm') return confirmationResult(a.plan, a.token, a.expiresAt, a.elicitationError);
     if (a.kind === 'declined') return declinedResult(a.plan, a.action);

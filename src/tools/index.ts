@@ -72,6 +72,7 @@ import recordClip from './clips/record-clip.js';
 import placeLightCue from './clips/place-light-cue.js';
 import removeSnapshot from './light/remove-snapshot.js';
 import getFrame from './light/get-frame.js';
+import getPreviewPoints from './light/get-preview-points.js';
 import getParameter from './light/get-parameter.js';
 import getOutputMap from './light/get-output-map.js';
 import getOutputStats from './light/get-output-stats.js';
@@ -217,6 +218,7 @@ export const TOOLS: readonly AnyTool[] = [
   addView,
   removeView,
   getFrame,
+  getPreviewPoints,
   getOutputMap,
   getOutputStats,
   undo,
