@@ -26,6 +26,8 @@ import type { ServerState, Services } from './tools/context.js';
 import { TOOLS } from './tools/index.js';
 import { selectSurface } from './tools/toolsets.js';
 import { createSoundHost, type SoundHost } from './sound/index.js';
+import type { OutputKind } from './sound/live/messages.js';
+import { LivePlayer } from './sound/live/player.js';
 import { startProtocol3Server, type Protocol3Server } from './protocol3/server.js';
 import { SoundAdapter } from './sound-adapter/adapter.js';
 import { linkShowClock } from './show/show-clock.js';
@@ -89,6 +91,12 @@ export interface FootlightOptions {
   readonly oscTransmit?: string;
   /** OSC transmit port on 127.0.0.1 (tests); 0 transmits nowhere. Overrides `oscTransmit`. */
   readonly oscTransmitPort?: number;
+  /**
+   * Live playback of the sound host (a render worker, src/sound/live): `device` plays to the sound
+   * card (`serve --audio-out`), `none` to a real-time context with no device, `clock` to nothing,
+   * paced by the wall clock (`serve`'s default). Default: off (tests step the transport by hand).
+   */
+  readonly liveAudio?: OutputKind;
   /** Threads that render frames, the engine thread included. Default: config.json's `renderThreads`, else one per core. */
   readonly renderThreads?: number;
   /** LED output ports per protocol instead of the standard ones (tests send to ephemeral ports). */
@@ -98,6 +106,8 @@ export interface FootlightOptions {
 export interface RunningFootlight {
   readonly engine: Engine;
   readonly sound: SoundHost;
+  /** Live playback, when `liveAudio` asked for it. */
+  readonly live: LivePlayer | undefined;
   /** The protocol-3 listener of the built-in sound host. */
   readonly protocol3: Protocol3Server;
   /** Who each line of the sound tools' connection to the built-in listener is for (diagnostics, tests). */
@@ -166,6 +176,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const audioTrack = options.audioTrack ?? (options.project === undefined && options.demo !== 'grid' ? 'Kick' : undefined);
   const showAudio = linkShowAudio(light, sound, audioTrack === undefined ? {} : { track: audioTrack });
   engine.history.clear();
+  const live = options.liveAudio === undefined ? undefined : new LivePlayer(sound, { output: options.liveAudio, log: log.child({ component: 'live-audio' }) });
   // After the light show, so its frame listener encodes the finished frame.
   const outputs = new OutputEngine(light, { log: log.child({ surface: 'outputs' }), ports: options.outputPorts });
 
@@ -228,7 +239,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     return statusWrites;
   };
 
-  const consoleSurface = createConsole({ services, light, log, mcp: () => mcp, calls, sound });
+  const consoleSurface = createConsole({ services, light, log, mcp: () => mcp, calls, sound, live });
   mcp = new McpEndpoint({
     services,
     log,
@@ -264,6 +275,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     await mcp.close();
     await osc?.close();
     await outputs.close();
+    await live?.close();
     throw err instanceof Error ? new ListenError(`${err.message} (use --sound-port to choose the protocol-3 port)`) : err;
   }
   endpoints.protocol3 = { host: protocol3.host, port: protocol3.port };
@@ -286,6 +298,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     await protocol3.close();
     await osc?.close();
     await outputs.close();
+    await live?.close();
     throw err;
   }
   bind.port = http.port;
@@ -302,6 +315,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   return {
     engine,
     sound,
+    live,
     protocol3,
     attribution,
     services,
@@ -327,6 +341,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       await soundAdapter.close();
       await http.close();
       await protocol3.close();
+      await live?.close();
       await publishStatus({ running: false, connected: false, stoppedAt: new Date().toISOString() });
     },
   };

@@ -58,8 +58,9 @@ program
   .option('--osc-transmit <host:port>', 'where every change is sent as OSC (default 127.0.0.1:4040; off sends nothing)', oscTransmit)
   .option('--toolsets <list>', 'MCP toolsets to list, comma-separated: all, light, sound, or names such as structure,palette (default: a small surface; find_tools reaches every other tool)')
   .option('--read-only', 'serve only MCP tools that never change the show')
+  .option('--audio-out', 'play the sound host to the sound card (needs the optional node-web-audio-api package; without a card it says why and plays to no device)')
   .option('--render-threads <n>', `${RENDER_THREADS_HELP.replace('(default: one per core;', '(default: config.json\'s renderThreads, else one per core;')}`, renderThreads)
-  .action(async (opts: { project?: string; media?: string; host?: string; port?: number; soundPort?: number; soundHost?: string; soundCooperative?: boolean; audioTrack?: string; soundOutputRoot?: string; oscPort?: number; oscTransmit?: string; toolsets?: string; readOnly?: boolean; renderThreads?: number }) => (await import('./serve.js')).serve(opts));
+  .action(async (opts: { project?: string; media?: string; host?: string; port?: number; soundPort?: number; soundHost?: string; soundCooperative?: boolean; audioTrack?: string; soundOutputRoot?: string; oscPort?: number; oscTransmit?: string; toolsets?: string; readOnly?: boolean; audioOut?: boolean; renderThreads?: number }) => (await import('./serve.js')).serve(opts));
 
 function positiveInt(value: string): number {
   const n = Number(value);

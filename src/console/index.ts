@@ -13,6 +13,8 @@ import type { ActivityItem, SoundState } from './protocol.js';
 import { inSound, soundState } from './sound.js';
 import { activityItem, historyState, lightState } from './state.js';
 import { StaticFiles } from './static.js';
+import { AudioMonitor } from './monitor.js';
+import type { LivePlayer } from '../sound/live/player.js';
 
 export interface ConsoleOptions {
   readonly services: Services;
@@ -24,6 +26,8 @@ export interface ConsoleOptions {
   readonly calls: readonly CallRecord[];
   /** The sound host, when the process runs one. */
   readonly sound?: SoundHost;
+  /** Live playback, for the audio monitor at /ws/audio. */
+  readonly live?: LivePlayer;
   /** Folder of the bundled page; default dist/console beside the sources. */
   readonly bundleDir?: string;
 }
@@ -78,11 +82,15 @@ export function createConsole(options: ConsoleOptions): ConsoleSurface {
   const hub = new ConsoleHub(ctx);
   const api = createApi(ctx, hub);
   const files = new StaticFiles(options.bundleDir);
+  const monitor = options.live === undefined ? undefined : new AudioMonitor(options.live);
   return {
     routes: [api, (req, res, url) => files.serve(req, res, url)],
-    upgrades: [(req, socket, head, url) => hub.upgrade(req, socket, head, url)],
+    upgrades: [(req, socket, head, url) => hub.upgrade(req, socket, head, url) || (monitor?.upgrade(req, socket, head, url) ?? false)],
     hub,
     recordCall: (record) => hub.activity([activityItem(idOf(record), record)]),
-    close: () => hub.close(),
+    close: async () => {
+      monitor?.close();
+      await hub.close();
+    },
   };
 }

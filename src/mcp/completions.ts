@@ -5,11 +5,11 @@ import { COMPONENT_URI_TEMPLATE, TOOL_SCHEMA_TEMPLATE } from './resources.js';
 
 const MAX = 100;
 
-type Completer = (value: string, args: Readonly<Record<string, string>>) => string[];
+type Completer = (value: string, args: Readonly<Record<string, string>>) => string[] | Promise<string[]>;
 
 /**
  * `completion/complete` for the prompts' arguments and the resource templates: canonical paths,
- * enum option names, channel labels, tool names. A reference or argument with nothing to
+ * enum option names, channel labels, sound track names, tool names. A reference or argument with nothing to
  * complete gets an empty list (never an error: a client asks while its user types).
  */
 export function registerCompletions(server: McpServer, services: Services): void {
@@ -34,10 +34,18 @@ export function registerCompletions(server: McpServer, services: Services): void
     }
     return out;
   };
+  // The sound host's track names, read fresh (a host that is not reachable offers nothing).
+  const tracks: Completer = async (value) => {
+    const read = await services.soundAdapter.core.readCommand('tracks').catch(() => undefined);
+    const list = read?.ok === true && Array.isArray(read.native.tracks) ? (read.native.tracks as { name?: unknown }[]) : [];
+    const q = value.toLowerCase();
+    return list.map((t) => (typeof t.name === 'string' ? t.name : '')).filter((n) => n !== '' && n.toLowerCase().startsWith(q));
+  };
   const toolNames: Completer = (value) => services.tools.map((t) => t.name).filter((n) => n.startsWith(value));
   const prompts: Record<string, Record<string, Completer>> = {
     why_is_it_dark: { channel: channels },
     set_a_parameter: { path: paths, value: options },
+    mix_a_track: { track: tracks },
   };
   const templates: Record<string, Record<string, Completer>> = {
     [TOOL_SCHEMA_TEMPLATE]: { name: toolNames },
@@ -48,7 +56,8 @@ export function registerCompletions(server: McpServer, services: Services): void
     const table = ref.type === 'ref/prompt' ? prompts[ref.name] : ref.type === 'ref/resource' ? templates[ref.uri] : undefined;
     const complete = table?.[argument.name];
     const args = (request.params.context?.arguments ?? {}) as Record<string, string>;
-    const values = complete === undefined ? [] : await services.engine.queue.submit(() => complete(argument.value, args), { label: 'complete' });
+    // Light completions read the show inside the queue; a sound one reads the host over protocol 3.
+    const values = complete === undefined ? [] : complete === tracks ? await tracks(argument.value, args) : await services.engine.queue.submit(() => complete(argument.value, args) as string[], { label: 'complete' });
     return { completion: { values: values.slice(0, MAX), total: values.length, hasMore: values.length > MAX } };
   });
 }

@@ -3,8 +3,9 @@ import { describeZodError } from '../tools/zod-errors.js';
 import { FootlightError } from '../engine/errors.js';
 import type { Logger } from '../engine/log.js';
 
+/** An image or audio content block (base64 data). */
 export interface ImageBlock {
-  readonly type: 'image';
+  readonly type: 'image' | 'audio';
   readonly data: string;
   readonly mimeType: string;
 }

@@ -16,6 +16,6 @@ Parameters: set_parameter refuses out-of-range values rather than clamping; enum
 
 Undo: every tool call that changes the show is one step in one history shared with the console and every other client. undo takes back the latest step whoever made it; read get_history first if you mean your own.
 
-Reliability: a \`timeout\` error means the call never started and nothing was applied; any other failure mid-connection may have been applied — re-read state before deciding, never blindly retry a write. If the connection fails or the session is unknown (HTTP 404), Footlight probably restarted: re-read ~/.footlight/status.json, reconnect, call get_status, and re-list before using paths. Agents cannot save the show file; the operator saves from the console.
+Reliability: a \`timeout\` error means the call never started and nothing was applied; any other failure mid-connection may have been applied — re-read state before deciding, never blindly retry a write (a write that takes request_id may be resent with the same id: it runs once). If the connection fails or the session is unknown (HTTP 404), Footlight probably restarted: re-read ~/.footlight/status.json, reconnect, call get_status, and re-list before using paths. Agents cannot save the show file; the operator saves from the console.
 
 ${SOUND_WRITE_CONTRACT}`;

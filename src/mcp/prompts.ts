@@ -37,6 +37,15 @@ export function registerPrompts(server: McpServer): void {
       ),
   );
   server.registerPrompt(
+    'mix_a_track',
+    { title: 'Change one sound track\'s mix and check it', description: 'Adjusts the volume or pan of one sound track by name (completion offers the host\'s track names), then verifies it', argsSchema: z.object({ track: z.string().describe('Track name, as sound_list_tracks shows it'), change: z.string().describe('What to change, e.g. "3 dB quieter" or "pan a little left"') }) },
+    ({ track, change }) =>
+      userText(
+        `Make the sound track "${track}" ${change}. Find its bank index with sound_list_tracks, read song_get_state for the project token, ` +
+          'then song_set_track_mix once (a sound write: confirm the preview, or the operator has granted cooperative mode), and read the track again to check. Report the old and new value; sound_undo takes it back.',
+      ),
+  );
+  server.registerPrompt(
     'review_my_changes',
     { title: 'Review the changes made in this session', description: 'Lists the undo history entries made by this client and summarizes them', argsSchema: z.object({}) },
     () => userText('Read get_history {limit: 50}. List the steps made by this client (match client and session), summarize what each changed, and point out any step that another client made in between.'),

@@ -5,8 +5,10 @@ import type { Origin } from '../engine/commands/history.js';
 import { internal, invalidArgument } from '../engine/errors.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import type { Services, ToolContext } from '../tools/context.js';
-import { toolError, toolResult, type ImageBlock } from './envelope.js';
+import { toolError, toolResult, type ImageBlock, type ToolResult } from './envelope.js';
 import { leanJsonSchema, LISTED_OUTPUT_DEPTH } from '../tools/lean-schema.js';
+import { once, splitRequestId } from './replays.js';
+import { takesRequestId, withRequestId } from '../tools/retry-key.js';
 
 /** Who is calling, for attribution in the history and the console's activity feed. */
 export interface CallerInfo {
@@ -96,15 +98,16 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], serv
     },
   };
   for (const tool of tools) {
+    const retryKey = takesRequestId(tool);
     const registered = server.registerTool(
       tool.name,
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: advertiseOnly(tool.input),
+        inputSchema: advertiseOnly(retryKey ? withRequestId(tool.input) : tool.input),
         outputSchema: advertiseOnly(tool.output),
         annotations: { title: tool.title, ...tool.annotations },
-        _meta: { 'footlight/toolset': tool.toolset },
+        _meta: { 'footlight/toolset': tool.toolset, ...(tool.ui === undefined ? {} : { ui: tool.ui }) },
       },
       async (args: unknown, ctx: ServerContext) => {
         const started = performance.now();
@@ -116,7 +119,9 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], serv
         const seen: { step?: number } = {};
         try {
           // runAs: work the call hands on (the sound tools' protocol-3 lines) stays attributed to this caller.
-          const payload = await runAs(origin, () => runTool(tool, args, services, origin, byName, listing, seen, elicitFor(server, caller, ctx)));
+          const run = (toolArgs: unknown) => runAs(origin, () => runTool(tool, toolArgs, services, origin, byName, listing, seen, elicitFor(server, caller, ctx)));
+          const { requestId, rest } = retryKey ? splitRequestId(args) : { rest: args };
+          const payload = requestId === undefined ? await run(rest) : await runOnce(origin.session ?? 'stateless', tool.name, requestId, rest, run);
           onCall({ tool: tool.name, origin, args, ok: true, ms: performance.now() - started, at: Date.now(), ...seen });
           return payload;
         } catch (err) {
@@ -127,11 +132,22 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], serv
       },
     );
     if (!listed.has(tool.toolset)) registered.disable();
+    // Tasks live in a 2025-era session (see tasks.ts); a 2026-era request is served plain.
+    if (tool.longRunning === true && caller.era === 'legacy') registered.execution = { taskSupport: 'optional' };
     const group = handles.get(tool.toolset) ?? [];
     group.push(registered);
     handles.set(tool.toolset, group);
   }
   return listing;
+}
+
+/** Runs a call with a retry key once; a repeat gets the first reply, then a note saying so. */
+async function runOnce(session: string, tool: string, requestId: string, args: unknown, run: (args: unknown) => Promise<ToolResult>): Promise<ToolResult> {
+  const reply = await once(session, tool, requestId, args, async () => ({ result: await run(args) }));
+  const first = reply.result as ToolResult;
+  if (!reply.replayed) return first;
+  const note = `replayed: request_id ${JSON.stringify(requestId)} already ran in this session; this is its first reply and nothing was done again`;
+  return { ...first, content: [...first.content, { type: 'text', text: note }] };
 }
 
 /**
@@ -175,8 +191,8 @@ async function runTool(tool: AnyTool, rawArgs: unknown, services: Services, orig
   if (!tool.annotations.readOnlyHint && services.policy.agentsReadOnly) {
     throw invalidArgument(`the operator has set agents to read-only in the console, so ${tool.name} was refused and nothing changed. Reading still works; ask the operator to allow agent writes.`);
   }
-  const images: (() => Promise<{ data: string; mimeType: string }>)[] = [];
-  const ctx: ToolContext = { ...services, origin, findTool: (name) => byName.get(name), enableToolsets: (ids) => listing.enable(ids), attachImage: (encode) => images.push(encode), ...(elicit === undefined ? {} : { elicit }) };
+  const images: [ImageBlock['type'], () => Promise<{ data: string; mimeType: string }>][] = [];
+  const ctx: ToolContext = { ...services, origin, findTool: (name) => byName.get(name), enableToolsets: (ids) => listing.enable(ids), attachImage: (encode) => images.push(['image', encode]), attachAudio: (encode) => images.push(['audio', encode]), ...(elicit === undefined ? {} : { elicit }) };
   const payload =
     tool.mode === 'direct'
       ? await tool.handle(args, ctx)
@@ -187,6 +203,6 @@ async function runTool(tool: AnyTool, rawArgs: unknown, services: Services, orig
     throw internal(`${tool.name} produced a malformed result (logged on the server)`);
   }
   const blocks: ImageBlock[] = [];
-  for (const encode of images) blocks.push({ type: 'image', ...(await encode()) });
+  for (const [type, encode] of images) blocks.push({ type, ...(await encode()) });
   return toolResult(payload as Record<string, unknown>, blocks);
 }

@@ -5,6 +5,12 @@ import type { Services } from '../tools/context.js';
 import { fullOutputSchema, listedInputSchema } from '../tools/lean-schema.js';
 import { toParameterPayload } from '../tools/light/payloads.js';
 import { completePath } from '../light/path-completion.js';
+import { PREVIEW_APP_URI } from '../tools/app-resources.js';
+
+/** MCP Apps (SEP-1865): the mime type of an app's HTML and the extension a server declares. */
+export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
+export const APPS_EXTENSION = { 'io.modelcontextprotocol/ui': { mimeTypes: [APP_MIME_TYPE] } };
+const APP_HTML = new URL('../../dist/console/mcp-app.html', import.meta.url);
 
 export const GUIDE_URI = 'footlight://guide';
 export const STRUCTURE_URI = 'footlight://light/structure';
@@ -42,6 +48,21 @@ export function registerResources(server: McpServer, services: Services): void {
     async (uri) => {
       const summary = await services.engine.queue.submit(() => structureSummary(services), { label: 'read structure' });
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(summary) }] };
+    },
+  );
+  server.registerResource(
+    'preview-app',
+    PREVIEW_APP_URI,
+    { title: 'Live preview', description: 'An MCP App: the live light preview with the master fader, undo and the sound transport; every edit in it is a normal tool call', mimeType: APP_MIME_TYPE },
+    async (uri) => {
+      let html: string;
+      try {
+        html = readFileSync(APP_HTML, 'utf8');
+      } catch {
+        throw notFound('the preview app is not built in this install (npm run build:console builds it)');
+      }
+      // It loads nothing from anywhere: every byte is inline and every call goes through the host.
+      return { contents: [{ uri: uri.href, mimeType: APP_MIME_TYPE, text: html, _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true } } }] };
     },
   );
   server.registerResource(

@@ -3,7 +3,8 @@ import type { Services } from '../tools/context.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
 import { registerCompletions } from './completions.js';
 import { registerPrompts } from './prompts.js';
-import { registerResources } from './resources.js';
+import { APPS_EXTENSION, registerResources } from './resources.js';
+import { serveTasks, TASKS_CAPABILITY } from './tasks.js';
 import { registerTools, type CallerInfo, type CallRecord, type ToolListing } from './register-tools.js';
 
 /** A session's resource subscriptions, so structure changes reach the agents that asked. */
@@ -29,12 +30,16 @@ export function createMcpServer(services: Services, caller: CallerInfo, onCall: 
     { name: services.server.identity.serverName, version: services.server.identity.serverVersion, title: 'Footlight' },
     {
       instructions: SERVER_INSTRUCTIONS,
-      capabilities: { tools: { listChanged: true }, resources: { subscribe: true, listChanged: false }, prompts: { listChanged: false }, logging: {}, completions: {} },
+      capabilities: { tools: { listChanged: true }, resources: { subscribe: true, listChanged: false }, prompts: { listChanged: false }, logging: {}, completions: {}, extensions: APPS_EXTENSION, ...(caller.era === 'legacy' ? { tasks: TASKS_CAPABILITY } : {}) },
       maxToolInputElements: 100_000,
       cacheHints: { 'tools/list': LIST_CACHE, 'resources/list': LIST_CACHE, 'prompts/list': LIST_CACHE, 'resources/templates/list': LIST_CACHE },
     },
   );
   const listing = registerTools(server, services.tools, services, caller, onCall);
+  if (caller.era === 'legacy') {
+    const long = services.tools.filter((t) => t.longRunning === true);
+    serveTasks(server, new Set(long.map((t) => t.name)), new Set(long.filter((t) => !t.annotations.readOnlyHint).map((t) => t.name)));
+  }
   registerResources(server, services);
   registerPrompts(server);
   registerCompletions(server, services);

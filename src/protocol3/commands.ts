@@ -3,6 +3,7 @@ import type { GraphGuard } from '../sound/grid.js';
 import type { OpContext, Payload, SoundHost } from '../sound/host.js';
 import { setDeviceParameter } from '../sound/device-params.js';
 import { trackMix, trackSend, type VolumeArg } from '../sound/mixer.js';
+import { listen, MAX_LIVE_SECONDS, type ListenRequest, type ListenSource } from '../sound/listen/listen.js';
 import * as arg from './args.js';
 
 /**
@@ -51,6 +52,30 @@ function volume(token: string): VolumeArg {
   if (token === '-infdB') return { db: -Infinity };
   if (token.endsWith('dB')) return { db: arg.number(token.slice(0, -2), 'VOLUME (dB)') };
   return { normalized: arg.number(token, 'VOLUME') };
+}
+
+/** song-listen's arguments: the source, then options in any order, each at most once. */
+function listenRequest(a: readonly string[]): ListenRequest {
+  const kind = arg.oneOf(a[0], 'SOURCE', ['region', 'live'] as const);
+  const fixed = kind === 'region' ? 3 : 2;
+  if (a.length < fixed) throw invalidArgument(kind === 'region' ? 'song-listen region takes FROM_BEAT TO_BEAT' : 'song-listen live takes SECONDS');
+  const source: ListenSource =
+    kind === 'region' ? { kind, fromBeat: arg.number(a[1], 'FROM_BEAT'), toBeat: arg.number(a[2], 'TO_BEAT') } : { kind, seconds: arg.number(a[1], 'SECONDS') };
+  if (source.kind === 'live' && !(source.seconds >= 0.1 && source.seconds <= MAX_LIVE_SECONDS)) throw invalidArgument(`SECONDS takes 0.1–${MAX_LIVE_SECONDS}; got ${source.seconds}`);
+  let track: number | undefined;
+  let clip = false;
+  let spectrogram = false;
+  const seen = new Set<string>();
+  for (const o of a.slice(fixed)) {
+    const key = o.startsWith('track=') ? 'track' : o;
+    if (seen.has(key)) throw invalidArgument(`song-listen option ${key} given twice`);
+    seen.add(key);
+    if (key === 'track') track = arg.integer(o.slice(6), 'track');
+    else if (o === 'clip') clip = true;
+    else if (o === 'spectrogram') spectrogram = true;
+    else throw invalidArgument(`unknown song-listen option ${JSON.stringify(o.slice(0, 40))}; options: track=INDEX, clip, spectrogram`);
+  }
+  return { source, track, clip, spectrogram };
 }
 
 const keepOr = <T>(token: string, parse: (t: string) => T): T | 'keep' => (token === 'keep' ? 'keep' : parse(token));
@@ -111,6 +136,7 @@ export const COMMANDS: readonly CommandDef[] = [
   ),
   read('song-import-status', 'RECEIPT_ID', 1, 1, (h, a, c) => h.song.importStatus(c, a[0])),
   write('song-save', 'TOKEN DIRECTORY_B64', 2, 2, (h, a, c) => h.song.save(c, arg.digestArg(a[0], 'TOKEN'), arg.base64Utf8(a[1], 'DIRECTORY_B64'))),
+  read('song-listen', 'region FROM_BEAT TO_BEAT [track=INDEX] [clip] [spectrogram] | live SECONDS [clip] [spectrogram]', 2, 6, (h, a, c) => listen(h, c, listenRequest(a))),
   read('song-arranger', 'INDEX', 1, 1, (h, a, c) => h.song.arranger(c, arg.integer(a[0], 'INDEX'))),
   write('song-clip-loop', 'TOKEN INDEX CLIP_ID EXPECTED_ENABLED ENABLED', 5, 5, (h, a, c) =>
     h.song.clipLoop(c, arg.digestArg(a[0], 'TOKEN'), arg.integer(a[1], 'INDEX'), arg.int32(a[2], 'CLIP_ID'), arg.literalBoolean(a[3], 'EXPECTED_ENABLED'), arg.literalBoolean(a[4], 'ENABLED')),

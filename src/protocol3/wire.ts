@@ -35,4 +35,5 @@ export const READ_ONLY_COMMANDS: ReadonlySet<string> = new Set([
   'song-state',
   'song-import-status',
   'song-arranger',
+  'song-listen',
 ]);

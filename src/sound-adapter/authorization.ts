@@ -36,7 +36,8 @@ export interface WritePlan {
   readonly preview: Record<string, unknown>;
 }
 
-export type AuthorizationMode = 'cooperative' | 'confirmed' | 'elicited';
+/** How a write was allowed; `not_required`: a selection or view change, which needs no grant (docs/sound-tools.md). */
+export type AuthorizationMode = 'cooperative' | 'confirmed' | 'elicited' | 'not_required';
 
 export interface CallAuthority {
   /** The operator's cooperative grant, read at call time. */
@@ -48,7 +49,7 @@ export interface CallAuthority {
 }
 
 export type Authorization =
-  | { readonly kind: 'go'; readonly mode: AuthorizationMode; readonly plan: WritePlan }
+  | { readonly kind: 'go'; readonly mode: Exclude<AuthorizationMode, 'not_required'>; readonly plan: WritePlan }
   | { readonly kind: 'confirm'; readonly plan: WritePlan; readonly token: string; readonly expiresAt: string; readonly elicitationError?: string }
   | { readonly kind: 'declined'; readonly plan: WritePlan; readonly action: string };
 

@@ -28,6 +28,12 @@ export interface WriteRequest {
   /** Runs the authorized write; default: send `plan.line` once and shape the outcome. */
   readonly execute?: (plan: WritePlan, mode: 'cooperative' | 'confirmed' | 'elicited') => Promise<WriteResult>;
   readonly notes?: (plan: WritePlan) => string[];
+  /**
+   * False for a change of selection or of the editor window: it changes no project content, is no
+   * undo step, and every write that follows re-checks the selection it binds to, so it runs at
+   * once with neither the cooperative grant nor a confirmation.
+   */
+  readonly needsAuthorization?: false;
 }
 
 /** The parts every workflow shares: the connection, authorization, and the write pipeline. */
@@ -47,6 +53,13 @@ export class AdapterCore {
       if (typeof native.reason === 'string') out.reason = native.reason;
     }
     return out;
+  }
+
+  /** song-listen: a region (optionally one track solo) or the last seconds of the live output. */
+  listen(o: { region?: { from_beat: number; to_beat: number; track_index?: number }; liveSeconds?: number; clip: boolean; spectrogram: boolean }): Promise<ReadResult> {
+    if ((o.region === undefined) === (o.liveSeconds === undefined)) throw invalidArgument('give exactly one of region or live_seconds');
+    const source = o.region !== undefined ? ['region', String(o.region.from_beat), String(o.region.to_beat), ...(o.region.track_index === undefined ? [] : [`track=${o.region.track_index}`])] : ['live', String(o.liveSeconds)];
+    return this.read(['song-listen', ...source, ...(o.clip ? ['clip'] : []), ...(o.spectrogram ? ['spectrogram'] : [])].join(' '));
   }
 
   /**
@@ -82,6 +95,10 @@ export class AdapterCore {
 
   /** Authorize, then write once. Previews and declines are results, not errors. */
   async write(req: WriteRequest): Promise<WriteResult> {
+    if (req.needsAuthorization === false) {
+      const plan = await req.plan();
+      return fromOutcome(await this.connection.write(plan.line), plan, 'not_required', req.observe, req.notes?.(plan) ?? []);
+    }
     const a = await this.authorizer.authorize(req.tool, req.args, req.authority, req.plan);
     if (a.kind === 'confirm') return confirmationResult(a.plan, a.token, a.expiresAt, a.elicitationError);
     if (a.kind === 'declined') return declinedResult(a.plan, a.action);

@@ -107,7 +107,7 @@ export class DeviceWorkflows {
           return out;
         }),
       });
-      result.shaping_session = { id: session.id, steps: session.steps.length, state: session.state };
+      result.shaping_session = { shaping_session_id: session.shaping_session_id, steps: session.steps.length, state: session.state };
     }
     return result;
   }
@@ -146,7 +146,7 @@ export class DeviceWorkflows {
       const line = args.index !== undefined ? `track ${args.index}` : `track-${args.move}`;
       return { line, guard: selectionGuard(inspect), summary: `Select ${args.index !== undefined ? `track ${args.index} (${text(rec(target).name)})` : `the ${args.move} track`} and its first device. Changes the selection only: not an undo step.`, preview: { current: where(inspect), target } };
     };
-    return this.core.write({ tool: 'sound_select_track', args: raw, authority, plan, observe: OBSERVE_SELECTION });
+    return this.core.write({ tool: 'sound_select_track', args: raw, authority, plan, observe: OBSERVE_SELECTION, needsAuthorization: false });
   }
 
   async navigateDevice(args: { move: DeviceMove }, raw: Record<string, unknown>, authority: CallAuthority): Promise<WriteResult> {
@@ -155,7 +155,7 @@ export class DeviceWorkflows {
       const inspect = await this.core.need('inspect', 'device navigation reads the current selection');
       return { line, guard: selectionGuard(inspect), summary: `Move the device selection: ${args.move}. Changes the selection only: not an undo step.`, preview: { current: where(inspect), move: args.move } };
     };
-    return this.core.write({ tool: 'sound_navigate_device', args: raw, authority, plan, observe: OBSERVE_SELECTION });
+    return this.core.write({ tool: 'sound_navigate_device', args: raw, authority, plan, observe: OBSERVE_SELECTION, needsAuthorization: false });
   }
 
   async toggleEditor(raw: Record<string, unknown>, authority: CallAuthority): Promise<WriteResult> {
@@ -165,7 +165,7 @@ export class DeviceWorkflows {
       const device = rec(inspect.device);
       return { line: 'device-editor', guard: selectionGuard(inspect), summary: `${device.window_open === true ? 'Close' : 'Open'} the editor window of ${deviceLabel(device)}. Not an undo step.`, preview: { device: where(inspect).device, window_open: device.window_open } };
     };
-    return this.core.write({ tool: 'sound_toggle_device_editor', args: raw, authority, plan, observe: OBSERVE_SELECTION });
+    return this.core.write({ tool: 'sound_toggle_device_editor', args: raw, authority, plan, observe: OBSERVE_SELECTION, needsAuthorization: false });
   }
 
   async insertDevice(args: { position: InsertPosition; uuid: string; selection_token?: string }, raw: Record<string, unknown>, authority: CallAuthority): Promise<WriteResult> {

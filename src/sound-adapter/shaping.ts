@@ -51,7 +51,8 @@ export interface ShapingStep {
 }
 
 export interface ShapingSession {
-  readonly id: string;
+  /** The name every tool takes it by, so a reply can be passed straight back. */
+  readonly shaping_session_id: string;
   state: 'open' | 'closed';
   readonly snapshot: ParameterSnapshot;
   readonly steps: ShapingStep[];
@@ -166,8 +167,8 @@ export class ShapingStore {
 
   async begin(): Promise<ShapingSession> {
     const snapshot = await this.takeSnapshot();
-    const session: ShapingSession = { id: `shaping-${randomBytes(6).toString('hex')}`, state: 'open', snapshot, steps: [], created_at: new Date().toISOString() };
-    this.sessions.set(session.id, session);
+    const session: ShapingSession = { shaping_session_id: `shaping-${randomBytes(6).toString('hex')}`, state: 'open', snapshot, steps: [], created_at: new Date().toISOString() };
+    this.sessions.set(session.shaping_session_id, session);
     return session;
   }
 

@@ -96,16 +96,20 @@ export class SongWorkflows {
   }
 
   /** The project token a song write binds to: a fresh read, checked against the caller's reviewed one. */
-  private async tokenGuard(reviewed: string | undefined, purpose: string): Promise<{ state: NativeReply; guard: Guard }> {
+  private async tokenGuard(reviewed: string | undefined, purpose: string, refusedWhileRecording?: string): Promise<{ state: NativeReply; guard: Guard }> {
     const state = await this.core.need('song-state', purpose);
     const fresh = text(state.project_token);
     if (reviewed !== undefined && reviewed !== fresh) throw stale(`project_token ${reviewed} is not the current one (${fresh}): the project changed since you read it (tracks, clips, tempo, meter, loop, selection or recording). Re-read song_get_state, then decide. Nothing was sent.`);
+    // The host refuses these while it records: say so now instead of after a confirmation round.
+    if (refusedWhileRecording !== undefined && rec(state.recording).any_recording === true) {
+      throw invalidArgument(`recording is active, so the host would refuse ${refusedWhileRecording}; stop the transport first (song_control_transport stop). Nothing was sent and no confirmation was asked.`);
+    }
     return { state, guard: { kind: 'project_token', value: fresh, source: reviewed === undefined ? 'fresh_read' : 'caller' } };
   }
 
   async setClipLoop(args: { track_index: number; clip_id: number; enabled: boolean; expected_enabled?: boolean; project_token?: string }, raw: Record<string, unknown>, authority: CallAuthority): Promise<WriteResult> {
     const plan = async (): Promise<WritePlan> => {
-      const { guard } = await this.tokenGuard(args.project_token, 'a clip loop change binds to the project token');
+      const { guard } = await this.tokenGuard(args.project_token, 'a clip loop change binds to the project token', 'a clip loop change');
       const arranger = await this.core.need(`song-arranger ${args.track_index}`, 'a clip loop change reads the track\'s clips');
       const clip = arr(rec(arranger.arranger).clips).find((c) => c.native_id === args.clip_id);
       if (clip === undefined) throw notFound(`track ${args.track_index} (${text(arranger.track_name)}) has no arranger clip with native_id ${args.clip_id}; song_get_arranger lists them. Nothing was sent.`);
@@ -126,7 +130,7 @@ export class SongWorkflows {
     if (field !== undefined && args[field] === undefined) throw invalidArgument(`operation ${args.operation} needs ${field}`);
     for (const k of ['bpm', 'meter', 'position_beats', 'enabled'] as const) if (args[k] !== undefined && k !== field) throw invalidArgument(`${k} does not apply to operation ${args.operation}; leave it out`);
     const plan = async (): Promise<WritePlan> => {
-      const { state, guard } = await this.tokenGuard(args.project_token, 'a transport operation binds to the project token');
+      const { state, guard } = await this.tokenGuard(args.project_token, 'a transport operation binds to the project token', args.operation === 'stop' ? undefined : `transport ${args.operation}`);
       const t = transportOf(state);
       const arg = args.operation === 'seek' ? ` ${num(args.position_beats!, 'position_beats')}` : args.operation === 'tempo' ? ` ${num(args.bpm!, 'bpm')}` : args.operation === 'meter' ? ` ${args.meter!.numerator}/${args.meter!.denominator}` : args.operation === 'loop' ? ` ${bool(args.enabled!)}` : '';
       const undoable = args.operation === 'tempo' || args.operation === 'meter' || args.operation === 'loop';
@@ -163,7 +167,7 @@ export class SongWorkflows {
     if (args.volume !== undefined && args.volume_db !== undefined) throw invalidArgument('give volume (0–1 fader position) or volume_db, not both');
     if (args.volume === undefined && args.volume_db === undefined && args.pan === undefined) throw invalidArgument('give volume, volume_db, pan or a combination (a missing one is kept)');
     const plan = async (): Promise<WritePlan> => {
-      const { state, guard } = await this.tokenGuard(args.project_token, 'a mix change binds to the project token');
+      const { state, guard } = await this.tokenGuard(args.project_token, 'a mix change binds to the project token', 'a mix change');
       const track = arr(rec(state.inventory).tracks).find((x) => x.index === args.track_index);
       if (track === undefined) throw notFound(`no track at bank index ${args.track_index}; song_get_state lists the inventory. Nothing was sent.`);
       const vol = args.volume_db !== undefined ? `${num(args.volume_db, 'volume_db')}dB` : args.volume !== undefined ? num(args.volume, 'volume') : 'keep';
@@ -181,7 +185,7 @@ export class SongWorkflows {
   async setTrackSend(args: { track_index: number; fx_index: number; level_db?: number | 'off'; pre_fader?: boolean; project_token?: string }, raw: Record<string, unknown>, authority: CallAuthority): Promise<WriteResult> {
     if (args.level_db === undefined && args.pre_fader === undefined) throw invalidArgument('give level_db (or "off"), pre_fader or both');
     const plan = async (): Promise<WritePlan> => {
-      const { state, guard } = await this.tokenGuard(args.project_token, 'a send change binds to the project token');
+      const { state, guard } = await this.tokenGuard(args.project_token, 'a send change binds to the project token', 'a send change');
       const tracks = arr(rec(state.inventory).tracks);
       const track = tracks.find((x) => x.index === args.track_index);
       const fx = tracks.find((x) => x.index === args.fx_index);
@@ -270,7 +274,7 @@ export class SongWorkflows {
         throw internal(`the workflow's export ${ex.path} cannot be read (${(err as Error).message}); compile again. Nothing was sent.`);
       }
       if (createHash('sha256').update(bytes).digest('hex') !== ex.sha256) throw internal(`the workflow's export ${ex.path} changed on disk since it was compiled; it is no longer the reviewed artifact. Compile again. Nothing was sent.`);
-      const { state, guard } = await this.tokenGuard(args.project_token, 'an import binds to the project token');
+      const { state, guard } = await this.tokenGuard(args.project_token, 'an import binds to the project token', 'an import');
       const target = rec(state.selected_target);
       if (state.selected_target === null || state.selected_target === undefined || target.import_target !== true) {
         throw invalidArgument(`the import goes after the selected target track, which must be a group, instrument, audio or hybrid track; the selection is ${state.selected_target === null || state.selected_target === undefined ? 'empty' : `${text(target.name)} (${text(target.type)})`}. Select one with sound_select_track. Nothing was sent.`);
@@ -370,7 +374,8 @@ export class SongWorkflows {
   async save(args: { project_token?: string }, raw: Record<string, unknown>, authority: CallAuthority): Promise<WriteResult> {
     const root = this.options.outputRoot();
     const plan = async (): Promise<WritePlan> => {
-      const { state, guard } = await this.tokenGuard(args.project_token, 'a save binds to the project token');
+      const { state, guard } = await this.tokenGuard(args.project_token, 'a save binds to the project token', 'a save');
+      if (state.project_save_pending === true) throw invalidArgument('another save is still being written (project_save_pending), so the host would refuse this one; wait for it to complete (song_get_state), then save. Nothing was sent and no confirmation was asked.');
       return {
         line: `song-save ${guard.value} <fresh sound-project-* directory under ${root}, allocated when the save runs>`,
         guard,

@@ -25,7 +25,11 @@ export type RefusalReason =
   | 'invalid_path'
   | 'destination_not_empty'
   | 'incomplete_save'
-  | 'inside_project_folder';
+  | 'inside_project_folder'
+  | 'not_soloable'
+  | 'live_off'
+  | 'live_track'
+  | 'live_empty';
 
 /** A refusal with a machine-readable reason next to the kernel code. */
 export class SoundRefusal extends FootlightError {

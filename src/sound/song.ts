@@ -1,4 +1,6 @@
 import { constants } from 'node:fs';
+import type { Meter } from './audio/dsp/engine.js';
+import type { RenderPlan } from './audio/dsp/plan.js';
 import { lstat, open } from 'node:fs/promises';
 import { basename, extname, isAbsolute, normalize } from 'node:path';
 import { CompoundCommand, FunctionCommand } from '../engine/commands/command.js';
@@ -29,7 +31,17 @@ export const MAX_LISTED_NOTES_TOTAL = 16384;
 /** Import receipts kept for song-import-status. */
 export const MAX_RECEIPTS = 256;
 
-const METERS_REASON = 'Footlight renders no audio yet, so there is nothing to meter; meters become available with audio rendering';
+const METERS_REASON = 'live playback is off in this process (footlight serve runs it); listen to a region with sound_listen instead';
+
+/** The live engine, when this process runs one (src/sound/live/player.ts). */
+export interface LiveSource {
+  /** The transport's position comes from the engine's rendered samples, not the frame clock. */
+  readonly driving: boolean;
+  meters(): Payload;
+  status(): Payload;
+  /** The newest `seconds` of the output, the per-track meters over them and the plan they came from. */
+  recent(seconds: number): { left: Float32Array; right: Float32Array; tracks: readonly Meter[]; plan: RenderPlan };
+}
 const SAVE_SCOPE = 'native_save_callback_and_project_file_presence';
 
 export type ReceiptStatus = 'queued' | 'submitted' | 'native_rejected' | 'submission_error_observe_before_retry';
@@ -64,6 +76,7 @@ export class SongOps {
   private readonly receipts = new Map<string, Receipt>();
   private receiptSeq = 0;
   savePending = false;
+  live: LiveSource | null = null;
 
   constructor(private readonly host: SoundHost) {}
 
@@ -77,7 +90,9 @@ export class SongOps {
       save: true,
       arranger: true,
       clip_loop: true,
-      meters_available: false,
+      meters_available: this.live !== null,
+      live_playback: this.live !== null,
+      listen: { command: 'song-listen', region_max_seconds: 60, live_max_seconds: this.live !== null ? 30 : 0, clip: 'WAV, mono 16-bit 48 kHz, first 5 s', spectrogram: 'PNG 320x160' },
       tempo_range: [TEMPO_MIN, TEMPO_MAX],
       meter_numerator_range: [METER_NUMERATOR_MIN, METER_NUMERATOR_MAX],
       meter_denominators: [...METER_DENOMINATORS],
@@ -153,7 +168,7 @@ export class SongOps {
   /** Moves the play position by one frame of engine time while playing (arranger loop wraps). */
   advance(deltaMs: number): void {
     const t = this.host.transport;
-    if (!t.playing || !(deltaMs > 0)) return;
+    if (!t.playing || !(deltaMs > 0) || this.live?.driving === true) return;
     const p = this.project;
     let pos = t.position + (deltaMs / 60000) * p.tempo.getBaseValue();
     const start = p.loopStart.getBaseValue();
@@ -205,7 +220,7 @@ export class SongOps {
       inventory: { bank: 'ALL_CHANNELS', bank_size: BANK_SIZE, scroll_position: 0, count: flat.length, complete: flat.length <= BANK_SIZE, tracks: flat.map((x) => trackPayload(x, selected?.id ?? null)) },
       transport: this.transportPayload(),
       recording: this.recordingPayload(),
-      meters: { available: false, reason: METERS_REASON },
+      meters: this.live?.meters() ?? { available: false, reason: METERS_REASON },
       cue_markers: this.project.cueMarkers.map((m) => ({ name: m.name, beat: m.beat })),
       capabilities: this.capabilityPayload(),
     };

@@ -85,6 +85,8 @@ export interface ToolContext extends Services {
    * off the engine queue, and may only use data the handler copied out of the engine.
    */
   attachImage(encode: () => Promise<{ data: string; mimeType: string }>): void;
+  /** As attachImage, for an MCP `audio` content block (base64 data, e.g. audio/wav). */
+  attachAudio(encode: () => Promise<{ data: string; mimeType: string }>): void;
   /**
    * Asks the human at the client a question (MCP elicitation, form mode). Present only when the
    * caller's client declared form elicitation on a 2025-era session; absent otherwise.

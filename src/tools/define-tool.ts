@@ -29,6 +29,10 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
    * the queue (for tools whose work is I/O to another process) and queues what it needs itself.
    */
   readonly mode?: 'queued' | 'direct';
+  /** Work that can take seconds: a client may run it as an MCP Task (`execution.taskSupport: optional`). */
+  readonly longRunning?: true;
+  /** MCP Apps: the ui:// resource that shows this tool's work; `visibility: ['app']` hides it from the model. */
+  readonly ui?: { readonly resourceUri: string; readonly visibility?: readonly ('model' | 'app')[] };
   readonly handle: (args: z.infer<I>, ctx: ToolContext) => z.infer<O> | Promise<z.infer<O>>;
 }
 

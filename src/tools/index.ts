@@ -72,6 +72,7 @@ import recordClip from './clips/record-clip.js';
 import placeLightCue from './clips/place-light-cue.js';
 import removeSnapshot from './light/remove-snapshot.js';
 import getFrame from './light/get-frame.js';
+import getPreviewPoints from './light/get-preview-points.js';
 import getParameter from './light/get-parameter.js';
 import getOutputMap from './light/get-output-map.js';
 import getOutputStats from './light/get-output-stats.js';
@@ -124,6 +125,7 @@ import gridSetCordAmount from './sound/set-grid-cord-amount.js';
 import gridClearGraph from './sound/clear-grid-graph.js';
 import songGetState from './sound/get-song-state.js';
 import songGetArranger from './sound/get-arranger.js';
+import songListen from './sound/listen.js';
 import songSetClipLoop from './sound/set-clip-loop.js';
 import songControlTransport from './sound/control-transport.js';
 import songSetTrackState from './sound/set-track-state.js';
@@ -216,6 +218,7 @@ export const TOOLS: readonly AnyTool[] = [
   addView,
   removeView,
   getFrame,
+  getPreviewPoints,
   getOutputMap,
   getOutputStats,
   undo,
@@ -263,6 +266,7 @@ export const TOOLS: readonly AnyTool[] = [
   gridClearGraph,
   songGetState,
   songGetArranger,
+  songListen,
   songSetClipLoop,
   songControlTransport,
   songSetTrackState,

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { AnyTool } from './define-tool.js';
+import { takesRequestId, withRequestId } from './retry-key.js';
 
 type Json = Record<string, unknown>;
 
@@ -44,7 +45,7 @@ export const LISTED_OUTPUT_DEPTH = 0;
 
 /** A tool's input schema as listed (find_tools returns it for clients that ignore list changes). */
 export function listedInputSchema(tool: AnyTool): Json {
-  return leanJsonSchema(z.toJSONSchema(tool.input, { io: 'input', target: 'draft-2020-12' }) as Json);
+  return leanJsonSchema(z.toJSONSchema(takesRequestId(tool) ? withRequestId(tool.input) : tool.input, { io: 'input', target: 'draft-2020-12' }) as Json);
 }
 
 /** A tool's output schema as tools/list shows it. */
@@ -52,7 +53,7 @@ export function listedOutputSchema(tool: AnyTool): Json {
   return leanJsonSchema(z.toJSONSchema(tool.output, { io: 'output', target: 'draft-2020-12' }) as Json, LISTED_OUTPUT_DEPTH);
 }
 
-/** A tool's entry in tools/list, as the server sends it (docs/tools.md prints its bytes). */
+/** A tool's entry in tools/list, as the server sends it on a 2025-era session (docs/tools.md prints its bytes). */
 export function listedTool(tool: AnyTool): Json {
   return {
     name: tool.name,
@@ -60,7 +61,8 @@ export function listedTool(tool: AnyTool): Json {
     description: tool.description,
     inputSchema: listedInputSchema(tool),
     annotations: { title: tool.title, ...tool.annotations },
-    _meta: { 'footlight/toolset': tool.toolset },
+    ...(tool.longRunning === true ? { execution: { taskSupport: 'optional' } } : {}),
+    _meta: { 'footlight/toolset': tool.toolset, ...(tool.ui === undefined ? {} : { ui: tool.ui }) },
     outputSchema: listedOutputSchema(tool),
   };
 }

@@ -27,6 +27,7 @@ export const TOOLSETS: readonly Toolset[] = [
   { id: 'snapshots', domain: 'light', default: false, description: 'snapshots (cues): add, recall, update, remove' },
   { id: 'clips', domain: 'light', default: false, description: 'light clips, the light timeline: clip grid and scenes, add, remove, copy, launch and stop clips, lane events (parameter automation, pattern changes), record takes' },
   { id: 'views', domain: 'light', default: false, description: 'views: named selections of fixtures for patterns' },
+  { id: 'app', domain: 'light', default: false, description: 'the live preview app: point positions and colors for an embedded view' },
   { id: 'outputs', domain: 'light', default: false, description: 'LED outputs: output map (DMX, Art-Net, sACN universes) and output statistics' },
   { id: 'sound', domain: 'sound', default: false, description: 'sound host: tracks, devices, controls, parameter snapshots, shaping sessions, actions, sound undo' },
   { id: 'grid', domain: 'sound', default: false, description: 'Grid patching: modules, modulators, patch sessions, insert nodes, connect and disconnect, grid patch' },

@@ -45,3 +45,16 @@ test('resources: a component or parameter by path', async (t) => {
   assert.ok(channel.next.includes('/lx/mixer/channel/2/fader'));
   await assert.rejects(show.client.readResource({ uri: 'footlight://light/lx/nope' }), /nope/);
 });
+
+test('completion/complete: mix_a_track completes the sound host\'s track names', async (t) => {
+  const show = await startShow(t);
+  const complete = async (value: string) => (await show.client.complete({ ref: { type: 'ref/prompt', name: 'mix_a_track' }, argument: { name: 'track', value } })).completion;
+  const tracks = ((await show.call('sound_list_tracks')).native.tracks as { name: string }[]).map((x) => x.name);
+  assert.ok(tracks.length > 1);
+  assert.deepEqual((await complete('')).values, tracks);
+  const first = tracks[1];
+  const got = (await complete(first.slice(0, 2).toLowerCase())).values;
+  assert.ok(got.includes(first), `${first} in ${got}`);
+  assert.ok(got.every((n) => n.toLowerCase().startsWith(first.slice(0, 2).toLowerCase())));
+  assert.deepEqual((await complete('zzz-no-such')).values, []);
+});

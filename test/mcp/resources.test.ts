@@ -6,7 +6,7 @@ import { Channel } from '../../src/light/mixer/channel.js';
 test('resources: the agent guide and the live structure summary', async (t) => {
   const show = await startShow(t);
   const { resources } = await show.client.listResources();
-  assert.deepEqual(resources.map((r) => r.uri).sort(), ['footlight://guide', 'footlight://light/structure']);
+  assert.deepEqual(resources.map((r) => r.uri).sort(), ['footlight://guide', 'footlight://light/structure', 'ui://footlight/preview']);
   const guide = await show.client.readResource({ uri: 'footlight://guide' });
   assert.match((guide.contents[0] as { text: string }).text, /visibility chain/);
   const structure = JSON.parse(((await show.client.readResource({ uri: 'footlight://light/structure' })).contents[0] as { text: string }).text);
@@ -30,7 +30,7 @@ test('resources: a subscribed session is told when the structure changes', async
 test('prompts: listed and rendered with their arguments', async (t) => {
   const show = await startShow(t);
   const { prompts } = await show.client.listPrompts();
-  assert.deepEqual(prompts.map((p) => p.name).sort(), ['build_a_look', 'review_my_changes', 'set_a_parameter', 'why_is_it_dark']);
+  assert.deepEqual(prompts.map((p) => p.name).sort(), ['build_a_look', 'mix_a_track', 'review_my_changes', 'set_a_parameter', 'why_is_it_dark']);
   const p = await show.client.getPrompt({ name: 'build_a_look', arguments: { description: 'amber wash' } });
   assert.match((p.messages[0].content as { text: string }).text, /amber wash.*apply_operations/s);
 });

@@ -8,11 +8,12 @@ const CONTRACT = {
   core: ['ping', 'capabilities', 'state', 'inspect', 'history', 'set', 'batch', 'tracks', 'track', 'track-first', 'track-next', 'track-previous', 'next', 'previous', 'parent', 'device-first', 'device-primary', 'device-editor', 'device-catalog', 'devices', 'insert', 'device-remove', 'actions', 'action', 'undo', 'redo'],
   grid: ['graph-capabilities', 'graph-state', 'graph-catalog', 'graph-modulators', 'graph-host-modulators', 'graph-insert', 'graph-insert-modulator', 'graph-set', 'graph-set-modulator', 'graph-resolve-value', 'graph-connect', 'graph-connect-modulator', 'graph-disconnect', 'graph-move', 'graph-clear', 'guard'],
   /** Footlight extensions the render needs (docs/protocol3.md, "Footlight extensions"). */
-  extensions: ['song-track-mix', 'song-track-send', 'graph-set-amount', 'device-param-set'],
+  extensions: ['song-track-mix', 'song-track-send', 'graph-set-amount', 'device-param-set', 'song-listen'],
   song: ['song-state', 'song-import', 'song-import-status', 'song-save', 'song-arranger', 'song-clip-loop', 'song-transport-play', 'song-transport-stop', 'song-transport-tempo', 'song-transport-meter', 'song-transport-seek', 'song-transport-loop', 'song-track-state'],
 };
 
 const SYNOPSES: Record<string, string> = {
+  'song-listen': 'region FROM_BEAT TO_BEAT [track=INDEX] [clip] [spectrogram] | live SECONDS [clip] [spectrogram]',
   set: 'INDEX VALUE',
   batch: 'INDEX=VALUE ...',
   track: 'INDEX',

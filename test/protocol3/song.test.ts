@@ -10,7 +10,7 @@ const songState = (s: Stack): Promise<Reply> => s.ok('song-state');
 const tok = async (s: Stack): Promise<string> => (await songState(s)).project_token as string;
 const transport = async (s: Stack): Promise<Transport> => (await songState(s)).transport as Transport;
 
-test('song-state: project token, selected target, flat inventory, transport, conservative recording, meters unavailable', async (t) => {
+test('song-state: project token, selected target, flat inventory, transport, conservative recording, meters unavailable without live playback', async (t) => {
   const s = await startStack(t);
   const r = await songState(s);
   assert.ok(isDigest(r.project_token));
@@ -28,7 +28,7 @@ test('song-state: project token, selected target, flat inventory, transport, con
   assert.deepEqual(rec.armed_track_indexes, []);
   const meters = r.meters as Reply;
   assert.equal(meters.available, false);
-  assert.match(meters.reason as string, /no audio/);
+  assert.match(meters.reason as string, /live playback is off/);
   assert.equal((await songState(s)).project_token, r.project_token, 'reads do not change the token');
 });
 

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { act, api, sound } from './store.js';
+import { MeterBar, Monitor, monitorBeat, monitorMeters } from './monitor.js';
 
 interface TrackInfo { index: number; track_id: number; name: string; type: string; depth: number; muted: boolean; armed: boolean; selected: boolean; hidden: boolean; volume_display: string }
 interface Transport { playing: boolean; position_beats: number; tempo: number; meter: { numerator: number; denominator: number }; arranger_loop_enabled: boolean; arranger_loop_start: number; arranger_loop_duration: number }
@@ -62,6 +63,7 @@ function Arranger({ tracks, arranger, t }: { readonly tracks: TrackInfo[]; reado
   for (const a of arranger) for (const c of a.clips) end = Math.max(end, c.start + c.length);
   end = Math.ceil(end / 4) * 4 + 4;
   const pct = (b: number): string => `${((b / end) * 100).toFixed(3)}%`;
+  const meters = monitorMeters.value;
   return (
     <div class="arranger" aria-label="Arranger">
       {tracks.filter((tr) => !tr.hidden).map((tr) => {
@@ -73,6 +75,7 @@ function Arranger({ tracks, arranger, t }: { readonly tracks: TrackInfo[]; reado
                 {tr.name}
               </button>
               <span class="lane-vol" title="Volume (fader law: gain = 2·v³)">{tr.volume_display}</span>
+              {meters.length > 0 && <MeterBar peak={meters.find((m) => m.index === tr.index)?.peak ?? 0} rms={meters.find((m) => m.index === tr.index)?.rms ?? 0} label={tr.name} />}
                <button type="button" class={`mini ${tr.muted ? 'on' : ''}`} title="Mute" aria-label={`Mute ${tr.name}`} aria-pressed={tr.muted} onClick={() => post('Mute', '/api/sound/track', { index: tr.index, muted: !tr.muted, select: false })}>M</button>
               <button type="button" class={`mini ${tr.armed ? 'on rec' : ''}`} title="Arm for recording" aria-label={`Arm ${tr.name}`} aria-pressed={tr.armed} onClick={() => post('Arm', '/api/sound/track', { index: tr.index, armed: !tr.armed, select: false })}>●</button>
             </div>
@@ -83,7 +86,7 @@ function Arranger({ tracks, arranger, t }: { readonly tracks: TrackInfo[]; reado
                   {c.name}
                 </div>
               ))}
-              <div class="playhead" style={{ left: pct(t.position_beats) }} />
+              <div class="playhead" style={{ left: pct(monitorBeat.value ?? t.position_beats) }} />
             </div>
           </div>
         );
@@ -171,6 +174,7 @@ export function SoundView() {
         </span>
       </h2>
       <TransportBar t={s.song.transport} />
+      <Monitor />
       <Arranger tracks={s.song.inventory.tracks} arranger={s.arranger} t={s.song.transport} />
       <div class="sound-lower">
         <section>

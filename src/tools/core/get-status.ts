@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { PREVIEW_APP_URI } from '../app-resources.js';
 import { defineTool } from '../define-tool.js';
 
 export default defineTool({
@@ -10,6 +11,7 @@ export default defineTool({
     'you reach the new code), when it started, where it listens, connected sessions, engine queue depth and frame count. It ' +
     'runs through the engine queue, so an answer also proves the engine is processing calls. After a connection error, ' +
     're-read ~/.footlight/status.json, reconnect and call this first.',
+  ui: { resourceUri: PREVIEW_APP_URI },
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({}),
   output: z.strictObject({

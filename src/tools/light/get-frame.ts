@@ -3,6 +3,7 @@ import { PNG } from 'pngjs';
 import { invalidArgument } from '../../engine/errors.js';
 import { captureFrame } from '../../light/frame-capture.js';
 import { rasterize, summarize, type Camera } from '../../light/frame-view.js';
+import { PREVIEW_APP_URI } from '../app-resources.js';
 import { defineTool } from '../define-tool.js';
 
 const Vec3 = z.strictObject({ x: z.number(), y: z.number(), z: z.number() });
@@ -19,6 +20,8 @@ export default defineTool({
     'side: looking from +X) or an orbit `camera` {theta, phi, radius?, target?, fov?}. `channel` (a path or id from ' +
     'list_channels) shows what that channel alone contributes, to check one layer of a look. The frame is the mixer ' +
     'output before the master fader; `masterFader` says how much the master dims it. Use it to verify your changes.',
+  longRunning: true,
+  ui: { resourceUri: PREVIEW_APP_URI },
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({
     include_image: z.boolean().default(false).describe('Also return a PNG image'),

@@ -19,6 +19,7 @@ export default defineTool({
     'Returns the receipt (native; verified stays false — inspect song_get_arranger and listen), its receipt_id, the transport steps and the session. Bound to the project token and the session revision. ' +
     WRITE +
     ' Undoable: the import is one undo step, tempo and meter one each.',
+  longRunning: true,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   mode: 'direct',
   input: z.strictObject({

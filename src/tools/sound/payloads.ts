@@ -25,6 +25,7 @@ export const SOUND_WRITE_CONTRACT =
   'Sound writes (tools that say "Sound write"): with the operator\'s cooperative grant on they run at once; otherwise the first call changes nothing and returns status "confirmation_required" with a preview and confirmation.token (a client with elicitation is asked instead), and the same call again plus confirmation_token runs it only if the bound state is unchanged (else stale). ' +
   'A lost reply after sending is status "requires_observation": read state first, never resend blindly. Host refusals are ok: false with the native reply.';
 
+export const SELECTION_WRITE = 'Runs at once, with no preview or confirmation: it changes no project content, and every write after it re-checks the selection it binds to.';
 export const WRITE = 'Sound write (preview, then confirmation_token, unless the operator granted cooperative mode; see the instructions).';
 
 export const ReadPayload = z.strictObject({
@@ -45,7 +46,7 @@ export const GuardPayload = z.strictObject({
 export const WritePayload = z.strictObject({
   ok: z.boolean(),
   status: z.enum(['completed', 'refused', 'requires_observation', 'confirmation_required', 'declined', 'native_save_completed']),
-  authorization: z.enum(['cooperative', 'confirmed', 'elicited']).optional().describe('How it was authorized; absent when nothing was sent'),
+  authorization: z.enum(['cooperative', 'confirmed', 'elicited', 'not_required']).optional().describe('How it was authorized (not_required: a selection or view change); absent when nothing was sent'),
   command: z.string().describe('The protocol-3 line sent, or the one a confirmation would send'),
   guard: GuardPayload.optional(),
   summary: z.string().optional().describe('What the write does, in one sentence for a human'),

@@ -17,6 +17,7 @@ export default defineTool({
     'The reply always keeps output_directory and retry_performed: false. Any failure — a refusal, a host error or a lost reply — is ok: false, status "requires_observation" with the error and native_response (null when no reply came): read song_get_state (project_save_pending) and look at the folder; nothing is deleted or saved again automatically. Bound to the project token. ' +
     WRITE +
     ' A save is not an undo step. Not undoable.',
+  longRunning: true,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   mode: 'direct',
   input: z.strictObject({ project_token: ProjectToken, confirmation_token: ConfirmationToken }),

@@ -4,7 +4,7 @@ import { asWrite, authorityOf, ConfirmationToken, SelectionToken, WRITE, WritePa
 
 const Output = WritePayload.extend({
   controls: z.array(z.strictObject({ index: z.number().int(), name: z.string().optional(), mcp_value: z.number(), value: z.number(), display: z.string().optional() })).optional().describe('What the host holds now, read back (MCP scale and normalized)'),
-  shaping_session: z.strictObject({ id: z.string(), steps: z.number().int(), state: z.string() }).optional(),
+  shaping_session: z.strictObject({ shaping_session_id: z.string(), steps: z.number().int(), state: z.string() }).optional(),
 });
 
 export default defineTool({

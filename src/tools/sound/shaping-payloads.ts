@@ -23,7 +23,7 @@ export const ComparisonPayload = z.strictObject({
 });
 
 export const ShapingPayload = z.strictObject({
-  id: z.string(),
+  shaping_session_id: z.string().describe('Pass it as shaping_session_id to sound_set_controls and the shaping tools'),
   state: z.enum(['open', 'closed']),
   snapshot: SnapshotPayload,
   steps: z.array(z.record(z.string(), z.unknown())),

@@ -76,7 +76,7 @@ test('a confirmation token binds to its tool, its exact arguments and its MCP se
   const preview = await show.call('sound_set_controls', { controls: [{ index: SHUFFLE, value: 10 }] });
   const token = preview.confirmation.token;
   assert.match(await show.callError('sound_set_controls', { controls: [{ index: SHUFFLE, value: 11 }], confirmation_token: token }), /^invalid_argument: .*different arguments/);
-  assert.match(await show.callError('sound_select_track', { index: 1, confirmation_token: token }), /^invalid_argument: .*issued by sound_set_controls/);
+  assert.match(await show.callError('sound_undo', { confirmation_token: token }), /^invalid_argument: .*issued by sound_set_controls/);
   const second = await show.connect('second-agent');
   assert.match(await callFail(second, 'sound_set_controls', { controls: [{ index: SHUFFLE, value: 10 }], confirmation_token: token }), /^invalid_argument: .*another MCP session/);
   // The refusals above did not consume it.

@@ -88,6 +88,28 @@ test('selection: select a track by index or move, navigate devices, toggle the e
   assert.equal(show.app.engine.history.undoDepth, depth, 'selection and windows are not undo steps');
 });
 
+test('selection and the editor window need no authorization: without the grant they run at once (authorization not_required)', async (t) => {
+  const show = await startSound(t);
+  const depth = show.app.engine.history.undoDepth;
+  const sel = await show.call('sound_select_track', { index: 3 });
+  assert.equal(sel.status, 'completed');
+  assert.equal(sel.authorization, 'not_required');
+  assert.deepEqual(await selected(show), { track: 'Bass', device: 'Polysynth' });
+  const nav = await show.call('sound_navigate_device', { move: 'next' });
+  assert.equal(nav.authorization, 'not_required');
+  const editor = await show.call('sound_toggle_device_editor');
+  assert.equal(editor.native.window_open, true);
+  assert.equal(show.app.engine.history.undoDepth, depth, 'no undo steps');
+  // A project change still asks first.
+  assert.equal((await show.call('sound_set_controls', { controls: [{ index: 3, value: 9 }] })).status, 'confirmation_required');
+  assert.match(await show.callError('sound_select_track', { index: 1, confirmation_token: 'f'.repeat(64) }), /^invalid_argument: arguments: unknown argument "confirmation_token"/);
+  // The operator's read-only switch still refuses them.
+  show.app.services.policy.agentsReadOnly = true;
+  assert.match(await show.callError('sound_select_track', { index: 1 }), /^invalid_argument: the operator has set agents to read-only/);
+  show.app.services.policy.agentsReadOnly = false;
+  assert.equal((await selected(show)).track, 'Bass', 'refused, nothing changed');
+});
+
 test('insert and remove a device: guarded by the selection token, undoable, the removal previews what goes', async (t) => {
   const show = await startSound(t);
   const eq = (await show.call('sound_search_devices', { query: 'eq' })).native.devices[0];
@@ -104,12 +126,12 @@ test('insert and remove a device: guarded by the selection token, undoable, the 
   // An unknown UUID and a Grid module UUID are refused before anything is sent.
   assert.match(await show.callError('sound_insert_device', { position: 'end', uuid: 'not-a-device' }), /^not_found: not-a-device is not an installed device UUID/);
   // Removing the Poly Grid names its slots and patch; undo brings it back with its graph.
-  await show.call('sound_navigate_device', { move: 'first' }).then((p) => show.call('sound_navigate_device', { move: 'first', confirmation_token: p.confirmation.token }));
+  await show.call('sound_navigate_device', { move: 'first' });
   const g = (await show.call('grid_get_state')).native;
   const [gp] = await show.confirm('sound_remove_device');
   assert.match(gp.summary, /with everything in its slots .* and its Grid patch/);
   await show.confirm('sound_undo');
-  await show.confirm('sound_navigate_device', { move: 'first' });
+  await show.call('sound_navigate_device', { move: 'first' });
   assert.equal((await show.call('grid_get_state')).native.revision, g.revision);
 });
 
@@ -139,13 +161,13 @@ test('parameter snapshots and shaping sessions: record steps, compare with the s
   assert.ok(snap.graph.parameters.length > 10, 'a Grid snapshot covers its native parameters');
   assert.match(snap.scope, /hidden parameters and audio are not observable/);
   const session = await show.call('sound_begin_shaping_session');
-  const step = await show.call('sound_set_controls', { controls: [{ index: 3, value: 40 }], shaping_session_id: session.id });
-  assert.deepEqual(step.shaping_session, { id: session.id, steps: 1, state: 'open' });
+  const step = await show.call('sound_set_controls', { controls: [{ index: 3, value: 40 }], shaping_session_id: session.shaping_session_id });
+  assert.deepEqual(step.shaping_session, { shaping_session_id: session.shaping_session_id, steps: 1, state: 'open' });
   // Another writer changes a Grid parameter: the comparison shows both.
   const g = (await show.call('grid_get_state')).native;
   const filter = g.modules.find((m: { name: string }) => m.name === 'Low-pass LD');
   await other.request(`graph-set ${filter.id} ${Buffer.from('CUTOFF').toString('base64url')} 0.1`);
-  const now = await show.call('sound_get_shaping_session', { shaping_session_id: session.id });
+  const now = await show.call('sound_get_shaping_session', { shaping_session_id: session.shaping_session_id });
   assert.equal(now.session.steps[0].controls[0].before_mcp, 0);
   assert.equal(now.session.steps[0].controls[0].after_mcp, 40);
   assert.equal(now.comparison.comparable, true);
@@ -155,13 +177,13 @@ test('parameter snapshots and shaping sessions: record steps, compare with the s
   assert.equal(cmp.comparison.controls_changed.length, 1);
   // Another device selected: the shaping session refuses, the comparison says why.
   await show.call('sound_select_track', { index: 3 });
-  assert.match(await show.callError('sound_set_controls', { controls: [{ index: 1, value: 1 }], shaping_session_id: session.id }), /^invalid_argument: shaping session .* shapes Poly Grid .* not the selected device/);
+  assert.match(await show.callError('sound_set_controls', { controls: [{ index: 1, value: 1 }], shaping_session_id: session.shaping_session_id }), /^invalid_argument: shaping session .* shapes Poly Grid .* not the selected device/);
   const away = await show.call('sound_compare_parameter_snapshot', { snapshot_id: snap.id });
   assert.equal(away.comparison.comparable, false);
   assert.match(away.comparison.reason, /not the snapshot's Poly Grid/);
-  const ended = await show.call('sound_end_shaping_session', { shaping_session_id: session.id });
+  const ended = await show.call('sound_end_shaping_session', { shaping_session_id: session.shaping_session_id });
   assert.equal(ended.state, 'closed');
   await show.call('sound_select_track', { index: 4 });
-  assert.match(await show.callError('sound_set_controls', { controls: [{ index: 3, value: 1 }], shaping_session_id: session.id }), /^invalid_argument: shaping session .* is closed/);
+  assert.match(await show.callError('sound_set_controls', { controls: [{ index: 3, value: 1 }], shaping_session_id: session.shaping_session_id }), /^invalid_argument: shaping session .* is closed/);
   assert.match(await show.callError('sound_compare_parameter_snapshot', { snapshot_id: 'snapshot-none' }), /^not_found: /);
 });

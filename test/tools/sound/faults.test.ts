@@ -176,7 +176,7 @@ test('a host restart (new instance) voids pending confirmations and freezes patc
   const s = await show.call('grid_get_patch_session', { patch_session_id: session.patch_session_id });
   assert.equal(s.state, 'frozen');
   assert.equal(s.frozen.reason, 'host_restarted');
-  assert.equal((await show.call('sound_get_shaping_session', { shaping_session_id: shaping.id })).session.state, 'closed');
+  assert.equal((await show.call('sound_get_shaping_session', { shaping_session_id: shaping.shaping_session_id })).session.state, 'closed');
   assert.equal(count(proxy, 'set'), 0, 'nothing was written');
 });
 

@@ -79,6 +79,8 @@ export interface FaultProxy {
   upstreamPort: number;
   dropAfterReply(pred: (line: string) => boolean): void;
   blackhole(pred: (line: string) => boolean): void;
+  /** Forwards a matching command and holds its answer until the returned release is called. */
+  hold(pred: (line: string) => boolean): () => void;
   /** Closes every open connection (a host restart, as the adapter sees it). */
   cut(): void;
   close(): Promise<void>;
@@ -88,6 +90,8 @@ export async function startProxy(t: TestContext, upstreamPort: number): Promise<
   const sockets = new Set<Socket>();
   let drop: ((line: string) => boolean) | undefined;
   let hole: ((line: string) => boolean) | undefined;
+  let held: ((line: string) => boolean) | undefined;
+  let gate: Promise<void> = Promise.resolve();
   const proxy: FaultProxy = {
     port: 0,
     lines: [],
@@ -98,6 +102,12 @@ export async function startProxy(t: TestContext, upstreamPort: number): Promise<
     },
     blackhole(pred) {
       hole = pred;
+    },
+    hold(pred) {
+      held = pred;
+      let release: () => void = () => undefined;
+      gate = new Promise<void>((resolve) => (release = resolve));
+      return release;
     },
     cut() {
       for (const s of sockets) s.destroy();
@@ -112,7 +122,7 @@ export async function startProxy(t: TestContext, upstreamPort: number): Promise<
     sockets.add(client);
     const upstream = connect({ host: '127.0.0.1', port: proxy.upstreamPort });
     sockets.add(upstream);
-    const pending: { drop: boolean; hole: boolean }[] = [];
+    const pending: { drop: boolean; hole: boolean; held: boolean }[] = [];
     let inBuf = '';
     let outBuf = '';
     client.on('data', (chunk) => {
@@ -124,8 +134,10 @@ export async function startProxy(t: TestContext, upstreamPort: number): Promise<
         const d = drop !== undefined && drop(line);
         const h = hole !== undefined && hole(line);
         if (d) drop = undefined;
+        const k = held !== undefined && held(line);
         if (h) hole = undefined;
-        pending.push({ drop: d, hole: h });
+        if (k) held = undefined;
+        pending.push({ drop: d, hole: h, held: k });
         upstream.write(`${line}\n`);
       }
     });
@@ -141,7 +153,8 @@ export async function startProxy(t: TestContext, upstreamPort: number): Promise<
           return;
         }
         if (req?.hole === true) continue; // swallowed: the adapter waits for it until its timeout
-        client.write(`${reply}\n`);
+        if (req?.held === true) void gate.then(() => client.write(`${reply}\n`));
+        else client.write(`${reply}\n`);
       }
     });
     const end = (): void => {

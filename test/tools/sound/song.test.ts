@@ -235,17 +235,15 @@ test('song_save_project: a fresh sound-project-* folder, kept in the reply; the 
   assert.deepEqual(tracks.map((x) => x.name), ((await show.call('sound_list_tracks')).native.tracks as { name: string }[]).map((x) => x.name));
 });
 
-test('song_save_project failure: ok false, requires_observation, the native response and the folder kept, nothing retried', async (t) => {
+test('song_save_project while recording: refused up front — nothing sent, no folder, no confirmation round', async (t) => {
   const root = await tempDir(t, 'footlight-saves-');
-  const show = await startSound(t, { soundOutputRoot: root, soundCooperative: true });
-  await show.call('sound_invoke_action', { id: 'Record' });
-  const failed = await show.call('song_save_project');
-  assert.equal(failed.ok, false);
-  assert.equal(failed.status, 'requires_observation');
-  assert.equal(failed.retry_performed, false);
-  assert.equal(failed.native_response.reason, 'recording');
-  assert.match(failed.error, /record/i);
-  assert.deepEqual(await readdir(failed.output_directory), [], 'the allocated folder is kept, empty; nothing deleted');
-  assert.deepEqual((await readdir(root)).filter((n) => n.startsWith('sound-project-')), [basename(failed.output_directory)], 'one folder, one attempt');
+  const show = await startSound(t, { soundOutputRoot: root });
+  await show.coop('sound_invoke_action', { id: 'Record' });
+  const lines = (await show.call('sound_get_status')).workflow.saves.length;
+  assert.match(await show.callError('song_save_project'), /^invalid_argument: recording is active, so the host would refuse a save; stop the transport first .*Nothing was sent and no confirmation was asked/);
+  assert.deepEqual((await readdir(root)).filter((n) => n.startsWith('sound-project-')), [], 'no folder allocated');
+  assert.equal((await show.call('sound_get_status')).workflow.saves.length, lines, 'no save attempt');
+  assert.match(await show.callError('song_control_transport', { operation: 'play' }), /^invalid_argument: recording is active, so the host would refuse transport play/);
+  assert.equal((await show.coop('song_control_transport', { operation: 'stop' })).status, 'completed', 'stop is what ends recording, so it is never refused for it');
   assert.match(await show.callError('song_save_project', { project_token: 'e'.repeat(64) }), /^stale: project_token/);
 });

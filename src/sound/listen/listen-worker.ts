@@ -1,0 +1,9 @@
+// One listen job per worker: the render and the analysis run off the engine thread.
+import { parentPort, workerData } from 'node:worker_threads';
+import { runListenJob, type ListenJob } from './job.js';
+
+try {
+  parentPort!.postMessage({ ok: true, result: runListenJob(workerData as ListenJob) });
+} catch (err) {
+  parentPort!.postMessage({ ok: false, message: (err as Error).stack ?? String(err) });
+}

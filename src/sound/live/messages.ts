@@ -1,0 +1,44 @@
+import type { Meter } from '../audio/dsp/engine.js';
+import type { RenderPlan } from '../audio/dsp/plan.js';
+
+/** Where the live engine's samples go and what paces it. */
+export type OutputKind = 'device' | 'none' | 'clock';
+
+/** The engine thread → the render worker. */
+export type ToWorker =
+  | { readonly type: 'plan'; readonly plan: RenderPlan }
+  | { readonly type: 'play'; readonly beat: number; readonly seq: number }
+  | { readonly type: 'stop'; readonly seq: number }
+  | { readonly type: 'seek'; readonly beat: number; readonly seq: number }
+  | { readonly type: 'close' };
+
+/** What the worker opened: `device` a sound card, `none` a real-time context with no device (tests), `clock` the wall clock alone. */
+export interface WorkerReady {
+  readonly type: 'ready';
+  readonly output: OutputKind;
+  readonly sampleRate: number;
+  /** Why the requested output could not be opened (null when it was). */
+  readonly reason: string | null;
+}
+
+/** About every 50 ms: the position, the meters and the samples rendered since the last tick. */
+export interface WorkerTick {
+  readonly type: 'tick';
+  readonly beat: number;
+  readonly playing: boolean;
+  /** The last transport message applied, so a tick from before a seek is not taken as the position. */
+  readonly seq: number;
+  /** Samples rendered since the worker started (the observation time). */
+  readonly sample: number;
+  /** Peak and RMS over this tick's samples, by flat track index; the master is last. */
+  readonly tracks: readonly Meter[];
+  /** Blocks rendered after their play-out time had passed (underruns), since start. */
+  readonly lateBlocks: number;
+  readonly blocks: number;
+  /** CPU time the worker spent rendering since the last tick, in ms, and the audio time it covered. */
+  readonly renderMs: number;
+  readonly left: Float32Array;
+  readonly right: Float32Array;
+}
+
+export type FromWorker = WorkerReady | WorkerTick | { readonly type: 'error'; readonly message: string };

@@ -1,0 +1,209 @@
+import { Worker } from 'node:worker_threads';
+import type { Logger } from '../../engine/log.js';
+import { buildPlan } from '../audio/plan.js';
+import type { Meter } from '../audio/dsp/engine.js';
+import type { RenderPlan } from '../audio/dsp/plan.js';
+import type { Payload, SoundHost } from '../host.js';
+import { saveProject } from '../model.js';
+import type { FromWorker, OutputKind, ToWorker, WorkerReady, WorkerTick } from './messages.js';
+import { combine, metersPayload, type MeterWindow } from './meters.js';
+import { AudioRing } from './ring.js';
+
+/** How much of the live output is kept for listening (seconds). */
+export const LIVE_HISTORY_SECONDS = 30;
+/** Ticks the song-state meters cover (≈ 300 ms). */
+const METER_TICKS = 6;
+const HISTORY_TICKS = Math.ceil(LIVE_HISTORY_SECONDS / 0.05);
+/** A model change reaches the worker at most this often. */
+const PLAN_EVERY_MS = 30;
+
+export interface LiveOptions {
+  /** `device`: the sound card; `none`: a real-time context with no device; `clock`: the wall clock, no output. */
+  readonly output: OutputKind;
+  readonly log: Logger;
+}
+
+export type AudioListener = (left: Float32Array, right: Float32Array, sample: number) => void;
+
+/**
+ * Live playback: a worker thread renders the host's project in real time (render-worker.ts).
+ * The engine thread posts it plans when the model changes and transport changes as they happen,
+ * once per frame and never waiting; the worker's ticks bring back the position (the count of
+ * samples rendered while playing, which the host's transport then reports), the meters and the
+ * samples, kept for listening and streamed to the console.
+ */
+export class LivePlayer {
+  readonly ready: Promise<WorkerReady>;
+  private readonly worker: Worker;
+  private opened: WorkerReady | null = null;
+  private readonly detach: (() => void)[] = [];
+  private plan: RenderPlan | null = null;
+  private dirty = true;
+  private lastPlanAt = 0;
+  private seq = 0;
+  private lastPlaying = false;
+  private lastPosition = 0;
+  private last: WorkerTick | null = null;
+  private window: MeterWindow[] = [];
+  /** Every tick's meters over the kept output, for listening to it. */
+  private history: MeterWindow[] = [];
+  private readonly listeners: AudioListener[] = [];
+  readonly ring = new AudioRing(LIVE_HISTORY_SECONDS * 48000);
+  /** DSP time over audio time, smoothed over about a second. */
+  private cpu = 0;
+  private closed = false;
+  private error: string | null = null;
+
+  constructor(
+    readonly host: SoundHost,
+    options: LiveOptions,
+  ) {
+    this.worker = new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData: { output: options.output }, execArgv: [], name: 'footlight-audio' });
+    this.worker.unref();
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.on('message', (m: FromWorker) => {
+        if (m.type === 'ready') {
+          this.opened = m;
+          if (m.reason !== null) options.log.warn({ output: options.output }, `audio out: ${m.reason}`);
+          resolve(m);
+        } else if (m.type === 'tick') this.onTick(m);
+        else {
+          this.error = m.message;
+          options.log.error({}, `live audio: ${m.message}`);
+        }
+      });
+      this.worker.on('error', (err) => {
+        this.error = err.message;
+        options.log.error({ err }, 'live audio worker failed');
+        reject(err);
+      });
+    });
+    this.ready.catch(() => undefined);
+    host.song.live = this;
+    this.detach.push(host.engine.history.listen(() => (this.dirty = true)));
+    this.detach.push(host.engine.clock.onFrame(() => this.frame()));
+    this.lastPosition = host.transport.position;
+    this.sendPlan();
+  }
+
+  /** True while the worker runs: the host's transport position then comes from it. */
+  get driving(): boolean {
+    return !this.closed && this.error === null;
+  }
+
+  private post(m: ToWorker): void {
+    this.worker.postMessage(m);
+  }
+
+  /** Called once per engine frame: forwards model and transport changes, takes the position. */
+  frame(): void {
+    if (this.closed) return;
+    const now = Date.now();
+    if (this.dirty && now - this.lastPlanAt >= PLAN_EVERY_MS) this.sendPlan(now);
+    const t = this.host.transport;
+    if (t.playing !== this.lastPlaying) {
+      this.post(t.playing ? { type: 'play', beat: t.position, seq: ++this.seq } : { type: 'stop', seq: ++this.seq });
+      this.lastPlaying = t.playing;
+    } else if (t.position !== this.lastPosition) this.post({ type: 'seek', beat: t.position, seq: ++this.seq });
+    else if (t.playing && this.last !== null && this.last.seq === this.seq) t.position = this.last.beat;
+    this.lastPosition = t.position;
+  }
+
+  /** Sends the plan now (also on a frame after a model change). */
+  sendPlan(now = Date.now()): void {
+    this.plan = buildPlan(saveProject(this.host.project, { ids: false }));
+    this.post({ type: 'plan', plan: this.plan });
+    this.dirty = false;
+    this.lastPlanAt = now;
+  }
+
+  private onTick(m: WorkerTick): void {
+    this.last = m;
+    const seconds = m.left.length / 48000;
+    if (seconds > 0) this.cpu += (m.renderMs / 1000 / seconds - this.cpu) * 0.05;
+    this.ring.push(m.left, m.right);
+    const w = { tracks: m.tracks, frames: m.left.length };
+    this.window.push(w);
+    if (this.window.length > METER_TICKS) this.window.shift();
+    this.history.push(w);
+    if (this.history.length > HISTORY_TICKS) this.history.shift();
+    for (const l of this.listeners) l(m.left, m.right, m.sample - m.left.length);
+  }
+
+  /** Subscribes to the rendered samples (about every 50 ms); returns the unsubscribe. */
+  onAudio(listener: AudioListener): () => void {
+    this.listeners.push(listener);
+    return () => {
+      const i = this.listeners.indexOf(listener);
+      if (i >= 0) this.listeners.splice(i, 1);
+    };
+  }
+
+  /** The last meter tick's per-track values, by flat index (the master last), for the console. */
+  lastMeters(): readonly Meter[] | null {
+    return this.last?.tracks ?? null;
+  }
+
+  /** The newest `seconds` of output with the per-track meters over them (whole ticks). */
+  recent(seconds: number): { left: Float32Array; right: Float32Array; tracks: readonly Meter[]; plan: RenderPlan } {
+    const frames = Math.round(seconds * 48000);
+    const { left, right } = this.ring.last(frames);
+    let covered = 0;
+    const ticks: MeterWindow[] = [];
+    for (let i = this.history.length - 1; i >= 0 && covered < left.length; i--) {
+      ticks.push(this.history[i]);
+      covered += this.history[i].frames;
+    }
+    const plan = this.plan!;
+    return { left, right, tracks: plan.tracks.map((_, i) => combine(ticks, i)), plan };
+  }
+
+  /** Bank index and name of each track the engine plays, by flat index (the master last). */
+  trackNames(): readonly { index: number; name: string }[] {
+    return this.plan?.tracks.map((t) => ({ index: t.index, name: t.name })) ?? [];
+  }
+
+  /** Song-state's `meters`. */
+  meters(): Payload {
+    if (this.error !== null) return { available: false, reason: `the live audio engine failed: ${this.error}` };
+    if (this.last === null || this.plan === null) return { available: false, reason: 'the live audio engine is starting; nothing has been rendered yet' };
+    return metersPayload(this.window, this.plan, this.last, this.opened?.output ?? 'clock');
+  }
+
+  /** The live engine's state for sound status. */
+  status(): Payload {
+    return {
+      running: this.driving,
+      output: this.opened?.output ?? 'starting',
+      output_reason: this.opened?.reason ?? null,
+      sample_rate: 48000,
+      rendered_seconds: this.last === null ? 0 : this.last.sample / 48000,
+      late_blocks: this.last?.lateBlocks ?? 0,
+      blocks: this.last?.blocks ?? 0,
+      dsp_share_of_one_core: Number(this.cpu.toFixed(4)),
+      error: this.error,
+    };
+  }
+
+  get lateBlocks(): number {
+    return this.last?.lateBlocks ?? 0;
+  }
+
+  get blocks(): number {
+    return this.last?.blocks ?? 0;
+  }
+
+  get cpuShare(): number {
+    return this.cpu;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const d of this.detach) d();
+    if (this.host.song.live === this) this.host.song.live = null;
+    this.post({ type: 'close' });
+    await Promise.race([new Promise((r) => this.worker.once('exit', r)), new Promise((r) => setTimeout(r, 500))]);
+    await this.worker.terminate();
+  }
+}

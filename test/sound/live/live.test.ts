@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { silentLogger } from '../../../src/engine/log.js';
+import { LivePlayer } from '../../../src/sound/live/player.js';
+import { startStack, type Reply, type Stack } from '../../protocol3/helpers.js';
+
+/** A refusal while playing: the fingerprint covers the moving position, so the document and history are compared. */
+async function refusedUnchangedLive(s: Stack, line: string, reason: string): Promise<void> {
+  const doc = s.document();
+  const depth = s.engine.history.undoDepth;
+  await s.fail(line, 'invalid_argument', reason);
+  assert.equal(s.document(), doc);
+  assert.equal(s.engine.history.undoDepth, depth);
+}
+
+type Meters = { available: boolean; reason?: string; output: string; window_ms: number; observed_at: { sample: number; beat: number; playing: boolean }; master: { peak_dbfs: number | null; rms_dbfs: number | null }; tracks: { index: number; name: string; peak_dbfs: number | null }[]; late_blocks: number };
+
+async function state(s: Stack): Promise<Reply & { project_token: string; meters: Meters; transport: { playing: boolean; position_beats: number; tempo: number } }> {
+  return (await s.ok('song-state')) as never;
+}
+
+/** Waits (bounded) until the predicate holds on song-state. */
+async function until(s: Stack, what: string, ok: (r: Awaited<ReturnType<typeof state>>) => boolean): Promise<Awaited<ReturnType<typeof state>>> {
+  for (let i = 0; i < 100; i++) {
+    const r = await state(s);
+    if (ok(r)) return r;
+    await sleep(50);
+  }
+  assert.fail(`timed out waiting for ${what}: ${JSON.stringify((await state(s)).meters).slice(0, 300)}`);
+}
+
+test('live playback: the worker renders the demo in real time; song-state reports its position and post-fader meters', async (t) => {
+  const s = await startStack(t);
+  const live = new LivePlayer(s.host, { output: 'none', log: silentLogger });
+  s.engine.clock.start(60);
+  t.after(async () => {
+    s.engine.clock.stop();
+    await live.close();
+  });
+  const opened = await live.ready;
+  assert.equal(opened.output, 'none', `node-web-audio-api's deviceless real-time context opens: ${opened.reason}`);
+  const before = await state(s);
+  assert.equal((before.capabilities as { meters_available: boolean }).meters_available, true);
+  await s.ok(`song-transport-play ${before.project_token}`);
+  const playing = await until(s, 'a loud master while playing', (r) => r.meters.available && r.meters.observed_at.playing && (r.meters.master.peak_dbfs ?? -Infinity) > -40);
+  assert.ok(playing.meters.tracks.length >= 3);
+  assert.ok(playing.meters.tracks.some((x) => x.peak_dbfs !== null), 'some track sounds');
+  assert.ok(playing.meters.master.peak_dbfs! < 0.1, 'the demo does not clip');
+  // The position is the count of rendered samples (the machine may be loaded: late blocks lag the wall clock, never the position).
+  const a = await state(s);
+  await sleep(1000);
+  const b = await state(s);
+  const rendered = (b.meters.observed_at.sample - a.meters.observed_at.sample) / 48000;
+  const moved = b.transport.position_beats - a.transport.position_beats;
+  assert.ok(rendered > 0.3, `the worker rendered ${rendered} s in a second (late blocks ${b.meters.late_blocks})`);
+  assert.ok(Math.abs(moved - (rendered * b.transport.tempo) / 60) < 0.15, `moved ${moved} beats over ${rendered} s rendered at ${b.transport.tempo} BPM`);
+  // Listening to the live output: what the engine played over the last second.
+  const heard = (await s.ok('song-listen live 1 clip')) as Reply & { seconds: number; silent: boolean; integrated_lufs: number | null; tracks: { name: string; silent: boolean }[]; source: { kind: string }; clip: { base64: string } };
+  assert.equal(heard.source.kind, 'live');
+  // At most the second asked for; less when a loaded machine made the engine skip late blocks.
+  assert.ok(heard.seconds > 0.3 && heard.seconds <= 1.001, `${heard.seconds} s`);
+  assert.equal(heard.silent, false);
+  assert.ok(heard.tracks.some((x) => !x.silent), 'the live per-track meters cover the second');
+  // The clip is that audio (seconds are given to the millisecond: 48 samples).
+  assert.ok(Math.abs(Buffer.from(heard.clip.base64, 'base64').length - (44 + heard.seconds * 48000 * 2)) <= 2 * 48);
+  await refusedUnchangedLive(s, 'song-listen live 1 track=1', 'live_track');
+  // A seek while playing moves the engine: the position continues from the sought beat.
+  await s.ok(`song-transport-seek ${b.project_token} 32`);
+  const sought = await until(s, 'the position after the seek', (r) => r.transport.position_beats >= 32 && r.transport.position_beats < 34);
+  assert.equal(sought.transport.playing, true);
+  // Stop: the engine stops, the position stays; tails ring out.
+  await s.ok(`song-transport-stop ${sought.project_token}`);
+  const stopped = await until(s, 'the engine stopped', (r) => !r.meters.observed_at.playing);
+  await sleep(200);
+  assert.equal((await state(s)).transport.position_beats, stopped.transport.position_beats);
+  assert.ok(live.blocks > 0);
+});
+
+test('live playback: a mute reaches the playing engine at once (no rebuild) and silences that track', async (t) => {
+  const s = await startStack(t);
+  const live = new LivePlayer(s.host, { output: 'clock', log: silentLogger });
+  s.engine.clock.start(60);
+  t.after(async () => {
+    s.engine.clock.stop();
+    await live.close();
+  });
+  await live.ready;
+  const st = await state(s);
+  await s.ok(`song-transport-play ${st.project_token}`);
+  const loud = await until(s, 'track 0 sounding', (r) => r.meters.available && r.meters.tracks[0]?.peak_dbfs !== null);
+  const name = loud.meters.tracks[0].name;
+  await s.ok(`song-track-state ${loud.project_token} 0 true false`);
+  await sleep(500);
+  const muted = await until(s, `${name} silent`, (r) => r.meters.tracks[0].peak_dbfs === null);
+  assert.ok(muted.meters.tracks.some((x, i) => i > 0 && x.peak_dbfs !== null), 'the others still sound');
+});

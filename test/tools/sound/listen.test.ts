@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { PNG } from 'pngjs';
+import { startShow } from '../../helpers/show.js';
+
+test('song_listen over MCP: figures as structured content, the clip as an audio block, the spectrogram as an image block', async (t) => {
+  const show = await startShow(t);
+  const result = await show.client.callTool({ name: 'song_listen', arguments: { region: { from_beat: 0, to_beat: 8 }, clip: true, spectrogram: true } });
+  assert.notEqual(result.isError, true, JSON.stringify(result.content).slice(0, 300));
+  const blocks = result.content as { type: string; data?: string; mimeType?: string; text?: string }[];
+  assert.deepEqual(blocks.map((b) => b.type), ['text', 'audio', 'image']);
+  const payload = result.structuredContent as { ok: boolean; native: { integrated_lufs: number; verified: boolean; clip: { base64: string }; tracks: unknown[] } };
+  assert.equal(blocks[0].text, JSON.stringify(payload));
+  assert.equal(payload.ok, true);
+  assert.equal(payload.native.verified, false);
+  assert.ok(payload.native.integrated_lufs < -6 && payload.native.integrated_lufs > -30);
+  assert.equal(payload.native.clip.base64, '(in the audio content block)', 'the clip is not duplicated in the text');
+  const wav = Buffer.from(blocks[1].data!, 'base64');
+  assert.equal(blocks[1].mimeType, 'audio/wav');
+  assert.equal(wav.toString('ascii', 0, 4), 'RIFF');
+  assert.ok(wav.length <= 44 + 5 * 48000 * 2, 'the clip keeps its bound');
+  const png = PNG.sync.read(Buffer.from(blocks[2].data!, 'base64'));
+  assert.equal(blocks[2].mimeType, 'image/png');
+  assert.deepEqual([png.width, png.height], [320, 160]);
+});
+
+test('song_listen refuses bad input with a clear code and changes nothing', async (t) => {
+  const show = await startShow(t);
+  const before = show.app.sound.fingerprint();
+  const depth = show.app.engine.history.undoDepth;
+  assert.match(await show.callError('song_listen', {}), /^invalid_argument: give exactly one of region or live_seconds/);
+  assert.match(await show.callError('song_listen', { region: { from_beat: 0, to_beat: 4 }, live_seconds: 2 }), /^invalid_argument/);
+  assert.match(await show.callError('song_listen', { live_seconds: 99 }), /^invalid_argument/);
+  assert.match(await show.callError('song_listen', { region: { from_beat: -1, to_beat: 4 } }), /^invalid_argument/);
+  const backwards = await show.call('song_listen', { region: { from_beat: 8, to_beat: 4 } });
+  assert.deepEqual([backwards.ok, backwards.code, backwards.reason], [false, 'invalid_argument', 'out_of_range']);
+  const live = await show.call('song_listen', { live_seconds: 2 });
+  assert.deepEqual([live.ok, live.reason], [false, 'live_off'], 'tests run no live engine');
+  assert.equal(show.app.sound.fingerprint(), before);
+  assert.equal(show.app.engine.history.undoDepth, depth);
+});
