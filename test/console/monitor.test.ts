@@ -26,7 +26,8 @@ test('the console monitor plays the live engine in an AudioWorklet; its meters a
   assert.equal(((await p3.request(`song-transport-play ${token}`)) as { ok: boolean }).ok, true);
   // The start control is a real gesture (a click), as a person would give it.
   await page.getByRole('button', { name: /Start audio/ }).click();
-  await page.waitForFunction(() => (window.footlightMonitor?.soundingBlocks ?? 0) > 50, undefined, { timeout: 20_000 });
+  // Wait for what is asserted (over 0.3 s of samples received and sounding blocks played), not a proxy of it.
+  await page.waitForFunction(() => (window.footlightMonitor?.soundingBlocks ?? 0) > 50 && (window.footlightMonitor?.received ?? 0) > 48000 * 0.3, undefined, { timeout: 20_000 });
   const stats = await page.evaluate(() => window.footlightMonitor!);
   assert.ok(stats.received > 48000 * 0.3 && stats.peak > 0.01, JSON.stringify(stats));
   // Meters: the master's level reads above the floor and changes; lanes have meters too.
