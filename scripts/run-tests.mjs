@@ -28,7 +28,7 @@ if (files.length === 0) {
 const concurrency = process.env.FOOTLIGHT_TEST_CONCURRENCY ?? '2';
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],
+  ['--expose-gc', '--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],
   { cwd: root, stdio: 'inherit', env: { ...process.env, FOOTLIGHT_TEST: '1' } },
 );
 process.exit(result.status ?? 1);
