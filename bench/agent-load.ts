@@ -59,8 +59,17 @@ async function serve(workload: Workload): Promise<void> {
   const home = await mkdtemp(join(tmpdir(), 'footlight-agent-load-'));
   const project = await writeWorkload(home, workload, POINTS.rows, POINTS.columns);
   const app = await startFootlight({
-    host: '127.0.0.1', port: 0, soundPort: 0, home, log: silentLogger, realtime: false, writeStatus: false,
-    oscReceivePort: 0, oscTransmitPort: 0, maxSessions: 256, project,
+    host: '127.0.0.1',
+    port: 0,
+    soundPort: 0,
+    home,
+    log: silentLogger,
+    realtime: false,
+    writeStatus: false,
+    oscReceivePort: 0,
+    oscTransmitPort: 0,
+    maxSessions: 256,
+    project,
   });
   const points = app.light.structure.model.size;
   const warnings = [...app.light.warnings];
@@ -71,14 +80,26 @@ async function serve(workload: Workload): Promise<void> {
     const cpu = process.cpuUsage();
     const elu = performance.eventLoopUtilization();
     return {
-      frames: c.frames, late: c.late, skipped: c.skipped, frameMs: c.frameMs, startDelayMs: c.startDelayMs, rssMiB: process.memoryUsage().rss / 2 ** 20,
-      cpuMs: (cpu.user + cpu.system) / 1000, eluActive: elu.active, eluIdle: elu.idle,
-      sessions: app.mcp.activeSessions, queueExpired: app.engine.queue.stats().expired,
+      frames: c.frames,
+      late: c.late,
+      skipped: c.skipped,
+      frameMs: c.frameMs,
+      startDelayMs: c.startDelayMs,
+      rssMiB: process.memoryUsage().rss / 2 ** 20,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      eluActive: elu.active,
+      eluIdle: elu.idle,
+      sessions: app.mcp.activeSessions,
+      queueExpired: app.engine.queue.stats().expired,
     };
   };
   process.on('message', (m: { cmd: string }) => {
     if (m.cmd === 'stats') process.send?.({ stats: stats() });
-    else if (m.cmd === 'exit') void app.close().then(() => rm(home, { recursive: true, force: true })).then(() => process.exit(0));
+    else if (m.cmd === 'exit')
+      void app
+        .close()
+        .then(() => rm(home, { recursive: true, force: true }))
+        .then(() => process.exit(0));
   });
   process.send?.({ url: app.http.url, points, warnings });
 }
@@ -87,7 +108,12 @@ async function serve(workload: Workload): Promise<void> {
 // Load generator (this process)
 
 class ServerProcess {
-  private constructor(private readonly child: ChildProcess, readonly url: string, readonly points: number, readonly warnings: readonly string[]) {}
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly url: string,
+    readonly points: number,
+    readonly warnings: readonly string[],
+  ) {}
 
   static async start(workload: Workload): Promise<ServerProcess> {
     const child = fork(new URL(import.meta.url).pathname, [], { env: { ...process.env, AGENT_LOAD_SERVER: workload }, execArgv: process.execArgv });
@@ -157,22 +183,39 @@ async function rawSession(url: string, targets: readonly Target[], seed: number)
   let sessionId = '';
   let id = 0;
   const post = async (body: unknown): Promise<unknown> => {
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+    };
     if (sessionId !== '') headers['mcp-session-id'] = sessionId;
     const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
     sessionId = res.headers.get('mcp-session-id') ?? sessionId;
     const text = await res.text();
     if (res.status >= 300) throw new Error(`HTTP ${res.status}: ${text.slice(0, 200)}`);
     if (text.length === 0) return undefined;
-    const data = text.startsWith('{') ? text : text.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5)).find((l) => l.trim().length > 0) ?? '{}';
+    const data = text.startsWith('{')
+      ? text
+      : (text
+          .split('\n')
+          .filter((l) => l.startsWith('data:'))
+          .map((l) => l.slice(5))
+          .find((l) => l.trim().length > 0) ?? '{}');
     return JSON.parse(data);
   };
-  await post({ jsonrpc: '2.0', id: ++id, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: `agent-load-raw-${seed}`, version: '1' } } });
+  await post({
+    jsonrpc: '2.0',
+    id: ++id,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: `agent-load-raw-${seed}`, version: '1' } },
+  });
   await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
   const random = prng(seed);
   return {
     call: async () => {
-      const reply = (await post({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: nextRequest(random, targets) })) as { result?: { isError?: boolean } };
+      const reply = (await post({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: nextRequest(random, targets) })) as {
+        result?: { isError?: boolean };
+      };
       if (reply?.result === undefined || reply.result.isError === true) throw new Error(JSON.stringify(reply).slice(0, 200));
     },
     close: async () => {
@@ -187,8 +230,11 @@ async function discoverTargets(url: string): Promise<Target[]> {
   const targets: Target[] = [];
   const channels = (await client.callTool({ name: 'list_channels', arguments: {} })).structuredContent as { channels: { path: string }[] };
   for (const path of [...channels.channels.map((c) => c.path), '/lx/mixer/master']) {
-    const list = (await client.callTool({ name: 'list_parameters', arguments: { path } })).structuredContent as { parameters: { path: string; kind: string; range?: { min: number; max: number } }[] };
-    for (const p of list.parameters) if (p.kind === 'bounded' && p.range !== undefined && !/fader$/.test(p.path)) targets.push({ path: p.path, min: p.range.min, max: p.range.max });
+    const list = (await client.callTool({ name: 'list_parameters', arguments: { path } })).structuredContent as {
+      parameters: { path: string; kind: string; range?: { min: number; max: number } }[];
+    };
+    for (const p of list.parameters)
+      if (p.kind === 'bounded' && p.range !== undefined && !/fader$/.test(p.path)) targets.push({ path: p.path, min: p.range.min, max: p.range.max });
   }
   await client.close();
   if (targets.length === 0) throw new Error('no bounded parameters found to write');
@@ -293,11 +339,17 @@ async function main(): Promise<void> {
     }
   }
   const out: AgentLoadResults = { benchmark: 'agent-load', machine: before, machineAfter: machine(), seconds: SECONDS, points, rows, warnings };
-  console.log(`agent load: MCP sessions over HTTP (70% reads, 30% writes) while the engine renders ${points} points at 60 fps; server in another process; ${SECONDS} s per row`);
-  console.log(`  load average ${before.loadAverage[0]} → ${out.machineAfter.loadAverage[0]} on ${before.cores} cores (${before.cpu}); other processes share these cores`);
+  console.log(
+    `agent load: MCP sessions over HTTP (70% reads, 30% writes) while the engine renders ${points} points at 60 fps; server in another process; ${SECONDS} s per row`,
+  );
+  console.log(
+    `  load average ${before.loadAverage[0]} → ${out.machineAfter.loadAverage[0]} on ${before.cores} cores (${before.cpu}); other processes share these cores`,
+  );
   console.log('workload  client  sessions  calls/s  median ms  p99 ms    fps   dropped  dropped%  frame ms  start delay ms  server CPU%  RSS MiB');
   for (const r of rows) {
-    console.log(`${r.workload.padEnd(9)} ${r.client.padEnd(6)} ${String(r.sessions).padStart(8)}  ${fmt(r.callsPerSecond, 0).padStart(7)}  ${fmt(r.medianMs).padStart(9)}  ${fmt(r.p99Ms).padStart(6)}  ${fmt(r.fps, 1).padStart(5)}  ${String(r.framesDropped).padStart(7)}  ${fmt(r.framesDroppedPct, 1).padStart(8)}  ${fmt(r.frameMeanMs).padStart(8)}  ${fmt(r.frameStartDelayMeanMs).padStart(14)}  ${fmt(r.serverCpuPct, 0).padStart(11)}  ${fmt(r.serverRssMiB, 0).padStart(7)}${r.errors > 0 ? `  errors ${r.errors}` : ''}`);
+    console.log(
+      `${r.workload.padEnd(9)} ${r.client.padEnd(6)} ${String(r.sessions).padStart(8)}  ${fmt(r.callsPerSecond, 0).padStart(7)}  ${fmt(r.medianMs).padStart(9)}  ${fmt(r.p99Ms).padStart(6)}  ${fmt(r.fps, 1).padStart(5)}  ${String(r.framesDropped).padStart(7)}  ${fmt(r.framesDroppedPct, 1).padStart(8)}  ${fmt(r.frameMeanMs).padStart(8)}  ${fmt(r.frameStartDelayMeanMs).padStart(14)}  ${fmt(r.serverCpuPct, 0).padStart(11)}  ${fmt(r.serverRssMiB, 0).padStart(7)}${r.errors > 0 ? `  errors ${r.errors}` : ''}`,
+    );
   }
   await mkdir(new URL('./results/', import.meta.url), { recursive: true });
   await writeFile(new URL('./results/agent-load.json', import.meta.url), `${JSON.stringify(out, null, 2)}\n`);

@@ -16,11 +16,18 @@ export function workloadProject(workload: Workload, rows: number, columns: numbe
   if (workload === 'light') {
     const mixer = project.engine.children.mixer;
     mixer.children.master.effects = [];
-    mixer.channels = [{
-      id: 30, class: 'heronarts.lx.mixer.LXChannel', parameters: { label: 'Solid', fader: 1, enabled: true, blendMode: 0 },
-      children: {}, effects: [], clips: [], patternIndex: 0,
-      patterns: [{ id: 31, class: 'heronarts.lx.pattern.color.SolidPattern', parameters: { label: 'Solid' }, children: {}, deviceVersion: -1, effects: [] }],
-    }];
+    mixer.channels = [
+      {
+        id: 30,
+        class: 'heronarts.lx.mixer.LXChannel',
+        parameters: { label: 'Solid', fader: 1, enabled: true, blendMode: 0 },
+        children: {},
+        effects: [],
+        clips: [],
+        patternIndex: 0,
+        patterns: [{ id: 31, class: 'heronarts.lx.pattern.color.SolidPattern', parameters: { label: 'Solid' }, children: {}, deviceVersion: -1, effects: [] }],
+      },
+    ];
     project.engine.children.modulation.modulators = [];
     project.engine.children.modulation.modulations = [];
   }

@@ -28,7 +28,11 @@ for (let i = 0; i < REPEATS; i++) {
   cpu.push((c.user + c.system) / 1e6);
   seconds = r.seconds;
 }
-const median = (xs: number[]): number => quantile([...xs].sort((a, b) => a - b), 0.5);
+const median = (xs: number[]): number =>
+  quantile(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  );
 const result = {
   song: 'demo',
   audioSeconds: seconds,
@@ -39,6 +43,8 @@ const result = {
   realTimeCpu: seconds / median(cpu),
   machine: { start, end: machine() },
 };
-console.log(`demo song, ${fmt(seconds, 1)} s of audio: median ${fmt(result.medianWallSeconds, 3)} s wall (${fmt(result.realTimeWall, 0)}× real time), ${fmt(result.medianCpuSeconds, 3)} s CPU (${fmt(result.realTimeCpu, 0)}× real time); load average ${start.loadAverage.join(' ')}`);
+console.log(
+  `demo song, ${fmt(seconds, 1)} s of audio: median ${fmt(result.medianWallSeconds, 3)} s wall (${fmt(result.realTimeWall, 0)}× real time), ${fmt(result.medianCpuSeconds, 3)} s CPU (${fmt(result.realTimeCpu, 0)}× real time); load average ${start.loadAverage.join(' ')}`,
+);
 await mkdir(RESULTS, { recursive: true });
 await writeFile(`${RESULTS}audio-render.json`, `${JSON.stringify(result, null, 2)}\n`);

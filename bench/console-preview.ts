@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { silentLogger } from '../src/engine/log.js';
 import { createLibrary } from '../src/light/library.js';
-import { Channel } from '../src/light/mixer/channel.js';
+import type { Channel } from '../src/light/mixer/channel.js';
 import { Fixture } from '../src/light/structure/fixture.js';
 import { startFootlight, type RunningFootlight } from '../src/main.js';
 import { launch, openConsole } from '../test/console/browser.js';
@@ -16,7 +16,12 @@ import { launch, openConsole } from '../test/console/browser.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SIZES = (process.env.BENCH_POINTS ?? '10000,100000').split(',').map(Number);
 
-declare const window: { __footlight: { preview?: { stats: { rendered: number; framesShown: number; points: number } }; previewStats: { framesReceived: number; bytesReceived: number } } };
+declare const window: {
+  __footlight: {
+    preview?: { stats: { rendered: number; framesShown: number; points: number } };
+    previewStats: { framesReceived: number; bytesReceived: number };
+  };
+};
 
 /** Replaces the demo's grid with one of about `points` points and puts Noise on channel 1. */
 async function shape(app: RunningFootlight, points: number): Promise<number> {

@@ -56,18 +56,33 @@ async function main(): Promise<void> {
   const [{ port }] = (await once(child, 'message')) as [{ port: number }];
   const url = `http://127.0.0.1:${port}/echo`;
   const call = async (): Promise<void> => {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: SAMPLE_BODY });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: SAMPLE_BODY,
+    });
     const text = await res.text();
     if (res.status !== 200 || text.length !== SAMPLE_BODY.length) throw new Error(`echo failed: ${res.status}`);
   };
   const rows: LoopResult[] = [];
-  for (const n of CONCURRENCY) rows.push(await runLoop(Array.from({ length: n }, () => call), SECONDS));
+  for (const n of CONCURRENCY)
+    rows.push(
+      await runLoop(
+        Array.from({ length: n }, () => call),
+        SECONDS,
+      ),
+    );
   child.send('exit');
   await once(child, 'exit');
   const out: FloorResults = { benchmark: 'floor', machine: before, machineAfter: machine(), seconds: SECONDS, rows };
-  console.log(`loopback floor: bare node:http echo in another process, fetch client, ${SECONDS} s per row (load ${before.loadAverage[0]} → ${out.machineAfter.loadAverage[0]} on ${before.cores} cores)`);
+  console.log(
+    `loopback floor: bare node:http echo in another process, fetch client, ${SECONDS} s per row (load ${before.loadAverage[0]} → ${out.machineAfter.loadAverage[0]} on ${before.cores} cores)`,
+  );
   console.log('clients  calls/s   median ms  p99 ms');
-  for (const r of rows) console.log(`${String(r.concurrency).padStart(7)}  ${fmt(r.callsPerSecond, 0).padStart(7)}  ${fmt(r.medianMs, 3).padStart(10)}  ${fmt(r.p99Ms, 3).padStart(6)}`);
+  for (const r of rows)
+    console.log(
+      `${String(r.concurrency).padStart(7)}  ${fmt(r.callsPerSecond, 0).padStart(7)}  ${fmt(r.medianMs, 3).padStart(10)}  ${fmt(r.p99Ms, 3).padStart(6)}`,
+    );
   await mkdir(new URL('./results/', import.meta.url), { recursive: true });
   await writeFile(new URL('./results/floor.json', import.meta.url), `${JSON.stringify(out, null, 2)}\n`);
 }

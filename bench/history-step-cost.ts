@@ -30,7 +30,10 @@ function measure(label: string, batch: number): void {
   const before = heap();
   for (let i = 0; i < STEPS; i++) {
     if (batch === 1) history.perform(new SetParameter(params[0]!, (i % 1000) / 1000), origin);
-    else history.transaction('Apply operations', origin, () => { for (const p of params) history.perform(new SetParameter(p, (i % 1000) / 1000), origin); });
+    else
+      history.transaction('Apply operations', origin, () => {
+        for (const p of params) history.perform(new SetParameter(p, (i % 1000) / 1000), origin);
+      });
   }
   const real = (heap() - before) / STEPS;
   const counted = history.usage.bytes / STEPS;

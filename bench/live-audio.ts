@@ -15,14 +15,31 @@ import { startFootlight } from '../src/main.js';
 import { silentLogger } from '../src/engine/log.js';
 import { writeWorkload } from './agent-workload.js';
 
-const { values } = parseArgs({ options: { minutes: { type: 'string', default: '10' }, rows: { type: 'string', default: '316' }, columns: { type: 'string', default: '316' }, output: { type: 'string', default: 'clock' } } });
+const { values } = parseArgs({
+  options: {
+    minutes: { type: 'string', default: '10' },
+    rows: { type: 'string', default: '316' },
+    columns: { type: 'string', default: '316' },
+    output: { type: 'string', default: 'clock' },
+  },
+});
 const minutes = Number(values.minutes);
 const rows = Number(values.rows);
 const columns = Number(values.columns);
 
 const home = await mkdtemp(join(tmpdir(), 'footlight-live-bench-'));
 const project = await writeWorkload(home, 'standard', rows, columns);
-const app = await startFootlight({ home, project, port: 0, soundPort: 0, oscReceivePort: 0, oscTransmitPort: 0, writeStatus: false, log: silentLogger, liveAudio: values.output as 'none' | 'clock' });
+const app = await startFootlight({
+  home,
+  project,
+  port: 0,
+  soundPort: 0,
+  oscReceivePort: 0,
+  oscTransmitPort: 0,
+  writeStatus: false,
+  log: silentLogger,
+  liveAudio: values.output as 'none' | 'clock',
+});
 const live = app.live!;
 const opened = await live.ready;
 const p3 = new Protocol3Client();
@@ -44,7 +61,9 @@ const end = t0 + minutes * 60_000;
 while (performance.now() < end) {
   await new Promise((r) => setTimeout(r, Math.min(5000, end - performance.now())));
   shares.push(live.cpuShare);
-  process.stderr.write(`\r${((performance.now() - t0) / 60000).toFixed(1)} / ${minutes} min, late blocks ${live.lateBlocks - late0}, late frames ${app.engine.clock.stats().late - c0.late}   `);
+  process.stderr.write(
+    `\r${((performance.now() - t0) / 60000).toFixed(1)} / ${minutes} min, late blocks ${live.lateBlocks - late0}, late frames ${app.engine.clock.stats().late - c0.late}   `,
+  );
 }
 const wall = (performance.now() - t0) / 1000;
 const c1 = app.engine.clock.stats();

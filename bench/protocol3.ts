@@ -40,20 +40,24 @@ async function run(port: number, command: string, connections: number, lineFor: 
     }),
   );
   // Warm up: JIT, socket buffers.
-  await Promise.all(clients.map(async (c, k) => {
-    for (let i = 0; i < WARMUP / connections; i++) await c.request(lineFor(k * 1_000_000 + i));
-  }));
+  await Promise.all(
+    clients.map(async (c, k) => {
+      for (let i = 0; i < WARMUP / connections; i++) await c.request(lineFor(k * 1_000_000 + i));
+    }),
+  );
   const latencies: number[] = [];
   const perClient = Math.ceil(REQUESTS / connections);
   const started = process.hrtime.bigint();
-  await Promise.all(clients.map(async (c, k) => {
-    for (let i = 0; i < perClient; i++) {
-      const t0 = process.hrtime.bigint();
-      const reply = await c.request(lineFor(k * perClient + i));
-      latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-      if (reply.ok !== true) throw new Error(`${command} failed: ${JSON.stringify(reply).slice(0, 300)}`);
-    }
-  }));
+  await Promise.all(
+    clients.map(async (c, k) => {
+      for (let i = 0; i < perClient; i++) {
+        const t0 = process.hrtime.bigint();
+        const reply = await c.request(lineFor(k * perClient + i));
+        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        if (reply.ok !== true) throw new Error(`${command} failed: ${JSON.stringify(reply).slice(0, 300)}`);
+      }
+    }),
+  );
   const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
   await Promise.all(clients.map((c) => c.close()));
   latencies.sort((a, b) => a - b);
@@ -88,10 +92,14 @@ async function main(): Promise<void> {
   await server.close();
   host.dispose();
 
-  console.log(`protocol 3 over loopback TCP, ${REQUESTS} timed requests per row, one in flight per connection (${cpus().length} CPUs, load ${loadavg()[0].toFixed(2)})`);
+  console.log(
+    `protocol 3 over loopback TCP, ${REQUESTS} timed requests per row, one in flight per connection (${cpus().length} CPUs, load ${loadavg()[0].toFixed(2)})`,
+  );
   console.log('command     conns  requests  median ms  p99 ms   max ms   req/s');
   for (const r of results) {
-    console.log(`${r.command.padEnd(11)} ${String(r.connections).padStart(5)}  ${String(r.requests).padStart(8)}  ${r.median_ms.toFixed(3).padStart(9)}  ${r.p99_ms.toFixed(3).padStart(6)}  ${r.max_ms.toFixed(3).padStart(7)}  ${String(r.requests_per_second).padStart(6)}`);
+    console.log(
+      `${r.command.padEnd(11)} ${String(r.connections).padStart(5)}  ${String(r.requests).padStart(8)}  ${r.median_ms.toFixed(3).padStart(9)}  ${r.p99_ms.toFixed(3).padStart(6)}  ${r.max_ms.toFixed(3).padStart(7)}  ${String(r.requests_per_second).padStart(6)}`,
+    );
   }
   await mkdir(new URL('./results/', import.meta.url), { recursive: true });
   const out = {

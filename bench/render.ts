@@ -105,10 +105,22 @@ function runOne(size: string, variant: string, threads: number): Result {
   const lx = variant === 'workload' ? LX_MEDIAN[size] : LX_DEVICE[variant];
   const chunks = pointPool.chunks - chunks0;
   return {
-    size, variant, threads, points, medianMs: median, p99Ms: quantile(samples, 0.99), meanMs: samples.reduce((a, b) => a + b, 0) / FRAMES,
-    medianCpuMs: quantile(cpu, 0.5), pointsPerSecond: points / (median / 1000), rssMiB: process.memoryUsage().rss / 2 ** 20,
+    size,
+    variant,
+    threads,
+    points,
+    medianMs: median,
+    p99Ms: quantile(samples, 0.99),
+    meanMs: samples.reduce((a, b) => a + b, 0) / FRAMES,
+    medianCpuMs: quantile(cpu, 0.5),
+    pointsPerSecond: points / (median / 1000),
+    rssMiB: process.memoryUsage().rss / 2 ** 20,
     helperShare: chunks === 0 ? 0 : (pointPool.helperChunks - helperChunks0) / chunks,
-    lxMedianMs: lx, ratioToLx: median / lx, cpuRatioToLx: quantile(cpu, 0.5) / (variant === 'workload' ? LX_CPU[size] : lx), loadAverage: [load0, loadavg()[0]], warnings: [...opened.warnings],
+    lxMedianMs: lx,
+    ratioToLx: median / lx,
+    cpuRatioToLx: quantile(cpu, 0.5) / (variant === 'workload' ? LX_CPU[size] : lx),
+    loadAverage: [load0, loadavg()[0]],
+    warnings: [...opened.warnings],
   };
 }
 
@@ -135,7 +147,9 @@ function medianOf(runs: Result[]): Result {
 
 function child(size: string, variant: string, threads: number): Result {
   const run = spawnSync(process.execPath, [...process.execArgv, new URL(import.meta.url).pathname], {
-    env: { ...process.env, BENCH_CHILD: JSON.stringify({ size, variant, threads }) }, encoding: 'utf8', maxBuffer: 1 << 20,
+    env: { ...process.env, BENCH_CHILD: JSON.stringify({ size, variant, threads }) },
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
   });
   if (run.status !== 0) throw new Error(`bench ${size} ${variant} (${threads} threads) failed: ${run.stderr}`);
   return JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as Result;
@@ -153,8 +167,10 @@ function measure(cases: [string, string][], threadCounts: number[]): Result[] {
         const key = `${size}|${variant}|${threads}`;
         const r = child(size, variant, threads);
         runs.set(key, [...(runs.get(key) ?? []), r]);
-        process.stdout.write(`  ${variant.padEnd(22)} ${size.padStart(4)} ${threads} thread${threads === 1 ? ' ' : 's'}  median ${f2(r.medianMs)} ms  p99 ${f2(r.p99Ms)}  cpu ${f2(r.medianCpuMs)}  ` +
-          `RSS ${r.rssMiB.toFixed(0)} MiB  helpers ${(100 * r.helperShare).toFixed(0)} %  ×${r.ratioToLx.toFixed(2)} LX (CPU ×${r.cpuRatioToLx.toFixed(2)})  (load ${r.loadAverage.map((l) => l.toFixed(1)).join('→')})\n`);
+        process.stdout.write(
+          `  ${variant.padEnd(22)} ${size.padStart(4)} ${threads} thread${threads === 1 ? ' ' : 's'}  median ${f2(r.medianMs)} ms  p99 ${f2(r.p99Ms)}  cpu ${f2(r.medianCpuMs)}  ` +
+            `RSS ${r.rssMiB.toFixed(0)} MiB  helpers ${(100 * r.helperShare).toFixed(0)} %  ×${r.ratioToLx.toFixed(2)} LX (CPU ×${r.cpuRatioToLx.toFixed(2)})  (load ${r.loadAverage.map((l) => l.toFixed(1)).join('→')})\n`,
+        );
         for (const w of r.warnings) process.stdout.write(`      warning: ${w}\n`);
       }
     }
@@ -170,7 +186,9 @@ function table(results: Result[], threadCounts: number[], label: (r: Result) => 
   for (const key of keys) {
     const row = threadCounts.map((n) => results.find((r) => `${r.size}|${r.variant}` === key && r.threads === n));
     const first = row.find((r) => r !== undefined) as Result;
-    lines.push(`| ${label(first)} | ${first.lxMedianMs} | ${row.map((r) => (r === undefined ? '' : `${f2(r.medianMs)} / ${f2(r.p99Ms)} / ${f2(r.medianCpuMs)}, **×${r.ratioToLx.toFixed(2)}** / ×${r.cpuRatioToLx.toFixed(2)}`)).join(' | ')} |`);
+    lines.push(
+      `| ${label(first)} | ${first.lxMedianMs} | ${row.map((r) => (r === undefined ? '' : `${f2(r.medianMs)} / ${f2(r.p99Ms)} / ${f2(r.medianCpuMs)}, **×${r.ratioToLx.toFixed(2)}** / ×${r.cpuRatioToLx.toFixed(2)}`)).join(' | ')} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -179,17 +197,39 @@ if (process.env.BENCH_CHILD !== undefined) {
   const { size, variant, threads } = JSON.parse(process.env.BENCH_CHILD) as { size: string; variant: string; threads: number };
   process.stdout.write(`${JSON.stringify(runOne(size, variant, threads))}\n`);
 } else {
-  const sizes = (process.env.BENCH_SIZES ?? '10k,100k,1M').split(',').map((s) => s.trim()).filter((s) => s in SIZES);
+  const sizes = (process.env.BENCH_SIZES ?? '10k,100k,1M')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s in SIZES);
   const threadCounts = [...new Set((process.env.BENCH_THREADS ?? `1,${defaultRenderThreads()}`).split(',').map(Number))];
   const load = loadavg();
   process.stdout.write(`standard workload (load average ${load.map((l) => l.toFixed(2)).join(' ')}):\n`);
-  const workload = measure(sizes.map((s) => [s, 'workload']), threadCounts);
-  const devices = process.env.BENCH_DEVICES === '0' ? [] : (process.stdout.write('each device at 100k points:\n'), measure(Object.keys(LX_DEVICE).map((v) => ['100k', v]), threadCounts));
+  const workload = measure(
+    sizes.map((s) => [s, 'workload']),
+    threadCounts,
+  );
+  const devices =
+    process.env.BENCH_DEVICES === '0'
+      ? []
+      : (process.stdout.write('each device at 100k points:\n'),
+        measure(
+          Object.keys(LX_DEVICE).map((v) => ['100k', v]),
+          threadCounts,
+        ));
   process.stdout.write(`\n${table(workload, threadCounts, (r) => `${r.size} points`)}\n`);
   if (devices.length > 0) process.stdout.write(`\n${table(devices, threadCounts, (r) => r.variant)}\n`);
   const out = {
-    workload: 'golden README standard workload', warmupFrames: WARMUP, timedFrames: FRAMES, repeat: REPEAT, node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model,
-    loadAverage: { start: load, end: loadavg() }, threadCounts, results: workload, devices,
+    workload: 'golden README standard workload',
+    warmupFrames: WARMUP,
+    timedFrames: FRAMES,
+    repeat: REPEAT,
+    node: process.version,
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model,
+    loadAverage: { start: load, end: loadavg() },
+    threadCounts,
+    results: workload,
+    devices,
   };
   await mkdir(new URL('./results/', import.meta.url).pathname, { recursive: true });
   await writeFile(join(new URL('./results/', import.meta.url).pathname, 'render.json'), `${JSON.stringify(out, null, 2)}\n`);

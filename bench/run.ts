@@ -41,8 +41,11 @@ const BENCHES: readonly Bench[] = [
   { name: 'mcp-roundtrip', script: 'bench/mcp-roundtrip.ts', quick: { BENCH_CALLS: '200' } },
   { name: 'audio-render', script: 'bench/audio-render.ts', quick: { BENCH_REPEATS: '2' } },
   {
-    name: 'console-preview', script: 'bench/console-preview.ts', quick: { BENCH_SECONDS: '2', BENCH_POINTS: '10000' },
-    unavailable: () => (existsSync(process.env.FOOTLIGHT_CHROMIUM ?? '/usr/bin/chromium') ? undefined : 'no chromium at /usr/bin/chromium (apt-get install -y chromium)'),
+    name: 'console-preview',
+    script: 'bench/console-preview.ts',
+    quick: { BENCH_SECONDS: '2', BENCH_POINTS: '10000' },
+    unavailable: () =>
+      existsSync(process.env.FOOTLIGHT_CHROMIUM ?? '/usr/bin/chromium') ? undefined : 'no chromium at /usr/bin/chromium (apt-get install -y chromium)',
   },
 ];
 
@@ -99,28 +102,47 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
   const of = (name: string): Json | undefined => outcomes.find((o) => o.name === name && o.status === 'ok')?.result as Json | undefined;
   const render = of('render');
   for (const r of (render?.results ?? []) as Json[]) {
-    lines.push({ bench: 'render', case: `${r.size} points (${r.points}), ${r.threads} render thread${r.threads === 1 ? '' : 's'}`, median: r.medianMs, p99: r.p99Ms, rate: `${fmt(r.pointsPerSecond / 1e6, 1)} M points/s`, note: `×${fmt(r.ratioToLx)} LX (${r.lxMedianMs} ms); CPU ${fmt(r.medianCpuMs)} ms/frame; RSS ${fmt(r.rssMiB, 0)} MiB` });
+    lines.push({
+      bench: 'render',
+      case: `${r.size} points (${r.points}), ${r.threads} render thread${r.threads === 1 ? '' : 's'}`,
+      median: r.medianMs,
+      p99: r.p99Ms,
+      rate: `${fmt(r.pointsPerSecond / 1e6, 1)} M points/s`,
+      note: `×${fmt(r.ratioToLx)} LX (${r.lxMedianMs} ms); CPU ${fmt(r.medianCpuMs)} ms/frame; RSS ${fmt(r.rssMiB, 0)} MiB`,
+    });
   }
   const floor = of('floor');
   const floorRow = (n: number): Json | undefined => ((floor?.rows ?? []) as Json[]).find((r) => r.concurrency === n);
-  for (const r of (floor?.rows ?? []) as Json[]) lines.push({ bench: 'floor', case: `${r.concurrency} clients, node:http echo`, median: r.medianMs, p99: r.p99Ms, rate: `${fmt(r.callsPerSecond, 0)} calls/s` });
+  for (const r of (floor?.rows ?? []) as Json[])
+    lines.push({
+      bench: 'floor',
+      case: `${r.concurrency} clients, node:http echo`,
+      median: r.medianMs,
+      p99: r.p99Ms,
+      rate: `${fmt(r.callsPerSecond, 0)} calls/s`,
+    });
   const agents = of('agent-load');
   for (const r of (agents?.rows ?? []) as Json[]) {
     const f = floorRow(r.sessions);
     const ratio = f !== undefined && r.sessions > 0 ? `; ×${fmt(r.medianMs / f.medianMs, 1)} floor median, ×${fmt(r.p99Ms / f.p99Ms, 1)} floor p99` : '';
     lines.push({
-      bench: 'agent-load', case: `${r.workload}, ${r.sessions === 0 ? 'no agents' : `${r.sessions} × ${r.client}`}`,
-      median: r.sessions > 0 ? r.medianMs : undefined, p99: r.sessions > 0 ? r.p99Ms : undefined,
+      bench: 'agent-load',
+      case: `${r.workload}, ${r.sessions === 0 ? 'no agents' : `${r.sessions} × ${r.client}`}`,
+      median: r.sessions > 0 ? r.medianMs : undefined,
+      p99: r.sessions > 0 ? r.p99Ms : undefined,
       rate: r.sessions > 0 ? `${fmt(r.callsPerSecond, 0)} calls/s` : undefined,
       note: `${fmt(r.fps, 1)} fps, dropped ${r.framesDropped}/${r.frames} (${fmt(r.framesDroppedPct, 1)}%); frame ${fmt(r.frameMeanMs)} ms, started ${fmt(r.frameStartDelayMeanMs)} ms after due${ratio}${r.errors > 0 ? `; ${r.errors} errors` : ''}`,
     });
   }
   const p3 = of('protocol3');
-  for (const r of (p3?.results ?? []) as Json[]) lines.push({ bench: 'protocol3', case: `${r.command}, ${r.connections} conn`, median: r.median_ms, p99: r.p99_ms, rate: `${r.requests_per_second} req/s` });
+  for (const r of (p3?.results ?? []) as Json[])
+    lines.push({ bench: 'protocol3', case: `${r.command}, ${r.connections} conn`, median: r.median_ms, p99: r.p99_ms, rate: `${r.requests_per_second} req/s` });
   const output = of('output');
   for (const r of (output?.results ?? []) as Json[]) {
     lines.push({
-      bench: 'output', case: `${r.mode}, ${r.points} points`, rate: `${fmt(r.sendFps, 1)} frames/s sent`,
+      bench: 'output',
+      case: `${r.mode}, ${r.points} points`,
+      rate: `${fmt(r.sendFps, 1)} frames/s sent`,
       note: `render ${fmt(r.renderFps, 1)} fps; ${r.universes} packets/frame; ${fmt(r.packetsPerSecond, 0)} packets/s; encode ${Number.isFinite(r.encodeMsPerFrame) ? `${fmt(r.encodeMsPerFrame)} ms/frame` : '-'}; dropped ${r.framesDropped}`,
     });
   }
@@ -130,21 +152,47 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
     lines.push({ bench: 'mcp-roundtrip', case: 'set_parameter, 1 session', median: rt.set_parameter_ms?.median, p99: rt.set_parameter_ms?.p99 });
   }
   const audio = of('audio-render');
-  if (audio !== undefined) lines.push({ bench: 'audio-render', case: `demo song, ${fmt(audio.audioSeconds, 1)} s offline`, median: audio.medianWallSeconds * 1000, rate: `${fmt(audio.realTimeCpu, 0)}× real time (CPU)`, note: `${fmt(audio.realTimeWall, 0)}× real time by the wall clock` });
+  if (audio !== undefined)
+    lines.push({
+      bench: 'audio-render',
+      case: `demo song, ${fmt(audio.audioSeconds, 1)} s offline`,
+      median: audio.medianWallSeconds * 1000,
+      rate: `${fmt(audio.realTimeCpu, 0)}× real time (CPU)`,
+      note: `${fmt(audio.realTimeWall, 0)}× real time by the wall clock`,
+    });
   const preview = of('console-preview');
-  for (const r of (preview?.rows ?? []) as Json[]) lines.push({ bench: 'console-preview', case: `${r.points} points`, rate: `${fmt(r.newFramesDrawnPerSec, 1)} new frames drawn/s`, note: `engine ${fmt(r.engineFps, 1)} fps; ${fmt(r.kbPerSec, 0)} KiB/s over the WebSocket` });
+  for (const r of (preview?.rows ?? []) as Json[])
+    lines.push({
+      bench: 'console-preview',
+      case: `${r.points} points`,
+      rate: `${fmt(r.newFramesDrawnPerSec, 1)} new frames drawn/s`,
+      note: `engine ${fmt(r.engineFps, 1)} fps; ${fmt(r.kbPerSec, 0)} KiB/s over the WebSocket`,
+    });
   for (const o of outcomes) if (o.status !== 'ok') lines.push({ bench: o.name, case: o.status, note: o.reason });
   return lines;
 }
 
 function printTable(lines: readonly Line[], start: Machine, end: Machine): void {
-  const rows = lines.map((l) => [l.bench, l.case, l.median === undefined ? '' : fmt(l.median), l.p99 === undefined ? '' : fmt(l.p99), l.rate ?? '', l.note ?? '']);
+  const rows = lines.map((l) => [
+    l.bench,
+    l.case,
+    l.median === undefined ? '' : fmt(l.median),
+    l.p99 === undefined ? '' : fmt(l.p99),
+    l.rate ?? '',
+    l.note ?? '',
+  ]);
   const head = ['benchmark', 'case', 'median ms', 'p99 ms', 'rate', 'notes'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: readonly string[]): string => cells.map((c, i) => (i === 2 || i === 3 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((c, i) => (i === 2 || i === 3 ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   console.log('');
   console.log(`Footlight benchmarks — ${start.cores} cores (${start.cpu}), Node ${start.node}, ${start.platform}`);
-  console.log(`load average at start ${start.loadAverage.join(' ')}, at end ${end.loadAverage.join(' ')}${start.loadAverage[0] > start.cores * 0.5 ? ' — the machine was busy with other work: treat every figure as pessimistic and noisy' : ''}`);
+  console.log(
+    `load average at start ${start.loadAverage.join(' ')}, at end ${end.loadAverage.join(' ')}${start.loadAverage[0] > start.cores * 0.5 ? ' — the machine was busy with other work: treat every figure as pessimistic and noisy' : ''}`,
+  );
   if (QUICK) console.log('BENCH_QUICK=1: short runs; these figures test the harness, they are not measurements');
   console.log(line(head));
   console.log(line(widths.map((w) => '-'.repeat(w))));

@@ -49,7 +49,10 @@ async function buildApp() {
   });
   const js = out.outputFiles[0].text.replaceAll('</script', '<\\/script');
   const html = await readFile(`${root}src/console/web/app/preview-app.html`, 'utf8');
-  await writeFile(`${outdir}/mcp-app.html`, html.replace('<script>/*APP*/</script>', () => `<script>${js}</script>`));
+  await writeFile(
+    `${outdir}/mcp-app.html`,
+    html.replace('<script>/*APP*/</script>', () => `<script>${js}</script>`),
+  );
 }
 
 await rm(outdir, { recursive: true, force: true });

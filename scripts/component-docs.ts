@@ -49,7 +49,8 @@ function pin(args: string[]): number {
     const current = entry.sourceUrl === undefined ? undefined : normalizedSha256(readFileSync(new URL(entry.sourceUrl), 'utf8'));
     if (current === undefined) throw new Error(`${entry.className} has no implementation to pin to`);
     const deps = note.dependsOn.length === 0 ? undefined : docs.dependenciesSha256(note.dependsOn);
-    if (note.dependsOn.length > 0 && deps === undefined) throw new Error(`${entry.className}: a file in dependsOn cannot be read (${note.dependsOn.join(', ')})`);
+    if (note.dependsOn.length > 0 && deps === undefined)
+      throw new Error(`${entry.className}: a file in dependsOn cannot be read (${note.dependsOn.join(', ')})`);
     writeFileSync(file, rewriteFrontmatter(text, { source: repoRelative(entry.sourceUrl), sourceSha256: current, dependsOnSha256: deps, reviewed: today }));
     console.log(`pinned ${entry.className} to ${current}${deps !== undefined ? ` (+ ${note.dependsOn.length} dependencies)` : ''}`);
   }

@@ -149,7 +149,10 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const startedAt = new Date().toISOString();
 
   pointPool.setThreads(options.renderThreads ?? config.renderThreads ?? defaultRenderThreads());
-  const engine = new Engine({ deadlineMs: options.deadlineMs, ...(options.historyBudgetBytes === undefined ? {} : { historyBudgetBytes: options.historyBudgetBytes }) });
+  const engine = new Engine({
+    deadlineMs: options.deadlineMs,
+    ...(options.historyBudgetBytes === undefined ? {} : { historyBudgetBytes: options.historyBudgetBytes }),
+  });
   engine.queue.onFrameError = (err) => log.error({ err }, 'frame failed');
   // The operator hears once per show that undo can no longer reach its start (the console shows the count).
   let trimLogged = false;
@@ -157,7 +160,10 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     if (change.kind === 'clear') trimLogged = false;
     if (change.kind !== 'trim' || trimLogged) return;
     trimLogged = true;
-    log.warn({ budgetBytes: engine.history.budgetBytes }, 'the undo history reached its memory budget: its earliest steps are being dropped, so undo can no longer reach the start of the show');
+    log.warn(
+      { budgetBytes: engine.history.budgetBytes },
+      'the undo history reached its memory budget: its earliest steps are being dropped, so undo can no longer reach the start of the show',
+    );
   });
   let light: LightShow;
   if (options.project !== undefined) {
@@ -194,7 +200,11 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   let soundEndpoint: HostEndpoint | undefined;
   if (options.soundHost !== undefined) {
     soundEndpoint = parseEndpoint(options.soundHost);
-    if (!isLoopbackHost(soundEndpoint.host)) log.warn({ soundHost: formatEndpoint(soundEndpoint) }, 'the sound tools will drive a protocol-3 host on another machine: protocol 3 has no authentication, so anyone on the path can read and change that project');
+    if (!isLoopbackHost(soundEndpoint.host))
+      log.warn(
+        { soundHost: formatEndpoint(soundEndpoint) },
+        'the sound tools will drive a protocol-3 host on another machine: protocol 3 has no authentication, so anyone on the path can read and change that project',
+      );
   }
   // Sound tools' writes to the built-in host are attributed to the MCP caller, not to the
   // adapter's connection; a host named by --sound-host sees (and records) that connection.
@@ -208,7 +218,19 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   // The operator's own component notes (FOOTLIGHT_HOME/components/<class>.md) win over the built-in ones.
   const docs = new ComponentDocs(light.registry, { overlayDir: join(home, 'components') });
   const surface = selectSurface(TOOLS, { toolsets: options.toolsets ?? config.toolsets, readOnly: options.readOnlyTools });
-  const services: Services = { engine, light, docs, outputs, server, log, policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false }, soundAdapter, tools: surface.served, listedToolsets: surface.listed, lightCues: showCues.cues };
+  const services: Services = {
+    engine,
+    light,
+    docs,
+    outputs,
+    server,
+    log,
+    policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false },
+    soundAdapter,
+    tools: surface.served,
+    listedToolsets: surface.listed,
+    lightCues: showCues.cues,
+  };
   const writeStatusFile = options.writeStatus ?? true;
   const status = (): StatusFile => {
     const c = server.connections();
@@ -255,7 +277,9 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   });
   const oscReceivePort = options.oscReceivePort ?? config.oscPort ?? DEFAULT_OSC_RECEIVE_PORT;
   let osc: OscSurface | undefined = new OscSurface({
-    engine, light, log: log.child({ surface: 'osc' }),
+    engine,
+    light,
+    log: log.child({ surface: 'osc' }),
     receiveHost: options.oscHost ?? DEFAULT_OSC_HOST,
     receivePort: oscReceivePort,
     destinations: oscDestinations(options, config),
@@ -264,7 +288,10 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     await osc.start();
     endpoints.osc = { host: osc.receiveHost, port: osc.receivePort ?? 0 };
   } catch (err) {
-    log.warn({ err, port: oscReceivePort }, 'OSC is off: its receive port could not be bound (is another show running? start with --osc-port 0 or another port)');
+    log.warn(
+      { err, port: oscReceivePort },
+      'OSC is off: its receive port could not be bound (is another show running? start with --osc-port 0 or another port)',
+    );
     await osc.close();
     osc = undefined;
   }

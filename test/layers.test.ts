@@ -40,13 +40,39 @@ async function assertNoImports(from: string, forbidden: string[]): Promise<void>
 }
 
 test('imports point downward', async () => {
-  await assertNoImports('src/engine', ['src/light', 'src/show', 'src/sound', 'src/tools', 'src/mcp', 'src/http', 'src/protocol3', 'src/osc', 'src/console', 'src/cli', 'src/app']);
+  await assertNoImports('src/engine', [
+    'src/light',
+    'src/show',
+    'src/sound',
+    'src/tools',
+    'src/mcp',
+    'src/http',
+    'src/protocol3',
+    'src/osc',
+    'src/console',
+    'src/cli',
+    'src/app',
+  ]);
   await assertNoImports('src/light', ['src/sound', 'src/show', 'src/tools', 'src/mcp', 'src/http', 'src/protocol3', 'src/console', 'src/cli']);
   await assertNoImports('src/sound', ['src/light', 'src/show', 'src/tools', 'src/mcp', 'src/http', 'src/osc', 'src/console', 'src/cli']);
   await assertNoImports('src/tools', ['src/mcp', 'src/http', 'src/console', 'src/cli']);
   await assertNoImports('src/tools/sound', ['src/sound']);
   // The audio engine is a floor under the host: the kernel and the sound model only.
-  await assertNoImports('src/sound/audio', ['src/light', 'src/tools', 'src/mcp', 'src/http', 'src/protocol3', 'src/osc', 'src/console', 'src/cli', 'src/app', 'src/sound-adapter', 'src/sound/host.ts', 'src/sound/commands.ts', 'src/sound/song.ts']);
+  await assertNoImports('src/sound/audio', [
+    'src/light',
+    'src/tools',
+    'src/mcp',
+    'src/http',
+    'src/protocol3',
+    'src/osc',
+    'src/console',
+    'src/cli',
+    'src/app',
+    'src/sound-adapter',
+    'src/sound/host.ts',
+    'src/sound/commands.ts',
+    'src/sound/song.ts',
+  ]);
   await assertNoImports('src/sound-adapter', ['src/sound', 'src/light', 'src/tools', 'src/mcp', 'src/http', 'src/console', 'src/cli']);
 });
 
@@ -57,6 +83,10 @@ test('the DSP runs anywhere: src/sound/audio/dsp imports only itself, no Node or
       const spec = m[1];
       assert.ok(spec.startsWith('./'), `${file} imports ${spec}: the DSP must run in an AudioWorklet (relative imports inside dsp/ only)`);
     }
-    assert.doesNotMatch(text, /\b(process\.|Buffer\.|require\(|Date\.now|new Date|Math\.random|setTimeout|setInterval|performance\.)/, `${file} uses a Node API, the wall clock or unseeded randomness`);
+    assert.doesNotMatch(
+      text,
+      /\b(process\.|Buffer\.|require\(|Date\.now|new Date|Math\.random|setTimeout|setInterval|performance\.)/,
+      `${file} uses a Node API, the wall clock or unseeded randomness`,
+    );
   }
 });

@@ -3,7 +3,6 @@ import { dirname, join, basename } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pidAlive } from './pid-alive.js';
 
-
 /** The prefix of this process's temporaries for `name`: `.<name>.<pid>.` (the name cut to 64 characters). */
 export function tempPrefix(name: string, pid = process.pid): string {
   return `.${name.slice(0, 64)}.${pid}.`;

@@ -15,7 +15,11 @@ const ConfigFile = z.strictObject({
   /** OSC receive port (default 3030). */
   oscPort: z.number().int().min(0).max(65535).optional(),
   /** Where OSC changes are sent, `HOST:PORT`, or `off` (default 127.0.0.1:4040). */
-  oscTransmit: z.string().max(300).regex(/^(off|\S+:\d{1,5})$/, 'HOST:PORT or off').optional(),
+  oscTransmit: z
+    .string()
+    .max(300)
+    .regex(/^(off|\S+:\d{1,5})$/, 'HOST:PORT or off')
+    .optional(),
   /** MCP toolsets, as `serve --toolsets`: `["all"]` lists every tool from the start (default: the small surface). */
   toolsets: z.array(z.string().min(1).max(40)).max(40).optional(),
   /** Threads that render frames: the engine thread and helpers (default one per core). */
@@ -45,7 +49,10 @@ export async function loadConfig(home: string, log: Logger): Promise<ConfigFile>
   }
   const parsed = ConfigFile.safeParse(json);
   if (!parsed.success) {
-    log.warn({ path, reason: parsed.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`).join('; ') }, 'config.json is invalid; using defaults');
+    log.warn(
+      { path, reason: parsed.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`).join('; ') },
+      'config.json is invalid; using defaults',
+    );
     return {};
   }
   return parsed.data;

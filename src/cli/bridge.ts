@@ -35,9 +35,16 @@ export async function bridge(options: { url?: string }): Promise<void> {
   const locate = async (): Promise<string> => {
     if (options.url !== undefined) return options.url;
     const status = await readStatus(home);
-    if (status === undefined) throw new Unreachable(`no Footlight has run here (${statusPath(home)} is missing): start one with \`footlight serve\`, or pass --url`);
-    if (!status.running) throw new Unreachable(`Footlight is stopped (status.json says it stopped${status.stoppedAt === undefined ? '' : ` at ${status.stoppedAt}`}): start it with \`footlight serve\``);
-    if (!pidAlive(status.pid)) throw new Unreachable(`status.json is stale: it names process ${status.pid} at ${status.url}, which is not running (Footlight did not stop cleanly): start it with \`footlight serve\``);
+    if (status === undefined)
+      throw new Unreachable(`no Footlight has run here (${statusPath(home)} is missing): start one with \`footlight serve\`, or pass --url`);
+    if (!status.running)
+      throw new Unreachable(
+        `Footlight is stopped (status.json says it stopped${status.stoppedAt === undefined ? '' : ` at ${status.stoppedAt}`}): start it with \`footlight serve\``,
+      );
+    if (!pidAlive(status.pid))
+      throw new Unreachable(
+        `status.json is stale: it names process ${status.pid} at ${status.url}, which is not running (Footlight did not stop cleanly): start it with \`footlight serve\``,
+      );
     return status.url;
   };
   const stdio = new StdioServerTransport();
@@ -71,7 +78,10 @@ export async function bridge(options: { url?: string }): Promise<void> {
     const id = `footlight-bridge-reinit-${++reinits}`;
     const reply = new Promise<JSONRPCMessage>((resolve, reject) => {
       internal.set(id, resolve);
-      setTimeout(() => reject(new Unreachable(`Footlight at ${url} did not answer initialize within ${REINIT_TIMEOUT_MS / 1000} s`)), REINIT_TIMEOUT_MS).unref();
+      setTimeout(
+        () => reject(new Unreachable(`Footlight at ${url} did not answer initialize within ${REINIT_TIMEOUT_MS / 1000} s`)),
+        REINIT_TIMEOUT_MS,
+      ).unref();
     }).finally(() => internal.delete(id));
     await http.send({ ...initialize, id } as JSONRPCMessage);
     const answer = await reply;
@@ -86,7 +96,8 @@ export async function bridge(options: { url?: string }): Promise<void> {
   upstream.catch(() => undefined); // reported on the first message that needs it
   const fail = (message: JSONRPCMessage, why: string): void => {
     log(why);
-    if ('id' in message && 'method' in message) void stdio.send({ jsonrpc: '2.0', id: message.id, error: { code: -32000, message: `Footlight is unreachable: ${why}` } });
+    if ('id' in message && 'method' in message)
+      void stdio.send({ jsonrpc: '2.0', id: message.id, error: { code: -32000, message: `Footlight is unreachable: ${why}` } });
   };
   const relay = async (message: JSONRPCMessage): Promise<void> => {
     const isInitialize = 'method' in message && message.method === 'initialize' && 'id' in message;
@@ -109,9 +120,12 @@ export async function bridge(options: { url?: string }): Promise<void> {
       return;
     } catch (err) {
       const reason = neverRan(err);
-      if (reason === undefined) return fail(message, `the connection broke during ${describe(message)}; it may have run: re-read state before retrying (${(err as Error).message})`);
+      if (reason === undefined)
+        return fail(message, `the connection broke during ${describe(message)}; it may have run: re-read state before retrying (${(err as Error).message})`);
       if (upstream === current) {
-        log(reason === 'session' ? 'Footlight answered 404 for this session: it restarted' : 'nothing listens at the old address: Footlight restarted or stopped');
+        log(
+          reason === 'session' ? 'Footlight answered 404 for this session: it restarted' : 'nothing listens at the old address: Footlight restarted or stopped',
+        );
         void http.close().catch(() => undefined);
         upstream = reconnect(isInitialize);
       }

@@ -37,10 +37,7 @@ function renderThreads(value: string): number {
 const RENDER_THREADS_HELP = 'threads that render frames, the engine thread included (default: one per core; 1 renders on the engine thread alone)';
 
 const program = new Command();
-program
-  .name('footlight')
-  .description('A live show engine where people and AI agents run lights and sound together.')
-  .version(buildInfo().version);
+program.name('footlight').description('A live show engine where people and AI agents run lights and sound together.').version(buildInfo().version);
 
 program
   .command('serve')
@@ -50,17 +47,52 @@ program
   .option('--host <host>', 'address to bind (default 127.0.0.1; anything else exposes the show to the network)')
   .option('--port <port>', 'port for MCP and the console (default 3232; 0 picks a free port)', port)
   .option('--sound-port <port>', 'protocol-3 listener port (default 8765; 0 picks a free port)', port)
-  .option('--sound-host <host:port>', 'drive another protocol-3 host with the sound tools instead of the built-in one (the built-in host still runs)', soundHost)
-  .option('--audio-track <name>', 'the song track the light\'s audio devices (Beat Detect, Band Filter) hear alone; default the master output')
-  .option('--sound-cooperative', 'start with the operator\'s cooperative grant: agents may change the sound project without a per-call confirmation (revocable in the console)')
+  .option(
+    '--sound-host <host:port>',
+    'drive another protocol-3 host with the sound tools instead of the built-in one (the built-in host still runs)',
+    soundHost,
+  )
+  .option('--audio-track <name>', "the song track the light's audio devices (Beat Detect, Band Filter) hear alone; default the master output")
+  .option(
+    '--sound-cooperative',
+    "start with the operator's cooperative grant: agents may change the sound project without a per-call confirmation (revocable in the console)",
+  )
   .option('--sound-output-root <dir>', 'folder under which sound saves allocate fresh sound-project-* folders (default <home>/sound-projects)')
   .option('--osc-port <port>', 'OSC receive port on 127.0.0.1 (default 3030; 0 picks a free port)', port)
   .option('--osc-transmit <host:port>', 'where every change is sent as OSC (default 127.0.0.1:4040; off sends nothing)', oscTransmit)
-  .option('--toolsets <list>', 'MCP toolsets to list, comma-separated: all, light, sound, or names such as structure,palette (default: a small surface; find_tools reaches every other tool)')
+  .option(
+    '--toolsets <list>',
+    'MCP toolsets to list, comma-separated: all, light, sound, or names such as structure,palette (default: a small surface; find_tools reaches every other tool)',
+  )
   .option('--read-only', 'serve only MCP tools that never change the show')
-  .option('--audio-out', 'play the sound host to the sound card (needs the optional node-web-audio-api package; without a card it says why and plays to no device)')
-  .option('--render-threads <n>', `${RENDER_THREADS_HELP.replace('(default: one per core;', '(default: config.json\'s renderThreads, else one per core;')}`, renderThreads)
-  .action(async (opts: { project?: string; media?: string; host?: string; port?: number; soundPort?: number; soundHost?: string; soundCooperative?: boolean; audioTrack?: string; soundOutputRoot?: string; oscPort?: number; oscTransmit?: string; toolsets?: string; readOnly?: boolean; audioOut?: boolean; renderThreads?: number }) => (await import('./serve.js')).serve(opts));
+  .option(
+    '--audio-out',
+    'play the sound host to the sound card (needs the optional node-web-audio-api package; without a card it says why and plays to no device)',
+  )
+  .option(
+    '--render-threads <n>',
+    `${RENDER_THREADS_HELP.replace('(default: one per core;', "(default: config.json's renderThreads, else one per core;")}`,
+    renderThreads,
+  )
+  .action(
+    async (opts: {
+      project?: string;
+      media?: string;
+      host?: string;
+      port?: number;
+      soundPort?: number;
+      soundHost?: string;
+      soundCooperative?: boolean;
+      audioTrack?: string;
+      soundOutputRoot?: string;
+      oscPort?: number;
+      oscTransmit?: string;
+      toolsets?: string;
+      readOnly?: boolean;
+      audioOut?: boolean;
+      renderThreads?: number;
+    }) => (await import('./serve.js')).serve(opts),
+  );
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -76,15 +108,17 @@ function positiveNumber(value: string): number {
 
 program
   .command('render')
-  .description('Render an LX project headless and print its frames in the golden JSON format (LX\'s offline stepping protocol)')
+  .description("Render an LX project headless and print its frames in the golden JSON format (LX's offline stepping protocol)")
   .argument('<project>', 'LX project (.lxp)')
   .requiredOption('--frames <n>', 'number of frames to run (required)', positiveInt)
   .requiredOption('--delta-ms <ms>', 'milliseconds per frame, e.g. 16.666666666666668 for 60 fps (required)', positiveNumber)
   .option('--every <k>', 'record every k-th frame (default 1)', positiveInt)
-  .option('--media <dir>', 'LX media folder holding Fixtures/ and Models/ (default: the project\'s folder, or its parent for Projects/)')
+  .option('--media <dir>', "LX media folder holding Fixtures/ and Models/ (default: the project's folder, or its parent for Projects/)")
   .option('--out <file>', 'write the JSON to this file instead of stdout')
   .option('--render-threads <n>', RENDER_THREADS_HELP, renderThreads)
-  .action(async (project: string, opts: { frames: number; deltaMs: number; every?: number; media?: string; out?: string; renderThreads?: number }) => (await import('./render.js')).render(project, opts));
+  .action(async (project: string, opts: { frames: number; deltaMs: number; every?: number; media?: string; out?: string; renderThreads?: number }) =>
+    (await import('./render.js')).render(project, opts),
+  );
 
 function beat(value: string): number {
   const n = Number(value);
@@ -94,23 +128,31 @@ function beat(value: string): number {
 
 program
   .command('render-sound')
-  .description('Render the sound project\'s arranger offline to a 48 kHz stereo WAV and print its duration, peak, true peak and integrated loudness (the demo project unless --project is given)')
+  .description(
+    "Render the sound project's arranger offline to a 48 kHz stereo WAV and print its duration, peak, true peak and integrated loudness (the demo project unless --project is given)",
+  )
   .option('--project <dir>', 'sound project folder (holding PromptTrack/PromptTrack.bwproject) or the .bwproject file')
   .option('--seconds <n>', 'render this many seconds from the start (default: to the end of the arrangement plus a 2 s tail)', positiveNumber)
   .option('--from <beat>', 'start beat (quarter notes; default 0)', beat)
   .option('--to <beat>', 'end beat', beat)
   .requiredOption('--out <file>', 'the WAV file to write')
-  .action(async (opts: { project?: string; seconds?: number; from?: number; to?: number; out: string }) => (await import('./render-sound.js')).renderSound(opts));
+  .action(async (opts: { project?: string; seconds?: number; from?: number; to?: number; out: string }) =>
+    (await import('./render-sound.js')).renderSound(opts),
+  );
 
 program
   .command('render-show')
-  .description('Render the whole show offline on one clock: show.wav, the light frames (golden JSON), a contact sheet of the rig on every beat and, where ffmpeg exists, an MP4 preview with the audio (the demo show unless --project/--song are given)')
+  .description(
+    'Render the whole show offline on one clock: show.wav, the light frames (golden JSON), a contact sheet of the rig on every beat and, where ffmpeg exists, an MP4 preview with the audio (the demo show unless --project/--song are given)',
+  )
   .option('--project <lxp>', 'the light project (.lxp; its light cues play on the song)')
   .option('--song <dir>', 'sound project folder (holding PromptTrack/PromptTrack.bwproject) or the .bwproject file')
-  .option('--seconds <n>', 'render this many seconds from the song\'s start (default: the arrangement, to the bar after its last clip)', positiveNumber)
-  .option('--audio-track <name>', 'the song track the light\'s audio devices hear alone; default the master output')
+  .option('--seconds <n>', "render this many seconds from the song's start (default: the arrangement, to the bar after its last clip)", positiveNumber)
+  .option('--audio-track <name>', "the song track the light's audio devices hear alone; default the master output")
   .requiredOption('--out <dir>', 'the folder to write into (created if missing)')
-  .action(async (opts: { project?: string; song?: string; seconds?: number; audioTrack?: string; out: string }) => (await import('./render-show.js')).renderShowCommand(opts));
+  .action(async (opts: { project?: string; song?: string; seconds?: number; audioTrack?: string; out: string }) =>
+    (await import('./render-show.js')).renderShowCommand(opts),
+  );
 
 program
   .command('status')

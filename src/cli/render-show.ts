@@ -95,9 +95,45 @@ function hasFfmpeg(): boolean {
 /** Pipes RGBA rasters into ffmpeg with the WAV: an H.264 + AAC MP4, bit-exact flags on. */
 async function encodeMp4(frames: Iterable<Raster>, width: number, height: number, wav: string, out: string): Promise<void> {
   const args = [
-    '-y', '-loglevel', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${width}x${height}`, '-r', String(VIDEO_FPS), '-i', '-',
-    '-i', wav, '-vf', 'pad=ceil(iw/2)*2:ceil(ih/2)*2', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-threads', '1',
-    '-c:a', 'aac', '-b:a', '192k', '-shortest', '-fflags', '+bitexact', '-flags:v', '+bitexact', '-flags:a', '+bitexact', '-map_metadata', '-1', out,
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgba',
+    '-s',
+    `${width}x${height}`,
+    '-r',
+    String(VIDEO_FPS),
+    '-i',
+    '-',
+    '-i',
+    wav,
+    '-vf',
+    'pad=ceil(iw/2)*2:ceil(ih/2)*2',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-pix_fmt',
+    'yuv420p',
+    '-threads',
+    '1',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '192k',
+    '-shortest',
+    '-fflags',
+    '+bitexact',
+    '-flags:v',
+    '+bitexact',
+    '-flags:a',
+    '+bitexact',
+    '-map_metadata',
+    '-1',
+    out,
   ];
   const ff = spawn('ffmpeg', args, { stdio: ['pipe', 'ignore', 'pipe'] });
   let err = '';
@@ -136,7 +172,13 @@ export async function renderShowCommand(options: RenderShowOptions): Promise<voi
     const seconds = options.seconds ?? songSeconds(song);
     const argb: Uint32Array[] = [];
     const r = renderShow({
-      light, song, seconds, fps: FPS, registry: createLibrary(), resolveLxf: media.resolveLxf, resolveLxm: media.resolveLxm,
+      light,
+      song,
+      seconds,
+      fps: FPS,
+      registry: createLibrary(),
+      resolveLxf: media.resolveLxf,
+      resolveLxm: media.resolveLxm,
       ...(options.audioTrack === undefined ? {} : { audioTrack: options.audioTrack }),
       onFrame: (_k, frame) => argb.push(frame.slice()),
     });
@@ -144,11 +186,22 @@ export async function renderShowCommand(options: RenderShowOptions): Promise<voi
     const wavPath = join(out, 'show.wav');
     await writeFileAtomic(wavPath, Buffer.from(encodeWav24([r.left, r.right], r.sampleRate).bytes));
     const file: FramesFile = {
-      scene: name.replace(/\.lxp$/, ''), lxVersion: '1.2.1', project: name, deltaMs: r.deltaMs, fps: FPS,
-      clock: CLOCK_NOTE, buffer: BUFFER_NOTE, colorFormat: COLOR_NOTE, frameCount: r.frames, frameStep: 1, points: model.size,
+      scene: name.replace(/\.lxp$/, ''),
+      lxVersion: '1.2.1',
+      project: name,
+      deltaMs: r.deltaMs,
+      fps: FPS,
+      clock: CLOCK_NOTE,
+      buffer: BUFFER_NOTE,
+      colorFormat: COLOR_NOTE,
+      frameCount: r.frames,
+      frameStep: 1,
+      points: model.size,
       sha256: framesSha256(argb),
       notes: `Rendered by Footlight render-show: the song plays from beat 0 at frame 0 and the light follows its clock${r.warnings.length > 0 ? ` | warnings: ${r.warnings.join('; ')}` : ''}`,
-      channels: channelListing(r.show), pointsXYZ: pointsBase64(model.points, false), pointsXYZn: pointsBase64(model.points, true),
+      channels: channelListing(r.show),
+      pointsXYZ: pointsBase64(model.points, false),
+      pointsXYZn: pointsBase64(model.points, true),
       frames: argb.map((f, index) => ({ index, argb: argbBytes(f).toString('base64') })),
     };
     await writeFileAtomic(join(out, 'frames.json'), `${JSON.stringify(file)}\n`);
@@ -173,7 +226,9 @@ export async function renderShowCommand(options: RenderShowOptions): Promise<voi
       await encodeMp4(video(), first.width, first.height, wavPath, join(out, 'show.mp4'));
       mp4 = 'show.mp4';
     }
-    process.stdout.write(`${out}: show.wav (${seconds.toFixed(2)} s), frames.json (${r.frames} frames, ${model.size} points), contact-sheet.png (${thumbs.length} beats), ${mp4}\n`);
+    process.stdout.write(
+      `${out}: show.wav (${seconds.toFixed(2)} s), frames.json (${r.frames} frames, ${model.size} points), contact-sheet.png (${thumbs.length} beats), ${mp4}\n`,
+    );
   } catch (err) {
     process.stderr.write(`footlight render-show: ${isFootlightError(err) ? `${err.code}: ${err.message}` : (err as Error).message}\n`);
     process.exitCode = 1;

@@ -53,7 +53,8 @@ const fmt = (db: number, unit: string): string => (db === -Infinity ? `-inf ${un
 export async function renderSound(options: RenderSoundOptions): Promise<void> {
   try {
     if (options.seconds !== undefined && (options.from !== undefined || options.to !== undefined)) throw new Error('give --seconds or --from/--to, not both');
-    if (options.from !== undefined && options.to !== undefined && options.to <= options.from) throw new Error(`--to (${options.to}) must be after --from (${options.from})`);
+    if (options.from !== undefined && options.to !== undefined && options.to <= options.from)
+      throw new Error(`--to (${options.to}) must be after --from (${options.from})`);
     const json = options.project !== undefined ? await loadProject(options.project) : demoProject();
     const plan = buildPlan(json);
     const started = performance.now();

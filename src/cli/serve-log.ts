@@ -30,7 +30,8 @@ function details(record: Record<string, unknown>): string {
   const parts: string[] = [];
   for (const [k, v] of Object.entries(record)) {
     if (k === 'time' || k === 'level' || k === 'msg' || k === 'component') continue;
-    const text = k === 'err' && typeof v === 'object' && v !== null ? String((v as { message?: unknown }).message) : typeof v === 'string' ? v : JSON.stringify(v);
+    const text =
+      k === 'err' && typeof v === 'object' && v !== null ? String((v as { message?: unknown }).message) : typeof v === 'string' ? v : JSON.stringify(v);
     parts.push(`${k}=${text.length > 200 ? `${text.slice(0, 200)}…` : text}`);
   }
   return parts.length === 0 ? '' : ` (${parts.join(', ')})`;

@@ -85,14 +85,28 @@ export async function serve(options: ServeOptions): Promise<void> {
     throw err;
   }
   const show = app.light.projectPath !== undefined ? `  Project: ${app.light.projectPath}\n` : '';
-  const sound = options.soundHost === undefined ? '' : `  Sound:   the sound tools drive ${options.soundHost}${options.soundCooperative === true ? ' (cooperative grant on)' : ''}\n`;
+  const sound =
+    options.soundHost === undefined
+      ? ''
+      : `  Sound:   the sound tools drive ${options.soundHost}${options.soundCooperative === true ? ' (cooperative grant on)' : ''}\n`;
   const served = app.services.tools;
   const listed = served.filter((t) => app.services.listedToolsets.has(t.toolset)).length;
   const tools = listed === served.length ? `${listed} tools` : `${listed} tools listed, ${served.length} with find_tools`;
   // Only --audio-out waits for the worker, to say whether the sound card opened.
-  const opened = options.audioOut === true ? await app.live?.ready.catch((err: Error) => ({ output: 'clock', reason: `the live audio engine failed: ${err.message}` })) : undefined;
-  const audio = opened === undefined ? '  Audio:   live, to the console monitor and the meters (--audio-out plays to the sound card)\n' : `  Audio:   ${opened.output === 'device' ? 'live, to the sound card' : `live, to no device: ${opened.reason}`}\n`;
-  const osc = app.osc?.receivePort === undefined ? '  OSC:     off (its port could not be bound)\n' : `  OSC:     udp ${app.osc.receiveHost}:${app.osc.receivePort}${app.osc.transmitDestinations.length > 0 ? `, changes sent to ${app.osc.transmitDestinations.map((d) => `${d.host}:${d.port}`).join(', ')}` : ''}\n`;
-  process.stdout.write(`Footlight is running.\n${show}  MCP:     ${app.http.url} (${tools})\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Sound:   protocol 3 on ${app.protocol3.host}:${app.protocol3.port}\n${audio}${osc}  Status:  ${app.home}/status.json\n  Log:     ${logPath(app.home)} (warnings and errors also on stderr)\n${sound}Press Ctrl-C to stop.\n`);
+  const opened =
+    options.audioOut === true
+      ? await app.live?.ready.catch((err: Error) => ({ output: 'clock', reason: `the live audio engine failed: ${err.message}` }))
+      : undefined;
+  const audio =
+    opened === undefined
+      ? '  Audio:   live, to the console monitor and the meters (--audio-out plays to the sound card)\n'
+      : `  Audio:   ${opened.output === 'device' ? 'live, to the sound card' : `live, to no device: ${opened.reason}`}\n`;
+  const osc =
+    app.osc?.receivePort === undefined
+      ? '  OSC:     off (its port could not be bound)\n'
+      : `  OSC:     udp ${app.osc.receiveHost}:${app.osc.receivePort}${app.osc.transmitDestinations.length > 0 ? `, changes sent to ${app.osc.transmitDestinations.map((d) => `${d.host}:${d.port}`).join(', ')}` : ''}\n`;
+  process.stdout.write(
+    `Footlight is running.\n${show}  MCP:     ${app.http.url} (${tools})\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Sound:   protocol 3 on ${app.protocol3.host}:${app.protocol3.port}\n${audio}${osc}  Status:  ${app.home}/status.json\n  Log:     ${logPath(app.home)} (warnings and errors also on stderr)\n${sound}Press Ctrl-C to stop.\n`,
+  );
   if (stopping) await app.close().then(() => process.exit(0));
 }

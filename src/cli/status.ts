@@ -3,7 +3,6 @@ import { footlightHome } from '../app/home.js';
 import { readStatus, statusPath } from '../app/status-file.js';
 import { pidAlive } from '../app/pid-alive.js';
 
-
 function health(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const req = request({ host, port, path: '/health', method: 'GET', timeout: 3000, headers: { host: `127.0.0.1:${port}` } }, (res) => {

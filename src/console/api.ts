@@ -208,7 +208,9 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
       method: 'POST',
       handler: ({ body, origin }) => {
         const a = parse(z.strictObject({ class: ClassName.optional(), index: Index.optional(), label: Label.optional(), fader: z.number().optional() }), body);
-        return q('add channel', () => ({ channel: toComponentRef(channels.addChannel(light, { patternClass: a.class, index: a.index, label: a.label, fader: a.fader }, origin)) }));
+        return q('add channel', () => ({
+          channel: toComponentRef(channels.addChannel(light, { patternClass: a.class, index: a.index, label: a.label, fader: a.fader }, origin)),
+        }));
       },
     },
     '/api/channel/remove': {
@@ -348,7 +350,11 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
       method: 'POST',
       handler: ({ body }) => {
         const a = parse(z.strictObject({ bus: Id.optional(), slot: Index.optional() }), body);
-        return q('stop clip', () => ({ stopped: clips.stopClips(light, { bus: a.bus === undefined ? undefined : { id: a.bus }, slot: a.slot }).map((c) => ({ bus: c.bus.path, slot: c.slot })) }));
+        return q('stop clip', () => ({
+          stopped: clips
+            .stopClips(light, { bus: a.bus === undefined ? undefined : { id: a.bus }, slot: a.slot })
+            .map((c) => ({ bus: c.bus.path, slot: c.slot })),
+        }));
       },
     },
     '/api/undo': {
@@ -432,11 +438,15 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
     '/api/sound/track': {
       method: 'POST',
       handler: async ({ body, origin }) => {
-        const a = parse(z.strictObject({ index: z.number().int(), muted: z.boolean().optional(), armed: z.boolean().optional(), select: z.boolean().optional() }), body);
+        const a = parse(
+          z.strictObject({ index: z.number().int(), muted: z.boolean().optional(), armed: z.boolean().optional(), select: z.boolean().optional() }),
+          body,
+        );
         const host = requireSound();
         const ctx = host.context(origin);
         let out: unknown;
-        if (a.muted !== undefined || a.armed !== undefined) out = await host.song.trackState(ctx, await tokenOf(host), a.index, a.muted ?? 'keep', a.armed ?? 'keep');
+        if (a.muted !== undefined || a.armed !== undefined)
+          out = await host.song.trackState(ctx, await tokenOf(host), a.index, a.muted ?? 'keep', a.armed ?? 'keep');
         if (a.select !== false) out = await host.track(ctx, a.index);
         hub.soundTouched();
         return { result: out };
@@ -517,7 +527,11 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
         sendJson(res, 409, { error: 'invalid_argument', message: `${err.path} already exists; confirm to overwrite it (send overwrite: true)`, exists: true });
       } else if (err instanceof FootlightError) {
         const reason = (err as { reason?: unknown }).reason;
-        sendJson(res, STATUS[err.code], typeof reason === 'string' ? { error: err.code, message: err.message, reason } : { error: err.code, message: err.message });
+        sendJson(
+          res,
+          STATUS[err.code],
+          typeof reason === 'string' ? { error: err.code, message: err.message, reason } : { error: err.code, message: err.message },
+        );
       } else {
         ctx.log.error({ err, url: url.pathname }, 'console API failed');
         sendJson(res, 500, { error: 'internal', message: 'unexpected failure in the console API (logged on the server); re-read state before retrying' });

@@ -30,5 +30,13 @@ export interface ConsoleContext {
   /** True while a light clip runs or waits to launch (its cursor moves without graph changes). */
   clipsActive(): boolean;
   /** Everything a page needs on connect, read in one queue task. */
-  snapshot(): Promise<{ light: LightState; history: HistoryState; policy: PolicyState; sessions: SessionInfo[]; connected: boolean; activity: ActivityItem[]; sound: SoundState }>;
+  snapshot(): Promise<{
+    light: LightState;
+    history: HistoryState;
+    policy: PolicyState;
+    sessions: SessionInfo[];
+    connected: boolean;
+    activity: ActivityItem[];
+    sound: SoundState;
+  }>;
 }

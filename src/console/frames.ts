@@ -65,7 +65,11 @@ export class FrameEncoder {
       buf[o + 2] = c & 0xff;
     }
     const prev = this.last;
-    const same = prev !== undefined && generation === this.lastGeneration && prev.length === buf.length && buf.compare(prev, BIN_HEADER_BYTES, prev.length, BIN_HEADER_BYTES, buf.length) === 0;
+    const same =
+      prev !== undefined &&
+      generation === this.lastGeneration &&
+      prev.length === buf.length &&
+      buf.compare(prev, BIN_HEADER_BYTES, prev.length, BIN_HEADER_BYTES, buf.length) === 0;
     this.lastGeneration = generation;
     if (same) return prev;
     this.last = buf;

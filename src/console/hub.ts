@@ -11,8 +11,16 @@ import type { Parameter } from '../engine/parameters/parameter.js';
 import type { Logger } from '../engine/log.js';
 import { encodeModel, FrameEncoder, previewCount, strideFor } from './frames.js';
 import {
-  MAX_CLIENT_MESSAGE_BYTES, PREVIEW_BYTES_PER_SECOND, PREVIEW_DEFAULT_FPS, PREVIEW_DEFAULT_MAX_POINTS, PREVIEW_MAX_FPS,
-  PREVIEW_MAX_POINTS, PROTOCOL_VERSION, type ClientMessage, type ParameterPayload, type ServerMessage,
+  MAX_CLIENT_MESSAGE_BYTES,
+  PREVIEW_BYTES_PER_SECOND,
+  PREVIEW_DEFAULT_FPS,
+  PREVIEW_DEFAULT_MAX_POINTS,
+  PREVIEW_MAX_FPS,
+  PREVIEW_MAX_POINTS,
+  PROTOCOL_VERSION,
+  type ClientMessage,
+  type ParameterPayload,
+  type ServerMessage,
 } from './protocol.js';
 import type { ConsoleContext } from './context.js';
 import { parameterPayload, visibleParameters } from './state.js';
@@ -103,7 +111,12 @@ export class ConsoleHub {
     ws.on('message', (data, isBinary) => this.receive(client, data as Buffer, isBinary));
     ws.on('close', () => this.drop(client));
     ws.on('error', (err) => this.log.debug({ err, connection: client.id }, 'console socket error'));
-    this.send(client, { type: 'hello', protocol: PROTOCOL_VERSION, connection: client.id, server: { name: this.ctx.services.server.identity.serverName, version: this.ctx.services.server.identity.serverVersion } });
+    this.send(client, {
+      type: 'hello',
+      protocol: PROTOCOL_VERSION,
+      connection: client.id,
+      server: { name: this.ctx.services.server.identity.serverName, version: this.ctx.services.server.identity.serverVersion },
+    });
     void this.ctx
       .snapshot()
       .then((s) => {
@@ -146,7 +159,11 @@ export class ConsoleHub {
         this.send(client, { type: 'pong', t: typeof msg.t === 'number' ? msg.t : 0 });
         return;
       default:
-        this.send(client, { type: 'error', error: 'invalid_argument', message: `unknown message type ${JSON.stringify((msg as { type?: unknown } | null)?.type ?? null)}; see docs/console.md` });
+        this.send(client, {
+          type: 'error',
+          error: 'invalid_argument',
+          message: `unknown message type ${JSON.stringify((msg as { type?: unknown } | null)?.type ?? null)}; see docs/console.md`,
+        });
     }
   }
 
@@ -208,7 +225,8 @@ export class ConsoleHub {
       this.pendingSound = true;
     }
     // Pattern and effect summaries in the light state carry their label and on/off.
-    if (command instanceof SetParameter && (command.ref.key === 'enabled' || command.ref.key === 'label' || command.ref.key === 'locked')) this.pendingLight = true;
+    if (command instanceof SetParameter && (command.ref.key === 'enabled' || command.ref.key === 'label' || command.ref.key === 'locked'))
+      this.pendingLight = true;
     // Swatch colors are shown in the light state (the palette panel's chips).
     if (command instanceof SetParameter && this.inPalette(command.ref.componentId)) this.pendingLight = true;
     if (command instanceof SetParameter && this.ctx.isSound(this.ctx.services.engine.graph.get(command.ref.componentId) ?? null)) this.pendingSound = true;
@@ -414,7 +432,7 @@ export class ConsoleHub {
 function isLive(p: Parameter): boolean {
   if (p instanceof NumericParameter) return p.isModulated;
   const sub = (p as { subParameters?: () => Parameter[] }).subParameters;
-  return sub !== undefined && sub.call(p).some((s) => s instanceof NumericParameter && s.isModulated);
+  return !!sub?.call(p).some((s) => s instanceof NumericParameter && s.isModulated);
 }
 
 function clampInt(v: unknown, min: number, max: number, fallback: number): number {

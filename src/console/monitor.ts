@@ -50,7 +50,13 @@ export class AudioMonitor {
     pcm.set(left, 0);
     pcm.set(right, left.length);
     const names = this.live.trackNames();
-    const meters: MonitorMeters = { type: 'meters', beat: this.live.host.transport.position, playing: this.live.host.transport.playing, sample, tracks: (this.live.lastMeters() ?? []).map((m, i) => ({ index: names[i]?.index ?? i, name: names[i]?.name ?? '', peak: m.peak, rms: m.rms })) };
+    const meters: MonitorMeters = {
+      type: 'meters',
+      beat: this.live.host.transport.position,
+      playing: this.live.host.transport.playing,
+      sample,
+      tracks: (this.live.lastMeters() ?? []).map((m, i) => ({ index: names[i]?.index ?? i, name: names[i]?.name ?? '', peak: m.peak, rms: m.rms })),
+    };
     const text = JSON.stringify(meters);
     for (const ws of this.sockets) {
       if (ws.readyState !== ws.OPEN || ws.bufferedAmount > MAX_BUFFERED_BYTES) continue;

@@ -187,7 +187,12 @@ export interface LightState {
   readonly pointCount: number;
   readonly modelGeneration: number;
   readonly mixer: { readonly path: string; readonly crossfader: ParameterPayload };
-  readonly master: { readonly path: string; readonly id: number; readonly params: Readonly<Record<string, ParameterPayload>>; readonly effects: readonly DeviceSummary[] };
+  readonly master: {
+    readonly path: string;
+    readonly id: number;
+    readonly params: Readonly<Record<string, ParameterPayload>>;
+    readonly effects: readonly DeviceSummary[];
+  };
   readonly channels: readonly ChannelState[];
   readonly engine: { readonly path: string; readonly params: readonly ParameterPayload[] };
   readonly tempo: PanelState;

@@ -16,7 +16,19 @@ import type { CallRecord } from '../mcp/register-tools.js';
 import { toHistoryMemory, toHistoryStep } from '../tools/core/history-payloads.js';
 import { toComponentRef, toParameterPayload, toSnapshotPayload, toSwatchPayload } from '../tools/light/payloads.js';
 import { clipBuses } from '../light/operations/clips.js';
-import type { ActivityItem, ChannelState, ClipGridState, DeviceSummary, HistoryState, LibraryEntry, LightState, PaletteState, PanelState, ParameterPayload, SnapshotsState } from './protocol.js';
+import type {
+  ActivityItem,
+  ChannelState,
+  ClipGridState,
+  DeviceSummary,
+  HistoryState,
+  LibraryEntry,
+  LightState,
+  PaletteState,
+  PanelState,
+  ParameterPayload,
+  SnapshotsState,
+} from './protocol.js';
 
 /** The one parameter serializer, typed for the console's wire protocol. */
 export function parameterPayload(p: Parameter): ParameterPayload {
@@ -59,7 +71,19 @@ function deviceSummary(d: Component, index: number, active?: boolean): DeviceSum
   return out;
 }
 
-const CHANNEL_KEYS = ['fader', 'enabled', 'blendMode', 'crossfadeGroup', 'cue', 'aux', 'compositeMode', 'autoMute', 'transitionEnabled', 'transitionTimeSecs', 'transitionBlendMode'];
+const CHANNEL_KEYS = [
+  'fader',
+  'enabled',
+  'blendMode',
+  'crossfadeGroup',
+  'cue',
+  'aux',
+  'compositeMode',
+  'autoMute',
+  'transitionEnabled',
+  'transitionTimeSecs',
+  'transitionBlendMode',
+];
 
 function channelState(bus: AbstractChannel): ChannelState {
   const ch = bus instanceof Channel ? bus : undefined;
@@ -158,7 +182,12 @@ export function lightState(light: LightShow): LightState {
     pointCount: light.structure.model.size,
     modelGeneration: light.structure.generation,
     mixer: { path: mixer.path, crossfader: parameterPayload(mixer.crossfader) },
-    master: { path: mixer.master.path, id: mixer.master.id, params: paramsByKey(mixer.master, ['fader', 'previewMode']), effects: mixer.master.effects.items.map((e, i) => deviceSummary(e, i)) },
+    master: {
+      path: mixer.master.path,
+      id: mixer.master.id,
+      params: paramsByKey(mixer.master, ['fader', 'previewMode']),
+      effects: mixer.master.effects.items.map((e, i) => deviceSummary(e, i)),
+    },
     channels: mixer.channels.items.map(channelState),
     engine: { path: lx.path, params: [parameterPayload(lx.speed), parameterPayload(lx.framesPerSecond)] },
     tempo: panelState(lx.tempo),

@@ -52,7 +52,10 @@ export class StaticFiles {
     const entry = await this.load(file);
     if (entry === undefined) {
       if (rel === '/index.html') {
-        sendJson(res, 503, { error: 'internal', message: `the console is not built: ${this.root} is missing. Run \`npm ci\` (or \`npm run build:console\`) in the Footlight folder.` });
+        sendJson(res, 503, {
+          error: 'internal',
+          message: `the console is not built: ${this.root} is missing. Run \`npm ci\` (or \`npm run build:console\`) in the Footlight folder.`,
+        });
         return true;
       }
       return false;

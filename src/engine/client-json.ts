@@ -25,7 +25,8 @@ function exceedsDepth(text: string, limit: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -53,7 +54,7 @@ function protoKeyPath(value: unknown): string | undefined {
   while (stack.length > 0) {
     const [v, path] = stack.pop()!;
     if (v === null || typeof v !== 'object') continue;
-    if (!Array.isArray(v) && Object.prototype.hasOwnProperty.call(v, '__proto__')) return path;
+    if (!Array.isArray(v) && Object.hasOwn(v, '__proto__')) return path;
     for (const [k, x] of Object.entries(v)) stack.push([x, Array.isArray(v) ? `${path}[${k}]` : `${path}.${k}`]);
   }
   return undefined;

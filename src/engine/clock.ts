@@ -73,7 +73,15 @@ export class EngineClock {
   }
 
   stats(): ClockStats {
-    return { frames: this.frameIndex, late: this.late, skipped: this.skipped, frameMs: this.frameMs, startDelayMs: this.startDelayMs, fps: this.fps, running: this.running };
+    return {
+      frames: this.frameIndex,
+      late: this.late,
+      skipped: this.skipped,
+      frameMs: this.frameMs,
+      startDelayMs: this.startDelayMs,
+      fps: this.fps,
+      running: this.running,
+    };
   }
 
   /** Runs one frame now, synchronously. Call only from inside the engine queue or offline. */

@@ -48,7 +48,13 @@ export function resolvePath(root: Component, path: unknown): Resolved {
     if (param !== undefined && !param.internal) {
       if (isAggregate(param) && i + 1 < segments.length) {
         const sub = component.parameters.get(`${key}/${segments[i + 1]}`);
-        if (sub === undefined) throw notFound(`${param.path} has no sub-parameter ${JSON.stringify(segments[i + 1])}; it has ${param.subEntries().map(([k]) => k).join(', ')}`);
+        if (sub === undefined)
+          throw notFound(
+            `${param.path} has no sub-parameter ${JSON.stringify(segments[i + 1])}; it has ${param
+              .subEntries()
+              .map(([k]) => k)
+              .join(', ')}`,
+          );
         if (i + 2 < segments.length) throw notFound(`${sub.path} is a parameter; the path continues past it`);
         return { kind: 'parameter', parameter: sub };
       }
@@ -67,12 +73,15 @@ export function resolvePath(root: Component, path: unknown): Resolved {
       if (n === undefined) throw notFound(`${component.path}/${key} is a list; add a 1-based index, e.g. ${component.path}/${key}/1`);
       if (!ARRAY_INDEX.test(n)) throw invalidArgument(`${component.path}/${key}/${n}: list indices in paths are 1-based integers`);
       const item = array.at(Number(n) - 1);
-      if (item === undefined) throw notFound(`${component.path}/${key}/${n} does not exist; ${component.path}/${key} has ${array.length} item${array.length === 1 ? '' : 's'}`);
+      if (item === undefined)
+        throw notFound(`${component.path}/${key}/${n} does not exist; ${component.path}/${key} has ${array.length} item${array.length === 1 ? '' : 's'}`);
       component = item;
       i += 2;
       continue;
     }
-    const names = [...component.parameters.keys(), ...component.children.keys(), ...component.arrays.keys()].filter((k) => component.parameters.get(k)?.internal !== true);
+    const names = [...component.parameters.keys(), ...component.children.keys(), ...component.arrays.keys()].filter(
+      (k) => component.parameters.get(k)?.internal !== true,
+    );
     throw notFound(`${component.path} has nothing named ${JSON.stringify(key)}${closestHint(key, names)}`);
   }
   return { kind: 'component', component };

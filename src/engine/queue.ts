@@ -283,7 +283,12 @@ export class EngineQueue {
     if (task.settled) return;
     task.settled = true;
     this.expired++;
-    task.reject(new FootlightError('timeout', `the engine did not start "${task.label}" within its ${task.deadlineMs} ms deadline; it was not applied. Re-read state before deciding what to do.`));
+    task.reject(
+      new FootlightError(
+        'timeout',
+        `the engine did not start "${task.label}" within its ${task.deadlineMs} ms deadline; it was not applied. Re-read state before deciding what to do.`,
+      ),
+    );
   }
 
   private schedule(): void {

@@ -23,7 +23,10 @@ export function closestNames(wanted: string, names: Iterable<string>, max = 3): 
     const score = n.includes(w) || (n.length >= 3 && w.includes(n)) ? Math.abs(n.length - w.length) : distance(w, n, 2) <= 2 ? 100 + distance(w, n, 2) : -1;
     if (score >= 0) scored.push({ name, score });
   }
-  return scored.sort((a, b) => a.score - b.score || a.name.localeCompare(b.name)).slice(0, max).map((s) => s.name);
+  return scored
+    .sort((a, b) => a.score - b.score || a.name.localeCompare(b.name))
+    .slice(0, max)
+    .map((s) => s.name);
 }
 
 /** "; closest: "motionSpeed", "speedRange"" for a not-found message, or "" when nothing is close. */

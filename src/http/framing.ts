@@ -93,7 +93,10 @@ export class ChunkSizeWatcher {
     const lines = head.replace(/^(\r\n)+/, '').split('\r\n');
     const field = (name: string): string | undefined => {
       const line = lines.find((l) => l.toLowerCase().startsWith(`${name}:`));
-      return line?.slice(name.length + 1).trim().toLowerCase();
+      return line
+        ?.slice(name.length + 1)
+        .trim()
+        .toLowerCase();
     };
     if (field('upgrade') !== undefined) return { at: 'off' };
     const te = field('transfer-encoding');
@@ -123,9 +126,15 @@ export function refuseOversizedChunks(server: Server, maxChunkBytes: number, onR
       if (size === undefined) return;
       socket.off('data', onData);
       onRefused(size);
-      const body = JSON.stringify({ error: 'invalid_argument', message: `a chunk of ${size} bytes exceeds the ${maxChunkBytes}-byte body limit; the connection is closed` });
+      const body = JSON.stringify({
+        error: 'invalid_argument',
+        message: `a chunk of ${size} bytes exceeds the ${maxChunkBytes}-byte body limit; the connection is closed`,
+      });
       const answered = (socket as unknown as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
-      if (!answered) socket.write(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      if (!answered)
+        socket.write(
+          `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        );
       socket.destroySoon();
       setTimeout(() => socket.destroy(), 1000).unref();
     };

@@ -37,7 +37,11 @@ export class HostGuard {
   private readonly allowed: Set<string>;
 
   /** `port` is read at each check: it is known only once the server is bound. */
-  constructor(bindHost: string, private readonly port: () => number, extra: readonly string[] = []) {
+  constructor(
+    bindHost: string,
+    private readonly port: () => number,
+    extra: readonly string[] = [],
+  ) {
     this.allowed = new Set(['localhost', '127.0.0.1', '::1', ...extra]);
     if (bindHost !== '0.0.0.0' && bindHost !== '::') this.allowed.add(bindHost.replace(/^\[(.*)\]$/, '$1'));
   }
@@ -49,7 +53,8 @@ export class HostGuard {
     const name = hostnameOf(host);
     if (name === undefined || !this.allowed.has(name)) return `Host ${JSON.stringify(host)} is not allowed`;
     const origin = req.headers.origin;
-    if (origin !== undefined && !this.allowedOrigin(origin)) return `Origin ${JSON.stringify(origin)} is not allowed (only ${originOf('127.0.0.1', this.port())} and the other names of this server)`;
+    if (origin !== undefined && !this.allowedOrigin(origin))
+      return `Origin ${JSON.stringify(origin)} is not allowed (only ${originOf('127.0.0.1', this.port())} and the other names of this server)`;
     return undefined;
   }
 

@@ -132,7 +132,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EADDRINUSE') reject(new ListenError(`port ${options.port} on ${options.host} is already in use — is another Footlight running? Stop it, or start with --port <other> (0 picks a free port).`));
+      if (err.code === 'EADDRINUSE')
+        reject(
+          new ListenError(
+            `port ${options.port} on ${options.host} is already in use — is another Footlight running? Stop it, or start with --port <other> (0 picks a free port).`,
+          ),
+        );
       else if (err.code === 'EADDRNOTAVAIL') reject(new ListenError(`cannot bind ${options.host}: no such address on this machine`));
       else if (err.code === 'EACCES') reject(new ListenError(`not allowed to bind ${options.host}:${options.port}`));
       else reject(err);

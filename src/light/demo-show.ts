@@ -71,7 +71,11 @@ export function buildDemoShow(show: LightShow): void {
 
   // Palette: warm to cold swatch colors for the gradient.
   const swatch = show.lx.palette.swatch;
-  const colors = [[20, 90], [330, 80], [200, 90]];
+  const colors = [
+    [20, 90],
+    [330, 80],
+    [200, 90],
+  ];
   colors.forEach(([h, s], i) => {
     if (swatch.colors.at(i) === undefined) swatch.colors.insert(new DynamicColor());
     const c = swatch.colors.at(i)!;
@@ -90,10 +94,27 @@ export function buildDemoShow(show: LightShow): void {
   // Light clips per section: scene 0 (Intro) noise and gradient, scene 1 (Drop) chase and planes.
   const fade = (ch: Channel, slot: number, label: string, value: number): void => {
     addClip(show, { bus: { path: ch.path }, slot }, { label, length: { beats: 4 }, loop: false }, ORIGIN);
-    editLane(show, { bus: { path: ch.path }, slot }, { lane: 'fader', events: [{ ms: 0, value }, { beats: 2, value }] }, ORIGIN);
+    editLane(
+      show,
+      { bus: { path: ch.path }, slot },
+      {
+        lane: 'fader',
+        events: [
+          { ms: 0, value },
+          { beats: 2, value },
+        ],
+      },
+      ORIGIN,
+    );
   };
-  fade(noise, 0, 'Intro', 0.8); fade(gradient, 0, 'Intro', 0.6); fade(chase, 0, 'Intro', 0); fade(planes, 0, 'Intro', 0);
-  fade(noise, 1, 'Drop', 0.3); fade(gradient, 1, 'Drop', 0.8); fade(chase, 1, 'Drop', 1); fade(planes, 1, 'Drop', 0.7);
+  fade(noise, 0, 'Intro', 0.8);
+  fade(gradient, 0, 'Intro', 0.6);
+  fade(chase, 0, 'Intro', 0);
+  fade(planes, 0, 'Intro', 0);
+  fade(noise, 1, 'Drop', 0.3);
+  fade(gradient, 1, 'Drop', 0.8);
+  fade(chase, 1, 'Drop', 1);
+  fade(planes, 1, 'Drop', 0.7);
 
   addSnapshot(show, { label: 'Intro look' }, ORIGIN);
   chase.fader.setValue(1);

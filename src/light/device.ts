@@ -37,7 +37,7 @@ export abstract class Device extends LXComponent {
   /** User modulators and modulations scoped to this device, `.../modulation`. */
   readonly modulation: ModulationEngine;
   /** The device's own view (Default: inherit the container's). */
-  readonly view = new ViewSelectorParameter('View', false, 'Model view this device renders; Default inherits its channel\'s');
+  readonly view = new ViewSelectorParameter('View', false, "Model view this device renders; Default inherits its channel's");
   /** The same choice restricted to views marked priority (LX's priority view knob). */
   readonly viewPriority = new ViewSelectorParameter('View', true, 'Priority model view selector for this device');
   /** Modulators the class itself runs (e.g. Noise's motion), `.../modulator/N`. Not saved. */

@@ -23,7 +23,8 @@ export function captureFrame(show: LightShow, source: { readonly bus: 'main' | '
     if (!(ch instanceof AbstractChannel)) throw invalidArgument(`${ch.path} is not a channel or group; give a path from list_channels`);
     colors = new Uint32Array(size).fill(BLACK);
     const fader = ch.fader.getValue();
-    if (ch.isAnimating && ch.enabled.isOn() && fader > 0 && ch.colors.length === size) ch.blends[ch.blendMode.getValue()].blend(colors, ch.colors, fader, colors, null);
+    if (ch.isAnimating && ch.enabled.isOn() && fader > 0 && ch.colors.length === size)
+      ch.blends[ch.blendMode.getValue()].blend(colors, ch.colors, fader, colors, null);
   }
   return { size, x: points.x, y: points.y, z: points.z, colors };
 }

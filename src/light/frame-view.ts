@@ -55,17 +55,25 @@ function project(f: FrameSnapshot, camera: Camera): Projection {
   if ('view' in camera) {
     for (let i = 0; i < n; i++) {
       if (camera.view === 'front') {
-        u[i] = f.x[i]; v[i] = f.y[i]; depth[i] = f.z[i];
+        u[i] = f.x[i];
+        v[i] = f.y[i];
+        depth[i] = f.z[i];
       } else if (camera.view === 'top') {
-        u[i] = f.x[i]; v[i] = f.z[i]; depth[i] = -f.y[i];
+        u[i] = f.x[i];
+        v[i] = f.z[i];
+        depth[i] = -f.y[i];
       } else {
-        u[i] = -f.z[i]; v[i] = f.y[i]; depth[i] = -f.x[i];
+        u[i] = -f.z[i];
+        v[i] = f.y[i];
+        depth[i] = -f.x[i];
       }
     }
     return { u, v, depth };
   }
   const o = camera.orbit;
-  const bx = bounds(f.x), by = bounds(f.y), bz = bounds(f.z);
+  const bx = bounds(f.x),
+    by = bounds(f.y),
+    bz = bounds(f.z);
   const target = o.target ?? { x: (bx.min + bx.max) / 2, y: (by.min + by.max) / 2, z: (bz.min + bz.max) / 2 };
   const extent = Math.max(bx.max - bx.min, by.max - by.min, bz.max - bz.min, 1);
   const fov = ((o.fov ?? 60) * Math.PI) / 180;
@@ -73,16 +81,26 @@ function project(f: FrameSnapshot, camera: Camera): Projection {
   const th = (o.theta * Math.PI) / 180;
   const ph = (Math.max(-89, Math.min(89, o.phi)) * Math.PI) / 180;
   // Eye on a sphere around the target; forward points from the eye to the target.
-  const fx = Math.cos(ph) * Math.sin(th), fy = -Math.sin(ph), fz = Math.cos(ph) * Math.cos(th);
-  const ex = target.x - fx * radius, ey = target.y - fy * radius, ez = target.z - fz * radius;
+  const fx = Math.cos(ph) * Math.sin(th),
+    fy = -Math.sin(ph),
+    fz = Math.cos(ph) * Math.cos(th);
+  const ex = target.x - fx * radius,
+    ey = target.y - fy * radius,
+    ez = target.z - fz * radius;
   // Right = up(0,1,0) × forward; true up = forward × right (so theta 0 matches the front view).
-  let rx = fz, rz = -fx;
+  let rx = fz,
+    rz = -fx;
   const rl = Math.hypot(rx, rz) || 1;
-  rx /= rl; rz /= rl;
-  const ux = fy * rz, uy = fz * rx - fx * rz, uz = -fy * rx;
+  rx /= rl;
+  rz /= rl;
+  const ux = fy * rz,
+    uy = fz * rx - fx * rz,
+    uz = -fy * rx;
   const focal = 1 / Math.tan(fov / 2);
   for (let i = 0; i < n; i++) {
-    const dx = f.x[i] - ex, dy = f.y[i] - ey, dz = f.z[i] - ez;
+    const dx = f.x[i] - ex,
+      dy = f.y[i] - ey,
+      dz = f.z[i] - ez;
     const d = dx * fx + dy * fy + dz * fz;
     const safe = d > 1e-6 ? d : 1e-6;
     u[i] = ((dx * rx + dz * rz) * focal) / safe;
@@ -110,12 +128,17 @@ const hex = (r: number, g: number, b: number): string => `#${((1 << 24) | (Math.
 
 export function summarize(f: FrameSnapshot, camera: Camera, gridSize: number, litThreshold: number): FrameSummary {
   const n = f.size;
-  let lit = 0, nonBlack = 0, brightness = 0;
+  let lit = 0,
+    nonBlack = 0,
+    brightness = 0;
   const bins = new Float64Array(12 * 4); // count, r, g, b per hue bin (the 12th holds grays)
   for (let i = 0; i < n; i++) {
     const c = f.colors[i];
-    const r = (c >>> 16) & 0xff, g = (c >>> 8) & 0xff, b = c & 0xff;
-    const max = Math.max(r, g, b), min = Math.min(r, g, b);
+    const r = (c >>> 16) & 0xff,
+      g = (c >>> 8) & 0xff,
+      b = c & 0xff;
+    const max = Math.max(r, g, b),
+      min = Math.min(r, g, b);
     brightness += max;
     if (max > 0) nonBlack++;
     if (max < litThreshold) continue;
@@ -126,9 +149,12 @@ export function summarize(f: FrameSnapshot, camera: Camera, gridSize: number, li
       if (max === r) h = ((g - b) / (max - min)) % 6;
       else if (max === g) h = (b - r) / (max - min) + 2;
       else h = (r - g) / (max - min) + 4;
-      bin = Math.floor(((h * 60 + 360) % 360) / 360 * 11) % 11;
+      bin = Math.floor((((h * 60 + 360) % 360) / 360) * 11) % 11;
     }
-    bins[bin * 4]++; bins[bin * 4 + 1] += r; bins[bin * 4 + 2] += g; bins[bin * 4 + 3] += b;
+    bins[bin * 4]++;
+    bins[bin * 4 + 1] += r;
+    bins[bin * 4 + 2] += g;
+    bins[bin * 4 + 3] += b;
   }
   const dominant: { hex: string; fraction: number }[] = [];
   for (let k = 0; k < 12; k++) {
@@ -137,17 +163,22 @@ export function summarize(f: FrameSnapshot, camera: Camera, gridSize: number, li
   }
   dominant.sort((a, b) => b.fraction - a.fraction);
   const p = project(f, camera);
-  const bu = bounds(Float32Array.from(p.u)), bv = bounds(Float32Array.from(p.v));
+  const bu = bounds(Float32Array.from(p.u)),
+    bv = bounds(Float32Array.from(p.v));
   const cells = new Float64Array(gridSize * gridSize * 4);
   for (let i = 0; i < n; i++) {
     const cu = bu.max > bu.min ? Math.min(gridSize - 1, Math.floor(((p.u[i] - bu.min) / (bu.max - bu.min)) * gridSize)) : 0;
     const cv = bv.max > bv.min ? Math.min(gridSize - 1, Math.floor(((bv.max - p.v[i]) / (bv.max - bv.min)) * gridSize)) : 0;
     const k = (cv * gridSize + cu) * 4;
     const c = f.colors[i];
-    cells[k]++; cells[k + 1] += (c >>> 16) & 0xff; cells[k + 2] += (c >>> 8) & 0xff; cells[k + 3] += c & 0xff;
+    cells[k]++;
+    cells[k + 1] += (c >>> 16) & 0xff;
+    cells[k + 2] += (c >>> 8) & 0xff;
+    cells[k + 3] += c & 0xff;
   }
   const grid: string[] = [];
-  for (let k = 0; k < gridSize * gridSize; k++) grid.push(cells[k * 4] === 0 ? '' : hex(cells[k * 4 + 1] / cells[k * 4], cells[k * 4 + 2] / cells[k * 4], cells[k * 4 + 3] / cells[k * 4]));
+  for (let k = 0; k < gridSize * gridSize; k++)
+    grid.push(cells[k * 4] === 0 ? '' : hex(cells[k * 4 + 1] / cells[k * 4], cells[k * 4 + 2] / cells[k * 4], cells[k * 4 + 3] / cells[k * 4]));
   const round = (x: number): number => Math.round(x * 10000) / 10000;
   return {
     points: n,
@@ -169,12 +200,15 @@ export interface Raster {
 /** Draws the points as small discs on black, far points first, framed to fill the image. */
 export function rasterize(f: FrameSnapshot, camera: Camera, width: number): Raster {
   const p = project(f, camera);
-  const bu = bounds(Float32Array.from(p.u)), bv = bounds(Float32Array.from(p.v));
-  const spanU = Math.max(bu.max - bu.min, 1e-9), spanV = Math.max(bv.max - bv.min, 1e-9);
+  const bu = bounds(Float32Array.from(p.u)),
+    bv = bounds(Float32Array.from(p.v));
+  const spanU = Math.max(bu.max - bu.min, 1e-9),
+    spanV = Math.max(bv.max - bv.min, 1e-9);
   const margin = 0.06;
   const height = Math.max(32, Math.min(1024, Math.round(width * Math.max(0.25, Math.min(2, spanV / spanU)))));
   const scale = Math.min((width * (1 - 2 * margin)) / spanU, (height * (1 - 2 * margin)) / spanV);
-  const ou = (width - spanU * scale) / 2, ov = (height - spanV * scale) / 2;
+  const ou = (width - spanU * scale) / 2,
+    ov = (height - spanV * scale) / 2;
   const rgba = new Uint8Array(width * height * 4);
   for (let i = 3; i < rgba.length; i += 4) rgba[i] = 255;
   // Discs large enough to close the gaps of an evenly spaced rig, so a lit area reads as lit.
@@ -185,7 +219,9 @@ export function rasterize(f: FrameSnapshot, camera: Camera, width: number): Rast
     const cx = Math.round(ou + (p.u[i] - bu.min) * scale);
     const cy = Math.round(height - (ov + (p.v[i] - bv.min) * scale));
     const c = f.colors[i];
-    const r = (c >>> 16) & 0xff, g = (c >>> 8) & 0xff, b = c & 0xff;
+    const r = (c >>> 16) & 0xff,
+      g = (c >>> 8) & 0xff,
+      b = c & 0xff;
     for (let dy = -radius; dy <= radius; dy++) {
       const y = cy + dy;
       if (y < 0 || y >= height) continue;
@@ -193,7 +229,9 @@ export function rasterize(f: FrameSnapshot, camera: Camera, width: number): Rast
         const x = cx + dx;
         if (x < 0 || x >= width || dx * dx + dy * dy > reach) continue;
         const k = (y * width + x) * 4;
-        rgba[k] = r; rgba[k + 1] = g; rgba[k + 2] = b;
+        rgba[k] = r;
+        rgba[k + 1] = g;
+        rgba[k + 2] = b;
       }
     }
   }

@@ -18,8 +18,19 @@ import { AbstractChannel } from './mixer/bus.js';
 import { Channel } from './mixer/channel.js';
 import { Group } from './mixer/group.js';
 import {
-  AddChannel, AddEffect, AddPattern, GoPattern, GroupChannels, MoveChannel, MoveEffect, MovePattern, RemoveChannel,
-  RemoveEffect, RemovePattern, Ungroup, effectArrayOf,
+  AddChannel,
+  AddEffect,
+  AddPattern,
+  GoPattern,
+  GroupChannels,
+  MoveChannel,
+  MoveEffect,
+  MovePattern,
+  RemoveChannel,
+  RemoveEffect,
+  RemovePattern,
+  Ungroup,
+  effectArrayOf,
 } from './mixer/mixer-commands.js';
 import type { DynamicColor } from './palette/dynamic-color.js';
 import { AddSwatchColor, RecallSwatch, RemoveSwatch, RemoveSwatchColor, SaveSwatch } from './palette/palette-commands.js';
@@ -60,7 +71,15 @@ export class LightShow {
   /** The mixer's main output of the last frame: one ARGB per point, before the master fader. */
   main: Uint32Array = new Uint32Array(0);
   /** The last frame's buffers (main, cue, aux) and whether cue and aux carried anything. */
-  readonly frame: MixerFrame = { main: this.main, cue: new Uint32Array(0), aux: new Uint32Array(0), cueOn: false, auxOn: false, cueBlack: false, auxBlack: false };
+  readonly frame: MixerFrame = {
+    main: this.main,
+    cue: new Uint32Array(0),
+    aux: new Uint32Array(0),
+    cueOn: false,
+    auxOn: false,
+    cueBlack: false,
+    auxBlack: false,
+  };
   /** Where the show was loaded from; absent for the built-in demo or an unsaved show. */
   projectPath: string | undefined;
   /** The LX media folder of the open project (Fixtures/, Models/); absent for the built-in demo. */
@@ -188,7 +207,9 @@ export class LightShow {
   setParameter(target: unknown, value: unknown, origin: Origin, options: PerformOptions = {}): { parameter: Parameter; changed: boolean } {
     const p = this.parameter(target);
     if (p instanceof BooleanParameter && p.isPulse) {
-      throw invalidArgument(`${p.path} is a trigger (a button whose press leaves no value): it has no value to set. Fire it with fire_trigger, which is an action and not undoable`);
+      throw invalidArgument(
+        `${p.path} is a trigger (a button whose press leaves no value): it has no value to set. Fire it with fire_trigger, which is an action and not undoable`,
+      );
     }
     const accepted = p.accept(fromText(p, value));
     // Setting the value a parameter already has is not a step: a shared undo that visibly does
@@ -219,7 +240,8 @@ export class LightShow {
   }
 
   private createDevice(kind: 'pattern' | 'effect', className: unknown): LXComponent {
-    if (typeof className !== 'string' || className.length === 0) throw invalidArgument(`${kind} class must be a name such as ${kind === 'pattern' ? 'Gradient' : 'Blur'}; list_available_${kind}s lists them`);
+    if (typeof className !== 'string' || className.length === 0)
+      throw invalidArgument(`${kind} class must be a name such as ${kind === 'pattern' ? 'Gradient' : 'Blur'}; list_available_${kind}s lists them`);
     return this.registry.create(this.registry.find(kind, className));
   }
 
@@ -232,7 +254,8 @@ export class LightShow {
     const index = this.checkIndex(options.index, mixer.channels.length, 'a new channel');
     if (index < mixer.channels.length) {
       const at = mixer.channels.items[index];
-      if (at instanceof Channel && at.group !== null) throw invalidArgument(`index ${index} is inside ${at.group.label.getString()}; add the channel outside the group`);
+      if (at instanceof Channel && at.group !== null)
+        throw invalidArgument(`index ${index} is inside ${at.group.label.getString()}; add the channel outside the group`);
     }
     const channel = new Channel(options.label ?? `Channel-${index + 1}`);
     channel.fader.setValue(mixer.channels.length === 0 ? 1 : 0);
@@ -267,11 +290,13 @@ export class LightShow {
     if (group !== null) {
       const first = group.index + 1;
       const last = group.index + group.members.length;
-      if (to < first || to > last) throw invalidArgument(`${c.label.getString()} is in ${group.label.getString()}: move it within ${first}–${last}, or ungroup first`);
+      if (to < first || to > last)
+        throw invalidArgument(`${c.label.getString()} is in ${group.label.getString()}: move it within ${first}–${last}, or ungroup first`);
     } else {
       const rest = mixer.channels.items.filter((x) => x !== c && !(c instanceof Group && c.members.includes(x as Channel)));
       const after = rest[to];
-      if (after instanceof Channel && after.group !== null) throw invalidArgument(`index ${to} is inside ${after.group.label.getString()}; pick an index outside the group`);
+      if (after instanceof Channel && after.group !== null)
+        throw invalidArgument(`index ${to} is inside ${after.group.label.getString()}; pick an index outside the group`);
     }
     this.perform(new MoveChannel(mixer.id, c.id, to, c.label.getString()), origin, () => c.index === to, 'move channel');
   }
@@ -285,8 +310,16 @@ export class LightShow {
     members.sort((a, b) => a.index - b.index);
     const group = new Group(`Group-${members[0].index + 1}`);
     group.autoMute.setOn(this.mixer.autoMuteDefault.isOn());
-    this.perform(new GroupChannels(this.mixer.id, group, members.map((m) => m.id)), origin,
-      () => members.every((m, i) => m.group === group && m.index === group.index + 1 + i), 'group channels');
+    this.perform(
+      new GroupChannels(
+        this.mixer.id,
+        group,
+        members.map((m) => m.id),
+      ),
+      origin,
+      () => members.every((m, i) => m.group === group && m.index === group.index + 1 + i),
+      'group channels',
+    );
     return group;
   }
 
@@ -328,7 +361,8 @@ export class LightShow {
     const p = this.component(target);
     if (!(p instanceof Pattern || p instanceof Placeholder) || !(p.parent instanceof Channel)) throw invalidArgument(`${p.path} is not a pattern on a channel`);
     const channel = p.parent;
-    if (!channel.patternEngine.isPlaylist) throw invalidArgument(`${channel.label.getString()} is in blend mode: every enabled pattern plays; set compositeMode to Playlist first`);
+    if (!channel.patternEngine.isPlaylist)
+      throw invalidArgument(`${channel.label.getString()} is in blend mode: every enabled pattern plays; set compositeMode to Playlist first`);
     this.perform(new GoPattern(channel.id, p.id, p.label.getString()), origin, () => channel.patternEngine.targetPattern === p, 'go pattern');
   }
 
@@ -347,7 +381,8 @@ export class LightShow {
   removeEffect(origin: Origin, target: unknown): void {
     const e = this.component(target);
     const container = e.parent;
-    if (!(e instanceof Effect || e instanceof Placeholder) || container === null || effectArrayOf(container) === undefined) throw invalidArgument(`${e.path} is not an effect`);
+    if (!(e instanceof Effect || e instanceof Placeholder) || container === null || effectArrayOf(container) === undefined)
+      throw invalidArgument(`${e.path} is not an effect`);
     this.perform(new RemoveEffect(container.id, e.id, e.label.getString()), origin, () => e.parent === null, 'remove effect');
   }
 
@@ -361,7 +396,11 @@ export class LightShow {
   }
 
   /** Adds a view definition; a selector that does not parse is refused. */
-  addView(origin: Origin, selector: unknown, options: { readonly label?: string; readonly normalization?: 'RELATIVE' | 'ABSOLUTE'; readonly index?: number } = {}): ViewDefinition {
+  addView(
+    origin: Origin,
+    selector: unknown,
+    options: { readonly label?: string; readonly normalization?: 'RELATIVE' | 'ABSOLUTE'; readonly index?: number } = {},
+  ): ViewDefinition {
     const views = this.structure.views;
     const view = new ViewDefinition(options.label ?? `View-${views.views.length + 1}`);
     view.selector.setBase(view.selector.accept(selector));
@@ -436,7 +475,12 @@ export class LightShow {
   recallSnapshot(origin: Origin, target: unknown): void {
     const s = this.requireComponent(target, Snapshot, 'a snapshot');
     const engine = this.lx.snapshots;
-    this.perform(new RecallSnapshot(engine.id, s.id, () => this.lx, s.label.getString()), origin, () => engine.autoCycleCursor.getValue() === s.index, 'recall snapshot');
+    this.perform(
+      new RecallSnapshot(engine.id, s.id, () => this.lx, s.label.getString()),
+      origin,
+      () => engine.autoCycleCursor.getValue() === s.index,
+      'recall snapshot',
+    );
   }
 
   /** Re-captures a snapshot from the current state. */

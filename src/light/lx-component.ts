@@ -64,7 +64,7 @@ export abstract class LXComponent extends Component {
     if (isLxObject(obj.internal)) {
       for (const [key, v] of Object.entries(obj.internal)) {
         const p = this.parameters.get(key);
-        if (p !== undefined && p.internal) p.load(v);
+        if (p?.internal) p.load(v);
         else this.internalJson[key] = v;
       }
     }

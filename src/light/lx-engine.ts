@@ -27,7 +27,10 @@ export class LXEngineComponent extends LXComponent {
   /** Lets devices find the engine they belong to without importing it. */
   readonly isLightRoot = true;
   readonly framesPerSecond = new BoundedParameter('FPS', 60, { v0: 1, v1: 300, mappable: false, description: 'Target frame rate' });
-  readonly speed = new BoundedParameter('Speed', 1, { v1: 2, description: 'Multiplies time for patterns, effects and modulators (not for tempo or transitions)' });
+  readonly speed = new BoundedParameter('Speed', 1, {
+    v1: 2,
+    description: 'Multiplies time for patterns, effects and modulators (not for tempo or transitions)',
+  });
   readonly performanceMode = new BooleanParameter('Performance', false, { description: 'Performance mode: aux sends are mixed into the aux output' });
   readonly palette: Palette;
   readonly tempo: Tempo;

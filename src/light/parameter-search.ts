@@ -23,14 +23,37 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 
-const STOP = new Set(['the', 'a', 'an', 'make', 'set', 'turn', 'of', 'on', 'to', 'it', 'bit', 'little', 'more', 'less', 'please', 'and', 'my', 'change', 'up', 'down']);
+const STOP = new Set([
+  'the',
+  'a',
+  'an',
+  'make',
+  'set',
+  'turn',
+  'of',
+  'on',
+  'to',
+  'it',
+  'bit',
+  'little',
+  'more',
+  'less',
+  'please',
+  'and',
+  'my',
+  'change',
+  'up',
+  'down',
+]);
 
 /** Words of a key or label: camelCase and separators split, lower case ("motionSpeed" → motion, speed). */
 function words(text: string): string[] {
-  return text
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .match(/[a-z]+|\d+/g) ?? [];
+  return (
+    text
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+      .match(/[a-z]+|\d+/g) ?? []
+  );
 }
 
 export interface ParameterHit {

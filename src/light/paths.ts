@@ -48,7 +48,7 @@ function byId(lx: LXEngineComponent, id: number): Component {
  */
 export function resolveComponentTarget(lx: LXEngineComponent, target: ComponentTarget): Component {
   if (target.id === undefined) {
-    if (target.path === undefined) throw invalidArgument('give the component\'s path or its id');
+    if (target.path === undefined) throw invalidArgument("give the component's path or its id");
     return resolveComponent(lx, target.path);
   }
   const c = byId(lx, target.id);
@@ -68,7 +68,7 @@ export function resolveComponentTarget(lx: LXEngineComponent, target: ComponentT
 /** Resolves a parameter named by path, or by its owner's id and key (checked against the path when both are given). */
 export function resolveParameterTarget(lx: LXEngineComponent, target: ParameterTarget): Parameter {
   if (target.id === undefined) {
-    if (target.path === undefined) throw invalidArgument('give the parameter\'s path, or its component id and key');
+    if (target.path === undefined) throw invalidArgument("give the parameter's path, or its component id and key");
     return resolveParameter(lx, target.path);
   }
   const c = byId(lx, target.id);
@@ -76,11 +76,21 @@ export function resolveParameterTarget(lx: LXEngineComponent, target: ParameterT
     // id with a full parameter path: the path names the parameter, the id checks its owner.
     if (target.path === undefined) throw invalidArgument('with id, also give the parameter key (e.g. "fader") or its full path');
     const p = resolveParameter(lx, target.path);
-    if (p.owner !== c) throw stale(`${target.path} belongs to ${p.owner === null ? 'nothing' : `component ${p.owner.id}`}, not component ${target.id} (now at ${c.path}). List again before using cached paths.`);
+    if (p.owner !== c)
+      throw stale(
+        `${target.path} belongs to ${p.owner === null ? 'nothing' : `component ${p.owner.id}`}, not component ${target.id} (now at ${c.path}). List again before using cached paths.`,
+      );
     return p;
   }
   const p = c.parameters.get(target.key);
-  if (p === undefined || p.internal) throw notFound(`${c.path} has no parameter ${JSON.stringify(target.key)}${closestHint(target.key, [...c.parameters].filter(([, x]) => !x.internal).map(([k]) => k))}`);
-  if (target.path !== undefined && target.path !== p.path) throw stale(`${target.path} is not ${p.path} any more: component ${target.id} has moved. List again before using cached paths.`);
+  if (p === undefined || p.internal)
+    throw notFound(
+      `${c.path} has no parameter ${JSON.stringify(target.key)}${closestHint(
+        target.key,
+        [...c.parameters].filter(([, x]) => !x.internal).map(([k]) => k),
+      )}`,
+    );
+  if (target.path !== undefined && target.path !== p.path)
+    throw stale(`${target.path} is not ${p.path} any more: component ${target.id} has moved. List again before using cached paths.`);
   return p;
 }

@@ -17,7 +17,7 @@ export class Placeholder extends LXComponent {
   ) {
     super(typeof json.parameters?.label === 'string' ? json.parameters.label : 'Placeholder');
     this.lxClass = typeof json.class === 'string' ? json.class : 'unknown';
-    this.reason = reason ?? 'this class is not part of Footlight\'s library';
+    this.reason = reason ?? "this class is not part of Footlight's library";
     this.json = json;
   }
 

@@ -52,7 +52,8 @@ export class DeviceRegistry {
   find(kind: DeviceKind, name: string): DeviceEntry {
     const pool = this.list(kind);
     const exact = pool.filter((e) => e.className === name || simpleName(e.className) === name || e.name === name);
-    const matches = exact.length > 0 ? exact : pool.filter((e) => [e.className, simpleName(e.className), e.name].some((n) => n.toLowerCase() === name.toLowerCase()));
+    const matches =
+      exact.length > 0 ? exact : pool.filter((e) => [e.className, simpleName(e.className), e.name].some((n) => n.toLowerCase() === name.toLowerCase()));
     if (matches.length === 1) return matches[0];
     if (matches.length > 1) throw invalidArgument(`${kind} ${JSON.stringify(name)} is ambiguous: ${matches.map((e) => e.className).join(', ')}`);
     throw notFound(`no ${kind} class ${JSON.stringify(name)}; list_available_${kind}s lists them`);
@@ -60,7 +61,8 @@ export class DeviceRegistry {
 
   /** Instantiates a class, refusing ones that cannot run here with the reason. */
   create(entry: DeviceEntry): LXComponent {
-    if (entry.create === undefined) throw invalidArgument(`${entry.name} (${entry.className}) is not available in Footlight: ${entry.unavailable ?? 'no implementation'}`);
+    if (entry.create === undefined)
+      throw invalidArgument(`${entry.name} (${entry.className}) is not available in Footlight: ${entry.unavailable ?? 'no implementation'}`);
     return entry.create();
   }
 }

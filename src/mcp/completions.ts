@@ -57,7 +57,12 @@ export function registerCompletions(server: McpServer, services: Services): void
     const complete = table?.[argument.name];
     const args = (request.params.context?.arguments ?? {}) as Record<string, string>;
     // Light completions read the show inside the queue; a sound one reads the host over protocol 3.
-    const values = complete === undefined ? [] : complete === tracks ? await tracks(argument.value, args) : await services.engine.queue.submit(() => complete(argument.value, args) as string[], { label: 'complete' });
+    const values =
+      complete === undefined
+        ? []
+        : complete === tracks
+          ? await tracks(argument.value, args)
+          : await services.engine.queue.submit(() => complete(argument.value, args) as string[], { label: 'complete' });
     return { completion: { values: values.slice(0, MAX), total: values.length, hasMore: values.length > MAX } };
   });
 }

@@ -114,7 +114,11 @@ export class McpEndpoint {
   /** The open 2025-era sessions, for the console's list of connected agents. */
   sessionList(): { id: string; client?: string; lastActivityAt: string; inFlight: number }[] {
     return [...this.sessions.values()].map((s) => {
-      const out: { id: string; client?: string; lastActivityAt: string; inFlight: number } = { id: s.id, lastActivityAt: new Date(s.lastActivity).toISOString(), inFlight: s.inFlight };
+      const out: { id: string; client?: string; lastActivityAt: string; inFlight: number } = {
+        id: s.id,
+        lastActivityAt: new Date(s.lastActivity).toISOString(),
+        inFlight: s.inFlight,
+      };
       if (s.caller.clientName !== undefined) out.client = s.caller.clientName;
       return out;
     });
@@ -174,7 +178,12 @@ export class McpEndpoint {
       return;
     }
     if (sid !== undefined) {
-      sendJsonRpcError(res, 404, -32001, 'Session not found: it expired or the server restarted. Re-initialize (re-read ~/.footlight/status.json if the port may have changed).');
+      sendJsonRpcError(
+        res,
+        404,
+        -32001,
+        'Session not found: it expired or the server restarted. Re-initialize (re-read ~/.footlight/status.json if the port may have changed).',
+      );
       return;
     }
     if (req.method !== 'POST' && req.method !== 'GET' && req.method !== 'DELETE') {

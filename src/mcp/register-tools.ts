@@ -75,7 +75,13 @@ export interface ToolListing {
  * Registers every served tool with one session's MCP server, wrapped in the envelope and the
  * queue; tools outside the listed toolsets are registered disabled until enabled.
  */
-export function registerTools(server: McpServer, tools: readonly AnyTool[], services: Services, caller: CallerInfo, onCall: (record: CallRecord) => void): ToolListing {
+export function registerTools(
+  server: McpServer,
+  tools: readonly AnyTool[],
+  services: Services,
+  caller: CallerInfo,
+  onCall: (record: CallRecord) => void,
+): ToolListing {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const handles = new Map<string, { enabled: boolean }[]>();
   const listed = new Set(services.listedToolsets);
@@ -119,14 +125,24 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], serv
         const seen: { step?: number } = {};
         try {
           // runAs: work the call hands on (the sound tools' protocol-3 lines) stays attributed to this caller.
-          const run = (toolArgs: unknown) => runAs(origin, () => runTool(tool, toolArgs, services, origin, byName, listing, seen, elicitFor(server, caller, ctx)));
+          const run = (toolArgs: unknown) =>
+            runAs(origin, () => runTool(tool, toolArgs, services, origin, byName, listing, seen, elicitFor(server, caller, ctx)));
           const { requestId, rest } = retryKey ? splitRequestId(args) : { rest: args };
           const payload = requestId === undefined ? await run(rest) : await runOnce(origin.session ?? 'stateless', tool.name, requestId, rest, run);
           onCall({ tool: tool.name, origin, args, ok: true, ms: performance.now() - started, at: Date.now(), ...seen });
           return payload;
         } catch (err) {
           const result = toolError(err, services.log, tool.name);
-          onCall({ tool: tool.name, origin, args, ok: false, error: result.content[0].type === 'text' ? result.content[0].text : '', ms: performance.now() - started, at: Date.now(), ...seen });
+          onCall({
+            tool: tool.name,
+            origin,
+            args,
+            ok: false,
+            error: result.content[0].type === 'text' ? result.content[0].text : '',
+            ms: performance.now() - started,
+            at: Date.now(),
+            ...seen,
+          });
           return result;
         }
       },
@@ -186,17 +202,40 @@ function stepOf<T>(services: Services, seen: { step?: number }, run: () => T): T
   }
 }
 
-async function runTool(tool: AnyTool, rawArgs: unknown, services: Services, origin: Origin, byName: ReadonlyMap<string, AnyTool>, listing: ToolListing, seen: { step?: number }, elicit: ToolContext['elicit']) {
+async function runTool(
+  tool: AnyTool,
+  rawArgs: unknown,
+  services: Services,
+  origin: Origin,
+  byName: ReadonlyMap<string, AnyTool>,
+  listing: ToolListing,
+  seen: { step?: number },
+  elicit: ToolContext['elicit'],
+) {
   const args = tool.input.parse(rawArgs ?? {});
   if (!tool.annotations.readOnlyHint && services.policy.agentsReadOnly) {
-    throw invalidArgument(`the operator has set agents to read-only in the console, so ${tool.name} was refused and nothing changed. Reading still works; ask the operator to allow agent writes.`);
+    throw invalidArgument(
+      `the operator has set agents to read-only in the console, so ${tool.name} was refused and nothing changed. Reading still works; ask the operator to allow agent writes.`,
+    );
   }
   const images: [ImageBlock['type'], () => Promise<{ data: string; mimeType: string }>][] = [];
-  const ctx: ToolContext = { ...services, origin, findTool: (name) => byName.get(name), enableToolsets: (ids) => listing.enable(ids), attachImage: (encode) => images.push(['image', encode]), attachAudio: (encode) => images.push(['audio', encode]), ...(elicit === undefined ? {} : { elicit }) };
+  const ctx: ToolContext = {
+    ...services,
+    origin,
+    findTool: (name) => byName.get(name),
+    enableToolsets: (ids) => listing.enable(ids),
+    attachImage: (encode) => images.push(['image', encode]),
+    attachAudio: (encode) => images.push(['audio', encode]),
+    ...(elicit === undefined ? {} : { elicit }),
+  };
   const payload =
     tool.mode === 'direct'
       ? await tool.handle(args, ctx)
-      : await services.engine.queue.submit(() => stepOf(services, seen, () => tool.handle(args, ctx)), { label: tool.name, session: origin.session, read: tool.annotations.readOnlyHint });
+      : await services.engine.queue.submit(() => stepOf(services, seen, () => tool.handle(args, ctx)), {
+          label: tool.name,
+          session: origin.session,
+          read: tool.annotations.readOnlyHint,
+        });
   const checked = tool.output.safeParse(payload);
   if (!checked.success) {
     services.log.error({ tool: tool.name, issues: checked.error.issues }, 'tool payload does not match its output schema');

@@ -53,7 +53,9 @@ export async function once(session: string, tool: string, id: string, args: unkn
   const k = kept.get(key);
   if (k !== undefined && now - k.at <= KEEP_MS) {
     if (k.args !== json) {
-      throw invalidArgument(`request_id ${JSON.stringify(id)} was already used for a different ${tool} call in this session, so nothing was done; use a fresh id for a new call`);
+      throw invalidArgument(
+        `request_id ${JSON.stringify(id)} was already used for a different ${tool} call in this session, so nothing was done; use a fresh id for a new call`,
+      );
     }
     return { ...(await k.reply), replayed: true };
   }

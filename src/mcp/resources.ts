@@ -38,13 +38,22 @@ export function registerResources(server: McpServer, services: Services): void {
   server.registerResource(
     'guide',
     GUIDE_URI,
-    { title: 'Driving Footlight well', description: 'How to work on a live show with people and other agents: discovery, the visibility chain, undo, checking your work', mimeType: 'text/markdown' },
+    {
+      title: 'Driving Footlight well',
+      description: 'How to work on a live show with people and other agents: discovery, the visibility chain, undo, checking your work',
+      mimeType: 'text/markdown',
+    },
     async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: GUIDE }] }),
   );
   server.registerResource(
     'light-structure',
     STRUCTURE_URI,
-    { title: 'Light structure', description: 'Channels and fixtures with their ids and current paths, and a structure revision that changes whenever paths may have shifted. Subscribe to learn when to re-list.', mimeType: 'application/json' },
+    {
+      title: 'Light structure',
+      description:
+        'Channels and fixtures with their ids and current paths, and a structure revision that changes whenever paths may have shifted. Subscribe to learn when to re-list.',
+      mimeType: 'application/json',
+    },
     async (uri) => {
       const summary = await services.engine.queue.submit(() => structureSummary(services), { label: 'read structure' });
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(summary) }] };
@@ -53,7 +62,11 @@ export function registerResources(server: McpServer, services: Services): void {
   server.registerResource(
     'preview-app',
     PREVIEW_APP_URI,
-    { title: 'Live preview', description: 'An MCP App: the live light preview with the master fader, undo and the sound transport; every edit in it is a normal tool call', mimeType: APP_MIME_TYPE },
+    {
+      title: 'Live preview',
+      description: 'An MCP App: the live light preview with the master fader, undo and the sound transport; every edit in it is a normal tool call',
+      mimeType: APP_MIME_TYPE,
+    },
     async (uri) => {
       let html: string;
       try {
@@ -62,33 +75,56 @@ export function registerResources(server: McpServer, services: Services): void {
         throw notFound('the preview app is not built in this install (npm run build:console builds it)');
       }
       // It loads nothing from anywhere: every byte is inline and every call goes through the host.
-      return { contents: [{ uri: uri.href, mimeType: APP_MIME_TYPE, text: html, _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true } } }] };
+      return {
+        contents: [
+          { uri: uri.href, mimeType: APP_MIME_TYPE, text: html, _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true } } },
+        ],
+      };
     },
   );
   server.registerResource(
     'tool-schema',
     new ResourceTemplate(TOOL_SCHEMA_TEMPLATE, { list: undefined }),
-    { title: 'A tool\'s full schemas', description: 'The complete input and output JSON Schemas of one tool (tools/list declares output shapes one level deep)', mimeType: 'application/json' },
+    {
+      title: "A tool's full schemas",
+      description: 'The complete input and output JSON Schemas of one tool (tools/list declares output shapes one level deep)',
+      mimeType: 'application/json',
+    },
     async (uri, { name }) => {
       const tool = services.tools.find((t) => t.name === name);
       if (tool === undefined) throw notFound(`no tool named ${JSON.stringify(name)}; find_tools lists them`);
-      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify({ name: tool.name, inputSchema: listedInputSchema(tool), outputSchema: fullOutputSchema(tool) }) }] };
+      return {
+        contents: [
+          {
+            uri: uri.href,
+            mimeType: 'application/json',
+            text: JSON.stringify({ name: tool.name, inputSchema: listedInputSchema(tool), outputSchema: fullOutputSchema(tool) }),
+          },
+        ],
+      };
     },
   );
   server.registerResource(
     'light-path',
     new ResourceTemplate(COMPONENT_URI_TEMPLATE, { list: undefined }),
-    { title: 'A component or parameter by path', description: 'A parameter with its value, or a component with the paths one step below it (completion offers the real children of a partial path)', mimeType: 'application/json' },
+    {
+      title: 'A component or parameter by path',
+      description: 'A parameter with its value, or a component with the paths one step below it (completion offers the real children of a partial path)',
+      mimeType: 'application/json',
+    },
     async (uri, { path }) => {
-      const body = await services.engine.queue.submit(() => {
-        const p = String(path);
-        try {
-          return { parameter: toParameterPayload(services.light.parameter(p)) };
-        } catch {
-          const c = services.light.component(p);
-          return { path: c.path, id: c.id, label: c.label.getString(), next: completePath(services.light.lx, `${c.path}/`, Number.MAX_SAFE_INTEGER) };
-        }
-      }, { label: 'read path' });
+      const body = await services.engine.queue.submit(
+        () => {
+          const p = String(path);
+          try {
+            return { parameter: toParameterPayload(services.light.parameter(p)) };
+          } catch {
+            const c = services.light.component(p);
+            return { path: c.path, id: c.id, label: c.label.getString(), next: completePath(services.light.lx, `${c.path}/`, Number.MAX_SAFE_INTEGER) };
+          }
+        },
+        { label: 'read path' },
+      );
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(body) }] };
     },
   );

@@ -25,12 +25,25 @@ export interface McpInstance {
 const LIST_CACHE = { ttlMs: 60_000, cacheScope: 'private' } as const;
 
 /** Builds the MCP server for one session (2025 era) or one request (2026 era). */
-export function createMcpServer(services: Services, caller: CallerInfo, onCall: (record: CallRecord) => void, subscriptions?: SessionSubscriptions): McpInstance {
+export function createMcpServer(
+  services: Services,
+  caller: CallerInfo,
+  onCall: (record: CallRecord) => void,
+  subscriptions?: SessionSubscriptions,
+): McpInstance {
   const server = new McpServer(
     { name: services.server.identity.serverName, version: services.server.identity.serverVersion, title: 'Footlight' },
     {
       instructions: SERVER_INSTRUCTIONS,
-      capabilities: { tools: { listChanged: true }, resources: { subscribe: true, listChanged: false }, prompts: { listChanged: false }, logging: {}, completions: {}, extensions: APPS_EXTENSION, ...(caller.era === 'legacy' ? { tasks: TASKS_CAPABILITY } : {}) },
+      capabilities: {
+        tools: { listChanged: true },
+        resources: { subscribe: true, listChanged: false },
+        prompts: { listChanged: false },
+        logging: {},
+        completions: {},
+        extensions: APPS_EXTENSION,
+        ...(caller.era === 'legacy' ? { tasks: TASKS_CAPABILITY } : {}),
+      },
       maxToolInputElements: 100_000,
       cacheHints: { 'tools/list': LIST_CACHE, 'resources/list': LIST_CACHE, 'prompts/list': LIST_CACHE, 'resources/templates/list': LIST_CACHE },
     },

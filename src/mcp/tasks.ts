@@ -97,7 +97,10 @@ export function serveTasks(server: McpServer, longTools: ReadonlySet<string>, wr
     if (params.task === undefined) return plain(request, ctx);
     const name = String(params.name);
     if (!longTools.has(name)) {
-      throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `${name} does not run as a task (its execution.taskSupport is not "optional"); call it without "task"`);
+      throw new ProtocolError(
+        ProtocolErrorCode.MethodNotFound,
+        `${name} does not run as a task (its execution.taskSupport is not "optional"); call it without "task"`,
+      );
     }
     const asked = (params.task as { ttl?: unknown }).ttl;
     const ttl = typeof asked === 'number' && asked > 0 ? Math.min(asked, MAX_TTL_MS) : DEFAULT_TTL_MS;
@@ -127,21 +130,23 @@ export function serveTasks(server: McpServer, longTools: ReadonlySet<string>, wr
     // Started after the reply is on its way, so the client holds the task id before any status notice.
     setImmediate(() => {
       progress(0, `${name} started`);
-      plain({ ...request, params: rest }, ctx).then(
-        (result) => {
-          if (record.status === 'cancelled') return; // a cancelled read: its result is dropped
-          record.result = result;
-          const failed = result.isError === true;
-          settle(record, failed ? 'failed' : 'completed', failed ? `${name} failed; tasks/result has the error` : `${name} finished`);
-          progress(1, record.statusMessage ?? '');
-        },
-        (err: unknown) => {
-          if (record.status === 'cancelled') return;
-          const message = err instanceof Error ? err.message : String(err);
-          record.result = { isError: true, content: [{ type: 'text', text: message }] };
-          settle(record, 'failed', message);
-        },
-      ).finally(record.finish);
+      plain({ ...request, params: rest }, ctx)
+        .then(
+          (result) => {
+            if (record.status === 'cancelled') return; // a cancelled read: its result is dropped
+            record.result = result;
+            const failed = result.isError === true;
+            settle(record, failed ? 'failed' : 'completed', failed ? `${name} failed; tasks/result has the error` : `${name} finished`);
+            progress(1, record.statusMessage ?? '');
+          },
+          (err: unknown) => {
+            if (record.status === 'cancelled') return;
+            const message = err instanceof Error ? err.message : String(err);
+            record.result = { isError: true, content: [{ type: 'text', text: message }] };
+            settle(record, 'failed', message);
+          },
+        )
+        .finally(record.finish);
     });
     return { task: view(record) };
   });

@@ -30,7 +30,8 @@ function decodeInto(buf: Buffer, out: OscMessage[], depth: number): void {
       if (o + 4 > buf.length) throw new MalformedOscError('truncated bundle element size');
       const size = buf.readInt32BE(o);
       o += 4;
-      if (size <= 0 || size % 4 !== 0 || o + size > buf.length) throw new MalformedOscError(`bundle element size ${size} does not fit the ${buf.length - o} bytes left`);
+      if (size <= 0 || size % 4 !== 0 || o + size > buf.length)
+        throw new MalformedOscError(`bundle element size ${size} does not fit the ${buf.length - o} bytes left`);
       decodeInto(buf.subarray(o, o + size), out, depth + 1);
       o += size;
     }

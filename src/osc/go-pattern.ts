@@ -14,7 +14,10 @@ export class GoPattern implements Command {
   private readonly ref: ComponentRef<Channel>;
   private readonly before: number;
 
-  constructor(channel: Channel, private readonly after: number) {
+  constructor(
+    channel: Channel,
+    private readonly after: number,
+  ) {
     this.ref = ComponentRef.to(channel);
     this.before = channel.activePatternIndex;
     this.label = `Go to pattern ${after + 1} on ${channel.label.getString()}`;
@@ -23,7 +26,9 @@ export class GoPattern implements Command {
   perform(g: Graph): void {
     const ch = this.ref.resolve(g);
     if (!Number.isInteger(this.after) || this.after < 0 || this.after >= ch.patterns.length) {
-      throw invalidArgument(`${ch.path} has ${ch.patterns.length} patterns; activePattern takes a 0-based index 0–${ch.patterns.length - 1}, got ${this.after}`);
+      throw invalidArgument(
+        `${ch.path} has ${ch.patterns.length} patterns; activePattern takes a 0-based index 0–${ch.patterns.length - 1}, got ${this.after}`,
+      );
     }
     if (!ch.patternEngine.isPlaylist) throw invalidArgument(`${ch.path} is in blend mode; activePattern works in playlist mode`);
     ch.patternEngine.goPatternIndex(this.after);

@@ -2,7 +2,6 @@
 // a lighting desk, a show-control script). Read inside the engine queue, like every surface.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BoundedParameter } from '../engine/parameters/bounded.js';
-import { ColorParameter } from '../engine/parameters/color.js';
 import { DiscreteParameter } from '../engine/parameters/discrete.js';
 import type { Engine } from '../engine/engine.js';
 import type { Parameter } from '../engine/parameters/parameter.js';
@@ -58,8 +57,14 @@ export function oscAddressSpace(light: LightShow): OscAddressEntry[] {
     for (const p of c.parameters.values()) if (isOscParameter(p)) out.push(entry(p));
     if (c instanceof Channel) {
       out.push({
-        address: `${oscComponentAddress(c)}/activePattern`, path: `${c.path}/activePattern`, label: 'Active Pattern', kind: 'discrete', type: 'i',
-        mode: 'absolute', range: { min: 0, max: Math.max(0, c.patterns.length - 1) }, options: c.patterns.items.map((x) => x.label.getString()),
+        address: `${oscComponentAddress(c)}/activePattern`,
+        path: `${c.path}/activePattern`,
+        label: 'Active Pattern',
+        kind: 'discrete',
+        type: 'i',
+        mode: 'absolute',
+        range: { min: 0, max: Math.max(0, c.patterns.length - 1) },
+        options: c.patterns.items.map((x) => x.label.getString()),
         value: c.patterns.length === 0 ? -1 : c.activePatternIndex,
       });
     }

@@ -14,7 +14,7 @@ import type { Engine } from '../engine/engine.js';
 import type { Logger } from '../engine/log.js';
 import { ColorParameter } from '../engine/parameters/color.js';
 import type { Parameter } from '../engine/parameters/parameter.js';
-import { TriggerParameter } from '../engine/parameters/trigger.js';
+import type { TriggerParameter } from '../engine/parameters/trigger.js';
 import type { LightShow } from '../light/light-show.js';
 import { Channel } from '../light/mixer/channel.js';
 import { oscAddressOf, oscComponentAddress } from '../light/osc-address.js';
@@ -69,7 +69,10 @@ export interface OscStats {
 class Throttled {
   private last = 0;
   private suppressed = 0;
-  constructor(private readonly log: Logger, private readonly level: 'warn' | 'debug') {}
+  constructor(
+    private readonly log: Logger,
+    private readonly level: 'warn' | 'debug',
+  ) {}
   emit(fields: Record<string, unknown>, msg: string): void {
     const now = Date.now();
     if (now - this.last < 1000) {
@@ -142,7 +145,10 @@ export class OscSurface {
     this.transmitter = transmitter;
     this.unlisten = this.engine.graph.listen({ parameterChanged: (p) => this.transmitParameter(p) });
     if (host !== '127.0.0.1' && host !== '::1' && host !== 'localhost') {
-      this.log.warn({ host, port: this.receivePort }, `OSC is listening on ${host}, which is not loopback: anyone who can reach this address controls the show (OSC has no authentication).`);
+      this.log.warn(
+        { host, port: this.receivePort },
+        `OSC is listening on ${host}, which is not loopback: anyone who can reach this address controls the show (OSC has no authentication).`,
+      );
     }
   }
 
@@ -168,9 +174,11 @@ export class OscSurface {
     }
     const origin: Origin = { surface: 'osc', session: `${rinfo.address}:${rinfo.port}`, client: 'OSC' };
     // One datagram (a message or a whole bundle) is one queue task: atomic against frames.
-    this.engine.queue.submit(() => this.apply(messages, origin), { label: 'osc' }).catch((err: unknown) => {
-      this.log.error({ err }, 'OSC message handling failed');
-    });
+    this.engine.queue
+      .submit(() => this.apply(messages, origin), { label: 'osc' })
+      .catch((err: unknown) => {
+        this.log.error({ err }, 'OSC message handling failed');
+      });
   }
 
   private apply(messages: readonly OscMessage[], origin: Origin): void {

@@ -43,7 +43,10 @@ export function id(token: string, name: string): number {
 
 /** A finite decimal number (no NaN, Infinity, hex or empty strings). */
 export function number(token: string, name: string): number {
-  if (!DECIMAL.test(token)) throw invalidArgument(`${name} takes a finite decimal number such as 12, -0.5 or 1e3 (optional -, no +, no leading zeros, digits on both sides of a point); got ${show(token)}`);
+  if (!DECIMAL.test(token))
+    throw invalidArgument(
+      `${name} takes a finite decimal number such as 12, -0.5 or 1e3 (optional -, no +, no leading zeros, digits on both sides of a point); got ${show(token)}`,
+    );
   const n = Number(token);
   if (!Number.isFinite(n)) throw invalidArgument(`${name} takes a finite number; got ${show(token)}`);
   if (n === 0 && NONZERO_MANTISSA.test(token)) throw invalidArgument(`${name} is too small to represent (it would round to 0); got ${show(token)}`);
@@ -81,7 +84,8 @@ export function digestArg(token: string, name: string): string {
 
 /** URL-safe base64 of a UTF-8 string; padding optional; the standard alphabet's + and / are refused. */
 export function base64Utf8(token: string, name: string): string {
-  if (!B64URL.test(token) || token.replace(/=+$/, '').length % 4 === 1) throw invalidArgument(`${name} takes URL-safe base64 (A–Z a–z 0–9 - _, optional = padding); got ${show(token)}`);
+  if (!B64URL.test(token) || token.replace(/=+$/, '').length % 4 === 1)
+    throw invalidArgument(`${name} takes URL-safe base64 (A–Z a–z 0–9 - _, optional = padding); got ${show(token)}`);
   const body = token.replace(/=+$/, '');
   if (token.length !== body.length && token.length % 4 !== 0) throw invalidArgument(`${name} has bad base64 padding; got ${show(token)}`);
   const bytes = Buffer.from(body, 'base64url');

@@ -10,7 +10,16 @@ import { CLIENT_TIMEOUT_MS, MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES, READ_ONLY_COM
  * so the caller must read state (requires_observation) before deciding anything.
  */
 
-export type Protocol3ErrorCode = 'not_connected' | 'connect_failed' | 'invalid_command' | 'command_too_large' | 'response_too_large' | 'malformed_response' | 'timeout' | 'connection_lost' | 'ambiguous_write';
+export type Protocol3ErrorCode =
+  | 'not_connected'
+  | 'connect_failed'
+  | 'invalid_command'
+  | 'command_too_large'
+  | 'response_too_large'
+  | 'malformed_response'
+  | 'timeout'
+  | 'connection_lost'
+  | 'ambiguous_write';
 
 export class Protocol3Error extends Error {
   override readonly name: string = 'Protocol3Error';
@@ -167,7 +176,8 @@ export class Protocol3Client {
   /** Both ends of the connection as this side sees them; undefined before it connected. */
   get endpoints(): { readonly local: { address: string; port: number }; readonly remote: { address: string; port: number } } | undefined {
     const s = this.socket;
-    if (s === null || s.localAddress === undefined || s.localPort === undefined || s.remoteAddress === undefined || s.remotePort === undefined) return undefined;
+    if (s === null || s.localAddress === undefined || s.localPort === undefined || s.remoteAddress === undefined || s.remotePort === undefined)
+      return undefined;
     return { local: { address: s.localAddress, port: s.localPort }, remote: { address: s.remoteAddress, port: s.remotePort } };
   }
 
@@ -187,11 +197,16 @@ export class Protocol3Client {
    * in order. Never retried.
    */
   request(line: string): Promise<Record<string, unknown>> {
-    if (this.failure !== null) return Promise.reject(new Protocol3NotConnectedError(`the protocol-3 connection is gone (${this.failure.message}); nothing was sent`));
+    if (this.failure !== null)
+      return Promise.reject(new Protocol3NotConnectedError(`the protocol-3 connection is gone (${this.failure.message}); nothing was sent`));
     if (this.socket === null) return Promise.reject(new Protocol3NotConnectedError());
-    if (typeof line !== 'string' || line.includes('\n')) return Promise.reject(new Protocol3CommandError('invalid_command', 'a protocol-3 command is one line without a newline; nothing was sent'));
+    if (typeof line !== 'string' || line.includes('\n'))
+      return Promise.reject(new Protocol3CommandError('invalid_command', 'a protocol-3 command is one line without a newline; nothing was sent'));
     const bytes = Buffer.byteLength(line, 'utf8');
-    if (bytes > this.maxCommandBytes) return Promise.reject(new Protocol3CommandError('command_too_large', `the command is ${bytes} bytes; the bound is ${this.maxCommandBytes}; nothing was sent`));
+    if (bytes > this.maxCommandBytes)
+      return Promise.reject(
+        new Protocol3CommandError('command_too_large', `the command is ${bytes} bytes; the bound is ${this.maxCommandBytes}; nothing was sent`),
+      );
     const command = commandName(line);
     return new Promise((resolve, reject) => {
       this.pending.push({ command, write: !READ_ONLY_COMMANDS.has(command), resolve, reject });
@@ -218,7 +233,8 @@ export class Protocol3Client {
     for (let nl = chunk.indexOf(0x0a, start); nl >= 0 && this.failure === null; nl = chunk.indexOf(0x0a, start)) {
       const piece = chunk.subarray(start, nl);
       start = nl + 1;
-      if (this.size + piece.length > this.maxResponseBytes) return this.fail('response_too_large', `a reply exceeded the ${this.maxResponseBytes}-byte response bound`);
+      if (this.size + piece.length > this.maxResponseBytes)
+        return this.fail('response_too_large', `a reply exceeded the ${this.maxResponseBytes}-byte response bound`);
       const line = this.size === 0 ? piece : Buffer.concat([...this.buffered, piece]);
       this.buffered = [];
       this.size = 0;
@@ -227,7 +243,8 @@ export class Protocol3Client {
     if (this.failure !== null) return;
     const rest = chunk.subarray(start);
     if (rest.length === 0) return;
-    if (this.size + rest.length > this.maxResponseBytes) return this.fail('response_too_large', `a reply exceeded the ${this.maxResponseBytes}-byte response bound`);
+    if (this.size + rest.length > this.maxResponseBytes)
+      return this.fail('response_too_large', `a reply exceeded the ${this.maxResponseBytes}-byte response bound`);
     this.buffered.push(Buffer.from(rest));
     this.size += rest.length;
   }
@@ -250,7 +267,15 @@ export class Protocol3Client {
     if (this.failure === null) this.failure = new Protocol3Error(code, message, { cause });
     const lost = this.pending.splice(0);
     for (const p of lost) {
-      if (p.write) p.reject(new Protocol3AmbiguousWriteError(p.command, code, `${p.command}: ${message} after the write was sent; it may or may not have been applied. Read state before deciding; do not replay it.`, cause));
+      if (p.write)
+        p.reject(
+          new Protocol3AmbiguousWriteError(
+            p.command,
+            code,
+            `${p.command}: ${message} after the write was sent; it may or may not have been applied. Read state before deciding; do not replay it.`,
+            cause,
+          ),
+        );
       else p.reject(new Protocol3TransportError(code, `${p.command}: ${message}; nothing was changed by this read`, p.command, cause));
     }
     if (this.socket !== null && !this.socket.destroyed) this.socket.destroy();

@@ -25,7 +25,15 @@ export interface CommandDef {
 
 type Run = CommandDef['run'];
 
-const def = (name: string, synopsis: string, min: number, max: number, write: boolean, run: Run, graphMutation = false): CommandDef => ({ name, synopsis, min, max, write, graphMutation, run });
+const def = (name: string, synopsis: string, min: number, max: number, write: boolean, run: Run, graphMutation = false): CommandDef => ({
+  name,
+  synopsis,
+  min,
+  max,
+  write,
+  graphMutation,
+  run,
+});
 const read = (name: string, synopsis: string, min: number, max: number, run: Run): CommandDef => def(name, synopsis, min, max, false, run);
 const write = (name: string, synopsis: string, min: number, max: number, run: Run): CommandDef => def(name, synopsis, min, max, true, run);
 const graphWrite = (name: string, synopsis: string, n: number, run: Run): CommandDef => def(name, synopsis, n, n, true, run, true);
@@ -61,7 +69,8 @@ function listenRequest(a: readonly string[]): ListenRequest {
   if (a.length < fixed) throw invalidArgument(kind === 'region' ? 'song-listen region takes FROM_BEAT TO_BEAT' : 'song-listen live takes SECONDS');
   const source: ListenSource =
     kind === 'region' ? { kind, fromBeat: arg.number(a[1], 'FROM_BEAT'), toBeat: arg.number(a[2], 'TO_BEAT') } : { kind, seconds: arg.number(a[1], 'SECONDS') };
-  if (source.kind === 'live' && !(source.seconds >= 0.1 && source.seconds <= MAX_LIVE_SECONDS)) throw invalidArgument(`SECONDS takes 0.1–${MAX_LIVE_SECONDS}; got ${source.seconds}`);
+  if (source.kind === 'live' && !(source.seconds >= 0.1 && source.seconds <= MAX_LIVE_SECONDS))
+    throw invalidArgument(`SECONDS takes 0.1–${MAX_LIVE_SECONDS}; got ${source.seconds}`);
   let track: number | undefined;
   let clip = false;
   let spectrogram = false;
@@ -102,7 +111,9 @@ export const COMMANDS: readonly CommandDef[] = [
   write('device-editor', '', 0, 0, (h, _, c) => h.deviceEditor(c)),
   read('device-catalog', '[QUERY]', 0, Infinity, (h, a, c) => h.deviceCatalog(c, query(a))),
   read('devices', '', 0, 0, (h, _, c) => h.devices(c)),
-  write('insert', 'POSITION UUID SELECTION_TOKEN', 3, 3, (h, a, c) => h.insert(c, arg.oneOf(a[0], 'POSITION', INSERT_POSITIONS), a[1], arg.digestArg(a[2], 'SELECTION_TOKEN'))),
+  write('insert', 'POSITION UUID SELECTION_TOKEN', 3, 3, (h, a, c) =>
+    h.insert(c, arg.oneOf(a[0], 'POSITION', INSERT_POSITIONS), a[1], arg.digestArg(a[2], 'SELECTION_TOKEN')),
+  ),
   write('device-remove', 'SELECTION_TOKEN', 1, 1, (h, a, c) => h.deviceRemove(c, arg.digestArg(a[0], 'SELECTION_TOKEN'))),
   read('actions', '[QUERY]', 0, Infinity, (h, a, c) => h.listActions(c, query(a))),
   write('action', 'ID', 1, 1, (h, a, c) => h.action(c, a[0])),
@@ -117,13 +128,31 @@ export const COMMANDS: readonly CommandDef[] = [
   read('graph-host-modulators', '', 0, 0, (h, _, c) => h.grid.hostModulators(c)),
   graphWrite('graph-insert', 'UUID X Y', 3, (h, a, c, g) => h.grid.insert(c, 'module', a[0], arg.integer(a[1], 'X'), arg.integer(a[2], 'Y'), g)),
   graphWrite('graph-insert-modulator', 'UUID X Y', 3, (h, a, c, g) => h.grid.insert(c, 'modulator', a[0], arg.integer(a[1], 'X'), arg.integer(a[2], 'Y'), g)),
-  graphWrite('graph-set', 'MODULE PARAMETER_B64 VALUE', 3, (h, a, c, g) => h.grid.set(c, 'module', arg.id(a[0], 'MODULE'), arg.base64Utf8(a[1], 'PARAMETER_B64'), arg.nativeValue(a[2], 'VALUE'), g)),
-  graphWrite('graph-set-modulator', 'MODULE PARAMETER_B64 VALUE', 3, (h, a, c, g) => h.grid.set(c, 'modulator', arg.id(a[0], 'MODULE'), arg.base64Utf8(a[1], 'PARAMETER_B64'), arg.nativeValue(a[2], 'VALUE'), g)),
-  read('graph-resolve-value', 'MODULE PARAMETER_B64 DISPLAY_B64', 3, 3, (h, a, c) => h.grid.resolveValue(c, arg.id(a[0], 'MODULE'), arg.base64Utf8(a[1], 'PARAMETER_B64'), arg.base64Utf8(a[2], 'DISPLAY_B64'))),
-  graphWrite('graph-connect', 'SOURCE SOURCE_PORT TARGET TARGET_PORT', 4, (h, a, c, g) => h.grid.connect(c, 'module', arg.id(a[0], 'SOURCE'), arg.integer(a[1], 'SOURCE_PORT'), arg.id(a[2], 'TARGET'), arg.integer(a[3], 'TARGET_PORT'), g)),
-  graphWrite('graph-connect-modulator', 'SOURCE SOURCE_PORT TARGET TARGET_PORT', 4, (h, a, c, g) => h.grid.connect(c, 'modulator', arg.id(a[0], 'SOURCE'), arg.integer(a[1], 'SOURCE_PORT'), arg.id(a[2], 'TARGET'), arg.integer(a[3], 'TARGET_PORT'), g)),
+  graphWrite('graph-set', 'MODULE PARAMETER_B64 VALUE', 3, (h, a, c, g) =>
+    h.grid.set(c, 'module', arg.id(a[0], 'MODULE'), arg.base64Utf8(a[1], 'PARAMETER_B64'), arg.nativeValue(a[2], 'VALUE'), g),
+  ),
+  graphWrite('graph-set-modulator', 'MODULE PARAMETER_B64 VALUE', 3, (h, a, c, g) =>
+    h.grid.set(c, 'modulator', arg.id(a[0], 'MODULE'), arg.base64Utf8(a[1], 'PARAMETER_B64'), arg.nativeValue(a[2], 'VALUE'), g),
+  ),
+  read('graph-resolve-value', 'MODULE PARAMETER_B64 DISPLAY_B64', 3, 3, (h, a, c) =>
+    h.grid.resolveValue(c, arg.id(a[0], 'MODULE'), arg.base64Utf8(a[1], 'PARAMETER_B64'), arg.base64Utf8(a[2], 'DISPLAY_B64')),
+  ),
+  graphWrite('graph-connect', 'SOURCE SOURCE_PORT TARGET TARGET_PORT', 4, (h, a, c, g) =>
+    h.grid.connect(c, 'module', arg.id(a[0], 'SOURCE'), arg.integer(a[1], 'SOURCE_PORT'), arg.id(a[2], 'TARGET'), arg.integer(a[3], 'TARGET_PORT'), g),
+  ),
+  graphWrite('graph-connect-modulator', 'SOURCE SOURCE_PORT TARGET TARGET_PORT', 4, (h, a, c, g) =>
+    h.grid.connect(c, 'modulator', arg.id(a[0], 'SOURCE'), arg.integer(a[1], 'SOURCE_PORT'), arg.id(a[2], 'TARGET'), arg.integer(a[3], 'TARGET_PORT'), g),
+  ),
   graphWrite('graph-set-amount', 'SOURCE SOURCE_PORT TARGET TARGET_PORT AMOUNT', 5, (h, a, c, g) =>
-    h.grid.setAmount(c, arg.id(a[0], 'SOURCE'), arg.integer(a[1], 'SOURCE_PORT'), arg.id(a[2], 'TARGET'), arg.integer(a[3], 'TARGET_PORT'), arg.number(a[4], 'AMOUNT'), g),
+    h.grid.setAmount(
+      c,
+      arg.id(a[0], 'SOURCE'),
+      arg.integer(a[1], 'SOURCE_PORT'),
+      arg.id(a[2], 'TARGET'),
+      arg.integer(a[3], 'TARGET_PORT'),
+      arg.number(a[4], 'AMOUNT'),
+      g,
+    ),
   ),
   graphWrite('graph-disconnect', 'TARGET TARGET_PORT', 2, (h, a, c, g) => h.grid.disconnect(c, arg.id(a[0], 'TARGET'), arg.integer(a[1], 'TARGET_PORT'), g)),
   graphWrite('graph-move', 'MODULE X Y', 3, (h, a, c, g) => h.grid.move(c, arg.id(a[0], 'MODULE'), arg.integer(a[1], 'X'), arg.integer(a[2], 'Y'), g)),
@@ -136,10 +165,19 @@ export const COMMANDS: readonly CommandDef[] = [
   ),
   read('song-import-status', 'RECEIPT_ID', 1, 1, (h, a, c) => h.song.importStatus(c, a[0])),
   write('song-save', 'TOKEN DIRECTORY_B64', 2, 2, (h, a, c) => h.song.save(c, arg.digestArg(a[0], 'TOKEN'), arg.base64Utf8(a[1], 'DIRECTORY_B64'))),
-  read('song-listen', 'region FROM_BEAT TO_BEAT [track=INDEX] [clip] [spectrogram] | live SECONDS [clip] [spectrogram]', 2, 6, (h, a, c) => listen(h, c, listenRequest(a))),
+  read('song-listen', 'region FROM_BEAT TO_BEAT [track=INDEX] [clip] [spectrogram] | live SECONDS [clip] [spectrogram]', 2, 6, (h, a, c) =>
+    listen(h, c, listenRequest(a)),
+  ),
   read('song-arranger', 'INDEX', 1, 1, (h, a, c) => h.song.arranger(c, arg.integer(a[0], 'INDEX'))),
   write('song-clip-loop', 'TOKEN INDEX CLIP_ID EXPECTED_ENABLED ENABLED', 5, 5, (h, a, c) =>
-    h.song.clipLoop(c, arg.digestArg(a[0], 'TOKEN'), arg.integer(a[1], 'INDEX'), arg.int32(a[2], 'CLIP_ID'), arg.literalBoolean(a[3], 'EXPECTED_ENABLED'), arg.literalBoolean(a[4], 'ENABLED')),
+    h.song.clipLoop(
+      c,
+      arg.digestArg(a[0], 'TOKEN'),
+      arg.integer(a[1], 'INDEX'),
+      arg.int32(a[2], 'CLIP_ID'),
+      arg.literalBoolean(a[3], 'EXPECTED_ENABLED'),
+      arg.literalBoolean(a[4], 'ENABLED'),
+    ),
   ),
   write('song-transport-play', 'TOKEN', 1, 1, (h, a, c) => h.song.play(c, arg.digestArg(a[0], 'TOKEN'))),
   write('song-transport-stop', 'TOKEN', 1, 1, (h, a, c) => h.song.stop(c, arg.digestArg(a[0], 'TOKEN'))),
@@ -155,10 +193,29 @@ export const COMMANDS: readonly CommandDef[] = [
   ),
 
   // Footlight extensions (docs/protocol3.md): what a render needs
-  write('device-param-set', 'PARAMETER_B64 VALUE SELECTION_TOKEN', 3, 3, (h, a, c) => setDeviceParameter(h, c, arg.base64Utf8(a[0], 'PARAMETER_B64'), arg.nativeValue(a[1], 'VALUE'), arg.digestArg(a[2], 'SELECTION_TOKEN'))),
-  write('song-track-mix', 'TOKEN INDEX VOLUME PAN', 4, 4, (h, a, c) => trackMix(h, c, arg.digestArg(a[0], 'TOKEN'), arg.integer(a[1], 'INDEX'), volume(a[2]), keepOr(a[3], (t) => arg.number(t, 'PAN')))),
+  write('device-param-set', 'PARAMETER_B64 VALUE SELECTION_TOKEN', 3, 3, (h, a, c) =>
+    setDeviceParameter(h, c, arg.base64Utf8(a[0], 'PARAMETER_B64'), arg.nativeValue(a[1], 'VALUE'), arg.digestArg(a[2], 'SELECTION_TOKEN')),
+  ),
+  write('song-track-mix', 'TOKEN INDEX VOLUME PAN', 4, 4, (h, a, c) =>
+    trackMix(
+      h,
+      c,
+      arg.digestArg(a[0], 'TOKEN'),
+      arg.integer(a[1], 'INDEX'),
+      volume(a[2]),
+      keepOr(a[3], (t) => arg.number(t, 'PAN')),
+    ),
+  ),
   write('song-track-send', 'TOKEN INDEX FX_INDEX LEVEL_DB PRE_FADER', 5, 5, (h, a, c) =>
-    trackSend(h, c, arg.digestArg(a[0], 'TOKEN'), arg.integer(a[1], 'INDEX'), arg.integer(a[2], 'FX_INDEX'), a[3] === 'off' ? 'off' : keepOr(a[3], (t) => arg.number(t, 'LEVEL_DB')), arg.triState(a[4], 'PRE_FADER')),
+    trackSend(
+      h,
+      c,
+      arg.digestArg(a[0], 'TOKEN'),
+      arg.integer(a[1], 'INDEX'),
+      arg.integer(a[2], 'FX_INDEX'),
+      a[3] === 'off' ? 'off' : keepOr(a[3], (t) => arg.number(t, 'LEVEL_DB')),
+      arg.triState(a[4], 'PRE_FADER'),
+    ),
   ),
 ];
 

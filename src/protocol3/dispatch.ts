@@ -31,7 +31,14 @@ export function errorReply(err: unknown, log: Logger, command?: string, synopsis
 
 function arity(def: CommandDef, got: number): void {
   if (got >= def.min && got <= def.max) return;
-  const takes = def.min === def.max ? (def.min === 0 ? 'no arguments' : `${def.min} argument${def.min === 1 ? '' : 's'}`) : def.max === Infinity ? `at least ${def.min} argument${def.min === 1 ? '' : 's'}` : `${def.min}–${def.max} arguments`;
+  const takes =
+    def.min === def.max
+      ? def.min === 0
+        ? 'no arguments'
+        : `${def.min} argument${def.min === 1 ? '' : 's'}`
+      : def.max === Infinity
+        ? `at least ${def.min} argument${def.min === 1 ? '' : 's'}`
+        : `${def.min}–${def.max} arguments`;
   throw invalidArgument(`${def.name} takes ${takes}: ${usage(def)}; got ${got}`);
 }
 
@@ -52,7 +59,11 @@ export async function dispatchLine(host: SoundHost, line: string, ctx: OpContext
   if (name === 'guard') return dispatchGuard(host, args, ctx, log);
   const def = COMMANDS_BY_NAME.get(name);
   if (def === undefined) {
-    return errorReply(invalidArgument(`unknown command ${JSON.stringify(name.slice(0, 40))}; protocol 3 commands: ${COMMAND_NAMES.join(', ')}`), log, name.slice(0, 64));
+    return errorReply(
+      invalidArgument(`unknown command ${JSON.stringify(name.slice(0, 40))}; protocol 3 commands: ${COMMAND_NAMES.join(', ')}`),
+      log,
+      name.slice(0, 64),
+    );
   }
   try {
     arity(def, args.length);
@@ -65,11 +76,16 @@ export async function dispatchLine(host: SoundHost, line: string, ctx: OpContext
 async function dispatchGuard(host: SoundHost, args: readonly string[], ctx: OpContext, log: Logger): Promise<Payload> {
   const synopsis = `guard ${GUARD_SYNOPSIS}`;
   try {
-    if (args.length < 2) throw invalidArgument(`guard takes ${GUARD_SYNOPSIS}: the reviewed revision and one graph mutation; got ${args.length} argument${args.length === 1 ? '' : 's'}`);
+    if (args.length < 2)
+      throw invalidArgument(
+        `guard takes ${GUARD_SYNOPSIS}: the reviewed revision and one graph mutation; got ${args.length} argument${args.length === 1 ? '' : 's'}`,
+      );
     const revision = digestArg(args[0], 'REVISION');
     const inner = COMMANDS_BY_NAME.get(args[1]);
     if (inner === undefined || !inner.graphMutation) {
-      throw invalidArgument(`guard accepts only graph mutations (${GRAPH_MUTATIONS.join(', ')}); ${JSON.stringify(args[1].slice(0, 40))} is ${inner === undefined ? (args[1] === 'guard' ? 'guard itself' : 'not a command') : 'not a graph mutation'}`);
+      throw invalidArgument(
+        `guard accepts only graph mutations (${GRAPH_MUTATIONS.join(', ')}); ${JSON.stringify(args[1].slice(0, 40))} is ${inner === undefined ? (args[1] === 'guard' ? 'guard itself' : 'not a command') : 'not a graph mutation'}`,
+      );
     }
     try {
       arity(inner, args.length - 2);

@@ -39,7 +39,9 @@ export interface Protocol3Server {
   close(): Promise<void>;
 }
 
-type Item = { readonly kind: 'line'; readonly bytes: Buffer; readonly receivedAt: number; readonly origin: Origin } | { readonly kind: 'reply'; readonly reply: Payload };
+type Item =
+  | { readonly kind: 'line'; readonly bytes: Buffer; readonly receivedAt: number; readonly origin: Origin }
+  | { readonly kind: 'reply'; readonly reply: Payload };
 
 /**
  * The protocol-3 listener: one UTF-8 command line terminated by \n in, one JSON object and \n
@@ -73,7 +75,12 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
     const origin: Origin = { surface: 'protocol3', session: peer, client: 'protocol 3' };
     const attribution = options.attribution;
     const ends: { peer: Endpoint; local: Endpoint } | undefined =
-      attribution === undefined ? undefined : { peer: { address: socket.remoteAddress ?? '', port: socket.remotePort ?? 0 }, local: { address: socket.localAddress ?? '', port: socket.localPort ?? 0 } };
+      attribution === undefined
+        ? undefined
+        : {
+            peer: { address: socket.remoteAddress ?? '', port: socket.remotePort ?? 0 },
+            local: { address: socket.localAddress ?? '', port: socket.localPort ?? 0 },
+          };
     if (ends !== undefined) socket.on('close', () => attribution!.closed(ends.peer, ends.local));
     /** Who the line just received is for: exactly one recorded origin per line, in order. */
     const originOfLine = (): Origin => {
@@ -92,12 +99,19 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
       let text = JSON.stringify(reply);
       if (Buffer.byteLength(text) > MAX_RESPONSE_BYTES) {
         log.warn({ peer, bytes: Buffer.byteLength(text) }, 'protocol-3 reply over the response bound');
-        text = JSON.stringify({ ok: false, error: `the reply exceeded the ${MAX_RESPONSE_BYTES}-byte response bound and was not sent; if the command wrote, read state before deciding anything`, code: 'internal' });
+        text = JSON.stringify({
+          ok: false,
+          error: `the reply exceeded the ${MAX_RESPONSE_BYTES}-byte response bound and was not sent; if the command wrote, read state before deciding anything`,
+          code: 'internal',
+        });
       }
       if (!socket.destroyed && socket.writable) socket.write(`${text}\n`);
     };
 
-    const oversize = (): Item => ({ kind: 'reply', reply: errorReply(invalidArgument(`the command line exceeds ${MAX_COMMAND_BYTES} bytes and was discarded unread; nothing was run`), log) });
+    const oversize = (): Item => ({
+      kind: 'reply',
+      reply: errorReply(invalidArgument(`the command line exceeds ${MAX_COMMAND_BYTES} bytes and was discarded unread; nothing was run`), log),
+    });
 
     /** A client that does not read its replies stops being served until it does. */
     const drained = (): Promise<void> | undefined => {
@@ -158,7 +172,8 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
         const piece = chunk.subarray(start, nl);
         start = nl + 1;
         const lineOrigin = originOfLine(); // taken for every line, answered or discarded, to stay aligned
-        if (discarding) discarding = false; // the oversized line ends here; its error is already queued
+        if (discarding)
+          discarding = false; // the oversized line ends here; its error is already queued
         else if (size + piece.length > MAX_COMMAND_BYTES) enqueue(oversize());
         else enqueue({ kind: 'line', bytes: size === 0 ? Buffer.from(piece) : Buffer.concat([...buffered, piece]), receivedAt: now, origin: lineOrigin });
         buffered = [];
@@ -182,7 +197,11 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
     socket.on('end', () => {
       ended = true;
       if (size > 0 || discarding) {
-        if (!discarding) enqueue({ kind: 'reply', reply: errorReply(invalidArgument('the connection closed in the middle of a command (no terminating newline); it was not run'), log) });
+        if (!discarding)
+          enqueue({
+            kind: 'reply',
+            reply: errorReply(invalidArgument('the connection closed in the middle of a command (no terminating newline); it was not run'), log),
+          });
         buffered = [];
         size = 0;
       }
@@ -195,8 +214,14 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
   await new Promise<void>((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException): void => {
       server.off('listening', onListening);
-      if (err.code === 'EADDRINUSE') reject(new Error(`protocol 3 cannot listen on ${options.host}:${options.port}: the port is already in use. Stop the other listener or choose another port (0 picks a free one).`));
-      else if (err.code === 'EADDRNOTAVAIL') reject(new Error(`protocol 3 cannot listen on ${options.host}:${options.port}: that address is not on this machine`));
+      if (err.code === 'EADDRINUSE')
+        reject(
+          new Error(
+            `protocol 3 cannot listen on ${options.host}:${options.port}: the port is already in use. Stop the other listener or choose another port (0 picks a free one).`,
+          ),
+        );
+      else if (err.code === 'EADDRNOTAVAIL')
+        reject(new Error(`protocol 3 cannot listen on ${options.host}:${options.port}: that address is not on this machine`));
       else reject(new Error(`protocol 3 cannot listen on ${options.host}:${options.port}: ${err.message}`));
     };
     const onListening = (): void => {
@@ -211,7 +236,11 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
 
   const address = server.address() as AddressInfo;
   const withdraw = options.attribution?.listening({ address: address.address, port: address.port });
-  if (!isLoopbackHost(options.host)) log.warn({ host: address.address, port: address.port }, 'protocol 3 listens on a non-loopback address: it has no authentication, so anyone who can reach this address controls the sound host');
+  if (!isLoopbackHost(options.host))
+    log.warn(
+      { host: address.address, port: address.port },
+      'protocol 3 listens on a non-loopback address: it has no authentication, so anyone who can reach this address controls the sound host',
+    );
   else log.info({ host: address.address, port: address.port }, 'protocol 3 listening');
 
   let closing: Promise<void> | null = null;

@@ -78,7 +78,10 @@ export class LightCues {
     if ((at.beat === undefined) === (at.marker === undefined)) throw invalidArgument('give beat or marker (a song cue marker name, e.g. "Drop")');
     if (at.marker !== undefined) {
       const m = this.sound.project.cueMarkers.find((x) => x.name === at.marker);
-      if (m === undefined) throw notFound(`the song has no cue marker "${at.marker}"; it has ${this.sound.project.cueMarkers.map((x) => `"${x.name}"`).join(', ') || 'none'} (song_get_state cue_markers)`);
+      if (m === undefined)
+        throw notFound(
+          `the song has no cue marker "${at.marker}"; it has ${this.sound.project.cueMarkers.map((x) => `"${x.name}"`).join(', ') || 'none'} (song_get_state cue_markers)`,
+        );
       return { beat: m.beat, marker: m.name };
     }
     const beat = at.beat!;
@@ -89,7 +92,8 @@ export class LightCues {
   /** Places a cue (replacing one at the same beat): one undo step. */
   place(origin: Origin, at: CuePlace, scene: number): LightCue {
     if (!Number.isInteger(scene) || scene < 0) throw invalidArgument(`scene must be a clip slot index ≥ 0; got ${scene}`);
-    if (this.light.lx.clips.sceneClips(scene).length === 0) throw notFound(`scene ${scene} has no light clips on any bus (list_clips); add a clip in that slot first`);
+    if (this.light.lx.clips.sceneClips(scene).length === 0)
+      throw notFound(`scene ${scene} has no light clips on any bus (list_clips); add a clip in that slot first`);
     const { beat, marker } = this.beatOf(at);
     const cue: LightCue = marker === undefined ? { beat, scene } : { beat, scene, marker };
     const rest = this.list().filter((c) => c.beat !== beat);
@@ -107,7 +111,14 @@ export class LightCues {
   remove(origin: Origin, at: CuePlace): LightCue {
     const { beat, marker } = this.beatOf(at);
     const cue = this.list().find((c) => c.beat === beat);
-    if (cue === undefined) throw notFound(`no light cue at ${marker ?? `beat ${beat}`} (list: ${this.list().map((c) => c.beat).join(', ') || 'none'})`);
+    if (cue === undefined)
+      throw notFound(
+        `no light cue at ${marker ?? `beat ${beat}`} (list: ${
+          this.list()
+            .map((c) => c.beat)
+            .join(', ') || 'none'
+        })`,
+      );
     const next = this.list().filter((c) => c !== cue);
     return this.light.engine.history.performVerified(new SetLightCues(`Remove light cue at ${marker ?? `beat ${beat}`}`, this.light, next), origin, () => cue);
   }
@@ -126,7 +137,8 @@ export class LightCues {
     this.wasPlaying = t.playing;
     if (!t.playing) return;
     const p = this.sound.project;
-    if (now < prev && p.loopEnabled.isOn()) this.fireAt(p.loopStart.getBaseValue() - EPS, now + EPS); // the arranger loop wrapped
+    if (now < prev && p.loopEnabled.isOn())
+      this.fireAt(p.loopStart.getBaseValue() - EPS, now + EPS); // the arranger loop wrapped
     else if (now > prev && now - prev <= JUMP_BEATS) this.fireAt(started ? prev - EPS : prev + EPS, now + EPS);
   }
 

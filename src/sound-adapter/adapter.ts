@@ -71,7 +71,13 @@ export class SoundAdapter {
   }
 
   /** Readiness: connect if needed and read `capabilities` (read-only), then report. */
-  async status(): Promise<{ connection: ConnectionStatus; capabilities?: Record<string, unknown>; ping?: Record<string, unknown>; error?: string; workflow: Record<string, unknown> }> {
+  async status(): Promise<{
+    connection: ConnectionStatus;
+    capabilities?: Record<string, unknown>;
+    ping?: Record<string, unknown>;
+    error?: string;
+    workflow: Record<string, unknown>;
+  }> {
     let capabilities: Record<string, unknown> | undefined;
     let ping: Record<string, unknown> | undefined;
     let error: string | undefined;
@@ -82,7 +88,13 @@ export class SoundAdapter {
     } catch (err) {
       error = (err as Error).message;
     }
-    const out: { connection: ConnectionStatus; capabilities?: Record<string, unknown>; ping?: Record<string, unknown>; error?: string; workflow: Record<string, unknown> } = {
+    const out: {
+      connection: ConnectionStatus;
+      capabilities?: Record<string, unknown>;
+      ping?: Record<string, unknown>;
+      error?: string;
+      workflow: Record<string, unknown>;
+    } = {
       connection: this.connection.status(),
       workflow: {
         pending_confirmations: this.authorizer.pendingCount,

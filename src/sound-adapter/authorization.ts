@@ -45,7 +45,10 @@ export interface CallAuthority {
   /** The MCP session calling; a confirmation token works only in the session it was issued to. */
   readonly session: string;
   readonly confirmationToken?: string;
-  readonly elicit?: (message: string, requestedSchema: Readonly<Record<string, unknown>>) => Promise<{ action: 'accept' | 'decline' | 'cancel'; content?: Readonly<Record<string, unknown>> }>;
+  readonly elicit?: (
+    message: string,
+    requestedSchema: Readonly<Record<string, unknown>>,
+  ) => Promise<{ action: 'accept' | 'decline' | 'cancel'; content?: Readonly<Record<string, unknown>> }>;
 }
 
 export type Authorization =
@@ -69,7 +72,11 @@ const MAX_PENDING = 256;
 export const APPROVAL_SCHEMA = {
   type: 'object',
   properties: {
-    approve: { type: 'boolean', title: 'Apply this change to the sound project', description: 'Yes applies it once, exactly as described; No changes nothing.' },
+    approve: {
+      type: 'boolean',
+      title: 'Apply this change to the sound project',
+      description: 'Yes applies it once, exactly as described; No changes nothing.',
+    },
   },
   required: ['approve'],
 } as const;
@@ -102,12 +109,16 @@ export class Authorizer {
     if (authority.elicit !== undefined) {
       let answer: Awaited<ReturnType<NonNullable<CallAuthority['elicit']>>> | undefined;
       try {
-        answer = await authority.elicit(`${reviewed.summary}\n\nProtocol-3 command: ${reviewed.line}\nBound to ${reviewed.guard.kind} ${reviewed.guard.value}.`, APPROVAL_SCHEMA);
+        answer = await authority.elicit(
+          `${reviewed.summary}\n\nProtocol-3 command: ${reviewed.line}\nBound to ${reviewed.guard.kind} ${reviewed.guard.value}.`,
+          APPROVAL_SCHEMA,
+        );
       } catch (err) {
         elicitationError = `the client could not ask its human (${(err as Error).message}); confirm with the token instead`;
       }
       if (answer !== undefined) {
-        if (answer.action !== 'accept' || answer.content?.approve !== true) return { kind: 'declined', plan: reviewed, action: answer.action === 'accept' ? 'not_approved' : answer.action };
+        if (answer.action !== 'accept' || answer.content?.approve !== true)
+          return { kind: 'declined', plan: reviewed, action: answer.action === 'accept' ? 'not_approved' : answer.action };
         const now = await plan();
         assertSameState(reviewed, now, 'the human approved it');
         return { kind: 'go', mode: 'elicited', plan: now };
@@ -118,7 +129,12 @@ export class Authorizer {
     this.sweep(Date.now());
     if (this.pending.size >= MAX_PENDING) this.pending.delete(this.pending.keys().next().value as string);
     this.pending.set(token, { tool, argsKey, session: authority.session, instance: this.instance(), guard: reviewed.guard, line: reviewed.line, expires });
-    const out: { kind: 'confirm'; plan: WritePlan; token: string; expiresAt: string; elicitationError?: string } = { kind: 'confirm', plan: reviewed, token, expiresAt: new Date(expires).toISOString() };
+    const out: { kind: 'confirm'; plan: WritePlan; token: string; expiresAt: string; elicitationError?: string } = {
+      kind: 'confirm',
+      plan: reviewed,
+      token,
+      expiresAt: new Date(expires).toISOString(),
+    };
     if (elicitationError !== undefined) out.elicitationError = elicitationError;
     return out;
   }
@@ -128,13 +144,19 @@ export class Authorizer {
     const p = this.pending.get(token);
     if (p === undefined || p.expires < Date.now()) {
       this.pending.delete(token);
-      throw stale('that confirmation token is unknown, already used or expired (tokens last 10 minutes, work once, and die when the adapter or the host restarts). Nothing was sent; call again without confirmation_token for a fresh preview.');
+      throw stale(
+        'that confirmation token is unknown, already used or expired (tokens last 10 minutes, work once, and die when the adapter or the host restarts). Nothing was sent; call again without confirmation_token for a fresh preview.',
+      );
     }
     if (p.tool !== tool) throw invalidArgument(`that confirmation token was issued by ${p.tool}, not ${tool}; nothing was sent`);
     if (p.session !== authority.session) throw invalidArgument('that confirmation token was issued to another MCP session; nothing was sent');
-    if (p.argsKey !== argsKey) throw invalidArgument(`that confirmation token was issued for different arguments; repeat exactly the arguments of the preview (plus confirmation_token). Nothing was sent.`);
+    if (p.argsKey !== argsKey)
+      throw invalidArgument(
+        `that confirmation token was issued for different arguments; repeat exactly the arguments of the preview (plus confirmation_token). Nothing was sent.`,
+      );
     this.pending.delete(token);
-    if (p.instance !== this.instance()) throw stale('the sound host restarted since the preview, so every identity it showed is gone. Nothing was sent; re-read and ask for a new preview.');
+    if (p.instance !== this.instance())
+      throw stale('the sound host restarted since the preview, so every identity it showed is gone. Nothing was sent; re-read and ask for a new preview.');
     const now = await plan();
     assertSameState({ guard: p.guard, line: p.line }, now, 'the preview');
     return now;
@@ -152,7 +174,12 @@ function withoutToken(args: Readonly<Record<string, unknown>>): Record<string, u
 
 function assertSameState(reviewed: Pick<WritePlan, 'guard' | 'line'>, now: WritePlan, since: string): void {
   if (reviewed.guard.kind !== now.guard.kind || reviewed.guard.value !== now.guard.value) {
-    throw stale(`the ${reviewed.guard.kind.replace('_', ' ')} changed since ${since} (was ${reviewed.guard.value}, now ${now.guard.value}): another writer changed the host. Nothing was sent; re-read, then ask for a new preview.`);
+    throw stale(
+      `the ${reviewed.guard.kind.replace('_', ' ')} changed since ${since} (was ${reviewed.guard.value}, now ${now.guard.value}): another writer changed the host. Nothing was sent; re-read, then ask for a new preview.`,
+    );
   }
-  if (reviewed.line !== now.line) throw stale(`the command would differ from the one reviewed since ${since} (reviewed: ${reviewed.line.slice(0, 200)}; now: ${now.line.slice(0, 200)}). Nothing was sent; ask for a new preview.`);
+  if (reviewed.line !== now.line)
+    throw stale(
+      `the command would differ from the one reviewed since ${since} (reviewed: ${reviewed.line.slice(0, 200)}; now: ${now.line.slice(0, 200)}). Nothing was sent; ask for a new preview.`,
+    );
 }

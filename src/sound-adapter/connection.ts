@@ -77,8 +77,12 @@ function str(v: unknown, fallback = ''): string {
 
 /** Reads the identity out of a `capabilities` reply; refuses anything that is not protocol 3. */
 export function identityOf(caps: NativeReply, where: string): HostIdentity {
-  if (caps.ok !== true) throw internal(`the protocol-3 host at ${where} answered capabilities with ok: ${String(caps.ok)} (${str(caps.error, 'no error text')}); it is not ready, so nothing was sent`);
-  if (caps.protocol !== 3) throw internal(`the host at ${where} reports protocol ${JSON.stringify(caps.protocol)}, not 3; the sound tools speak protocol 3 only, so nothing was sent`);
+  if (caps.ok !== true)
+    throw internal(
+      `the protocol-3 host at ${where} answered capabilities with ok: ${String(caps.ok)} (${str(caps.error, 'no error text')}); it is not ready, so nothing was sent`,
+    );
+  if (caps.protocol !== 3)
+    throw internal(`the host at ${where} reports protocol ${JSON.stringify(caps.protocol)}, not 3; the sound tools speak protocol 3 only, so nothing was sent`);
   const host = (caps.host ?? {}) as Record<string, unknown>;
   const ext = (caps.extension ?? {}) as Record<string, unknown>;
   const out: { -readonly [K in keyof HostIdentity]: HostIdentity[K] } = {
@@ -118,7 +122,7 @@ export class HostConnection {
   }
 
   status(): ConnectionStatus {
-    const connected = this.client !== null && this.client.usable;
+    const connected = this.client?.usable === true;
     const out: { -readonly [K in keyof ConnectionStatus]: ConnectionStatus[K] } = {
       endpoint: this.endpointText,
       connected,
@@ -157,7 +161,10 @@ export class HostConnection {
     } catch (err) {
       if (err instanceof Protocol3AmbiguousWriteError) {
         this.lastError = err.message;
-        this.options.log.warn({ command: err.command, transport: err.transportCode }, 'protocol-3 write lost its reply; reported as requires_observation, not retried');
+        this.options.log.warn(
+          { command: err.command, transport: err.transportCode },
+          'protocol-3 write lost its reply; reported as requires_observation, not retried',
+        );
         return { kind: 'ambiguous', line, transport: err.transportCode, error: err.message };
       }
       throw this.transportFailure(err, line.split(' ')[0]);
@@ -186,7 +193,10 @@ export class HostConnection {
     const identity = identityOf(caps, this.endpointText);
     const previous = this.identityValue;
     this.identityValue = identity;
-    if (previous !== undefined && (previous.instance !== identity.instance || previous.host_name !== identity.host_name || previous.extension_name !== identity.extension_name)) {
+    if (
+      previous !== undefined &&
+      (previous.instance !== identity.instance || previous.host_name !== identity.host_name || previous.extension_name !== identity.extension_name)
+    ) {
       this.options.log.info({ previous: previous.instance, next: identity.instance }, 'protocol-3 host changed: live identities are invalid');
       this.options.onHostChanged?.(previous, identity);
     }
@@ -198,7 +208,7 @@ export class HostConnection {
 
   private async connected(): Promise<Protocol3Client> {
     if (this.closed) throw internal('the sound adapter is shut down; nothing was sent');
-    if (this.client !== null && this.client.usable) return this.client;
+    if (this.client?.usable) return this.client;
     this.connecting ??= this.open().finally(() => {
       this.connecting = null;
     });
@@ -221,7 +231,9 @@ export class HostConnection {
       if (this.options.attribution !== undefined && ends !== undefined && client.usable) channel = this.options.attribution.open(ends.local, ends.remote);
     } catch (err) {
       this.lastError = (err as Error).message;
-      throw internal(`cannot reach the protocol-3 sound host at ${formatEndpoint(endpoint)}: ${(err as Error).message}. Nothing was sent; check that the host runs (footlight status, or the --sound-host address), then call again.`);
+      throw internal(
+        `cannot reach the protocol-3 sound host at ${formatEndpoint(endpoint)}: ${(err as Error).message}. Nothing was sent; check that the host runs (footlight status, or the --sound-host address), then call again.`,
+      );
     }
     const old = this.client;
     this.client = client;
@@ -237,7 +249,9 @@ export class HostConnection {
     }
     if (err instanceof Protocol3Error) {
       this.lastError = err.message;
-      return internal(`${command}: the protocol-3 connection to ${this.endpointText} failed (${err.message}). Nothing was changed by this request; the next call reconnects and re-checks the host.`);
+      return internal(
+        `${command}: the protocol-3 connection to ${this.endpointText} failed (${err.message}). Nothing was changed by this request; the next call reconnects and re-checks the host.`,
+      );
     }
     return err instanceof Error ? err : new Error(String(err));
   }

@@ -1,9 +1,22 @@
 import { ERROR_CODES, FootlightError, invalidArgument, type ErrorCode } from '../engine/errors.js';
-import { Authorizer, type CallAuthority, type WritePlan } from './authorization.js';
+import type { Authorizer, CallAuthority, WritePlan } from './authorization.js';
 import type { HostConnection, NativeReply } from './connection.js';
 import { confirmationResult, declinedResult, fromOutcome, type WriteResult } from './results.js';
 
-export type ReadCommand = 'ping' | 'capabilities' | 'state' | 'inspect' | 'history' | 'tracks' | 'devices' | 'graph-capabilities' | 'graph-state' | 'graph-host-modulators' | 'song-state' | 'song-arranger' | 'song-import-status';
+export type ReadCommand =
+  | 'ping'
+  | 'capabilities'
+  | 'state'
+  | 'inspect'
+  | 'history'
+  | 'tracks'
+  | 'devices'
+  | 'graph-capabilities'
+  | 'graph-state'
+  | 'graph-host-modulators'
+  | 'song-state'
+  | 'song-arranger'
+  | 'song-import-status';
 
 /** A read's result: the native reply whole, `ok: false` included. */
 export interface ReadResult {
@@ -56,9 +69,17 @@ export class AdapterCore {
   }
 
   /** song-listen: a region (optionally one track solo) or the last seconds of the live output. */
-  listen(o: { region?: { from_beat: number; to_beat: number; track_index?: number }; liveSeconds?: number; clip: boolean; spectrogram: boolean }): Promise<ReadResult> {
+  listen(o: {
+    region?: { from_beat: number; to_beat: number; track_index?: number };
+    liveSeconds?: number;
+    clip: boolean;
+    spectrogram: boolean;
+  }): Promise<ReadResult> {
     if ((o.region === undefined) === (o.liveSeconds === undefined)) throw invalidArgument('give exactly one of region or live_seconds');
-    const source = o.region !== undefined ? ['region', String(o.region.from_beat), String(o.region.to_beat), ...(o.region.track_index === undefined ? [] : [`track=${o.region.track_index}`])] : ['live', String(o.liveSeconds)];
+    const source =
+      o.region !== undefined
+        ? ['region', String(o.region.from_beat), String(o.region.to_beat), ...(o.region.track_index === undefined ? [] : [`track=${o.region.track_index}`])]
+        : ['live', String(o.liveSeconds)];
     return this.read(['song-listen', ...source, ...(o.clip ? ['clip'] : []), ...(o.spectrogram ? ['spectrogram'] : [])].join(' '));
   }
 
@@ -68,7 +89,8 @@ export class AdapterCore {
    */
   async readCommand(name: ReadCommand, ...args: string[]): Promise<ReadResult> {
     for (const a of args) {
-      if (a.length === 0 || /[\s\u0000-\u001f\u007f]/.test(a)) throw invalidArgument(`${name}: argument ${JSON.stringify(a.slice(0, 40))} must be one token without spaces or control characters`);
+      if (a.length === 0 || /[\s\u0000-\u001f\u007f]/.test(a))
+        throw invalidArgument(`${name}: argument ${JSON.stringify(a.slice(0, 40))} must be one token without spaces or control characters`);
     }
     return this.read([name, ...args].join(' '));
   }
@@ -90,7 +112,10 @@ export class AdapterCore {
     if (read.ok) return read.native;
     const code: ErrorCode = ERROR_CODES.includes(read.code as ErrorCode) ? (read.code as ErrorCode) : 'internal';
     const reason = read.reason === undefined ? '' : ` (${read.reason})`;
-    throw new FootlightError(code, `${purpose}: the host answered ${read.command.split(' ')[0]} with: ${read.error ?? 'ok: false'}${reason}. Nothing was sent.`);
+    throw new FootlightError(
+      code,
+      `${purpose}: the host answered ${read.command.split(' ')[0]} with: ${read.error ?? 'ok: false'}${reason}. Nothing was sent.`,
+    );
   }
 
   /** Authorize, then write once. Previews and declines are results, not errors. */

@@ -88,7 +88,11 @@ export class PatchSessions {
 
   get counts(): { patch_sessions: number; open_patch_sessions: number; frozen_patch_sessions: number } {
     const all = [...this.sessions.values()];
-    return { patch_sessions: all.length, open_patch_sessions: all.filter((s) => s.state === 'open').length, frozen_patch_sessions: all.filter((s) => s.state === 'frozen').length };
+    return {
+      patch_sessions: all.length,
+      open_patch_sessions: all.filter((s) => s.state === 'open').length,
+      frozen_patch_sessions: all.filter((s) => s.state === 'frozen').length,
+    };
   }
 
   open(graph: NativeReply, origin: PatchSession['origin']): PatchSession {
@@ -116,14 +120,22 @@ export class PatchSessions {
 
   get(id: string): PatchSession {
     const s = this.sessions.get(id);
-    if (s === undefined) throw notFound(`no patch session ${JSON.stringify(id)} in this adapter process (patch sessions are process-local: a restart loses them and their review authority)`);
+    if (s === undefined)
+      throw notFound(
+        `no patch session ${JSON.stringify(id)} in this adapter process (patch sessions are process-local: a restart loses them and their review authority)`,
+      );
     return s;
   }
 
   /** Refuses a step on a session that cannot take one, saying where it stands. */
   assertCanStep(s: PatchSession): void {
-    if (s.host_instance !== this.instance() && s.state === 'open') this.freeze(s, 'host_restarted', 'the sound host restarted: the ids and revision this session holds name nothing any more');
-    if (s.state === 'frozen') throw new PatchSessionStop(s, `patch session ${s.id} is frozen (${s.frozen?.reason}): ${s.frozen?.detail}. It takes no more steps and nothing is replayed or rolled back; read grid_get_state, then end it and begin a new session to continue.`);
+    if (s.host_instance !== this.instance() && s.state === 'open')
+      this.freeze(s, 'host_restarted', 'the sound host restarted: the ids and revision this session holds name nothing any more');
+    if (s.state === 'frozen')
+      throw new PatchSessionStop(
+        s,
+        `patch session ${s.id} is frozen (${s.frozen?.reason}): ${s.frozen?.detail}. It takes no more steps and nothing is replayed or rolled back; read grid_get_state, then end it and begin a new session to continue.`,
+      );
     if (s.state === 'closed') throw invalidArgument(`patch session ${s.id} is closed; begin a new one`);
     if (s.busy) throw invalidArgument(`patch session ${s.id} has a step in flight; a session applies one reviewed step at a time. Wait for its reply.`);
   }
@@ -150,7 +162,8 @@ export class PatchSessions {
   }
 
   hostChanged(): void {
-    for (const s of this.sessions.values()) this.freeze(s, 'host_restarted', 'the sound host restarted (its instance changed): the ids and revision this session holds name nothing any more');
+    for (const s of this.sessions.values())
+      this.freeze(s, 'host_restarted', 'the sound host restarted (its instance changed): the ids and revision this session holds name nothing any more');
   }
 
   report(s: PatchSession, includeBefore: boolean): PatchReport {
@@ -163,7 +176,10 @@ export class PatchSessions {
     } else if (s.state === 'frozen') {
       const f = s.frozen!;
       where = `frozen${f.at_step === undefined ? '' : ` at step ${f.at_step}`} (${f.reason}): ${f.detail}. ${applied} step${applied === 1 ? '' : 's'} had been applied and verified; the last verified revision is ${s.current_revision}`;
-      next = f.reason === 'ambiguous_outcome' ? 'The host may or may not have applied the last step: read grid_get_state and compare with the step before deciding anything. Nothing will be replayed or rolled back; end this session and begin a new one to continue.' : 'Read grid_get_state to see what the host holds now. Nothing will be replayed or rolled back; end this session and begin a new one to continue.';
+      next =
+        f.reason === 'ambiguous_outcome'
+          ? 'The host may or may not have applied the last step: read grid_get_state and compare with the step before deciding anything. Nothing will be replayed or rolled back; end this session and begin a new one to continue.'
+          : 'Read grid_get_state to see what the host holds now. Nothing will be replayed or rolled back; end this session and begin a new one to continue.';
     } else {
       where = `closed after ${applied} applied step${applied === 1 ? '' : 's'}${s.frozen === undefined ? '' : ` (it had frozen: ${s.frozen.reason})`}; the last verified revision was ${s.current_revision}`;
       next = 'Nothing more can be applied in this session; the before-graph stays here as evidence.';
@@ -204,7 +220,14 @@ export function graphDiff(before: NativeReply, after: NativeReply): Record<strin
     if (na.x !== nb.x || na.y !== nb.y) moved.push({ id, name: na.name, from: { x: nb.x, y: nb.y }, to: { x: na.x, y: na.y } });
     for (const pb of arr(nb.parameters)) {
       const pa = arr(na.parameters).find((p) => p.id === pb.id);
-      if (pa !== undefined && pa.value !== pb.value) parameters.push({ node_id: id, node_name: na.name, parameter_id: pb.id, from: { value: pb.value, display: pb.display }, to: { value: pa.value, display: pa.display } });
+      if (pa !== undefined && pa.value !== pb.value)
+        parameters.push({
+          node_id: id,
+          node_name: na.name,
+          parameter_id: pb.id,
+          from: { value: pb.value, display: pb.display },
+          to: { value: pa.value, display: pa.display },
+        });
     }
   }
   const cord = (c: Record<string, unknown>): string => `${String(c.source)}:${String(c.source_port)}->${String(c.target)}:${String(c.target_port)}`;

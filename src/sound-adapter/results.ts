@@ -40,7 +40,14 @@ export function fromOutcome(outcome: WireOutcome, plan: WritePlan, mode: Authori
   const base = { command: outcome.line, guard: plan.guard, summary: plan.summary, preview: plan.preview, authorization: mode, retry_performed: false as const };
   const withNotes = (r: WriteResult): WriteResult => (notes.length > 0 ? { ...r, notes: [...notes] } : r);
   if (outcome.kind === 'ambiguous') {
-    return withNotes({ ok: false, status: 'requires_observation', ...base, error: outcome.error, code: outcome.transport, next: `${OBSERVE_FIRST} (${observe}), then decide.` });
+    return withNotes({
+      ok: false,
+      status: 'requires_observation',
+      ...base,
+      error: outcome.error,
+      code: outcome.transport,
+      next: `${OBSERVE_FIRST} (${observe}), then decide.`,
+    });
   }
   const native = outcome.reply;
   if (native.ok === true) return withNotes({ ok: true, status: 'completed', ...base, native });
@@ -48,7 +55,10 @@ export function fromOutcome(outcome: WireOutcome, plan: WritePlan, mode: Authori
   if (typeof native.error === 'string') out.error = native.error;
   if (typeof native.code === 'string') out.code = native.code;
   if (typeof native.reason === 'string') out.reason = native.reason;
-  out.next = native.code === 'stale' ? `The host refused it because its state moved on; nothing changed. Re-read (${observe}) and decide again.` : 'The host refused it; nothing changed. Read the error, fix the request, and try again.';
+  out.next =
+    native.code === 'stale'
+      ? `The host refused it because its state moved on; nothing changed. Re-read (${observe}) and decide again.`
+      : 'The host refused it; nothing changed. Read the error, fix the request, and try again.';
   return withNotes(out);
 }
 

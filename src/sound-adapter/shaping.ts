@@ -66,26 +66,53 @@ export interface SnapshotComparison {
   comparable: boolean;
   reason?: string;
   selected_device?: unknown;
-  controls_changed: { index: number; name: string; snapshot: { mcp_value: number; display: string }; now: { mcp_value: number; display: string } | { unmapped: true } }[];
+  controls_changed: {
+    index: number;
+    name: string;
+    snapshot: { mcp_value: number; display: string };
+    now: { mcp_value: number; display: string } | { unmapped: true };
+  }[];
   controls_unchanged: number;
-  grid_parameters_changed: { node_id: number; node_name: string; parameter_id: string; snapshot: { value: unknown; display: string }; now: { value: unknown; display: string } | { missing: true } }[];
+  grid_parameters_changed: {
+    node_id: number;
+    node_name: string;
+    parameter_id: string;
+    snapshot: { value: unknown; display: string };
+    now: { value: unknown; display: string } | { missing: true };
+  }[];
   grid_parameters_unchanged: number;
   graph_revision_now?: string;
 }
 
 const MAX_SNAPSHOTS = 64;
-const SCOPE = 'exposed controls of the selected device, plus every Grid module/modulator parameter when it is a Grid; hidden parameters and audio are not observable';
+const SCOPE =
+  'exposed controls of the selected device, plus every Grid module/modulator parameter when it is a Grid; hidden parameters and audio are not observable';
 
 function controlsOf(state: NativeReply): ControlValue[] {
   return arr(state.controls)
     .filter((c) => c.exists === true)
-    .map((c) => ({ index: c.index as number, id: text(c.id), name: text(c.name), value: c.value as number, mcp_value: toMcp(c.value as number), display: text(c.display) }));
+    .map((c) => ({
+      index: c.index as number,
+      id: text(c.id),
+      name: text(c.name),
+      value: c.value as number,
+      mcp_value: toMcp(c.value as number),
+      display: text(c.display),
+    }));
 }
 
 function gridParameters(graph: NativeReply): GridParameterValue[] {
   const out: GridParameterValue[] = [];
   for (const node of [...arr(graph.modules), ...arr(graph.modulators)]) {
-    for (const p of arr(node.parameters)) out.push({ node_id: node.id as number, node_name: text(node.name), node_kind: text(node.kind), parameter_id: text(p.id), value: p.value, display: text(p.display) });
+    for (const p of arr(node.parameters))
+      out.push({
+        node_id: node.id as number,
+        node_name: text(node.name),
+        node_kind: text(node.kind),
+        parameter_id: text(p.id),
+        value: p.value,
+        display: text(p.display),
+      });
   }
   return out;
 }
@@ -100,15 +127,23 @@ export class ShapingStore {
   ) {}
 
   get counts(): { snapshots: number; shaping_sessions: number; open_shaping_sessions: number } {
-    return { snapshots: this.snapshots.size, shaping_sessions: this.sessions.size, open_shaping_sessions: [...this.sessions.values()].filter((s) => s.state === 'open').length };
+    return {
+      snapshots: this.snapshots.size,
+      shaping_sessions: this.sessions.size,
+      open_shaping_sessions: [...this.sessions.values()].filter((s) => s.state === 'open').length,
+    };
   }
 
   /** Reads the selected device's observable parameters and keeps them. */
   async takeSnapshot(): Promise<ParameterSnapshot> {
     const state = await this.core.need('state', 'a parameter snapshot needs the selected device');
     const device = rec(state.device);
-    if (state.device === null || state.device === undefined) throw notFound('no device is selected, so there is nothing to snapshot; select one with sound_select_track / sound_navigate_device');
-    if (typeof state.selection_token !== 'string') throw invalidArgument(`the host offers no selection guard for the selected device (${text(state.reason, 'selection_guard_available: false')}), so a snapshot could not be bound to it`);
+    if (state.device === null || state.device === undefined)
+      throw notFound('no device is selected, so there is nothing to snapshot; select one with sound_select_track / sound_navigate_device');
+    if (typeof state.selection_token !== 'string')
+      throw invalidArgument(
+        `the host offers no selection guard for the selected device (${text(state.reason, 'selection_guard_available: false')}), so a snapshot could not be bound to it`,
+      );
     let graph: ParameterSnapshot['graph'];
     if (device.is_grid === true) {
       const g = await this.core.need('graph-state', 'a Grid device snapshot reads its graph');
@@ -131,7 +166,10 @@ export class ShapingStore {
 
   snapshot(id: string): ParameterSnapshot {
     const s = this.snapshots.get(id);
-    if (s === undefined) throw notFound(`no parameter snapshot ${JSON.stringify(id)} in this adapter process (snapshots are process-local, the newest ${MAX_SNAPSHOTS} are kept, and a restart loses them)`);
+    if (s === undefined)
+      throw notFound(
+        `no parameter snapshot ${JSON.stringify(id)} in this adapter process (snapshots are process-local, the newest ${MAX_SNAPSHOTS} are kept, and a restart loses them)`,
+      );
     return s;
   }
 
@@ -140,17 +178,43 @@ export class ShapingStore {
     const snap = this.snapshot(id);
     const state = await this.core.need('state', 'comparing a snapshot reads the selected device');
     const device = rec(state.device);
-    const empty: SnapshotComparison = { comparable: false, controls_changed: [], controls_unchanged: 0, grid_parameters_changed: [], grid_parameters_unchanged: 0 };
-    if (snap.host_instance !== this.instance()) return { snapshot: snap, comparison: { ...empty, reason: 'the sound host restarted since the snapshot: its ids no longer name the same objects' } };
+    const empty: SnapshotComparison = {
+      comparable: false,
+      controls_changed: [],
+      controls_unchanged: 0,
+      grid_parameters_changed: [],
+      grid_parameters_unchanged: 0,
+    };
+    if (snap.host_instance !== this.instance())
+      return { snapshot: snap, comparison: { ...empty, reason: 'the sound host restarted since the snapshot: its ids no longer name the same objects' } };
     if (state.selection_token !== snap.selection_token) {
-      return { snapshot: snap, comparison: { ...empty, reason: `the selected device is not the snapshot's ${snap.device.name} (instance ${snap.device.instance_id}); protocol 3 reads only the selected device, so select it again`, ...(state.device === null || state.device === undefined ? {} : { selected_device: state.device }) } };
+      return {
+        snapshot: snap,
+        comparison: {
+          ...empty,
+          reason: `the selected device is not the snapshot's ${snap.device.name} (instance ${snap.device.instance_id}); protocol 3 reads only the selected device, so select it again`,
+          ...(state.device === null || state.device === undefined ? {} : { selected_device: state.device }),
+        },
+      };
     }
-    const out: SnapshotComparison = { comparable: true, controls_changed: [], controls_unchanged: 0, grid_parameters_changed: [], grid_parameters_unchanged: 0 };
+    const out: SnapshotComparison = {
+      comparable: true,
+      controls_changed: [],
+      controls_unchanged: 0,
+      grid_parameters_changed: [],
+      grid_parameters_unchanged: 0,
+    };
     const now = controlsOf(state);
     for (const c of snap.controls) {
       const n = now.find((x) => x.index === c.index);
       if (n !== undefined && n.value === c.value) out.controls_unchanged++;
-      else out.controls_changed.push({ index: c.index, name: c.name, snapshot: { mcp_value: c.mcp_value, display: c.display }, now: n === undefined ? { unmapped: true } : { mcp_value: n.mcp_value, display: n.display } });
+      else
+        out.controls_changed.push({
+          index: c.index,
+          name: c.name,
+          snapshot: { mcp_value: c.mcp_value, display: c.display },
+          now: n === undefined ? { unmapped: true } : { mcp_value: n.mcp_value, display: n.display },
+        });
     }
     if (snap.graph !== undefined && device.is_grid === true) {
       const g = await this.core.need('graph-state', 'comparing a Grid snapshot reads its graph');
@@ -159,7 +223,14 @@ export class ShapingStore {
       for (const p of snap.graph.parameters) {
         const n = params.find((x) => x.node_id === p.node_id && x.parameter_id === p.parameter_id);
         if (n !== undefined && n.value === p.value) out.grid_parameters_unchanged++;
-        else out.grid_parameters_changed.push({ node_id: p.node_id, node_name: p.node_name, parameter_id: p.parameter_id, snapshot: { value: p.value, display: p.display }, now: n === undefined ? { missing: true } : { value: n.value, display: n.display } });
+        else
+          out.grid_parameters_changed.push({
+            node_id: p.node_id,
+            node_name: p.node_name,
+            parameter_id: p.parameter_id,
+            snapshot: { value: p.value, display: p.display },
+            now: n === undefined ? { missing: true } : { value: n.value, display: n.display },
+          });
       }
     }
     return { snapshot: snap, comparison: out };
@@ -167,7 +238,13 @@ export class ShapingStore {
 
   async begin(): Promise<ShapingSession> {
     const snapshot = await this.takeSnapshot();
-    const session: ShapingSession = { shaping_session_id: `shaping-${randomBytes(6).toString('hex')}`, state: 'open', snapshot, steps: [], created_at: new Date().toISOString() };
+    const session: ShapingSession = {
+      shaping_session_id: `shaping-${randomBytes(6).toString('hex')}`,
+      state: 'open',
+      snapshot,
+      steps: [],
+      created_at: new Date().toISOString(),
+    };
     this.sessions.set(session.shaping_session_id, session);
     return session;
   }
@@ -182,8 +259,12 @@ export class ShapingStore {
   checkStep(id: string, selectionToken: unknown): ShapingSession {
     const s = this.session(id);
     if (s.state !== 'open') throw invalidArgument(`shaping session ${id} is closed; begin a new one`);
-    if (s.snapshot.host_instance !== this.instance()) throw invalidArgument(`shaping session ${id} belongs to a sound host that has since restarted; begin a new one`);
-    if (selectionToken !== s.snapshot.selection_token) throw invalidArgument(`shaping session ${id} shapes ${s.snapshot.device.name} (instance ${s.snapshot.device.instance_id}), which is not the selected device now; select it again or begin a new session. Nothing was sent.`);
+    if (s.snapshot.host_instance !== this.instance())
+      throw invalidArgument(`shaping session ${id} belongs to a sound host that has since restarted; begin a new one`);
+    if (selectionToken !== s.snapshot.selection_token)
+      throw invalidArgument(
+        `shaping session ${id} shapes ${s.snapshot.device.name} (instance ${s.snapshot.device.instance_id}), which is not the selected device now; select it again or begin a new session. Nothing was sent.`,
+      );
     return s;
   }
 

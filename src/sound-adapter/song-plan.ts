@@ -27,7 +27,7 @@ export const PlanNote = z.strictObject({
   start: z.number().min(0).max(24576).describe('Start in quarter-note beats, from the start of the song, or of `section` when given'),
   duration: z.number().positive().max(24576).describe('Length in quarter-note beats'),
   velocity: z.number().int().min(1).max(127).default(100).describe('1–127 (default 100)'),
-  section: z.string().min(1).max(64).optional().describe('Make `start` relative to this section\'s first beat'),
+  section: z.string().min(1).max(64).optional().describe("Make `start` relative to this section's first beat"),
 });
 
 export const PlanPattern = z.strictObject({
@@ -40,18 +40,18 @@ export const PlanPattern = z.strictObject({
     .describe('One entry per step, repeated until the section ends: a pitch, a chord (array of pitches) or null for a rest'),
   duration_beats: z.number().positive().max(64).optional().describe('Note length (default: one step)'),
   velocity: z.number().int().min(1).max(127).default(100),
-  offset_beats: z.number().min(0).max(1024).default(0).describe('Delay from each section\'s start before the first step'),
+  offset_beats: z.number().min(0).max(1024).default(0).describe("Delay from each section's start before the first step"),
 });
 
 export const SongPart = z.strictObject({
   name: z.string().min(1).max(64).describe('Track name in the MIDI file (the host names the imported track after it)'),
-  channel: z.number().int().min(1).max(16).optional().describe('MIDI channel 1–16 (default: the part\'s position, skipping 10)'),
+  channel: z.number().int().min(1).max(16).optional().describe("MIDI channel 1–16 (default: the part's position, skipping 10)"),
   notes: z.array(PlanNote).max(20000).optional(),
   patterns: z.array(PlanPattern).max(32).optional(),
 });
 
 export const SongPlan = z.strictObject({
-  title: z.string().min(1).max(64).describe('Song title: the conductor track\'s name; the host names the imported group after it'),
+  title: z.string().min(1).max(64).describe("Song title: the conductor track's name; the host names the imported group after it"),
   tempo: z.number().min(40).max(220).default(120).describe('BPM 40–220 (set on the host through the transport after import)'),
   meter: z
     .strictObject({ numerator: z.number().int().min(2).max(12), denominator: z.union([z.literal(4), z.literal(8)]) })
@@ -82,7 +82,13 @@ export interface CompiledSong {
     readonly length_beats: number;
     readonly bars: number;
     readonly sections: readonly { readonly name: string; readonly bars: number; readonly start_beat: number; readonly end_beat: number }[];
-    readonly parts: readonly { readonly name: string; readonly channel: number; readonly note_count: number; readonly lowest_pitch: number; readonly highest_pitch: number }[];
+    readonly parts: readonly {
+      readonly name: string;
+      readonly channel: number;
+      readonly note_count: number;
+      readonly lowest_pitch: number;
+      readonly highest_pitch: number;
+    }[];
     readonly quantized_notes: number;
   };
 }
@@ -109,7 +115,8 @@ export function compileSongPlan(plan: SongPlan): CompiledSong {
   const sections: { name: string; bars: number; start_beat: number; end_beat: number }[] = [];
   let at = 0;
   for (const s of plan.sections) {
-    if (sections.some((x) => x.name === s.name)) throw invalidArgument(`sections: the name ${JSON.stringify(s.name)} is used twice; section names must be unique`);
+    if (sections.some((x) => x.name === s.name))
+      throw invalidArgument(`sections: the name ${JSON.stringify(s.name)} is used twice; section names must be unique`);
     sections.push({ name: s.name, bars: s.bars, start_beat: at, end_beat: at + s.bars * beatsPerBar });
     at += s.bars * beatsPerBar;
   }
@@ -138,7 +145,8 @@ export function compileSongPlan(plan: SongPlan): CompiledSong {
       const offset = n.section === undefined ? 0 : section(n.section, where).start_beat;
       const start = offset + n.start;
       const end = start + n.duration;
-      if (end > length + 1e-9) throw invalidArgument(`${where}: ends at beat ${end}, after the song's last section ends (beat ${length}); add bars or shorten the note`);
+      if (end > length + 1e-9)
+        throw invalidArgument(`${where}: ends at beat ${end}, after the song's last section ends (beat ${length}); add bars or shorten the note`);
       placed.push({ pitch: pitchOf(n.pitch), start, end, velocity: n.velocity });
     });
     (part.patterns ?? []).forEach((p, k) => {
@@ -154,7 +162,8 @@ export function compileSongPlan(plan: SongPlan): CompiledSong {
         }
       }
     });
-    if (placed.length === 0) throw invalidArgument(`parts[${pi}] (${part.name}) has no notes; every part becomes a note track, so give it notes or a pattern (or leave the part out)`);
+    if (placed.length === 0)
+      throw invalidArgument(`parts[${pi}] (${part.name}) has no notes; every part becomes a note track, so give it notes or a pattern (or leave the part out)`);
     let channel = part.channel;
     if (channel === undefined) {
       const free = [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15, 16].filter((c) => !usedChannels.includes(c));
@@ -168,13 +177,31 @@ export function compileSongPlan(plan: SongPlan): CompiledSong {
   const micros = Math.round(60_000_000 / plan.tempo);
   const conductor: { tick: number; order: number; event: MidiEvent }[] = [
     { tick: 0, order: 0, event: { deltaTime: 0, meta: true, type: 'trackName', text: plan.title } },
-    { tick: 0, order: 1, event: { deltaTime: 0, meta: true, type: 'timeSignature', numerator: plan.meter.numerator, denominator: plan.meter.denominator, metronome: 24, thirtyseconds: 8 } },
+    {
+      tick: 0,
+      order: 1,
+      event: {
+        deltaTime: 0,
+        meta: true,
+        type: 'timeSignature',
+        numerator: plan.meter.numerator,
+        denominator: plan.meter.denominator,
+        metronome: 24,
+        thirtyseconds: 8,
+      },
+    },
     { tick: 0, order: 2, event: { deltaTime: 0, meta: true, type: 'setTempo', microsecondsPerBeat: micros } },
-    ...sections.map((s, i) => ({ tick: Math.round(s.start_beat * PPQ), order: 3 + i, event: { deltaTime: 0, meta: true as const, type: 'marker' as const, text: s.name } })),
+    ...sections.map((s, i) => ({
+      tick: Math.round(s.start_beat * PPQ),
+      order: 3 + i,
+      event: { deltaTime: 0, meta: true as const, type: 'marker' as const, text: s.name },
+    })),
   ];
   const tracks: MidiEvent[][] = [withDeltas(conductor, endTick)];
   for (const part of parts) {
-    const events: { tick: number; order: number; event: MidiEvent }[] = [{ tick: 0, order: -1, event: { deltaTime: 0, meta: true, type: 'trackName', text: part.name } }];
+    const events: { tick: number; order: number; event: MidiEvent }[] = [
+      { tick: 0, order: -1, event: { deltaTime: 0, meta: true, type: 'trackName', text: part.name } },
+    ];
     for (const n of part.placed) {
       const on = toTick(n.start);
       const off = Math.max(on + 1, toTick(n.end));

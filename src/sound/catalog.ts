@@ -34,9 +34,25 @@ export interface NativeParamSpec {
   readonly integer?: boolean;
 }
 
-const num = (id: string, name: string, min: number, max: number, def: number, scale: NativeScale): NativeParamSpec => ({ id, name, type: 'number', min, max, default: def, scale });
+const num = (id: string, name: string, min: number, max: number, def: number, scale: NativeScale): NativeParamSpec => ({
+  id,
+  name,
+  type: 'number',
+  min,
+  max,
+  default: def,
+  scale,
+});
 const bool = (id: string, name: string, def: boolean): NativeParamSpec => ({ id, name, type: 'boolean', min: 0, max: 1, default: def ? 1 : 0 });
-const choice = (id: string, name: string, options: readonly string[], def = 0): NativeParamSpec => ({ id, name, type: 'enum', min: 0, max: options.length - 1, default: def, options });
+const choice = (id: string, name: string, options: readonly string[], def = 0): NativeParamSpec => ({
+  id,
+  name,
+  type: 'enum',
+  min: 0,
+  max: options.length - 1,
+  default: def,
+  options,
+});
 
 // Shared shapes.
 const pct = (id: string, name: string, def: number): NativeParamSpec => num(id, name, 0, 1, def, linear('%', 100));
@@ -45,7 +61,10 @@ const time = (id: string, name: string, def: number, lo = 0.1, hi = 20000): Nati
 const level = (id: string, name: string, def = 1): NativeParamSpec => num(id, name, 0, 2, def, gain);
 const semis = (id: string, name: string, range: number, def = 0): NativeParamSpec => num(id, name, -range, range, def, linear('st'));
 const rate = (id: string, name: string, def: number): NativeParamSpec => num(id, name, 0, 1, def, exp('Hz', 0.01, 100));
-const whole = (id: string, name: string, min: number, max: number, def: number, scale: NativeScale): NativeParamSpec => ({ ...num(id, name, min, max, def, scale), integer: true });
+const whole = (id: string, name: string, min: number, max: number, def: number, scale: NativeScale): NativeParamSpec => ({
+  ...num(id, name, min, max, def, scale),
+  integer: true,
+});
 
 /** Polyphony of an instrument: how many notes sound at once (1 = mono; the oldest voice is stolen). */
 export const MAX_VOICES = 32;
@@ -124,7 +143,13 @@ export interface DeviceSpec {
   readonly hostSources: readonly string[];
 }
 
-function device(name: string, kind: DeviceKind, category: string, params: readonly NativeParamSpec[], extra: Partial<Pick<DeviceSpec, 'slots' | 'grid' | 'hostSources' | 'controls'>> = {}): DeviceSpec {
+function device(
+  name: string,
+  kind: DeviceKind,
+  category: string,
+  params: readonly NativeParamSpec[],
+  extra: Partial<Pick<DeviceSpec, 'slots' | 'grid' | 'hostSources' | 'controls'>> = {},
+): DeviceSpec {
   return {
     uuid: catalogUuid('device', name),
     name,
@@ -142,25 +167,37 @@ const AUDIO_SLOT: SlotSpec = { name: 'FX', accepts: ['audio_effect'] };
 const NOTE_SLOT: SlotSpec = { name: 'Note FX', accepts: ['note_effect'] };
 
 export const DEVICES: readonly DeviceSpec[] = [
-  device('Poly Grid', 'instrument', 'Synth', [
-    level('OUTPUT', 'Output'),
-    semis('PITCH_TRANSPOSE', 'Pitch Transpose', 36),
-    pct('SHUFFLE', 'Shuffle', 0),
-    pct('GLIDE', 'Glide', 0),
-    bool('FREERUN', 'Freerun', false),
-    bool('NOTE_THRU', 'Note Thru', false),
-    bool('CONTROL_THRU', 'Control Thru', false),
-    voices(),
-  ], { grid: 'poly', slots: [AUDIO_SLOT, NOTE_SLOT], controls: ['OUTPUT', 'PITCH_TRANSPOSE', 'SHUFFLE', 'GLIDE', 'FREERUN', 'NOTE_THRU', 'CONTROL_THRU'] }),
-  device('FX Grid', 'audio_effect', 'Container', [
-    level('OUTPUT', 'Output'),
-    pct('MIX', 'Mix', 1),
-    semis('PITCH_TRANSPOSE', 'Pitch Transpose', 36),
-    pct('SHUFFLE', 'Shuffle', 0),
-    bool('AUTO_GATE', 'Auto Gate', false),
-    time('AUTO_RELEASE', 'Auto Release', 0.5, 1, 10000),
-    bool('FREERUN', 'Freerun', false),
-  ], { grid: 'fx', slots: [AUDIO_SLOT] }),
+  device(
+    'Poly Grid',
+    'instrument',
+    'Synth',
+    [
+      level('OUTPUT', 'Output'),
+      semis('PITCH_TRANSPOSE', 'Pitch Transpose', 36),
+      pct('SHUFFLE', 'Shuffle', 0),
+      pct('GLIDE', 'Glide', 0),
+      bool('FREERUN', 'Freerun', false),
+      bool('NOTE_THRU', 'Note Thru', false),
+      bool('CONTROL_THRU', 'Control Thru', false),
+      voices(),
+    ],
+    { grid: 'poly', slots: [AUDIO_SLOT, NOTE_SLOT], controls: ['OUTPUT', 'PITCH_TRANSPOSE', 'SHUFFLE', 'GLIDE', 'FREERUN', 'NOTE_THRU', 'CONTROL_THRU'] },
+  ),
+  device(
+    'FX Grid',
+    'audio_effect',
+    'Container',
+    [
+      level('OUTPUT', 'Output'),
+      pct('MIX', 'Mix', 1),
+      semis('PITCH_TRANSPOSE', 'Pitch Transpose', 36),
+      pct('SHUFFLE', 'Shuffle', 0),
+      bool('AUTO_GATE', 'Auto Gate', false),
+      time('AUTO_RELEASE', 'Auto Release', 0.5, 1, 10000),
+      bool('FREERUN', 'Freerun', false),
+    ],
+    { grid: 'fx', slots: [AUDIO_SLOT] },
+  ),
   device('Polysynth', 'instrument', 'Synth', [
     freq('CUTOFF', 'Cutoff', 0.7),
     pct('RESONANCE', 'Resonance', 0.2),
@@ -172,36 +209,54 @@ export const DEVICES: readonly DeviceSpec[] = [
     level('OUTPUT', 'Output'),
     voices(),
   ]),
-  device('Sampler', 'instrument', 'Sampler', [
-    semis('PITCH', 'Pitch', 48),
-    time('ATTACK', 'Attack', 0),
-    time('RELEASE', 'Release', 0.3),
-    freq('CUTOFF', 'Cutoff', 1),
-    pct('START', 'Start', 0),
-    bool('REVERSE', 'Reverse', false),
-    level('OUTPUT', 'Output'),
-    choice('KIT', 'Kit', [SAMPLER_KIT.name]),
-    choice('SAMPLE', 'Sample', SAMPLER_SAMPLES),
-    whole('ROOT_KEY', 'Root Key', 0, 127, 60, linear('note')),
-    voices(16),
-  ], { controls: ['PITCH', 'ATTACK', 'RELEASE', 'CUTOFF', 'START', 'REVERSE', 'OUTPUT', 'SAMPLE'] }),
-  device('FM-4', 'instrument', 'Synth', [
-    pct('MOD_1', 'Operator 1 → 2', 0.3),
-    pct('MOD_2', 'Operator 2 → 3', 0.1),
-    num('RATIO', 'Ratio', 0.25, 16, 2, linear('')),
-    time('ATTACK', 'Attack', 0.1),
-    time('DECAY', 'Decay', 0.4),
-    level('OUTPUT', 'Output'),
-    voices(),
-  ], { controls: ['MOD_1', 'MOD_2', 'RATIO', 'ATTACK', 'DECAY', 'OUTPUT'] }),
-  device('Organ', 'instrument', 'Synth', [
-    pct('DRAWBAR 16', 'Drawbar 16\'', 0.8),
-    pct('DRAWBAR 8', 'Drawbar 8\'', 0.8),
-    pct('DRAWBAR 4', 'Drawbar 4\'', 0.5),
-    pct('PERCUSSION', 'Percussion', 0.2),
-    level('OUTPUT', 'Output'),
-    voices(),
-  ], { controls: ['DRAWBAR 16', 'DRAWBAR 8', 'DRAWBAR 4', 'PERCUSSION', 'OUTPUT'] }),
+  device(
+    'Sampler',
+    'instrument',
+    'Sampler',
+    [
+      semis('PITCH', 'Pitch', 48),
+      time('ATTACK', 'Attack', 0),
+      time('RELEASE', 'Release', 0.3),
+      freq('CUTOFF', 'Cutoff', 1),
+      pct('START', 'Start', 0),
+      bool('REVERSE', 'Reverse', false),
+      level('OUTPUT', 'Output'),
+      choice('KIT', 'Kit', [SAMPLER_KIT.name]),
+      choice('SAMPLE', 'Sample', SAMPLER_SAMPLES),
+      whole('ROOT_KEY', 'Root Key', 0, 127, 60, linear('note')),
+      voices(16),
+    ],
+    { controls: ['PITCH', 'ATTACK', 'RELEASE', 'CUTOFF', 'START', 'REVERSE', 'OUTPUT', 'SAMPLE'] },
+  ),
+  device(
+    'FM-4',
+    'instrument',
+    'Synth',
+    [
+      pct('MOD_1', 'Operator 1 → 2', 0.3),
+      pct('MOD_2', 'Operator 2 → 3', 0.1),
+      num('RATIO', 'Ratio', 0.25, 16, 2, linear('')),
+      time('ATTACK', 'Attack', 0.1),
+      time('DECAY', 'Decay', 0.4),
+      level('OUTPUT', 'Output'),
+      voices(),
+    ],
+    { controls: ['MOD_1', 'MOD_2', 'RATIO', 'ATTACK', 'DECAY', 'OUTPUT'] },
+  ),
+  device(
+    'Organ',
+    'instrument',
+    'Synth',
+    [
+      pct('DRAWBAR 16', "Drawbar 16'", 0.8),
+      pct('DRAWBAR 8', "Drawbar 8'", 0.8),
+      pct('DRAWBAR 4', "Drawbar 4'", 0.5),
+      pct('PERCUSSION', 'Percussion', 0.2),
+      level('OUTPUT', 'Output'),
+      voices(),
+    ],
+    { controls: ['DRAWBAR 16', 'DRAWBAR 8', 'DRAWBAR 4', 'PERCUSSION', 'OUTPUT'] },
+  ),
   device('EQ+', 'audio_effect', 'EQ', [
     freq('LOW_FREQ', 'Low Frequency', 0.2),
     num('LOW_GAIN', 'Low Gain', -24, 24, 0, linear('dB')),
@@ -227,7 +282,12 @@ export const DEVICES: readonly DeviceSpec[] = [
     pct('MIX', 'Mix', 0.3),
     bool('PING_PONG', 'Ping Pong', false),
     bool('SYNC', 'Tempo Sync', false),
-    choice('TIME_SYNC', 'Time (synced)', SYNC_NOTE_VALUES.map((r) => r.label), 3),
+    choice(
+      'TIME_SYNC',
+      'Time (synced)',
+      SYNC_NOTE_VALUES.map((r) => r.label),
+      3,
+    ),
   ]),
   device('Reverb', 'audio_effect', 'Reverb', [
     time('SIZE', 'Room Size', 0.6, 100, 20000),
@@ -236,11 +296,7 @@ export const DEVICES: readonly DeviceSpec[] = [
     pct('WIDTH', 'Width', 1),
     pct('MIX', 'Mix', 0.25),
   ]),
-  device('Chorus+', 'audio_effect', 'Modulation', [
-    rate('RATE', 'Rate', 0.4),
-    pct('DEPTH', 'Depth', 0.5),
-    pct('MIX', 'Mix', 0.5),
-  ]),
+  device('Chorus+', 'audio_effect', 'Modulation', [rate('RATE', 'Rate', 0.4), pct('DEPTH', 'Depth', 0.5), pct('MIX', 'Mix', 0.5)]),
   device('Distortion', 'audio_effect', 'Distortion', [
     num('DRIVE', 'Drive', 0, 48, 12, linear('dB')),
     freq('TONE', 'Tone', 0.6),
@@ -266,7 +322,12 @@ export const DEVICES: readonly DeviceSpec[] = [
     num('OCTAVES', 'Octaves', 1, 4, 1, linear('')),
     pct('GATE', 'Gate', 0.5),
     bool('SYNC', 'Tempo Sync', true),
-    choice('RATE_SYNC', 'Rate (synced)', SYNC_NOTE_VALUES.map((r) => r.label), 4),
+    choice(
+      'RATE_SYNC',
+      'Rate (synced)',
+      SYNC_NOTE_VALUES.map((r) => r.label),
+      4,
+    ),
   ]),
   device('Note Transpose', 'note_effect', 'Note FX', [semis('SEMITONES', 'Semitones', 48), num('OCTAVES', 'Octaves', -4, 4, 0, linear(''))]),
 ];
@@ -295,7 +356,14 @@ export interface ModuleSpec {
 
 const port = (id: string, type: SignalType = 'untyped'): PortSpec => ({ id, type });
 
-function mod(name: string, category: string, inputs: readonly PortSpec[], outputs: readonly PortSpec[], params: readonly NativeParamSpec[], grids: readonly ('poly' | 'fx')[] = ['poly', 'fx']): ModuleSpec {
+function mod(
+  name: string,
+  category: string,
+  inputs: readonly PortSpec[],
+  outputs: readonly PortSpec[],
+  params: readonly NativeParamSpec[],
+  grids: readonly ('poly' | 'fx')[] = ['poly', 'fx'],
+): ModuleSpec {
   return { uuid: catalogUuid('module', name), name, category, inputs, outputs, params, grids };
 }
 
@@ -307,23 +375,83 @@ export const MODULES: readonly ModuleSpec[] = [
   mod('Velocity', 'I/O', [], [port('out')], [], ['poly']),
   mod('Audio In', 'I/O', [], [port('out')], [level('GAIN', 'Gain')], ['fx']),
   mod('Audio Out', 'I/O', [port('in')], [], [level('GAIN', 'Gain')]),
-  mod('Sine', 'Oscillator', [port('pitch', 'pitch'), port('phase', 'phase')], [port('out')], [semis('PITCH_OFFSET', 'Pitch Offset', 48), level('LEVEL', 'Level')]),
+  mod(
+    'Sine',
+    'Oscillator',
+    [port('pitch', 'pitch'), port('phase', 'phase')],
+    [port('out')],
+    [semis('PITCH_OFFSET', 'Pitch Offset', 48), level('LEVEL', 'Level')],
+  ),
   mod('Sawtooth', 'Oscillator', [port('pitch', 'pitch')], [port('out')], [semis('PITCH_OFFSET', 'Pitch Offset', 48), level('LEVEL', 'Level')]),
-  mod('Pulse', 'Oscillator', [port('pitch', 'pitch'), port('width')], [port('out')], [semis('PITCH_OFFSET', 'Pitch Offset', 48), pct('PULSE_WIDTH', 'Pulse Width', 0.5), level('LEVEL', 'Level')]),
+  mod(
+    'Pulse',
+    'Oscillator',
+    [port('pitch', 'pitch'), port('width')],
+    [port('out')],
+    [semis('PITCH_OFFSET', 'Pitch Offset', 48), pct('PULSE_WIDTH', 'Pulse Width', 0.5), level('LEVEL', 'Level')],
+  ),
   mod('Noise', 'Oscillator', [], [port('out')], [choice('COLOR', 'Colour', ['White', 'Pink']), level('LEVEL', 'Level')]),
-  mod('Low-pass LD', 'Filter', [port('in'), port('cutoff', 'pitch')], [port('out')], [freq('CUTOFF', 'Cutoff', 0.6), pct('RESONANCE', 'Resonance', 0.2), num('DRIVE', 'Drive', 0, 24, 0, linear('dB'))]),
-  mod('SVF', 'Filter', [port('in'), port('cutoff', 'pitch')], [port('out')], [freq('CUTOFF', 'Cutoff', 0.5), pct('RESONANCE', 'Resonance', 0.3), choice('MODE', 'Mode', ['Low-pass', 'Band-pass', 'High-pass', 'Notch'])]),
-  mod('ADSR', 'Envelope', [port('gate', 'logic')], [port('out')], [time('ATTACK', 'Attack', 0.25), time('DECAY', 'Decay', 0.5), pct('SUSTAIN', 'Sustain', 0.6), time('RELEASE', 'Release', 0.45), bool('VELOCITY', 'Velocity Sensitive', true)]),
+  mod(
+    'Low-pass LD',
+    'Filter',
+    [port('in'), port('cutoff', 'pitch')],
+    [port('out')],
+    [freq('CUTOFF', 'Cutoff', 0.6), pct('RESONANCE', 'Resonance', 0.2), num('DRIVE', 'Drive', 0, 24, 0, linear('dB'))],
+  ),
+  mod(
+    'SVF',
+    'Filter',
+    [port('in'), port('cutoff', 'pitch')],
+    [port('out')],
+    [freq('CUTOFF', 'Cutoff', 0.5), pct('RESONANCE', 'Resonance', 0.3), choice('MODE', 'Mode', ['Low-pass', 'Band-pass', 'High-pass', 'Notch'])],
+  ),
+  mod(
+    'ADSR',
+    'Envelope',
+    [port('gate', 'logic')],
+    [port('out')],
+    [
+      time('ATTACK', 'Attack', 0.25),
+      time('DECAY', 'Decay', 0.5),
+      pct('SUSTAIN', 'Sustain', 0.6),
+      time('RELEASE', 'Release', 0.45),
+      bool('VELOCITY', 'Velocity Sensitive', true),
+    ],
+  ),
   mod('Attenuate', 'Level', [port('in'), port('amount')], [port('out')], [pct('AMOUNT', 'Amount', 1)]),
   mod('Gain - Vol', 'Level', [port('in')], [port('out')], [level('GAIN', 'Gain')]),
-  mod('Mixer', 'Mix', [port('in 1'), port('in 2'), port('in 3')], [port('out')], [pct('IN 1', 'Level 1', 1), pct('IN 2', 'Level 2', 1), pct('IN 3', 'Level 3', 1)]),
-  mod('Long Delay', 'Delay', [port('in'), port('time')], [port('out')], [time('TIME', 'Time', 0.6, 1, 10000), pct('FEEDBACK', 'Feedback', 0.3), pct('MIX', 'Mix', 0.5)]),
+  mod(
+    'Mixer',
+    'Mix',
+    [port('in 1'), port('in 2'), port('in 3')],
+    [port('out')],
+    [pct('IN 1', 'Level 1', 1), pct('IN 2', 'Level 2', 1), pct('IN 3', 'Level 3', 1)],
+  ),
+  mod(
+    'Long Delay',
+    'Delay',
+    [port('in'), port('time')],
+    [port('out')],
+    [time('TIME', 'Time', 0.6, 1, 10000), pct('FEEDBACK', 'Feedback', 0.3), pct('MIX', 'Mix', 0.5)],
+  ),
   mod('Add', 'Math', [port('a'), port('b')], [port('out')], []),
   mod('Multiply', 'Math', [port('a'), port('b')], [port('out')], []),
   mod('Transpose', 'Pitch', [port('in', 'pitch')], [port('out', 'pitch')], [semis('SEMITONES', 'Semitones', 48)]),
-  mod('Pitch Quantize', 'Pitch', [port('in', 'pitch')], [port('out', 'pitch')], NOTE_KEYS.map((k) => bool(k, k, ['C', 'D', 'E', 'F', 'G', 'A', 'B'].includes(k)))),
+  mod(
+    'Pitch Quantize',
+    'Pitch',
+    [port('in', 'pitch')],
+    [port('out', 'pitch')],
+    NOTE_KEYS.map((k) => bool(k, k, ['C', 'D', 'E', 'F', 'G', 'A', 'B'].includes(k))),
+  ),
   mod('Constant Pitch', 'Pitch', [], [port('out', 'pitch')], [num('KEY', 'Key', 0, 127, 60, linear('note'))]),
-  mod('LFO', 'Modulation', [port('reset', 'logic')], [port('out'), port('phase', 'phase')], [rate('RATE', 'Rate', 0.5), choice('SHAPE', 'Shape', ['Sine', 'Triangle', 'Saw', 'Square']), bool('BIPOLAR', 'Bipolar', true)]),
+  mod(
+    'LFO',
+    'Modulation',
+    [port('reset', 'logic')],
+    [port('out'), port('phase', 'phase')],
+    [rate('RATE', 'Rate', 0.5), choice('SHAPE', 'Shape', ['Sine', 'Triangle', 'Saw', 'Square']), bool('BIPOLAR', 'Bipolar', true)],
+  ),
   mod('Value Knob', 'Data', [], [port('out')], [pct('VALUE', 'Value', 0.5)]),
 ];
 

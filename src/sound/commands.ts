@@ -15,7 +15,7 @@ import {
   saveDevice,
   saveGraph,
   saveTrack,
-  SoundRoot,
+  type SoundRoot,
   type Connection,
   type DeviceJson,
   type Device,
@@ -47,10 +47,12 @@ interface Codec<C extends Component, J extends NodeJson> {
 
 export const deviceCodec: Codec<Device, DeviceJson> = { build: buildDevice, save: (d) => saveDevice(d, { ids: true }) };
 /** Snapshot sends name their effect track by id; it is in the graph whenever the snapshot is rebuilt. */
-const sendTargetById = (g: Graph) => (s: SendJson): Track | undefined => {
-  const c = s.target_id === undefined ? undefined : g.get(s.target_id);
-  return c instanceof Track ? c : undefined;
-};
+const sendTargetById =
+  (g: Graph) =>
+  (s: SendJson): Track | undefined => {
+    const c = s.target_id === undefined ? undefined : g.get(s.target_id);
+    return c instanceof Track ? c : undefined;
+  };
 
 export const trackCodec: Codec<Track, TrackJson> = { build: (json, g) => buildTrack(json, sendTargetById(g)), save: (t) => saveTrack(t, { ids: true }) };
 
@@ -139,7 +141,8 @@ export interface ConnectionRef {
   readonly targetPort: number;
 }
 
-const sameCord = (c: Connection, r: ConnectionRef): boolean => c.source.id === r.source && c.sourcePort === r.sourcePort && c.target.id === r.target && c.targetPort === r.targetPort;
+const sameCord = (c: Connection, r: ConnectionRef): boolean =>
+  c.source.id === r.source && c.sourcePort === r.sourcePort && c.target.id === r.target && c.targetPort === r.targetPort;
 
 export class ConnectCords implements Command {
   constructor(
@@ -152,7 +155,10 @@ export class ConnectCords implements Command {
     const graph = graphOf(g, this.graphId);
     const target = gridNode(g, this.cord.target);
     if (!(target instanceof GridModule)) throw internal('cords end at a module input');
-    graph.connections = [...graph.connections, { source: gridNode(g, this.cord.source), sourcePort: this.cord.sourcePort, target, targetPort: this.cord.targetPort, amount: 1 }];
+    graph.connections = [
+      ...graph.connections,
+      { source: gridNode(g, this.cord.source), sourcePort: this.cord.sourcePort, target, targetPort: this.cord.targetPort, amount: 1 },
+    ];
     g.structureChanged();
   }
 
@@ -181,7 +187,8 @@ export class DisconnectInput implements Command {
     const removed: { index: number; cord: ConnectionRef; amount: number }[] = [];
     const kept: Connection[] = [];
     graph.connections.forEach((c, index) => {
-      if (c.target.id === this.target && c.targetPort === this.targetPort) removed.push({ index, cord: { source: c.source.id, sourcePort: c.sourcePort, target: c.target.id, targetPort: c.targetPort }, amount: c.amount });
+      if (c.target.id === this.target && c.targetPort === this.targetPort)
+        removed.push({ index, cord: { source: c.source.id, sourcePort: c.sourcePort, target: c.target.id, targetPort: c.targetPort }, amount: c.amount });
       else kept.push(c);
     });
     graph.connections = kept;
@@ -413,4 +420,3 @@ export function swapProject(g: Graph, root: SoundRoot, next: SoundProject): Soun
   g.attach(next);
   return old;
 }
-

@@ -16,4 +16,3 @@ export function defaultInstrument(t: ImportedTrack): DeviceJson {
   const name = drums ? 'Sampler' : 'Polysynth';
   return { uuid: deviceByName(name).uuid, name, enabled: true, params: drums ? { SAMPLE: 0 } : {}, slots: {} };
 }
-

@@ -60,7 +60,16 @@ const LEAD_PATCH: GraphJson = {
     node('module', 'ADSR', 2, 1, { ATTACK: 0.1, RELEASE: 0.5 }),
   ],
   modulators: [node('modulator', 'LFO', 3, 2, { RATE: 0.45 })],
-  connections: [cord(0, 0, 1, 0), cord(1, 0, 2, 0), cord(2, 0, 3, 0), cord(3, 0, 4, 0), cord(4, 0, 5, 0), cord(6, 0, 7, 0), cord(7, 0, 4, 1), cord(0, 0, 3, 1, 'modulator', 0.35)],
+  connections: [
+    cord(0, 0, 1, 0),
+    cord(1, 0, 2, 0),
+    cord(2, 0, 3, 0),
+    cord(3, 0, 4, 0),
+    cord(4, 0, 5, 0),
+    cord(6, 0, 7, 0),
+    cord(7, 0, 4, 1),
+    cord(0, 0, 3, 1, 'modulator', 0.35),
+  ],
 };
 
 const TEXTURE_PATCH: GraphJson = {
@@ -81,25 +90,60 @@ export function demoProject(): ProjectJson {
       { name: 'Drop', beat: 16 },
     ],
     tracks: [
+      track('Drums', 'group', [dev('Compressor', { THRESHOLD: -18 })], [], {
+        group_expanded: false,
+        sends: toReverb(-24),
+        children: [
+          track(
+            'Kick',
+            'instrument',
+            [dev('Sampler', { SAMPLE: sample('Kick'), ROOT_KEY: 36, VOICES: 4 })],
+            [
+              clip(
+                'Kick',
+                0,
+                16,
+                range(16, (i) => [36, i, 0.25, 112]),
+                { start: 0, length: 4 },
+              ),
+            ],
+          ),
+          track(
+            'Hats',
+            'instrument',
+            [dev('Sampler', { SAMPLE: 0, VOICES: 8 })],
+            [
+              clip(
+                'Hats',
+                0,
+                16,
+                range(32, (i) => [42, i / 2, 0.125, i % 2 === 0 ? 90 : 64]),
+              ),
+            ],
+          ),
+        ],
+      }),
       track(
-        'Drums',
-        'group',
-        [dev('Compressor', { THRESHOLD: -18 })],
-        [],
-        {
-          group_expanded: false,
-          sends: toReverb(-24),
-          children: [
-            track('Kick', 'instrument', [dev('Sampler', { SAMPLE: sample('Kick'), ROOT_KEY: 36, VOICES: 4 })], [clip('Kick', 0, 16, range(16, (i) => [36, i, 0.25, 112]), { start: 0, length: 4 })]),
-            track('Hats', 'instrument', [dev('Sampler', { SAMPLE: 0, VOICES: 8 })], [clip('Hats', 0, 16, range(32, (i) => [42, i / 2, 0.125, i % 2 === 0 ? 90 : 64]))]),
-          ],
-        },
+        'Bass',
+        'instrument',
+        [dev('Polysynth', { CUTOFF: 0.45, WAVE: 1, VOICES: 1 }), dev('EQ+', { LOW_GAIN: 3 })],
+        [
+          clip(
+            'Bass Line',
+            0,
+            16,
+            range(8, (i) => [[36, 36, 39, 43][i % 4], i * 2, 1.5, 100]),
+          ),
+        ],
+        { sends: toReverb(-20) },
       ),
-      track('Bass', 'instrument', [dev('Polysynth', { CUTOFF: 0.45, WAVE: 1, VOICES: 1 }), dev('EQ+', { LOW_GAIN: 3 })], [clip('Bass Line', 0, 16, range(8, (i) => [[36, 36, 39, 43][i % 4], i * 2, 1.5, 100]))], { sends: toReverb(-20) }),
       track(
         'Lead',
         'instrument',
-        [dev('Poly Grid', {}, { FX: [dev('Delay+', { MIX: 0.2 })], 'Note FX': [dev('Arpeggiator', { SYNC: true, RATE_SYNC: 4 })] }, LEAD_PATCH), dev('Reverb', { MIX: 0.2 })],
+        [
+          dev('Poly Grid', {}, { FX: [dev('Delay+', { MIX: 0.2 })], 'Note FX': [dev('Arpeggiator', { SYNC: true, RATE_SYNC: 4 })] }, LEAD_PATCH),
+          dev('Reverb', { MIX: 0.2 }),
+        ],
         [
           clip('Hook', 16, 8, [
             [72, 0, 0.5, 100],
@@ -114,7 +158,17 @@ export function demoProject(): ProjectJson {
         ],
         { sends: toReverb(-10) },
       ),
-      track('Texture', 'hybrid', [dev('Polysynth', { WAVE: 2 }), dev('FX Grid', { MIX: 0.6 }, {}, TEXTURE_PATCH), dev('FX Chain', {}, { Chain: [dev('Chorus+'), dev('Distortion', { DRIVE: 6 })] })], [], { sends: toReverb(-12) }),
+      track(
+        'Texture',
+        'hybrid',
+        [
+          dev('Polysynth', { WAVE: 2 }),
+          dev('FX Grid', { MIX: 0.6 }, {}, TEXTURE_PATCH),
+          dev('FX Chain', {}, { Chain: [dev('Chorus+'), dev('Distortion', { DRIVE: 6 })] }),
+        ],
+        [],
+        { sends: toReverb(-12) },
+      ),
       track('Vocal', 'audio', [dev('EQ+'), dev('Compressor')], [], { sends: toReverb(-14) }),
     ],
     fx: [track('Reverb Bus', 'effect', [dev('Reverb', { MIX: 1 })])],

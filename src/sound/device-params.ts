@@ -15,7 +15,10 @@ export function setDeviceParameter(host: SoundHost, ctx: OpContext, paramId: str
     host.checkSelectionToken(token);
     const d = host.requireDevice();
     const spec = d.spec.params.find((p) => p.id === paramId);
-    if (spec === undefined) throw notFound(`${d.label.getString()} has no native parameter ${JSON.stringify(paramId.slice(0, 80))}; its ids are ${d.spec.params.map((p) => JSON.stringify(p.id)).join(', ')} (exact, case-sensitive; see state parameters)`);
+    if (spec === undefined)
+      throw notFound(
+        `${d.label.getString()} has no native parameter ${JSON.stringify(paramId.slice(0, 80))}; its ids are ${d.spec.params.map((p) => JSON.stringify(p.id)).join(', ')} (exact, case-sensitive; see state parameters)`,
+      );
     const v = checkNativeValue(spec, value);
     const p = d.native.get(spec.id)!;
     const previous = nativeValue(spec, p);

@@ -46,7 +46,13 @@ export class GridOps {
 
   /** 64-hex digest over the graph's identity and content (nodes, coordinates, values, cords). */
   revision(g: GridGraph): string {
-    const node = (n: GridModule | GridModulator): unknown => ({ id: n.id, uuid: n.spec.uuid, x: n.x, y: n.y, params: n.spec.params.map((s) => [s.id, nativeValue(s, n.native.get(s.id)!)]) });
+    const node = (n: GridModule | GridModulator): unknown => ({
+      id: n.id,
+      uuid: n.spec.uuid,
+      x: n.x,
+      y: n.y,
+      params: n.spec.params.map((s) => [s.id, nativeValue(s, n.native.get(s.id)!)]),
+    });
     return digest({
       kind: 'grid-graph',
       graph_id: this.graphId(g),
@@ -74,15 +80,25 @@ export class GridOps {
   /** The selected Grid device's graph, or a refusal saying what is selected instead. */
   selectedGraph(): GridGraph {
     const d = this.host.selectedDevice();
-    if (d === null) throw refuse('not_found', 'no_selection', 'no device is selected; graph commands act on the selected Poly Grid or FX Grid (select one with track INDEX and device navigation)');
+    if (d === null)
+      throw refuse(
+        'not_found',
+        'no_selection',
+        'no device is selected; graph commands act on the selected Poly Grid or FX Grid (select one with track INDEX and device navigation)',
+      );
     const g = d.grid;
-    if (g === null) throw refuse('invalid_argument', 'not_a_grid', `the selected device ${d.label.getString()} is not a Grid device; select a Poly Grid or FX Grid`);
+    if (g === null)
+      throw refuse('invalid_argument', 'not_a_grid', `the selected device ${d.label.getString()} is not a Grid device; select a Poly Grid or FX Grid`);
     return g;
   }
 
   private checkGuard(g: GridGraph, guard: GraphGuard): void {
     if (guard.revision !== undefined && this.revision(g) !== guard.revision) {
-      throw refuse('stale', 'stale_revision', `revision no longer matches the selected graph (${this.graphId(g)}): it changed since it was reviewed, or another graph is selected. Re-read graph-state and review again.`);
+      throw refuse(
+        'stale',
+        'stale_revision',
+        `revision no longer matches the selected graph (${this.graphId(g)}): it changed since it was reviewed, or another graph is selected. Re-read graph-state and review again.`,
+      );
     }
   }
 
@@ -144,40 +160,68 @@ export class GridOps {
       return {
         device: this.deviceInfo(d),
         count: d.spec.hostSources.length,
-        sources: d.spec.hostSources.map((id) => ({ id, name: names[id] ?? id, kind: 'note_expression', outputs: [{ index: 0, type: id === 'GATE' ? 'logic' : id === 'PITCH' ? 'pitch' : 'untyped' }] })),
+        sources: d.spec.hostSources.map((id) => ({
+          id,
+          name: names[id] ?? id,
+          kind: 'note_expression',
+          outputs: [{ index: 0, type: id === 'GATE' ? 'logic' : id === 'PITCH' ? 'pitch' : 'untyped' }],
+        })),
       };
     });
   }
 
   private coordinates(x: number, y: number): void {
-    for (const [name, v] of [['X', x], ['Y', y]] as const) {
-      if (!Number.isInteger(v) || v < -COORDINATE_LIMIT || v > COORDINATE_LIMIT) throw refuse('invalid_argument', 'out_of_range', `${name} takes an integer from -${COORDINATE_LIMIT} through ${COORDINATE_LIMIT}; got ${v}`);
+    for (const [name, v] of [
+      ['X', x],
+      ['Y', y],
+    ] as const) {
+      if (!Number.isInteger(v) || v < -COORDINATE_LIMIT || v > COORDINATE_LIMIT)
+        throw refuse('invalid_argument', 'out_of_range', `${name} takes an integer from -${COORDINATE_LIMIT} through ${COORDINATE_LIMIT}; got ${v}`);
     }
   }
 
   private occupied(g: GridGraph, x: number, y: number, self?: GridModule | GridModulator): void {
     const at = g.nodeAt(x, y);
-    if (at !== undefined && at !== self) throw refuse('invalid_argument', 'occupied', `cell (${x}, ${y}) is occupied by ${at instanceof GridModule ? 'module' : 'modulator'} ${at.id} (${at.spec.name}); choose a free cell`);
+    if (at !== undefined && at !== self)
+      throw refuse(
+        'invalid_argument',
+        'occupied',
+        `cell (${x}, ${y}) is occupied by ${at instanceof GridModule ? 'module' : 'modulator'} ${at.id} (${at.spec.name}); choose a free cell`,
+      );
   }
 
   insert(ctx: OpContext, kind: 'module' | 'modulator', uuid: string, x: number, y: number, guard: GraphGuard = {}): Promise<Payload> {
     const command = kind === 'module' ? 'graph-insert' : 'graph-insert-modulator';
     return this.host.task(ctx, command, () => {
-      if (!UUID_PATTERN.test(uuid)) throw invalidArgument(`UUID must be a lowercase 8-4-4-4-12 hex UUID from ${kind === 'module' ? 'graph-catalog' : 'graph-modulators'}; got ${JSON.stringify(uuid.slice(0, 60))}`);
+      if (!UUID_PATTERN.test(uuid))
+        throw invalidArgument(
+          `UUID must be a lowercase 8-4-4-4-12 hex UUID from ${kind === 'module' ? 'graph-catalog' : 'graph-modulators'}; got ${JSON.stringify(uuid.slice(0, 60))}`,
+        );
       const found = uuidKind(uuid);
       if (found !== undefined && found !== kind) {
-        const where = found === 'device' ? 'a device UUID (device-catalog; devices go in with insert)' : found === 'module' ? 'a Grid module UUID (use graph-insert)' : 'a Grid modulator UUID (use graph-insert-modulator)';
-        throw refuse('invalid_argument', 'wrong_uuid_kind', `${uuid} is ${where}; ${command} takes a ${kind} UUID from ${kind === 'module' ? 'graph-catalog' : 'graph-modulators'}`);
+        const where =
+          found === 'device'
+            ? 'a device UUID (device-catalog; devices go in with insert)'
+            : found === 'module'
+              ? 'a Grid module UUID (use graph-insert)'
+              : 'a Grid modulator UUID (use graph-insert-modulator)';
+        throw refuse(
+          'invalid_argument',
+          'wrong_uuid_kind',
+          `${uuid} is ${where}; ${command} takes a ${kind} UUID from ${kind === 'module' ? 'graph-catalog' : 'graph-modulators'}`,
+        );
       }
       const spec = kind === 'module' ? moduleSpec(uuid) : modulatorSpec(uuid);
       if (spec === undefined) throw notFound(`no installed Grid ${kind} has UUID ${uuid}; see ${kind === 'module' ? 'graph-catalog' : 'graph-modulators'}`);
       const g = this.selectedGraph();
       this.coordinates(x, y);
       const gridKind = g.device.spec.grid!;
-      if (kind === 'module' && !moduleSpec(uuid)!.grids.includes(gridKind)) throw refuse('invalid_argument', 'wrong_uuid_kind', `${spec.name} is not available in ${g.device.spec.name}`);
+      if (kind === 'module' && !moduleSpec(uuid)!.grids.includes(gridKind))
+        throw refuse('invalid_argument', 'wrong_uuid_kind', `${spec.name} is not available in ${g.device.spec.name}`);
       this.checkGuard(g, guard);
       this.occupied(g, x, y);
-      if (g.modules.length + g.modulators.length >= MAX_GRID_NODES) throw refuse('invalid_argument', 'out_of_range', `the graph already holds ${MAX_GRID_NODES} nodes`);
+      if (g.modules.length + g.modulators.length >= MAX_GRID_NODES)
+        throw refuse('invalid_argument', 'out_of_range', `the graph already holds ${MAX_GRID_NODES} nodes`);
       const cmd = new InsertGridNode(`Insert ${spec.name} in ${g.device.label.getString()}`, g.id, kind, { uuid, x, y, params: {} });
       this.host.perform(ctx, cmd, () => g.node(cmd.insertedId)?.x === x);
       const node = g.node(cmd.insertedId)!;
@@ -190,10 +234,14 @@ export class GridOps {
     const n = g.node(id);
     if (n === undefined) {
       const elsewhere = this.host.engine.graph.get(id);
-      throw notFound(`${kind === 'any' ? 'node' : kind} ${id} is not in the selected graph ${this.graphId(g)}${elsewhere instanceof GridModule || elsewhere instanceof GridModulator ? ' (it belongs to another graph; select that Grid device first)' : ''}; see graph-state`);
+      throw notFound(
+        `${kind === 'any' ? 'node' : kind} ${id} is not in the selected graph ${this.graphId(g)}${elsewhere instanceof GridModule || elsewhere instanceof GridModulator ? ' (it belongs to another graph; select that Grid device first)' : ''}; see graph-state`,
+      );
     }
-    if (kind === 'module' && !(n instanceof GridModule)) throw refuse('invalid_argument', 'wrong_uuid_kind', `${id} is a modulator, not a module; use ${command}-modulator`);
-    if (kind === 'modulator' && !(n instanceof GridModulator)) throw refuse('invalid_argument', 'wrong_uuid_kind', `${id} is a module, not a modulator; use ${command.replace('-modulator', '')}`);
+    if (kind === 'module' && !(n instanceof GridModule))
+      throw refuse('invalid_argument', 'wrong_uuid_kind', `${id} is a modulator, not a module; use ${command}-modulator`);
+    if (kind === 'modulator' && !(n instanceof GridModulator))
+      throw refuse('invalid_argument', 'wrong_uuid_kind', `${id} is a module, not a modulator; use ${command.replace('-modulator', '')}`);
     return n;
   }
 
@@ -201,7 +249,9 @@ export class GridOps {
     const spec = n.spec.params.find((p) => p.id === id);
     if (spec === undefined) {
       const ids = n.spec.params.map((p) => JSON.stringify(p.id)).join(', ');
-      throw notFound(`${n.spec.name} ${n.id} has no native parameter ${JSON.stringify(id.slice(0, 80))}; its parameter ids are ${ids.length > 0 ? ids : '(none)'} (exact, case-sensitive)`);
+      throw notFound(
+        `${n.spec.name} ${n.id} has no native parameter ${JSON.stringify(id.slice(0, 80))}; its parameter ids are ${ids.length > 0 ? ids : '(none)'} (exact, case-sensitive)`,
+      );
     }
     return spec;
   }
@@ -226,17 +276,24 @@ export class GridOps {
       const g = this.selectedGraph();
       const n = this.node(g, id, 'any', 'graph-resolve-value');
       const spec = this.param(n, paramId);
-      if (spec.type !== 'number' || spec.scale === undefined) throw invalidArgument(`${JSON.stringify(spec.id)} is ${spec.type === 'enum' ? 'an enum' : 'a boolean'}; resolve it from its ${spec.type === 'enum' ? 'options' : 'type (true/false)'} in graph-state instead`);
+      if (spec.type !== 'number' || spec.scale === undefined)
+        throw invalidArgument(
+          `${JSON.stringify(spec.id)} is ${spec.type === 'enum' ? 'an enum' : 'a boolean'}; resolve it from its ${spec.type === 'enum' ? 'options' : 'type (true/false)'} in graph-state instead`,
+        );
       const scale = spec.scale;
       if (scale.unit === '') throw invalidArgument(`${JSON.stringify(spec.id)} has no musical unit; write its native value (${spec.min}–${spec.max}) directly`);
       const parsed = parseDisplay(display);
       const inUnit = convertToUnit(parsed, scale.unit);
-      if (inUnit === undefined) throw invalidArgument(`${JSON.stringify(display)} is not compatible with ${JSON.stringify(spec.id)}, which displays in ${scale.unit}; write ${acceptedUnits(scale.unit)}`);
+      if (inUnit === undefined)
+        throw invalidArgument(
+          `${JSON.stringify(display)} is not compatible with ${JSON.stringify(spec.id)}, which displays in ${scale.unit}; write ${acceptedUnits(scale.unit)}`,
+        );
       let native = fromDisplayNumber(scale, inUnit);
       const eps = 1e-9 * Math.max(1, Math.abs(spec.max - spec.min));
       const lo = formatDisplay(scale.unit, toDisplayNumber(scale, spec.min));
       const hi = formatDisplay(scale.unit, toDisplayNumber(scale, spec.max));
-      if (!Number.isFinite(native) || native < spec.min - eps || native > spec.max + eps) throw refuse('invalid_argument', 'out_of_range', `${JSON.stringify(display)} is outside the range of ${JSON.stringify(spec.id)}: ${lo} to ${hi}`);
+      if (!Number.isFinite(native) || native < spec.min - eps || native > spec.max + eps)
+        throw refuse('invalid_argument', 'out_of_range', `${JSON.stringify(display)} is outside the range of ${JSON.stringify(spec.id)}: ${lo} to ${hi}`);
       native = Math.min(spec.max, Math.max(spec.min, native));
       const current = nativeValue(spec, n.native.get(spec.id)!);
       return {
@@ -255,20 +312,44 @@ export class GridOps {
     });
   }
 
-  connect(ctx: OpContext, kind: 'module' | 'modulator', source: number, sourcePort: number, target: number, targetPort: number, guard: GraphGuard = {}): Promise<Payload> {
+  connect(
+    ctx: OpContext,
+    kind: 'module' | 'modulator',
+    source: number,
+    sourcePort: number,
+    target: number,
+    targetPort: number,
+    guard: GraphGuard = {},
+  ): Promise<Payload> {
     const command = kind === 'module' ? 'graph-connect' : 'graph-connect-modulator';
     return this.host.task(ctx, command, () => {
       const g = this.selectedGraph();
       const s = this.node(g, source, kind, command);
       const t = this.node(g, target, 'any', command);
       if (!(t instanceof GridModule)) throw refuse('invalid_argument', 'wrong_uuid_kind', `target ${target} is a modulator; cords end at a module input`);
-      port(s.spec.outputs.length, sourcePort, `SOURCE_PORT of ${s.spec.name} ${s.id}`, s.spec.outputs.map((p) => p.id), 'output');
-      port(t.spec.inputs.length, targetPort, `TARGET_PORT of ${t.spec.name} ${t.id}`, t.spec.inputs.map((p) => p.id), 'input');
+      port(
+        s.spec.outputs.length,
+        sourcePort,
+        `SOURCE_PORT of ${s.spec.name} ${s.id}`,
+        s.spec.outputs.map((p) => p.id),
+        'output',
+      );
+      port(
+        t.spec.inputs.length,
+        targetPort,
+        `TARGET_PORT of ${t.spec.name} ${t.id}`,
+        t.spec.inputs.map((p) => p.id),
+        'input',
+      );
       this.checkGuard(g, guard);
-      if (g.connections.some((c) => c.source === s && c.sourcePort === sourcePort && c.target === t && c.targetPort === targetPort)) throw invalidArgument(`${s.spec.name} ${s.id} output ${sourcePort} is already connected to ${t.spec.name} ${t.id} input ${targetPort}`);
-      if (g.connections.length >= MAX_GRID_CONNECTIONS) throw refuse('invalid_argument', 'out_of_range', `the graph already holds ${MAX_GRID_CONNECTIONS} cords`);
+      if (g.connections.some((c) => c.source === s && c.sourcePort === sourcePort && c.target === t && c.targetPort === targetPort))
+        throw invalidArgument(`${s.spec.name} ${s.id} output ${sourcePort} is already connected to ${t.spec.name} ${t.id} input ${targetPort}`);
+      if (g.connections.length >= MAX_GRID_CONNECTIONS)
+        throw refuse('invalid_argument', 'out_of_range', `the graph already holds ${MAX_GRID_CONNECTIONS} cords`);
       const ref = { source, sourcePort, target, targetPort };
-      this.host.perform(ctx, new ConnectCords(`Connect ${s.spec.name} → ${t.spec.name}`, g.id, ref), () => g.connections.some((c) => c.source === s && c.target === t && c.sourcePort === sourcePort && c.targetPort === targetPort));
+      this.host.perform(ctx, new ConnectCords(`Connect ${s.spec.name} → ${t.spec.name}`, g.id, ref), () =>
+        g.connections.some((c) => c.source === s && c.target === t && c.sourcePort === sourcePort && c.targetPort === targetPort),
+      );
       const cord = g.connections.find((c) => c.source === s && c.target === t && c.sourcePort === sourcePort && c.targetPort === targetPort)!;
       return { graph_id: this.graphId(g), connection: connectionPayload(cord), revision: this.revision(g) };
     });
@@ -279,16 +360,34 @@ export class GridOps {
     return this.host.task(ctx, 'graph-set-amount', () => {
       const g = this.selectedGraph();
       const s = this.node(g, source, 'any', 'graph-set-amount');
-      if (!(s instanceof GridModulator)) throw refuse('invalid_argument', 'wrong_uuid_kind', `source ${source} is a module; cords from modules carry no amount, only modulator cords have a depth`);
+      if (!(s instanceof GridModulator))
+        throw refuse(
+          'invalid_argument',
+          'wrong_uuid_kind',
+          `source ${source} is a module; cords from modules carry no amount, only modulator cords have a depth`,
+        );
       const t = this.node(g, target, 'module', 'graph-set-amount');
-      if (!Number.isFinite(amount) || amount < -1 || amount > 1) throw refuse('invalid_argument', 'out_of_range', `AMOUNT takes a depth −1…1 (bipolar); got ${amount}`);
+      if (!Number.isFinite(amount) || amount < -1 || amount > 1)
+        throw refuse('invalid_argument', 'out_of_range', `AMOUNT takes a depth −1…1 (bipolar); got ${amount}`);
       this.checkGuard(g, guard);
       const find = () => g.connections.find((c) => c.source === s && c.sourcePort === sourcePort && c.target === t && c.targetPort === targetPort);
       const cord = find();
-      if (cord === undefined) throw notFound(`no cord from ${s.spec.name} ${s.id} output ${sourcePort} to ${t.spec.name} ${t.id} input ${targetPort}; see graph-state connections`);
+      if (cord === undefined)
+        throw notFound(`no cord from ${s.spec.name} ${s.id} output ${sourcePort} to ${t.spec.name} ${t.id} input ${targetPort}; see graph-state connections`);
       const previous = cord.amount;
-      if (previous !== amount) this.host.perform(ctx, new SetCordAmount(`Set ${s.spec.name} → ${t.spec.name} amount`, g.id, { source, sourcePort, target, targetPort }, amount), () => find()?.amount === amount);
-      return { graph_id: this.graphId(g), connection: connectionPayload(find()!), previous_amount: previous, changed: previous !== amount, revision: this.revision(g) };
+      if (previous !== amount)
+        this.host.perform(
+          ctx,
+          new SetCordAmount(`Set ${s.spec.name} → ${t.spec.name} amount`, g.id, { source, sourcePort, target, targetPort }, amount),
+          () => find()?.amount === amount,
+        );
+      return {
+        graph_id: this.graphId(g),
+        connection: connectionPayload(find()!),
+        previous_amount: previous,
+        changed: previous !== amount,
+        revision: this.revision(g),
+      };
     });
   }
 
@@ -296,12 +395,22 @@ export class GridOps {
     return this.host.task(ctx, 'graph-disconnect', () => {
       const g = this.selectedGraph();
       const t = this.node(g, target, 'module', 'graph-disconnect') as GridModule;
-      port(t.spec.inputs.length, targetPort, `TARGET_PORT of ${t.spec.name} ${t.id}`, t.spec.inputs.map((p) => p.id), 'input');
+      port(
+        t.spec.inputs.length,
+        targetPort,
+        `TARGET_PORT of ${t.spec.name} ${t.id}`,
+        t.spec.inputs.map((p) => p.id),
+        'input',
+      );
       this.checkGuard(g, guard);
       const cords = g.connections.filter((c) => c.target === t && c.targetPort === targetPort);
       if (cords.length === 0) throw invalidArgument(`nothing is connected to ${t.spec.name} ${t.id} input ${targetPort} (${t.spec.inputs[targetPort].id})`);
       const removed = cords.map(connectionPayload);
-      this.host.perform(ctx, new DisconnectInput(`Disconnect ${t.spec.name} input ${t.spec.inputs[targetPort].id}`, g.id, target, targetPort), () => !g.connections.some((c) => c.target === t && c.targetPort === targetPort));
+      this.host.perform(
+        ctx,
+        new DisconnectInput(`Disconnect ${t.spec.name} input ${t.spec.inputs[targetPort].id}`, g.id, target, targetPort),
+        () => !g.connections.some((c) => c.target === t && c.targetPort === targetPort),
+      );
       return { graph_id: this.graphId(g), removed, revision: this.revision(g) };
     });
   }
@@ -327,7 +436,11 @@ export class GridOps {
       const before = this.statePayload(g);
       const cleared = { modules: g.modules.length, modulators: g.modulators.length, connections: g.connections.length };
       if (cleared.modules + cleared.modulators > 0) {
-        this.host.perform(ctx, new ClearGraph(`Clear ${g.device.label.getString()} graph`, g.id), () => g.modules.length === 0 && g.modulators.length === 0 && g.connections.length === 0);
+        this.host.perform(
+          ctx,
+          new ClearGraph(`Clear ${g.device.label.getString()} graph`, g.id),
+          () => g.modules.length === 0 && g.modulators.length === 0 && g.connections.length === 0,
+        );
       }
       return { graph_id: this.graphId(g), cleared, before, revision: this.revision(g) };
     });
@@ -336,7 +449,11 @@ export class GridOps {
 
 function port(count: number, index: number, what: string, ids: readonly string[], dir: 'input' | 'output'): void {
   if (!Number.isInteger(index) || index < 0 || index >= count) {
-    throw refuse('invalid_argument', 'out_of_range', count === 0 ? `${what}: it has no ${dir}s` : `${what} takes ${dir} index 0–${count - 1} (${ids.map((id, i) => `${i}=${id}`).join(', ')}); got ${index}`);
+    throw refuse(
+      'invalid_argument',
+      'out_of_range',
+      count === 0 ? `${what}: it has no ${dir}s` : `${what} takes ${dir} index 0–${count - 1} (${ids.map((id, i) => `${i}=${id}`).join(', ')}); got ${index}`,
+    );
   }
 }
 
@@ -346,9 +463,17 @@ export function checkNativeValue(spec: NativeParamSpec, value: NativeValue): Nat
     if (typeof value !== 'boolean') throw invalidArgument(`${JSON.stringify(spec.id)} is a boolean; VALUE takes literal true or false`);
     return value;
   }
-  if (typeof value !== 'number') throw invalidArgument(`${JSON.stringify(spec.id)} is ${spec.type === 'enum' ? 'an enum; VALUE takes its option index' : 'a number; VALUE takes a native number'} ${spec.min}–${spec.max}, not true/false`);
-  if (!Number.isFinite(value) || value < spec.min || value > spec.max) throw refuse('invalid_argument', 'out_of_range', `${JSON.stringify(spec.id)} takes native values ${spec.min}–${spec.max}; got ${value}`);
-  if (spec.type === 'enum' && !Number.isInteger(value)) throw invalidArgument(`${JSON.stringify(spec.id)} is an enum; VALUE takes an option index 0–${spec.max} (${(spec.options ?? []).map((o, i) => `${i}=${o}`).join(', ')}); got ${value}`);
-  if (spec.integer === true && !Number.isInteger(value)) throw invalidArgument(`${JSON.stringify(spec.id)} takes whole numbers ${spec.min}–${spec.max}; got ${value}`);
+  if (typeof value !== 'number')
+    throw invalidArgument(
+      `${JSON.stringify(spec.id)} is ${spec.type === 'enum' ? 'an enum; VALUE takes its option index' : 'a number; VALUE takes a native number'} ${spec.min}–${spec.max}, not true/false`,
+    );
+  if (!Number.isFinite(value) || value < spec.min || value > spec.max)
+    throw refuse('invalid_argument', 'out_of_range', `${JSON.stringify(spec.id)} takes native values ${spec.min}–${spec.max}; got ${value}`);
+  if (spec.type === 'enum' && !Number.isInteger(value))
+    throw invalidArgument(
+      `${JSON.stringify(spec.id)} is an enum; VALUE takes an option index 0–${spec.max} (${(spec.options ?? []).map((o, i) => `${i}=${o}`).join(', ')}); got ${value}`,
+    );
+  if (spec.integer === true && !Number.isInteger(value))
+    throw invalidArgument(`${JSON.stringify(spec.id)} takes whole numbers ${spec.min}–${spec.max}; got ${value}`);
   return value;
 }

@@ -138,7 +138,13 @@ export class SoundHost {
   /** Runs `fn` as one engine-queue task under the request's remaining deadline. */
   task<T>(ctx: OpContext, label: string, fn: () => T): Promise<T> {
     const remaining = ctx.deadlineAt - Date.now();
-    if (remaining <= 0) return Promise.reject(new FootlightError('timeout', `the deadline of "${label}" passed before it could be queued; it was not applied. Re-read state before deciding what to do.`));
+    if (remaining <= 0)
+      return Promise.reject(
+        new FootlightError(
+          'timeout',
+          `the deadline of "${label}" passed before it could be queued; it was not applied. Re-read state before deciding what to do.`,
+        ),
+      );
     return this.engine.queue.submit(fn, { deadlineMs: remaining, label: `protocol3 ${label}` });
   }
 
@@ -275,7 +281,8 @@ export class SoundHost {
   /** 64-hex digest over the exact selected native identity; null with a reason when nothing is selected. */
   selectionGuard(): { selection_token: string | null; selection_guard_available: boolean; reason?: string } {
     const track = this.selectedTrack();
-    if (track === null) return { selection_token: null, selection_guard_available: false, reason: 'no track is selected; select one with track INDEX or track-first' };
+    if (track === null)
+      return { selection_token: null, selection_guard_available: false, reason: 'no track is selected; select one with track INDEX or track-first' };
     const device = this.selectedDevice();
     const chain = device === null ? null : this.chainOf(device);
     const token = digest({
@@ -293,8 +300,14 @@ export class SoundHost {
 
   checkSelectionToken(token: string): void {
     const guard = this.selectionGuard();
-    if (guard.selection_token === null) throw refuse('invalid_argument', 'no_selection', `${guard.reason ?? 'nothing is selected'}; then read selection_token from devices or inspect`);
-    if (guard.selection_token !== token) throw refuse('stale', 'stale_selection_token', 'selection_token no longer matches the selected track and device: the selection or the device changed. Re-read devices or inspect, then decide again.');
+    if (guard.selection_token === null)
+      throw refuse('invalid_argument', 'no_selection', `${guard.reason ?? 'nothing is selected'}; then read selection_token from devices or inspect`);
+    if (guard.selection_token !== token)
+      throw refuse(
+        'stale',
+        'stale_selection_token',
+        'selection_token no longer matches the selected track and device: the selection or the device changed. Re-read devices or inspect, then decide again.',
+      );
   }
 
   flatIndexOf(t: Track): number {
@@ -313,7 +326,13 @@ export class SoundHost {
   }
 
   chainPayload(chain: Chain): Payload {
-    return { owner_id: chain.owner.id, owner_kind: chain.owner instanceof Track ? 'track' : 'device', slot: chain.slot, device_count: chain.devices.length, accepts: [...chain.accepts] };
+    return {
+      owner_id: chain.owner.id,
+      owner_kind: chain.owner instanceof Track ? 'track' : 'device',
+      slot: chain.slot,
+      device_count: chain.devices.length,
+      accepts: [...chain.accepts],
+    };
   }
 
   private selectionPayload(): Payload {
@@ -335,7 +354,14 @@ export class SoundHost {
 
   requireDevice(): Device {
     const d = this.selectedDevice();
-    if (d === null) throw refuse('not_found', 'no_selection', this.selectedTrack() === null ? 'no track is selected; select one with track INDEX, then device-first' : 'no device is selected on the selected track; use device-first or device-primary');
+    if (d === null)
+      throw refuse(
+        'not_found',
+        'no_selection',
+        this.selectedTrack() === null
+          ? 'no track is selected; select one with track INDEX, then device-first'
+          : 'no device is selected on the selected track; use device-first or device-primary',
+      );
     return d;
   }
 
@@ -355,7 +381,14 @@ export class SoundHost {
       graph_available: true,
       grid_graph: this.grid.capabilityPayload(),
       song: this.song.capabilityPayload(),
-      limits: { command_bytes: 1024 * 1024, response_bytes: 8 * 1024 * 1024, deadline_ms: this.engine.deadlineMs, bank_size: BANK_SIZE, exposed_controls: CONTROL_COUNT, device_window: DEVICE_WINDOW },
+      limits: {
+        command_bytes: 1024 * 1024,
+        response_bytes: 8 * 1024 * 1024,
+        deadline_ms: this.engine.deadlineMs,
+        bank_size: BANK_SIZE,
+        exposed_controls: CONTROL_COUNT,
+        device_window: DEVICE_WINDOW,
+      },
       undo: { scope: 'global', shared_with: ['light', 'console', 'mcp', 'osc'] },
     }));
   }
@@ -370,7 +403,15 @@ export class SoundHost {
         continue;
       }
       const v = nativeValue(spec, d.native.get(spec.id)!);
-      out.push({ index: i + 1, exists: true, id: spec.id, name: spec.name, value: nativeToNormalized(spec, v), display: nativeDisplay(spec, v), native_value: v });
+      out.push({
+        index: i + 1,
+        exists: true,
+        id: spec.id,
+        name: spec.name,
+        value: nativeToNormalized(spec, v),
+        display: nativeDisplay(spec, v),
+        native_value: v,
+      });
     }
     return out;
   }
@@ -379,8 +420,16 @@ export class SoundHost {
     return this.task(ctx, 'state', () => {
       const d = this.selectedDevice();
       const guard = this.selectionGuard();
-      if (d === null) return { device: null, controls: [], scale: 'normalized 0-1', ...guard, ...(guard.reason === undefined ? { reason: 'no device is selected' } : {}) };
-      return { device: this.devicePayloadOf(d), page: 'Main', controls: this.controlsPayload(d), scale: 'normalized 0-1', parameters: d.spec.params.map((s) => paramPayload(s, d)), ...guard };
+      if (d === null)
+        return { device: null, controls: [], scale: 'normalized 0-1', ...guard, ...(guard.reason === undefined ? { reason: 'no device is selected' } : {}) };
+      return {
+        device: this.devicePayloadOf(d),
+        page: 'Main',
+        controls: this.controlsPayload(d),
+        scale: 'normalized 0-1',
+        parameters: d.spec.params.map((s) => paramPayload(s, d)),
+        ...guard,
+      };
     });
   }
 
@@ -416,7 +465,8 @@ export class SoundHost {
 
   historyPayload(): Payload {
     const h = this.engine.history;
-    const entry = (e: HistoryEntry | undefined): Payload | null => (e === undefined ? null : { label: e.command.label, surface: e.origin.surface, session: e.origin.session ?? null });
+    const entry = (e: HistoryEntry | undefined): Payload | null =>
+      e === undefined ? null : { label: e.command.label, surface: e.origin.surface, session: e.origin.session ?? null };
     return {
       project_name: this.project.name,
       project_modified: this.modified,
@@ -435,15 +485,22 @@ export class SoundHost {
   }
 
   private controlSpec(d: Device, index: number): NonNullable<ReturnType<typeof d.spec.params.find>> {
-    if (!Number.isInteger(index) || index < 1 || index > CONTROL_COUNT) throw refuse('invalid_argument', 'out_of_range', `INDEX takes 1–${CONTROL_COUNT}; got ${index}`);
+    if (!Number.isInteger(index) || index < 1 || index > CONTROL_COUNT)
+      throw refuse('invalid_argument', 'out_of_range', `INDEX takes 1–${CONTROL_COUNT}; got ${index}`);
     const id = d.spec.controls[index - 1];
     const spec = id === undefined ? undefined : d.spec.params.find((p) => p.id === id);
-    if (spec === undefined) throw refuse('invalid_argument', 'out_of_range', `control ${index} of ${d.label.getString()} is not mapped; it has ${d.spec.controls.length} exposed controls (see state)`);
+    if (spec === undefined)
+      throw refuse(
+        'invalid_argument',
+        'out_of_range',
+        `control ${index} of ${d.label.getString()} is not mapped; it has ${d.spec.controls.length} exposed controls (see state)`,
+      );
     return spec;
   }
 
   private checkNormalized(value: number): void {
-    if (!Number.isFinite(value) || value < 0 || value > 1) throw refuse('invalid_argument', 'out_of_range', `VALUE takes the native protocol range 0–1; got ${value}`);
+    if (!Number.isFinite(value) || value < 0 || value > 1)
+      throw refuse('invalid_argument', 'out_of_range', `VALUE takes the native protocol range 0–1; got ${value}`);
   }
 
   set(ctx: OpContext, index: number, value: number): Promise<Payload> {
@@ -462,14 +519,18 @@ export class SoundHost {
   /** Serialized exposed-control writes as one undo step. Every pair is checked before any is written. */
   batch(ctx: OpContext, pairs: readonly { index: number; value: number }[]): Promise<Payload> {
     return this.task(ctx, 'batch', () => {
-      if (pairs.length === 0 || pairs.length > MAX_BATCH) throw refuse('invalid_argument', 'out_of_range', `batch takes 1–${MAX_BATCH} INDEX=VALUE pairs; got ${pairs.length}`);
+      if (pairs.length === 0 || pairs.length > MAX_BATCH)
+        throw refuse('invalid_argument', 'out_of_range', `batch takes 1–${MAX_BATCH} INDEX=VALUE pairs; got ${pairs.length}`);
       const d = this.requireDevice();
       const steps = pairs.map(({ index, value }) => {
         const spec = this.controlSpec(d, index);
         this.checkNormalized(value);
         return { spec, target: normalizedToNative(spec, value) as NativeValue };
       });
-      const command = new CompoundCommand(`Change ${pairs.length} controls of ${d.label.getString()}`, steps.map((s) => new SetParameter(d.native.get(s.spec.id)!, s.target)));
+      const command = new CompoundCommand(
+        `Change ${pairs.length} controls of ${d.label.getString()}`,
+        steps.map((s) => new SetParameter(d.native.get(s.spec.id)!, s.target)),
+      );
       // Serialized: the last write to a control wins, and that is what must read back.
       const last = new Map(steps.map((s) => [s.spec.id, s] as const));
       this.perform(ctx, command, () => [...last.values()].every((s) => nativeValue(s.spec, d.native.get(s.spec.id)!) === s.target));
@@ -503,7 +564,8 @@ export class SoundHost {
   }
 
   trackAt(index: number): Track {
-    if (!Number.isInteger(index) || index < 0 || index >= BANK_SIZE) throw refuse('invalid_argument', 'out_of_range', `INDEX takes a bank index 0–${BANK_SIZE - 1}; got ${index}`);
+    if (!Number.isInteger(index) || index < 0 || index >= BANK_SIZE)
+      throw refuse('invalid_argument', 'out_of_range', `INDEX takes a bank index 0–${BANK_SIZE - 1}; got ${index}`);
     const flat = this.flat();
     const f = flat[index];
     if (f === undefined) throw notFound(`track ${index} does not exist; the bank holds ${flat.length} tracks (0–${flat.length - 1}). See tracks.`);
@@ -537,7 +599,8 @@ export class SoundHost {
       const current = this.selectedDevice();
       if (how === 'first' || how === 'primary') {
         const track = this.requireTrack();
-        target = how === 'first' ? (track.devices.at(0) ?? null) : (track.devices.items.find((d) => d.spec.kind === 'instrument') ?? track.devices.at(0) ?? null);
+        target =
+          how === 'first' ? (track.devices.at(0) ?? null) : (track.devices.items.find((d) => d.spec.kind === 'instrument') ?? track.devices.at(0) ?? null);
       } else {
         const d = this.requireDevice();
         if (how === 'parent') target = d.parent instanceof Device ? d.parent : null;
@@ -595,19 +658,41 @@ export class SoundHost {
       const spec = this.deviceSpecFor(uuid, 'insert');
       const track = this.requireTrack();
       const selected = this.selectedDevice();
-      if ((position === 'before' || position === 'after' || position === 'replace') && selected === null) throw refuse('invalid_argument', 'no_selection', `insert ${position} needs a selected device; the selected track has none selected (use start or end, or device-first)`);
+      if ((position === 'before' || position === 'after' || position === 'replace') && selected === null)
+        throw refuse(
+          'invalid_argument',
+          'no_selection',
+          `insert ${position} needs a selected device; the selected track has none selected (use start or end, or device-first)`,
+        );
       const chain = position === 'start' || position === 'end' ? trackChain(track) : this.chainOf(selected!);
-      if (!chain.accepts.includes(spec.kind)) throw refuse('invalid_argument', 'wrong_uuid_kind', `${spec.name} is ${spec.kind === 'instrument' ? 'an instrument' : spec.kind === 'audio_effect' ? 'an audio effect' : 'a note effect'}; ${this.chainName(chain)} holds ${chain.accepts.join(', ').replace(/_/g, ' ')} devices only`);
+      if (!chain.accepts.includes(spec.kind))
+        throw refuse(
+          'invalid_argument',
+          'wrong_uuid_kind',
+          `${spec.name} is ${spec.kind === 'instrument' ? 'an instrument' : spec.kind === 'audio_effect' ? 'an audio effect' : 'a note effect'}; ${this.chainName(chain)} holds ${chain.accepts.join(', ').replace(/_/g, ' ')} devices only`,
+        );
       const at = selected === null ? -1 : chain.devices.indexOf(selected);
       const index = position === 'start' ? 0 : position === 'end' ? chain.devices.length : position === 'after' ? at + 1 : at;
-      if (position !== 'replace' && chain.devices.length >= MAX_CHAIN_DEVICES) throw refuse('invalid_argument', 'out_of_range', `${this.chainName(chain)} already holds ${MAX_CHAIN_DEVICES} devices`);
+      if (position !== 'replace' && chain.devices.length >= MAX_CHAIN_DEVICES)
+        throw refuse('invalid_argument', 'out_of_range', `${this.chainName(chain)} already holds ${MAX_CHAIN_DEVICES} devices`);
       const json: DeviceJson = { uuid: spec.uuid, name: spec.name, enabled: true, params: {}, slots: {} };
       const ins = new InsertNode(`Insert ${spec.name}`, chain.devices.owner.id, chain.devices.name, json, index, deviceCodec);
-      const command: Command = position === 'replace' ? new CompoundCommand(`Replace ${selected!.label.getString()} with ${spec.name}`, [new RemoveNode(`Remove ${selected!.label.getString()}`, chain.devices.owner.id, chain.devices.name, selected!.id, deviceCodec), ins]) : ins;
+      const command: Command =
+        position === 'replace'
+          ? new CompoundCommand(`Replace ${selected!.label.getString()} with ${spec.name}`, [
+              new RemoveNode(`Remove ${selected!.label.getString()}`, chain.devices.owner.id, chain.devices.name, selected!.id, deviceCodec),
+              ins,
+            ])
+          : ins;
       this.perform(ctx, command, () => chain.devices.at(index)?.spec.uuid === spec.uuid);
       const inserted = chain.devices.at(index)!;
       this.selectDevice(inserted);
-      return { position, inserted: this.devicePayloadOf(inserted), ...(position === 'replace' ? { replaced_instance_id: selected!.id } : {}), ...this.selectionPayload() };
+      return {
+        position,
+        inserted: this.devicePayloadOf(inserted),
+        ...(position === 'replace' ? { replaced_instance_id: selected!.id } : {}),
+        ...this.selectionPayload(),
+      };
     });
   }
 
@@ -617,10 +702,21 @@ export class SoundHost {
 
   /** Resolves a device UUID, refusing module/modulator UUIDs by name. */
   deviceSpecFor(uuid: string, command: string): DeviceSpec {
-    if (!UUID_PATTERN.test(uuid)) throw invalidArgument(`UUID must be a lowercase 8-4-4-4-12 hex UUID from device-catalog; got ${JSON.stringify(uuid.slice(0, 60))}`);
+    if (!UUID_PATTERN.test(uuid))
+      throw invalidArgument(`UUID must be a lowercase 8-4-4-4-12 hex UUID from device-catalog; got ${JSON.stringify(uuid.slice(0, 60))}`);
     const kind = uuidKind(uuid);
-    if (kind === 'module') throw refuse('invalid_argument', 'wrong_uuid_kind', `${uuid} is a Grid module UUID, not a device UUID; ${command} takes a device UUID from device-catalog (modules go in with graph-insert)`);
-    if (kind === 'modulator') throw refuse('invalid_argument', 'wrong_uuid_kind', `${uuid} is a Grid modulator UUID, not a device UUID; ${command} takes a device UUID from device-catalog (modulators go in with graph-insert-modulator)`);
+    if (kind === 'module')
+      throw refuse(
+        'invalid_argument',
+        'wrong_uuid_kind',
+        `${uuid} is a Grid module UUID, not a device UUID; ${command} takes a device UUID from device-catalog (modules go in with graph-insert)`,
+      );
+    if (kind === 'modulator')
+      throw refuse(
+        'invalid_argument',
+        'wrong_uuid_kind',
+        `${uuid} is a Grid modulator UUID, not a device UUID; ${command} takes a device UUID from device-catalog (modulators go in with graph-insert-modulator)`,
+      );
     const spec = deviceSpec(uuid);
     if (spec === undefined) throw notFound(`no installed device has UUID ${uuid}; see device-catalog`);
     return spec;
@@ -633,7 +729,11 @@ export class SoundHost {
       const chain = this.chainOf(d);
       const index = chain.devices.indexOf(d);
       const removed = deviceSummary(d, index, d.id);
-      this.perform(ctx, new RemoveNode(`Remove ${d.label.getString()}`, chain.devices.owner.id, chain.devices.name, d.id, deviceCodec), () => d.parent === null);
+      this.perform(
+        ctx,
+        new RemoveNode(`Remove ${d.label.getString()}`, chain.devices.owner.id, chain.devices.name, d.id, deviceCodec),
+        () => d.parent === null,
+      );
       const next = chain.devices.at(index) ?? chain.devices.at(index - 1) ?? null;
       if (next !== null) this.selectDevice(next);
       else if (chain.owner instanceof Device) this.selectDevice(chain.owner);
@@ -648,7 +748,12 @@ export class SoundHost {
   listActions(ctx: OpContext, query: string): Promise<Payload> {
     return this.task(ctx, 'actions', () => {
       const found = this.actions.filter((a) => matchesQuery(query, a.id, a.name, a.category));
-      return { query, count: found.length, total: this.actions.length, actions: found.map((a) => ({ id: escapeActionId(a.id), raw_id: a.id, name: a.name, category: a.category, undoable: a.undoable })) };
+      return {
+        query,
+        count: found.length,
+        total: this.actions.length,
+        actions: found.map((a) => ({ id: escapeActionId(a.id), raw_id: a.id, name: a.name, category: a.category, undoable: a.undoable })),
+      };
     });
   }
 
@@ -656,8 +761,12 @@ export class SoundHost {
     return this.task(ctx, 'action', () => {
       const a = this.actions.find((x) => escapeActionId(x.id) === wireId);
       if (a === undefined) {
-        const raw = this.actions.find((x) => x.id === wireId || x.id.toLowerCase() === wireId.toLowerCase() || escapeActionId(x.id).toLowerCase() === wireId.toLowerCase());
-        throw notFound(`no action has wire id ${JSON.stringify(wireId.slice(0, 80))}${raw !== undefined ? `; did you mean ${escapeActionId(raw.id)}? Pass the id from actions unchanged` : '; list them with actions [QUERY] and pass the returned id unchanged'}`);
+        const raw = this.actions.find(
+          (x) => x.id === wireId || x.id.toLowerCase() === wireId.toLowerCase() || escapeActionId(x.id).toLowerCase() === wireId.toLowerCase(),
+        );
+        throw notFound(
+          `no action has wire id ${JSON.stringify(wireId.slice(0, 80))}${raw !== undefined ? `; did you mean ${escapeActionId(raw.id)}? Pass the id from actions unchanged` : '; list them with actions [QUERY] and pass the returned id unchanged'}`,
+        );
       }
       return { action: escapeActionId(a.id), name: a.name, ...a.run(this, ctx) };
     });
@@ -671,9 +780,16 @@ export class SoundHost {
     const h = this.engine.history;
     const entry = which === 'undo' ? h.undo() : h.redo();
     if (entry === undefined && which === 'undo' && h.droppedSteps > 0)
-      throw refuse('invalid_argument', 'nothing_to_undo', `there is nothing left to undo: the history was trimmed, its ${h.droppedSteps} earliest step(s) were dropped to stay inside its memory budget`);
+      throw refuse(
+        'invalid_argument',
+        'nothing_to_undo',
+        `there is nothing left to undo: the history was trimmed, its ${h.droppedSteps} earliest step(s) were dropped to stay inside its memory budget`,
+      );
     if (entry === undefined) throw refuse('invalid_argument', which === 'undo' ? 'nothing_to_undo' : 'nothing_to_redo', `there is nothing to ${which}`);
-    return { [which === 'undo' ? 'undone' : 'redone']: { label: entry.command.label, surface: entry.origin.surface, session: entry.origin.session ?? null }, ...this.historyPayload() };
+    return {
+      [which === 'undo' ? 'undone' : 'redone']: { label: entry.command.label, surface: entry.origin.surface, session: entry.origin.session ?? null },
+      ...this.historyPayload(),
+    };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -681,7 +797,8 @@ export class SoundHost {
 
   /** Inserts a track built from JSON next to the selected one (same parent list), as one step. */
   createTrack(ctx: OpContext, json: TrackJson): Track {
-    if (this.flat().length + 1 + countSubtracks(json) > BANK_SIZE) throw refuse('invalid_argument', 'bank_capacity', `the bank holds at most ${BANK_SIZE} tracks; it has ${this.flat().length}`);
+    if (this.flat().length + 1 + countSubtracks(json) > BANK_SIZE)
+      throw refuse('invalid_argument', 'bank_capacity', `the bank holds at most ${BANK_SIZE} tracks; it has ${this.flat().length}`);
     const { ownerId, arrayName, index } = this.insertionAfterSelected(json.type === 'effect');
     const cmd = new InsertNode(`Create ${json.name}`, ownerId, arrayName, json, index, trackCodec);
     this.perform(ctx, cmd);
@@ -708,7 +825,19 @@ function countSubtracks(json: TrackJson): number {
 }
 
 function emptyTrack(name: string, type: TrackJson['type']): TrackJson {
-  return { name, type, muted: false, armed: false, solo: false, volume: 0.8, pan: 0, group_expanded: true, devices: [], clips: [], ...(type === 'group' ? { children: [] } : {}) };
+  return {
+    name,
+    type,
+    muted: false,
+    armed: false,
+    solo: false,
+    volume: 0.8,
+    pan: 0,
+    group_expanded: true,
+    devices: [],
+    clips: [],
+    ...(type === 'group' ? { children: [] } : {}),
+  };
 }
 
 function buildActions(): ActionDef[] {
@@ -760,7 +889,12 @@ function buildActions(): ActionDef[] {
       },
     },
     toggle('toggle_metronome', 'Toggle Metronome', (h) => ({ p: h.project.metronome, key: 'metronome' })),
-    toggle('toggle_arranger_loop', 'Toggle Arranger Loop', (h) => ({ p: h.project.loopEnabled, key: 'arranger_loop_enabled' }), (h) => h.song.refuseRecording('toggle the arranger loop')),
+    toggle(
+      'toggle_arranger_loop',
+      'Toggle Arranger Loop',
+      (h) => ({ p: h.project.loopEnabled, key: 'arranger_loop_enabled' }),
+      (h) => h.song.refuseRecording('toggle the arranger loop'),
+    ),
     create('instrument', 'Instrument'),
     create('audio', 'Audio'),
     create('effect', 'Effect'),

@@ -60,7 +60,8 @@ export function parseType1(bytes: Uint8Array): MidiData {
       if (!Number.isInteger(e.deltaTime) || e.deltaTime < 0) throw invalidMidi(`track ${i} event ${k} has a bad delta time`);
       if (e.type === 'endOfTrack' && k !== events.length - 1) throw invalidMidi(`track ${i} has events after End-of-Track`);
       if (e.type === 'noteOn' || e.type === 'noteOff') {
-        if (!isByte(e.noteNumber) || !isByte(e.velocity) || !(e.channel >= 0 && e.channel <= 15)) throw invalidMidi(`track ${i} event ${k} is a truncated note event`);
+        if (!isByte(e.noteNumber) || !isByte(e.velocity) || !(e.channel >= 0 && e.channel <= 15))
+          throw invalidMidi(`track ${i} event ${k} is a truncated note event`);
       }
     }
   });
@@ -155,7 +156,13 @@ export function extractNotes(data: MidiData): Extracted {
     tracks.push({
       name: (name ?? `Track ${tracks.length + 1}`).slice(0, 256),
       chunk,
-      notes: notes.map((n) => ({ pitch: n.pitch, start: n.startTick / ppq, duration: (n.endTick - n.startTick) / ppq, velocity: n.velocity, channel: n.channel })),
+      notes: notes.map((n) => ({
+        pitch: n.pitch,
+        start: n.startTick / ppq,
+        duration: (n.endTick - n.startTick) / ppq,
+        velocity: n.velocity,
+        channel: n.channel,
+      })),
     });
   });
   const noteEnd = Math.max(0, ...tracks.flatMap((t) => t.notes.map((n) => n.start + n.duration)));

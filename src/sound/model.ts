@@ -41,7 +41,11 @@ export function makeNativeParam(spec: NativeParamSpec): NumericParameter {
     case 'boolean':
       return new BooleanParameter(spec.name, spec.default > 0);
     case 'enum':
-      return new EnumParameter(spec.name, (spec.options ?? []).map((label) => ({ label })), spec.default);
+      return new EnumParameter(
+        spec.name,
+        (spec.options ?? []).map((label) => ({ label })),
+        spec.default,
+      );
     default:
       return new BoundedParameter(spec.name, spec.default, { v0: spec.min, v1: spec.max });
   }
@@ -90,7 +94,14 @@ function loadNative(holder: NativeHolder, values: Readonly<Record<string, unknow
     const p = holder.native.get(spec.id);
     if (p === undefined || v === undefined) continue;
     if (spec.type === 'boolean' && typeof v === 'boolean') p.setBase(v);
-    else if (typeof v === 'number' && Number.isFinite(v) && v >= spec.min && v <= spec.max && ((spec.type !== 'enum' && spec.integer !== true) || Number.isInteger(v))) p.setBase(v);
+    else if (
+      typeof v === 'number' &&
+      Number.isFinite(v) &&
+      v >= spec.min &&
+      v <= spec.max &&
+      ((spec.type !== 'enum' && spec.integer !== true) || Number.isInteger(v))
+    )
+      p.setBase(v);
     else throw new Error(`parameter ${JSON.stringify(spec.id)}: ${JSON.stringify(v)} is outside its native domain`);
   }
 }
@@ -594,7 +605,8 @@ function setId(c: Component, json: NodeJson): void {
 }
 
 function finite(v: unknown, what: string, min = -Infinity, max = Infinity): number {
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) throw new Error(`${what} must be a number in ${min}–${max}; got ${JSON.stringify(v)}`);
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max)
+    throw new Error(`${what} must be a number in ${min}–${max}; got ${JSON.stringify(v)}`);
   return v;
 }
 
@@ -619,13 +631,25 @@ export function buildClip(json: ClipJson): ArrangerClip {
   if (!Array.isArray(json.notes)) throw new Error('clip notes must be an array');
   for (const n of json.notes) {
     if (!Array.isArray(n) || n.length !== 5) throw new Error('a note is [pitch, start, duration, velocity, channel]');
-    notes.push({ pitch: int(n[0], 'note pitch', 0, 127), start: finite(n[1], 'note start', 0, MAX_BEATS), duration: finite(n[2], 'note duration', 0, MAX_BEATS), velocity: int(n[3], 'note velocity', 1, 127), channel: int(n[4], 'note channel', 0, 15) });
+    notes.push({
+      pitch: int(n[0], 'note pitch', 0, 127),
+      start: finite(n[1], 'note start', 0, MAX_BEATS),
+      duration: finite(n[2], 'note duration', 0, MAX_BEATS),
+      velocity: int(n[3], 'note velocity', 1, 127),
+      channel: int(n[4], 'note channel', 0, 15),
+    });
   }
-  const c = new ArrangerClip(str(json.name, 'clip name'), finite(json.start, 'clip start', 0, MAX_BEATS), finite(json.length, 'clip length', 0, MAX_BEATS), notes, {
-    enabled: bool(json.loop_enabled, 'clip loop_enabled'),
-    start: finite(json.loop_start, 'clip loop_start', 0, MAX_BEATS),
-    length: finite(json.loop_length, 'clip loop_length', 0, MAX_BEATS),
-  });
+  const c = new ArrangerClip(
+    str(json.name, 'clip name'),
+    finite(json.start, 'clip start', 0, MAX_BEATS),
+    finite(json.length, 'clip length', 0, MAX_BEATS),
+    notes,
+    {
+      enabled: bool(json.loop_enabled, 'clip loop_enabled'),
+      start: finite(json.loop_start, 'clip loop_start', 0, MAX_BEATS),
+      length: finite(json.loop_length, 'clip loop_length', 0, MAX_BEATS),
+    },
+  );
   setId(c, json);
   return c;
 }
@@ -705,7 +729,8 @@ function buildSends(t: Track, list: readonly SendJson[] | undefined, resolve: Se
   const sends: Send[] = [];
   for (const j of list) {
     const target = resolve?.(j);
-    if (target === undefined || target.type !== 'effect') throw new Error(`a send of track ${t.name} names no effect track (${JSON.stringify(j.fx_index ?? j.target_id)})`);
+    if (target === undefined || target.type !== 'effect')
+      throw new Error(`a send of track ${t.name} names no effect track (${JSON.stringify(j.fx_index ?? j.target_id)})`);
     if (sends.some((x) => x.target === target)) throw new Error(`track ${t.name} sends to ${target.name} twice`);
     sends.push({ target, levelDb: finite(j.level_db, 'send level_db', SEND_DB_MIN, SEND_DB_MAX), preFader: bool(j.pre_fader, 'send pre_fader') });
   }

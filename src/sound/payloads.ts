@@ -3,7 +3,6 @@ import { dbDisplay, dbGain, faderDb } from './mix.js';
 import {
   GridModule,
   nativeDisplay,
-  nativeToNormalized,
   nativeValue,
   Track,
   type ArrangerClip,
@@ -50,7 +49,8 @@ export function trackPayload(f: FlatTrack, selectedId: number | null): Payload {
 }
 
 /** Why audio tracks render nothing of their own: the host records no audio and holds no audio clips. */
-const AUDIO_INPUT_ONLY_REASON = 'audio tracks are input-only: Footlight records no audio and holds no audio clips, so an audio track carries only its live input (silence in an offline render) through its effect chain';
+const AUDIO_INPUT_ONLY_REASON =
+  'audio tracks are input-only: Footlight records no audio and holds no audio clips, so an audio track carries only its live input (silence in an offline render) through its effect chain';
 
 /** Volume (normalized fader position, with its dB by the fader law), pan and sends. */
 export function mixPayload(t: Track): Payload {
@@ -67,7 +67,14 @@ export function mixPayload(t: Track): Payload {
 }
 
 export function sendPayload(s: Send): Payload {
-  return { target_track_id: s.target.id, target_name: s.target.name, level_db: s.levelDb, level_display: dbDisplay(s.levelDb), gain: dbGain(s.levelDb), pre_fader: s.preFader };
+  return {
+    target_track_id: s.target.id,
+    target_name: s.target.name,
+    level_db: s.levelDb,
+    level_display: dbDisplay(s.levelDb),
+    gain: dbGain(s.levelDb),
+    pre_fader: s.preFader,
+  };
 }
 
 /** The track a device sits on (through any containers). */
@@ -128,7 +135,15 @@ export function paramPayload(spec: NativeParamSpec, holder: NativeHolder): Paylo
 }
 
 export function paramMetaPayload(spec: NativeParamSpec): Payload {
-  const out: Payload = { id: spec.id, id_b64: b64url(spec.id), name: spec.name, type: spec.type, min: spec.min, max: spec.max, default: spec.type === 'boolean' ? spec.default > 0 : spec.default };
+  const out: Payload = {
+    id: spec.id,
+    id_b64: b64url(spec.id),
+    name: spec.name,
+    type: spec.type,
+    min: spec.min,
+    max: spec.max,
+    default: spec.type === 'boolean' ? spec.default > 0 : spec.default,
+  };
   if (spec.scale !== undefined) out.display_unit = spec.scale.unit;
   if (spec.options !== undefined) out.options = [...spec.options];
   return out;
@@ -137,7 +152,15 @@ export function paramMetaPayload(spec: NativeParamSpec): Payload {
 const portList = (ports: readonly PortSpec[]): Payload[] => ports.map((p, index) => ({ index, id: p.id, type: p.type }));
 
 export function catalogModulePayload(spec: ModuleSpec): Payload {
-  return { uuid: spec.uuid, name: spec.name, category: spec.category, grids: [...spec.grids], inputs: portList(spec.inputs), outputs: portList(spec.outputs), parameters: spec.params.map(paramMetaPayload) };
+  return {
+    uuid: spec.uuid,
+    name: spec.name,
+    category: spec.category,
+    grids: [...spec.grids],
+    inputs: portList(spec.inputs),
+    outputs: portList(spec.outputs),
+    parameters: spec.params.map(paramMetaPayload),
+  };
 }
 
 export function catalogModulatorPayload(spec: ModulatorSpec): Payload {
@@ -173,9 +196,19 @@ export function gridNodePayload(n: GridModule | GridModulator, g: GridGraph): Pa
     y: n.y,
   };
   if (n instanceof GridModule) {
-    out.inputs = n.spec.inputs.map((p, index) => ({ index, id: p.id, type: p.type, connected: g.connections.some((c) => c.target === n && c.targetPort === index) }));
+    out.inputs = n.spec.inputs.map((p, index) => ({
+      index,
+      id: p.id,
+      type: p.type,
+      connected: g.connections.some((c) => c.target === n && c.targetPort === index),
+    }));
   }
-  out.outputs = n.spec.outputs.map((p, index) => ({ index, id: p.id, type: p.type, connections: g.connections.filter((c) => c.source === n && c.sourcePort === index).length }));
+  out.outputs = n.spec.outputs.map((p, index) => ({
+    index,
+    id: p.id,
+    type: p.type,
+    connections: g.connections.filter((c) => c.source === n && c.sourcePort === index).length,
+  }));
   out.parameters = n.spec.params.map((s) => paramPayload(s, n));
   return out;
 }

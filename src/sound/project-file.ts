@@ -45,7 +45,8 @@ export async function validateSaveDirectory(dir: string): Promise<void> {
   const bad = (message: string): Error => refuse('invalid_argument', 'invalid_path', message);
   if (dir.length === 0 || dir.includes('\0')) throw bad('DIRECTORY must be a non-empty path without NUL bytes');
   if (!isAbsolute(dir)) throw bad(`DIRECTORY must be an absolute path; got ${JSON.stringify(dir.slice(0, 200))}`);
-  if (normalize(dir) !== dir || (dir.length > 1 && dir.endsWith(sep))) throw bad(`DIRECTORY must be canonical (no ., .., doubled or trailing separators); got ${JSON.stringify(dir.slice(0, 200))}`);
+  if (normalize(dir) !== dir || (dir.length > 1 && dir.endsWith(sep)))
+    throw bad(`DIRECTORY must be canonical (no ., .., doubled or trailing separators); got ${JSON.stringify(dir.slice(0, 200))}`);
   if (dirname(dir) === dir) throw bad('DIRECTORY may not be the filesystem root');
   let st;
   try {
@@ -61,9 +62,18 @@ export async function validateSaveDirectory(dir: string): Promise<void> {
   const entries = await readdir(dir);
   const unfinished = entries.find((n) => n.startsWith(STAGING_PREFIX));
   if (unfinished !== undefined) {
-    throw refuse('invalid_argument', 'incomplete_save', `DIRECTORY ${dir} holds ${unfinished}, left by a save that never finished (the host stopped while writing it); it is not a project. Save into a fresh empty directory`);
+    throw refuse(
+      'invalid_argument',
+      'incomplete_save',
+      `DIRECTORY ${dir} holds ${unfinished}, left by a save that never finished (the host stopped while writing it); it is not a project. Save into a fresh empty directory`,
+    );
   }
-  if (entries.length > 0) throw refuse('invalid_argument', 'destination_not_empty', `DIRECTORY ${dir} is not empty (${entries.length} entries); saves go only into a fresh empty directory and never overwrite`);
+  if (entries.length > 0)
+    throw refuse(
+      'invalid_argument',
+      'destination_not_empty',
+      `DIRECTORY ${dir} is not empty (${entries.length} entries); saves go only into a fresh empty directory and never overwrite`,
+    );
   for (let a = dirname(dir); ; a = dirname(a)) {
     let names: string[] = [];
     try {
@@ -73,7 +83,12 @@ export async function validateSaveDirectory(dir: string): Promise<void> {
       if (code(err) !== 'EACCES' && code(err) !== 'EPERM') throw err;
     }
     const project = names.find((n) => n.endsWith('.bwproject'));
-    if (project !== undefined) throw refuse('invalid_argument', 'inside_project_folder', `DIRECTORY ${dir} is inside an existing project folder (${join(a, project)}); choose a directory outside it`);
+    if (project !== undefined)
+      throw refuse(
+        'invalid_argument',
+        'inside_project_folder',
+        `DIRECTORY ${dir} is inside an existing project folder (${join(a, project)}); choose a directory outside it`,
+      );
     if (dirname(a) === a) break;
   }
 }
@@ -140,7 +155,8 @@ export async function readProjectFile(path: string): Promise<ProjectJson> {
   }
   const f = parsed as Partial<ProjectFile> | null;
   if (f === null || typeof f !== 'object' || f.format !== PROJECT_FORMAT) throw invalidArgument(`${path} is not a ${PROJECT_FORMAT} file`);
-  if (f.version !== PROJECT_FORMAT_VERSION) throw invalidArgument(`${path} has format version ${String(f.version)}; this host reads version ${PROJECT_FORMAT_VERSION}`);
+  if (f.version !== PROJECT_FORMAT_VERSION)
+    throw invalidArgument(`${path} has format version ${String(f.version)}; this host reads version ${PROJECT_FORMAT_VERSION}`);
   if (f.project === undefined || typeof f.project !== 'object') throw invalidArgument(`${path} holds no project`);
   return f.project;
 }

@@ -15,7 +15,7 @@ import { HOST_NAME, HOST_VERSION } from './version.js';
 import { defaultInstrument } from './default-instrument.js';
 import { SEND_DB_MAX, SEND_DB_MIN } from './mix.js';
 import { countNoteTracks, deriveSubmission, extractNotes, MAX_MIDI_BYTES, parseType1, sha256, type Extracted } from './midi.js';
-import { BANK_SIZE, MAX_BEATS, saveProject, Track, type ArrangerClip, type ClipJson, type CueMarker, type SoundProject, type TrackJson } from './model.js';
+import { BANK_SIZE, MAX_BEATS, saveProject, type Track, type ArrangerClip, type ClipJson, type CueMarker, type SoundProject, type TrackJson } from './model.js';
 import { clipPayload, MAX_LISTED_NOTES, trackPayload } from './payloads.js';
 import { PROJECT_FORMAT, PROJECT_FORMAT_VERSION, projectFilePath, readProjectFile, validateSaveDirectory, writeProjectFile } from './project-file.js';
 
@@ -48,7 +48,13 @@ export type ReceiptStatus = 'queued' | 'submitted' | 'native_rejected' | 'submis
 
 interface ImportedRecord {
   readonly groupTrackId: number;
-  readonly tracks: readonly { readonly trackId: number; readonly clipId: number; readonly name: string; readonly noteCount: number; readonly notesDigest: string }[];
+  readonly tracks: readonly {
+    readonly trackId: number;
+    readonly clipId: number;
+    readonly name: string;
+    readonly noteCount: number;
+    readonly notesDigest: string;
+  }[];
 }
 
 interface Receipt {
@@ -92,13 +98,23 @@ export class SongOps {
       clip_loop: true,
       meters_available: this.live !== null,
       live_playback: this.live !== null,
-      listen: { command: 'song-listen', region_max_seconds: 60, live_max_seconds: this.live !== null ? 30 : 0, clip: 'WAV, mono 16-bit 48 kHz, first 5 s', spectrogram: 'PNG 320x160' },
+      listen: {
+        command: 'song-listen',
+        region_max_seconds: 60,
+        live_max_seconds: this.live !== null ? 30 : 0,
+        clip: 'WAV, mono 16-bit 48 kHz, first 5 s',
+        spectrogram: 'PNG 320x160',
+      },
       tempo_range: [TEMPO_MIN, TEMPO_MAX],
       meter_numerator_range: [METER_NUMERATOR_MIN, METER_NUMERATOR_MAX],
       meter_denominators: [...METER_DENOMINATORS],
       seek_range_beats: [0, MAX_BEATS],
       max_midi_bytes: MAX_MIDI_BYTES,
-      mix: { fader_law: 'gain = 2·v³ (v: normalized volume; 0 dB at 0.7937, +6.02 dB at 1)', send_level_db: [SEND_DB_MIN, SEND_DB_MAX], audio_tracks: 'input_only' },
+      mix: {
+        fader_law: 'gain = 2·v³ (v: normalized volume; 0 dB at 0.7937, +6.02 dB at 1)',
+        send_level_db: [SEND_DB_MIN, SEND_DB_MAX],
+        audio_tracks: 'input_only',
+      },
     };
   }
 
@@ -136,15 +152,24 @@ export class SongOps {
   }
 
   checkToken(token: string): void {
-    if (token !== this.projectToken()) throw refuse('stale', 'stale_project_token', 'project_token no longer matches: the project, its selection or its recording state changed since it was read. Re-read song-state, then decide again; never replay blindly.');
+    if (token !== this.projectToken())
+      throw refuse(
+        'stale',
+        'stale_project_token',
+        'project_token no longer matches: the project, its selection or its recording state changed since it was read. Re-read song-state, then decide again; never replay blindly.',
+      );
   }
 
   refuseRecording(what: string): void {
-    if (this.host.transport.recording) throw refuse('invalid_argument', 'recording', `recording is active, so ${what} is refused; stop the transport first (song-transport-stop)`);
+    if (this.host.transport.recording)
+      throw refuse('invalid_argument', 'recording', `recording is active, so ${what} is refused; stop the transport first (song-transport-stop)`);
   }
 
   private armedIndexes(): number[] {
-    return this.host.flat().filter((f) => f.track.arm.isOn()).map((f) => f.index);
+    return this.host
+      .flat()
+      .filter((f) => f.track.arm.isOn())
+      .map((f) => f.index);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -153,7 +178,12 @@ export class SongOps {
   startPlayback(): Payload {
     this.refuseRecording('playback');
     const armed = this.armedIndexes();
-    if (armed.length > 0) throw refuse('invalid_argument', 'armed_tracks', `tracks ${armed.join(', ')} are armed; playback is refused while any track is armed (disarm with song-track-state)`);
+    if (armed.length > 0)
+      throw refuse(
+        'invalid_argument',
+        'armed_tracks',
+        `tracks ${armed.join(', ')} are armed; playback is refused while any track is armed (disarm with song-track-state)`,
+      );
     this.host.transport.playing = true;
     return { playing: true, position_beats: this.host.transport.position };
   }
@@ -199,7 +229,15 @@ export class SongOps {
   private recordingPayload(): Payload {
     const armed = this.armedIndexes();
     const rec = this.host.transport.recording;
-    return { arranger_recording: rec, launcher_recording: false, automation_write: false, any_recording: rec, armed_track_indexes: armed, armed_track_count: armed.length, conservative: true };
+    return {
+      arranger_recording: rec,
+      launcher_recording: false,
+      automation_write: false,
+      any_recording: rec,
+      armed_track_indexes: armed,
+      armed_track_count: armed.length,
+      conservative: true,
+    };
   }
 
   /** Import targets: an observed group, instrument, audio or hybrid track. */
@@ -216,8 +254,16 @@ export class SongOps {
       project_name: this.project.name,
       project_modified: this.host.modified,
       project_save_pending: this.savePending,
-      selected_target: f === undefined ? null : { index: f.index, track_id: f.track.id, name: f.track.name, type: f.track.type, import_target: this.importable(f.track) },
-      inventory: { bank: 'ALL_CHANNELS', bank_size: BANK_SIZE, scroll_position: 0, count: flat.length, complete: flat.length <= BANK_SIZE, tracks: flat.map((x) => trackPayload(x, selected?.id ?? null)) },
+      selected_target:
+        f === undefined ? null : { index: f.index, track_id: f.track.id, name: f.track.name, type: f.track.type, import_target: this.importable(f.track) },
+      inventory: {
+        bank: 'ALL_CHANNELS',
+        bank_size: BANK_SIZE,
+        scroll_position: 0,
+        count: flat.length,
+        complete: flat.length <= BANK_SIZE,
+        tracks: flat.map((x) => trackPayload(x, selected?.id ?? null)),
+      },
       transport: this.transportPayload(),
       recording: this.recordingPayload(),
       meters: this.live?.meters() ?? { available: false, reason: METERS_REASON },
@@ -245,7 +291,8 @@ export class SongOps {
       const notesTruncated = clips.some((c) => c.notes_truncated === true);
       const reasons: Record<string, string> = {};
       if (!t.holdsNotes) reasons.notes = `${t.type} tracks hold no note clips`;
-      if (notesTruncated) reasons.notes = `notes lists at most ${MAX_LISTED_NOTES} notes per clip and ${MAX_LISTED_NOTES_TOTAL} per reply; source_notes summarizes all of them`;
+      if (notesTruncated)
+        reasons.notes = `notes lists at most ${MAX_LISTED_NOTES} notes per clip and ${MAX_LISTED_NOTES_TOTAL} per reply; source_notes summarizes all of them`;
       return {
         project_token: this.projectToken(),
         track_index: index,
@@ -276,11 +323,25 @@ export class SongOps {
       const clip = t.clips.items.find((c) => c.id === clipId);
       if (clip === undefined) throw notFound(`track ${index} (${t.name}) has no arranger clip with native_id ${clipId}; see song-arranger ${index}`);
       const previous = clip.loopEnabled.isOn();
-      if (previous !== expected) throw refuse('stale', 'stale_project_token', `clip ${clipId} loop_enabled is ${previous}, not the expected ${expected}; re-read song-arranger ${index}`);
+      if (previous !== expected)
+        throw refuse(
+          'stale',
+          'stale_project_token',
+          `clip ${clipId} loop_enabled is ${previous}, not the expected ${expected}; re-read song-arranger ${index}`,
+        );
       if (previous !== enabled) this.host.perform(ctx, new SetParameter(clip.loopEnabled, enabled), () => clip.loopEnabled.isOn() === enabled);
       const readBack = clip.loopEnabled.isOn();
       if (readBack !== enabled) throw new FootlightError('internal', `clip ${clipId} loop flag read back ${readBack}`);
-      return { status: 'completed', operation: 'clip_loop', track_index: index, clip_id: clipId, previous_loop_enabled: previous, loop_enabled: readBack, changed: previous !== enabled, read_back: true };
+      return {
+        status: 'completed',
+        operation: 'clip_loop',
+        track_index: index,
+        clip_id: clipId,
+        previous_loop_enabled: previous,
+        loop_enabled: readBack,
+        changed: previous !== enabled,
+        read_back: true,
+      };
     });
   }
 
@@ -310,7 +371,8 @@ export class SongOps {
   tempo(ctx: OpContext, token: string, bpm: number): Promise<Payload> {
     return this.host.task(ctx, 'song-transport-tempo', () => {
       this.checkToken(token);
-      if (!Number.isFinite(bpm) || bpm < TEMPO_MIN || bpm > TEMPO_MAX) throw refuse('invalid_argument', 'out_of_range', `BPM takes a finite tempo ${TEMPO_MIN}–${TEMPO_MAX}; got ${bpm}`);
+      if (!Number.isFinite(bpm) || bpm < TEMPO_MIN || bpm > TEMPO_MAX)
+        throw refuse('invalid_argument', 'out_of_range', `BPM takes a finite tempo ${TEMPO_MIN}–${TEMPO_MAX}; got ${bpm}`);
       this.refuseRecording('a tempo change');
       const p = this.project.tempo;
       this.host.perform(ctx, new SetParameter(p, bpm), () => p.getBaseValue() === bpm);
@@ -322,11 +384,22 @@ export class SongOps {
     return this.host.task(ctx, 'song-transport-meter', () => {
       this.checkToken(token);
       if (!Number.isInteger(numerator) || numerator < METER_NUMERATOR_MIN || numerator > METER_NUMERATOR_MAX || !METER_DENOMINATORS.includes(denominator)) {
-        throw refuse('invalid_argument', 'out_of_range', `METER takes N/D with numerator ${METER_NUMERATOR_MIN}–${METER_NUMERATOR_MAX} and denominator 4 or 8; got ${numerator}/${denominator}`);
+        throw refuse(
+          'invalid_argument',
+          'out_of_range',
+          `METER takes N/D with numerator ${METER_NUMERATOR_MIN}–${METER_NUMERATOR_MAX} and denominator 4 or 8; got ${numerator}/${denominator}`,
+        );
       }
       this.refuseRecording('a meter change');
       const p = this.project;
-      this.host.perform(ctx, new CompoundCommand(`Change meter to ${numerator}/${denominator}`, [new SetParameter(p.meterNumerator, numerator), new SetParameter(p.meterDenominator, denominator)]), () => p.meterNumerator.getBaseValue() === numerator && p.meterDenominator.getBaseValue() === denominator);
+      this.host.perform(
+        ctx,
+        new CompoundCommand(`Change meter to ${numerator}/${denominator}`, [
+          new SetParameter(p.meterNumerator, numerator),
+          new SetParameter(p.meterDenominator, denominator),
+        ]),
+        () => p.meterNumerator.getBaseValue() === numerator && p.meterDenominator.getBaseValue() === denominator,
+      );
       return this.submitted('transport_meter', { requested_meter: `${numerator}/${denominator}` });
     });
   }
@@ -334,7 +407,8 @@ export class SongOps {
   seek(ctx: OpContext, token: string, beats: number): Promise<Payload> {
     return this.host.task(ctx, 'song-transport-seek', () => {
       this.checkToken(token);
-      if (!Number.isFinite(beats) || beats < 0 || beats > MAX_BEATS) throw refuse('invalid_argument', 'out_of_range', `POSITION_BEATS takes a finite position 0–${MAX_BEATS} quarter-note beats; got ${beats}`);
+      if (!Number.isFinite(beats) || beats < 0 || beats > MAX_BEATS)
+        throw refuse('invalid_argument', 'out_of_range', `POSITION_BEATS takes a finite position 0–${MAX_BEATS} quarter-note beats; got ${beats}`);
       this.refuseRecording('seeking');
       this.host.transport.position = beats;
       return this.submitted('transport_seek', { requested_position_beats: beats });
@@ -356,12 +430,17 @@ export class SongOps {
       this.checkToken(token);
       this.refuseRecording('changing track state');
       const t = this.host.trackAt(index);
-      if (armed === true && !t.armable) throw invalidArgument(`track ${index} (${t.name}) is ${t.type === 'master' ? 'the master track' : 'an effect track'} and cannot be armed`);
+      if (armed === true && !t.armable)
+        throw invalidArgument(`track ${index} (${t.name}) is ${t.type === 'master' ? 'the master track' : 'an effect track'} and cannot be armed`);
       const steps = [];
       if (muted !== 'keep' && t.mute.isOn() !== muted) steps.push(new SetParameter(t.mute, muted));
       if (armed !== 'keep' && t.arm.isOn() !== armed) steps.push(new SetParameter(t.arm, armed));
       if (steps.length > 0) {
-        this.host.perform(ctx, new CompoundCommand(`Change ${t.name} track state`, steps), () => (muted === 'keep' || t.mute.isOn() === muted) && (armed === 'keep' || t.arm.isOn() === armed));
+        this.host.perform(
+          ctx,
+          new CompoundCommand(`Change ${t.name} track state`, steps),
+          () => (muted === 'keep' || t.mute.isOn() === muted) && (armed === 'keep' || t.arm.isOn() === armed),
+        );
       }
       return {
         status: 'submitted',
@@ -383,16 +462,33 @@ export class SongOps {
     this.checkToken(token);
     this.refuseRecording('import');
     const t = this.host.selectedTrack();
-    if (t === null) throw refuse('invalid_argument', 'no_selection', 'import needs a selected target track (group, instrument, audio or hybrid); select one with track INDEX');
-    if (!this.importable(t)) throw invalidArgument(`the selected track ${t.name} is ${t.type === 'master' ? 'the master track' : 'an effect track'}; the import target must be a group, instrument, audio or hybrid track`);
+    if (t === null)
+      throw refuse(
+        'invalid_argument',
+        'no_selection',
+        'import needs a selected target track (group, instrument, audio or hybrid); select one with track INDEX',
+      );
+    if (!this.importable(t))
+      throw invalidArgument(
+        `the selected track ${t.name} is ${t.type === 'master' ? 'the master track' : 'an effect track'}; the import target must be a group, instrument, audio or hybrid track`,
+      );
     const count = this.host.flat().length;
     if (count > BANK_SIZE) throw refuse('invalid_argument', 'bank_capacity', 'the track bank is not fully represented; import refused');
-    if (count + noteTracks + 1 > BANK_SIZE) throw refuse('invalid_argument', 'bank_capacity', `the bank holds ${count} of ${BANK_SIZE} tracks; importing ${noteTracks} note tracks plus their group needs ${noteTracks + 1} free slots`);
+    if (count + noteTracks + 1 > BANK_SIZE)
+      throw refuse(
+        'invalid_argument',
+        'bank_capacity',
+        `the bank holds ${count} of ${BANK_SIZE} tracks; importing ${noteTracks} note tracks plus their group needs ${noteTracks + 1} free slots`,
+      );
     return { track: t, payload: { index: this.host.flatIndexOf(t), track_id: t.id, name: t.name, type: t.type } };
   }
 
   /** Reads the artifact without following a final symlink; checks size, digest, type-1 structure and note-track count. */
-  private async readArtifact(path: string, expectedSha: string, noteTracks: number): Promise<{ bytes: Uint8Array; extracted: Extracted; submittedSha: string; removed: { tempo: number; meter: number } }> {
+  private async readArtifact(
+    path: string,
+    expectedSha: string,
+    noteTracks: number,
+  ): Promise<{ bytes: Uint8Array; extracted: Extracted; submittedSha: string; removed: { tempo: number; meter: number } }> {
     const bad = (m: string): Error => refuse('invalid_argument', 'invalid_path', m);
     if (!isAbsolute(path) || path.includes('\0')) throw bad(`PATH must be an absolute local path; got ${JSON.stringify(path.slice(0, 200))}`);
     if (normalize(path) !== path) throw bad(`PATH must be canonical (no ., .. or doubled separators); got ${JSON.stringify(path.slice(0, 200))}`);
@@ -417,10 +513,12 @@ export class SongOps {
     }
     if (bytes.length > MAX_MIDI_BYTES) throw bad(`${path} grew past ${MAX_MIDI_BYTES} bytes while it was being read`);
     const actual = sha256(bytes);
-    if (actual !== expectedSha) throw refuse('invalid_argument', 'sha256_mismatch', `the file's SHA-256 is ${actual}, not the reviewed ${expectedSha}; it changed since it was reviewed`);
+    if (actual !== expectedSha)
+      throw refuse('invalid_argument', 'sha256_mismatch', `the file's SHA-256 is ${actual}, not the reviewed ${expectedSha}; it changed since it was reviewed`);
     const data = parseType1(bytes);
     const found = countNoteTracks(data);
-    if (found !== noteTracks) throw refuse('invalid_argument', 'note_track_count_mismatch', `the file holds ${found} note tracks, not the reviewed ${noteTracks}`);
+    if (found !== noteTracks)
+      throw refuse('invalid_argument', 'note_track_count_mismatch', `the file holds ${found} note tracks, not the reviewed ${noteTracks}`);
     const derived = deriveSubmission(data);
     // The host imports what it submits: the derivative, parsed back.
     const extracted = extractNotes(parseType1(derived.bytes));
@@ -429,7 +527,8 @@ export class SongOps {
   }
 
   async import(ctx: OpContext, token: string, expectedSha: string, noteTracks: number, path: string): Promise<Payload> {
-    if (!Number.isInteger(noteTracks) || noteTracks < 1 || noteTracks > BANK_SIZE - 1) throw refuse('invalid_argument', 'out_of_range', `NOTE_TRACK_COUNT takes 1–${BANK_SIZE - 1}; got ${noteTracks}`);
+    if (!Number.isInteger(noteTracks) || noteTracks < 1 || noteTracks > BANK_SIZE - 1)
+      throw refuse('invalid_argument', 'out_of_range', `NOTE_TRACK_COUNT takes 1–${BANK_SIZE - 1}; got ${noteTracks}`);
     const checked = await this.host.task(ctx, 'song-import (check)', () => this.importTarget(token, noteTracks));
     const artifact = await this.readArtifact(path, expectedSha, noteTracks);
     if (Date.now() >= ctx.deadlineAt) throw new FootlightError('timeout', 'the deadline passed while the artifact was being checked; nothing was imported');
@@ -485,15 +584,28 @@ export class SongOps {
       group_expanded: true,
       devices: [],
       clips: [],
-      children: x.tracks.map((t) => ({ name: t.name, type: 'instrument', muted: false, armed: false, solo: false, volume: 0.8, pan: 0, group_expanded: true, devices: [defaultInstrument(t)], clips: [clip(t.name, t.notes)] })),
+      children: x.tracks.map((t) => ({
+        name: t.name,
+        type: 'instrument',
+        muted: false,
+        armed: false,
+        solo: false,
+        volume: 0.8,
+        pan: 0,
+        group_expanded: true,
+        devices: [defaultInstrument(t)],
+        clips: [clip(t.name, t.notes)],
+      })),
     };
     const where = this.insertionAfter(target);
     const before = this.project.cueMarkers;
     const after: CueMarker[] = [...before, ...x.markers].sort((a, b) => a.beat - b.beat);
     const projectId = this.project.id;
-    const setMarkers = (list: readonly CueMarker[]) => (g: Graph): void => {
-      (g.require(projectId) as SoundProject).cueMarkers = list;
-    };
+    const setMarkers =
+      (list: readonly CueMarker[]) =>
+      (g: Graph): void => {
+        (g.require(projectId) as SoundProject).cueMarkers = list;
+      };
     const insert = new InsertNode(`Import ${group.name}`, where.ownerId, 'track', group, where.index, trackCodec);
     const steps = x.markers.length > 0 ? [insert, new FunctionCommand('Import markers', setMarkers(after), setMarkers(before))] : [insert];
     this.host.perform(ctx, new CompoundCommand(`Import MIDI ${group.name}`, steps));
@@ -577,12 +689,17 @@ export class SongOps {
   importStatus(ctx: OpContext, receiptId: string): Promise<Payload> {
     return this.host.task(ctx, 'song-import-status', () => {
       const r = this.receipts.get(receiptId);
-      if (r === undefined) throw notFound(`no import receipt ${JSON.stringify(receiptId.slice(0, 80))} (receipts last for this host run; the newest ${MAX_RECEIPTS} are kept)`);
+      if (r === undefined)
+        throw notFound(`no import receipt ${JSON.stringify(receiptId.slice(0, 80))} (receipts last for this host run; the newest ${MAX_RECEIPTS} are kept)`);
       const flat = this.host.flat();
       return {
         ...this.receiptPayload(r),
         ok: true,
-        observation: { project_token: this.projectToken(), track_count: flat.length, tracks: flat.map((f) => ({ index: f.index, track_id: f.track.id, name: f.track.name, type: f.track.type })) },
+        observation: {
+          project_token: this.projectToken(),
+          track_count: flat.length,
+          tracks: flat.map((f) => ({ index: f.index, track_id: f.track.id, name: f.track.name, type: f.track.type })),
+        },
       };
     });
   }
@@ -596,7 +713,12 @@ export class SongOps {
     const snapshot = await this.host.task(ctx, 'song-save', () => {
       this.checkToken(token);
       this.refuseRecording('saving');
-      if (this.savePending) throw refuse('invalid_argument', 'project_save_pending', 'another save is still being written (project_save_pending); wait for it to complete, then read song-state');
+      if (this.savePending)
+        throw refuse(
+          'invalid_argument',
+          'project_save_pending',
+          'another save is still being written (project_save_pending); wait for it to complete, then read song-state',
+        );
       this.savePending = true;
       const project = this.project;
       const json = saveProject(project, { ids: false });
@@ -605,7 +727,12 @@ export class SongOps {
     // Submitted: from here the writer runs to completion whatever the client does.
     const projectFile = projectFilePath(dir);
     try {
-      const written = await writeProjectFile(dir, { format: PROJECT_FORMAT, version: PROJECT_FORMAT_VERSION, saved_by: { host: HOST_NAME, version: HOST_VERSION }, project: snapshot.json });
+      const written = await writeProjectFile(dir, {
+        format: PROJECT_FORMAT,
+        version: PROJECT_FORMAT_VERSION,
+        saved_by: { host: HOST_NAME, version: HOST_VERSION },
+        project: snapshot.json,
+      });
       const reloaded = await readProjectFile(written.project_file);
       this.host.markSaved(snapshot.project, snapshot.documentDigest);
       return {
@@ -615,11 +742,23 @@ export class SongOps {
         error: null,
         verification_scope: SAVE_SCOPE,
         retry_performed: false,
-        host_observed: { bytes: written.bytes, file_sha256: written.file_sha256, document_digest: snapshot.digest, reloaded_document_matches: digest(reloaded) === snapshot.digest },
+        host_observed: {
+          bytes: written.bytes,
+          file_sha256: written.file_sha256,
+          document_digest: snapshot.digest,
+          reloaded_document_matches: digest(reloaded) === snapshot.digest,
+        },
       };
     } catch (err) {
       this.host.log.warn({ err, dir }, 'song-save failed after submission');
-      return { ok: false, status: 'requires_observation', project_file: projectFile, error: (err as Error).message, verification_scope: SAVE_SCOPE, retry_performed: false };
+      return {
+        ok: false,
+        status: 'requires_observation',
+        project_file: projectFile,
+        error: (err as Error).message,
+        verification_scope: SAVE_SCOPE,
+        retry_performed: false,
+      };
     } finally {
       this.savePending = false;
     }

@@ -109,7 +109,8 @@ const STEP: Record<string, number> = { c: 0, d: 2, e: 4, f: 5, g: 7, a: 9, b: 11
 /** Parses "1.5 kHz", "-6 dB", "250ms", "+7 st", "-50 cents", "C#3", "Db2". Throws invalid_argument. */
 export function parseDisplay(text: string): ParsedDisplay {
   const s = text.trim().replace(/\u2212/g, '-');
-  if (s.length === 0) throw invalidArgument('the display string is empty; write a number with a unit, e.g. "1 kHz", "-6 dB", "250 ms", "+7 st" or a note like "C#3"');
+  if (s.length === 0)
+    throw invalidArgument('the display string is empty; write a number with a unit, e.g. "1 kHz", "-6 dB", "250 ms", "+7 st" or a note like "C#3"');
   if (s.length > 64) throw invalidArgument(`the display string is ${s.length} characters; display strings are at most 64`);
   const note = NOTE.exec(s);
   if (note !== null) {
@@ -119,11 +120,15 @@ export function parseDisplay(text: string): ParsedDisplay {
     return { value: (octave + 2) * 12 + step + acc, unit: 'note' };
   }
   const m = NUMBER_WITH_UNIT.exec(s);
-  if (m === null) throw invalidArgument(`cannot read ${JSON.stringify(text)} as a musical value; write a number with a unit, e.g. "1 kHz", "-6 dB", "250 ms", "+7 st" or a note like "C#3"`);
+  if (m === null)
+    throw invalidArgument(
+      `cannot read ${JSON.stringify(text)} as a musical value; write a number with a unit, e.g. "1 kHz", "-6 dB", "250 ms", "+7 st" or a note like "C#3"`,
+    );
   const value = Number(m[1]);
   if (m[2] === undefined) throw invalidArgument(`${JSON.stringify(text)} has no unit; write it with one (Hz, kHz, dB, %, ms, s, st, cents or a note name)`);
   const unit = UNIT_WORDS[m[2].toLowerCase()];
-  if (unit === undefined) throw invalidArgument(`unknown unit ${JSON.stringify(m[2])}; known units: Hz, kHz, dB, %, ms, s, st (semitones), ct (cents) and note names like C#3`);
+  if (unit === undefined)
+    throw invalidArgument(`unknown unit ${JSON.stringify(m[2])}; known units: Hz, kHz, dB, %, ms, s, st (semitones), ct (cents) and note names like C#3`);
   return { value, unit };
 }
 

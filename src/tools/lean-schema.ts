@@ -30,7 +30,8 @@ function lean(s: Json, level: number, depth: number): Json {
     if (k === 'properties') out[k] = Object.fromEntries(Object.entries(v as Record<string, Json>).map(([p, sub]) => [p, lean(sub, level + 1, depth)]));
     else if (k === 'items' || k === 'additionalProperties') out[k] = isObject(v) ? lean(v, level, depth) : v;
     else if (k === 'anyOf' || k === 'oneOf' || k === 'allOf') out[k] = (v as Json[]).map((sub) => lean(sub, level, depth));
-    else if (k === '$defs' || k === 'definitions') out[k] = Object.fromEntries(Object.entries(v as Record<string, Json>).map(([p, sub]) => [p, lean(sub, level, depth)]));
+    else if (k === '$defs' || k === 'definitions')
+      out[k] = Object.fromEntries(Object.entries(v as Record<string, Json>).map(([p, sub]) => [p, lean(sub, level, depth)]));
     else out[k] = v;
   }
   return out;

@@ -20,7 +20,8 @@ function encode(state: CursorState): string {
 function decode(cursor: string, list: string): CursorState {
   try {
     const [l, offset, revision] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown, unknown];
-    if (l === list && Number.isInteger(offset) && Number.isInteger(revision) && (offset as number) >= 0) return { list, offset: offset as number, revision: revision as number };
+    if (l === list && Number.isInteger(offset) && Number.isInteger(revision) && (offset as number) >= 0)
+      return { list, offset: offset as number, revision: revision as number };
   } catch {
     // fall through
   }
@@ -42,10 +43,13 @@ export function page<T>(all: readonly T[], options: { list: string; cursor?: str
   let offset = 0;
   if (options.cursor !== undefined) {
     const state = decode(options.cursor, options.list);
-    if (state.revision !== options.revision) throw stale('the show\'s structure changed since the first page, so this cursor no longer lines up; list again from the start');
+    if (state.revision !== options.revision)
+      throw stale("the show's structure changed since the first page, so this cursor no longer lines up; list again from the start");
     offset = state.offset;
   }
   const items = all.slice(offset, offset + options.limit);
   const next = offset + items.length;
-  return next < all.length ? { items, total: all.length, nextCursor: encode({ list: options.list, offset: next, revision: options.revision }) } : { items, total: all.length };
+  return next < all.length
+    ? { items, total: all.length, nextCursor: encode({ list: options.list, offset: next, revision: options.revision }) }
+    : { items, total: all.length };
 }

@@ -2,7 +2,10 @@ import * as z from 'zod';
 import type { AnyTool } from './define-tool.js';
 
 /** The optional retry key of the writes a resend would double (src/mcp/replays.ts serves it). */
-export const RequestId = z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/).describe('Retry key: resending with the same id in this session returns the first reply, changing nothing');
+export const RequestId = z
+  .string()
+  .regex(/^[A-Za-z0-9._:-]{1,128}$/)
+  .describe('Retry key: resending with the same id in this session returns the first reply, changing nothing');
 
 /** True for the writes a blind retry would double. */
 export function takesRequestId(tool: AnyTool): boolean {
@@ -20,4 +23,3 @@ export function withRequestId(input: z.ZodObject): z.ZodObject {
   }
   return out;
 }
-

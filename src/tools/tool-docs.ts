@@ -60,11 +60,20 @@ export function renderToolDocs(tools: readonly AnyTool[]): string {
   );
   for (const ts of present) {
     const members = tools.filter((t) => t.toolset === ts.id);
-    lines.push(`| ${ts.id} | ${ts.default ? 'yes' : 'no'} | ${members.map((t) => `[\`${t.name}\`](#${t.name})`).join(', ')} | ${bytesOf(members)} | ${tokens(bytesOf(members))} |`);
+    lines.push(
+      `| ${ts.id} | ${ts.default ? 'yes' : 'no'} | ${members.map((t) => `[\`${t.name}\`](#${t.name})`).join(', ')} | ${bytesOf(members)} | ${tokens(bytesOf(members))} |`,
+    );
   }
   lines.push('');
   for (const tool of tools) {
-    lines.push(`## ${tool.name}`, '', `**${tool.title}** · toolset \`${tool.toolset}\` · ${tool.annotations.readOnlyHint ? 'read-only' : 'changes the show'} · ${listedBytes(tool)} bytes listed`, '', tool.description, '');
+    lines.push(
+      `## ${tool.name}`,
+      '',
+      `**${tool.title}** · toolset \`${tool.toolset}\` · ${tool.annotations.readOnlyHint ? 'read-only' : 'changes the show'} · ${listedBytes(tool)} bytes listed`,
+      '',
+      tool.description,
+      '',
+    );
     const rows = argumentRows(tool);
     if (rows.length === 0) lines.push('No arguments.', '');
     else lines.push('| argument | type | required | notes |', '|---|---|---|---|', ...rows, '');

@@ -1,7 +1,34 @@
 import type { AnyTool } from './define-tool.js';
 import { toolsetOf } from './toolsets.js';
 
-const STOP = new Set(['a', 'an', 'the', 'to', 'of', 'and', 'or', 'in', 'on', 'for', 'with', 'my', 'i', 'how', 'do', 'is', 'it', 'me', 'some', 'this', 'that', 'into', 'from', 'by', 'want', 'can']);
+const STOP = new Set([
+  'a',
+  'an',
+  'the',
+  'to',
+  'of',
+  'and',
+  'or',
+  'in',
+  'on',
+  'for',
+  'with',
+  'my',
+  'i',
+  'how',
+  'do',
+  'is',
+  'it',
+  'me',
+  'some',
+  'this',
+  'that',
+  'into',
+  'from',
+  'by',
+  'want',
+  'can',
+]);
 
 /** Lower-case word stems: plurals and -ing folded so "patches"/"patching" meet "patch". */
 function stems(text: string): string[] {

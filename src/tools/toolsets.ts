@@ -17,21 +17,57 @@ export const TOOLSETS: readonly Toolset[] = [
   { id: 'status', domain: 'core', default: true, description: 'server status, connections, finding and enabling tools' },
   { id: 'history', domain: 'core', default: true, description: 'undo, redo and the shared history' },
   { id: 'batch', domain: 'core', default: true, description: 'several operations in one atomic, undoable batch' },
-  { id: 'discover', domain: 'light', default: true, description: 'project, channels, parameters, search, component docs, library of patterns effects modulators fixtures, tempo, model' },
+  {
+    id: 'discover',
+    domain: 'light',
+    default: true,
+    description: 'project, channels, parameters, search, component docs, library of patterns effects modulators fixtures, tempo, model',
+  },
   { id: 'parameters', domain: 'light', default: true, description: 'read and set parameters, fire triggers' },
   { id: 'look', domain: 'light', default: true, description: 'the rendered frame: colors of the lights, preview image' },
-  { id: 'structure', domain: 'light', default: false, description: 'mixer structure: add, remove, move, copy, group channels, patterns and effects; activate a pattern' },
-  { id: 'modulation', domain: 'light', default: false, description: 'modulators (LFO, envelope, step sequencer stages ...): add, wire modulation and triggers, list modulations, remove' },
+  {
+    id: 'structure',
+    domain: 'light',
+    default: false,
+    description: 'mixer structure: add, remove, move, copy, group channels, patterns and effects; activate a pattern',
+  },
+  {
+    id: 'modulation',
+    domain: 'light',
+    default: false,
+    description: 'modulators (LFO, envelope, step sequencer stages ...): add, wire modulation and triggers, list modulations, remove',
+  },
   { id: 'fixtures', domain: 'light', default: false, description: 'fixtures and the model: add, move, duplicate, tag, set fixture parameters' },
   { id: 'palette', domain: 'light', default: false, description: 'color palette: swatches and colors' },
   { id: 'snapshots', domain: 'light', default: false, description: 'snapshots (cues): add, recall, update, remove' },
-  { id: 'clips', domain: 'light', default: false, description: 'light clips, the light timeline: clip grid and scenes, add, remove, copy, launch and stop clips, lane events (parameter automation, pattern changes), record takes' },
+  {
+    id: 'clips',
+    domain: 'light',
+    default: false,
+    description:
+      'light clips, the light timeline: clip grid and scenes, add, remove, copy, launch and stop clips, lane events (parameter automation, pattern changes), record takes',
+  },
   { id: 'views', domain: 'light', default: false, description: 'views: named selections of fixtures for patterns' },
   { id: 'app', domain: 'light', default: false, description: 'the live preview app: point positions and colors for an embedded view' },
   { id: 'outputs', domain: 'light', default: false, description: 'LED outputs: output map (DMX, Art-Net, sACN universes) and output statistics' },
-  { id: 'sound', domain: 'sound', default: false, description: 'sound host: tracks, devices, controls, parameter snapshots, shaping sessions, actions, sound undo' },
-  { id: 'grid', domain: 'sound', default: false, description: 'Grid patching: modules, modulators, patch sessions, insert nodes, connect and disconnect, grid patch' },
-  { id: 'song', domain: 'sound', default: false, description: 'songs: arranger, clips, transport play/stop, track state, song plan compile and import, save the sound project' },
+  {
+    id: 'sound',
+    domain: 'sound',
+    default: false,
+    description: 'sound host: tracks, devices, controls, parameter snapshots, shaping sessions, actions, sound undo',
+  },
+  {
+    id: 'grid',
+    domain: 'sound',
+    default: false,
+    description: 'Grid patching: modules, modulators, patch sessions, insert nodes, connect and disconnect, grid patch',
+  },
+  {
+    id: 'song',
+    domain: 'sound',
+    default: false,
+    description: 'songs: arranger, clips, transport play/stop, track state, song plan compile and import, save the sound project',
+  },
 ];
 
 const BY_ID = new Map(TOOLSETS.map((s) => [s.id, s]));
@@ -74,7 +110,7 @@ export function selectSurface(all: readonly AnyTool[], selection: ToolSelection 
       small = true;
       for (const n of present) wanted.add(n);
     } else if (name === 'all') for (const n of present) wanted.add(n);
-    else if (name === 'light' || name === 'sound') for (const n of present) (BY_ID.get(n)?.domain === name ? wanted.add(n) : undefined);
+    else if (name === 'light' || name === 'sound') for (const n of present) BY_ID.get(n)?.domain === name ? wanted.add(n) : undefined;
     else if (present.has(name)) wanted.add(name);
     else throw invalidArgument(`unknown toolset ${JSON.stringify(name)}; use default, all, light, sound or any of: ${[...present].join(', ')}`);
   }

@@ -17,7 +17,9 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     case 'invalid_type':
       return describeType([issue.expected], issue.message);
     case 'invalid_union': {
-      const expected = issue.errors.flatMap((branch) => branch.filter((i) => i.code === 'invalid_type' && i.path.length === 0).map((i) => (i as z.core.$ZodIssueInvalidType).expected));
+      const expected = issue.errors.flatMap((branch) =>
+        branch.filter((i) => i.code === 'invalid_type' && i.path.length === 0).map((i) => (i as z.core.$ZodIssueInvalidType).expected),
+      );
       return expected.length > 0 ? describeType(expected, issue.errors[0][0]?.message ?? '') : 'does not match any accepted form';
     }
     case 'too_big':

@@ -19,12 +19,18 @@ test('bridge: carries on by itself across Footlight restarts (same port: unknown
   let app = await start(home);
   t.after(() => app.close());
   const stderr: string[] = [];
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'bridge'], env: { ...process.env, FOOTLIGHT_HOME: home } as Record<string, string>, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'bridge'],
+    env: { ...process.env, FOOTLIGHT_HOME: home } as Record<string, string>,
+    stderr: 'pipe',
+  });
   transport.stderr?.on('data', (d: Buffer) => stderr.push(d.toString()));
   const client = new Client({ name: 'desktop-like', version: '1' });
   await client.connect(transport);
   t.after(() => client.close());
-  const value = async (): Promise<number> => ((await client.callTool({ name: 'get_parameter', arguments: { path: FADER } })).structuredContent as { parameter: { value: number } }).parameter.value;
+  const value = async (): Promise<number> =>
+    ((await client.callTool({ name: 'get_parameter', arguments: { path: FADER } })).structuredContent as { parameter: { value: number } }).parameter.value;
   assert.equal(typeof (await value()), 'number');
 
   // Restart on the same port: the old session id now gets 404.
@@ -36,8 +42,11 @@ test('bridge: carries on by itself across Footlight restarts (same port: unknown
   assert.equal(await value(), 0.3);
   const history = (await client.callTool({ name: 'get_history', arguments: {} })).structuredContent as { steps: { client?: string }[] };
   assert.equal(history.steps.length, 1, 'the re-sent call ran once');
-  assert.equal(history.steps[0].client, 'desktop-like', 'the new session carries the client\'s own identity');
-  assert.match(stderr.join(''), /404 for this session: it restarted[\s\S]*re-initialized with Footlight at [\s\S]*re-sent tools\/call set_parameter: it never ran/);
+  assert.equal(history.steps[0].client, 'desktop-like', "the new session carries the client's own identity");
+  assert.match(
+    stderr.join(''),
+    /404 for this session: it restarted[\s\S]*re-initialized with Footlight at [\s\S]*re-sent tools\/call set_parameter: it never ran/,
+  );
 
   // Restart on a new port: the bridge reads status.json again.
   await app.close();
@@ -46,7 +55,7 @@ test('bridge: carries on by itself across Footlight restarts (same port: unknown
   await client.callTool({ name: 'set_parameter', arguments: { path: FADER, value: 0.6 } });
   assert.equal(await value(), 0.6);
   await client.callTool({ name: 'undo', arguments: {} });
-  assert.equal(await value(), 1, 'undo restored the fresh show\'s fader');
+  assert.equal(await value(), 1, "undo restored the fresh show's fader");
 
   // A stale status.json (its process is gone) is reported in words.
   await app.close();

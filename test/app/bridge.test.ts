@@ -9,7 +9,13 @@ const BIN = new URL('../../bin/footlight.js', import.meta.url).pathname;
 test('footlight bridge relays a stdio MCP client to the HTTP endpoint (Claude Desktop setup)', async (t) => {
   const show = await startShow(t);
   const client = new Client({ name: 'desktop-like', version: '1' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'bridge', '--url', show.url], env: { ...process.env, FOOTLIGHT_HOME: show.home } as Record<string, string> }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'bridge', '--url', show.url],
+      env: { ...process.env, FOOTLIGHT_HOME: show.home } as Record<string, string>,
+    }),
+  );
   t.after(() => client.close());
   assert.match(client.getInstructions() ?? '', /Discover, never guess/);
   const set = await client.callTool({ name: 'set_parameter', arguments: { path: '/lx/mixer/channel/1/fader', value: 0.3 } });

@@ -71,7 +71,11 @@ test('footlight serve --port 0: status.json, an outside SDK client, OSC to --osc
   assert.equal((got.structuredContent as { port: number }).port, status.port);
   await client.callTool({ name: 'set_parameter', arguments: { path: '/lx/mixer/channel/1/fader', value: 0.25 } });
   for (let i = 0; i < 200 && !received.some((m) => m[0] === '/lx/mixer/channel/1/fader'); i++) await new Promise((r) => setTimeout(r, 25));
-  assert.deepEqual(received.find((m) => m[0] === '/lx/mixer/channel/1/fader'), ['/lx/mixer/channel/1/fader', 0.25], 'the change reached the --osc-transmit peer');
+  assert.deepEqual(
+    received.find((m) => m[0] === '/lx/mixer/channel/1/fader'),
+    ['/lx/mixer/channel/1/fader', 0.25],
+    'the change reached the --osc-transmit peer',
+  );
   await client.close();
   assert.ok(status.osc.receivePort > 0);
   assert.match(banner, new RegExp(`OSC: +udp 127\\.0\\.0\\.1:${status.osc.receivePort}, changes sent to 127\\.0\\.0\\.1:${peerPort}`));
@@ -93,7 +97,11 @@ test('footlight serve --port 0: status.json, an outside SDK client, OSC to --osc
   assert.equal(typeof stopped.stoppedAt, 'string');
   const cli2 = run(['status'], home);
   assert.equal(await exit(cli2), 1);
-  assert.deepEqual((await readdir(home)).filter((f) => f.endsWith('.tmp')), [], 'no temporary files left');
+  assert.deepEqual(
+    (await readdir(home)).filter((f) => f.endsWith('.tmp')),
+    [],
+    'no temporary files left',
+  );
 });
 
 test('footlight serve with the protocol-3 port in use fails with a clear message', async (t) => {
@@ -125,7 +133,15 @@ test('footlight serve on a port in use fails with a clear message', async (t) =>
 test('config.json sets the port; a bad config file is logged and ignored', async (t) => {
   const home = await tempHome(t);
   const warnings: string[] = [];
-  const log = { warn: (_f: unknown, m: string) => warnings.push(m), info() {}, debug() {}, error() {}, child() { return log; } } as unknown as Logger;
+  const log = {
+    warn: (_f: unknown, m: string) => warnings.push(m),
+    info() {},
+    debug() {},
+    error() {},
+    child() {
+      return log;
+    },
+  } as unknown as Logger;
   await writeFile(join(home, 'config.json'), '{"port": 4555, "host": "127.0.0.1"}');
   assert.deepEqual(await loadConfig(home, log), { port: 4555, host: '127.0.0.1' });
   await writeFile(join(home, 'config.json'), '{"port": "high"');
@@ -163,7 +179,10 @@ test('status.json is replaced atomically: a reader never sees a partial file', a
   await reader;
   assert.ok(reads > 0);
   assert.equal(JSON.parse(await readFile(path, 'utf8')).n, 40);
-  assert.deepEqual((await readdir(home)).filter((f) => f !== 'status.json'), []);
+  assert.deepEqual(
+    (await readdir(home)).filter((f) => f !== 'status.json'),
+    [],
+  );
 });
 
 test('binding a non-loopback address warns that anyone who can reach it controls the show', () => {

@@ -7,7 +7,16 @@ import { tempHome } from '../helpers/show.js';
 
 test('status.json carries lastActivityAt from startup, before any call (the startup time)', async (t) => {
   const home = await tempHome(t);
-  const app = await startFootlight({ host: '127.0.0.1', port: 0, soundPort: 0, home, log: silentLogger, realtime: false, oscReceivePort: 0, oscTransmitPort: 0 });
+  const app = await startFootlight({
+    host: '127.0.0.1',
+    port: 0,
+    soundPort: 0,
+    home,
+    log: silentLogger,
+    realtime: false,
+    oscReceivePort: 0,
+    oscTransmitPort: 0,
+  });
   t.after(() => app.close());
   let status = await readStatus(home);
   for (let i = 0; i < 100 && status?.running !== true; i++) {

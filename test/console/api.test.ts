@@ -41,7 +41,8 @@ test('console API: one fader gesture is one undo step', async (t) => {
   const show = await startShow(t);
   const base = baseOf(show.url);
   const depth = (await show.call('get_history', {})).undoDepth;
-  for (const v of [0.9, 0.7, 0.5, 0.2]) assert.equal((await api(base, '/api/parameter', { path: FADER, value: v, gesture: 'g1' }, { 'x-footlight-connection': 'c1' })).status, 200);
+  for (const v of [0.9, 0.7, 0.5, 0.2])
+    assert.equal((await api(base, '/api/parameter', { path: FADER, value: v, gesture: 'g1' }, { 'x-footlight-connection': 'c1' })).status, 200);
   assert.equal((await show.call('get_history', {})).undoDepth, depth + 1);
   await api(base, '/api/undo', {});
   assert.equal((await show.call('get_parameter', { path: FADER })).parameter.value, 1, 'undo takes back the whole drag');
@@ -107,10 +108,16 @@ test('console API: patterns added, moved, activated and removed are console step
   full = await show.call('list_channels', { detail: 'full' });
   assert.equal(full.channels[0].patterns.length, 1);
   const steps = (await show.call('get_history', {})).steps;
-  assert.deepEqual(steps.slice(0, 4).map((s: { surface: string }) => s.surface), ['console', 'console', 'console', 'console']);
+  assert.deepEqual(
+    steps.slice(0, 4).map((s: { surface: string }) => s.surface),
+    ['console', 'console', 'console', 'console'],
+  );
   for (let i = 0; i < 4; i++) await api(base, '/api/undo', {});
   full = await show.call('list_channels', { detail: 'full' });
-  assert.deepEqual(full.channels[0].patterns.map((p: { label: string }) => p.label), ['Gradient']);
+  assert.deepEqual(
+    full.channels[0].patterns.map((p: { label: string }) => p.label),
+    ['Gradient'],
+  );
   assert.equal(full.channels[0].activePattern.label, 'Gradient');
 });
 
@@ -183,7 +190,10 @@ test('Host and Origin are refused on /api, the page and the WebSocket upgrade', 
     assert.equal((await raw(base, path, { host: 'evil.example' })).status, 403, `${path} with a foreign Host`);
     assert.equal((await raw(base, path, { host, origin: 'http://evil.example' })).status, 403, `${path} with a foreign Origin`);
   }
-  assert.equal((await raw(base, '/api/policy', { host, origin: 'http://evil.example', 'content-type': 'application/json' }, 'POST', '{"agentsReadOnly":true}')).status, 403);
+  assert.equal(
+    (await raw(base, '/api/policy', { host, origin: 'http://evil.example', 'content-type': 'application/json' }, 'POST', '{"agentsReadOnly":true}')).status,
+    403,
+  );
   assert.equal(show.app.services.policy.agentsReadOnly, false);
   const refused = (headers: Record<string, string>): Promise<number> =>
     new Promise((resolve, reject) => {
@@ -206,7 +216,8 @@ test('the page is served with a strict content security policy; traversal is ref
   const js = await raw(base, '/app.js', { host: new URL(base).host });
   assert.equal(js.status, 200);
   assert.match(String(js.headers['content-type']), /javascript/);
-  for (const p of ['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json']) assert.equal((await raw(base, p, { host: new URL(base).host })).status, 404, p);
+  for (const p of ['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json'])
+    assert.equal((await raw(base, p, { host: new URL(base).host })).status, 404, p);
 });
 
 test('sound: the console reads the host and drives transport, tracks and controls as console steps', async (t) => {
@@ -215,7 +226,10 @@ test('sound: the console reads the host and drives transport, tracks and control
   const state = (await api(base, '/api/state')).body.sound;
   assert.equal(state.available, true);
   assert.ok(state.song.inventory.tracks.length > 0);
-  assert.ok(state.arranger.some((a: { clips: unknown[] }) => a.clips.length > 0), 'the demo has arranger clips');
+  assert.ok(
+    state.arranger.some((a: { clips: unknown[] }) => a.clips.length > 0),
+    'the demo has arranger clips',
+  );
   const tempo = await api(base, '/api/sound/transport', { action: 'tempo', bpm: 96 }, { 'x-footlight-connection': 'c3' });
   assert.equal(tempo.status, 200, JSON.stringify(tempo.body));
   const history = await show.call('get_history', {});

@@ -23,7 +23,10 @@ after(async () => {
 });
 
 /** A show rendering in real time, and the console open on it. */
-async function open(t: Parameters<typeof startShow>[0], options: { viewport?: { width: number; height: number }; soundCooperative?: boolean; historyBudgetBytes?: number; demo?: 'stage' | 'grid' } = {}) {
+async function open(
+  t: Parameters<typeof startShow>[0],
+  options: { viewport?: { width: number; height: number }; soundCooperative?: boolean; historyBudgetBytes?: number; demo?: 'stage' | 'grid' } = {},
+) {
   const show = await startShow(t, {
     realtime: true,
     ...(options.demo === undefined ? {} : { demo: options.demo }),
@@ -95,13 +98,21 @@ test('a change made over MCP appears in the page within 1 s; console undo revert
   await show.call('set_parameter', { path: '/lx/mixer/channel/1/fader', value: 0.35 });
   // Measured from the MCP reply: the change is in the engine now; the page must show it within 1 s.
   const replied = performance.now();
-  await page.waitForFunction(() => document.querySelector('[data-channel="/lx/mixer/channel/1"] .slider.vertical .track')?.getAttribute('aria-valuenow') === '0.35', undefined, { timeout: 1000, polling: 'raf' });
+  await page.waitForFunction(
+    () => document.querySelector('[data-channel="/lx/mixer/channel/1"] .slider.vertical .track')?.getAttribute('aria-valuenow') === '0.35',
+    undefined,
+    { timeout: 1000, polling: 'raf' },
+  );
   const ms = performance.now() - replied;
   assert.ok(ms < 1000, `shown ${Math.round(ms)} ms after the MCP reply`);
   await page.waitForSelector('.history .step.surface-mcp');
   assert.match(await page.locator('.feed li').first().innerText(), /set_parameter/);
   await page.locator('#undo').click();
-  await page.waitForFunction(() => document.querySelector('[data-channel="/lx/mixer/channel/1"] .slider.vertical .track')?.getAttribute('aria-valuenow') === '1', undefined, { timeout: 1000 });
+  await page.waitForFunction(
+    () => document.querySelector('[data-channel="/lx/mixer/channel/1"] .slider.vertical .track')?.getAttribute('aria-valuenow') === '1',
+    undefined,
+    { timeout: 1000 },
+  );
   assert.equal((await show.call('get_parameter', { path: '/lx/mixer/channel/1/fader' })).parameter.value, 1);
   assert.deepEqual(problems, []);
 });
@@ -172,7 +183,7 @@ const CH1 = '/lx/mixer/channel/1';
 const effectsOf = (show: Awaited<ReturnType<typeof startShow>>, path: string) => async () =>
   ((await show.call('get_channel', { path })).channel.effects as { id: number; label: string }[]).map((e) => e.label);
 
-test('effects: add from a strip\'s picker, remove with ×; Ctrl-Z brings it back, Shift-Ctrl-Z removes it again', { skip }, async (t) => {
+test("effects: add from a strip's picker, remove with ×; Ctrl-Z brings it back, Shift-Ctrl-Z removes it again", { skip }, async (t) => {
   const { show, base, page, problems } = await open(t);
   const blur = await libraryClass(base, 'effects', 'Blur');
   await page.locator(`[data-channel="${CH1}"] .fx .add-picker`).selectOption(blur);
@@ -202,10 +213,10 @@ test('effects on a pattern and on the master, from the device editor and the mas
   await page.locator(`[data-path="${CH1}/pattern/1"] .row-name`).click();
   await page.locator('.device .device-fx .add-picker').selectOption(invert);
   const onPattern = async () => ((await show.call('get_channel', { path: CH1 })).channel.patterns[0].effects as { label: string }[]).map((e) => e.label);
-  await eventually(onPattern, (l) => l.length === 1 && l[0] === 'Invert', 'the pattern\'s effect');
+  await eventually(onPattern, (l) => l.length === 1 && l[0] === 'Invert', "the pattern's effect");
   await page.waitForSelector(`.device .device-fx .row.effect[data-path="${CH1}/pattern/1/effect/1"]`);
   await page.locator('[data-channel="/lx/mixer/master"] .add-picker').selectOption(invert);
-  await eventually(effectsOf(show, '/lx/mixer/master'), (l) => l.length === 1, 'the master\'s effect');
+  await eventually(effectsOf(show, '/lx/mixer/master'), (l) => l.length === 1, "the master's effect");
   assert.deepEqual(problems, []);
 });
 
@@ -234,13 +245,17 @@ test('snapshots: Capture, an agent changes a fader, Recall restores it; Ctrl-Z p
   const row = page.locator('.snapshots .snapshot[data-path="/lx/snapshots/snapshot/1"]');
   await row.waitFor();
   await show.call('set_parameter', { path: FADER, value: 0.4 });
-  await page.waitForFunction(() => document.querySelector('[data-channel="/lx/mixer/channel/1"] .slider.vertical .track')?.getAttribute('aria-valuenow') === '0.4');
+  await page.waitForFunction(
+    () => document.querySelector('[data-channel="/lx/mixer/channel/1"] .slider.vertical .track')?.getAttribute('aria-valuenow') === '0.4',
+  );
   await row.getByRole('button', { name: 'Recall' }).click();
   await eventually(fader, (v) => v === 1, 'the captured fader');
   await page.waitForSelector('.snapshots .snapshot.recalled');
   await page.keyboard.press('Control+z');
-  await eventually(fader, (v) => v === 0.4, 'the agent\'s fader, back after undoing the recall');
-  await page.waitForFunction(() => document.querySelector('[data-channel="/lx/mixer/channel/1"] .slider.vertical .track')?.getAttribute('aria-valuenow') === '0.4');
+  await eventually(fader, (v) => v === 0.4, "the agent's fader, back after undoing the recall");
+  await page.waitForFunction(
+    () => document.querySelector('[data-channel="/lx/mixer/channel/1"] .slider.vertical .track')?.getAttribute('aria-valuenow') === '0.4',
+  );
   assert.deepEqual(problems, []);
 });
 
@@ -256,17 +271,25 @@ test('channels: "+ channel…" adds a strip (read back over MCP); Ctrl-Z takes i
   // Select Channel-2, move it left, then group both.
   await page.locator('[data-channel="/lx/mixer/channel/2"] .strip-name').click();
   await page.getByRole('button', { name: 'Move the selected strip left' }).click();
-  await eventually(async () => (await show.call('list_channels', {})).channels[0].label as string, (l) => l === 'Channel-2', 'Channel-2 first');
+  await eventually(
+    async () => (await show.call('list_channels', {})).channels[0].label as string,
+    (l) => l === 'Channel-2',
+    'Channel-2 first',
+  );
   // The page has the move too before the other strip is added to the selection.
   await page.waitForFunction(() => document.querySelector('[data-channel="/lx/mixer/channel/1"] .strip-name')?.textContent?.includes('Channel-2') === true);
   await page.locator('[data-channel="/lx/mixer/channel/2"] .strip-name').click({ modifiers: ['Control'] });
   await page.getByRole('button', { name: 'Group', exact: true }).click();
-  await eventually(async () => (await show.call('list_channels', {})).channels[0].type as string, (k) => k === 'group', 'a group');
+  await eventually(
+    async () => (await show.call('list_channels', {})).channels[0].type as string,
+    (k) => k === 'group',
+    'a group',
+  );
   await page.waitForSelector('.strip.group');
   assert.deepEqual(problems, []);
 });
 
-test('the agent switches show the server\'s state at load; the sound switch says what it does', { skip }, async (t) => {
+test("the agent switches show the server's state at load; the sound switch says what it does", { skip }, async (t) => {
   const off = await open(t);
   const sound = off.page.locator('#sound-coop');
   await off.page.waitForFunction(() => document.querySelector('#sound-coop')?.disabled === false);
@@ -275,7 +298,11 @@ test('the agent switches show the server\'s state at load; the sound switch says
   assert.match(label, /Sound: let agents write without confirming/);
   assert.match(label, /Off: agents get a preview and must confirm each sound write/);
   await sound.click();
-  await eventually(async () => off.show.app.services.policy.soundCooperative, (v) => v === true, 'the grant on');
+  await eventually(
+    async () => off.show.app.services.policy.soundCooperative,
+    (v) => v === true,
+    'the grant on',
+  );
   await off.page.waitForFunction(() => /On: agents’ sound writes run at once/.test(document.querySelector('#sound-coop-hint')?.textContent ?? ''));
   assert.deepEqual(off.problems, []);
   // A show started with the grant on shows it on from the start.
@@ -299,7 +326,10 @@ test('errors from the server are shown: a typed out-of-range fader value is refu
   assert.equal((await show.call('get_parameter', { path: `${CH1}/fader` })).parameter.value, 1, 'nothing changed');
   await alert.getByRole('button', { name: 'Dismiss' }).click();
   await alert.waitFor({ state: 'detached' });
-  assert.deepEqual(problems.filter((p) => !/status of 400/.test(p)), []);
+  assert.deepEqual(
+    problems.filter((p) => !/status of 400/.test(p)),
+    [],
+  );
 });
 
 test('activity: a burst of agent calls stays readable — newest first, held still under the pointer, newer ones offered', { skip }, async (t) => {
@@ -331,7 +361,11 @@ test('activity: a burst of agent calls stays readable — newest first, held sti
   assert.deepEqual(problems, []);
 });
 
-for (const viewport of [{ width: 1280, height: 800 }, { width: 1600, height: 1000 }, { width: 1920, height: 1080 }]) {
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 1600, height: 1000 },
+  { width: 1920, height: 1080 },
+]) {
   test(`layout at ${viewport.width}×${viewport.height}: regions do not overlap, the page does not scroll, every control is named`, { skip }, async (t) => {
     const { show, page, problems } = await open(t, { viewport });
     // A busier show than the demo: a third channel, a group, effects, a swatch and a snapshot.
@@ -347,16 +381,19 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 1600, height: 100
     await page.waitForSelector('.device:not(.empty)');
     // (No named helpers inside: the test runner's transform would reference its own __name in the page.)
     const report = await page.evaluate(() => ({
-      regions: ['.topbar', '.preview', '.mixer-bar', '.strips', '.strip.master', '.show-panels', '.side .device', '.side .history', '.side .agents'].map(function (s) {
-        const e = document.querySelector(s);
-        if (e === null) return null;
-        const r = e.getBoundingClientRect();
-        return { s, l: r.left, t: r.top, r: r.right, b: r.bottom };
-      }),
+      regions: ['.topbar', '.preview', '.mixer-bar', '.strips', '.strip.master', '.show-panels', '.side .device', '.side .history', '.side .agents'].map(
+        function (s) {
+          const e = document.querySelector(s);
+          if (e === null) return null;
+          const r = e.getBoundingClientRect();
+          return { s, l: r.left, t: r.top, r: r.right, b: r.bottom };
+        },
+      ),
       named: [...document.querySelectorAll('button, select, input, [role="slider"]')]
         .filter(function (e: any) {
           if (e.getClientRects().length === 0) return false;
-          const name = (e.getAttribute('aria-label') ?? '').trim() || (e.textContent ?? '').trim() || (e.labels?.[0]?.textContent ?? '').trim() || (e.title ?? '').trim();
+          const name =
+            (e.getAttribute('aria-label') ?? '').trim() || (e.textContent ?? '').trim() || (e.labels?.[0]?.textContent ?? '').trim() || (e.title ?? '').trim();
           return name === '';
         })
         .map(function (e: any) {
@@ -375,10 +412,14 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 1600, height: 100
       scroll: { w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight },
       view: { w: window.innerWidth, h: window.innerHeight },
     }));
-    assert.ok(report.scroll.w <= report.view.w && report.scroll.h <= report.view.h, `the page scrolls: ${JSON.stringify(report.scroll)} in ${JSON.stringify(report.view)}`);
+    assert.ok(
+      report.scroll.w <= report.view.w && report.scroll.h <= report.view.h,
+      `the page scrolls: ${JSON.stringify(report.scroll)} in ${JSON.stringify(report.view)}`,
+    );
     const boxes = report.regions.filter((r: unknown) => r !== null) as { s: string; l: number; t: number; r: number; b: number }[];
     assert.equal(boxes.length, report.regions.length, 'every region is on the page');
-    for (const b of boxes) assert.ok(b.l >= 0 && b.t >= 0 && b.r <= report.view.w + 0.5 && b.b <= report.view.h + 0.5, `${b.s} is outside the window: ${JSON.stringify(b)}`);
+    for (const b of boxes)
+      assert.ok(b.l >= 0 && b.t >= 0 && b.r <= report.view.w + 0.5 && b.b <= report.view.h + 0.5, `${b.s} is outside the window: ${JSON.stringify(b)}`);
     for (let i = 0; i < boxes.length; i++) {
       for (let j = i + 1; j < boxes.length; j++) {
         const a = boxes[i];
@@ -389,7 +430,12 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 1600, height: 100
     }
     assert.deepEqual(report.named, [], 'controls without a visible or accessible name');
     // From 1600 px wide the three channels of this show fit beside the master strip, the added one included.
-    if (viewport.width >= 1600) assert.deepEqual(report.strips, report.strips.map(() => true), `channel strips hidden past the edge: ${JSON.stringify(report.strips)}`);
+    if (viewport.width >= 1600)
+      assert.deepEqual(
+        report.strips,
+        report.strips.map(() => true),
+        `channel strips hidden past the edge: ${JSON.stringify(report.strips)}`,
+      );
     assert.equal(report.sliders, 0, 'sliders without a value text');
     await mkdir(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: `${ARTIFACTS}console-${viewport.width}x${viewport.height}.png` });

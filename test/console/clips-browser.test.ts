@@ -32,7 +32,9 @@ test('clip grid: a clip added over MCP appears; clicking it launches it and its 
   await page.click(`${cell} button`);
   await page.waitForSelector(`${cell}.running`);
   const first = Number(await page.getAttribute(`${cell} .clip-pos`, 'data-cursor-ms'));
-  await page.waitForFunction((sel: string) => Number(document.querySelector(sel)?.getAttribute('data-cursor-ms')) > 600, `${cell} .clip-pos`, { timeout: 5000 });
+  await page.waitForFunction((sel: string) => Number(document.querySelector(sel)?.getAttribute('data-cursor-ms')) > 600, `${cell} .clip-pos`, {
+    timeout: 5000,
+  });
   const later = Number(await page.getAttribute(`${cell} .clip-pos`, 'data-cursor-ms'));
   assert.ok(later > first, `the playing position advances (${first} → ${later} ms)`);
   const listed = (await show.call('list_clips')).buses[0].clips[0];

@@ -14,14 +14,21 @@ export interface ApiReply {
 
 /** A console API call: GET without a body, POST with a JSON body. */
 export async function api(base: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiReply> {
-  const init: RequestInit = body === undefined ? { headers } : { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
+  const init: RequestInit =
+    body === undefined ? { headers } : { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
   const res = await fetch(`${base}${path}`, init);
   const text = await res.text();
   return { status: res.status, body: text === '' ? undefined : JSON.parse(text) };
 }
 
 /** A raw HTTP request with any headers (fetch forbids setting Host and Origin). */
-export function raw(base: string, path: string, headers: Record<string, string>, method = 'GET', body?: string): Promise<{ status: number; text: string; headers: Record<string, unknown> }> {
+export function raw(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+  body?: string,
+): Promise<{ status: number; text: string; headers: Record<string, unknown> }> {
   const u = new URL(base);
   return new Promise((resolve, reject) => {
     const req = request({ host: u.hostname, port: u.port, path, method, headers }, (res) => {

@@ -53,7 +53,11 @@ test('MCP App: the ui:// resource renders the engine frame in a sandboxed frame;
   for (const name of ['get_frame', 'get_status']) {
     assert.equal((tools.find((x) => x.name === name)?._meta as { ui?: { resourceUri?: string } })?.ui?.resourceUri, 'ui://footlight/preview', name);
   }
-  assert.equal(tools.find((x) => x.name === 'get_preview_points'), undefined, 'the app-only tool is not in the default list');
+  assert.equal(
+    tools.find((x) => x.name === 'get_preview_points'),
+    undefined,
+    'the app-only tool is not in the default list',
+  );
   const read = await show.client.readResource({ uri: 'ui://footlight/preview' });
   const content = read.contents[0] as { mimeType: string; text: string; _meta?: { ui?: { csp?: unknown } } };
   assert.equal(content.mimeType, 'text/html;profile=mcp-app');

@@ -9,7 +9,10 @@ import { baseOf } from './helpers.js';
 import { CHROMIUM, CHROMIUM_ARGS, chromiumMissing, openConsole } from './browser.js';
 
 declare const window: { footlightMonitor?: { soundingBlocks: number; received: number; peak: number; starvedBlocks: number } };
-declare const document: { querySelector(s: string): { getAttribute(n: string): string | null; style: { left: string } } | null; querySelectorAll(s: string): { length: number } };
+declare const document: {
+  querySelector(s: string): { getAttribute(n: string): string | null; style: { left: string } } | null;
+  querySelectorAll(s: string): { length: number };
+};
 
 const skip = chromiumMissing();
 
@@ -27,11 +30,18 @@ test('the console monitor plays the live engine in an AudioWorklet; its meters a
   // The start control is a real gesture (a click), as a person would give it.
   await page.getByRole('button', { name: /Start audio/ }).click();
   // Wait for what is asserted (over 0.3 s of samples received and sounding blocks played), not a proxy of it.
-  await page.waitForFunction(() => (window.footlightMonitor?.soundingBlocks ?? 0) > 50 && (window.footlightMonitor?.received ?? 0) > 48000 * 0.3, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => (window.footlightMonitor?.soundingBlocks ?? 0) > 50 && (window.footlightMonitor?.received ?? 0) > 48000 * 0.3, undefined, {
+    timeout: 20_000,
+  });
   const stats = await page.evaluate(() => window.footlightMonitor!);
   assert.ok(stats.received > 48000 * 0.3 && stats.peak > 0.01, JSON.stringify(stats));
   // Meters: the master's level reads above the floor and changes; lanes have meters too.
-  const read = () => page.evaluate(() => ({ master: Number(document.querySelector('[aria-label="Master level"]')?.getAttribute('aria-valuenow')), lanes: document.querySelectorAll('.lane .meter').length, playhead: document.querySelector('.playhead')?.style.left ?? '' }));
+  const read = () =>
+    page.evaluate(() => ({
+      master: Number(document.querySelector('[aria-label="Master level"]')?.getAttribute('aria-valuenow')),
+      lanes: document.querySelectorAll('.lane .meter').length,
+      playhead: document.querySelector('.playhead')?.style.left ?? '',
+    }));
   const a = await read();
   let b = a;
   for (let i = 0; i < 40 && (b.master === a.master || b.playhead === a.playhead); i++) {

@@ -40,21 +40,30 @@ test('effects: add to a channel, the master and a pattern, move and remove, as c
   assert.equal(blur.effect.path, `${CH1}/effect/1`);
   const invert = await post(show, '/api/effect/add', { container: { path: CH1 }, class: 'Invert', index: 0 });
   assert.equal(invert.effect.path, `${CH1}/effect/1`);
-  assert.ok(invert.pathChanges.some((c: { id: number }) => c.id === blur.effect.id), 'the shifted effect is reported');
+  assert.ok(
+    invert.pathChanges.some((c: { id: number }) => c.id === blur.effect.id),
+    'the shifted effect is reported',
+  );
   const strobe = await post(show, '/api/effect/add', { container: MASTER, class: 'Strobe' });
   assert.equal(strobe.effect.path, `${MASTER}/effect/1`);
   const onPattern = await post(show, '/api/effect/add', { container: `${CH2}/pattern/1`, class: 'Hue + Saturation' });
   assert.equal(onPattern.effect.path, `${CH2}/pattern/1/effect/1`);
 
   let ch1 = (await show.call('get_channel', { path: CH1 })).channel;
-  assert.deepEqual(ch1.effects.map((e: { id: number }) => e.id), [invert.effect.id, blur.effect.id]);
+  assert.deepEqual(
+    ch1.effects.map((e: { id: number }) => e.id),
+    [invert.effect.id, blur.effect.id],
+  );
   assert.equal((await show.call('get_channel', { path: MASTER })).channel.effects[0].id, strobe.effect.id);
   assert.equal((await show.call('get_channel', { path: CH2 })).channel.patterns[0].effects[0].id, onPattern.effect.id);
 
   const moved = await post(show, '/api/effect/move', { path: `${CH1}/effect/1`, id: invert.effect.id, index: 1 });
   assert.equal(moved.effect.path, `${CH1}/effect/2`);
   ch1 = (await show.call('get_channel', { path: CH1 })).channel;
-  assert.deepEqual(ch1.effects.map((e: { id: number }) => e.id), [blur.effect.id, invert.effect.id]);
+  assert.deepEqual(
+    ch1.effects.map((e: { id: number }) => e.id),
+    [blur.effect.id, invert.effect.id],
+  );
   // To another container: the same effect (same id) now on the master.
   const relocated = await post(show, '/api/effect/move', { path: `${CH1}/effect/2`, index: 0, container: MASTER });
   assert.equal(relocated.effect.id, invert.effect.id);
@@ -65,11 +74,18 @@ test('effects: add to a channel, the master and a pattern, move and remove, as c
   assert.equal((await show.call('get_channel', { path: MASTER })).channel.effects.length, 1);
 
   const steps = (await show.call('get_history', {})).steps.slice(0, 7);
-  assert.ok(steps.every((s: { surface: string; session: string }) => s.surface === 'console' && s.session === 'c5'), JSON.stringify(steps));
+  assert.ok(
+    steps.every((s: { surface: string; session: string }) => s.surface === 'console' && s.session === 'c5'),
+    JSON.stringify(steps),
+  );
   assert.equal(await depth(show), d0 + 7, 'one step each');
 
   await undo(show); // remove
-  assert.deepEqual((await show.call('get_channel', { path: MASTER })).channel.effects.map((e: { id: number }) => e.id), [invert.effect.id, strobe.effect.id], 'the removed effect is back with its id');
+  assert.deepEqual(
+    (await show.call('get_channel', { path: MASTER })).channel.effects.map((e: { id: number }) => e.id),
+    [invert.effect.id, strobe.effect.id],
+    'the removed effect is back with its id',
+  );
   await undo(show, 6);
   assert.deepEqual(await channels(show), before);
   assert.deepEqual((await show.call('get_channel', { path: MASTER })).channel, masterBefore);
@@ -119,7 +135,10 @@ test('channels: add, move, group, ungroup, remove as console steps; undo restore
   list = await channels(show);
   assert.equal(list[1].id, grouped.group.id);
   assert.equal(list[1].type, 'group');
-  assert.deepEqual(grouped.members.map((m: { id: number }) => m.id), [before[0].id, before[1].id]);
+  assert.deepEqual(
+    grouped.members.map((m: { id: number }) => m.id),
+    [before[0].id, before[1].id],
+  );
 
   // The console state shows the group with its members, and members with their group.
   const light = (await api(baseOf(show.url), '/api/state')).body.light;
@@ -131,7 +150,10 @@ test('channels: add, move, group, ungroup, remove as console steps; undo restore
   const dissolved = await post(show, '/api/group/ungroup', { path: '/lx/mixer/channel/2', id: grouped.group.id });
   assert.equal(dissolved.id, grouped.group.id);
   await post(show, '/api/channel/remove', { path: '/lx/mixer/channel/1', id: added.channel.id });
-  assert.deepEqual((await channels(show)).map((c: { id: number }) => c.id), before.map((c: { id: number }) => c.id));
+  assert.deepEqual(
+    (await channels(show)).map((c: { id: number }) => c.id),
+    before.map((c: { id: number }) => c.id),
+  );
 
   await undo(show, 6);
   assert.deepEqual(await channels(show), before);
@@ -196,10 +218,20 @@ test('palette: save the live colors as a swatch, recall it over changed colors, 
   const second = await post(show, '/api/palette/save', { label: 'Warm' });
   assert.equal(second.swatch.label, 'Warm');
   await post(show, '/api/palette/move', { path: second.swatch.path, id: second.swatch.id, index: 0 });
-  assert.deepEqual((await api(base, '/api/state')).body.light.palette.swatches.map((s: { id: number }) => s.id), [second.swatch.id, saved.swatch.id]);
-  assert.deepEqual((await show.call('get_palette', {})).swatches.map((s: { id: number }) => s.id), [second.swatch.id, saved.swatch.id], 'the same over MCP');
+  assert.deepEqual(
+    (await api(base, '/api/state')).body.light.palette.swatches.map((s: { id: number }) => s.id),
+    [second.swatch.id, saved.swatch.id],
+  );
+  assert.deepEqual(
+    (await show.call('get_palette', {})).swatches.map((s: { id: number }) => s.id),
+    [second.swatch.id, saved.swatch.id],
+    'the same over MCP',
+  );
   await undo(show, 2);
-  assert.deepEqual((await api(base, '/api/state')).body.light.palette.swatches.map((s: { id: number }) => s.id), [saved.swatch.id]);
+  assert.deepEqual(
+    (await api(base, '/api/state')).body.light.palette.swatches.map((s: { id: number }) => s.id),
+    [saved.swatch.id],
+  );
   const live = await api(base, '/api/palette/recall', { path: '/lx/palette/swatch' });
   assert.equal(live.status, 400);
   assert.match(live.body.message, /live swatch/);
@@ -212,7 +244,11 @@ test('snapshots: capture, recall over changes, undo restores every overwritten v
   assert.equal(captured.snapshot.path, '/lx/snapshots/snapshot/1');
   const named = await post(show, '/api/snapshot/capture', { label: 'Chorus' });
   assert.equal(named.snapshot.label, 'Chorus');
-  assert.deepEqual((await api(base, '/api/state')).body.light.snapshots.items, (await show.call('list_snapshots', {})).snapshots, 'snapshots look the same over MCP and in the console');
+  assert.deepEqual(
+    (await api(base, '/api/state')).body.light.snapshots.items,
+    (await show.call('list_snapshots', {})).snapshots,
+    'snapshots look the same over MCP and in the console',
+  );
 
   // An agent changes the look; the operator recalls the snapshot.
   await show.call('set_parameter', { path: `${CH1}/fader`, value: 0.3 });
@@ -238,7 +274,10 @@ test('snapshots: capture, recall over changes, undo restores every overwritten v
   await post(show, '/api/snapshot/remove', { path: named.snapshot.path });
   assert.equal((await api(base, '/api/state')).body.light.snapshots.items.length, 1);
   await undo(show);
-  assert.deepEqual((await api(base, '/api/state')).body.light.snapshots.items.map((s: { id: number }) => s.id), [captured.snapshot.id, named.snapshot.id]);
+  assert.deepEqual(
+    (await api(base, '/api/state')).body.light.snapshots.items.map((s: { id: number }) => s.id),
+    [captured.snapshot.id, named.snapshot.id],
+  );
   const bad = await api(base, '/api/snapshot/recall', { path: CH1 });
   assert.equal(bad.status, 400);
   assert.match(bad.body.message, /not a snapshot/);

@@ -22,7 +22,11 @@ test('console save to unwritable places: a clear refusal naming the path and the
     assert.ok(r.status === 400 || r.status === 404, `${path}: ${r.status} ${JSON.stringify(r.body)}`);
     assert.notEqual(r.body.error, 'internal');
     assert.ok(r.body.message.includes(path) || r.body.message.includes(join(path, '..')), `${path}: the message names the path: ${r.body.message}`);
-    assert.match(r.body.message, /denied|not permitted|read-only|does not|not a folder|special file system|not support|E[A-Z]+\)/, `${path}: the reason: ${r.body.message}`);
+    assert.match(
+      r.body.message,
+      /denied|not permitted|read-only|does not|not a folder|special file system|not support|E[A-Z]+\)/,
+      `${path}: the reason: ${r.body.message}`,
+    );
   }
   assert.deepEqual(await readdir(locked), []);
   assert.equal(await fingerprint(show.app), before);

@@ -24,9 +24,14 @@ function setup() {
   const graph = new Graph();
   graph.addRoot(root);
   const cues = [0, 1, 2].map((i) => root.addParameter(`cue${i + 1}`, new BooleanParameter(`Cue ${i + 1}`, false)));
-  for (const c of cues) c.onChange(() => { if (c.isOn()) for (const o of cues) if (o !== c) o.setOn(false); });
+  for (const c of cues)
+    c.onChange(() => {
+      if (c.isOn()) for (const o of cues) if (o !== c) o.setOn(false);
+    });
   const solo = root.addParameter('solo', new BooleanParameter('Solo', false));
-  solo.onChange(() => { if (solo.isOn()) for (const c of cues) c.setOn(false); });
+  solo.onChange(() => {
+    if (solo.isOn()) for (const c of cues) c.setOn(false);
+  });
   const fader = root.addParameter('fader', new BoundedParameter('Fader', 0.1));
   const follower = root.addParameter('follower', new BoundedParameter('Follower', 0.2, { v1: 2 }));
   fader.onChange(() => follower.setValue(fader.getValue() * 2));
@@ -44,7 +49,11 @@ test('side effects: do → undo restores what a listener turned off → redo tur
   history.perform(new SetParameter(cues[1], true), MCP);
   assert.equal(cues[0].isOn(), false, 'the listener turned cue 1 off');
   const after = state();
-  assert.deepEqual(history.nextUndo?.changes.map((c) => c.key), ['cue2', 'cue1'], 'the step records its own change and the side effect');
+  assert.deepEqual(
+    history.nextUndo?.changes.map((c) => c.key),
+    ['cue2', 'cue1'],
+    'the step records its own change and the side effect',
+  );
   history.undo();
   assert.equal(cues[0].isOn(), true);
   assert.equal(cues[1].isOn(), false);
@@ -105,7 +114,7 @@ test('side effects: a merged continuous edit keeps the earliest prior value of w
   assert.equal(follower.getValue(), 1.8);
 });
 
-test('side effects: a merge only a later step side-effects keeps that step\'s prior value', () => {
+test("side effects: a merge only a later step side-effects keeps that step's prior value", () => {
   const { cues, history, tick } = setup();
   history.perform(new SetParameter(cues[0], true), MCP);
   history.perform(new SetParameter(cues[1], false), CONSOLE, { mergeKey: 'cue2' });
@@ -118,15 +127,19 @@ test('side effects: a merge only a later step side-effects keeps that step\'s pr
   assert.equal(cues[1].isOn(), false);
 });
 
-test('side effects: a failing transaction puts back what its steps\' listeners changed; history untouched', () => {
+test("side effects: a failing transaction puts back what its steps' listeners changed; history untouched", () => {
   const { cues, solo, history, state } = setup();
   history.perform(new SetParameter(cues[0], true), MCP);
   const before = state();
-  assert.throws(() => history.transaction('Bad', MCP, () => {
-    history.perform(new SetParameter(cues[1], true), MCP);
-    history.perform(new SetParameter(solo, true), MCP);
-    throw new FootlightError('invalid_argument', 'third failed');
-  }), /third failed/);
+  assert.throws(
+    () =>
+      history.transaction('Bad', MCP, () => {
+        history.perform(new SetParameter(cues[1], true), MCP);
+        history.perform(new SetParameter(solo, true), MCP);
+        throw new FootlightError('invalid_argument', 'third failed');
+      }),
+    /third failed/,
+  );
   assert.equal(state(), before);
   assert.equal(cues[0].isOn(), true);
   assert.equal(history.undoDepth, 1);
@@ -153,16 +166,29 @@ test('side effects: a transaction is one exact step; rolling back its latest ste
   assert.equal(state(), after);
 });
 
-test('side effects: a compound command that fails midway restores its steps\' side effects', () => {
+test("side effects: a compound command that fails midway restores its steps' side effects", () => {
   const { cues, history, state } = setup();
   history.perform(new SetParameter(cues[0], true), MCP);
   const before = state();
-  const failing = new FunctionCommand('Fail', () => { throw new FootlightError('invalid_argument', 'step 2 failed'); }, () => {});
+  const failing = new FunctionCommand(
+    'Fail',
+    () => {
+      throw new FootlightError('invalid_argument', 'step 2 failed');
+    },
+    () => {},
+  );
   assert.throws(() => history.perform(new CompoundCommand('Batch', [new SetParameter(cues[1], true), failing]), MCP), /step 2/);
   assert.equal(state(), before);
   assert.equal(history.undoDepth, 1);
   // A command that changes things and then throws without cleaning up is put back too.
-  const sloppy = new FunctionCommand('Sloppy', () => { cues[2].setOn(true); throw new FootlightError('invalid_argument', 'half done'); }, () => {});
+  const sloppy = new FunctionCommand(
+    'Sloppy',
+    () => {
+      cues[2].setOn(true);
+      throw new FootlightError('invalid_argument', 'half done');
+    },
+    () => {},
+  );
   assert.throws(() => history.perform(sloppy, MCP), /half done/);
   assert.equal(state(), before);
 });
@@ -170,9 +196,23 @@ test('side effects: a compound command that fails midway restores its steps\' si
 test('side effects: an undo that throws midway changes nothing', () => {
   const { cues, history, state } = setup();
   history.perform(new SetParameter(cues[0], true), MCP);
-  history.perform(new FunctionCommand('Fragile', () => cues[1].setOn(true), () => { cues[1].setOn(false); cues[2].setOn(true); throw new Error('boom'); }), MCP);
+  history.perform(
+    new FunctionCommand(
+      'Fragile',
+      () => cues[1].setOn(true),
+      () => {
+        cues[1].setOn(false);
+        cues[2].setOn(true);
+        throw new Error('boom');
+      },
+    ),
+    MCP,
+  );
   const after = state();
-  assert.throws(() => history.undo(), (e: unknown) => e instanceof FootlightError && e.code === 'internal');
+  assert.throws(
+    () => history.undo(),
+    (e: unknown) => e instanceof FootlightError && e.code === 'internal',
+  );
   assert.equal(state(), after);
   assert.equal(history.undoDepth, 2);
 });
@@ -183,7 +223,13 @@ test('side effects: only base values inside a step are recorded, never modulatio
   fader.addModulation({ modulationAmount: () => amount });
   assert.equal(recording.current, null, 'nothing records outside a command');
   history.perform(new SetParameter(fader, 0.4), MCP);
-  assert.deepEqual(history.nextUndo?.changes.map((c) => [c.key, c.before, c.after]), [['fader', 0.1, 0.4], ['follower', 0.2, 0.8]]);
+  assert.deepEqual(
+    history.nextUndo?.changes.map((c) => [c.key, c.before, c.after]),
+    [
+      ['fader', 0.1, 0.4],
+      ['follower', 0.2, 0.8],
+    ],
+  );
   amount = 0.3; // modulation moves the effective value only
   assert.ok(Math.abs(fader.getValue() - 0.7) < 1e-9);
   cues[2].setOn(true); // an engine-driven change between steps: not part of any step
@@ -201,9 +247,22 @@ test('side effects: parameters of a component the step creates are not recorded;
   const before = state();
   const item = new Component('Item');
   const level = item.addParameter('level', new BoundedParameter('Level', 0));
-  const add = new FunctionCommand('Add item', () => { items.insert(item); level.setValue(0.5); cues[1].setOn(true); }, () => { items.remove(item); });
+  const add = new FunctionCommand(
+    'Add item',
+    () => {
+      items.insert(item);
+      level.setValue(0.5);
+      cues[1].setOn(true);
+    },
+    () => {
+      items.remove(item);
+    },
+  );
   history.perform(add, MCP);
-  assert.deepEqual(history.nextUndo?.changes.map((c) => c.key), ['cue2', 'cue1']);
+  assert.deepEqual(
+    history.nextUndo?.changes.map((c) => c.key),
+    ['cue2', 'cue1'],
+  );
   const after = state();
   history.undo();
   assert.equal(items.length, 0);

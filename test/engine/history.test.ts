@@ -64,7 +64,13 @@ test('history: tool calls without a merge key never merge', () => {
 test('history: a failing command records nothing and keeps earlier steps', () => {
   const { p, history } = setup();
   history.perform(new SetParameter(p, 0.6), MCP);
-  const bad = new FunctionCommand('Explode', () => { throw new FootlightError('invalid_argument', 'no'); }, () => {});
+  const bad = new FunctionCommand(
+    'Explode',
+    () => {
+      throw new FootlightError('invalid_argument', 'no');
+    },
+    () => {},
+  );
   assert.throws(() => history.perform(bad, MCP), /no/);
   assert.equal(history.undoDepth, 1);
   assert.equal(history.nextUndo?.command.label, 'Change Root Fader');
@@ -73,7 +79,13 @@ test('history: a failing command records nothing and keeps earlier steps', () =>
 test('history: a compound command is one step and rolls back when a step fails', () => {
   const { root, p, history } = setup();
   const q = root.addParameter('other', new BoundedParameter('Other', 0));
-  const failing = new FunctionCommand('Fail', () => { throw new FootlightError('invalid_argument', 'step 3 failed'); }, () => {});
+  const failing = new FunctionCommand(
+    'Fail',
+    () => {
+      throw new FootlightError('invalid_argument', 'step 3 failed');
+    },
+    () => {},
+  );
   assert.throws(() => history.perform(new CompoundCommand('Batch', [new SetParameter(p, 0.1), new SetParameter(q, 0.2), failing]), MCP), /step 3/);
   assert.equal(p.getValue(), 0.5);
   assert.equal(q.getValue(), 0);
@@ -88,8 +100,20 @@ test('history: a compound command is one step and rolls back when a step fails',
 test('history: an undo that throws leaves the history intact', () => {
   const { history } = setup();
   let fail = true;
-  history.perform(new FunctionCommand('Fragile', () => {}, () => { if (fail) throw new Error('boom'); }), MCP);
-  assert.throws(() => history.undo(), (e: unknown) => e instanceof FootlightError && e.code === 'internal');
+  history.perform(
+    new FunctionCommand(
+      'Fragile',
+      () => {},
+      () => {
+        if (fail) throw new Error('boom');
+      },
+    ),
+    MCP,
+  );
+  assert.throws(
+    () => history.undo(),
+    (e: unknown) => e instanceof FootlightError && e.code === 'internal',
+  );
   assert.equal(history.undoDepth, 1);
   fail = false;
   history.undo();
@@ -108,7 +132,10 @@ test('history: set commands resolve by id after the owner is removed and put bac
   const history = new History(graph);
   history.perform(new SetParameter(p, 1), MCP);
   list.remove(item);
-  assert.throws(() => history.undo(), (e: unknown) => e instanceof FootlightError && e.code === 'internal');
+  assert.throws(
+    () => history.undo(),
+    (e: unknown) => e instanceof FootlightError && e.code === 'internal',
+  );
   list.insert(item);
   history.undo();
   assert.equal(p.getValue(), 0);
@@ -128,11 +155,15 @@ test('history: a transaction is one step; a failure inside undoes what it did an
   assert.equal(q.getValue(), 0);
   history.redo();
   assert.equal(q.getValue(), 0.2);
-  assert.throws(() => history.transaction('Bad', MCP, () => {
-    history.perform(new SetParameter(p, 0.9), MCP);
-    history.perform(new SetParameter(q, 0.9), MCP);
-    throw new FootlightError('invalid_argument', 'third failed');
-  }), /third failed/);
+  assert.throws(
+    () =>
+      history.transaction('Bad', MCP, () => {
+        history.perform(new SetParameter(p, 0.9), MCP);
+        history.perform(new SetParameter(q, 0.9), MCP);
+        throw new FootlightError('invalid_argument', 'third failed');
+      }),
+    /third failed/,
+  );
   assert.equal(p.getValue(), 0.1);
   assert.equal(q.getValue(), 0.2);
   assert.equal(history.undoDepth, 1);

@@ -36,7 +36,12 @@ test('bounded: descending range inverts the knob; raw values clamp', () => {
 
 test('bounded: modulation sums in normalized space and clamps; base is untouched', () => {
   const p = new BoundedParameter('X', 0.5, { modulatable: true });
-  const mod = { amount: 0.3, modulationAmount() { return this.amount; } };
+  const mod = {
+    amount: 0.3,
+    modulationAmount() {
+      return this.amount;
+    },
+  };
   p.addModulation(mod);
   assert.equal(p.getValue(), 0.8);
   assert.equal(p.getBaseValue(), 0.5);
@@ -56,9 +61,18 @@ test('bounded: wrappable modulation wraps', () => {
 test('bounded: accept refuses out of range, NaN and wrong types, naming the range', () => {
   const c = new Component('Thing');
   const p = c.addParameter('speed', new BoundedParameter('Speed', 0.5));
-  assert.match(code(() => p.accept(7)), /^invalid_argument: .*speed: takes 0–1; got 7/);
-  assert.match(code(() => p.accept(Number.NaN)), /^invalid_argument: /);
-  assert.match(code(() => p.accept('0.5')), /^invalid_argument: /);
+  assert.match(
+    code(() => p.accept(7)),
+    /^invalid_argument: .*speed: takes 0–1; got 7/,
+  );
+  assert.match(
+    code(() => p.accept(Number.NaN)),
+    /^invalid_argument: /,
+  );
+  assert.match(
+    code(() => p.accept('0.5')),
+    /^invalid_argument: /,
+  );
   assert.equal(p.accept(1), 1);
 });
 
@@ -68,8 +82,14 @@ test('discrete: LX wraps raw values modulo the range; surfaces are refused', () 
   assert.equal(p.getValue(), 2);
   p.setValue(-1);
   assert.equal(p.getValue(), 4);
-  assert.match(code(() => p.accept(5)), /takes 0–4/);
-  assert.match(code(() => p.accept(1.5)), /integer/);
+  assert.match(
+    code(() => p.accept(5)),
+    /takes 0–4/,
+  );
+  assert.match(
+    code(() => p.accept(1.5)),
+    /integer/,
+  );
   assert.equal(p.getNormalized(), 1);
   p.setNormalized(1);
   assert.equal(p.getValue(), 4);
@@ -84,33 +104,54 @@ test('enum: set by label, constant name or index; unknown names list the options
   assert.equal(p.accept('PLAYLIST'), 0);
   assert.equal(p.accept('blend'), 1);
   assert.equal(p.accept(1), 1);
-  assert.match(code(() => p.accept('Mix')), /unknown option "Mix"; options: 0="Playlist", 1="Blend"/);
-  assert.match(code(() => p.accept(2)), /takes 0–1/);
+  assert.match(
+    code(() => p.accept('Mix')),
+    /unknown option "Mix"; options: 0="Playlist", 1="Blend"/,
+  );
+  assert.match(
+    code(() => p.accept(2)),
+    /takes 0–1/,
+  );
   p.loadEnum(0, 'BLEND');
   assert.equal(p.constantName, 'BLEND');
 });
 
 test('enum: a name matching two options loosely is ambiguous', () => {
-  const p = new EnumParameter('X', [{ label: 'Up', name: 'DOWN' }, { label: 'Down', name: 'UP' }]);
+  const p = new EnumParameter('X', [
+    { label: 'Up', name: 'DOWN' },
+    { label: 'Down', name: 'UP' },
+  ]);
   assert.equal(p.accept('Up'), 0);
   const q = new EnumParameter('Y', [{ label: 'a' }, { label: 'A' }]);
-  assert.match(code(() => q.accept('a ')), /unknown option/);
+  assert.match(
+    code(() => q.accept('a ')),
+    /unknown option/,
+  );
   const r = new EnumParameter('Z', [{ label: 'ab' }, { label: 'AB' }]);
-  assert.match(code(() => r.accept('Ab')), /ambiguous/);
+  assert.match(
+    code(() => r.accept('Ab')),
+    /ambiguous/,
+  );
 });
 
 test('boolean and trigger', () => {
   const b = new BooleanParameter('On', true);
   assert.equal(b.value, true);
   assert.equal(b.accept(false), false);
-  assert.match(code(() => b.accept('yes')), /true or false/);
+  assert.match(
+    code(() => b.accept('yes')),
+    /true or false/,
+  );
   const t = new TriggerParameter('Go');
   const seen: boolean[] = [];
   t.onChange((p) => seen.push(p.value as boolean));
   t.fire();
   assert.deepEqual(seen, [true]);
   assert.equal(t.value, false);
-  assert.match(code(() => t.accept(true)), /fire_trigger/);
+  assert.match(
+    code(() => t.accept(true)),
+    /fire_trigger/,
+  );
 });
 
 test('color: sub-parameters are registered in LX order and addressable', () => {
@@ -118,13 +159,19 @@ test('color: sub-parameters are registered in LX order and addressable', () => {
   const color = c.addParameter('color', new LinkedColorParameter('Color', { h: 0, s: 100, b: 100 }));
   assert.deepEqual([...c.parameters.keys()], ['label', 'color', 'color/brightness', 'color/saturation', 'color/hue', 'color/mode', 'color/index']);
   assert.equal(color.hue.wrappable, true);
-  assert.match(code(() => color.accept(1)), /set .*color\/hue/);
+  assert.match(
+    code(() => color.accept(1)),
+    /set .*color\/hue/,
+  );
 });
 
 test('string: length bound', () => {
   const s = new StringParameter('Label', 'x', { maxLength: 4 });
   assert.equal(s.accept('abcd'), 'abcd');
-  assert.match(code(() => s.accept('abcde')), /at most 4/);
+  assert.match(
+    code(() => s.accept('abcde')),
+    /at most 4/,
+  );
 });
 
 test('listeners fire on change only', () => {

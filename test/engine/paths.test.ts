@@ -46,22 +46,70 @@ test('paths: canonical form with 1-based array members', () => {
 
 test('paths: malformed, foreign-rooted and over-long paths are refused, never resolved to a parent', () => {
   const { lx } = build();
-  assert.match(error(() => resolvePath(lx, '/mixer/channel/1')), /^invalid_argument: .*must start with \/lx/);
-  assert.match(error(() => resolvePath(lx, '/lx//mixer')), /^invalid_argument: .*empty segment/);
-  assert.match(error(() => resolvePath(lx, '/lx/mixer/')), /^invalid_argument: .*empty segment/);
-  assert.match(error(() => resolvePath(lx, '/lx/mixer/../mixer')), /^invalid_argument: /);
-  assert.match(error(() => resolvePath(lx, '/lx/mixer/channel/0')), /^invalid_argument: .*1-based/);
-  assert.match(error(() => resolvePath(lx, '/lx/mixer/channel/01')), /^invalid_argument: /);
-  assert.match(error(() => resolvePath(lx, '/lx/mixer/channel/3')), /^not_found: .*has 2 items/);
-  assert.match(error(() => resolvePath(lx, '/lx/mixer/channel')), /^not_found: .*is a list/);
-  assert.match(error(() => resolvePath(lx, '/lx/mixer/channel/1/fader/x')), /^not_found: .*continues past it/);
-  assert.match(error(() => resolvePath(lx, '/lx/mixer/channel/1/pattern/1/color/hue/x')), /^not_found: .*continues past it/);
-  assert.match(error(() => resolvePath(lx, '/lx/mixer/channel/1/pattern/1/color/red')), /^not_found: .*no sub-parameter/);
-  assert.match(error(() => resolvePath(lx, '/lx/mixer/chanel/1')), /^not_found: \/lx\/mixer has nothing named "chanel"/);
-  assert.match(error(() => resolvePath(lx, `/lx/${'a/'.repeat(600)}`)), /^invalid_argument: .*limit/);
-  assert.match(error(() => resolvePath(lx, 42)), /^invalid_argument: /);
-  assert.match(error(() => resolveParameter(lx, '/lx/mixer')), /^invalid_argument: .*is a component/);
-  assert.match(error(() => resolveComponent(lx, '/lx/mixer/channel/1/fader')), /^invalid_argument: .*is a parameter/);
+  assert.match(
+    error(() => resolvePath(lx, '/mixer/channel/1')),
+    /^invalid_argument: .*must start with \/lx/,
+  );
+  assert.match(
+    error(() => resolvePath(lx, '/lx//mixer')),
+    /^invalid_argument: .*empty segment/,
+  );
+  assert.match(
+    error(() => resolvePath(lx, '/lx/mixer/')),
+    /^invalid_argument: .*empty segment/,
+  );
+  assert.match(
+    error(() => resolvePath(lx, '/lx/mixer/../mixer')),
+    /^invalid_argument: /,
+  );
+  assert.match(
+    error(() => resolvePath(lx, '/lx/mixer/channel/0')),
+    /^invalid_argument: .*1-based/,
+  );
+  assert.match(
+    error(() => resolvePath(lx, '/lx/mixer/channel/01')),
+    /^invalid_argument: /,
+  );
+  assert.match(
+    error(() => resolvePath(lx, '/lx/mixer/channel/3')),
+    /^not_found: .*has 2 items/,
+  );
+  assert.match(
+    error(() => resolvePath(lx, '/lx/mixer/channel')),
+    /^not_found: .*is a list/,
+  );
+  assert.match(
+    error(() => resolvePath(lx, '/lx/mixer/channel/1/fader/x')),
+    /^not_found: .*continues past it/,
+  );
+  assert.match(
+    error(() => resolvePath(lx, '/lx/mixer/channel/1/pattern/1/color/hue/x')),
+    /^not_found: .*continues past it/,
+  );
+  assert.match(
+    error(() => resolvePath(lx, '/lx/mixer/channel/1/pattern/1/color/red')),
+    /^not_found: .*no sub-parameter/,
+  );
+  assert.match(
+    error(() => resolvePath(lx, '/lx/mixer/chanel/1')),
+    /^not_found: \/lx\/mixer has nothing named "chanel"/,
+  );
+  assert.match(
+    error(() => resolvePath(lx, `/lx/${'a/'.repeat(600)}`)),
+    /^invalid_argument: .*limit/,
+  );
+  assert.match(
+    error(() => resolvePath(lx, 42)),
+    /^invalid_argument: /,
+  );
+  assert.match(
+    error(() => resolveParameter(lx, '/lx/mixer')),
+    /^invalid_argument: .*is a component/,
+  );
+  assert.match(
+    error(() => resolveComponent(lx, '/lx/mixer/channel/1/fader')),
+    /^invalid_argument: .*is a parameter/,
+  );
 });
 
 test('graph: ids are global, stable across remove and re-insert, and unique', () => {

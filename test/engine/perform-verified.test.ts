@@ -51,7 +51,11 @@ test('performVerified inside a transaction rolls back only its own step', () => 
   const q = p; // one parameter is enough: the batch's first write must survive the second's rollback
   const { entry } = history.transaction('Batch', MCP, () => {
     history.perform(new SetParameter(q, 0.3), MCP);
-    assert.throws(() => history.performVerified(new SetParameter(q, 0.4), MCP, () => { throw internal('no'); }));
+    assert.throws(() =>
+      history.performVerified(new SetParameter(q, 0.4), MCP, () => {
+        throw internal('no');
+      }),
+    );
     assert.equal(q.getValue(), 0.3);
   });
   assert.ok(entry !== undefined);
@@ -65,7 +69,11 @@ test('performVerified at the memory budget: a rejected step does not cost the ol
   const kept = history.undoDepth;
   const oldest = history.recent(kept).at(-1)!.seq;
   const before = { undo: history.recent(kept), redo: history.redoable() };
-  assert.throws(() => history.performVerified(new SetParameter(p, 0.999), MCP, () => { throw internal('no'); }));
+  assert.throws(() =>
+    history.performVerified(new SetParameter(p, 0.999), MCP, () => {
+      throw internal('no');
+    }),
+  );
   assert.deepEqual({ undo: history.recent(kept), redo: history.redoable() }, before);
   assert.equal(history.recent(kept).at(-1)!.seq, oldest);
   assert.equal(history.undoDepth, kept);
@@ -75,7 +83,13 @@ test('performVerified on a long history (200,000 steps, a long redo stack) copie
   const { p, history } = setup();
   for (let i = 0; i < 200_000; i++) history.perform(new SetParameter(p, (i % 100) / 100), MCP);
   for (let i = 0; i < 150_000; i++) history.undo();
-  assert.throws(() => history.performVerified(new SetParameter(p, 0.999), MCP, () => { throw internal('no'); }), /no/);
+  assert.throws(
+    () =>
+      history.performVerified(new SetParameter(p, 0.999), MCP, () => {
+        throw internal('no');
+      }),
+    /no/,
+  );
   assert.equal(history.undoDepth, 50_000);
   assert.equal(history.redoDepth, 150_000, 'the redo steps survived the rejected write');
   history.performVerified(new SetParameter(p, 0.123), MCP, () => true);

@@ -30,7 +30,18 @@ export async function tempHome(t: TestContext): Promise<string> {
 export async function startShow(t: TestContext, options: FootlightOptions = {}): Promise<TestShow> {
   const home = await tempHome(t);
   // OSC on an ephemeral port and transmitting nowhere unless a test asks: tests never use 3030/4040.
-  const app = await startFootlight({ host: '127.0.0.1', port: 0, soundPort: 0, home, log: silentLogger, realtime: false, oscReceivePort: 0, oscTransmitPort: 0, demo: 'grid', ...options });
+  const app = await startFootlight({
+    host: '127.0.0.1',
+    port: 0,
+    soundPort: 0,
+    home,
+    log: silentLogger,
+    realtime: false,
+    oscReceivePort: 0,
+    oscTransmitPort: 0,
+    demo: 'grid',
+    ...options,
+  });
   const clients: Client[] = [];
   t.after(async () => {
     for (const c of clients) await c.close().catch(() => undefined);

@@ -9,12 +9,20 @@ const all = (show: TestShow) => () => show.call('list_modulations', { detail: 'f
 
 test('set_parameter: a number sent as text is a number (form-based clients); text that is not a number is still refused', async (t) => {
   const show = await startShow(t);
-  await assertUndoable(show, () => show.call('set_parameter', { path: FADER, value: '0.3' }), (r) => {
-    assert.equal(r.parameter.value, 0.3);
-  });
-  await assertUndoable(show, () => show.call('set_parameter', { path: '/lx/mixer/channel/1/enabled', value: 'false' }), (r) => {
-    assert.equal(r.parameter.value, false);
-  });
+  await assertUndoable(
+    show,
+    () => show.call('set_parameter', { path: FADER, value: '0.3' }),
+    (r) => {
+      assert.equal(r.parameter.value, 0.3);
+    },
+  );
+  await assertUndoable(
+    show,
+    () => show.call('set_parameter', { path: '/lx/mixer/channel/1/enabled', value: 'false' }),
+    (r) => {
+      assert.equal(r.parameter.value, false);
+    },
+  );
   await assertRefused(show, 'set_parameter', { path: FADER, value: '0.3x' }, /^invalid_argument: .*takes a number/);
   await assertRefused(show, 'set_parameter', { path: FADER, value: '7' }, /^invalid_argument: .*takes 0–1; got 7/);
   // A text parameter keeps text: the label becomes "42", not a number.
@@ -25,17 +33,32 @@ test('set_parameter: a number sent as text is a number (form-based clients); tex
 test('set_parameter: id plus the full parameter path, as its description says; a path of another component is stale', async (t) => {
   const show = await startShow(t);
   const channel = await show.call('get_channel', { path: '/lx/mixer/channel/2' });
-  await assertUndoable(show, () => show.call('set_parameter', { id: channel.channel.id, path: FADER, value: 0.6 }), (r) => {
-    assert.equal(r.parameter.value, 0.6);
-  });
-  await assertRefused(show, 'set_parameter', { id: channel.channel.id, path: '/lx/mixer/channel/1/fader', value: 0.6 }, /^stale: \/lx\/mixer\/channel\/1\/fader belongs to component \d+, not component/);
+  await assertUndoable(
+    show,
+    () => show.call('set_parameter', { id: channel.channel.id, path: FADER, value: 0.6 }),
+    (r) => {
+      assert.equal(r.parameter.value, 0.6);
+    },
+  );
+  await assertRefused(
+    show,
+    'set_parameter',
+    { id: channel.channel.id, path: '/lx/mixer/channel/1/fader', value: 0.6 },
+    /^stale: \/lx\/mixer\/channel\/1\/fader belongs to component \d+, not component/,
+  );
 });
 
 test('not found offers the closest names', async (t) => {
   const show = await startShow(t);
-  assert.match(await show.callError('get_parameter', { path: '/lx/mixer/channel/1/fadr' }), /^not_found: \/lx\/mixer\/channel\/1 has nothing named "fadr"; closest: "fader"/);
+  assert.match(
+    await show.callError('get_parameter', { path: '/lx/mixer/channel/1/fadr' }),
+    /^not_found: \/lx\/mixer\/channel\/1 has nothing named "fadr"; closest: "fader"/,
+  );
   const channel = await show.call('get_channel', { path: '/lx/mixer/channel/1' });
-  assert.match(await show.callError('get_parameter', { id: channel.channel.id, key: 'enable' }), /^not_found: .* has no parameter "enable"; closest: "enabled"/);
+  assert.match(
+    await show.callError('get_parameter', { id: channel.channel.id, key: 'enable' }),
+    /^not_found: .* has no parameter "enable"; closest: "enabled"/,
+  );
   assert.match(await show.callError('get_parameter', { path: '/lx/mixer/channel/1/zzzzqqq' }), /nothing named "zzzzqqq"$/);
 });
 
@@ -44,12 +67,24 @@ test('wire_modulation and wire_trigger: a retried wiring is refused, the depth i
   const extra = [all(show)];
   const lfo = await show.call('add_modulator', { class: 'LFO' });
   const first = await show.call('wire_modulation', { sourcePath: lfo.modulator.path, targetPath: TARGET, range: 0.4 });
-  const text = await assertRefused(show, 'wire_modulation', { sourcePath: lfo.modulator.path, targetPath: TARGET, range: 0.4 }, /^invalid_argument: .* is already modulated by this source through /, extra);
+  const text = await assertRefused(
+    show,
+    'wire_modulation',
+    { sourcePath: lfo.modulator.path, targetPath: TARGET, range: 0.4 },
+    /^invalid_argument: .* is already modulated by this source through /,
+    extra,
+  );
   assert.ok(text.includes(first.modulation.path), text);
   assert.equal((await show.call('list_modulations')).modulations.length, 1);
   const beat = (await show.call('get_tempo')).triggerPath;
   await show.call('wire_trigger', { sourcePath: beat, targetPath: '/lx/mixer/channel/1/enabled' });
-  await assertRefused(show, 'wire_trigger', { sourcePath: beat, targetPath: '/lx/mixer/channel/1/enabled' }, /^invalid_argument: .* already triggers .* through /, extra);
+  await assertRefused(
+    show,
+    'wire_trigger',
+    { sourcePath: beat, targetPath: '/lx/mixer/channel/1/enabled' },
+    /^invalid_argument: .* already triggers .* through /,
+    extra,
+  );
 });
 
 test('list_parameters marks the knobs wire_modulation can target, as its refusal says', async (t) => {
@@ -58,7 +93,10 @@ test('list_parameters marks the knobs wire_modulation can target, as its refusal
   const range = listed.parameters.find((p: { key: string }) => p.key === 'gradientRange');
   assert.equal(range.modulatable, true);
   const lfo = await show.call('add_modulator', { class: 'LFO' });
-  assert.match(await show.callError('wire_modulation', { sourcePath: lfo.modulator.path, targetPath: '/lx/mixer/channel/1/enabled', range: 0.5 }), /list_parameters marks them modulatable: true/);
+  assert.match(
+    await show.callError('wire_modulation', { sourcePath: lfo.modulator.path, targetPath: '/lx/mixer/channel/1/enabled', range: 0.5 }),
+    /list_parameters marks them modulatable: true/,
+  );
   const enabled = (await show.call('get_parameter', { path: '/lx/mixer/channel/1/enabled' })).parameter;
   assert.equal(enabled.modulatable, undefined);
 });
@@ -79,7 +117,10 @@ test('list_parameters: compact by default, full on request; keys, kinds and modu
   assert.deepEqual((await show.call('list_parameters', { path: P, modulatedOnly: true })).parameters, []);
   const lfo = await show.call('add_modulator', { class: 'LFO' });
   await show.call('wire_modulation', { sourcePath: lfo.modulator.path, targetPath: TARGET, range: 0.4 });
-  assert.deepEqual((await show.call('list_parameters', { path: P, modulatedOnly: true })).parameters.map((p: { key: string }) => p.key), ['gradientRange']);
+  assert.deepEqual(
+    (await show.call('list_parameters', { path: P, modulatedOnly: true })).parameters.map((p: { key: string }) => p.key),
+    ['gradientRange'],
+  );
   assert.match(await show.callError('list_parameters', { path: P, kinds: ['knob'] }), /^invalid_argument: kinds/);
 });
 

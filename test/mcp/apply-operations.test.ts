@@ -60,7 +60,12 @@ test('apply_operations: a missing path fails with its own code and nothing chang
   const show = await startShow(t);
   const before = await state(show);
   assert.match(
-    await show.callError('apply_operations', { operations: [{ tool: 'set_parameter', args: { path: F1, value: 0.2 } }, { tool: 'set_parameter', args: { path: '/lx/mixer/channel/7/fader', value: 0.2 } }] }),
+    await show.callError('apply_operations', {
+      operations: [
+        { tool: 'set_parameter', args: { path: F1, value: 0.2 } },
+        { tool: 'set_parameter', args: { path: '/lx/mixer/channel/7/fader', value: 0.2 } },
+      ],
+    }),
     /^not_found: operations\[1\]/,
   );
   assert.deepEqual(await state(show), before);
@@ -74,7 +79,13 @@ test('apply_operations: bad plans are refused before anything runs', async (t) =
     [[{ tool: 'nope', args: {} }], /operations\[0\]: no tool named "nope"/],
     [[{ tool: 'get_parameter', args: { path: F1 } }], /get_parameter cannot run in a batch/],
     [[{ tool: 'undo', args: {} }], /undo cannot run in a batch/],
-    [[{ tool: 'set_parameter', args: { path: F1, value: 0.2 } }, { tool: 'set_parameter', args: { path: F1 } }], /operations\[1\] \(set_parameter\): value: required \(number, string or boolean\); nothing was applied/],
+    [
+      [
+        { tool: 'set_parameter', args: { path: F1, value: 0.2 } },
+        { tool: 'set_parameter', args: { path: F1 } },
+      ],
+      /operations\[1\] \(set_parameter\): value: required \(number, string or boolean\); nothing was applied/,
+    ],
     [Array.from({ length: 101 }, () => ({ tool: 'set_parameter', args: { path: F1, value: 0.1 } })), /at most 100 items/],
   ];
   for (const [operations, expected] of cases) assert.match(await show.callError('apply_operations', { operations: operations as object[] }), expected);

@@ -5,8 +5,12 @@ import { startShow } from '../helpers/show.js';
 test('completion/complete: declared; canonical paths complete to the real children', async (t) => {
   const show = await startShow(t);
   assert.ok(show.client.getServerCapabilities()?.completions !== undefined, 'completions capability declared');
-  const complete = async (ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string }, name: string, value: string, args?: Record<string, string>) =>
-    (await show.client.complete({ ref, argument: { name, value }, ...(args === undefined ? {} : { context: { arguments: args } }) })).completion;
+  const complete = async (
+    ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string },
+    name: string,
+    value: string,
+    args?: Record<string, string>,
+  ) => (await show.client.complete({ ref, argument: { name, value }, ...(args === undefined ? {} : { context: { arguments: args } }) })).completion;
   const prompt = { type: 'ref/prompt' as const, name: 'set_a_parameter' };
   assert.deepEqual((await complete(prompt, 'path', '/lx/mixer/ch')).values, ['/lx/mixer/channel/1', '/lx/mixer/channel/2']);
   assert.deepEqual((await complete(prompt, 'path', '/lx/mixer/channel/')).values, ['/lx/mixer/channel/1', '/lx/mixer/channel/2']);
@@ -26,7 +30,7 @@ test('completion/complete: declared; canonical paths complete to the real childr
   assert.deepEqual((await show.call('get_history')).steps, []);
 });
 
-test('completion/complete: the conformance suite\'s completion-complete request gets a values array', async (t) => {
+test("completion/complete: the conformance suite's completion-complete request gets a values array", async (t) => {
   const show = await startShow(t);
   // The exact request of @modelcontextprotocol/conformance 0.1.16's completion-complete scenario.
   const r = await show.client.complete({ ref: { type: 'ref/prompt', name: 'test_prompt_with_arguments' }, argument: { name: 'arg1', value: 'test' } });
@@ -46,9 +50,10 @@ test('resources: a component or parameter by path', async (t) => {
   await assert.rejects(show.client.readResource({ uri: 'footlight://light/lx/nope' }), /nope/);
 });
 
-test('completion/complete: mix_a_track completes the sound host\'s track names', async (t) => {
+test("completion/complete: mix_a_track completes the sound host's track names", async (t) => {
   const show = await startShow(t);
-  const complete = async (value: string) => (await show.client.complete({ ref: { type: 'ref/prompt', name: 'mix_a_track' }, argument: { name: 'track', value } })).completion;
+  const complete = async (value: string) =>
+    (await show.client.complete({ ref: { type: 'ref/prompt', name: 'mix_a_track' }, argument: { name: 'track', value } })).completion;
   const tracks = ((await show.call('sound_list_tracks')).native.tracks as { name: string }[]).map((x) => x.name);
   assert.ok(tracks.length > 1);
   assert.deepEqual((await complete('')).values, tracks);

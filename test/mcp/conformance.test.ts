@@ -29,9 +29,14 @@ const SCENARIOS = [
 
 function run(url: string, scenario: string, cwd: string): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [CLI, 'server', '--url', url, '--scenario', scenario], { cwd, timeout: 60_000, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } }, (err, stdout, stderr) => {
-      resolve({ code: err === null ? 0 : (child.exitCode ?? null), out: `${stdout}${stderr}` });
-    });
+    const child = execFile(
+      process.execPath,
+      [CLI, 'server', '--url', url, '--scenario', scenario],
+      { cwd, timeout: 60_000, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } },
+      (err, stdout, stderr) => {
+        resolve({ code: err === null ? 0 : (child.exitCode ?? null), out: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 

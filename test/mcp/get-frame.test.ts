@@ -12,7 +12,13 @@ test('get_frame: the summary matches the engine frame; the PNG decodes and is li
   await stepFrames(show, 2);
   const frame = await show.client.callTool({ name: 'get_frame', arguments: { include_image: true, width: 128, grid: 2 } });
   assert.notEqual(frame.isError, true);
-  const s = frame.structuredContent as { litFraction: number; points: number; grid: { cells: string[] }; image: { width: number; height: number }; dominantColors: { hex: string }[] };
+  const s = frame.structuredContent as {
+    litFraction: number;
+    points: number;
+    grid: { cells: string[] };
+    image: { width: number; height: number };
+    dominantColors: { hex: string }[];
+  };
   const main = show.app.light.frame.main;
   let lit = 0;
   for (const c of main) if (Math.max((c >>> 16) & 255, (c >>> 8) & 255, c & 255) >= 26) lit++;
@@ -29,7 +35,8 @@ test('get_frame: the summary matches the engine frame; the PNG decodes and is li
   for (let i = 0; i < png.data.length; i += 4) if (Math.max(png.data[i], png.data[i + 1], png.data[i + 2]) >= 26) litPixels++;
   assert.ok(litPixels / (png.width * png.height) > 0.3, `lit pixels ${litPixels}`);
   // The demo's right edge is a saturated gradient: the image's center row matches the frame's colors there.
-  const cx = Math.floor(png.width / 2), cy = Math.floor(png.height / 2);
+  const cx = Math.floor(png.width / 2),
+    cy = Math.floor(png.height / 2);
   const k = (cy * png.width + cx) * 4;
   assert.ok(png.data[k] + png.data[k + 1] + png.data[k + 2] > 0, 'the middle of the rig is lit');
 });

@@ -8,7 +8,10 @@ import { startShow } from '../helpers/show.js';
 test('MCP: /lx/audio/meter reads through get_parameter and wires as a modulation source; undo restores', async (t) => {
   const show = await startShow(t);
   const read = async (path: string): Promise<unknown> => (await show.call('get_parameter', { path })).parameter.value;
-  assert.deepEqual(await Promise.all(['gain', 'range', 'attack', 'release', 'slope', 'band-1', 'band-16'].map((k) => read(`/lx/audio/meter/${k}`))), [0, 48, 10, 100, 4.5, 0, 0]);
+  assert.deepEqual(
+    await Promise.all(['gain', 'range', 'attack', 'release', 'slope', 'band-1', 'band-16'].map((k) => read(`/lx/audio/meter/${k}`))),
+    [0, 48, 10, 100, 4.5, 0, 0],
+  );
   assert.equal(await read('/lx/audio/enabled'), false);
   const before = (await show.call('list_modulations', {})) as unknown;
   await show.call('wire_modulation', { sourcePath: '/lx/audio/meter', targetPath: '/lx/mixer/channel/1/fader', range: 0.5 });

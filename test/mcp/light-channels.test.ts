@@ -7,14 +7,18 @@ const GRADIENT = 'heronarts.lx.pattern.color.GradientPattern';
 
 test('add_channel: seed pattern, position, fader; undo removes it, redo brings the same ids', async (t) => {
   const show = await startShow(t);
-  const out = await assertUndoable(show, () => show.call('add_channel', { class: 'Gradient', index: 1, label: 'Wash', fader: 0.5 }), (r) => {
-    assert.equal(r.channel.path, '/lx/mixer/channel/2');
-    assert.equal(r.channel.label, 'Wash');
-    assert.equal(r.channel.fader, 0.5);
-    assert.equal(r.channel.patterns.length, 1);
-    assert.equal(r.channel.patterns[0].class, GRADIENT);
-    assert.equal(r.channel.patterns[0].active, true);
-  });
+  const out = await assertUndoable(
+    show,
+    () => show.call('add_channel', { class: 'Gradient', index: 1, label: 'Wash', fader: 0.5 }),
+    (r) => {
+      assert.equal(r.channel.path, '/lx/mixer/channel/2');
+      assert.equal(r.channel.label, 'Wash');
+      assert.equal(r.channel.fader, 0.5);
+      assert.equal(r.channel.patterns.length, 1);
+      assert.equal(r.channel.patterns[0].class, GRADIENT);
+      assert.equal(r.channel.patterns[0].active, true);
+    },
+  );
   const plain = await show.call('add_channel', {});
   assert.equal(plain.channel.path, '/lx/mixer/channel/3');
   assert.equal(plain.channel.fader, 0, 'LX: a new channel that is not the only one starts at fader 0');
@@ -42,7 +46,10 @@ test('get_channel: full list entry for a channel, a group and the master; errors
   const master = await show.call('get_channel', { path: '/lx/mixer/master' });
   assert.equal(master.channel.type, 'master');
   assert.deepEqual(master.channel.effects, []);
-  assert.match(await show.callError('get_channel', { path: '/lx/mixer/channel/1/pattern/1' }), /^invalid_argument: .* is not a channel, group or the master bus/);
+  assert.match(
+    await show.callError('get_channel', { path: '/lx/mixer/channel/1/pattern/1' }),
+    /^invalid_argument: .* is not a channel, group or the master bus/,
+  );
   assert.match(await show.callError('get_channel', { path: '/lx/mixer/channel/9' }), /^not_found: /);
   assert.match(await show.callError('get_channel', {}), /^invalid_argument: give the channel's path or id/);
   assert.match(await show.callError('get_channel', { path: '/lx/mixer/channel/1', id: list.channels[1].id }), /^stale: /);
@@ -51,15 +58,29 @@ test('get_channel: full list entry for a channel, a group and the master; errors
 test('remove_channel: later channels shift (pathChanges); undo restores the same channel with its id', async (t) => {
   const show = await startShow(t);
   const before = await show.call('list_channels', { detail: 'full' });
-  const r = await assertUndoable(show, () => show.call('remove_channel', { path: '/lx/mixer/channel/1' }), async (r) => {
-    assert.equal(r.removed, '/lx/mixer/channel/1');
-    assert.equal(r.kind, 'channel');
-    assert.equal(r.id, before.channels[0].id);
-    assert.ok(r.pathChanges.some((c: { id: number; before: string; after: string }) => c.id === before.channels[1].id && c.before === '/lx/mixer/channel/2' && c.after === '/lx/mixer/channel/1'));
-    assert.ok(r.pathChanges.some((c: { before: string; after: string }) => c.before === '/lx/mixer/channel/2/pattern/1' && c.after === '/lx/mixer/channel/1/pattern/1'), 'nested patterns are listed');
-    const now = await show.call('list_channels');
-    assert.equal(now.channels.length, 1);
-  });
+  const r = await assertUndoable(
+    show,
+    () => show.call('remove_channel', { path: '/lx/mixer/channel/1' }),
+    async (r) => {
+      assert.equal(r.removed, '/lx/mixer/channel/1');
+      assert.equal(r.kind, 'channel');
+      assert.equal(r.id, before.channels[0].id);
+      assert.ok(
+        r.pathChanges.some(
+          (c: { id: number; before: string; after: string }) =>
+            c.id === before.channels[1].id && c.before === '/lx/mixer/channel/2' && c.after === '/lx/mixer/channel/1',
+        ),
+      );
+      assert.ok(
+        r.pathChanges.some(
+          (c: { before: string; after: string }) => c.before === '/lx/mixer/channel/2/pattern/1' && c.after === '/lx/mixer/channel/1/pattern/1',
+        ),
+        'nested patterns are listed',
+      );
+      const now = await show.call('list_channels');
+      assert.equal(now.channels.length, 1);
+    },
+  );
   assert.equal(r.removedMembers.length, 0);
   await assertRefused(show, 'remove_channel', { path: '/lx/mixer/channel/5' }, /^not_found: /);
   await assertRefused(show, 'remove_channel', { path: '/lx/mixer/master' }, /^invalid_argument: .* is not a mixer channel/);
@@ -68,14 +89,23 @@ test('remove_channel: later channels shift (pathChanges); undo restores the same
 test('move_channel: reorders with pathChanges; undo restores; bad indices refused', async (t) => {
   const show = await startShow(t);
   const list = await show.call('list_channels');
-  await assertUndoable(show, () => show.call('move_channel', { path: '/lx/mixer/channel/1', index: 1 }), (r) => {
-    assert.equal(r.channel.path, '/lx/mixer/channel/2');
-    assert.equal(r.channel.id, list.channels[0].id);
-    assert.deepEqual(r.pathChanges.filter((c: { id: number }) => c.id === list.channels[0].id || c.id === list.channels[1].id).map((c: { before: string; after: string }) => [c.before, c.after]), [
-      ['/lx/mixer/channel/2', '/lx/mixer/channel/1'],
-      ['/lx/mixer/channel/1', '/lx/mixer/channel/2'],
-    ]);
-  });
+  await assertUndoable(
+    show,
+    () => show.call('move_channel', { path: '/lx/mixer/channel/1', index: 1 }),
+    (r) => {
+      assert.equal(r.channel.path, '/lx/mixer/channel/2');
+      assert.equal(r.channel.id, list.channels[0].id);
+      assert.deepEqual(
+        r.pathChanges
+          .filter((c: { id: number }) => c.id === list.channels[0].id || c.id === list.channels[1].id)
+          .map((c: { before: string; after: string }) => [c.before, c.after]),
+        [
+          ['/lx/mixer/channel/2', '/lx/mixer/channel/1'],
+          ['/lx/mixer/channel/1', '/lx/mixer/channel/2'],
+        ],
+      );
+    },
+  );
   await assertRefused(show, 'move_channel', { path: '/lx/mixer/channel/1', index: 2 }, /^invalid_argument: index takes an integer in 0–1/);
   await assertRefused(show, 'move_channel', { path: '/lx/mixer/channel/1', index: -1 }, /^invalid_argument: /);
 });
@@ -84,18 +114,25 @@ test('copy_channel: a copy with new ids and the same settings; undo removes it',
   const show = await startShow(t);
   await show.call('set_parameter', { path: '/lx/mixer/channel/1/pattern/1/gradientRange', value: 90 });
   const src = (await show.call('get_channel', { path: '/lx/mixer/channel/1' })).channel;
-  const r = await assertUndoable(show, () => show.call('copy_channel', { path: '/lx/mixer/channel/1' }), async (r) => {
-    assert.equal(r.channel.path, '/lx/mixer/channel/2');
-    assert.notEqual(r.channel.id, src.id);
-    assert.equal(r.channel.patterns.length, src.patterns.length);
-    assert.notEqual(r.channel.patterns[0].id, src.patterns[0].id);
-    assert.equal(r.channel.patterns[0].class, src.patterns[0].class);
-    const a = await show.call('list_parameters', { path: '/lx/mixer/channel/1/pattern/1' });
-    const b = await show.call('list_parameters', { path: '/lx/mixer/channel/2/pattern/1' });
-    assert.deepEqual(b.parameters.map((p: { key: string; value: unknown }) => [p.key, p.value]), a.parameters.map((p: { key: string; value: unknown }) => [p.key, p.value]));
-    assert.deepEqual(r.unreplicatedWiring, []);
-    assert.equal(r.groupMembershipDropped, undefined);
-  });
+  const r = await assertUndoable(
+    show,
+    () => show.call('copy_channel', { path: '/lx/mixer/channel/1' }),
+    async (r) => {
+      assert.equal(r.channel.path, '/lx/mixer/channel/2');
+      assert.notEqual(r.channel.id, src.id);
+      assert.equal(r.channel.patterns.length, src.patterns.length);
+      assert.notEqual(r.channel.patterns[0].id, src.patterns[0].id);
+      assert.equal(r.channel.patterns[0].class, src.patterns[0].class);
+      const a = await show.call('list_parameters', { path: '/lx/mixer/channel/1/pattern/1' });
+      const b = await show.call('list_parameters', { path: '/lx/mixer/channel/2/pattern/1' });
+      assert.deepEqual(
+        b.parameters.map((p: { key: string; value: unknown }) => [p.key, p.value]),
+        a.parameters.map((p: { key: string; value: unknown }) => [p.key, p.value]),
+      );
+      assert.deepEqual(r.unreplicatedWiring, []);
+      assert.equal(r.groupMembershipDropped, undefined);
+    },
+  );
   assert.ok(r.pathChanges.some((c: { before: string; after: string }) => c.before === '/lx/mixer/channel/2' && c.after === '/lx/mixer/channel/3'));
   const labelled = await show.call('copy_channel', { path: '/lx/mixer/channel/2', index: 0, label: 'Copy' });
   assert.equal(labelled.channel.path, '/lx/mixer/channel/1');
@@ -108,17 +145,30 @@ test('group_channels, ungroup_channel, ungroup_channels: each one undo step, mem
   await show.call('add_channel', { class: 'Solid' });
   const ids = (await show.call('list_channels')).channels.map((c: { id: number }) => c.id);
   // Group channels 1 and 3 (order-free): the group lands at 0, members follow in mixer order.
-  const g = await assertUndoable(show, () => show.call('group_channels', { channels: ['/lx/mixer/channel/3', ids[0]], label: 'Front' }), async (r) => {
-    assert.equal(r.group.path, '/lx/mixer/channel/1');
-    assert.equal(r.group.type, 'group');
-    assert.equal(r.group.label, 'Front');
-    assert.equal(r.group.memberCount, 2);
-    assert.deepEqual(r.members.map((m: { id: number }) => m.id), [ids[0], ids[2]]);
-    assert.deepEqual(r.members.map((m: { path: string }) => m.path), ['/lx/mixer/channel/2', '/lx/mixer/channel/3']);
-    assert.equal(r.members[0].group.id, r.group.id);
-    const list = await show.call('list_channels');
-    assert.deepEqual(list.channels.map((c: { id: number }) => c.id), [r.group.id, ids[0], ids[2], ids[1]]);
-  });
+  const g = await assertUndoable(
+    show,
+    () => show.call('group_channels', { channels: ['/lx/mixer/channel/3', ids[0]], label: 'Front' }),
+    async (r) => {
+      assert.equal(r.group.path, '/lx/mixer/channel/1');
+      assert.equal(r.group.type, 'group');
+      assert.equal(r.group.label, 'Front');
+      assert.equal(r.group.memberCount, 2);
+      assert.deepEqual(
+        r.members.map((m: { id: number }) => m.id),
+        [ids[0], ids[2]],
+      );
+      assert.deepEqual(
+        r.members.map((m: { path: string }) => m.path),
+        ['/lx/mixer/channel/2', '/lx/mixer/channel/3'],
+      );
+      assert.equal(r.members[0].group.id, r.group.id);
+      const list = await show.call('list_channels');
+      assert.deepEqual(
+        list.channels.map((c: { id: number }) => c.id),
+        [r.group.id, ids[0], ids[2], ids[1]],
+      );
+    },
+  );
   assert.ok(g.pathChanges.length > 0);
   const grouped = await show.call('group_channels', { channels: [ids[0], ids[2]] });
   const groupId = grouped.group.id;
@@ -131,37 +181,72 @@ test('group_channels, ungroup_channel, ungroup_channels: each one undo step, mem
   await assertRefused(show, 'move_channel', { id: ids[1], index: 1 }, /^invalid_argument: index 1 would put .* inside/);
   await assertRefused(show, 'move_channel', { id: ids[0], index: 3 }, /^invalid_argument: index takes 1–2 .*members stay in their group/);
   await assertRefused(show, 'add_channel', { index: 2 }, /^invalid_argument: index 2 is inside/);
-  await assertUndoable(show, () => show.call('move_channel', { id: ids[0], index: 2 }), async () => {
-    const list = await show.call('list_channels');
-    assert.deepEqual(list.channels.map((c: { id: number }) => c.id), [groupId, ids[2], ids[0], ids[1]]);
-  });
-  await assertUndoable(show, () => show.call('move_channel', { id: groupId, index: 1 }), async (r) => {
-    const list = await show.call('list_channels');
-    assert.deepEqual(list.channels.map((c: { id: number }) => c.id), [ids[1], groupId, ids[0], ids[2]]);
-    assert.equal(r.pathChanges.length >= 4, true);
-  });
-  await assertUndoable(show, () => show.call('ungroup_channel', { id: ids[0] }), async (r) => {
-    assert.equal(r.formerGroup, '/lx/mixer/channel/1');
-    assert.equal(r.channel.group, undefined);
-    const list = await show.call('list_channels');
-    assert.deepEqual(list.channels.map((c: { id: number }) => c.id), [groupId, ids[2], ids[0], ids[1]]);
-    assert.equal(list.channels[0].memberCount, 1);
-  });
+  await assertUndoable(
+    show,
+    () => show.call('move_channel', { id: ids[0], index: 2 }),
+    async () => {
+      const list = await show.call('list_channels');
+      assert.deepEqual(
+        list.channels.map((c: { id: number }) => c.id),
+        [groupId, ids[2], ids[0], ids[1]],
+      );
+    },
+  );
+  await assertUndoable(
+    show,
+    () => show.call('move_channel', { id: groupId, index: 1 }),
+    async (r) => {
+      const list = await show.call('list_channels');
+      assert.deepEqual(
+        list.channels.map((c: { id: number }) => c.id),
+        [ids[1], groupId, ids[0], ids[2]],
+      );
+      assert.equal(r.pathChanges.length >= 4, true);
+    },
+  );
+  await assertUndoable(
+    show,
+    () => show.call('ungroup_channel', { id: ids[0] }),
+    async (r) => {
+      assert.equal(r.formerGroup, '/lx/mixer/channel/1');
+      assert.equal(r.channel.group, undefined);
+      const list = await show.call('list_channels');
+      assert.deepEqual(
+        list.channels.map((c: { id: number }) => c.id),
+        [groupId, ids[2], ids[0], ids[1]],
+      );
+      assert.equal(list.channels[0].memberCount, 1);
+    },
+  );
   await assertRefused(show, 'ungroup_channel', { id: ids[1] }, /^invalid_argument: .* is not a member of a group/);
-  await assertUndoable(show, () => show.call('ungroup_channels', { id: groupId }), async (r) => {
-    assert.equal(r.removed, '/lx/mixer/channel/1');
-    assert.equal(r.kind, 'group');
-    assert.equal(r.id, groupId);
-    assert.deepEqual(r.channels.map((c: { path: string }) => c.path), ['/lx/mixer/channel/1', '/lx/mixer/channel/2']);
-  });
+  await assertUndoable(
+    show,
+    () => show.call('ungroup_channels', { id: groupId }),
+    async (r) => {
+      assert.equal(r.removed, '/lx/mixer/channel/1');
+      assert.equal(r.kind, 'group');
+      assert.equal(r.id, groupId);
+      assert.deepEqual(
+        r.channels.map((c: { path: string }) => c.path),
+        ['/lx/mixer/channel/1', '/lx/mixer/channel/2'],
+      );
+    },
+  );
   await assertRefused(show, 'ungroup_channels', { id: ids[1] }, /^invalid_argument: .* is a channel, not a group/);
   // Removing a group removes its members; undo puts all back with membership.
-  await assertUndoable(show, () => show.call('remove_channel', { id: groupId }), async (r) => {
-    assert.equal(r.kind, 'group');
-    assert.equal(r.removedMembers.length, 2);
-    const list = await show.call('list_channels');
-    assert.deepEqual(list.channels.map((c: { id: number }) => c.id), [ids[1]]);
-  });
+  await assertUndoable(
+    show,
+    () => show.call('remove_channel', { id: groupId }),
+    async (r) => {
+      assert.equal(r.kind, 'group');
+      assert.equal(r.removedMembers.length, 2);
+      const list = await show.call('list_channels');
+      assert.deepEqual(
+        list.channels.map((c: { id: number }) => c.id),
+        [ids[1]],
+      );
+    },
+  );
   // Copying a member: the copy is top-level, after the group.
   const copy = await show.call('copy_channel', { id: ids[0] });
   assert.equal(copy.groupMembershipDropped, '/lx/mixer/channel/1');

@@ -24,58 +24,118 @@ async function fader(show: TestShow): Promise<number> {
 
 test('add_clip, set_clip, set_clip_lane, copy_clip, remove_clip: each is one undo step and undo restores', async (t) => {
   const show = await startShow(t);
-  const added = await assertUndoable(show, () => show.call('add_clip', { bus: CH, slot: 2, label: 'Verse', length: { beats: 8 } }), (r) => {
-    assert.equal(r.clip.slot, 2);
-    assert.equal(r.clip.label, 'Verse');
-    assert.equal(r.clip.length.beats, 8);
-    assert.equal(r.clip.length.ms, 4000);
-    assert.deepEqual(r.clip.lanes.map((l: { type: string }) => l.type), ['midiNote', 'pattern']);
-  }, [grid(show)]);
+  const added = await assertUndoable(
+    show,
+    () => show.call('add_clip', { bus: CH, slot: 2, label: 'Verse', length: { beats: 8 } }),
+    (r) => {
+      assert.equal(r.clip.slot, 2);
+      assert.equal(r.clip.label, 'Verse');
+      assert.equal(r.clip.length.beats, 8);
+      assert.equal(r.clip.length.ms, 4000);
+      assert.deepEqual(
+        r.clip.lanes.map((l: { type: string }) => l.type),
+        ['midiNote', 'pattern'],
+      );
+    },
+    [grid(show)],
+  );
   assert.equal(added.clip.running, false);
   await show.call('add_clip', { bus: CH, slot: 2, label: 'Verse', length: { beats: 8 } });
-  await assertUndoable(show, () => show.call('set_clip', { bus: CH, slot: 2, loop: false, length: { ms: 2000 }, label: 'V2' }), (r) => {
-    assert.equal(r.clip.loop, false);
-    assert.equal(r.clip.length.ms, 2000);
-    assert.equal(r.clip.playEnd.ms, 2000, 'playEnd follows the length it equalled');
-    assert.equal(r.clip.loopLength.ms, 2000, 'the loop is constrained into the clip');
-    assert.equal(r.clip.label, 'V2');
-  }, [grid(show)]);
-  const events = [{ ms: 0, value: 1 }, { beats: 2, value: 0.25 }, { ms: 3000, normalized: 0.5 }];
-  await assertUndoable(show, () => show.call('set_clip_lane', { bus: CH, slot: 2, lane: FADER, events }), async (r) => {
-    assert.equal(r.lane, 2);
-    const lane = await show.call('get_clip_lane', { bus: CH, slot: 2, lane: 2 });
-    assert.equal(lane.lane.target, FADER);
-    assert.equal(lane.lane.interpolation, 'Normalized');
-    assert.deepEqual(lane.events.map((e: { time: { ms: number; beats: number } }) => e.time), [{ ms: 0, beats: 0 }, { ms: 1000, beats: 2 }, { ms: 3000, beats: 6 }]);
-  }, [grid(show)]);
+  await assertUndoable(
+    show,
+    () => show.call('set_clip', { bus: CH, slot: 2, loop: false, length: { ms: 2000 }, label: 'V2' }),
+    (r) => {
+      assert.equal(r.clip.loop, false);
+      assert.equal(r.clip.length.ms, 2000);
+      assert.equal(r.clip.playEnd.ms, 2000, 'playEnd follows the length it equalled');
+      assert.equal(r.clip.loopLength.ms, 2000, 'the loop is constrained into the clip');
+      assert.equal(r.clip.label, 'V2');
+    },
+    [grid(show)],
+  );
+  const events = [
+    { ms: 0, value: 1 },
+    { beats: 2, value: 0.25 },
+    { ms: 3000, normalized: 0.5 },
+  ];
+  await assertUndoable(
+    show,
+    () => show.call('set_clip_lane', { bus: CH, slot: 2, lane: FADER, events }),
+    async (r) => {
+      assert.equal(r.lane, 2);
+      const lane = await show.call('get_clip_lane', { bus: CH, slot: 2, lane: 2 });
+      assert.equal(lane.lane.target, FADER);
+      assert.equal(lane.lane.interpolation, 'Normalized');
+      assert.deepEqual(
+        lane.events.map((e: { time: { ms: number; beats: number } }) => e.time),
+        [
+          { ms: 0, beats: 0 },
+          { ms: 1000, beats: 2 },
+          { ms: 3000, beats: 6 },
+        ],
+      );
+    },
+    [grid(show)],
+  );
   await show.call('set_clip_lane', { bus: CH, slot: 2, lane: FADER, events });
   const paged = await show.call('get_clip_lane', { bus: CH, slot: 2, lane: 2, limit: 2 });
   assert.equal(paged.events.length, 2);
   assert.equal(paged.total, 3);
   const rest = await show.call('get_clip_lane', { bus: CH, slot: 2, lane: 2, limit: 2, cursor: paged.nextCursor });
-  assert.deepEqual(rest.events.map((e: { normalized: number }) => e.normalized), [0.5]);
+  assert.deepEqual(
+    rest.events.map((e: { normalized: number }) => e.normalized),
+    [0.5],
+  );
   // A window replaces only the events inside it.
-  await assertUndoable(show, () => show.call('set_clip_lane', { bus: CH, slot: 2, lane: 2, from: { ms: 500 }, to: { ms: 1500 }, events: [{ ms: 750, normalized: 0.9 }] }), async () => {
-    const lane = await show.call('get_clip_lane', { bus: CH, slot: 2, lane: 2 });
-    assert.deepEqual(lane.events.map((e: { time: { ms: number } }) => e.time.ms), [0, 750, 3000]);
-  }, [grid(show)]);
-  await assertUndoable(show, () => show.call('set_clip_lane', { bus: CH, slot: 2, lane: 'pattern', events: [{ ms: 0, pattern: 0 }] }), async () => {
-    assert.equal((await show.call('get_clip_lane', { bus: CH, slot: 2, lane: 1 })).events[0].pattern, 0);
-  }, [grid(show)]);
-  await assertUndoable(show, () => show.call('copy_clip', { bus: CH, slot: 2, toSlot: 5 }), (r) => {
-    assert.equal(r.clip.slot, 5);
-    assert.equal(r.clip.label, 'Verse');
-    assert.deepEqual(r.unresolved, []);
-    assert.equal(r.clip.lanes[2].target, FADER);
-    assert.equal(r.clip.lanes[2].events, 3);
-  }, [grid(show)]);
-  await assertUndoable(show, () => show.call('set_clip_lane', { bus: CH, slot: 2, lane: 2, remove: true }), (r) => {
-    assert.equal(r.clip.lanes.length, 2);
-  }, [grid(show)]);
-  await assertUndoable(show, () => show.call('remove_clip', { bus: CH, slot: 2 }), async (r) => {
-    assert.deepEqual(r.removed, { bus: CH, slot: 2, label: 'Verse' });
-    assert.equal((await show.call('list_clips')).buses[0].clips.length, 0);
-  }, [grid(show)]);
+  await assertUndoable(
+    show,
+    () => show.call('set_clip_lane', { bus: CH, slot: 2, lane: 2, from: { ms: 500 }, to: { ms: 1500 }, events: [{ ms: 750, normalized: 0.9 }] }),
+    async () => {
+      const lane = await show.call('get_clip_lane', { bus: CH, slot: 2, lane: 2 });
+      assert.deepEqual(
+        lane.events.map((e: { time: { ms: number } }) => e.time.ms),
+        [0, 750, 3000],
+      );
+    },
+    [grid(show)],
+  );
+  await assertUndoable(
+    show,
+    () => show.call('set_clip_lane', { bus: CH, slot: 2, lane: 'pattern', events: [{ ms: 0, pattern: 0 }] }),
+    async () => {
+      assert.equal((await show.call('get_clip_lane', { bus: CH, slot: 2, lane: 1 })).events[0].pattern, 0);
+    },
+    [grid(show)],
+  );
+  await assertUndoable(
+    show,
+    () => show.call('copy_clip', { bus: CH, slot: 2, toSlot: 5 }),
+    (r) => {
+      assert.equal(r.clip.slot, 5);
+      assert.equal(r.clip.label, 'Verse');
+      assert.deepEqual(r.unresolved, []);
+      assert.equal(r.clip.lanes[2].target, FADER);
+      assert.equal(r.clip.lanes[2].events, 3);
+    },
+    [grid(show)],
+  );
+  await assertUndoable(
+    show,
+    () => show.call('set_clip_lane', { bus: CH, slot: 2, lane: 2, remove: true }),
+    (r) => {
+      assert.equal(r.clip.lanes.length, 2);
+    },
+    [grid(show)],
+  );
+  await assertUndoable(
+    show,
+    () => show.call('remove_clip', { bus: CH, slot: 2 }),
+    async (r) => {
+      assert.deepEqual(r.removed, { bus: CH, slot: 2, label: 'Verse' });
+      assert.equal((await show.call('list_clips')).buses[0].clips.length, 0);
+    },
+    [grid(show)],
+  );
 });
 
 test('clip edits: bad input is refused with a clear code and changes nothing, history included', async (t) => {
@@ -88,14 +148,38 @@ test('clip edits: bad input is refused with a clear code and changes nothing, hi
   await assertRefused(show, 'add_clip', { bus: CH, slot: 1, length: { ms: 5, beats: 1 } }, /^invalid_argument: length: give either ms or beats/, extra);
   await assertRefused(show, 'set_clip', { bus: CH, slot: 3, loop: true }, /^not_found: .* has no clip in slot 3; occupied slots: 0/, extra);
   await assertRefused(show, 'set_clip', { bus: CH, slot: 0 }, /^invalid_argument: nothing to change/, extra);
-  await assertRefused(show, 'set_clip_lane', { bus: CH, slot: 0, lane: FADER, events: [{ ms: 99999, value: 1 }] }, /^invalid_argument: events\[0\]: 99999 ms is past the clip's length/, extra);
+  await assertRefused(
+    show,
+    'set_clip_lane',
+    { bus: CH, slot: 0, lane: FADER, events: [{ ms: 99999, value: 1 }] },
+    /^invalid_argument: events\[0\]: 99999 ms is past the clip's length/,
+    extra,
+  );
   await assertRefused(show, 'set_clip_lane', { bus: CH, slot: 0, lane: FADER, events: [{ ms: 0, value: 7 }] }, /^invalid_argument: /, extra);
-  await assertRefused(show, 'set_clip_lane', { bus: CH, slot: 0, lane: FADER, events: [{ ms: 0 }] }, /^invalid_argument: events\[0\]: give either value or normalized/, extra);
+  await assertRefused(
+    show,
+    'set_clip_lane',
+    { bus: CH, slot: 0, lane: FADER, events: [{ ms: 0 }] },
+    /^invalid_argument: events\[0\]: give either value or normalized/,
+    extra,
+  );
   await assertRefused(show, 'set_clip_lane', { bus: CH, slot: 0, lane: '/lx/mixer/channel/2/fader', events: [] }, /^not_found: /, extra);
-  await assertRefused(show, 'set_clip_lane', { bus: CH, slot: 0, lane: 'pattern', events: [{ ms: 0, pattern: 40 }] }, /^invalid_argument: events\[0\]: pattern takes a 0-based index/, extra);
+  await assertRefused(
+    show,
+    'set_clip_lane',
+    { bus: CH, slot: 0, lane: 'pattern', events: [{ ms: 0, pattern: 40 }] },
+    /^invalid_argument: events\[0\]: pattern takes a 0-based index/,
+    extra,
+  );
   await assertRefused(show, 'set_clip_lane', { bus: CH, slot: 0, lane: 1, remove: true }, /^invalid_argument: only parameter lanes can be removed/, extra);
   await assertRefused(show, 'get_clip_lane', { bus: CH, slot: 0, lane: 9 }, /^not_found: .* no lane 9/, extra);
-  await assertRefused(show, 'copy_clip', { bus: CH, slot: 0, toBus: '/lx/mixer/master', toSlot: 0 }, /^invalid_argument: a channel clip cannot go on \/lx\/mixer\/master/, extra);
+  await assertRefused(
+    show,
+    'copy_clip',
+    { bus: CH, slot: 0, toBus: '/lx/mixer/master', toSlot: 0 },
+    /^invalid_argument: a channel clip cannot go on \/lx\/mixer\/master/,
+    extra,
+  );
   await assertRefused(show, 'copy_clip', { bus: CH, slot: 0, toSlot: 0 }, /^invalid_argument: slot 0 .* already holds a clip/, extra);
   await assertRefused(show, 'launch_clip', { scene: 4 }, /^not_found: scene 4 has no clips/, extra);
   await assertRefused(show, 'launch_clip', { bus: CH }, /^invalid_argument: give bus and slot, or scene/, extra);
@@ -106,7 +190,15 @@ test('clip edits: bad input is refused with a clear code and changes nothing, hi
 test('launch_clip plays the lanes on the frame clock; stop_clip stops; neither is an undo step', async (t) => {
   const show = await startShow(t);
   await show.call('add_clip', { bus: CH, slot: 0, length: { ms: 1000 }, timeBase: 'ABSOLUTE', loop: false });
-  await show.call('set_clip_lane', { bus: CH, slot: 0, lane: FADER, events: [{ ms: 0, value: 0 }, { ms: 1000, value: 1 }] });
+  await show.call('set_clip_lane', {
+    bus: CH,
+    slot: 0,
+    lane: FADER,
+    events: [
+      { ms: 0, value: 0 },
+      { ms: 1000, value: 1 },
+    ],
+  });
   const h = await history(show);
   const launched = await show.call('launch_clip', { bus: CH, slot: 0 });
   assert.equal(launched.launched[0].running, true);
@@ -122,7 +214,10 @@ test('launch_clip plays the lanes on the frame clock; stop_clip stops; neither i
   assert.equal(await fader(show), 1);
   await show.call('launch_clip', { scene: 0 });
   const stopped = await show.call('stop_clip', {});
-  assert.deepEqual(stopped.stopped.map((s: { slot: number }) => s.slot), [0]);
+  assert.deepEqual(
+    stopped.stopped.map((s: { slot: number }) => s.slot),
+    [0],
+  );
   assert.deepEqual(await history(show), h, 'launch and stop are not undo steps');
 });
 
@@ -169,12 +264,18 @@ test('record_clip: parameter moves from any surface become one take, one undo st
   const h = (await history(show)) as { undoDepth: number };
   assert.equal(h.undoDepth, depth + 3, 'two parameter moves and the take');
   const lane = await show.call('get_clip_lane', { bus: CH, slot: 0, lane: 2 });
-  assert.deepEqual(lane.events.map((e: { time: { ms: number }; value: number }) => [e.time.ms, e.value]), [[sumOf(6), 0.2], [sumOf(36), 0.8]]);
+  assert.deepEqual(
+    lane.events.map((e: { time: { ms: number }; value: number }) => [e.time.ms, e.value]),
+    [
+      [sumOf(6), 0.2],
+      [sumOf(36), 0.8],
+    ],
+  );
   await show.call('undo');
   assert.equal((await show.call('list_clips')).buses[0].clips[0].lanes.length, 2, 'undo removes the take');
 });
 
-test('a bus\'s Stop Clips trigger waits for the launch boundary, then stops its clips', async (t) => {
+test("a bus's Stop Clips trigger waits for the launch boundary, then stops its clips", async (t) => {
   const show = await startShow(t);
   await show.call('add_clip', { bus: CH, slot: 0 });
   await show.call('launch_clip', { bus: CH, slot: 0 });

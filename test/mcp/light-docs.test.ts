@@ -34,7 +34,11 @@ test('list_available_*: every class in registry order, with documented and avail
   const library = createLibrary();
   for (const kind of KINDS) {
     const { [`${kind}s`]: list } = await show.call(`list_available_${kind}s`);
-    assert.deepEqual(list.map((e: { class: string }) => e.class), library.list(kind).map((e) => e.className), `${kind}s in registry order`);
+    assert.deepEqual(
+      list.map((e: { class: string }) => e.class),
+      library.list(kind).map((e) => e.className),
+      `${kind}s in registry order`,
+    );
     for (const e of list) {
       const entry = library.byClassName(e.class)!;
       assert.equal(e.kind, kind);
@@ -64,7 +68,11 @@ test('get_component_doc: every class has a current note, and documented agrees w
       assert.equal(doc.documented, e.documented, `${e.class}: documented flags agree`);
       for (const section of ['summary', 'parameterInteractions', 'usageTips']) assert.ok(doc[section].length > 40, `${e.class}: ${section}`);
       if (e.available) {
-        assert.equal(doc.freshness.stale, false, `${e.class}: note is stale; review it against ${doc.freshness.implementation}, then npm run docs:components:pin`);
+        assert.equal(
+          doc.freshness.stale,
+          false,
+          `${e.class}: note is stale; review it against ${doc.freshness.implementation}, then npm run docs:components:pin`,
+        );
         assert.equal(doc.freshness.sourceSha256, doc.freshness.currentSha256);
         assert.match(doc.freshness.implementation, /^src\/light\/.*\.ts$/);
         assert.equal(doc.freshness.origin, 'builtin');
@@ -102,7 +110,7 @@ test('get_component_doc: full, simple and display names, any case; ambiguous and
   await expectError(show, 'get_component_doc', { class: 'Gradient', path: '/lx/mixer/channel/1/pattern/1' }, /^invalid_argument: pass either class or path/);
 });
 
-test('get_component_doc: by a live instance\'s path or id', async (t) => {
+test("get_component_doc: by a live instance's path or id", async (t) => {
   const show = await startShow(t);
   const byPath = await show.call('get_component_doc', { path: '/lx/mixer/channel/1/pattern/1' });
   assert.equal(byPath.class, GRADIENT);
@@ -146,7 +154,7 @@ function goldenShow(t: Parameters<typeof startShow>[0]): Promise<TestShow> {
   return startShow(t, { project: join(GOLDEN_DIR, 'gradient_fixed_rgb.lxp') });
 }
 
-test('describe_model: the golden mixed model gives LX\'s tags and point index ranges', async (t) => {
+test("describe_model: the golden mixed model gives LX's tags and point index ranges", async (t) => {
   const show = await goldenShow(t);
   const frames = JSON.parse(await readFile(join(GOLDEN_DIR, 'gradient_fixed_rgb.frames.json'), 'utf8')) as { points: number };
   const out = await show.call('describe_model', { depth: 1 });
@@ -154,14 +162,35 @@ test('describe_model: the golden mixed model gives LX\'s tags and point index ra
   assert.equal(out.fixtureCount, 11);
   assert.equal(out.truncated, false);
   assert.deepEqual(out.tagVocabulary, {
-    model: 1, grid: 1, panel: 1, row: 16, column: 20,
-    strip: 4, sa: 1, sb: 1, arc: 2, aa: 1, ab: 1,
-    point: 6, lamp: 6, l1: 1, l2: 1, l3: 1, l4: 1, l5: 1, l6: 1,
+    model: 1,
+    grid: 1,
+    panel: 1,
+    row: 16,
+    column: 20,
+    strip: 4,
+    sa: 1,
+    sb: 1,
+    arc: 2,
+    aa: 1,
+    ab: 1,
+    point: 6,
+    lamp: 6,
+    l1: 1,
+    l2: 1,
+    l3: 1,
+    l4: 1,
+    l5: 1,
+    l6: 1,
   });
   const root = out.node;
   assert.equal(root.path, '/model');
   assert.deepEqual(root.pointIndexRange, { first: 0, last: frames.points - 1 });
-  const ranges = root.children.map((c: { path: string; pointIndexRange: { first: number; last: number }; fixture: { label: string } }) => [c.path, c.fixture.label, c.pointIndexRange.first, c.pointIndexRange.last]);
+  const ranges = root.children.map((c: { path: string; pointIndexRange: { first: number; last: number }; fixture: { label: string } }) => [
+    c.path,
+    c.fixture.label,
+    c.pointIndexRange.first,
+    c.pointIndexRange.last,
+  ]);
   assert.deepEqual(ranges, [
     ['/model/grid[0]', 'Panel', 0, 319],
     ['/model/strip[0]', 'StripA', 320, 379],
@@ -235,7 +264,10 @@ test('describe_model: bad paths', async (t) => {
 test('list_available_fixtures: the stock classes; no JSON types without a media folder', async (t) => {
   const show = await startShow(t);
   const out = await show.call('list_available_fixtures');
-  assert.deepEqual(out.classes.map((c: { name: string }) => c.name), ['Arc', 'Grid', 'Point', 'Spiral', 'Strip']);
+  assert.deepEqual(
+    out.classes.map((c: { name: string }) => c.name),
+    ['Arc', 'Grid', 'Point', 'Spiral', 'Strip'],
+  );
   const grid = out.classes[1];
   assert.equal(grid.class, 'heronarts.lx.structure.GridFixture');
   assert.deepEqual(grid.defaultTags, ['grid']);
@@ -245,19 +277,25 @@ test('list_available_fixtures: the stock classes; no JSON types without a media 
   assert.ok(!('fixturesFolder' in out));
 });
 
-test('list_available_fixtures: the .lxf types of the project\'s media folder', async (t) => {
+test("list_available_fixtures: the .lxf types of the project's media folder", async (t) => {
   const media = await mkdtemp(join(tmpdir(), 'footlight-media-'));
   t.after(() => rm(media, { recursive: true, force: true }));
   await mkdir(join(media, 'Projects'), { recursive: true });
   await mkdir(join(media, 'Fixtures', 'bars'), { recursive: true });
   await writeFile(join(media, 'Projects', 'show.lxp'), await readFile(join(GOLDEN_DIR, 'gradient_fixed_rgb.lxp'), 'utf8'));
-  await writeFile(join(media, 'Fixtures', 'bars', 'Bar.lxf'), JSON.stringify({ label: 'Bar', parameters: { n: { type: 'int', default: 4 } }, components: [{ type: 'strip', numPoints: '$n' }] }));
+  await writeFile(
+    join(media, 'Fixtures', 'bars', 'Bar.lxf'),
+    JSON.stringify({ label: 'Bar', parameters: { n: { type: 'int', default: 4 } }, components: [{ type: 'strip', numPoints: '$n' }] }),
+  );
   await writeFile(join(media, 'Fixtures', 'Bad.lxf'), '[');
   const show = await startShow(t, { project: join(media, 'Projects', 'show.lxp') });
   const out = await show.call('list_available_fixtures');
   assert.equal(out.fixturesFolder, join(media, 'Fixtures'));
   assert.deepEqual(out.jsonTypes, [{ type: 'bars/Bar', label: 'Bar', isVisible: true, parameters: [{ key: 'n', kind: 'int', label: 'n', default: 4 }] }]);
-  assert.deepEqual(out.errors.map((e: { type: string }) => e.type), ['Bad']);
+  assert.deepEqual(
+    out.errors.map((e: { type: string }) => e.type),
+    ['Bad'],
+  );
 });
 
 test('get_component_doc: a live effect, a saved class Footlight cannot run, and a class it does not know', async (t) => {
@@ -279,5 +317,10 @@ test('get_component_doc: a live effect, a saved class Footlight cannot run, and 
   assert.equal(dmx.available, false);
   assert.match(dmx.unavailableReason, /DMX/);
   assert.equal(dmx.documented, true);
-  await expectError(show, 'get_component_doc', { path: '/lx/mixer/channel/1/pattern/3' }, /^not_found: .*com\.example\.CustomPattern.*not in Footlight's library/);
+  await expectError(
+    show,
+    'get_component_doc',
+    { path: '/lx/mixer/channel/1/pattern/3' },
+    /^not_found: .*com\.example\.CustomPattern.*not in Footlight's library/,
+  );
 });

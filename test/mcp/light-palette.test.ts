@@ -23,26 +23,41 @@ test('get_palette: live swatch, saved swatches, settings', async (t) => {
 test('save_swatch, remove_swatch, move_swatch: each one undo step with pathChanges', async (t) => {
   const show = await startShow(t);
   const extra = [palette(show)];
-  const a = await assertUndoable(show, () => show.call('save_swatch', {}), (r) => {
-    assert.equal(r.swatch.path, '/lx/palette/swatches/1');
-    assert.equal(r.swatch.label, 'Swatch-1');
-    assert.equal(r.swatch.recallPath, '/lx/palette/swatches/1/recall');
-  }, extra);
+  const a = await assertUndoable(
+    show,
+    () => show.call('save_swatch', {}),
+    (r) => {
+      assert.equal(r.swatch.path, '/lx/palette/swatches/1');
+      assert.equal(r.swatch.label, 'Swatch-1');
+      assert.equal(r.swatch.recallPath, '/lx/palette/swatches/1/recall');
+    },
+    extra,
+  );
   assert.equal(a.swatch.colors.length, 1);
   await show.call('save_swatch', {});
   await show.call('save_swatch', {});
   await show.call('set_parameter', { path: HUE, value: 120 });
   const b = await show.call('save_swatch', { label: 'Green', index: 0 });
   assert.equal(b.swatch.path, '/lx/palette/swatches/1');
-  await assertUndoable(show, () => show.call('move_swatch', { id: b.swatch.id, index: 2 }), (r) => {
-    assert.equal(r.swatch.path, '/lx/palette/swatches/3');
-    assert.equal(r.pathChanges.filter((c: { before: string }) => /swatches\/\d$/.test(c.before)).length, 3);
-  }, extra);
-  await assertUndoable(show, () => show.call('remove_swatch', { id: b.swatch.id }), (r) => {
-    assert.equal(r.kind, 'swatch');
-    assert.equal(r.removed, '/lx/palette/swatches/1');
-    assert.ok(r.pathChanges.some((c: { before: string; after: string }) => c.before === '/lx/palette/swatches/2' && c.after === '/lx/palette/swatches/1'));
-  }, extra);
+  await assertUndoable(
+    show,
+    () => show.call('move_swatch', { id: b.swatch.id, index: 2 }),
+    (r) => {
+      assert.equal(r.swatch.path, '/lx/palette/swatches/3');
+      assert.equal(r.pathChanges.filter((c: { before: string }) => /swatches\/\d$/.test(c.before)).length, 3);
+    },
+    extra,
+  );
+  await assertUndoable(
+    show,
+    () => show.call('remove_swatch', { id: b.swatch.id }),
+    (r) => {
+      assert.equal(r.kind, 'swatch');
+      assert.equal(r.removed, '/lx/palette/swatches/1');
+      assert.ok(r.pathChanges.some((c: { before: string; after: string }) => c.before === '/lx/palette/swatches/2' && c.after === '/lx/palette/swatches/1'));
+    },
+    extra,
+  );
   await assertRefused(show, 'remove_swatch', { path: '/lx/palette/swatch' }, /^invalid_argument: .* is the live swatch/, extra);
   await assertRefused(show, 'move_swatch', { id: b.swatch.id, index: 3 }, /^invalid_argument: index takes an integer in 0–2/, extra);
   await assertRefused(show, 'save_swatch', { index: 9 }, /^invalid_argument: index/, extra);
@@ -55,33 +70,53 @@ test('set_swatch: recall is undoable and restores the live colors exactly', asyn
   await show.call('set_parameter', { path: HUE, value: 30 });
   await show.call('add_color', {});
   const extra = [palette(show), () => show.call('get_parameter', { path: HUE })];
-  await assertUndoable(show, () => show.call('set_swatch', { id: saved.swatch.id }), async (r) => {
-    assert.equal(r.recalled, saved.swatch.path);
-    assert.equal(r.transitioning, false);
-    assert.equal(r.swatch.colors.length, 1, 'the live swatch takes the saved one\'s colors');
-    assert.equal((await show.call('get_parameter', { path: HUE })).parameter.value, 200);
-  }, extra);
+  await assertUndoable(
+    show,
+    () => show.call('set_swatch', { id: saved.swatch.id }),
+    async (r) => {
+      assert.equal(r.recalled, saved.swatch.path);
+      assert.equal(r.transitioning, false);
+      assert.equal(r.swatch.colors.length, 1, "the live swatch takes the saved one's colors");
+      assert.equal((await show.call('get_parameter', { path: HUE })).parameter.value, 200);
+    },
+    extra,
+  );
   await show.call('set_parameter', { path: '/lx/palette/transitionEnabled', value: true });
-  await assertUndoable(show, () => show.call('set_swatch', { id: saved.swatch.id }), (r) => {
-    assert.equal(r.transitioning, true);
-  }, extra);
+  await assertUndoable(
+    show,
+    () => show.call('set_swatch', { id: saved.swatch.id }),
+    (r) => {
+      assert.equal(r.transitioning, true);
+    },
+    extra,
+  );
   await assertRefused(show, 'set_swatch', { path: '/lx/palette/swatch' }, /^invalid_argument: .* is the live swatch/, extra);
 });
 
 test('add_color and remove_color: live or saved swatch; 1–5 colors', async (t) => {
   const show = await startShow(t);
   const extra = [palette(show)];
-  await assertUndoable(show, () => show.call('add_color', {}), (r) => {
-    assert.equal(r.swatch.colors.length, 2);
-    assert.equal(r.swatch.colors[1].color, r.swatch.colors[0].color, 'a new color copies the last one');
-  }, extra);
+  await assertUndoable(
+    show,
+    () => show.call('add_color', {}),
+    (r) => {
+      assert.equal(r.swatch.colors.length, 2);
+      assert.equal(r.swatch.colors[1].color, r.swatch.colors[0].color, 'a new color copies the last one');
+    },
+    extra,
+  );
   for (let i = 0; i < 4; i++) await show.call('add_color', {});
   await assertRefused(show, 'add_color', {}, /^invalid_argument: .* already has 5 colors/, extra);
-  await assertUndoable(show, () => show.call('remove_color', {}), (r) => {
-    assert.equal(r.kind, 'color');
-    assert.equal(r.removed, '/lx/palette/swatch/color/5');
-    assert.equal(r.swatch.colors.length, 4);
-  }, extra);
+  await assertUndoable(
+    show,
+    () => show.call('remove_color', {}),
+    (r) => {
+      assert.equal(r.kind, 'color');
+      assert.equal(r.removed, '/lx/palette/swatch/color/5');
+      assert.equal(r.swatch.colors.length, 4);
+    },
+    extra,
+  );
   const saved = await show.call('save_swatch', {});
   await show.call('remove_color', { swatch: saved.swatch.id });
   await show.call('remove_color', { swatch: saved.swatch.path });

@@ -13,13 +13,18 @@ async function stepFrames(show: TestShow, n: number, deltaMs = 1000 / 60): Promi
 
 test('add_snapshot: captures the look; list_snapshots shows it and the engine settings', async (t) => {
   const show = await startShow(t);
-  const s = await assertUndoable(show, () => show.call('add_snapshot', { label: 'Intro' }), async (r) => {
-    assert.equal(r.snapshot.path, '/lx/snapshots/snapshot/1');
-    assert.equal(r.snapshot.label, 'Intro');
-    assert.ok(r.snapshot.valueCount > 4);
-    assert.ok(r.snapshot.scopes.includes('MIXER'));
-    assert.ok(r.snapshot.scopes.includes('PATTERNS'));
-  }, [snapshots(show)]);
+  const s = await assertUndoable(
+    show,
+    () => show.call('add_snapshot', { label: 'Intro' }),
+    async (r) => {
+      assert.equal(r.snapshot.path, '/lx/snapshots/snapshot/1');
+      assert.equal(r.snapshot.label, 'Intro');
+      assert.ok(r.snapshot.valueCount > 4);
+      assert.ok(r.snapshot.scopes.includes('MIXER'));
+      assert.ok(r.snapshot.scopes.includes('PATTERNS'));
+    },
+    [snapshots(show)],
+  );
   assert.equal(s.snapshot.recallPath, '/lx/snapshots/snapshot/1/recall');
   const list = await show.call('list_snapshots');
   assert.deepEqual(list.snapshots, []);
@@ -39,12 +44,17 @@ test('recall_snapshot: restores the captured values; undo puts back every value 
   await show.call('set_parameter', { path: F2, value: 0.2 });
   await show.call('activate_pattern', { path: '/lx/mixer/channel/1/pattern/2' });
   const extra = [snapshots(show), () => show.call('get_parameter', { path: F1 }), () => show.call('get_parameter', { path: F2 })];
-  await assertUndoable(show, () => show.call('recall_snapshot', { path: snap.snapshot.path }), async (r) => {
-    assert.equal(r.transitioning, false);
-    assert.equal((await show.call('get_parameter', { path: F1 })).parameter.value, 0.6);
-    assert.equal((await show.call('get_parameter', { path: F2 })).parameter.value, 0.9);
-    assert.equal((await show.call('get_channel', { path: '/lx/mixer/channel/1' })).channel.activePattern.index, 0);
-  }, extra);
+  await assertUndoable(
+    show,
+    () => show.call('recall_snapshot', { path: snap.snapshot.path }),
+    async (r) => {
+      assert.equal(r.transitioning, false);
+      assert.equal((await show.call('get_parameter', { path: F1 })).parameter.value, 0.6);
+      assert.equal((await show.call('get_parameter', { path: F2 })).parameter.value, 0.9);
+      assert.equal((await show.call('get_channel', { path: '/lx/mixer/channel/1' })).channel.activePattern.index, 0);
+    },
+    extra,
+  );
   // After undo (LX cannot): the values the recall overwrote are back.
   assert.equal((await show.call('get_parameter', { path: F1 })).parameter.value, 0.1);
   assert.equal((await show.call('get_parameter', { path: F2 })).parameter.value, 0.2);
@@ -72,18 +82,28 @@ test('update_snapshot and remove_snapshot: undo restores what it held and its pl
   const a = await show.call('add_snapshot', {});
   const b = await show.call('add_snapshot', {});
   await show.call('set_parameter', { path: F1, value: 0.8 });
-  await assertUndoable(show, () => show.call('update_snapshot', { id: a.snapshot.id }), async () => {
-    await show.call('set_parameter', { path: F1, value: 0.5 });
-    await show.call('recall_snapshot', { id: a.snapshot.id });
-    assert.equal((await show.call('get_parameter', { path: F1 })).parameter.value, 0.8);
-    await show.call('undo');
-    await show.call('undo');
-  }, [snapshots(show)]);
-  await assertUndoable(show, () => show.call('remove_snapshot', { id: a.snapshot.id }), (r) => {
-    assert.equal(r.kind, 'snapshot');
-    assert.equal(r.id, a.snapshot.id);
-    assert.deepEqual(r.pathChanges, [{ id: b.snapshot.id, before: '/lx/snapshots/snapshot/2', after: '/lx/snapshots/snapshot/1' }]);
-  }, [snapshots(show)]);
+  await assertUndoable(
+    show,
+    () => show.call('update_snapshot', { id: a.snapshot.id }),
+    async () => {
+      await show.call('set_parameter', { path: F1, value: 0.5 });
+      await show.call('recall_snapshot', { id: a.snapshot.id });
+      assert.equal((await show.call('get_parameter', { path: F1 })).parameter.value, 0.8);
+      await show.call('undo');
+      await show.call('undo');
+    },
+    [snapshots(show)],
+  );
+  await assertUndoable(
+    show,
+    () => show.call('remove_snapshot', { id: a.snapshot.id }),
+    (r) => {
+      assert.equal(r.kind, 'snapshot');
+      assert.equal(r.id, a.snapshot.id);
+      assert.deepEqual(r.pathChanges, [{ id: b.snapshot.id, before: '/lx/snapshots/snapshot/2', after: '/lx/snapshots/snapshot/1' }]);
+    },
+    [snapshots(show)],
+  );
 });
 
 test('apply_operations: capture two looks and recall the first, one step', async (t) => {

@@ -58,5 +58,15 @@ test('fire_trigger: toggles and non-booleans refused; refused inside a batch; no
   await assertRefused(show, 'fire_trigger', { path: '/lx/mixer/channel/1/fader' }, /^invalid_argument: .* is a bounded parameter/);
   await assertRefused(show, 'fire_trigger', { path: '/lx/mixer/channel/1' }, /^invalid_argument: .* is a component, not a parameter/);
   await assertRefused(show, 'fire_trigger', { path: '/lx/mixer/channel/1/nope' }, /^not_found: /);
-  await assertRefused(show, 'apply_operations', { operations: [{ tool: 'set_parameter', args: { path: '/lx/mixer/channel/1/fader', value: 0.5 } }, { tool: 'fire_trigger', args: { path: '/lx/tempo/tap' } }] }, /^invalid_argument: operations\[1\] \(fire_trigger\) failed: fire_trigger cannot run in a batch/);
+  await assertRefused(
+    show,
+    'apply_operations',
+    {
+      operations: [
+        { tool: 'set_parameter', args: { path: '/lx/mixer/channel/1/fader', value: 0.5 } },
+        { tool: 'fire_trigger', args: { path: '/lx/tempo/tap' } },
+      ],
+    },
+    /^invalid_argument: operations\[1\] \(fire_trigger\) failed: fire_trigger cannot run in a batch/,
+  );
 });

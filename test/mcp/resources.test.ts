@@ -35,12 +35,12 @@ test('prompts: listed and rendered with their arguments', async (t) => {
   assert.match((p.messages[0].content as { text: string }).text, /amber wash.*apply_operations/s);
 });
 
-test('resources: a tool\'s full schemas', async (t) => {
+test("resources: a tool's full schemas", async (t) => {
   const show = await startShow(t);
   const read = await show.client.readResource({ uri: 'footlight://tool-schema/get_tempo' });
   const schema = JSON.parse((read.contents[0] as { text: string }).text);
   assert.equal(schema.outputSchema.properties.bpm.properties.path.type, 'string', 'the full schema keeps nested shapes');
   const listed = (await show.client.listTools()).tools.find((x) => x.name === 'get_tempo');
-  assert.deepEqual((listed?.outputSchema?.properties as Record<string, unknown>).bpm, { type: 'object' }, 'tools/list declares one level');
+  assert.deepEqual((listed!.outputSchema!.properties as Record<string, unknown>).bpm, { type: 'object' }, 'tools/list declares one level');
   await assert.rejects(show.client.readResource({ uri: 'footlight://tool-schema/nope' }), /no tool named "nope"/);
 });

@@ -51,7 +51,11 @@ test('retry key: a failed first call is forgotten, so the same id runs when rese
   const before = channels(show);
   assert.match(await show.callError('add_channel', { class: 'NoSuchPattern', request_id: 'x' }), /^(not_found|invalid_argument): /);
   assert.equal(channels(show), before);
-  assert.match(await show.callError('add_channel', { class: 'NoSuchPattern', request_id: 'x' }), /^(not_found|invalid_argument): /, 'a failure is not replayed as a success');
+  assert.match(
+    await show.callError('add_channel', { class: 'NoSuchPattern', request_id: 'x' }),
+    /^(not_found|invalid_argument): /,
+    'a failure is not replayed as a success',
+  );
   await show.call('add_channel', { class: 'Solid', request_id: 'y' });
   assert.equal(channels(show), before + 1);
 });
@@ -60,6 +64,17 @@ test('retry key: offered on every non-idempotent write, not on reads or idempote
   const show = await startShow(t, { toolsets: ['all'] });
   const tools = (await show.client.listTools()).tools;
   const has = (name: string): boolean => 'request_id' in ((tools.find((x) => x.name === name)?.inputSchema.properties ?? {}) as object);
-  for (const name of ['add_channel', 'add_modulator', 'save_swatch', 'copy_channel', 'duplicate_fixture', 'wire_modulation', 'add_snapshot', 'undo', 'apply_operations']) assert.ok(has(name), name);
+  for (const name of [
+    'add_channel',
+    'add_modulator',
+    'save_swatch',
+    'copy_channel',
+    'duplicate_fixture',
+    'wire_modulation',
+    'add_snapshot',
+    'undo',
+    'apply_operations',
+  ])
+    assert.ok(has(name), name);
   for (const name of ['get_status', 'set_parameter', 'move_channel', 'get_frame']) assert.ok(!has(name), name);
 });

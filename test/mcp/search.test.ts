@@ -10,7 +10,10 @@ test('search_components: by label and class, by kind, under a path', async (t) =
   assert.equal(solid.results[0].class, 'heronarts.lx.pattern.color.SolidPattern');
   assert.equal(solid.results[0].path, '/lx/mixer/channel/2/pattern/1');
   const channels = await show.call('search_components', { query: '', kind: 'channel' });
-  assert.deepEqual(channels.results.map((r: { label: string }) => r.label), ['Channel-1', 'Channel-2']);
+  assert.deepEqual(
+    channels.results.map((r: { label: string }) => r.label),
+    ['Channel-1', 'Channel-2'],
+  );
   const exactFirst = await show.call('search_components', { query: 'channel-2' });
   assert.equal(exactFirst.results[0].label, 'Channel-2');
   const under = await show.call('search_components', { query: '', underPath: '/lx/mixer/channel/1' });
@@ -34,9 +37,18 @@ test('search_components: pages are stable and a structure change makes the curso
   assert.equal(third.results.length, 2);
   assert.equal(third.nextCursor, undefined);
   await show.app.engine.queue.submit(() => show.app.light.mixer.channels.insert(new Channel('Late')));
-  assert.match(await show.callError('search_components', { query: '', kind: 'channel', limit: 4, cursor: first.nextCursor }), /^stale: the show's structure changed since the first page/);
-  assert.match(await show.callError('search_components', { query: '', kind: 'channel', cursor: 'garbage' }), /^invalid_argument: cursor is not a cursor from this list/);
-  assert.match(await show.callError('search_components', { query: 'other', kind: 'channel', cursor: first.nextCursor }), /^invalid_argument: cursor is not a cursor from this list/);
+  assert.match(
+    await show.callError('search_components', { query: '', kind: 'channel', limit: 4, cursor: first.nextCursor }),
+    /^stale: the show's structure changed since the first page/,
+  );
+  assert.match(
+    await show.callError('search_components', { query: '', kind: 'channel', cursor: 'garbage' }),
+    /^invalid_argument: cursor is not a cursor from this list/,
+  );
+  assert.match(
+    await show.callError('search_components', { query: 'other', kind: 'channel', cursor: first.nextCursor }),
+    /^invalid_argument: cursor is not a cursor from this list/,
+  );
 });
 
 test('search_components: parameters by key, label and path with their values, exact label first; a task in words', async (t) => {

@@ -13,7 +13,8 @@ test('mcp: initialize gives a session; list tools; set → read back → undo �
   assert.match(show.client.getInstructions() ?? '', /Discover, never guess/);
   const { tools } = await show.client.listTools();
   const names = tools.map((x) => x.name);
-  for (const n of ['get_status', 'get_project_info', 'list_channels', 'list_parameters', 'get_parameter', 'set_parameter', 'undo', 'redo']) assert.ok(names.includes(n), n);
+  for (const n of ['get_status', 'get_project_info', 'list_channels', 'list_parameters', 'get_parameter', 'set_parameter', 'undo', 'redo'])
+    assert.ok(names.includes(n), n);
 
   const before = await show.call('get_parameter', { path: FADER });
   assert.equal(before.parameter.value, 0.25);
@@ -47,7 +48,11 @@ test('mcp: unknown session id → 404; missing session on a non-initialize reque
   const show = await startShow(t);
   const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
   const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
-  const unknown = await fetch(show.url, { method: 'POST', headers: { ...headers, 'mcp-session-id': 'no-such-session', 'mcp-protocol-version': '2025-11-25' }, body });
+  const unknown = await fetch(show.url, {
+    method: 'POST',
+    headers: { ...headers, 'mcp-session-id': 'no-such-session', 'mcp-protocol-version': '2025-11-25' },
+    body,
+  });
   assert.equal(unknown.status, 404);
   assert.equal(((await unknown.json()) as { error: { code: number } }).error.code, -32001);
   const missing = await fetch(show.url, { method: 'POST', headers, body });
@@ -74,7 +79,12 @@ test('mcp: foreign Host and foreign Origin get 403 and change nothing', async (t
   const show = await startShow(t);
   const before = await show.call('get_history', {});
   const port = new URL(show.url).port;
-  const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'evil', version: '1' } } });
+  const init = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'evil', version: '1' } },
+  });
   const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
   const { request } = await import('node:http');
   const status = (extra: Record<string, string>) =>

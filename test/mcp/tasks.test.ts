@@ -50,7 +50,12 @@ test('tasks: get_frame as a task — CreateTaskResult, progress, tasks/get, task
   assert.deepEqual(listed.find((x) => x.name === 'get_frame')?.execution, { taskSupport: 'optional' });
   assert.equal(listed.find((x) => x.name === 'get_status')?.execution, undefined, 'quick tools are not tasks');
 
-  const created = await raw(show.client, 'tools/call', { name: 'get_frame', arguments: { include_image: true, width: 64 }, task: { ttl: 30_000 }, _meta: { progressToken: 'frame-1' } });
+  const created = await raw(show.client, 'tools/call', {
+    name: 'get_frame',
+    arguments: { include_image: true, width: 64 },
+    task: { ttl: 30_000 },
+    _meta: { progressToken: 'frame-1' },
+  });
   assert.equal(created.content, undefined, 'a CreateTaskResult, not a tool result');
   const task = created.task as Task;
   assert.equal(task.status, 'working');
@@ -70,9 +75,18 @@ test('tasks: get_frame as a task — CreateTaskResult, progress, tasks/get, task
   assert.equal(got.status, 'completed');
   assert.equal(got.createdAt, task.createdAt);
   const list = (await raw(show.client, 'tasks/list', {})).tasks as Task[];
-  assert.deepEqual(list.map((x) => x.taskId), [task.taskId]);
+  assert.deepEqual(
+    list.map((x) => x.taskId),
+    [task.taskId],
+  );
   await until('progress 0 and 1 arrive', () => seen.progress.length >= 2);
-  assert.deepEqual(seen.progress.map((p) => [p.progressToken, p.progress, p.total]), [['frame-1', 0, 1], ['frame-1', 1, 1]]);
+  assert.deepEqual(
+    seen.progress.map((p) => [p.progressToken, p.progress, p.total]),
+    [
+      ['frame-1', 0, 1],
+      ['frame-1', 1, 1],
+    ],
+  );
   await until('a status notice arrives', () => seen.status.some((s) => s.taskId === task.taskId && s.status === 'completed'));
 
   // A finished task cannot be cancelled; unknown ids and tools that are not tasks are refused in words.

@@ -16,7 +16,20 @@ test('tool budget: a fresh server lists at most 30 tools in at most 40,000 bytes
   const names = listed.tools.map((x) => x.name);
   assert.ok(listed.tools.length <= MAX_TOOLS, `${listed.tools.length} tools listed by default (budget ${MAX_TOOLS}): ${names.join(', ')}`);
   assert.ok(bytes <= MAX_BYTES, `tools/list is ${bytes} bytes by default (budget ${MAX_BYTES}); docs/tools.md prints each tool's bytes`);
-  for (const n of ['get_status', 'find_tools', 'search_components', 'list_parameters', 'get_parameter', 'set_parameter', 'undo', 'redo', 'get_history', 'get_frame', 'apply_operations']) assert.ok(names.includes(n), `${n} is listed by default`);
+  for (const n of [
+    'get_status',
+    'find_tools',
+    'search_components',
+    'list_parameters',
+    'get_parameter',
+    'set_parameter',
+    'undo',
+    'redo',
+    'get_history',
+    'get_frame',
+    'apply_operations',
+  ])
+    assert.ok(names.includes(n), `${n} is listed by default`);
   const defaults = new Set(TOOLSETS.filter((s) => s.default).map((s) => s.id));
   assert.ok(listed.tools.every((x) => defaults.has((x._meta as Record<string, string>)['footlight/toolset'])));
 });
@@ -24,13 +37,20 @@ test('tool budget: a fresh server lists at most 30 tools in at most 40,000 bytes
 test('tool budget: --toolsets all lists every tool from the start', async (t) => {
   const show = await startShow(t, { toolsets: ['all'] });
   const { tools } = await show.client.listTools();
-  assert.deepEqual(tools.map((x) => x.name), TOOLS.map((x) => x.name));
+  assert.deepEqual(
+    tools.map((x) => x.name),
+    TOOLS.map((x) => x.name),
+  );
 });
 
 test('toolsets: every tool names a registered toolset', () => {
   const ids = new Set(TOOLSETS.map((s) => s.id));
   for (const tool of TOOLS) assert.ok(ids.has(tool.toolset), `${tool.name}: toolset ${tool.toolset} is not in TOOLSETS (src/tools/toolsets.ts)`);
-  for (const s of TOOLSETS) assert.ok(TOOLS.some((x) => x.toolset === s.id), `toolset ${s.id} has no tools`);
+  for (const s of TOOLSETS)
+    assert.ok(
+      TOOLS.some((x) => x.toolset === s.id),
+      `toolset ${s.id} has no tools`,
+    );
 });
 
 test('tool budget: docs/tools.md counts each tool exactly as tools/list sends it', async (t) => {

@@ -29,7 +29,10 @@ async function assertSnapshot(name: string, value: unknown): Promise<void> {
 test('tool surface: snapshots and metadata of every tool, as a client lists them', async (t) => {
   const show = await startShow(t, { toolsets: ['all'] });
   const { tools } = await show.client.listTools();
-  assert.deepEqual(tools.map((x) => x.name), TOOLS.map((x) => x.name));
+  assert.deepEqual(
+    tools.map((x) => x.name),
+    TOOLS.map((x) => x.name),
+  );
   for (const tool of tools) {
     await assertSnapshot(tool.name, tool);
     assert.match(tool.name, /^[a-z]+(_[a-z0-9]+)*$/, `${tool.name}: snake_case verb_noun`);

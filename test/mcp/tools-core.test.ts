@@ -136,8 +136,14 @@ test('ids address components and parameters across renumbering; a stale path wit
   });
   const moved = await show.call('get_parameter', { id: ch2.id, key: 'fader' });
   assert.equal(moved.parameter.path, '/lx/mixer/channel/1/fader');
-  assert.match(await show.callError('set_parameter', { path: '/lx/mixer/channel/2/fader', id: ch2.id, key: 'fader', value: 0.5 }), /^stale: \/lx\/mixer\/channel\/2\/fader is not \/lx\/mixer\/channel\/1\/fader/);
-  assert.match(await show.callError('list_parameters', { path: '/lx/mixer/channel/2', id: ch2.id }), /^stale: \/lx\/mixer\/channel\/2 now points to "Channel-1" .*is now at \/lx\/mixer\/channel\/1/);
+  assert.match(
+    await show.callError('set_parameter', { path: '/lx/mixer/channel/2/fader', id: ch2.id, key: 'fader', value: 0.5 }),
+    /^stale: \/lx\/mixer\/channel\/2\/fader is not \/lx\/mixer\/channel\/1\/fader/,
+  );
+  assert.match(
+    await show.callError('list_parameters', { path: '/lx/mixer/channel/2', id: ch2.id }),
+    /^stale: \/lx\/mixer\/channel\/2 now points to "Channel-1" .*is now at \/lx\/mixer\/channel\/1/,
+  );
   assert.match(await show.callError('get_parameter', { id: 99999, key: 'fader' }), /^not_found: no light component with id 99999/);
   assert.match(await show.callError('get_parameter', { id: ch2.id }), /^invalid_argument: with id, also give the parameter key/);
   assert.match(await show.callError('get_parameter', {}), /^invalid_argument: give the parameter's path/);

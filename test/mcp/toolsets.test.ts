@@ -15,7 +15,10 @@ test('toolsets: light, sound and named sets, always with status, history and bat
   assert.ok(few.length < 20, `${few.length} tools`);
   assert.ok(selectTools(TOOLS, { readOnly: true }).every((t) => t.annotations.readOnlyHint));
   assert.equal(selectTools(TOOLS).length, TOOLS.length);
-  assert.throws(() => selectTools(TOOLS, { toolsets: ['lights'] }), (e: unknown) => e instanceof FootlightError && /unknown toolset "lights"; use default, all, light, sound/.test(e.message));
+  assert.throws(
+    () => selectTools(TOOLS, { toolsets: ['lights'] }),
+    (e: unknown) => e instanceof FootlightError && /unknown toolset "lights"; use default, all, light, sound/.test(e.message),
+  );
 });
 
 test('toolsets: a server started with a selection lists only those tools', async (t) => {

@@ -15,7 +15,8 @@ test('OSC /adm/obj/<n>/aed and /azim move a Sound Object with ADM Sync on object
   const path = modulator.path as string;
   await show.call('set_parameter', { path: `${path}/admSync`, value: true });
   await show.call('set_parameter', { path: `${path}/admObjId`, value: 2 });
-  const position = async (): Promise<unknown[]> => Promise.all(['azimuth', 'elevation', 'distance'].map(async (k) => (await show.call('get_parameter', { path: `${path}/${k}` })).parameter.value));
+  const position = async (): Promise<unknown[]> =>
+    Promise.all(['azimuth', 'elevation', 'distance'].map(async (k) => (await show.call('get_parameter', { path: `${path}/${k}` })).parameter.value));
   const until = async (want: unknown[]): Promise<void> => {
     const end = Date.now() + 5000;
     for (;;) {

@@ -41,12 +41,22 @@ async function rig(t: TestContext): Promise<Rig> {
     for (;;) {
       const hit = received.slice(from).find((m) => m[0] === address);
       if (hit !== undefined) return hit;
-      if (Date.now() > end) throw new Error(`no ${address} received; got ${received.slice(from).map((m) => m[0]).join(', ')}`);
+      if (Date.now() > end)
+        throw new Error(
+          `no ${address} received; got ${received
+            .slice(from)
+            .map((m) => m[0])
+            .join(', ')}`,
+        );
       await new Promise((r) => setTimeout(r, 5));
     }
   };
   return {
-    show, client, received, port, waitFor,
+    show,
+    client,
+    received,
+    port,
+    waitFor,
     async sync() {
       const from = received.length;
       await client.send('/lx/framerate');
@@ -106,7 +116,7 @@ test('OSC: writing the value a parameter already has makes no undo step (a fader
   const HUE = '/lx/mixer/channel/2/pattern/1/color/hue';
   await r.show.call('set_parameter', { path: HUE, value: 179.5 }); // OSC 0.5 on the 0–359 range
   const h0 = await r.show.call('get_history');
-  const fader = await value(r.show, FADER) as number;
+  const fader = (await value(r.show, FADER)) as number;
   await r.client.send(FADER, { type: 'float', value: fader });
   await r.client.send(HUE, { type: 'float', value: 0.5 });
   await r.sync();
@@ -134,11 +144,15 @@ test('OSC: a change made over MCP is transmitted; osc-query re-sends a subtree; 
   assert.equal(blend[1], 0, 'discretes go out as ints');
   await r.waitFor('/lx/mixer/channel/1/activePattern', q);
 
-  const bundle = new Bundle(0, new Message('/lx/mixer/channel/1/fader', { type: 'float', value: 0.125 }), new Message('/lx/mixer/crossfader', { type: 'float', value: 0.9 }));
+  const bundle = new Bundle(
+    0,
+    new Message('/lx/mixer/channel/1/fader', { type: 'float', value: 0.125 }),
+    new Message('/lx/mixer/crossfader', { type: 'float', value: 0.9 }),
+  );
   await r.client.send(bundle);
   await r.sync();
   assert.equal(await value(r.show, FADER), 0.125, 'OSC floats are float32: 0.125 is exact');
-  assert.ok(Math.abs((await value(r.show, '/lx/mixer/crossfader') as number) - 0.9) < 1e-6, 'float32 0.9');
+  assert.ok(Math.abs(((await value(r.show, '/lx/mixer/crossfader')) as number) - 0.9) < 1e-6, 'float32 0.9');
   const stats = r.show.app.osc!.stats;
   assert.equal(stats.malformed, 0);
 });
@@ -160,7 +174,6 @@ test('OSC: unknown addresses and out-of-range values are refused without touchin
   assert.equal(stats.rejected, 3);
 });
 
-
 test('OSC fuzz: random bytes, truncated packets, bad type tags and bad padding change nothing and the listener stays up', async (t) => {
   const r = await rig(t);
   const state = await r.show.call('list_parameters', { path: '/lx/mixer/channel/1' });
@@ -177,7 +190,16 @@ test('OSC fuzz: random bytes, truncated packets, bad type tags and bad padding c
   cases.push(Buffer.from([...Buffer.from('/lx/mixer/channel/1/fader\0xx'), ...Buffer.from(',f\0\0'), 0x3f, 0, 0, 0])); // corrupt padding
   cases.push(Buffer.from([...Buffer.from('/lx/mixer/channel/1/fader\0\0\0'), 0x3f, 0, 0, 0])); // no type tags
   cases.push(Buffer.concat([Buffer.from('#bundle\0'), Buffer.alloc(8), Buffer.from([0, 0, 0, 40]), valid])); // element size past the end
-  cases.push(Buffer.concat([Buffer.from('#bundle\0'), Buffer.alloc(8), Buffer.from([0, 0, 0, valid.length]), valid, Buffer.from([0, 0, 0, 8]), Buffer.from('/x\0\0,q\0\0')])); // one bad element spoils the bundle
+  cases.push(
+    Buffer.concat([
+      Buffer.from('#bundle\0'),
+      Buffer.alloc(8),
+      Buffer.from([0, 0, 0, valid.length]),
+      valid,
+      Buffer.from([0, 0, 0, 8]),
+      Buffer.from('/x\0\0,q\0\0'),
+    ]),
+  ); // one bad element spoils the bundle
   for (const c of cases) await send(c);
   await r.sync();
   const stats = r.show.app.osc!.stats;
@@ -196,10 +218,16 @@ test('GET /osc-params lists the address space with types, modes and values; stat
   const r = await rig(t);
   const res = await fetch(new URL('/osc-params', r.show.url));
   assert.equal(res.status, 200);
-  const body = await res.json() as { receive: { host: string; port: number }; addresses: { address: string; type: string; mode?: string; value: unknown; range?: unknown }[] };
+  const body = (await res.json()) as {
+    receive: { host: string; port: number };
+    addresses: { address: string; type: string; mode?: string; value: unknown; range?: unknown }[];
+  };
   assert.deepEqual(body.receive, { host: '127.0.0.1', port: r.port });
   const by = new Map(body.addresses.map((a) => [a.address, a]));
-  assert.deepEqual({ ...by.get(FADER), path: undefined, label: undefined }, { address: FADER, path: undefined, label: undefined, kind: 'bounded', type: 'f', mode: 'normalized', range: { min: 0, max: 1 }, value: 1 });
+  assert.deepEqual(
+    { ...by.get(FADER), path: undefined, label: undefined },
+    { address: FADER, path: undefined, label: undefined, kind: 'bounded', type: 'f', mode: 'normalized', range: { min: 0, max: 1 }, value: 1 },
+  );
   assert.equal(by.get('/lx/framesPerSecond')?.mode, 'absolute');
   assert.equal(by.get('/lx/mixer/channel/1/enabled')?.type, 'i');
   assert.equal(by.get('/lx/mixer/channel/1/activePattern')?.value, 0);
@@ -231,9 +259,21 @@ test('OSC: modulators are addressed by their OSC label; ms units are absolute; c
 test('get_project_info says where OSC listens and sends, and gives the output master controls by path', async (t) => {
   const r = await rig(t);
   const info = await r.show.call('get_project_info');
-  assert.deepEqual(info.osc, { receiveActive: true, receiveHost: '127.0.0.1', receivePort: r.port, transmit: [{ host: '127.0.0.1', port: (r.show.app.osc?.transmitDestinations[0] ?? { port: -1 }).port }] });
+  assert.deepEqual(info.osc, {
+    receiveActive: true,
+    receiveHost: '127.0.0.1',
+    receivePort: r.port,
+    transmit: [{ host: '127.0.0.1', port: (r.show.app.osc?.transmitDestinations[0] ?? { port: -1 }).port }],
+  });
   assert.equal(info.osc.transmit[0].port > 0, true);
-  assert.deepEqual(info.output, { live: true, livePath: '/lx/output/enabled', brightness: 1, brightnessPath: '/lx/output/brightness', gamma: 1, gammaPath: '/lx/output/gamma' });
+  assert.deepEqual(info.output, {
+    live: true,
+    livePath: '/lx/output/enabled',
+    brightness: 1,
+    brightnessPath: '/lx/output/brightness',
+    gamma: 1,
+    gammaPath: '/lx/output/gamma',
+  });
   await r.show.call('set_parameter', { path: info.output.gammaPath, value: 2.2 });
   assert.equal((await r.show.call('get_project_info')).output.gamma, 2.2);
   await r.show.call('undo');

@@ -23,7 +23,11 @@ async function stack(t: TestContext, timeoutMs?: number) {
     await server.close();
     host.dispose();
   });
-  const origins = (n: number) => engine.history.recent(n).map((e) => ({ label: e.command.label, ...e.origin })).reverse();
+  const origins = (n: number) =>
+    engine.history
+      .recent(n)
+      .map((e) => ({ label: e.command.label, ...e.origin }))
+      .reverse();
   return { engine, attribution, server, connection, origins };
 }
 
@@ -44,12 +48,15 @@ test('attribution registry: pipelined lines of many callers on one connection, r
   }
   await Promise.all(sent);
   const got = s.origins(12);
-  assert.deepEqual(got.map((o) => [o.surface, o.session, o.client, o.via]), Array.from({ length: 12 }, (_, i) => ['mcp', `session-${i + 1}`, `agent-${i + 1}`, 'protocol3']));
+  assert.deepEqual(
+    got.map((o) => [o.surface, o.session, o.client, o.via]),
+    Array.from({ length: 12 }, (_, i) => ['mcp', `session-${i + 1}`, `agent-${i + 1}`, 'protocol3']),
+  );
   assert.equal(s.attribution.queued, 0);
   assert.equal(s.attribution.size, 1);
 });
 
-test('attribution registry: a write outside any call, and a raw client, keep the listener\'s own attribution', async (t) => {
+test("attribution registry: a write outside any call, and a raw client, keep the listener's own attribution", async (t) => {
   const s = await stack(t);
   await s.connection.write('set 3 0.4');
   const raw = new Protocol3Client();
@@ -63,7 +70,7 @@ test('attribution registry: a write outside any call, and a raw client, keep the
   assert.deepEqual([rawLine.surface, rawLine.session, rawLine.client, rawLine.via], ['protocol3', `${local.address}:${local.port}`, 'protocol 3', undefined]);
 });
 
-test('attribution registry: a write whose reply is lost (timeout) is still its caller\'s; the reconnect starts clean', async (t) => {
+test("attribution registry: a write whose reply is lost (timeout) is still its caller's; the reconnect starts clean", async (t) => {
   const s = await stack(t, 300);
   await runAs(agent(0), () => s.connection.ready());
   s.engine.queue.pause(); // the host receives the line but cannot answer in time
@@ -75,7 +82,10 @@ test('attribution registry: a write whose reply is lost (timeout) is still its c
   await until(() => s.attribution.size === 0); // the listener saw the adapter's connection close
   const next = await runAs(agent(2), () => s.connection.write('set 4 0.9'));
   assert.equal(next.kind, 'reply');
-  assert.deepEqual(s.origins(2).map((o) => o.session), ['session-1', 'session-2']);
+  assert.deepEqual(
+    s.origins(2).map((o) => o.session),
+    ['session-1', 'session-2'],
+  );
   assert.equal(s.connection.status().connections, 2);
   assert.equal(s.attribution.size, 1);
   assert.equal(s.attribution.queued, 0);

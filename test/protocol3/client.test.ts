@@ -54,7 +54,12 @@ test('client defaults follow the contract: 1 MiB commands, 8 MiB replies, 65 s s
 });
 
 test('the read-only command list matches the command table exactly', () => {
-  assert.deepEqual([...READ_ONLY_COMMANDS].sort(), COMMANDS.filter((c) => !c.write).map((c) => c.name).sort());
+  assert.deepEqual(
+    [...READ_ONLY_COMMANDS].sort(),
+    COMMANDS.filter((c) => !c.write)
+      .map((c) => c.name)
+      .sort(),
+  );
 });
 
 test('commands over the bound, or with a newline, are refused before anything is sent', async (t) => {
@@ -88,7 +93,11 @@ test('timeout: no reply within the socket timeout rejects reads plainly and writ
   const started = Date.now();
   const write = c.request('song-transport-tempo aaaa 100');
   const read = c.request('tracks');
-  await assert.rejects(write, (e: unknown) => e instanceof Protocol3AmbiguousWriteError && e.transportCode === 'timeout' && e.command === 'song-transport-tempo' && e.retryPerformed === false);
+  await assert.rejects(
+    write,
+    (e: unknown) =>
+      e instanceof Protocol3AmbiguousWriteError && e.transportCode === 'timeout' && e.command === 'song-transport-tempo' && e.retryPerformed === false,
+  );
   await assert.rejects(read, (e: unknown) => e instanceof Protocol3TransportError && e.code === 'timeout');
   assert.ok(Date.now() - started >= 100);
   await assert.rejects(c.request('song-transport-tempo aaaa 100'), Protocol3NotConnectedError);

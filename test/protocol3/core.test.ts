@@ -38,9 +38,18 @@ test('tracks: flat ALL_CHANNELS bank with hidden group children, FX and master',
   assert.equal(r.complete, true);
   assert.equal(r.scroll_position, 0);
   const tracks = r.tracks as Track[];
-  assert.deepEqual(tracks.map((x) => x.name), ['Drums', 'Kick', 'Hats', 'Bass', 'Lead', 'Texture', 'Vocal', 'Reverb Bus', 'Master']);
-  assert.deepEqual(tracks.map((x) => x.index), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
-  assert.deepEqual(tracks.map((x) => x.type), ['group', 'instrument', 'instrument', 'instrument', 'instrument', 'hybrid', 'audio', 'effect', 'master']);
+  assert.deepEqual(
+    tracks.map((x) => x.name),
+    ['Drums', 'Kick', 'Hats', 'Bass', 'Lead', 'Texture', 'Vocal', 'Reverb Bus', 'Master'],
+  );
+  assert.deepEqual(
+    tracks.map((x) => x.index),
+    [0, 1, 2, 3, 4, 5, 6, 7, 8],
+  );
+  assert.deepEqual(
+    tracks.map((x) => x.type),
+    ['group', 'instrument', 'instrument', 'instrument', 'instrument', 'hybrid', 'audio', 'effect', 'master'],
+  );
   assert.equal(tracks[1].hidden, true, 'children of a collapsed group are in the bank, hidden');
   assert.equal(tracks[1].parent_track_id, tracks[0].track_id);
   assert.equal(r.selected_index, 4);
@@ -89,7 +98,10 @@ test('state: the selected device exposes 8 normalized controls; inspect reports 
   const st = await s.ok('state');
   const controls = st.controls as Control[];
   assert.equal(controls.length, 8);
-  assert.deepEqual(controls.map((c) => c.index), [1, 2, 3, 4, 5, 6, 7, 8]);
+  assert.deepEqual(
+    controls.map((c) => c.index),
+    [1, 2, 3, 4, 5, 6, 7, 8],
+  );
   assert.equal(controls[7].exists, false, 'Poly Grid has 7 exposed controls');
   for (const c of controls.filter((x) => x.exists)) assert.ok(c.value! >= 0 && c.value! <= 1);
   assert.equal(selectedDeviceName(st), 'Poly Grid');
@@ -144,7 +156,10 @@ test('batch: serialized writes as one undo step; one bad pair refuses the whole 
     assert.equal(r.atomic, false);
     assert.equal(r.applied, 3);
     const results = r.results as { index: number; value: number }[];
-    assert.deepEqual(results.map((x) => x.index), [1, 3, 3]);
+    assert.deepEqual(
+      results.map((x) => x.index),
+      [1, 3, 3],
+    );
     assert.equal(results[2].value, 0.6, 'serialized: the last write to a control wins');
   });
   await refusedUnchanged(s, 'batch 1=0.25 2=7', 'invalid_argument', 'out_of_range');
@@ -234,10 +249,13 @@ test('devices: the selected device 16-sibling window with native identities and 
   assert.equal(r.sibling_count, 2);
   assert.equal(r.selected_position, 0);
   const list = r.devices as { name: string; instance_id: number; track_id: number; uuid: string; selected: boolean }[];
-  assert.deepEqual(list.map((d) => d.name), ['Poly Grid', 'Reverb']);
+  assert.deepEqual(
+    list.map((d) => d.name),
+    ['Poly Grid', 'Reverb'],
+  );
   assert.equal(list[0].selected, true);
   assert.equal(list[0].uuid, deviceByName('Poly Grid').uuid);
-  assert.equal(list[0].track_id, ((r.track as Track).track_id));
+  assert.equal(list[0].track_id, (r.track as Track).track_id);
   assert.ok(isDigest(r.selection_token));
   // Inserting past 16 siblings makes the window incomplete.
   for (let i = 0; i < 16; i++) await s.ok(`insert end ${deviceByName('Tool').uuid} ${await token(s)}`);
@@ -328,7 +346,10 @@ test('actions: percent-escaped wire ids; action ID invokes exactly the returned 
   const expand = list.find((a) => a.raw_id === 'Expand/Collapse Group')!;
   assert.equal(expand.id, 'Expand%2FCollapse%20Group');
   for (const a of list) assert.match(a.id, /^[A-Za-z0-9\-._~%]+$/);
-  assert.deepEqual(((await s.ok('actions metronome')).actions as { id: string }[]).map((a) => a.id), ['toggle_metronome']);
+  assert.deepEqual(
+    ((await s.ok('actions metronome')).actions as { id: string }[]).map((a) => a.id),
+    ['toggle_metronome'],
+  );
   await doUndoRedo(s, 'action Create%20Instrument%20Track', async (r) => {
     assert.equal((r.created as Track).name, 'Instrument 5');
     const tracks = await tracksOf(s);
@@ -350,7 +371,14 @@ test('undo / redo act on the latest global operation, whichever surface made it'
   await refusedUnchanged(s, 'redo', 'invalid_argument', 'nothing_to_redo');
   await s.ok('set 3 0.5');
   let light = 0;
-  s.engine.history.perform(new FunctionCommand('Change light fader', () => (light = 1), () => (light = 0)), { surface: 'console', session: 'c1' });
+  s.engine.history.perform(
+    new FunctionCommand(
+      'Change light fader',
+      () => (light = 1),
+      () => (light = 0),
+    ),
+    { surface: 'console', session: 'c1' },
+  );
   const u = await s.ok('undo');
   assert.deepEqual(u.undone, { label: 'Change light fader', surface: 'console', session: 'c1' });
   assert.equal(light, 0, 'protocol-3 undo undid the console change: the history is global');
@@ -400,7 +428,11 @@ test('track actions: create effect / group tracks and delete the selected track,
   await doUndoRedo(s, 'action Create%20Effect%20Track', async (r) => {
     assert.equal((r.created as Track).type, 'effect');
     const tracks = await tracksOf(s);
-    assert.deepEqual(tracks.slice(-3).map((x) => x.type), ['effect', 'effect', 'master'], 'FX tracks go after the FX tracks, before the master');
+    assert.deepEqual(
+      tracks.slice(-3).map((x) => x.type),
+      ['effect', 'effect', 'master'],
+      'FX tracks go after the FX tracks, before the master',
+    );
   });
   await doUndoRedo(s, 'action Create%20Group%20Track', (r) => assert.equal((r.created as Track).type, 'group'));
   await s.ok('track 0');
@@ -411,7 +443,11 @@ test('track actions: create effect / group tracks and delete the selected track,
     assert.equal(names.includes('Kick'), false, 'a group is deleted with its children');
   });
   await s.ok('undo');
-  assert.deepEqual((await tracksOf(s)).map((x) => [x.name, x.track_id]), before.map((x) => [x.name, x.track_id]), 'undo restores the tracks with their ids');
+  assert.deepEqual(
+    (await tracksOf(s)).map((x) => [x.name, x.track_id]),
+    before.map((x) => [x.name, x.track_id]),
+    'undo restores the tracks with their ids',
+  );
   await s.ok('track 10');
   await refusedUnchanged(s, 'action Delete%20Track', 'invalid_argument');
   await doUndoRedo(s, 'action toggle_arranger_loop', (r) => assert.equal(r.arranger_loop_enabled, true));

@@ -5,11 +5,69 @@ import { GRAPH_MUTATIONS } from '../../src/sound/grid.js';
 
 /** Every command of the contract's three tables (docs/protocol3.md documents each). */
 const CONTRACT = {
-  core: ['ping', 'capabilities', 'state', 'inspect', 'history', 'set', 'batch', 'tracks', 'track', 'track-first', 'track-next', 'track-previous', 'next', 'previous', 'parent', 'device-first', 'device-primary', 'device-editor', 'device-catalog', 'devices', 'insert', 'device-remove', 'actions', 'action', 'undo', 'redo'],
-  grid: ['graph-capabilities', 'graph-state', 'graph-catalog', 'graph-modulators', 'graph-host-modulators', 'graph-insert', 'graph-insert-modulator', 'graph-set', 'graph-set-modulator', 'graph-resolve-value', 'graph-connect', 'graph-connect-modulator', 'graph-disconnect', 'graph-move', 'graph-clear', 'guard'],
+  core: [
+    'ping',
+    'capabilities',
+    'state',
+    'inspect',
+    'history',
+    'set',
+    'batch',
+    'tracks',
+    'track',
+    'track-first',
+    'track-next',
+    'track-previous',
+    'next',
+    'previous',
+    'parent',
+    'device-first',
+    'device-primary',
+    'device-editor',
+    'device-catalog',
+    'devices',
+    'insert',
+    'device-remove',
+    'actions',
+    'action',
+    'undo',
+    'redo',
+  ],
+  grid: [
+    'graph-capabilities',
+    'graph-state',
+    'graph-catalog',
+    'graph-modulators',
+    'graph-host-modulators',
+    'graph-insert',
+    'graph-insert-modulator',
+    'graph-set',
+    'graph-set-modulator',
+    'graph-resolve-value',
+    'graph-connect',
+    'graph-connect-modulator',
+    'graph-disconnect',
+    'graph-move',
+    'graph-clear',
+    'guard',
+  ],
   /** Footlight extensions the render needs (docs/protocol3.md, "Footlight extensions"). */
   extensions: ['song-track-mix', 'song-track-send', 'graph-set-amount', 'device-param-set', 'song-listen'],
-  song: ['song-state', 'song-import', 'song-import-status', 'song-save', 'song-arranger', 'song-clip-loop', 'song-transport-play', 'song-transport-stop', 'song-transport-tempo', 'song-transport-meter', 'song-transport-seek', 'song-transport-loop', 'song-track-state'],
+  song: [
+    'song-state',
+    'song-import',
+    'song-import-status',
+    'song-save',
+    'song-arranger',
+    'song-clip-loop',
+    'song-transport-play',
+    'song-transport-stop',
+    'song-transport-tempo',
+    'song-transport-meter',
+    'song-transport-seek',
+    'song-transport-loop',
+    'song-track-state',
+  ],
 };
 
 const SYNOPSES: Record<string, string> = {
@@ -58,7 +116,12 @@ test('the listener answers exactly the contract commands and the documented exte
 });
 
 test('guard accepts exactly the graph mutations', () => {
-  assert.deepEqual(COMMANDS.filter((c) => c.graphMutation).map((c) => c.name).sort(), [...GRAPH_MUTATIONS].sort());
+  assert.deepEqual(
+    COMMANDS.filter((c) => c.graphMutation)
+      .map((c) => c.name)
+      .sort(),
+    [...GRAPH_MUTATIONS].sort(),
+  );
   for (const c of COMMANDS.filter((x) => x.graphMutation)) assert.equal(c.write, true);
 });
 

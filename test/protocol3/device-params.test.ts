@@ -6,9 +6,11 @@ import { demoProject } from '../../src/sound/demo.js';
 import { b64, doUndoRedo, refusedUnchanged, startStack, type Reply, type Stack } from './helpers.js';
 
 type Param = { id: string; value: number | boolean; display: string; type: string; min: number; max: number; options?: string[]; integer?: boolean };
-const state = async (s: Stack): Promise<Reply & { parameters: Param[]; selection_token: string }> => (await s.ok('state')) as Reply & { parameters: Param[]; selection_token: string };
+const state = async (s: Stack): Promise<Reply & { parameters: Param[]; selection_token: string }> =>
+  (await s.ok('state')) as Reply & { parameters: Param[]; selection_token: string };
 const param = async (s: Stack, id: string): Promise<Param> => (await state(s)).parameters.find((p) => p.id === id)!;
-const trackIndex = async (s: Stack, name: string): Promise<number> => ((await s.ok('tracks')).tracks as { index: number; name: string }[]).find((t) => t.name === name)!.index;
+const trackIndex = async (s: Stack, name: string): Promise<number> =>
+  ((await s.ok('tracks')).tracks as { index: number; name: string }[]).find((t) => t.name === name)!.index;
 
 test('the catalog declares polyphony on every instrument, a built-in kit on the Sampler and tempo sync on the Arpeggiator', () => {
   for (const name of ['Poly Grid', 'Polysynth', 'Sampler', 'FM-4', 'Organ']) {
@@ -21,11 +23,14 @@ test('the catalog declares polyphony on every instrument, a built-in kit on the 
   assert.equal(SAMPLER_SAMPLES.length, 1 + SAMPLER_KIT.drums.length + SAMPLER_KIT.tones.length);
   const arp = deviceByName('Arpeggiator').params;
   assert.equal(arp.find((p) => p.id === 'SYNC')!.default, 1);
-  assert.deepEqual(arp.find((p) => p.id === 'RATE_SYNC')!.options, SYNC_NOTE_VALUES.map((r) => r.label));
+  assert.deepEqual(
+    arp.find((p) => p.id === 'RATE_SYNC')!.options,
+    SYNC_NOTE_VALUES.map((r) => r.label),
+  );
   assert.equal(SYNC_NOTE_VALUES[arp.find((p) => p.id === 'RATE_SYNC')!.default].beats, 0.25, '1/16 by default');
 });
 
-test('state lists every native parameter; the demo Kick plays the kit\'s Kick at its root key', async (t) => {
+test("state lists every native parameter; the demo Kick plays the kit's Kick at its root key", async (t) => {
   const s = await startStack(t);
   await s.ok(`track ${await trackIndex(s, 'Kick')}`);
   assert.equal((await param(s, 'SAMPLE')).display, 'Kick');
@@ -43,7 +48,9 @@ test('device-param-set: voices, sampler source, arpeggiator sync; one undo step;
     assert.equal(r.previous_value, 8);
     assert.equal((await param(s, 'VOICES')).value, 1);
   });
-  await doUndoRedo(s, `device-param-set ${b64('SAMPLE')} ${SAMPLER_SAMPLES.indexOf('Electric Piano')} ${token}`, (r) => assert.equal((r.parameter as Param).display, 'Electric Piano'));
+  await doUndoRedo(s, `device-param-set ${b64('SAMPLE')} ${SAMPLER_SAMPLES.indexOf('Electric Piano')} ${token}`, (r) =>
+    assert.equal((r.parameter as Param).display, 'Electric Piano'),
+  );
   await doUndoRedo(s, `device-param-set ${b64('ROOT_KEY')} 48 ${token}`, (r) => assert.equal((r.parameter as Param).display, 'C2'));
   const depth = s.engine.history.undoDepth;
   assert.equal((await s.ok(`device-param-set ${b64('ROOT_KEY')} 48 ${token}`)).changed, false);
@@ -59,17 +66,26 @@ test('device-param-set: voices, sampler source, arpeggiator sync; one undo step;
 
   // The Lead's Arpeggiator (Poly Grid → Note FX slot): sync off, then a dotted eighth.
   await s.ok(`track ${await trackIndex(s, 'Lead')}`);
-  const slotted = s.host.project.tracks.items.find((x) => x.name === 'Lead')!.devices.at(0)!.slots.get('Note FX')!.at(0)!;
+  const slotted = s.host.project.tracks.items
+    .find((x) => x.name === 'Lead')!
+    .devices.at(0)!
+    .slots.get('Note FX')!
+    .at(0)!;
   await s.engine.queue.submit(() => s.host.selectDevice(slotted));
   token = (await state(s)).selection_token;
   assert.equal((await param(s, 'SYNC')).value, true);
   await doUndoRedo(s, `device-param-set ${b64('SYNC')} false ${token}`, (r) => assert.equal((r.parameter as Param).value, false));
-  await doUndoRedo(s, `device-param-set ${b64('RATE_SYNC')} ${SYNC_NOTE_VALUES.findIndex((r) => r.label === '1/8.')} ${token}`, (r) => assert.equal((r.parameter as Param).display, '1/8.'));
+  await doUndoRedo(s, `device-param-set ${b64('RATE_SYNC')} ${SYNC_NOTE_VALUES.findIndex((r) => r.label === '1/8.')} ${token}`, (r) =>
+    assert.equal((r.parameter as Param).display, '1/8.'),
+  );
 });
 
 test('whole-number parameters refuse fractions in project files', () => {
   const doc = demoProject();
   const kick = doc.tracks[0].children![0];
-  const bad = { ...doc, tracks: [{ ...doc.tracks[0], children: [{ ...kick, devices: [{ ...kick.devices[0], params: { VOICES: 2.5 } }] }] }, ...doc.tracks.slice(1)] };
+  const bad = {
+    ...doc,
+    tracks: [{ ...doc.tracks[0], children: [{ ...kick, devices: [{ ...kick.devices[0], params: { VOICES: 2.5 } }] }] }, ...doc.tracks.slice(1)],
+  };
   assert.throws(() => buildProject(bad), /VOICES/);
 });

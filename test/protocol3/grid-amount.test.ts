@@ -8,7 +8,7 @@ type Cord = { source: number; source_kind: string; source_port: number; target: 
 type Graph = Reply & { revision: string; modules: { id: number; name: string }[]; modulators: { id: number; name: string }[]; connections: Cord[] };
 const graph = async (s: Stack): Promise<Graph> => (await s.ok('graph-state')) as Graph;
 
-test('the demo\'s LFO → cutoff cord has a depth; module cords carry 1', async (t) => {
+test("the demo's LFO → cutoff cord has a depth; module cords carry 1", async (t) => {
   const s = await startStack(t);
   const g = await graph(s);
   const lfo = g.modulators.find((m) => m.name === 'LFO')!;
@@ -47,7 +47,20 @@ test('cord amounts load from project files within −1…1, and never on module 
   const doc = demoProject();
   const lead = doc.tracks[2];
   const grid = lead.devices[0].grid!;
-  const withAmount = (i: number, amount: number) => ({ ...doc, tracks: doc.tracks.map((t, k) => (k !== 2 ? t : { ...t, devices: [{ ...t.devices[0], grid: { ...grid, connections: grid.connections.map((c, j) => (j === i ? { ...c, amount } : c)) } }, ...t.devices.slice(1)] })) });
+  const withAmount = (i: number, amount: number) => ({
+    ...doc,
+    tracks: doc.tracks.map((t, k) =>
+      k !== 2
+        ? t
+        : {
+            ...t,
+            devices: [
+              { ...t.devices[0], grid: { ...grid, connections: grid.connections.map((c, j) => (j === i ? { ...c, amount } : c)) } },
+              ...t.devices.slice(1),
+            ],
+          },
+    ),
+  });
   const last = grid.connections.length - 1;
   assert.doesNotThrow(() => buildProject(withAmount(last, -1)));
   assert.throws(() => buildProject(withAmount(last, 1.01)), /cord amount/);

@@ -5,7 +5,16 @@ import { deviceByName, modulatorByName, moduleByName } from '../../src/sound/cat
 import { b64, doUndoRedo, refusedUnchanged, startStack, type Reply, type Stack } from './helpers.js';
 
 type Param = { id: string; id_b64: string; value: number | boolean; display: string; type: string; display_unit?: string };
-type Node = { id: number; name: string; x: number; y: number; kind: string; inputs?: { index: number; id: string; type: string; connected: boolean }[]; outputs: { index: number; id: string; type: string }[]; parameters: Param[] };
+type Node = {
+  id: number;
+  name: string;
+  x: number;
+  y: number;
+  kind: string;
+  inputs?: { index: number; id: string; type: string; connected: boolean }[];
+  outputs: { index: number; id: string; type: string }[];
+  parameters: Param[];
+};
 type Cord = { source: number; source_port: number; target: number; target_port: number; source_kind: string };
 type Graph = Reply & { graph_id: string; revision: string; modules: Node[]; modulators: Node[]; connections: Cord[] };
 
@@ -44,7 +53,13 @@ test('graph-state: modules with typed ports and native parameters, modulators, c
   assert.equal(g.modulators.length, 1);
   assert.equal(g.connections.length, 8);
   const filter = mod(g, 'Low-pass LD');
-  assert.deepEqual(filter.inputs!.map((p) => [p.id, p.type]), [['in', 'untyped'], ['cutoff', 'pitch']]);
+  assert.deepEqual(
+    filter.inputs!.map((p) => [p.id, p.type]),
+    [
+      ['in', 'untyped'],
+      ['cutoff', 'pitch'],
+    ],
+  );
   assert.equal(param(filter, 'CUTOFF').display_unit, 'Hz');
   assert.equal(param(filter, 'CUTOFF').id_b64, b64('CUTOFF'));
   const quant = mod(g, 'Pitch Quantize');
@@ -64,9 +79,15 @@ test('graph-catalog / graph-modulators / graph-host-modulators: installed metada
   assert.deepEqual(filters.map((m) => m.name).sort(), ['Low-pass LD', 'SVF']);
   const mods = (await s.ok('graph-modulators')).modulators as { uuid: string; name: string }[];
   assert.ok(mods.some((m) => m.name === 'LFO' && m.uuid === modulatorByName('LFO').uuid));
-  assert.deepEqual(((await s.ok('graph-modulators random')).modulators as { name: string }[]).map((m) => m.name), ['Random']);
+  assert.deepEqual(
+    ((await s.ok('graph-modulators random')).modulators as { name: string }[]).map((m) => m.name),
+    ['Random'],
+  );
   const host = await s.ok('graph-host-modulators');
-  assert.deepEqual((host.sources as { id: string }[]).map((x) => x.id), ['PITCH', 'VELOCITY', 'TIMBRE', 'PRESSURE', 'GATE']);
+  assert.deepEqual(
+    (host.sources as { id: string }[]).map((x) => x.id),
+    ['PITCH', 'VELOCITY', 'TIMBRE', 'PRESSURE', 'GATE'],
+  );
   await s.ok('next');
   assert.equal((await s.ok('graph-host-modulators')).count, 0, 'an audio effect has no note expressions');
 });
@@ -229,7 +250,18 @@ test('graph-connect / graph-connect-modulator / graph-disconnect: do â†’ undo â†
   const filter = mod(g, 'Low-pass LD').id;
   const lfo = mod(g, 'LFO').id;
   await doUndoRedo(s, `graph-connect ${saw} 0 ${gain} 1`, async (r) => {
-    assert.deepEqual(r.connection, { source: saw, source_kind: 'module', source_port: 0, source_port_id: 'out', target: gain, target_port: 1, target_port_id: 'amount', signal: 'untyped', amount: 1, types_match: true });
+    assert.deepEqual(r.connection, {
+      source: saw,
+      source_kind: 'module',
+      source_port: 0,
+      source_port_id: 'out',
+      target: gain,
+      target_port: 1,
+      target_port_id: 'amount',
+      signal: 'untyped',
+      amount: 1,
+      types_match: true,
+    });
     assert.equal((await graph(s)).connections.length, 9);
   });
   await refusedUnchanged(s, `graph-connect ${saw} 0 ${gain} 1`, 'invalid_argument');
@@ -244,7 +276,7 @@ test('graph-connect / graph-connect-modulator / graph-disconnect: do â†’ undo â†
   // The filter's cutoff input has the LFO cord; disconnect removes every cord into that input.
   await doUndoRedo(s, `graph-disconnect ${filter} 1`, async (r) => {
     assert.equal((r.removed as Cord[]).length, 1);
-    assert.equal(((await graph(s)).modules.find((m) => m.id === filter)!.inputs![1]).connected, false);
+    assert.equal((await graph(s)).modules.find((m) => m.id === filter)!.inputs![1].connected, false);
   });
   await refusedUnchanged(s, `graph-disconnect ${filter} 1`, 'invalid_argument');
   await refusedUnchanged(s, `graph-disconnect ${filter} 5`, 'invalid_argument', 'out_of_range');
@@ -316,7 +348,16 @@ test('guard accepts only graph mutations, and checks the selected graph identity
   const s = await startStack(t);
   const rev = (await graph(s)).revision;
   const token = (await s.ok('song-state')).project_token as string;
-  for (const inner of ['set 1 0.5', `song-transport-tempo ${token} 100`, 'graph-state', `graph-resolve-value 1 ${b64('A')} ${b64('1 Hz')}`, `insert end ${deviceByName('Tool').uuid} ${rev}`, 'undo', `guard ${rev} graph-clear`, 'nonsense']) {
+  for (const inner of [
+    'set 1 0.5',
+    `song-transport-tempo ${token} 100`,
+    'graph-state',
+    `graph-resolve-value 1 ${b64('A')} ${b64('1 Hz')}`,
+    `insert end ${deviceByName('Tool').uuid} ${rev}`,
+    'undo',
+    `guard ${rev} graph-clear`,
+    'nonsense',
+  ]) {
     const r = await refusedUnchanged(s, `guard ${rev} ${inner}`, 'invalid_argument');
     assert.match(r.error as string, /only graph mutations/);
   }

@@ -38,7 +38,14 @@ export interface StackOptions {
 export async function startStack(t: TestContext, options: StackOptions = {}): Promise<Stack> {
   const engine = new Engine();
   const host = createSoundHost(engine, { project: options.project ?? 'demo' });
-  const server = await startProtocol3Server({ host: '127.0.0.1', port: 0, soundHost: host, engine, deadlineMs: options.deadlineMs, maxConnections: options.maxConnections });
+  const server = await startProtocol3Server({
+    host: '127.0.0.1',
+    port: 0,
+    soundHost: host,
+    engine,
+    deadlineMs: options.deadlineMs,
+    maxConnections: options.maxConnections,
+  });
   const client = new Protocol3Client();
   await client.connect(server.host, server.port);
   t.after(async () => {

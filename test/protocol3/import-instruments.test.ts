@@ -32,16 +32,31 @@ test('song-import gives every new track an instrument: drum parts a Sampler on t
   const before = s.document();
   const r = await s.ok(`song-import ${token} ${createHash('sha256').update(bytes).digest('hex')} 3 ${b64(path)}`);
   const observed = r.host_observed as { tracks: { name: string; track_id: number; instrument_assigned: boolean }[] };
-  assert.ok(observed.tracks.every((x) => x.instrument_assigned), 'every imported track has an instrument');
+  assert.ok(
+    observed.tracks.every((x) => x.instrument_assigned),
+    'every imported track has an instrument',
+  );
   const chain = (name: string) => {
     const id = observed.tracks.find((x) => x.name === name)!.track_id;
-    const tr = [...s.host.project.descendants()].find((c) => c.id === id) as unknown as { devices: { items: { spec: { name: string }; native: Map<string, { getBaseValue(): number }> }[] } };
+    const tr = [...s.host.project.descendants()].find((c) => c.id === id) as unknown as {
+      devices: { items: { spec: { name: string }; native: Map<string, { getBaseValue(): number }> }[] };
+    };
     return tr.devices.items;
   };
-  assert.deepEqual(chain('Keys').map((d) => d.spec.name), ['Polysynth']);
-  assert.deepEqual(chain('Groove').map((d) => d.spec.name), ['Sampler']);
+  assert.deepEqual(
+    chain('Keys').map((d) => d.spec.name),
+    ['Polysynth'],
+  );
+  assert.deepEqual(
+    chain('Groove').map((d) => d.spec.name),
+    ['Sampler'],
+  );
   assert.equal(chain('Groove')[0].native.get('SAMPLE')!.getBaseValue(), 0, 'the whole kit, by the GM drum map');
-  assert.deepEqual(chain('Drums').map((d) => d.spec.name), ['Sampler'], 'a drum name is enough');
+  assert.deepEqual(
+    chain('Drums').map((d) => d.spec.name),
+    ['Sampler'],
+    'a drum name is enough',
+  );
   assert.ok(deviceByName('Sampler').params.some((p) => p.id === 'SAMPLE'));
   await s.ok('undo');
   assert.equal(s.document(), before, 'undo of the import removes the tracks and their instruments');

@@ -8,7 +8,13 @@ import { b64, refusedUnchanged, startStack, tempDir, type Reply, type Stack } fr
 
 const { Midi } = tm;
 
-type Clip = { native_id: number; start: number; length: number; notes: { pitch: number; start: number; duration: number; velocity: number }[]; source_notes: { count: number } };
+type Clip = {
+  native_id: number;
+  start: number;
+  length: number;
+  notes: { pitch: number; start: number; duration: number; velocity: number }[];
+  source_notes: { count: number };
+};
 type Track = { index: number; name: string; type: string; parent_track_id: number | null; track_id: number };
 
 const sha = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
@@ -47,7 +53,8 @@ async function artifact(t: TestContext, bytes: Uint8Array, name = 'song.mid'): P
 }
 
 const tok = async (s: Stack): Promise<string> => (await s.ok('song-state')).project_token as string;
-const importLine = async (s: Stack, a: { path: string; sha: string }, count: number, token?: string): Promise<string> => `song-import ${token ?? (await tok(s))} ${a.sha} ${count} ${b64(a.path)}`;
+const importLine = async (s: Stack, a: { path: string; sha: string }, count: number, token?: string): Promise<string> =>
+  `song-import ${token ?? (await tok(s))} ${a.sha} ${count} ${b64(a.path)}`;
 
 test('song-import: a reviewed type-1 artifact becomes a new group of arranger tracks after the target at beat 0', async (t) => {
   const s = await startStack(t);
@@ -65,20 +72,45 @@ test('song-import: a reviewed type-1 artifact becomes a new group of arranger tr
   assert.equal((r.target as Track).name, 'Lead');
   const observed = r.host_observed as { all_notes_present: boolean; tracks: { name: string; note_count: number; notes_match: boolean }[] };
   assert.equal(observed.all_notes_present, true, 'the host proves what it placed');
-  assert.deepEqual(observed.tracks.map((x) => [x.name, x.note_count]), [['Piano', 4], ['Bass', 3]]);
+  assert.deepEqual(
+    observed.tracks.map((x) => [x.name, x.note_count]),
+    [
+      ['Piano', 4],
+      ['Bass', 3],
+    ],
+  );
 
   const tracks = (await s.ok('tracks')).tracks as Track[];
-  assert.deepEqual(tracks.slice(4, 8).map((x) => [x.name, x.type]), [['Lead', 'instrument'], ['Night Drive', 'group'], ['Piano', 'instrument'], ['Bass', 'instrument']]);
+  assert.deepEqual(
+    tracks.slice(4, 8).map((x) => [x.name, x.type]),
+    [
+      ['Lead', 'instrument'],
+      ['Night Drive', 'group'],
+      ['Piano', 'instrument'],
+      ['Bass', 'instrument'],
+    ],
+  );
   assert.equal(tracks[6].parent_track_id, tracks[5].track_id);
   // Notes, checked against the independent reader: quarter-note beats = ticks / PPQ, no tempo conversion.
   const reference = new Midi(bytes);
-  for (const [i, ref] of [[6, reference.tracks[0]], [7, reference.tracks[1]]] as const) {
+  for (const [i, ref] of [
+    [6, reference.tracks[0]],
+    [7, reference.tracks[1]],
+  ] as const) {
     const clip = ((await s.ok(`song-arranger ${i}`)).arranger as { clips: Clip[] }).clips[0];
     assert.equal(clip.start, 0, 'at beat 0');
-    const expected = ref.notes.map((n) => ({ pitch: n.midi, start: n.ticks / reference.header.ppq, duration: n.durationTicks / reference.header.ppq, velocity: Math.round(n.velocity * 127) }));
+    const expected = ref.notes.map((n) => ({
+      pitch: n.midi,
+      start: n.ticks / reference.header.ppq,
+      duration: n.durationTicks / reference.header.ppq,
+      velocity: Math.round(n.velocity * 127),
+    }));
     const got = clip.notes.map((n) => ({ pitch: n.pitch, start: n.start, duration: n.duration, velocity: n.velocity }));
     const key = (n: { start: number; pitch: number; duration: number }): string => `${n.start}:${n.pitch}:${n.duration}`;
-    assert.deepEqual([...got].sort((x, y) => key(x).localeCompare(key(y))), [...expected].sort((x, y) => key(x).localeCompare(key(y))));
+    assert.deepEqual(
+      [...got].sort((x, y) => key(x).localeCompare(key(y))),
+      [...expected].sort((x, y) => key(x).localeCompare(key(y))),
+    );
     assert.ok(clip.length >= Math.max(...expected.map((n) => n.start + n.duration)));
   }
   const song = await s.ok('song-state');
@@ -98,7 +130,11 @@ test('song-import: a reviewed type-1 artifact becomes a new group of arranger tr
   assert.equal((gone.host_observed as Reply).all_notes_present, false);
   assert.equal(gone.verified, false);
   await s.ok('redo');
-  assert.equal(((await s.ok(`song-import-status ${r.receipt_id}`)).host_observed as Reply).all_notes_present, true, 'redo re-creates the same tracks and clips');
+  assert.equal(
+    ((await s.ok(`song-import-status ${r.receipt_id}`)).host_observed as Reply).all_notes_present,
+    true,
+    'redo re-creates the same tracks and clips',
+  );
 });
 
 test('song-import after a group target goes after the whole group, in the same list', async (t) => {
@@ -107,7 +143,10 @@ test('song-import after a group target goes after the whole group, in the same l
   await s.ok('track 0');
   await s.ok(await importLine(s, a, 1));
   const tracks = (await s.ok('tracks')).tracks as Track[];
-  assert.deepEqual(tracks.slice(0, 5).map((x) => x.name), ['Drums', 'Kick', 'Hats', 'Night Drive', 'Piano']);
+  assert.deepEqual(
+    tracks.slice(0, 5).map((x) => x.name),
+    ['Drums', 'Kick', 'Hats', 'Night Drive', 'Piano'],
+  );
   assert.equal(tracks[3].parent_track_id, null);
 });
 
@@ -143,7 +182,14 @@ test('song-import refusals: digest, note-track count, paths, file kinds, size, S
   const smpte = Uint8Array.from(song);
   smpte[12] = 0xe7;
   smpte[13] = 0x28;
-  for (const [name, bytes] of [['type0', type0], ['garbage', Buffer.from('not a midi file at all')], ['truncated', truncated], ['extra', extra], ['count', count], ['smpte', smpte]] as const) {
+  for (const [name, bytes] of [
+    ['type0', type0],
+    ['garbage', Buffer.from('not a midi file at all')],
+    ['truncated', truncated],
+    ['extra', extra],
+    ['count', count],
+    ['smpte', smpte],
+  ] as const) {
     const a = await artifact(t, bytes, `${name}.mid`);
     const r = await refusedUnchanged(s, await importLine(s, a, 2), 'invalid_argument', 'invalid_midi');
     assert.match(r.error as string, /type-1 Standard MIDI File/);

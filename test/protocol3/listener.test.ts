@@ -65,7 +65,12 @@ test('command bound: exactly 1 MiB is read, one byte more is refused with a JSON
 test('invalid UTF-8, NUL bytes, CRLF and unterminated commands', async (t) => {
   const s = await startStack(t);
   const fp = s.host.fingerprint();
-  const data = Buffer.concat([Buffer.from([0x73, 0x65, 0x74, 0x20, 0xc3, 0x28, 0x0a]), Buffer.from('ping\r\n'), Buffer.from('pi\0ng\n'), Buffer.from('set 3 0.99')]);
+  const data = Buffer.concat([
+    Buffer.from([0x73, 0x65, 0x74, 0x20, 0xc3, 0x28, 0x0a]),
+    Buffer.from('ping\r\n'),
+    Buffer.from('pi\0ng\n'),
+    Buffer.from('set 3 0.99'),
+  ]);
   const replies = parse(await rawExchange(s.server.port, data));
   assert.equal(replies.length, 4);
   assert.match(replies[0].error as string, /not valid UTF-8/);
@@ -85,9 +90,12 @@ test('fuzz: random bytes, huge lines and invalid UTF-8 never kill the listener n
     for (let k = 0; k < 40; k++) {
       const kind = random();
       if (kind < 0.5) parts.push(Buffer.from(Array.from({ length: Math.floor(random() * 200) }, () => Math.floor(random() * 256))));
-      else if (kind < 0.7) parts.push(Buffer.from(Array.from({ length: Math.floor(random() * 40) }, () => [0xc0, 0xff, 0xfe, 0x80, 0xed, 0xa0][Math.floor(random() * 6)])));
-      else if (kind < 0.8) parts.push(Buffer.alloc(Math.floor(MAX_COMMAND_BYTES * (0.5 + random())), 0x0b + Math.floor(random() * 240))); // one huge line, no newline inside
-      else if (kind < 0.9) parts.push(Buffer.from(`graph-set ${Math.floor(random() * 100)} ${'%$#'.repeat(Math.floor(random() * 5))} 1e${Math.floor(random() * 400)}`));
+      else if (kind < 0.7)
+        parts.push(Buffer.from(Array.from({ length: Math.floor(random() * 40) }, () => [0xc0, 0xff, 0xfe, 0x80, 0xed, 0xa0][Math.floor(random() * 6)])));
+      else if (kind < 0.8)
+        parts.push(Buffer.alloc(Math.floor(MAX_COMMAND_BYTES * (0.5 + random())), 0x0b + Math.floor(random() * 240))); // one huge line, no newline inside
+      else if (kind < 0.9)
+        parts.push(Buffer.from(`graph-set ${Math.floor(random() * 100)} ${'%$#'.repeat(Math.floor(random() * 5))} 1e${Math.floor(random() * 400)}`));
       else parts.push(Buffer.from(`song-transport-tempo ${'g'.repeat(64)} 100`));
       parts.push(Buffer.from(random() < 0.8 ? '\n' : ''));
     }
@@ -145,7 +153,10 @@ test('deadline: pipelined requests each get their own deadline from arrival', as
   s.engine.queue.pause();
   const replies = Promise.all([s.call('set 3 0.1'), s.call('set 3 0.2'), s.call('ping')]);
   const r = await replies;
-  assert.deepEqual(r.map((x) => x.code), ['timeout', 'timeout', 'timeout']);
+  assert.deepEqual(
+    r.map((x) => x.code),
+    ['timeout', 'timeout', 'timeout'],
+  );
   s.engine.queue.resume();
   assert.equal(s.engine.history.undoDepth, 0);
 });

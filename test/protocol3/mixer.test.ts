@@ -5,7 +5,18 @@ import { buildProject, saveProject, type ProjectJson } from '../../src/sound/mod
 import { doUndoRedo, refusedUnchanged, startStack, type Reply, type Stack } from './helpers.js';
 
 type Send = { target_track_id: number; target_name: string; level_db: number; pre_fader: boolean; gain: number };
-type TrackRow = Reply & { index: number; name: string; type: string; track_id: number; volume: number; volume_db: number | null; volume_display: string; pan: number; sends: Send[]; audio_source?: { kind: string; reason: string } };
+type TrackRow = Reply & {
+  index: number;
+  name: string;
+  type: string;
+  track_id: number;
+  volume: number;
+  volume_db: number | null;
+  volume_display: string;
+  pan: number;
+  sends: Send[];
+  audio_source?: { kind: string; reason: string };
+};
 
 const tok = async (s: Stack): Promise<string> => (await s.ok('song-state')).project_token as string;
 const rows = async (s: Stack): Promise<TrackRow[]> => (await s.ok('tracks')).tracks as TrackRow[];
@@ -89,7 +100,10 @@ test('song-track-send: create, change, pre-fader, remove; one undo step each; re
   await doUndoRedo(s, `song-track-send ${await tok(s)} ${kick.index} ${fx2.index} -12 true`, async (r) => {
     assert.equal(r.operation, 'track_send');
     assert.equal(r.previous, null);
-    assert.deepEqual({ ...(r.send as Send), gain: undefined }, { target_track_id: fx2.track_id, target_name: 'Effect 2', level_db: -12, level_display: '-12 dB', gain: undefined, pre_fader: true });
+    assert.deepEqual(
+      { ...(r.send as Send), gain: undefined },
+      { target_track_id: fx2.track_id, target_name: 'Effect 2', level_db: -12, level_display: '-12 dB', gain: undefined, pre_fader: true },
+    );
     assert.equal((await row(s, 'Kick')).sends.length, 1);
   });
   await doUndoRedo(s, `song-track-send ${await tok(s)} ${kick.index} ${fx2.index} keep false`, (r) => {
@@ -130,16 +144,53 @@ test('deleting an effect track drops the sends to it in the same undo step; undo
 });
 
 test('sends survive a project file round trip (by fx index) and bad sends are refused on load', () => {
-  const s0 = { name: 'P', tempo: 120, meter: { numerator: 4, denominator: 4 }, arranger_loop: { enabled: false, start: 0, duration: 16 }, metronome: false, cue_markers: [] };
-  const tr = (name: string, type: 'instrument' | 'effect' | 'master', extra = {}) => ({ name, type, muted: false, armed: false, solo: false, volume: 0.8, pan: 0, group_expanded: true, devices: [], clips: [], ...extra });
-  const doc = { ...s0, tracks: [tr('A', 'instrument', { sends: [{ fx_index: 1, level_db: -3, pre_fader: true }] })], fx: [tr('F0', 'effect'), tr('F1', 'effect')], master: tr('M', 'master') } as unknown as ProjectJson;
+  const s0 = {
+    name: 'P',
+    tempo: 120,
+    meter: { numerator: 4, denominator: 4 },
+    arranger_loop: { enabled: false, start: 0, duration: 16 },
+    metronome: false,
+    cue_markers: [],
+  };
+  const tr = (name: string, type: 'instrument' | 'effect' | 'master', extra = {}) => ({
+    name,
+    type,
+    muted: false,
+    armed: false,
+    solo: false,
+    volume: 0.8,
+    pan: 0,
+    group_expanded: true,
+    devices: [],
+    clips: [],
+    ...extra,
+  });
+  const doc = {
+    ...s0,
+    tracks: [tr('A', 'instrument', { sends: [{ fx_index: 1, level_db: -3, pre_fader: true }] })],
+    fx: [tr('F0', 'effect'), tr('F1', 'effect')],
+    master: tr('M', 'master'),
+  } as unknown as ProjectJson;
   const p = buildProject(doc);
   assert.equal(p.tracks.at(0)!.sends[0].target, p.fx.at(1));
   assert.deepEqual(saveProject(p, { ids: false }).tracks[0].sends, [{ fx_index: 1, level_db: -3, pre_fader: true }]);
-  const bad = (sends: unknown, where = 'tracks'): ProjectJson => ({ ...doc, [where]: where === 'tracks' ? [tr('A', 'instrument', { sends })] : [tr('F0', 'effect', { sends }), tr('F1', 'effect')] }) as unknown as ProjectJson;
+  const bad = (sends: unknown, where = 'tracks'): ProjectJson =>
+    ({
+      ...doc,
+      [where]: where === 'tracks' ? [tr('A', 'instrument', { sends })] : [tr('F0', 'effect', { sends }), tr('F1', 'effect')],
+    }) as unknown as ProjectJson;
   assert.throws(() => buildProject(bad([{ fx_index: 2, level_db: 0, pre_fader: false }])), /fx_index/);
   assert.throws(() => buildProject(bad([{ fx_index: 0, level_db: 7, pre_fader: false }])), /level_db/);
-  assert.throws(() => buildProject(bad([{ fx_index: 0, level_db: 0, pre_fader: false }, { fx_index: 0, level_db: -1, pre_fader: false }])), /twice/);
+  assert.throws(
+    () =>
+      buildProject(
+        bad([
+          { fx_index: 0, level_db: 0, pre_fader: false },
+          { fx_index: 0, level_db: -1, pre_fader: false },
+        ]),
+      ),
+    /twice/,
+  );
   assert.throws(() => buildProject(bad([{ target_id: 5, level_db: 0, pre_fader: false }])), /fx_index/);
   assert.throws(() => buildProject(bad([{ fx_index: 1, level_db: 0, pre_fader: false }], 'fx')), /has no sends/);
 });

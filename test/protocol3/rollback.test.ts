@@ -29,5 +29,8 @@ test('a sound write whose read-back disagrees is rolled back: undo and redo stac
   assert.deepEqual(stacks(), before, 'the rejected step is on neither stack; the redo survived');
   assert.equal(s.document(), document, 'the document is as before');
   await s.ok('redo');
-  assert.equal(p.getBaseValue(), d.spec.params.find((x) => x.id === id)!.min + 0.75 * (d.spec.params.find((x) => x.id === id)!.max - d.spec.params.find((x) => x.id === id)!.min));
+  assert.equal(
+    p.getBaseValue(),
+    d.spec.params.find((x) => x.id === id)!.min + 0.75 * (d.spec.params.find((x) => x.id === id)!.max - d.spec.params.find((x) => x.id === id)!.min),
+  );
 });

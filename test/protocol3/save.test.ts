@@ -17,7 +17,16 @@ async function portableView(call: (line: string) => Promise<Reply>): Promise<unk
     if (Array.isArray(v)) return v.map(strip);
     if (v !== null && typeof v === 'object') {
       const out: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v)) if (!/(^|_)(id|ids|token|revision|instance_id|native_id|track_id|graph_id|instance)$/.test(k) && k !== 'source' && k !== 'target' && k !== 'module' && k !== 'session' && k !== 'selected') out[k] = strip(x);
+      for (const [k, x] of Object.entries(v))
+        if (
+          !/(^|_)(id|ids|token|revision|instance_id|native_id|track_id|graph_id|instance)$/.test(k) &&
+          k !== 'source' &&
+          k !== 'target' &&
+          k !== 'module' &&
+          k !== 'session' &&
+          k !== 'selected'
+        )
+          out[k] = strip(x);
       return out;
     }
     return v;
@@ -67,7 +76,9 @@ test('a saved project loads back losslessly into a fresh host (document, arrange
   const bus = ((await s.ok('tracks')).tracks as { index: number; type: string }[]).find((x) => x.type === 'effect')!.index;
   await s.ok(`song-track-send ${await tok(s)} 1 ${bus} -6 true`);
   const g2 = await s.ok('graph-state');
-  const lfoCord = (g2.connections as { source: number; source_kind: string; target: number; target_port: number }[]).find((c) => c.source_kind === 'modulator')!;
+  const lfoCord = (g2.connections as { source: number; source_kind: string; target: number; target_port: number }[]).find(
+    (c) => c.source_kind === 'modulator',
+  )!;
   await s.ok(`graph-set-amount ${lfoCord.source} 0 ${lfoCord.target} ${lfoCord.target_port} -0.6`);
   await s.ok(`device-param-set ${b64('VOICES')} 3 ${(await s.ok('state')).selection_token as string}`);
   await s.ok('action Create%20Group%20Track');
@@ -95,7 +106,10 @@ test('a saved project loads back losslessly into a fresh host (document, arrange
   const file = saveProject(host.project, { ids: false });
   assert.deepEqual(file.tracks[0].children![0].sends, [{ fx_index: 0, level_db: -6, pre_fader: true }], 'the new send, by fx index');
   assert.equal(file.tracks[0].children![0].sends!.length, 1);
-  assert.ok(file.tracks[2].devices[0].grid!.connections.some((c) => c.amount === -0.6), 'the cord depth');
+  assert.ok(
+    file.tracks[2].devices[0].grid!.connections.some((c) => c.amount === -0.6),
+    'the cord depth',
+  );
   assert.equal(file.tracks[2].devices[0].params.VOICES, 3, 'a parameter past the exposed controls');
   // Opening is one undo step, back to the empty project.
   await call('undo');

@@ -3,8 +3,26 @@ import { test } from 'node:test';
 import { isDigest } from '../../src/engine/guards.js';
 import { doUndoRedo, refusedUnchanged, startStack, type Reply, type Stack } from './helpers.js';
 
-type Transport = { playing: boolean; position_beats: number; tempo: number; meter: { numerator: number; denominator: number }; arranger_loop_enabled: boolean; arranger_loop_start: number; arranger_loop_duration: number };
-type Clip = { native_id: number; name: string; start: number; length: number; loop_enabled: boolean; loop_start: number; loop_length: number; source_notes: { count: number; first_start: number; last_end: number }; notes: { pitch: number; start: number; duration: number }[] };
+type Transport = {
+  playing: boolean;
+  position_beats: number;
+  tempo: number;
+  meter: { numerator: number; denominator: number };
+  arranger_loop_enabled: boolean;
+  arranger_loop_start: number;
+  arranger_loop_duration: number;
+};
+type Clip = {
+  native_id: number;
+  name: string;
+  start: number;
+  length: number;
+  loop_enabled: boolean;
+  loop_start: number;
+  loop_length: number;
+  source_notes: { count: number; first_start: number; last_end: number };
+  notes: { pitch: number; start: number; duration: number }[];
+};
 
 const songState = (s: Stack): Promise<Reply> => s.ok('song-state');
 const tok = async (s: Stack): Promise<string> => (await songState(s)).project_token as string;
@@ -21,7 +39,16 @@ test('song-state: project token, selected target, flat inventory, transport, con
   const inv = r.inventory as Reply;
   assert.equal(inv.bank, 'ALL_CHANNELS');
   assert.equal(inv.count, 9);
-  assert.deepEqual(r.transport, { playing: false, position_beats: 0, tempo: 120, meter: { numerator: 4, denominator: 4 }, arranger_loop_enabled: false, arranger_loop_start: 0, arranger_loop_duration: 16, metronome: false });
+  assert.deepEqual(r.transport, {
+    playing: false,
+    position_beats: 0,
+    tempo: 120,
+    meter: { numerator: 4, denominator: 4 },
+    arranger_loop_enabled: false,
+    arranger_loop_start: 0,
+    arranger_loop_duration: 16,
+    metronome: false,
+  });
   const rec = r.recording as Reply;
   assert.equal(rec.any_recording, false);
   assert.equal(rec.conservative, true);
@@ -83,7 +110,8 @@ test('song-transport-meter: numerator 2–12 over 4 or 8, one undo step', async 
   const s = await startStack(t);
   await doUndoRedo(s, `song-transport-meter ${await tok(s)} 7/8`, async () => assert.deepEqual((await transport(s)).meter, { numerator: 7, denominator: 8 }));
   const token = await tok(s);
-  for (const m of ['1/4', '13/4', '4/16', '4/2', '4-4', '4/', '/4', 'x/4', '4.5/4']) await refusedUnchanged(s, `song-transport-meter ${token} ${m}`, 'invalid_argument');
+  for (const m of ['1/4', '13/4', '4/16', '4/2', '4-4', '4/', '/4', 'x/4', '4.5/4'])
+    await refusedUnchanged(s, `song-transport-meter ${token} ${m}`, 'invalid_argument');
   await s.ok(`song-transport-meter ${token} 12/4`);
   await s.ok(`song-transport-meter ${await tok(s)} 2/8`);
 });

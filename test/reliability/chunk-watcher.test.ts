@@ -35,7 +35,9 @@ test('chunk watcher: pipelined valid requests never alarm, however the reads spl
 
 test('chunk watcher: an oversized chunk size is found wherever the reads split it, after valid requests too', () => {
   for (const size of ['FFFFFFFFFFFFFFFF', 'ffffffffffffffff;name=value', '1001']) {
-    const stream = Buffer.from(`${fixed('/mcp', '{}')}${chunked('/mcp', ['{}'])}POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n${size}\r\n{"a":`);
+    const stream = Buffer.from(
+      `${fixed('/mcp', '{}')}${chunked('/mcp', ['{}'])}POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n${size}\r\n{"a":`,
+    );
     for (let at = 0; at <= stream.length; at++) assert.equal(feedSplit(stream, at), BigInt(`0x${size.split(';')[0]}`), `${size} split at ${at}`);
   }
   assert.equal(new ChunkSizeWatcher(LIMIT).feed(Buffer.from(chunked('/mcp', ['x'.repeat(LIMIT)]))), undefined, 'a chunk of exactly the limit is fine');

@@ -31,7 +31,11 @@ test('deep nesting: MCP, the console API and the WebSocket refuse it with a JSON
   const before = await fingerprint(show.app);
   const mcp = new RawMcp(show.url);
   await mcp.initialize();
-  for (const text of [deepArray(DEEP), deepObject(DEEP), `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"set_parameter","arguments":{"path":"/lx/mixer/channel/1/fader","value":${deepArray(DEEP)}}}}`]) {
+  for (const text of [
+    deepArray(DEEP),
+    deepObject(DEEP),
+    `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"set_parameter","arguments":{"path":"/lx/mixer/channel/1/fader","value":${deepArray(DEEP)}}}}`,
+  ]) {
     for (const headers of [mcp.headers(), { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' }]) {
       const r = await postRaw(show.url, text, headers);
       assert.equal(r.status, 400, text.slice(0, 40));
@@ -70,6 +74,9 @@ test('deep nesting: light and sound project files nested too deep are refused in
   await writeFile(lxp, deepObject(DEEP));
   await writeFile(sound, deepObject(DEEP));
   const show = await startShow(t);
-  await assert.rejects(openProjectFile(lxp, show.app.services.light.registry), (e) => e instanceof FootlightError && e.code === 'invalid_argument' && /deeper than/.test(e.message));
+  await assert.rejects(
+    openProjectFile(lxp, show.app.services.light.registry),
+    (e) => e instanceof FootlightError && e.code === 'invalid_argument' && /deeper than/.test(e.message),
+  );
   await assert.rejects(readProjectFile(sound), (e) => e instanceof FootlightError && e.code === 'invalid_argument' && /deeper than/.test(e.message));
 });

@@ -25,7 +25,10 @@ test('display text: refused on every surface that sets a label or string; nothin
   for (const s of BAD) {
     assert.match(await show.callError('set_parameter', { path: LABEL, value: s }), /^invalid_argument: /, JSON.stringify(s));
     assert.match(await show.callError('add_channel', { label: s }), /^invalid_argument: /, JSON.stringify(s));
-    assert.match(await show.callError('apply_operations', { label: s, operations: [{ tool: 'set_parameter', args: { path: '/lx/mixer/channel/1/fader', value: 0.31 } }] }), /^invalid_argument: /);
+    assert.match(
+      await show.callError('apply_operations', { label: s, operations: [{ tool: 'set_parameter', args: { path: '/lx/mixer/channel/1/fader', value: 0.31 } }] }),
+      /^invalid_argument: /,
+    );
     const r = await api(base, '/api/parameter', { path: LABEL, value: s });
     assert.equal(r.status, 400, JSON.stringify(s));
     assert.equal(r.body.error, 'invalid_argument');

@@ -59,7 +59,10 @@ function lab(t: TestContext): { dir(): Promise<string>; serve(home: string, args
     },
     /** Starts `footlight serve`; resolves once status.json names this process as running. */
     async serve(home, args) {
-      const child = spawn(process.execPath, [BIN, 'serve', '--sound-port', '0', '--osc-port', '0', ...args], { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, [BIN, 'serve', '--sound-port', '0', '--osc-port', '0', ...args], {
+        env: { ...process.env, FOOTLIGHT_HOME: home },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let stderr = '';
       child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -102,16 +105,40 @@ function freePort(): Promise<number> {
 
 /** A large LX project: a small grid (cheap frames), hundreds of channels, and other hosts' externals. */
 function largeProject(channels: number): Record<string, unknown> {
-  const classes = ['heronarts.lx.pattern.texture.NoisePattern', 'heronarts.lx.pattern.color.GradientPattern', 'heronarts.lx.pattern.form.PlanesPattern', 'heronarts.lx.pattern.strip.ChasePattern'];
+  const classes = [
+    'heronarts.lx.pattern.texture.NoisePattern',
+    'heronarts.lx.pattern.color.GradientPattern',
+    'heronarts.lx.pattern.form.PlanesPattern',
+    'heronarts.lx.pattern.strip.ChasePattern',
+  ];
   const list = Array.from({ length: channels }, (_, i) => ({
-    id: 1000 + 10 * i, class: 'heronarts.lx.mixer.LXChannel', parameters: { label: `Channel-${i + 1}`, fader: 0.5, enabled: false, blendMode: 0 },
-    children: {}, effects: [], clips: [], patternIndex: 0,
-    patterns: [{ id: 1001 + 10 * i, class: classes[i % classes.length], parameters: { label: `Pattern ${i + 1}` }, children: {}, deviceVersion: -1, effects: [] }],
+    id: 1000 + 10 * i,
+    class: 'heronarts.lx.mixer.LXChannel',
+    parameters: { label: `Channel-${i + 1}`, fader: 0.5, enabled: false, blendMode: 0 },
+    children: {},
+    effects: [],
+    clips: [],
+    patternIndex: 0,
+    patterns: [
+      { id: 1001 + 10 * i, class: classes[i % classes.length], parameters: { label: `Pattern ${i + 1}` }, children: {}, deviceVersion: -1, effects: [] },
+    ],
   }));
   return {
-    version: '1.2.1', timestamp: 0,
-    model: { id: 2, class: 'heronarts.lx.structure.LXStructure', parameters: { label: 'LX' }, children: {}, fixtures: [{ id: 10, class: 'heronarts.lx.structure.GridFixture', parameters: { label: 'Grid', numRows: 8, numColumns: 8 } }] },
-    engine: { id: 1, class: 'heronarts.lx.LXEngine', parameters: { label: 'Engine' }, children: { mixer: { id: 20, class: 'heronarts.lx.mixer.LXMixerEngine', parameters: { label: 'Mixer' }, children: {}, channels: list } } },
+    version: '1.2.1',
+    timestamp: 0,
+    model: {
+      id: 2,
+      class: 'heronarts.lx.structure.LXStructure',
+      parameters: { label: 'LX' },
+      children: {},
+      fixtures: [{ id: 10, class: 'heronarts.lx.structure.GridFixture', parameters: { label: 'Grid', numRows: 8, numColumns: 8 } }],
+    },
+    engine: {
+      id: 1,
+      class: 'heronarts.lx.LXEngine',
+      parameters: { label: 'Engine' },
+      children: { mixer: { id: 20, class: 'heronarts.lx.mixer.LXMixerEngine', parameters: { label: 'Mixer' }, children: {}, channels: list } },
+    },
     externals: { 'another.host': { notes: 'n'.repeat(2 * 1024 * 1024), kept: true } },
   };
 }
@@ -123,25 +150,31 @@ const canonical = (text: string): string => {
   return JSON.stringify(json);
 };
 
-test('SIGKILL during the console save of a large show: the old file or the whole new one, never a part; a killed write\'s temporary is cleared by the next save', { timeout: 60_000 + ROUNDS * 60_000 }, async (t) => {
+test("SIGKILL during the console save of a large show: the old file or the whole new one, never a part; a killed write's temporary is cleared by the next save", {
+  timeout: 60_000 + ROUNDS * 60_000,
+}, async (t) => {
   const l = lab(t);
   const home = await l.dir();
   const shows = await l.dir();
   const projectPath = join(home, 'large.lxp');
   await writeFile(projectPath, JSON.stringify(largeProject(400), null, 2));
   const target = join(shows, 'show.lxp');
-  const OLD = `${JSON.stringify({ version: '1.2.1', note: 'the operator\'s previous save', pad: 'o'.repeat(100_000) }, null, 2)}\n`;
+  const OLD = `${JSON.stringify({ version: '1.2.1', note: "the operator's previous save", pad: 'o'.repeat(100_000) }, null, 2)}\n`;
 
   // Round 0: a save that is not interrupted, for the reference content and its duration.
   const first = await l.serve(home, ['--port', '0', '--project', projectPath]);
   await writeFile(target, OLD);
   const t0 = performance.now();
-  const ok = await fetch(`${first.base}/api/save`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: target, overwrite: true }) });
+  const ok = await fetch(`${first.base}/api/save`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path: target, overwrite: true }),
+  });
   const saveMs = performance.now() - t0;
   assert.equal(ok.status, 200, await ok.text());
   const NEW = await readFile(target, 'utf8');
   assert.ok(NEW.length > 2_000_000, `a large save (${NEW.length} bytes)`);
-  assert.deepEqual((JSON.parse(NEW) as { externals: unknown }).externals, largeProject(1).externals, 'the project\'s externals are written back');
+  assert.deepEqual((JSON.parse(NEW) as { externals: unknown }).externals, largeProject(1).externals, "the project's externals are written back");
   first.child.kill('SIGKILL');
   await first.exited;
 
@@ -153,7 +186,11 @@ test('SIGKILL during the console save of a large show: the old file or the whole
     const s = await l.serve(home, ['--port', '0', '--project', projectPath]);
     // Even rounds: kill anywhere between sending the request and well after a normal save ends.
     // Odd rounds: kill while the file is being written (once its temporary appears beside it).
-    const reply = fetch(`${s.base}/api/save`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: target, overwrite: true }) }).catch(() => undefined);
+    const reply = fetch(`${s.base}/api/save`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: target, overwrite: true }),
+    }).catch(() => undefined);
     let when: string;
     if (round % 2 === 0) {
       const delay = Math.floor(random() * saveMs * 3);
@@ -172,7 +209,11 @@ test('SIGKILL during the console save of a large show: the old file or the whole
     const text = await readFile(target, 'utf8');
     if (text === OLD) outcomes.old++;
     else {
-      assert.equal(canonical(text), canonical(NEW), `round ${round} (killed ${when}): the file is neither the old one nor the whole new one (${text.length} bytes)`);
+      assert.equal(
+        canonical(text),
+        canonical(NEW),
+        `round ${round} (killed ${when}): the file is neither the old one nor the whole new one (${text.length} bytes)`,
+      );
       outcomes.new++;
     }
     // A kill mid-write may leave the dead process's hidden temporary folder; nothing else.
@@ -185,14 +226,22 @@ test('SIGKILL during the console save of a large show: the old file or the whole
   }
   // The next save clears what killed saves left: nothing but the show remains.
   const last = await l.serve(home, ['--port', '0', '--project', projectPath]);
-  const clean = await fetch(`${last.base}/api/save`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: target, overwrite: true }) });
+  const clean = await fetch(`${last.base}/api/save`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path: target, overwrite: true }),
+  });
   assert.equal(clean.status, 200);
   assert.deepEqual(await readdir(shows), ['show.lxp'], 'the next save removed every temporary a killed save left');
   assert.equal(canonical(await readFile(target, 'utf8')), canonical(NEW));
-  t.diagnostic(`${ROUNDS} kills during a ${NEW.length}-byte save (~${Math.round(saveMs)} ms): old file intact ${outcomes.old}×, new file complete ${outcomes.new}×; ${debris} hidden temporaries left by killed writes, all removed by the next save`);
+  t.diagnostic(
+    `${ROUNDS} kills during a ${NEW.length}-byte save (~${Math.round(saveMs)} ms): old file intact ${outcomes.old}×, new file complete ${outcomes.new}×; ${debris} hidden temporaries left by killed writes, all removed by the next save`,
+  );
 });
 
-test('restart: old sessions get 404, a fresh initialize works even with the stale id, status.json describes the new process', { timeout: 240_000 }, async (t) => {
+test('restart: old sessions get 404, a fresh initialize works even with the stale id, status.json describes the new process', {
+  timeout: 240_000,
+}, async (t) => {
   const l = lab(t);
   const home = await l.dir();
   const port = await freePort();
@@ -222,7 +271,7 @@ test('restart: old sessions get 404, a fresh initialize works even with the stal
       const s = current.status;
       assert.equal(s.pid, current.child.pid);
       assert.notEqual(s.pid, previous.pid);
-      assert.ok(Date.parse(s.startedAt) >= Date.parse(previous.startedAt), 'startedAt is the new process\'s');
+      assert.ok(Date.parse(s.startedAt) >= Date.parse(previous.startedAt), "startedAt is the new process's");
       assert.equal(s.url, url, 'same port, same URL');
       assert.equal(s.running, true);
       // The SDK client still holds its old session id: 404.
@@ -246,7 +295,7 @@ test('restart: old sessions get 404, a fresh initialize works even with the stal
   }
 });
 
-test('atomic writes (status.json, light saves): a killed writer\'s temporary is removed by the next write; a live writer\'s is kept', async (t) => {
+test("atomic writes (status.json, light saves): a killed writer's temporary is removed by the next write; a live writer's is kept", async (t) => {
   const home = await tempHome(t);
   const dead = spawn(process.execPath, ['-e', '']);
   const deadPid = await new Promise<number>((resolve) => dead.once('exit', () => resolve(dead.pid!)));

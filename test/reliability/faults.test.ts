@@ -45,9 +45,13 @@ async function targets(show: TestShow, count: number): Promise<string[]> {
 const values = async (show: TestShow, paths: readonly string[]): Promise<number[]> =>
   show.app.engine.queue.submit(() => paths.map((p) => show.app.light.parameter(p).baseValue as number));
 
-const batch = (paths: readonly string[], v: number): { operations: unknown[] } => ({ operations: paths.map((path) => ({ tool: 'set_parameter', args: { path, value: v } })) });
+const batch = (paths: readonly string[], v: number): { operations: unknown[] } => ({
+  operations: paths.map((path) => ({ tool: 'set_parameter', args: { path, value: v } })),
+});
 
-test('MCP: a client that disconnects mid-call — the call is applied whole or not at all, the history agrees, the server serves on', { timeout: 120_000 }, async (t) => {
+test('MCP: a client that disconnects mid-call — the call is applied whole or not at all, the history agrees, the server serves on', {
+  timeout: 120_000,
+}, async (t) => {
   const show = await startShow(t);
   const paths = await targets(show, 8);
   const initial = await stateDigest(show.app);
@@ -63,7 +67,10 @@ test('MCP: a client that disconnects mid-call — the call is applied whole or n
   show.app.engine.queue.resume();
   await drained(show);
   const after = await values(show, paths);
-  assert.ok(after.every((v) => v === after[0]), `all or nothing: ${after.join(', ')}`);
+  assert.ok(
+    after.every((v) => v === after[0]),
+    `all or nothing: ${after.join(', ')}`,
+  );
   const depth = show.app.engine.history.undoDepth;
   assert.equal(depth, after[0] === 0.31 ? 1 : 0, 'one undo step if and only if the batch applied');
 
@@ -72,16 +79,21 @@ test('MCP: a client that disconnects mid-call — the call is applied whole or n
   t.after(() => show.app.engine.clock.stop());
   const random = prng(77);
   const N = 40;
-  await Promise.all(Array.from({ length: N }, async (_, i) => {
-    const c = new AbortController();
-    const p = raw.post(raw.callBody('apply_operations', batch(paths, (i + 1) / 100)), { signal: c.signal }).catch(() => undefined);
-    setTimeout(() => c.abort(), Math.floor(random() * 80));
-    await p;
-  }));
+  await Promise.all(
+    Array.from({ length: N }, async (_, i) => {
+      const c = new AbortController();
+      const p = raw.post(raw.callBody('apply_operations', batch(paths, (i + 1) / 100)), { signal: c.signal }).catch(() => undefined);
+      setTimeout(() => c.abort(), Math.floor(random() * 80));
+      await p;
+    }),
+  );
   await drained(show);
   show.app.engine.clock.stop();
   const end = await values(show, paths);
-  assert.ok(end.every((v) => v === end[0]), `every batch applied whole: ${end.join(', ')}`);
+  assert.ok(
+    end.every((v) => v === end[0]),
+    `every batch applied whole: ${end.join(', ')}`,
+  );
   const applied = show.app.engine.history.undoDepth - depth;
   assert.ok(applied >= 0 && applied <= N);
   // Undoing every step restores the exact initial state.
@@ -123,7 +135,13 @@ test('protocol 3 and the console API: a client that vanishes mid-call — all or
   const d1 = show.app.engine.history.undoDepth;
   show.app.engine.queue.pause();
   const port = show.app.http.port;
-  const req = request({ host: '127.0.0.1', port, path: '/api/pattern/add', method: 'POST', headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json' } });
+  const req = request({
+    host: '127.0.0.1',
+    port,
+    path: '/api/pattern/add',
+    method: 'POST',
+    headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json' },
+  });
   req.on('error', () => undefined);
   req.end(JSON.stringify({ channel: '/lx/mixer/channel/1', class: 'Solid' }));
   await waitFor('the console call to reach the queue', () => show.app.engine.queue.depth > 0);
@@ -164,7 +182,10 @@ test('MCP: a session deleted while its stream is open and a call is queued — t
   await call;
   await drained(show);
   const v = await values(show, paths);
-  assert.ok(v.every((x) => x === v[0]), `all or nothing: ${v.join(', ')}`);
+  assert.ok(
+    v.every((x) => x === v[0]),
+    `all or nothing: ${v.join(', ')}`,
+  );
   assert.equal(show.app.engine.history.undoDepth, v[0] === 0.42 ? 1 : 0);
   assert.equal((await a.call('get_status')).status, 404, 'the deleted id gets 404');
   assert.equal(show.app.mcp.activeSessions, sessions0, 'no session leaked');
@@ -195,7 +216,11 @@ test('deadlines: an apply_operations batch, a console edit and an OSC datagram s
   const mcp = show.client.callTool({ name: 'apply_operations', arguments: batch(paths, 0.77) });
   // Console edit.
   const port = show.app.http.port;
-  const consoleReply = fetch(`http://127.0.0.1:${port}/api/parameter`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: FADER, value: 0.66 }) });
+  const consoleReply = fetch(`http://127.0.0.1:${port}/api/parameter`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path: FADER, value: 0.66 }),
+  });
   // OSC datagram.
   const sock = dgram.createSocket('udp4');
   t.after(() => new Promise<void>((r) => sock.close(() => r())));

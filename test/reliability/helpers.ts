@@ -41,7 +41,11 @@ export class RawMcp {
   constructor(readonly url: string) {}
 
   headers(): Record<string, string> {
-    const h: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
+    const h: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+    };
     if (this.session !== '') h['mcp-session-id'] = this.session;
     return h;
   }
@@ -51,12 +55,22 @@ export class RawMcp {
     const res = await fetch(this.url, { method: 'POST', headers: this.headers(), body: JSON.stringify(body), signal: init.signal });
     this.session = res.headers.get('mcp-session-id') ?? this.session;
     const text = await res.text();
-    const messages = text.startsWith('{') ? [JSON.parse(text)] : text.split('\n').filter((l) => l.startsWith('data:') && l.length > 6).map((l) => JSON.parse(l.slice(5)));
+    const messages = text.startsWith('{')
+      ? [JSON.parse(text)]
+      : text
+          .split('\n')
+          .filter((l) => l.startsWith('data:') && l.length > 6)
+          .map((l) => JSON.parse(l.slice(5)));
     return { status: res.status, messages };
   }
 
   async initialize(name = 'raw-reliability'): Promise<void> {
-    await this.post({ jsonrpc: '2.0', id: ++this.id, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name, version: '1' } } });
+    await this.post({
+      jsonrpc: '2.0',
+      id: ++this.id,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name, version: '1' } },
+    });
     await this.post({ jsonrpc: '2.0', method: 'notifications/initialized' });
   }
 

@@ -35,7 +35,8 @@ function exchange(port: number, parts: readonly [number, string][], giveUpMs = 1
   });
 }
 
-const head = (path: string, port: number, extra: string): string => `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n${extra}\r\n`;
+const head = (path: string, port: number, extra: string): string =>
+  `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n${extra}\r\n`;
 
 test('http framing: malformed chunking is 400 at once; held bodies and headers are 408 at the limits; nothing changes', { timeout: 120_000 }, async (t) => {
   const show = await startShow(t, { httpTimeouts: { headersMs: HEADERS_MS, requestMs: REQUEST_MS } });
@@ -43,7 +44,15 @@ test('http framing: malformed chunking is 400 at once; held bodies and headers a
   const before = await fingerprint(show.app);
   for (const path of ROUTES) {
     const chunked = head(path, port, 'Transfer-Encoding: chunked\r\n');
-    for (const bad of ['FFFFFFFFFFFFFFFF\r\n{"a":', 'ffffffffffffffff;ext=1\r\n{', '1000000\r\n', '1FFFFFFFFFFFFFFFF\r\n{', 'ZZ\r\n{}\r\n0\r\n\r\n', '-1\r\n{}\r\n0\r\n\r\n', '2\r\n{}XX0\r\n\r\n']) {
+    for (const bad of [
+      'FFFFFFFFFFFFFFFF\r\n{"a":',
+      'ffffffffffffffff;ext=1\r\n{',
+      '1000000\r\n',
+      '1FFFFFFFFFFFFFFFF\r\n{',
+      'ZZ\r\n{}\r\n0\r\n\r\n',
+      '-1\r\n{}\r\n0\r\n\r\n',
+      '2\r\n{}XX0\r\n\r\n',
+    ]) {
       const r = await exchange(port, [[0, chunked + bad]]);
       assert.match(r.text, EARLY.has(path) ? /^HTTP\/1\.1 4\d\d / : /^HTTP\/1\.1 400 /, `${path} ${JSON.stringify(bad)}: ${r.text.slice(0, 40)}`);
       assert.ok(r.closedAfterMs !== undefined && r.closedAfterMs < REQUEST_MS, `${path}: closed at once (${r.closedAfterMs} ms)`);
@@ -54,13 +63,24 @@ test('http framing: malformed chunking is 400 at once; held bodies and headers a
       ['headers that never end', [[0, `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: 1\r\n`]]],
     ] as const) {
       const r = await exchange(port, parts as unknown as [number, string][]);
-      assert.match(r.text, EARLY.has(path) && what !== 'headers that never end' ? /^HTTP\/1\.1 4\d\d / : /^HTTP\/1\.1 408 /, `${path}, ${what}: ${JSON.stringify(r.text.slice(0, 40))}`);
+      assert.match(
+        r.text,
+        EARLY.has(path) && what !== 'headers that never end' ? /^HTTP\/1\.1 4\d\d / : /^HTTP\/1\.1 408 /,
+        `${path}, ${what}: ${JSON.stringify(r.text.slice(0, 40))}`,
+      );
       assert.ok(r.closedAfterMs !== undefined, `${path}, ${what}: the connection is closed`);
     }
   }
   // Idle keep-alive is not a slow request: the next request after the limits is served.
   const get = `GET /health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`;
-  const kept = await exchange(port, [[0, get], [REQUEST_MS * 2, get]], REQUEST_MS * 3);
+  const kept = await exchange(
+    port,
+    [
+      [0, get],
+      [REQUEST_MS * 2, get],
+    ],
+    REQUEST_MS * 3,
+  );
   assert.equal((kept.text.match(/HTTP\/1\.1 200 /g) ?? []).length, 2, kept.text.slice(0, 200));
   assert.equal(await fingerprint(show.app), before);
 });

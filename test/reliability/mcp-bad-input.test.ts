@@ -13,7 +13,15 @@ interface Prop {
 
 const HUGE = 'x'.repeat(1024 * 1024);
 const UNICODE = ['\ud800', '\u202e\u200b\ufeff', '🎛️💡', 'e\u0301', '\u0000'];
-const PATHS = ['/lx/../lx/mixer', '/lx//mixer', `/lx/${'a/'.repeat(200)}a`, 'lx/mixer/channel/0', '/LX/mixer', '../../etc/passwd', '/lx/mixer/channel/1/fader/extra'];
+const PATHS = [
+  '/lx/../lx/mixer',
+  '/lx//mixer',
+  `/lx/${'a/'.repeat(200)}a`,
+  'lx/mixer/channel/0',
+  '/LX/mixer',
+  '../../etc/passwd',
+  '/lx/mixer/channel/1/fader/extra',
+];
 
 function deep(levels: number): unknown {
   let v: unknown = 1;
@@ -58,7 +66,9 @@ test('bad input to every tool: a client error code, never internal, and nothing 
     const one = async (args: Record<string, unknown>, client: (typeof pool)[number]): Promise<void> => {
       calls++;
       const label = `${tool.name} ${JSON.stringify(args).slice(0, 120)}`;
-      const result = await client.callTool({ name: tool.name, arguments: args }).catch((err: unknown) => ({ isError: true, content: [{ type: 'text', text: `protocol: ${String(err)}` }] }));
+      const result = await client
+        .callTool({ name: tool.name, arguments: args })
+        .catch((err: unknown) => ({ isError: true, content: [{ type: 'text', text: `protocol: ${String(err)}` }] }));
       const text = (result.content as { text?: string }[])[0]?.text ?? '';
       if (result.isError === true) {
         assert.match(text, /^(invalid_argument|not_found|stale|protocol): /, label);
@@ -67,7 +77,10 @@ test('bad input to every tool: a client error code, never internal, and nothing 
         // (a label such as "🎛️💡"); the step it made must then roll back to exactly the state before.
         const required = (tool.inputSchema as { required?: string[] }).required ?? [];
         const values = Object.values(args);
-        assert.ok(required.length === 0 && values.length === 1 && typeof values[0] === 'string', `${label}: a changing tool accepted bad input: ${text.slice(0, 200)}`);
+        assert.ok(
+          required.length === 0 && values.length === 1 && typeof values[0] === 'string',
+          `${label}: a changing tool accepted bad input: ${text.slice(0, 200)}`,
+        );
         await show.app.engine.queue.submit(() => {
           const step = show.app.engine.history.nextUndo;
           assert.ok(step !== undefined, `${label}: accepted without an undo step`);
@@ -76,9 +89,12 @@ test('bad input to every tool: a client error code, never internal, and nothing 
       }
     };
     const all = cases(tool.inputSchema as never);
-    if (readOnly) await Promise.all(pool.map(async (client, k) => {
-      for (let i = k; i < all.length; i += pool.length) await one(all[i], client);
-    }));
+    if (readOnly)
+      await Promise.all(
+        pool.map(async (client, k) => {
+          for (let i = k; i < all.length; i += pool.length) await one(all[i], client);
+        }),
+      );
     else for (const args of all) await one(args, show.client);
     assert.equal(await fingerprint(show.app), before, `${tool.name}: state or history changed`);
   }
@@ -88,11 +104,18 @@ test('bad input to every tool: a client error code, never internal, and nothing 
 
 /** Raw JSON-RPC over HTTP, so keys an SDK client would drop (such as "__proto__") reach the server. */
 async function rawCall(url: string, bodyText: string, session?: string): Promise<{ session?: string; messages: unknown[] }> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2025-11-25',
+  };
   if (session !== undefined) headers['mcp-session-id'] = session;
   const res = await fetch(url, { method: 'POST', headers, body: bodyText });
   const text = await res.text();
-  const messages = text.split('\n').filter((l) => l.startsWith('data:')).map((l) => JSON.parse(l.slice(5)));
+  const messages = text
+    .split('\n')
+    .filter((l) => l.startsWith('data:'))
+    .map((l) => JSON.parse(l.slice(5)));
   if (messages.length === 0 && text.startsWith('{')) messages.push(JSON.parse(text));
   return { session: res.headers.get('mcp-session-id') ?? session, messages };
 }
@@ -101,10 +124,22 @@ test('an argument named "__proto__" is refused as an unknown key and never reach
   const show = await startShow(t);
   await show.call('set_parameter', { path: '/lx/mixer/channel/1/fader', value: 0.7 });
   const before = await fingerprint(show.app);
-  const init = await rawCall(show.url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }));
+  const init = await rawCall(
+    show.url,
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    }),
+  );
   await rawCall(show.url, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), init.session);
   for (const name of ['get_status', 'get_project_info', 'list_channels']) {
-    const call = await rawCall(show.url, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"${name}","arguments":{"__proto__":{"polluted":true,"isError":true}}}}`, init.session);
+    const call = await rawCall(
+      show.url,
+      `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"${name}","arguments":{"__proto__":{"polluted":true,"isError":true}}}}`,
+      init.session,
+    );
     const reply = call.messages[0] as { error?: { message: string }; result?: unknown };
     assert.equal(reply.result, undefined, `${name}: the call never ran`);
     assert.match(reply.error?.message ?? '', /unknown argument "__proto__"/, `${name}: refused as an unknown key`);

@@ -35,7 +35,10 @@ function badValues(a: OscAddressEntry): Arg[][] {
   if (a.type === 'f' && a.mode === 'normalized') out.push([f(1.5)], [f(-0.01)], [f(1e30)], [i(2)], [i(-1)], [s('half')]);
   if (a.range !== undefined && a.mode === 'absolute') {
     const span = Math.max(1, a.range.max - a.range.min);
-    out.push([a.type === 'i' ? i(Math.floor(a.range.max + span + 1)) : f(a.range.max + span + 1)], [a.type === 'i' ? i(Math.ceil(a.range.min - span - 1)) : f(a.range.min - span - 1)]);
+    out.push(
+      [a.type === 'i' ? i(Math.floor(a.range.max + span + 1)) : f(a.range.max + span + 1)],
+      [a.type === 'i' ? i(Math.ceil(a.range.min - span - 1)) : f(a.range.min - span - 1)],
+    );
     if (a.type === 'i') out.push([i(2 ** 31 - 1)], [i(-(2 ** 31))], [s('no-such-option')]);
   }
   return out;
@@ -52,8 +55,18 @@ function goodValue(a: OscAddressEntry): Arg | undefined {
 
 function mangled(address: string): string[] {
   const seg = address.split('/');
-  const out = [address.toUpperCase(), `${address}/x`, `${address}/`, address.replace('/lx/', '/lx//'), address.replace('/lx/', '/lx/../lx/'), address.replace(/^\/lx/, ''), `${address}${'/a'.repeat(600)}`, `/lx/structure/fixture/1/${seg[seg.length - 1]}`];
-  for (let k = 2; k < seg.length; k++) if (/^\d+$/.test(seg[k])) for (const n of ['0', '999', '01', '-1', '1.0']) out.push([...seg.slice(0, k), n, ...seg.slice(k + 1)].join('/'));
+  const out = [
+    address.toUpperCase(),
+    `${address}/x`,
+    `${address}/`,
+    address.replace('/lx/', '/lx//'),
+    address.replace('/lx/', '/lx/../lx/'),
+    address.replace(/^\/lx/, ''),
+    `${address}${'/a'.repeat(600)}`,
+    `/lx/structure/fixture/1/${seg[seg.length - 1]}`,
+  ];
+  for (let k = 2; k < seg.length; k++)
+    if (/^\d+$/.test(seg[k])) for (const n of ['0', '999', '01', '-1', '1.0']) out.push([...seg.slice(0, k), n, ...seg.slice(k + 1)].join('/'));
   return out.filter((x) => x !== address);
 }
 
@@ -80,7 +93,11 @@ function broken(valid: Buffer): Buffer[] {
 }
 
 function bundle(...elements: Buffer[]): Buffer {
-  return Buffer.concat([Buffer.from('#bundle\0'), Buffer.alloc(8), ...elements.flatMap((e) => [Buffer.from([(e.length >>> 24) & 255, (e.length >>> 16) & 255, (e.length >>> 8) & 255, e.length & 255]), e])]);
+  return Buffer.concat([
+    Buffer.from('#bundle\0'),
+    Buffer.alloc(8),
+    ...elements.flatMap((e) => [Buffer.from([(e.length >>> 24) & 255, (e.length >>> 16) & 255, (e.length >>> 8) & 255, e.length & 255]), e]),
+  ]);
 }
 
 test('OSC: refused values, broken addresses, malformed framing, lying bundles and noise change nothing', { timeout: 600_000 }, async (t) => {
@@ -124,7 +141,18 @@ test('OSC: refused values, broken addresses, malformed framing, lying bundles an
   lying.writeInt32BE(valid.length + 4, 16);
   const negative = bundle(valid);
   negative.writeInt32BE(-4, 16);
-  for (const b of [bundle(invalid, invalid), bundle(valid, valid.subarray(0, 8)), bundle(valid.subarray(0, 12), valid), deep, lying, negative, bundle(valid, Buffer.alloc(0)), bundle(bundle(bundle(invalid)), invalid), Buffer.from('#bundle\0'), Buffer.concat([Buffer.from('#bundle\0'), Buffer.alloc(4)])]) {
+  for (const b of [
+    bundle(invalid, invalid),
+    bundle(valid, valid.subarray(0, 8)),
+    bundle(valid.subarray(0, 12), valid),
+    deep,
+    lying,
+    negative,
+    bundle(valid, Buffer.alloc(0)),
+    bundle(bundle(bundle(invalid)), invalid),
+    Buffer.from('#bundle\0'),
+    Buffer.concat([Buffer.from('#bundle\0'), Buffer.alloc(4)]),
+  ]) {
     packets.push(b);
     counts.bundles++;
   }
@@ -161,7 +189,14 @@ test('OSC: refused values, broken addresses, malformed framing, lying bundles an
     sent += k - first;
     const until = Date.now() + 30_000;
     while (osc.stats.packets < sent && Date.now() < until) await new Promise((r) => setTimeout(r, 2));
-    assert.equal(osc.stats.packets, sent, `every datagram reached the surface (burst of ${packets.slice(first, k).map((p) => p.length).join(', ')} bytes)`);
+    assert.equal(
+      osc.stats.packets,
+      sent,
+      `every datagram reached the surface (burst of ${packets
+        .slice(first, k)
+        .map((p) => p.length)
+        .join(', ')} bytes)`,
+    );
   }
   await show.app.engine.queue.submit(() => undefined); // every decoded message has been handled
   assert.equal(osc.stats.applied, 0, 'nothing was applied');

@@ -21,7 +21,8 @@ test('__proto__ and constructor are refused as unknown keys on every surface; no
   await mcp.initialize();
   const before = await fingerprint(show.app);
   const call = (args: string): string => `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"set_parameter","arguments":${args}}}`;
-  const batch = (inner: string): string => `{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"apply_operations","arguments":{"operations":[{"tool":"set_parameter","args":${inner}}]}}}`;
+  const batch = (inner: string): string =>
+    `{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"apply_operations","arguments":{"operations":[{"tool":"set_parameter","args":${inner}}]}}}`;
   for (const key of ['__proto__', '\\u005f_proto__']) {
     for (const text of [call(`{"path":"${FADER}","value":0.3,"${key}":{"x":1}}`), batch(`{"path":"${FADER}","value":0.3,"${key}":{}}`)]) {
       const r = await post(show.url, text, mcp.headers());

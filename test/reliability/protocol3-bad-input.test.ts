@@ -21,11 +21,37 @@ const HEX = 'ab'.repeat(32);
 
 /** A well-formed value for each argument name of the contract's synopses. */
 const SAMPLE: Record<string, string> = {
-  INDEX: '2', VALUE: '0.5', TOKEN: HEX, SELECTION_TOKEN: HEX, REVISION: HEX, SHA256: HEX, POSITION: 'after',
-  UUID: '00000000-0000-4000-8000-000000000000', ID: 'no.such.action', QUERY: 'filter', MODULE: '1', X: '1', Y: '1',
-  PARAMETER_B64: b64('CUTOFF'), DISPLAY_B64: b64('1 kHz'), SOURCE: '1', SOURCE_PORT: '0', TARGET: '2', TARGET_PORT: '0',
-  NOTE_TRACK_COUNT: '1', PATH_B64: b64('/nonexistent/song.mid'), RECEIPT_ID: 'import-0', DIRECTORY_B64: b64('/nonexistent/dir'),
-  CLIP_ID: '1', EXPECTED_ENABLED: 'true', ENABLED: 'true', BPM: '120', METER: '4/4', POSITION_BEATS: '0', MUTED: 'keep', ARMED: 'keep',
+  INDEX: '2',
+  VALUE: '0.5',
+  TOKEN: HEX,
+  SELECTION_TOKEN: HEX,
+  REVISION: HEX,
+  SHA256: HEX,
+  POSITION: 'after',
+  UUID: '00000000-0000-4000-8000-000000000000',
+  ID: 'no.such.action',
+  QUERY: 'filter',
+  MODULE: '1',
+  X: '1',
+  Y: '1',
+  PARAMETER_B64: b64('CUTOFF'),
+  DISPLAY_B64: b64('1 kHz'),
+  SOURCE: '1',
+  SOURCE_PORT: '0',
+  TARGET: '2',
+  TARGET_PORT: '0',
+  NOTE_TRACK_COUNT: '1',
+  PATH_B64: b64('/nonexistent/song.mid'),
+  RECEIPT_ID: 'import-0',
+  DIRECTORY_B64: b64('/nonexistent/dir'),
+  CLIP_ID: '1',
+  EXPECTED_ENABLED: 'true',
+  ENABLED: 'true',
+  BPM: '120',
+  METER: '4/4',
+  POSITION_BEATS: '0',
+  MUTED: 'keep',
+  ARMED: 'keep',
   'INDEX=VALUE': '1=0.5',
 };
 
@@ -36,9 +62,46 @@ const DIGEST_ARGS = new Set(['TOKEN', 'SELECTION_TOKEN', 'REVISION', 'SHA256']);
 /** Replacements that no parser may accept for an argument of that kind. */
 const BAD: Record<string, readonly string[]> = {
   integer: ['1.5', '-', '+', '0x1f', '1e3', 'NaN', 'Infinity', '99999999999999999', '١٢', '1_000', '--1', '9'.repeat(300), '٣', 'two', '+1', '01', '-01'],
-  number: ['NaN', 'Infinity', '-Infinity', '1e309', '-1e309', '0x10', '1,5', '1.2.3', '.', 'e5', '1e', '+-1', '١', '1e1000', '½', '+1', '+0.5', '1e-400', '-1e-400', '0.5e-330', '.5', '5.', '00.5', '01'],
+  number: [
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '1e309',
+    '-1e309',
+    '0x10',
+    '1,5',
+    '1.2.3',
+    '.',
+    'e5',
+    '1e',
+    '+-1',
+    '١',
+    '1e1000',
+    '½',
+    '+1',
+    '+0.5',
+    '1e-400',
+    '-1e-400',
+    '0.5e-330',
+    '.5',
+    '5.',
+    '00.5',
+    '01',
+  ],
   digest: ['abc', 'g'.repeat(64), 'AB'.repeat(32), HEX.slice(1), `${HEX}0`, '0x'.concat(HEX.slice(2))],
-  b64: ['!!!!', 'a', 'ab=c', '+/+/', b64(Buffer.from([0xff, 0xfe, 0xfd])), 'QR', '====', 'YQ===', 'YQ=', 'Y Q'.replace(' ', '\u00a0'), b64(Buffer.from([0xc0, 0x80]))],
+  b64: [
+    '!!!!',
+    'a',
+    'ab=c',
+    '+/+/',
+    b64(Buffer.from([0xff, 0xfe, 0xfd])),
+    'QR',
+    '====',
+    'YQ===',
+    'YQ=',
+    'Y Q'.replace(' ', '\u00a0'),
+    b64(Buffer.from([0xc0, 0x80])),
+  ],
   boolean: ['TRUE', '1', 'yes', 'True', 'on'],
   tri: ['maybe', 'KEEP', '1', 'null'],
   POSITION: ['inside', 'AFTER', 'before\u0000'],
@@ -77,12 +140,21 @@ function cases(random: () => number): Case[] {
     const isWrite = !READ_ONLY_COMMANDS.has(def.name);
     // Arity: one too few, one too many (when bounded).
     if (def.min > 0) out.push({ line: line(args.slice(0, def.min - 1)), mustFail: true, why: `${def.name}: too few arguments` });
-    if (Number.isFinite(def.max)) out.push({ line: line([...args, ...Array.from({ length: def.max - args.length + 1 }, () => 'extra')]), mustFail: true, why: `${def.name}: too many arguments` });
+    if (Number.isFinite(def.max))
+      out.push({
+        line: line([...args, ...Array.from({ length: def.max - args.length + 1 }, () => 'extra')]),
+        mustFail: true,
+        why: `${def.name}: too many arguments`,
+      });
     // The name: case, affixes, a Unicode space (not a separator), a NUL, invalid UTF-8.
     for (const name of [def.name.toUpperCase(), `${def.name}x`, `x${def.name}`, `${def.name}\u00a0`, `${def.name}\u0000`, `${def.name}\u200b`]) {
       out.push({ line: line(args, name), mustFail: true, why: `${def.name}: misspelled as ${JSON.stringify(name)}` });
     }
-    out.push({ line: Buffer.concat([Buffer.from(def.name), Buffer.from([0xff]), Buffer.from(` ${args.join(' ')}`)]), mustFail: true, why: `${def.name}: invalid UTF-8` });
+    out.push({
+      line: Buffer.concat([Buffer.from(def.name), Buffer.from([0xff]), Buffer.from(` ${args.join(' ')}`)]),
+      mustFail: true,
+      why: `${def.name}: invalid UTF-8`,
+    });
     // Every argument, every bad value of its kind.
     names.forEach((n, i) => {
       const kind = kindOf(n);
@@ -97,18 +169,33 @@ function cases(random: () => number): Case[] {
       out.push({ line: line(ctl), mustFail: true, why: `${def.name}: control byte in ${n}` });
     });
     // Numbers out of range for the one write whose range is known here (remote controls take 0–1).
-    if (def.name === 'set') for (const v of ['1.5', '-0.5', '2', '1e300', '-1e-9', '1.0000001']) out.push({ line: `set 2 ${v}`, mustFail: true, why: `set: VALUE ${v} out of 0–1` });
-    if (def.name === 'set') for (const i of ['0', '-1', '9', '1000000']) out.push({ line: `set ${i} 0.5`, mustFail: true, why: `set: INDEX ${i} out of range` });
+    if (def.name === 'set')
+      for (const v of ['1.5', '-0.5', '2', '1e300', '-1e-9', '1.0000001']) out.push({ line: `set 2 ${v}`, mustFail: true, why: `set: VALUE ${v} out of 0–1` });
+    if (def.name === 'set')
+      for (const i of ['0', '-1', '9', '1000000']) out.push({ line: `set ${i} 0.5`, mustFail: true, why: `set: INDEX ${i} out of range` });
     // Lines over the 1 MiB bound with a valid command at the front.
     if (isWrite && random() < 0.15) out.push({ line: `${line(args)} ${'A'.repeat(MAX_COMMAND_BYTES)}`, mustFail: true, why: `${def.name}: a line over 1 MiB` });
   }
   // guard misuse.
   const graphSet = `graph-set 1 ${b64('CUTOFF')} 0.5`;
-  for (const g of [`guard ${HEX}`, 'guard', `guard abc ${graphSet}`, `guard ${HEX} set 2 0.5`, `guard ${HEX} guard ${HEX} ${graphSet}`, `guard ${HEX} graph-set 1`, `guard ${HEX} no-such ${graphSet}`, `GUARD ${HEX} ${graphSet}`]) {
+  for (const g of [
+    `guard ${HEX}`,
+    'guard',
+    `guard abc ${graphSet}`,
+    `guard ${HEX} set 2 0.5`,
+    `guard ${HEX} guard ${HEX} ${graphSet}`,
+    `guard ${HEX} graph-set 1`,
+    `guard ${HEX} no-such ${graphSet}`,
+    `GUARD ${HEX} ${graphSet}`,
+  ]) {
     out.push({ line: g, mustFail: true, why: `guard misuse: ${g.slice(0, 60)}` });
   }
   // A base64 argument of almost 1 MiB (inside the bound): decodes, names nothing.
-  out.push({ line: `graph-set 1 ${'QUFB'.repeat(Math.floor((MAX_COMMAND_BYTES - 64) / 4))} 0.5`, mustFail: true, why: 'graph-set: a near-1 MiB parameter name' });
+  out.push({
+    line: `graph-set 1 ${'QUFB'.repeat(Math.floor((MAX_COMMAND_BYTES - 64) / 4))} 0.5`,
+    mustFail: true,
+    why: 'graph-set: a near-1 MiB parameter name',
+  });
   // Token noise: random words that start with an upper-case letter (no command does).
   for (let i = 0; i < 600; i++) {
     const words = Array.from({ length: 1 + Math.floor(random() * 6) }, () => {
@@ -135,19 +222,21 @@ test('protocol 3: mutated command lines are refused one by one; state, history a
   const codes = new Map<string, number>();
   const failures: string[] = [];
   for (let c = 0; c < chunks.length; c += 4) {
-    await Promise.all(chunks.slice(c, c + 4).map(async (chunk) => {
-      const data = Buffer.concat(chunk.flatMap((k) => [Buffer.isBuffer(k.line) ? k.line : Buffer.from(k.line, 'utf8'), Buffer.from('\n')]));
-      const replies = await rawExchange(port, data, { timeoutMs: 120_000 });
-      assert.equal(replies.length, chunk.length, 'one reply per line');
-      replies.forEach((text, i) => {
-        const r = JSON.parse(text) as { ok: boolean; code?: string };
-        assert.equal(typeof r.ok, 'boolean');
-        codes.set(r.code ?? 'ok', (codes.get(r.code ?? 'ok') ?? 0) + 1);
-        if (r.code === 'internal') failures.push(`${chunk[i].why}: internal: ${text.slice(0, 200)}`);
-        if (chunk[i].mustFail && r.ok) failures.push(`${chunk[i].why}: accepted: ${text.slice(0, 200)}`);
-        else if (!r.ok) writesRefused++;
-      });
-    }));
+    await Promise.all(
+      chunks.slice(c, c + 4).map(async (chunk) => {
+        const data = Buffer.concat(chunk.flatMap((k) => [Buffer.isBuffer(k.line) ? k.line : Buffer.from(k.line, 'utf8'), Buffer.from('\n')]));
+        const replies = await rawExchange(port, data, { timeoutMs: 120_000 });
+        assert.equal(replies.length, chunk.length, 'one reply per line');
+        replies.forEach((text, i) => {
+          const r = JSON.parse(text) as { ok: boolean; code?: string };
+          assert.equal(typeof r.ok, 'boolean');
+          codes.set(r.code ?? 'ok', (codes.get(r.code ?? 'ok') ?? 0) + 1);
+          if (r.code === 'internal') failures.push(`${chunk[i].why}: internal: ${text.slice(0, 200)}`);
+          if (chunk[i].mustFail && r.ok) failures.push(`${chunk[i].why}: accepted: ${text.slice(0, 200)}`);
+          else if (!r.ok) writesRefused++;
+        });
+      }),
+    );
   }
   assert.deepEqual(failures, []);
   assert.equal(await fingerprint(show.app), before, 'the light project, the sound host and the history are unchanged');

@@ -24,7 +24,12 @@ interface RouteCase {
 }
 
 const FADER = '/lx/mixer/channel/1/fader';
-const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'evil', version: '1' } } };
+const INIT = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'evil', version: '1' } },
+};
 const MCP_HEADERS = { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
 
 /** Every HTTP route, with a body that would change the show if it were accepted. */
@@ -121,7 +126,13 @@ function send(port: number, c: RouteCase, headers: Record<string, string>): Prom
 function upgrade(port: number, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: '127.0.0.1', port }, () => {
-      const lines = ['GET /ws HTTP/1.1', 'Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=='];
+      const lines = [
+        'GET /ws HTTP/1.1',
+        'Connection: Upgrade',
+        'Upgrade: websocket',
+        'Sec-WebSocket-Version: 13',
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+      ];
       for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
       socket.write(`${lines.join('\r\n')}\r\n\r\n`);
     });
@@ -192,10 +203,28 @@ test('static files: no path climbs out of the page folder', async (t) => {
   const port = show.app.http.port;
   const host = `127.0.0.1:${port}`;
   const attempts = [
-    '/../package.json', '/../../package.json', '/%2e%2e/package.json', '/%2E%2E/%2e%2e/package.json', '/..%2fpackage.json', '/..%2F..%2Fpackage.json',
-    '/chunks/../../package.json', '/chunks/..%2f..%2fpackage.json', '/%2fetc%2fpasswd', '//etc/passwd', '/..\\..\\package.json', '/..%5c..%5cpackage.json',
-    '/app.js%00.html', '/index.html/..%2f..%2f..%2fpackage.json', '/%252e%252e/package.json', '/.%2e/package.json', '/%c0%ae%c0%ae/package.json',
-    '/../src/main.ts', '/..%2fsrc%2fmain.ts', '/%2e%2e%2f%2e%2e%2fetc%2fpasswd', '/....//package.json', `/${'../'.repeat(20)}etc/passwd`,
+    '/../package.json',
+    '/../../package.json',
+    '/%2e%2e/package.json',
+    '/%2E%2E/%2e%2e/package.json',
+    '/..%2fpackage.json',
+    '/..%2F..%2Fpackage.json',
+    '/chunks/../../package.json',
+    '/chunks/..%2f..%2fpackage.json',
+    '/%2fetc%2fpasswd',
+    '//etc/passwd',
+    '/..\\..\\package.json',
+    '/..%5c..%5cpackage.json',
+    '/app.js%00.html',
+    '/index.html/..%2f..%2f..%2fpackage.json',
+    '/%252e%252e/package.json',
+    '/.%2e/package.json',
+    '/%c0%ae%c0%ae/package.json',
+    '/../src/main.ts',
+    '/..%2fsrc%2fmain.ts',
+    '/%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+    '/....//package.json',
+    `/${'../'.repeat(20)}etc/passwd`,
   ];
   for (const p of attempts) {
     const r = await send(port, { method: 'GET', path: p }, { host });
@@ -230,7 +259,18 @@ test('console save: writes only the file it names, never through a symlink nor o
   assert.deepEqual((await readdir(outside)).sort(), ['via-link.lxp', 'victim.lxp']);
   // Refusals: relative, other extensions, no file name, NUL, a folder that does not exist, a folder as the target.
   await mkdir(join(dir, 'folder.lxp'));
-  const refusals = ['relative.lxp', '../up.lxp', join(dir, 'show.json'), join(dir, '.lxp'), join(dir, 'nul\u0000.lxp'), join(dir, 'missing', 'x.lxp'), join(dir, 'folder.lxp'), join(dir, `${'n'.repeat(300)}.lxp`), '', 'x'.repeat(2000)];
+  const refusals = [
+    'relative.lxp',
+    '../up.lxp',
+    join(dir, 'show.json'),
+    join(dir, '.lxp'),
+    join(dir, 'nul\u0000.lxp'),
+    join(dir, 'missing', 'x.lxp'),
+    join(dir, 'folder.lxp'),
+    join(dir, `${'n'.repeat(300)}.lxp`),
+    '',
+    'x'.repeat(2000),
+  ];
   for (const p of refusals) {
     const r = await save({ path: p, overwrite: true });
     assert.ok(r.status >= 400 && r.status < 500, `${JSON.stringify(p.slice(0, 60))} → ${r.status} ${r.text.slice(0, 160)}`);
@@ -249,7 +289,10 @@ test('binding a non-loopback address logs the exposure warning for HTTP and prot
   const warnings = lines.map((l) => JSON.parse(l) as { msg: string; level: string }).filter((l) => l.level === 'warn');
   const exposed = warnings.filter((w) => /not loopback|anyone who can reach/.test(w.msg));
   assert.ok(exposed.length >= 2, `one warning per surface bound to 0.0.0.0 (HTTP, protocol 3); got ${JSON.stringify(warnings.map((w) => w.msg))}`);
-  assert.ok(exposed.some((w) => /protocol/i.test(JSON.stringify(w))), `protocol 3 warns too: ${JSON.stringify(exposed)}`);
+  assert.ok(
+    exposed.some((w) => /protocol/i.test(JSON.stringify(w))),
+    `protocol 3 warns too: ${JSON.stringify(exposed)}`,
+  );
   const r = await send(show.app.http.port, { method: 'GET', path: '/api/state' }, { host: 'evil.example' });
   assert.equal(r.status, 403);
 });

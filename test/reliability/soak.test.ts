@@ -60,7 +60,9 @@ function valueFor(random: () => number, t: Target): unknown {
 
 async function listTargets(client: Client): Promise<Target[]> {
   const out: Target[] = [];
-  const channels = (await client.callTool({ name: 'list_channels', arguments: { detail: 'full' } })).structuredContent as { channels: { path: string; patterns?: { path: string }[] }[] };
+  const channels = (await client.callTool({ name: 'list_channels', arguments: { detail: 'full' } })).structuredContent as {
+    channels: { path: string; patterns?: { path: string }[] }[];
+  };
   const paths = ['/lx/mixer/master', ...channels.channels.flatMap((c) => [c.path, ...(c.patterns ?? []).map((p) => p.path)])];
   for (const path of paths) {
     const r = await client.callTool({ name: 'list_parameters', arguments: { path } });
@@ -155,7 +157,8 @@ async function worker(show: TestShow, k: number, until: number, tally: Tally): P
           tally.writes++;
           if (what < 0.3) await call(client, tally, 'add_pattern', { containerPath: ch, class: pick(random, PATTERNS) });
           else if (what < 0.5) await call(client, tally, 'remove_pattern', { path: `${ch}/pattern/${2 + Math.floor(random() * 3)}` });
-          else if (what < 0.7) await call(client, tally, 'add_effect', { containerPath: random() < 0.3 ? '/lx/mixer/master' : ch, class: pick(random, EFFECTS) });
+          else if (what < 0.7)
+            await call(client, tally, 'add_effect', { containerPath: random() < 0.3 ? '/lx/mixer/master' : ch, class: pick(random, EFFECTS) });
           else if (what < 0.85) await call(client, tally, 'remove_effect', { path: `${random() < 0.3 ? '/lx/mixer/master' : ch}/effect/1` });
           else if (what < 0.93) await call(client, tally, 'add_channel', { class: pick(random, PATTERNS) });
           else await call(client, tally, 'remove_channel', { path: `/lx/mixer/channel/${3 + Math.floor(random() * 3)}` });
@@ -206,13 +209,26 @@ async function worker(show: TestShow, k: number, until: number, tally: Tally): P
   }
 }
 
-test(`soak: ${SESSIONS} sessions × ${SECONDS} s of random changes, undos and redos while rendering; undo-all restores, no leaks, memory bounded`, { timeout: SECONDS * 1000 + 600_000 }, async (t) => {
+test(`soak: ${SESSIONS} sessions × ${SECONDS} s of random changes, undos and redos while rendering; undo-all restores, no leaks, memory bounded`, {
+  timeout: SECONDS * 1000 + 600_000,
+}, async (t) => {
   const show = await startShow(t, { realtime: true, sessionIdleMs: IDLE_MS, maxSessions: 256 });
   const app = show.app;
   const initial = await stateDigest(app);
   const baseSessions = app.mcp.activeSessions;
   const frames0 = app.engine.clock.stats();
-  const tally: Tally = { calls: 0, writes: 0, undos: 0, redos: 0, refused: new Map(), internal: [], transport: 0, transportErrors: [], churned: 0, abandoned: [] };
+  const tally: Tally = {
+    calls: 0,
+    writes: 0,
+    undos: 0,
+    redos: 0,
+    refused: new Map(),
+    internal: [],
+    transport: 0,
+    transportErrors: [],
+    churned: 0,
+    abandoned: [],
+  };
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const heapWarm = process.memoryUsage().heapUsed;
@@ -232,32 +248,35 @@ test(`soak: ${SESSIONS} sessions × ${SECONDS} s of random changes, undos and re
   const snapshot = (): unknown => ({ light: app.light.lx.save(), sound: app.sound.fingerprint() });
   const state = (): string => digest(snapshot());
   const checkpoint = (): Promise<void> =>
-    app.engine.queue.submit(() => {
-      const h = app.engine.history;
-      const before = state();
-      const depth = h.undoDepth;
-      // The state at every depth on the way down, to name the first step whose redo differs.
-      const levels: string[] = [before];
-      const full: unknown[] = process.env.SOAK_DEBUG === '1' ? [snapshot()] : [];
-      for (let i = 0; i < depth; i++) {
-        h.undo();
-        levels.push(state());
-        if (full.length > 0) full.push(snapshot());
-      }
-      const undone = levels[levels.length - 1];
-      let firstBadRedo: string | undefined;
-      for (let i = 0; i < depth; i++) {
-        const entry = h.redo();
-        const now = state();
-        if (firstBadRedo === undefined && now !== levels[depth - 1 - i]) {
-          firstBadRedo = `redo of step ${i + 1}/${depth} "${entry?.command.label}" (${entry?.origin.surface})`;
-          if (full.length > 0) firstBadRedo += ` diff: ${firstDiff(JSON.stringify(full[depth - 1 - i]), JSON.stringify(snapshot()))}`;
+    app.engine.queue.submit(
+      () => {
+        const h = app.engine.history;
+        const before = state();
+        const depth = h.undoDepth;
+        // The state at every depth on the way down, to name the first step whose redo differs.
+        const levels: string[] = [before];
+        const full: unknown[] = process.env.SOAK_DEBUG === '1' ? [snapshot()] : [];
+        for (let i = 0; i < depth; i++) {
+          h.undo();
+          levels.push(state());
+          if (full.length > 0) full.push(snapshot());
         }
-      }
-      const redone = state();
-      // The workers' own redo stack sits below the steps pushed here and popped again: unchanged.
-      checkpoints.push({ depth, undoneOk: undone === initial, redoneOk: redone === before, firstBadRedo });
-    }, { label: 'soak checkpoint' });
+        const undone = levels[levels.length - 1];
+        let firstBadRedo: string | undefined;
+        for (let i = 0; i < depth; i++) {
+          const entry = h.redo();
+          const now = state();
+          if (firstBadRedo === undefined && now !== levels[depth - 1 - i]) {
+            firstBadRedo = `redo of step ${i + 1}/${depth} "${entry?.command.label}" (${entry?.origin.surface})`;
+            if (full.length > 0) firstBadRedo += ` diff: ${firstDiff(JSON.stringify(full[depth - 1 - i]), JSON.stringify(snapshot()))}`;
+          }
+        }
+        const redone = state();
+        // The workers' own redo stack sits below the steps pushed here and popped again: unchanged.
+        checkpoints.push({ depth, undoneOk: undone === initial, redoneOk: redone === before, firstBadRedo });
+      },
+      { label: 'soak checkpoint' },
+    );
 
   const until = Date.now() + SECONDS * 1000;
   const timer = setInterval(() => void checkpoint(), CHECK_EVERY_MS);

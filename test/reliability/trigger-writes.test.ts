@@ -48,7 +48,9 @@ test('trigger writes: every trigger and momentary button in the show is refused 
 
 test('trigger writes: every momentary button that holds a value (Cue, Aux...) is set and undone over MCP, never internal', { timeout: 120_000 }, async (t) => {
   const show = await startShow(t);
-  const held = show.app.services.engine.graph.roots.flatMap((r) => [...r.descendants()].flatMap((c) => [...c.parameters.values()])).filter((p): p is BooleanParameter => p instanceof BooleanParameter && p.mode === 'momentary' && !p.isPulse);
+  const held = show.app.services.engine.graph.roots
+    .flatMap((r) => [...r.descendants()].flatMap((c) => [...c.parameters.values()]))
+    .filter((p): p is BooleanParameter => p instanceof BooleanParameter && p.mode === 'momentary' && !p.isPulse);
   assert.ok(held.length > 0);
   for (const p of held) {
     const set = await show.call('set_parameter', { path: p.path, value: !p.baseValue });

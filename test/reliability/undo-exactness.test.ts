@@ -12,7 +12,11 @@ const CHANNEL = '/lx/mixer/channel/1';
 
 async function addSolid(show: Awaited<ReturnType<typeof startShow>>): Promise<void> {
   const base = show.url.replace(/\/mcp$/, '');
-  const added = await fetch(`${base}/api/pattern/add`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ channel: CHANNEL, class: 'Solid' }) });
+  const added = await fetch(`${base}/api/pattern/add`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ channel: CHANNEL, class: 'Solid' }),
+  });
   assert.equal(added.status, 200);
 }
 
@@ -93,7 +97,7 @@ test('a batch whose Cue switches turn siblings off undoes as one exact step', as
   assert.equal(await stateDigest(show.app), after);
 });
 
-test('undo of the mixer\'s Cue-A restores the channel Cue and Cue-B it turned off', async (t) => {
+test("undo of the mixer's Cue-A restores the channel Cue and Cue-B it turned off", async (t) => {
   const show = await startShow(t);
   await show.call('set_parameter', { path: '/lx/mixer/cueB', value: true });
   await show.call('set_parameter', { path: `${CHANNEL}/cue`, value: true });

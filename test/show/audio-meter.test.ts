@@ -22,7 +22,7 @@ function audioOf(json: LxObject): LxObject {
   return (json as { engine: { children: { audio: LxObject } } }).engine.children.audio;
 }
 
-test('an LX 1.2.1 project\'s audio engine and meter load into /lx/audio and save back unchanged', () => {
+test("an LX 1.2.1 project's audio engine and meter load into /lx/audio and save back unchanged", () => {
   const json = JSON.parse(readFileSync(LX_FILE, 'utf8')) as LxObject;
   const opened = readProject(json, createLibrary());
   const audio = opened.lx.audio;

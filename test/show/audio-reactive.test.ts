@@ -37,7 +37,7 @@ function gateBeats(track: string | undefined, beats: number, gain: number): numb
   return fired;
 }
 
-test('Beat Detect on the demo\'s Kick track opens on the beats of the kick notes, once per beat, deterministically', () => {
+test("Beat Detect on the demo's Kick track opens on the beats of the kick notes, once per beat, deterministically", () => {
   const fired = gateBeats('Kick', 8, 24);
   // The demo's kick plays a note on every beat 0..15.
   assert.equal(fired.length, 8, `fired at ${fired.map((b) => b.toFixed(3)).join(', ')}`);

@@ -16,7 +16,13 @@ async function render(show: TestShow, seconds: number): Promise<{ frames: Uint32
     song: saveProject(show.app.sound.project, { ids: false }),
   }));
   const frames: Uint32Array[] = [];
-  const r = renderShow({ light: JSON.parse(JSON.stringify(light)), song, seconds, registry: createLibrary(), onFrame: (_k, argb) => frames.push(argb.slice()) });
+  const r = renderShow({
+    light: JSON.parse(JSON.stringify(light)),
+    song,
+    seconds,
+    registry: createLibrary(),
+    onFrame: (_k, argb) => frames.push(argb.slice()),
+  });
   return { frames, beats: r.beats };
 }
 
@@ -26,7 +32,15 @@ test('a light cue at the song\'s "Drop" marker launches its scene on that beat i
   const show = await startShow(t);
   // Scene 1: channel 1's fader drops to 0.2 (a visible change of the whole channel).
   await show.call('add_clip', { bus: CH, slot: 1, label: 'Drop', length: { beats: 4 } });
-  await show.call('set_clip_lane', { bus: CH, slot: 1, lane: `${CH}/fader`, events: [{ ms: 0, value: 0.2 }, { beats: 4, value: 0.2 }] });
+  await show.call('set_clip_lane', {
+    bus: CH,
+    slot: 1,
+    lane: `${CH}/fader`,
+    events: [
+      { ms: 0, value: 0.2 },
+      { beats: 4, value: 0.2 },
+    ],
+  });
   const list = async () => [...show.app.services.lightCues!.list()];
 
   await assertRefused(show, 'place_light_cue', { marker: 'Chorus', scene: 1 }, /^not_found: .*"Intro", "Drop"/, [list]);
@@ -35,10 +49,15 @@ test('a light cue at the song\'s "Drop" marker launches its scene on that beat i
   await assertRefused(show, 'place_light_cue', { marker: 'Drop', remove: true }, /^not_found: no light cue/, [list]);
 
   const plain = await render(show, 8.5);
-  const placed = await assertUndoable(show, () => show.call('place_light_cue', { marker: 'Drop', scene: 1 }), (r) => {
-    assert.deepEqual(r.placed, { beat: 16, scene: 1, marker: 'Drop' });
-    assert.deepEqual(r.cues, [{ beat: 16, scene: 1, marker: 'Drop' }]);
-  }, [list]);
+  const placed = await assertUndoable(
+    show,
+    () => show.call('place_light_cue', { marker: 'Drop', scene: 1 }),
+    (r) => {
+      assert.deepEqual(r.placed, { beat: 16, scene: 1, marker: 'Drop' });
+      assert.deepEqual(r.cues, [{ beat: 16, scene: 1, marker: 'Drop' }]);
+    },
+    [list],
+  );
   assert.equal(placed.removed, null);
   assert.deepEqual(await list(), [], 'undo removed the cue');
   await show.call('place_light_cue', { marker: 'Drop', scene: 1 });
@@ -50,18 +69,29 @@ test('a light cue at the song\'s "Drop" marker launches its scene on that beat i
   assert.equal(crossing, 479);
   const firstDiff = cued.frames.findIndex((f, k) => !same(f, plain.frames[k]));
   assert.equal(firstDiff, crossing, `the light changes on the frame the song reaches the Drop (frame ${crossing}, beat ${cued.beats[crossing]})`);
-  assert.ok(cued.frames.slice(crossing).every((f, i) => !same(f, plain.frames[crossing + i])), 'and stays changed');
+  assert.ok(
+    cued.frames.slice(crossing).every((f, i) => !same(f, plain.frames[crossing + i])),
+    'and stays changed',
+  );
 
   // Saved with the show: the cue is in the light project's externals.
   const saved = await show.app.engine.queue.submit(() => writeProject(show.app.light.lx, show.app.light.externals, 0));
   assert.deepEqual((saved.externals as Record<string, unknown>)['footlight.lightCues'], [{ beat: 16, scene: 1, marker: 'Drop' }]);
 
-  await assertUndoable(show, () => show.call('place_light_cue', { marker: 'Drop', remove: true }), (r) => {
-    assert.deepEqual(r.removed, { beat: 16, scene: 1, marker: 'Drop' });
-    assert.deepEqual(r.cues, []);
-  }, [list]);
+  await assertUndoable(
+    show,
+    () => show.call('place_light_cue', { marker: 'Drop', remove: true }),
+    (r) => {
+      assert.deepEqual(r.removed, { beat: 16, scene: 1, marker: 'Drop' });
+      assert.deepEqual(r.cues, []);
+    },
+    [list],
+  );
   await show.call('undo'); // the placement
   assert.deepEqual(await list(), []);
   const undone = await render(show, 8.5);
-  assert.ok(undone.frames.every((f, k) => same(f, plain.frames[k])), 'after undo the show renders as before');
+  assert.ok(
+    undone.frames.every((f, k) => same(f, plain.frames[k])),
+    'after undo the show renders as before',
+  );
 });

@@ -44,7 +44,15 @@ function brightness(argb: Uint32Array): number {
 test('render-show: WAV, frames, contact sheet and MP4 on one clock; a cue at the Drop changes the light on the kick of beat 16; deterministic', async (t) => {
   const show = await startShow(t);
   await show.call('add_clip', { bus: CH, slot: 1, label: 'Blackout', length: { beats: 4 } });
-  await show.call('set_clip_lane', { bus: CH, slot: 1, lane: `${CH}/fader`, events: [{ ms: 0, value: 0 }, { beats: 4, value: 0 }] });
+  await show.call('set_clip_lane', {
+    bus: CH,
+    slot: 1,
+    lane: `${CH}/fader`,
+    events: [
+      { ms: 0, value: 0 },
+      { beats: 4, value: 0 },
+    ],
+  });
   await show.call('place_light_cue', { marker: 'Drop', scene: 1 });
   const dir = await tempHome(t);
   const lxp = join(dir, 'cued.lxp');
@@ -76,20 +84,30 @@ test('render-show: WAV, frames, contact sheet and MP4 on one clock; a cue at the
   };
   const quiet = rms(Math.round(7.95 * rate));
   let onset = -1;
-  for (let i = Math.round(7.96 * rate); i < 8.1 * rate; i += win) if (rms(i) > 4 * quiet + 1e-4) { onset = i; break; }
+  for (let i = Math.round(7.96 * rate); i < 8.1 * rate; i += win)
+    if (rms(i) > 4 * quiet + 1e-4) {
+      onset = i;
+      break;
+    }
   assert.ok(onset > 0, 'an onset near 8 s');
   const onsetS = onset / rate;
-  assert.ok(Math.abs(lightChangeS - onsetS) <= frames.deltaMs / 1000 + 0.002, `light change at ${lightChangeS.toFixed(4)} s, audio onset at ${onsetS.toFixed(4)} s: within a frame`);
+  assert.ok(
+    Math.abs(lightChangeS - onsetS) <= frames.deltaMs / 1000 + 0.002,
+    `light change at ${lightChangeS.toFixed(4)} s, audio onset at ${onsetS.toFixed(4)} s: within a frame`,
+  );
   assert.ok(Math.abs(lightChangeS - 8) < 1e-9, `the light changes on the frame ending at beat 16 (8 s): ${lightChangeS}`);
 
   const sheet = PNG.sync.read(await readFile(join(outA, 'contact-sheet.png')));
   assert.ok(sheet.width > 0 && sheet.height > 0);
 
   // Deterministic: the same bytes twice.
-  for (const f of ['frames.json', 'show.wav', 'contact-sheet.png']) assert.ok((await readFile(join(outA, f))).equals(await readFile(join(outB, f))), `${f} differs between runs`);
+  for (const f of ['frames.json', 'show.wav', 'contact-sheet.png'])
+    assert.ok((await readFile(join(outA, f))).equals(await readFile(join(outB, f))), `${f} differs between runs`);
 
   if (spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0) {
-    const probe = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type:format=duration', '-of', 'json', join(outA, 'show.mp4')], { encoding: 'utf8' });
+    const probe = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type:format=duration', '-of', 'json', join(outA, 'show.mp4')], {
+      encoding: 'utf8',
+    });
     const info = JSON.parse(probe.stdout) as { streams: { codec_type: string }[]; format: { duration: string } };
     assert.deepEqual(info.streams.map((s) => s.codec_type).sort(), ['audio', 'video']);
     assert.ok(Math.abs(Number(info.format.duration) - 9) < 0.1, `mp4 lasts ${info.format.duration} s`);

@@ -24,15 +24,20 @@ async function stepFrames(show: TestShow, n: number): Promise<void> {
 test('one clock: the light tempo and the song tempo are one value, set from either side in one undo step', async (t) => {
   const show = await startShow(t);
   const p3 = await protocol3(t, show);
-  const song = async () => ((await p3('song-state')).transport) as { tempo: number; meter: { numerator: number } };
+  const song = async () => (await p3('song-state')).transport as { tempo: number; meter: { numerator: number } };
   const tempo = async () => ({ bpm: (await show.call('get_tempo')).bpm.value as number });
   assert.equal((await song()).tempo, (await tempo()).bpm);
 
   // Light side (MCP) → read on protocol 3.
-  await assertUndoable(show, () => show.call('set_parameter', { path: '/lx/tempo/bpm', value: 96 }), async () => {
-    assert.equal((await song()).tempo, 96);
-    assert.equal((await tempo()).bpm, 96);
-  }, [song, tempo]);
+  await assertUndoable(
+    show,
+    () => show.call('set_parameter', { path: '/lx/tempo/bpm', value: 96 }),
+    async () => {
+      assert.equal((await song()).tempo, 96);
+      assert.equal((await tempo()).bpm, 96);
+    },
+    [song, tempo],
+  );
   assert.equal((await song()).tempo, 120, 'undo put the song tempo back too');
 
   // Song side (protocol 3) → read on the light side; one undo step for both.
@@ -44,12 +49,17 @@ test('one clock: the light tempo and the song tempo are one value, set from eith
   assert.equal((await song()).tempo, 120);
 
   // The meter: the light's beats per bar is the song's numerator.
-  await assertUndoable(show, () => show.call('set_parameter', { path: '/lx/tempo/beatsPerBar', value: 3 }), async () => {
-    assert.equal((await song()).meter.numerator, 3);
-  }, [song, tempo]);
+  await assertUndoable(
+    show,
+    () => show.call('set_parameter', { path: '/lx/tempo/beatsPerBar', value: 3 }),
+    async () => {
+      assert.equal((await song()).meter.numerator, 3);
+    },
+    [song, tempo],
+  );
 });
 
-test('one clock: a clip launched on the next bar while the song plays starts on the song\'s bar; seek moves the light beat', async (t) => {
+test("one clock: a clip launched on the next bar while the song plays starts on the song's bar; seek moves the light beat", async (t) => {
   const show = await startShow(t);
   const p3 = await protocol3(t, show);
   const CH = '/lx/mixer/channel/1';

@@ -14,7 +14,10 @@ test('the stage demo: a 3D rig, five channels, snapshots, a clip scene per secti
   const channels = (await show.call('list_channels')).channels.map((c: { label: string }) => c.label);
   assert.deepEqual(channels, ['Noise', 'Gradient', 'Chase', 'Planes', 'Kick Pulse']);
   assert.equal((await show.call('list_snapshots')).snapshots.length, 2);
-  assert.deepEqual(show.app.services.lightCues!.list().map((c) => c.marker), ['Intro', 'Drop']);
+  assert.deepEqual(
+    show.app.services.lightCues!.list().map((c) => c.marker),
+    ['Intro', 'Drop'],
+  );
   assert.equal((await show.call('get_history')).undoDepth, 0, 'building the demo left no history');
 
   const p3 = new Protocol3Client();

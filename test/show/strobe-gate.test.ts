@@ -94,7 +94,7 @@ function assertGated(frames: readonly Frame[]): void {
   assert.ok(open <= 8 * Math.ceil(DECAY_MS / FRAME_MS + 1), `${open} open frames of ${frames.length}`);
 }
 
-test('a kick on the demo\'s Kick track gates a Strobe: Beat Detect → Strobe depth opens on each kick note, black between', () => {
+test("a kick on the demo's Kick track gates a Strobe: Beat Detect → Strobe depth opens on each kick note, black between", () => {
   const frames = play(gatedShow(), 8);
   assertGated(frames);
   assert.deepEqual(play(gatedShow(), 8), frames, 'the same frames every run');

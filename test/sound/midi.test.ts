@@ -39,7 +39,8 @@ test('the submitted derivative drops tempo and meter only; an independent reader
   assert.deepEqual(submitted.header.meta, original.header.meta, 'markers are kept');
   assert.equal(submitted.header.name, 'Title');
   for (let i = 0; i < 2; i++) {
-    const key = (n: { midi: number; ticks: number; durationTicks: number; velocity: number }): string => `${n.midi}/${n.ticks}/${n.durationTicks}/${n.velocity}`;
+    const key = (n: { midi: number; ticks: number; durationTicks: number; velocity: number }): string =>
+      `${n.midi}/${n.ticks}/${n.durationTicks}/${n.velocity}`;
     assert.deepEqual(submitted.tracks[i].notes.map(key), original.tracks[i].notes.map(key), `track ${i} notes are identical in ticks`);
     assert.deepEqual(submitted.tracks[i].controlChanges, original.tracks[i].controlChanges);
   }
@@ -49,9 +50,21 @@ test('notes are extracted in quarter-note beats (ticks / PPQ), ignoring tempo', 
   const x = extractNotes(parseType1(song()));
   assert.equal(x.ppq, 480);
   assert.equal(x.title, 'Title');
-  assert.deepEqual(x.tracks.map((t) => t.name), ['Lead', 'Pad']);
-  assert.deepEqual(x.tracks[0].notes.map((n) => [n.pitch, n.start, n.duration, n.velocity]), [[72, 0, 1, 127], [74, 5, 0.25, 63]]);
-  assert.deepEqual(x.tracks[1].notes.map((n) => [n.pitch, n.start, n.duration]), [[48, 2, 4]]);
+  assert.deepEqual(
+    x.tracks.map((t) => t.name),
+    ['Lead', 'Pad'],
+  );
+  assert.deepEqual(
+    x.tracks[0].notes.map((n) => [n.pitch, n.start, n.duration, n.velocity]),
+    [
+      [72, 0, 1, 127],
+      [74, 5, 0.25, 63],
+    ],
+  );
+  assert.deepEqual(
+    x.tracks[1].notes.map((n) => [n.pitch, n.start, n.duration]),
+    [[48, 2, 4]],
+  );
   assert.deepEqual(x.markers, [{ name: 'Chorus', beat: 4 }]);
   assert.equal(x.lengthBeats, 6);
 });
@@ -59,7 +72,10 @@ test('notes are extracted in quarter-note beats (ticks / PPQ), ignoring tempo', 
 test('structure checks refuse what is not a strict type-1 file', () => {
   const good = song();
   const bad = (bytes: Uint8Array, pattern: RegExp): void =>
-    assert.throws(() => parseType1(bytes), (e: unknown) => e instanceof FootlightError && e.code === 'invalid_argument' && pattern.test(e.message));
+    assert.throws(
+      () => parseType1(bytes),
+      (e: unknown) => e instanceof FootlightError && e.code === 'invalid_argument' && pattern.test(e.message),
+    );
   bad(new Uint8Array(0), /MThd/);
   const type2 = Uint8Array.from(good);
   type2[9] = 2;

@@ -17,7 +17,11 @@ test('display strings parse into a number and a unit', () => {
   assert.deepEqual(parseDisplay('C#-2'), { value: 1, unit: 'note' });
   assert.deepEqual(parseDisplay('Bb2'), { value: 58, unit: 'note' });
   for (const bad of ['', 'loud', '12', '1 parsec', '1e3 Hz', 'H3', 'x'.repeat(65)]) {
-    assert.throws(() => parseDisplay(bad), (e: unknown) => e instanceof FootlightError && e.code === 'invalid_argument', bad);
+    assert.throws(
+      () => parseDisplay(bad),
+      (e: unknown) => e instanceof FootlightError && e.code === 'invalid_argument',
+      bad,
+    );
   }
 });
 

@@ -10,11 +10,21 @@ function beats(ms: number, bpm: number): string {
   return ((ms * bpm) / 60000).toFixed(2);
 }
 
-function Slot({ bus, clip, slot }: { readonly bus: { readonly id: number; readonly label: string }; readonly clip: ClipSlotState | undefined; readonly slot: number }) {
+function Slot({
+  bus,
+  clip,
+  slot,
+}: {
+  readonly bus: { readonly id: number; readonly label: string };
+  readonly clip: ClipSlotState | undefined;
+  readonly slot: number;
+}) {
   if (clip === undefined) return <td class="clip-slot empty" aria-label={`${bus.label}: slot ${slot + 1} empty`} />;
   const state = clip.running ? 'running' : clip.pending ? 'pending' : 'stopped';
   const toggle = () =>
-    void act(clip.running || clip.pending ? `Stop ${clip.label}` : `Launch ${clip.label}`, () => api(clip.running || clip.pending ? '/api/clip/stop' : '/api/clip/launch', { bus: bus.id, slot }));
+    void act(clip.running || clip.pending ? `Stop ${clip.label}` : `Launch ${clip.label}`, () =>
+      api(clip.running || clip.pending ? '/api/clip/stop' : '/api/clip/launch', { bus: bus.id, slot }),
+    );
   return (
     <td class={`clip-slot ${state}`} data-slot={slot} data-clip={clip.id}>
       <button
@@ -53,7 +63,12 @@ export function ClipGrid({ grid }: { readonly grid: ClipGridState }) {
               <th scope="col">Bus</th>
               {cols.map((i) => (
                 <th scope="col" key={i}>
-                  <button type="button" class="scene" title={`Launch scene ${i + 1}`} onClick={() => void act(`Launch scene ${i + 1}`, () => api('/api/clip/launch', { scene: i }))}>
+                  <button
+                    type="button"
+                    class="scene"
+                    title={`Launch scene ${i + 1}`}
+                    onClick={() => void act(`Launch scene ${i + 1}`, () => api('/api/clip/launch', { scene: i }))}
+                  >
                     ▶ {i + 1}
                   </button>
                 </th>

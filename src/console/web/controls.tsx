@@ -168,7 +168,15 @@ export function Toggle({ p: initial, label, onOff = false }: { readonly p: Param
   const p = param(initial).value;
   const on = (p.baseValue ?? p.value) === true;
   return (
-    <button type="button" class={`toggle ${on ? 'on' : ''}`} aria-pressed={on} aria-label={onOff ? p.label : undefined} title={p.description ?? p.label} data-path={p.path} onClick={() => setParam(p.path, !on)}>
+    <button
+      type="button"
+      class={`toggle ${on ? 'on' : ''}`}
+      aria-pressed={on}
+      aria-label={onOff ? p.label : undefined}
+      title={p.description ?? p.label}
+      data-path={p.path}
+      onClick={() => setParam(p.path, !on)}
+    >
       {onOff ? (on ? 'On' : 'Off') : (label ?? p.label)}
     </button>
   );
@@ -189,7 +197,12 @@ export function EnumSelect({ p: initial, label }: { readonly p: ParameterPayload
   return (
     <label class="enum" title={p.description ?? p.label}>
       {label !== undefined && <span>{label}</span>}
-      <select data-path={p.path} aria-label={label ?? p.label} value={String(index)} onChange={(ev) => setParam(p.path, Number((ev.currentTarget as HTMLSelectElement).value) + (p.range?.min ?? 0))}>
+      <select
+        data-path={p.path}
+        aria-label={label ?? p.label}
+        value={String(index)}
+        onChange={(ev) => setParam(p.path, Number((ev.currentTarget as HTMLSelectElement).value) + (p.range?.min ?? 0))}
+      >
         {options.map((o, i) => (
           <option key={o} value={String(i)}>
             {o}
@@ -206,7 +219,10 @@ export function hsbCss(h: number, s: number, b: number): string {
     const k = (n + h / 60) % 6;
     return (b / 100) * (1 - (s / 100) * Math.max(0, Math.min(k, 4 - k, 1)));
   };
-  const c = (v: number): string => Math.round(v * 255).toString(16).padStart(2, '0');
+  const c = (v: number): string =>
+    Math.round(v * 255)
+      .toString(16)
+      .padStart(2, '0');
   return `#${c(f(5))}${c(f(3))}${c(f(1))}`;
 }
 
@@ -256,7 +272,15 @@ export function TextControl({ p: initial }: { readonly p: ParameterPayload }) {
 }
 
 /** The right control for a parameter's kind. `all` supplies a color's sub-parameters. */
-export function ParamControl({ p, all = [], momentary = false }: { readonly p: ParameterPayload; readonly all?: readonly ParameterPayload[]; readonly momentary?: boolean }) {
+export function ParamControl({
+  p,
+  all = [],
+  momentary = false,
+}: {
+  readonly p: ParameterPayload;
+  readonly all?: readonly ParameterPayload[];
+  readonly momentary?: boolean;
+}) {
   if (momentary) return <Trigger p={p} label="Press" />;
   switch (p.kind) {
     case 'bounded':

@@ -63,7 +63,8 @@ function PreviewPane() {
           Live
         </button>
         <span class="preview-info">
-          {l?.pointCount.toLocaleString()} points · {preview?.stats.points.toLocaleString() ?? 0} shown · {on ? (fps > 0 ? `${fps} fps` : 'live, no change') : 'paused'}
+          {l?.pointCount.toLocaleString()} points · {preview?.stats.points.toLocaleString() ?? 0} shown ·{' '}
+          {on ? (fps > 0 ? `${fps} fps` : 'live, no change') : 'paused'}
         </span>
       </div>
     </section>
@@ -92,10 +93,20 @@ function TopBar({ tab, setTab, open }: { readonly tab: string; readonly setTab: 
         {l?.projectPath?.split('/').pop() ?? 'unsaved show'}
       </span>
       <span class="buttons">
-        <button type="button" disabled={!h.canUndo} onClick={() => undoRedo('undo')} title={h.steps[0] ? `Undo ${h.steps[0].label} (Ctrl/⌘-Z)` : 'Nothing to undo'}>
+        <button
+          type="button"
+          disabled={!h.canUndo}
+          onClick={() => undoRedo('undo')}
+          title={h.steps[0] ? `Undo ${h.steps[0].label} (Ctrl/⌘-Z)` : 'Nothing to undo'}
+        >
           ↶ Undo
         </button>
-        <button type="button" disabled={!h.canRedo} onClick={() => undoRedo('redo')} title={h.redo[0] ? `Redo ${h.redo[0].label} (Shift-Ctrl/⌘-Z)` : 'Nothing to redo'}>
+        <button
+          type="button"
+          disabled={!h.canRedo}
+          onClick={() => undoRedo('redo')}
+          title={h.redo[0] ? `Redo ${h.redo[0].label} (Shift-Ctrl/⌘-Z)` : 'Nothing to redo'}
+        >
           ↷ Redo
         </button>
         <button type="button" onClick={() => open('save')}>

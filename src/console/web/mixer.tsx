@@ -1,5 +1,15 @@
 import { useEffect, useRef } from 'preact/hooks';
-import type { ChannelState, DeviceSummary, LibraryEntry, LightState, PaletteState, PanelState, ParameterPayload, SnapshotsState, SwatchPayload } from '../protocol.js';
+import type {
+  ChannelState,
+  DeviceSummary,
+  LibraryEntry,
+  LightState,
+  PaletteState,
+  PanelState,
+  ParameterPayload,
+  SnapshotsState,
+  SwatchPayload,
+} from '../protocol.js';
 import { EnumSelect, ParamControl, Slider, Toggle, Trigger, colorCss } from './controls.js';
 import { act, api, param, selectDevice, selectedChannels, selectedDevice, setParam } from './store.js';
 
@@ -8,7 +18,19 @@ const post = (what: string, path: string, body: unknown): void => void act(what,
 const ref = (d: { readonly path: string; readonly id: number }): { path: string; id: number } => ({ path: d.path, id: d.id });
 
 /** A library picker that acts once and resets: "+ pattern…", "+ effect…", "+ channel…". */
-function AddPicker({ label, placeholder, library, onPick, first }: { readonly label: string; readonly placeholder: string; readonly library: readonly LibraryEntry[]; readonly onPick: (cls: string) => void; readonly first?: string }) {
+function AddPicker({
+  label,
+  placeholder,
+  library,
+  onPick,
+  first,
+}: {
+  readonly label: string;
+  readonly placeholder: string;
+  readonly library: readonly LibraryEntry[];
+  readonly onPick: (cls: string) => void;
+  readonly first?: string;
+}) {
   return (
     <select
       class="add-picker"
@@ -35,7 +57,19 @@ function AddPicker({ label, placeholder, library, onPick, first }: { readonly la
 }
 
 /** Move up, move down and remove, for a row of an ordered list. */
-function RowTools({ what, d, count, move, remove }: { readonly what: string; readonly d: DeviceSummary; readonly count: number; readonly move: (to: number) => void; readonly remove?: () => void }) {
+function RowTools({
+  what,
+  d,
+  count,
+  move,
+  remove,
+}: {
+  readonly what: string;
+  readonly d: DeviceSummary;
+  readonly count: number;
+  readonly move: (to: number) => void;
+  readonly remove?: () => void;
+}) {
   return (
     <span class="row-tools">
       <button type="button" aria-label={`Move ${d.label} up`} title={`Move ${what} up`} disabled={d.index === 0} onClick={() => move(d.index - 1)}>
@@ -45,7 +79,14 @@ function RowTools({ what, d, count, move, remove }: { readonly what: string; rea
         ↓
       </button>
       {remove !== undefined && (
-        <button type="button" class="remove" aria-label={`Remove ${d.label}`} title={d.locked === true ? `${d.label} is locked` : `Remove ${what} ${d.label}`} disabled={d.locked === true} onClick={remove}>
+        <button
+          type="button"
+          class="remove"
+          aria-label={`Remove ${d.label}`}
+          title={d.locked === true ? `${d.label} is locked` : `Remove ${what} ${d.label}`}
+          disabled={d.locked === true}
+          onClick={remove}
+        >
           ×
         </button>
       )}
@@ -57,13 +98,31 @@ function PatternRow({ ch, p, count }: { readonly ch: ChannelState; readonly p: D
   const selected = selectedDevice.value?.id === p.id;
   const playlist = ch.params.compositeMode === undefined || param(ch.params.compositeMode).value.value === 0;
   return (
-    <li class={`row pattern ${p.active === true ? 'active' : ''} ${selected ? 'selected' : ''} ${p.unavailable !== undefined ? 'unavailable' : ''}`} data-path={p.path} data-id={p.id}>
+    <li
+      class={`row pattern ${p.active === true ? 'active' : ''} ${selected ? 'selected' : ''} ${p.unavailable !== undefined ? 'unavailable' : ''}`}
+      data-path={p.path}
+      data-id={p.id}
+    >
       {playlist ? (
-        <button type="button" class="row-go" title={p.active === true ? 'Active pattern' : `Go to ${p.label}`} aria-label={`Go to ${p.label}`} aria-pressed={p.active === true} onClick={() => post('Go to pattern', '/api/pattern/activate', ref(p))}>
+        <button
+          type="button"
+          class="row-go"
+          title={p.active === true ? 'Active pattern' : `Go to ${p.label}`}
+          aria-label={`Go to ${p.label}`}
+          aria-pressed={p.active === true}
+          onClick={() => post('Go to pattern', '/api/pattern/activate', ref(p))}
+        >
           {p.active === true ? '▶' : '▷'}
         </button>
       ) : (
-        <button type="button" class={`row-go ${p.enabled === true ? 'on' : ''}`} title={p.enabled === true ? 'Pattern on (blend mode)' : 'Pattern off (blend mode)'} aria-label={`${p.label} on`} aria-pressed={p.enabled === true} onClick={() => setParam(`${p.path}/enabled`, p.enabled !== true)}>
+        <button
+          type="button"
+          class={`row-go ${p.enabled === true ? 'on' : ''}`}
+          title={p.enabled === true ? 'Pattern on (blend mode)' : 'Pattern off (blend mode)'}
+          aria-label={`${p.label} on`}
+          aria-pressed={p.enabled === true}
+          onClick={() => setParam(`${p.path}/enabled`, p.enabled !== true)}
+        >
           {p.enabled === true ? '●' : '○'}
         </button>
       )}
@@ -86,15 +145,37 @@ function PatternRow({ ch, p, count }: { readonly ch: ChannelState; readonly p: D
  * An effect chain (a channel's, a group's, the master's or a pattern's): each effect on/off,
  * selected for editing, moved, removed; new effects added from the library at the end.
  */
-export function EffectChain({ container, effects, library, name }: { readonly container: { readonly path: string; readonly id: number }; readonly effects: readonly DeviceSummary[]; readonly library: readonly LibraryEntry[]; readonly name: string }) {
+export function EffectChain({
+  container,
+  effects,
+  library,
+  name,
+}: {
+  readonly container: { readonly path: string; readonly id: number };
+  readonly effects: readonly DeviceSummary[];
+  readonly library: readonly LibraryEntry[];
+  readonly name: string;
+}) {
   return (
     <div class="fx" data-container={container.path}>
       {effects.length > 0 && (
         <ul class="rows effects" aria-label={`Effects on ${name}`}>
           {effects.map((e) => (
-            <li key={e.id} class={`row effect ${selectedDevice.value?.id === e.id ? 'selected' : ''} ${e.unavailable !== undefined ? 'unavailable' : ''}`} data-path={e.path} data-id={e.id}>
+            <li
+              key={e.id}
+              class={`row effect ${selectedDevice.value?.id === e.id ? 'selected' : ''} ${e.unavailable !== undefined ? 'unavailable' : ''}`}
+              data-path={e.path}
+              data-id={e.id}
+            >
               {e.enabled !== undefined ? (
-                <button type="button" class={`row-go ${e.enabled ? 'on' : ''}`} aria-pressed={e.enabled} aria-label={`${e.label} on`} title={e.enabled ? `${e.label} is on: turn it off` : `${e.label} is off: turn it on`} onClick={() => setParam(`${e.path}/enabled`, !e.enabled)}>
+                <button
+                  type="button"
+                  class={`row-go ${e.enabled ? 'on' : ''}`}
+                  aria-pressed={e.enabled}
+                  aria-label={`${e.label} on`}
+                  title={e.enabled ? `${e.label} is on: turn it off` : `${e.label} is off: turn it on`}
+                  onClick={() => setParam(`${e.path}/enabled`, !e.enabled)}
+                >
                   {e.enabled ? '●' : '○'}
                 </button>
               ) : (
@@ -103,12 +184,23 @@ export function EffectChain({ container, effects, library, name }: { readonly co
               <button type="button" class="row-name" title={e.unavailable ?? `${e.label}: edit its parameters`} onClick={() => selectDevice(e)}>
                 <span class="fx-tag">fx</span> {e.label}
               </button>
-              <RowTools what="effect" d={e} count={effects.length} move={(to) => post('Move effect', '/api/effect/move', { ...ref(e), index: to })} remove={() => post('Remove effect', '/api/effect/remove', ref(e))} />
+              <RowTools
+                what="effect"
+                d={e}
+                count={effects.length}
+                move={(to) => post('Move effect', '/api/effect/move', { ...ref(e), index: to })}
+                remove={() => post('Remove effect', '/api/effect/remove', ref(e))}
+              />
             </li>
           ))}
         </ul>
       )}
-      <AddPicker label={`Add an effect to ${name}`} placeholder="+ effect…" library={library} onPick={(cls) => post('Add effect', '/api/effect/add', { container: ref(container), class: cls })} />
+      <AddPicker
+        label={`Add an effect to ${name}`}
+        placeholder="+ effect…"
+        library={library}
+        onPick={(cls) => post('Add effect', '/api/effect/add', { container: ref(container), class: cls })}
+      />
     </div>
   );
 }
@@ -140,8 +232,17 @@ function ChannelStrip({ ch, light, groupLabel }: { readonly ch: ChannelState; re
         {enabled !== undefined && <Toggle p={enabled} label="On" />}
       </header>
       <div class="strip-kind">
-        {ch.type === 'group' ? `Group · ${ch.members?.length ?? 0} channel${ch.members?.length === 1 ? '' : 's'}` : groupLabel !== undefined ? `in ${groupLabel}` : 'Channel'}
-        {ch.autoMuted && <span class="automute" title="Fader at 0: the channel is not rendered"> · muted</span>}
+        {ch.type === 'group'
+          ? `Group · ${ch.members?.length ?? 0} channel${ch.members?.length === 1 ? '' : 's'}`
+          : groupLabel !== undefined
+            ? `in ${groupLabel}`
+            : 'Channel'}
+        {ch.autoMuted && (
+          <span class="automute" title="Fader at 0: the channel is not rendered">
+            {' '}
+            · muted
+          </span>
+        )}
       </div>
       {ch.type === 'channel' && (
         <div class="strip-patterns">
@@ -151,7 +252,12 @@ function ChannelStrip({ ch, light, groupLabel }: { readonly ch: ChannelState; re
             ))}
             {ch.patterns.length === 0 && <li class="hint">No patterns</li>}
           </ul>
-          <AddPicker label={`Add a pattern to ${ch.label}`} placeholder="+ pattern…" library={light.library.patterns} onPick={(cls) => post('Add pattern', '/api/pattern/add', { channel: ref(ch), class: cls })} />
+          <AddPicker
+            label={`Add a pattern to ${ch.label}`}
+            placeholder="+ pattern…"
+            library={light.library.patterns}
+            onPick={(cls) => post('Add pattern', '/api/pattern/add', { channel: ref(ch), class: cls })}
+          />
         </div>
       )}
       <EffectChain container={ch} effects={ch.effects} library={light.library.effects} name={ch.label} />
@@ -224,13 +330,30 @@ function MixerBar({ light }: { readonly light: LightState }) {
       <span class="selection" title={what}>
         {what}
       </span>
-      <button type="button" disabled={left === undefined} aria-label="Move the selected strip left" title="Move left" onClick={() => one !== undefined && left !== undefined && post('Move channel', '/api/channel/move', { ...ref(one), index: left })}>
+      <button
+        type="button"
+        disabled={left === undefined}
+        aria-label="Move the selected strip left"
+        title="Move left"
+        onClick={() => one !== undefined && left !== undefined && post('Move channel', '/api/channel/move', { ...ref(one), index: left })}
+      >
         ◀ Move
       </button>
-      <button type="button" disabled={right === undefined} aria-label="Move the selected strip right" title="Move right" onClick={() => one !== undefined && right !== undefined && post('Move channel', '/api/channel/move', { ...ref(one), index: right })}>
+      <button
+        type="button"
+        disabled={right === undefined}
+        aria-label="Move the selected strip right"
+        title="Move right"
+        onClick={() => one !== undefined && right !== undefined && post('Move channel', '/api/channel/move', { ...ref(one), index: right })}
+      >
         Move ▶
       </button>
-      <button type="button" disabled={!canGroup} title="Put the selected channels into a new group" onClick={() => post('Group channels', '/api/channel/group', { channels: chosen.map(ref) })}>
+      <button
+        type="button"
+        disabled={!canGroup}
+        title="Put the selected channels into a new group"
+        onClick={() => post('Group channels', '/api/channel/group', { channels: chosen.map(ref) })}
+      >
         Group
       </button>
       <button
@@ -241,7 +364,13 @@ function MixerBar({ light }: { readonly light: LightState }) {
       >
         Ungroup
       </button>
-      <button type="button" class="remove" disabled={one === undefined} title={one?.type === 'group' ? 'Remove the group with its channels' : 'Remove the selected channel'} onClick={() => one !== undefined && post('Remove channel', '/api/channel/remove', ref(one))}>
+      <button
+        type="button"
+        class="remove"
+        disabled={one === undefined}
+        title={one?.type === 'group' ? 'Remove the group with its channels' : 'Remove the selected channel'}
+        onClick={() => one !== undefined && post('Remove channel', '/api/channel/remove', ref(one))}
+      >
         Remove
       </button>
     </div>
@@ -262,7 +391,13 @@ function MasterStrip({ light }: { readonly light: LightState }) {
       <div class="strip-bottom">
         <div class="master-controls">
           {light.engine.params.map((p: ParameterPayload) => (
-            <Slider key={p.path} p={p} label={p.key === 'framesPerSecond' ? 'Frame rate' : p.label} unit={p.key === 'framesPerSecond' ? 'fps' : p.key === 'speed' ? '×' : undefined} stacked />
+            <Slider
+              key={p.path}
+              p={p}
+              label={p.key === 'framesPerSecond' ? 'Frame rate' : p.label}
+              unit={p.key === 'framesPerSecond' ? 'fps' : p.key === 'speed' ? '×' : undefined}
+              stacked
+            />
           ))}
           {bpm !== undefined && <Slider p={bpm} label="Tempo" unit="BPM" stacked />}
           {tap !== undefined && <Trigger p={tap} label="Tap tempo" />}
@@ -323,11 +458,23 @@ function PalettePanel({ palette }: { readonly palette: PaletteState }) {
         <ul class="swatches" aria-label="Saved swatches">
           {palette.swatches.map((s) => (
             <li key={s.id} class={`swatch-item ${palette.recalled === s.index ? 'recalled' : ''}`} data-path={s.path}>
-              <button type="button" class="recall" aria-pressed={palette.recalled === s.index} title={`Recall ${s.label}: make its colors live`} onClick={() => post('Recall swatch', '/api/palette/recall', ref(s))}>
+              <button
+                type="button"
+                class="recall"
+                aria-pressed={palette.recalled === s.index}
+                title={`Recall ${s.label}: make its colors live`}
+                onClick={() => post('Recall swatch', '/api/palette/recall', ref(s))}
+              >
                 <Chips s={s} />
                 <span class="swatch-label">{s.label}</span>
               </button>
-              <button type="button" class="remove" aria-label={`Remove ${s.label}`} title={`Remove ${s.label}`} onClick={() => post('Remove swatch', '/api/palette/remove', ref(s))}>
+              <button
+                type="button"
+                class="remove"
+                aria-label={`Remove ${s.label}`}
+                title={`Remove ${s.label}`}
+                onClick={() => post('Remove swatch', '/api/palette/remove', ref(s))}
+              >
                 ×
               </button>
             </li>
@@ -344,7 +491,12 @@ function SnapshotsPanel({ snapshots }: { readonly snapshots: SnapshotsState }) {
     <section class="panel snapshots" aria-label="Snapshots" data-path={snapshots.path}>
       <h3>
         Snapshots
-        <button type="button" class="small" title="Capture the show's current values as a new snapshot" onClick={() => post('Capture snapshot', '/api/snapshot/capture', {})}>
+        <button
+          type="button"
+          class="small"
+          title="Capture the show's current values as a new snapshot"
+          onClick={() => post('Capture snapshot', '/api/snapshot/capture', {})}
+        >
           Capture
         </button>
       </h3>
@@ -357,13 +509,29 @@ function SnapshotsPanel({ snapshots }: { readonly snapshots: SnapshotsState }) {
               <span class="snapshot-label" title={s.path}>
                 {s.label}
               </span>
-              <button type="button" class="recall" title={`Recall ${s.label} (undo puts back what it changed)`} onClick={() => post('Recall snapshot', '/api/snapshot/recall', ref(s))}>
+              <button
+                type="button"
+                class="recall"
+                title={`Recall ${s.label} (undo puts back what it changed)`}
+                onClick={() => post('Recall snapshot', '/api/snapshot/recall', ref(s))}
+              >
                 Recall
               </button>
-              <button type="button" class="update" title={`Update ${s.label} from the show's current values`} onClick={() => post('Update snapshot', '/api/snapshot/update', ref(s))}>
+              <button
+                type="button"
+                class="update"
+                title={`Update ${s.label} from the show's current values`}
+                onClick={() => post('Update snapshot', '/api/snapshot/update', ref(s))}
+              >
                 Update
               </button>
-              <button type="button" class="remove" aria-label={`Remove ${s.label}`} title={`Remove ${s.label}`} onClick={() => post('Remove snapshot', '/api/snapshot/remove', ref(s))}>
+              <button
+                type="button"
+                class="remove"
+                aria-label={`Remove ${s.label}`}
+                title={`Remove ${s.label}`}
+                onClick={() => post('Remove snapshot', '/api/snapshot/remove', ref(s))}
+              >
                 ×
               </button>
             </li>

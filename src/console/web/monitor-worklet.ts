@@ -70,7 +70,14 @@ class MonitorProcessor extends AudioWorkletProcessor {
     this.blocks++;
     if (sounding) this.soundingBlocks++;
     if (this.blocks % Math.round(sampleRate / n / 2) === 0) {
-      this.port.postMessage({ blocks: this.blocks, soundingBlocks: this.soundingBlocks, starvedBlocks: this.starvedBlocks, received: this.received, queued: this.fill, peak: this.peak });
+      this.port.postMessage({
+        blocks: this.blocks,
+        soundingBlocks: this.soundingBlocks,
+        starvedBlocks: this.starvedBlocks,
+        received: this.received,
+        queued: this.fill,
+        peak: this.peak,
+      });
       this.peak = 0;
     }
     return true;

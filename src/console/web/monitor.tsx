@@ -74,7 +74,15 @@ function stop(): void {
 /** One meter bar: RMS filled, the peak as a tick. */
 export function MeterBar({ peak, rms, label }: { readonly peak: number; readonly rms: number; readonly label: string }) {
   return (
-    <span class={`meter ${peak >= 1 ? 'clip' : ''}`} role="meter" aria-label={`${label} level`} aria-valuemin={-60} aria-valuemax={0} aria-valuenow={peak > 0 ? Math.max(-60, 20 * Math.log10(peak)) : -60} title={`${label}: peak ${db(peak)}, RMS ${db(rms)}`}>
+    <span
+      class={`meter ${peak >= 1 ? 'clip' : ''}`}
+      role="meter"
+      aria-label={`${label} level`}
+      aria-valuemin={-60}
+      aria-valuemax={0}
+      aria-valuenow={peak > 0 ? Math.max(-60, 20 * Math.log10(peak)) : -60}
+      title={`${label}: peak ${db(peak)}, RMS ${db(rms)}`}
+    >
       <span class="meter-rms" style={{ width: fill(rms) }} />
       <span class="meter-peak" style={{ left: fill(peak) }} />
     </span>
@@ -89,9 +97,13 @@ export function Monitor() {
   return (
     <div class="monitor" aria-label="Audio monitor">
       {s === 'on' ? (
-        <button type="button" class="toggle on" onClick={stop} title="Stop listening in this page (the engine keeps playing)">■ Stop audio</button>
+        <button type="button" class="toggle on" onClick={stop} title="Stop listening in this page (the engine keeps playing)">
+          ■ Stop audio
+        </button>
       ) : (
-        <button type="button" class="toggle" disabled={s === 'starting'} onClick={() => void start()} title="Play the live engine's output in this page">▶ Start audio</button>
+        <button type="button" class="toggle" disabled={s === 'starting'} onClick={() => void start()} title="Play the live engine's output in this page">
+          ▶ Start audio
+        </button>
       )}
       {master !== undefined && s === 'on' && (
         <span class="monitor-master">

@@ -2,7 +2,23 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ActivityItem, DeviceSummary, HistoryState, HistoryStep, LightState, ParameterPayload } from '../protocol.js';
 import { ParamControl } from './controls.js';
 import { EffectChain } from './mixer.js';
-import { act, activity, api, ApiError, connect, failureText, history, light, notify, policy, selectedDevice, selectDevice, sessions, undoRedo, watch } from './store.js';
+import {
+  act,
+  activity,
+  api,
+  ApiError,
+  connect,
+  failureText,
+  history,
+  light,
+  notify,
+  policy,
+  selectedDevice,
+  selectDevice,
+  sessions,
+  undoRedo,
+  watch,
+} from './store.js';
 
 interface ComponentReply {
   readonly component: { readonly path: string; readonly id: number; readonly label: string; readonly class?: string };
@@ -12,7 +28,21 @@ interface ComponentReply {
 }
 
 /** Parameters every pattern or effect has (LX's device base classes): shown folded, below the device's own. */
-const COMMON_KEYS = ['view', 'viewPriority', 'enabled', 'recall', 'launch', 'compositeBlend', 'compositeLevel', 'hasCustomCycleTime', 'customCycleTimeSecs', 'autoMute', 'cueActive', 'auxActive', 'locked'];
+const COMMON_KEYS = [
+  'view',
+  'viewPriority',
+  'enabled',
+  'recall',
+  'launch',
+  'compositeBlend',
+  'compositeLevel',
+  'hasCustomCycleTime',
+  'customCycleTimeSecs',
+  'autoMute',
+  'cueActive',
+  'auxActive',
+  'locked',
+];
 
 /** Where a device sits, for the editor's title: the pattern (with its channel) or the effect's container. */
 function placeOf(l: LightState | undefined, id: number): { device: DeviceSummary; where: string; isPattern: boolean } | undefined {
@@ -123,7 +153,8 @@ export function DeviceEditor() {
 
 function who(s: { readonly surface: string; readonly client?: string; readonly session?: string; readonly via?: string }): string {
   if (s.surface === 'console') return s.session === undefined ? 'console' : `console ${s.session}`;
-  if (s.surface === 'mcp') return `${s.client ?? 'agent'} · ${s.session?.slice(0, 8) ?? ''}${s.via === undefined ? '' : ` (via ${s.via === 'protocol3' ? 'protocol 3' : s.via})`}`;
+  if (s.surface === 'mcp')
+    return `${s.client ?? 'agent'} · ${s.session?.slice(0, 8) ?? ''}${s.via === undefined ? '' : ` (via ${s.via === 'protocol3' ? 'protocol 3' : s.via})`}`;
   return s.session === undefined ? s.surface : `${s.surface} ${s.session}`;
 }
 
@@ -198,7 +229,8 @@ function HistoryBudget({ m }: { readonly m: HistoryState['memory'] }) {
   if (m.droppedSteps > 0)
     return (
       <p class="history-budget dropped" id="history-dropped" role="status">
-        {m.droppedSteps} earliest step{m.droppedSteps === 1 ? ' was' : 's were'} dropped to keep the history inside its memory budget: undo cannot go back past them.
+        {m.droppedSteps} earliest step{m.droppedSteps === 1 ? ' was' : 's were'} dropped to keep the history inside its memory budget: undo cannot go back past
+        them.
       </p>
     );
   if (m.nearBudget)
@@ -219,10 +251,22 @@ export function HistoryPanel() {
         History
         <small>{h.steps.length === 0 ? '' : `${h.steps.length}${h.steps.length >= 50 ? '+' : ''} step${h.steps.length === 1 ? '' : 's'}`}</small>
         <span class="buttons">
-          <button type="button" id="undo" disabled={!h.canUndo} title={h.steps[0] !== undefined ? `Undo ${h.steps[0].label} (Ctrl/⌘-Z)` : 'Nothing to undo'} onClick={() => undoRedo('undo')}>
+          <button
+            type="button"
+            id="undo"
+            disabled={!h.canUndo}
+            title={h.steps[0] !== undefined ? `Undo ${h.steps[0].label} (Ctrl/⌘-Z)` : 'Nothing to undo'}
+            onClick={() => undoRedo('undo')}
+          >
             Undo
           </button>
-          <button type="button" id="redo" disabled={!h.canRedo} title={h.redo[0] !== undefined ? `Redo ${h.redo[0].label} (Shift-Ctrl/⌘-Z)` : 'Nothing to redo'} onClick={() => undoRedo('redo')}>
+          <button
+            type="button"
+            id="redo"
+            disabled={!h.canRedo}
+            title={h.redo[0] !== undefined ? `Redo ${h.redo[0].label} (Shift-Ctrl/⌘-Z)` : 'Nothing to redo'}
+            onClick={() => undoRedo('redo')}
+          >
             Redo
           </button>
         </span>
@@ -234,10 +278,7 @@ export function HistoryPanel() {
         </button>
       )}
       <ol class="steps" {...held.list}>
-        {held.shown === h.steps &&
-          [...h.redo].reverse().map((s) => (
-            <Step key={`r${s.seq}`} s={s} redo />
-          ))}
+        {held.shown === h.steps && [...h.redo].reverse().map((s) => <Step key={`r${s.seq}`} s={s} redo />)}
         {held.shown.map((s) => (
           <Step key={s.seq} s={s} />
         ))}
@@ -247,11 +288,31 @@ export function HistoryPanel() {
   );
 }
 
-function Switch({ id, on, label, hint, onFlip }: { readonly id: string; readonly on: boolean | undefined; readonly label: string; readonly hint: string; readonly onFlip: (on: boolean) => void }) {
+function Switch({
+  id,
+  on,
+  label,
+  hint,
+  onFlip,
+}: {
+  readonly id: string;
+  readonly on: boolean | undefined;
+  readonly label: string;
+  readonly hint: string;
+  readonly onFlip: (on: boolean) => void;
+}) {
   return (
     <div class={`switch ${on === true ? 'on' : ''}`}>
       <label>
-        <input id={id} type="checkbox" role="switch" checked={on === true} disabled={on === undefined} aria-describedby={`${id}-hint`} onChange={(ev) => onFlip((ev.currentTarget as HTMLInputElement).checked)} />
+        <input
+          id={id}
+          type="checkbox"
+          role="switch"
+          checked={on === true}
+          disabled={on === undefined}
+          aria-describedby={`${id}-hint`}
+          onChange={(ev) => onFlip((ev.currentTarget as HTMLInputElement).checked)}
+        />
         <span class="switch-label">{label}</span>
         <span class="switch-state">{on === undefined ? '…' : on ? 'On' : 'Off'}</span>
       </label>
@@ -308,10 +369,22 @@ export function AgentPanel() {
           id="agents-write"
           on={pol === undefined ? undefined : !pol.agentsReadOnly}
           label="Agents may change the show"
-          hint={pol === undefined ? 'Reading the switch from the server…' : pol.agentsReadOnly ? 'Off: agents can only read; their changes are refused.' : 'On: agents may change the show; you can undo it.'}
+          hint={
+            pol === undefined
+              ? 'Reading the switch from the server…'
+              : pol.agentsReadOnly
+                ? 'Off: agents can only read; their changes are refused.'
+                : 'On: agents may change the show; you can undo it.'
+          }
           onFlip={(on) => flip({ agentsReadOnly: !on })}
         />
-        <Switch id="sound-coop" on={pol?.soundCooperative} label="Sound: let agents write without confirming" hint={soundSwitchHint(pol?.soundCooperative)} onFlip={(on) => flip({ soundCooperative: on })} />
+        <Switch
+          id="sound-coop"
+          on={pol?.soundCooperative}
+          label="Sound: let agents write without confirming"
+          hint={soundSwitchHint(pol?.soundCooperative)}
+          onFlip={(on) => flip({ soundCooperative: on })}
+        />
       </div>
       {sess.sessions.length > 0 && (
         <ul class="sessions">
@@ -362,7 +435,15 @@ export function SaveDialog({ onClose }: { readonly onClose: () => void }) {
     <div class="dialog" role="dialog" aria-label="Save the light show">
       <h2>Save the light show</h2>
       <p class="hint">Writes an LX project (.lxp) on this machine. Agents cannot save; only you can.</p>
-      <input class="path" placeholder="/path/to/my-show.lxp" value={path} onInput={(ev) => { setPath((ev.currentTarget as HTMLInputElement).value); setConfirm(undefined); }} />
+      <input
+        class="path"
+        placeholder="/path/to/my-show.lxp"
+        value={path}
+        onInput={(ev) => {
+          setPath((ev.currentTarget as HTMLInputElement).value);
+          setConfirm(undefined);
+        }}
+      />
       {confirm !== undefined && <p class="warn">{confirm} already exists. Overwrite it?</p>}
       <div class="dialog-buttons">
         <button type="button" onClick={onClose}>
@@ -405,7 +486,11 @@ export function ConnectDialog({ onClose }: { readonly onClose: () => void }) {
                   type="button"
                   onClick={() => {
                     if (navigator.clipboard === undefined) notify('Copy: this browser gives the page no clipboard here; select the text and copy it', true);
-                    else navigator.clipboard.writeText(c.text).then(() => notify(`Copied the ${c.name} configuration`, false), (err: unknown) => notify(failureText('Copy', err), true));
+                    else
+                      navigator.clipboard.writeText(c.text).then(
+                        () => notify(`Copied the ${c.name} configuration`, false),
+                        (err: unknown) => notify(failureText('Copy', err), true),
+                      );
                   }}
                 >
                   Copy

@@ -1,9 +1,7 @@
 // The 3D preview: the model's points as three.js Points with per-vertex colors, filled from the
 // binary frames the server streams. Loaded on demand (its own chunk). It renders only when a
 // new frame arrives or the view moves, so an idle preview costs nothing.
-import {
-  BufferAttribute, BufferGeometry, Color, LinearSRGBColorSpace, PerspectiveCamera, Points, PointsMaterial, Scene, Vector3, WebGLRenderer,
-} from 'three';
+import { BufferAttribute, BufferGeometry, Color, LinearSRGBColorSpace, PerspectiveCamera, Points, PointsMaterial, Scene, Vector3, WebGLRenderer } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { PreviewSink } from './store.js';
 
@@ -101,7 +99,14 @@ export class Preview implements PreviewSink {
   view(preset: ViewPreset): void {
     const d = this.radius * 2.6;
     const c = this.center;
-    const dir = preset === 'top' ? new Vector3(0, 1, 0.0001) : preset === 'side' ? new Vector3(1, 0, 0) : preset === 'front' ? new Vector3(0, 0, 1) : new Vector3(0.7, 0.45, 1).normalize();
+    const dir =
+      preset === 'top'
+        ? new Vector3(0, 1, 0.0001)
+        : preset === 'side'
+          ? new Vector3(1, 0, 0)
+          : preset === 'front'
+            ? new Vector3(0, 0, 1)
+            : new Vector3(0.7, 0.45, 1).normalize();
     this.camera.position.copy(c).addScaledVector(dir, d);
     this.camera.near = Math.max(1e-3, d / 1000);
     this.camera.far = d * 10;

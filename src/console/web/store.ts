@@ -1,7 +1,20 @@
 import { batch, signal, type Signal } from '@preact/signals';
 import {
-  BIN_FRAME, BIN_HEADER_BYTES, BIN_MODEL, PROTOCOL_VERSION, type ActivityItem, type ClientMessage, type ConnectInfo,
-  type DeviceSummary, type HistoryState, type LightState, type ParameterPayload, type PolicyState, type ServerMessage, type SessionInfo, type SoundState,
+  BIN_FRAME,
+  BIN_HEADER_BYTES,
+  BIN_MODEL,
+  PROTOCOL_VERSION,
+  type ActivityItem,
+  type ClientMessage,
+  type ConnectInfo,
+  type DeviceSummary,
+  type HistoryState,
+  type LightState,
+  type ParameterPayload,
+  type PolicyState,
+  type ServerMessage,
+  type SessionInfo,
+  type SoundState,
 } from '../protocol.js';
 
 export type LinkState = 'connecting' | 'open' | 'closed';
@@ -9,7 +22,13 @@ export type LinkState = 'connecting' | 'open' | 'closed';
 export const link = signal<LinkState>('connecting');
 export const connectionId = signal<string | undefined>(undefined);
 export const light = signal<LightState | undefined>(undefined);
-export const history = signal<HistoryState>({ steps: [], redo: [], canUndo: false, canRedo: false, memory: { droppedSteps: 0, usedBytes: 0, budgetBytes: 0, nearBudget: false } });
+export const history = signal<HistoryState>({
+  steps: [],
+  redo: [],
+  canUndo: false,
+  canRedo: false,
+  memory: { droppedSteps: 0, usedBytes: 0, budgetBytes: 0, nearBudget: false },
+});
 export const activity = signal<readonly ActivityItem[]>([]);
 export const sessions = signal<{ sessions: readonly SessionInfo[]; connected: boolean }>({ sessions: [], connected: false });
 /** The agent switches as the server holds them; undefined until the server has said (never guessed). */
@@ -207,7 +226,8 @@ function queueActivity(items: readonly ActivityItem[], reset: boolean): void {
 function receive(msg: ServerMessage): void {
   switch (msg.type) {
     case 'hello':
-      if (msg.protocol !== PROTOCOL_VERSION) notify(`This page speaks console protocol ${PROTOCOL_VERSION}, the server ${msg.protocol}: reload the page.`, true);
+      if (msg.protocol !== PROTOCOL_VERSION)
+        notify(`This page speaks console protocol ${PROTOCOL_VERSION}, the server ${msg.protocol}: reload the page.`, true);
       connectionId.value = msg.connection;
       return;
     case 'light':
@@ -295,7 +315,8 @@ export class ApiError extends Error {
 export async function api<T = unknown>(path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
   if (connectionId.value !== undefined) headers['x-footlight-connection'] = connectionId.value;
-  const init: RequestInit = body === undefined ? { headers } : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  const init: RequestInit =
+    body === undefined ? { headers } : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };
   let res: Response;
   try {
     res = await fetch(path, init);
@@ -311,7 +332,11 @@ export async function api<T = unknown>(path: string, body?: unknown): Promise<T>
   }
   if (!res.ok || json === undefined) {
     const body = json ?? {};
-    throw new ApiError(String(body.error ?? (res.ok ? 'internal' : `HTTP ${res.status}`)), String(body.message ?? (text.trim().slice(0, 200) || res.statusText)), body);
+    throw new ApiError(
+      String(body.error ?? (res.ok ? 'internal' : `HTTP ${res.status}`)),
+      String(body.message ?? (text.trim().slice(0, 200) || res.statusText)),
+      body,
+    );
   }
   return json as T;
 }

@@ -225,7 +225,19 @@ export class History {
     const changes = session.close();
     if (steps.length === 0) return { result };
     const t = this.now();
-    return { result, entry: this.push(new CompoundCommand(label, steps.map((s) => s.command)), origin, {}, t, changes) };
+    return {
+      result,
+      entry: this.push(
+        new CompoundCommand(
+          label,
+          steps.map((s) => s.command),
+        ),
+        origin,
+        {},
+        t,
+        changes,
+      ),
+    };
   }
 
   /** True while a transaction is collecting commands. */

@@ -33,7 +33,11 @@ export class EnumParameter extends DiscreteParameter {
   /** Replaces the option list (e.g. a view selector after views change). */
   setChoices(choices: readonly EnumOption[]): void {
     this.choices = choices;
-    this.setRange(0, Math.max(0, choices.length - 1), choices.map((c) => c.label));
+    this.setRange(
+      0,
+      Math.max(0, choices.length - 1),
+      choices.map((c) => c.label),
+    );
   }
 
   /** The constant name of the current (effective) option, or its label for object choosers. */

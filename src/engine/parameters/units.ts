@@ -73,12 +73,5 @@ export function formatValue(v: number, units: Units): string {
 
 /** Units whose OSC value is absolute rather than normalized (LX flips the OSC mode for them). */
 export function isAbsoluteOscUnits(units: Units): boolean {
-  return (
-    units === 'integer' ||
-    units === 'seconds' ||
-    units === 'milliseconds' ||
-    units === 'millisecondsRaw' ||
-    units === 'midiNote' ||
-    units === 'clock'
-  );
+  return units === 'integer' || units === 'seconds' || units === 'milliseconds' || units === 'millisecondsRaw' || units === 'midiNote' || units === 'clock';
 }

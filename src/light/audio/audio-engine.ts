@@ -18,7 +18,9 @@ const MODES = [
 export class LXAudioEngine extends LXComponent {
   readonly lxClass = 'heronarts.lx.audio.LXAudioEngine';
   readonly enabled = new BooleanParameter('Enabled', false, { description: 'Whether the audio engine runs (starts and stops the meter)' });
-  readonly mode = new EnumParameter('Mode', MODES, 0, { description: 'Meter the audio input or the output (Footlight meters the show\'s audio input either way)' });
+  readonly mode = new EnumParameter('Mode', MODES, 0, {
+    description: "Meter the audio input or the output (Footlight meters the show's audio input either way)",
+  });
   readonly expandedPerformance = new BooleanParameter('Expanded Performance', true, { description: 'Console UI: whether the audio section is expanded' });
   readonly meter: AudioEngineMeter;
   /** ADM-OSC object positions (`/adm/...` over OSC) that Sound Objects with ADM Sync follow. */

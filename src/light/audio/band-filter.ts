@@ -20,7 +20,13 @@ export class BandFilter extends Modulator {
   readonly gain = new BoundedParameter('Gain', 0, { v0: -48, v1: 48, units: 'decibels', description: 'Gain added to the level, in dB' });
   readonly range = new BoundedParameter('Range', 36, { v0: 6, v1: 96, units: 'decibels', description: 'dB below full scale that maps to 0' });
   readonly attack = new BoundedParameter('Attack', 10, { v0: 0, v1: 100, units: 'millisecondsRaw', description: 'Time constant while the level rises' });
-  readonly release = new BoundedParameter('Release', 100, { v0: 0, v1: 1000, exponent: 2, units: 'millisecondsRaw', description: 'Time constant while the level falls' });
+  readonly release = new BoundedParameter('Release', 100, {
+    v0: 0,
+    v1: 1000,
+    exponent: 2,
+    units: 'millisecondsRaw',
+    description: 'Time constant while the level falls',
+  });
   readonly slope = new BoundedParameter('Slope', 4.5, { v0: -3, v1: 12, units: 'decibels', description: 'dB per octave added toward the highs' });
   readonly minFreq = new BoundedParameter('Min Freq', 60, { v0: 0, v1: 24000, exponent: 4, units: 'hertz', description: 'Bottom of the band' });
   readonly maxFreq = new BoundedParameter('Max Freq', 120, { v0: 0, v1: 24000, exponent: 4, units: 'hertz', description: 'Top of the band' });
@@ -89,7 +95,12 @@ export class BandGate extends BandFilter {
   override readonly lxClass = 'heronarts.lx.audio.BandGate';
   readonly threshold = new BoundedParameter('Threshold', 0.8, { v0: 0, v1: 1, units: 'percentNormalized', description: 'Level that fires the gate' });
   readonly floor = new BoundedParameter('Floor', 0.75, { v0: 0, v1: 1, units: 'percentNormalized', description: 'The gate re-arms below threshold × floor' });
-  readonly decay = new BoundedParameter('Decay', 400, { v0: 0, v1: 1600, units: 'millisecondsRaw', description: 'How long the value takes to fall from 1 to 0 after a detection' });
+  readonly decay = new BoundedParameter('Decay', 400, {
+    v0: 0,
+    v1: 1600,
+    units: 'millisecondsRaw',
+    description: 'How long the value takes to fall from 1 to 0 after a detection',
+  });
   readonly gate = new BooleanParameter('Gate', false, { mode: 'momentary', description: 'On for the frame a beat is detected' });
   readonly average = new BoundedParameter('Average', 0, { v0: 0, v1: 1, description: 'The filtered level (read-only)' });
   readonly tap = new BooleanParameter('Tap', false, { description: 'Tap the tempo on each detection (turns off after 4 taps)' });

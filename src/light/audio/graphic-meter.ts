@@ -28,10 +28,35 @@ function clamp01(x: number): number {
 export class GraphicMeter extends Modulator {
   readonly lxClass: string = 'heronarts.lx.audio.GraphicMeter';
   readonly gain = new BoundedParameter('Gain', 0, { v0: -48, v1: 48, units: 'decibels', modulatable: true, description: 'Gain added to the levels, in dB' });
-  readonly range = new BoundedParameter('Range', 48, { v0: 6, v1: 96, units: 'decibels', modulatable: true, description: 'dB below full scale that maps to 0' });
-  readonly attack = new BoundedParameter('Attack', 10, { v0: 0, v1: 100, units: 'millisecondsRaw', modulatable: true, description: 'Time constant while a level rises' });
-  readonly release = new BoundedParameter('Release', 100, { v0: 0, v1: 1000, exponent: 2, units: 'millisecondsRaw', modulatable: true, description: 'Time constant while a level falls' });
-  readonly slope = new BoundedParameter('Slope', 4.5, { v0: -3, v1: 12, units: 'decibels', modulatable: true, description: 'dB per octave added toward the high bands' });
+  readonly range = new BoundedParameter('Range', 48, {
+    v0: 6,
+    v1: 96,
+    units: 'decibels',
+    modulatable: true,
+    description: 'dB below full scale that maps to 0',
+  });
+  readonly attack = new BoundedParameter('Attack', 10, {
+    v0: 0,
+    v1: 100,
+    units: 'millisecondsRaw',
+    modulatable: true,
+    description: 'Time constant while a level rises',
+  });
+  readonly release = new BoundedParameter('Release', 100, {
+    v0: 0,
+    v1: 1000,
+    exponent: 2,
+    units: 'millisecondsRaw',
+    modulatable: true,
+    description: 'Time constant while a level falls',
+  });
+  readonly slope = new BoundedParameter('Slope', 4.5, {
+    v0: -3,
+    v1: 12,
+    units: 'decibels',
+    modulatable: true,
+    description: 'dB per octave added toward the high bands',
+  });
   readonly bands: readonly BoundedParameter[];
   private readonly fft = new FftMagnitudes(AUDIO_BLOCK);
   private readonly bandEnvelope = new Float64Array(METER_BANDS);
@@ -48,7 +73,10 @@ export class GraphicMeter extends Modulator {
     this.addParameter('release', this.release);
     this.addParameter('slope', this.slope);
     this.bands = Array.from({ length: METER_BANDS }, (_, i) => {
-      const band = new BoundedParameter(`Band ${i + 1}`, 0, { units: 'percentNormalized', description: `Level of band ${i + 1} of ${METER_BANDS}, lowest first (read-only output)` });
+      const band = new BoundedParameter(`Band ${i + 1}`, 0, {
+        units: 'percentNormalized',
+        description: `Level of band ${i + 1} of ${METER_BANDS}, lowest first (read-only output)`,
+      });
       this.addParameter(`band-${i + 1}`, band);
       return band;
     });

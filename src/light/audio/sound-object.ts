@@ -40,8 +40,12 @@ export class SoundObject extends Modulator {
   readonly lxClass = 'heronarts.lx.audio.SoundObject';
   readonly admSync = new BooleanParameter('ADM Sync', false, { description: 'Follow ADM-OSC object positions (/adm/obj/<Object ID>/aed, azim, elev, dist)' });
   readonly admObjId = new DiscreteParameter('Object ID', 1, 1, ADM_OBJECTS, { description: 'The ADM object to follow' });
-  readonly meterSource = new EnumParameter('Meter Source', METER_SOURCES, 0, { description: 'Where the level comes from: None (the Input knob), Audio (the global meter), Envelop or Reaper (not received by Footlight: 0)' });
-  readonly audioMeterSource = new EnumParameter('Audio Meter Source', AUDIO_SOURCES, 0, { description: 'Which audio channel meters the object (Footlight hears a mono mix: all three read it)' });
+  readonly meterSource = new EnumParameter('Meter Source', METER_SOURCES, 0, {
+    description: 'Where the level comes from: None (the Input knob), Audio (the global meter), Envelop or Reaper (not received by Footlight: 0)',
+  });
+  readonly audioMeterSource = new EnumParameter('Audio Meter Source', AUDIO_SOURCES, 0, {
+    description: 'Which audio channel meters the object (Footlight hears a mono mix: all three read it)',
+  });
   readonly envelopSource = new DiscreteParameter('Envelop Source Channel', 1, 1, 32, { description: 'Envelop source channel (not received by Footlight)' });
   readonly reaperSource = new DiscreteParameter('Reaper Source Channel', 1, 1, 32, { description: 'Reaper track meter (not received by Footlight)' });
   readonly input = new BoundedParameter('Input', 0, { description: 'The level when Meter Source is None' });
@@ -49,9 +53,30 @@ export class SoundObject extends Modulator {
   readonly meterCeiling = new BoundedParameter('Ceiling', 1, { units: 'percentNormalized', description: 'Level that maps to 1' });
   readonly attackMs = new BoundedParameter('Attack', 10, { v0: 0, v1: 1000, units: 'millisecondsRaw', description: 'Time constant while the level rises' });
   readonly releaseMs = new BoundedParameter('Release', 50, { v0: 0, v1: 10000, units: 'millisecondsRaw', description: 'Time constant while the level falls' });
-  readonly azimuth = new BoundedParameter('Azimuth', 0, { v0: -180, v1: 180, units: 'degrees', polarity: 'bipolar', wrappable: true, modulatable: true, description: 'Direction around the stage, in degrees' });
-  readonly elevation = new BoundedParameter('Elevation', 0, { v0: -90, v1: 90, units: 'degrees', polarity: 'bipolar', modulatable: true, description: 'Height angle, in degrees' });
-  readonly distance = new BoundedParameter('Distance', 1, { v0: 0, v1: 2, units: 'percentNormalized', modulatable: true, description: 'Distance from the stage centre (1 = the stage edge)' });
+  readonly azimuth = new BoundedParameter('Azimuth', 0, {
+    v0: -180,
+    v1: 180,
+    units: 'degrees',
+    polarity: 'bipolar',
+    wrappable: true,
+    modulatable: true,
+    description: 'Direction around the stage, in degrees',
+  });
+  readonly elevation = new BoundedParameter('Elevation', 0, {
+    v0: -90,
+    v1: 90,
+    units: 'degrees',
+    polarity: 'bipolar',
+    modulatable: true,
+    description: 'Height angle, in degrees',
+  });
+  readonly distance = new BoundedParameter('Distance', 1, {
+    v0: 0,
+    v1: 2,
+    units: 'percentNormalized',
+    modulatable: true,
+    description: 'Distance from the stage centre (1 = the stage edge)',
+  });
   private level = 0;
 
   constructor(label = 'Sound Object') {

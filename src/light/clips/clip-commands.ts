@@ -8,7 +8,10 @@ import type { AnyLane } from './lanes.js';
 /** Puts a clip in its slot on a bus; undo takes it out (same object, same id). */
 export class AddClip implements Command {
   readonly label: string;
-  constructor(private readonly busId: number, private readonly clip: Clip) {
+  constructor(
+    private readonly busId: number,
+    private readonly clip: Clip,
+  ) {
     this.label = `Add clip ${clip.label.getString()}`;
   }
 
@@ -28,7 +31,11 @@ export class AddClip implements Command {
 export class RemoveClip implements Command {
   readonly label: string;
   private clip: Clip | null = null;
-  constructor(private readonly busId: number, private readonly clipId: number, label: string) {
+  constructor(
+    private readonly busId: number,
+    private readonly clipId: number,
+    label: string,
+  ) {
     this.label = `Remove clip ${label}`;
   }
 
@@ -50,7 +57,11 @@ export class RemoveClip implements Command {
 export class SetClipMarkers implements Command {
   readonly label: string;
   private before: Record<Marker, Cursor> | null = null;
-  constructor(private readonly clipId: number, private readonly ms: Partial<Record<Marker, number>>, label: string) {
+  constructor(
+    private readonly clipId: number,
+    private readonly ms: Partial<Record<Marker, number>>,
+    label: string,
+  ) {
     this.label = `Change clip ${label} length and loop`;
   }
 
@@ -68,7 +79,11 @@ export class SetClipMarkers implements Command {
 /** Adds a lane to a clip at `index`; undo removes it. */
 export class AddLane implements Command {
   readonly label = 'Add clip lane';
-  constructor(private readonly clipId: number, private readonly lane: AnyLane, private readonly index: number) {}
+  constructor(
+    private readonly clipId: number,
+    private readonly lane: AnyLane,
+    private readonly index: number,
+  ) {}
 
   perform(g: Graph): void {
     (g.require(this.clipId) as Clip).lanes.insert(this.lane, this.index);
@@ -84,7 +99,10 @@ export class RemoveLane implements Command {
   readonly label = 'Remove clip lane';
   private lane: AnyLane | null = null;
   private index = -1;
-  constructor(private readonly clipId: number, private readonly laneId: number) {}
+  constructor(
+    private readonly clipId: number,
+    private readonly laneId: number,
+  ) {}
 
   perform(g: Graph): void {
     const clip = g.require(this.clipId) as Clip;
@@ -102,7 +120,10 @@ export class RemoveLane implements Command {
 export class SetLaneEvents<E extends { readonly cursor: Cursor }> implements Command {
   readonly label = 'Edit clip lane';
   private before: readonly E[] | null = null;
-  constructor(private readonly laneId: number, private readonly events: readonly E[]) {}
+  constructor(
+    private readonly laneId: number,
+    private readonly events: readonly E[],
+  ) {}
 
   perform(g: Graph): void {
     const lane = g.require(this.laneId) as unknown as { events: readonly E[] };

@@ -35,12 +35,16 @@ export class ClipEngine extends LXComponent {
     const scenes: TriggerParameter[] = [];
     for (let i = 0; i < MAX_SCENES; i++) {
       const t = new TriggerParameter(`Scene ${i + 1}`, { description: `Launches every clip in slot ${i + 1}` });
-      t.onChange(() => { if (t.isOn()) this.launchScene(i); });
+      t.onChange(() => {
+        if (t.isOn()) this.launchScene(i);
+      });
       this.addParameter(`scene-${i + 1}`, t);
       scenes.push(t);
     }
     this.scenes = scenes;
-    this.stopClips.onChange(() => { if (this.stopClips.isOn()) this.stopAll(); });
+    this.stopClips.onChange(() => {
+      if (this.stopClips.isOn()) this.stopAll();
+    });
   }
 
   /** The clips in slot `index` (0-based), one per bus that has one, in mixer order. */

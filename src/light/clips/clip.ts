@@ -50,31 +50,52 @@ export const clipPlayback = { active: false };
  */
 export class Clip extends LXComponent {
   readonly lxClass: string;
-  readonly running = new BooleanParameter('Running', false, { mappable: false, description: 'Whether the clip is playing (saved: a running clip starts when the project opens)' });
+  readonly running = new BooleanParameter('Running', false, {
+    mappable: false,
+    description: 'Whether the clip is playing (saved: a running clip starts when the project opens)',
+  });
   readonly trigger = new TriggerParameter('Trigger', { description: 'Launches the clip' });
   readonly reset = new TriggerParameter('Reset', { description: 'Restarts a running clip from its launch position' });
-  readonly referenceBpm = new BoundedParameter('Reference BPM', 120, { v0: 20, v1: 240, mappable: false, description: 'Tempo at which the clip\'s beats convert to milliseconds' });
-  readonly timeBase = new EnumParameter('Time Base', TIME_BASES, 0, { mappable: false, description: 'ABSOLUTE: milliseconds of frame time. TEMPO: beats of the tempo clock' });
+  readonly referenceBpm = new BoundedParameter('Reference BPM', 120, {
+    v0: 20,
+    v1: 240,
+    mappable: false,
+    description: "Tempo at which the clip's beats convert to milliseconds",
+  });
+  readonly timeBase = new EnumParameter('Time Base', TIME_BASES, 0, {
+    mappable: false,
+    description: 'ABSOLUTE: milliseconds of frame time. TEMPO: beats of the tempo clock',
+  });
   readonly launch: QuantizedTriggerParameter;
   readonly stop = new TriggerParameter('Stop', { description: 'Stops the clip' });
   readonly loop = new BooleanParameter('Loop', false, { description: 'Loop between loop start and loop end' });
-  readonly snapshotEnabled = new BooleanParameter('Snapshot', false, { description: 'Recall the clip\'s snapshot on launch (not modeled: saved only)' });
-  readonly snapshotTransitionEnabled = new BooleanParameter('Snapshot Transition', true, { description: 'Transition into the clip\'s snapshot (saved only)' });
+  readonly snapshotEnabled = new BooleanParameter('Snapshot', false, { description: "Recall the clip's snapshot on launch (not modeled: saved only)" });
+  readonly snapshotTransitionEnabled = new BooleanParameter('Snapshot Transition', true, { description: "Transition into the clip's snapshot (saved only)" });
   readonly automationEnabled = new BooleanParameter('Automation', true, { description: 'Lanes play back only while this is on' });
-  readonly customSnapshotTransition = new BooleanParameter('Custom Transition', false, { description: 'Use the snapshot\'s own transition time (saved only)' });
+  readonly customSnapshotTransition = new BooleanParameter('Custom Transition', false, { description: "Use the snapshot's own transition time (saved only)" });
   readonly lanes = this.addArray<AnyLane>('lane');
   /** Slot index on the bus, 0-based (the UI and OSC show index + 1). */
   slot: number;
   /** The playback position in milliseconds (a running double sum for ABSOLUTE clips). */
   cursor = 0;
-  private markers: Record<Marker, Cursor> = { length: CURSOR_ZERO, loopStart: CURSOR_ZERO, loopLength: CURSOR_ZERO, playStart: CURSOR_ZERO, playEnd: CURSOR_ZERO };
+  private markers: Record<Marker, Cursor> = {
+    length: CURSOR_ZERO,
+    loopStart: CURSOR_ZERO,
+    loopLength: CURSOR_ZERO,
+    playStart: CURSOR_ZERO,
+    playEnd: CURSOR_ZERO,
+  };
   /** TEMPO clips: the transport beat the cursor counts from. */
   private referenceBeats = 0;
   private starting = false;
   /** Parameters a recording take has moved: their lanes do not play until the take ends. */
   readonly overridden = new Set<Parameter>();
 
-  constructor(readonly kind: ClipKind, slot: number, label = `Clip-${slot + 1}`) {
+  constructor(
+    readonly kind: ClipKind,
+    slot: number,
+    label = `Clip-${slot + 1}`,
+  ) {
     super(label);
     this.lxClass = CLIP_CLASS[kind];
     this.slot = slot;
@@ -96,9 +117,15 @@ export class Clip extends LXComponent {
       // Running set from outside start() (a project load, a surface): start at cursor 0.
       if (this.running.isOn() && !this.starting) this.beginAt(0);
     });
-    this.trigger.onChange(() => { if (this.trigger.isOn()) this.launch.fire(); });
-    this.stop.onChange(() => { if (this.stop.isOn()) this.stopNow(); });
-    this.reset.onChange(() => { if (this.reset.isOn() && this.running.isOn()) this.start(); });
+    this.trigger.onChange(() => {
+      if (this.trigger.isOn()) this.launch.fire();
+    });
+    this.stop.onChange(() => {
+      if (this.stop.isOn()) this.stopNow();
+    });
+    this.reset.onChange(() => {
+      if (this.reset.isOn() && this.running.isOn()) this.start();
+    });
   }
 
   get bus(): ClipBus {
@@ -113,12 +140,24 @@ export class Clip extends LXComponent {
     return this.markers[m];
   }
 
-  get lengthMs(): number { return this.markers.length.millis; }
-  get loopStartMs(): number { return this.markers.loopStart.millis; }
-  get loopLengthMs(): number { return this.markers.loopLength.millis; }
-  get loopEndMs(): number { return this.markers.loopStart.millis + this.markers.loopLength.millis; }
-  get playStartMs(): number { return this.markers.playStart.millis; }
-  get playEndMs(): number { return this.markers.playEnd.millis; }
+  get lengthMs(): number {
+    return this.markers.length.millis;
+  }
+  get loopStartMs(): number {
+    return this.markers.loopStart.millis;
+  }
+  get loopLengthMs(): number {
+    return this.markers.loopLength.millis;
+  }
+  get loopEndMs(): number {
+    return this.markers.loopStart.millis + this.markers.loopLength.millis;
+  }
+  get playStartMs(): number {
+    return this.markers.playStart.millis;
+  }
+  get playEndMs(): number {
+    return this.markers.playEnd.millis;
+  }
 
   /**
    * Sets the markers from milliseconds, constrained as LX does: every marker within
@@ -186,9 +225,10 @@ export class Clip extends LXComponent {
   run(deltaMs: number): void {
     if (!this.running.isOn()) return;
     const clock = clipClockOf(this);
-    let next = this.timeBase.getValue() === 1 && clock !== null
-      ? ((clock.beatCount() + clock.basis() - this.referenceBeats) * 60000) / this.referenceBpmValue()
-      : this.cursor + deltaMs;
+    let next =
+      this.timeBase.getValue() === 1 && clock !== null
+        ? ((clock.beatCount() + clock.basis() - this.referenceBeats) * 60000) / this.referenceBpmValue()
+        : this.cursor + deltaMs;
     let looping = this.loop.isOn();
     let end = looping ? this.loopEndMs : this.playEndMs;
     if (this.cursor > end) {
@@ -277,10 +317,11 @@ export class Clip extends LXComponent {
   override load(obj: LxObject, ctx: LoadContext): void {
     const params = isLxObject(obj.parameters) ? { ...obj.parameters } : {};
     const fields: Record<string, unknown> = {};
-    for (const m of MARKERS) for (const f of ['millis', 'beatCount', 'beatBasis']) {
-      fields[`${m}/${f}`] = params[`${m}/${f}`];
-      delete params[`${m}/${f}`];
-    }
+    for (const m of MARKERS)
+      for (const f of ['millis', 'beatCount', 'beatBasis']) {
+        fields[`${m}/${f}`] = params[`${m}/${f}`];
+        delete params[`${m}/${f}`];
+      }
     super.load({ ...obj, parameters: params }, ctx);
     const bpm = this.referenceBpmValue();
     for (const m of MARKERS) this.markers[m] = cursorFromFields(fields[`${m}/millis`], fields[`${m}/beatCount`], fields[`${m}/beatBasis`], bpm);

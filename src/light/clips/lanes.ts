@@ -181,7 +181,10 @@ export class ParameterLane extends ClipLane<ParameterEvent> {
   /** The saved reference, kept for the file while the target is unresolved. */
   private savedRef: { path: unknown; componentId: unknown; parameterPath: unknown } = { path: '', componentId: 0, parameterPath: '' };
 
-  constructor(readonly interpolation: LaneInterpolation, target: Parameter | null = null) {
+  constructor(
+    readonly interpolation: LaneInterpolation,
+    target: Parameter | null = null,
+  ) {
     super(interpolation);
     this.lxClass = PARAMETER_LANE_CLASS + interpolation;
     this.resolved = target;
@@ -272,7 +275,8 @@ export class ParameterLane extends ClipLane<ParameterEvent> {
     this.savedRef = { path: obj.path, componentId: obj.componentId, parameterPath: obj.parameterPath };
     this.resolved = null;
     ctx.defer(() => {
-      if (this.clip.bus.parent !== null && this.target === null) ctx.warn(`clip lane ${String(obj.path)}: no such parameter on ${this.clip.bus.path}; the lane is kept but does not play`);
+      if (this.clip.bus.parent !== null && this.target === null)
+        ctx.warn(`clip lane ${String(obj.path)}: no such parameter on ${this.clip.bus.path}; the lane is kept but does not play`);
     });
   }
 }

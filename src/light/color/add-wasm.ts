@@ -5,8 +5,29 @@
 // is not opaque gets those pixels redone by the scalar blend, so the output is addFull's.
 import { BLEND_ALPHA_FULL, add } from './blend-kernel.js';
 import {
-  type Code, I32, V128, block, br, brIf, encodeModule, get, i32, i32x4AllTrue, i32x4Eq, i32x4Splat, i8x16AddSatU, iadd, ige, ishl, isub,
-  loadI32, loadV128, loop, set, storeI32, storeV128, v128And,
+  type Code,
+  I32,
+  V128,
+  block,
+  br,
+  brIf,
+  encodeModule,
+  get,
+  i32,
+  i32x4AllTrue,
+  i32x4Eq,
+  i32x4Splat,
+  i8x16AddSatU,
+  iadd,
+  ige,
+  ishl,
+  isub,
+  loadV128,
+  loop,
+  set,
+  storeI32,
+  storeV128,
+  v128And,
 } from '../parallel/wasm-encoder.js';
 
 /** Points per slice (a multiple of four). */
@@ -22,14 +43,16 @@ const PAGES = Math.ceil((MIXED + 16) / 65536);
 const L = { count: 0, at: 1, mixed: 2, alpha: 3, s: 4 } as const;
 const body: Code = [
   ...set(L.alpha, i32x4Splat(i32(0xff000000 | 0))),
-  ...block(loop(
-    brIf(1, ige(get(L.at), ishl(get(L.count), i32(2)))),
-    set(L.s, loadV128(get(L.at), SRC)),
-    storeV128(get(L.at), i8x16AddSatU(loadV128(get(L.at), DST), get(L.s)), OUT),
-    set(L.mixed, iadd(get(L.mixed), isub(i32(1), i32x4AllTrue(i32x4Eq(v128And(get(L.s), get(L.alpha)), get(L.alpha)))))),
-    set(L.at, iadd(get(L.at), i32(16))),
-    br(0),
-  )),
+  ...block(
+    loop(
+      brIf(1, ige(get(L.at), ishl(get(L.count), i32(2)))),
+      set(L.s, loadV128(get(L.at), SRC)),
+      storeV128(get(L.at), i8x16AddSatU(loadV128(get(L.at), DST), get(L.s)), OUT),
+      set(L.mixed, iadd(get(L.mixed), isub(i32(1), i32x4AllTrue(i32x4Eq(v128And(get(L.s), get(L.alpha)), get(L.alpha)))))),
+      set(L.at, iadd(get(L.at), i32(16))),
+      br(0),
+    ),
+  ),
   ...storeI32(i32(MIXED), get(L.mixed)),
 ];
 

@@ -3,9 +3,7 @@
 // index k itself or, for a view, indices[k].
 import type { PointJob } from '../parallel/point-job.js';
 import { addFullWasm } from './add-wasm.js';
-import {
-  BLEND_ALPHA_FULL, add, burn, darkest, difference, dodge, highlight, lerp, lightest, multiply, screen, spotlight, subtract,
-} from './blend-kernel.js';
+import { BLEND_ALPHA_FULL, add, burn, darkest, difference, dodge, highlight, lerp, lightest, multiply, screen, spotlight, subtract } from './blend-kernel.js';
 
 /** Dissolve's pixel: add(add(CLEAR, dst, 256 − sA), src, sA), with sA the job's mask. */
 function dissolve(dst: number, src: number, sA: number): number {
@@ -14,8 +12,19 @@ function dissolve(dst: number, src: number, sA: number): number {
 
 /** The pixel blends by id (BLEND_NUMBER_MODE). */
 const PIXEL_BLENDS = {
-  Normal: lerp, Add: add, Subtract: subtract, Multiply: multiply, Screen: screen, Lightest: lightest, Darkest: darkest,
-  Difference: difference, Dodge: dodge, Burn: burn, Highlight: highlight, Spotlight: spotlight, Dissolve: dissolve,
+  Normal: lerp,
+  Add: add,
+  Subtract: subtract,
+  Multiply: multiply,
+  Screen: screen,
+  Lightest: lightest,
+  Darkest: darkest,
+  Difference: difference,
+  Dodge: dodge,
+  Burn: burn,
+  Highlight: highlight,
+  Spotlight: spotlight,
+  Dissolve: dissolve,
 } as const;
 type PixelBlendName = keyof typeof PIXEL_BLENDS;
 export const PIXEL_BLEND_IDS: readonly PixelBlendName[] = Object.keys(PIXEL_BLENDS) as PixelBlendName[];

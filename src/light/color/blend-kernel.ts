@@ -48,11 +48,12 @@ export function add(dst: number, src: number, alpha: number): number {
   const g = ((dst >>> 8) & 0xff) + ((((src >>> 8) & 0xff) * sA) >> 8);
   const b = (dst & 0xff) + (((src & 0xff) * sA) >> 8);
   return (
-    (((outA | ((255 - outA) >> 31)) & 0xff) << 24) |
-    (((r | ((255 - r) >> 31)) & 0xff) << 16) |
-    (((g | ((255 - g) >> 31)) & 0xff) << 8) |
-    ((b | ((255 - b) >> 31)) & 0xff)
-  ) >>> 0;
+    ((((outA | ((255 - outA) >> 31)) & 0xff) << 24) |
+      (((r | ((255 - r) >> 31)) & 0xff) << 16) |
+      (((g | ((255 - g) >> 31)) & 0xff) << 8) |
+      ((b | ((255 - b) >> 31)) & 0xff)) >>>
+    0
+  );
 }
 
 /**
@@ -79,12 +80,7 @@ export function subtract(dst: number, src: number, alpha: number): number {
   const r = ((dst >>> 16) & 0xff) - ((((src >>> 16) & 0xff) * sA) >> 8);
   const g = ((dst >>> 8) & 0xff) - ((((src >>> 8) & 0xff) * sA) >> 8);
   const b = (dst & 0xff) - (((src & 0xff) * sA) >> 8);
-  return (
-    (((outA | ((255 - outA) >> 31)) & 0xff) << 24) |
-    ((r & ~(r >> 31)) << 16) |
-    ((g & ~(g >> 31)) << 8) |
-    (b & ~(b >> 31))
-  ) >>> 0;
+  return ((((outA | ((255 - outA) >> 31)) & 0xff) << 24) | ((r & ~(r >> 31)) << 16) | ((g & ~(g >> 31)) << 8) | (b & ~(b >> 31))) >>> 0;
 }
 
 /** Multiply: d·dA + m·sA with m = (s·(d + 1)) >> 8. */
@@ -264,17 +260,29 @@ export type ColorBlend = (typeof ColorBlend)[keyof typeof ColorBlend];
 /** LXColor.blend(dst, src, Blend): one of the enum modes at full alpha (0x100). */
 export function blend(dst: number, src: number, mode: ColorBlend): number {
   switch (mode) {
-    case ColorBlend.LERP: return lerp(dst, src, BLEND_ALPHA_FULL);
-    case ColorBlend.ADD: return add(dst, src, BLEND_ALPHA_FULL);
-    case ColorBlend.SUBTRACT: return subtract(dst, src, BLEND_ALPHA_FULL);
-    case ColorBlend.MULTIPLY: return multiply(dst, src, BLEND_ALPHA_FULL);
-    case ColorBlend.SCREEN: return screen(dst, src, BLEND_ALPHA_FULL);
-    case ColorBlend.LIGHTEST: return lightest(dst, src, BLEND_ALPHA_FULL);
-    case ColorBlend.DARKEST: return darkest(dst, src, BLEND_ALPHA_FULL);
-    case ColorBlend.DODGE: return dodge(dst, src, BLEND_ALPHA_FULL);
-    case ColorBlend.BURN: return burn(dst, src, BLEND_ALPHA_FULL);
-    case ColorBlend.HIGHLIGHT: return highlight(dst, src, BLEND_ALPHA_FULL);
-    case ColorBlend.SPOTLIGHT: return spotlight(dst, src, BLEND_ALPHA_FULL);
-    default: throw new RangeError(`unknown LXColor.Blend ordinal ${String(mode)}; expected 0–10`);
+    case ColorBlend.LERP:
+      return lerp(dst, src, BLEND_ALPHA_FULL);
+    case ColorBlend.ADD:
+      return add(dst, src, BLEND_ALPHA_FULL);
+    case ColorBlend.SUBTRACT:
+      return subtract(dst, src, BLEND_ALPHA_FULL);
+    case ColorBlend.MULTIPLY:
+      return multiply(dst, src, BLEND_ALPHA_FULL);
+    case ColorBlend.SCREEN:
+      return screen(dst, src, BLEND_ALPHA_FULL);
+    case ColorBlend.LIGHTEST:
+      return lightest(dst, src, BLEND_ALPHA_FULL);
+    case ColorBlend.DARKEST:
+      return darkest(dst, src, BLEND_ALPHA_FULL);
+    case ColorBlend.DODGE:
+      return dodge(dst, src, BLEND_ALPHA_FULL);
+    case ColorBlend.BURN:
+      return burn(dst, src, BLEND_ALPHA_FULL);
+    case ColorBlend.HIGHLIGHT:
+      return highlight(dst, src, BLEND_ALPHA_FULL);
+    case ColorBlend.SPOTLIGHT:
+      return spotlight(dst, src, BLEND_ALPHA_FULL);
+    default:
+      throw new RangeError(`unknown LXColor.Blend ordinal ${String(mode)}; expected 0–10`);
   }
 }

@@ -11,8 +11,19 @@ import { blendMask } from './blend-kernel.js';
 import { javaInt } from './java-num.js';
 
 export type BlendName =
-  | 'Add' | 'Multiply' | 'Subtract' | 'Difference' | 'Normal' | 'Dodge' | 'Burn' | 'Highlight' | 'Spotlight'
-  | 'Lightest' | 'Darkest' | 'Dissolve' | 'Screen';
+  | 'Add'
+  | 'Multiply'
+  | 'Subtract'
+  | 'Difference'
+  | 'Normal'
+  | 'Dodge'
+  | 'Burn'
+  | 'Highlight'
+  | 'Spotlight'
+  | 'Lightest'
+  | 'Darkest'
+  | 'Dissolve'
+  | 'Screen';
 
 export interface BlendMode {
   /** LX display name: the class name minus "Blend". */
@@ -28,22 +39,40 @@ export interface BlendMode {
 
 /** Channel and group `blendMode` / pattern `compositeBlend` options, in LX registry order (files store the index). */
 export const CHANNEL_BLENDS: readonly BlendName[] = Object.freeze([
-  'Add', 'Multiply', 'Subtract', 'Difference', 'Normal', 'Dodge', 'Burn', 'Highlight', 'Spotlight', 'Lightest',
+  'Add',
+  'Multiply',
+  'Subtract',
+  'Difference',
+  'Normal',
+  'Dodge',
+  'Burn',
+  'Highlight',
+  'Spotlight',
+  'Lightest',
   'Darkest',
 ] as const);
 
 /** Pattern-engine `transitionBlendMode` options, in LX registry order. */
-export const TRANSITION_BLENDS: readonly BlendName[] = Object.freeze(
-  ['Dissolve', 'Add', 'Multiply', 'Lightest', 'Darkest', 'Difference'] as const);
+export const TRANSITION_BLENDS: readonly BlendName[] = Object.freeze(['Dissolve', 'Add', 'Multiply', 'Lightest', 'Darkest', 'Difference'] as const);
 
 /** Mixer `crossfaderBlendMode` options, in LX registry order. */
-export const CROSSFADER_BLENDS: readonly BlendName[] = Object.freeze(
-  ['Dissolve', 'Add', 'Multiply', 'Lightest', 'Darkest', 'Difference'] as const);
+export const CROSSFADER_BLENDS: readonly BlendName[] = Object.freeze(['Dissolve', 'Add', 'Multiply', 'Lightest', 'Darkest', 'Difference'] as const);
 
 /** Every blend createBlend() knows, including Screen, which LX 1.2.1 registers in no list. */
 export const ALL_BLENDS: readonly BlendName[] = Object.freeze([
-  'Add', 'Multiply', 'Subtract', 'Difference', 'Normal', 'Dodge', 'Burn', 'Highlight', 'Spotlight', 'Lightest',
-  'Darkest', 'Dissolve', 'Screen',
+  'Add',
+  'Multiply',
+  'Subtract',
+  'Difference',
+  'Normal',
+  'Dodge',
+  'Burn',
+  'Highlight',
+  'Spotlight',
+  'Lightest',
+  'Darkest',
+  'Dissolve',
+  'Screen',
 ] as const);
 
 /**

@@ -112,12 +112,18 @@ export class ColorStops {
    * LX's ColorParameter setter: hue = hue + hueOffset (float), saturation and brightness = clamp(x + offset, 0, 100)
    * (float).
    */
-  setStopWithOffsets(index: number, hue: number, saturation: number, brightness: number,
-    hueOffset: number, saturationOffset: number, brightnessOffset: number): void {
+  setStopWithOffsets(
+    index: number,
+    hue: number,
+    saturation: number,
+    brightness: number,
+    hueOffset: number,
+    saturationOffset: number,
+    brightnessOffset: number,
+  ): void {
     const sat = fr(fr(saturation) + fr(saturationOffset));
     const bri = fr(fr(brightness) + fr(brightnessOffset));
-    this.setStop(index, fr(fr(hue) + fr(hueOffset)),
-      sat < 0 ? 0 : sat > 100 ? 100 : sat, bri < 0 ? 0 : bri > 100 ? 100 : bri);
+    this.setStop(index, fr(fr(hue) + fr(hueOffset)), sat < 0 ? 0 : sat > 100 ? 100 : sat, bri < 0 ? 0 : bri > 100 ? 100 : bri);
   }
 
   /** Copies stop `from` into stop `to` (both 0–5). */

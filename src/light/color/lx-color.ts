@@ -40,13 +40,21 @@ const GRAY_SCALE_F = fr(2.559);
 const GRAYN_SCALE_F = fr(255.9);
 
 /** Red byte 0..255. (LX returns a signed Java byte; LX callers mask it with 0xff.) */
-export function red(c: number): number { return (c >>> 16) & 0xff; }
+export function red(c: number): number {
+  return (c >>> 16) & 0xff;
+}
 /** Green byte 0..255. */
-export function green(c: number): number { return (c >>> 8) & 0xff; }
+export function green(c: number): number {
+  return (c >>> 8) & 0xff;
+}
 /** Blue byte 0..255. */
-export function blue(c: number): number { return c & 0xff; }
+export function blue(c: number): number {
+  return c & 0xff;
+}
 /** Alpha byte 0..255. */
-export function alpha(c: number): number { return c >>> 24; }
+export function alpha(c: number): number {
+  return c >>> 24;
+}
 
 /** Opaque color from integer bytes; each byte is masked with 0xff. */
 export function rgb(r: number, g: number, b: number): number {
@@ -85,14 +93,41 @@ export function hsb(hue: number, saturation: number, brightness: number): number
   let rf = 0;
   let gf = 0;
   let bf = 0;
-  switch (h | 0) { // h is in [0, 6] or NaN (→ 0, as Java's (int) cast)
-    case 0: rf = v; gf = t; bf = p; break;
-    case 1: rf = q; gf = v; bf = p; break;
-    case 2: rf = p; gf = v; bf = t; break;
-    case 3: rf = p; gf = q; bf = v; break;
-    case 4: rf = t; gf = p; bf = v; break;
-    case 5: rf = v; gf = p; bf = q; break;
-    default: break; // h rounds up to 6.0 for hue fractions within one float ulp of 1: LX yields black
+  switch (
+    h | 0 // h is in [0, 6] or NaN (→ 0, as Java's (int) cast)
+  ) {
+    case 0:
+      rf = v;
+      gf = t;
+      bf = p;
+      break;
+    case 1:
+      rf = q;
+      gf = v;
+      bf = p;
+      break;
+    case 2:
+      rf = p;
+      gf = v;
+      bf = t;
+      break;
+    case 3:
+      rf = p;
+      gf = q;
+      bf = v;
+      break;
+    case 4:
+      rf = t;
+      gf = p;
+      bf = v;
+      break;
+    case 5:
+      rf = v;
+      gf = p;
+      bf = q;
+      break;
+    default:
+      break; // h rounds up to 6.0 for hue fractions within one float ulp of 1: LX yields black
   }
   let r: number;
   let g: number;

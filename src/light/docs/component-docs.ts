@@ -91,9 +91,13 @@ export class ComponentDocs {
     if (matches.length === 1) return matches[0];
     const what = kind ?? 'pattern, effect or modulator';
     if (matches.length > 1) {
-      throw invalidArgument(`${JSON.stringify(name)} names several classes: ${matches.map((e) => `${e.className} (${e.kind} "${e.name}")`).join(', ')}; pass the full class${kind === undefined ? ' or a kind' : ''}`);
+      throw invalidArgument(
+        `${JSON.stringify(name)} names several classes: ${matches.map((e) => `${e.className} (${e.kind} "${e.name}")`).join(', ')}; pass the full class${kind === undefined ? ' or a kind' : ''}`,
+      );
     }
-    throw notFound(`no ${what} class ${JSON.stringify(name)} in Footlight's library; list_available_${kind ?? 'pattern'}s lists ${kind === undefined ? 'the patterns (and _effects, _modulators the others)' : 'them'}`);
+    throw notFound(
+      `no ${what} class ${JSON.stringify(name)} in Footlight's library; list_available_${kind ?? 'pattern'}s lists ${kind === undefined ? 'the patterns (and _effects, _modulators the others)' : 'them'}`,
+    );
   }
 
   /** Whether the class has a note (overlay or built-in); cheap enough for list tools. */
@@ -121,7 +125,7 @@ export class ComponentDocs {
     }
     return {
       entry,
-      ...(note !== undefined ? { note, origin: overlay !== undefined ? 'overlay' as const : 'builtin' as const } : {}),
+      ...(note !== undefined ? { note, origin: overlay !== undefined ? ('overlay' as const) : ('builtin' as const) } : {}),
       ...(implementation !== undefined ? { implementation } : {}),
       ...(current !== undefined ? { currentSha256: current } : {}),
       ...(dependsOn !== undefined ? { dependsOn } : {}),

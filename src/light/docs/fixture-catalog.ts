@@ -4,14 +4,25 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ARC_DEFAULT_TAGS } from '../model/arc-fixture.js';
 import { GRID_DEFAULT_TAGS } from '../model/grid-fixture.js';
-import { COMMON_FIXTURE_PARAMETERS, JSON_FIXTURE_CLASS, type FixtureParameterSpec, type LxfParameter, STOCK_FIXTURE_CLASSES, lxfParameters } from '../model/index.js';
+import {
+  COMMON_FIXTURE_PARAMETERS,
+  JSON_FIXTURE_CLASS,
+  type FixtureParameterSpec,
+  type LxfParameter,
+  STOCK_FIXTURE_CLASSES,
+  lxfParameters,
+} from '../model/index.js';
 import { parseLenientJson } from '../project/lenient-json.js';
 import { POINT_DEFAULT_TAGS } from '../model/point-fixture.js';
 import { SPIRAL_DEFAULT_TAGS } from '../model/spiral-fixture.js';
 import { STRIP_DEFAULT_TAGS } from '../model/strip-fixture.js';
 
 const DEFAULT_TAGS: Readonly<Record<string, readonly string[]>> = {
-  Arc: ARC_DEFAULT_TAGS, Grid: GRID_DEFAULT_TAGS, Point: POINT_DEFAULT_TAGS, Spiral: SPIRAL_DEFAULT_TAGS, Strip: STRIP_DEFAULT_TAGS,
+  Arc: ARC_DEFAULT_TAGS,
+  Grid: GRID_DEFAULT_TAGS,
+  Point: POINT_DEFAULT_TAGS,
+  Spiral: SPIRAL_DEFAULT_TAGS,
+  Strip: STRIP_DEFAULT_TAGS,
 };
 
 export interface StockFixtureInfo {

@@ -17,14 +17,22 @@ export interface DocRequest {
 export function entryFor(docs: ComponentDocs, request: DocRequest): DeviceEntry {
   const { className, kind, instance } = request;
   if (instance === undefined) {
-    if (className === undefined) throw invalidArgument('name the component: class (e.g. "Gradient" or heronarts.lx.pattern.color.GradientPattern), or path/id of a live pattern, effect or modulator');
+    if (className === undefined)
+      throw invalidArgument(
+        'name the component: class (e.g. "Gradient" or heronarts.lx.pattern.color.GradientPattern), or path/id of a live pattern, effect or modulator',
+      );
     return docs.find(className, kind);
   }
   const lxClass = (instance as Partial<LXComponent>).lxClass;
   const entry = lxClass === undefined ? undefined : docs.registry.byClassName(lxClass);
   if (entry === undefined) {
-    if (instance instanceof Placeholder) throw notFound(`${instance.path} is a saved ${instance.kind} of class ${lxClass}, which is not in Footlight's library (${instance.reason}); there is no note for it`);
-    throw invalidArgument(`${instance.path} is ${lxClass === undefined ? 'not a device' : `a ${lxClass}`}, not a pattern, effect or modulator; get_component_doc explains those (list_parameters shows any component's knobs)`);
+    if (instance instanceof Placeholder)
+      throw notFound(
+        `${instance.path} is a saved ${instance.kind} of class ${lxClass}, which is not in Footlight's library (${instance.reason}); there is no note for it`,
+      );
+    throw invalidArgument(
+      `${instance.path} is ${lxClass === undefined ? 'not a device' : `a ${lxClass}`}, not a pattern, effect or modulator; get_component_doc explains those (list_parameters shows any component's knobs)`,
+    );
   }
   if (kind !== undefined && entry.kind !== kind) throw invalidArgument(`${instance.path} is a ${entry.kind} (${entry.className}), not a ${kind}`);
   return entry;

@@ -51,7 +51,9 @@ export function resolveModelNode(model: Model, path: string | undefined): ModelN
   if (path === undefined || path === '' || path === '/' || path === root.path) return root;
   const rootSeg = root.path;
   if (!path.startsWith(`${rootSeg}/`)) {
-    throw invalidArgument(`model paths start at ${rootSeg}, e.g. ${rootSeg}/grid[0]/row[2] (tag-index paths from describe_model, not component paths like /lx/structure/fixture/1)`);
+    throw invalidArgument(
+      `model paths start at ${rootSeg}, e.g. ${rootSeg}/grid[0]/row[2] (tag-index paths from describe_model, not component paths like /lx/structure/fixture/1)`,
+    );
   }
   // Tags may themselves hold "/", so a segment is matched against the children, not split off.
   let rest = path.slice(rootSeg.length + 1);
@@ -125,7 +127,12 @@ export function describeNode(node: ModelNode, fixtures: ReadonlyMap<ModelNode, F
  * A node and its descendants down to `depth` levels, breadth first, never more than `limit`
  * descendants: a node's children are shown all together or not at all (then `childrenOmitted`).
  */
-export function describeSubtree(node: ModelNode, depth: number, limit: number, fixtures: ReadonlyMap<ModelNode, Fixture>): { node: ModelNodeDescription; truncated: boolean } {
+export function describeSubtree(
+  node: ModelNode,
+  depth: number,
+  limit: number,
+  fixtures: ReadonlyMap<ModelNode, Fixture>,
+): { node: ModelNodeDescription; truncated: boolean } {
   const top = describeNode(node, fixtures);
   let budget = limit;
   let truncated = false;

@@ -101,7 +101,10 @@ export function parseNote(text: string): ComponentNote {
   if (sha !== undefined && !SHA256.test(sha)) throw new NoteFormatError('sourceSha256 must be 64 lowercase hex digits');
   const depSha = fields.get('dependsOnSha256');
   if (depSha !== undefined && !SHA256.test(depSha)) throw new NoteFormatError('dependsOnSha256 must be 64 lowercase hex digits');
-  const dependsOn = (fields.get('dependsOn') ?? '').split(',').map((d) => d.trim()).filter((d) => d !== '');
+  const dependsOn = (fields.get('dependsOn') ?? '')
+    .split(',')
+    .map((d) => d.trim())
+    .filter((d) => d !== '');
   if (dependsOn.length === 0 && depSha !== undefined) throw new NoteFormatError('dependsOnSha256 without dependsOn');
   const unavailable = fields.get('unavailable');
   if (unavailable !== undefined && unavailable !== 'true' && unavailable !== 'false') throw new NoteFormatError('unavailable must be true or false');
@@ -125,7 +128,9 @@ export function parseNote(text: string): ComponentNote {
     current.push(line);
   }
   if (order.length !== NOTE_SECTIONS.length || order.some((h, i) => h !== NOTE_SECTIONS[i])) {
-    throw new NoteFormatError(`the body has exactly these headings, in order: ${NOTE_SECTIONS.map((s) => `## ${s}`).join(', ')}; found ${order.map((s) => `## ${s}`).join(', ') || 'none'}`);
+    throw new NoteFormatError(
+      `the body has exactly these headings, in order: ${NOTE_SECTIONS.map((s) => `## ${s}`).join(', ')}; found ${order.map((s) => `## ${s}`).join(', ') || 'none'}`,
+    );
   }
   const body = (name: string): string => {
     const text = (sections.get(name) ?? []).join('\n').trim();

@@ -18,9 +18,26 @@ import { colorBuffer } from '../parallel/shared-arrays.js';
  */
 export class BlurEffect extends Effect {
   readonly lxClass = 'heronarts.lx.effect.BlurEffect';
-  readonly level = new BoundedParameter('Level', 0, { units: 'percentNormalized', modulatable: true, description: 'Level of the blur relative to original signal' });
-  readonly decay = new BoundedParameter('Decay', 1, { v0: 0.01, v1: 60, exponent: 3, units: 'seconds', modulatable: true, description: 'Decay time for the motion blur to diminish to decay factor' });
-  readonly decayFactor = new BoundedParameter('Factor', 0.5, { v0: 0.01, v1: 1, units: 'percentNormalized', modulatable: true, description: 'Decay factor, the level reached in decay time (e.g. half-life if at 50%)' });
+  readonly level = new BoundedParameter('Level', 0, {
+    units: 'percentNormalized',
+    modulatable: true,
+    description: 'Level of the blur relative to original signal',
+  });
+  readonly decay = new BoundedParameter('Decay', 1, {
+    v0: 0.01,
+    v1: 60,
+    exponent: 3,
+    units: 'seconds',
+    modulatable: true,
+    description: 'Decay time for the motion blur to diminish to decay factor',
+  });
+  readonly decayFactor = new BoundedParameter('Factor', 0.5, {
+    v0: 0.01,
+    v1: 1,
+    units: 'percentNormalized',
+    modulatable: true,
+    description: 'Decay factor, the level reached in decay time (e.g. half-life if at 50%)',
+  });
   readonly mode = new EnumParameter('Mode', choicesOf(BLUR_MODES), 0, { description: 'Which blending mode the blur uses' });
   /** The persistence buffer, frame-sized, indexed like `colors`. */
   private blur: Uint32Array = new Uint32Array(0);

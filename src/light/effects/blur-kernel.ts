@@ -51,7 +51,8 @@ export function blurKernel(job: PointJob, start: number, end: number): void {
  */
 function persist(b: number, c: number): number {
   let decayed = (0xff000000 | (decay[(b >>> 16) & 0xff] << 16) | (decay[(b >>> 8) & 0xff] << 8) | decay[b & 0xff]) >>> 0;
-  if (decayed === ((b | 0xff000000) >>> 0)) decayed = (0xff000000 | (stepDown((b >>> 16) & 0xff) << 16) | (stepDown((b >>> 8) & 0xff) << 8) | stepDown(b & 0xff)) >>> 0;
+  if (decayed === (b | 0xff000000) >>> 0)
+    decayed = (0xff000000 | (stepDown((b >>> 16) & 0xff) << 16) | (stepDown((b >>> 8) & 0xff) << 8) | stepDown(b & 0xff)) >>> 0;
   return c >>> 24 === 0xff ? lightestOpaque(decayed, c) : lightestPixel(decayed, c, BLEND_ALPHA_FULL);
 }
 
@@ -62,8 +63,15 @@ function blurOnly(colors: Uint32Array, blur: Uint32Array, index: Int32Array, sta
   }
 }
 
-function blurAndBlend(colors: Uint32Array, blur: Uint32Array, index: Int32Array, start: number, end: number,
-  alpha: number, blend: (dst: number, src: number, alpha: number) => number): void {
+function blurAndBlend(
+  colors: Uint32Array,
+  blur: Uint32Array,
+  index: Int32Array,
+  start: number,
+  end: number,
+  alpha: number,
+  blend: (dst: number, src: number, alpha: number) => number,
+): void {
   for (let k = start; k < end; k++) {
     const i = index[k];
     const c = colors[i];

@@ -44,11 +44,17 @@ const offset = (label: string, range: number, units: 'degrees' | 'percent', desc
  * hue = the color's hue + offset; saturation and brightness = those of its ARGB (LXColor.s/b,
  * not the color's own getSaturation) + offsets, clamped.
  */
-function setPaletteStop(stops: ColorStops, i: number, palette: PaletteReader, index: number,
-  hueOffset: number, saturationOffset: number, brightnessOffset: number): void {
+function setPaletteStop(
+  stops: ColorStops,
+  i: number,
+  palette: PaletteReader,
+  index: number,
+  hueOffset: number,
+  saturationOffset: number,
+  brightnessOffset: number,
+): void {
   const c = palette.swatchColor(index);
-  stops.setStop(i, fr(fr(palette.swatchHue(index)) + hueOffset),
-    clampf(fr(s(c) + saturationOffset), 0, 100), clampf(fr(b(c) + brightnessOffset), 0, 100));
+  stops.setStop(i, fr(fr(palette.swatchHue(index)) + hueOffset), clampf(fr(s(c) + saturationOffset), 0, 100), clampf(fr(b(c) + brightnessOffset), 0, 100));
 }
 
 /**
@@ -66,18 +72,38 @@ export class ColorizeEffect extends Effect {
   readonly gradientSaturation = offset('S-Offset', 100, 'percent', 'Amount of saturation gradient');
   readonly gradientBrightness = offset('B-Offset', 100, 'percent', 'Amount of brightness gradient');
   readonly colorMode = new EnumParameter('Color Mode', COLOR_MODES, FIXED, { description: 'Which source the colors come from' });
-  readonly blendMode = new EnumParameter('Blend Mode', GRADIENT_BLEND_MODES.map((m) => ({ label: m.label, name: m.name })), 0, { description: 'Determines the mode of color blending' });
+  readonly blendMode = new EnumParameter(
+    'Blend Mode',
+    GRADIENT_BLEND_MODES.map((m) => ({ label: m.label, name: m.name })),
+    0,
+    { description: 'Determines the mode of color blending' },
+  );
   readonly color1 = new ColorParameter('Color 1', { h: 0, s: 0, b: 0 }, { description: 'The first color that is mapped from' });
   readonly color2 = new ColorParameter('Color 2', { h: 0, s: 0, b: 100 }, { description: 'The second color that is mapped to' });
-  readonly paletteIndex = new DiscreteParameter('Index', 1, 1, 5, { options: ['1', '2', '3', '4', '5'], description: 'Which index at the palette to start from' });
+  readonly paletteIndex = new DiscreteParameter('Index', 1, 1, 5, {
+    options: ['1', '2', '3', '4', '5'],
+    description: 'Which index at the palette to start from',
+  });
   readonly paletteStops = new DiscreteParameter('Stops', 5, 2, 5, { description: 'How many color stops to use in the palette' });
   readonly paletteInvert = new BooleanParameter('Invert', false, { description: 'Runs the palette gradient in reverse' });
-  readonly paletteDepth = new BoundedParameter('Depth', 1, { units: 'percentNormalized', modulatable: true, description: 'How far along the palette gradient the brightest level reaches' });
+  readonly paletteDepth = new BoundedParameter('Depth', 1, {
+    units: 'percentNormalized',
+    modulatable: true,
+    description: 'How far along the palette gradient the brightest level reaches',
+  });
   readonly linkedHue = offset('H-Linked', 360, 'degrees', 'Hue offset of the first color from the palette color');
   readonly linkedSaturation = offset('S-Linked', 100, 'percent', 'Saturation offset of the first color from the palette color');
   readonly linkedBrightness = offset('B-Linked', 100, 'percent', 'Brightness offset of the first color from the palette color');
-  readonly amount = new BoundedParameter('Amount', 1, { units: 'percentNormalized', modulatable: true, description: 'Amount of colorization, blended with the original' });
-  readonly filterThreshold = new BoundedParameter('Filter Threshold', 0, { units: 'percentNormalized', modulatable: true, description: 'Source level below which the filter mode applies' });
+  readonly amount = new BoundedParameter('Amount', 1, {
+    units: 'percentNormalized',
+    modulatable: true,
+    description: 'Amount of colorization, blended with the original',
+  });
+  readonly filterThreshold = new BoundedParameter('Filter Threshold', 0, {
+    units: 'percentNormalized',
+    modulatable: true,
+    description: 'Source level below which the filter mode applies',
+  });
   readonly filterMode = new EnumParameter('Filter Mode', FILTER_MODES, 0, { description: 'What happens to pixels below the filter threshold' });
   private readonly stops = new ColorStops();
   private readonly byColor = new FloatColorMemo();
@@ -105,9 +131,18 @@ export class ColorizeEffect extends Effect {
   }
 
   protected override onParameterChanged(p: Parameter): void {
-    if (p === this.colorMode || p === this.color1.hue || p === this.color1.saturation || p === this.color1.brightness ||
-      p === this.gradientHue || p === this.gradientSaturation || p === this.gradientBrightness ||
-      p === this.linkedHue || p === this.linkedSaturation || p === this.linkedBrightness) {
+    if (
+      p === this.colorMode ||
+      p === this.color1.hue ||
+      p === this.color1.saturation ||
+      p === this.color1.brightness ||
+      p === this.gradientHue ||
+      p === this.gradientSaturation ||
+      p === this.gradientBrightness ||
+      p === this.linkedHue ||
+      p === this.linkedSaturation ||
+      p === this.linkedBrightness
+    ) {
       this.showGradientColors();
     }
   }
@@ -193,7 +228,6 @@ export class ColorizeEffect extends Effect {
     // A pixel's result depends on its color alone: computed once per distinct color this frame.
     this.byColor.mapColors(colors, index, (c) => colorize(c, frame, stops));
   }
-
 }
 
 /** One frame's Colorize settings. */

@@ -66,11 +66,18 @@ export class DynamicsEffect extends Effect {
     const b = this.blueAmount.getValue();
     const curve = ceiling !== v[0] || contrast !== v[1] || gain !== v[2] || floor !== v[3] || gate !== v[4] || shape !== v[5];
     if (curve) {
-      v[0] = ceiling; v[1] = contrast; v[2] = gain; v[3] = floor; v[4] = gate; v[5] = shape;
+      v[0] = ceiling;
+      v[1] = contrast;
+      v[2] = gain;
+      v[3] = floor;
+      v[4] = gate;
+      v[5] = shape;
       this.buildLookupTable(fr(ceiling), fr(contrast), fr(gain), fr(floor), fr(gate), fr(shape));
     }
     if (curve || r !== v[6] || g !== v[7] || b !== v[8]) {
-      v[6] = r; v[7] = g; v[8] = b;
+      v[6] = r;
+      v[7] = g;
+      v[8] = b;
       this.buildRgbTables(fr(r), fr(g), fr(b));
     }
   }

@@ -91,11 +91,16 @@ const AVG_FACTOR = fr(1 / 765); // 1 / (3 * 255f)
  */
 export function sourceValue(mode: number, argb: number): number {
   switch (mode) {
-    case 0: return fr(brightnessOf(argb) * PERCENT_F);
-    case 1: return fr(luminosity(argb) * PERCENT_F);
-    case 2: return fr(INV_255 * ((argb >>> 16) & 0xff));
-    case 3: return fr(INV_255 * ((argb >>> 8) & 0xff));
-    case 4: return fr(INV_255 * (argb & 0xff));
+    case 0:
+      return fr(brightnessOf(argb) * PERCENT_F);
+    case 1:
+      return fr(luminosity(argb) * PERCENT_F);
+    case 2:
+      return fr(INV_255 * ((argb >>> 16) & 0xff));
+    case 3:
+      return fr(INV_255 * ((argb >>> 8) & 0xff));
+    case 4:
+      return fr(INV_255 * (argb & 0xff));
     case 5: {
       const r = (argb >>> 16) & 0xff;
       const g = (argb >>> 8) & 0xff;
@@ -103,8 +108,10 @@ export function sourceValue(mode: number, argb: number): number {
       const rg = r < g ? r : g;
       return fr(INV_255 * (bl < rg ? bl : rg));
     }
-    case 6: return fr(AVG_FACTOR * (((argb >>> 16) & 0xff) + ((argb >>> 8) & 0xff) + (argb & 0xff)));
-    default: return fr(INV_255 * (argb >>> 24));
+    case 6:
+      return fr(AVG_FACTOR * (((argb >>> 16) & 0xff) + ((argb >>> 8) & 0xff) + (argb & 0xff)));
+    default:
+      return fr(INV_255 * (argb >>> 24));
   }
 }
 

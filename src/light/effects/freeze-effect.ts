@@ -25,8 +25,19 @@ export class FreezeEffect extends Effect {
   readonly hold = new BooleanParameter('Hold', false, { mode: 'momentary', description: 'Freezes the frame only while held' });
   readonly resample = new TriggerParameter('Resample', { description: 'Samples a new underlying frame' });
   readonly mix = new BoundedParameter('Mix', 1, { units: 'percentNormalized', modulatable: true, description: 'Level of the frozen frame' });
-  readonly attackMs = new BoundedParameter('Attack', 0, { v1: 1000, units: 'millisecondsRaw', modulatable: true, description: 'Time to blend into the frozen frame' });
-  readonly releaseMs = new BoundedParameter('Release', 50, { v1: 10000, exponent: 2, units: 'millisecondsRaw', modulatable: true, description: 'Time to blend out from the frozen frame' });
+  readonly attackMs = new BoundedParameter('Attack', 0, {
+    v1: 1000,
+    units: 'millisecondsRaw',
+    modulatable: true,
+    description: 'Time to blend into the frozen frame',
+  });
+  readonly releaseMs = new BoundedParameter('Release', 50, {
+    v1: 10000,
+    exponent: 2,
+    units: 'millisecondsRaw',
+    modulatable: true,
+    description: 'Time to blend out from the frozen frame',
+  });
   readonly mode = new EnumParameter('Mode', choicesOf(FREEZE_MODES), REPLACE, { description: 'How to blend the frozen frame' });
   /** Resamples the frozen frame each time it fires (LX adds it stopped: start it to use it). */
   readonly interval = new Interval();

@@ -13,9 +13,29 @@ const fr = Math.fround;
  */
 export class HueSaturationEffect extends Effect {
   readonly lxClass = 'heronarts.lx.effect.HueSaturationEffect';
-  readonly hue = new BoundedParameter('Hue', 0, { v0: -360, v1: 360, polarity: 'bipolar', modulatable: true, description: 'Sets the amount of hue shift to apply' });
-  readonly saturation = new BoundedParameter('Saturation', 0, { v0: -100, v1: 100, units: 'percent', polarity: 'bipolar', modulatable: true, description: 'Sets the amount to increase or decrease saturation' });
-  readonly brightness = new BoundedParameter('Brightness', 0, { v0: -100, v1: 100, units: 'percent', polarity: 'bipolar', modulatable: true, description: 'Sets the amount to increase or decrease brightness' });
+  readonly hue = new BoundedParameter('Hue', 0, {
+    v0: -360,
+    v1: 360,
+    polarity: 'bipolar',
+    modulatable: true,
+    description: 'Sets the amount of hue shift to apply',
+  });
+  readonly saturation = new BoundedParameter('Saturation', 0, {
+    v0: -100,
+    v1: 100,
+    units: 'percent',
+    polarity: 'bipolar',
+    modulatable: true,
+    description: 'Sets the amount to increase or decrease saturation',
+  });
+  readonly brightness = new BoundedParameter('Brightness', 0, {
+    v0: -100,
+    v1: 100,
+    units: 'percent',
+    polarity: 'bipolar',
+    modulatable: true,
+    description: 'Sets the amount to increase or decrease brightness',
+  });
 
   constructor() {
     super('Hue + Saturation');
@@ -47,11 +67,7 @@ function adjust(c: number, hue: number, saturation: number, brightness: number, 
     const ch = h(c);
     const cs = s(c);
     const cb = b(c);
-    return hsb(
-      lerpf(ch, fr(ch + hue), amount),
-      lerpf(cs, clampf(fr(cs + saturation), 0, 100), amount),
-      lerpf(cb, clampf(fr(cb + brightness), 0, 100), amount),
-    );
+    return hsb(lerpf(ch, fr(ch + hue), amount), lerpf(cs, clampf(fr(cs + saturation), 0, 100), amount), lerpf(cb, clampf(fr(cb + brightness), 0, 100), amount));
   }
   return hsb(fr(h(c) + hue), clampf(fr(s(c) + saturation), 0, 100), clampf(fr(b(c) + brightness), 0, 100));
 }

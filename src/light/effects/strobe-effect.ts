@@ -35,13 +35,33 @@ class StrobeClock extends SawLFO {
  */
 export class StrobeEffect extends Effect {
   readonly lxClass = 'heronarts.lx.effect.StrobeEffect';
-  readonly speed = new BoundedParameter('Speed', 0.5, { units: 'percentNormalized', exponent: 2, modulatable: true, description: 'Speed of the strobe effect' });
+  readonly speed = new BoundedParameter('Speed', 0.5, {
+    units: 'percentNormalized',
+    exponent: 2,
+    modulatable: true,
+    description: 'Speed of the strobe effect',
+  });
   readonly depth = new BoundedParameter('Depth', 0.5, { units: 'percentNormalized', modulatable: true, description: 'Depth of the strobe effect' });
-  readonly bias = new BoundedParameter('Bias', 0, { v0: -1, v1: 1, units: 'percentNormalized', polarity: 'bipolar', modulatable: true, description: 'Bias of the strobe effect' });
-  readonly waveshape = new EnumParameter('Waveshape', VARIABLE_LFO_WAVES.map((w) => ({ label: w.name })), 0, { objectChooser: true, description: 'Shape of the strobe over one cycle' });
+  readonly bias = new BoundedParameter('Bias', 0, {
+    v0: -1,
+    v1: 1,
+    units: 'percentNormalized',
+    polarity: 'bipolar',
+    modulatable: true,
+    description: 'Bias of the strobe effect',
+  });
+  readonly waveshape = new EnumParameter(
+    'Waveshape',
+    VARIABLE_LFO_WAVES.map((w) => ({ label: w.name })),
+    0,
+    { objectChooser: true, description: 'Shape of the strobe over one cycle' },
+  );
   readonly tempoSync = new BooleanParameter('Sync', false, { description: 'Whether to sync the tempo to a clock division' });
   readonly tempoDivision = new EnumParameter('Division', TEMPO_DIVISION_CHOICES, 4, { description: 'Which tempo division to use when in sync mode' });
-  readonly tempoPhaseOffset = new BoundedParameter('Phase Offset', 0, { units: 'percentNormalized', description: 'Shifts the phase of the strobe LFO relative to tempo' });
+  readonly tempoPhaseOffset = new BoundedParameter('Phase Offset', 0, {
+    units: 'percentNormalized',
+    description: 'Shifts the phase of the strobe LFO relative to tempo',
+  });
   readonly minFrequency = new BoundedParameter('Min Freq', 0.5, { v0: 0.1, v1: 1, units: 'hertz', description: 'Minimum strobing frequency' });
   readonly maxFrequency = new BoundedParameter('Max Freq', 5, { v0: 1, v1: 30, units: 'hertz', description: 'Maximum strobing frequency' });
   private readonly clock: StrobeClock;
@@ -57,10 +77,12 @@ export class StrobeEffect extends Effect {
     this.addParameter('tempoPhaseOffset', this.tempoPhaseOffset);
     this.addParameter('minFrequency', this.minFrequency);
     this.addParameter('maxFrequency', this.maxFrequency);
-    this.clock = this.startModulator(new StrobeClock(() => {
-      const min = this.minFrequency.getValue();
-      return 1000 / (min + (this.maxFrequency.getValue() - min) * this.speed.getValue());
-    }));
+    this.clock = this.startModulator(
+      new StrobeClock(() => {
+        const min = this.minFrequency.getValue();
+        return 1000 / (min + (this.maxFrequency.getValue() - min) * this.speed.getValue());
+      }),
+    );
   }
 
   protected override onEnable(): void {

@@ -14,8 +14,16 @@ const fr = Math.fround;
  */
 export class TransparifyEffect extends Effect {
   readonly lxClass = 'heronarts.lx.effect.color.TransparifyEffect';
-  readonly threshold = new BoundedParameter('Threshold', 0, { units: 'percentNormalized', modulatable: true, description: 'Threshold below which to apply transparency' });
-  readonly feather = new BoundedParameter('Feather', 1, { units: 'percentNormalized', modulatable: true, description: 'Creates a smooth alpha gradient up to the threshold' });
+  readonly threshold = new BoundedParameter('Threshold', 0, {
+    units: 'percentNormalized',
+    modulatable: true,
+    description: 'Threshold below which to apply transparency',
+  });
+  readonly feather = new BoundedParameter('Feather', 1, {
+    units: 'percentNormalized',
+    modulatable: true,
+    description: 'Creates a smooth alpha gradient up to the threshold',
+  });
   readonly amount = new BoundedParameter('Amount', 1, { units: 'percentNormalized', modulatable: true, description: 'Degree of alpha transparency applied' });
   readonly source = new EnumParameter('Source', SOURCE_MODES, 0, { description: 'Determines the source of the color mapping' });
 

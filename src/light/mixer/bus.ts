@@ -24,7 +24,9 @@ export abstract class Bus extends LXComponent {
   readonly fader = new BoundedParameter('Fader', 1, { modulatable: true, units: 'percentNormalized', description: 'Level of this bus into the mix' });
   readonly arm = new BooleanParameter('Arm', false, { description: 'Arms the bus for clip recording' });
   readonly selected = new BooleanParameter('Selected', false, { description: 'Selected in the console' });
-  readonly stopClips = new QuantizedTriggerParameter('Stop Clips', () => this.stopAllClips(), { description: 'Stops this bus\'s clips at the next launch boundary' });
+  readonly stopClips = new QuantizedTriggerParameter('Stop Clips', () => this.stopAllClips(), {
+    description: "Stops this bus's clips at the next launch boundary",
+  });
   readonly modulation: ModulationEngine;
   readonly effects = this.addArray<Effect | Placeholder>('effect');
   /** Occupied clip slots, sorted by slot index. */
@@ -121,10 +123,15 @@ export abstract class AbstractChannel extends Bus {
   readonly enabled = new BooleanParameter('On', true, { description: 'Whether the channel renders and mixes at all' });
   readonly cue = new BooleanParameter('Cue', false, { description: 'Sends the channel to the cue output' });
   readonly aux = new BooleanParameter('Aux', false, { description: 'Sends the channel to the aux output (performance mode)' });
-  readonly crossfadeGroup = new EnumParameter('Group', CROSSFADE_GROUPS, 0, { description: 'Crossfader side: BYPASS mixes directly into main; A and B follow the crossfader' });
-  readonly blendMode = new EnumParameter('Blend', CHANNEL_BLEND_CHOICES, 0, { objectChooser: true, description: 'How this channel mixes onto the channels below it' });
+  readonly crossfadeGroup = new EnumParameter('Group', CROSSFADE_GROUPS, 0, {
+    description: 'Crossfader side: BYPASS mixes directly into main; A and B follow the crossfader',
+  });
+  readonly blendMode = new EnumParameter('Blend', CHANNEL_BLEND_CHOICES, 0, {
+    objectChooser: true,
+    description: 'How this channel mixes onto the channels below it',
+  });
   readonly autoMute = new BooleanParameter('Auto-Mute', true, { description: 'Skip rendering while the fader is at 0' });
-  readonly view = new ViewSelectorParameter('View', false, 'Model view this channel renders; Default is the whole model (or its group\'s view)');
+  readonly view = new ViewSelectorParameter('View', false, "Model view this channel renders; Default is the whole model (or its group's view)");
   /** This bus's own blend instances, indexed like `blendMode`'s options. */
   readonly blends = blendSet(CHANNEL_BLENDS);
   /** The bus's render buffer, frame-sized (for a group: its members composited). */

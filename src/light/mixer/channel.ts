@@ -1,6 +1,6 @@
 import type { Component } from '../../engine/component.js';
 import type { PointSet } from '../model/index.js';
-import { Pattern } from '../patterns/pattern.js';
+import type { Pattern } from '../patterns/pattern.js';
 import type { Placeholder } from '../placeholder.js';
 import { isLxObject, lxArray, type LoadContext, type LxObject } from '../project/lxp-types.js';
 import { AbstractChannel } from './bus.js';
@@ -36,12 +36,24 @@ export class Channel extends AbstractChannel {
     return this.patternEngine;
   }
 
-  get compositeMode() { return this.patternEngine.compositeMode; }
-  get transitionEnabled() { return this.patternEngine.transitionEnabled; }
-  get transitionTimeSecs() { return this.patternEngine.transitionTimeSecs; }
-  get transitionBlendMode() { return this.patternEngine.transitionBlendMode; }
-  get autoCycleEnabled() { return this.patternEngine.autoCycleEnabled; }
-  get autoCycleTimeSecs() { return this.patternEngine.autoCycleTimeSecs; }
+  get compositeMode() {
+    return this.patternEngine.compositeMode;
+  }
+  get transitionEnabled() {
+    return this.patternEngine.transitionEnabled;
+  }
+  get transitionTimeSecs() {
+    return this.patternEngine.transitionTimeSecs;
+  }
+  get transitionBlendMode() {
+    return this.patternEngine.transitionBlendMode;
+  }
+  get autoCycleEnabled() {
+    return this.patternEngine.autoCycleEnabled;
+  }
+  get autoCycleTimeSecs() {
+    return this.patternEngine.autoCycleTimeSecs;
+  }
 
   /** 0-based index of the active pattern (-1 when there is none). */
   get activePatternIndex(): number {

@@ -10,10 +10,15 @@ import { Bus } from './bus.js';
 export class MasterBus extends Bus {
   readonly lxClass = 'heronarts.lx.mixer.LXMasterBus';
   protected readonly clipKind = 'master' as const;
-  readonly previewMode = new EnumParameter('Preview Mode', [
-    { label: 'PRE', name: 'PRE' },
-    { label: 'POST', name: 'POST' },
-  ], 0, { description: 'PRE: the master fader dims outputs only. POST: it dims the mixed frame too' });
+  readonly previewMode = new EnumParameter(
+    'Preview Mode',
+    [
+      { label: 'PRE', name: 'PRE' },
+      { label: 'POST', name: 'POST' },
+    ],
+    0,
+    { description: 'PRE: the master fader dims outputs only. POST: it dims the mixed frame too' },
+  );
 
   constructor() {
     super('Master');

@@ -11,7 +11,7 @@ import type { Component, ComponentArray } from '../../engine/component.js';
 import type { Graph } from '../../engine/graph.js';
 import { Effect } from '../effects/effect.js';
 import { Pattern } from '../patterns/pattern.js';
-import { Placeholder } from '../placeholder.js';
+import type { Placeholder } from '../placeholder.js';
 import type { AbstractChannel } from './bus.js';
 import { Channel } from './channel.js';
 import { Dependents } from './dependents.js';
@@ -160,7 +160,10 @@ export class MoveChannel implements Command {
 
   undo(g: Graph): void {
     const mixer = mixerOf(g, this.mixerId);
-    reorder(mixer.channels, this.before.map((id) => g.require(id) as AbstractChannel));
+    reorder(
+      mixer.channels,
+      this.before.map((id) => g.require(id) as AbstractChannel),
+    );
     for (const c of mixer.channels.items) if (c instanceof Group) c.members.sort((a, b) => a.index - b.index);
   }
 }
@@ -203,7 +206,10 @@ export class GroupChannels implements Command {
     for (const m of this.group.members) m.group = null;
     this.group.members.length = 0;
     mixer.channels.remove(this.group);
-    reorder(mixer.channels, this.before.map((id) => g.require(id) as AbstractChannel));
+    reorder(
+      mixer.channels,
+      this.before.map((id) => g.require(id) as AbstractChannel),
+    );
     this.focus.restore(mixer);
   }
 }

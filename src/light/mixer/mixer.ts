@@ -49,8 +49,16 @@ export interface MixerFrame {
  */
 export class Mixer extends LXComponent implements CueSink {
   readonly lxClass = 'heronarts.lx.mixer.LXMixerEngine';
-  readonly crossfader = new BoundedParameter('Crossfader', 0.5, { modulatable: true, polarity: 'bipolar', units: 'percentNormalized', description: 'Balance between crossfade groups A (0) and B (1)' });
-  readonly crossfaderBlendMode = new EnumParameter('Crossfader Blend', CROSSFADER_BLEND_CHOICES, 0, { objectChooser: true, description: 'How sides A and B are mixed by the crossfader' });
+  readonly crossfader = new BoundedParameter('Crossfader', 0.5, {
+    modulatable: true,
+    polarity: 'bipolar',
+    units: 'percentNormalized',
+    description: 'Balance between crossfade groups A (0) and B (1)',
+  });
+  readonly crossfaderBlendMode = new EnumParameter('Crossfader Blend', CROSSFADER_BLEND_CHOICES, 0, {
+    objectChooser: true,
+    description: 'How sides A and B are mixed by the crossfader',
+  });
   readonly focusedChannel = new DiscreteParameter('Channel', 0, 0, 0, { description: 'Channel focused in the console (the channel count means the master)' });
   readonly focusedChannelAux = new DiscreteParameter('Aux', 0, 0, 0, { description: 'Channel focused in the aux console' });
   readonly cueA = new BooleanParameter('Cue-A', false, { description: 'Cues crossfade side A' });
@@ -58,7 +66,9 @@ export class Mixer extends LXComponent implements CueSink {
   readonly auxA = new BooleanParameter('Aux-A', false, { description: 'Sends crossfade side A to aux (performance mode)' });
   readonly auxB = new BooleanParameter('Aux-B', false, { description: 'Sends crossfade side B to aux (performance mode)' });
   readonly autoMuteDefault = new BooleanParameter('Auto-Mute Default', true, { description: 'Whether new channels auto-mute at fader 0' });
-  readonly autoMutePatternDefault = new BooleanParameter('Auto-Mute Pattern Default', true, { description: 'Whether new patterns auto-mute at level 0 in blend mode' });
+  readonly autoMutePatternDefault = new BooleanParameter('Auto-Mute Pattern Default', true, {
+    description: 'Whether new patterns auto-mute at level 0 in blend mode',
+  });
   readonly viewCondensed = new BooleanParameter('View Condensed', false, { description: 'Console: condensed mixer' });
   readonly viewStacked = new BooleanParameter('View Stacked', false, { description: 'Console: mixer stacked on the device bin' });
   readonly viewDeviceBin = new BooleanParameter('View Device Bin', true, { description: 'Console: device bin shown in stacked view' });

@@ -46,24 +46,52 @@ export interface CueSink {
  * are read back.
  */
 export class PatternEngine {
-  readonly compositeMode = new EnumParameter('Composite Mode', [
-    { label: 'Playlist', name: 'PLAYLIST' },
-    { label: 'Blend', name: 'BLEND' },
-  ], 0, { description: 'Playlist: one active pattern at a time. Blend: every enabled pattern mixed by its level' });
+  readonly compositeMode = new EnumParameter(
+    'Composite Mode',
+    [
+      { label: 'Playlist', name: 'PLAYLIST' },
+      { label: 'Blend', name: 'BLEND' },
+    ],
+    0,
+    { description: 'Playlist: one active pattern at a time. Blend: every enabled pattern mixed by its level' },
+  );
   readonly compositeDampingEnabled = new BooleanParameter('Damping', true, { description: 'Blend mode: fade patterns in and out when enabled or disabled' });
-  readonly compositeDampingTimeSecs = new BoundedParameter('Damping Time', 0.1, { v0: 0.05, v1: 5, units: 'seconds', modulatable: true, description: 'Blend mode: fade time when a pattern is enabled or disabled' });
+  readonly compositeDampingTimeSecs = new BoundedParameter('Damping Time', 0.1, {
+    v0: 0.05,
+    v1: 5,
+    units: 'seconds',
+    modulatable: true,
+    description: 'Blend mode: fade time when a pattern is enabled or disabled',
+  });
   readonly autoCycleEnabled = new BooleanParameter('Auto-Cycle', false, { description: 'Cycle through the playlist automatically' });
-  readonly autoCycleMode = new EnumParameter('Auto-Cycle Mode', [
-    { label: 'Next', name: 'NEXT' },
-    { label: 'Random', name: 'RANDOM' },
-  ], 0, { description: 'Auto-cycle to the next eligible pattern or a random one' });
-  readonly autoCycleTimeSecs = new BoundedParameter('Cycle Time', 60, { v0: 0.1, v1: 14400, units: 'seconds', description: 'Seconds between automatic pattern changes' });
+  readonly autoCycleMode = new EnumParameter(
+    'Auto-Cycle Mode',
+    [
+      { label: 'Next', name: 'NEXT' },
+      { label: 'Random', name: 'RANDOM' },
+    ],
+    0,
+    { description: 'Auto-cycle to the next eligible pattern or a random one' },
+  );
+  readonly autoCycleTimeSecs = new BoundedParameter('Cycle Time', 60, {
+    v0: 0.1,
+    v1: 14400,
+    units: 'seconds',
+    description: 'Seconds between automatic pattern changes',
+  });
   readonly transitionEnabled = new BooleanParameter('Transitions', false, { description: 'Blend between patterns when the active one changes' });
   readonly transitionTimeSecs = new BoundedParameter('Transition Time', 5, { v0: 0.05, v1: 180, units: 'seconds', description: 'Length of a transition' });
-  readonly transitionBlendMode = new EnumParameter('Transition Blend', TRANSITION_BLEND_CHOICES, 0, { objectChooser: true, description: 'How patterns are mixed during a transition' });
+  readonly transitionBlendMode = new EnumParameter('Transition Blend', TRANSITION_BLEND_CHOICES, 0, {
+    objectChooser: true,
+    description: 'How patterns are mixed during a transition',
+  });
   readonly focusedPattern = new DiscreteParameter('Focused Pattern', 0, 0, 0, { description: 'Which pattern has focus in the console' });
-  readonly triggerPatternCycle = new TriggerParameter('Trigger Pattern Cycle', { description: 'Moves to the next pattern now (or finishes a running transition)' });
-  readonly launchPatternCycle = new QuantizedTriggerParameter('Launch Pattern Cycle', () => this.triggerPatternCycle.fire(), { description: 'Moves to the next pattern at the next launch-quantization boundary' });
+  readonly triggerPatternCycle = new TriggerParameter('Trigger Pattern Cycle', {
+    description: 'Moves to the next pattern now (or finishes a running transition)',
+  });
+  readonly launchPatternCycle = new QuantizedTriggerParameter('Launch Pattern Cycle', () => this.triggerPatternCycle.fire(), {
+    description: 'Moves to the next pattern at the next launch-quantization boundary',
+  });
 
   private readonly transitionBlends = blendSet(TRANSITION_BLENDS);
   /** One instance per channel blend, for blend-mode compositing (indexed like compositeBlend). */
@@ -400,7 +428,8 @@ export class PatternEngine {
     }
     const active = this.activePattern;
     if (this.transition === null) {
-      const cycleSecs = active instanceof Pattern && active.hasCustomCycleTime.isOn() ? active.customCycleTimeSecs.getValue() : this.autoCycleTimeSecs.getValue();
+      const cycleSecs =
+        active instanceof Pattern && active.hasCustomCycleTime.isOn() ? active.customCycleTimeSecs.getValue() : this.autoCycleTimeSecs.getValue();
       this.autoCycleProgress = (now - this.transitionMillis) / (1000 * cycleSecs);
       if (this.autoCycleProgress >= 1) {
         this.autoCycleProgress = 1;

@@ -1,8 +1,17 @@
 // ArcFixture: points along a circular arc in the local XY plane, turning about local Z.
 // ORIGIN mode starts the arc at the fixture position; CENTER puts the circle's center there.
 import {
-  COMMON_FIXTURE_PARAMETERS, type FixtureGeometry, type FixtureParameterSpec, type FixtureParams,
-  ParamReader, geometryMatrix, javaDoubleString, modelTags, pointBuffers, readCommon, specOf,
+  COMMON_FIXTURE_PARAMETERS,
+  type FixtureGeometry,
+  type FixtureParameterSpec,
+  type FixtureParams,
+  ParamReader,
+  geometryMatrix,
+  javaDoubleString,
+  modelTags,
+  pointBuffers,
+  readCommon,
+  specOf,
 } from './fixture.js';
 import { f } from './float32.js';
 import { type Mat4, copyMatrix, rotateZ, translate } from './matrix.js';
@@ -14,12 +23,33 @@ export const ARC_FIXTURE_PARAMETERS: readonly FixtureParameterSpec[] = [
   ...COMMON_FIXTURE_PARAMETERS,
   { key: 'numPoints', label: 'Num', kind: 'discrete', default: 10, min: 1, max: 4096, change: 'metrics', description: 'Number of points in the arc' },
   { key: 'radius', label: 'Radius', kind: 'bounded', default: 100, min: 0, max: 1000000, change: 'geometry', description: 'Radius of the arc' },
-  { key: 'degrees', label: 'Degrees', kind: 'bounded', default: 90, min: 0, max: 360, units: 'degrees', change: 'geometry', description: 'Number of degrees the arc covers' },
-  { key: 'positionMode', label: 'Mode', kind: 'enum', default: 0, options: ARC_POSITION_MODES, change: 'geometry', description: 'Whether the arc is positioned by its starting point or center' },
+  {
+    key: 'degrees',
+    label: 'Degrees',
+    kind: 'bounded',
+    default: 90,
+    min: 0,
+    max: 360,
+    units: 'degrees',
+    change: 'geometry',
+    description: 'Number of degrees the arc covers',
+  },
+  {
+    key: 'positionMode',
+    label: 'Mode',
+    kind: 'enum',
+    default: 0,
+    options: ARC_POSITION_MODES,
+    change: 'geometry',
+    description: 'Whether the arc is positioned by its starting point or center',
+  },
 ];
 
 const S = (key: string): FixtureParameterSpec => specOf(ARC_FIXTURE_PARAMETERS, key);
-const NUM_POINTS = S('numPoints'), RADIUS = S('radius'), DEGREES = S('degrees'), POSITION_MODE = S('positionMode');
+const NUM_POINTS = S('numPoints'),
+  RADIUS = S('radius'),
+  DEGREES = S('degrees'),
+  POSITION_MODE = S('positionMode');
 
 export const ARC_DEFAULT_TAGS: readonly string[] = ['strip', 'arc'];
 
@@ -28,13 +58,25 @@ export const ARC_DEFAULT_TAGS: readonly string[] = ['strip', 'arc'];
  * `rotation` about Z and steps back; CENTER steps −radius, places, steps back and turns.
  * Normals point toward the circle's center (−Y of the walking matrix).
  */
-export function walkArc(m: Mat4, n: number, radius: number, rotation: number, center: boolean,
-  points: Float32Array, normals: Float32Array, offset: number): void {
+export function walkArc(
+  m: Mat4,
+  n: number,
+  radius: number,
+  rotation: number,
+  center: boolean,
+  points: Float32Array,
+  normals: Float32Array,
+  offset: number,
+): void {
   for (let i = 0; i < n; i++) {
     const k = 3 * (offset + i);
     if (center) translate(m, 0, -radius, 0);
-    points[k] = m[3]; points[k + 1] = m[7]; points[k + 2] = m[11];
-    normals[k] = -m[1]; normals[k + 1] = -m[5]; normals[k + 2] = -m[9];
+    points[k] = m[3];
+    points[k + 1] = m[7];
+    points[k + 2] = m[11];
+    normals[k] = -m[1];
+    normals[k + 1] = -m[5];
+    normals[k + 2] = -m[9];
     if (center) {
       translate(m, 0, radius, 0);
       rotateZ(m, rotation);
@@ -55,7 +97,7 @@ export function arcFixture(params: FixtureParams, parent?: Readonly<Mat4>): Fixt
   const positionMode = reader.ordinal(POSITION_MODE);
   const radius = f(radiusD);
   // (float) (degrees / (n - 1) * Math.PI / 180): a float division, then double math.
-  const rotation = f(f(f(degreesD) / (numPoints - 1)) * Math.PI / 180);
+  const rotation = f((f(f(degreesD) / (numPoints - 1)) * Math.PI) / 180);
   const transform = geometryMatrix(parent, common.placement);
   const { points, normals } = pointBuffers(numPoints);
   walkArc(copyMatrix(transform), numPoints, radius, rotation, positionMode === 1, points, normals, 0);
@@ -64,9 +106,16 @@ export function arcFixture(params: FixtureParams, parent?: Readonly<Mat4>): Fixt
     label: common.label,
     tags: modelTags([], common.tagsParam, ARC_DEFAULT_TAGS),
     metaData: {
-      numPoints: String(numPoints), radius: javaDoubleString(radiusD),
-      degrees: javaDoubleString(degreesD), positionMode: POSITION_MODE_LABELS[positionMode],
+      numPoints: String(numPoints),
+      radius: javaDoubleString(radiusD),
+      degrees: javaDoubleString(degreesD),
+      positionMode: POSITION_MODE_LABELS[positionMode],
     },
-    transform, points, normals, children: [], submodels: [], deactivated: common.deactivated,
+    transform,
+    points,
+    normals,
+    children: [],
+    submodels: [],
+    deactivated: common.deactivated,
   };
 }

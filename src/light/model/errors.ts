@@ -18,10 +18,12 @@ export class SelectorSyntaxError extends ModelInputError {
     readonly position: number,
     problem: string,
   ) {
-    super(`view selector ${JSON.stringify(selector)}: ${problem} at position ${position}` +
-      (selector.length > 0 ? ` (${pointAt(selector, position)})` : '') +
-      '. Selectors are tags separated by spaces (descend), "," (union), ";" (groups), with optional ' +
-      '">" (direct children), "&" (has both tags), "*" (one group per match) and [range] suffixes.');
+    super(
+      `view selector ${JSON.stringify(selector)}: ${problem} at position ${position}` +
+        (selector.length > 0 ? ` (${pointAt(selector, position)})` : '') +
+        '. Selectors are tags separated by spaces (descend), "," (union), ";" (groups), with optional ' +
+        '">" (direct children), "&" (has both tags), "*" (one group per match) and [range] suffixes.',
+    );
   }
 }
 

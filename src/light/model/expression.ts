@@ -39,7 +39,7 @@ const FUNCTIONS: Readonly<Record<string, { readonly arity: number | 'any'; reado
   acos: { arity: 1, fn: ([a]) => Math.acos(a) / RAD },
   atan: { arity: 1, fn: ([a]) => Math.atan(a) / RAD },
   atan2: { arity: 2, fn: ([y, x]) => Math.atan2(y, x) / RAD },
-  atan2p: { arity: 2, fn: ([y, x]) => ((Math.atan2(y, x) / RAD) + 360) % 360 },
+  atan2p: { arity: 2, fn: ([y, x]) => (Math.atan2(y, x) / RAD + 360) % 360 },
   abs: { arity: 1, fn: ([a]) => Math.abs(a) },
   avg: { arity: 'any', fn: (a) => a.reduce((s, v) => s + v, 0) / a.length },
   cbrt: { arity: 1, fn: ([a]) => Math.cbrt(a) },
@@ -62,7 +62,10 @@ const FUNCTIONS: Readonly<Record<string, { readonly arity: number | 'any'; reado
 
 class Parser {
   private pos = 0;
-  constructor(private readonly src: string, private readonly where: string) {}
+  constructor(
+    private readonly src: string,
+    private readonly where: string,
+  ) {}
 
   fail(problem: string): never {
     throw new ModelInputError(`${this.where}: ${problem} at position ${this.pos} of expression ${JSON.stringify(this.src)}`);
@@ -124,9 +127,14 @@ class Parser {
     let v = this.equality();
     for (;;) {
       let op: string | undefined;
-      for (const o of ['<=', '>=', '<', '>']) if (this.eat(o)) { op = o; break; }
+      for (const o of ['<=', '>=', '<', '>'])
+        if (this.eat(o)) {
+          op = o;
+          break;
+        }
       if (op === undefined) return v;
-      const a = this.num(v), b = this.num(this.equality());
+      const a = this.num(v),
+        b = this.num(this.equality());
       v = op === '<=' ? a <= b : op === '>=' ? a >= b : op === '<' ? a < b : a > b;
     }
   }
@@ -195,7 +203,8 @@ class Parser {
       if (!this.eat('(')) this.fail(`expected "(" after ${name}`);
       const args: number[] = [];
       if (!this.eat(')')) {
-        do args.push(this.num(this.ternary())); while (this.eat(','));
+        do args.push(this.num(this.ternary()));
+        while (this.eat(','));
         if (!this.eat(')')) this.fail(`expected ")" to close ${name}(`);
       }
       if (fn.arity === 'any' ? args.length === 0 : args.length !== fn.arity) {

@@ -30,6 +30,7 @@ export function fixtureGeometry(descriptor: FixtureDescriptor, resolveLxf?: LxfR
     }
     return jsonFixture(type, descriptor.params, descriptor.jsonParameters ?? {}, resolveLxf);
   }
-  throw new ModelInputError(`unknown fixture class ${JSON.stringify(descriptor.className)}; known: ` +
-    `${STOCK_FIXTURE_CLASSES.map((c) => c.name).join(', ')} and JSON fixtures`);
+  throw new ModelInputError(
+    `unknown fixture class ${JSON.stringify(descriptor.className)}; known: ` + `${STOCK_FIXTURE_CLASSES.map((c) => c.name).join(', ')} and JSON fixtures`,
+  );
 }

@@ -74,12 +74,69 @@ const POSITION_RANGE = 1000000;
 
 /** Parameters every stock fixture has that bear on the model (LXFixture's geometry, tags, deactivate). */
 export const COMMON_FIXTURE_PARAMETERS: readonly FixtureParameterSpec[] = [
-  { key: 'x', label: 'X', kind: 'bounded', default: 0, min: -POSITION_RANGE, max: POSITION_RANGE, change: 'geometry', description: 'Base X position of the fixture in space' },
-  { key: 'y', label: 'Y', kind: 'bounded', default: 0, min: -POSITION_RANGE, max: POSITION_RANGE, change: 'geometry', description: 'Base Y position of the fixture in space' },
-  { key: 'z', label: 'Z', kind: 'bounded', default: 0, min: -POSITION_RANGE, max: POSITION_RANGE, change: 'geometry', description: 'Base Z position of the fixture in space' },
-  { key: 'yaw', label: 'Yaw', kind: 'bounded', default: 0, min: -360, max: 360, units: 'degrees', change: 'geometry', description: 'Rotation of the fixture about the vertical axis' },
-  { key: 'pitch', label: 'Pitch', kind: 'bounded', default: 0, min: -360, max: 360, units: 'degrees', change: 'geometry', description: 'Rotation of the fixture about the horizontal plane' },
-  { key: 'roll', label: 'Roll', kind: 'bounded', default: 0, min: -360, max: 360, units: 'degrees', change: 'geometry', description: 'Rotation of the fixture about its normal vector' },
+  {
+    key: 'x',
+    label: 'X',
+    kind: 'bounded',
+    default: 0,
+    min: -POSITION_RANGE,
+    max: POSITION_RANGE,
+    change: 'geometry',
+    description: 'Base X position of the fixture in space',
+  },
+  {
+    key: 'y',
+    label: 'Y',
+    kind: 'bounded',
+    default: 0,
+    min: -POSITION_RANGE,
+    max: POSITION_RANGE,
+    change: 'geometry',
+    description: 'Base Y position of the fixture in space',
+  },
+  {
+    key: 'z',
+    label: 'Z',
+    kind: 'bounded',
+    default: 0,
+    min: -POSITION_RANGE,
+    max: POSITION_RANGE,
+    change: 'geometry',
+    description: 'Base Z position of the fixture in space',
+  },
+  {
+    key: 'yaw',
+    label: 'Yaw',
+    kind: 'bounded',
+    default: 0,
+    min: -360,
+    max: 360,
+    units: 'degrees',
+    change: 'geometry',
+    description: 'Rotation of the fixture about the vertical axis',
+  },
+  {
+    key: 'pitch',
+    label: 'Pitch',
+    kind: 'bounded',
+    default: 0,
+    min: -360,
+    max: 360,
+    units: 'degrees',
+    change: 'geometry',
+    description: 'Rotation of the fixture about the horizontal plane',
+  },
+  {
+    key: 'roll',
+    label: 'Roll',
+    kind: 'bounded',
+    default: 0,
+    min: -360,
+    max: 360,
+    units: 'degrees',
+    change: 'geometry',
+    description: 'Rotation of the fixture about its normal vector',
+  },
   { key: 'scale', label: 'Scale', kind: 'bounded', default: 1, min: 0, max: 1000, change: 'geometry', description: 'Scale the size of the fixture' },
   { key: 'deactivate', label: 'Deactivate', kind: 'boolean', default: false, change: 'structure', description: 'Removes the fixture from the model' },
   { key: 'tags', label: 'Tags', kind: 'string', default: '', change: 'tags', description: 'Space- or comma-separated extra model tags' },
@@ -129,8 +186,9 @@ export class ParamReader {
       const i = options.findIndex((o) => o.toLowerCase() === v.toLowerCase());
       if (i >= 0) return i;
     }
-    throw new ModelInputError(`${this.fixtureType} fixture parameter ${spec.key} takes one of ${options.join(', ')} ` +
-      `(or its 0-based index); got ${JSON.stringify(v)}`);
+    throw new ModelInputError(
+      `${this.fixtureType} fixture parameter ${spec.key} takes one of ${options.join(', ')} ` + `(or its 0-based index); got ${JSON.stringify(v)}`,
+    );
   }
 
   string(spec: FixtureParameterSpec): string {
@@ -157,8 +215,15 @@ export function specOf(specs: readonly FixtureParameterSpec[], key: string): Fix
 }
 
 const C = (key: string): FixtureParameterSpec => specOf(COMMON_FIXTURE_PARAMETERS, key);
-const X = C('x'), Y = C('y'), Z = C('z'), YAW = C('yaw'), PITCH = C('pitch'), ROLL = C('roll');
-const SCALE = C('scale'), DEACTIVATE = C('deactivate'), TAGS = C('tags');
+const X = C('x'),
+  Y = C('y'),
+  Z = C('z'),
+  YAW = C('yaw'),
+  PITCH = C('pitch'),
+  ROLL = C('roll');
+const SCALE = C('scale'),
+  DEACTIVATE = C('deactivate'),
+  TAGS = C('tags');
 
 // ---------------------------------------------------------------------------------------------
 // Geometry matrix
@@ -182,8 +247,12 @@ export interface Placement {
 
 export function readPlacement(reader: ParamReader): Placement {
   return {
-    x: reader.number(X), y: reader.number(Y), z: reader.number(Z),
-    yaw: reader.number(YAW), pitch: reader.number(PITCH), roll: reader.number(ROLL),
+    x: reader.number(X),
+    y: reader.number(Y),
+    z: reader.number(Z),
+    yaw: reader.number(YAW),
+    pitch: reader.number(PITCH),
+    roll: reader.number(ROLL),
     scale: reader.number(SCALE),
   };
 }
@@ -192,16 +261,36 @@ export function readPlacement(reader: ParamReader): Placement {
 export function applySteps(m: Mat4, steps: readonly TransformStep[]): void {
   for (const step of steps) {
     switch (step.op) {
-      case 'translateX': translate(m, f(step.value), 0, 0); break;
-      case 'translateY': translate(m, 0, f(step.value), 0); break;
-      case 'translateZ': translate(m, 0, 0, f(step.value)); break;
-      case 'rotateX': rotateX(m, toRadians(step.degrees)); break;
-      case 'rotateY': rotateY(m, toRadians(step.degrees)); break;
-      case 'rotateZ': rotateZ(m, toRadians(step.degrees)); break;
-      case 'scaleX': scale(m, f(step.value), 1, 1); break;
-      case 'scaleY': scale(m, 1, f(step.value), 1); break;
-      case 'scaleZ': scale(m, 1, 1, f(step.value)); break;
-      case 'scale': scale(m, f(step.value), f(step.value), f(step.value)); break;
+      case 'translateX':
+        translate(m, f(step.value), 0, 0);
+        break;
+      case 'translateY':
+        translate(m, 0, f(step.value), 0);
+        break;
+      case 'translateZ':
+        translate(m, 0, 0, f(step.value));
+        break;
+      case 'rotateX':
+        rotateX(m, toRadians(step.degrees));
+        break;
+      case 'rotateY':
+        rotateY(m, toRadians(step.degrees));
+        break;
+      case 'rotateZ':
+        rotateZ(m, toRadians(step.degrees));
+        break;
+      case 'scaleX':
+        scale(m, f(step.value), 1, 1);
+        break;
+      case 'scaleY':
+        scale(m, 1, f(step.value), 1);
+        break;
+      case 'scaleZ':
+        scale(m, 1, 1, f(step.value));
+        break;
+      case 'scale':
+        scale(m, f(step.value), f(step.value), f(step.value));
+        break;
     }
   }
 }
@@ -236,7 +325,8 @@ export function isValidTag(tag: string): boolean {
 
 /** Java's `String.trim()`: strips code units ≤ U+0020 from both ends. */
 export function javaTrim(s: string): string {
-  let a = 0, b = s.length;
+  let a = 0,
+    b = s.length;
   while (a < b && s.charCodeAt(a) <= 0x20) a++;
   while (b > a && s.charCodeAt(b - 1) <= 0x20) b--;
   return s.slice(a, b);

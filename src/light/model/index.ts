@@ -7,9 +7,17 @@
 // where its color goes, and the normalized fields are the view's own.
 export { ModelInputError, SelectorSyntaxError } from './errors.js';
 export {
-  COMMON_FIXTURE_PARAMETERS, type FixtureGeometry, type FixtureParameterSpec, type FixtureParams,
-  type ParameterChange, type ParameterKind, type SubmodelGeometry, type TransformStep, geometryMatrix,
-  modelTags, totalSize,
+  COMMON_FIXTURE_PARAMETERS,
+  type FixtureGeometry,
+  type FixtureParameterSpec,
+  type FixtureParams,
+  type ParameterChange,
+  type ParameterKind,
+  type SubmodelGeometry,
+  type TransformStep,
+  geometryMatrix,
+  modelTags,
+  totalSize,
 } from './fixture.js';
 export { ARC_FIXTURE_PARAMETERS, ARC_POSITION_MODES, arcFixture } from './arc-fixture.js';
 export { GRID_FIXTURE_PARAMETERS, GRID_POSITION_MODES, GRID_WIRINGS, gridFixture } from './grid-fixture.js';
@@ -22,13 +30,27 @@ export { evaluate as evaluateLxfExpression } from './expression.js';
 export { type FixtureDescriptor, JSON_FIXTURE_CLASS, fixtureGeometry } from './fixture-registry.js';
 export { type Model, ModelNode, type ModelNodeKind, type NormalizationSettings, buildModel } from './model.js';
 export {
-  type CenterRadius, type GeometryBounds, type NormalizationBounds, PointSet,
+  type CenterRadius,
+  type GeometryBounds,
+  type NormalizationBounds,
+  PointSet,
 } from './points.js';
-export { type Mat4 } from './matrix.js';
+export type { Mat4 } from './matrix.js';
 export {
-  type Selector, type SelectorGroup, type SelectorQuery, type SelectorRange, type SelectorStep, parseSelector,
+  type Selector,
+  type SelectorGroup,
+  type SelectorQuery,
+  type SelectorRange,
+  type SelectorStep,
+  parseSelector,
 } from './selector.js';
 export {
-  type View, type ViewGroup, type ViewNormalization, type ViewOptions, type ViewOrientation, buildView, selectGroups,
+  type View,
+  type ViewGroup,
+  type ViewNormalization,
+  type ViewOptions,
+  type ViewOrientation,
+  buildView,
+  selectGroups,
 } from './view.js';
 export { type ProjectStructure, type ViewDefinition, modelFromProject, readProjectStructure } from './project.js';

@@ -14,16 +14,23 @@
 import { ModelInputError } from './errors.js';
 import { type ExpressionValue, type Variables, evaluate, substitute } from './expression.js';
 import {
-  COMMON_FIXTURE_PARAMETERS, type FixtureGeometry, type FixtureParams, ParamReader, type SubmodelGeometry,
-  type TransformStep, applySteps, dedupeTags, geometryMatrix, isValidTag, modelTags, readCommon,
+  COMMON_FIXTURE_PARAMETERS,
+  type FixtureGeometry,
+  type FixtureParams,
+  ParamReader,
+  type SubmodelGeometry,
+  type TransformStep,
+  applySteps,
+  dedupeTags,
+  geometryMatrix,
+  isValidTag,
+  modelTags,
+  readCommon,
 } from './fixture.js';
 import { f, toRadians } from './float32.js';
 import { stockFixtureClass } from './stock-classes.js';
 import { walkArc } from './arc-fixture.js';
-import {
-  type Mat4, copyMatrix, identity, multiply, rotateX, rotateY, rotateZ, scale, transformX, transformY,
-  transformZ, translate,
-} from './matrix.js';
+import { type Mat4, copyMatrix, identity, multiply, rotateX, rotateY, rotateZ, scale, transformX, transformY, transformZ, translate } from './matrix.js';
 
 /**
  * Returns the parsed `.lxf` document for a fixture type (its path under the Fixtures folder,
@@ -80,7 +87,8 @@ export function lxfParameters(doc: unknown, type: string): LxfParameter[] {
     if (kind === 'float' || kind === 'int') {
       if (typeof dflt !== 'number') throw new ModelInputError(`${where}: "default" must be a number`);
       if (kind === 'int' && !Number.isInteger(dflt)) throw new ModelInputError(`${where}: "default" must be an integer`);
-      const min = def.min, max = def.max;
+      const min = def.min,
+        max = def.max;
       if (min !== undefined && typeof min !== 'number') throw new ModelInputError(`${where}: "min" must be a number`);
       if (max !== undefined && typeof max !== 'number') throw new ModelInputError(`${where}: "max" must be a number`);
       if (min !== undefined && max !== undefined && min > max) throw new ModelInputError(`${where}: "min" ${min} is above "max" ${max}`);
@@ -148,7 +156,11 @@ function resolveParameterValues(decls: readonly LxfParameter[], overrides: Overr
 // Field readers
 
 class Fields {
-  constructor(readonly obj: Json, readonly vars: Variables, readonly where: string) {}
+  constructor(
+    readonly obj: Json,
+    readonly vars: Variables,
+    readonly where: string,
+  ) {}
 
   has(key: string): boolean {
     return this.obj[key] !== undefined;
@@ -245,13 +257,32 @@ class Fields {
       if (keys.length !== 1) throw new ModelInputError(`${where} must hold exactly one transform key; got ${keys.join(', ') || 'none'}`);
       const key = keys[0];
       switch (key) {
-        case 'x': steps.push({ op: 'translateX', value: t.number(key, 0) }); break;
-        case 'y': steps.push({ op: 'translateY', value: t.number(key, 0) }); break;
-        case 'z': steps.push({ op: 'translateZ', value: t.number(key, 0) }); break;
-        case 'yaw': case 'rotateY': steps.push({ op: 'rotateY', degrees: t.number(key, 0) }); break;
-        case 'pitch': case 'rotateX': steps.push({ op: 'rotateX', degrees: t.number(key, 0) }); break;
-        case 'roll': case 'rotateZ': steps.push({ op: 'rotateZ', degrees: t.number(key, 0) }); break;
-        case 'scaleX': case 'scaleY': case 'scaleZ': steps.push({ op: key, value: t.number(key, 1) }); break;
+        case 'x':
+          steps.push({ op: 'translateX', value: t.number(key, 0) });
+          break;
+        case 'y':
+          steps.push({ op: 'translateY', value: t.number(key, 0) });
+          break;
+        case 'z':
+          steps.push({ op: 'translateZ', value: t.number(key, 0) });
+          break;
+        case 'yaw':
+        case 'rotateY':
+          steps.push({ op: 'rotateY', degrees: t.number(key, 0) });
+          break;
+        case 'pitch':
+        case 'rotateX':
+          steps.push({ op: 'rotateX', degrees: t.number(key, 0) });
+          break;
+        case 'roll':
+        case 'rotateZ':
+          steps.push({ op: 'rotateZ', degrees: t.number(key, 0) });
+          break;
+        case 'scaleX':
+        case 'scaleY':
+        case 'scaleZ':
+          steps.push({ op: key, value: t.number(key, 1) });
+          break;
         case 'scale': {
           const s = entry.scale;
           if (isObject(s)) {
@@ -271,7 +302,6 @@ class Fields {
     return steps;
   }
 }
-
 
 /** `LXVector.mag()`: float products and sums, then a float square root. */
 function mag(v: { x: number; y: number; z: number }): number {
@@ -293,8 +323,23 @@ interface Build {
 }
 
 const PLACEMENT_KEYS = ['x', 'y', 'z', 'yaw', 'pitch', 'roll', 'scale'] as const;
-const SUBFIXTURE_RESERVED = new Set(['type', 'enabled', 'instances', 'id', ...PLACEMENT_KEYS, 'pointSize',
-  'transforms', 'brightness', 'tag', 'tags', 'modelKey', 'modelKeys', 'meta', 'output', 'outputs']);
+const SUBFIXTURE_RESERVED = new Set([
+  'type',
+  'enabled',
+  'instances',
+  'id',
+  ...PLACEMENT_KEYS,
+  'pointSize',
+  'transforms',
+  'brightness',
+  'tag',
+  'tags',
+  'modelKey',
+  'modelKeys',
+  'meta',
+  'output',
+  'outputs',
+]);
 
 /** A component's own matrix: translate, then yaw/pitch/roll, then scale, then transforms. */
 function componentLocal(c: Fields): Mat4 {
@@ -350,7 +395,9 @@ function buildPoints(b: Build, c: Fields): void {
   coords.forEach((p, i) => {
     if (!isObject(p)) throw new ModelInputError(`${c.where}: coords[${i}] must be an {x, y, z} object`);
     const v = new Fields(p, c.vars, `${c.where} coords[${i}]`);
-    const x = f(v.number('x', 0)), y = f(v.number('y', 0)), z = f(v.number('z', 0));
+    const x = f(v.number('x', 0)),
+      y = f(v.number('y', 0)),
+      z = f(v.number('z', 0));
     pushPoint(b, transformX(m, x, y, z), transformY(m, x, y, z), transformZ(m, x, y, z), -m[2], -m[6], -m[10]);
   });
   addSubmodel(b, c.tags() ?? ['points'], c.meta(), start, m);
@@ -374,12 +421,14 @@ function buildStrip(b: Build, c: Fields): void {
   if (direction !== undefined || end !== undefined) {
     let d = direction;
     if (d === undefined && end !== undefined) {
-      const x0 = f(c.number('x', 0)), y0 = f(c.number('y', 0)), z0 = f(c.number('z', 0));
+      const x0 = f(c.number('x', 0)),
+        y0 = f(c.number('y', 0)),
+        z0 = f(c.number('z', 0));
       d = { x: f(end.x - x0), y: f(end.y - y0), z: f(end.z - z0) };
     }
     const length = mag(d!);
     if (length === 0) throw new ModelInputError(`${c.where}: the strip's direction has zero length`);
-    spacing = direction !== undefined ? length : (n > 1 ? f(length / (n - 1)) : 0);
+    spacing = direction !== undefined ? length : n > 1 ? f(length / (n - 1)) : 0;
     rotateY(local, f(Math.atan2(-d!.z, d!.x)));
     rotateZ(local, f(Math.asin(d!.y / length)));
   } else {
@@ -429,7 +478,8 @@ function buildArc(b: Build, c: Fields): void {
   const m = placedMatrix(b, local);
   const start = b.points.length / 3;
   const rotation = f(toRadians(f(degrees / (n - 1))));
-  const pts = new Float32Array(3 * n), nrm = new Float32Array(3 * n);
+  const pts = new Float32Array(3 * n),
+    nrm = new Float32Array(3 * n);
   walkArc(m, n, radius, rotation, mode === 'center', pts, nrm, 0);
   for (let i = 0; i < 3 * n; i += 3) pushPoint(b, pts[i], pts[i + 1], pts[i + 2], nrm[i], nrm[i + 1], nrm[i + 2]);
   addSubmodel(b, c.tags() ?? ['strip', 'arc'], c.meta(), start, placedMatrix(b, local));
@@ -471,8 +521,7 @@ function buildSubFixture(b: Build, c: Fields, childType: string): void {
   for (const [key, v] of Object.entries(c.obj)) if (!SUBFIXTURE_RESERVED.has(key)) values[key] = v;
   const params: Record<string, unknown> = placementParams(c);
   const resolved = resolveType(b, childType);
-  const child = buildJsonFixture(resolved, params, { values, vars: c.vars }, b.resolve, b.matrix, b.depth + 1,
-    c.tags() ?? [], c.meta());
+  const child = buildJsonFixture(resolved, params, { values, vars: c.vars }, b.resolve, b.matrix, b.depth + 1, c.tags() ?? [], c.meta());
   b.children.push(child);
 }
 
@@ -505,12 +554,23 @@ function buildComponent(b: Build, obj: unknown, vars: Variables, where: string):
     const type = c.string('type');
     if (type === undefined) throw new ModelInputError(`${c.where}: a component needs a "type"`);
     switch (type) {
-      case 'point': buildPoint(b, c); break;
-      case 'points': buildPoints(b, c); break;
-      case 'strip': buildStrip(b, c); break;
-      case 'arc': buildArc(b, c); break;
-      case 'class': buildClass(b, c); break;
-      default: buildSubFixture(b, c, type);
+      case 'point':
+        buildPoint(b, c);
+        break;
+      case 'points':
+        buildPoints(b, c);
+        break;
+      case 'strip':
+        buildStrip(b, c);
+        break;
+      case 'arc':
+        buildArc(b, c);
+        break;
+      case 'class':
+        buildClass(b, c);
+        break;
+      default:
+        buildSubFixture(b, c, type);
     }
   }
 }
@@ -538,8 +598,16 @@ function legacyComponents(doc: Json, type: string): unknown[] {
   return out;
 }
 
-function buildJsonFixture(type: string, params: FixtureParams, overrides: Overrides, resolve: LxfResolver,
-  parent: Readonly<Mat4> | undefined, depth: number, parentTags: readonly string[], parentMeta: Record<string, string>): FixtureGeometry {
+function buildJsonFixture(
+  type: string,
+  params: FixtureParams,
+  overrides: Overrides,
+  resolve: LxfResolver,
+  parent: Readonly<Mat4> | undefined,
+  depth: number,
+  parentTags: readonly string[],
+  parentMeta: Record<string, string>,
+): FixtureGeometry {
   if (depth > MAX_DEPTH) throw new ModelInputError(`fixture ${type}.lxf: sub-fixtures nest deeper than ${MAX_DEPTH} (a cycle?)`);
   const doc = resolve(type);
   if (doc === undefined) throw new ModelInputError(`no fixture file ${type}.lxf in the Fixtures folder`);
@@ -549,7 +617,7 @@ function buildJsonFixture(type: string, params: FixtureParams, overrides: Overri
   const top = new Fields(doc, vars, `fixture ${type}.lxf`);
 
   const reader = new ParamReader(`JSON ${type}`, params);
-  const common = readCommon(reader, params, typeof doc.label === 'string' ? doc.label : type.split('/').pop() ?? type, []);
+  const common = readCommon(reader, params, typeof doc.label === 'string' ? doc.label : (type.split('/').pop() ?? type), []);
   const matrix = geometryMatrix(parent, common.placement, top.transforms());
   const b: Build = { type, resolve, depth, matrix, points: [], normals: [], submodels: [], children: [] };
 
@@ -578,8 +646,13 @@ function buildJsonFixture(type: string, params: FixtureParams, overrides: Overri
  * pitch, roll, scale, tags, deactivate, label), with `jsonParameters` for its declared
  * parameters. Throws ModelInputError (code invalid_argument) on a missing or malformed file.
  */
-export function jsonFixture(type: string, params: FixtureParams, jsonParameters: Readonly<Record<string, unknown>>,
-  resolve: LxfResolver, parent?: Readonly<Mat4>): FixtureGeometry {
+export function jsonFixture(
+  type: string,
+  params: FixtureParams,
+  jsonParameters: Readonly<Record<string, unknown>>,
+  resolve: LxfResolver,
+  parent?: Readonly<Mat4>,
+): FixtureGeometry {
   return buildJsonFixture(type, params, { values: jsonParameters }, resolve, parent, 0, [], {});
 }
 

@@ -6,10 +6,7 @@
 // Every point is normalized against the root's bounds (AUTOMATIC) or a manual box (MANUAL).
 import { type FixtureGeometry, totalSize } from './fixture.js';
 import { type Mat4, identity } from './matrix.js';
-import {
-  type CenterRadius, type GeometryBounds, type NormalizationBounds, PointSet, computeBounds,
-  manualBounds, normalizePoints,
-} from './points.js';
+import { type CenterRadius, type GeometryBounds, type NormalizationBounds, PointSet, computeBounds, manualBounds, normalizePoints } from './points.js';
 
 export type ModelNodeKind = 'root' | 'fixture' | 'submodel';
 
@@ -101,7 +98,7 @@ function addTagged(nodes: readonly ModelNode[], dict: Map<string, ModelNode[]>, 
   for (const node of nodes) {
     for (const tag of node.tags) {
       let list = dict.get(tag);
-      if (list === undefined) dict.set(tag, list = []);
+      if (list === undefined) dict.set(tag, (list = []));
       list.push(node);
     }
     if (recurse) addTagged(node.children, dict, true);
@@ -111,11 +108,15 @@ function addTagged(nodes: readonly ModelNode[], dict: Map<string, ModelNode[]>, 
 export type NormalizationSettings =
   | { readonly mode: 'AUTOMATIC' }
   | {
-    readonly mode: 'MANUAL';
-    /** Center of the normalization box. */
-    readonly x: number; readonly y: number; readonly z: number;
-    readonly width: number; readonly height: number; readonly depth: number;
-  };
+      readonly mode: 'MANUAL';
+      /** Center of the normalization box. */
+      readonly x: number;
+      readonly y: number;
+      readonly z: number;
+      readonly width: number;
+      readonly height: number;
+      readonly depth: number;
+    };
 
 export interface Model {
   readonly size: number;
@@ -158,13 +159,18 @@ export function buildModel(fixtures: readonly FixtureGeometry[], settings: Norma
   for (let k = 0; k < size; k++) all[k] = k;
   const root = new ModelNode('root', ['model'], {}, identity(), all, fixtureNodes, undefined, points);
   const bounds = root.bounds;
-  const normalization = settings.mode === 'MANUAL'
-    ? manualBounds(settings.x, settings.y, settings.z, settings.width, settings.height, settings.depth)
-    : bounds;
+  const normalization = settings.mode === 'MANUAL' ? manualBounds(settings.x, settings.y, settings.z, settings.width, settings.height, settings.depth) : bounds;
   const centerRadius = normalizePoints(points, 0, size, normalization, bounds.rMax);
   return {
-    size, root, points, fixtures: fixtureNodes, pointFixture, bounds,
-    normalizationMode: settings.mode, normalization, centerRadius,
+    size,
+    root,
+    points,
+    fixtures: fixtureNodes,
+    pointFixture,
+    bounds,
+    normalizationMode: settings.mode,
+    normalization,
+    centerRadius,
   };
 }
 

@@ -81,37 +81,70 @@ export class PointSet {
   /** Copies every field of `from`'s position j into position k (a view's cloned point). */
   copyPoint(k: number, from: PointSet, j: number): void {
     this.index[k] = from.index[j];
-    this.x[k] = from.x[j]; this.y[k] = from.y[j]; this.z[k] = from.z[j];
-    this.r[k] = from.r[j]; this.rxy[k] = from.rxy[j]; this.rxz[k] = from.rxz[j];
-    this.theta[k] = from.theta[j]; this.azimuth[k] = from.azimuth[j]; this.elevation[k] = from.elevation[j];
-    this.xn[k] = from.xn[j]; this.yn[k] = from.yn[j]; this.zn[k] = from.zn[j];
-    this.rn[k] = from.rn[j]; this.rc[k] = from.rc[j]; this.rcn[k] = from.rcn[j];
-    this.xnormal[k] = from.xnormal[j]; this.ynormal[k] = from.ynormal[j]; this.znormal[k] = from.znormal[j];
+    this.x[k] = from.x[j];
+    this.y[k] = from.y[j];
+    this.z[k] = from.z[j];
+    this.r[k] = from.r[j];
+    this.rxy[k] = from.rxy[j];
+    this.rxz[k] = from.rxz[j];
+    this.theta[k] = from.theta[j];
+    this.azimuth[k] = from.azimuth[j];
+    this.elevation[k] = from.elevation[j];
+    this.xn[k] = from.xn[j];
+    this.yn[k] = from.yn[j];
+    this.zn[k] = from.zn[j];
+    this.rn[k] = from.rn[j];
+    this.rc[k] = from.rc[j];
+    this.rcn[k] = from.rcn[j];
+    this.xnormal[k] = from.xnormal[j];
+    this.ynormal[k] = from.ynormal[j];
+    this.znormal[k] = from.znormal[j];
   }
 }
 
 /** Bounds and averages of a set of points, as LXModel computes them (all float32). */
 export interface GeometryBounds {
   readonly size: number;
-  readonly xMin: number; readonly xMax: number; readonly xRange: number;
-  readonly yMin: number; readonly yMax: number; readonly yRange: number;
-  readonly zMin: number; readonly zMax: number; readonly zRange: number;
+  readonly xMin: number;
+  readonly xMax: number;
+  readonly xRange: number;
+  readonly yMin: number;
+  readonly yMax: number;
+  readonly yRange: number;
+  readonly zMin: number;
+  readonly zMax: number;
+  readonly zRange: number;
   /** Center: halfway between the extremes. */
-  readonly cx: number; readonly cy: number; readonly cz: number;
+  readonly cx: number;
+  readonly cy: number;
+  readonly cz: number;
   /** Average position. */
-  readonly ax: number; readonly ay: number; readonly az: number;
+  readonly ax: number;
+  readonly ay: number;
+  readonly az: number;
   /** Radius from the origin. */
-  readonly rMin: number; readonly rMax: number; readonly rRange: number;
+  readonly rMin: number;
+  readonly rMax: number;
+  readonly rRange: number;
   /** Azimuth and elevation of the center about the origin. */
-  readonly azimuth: number; readonly elevation: number;
+  readonly azimuth: number;
+  readonly elevation: number;
 }
 
 /** The space points are normalized against: a model's own bounds or a manual box. */
 export interface NormalizationBounds {
-  readonly xMin: number; readonly xMax: number; readonly xRange: number;
-  readonly yMin: number; readonly yMax: number; readonly yRange: number;
-  readonly zMin: number; readonly zMax: number; readonly zRange: number;
-  readonly cx: number; readonly cy: number; readonly cz: number;
+  readonly xMin: number;
+  readonly xMax: number;
+  readonly xRange: number;
+  readonly yMin: number;
+  readonly yMax: number;
+  readonly yRange: number;
+  readonly zMin: number;
+  readonly zMax: number;
+  readonly zRange: number;
+  readonly cx: number;
+  readonly cy: number;
+  readonly cz: number;
 }
 
 /** Radius-from-center statistics, set when a model or view normalizes its points. */
@@ -126,14 +159,31 @@ export interface CenterRadius {
  * positions listed in `ks`, or else `offset` .. offset+count-1.
  */
 export function computeBounds(set: PointSet, ks: ArrayLike<number> | undefined, count: number, offset = 0): GeometryBounds {
-  let ax = 0, ay = 0, az = 0;
-  let xMin = 0, xMax = 0, yMin = 0, yMax = 0, zMin = 0, zMax = 0, rMin = 0, rMax = 0;
+  let ax = 0,
+    ay = 0,
+    az = 0;
+  let xMin = 0,
+    xMax = 0,
+    yMin = 0,
+    yMax = 0,
+    zMin = 0,
+    zMax = 0,
+    rMin = 0,
+    rMax = 0;
   for (let i = 0; i < count; i++) {
     const k = ks === undefined ? offset + i : ks[i];
-    const x = set.x[k], y = set.y[k], z = set.z[k], r = set.r[k];
-    ax = f(ax + x); ay = f(ay + y); az = f(az + z);
+    const x = set.x[k],
+      y = set.y[k],
+      z = set.z[k],
+      r = set.r[k];
+    ax = f(ax + x);
+    ay = f(ay + y);
+    az = f(az + z);
     if (i === 0) {
-      xMin = xMax = x; yMin = yMax = y; zMin = zMax = z; rMin = rMax = r;
+      xMin = xMax = x;
+      yMin = yMax = y;
+      zMin = zMax = z;
+      rMin = rMax = r;
     } else {
       if (x < xMin) xMin = x;
       if (x > xMax) xMax = x;
@@ -146,14 +196,32 @@ export function computeBounds(set: PointSet, ks: ArrayLike<number> | undefined, 
     }
   }
   const n = Math.max(1, count);
-  const xRange = f(xMax - xMin), yRange = f(yMax - yMin), zRange = f(zMax - zMin);
-  const cx = f(xMin + f(0.5 * xRange)), cy = f(yMin + f(0.5 * yRange)), cz = f(zMin + f(0.5 * zRange));
+  const xRange = f(xMax - xMin),
+    yRange = f(yMax - yMin),
+    zRange = f(zMax - zMin);
+  const cx = f(xMin + f(0.5 * xRange)),
+    cy = f(yMin + f(0.5 * yRange)),
+    cz = f(zMin + f(0.5 * zRange));
   return {
     size: count,
-    xMin, xMax, xRange, yMin, yMax, yRange, zMin, zMax, zRange,
-    cx, cy, cz,
-    ax: f(ax / n), ay: f(ay / n), az: f(az / n),
-    rMin, rMax, rRange: f(rMax - rMin),
+    xMin,
+    xMax,
+    xRange,
+    yMin,
+    yMax,
+    yRange,
+    zMin,
+    zMax,
+    zRange,
+    cx,
+    cy,
+    cz,
+    ax: f(ax / n),
+    ay: f(ay / n),
+    az: f(az / n),
+    rMin,
+    rMax,
+    rRange: f(rMax - rMin),
     azimuth: f((TWO_PI + Math.atan2(cx, cz)) % TWO_PI),
     elevation: f(Math.atan2(cy, Math.sqrt(f(f(cx * cx) + f(cz * cz))))),
   };
@@ -161,12 +229,25 @@ export function computeBounds(set: PointSet, ks: ArrayLike<number> | undefined, 
 
 /** A manual normalization box from its center and size (LXStructure MANUAL mode). */
 export function manualBounds(cx: number, cy: number, cz: number, width: number, height: number, depth: number): NormalizationBounds {
-  const x = f(cx), y = f(cy), z = f(cz), w = f(width), h = f(height), d = f(depth);
+  const x = f(cx),
+    y = f(cy),
+    z = f(cz),
+    w = f(width),
+    h = f(height),
+    d = f(depth);
   return {
-    cx: x, cy: y, cz: z, xRange: w, yRange: h, zRange: d,
-    xMin: f(x - f(0.5 * w)), xMax: f(x + f(0.5 * w)),
-    yMin: f(y - f(0.5 * h)), yMax: f(y + f(0.5 * h)),
-    zMin: f(z - f(0.5 * d)), zMax: f(z + f(0.5 * d)),
+    cx: x,
+    cy: y,
+    cz: z,
+    xRange: w,
+    yRange: h,
+    zRange: d,
+    xMin: f(x - f(0.5 * w)),
+    xMax: f(x + f(0.5 * w)),
+    yMin: f(y - f(0.5 * h)),
+    yMax: f(y + f(0.5 * h)),
+    zMin: f(z - f(0.5 * d)),
+    zMax: f(z + f(0.5 * d)),
   };
 }
 
@@ -176,13 +257,23 @@ export function manualBounds(cx: number, cy: number, cz: number, width: number, 
  * With `orientation`, each position is first taken into that frame and rounded to two
  * decimals (LX's GROUP view orientation).
  */
-export function normalizePoints(set: PointSet, start: number, count: number, bounds: NormalizationBounds, rMax: number,
-  orientation?: Readonly<Mat4>): CenterRadius {
+export function normalizePoints(
+  set: PointSet,
+  start: number,
+  count: number,
+  bounds: NormalizationBounds,
+  rMax: number,
+  orientation?: Readonly<Mat4>,
+): CenterRadius {
   const end = start + count;
   for (let k = start; k < end; k++) {
-    let px = set.x[k], py = set.y[k], pz = set.z[k];
+    let px = set.x[k],
+      py = set.y[k],
+      pz = set.z[k];
     if (orientation !== undefined) {
-      const x = px, y = py, z = pz;
+      const x = px,
+        y = py,
+        z = pz;
       px = lxRound2f(transformX(orientation, x, y, z));
       py = lxRound2f(transformY(orientation, x, y, z));
       pz = lxRound2f(transformZ(orientation, x, y, z));
@@ -193,7 +284,8 @@ export function normalizePoints(set: PointSet, start: number, count: number, bou
     set.rn[k] = rMax === 0 ? 0 : f(distf3(px, py, pz) / rMax);
     set.rc[k] = distf3(f(bounds.cx - px), f(bounds.cy - py), f(bounds.cz - pz));
   }
-  let rcMin = 0, rcMax = 0;
+  let rcMin = 0,
+    rcMax = 0;
   for (let k = start; k < end; k++) {
     const rc = set.rc[k];
     if (k === start) {
@@ -209,14 +301,23 @@ export function normalizePoints(set: PointSet, start: number, count: number, bou
 
 /** Bounds of oriented, two-decimal positions (for GROUP orientation), as normalization bounds. */
 export function orientedBounds(set: PointSet, start: number, count: number, orientation: Readonly<Mat4>): NormalizationBounds {
-  let xMin = 0, xMax = 0, yMin = 0, yMax = 0, zMin = 0, zMax = 0;
+  let xMin = 0,
+    xMax = 0,
+    yMin = 0,
+    yMax = 0,
+    zMin = 0,
+    zMax = 0;
   for (let k = start; k < start + count; k++) {
-    const x = set.x[k], y = set.y[k], z = set.z[k];
+    const x = set.x[k],
+      y = set.y[k],
+      z = set.z[k];
     const px = lxRound2f(transformX(orientation, x, y, z));
     const py = lxRound2f(transformY(orientation, x, y, z));
     const pz = lxRound2f(transformZ(orientation, x, y, z));
     if (k === start) {
-      xMin = xMax = px; yMin = yMax = py; zMin = zMax = pz;
+      xMin = xMax = px;
+      yMin = yMax = py;
+      zMin = zMax = pz;
     } else {
       if (px < xMin) xMin = px;
       if (px > xMax) xMax = px;
@@ -226,9 +327,21 @@ export function orientedBounds(set: PointSet, start: number, count: number, orie
       if (pz > zMax) zMax = pz;
     }
   }
-  const xRange = f(xMax - xMin), yRange = f(yMax - yMin), zRange = f(zMax - zMin);
+  const xRange = f(xMax - xMin),
+    yRange = f(yMax - yMin),
+    zRange = f(zMax - zMin);
   return {
-    xMin, xMax, xRange, yMin, yMax, yRange, zMin, zMax, zRange,
-    cx: f(xMin + f(0.5 * xRange)), cy: f(yMin + f(0.5 * yRange)), cz: f(zMin + f(0.5 * zRange)),
+    xMin,
+    xMax,
+    xRange,
+    yMin,
+    yMax,
+    yRange,
+    zMin,
+    zMax,
+    zRange,
+    cx: f(xMin + f(0.5 * xRange)),
+    cy: f(yMin + f(0.5 * yRange)),
+    cz: f(zMin + f(0.5 * zRange)),
   };
 }

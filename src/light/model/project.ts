@@ -63,22 +63,26 @@ export function readProjectStructure(project: unknown): ProjectStructure {
     const jsonParameters = objectAt(entry, 'jsonParameters', `model.fixtures[${i}]`);
     const jsonFixtureType = typeof entry.jsonFixtureType === 'string' ? entry.jsonFixtureType : undefined;
     fixtures.push({
-      className: entry.class, params: fixtureParams,
+      className: entry.class,
+      params: fixtureParams,
       ...(jsonFixtureType !== undefined ? { jsonFixtureType } : {}),
       ...(jsonParameters !== undefined ? { jsonParameters } : {}),
     });
   }
 
   const mode = enumParam(params, 'normalizationMode', ['AUTOMATIC', 'MANUAL'] as const);
-  const normalization: NormalizationSettings = mode === 'MANUAL'
-    ? {
-      mode,
-      x: numberParam(params, 'normalizationX', 0), y: numberParam(params, 'normalizationY', 0),
-      z: numberParam(params, 'normalizationZ', 0),
-      width: numberParam(params, 'normalizationWidth', 1000), height: numberParam(params, 'normalizationHeight', 1000),
-      depth: numberParam(params, 'normalizationDepth', 1000),
-    }
-    : { mode };
+  const normalization: NormalizationSettings =
+    mode === 'MANUAL'
+      ? {
+          mode,
+          x: numberParam(params, 'normalizationX', 0),
+          y: numberParam(params, 'normalizationY', 0),
+          z: numberParam(params, 'normalizationZ', 0),
+          width: numberParam(params, 'normalizationWidth', 1000),
+          height: numberParam(params, 'normalizationHeight', 1000),
+          depth: numberParam(params, 'normalizationDepth', 1000),
+        }
+      : { mode };
 
   const views: ViewDefinition[] = [];
   const viewEngine = objectAt(objectAt(model, 'children', 'model') ?? {}, 'views', 'model.children');
@@ -102,5 +106,8 @@ export function readProjectStructure(project: unknown): ProjectStructure {
 /** Builds the model a project describes (its fixtures, in order, with its normalization). */
 export function modelFromProject(project: unknown, resolveLxf?: LxfResolver): Model {
   const structure = readProjectStructure(project);
-  return buildModel(structure.fixtures.map((d) => fixtureGeometry(d, resolveLxf)), structure.normalization);
+  return buildModel(
+    structure.fixtures.map((d) => fixtureGeometry(d, resolveLxf)),
+    structure.normalization,
+  );
 }

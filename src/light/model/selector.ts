@@ -95,8 +95,11 @@ function parseRange(src: string, from: number, to: number): SelectorRange {
   if (text === 'odd') return { start: 1, end: undefined, stride: 2 };
   const m = /^(?:(\d+)\s*(?:-\s*(\d+))?)?\s*(?::\s*(\d+))?$/.exec(text);
   if (text.length === 0 || m === null || (m[1] === undefined && m[3] === undefined)) {
-    throw new SelectorSyntaxError(src, text.length === 0 ? from : at,
-      `bad range "[${raw}]"; use [n], [n-m], [even], [odd], [:stride], [n:stride] or [n-m:stride]`);
+    throw new SelectorSyntaxError(
+      src,
+      text.length === 0 ? from : at,
+      `bad range "[${raw}]"; use [n], [n-m], [even], [odd], [:stride], [n:stride] or [n-m:stride]`,
+    );
   }
   const start = m[1] === undefined ? 0 : Number(m[1]);
   const end = m[2] !== undefined ? Number(m[2]) : m[1] !== undefined && m[3] === undefined ? start : undefined;

@@ -1,7 +1,16 @@
 // SpiralFixture: a helix about local Z, `numTurns` turns over `length`, at `radius`.
 import {
-  COMMON_FIXTURE_PARAMETERS, type FixtureGeometry, type FixtureParameterSpec, type FixtureParams,
-  ParamReader, geometryMatrix, javaDoubleString, modelTags, pointBuffers, readCommon, specOf,
+  COMMON_FIXTURE_PARAMETERS,
+  type FixtureGeometry,
+  type FixtureParameterSpec,
+  type FixtureParams,
+  ParamReader,
+  geometryMatrix,
+  javaDoubleString,
+  modelTags,
+  pointBuffers,
+  readCommon,
+  specOf,
 } from './fixture.js';
 import { TWO_PI_F, f } from './float32.js';
 import { type Mat4, copyMatrix, rotateZ, translate } from './matrix.js';
@@ -15,7 +24,10 @@ export const SPIRAL_FIXTURE_PARAMETERS: readonly FixtureParameterSpec[] = [
 ];
 
 const S = (key: string): FixtureParameterSpec => specOf(SPIRAL_FIXTURE_PARAMETERS, key);
-const NUM_POINTS = S('numPoints'), NUM_TURNS = S('numTurns'), RADIUS = S('radius'), LENGTH = S('length');
+const NUM_POINTS = S('numPoints'),
+  NUM_TURNS = S('numTurns'),
+  RADIUS = S('radius'),
+  LENGTH = S('length');
 
 export const SPIRAL_DEFAULT_TAGS: readonly string[] = ['strip', 'spiral'];
 
@@ -34,8 +46,12 @@ export function spiralFixture(params: FixtureParams, parent?: Readonly<Mat4>): F
   const m = copyMatrix(transform);
   for (let i = 0; i < 3 * numPoints; i += 3) {
     translate(m, 0, -radius, 0);
-    points[i] = m[3]; points[i + 1] = m[7]; points[i + 2] = m[11];
-    normals[i] = -m[1]; normals[i + 1] = -m[5]; normals[i + 2] = -m[9];
+    points[i] = m[3];
+    points[i + 1] = m[7];
+    points[i + 2] = m[11];
+    normals[i] = -m[1];
+    normals[i + 1] = -m[5];
+    normals[i + 2] = -m[9];
     translate(m, 0, radius, 0);
     rotateZ(m, rotation);
     translate(m, 0, 0, step);
@@ -45,9 +61,16 @@ export function spiralFixture(params: FixtureParams, parent?: Readonly<Mat4>): F
     label: common.label,
     tags: modelTags([], common.tagsParam, SPIRAL_DEFAULT_TAGS),
     metaData: {
-      numPoints: String(numPoints), numTurns: javaDoubleString(numTurnsD),
-      radius: javaDoubleString(radiusD), length: javaDoubleString(lengthD),
+      numPoints: String(numPoints),
+      numTurns: javaDoubleString(numTurnsD),
+      radius: javaDoubleString(radiusD),
+      length: javaDoubleString(lengthD),
     },
-    transform, points, normals, children: [], submodels: [], deactivated: common.deactivated,
+    transform,
+    points,
+    normals,
+    children: [],
+    submodels: [],
+    deactivated: common.deactivated,
   };
 }

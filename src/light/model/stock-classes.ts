@@ -30,6 +30,5 @@ export const STOCK_FIXTURE_CLASSES: readonly StockFixtureClass[] = [
 
 /** Finds a stock class by registry name (`Grid`), simple class name or fully-qualified class. */
 export function stockFixtureClass(name: string): StockFixtureClass | undefined {
-  return STOCK_FIXTURE_CLASSES.find((c) =>
-    c.name === name || c.className === name || c.className.endsWith(`.${name}`));
+  return STOCK_FIXTURE_CLASSES.find((c) => c.name === name || c.className === name || c.className.endsWith(`.${name}`));
 }

@@ -1,7 +1,16 @@
 // StripFixture: points along the local +X axis, `spacing` apart.
 import {
-  COMMON_FIXTURE_PARAMETERS, type FixtureGeometry, type FixtureParameterSpec, type FixtureParams,
-  ParamReader, geometryMatrix, javaDoubleString, modelTags, pointBuffers, readCommon, specOf,
+  COMMON_FIXTURE_PARAMETERS,
+  type FixtureGeometry,
+  type FixtureParameterSpec,
+  type FixtureParams,
+  ParamReader,
+  geometryMatrix,
+  javaDoubleString,
+  modelTags,
+  pointBuffers,
+  readCommon,
+  specOf,
 } from './fixture.js';
 import { f } from './float32.js';
 import { type Mat4, copyMatrix, translate } from './matrix.js';
@@ -9,7 +18,16 @@ import { type Mat4, copyMatrix, translate } from './matrix.js';
 export const STRIP_FIXTURE_PARAMETERS: readonly FixtureParameterSpec[] = [
   ...COMMON_FIXTURE_PARAMETERS,
   { key: 'numPoints', label: 'Num', kind: 'discrete', default: 30, min: 1, max: 4096, change: 'metrics', description: 'Number of points in the strip' },
-  { key: 'spacing', label: 'Spacing', kind: 'bounded', default: 10, min: 0, max: 1000000, change: 'geometry', description: 'Spacing between points in the strip' },
+  {
+    key: 'spacing',
+    label: 'Spacing',
+    kind: 'bounded',
+    default: 10,
+    min: 0,
+    max: 1000000,
+    change: 'geometry',
+    description: 'Spacing between points in the strip',
+  },
 ];
 
 const NUM_POINTS = specOf(STRIP_FIXTURE_PARAMETERS, 'numPoints');
@@ -26,10 +44,16 @@ export function stripFixture(params: FixtureParams, parent?: Readonly<Mat4>): Fi
   const transform = geometryMatrix(parent, common.placement);
   const { points, normals } = pointBuffers(numPoints);
   const m = copyMatrix(transform);
-  const nx = -m[2], ny = -m[6], nz = -m[10];
+  const nx = -m[2],
+    ny = -m[6],
+    nz = -m[10];
   for (let i = 0; i < 3 * numPoints; i += 3) {
-    points[i] = m[3]; points[i + 1] = m[7]; points[i + 2] = m[11];
-    normals[i] = nx; normals[i + 1] = ny; normals[i + 2] = nz;
+    points[i] = m[3];
+    points[i + 1] = m[7];
+    points[i + 2] = m[11];
+    normals[i] = nx;
+    normals[i + 1] = ny;
+    normals[i + 2] = nz;
     translate(m, spacing, 0, 0);
   }
   return {
@@ -37,6 +61,11 @@ export function stripFixture(params: FixtureParams, parent?: Readonly<Mat4>): Fi
     label: common.label,
     tags: modelTags([], common.tagsParam, STRIP_DEFAULT_TAGS),
     metaData: { numPoints: String(numPoints), spacing: javaDoubleString(spacingD) },
-    transform, points, normals, children: [], submodels: [], deactivated: common.deactivated,
+    transform,
+    points,
+    normals,
+    children: [],
+    submodels: [],
+    deactivated: common.deactivated,
   };
 }

@@ -16,10 +16,7 @@
 // by the golden data, so its last bits are not claimed LX-exact.
 import type { Model, ModelNode } from './model.js';
 import { type Mat4, invertAffine } from './matrix.js';
-import {
-  type CenterRadius, type GeometryBounds, type NormalizationBounds, PointSet, computeBounds,
-  normalizePoints, orientedBounds,
-} from './points.js';
+import { type CenterRadius, type GeometryBounds, type NormalizationBounds, PointSet, computeBounds, normalizePoints, orientedBounds } from './points.js';
 import { type Selector, type SelectorQuery, parseSelector, rangeIndices } from './selector.js';
 
 export type ViewNormalization = 'RELATIVE' | 'ABSOLUTE';
@@ -170,8 +167,7 @@ export function buildView(model: Model, selector: string | Selector, options: Vi
 
   const fixtures = groupsNodes.map(groupFixture);
   const wantsGroup = orientation === 'GROUP';
-  const invalidOrientation = wantsGroup &&
-    (normalization !== 'RELATIVE' || fixtures.some((fx, g) => fx === undefined && spans[g].count > 0));
+  const invalidOrientation = wantsGroup && (normalization !== 'RELATIVE' || fixtures.some((fx, g) => fx === undefined && spans[g].count > 0));
   const oriented = wantsGroup && !invalidOrientation;
 
   const points = new PointSet(order.length);

@@ -6,7 +6,15 @@ import { javaPow } from './java-math.js';
 import { Modulator } from './modulator.js';
 
 /** Envelope stages, in LX's order. */
-export const enum Stage { DELAY, ATTACK, HOLD, DECAY, SUSTAIN, RELEASE, OFF }
+export const enum Stage {
+  DELAY,
+  ATTACK,
+  HOLD,
+  DECAY,
+  SUSTAIN,
+  RELEASE,
+  OFF,
+}
 
 /** LX's `AHDSREnvelope.StageMode`: which stages an envelope goes through, in enum order. */
 export const STAGE_MODES = Object.freeze([
@@ -60,7 +68,10 @@ export abstract class AHDSREnvelope extends Modulator {
   private decayFrom = 1;
   private releaseFrom = 1;
 
-  constructor(label: string, private readonly env: EnvelopeSource) {
+  constructor(
+    label: string,
+    private readonly env: EnvelopeSource,
+  ) {
     super(label);
     this.addParameter('engage', this.engage);
     this.addParameter('retrig', this.retrig);
@@ -126,13 +137,20 @@ export abstract class AHDSREnvelope extends Modulator {
 
   private stageMs(): number {
     switch (this.stage) {
-      case Stage.DELAY: return this.env.delay();
-      case Stage.ATTACK: return this.env.attack();
-      case Stage.HOLD: return this.env.hold();
-      case Stage.DECAY: return this.env.decay();
-      case Stage.RELEASE: return this.env.release();
-      case Stage.SUSTAIN: return this.oneshot.isOn() && !this.engage.isOn() ? 0 : -1;
-      default: return -1;
+      case Stage.DELAY:
+        return this.env.delay();
+      case Stage.ATTACK:
+        return this.env.attack();
+      case Stage.HOLD:
+        return this.env.hold();
+      case Stage.DECAY:
+        return this.env.decay();
+      case Stage.RELEASE:
+        return this.env.release();
+      case Stage.SUSTAIN:
+        return this.oneshot.isOn() && !this.engage.isOn() ? 0 : -1;
+      default:
+        return -1;
     }
   }
 
@@ -152,16 +170,20 @@ export abstract class AHDSREnvelope extends Modulator {
   private nextStage(): Stage {
     const mode = this.mode;
     switch (this.stage) {
-      case Stage.DELAY: return Stage.ATTACK;
-      case Stage.ATTACK: return mode.includes(Stage.HOLD) ? Stage.HOLD : Stage.DECAY;
+      case Stage.DELAY:
+        return Stage.ATTACK;
+      case Stage.ATTACK:
+        return mode.includes(Stage.HOLD) ? Stage.HOLD : Stage.DECAY;
       case Stage.HOLD:
         this.decayFrom = this.env.peak();
         return Stage.DECAY;
-      case Stage.DECAY: return mode.includes(Stage.SUSTAIN) ? Stage.SUSTAIN : Stage.OFF;
+      case Stage.DECAY:
+        return mode.includes(Stage.SUSTAIN) ? Stage.SUSTAIN : Stage.OFF;
       case Stage.SUSTAIN:
         this.releaseFrom = this.sustainValue();
         return Stage.RELEASE;
-      default: return Stage.OFF;
+      default:
+        return Stage.OFF;
     }
   }
 
@@ -172,13 +194,20 @@ export abstract class AHDSREnvelope extends Modulator {
   private stageValue(): number {
     const p = this.env.shape();
     switch (this.stage) {
-      case Stage.DELAY: return this.attackFrom;
-      case Stage.ATTACK: return lerp(this.attackFrom, this.env.peak(), javaPow(this.stageBasis, p));
-      case Stage.HOLD: return this.env.peak();
-      case Stage.DECAY: return lerp(this.mode.includes(Stage.SUSTAIN) ? this.sustainValue() : this.env.initial(), this.decayFrom, javaPow(1 - this.stageBasis, p));
-      case Stage.SUSTAIN: return this.sustainValue();
-      case Stage.RELEASE: return lerp(this.env.initial(), this.releaseFrom, javaPow(1 - this.stageBasis, p));
-      default: return this.env.initial();
+      case Stage.DELAY:
+        return this.attackFrom;
+      case Stage.ATTACK:
+        return lerp(this.attackFrom, this.env.peak(), javaPow(this.stageBasis, p));
+      case Stage.HOLD:
+        return this.env.peak();
+      case Stage.DECAY:
+        return lerp(this.mode.includes(Stage.SUSTAIN) ? this.sustainValue() : this.env.initial(), this.decayFrom, javaPow(1 - this.stageBasis, p));
+      case Stage.SUSTAIN:
+        return this.sustainValue();
+      case Stage.RELEASE:
+        return lerp(this.env.initial(), this.releaseFrom, javaPow(1 - this.stageBasis, p));
+      default:
+        return this.env.initial();
     }
   }
 }

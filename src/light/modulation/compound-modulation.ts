@@ -31,8 +31,17 @@ export const POLARITY_CHOICES = Object.freeze([
 export class CompoundModulation extends LXComponent implements ModulationInput {
   readonly lxClass = 'heronarts.lx.modulation.LXCompoundModulation';
   readonly enabled = new BooleanParameter('Enabled', true, { description: 'Whether the modulation applies' });
-  readonly polarity = new EnumParameter('Polarity', POLARITY_CHOICES, 0, { description: 'Unipolar adds 0…range; bipolar swings −range…+range around the base' });
-  readonly range = new BoundedParameter('Range', 0, { v0: -1, v1: 1, polarity: 'bipolar', units: 'percentNormalized', modulatable: true, description: 'Depth of the modulation, as a fraction of the target\'s range; negative inverts it' });
+  readonly polarity = new EnumParameter('Polarity', POLARITY_CHOICES, 0, {
+    description: 'Unipolar adds 0…range; bipolar swings −range…+range around the base',
+  });
+  readonly range = new BoundedParameter('Range', 0, {
+    v0: -1,
+    v1: 1,
+    polarity: 'bipolar',
+    units: 'percentNormalized',
+    modulatable: true,
+    description: "Depth of the modulation, as a fraction of the target's range; negative inverts it",
+  });
   private connected = false;
 
   constructor(

@@ -35,7 +35,7 @@ const SPLITTER = 134217729; // 2^27 + 1, Veltkamp split
 function twoSum(a: number, b: number): void {
   const s = a + b;
   const bb = s - a;
-  RL = (a - (s - bb)) + (b - bb);
+  RL = a - (s - bb) + (b - bb);
   RH = s;
 }
 
@@ -48,7 +48,7 @@ function twoProd(a: number, b: number): void {
   t = SPLITTER * b;
   const bh = t - (t - b);
   const bl = b - bh;
-  RL = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+  RL = ah * bh - p + ah * bl + al * bh + al * bl;
   RH = p;
 }
 
@@ -56,10 +56,10 @@ function twoProd(a: number, b: number): void {
 function ddAdd(ah: number, al: number, bh: number, bl: number): void {
   let s = ah + bh;
   let bb = s - ah;
-  let e = (ah - (s - bb)) + (bh - bb);
+  let e = ah - (s - bb) + (bh - bb);
   const t = al + bl;
   bb = t - al;
-  const f = (al - (t - bb)) + (bl - bb);
+  const f = al - (t - bb) + (bl - bb);
   e += t;
   const s2 = s + e;
   e = e - (s2 - s);
@@ -78,7 +78,7 @@ function ddMul(ah: number, al: number, bh: number, bl: number): void {
   t = SPLITTER * bh;
   const bhh = t - (t - bh);
   const bhl = bh - bhh;
-  let e = ((ahh * bhh - p) + ahh * bhl + ahl * bhh) + ahl * bhl;
+  let e = ahh * bhh - p + ahh * bhl + ahl * bhh + ahl * bhl;
   e += ah * bl + al * bh;
   const s = p + e;
   RL = e - (s - p);
@@ -127,11 +127,11 @@ for (let j = 0; j < N_ATANH; j++) {
 }
 
 // π/2 in four parts; the first three have ≤ 32 significant bits so k·Pi is exact for |k| < 2^20.
-const PIO2_1 = 1.57079632673412561417e+00;
-const PIO2_2 = 6.07710050630396597660e-11;
-const PIO2_3 = 2.02226624871116645580e-21;
+const PIO2_1 = 1.57079632673412561417;
+const PIO2_2 = 6.0771005063039659766e-11;
+const PIO2_3 = 2.0222662487111664558e-21;
 const PIO2_4 = 8.47842766036889956997e-32;
-const TWO_OVER_PI = 6.36619772367581382433e-01;
+const TWO_OVER_PI = 6.36619772367581382433e-1;
 const TRIG_LIMIT = 1.6e6; // |x| < 1.6e6 ⇒ |k| < 2^20
 const TINY = 7.450580596923828e-9; // 2^-27: below it sin x and tan x round to x, cos x to 1
 
@@ -167,12 +167,18 @@ function sinKernel(rh: number, rl: number): void {
   // sin r = r · Σ_j (−1)^j z^j / (2j+1)!   (j = 0..15, last term < 2^-110 relative)
   let ah = INV_FACT[31 * 2];
   let al = INV_FACT[31 * 2 + 1];
-  if ((15 & 1) === 1) { ah = -ah; al = -al; }
+  if ((15 & 1) === 1) {
+    ah = -ah;
+    al = -al;
+  }
   for (let j = 14; j >= 0; j--) {
     ddMul(zh, zl, ah, al);
     let ch = INV_FACT[(2 * j + 1) * 2];
     let cl = INV_FACT[(2 * j + 1) * 2 + 1];
-    if ((j & 1) === 1) { ch = -ch; cl = -cl; }
+    if ((j & 1) === 1) {
+      ch = -ch;
+      cl = -cl;
+    }
     ddAdd(ch, cl, RH, RL);
     ah = RH;
     al = RL;
@@ -188,12 +194,18 @@ function cosKernel(rh: number, rl: number): void {
   // cos r = Σ_j (−1)^j z^j / (2j)!   (j = 0..15)
   let ah = INV_FACT[30 * 2];
   let al = INV_FACT[30 * 2 + 1];
-  if ((15 & 1) === 1) { ah = -ah; al = -al; }
+  if ((15 & 1) === 1) {
+    ah = -ah;
+    al = -al;
+  }
   for (let j = 14; j >= 0; j--) {
     ddMul(zh, zl, ah, al);
     let ch = INV_FACT[2 * j * 2];
     let cl = INV_FACT[2 * j * 2 + 1];
-    if ((j & 1) === 1) { ch = -ch; cl = -cl; }
+    if ((j & 1) === 1) {
+      ch = -ch;
+      cl = -cl;
+    }
     ddAdd(ch, cl, RH, RL);
     ah = RH;
     al = RL;
@@ -211,10 +223,18 @@ export function javaSin(x: number): number {
   const rh = RH;
   const rl = RL;
   switch (q) {
-    case 0: sinKernel(rh, rl); return RH + RL;
-    case 1: cosKernel(rh, rl); return RH + RL;
-    case 2: sinKernel(rh, rl); return -(RH + RL);
-    default: cosKernel(rh, rl); return -(RH + RL);
+    case 0:
+      sinKernel(rh, rl);
+      return RH + RL;
+    case 1:
+      cosKernel(rh, rl);
+      return RH + RL;
+    case 2:
+      sinKernel(rh, rl);
+      return -(RH + RL);
+    default:
+      cosKernel(rh, rl);
+      return -(RH + RL);
   }
 }
 
@@ -227,10 +247,18 @@ export function javaCos(x: number): number {
   const rh = RH;
   const rl = RL;
   switch (q) {
-    case 0: cosKernel(rh, rl); return RH + RL;
-    case 1: sinKernel(rh, rl); return -(RH + RL);
-    case 2: cosKernel(rh, rl); return -(RH + RL);
-    default: sinKernel(rh, rl); return RH + RL;
+    case 0:
+      cosKernel(rh, rl);
+      return RH + RL;
+    case 1:
+      sinKernel(rh, rl);
+      return -(RH + RL);
+    case 2:
+      cosKernel(rh, rl);
+      return -(RH + RL);
+    default:
+      sinKernel(rh, rl);
+      return RH + RL;
   }
 }
 
@@ -262,14 +290,20 @@ function pow2(k: number): number {
 function logDD(x: number): void {
   let e = 0;
   let m = x;
-  if (m < 2.2250738585072014e-308) { m *= 18014398509481984; e = -54; } // subnormal: × 2^54
+  if (m < 2.2250738585072014e-308) {
+    m *= 18014398509481984;
+    e = -54;
+  } // subnormal: × 2^54
   // split m = mantissa · 2^exponent through the bit pattern (mantissa in [1, 2))
   F64[0] = m;
   const hi = I32[HI];
   e += ((hi >>> 20) & 0x7ff) - 1023;
   I32[HI] = (hi & 0x800fffff) | 0x3ff00000;
   m = F64[0];
-  if (m > SQRT2) { m *= 0.5; e += 1; }
+  if (m > SQRT2) {
+    m *= 0.5;
+    e += 1;
+  }
   // ln m = 2·atanh(s), s = (m − 1)/(m + 1), |s| ≤ 0.1716
   const f = m - 1; // exact for m in [0.5, 2]
   twoSum(m, 1);
@@ -290,7 +324,11 @@ function logDD(x: number): void {
   ddMul(sh, sl, ah, al);
   const lh = 2 * RH;
   const ll = 2 * RL;
-  if (e === 0) { RH = lh; RL = ll; return; }
+  if (e === 0) {
+    RH = lh;
+    RL = ll;
+    return;
+  }
   // e·ln2 with ln2 in three parts
   twoProd(e, LN2_1);
   const ph = RH;
@@ -339,8 +377,11 @@ function expDD(th: number, tl: number): number {
   const sh = ah * p;
   const sl = al * p;
   let n = Math.floor(sh);
-  let frac = (sh - n) + sl;
-  if (frac < 0) { n -= 1; frac += 1; }
+  let frac = sh - n + sl;
+  if (frac < 0) {
+    n -= 1;
+    frac += 1;
+  }
   if (frac > 0.5 || (frac === 0.5 && n % 2 === 1)) n += 1;
   return n * 5e-324;
 }

@@ -59,7 +59,7 @@ export class PeriodicState {
    */
   advanceTempo(deltaMs: number, beatPeriodMs: number, multiplier: number, looping: boolean): boolean {
     this.clearFlags();
-    this.basis += deltaMs / beatPeriodMs * multiplier;
+    this.basis += (deltaMs / beatPeriodMs) * multiplier;
     return this.endOfCycle(looping);
   }
 
@@ -158,9 +158,7 @@ export type ShapeInverse = (basis: number, normalized: number) => number;
  * LXRangeModulator `setValue(value)` → the new basis (the value itself becomes
  * rangeClamp(value, start, end)). 0 when start == end.
  */
-export function rangeBasisForValue(
-  value: number, start: number, end: number, basis: number, inverse: ShapeInverse,
-): number {
+export function rangeBasisForValue(value: number, start: number, end: number, basis: number, inverse: ShapeInverse): number {
   if (start === end) return 0;
   return inverse(basis, rangeNormalized(rangeClamp(value, start, end), start, end));
 }
@@ -256,10 +254,7 @@ export function quadraticEnvelopeInverse(ease: QuadraticEase, normalized: number
  * Each power step is skipped when its power is exactly 1. The engine passes the effective
  * (modulated) values of the phase, bias, skew, shape and exp parameters.
  */
-export function variableLfoValue(
-  wave: Waveshape, basis: number,
-  phase: number, bias: number, skew: number, shape: number, exp: number,
-): number {
+export function variableLfoValue(wave: Waveshape, basis: number, phase: number, bias: number, skew: number, shape: number, exp: number): number {
   basis = basis + phase;
   if (basis > 1) basis = basis % 1;
 

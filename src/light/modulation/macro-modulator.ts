@@ -25,7 +25,8 @@ export abstract class MacroModulator<P extends NumericParameter> extends Modulat
     const macros: P[] = [];
     const labels: StringParameter[] = [];
     for (let n = 1; n <= 8; n++) macros.push(this.addParameter(`macro${n}`, makeControl(n)));
-    for (let n = 1; n <= 8; n++) labels.push(this.addParameter(`label${n}`, new StringParameter(`Label-${n}`, UNNAMED_MACRO, { description: `Name of control ${n}`, maxLength: 256 })));
+    for (let n = 1; n <= 8; n++)
+      labels.push(this.addParameter(`label${n}`, new StringParameter(`Label-${n}`, UNNAMED_MACRO, { description: `Name of control ${n}`, maxLength: 256 })));
     this.addParameter('showEight', this.showEight);
     this.macros = macros;
     this.labels = labels;

@@ -92,7 +92,8 @@ export class ModulationEngine extends LXComponent {
       throw invalidArgument(`${target.path} is not modulatable; modulation targets are continuous knobs (list_parameters marks them modulatable: true)`);
     }
     if (source instanceof Modulator) {
-      if (!source.isMappingSource) throw invalidArgument(`${source.path} (${source.label.getString()}) has no continuous output to modulate with; use its controls, or a trigger mapping`);
+      if (!source.isMappingSource)
+        throw invalidArgument(`${source.path} (${source.label.getString()}) has no continuous output to modulate with; use its controls, or a trigger mapping`);
     } else if (!(source instanceof NumericParameter)) {
       throw invalidArgument(`${source.path} cannot be a modulation source; use a modulator or a numeric parameter`);
     }
@@ -103,8 +104,10 @@ export class ModulationEngine extends LXComponent {
 
   /** Checks that `source → target` may be added here as a trigger mapping (boolean → boolean). */
   checkTrigger(source: Parameter, target: Parameter): { source: BooleanParameter; target: BooleanParameter } {
-    if (!(source instanceof BooleanParameter)) throw invalidArgument(`${source.path} is not a boolean or trigger; trigger mappings go from one on/off parameter to another`);
-    if (!(target instanceof BooleanParameter)) throw invalidArgument(`${target.path} is not a boolean or trigger; trigger mappings go from one on/off parameter to another`);
+    if (!(source instanceof BooleanParameter))
+      throw invalidArgument(`${source.path} is not a boolean or trigger; trigger mappings go from one on/off parameter to another`);
+    if (!(target instanceof BooleanParameter))
+      throw invalidArgument(`${target.path} is not a boolean or trigger; trigger mappings go from one on/off parameter to another`);
     this.checkScope(source, target);
     assertNoCycle(rootOf(this), source, target);
     return { source, target };
@@ -167,9 +170,8 @@ export class ModulationEngine extends LXComponent {
   /** The saved form of a modulation of this engine: source, target, then the component itself. */
   saveWiring(m: CompoundModulation | TriggerModulation): LxObject {
     const src = m.source;
-    const source = src instanceof Modulator
-      ? { id: src.id, path: this.relative(src) }
-      : { componentId: src.owner?.id, parameterPath: src.key, path: this.relative(src) };
+    const source =
+      src instanceof Modulator ? { id: src.id, path: this.relative(src) } : { componentId: src.owner?.id, parameterPath: src.key, path: this.relative(src) };
     const target = { componentId: m.target.owner?.id, parameterPath: m.target.key, path: this.relative(m.target) };
     return { source, target, ...m.save() };
   }
@@ -280,6 +282,7 @@ function rootOf(c: Component): Component {
  */
 export function reseedModulators(root: Component, seed: number): void {
   for (const c of root.descendants()) {
-    if (c instanceof Modulator && c.parent instanceof ModulationEngine) c.reseed((Math.imul(seed ^ 0x5bd1e995, 0x27d4eb2d) ^ Math.imul(c.id, 0x9e3779b1)) >>> 0);
+    if (c instanceof Modulator && c.parent instanceof ModulationEngine)
+      c.reseed((Math.imul(seed ^ 0x5bd1e995, 0x27d4eb2d) ^ Math.imul(c.id, 0x9e3779b1)) >>> 0);
   }
 }

@@ -110,7 +110,7 @@ export function assertNoCycle(root: Component, source: ModulationSource | Parame
   const chain = [source as ModulationNode, ...loop].map(pathOf).join(' → ');
   throw invalidArgument(
     `mapping ${sourceLabel(source)} to ${target.label} would create a circular dependency: ${chain}. ` +
-    `Remove one of the modulations in that loop first, or pick another target.`,
+      `Remove one of the modulations in that loop first, or pick another target.`,
   );
 }
 

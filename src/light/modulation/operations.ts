@@ -8,7 +8,6 @@ import type { Origin } from '../../engine/commands/history.js';
 import type { Engine } from '../../engine/engine.js';
 import { internal, invalidArgument, notFound } from '../../engine/errors.js';
 import type { Graph } from '../../engine/graph.js';
-import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { describe } from '../../engine/parameters/bounded.js';
 import { NumericParameter } from '../../engine/parameters/numeric.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
@@ -31,7 +30,12 @@ import { checkStages, MultiStageEnvelope, type EnvelopeStage } from './modulator
 function commandContext(registry: DeviceRegistry): { ctx: LoadContext; flush: () => void } {
   const deferred: (() => void)[] = [];
   const ctx: LoadContext = { ids: new Map(), registry, defer: (fn) => deferred.push(fn), warn: () => undefined };
-  return { ctx, flush: () => { for (const fn of deferred.splice(0)) fn(); } };
+  return {
+    ctx,
+    flush: () => {
+      for (const fn of deferred.splice(0)) fn();
+    },
+  };
 }
 
 function requireEngine(g: Graph, id: number): ModulationEngine {
@@ -82,7 +86,8 @@ export function recordDependents(root: Component, removed: Component): Modulatio
       kind: m instanceof CompoundModulation ? 'modulation' : 'trigger',
       index: m.index,
       json: engine.saveWiring(m),
-      targetOrder: target instanceof NumericParameter ? target.modulations.filter((x) => x instanceof CompoundModulation).map((x) => (x as CompoundModulation).id) : [],
+      targetOrder:
+        target instanceof NumericParameter ? target.modulations.filter((x) => x instanceof CompoundModulation).map((x) => (x as CompoundModulation).id) : [],
       targetRef: { componentId: target.owner?.id ?? 0, key: target.key },
     };
   });
@@ -183,7 +188,10 @@ export class AddModulatorCommand implements Command {
 
   perform(g: Graph): void {
     const engine = requireEngine(g, this.engineId);
-    if (this.index < 0 || this.index > engine.modulators.length) throw invalidArgument(`index ${this.index} is out of range: ${engine.path} has ${engine.modulators.length} modulators (0–${engine.modulators.length} inserts)`);
+    if (this.index < 0 || this.index > engine.modulators.length)
+      throw invalidArgument(
+        `index ${this.index} is out of range: ${engine.path} has ${engine.modulators.length} modulators (0–${engine.modulators.length} inserts)`,
+      );
     if (this.json !== undefined) {
       const { ctx, flush } = commandContext(this.registry);
       const m = modulatorFromJson(this.json, this.registry, ctx);
@@ -223,7 +231,10 @@ export class MoveModulatorCommand implements Command {
     const m = g.require(this.modulatorId) as Modulator;
     const engine = m.parent;
     if (!(engine instanceof ModulationEngine)) throw internal(`${m.path} is not in a modulation engine`);
-    if (this.toIndex < 0 || this.toIndex >= engine.modulators.length) throw invalidArgument(`index ${this.toIndex} is out of range: ${engine.path} has ${engine.modulators.length} modulators (0–${engine.modulators.length - 1})`);
+    if (this.toIndex < 0 || this.toIndex >= engine.modulators.length)
+      throw invalidArgument(
+        `index ${this.toIndex} is out of range: ${engine.path} has ${engine.modulators.length} modulators (0–${engine.modulators.length - 1})`,
+      );
     this.from = engine.modulators.indexOf(m);
     engine.modulators.move(m, this.toIndex);
   }
@@ -255,7 +266,8 @@ export class RemoveModulatorCommand implements Command {
   perform(g: Graph): void {
     const m = g.require(this.modulatorId);
     const engine = m.parent;
-    if (!(engine instanceof ModulationEngine) || !(m instanceof Modulator || m instanceof Placeholder)) throw invalidArgument(`${m.path} is not a modulator of a modulation engine`);
+    if (!(engine instanceof ModulationEngine) || !(m instanceof Modulator || m instanceof Placeholder))
+      throw invalidArgument(`${m.path} is not a modulator of a modulation engine`);
     this.engineId = engine.id;
     this.index = engine.modulators.indexOf(m);
     this.json = m.save();
@@ -421,7 +433,10 @@ export class RemoveModulationCommand implements Command {
       kind: m instanceof CompoundModulation ? 'modulation' : 'trigger',
       index: m.index,
       json: engine.saveWiring(m),
-      targetOrder: m.target instanceof NumericParameter ? m.target.modulations.filter((x) => x instanceof CompoundModulation).map((x) => (x as CompoundModulation).id) : [],
+      targetOrder:
+        m.target instanceof NumericParameter
+          ? m.target.modulations.filter((x) => x instanceof CompoundModulation).map((x) => (x as CompoundModulation).id)
+          : [],
       targetRef: { componentId: m.target.owner?.id ?? 0, key: m.target.key },
     };
     this.records = [...recordDependents(rootOf(m), m), self];
@@ -543,9 +558,11 @@ export class ModulationOperations {
    */
   addModulator(scopePath: unknown, className: unknown, options: AddModulatorOptions, origin: Origin): Modulator {
     const engine = this.scope(scopePath);
-    if (typeof className !== 'string' || className.length === 0) throw invalidArgument(`class must be a modulator class name like "VariableLFO"; got ${describe(className)}`);
+    if (typeof className !== 'string' || className.length === 0)
+      throw invalidArgument(`class must be a modulator class name like "VariableLFO"; got ${describe(className)}`);
     const entry = this.registry.find('modulator', className);
-    if (entry.create === undefined) throw invalidArgument(`${entry.name} (${entry.className}) is not available in Footlight: ${entry.unavailable ?? 'no implementation'}`);
+    if (entry.create === undefined)
+      throw invalidArgument(`${entry.name} (${entry.className}) is not available in Footlight: ${entry.unavailable ?? 'no implementation'}`);
     if (engine.isGlobal ? entry.global === false : entry.device === false) {
       throw invalidArgument(`${entry.name} can only be added to ${engine.isGlobal ? 'devices' : 'the global modulation engine /lx/modulation'}`);
     }
@@ -555,13 +572,15 @@ export class ModulationOperations {
     }
     let label: string | undefined;
     if (options.label !== undefined) {
-      if (typeof options.label !== 'string' || options.label.trim().length === 0 || options.label.length > 256) throw invalidArgument(`label takes a non-empty string of at most 256 characters; got ${describe(options.label)}`);
+      if (typeof options.label !== 'string' || options.label.trim().length === 0 || options.label.length > 256)
+        throw invalidArgument(`label takes a non-empty string of at most 256 characters; got ${describe(options.label)}`);
       label = options.label;
     }
     const command = new AddModulatorCommand(engine.id, entry, index, this.registry, label);
     return this.run(command, origin, () => {
       const m = engine.modulators.at(index);
-      if (!(m instanceof Modulator) || m.id !== command.createdId || m.lxClass !== entry.className) throw internal(`${engine.path}: the new ${entry.name} is not where it was added; the change was rolled back`);
+      if (!(m instanceof Modulator) || m.id !== command.createdId || m.lxClass !== entry.className)
+        throw internal(`${engine.path}: the new ${entry.name} is not where it was added; the change was rolled back`);
       return m;
     });
   }
@@ -613,13 +632,24 @@ export class ModulationOperations {
     const target = this.parameter(targetPath);
     const engine = options.scope !== undefined ? this.scope(options.scope) : this.defaultScope(source);
     const range = options.range;
-    if (typeof range !== 'number' || !Number.isFinite(range) || range < -1 || range > 1) throw invalidArgument(`range takes a number in −1–1 (the depth; negative inverts); got ${describe(range)}`);
+    if (typeof range !== 'number' || !Number.isFinite(range) || range < -1 || range > 1)
+      throw invalidArgument(`range takes a number in −1–1 (the depth; negative inverts); got ${describe(range)}`);
     const polarity = options.polarity === undefined ? undefined : parsePolarity(options.polarity);
     const checked = engine.checkCompound(source, target);
     // A retried call must not double the depth: the same source already riding this target is refused.
     const twin = engine.modulations.items.find((m) => m.source === checked.source && m.target === checked.target);
-    if (twin !== undefined) throw invalidArgument(`${target.path} is already modulated by this source through ${twin.path} (range ${twin.range.getBaseValue()}); nothing changed. Change its depth with set_parameter ${twin.range.path}, or remove_modulation it first`);
-    const command = new AddModulationCommand(engine.id, sourceRefOf(source), { componentId: target.owner!.id, key: target.key }, range, polarity, this.registry);
+    if (twin !== undefined)
+      throw invalidArgument(
+        `${target.path} is already modulated by this source through ${twin.path} (range ${twin.range.getBaseValue()}); nothing changed. Change its depth with set_parameter ${twin.range.path}, or remove_modulation it first`,
+      );
+    const command = new AddModulationCommand(
+      engine.id,
+      sourceRefOf(source),
+      { componentId: target.owner!.id, key: target.key },
+      range,
+      polarity,
+      this.registry,
+    );
     return this.run(command, origin, () => {
       const m = this.engine.graph.get(command.createdId);
       if (!(m instanceof CompoundModulation) || m.parent !== engine || !checked.target.modulations.includes(m) || m.range.getBaseValue() !== range) {
@@ -640,7 +670,10 @@ export class ModulationOperations {
     const engine = options.scope !== undefined ? this.scope(options.scope) : this.defaultScope(source);
     const checked = engine.checkTrigger(source, target);
     const twin = engine.triggers.items.find((t) => t.source === checked.source && t.target === checked.target);
-    if (twin !== undefined) throw invalidArgument(`${source.path} already triggers ${target.path} through ${twin.path}; nothing changed. Remove it with remove_modulation first to wire it again`);
+    if (twin !== undefined)
+      throw invalidArgument(
+        `${source.path} already triggers ${target.path} through ${twin.path}; nothing changed. Remove it with remove_modulation first to wire it again`,
+      );
     let mode: number | undefined;
     if (options.mode !== undefined) {
       const probe = new TriggerModulation(checked.source, checked.target);
@@ -648,10 +681,17 @@ export class ModulationOperations {
       if (p === null) throw invalidArgument(`${source.path} and ${target.path} are both momentary: the mapping mirrors the source and has no mode`);
       mode = p.accept(options.mode);
     }
-    const command = new AddTriggerCommand(engine.id, { componentId: source.owner!.id, key: source.key }, { componentId: target.owner!.id, key: target.key }, mode, this.registry);
+    const command = new AddTriggerCommand(
+      engine.id,
+      { componentId: source.owner!.id, key: source.key },
+      { componentId: target.owner!.id, key: target.key },
+      mode,
+      this.registry,
+    );
     return this.run(command, origin, () => {
       const t = this.engine.graph.get(command.createdId);
-      if (!(t instanceof TriggerModulation) || t.parent !== engine || !t.isConnected) throw internal(`${target.path}: the trigger mapping did not take; the change was rolled back`);
+      if (!(t instanceof TriggerModulation) || t.parent !== engine || !t.isConnected)
+        throw internal(`${target.path}: the trigger mapping did not take; the change was rolled back`);
       return t;
     });
   }
@@ -659,7 +699,8 @@ export class ModulationOperations {
   /** Removes a modulation (`.../modulation/N`) or trigger mapping (`.../trigger/N`). Undoable. */
   removeModulation(path: unknown, origin: Origin): { readonly path: string; readonly title: string } {
     const m = this.component(path);
-    if (!(m instanceof CompoundModulation || m instanceof TriggerModulation)) throw invalidArgument(`${m.path} is not a modulation; modulations live at .../modulation/modulation/N and .../modulation/trigger/N`);
+    if (!(m instanceof CompoundModulation || m instanceof TriggerModulation))
+      throw invalidArgument(`${m.path} is not a modulation; modulations live at .../modulation/modulation/N and .../modulation/trigger/N`);
     const before = { path: m.path, title: m.title };
     const kind = m instanceof CompoundModulation ? 'modulation' : 'trigger';
     return this.run(new RemoveModulationCommand(m.id, kind, this.registry), origin, () => {

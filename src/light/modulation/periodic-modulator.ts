@@ -32,7 +32,12 @@ export abstract class PeriodicModulator extends Modulator {
   readonly tempoDivision = new EnumParameter('Division', TEMPO_DIVISION_CHOICES, QUARTER, { description: 'Tempo division when in sync mode' });
   readonly tempoLock: BooleanParameter;
   readonly manualBasis = new BooleanParameter('Manual', false, { description: 'Take the position in the cycle from the Basis knob instead of time' });
-  readonly basisIn = new BoundedParameter('Basis', 0, { modulatable: true, wrappable: true, units: 'percentNormalized', description: 'Position in the cycle when Manual is on' });
+  readonly basisIn = new BoundedParameter('Basis', 0, {
+    modulatable: true,
+    wrappable: true,
+    units: 'percentNormalized',
+    description: 'Position in the cycle when Manual is on',
+  });
   protected readonly state = new PeriodicState();
   private restarted = false;
   private resetting = false;
@@ -44,7 +49,9 @@ export abstract class PeriodicModulator extends Modulator {
     super(label);
     this.looping = new BooleanParameter('Loop', defaults.loop ?? true, { description: 'Whether the modulator loops at the end of its cycle' });
     this.tempoSync = new BooleanParameter('Sync', defaults.tempoSync ?? false, { description: 'Whether the modulator syncs to the tempo' });
-    this.tempoLock = new BooleanParameter('Lock', defaults.tempoLock ?? true, { description: 'Whether the modulator is locked to the beat grid or free-running' });
+    this.tempoLock = new BooleanParameter('Lock', defaults.tempoLock ?? true, {
+      description: 'Whether the modulator is locked to the beat grid or free-running',
+    });
     this.addParameter('loop', this.looping);
     this.addParameter('tempoSync', this.tempoSync);
     this.addParameter('tempoMultiplier', this.tempoDivision);

@@ -21,7 +21,13 @@ export abstract class StepModulator extends PeriodicModulator {
   readonly numSteps = new DiscreteParameter('Num Steps', MAX_STEPS, 1, MAX_STEPS, { description: 'Number of active steps' });
   readonly triggerMode = new EnumParameter('Trig Mode', TRIGGER_MODES, 0, { description: 'Internal: step on the clock. External: step on Trigger In' });
   /** LX quirk: built but never registered, so it stays at 500 ms. */
-  readonly stepTimeMs = new BoundedParameter('Step Time', 500, { v0: 50, v1: 5000, units: 'milliseconds', modulatable: true, description: 'Step length with sync off' });
+  readonly stepTimeMs = new BoundedParameter('Step Time', 500, {
+    v0: 50,
+    v1: 5000,
+    units: 'milliseconds',
+    modulatable: true,
+    description: 'Step length with sync off',
+  });
   readonly triggerIn = new TriggerParameter('Trigger In', { description: 'External mode: advances one step' });
   readonly triggerOut = new TriggerParameter('Trig Out', { description: 'Fires on a step' });
   readonly activeStep: readonly BooleanParameter[];
@@ -36,7 +42,12 @@ export abstract class StepModulator extends PeriodicModulator {
     this.addParameter('triggerOut', this.triggerOut);
     const active: BooleanParameter[] = [];
     for (let i = 1; i <= MAX_STEPS; i++) {
-      active.push(this.addParameter(`activeStep-${i}`, new BooleanParameter(`Trig-${i}`, false, { mode: 'momentary', description: `On while step ${i} is the current step` })));
+      active.push(
+        this.addParameter(
+          `activeStep-${i}`,
+          new BooleanParameter(`Trig-${i}`, false, { mode: 'momentary', description: `On while step ${i} is the current step` }),
+        ),
+      );
     }
     this.activeStep = active;
     this.triggerIn.onChange(() => {

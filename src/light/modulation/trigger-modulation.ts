@@ -65,8 +65,12 @@ export class TriggerModulation extends LXComponent {
   readonly lxClass = 'heronarts.lx.modulation.LXTriggerModulation';
   readonly enabled = new BooleanParameter('Enabled', true, { description: 'Whether the mapping applies' });
   readonly toggleMode = new EnumParameter('Toggle Mode', TOGGLE_MODES, 0, { description: 'How a toggle source drives a toggle target' });
-  readonly momentaryToggleMode = new EnumParameter('Momentary → Toggle Mode', MOMENTARY_TOGGLE_MODES, 0, { description: 'How a momentary source drives a toggle target' });
-  readonly toggleMomentaryMode = new EnumParameter('Toggle → Momentary Mode', TOGGLE_MOMENTARY_MODES, 0, { description: 'How a toggle source drives a momentary target' });
+  readonly momentaryToggleMode = new EnumParameter('Momentary → Toggle Mode', MOMENTARY_TOGGLE_MODES, 0, {
+    description: 'How a momentary source drives a toggle target',
+  });
+  readonly toggleMomentaryMode = new EnumParameter('Toggle → Momentary Mode', TOGGLE_MOMENTARY_MODES, 0, {
+    description: 'How a toggle source drives a momentary target',
+  });
   private unsubscribe: (() => void) | null = null;
   private readonly listenTo: BooleanParameter;
 
@@ -135,36 +139,78 @@ export class TriggerModulation extends LXComponent {
         return;
       }
       switch (MOMENTARY_TOGGLE_MODES[this.momentaryToggleMode.getValue()].name) {
-        case 'TOGGLE': if (on) target.toggle(); break;
-        case 'ON': if (on) target.setOn(true); break;
-        case 'OFF': if (on) target.setOn(false); break;
-        case 'DIRECT': target.setOn(on); break;
-        case 'INVERT': target.setOn(!on); break;
+        case 'TOGGLE':
+          if (on) target.toggle();
+          break;
+        case 'ON':
+          if (on) target.setOn(true);
+          break;
+        case 'OFF':
+          if (on) target.setOn(false);
+          break;
+        case 'DIRECT':
+          target.setOn(on);
+          break;
+        case 'INVERT':
+          target.setOn(!on);
+          break;
       }
       return;
     }
     if (this.targetMomentary) {
       switch (TOGGLE_MOMENTARY_MODES[this.toggleMomentaryMode.getValue()].name) {
-        case 'ON': if (on) target.setOn(true); break;
-        case 'OFF': if (!on) target.setOn(true); break;
-        case 'ALWAYS': target.setOn(true); break;
-        case 'DIRECT': target.setOn(on); break;
-        case 'INVERT': target.setOn(!on); break;
+        case 'ON':
+          if (on) target.setOn(true);
+          break;
+        case 'OFF':
+          if (!on) target.setOn(true);
+          break;
+        case 'ALWAYS':
+          target.setOn(true);
+          break;
+        case 'DIRECT':
+          target.setOn(on);
+          break;
+        case 'INVERT':
+          target.setOn(!on);
+          break;
       }
       return;
     }
     switch (TOGGLE_MODES[this.toggleMode.getValue()].name) {
-      case 'DIRECT': target.setOn(on); break;
-      case 'INVERT': target.setOn(!on); break;
-      case 'ALWAYS_ON': target.setOn(true); break;
-      case 'ALWAYS_OFF': target.setOn(false); break;
-      case 'ALWAYS_TOGGLE': target.toggle(); break;
-      case 'ON_ON': if (on) target.setOn(true); break;
-      case 'ON_OFF': if (on) target.setOn(false); break;
-      case 'ON_TOGGLE': if (on) target.toggle(); break;
-      case 'OFF_ON': if (!on) target.setOn(true); break;
-      case 'OFF_OFF': if (!on) target.setOn(false); break;
-      case 'OFF_TOGGLE': if (!on) target.toggle(); break;
+      case 'DIRECT':
+        target.setOn(on);
+        break;
+      case 'INVERT':
+        target.setOn(!on);
+        break;
+      case 'ALWAYS_ON':
+        target.setOn(true);
+        break;
+      case 'ALWAYS_OFF':
+        target.setOn(false);
+        break;
+      case 'ALWAYS_TOGGLE':
+        target.toggle();
+        break;
+      case 'ON_ON':
+        if (on) target.setOn(true);
+        break;
+      case 'ON_OFF':
+        if (on) target.setOn(false);
+        break;
+      case 'ON_TOGGLE':
+        if (on) target.toggle();
+        break;
+      case 'OFF_ON':
+        if (!on) target.setOn(true);
+        break;
+      case 'OFF_OFF':
+        if (!on) target.setOn(false);
+        break;
+      case 'OFF_TOGGLE':
+        if (!on) target.toggle();
+        break;
     }
   }
 }

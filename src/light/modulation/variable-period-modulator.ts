@@ -24,9 +24,25 @@ const INPUT = 3;
  * turning sync on chooses Sync, turning it off from Sync goes back to Fast (same for Input).
  */
 export abstract class VariablePeriodModulator extends PeriodicModulator {
-  readonly clockMode = new EnumParameter('Clock Mode', CLOCK_MODES, FAST, { description: 'Where the modulator takes its time from: fast or slow period, tempo sync, or manual input' });
-  readonly periodFast = new BoundedParameter('Period', 1000, { v0: 100, v1: 60000, exponent: 4, units: 'milliseconds', modulatable: true, description: 'Length of one cycle in Fast mode' });
-  readonly periodSlow = new BoundedParameter('Period', 10000, { v0: 1000, v1: 900000, exponent: 4, units: 'milliseconds', modulatable: true, description: 'Length of one cycle in Slow mode' });
+  readonly clockMode = new EnumParameter('Clock Mode', CLOCK_MODES, FAST, {
+    description: 'Where the modulator takes its time from: fast or slow period, tempo sync, or manual input',
+  });
+  readonly periodFast = new BoundedParameter('Period', 1000, {
+    v0: 100,
+    v1: 60000,
+    exponent: 4,
+    units: 'milliseconds',
+    modulatable: true,
+    description: 'Length of one cycle in Fast mode',
+  });
+  readonly periodSlow = new BoundedParameter('Period', 10000, {
+    v0: 1000,
+    v1: 900000,
+    exponent: 4,
+    units: 'milliseconds',
+    modulatable: true,
+    description: 'Length of one cycle in Slow mode',
+  });
 
   constructor(label: string, defaults: PeriodicDefaults = {}) {
     super(label, defaults);

@@ -23,9 +23,7 @@ export type NoiseAlgorithm = (typeof NOISE_ALGORITHMS)[number]['name'];
  * product gives a negative period and the basis runs below 0 unwrapped (see PeriodicState).
  * The axis offset the pattern adds is `Math.fround(256 · basis)` (the LFO's getValuef()).
  */
-export function noiseMotionPeriodMs(
-  speed: number, speedRange: number, motionDamped: number, axisMotion: number,
-): number {
+export function noiseMotionPeriodMs(speed: number, speedRange: number, motionDamped: number, axisMotion: number): number {
   return 6000000 / (speedRange * speed * Math.abs(speed) * motionDamped * axisMotion);
 }
 
@@ -34,7 +32,7 @@ export function noiseMotionPeriodMs(
  * with Java's `%` (sign of the dividend), so the basis stays in [0, 256).
  */
 export function noiseModulatorStep(basis: number, deltaMs: number, speedRange: number, speed: number): number {
-  return (256 + (basis + deltaMs * 0.001 * speedRange * speed) % 256) % 256;
+  return (256 + ((basis + deltaMs * 0.001 * speedRange * speed) % 256)) % 256;
 }
 
 /**
@@ -44,15 +42,26 @@ export function noiseModulatorStep(basis: number, deltaMs: number, speedRange: n
  * The modulator's value is then clamp(level + contrast · sample, min, max), in double.
  */
 export function noiseModulatorSample(
-  algorithm: NoiseAlgorithm, basis: number, seed: number,
-  octaves: number, lacunarity: number, gain: number, ridgeOffset: number, staticValue: number,
+  algorithm: NoiseAlgorithm,
+  basis: number,
+  seed: number,
+  octaves: number,
+  lacunarity: number,
+  gain: number,
+  ridgeOffset: number,
+  staticValue: number,
 ): number {
   const x = Math.fround(basis);
   switch (algorithm) {
-    case 'RIDGE': return ridgeNoise3(x, 0, 0, lacunarity, gain, ridgeOffset, octaves);
-    case 'FBM': return fbmNoise3(x, 0, 0, lacunarity, gain, octaves);
-    case 'TURBULENCE': return turbulenceNoise3(x, 0, 0, lacunarity, gain, octaves);
-    case 'STATIC': return staticValue;
-    case 'PERLIN': return perlinNoise3(x, 0, 0, seed);
+    case 'RIDGE':
+      return ridgeNoise3(x, 0, 0, lacunarity, gain, ridgeOffset, octaves);
+    case 'FBM':
+      return fbmNoise3(x, 0, 0, lacunarity, gain, octaves);
+    case 'TURBULENCE':
+      return turbulenceNoise3(x, 0, 0, lacunarity, gain, octaves);
+    case 'STATIC':
+      return staticValue;
+    case 'PERLIN':
+      return perlinNoise3(x, 0, 0, seed);
   }
 }

@@ -52,8 +52,19 @@ function noiseCoordinate(mode: number, n: number, offset: number, rcn: number): 
  * the Perlin kernel's input for that axis: motion + scale · coordinate(mode, n, offset, rcn)
  * (float), the mode chosen once per pass. Normal, the usual mode, runs in the kernel's SIMD loop.
  */
-function fillNoiseAxis(perlin: PerlinWasm, axis: 0 | 1 | 2, out: Float32Array, n: Float32Array, rcn: Float32Array, start: number, end: number,
-  mode: number, offset: number, scale: number, motion: number): void {
+function fillNoiseAxis(
+  perlin: PerlinWasm,
+  axis: 0 | 1 | 2,
+  out: Float32Array,
+  n: Float32Array,
+  rcn: Float32Array,
+  start: number,
+  end: number,
+  mode: number,
+  offset: number,
+  scale: number,
+  motion: number,
+): void {
   if (mode === NORMAL) {
     out.set(n.subarray(start, end));
     perlin.normalCoordinates(axis, end - start, motion, scale, offset);

@@ -27,42 +27,24 @@
 // stb_perlin's permutation table (public domain), duplicated to 512 entries so that
 // `table[a + b]` with a, b ≤ 255 needs no mask, exactly as LX indexes it.
 const RANDTAB_256: readonly number[] = [
-  23, 125, 161, 52, 103, 117, 70, 37, 247, 101, 203, 169, 124, 126, 44, 123,
-  152, 238, 145, 45, 171, 114, 253, 10, 192, 136, 4, 157, 249, 30, 35, 72,
-  175, 63, 77, 90, 181, 16, 96, 111, 133, 104, 75, 162, 93, 56, 66, 240,
-  8, 50, 84, 229, 49, 210, 173, 239, 141, 1, 87, 18, 2, 198, 143, 57,
-  225, 160, 58, 217, 168, 206, 245, 204, 199, 6, 73, 60, 20, 230, 211, 233,
-  94, 200, 88, 9, 74, 155, 33, 15, 219, 130, 226, 202, 83, 236, 42, 172,
-  165, 218, 55, 222, 46, 107, 98, 154, 109, 67, 196, 178, 127, 158, 13, 243,
-  65, 79, 166, 248, 25, 224, 115, 80, 68, 51, 184, 128, 232, 208, 151, 122,
-  26, 212, 105, 43, 179, 213, 235, 148, 146, 89, 14, 195, 28, 78, 112, 76,
-  250, 47, 24, 251, 140, 108, 186, 190, 228, 170, 183, 139, 39, 188, 244, 246,
-  132, 48, 119, 144, 180, 138, 134, 193, 82, 182, 120, 121, 86, 220, 209, 3,
-  91, 241, 149, 85, 205, 150, 113, 216, 31, 100, 41, 164, 177, 214, 153, 231,
-  38, 71, 185, 174, 97, 201, 29, 95, 7, 92, 54, 254, 191, 118, 34, 221,
-  131, 11, 163, 99, 234, 81, 227, 147, 156, 176, 17, 142, 69, 12, 110, 62,
-  27, 255, 0, 194, 59, 116, 242, 252, 19, 21, 187, 53, 207, 129, 64, 135,
-  61, 40, 167, 237, 102, 223, 106, 159, 197, 189, 215, 137, 36, 32, 22, 5,
+  23, 125, 161, 52, 103, 117, 70, 37, 247, 101, 203, 169, 124, 126, 44, 123, 152, 238, 145, 45, 171, 114, 253, 10, 192, 136, 4, 157, 249, 30, 35, 72, 175, 63,
+  77, 90, 181, 16, 96, 111, 133, 104, 75, 162, 93, 56, 66, 240, 8, 50, 84, 229, 49, 210, 173, 239, 141, 1, 87, 18, 2, 198, 143, 57, 225, 160, 58, 217, 168, 206,
+  245, 204, 199, 6, 73, 60, 20, 230, 211, 233, 94, 200, 88, 9, 74, 155, 33, 15, 219, 130, 226, 202, 83, 236, 42, 172, 165, 218, 55, 222, 46, 107, 98, 154, 109,
+  67, 196, 178, 127, 158, 13, 243, 65, 79, 166, 248, 25, 224, 115, 80, 68, 51, 184, 128, 232, 208, 151, 122, 26, 212, 105, 43, 179, 213, 235, 148, 146, 89, 14,
+  195, 28, 78, 112, 76, 250, 47, 24, 251, 140, 108, 186, 190, 228, 170, 183, 139, 39, 188, 244, 246, 132, 48, 119, 144, 180, 138, 134, 193, 82, 182, 120, 121,
+  86, 220, 209, 3, 91, 241, 149, 85, 205, 150, 113, 216, 31, 100, 41, 164, 177, 214, 153, 231, 38, 71, 185, 174, 97, 201, 29, 95, 7, 92, 54, 254, 191, 118, 34,
+  221, 131, 11, 163, 99, 234, 81, 227, 147, 156, 176, 17, 142, 69, 12, 110, 62, 27, 255, 0, 194, 59, 116, 242, 252, 19, 21, 187, 53, 207, 129, 64, 135, 61, 40,
+  167, 237, 102, 223, 106, 159, 197, 189, 215, 137, 36, 32, 22, 5,
 ];
 
 // stb_perlin's gradient-index table (12 gradients, reweighted to 5/64 and 6/64), also doubled.
 const GRAD_IDX_256: readonly number[] = [
-  7, 9, 5, 0, 11, 1, 6, 9, 3, 9, 11, 1, 8, 10, 4, 7,
-  8, 6, 1, 5, 3, 10, 9, 10, 0, 8, 4, 1, 5, 2, 7, 8,
-  7, 11, 9, 10, 1, 0, 4, 7, 5, 0, 11, 6, 1, 4, 2, 8,
-  8, 10, 4, 9, 9, 2, 5, 7, 9, 1, 7, 2, 2, 6, 11, 5,
-  5, 4, 6, 9, 0, 1, 1, 0, 7, 6, 9, 8, 4, 10, 3, 1,
-  2, 8, 8, 9, 10, 11, 5, 11, 11, 2, 6, 10, 3, 4, 2, 4,
-  9, 10, 3, 2, 6, 3, 6, 10, 5, 3, 4, 10, 11, 2, 9, 11,
-  1, 11, 10, 4, 9, 4, 11, 0, 4, 11, 4, 0, 0, 0, 7, 6,
-  10, 4, 1, 3, 11, 5, 3, 4, 2, 9, 1, 3, 0, 1, 8, 0,
-  6, 7, 8, 7, 0, 4, 6, 10, 8, 2, 3, 11, 11, 8, 0, 2,
-  4, 8, 3, 0, 0, 10, 6, 1, 2, 2, 4, 5, 6, 0, 1, 3,
-  11, 9, 5, 5, 9, 6, 9, 8, 3, 8, 1, 8, 9, 6, 9, 11,
-  10, 7, 5, 6, 5, 9, 1, 3, 7, 0, 2, 10, 11, 2, 6, 1,
-  3, 11, 7, 7, 2, 1, 7, 3, 0, 8, 1, 1, 5, 0, 6, 10,
-  11, 11, 0, 2, 7, 0, 10, 8, 3, 5, 7, 1, 11, 1, 0, 7,
-  9, 0, 11, 5, 10, 3, 2, 3, 5, 9, 7, 9, 8, 4, 6, 5,
+  7, 9, 5, 0, 11, 1, 6, 9, 3, 9, 11, 1, 8, 10, 4, 7, 8, 6, 1, 5, 3, 10, 9, 10, 0, 8, 4, 1, 5, 2, 7, 8, 7, 11, 9, 10, 1, 0, 4, 7, 5, 0, 11, 6, 1, 4, 2, 8, 8, 10,
+  4, 9, 9, 2, 5, 7, 9, 1, 7, 2, 2, 6, 11, 5, 5, 4, 6, 9, 0, 1, 1, 0, 7, 6, 9, 8, 4, 10, 3, 1, 2, 8, 8, 9, 10, 11, 5, 11, 11, 2, 6, 10, 3, 4, 2, 4, 9, 10, 3, 2,
+  6, 3, 6, 10, 5, 3, 4, 10, 11, 2, 9, 11, 1, 11, 10, 4, 9, 4, 11, 0, 4, 11, 4, 0, 0, 0, 7, 6, 10, 4, 1, 3, 11, 5, 3, 4, 2, 9, 1, 3, 0, 1, 8, 0, 6, 7, 8, 7, 0,
+  4, 6, 10, 8, 2, 3, 11, 11, 8, 0, 2, 4, 8, 3, 0, 0, 10, 6, 1, 2, 2, 4, 5, 6, 0, 1, 3, 11, 9, 5, 5, 9, 6, 9, 8, 3, 8, 1, 8, 9, 6, 9, 11, 10, 7, 5, 6, 5, 9, 1,
+  3, 7, 0, 2, 10, 11, 2, 6, 1, 3, 11, 7, 7, 2, 1, 7, 3, 0, 8, 1, 1, 5, 0, 6, 10, 11, 11, 0, 2, 7, 0, 10, 8, 3, 5, 7, 1, 11, 1, 0, 7, 9, 0, 11, 5, 10, 3, 2, 3,
+  5, 9, 7, 9, 8, 4, 6, 5,
 ];
 
 const PERM = new Int32Array(512);
@@ -106,8 +88,16 @@ const FAST = 16777216;
  * - the fractional offsets x − px are rounded once (the cast back to float of |px| < 2^24 is exact).
  */
 function kernel(
-  X: Float32Array, Y: Float32Array, Z: Float32Array, O: Float32Array, start: number, end: number,
-  seed: number, xMask: number, yMask: number, zMask: number,
+  X: Float32Array,
+  Y: Float32Array,
+  Z: Float32Array,
+  O: Float32Array,
+  start: number,
+  end: number,
+  seed: number,
+  xMask: number,
+  yMask: number,
+  zMask: number,
 ): void {
   // Neighbouring points usually share y and z (a grid row) and the lattice cell, so the
   // y- and z-derived values and the cell's eight gradient indices are kept from the point
@@ -127,7 +117,14 @@ function kernel(
   let cellY = 0;
   let cellZ = 0;
   let cellKnown = false;
-  let g000 = 0, g001 = 0, g010 = 0, g011 = 0, g100 = 0, g101 = 0, g110 = 0, g111 = 0;
+  let g000 = 0,
+    g001 = 0,
+    g010 = 0,
+    g011 = 0,
+    g100 = 0,
+    g101 = 0,
+    g110 = 0,
+    g111 = 0;
   for (let i = start; i < end; i++) {
     const x = X[i];
     const y = Y[i];
@@ -253,11 +250,7 @@ function lerp(a: number, b: number, t: number): number {
  * The lattice evaluation written operation by operation (used by the slow and non-power-of-two
  * paths). r0/r1 are the permutation values of the two x corners; y0..z1 the wrapped cell indices.
  */
-function lattice(
-  x: number, y: number, z: number,
-  r0: number, r1: number,
-  y0: number, y1: number, z0: number, z1: number,
-): number {
+function lattice(x: number, y: number, z: number, r0: number, r1: number, y0: number, y1: number, z0: number, z1: number): number {
   const u = ease(x);
   const v = ease(y);
   const w = ease(z);
@@ -303,9 +296,7 @@ export function perlinNoise3(x: number, y: number, z: number, seed: number): num
  * i < count. About a quarter faster per point than single calls (no call per point), so
  * NoisePattern's Perlin mode can fill three coordinate buffers per frame and call this once.
  */
-export function perlinNoise3Batch(
-  xs: Float32Array, ys: Float32Array, zs: Float32Array, out: Float32Array, count: number, seed: number,
-): void {
+export function perlinNoise3Batch(xs: Float32Array, ys: Float32Array, zs: Float32Array, out: Float32Array, count: number, seed: number): void {
   if (count > xs.length || count > ys.length || count > zs.length || count > out.length) {
     throw new RangeError(`perlinNoise3Batch: count ${count} exceeds a buffer length`);
   }
@@ -318,11 +309,7 @@ export function perlinNoise3Batch(
  * ≤ 256 (LX masks with `(wrap − 1) & 0xff`, so other values give stb's mask behaviour, not a
  * true period).
  */
-export function perlinNoise3Wrap(
-  x: number, y: number, z: number,
-  xWrap: number, yWrap: number, zWrap: number,
-  seed: number,
-): number {
+export function perlinNoise3Wrap(x: number, y: number, z: number, xWrap: number, yWrap: number, zWrap: number, seed: number): number {
   SX[0] = x;
   SY[0] = y;
   SZ[0] = z;
@@ -342,11 +329,7 @@ function wrapIndex(p: number, wrap: number): number {
  * tiles with any integer period 1..256 (0 means 256). The seed is applied after the first
  * permutation, so for a given seed this differs from perlinNoise3Wrap.
  */
-export function perlinNoise3WrapNonPow2(
-  x: number, y: number, z: number,
-  xWrap: number, yWrap: number, zWrap: number,
-  seed: number,
-): number {
+export function perlinNoise3WrapNonPow2(x: number, y: number, z: number, xWrap: number, yWrap: number, zWrap: number, seed: number): number {
   x = fround(x);
   y = fround(y);
   z = fround(z);
@@ -376,10 +359,7 @@ export function perlinNoise3WrapNonPow2(
  * r = (offset − |n|)² is weighted by amplitude (0.5·gainⁱ) and by the previous octave's r.
  * NoisePattern passes its `ridgeOffset` knob as offset; its `seed` knob is not used.
  */
-export function ridgeNoise3(
-  x: number, y: number, z: number,
-  lacunarity: number, gain: number, offset: number, octaves: number,
-): number {
+export function ridgeNoise3(x: number, y: number, z: number, lacunarity: number, gain: number, offset: number, octaves: number): number {
   x = fround(x);
   y = fround(y);
   z = fround(z);
@@ -409,10 +389,7 @@ export function ridgeNoise3(
  * LX `Noise.stb_perlin_fbm_noise3(x, y, z, lacunarity, gain, octaves)`: fractal Brownian motion,
  * Σ gainⁱ · noise(lacunarityⁱ · p, seed i). NoisePattern's `seed` knob is not used.
  */
-export function fbmNoise3(
-  x: number, y: number, z: number,
-  lacunarity: number, gain: number, octaves: number,
-): number {
+export function fbmNoise3(x: number, y: number, z: number, lacunarity: number, gain: number, octaves: number): number {
   x = fround(x);
   y = fround(y);
   z = fround(z);
@@ -437,10 +414,7 @@ export function fbmNoise3(
  * LX `Noise.stb_perlin_turbulence_noise3(x, y, z, lacunarity, gain, octaves)`:
  * Σ |gainⁱ · noise(lacunarityⁱ · p, seed i)|. NoisePattern's `seed` knob is not used.
  */
-export function turbulenceNoise3(
-  x: number, y: number, z: number,
-  lacunarity: number, gain: number, octaves: number,
-): number {
+export function turbulenceNoise3(x: number, y: number, z: number, lacunarity: number, gain: number, octaves: number): number {
   x = fround(x);
   y = fround(y);
   z = fround(z);

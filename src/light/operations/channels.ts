@@ -108,7 +108,10 @@ export function addChannel(show: LightShow, options: AddChannelOptions, origin: 
   const mixer = show.mixer;
   const list = mixer.channels.items;
   const index = options.index === undefined ? list.length : checkIndex(options.index, list.length, `the mixer has ${plural(list.length, 'channel')}`);
-  if (splitsGroup(list, index)) throw invalidArgument(`index ${index} is inside ${(list[index] as Channel).group?.path}'s members; add the channel outside the group (group_channels groups it)`);
+  if (splitsGroup(list, index))
+    throw invalidArgument(
+      `index ${index} is inside ${(list[index] as Channel).group?.path}'s members; add the channel outside the group (group_channels groups it)`,
+    );
   const fader = options.fader ?? (list.length === 0 ? 1 : 0);
   if (!Number.isFinite(fader) || fader < 0 || fader > 1) throw invalidArgument(`fader takes 0–1; got ${describe(options.fader)}`);
   let seed: Pattern | undefined;
@@ -123,7 +126,8 @@ export function addChannel(show: LightShow, options: AddChannelOptions, origin: 
   ch.autoMute.setOn(mixer.autoMuteDefault.isOn());
   if (seed !== undefined) ch.addPattern(seed);
   return show.engine.history.performVerified(new AddChannel(mixer.id, ch, index), origin, () => {
-    if (mixer.channels.at(index) !== ch || ch.graph === null) throw internal(`${mixer.path}: the new channel is not at index ${index}; the change was rolled back`);
+    if (mixer.channels.at(index) !== ch || ch.graph === null)
+      throw internal(`${mixer.path}: the new channel is not at index ${index}; the change was rolled back`);
     return ch;
   });
 }
@@ -146,11 +150,27 @@ export function removeChannel(show: LightShow, target: ComponentTarget, origin: 
   const mixer = show.mixer;
   const picture = pathPicture(show.lx);
   const wiring = unreplicatedWiring(captureDependents(show, block));
-  const out = { path: c.path, kind: c instanceof Group ? ('group' as const) : ('channel' as const), id: c.id, removedMembers: block.slice(1).map((m) => m.path), removedWiring: wiring };
-  return show.engine.history.performVerified(new CompoundCommand(`Delete ${c.label.getString()}`, [new DetachDependents(show, block.map((b) => b.id)), new RemoveChannel(mixer.id, c.id, c.label.getString())]), origin, () => {
-    if (block.some((b) => b.graph !== null)) throw internal(`${out.path} is still in the mixer after removing it; the change was rolled back`);
-    return { ...out, pathChanges: pathChanges(picture, show.lx) };
-  });
+  const out = {
+    path: c.path,
+    kind: c instanceof Group ? ('group' as const) : ('channel' as const),
+    id: c.id,
+    removedMembers: block.slice(1).map((m) => m.path),
+    removedWiring: wiring,
+  };
+  return show.engine.history.performVerified(
+    new CompoundCommand(`Delete ${c.label.getString()}`, [
+      new DetachDependents(
+        show,
+        block.map((b) => b.id),
+      ),
+      new RemoveChannel(mixer.id, c.id, c.label.getString()),
+    ]),
+    origin,
+    () => {
+      if (block.some((b) => b.graph !== null)) throw internal(`${out.path} is still in the mixer after removing it; the change was rolled back`);
+      return { ...out, pathChanges: pathChanges(picture, show.lx) };
+    },
+  );
 }
 
 /**
@@ -169,12 +189,15 @@ export function moveChannel(show: LightShow, target: ComponentTarget, index: num
     const first = g.index + 1;
     const last = g.index + g.members.length;
     if (typeof index !== 'number' || !Number.isInteger(index) || index < first || index > last) {
-      throw invalidArgument(`index takes ${first}–${last} for ${c.path}, a member of ${g.path} (members stay in their group; ungroup_channel takes one out); got ${describe(index)}`);
+      throw invalidArgument(
+        `index takes ${first}–${last} for ${c.path}, a member of ${g.path} (members stay in their group; ungroup_channel takes one out); got ${describe(index)}`,
+      );
     }
     order = [...rest.slice(0, index), c, ...rest.slice(index)];
   } else {
     checkIndex(index, rest.length, `positions in the mixer without the ${c instanceof Group ? 'group' : 'channel'} being moved`);
-    if (splitsGroup(rest, index)) throw invalidArgument(`index ${index} would put ${c.path} inside ${(rest[index] as Channel).group?.path}'s members; pick a position outside the group`);
+    if (splitsGroup(rest, index))
+      throw invalidArgument(`index ${index} would put ${c.path} inside ${(rest[index] as Channel).group?.path}'s members; pick a position outside the group`);
     order = [...rest.slice(0, index), ...block, ...rest.slice(index)];
   }
   const picture = pathPicture(show.lx);
@@ -207,7 +230,8 @@ export function copyChannel(show: LightShow, target: ComponentTarget, options: {
   const group = src.group instanceof Group ? src.group : null;
   const defaultIndex = group !== null ? group.index + group.members.length + 1 : src.index + 1;
   const index = options.index === undefined ? defaultIndex : checkIndex(options.index, list.length, `the mixer has ${plural(list.length, 'channel')}`);
-  if (splitsGroup(list, index)) throw invalidArgument(`index ${index} is inside ${(list[index] as Channel).group?.path}'s members; copies are top-level channels`);
+  if (splitsGroup(list, index))
+    throw invalidArgument(`index ${index} is inside ${(list[index] as Channel).group?.path}'s members; copies are top-level channels`);
   const wiring = unreplicatedWiring(captureDependents(show, [src]));
   const picture = pathPicture(show.lx);
   const copy = copyComponent(show, src, () => new Channel(src.label.getString()));
@@ -220,7 +244,12 @@ export function copyChannel(show: LightShow, target: ComponentTarget, options: {
 }
 
 /** Groups top-level channels into a new group, as one undoable step (LX's is not undoable). */
-export function groupChannels(show: LightShow, members: readonly ComponentTarget[], label: string | undefined, origin: Origin): { group: Group; pathChanges: PathChange[] } {
+export function groupChannels(
+  show: LightShow,
+  members: readonly ComponentTarget[],
+  label: string | undefined,
+  origin: Origin,
+): { group: Group; pathChanges: PathChange[] } {
   const mixer = show.mixer;
   if (members.length === 0) throw invalidArgument('give at least one channel to group');
   const channels = members.map((m) => targets.mixerChannel(show.lx, m));
@@ -234,9 +263,16 @@ export function groupChannels(show: LightShow, members: readonly ComponentTarget
   if (label !== undefined && label.trim().length === 0) throw invalidArgument('label must not be empty');
   const picture = pathPicture(show.lx);
   const group = new Group(label ?? `Group-${mixer.channels.items.filter((c) => c instanceof Group).length + 1}`);
-  const command = new GroupChannels(mixer.id, group, [...channels].sort((a, b) => a.index - b.index).map((c) => c.id));
+  const command = new GroupChannels(
+    mixer.id,
+    group,
+    [...channels].sort((a, b) => a.index - b.index).map((c) => c.id),
+  );
   return show.engine.history.performVerified(command, origin, () => {
-    if ( group.members.length !== channels.length || !channels.every((c) => (c as Channel).group === group && c.index > group.index && c.index <= group.index + channels.length)) {
+    if (
+      group.members.length !== channels.length ||
+      !channels.every((c) => (c as Channel).group === group && c.index > group.index && c.index <= group.index + channels.length)
+    ) {
       throw internal('the channels are not in one group after grouping them; the change was rolled back');
     }
     return { group, pathChanges: pathChanges(picture, show.lx) };
@@ -246,24 +282,38 @@ export function groupChannels(show: LightShow, members: readonly ComponentTarget
 /** Takes a member out of its group (placed right after the group). Undoable. */
 export function ungroupChannel(show: LightShow, target: ComponentTarget, origin: Origin): { channel: Channel; formerGroup: Group; pathChanges: PathChange[] } {
   const c = targets.mixerChannel(show.lx, target);
-  if (!(c instanceof Channel) || !(c.group instanceof Group)) throw invalidArgument(`${c.path} is not a member of a group; ungroup_channels dissolves a whole group`);
+  if (!(c instanceof Channel) || !(c.group instanceof Group))
+    throw invalidArgument(`${c.path} is not a member of a group; ungroup_channels dissolves a whole group`);
   const group = c.group;
   const picture = pathPicture(show.lx);
   return show.engine.history.performVerified(new UngroupChannel(show.mixer.id, c.id), origin, () => {
-    if (c.group !== null || group.members.includes(c) || c.index !== group.index + group.members.length + 1) throw internal(`${c.path} is still grouped after ungrouping it; the change was rolled back`);
+    if (c.group !== null || group.members.includes(c) || c.index !== group.index + group.members.length + 1)
+      throw internal(`${c.path} is still grouped after ungrouping it; the change was rolled back`);
     return { channel: c, formerGroup: group, pathChanges: pathChanges(picture, show.lx) };
   });
 }
 
 /** Dissolves a group: members stay in place as top-level channels, the group bus goes. Undoable. */
-export function ungroupGroup(show: LightShow, target: ComponentTarget, origin: Origin): { removed: string; id: number; channels: Channel[]; removedWiring: readonly WiringNote[]; pathChanges: PathChange[] } {
+export function ungroupGroup(
+  show: LightShow,
+  target: ComponentTarget,
+  origin: Origin,
+): { removed: string; id: number; channels: Channel[]; removedWiring: readonly WiringNote[]; pathChanges: PathChange[] } {
   const group = targets.group(show.lx, target);
   const members = [...group.members];
   const path = group.path;
   const wiring = unreplicatedWiring(captureDependents(show, [group]));
   const picture = pathPicture(show.lx);
-  return show.engine.history.performVerified(new CompoundCommand(`Ungroup ${group.label.getString()}`, [new DetachDependents(show, [group.id]), new Ungroup(show.mixer.id, group.id, group.label.getString())]), origin, () => {
-    if (group.graph !== null || members.some((m) => m.group !== null)) throw internal(`${path} is still a group after ungrouping; the change was rolled back`);
-    return { removed: path, id: group.id, channels: members, removedWiring: wiring, pathChanges: pathChanges(picture, show.lx) };
-  });
+  return show.engine.history.performVerified(
+    new CompoundCommand(`Ungroup ${group.label.getString()}`, [
+      new DetachDependents(show, [group.id]),
+      new Ungroup(show.mixer.id, group.id, group.label.getString()),
+    ]),
+    origin,
+    () => {
+      if (group.graph !== null || members.some((m) => m.group !== null))
+        throw internal(`${path} is still a group after ungrouping; the change was rolled back`);
+      return { removed: path, id: group.id, channels: members, removedWiring: wiring, pathChanges: pathChanges(picture, show.lx) };
+    },
+  );
 }

@@ -8,11 +8,20 @@ import { SetParameter } from '../../engine/commands/set-parameter.js';
 import { internal, invalidArgument, notFound } from '../../engine/errors.js';
 import { NumericParameter } from '../../engine/parameters/numeric.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
-import { Clip, type Marker, MARKERS, TIME_BASES } from '../clips/clip.js';
+import { type Clip, type Marker, MARKERS, TIME_BASES } from '../clips/clip.js';
 import { AddClip, AddLane, RemoveClip, RemoveLane, SetClipMarkers, SetLaneEvents } from '../clips/clip-commands.js';
 import { MAX_SCENES } from '../clips/clip-engine.js';
 import { cursorAtMillis } from '../clips/cursor.js';
-import { type AnyLane, interpolationFor, ParameterLane, type ParameterEvent, PatternLane, type PatternEvent, resolveLaneTarget, sortEvents } from '../clips/lanes.js';
+import {
+  type AnyLane,
+  interpolationFor,
+  ParameterLane,
+  type ParameterEvent,
+  PatternLane,
+  type PatternEvent,
+  resolveLaneTarget,
+  sortEvents,
+} from '../clips/lanes.js';
 import type { LightShow } from '../light-show.js';
 import type { Bus } from '../mixer/bus.js';
 import { Channel } from '../mixer/channel.js';
@@ -86,7 +95,8 @@ export function addClip(show: LightShow, t: SlotTarget, options: AddClipOptions,
   const bus = busOf(show, t.bus);
   const slot = checkSlot(t.slot);
   const existing = bus.clipAt(slot);
-  if (existing !== undefined) throw invalidArgument(`slot ${slot} of ${bus.path} already holds clip "${existing.label.getString()}"; remove it first or pick a free slot`);
+  if (existing !== undefined)
+    throw invalidArgument(`slot ${slot} of ${bus.path} already holds clip "${existing.label.getString()}"; remove it first or pick a free slot`);
   const bpm = show.lx.tempo.bpmValue();
   const length = options.length === undefined ? (4 * 60000) / bpm : toMillis(options.length, bpm, 'length');
   if (length <= 0) throw invalidArgument('length must be more than 0');
@@ -134,7 +144,8 @@ export function copyClip(show: LightShow, from: SlotTarget, to: SlotTarget, orig
   const slot = checkSlot(to.slot);
   if (dest.clipAt(slot) !== undefined) throw invalidArgument(`slot ${slot} of ${dest.path} already holds a clip; remove it first or pick a free slot`);
   const copy = dest.newClip(slot);
-  if (copy.kind !== source.kind) throw invalidArgument(`a ${source.kind} clip cannot go on ${dest.path} (a ${copy.kind} bus); copy between buses of the same kind`);
+  if (copy.kind !== source.kind)
+    throw invalidArgument(`a ${source.kind} clip cannot go on ${dest.path} (a ${copy.kind} bus); copy between buses of the same kind`);
   const json = stripIds(source.save()) as LxObject;
   (json.parameters as Record<string, unknown>).running = false;
   json.index = slot;
@@ -218,7 +229,8 @@ export function stopClips(show: LightShow, target: { bus?: ComponentTarget; slot
 /** A lane by 0-based index in the clip's lane list. */
 export function laneAt(clip: Clip, index: number): AnyLane {
   const lane = clip.lanes.at(index);
-  if (!Number.isInteger(index) || lane === undefined) throw notFound(`clip "${clip.label.getString()}" has ${clip.lanes.length} lanes (0–${clip.lanes.length - 1}); no lane ${index}`);
+  if (!Number.isInteger(index) || lane === undefined)
+    throw notFound(`clip "${clip.label.getString()}" has ${clip.lanes.length} lanes (0–${clip.lanes.length - 1}); no lane ${index}`);
   return lane;
 }
 
@@ -246,7 +258,8 @@ function parameterEvent(lane: ParameterLane, target: Parameter, e: EventInput, m
   if (e.pattern !== undefined) throw invalidArgument(`events[${i}]: pattern is for the pattern lane`);
   let n: number;
   if (e.normalized !== undefined) {
-    if (!Number.isFinite(e.normalized) || e.normalized < 0 || e.normalized > 1) throw invalidArgument(`events[${i}]: normalized takes 0–1; got ${e.normalized}`);
+    if (!Number.isFinite(e.normalized) || e.normalized < 0 || e.normalized > 1)
+      throw invalidArgument(`events[${i}]: normalized takes 0–1; got ${e.normalized}`);
     n = e.normalized;
   } else {
     const accepted = target.accept(e.value);
@@ -258,7 +271,8 @@ function parameterEvent(lane: ParameterLane, target: Parameter, e: EventInput, m
 
 function patternEvent(channel: Channel, e: EventInput, ms: number, bpm: number, i: number): PatternEvent {
   const n = channel.patterns.length;
-  if (e.pattern === undefined || !Number.isInteger(e.pattern) || e.pattern < 0 || e.pattern >= n) throw invalidArgument(`events[${i}]: pattern takes a 0-based index in 0–${n - 1} (${channel.path} has ${n} patterns)`);
+  if (e.pattern === undefined || !Number.isInteger(e.pattern) || e.pattern < 0 || e.pattern >= n)
+    throw invalidArgument(`events[${i}]: pattern takes a 0-based index in 0–${n - 1} (${channel.path} has ${n} patterns)`);
   return { cursor: cursorAtMillis(ms, bpm), patternIndex: e.pattern, patternId: channel.patterns.at(e.pattern)!.id };
 }
 
@@ -284,12 +298,14 @@ export function editLane(show: LightShow, t: SlotTarget, edit: LaneEdit, origin:
   } else {
     const rel = edit.lane.startsWith(`${bus.path}/`) ? edit.lane.slice(bus.path.length) : edit.lane;
     target = resolveLaneTarget(bus, rel.startsWith('/') ? rel : `/${rel}`);
-    if (target === null) throw notFound(`${bus.path}${rel.startsWith('/') ? '' : '/'}${rel} is not a parameter of ${bus.path}; lanes automate parameters on the clip's own bus`);
+    if (target === null)
+      throw notFound(`${bus.path}${rel.startsWith('/') ? '' : '/'}${rel} is not a parameter of ${bus.path}; lanes automate parameters on the clip's own bus`);
     lane = clip.parameterLanes().find((l) => l.target === target);
   }
   if (edit.remove === true) {
     if (lane === undefined) throw notFound(`clip "${clip.label.getString()}" has no lane for ${edit.lane}`);
-    if (!(lane instanceof ParameterLane)) throw invalidArgument('only parameter lanes can be removed; the MIDI note and pattern lanes belong to every channel clip (clear their events instead)');
+    if (!(lane instanceof ParameterLane))
+      throw invalidArgument('only parameter lanes can be removed; the MIDI note and pattern lanes belong to every channel clip (clear their events instead)');
     if (edit.events !== undefined) throw invalidArgument('remove takes no events');
     const removed = lane;
     return show.engine.history.performVerified(new RemoveLane(clip.id, removed.id), origin, () => ({ clip, lane: null }));
@@ -313,14 +329,16 @@ export function editLane(show: LightShow, t: SlotTarget, edit: LaneEdit, origin:
   if (lane === undefined) {
     const p = target as Parameter;
     const kind = interpolationFor(p);
-    if (kind === undefined || !(p instanceof NumericParameter) || !p.mappable) throw invalidArgument(`${p.path} cannot be automated by a clip (only numeric, boolean and trigger parameters that can be mapped)`);
+    if (kind === undefined || !(p instanceof NumericParameter) || !p.mappable)
+      throw invalidArgument(`${p.path} cannot be automated by a clip (only numeric, boolean and trigger parameters that can be mapped)`);
     const fresh = new ParameterLane(kind, p);
     fresh.events = sortEvents(edit.events.map((e, i) => parameterEvent(fresh, p, e, times[i], bpm, i)));
     return show.engine.history.performVerified(new AddLane(clip.id, fresh, clip.lanes.length), origin, () => ({ clip, lane: fresh }));
   }
   if (!(lane instanceof ParameterLane)) throw invalidArgument('the MIDI note lane is kept as saved; Footlight does not edit MIDI notes');
   const pl = lane;
-  if (pl.target === null) throw invalidArgument(`lane ${edit.lane} targets ${pl.relativePath()}, which does not exist on ${bus.path}; remove it or add the device back`);
+  if (pl.target === null)
+    throw invalidArgument(`lane ${edit.lane} targets ${pl.relativePath()}, which does not exist on ${bus.path}; remove it or add the device back`);
   const added = edit.events.map((e, i) => parameterEvent(pl, pl.target as Parameter, e, times[i], bpm, i));
   return show.engine.history.performVerified(new SetLaneEvents(pl.id, replaceWindow(pl.events, from, to, added)), origin, () => ({ clip, lane: pl }));
 }
@@ -358,7 +376,17 @@ export function stopRecording(show: LightShow, t: SlotTarget, origin: Origin): {
     if (existing !== undefined) {
       const from = moves[0].cursor.millis;
       const to = moves[moves.length - 1].cursor.millis;
-      steps.push(new SetLaneEvents(existing.id, replaceWindow(existing.events, from, to, moves.map((m) => existing.event(m.cursor, m.normalized)))));
+      steps.push(
+        new SetLaneEvents(
+          existing.id,
+          replaceWindow(
+            existing.events,
+            from,
+            to,
+            moves.map((m) => existing.event(m.cursor, m.normalized)),
+          ),
+        ),
+      );
     } else {
       const kind = interpolationFor(p);
       if (kind === undefined) continue;
@@ -369,5 +397,9 @@ export function stopRecording(show: LightShow, t: SlotTarget, origin: Origin): {
   }
   if (steps.length === 0) return { clip, events: 0, lanes: 0 };
   if (!clip.automationEnabled.isOn()) steps.push(new SetParameter(clip.automationEnabled, true));
-  return show.engine.history.performVerified(new CompoundCommand(`Record into clip ${clip.label.getString()}`, steps), origin, () => ({ clip, events: take.eventCount, lanes: take.moves.size }));
+  return show.engine.history.performVerified(new CompoundCommand(`Record into clip ${clip.label.getString()}`, steps), origin, () => ({
+    clip,
+    events: take.eventCount,
+    lanes: take.moves.size,
+  }));
 }

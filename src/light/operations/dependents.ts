@@ -108,7 +108,10 @@ export class DetachDependents {
   ) {}
 
   perform(g: Graph): void {
-    this.captured = captureDependents(this.show, this.ids.map((id) => g.require(id)));
+    this.captured = captureDependents(
+      this.show,
+      this.ids.map((id) => g.require(id)),
+    );
     dropDependents(g, this.captured);
   }
 

@@ -14,7 +14,16 @@ import { Placeholder } from '../placeholder.js';
 import { refreshViewSelectors } from '../structure/view-selector.js';
 import { checkIndex, plural } from './common.js';
 import { copyComponent } from './copy.js';
-import { DetachDependents, captureDependents, dropDependents, filterDependents, restoreDependents, unreplicatedWiring, type Dependents, type WiringNote } from './dependents.js';
+import {
+  DetachDependents,
+  captureDependents,
+  dropDependents,
+  filterDependents,
+  restoreDependents,
+  unreplicatedWiring,
+  type Dependents,
+  type WiringNote,
+} from './dependents.js';
 import { pathChanges, pathPicture, type PathChange } from './path-changes.js';
 import * as targets from './targets.js';
 import type { AnyEffect, ComponentTarget, EffectContainer } from './targets.js';
@@ -115,14 +124,22 @@ export interface RemovedEffect {
 /** Removes an effect (a locked one is refused) with what depended on it. Undoable. */
 export function removeEffect(show: LightShow, target: ComponentTarget, origin: Origin): RemovedEffect {
   const { container, effect } = targets.effect(show.lx, target);
-  if (effect instanceof Effect && effect.locked.isOn()) throw invalidArgument(`${effect.path} is locked; unlock it first (set_parameter ${effect.locked.path} false)`);
+  if (effect instanceof Effect && effect.locked.isOn())
+    throw invalidArgument(`${effect.path} is locked; unlock it first (set_parameter ${effect.locked.path} false)`);
   const path = effect.path;
   const wiring = unreplicatedWiring(captureDependents(show, [effect]));
   const picture = pathPicture(show.lx);
-  return show.engine.history.performVerified(new CompoundCommand(`Delete ${effect.label.getString()}`, [new DetachDependents(show, [effect.id]), new RemoveEffect(container.id, effect.id, effect.label.getString())]), origin, () => {
-    if (effect.parent !== null) throw internal(`${path} is still in its chain after removing it; the change was rolled back`);
-    return { path, id: effect.id, removedWiring: wiring, pathChanges: pathChanges(picture, show.lx) };
-  });
+  return show.engine.history.performVerified(
+    new CompoundCommand(`Delete ${effect.label.getString()}`, [
+      new DetachDependents(show, [effect.id]),
+      new RemoveEffect(container.id, effect.id, effect.label.getString()),
+    ]),
+    origin,
+    () => {
+      if (effect.parent !== null) throw internal(`${path} is still in its chain after removing it; the change was rolled back`);
+      return { path, id: effect.id, removedWiring: wiring, pathChanges: pathChanges(picture, show.lx) };
+    },
+  );
 }
 
 export interface MovedEffect extends EffectResult {
@@ -144,14 +161,16 @@ export function moveEffect(show: LightShow, target: ComponentTarget, index: numb
     checkIndex(index, n - 1, describeContainer(container));
     if (index === effect.index) return { effect, pathChanges: [], droppedWiring: [] };
     return show.engine.history.performVerified(new MoveEffect(container.id, effect.id, index, effect.label.getString()), origin, () => {
-      if (effect.index !== index || effect.parent !== container) throw internal(`${effect.path} is not at index ${index} after the move; the change was rolled back`);
+      if (effect.index !== index || effect.parent !== container)
+        throw internal(`${effect.path} is not at index ${index} after the move; the change was rolled back`);
       return { effect, pathChanges: pathChanges(picture, show.lx), droppedWiring: [] };
     });
   }
   checkIndex(index, to.effects.length, describeContainer(to));
   const dropped = unreplicatedWiring(outOfScope(show, effect, to));
   return show.engine.history.performVerified(new RelocateEffect(show, effect.id, container.id, to.id, index, effect.label.getString()), origin, () => {
-    if (effect.parent !== to || effect.index !== index) throw internal(`${effect.path} is not in ${to.path} at index ${index} after the move; the change was rolled back`);
+    if (effect.parent !== to || effect.index !== index)
+      throw internal(`${effect.path} is not in ${to.path} at index ${index} after the move; the change was rolled back`);
     return { effect, pathChanges: pathChanges(picture, show.lx), droppedWiring: dropped };
   });
 }
@@ -164,7 +183,13 @@ export interface CopiedEffect extends EffectResult {
  * Copies an effect with its settings, modulators and inside modulation into its own chain
  * (default: right after it) or another container (default: the end). Undoable.
  */
-export function copyEffect(show: LightShow, target: ComponentTarget, destination: ComponentTarget | undefined, index: number | undefined, origin: Origin): CopiedEffect {
+export function copyEffect(
+  show: LightShow,
+  target: ComponentTarget,
+  destination: ComponentTarget | undefined,
+  index: number | undefined,
+  origin: Origin,
+): CopiedEffect {
   const { container, effect } = targets.effect(show.lx, target);
   const to = destination === undefined ? container : targets.effectContainer(show.lx, destination);
   const n = to.effects.length;

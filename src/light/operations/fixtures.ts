@@ -194,15 +194,18 @@ function acceptJson(f: Fixture, def: LxfParameter, value: unknown): unknown {
   switch (def.type) {
     case 'float':
     case 'int':
-      if (typeof value !== 'number' || !Number.isFinite(value) || (def.type === 'int' && !Number.isInteger(value))) throw invalidArgument(`${where} takes ${def.type === 'int' ? 'an integer' : 'a number'}; got ${describe(value)}`);
-      if ((def.min !== undefined && value < def.min) || (def.max !== undefined && value > def.max)) throw invalidArgument(`${where} takes ${def.min ?? '−∞'}–${def.max ?? '∞'}; got ${value}`);
+      if (typeof value !== 'number' || !Number.isFinite(value) || (def.type === 'int' && !Number.isInteger(value)))
+        throw invalidArgument(`${where} takes ${def.type === 'int' ? 'an integer' : 'a number'}; got ${describe(value)}`);
+      if ((def.min !== undefined && value < def.min) || (def.max !== undefined && value > def.max))
+        throw invalidArgument(`${where} takes ${def.min ?? '−∞'}–${def.max ?? '∞'}; got ${value}`);
       return value;
     case 'boolean':
       if (typeof value !== 'boolean') throw invalidArgument(`${where} takes true or false; got ${describe(value)}`);
       return value;
     default:
       if (typeof value !== 'string') throw invalidArgument(`${where} takes a string; got ${describe(value)}`);
-      if (def.options !== undefined && !def.options.includes(value)) throw invalidArgument(`${where} takes one of ${def.options.map((o) => JSON.stringify(o)).join(', ')}; got ${JSON.stringify(value)}`);
+      if (def.options !== undefined && !def.options.includes(value))
+        throw invalidArgument(`${where} takes one of ${def.options.map((o) => JSON.stringify(o)).join(', ')}; got ${JSON.stringify(value)}`);
       return value;
   }
 }
@@ -229,7 +232,9 @@ function planParams(show: LightShow, f: Fixture, params: Readonly<Record<string,
     declared ??= declaredJson(show, f);
     const def = declared.find((d) => d.name === name);
     if (def === undefined) {
-      const known = [...f.parameters.values()].filter((x) => !x.internal && x.key !== 'selected' && x.key !== 'label' && !x.key.includes('/')).map((x) => x.key);
+      const known = [...f.parameters.values()]
+        .filter((x) => !x.internal && x.key !== 'selected' && x.key !== 'label' && !x.key.includes('/'))
+        .map((x) => x.key);
       throw invalidArgument(`${f.path} has no parameter ${JSON.stringify(name)}; it has ${[...known, ...declared.map((d) => d.name)].join(', ')}`);
     }
     json.push({ name, before: f.jsonParameters[name], after: acceptJson(f, def, value) });
@@ -241,7 +246,10 @@ function planParams(show: LightShow, f: Fixture, params: Readonly<Record<string,
 function fixtureClass(name: string): string {
   if (name === 'JsonFixture' || name === JSON_FIXTURE_CLASS) return JSON_FIXTURE_CLASS;
   const stock = stockFixtureClass(name) ?? STOCK_FIXTURE_CLASSES.find((c) => c.name.toLowerCase() === name.toLowerCase());
-  if (stock === undefined) throw notFound(`no fixture class ${JSON.stringify(name)}; the classes are ${STOCK_FIXTURE_CLASSES.map((c) => c.name).join(', ')} (or type: an .lxf fixture)`);
+  if (stock === undefined)
+    throw notFound(
+      `no fixture class ${JSON.stringify(name)}; the classes are ${STOCK_FIXTURE_CLASSES.map((c) => c.name).join(', ')} (or type: an .lxf fixture)`,
+    );
   return stock.className;
 }
 
@@ -274,15 +282,18 @@ export interface AddFixtureOptions {
 /** Adds a fixture configured with `params`, as one undoable step and one model rebuild. */
 export function addFixture(show: LightShow, options: AddFixtureOptions, origin: Origin): Fixture {
   const structure = show.structure;
-  if ((options.className === undefined) === (options.type === undefined)) throw invalidArgument('give exactly one of class (a stock fixture class) or type (an .lxf fixture)');
+  if ((options.className === undefined) === (options.type === undefined))
+    throw invalidArgument('give exactly one of class (a stock fixture class) or type (an .lxf fixture)');
   const className = options.type !== undefined ? JSON_FIXTURE_CLASS : fixtureClass(options.className!);
-  if (className === JSON_FIXTURE_CLASS && options.type === undefined) throw invalidArgument('a JSON fixture needs type: the .lxf name under Fixtures/ without the extension');
+  if (className === JSON_FIXTURE_CLASS && options.type === undefined)
+    throw invalidArgument('a JSON fixture needs type: the .lxf name under Fixtures/ without the extension');
   const n = structure.fixtures.length;
   const index = options.index === undefined ? n : checkIndex(options.index, n, `the structure has ${plural(n, 'fixture')}`);
   const f = new Fixture(className, options.label);
   if (options.type !== undefined) {
     if (options.type.trim().length === 0) throw invalidArgument('type must name an .lxf file');
-    if (structure.resolveLxf?.(options.type) === undefined) throw invalidArgument(`no fixture file ${options.type}.lxf in the media folder's Fixtures/ (list_available_fixtures lists them)`);
+    if (structure.resolveLxf?.(options.type) === undefined)
+      throw invalidArgument(`no fixture file ${options.type}.lxf in the media folder's Fixtures/ (list_available_fixtures lists them)`);
     f.fixtureType!.setString(options.type);
   }
   if (options.params !== undefined && Object.keys(options.params).length > 0) {
@@ -292,7 +303,8 @@ export function addFixture(show: LightShow, options: AddFixtureOptions, origin: 
   }
   checkGeometry(show, f);
   return show.engine.history.performVerified(new InsertFixture(structure.id, f, index), origin, () => {
-    if (structure.fixtures.at(index) !== f || f.graph === null) throw internal(`${structure.path}: the new fixture is not at index ${index}; the change was rolled back`);
+    if (structure.fixtures.at(index) !== f || f.graph === null)
+      throw internal(`${structure.path}: the new fixture is not at index ${index}; the change was rolled back`);
     return f;
   });
 }
@@ -311,7 +323,8 @@ export function removeFixture(show: LightShow, target: ComponentTarget, origin: 
   const wiring = unreplicatedWiring(captureDependents(show, [f]));
   const picture = pathPicture(show.lx);
   return show.engine.history.performVerified(new RemoveFixture(show, f.id, f.label.getString()), origin, () => {
-    if (f.graph !== null || show.structure.fixtures.indexOf(f) >= 0) throw internal(`${path} is still in the structure after removing it; the change was rolled back`);
+    if (f.graph !== null || show.structure.fixtures.indexOf(f) >= 0)
+      throw internal(`${path} is still in the structure after removing it; the change was rolled back`);
     return { path, id: f.id, removedWiring: wiring, pathChanges: pathChanges(picture, show.lx) };
   });
 }
@@ -333,7 +346,12 @@ export function moveFixture(show: LightShow, target: ComponentTarget, index: num
  * Duplicates a fixture with all its parameters (default: right after it). The copy's output
  * starts disabled so it never starts sending to the original's destination unnoticed. Undoable.
  */
-export function duplicateFixture(show: LightShow, target: ComponentTarget, index: number | undefined, origin: Origin): { fixture: Fixture; pathChanges: PathChange[] } {
+export function duplicateFixture(
+  show: LightShow,
+  target: ComponentTarget,
+  index: number | undefined,
+  origin: Origin,
+): { fixture: Fixture; pathChanges: PathChange[] } {
   const structure = show.structure;
   const src = targets.fixture(show.lx, target);
   const n = structure.fixtures.length;
@@ -342,7 +360,8 @@ export function duplicateFixture(show: LightShow, target: ComponentTarget, index
   copy.enabled.setOn(false);
   const picture = pathPicture(show.lx);
   return show.engine.history.performVerified(new InsertFixture(structure.id, copy, at), origin, () => {
-    if (structure.fixtures.at(at) !== copy || copy.enabled.isOn()) throw internal(`${structure.path}: the duplicate is not at index ${at} with its output off; the change was rolled back`);
+    if (structure.fixtures.at(at) !== copy || copy.enabled.isOn())
+      throw internal(`${structure.path}: the duplicate is not at index ${at} with its output off; the change was rolled back`);
     return { fixture: copy, pathChanges: pathChanges(picture, show.lx) };
   });
 }
@@ -352,7 +371,12 @@ export function duplicateFixture(show: LightShow, target: ComponentTarget, index
  * is written, then all are written as one undo step with one model rebuild. Registered
  * parameters go by key (x, y, numRows, enabled, ...); a JSON fixture's `.lxf` parameters by name.
  */
-export function setFixtureParams(show: LightShow, target: ComponentTarget, params: Readonly<Record<string, unknown>>, origin: Origin): { fixture: Fixture; changed: string[] } {
+export function setFixtureParams(
+  show: LightShow,
+  target: ComponentTarget,
+  params: Readonly<Record<string, unknown>>,
+  origin: Origin,
+): { fixture: Fixture; changed: string[] } {
   const f = targets.fixture(show.lx, target);
   const plan = planParams(show, f, params);
   const probe = copyComponent(show, f, () => new Fixture(f.lxClass));
@@ -361,8 +385,13 @@ export function setFixtureParams(show: LightShow, target: ComponentTarget, param
   checkGeometry(show, probe);
   const command = new SetFixtureParams(`Change ${f.label.getString()}`, show.structure.id, f.id, plan.params, plan.json);
   return show.engine.history.performVerified(command, origin, () => {
-    for (const c of plan.params) if (f.parameters.get(c.key)!.baseValue !== c.after) throw internal(`${f.path}/${c.key} holds ${JSON.stringify(f.parameters.get(c.key)!.baseValue)} after setting ${JSON.stringify(c.after)}; the change was rolled back`);
-    for (const c of plan.json) if (f.jsonParameters[c.name] !== c.after) throw internal(`${f.path} JSON parameter ${c.name} did not take; the change was rolled back`);
+    for (const c of plan.params)
+      if (f.parameters.get(c.key)!.baseValue !== c.after)
+        throw internal(
+          `${f.path}/${c.key} holds ${JSON.stringify(f.parameters.get(c.key)!.baseValue)} after setting ${JSON.stringify(c.after)}; the change was rolled back`,
+        );
+    for (const c of plan.json)
+      if (f.jsonParameters[c.name] !== c.after) throw internal(`${f.path} JSON parameter ${c.name} did not take; the change was rolled back`);
     return { fixture: f, changed: [...plan.params.map((c) => c.key), ...plan.json.map((c) => c.name)] };
   });
 }
@@ -375,7 +404,10 @@ export function setFixtureTags(show: LightShow, target: ComponentTarget, tags: r
   const f = targets.fixture(show.lx, target);
   if (tags.length > MAX_TAGS) throw invalidArgument(`at most ${MAX_TAGS} tags; got ${tags.length}`);
   for (const [i, tag] of tags.entries()) {
-    if (typeof tag !== 'string' || !isValidTag(tag)) throw invalidArgument(`tags[${i}] ${describe(tag)} is not a valid tag: tags are letters, digits and _ . - / only (no spaces or commas); nothing was changed`);
+    if (typeof tag !== 'string' || !isValidTag(tag))
+      throw invalidArgument(
+        `tags[${i}] ${describe(tag)} is not a valid tag: tags are letters, digits and _ . - / only (no spaces or commas); nothing was changed`,
+      );
   }
   const unique = [...new Set(tags)];
   const p = f.parameters.get('tags');

@@ -109,7 +109,8 @@ function sourcePath(show: LightShow, source: SourceTarget): string {
     const c = targets.component(show.lx, { path: source.path, id: source.id }, 'source');
     return c.path;
   }
-  if (source.path === undefined && source.id === undefined) throw invalidArgument('give the source: sourcePath, or sourceId (a modulator) or sourceId + sourceKey (a parameter)');
+  if (source.path === undefined && source.id === undefined)
+    throw invalidArgument('give the source: sourcePath, or sourceId (a modulator) or sourceId + sourceKey (a parameter)');
   if (source.id === undefined) return source.path!;
   return resolveParameterTarget(show.lx, source).path;
 }
@@ -137,7 +138,13 @@ export function wireModulation(show: LightShow, source: SourceTarget, target: Pa
 }
 
 /** Wires a trigger mapping from one boolean or trigger to another, optionally with its mode. Undoable. */
-export function wireTrigger(show: LightShow, source: ParameterTarget, target: ParameterTarget, options: { mode?: string; scope?: ComponentTarget }, origin: Origin): { trigger: TriggerModulation; warnings: string[] } {
+export function wireTrigger(
+  show: LightShow,
+  source: ParameterTarget,
+  target: ParameterTarget,
+  options: { mode?: string; scope?: ComponentTarget },
+  origin: Origin,
+): { trigger: TriggerModulation; warnings: string[] } {
   if (source.path === undefined && source.id === undefined) throw invalidArgument('give the source: sourcePath, or sourceId + sourceKey');
   const from = show.parameter(source);
   const to = targetParameter(show, target);
@@ -150,14 +157,20 @@ export function wireTrigger(show: LightShow, source: ParameterTarget, target: Pa
 function triggerWarnings(t: TriggerModulation): string[] {
   const envelope = t.target.owner;
   if (envelope instanceof AHDSREnvelope && t.target === envelope.engage && t.sourceMomentary && !envelope.oneshot.isOn()) {
-    return [`${envelope.path} has Oneshot off: a momentary trigger opens and closes its gate in the same frame, so the envelope ` +
-      `goes straight to its release. Turn on ${envelope.oneshot.path} to play the whole envelope on each trigger.`];
+    return [
+      `${envelope.path} has Oneshot off: a momentary trigger opens and closes its gate in the same frame, so the envelope ` +
+        `goes straight to its release. Turn on ${envelope.oneshot.path} to play the whole envelope on each trigger.`,
+    ];
   }
   return [];
 }
 
 /** Removes a modulation or trigger mapping (and any modulation of its depth). Undoable. */
-export function removeModulation(show: LightShow, target: ComponentTarget, origin: Origin): { path: string; id: number; kind: 'modulation' | 'trigger'; removedWiring: WiringNote[]; pathChanges: PathChange[] } {
+export function removeModulation(
+  show: LightShow,
+  target: ComponentTarget,
+  origin: Origin,
+): { path: string; id: number; kind: 'modulation' | 'trigger'; removedWiring: WiringNote[]; pathChanges: PathChange[] } {
   const m = wiringAt(show, target);
   const kind = m instanceof CompoundModulation ? ('modulation' as const) : ('trigger' as const);
   const path = m.path;
@@ -240,7 +253,12 @@ export function listStages(show: LightShow, target: ComponentTarget): MultiStage
 }
 
 /** Adds a stage at `basis` (strictly inside 0–1, not on an existing stage). Undoable. */
-export function addStage(show: LightShow, target: ComponentTarget, stage: { basis: number; value: number; shape?: number }, origin: Origin): { envelope: MultiStageEnvelope; index: number } {
+export function addStage(
+  show: LightShow,
+  target: ComponentTarget,
+  stage: { basis: number; value: number; shape?: number },
+  origin: Origin,
+): { envelope: MultiStageEnvelope; index: number } {
   const env = envelopeAt(show, target);
   const basis = checkNumber('basis', stage.basis, 0, 1, true);
   const value = checkNumber('value', stage.value, 0, 1);
@@ -258,10 +276,20 @@ export function removeStage(show: LightShow, target: ComponentTarget, index: num
   const env = envelopeAt(show, target);
   const stages = env.stages;
   if (!Number.isInteger(index) || index <= 0 || index >= stages.length - 1) {
-    throw invalidArgument(stages.length <= 2 ? `${env.path} has only its fixed first and last stages` : `index takes an inner stage, 1–${stages.length - 2} (the first and last stages are fixed); got ${describe(index)}`);
+    throw invalidArgument(
+      stages.length <= 2
+        ? `${env.path} has only its fixed first and last stages`
+        : `index takes an inner stage, 1–${stages.length - 2} (the first and last stages are fixed); got ${describe(index)}`,
+    );
   }
   const removed = stages[index];
-  applyStages(show, env, stages.filter((_, i) => i !== index), `Remove stage from ${env.label.getString()}`, origin);
+  applyStages(
+    show,
+    env,
+    stages.filter((_, i) => i !== index),
+    `Remove stage from ${env.label.getString()}`,
+    origin,
+  );
   return { envelope: env, removed };
 }
 
@@ -269,7 +297,13 @@ export function removeStage(show: LightShow, target: ComponentTarget, index: num
  * Changes one stage: an inner stage's basis must stay strictly between its neighbours; the
  * first and last stages keep their basis (0 and 1) and the first has no curve into it. Undoable.
  */
-export function setStage(show: LightShow, target: ComponentTarget, index: number, change: { basis?: number; value?: number; shape?: number }, origin: Origin): MultiStageEnvelope {
+export function setStage(
+  show: LightShow,
+  target: ComponentTarget,
+  index: number,
+  change: { basis?: number; value?: number; shape?: number },
+  origin: Origin,
+): MultiStageEnvelope {
   const env = envelopeAt(show, target);
   const stages = env.stages;
   if (!Number.isInteger(index) || index < 0 || index >= stages.length) throw invalidArgument(`index takes 0–${stages.length - 1}; got ${describe(index)}`);
@@ -277,7 +311,8 @@ export function setStage(show: LightShow, target: ComponentTarget, index: number
   const s = { ...stages[index] };
   const last = stages.length - 1;
   if (change.basis !== undefined) {
-    if (index === 0 || index === last) throw invalidArgument(`stage ${index} is ${index === 0 ? 'the first' : 'the last'} stage; its basis is fixed at ${index === 0 ? 0 : 1}`);
+    if (index === 0 || index === last)
+      throw invalidArgument(`stage ${index} is ${index === 0 ? 'the first' : 'the last'} stage; its basis is fixed at ${index === 0 ? 0 : 1}`);
     s.basis = checkNumber('basis', change.basis, stages[index - 1].basis, stages[index + 1].basis, true);
   }
   if (change.value !== undefined) s.value = checkNumber('value', change.value, 0, 1);

@@ -72,7 +72,8 @@ export function saveSwatch(show: LightShow, options: { label?: string; index?: n
   const swatch = palette.newSwatchFromLive();
   if (options.label !== undefined) swatch.label.setString(options.label);
   return show.engine.history.performVerified(new SaveSwatch(palette.id, swatch, index), origin, () => {
-    if (palette.swatches.at(index) !== swatch || swatch.size !== palette.swatch.size) throw internal(`${palette.path}: the saved swatch is not at index ${index}; the change was rolled back`);
+    if (palette.swatches.at(index) !== swatch || swatch.size !== palette.swatch.size)
+      throw internal(`${palette.path}: the saved swatch is not at index ${index}; the change was rolled back`);
     return swatch;
   });
 }
@@ -85,7 +86,8 @@ export function setSwatch(show: LightShow, target: ComponentTarget, origin: Orig
   const palette = show.lx.palette;
   const s = savedSwatch(show, target);
   return show.engine.history.performVerified(new RecallSwatch(palette.id, s.id, s.label.getString()), origin, () => {
-    if (palette.autoCycleCursor.getValue() !== s.index && !palette.transitioning) throw internal(`${palette.path}: ${s.path} is not the recalled swatch; the change was rolled back`);
+    if (palette.autoCycleCursor.getValue() !== s.index && !palette.transitioning)
+      throw internal(`${palette.path}: ${s.path} is not the recalled swatch; the change was rolled back`);
     return { swatch: s, transitioning: palette.transitioning };
   });
 }

@@ -62,7 +62,8 @@ export function removePattern(show: LightShow, target: ComponentTarget, origin: 
   const label = pattern.label.getString();
   const command = new CompoundCommand(`Delete ${label}`, [new DetachDependents(show, [pattern.id]), new RemovePattern(host.id, pattern.id, label)]);
   return show.engine.history.performVerified(command, origin, () => {
-    if (pattern.parent !== null || host.patterns.indexOf(pattern) >= 0) throw internal(`${path} is still in ${host.path} after removing it; the change was rolled back`);
+    if (pattern.parent !== null || host.patterns.indexOf(pattern) >= 0)
+      throw internal(`${path} is still in ${host.path} after removing it; the change was rolled back`);
     return { path, id: pattern.id, removedWiring: wiring, pathChanges: pathChanges(picture, show.lx) };
   });
 }
@@ -70,7 +71,11 @@ export function removePattern(show: LightShow, target: ComponentTarget, origin: 
 /** Moves a pattern within its channel or rack; the active pattern stays active. Undoable. */
 export function movePattern(show: LightShow, target: ComponentTarget, index: number, origin: Origin): PatternResult {
   const { host, pattern } = targets.pattern(show.lx, target);
-  checkIndex(index, host.patterns.length - 1, `${describeHost(host)}; patterns move within their channel (copy_pattern then remove_pattern moves one elsewhere)`);
+  checkIndex(
+    index,
+    host.patterns.length - 1,
+    `${describeHost(host)}; patterns move within their channel (copy_pattern then remove_pattern moves one elsewhere)`,
+  );
   if (index === pattern.index) return { pattern, pathChanges: [] };
   const picture = pathPicture(show.lx);
   return show.engine.history.performVerified(new MovePattern(host.id, pattern.id, index, pattern.label.getString()), origin, () => {
@@ -89,7 +94,13 @@ export interface CopiedPattern extends PatternResult {
  * it, into a channel or rack (its own by default, or another) at `index` (default: right after
  * the source in its own host, else the end). A rack cannot be copied into itself. Undoable.
  */
-export function copyPattern(show: LightShow, target: ComponentTarget, container: ComponentTarget | undefined, index: number | undefined, origin: Origin): CopiedPattern {
+export function copyPattern(
+  show: LightShow,
+  target: ComponentTarget,
+  container: ComponentTarget | undefined,
+  index: number | undefined,
+  origin: Origin,
+): CopiedPattern {
   const { host: source, pattern } = targets.pattern(show.lx, target);
   const host: PatternHost = container === undefined ? source : targets.patternHost(show.lx, container);
   if (pattern.contains(host)) throw invalidArgument(`${host.path} is inside ${pattern.path}; a pattern cannot be copied into itself`);
@@ -116,7 +127,10 @@ export function copyPattern(show: LightShow, target: ComponentTarget, container:
 export function activatePattern(show: LightShow, target: ComponentTarget, origin: Origin): AnyPattern {
   const { host, pattern } = targets.pattern(show.lx, target);
   const engine = host.patternEngine;
-  if (!engine.isPlaylist) throw invalidArgument(`${host.path} is in blend mode, which mixes every enabled pattern: enable or disable patterns (.../enabled) or set its compositeMode to Playlist`);
+  if (!engine.isPlaylist)
+    throw invalidArgument(
+      `${host.path} is in blend mode, which mixes every enabled pattern: enable or disable patterns (.../enabled) or set its compositeMode to Playlist`,
+    );
   if (pattern instanceof Placeholder) throw invalidArgument(`${pattern.path} is a pattern Footlight cannot run (${pattern.reason})`);
   if (engine.targetPattern === pattern) return pattern;
   return show.engine.history.performVerified(new GoPattern(host.id, pattern.id, pattern.label.getString()), origin, () => {

@@ -40,7 +40,14 @@ export function recallSnapshot(show: LightShow, target: ComponentTarget, immedia
   const s = snapshotAt(show, target);
   const recall = new RecallSnapshot(engine.id, s.id, () => show.lx, s.label.getString());
   const command = immediate
-    ? new CompoundCommand(`Recall ${s.label.getString()}`, [recall, new FunctionCommand('Finish transition', () => engine.finishTransition(), () => undefined)])
+    ? new CompoundCommand(`Recall ${s.label.getString()}`, [
+        recall,
+        new FunctionCommand(
+          'Finish transition',
+          () => engine.finishTransition(),
+          () => undefined,
+        ),
+      ])
     : recall;
   return show.engine.history.performVerified(command, origin, () => {
     if (engine.autoCycleCursor.getValue() !== s.index) throw internal(`${s.path} is not the recalled snapshot; the change was rolled back`);

@@ -70,7 +70,12 @@ export function patternHost(lx: LXEngineComponent, target: ComponentTarget): Pat
 export function pattern(lx: LXEngineComponent, target: ComponentTarget): { host: PatternHost; pattern: AnyPattern } {
   const c = component(lx, target, 'pattern');
   const parent = c.parent;
-  if ((c instanceof Pattern || (c instanceof Placeholder && c.kind === 'pattern')) && c.key === 'pattern' && (parent instanceof Channel || parent instanceof PatternRack)) return { host: parent, pattern: c };
+  if (
+    (c instanceof Pattern || (c instanceof Placeholder && c.kind === 'pattern')) &&
+    c.key === 'pattern' &&
+    (parent instanceof Channel || parent instanceof PatternRack)
+  )
+    return { host: parent, pattern: c };
   throw invalidArgument(`${c.path} is not a channel's pattern; pattern paths look like /lx/mixer/channel/1/pattern/2`);
 }
 
@@ -79,7 +84,8 @@ export function effectContainer(lx: LXEngineComponent, target: ComponentTarget):
   const c = component(lx, target, 'container');
   if (c instanceof Pattern) return c;
   if (c instanceof MasterBus || (c instanceof AbstractChannel && c.parent === lx.mixer)) return c;
-  if (c instanceof Placeholder && c.kind === 'pattern') throw invalidArgument(`${c.path} is a pattern Footlight cannot run (${c.reason}); its effects cannot be changed`);
+  if (c instanceof Placeholder && c.kind === 'pattern')
+    throw invalidArgument(`${c.path} is a pattern Footlight cannot run (${c.reason}); its effects cannot be changed`);
   throw invalidArgument(`${c.path} cannot hold effects; use a channel, group, /lx/mixer/master or a pattern`);
 }
 
@@ -87,7 +93,11 @@ export function effectContainer(lx: LXEngineComponent, target: ComponentTarget):
 export function effect(lx: LXEngineComponent, target: ComponentTarget): { container: EffectContainer; effect: AnyEffect } {
   const c = component(lx, target, 'effect');
   const parent = c.parent;
-  if ((c instanceof Effect || (c instanceof Placeholder && c.kind === 'effect')) && c.key === 'effect' && (parent instanceof Pattern || parent instanceof MasterBus || parent instanceof AbstractChannel)) {
+  if (
+    (c instanceof Effect || (c instanceof Placeholder && c.kind === 'effect')) &&
+    c.key === 'effect' &&
+    (parent instanceof Pattern || parent instanceof MasterBus || parent instanceof AbstractChannel)
+  ) {
     return { container: parent, effect: c };
   }
   throw invalidArgument(`${c.path} is not an effect; effect paths look like /lx/mixer/channel/1/effect/1 or .../pattern/1/effect/1`);

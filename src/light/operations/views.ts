@@ -55,14 +55,16 @@ export function addView(show: LightShow, options: AddViewOptions, origin: Origin
   const index = options.index === undefined ? n : checkIndex(options.index, n, `the structure has ${plural(n, 'view')}`);
   if (options.selector.trim().length === 0) throw invalidArgument('selector is empty; a view needs tags to select, e.g. "strip" or "panel[0-3]"');
   checkSelector(options.selector);
-  if (options.orientation === 'group' && options.normalization === 'absolute') throw invalidArgument('orientation "group" only works with normalization "relative"');
+  if (options.orientation === 'group' && options.normalization === 'absolute')
+    throw invalidArgument('orientation "group" only works with normalization "relative"');
   const view = new ViewDefinition(options.label);
   view.selector.setString(options.selector);
   if (options.normalization === 'absolute') view.normalization.setValue(1);
   if (options.orientation === 'group') view.orientation.setValue(1);
   if (options.priority !== undefined) view.priority.setOn(options.priority);
   return show.engine.history.performVerified(new AddView(engine.id, view, index), origin, () => {
-    if (engine.views.at(index) !== view || view.selector.getString() !== options.selector) throw internal(`${engine.path}: the new view is not at index ${index}; the change was rolled back`);
+    if (engine.views.at(index) !== view || view.selector.getString() !== options.selector)
+      throw internal(`${engine.path}: the new view is not at index ${index}; the change was rolled back`);
     return view;
   });
 }
@@ -91,7 +93,8 @@ export function removeView(show: LightShow, target: ComponentTarget, origin: Ori
     if (view.graph !== null) throw internal(`${path} is still a view after removing it; the change was rolled back`);
     for (const u of users) {
       const p = u.component.parameters.get(u.key);
-      if (!(p instanceof ViewSelectorParameter) || p.selected !== null) throw internal(`${p?.path ?? u.key} did not fall back to Default; the change was rolled back`);
+      if (!(p instanceof ViewSelectorParameter) || p.selected !== null)
+        throw internal(`${p?.path ?? u.key} did not fall back to Default; the change was rolled back`);
     }
     return { path, id: view.id, resetSelectors: selectorPaths, pathChanges: pathChanges(picture, show.lx) };
   });

@@ -4,9 +4,24 @@
 
 /** The byte orders in LX's enum order (the ordinal is what a project file stores). */
 export const BYTE_ORDERS = [
-  'RGB', 'RBG', 'GRB', 'GBR', 'BRG', 'BGR',
-  'RGBW', 'RBGW', 'GRBW', 'GBRW', 'BRGW', 'BGRW',
-  'WRGB', 'WRBG', 'WGRB', 'WGBR', 'WBRG', 'WBGR',
+  'RGB',
+  'RBG',
+  'GRB',
+  'GBR',
+  'BRG',
+  'BGR',
+  'RGBW',
+  'RBGW',
+  'GRBW',
+  'GBRW',
+  'BRGW',
+  'BGRW',
+  'WRGB',
+  'WRBG',
+  'WGRB',
+  'WGBR',
+  'WBRG',
+  'WBGR',
   'W',
 ] as const;
 

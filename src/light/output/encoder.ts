@@ -10,7 +10,15 @@ import { nextArtNetSequence } from './protocols.js';
  * Encodes `colors` (one ARGB per model point) into the bank at `base` of `out`. `levels[s]` is
  * the brightness level (0–255) of source `s`; `sequences[p]` holds packet `p`'s last sequence.
  */
-export function encodeFrame(plan: OutputPlan, colors: Uint32Array, out: Uint8Array, base: number, lut: Uint8Array, levels: Uint8Array, sequences: Uint8Array): void {
+export function encodeFrame(
+  plan: OutputPlan,
+  colors: Uint32Array,
+  out: Uint8Array,
+  base: number,
+  lut: Uint8Array,
+  levels: Uint8Array,
+  sequences: Uint8Array,
+): void {
   const indices = plan.indices;
   const size = colors.length;
   const runCount = plan.runCount;
@@ -22,8 +30,12 @@ export function encodeFrame(plan: OutputPlan, colors: Uint32Array, out: Uint8Arr
     let k = plan.runFirst[r];
     const end = k + plan.runPixels[r];
     if (layout.mode === PIXEL_RGB) {
-      const lr = curveOffset(CHANNEL_RED, level), lg = curveOffset(CHANNEL_GREEN, level), lb = curveOffset(CHANNEL_BLUE, level);
-      const pr = layout.r, pg = layout.g, pb = layout.b;
+      const lr = curveOffset(CHANNEL_RED, level),
+        lg = curveOffset(CHANNEL_GREEN, level),
+        lb = curveOffset(CHANNEL_BLUE, level);
+      const pr = layout.r,
+        pg = layout.g,
+        pb = layout.b;
       for (; k < end; k++, o += bpp) {
         const idx = indices[k];
         const c = idx >= 0 && idx < size ? colors[idx] : 0;
@@ -32,13 +44,20 @@ export function encodeFrame(plan: OutputPlan, colors: Uint32Array, out: Uint8Arr
         out[o + pb] = lut[lb + (c & 0xff)];
       }
     } else if (layout.mode === PIXEL_RGBW) {
-      const lr = curveOffset(CHANNEL_RED, level), lg = curveOffset(CHANNEL_GREEN, level);
-      const lb = curveOffset(CHANNEL_BLUE, level), lw = curveOffset(CHANNEL_WHITE, level);
-      const pr = layout.r, pg = layout.g, pb = layout.b, pw = layout.w;
+      const lr = curveOffset(CHANNEL_RED, level),
+        lg = curveOffset(CHANNEL_GREEN, level);
+      const lb = curveOffset(CHANNEL_BLUE, level),
+        lw = curveOffset(CHANNEL_WHITE, level);
+      const pr = layout.r,
+        pg = layout.g,
+        pb = layout.b,
+        pw = layout.w;
       for (; k < end; k++, o += bpp) {
         const idx = indices[k];
         const c = idx >= 0 && idx < size ? colors[idx] : 0;
-        const red = (c >>> 16) & 0xff, green = (c >>> 8) & 0xff, blue = c & 0xff;
+        const red = (c >>> 16) & 0xff,
+          green = (c >>> 8) & 0xff,
+          blue = c & 0xff;
         const w = red < green ? (red < blue ? red : blue) : green < blue ? green : blue;
         out[o + pr] = lut[lr + red - w];
         out[o + pg] = lut[lg + green - w];

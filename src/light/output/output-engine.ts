@@ -16,12 +16,27 @@ import { GammaTable, brightnessLevel } from './gamma.js';
 import { OutputGroup } from './output-group.js';
 import { buildPlan, type HeaderWriter, type OutputPlan } from './packing.js';
 import {
-  type Protocol, writeArtDmxHeader, writeArtSync, writeDdpHeader, writeKinetDmxOutHeader, writeKinetPortOutHeader, writeOpcHeader,
+  type Protocol,
+  writeArtDmxHeader,
+  writeArtSync,
+  writeDdpHeader,
+  writeKinetDmxOutHeader,
+  writeKinetPortOutHeader,
+  writeOpcHeader,
   writeSacnHeader,
 } from './protocols.js';
 import {
-  type ErrorMessage, MAX_DESTINATIONS, type PlanMessage, STATS_STRIDE, STAT_BACKOFF_UNTIL, STAT_BYTES, STAT_CONNECTED,
-  STAT_ERRORS, STAT_LAST_ERROR_AT, STAT_PACKETS, STAT_SKIPPED,
+  type ErrorMessage,
+  MAX_DESTINATIONS,
+  type PlanMessage,
+  STATS_STRIDE,
+  STAT_BACKOFF_UNTIL,
+  STAT_BYTES,
+  STAT_CONNECTED,
+  STAT_ERRORS,
+  STAT_LAST_ERROR_AT,
+  STAT_PACKETS,
+  STAT_SKIPPED,
 } from './sender-protocol.js';
 import { type DeclaredOutput, structureOutputs } from './sources.js';
 
@@ -147,12 +162,14 @@ export class OutputEngine {
     };
     // Registered after the light show's own frame listener, so it runs on the finished frame.
     this.unsubscribe.push(light.engine.clock.onFrame((frame) => this.onFrame(frame)));
-    this.unsubscribe.push(light.engine.graph.listen({
-      parameterChanged: (p) => this.onParameterChanged(p),
-      structureChanged: () => {
-        this.dirty = true;
-      },
-    }));
+    this.unsubscribe.push(
+      light.engine.graph.listen({
+        parameterChanged: (p) => this.onParameterChanged(p),
+        structureChanged: () => {
+          this.dirty = true;
+        },
+      }),
+    );
   }
 
   private get group(): OutputGroup {
@@ -180,7 +197,10 @@ export class OutputEngine {
     this.levels = new Uint8Array(outputs.sources.length);
     this.sequences = new Uint8Array(plan.packetCount);
     for (const c of plan.collisions) {
-      this.log.warn({ destination: c.destination, universe: c.universe, channels: [c.start, c.end], fixtures: c.fixtures }, 'output collision: two fixtures write the same channels');
+      this.log.warn(
+        { destination: c.destination, universe: c.universe, channels: [c.start, c.end], fixtures: c.fixtures },
+        'output collision: two fixtures write the same channels',
+      );
     }
     for (const e of plan.errors) this.log.warn({ fixture: e.fixture }, `output overflow: ${e.message}`);
     this.activeKeys = new Set(plan.destinations.map((d) => d.key));
@@ -200,8 +220,14 @@ export class OutputEngine {
       return { slot: record.slot, key: d.key, transport: d.transport, host: d.host, port: d.port };
     });
     const message: PlanMessage = {
-      type: 'plan', arena, bankSize: plan.bankSize, control, stats: this.statsBuffer, destinations,
-      packetOffset: plan.packetOffset.slice().buffer, packetLength: plan.packetLength.slice().buffer,
+      type: 'plan',
+      arena,
+      bankSize: plan.bankSize,
+      control,
+      stats: this.statsBuffer,
+      destinations,
+      packetOffset: plan.packetOffset.slice().buffer,
+      packetLength: plan.packetLength.slice().buffer,
       packetDestination: plan.packetDestination.slice().buffer,
     };
     this.ensureWorker()?.postMessage(message);
@@ -310,7 +336,13 @@ export class OutputEngine {
     const plan = this.plan;
     if (plan === null) return this.bytes;
     const group = this.group;
-    this.gammaTable.update(group.gamma.getValue(), group.whitePointRed.getValue(), group.whitePointGreen.getValue(), group.whitePointBlue.getValue(), group.whitePointWhite.getValue());
+    this.gammaTable.update(
+      group.gamma.getValue(),
+      group.whitePointRed.getValue(),
+      group.whitePointGreen.getValue(),
+      group.whitePointBlue.getValue(),
+      group.whitePointWhite.getValue(),
+    );
     const master = this.light.mixer.master;
     const chain = (master.previewMode.getValue() === 0 ? master.fader.getValue() : 1) * group.brightness.getValue();
     const levels = this.levels;
@@ -336,8 +368,16 @@ export class OutputEngine {
       const s = r.slot * STATS_STRIDE;
       const backoff = v[s + STAT_BACKOFF_UNTIL] - now;
       const d: DestinationStats = {
-        key: r.key, protocol: r.protocol, transport: r.transport, host: r.host, port: r.port, active: this.activeKeys.has(r.key),
-        packets: v[s + STAT_PACKETS], bytes: v[s + STAT_BYTES], errors: v[s + STAT_ERRORS], skipped: v[s + STAT_SKIPPED],
+        key: r.key,
+        protocol: r.protocol,
+        transport: r.transport,
+        host: r.host,
+        port: r.port,
+        active: this.activeKeys.has(r.key),
+        packets: v[s + STAT_PACKETS],
+        bytes: v[s + STAT_BYTES],
+        errors: v[s + STAT_ERRORS],
+        skipped: v[s + STAT_SKIPPED],
         connected: v[s + STAT_CONNECTED] === 1,
         ...(backoff > 0 ? { backoffMs: Math.ceil(backoff) } : {}),
         ...(r.lastError !== undefined ? { lastError: r.lastError } : {}),
@@ -348,8 +388,11 @@ export class OutputEngine {
     const plan = this.plan;
     return {
       live: this.group.enabled.isOn(),
-      framesSent: this.framesSent, framesDropped: this.framesDropped, framesLimited: this.framesLimited,
-      packetsPerFrame: plan?.packetCount ?? 0, bytesPerFrame: plan?.bankSize ?? 0,
+      framesSent: this.framesSent,
+      framesDropped: this.framesDropped,
+      framesLimited: this.framesLimited,
+      packetsPerFrame: plan?.packetCount ?? 0,
+      bytesPerFrame: plan?.bankSize ?? 0,
       destinations,
     };
   }

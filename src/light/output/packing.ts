@@ -5,9 +5,22 @@
 // packet are reported as a collision. Plans are built when outputs change, never per frame.
 import { byteOrderLayout } from './byte-order.js';
 import {
-  ARTNET_HEADER, ARTNET_MAX_UNIVERSE, ARTNET_OFFSET_SEQUENCE, ARTSYNC_LENGTH, DDP_CHUNK, DDP_HEADER, KINET_MAX_PORT,
-  MAX_DATA, OPC_HEADER, SACN_HEADER, SACN_OFFSET_SEQUENCE, artNetDataLength, kinetHeaderLength, type KinetVersion,
-  type Protocol, type Transport,
+  ARTNET_HEADER,
+  ARTNET_MAX_UNIVERSE,
+  ARTNET_OFFSET_SEQUENCE,
+  ARTSYNC_LENGTH,
+  DDP_CHUNK,
+  DDP_HEADER,
+  KINET_MAX_PORT,
+  MAX_DATA,
+  OPC_HEADER,
+  SACN_HEADER,
+  SACN_OFFSET_SEQUENCE,
+  artNetDataLength,
+  kinetHeaderLength,
+  type KinetVersion,
+  type Protocol,
+  type Transport,
 } from './protocols.js';
 
 /** One fixture's declared output, resolved to a destination and point order. */
@@ -172,8 +185,16 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
     let p = packets.get(key);
     if (p === undefined) {
       p = {
-        key, destination, protocol: s.protocol, universe, kinetVersion: s.kinetVersion, priority: 0, sequenceEnabled: false, end: 0,
-        owner: new Int32Array(MAX_DATA[s.protocol]).fill(-1), runs: [],
+        key,
+        destination,
+        protocol: s.protocol,
+        universe,
+        kinetVersion: s.kinetVersion,
+        priority: 0,
+        sequenceEnabled: false,
+        end: 0,
+        owner: new Int32Array(MAX_DATA[s.protocol]).fill(-1),
+        runs: [],
       };
       packets.set(key, p);
       packetOrder.push(p);
@@ -190,7 +211,10 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
     const flush = (at: number): void => {
       if (clashStart < 0) return;
       collisions.push({
-        destination: destinations[p.destination].key, universe: p.universe, start: clashStart, end: at,
+        destination: destinations[p.destination].key,
+        universe: p.universe,
+        start: clashStart,
+        end: at,
         fixtures: [sources[clashWith].path, sources[source].path],
       });
       clashStart = -1;
@@ -228,7 +252,10 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
           channel = 0;
         }
         if (universe > limit) {
-          errors.push({ fixture: s.path, message: `${n - i} of ${n} pixels do not fit: they would need ${s.protocol === 'kinet' ? 'KiNET port' : 'universe'} ${universe}, above the maximum ${limit}; they are not sent` });
+          errors.push({
+            fixture: s.path,
+            message: `${n - i} of ${n} pixels do not fit: they would need ${s.protocol === 'kinet' ? 'KiNET port' : 'universe'} ${universe}, above the maximum ${limit}; they are not sent`,
+          });
           break;
         }
         const fit = Math.min(n - i, Math.floor((512 - channel) / bpp));
@@ -244,7 +271,10 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
     const start = s.channel;
     const end = start + n * bpp;
     if (end > MAX_DATA[s.protocol]) {
-      errors.push({ fixture: s.path, message: `${s.protocol.toUpperCase()} data would end at byte ${end}, above the protocol's ${MAX_DATA[s.protocol]}; the fixture is not sent` });
+      errors.push({
+        fixture: s.path,
+        message: `${s.protocol.toUpperCase()} data would end at byte ${end}, above the protocol's ${MAX_DATA[s.protocol]}; the fixture is not sent`,
+      });
       return;
     }
     const p = packetFor(s, destination, s.universe);
@@ -283,8 +313,9 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
     switch (p.protocol) {
       case 'artnet': {
         const dataLength = artNetDataLength(p.end);
-        const off = addPacket(dest, KIND_ARTDMX, p.universe, ARTNET_HEADER + dataLength, p.sequenceEnabled ? ARTNET_OFFSET_SEQUENCE : -1,
-          (buf, o) => headers.artDmx(buf, o, p.universe, dataLength));
+        const off = addPacket(dest, KIND_ARTDMX, p.universe, ARTNET_HEADER + dataLength, p.sequenceEnabled ? ARTNET_OFFSET_SEQUENCE : -1, (buf, o) =>
+          headers.artDmx(buf, o, p.universe, dataLength),
+        );
         for (const r of p.runs) runs.push({ run: r, offset: off + ARTNET_HEADER + r.dataOffset, pixels: r.pixels, first: r.first });
         const last = pi + 1 >= packetOrder.length || packetOrder[pi + 1].destination !== dest;
         if (last && options.artNetSync === true) addPacket(dest, KIND_ARTSYNC, -1, ARTSYNC_LENGTH, -1, (buf, o) => headers.artSync(buf, o));
@@ -293,8 +324,9 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
       case 'sacn': {
         const dataLength = p.end;
         const priority = p.priority;
-        const off = addPacket(dest, KIND_SACN, p.universe, SACN_HEADER + dataLength, SACN_OFFSET_SEQUENCE,
-          (buf, o) => headers.sacn(buf, o, priority, p.universe, dataLength));
+        const off = addPacket(dest, KIND_SACN, p.universe, SACN_HEADER + dataLength, SACN_OFFSET_SEQUENCE, (buf, o) =>
+          headers.sacn(buf, o, priority, p.universe, dataLength),
+        );
         for (const r of p.runs) runs.push({ run: r, offset: off + SACN_HEADER + r.dataOffset, pixels: r.pixels, first: r.first });
         break;
       }
@@ -350,7 +382,11 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
   });
 
   return {
-    sources, destinations, placements, collisions, errors,
+    sources,
+    destinations,
+    placements,
+    collisions,
+    errors,
     bankSize: cursor,
     packetCount: offsets.length,
     packetOffset: Int32Array.from(offsets),
@@ -359,7 +395,13 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
     packetKind: Int32Array.from(kinds),
     packetSequence: Int32Array.from(seqs),
     packetUniverse: Int32Array.from(universes),
-    runCount, runSource, runFirst, runPixels, runOffset, runOrder, indices,
+    runCount,
+    runSource,
+    runFirst,
+    runPixels,
+    runOffset,
+    runOrder,
+    indices,
     writeHeaders(buf, base) {
       buf.fill(0, base, base + cursor);
       for (const op of headerOps) op(buf, base);

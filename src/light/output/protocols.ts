@@ -84,7 +84,13 @@ function flagsAndLength(buf: Uint8Array, off: number, length: number): void {
  * n + 1, start code 0).
  */
 export function writeSacnHeader(
-  buf: Uint8Array, off: number, cid: Uint8Array, sourceName: Uint8Array, priority: number, universe: number, dataLength: number,
+  buf: Uint8Array,
+  off: number,
+  cid: Uint8Array,
+  sourceName: Uint8Array,
+  priority: number,
+  universe: number,
+  dataLength: number,
 ): void {
   buf.fill(0, off, off + SACN_HEADER);
   const total = SACN_HEADER + dataLength;

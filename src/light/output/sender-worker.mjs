@@ -12,7 +12,14 @@ import { parentPort } from 'node:worker_threads';
 
 // Stats layout per destination slot (Float64Array), mirrored in sender-protocol.ts.
 const STRIDE = 8;
-const PACKETS = 0, BYTES = 1, ERRORS = 2, CONSECUTIVE = 3, BACKOFF_UNTIL = 4, LAST_ERROR_AT = 5, SKIPPED = 6, CONNECTED = 7;
+const PACKETS = 0,
+  BYTES = 1,
+  ERRORS = 2,
+  CONSECUTIVE = 3,
+  BACKOFF_UNTIL = 4,
+  LAST_ERROR_AT = 5,
+  SKIPPED = 6,
+  CONNECTED = 7;
 const FAILURES_BEFORE_BACKOFF = 3;
 const BACKOFF_BASE_MS = 50;
 const BACKOFF_MAX_EXPONENT = 5;
@@ -25,7 +32,7 @@ let plan = null;
 const endpoints = new Map();
 
 function postError(ep, err) {
-  const message = `${err && err.code ? `${err.code}: ` : ''}${err && err.message ? err.message : String(err)}`;
+  const message = `${err?.code ? `${err.code}: ` : ''}${err?.message ? err.message : String(err)}`;
   const now = Date.now();
   if (message === ep.lastPosted && now - ep.lastPostedAt < 1000) return;
   ep.lastPosted = message;
@@ -128,9 +135,20 @@ function endpointFor(d) {
   let ep = endpoints.get(d.key);
   if (ep === undefined) {
     ep = {
-      key: d.key, slot: d.slot, transport: d.transport, host: d.host, port: d.port,
-      socket: null, connected: false, connecting: false, sentLastFrame: false, failedSinceLastFrame: false,
-      lastPosted: '', lastPostedAt: 0, tcpBuffer: null, onSent: [null, null],
+      key: d.key,
+      slot: d.slot,
+      transport: d.transport,
+      host: d.host,
+      port: d.port,
+      socket: null,
+      connected: false,
+      connecting: false,
+      sentLastFrame: false,
+      failedSinceLastFrame: false,
+      lastPosted: '',
+      lastPostedAt: 0,
+      tcpBuffer: null,
+      onSent: [null, null],
     };
     endpoints.set(d.key, ep);
   }

@@ -120,9 +120,24 @@ export function structureOutputs(structure: Structure, model: Model, ports: Part
     const node = deactivated ? undefined : model.fixtures[modelIndex++];
     if (o === undefined) {
       declared.push({
-        path: f.path, id: f.id, label: f.label.getString(), enabled: f.enabled.isOn(), deactivated, protocol: 'none', transport: 'udp',
-        host: '', port: 0, universe: 0, channel: 0, byteOrder: 'RGB', reverse: false, priority: 0, sequenceEnabled: false,
-        kinetVersion: 'PORTOUT', points: node?.size ?? 0, source: -1,
+        path: f.path,
+        id: f.id,
+        label: f.label.getString(),
+        enabled: f.enabled.isOn(),
+        deactivated,
+        protocol: 'none',
+        transport: 'udp',
+        host: '',
+        port: 0,
+        universe: 0,
+        channel: 0,
+        byteOrder: 'RGB',
+        reverse: false,
+        priority: 0,
+        sequenceEnabled: false,
+        kinetVersion: 'PORTOUT',
+        points: node?.size ?? 0,
+        source: -1,
         idle: 'JSON fixture: the outputs its .lxf file declares are not sent yet',
       });
       continue;
@@ -130,24 +145,40 @@ export function structureOutputs(structure: Structure, model: Model, ports: Part
     const protocol = o.protocolName;
     const transport: Transport = protocol === 'opc' ? o.transportName : 'udp';
     const port = protocol === 'opc' || protocol === null ? o.port.getValue() : (ports[protocol] ?? DEFAULT_PORTS[protocol]);
-    const universe = protocol === 'artnet' || protocol === 'sacn' ? o.artNetUniverse.getValue()
-      : protocol === 'ddp' ? o.ddpDataOffset.getValue()
-        : protocol === 'kinet' ? o.kinetPort.getValue()
-          : protocol === 'opc' ? o.opcChannel.getValue() : 0;
-    const channel = protocol === 'artnet' || protocol === 'sacn' || protocol === 'kinet' ? o.dmxChannel.getValue()
-      : protocol === 'opc' ? o.opcOffset.getValue() : 0;
+    const universe =
+      protocol === 'artnet' || protocol === 'sacn'
+        ? o.artNetUniverse.getValue()
+        : protocol === 'ddp'
+          ? o.ddpDataOffset.getValue()
+          : protocol === 'kinet'
+            ? o.kinetPort.getValue()
+            : protocol === 'opc'
+              ? o.opcChannel.getValue()
+              : 0;
+    const channel =
+      protocol === 'artnet' || protocol === 'sacn' || protocol === 'kinet' ? o.dmxChannel.getValue() : protocol === 'opc' ? o.opcOffset.getValue() : 0;
     const host = o.host.getString().trim();
     const enabled = f.enabled.isOn();
     let idle: string | undefined;
     if (deactivated) idle = 'deactivated: the fixture is not in the model';
     else if (protocol === null) idle = 'protocol is None';
-    else if (!enabled) idle = 'output disabled: set the fixture\'s enabled parameter to true';
+    else if (!enabled) idle = "output disabled: set the fixture's enabled parameter to true";
     else if (host === '') idle = 'no host set';
     else if (!isHostName(host)) idle = `host ${JSON.stringify(host.slice(0, 80))} is not an IP address or a host name`;
     const base = {
-      path: f.path, id: f.id, label: f.label.getString(), enabled, deactivated,
-      protocol: protocol ?? 'none' as const, transport, host, port, universe, channel,
-      byteOrder: BYTE_ORDERS[o.byteOrder.getValue()] ?? 'RGB', reverse: o.reverse.isOn(),
+      path: f.path,
+      id: f.id,
+      label: f.label.getString(),
+      enabled,
+      deactivated,
+      protocol: protocol ?? ('none' as const),
+      transport,
+      host,
+      port,
+      universe,
+      channel,
+      byteOrder: BYTE_ORDERS[o.byteOrder.getValue()] ?? 'RGB',
+      reverse: o.reverse.isOn(),
       priority: protocol === 'sacn' ? o.sacnPriority.getValue() : 0,
       sequenceEnabled: protocol === 'artnet' && o.artNetSequenceEnabled.isOn(),
       kinetVersion: o.kinetVersionName,
@@ -164,9 +195,19 @@ export function structureOutputs(structure: Structure, model: Model, ports: Part
     if (base.reverse) indices.reverse();
     declared.push({ ...base, source: sources.length });
     sources.push({
-      path: f.path, label: base.label, protocol, transport, host, port, universe, channel,
-      priority: base.priority, sequenceEnabled: base.sequenceEnabled, kinetVersion: base.kinetVersion,
-      byteOrder: o.byteOrder.getValue(), indices,
+      path: f.path,
+      label: base.label,
+      protocol,
+      transport,
+      host,
+      port,
+      universe,
+      channel,
+      priority: base.priority,
+      sequenceEnabled: base.sequenceEnabled,
+      kinetVersion: base.kinetVersion,
+      byteOrder: o.byteOrder.getValue(),
+      indices,
     });
     brightness.push(f.brightness);
   }

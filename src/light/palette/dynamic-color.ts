@@ -71,7 +71,9 @@ function hsbOfHex(argb: number): { h: number; s: number; b: number } {
  */
 export class DynamicColor extends LXComponent {
   readonly lxClass = 'heronarts.lx.color.LXDynamicColor';
-  readonly mode = new EnumParameter('Mode', DYNAMIC_COLOR_MODES, FIXED, { description: 'Fixed color, oscillate between primary and secondary, or cycle the hue' });
+  readonly mode = new EnumParameter('Mode', DYNAMIC_COLOR_MODES, FIXED, {
+    description: 'Fixed color, oscillate between primary and secondary, or cycle the hue',
+  });
   readonly period = new BoundedParameter('Period', 30, { v0: 1, v1: 3600, units: 'seconds', description: 'Seconds per oscillation or hue cycle' });
   readonly primary: ColorParameter;
   readonly secondary: ColorParameter;

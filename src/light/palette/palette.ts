@@ -26,10 +26,10 @@ import { StringParameter } from '../../engine/parameters/string.js';
 import { TriggerParameter } from '../../engine/parameters/trigger.js';
 import { SeededRandom } from '../../engine/random.js';
 import { ColorStops, GRADIENT_BLEND_MODES, type GradientBlendMode } from '../color/gradient.js';
-import { b as brightnessOf, hsb, s as saturationOf } from '../color/lx-color.js';
+import { b as brightnessOf, hsb } from '../color/lx-color.js';
 import { LXComponent } from '../lx-component.js';
 import { isLxObject, lxArray, type LoadContext, type LxObject } from '../project/lxp-types.js';
-import { DynamicColor } from './dynamic-color.js';
+import type { DynamicColor } from './dynamic-color.js';
 import { Swatch } from './swatch.js';
 
 export const NO_SWATCH = -1;
@@ -51,24 +51,45 @@ function stripIds(v: unknown): unknown {
   return v;
 }
 
-const LOAD_CONTEXT_STUB = (ctx?: LoadContext): LoadContext => ctx ?? {
-  ids: new Map(),
-  defer: (fn) => fn(),
-  warn: () => undefined,
-  registry: { byClassName: () => undefined } as unknown as LoadContext['registry'],
-};
+const LOAD_CONTEXT_STUB = (ctx?: LoadContext): LoadContext =>
+  ctx ?? {
+    ids: new Map(),
+    defer: (fn) => fn(),
+    warn: () => undefined,
+    registry: { byClassName: () => undefined } as unknown as LoadContext['registry'],
+  };
 
 export class Palette extends LXComponent {
   readonly lxClass = 'heronarts.lx.color.LXPalette';
   readonly transitionEnabled = new BooleanParameter('Transitions', false, { description: 'Blend into a recalled swatch over the transition time' });
-  readonly transitionTimeSecs = new BoundedParameter('Transition Time', 5, { v0: 0.1, v1: 180, units: 'seconds', description: 'Length of a swatch transition' });
-  readonly transitionMode = new EnumParameter('Transition Mode', GRADIENT_BLEND_MODES.map((m) => ({ label: m.label, name: m.name })), 0, { description: 'How colors are blended during a swatch transition' });
+  readonly transitionTimeSecs = new BoundedParameter('Transition Time', 5, {
+    v0: 0.1,
+    v1: 180,
+    units: 'seconds',
+    description: 'Length of a swatch transition',
+  });
+  readonly transitionMode = new EnumParameter(
+    'Transition Mode',
+    GRADIENT_BLEND_MODES.map((m) => ({ label: m.label, name: m.name })),
+    0,
+    { description: 'How colors are blended during a swatch transition' },
+  );
   readonly autoCycleEnabled = new BooleanParameter('Auto-Cycle', false, { description: 'Cycle through the saved swatches automatically' });
-  readonly autoCycleMode = new EnumParameter('Auto-Cycle Mode', [
-    { label: 'Next', name: 'NEXT' },
-    { label: 'Random', name: 'RANDOM' },
-  ], 0, { description: 'Next eligible swatch or a random one' });
-  readonly autoCycleTimeSecs = new BoundedParameter('Cycle Time', 60, { v0: 0.1, v1: 14400, units: 'seconds', description: 'Seconds between automatic swatch changes' });
+  readonly autoCycleMode = new EnumParameter(
+    'Auto-Cycle Mode',
+    [
+      { label: 'Next', name: 'NEXT' },
+      { label: 'Random', name: 'RANDOM' },
+    ],
+    0,
+    { description: 'Next eligible swatch or a random one' },
+  );
+  readonly autoCycleTimeSecs = new BoundedParameter('Cycle Time', 60, {
+    v0: 0.1,
+    v1: 14400,
+    units: 'seconds',
+    description: 'Seconds between automatic swatch changes',
+  });
   readonly autoCycleCursor = new DiscreteParameter('Auto-Cycle', NO_SWATCH, NO_SWATCH, NO_SWATCH, { description: 'The saved swatch last recalled (-1: none)' });
   readonly triggerSwatchCycle = new TriggerParameter('Trigger Cycle', { description: 'Moves to the next swatch now (or finishes a running transition)' });
   readonly expandedPerformance = new BooleanParameter('Enabled', true, { description: 'Console: palette pane expanded in performance mode' });
@@ -219,7 +240,11 @@ export class Palette extends LXComponent {
     if (this.transitionEnabled.isOn()) {
       this.inTransition = s;
       this.transitionFrom = this.swatch.colors.items.map((c) => c.getColor());
-      this.transitionFromHsb = this.swatch.colors.items.map((c) => [c.primary.hue.getValuef(), c.primary.saturation.getValuef(), c.primary.brightness.getValuef()]);
+      this.transitionFromHsb = this.swatch.colors.items.map((c) => [
+        c.primary.hue.getValuef(),
+        c.primary.saturation.getValuef(),
+        c.primary.brightness.getValuef(),
+      ]);
       this.transitionTo = s.colors.items.map((c) => c.getColor());
       this.transitionToHsb = s.colors.items.map((c) => [c.primary.hue.getValuef(), c.primary.saturation.getValuef(), c.primary.brightness.getValuef()]);
       this.transitionTarget = target;

@@ -15,7 +15,7 @@ export const MAX_SWATCH_COLORS = 5;
 export class Swatch extends LXComponent {
   readonly lxClass = 'heronarts.lx.color.LXSwatch';
   readonly colors = this.addArray<DynamicColor>('color');
-  readonly recall = new TriggerParameter('Recall', { description: 'Makes this saved swatch the live one (with the palette\'s transition, if on)' });
+  readonly recall = new TriggerParameter('Recall', { description: "Makes this saved swatch the live one (with the palette's transition, if on)" });
   readonly autoCycleEligible = new BooleanParameter('Cycle', true, { description: 'Whether palette auto-cycle may pick this swatch' });
   /** Called when `recall` fires (set by the palette). */
   onRecall: ((s: Swatch) => void) | undefined;

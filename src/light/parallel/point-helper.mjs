@@ -9,7 +9,19 @@ register();
 const shared = await import('./point-pool-shared.ts');
 const { KERNELS } = await import('./point-kernels.ts');
 const {
-  CLAIM, ARRAY_COUNT, ARRAY_REFS, REF_WORDS, KERNEL, SERIAL, FLOAT32, INT32, HELPER_STATE, HELPER_CHUNKS, HELPER_RUNNING, HELPER_LEFT, runClaimedChunks,
+  CLAIM,
+  ARRAY_COUNT,
+  ARRAY_REFS,
+  REF_WORDS,
+  KERNEL,
+  SERIAL,
+  FLOAT32,
+  INT32,
+  HELPER_STATE,
+  HELPER_CHUNKS,
+  HELPER_RUNNING,
+  HELPER_LEFT,
+  runClaimedChunks,
 } = shared;
 
 const { control, numbers, port, state } = workerData;
@@ -42,7 +54,12 @@ function view(id, offset, length, type) {
   let v = views.get(key);
   if (v === undefined) {
     const buffer = bufferFor(id);
-    v = type === FLOAT32 ? new Float32Array(buffer, offset, length) : type === INT32 ? new Int32Array(buffer, offset, length) : new Uint32Array(buffer, offset, length);
+    v =
+      type === FLOAT32
+        ? new Float32Array(buffer, offset, length)
+        : type === INT32
+          ? new Int32Array(buffer, offset, length)
+          : new Uint32Array(buffer, offset, length);
     views.set(key, v);
   }
   return v;

@@ -9,8 +9,24 @@ import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import { JOB_ARRAYS, JOB_NUMBERS, type PointArray, type PointJob, type PointKernel } from './point-job.js';
 import { KERNELS } from './point-kernels.js';
 import {
-  ARRAY_COUNT, ARRAY_REFS, CHUNK, CLAIM, CONTROL_WORDS, COUNT, DONE, HELPER_CHUNKS, HELPER_LEAVE, HELPER_LEFT, HELPER_STATE, KERNEL,
-  MAX_CHUNKS, REF_WORDS, SERIAL, elementType, publishJob, runClaimedChunks,
+  ARRAY_COUNT,
+  ARRAY_REFS,
+  CHUNK,
+  CLAIM,
+  CONTROL_WORDS,
+  COUNT,
+  DONE,
+  HELPER_CHUNKS,
+  HELPER_LEAVE,
+  HELPER_LEFT,
+  HELPER_STATE,
+  KERNEL,
+  MAX_CHUNKS,
+  REF_WORDS,
+  SERIAL,
+  elementType,
+  publishJob,
+  runClaimedChunks,
 } from './point-pool-shared.js';
 import { RENDER_THREADS_RULE, defaultRenderThreads, isRenderThreadCount } from './render-threads.js';
 import { MIN_SHARED_POINTS, isShared } from './shared-arrays.js';
@@ -97,7 +113,9 @@ class PointPool {
     const shared = this.threadCount > 1 && count >= this.minSharedPoints && job.arrays.every(isShared) && this.ensureHelpers();
     if (!shared) {
       if (count <= this.soloChunk) kernel(job, 0, count);
-      else for (let start = Math.floor((count - 1) / this.soloChunk) * this.soloChunk; start >= 0; start -= this.soloChunk) kernel(job, start, Math.min(count, start + this.soloChunk));
+      else
+        for (let start = Math.floor((count - 1) / this.soloChunk) * this.soloChunk; start >= 0; start -= this.soloChunk)
+          kernel(job, start, Math.min(count, start + this.soloChunk));
       return;
     }
     const id = this.kernelIds.get(kernel);
@@ -189,7 +207,10 @@ class PointPool {
       const { port1, port2 } = new MessageChannel();
       const state = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
       const worker = new Worker(new URL('./point-helper.mjs', import.meta.url), {
-        execArgv: [], name: 'footlight-render', workerData: { control: this.control, numbers: this.sharedNumbers, port: port2, state }, transferList: [port2],
+        execArgv: [],
+        name: 'footlight-render',
+        workerData: { control: this.control, numbers: this.sharedNumbers, port: port2, state },
+        transferList: [port2],
       });
       worker.unref();
       port1.unref();

@@ -52,7 +52,10 @@ export const storeF32 = (address: Code, value: Code, offset = 0): Code => flat(a
 export const storeI32 = (address: Code, value: Code, offset = 0): Code => flat(address, value, [0x36, 2, ...uleb(offset)]);
 
 // Arithmetic.
-const binary = (op: number) => (a: Code, b: Code): Code => flat(a, b, [op]);
+const binary =
+  (op: number) =>
+  (a: Code, b: Code): Code =>
+    flat(a, b, [op]);
 export const iadd = binary(0x6a);
 export const isub = binary(0x6b);
 export const imul = binary(0x6c);
@@ -72,7 +75,10 @@ export const truncSat = (a: Code): Code => flat(a, [0xfc, 0x00]);
 export const toF32 = (a: Code): Code => flat(a, [0xb2]);
 
 // 128-bit SIMD: four f32 or i32 lanes.
-const simd = (op: number) => (...operands: Code[]): Code => flat(...operands, [0xfd, ...uleb(op)]);
+const simd =
+  (op: number) =>
+  (...operands: Code[]): Code =>
+    flat(...operands, [0xfd, ...uleb(op)]);
 export const loadV128 = (address: Code, offset = 0): Code => flat(address, [0xfd, 0x00, 4, ...uleb(offset)]);
 export const storeV128 = (address: Code, value: Code, offset = 0): Code => flat(address, value, [0xfd, 0x0b, 4, ...uleb(offset)]);
 export const f32x4Splat = simd(0x13);
@@ -134,12 +140,16 @@ export function encodeModule(pages: number, functions: readonly FunctionSpec[]):
     const code = [...locals, ...fn.body, 0x0b];
     return [...uleb(code.length), ...code];
   });
-  const exports = [
-    [...name('memory'), 0x02, 0],
-    ...functions.map((fn, i) => [...name(fn.name), 0x00, ...uleb(i)]),
-  ];
+  const exports = [[...name('memory'), 0x02, 0], ...functions.map((fn, i) => [...name(fn.name), 0x00, ...uleb(i)])];
   return new Uint8Array([
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
     ...section(1, vector(types)),
     ...section(3, vector(functions.map((_, i) => uleb(i)))),
     ...section(5, vector([[0x00, ...uleb(pages)]])),

@@ -45,7 +45,11 @@ export class LinearEnvelope extends Modulator {
   private startValue: number;
   private endValue: number;
 
-  constructor(start: number, end: number, private readonly periodMs: number) {
+  constructor(
+    start: number,
+    end: number,
+    private readonly periodMs: number,
+  ) {
     super('LENV');
     this.startValue = start;
     this.endValue = end;

@@ -192,9 +192,8 @@ export class ChaseShape {
     this.termFalloff = f(100 / fadePixels2);
     this.termTop = clampf(f(f(f(sizePixels2 + fadePixels2) - 1) * 100), 0, 100);
     const swarmBrightnessAbs = this.swarmBrightnessAbs;
-    this.termDim = this.swarmBrightness >= 0
-      ? clampf(f(swarmDistance * swarmBrightnessAbs), 0, 1)
-      : clampf(f(f(f(1.414) - swarmDistance) * swarmBrightnessAbs), 0, 1);
+    this.termDim =
+      this.swarmBrightness >= 0 ? clampf(f(swarmDistance * swarmBrightnessAbs), 0, 1) : clampf(f(f(f(1.414) - swarmDistance) * swarmBrightnessAbs), 0, 1);
   }
 
   /** The gray at `dist` given the swarm terms: the lit core, its fade, invert, the swarm's dimming, the level. */
@@ -212,8 +211,26 @@ export class ChaseShape {
 }
 
 const SHAPE_FIELDS = [
-  'chunkSize', 'chunkSizei', 'motion', 'shift', 'wrap', 'interlace', 'alternateChunk', 'swarmOn', 'swarmX', 'swarmY', 'swarmSize',
-  'sizePixels', 'fadePixels', 'minSizePixels', 'minFadePixels', 'invert', 'swarmFadeAbs', 'swarmBrightness', 'swarmBrightnessAbs', 'level',
+  'chunkSize',
+  'chunkSizei',
+  'motion',
+  'shift',
+  'wrap',
+  'interlace',
+  'alternateChunk',
+  'swarmOn',
+  'swarmX',
+  'swarmY',
+  'swarmSize',
+  'sizePixels',
+  'fadePixels',
+  'minSizePixels',
+  'minFadePixels',
+  'invert',
+  'swarmFadeAbs',
+  'swarmBrightness',
+  'swarmBrightnessAbs',
+  'level',
 ] as const;
 type ShapeField = (typeof SHAPE_FIELDS)[number];
 const BOOLEAN_FIELDS: ReadonlySet<ShapeField> = new Set(['interlace', 'alternateChunk', 'swarmOn']);

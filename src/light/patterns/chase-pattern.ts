@@ -8,10 +8,9 @@ import { CHASE_WAVES } from '../modulation/waveshapes.js';
 import { DIVISIONS } from '../tempo/divisions.js';
 import { pointPool } from '../parallel/point-pool.js';
 import { ABS, ChaseShape, WRAP_MODES, chaseKernel } from './chase-kernel.js';
-import { lerpf } from './pattern-math.js';
 import { Pattern } from './pattern.js';
 
-const f = Math.fround;
+const _f = Math.fround;
 
 const percent = (label: string, value: number, description: string): BoundedParameter =>
   new BoundedParameter(label, value, { v1: 100, units: 'percent', modulatable: true, description });
@@ -31,10 +30,28 @@ export class ChasePattern extends Pattern {
   readonly shiftRange = new BoundedParameter('Shift Range', 100, { v1: 100, units: 'percent', description: 'Maximum range of the Shift knob' });
   readonly interlace = new BooleanParameter('Interlace', false, { description: 'Every other point chases the opposite way' });
   readonly alternateChunk = new BooleanParameter('Alternate', false, { description: 'Every other chunk chases the opposite way' });
-  readonly waveshape = new EnumParameter('Waveshape', CHASE_WAVES.map((w) => ({ label: w.name })), 0, { objectChooser: true, description: 'Motion curve through each cycle' });
+  readonly waveshape = new EnumParameter(
+    'Waveshape',
+    CHASE_WAVES.map((w) => ({ label: w.name })),
+    0,
+    { objectChooser: true, description: 'Motion curve through each cycle' },
+  );
   readonly skew = new BoundedParameter('Skew', 0, { v0: -1, v1: 1, polarity: 'bipolar', modulatable: true, description: 'Skews the timing within each cycle' });
-  readonly exp = new BoundedParameter('Exp', 0, { v0: -1, v1: 1, polarity: 'bipolar', modulatable: true, description: 'Exponential scaling of the motion curve' });
-  readonly speed = new BoundedParameter('Speed', 50, { v0: -100, v1: 100, polarity: 'bipolar', units: 'percent', modulatable: true, description: 'Chase speed, as a percentage of Range' });
+  readonly exp = new BoundedParameter('Exp', 0, {
+    v0: -1,
+    v1: 1,
+    polarity: 'bipolar',
+    modulatable: true,
+    description: 'Exponential scaling of the motion curve',
+  });
+  readonly speed = new BoundedParameter('Speed', 50, {
+    v0: -100,
+    v1: 100,
+    polarity: 'bipolar',
+    units: 'percent',
+    modulatable: true,
+    description: 'Chase speed, as a percentage of Range',
+  });
   readonly speedRange = new BoundedParameter('Range', 1, { v1: 10, units: 'hertz', description: 'Cycles per second at Speed 100%' });
   readonly tempoSync = new BooleanParameter('Sync', false, { description: 'Follow the tempo instead of Speed' });
   readonly tempoDivision = new EnumParameter('Division', TEMPO_DIVISION_CHOICES, QUARTER, { description: 'Tempo division of one cycle when synced' });
@@ -49,7 +66,13 @@ export class ChasePattern extends Pattern {
   readonly swarmY = new BoundedParameter('Y', 0.5, { polarity: 'bipolar', modulatable: true, description: 'Swarm center y (normalized)' });
   readonly swarmSize = new BoundedParameter('Size', 0.5, { units: 'percentNormalized', modulatable: true, description: 'Swarm radius' });
   readonly swarmFade = percent('>Fade', 50, 'How much the swarm distance changes size and fade');
-  readonly swarmBrightness = new BoundedParameter('>Brt', 50, { v0: -100, v1: 100, units: 'percent', modulatable: true, description: 'How much the swarm distance dims the output (negative: dims the center)' });
+  readonly swarmBrightness = new BoundedParameter('>Brt', 50, {
+    v0: -100,
+    v1: 100,
+    units: 'percent',
+    modulatable: true,
+    description: 'How much the swarm distance dims the output (negative: dims the center)',
+  });
 
   /** Position in the chase cycle (double, unwrapped). */
   private basis = 0;

@@ -12,7 +12,20 @@ import { setLinkedStops, setPaletteStops } from './palette-colors.js';
 import { lerpf } from './pattern-math.js';
 import { pointPool } from '../parallel/point-pool.js';
 import { gradientKernel } from './gradient-kernel.js';
-import { AXIS_WORDS, CLAMP, GRADIENT_AXES, GRADIENT_BLEND, GRADIENT_CLAMP, GRADIENT_INVERT, GRADIENT_MATRIX, GRADIENT_PHASE, GRADIENT_ROTATE, GRADIENT_SCALE, GRADIENT_STOPS, NORMAL } from './gradient-layout.js';
+import {
+  AXIS_WORDS,
+  CLAMP,
+  GRADIENT_AXES,
+  GRADIENT_BLEND,
+  GRADIENT_CLAMP,
+  GRADIENT_INVERT,
+  GRADIENT_MATRIX,
+  GRADIENT_PHASE,
+  GRADIENT_ROTATE,
+  GRADIENT_SCALE,
+  GRADIENT_STOPS,
+  NORMAL,
+} from './gradient-layout.js';
 
 const f = Math.fround;
 
@@ -56,26 +69,74 @@ export class GradientEngine {
   readonly xOffset = bipolar('X-Off', 'Sets the offset of the gradient on the X axis');
   readonly yOffset = bipolar('Y-Off', 'Sets the offset of the gradient on the Y axis');
   readonly zOffset = bipolar('Z-Off', 'Sets the offset of the gradient on the Z axis');
-  readonly colorMode = new EnumParameter('Color Mode', GRADIENT_COLOR_MODES, LINKED, { description: 'Fixed: the Fixed color. Linked: a palette color. Palette: consecutive palette colors' });
-  readonly blendMode = new EnumParameter('Blend Mode', GRADIENT_BLEND_MODES.map((m) => ({ label: m.label, name: m.name })), 1, { description: 'How to blend between colors in the gradient' });
+  readonly colorMode = new EnumParameter('Color Mode', GRADIENT_COLOR_MODES, LINKED, {
+    description: 'Fixed: the Fixed color. Linked: a palette color. Palette: consecutive palette colors',
+  });
+  readonly blendMode = new EnumParameter(
+    'Blend Mode',
+    GRADIENT_BLEND_MODES.map((m) => ({ label: m.label, name: m.name })),
+    1,
+    { description: 'How to blend between colors in the gradient' },
+  );
   readonly gradient = bipolar('Amount', 'How far the color travels across the gradient, as a fraction of the ranges');
   readonly fixedColor = new ColorParameter('Fixed', { h: 0, s: 100, b: 100 }, { description: 'Starting color in Fixed mode' });
   readonly xMode = new EnumParameter('X Mode', COORDINATE_MODES, NORMAL, { description: 'How the x coordinate is measured' });
   readonly yMode = new EnumParameter('Y Mode', COORDINATE_MODES, NORMAL, { description: 'How the y coordinate is measured' });
   readonly zMode = new EnumParameter('Z Mode', COORDINATE_MODES, NORMAL, { description: 'How the z coordinate is measured' });
-  readonly paletteIndex = new DiscreteParameter('Index', 1, 1, 5, { options: ['1', '2', '3', '4', '5'], description: 'Palette color (1-based) used in Linked mode, first color in Palette mode' });
+  readonly paletteIndex = new DiscreteParameter('Index', 1, 1, 5, {
+    options: ['1', '2', '3', '4', '5'],
+    description: 'Palette color (1-based) used in Linked mode, first color in Palette mode',
+  });
   readonly paletteStops = new DiscreteParameter('Stops', 5, 2, 5, { description: 'Number of palette colors in Palette mode' });
-  readonly gradientRange = new BoundedParameter('Range', 360, { v1: 3600, units: 'degrees', modulatable: true, description: 'Hue travel at Amount 100%, in degrees' });
-  readonly saturationRange = new BoundedParameter('Saturation Range', 0, { v1: 100, units: 'percent', modulatable: true, description: 'Saturation travel at Amount 100%' });
-  readonly brightnessRange = new BoundedParameter('Brightness Range', 0, { v1: 100, units: 'percent', modulatable: true, description: 'Brightness travel at Amount 100%' });
-  readonly gradientClamp = new EnumParameter('Clamp', CLAMP_MODES, CLAMP, { description: 'Past the ends: Clamp holds, Wrap repeats, Mirror goes back and forth' });
-  readonly gradientPhase = new BoundedParameter('Phase', 0, { units: 'percentNormalized', modulatable: true, wrappable: true, description: 'Shifts the gradient along its length' });
+  readonly gradientRange = new BoundedParameter('Range', 360, {
+    v1: 3600,
+    units: 'degrees',
+    modulatable: true,
+    description: 'Hue travel at Amount 100%, in degrees',
+  });
+  readonly saturationRange = new BoundedParameter('Saturation Range', 0, {
+    v1: 100,
+    units: 'percent',
+    modulatable: true,
+    description: 'Saturation travel at Amount 100%',
+  });
+  readonly brightnessRange = new BoundedParameter('Brightness Range', 0, {
+    v1: 100,
+    units: 'percent',
+    modulatable: true,
+    description: 'Brightness travel at Amount 100%',
+  });
+  readonly gradientClamp = new EnumParameter('Clamp', CLAMP_MODES, CLAMP, {
+    description: 'Past the ends: Clamp holds, Wrap repeats, Mirror goes back and forth',
+  });
+  readonly gradientPhase = new BoundedParameter('Phase', 0, {
+    units: 'percentNormalized',
+    modulatable: true,
+    wrappable: true,
+    description: 'Shifts the gradient along its length',
+  });
   readonly gradientScale = new BoundedParameter('Scale', 1, { v1: 10, modulatable: true, description: 'Scales the gradient across space' });
-  readonly gradientCompress = new BoundedParameter('Compress', 1, { units: 'percentNormalized', modulatable: true, description: 'Keeps the gradient within one length when several axes add up past 1' });
+  readonly gradientCompress = new BoundedParameter('Compress', 1, {
+    units: 'percentNormalized',
+    modulatable: true,
+    description: 'Keeps the gradient within one length when several axes add up past 1',
+  });
   readonly gradientInvert = new BooleanParameter('Invert', false, { description: 'Reverses the gradient' });
   readonly rotate = new BooleanParameter('Rotate', false, { description: 'Rotates the coordinates by yaw, pitch and roll' });
-  readonly yaw = new BoundedParameter('Yaw', 0, { v1: 360, units: 'degrees', modulatable: true, wrappable: true, description: 'Rotation about the vertical axis' });
-  readonly pitch = new BoundedParameter('Pitch', 0, { v1: 360, units: 'degrees', modulatable: true, wrappable: true, description: 'Rotation about the x axis' });
+  readonly yaw = new BoundedParameter('Yaw', 0, {
+    v1: 360,
+    units: 'degrees',
+    modulatable: true,
+    wrappable: true,
+    description: 'Rotation about the vertical axis',
+  });
+  readonly pitch = new BoundedParameter('Pitch', 0, {
+    v1: 360,
+    units: 'degrees',
+    modulatable: true,
+    wrappable: true,
+    description: 'Rotation about the x axis',
+  });
   readonly roll = new BoundedParameter('Roll', 0, { v1: 360, units: 'degrees', modulatable: true, wrappable: true, description: 'Rotation about the z axis' });
 
   private readonly stops = new ColorStops();
@@ -84,15 +145,33 @@ export class GradientEngine {
   /** The parameters under their LX keys, in LX's order. */
   parameters(): readonly [string, Parameter][] {
     return [
-      ['xAmount', this.xAmount], ['yAmount', this.yAmount], ['zAmount', this.zAmount],
-      ['xOffset', this.xOffset], ['yOffset', this.yOffset], ['zOffset', this.zOffset],
-      ['colorMode', this.colorMode], ['blendMode', this.blendMode], ['gradient', this.gradient],
-      ['fixedColor', this.fixedColor], ['xMode', this.xMode], ['yMode', this.yMode], ['zMode', this.zMode],
-      ['paletteIndex', this.paletteIndex], ['paletteStops', this.paletteStops],
-      ['gradientRange', this.gradientRange], ['saturationRange', this.saturationRange], ['brightnessRange', this.brightnessRange],
-      ['gradientClamp', this.gradientClamp], ['gradientPhase', this.gradientPhase], ['gradientScale', this.gradientScale],
-      ['gradientCompress', this.gradientCompress], ['gradientInvert', this.gradientInvert],
-      ['rotate', this.rotate], ['yaw', this.yaw], ['pitch', this.pitch], ['roll', this.roll],
+      ['xAmount', this.xAmount],
+      ['yAmount', this.yAmount],
+      ['zAmount', this.zAmount],
+      ['xOffset', this.xOffset],
+      ['yOffset', this.yOffset],
+      ['zOffset', this.zOffset],
+      ['colorMode', this.colorMode],
+      ['blendMode', this.blendMode],
+      ['gradient', this.gradient],
+      ['fixedColor', this.fixedColor],
+      ['xMode', this.xMode],
+      ['yMode', this.yMode],
+      ['zMode', this.zMode],
+      ['paletteIndex', this.paletteIndex],
+      ['paletteStops', this.paletteStops],
+      ['gradientRange', this.gradientRange],
+      ['saturationRange', this.saturationRange],
+      ['brightnessRange', this.brightnessRange],
+      ['gradientClamp', this.gradientClamp],
+      ['gradientPhase', this.gradientPhase],
+      ['gradientScale', this.gradientScale],
+      ['gradientCompress', this.gradientCompress],
+      ['gradientInvert', this.gradientInvert],
+      ['rotate', this.rotate],
+      ['yaw', this.yaw],
+      ['pitch', this.pitch],
+      ['roll', this.roll],
     ];
   }
 

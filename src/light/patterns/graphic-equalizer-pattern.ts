@@ -16,7 +16,14 @@ const PLANES = [
   { label: 'ZX', name: 'ZX' },
 ] as const;
 /** [band axis, height axis] per plane: 0 = xn, 1 = yn, 2 = zn. */
-const AXES: readonly (readonly [number, number])[] = [[0, 1], [2, 1], [0, 2], [1, 2], [1, 0], [2, 0]];
+const AXES: readonly (readonly [number, number])[] = [
+  [0, 1],
+  [2, 1],
+  [0, 2],
+  [1, 2],
+  [1, 0],
+  [2, 0],
+];
 
 /**
  * Equalizer bars from the global audio meter (LX's GraphicEqualizerPattern): a point's band is

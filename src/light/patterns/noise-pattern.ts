@@ -8,7 +8,29 @@ import { GrayTable } from '../color/gradient.js';
 import { javaInt } from '../color/java-num.js';
 import { RotationMatrix } from '../model/rotation-matrix.js';
 import { NOISE_ALGORITHMS, noiseMotionPeriodMs } from '../noise/noise-device-math.js';
-import { NORMAL, PERLIN, NOISE_ALGORITHM, NOISE_CONTRAST, NOISE_GAIN, NOISE_LACUNARITY, NOISE_LEVEL, NOISE_LUT, NOISE_LUT_SIZE, NOISE_MATRIX, NOISE_MAX, NOISE_MIN, NOISE_MODE, NOISE_MOTION, NOISE_OCTAVES, NOISE_OFFSET, NOISE_RIDGE, NOISE_ROTATE, NOISE_SCALE, NOISE_SEED, noiseKernel } from '../noise/noise-kernel.js';
+import {
+  NORMAL,
+  PERLIN,
+  NOISE_ALGORITHM,
+  NOISE_CONTRAST,
+  NOISE_GAIN,
+  NOISE_LACUNARITY,
+  NOISE_LEVEL,
+  NOISE_LUT,
+  NOISE_LUT_SIZE,
+  NOISE_MATRIX,
+  NOISE_MAX,
+  NOISE_MIN,
+  NOISE_MODE,
+  NOISE_MOTION,
+  NOISE_OCTAVES,
+  NOISE_OFFSET,
+  NOISE_RIDGE,
+  NOISE_ROTATE,
+  NOISE_SCALE,
+  NOISE_SEED,
+  noiseKernel,
+} from '../noise/noise-kernel.js';
 import { pointPool } from '../parallel/point-pool.js';
 import { LinearEnvelope, SawLFO } from './built-in-modulators.js';
 import { lerpf } from './pattern-math.js';
@@ -38,14 +60,24 @@ const bipolar = (label: string, value: number, description: string, percent = tr
 export class NoisePattern extends Pattern {
   readonly lxClass = 'heronarts.lx.pattern.texture.NoisePattern';
   readonly level = new BoundedParameter('Level', 50, { v1: 100, units: 'percent', modulatable: true, description: 'Midpoint brightness of the noise' });
-  readonly contrast = new BoundedParameter('Contrast', 100, { v1: 500, exponent: 2, units: 'percent', modulatable: true, description: 'How far the noise swings around the level' });
+  readonly contrast = new BoundedParameter('Contrast', 100, {
+    v1: 500,
+    exponent: 2,
+    units: 'percent',
+    modulatable: true,
+    description: 'How far the noise swings around the level',
+  });
   readonly minLevel = new BoundedParameter('Min', 0, { v1: 100, units: 'percent', modulatable: true, description: 'Lowest output brightness' });
   readonly maxLevel = new BoundedParameter('Max', 100, { v1: 100, units: 'percent', modulatable: true, description: 'Highest output brightness' });
   readonly invert = new BoundedParameter('Invert', 0, { units: 'percentNormalized', modulatable: true, description: 'How much the brightness is inverted' });
   readonly xOffset = bipolar('X-Pos', 0, 'Coordinate offset on the x axis', false);
   readonly yOffset = bipolar('Y-Pos', 0, 'Coordinate offset on the y axis', false);
   readonly zOffset = bipolar('Z-Pos', 0, 'Coordinate offset on the z axis', false);
-  readonly scale = new BoundedParameter('Scale', 0.5, { units: 'percentNormalized', modulatable: true, description: 'Size of the noise features, between Min Scale and Max Scale' });
+  readonly scale = new BoundedParameter('Scale', 0.5, {
+    units: 'percentNormalized',
+    modulatable: true,
+    description: 'Size of the noise features, between Min Scale and Max Scale',
+  });
   readonly minScale = new BoundedParameter('Min Scale', 1, { v0: 0.1, v1: 100, exponent: 2, description: 'Noise scale at Scale 0' });
   readonly maxScale = new BoundedParameter('Max Scale', 10, { v0: 1, v1: 1000, exponent: 2, description: 'Noise scale at Scale 1' });
   readonly xScale = bipolar('X-Scale', 1, 'Scaling applied to the x axis');
@@ -57,7 +89,9 @@ export class NoisePattern extends Pattern {
   readonly xMotion = bipolar('X-Motion', 0, 'Rate of motion along x');
   readonly yMotion = bipolar('Y-Motion', 0, 'Rate of motion along y');
   readonly zMotion = bipolar('Z-Motion', 1, 'Rate of motion along z');
-  readonly algorithm = new EnumParameter('Algorithm', ALGORITHM_CHOICES, PERLIN, { description: 'Noise function: Perlin, Ridge, FBM, Turbulence or random Static' });
+  readonly algorithm = new EnumParameter('Algorithm', ALGORITHM_CHOICES, PERLIN, {
+    description: 'Noise function: Perlin, Ridge, FBM, Turbulence or random Static',
+  });
   readonly seed = new DiscreteParameter('Seed', 0, 0, 255, { description: 'Seed of the Perlin noise (Ridge, FBM and Turbulence ignore it, as in LX)' });
   readonly octaves = new DiscreteParameter('Octaves', 3, 1, 8, { description: 'Octaves summed by Ridge, FBM and Turbulence' });
   readonly lacunarity = new BoundedParameter('Lacunarity', 2, { v1: 4, description: 'Frequency step between octaves (2 wraps cleanly)' });
@@ -67,8 +101,20 @@ export class NoisePattern extends Pattern {
   readonly yMode = new EnumParameter('Y Mode', COORDINATE_MODES, NORMAL, { description: 'How the y coordinate is measured' });
   readonly zMode = new EnumParameter('Z Mode', COORDINATE_MODES, NORMAL, { description: 'How the z coordinate is measured' });
   readonly rotate = new BooleanParameter('Rotate', false, { description: 'Rotates the coordinates by yaw, pitch and roll' });
-  readonly yaw = new BoundedParameter('Yaw', 0, { v1: 360, units: 'degrees', modulatable: true, wrappable: true, description: 'Rotation about the vertical axis' });
-  readonly pitch = new BoundedParameter('Pitch', 0, { v1: 360, units: 'degrees', modulatable: true, wrappable: true, description: 'Rotation about the x axis' });
+  readonly yaw = new BoundedParameter('Yaw', 0, {
+    v1: 360,
+    units: 'degrees',
+    modulatable: true,
+    wrappable: true,
+    description: 'Rotation about the vertical axis',
+  });
+  readonly pitch = new BoundedParameter('Pitch', 0, {
+    v1: 360,
+    units: 'degrees',
+    modulatable: true,
+    wrappable: true,
+    description: 'Rotation about the x axis',
+  });
   readonly roll = new BoundedParameter('Roll', 0, { v1: 360, units: 'degrees', modulatable: true, wrappable: true, description: 'Rotation about the z axis' });
 
   private readonly motionDamped: LinearEnvelope;

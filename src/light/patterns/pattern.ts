@@ -39,11 +39,25 @@ function hostOf(c: Component | null): PatternHost | undefined {
 export abstract class Pattern extends Device {
   readonly enabled = new BooleanParameter('Enabled', true, { description: 'Playlist: eligible for auto-cycle. Blend mode: rendered and mixed in' });
   readonly recall = new TriggerParameter('Recall', { description: 'Makes this the active pattern of its playlist' });
-  readonly launch = new QuantizedTriggerParameter('Launch', () => this.recall.fire(), { description: 'Makes this the active pattern at the next launch-quantization boundary' });
-  readonly compositeBlend = new EnumParameter('Composite Blend', CHANNEL_BLEND_CHOICES, 0, { objectChooser: true, description: 'How this pattern mixes into its channel in blend mode' });
-  readonly compositeLevel = new BoundedParameter('Composite Level', 1, { modulatable: true, units: 'percentNormalized', description: 'Mix level in blend mode' });
-  readonly hasCustomCycleTime = new BooleanParameter('Custom Cycle', false, { description: 'Use this pattern\'s own auto-cycle time' });
-  readonly customCycleTimeSecs = new BoundedParameter('Cycle Time', 60, { v0: 0.1, v1: 14400, units: 'seconds', description: 'Auto-cycle time for this pattern, when custom' });
+  readonly launch = new QuantizedTriggerParameter('Launch', () => this.recall.fire(), {
+    description: 'Makes this the active pattern at the next launch-quantization boundary',
+  });
+  readonly compositeBlend = new EnumParameter('Composite Blend', CHANNEL_BLEND_CHOICES, 0, {
+    objectChooser: true,
+    description: 'How this pattern mixes into its channel in blend mode',
+  });
+  readonly compositeLevel = new BoundedParameter('Composite Level', 1, {
+    modulatable: true,
+    units: 'percentNormalized',
+    description: 'Mix level in blend mode',
+  });
+  readonly hasCustomCycleTime = new BooleanParameter('Custom Cycle', false, { description: "Use this pattern's own auto-cycle time" });
+  readonly customCycleTimeSecs = new BoundedParameter('Cycle Time', 60, {
+    v0: 0.1,
+    v1: 14400,
+    units: 'seconds',
+    description: 'Auto-cycle time for this pattern, when custom',
+  });
   readonly autoMute = new BooleanParameter('Auto-Mute', true, { description: 'In blend mode, skip rendering while the composite level is 0' });
   readonly cueActive = new BooleanParameter('Cue', false, { mode: 'momentary', description: 'Shows this pattern in the cue output (one pattern per channel)' });
   readonly auxActive = new BooleanParameter('Aux', false, { mode: 'momentary', description: 'Shows this pattern in the aux output (one pattern per channel)' });

@@ -9,7 +9,29 @@ import { lxArray, type LoadContext, type LxObject } from '../project/lxp-types.j
 import { pointPool } from '../parallel/point-pool.js';
 import { lerpf } from './pattern-math.js';
 import { planesKernel } from './planes-kernel.js';
-import { A, AP, AXIS, B, BP, C, CP, D, FADE, FREE, INV_SQRT, LEVEL, PLANE_WORDS, PLANES_COUNT, PLANES_FIRST, PLANES_MATRIX, PLANES_UNROTATED, WIDTH, X, Y, Z } from './planes-layout.js';
+import {
+  A,
+  AP,
+  AXIS,
+  B,
+  BP,
+  C,
+  CP,
+  D,
+  FADE,
+  FREE,
+  INV_SQRT,
+  LEVEL,
+  PLANE_WORDS,
+  PLANES_COUNT,
+  PLANES_FIRST,
+  PLANES_MATRIX,
+  PLANES_UNROTATED,
+  WIDTH,
+  X,
+  Y,
+  Z,
+} from './planes-layout.js';
 import { Pattern } from './pattern.js';
 
 const f = Math.fround;
@@ -45,9 +67,15 @@ export class Plane extends LXComponent {
   readonly lxClass = 'heronarts.lx.pattern.form.PlanesPattern$Plane';
   readonly level = new BoundedParameter('Level', 1, { units: 'percentNormalized', modulatable: true, description: 'Brightness of this plane' });
   readonly position = bipolar('Position', 0, 'Position of the plane between Min and Max Position');
-  readonly width = new BoundedParameter('Width', 0.1, { units: 'percentNormalized', modulatable: true, description: 'Width of the plane between Min and Max Width' });
+  readonly width = new BoundedParameter('Width', 0.1, {
+    units: 'percentNormalized',
+    modulatable: true,
+    description: 'Width of the plane between Min and Max Width',
+  });
   readonly contrast = new BoundedParameter('Contrast', 0.75, { units: 'percentNormalized', modulatable: true, description: 'Sharpness of the plane edge' });
-  readonly axis = new EnumParameter('Axis', AXES, X, { description: 'X/Y/Z: a tilted slab across that axis. Free: plane constants. R-center/R-origin: a sphere' });
+  readonly axis = new EnumParameter('Axis', AXES, X, {
+    description: 'X/Y/Z: a tilted slab across that axis. Free: plane constants. R-center/R-origin: a sphere',
+  });
   readonly tilt = bipolar('Tilt', 0, 'Tilt of the plane', { degrees: true });
   readonly spin = bipolar('Spin', 0, 'Spin of the plane', { degrees: true });
   readonly tiltPosition = bipolar('Tilt Pos', 0, 'Pivot position of the tilt');
@@ -154,8 +182,20 @@ export class Plane extends LXComponent {
  */
 export class PlanesPattern extends Pattern {
   readonly lxClass = 'heronarts.lx.pattern.form.PlanesPattern';
-  readonly yaw = new BoundedParameter('Yaw', 0, { v1: 360, units: 'degrees', modulatable: true, wrappable: true, description: 'Rotation about the vertical axis' });
-  readonly pitch = new BoundedParameter('Pitch', 0, { v1: 360, units: 'degrees', modulatable: true, wrappable: true, description: 'Rotation about the x axis' });
+  readonly yaw = new BoundedParameter('Yaw', 0, {
+    v1: 360,
+    units: 'degrees',
+    modulatable: true,
+    wrappable: true,
+    description: 'Rotation about the vertical axis',
+  });
+  readonly pitch = new BoundedParameter('Pitch', 0, {
+    v1: 360,
+    units: 'degrees',
+    modulatable: true,
+    wrappable: true,
+    description: 'Rotation about the x axis',
+  });
   readonly roll = new BoundedParameter('Roll', 0, { v1: 360, units: 'degrees', modulatable: true, wrappable: true, description: 'Rotation about the z axis' });
   /** The planes, `layer/1..8`. */
   readonly planes = this.addArray<Plane>('layer');

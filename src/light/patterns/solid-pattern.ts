@@ -21,7 +21,11 @@ export function linkedColor(device: Device, color: LinkedColorParameter): number
  */
 export class SolidPattern extends Pattern {
   readonly lxClass = 'heronarts.lx.pattern.color.SolidPattern';
-  readonly color = new LinkedColorParameter('Color', { h: 0, s: 100, b: 100 }, { description: 'The color every point shows: Static uses hue/saturation/brightness, Palette a palette color' });
+  readonly color = new LinkedColorParameter(
+    'Color',
+    { h: 0, s: 100, b: 100 },
+    { description: 'The color every point shows: Static uses hue/saturation/brightness, Palette a palette color' },
+  );
 
   constructor(color?: { h: number; s: number; b: number }) {
     super('Solid');

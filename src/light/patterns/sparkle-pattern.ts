@@ -20,16 +20,68 @@ const MAX_DENSITY = 4;
  * Math.random), so a run is repeatable but not LX's.
  */
 export class SparkleEngine {
-  readonly density = new BoundedParameter('Density', 50, { v1: MAX_DENSITY * 100, exponent: 2, units: 'percent', modulatable: true, description: 'Sparkles as a percentage of the points (up to 400%)' });
-  readonly speed = new BoundedParameter('Speed', 0.5, { units: 'percentNormalized', polarity: 'bipolar', modulatable: true, description: 'Speed between Slow and Fast intervals' });
-  readonly variation = new BoundedParameter('Variation', 25, { v1: 100, units: 'percent', modulatable: true, description: 'Random variation of each sparkle\'s interval' });
-  readonly duration = new BoundedParameter('Duration', 100, { v1: 100, units: 'percent', modulatable: true, description: 'Part of the interval a sparkle is lit' });
-  readonly sharp = new BoundedParameter('Sharp', 0, { v0: -1, v1: 1, units: 'percentNormalized', polarity: 'bipolar', modulatable: true, description: 'Sharpness of the sparkle curve' });
-  readonly waveshape = new EnumParameter('Wave', SPARKLE_WAVES.map((w) => ({ label: w.name })), 0, { objectChooser: true, description: 'Shape of each sparkle over its life' });
-  readonly minInterval = new BoundedParameter('Fast', 1, { v0: 0.1, v1: 60, exponent: 2, units: 'seconds', modulatable: true, description: 'Sparkle interval at full speed' });
-  readonly maxInterval = new BoundedParameter('Slow', 1, { v0: 0.1, v1: 60, exponent: 2, units: 'seconds', modulatable: true, description: 'Sparkle interval at zero speed' });
+  readonly density = new BoundedParameter('Density', 50, {
+    v1: MAX_DENSITY * 100,
+    exponent: 2,
+    units: 'percent',
+    modulatable: true,
+    description: 'Sparkles as a percentage of the points (up to 400%)',
+  });
+  readonly speed = new BoundedParameter('Speed', 0.5, {
+    units: 'percentNormalized',
+    polarity: 'bipolar',
+    modulatable: true,
+    description: 'Speed between Slow and Fast intervals',
+  });
+  readonly variation = new BoundedParameter('Variation', 25, {
+    v1: 100,
+    units: 'percent',
+    modulatable: true,
+    description: "Random variation of each sparkle's interval",
+  });
+  readonly duration = new BoundedParameter('Duration', 100, {
+    v1: 100,
+    units: 'percent',
+    modulatable: true,
+    description: 'Part of the interval a sparkle is lit',
+  });
+  readonly sharp = new BoundedParameter('Sharp', 0, {
+    v0: -1,
+    v1: 1,
+    units: 'percentNormalized',
+    polarity: 'bipolar',
+    modulatable: true,
+    description: 'Sharpness of the sparkle curve',
+  });
+  readonly waveshape = new EnumParameter(
+    'Wave',
+    SPARKLE_WAVES.map((w) => ({ label: w.name })),
+    0,
+    { objectChooser: true, description: 'Shape of each sparkle over its life' },
+  );
+  readonly minInterval = new BoundedParameter('Fast', 1, {
+    v0: 0.1,
+    v1: 60,
+    exponent: 2,
+    units: 'seconds',
+    modulatable: true,
+    description: 'Sparkle interval at full speed',
+  });
+  readonly maxInterval = new BoundedParameter('Slow', 1, {
+    v0: 0.1,
+    v1: 60,
+    exponent: 2,
+    units: 'seconds',
+    modulatable: true,
+    description: 'Sparkle interval at zero speed',
+  });
   readonly baseLevel = new BoundedParameter('Base', 0, { v1: 100, units: 'percent', modulatable: true, description: 'Level of points between sparkles' });
-  readonly minLevel = new BoundedParameter('Min', 75, { v1: 100, units: 'percent', modulatable: true, description: 'Dimmest sparkle peak, as a percentage of Max' });
+  readonly minLevel = new BoundedParameter('Min', 75, {
+    v1: 100,
+    units: 'percent',
+    modulatable: true,
+    description: 'Dimmest sparkle peak, as a percentage of Max',
+  });
   readonly maxLevel = new BoundedParameter('Max', 100, { v1: 100, units: 'percent', modulatable: true, description: 'Brightest sparkle peak' });
 
   /** Raw output level (0..100, unclamped) per point, in point order. */
@@ -49,9 +101,17 @@ export class SparkleEngine {
   /** The engine's parameters with LX's keys, in LX's order. */
   parameters(): [string, Parameter][] {
     return [
-      ['density', this.density], ['speed', this.speed], ['variation', this.variation], ['duration', this.duration],
-      ['sharp', this.sharp], ['waveshape', this.waveshape], ['minInterval', this.minInterval], ['maxInterval', this.maxInterval],
-      ['minLevel', this.minLevel], ['maxLevel', this.maxLevel], ['baseLevel', this.baseLevel],
+      ['density', this.density],
+      ['speed', this.speed],
+      ['variation', this.variation],
+      ['duration', this.duration],
+      ['sharp', this.sharp],
+      ['waveshape', this.waveshape],
+      ['minInterval', this.minInterval],
+      ['maxInterval', this.maxInterval],
+      ['minLevel', this.minLevel],
+      ['maxLevel', this.maxLevel],
+      ['baseLevel', this.baseLevel],
     ];
   }
 

@@ -32,12 +32,24 @@ const NO_NODES: readonly ModelNode[] = Object.freeze([]);
 export class TestPattern extends Pattern {
   readonly lxClass = 'heronarts.lx.pattern.test.TestPattern';
   readonly mode = new EnumParameter('Mode', MODES, ITERATE, { description: 'Iterate Points, Fixed Index, or Tag' });
-  readonly rate = new BoundedParameter('Rate', 50, { v0: 10, v1: 10000, exponent: 2, units: 'milliseconds', modulatable: true, description: 'Time per point when iterating' });
+  readonly rate = new BoundedParameter('Rate', 50, {
+    v0: 10,
+    v1: 10000,
+    exponent: 2,
+    units: 'milliseconds',
+    modulatable: true,
+    description: 'Time per point when iterating',
+  });
   readonly fixedIndex = new DiscreteParameter('Fixed', 0, 0, UNSIZED_MAX, { description: 'Point lit in Fixed Index mode (0-based, in point order)' });
   readonly tag = new StringParameter('Tag', 'strip', { description: 'Fixture tag lit in Tag mode' });
   readonly tagAll = new BooleanParameter('All', true, { description: 'Light every point carrying the tag, or only the Fixed one among them' });
-  readonly tagIndex = new DiscreteParameter('Fixed', 0, 0, UNSIZED_MAX, { description: 'Which point among the tagged ones to light when All is off (0-based)' });
-  readonly cpuTest = new BoundedParameter('CPU Test', 0, { v1: 1000, description: 'LX burns this many thousand random multiplications per frame; Footlight ignores it' });
+  readonly tagIndex = new DiscreteParameter('Fixed', 0, 0, UNSIZED_MAX, {
+    description: 'Which point among the tagged ones to light when All is off (0-based)',
+  });
+  readonly cpuTest = new BoundedParameter('CPU Test', 0, {
+    v1: 1000,
+    description: 'LX burns this many thousand random multiplications per frame; Footlight ignores it',
+  });
 
   private readonly increment: Click;
   private active = 0;

@@ -89,13 +89,30 @@ export function parseLenientJson(text: string, file: string): unknown {
           pos += 4;
           break;
         }
-        case 't': out += '\t'; break;
-        case 'b': out += '\b'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 'f': out += '\f'; break;
-        case '\n': case '\'': case '"': case '\\': case '/': out += e; break;
-        default: fail('Invalid escape sequence', pos - 2);
+        case 't':
+          out += '\t';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case '\n':
+        case "'":
+        case '"':
+        case '\\':
+        case '/':
+          out += e;
+          break;
+        default:
+          fail('Invalid escape sequence', pos - 2);
       }
     }
   };
@@ -129,13 +146,13 @@ export function parseLenientJson(text: string, file: string): unknown {
         return out;
       }
       let name: string;
-      if (c === '"' || c === '\'') name = quoted(c);
+      if (c === '"' || c === "'") name = quoted(c);
       else if (endsLiteral(c)) name = fail(c === '' ? 'End of input' : 'Expected name');
       else name = literal();
       c = next(true);
       if (c === ':') pos++;
       else if (c === '=') pos += text[pos + 1] === '>' ? 2 : 1;
-      else fail('Expected \':\'');
+      else fail("Expected ':'");
       // Own property even for "__proto__", as JSON.parse does.
       Object.defineProperty(out, name, { value: value(), enumerable: true, writable: true, configurable: true });
       first = false;
@@ -176,7 +193,7 @@ export function parseLenientJson(text: string, file: string): unknown {
     const c = next(true);
     if (c === '{') return object();
     if (c === '[') return array();
-    if (c === '"' || c === '\'') return quoted(c);
+    if (c === '"' || c === "'") return quoted(c);
     if (c === '') fail('End of input');
     if (endsLiteral(c)) fail('Expected value');
     return unquotedValue();
@@ -184,7 +201,7 @@ export function parseLenientJson(text: string, file: string): unknown {
 
   // Gson's non-execute prefix, skipped in lenient mode.
   next(true);
-  if (text.startsWith(')]}\'\n', pos)) pos += 5;
+  if (text.startsWith(")]}'\n", pos)) pos += 5;
   if (next(true) === '') fail('the file is empty');
   const result = value();
   if (next(false) !== '') fail('Expected the end of the file after the top-level value');

@@ -16,7 +16,8 @@ export interface MediaResolvers {
 function inside(base: string, name: string): string {
   const path = normalize(join(base, name));
   const rel = relative(base, path);
-  if (rel.startsWith('..') || isAbsolute(rel) || rel.split(sep).includes('..')) throw invalidArgument(`${JSON.stringify(name)} points outside the media folder`);
+  if (rel.startsWith('..') || isAbsolute(rel) || rel.split(sep).includes('..'))
+    throw invalidArgument(`${JSON.stringify(name)} points outside the media folder`);
   return path;
 }
 

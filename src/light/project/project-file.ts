@@ -108,7 +108,12 @@ export function defaultMediaDir(projectPath: string): string {
 }
 
 /** Reads and parses a `.lxp` file and builds the engine (see readProject). */
-export async function openProjectFile(path: string, registry: DeviceRegistry, mediaDir?: string, nowMillis = 0): Promise<OpenedProject & { readonly media: MediaResolvers }> {
+export async function openProjectFile(
+  path: string,
+  registry: DeviceRegistry,
+  mediaDir?: string,
+  nowMillis = 0,
+): Promise<OpenedProject & { readonly media: MediaResolvers }> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');

@@ -26,7 +26,10 @@ export interface SceneParity {
 
 /** The scenes in a golden folder (each `<scene>.lxp` with its `<scene>.frames.json`). */
 export function goldenScenes(dir: string): string[] {
-  return readdirSync(dir).filter((f) => f.endsWith('.lxp')).map((f) => f.slice(0, -4)).sort();
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.lxp'))
+    .map((f) => f.slice(0, -4))
+    .sort();
 }
 
 function channelError(a: number, b: number): number {
@@ -45,10 +48,23 @@ export function compareScene(dir: string, scene: string, registry: DeviceRegistr
   const project = parseLenientJson(readFileSync(path, 'utf8'), path);
   // LX renders with LX.Flags.mediaPath set to the golden folder's media/ (JSON fixtures).
   const media = existsSync(join(dir, 'media')) ? mediaResolvers(join(dir, 'media')) : undefined;
-  const out = renderOffline(project, { frames: golden.frameCount, deltaMs: golden.deltaMs, every: golden.frameStep, registry, resolveLxf: media?.resolveLxf, resolveLxm: media?.resolveLxm });
+  const out = renderOffline(project, {
+    frames: golden.frameCount,
+    deltaMs: golden.deltaMs,
+    every: golden.frameStep,
+    registry,
+    resolveLxf: media?.resolveLxf,
+    resolveLxm: media?.resolveLxm,
+  });
   const base = { scene, frames: golden.frames.length, points: golden.points, warnings: out.warnings };
   if (out.points !== golden.points || out.frames.length !== golden.frames.length) {
-    return { ...base, exactFraction: 0, maxChannelError: 255, mismatchesByFrame: [], shapeError: `Footlight rendered ${out.frames.length} frames of ${out.points} points; LX recorded ${golden.frames.length} of ${golden.points}` };
+    return {
+      ...base,
+      exactFraction: 0,
+      maxChannelError: 255,
+      mismatchesByFrame: [],
+      shapeError: `Footlight rendered ${out.frames.length} frames of ${out.points} points; LX recorded ${golden.frames.length} of ${golden.points}`,
+    };
   }
   let equal = 0;
   let total = 0;
@@ -73,7 +89,8 @@ export function compareScene(dir: string, scene: string, registry: DeviceRegistr
     }
     if (diff > 0) {
       byFrame.push({ frame: golden.frames[f].index, points: diff, maxError: frameMax });
-      if (firstMismatch !== undefined && firstMismatch.frame === golden.frames[f].index && firstMismatch.points === 0) firstMismatch = { ...firstMismatch, points: diff };
+      if (firstMismatch !== undefined && firstMismatch.frame === golden.frames[f].index && firstMismatch.points === 0)
+        firstMismatch = { ...firstMismatch, points: diff };
     }
     if (frameMax > maxError) maxError = frameMax;
   }

@@ -4,9 +4,7 @@ import { Channel } from '../mixer/channel.js';
 import type { LxfResolver } from '../model/index.js';
 import { readProject } from '../project/project-file.js';
 import type { DeviceRegistry } from '../registry.js';
-import {
-  BUFFER_NOTE, CLOCK_NOTE, COLOR_NOTE, type FramesFile, argbBytes, framesSha256, pointsBase64,
-} from './frames-format.js';
+import { BUFFER_NOTE, CLOCK_NOTE, COLOR_NOTE, type FramesFile, argbBytes, framesSha256, pointsBase64 } from './frames-format.js';
 
 export interface OfflineRender {
   /** One copy of the mixer's main output per recorded frame. */

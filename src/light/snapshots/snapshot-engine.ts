@@ -98,12 +98,22 @@ interface FaderTween {
 /** A saved snapshot (LX's LXGlobalSnapshot), `/lx/snapshots/snapshot/N`. */
 export class Snapshot extends LXComponent {
   readonly lxClass = 'heronarts.lx.snapshot.LXGlobalSnapshot';
-  readonly recall = new TriggerParameter('Recall', { description: 'Restores the values this snapshot holds (with the engine\'s transition, if on)' });
+  readonly recall = new TriggerParameter('Recall', { description: "Restores the values this snapshot holds (with the engine's transition, if on)" });
   readonly autoCycleEligible = new BooleanParameter('Cycle', true, { description: 'Whether snapshot auto-cycle may pick this snapshot' });
   readonly hasCustomCycleTime = new BooleanParameter('Custom Cycle', false, { description: 'Stay on this snapshot for its own cycle time' });
-  readonly cycleTimeSecs = new BoundedParameter('Cycle Time', 60, { v0: 0.1, v1: 86400, units: 'seconds', description: 'Auto-cycle time for this snapshot, when custom' });
-  readonly hasCustomTransitionTime = new BooleanParameter('Custom Transition', false, { description: 'Recall with this snapshot\'s own transition time' });
-  readonly transitionTimeSecs = new BoundedParameter('Transition Time', 1, { v0: 0.1, v1: 180, units: 'seconds', description: 'Transition time for this snapshot, when custom' });
+  readonly cycleTimeSecs = new BoundedParameter('Cycle Time', 60, {
+    v0: 0.1,
+    v1: 86400,
+    units: 'seconds',
+    description: 'Auto-cycle time for this snapshot, when custom',
+  });
+  readonly hasCustomTransitionTime = new BooleanParameter('Custom Transition', false, { description: "Recall with this snapshot's own transition time" });
+  readonly transitionTimeSecs = new BoundedParameter('Transition Time', 1, {
+    v0: 0.1,
+    v1: 180,
+    units: 'seconds',
+    description: 'Transition time for this snapshot, when custom',
+  });
   views: SnapshotView[] = [];
   onRecall: ((s: Snapshot) => void) | undefined;
 
@@ -142,22 +152,47 @@ export class SnapshotEngine extends LXComponent {
   readonly recallEffect = new BooleanParameter('Effects', true, { description: 'Recall restores effects' });
   readonly recallMaster = new BooleanParameter('Master', true, { description: 'Recall restores the master fader' });
   readonly recallOutput = new BooleanParameter('Output', false, { description: 'Recall restores output settings' });
-  readonly channelMode = new EnumParameter('Channel Mode', [
-    { label: 'Toggle', name: 'TOGGLE' },
-    { label: 'Fade', name: 'FADE' },
-  ], 1, { description: 'In a transition, channels switch at once (Toggle) or fade in and out (Fade)' });
-  readonly missingChannelMode = new EnumParameter('Missing Channels', [
-    { label: 'Ignore', name: 'IGNORE' },
-    { label: 'Disable', name: 'DISABLE' },
-  ], 0, { description: 'Channels the snapshot does not know: leave them, or switch them off' });
+  readonly channelMode = new EnumParameter(
+    'Channel Mode',
+    [
+      { label: 'Toggle', name: 'TOGGLE' },
+      { label: 'Fade', name: 'FADE' },
+    ],
+    1,
+    { description: 'In a transition, channels switch at once (Toggle) or fade in and out (Fade)' },
+  );
+  readonly missingChannelMode = new EnumParameter(
+    'Missing Channels',
+    [
+      { label: 'Ignore', name: 'IGNORE' },
+      { label: 'Disable', name: 'DISABLE' },
+    ],
+    0,
+    { description: 'Channels the snapshot does not know: leave them, or switch them off' },
+  );
   readonly transitionEnabled = new BooleanParameter('Transitions', false, { description: 'Recall blends into the snapshot over the transition time' });
-  readonly transitionTimeSecs = new BoundedParameter('Transition Time', 5, { v0: 0.1, v1: 180, units: 'seconds', description: 'Length of a snapshot transition' });
+  readonly transitionTimeSecs = new BoundedParameter('Transition Time', 5, {
+    v0: 0.1,
+    v1: 180,
+    units: 'seconds',
+    description: 'Length of a snapshot transition',
+  });
   readonly autoCycleEnabled = new BooleanParameter('Auto-Cycle', false, { description: 'Recall the snapshots in turn automatically' });
-  readonly autoCycleMode = new EnumParameter('Auto-Cycle Mode', [
-    { label: 'Next', name: 'NEXT' },
-    { label: 'Random', name: 'RANDOM' },
-  ], 0, { description: 'Next eligible snapshot or a random one' });
-  readonly autoCycleTimeSecs = new BoundedParameter('Cycle Time', 60, { v0: 0.1, v1: 14400, units: 'seconds', description: 'Seconds between automatic recalls' });
+  readonly autoCycleMode = new EnumParameter(
+    'Auto-Cycle Mode',
+    [
+      { label: 'Next', name: 'NEXT' },
+      { label: 'Random', name: 'RANDOM' },
+    ],
+    0,
+    { description: 'Next eligible snapshot or a random one' },
+  );
+  readonly autoCycleTimeSecs = new BoundedParameter('Cycle Time', 60, {
+    v0: 0.1,
+    v1: 14400,
+    units: 'seconds',
+    description: 'Seconds between automatic recalls',
+  });
   readonly autoCycleCursor = new DiscreteParameter('Auto-Cycle', -1, -1, -1, { description: 'The snapshot last recalled (-1: none)' });
   readonly triggerSnapshotCycle = new TriggerParameter('Trigger Cycle', { description: 'Recalls the next snapshot now (or finishes a running transition)' });
   readonly snapshots = this.addArray<Snapshot>('snapshot');
@@ -224,7 +259,14 @@ export class SnapshotEngine extends LXComponent {
     if (mixer !== undefined) {
       views.push(parameterView('MIXER', mixer.crossfader));
       for (const c of mixer.channels.items) {
-        views.push({ scope: 'MIXER', type: 'CHANNEL_FADER', enabled: true, channelPath: c.path, channelEnabled: c.enabled.isOn(), channelFader: c.fader.getBaseValue() });
+        views.push({
+          scope: 'MIXER',
+          type: 'CHANNEL_FADER',
+          enabled: true,
+          channelPath: c.path,
+          channelEnabled: c.enabled.isOn(),
+          channelFader: c.fader.getBaseValue(),
+        });
         views.push(parameterView('MIXER', c.crossfadeGroup));
       }
       for (const c of mixer.channels.items) {
@@ -234,7 +276,14 @@ export class SnapshotEngine extends LXComponent {
           if (engine.isPlaylist) {
             const active = engine.activePattern;
             if (active !== undefined) {
-              views.push({ scope: 'PATTERNS', type: 'ACTIVE_PATTERN', enabled: true, channelPath: c.path, activePatternIndex: engine.activeIndex, patternId: active.id });
+              views.push({
+                scope: 'PATTERNS',
+                type: 'ACTIVE_PATTERN',
+                enabled: true,
+                channelPath: c.path,
+                activePatternIndex: engine.activeIndex,
+                patternId: active.id,
+              });
               if (active instanceof Pattern) this.capturePattern(active, views);
             }
           } else {
@@ -294,13 +343,20 @@ export class SnapshotEngine extends LXComponent {
 
   private scopeOn(scope: unknown): boolean {
     switch (scope) {
-      case 'MIXER': return this.recallMixer.isOn();
-      case 'PATTERNS': return this.recallPattern.isOn();
-      case 'EFFECTS': return this.recallEffect.isOn();
-      case 'MASTER': return this.recallMaster.isOn();
-      case 'MODULATION': return this.recallModulation.isOn();
-      case 'OUTPUT': return this.recallOutput.isOn();
-      default: return true;
+      case 'MIXER':
+        return this.recallMixer.isOn();
+      case 'PATTERNS':
+        return this.recallPattern.isOn();
+      case 'EFFECTS':
+        return this.recallEffect.isOn();
+      case 'MASTER':
+        return this.recallMaster.isOn();
+      case 'MODULATION':
+        return this.recallModulation.isOn();
+      case 'OUTPUT':
+        return this.recallOutput.isOn();
+      default:
+        return true;
     }
   }
 
@@ -352,7 +408,13 @@ export class SnapshotEngine extends LXComponent {
         const c = this.resolveChannel(view.channelPath);
         if (c === undefined) continue;
         seen.add(c);
-        this.applyFader(c, view.channelEnabled !== false, typeof view.channelFader === 'number' ? view.channelFader : c.fader.getBaseValue(), transition, written);
+        this.applyFader(
+          c,
+          view.channelEnabled !== false,
+          typeof view.channelFader === 'number' ? view.channelFader : c.fader.getBaseValue(),
+          transition,
+          written,
+        );
       } else if (view.type === 'ACTIVE_PATTERN') {
         const c = this.resolveChannel(view.channelPath);
         if (!(c instanceof Channel)) continue;
@@ -496,7 +558,7 @@ export class SnapshotEngine extends LXComponent {
     if (!this.autoCycleEnabled.isOn() || this.snapshots.length === 0) return;
     const cursor = this.autoCycleCursor.getValue();
     const current = cursor >= 0 ? this.snapshots.at(cursor) : undefined;
-    const secs = current !== undefined && current.hasCustomCycleTime.isOn() ? current.cycleTimeSecs.getValue() : this.autoCycleTimeSecs.getValue();
+    const secs = current?.hasCustomCycleTime.isOn() ? current.cycleTimeSecs.getValue() : this.autoCycleTimeSecs.getValue();
     this.autoCycleProgress += deltaMs / (1000 * secs);
     if (this.autoCycleProgress >= 1) {
       this.autoCycleProgress = 0;

@@ -6,8 +6,15 @@ import type { Parameter } from '../../engine/parameters/parameter.js';
 import { StringParameter } from '../../engine/parameters/string.js';
 import { LXComponent } from '../lx-component.js';
 import {
-  COMMON_FIXTURE_PARAMETERS, type FixtureGeometry, type FixtureParameterSpec, type LxfResolver, type StockFixtureClass,
-  JSON_FIXTURE_CLASS, ModelInputError, jsonFixture, stockFixtureClass,
+  COMMON_FIXTURE_PARAMETERS,
+  type FixtureGeometry,
+  type FixtureParameterSpec,
+  type LxfResolver,
+  type StockFixtureClass,
+  JSON_FIXTURE_CLASS,
+  ModelInputError,
+  jsonFixture,
+  stockFixtureClass,
 } from '../model/index.js';
 import { addFixtureOutputParameters, type FixtureOutputParameters } from '../output/fixture-output-parameters.js';
 import { isLxObject, type LoadContext, type LxObject } from '../project/lxp-types.js';
@@ -16,11 +23,21 @@ function parameterFromSpec(spec: FixtureParameterSpec): Parameter {
   const options = { description: spec.description, mappable: false };
   switch (spec.kind) {
     case 'bounded':
-      return new BoundedParameter(spec.label, spec.default as number, { ...options, v0: spec.min ?? 0, v1: spec.max ?? 1, units: spec.units === 'degrees' ? 'degrees' : 'none' });
+      return new BoundedParameter(spec.label, spec.default as number, {
+        ...options,
+        v0: spec.min ?? 0,
+        v1: spec.max ?? 1,
+        units: spec.units === 'degrees' ? 'degrees' : 'none',
+      });
     case 'discrete':
       return new DiscreteParameter(spec.label, spec.default as number, spec.min ?? 0, spec.max ?? 0, options);
     case 'enum':
-      return new EnumParameter(spec.label, (spec.options ?? []).map((name) => ({ label: name, name })), spec.default as number, options);
+      return new EnumParameter(
+        spec.label,
+        (spec.options ?? []).map((name) => ({ label: name, name })),
+        spec.default as number,
+        options,
+      );
     case 'boolean':
       return new BooleanParameter(spec.label, spec.default as boolean, options);
     default:
@@ -80,7 +97,10 @@ export class Fixture extends LXComponent {
     this.addParameter('mute', this.mute);
     this.addParameter('solo', this.solo);
     if (stock === undefined) {
-      this.fixtureType = this.addParameter('fixtureType', new StringParameter('Fixture Type', '', { description: 'The .lxf file this fixture is built from', mappable: false }));
+      this.fixtureType = this.addParameter(
+        'fixtureType',
+        new StringParameter('Fixture Type', '', { description: 'The .lxf file this fixture is built from', mappable: false }),
+      );
     } else {
       this.fixtureType = undefined;
     }

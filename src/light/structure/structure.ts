@@ -22,13 +22,21 @@ const POSITION = { v0: -1_000_000, v1: 1_000_000, mappable: false };
  */
 export class Structure extends LXComponent {
   readonly lxClass = 'heronarts.lx.structure.LXStructure';
-  readonly syncModelFile = new BooleanParameter('Sync Model File', false, { mappable: false, description: 'Re-import the external .lxm model file when the project opens' });
+  readonly syncModelFile = new BooleanParameter('Sync Model File', false, {
+    mappable: false,
+    description: 'Re-import the external .lxm model file when the project opens',
+  });
   readonly allWhite = new BooleanParameter('White', false, { description: 'Sends full white to every point (a rig test)' });
   readonly mute = new BooleanParameter('Mute', false, { description: 'Sends black to every point' });
-  readonly normalizationMode = new EnumParameter('Normalization', [
-    { label: 'Auto', name: 'AUTOMATIC' },
-    { label: 'Manual', name: 'MANUAL' },
-  ], 0, { mappable: false, description: 'AUTOMATIC normalizes coordinates to the model\'s bounds; MANUAL to the box below' });
+  readonly normalizationMode = new EnumParameter(
+    'Normalization',
+    [
+      { label: 'Auto', name: 'AUTOMATIC' },
+      { label: 'Manual', name: 'MANUAL' },
+    ],
+    0,
+    { mappable: false, description: "AUTOMATIC normalizes coordinates to the model's bounds; MANUAL to the box below" },
+  );
   readonly normalizationX = new BoundedParameter('Center X', 0, { ...POSITION, description: 'Manual normalization box center, x' });
   readonly normalizationY = new BoundedParameter('Center Y', 0, { ...POSITION, description: 'Manual normalization box center, y' });
   readonly normalizationZ = new BoundedParameter('Center Z', 0, { ...POSITION, description: 'Manual normalization box center, z' });
@@ -92,8 +100,12 @@ export class Structure extends LXComponent {
     if (this.normalizationMode.getValue() === 0) return { mode: 'AUTOMATIC' };
     return {
       mode: 'MANUAL',
-      x: this.normalizationX.getValue(), y: this.normalizationY.getValue(), z: this.normalizationZ.getValue(),
-      width: this.normalizationWidth.getValue(), height: this.normalizationHeight.getValue(), depth: this.normalizationDepth.getValue(),
+      x: this.normalizationX.getValue(),
+      y: this.normalizationY.getValue(),
+      z: this.normalizationZ.getValue(),
+      width: this.normalizationWidth.getValue(),
+      height: this.normalizationHeight.getValue(),
+      depth: this.normalizationDepth.getValue(),
     };
   }
 

@@ -33,17 +33,30 @@ export class SelectorParameter extends StringParameter {
 export class ViewDefinition extends LXComponent {
   readonly lxClass = 'heronarts.lx.structure.view.LXViewDefinition';
   readonly enabled = new BooleanParameter('Enabled', true, { description: 'Whether this view applies; a disabled view renders as the whole model' });
-  readonly selector = new SelectorParameter('View Selector', '', { description: 'Tags that pick the points, e.g. "strip", "arc, point", "panel[0-3]"', maxLength: 1024 });
-  readonly normalization = new EnumParameter('View Normalization', [
-    { label: 'Constrain to view bounds', name: 'RELATIVE' },
-    { label: 'Preserve absolute bounds', name: 'ABSOLUTE' },
-  ], 0, { description: 'RELATIVE renormalizes coordinates to the view; ABSOLUTE keeps the whole model\'s' });
-  readonly orientation = new EnumParameter('View Orientation', [
-    { label: 'Global', name: 'GLOBAL' },
-    { label: 'Group', name: 'GROUP' },
-  ], 0, { description: 'GROUP normalizes each group in its fixture\'s own frame (RELATIVE only, one fixture per group)' });
-  readonly priority = new BooleanParameter('Priority', true, { description: 'Listed on the devices\' priority view selector' });
-  readonly cueActive = new BooleanParameter('Cue', false, { mode: 'momentary', description: 'Previews the view\'s points in the cue output' });
+  readonly selector = new SelectorParameter('View Selector', '', {
+    description: 'Tags that pick the points, e.g. "strip", "arc, point", "panel[0-3]"',
+    maxLength: 1024,
+  });
+  readonly normalization = new EnumParameter(
+    'View Normalization',
+    [
+      { label: 'Constrain to view bounds', name: 'RELATIVE' },
+      { label: 'Preserve absolute bounds', name: 'ABSOLUTE' },
+    ],
+    0,
+    { description: "RELATIVE renormalizes coordinates to the view; ABSOLUTE keeps the whole model's" },
+  );
+  readonly orientation = new EnumParameter(
+    'View Orientation',
+    [
+      { label: 'Global', name: 'GLOBAL' },
+      { label: 'Group', name: 'GROUP' },
+    ],
+    0,
+    { description: "GROUP normalizes each group in its fixture's own frame (RELATIVE only, one fixture per group)" },
+  );
+  readonly priority = new BooleanParameter('Priority', true, { description: "Listed on the devices' priority view selector" });
+  readonly cueActive = new BooleanParameter('Cue', false, { mode: 'momentary', description: "Previews the view's points in the cue output" });
   /** The built view, or null when the definition selects nothing (disabled, empty or invalid). */
   private built: View | null = null;
   /** Why the selector did not build, when it did not parse. */

@@ -33,7 +33,9 @@ const TABLE: readonly [string, string, number][] = [
   ['SIXTEEN', '16', 1 / 64],
 ];
 
-export const DIVISIONS: readonly Division[] = Object.freeze(TABLE.map(([name, label, multiplier], ordinal) => Object.freeze({ ordinal, name, label, multiplier })));
+export const DIVISIONS: readonly Division[] = Object.freeze(
+  TABLE.map(([name, label, multiplier], ordinal) => Object.freeze({ ordinal, name, label, multiplier })),
+);
 
 /** Division by constant name (`QUARTER`) or label (`1/4`). */
 export function divisionByName(name: string): Division | undefined {
@@ -41,10 +43,22 @@ export function divisionByName(name: string): Division | undefined {
 }
 
 export const Div = {
-  SIXTEENTH: DIVISIONS[0], EIGHTH_TRIPLET: DIVISIONS[1], EIGHTH: DIVISIONS[2], EIGHTH_DOT: DIVISIONS[3],
-  QUARTER: DIVISIONS[4], QUARTER_TRIPLET: DIVISIONS[5], HALF_TRIPLET: DIVISIONS[6], QUARTER_DOT: DIVISIONS[7],
-  HALF: DIVISIONS[8], HALF_DOT: DIVISIONS[9], WHOLE: DIVISIONS[10], WHOLE_DOT: DIVISIONS[11],
-  DOUBLE: DIVISIONS[12], FOUR: DIVISIONS[13], EIGHT: DIVISIONS[14], SIXTEEN: DIVISIONS[15],
+  SIXTEENTH: DIVISIONS[0],
+  EIGHTH_TRIPLET: DIVISIONS[1],
+  EIGHTH: DIVISIONS[2],
+  EIGHTH_DOT: DIVISIONS[3],
+  QUARTER: DIVISIONS[4],
+  QUARTER_TRIPLET: DIVISIONS[5],
+  HALF_TRIPLET: DIVISIONS[6],
+  QUARTER_DOT: DIVISIONS[7],
+  HALF: DIVISIONS[8],
+  HALF_DOT: DIVISIONS[9],
+  WHOLE: DIVISIONS[10],
+  WHOLE_DOT: DIVISIONS[11],
+  DOUBLE: DIVISIONS[12],
+  FOUR: DIVISIONS[13],
+  EIGHT: DIVISIONS[14],
+  SIXTEEN: DIVISIONS[15],
 } as const;
 
 /**

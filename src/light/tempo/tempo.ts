@@ -58,20 +58,44 @@ export interface TempoTransport {
 /** The tempo clock: bpm, tap, nudge, beat and bar counters, divisions and quantized launches. */
 export class Tempo extends LXComponent implements QuantizingClock {
   readonly lxClass = 'heronarts.lx.Tempo';
-  readonly clockSource = new EnumParameter('Clock', [
-    { label: 'Int', name: 'INTERNAL' },
-    { label: 'Midi', name: 'MIDI' },
-    { label: 'Osc', name: 'OSC' },
-  ], 0, { mappable: false, description: 'Source of the tempo clock: internal, or beats arriving over MIDI clock or OSC' });
-  readonly period = new BoundedParameter('Period', 500, { v0: MS_PER_MINUTE / MAX_BPM, v1: MS_PER_MINUTE / MIN_BPM, units: 'millisecondsRaw', mappable: false, description: 'Milliseconds per beat (follows bpm)' });
+  readonly clockSource = new EnumParameter(
+    'Clock',
+    [
+      { label: 'Int', name: 'INTERNAL' },
+      { label: 'Midi', name: 'MIDI' },
+      { label: 'Osc', name: 'OSC' },
+    ],
+    0,
+    { mappable: false, description: 'Source of the tempo clock: internal, or beats arriving over MIDI clock or OSC' },
+  );
+  readonly period = new BoundedParameter('Period', 500, {
+    v0: MS_PER_MINUTE / MAX_BPM,
+    v1: MS_PER_MINUTE / MIN_BPM,
+    units: 'millisecondsRaw',
+    mappable: false,
+    description: 'Milliseconds per beat (follows bpm)',
+  });
   readonly bpm = new BoundedParameter('BPM', 120, { v0: MIN_BPM, v1: MAX_BPM, description: 'Beats per minute' });
-  readonly tap = new BooleanParameter('Tap', false, { mode: 'momentary', pulse: true, description: 'Tap repeatedly: from the fourth tap the tempo follows the taps; every tap restarts the beat' });
+  readonly tap = new BooleanParameter('Tap', false, {
+    mode: 'momentary',
+    pulse: true,
+    description: 'Tap repeatedly: from the fourth tap the tempo follows the taps; every tap restarts the beat',
+  });
   readonly nudgeUp = new BooleanParameter('Nudge+', false, { description: 'While held, runs the clock up to 10% faster' });
   readonly nudgeDown = new BooleanParameter('Nudge-', false, { description: 'While held, runs the clock up to 10% slower' });
   readonly beatsPerBar = new DiscreteParameter('Time Signature', 4, 1, 16, { description: 'Beats per bar' });
-  readonly trigger = new BooleanParameter('Trigger', false, { mode: 'momentary', pulse: true, description: 'Pulses on every beat while Enabled (a modulation source)' });
+  readonly trigger = new BooleanParameter('Trigger', false, {
+    mode: 'momentary',
+    pulse: true,
+    description: 'Pulses on every beat while Enabled (a modulation source)',
+  });
   readonly enabled = new BooleanParameter('Enabled', false, { description: 'Whether the beat trigger pulses' });
-  readonly launchQuantization = new EnumParameter('Launch Quantization', QUANTIZATIONS.map((q) => ({ label: q.label })), 0, { objectChooser: true, description: 'Launches (patterns, clips) wait for the next boundary of this length' });
+  readonly launchQuantization = new EnumParameter(
+    'Launch Quantization',
+    QUANTIZATIONS.map((q) => ({ label: q.label })),
+    0,
+    { objectChooser: true, description: 'Launches (patterns, clips) wait for the next boundary of this length' },
+  );
   readonly follow = new BooleanParameter('Follow', false, { description: 'Clip views follow the playhead' });
 
   // Target cursor (where the clock should be) and smooth cursor (what queries read), in beats.
@@ -185,18 +209,18 @@ export class Tempo extends LXComponent implements QuantizingClock {
 
   /** Position inside the current cycle of `division` (a Division or its ordinal): 0 ≤ basis < 1. */
   getBasis(division: Division | number): number {
-    const m = (typeof division === 'number' ? DIVISIONS[division] ?? DIVISIONS[4] : division).multiplier;
+    const m = (typeof division === 'number' ? (DIVISIONS[division] ?? DIVISIONS[4]) : division).multiplier;
     const whole = this.smoothBeat * m;
-    let x = (whole - Math.floor(whole)) + this.smoothBasis * m;
+    let x = whole - Math.floor(whole) + this.smoothBasis * m;
     x -= Math.floor(x);
     return x < 1 ? x : 0.9999999999999999;
   }
 
   /** Whole cycles of `division` (a Division or its ordinal) completed so far. */
   getCycleCount(division: Division | number): number {
-    const m = (typeof division === 'number' ? DIVISIONS[division] ?? DIVISIONS[4] : division).multiplier;
+    const m = (typeof division === 'number' ? (DIVISIONS[division] ?? DIVISIONS[4]) : division).multiplier;
     const whole = this.smoothBeat * m;
-    return Math.floor(whole) + Math.floor((whole - Math.floor(whole)) + this.smoothBasis * m);
+    return Math.floor(whole) + Math.floor(whole - Math.floor(whole) + this.smoothBasis * m);
   }
 
   /** True on the frame `division` (a Division or its ordinal) crossed a boundary. */
@@ -314,7 +338,7 @@ export class Tempo extends LXComponent implements QuantizingClock {
     }
 
     // The smooth cursor follows the target.
-    const lag = (this.targetBeat - this.smoothBeat) + (this.targetBasis - this.smoothBasis);
+    const lag = this.targetBeat - this.smoothBeat + (this.targetBasis - this.smoothBasis);
     if (Math.abs(lag) >= JUMP_BEATS || (lag !== 0 && !this.running)) {
       this.smoothBeat = this.targetBeat;
       this.smoothBasis = this.targetBasis;
@@ -350,7 +374,7 @@ export class Tempo extends LXComponent implements QuantizingClock {
     this.isBarFrame = this.isBeatFrame && this.beatInBar() === 0;
 
     // Resolve launches waiting for a boundary that has just passed.
-    for (let i = 0; i < this.pending.length;) {
+    for (let i = 0; i < this.pending.length; ) {
       if (this.active[this.pendingDivision[i].ordinal] === 1) {
         const t = this.pending[i];
         this.pending.splice(i, 1);

@@ -21,7 +21,13 @@ function kWeighting(fs: number): [Biquad, Biquad] {
   const Vh = Math.pow(10, 3.999843853973347 / 20);
   const Vb = Math.pow(Vh, 0.4996667741545416);
   let a0 = 1 + K / Q1 + K * K;
-  const shelf = { b0: (Vh + (Vb * K) / Q1 + K * K) / a0, b1: (2 * (K * K - Vh)) / a0, b2: (Vh - (Vb * K) / Q1 + K * K) / a0, a1: (2 * (K * K - 1)) / a0, a2: (1 - K / Q1 + K * K) / a0 };
+  const shelf = {
+    b0: (Vh + (Vb * K) / Q1 + K * K) / a0,
+    b1: (2 * (K * K - Vh)) / a0,
+    b2: (Vh - (Vb * K) / Q1 + K * K) / a0,
+    a1: (2 * (K * K - 1)) / a0,
+    a2: (1 - K / Q1 + K * K) / a0,
+  };
   // Stage 2: the RLB high-pass at ~38 Hz.
   K = Math.tan((Math.PI * 38.13547087602444) / fs);
   const Q2 = 0.5003270373238773;
@@ -83,10 +89,11 @@ export function integratedLoudness(channels: readonly Float32Array[], fs: number
 /** Sample peak (linear) over all channels. */
 export function samplePeak(channels: readonly Float32Array[]): number {
   let p = 0;
-  for (const c of channels) for (let i = 0; i < c.length; i++) {
-    const a = Math.abs(c[i]);
-    if (a > p) p = a;
-  }
+  for (const c of channels)
+    for (let i = 0; i < c.length; i++) {
+      const a = Math.abs(c[i]);
+      if (a > p) p = a;
+    }
   return p;
 }
 

@@ -79,19 +79,39 @@ class PlanBuilder {
     g.modules.forEach((m, i) => {
       const s = modules[i];
       if (s === undefined) this.skipped.push({ track, device: path, reason: `unknown Grid module ${m.uuid}` });
-      nodes.push({ type: s?.name ?? 'unknown', modulator: false, p: s === undefined ? {} : params(s.params, m.params), inputs: s?.inputs.length ?? 0, outputs: s?.outputs.length ?? 0 });
+      nodes.push({
+        type: s?.name ?? 'unknown',
+        modulator: false,
+        p: s === undefined ? {} : params(s.params, m.params),
+        inputs: s?.inputs.length ?? 0,
+        outputs: s?.outputs.length ?? 0,
+      });
     });
     g.modulators.forEach((m, i) => {
       const s = modulators[i];
       if (s === undefined) this.skipped.push({ track, device: path, reason: `unknown Grid modulator ${m.uuid}` });
-      nodes.push({ type: s?.name ?? 'unknown', modulator: true, p: s === undefined ? {} : params(s.params, m.params), inputs: 0, outputs: s?.outputs.length ?? 0 });
+      nodes.push({
+        type: s?.name ?? 'unknown',
+        modulator: true,
+        p: s === undefined ? {} : params(s.params, m.params),
+        inputs: 0,
+        outputs: s?.outputs.length ?? 0,
+      });
     });
     const cords = g.connections.map((c) => {
       const fromModule = c.source_kind === 'module';
       const source = fromModule ? c.source : g.modules.length + c.source;
       const outPort = fromModule ? modules[c.source]?.outputs[c.source_port] : modulators[c.source]?.outputs[c.source_port];
       const inPort = modules[c.target]?.inputs[c.target_port];
-      return { source, sourcePort: c.source_port, target: c.target, targetPort: c.target_port, amount: c.amount ?? 1, sourcePitch: outPort?.type === 'pitch', targetPitch: inPort?.type === 'pitch' };
+      return {
+        source,
+        sourcePort: c.source_port,
+        target: c.target,
+        targetPort: c.target_port,
+        amount: c.amount ?? 1,
+        sourcePitch: outPort?.type === 'pitch',
+        targetPitch: inPort?.type === 'pitch',
+      };
     });
     return { nodes, cords };
   }
@@ -115,7 +135,8 @@ class PlanBuilder {
     for (let k = 0; c.start + loopEnd + k * c.loop_length < end; k++) {
       const offset = loopEnd - c.loop_start + k * c.loop_length;
       const cut = c.start + loopEnd + (k + 1) * c.loop_length;
-      for (const [pitch, start, duration, velocity] of c.notes) if (start >= c.loop_start && start < loopEnd) push(offset, pitch, start, duration, velocity, cut);
+      for (const [pitch, start, duration, velocity] of c.notes)
+        if (start >= c.loop_start && start < loopEnd) push(offset, pitch, start, duration, velocity, cut);
     }
   }
 }
@@ -142,8 +163,17 @@ export function buildPlan(json: ProjectJson): RenderPlan {
     for (const c of t.clips) b.clipNotes(c, notes);
     notes.sort((x, y) => x.on - y.on || x.pitch - y.pitch);
     for (const n of notes) lengthBeats = Math.max(lengthBeats, n.off);
-    if (t.type === 'audio') b.skipped.push({ track: t.name, device: '(track)', reason: 'audio tracks are input-only: no audio clips to play, so the track passes silence through its chain' });
-    const sends = (t.sends ?? []).flatMap((s) => (s.fx_index !== undefined && s.fx_index >= 0 && s.fx_index < json.fx.length ? [{ target: fxBase + s.fx_index, gain: dbGain(s.level_db), preFader: s.pre_fader }] : []));
+    if (t.type === 'audio')
+      b.skipped.push({
+        track: t.name,
+        device: '(track)',
+        reason: 'audio tracks are input-only: no audio clips to play, so the track passes silence through its chain',
+      });
+    const sends = (t.sends ?? []).flatMap((s) =>
+      s.fx_index !== undefined && s.fx_index >= 0 && s.fx_index < json.fx.length
+        ? [{ target: fxBase + s.fx_index, gain: dbGain(s.level_db), preFader: s.pre_fader }]
+        : [],
+    );
     return {
       index,
       name: t.name,

@@ -13,7 +13,9 @@ import { CLIP_SECONDS, SPECTROGRAM_HEIGHT, SPECTROGRAM_WIDTH } from './media.js'
 export const MAX_REGION_SECONDS = 60;
 export const MAX_LIVE_SECONDS = 30;
 
-export type ListenSource = { readonly kind: 'region'; readonly fromBeat: number; readonly toBeat: number } | { readonly kind: 'live'; readonly seconds: number };
+export type ListenSource =
+  | { readonly kind: 'region'; readonly fromBeat: number; readonly toBeat: number }
+  | { readonly kind: 'live'; readonly seconds: number };
 
 export interface ListenRequest {
   readonly source: ListenSource;
@@ -26,7 +28,9 @@ export interface ListenRequest {
 function run(job: ListenJob): Promise<ListenResult> {
   return new Promise((resolve, reject) => {
     const w = new Worker(new URL('./listen-worker.mjs', import.meta.url), { workerData: job, execArgv: [], name: 'footlight-listen' });
-    w.once('message', (m: { ok: true; result: ListenResult } | { ok: false; message: string }) => (m.ok ? resolve(m.result) : reject(internal(`the listen render failed: ${m.message.split('\n')[0]}`))));
+    w.once('message', (m: { ok: true; result: ListenResult } | { ok: false; message: string }) =>
+      m.ok ? resolve(m.result) : reject(internal(`the listen render failed: ${m.message.split('\n')[0]}`)),
+    );
     w.once('error', (err) => reject(internal(`the listen worker failed: ${err.message}`)));
   });
 }
@@ -48,42 +52,95 @@ export async function listen(host: SoundHost, ctx: OpContext, req: ListenRequest
     const tempo = host.project.tempo.getBaseValue();
     if (req.track !== undefined) {
       const t = host.trackAt(req.track);
-      if (t.type === 'effect' || t.type === 'master') throw refuse('invalid_argument', 'not_soloable', `track ${req.track} (${t.name}) is ${t.type === 'master' ? 'the master' : 'an effect track'}; track= solos a main track (its sends still reach the effect tracks)`);
+      if (t.type === 'effect' || t.type === 'master')
+        throw refuse(
+          'invalid_argument',
+          'not_soloable',
+          `track ${req.track} (${t.name}) is ${t.type === 'master' ? 'the master' : 'an effect track'}; track= solos a main track (its sends still reach the effect tracks)`,
+        );
     }
     if (req.source.kind === 'live') {
       const live = host.song.live;
-      if (live === null) throw refuse('invalid_argument', 'live_off', 'live playback is off in this process (footlight serve runs it); listen to a region instead');
-      if (req.track !== undefined) throw refuse('invalid_argument', 'live_track', 'track= needs a region: the live output is the mix; the live meters per track are in the reply');
+      if (live === null)
+        throw refuse('invalid_argument', 'live_off', 'live playback is off in this process (footlight serve runs it); listen to a region instead');
+      if (req.track !== undefined)
+        throw refuse('invalid_argument', 'live_track', 'track= needs a region: the live output is the mix; the live meters per track are in the reply');
       const got = live.recent(req.source.seconds);
-      if (got.left.length < 4096) throw refuse('invalid_argument', 'live_empty', `the live engine has rendered only ${(got.left.length / LISTEN_RATE).toFixed(2)} s so far; play first, or listen to a region`);
+      if (got.left.length < 4096)
+        throw refuse(
+          'invalid_argument',
+          'live_empty',
+          `the live engine has rendered only ${(got.left.length / LISTEN_RATE).toFixed(2)} s so far; play first, or listen to a region`,
+        );
       const names = got.plan.tracks.map((t) => ({ index: t.index, name: t.name, type: t.type }));
-      return { job: { plan: null, fromBeat: 0, frames: got.left.length, audio: { left: got.left, right: got.right, tracks: got.tracks }, tempo, clip: req.clip, spectrogram: req.spectrogram } as ListenJob, names };
+      return {
+        job: {
+          plan: null,
+          fromBeat: 0,
+          frames: got.left.length,
+          audio: { left: got.left, right: got.right, tracks: got.tracks },
+          tempo,
+          clip: req.clip,
+          spectrogram: req.spectrogram,
+        } as ListenJob,
+        names,
+      };
     }
     const { fromBeat, toBeat } = req.source;
-    if (!(fromBeat >= 0 && toBeat > fromBeat && toBeat <= MAX_BEATS)) throw refuse('invalid_argument', 'out_of_range', `a region is FROM_BEAT < TO_BEAT within 0–${MAX_BEATS}; got ${fromBeat}–${toBeat}`);
+    if (!(fromBeat >= 0 && toBeat > fromBeat && toBeat <= MAX_BEATS))
+      throw refuse('invalid_argument', 'out_of_range', `a region is FROM_BEAT < TO_BEAT within 0–${MAX_BEATS}; got ${fromBeat}–${toBeat}`);
     const seconds = ((toBeat - fromBeat) * 60) / tempo;
-    if (seconds > MAX_REGION_SECONDS) throw refuse('invalid_argument', 'out_of_range', `a region is at most ${MAX_REGION_SECONDS} s; ${fromBeat}–${toBeat} at ${tempo} BPM is ${seconds.toFixed(1)} s`);
+    if (seconds > MAX_REGION_SECONDS)
+      throw refuse(
+        'invalid_argument',
+        'out_of_range',
+        `a region is at most ${MAX_REGION_SECONDS} s; ${fromBeat}–${toBeat} at ${tempo} BPM is ${seconds.toFixed(1)} s`,
+      );
     const plan = buildPlan(saveProject(host.project, { ids: false }));
     if (req.track !== undefined) {
       const index = req.track;
       plan.tracks.forEach((t) => ((t as { solo: boolean }).solo = t.index === index));
     }
     const names = plan.tracks.map((t) => ({ index: t.index, name: t.name, type: t.type }));
-    return { job: { plan, fromBeat, frames: Math.round(seconds * LISTEN_RATE), audio: null, tempo, clip: req.clip, spectrogram: req.spectrogram } as ListenJob, names };
+    return {
+      job: { plan, fromBeat, frames: Math.round(seconds * LISTEN_RATE), audio: null, tempo, clip: req.clip, spectrogram: req.spectrogram } as ListenJob,
+      names,
+    };
   });
   const result = await run(prepared.job);
   const tracks = trackPayload(prepared.names, result.tracks);
   const main = tracks.filter((t) => t.type !== 'master');
   return {
-    source: req.source.kind === 'region' ? { kind: 'region', from_beat: req.source.fromBeat, to_beat: req.source.toBeat, solo_track: req.track ?? null, rendered: 'offline, the same engine as render-sound' } : { kind: 'live', seconds: req.source.seconds, rendered: 'the live engine output' },
+    source:
+      req.source.kind === 'region'
+        ? {
+            kind: 'region',
+            from_beat: req.source.fromBeat,
+            to_beat: req.source.toBeat,
+            solo_track: req.track ?? null,
+            rendered: 'offline, the same engine as render-sound',
+          }
+        : { kind: 'live', seconds: req.source.seconds, rendered: 'the live engine output' },
     ...result.analysis,
     tracks: main,
     master: tracks.find((t) => t.type === 'master') ?? null,
     silent_tracks: main.filter((t) => t.silent).map((t) => t.index),
     clipping_tracks: tracks.filter((t) => t.clipping).map((t) => t.index),
     not_rendered: result.notRendered,
-    clip: result.clipWav === null ? null : { mime_type: 'audio/wav', seconds: Math.min(CLIP_SECONDS, result.analysis.seconds), format: 'mono 16-bit 48 kHz', base64: result.clipWav },
-    spectrogram: result.spectrogramPng === null ? null : { mime_type: 'image/png', width: SPECTROGRAM_WIDTH, height: SPECTROGRAM_HEIGHT, axes: 'time left→right over the region; frequency 30 Hz (bottom) to 16 kHz (top), log; 60 dB range', base64: result.spectrogramPng },
+    clip:
+      result.clipWav === null
+        ? null
+        : { mime_type: 'audio/wav', seconds: Math.min(CLIP_SECONDS, result.analysis.seconds), format: 'mono 16-bit 48 kHz', base64: result.clipWav },
+    spectrogram:
+      result.spectrogramPng === null
+        ? null
+        : {
+            mime_type: 'image/png',
+            width: SPECTROGRAM_WIDTH,
+            height: SPECTROGRAM_HEIGHT,
+            axes: 'time left→right over the region; frequency 30 Hz (bottom) to 16 kHz (top), log; 60 dB range',
+            base64: result.spectrogramPng,
+          },
     verified: false,
     note: 'an observation of the rendered audio, not a receipt: compare it with a listen before your change',
   };

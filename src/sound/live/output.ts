@@ -11,7 +11,9 @@ export interface Output {
 const WEB_AUDIO_PACKAGE: string = 'node-web-audio-api';
 
 interface WebAudioModule {
-  AudioContext: new (options: object) => {
+  AudioContext: new (
+    options: object,
+  ) => {
     readonly currentTime: number;
     readonly destination: unknown;
     createBuffer(channels: number, frames: number, rate: number): { copyToChannel(data: Float32Array, channel: number): void };

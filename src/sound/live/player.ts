@@ -58,7 +58,11 @@ export class LivePlayer {
     readonly host: SoundHost,
     options: LiveOptions,
   ) {
-    this.worker = new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData: { output: options.output }, execArgv: [], name: 'footlight-audio' });
+    this.worker = new Worker(new URL('./render-worker.mjs', import.meta.url), {
+      workerData: { output: options.output },
+      execArgv: [],
+      name: 'footlight-audio',
+    });
     this.worker.unref();
     this.ready = new Promise((resolve, reject) => {
       this.worker.on('message', (m: FromWorker) => {

@@ -43,7 +43,19 @@ const now = (): number => (out !== null ? out.currentTime() : performance.now() 
 
 function tick(): void {
   const m = engine!.takeMeters();
-  post({ type: 'tick', beat: engine!.position, playing: engine!.isPlaying, seq, sample: engine!.renderedSamples, tracks: m.tracks, lateBlocks, blocks, renderMs, left: tickL.slice(0, tickFill), right: tickR.slice(0, tickFill) });
+  post({
+    type: 'tick',
+    beat: engine!.position,
+    playing: engine!.isPlaying,
+    seq,
+    sample: engine!.renderedSamples,
+    tracks: m.tracks,
+    lateBlocks,
+    blocks,
+    renderMs,
+    left: tickL.slice(0, tickFill),
+    right: tickR.slice(0, tickFill),
+  });
   renderMs = 0;
   tickFill = 0;
 }

@@ -20,7 +20,8 @@ export default defineTool({
   name: 'get_clip_lane',
   title: 'Read a clip lane',
   toolset: 'clips',
-  description: 'Reads one lane\'s events (lane index from list_clips), each with its time in ms and beats. Paged (default 100): pass `nextCursor` back as `cursor`. Read-only.',
+  description:
+    "Reads one lane's events (lane index from list_clips), each with its time in ms and beats. Paged (default 100): pass `nextCursor` back as `cursor`. Read-only.",
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({ ...SlotInput, lane: z.number().int().describe('Lane index, 0-based'), ...PageInput }),
   output: z.strictObject({ lane: LanePayload, events: z.array(EventPayload), total: z.number().int(), nextCursor: z.string().optional() }),
@@ -31,15 +32,25 @@ export default defineTool({
     const events: EventPayload[] = [];
     if (lane instanceof ParameterLane) {
       const p = lane.target;
-      for (const e of lane.events) events.push({ time: toTime(e.cursor.millis, bpm), normalized: e.normalized, ...(p instanceof NumericParameter ? { value: p.denormalize(e.normalized) } : {}) });
+      for (const e of lane.events)
+        events.push({
+          time: toTime(e.cursor.millis, bpm),
+          normalized: e.normalized,
+          ...(p instanceof NumericParameter ? { value: p.denormalize(e.normalized) } : {}),
+        });
     } else if (lane instanceof PatternLane) {
       const patterns = clip.bus.clipPatternEngine?.patterns ?? [];
-      for (const e of lane.events) events.push({ time: toTime(e.cursor.millis, bpm), pattern: e.patternIndex, patternLabel: patterns[e.patternIndex]?.label.getString() ?? '(missing)' });
+      for (const e of lane.events)
+        events.push({ time: toTime(e.cursor.millis, bpm), pattern: e.patternIndex, patternLabel: patterns[e.patternIndex]?.label.getString() ?? '(missing)' });
     } else if (lane instanceof MidiNoteLane) {
       for (const e of lane.events) events.push({ time: toTime(e.cursor.millis, bpm), note: e.raw });
     }
     const p = page(events, { list: `clip-lane-${lane.id}`, cursor: args.cursor, limit: args.limit ?? 100, revision: engine.graph.structureRevision });
-    const out: { lane: LanePayload; events: EventPayload[]; total: number; nextCursor?: string } = { lane: toLanePayload(lane), events: p.items, total: p.total };
+    const out: { lane: LanePayload; events: EventPayload[]; total: number; nextCursor?: string } = {
+      lane: toLanePayload(lane),
+      events: p.items,
+      total: p.total,
+    };
     if (p.nextCursor !== undefined) out.nextCursor = p.nextCursor;
     return out;
   },

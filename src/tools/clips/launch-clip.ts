@@ -10,8 +10,8 @@ export default defineTool({
   title: 'Launch a clip or a scene',
   toolset: 'clips',
   description:
-    'Launches one clip (bus + slot) or a whole scene (scene = slot on every bus). Stops the bus\'s other clip. With the ' +
-    'tempo\'s launchQuantization set it waits for the next boundary (`pending`). Not undoable.',
+    "Launches one clip (bus + slot) or a whole scene (scene = slot on every bus). Stops the bus's other clip. With the " +
+    "tempo's launchQuantization set it waits for the next boundary (`pending`). Not undoable.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: z.strictObject({
     bus: PathOrId.optional().describe('Bus path or id (with slot)'),

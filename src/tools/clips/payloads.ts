@@ -14,7 +14,7 @@ export function toTime(ms: number, bpm: number): TimePayload {
 /** A time input: ms or beats (at the clip's reference BPM). */
 export const TimeInput = z.strictObject({
   ms: z.number().optional().describe('Milliseconds'),
-  beats: z.number().optional().describe('Beats at the clip\'s reference BPM'),
+  beats: z.number().optional().describe("Beats at the clip's reference BPM"),
 });
 
 export const SlotInput = {

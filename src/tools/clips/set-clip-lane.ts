@@ -17,13 +17,18 @@ export default defineTool({
     lane: z.union([z.number().int(), z.string()]).describe('Lane index, "pattern", or a parameter path, e.g. /lx/mixer/channel/1/fader'),
     from: TimeInput.optional(),
     to: TimeInput.optional(),
-    events: z.array(z.strictObject({
-      ms: z.number().optional(),
-      beats: z.number().optional(),
-      value: z.union([z.number(), z.boolean(), z.string()]).optional(),
-      normalized: z.number().optional(),
-      pattern: z.number().int().optional(),
-    })).max(10000).optional(),
+    events: z
+      .array(
+        z.strictObject({
+          ms: z.number().optional(),
+          beats: z.number().optional(),
+          value: z.union([z.number(), z.boolean(), z.string()]).optional(),
+          normalized: z.number().optional(),
+          pattern: z.number().int().optional(),
+        }),
+      )
+      .max(10000)
+      .optional(),
     remove: z.boolean().optional(),
   }),
   output: z.strictObject({ clip: ClipPayload, lane: z.number().int().nullable() }),

@@ -9,8 +9,8 @@ export default defineTool({
   title: 'Change a clip',
   toolset: 'clips',
   description:
-    'Changes a clip\'s label, loop switch and markers (length, loopStart, loopLength, playStart, playEnd; ms or beats). ' +
-    'LX\'s limits apply: markers within the length, loop at least 125 ms. Undoable (one step).',
+    "Changes a clip's label, loop switch and markers (length, loopStart, loopLength, playStart, playEnd; ms or beats). " +
+    "LX's limits apply: markers within the length, loop at least 125 ms. Undoable (one step).",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({
     ...SlotInput,
@@ -26,7 +26,12 @@ export default defineTool({
   handle: (args, { light, origin }) => {
     const { length, loopStart, loopLength, playStart, playEnd } = args;
     const markers = Object.fromEntries(Object.entries({ length, loopStart, loopLength, playStart, playEnd }).filter(([, v]) => v !== undefined));
-    const clip = setClip(light, slotTarget(args), { label: args.label, loop: args.loop, markers: Object.keys(markers).length > 0 ? markers : undefined }, origin);
+    const clip = setClip(
+      light,
+      slotTarget(args),
+      { label: args.label, loop: args.loop, markers: Object.keys(markers).length > 0 ? markers : undefined },
+      origin,
+    );
     return { clip: toClipPayload(clip, light.lx.clips.takeOf(clip) !== undefined) };
   },
 });

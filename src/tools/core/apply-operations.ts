@@ -13,7 +13,7 @@ export default defineTool({
   title: 'Apply several changes as one',
   toolset: 'batch',
   description:
-    'Runs up to 100 changing tool calls as one transaction: every operation\'s arguments are checked before anything runs, ' +
+    "Runs up to 100 changing tool calls as one transaction: every operation's arguments are checked before anything runs, " +
     'then all are applied in order inside one engine task — between two frames, so no frame ever shows half of it — and ' +
     'recorded as ONE undo step. If any operation fails, everything already applied is rolled back and the error names the ' +
     'operation (0-based index), its tool and the reason: all or nothing. Each operation is {"tool": "<name>", "args": {...}} ' +
@@ -22,7 +22,12 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   input: z.strictObject({
     operations: z
-      .array(z.strictObject({ tool: z.string().describe('Tool name, e.g. set_parameter'), args: z.record(z.string(), z.unknown()).default({}).describe('That tool\'s arguments') }))
+      .array(
+        z.strictObject({
+          tool: z.string().describe('Tool name, e.g. set_parameter'),
+          args: z.record(z.string(), z.unknown()).default({}).describe("That tool's arguments"),
+        }),
+      )
       .min(1)
       .max(MAX_OPERATIONS)
       .describe('The operations, applied in order'),
@@ -35,7 +40,7 @@ export default defineTool({
   }),
   output: z.strictObject({
     applied: z.number().int().describe('How many operations were applied (all of them)'),
-    results: z.array(z.strictObject({ tool: z.string(), result: z.record(z.string(), z.unknown()) })).describe('Each operation\'s payload, in order'),
+    results: z.array(z.strictObject({ tool: z.string(), result: z.record(z.string(), z.unknown()) })).describe("Each operation's payload, in order"),
     step: HistoryStepPayload.optional().describe('The one undo step the batch made (absent if nothing changed)'),
   }),
   handle: ({ operations, label }, ctx) => {
@@ -63,7 +68,11 @@ export default defineTool({
       if (entry !== undefined) out.step = toHistoryStep(entry);
       return out;
     } catch (err) {
-      if (err instanceof FootlightError) throw new FootlightError(err.code, `operations[${current}] (${planned[current].tool.name}) failed: ${err.message}; every operation was rolled back and nothing changed`);
+      if (err instanceof FootlightError)
+        throw new FootlightError(
+          err.code,
+          `operations[${current}] (${planned[current].tool.name}) failed: ${err.message}; every operation was rolled back and nothing changed`,
+        );
       throw err;
     }
   },

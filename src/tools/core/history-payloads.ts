@@ -7,7 +7,12 @@ export const HistoryStepPayload = z.strictObject({
   surface: z.enum(['mcp', 'console', 'osc', 'protocol3', 'cli', 'engine']).describe('Where the change came from'),
   session: z.string().optional().describe('MCP session id, console connection or peer address'),
   client: z.string().optional().describe('Name of the client that made it'),
-  via: z.enum(['protocol3']).optional().describe('Present when the change travelled over an in-process line: protocol3 for a sound tool\'s write to the built-in sound host (surface, session and client still name the caller)'),
+  via: z
+    .enum(['protocol3'])
+    .optional()
+    .describe(
+      "Present when the change travelled over an in-process line: protocol3 for a sound tool's write to the built-in sound host (surface, session and client still name the caller)",
+    ),
   at: z.string().describe('When it was made (ISO 8601)'),
 });
 export type HistoryStepPayload = z.infer<typeof HistoryStepPayload>;

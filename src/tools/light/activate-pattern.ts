@@ -9,7 +9,7 @@ export default defineTool({
   title: 'Make a pattern the active one',
   toolset: 'structure',
   description:
-    'Makes a pattern its channel\'s (or pattern rack\'s) active pattern, in playlist mode: at once, or through the transition when ' +
+    "Makes a pattern its channel's (or pattern rack's) active pattern, in playlist mode: at once, or through the transition when " +
     'transitions are on (then `active` stays false until the transition ends). A channel in blend mode mixes every enabled ' +
     'pattern, so this is refused there (enable or disable patterns with set_parameter on .../enabled instead). Activating ' +
     'the pattern already active (or on its way) changes nothing. For a launch on the beat, fire .../launch with ' +

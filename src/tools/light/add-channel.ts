@@ -11,7 +11,7 @@ export default defineTool({
   description:
     'Adds a channel to the mixer, optionally starting with one pattern (`class`: a pattern class by full, simple or display ' +
     'name from list_available_patterns, e.g. "Gradient"). It goes at `index` (0-based; default the end, i.e. the top of the mix) ' +
-    'and may not land inside a group\'s members. As in LX a new channel starts with its fader at 0 (auto-muted, so invisible) ' +
+    "and may not land inside a group's members. As in LX a new channel starts with its fader at 0 (auto-muted, so invisible) " +
     'unless it is the only channel: pass `fader` (0–1) or set .../fader afterwards to see it. Channels after `index` shift ' +
     'down one path slot (/lx/mixer/channel/N+1). Returns the channel as get_channel does. Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

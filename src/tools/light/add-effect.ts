@@ -11,7 +11,7 @@ export default defineTool({
   description:
     'Adds an effect of a library class (`class`: full, simple or display name from list_available_effects, e.g. "Blur") to ' +
     'the effect chain of a channel, a group, the master bus (/lx/mixer/master: over the whole mix) or a pattern (only that ' +
-    'pattern\'s output), at `index` (0-based; default the end). Effects run in chain order; the new one is on. Effects ' +
+    "pattern's output), at `index` (0-based; default the end). Effects run in chain order; the new one is on. Effects " +
     'after `index` move down one path slot (`pathChanges`). Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: z.strictObject({

@@ -10,7 +10,7 @@ export default defineTool({
   toolset: 'fixtures',
   description:
     'Adds a fixture to the structure and configures it in the same step: exactly one of `class` (a stock class: Arc, Grid, ' +
-    'Point, Spiral, Strip, or its full LX class name) or `type` (an .lxf JSON fixture from the media folder\'s Fixtures/, ' +
+    "Point, Spiral, Strip, or its full LX class name) or `type` (an .lxf JSON fixture from the media folder's Fixtures/, " +
     'name without extension), plus `params` {"name": value} by parameter key (x, y, z, yaw, pitch, roll, scale, numRows, ' +
     'numColumns, numPoints, spacing, tags, host, ... — get_fixture lists them; a JSON fixture also takes its .lxf ' +
     'parameters). Every name and value is checked before anything changes, and the model is rebuilt once. The fixture goes ' +
@@ -22,10 +22,17 @@ export default defineTool({
     type: z.string().min(1).max(512).optional().describe('Instead of class: an .lxf fixture type, e.g. "panels/Panel"'),
     index: z.number().int().optional().describe('0-based position in the structure (default: the end)'),
     label: labelInput('Fixture name (default: the class name)').optional(),
-    params: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).optional().describe('Parameter values by key, e.g. {"numRows": 8, "x": 100}'),
+    params: z
+      .record(z.string(), z.union([z.number(), z.string(), z.boolean()]))
+      .optional()
+      .describe('Parameter values by key, e.g. {"numRows": 8, "x": 100}'),
   }),
   output: z.strictObject({ fixture: FixturePayload }),
   handle: (args, { light, origin }) => ({
-    fixture: toFixturePayload(addFixture(light, { className: args.class, type: args.type, index: args.index, label: args.label, params: args.params }, origin), light.structure, true),
+    fixture: toFixturePayload(
+      addFixture(light, { className: args.class, type: args.type, index: args.index, label: args.label, params: args.params }, origin),
+      light.structure,
+      true,
+    ),
   }),
 });

@@ -24,6 +24,9 @@ export default defineTool({
   }),
   output: z.strictObject({ modulator: ModulatorPayload }),
   handle: (args, { light, origin }) => ({
-    modulator: toModulatorPayload(addModulator(light, args.class, { scope: args.scope === undefined ? undefined : asTarget(args.scope), index: args.index, label: args.label }, origin), true),
+    modulator: toModulatorPayload(
+      addModulator(light, args.class, { scope: args.scope === undefined ? undefined : asTarget(args.scope), index: args.index, label: args.label }, origin),
+      true,
+    ),
   }),
 });

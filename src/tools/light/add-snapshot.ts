@@ -9,8 +9,8 @@ export default defineTool({
   title: 'Capture a snapshot',
   toolset: 'snapshots',
   description:
-    'Captures the look of the show now as a new snapshot: the crossfader, each channel\'s on/off and fader and crossfade ' +
-    'side, each channel\'s active pattern (playlist) or enabled patterns (blend) with their parameters, enabled effects\' ' +
+    "Captures the look of the show now as a new snapshot: the crossfader, each channel's on/off and fader and crossfade " +
+    "side, each channel's active pattern (playlist) or enabled patterns (blend) with their parameters, enabled effects' " +
     'parameters, the master fader and global modulators\' parameters. Labelled "Snapshot-N" unless `label` is given; at ' +
     '`index` (0-based; default the end). Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -11,7 +11,7 @@ export default defineTool({
   description:
     'Adds a breakpoint to a multi-stage envelope at `basis` (strictly between 0 and 1, not on an existing stage) with ' +
     '`value` (0–1) and `shape` (> 0, default 1 = straight line from the previous stage). Stages after it shift up one ' +
-    'index. Returns the new stage\'s index and all stages. Unlike LX, this is one undo step. Undoable.',
+    "index. Returns the new stage's index and all stages. Unlike LX, this is one undo step. Undoable.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: z.strictObject({
     ...target('envelope', '/lx/modulation/modulator/1'),

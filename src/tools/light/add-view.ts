@@ -15,17 +15,17 @@ export default defineTool({
     'makes one group per a (searching b inside each). A tag may take a 0-based index range: `strip[0]`, `strip[2-5]` ' +
     '(inclusive), `[even]`, `[odd]`, `[:2]` (every 2nd), `[1:3]` (from 1, every 3rd), `[2-8:2]`. Examples: "grid", ' +
     '"strip[0-3], arc", "panel* row[even]". A selector that does not parse is refused with the position of the problem. ' +
-    '`normalization` relative (coordinates renormalized to the view, default) or absolute (the whole model\'s); ' +
-    '`orientation` group normalizes each group in its own fixture\'s frame (relative only). Returns how many points it ' +
+    "`normalization` relative (coordinates renormalized to the view, default) or absolute (the whole model's); " +
+    "`orientation` group normalizes each group in its own fixture's frame (relative only). Returns how many points it " +
     'selects (0 means its users would render the whole model: check your tags with list_views). To render a channel or ' +
-    'device into it, set its .../view to the view\'s label. Undoable.',
+    "device into it, set its .../view to the view's label. Undoable.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: z.strictObject({
     label: labelInput('Name of the view, e.g. "Left wall"'),
     selector: z.string().max(1024).describe('Tag selector, e.g. "strip[0-3], arc"'),
     normalization: z.enum(['relative', 'absolute']).optional().describe('relative (default) or absolute'),
     orientation: z.enum(['global', 'group']).optional().describe('global (default) or group'),
-    priority: z.boolean().optional().describe('List it on devices\' priority view selector (default true)'),
+    priority: z.boolean().optional().describe("List it on devices' priority view selector (default true)"),
     index: z.number().int().optional().describe('0-based position in the view list (default: the end)'),
   }),
   output: z.strictObject({ view: ViewPayload }),

@@ -11,18 +11,18 @@ export default defineTool({
   description:
     'Duplicates a channel: its patterns (with their effects and modulators), its effects, its mixer settings and the ' +
     'modulation inside it. The copy is a new top-level channel at `index` (0-based; default right after the source, or ' +
-    'after the source\'s group), with new ids. Groups cannot be copied; a copy of a group member is not in the group ' +
+    "after the source's group), with new ids. Groups cannot be copied; a copy of a group member is not in the group " +
     '(`groupMembershipDropped`). Wiring from outside the channel (global modulations reading or driving it) stays with the ' +
     'source and is listed in `unreplicatedWiring`. Channels after the copy shift (`pathChanges`). Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: z.strictObject({
     ...target('channel', '/lx/mixer/channel/1'),
     index: z.number().int().optional().describe('0-based position of the copy (default: after the source)'),
-    label: labelInput('Name of the copy (default: the source\'s)').optional(),
+    label: labelInput("Name of the copy (default: the source's)").optional(),
   }),
   output: z.strictObject({
     channel: ChannelPayload,
-    groupMembershipDropped: z.string().optional().describe('The source\'s group, which the copy is not in'),
+    groupMembershipDropped: z.string().optional().describe("The source's group, which the copy is not in"),
     unreplicatedWiring: z.array(WiringNotePayload),
     pathChanges: PathChangesPayload,
   }),

@@ -10,7 +10,7 @@ export default defineTool({
   toolset: 'structure',
   description:
     'Copies an effect with its settings, modulators and the modulation inside it into its own chain (default: right after ' +
-    'it) or another container\'s chain (`containerPath`/`containerId`: a channel, group, the master bus or a pattern; ' +
+    "it) or another container's chain (`containerPath`/`containerId`: a channel, group, the master bus or a pattern; " +
     'default: the end), at `index` (0-based). The copy has new ids. Modulations from outside the effect stay with the ' +
     'source and are listed in `unreplicatedWiring`. Effects after the copy shift (`pathChanges`). Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

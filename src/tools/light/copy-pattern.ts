@@ -11,7 +11,7 @@ export default defineTool({
   description:
     'Copies a pattern with its settings, effects, modulators and the modulation inside it, into its own channel (default: ' +
     'right after it) or another channel or pattern rack (`containerPath`/`containerId`; default: the end), at `index` (0-based). The copy ' +
-    'has new ids and is not made active. Modulations from outside the pattern (the channel\'s or the global engine\'s) stay ' +
+    "has new ids and is not made active. Modulations from outside the pattern (the channel's or the global engine's) stay " +
     'with the source and are listed in `unreplicatedWiring`. Patterns after the copy shift (`pathChanges`). Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: z.strictObject({

@@ -11,7 +11,7 @@ export default defineTool({
   description:
     'Explains how a stock pattern, effect or modulator behaves — what it renders or computes, how its parameters interact ' +
     '(which act live and which only at the next cycle, what a knob does at its extremes) and when to pick it — from a note ' +
-    'checked against Footlight\'s implementation. Read it before reasoning about a component: list_parameters tells you ' +
+    "checked against Footlight's implementation. Read it before reasoning about a component: list_parameters tells you " +
     'which knobs exist, not what the algorithm does with them. Name the class (full class, simple class name or display ' +
     'name such as "Gradient"; a name shared by several kinds, like "Noise", needs `kind`) or point at a live instance by ' +
     '`path` or `id`. `freshness.stale` is true when the implementation changed after the note was reviewed (trust the ' +
@@ -22,7 +22,7 @@ export default defineTool({
     class: z.string().max(200).optional().describe('Class to explain: full class, simple class name or display name, e.g. "Chase"'),
     kind: z.enum(['pattern', 'effect', 'modulator']).optional().describe('Only look among this kind (for names several kinds share)'),
     path: z.string().optional().describe('Instead of class: a live pattern, effect or modulator, e.g. /lx/mixer/channel/1/pattern/2'),
-    id: z.number().int().optional().describe('Instead of (or as a check on) path: the component\'s id from any payload'),
+    id: z.number().int().optional().describe("Instead of (or as a check on) path: the component's id from any payload"),
   }),
   output: ComponentDocPayload,
   handle: ({ class: className, kind, path, id }, { docs, light }) => {

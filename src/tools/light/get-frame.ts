@@ -27,13 +27,16 @@ export default defineTool({
     include_image: z.boolean().default(false).describe('Also return a PNG image'),
     width: z.number().int().min(64).max(1024).default(256).describe('Image width in pixels (64–1024)'),
     view: z.enum(['front', 'top', 'side']).optional().describe('Fixed camera (default front); not with camera'),
-    camera: z.strictObject({
-      theta: z.number().describe('Azimuth in degrees; 0 looks from −Z like front'),
-      phi: z.number().min(-89).max(89).describe('Elevation in degrees; positive looks down'),
-      radius: z.number().positive().optional().describe('Distance from the target; default frames the whole rig'),
-      target: Vec3.optional().describe('Point looked at; default the rig\'s center'),
-      fov: z.number().min(15).max(150).optional().describe('Field of view in degrees (default 60)'),
-    }).optional().describe('Orbit camera; not with view'),
+    camera: z
+      .strictObject({
+        theta: z.number().describe('Azimuth in degrees; 0 looks from −Z like front'),
+        phi: z.number().min(-89).max(89).describe('Elevation in degrees; positive looks down'),
+        radius: z.number().positive().optional().describe('Distance from the target; default frames the whole rig'),
+        target: Vec3.optional().describe("Point looked at; default the rig's center"),
+        fov: z.number().min(15).max(150).optional().describe('Field of view in degrees (default 60)'),
+      })
+      .optional()
+      .describe('Orbit camera; not with view'),
     grid: z.number().int().min(1).max(16).default(4).describe('Summary grid size N (1–16)'),
     litThreshold: z.number().int().min(0).max(255).default(26).describe('Brightest channel value that counts as lit'),
     bus: z.enum(['main', 'cue', 'aux']).default('main').describe('Which mixer bus'),

@@ -4,7 +4,7 @@ import { defineTool } from '../define-tool.js';
 const Range = z.strictObject({
   destination: z.string().describe('protocol/transport/host:port'),
   universe: z.number().int().describe('Art-Net/sACN universe, KiNET port, DDP data offset or OPC channel'),
-  start: z.number().int().describe('First byte of the fixture in that packet\'s data (0-based DMX channel for DMX protocols)'),
+  start: z.number().int().describe("First byte of the fixture in that packet's data (0-based DMX channel for DMX protocols)"),
   end: z.number().int().describe('Exclusive end byte'),
   pixels: z.number().int(),
 });
@@ -12,11 +12,11 @@ const Range = z.strictObject({
 const FixtureEntry = z.strictObject({
   path: z.string(),
   label: z.string(),
-  enabled: z.boolean().describe('The fixture\'s output switch (parameter `enabled`; off for a new fixture)'),
+  enabled: z.boolean().describe("The fixture's output switch (parameter `enabled`; off for a new fixture)"),
   protocol: z.enum(['none', 'artnet', 'sacn', 'opc', 'ddp', 'kinet']),
   transport: z.enum(['udp', 'tcp']),
   host: z.string(),
-  port: z.number().int().describe('Port actually used: the protocol\'s standard port, or `port` for OPC'),
+  port: z.number().int().describe("Port actually used: the protocol's standard port, or `port` for OPC"),
   universe: z.number().int().describe('Declared start: artNetUniverse (Art-Net, sACN), kinetPort, ddpDataOffset or opcChannel'),
   channel: z.number().int().describe('Declared start channel: dmxChannel (Art-Net, sACN, KiNET) or opcOffset (OPC)'),
   byteOrder: z.string(),
@@ -33,9 +33,9 @@ export default defineTool({
   title: 'Map the LED outputs',
   toolset: 'outputs',
   description:
-    'Shows where every fixture\'s pixels go on the wire: the declared output settings of each fixture (protocol, host, port, ' +
+    "Shows where every fixture's pixels go on the wire: the declared output settings of each fixture (protocol, host, port, " +
     'universe or offset, start channel, byte order, reverse, enabled) and the resolved allocation (which universes and ' +
-    'channel ranges it occupies after LX\'s overflow rule: pixels that do not fit continue in the next universe at channel 0), ' +
+    "channel ranges it occupies after LX's overflow rule: pixels that do not fit continue in the next universe at channel 0), " +
     'the destinations and packets per frame, overflow errors, and collisions (two fixtures writing the same channels of one ' +
     'packet; both are sent, the later fixture wins, so fix the addresses). Output settings are fixture parameters: change them ' +
     'with set_parameter on /lx/structure/fixture/<n>/protocol, host, artNetUniverse, dmxChannel, byteOrder, enabled and the ' +
@@ -46,11 +46,25 @@ export default defineTool({
   output: z.strictObject({
     live: z.boolean().describe('Global output switch, /lx/output/enabled'),
     fixtures: z.array(FixtureEntry),
-    destinations: z.array(z.strictObject({ key: z.string(), protocol: z.string(), transport: z.string(), host: z.string(), port: z.number().int(), packetsPerFrame: z.number().int() })),
-    collisions: z.array(z.strictObject({
-      destination: z.string(), universe: z.number().int(), start: z.number().int(), end: z.number().int(),
-      fixtures: z.array(z.string()).describe('The two fixtures writing bytes start..end-1; the later one wins on the wire'),
-    })),
+    destinations: z.array(
+      z.strictObject({
+        key: z.string(),
+        protocol: z.string(),
+        transport: z.string(),
+        host: z.string(),
+        port: z.number().int(),
+        packetsPerFrame: z.number().int(),
+      }),
+    ),
+    collisions: z.array(
+      z.strictObject({
+        destination: z.string(),
+        universe: z.number().int(),
+        start: z.number().int(),
+        end: z.number().int(),
+        fixtures: z.array(z.string()).describe('The two fixtures writing bytes start..end-1; the later one wins on the wire'),
+      }),
+    ),
     errors: z.array(z.strictObject({ fixture: z.string(), message: z.string() })),
     packetsPerFrame: z.number().int(),
     bytesPerFrame: z.number().int(),
@@ -59,7 +73,8 @@ export default defineTool({
     const map = outputs.map();
     const plan = map.plan;
     const perDestination = new Map<number, number>();
-    if (plan !== null) for (let p = 0; p < plan.packetCount; p++) perDestination.set(plan.packetDestination[p], (perDestination.get(plan.packetDestination[p]) ?? 0) + 1);
+    if (plan !== null)
+      for (let p = 0; p < plan.packetCount; p++) perDestination.set(plan.packetDestination[p], (perDestination.get(plan.packetDestination[p]) ?? 0) + 1);
     return {
       live: map.live,
       fixtures: map.declared.map((d) => {
@@ -68,8 +83,18 @@ export default defineTool({
         if (/^(255\.255\.255\.255|.*\.255)$/.test(d.host)) warnings.push('host looks like a broadcast address');
         if (/^(22[4-9]|23\d)\./.test(d.host)) warnings.push('host is a multicast address');
         const entry = {
-          path: d.path, label: d.label, enabled: d.enabled, protocol: d.protocol, transport: d.transport, host: d.host, port: d.port,
-          universe: d.universe, channel: d.channel, byteOrder: d.byteOrder, reverse: d.reverse, points: d.points,
+          path: d.path,
+          label: d.label,
+          enabled: d.enabled,
+          protocol: d.protocol,
+          transport: d.transport,
+          host: d.host,
+          port: d.port,
+          universe: d.universe,
+          channel: d.channel,
+          byteOrder: d.byteOrder,
+          reverse: d.reverse,
+          points: d.points,
           sending: d.source >= 0,
           allocation: d.source >= 0 && plan !== null ? plan.placements[d.source].map((r) => ({ ...r })) : [],
         };
@@ -79,8 +104,21 @@ export default defineTool({
           ...(warnings.length > 0 ? { warnings } : {}),
         };
       }),
-      destinations: (plan?.destinations ?? []).map((d, i) => ({ key: d.key, protocol: d.protocol, transport: d.transport, host: d.host, port: d.port, packetsPerFrame: perDestination.get(i) ?? 0 })),
-      collisions: (plan?.collisions ?? []).map((c) => ({ destination: c.destination, universe: c.universe, start: c.start, end: c.end, fixtures: [...c.fixtures] })),
+      destinations: (plan?.destinations ?? []).map((d, i) => ({
+        key: d.key,
+        protocol: d.protocol,
+        transport: d.transport,
+        host: d.host,
+        port: d.port,
+        packetsPerFrame: perDestination.get(i) ?? 0,
+      })),
+      collisions: (plan?.collisions ?? []).map((c) => ({
+        destination: c.destination,
+        universe: c.universe,
+        start: c.start,
+        end: c.end,
+        fixtures: [...c.fixtures],
+      })),
       errors: (plan?.errors ?? []).map((e) => ({ ...e })),
       packetsPerFrame: plan?.packetCount ?? 0,
       bytesPerFrame: plan?.bankSize ?? 0,

@@ -10,7 +10,7 @@ export default defineTool({
     'was still busy, frames held back by /lx/output/fps, and per destination (protocol/transport/host:port) the packets and ' +
     'bytes sent, send errors with the last error message, packets skipped (connecting, backing off after 3 consecutive failed ' +
     'frames, or a TCP receiver still busy) and whether its socket is connected. A UDP destination with nothing listening ' +
-    'shows ECONNREFUSED errors. To change what is sent, use set_parameter on the fixtures\' output parameters (see ' +
+    "shows ECONNREFUSED errors. To change what is sent, use set_parameter on the fixtures' output parameters (see " +
     'get_output_map).',
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({}),
@@ -21,22 +21,24 @@ export default defineTool({
     framesLimited: z.number().int(),
     packetsPerFrame: z.number().int(),
     bytesPerFrame: z.number().int(),
-    destinations: z.array(z.strictObject({
-      key: z.string(),
-      protocol: z.string(),
-      transport: z.string(),
-      host: z.string(),
-      port: z.number().int(),
-      active: z.boolean().describe('True while a fixture in the current plan sends here'),
-      packets: z.number().int(),
-      bytes: z.number().int(),
-      errors: z.number().int(),
-      skipped: z.number().int(),
-      connected: z.boolean(),
-      backoffMs: z.number().int().optional().describe('Present while the destination is skipped after repeated failures'),
-      lastError: z.string().optional(),
-      lastErrorAt: z.string().optional(),
-    })),
+    destinations: z.array(
+      z.strictObject({
+        key: z.string(),
+        protocol: z.string(),
+        transport: z.string(),
+        host: z.string(),
+        port: z.number().int(),
+        active: z.boolean().describe('True while a fixture in the current plan sends here'),
+        packets: z.number().int(),
+        bytes: z.number().int(),
+        errors: z.number().int(),
+        skipped: z.number().int(),
+        connected: z.boolean(),
+        backoffMs: z.number().int().optional().describe('Present while the destination is skipped after repeated failures'),
+        lastError: z.string().optional(),
+        lastErrorAt: z.string().optional(),
+      }),
+    ),
   }),
   handle: (_args, { outputs }) => {
     const s = outputs.stats();

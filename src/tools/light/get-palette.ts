@@ -29,12 +29,24 @@ export default defineTool({
     const palette = light.lx.palette;
     const p = page(palette.swatches.items, { list: 'swatches', cursor, limit: limit ?? 50, revision: engine.graph.structureRevision });
     const settings = [
-      palette.transitionEnabled, palette.transitionTimeSecs, palette.transitionMode, palette.autoCycleEnabled, palette.autoCycleMode,
-      palette.autoCycleTimeSecs, palette.triggerSwatchCycle, ...palette.labels,
+      palette.transitionEnabled,
+      palette.transitionTimeSecs,
+      palette.transitionMode,
+      palette.autoCycleEnabled,
+      palette.autoCycleMode,
+      palette.autoCycleTimeSecs,
+      palette.triggerSwatchCycle,
+      ...palette.labels,
     ];
     const out: {
-      path: string; swatch: SwatchPayload; swatches: SwatchPayload[]; total: number; settings: ParameterPayload[];
-      transitioning: boolean; transitionProgress: number; nextCursor?: string;
+      path: string;
+      swatch: SwatchPayload;
+      swatches: SwatchPayload[];
+      total: number;
+      settings: ParameterPayload[];
+      transitioning: boolean;
+      transitionProgress: number;
+      nextCursor?: string;
     } = {
       path: palette.path,
       swatch: toSwatchPayload(palette.swatch),

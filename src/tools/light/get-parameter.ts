@@ -13,7 +13,7 @@ export default defineTool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({
     path: z.string().optional().describe('Canonical parameter path, e.g. /lx/mixer/channel/1/fader'),
-    id: z.number().int().optional().describe('Instead of (or as a check on) path: the owning component\'s id from any payload'),
+    id: z.number().int().optional().describe("Instead of (or as a check on) path: the owning component's id from any payload"),
     key: z.string().optional().describe('With id: the parameter\'s key, e.g. "fader"'),
   }),
   output: z.strictObject({ parameter: ParameterPayload }),

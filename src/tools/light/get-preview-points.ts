@@ -8,8 +8,8 @@ export default defineTool({
   title: 'Preview points for the live view',
   toolset: 'app',
   description:
-    'For the live preview app (ui://footlight/preview): the model\'s points (every `stride`-th, at most `max_points`) as base64 float32 x,y,z ' +
-    'and the last frame\'s colors as base64 r,g,b bytes. Pass the `generation` you hold as `known_generation` and positions are left out ' +
+    "For the live preview app (ui://footlight/preview): the model's points (every `stride`-th, at most `max_points`) as base64 float32 x,y,z " +
+    "and the last frame's colors as base64 r,g,b bytes. Pass the `generation` you hold as `known_generation` and positions are left out " +
     'while the model is unchanged. Read-only. An agent reads the frame with get_frame instead.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   ui: { resourceUri: PREVIEW_APP_URI, visibility: ['app'] },

@@ -12,8 +12,8 @@ export default defineTool({
     'Puts top-level channels into a new group bus (label "Group-N" unless given). The group takes the place of the first ' +
     'of them in the mix and the channels follow it in their mixer order; members render into the group, which blends into ' +
     'the mix with its own fader, blend mode and effects. Channels are given by path or id, in any order; groups and ' +
-    'channels already in a group are refused. Paths of the moved channels change (`pathChanges`). Unlike LX\'s grouping, ' +
-    'this does not touch the console\'s selection and is one undo step. Undoable.',
+    "channels already in a group are refused. Paths of the moved channels change (`pathChanges`). Unlike LX's grouping, " +
+    "this does not touch the console's selection and is one undo step. Undoable.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: z.strictObject({
     channels: z.array(PathOrId).min(1).max(256).describe('Channels to group: paths (/lx/mixer/channel/2) or ids'),

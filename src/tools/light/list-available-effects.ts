@@ -7,7 +7,7 @@ export default defineTool({
   title: 'List the effect classes',
   toolset: 'discover',
   description:
-    'Lists every effect class of Footlight\'s light library in LX\'s registry order: full class (what add_effect takes), ' +
+    "Lists every effect class of Footlight's light library in LX's registry order: full class (what add_effect takes), " +
     'display name, category, whether a behaviour note exists (`documented`: get_component_doc explains it) and whether it can ' +
     'run here (`available: false` with `unavailableReason`). Effects process the colors of a pattern, channel, group or the ' +
     'master bus, in chain order.',

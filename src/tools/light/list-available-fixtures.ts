@@ -8,7 +8,7 @@ export default defineTool({
   title: 'List the fixture classes and types',
   toolset: 'discover',
   description:
-    'Lists what add_fixture can build: LX\'s stock fixture classes (Arc, Grid, Point, Spiral, Strip) with their default ' +
+    "Lists what add_fixture can build: LX's stock fixture classes (Arc, Grid, Point, Spiral, Strip) with their default " +
     'tags and their own parameters (keys, defaults, ranges), the parameters every fixture shares (`commonParameters`: ' +
     'position, rotation, scale, tags, deactivate), and — when the show has a media folder — the JSON fixture types found ' +
     'in its Fixtures/ folder (`jsonTypes`: the `type` to pass, label, declared parameters) with any `.lxf` file that could ' +
@@ -28,7 +28,12 @@ export default defineTool({
   handle: (_args, { light }) => {
     const c = fixtureCatalog(light.mediaDir);
     const out = {
-      classes: c.classes.map((k) => ({ class: k.className, name: k.name, defaultTags: [...k.defaultTags], parameters: k.parameters.map(toFixtureParameterInfo) })),
+      classes: c.classes.map((k) => ({
+        class: k.className,
+        name: k.name,
+        defaultTags: [...k.defaultTags],
+        parameters: k.parameters.map(toFixtureParameterInfo),
+      })),
       commonParameters: c.commonParameters.map(toFixtureParameterInfo),
       jsonFixtureClass: c.jsonFixtureClass,
       jsonTypes: c.jsonTypes.map((j) => ({ type: j.type, label: j.label, isVisible: j.isVisible, parameters: j.parameters.map(toFixtureParameterInfo) })),

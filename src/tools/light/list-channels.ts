@@ -7,7 +7,7 @@ export default defineTool({
   title: 'List mixer channels',
   toolset: 'discover',
   description:
-    'Lists the mixer\'s channels in mix order (the first channel is at the bottom of the mix), with the master bus and the ' +
+    "Lists the mixer's channels in mix order (the first channel is at the bottom of the mix), with the master bus and the " +
     'crossfader. `detail: "summary"` (default) gives each channel\'s path, id, label, on/off, fader, blend mode, pattern mode ' +
     'and active pattern, plus counts; `detail: "full"` adds every pattern and the channel controls. A channel is visible only ' +
     'if it is enabled, its fader is above 0 and the master fader is above 0. Paths are 1-based and shift when channels are ' +

@@ -11,9 +11,9 @@ export default defineTool({
   toolset: 'modulation',
   description:
     'Lists modulators, modulations (continuous, with depth and polarity) and trigger mappings. Without `scope`, every ' +
-    'engine in the show (the global /lx/modulation, then each channel\'s and device\'s); with `scope` (a path or id of an ' +
+    "engine in the show (the global /lx/modulation, then each channel's and device's); with `scope` (a path or id of an " +
     'engine, channel, pattern, effect...), only that engine. `detail: "full"` adds each modulator\'s parameters and the ' +
-    'paths of each wiring\'s range, polarity and enabled. One list is paged in this order: modulators, modulations, ' +
+    "paths of each wiring's range, polarity and enabled. One list is paged in this order: modulators, modulations, " +
     'triggers (default 50 per page, 10 in full): pass `nextCursor` back as `cursor`; it is refused as stale if anything was ' +
     'wired, removed or moved between pages.',
   annotations: { readOnlyHint: true, openWorldHint: false },
@@ -33,9 +33,20 @@ export default defineTool({
   handle: ({ scope, detail, cursor, limit }, { light, engine }) => {
     const l = listModulation(light, scope === undefined ? undefined : asTarget(scope));
     const full = detail === 'full';
-    const all = [...l.modulators.map((m) => ({ t: 'modulator' as const, m })), ...l.modulations.map((m) => ({ t: 'modulation' as const, m })), ...l.triggers.map((m) => ({ t: 'trigger' as const, m }))];
+    const all = [
+      ...l.modulators.map((m) => ({ t: 'modulator' as const, m })),
+      ...l.modulations.map((m) => ({ t: 'modulation' as const, m })),
+      ...l.triggers.map((m) => ({ t: 'trigger' as const, m })),
+    ];
     const p = page(all, { list: `modulations:${scope ?? ''}:${detail}`, cursor, limit: limit ?? (full ? 10 : 50), revision: engine.graph.structureRevision });
-    const out: { modulators: ModulatorPayload[]; modulations: ModulationPayload[]; triggers: ModulationPayload[]; total: number; totals: { modulators: number; modulations: number; triggers: number }; nextCursor?: string } = {
+    const out: {
+      modulators: ModulatorPayload[];
+      modulations: ModulationPayload[];
+      triggers: ModulationPayload[];
+      total: number;
+      totals: { modulators: number; modulations: number; triggers: number };
+      nextCursor?: string;
+    } = {
       modulators: [],
       modulations: [],
       triggers: [],

@@ -12,7 +12,7 @@ function compact(p: ParameterPayload): Omit<ParameterPayload, 'componentId' | 'o
 
 export default defineTool({
   name: 'list_parameters',
-  title: 'List a component\'s parameters',
+  title: "List a component's parameters",
   toolset: 'parameters',
   description:
     'Lists the parameters of one component (a channel, pattern, effect, the mixer, a fixture...) with current value, ' +
@@ -22,7 +22,7 @@ export default defineTool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({
     path: z.string().optional().describe('Canonical component path, e.g. /lx/mixer/channel/1/pattern/1'),
-    id: z.number().int().optional().describe('Instead of (or as a check on) path: the component\'s id from any payload'),
+    id: z.number().int().optional().describe("Instead of (or as a check on) path: the component's id from any payload"),
     keys: z.array(z.string().max(200)).max(200).optional().describe('Only these parameter keys'),
     kinds: z.array(z.enum(PARAMETER_KINDS)).max(7).optional().describe('Only these kinds, e.g. ["bounded"]'),
     modulatedOnly: z.boolean().default(false).describe('Only parameters modulation rides on now'),
@@ -30,7 +30,7 @@ export default defineTool({
   }),
   output: z.strictObject({
     component: ComponentRefPayload,
-    parameters: z.array(ParameterPayload.partial({ componentId: true, oscAddress: true })).describe('In the component\'s order; componentId is component.id'),
+    parameters: z.array(ParameterPayload.partial({ componentId: true, oscAddress: true })).describe("In the component's order; componentId is component.id"),
     children: z.array(z.strictObject({ key: z.string(), path: z.string(), label: z.string(), class: z.string().optional() })),
     lists: z.array(z.strictObject({ key: z.string(), count: z.number().int(), paths: z.array(z.string()) })),
   }),

@@ -9,7 +9,7 @@ export default defineTool({
   toolset: 'snapshots',
   description:
     'Lists the saved snapshots (/lx/snapshots/snapshot/N) in recall and auto-cycle order: label, how many values each holds ' +
-    'and of what (mixer, patterns, effects, master, modulation), and its recall trigger; plus the engine\'s settings as ' +
+    "and of what (mixer, patterns, effects, master, modulation), and its recall trigger; plus the engine's settings as " +
     'parameters: which parts a recall restores (recallMixer, recallPattern, recallEffect, recallMaster, recallModulation, ' +
     'recallOutput), transitions and auto-cycle. Paged (default 50): pass `nextCursor` back as `cursor`.',
   annotations: { readOnlyHint: true, openWorldHint: false },
@@ -25,8 +25,20 @@ export default defineTool({
     const s = light.lx.snapshots;
     const p = page(s.snapshots.items, { list: 'snapshots', cursor, limit: limit ?? 50, revision: engine.graph.structureRevision });
     const settings = [
-      s.recallMixer, s.recallPattern, s.recallEffect, s.recallMaster, s.recallModulation, s.recallOutput, s.channelMode, s.missingChannelMode,
-      s.transitionEnabled, s.transitionTimeSecs, s.autoCycleEnabled, s.autoCycleMode, s.autoCycleTimeSecs, s.triggerSnapshotCycle,
+      s.recallMixer,
+      s.recallPattern,
+      s.recallEffect,
+      s.recallMaster,
+      s.recallModulation,
+      s.recallOutput,
+      s.channelMode,
+      s.missingChannelMode,
+      s.transitionEnabled,
+      s.transitionTimeSecs,
+      s.autoCycleEnabled,
+      s.autoCycleMode,
+      s.autoCycleTimeSecs,
+      s.triggerSnapshotCycle,
     ];
     const out: { snapshots: SnapshotPayload[]; total: number; settings: ParameterPayload[]; transitioning: boolean; nextCursor?: string } = {
       snapshots: p.items.map(toSnapshotPayload),

@@ -6,7 +6,7 @@ import { StagePayload, toStagePayloads } from './payloads.js';
 
 export default defineTool({
   name: 'list_stages',
-  title: 'List an envelope\'s stages',
+  title: "List an envelope's stages",
   toolset: 'modulation',
   description:
     'Lists the stages of a multi-stage envelope (class MultiStageEnvelope, label "Env"): breakpoints over its cycle, each a ' +

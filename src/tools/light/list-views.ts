@@ -11,7 +11,7 @@ export default defineTool({
   description:
     'Lists the view definitions (named subsets of the model) at /lx/structure/views/view/N: label, selector, normalization, ' +
     'orientation, how many points, fixtures and groups each selects now, which channel and device selectors render it ' +
-    '(`usedBy`), and the model\'s tag vocabulary (`tags`, most used first) to write selectors with. A channel or device ' +
+    "(`usedBy`), and the model's tag vocabulary (`tags`, most used first) to write selectors with. A channel or device " +
     'renders a view when its `view` parameter is set to the view\'s label (set_parameter); "Default" renders its parent\'s. ' +
     'Paged (default 50): pass `nextCursor` back as `cursor`; a structure change between pages makes the cursor stale.',
   annotations: { readOnlyHint: true, openWorldHint: false },
@@ -19,7 +19,9 @@ export default defineTool({
   output: z.strictObject({
     views: z.array(ViewPayload),
     total: z.number().int(),
-    tags: z.array(z.strictObject({ tag: z.string(), count: z.number().int() })).describe('Model tags and how many model nodes carry each (first page only, at most 200)'),
+    tags: z
+      .array(z.strictObject({ tag: z.string(), count: z.number().int() }))
+      .describe('Model tags and how many model nodes carry each (first page only, at most 200)'),
     nextCursor: z.string().optional(),
   }),
   handle: ({ cursor, limit }, { light, engine }) => {

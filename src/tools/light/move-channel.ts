@@ -9,9 +9,9 @@ export default defineTool({
   title: 'Move a channel in the mix',
   toolset: 'structure',
   description:
-    'Moves a channel or a group in the mixer\'s order (later channels blend on top of earlier ones). A group moves with its ' +
+    "Moves a channel or a group in the mixer's order (later channels blend on top of earlier ones). A group moves with its " +
     'members as one block. `index` is the 0-based position of the moved channel (or group) in the list as it is without it. ' +
-    'A top-level channel or group cannot land inside a group\'s members; a group member can only move within its group ' +
+    "A top-level channel or group cannot land inside a group's members; a group member can only move within its group " +
     '(ungroup_channel takes it out, group_channels puts channels in). `pathChanges` lists every path that changed, nested ' +
     'patterns, effects and modulators included. Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -10,9 +10,9 @@ export default defineTool({
   toolset: 'structure',
   description:
     'Moves an effect to `index` (0-based) in its chain, or with `containerPath`/`containerId` into another chain (a channel, ' +
-    'group, the master bus or a pattern; `index` up to that chain\'s length). A move to another chain is a true move: the ' +
+    "group, the master bus or a pattern; `index` up to that chain's length). A move to another chain is a true move: the " +
     'effect keeps its id, settings, modulators and the modulation inside it; modulations from outside that cannot reach it ' +
-    'at the new place (a channel\'s own modulation when it leaves that channel) are dropped and listed in `droppedWiring`; ' +
+    "at the new place (a channel's own modulation when it leaves that channel) are dropped and listed in `droppedWiring`; " +
     'global modulations follow. `pathChanges` lists every path that changed. Undo moves it back and restores dropped ' +
     'wiring. Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -9,7 +9,7 @@ export default defineTool({
   title: 'Move a fixture in the structure',
   toolset: 'fixtures',
   description:
-    'Moves a fixture to a 0-based position in the structure\'s list. Points are numbered in fixture order, so point indices ' +
+    "Moves a fixture to a 0-based position in the structure's list. Points are numbered in fixture order, so point indices " +
     'change for every fixture between the old and new position; their paths are in `pathChanges`. Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({ ...target('fixture', '/lx/structure/fixture/2'), index: z.number().int().describe('0-based new position') }),

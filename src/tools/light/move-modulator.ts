@@ -10,7 +10,7 @@ export default defineTool({
   toolset: 'modulation',
   description:
     'Moves a modulator to a 0-based position in its scope. Modulators run in list order each frame, so one that reads ' +
-    'another sees this frame\'s value only if it comes after it. Paths of the modulators between the two positions change ' +
+    "another sees this frame's value only if it comes after it. Paths of the modulators between the two positions change " +
     '(`pathChanges`); their OSC addresses, which use labels, do not. Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({ ...target('modulator', '/lx/modulation/modulator/2'), index: z.number().int().describe('0-based new position') }),

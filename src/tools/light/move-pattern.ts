@@ -10,7 +10,7 @@ export default defineTool({
   toolset: 'structure',
   description:
     'Moves a pattern to a 0-based position within its channel or rack (the playlist order; in blend mode, the mixing order). The ' +
-    'active pattern stays active. `pathChanges` lists every path that changed, the patterns\' effects and modulators ' +
+    "active pattern stays active. `pathChanges` lists every path that changed, the patterns' effects and modulators " +
     'included. To move a pattern to another channel, copy_pattern it there, then remove_pattern the original. Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({ ...target('pattern', '/lx/mixer/channel/1/pattern/3'), index: z.number().int().describe('0-based new position') }),

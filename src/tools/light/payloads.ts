@@ -143,7 +143,8 @@ export type EffectPayload = z.infer<typeof EffectPayload>;
 
 export function toEffectPayload(e: Effect | Placeholder): EffectPayload {
   const entry = { path: e.path, id: e.id, label: e.label.getString(), class: e.lxClass, index: e.index };
-  if (e instanceof Placeholder) return { ...entry, enabled: e.savedParameter('enabled') !== false, locked: e.savedParameter('locked') === true, unavailable: e.reason };
+  if (e instanceof Placeholder)
+    return { ...entry, enabled: e.savedParameter('enabled') !== false, locked: e.savedParameter('locked') === true, unavailable: e.reason };
   return { ...entry, enabled: e.enabled.isOn(), locked: e.locked.isOn() };
 }
 
@@ -157,7 +158,7 @@ export const PatternPayload = z.strictObject({
   active: z.boolean().describe('Playlist mode: the pattern shown now (false while a transition to it runs)'),
   enabled: z.boolean(),
   compositeLevel: z.number(),
-  effects: z.array(EffectPayload).describe('The pattern\'s own effects, in order'),
+  effects: z.array(EffectPayload).describe("The pattern's own effects, in order"),
   nestedPatterns: z.array(z.string()).optional().describe('A pattern rack: the paths of the patterns inside it (the pattern tools take them)'),
   unavailable: z.string().optional().describe('Present for a saved pattern Footlight cannot run: why. It renders nothing and is saved back unchanged'),
 });
@@ -165,9 +166,21 @@ export type PatternPayload = z.infer<typeof PatternPayload>;
 
 export function toPatternPayload(p: Pattern | Placeholder): PatternPayload {
   const host = p.parent instanceof Channel || p.parent instanceof PatternRack ? p.parent : undefined;
-  const entry = { path: p.path, id: p.id, label: p.label.getString(), class: p.lxClass, index: p.index, active: host !== undefined && host.patternEngine.activePattern === p };
+  const entry = {
+    path: p.path,
+    id: p.id,
+    label: p.label.getString(),
+    class: p.lxClass,
+    index: p.index,
+    active: host !== undefined && host.patternEngine.activePattern === p,
+  };
   if (p instanceof Placeholder) return { ...entry, enabled: false, compositeLevel: 0, effects: [], unavailable: p.reason };
-  const out: PatternPayload = { ...entry, enabled: p.enabled.isOn(), compositeLevel: p.compositeLevel.getValue(), effects: p.effects.items.map(toEffectPayload) };
+  const out: PatternPayload = {
+    ...entry,
+    enabled: p.enabled.isOn(),
+    compositeLevel: p.compositeLevel.getValue(),
+    effects: p.effects.items.map(toEffectPayload),
+  };
   if (p instanceof PatternRack) out.nestedPatterns = p.patterns.items.map((n) => n.path);
   return out;
 }
@@ -189,7 +202,7 @@ export const ChannelPayload = z.strictObject({
   group: z.strictObject({ path: z.string(), id: z.number().int() }).optional().describe('For a member of a group: the group'),
   memberCount: z.number().int().optional().describe('For a group: how many channels it holds (they follow it in the list)'),
   patterns: z.array(PatternPayload).optional().describe('detail: full only'),
-  effects: z.array(EffectPayload).optional().describe('detail: full only: the bus\'s effect chain, in order'),
+  effects: z.array(EffectPayload).optional().describe("detail: full only: the bus's effect chain, in order"),
   controls: z
     .strictObject({
       cue: z.boolean(),
@@ -209,8 +222,16 @@ export type ChannelPayload = z.infer<typeof ChannelPayload>;
 export function toChannelPayload(bus: AbstractChannel | MasterBus, full: boolean): ChannelPayload {
   if (bus instanceof MasterBus) {
     const out: ChannelPayload = {
-      path: bus.path, id: bus.id, label: bus.label.getString(), index: -1, type: 'master', enabled: true,
-      fader: bus.fader.getValue(), patternCount: 0, effectCount: bus.effects.length, autoMuted: false,
+      path: bus.path,
+      id: bus.id,
+      label: bus.label.getString(),
+      index: -1,
+      type: 'master',
+      enabled: true,
+      fader: bus.fader.getValue(),
+      patternCount: 0,
+      effectCount: bus.effects.length,
+      autoMuted: false,
     };
     if (full) {
       out.patterns = [];
@@ -255,12 +276,14 @@ export function toChannelPayload(bus: AbstractChannel | MasterBus, full: boolean
 
 /** A canonical path that changed in a structural edit: the component's id, where it was, where it is. */
 export const PathChangePayload = z.strictObject({ id: z.number().int(), before: z.string(), after: z.string() });
-export const PathChangesPayload = z.array(PathChangePayload).describe('Every canonical path that changed (moved siblings, nested devices, modulators and modulations included); update cached paths from it');
+export const PathChangesPayload = z
+  .array(PathChangePayload)
+  .describe('Every canonical path that changed (moved siblings, nested devices, modulators and modulations included); update cached paths from it');
 
 /** A modulation or trigger mapping an edit dropped or could not carry along. */
 export const WiringNotePayload = z.strictObject({
   kind: z.enum(['modulation', 'trigger']),
-  path: z.string().describe('The wiring\'s path before the change'),
+  path: z.string().describe("The wiring's path before the change"),
   scope: z.string().describe('The modulation engine it lives in'),
   sourcePath: z.string(),
   targetPath: z.string(),
@@ -294,11 +317,14 @@ export const FixturePayload = z.strictObject({
   id: z.number().int(),
   label: z.string(),
   class: z.string(),
-  type: z.string().describe('Stock class name (Grid, Strip, Arc, Point, Spiral) or the JSON fixture\'s .lxf type'),
+  type: z.string().describe("Stock class name (Grid, Strip, Arc, Point, Spiral) or the JSON fixture's .lxf type"),
   index: z.number().int().describe('0-based position in the structure (points are numbered in fixture order)'),
   deactivated: z.boolean().describe('True when the fixture is left out of the model'),
   pointCount: z.number().int().describe('Points it contributes to the model (0 when deactivated)'),
-  pointIndexRange: z.strictObject({ first: z.number().int(), last: z.number().int() }).optional().describe('Its points in the frame buffer (get_frame, describe_model), inclusive; absent with no points'),
+  pointIndexRange: z
+    .strictObject({ first: z.number().int(), last: z.number().int() })
+    .optional()
+    .describe('Its points in the frame buffer (get_frame, describe_model), inclusive; absent with no points'),
   geometry: z.strictObject({ x: z.number(), y: z.number(), z: z.number(), yaw: z.number(), pitch: z.number(), roll: z.number(), scale: z.number() }),
   tags: z.array(z.string()).describe('Model tags (what view selectors match)'),
   output: z
@@ -314,7 +340,10 @@ export const FixturePayload = z.strictObject({
     .describe('Network output summary (get_output_map has the packing)'),
   error: z.string().optional().describe('Why the fixture could not be built, when it could not'),
   parameters: z.array(ParameterPayload).optional().describe('detail: full only (get_fixture always)'),
-  jsonParameters: z.record(z.string(), z.unknown()).optional().describe('JSON fixtures, detail full: values of the .lxf parameters (set with set_fixture_params)'),
+  jsonParameters: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('JSON fixtures, detail full: values of the .lxf parameters (set with set_fixture_params)'),
 });
 export type FixturePayload = z.infer<typeof FixturePayload>;
 
@@ -367,8 +396,13 @@ export function toFixturePayload(f: Fixture, structure: Structure, full: boolean
     deactivated: f.parameters.get('deactivate')?.baseValue === true,
     pointCount: count,
     geometry: {
-      x: numberParam(f, 'x', 0), y: numberParam(f, 'y', 0), z: numberParam(f, 'z', 0),
-      yaw: numberParam(f, 'yaw', 0), pitch: numberParam(f, 'pitch', 0), roll: numberParam(f, 'roll', 0), scale: numberParam(f, 'scale', 1),
+      x: numberParam(f, 'x', 0),
+      y: numberParam(f, 'y', 0),
+      z: numberParam(f, 'z', 0),
+      yaw: numberParam(f, 'yaw', 0),
+      pitch: numberParam(f, 'pitch', 0),
+      roll: numberParam(f, 'roll', 0),
+      scale: numberParam(f, 'scale', 1),
     },
     tags: [...tags],
     output: outputSummary(f),
@@ -392,7 +426,7 @@ export const ViewPayload = z.strictObject({
   selector: z.string(),
   normalization: z.enum(['relative', 'absolute']),
   orientation: z.enum(['global', 'group']),
-  priority: z.boolean().describe('Listed on devices\' priority view selector'),
+  priority: z.boolean().describe("Listed on devices' priority view selector"),
   pointCount: z.number().int().describe('Points the view selects now (0: its users render the whole model)'),
   fixtureCount: z.number().int(),
   groupCount: z.number().int(),
@@ -427,7 +461,7 @@ export function toViewPayload(v: ViewDefinition, usedBy: readonly string[]): Vie
 /** A class of the light library, as the list_available_* tools and get_component_doc report it. */
 export const ComponentClassPayload = z.strictObject({
   class: z.string().describe('Full LX class name; add_* tools and get_component_doc take it (or the simple name or display name)'),
-  name: z.string().describe('Display name, as the console\'s browser shows it'),
+  name: z.string().describe("Display name, as the console's browser shows it"),
   category: z.string(),
   kind: z.enum(['pattern', 'effect', 'modulator']),
   documented: z.boolean().describe('A behaviour note exists: get_component_doc explains what it does'),
@@ -439,7 +473,14 @@ export const ComponentClassPayload = z.strictObject({
 export type ComponentClassPayload = z.infer<typeof ComponentClassPayload>;
 
 export function toComponentClassPayload(entry: DeviceEntry, documented: boolean): ComponentClassPayload {
-  const out: ComponentClassPayload = { class: entry.className, name: entry.name, category: entry.category, kind: entry.kind, documented, available: entry.create !== undefined };
+  const out: ComponentClassPayload = {
+    class: entry.className,
+    name: entry.name,
+    category: entry.category,
+    kind: entry.kind,
+    documented,
+    available: entry.create !== undefined,
+  };
   if (entry.create === undefined) out.unavailableReason = entry.unavailable ?? 'Footlight has no implementation of this class';
   if (entry.kind === 'modulator') {
     out.global = entry.global ?? false;
@@ -455,13 +496,18 @@ export const ComponentDocPayload = z.strictObject({
   parameterInteractions: z.string().optional().describe('How its knobs combine, which are live or latched, what the extremes do (markdown)'),
   usageTips: z.string().optional().describe('When to pick it and common mistakes (markdown)'),
   freshness: z.strictObject({
-    stale: z.union([z.boolean(), z.literal('unknown')]).describe('false: the note was reviewed against the code running now; true: the code changed since; "unknown": no pinned hash or no readable source'),
+    stale: z
+      .union([z.boolean(), z.literal('unknown')])
+      .describe('false: the note was reviewed against the code running now; true: the code changed since; "unknown": no pinned hash or no readable source'),
     sourceSha256: z.string().optional().describe('SHA-256 of the implementation the note was written against'),
     currentSha256: z.string().optional().describe('SHA-256 of the implementation running now'),
-    implementation: z.string().optional().describe('The implementation\'s source file, relative to the repository'),
-    dependsOn: z.array(z.string()).optional().describe('Other modules the behaviour lives in (a shared engine, a base class); a change there also makes the note stale'),
+    implementation: z.string().optional().describe("The implementation's source file, relative to the repository"),
+    dependsOn: z
+      .array(z.string())
+      .optional()
+      .describe('Other modules the behaviour lives in (a shared engine, a base class); a change there also makes the note stale'),
     reviewed: z.string().optional().describe('Date the note was last reviewed against the code'),
-    origin: z.enum(['builtin', 'overlay']).optional().describe('overlay: the operator\'s own note (FOOTLIGHT_HOME/components) replaced the built-in one'),
+    origin: z.enum(['builtin', 'overlay']).optional().describe("overlay: the operator's own note (FOOTLIGHT_HOME/components) replaced the built-in one"),
   }),
   instance: ComponentRefPayload.optional().describe('When asked by path or id: the live component the class was read from'),
 });
@@ -489,17 +535,23 @@ const Xyz = z.strictObject({ x: z.number(), y: z.number(), z: z.number() });
 
 /** describe_model: one node of the model tree (its children nested when expanded). */
 export const ModelNodePayload = z.strictObject({
-  path: z.string().describe('Model node path (tag-index), e.g. /model/grid[0]/row[2]; pass it back as describe_model\'s path'),
+  path: z.string().describe("Model node path (tag-index), e.g. /model/grid[0]/row[2]; pass it back as describe_model's path"),
   kind: z.enum(['root', 'fixture', 'submodel']),
   tags: z.array(z.string()).describe('Tags of the node; the first names it in paths'),
   size: z.number().int().describe('Points in the node'),
-  pointIndexRange: z.strictObject({ first: z.number().int(), last: z.number().int() }).optional().describe('Lowest and highest point index in the color buffer (0-based)'),
+  pointIndexRange: z
+    .strictObject({ first: z.number().int(), last: z.number().int() })
+    .optional()
+    .describe('Lowest and highest point index in the color buffer (0-based)'),
   contiguous: z.boolean().optional().describe('True when the node holds exactly the points first..last'),
   bounds: z.strictObject({ xMin: z.number(), xMax: z.number(), yMin: z.number(), yMax: z.number(), zMin: z.number(), zMax: z.number() }).optional(),
   center: Xyz.optional().describe('Halfway between the bounds'),
   childCount: z.number().int(),
-  fixture: z.strictObject({ path: z.string(), id: z.number().int(), label: z.string() }).optional().describe('Fixture nodes: the fixture component that makes them'),
-  meta: z.record(z.string(), z.string()).optional().describe('The node\'s metadata, when it has any'),
+  fixture: z
+    .strictObject({ path: z.string(), id: z.number().int(), label: z.string() })
+    .optional()
+    .describe('Fixture nodes: the fixture component that makes them'),
+  meta: z.record(z.string(), z.string()).optional().describe("The node's metadata, when it has any"),
   get children(): z.ZodOptional<z.ZodArray<typeof ModelNodePayload>> {
     return z.array(ModelNodePayload).optional().describe('Expanded children, in model order');
   },
@@ -534,11 +586,11 @@ export const FixtureClassPayload = z.strictObject({
   class: z.string().describe('Full LX class; add_fixture takes it or the name'),
   name: z.string(),
   defaultTags: z.array(z.string()).describe('Model tags a new fixture carries until its tags are set'),
-  parameters: z.array(FixtureParameterInfoPayload).describe('The class\'s own parameters (commonParameters apply to every class as well)'),
+  parameters: z.array(FixtureParameterInfoPayload).describe("The class's own parameters (commonParameters apply to every class as well)"),
 });
 
 export const JsonFixtureTypePayload = z.strictObject({
-  type: z.string().describe('add_fixture\'s `type`: the file\'s path under Fixtures/ without .lxf'),
+  type: z.string().describe("add_fixture's `type`: the file's path under Fixtures/ without .lxf"),
   label: z.string(),
   isVisible: z.boolean().describe('False when the file hides itself from the browser (usually a part of another fixture)'),
   parameters: z.array(FixtureParameterInfoPayload).describe('Parameters the file declares'),
@@ -562,7 +614,12 @@ export type ModulatorPayload = z.infer<typeof ModulatorPayload>;
 
 export function toModulatorPayload(m: Modulator | Placeholder, full: boolean): ModulatorPayload {
   const out: ModulatorPayload = {
-    path: m.path, id: m.id, label: m.label.getString(), class: m.lxClass, index: m.index, scope: m.parent?.path ?? '',
+    path: m.path,
+    id: m.id,
+    label: m.label.getString(),
+    class: m.lxClass,
+    index: m.index,
+    scope: m.parent?.path ?? '',
     running: m instanceof Modulator ? m.isRunning() : false,
     mappingSource: m instanceof Modulator ? m.isMappingSource : false,
   };
@@ -585,9 +642,9 @@ export const ModulationPayload = z.strictObject({
   title: z.string().describe('"source > target", as the console shows it'),
   scope: z.string().describe('The modulation engine it lives in'),
   sourcePath: z.string(),
-  sourceId: z.number().int().describe('Id of the source modulator, or of the source parameter\'s component'),
+  sourceId: z.number().int().describe("Id of the source modulator, or of the source parameter's component"),
   targetPath: z.string(),
-  targetId: z.number().int().describe('Id of the target parameter\'s component'),
+  targetId: z.number().int().describe("Id of the target parameter's component"),
   enabled: z.boolean(),
   range: z.number().optional().describe('Modulations: the depth, −1–1 (0 does nothing)'),
   polarity: z.enum(['unipolar', 'bipolar']).optional().describe('Modulations'),
@@ -602,9 +659,16 @@ export type ModulationPayload = z.infer<typeof ModulationPayload>;
 export function toModulationPayload(m: CompoundModulation | TriggerModulation, full: boolean): ModulationPayload {
   const src = m.source;
   const out: ModulationPayload = {
-    path: m.path, id: m.id, kind: m instanceof CompoundModulation ? 'modulation' : 'trigger', title: m.title, scope: m.parent?.path ?? '',
-    sourcePath: src.path, sourceId: (src instanceof Modulator ? src.id : src.owner?.id) ?? 0,
-    targetPath: m.target.path, targetId: m.target.owner?.id ?? 0, enabled: m.enabled.isOn(),
+    path: m.path,
+    id: m.id,
+    kind: m instanceof CompoundModulation ? 'modulation' : 'trigger',
+    title: m.title,
+    scope: m.parent?.path ?? '',
+    sourcePath: src.path,
+    sourceId: (src instanceof Modulator ? src.id : src.owner?.id) ?? 0,
+    targetPath: m.target.path,
+    targetId: m.target.owner?.id ?? 0,
+    enabled: m.enabled.isOn(),
   };
   if (m instanceof CompoundModulation) {
     out.range = m.range.getValue();
@@ -688,7 +752,7 @@ export const SnapshotPayload = z.strictObject({
   label: z.string(),
   index: z.number().int().describe('0-based position (auto-cycle order)'),
   valueCount: z.number().int().describe('How many saved values it holds'),
-  scopes: z.array(z.string()).describe('What it restores: MIXER, PATTERNS, EFFECTS, MASTER, MODULATION... (the engine\'s recall switches filter them)'),
+  scopes: z.array(z.string()).describe("What it restores: MIXER, PATTERNS, EFFECTS, MASTER, MODULATION... (the engine's recall switches filter them)"),
   autoCycleEligible: z.boolean(),
   transitionTimeSecs: z.number().optional().describe('Its own transition time, when it has one'),
   recallPath: z.string().describe('The recall trigger (recall_snapshot is the undoable way)'),

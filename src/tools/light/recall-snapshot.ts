@@ -9,8 +9,8 @@ export default defineTool({
   title: 'Recall a snapshot',
   toolset: 'snapshots',
   description:
-    'Restores the values a snapshot holds, limited to the parts the engine\'s recall switches allow (list_snapshots ' +
-    'settings). With the engine\'s transitions on, values blend over the transition time (`transitioning: true`) unless ' +
+    "Restores the values a snapshot holds, limited to the parts the engine's recall switches allow (list_snapshots " +
+    "settings). With the engine's transitions on, values blend over the transition time (`transitioning: true`) unless " +
     '`immediate` is true. Unlike LX, undo really restores the show: it stops a running transition and puts back every ' +
     'value the recall overwrote, active patterns included. Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

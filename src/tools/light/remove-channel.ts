@@ -23,6 +23,13 @@ export default defineTool({
   }),
   handle: ({ path, id }, { light, origin }) => {
     const r = removeChannel(light, { path, id }, origin);
-    return { removed: r.path, kind: r.kind, id: r.id, removedMembers: [...r.removedMembers], removedWiring: [...r.removedWiring], pathChanges: [...r.pathChanges] };
+    return {
+      removed: r.path,
+      kind: r.kind,
+      id: r.id,
+      removedMembers: [...r.removedMembers],
+      removedWiring: [...r.removedWiring],
+      pathChanges: [...r.pathChanges],
+    };
   },
 });

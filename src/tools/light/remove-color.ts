@@ -6,7 +6,7 @@ import { RemovedPayload, SwatchPayload, toSwatchPayload } from './payloads.js';
 
 export default defineTool({
   name: 'remove_color',
-  title: 'Remove a swatch\'s last color',
+  title: "Remove a swatch's last color",
   toolset: 'palette',
   description:
     'Removes the last color of a swatch (default the live one; or a saved swatch by path or id). A swatch keeps at least ' +

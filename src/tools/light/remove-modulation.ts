@@ -11,7 +11,7 @@ export default defineTool({
   description:
     'Removes a modulation (.../modulation/modulation/N) or a trigger mapping (.../modulation/trigger/N); a modulation of ' +
     'its depth goes with it (`removedWiring`). The target keeps its base value. Later wirings in the same engine move up a ' +
-    'path slot (`pathChanges`). Undo restores it with its id, depth and place in the target\'s sum. Undoable.',
+    "path slot (`pathChanges`). Undo restores it with its id, depth and place in the target's sum. Undoable.",
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   input: z.strictObject(target('modulation or trigger mapping', '/lx/modulation/modulation/1')),
   output: z.strictObject({ ...RemovedPayload, removedWiring: z.array(WiringNotePayload), pathChanges: PathChangesPayload }),

@@ -8,9 +8,7 @@ export default defineTool({
   name: 'remove_snapshot',
   title: 'Remove a snapshot',
   toolset: 'snapshots',
-  description:
-    'Removes a snapshot. Later snapshots move up one path slot (`pathChanges`). Undo puts it back with its id and values. ' +
-    'Undoable.',
+  description: 'Removes a snapshot. Later snapshots move up one path slot (`pathChanges`). Undo puts it back with its id and values. ' + 'Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   input: z.strictObject(target('snapshot', '/lx/snapshots/snapshot/1')),
   output: z.strictObject({ ...RemovedPayload, pathChanges: PathChangesPayload }),

@@ -9,7 +9,7 @@ export default defineTool({
   title: 'Remove a view',
   toolset: 'views',
   description:
-    'Removes a view definition. Every channel and device that rendered it goes back to Default (its parent\'s model) and ' +
+    "Removes a view definition. Every channel and device that rendered it goes back to Default (its parent's model) and " +
     'is listed in `resetSelectors` — unlike LX, nothing silently switches to another view. Later views move up a path slot ' +
     '(`pathChanges`). Undo puts the view back with its id and points those channels and devices at it again. Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

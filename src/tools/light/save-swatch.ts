@@ -9,7 +9,7 @@ export default defineTool({
   title: 'Save the live swatch',
   toolset: 'palette',
   description:
-    'Saves the live swatch\'s colors (modes, primary and secondary colors, periods) as a new saved swatch, labelled ' +
+    "Saves the live swatch's colors (modes, primary and secondary colors, periods) as a new saved swatch, labelled " +
     '"Swatch-N" unless `label` is given, at `index` (0-based; default the end). Returns it with its path and recall ' +
     'trigger; set_swatch recalls it later. Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

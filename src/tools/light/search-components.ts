@@ -20,7 +20,15 @@ interface ParameterHitPayload {
 
 function toParameterHit(parameter: Parameter): ParameterHitPayload {
   const full = toParameterPayload(parameter);
-  const out: ParameterHitPayload = { path: full.path, componentId: full.componentId, component: parameter.owner?.label.getString() ?? '', key: full.key, label: full.label, kind: full.kind, value: full.value };
+  const out: ParameterHitPayload = {
+    path: full.path,
+    componentId: full.componentId,
+    component: parameter.owner?.label.getString() ?? '',
+    key: full.key,
+    label: full.label,
+    kind: full.kind,
+    value: full.value,
+  };
   if (full.formatted !== undefined) out.formatted = full.formatted;
   if (full.modulated === true) out.modulated = true;
   return out;
@@ -39,12 +47,17 @@ export default defineTool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({
     query: z.string().max(200).describe('Text to look for, e.g. "noise" or "wash"'),
-    kind: z.enum([...COMPONENT_KINDS, 'parameter']).optional().describe('Only this kind of component, or only parameters'),
+    kind: z
+      .enum([...COMPONENT_KINDS, 'parameter'])
+      .optional()
+      .describe('Only this kind of component, or only parameters'),
     underPath: z.string().optional().describe('Only inside this component, e.g. /lx/mixer/channel/2'),
     ...PageInput,
   }),
   output: z.strictObject({
-    results: z.array(z.strictObject({ path: z.string(), id: z.number().int(), label: z.string(), kind: z.enum(COMPONENT_KINDS), class: z.string().optional() })),
+    results: z.array(
+      z.strictObject({ path: z.string(), id: z.number().int(), label: z.string(), kind: z.enum(COMPONENT_KINDS), class: z.string().optional() }),
+    ),
     total: z.number().int().describe('Component matches in all pages'),
     nextCursor: z.string().optional(),
     parameters: z
@@ -69,7 +82,13 @@ export default defineTool({
     const hits = kind === 'parameter' ? [] : searchComponents(light.lx, query, kind, under);
     const params = kind === undefined || kind === 'parameter' ? searchParameters(under, query) : [];
     const p = page(hits, { list: `search:${query}:${kind ?? ''}:${underPath ?? ''}`, cursor, limit: limit ?? 25, revision: engine.graph.structureRevision });
-    const out: { results: { path: string; id: number; label: string; kind: (typeof COMPONENT_KINDS)[number]; class?: string }[]; total: number; nextCursor?: string; parameters: ParameterHitPayload[]; parameterTotal: number } = {
+    const out: {
+      results: { path: string; id: number; label: string; kind: (typeof COMPONENT_KINDS)[number]; class?: string }[];
+      total: number;
+      nextCursor?: string;
+      parameters: ParameterHitPayload[];
+      parameterTotal: number;
+    } = {
       results: p.items.map((h) => {
         const r = { path: h.component.path, id: h.component.id, label: h.component.label.getString(), kind: h.kind };
         return h.lxClass === undefined ? r : { ...r, class: h.lxClass };

@@ -6,12 +6,12 @@ import { FixturePayload, toFixturePayload } from './payloads.js';
 
 export default defineTool({
   name: 'set_fixture_tags',
-  title: 'Set a fixture\'s tags',
+  title: "Set a fixture's tags",
   toolset: 'fixtures',
   description:
-    'Replaces a fixture\'s tags (the list view selectors match). Each tag must be letters, digits and _ . - / only (LX\'s rule, ' +
+    "Replaces a fixture's tags (the list view selectors match). Each tag must be letters, digits and _ . - / only (LX's rule, " +
     'e.g. "front", "panel.left", "ring/outer"): LX silently drops other tags, so here one bad tag refuses the whole call and ' +
-    'is named. Duplicates are kept once. An empty list returns the fixture to its class\'s default tags. Returns the ' +
+    "is named. Duplicates are kept once. An empty list returns the fixture to its class's default tags. Returns the " +
     'fixture with its resulting model tags. Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({

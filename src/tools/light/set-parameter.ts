@@ -8,7 +8,7 @@ export default defineTool({
   toolset: 'parameters',
   description:
     'Sets the base value of one parameter, addressed by a canonical path from list_parameters or list_channels (or by its component id and key; give both path and id to have a stale path refused). Numbers must ' +
-    'lie inside the parameter\'s range (out of range is refused, never clamped); enum and discrete parameters take an option ' +
+    "lie inside the parameter's range (out of range is refused, never clamped); enum and discrete parameters take an option " +
     'name or a 0-based index; booleans take true/false (or 1/0); labels and other text take a string. Colors are set through their ' +
     'sub-parameters (.../hue 0–359, .../saturation 0–100, .../brightness 0–100); triggers are fired with fire_trigger. On a ' +
     'modulated parameter this moves the base and the modulation keeps riding on top. The reply is read back from the engine. ' +
@@ -16,7 +16,7 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({
     path: z.string().optional().describe('Canonical parameter path, e.g. /lx/mixer/channel/1/fader'),
-    id: z.number().int().optional().describe('Instead of (or as a check on) path: the owning component\'s id from any payload'),
+    id: z.number().int().optional().describe("Instead of (or as a check on) path: the owning component's id from any payload"),
     key: z.string().optional().describe('With id: the parameter\'s key, e.g. "fader"'),
     value: z.union([z.number(), z.string(), z.boolean()]).describe('New base value'),
   }),

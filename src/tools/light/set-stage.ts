@@ -10,7 +10,7 @@ export default defineTool({
   toolset: 'modulation',
   description:
     'Changes one stage of a multi-stage envelope by 0-based `index`: any of `basis` (inner stages only, strictly between its ' +
-    'neighbours\' bases: stages do not reorder), `value` (0–1) and `shape` (> 0; not on the first stage, which has no curve ' +
+    "neighbours' bases: stages do not reorder), `value` (0–1) and `shape` (> 0; not on the first stage, which has no curve " +
     'into it). Out-of-range values are refused, never clamped. Returns all stages as read back. Unlike LX, this is one ' +
     'undo step. Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -22,5 +22,7 @@ export default defineTool({
     shape: z.number().optional(),
   }),
   output: z.strictObject({ stages: z.array(StagePayload) }),
-  handle: ({ path, id, index, basis, value, shape }, { light, origin }) => ({ stages: toStagePayloads(setStage(light, { path, id }, index, { basis, value, shape }, origin).stages) }),
+  handle: ({ path, id, index, basis, value, shape }, { light, origin }) => ({
+    stages: toStagePayloads(setStage(light, { path, id }, index, { basis, value, shape }, origin).stages),
+  }),
 });

@@ -9,7 +9,7 @@ export default defineTool({
   title: 'Take a channel out of its group',
   toolset: 'structure',
   description:
-    'Takes one member channel out of its group; it becomes a top-level channel placed right after the group\'s remaining ' +
+    "Takes one member channel out of its group; it becomes a top-level channel placed right after the group's remaining " +
     'members. The group stays (even when this was its last member: remove it with remove_channel or ungroup_channels). ' +
     'Paths that changed are in `pathChanges`. Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

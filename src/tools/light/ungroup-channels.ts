@@ -22,6 +22,13 @@ export default defineTool({
   }),
   handle: ({ path, id }, { light, origin }) => {
     const r = ungroupGroup(light, { path, id }, origin);
-    return { removed: r.removed, kind: 'group', id: r.id, channels: r.channels.map((c) => toChannelPayload(c, false)), removedWiring: [...r.removedWiring], pathChanges: r.pathChanges };
+    return {
+      removed: r.removed,
+      kind: 'group',
+      id: r.id,
+      channels: r.channels.map((c) => toChannelPayload(c, false)),
+      removedWiring: [...r.removedWiring],
+      pathChanges: r.pathChanges,
+    };
   },
 });

@@ -15,10 +15,14 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   mode: 'direct',
   input: z.strictObject({
-    expected_revision: z.string().regex(/^[0-9a-f]{64}$/, '64 lowercase hex digits').describe('The reviewed graph revision (required)'),
+    expected_revision: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, '64 lowercase hex digits')
+      .describe('The reviewed graph revision (required)'),
     patch_session_id: PatchSessionId,
     confirmation_token: ConfirmationToken,
   }),
   output: GridWritePayload,
-  handle: async (args, ctx) => asWrite<GridWritePayload>(await ctx.soundAdapter.grid.apply({ op: 'clear' }, args, args, authorityOf(ctx, args.confirmation_token))),
+  handle: async (args, ctx) =>
+    asWrite<GridWritePayload>(await ctx.soundAdapter.grid.apply({ op: 'clear' }, args, args, authorityOf(ctx, args.confirmation_token))),
 });

@@ -8,7 +8,7 @@ export default defineTool({
   title: 'Connect two Grid ports',
   toolset: 'grid',
   description:
-    'Adds a cord from output port `source_port` (0-based) of a module or modulator (`source_kind`) to input port `target_port` of a module in the selected Grid. An input may take several cords (they sum); any signal type may feed any input (the reply\'s types_match says whether they agree). Ports come from grid_get_state. The host refuses the same cord twice, bad ports and modulator targets. ' +
+    "Adds a cord from output port `source_port` (0-based) of a module or modulator (`source_kind`) to input port `target_port` of a module in the selected Grid. An input may take several cords (they sum); any signal type may feed any input (the reply's types_match says whether they agree). Ports come from grid_get_state. The host refuses the same cord twice, bad ports and modulator targets. " +
     GRAPH_GUARD +
     WRITE +
     ' Undoable: one undo step.',
@@ -27,6 +27,18 @@ export default defineTool({
   output: GridWritePayload,
   handle: async (args, ctx) =>
     asWrite<GridWritePayload>(
-      await ctx.soundAdapter.grid.apply({ op: 'connect', source_kind: args.source_kind, source_id: args.source_id, source_port: args.source_port, target_id: args.target_id, target_port: args.target_port }, args, args, authorityOf(ctx, args.confirmation_token)),
+      await ctx.soundAdapter.grid.apply(
+        {
+          op: 'connect',
+          source_kind: args.source_kind,
+          source_id: args.source_id,
+          source_port: args.source_port,
+          target_id: args.target_id,
+          target_port: args.target_port,
+        },
+        args,
+        args,
+        authorityOf(ctx, args.confirmation_token),
+      ),
     ),
 });

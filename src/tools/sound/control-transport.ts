@@ -17,11 +17,15 @@ export default defineTool({
     operation: z.enum(['play', 'stop', 'seek', 'tempo', 'meter', 'loop']),
     position_beats: z.number().min(0).max(24576).optional().describe('seek: quarter-note beats'),
     bpm: z.number().min(40).max(220).optional().describe('tempo: beats per minute'),
-    meter: z.strictObject({ numerator: z.number().int().min(2).max(12), denominator: z.union([z.literal(4), z.literal(8)]) }).optional().describe('meter: time signature'),
+    meter: z
+      .strictObject({ numerator: z.number().int().min(2).max(12), denominator: z.union([z.literal(4), z.literal(8)]) })
+      .optional()
+      .describe('meter: time signature'),
     enabled: z.boolean().optional().describe('loop: the arranger-loop flag'),
     project_token: ProjectToken,
     confirmation_token: ConfirmationToken,
   }),
   output: WritePayload,
-  handle: async (args, ctx) => asWrite<z.infer<typeof WritePayload>>(await ctx.soundAdapter.song.transport(args, args, authorityOf(ctx, args.confirmation_token))),
+  handle: async (args, ctx) =>
+    asWrite<z.infer<typeof WritePayload>>(await ctx.soundAdapter.song.transport(args, args, authorityOf(ctx, args.confirmation_token))),
 });

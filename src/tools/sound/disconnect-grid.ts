@@ -22,5 +22,13 @@ export default defineTool({
     confirmation_token: ConfirmationToken,
   }),
   output: GridWritePayload,
-  handle: async (args, ctx) => asWrite<GridWritePayload>(await ctx.soundAdapter.grid.apply({ op: 'disconnect', target_id: args.target_id, target_port: args.target_port }, args, args, authorityOf(ctx, args.confirmation_token))),
+  handle: async (args, ctx) =>
+    asWrite<GridWritePayload>(
+      await ctx.soundAdapter.grid.apply(
+        { op: 'disconnect', target_id: args.target_id, target_port: args.target_port },
+        args,
+        args,
+        authorityOf(ctx, args.confirmation_token),
+      ),
+    ),
 });

@@ -7,9 +7,7 @@ export default defineTool({
   name: 'sound_end_shaping_session',
   title: 'End a shaping session',
   toolset: 'sound',
-  description:
-    'Closes a shaping session: it takes no more steps and stays readable. Nothing is restored or rolled back. ' +
-    WORKFLOW_ONLY,
+  description: 'Closes a shaping session: it takes no more steps and stays readable. Nothing is restored or rolled back. ' + WORKFLOW_ONLY,
   annotations: { readOnlyHint: true, openWorldHint: false },
   mode: 'direct',
   input: z.strictObject({ shaping_session_id: z.string().min(1).max(64) }),

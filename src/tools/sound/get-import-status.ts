@@ -11,7 +11,12 @@ export default defineTool({
     READ_ONLY,
   annotations: { readOnlyHint: true, openWorldHint: false },
   mode: 'direct',
-  input: z.strictObject({ receipt_id: z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/, 'a receipt id as returned').describe('receipt_id from song_import_plan') }),
+  input: z.strictObject({
+    receipt_id: z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'a receipt id as returned')
+      .describe('receipt_id from song_import_plan'),
+  }),
   output: ReadPayload,
   handle: async ({ receipt_id }, { soundAdapter }) => asRead(await soundAdapter.core.readCommand('song-import-status', receipt_id)),
 });

@@ -17,5 +17,6 @@ export default defineTool({
     include_before_graph: z.boolean().default(false),
   }),
   output: PatchReportPayload,
-  handle: ({ patch_session_id, include_before_graph }, { soundAdapter }) => asPayload<z.infer<typeof PatchReportPayload>>(soundAdapter.grid.session(patch_session_id, include_before_graph)),
+  handle: ({ patch_session_id, include_before_graph }, { soundAdapter }) =>
+    asPayload<z.infer<typeof PatchReportPayload>>(soundAdapter.grid.session(patch_session_id, include_before_graph)),
 });

@@ -25,5 +25,12 @@ export default defineTool({
   }),
   output: GridWritePayload,
   handle: async (args, ctx) =>
-    asWrite<GridWritePayload>(await ctx.soundAdapter.grid.apply({ op: 'insert', kind: args.kind, uuid: args.uuid, x: args.x, y: args.y }, args, args, authorityOf(ctx, args.confirmation_token))),
+    asWrite<GridWritePayload>(
+      await ctx.soundAdapter.grid.apply(
+        { op: 'insert', kind: args.kind, uuid: args.uuid, x: args.x, y: args.y },
+        args,
+        args,
+        authorityOf(ctx, args.confirmation_token),
+      ),
+    ),
 });

@@ -10,7 +10,7 @@ export default defineTool({
     'Invokes one host application action by the exact wire id sound_list_actions returned (percent-escaped, passed unchanged: "Create%20Instrument%20Track", "toggle_metronome", "Delete%20Track"…). Actions act on the current selection, so the write is bound to it; the preview names the action, whether it makes an undo step, and the selection it will act on. ' +
     'Prefer the dedicated tools where one exists (song_control_transport for transport, sound_undo/sound_redo for history). ' +
     WRITE +
-    ' Undoable when the action\'s `undoable` is true (track creation and deletion, metronome, arranger loop); transport and folding actions are not undo steps.',
+    " Undoable when the action's `undoable` is true (track creation and deletion, metronome, arranger loop); transport and folding actions are not undo steps.",
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   mode: 'direct',
   input: z.strictObject({
@@ -18,5 +18,6 @@ export default defineTool({
     confirmation_token: ConfirmationToken,
   }),
   output: WritePayload,
-  handle: async (args, ctx) => asWrite<z.infer<typeof WritePayload>>(await ctx.soundAdapter.devices.invokeAction(args, args, authorityOf(ctx, args.confirmation_token))),
+  handle: async (args, ctx) =>
+    asWrite<z.infer<typeof WritePayload>>(await ctx.soundAdapter.devices.invokeAction(args, args, authorityOf(ctx, args.confirmation_token))),
 });

@@ -10,7 +10,11 @@ export const PatchReportPayload = z.strictObject({
   before_revision: z.string(),
   current_revision: z.string().describe('The last verified revision: the next step is reviewed against it'),
   applied_steps: z.number().int(),
-  steps: z.array(z.record(z.string(), z.unknown())).describe('Every step: tool, command, authorization, outcome (applied, refused, stale, verification_failed, requires_observation), revisions, verification'),
+  steps: z
+    .array(z.record(z.string(), z.unknown()))
+    .describe(
+      'Every step: tool, command, authorization, outcome (applied, refused, stale, verification_failed, requires_observation), revisions, verification',
+    ),
   frozen: z.record(z.string(), z.unknown()).optional().describe('Why and at which step it froze'),
   where: z.string().describe('Exactly where the session stands'),
   next: z.string(),

@@ -12,24 +12,39 @@ import type { ToolContext } from '../context.js';
 export const Native = z.record(z.string(), z.unknown()).describe('The protocol-3 reply, whole and unchanged');
 const Hex64 = z.string().regex(/^[0-9a-f]{64}$/, '64 lowercase hex digits');
 
-export const ConfirmationToken = Hex64.optional().describe('confirmation.token from an earlier confirmation_required reply of this tool, with exactly the same other arguments');
-export const ExpectedRevision = Hex64.optional().describe('The graph revision you reviewed (grid_get_state); the host refuses the write if the graph changed since. Omitted: the adapter reads a fresh one (and says so)');
-export const PatchSessionId = z.string().min(1).max(64).optional().describe('Apply this as the next reviewed step of a patch session (grid_begin_patch_session)');
-export const ProjectToken = Hex64.optional().describe('The project_token you reviewed (song_get_state); refused as stale if the project changed. Omitted: a fresh read');
-export const SelectionToken = Hex64.optional().describe('The selection_token you reviewed (sound_list_device_window / sound_inspect_device); refused as stale if the selection changed. Omitted: a fresh read');
+export const ConfirmationToken = Hex64.optional().describe(
+  'confirmation.token from an earlier confirmation_required reply of this tool, with exactly the same other arguments',
+);
+export const ExpectedRevision = Hex64.optional().describe(
+  'The graph revision you reviewed (grid_get_state); the host refuses the write if the graph changed since. Omitted: the adapter reads a fresh one (and says so)',
+);
+export const PatchSessionId = z
+  .string()
+  .min(1)
+  .max(64)
+  .optional()
+  .describe('Apply this as the next reviewed step of a patch session (grid_begin_patch_session)');
+export const ProjectToken = Hex64.optional().describe(
+  'The project_token you reviewed (song_get_state); refused as stale if the project changed. Omitted: a fresh read',
+);
+export const SelectionToken = Hex64.optional().describe(
+  'The selection_token you reviewed (sound_list_device_window / sound_inspect_device); refused as stale if the selection changed. Omitted: a fresh read',
+);
 
 export const READ_ONLY = 'Read-only: needs no authorization.';
-export const WORKFLOW_ONLY = 'Changes nothing in the host: it only touches this process\'s workflow state (lost when Footlight restarts), so it needs no authorization.';
+export const WORKFLOW_ONLY =
+  "Changes nothing in the host: it only touches this process's workflow state (lost when Footlight restarts), so it needs no authorization.";
 /** The sound write contract, said once in the server instructions and the guide; each write tool points to it. */
 export const SOUND_WRITE_CONTRACT =
   'Sound writes (tools that say "Sound write"): with the operator\'s cooperative grant on they run at once; otherwise the first call changes nothing and returns status "confirmation_required" with a preview and confirmation.token (a client with elicitation is asked instead), and the same call again plus confirmation_token runs it only if the bound state is unchanged (else stale). ' +
   'A lost reply after sending is status "requires_observation": read state first, never resend blindly. Host refusals are ok: false with the native reply.';
 
-export const SELECTION_WRITE = 'Runs at once, with no preview or confirmation: it changes no project content, and every write after it re-checks the selection it binds to.';
+export const SELECTION_WRITE =
+  'Runs at once, with no preview or confirmation: it changes no project content, and every write after it re-checks the selection it binds to.';
 export const WRITE = 'Sound write (preview, then confirmation_token, unless the operator granted cooperative mode; see the instructions).';
 
 export const ReadPayload = z.strictObject({
-  ok: z.boolean().describe('The host\'s ok'),
+  ok: z.boolean().describe("The host's ok"),
   command: z.string().describe('The protocol-3 line sent'),
   native: Native,
   error: z.string().optional(),
@@ -40,13 +55,18 @@ export const ReadPayload = z.strictObject({
 export const GuardPayload = z.strictObject({
   kind: z.enum(['selection_token', 'selection', 'graph_revision', 'project_token', 'history']),
   value: z.string(),
-  source: z.enum(['caller', 'fresh_read', 'patch_session']).describe('caller: the value you reviewed; fresh_read: read by the adapter for this call; patch_session: the session\'s last verified revision'),
+  source: z
+    .enum(['caller', 'fresh_read', 'patch_session'])
+    .describe("caller: the value you reviewed; fresh_read: read by the adapter for this call; patch_session: the session's last verified revision"),
 });
 
 export const WritePayload = z.strictObject({
   ok: z.boolean(),
   status: z.enum(['completed', 'refused', 'requires_observation', 'confirmation_required', 'declined', 'native_save_completed']),
-  authorization: z.enum(['cooperative', 'confirmed', 'elicited', 'not_required']).optional().describe('How it was authorized (not_required: a selection or view change); absent when nothing was sent'),
+  authorization: z
+    .enum(['cooperative', 'confirmed', 'elicited', 'not_required'])
+    .optional()
+    .describe('How it was authorized (not_required: a selection or view change); absent when nothing was sent'),
   command: z.string().describe('The protocol-3 line sent, or the one a confirmation would send'),
   guard: GuardPayload.optional(),
   summary: z.string().optional().describe('What the write does, in one sentence for a human'),
@@ -63,7 +83,10 @@ export const WritePayload = z.strictObject({
 
 /** The authority of one call: the operator's grant (read now), the session, the token, elicitation. */
 export function authorityOf(ctx: ToolContext, confirmationToken: string | undefined): CallAuthority {
-  const out: { -readonly [K in keyof CallAuthority]: CallAuthority[K] } = { cooperative: ctx.policy.soundCooperative, session: ctx.origin.session ?? 'unknown' };
+  const out: { -readonly [K in keyof CallAuthority]: CallAuthority[K] } = {
+    cooperative: ctx.policy.soundCooperative,
+    session: ctx.origin.session ?? 'unknown',
+  };
   if (confirmationToken !== undefined) out.confirmationToken = confirmationToken;
   if (ctx.elicit !== undefined) out.elicit = ctx.elicit;
   return out;

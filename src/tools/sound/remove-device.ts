@@ -15,5 +15,6 @@ export default defineTool({
   mode: 'direct',
   input: z.strictObject({ selection_token: SelectionToken, confirmation_token: ConfirmationToken }),
   output: WritePayload,
-  handle: async (args, ctx) => asWrite<z.infer<typeof WritePayload>>(await ctx.soundAdapter.devices.removeDevice(args, args, authorityOf(ctx, args.confirmation_token))),
+  handle: async (args, ctx) =>
+    asWrite<z.infer<typeof WritePayload>>(await ctx.soundAdapter.devices.removeDevice(args, args, authorityOf(ctx, args.confirmation_token))),
 });

@@ -5,7 +5,7 @@ import { asWrite, authorityOf, ConfirmationToken, ProjectToken, WRITE, WritePayl
 const Output = WritePayload.extend({
   output_directory: z.string().optional().describe('The fresh sound-project-* folder allocated for this save (kept whatever happened)'),
   project_file: z.unknown().optional(),
-  native_response: z.record(z.string(), z.unknown()).nullable().optional().describe('The host\'s save reply, whole; null when no reply arrived'),
+  native_response: z.record(z.string(), z.unknown()).nullable().optional().describe("The host's save reply, whole; null when no reply arrived"),
 });
 
 export default defineTool({

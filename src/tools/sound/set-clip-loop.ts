@@ -4,10 +4,10 @@ import { asWrite, authorityOf, ConfirmationToken, ProjectToken, WRITE, WritePayl
 
 export default defineTool({
   name: 'song_set_clip_loop',
-  title: 'Set one arranger clip\'s loop flag',
+  title: "Set one arranger clip's loop flag",
   toolset: 'song',
   description:
-    'Sets only the loop flag of one exact arranger clip: track_index (bank 0–63) and clip_id (the clip\'s native_id from song_get_arranger). `expected_enabled` is the flag you observed (default: the adapter\'s fresh read); the host re-checks it, the project token, recording, the track and the clip identity right before the change, and reads the flag back. Notes, timing, loop range, length and selection are untouched; re-inspect song_get_arranger afterwards. ' +
+    "Sets only the loop flag of one exact arranger clip: track_index (bank 0–63) and clip_id (the clip's native_id from song_get_arranger). `expected_enabled` is the flag you observed (default: the adapter's fresh read); the host re-checks it, the project token, recording, the track and the clip identity right before the change, and reads the flag back. Notes, timing, loop range, length and selection are untouched; re-inspect song_get_arranger afterwards. " +
     'Bound to the project token. ' +
     WRITE +
     ' Undoable: one undo step (none when the flag already matches).',
@@ -15,12 +15,13 @@ export default defineTool({
   mode: 'direct',
   input: z.strictObject({
     track_index: z.number().int().min(0).max(63),
-    clip_id: z.number().int().min(-2147483648).max(2147483647).describe('The clip\'s native_id'),
+    clip_id: z.number().int().min(-2147483648).max(2147483647).describe("The clip's native_id"),
     enabled: z.boolean(),
     expected_enabled: z.boolean().optional().describe('The loop flag you observed'),
     project_token: ProjectToken,
     confirmation_token: ConfirmationToken,
   }),
   output: WritePayload,
-  handle: async (args, ctx) => asWrite<z.infer<typeof WritePayload>>(await ctx.soundAdapter.song.setClipLoop(args, args, authorityOf(ctx, args.confirmation_token))),
+  handle: async (args, ctx) =>
+    asWrite<z.infer<typeof WritePayload>>(await ctx.soundAdapter.song.setClipLoop(args, args, authorityOf(ctx, args.confirmation_token))),
 });

@@ -5,10 +5,10 @@ import { asWrite, authorityOf, ConfirmationToken, ExpectedRevision, PatchSession
 
 export default defineTool({
   name: 'grid_set_cord_amount',
-  title: 'Set a modulator cord\'s depth',
+  title: "Set a modulator cord's depth",
   toolset: 'grid',
   description:
-    'Sets the depth (amount, bipolar −1…1; new cords start at 1) of an existing cord from a modulator to a module input in the selected Grid; grid_get_state shows each cord\'s amount. Module cords have no amount. ' +
+    "Sets the depth (amount, bipolar −1…1; new cords start at 1) of an existing cord from a modulator to a module input in the selected Grid; grid_get_state shows each cord's amount. Module cords have no amount. " +
     GRAPH_GUARD +
     WRITE +
     ' Undoable: one undo step (none when unchanged).',
@@ -27,6 +27,18 @@ export default defineTool({
   output: GridWritePayload,
   handle: async (args, ctx) =>
     asWrite<GridWritePayload>(
-      await ctx.soundAdapter.grid.apply({ op: 'amount', source_id: args.source_id, source_port: args.source_port, target_id: args.target_id, target_port: args.target_port, amount: args.amount }, args, args, authorityOf(ctx, args.confirmation_token)),
+      await ctx.soundAdapter.grid.apply(
+        {
+          op: 'amount',
+          source_id: args.source_id,
+          source_port: args.source_port,
+          target_id: args.target_id,
+          target_port: args.target_port,
+          amount: args.amount,
+        },
+        args,
+        args,
+        authorityOf(ctx, args.confirmation_token),
+      ),
     ),
 });

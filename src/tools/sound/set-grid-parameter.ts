@@ -26,5 +26,12 @@ export default defineTool({
   }),
   output: GridWritePayload,
   handle: async (args, ctx) =>
-    asWrite<GridWritePayload>(await ctx.soundAdapter.grid.apply({ op: 'set', kind: args.kind, node_id: args.node_id, parameter_id: args.parameter_id, value: args.value }, args, args, authorityOf(ctx, args.confirmation_token))),
+    asWrite<GridWritePayload>(
+      await ctx.soundAdapter.grid.apply(
+        { op: 'set', kind: args.kind, node_id: args.node_id, parameter_id: args.parameter_id, value: args.value },
+        args,
+        args,
+        authorityOf(ctx, args.confirmation_token),
+      ),
+    ),
 });

@@ -15,11 +15,15 @@ export default defineTool({
   input: z.strictObject({
     track_index: z.number().int().min(0).max(63),
     fx_index: z.number().int().min(0).max(63).describe('Bank index of the effect track'),
-    level_db: z.union([z.number().min(-96).max(6), z.literal('off')]).optional().describe('Send level in dB, or "off" to remove the send; left out: kept (the send must exist)'),
+    level_db: z
+      .union([z.number().min(-96).max(6), z.literal('off')])
+      .optional()
+      .describe('Send level in dB, or "off" to remove the send; left out: kept (the send must exist)'),
     pre_fader: z.boolean().optional().describe('Tap before the track fader; left out: kept (new sends are post-fader)'),
     project_token: ProjectToken,
     confirmation_token: ConfirmationToken,
   }),
   output: WritePayload,
-  handle: async (args, ctx) => asWrite<z.infer<typeof WritePayload>>(await ctx.soundAdapter.song.setTrackSend(args, args, authorityOf(ctx, args.confirmation_token))),
+  handle: async (args, ctx) =>
+    asWrite<z.infer<typeof WritePayload>>(await ctx.soundAdapter.song.setTrackSend(args, args, authorityOf(ctx, args.confirmation_token))),
 });

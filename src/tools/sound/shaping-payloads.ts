@@ -6,13 +6,15 @@ export const SnapshotPayload = z.strictObject({
   host_instance: z.string(),
   device: z.strictObject({ instance_id: z.number(), track_id: z.number(), name: z.string(), uuid: z.string() }),
   selection_token: z.string(),
-  controls: z.array(z.strictObject({ index: z.number().int(), id: z.string(), name: z.string(), value: z.number(), mcp_value: z.number(), display: z.string() })),
+  controls: z.array(
+    z.strictObject({ index: z.number().int(), id: z.string(), name: z.string(), value: z.number(), mcp_value: z.number(), display: z.string() }),
+  ),
   graph: z.strictObject({ graph_id: z.string(), revision: z.string(), parameters: z.array(z.record(z.string(), z.unknown())) }).optional(),
   scope: z.string().describe('What a snapshot can and cannot observe'),
 });
 
 export const ComparisonPayload = z.strictObject({
-  comparable: z.boolean().describe('False when the snapshot\'s device is not selected now, or the host restarted'),
+  comparable: z.boolean().describe("False when the snapshot's device is not selected now, or the host restarted"),
   reason: z.string().optional(),
   selected_device: z.unknown().optional(),
   controls_changed: z.array(z.record(z.string(), z.unknown())),

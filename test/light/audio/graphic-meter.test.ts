@@ -44,13 +44,16 @@ function meteredShow(block: Float32Array) {
   return { engine, light, input, meter: light.lx.audio.meter };
 }
 
-test('the global meter at /lx/audio/meter has LX\'s keys and defaults, and runs while the audio engine is enabled', () => {
+test("the global meter at /lx/audio/meter has LX's keys and defaults, and runs while the audio engine is enabled", () => {
   const { engine, light, meter } = meteredShow(sineBlock(0.5, 8));
   assert.equal(meter.path, '/lx/audio/meter');
   assert.equal(meter.lxClass, 'heronarts.lx.audio.LXAudioEngine$Meter');
   const keys = ['gain', 'range', 'attack', 'release', 'slope', ...Array.from({ length: 16 }, (_, i) => `band-${i + 1}`)];
   for (const k of keys) assert.ok(meter.parameters.has(k), k);
-  assert.deepEqual([meter.gain, meter.range, meter.attack, meter.release, meter.slope].map((p) => p.getValue()), [0, 48, 10, 100, 4.5]);
+  assert.deepEqual(
+    [meter.gain, meter.range, meter.attack, meter.release, meter.slope].map((p) => p.getValue()),
+    [0, 48, 10, 100, 4.5],
+  );
   engine.clock.stepFixed(10, 1000 / 60);
   assert.equal(meter.getValue(), 0, 'the audio engine is off by default, as in LX');
   light.setParameter({ path: '/lx/audio/enabled' }, true, ORIGIN);
@@ -65,7 +68,7 @@ test('the global meter at /lx/audio/meter has LX\'s keys and defaults, and runs 
   assert.equal(meter.getBand(7), 0);
 });
 
-test('GraphicMeter matches LX\'s documented math: RMS level and 16 bands from C2 to Nyquist with slope', () => {
+test("GraphicMeter matches LX's documented math: RMS level and 16 bands from C2 to Nyquist with slope", () => {
   const block = sineBlock(0.5, 8); // 750 Hz, whole cycles: RMS exactly 0.5/√2
   const { engine, light, meter } = meteredShow(block);
   light.lx.audio.enabled.setOn(true);
@@ -83,7 +86,7 @@ test('GraphicMeter matches LX\'s documented math: RMS level and 16 bands from C2
   expectedBands(block, 6, 60, 0).forEach((v, i) => assert.ok(Math.abs(meter.getBand(i) - v) < 1e-6, `band ${i + 1} after gain/range/slope`));
 });
 
-test('the meter releases with LX\'s release time constant when the sound stops', () => {
+test("the meter releases with LX's release time constant when the sound stops", () => {
   const { engine, light, input, meter } = meteredShow(sineBlock(0.5, 8));
   light.lx.audio.enabled.setOn(true);
   engine.clock.stepFixed(60, 1000 / 60);

@@ -19,11 +19,26 @@ function showWithObject() {
   return { engine, light, obj };
 }
 
-test('Sound Object has LX\'s keys and defaults, is registered under LX\'s class name and round-trips through .lxp', () => {
+test("Sound Object has LX's keys and defaults, is registered under LX's class name and round-trips through .lxp", () => {
   const { light, obj } = showWithObject();
   assert.equal(obj.lxClass, 'heronarts.lx.audio.SoundObject');
   assert.equal(createLibrary().find('modulator', 'heronarts.lx.audio.SoundObject').unavailable, undefined);
-  const defaults = { admSync: false, admObjId: 1, meterSource: 0, audioMeterSource: 0, envelopSource: 1, reaperSource: 1, input: 0, meterFloor: 0, meterCeiling: 1, attackMs: 10, releaseMs: 50, azimuth: 0, elevation: 0, distance: 1 };
+  const defaults = {
+    admSync: false,
+    admObjId: 1,
+    meterSource: 0,
+    audioMeterSource: 0,
+    envelopSource: 1,
+    reaperSource: 1,
+    input: 0,
+    meterFloor: 0,
+    meterCeiling: 1,
+    attackMs: 10,
+    releaseMs: 50,
+    azimuth: 0,
+    elevation: 0,
+    distance: 1,
+  };
   for (const [k, v] of Object.entries(defaults)) assert.equal(obj.parameters.get(k)?.save(), v, k);
   obj.azimuth.setValue(-45);
   obj.admSync.setOn(true);
@@ -66,7 +81,14 @@ test('Sound Object level: the Input knob or the global meter, smoothed by attack
 test('ADM-OSC positions move Sound Objects with ADM Sync on, only their own object', () => {
   const { engine, light, obj } = showWithObject();
   const adm = light.lx.audio.adm;
-  assert.equal(adm.receive('/adm/obj/3/aed', [{ type: 'float', value: 90 }, { type: 'float', value: 30 }, { type: 'float', value: 0.5 }]), null);
+  assert.equal(
+    adm.receive('/adm/obj/3/aed', [
+      { type: 'float', value: 90 },
+      { type: 'float', value: 30 },
+      { type: 'float', value: 0.5 },
+    ]),
+    null,
+  );
   engine.clock.stepFixed(1, FRAME_MS);
   assert.deepEqual([obj.azimuth.getValue(), obj.elevation.getValue(), obj.distance.getValue()], [0, 0, 1], 'ADM Sync off: not moved');
   obj.admSync.setOn(true);

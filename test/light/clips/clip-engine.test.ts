@@ -21,7 +21,18 @@ function demo(): LightShow {
 test('a clip made by the operations saves as LX stores clips and loads back the same', () => {
   const show = demo();
   addClip(show, { bus: CH, slot: 3 }, { label: 'Build', length: { beats: 6 }, timeBase: 'ABSOLUTE' }, ORIGIN);
-  editLane(show, { bus: CH, slot: 3 }, { lane: '/lx/mixer/channel/1/fader', events: [{ ms: 0, value: 0 }, { beats: 1.5, value: 0.75 }] }, ORIGIN);
+  editLane(
+    show,
+    { bus: CH, slot: 3 },
+    {
+      lane: '/lx/mixer/channel/1/fader',
+      events: [
+        { ms: 0, value: 0 },
+        { beats: 1.5, value: 0.75 },
+      ],
+    },
+    ORIGIN,
+  );
   editLane(show, { bus: CH, slot: 3 }, { lane: 'pattern', events: [{ beats: 1, pattern: 0 }] }, ORIGIN);
   const saved = writeProject(show.lx, {}, 0) as any;
   const clipJson = saved.engine.children.mixer.channels[0].clips[0];
@@ -31,7 +42,10 @@ test('a clip made by the operations saves as LX stores clips and loads back the 
   assert.equal(clipJson.parameters['length/beatCount'], 6);
   assert.equal(clipJson.parameters['timeBase/name'], 'ABSOLUTE');
   const lanes = clipJson.parameterLanes;
-  assert.deepEqual(lanes.map((l: any) => l.class), ['heronarts.lx.clip.MidiNoteClipLane', 'heronarts.lx.clip.PatternClipLane', 'heronarts.lx.clip.ParameterClipLane$Normalized']);
+  assert.deepEqual(
+    lanes.map((l: any) => l.class),
+    ['heronarts.lx.clip.MidiNoteClipLane', 'heronarts.lx.clip.PatternClipLane', 'heronarts.lx.clip.ParameterClipLane$Normalized'],
+  );
   assert.equal(lanes[2].path, '/fader');
   assert.equal(lanes[2].parameterPath, 'fader');
   assert.deepEqual(lanes[2].events[1], { cursor: { millis: 750, beatCount: 1, beatBasis: 0.5 }, normalized: 0.75 });
@@ -42,7 +56,7 @@ test('a clip made by the operations saves as LX stores clips and loads back the 
   assert.equal(JSON.stringify(again.engine.children.mixer.channels[0].clips), JSON.stringify(saved.engine.children.mixer.channels[0].clips));
 });
 
-test('TEMPO clips follow the launch clock\'s beats; a quantized launch counts from the boundary', () => {
+test("TEMPO clips follow the launch clock's beats; a quantized launch counts from the boundary", () => {
   const show = demo();
   show.lx.tempo.launchQuantization.setValue(show.lx.tempo.launchQuantization.options!.indexOf('1/4'));
   const clip = addClip(show, { bus: CH, slot: 0 }, { length: { beats: 8 }, timeBase: 'TEMPO' }, ORIGIN);
@@ -63,7 +77,7 @@ test('TEMPO clips follow the launch clock\'s beats; a quantized launch counts fr
   assert.ok(Math.abs(clip.cursor - expected) < 1e-6, `cursor ${clip.cursor} vs ${expected}`);
 });
 
-test('scenes launch the slot across buses; a launch stops the bus\'s other clip', () => {
+test("scenes launch the slot across buses; a launch stops the bus's other clip", () => {
   const show = demo();
   const a = addClip(show, { bus: CH, slot: 0 }, {}, ORIGIN);
   const b = addClip(show, { bus: CH, slot: 1 }, {}, ORIGIN);
@@ -78,7 +92,7 @@ test('scenes launch the slot across buses; a launch stops the bus\'s other clip'
   assert.equal((show.mixer.channels.at(0) as Channel).clips.length, 2);
 });
 
-test('copying a channel copies its clips, their lanes aimed at the copy\'s own parameters', () => {
+test("copying a channel copies its clips, their lanes aimed at the copy's own parameters", () => {
   const show = demo();
   addClip(show, { bus: CH, slot: 0 }, {}, ORIGIN);
   editLane(show, { bus: CH, slot: 0 }, { lane: '/lx/mixer/channel/1/fader', events: [{ ms: 0, value: 0.3 }] }, ORIGIN);

@@ -21,9 +21,20 @@ test('clips_lanes loads every clip and lane without a warning and saves the clip
   const clip = ch.clips.at(0)!;
   assert.equal(clip.slot, 0);
   assert.equal(clip.lxClass, 'heronarts.lx.clip.LXChannelClip');
-  assert.deepEqual(clip.lanes.items.map((l) => l.laneType), ['midiNote', 'pattern', 'parameter', 'parameter', 'parameter', 'parameter']);
+  assert.deepEqual(
+    clip.lanes.items.map((l) => l.laneType),
+    ['midiNote', 'pattern', 'parameter', 'parameter', 'parameter', 'parameter'],
+  );
   const lanes = clip.parameterLanes();
-  assert.deepEqual(lanes.map((l) => l.target?.path), ['/lx/mixer/channel/1/fader', '/lx/mixer/channel/1/pattern/1/gradientPhase', '/lx/mixer/channel/1/pattern/1/gradientInvert', '/lx/mixer/channel/1/pattern/2/layer/1/position']);
+  assert.deepEqual(
+    lanes.map((l) => l.target?.path),
+    [
+      '/lx/mixer/channel/1/fader',
+      '/lx/mixer/channel/1/pattern/1/gradientPhase',
+      '/lx/mixer/channel/1/pattern/1/gradientInvert',
+      '/lx/mixer/channel/1/pattern/2/layer/1/position',
+    ],
+  );
   assert.equal(clip.running.isOn(), true, 'saved running: the clip plays when the project opens');
   assert.equal(clip.cursor, 0);
   const saved = writeProject(opened.lx, opened.externals, 0) as Json;

@@ -14,14 +14,24 @@ function colors(n: number, random: SeededRandom, opaqueShare: number): Uint32Arr
   });
 }
 
-for (const [name, opaqueShare] of [['opaque sources', 1], ['a few sources not opaque', 0.999], ['any alpha', 0.5]] as const) {
+for (const [name, opaqueShare] of [
+  ['opaque sources', 1],
+  ['a few sources not opaque', 0.999],
+  ['any alpha', 0.5],
+] as const) {
   test(`addFullWasm equals LXColor.add at 0x100 pixel for pixel (${name}), over any range, out separate or the same as dst or src`, () => {
     const random = new SeededRandom(name.length);
     const n = 40_003; // more than two slices, not a multiple of four
     const dst = colors(n, random, 0.9);
     const src = colors(n, random, opaqueShare);
     const expected = dst.map((d, i) => add(d, src[i], BLEND_ALPHA_FULL));
-    for (const [start, end] of [[0, n], [3, 16390], [16384, 16385], [7, 7], [n - 5, n]]) {
+    for (const [start, end] of [
+      [0, n],
+      [3, 16390],
+      [16384, 16385],
+      [7, 7],
+      [n - 5, n],
+    ]) {
       const out = new Uint32Array(n);
       addFullWasm(dst, src, out, start, end);
       assert.deepEqual(out.subarray(start, end), expected.subarray(start, end), `${start}..${end}`);

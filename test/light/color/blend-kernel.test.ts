@@ -1,8 +1,26 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  BLEND_ALPHA_FULL, BLEND_ALPHA_HALF, ColorBlend, add, addOpaqueFull, blend, blendMask, blendMaskf, burn, darkest, difference, dodge,
-  highlight, lerp, lightest, lightestOpaqueFull, multiply, screen, spotlight, subtract,
+  BLEND_ALPHA_FULL,
+  BLEND_ALPHA_HALF,
+  ColorBlend,
+  add,
+  addOpaqueFull,
+  blend,
+  blendMask,
+  blendMaskf,
+  burn,
+  darkest,
+  difference,
+  dodge,
+  highlight,
+  lerp,
+  lightest,
+  lightestOpaqueFull,
+  multiply,
+  screen,
+  spotlight,
+  subtract,
 } from '../../../src/light/color/blend-kernel.js';
 
 type Kernel = (dst: number, src: number, alpha: number) => number;
@@ -10,9 +28,18 @@ const hex = (c: number): string => c.toString(16).padStart(8, '0');
 const eqHex = (actual: number, expected: number, what: string): void => assert.equal(hex(actual), hex(expected), what);
 
 const KERNELS: ReadonlyArray<readonly [string, Kernel]> = [
-  ['lerp', lerp], ['add', add], ['subtract', subtract], ['multiply', multiply], ['screen', screen],
-  ['lightest', lightest], ['darkest', darkest], ['difference', difference], ['dodge', dodge], ['burn', burn],
-  ['highlight', highlight], ['spotlight', spotlight],
+  ['lerp', lerp],
+  ['add', add],
+  ['subtract', subtract],
+  ['multiply', multiply],
+  ['screen', screen],
+  ['lightest', lightest],
+  ['darkest', darkest],
+  ['difference', difference],
+  ['dodge', dodge],
+  ['burn', burn],
+  ['highlight', highlight],
+  ['spotlight', spotlight],
 ];
 
 // Deterministic 32-bit generator (mulberry32) for property tests.
@@ -203,12 +230,23 @@ test('LXColor.blend(dst, src, Blend) runs the enum mode at full alpha', () => {
   const d = 0xff102030;
   const s = 0x80a0b0c0;
   const cases: ReadonlyArray<readonly [ColorBlend, Kernel]> = [
-    [ColorBlend.LERP, lerp], [ColorBlend.ADD, add], [ColorBlend.SUBTRACT, subtract], [ColorBlend.MULTIPLY, multiply],
-    [ColorBlend.SCREEN, screen], [ColorBlend.LIGHTEST, lightest], [ColorBlend.DARKEST, darkest],
-    [ColorBlend.DODGE, dodge], [ColorBlend.BURN, burn], [ColorBlend.HIGHLIGHT, highlight],
+    [ColorBlend.LERP, lerp],
+    [ColorBlend.ADD, add],
+    [ColorBlend.SUBTRACT, subtract],
+    [ColorBlend.MULTIPLY, multiply],
+    [ColorBlend.SCREEN, screen],
+    [ColorBlend.LIGHTEST, lightest],
+    [ColorBlend.DARKEST, darkest],
+    [ColorBlend.DODGE, dodge],
+    [ColorBlend.BURN, burn],
+    [ColorBlend.HIGHLIGHT, highlight],
     [ColorBlend.SPOTLIGHT, spotlight],
   ];
-  assert.deepEqual(cases.map(([m]) => m), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 'LX ordinal order');
+  assert.deepEqual(
+    cases.map(([m]) => m),
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+    'LX ordinal order',
+  );
   for (const [mode, k] of cases) eqHex(blend(d, s, mode), k(d, s, 256), `mode ${mode}`);
   assert.throws(() => blend(d, s, 11 as ColorBlend), RangeError);
 });
@@ -233,8 +271,10 @@ test('addOpaqueFull and lightestOpaqueFull equal add and lightest at full alpha 
     eqHex(addOpaqueFull(dst, opaque), add(dst, opaque, BLEND_ALPHA_FULL), `${hex(dst)} + ${hex(opaque)}`);
     eqHex(lightestOpaqueFull(dst, opaque), lightest(dst, opaque, BLEND_ALPHA_FULL), `lightest(${hex(dst)}, ${hex(opaque)})`);
   };
-  for (const a of bytes) for (const b of bytes) for (const alpha of [0, 0x80, 0xff]) {
-    check(((alpha << 24) | (a << 16) | (b << 8) | a) >>> 0, ((b << 16) | (a << 8) | b) >>> 0);
-  }
+  for (const a of bytes)
+    for (const b of bytes)
+      for (const alpha of [0, 0x80, 0xff]) {
+        check(((alpha << 24) | (a << 16) | (b << 8) | a) >>> 0, ((b << 16) | (a << 8) | b) >>> 0);
+      }
   for (let i = 0; i < 200000; i++) check(next(), next());
 });

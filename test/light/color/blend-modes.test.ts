@@ -1,10 +1,28 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  ALL_BLENDS, CHANNEL_BLENDS, CROSSFADER_BLENDS, TRANSITION_BLENDS, createBlend, isBlendName, type BlendName,
+  ALL_BLENDS,
+  CHANNEL_BLENDS,
+  CROSSFADER_BLENDS,
+  TRANSITION_BLENDS,
+  createBlend,
+  isBlendName,
+  type BlendName,
 } from '../../../src/light/color/blend-modes.js';
 import {
-  add, blendMask, burn, darkest, difference, dodge, highlight, lerp, lightest, multiply, screen, spotlight, subtract,
+  add,
+  blendMask,
+  burn,
+  darkest,
+  difference,
+  dodge,
+  highlight,
+  lerp,
+  lightest,
+  multiply,
+  screen,
+  spotlight,
+  subtract,
 } from '../../../src/light/color/blend-kernel.js';
 
 type Kernel = (dst: number, src: number, alpha: number) => number;
@@ -12,8 +30,18 @@ const hex = (c: number): string => c.toString(16).padStart(8, '0');
 const hexes = (a: Uint32Array): string[] => Array.from(a, hex);
 
 const KERNEL_OF: Readonly<Record<Exclude<BlendName, 'Dissolve'>, Kernel>> = {
-  Normal: lerp, Add: add, Subtract: subtract, Multiply: multiply, Screen: screen, Lightest: lightest,
-  Darkest: darkest, Difference: difference, Dodge: dodge, Burn: burn, Highlight: highlight, Spotlight: spotlight,
+  Normal: lerp,
+  Add: add,
+  Subtract: subtract,
+  Multiply: multiply,
+  Screen: screen,
+  Lightest: lightest,
+  Darkest: darkest,
+  Difference: difference,
+  Dodge: dodge,
+  Burn: burn,
+  Highlight: highlight,
+  Spotlight: spotlight,
 };
 
 function buffers(n: number, seed: number): { dst: Uint32Array; src: Uint32Array } {
@@ -32,9 +60,7 @@ function buffers(n: number, seed: number): { dst: Uint32Array; src: Uint32Array 
 }
 
 test('registry lists in LX order (saved files store the index)', () => {
-  assert.deepEqual(CHANNEL_BLENDS, [
-    'Add', 'Multiply', 'Subtract', 'Difference', 'Normal', 'Dodge', 'Burn', 'Highlight', 'Spotlight', 'Lightest', 'Darkest',
-  ]);
+  assert.deepEqual(CHANNEL_BLENDS, ['Add', 'Multiply', 'Subtract', 'Difference', 'Normal', 'Dodge', 'Burn', 'Highlight', 'Spotlight', 'Lightest', 'Darkest']);
   assert.deepEqual(TRANSITION_BLENDS, ['Dissolve', 'Add', 'Multiply', 'Lightest', 'Darkest', 'Difference']);
   assert.deepEqual(CROSSFADER_BLENDS, ['Dissolve', 'Add', 'Multiply', 'Lightest', 'Darkest', 'Difference']);
   assert.ok(!CHANNEL_BLENDS.includes('Screen') && !TRANSITION_BLENDS.includes('Screen'), 'Screen is in no list');

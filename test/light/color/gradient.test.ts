@@ -1,7 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  ColorStops, GRADIENT_BLEND_MODES, GradientBlendMode, GrayTable, MAX_GRADIENT_STOPS, gradientBlendModeOf, hueLerp, lerpf,
+  ColorStops,
+  GRADIENT_BLEND_MODES,
+  GradientBlendMode,
+  GrayTable,
+  MAX_GRADIENT_STOPS,
+  gradientBlendModeOf,
+  hueLerp,
+  lerpf,
 } from '../../../src/light/color/gradient.js';
 import { hsb } from '../../../src/light/color/lx-color.js';
 
@@ -18,9 +25,16 @@ function twoStops(h1: number, s1: number, b1: number, h2: number, s2: number, b2
 }
 
 test('blend mode enum: ordinals, LX constant names, display labels', () => {
-  assert.deepEqual(GRADIENT_BLEND_MODES.map((m) => [m.ordinal, m.name, m.label]), [
-    [0, 'RGB', 'RGB'], [1, 'HSV', 'HSV'], [2, 'HSVM', 'HSV-Min'], [3, 'HSVCW', 'HSV-CW'], [4, 'HSVCCW', 'HSV-CCW'],
-  ]);
+  assert.deepEqual(
+    GRADIENT_BLEND_MODES.map((m) => [m.ordinal, m.name, m.label]),
+    [
+      [0, 'RGB', 'RGB'],
+      [1, 'HSV', 'HSV'],
+      [2, 'HSVM', 'HSV-Min'],
+      [3, 'HSVCW', 'HSV-CW'],
+      [4, 'HSVCCW', 'HSV-CCW'],
+    ],
+  );
   assert.deepEqual([RGB, HSV, HSVM, HSVCW, HSVCCW], [0, 1, 2, 3, 4]);
   assert.equal(gradientBlendModeOf('HSVM'), HSVM);
   assert.equal(gradientBlendModeOf('HSV-CCW'), HSVCCW);
@@ -54,7 +68,7 @@ test('midpoint blue → red: the wrap rules mirror', () => {
   assert.equal(hex(stops.getColor(0.5, HSVCCW)), 'ff00ff00', 'HSV-CCW: 240 → 0 already counter-clockwise');
 });
 
-test('a black stop borrows the other stop\'s hue and saturation (HSV modes only)', () => {
+test("a black stop borrows the other stop's hue and saturation (HSV modes only)", () => {
   const toBlack = twoStops(0, 100, 100, 240, 100, 0);
   for (const mode of [HSV, HSVM, HSVCW, HSVCCW]) {
     assert.equal(hex(toBlack.getColor(0.5, mode)), 'ff800000', `mode ${mode}: half-bright red, no sweep to 120`);
@@ -146,10 +160,12 @@ test('GrayTable: entry i = (int)(level · lerp(i, 255.9 − i, invert))', () => 
   table.update(0);
   assert.deepEqual([table.lut[0], table.lut[128], table.lut[255]].map(hex), ['ff000000', 'ff808080', 'ffffffff']);
   table.update(1);
-  assert.deepEqual([table.lut[0], table.lut[100], table.lut[255]].map(hex), ['ffffffff', 'ff9b9b9b', 'ff000000'],
-    '255.9 → 255, 155.9 → 155, 0.9 → 0');
+  assert.deepEqual([table.lut[0], table.lut[100], table.lut[255]].map(hex), ['ffffffff', 'ff9b9b9b', 'ff000000'], '255.9 → 255, 155.9 → 155, 0.9 → 0');
   table.update(0.5);
-  assert.ok(table.lut.every((c) => c === 0xff7f7f7f), 'invert 0.5: every entry 127.95 → 127');
+  assert.ok(
+    table.lut.every((c) => c === 0xff7f7f7f),
+    'invert 0.5: every entry 127.95 → 127',
+  );
   table.update(0, 0.5);
   assert.deepEqual([table.lut[3], table.lut[255]].map(hex), ['ff010101', 'ff7f7f7f']);
   table.update(0.25, 0.8);

@@ -1,8 +1,29 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  BLACK, CLEAR, WHITE, alpha, b, blue, gray, grayf, grayn, graynf, green, h, hsb, hsba, javaInt, luminosity, red,
-  rgb, rgba, rgbf, s, scaleBrightness, scaleBrightnessf,
+  BLACK,
+  CLEAR,
+  WHITE,
+  alpha,
+  b,
+  blue,
+  gray,
+  grayf,
+  grayn,
+  graynf,
+  green,
+  h,
+  hsb,
+  hsba,
+  javaInt,
+  luminosity,
+  red,
+  rgb,
+  rgba,
+  rgbf,
+  s,
+  scaleBrightness,
+  scaleBrightnessf,
 } from '../../../src/light/color/lx-color.js';
 import { javaRoundf } from '../../../src/light/color/java-num.js';
 

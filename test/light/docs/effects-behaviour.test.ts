@@ -66,10 +66,16 @@ test('Blur note: Level 0 shows nothing; with Level, a moving bar leaves a trail;
     c.speed.setValue(100);
     return c;
   };
-  const plain = run(bar(), new BlurEffect(), () => {}, 20, 40).levels().filter((l) => l > 0).length;
-  const zero = run(bar(), new BlurEffect(), () => {}, 20, 40).levels().filter((l) => l > 0).length;
+  const plain = run(bar(), new BlurEffect(), () => {}, 20, 40)
+    .levels()
+    .filter((l) => l > 0).length;
+  const zero = run(bar(), new BlurEffect(), () => {}, 20, 40)
+    .levels()
+    .filter((l) => l > 0).length;
   const blur = new BlurEffect();
-  const trailed = run(bar(), blur, () => blur.level.setValue(1), 20, 40).levels().filter((l) => l > 0).length;
+  const trailed = run(bar(), blur, () => blur.level.setValue(1), 20, 40)
+    .levels()
+    .filter((l) => l > 0).length;
   assert.equal(zero, plain);
   assert.ok(trailed > plain + 3, `${trailed} lit with blur vs ${plain}`);
   const still = new BlurEffect();
@@ -125,10 +131,16 @@ test('Colorize note: a new Colorize turns color to grey by brightness; Relative 
 
 test('Colorize note: Depth and Invert act in Palette mode only; Filter Black blacks out points below the threshold', () => {
   const depthFixed = new ColorizeEffect();
-  const a = run(solid(0, 0, 100), depthFixed, () => { depthFixed.paletteDepth.setValue(0); depthFixed.paletteInvert.setOn(true); });
+  const a = run(solid(0, 0, 100), depthFixed, () => {
+    depthFixed.paletteDepth.setValue(0);
+    depthFixed.paletteInvert.setOn(true);
+  });
   assert.equal(r(a.levels()[0], 0), 100, 'ignored in Fixed mode');
   const filter = new ColorizeEffect();
-  const b = run(ramp(), filter, () => { filter.filterThreshold.setValue(0.5); filter.filterMode.setValue(1); });
+  const b = run(ramp(), filter, () => {
+    filter.filterThreshold.setValue(0.5);
+    filter.filterMode.setValue(1);
+  });
   const l = b.levels();
   assert.equal(l[5], 0);
   assert.equal(l[9], 0);
@@ -140,10 +152,16 @@ test('Colorize note: Depth and Invert act in Palette mode only; Filter Black bla
 test('Color Mask note: the default white Multiply changes nothing; a color tints; Lerp replaces', () => {
   assert.deepEqual(run(ramp(), new ColorMaskEffect()).colors(), stageOf(ramp()).colors());
   const m = new ColorMaskEffect();
-  const tinted = run(solid(0, 0, 100), m, () => { m.color.hue.setValue(240); m.color.saturation.setValue(100); }).colors()[0];
+  const tinted = run(solid(0, 0, 100), m, () => {
+    m.color.hue.setValue(240);
+    m.color.saturation.setValue(100);
+  }).colors()[0];
   assert.deepEqual([redOf(tinted), greenOf(tinted), blueOf(tinted)], [0, 0, 255]);
   const lerp = new ColorMaskEffect();
-  const replaced = run(solid(120), lerp, () => { lerp.mode.setValue(6); lerp.color.saturation.setValue(100); }).hues()[0];
+  const replaced = run(solid(120), lerp, () => {
+    lerp.mode.setValue(6);
+    lerp.color.saturation.setValue(100);
+  }).hues()[0];
   assert.equal(r(replaced, 0), 0);
 });
 
@@ -175,8 +193,14 @@ test('Transparify note: at Threshold 0 only pure black goes (fully) transparent;
   assert.equal(a[3], 255);
   const t3 = new TransparifyEffect();
   const p3 = ramp();
-  run(p3, t3, () => { t3.threshold.setValue(0.5); t3.feather.setValue(0); });
-  assert.deepEqual([0, 5, 9, 11].map((k) => alphaOf(p3.colors[p3.points.index[k]])), [0, 0, 0, 255]);
+  run(p3, t3, () => {
+    t3.threshold.setValue(0.5);
+    t3.feather.setValue(0);
+  });
+  assert.deepEqual(
+    [0, 5, 9, 11].map((k) => alphaOf(p3.colors[p3.points.index[k]])),
+    [0, 0, 0, 255],
+  );
 });
 
 // ---- Dynamics, Invert, Hue + Saturation ---------------------------------------------------------
@@ -193,7 +217,11 @@ test('Dynamics note: a new Dynamics changes nothing; Gate, Floor and per-channel
   const floor = new DynamicsEffect();
   assert.ok(run(ramp(), floor, () => floor.floor.setValue(0.2)).levels()[0] >= 19);
   const tint = new DynamicsEffect();
-  const c = run(solid(0, 0, 50), tint, () => { tint.floor.setValue(1); tint.greenAmount.setValue(0); tint.blueAmount.setValue(0); }).colors()[0];
+  const c = run(solid(0, 0, 50), tint, () => {
+    tint.floor.setValue(1);
+    tint.greenAmount.setValue(0);
+    tint.blueAmount.setValue(0);
+  }).colors()[0];
   assert.equal(redOf(c), 255);
   assert.equal(greenOf(c), blueOf(c));
   assert.ok(greenOf(c) < 200);
@@ -206,7 +234,10 @@ test('Invert note: 100% is a negative; 50% is flat grey; one channel shifts hue'
   const greys = run(ramp(), half, () => half.amount.setValue(0.5)).colors();
   assert.equal(new Set(greys).size, 1);
   const red = new InvertEffect();
-  const black = run(solid(0, 0, 0), red, () => { red.greenAmount.setValue(0); red.blueAmount.setValue(0); }).colors()[0];
+  const black = run(solid(0, 0, 0), red, () => {
+    red.greenAmount.setValue(0);
+    red.blueAmount.setValue(0);
+  }).colors()[0];
   assert.deepEqual([redOf(black), greenOf(black), blueOf(black)], [255, 0, 0]);
 });
 
@@ -252,8 +283,16 @@ test('Linear Mask note: by default the lower half stays lit and the upper part f
   assert.equal(inv[0], 0);
   assert.equal(inv[20], 100);
   const hard = column((m) => m.fade.setValue(0));
-  assert.ok(hard.every((l) => l === 0 || l === 100), hard.join(','));
-  const pos = column((m) => { m.mode.setValue(1); m.offset.setValue(0.5); m.size.setValue(0); m.fade.setValue(0.1); });
+  assert.ok(
+    hard.every((l) => l === 0 || l === 100),
+    hard.join(','),
+  );
+  const pos = column((m) => {
+    m.mode.setValue(1);
+    m.offset.setValue(0.5);
+    m.size.setValue(0);
+    m.fade.setValue(0.1);
+  });
   assert.equal(pos[0], 100);
   assert.equal(pos[9], 100);
   assert.equal(pos[20], 0);
@@ -265,9 +304,18 @@ test('Sparkle effect note: Mask shows the content only at sparkles; Amount 0 pas
   const s = run(solid(240), new SparkleEffect(), () => {}, 90, 200);
   const lit = s.levels().filter((l) => l > 0);
   assert.ok(lit.length > 0 && lit.length < 200, String(lit.length));
-  assert.ok(s.hues().filter((_, i) => s.levels()[i] > 0).every((h) => r(h, 0) === 240));
+  assert.ok(
+    s
+      .hues()
+      .filter((_, i) => s.levels()[i] > 0)
+      .every((h) => r(h, 0) === 240),
+  );
   const off = new SparkleEffect();
-  assert.ok(run(solid(240), off, () => off.amount.setValue(0), 90, 200).levels().every((l) => r(l, 0) === 100));
+  assert.ok(
+    run(solid(240), off, () => off.amount.setValue(0), 90, 200)
+      .levels()
+      .every((l) => r(l, 0) === 100),
+  );
 });
 
 // ---- Strobe --------------------------------------------------------------------------------
@@ -275,7 +323,15 @@ test('Sparkle effect note: Mask shows the content only at sparkles; Amount 0 pas
 test('Strobe note: Depth 100% reaches black, 50% only half; Depth 0 changes nothing', () => {
   const trough = (depth: number) => {
     const st = new StrobeEffect();
-    const s = run(solid(0, 0, 100), st, () => { st.depth.setValue(depth); st.waveshape.setValue(2); }, 1);
+    const s = run(
+      solid(0, 0, 100),
+      st,
+      () => {
+        st.depth.setValue(depth);
+        st.waveshape.setValue(2);
+      },
+      1,
+    );
     let min = 100;
     for (let i = 0; i < 120; i++) {
       s.step();

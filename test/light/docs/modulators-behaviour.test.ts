@@ -61,11 +61,20 @@ test('Switches note: Exclusive makes them radio buttons; turning it on keeps the
   s.macros[2].setOn(true);
   s.macros[5].setOn(true);
   s.exclusive.setOn(true);
-  assert.deepEqual(s.macros.map((m) => m.isOn()), [false, false, true, false, false, false, false, false]);
+  assert.deepEqual(
+    s.macros.map((m) => m.isOn()),
+    [false, false, true, false, false, false, false, false],
+  );
   s.macros[6].setOn(true);
-  assert.deepEqual(s.macros.map((m) => m.isOn()), [false, false, false, false, false, false, true, false]);
+  assert.deepEqual(
+    s.macros.map((m) => m.isOn()),
+    [false, false, false, false, false, false, true, false],
+  );
   s.macros[6].setOn(false);
-  assert.ok(s.macros.every((m) => !m.isOn()), 'switching the lit one off leaves none on');
+  assert.ok(
+    s.macros.every((m) => !m.isOn()),
+    'switching the lit one off leaves none on',
+  );
 });
 
 test('Triggers note: eight momentary buttons', () => {
@@ -264,7 +273,11 @@ test('AHDSR note: a held gate sustains; a trigger without Oneshot gives no attac
 
 test('Env note: plays one cycle and stops at the last stage; stage curves', () => {
   const e = new MultiStageEnvelope();
-  e.setStages([{ basis: 0, value: 0, shape: 1 }, { basis: 0.5, value: 1, shape: 3 }, { basis: 1, value: 0.25, shape: 1 }]);
+  e.setStages([
+    { basis: 0, value: 0, shape: 1 },
+    { basis: 0.5, value: 1, shape: 3 },
+    { basis: 1, value: 0.25, shape: 1 },
+  ]);
   e.start();
   const v = values(e, 90);
   assert.equal(e.isRunning(), false);
@@ -277,7 +290,11 @@ test('Multi Trig note: Cycle fires the outputs in turn; nothing while stopped', 
   m.mode.setValue(2);
   m.numOutputs.setValue(3);
   const fired: number[] = [];
-  m.outs.forEach((o, i) => o.onChange(() => { if (o.getBaseValue() > 0) fired.push(i); }));
+  m.outs.forEach((o, i) =>
+    o.onChange(() => {
+      if (o.getBaseValue() > 0) fired.push(i);
+    }),
+  );
   m.triggerIn.fire();
   assert.deepEqual(fired, []);
   m.start();
@@ -313,7 +330,12 @@ test('Operator note: Amount moves from In-1 to the result', () => {
   o.start();
   o.in1.setValue(0.2);
   o.in2.setValue(0.8);
-  const at = (op: number, amount = 1) => { o.operation.setValue(op); o.amount.setValue(amount); o.loop(FRAME); return r(o.getValue(), 4); };
+  const at = (op: number, amount = 1) => {
+    o.operation.setValue(op);
+    o.amount.setValue(amount);
+    o.loop(FRAME);
+    return r(o.getValue(), 4);
+  };
   assert.equal(at(0, 0.5), 0.5); // Lerp
   assert.equal(at(1), 1); // Add clips
   assert.equal(at(4), 0.16); // Multiply
@@ -326,7 +348,9 @@ test('Quantizer note: a press waits for the next boundary; presses while waiting
   const q = new Quantizer();
   q.quantization.setValue(4); // 1 Bar
   let fired = 0;
-  q.triggerOut.onChange(() => { if (q.triggerOut.getBaseValue() > 0) fired++; });
+  q.triggerOut.onChange(() => {
+    if (q.triggerOut.getBaseValue() > 0) fired++;
+  });
   const { step } = live(q);
   step(10);
   q.triggerIn.fire();
@@ -420,7 +444,9 @@ test('Step Sequencer note: fires only on steps that are on', () => {
   q.triggerMode.setValue(1);
   q.steps[2].setOn(true);
   let fired = 0;
-  q.triggerOut.onChange(() => { if (q.triggerOut.getBaseValue() > 0) fired++; });
+  q.triggerOut.onChange(() => {
+    if (q.triggerOut.getBaseValue() > 0) fired++;
+  });
   q.start();
   for (let k = 0; k < 16; k++) q.triggerIn.fire();
   assert.equal(fired, 1);

@@ -14,14 +14,20 @@ import { createLibrary } from '../../../src/light/library.js';
 const docs = new ComponentDocs(createLibrary());
 
 test('every registered pattern, effect and modulator has a current note', () => {
-  const failures = docs.entries().map((e) => [e.className, noteProblems(docs, e)] as const).filter(([, p]) => p.length > 0);
+  const failures = docs
+    .entries()
+    .map((e) => [e.className, noteProblems(docs, e)] as const)
+    .filter(([, p]) => p.length > 0);
   assert.deepEqual(failures, [], 'run npm run docs:components:check');
 });
 
 test('no note for a class the library does not have', async () => {
   const files = (await readdir(BUILTIN_NOTES_DIR)).filter((f) => f.endsWith('.md'));
   const known = new Set(docs.entries().map((e) => `${e.className}.md`));
-  assert.deepEqual(files.filter((f) => !known.has(f)), []);
+  assert.deepEqual(
+    files.filter((f) => !known.has(f)),
+    [],
+  );
 });
 
 test('notes stay short enough for small-context agents', async () => {
@@ -73,7 +79,12 @@ test('note format: frontmatter and exactly the three sections, in order', () => 
     [ok.replace('p\n', '\n'), /Parameter interactions is empty/],
     [ok.replace('---\n## Summary', '---\nintro\n## Summary'), /before the first/],
   ];
-  for (const [text, message] of bad) assert.throws(() => parseNote(text), (err: unknown) => err instanceof NoteFormatError && message.test(err.message), text);
+  for (const [text, message] of bad)
+    assert.throws(
+      () => parseNote(text),
+      (err: unknown) => err instanceof NoteFormatError && message.test(err.message),
+      text,
+    );
 });
 
 test('re-pinning rewrites the frontmatter only', () => {

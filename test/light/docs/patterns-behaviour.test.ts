@@ -26,43 +26,85 @@ function gradient(setup: (g: GradientPattern) => void) {
 }
 
 test('Gradient note: Amount 0 renders one flat color whatever the axis amounts', () => {
-  const s = gradient((g) => { g.xAmount.setValue(1); });
+  const s = gradient((g) => {
+    g.xAmount.setValue(1);
+  });
   assert.equal(new Set(s.colors()).size, 1);
 });
 
 test('Gradient note: a negative axis amount runs the gradient from the other end', () => {
-  const pos = gradient((g) => { g.xAmount.setValue(1); g.gradient.setValue(0.5); }).hues();
-  const neg = gradient((g) => { g.xAmount.setValue(-1); g.gradient.setValue(0.5); }).hues();
+  const pos = gradient((g) => {
+    g.xAmount.setValue(1);
+    g.gradient.setValue(0.5);
+  }).hues();
+  const neg = gradient((g) => {
+    g.xAmount.setValue(-1);
+    g.gradient.setValue(0.5);
+  }).hues();
   assert.equal(r(pos[0]), 0);
   assert.equal(r(pos[10]), 180);
-  assert.deepEqual(neg.map((h) => r(h, 0)), [...pos].reverse().map((h) => r(h, 0)));
+  assert.deepEqual(
+    neg.map((h) => r(h, 0)),
+    [...pos].reverse().map((h) => r(h, 0)),
+  );
 });
 
 test('Gradient note: a negative Amount turns the hue the other way round the wheel', () => {
-  const hues = gradient((g) => { g.xAmount.setValue(1); g.gradient.setValue(-0.25); }).hues();
+  const hues = gradient((g) => {
+    g.xAmount.setValue(1);
+    g.gradient.setValue(-0.25);
+  }).hues();
   assert.equal(r(hues[10], 0), 270); // 0 − 90
   assert.ok(hues[5] > 300, `midpoint ${hues[5]}`);
 });
 
 test('Gradient note: HSV-Min collapses a full 360° travel to one color; HSV goes all the way round', () => {
-  const hsv = gradient((g) => { g.xAmount.setValue(1); g.gradient.setValue(1); }).hues();
-  const min = gradient((g) => { g.xAmount.setValue(1); g.gradient.setValue(1); g.blendMode.setValue(2); });
+  const hsv = gradient((g) => {
+    g.xAmount.setValue(1);
+    g.gradient.setValue(1);
+  }).hues();
+  const min = gradient((g) => {
+    g.xAmount.setValue(1);
+    g.gradient.setValue(1);
+    g.blendMode.setValue(2);
+  });
   assert.equal(new Set(min.colors()).size, 1);
   assert.ok(new Set(hsv.map((h) => r(h, 0))).size >= 10);
 });
 
 test('Gradient note: Phase wraps the gradient round even in Clamp mode', () => {
-  const hues = gradient((g) => { g.xAmount.setValue(1); g.gradient.setValue(0.5); g.gradientPhase.setValue(0.5); }).hues();
+  const hues = gradient((g) => {
+    g.xAmount.setValue(1);
+    g.gradient.setValue(0.5);
+    g.gradientPhase.setValue(0.5);
+  }).hues();
   // point 5 sits at 0.5 + 0.5 → wraps to the start color; point 4 is just short of the end.
   assert.equal(r(hues[5], 0), 0);
   assert.equal(r(hues[4], 0), 162);
 });
 
 test('Gradient note: Clamp holds the end color, Wrap repeats, Mirror goes back', () => {
-  const clamp = gradient((g) => { g.xAmount.setValue(1); g.gradient.setValue(0.5); g.gradientScale.setValue(2); }).hues();
-  const wrap = gradient((g) => { g.xAmount.setValue(1); g.gradient.setValue(0.5); g.gradientScale.setValue(2); g.gradientClamp.setValue(1); }).hues();
-  const mirror = gradient((g) => { g.xAmount.setValue(1); g.gradient.setValue(0.5); g.gradientScale.setValue(2); g.gradientClamp.setValue(2); }).hues();
-  assert.deepEqual(clamp.slice(5).map((h) => r(h, 0)), [180, 180, 180, 180, 180, 180]);
+  const clamp = gradient((g) => {
+    g.xAmount.setValue(1);
+    g.gradient.setValue(0.5);
+    g.gradientScale.setValue(2);
+  }).hues();
+  const wrap = gradient((g) => {
+    g.xAmount.setValue(1);
+    g.gradient.setValue(0.5);
+    g.gradientScale.setValue(2);
+    g.gradientClamp.setValue(1);
+  }).hues();
+  const mirror = gradient((g) => {
+    g.xAmount.setValue(1);
+    g.gradient.setValue(0.5);
+    g.gradientScale.setValue(2);
+    g.gradientClamp.setValue(2);
+  }).hues();
+  assert.deepEqual(
+    clamp.slice(5).map((h) => r(h, 0)),
+    [180, 180, 180, 180, 180, 180],
+  );
   assert.equal(r(wrap[6], 0), 36);
   assert.equal(r(mirror[6], 0), 144);
   assert.equal(r(mirror[10], 0), 0);
@@ -89,7 +131,11 @@ test('Gradient note: Compress keeps two full axes within one length; without it 
 });
 
 test('Gradient note: Center mode mirrors about the middle, shifted by the offset', () => {
-  const hues = gradient((g) => { g.xAmount.setValue(1); g.gradient.setValue(0.5); g.xMode.setValue(1); }).hues();
+  const hues = gradient((g) => {
+    g.xAmount.setValue(1);
+    g.gradient.setValue(0.5);
+    g.xMode.setValue(1);
+  }).hues();
   assert.equal(r(hues[5], 0), 0);
   assert.equal(r(hues[0], 0), 180);
   assert.equal(r(hues[10], 0), 180);
@@ -148,21 +194,39 @@ test('Planes note: one X plane by default, a grey slab around the middle on blac
 });
 
 test('Planes note: Contrast 100% is a hard edge; lower contrast widens the fade', () => {
-  const hard = planes((_p, pl) => { pl.contrast.setValue(1); pl.width.setValue(0.4); }).levels();
-  assert.ok(hard.every((l) => l === 0 || l === 100), hard.join(','));
-  const soft = planes((_p, pl) => { pl.contrast.setValue(0); pl.width.setValue(0.4); }).levels();
-  assert.ok(soft.some((l) => l > 0 && l < 100), soft.join(','));
+  const hard = planes((_p, pl) => {
+    pl.contrast.setValue(1);
+    pl.width.setValue(0.4);
+  }).levels();
+  assert.ok(
+    hard.every((l) => l === 0 || l === 100),
+    hard.join(','),
+  );
+  const soft = planes((_p, pl) => {
+    pl.contrast.setValue(0);
+    pl.width.setValue(0.4);
+  }).levels();
+  assert.ok(
+    soft.some((l) => l > 0 && l < 100),
+    soft.join(','),
+  );
   assert.ok(soft.filter((l) => l > 0).length > hard.filter((l) => l > 0).length);
 });
 
 test('Planes note: Width 0 (with Min Width 0) makes the plane vanish', () => {
-  const s = planes((_p, pl) => { pl.width.setValue(0); });
+  const s = planes((_p, pl) => {
+    pl.width.setValue(0);
+  });
   assert.ok(s.levels().every((l) => l === 0));
 });
 
 test('Planes note: Position −100%/+100% reach Min/Max Position', () => {
-  const low = planes((_p, pl) => { pl.position.setValue(-1); }).levels();
-  const high = planes((_p, pl) => { pl.position.setValue(1); }).levels();
+  const low = planes((_p, pl) => {
+    pl.position.setValue(-1);
+  }).levels();
+  const high = planes((_p, pl) => {
+    pl.position.setValue(1);
+  }).levels();
   assert.equal(low[0], 100);
   assert.equal(low[20], 0);
   assert.equal(high[20], 100);
@@ -170,7 +234,9 @@ test('Planes note: Position −100%/+100% reach Min/Max Position', () => {
 });
 
 test('Planes note: overlapping planes add up', () => {
-  const one = planes((_p, pl) => { pl.level.setValue(0.5); }).levels();
+  const one = planes((_p, pl) => {
+    pl.level.setValue(0.5);
+  }).levels();
   const two = planes((p, pl) => {
     pl.level.setValue(0.5);
     const b = p.planes.items[1];
@@ -182,13 +248,21 @@ test('Planes note: overlapping planes add up', () => {
 });
 
 test('Planes note: Free on a plane never rendered on X/Y/Z lights the whole model', () => {
-  const s = planes((_p, pl) => { pl.axis.setValue(3); });
+  const s = planes((_p, pl) => {
+    pl.axis.setValue(3);
+  });
   assert.ok(s.levels().every((l) => l === 100));
 });
 
 test('Planes note: R-origin ignores yaw, pitch and roll; R-center follows them only through the center', () => {
-  const a = planes((_p, pl) => { pl.axis.setValue(5); }).colors();
-  const b = planes((p, pl) => { pl.axis.setValue(5); p.yaw.setValue(90); p.roll.setValue(45); }).colors();
+  const a = planes((_p, pl) => {
+    pl.axis.setValue(5);
+  }).colors();
+  const b = planes((p, pl) => {
+    pl.axis.setValue(5);
+    p.yaw.setValue(90);
+    p.roll.setValue(45);
+  }).colors();
   assert.deepEqual(b, a);
 });
 
@@ -203,31 +277,59 @@ function chase(setup: (c: ChasePattern) => void, frames = 10) {
 }
 
 test('Chase note: grey output; Invert 50% flattens everything to half level', () => {
-  const s = chase((c) => { c.invert.setValue(50); });
-  assert.ok(s.levels().every((l) => r(l, 0) === 50), s.levels().join(','));
+  const s = chase((c) => {
+    c.invert.setValue(50);
+  });
+  assert.ok(
+    s.levels().every((l) => r(l, 0) === 50),
+    s.levels().join(','),
+  );
   assert.ok(s.saturations().every((x) => x === 0));
 });
 
 test('Chase note: Shift 100% at Shift Range 100% looks the same as Shift 0', () => {
-  const a = chase((c) => { c.chunkSize.setValue(10); });
-  const b = chase((c) => { c.chunkSize.setValue(10); c.shift.setValue(100); });
-  const half = chase((c) => { c.chunkSize.setValue(10); c.shift.setValue(50); });
+  const a = chase((c) => {
+    c.chunkSize.setValue(10);
+  });
+  const b = chase((c) => {
+    c.chunkSize.setValue(10);
+    c.shift.setValue(100);
+  });
+  const half = chase((c) => {
+    c.chunkSize.setValue(10);
+    c.shift.setValue(50);
+  });
   assert.deepEqual(b.colors(), a.colors());
   assert.notDeepEqual(half.colors(), a.colors());
 });
 
 test('Chase note: negative Speed and Reverse both run it backwards', () => {
   const wave = 2; // Up: one-way travel
-  const fwd = chase((c) => { c.waveshape.setValue(wave); }, 30);
-  const neg = chase((c) => { c.waveshape.setValue(wave); c.speed.setValue(-50); }, 30);
-  const rev = chase((c) => { c.waveshape.setValue(wave); c.reverse.setOn(true); }, 30);
+  const fwd = chase((c) => {
+    c.waveshape.setValue(wave);
+  }, 30);
+  const neg = chase((c) => {
+    c.waveshape.setValue(wave);
+    c.speed.setValue(-50);
+  }, 30);
+  const rev = chase((c) => {
+    c.waveshape.setValue(wave);
+    c.reverse.setOn(true);
+  }, 30);
   assert.deepEqual(rev.colors(), neg.colors());
   assert.notDeepEqual(neg.colors(), fwd.colors());
 });
 
 test('Chase note: Sine swings the bar back and forth, Up travels one way', () => {
   const peak = (setup: (c: ChasePattern) => void, frames: number) => {
-    const l = chase((c) => { c.minChunk.setValue(20); c.chunkSize.setValue(0); c.size.setValue(5); c.fade.setValue(5); c.speed.setValue(100); setup(c); }, frames).levels();
+    const l = chase((c) => {
+      c.minChunk.setValue(20);
+      c.chunkSize.setValue(0);
+      c.size.setValue(5);
+      c.fade.setValue(5);
+      c.speed.setValue(100);
+      setup(c);
+    }, frames).levels();
     return l.slice(0, 20).indexOf(Math.max(...l.slice(0, 20)));
   };
   // 60 frames = one cycle at Speed 100% and Range 1 Hz.
@@ -240,7 +342,11 @@ test('Chase note: Sine swings the bar back and forth, Up travels one way', () =>
 });
 
 test('Chase note: with tiny chunks, Size + Fade below one point goes dark', () => {
-  const s = chase((c) => { c.chunkSize.setValue(0); c.size.setValue(20); c.fade.setValue(20); });
+  const s = chase((c) => {
+    c.chunkSize.setValue(0);
+    c.size.setValue(20);
+    c.fade.setValue(20);
+  });
   assert.ok(s.levels().every((l) => l === 0));
 });
 
@@ -272,7 +378,10 @@ test('Noise note: Seed changes Perlin only', () => {
   const p1 = noise((n) => n.seed.setValue(7)).colors();
   assert.notDeepEqual(p1, p0);
   const f0 = noise((n) => n.algorithm.setValue(2)).colors();
-  const f1 = noise((n) => { n.algorithm.setValue(2); n.seed.setValue(7); }).colors();
+  const f1 = noise((n) => {
+    n.algorithm.setValue(2);
+    n.seed.setValue(7);
+  }).colors();
   assert.deepEqual(f1, f0);
 });
 
@@ -283,9 +392,16 @@ test('Noise note: an axis scale of 0 makes the noise constant along that axis', 
 });
 
 test('Noise note: Min and Max bound the output', () => {
-  const s = noise((n) => { n.minLevel.setValue(20); n.maxLevel.setValue(60); n.contrast.setValue(500); });
+  const s = noise((n) => {
+    n.minLevel.setValue(20);
+    n.maxLevel.setValue(60);
+    n.contrast.setValue(500);
+  });
   const l = s.levels();
-  assert.ok(l.every((x) => x >= 19 && x <= 61), l.join(','));
+  assert.ok(
+    l.every((x) => x >= 19 && x <= 61),
+    l.join(','),
+  );
   assert.ok(l.some((x) => x < 25) && l.some((x) => x > 55));
 });
 
@@ -312,22 +428,41 @@ function sparkle(setup: (p: SparklePattern) => void, frames = 90) {
 test('Sparkle note: Speed does nothing while Fast and Slow are equal (the default)', () => {
   assert.deepEqual(sparkle((p) => p.engine.speed.setValue(0)).colors(), sparkle((p) => p.engine.speed.setValue(1)).colors());
   assert.notDeepEqual(
-    sparkle((p) => { p.engine.minInterval.setValue(0.2); p.engine.speed.setValue(0); }).colors(),
-    sparkle((p) => { p.engine.minInterval.setValue(0.2); p.engine.speed.setValue(1); }).colors(),
+    sparkle((p) => {
+      p.engine.minInterval.setValue(0.2);
+      p.engine.speed.setValue(0);
+    }).colors(),
+    sparkle((p) => {
+      p.engine.minInterval.setValue(0.2);
+      p.engine.speed.setValue(1);
+    }).colors(),
   );
 });
 
 test('Sparkle note: Density 0 leaves every point at Base; runs repeat exactly (seeded)', () => {
-  const s = sparkle((p) => { p.engine.density.setValue(0); p.engine.baseLevel.setValue(30); }, 200);
-  assert.ok(s.levels().every((l) => r(l, 0) === 30), s.levels().slice(0, 10).join(','));
+  const s = sparkle((p) => {
+    p.engine.density.setValue(0);
+    p.engine.baseLevel.setValue(30);
+  }, 200);
+  assert.ok(
+    s.levels().every((l) => r(l, 0) === 30),
+    s.levels().slice(0, 10).join(','),
+  );
   assert.deepEqual(sparkle(() => {}).colors(), sparkle(() => {}).colors());
 });
 
 test('Sparkle note: Min is a share of Max (Min 100% makes every peak equal)', () => {
-  const s = sparkle((p) => { p.engine.minLevel.setValue(100); p.engine.maxLevel.setValue(60); p.engine.waveshape.setValue(4); });
+  const s = sparkle((p) => {
+    p.engine.minLevel.setValue(100);
+    p.engine.maxLevel.setValue(60);
+    p.engine.waveshape.setValue(4);
+  });
   const lit = s.levels().filter((l) => l > 0);
   assert.ok(lit.length > 0);
-  assert.ok(lit.every((l) => r(l, 0) === 60 || r(l, 0) === 100), lit.join(','));
+  assert.ok(
+    lit.every((l) => r(l, 0) === 60 || r(l, 0) === 100),
+    lit.join(','),
+  );
 });
 
 // ---- Test ----------------------------------------------------------------------------------
@@ -337,7 +472,11 @@ test('Test note: Iterate lights one point at a time; disabled for auto-cycle by 
   assert.equal(t.enabled.isOn(), false);
   const s = stage(t);
   s.step();
-  const lit = () => s.levels().map((l, i) => (l > 0 ? i : -1)).filter((i) => i >= 0);
+  const lit = () =>
+    s
+      .levels()
+      .map((l, i) => (l > 0 ? i : -1))
+      .filter((i) => i >= 0);
   assert.equal(lit().length, 1);
   const first = lit()[0];
   s.step(3); // 50 ms per point
@@ -354,7 +493,13 @@ test('Test note: Tag mode lights the tagged fixtures; All off lights only the n-
   t.tagAll.setOn(false);
   t.tagIndex.setValue(4);
   s.step();
-  assert.deepEqual(s.levels().map((l, i) => (l > 0 ? i : -1)).filter((i) => i >= 0), [4]);
+  assert.deepEqual(
+    s
+      .levels()
+      .map((l, i) => (l > 0 ? i : -1))
+      .filter((i) => i >= 0),
+    [4],
+  );
   t.tag.setString('nothing-has-this');
   s.step();
   assert.ok(s.levels().every((l) => l === 0));
@@ -421,7 +566,10 @@ test('Pattern Rack note: playlist shows the active inner pattern; blend mixes th
   const rack = new PatternRack();
   const s = stage(rack);
   s.step();
-  assert.ok(s.levels().every((l) => l === 0), 'an empty rack is dark');
+  assert.ok(
+    s.levels().every((l) => l === 0),
+    'an empty rack is dark',
+  );
   rack.addPattern(new SolidPattern({ h: 0, s: 100, b: 100 }));
   rack.addPattern(new SolidPattern({ h: 240, s: 100, b: 100 }));
   s.step();

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { BooleanParameter } from '../../../src/engine/parameters/boolean.js';
 import { SeededRandom } from '../../../src/engine/random.js';
 import { BoundedParameter } from '../../../src/engine/parameters/bounded.js';
-import { Effect } from '../../../src/light/effects/effect.js';
+import type { Effect } from '../../../src/light/effects/effect.js';
 import { createLibrary } from '../../../src/light/library.js';
 import { BlurEffect } from '../../../src/light/effects/blur-effect.js';
 import { ColorMaskEffect } from '../../../src/light/effects/color-mask-effect.js';
@@ -21,8 +21,7 @@ import { TransparifyEffect } from '../../../src/light/effects/transparify-effect
 import { StubEngine, fixedPalette, hex, points, step } from './harness.js';
 
 const px = (...colors: number[]): Uint32Array => Uint32Array.from(colors);
-const eqHex = (actual: Uint32Array, expected: number[], what: string): void =>
-  assert.deepEqual(Array.from(actual, hex), expected.map(hex), what);
+const eqHex = (actual: Uint32Array, expected: number[], what: string): void => assert.deepEqual(Array.from(actual, hex), expected.map(hex), what);
 
 test('Invert: round(lerp(c, 255 − c, amount × channel)), alpha kept', () => {
   const fx = new StubEngine().adopt(new InvertEffect());
@@ -120,7 +119,12 @@ test('Transparify: LX quirk — threshold 0 makes a black pixel fully transparen
 });
 
 test('Color Mask: mode(pixel, color, depth × enabled); the color may follow the palette', () => {
-  const engine = new StubEngine(fixedPalette([{ h: 0, s: 100, b: 100 }, { h: 120, s: 100, b: 100 }]));
+  const engine = new StubEngine(
+    fixedPalette([
+      { h: 0, s: 100, b: 100 },
+      { h: 120, s: 100, b: 100 },
+    ]),
+  );
   const fx = engine.adopt(new ColorMaskEffect());
   fx.color.brightness.setValue(50);
   // hsb(0, 0, 50) = ff808080; multiply(ffffffff, ff808080) = (128·256) >> 8 = 128
@@ -158,7 +162,12 @@ test('Colorize: the filter threshold leaves, blacks out or clears low pixels and
 });
 
 test('Colorize: Palette runs consecutive swatch colors; depth and invert reshape the lookup', () => {
-  const engine = new StubEngine(fixedPalette([{ h: 0, s: 100, b: 100 }, { h: 240, s: 100, b: 100 }]));
+  const engine = new StubEngine(
+    fixedPalette([
+      { h: 0, s: 100, b: 100 },
+      { h: 240, s: 100, b: 100 },
+    ]),
+  );
   const fx = engine.adopt(new ColorizeEffect());
   fx.colorMode.setValue(3);
   fx.paletteStops.setValue(2);
@@ -205,7 +214,11 @@ test('Linear Mask: Outer fade along y: mask = 255 − (255 / fade)·(d − size)
   eqHex(step(fx, px(0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff), pts), [0xff000000, 0xff7f7f7f, 0xffffffff, 0xffffffff], 'inverted: alpha = mask');
   fx.invert.setOn(false);
   fx.mask.setValue(1);
-  eqHex(step(fx, px(0xff000000, 0xff000000, 0xff000000, 0xff000000), pts), [0xff000000, 0xff808080, 0xffffffff, 0xffffffff], 'whiteout: lightest with gray(alpha)');
+  eqHex(
+    step(fx, px(0xff000000, 0xff000000, 0xff000000, 0xff000000), pts),
+    [0xff000000, 0xff808080, 0xffffffff, 0xffffffff],
+    'whiteout: lightest with gray(alpha)',
+  );
   fx.mask.setValue(0);
   fx.cue.setOn(true);
   eqHex(step(fx, px(0, 0, 0, 0), pts), [0xffffffff, 0xff7f7f7f, 0xff000000, 0xff000000], 'CUE shows the mask');
@@ -302,10 +315,10 @@ test('Strobe: the clock restarts at 0 when switched on; level = lerp(1, shape, d
   assert.equal(clock.getValue(), 0, 'frame 0 runs at basis 0: the clock advanced, then onEnable reset it');
   step(fx, px(0xffffffff), points(1));
   // speed 0.5 → 0.5 + 4.5·0.5 = 2.75 Hz; frame 1 basis = 16.67 / 363.64
-  assert.ok(Math.abs(clock.getValue() - (1000 / 60) / (1000 / 2.75)) < 1e-12, 'clock advanced one frame');
+  assert.ok(Math.abs(clock.getValue() - 1000 / 60 / (1000 / 2.75)) < 1e-12, 'clock advanced one frame');
   fx.waveshape.setValue(2); // Square
   fx.depth.setValue(1);
-  eqHex(step(fx, px(0xffffffff, 0xffffffff), points(1)), [0xff000000, 0xffffffff], 'level 0: the effect\'s own points go black');
+  eqHex(step(fx, px(0xffffffff, 0xffffffff), points(1)), [0xff000000, 0xffffffff], "level 0: the effect's own points go black");
 });
 
 test('Strobe: bias powers the shape; tempo sync reads the division basis plus the phase offset', () => {
@@ -356,16 +369,34 @@ test('Sparkle: seeded, so the same seed repeats exactly and another seed differs
   const a = run(1);
   assert.deepEqual(run(1), a, 'same seed, same frames');
   assert.notDeepEqual(run(2), a, 'another seed, other frames');
-  assert.ok(a.some((frame) => frame !== 'ffffffff'.repeat(64)), 'Mask mode darkens where nothing sparkles');
+  assert.ok(
+    a.some((frame) => frame !== 'ffffffff'.repeat(64)),
+    'Mask mode darkens where nothing sparkles',
+  );
 });
 
 test('every effect writes only the points of its view (Strobe aside: LX dims its whole buffer)', () => {
   const registry = createLibrary();
-  const engine = new StubEngine(fixedPalette([{ h: 30, s: 80, b: 90 }, { h: 200, s: 100, b: 60 }]));
+  const engine = new StubEngine(
+    fixedPalette([
+      { h: 30, s: 80, b: 90 },
+      { h: 200, s: 100, b: 60 },
+    ]),
+  );
   for (const entry of registry.list('effect')) {
     if (entry.create === undefined) continue;
     const fx = engine.adopt(entry.create() as Effect);
-    for (const [key, value] of [['level', 1], ['lock', 1], ['depth', 1], ['threshold', 0.9], ['gain', 3], ['hue', 90], ['xAmount', 1], ['amount', 1], ['color/brightness', 50]] as const) {
+    for (const [key, value] of [
+      ['level', 1],
+      ['lock', 1],
+      ['depth', 1],
+      ['threshold', 0.9],
+      ['gain', 3],
+      ['hue', 90],
+      ['xAmount', 1],
+      ['amount', 1],
+      ['color/brightness', 50],
+    ] as const) {
       const p = fx.parameters.get(key);
       if (p instanceof BoundedParameter || p instanceof BooleanParameter) p.setValue(value);
     }

@@ -13,30 +13,43 @@ import { GOLDEN_DIR, StubEngine, diff, fixedPalette, loadGolden, points, step } 
 const PANEL_PAIR = 128;
 
 interface Lxp {
-  engine: { children: { palette: { children: { swatch: { colors: { parameters: Record<string, number> }[] } } }; mixer: { channels: { parameters: { label: string }; effects: LxObject[] }[] } } };
+  engine: {
+    children: {
+      palette: { children: { swatch: { colors: { parameters: Record<string, number> }[] } } };
+      mixer: { channels: { parameters: { label: string }; effects: LxObject[] }[] };
+    };
+  };
 }
 
 function loadContext(): LoadContext {
   return { ids: new Map(), defer: (fn) => fn(), warn: (m) => assert.fail(m), registry: createLibrary() };
 }
 
-test('golden effects_color: each effect chain maps the control pixels to LX\'s output, all 121 frames', { skip: GOLDEN_DIR === undefined && 'golden frames not found' }, () => {
+test("golden effects_color: each effect chain maps the control pixels to LX's output, all 121 frames", {
+  skip: GOLDEN_DIR === undefined && 'golden frames not found',
+}, () => {
   const golden = loadGolden('effects_color');
   const lxp = golden.project as unknown as Lxp;
-  const palette = fixedPalette(lxp.engine.children.palette.children.swatch.colors.map((c) => ({
-    h: c.parameters['primary/hue'], s: c.parameters['primary/saturation'], b: c.parameters['primary/brightness'],
-  })));
+  const palette = fixedPalette(
+    lxp.engine.children.palette.children.swatch.colors.map((c) => ({
+      h: c.parameters['primary/hue'],
+      s: c.parameters['primary/saturation'],
+      b: c.parameters['primary/brightness'],
+    })),
+  );
   const channels = lxp.engine.children.mixer.channels;
   const registry = createLibrary();
   const engine = new StubEngine(palette);
-  const chains = channels.map((ch) => ch.effects.map((json) => {
-    const effect = registry.create(registry.byClassName(String(json.class))!);
-    assert.ok(effect instanceof Effect);
-    engine.adopt(effect);
-    effect.load(json, loadContext());
-    effect.settle();
-    return effect;
-  }));
+  const chains = channels.map((ch) =>
+    ch.effects.map((json) => {
+      const effect = registry.create(registry.byClassName(String(json.class))!);
+      assert.ok(effect instanceof Effect);
+      engine.adopt(effect);
+      effect.load(json, loadContext());
+      effect.settle();
+      return effect;
+    }),
+  );
   const pts = points(PANEL_PAIR);
   const failures: string[] = [];
   for (let f = 0; f < golden.frames.length; f++) {

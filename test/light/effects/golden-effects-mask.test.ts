@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { add, lerp } from '../../../src/light/color/blend-kernel.js';
 import { hsb } from '../../../src/light/color/lx-color.js';
-import { Effect } from '../../../src/light/effects/effect.js';
+import type { Effect } from '../../../src/light/effects/effect.js';
 import { createLibrary } from '../../../src/light/library.js';
 import { buildView, modelFromProject } from '../../../src/light/model/index.js';
 import type { LxObject } from '../../../src/light/project/lxp-types.js';
@@ -20,9 +20,13 @@ const HUES = [0, 30, 60, 90, 120, 150];
 const NORMAL_BLEND_CHANNEL = 3; // Transparify's channel is blended Normal; the others Add
 const LFO_PERIOD_MS = 2500;
 
-interface Lxp { engine: { children: { mixer: { channels: { parameters: { label: string }; effects: LxObject[] }[] } } } }
+interface Lxp {
+  engine: { children: { mixer: { channels: { parameters: { label: string }; effects: LxObject[] }[] } } };
+}
 
-test('golden effects_mask: Gradient Mask, Linear Mask (radial; rotated whiteout), Transparify and Dynamics match LX, all 121 frames', { skip: GOLDEN_DIR === undefined && 'golden frames not found' }, () => {
+test('golden effects_mask: Gradient Mask, Linear Mask (radial; rotated whiteout), Transparify and Dynamics match LX, all 121 frames', {
+  skip: GOLDEN_DIR === undefined && 'golden frames not found',
+}, () => {
   const golden = loadGolden('effects_mask');
   const lxp = golden.project as unknown as Lxp;
   const model = modelFromProject(golden.project);
@@ -30,12 +34,14 @@ test('golden effects_mask: Gradient Mask, Linear Mask (radial; rotated whiteout)
   const engine = new StubEngine();
   const channels = lxp.engine.children.mixer.channels.slice(1); // after the solid base
   const views = channels.map((_, j) => buildView(model, `b${2 * j}, b${2 * j + 1}`));
-  const chains = channels.map((ch) => ch.effects.map((json) => {
-    const effect = engine.adopt(registry.create(registry.byClassName(String(json.class))!) as Effect);
-    effect.load(json, { ids: new Map(), defer: (fn) => fn(), warn: (m) => assert.fail(m), registry });
-    effect.settle();
-    return effect;
-  }));
+  const chains = channels.map((ch) =>
+    ch.effects.map((json) => {
+      const effect = engine.adopt(registry.create(registry.byClassName(String(json.class))!) as Effect);
+      effect.load(json, { ids: new Map(), defer: (fn) => fn(), warn: (m) => assert.fail(m), registry });
+      effect.settle();
+      return effect;
+    }),
+  );
   const failures: string[] = [];
   let phase = 0;
   for (let f = 0; f < golden.frames.length; f++) {

@@ -24,7 +24,12 @@ function rng(seed: number): () => number {
 
 test('Gradient Mask (CUE) and the Gradient pattern render the same gradient', { skip: GOLDEN_DIR === undefined && 'golden model not found' }, () => {
   const model = modelFromProject(loadGolden('gradient_palette_views').project);
-  const palette = fixedPalette([{ h: 10, s: 90, b: 100 }, { h: 200, s: 60, b: 80 }, { h: 300, s: 100, b: 0 }, { h: 45, s: 20, b: 100 }]);
+  const palette = fixedPalette([
+    { h: 10, s: 90, b: 100 },
+    { h: 200, s: 60, b: 80 },
+    { h: 300, s: 100, b: 0 },
+    { h: 45, s: 20, b: 100 },
+  ]);
   const engine = new StubEngine(palette);
   const mask = engine.adopt(new GradientMaskEffect());
   const pattern = new GradientPattern();

@@ -20,7 +20,10 @@ export function fixedPalette(colors: readonly { h: number; s: number; b: number 
   const at = (i: number): { h: number; s: number; b: number } => colors[Math.max(0, Math.min(i, colors.length - 1))];
   return {
     swatchSize: () => colors.length,
-    swatchColor: (i: number) => { const c = at(i); return hsb(c.h, c.s, c.b); },
+    swatchColor: (i: number) => {
+      const c = at(i);
+      return hsb(c.h, c.s, c.b);
+    },
     swatchHue: (i: number) => at(i).h,
     swatchSaturation: (i: number) => at(i).s,
   };
@@ -46,7 +49,11 @@ export class StubEngine extends Component {
 }
 
 /** A point set of `n` points whose index k is buffer position `offset + k`; coordinates from `xn`/`yn`/`zn` when given. */
-export function points(n: number, offset = 0, coords?: { xn?: ArrayLike<number>; yn?: ArrayLike<number>; zn?: ArrayLike<number>; rcn?: ArrayLike<number> }): PointSet {
+export function points(
+  n: number,
+  offset = 0,
+  coords?: { xn?: ArrayLike<number>; yn?: ArrayLike<number>; zn?: ArrayLike<number>; rcn?: ArrayLike<number> },
+): PointSet {
   const p = new PointSet(n);
   for (let k = 0; k < n; k++) {
     p.index[k] = offset + k;

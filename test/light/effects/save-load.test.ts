@@ -18,7 +18,9 @@ function effectsIn(node: unknown, out: LxObject[]): LxObject[] {
   return out;
 }
 
-test('golden projects: each saved effect round-trips its parameters through load and save', { skip: GOLDEN_DIR === undefined && 'golden projects not found' }, () => {
+test('golden projects: each saved effect round-trips its parameters through load and save', {
+  skip: GOLDEN_DIR === undefined && 'golden projects not found',
+}, () => {
   const registry = createLibrary();
   let count = 0;
   for (const scene of ['effects_color', 'effects_mask', 'effects_blur_strobe', 'groups', 'modulation_lfos']) {

@@ -18,7 +18,10 @@ const DELTA = 1000 / 60;
 /** Two strips of 4 points (tags `a` and `b`) and a show with no channels. */
 function rig(): LightShow {
   const show = new LightShow(new Engine());
-  for (const [tag, y] of [['a', 0], ['b', 10]] as const) {
+  for (const [tag, y] of [
+    ['a', 0],
+    ['b', 10],
+  ] as const) {
     const f = new Fixture('StripFixture', `Strip-${tag}`);
     f.parameters.get('numPoints')!.setBase(4);
     f.parameters.get('y')!.setBase(y);
@@ -54,7 +57,7 @@ test('channels blend in order over opaque black; a channel at fader 0 or off add
   assert.deepEqual(frame(show), Array(8).fill(RED));
 });
 
-test('channel views: a channel with a view touches only the view\'s points', () => {
+test("channel views: a channel with a view touches only the view's points", () => {
   const show = rig();
   const view = new ViewDefinition('B');
   view.selector.setString('b');

@@ -7,8 +7,8 @@ import type { Origin } from '../../../src/engine/commands/history.js';
 import { Effect } from '../../../src/light/effects/effect.js';
 import { createLibrary } from '../../../src/light/library.js';
 import { LightShow } from '../../../src/light/light-show.js';
-import { Channel } from '../../../src/light/mixer/channel.js';
-import { Group } from '../../../src/light/mixer/group.js';
+import type { Channel } from '../../../src/light/mixer/channel.js';
+import type { Group } from '../../../src/light/mixer/group.js';
 import { writeProject } from '../../../src/light/project/project-file.js';
 
 import { GOLDEN_DIR as GOLDEN } from '../../helpers/golden-dir.js';
@@ -82,16 +82,20 @@ function refused(show: LightShow, code: string, op: () => void, message?: RegExp
 test('addChannel: a new channel at the end with a first pattern; later channels start at fader 0', async () => {
   const show = await open('groups');
   let added: Channel | undefined;
-  doUndoRedo(show, () => {
-    added = show.addChannel(ORIGIN, { pattern: 'Solid' });
-  }, () => {
-    const c = show.mixer.channels.at(show.mixer.channels.length - 1) as Channel;
-    assert.equal(c, added);
-    assert.equal(c.fader.getValue(), 0);
-    assert.equal(c.isAutoMuted, true);
-    assert.equal(c.patterns.at(0)?.lxClass, 'heronarts.lx.pattern.color.SolidPattern');
-    assert.equal(c.patternEngine.activeIndex, 0);
-  });
+  doUndoRedo(
+    show,
+    () => {
+      added = show.addChannel(ORIGIN, { pattern: 'Solid' });
+    },
+    () => {
+      const c = show.mixer.channels.at(show.mixer.channels.length - 1) as Channel;
+      assert.equal(c, added);
+      assert.equal(c.fader.getValue(), 0);
+      assert.equal(c.isAutoMuted, true);
+      assert.equal(c.patterns.at(0)?.lxClass, 'heronarts.lx.pattern.color.SolidPattern');
+      assert.equal(c.patternEngine.activeIndex, 0);
+    },
+  );
   refused(show, 'not_found', () => show.addChannel(ORIGIN, { pattern: 'NoSuchPattern' }));
   refused(show, 'invalid_argument', () => show.addChannel(ORIGIN, { index: 99 }), /0 to 7/);
   refused(show, 'invalid_argument', () => show.addChannel(ORIGIN, { index: 2 }), /inside Group-1/);
@@ -99,13 +103,21 @@ test('addChannel: a new channel at the end with a first pattern; later channels 
 
 test('removeChannel: a group goes with its members; a member leaves its group; undo restores both', async () => {
   const show = await open('groups');
-  doUndoRedo(show, () => show.removeChannel(ORIGIN, '/lx/mixer/channel/1'), () => {
-    assert.deepEqual(labels(show), ['Planes', 'Group-2', 'SolidCh']);
-  });
-  doUndoRedo(show, () => show.removeChannel(ORIGIN, '/lx/mixer/channel/3'), () => {
-    assert.deepEqual(labels(show), ['Planes', 'Group-2']);
-    assert.equal((show.mixer.channels.at(1) as Group).members.length, 0);
-  });
+  doUndoRedo(
+    show,
+    () => show.removeChannel(ORIGIN, '/lx/mixer/channel/1'),
+    () => {
+      assert.deepEqual(labels(show), ['Planes', 'Group-2', 'SolidCh']);
+    },
+  );
+  doUndoRedo(
+    show,
+    () => show.removeChannel(ORIGIN, '/lx/mixer/channel/3'),
+    () => {
+      assert.deepEqual(labels(show), ['Planes', 'Group-2']);
+      assert.equal((show.mixer.channels.at(1) as Group).members.length, 0);
+    },
+  );
   refused(show, 'invalid_argument', () => show.removeChannel(ORIGIN, '/lx/mixer/master'), /not a channel/);
   refused(show, 'not_found', () => show.removeChannel(ORIGIN, '/lx/mixer/channel/42'));
 });
@@ -116,25 +128,47 @@ test('removeChannel: modulations that reached into the channel are taken out and
   const n = engine.modulations.length;
   const channel = show.mixer.channels.at(0)!;
   const targetsFader = engine.modulations.items.filter((m) => m.target.owner !== null && channel.contains(m.target.owner)).length;
-  assert.equal(targetsFader, 2, 'the fader (K2) and the Gradient pattern\'s xOffset (Triangle)');
-  doUndoRedo(show, () => show.removeChannel(ORIGIN, '/lx/mixer/channel/1'), () => {
-    assert.equal(engine.modulations.length, n - targetsFader);
-  });
+  assert.equal(targetsFader, 2, "the fader (K2) and the Gradient pattern's xOffset (Triangle)");
+  doUndoRedo(
+    show,
+    () => show.removeChannel(ORIGIN, '/lx/mixer/channel/1'),
+    () => {
+      assert.equal(engine.modulations.length, n - targetsFader);
+    },
+  );
 });
 
 test('moveChannel: groups move with their members; members stay inside; nothing lands inside a group', async () => {
   const show = await open('groups');
-  doUndoRedo(show, () => show.moveChannel(ORIGIN, '/lx/mixer/channel/4', 0), () => {
-    assert.deepEqual(labels(show), ['Planes', 'Group-1', 'GradCh', 'NoiseCh', 'Group-2', 'SolidCh']);
-  });
-  doUndoRedo(show, () => show.moveChannel(ORIGIN, '/lx/mixer/channel/2', 3), () => {
-    assert.deepEqual(labels(show), ['Planes', 'Group-2', 'SolidCh', 'Group-1', 'GradCh', 'NoiseCh']);
-    assert.deepEqual((show.mixer.channels.at(3) as Group).members.map((m) => m.index), [4, 5]);
-  });
-  doUndoRedo(show, () => show.moveChannel(ORIGIN, '/lx/mixer/channel/5', 5), () => {
-    assert.deepEqual(labels(show), ['Planes', 'Group-2', 'SolidCh', 'Group-1', 'NoiseCh', 'GradCh']);
-    assert.deepEqual((show.mixer.channels.at(3) as Group).members.map((m) => m.label.getString()), ['NoiseCh', 'GradCh']);
-  });
+  doUndoRedo(
+    show,
+    () => show.moveChannel(ORIGIN, '/lx/mixer/channel/4', 0),
+    () => {
+      assert.deepEqual(labels(show), ['Planes', 'Group-1', 'GradCh', 'NoiseCh', 'Group-2', 'SolidCh']);
+    },
+  );
+  doUndoRedo(
+    show,
+    () => show.moveChannel(ORIGIN, '/lx/mixer/channel/2', 3),
+    () => {
+      assert.deepEqual(labels(show), ['Planes', 'Group-2', 'SolidCh', 'Group-1', 'GradCh', 'NoiseCh']);
+      assert.deepEqual(
+        (show.mixer.channels.at(3) as Group).members.map((m) => m.index),
+        [4, 5],
+      );
+    },
+  );
+  doUndoRedo(
+    show,
+    () => show.moveChannel(ORIGIN, '/lx/mixer/channel/5', 5),
+    () => {
+      assert.deepEqual(labels(show), ['Planes', 'Group-2', 'SolidCh', 'Group-1', 'NoiseCh', 'GradCh']);
+      assert.deepEqual(
+        (show.mixer.channels.at(3) as Group).members.map((m) => m.label.getString()),
+        ['NoiseCh', 'GradCh'],
+      );
+    },
+  );
   refused(show, 'invalid_argument', () => show.moveChannel(ORIGIN, '/lx/mixer/channel/6', 1), /within 4–5/);
   refused(show, 'invalid_argument', () => show.moveChannel(ORIGIN, '/lx/mixer/channel/1', 4), /inside Group-1/);
   refused(show, 'invalid_argument', () => show.moveChannel(ORIGIN, '/lx/mixer/channel/2', 2), /inside Group-1/);
@@ -144,42 +178,69 @@ test('moveChannel: groups move with their members; members stay inside; nothing 
 test('groupChannels and ungroup', async () => {
   const show = await open('crossfader_ab');
   let group: Group | undefined;
-  doUndoRedo(show, () => {
-    group = show.groupChannels(ORIGIN, ['/lx/mixer/channel/3', '/lx/mixer/channel/1']);
-  }, () => {
-    assert.deepEqual(labels(show), [group!.label.getString(), 'A', 'Bypass', 'B']);
-    assert.deepEqual(group!.members.map((m) => m.label.getString()), ['A', 'Bypass']);
-  });
+  doUndoRedo(
+    show,
+    () => {
+      group = show.groupChannels(ORIGIN, ['/lx/mixer/channel/3', '/lx/mixer/channel/1']);
+    },
+    () => {
+      assert.deepEqual(labels(show), [group!.label.getString(), 'A', 'Bypass', 'B']);
+      assert.deepEqual(
+        group!.members.map((m) => m.label.getString()),
+        ['A', 'Bypass'],
+      );
+    },
+  );
   refused(show, 'invalid_argument', () => show.groupChannels(ORIGIN, ['/lx/mixer/channel/2']), /already in/);
   refused(show, 'invalid_argument', () => show.groupChannels(ORIGIN, ['/lx/mixer/channel/1']), /not a channel/);
   refused(show, 'invalid_argument', () => show.groupChannels(ORIGIN, []));
-  doUndoRedo(show, () => show.ungroup(ORIGIN, '/lx/mixer/channel/1'), () => {
-    assert.deepEqual(labels(show), ['A', 'Bypass', 'B']);
-    for (const c of show.mixer.channels.items) assert.equal((c as Channel).group, null);
-  });
+  doUndoRedo(
+    show,
+    () => show.ungroup(ORIGIN, '/lx/mixer/channel/1'),
+    () => {
+      assert.deepEqual(labels(show), ['A', 'Bypass', 'B']);
+      for (const c of show.mixer.channels.items) assert.equal((c as Channel).group, null);
+    },
+  );
   refused(show, 'invalid_argument', () => show.ungroup(ORIGIN, '/lx/mixer/channel/1'), /not a group/);
 });
 
-test('patterns: add, remove, move and go keep the playlist\'s active pattern right', async () => {
+test("patterns: add, remove, move and go keep the playlist's active pattern right", async () => {
   const show = await open('playlist_transition');
   const ch = show.mixer.channels.at(0) as Channel;
   const names = (): string[] => ch.patterns.items.map((p) => p.label.getString());
-  doUndoRedo(show, () => show.addPattern(ORIGIN, ch, 'Solid', 0), () => {
-    assert.deepEqual(names(), ['Solid', 'G', 'Noise', 'Planes']);
-    assert.equal(ch.patternEngine.activeIndex, 1, 'the active pattern moved with its index');
-  });
-  doUndoRedo(show, () => show.movePattern(ORIGIN, '/lx/mixer/channel/1/pattern/1', 3), () => {
-    assert.deepEqual(names(), ['G', 'Noise', 'Planes', 'Solid']);
-    assert.equal(ch.activePattern?.label.getString(), 'G');
-  });
-  doUndoRedo(show, () => show.removePattern(ORIGIN, '/lx/mixer/channel/1/pattern/1'), () => {
-    assert.deepEqual(names(), ['Noise', 'Planes', 'Solid']);
-    assert.equal(ch.activePattern?.label.getString(), 'Noise');
-  });
-  doUndoRedo(show, () => show.goPattern(ORIGIN, '/lx/mixer/channel/1/pattern/2'), () => {
-    // Transitions are on: Planes is where the playlist is heading.
-    assert.equal(ch.patternEngine.targetPattern?.label.getString(), 'Planes');
-  });
+  doUndoRedo(
+    show,
+    () => show.addPattern(ORIGIN, ch, 'Solid', 0),
+    () => {
+      assert.deepEqual(names(), ['Solid', 'G', 'Noise', 'Planes']);
+      assert.equal(ch.patternEngine.activeIndex, 1, 'the active pattern moved with its index');
+    },
+  );
+  doUndoRedo(
+    show,
+    () => show.movePattern(ORIGIN, '/lx/mixer/channel/1/pattern/1', 3),
+    () => {
+      assert.deepEqual(names(), ['G', 'Noise', 'Planes', 'Solid']);
+      assert.equal(ch.activePattern?.label.getString(), 'G');
+    },
+  );
+  doUndoRedo(
+    show,
+    () => show.removePattern(ORIGIN, '/lx/mixer/channel/1/pattern/1'),
+    () => {
+      assert.deepEqual(names(), ['Noise', 'Planes', 'Solid']);
+      assert.equal(ch.activePattern?.label.getString(), 'Noise');
+    },
+  );
+  doUndoRedo(
+    show,
+    () => show.goPattern(ORIGIN, '/lx/mixer/channel/1/pattern/2'),
+    () => {
+      // Transitions are on: Planes is where the playlist is heading.
+      assert.equal(ch.patternEngine.targetPattern?.label.getString(), 'Planes');
+    },
+  );
   refused(show, 'not_found', () => show.addPattern(ORIGIN, ch, 'Nope'));
   refused(show, 'invalid_argument', () => show.addPattern(ORIGIN, '/lx/mixer/master', 'Solid'), /not a channel/);
   refused(show, 'invalid_argument', () => show.movePattern(ORIGIN, '/lx/mixer/channel/1/pattern/1', 3));
@@ -190,18 +251,30 @@ test('patterns: add, remove, move and go keep the playlist\'s active pattern rig
 
 test('effects: add, move and remove on channels, the master and patterns', async () => {
   const show = await open('solid_faders');
-  doUndoRedo(show, () => show.addEffect(ORIGIN, '/lx/mixer/master', 'Dim'), () => {
-    assert.equal(show.mixer.master.effects.length, 1);
-  });
+  doUndoRedo(
+    show,
+    () => show.addEffect(ORIGIN, '/lx/mixer/master', 'Dim'),
+    () => {
+      assert.equal(show.mixer.master.effects.length, 1);
+    },
+  );
   show.addEffect(ORIGIN, '/lx/mixer/channel/1', 'Dim');
   show.addEffect(ORIGIN, '/lx/mixer/channel/1/pattern/1', 'Dim');
   const second = show.addEffect(ORIGIN, '/lx/mixer/channel/1', 'test.DimEffect', 0);
-  doUndoRedo(show, () => show.moveEffect(ORIGIN, second, 1), () => {
-    assert.equal(second.index, 1);
-  });
-  doUndoRedo(show, () => show.removeEffect(ORIGIN, '/lx/mixer/channel/1/effect/1'), () => {
-    assert.equal((show.mixer.channels.at(0) as Channel).effects.length, 1);
-  });
+  doUndoRedo(
+    show,
+    () => show.moveEffect(ORIGIN, second, 1),
+    () => {
+      assert.equal(second.index, 1);
+    },
+  );
+  doUndoRedo(
+    show,
+    () => show.removeEffect(ORIGIN, '/lx/mixer/channel/1/effect/1'),
+    () => {
+      assert.equal((show.mixer.channels.at(0) as Channel).effects.length, 1);
+    },
+  );
   refused(show, 'invalid_argument', () => show.addEffect(ORIGIN, '/lx/palette', 'Dim'), /holds no effects/);
   refused(show, 'not_found', () => show.addEffect(ORIGIN, '/lx/mixer/master', 'Nope'));
   refused(show, 'invalid_argument', () => show.removeEffect(ORIGIN, '/lx/mixer/channel/1'), /not an effect/);
@@ -210,22 +283,34 @@ test('effects: add, move and remove on channels, the master and patterns', async
 test('views: add (selector checked), remove (selectors fall back to Default, undo points them back), move', async () => {
   const show = await open('gradient_palette_views');
   const views = show.structure.views;
-  doUndoRedo(show, () => show.addView(ORIGIN, 'panel, lamp', { label: 'Mixed' }), () => {
-    const v = views.views.at(4)!;
-    assert.equal(v.label.getString(), 'Mixed');
-    assert.ok(v.points !== null && v.points.size === 320 + 6);
-  });
+  doUndoRedo(
+    show,
+    () => show.addView(ORIGIN, 'panel, lamp', { label: 'Mixed' }),
+    () => {
+      const v = views.views.at(4)!;
+      assert.equal(v.label.getString(), 'Mixed');
+      assert.ok(v.points !== null && v.points.size === 320 + 6);
+    },
+  );
   const pattern = (show.mixer.channels.at(0) as Channel).patterns.at(1)!;
   const selector = pattern.parameters.get('view')!;
   assert.equal(selector.value, 2);
-  doUndoRedo(show, () => show.removeView(ORIGIN, '/lx/structure/views/view/1'), () => {
-    assert.equal(views.views.length, 4);
-    assert.equal(selector.value, 1, 'StripView moved up to option 1');
-  });
-  doUndoRedo(show, () => show.moveView(ORIGIN, '/lx/structure/views/view/3', 0), () => {
-    assert.equal(views.views.at(0)?.label.getString(), 'PointView');
-    assert.equal((selector as unknown as { selected: unknown }).selected, views.views.at(1));
-  });
+  doUndoRedo(
+    show,
+    () => show.removeView(ORIGIN, '/lx/structure/views/view/1'),
+    () => {
+      assert.equal(views.views.length, 4);
+      assert.equal(selector.value, 1, 'StripView moved up to option 1');
+    },
+  );
+  doUndoRedo(
+    show,
+    () => show.moveView(ORIGIN, '/lx/structure/views/view/3', 0),
+    () => {
+      assert.equal(views.views.at(0)?.label.getString(), 'PointView');
+      assert.equal((selector as unknown as { selected: unknown }).selected, views.views.at(1));
+    },
+  );
   refused(show, 'invalid_argument', () => show.addView(ORIGIN, 'strip[1-'), /selector/);
   refused(show, 'invalid_argument', () => show.setParameter('/lx/structure/views/view/1/selector', 'a,,[', ORIGIN), /selector/);
   refused(show, 'invalid_argument', () => show.removeView(ORIGIN, '/lx/mixer/channel/1'), /not a view/);
@@ -234,37 +319,61 @@ test('views: add (selector checked), remove (selectors fall back to Default, und
 test('palette: save, recall (undo restores the live swatch), add and remove colors, remove a swatch', async () => {
   const show = await open('gradient_palette_views');
   const palette = show.lx.palette;
-  doUndoRedo(show, () => show.saveSwatch(ORIGIN), () => {
-    assert.equal(palette.swatches.length, 1);
-    assert.equal(palette.swatches.at(0)?.label.getString(), 'Swatch-1');
-    assert.equal(palette.swatches.at(0)?.colors.length, 5);
-  });
+  doUndoRedo(
+    show,
+    () => show.saveSwatch(ORIGIN),
+    () => {
+      assert.equal(palette.swatches.length, 1);
+      assert.equal(palette.swatches.at(0)?.label.getString(), 'Swatch-1');
+      assert.equal(palette.swatches.at(0)?.colors.length, 5);
+    },
+  );
   // Change the live swatch, then recall the saved one.
   show.setParameter('/lx/palette/swatch/color/1/primary/hue', 200, ORIGIN);
   show.removeSwatchColor(ORIGIN);
   assert.equal(palette.swatch.colors.length, 4);
-  doUndoRedo(show, () => show.recallSwatch(ORIGIN, '/lx/palette/swatches/1'), () => {
-    assert.equal(palette.swatch.colors.length, 5);
-    assert.equal(palette.swatchHue(0), 10);
-  });
+  doUndoRedo(
+    show,
+    () => show.recallSwatch(ORIGIN, '/lx/palette/swatches/1'),
+    () => {
+      assert.equal(palette.swatch.colors.length, 5);
+      assert.equal(palette.swatchHue(0), 10);
+    },
+  );
   refused(show, 'invalid_argument', () => show.addSwatchColor(ORIGIN), /5 colors/);
-  doUndoRedo(show, () => show.removeSwatchColor(ORIGIN), () => assert.equal(palette.swatch.colors.length, 4));
-  doUndoRedo(show, () => show.addSwatchColor(ORIGIN), () => assert.equal(palette.swatch.colors.length, 5));
+  doUndoRedo(
+    show,
+    () => show.removeSwatchColor(ORIGIN),
+    () => assert.equal(palette.swatch.colors.length, 4),
+  );
+  doUndoRedo(
+    show,
+    () => show.addSwatchColor(ORIGIN),
+    () => assert.equal(palette.swatch.colors.length, 5),
+  );
   refused(show, 'invalid_argument', () => show.recallSwatch(ORIGIN, '/lx/palette/swatch'), /live swatch/);
-  doUndoRedo(show, () => show.removeSwatch(ORIGIN, '/lx/palette/swatches/1'), () => assert.equal(palette.swatches.length, 0));
+  doUndoRedo(
+    show,
+    () => show.removeSwatch(ORIGIN, '/lx/palette/swatches/1'),
+    () => assert.equal(palette.swatches.length, 0),
+  );
 });
 
 test('snapshots: capture, recall (undo restores what it overwrote, active pattern too), update, remove', async () => {
   const show = await open('playlist_transition');
   const ch = show.mixer.channels.at(1) as Channel;
   let snap: ReturnType<LightShow['captureSnapshot']> | undefined;
-  doUndoRedo(show, () => {
-    snap = show.captureSnapshot(ORIGIN);
-  }, () => {
-    assert.equal(show.lx.snapshots.snapshots.length, 1);
-    assert.ok(snap!.views.some((v) => v.type === 'CHANNEL_FADER'));
-    assert.ok(snap!.views.some((v) => v.type === 'ACTIVE_PATTERN'));
-  });
+  doUndoRedo(
+    show,
+    () => {
+      snap = show.captureSnapshot(ORIGIN);
+    },
+    () => {
+      assert.equal(show.lx.snapshots.snapshots.length, 1);
+      assert.ok(snap!.views.some((v) => v.type === 'CHANNEL_FADER'));
+      assert.ok(snap!.views.some((v) => v.type === 'ACTIVE_PATTERN'));
+    },
+  );
   // Move things away from the snapshot, then recall it.
   show.setParameter('/lx/mixer/channel/2/fader', 0.9, ORIGIN);
   show.setParameter('/lx/mixer/crossfader', 0.1, ORIGIN);
@@ -280,10 +389,18 @@ test('snapshots: capture, recall (undo restores what it overwrote, active patter
   show.engine.history.undo();
   assert.deepEqual(diff(moved, state(show)), [], 'undo of a recall puts back every value it overwrote');
   assert.equal(ch.patternEngine.activeIndex, 1);
-  doUndoRedo(show, () => show.updateSnapshot(ORIGIN, '/lx/snapshots/snapshot/1'), () => {
-    assert.ok(snap!.views.some((v) => v.type === 'CHANNEL_FADER' && v.channelFader === 0.9));
-  });
-  doUndoRedo(show, () => show.removeSnapshot(ORIGIN, '/lx/snapshots/snapshot/1'), () => assert.equal(show.lx.snapshots.snapshots.length, 0));
+  doUndoRedo(
+    show,
+    () => show.updateSnapshot(ORIGIN, '/lx/snapshots/snapshot/1'),
+    () => {
+      assert.ok(snap!.views.some((v) => v.type === 'CHANNEL_FADER' && v.channelFader === 0.9));
+    },
+  );
+  doUndoRedo(
+    show,
+    () => show.removeSnapshot(ORIGIN, '/lx/snapshots/snapshot/1'),
+    () => assert.equal(show.lx.snapshots.snapshots.length, 0),
+  );
   refused(show, 'invalid_argument', () => show.recallSnapshot(ORIGIN, '/lx/mixer'), /not a snapshot/);
 });
 
@@ -311,5 +428,9 @@ test('tempo: tap restarts the beat and sets bpm from the fourth tap; undo restor
   }
   assert.equal(tempo.bpm.getValue(), 120);
   show.lx.nowMillis = 1000 + 3 * 400;
-  doUndoRedo(show, () => show.tapTempo(ORIGIN), () => assert.equal(tempo.bpm.getValue(), 150));
+  doUndoRedo(
+    show,
+    () => show.tapTempo(ORIGIN),
+    () => assert.equal(tempo.bpm.getValue(), 150),
+  );
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLibrary } from '../../../src/light/library.js';
-import { Channel } from '../../../src/light/mixer/channel.js';
+import type { Channel } from '../../../src/light/mixer/channel.js';
 import { PatternRack } from '../../../src/light/patterns/pattern-rack.js';
 import { readProject, writeProject } from '../../../src/light/project/project-file.js';
 import { renderOffline } from '../../../src/light/render/offline.js';
@@ -17,12 +17,36 @@ function racked(): { plain: Json; rack: Json } {
   const plain = JSON.parse(readFileSync(join(GOLDEN, 'playlist_transition.lxp'), 'utf8')) as Json;
   const rack = structuredClone(plain);
   const ch = rack.engine.children.mixer.channels[0];
-  const engineKeys = ['compositeMode', 'compositeMode/name', 'compositeDampingEnabled', 'compositeDampingTimeSecs', 'autoCycleEnabled', 'autoCycleMode', 'autoCycleMode/name', 'autoCycleTimeSecs', 'transitionEnabled', 'transitionTimeSecs', 'transitionBlendMode', 'focusedPattern'];
+  const engineKeys = [
+    'compositeMode',
+    'compositeMode/name',
+    'compositeDampingEnabled',
+    'compositeDampingTimeSecs',
+    'autoCycleEnabled',
+    'autoCycleMode',
+    'autoCycleMode/name',
+    'autoCycleTimeSecs',
+    'transitionEnabled',
+    'transitionTimeSecs',
+    'transitionBlendMode',
+    'focusedPattern',
+  ];
   const params: Json = { label: 'Rack', enabled: true, compositeBlend: 0, compositeLevel: 1 };
   for (const k of engineKeys) params[k] = ch.parameters[k];
   ch.parameters.autoCycleEnabled = false;
   ch.parameters.transitionEnabled = false;
-  ch.patterns = [{ id: 5000, class: 'heronarts.lx.pattern.PatternRack', parameters: params, children: {}, deviceVersion: -1, effects: [], patternIndex: 0, patterns: ch.patterns }];
+  ch.patterns = [
+    {
+      id: 5000,
+      class: 'heronarts.lx.pattern.PatternRack',
+      parameters: params,
+      children: {},
+      deviceVersion: -1,
+      effects: [],
+      patternIndex: 0,
+      patterns: ch.patterns,
+    },
+  ];
   ch.patternIndex = 0;
   return { plain, rack };
 }

@@ -2,8 +2,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  GRID_FIXTURE_PARAMETERS, ModelInputError, STOCK_FIXTURE_CLASSES, arcFixture, geometryMatrix, gridFixture,
-  pointFixture, spiralFixture, stockFixtureClass, stripFixture,
+  GRID_FIXTURE_PARAMETERS,
+  ModelInputError,
+  STOCK_FIXTURE_CLASSES,
+  arcFixture,
+  geometryMatrix,
+  gridFixture,
+  pointFixture,
+  spiralFixture,
+  stockFixtureClass,
+  stripFixture,
 } from '../../../src/light/model/index.js';
 
 const f = Math.fround;
@@ -26,10 +34,23 @@ test('grid: point i = column + row·numColumns, rows up +Y, columns along +X', (
   assert.deepEqual(pt(g.points, 11), [30, 10, 0]);
   assert.deepEqual(g.tags, ['grid']);
   assert.equal(g.submodels.length, 7);
-  assert.deepEqual(g.submodels.slice(0, 3).map((s) => [s.start, s.count, s.stride, s.tags.join()]),
-    [[0, 4, 1, 'row'], [4, 4, 1, 'row'], [8, 4, 1, 'row']]);
-  assert.deepEqual(g.submodels.slice(3).map((s) => [s.start, s.count, s.stride, s.tags.join()]),
-    [[0, 3, 4, 'column'], [1, 3, 4, 'column'], [2, 3, 4, 'column'], [3, 3, 4, 'column']]);
+  assert.deepEqual(
+    g.submodels.slice(0, 3).map((s) => [s.start, s.count, s.stride, s.tags.join()]),
+    [
+      [0, 4, 1, 'row'],
+      [4, 4, 1, 'row'],
+      [8, 4, 1, 'row'],
+    ],
+  );
+  assert.deepEqual(
+    g.submodels.slice(3).map((s) => [s.start, s.count, s.stride, s.tags.join()]),
+    [
+      [0, 3, 4, 'column'],
+      [1, 3, 4, 'column'],
+      [2, 3, 4, 'column'],
+      [3, 3, 4, 'column'],
+    ],
+  );
   assert.deepEqual(g.metaData, { numRows: '3', numColumns: '4', rowSpacing: '5.0', columnSpacing: '10.0', positionMode: 'Corner' });
   assert.deepEqual(g.submodels[1].metaData, { numPoints: '4', spacing: '10.0', rowIndex: '1' });
   assert.deepEqual(g.submodels[4].metaData, { numPoints: '3', spacing: '5.0', columnIndex: '1' });
@@ -61,7 +82,7 @@ test('strip: points along local +X; yaw 90 turns them to −Z with exact zeros',
   assert.deepEqual(s.metaData, { numPoints: '30', spacing: '10.0' });
 });
 
-test('strip: pitch then roll — a pitched, rolled strip keeps LX\'s yaw·pitch·roll order', () => {
+test("strip: pitch then roll — a pitched, rolled strip keeps LX's yaw·pitch·roll order", () => {
   const s = stripFixture({ numPoints: 2, spacing: 10, pitch: 90, roll: 90 });
   // roll turns +X to +Y, pitch then turns +Y to +Z.
   assert.deepEqual(pt(s.points, 1), [0, 0, 10]);
@@ -101,24 +122,47 @@ test('point: one point at the position, tagged point', () => {
   assert.equal(p.submodels.length, 0);
 });
 
-test('parameters: clamped to LX\'s ranges as LX does on load; wrong types are invalid_argument', () => {
+test("parameters: clamped to LX's ranges as LX does on load; wrong types are invalid_argument", () => {
   assert.equal(gridFixture({ numRows: 0, numColumns: 5000 }).points.length / 3, 1024);
   assert.deepEqual(pt(stripFixture({ numPoints: 2, spacing: -4 }).points, 1), [0, 0, 0]);
-  assert.throws(() => gridFixture({ numRows: 'ten' }), (e: unknown) =>
-    e instanceof ModelInputError && e.code === 'invalid_argument' && /numRows takes a finite number; got "ten"/.test(e.message));
+  assert.throws(
+    () => gridFixture({ numRows: 'ten' }),
+    (e: unknown) => e instanceof ModelInputError && e.code === 'invalid_argument' && /numRows takes a finite number; got "ten"/.test(e.message),
+  );
   assert.throws(() => gridFixture({ positionMode: 'DIAGONAL' }), /positionMode takes one of CORNER, CENTER/);
   assert.throws(() => stripFixture({ tags: 7 }), /tags takes a string/);
   assert.throws(() => stripFixture({ deactivate: 'yes' }), /deactivate takes true or false/);
 });
 
 test('parameters: specs keep LX keys, order and ranges', () => {
-  assert.deepEqual(GRID_FIXTURE_PARAMETERS.map((p) => p.key), [
-    'x', 'y', 'z', 'yaw', 'pitch', 'roll', 'scale', 'deactivate', 'tags',
-    'numRows', 'numColumns', 'rowSpacing', 'columnSpacing', 'positionMode', 'wiring', 'rowTags', 'columnTags',
-  ]);
+  assert.deepEqual(
+    GRID_FIXTURE_PARAMETERS.map((p) => p.key),
+    [
+      'x',
+      'y',
+      'z',
+      'yaw',
+      'pitch',
+      'roll',
+      'scale',
+      'deactivate',
+      'tags',
+      'numRows',
+      'numColumns',
+      'rowSpacing',
+      'columnSpacing',
+      'positionMode',
+      'wiring',
+      'rowTags',
+      'columnTags',
+    ],
+  );
   const rows = GRID_FIXTURE_PARAMETERS.find((p) => p.key === 'numRows');
   assert.deepEqual([rows?.min, rows?.max, rows?.default, rows?.change], [1, 1024, 10, 'metrics']);
-  assert.deepEqual(STOCK_FIXTURE_CLASSES.map((c) => c.name), ['Arc', 'Grid', 'Point', 'Spiral', 'Strip']);
+  assert.deepEqual(
+    STOCK_FIXTURE_CLASSES.map((c) => c.name),
+    ['Arc', 'Grid', 'Point', 'Spiral', 'Strip'],
+  );
   assert.equal(stockFixtureClass('heronarts.lx.structure.StripFixture')?.name, 'Strip');
   assert.equal(stockFixtureClass('GridFixture')?.name, 'Grid');
   assert.equal(stockFixtureClass('Spiral')?.name, 'Spiral');
@@ -130,7 +174,10 @@ test('transform: parent × translate × yaw × pitch × roll × scale, then extr
   const child = stripFixture({ numPoints: 2, spacing: 10, x: 5 }, parent);
   assert.deepEqual(pt(child.points, 0), [110, 0, 0]);
   assert.deepEqual(pt(child.points, 1), [130, 0, 0]);
-  const m = geometryMatrix(undefined, { x: 0, y: 0, z: 0, yaw: 0, pitch: 0, roll: 0, scale: 1 },
-    [{ op: 'translateX', value: 3 }, { op: 'rotateZ', degrees: 90 }, { op: 'translateX', value: 1 }]);
+  const m = geometryMatrix(undefined, { x: 0, y: 0, z: 0, yaw: 0, pitch: 0, roll: 0, scale: 1 }, [
+    { op: 'translateX', value: 3 },
+    { op: 'rotateZ', degrees: 90 },
+    { op: 'translateX', value: 1 },
+  ]);
   assert.deepEqual([m[3], m[7], m[11]], [3, 1, 0]);
 });

@@ -23,8 +23,7 @@ for (const scene of scenes) {
     let first = '';
     for (let i = 0; i < model.size; i++) {
       const ours = [x[i], y[i], z[i], xn[i], yn[i], zn[i]];
-      const lx = [golden.xyz[3 * i], golden.xyz[3 * i + 1], golden.xyz[3 * i + 2],
-        golden.xyzn[3 * i], golden.xyzn[3 * i + 1], golden.xyzn[3 * i + 2]];
+      const lx = [golden.xyz[3 * i], golden.xyz[3 * i + 1], golden.xyz[3 * i + 2], golden.xyzn[3 * i], golden.xyzn[3 * i + 1], golden.xyzn[3 * i + 2]];
       for (let j = 0; j < 6; j++) {
         if (!Object.is(ours[j], lx[j])) {
           mismatches++;

@@ -10,7 +10,10 @@ export function goldenScenes(): string[] {
   if (!existsSync(GOLDEN_DIR)) {
     throw new Error(`golden data not found at ${GOLDEN_DIR}; set FOOTLIGHT_GOLDEN_DIR to the lx-1.2.1 folder`);
   }
-  return readdirSync(GOLDEN_DIR).filter((n) => n.endsWith('.lxp')).map((n) => n.slice(0, -4)).sort();
+  return readdirSync(GOLDEN_DIR)
+    .filter((n) => n.endsWith('.lxp'))
+    .map((n) => n.slice(0, -4))
+    .sort();
 }
 
 export function goldenProject(scene: string): unknown {
@@ -33,7 +36,9 @@ export interface GoldenPoints {
 
 export function goldenPoints(scene: string): GoldenPoints {
   const frames = JSON.parse(readFileSync(join(GOLDEN_DIR, `${scene}.frames.json`), 'utf8')) as {
-    points: number; pointsXYZ: string; pointsXYZn: string;
+    points: number;
+    pointsXYZ: string;
+    pointsXYZn: string;
   };
   return { points: frames.points, xyz: floats(frames.pointsXYZ), xyzn: floats(frames.pointsXYZn) };
 }

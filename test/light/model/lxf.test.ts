@@ -2,8 +2,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  type LxfResolver, ModelInputError, arcFixture, buildModel, buildView, evaluateLxfExpression, fixtureGeometry,
-  jsonFixture, lxfParameters, modelFromProject, stripFixture,
+  type LxfResolver,
+  ModelInputError,
+  arcFixture,
+  buildModel,
+  buildView,
+  evaluateLxfExpression,
+  fixtureGeometry,
+  jsonFixture,
+  lxfParameters,
+  modelFromProject,
+  stripFixture,
 } from '../../../src/light/model/index.js';
 
 const f = Math.fround;
@@ -21,19 +30,24 @@ function near(actual: number[], expected: number[], eps = 1e-4): void {
 }
 
 test('lxf: components in order — point, points, strip, arc — with submodels and tags', () => {
-  const g = jsonFixture('Thing', {}, {}, files({
-    Thing: {
-      label: 'My Thing',
-      tags: ['thing', 'prop'],
-      components: [
-        { type: 'point', x: 1, y: 2, z: 3 },
-        { type: 'points', coords: [{ x: 5 }, { y: 6 }], tags: ['dots'] },
-        { type: 'strip', numPoints: 3, spacing: 2, x: 10, tag: 'edge' },
-        { type: 'arc', numPoints: 3, radius: 10, degrees: 180, mode: 'center', y: 50 },
-      ],
-      meta: { maker: 'us', size: 3 },
-    },
-  }));
+  const g = jsonFixture(
+    'Thing',
+    {},
+    {},
+    files({
+      Thing: {
+        label: 'My Thing',
+        tags: ['thing', 'prop'],
+        components: [
+          { type: 'point', x: 1, y: 2, z: 3 },
+          { type: 'points', coords: [{ x: 5 }, { y: 6 }], tags: ['dots'] },
+          { type: 'strip', numPoints: 3, spacing: 2, x: 10, tag: 'edge' },
+          { type: 'arc', numPoints: 3, radius: 10, degrees: 180, mode: 'center', y: 50 },
+        ],
+        meta: { maker: 'us', size: 3 },
+      },
+    }),
+  );
   assert.equal(g.label, 'My Thing');
   assert.deepEqual(g.tags, ['thing', 'prop']);
   assert.deepEqual(g.metaData, { maker: 'us', size: '3' });
@@ -41,17 +55,34 @@ test('lxf: components in order — point, points, strip, arc — with submodels 
   assert.deepEqual(pt(g.points, 0), [1, 2, 3]);
   assert.deepEqual(pt(g.points, 1), [5, 0, 0]);
   assert.deepEqual(pt(g.points, 2), [0, 6, 0]);
-  assert.deepEqual([pt(g.points, 3), pt(g.points, 5)], [[10, 0, 0], [14, 0, 0]]);
+  assert.deepEqual(
+    [pt(g.points, 3), pt(g.points, 5)],
+    [
+      [10, 0, 0],
+      [14, 0, 0],
+    ],
+  );
   assert.deepEqual(pt(g.points, 6), [0, 40, 0]);
   near(pt(g.points, 8), [0, 60, 0]);
-  assert.deepEqual(g.submodels.map((s) => [s.tags.join(' '), s.start, s.count]),
-    [['dots', 1, 2], ['edge', 3, 3], ['strip arc', 6, 3]]);
+  assert.deepEqual(
+    g.submodels.map((s) => [s.tags.join(' '), s.start, s.count]),
+    [
+      ['dots', 1, 2],
+      ['edge', 3, 3],
+      ['strip arc', 6, 3],
+    ],
+  );
 });
 
 test('lxf: a strip matches the stock StripFixture when placed the same way', () => {
-  const json = jsonFixture('S', { x: 3, y: 4, z: 5, yaw: 30, pitch: 10, scale: 1.5 }, {}, files({
-    S: { components: [{ type: 'strip', numPoints: 20, spacing: 7 }] },
-  }));
+  const json = jsonFixture(
+    'S',
+    { x: 3, y: 4, z: 5, yaw: 30, pitch: 10, scale: 1.5 },
+    {},
+    files({
+      S: { components: [{ type: 'strip', numPoints: 20, spacing: 7 }] },
+    }),
+  );
   const stock = stripFixture({ numPoints: 20, spacing: 7, x: 3, y: 4, z: 5, yaw: 30, pitch: 10, scale: 1.5 });
   assert.deepEqual(Array.from(json.points), Array.from(stock.points));
   assert.deepEqual(Array.from(json.transform), Array.from(stock.transform));
@@ -64,14 +95,19 @@ test('lxf: an arc matches the stock ArcFixture at the fixture origin', () => {
 });
 
 test('lxf: strip direction and end set spacing and orientation', () => {
-  const g = jsonFixture('D', {}, {}, files({
-    D: {
-      components: [
-        { type: 'strip', numPoints: 3, direction: { x: 0, y: 0, z: -5 } },
-        { type: 'strip', numPoints: 5, x: 0, y: 0, end: { x: 0, y: 8, z: 0 } },
-      ],
-    },
-  }));
+  const g = jsonFixture(
+    'D',
+    {},
+    {},
+    files({
+      D: {
+        components: [
+          { type: 'strip', numPoints: 3, direction: { x: 0, y: 0, z: -5 } },
+          { type: 'strip', numPoints: 5, x: 0, y: 0, end: { x: 0, y: 8, z: 0 } },
+        ],
+      },
+    }),
+  );
   near(pt(g.points, 2), [0, 0, -10]);
   near(pt(g.points, 4), [0, 2, 0]);
   near(pt(g.points, 7), [0, 8, 0]);
@@ -85,14 +121,27 @@ test('lxf: parameters with defaults, project values, $name and ${name}, expressi
       tagName: { type: 'string', default: 'bar', options: ['bar', 'baz'] },
       vertical: { type: 'boolean', default: false },
     },
-    components: [{
-      type: 'strip', numPoints: '$count * 2', spacing: '${gap}', tags: ['$tagName'],
-      pitch: '$vertical ? 0 : 0', roll: '$vertical ? 90 : 0',
-    }],
+    components: [
+      {
+        type: 'strip',
+        numPoints: '$count * 2',
+        spacing: '${gap}',
+        tags: ['$tagName'],
+        pitch: '$vertical ? 0 : 0',
+        roll: '$vertical ? 90 : 0',
+      },
+    ],
   };
   const specs = lxfParameters(doc, 'P');
-  assert.deepEqual(specs.map((p) => [p.name, p.type, p.default]),
-    [['count', 'int', 4], ['gap', 'float', 2.5], ['tagName', 'string', 'bar'], ['vertical', 'boolean', false]]);
+  assert.deepEqual(
+    specs.map((p) => [p.name, p.type, p.default]),
+    [
+      ['count', 'int', 4],
+      ['gap', 'float', 2.5],
+      ['tagName', 'string', 'bar'],
+      ['vertical', 'boolean', false],
+    ],
+  );
   assert.deepEqual(specs[0], { name: 'count', label: 'Count', type: 'int', default: 4, min: 1, max: 10 });
   const byDefault = jsonFixture('P', {}, {}, files({ P: doc }));
   assert.equal(byDefault.points.length / 3, 8);
@@ -107,27 +156,51 @@ test('lxf: parameters with defaults, project values, $name and ${name}, expressi
 });
 
 test('lxf: instances repeat a component with $instance and $instances', () => {
-  const g = jsonFixture('I', {}, {}, files({
-    I: {
-      components: [{
-        type: 'strip', instances: 3, numPoints: 2, spacing: 1, y: '$instance * 10',
-        tags: ['row$instance'], enabled: '$instance != 1', meta: { of: '$instances' },
-      }],
-    },
-  }));
+  const g = jsonFixture(
+    'I',
+    {},
+    {},
+    files({
+      I: {
+        components: [
+          {
+            type: 'strip',
+            instances: 3,
+            numPoints: 2,
+            spacing: 1,
+            y: '$instance * 10',
+            tags: ['row$instance'],
+            enabled: '$instance != 1',
+            meta: { of: '$instances' },
+          },
+        ],
+      },
+    }),
+  );
   assert.equal(g.points.length / 3, 4);
   assert.deepEqual([pt(g.points, 0)[1], pt(g.points, 2)[1]], [0, 20]);
-  assert.deepEqual(g.submodels.map((s) => s.tags[0]), ['row0', 'row2']);
+  assert.deepEqual(
+    g.submodels.map((s) => s.tags[0]),
+    ['row0', 'row2'],
+  );
   assert.deepEqual(g.submodels[1].metaData, { of: '3' });
 });
 
 test('lxf: top-level and component transforms, applied after the fixture scale', () => {
-  const g = jsonFixture('T', { x: 100 }, {}, files({
-    T: {
-      transforms: [{ x: 5 }, { yaw: 90 }, { scale: 2 }, { y: 1, enabled: false }],
-      components: [{ type: 'point', x: 1 }, { type: 'point', transforms: [{ z: 3 }] }],
-    },
-  }));
+  const g = jsonFixture(
+    'T',
+    { x: 100 },
+    {},
+    files({
+      T: {
+        transforms: [{ x: 5 }, { yaw: 90 }, { scale: 2 }, { y: 1, enabled: false }],
+        components: [
+          { type: 'point', x: 1 },
+          { type: 'point', transforms: [{ z: 3 }] },
+        ],
+      },
+    }),
+  );
   assert.deepEqual(pt(g.points, 0), [105, 0, -2]);
   assert.deepEqual(pt(g.points, 1), [111, 0, 0]);
   assert.throws(() => jsonFixture('T', {}, {}, files({ T: { transforms: [{ x: 1, y: 2 }] } })), /exactly one transform key/);
@@ -137,18 +210,15 @@ test('lxf: top-level and component transforms, applied after the fixture scale',
 test('lxf: sub-fixtures by type, with parameter values and placement; relative lookup', () => {
   const resolve = files({
     'rig/Bar': {
-      label: 'Bar', tag: 'bar',
+      label: 'Bar',
+      tag: 'bar',
       parameters: { n: { type: 'int', default: 2 } },
       components: [{ type: 'strip', numPoints: '$n', spacing: 10 }],
     },
     'rig/Truss': {
       tags: ['truss'],
       parameters: { len: { type: 'int', default: 3 } },
-      components: [
-        { type: 'point' },
-        { type: 'Bar', n: '$len + 1', y: 100, tags: ['top'] },
-        { type: '/rig/Bar', y: -100 },
-      ],
+      components: [{ type: 'point' }, { type: 'Bar', n: '$len + 1', y: 100, tags: ['top'] }, { type: '/rig/Bar', y: -100 }],
     },
   });
   const g = jsonFixture('rig/Truss', {}, { len: 2 }, resolve);
@@ -157,7 +227,13 @@ test('lxf: sub-fixtures by type, with parameter values and placement; relative l
   const [top, bottom] = g.children;
   assert.deepEqual(top.tags, ['bar', 'top']);
   assert.equal(top.label, 'Bar');
-  assert.deepEqual([pt(top.points, 0), pt(top.points, 2)], [[0, 100, 0], [20, 100, 0]]);
+  assert.deepEqual(
+    [pt(top.points, 0), pt(top.points, 2)],
+    [
+      [0, 100, 0],
+      [20, 100, 0],
+    ],
+  );
   assert.deepEqual(pt(bottom.points, 1), [10, -100, 0]);
   const model = buildModel([g]);
   assert.equal(model.size, 6);
@@ -167,20 +243,30 @@ test('lxf: sub-fixtures by type, with parameter values and placement; relative l
 });
 
 test('lxf: class components embed a stock fixture, parameters may be expressions', () => {
-  const g = jsonFixture('C', {}, {}, files({
-    C: {
-      parameters: { rows: { type: 'int', default: 2 } },
-      components: [{ type: 'class', class: 'heronarts.lx.structure.GridFixture', x: 10,
-        parameters: { numRows: '$rows', numColumns: 3, positionMode: 'CENTER', rowTags: 'r' } }],
-    },
-  }));
+  const g = jsonFixture(
+    'C',
+    {},
+    {},
+    files({
+      C: {
+        parameters: { rows: { type: 'int', default: 2 } },
+        components: [
+          {
+            type: 'class',
+            class: 'heronarts.lx.structure.GridFixture',
+            x: 10,
+            parameters: { numRows: '$rows', numColumns: 3, positionMode: 'CENTER', rowTags: 'r' },
+          },
+        ],
+      },
+    }),
+  );
   assert.equal(g.children.length, 1);
   const grid = g.children[0];
   assert.equal(grid.points.length / 3, 6);
   assert.deepEqual(pt(grid.points, 0), [0, -5, 0]);
   assert.deepEqual(grid.submodels[0].tags, ['r']);
-  assert.throws(() => jsonFixture('C', {}, {}, files({ C: { components: [{ type: 'class', class: 'Laser' }] } })),
-    /unknown fixture class "Laser"/);
+  assert.throws(() => jsonFixture('C', {}, {}, files({ C: { components: [{ type: 'class', class: 'Laser' }] } })), /unknown fixture class "Laser"/);
 });
 
 test('lxf: legacy top-level points, strips, arcs, children and modelKeys', () => {
@@ -197,7 +283,10 @@ test('lxf: legacy top-level points, strips, arcs, children and modelKeys', () =>
   const g = jsonFixture('Old', {}, {}, resolve);
   assert.deepEqual(g.tags, ['old']);
   assert.equal(g.points.length / 3, 6);
-  assert.deepEqual(g.submodels.map((s) => s.tags.join(' ')), ['strip', 'strip arc']);
+  assert.deepEqual(
+    g.submodels.map((s) => s.tags.join(' ')),
+    ['strip', 'strip arc'],
+  );
   assert.deepEqual(pt(g.children[0].points, 0), [9, 0, 0]);
 });
 
@@ -215,15 +304,16 @@ test('lxf: the project form — JsonFixture with jsonFixtureType and jsonParamet
   const model = modelFromProject(project, resolve);
   assert.equal(model.size, 6);
   assert.deepEqual(model.fixtures[0].tags, ['extra']);
-  assert.throws(() => fixtureGeometry({ className: 'heronarts.lx.structure.JsonFixture', params: {}, jsonFixtureType: 'Bar' }),
-    /needs a resolver/);
+  assert.throws(() => fixtureGeometry({ className: 'heronarts.lx.structure.JsonFixture', params: {}, jsonFixtureType: 'Bar' }), /needs a resolver/);
   assert.throws(() => fixtureGeometry({ className: 'heronarts.lx.structure.Laser', params: {} }), /unknown fixture class/);
 });
 
 test('lxf: clear invalid_argument errors for bad documents', () => {
   const bad = (doc: unknown, pattern: RegExp): void => {
-    assert.throws(() => jsonFixture('X', {}, {}, files({ X: doc })), (e: unknown) =>
-      e instanceof ModelInputError && e.code === 'invalid_argument' && pattern.test(e.message));
+    assert.throws(
+      () => jsonFixture('X', {}, {}, files({ X: doc })),
+      (e: unknown) => e instanceof ModelInputError && e.code === 'invalid_argument' && pattern.test(e.message),
+    );
   };
   assert.throws(() => jsonFixture('Missing', {}, {}, files({})), /no fixture file Missing.lxf/);
   bad([], /must be a JSON object/);
@@ -244,7 +334,11 @@ test('lxf: clear invalid_argument errors for bad documents', () => {
 });
 
 test('lxf expressions: precedence, logic, functions in degrees, 10-decimal rounding', () => {
-  const v = new Map<string, number | boolean | string>([['a', 3], ['neg', -2], ['on', true]]);
+  const v = new Map<string, number | boolean | string>([
+    ['a', 3],
+    ['neg', -2],
+    ['on', true],
+  ]);
   const e = (s: string): unknown => evaluateLxfExpression(s, v, 'test');
   assert.equal(e('1 + 2 * 3'), 7);
   assert.equal(e('(1 + 2) * 3'), 9);

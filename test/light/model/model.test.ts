@@ -1,18 +1,13 @@
 // Model assembly: point order, the node tree and its tags, normalization and bounds.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  buildModel, gridFixture, modelFromProject, pointFixture, readProjectStructure, stripFixture,
-} from '../../../src/light/model/index.js';
+import { buildModel, gridFixture, modelFromProject, pointFixture, readProjectStructure, stripFixture } from '../../../src/light/model/index.js';
 import { goldenProject } from './golden.js';
 
 const f = Math.fround;
 
-test('model: LX\'s observed example — 4×4 grid at y=0 plus a 5-point strip at y=100', () => {
-  const model = buildModel([
-    gridFixture({ numRows: 4, numColumns: 4 }),
-    stripFixture({ numPoints: 5, y: 100 }),
-  ]);
+test("model: LX's observed example — 4×4 grid at y=0 plus a 5-point strip at y=100", () => {
+  const model = buildModel([gridFixture({ numRows: 4, numColumns: 4 }), stripFixture({ numPoints: 5, y: 100 })]);
   assert.equal(model.size, 21);
   const p = model.points;
   assert.deepEqual([p.xn[0], p.yn[0], p.zn[0], p.rcn[0]], [0, 0, 0.5, 1]);
@@ -23,11 +18,7 @@ test('model: LX\'s observed example — 4×4 grid at y=0 plus a 5-point strip at
 });
 
 test('model: points are numbered in fixture order, deactivated fixtures left out', () => {
-  const model = buildModel([
-    stripFixture({ numPoints: 3, label: 'A' }),
-    stripFixture({ numPoints: 4, y: 10, deactivate: true }),
-    pointFixture({ x: 5, y: 5 }),
-  ]);
+  const model = buildModel([stripFixture({ numPoints: 3, label: 'A' }), stripFixture({ numPoints: 4, y: 10, deactivate: true }), pointFixture({ x: 5, y: 5 })]);
   assert.equal(model.size, 4);
   assert.equal(model.fixtures.length, 2);
   assert.deepEqual(Array.from(model.fixtures[0].points), [0, 1, 2]);
@@ -41,10 +32,22 @@ test('model: tree — root "model", fixture tags, grid rows then columns with st
   const model = modelFromProject(goldenProject('gradient_palette_views'));
   assert.deepEqual(model.root.tags, ['model']);
   assert.equal(model.root.kind, 'root');
-  assert.deepEqual(model.fixtures.map((n) => n.tags.join(' ')), [
-    'grid panel', 'strip sa', 'strip sb', 'arc strip aa', 'arc strip ab',
-    'point lamp l1', 'point lamp l2', 'point lamp l3', 'point lamp l4', 'point lamp l5', 'point lamp l6',
-  ]);
+  assert.deepEqual(
+    model.fixtures.map((n) => n.tags.join(' ')),
+    [
+      'grid panel',
+      'strip sa',
+      'strip sb',
+      'arc strip aa',
+      'arc strip ab',
+      'point lamp l1',
+      'point lamp l2',
+      'point lamp l3',
+      'point lamp l4',
+      'point lamp l5',
+      'point lamp l6',
+    ],
+  );
   const grid = model.fixtures[0];
   assert.equal(grid.children.length, 16 + 20);
   assert.deepEqual(grid.childrenTagged('row').length, 16);
@@ -57,7 +60,10 @@ test('model: tree — root "model", fixture tags, grid rows then columns with st
   assert.equal(grid.meta('positionMode'), 'Corner');
   assert.equal(grid.childrenTagged('column')[2].path, '/model/grid[0]/column[2]');
   assert.equal(model.root.sub('strip').length, 4, 'strips and arcs carry "strip"');
-  assert.deepEqual(model.root.sub('arc').map((n) => n.fixture?.label), ['ArcA', 'ArcB']);
+  assert.deepEqual(
+    model.root.sub('arc').map((n) => n.fixture?.label),
+    ['ArcA', 'ArcB'],
+  );
   assert.equal(grid.childrenTagged('row')[0].ancestor('panel'), grid);
   assert.ok(model.root.contains(grid.children[5]));
   assert.ok(!grid.children[5].contains(grid));
@@ -66,7 +72,10 @@ test('model: tree — root "model", fixture tags, grid rows then columns with st
 test('model: depth-first sub(tag) — a fixture, then its submodels, then the next fixture', () => {
   const model = buildModel([gridFixture({ numRows: 2, numColumns: 2, tags: 'g' }), gridFixture({ numRows: 2, numColumns: 2 })]);
   const rows = model.root.sub('row');
-  assert.deepEqual(rows.map((r) => r.points[0]), [0, 2, 4, 6]);
+  assert.deepEqual(
+    rows.map((r) => r.points[0]),
+    [0, 2, 4, 6],
+  );
   assert.deepEqual(model.root.sub('g').length, 1);
   assert.deepEqual(model.root.sub('grid').length, 1, 'the tags parameter replaces the class default');
 });
@@ -105,8 +114,7 @@ test('model: a single point normalizes to 0.5 everywhere with rcn 0.5', () => {
 });
 
 test('model: MANUAL normalization uses the box, not the points', () => {
-  const model = buildModel([stripFixture({ numPoints: 2, spacing: 100 })],
-    { mode: 'MANUAL', x: 0, y: 0, z: 0, width: 1000, height: 500, depth: 1000 });
+  const model = buildModel([stripFixture({ numPoints: 2, spacing: 100 })], { mode: 'MANUAL', x: 0, y: 0, z: 0, width: 1000, height: 500, depth: 1000 });
   const p = model.points;
   assert.deepEqual([p.xn[0], p.xn[1], p.yn[0], p.zn[1]], [0.5, f(0.6), 0.5, 0.5]);
   assert.equal(p.rc[1], 100);
@@ -118,7 +126,10 @@ test('model: MANUAL normalization uses the box, not the points', () => {
 test('model: a project in MANUAL mode is read with its box', () => {
   const project = structuredClone(goldenProject('solid_faders')) as { model: { parameters: Record<string, unknown> } };
   Object.assign(project.model.parameters, {
-    normalizationMode: 1, 'normalizationMode/name': 'MANUAL', normalizationX: 100, normalizationWidth: 400,
+    normalizationMode: 1,
+    'normalizationMode/name': 'MANUAL',
+    normalizationX: 100,
+    normalizationWidth: 400,
   });
   const structure = readProjectStructure(project);
   assert.deepEqual(structure.normalization, { mode: 'MANUAL', x: 100, y: 0, z: 0, width: 400, height: 1000, depth: 1000 });
@@ -130,9 +141,16 @@ test('model: project views and fixture descriptors are read from the .lxp', () =
   const structure = readProjectStructure(goldenProject('gradient_palette_views'));
   assert.equal(structure.fixtures.length, 11);
   assert.equal(structure.fixtures[0].className, 'heronarts.lx.structure.GridFixture');
-  assert.deepEqual(structure.views.map((v) => v.selector), ['grid', 'sa, sb', 'arc', 'point']);
+  assert.deepEqual(
+    structure.views.map((v) => v.selector),
+    ['grid', 'sa, sb', 'arc', 'point'],
+  );
   assert.deepEqual(structure.views[0], {
-    label: 'GridView', enabled: true, selector: 'grid', normalization: 'RELATIVE', orientation: 'GLOBAL',
+    label: 'GridView',
+    enabled: true,
+    selector: 'grid',
+    normalization: 'RELATIVE',
+    orientation: 'GLOBAL',
   });
 });
 

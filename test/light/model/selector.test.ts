@@ -6,11 +6,15 @@ import { SelectorSyntaxError, parseSelector } from '../../../src/light/model/ind
 function steps(selector: string): string[][] {
   return parseSelector(selector).groups.map((g) => [
     ...(g.split === undefined ? [] : [`split:${g.split.map((s) => s.tag).join(' ')}`]),
-    ...g.union.map((q) => q.map((s) => {
-      const op = s.mode === 'children' ? '>' : s.mode === 'and' ? '&' : '';
-      const r = s.range === undefined ? '' : `[${s.range.start}..${s.range.end ?? 'end'}/${s.range.stride}]`;
-      return `${op}${s.tag}${r}`;
-    }).join(' ')),
+    ...g.union.map((q) =>
+      q
+        .map((s) => {
+          const op = s.mode === 'children' ? '>' : s.mode === 'and' ? '&' : '';
+          const r = s.range === undefined ? '' : `[${s.range.start}..${s.range.end ?? 'end'}/${s.range.stride}]`;
+          return `${op}${s.tag}${r}`;
+        })
+        .join(' '),
+    ),
   ]);
 }
 
@@ -57,14 +61,17 @@ test('selector: empty groups and queries are skipped, as LX skips them', () => {
 });
 
 function rejects(selector: string, position: number, pattern: RegExp): void {
-  assert.throws(() => parseSelector(selector), (e: unknown) => {
-    assert.ok(e instanceof SelectorSyntaxError, `not a SelectorSyntaxError: ${String(e)}`);
-    assert.equal(e.code, 'invalid_argument');
-    assert.equal(e.position, position, e.message);
-    assert.match(e.message, pattern);
-    assert.match(e.message, new RegExp(`at position ${position}`));
-    return true;
-  });
+  assert.throws(
+    () => parseSelector(selector),
+    (e: unknown) => {
+      assert.ok(e instanceof SelectorSyntaxError, `not a SelectorSyntaxError: ${String(e)}`);
+      assert.equal(e.code, 'invalid_argument');
+      assert.equal(e.position, position, e.message);
+      assert.match(e.message, pattern);
+      assert.match(e.message, new RegExp(`at position ${position}`));
+      return true;
+    },
+  );
 }
 
 test('selector: bad input names the problem and its position', () => {

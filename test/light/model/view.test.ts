@@ -2,7 +2,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  type Model, SelectorSyntaxError, type View, buildModel, buildView, gridFixture, modelFromProject,
+  type Model,
+  SelectorSyntaxError,
+  type View,
+  buildModel,
+  buildView,
+  gridFixture,
+  modelFromProject,
   parseSelector,
 } from '../../../src/light/model/index.js';
 import { goldenProject } from './golden.js';
@@ -23,7 +29,10 @@ function range(from: number, to: number, step = 1): number[] {
 
 test('view: panels model is 12 grids of 8×8 tagged "panel bK"', () => {
   assert.equal(panels.size, 768);
-  assert.deepEqual(panels.fixtures.map((n) => n.tags.join(' ')), range(0, 11).map((k) => `panel b${k}`));
+  assert.deepEqual(
+    panels.fixtures.map((n) => n.tags.join(' ')),
+    range(0, 11).map((k) => `panel b${k}`),
+  );
 });
 
 test('view bK: one panel, its points in order, renormalized to the panel', () => {
@@ -39,7 +48,7 @@ test('view bK: one panel, its points in order, renormalized to the panel', () =>
   assert.equal(v.points.rcn[0], 1);
 });
 
-test('view ABSOLUTE keeps the model\'s normalized coordinates', () => {
+test("view ABSOLUTE keeps the model's normalized coordinates", () => {
   const v = buildView(panels, 'b3', { normalization: 'ABSOLUTE' });
   for (let k = 0; k < v.points.size; k++) {
     const i = v.points.index[k];
@@ -61,7 +70,13 @@ test('view "bK, bJ": one group normalized across both panels', () => {
 test('view "bK; bJ": two groups, each normalized on its own', () => {
   const v = buildView(panels, 'b0; b1');
   assert.deepEqual(idx(v), range(0, 127));
-  assert.deepEqual(v.groups.map((g) => [g.start, g.count]), [[0, 64], [64, 64]]);
+  assert.deepEqual(
+    v.groups.map((g) => [g.start, g.count]),
+    [
+      [0, 64],
+      [64, 64],
+    ],
+  );
   assert.equal(v.points.xn[64], 0);
   assert.equal(v.points.xn[63], 1);
   assert.deepEqual([v.bounds.xMin, v.bounds.xMax], [0, 170], 'the container bounds span both');
@@ -80,7 +95,10 @@ test('view "panel": everything, normalized exactly as the model (same bounds)', 
 test('view "panel*": one group per panel', () => {
   const v = buildView(panels, 'panel*');
   assert.equal(v.groups.length, 12);
-  assert.deepEqual(v.groups.map((g) => g.start), range(0, 704, 64));
+  assert.deepEqual(
+    v.groups.map((g) => g.start),
+    range(0, 704, 64),
+  );
   for (const g of v.groups) {
     assert.equal(v.points.xn[g.start], 0);
     assert.equal(v.points.xn[g.start + 63], 1);
@@ -93,8 +111,7 @@ test('view "panel*": one group per panel', () => {
 
 test('view ranges: index, span, even, odd, strides, clamping, out of range', () => {
   assert.deepEqual(idx(buildView(panels, 'b1 row[0]')), range(64, 71));
-  assert.deepEqual(idx(buildView(panels, 'b1 row[even]')),
-    [...range(64, 71), ...range(80, 87), ...range(96, 103), ...range(112, 119)]);
+  assert.deepEqual(idx(buildView(panels, 'b1 row[even]')), [...range(64, 71), ...range(80, 87), ...range(96, 103), ...range(112, 119)]);
   assert.deepEqual(idx(buildView(panels, 'b1 row[odd]')).slice(0, 9), [...range(72, 79), 88]);
   assert.deepEqual(idx(buildView(panels, 'b1 column[1-2]')), [...range(65, 121, 8), ...range(66, 122, 8)]);
   assert.deepEqual(idx(buildView(panels, 'b1 row[:3]')), [...range(64, 71), ...range(88, 95), ...range(112, 119)]);
@@ -103,8 +120,7 @@ test('view ranges: index, span, even, odd, strides, clamping, out of range', () 
   assert.deepEqual(idx(buildView(panels, 'b1 row[6-100]')), range(112, 127));
   assert.equal(buildView(panels, 'b1 row[20]').points.size, 0);
   assert.deepEqual(idx(buildView(panels, 'panel[2]')), range(128, 191));
-  assert.deepEqual(idx(buildView(panels, 'panel row[7]')).slice(0, 10), [...range(56, 63), 120, 121],
-    'a range indexes each search root\'s own matches');
+  assert.deepEqual(idx(buildView(panels, 'panel row[7]')).slice(0, 10), [...range(56, 63), 120, 121], "a range indexes each search root's own matches");
 });
 
 test('view > and &: direct children, intersections', () => {
@@ -129,14 +145,17 @@ test('view uniqueness: an ancestor replaces descendants claimed earlier', () => 
   const v = buildView(panels, 'b1 row[0]; b1');
   assert.equal(v.groups.length, 2);
   assert.equal(v.groups[0].count, 0, 'the earlier group lost its row to the panel');
-  assert.deepEqual(v.groups[1].nodes.map((n) => n.tags.join(' ')), ['panel b1']);
+  assert.deepEqual(
+    v.groups[1].nodes.map((n) => n.tags.join(' ')),
+    ['panel b1'],
+  );
   assert.deepEqual(idx(v), range(64, 127));
   // In one group, LX keeps the replaced row in the group's list, so its points come first.
   const same = buildView(panels, 'b1 row[1], b1');
   assert.deepEqual(idx(same), [...range(72, 79), ...range(64, 71), ...range(80, 127)]);
 });
 
-test('view over the mixed model: the golden scenes\' selectors', () => {
+test("view over the mixed model: the golden scenes' selectors", () => {
   assert.deepEqual(idx(buildView(mixed, 'grid')), range(0, 319));
   assert.deepEqual(idx(buildView(mixed, 'sa, sb')), range(320, 424));
   assert.deepEqual(idx(buildView(mixed, 'arc')), range(425, 496));
@@ -144,7 +163,8 @@ test('view over the mixed model: the golden scenes\' selectors', () => {
   assert.deepEqual(idx(buildView(mixed, 'strip')), range(320, 496));
   const lamps = buildView(mixed, 'point');
   assert.equal(lamps.numFixtures, 6);
-  let min = Infinity, max = -Infinity;
+  let min = Infinity,
+    max = -Infinity;
   for (let k = 0; k < lamps.points.size; k++) {
     min = Math.min(min, lamps.points.xn[k]);
     max = Math.max(max, lamps.points.xn[k]);
@@ -161,12 +181,13 @@ test('view: unknown tags and empty selectors give an empty view; bad selectors t
   assert.equal(buildView(mixed, parseSelector('arc')).points.size, 72);
 });
 
-test('view GROUP orientation: normalized in the fixture\'s own frame', () => {
+test("view GROUP orientation: normalized in the fixture's own frame", () => {
   const v = buildView(mixed, 'grid', { orientation: 'GROUP' });
   assert.equal(v.invalidOrientation, false);
   assert.equal(v.groups[0].orientedTo, mixed.fixtures[0]);
   for (let k = 0; k < v.points.size; k++) {
-    const row = Math.floor(k / 20), col = k % 20;
+    const row = Math.floor(k / 20),
+      col = k % 20;
     assert.ok(Math.abs(v.points.xn[k] - col / 19) < 1e-6, `xn ${k}`);
     assert.ok(Math.abs(v.points.yn[k] - row / 15) < 1e-6, `yn ${k}`);
     assert.equal(v.points.zn[k], 0.5, 'the panel is flat in its own frame');

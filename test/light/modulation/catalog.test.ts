@@ -21,7 +21,10 @@ const registry = createLibrary();
 const modulators = registry.list('modulator');
 
 test('modulator registry: LX 1.2.1 order, 28 classes, DMX/MIDI unavailable with the reason', () => {
-  assert.deepEqual(modulators.map((e) => e.className.slice(e.className.lastIndexOf('.') + 1)), Object.keys(TABLES));
+  assert.deepEqual(
+    modulators.map((e) => e.className.slice(e.className.lastIndexOf('.') + 1)),
+    Object.keys(TABLES),
+  );
   assert.equal(modulators.length, 28);
   const unavailable = modulators.filter((e) => e.create === undefined).map((e) => e.className.slice(e.className.lastIndexOf('.') + 1));
   assert.deepEqual(unavailable, ['DmxModulator', 'DmxColorModulator', 'MidiNoteTrigger']);
@@ -32,16 +35,34 @@ test('modulator registry: LX 1.2.1 order, 28 classes, DMX/MIDI unavailable with 
 
 test('modulator registry: display names, categories and default labels', () => {
   const expect: Record<string, [name: string, category: string, label?: string]> = {
-    BooleanLogic: ['Logic', 'Trigger', 'Logic'], ComparatorModulator: ['Comparator', 'Trigger', 'Comparator'],
-    CycleModulator: ['Cycle', 'Core', 'Cycle'], Damper: ['Damper', 'Core', 'Damper'], Interval: ['Interval', 'Trigger', 'Interval'],
-    MacroKnobs: ['Knobs', 'Macro', 'Knobs'], MacroSwitches: ['Switches', 'Macro', 'Switches'], MacroTriggers: ['Triggers', 'Macro', 'Triggers'],
-    MultiStageEnvelope: ['Envelope', 'Core', 'Env'], MultiModeEnvelope: ['AHDSR', 'Core', 'AHDSR'], MultiTrig: ['Multi Trig', 'Trigger', 'Multi Trig'],
-    NoiseModulator: ['Noise', 'Core', 'Noise'], OperatorModulator: ['Operator', 'Core', 'Operator'], Quantizer: ['Quantizer', 'Trigger', 'Quantizer'],
-    Randomizer: ['Randomizer', 'Core', 'Random'], Scaler: ['Scaler', 'Core', 'Scaler'], Smoother: ['Smoother', 'Core', 'Smoother'],
-    Spring: ['Spring', 'Core', 'Spring'], Stepper: ['Stepper', 'Core', 'Stepper'], StepSequencer: ['Step Sequencer', 'Trigger', 'Step Sequencer'],
-    Timer: ['Timer', 'Trigger', 'Timer'], VariableLFO: ['LFO', 'Core', 'LFO'],
-    BandFilter: ['Band Filter', 'Audio', 'Filter'], BandGate: ['Beat Detect', 'Audio', 'Beat'], SoundObject: ['Sound Object', 'Audio', 'Sound Object'],
-    DmxModulator: ['DMX Channel', 'DMX'], DmxColorModulator: ['DMX Color', 'DMX'], MidiNoteTrigger: ['MIDI Note', 'Trigger'],
+    BooleanLogic: ['Logic', 'Trigger', 'Logic'],
+    ComparatorModulator: ['Comparator', 'Trigger', 'Comparator'],
+    CycleModulator: ['Cycle', 'Core', 'Cycle'],
+    Damper: ['Damper', 'Core', 'Damper'],
+    Interval: ['Interval', 'Trigger', 'Interval'],
+    MacroKnobs: ['Knobs', 'Macro', 'Knobs'],
+    MacroSwitches: ['Switches', 'Macro', 'Switches'],
+    MacroTriggers: ['Triggers', 'Macro', 'Triggers'],
+    MultiStageEnvelope: ['Envelope', 'Core', 'Env'],
+    MultiModeEnvelope: ['AHDSR', 'Core', 'AHDSR'],
+    MultiTrig: ['Multi Trig', 'Trigger', 'Multi Trig'],
+    NoiseModulator: ['Noise', 'Core', 'Noise'],
+    OperatorModulator: ['Operator', 'Core', 'Operator'],
+    Quantizer: ['Quantizer', 'Trigger', 'Quantizer'],
+    Randomizer: ['Randomizer', 'Core', 'Random'],
+    Scaler: ['Scaler', 'Core', 'Scaler'],
+    Smoother: ['Smoother', 'Core', 'Smoother'],
+    Spring: ['Spring', 'Core', 'Spring'],
+    Stepper: ['Stepper', 'Core', 'Stepper'],
+    StepSequencer: ['Step Sequencer', 'Trigger', 'Step Sequencer'],
+    Timer: ['Timer', 'Trigger', 'Timer'],
+    VariableLFO: ['LFO', 'Core', 'LFO'],
+    BandFilter: ['Band Filter', 'Audio', 'Filter'],
+    BandGate: ['Beat Detect', 'Audio', 'Beat'],
+    SoundObject: ['Sound Object', 'Audio', 'Sound Object'],
+    DmxModulator: ['DMX Channel', 'DMX'],
+    DmxColorModulator: ['DMX Color', 'DMX'],
+    MidiNoteTrigger: ['MIDI Note', 'Trigger'],
   };
   for (const e of modulators) {
     const simple = e.className.slice(e.className.lastIndexOf('.') + 1);
@@ -67,7 +88,16 @@ function kindOf(p: Parameter): string {
   return p.kind;
 }
 
-const UNITS: Record<string, string> = { '%n': 'percentNormalized', '%': 'percent', ms: 'milliseconds', 'ms-raw': 'millisecondsRaw', s: 'seconds', Hz: 'hertz', deg: 'degrees', dB: 'decibels' };
+const UNITS: Record<string, string> = {
+  '%n': 'percentNormalized',
+  '%': 'percent',
+  ms: 'milliseconds',
+  'ms-raw': 'millisecondsRaw',
+  s: 'seconds',
+  Hz: 'hertz',
+  deg: 'degrees',
+  dB: 'decibels',
+};
 
 for (const e of modulators.filter((x) => x.create !== undefined)) {
   const simple = e.className.slice(e.className.lastIndexOf('.') + 1);
@@ -76,7 +106,10 @@ for (const e of modulators.filter((x) => x.create !== undefined)) {
     const keys = [...m.parameters].filter(([, p]) => !p.internal).map(([k]) => k);
     assert.deepEqual(keys.slice(0, 4), COMMON);
     const rows = TABLES[simple];
-    assert.deepEqual(keys.slice(4), rows.map((r) => r[0]));
+    assert.deepEqual(
+      keys.slice(4),
+      rows.map((r) => r[0]),
+    );
     for (const [key, label, type, range, dflt, flags] of rows) {
       const p = m.parameters.get(key)!;
       const where = `${simple}.${key}`;

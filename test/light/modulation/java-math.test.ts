@@ -1,12 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import {
-  javaCos, javaExp, javaLog, javaLog10, javaPow, javaSin, javaTan,
-} from '../../../src/light/modulation/java-math.js';
+import { javaCos, javaExp, javaLog, javaLog10, javaPow, javaSin, javaTan } from '../../../src/light/modulation/java-math.js';
 
 const FNS: Record<string, (x: number, y: number) => number> = {
-  sin: javaSin, cos: javaCos, tan: javaTan, exp: javaExp, log: javaLog, log10: javaLog10, pow: javaPow,
+  sin: javaSin,
+  cos: javaCos,
+  tan: javaTan,
+  exp: javaExp,
+  log: javaLog,
+  log10: javaLog10,
+  pow: javaPow,
 };
 
 /** Samples where HotSpot's intrinsic is not correctly rounded, so ours (which is) differs by 1 ulp. */
@@ -63,7 +67,7 @@ test('java-math: correctly rounded values at known points', () => {
   assert.equal(javaExp(709.8), Infinity);
 });
 
-test('java-math: pow keeps java.lang.Math\'s special cases and exact results', () => {
+test("java-math: pow keeps java.lang.Math's special cases and exact results", () => {
   assert.equal(javaPow(2, 10), 1024);
   assert.equal(javaPow(4, 0.5), 2);
   assert.equal(javaPow(0.3, 2), 0.3 * 0.3);

@@ -1,9 +1,22 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  PeriodicState, QUADRATIC_EASES, quadraticEnvelopeInverse, quadraticEnvelopeShape, rangeBasisForValue, rangeClamp,
-  rangeNormalized, rangeValue, sawLfoInverse, sinLfoInverse, sinLfoShape, squareLfoInverse, triangleLfoInverse,
-  triangleLfoShape, variableLfoInverse, variableLfoValue,
+  PeriodicState,
+  QUADRATIC_EASES,
+  quadraticEnvelopeInverse,
+  quadraticEnvelopeShape,
+  rangeBasisForValue,
+  rangeClamp,
+  rangeNormalized,
+  rangeValue,
+  sawLfoInverse,
+  sinLfoInverse,
+  sinLfoShape,
+  squareLfoInverse,
+  triangleLfoInverse,
+  triangleLfoShape,
+  variableLfoInverse,
+  variableLfoValue,
 } from '../../../src/light/modulation/lfo-math.js';
 import { DOWN, SINE, SQUARE, TRIANGLE, UP, VARIABLE_LFO_WAVES } from '../../../src/light/modulation/waveshapes.js';
 
@@ -42,7 +55,10 @@ test('PeriodicState: non-looping finishes at 1, reports it once, and restarts fr
   const s = new PeriodicState();
   let stopAt = -1;
   for (let k = 0; k < 20; k++) {
-    if (s.advance(DT, 250, false)) { stopAt = k; break; }
+    if (s.advance(DT, 250, false)) {
+      stopAt = k;
+      break;
+    }
   }
   // 15 steps of 16.67/250 sum to 0.9999999999999999, so a 250 ms envelope at 60 fps finishes on
   // its 16th frame, not its 15th (e.g. an effect's enable ramp)
@@ -61,7 +77,7 @@ test('PeriodicState: period 0 jumps to the end; negative periods run below 0 unw
   assert.equal(s.looped, true);
   const n = new PeriodicState();
   for (let k = 0; k < 3; k++) n.advance(DT, -1000, true);
-  assert.ok(Math.abs(n.basis - -3 * DT / 1000) < 1e-15);
+  assert.ok(Math.abs(n.basis - (-3 * DT) / 1000) < 1e-15);
   assert.equal(n.looped, false);
   // infinite period (NoisePattern axis with zero motion) never moves
   const still = new PeriodicState();

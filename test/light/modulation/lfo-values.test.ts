@@ -5,7 +5,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readGolden } from '../noise/golden-lx.js';
 import {
-  PeriodicState, rangeValue, sinLfoShape, sawLfoShape, squareLfoShape, triangleLfoShape, variableLfoValue,
+  PeriodicState,
+  rangeValue,
+  sinLfoShape,
+  sawLfoShape,
+  squareLfoShape,
+  triangleLfoShape,
+  variableLfoValue,
 } from '../../../src/light/modulation/lfo-math.js';
 import { VARIABLE_LFO_WAVES, waveshapeByName, type Waveshape } from '../../../src/light/modulation/waveshapes.js';
 
@@ -18,9 +24,7 @@ interface LfoValues {
 const golden = readGolden('lfo_values.json') as LfoValues;
 
 /** Runs one range LFO for `frames` frames per the file's protocol. */
-function series(
-  periodMs: number, start: number, end: number, frames: number, shape: (basis: number) => number,
-): number[] {
+function series(periodMs: number, start: number, end: number, frames: number, shape: (basis: number) => number): number[] {
   const state = new PeriodicState();
   const out: number[] = [];
   for (let k = 0; k < frames; k++) {
@@ -48,8 +52,7 @@ function expected(key: string): number[] {
     const wave = waveshapeByName(kv.wave) as Waveshape;
     assert.ok(wave, `unknown wave ${kv.wave}`);
     const num = (k: string): number => (kv[k] === undefined ? 0 : Number(kv[k]));
-    return series(num('periodFast'), 0, 1, n, (b) =>
-      variableLfoValue(wave, b, num('phase'), num('bias'), num('skew'), num('shape'), num('exp')));
+    return series(num('periodFast'), 0, 1, n, (b) => variableLfoValue(wave, b, num('phase'), num('bias'), num('skew'), num('shape'), num('exp')));
   }
   const [start, end, period] = args.split(',').map(Number);
   const shape = { SinLFO: sinLfoShape, SawLFO: sawLfoShape, SquareLFO: squareLfoShape, TriangleLFO: triangleLfoShape }[name];
@@ -65,8 +68,16 @@ test('lfo_values.json: protocol is the one these tests implement', () => {
 
 test('lfo_values.json: covers the four code LFOs and VariableLFO with every wave', () => {
   const keys = Object.keys(golden.modulators);
-  for (const cls of ['SinLFO', 'SawLFO', 'SquareLFO', 'TriangleLFO']) assert.ok(keys.some((k) => k.startsWith(cls + '(')), cls);
-  for (const w of VARIABLE_LFO_WAVES) assert.ok(keys.some((k) => k.includes(`wave=${w.name}`)), w.name);
+  for (const cls of ['SinLFO', 'SawLFO', 'SquareLFO', 'TriangleLFO'])
+    assert.ok(
+      keys.some((k) => k.startsWith(cls + '(')),
+      cls,
+    );
+  for (const w of VARIABLE_LFO_WAVES)
+    assert.ok(
+      keys.some((k) => k.includes(`wave=${w.name}`)),
+      w.name,
+    );
   assert.equal(keys.length, 12);
 });
 

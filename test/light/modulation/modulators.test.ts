@@ -45,7 +45,9 @@ function mount<M extends Modulator>(m: M): { lx: LXEngineComponent; m: M } {
 
 function countFires(p: { onChange(l: () => void): unknown }): () => number {
   let n = 0;
-  p.onChange(() => { n++; });
+  p.onChange(() => {
+    n++;
+  });
   return () => n;
 }
 
@@ -126,7 +128,10 @@ test('Interval: fires on each elapsed interval at 100 % chance, never at 0 %', (
   m.start();
   const fired = countFires(m.triggerOut);
   let ones = 0;
-  for (let k = 0; k < 60; k++) { m.loop(DT); ones += m.getValue(); }
+  for (let k = 0; k < 60; k++) {
+    m.loop(DT);
+    ones += m.getValue();
+  }
   assert.equal(fired(), 10);
   assert.equal(ones, 10);
   m.chance.setValue(0);
@@ -139,23 +144,38 @@ test('MultiTrig: All, Cycle, Reverse, Flip; input chance; stopped ignores input;
   m.start();
   const counts = m.outs.map((o) => countFires(o));
   m.triggerIn.fire();
-  assert.deepEqual(counts.map((c) => c()), [1, 1, 1, 1, 1]);
+  assert.deepEqual(
+    counts.map((c) => c()),
+    [1, 1, 1, 1, 1],
+  );
   m.mode.setValue(2); // Cycle
   m.numOutputs.setValue(3);
   m.triggerIn.fire();
   m.triggerIn.fire();
   m.triggerIn.fire();
-  assert.deepEqual(counts.map((c) => c()), [2, 2, 2, 1, 1]);
+  assert.deepEqual(
+    counts.map((c) => c()),
+    [2, 2, 2, 1, 1],
+  );
   m.mode.setValue(4); // Flip from index 0: 1, 2, 1, 0
   for (let i = 0; i < 4; i++) m.triggerIn.fire();
-  assert.deepEqual(counts.map((c) => c()), [3, 4, 3, 1, 1]);
+  assert.deepEqual(
+    counts.map((c) => c()),
+    [3, 4, 3, 1, 1],
+  );
   m.inputChance.setValue(0);
   m.triggerIn.fire();
-  assert.deepEqual(counts.map((c) => c()), [3, 4, 3, 1, 1]);
+  assert.deepEqual(
+    counts.map((c) => c()),
+    [3, 4, 3, 1, 1],
+  );
   m.inputChance.setValue(1);
   m.stop();
   m.triggerIn.fire();
-  assert.deepEqual(counts.map((c) => c()), [3, 4, 3, 1, 1]);
+  assert.deepEqual(
+    counts.map((c) => c()),
+    [3, 4, 3, 1, 1],
+  );
   m.start();
   m.numOutputs.setValue(0);
   m.triggerIn.fire();
@@ -243,7 +263,7 @@ test('Randomizer: seeded targets in [min, max] every interval; Direct, Damped an
   let last = a.getValue();
   for (let k = 0; k < 30; k++) {
     a.loop(DT);
-    assert.ok(Math.abs(a.getValue() - last) <= 0.01 * DT / 1000 + 1e-12);
+    assert.ok(Math.abs(a.getValue() - last) <= (0.01 * DT) / 1000 + 1e-12);
     last = a.getValue();
   }
   // External: only triggerIn picks a new target.
@@ -343,7 +363,7 @@ test('StepSequencer: fires only on enabled steps', () => {
   assert.equal(fired(), 1);
 });
 
-test('Timer: on during the set second of an enabled day, from the show\'s wall clock only', () => {
+test("Timer: on during the set second of an enabled day, from the show's wall clock only", () => {
   const { lx, m } = mount(new Timer());
   m.loop(DT);
   assert.equal(m.getValue(), 0); // no wall clock wired: never fires
@@ -380,7 +400,11 @@ test('MultiStageEnvelope: breakpoints with shapes, one-shot, stages saved and lo
   assert.equal(m.finished(), true);
   assert.equal(m.isRunning(), false);
   const json = m.save();
-  assert.deepEqual(json.stages, [{ basis: 0, value: 0, shape: 1 }, { basis: 0.5, value: 1, shape: 2 }, { basis: 1, value: 0, shape: 1 }]);
+  assert.deepEqual(json.stages, [
+    { basis: 0, value: 0, shape: 1 },
+    { basis: 0.5, value: 1, shape: 2 },
+    { basis: 1, value: 0, shape: 1 },
+  ]);
   const copy = new MultiStageEnvelope();
   copy.load(json, ctx());
   assert.deepEqual(copy.stages, m.stages);
@@ -423,9 +447,15 @@ test('MacroSwitches: exclusive switches behave as radio buttons', () => {
   m.macros[0].setOn(true);
   m.macros[1].setOn(true);
   m.exclusive.setOn(true);
-  assert.deepEqual(m.macros.map((x) => x.isOn()), [true, false, false, false, false, false, false, false]);
+  assert.deepEqual(
+    m.macros.map((x) => x.isOn()),
+    [true, false, false, false, false, false, false, false],
+  );
   m.macros[4].setOn(true);
-  assert.deepEqual(m.macros.map((x) => x.isOn()), [false, false, false, false, true, false, false, false]);
+  assert.deepEqual(
+    m.macros.map((x) => x.isOn()),
+    [false, false, false, false, true, false, false, false],
+  );
 });
 
 test('periodic modulators: tempo sync with lock follows the division phase; without lock runs at the beat period', () => {
@@ -441,7 +471,7 @@ test('periodic modulators: tempo sync with lock follows the division phase; with
   m.tempoLock.setOn(false);
   const before = m.getBasis();
   m.loop(100);
-  assert.ok(Math.abs(m.getBasis() - (before + 100 / 500 * 0.5)) < 1e-12);
+  assert.ok(Math.abs(m.getBasis() - (before + (100 / 500) * 0.5)) < 1e-12);
 });
 
 test('reseedModulators: the same seed replays the same random output, per modulator', async () => {
@@ -469,5 +499,8 @@ test('reseedModulators: the same seed replays the same random output, per modula
   const one = run(7);
   assert.deepEqual(run(7), one);
   assert.notDeepEqual(run(8), one);
-  assert.notDeepEqual(one.filter((_, i) => i % 2 === 0), one.filter((_, i) => i % 2 === 1));
+  assert.notDeepEqual(
+    one.filter((_, i) => i % 2 === 0),
+    one.filter((_, i) => i % 2 === 1),
+  );
 });

@@ -12,8 +12,8 @@ import { GradientPattern } from '../../../src/light/patterns/gradient-pattern.js
 import { createLibrary } from '../../../src/light/library.js';
 import { readProject } from '../../../src/light/project/project-file.js';
 import { ModulationOperations } from '../../../src/light/modulation/operations.js';
-import { CompoundModulation } from '../../../src/light/modulation/compound-modulation.js';
-import { TriggerModulation } from '../../../src/light/modulation/trigger-modulation.js';
+import type { CompoundModulation } from '../../../src/light/modulation/compound-modulation.js';
+import type { TriggerModulation } from '../../../src/light/modulation/trigger-modulation.js';
 import type { MacroKnobs } from '../../../src/light/modulation/modulators/macro-knobs.js';
 import type { MacroSwitches } from '../../../src/light/modulation/modulators/macro-switches.js';
 import type { VariableLFO } from '../../../src/light/modulation/modulators/variable-lfo.js';
@@ -121,7 +121,7 @@ test('addModulation: depth and polarity in one step; do → undo → restored �
   assert.deepEqual(fader.modulations, [again]);
 });
 
-test('addModulation: a parameter as source, polarity defaults to the source\'s', () => {
+test("addModulation: a parameter as source, polarity defaults to the source's", () => {
   const s = makeShow();
   const gradient = s.channel(0).patterns.at(0) as GradientPattern;
   const m = s.ops.addModulation(gradient.xOffset.path, s.lx.mixer.channels.at(1)!.fader.path, { range: 1 }, ORIGIN);
@@ -149,11 +149,16 @@ test('addModulation: local scope rules (own modulators as sources, targets insid
   // The default scope of a local modulator is its own engine.
   const m = s.ops.addModulation(local.path, gradient.xOffset.path, { range: 0.5 }, ORIGIN);
   assert.equal(m.path, '/lx/mixer/channel/1/pattern/1/modulation/modulation/1');
-  assert.equal(s.channel(0).patterns.at(0)!.save().children!.modulation.modulations instanceof Array, true);
+  assert.equal(Array.isArray(s.channel(0).patterns.at(0)!.save().children!.modulation.modulations), true);
   // Target outside the device.
   assertRefused(() => s.ops.addModulation(local.path, s.lx.mixer.channels.at(1)!.fader.path, { range: 0.5 }, ORIGIN), 'invalid_argument', /outside/, s);
   // A global modulator cannot be wired in the device's engine.
-  assertRefused(() => s.ops.addModulation(global.path, gradient.yOffset.path, { range: 0.5, scope: '/lx/mixer/channel/1/pattern/1/modulation' }, ORIGIN), 'invalid_argument', /not a modulator of/, s);
+  assertRefused(
+    () => s.ops.addModulation(global.path, gradient.yOffset.path, { range: 0.5, scope: '/lx/mixer/channel/1/pattern/1/modulation' }, ORIGIN),
+    'invalid_argument',
+    /not a modulator of/,
+    s,
+  );
   // The global engine may wire the local modulator anywhere.
   const g = s.ops.addModulation(local.path, s.lx.mixer.channels.at(1)!.fader.path, { range: 0.5, scope: '/lx/modulation' }, ORIGIN);
   assert.equal(g.path, '/lx/modulation/modulation/1');
@@ -165,8 +170,12 @@ test('addModulation: a wiring that closes a loop is refused before anything chan
   const [k1, k2, k3] = knobs.macros;
   s.ops.addModulation(k1.path, k2.path, { range: 1 }, ORIGIN);
   s.ops.addModulation(k2.path, k3.path, { range: 1 }, ORIGIN);
-  assertRefused(() => s.ops.addModulation(k3.path, k1.path, { range: 1 }, ORIGIN), 'invalid_argument',
-    /circular dependency: \/lx\/modulation\/modulator\/1\/macro3 → \/lx\/modulation\/modulator\/1\/macro1 → \/lx\/modulation\/modulator\/1\/macro2 → \/lx\/modulation\/modulator\/1\/macro3/, s);
+  assertRefused(
+    () => s.ops.addModulation(k3.path, k1.path, { range: 1 }, ORIGIN),
+    'invalid_argument',
+    /circular dependency: \/lx\/modulation\/modulator\/1\/macro3 → \/lx\/modulation\/modulator\/1\/macro1 → \/lx\/modulation\/modulator\/1\/macro2 → \/lx\/modulation\/modulator\/1\/macro3/,
+    s,
+  );
   assertRefused(() => s.ops.addModulation(k1.path, k1.path, { range: 1 }, ORIGIN), 'invalid_argument', /circular/, s);
   // Modulating a modulation's own depth from its source is a loop too (LX's rule).
   const lfo = s.ops.addModulator('/lx/modulation', 'VariableLFO', {}, ORIGIN);
@@ -210,7 +219,7 @@ test('removeModulator: takes its modulations (and modulations of their depth) al
   const m1 = s.ops.addModulation(other.path, fader.path, { range: 0.1 }, ORIGIN);
   const m2 = s.ops.addModulation(lfo.path, fader.path, { range: 0.2 }, ORIGIN);
   const m3 = s.ops.addModulation(lfo.path, knobs.macros[0].path, { range: 0.3 }, ORIGIN);
-  const m4 = s.ops.addModulation(knobs.macros[1].path, m2.range.path, { range: 0.4 }, ORIGIN);
+  const _m4 = s.ops.addModulation(knobs.macros[1].path, m2.range.path, { range: 0.4 }, ORIGIN);
   const m5 = s.ops.addModulation(knobs.macros[2].path, fader.path, { range: 0.5 }, ORIGIN);
   const ids = s.lx.modulation.modulations.items.map((m) => m.id);
   const order = fader.modulations.slice();
@@ -223,8 +232,14 @@ test('removeModulator: takes its modulations (and modulations of their depth) al
   assert.equal(s.lx.modulation.modulators.length, 2);
   s.engine.history.undo();
   assert.equal(s.state(), before);
-  assert.deepEqual(s.lx.modulation.modulations.items.map((m) => m.id), ids);
-  assert.deepEqual(fader.modulations.map((m) => (m as CompoundModulation).id), order.map((m) => (m as CompoundModulation).id));
+  assert.deepEqual(
+    s.lx.modulation.modulations.items.map((m) => m.id),
+    ids,
+  );
+  assert.deepEqual(
+    fader.modulations.map((m) => (m as CompoundModulation).id),
+    order.map((m) => (m as CompoundModulation).id),
+  );
   // The restored modulations are live: m4 still drives the restored m2's depth.
   const m2again = s.lx.modulation.modulations.at(1)!;
   assert.equal(m2again.range.modulations.length, 1);
@@ -330,7 +345,10 @@ test('project round trip: modulations and triggers save relative paths and ids, 
 
   // Load it into a fresh engine through the project reader.
   const opened = readProject({ version: '1.2.1', model: s.lx.structure.save(), engine: saved }, createLibrary());
-  assert.deepEqual(opened.warnings.filter((w: string) => /modulation|trigger/.test(w)), []);
+  assert.deepEqual(
+    opened.warnings.filter((w: string) => /modulation|trigger/.test(w)),
+    [],
+  );
   const lx2: LXEngineComponent = opened.lx;
   assert.equal(lx2.modulation.modulations.length, 2);
   assert.equal(lx2.modulation.triggers.length, 1);
@@ -358,15 +376,58 @@ test('setEnvelopeStages: do → undo → restored; bad stage lists refused with 
   const s = makeShow();
   const env = s.ops.addModulator('/lx/modulation', 'MultiStageEnvelope', {}, ORIGIN);
   const before = s.state();
-  const stages = [{ basis: 0, value: 0, shape: 1 }, { basis: 0.25, value: 1, shape: 2 }, { basis: 1, value: 0, shape: 1 }];
+  const stages = [
+    { basis: 0, value: 0, shape: 1 },
+    { basis: 0.25, value: 1, shape: 2 },
+    { basis: 1, value: 0, shape: 1 },
+  ];
   s.ops.setEnvelopeStages(env.path, stages, ORIGIN);
   assert.deepEqual((env.save() as any).stages, stages);
   s.engine.history.undo();
   assert.equal(s.state(), before);
   assertRefused(() => s.ops.setEnvelopeStages(env.path, [{ basis: 0, value: 0, shape: 1 }], ORIGIN), 'invalid_argument', /at least 2/, s);
-  assertRefused(() => s.ops.setEnvelopeStages(env.path, [{ basis: 0, value: 0, shape: 1 }, { basis: 0.9, value: 1, shape: 1 }], ORIGIN), 'invalid_argument', /basis 1/, s);
-  assertRefused(() => s.ops.setEnvelopeStages(env.path, [{ basis: 0, value: 2, shape: 1 }, { basis: 1, value: 1, shape: 1 }], ORIGIN), 'invalid_argument', /0–1/, s);
-  assertRefused(() => s.ops.setEnvelopeStages(env.path, [{ basis: 0, value: 0, shape: 0 }, { basis: 1, value: 1, shape: 1 }], ORIGIN), 'invalid_argument', /shape/, s);
+  assertRefused(
+    () =>
+      s.ops.setEnvelopeStages(
+        env.path,
+        [
+          { basis: 0, value: 0, shape: 1 },
+          { basis: 0.9, value: 1, shape: 1 },
+        ],
+        ORIGIN,
+      ),
+    'invalid_argument',
+    /basis 1/,
+    s,
+  );
+  assertRefused(
+    () =>
+      s.ops.setEnvelopeStages(
+        env.path,
+        [
+          { basis: 0, value: 2, shape: 1 },
+          { basis: 1, value: 1, shape: 1 },
+        ],
+        ORIGIN,
+      ),
+    'invalid_argument',
+    /0–1/,
+    s,
+  );
+  assertRefused(
+    () =>
+      s.ops.setEnvelopeStages(
+        env.path,
+        [
+          { basis: 0, value: 0, shape: 0 },
+          { basis: 1, value: 1, shape: 1 },
+        ],
+        ORIGIN,
+      ),
+    'invalid_argument',
+    /shape/,
+    s,
+  );
   assertRefused(() => s.ops.setEnvelopeStages('/lx/modulation', stages, ORIGIN), 'invalid_argument', /not an Envelope/, s);
 });
 
@@ -377,7 +438,10 @@ test('addModulation: the same source and target twice in one engine is refused, 
   s.ops.addModulation(lfo.path, fader.path, { range: 0.1 }, ORIGIN);
   const before = s.state();
   const depth = s.engine.history.undoDepth;
-  assert.throws(() => s.ops.addModulation(lfo.path, fader.path, { range: 0.1 }, ORIGIN), /already modulated by this source through \/lx\/modulation\/modulation\/1/);
+  assert.throws(
+    () => s.ops.addModulation(lfo.path, fader.path, { range: 0.1 }, ORIGIN),
+    /already modulated by this source through \/lx\/modulation\/modulation\/1/,
+  );
   assert.equal(s.state(), before);
   assert.equal(s.engine.history.undoDepth, depth);
 });

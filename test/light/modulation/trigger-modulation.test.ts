@@ -18,30 +18,49 @@ function toggleRun(mode: string, start: boolean): boolean[] {
   const t = wire(s, d);
   t.toggleMode.setValue(TOGGLE_MODES.findIndex((m) => m.name === mode));
   const out: boolean[] = [];
-  s.setOn(true); out.push(d.isOn());
-  s.setOn(false); out.push(d.isOn());
-  s.setOn(true); out.push(d.isOn());
+  s.setOn(true);
+  out.push(d.isOn());
+  s.setOn(false);
+  out.push(d.isOn());
+  s.setOn(true);
+  out.push(d.isOn());
   return out;
 }
 
 test('toggle → toggle: every ToggleMode', () => {
   const expect: Record<string, boolean[]> = {
-    DIRECT: [true, false, true], INVERT: [false, true, false],
-    ALWAYS_ON: [true, true, true], ALWAYS_OFF: [false, false, false], ALWAYS_TOGGLE: [true, false, true],
-    ON_ON: [true, true, true], ON_OFF: [false, false, false], ON_TOGGLE: [true, true, false],
-    OFF_ON: [false, true, true], OFF_OFF: [false, false, false], OFF_TOGGLE: [false, true, true],
+    DIRECT: [true, false, true],
+    INVERT: [false, true, false],
+    ALWAYS_ON: [true, true, true],
+    ALWAYS_OFF: [false, false, false],
+    ALWAYS_TOGGLE: [true, false, true],
+    ON_ON: [true, true, true],
+    ON_OFF: [false, false, false],
+    ON_TOGGLE: [true, true, false],
+    OFF_ON: [false, true, true],
+    OFF_OFF: [false, false, false],
+    OFF_TOGGLE: [false, true, true],
   };
-  assert.deepEqual(TOGGLE_MODES.map((m) => m.name), Object.keys(expect));
+  assert.deepEqual(
+    TOGGLE_MODES.map((m) => m.name),
+    Object.keys(expect),
+  );
   for (const [mode, want] of Object.entries(expect)) assert.deepEqual(toggleRun(mode, false), want, mode);
   assert.deepEqual(toggleRun('OFF_OFF', true), [true, false, false]);
 });
 
 test('momentary → toggle: Toggle, On, Off per press; Direct and Invert follow the press', () => {
   const expect: Record<string, boolean[]> = {
-    TOGGLE: [true, true, false, false], ON: [true, true, true, true], OFF: [false, false, false, false],
-    DIRECT: [true, false, true, false], INVERT: [false, true, false, true],
+    TOGGLE: [true, true, false, false],
+    ON: [true, true, true, true],
+    OFF: [false, false, false, false],
+    DIRECT: [true, false, true, false],
+    INVERT: [false, true, false, true],
   };
-  assert.deepEqual(MOMENTARY_TOGGLE_MODES.map((m) => m.name), Object.keys(expect));
+  assert.deepEqual(
+    MOMENTARY_TOGGLE_MODES.map((m) => m.name),
+    Object.keys(expect),
+  );
   for (const [mode, want] of Object.entries(expect)) {
     const s = new BooleanParameter('S', false, { mode: 'momentary' });
     const d = new BooleanParameter('T');
@@ -50,8 +69,10 @@ test('momentary → toggle: Toggle, On, Off per press; Direct and Invert follow 
     t.momentaryToggleMode.setValue(MOMENTARY_TOGGLE_MODES.findIndex((m) => m.name === mode));
     const out: boolean[] = [];
     for (let i = 0; i < 2; i++) {
-      s.setOn(true); out.push(d.isOn());
-      s.setOn(false); out.push(d.isOn());
+      s.setOn(true);
+      out.push(d.isOn());
+      s.setOn(false);
+      out.push(d.isOn());
     }
     assert.deepEqual(out, want, mode);
   }
@@ -59,12 +80,17 @@ test('momentary → toggle: Toggle, On, Off per press; Direct and Invert follow 
 
 test('toggle → momentary: fire on On, on Off, on any change; Direct/Invert drive the target', () => {
   const expect: Record<string, number> = { ON: 2, OFF: 1, ALWAYS: 3, DIRECT: 2, INVERT: 1 };
-  assert.deepEqual(TOGGLE_MOMENTARY_MODES.map((m) => m.name), Object.keys(expect));
+  assert.deepEqual(
+    TOGGLE_MOMENTARY_MODES.map((m) => m.name),
+    Object.keys(expect),
+  );
   for (const [mode, want] of Object.entries(expect)) {
     const s = new BooleanParameter('S');
     const d = new TriggerParameter('T');
     let fired = 0;
-    d.onChange(() => { fired++; });
+    d.onChange(() => {
+      fired++;
+    });
     const t = wire(s, d);
     assert.equal(t.modeParameter, t.toggleMomentaryMode);
     t.toggleMomentaryMode.setValue(TOGGLE_MOMENTARY_MODES.findIndex((m) => m.name === mode));
@@ -79,7 +105,9 @@ test('momentary → momentary mirrors; a trigger source is seen on then off; dis
   const s = new TriggerParameter('S');
   const d = new TriggerParameter('T');
   let fired = 0;
-  d.onChange(() => { fired++; });
+  d.onChange(() => {
+    fired++;
+  });
   const t = wire(s, d);
   assert.equal(t.modeParameter, null);
   s.fire();

@@ -41,10 +41,30 @@ for (const key of Object.keys(golden.modulators).filter((k) => k.startsWith('Var
 
 test('VariableLFO: parameters in LX order with LX ranges and defaults', () => {
   const lfo = new VariableLFO();
-  assert.deepEqual([...lfo.parameters.keys()], [
-    'label', 'running', 'trigger', 'reset', 'loop', 'tempoSync', 'tempoMultiplier', 'tempoLock', 'manualBasis', 'basisIn',
-    'clockMode', 'periodFast', 'periodSlow', 'wave', 'skew', 'shape', 'bias', 'phase', 'exp',
-  ]);
+  assert.deepEqual(
+    [...lfo.parameters.keys()],
+    [
+      'label',
+      'running',
+      'trigger',
+      'reset',
+      'loop',
+      'tempoSync',
+      'tempoMultiplier',
+      'tempoLock',
+      'manualBasis',
+      'basisIn',
+      'clockMode',
+      'periodFast',
+      'periodSlow',
+      'wave',
+      'skew',
+      'shape',
+      'bias',
+      'phase',
+      'exp',
+    ],
+  );
   assert.equal(lfo.label.getString(), 'LFO');
   assert.equal(lfo.periodFast.min, 100);
   assert.equal(lfo.periodFast.max, 60000);

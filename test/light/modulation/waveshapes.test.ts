@@ -1,14 +1,35 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  CHASE_WAVES, DOWN, SINE, SPARKLE_WAVES, SQUARE, TRIANGLE, UP, VARIABLE_LFO_WAVES, WAVESHAPES, waveshapeByName,
+  CHASE_WAVES,
+  DOWN,
+  SINE,
+  SPARKLE_WAVES,
+  SQUARE,
+  TRIANGLE,
+  UP,
+  VARIABLE_LFO_WAVES,
+  WAVESHAPES,
+  waveshapeByName,
 } from '../../../src/light/modulation/waveshapes.js';
 
 test('waveshapes: display names and the chooser orders saved in .lxp files', () => {
-  assert.deepEqual(WAVESHAPES.map((w) => w.name), ['Sine', 'Triangle', 'Up', 'Down', 'Square']);
-  assert.deepEqual(VARIABLE_LFO_WAVES.map((w) => w.name), ['Sine', 'Triangle', 'Square', 'Up', 'Down']);
-  assert.deepEqual(CHASE_WAVES.map((w) => w.name), ['Sine', 'Triangle', 'Up', 'Down']);
-  assert.deepEqual(SPARKLE_WAVES.map((w) => w.name), ['Triangle', 'Sine', 'Up', 'Down', 'Square']);
+  assert.deepEqual(
+    WAVESHAPES.map((w) => w.name),
+    ['Sine', 'Triangle', 'Up', 'Down', 'Square'],
+  );
+  assert.deepEqual(
+    VARIABLE_LFO_WAVES.map((w) => w.name),
+    ['Sine', 'Triangle', 'Square', 'Up', 'Down'],
+  );
+  assert.deepEqual(
+    CHASE_WAVES.map((w) => w.name),
+    ['Sine', 'Triangle', 'Up', 'Down'],
+  );
+  assert.deepEqual(
+    SPARKLE_WAVES.map((w) => w.name),
+    ['Triangle', 'Sine', 'Up', 'Down', 'Square'],
+  );
   for (const w of WAVESHAPES) assert.equal(waveshapeByName(w.name), w);
   assert.equal(waveshapeByName('Saw'), undefined);
   assert.ok(Object.isFrozen(VARIABLE_LFO_WAVES));

@@ -40,7 +40,10 @@ export interface GoldenFrames {
 export function findParameters(project: unknown, className: string): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   const walk = (node: unknown): void => {
-    if (Array.isArray(node)) { for (const v of node) walk(v); return; }
+    if (Array.isArray(node)) {
+      for (const v of node) walk(v);
+      return;
+    }
     if (node === null || typeof node !== 'object') return;
     const obj = node as Record<string, unknown>;
     if (obj.class === className && obj.parameters && typeof obj.parameters === 'object') {

@@ -21,10 +21,14 @@ type Mode = 'NORMAL' | 'CENTER' | 'RADIAL' | 'NONE';
 /** NoisePattern.CoordinateMode functions, in float. */
 function coordinate(mode: Mode, normalized: number, offset: number, rcn: number): number {
   switch (mode) {
-    case 'NORMAL': return f(normalized + offset);
-    case 'CENTER': return f(Math.abs(f(normalized - f(0.5 * f(1 + offset)))));
-    case 'RADIAL': return f(rcn + f(offset * normalized));
-    case 'NONE': return f(0.5 + offset);
+    case 'NORMAL':
+      return f(normalized + offset);
+    case 'CENTER':
+      return f(Math.abs(f(normalized - f(0.5 * f(1 + offset)))));
+    case 'RADIAL':
+      return f(rcn + f(offset * normalized));
+    case 'NONE':
+      return f(0.5 + offset);
   }
 }
 
@@ -37,10 +41,13 @@ class NoiseRender {
   private readonly motion = [new PeriodicState(), new PeriodicState(), new PeriodicState()];
   private readonly lut = new Int32Array(256);
 
-  constructor(parameters: Record<string, unknown>, private readonly seedOverride?: (octave: number) => number) {
+  constructor(
+    parameters: Record<string, unknown>,
+    private readonly seedOverride?: (octave: number) => number,
+  ) {
     this.p = parameters;
     const invert = this.num('invert');
-    for (let i = 0; i < 256; i++) this.lut[i] = Math.trunc(i + ((255.9 - i) - i) * invert);
+    for (let i = 0; i < 256; i++) this.lut[i] = Math.trunc(i + (255.9 - i - i) * invert);
   }
 
   private num(key: string): number {
@@ -160,10 +167,11 @@ function rcnOf(xyz: Float32Array): Float32Array {
   const n = xyz.length / 3;
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < n; i++) for (let a = 0; a < 3; a++) {
-    min[a] = Math.min(min[a], xyz[3 * i + a]);
-    max[a] = Math.max(max[a], xyz[3 * i + a]);
-  }
+  for (let i = 0; i < n; i++)
+    for (let a = 0; a < 3; a++) {
+      min[a] = Math.min(min[a], xyz[3 * i + a]);
+      max[a] = Math.max(max[a], xyz[3 * i + a]);
+    }
   const c = [0, 1, 2].map((a) => f((min[a] + max[a]) / 2));
   const rc = new Float32Array(n);
   let rcMax = 0;
@@ -181,11 +189,12 @@ function rcnOf(xyz: Float32Array): Float32Array {
 function rotation(yaw: number, pitch: number, roll: number): number[] {
   const mul = (m: number[], b: number[]): number[] => {
     const r = new Array<number>(16);
-    for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) {
-      let s = f(m[i * 4] * b[j]);
-      for (let k = 1; k < 4; k++) s = f(s + f(m[i * 4 + k] * b[k * 4 + j]));
-      r[i * 4 + j] = s;
-    }
+    for (let i = 0; i < 4; i++)
+      for (let j = 0; j < 4; j++) {
+        let s = f(m[i * 4] * b[j]);
+        for (let k = 1; k < 4; k++) s = f(s + f(m[i * 4 + k] * b[k * 4 + j]));
+        r[i * 4 + j] = s;
+      }
     return r;
   };
   // LXUtils.sinf/cosf: the value rounded to 8 decimals, as float
@@ -208,7 +217,10 @@ function rotation(yaw: number, pitch: number, roll: number): number[] {
 function renderRidgeFbm(seedOverride?: (octave: number) => number): { exact: number; total: number; maxErr: number } {
   const frames = readGolden('noise_ridge_fbm.frames.json') as GoldenFrames;
   const params = findParameters(readGolden('noise_ridge_fbm.lxp'), NOISE_CLASS);
-  assert.deepEqual(params.map((p) => p['algorithm/name']), ['RIDGE', 'FBM']);
+  assert.deepEqual(
+    params.map((p) => p['algorithm/name']),
+    ['RIDGE', 'FBM'],
+  );
   assert.equal(params[1].seed, 12);
   const xyzn = decodeFloat32(frames.pointsXYZn);
   const rcn = rcnOf(decodeFloat32(frames.pointsXYZ));
@@ -249,7 +261,7 @@ test('golden noise_ridge_fbm: Ridge + FBM reproduce LX to ±1 (residue in the ap
   assert.ok(maxErr <= 1, `max error ${maxErr}`);
 });
 
-test('golden noise_ridge_fbm: LX\'s FBM ignores the seed knob (seed 12 applied per octave does not match)', () => {
+test("golden noise_ridge_fbm: LX's FBM ignores the seed knob (seed 12 applied per octave does not match)", () => {
   const seeded = renderRidgeFbm((i) => 12 + i);
   assert.ok(seeded.exact < seeded.total * 0.5, `${seeded.exact} of ${seeded.total} matched with a seeded FBM`);
 });

@@ -4,7 +4,6 @@ import { SeededRandom } from '../../../src/engine/random.js';
 import { fbmNoise3, perlinNoise3Batch, ridgeNoise3, turbulenceNoise3 } from '../../../src/light/noise/perlin.js';
 import { PerlinWasm } from '../../../src/light/noise/perlin-wasm.js';
 
-
 const SPECIAL = [Number.NaN, Infinity, -Infinity, 0, -0, 2 ** 24, -(2 ** 24), 2 ** 31, -(2 ** 31), 3e9, -3e9, 1e-40, 255.99998, 256, -0.5, 0.9999999];
 
 /** Fills the kernel's inputs: `grid` like a NoisePattern frame (rows of shared y), else random with special values. */
@@ -95,11 +94,16 @@ test('PerlinWasm.normalCoordinates: motion + scale · (v + offset) equals the fl
   const f = Math.fround;
   const p = new PerlinWasm();
   const random = new SeededRandom(5);
-  const value = (): number => f(random.next() < 0.1 ? SPECIAL[Math.floor(random.next() * SPECIAL.length)] : (random.next() - 0.5) * 10 ** Math.floor(random.next() * 6));
+  const value = (): number =>
+    f(random.next() < 0.1 ? SPECIAL[Math.floor(random.next() * SPECIAL.length)] : (random.next() - 0.5) * 10 ** Math.floor(random.next() * 6));
   const count = 16381; // not a multiple of four: the last group's extra lanes stay inside the array
   for (let round = 0; round < 20; round++) {
     const [motion, scale, offset] = [value(), value(), value()];
-    for (const [axis, array] of [[0, p.xs], [1, p.ys], [2, p.zs]] as const) {
+    for (const [axis, array] of [
+      [0, p.xs],
+      [1, p.ys],
+      [2, p.zs],
+    ] as const) {
       const input = Float32Array.from({ length: count }, value);
       const expected = input.map((v) => f(motion + f(scale * f(v + offset))));
       array.set(input);

@@ -1,11 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  fbmNoise3, perlinNoise3, perlinNoise3Batch, perlinNoise3Wrap, perlinNoise3WrapNonPow2, ridgeNoise3, turbulenceNoise3,
+  fbmNoise3,
+  perlinNoise3,
+  perlinNoise3Batch,
+  perlinNoise3Wrap,
+  perlinNoise3WrapNonPow2,
+  ridgeNoise3,
+  turbulenceNoise3,
 } from '../../../src/light/noise/perlin.js';
-import {
-  NOISE_ALGORITHMS, noiseModulatorSample, noiseModulatorStep, noiseMotionPeriodMs,
-} from '../../../src/light/noise/noise-device-math.js';
+import { NOISE_ALGORITHMS, noiseModulatorSample, noiseModulatorStep, noiseMotionPeriodMs } from '../../../src/light/noise/noise-device-math.js';
 
 const f = Math.fround;
 
@@ -31,9 +35,11 @@ function fromBits(b: number): number {
 
 test('perlinNoise3: zero at every integer lattice point, for any seed', () => {
   for (let seed = 0; seed < 256; seed += 17) {
-    for (let x = -3; x <= 3; x++) for (let y = -3; y <= 3; y++) for (let z = -300; z <= 300; z += 150) {
-      assert.equal(perlinNoise3(x, y, z, seed), 0, `(${x},${y},${z}) seed ${seed}`);
-    }
+    for (let x = -3; x <= 3; x++)
+      for (let y = -3; y <= 3; y++)
+        for (let z = -300; z <= 300; z += 150) {
+          assert.equal(perlinNoise3(x, y, z, seed), 0, `(${x},${y},${z}) seed ${seed}`);
+        }
   }
 });
 
@@ -173,12 +179,23 @@ test('noise functions: bit-exact against an independent Java float32 implementat
     const [x, y, z, lac, gain, off] = [xb, yb, zb, lb, gb, ob].map(fromBits);
     let got: number;
     switch (kind) {
-      case 0: got = perlinNoise3(x, y, z, seed); break;
-      case 1: got = perlinNoise3Wrap(x, y, z, w0, w1, w2, seed); break;
-      case 2: got = ridgeNoise3(x, y, z, lac, gain, off, oct); break;
-      case 3: got = fbmNoise3(x, y, z, lac, gain, oct); break;
-      case 4: got = turbulenceNoise3(x, y, z, lac, gain, oct); break;
-      default: got = perlinNoise3WrapNonPow2(x, y, z, w0, w1, w2, seed);
+      case 0:
+        got = perlinNoise3(x, y, z, seed);
+        break;
+      case 1:
+        got = perlinNoise3Wrap(x, y, z, w0, w1, w2, seed);
+        break;
+      case 2:
+        got = ridgeNoise3(x, y, z, lac, gain, off, oct);
+        break;
+      case 3:
+        got = fbmNoise3(x, y, z, lac, gain, oct);
+        break;
+      case 4:
+        got = turbulenceNoise3(x, y, z, lac, gain, oct);
+        break;
+      default:
+        got = perlinNoise3WrapNonPow2(x, y, z, w0, w1, w2, seed);
     }
     assert.equal(bits(got), rb, `row ${row.join(' ')}: got ${got}, Java ${fromBits(rb)}`);
   }
@@ -196,13 +213,16 @@ test('noise functions: Java float edge cases (NaN, infinities, saturating int ca
 });
 
 test('NoisePattern / NoiseModulator helpers', () => {
-  assert.deepEqual(NOISE_ALGORITHMS.map((a) => a.label), ['Perlin', 'Ridge', 'FBM', 'Turbulence', 'Static']);
+  assert.deepEqual(
+    NOISE_ALGORITHMS.map((a) => a.label),
+    ['Perlin', 'Ridge', 'FBM', 'Turbulence', 'Static'],
+  );
   // motionSpeed 0.5, range 128, motion on, xMotion 0.3 → 6e6 / 9.6
   assert.equal(noiseMotionPeriodMs(0.5, 128, 1, 0.3), 6000000 / (128 * 0.5 * 0.5 * 1 * 0.3));
   assert.equal(noiseMotionPeriodMs(0.5, 128, 1, 0), Infinity);
   assert.ok(noiseMotionPeriodMs(-0.6, 128, 1, 0.7) < 0);
   // NoiseModulator basis wraps into [0, 256) in both directions
-  assert.equal(noiseModulatorStep(255.9, 1000, 1, 0.25), (256 + (255.9 + 0.25) % 256) % 256);
+  assert.equal(noiseModulatorStep(255.9, 1000, 1, 0.25), (256 + ((255.9 + 0.25) % 256)) % 256);
   assert.ok(noiseModulatorStep(0.1, 1000, 1, -0.25) > 255);
   const b = 17.3;
   assert.equal(noiseModulatorSample('PERLIN', b, 5, 3, 2, 0.5, 0.9, 0), perlinNoise3(f(b), 0, 0, 5));

@@ -15,7 +15,13 @@ export async function history(show: TestShow): Promise<unknown> {
 }
 
 /** Runs a failing call and checks its code and that state and history are unchanged. */
-export async function assertRefused(show: TestShow, tool: string, args: Record<string, unknown>, expected: RegExp, extra: (() => Promise<unknown>)[] = []): Promise<string> {
+export async function assertRefused(
+  show: TestShow,
+  tool: string,
+  args: Record<string, unknown>,
+  expected: RegExp,
+  extra: (() => Promise<unknown>)[] = [],
+): Promise<string> {
   const state = await showState(show, extra);
   const h = await history(show);
   const text = await show.callError(tool, args);
@@ -26,7 +32,12 @@ export async function assertRefused(show: TestShow, tool: string, args: Record<s
 }
 
 /** do → assert → undo → assert restored (the state before) → redo → the state after `do` again. */
-export async function assertUndoable<T>(show: TestShow, action: () => Promise<T>, check: (result: T) => void | Promise<void>, extra: (() => Promise<unknown>)[] = []): Promise<T> {
+export async function assertUndoable<T>(
+  show: TestShow,
+  action: () => Promise<T>,
+  check: (result: T) => void | Promise<void>,
+  extra: (() => Promise<unknown>)[] = [],
+): Promise<T> {
   const before = await showState(show, extra);
   const depth = ((await history(show)) as { undoDepth: number }).undoDepth;
   const result = await action();

@@ -7,7 +7,12 @@ import { expectedBytes, hexBytes, outputRig, range } from './helpers.js';
 
 const skip = tsharkAvailable() ? false : process.env.CI === 'true' ? false : 'tshark is not installed (apt-get install tshark)';
 
-interface ArtDmx { universe: number; sequence: number; length: number; data: number[] }
+interface ArtDmx {
+  universe: number;
+  sequence: number;
+  length: number;
+  data: number[];
+}
 
 function artDmx(layers: Record<string, unknown>): ArtDmx {
   const a = layers.artnet as Record<string, Record<string, string>>;
@@ -24,12 +29,21 @@ function artDmx(layers: Record<string, unknown>): ArtDmx {
   };
 }
 
-test('Art-Net: a grid overflows into the next universes; tshark reads universes, sequence, length and pixels with gamma and brightness', { skip }, async (t) => {
+test('Art-Net: a grid overflows into the next universes; tshark reads universes, sequence, length and pixels with gamma and brightness', {
+  skip,
+}, async (t) => {
   const cap = await udpCapture();
   t.after(() => cap.close());
   const rig = await outputRig(t, { artnet: cap.port });
   const grid = rig.fixture('GridFixture', {
-    numRows: 10, numColumns: 20, protocol: 'ARTNET', artNetUniverse: 3, dmxChannel: 10, byteOrder: 'GRB', artNetSequenceEnabled: true, enabled: true,
+    numRows: 10,
+    numColumns: 20,
+    protocol: 'ARTNET',
+    artNetUniverse: 3,
+    dmxChannel: 10,
+    byteOrder: 'GRB',
+    artNetSequenceEnabled: true,
+    enabled: true,
   });
   rig.light.lx.output.gamma.setValue(2.2);
   rig.light.lx.output.brightness.setValue(0.5);
@@ -38,14 +52,25 @@ test('Art-Net: a grid overflows into the next universes; tshark reads universes,
   // 200 pixels × 3 bytes from channel 10: 167 pixels fit in universe 3 (10 + 501 = 511), 33 go to universe 4 from channel 0.
   await cap.waitFor(4);
   const packets = (await tsharkDecode(cap.packets, 'artnet', cap.port)).map(artDmx);
-  assert.deepEqual(packets.map((p) => [p.universe, p.sequence, p.length]), [[3, 1, 512], [4, 1, 100], [3, 2, 512], [4, 2, 100]]);
+  assert.deepEqual(
+    packets.map((p) => [p.universe, p.sequence, p.length]),
+    [
+      [3, 1, 512],
+      [4, 1, 100],
+      [3, 2, 512],
+      [4, 2, 100],
+    ],
+  );
   const level = Math.floor(255 * 0.5 * 0.8 + 0.5);
   const main = rig.light.main;
   assert.deepEqual(packets[2].data.slice(0, 10), new Array(10).fill(0), 'channels before dmxChannel are black');
   assert.deepEqual(packets[2].data.slice(10, 511), expectedBytes(main, range(0, 167), 'GRB', level, 2.2));
   assert.deepEqual(packets[3].data.slice(0, 99), expectedBytes(main, range(167, 33), 'GRB', level, 2.2));
   assert.equal(packets[3].data[99], 0, 'odd lengths are padded to even with 0');
-  assert.ok(packets[2].data.some((b) => b > 0), 'the frame is not black');
+  assert.ok(
+    packets[2].data.some((b) => b > 0),
+    'the frame is not black',
+  );
 });
 
 test('Art-Net: grid wiring and reverse reorder the pixels; ArtSync follows each frame when enabled', { skip }, async (t) => {

@@ -17,11 +17,22 @@ test('DDP: a frame is split into 1440-byte packets with increasing offsets and p
   await cap.waitFor(3);
   const main = rig.light.main;
   const parsed = cap.packets.map((p) => ({
-    flags: p[0], sequence: p[1], type: p[2], id: p[3], offset: p.readUInt32BE(4), length: p.readUInt16BE(8), data: [...p.subarray(10)],
+    flags: p[0],
+    sequence: p[1],
+    type: p[2],
+    id: p[3],
+    offset: p.readUInt32BE(4),
+    length: p.readUInt16BE(8),
+    data: [...p.subarray(10)],
   }));
-  assert.deepEqual(parsed.map((p) => [p.flags, p.id, p.offset, p.length, p.data.length]), [
-    [0x40, 1, 300, 1440, 1440], [0x40, 1, 1740, 1440, 1440], [0x41, 1, 3180, 120, 120],
-  ]);
+  assert.deepEqual(
+    parsed.map((p) => [p.flags, p.id, p.offset, p.length, p.data.length]),
+    [
+      [0x40, 1, 300, 1440, 1440],
+      [0x40, 1, 1740, 1440, 1440],
+      [0x41, 1, 3180, 120, 120],
+    ],
+  );
   const data = parsed.flatMap((p) => p.data);
   assert.deepEqual(data, expectedBytes(main, range(0, 1000), 'BGR', 255));
 });
@@ -34,10 +45,13 @@ test('OPC over TCP: one message per frame on a persistent connection, channel an
     socket.on('data', (d) => chunks.push(d));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  t.after(() => new Promise<void>((r) => {
-    for (const s of sockets) s.destroy();
-    server.close(() => r());
-  }));
+  t.after(
+    () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
+  );
   const port = (server.address() as net.AddressInfo).port;
   const rig = await outputRig(t);
   rig.fixture('StripFixture', { numPoints: 20, protocol: 'OPC', transport: 'TCP', port, opcChannel: 2, opcOffset: 6, enabled: true });
@@ -46,7 +60,7 @@ test('OPC over TCP: one message per frame on a persistent connection, channel an
   while (Buffer.concat(chunks).length < 2 * (4 + 66) && Date.now() < end) await new Promise((r) => setTimeout(r, 5));
   const stream = Buffer.concat(chunks);
   const messages: Buffer[] = [];
-  for (let o = 0; o + 4 <= stream.length;) {
+  for (let o = 0; o + 4 <= stream.length; ) {
     const len = stream.readUInt16BE(o + 2);
     messages.push(stream.subarray(o, o + 4 + len));
     o += 4 + len;
@@ -81,7 +95,10 @@ test('OPC over UDP and KiNET PORTOUT/DMXOUT headers', async (t) => {
   assert.deepEqual([...opc.packets[0]], [0, 0, 0, 12, ...expectedBytes(main, range(0, 4), 'RGB', 255)]);
   const [portout, dmxout] = kinet.packets;
   assert.equal(portout.length, 24 + 512);
-  assert.deepEqual([...portout.subarray(0, 24)], [0x04, 0x01, 0xdc, 0x4a, 0x01, 0x00, 0x08, 0x01, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 3, 0, 0, 0, 0, 0x02, 0, 0]);
+  assert.deepEqual(
+    [...portout.subarray(0, 24)],
+    [0x04, 0x01, 0xdc, 0x4a, 0x01, 0x00, 0x08, 0x01, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 3, 0, 0, 0, 0, 0x02, 0, 0],
+  );
   assert.deepEqual([...portout.subarray(24, 24 + 13)], [0, ...expectedBytes(main, range(4, 4), 'RGB', 255)]);
   assert.equal(dmxout.length, 21 + 512);
   assert.deepEqual([...dmxout.subarray(0, 21)], [0x04, 0x01, 0xdc, 0x4a, 0x01, 0x00, 0x01, 0x01, 0, 0, 0, 0, 0, 0x40, 0, 0, 4, 0, 0, 0, 0]);

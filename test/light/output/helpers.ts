@@ -65,8 +65,11 @@ const POSITIONS: Record<string, string> = { R: 'r', G: 'g', B: 'b', W: 'w' };
  * (r+g+b)/3.
  */
 export function expectedPixel(argb: number, order: string, level: number, gamma = 1, wp = 255): number[] {
-  const curve = (v: number): number => (gamma === 1 ? Math.floor((v * level * wp) / 65025 + 0.5) : Math.floor(255 * Math.pow((v * level * wp) / 16581375, gamma) + 0.5));
-  const r = (argb >>> 16) & 255, g = (argb >>> 8) & 255, b = argb & 255;
+  const curve = (v: number): number =>
+    gamma === 1 ? Math.floor((v * level * wp) / 65025 + 0.5) : Math.floor(255 * Math.pow((v * level * wp) / 16581375, gamma) + 0.5);
+  const r = (argb >>> 16) & 255,
+    g = (argb >>> 8) & 255,
+    b = argb & 255;
   if (order === 'W') return [curve(Math.trunc((r + g + b) / 3))];
   const w = Math.min(r, g, b);
   const values: Record<string, number> = order.length === 4 ? { r: r - w, g: g - w, b: b - w, w } : { r, g, b, w: 0 };

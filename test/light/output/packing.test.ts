@@ -10,8 +10,20 @@ const noHeaders: HeaderWriter = { artDmx() {}, artSync() {}, sacn() {}, ddp() {}
 
 function source(path: string, over: Partial<OutputSource> & { points: number }): OutputSource {
   return {
-    path, label: path, protocol: 'artnet', transport: 'udp', host: '127.0.0.1', port: 6454, universe: 0, channel: 0, priority: 0,
-    sequenceEnabled: false, kinetVersion: 'PORTOUT', byteOrder: 0, indices: Int32Array.from({ length: over.points }, (_, i) => i), ...over,
+    path,
+    label: path,
+    protocol: 'artnet',
+    transport: 'udp',
+    host: '127.0.0.1',
+    port: 6454,
+    universe: 0,
+    channel: 0,
+    priority: 0,
+    sequenceEnabled: false,
+    kinetVersion: 'PORTOUT',
+    byteOrder: 0,
+    indices: Int32Array.from({ length: over.points }, (_, i) => i),
+    ...over,
   };
 }
 
@@ -22,21 +34,27 @@ test('packing: overlapping fixtures in one universe are reported as a collision 
 });
 
 test('packing: fixtures in different universes or on different hosts never collide', () => {
-  const plan = buildPlan([source('/a', { points: 170 }), source('/b', { points: 170, universe: 1 }), source('/c', { points: 170, host: '127.0.0.2' })], noHeaders);
+  const plan = buildPlan(
+    [source('/a', { points: 170 }), source('/b', { points: 170, universe: 1 }), source('/c', { points: 170, host: '127.0.0.2' })],
+    noHeaders,
+  );
   assert.deepEqual(plan.collisions, []);
   assert.equal(plan.destinations.length, 2);
 });
 
 test('packing: a pixel is never split across universes; overflow continues at channel 0 of the next', () => {
   const plan = buildPlan([source('/rgbw', { points: 130, channel: 500, byteOrder: BYTE_ORDERS.indexOf('RGBW') })], noHeaders);
-  assert.deepEqual(plan.placements[0].map((p) => [p.universe, p.start, p.end, p.pixels]), [[0, 500, 512, 3], [1, 0, 508, 127]]);
+  assert.deepEqual(
+    plan.placements[0].map((p) => [p.universe, p.start, p.end, p.pixels]),
+    [
+      [0, 500, 512, 3],
+      [1, 0, 508, 127],
+    ],
+  );
 });
 
 test('packing: past the last universe, DDP past 65535 bytes: errors name the fixture and nothing silently wraps', () => {
-  const plan = buildPlan([
-    source('/dmx', { points: 400, universe: 32767 }),
-    source('/ddp', { points: 30000, protocol: 'ddp' }),
-  ], noHeaders);
+  const plan = buildPlan([source('/dmx', { points: 400, universe: 32767 }), source('/ddp', { points: 30000, protocol: 'ddp' })], noHeaders);
   assert.equal(plan.placements[0].length, 1);
   assert.match(plan.errors[0].message, /230 of 400 pixels do not fit.*universe 32768/);
   assert.equal(plan.errors[0].fixture, '/dmx');
@@ -56,7 +74,11 @@ test('grid wiring: every LX wiring mode visits each point once, in the named ord
   assert.deepEqual(orders(11), [5, 4, 3, 0, 1, 2]); // ZIGZAG_HORIZ_TR
   assert.deepEqual(orders(12), [0, 3, 4, 1, 2, 5]); // ZIGZAG_VERT_BL
   assert.deepEqual(orders(15), [5, 2, 1, 4, 3, 0]); // ZIGZAG_VERT_TR
-  for (let w = 0; w < 16; w++) assert.deepEqual([...gridWiringOrder(w, 4, 5)].sort((a, b) => a - b), Array.from({ length: 20 }, (_, i) => i));
+  for (let w = 0; w < 16; w++)
+    assert.deepEqual(
+      [...gridWiringOrder(w, 4, 5)].sort((a, b) => a - b),
+      Array.from({ length: 20 }, (_, i) => i),
+    );
 });
 
 test('byte orders: positions follow the name, RGBW adds white, W is one byte', () => {

@@ -16,7 +16,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function sacnReceiver(t: { after(fn: () => unknown): void }, universes: number[]): Promise<{ port: number; packets: Packet[]; raw: Buffer[]; corrupt: Error[] }> {
+async function sacnReceiver(
+  t: { after(fn: () => unknown): void },
+  universes: number[],
+): Promise<{ port: number; packets: Packet[]; raw: Buffer[]; corrupt: Error[] }> {
   const port = await freePort();
   const receiver = new Receiver({ universes, port, iface: '127.0.0.1', reuseAddr: true });
   const packets: Packet[] = [];
@@ -46,7 +49,17 @@ test('sACN: universe, priority, sequence, CID, source name and RGBW pixels as th
   await rig.frames(3);
   await until(() => rx.packets.length >= 6);
   assert.deepEqual(rx.corrupt, []);
-  assert.deepEqual(rx.packets.map((p) => [p.universe, p.sequence]), [[7, 1], [8, 1], [7, 2], [8, 2], [7, 3], [8, 3]]);
+  assert.deepEqual(
+    rx.packets.map((p) => [p.universe, p.sequence]),
+    [
+      [7, 1],
+      [8, 1],
+      [7, 2],
+      [8, 2],
+      [7, 3],
+      [8, 3],
+    ],
+  );
   for (const p of rx.packets) {
     assert.equal(p.priority, 150);
     assert.equal(p.sourceName, 'Footlight');
@@ -62,7 +75,9 @@ test('sACN: universe, priority, sequence, CID, source name and RGBW pixels as th
   assert.deepEqual(u8, expectedBytes(rig.light.main, range(127, 23), 'WRGB', 255));
 });
 
-test('sACN: tshark\'s ACN dissector accepts the root, framing and DMP layer lengths', { skip: tsharkAvailable() || process.env.CI === 'true' ? false : 'tshark is not installed' }, async (t) => {
+test("sACN: tshark's ACN dissector accepts the root, framing and DMP layer lengths", {
+  skip: tsharkAvailable() || process.env.CI === 'true' ? false : 'tshark is not installed',
+}, async (t) => {
   const rx = await sacnReceiver(t, [1]);
   const rig = await outputRig(t, { sacn: rx.port });
   // 30 slots: tshark 4.0's DMX display reads past packets of fewer than about 18 slots and
@@ -70,7 +85,7 @@ test('sACN: tshark\'s ACN dissector accepts the root, framing and DMP layer leng
   rig.fixture('StripFixture', { numPoints: 30, protocol: 'SACN', artNetUniverse: 1, byteOrder: 'W', enabled: true });
   await rig.frames(1);
   await until(() => rx.raw.length >= 1);
-  const [layers] = await tsharkDecode(rx.raw.slice(0, 1), "acn", rx.port);
+  const [layers] = await tsharkDecode(rx.raw.slice(0, 1), 'acn', rx.port);
   const text = JSON.stringify(layers.acn);
   // Root PDU length = packet − 16, framing PDU = packet − 38, DMP PDU = packet − 115.
   const lengths = [...text.matchAll(/"acn.pdu.length":"(\d+)"/g)].map((m) => Number(m[1]));

@@ -29,7 +29,18 @@ test('output settings: do → map shows the allocation → undo → restored; a 
   const grid = map.fixtures[0];
   assert.equal(grid.sending, true);
   assert.equal(grid.port, cap.port);
-  assert.deepEqual(grid.allocation.map((a: { universe: number; pixels: number }) => [a.universe, a.pixels]), [[2, 170], [3, 170], [4, 170], [5, 170], [6, 170], [7, 170], [8, 4]]);
+  assert.deepEqual(
+    grid.allocation.map((a: { universe: number; pixels: number }) => [a.universe, a.pixels]),
+    [
+      [2, 170],
+      [3, 170],
+      [4, 170],
+      [5, 170],
+      [6, 170],
+      [7, 170],
+      [8, 4],
+    ],
+  );
   assert.equal(map.packetsPerFrame, 7);
   assert.deepEqual(map.collisions, []);
 
@@ -39,7 +50,10 @@ test('output settings: do → map shows the allocation → undo → restored; a 
   await cap.waitFor(7);
   const stats = await show.call('get_output_stats');
   assert.equal(stats.framesSent, 1);
-  assert.deepEqual(stats.destinations.map((d: { packets: number; errors: number; active: boolean }) => [d.packets, d.errors, d.active]), [[7, 0, true]]);
+  assert.deepEqual(
+    stats.destinations.map((d: { packets: number; errors: number; active: boolean }) => [d.packets, d.errors, d.active]),
+    [[7, 0, true]],
+  );
 
   for (let i = 0; i < 3; i++) await show.call('undo');
   assert.deepEqual((await show.call('get_output_map')).fixtures, before.fixtures);
@@ -74,6 +88,8 @@ test('get_output_map reports two fixtures writing the same channels, naming both
     }
   });
   const map = await show.call('get_output_map');
-  assert.deepEqual(map.collisions, [{ destination: `sacn/udp/127.0.0.1:${cap.port}`, universe: 5, start: 0, end: 90, fixtures: ['/lx/structure/fixture/1', '/lx/structure/fixture/2'] }]);
+  assert.deepEqual(map.collisions, [
+    { destination: `sacn/udp/127.0.0.1:${cap.port}`, universe: 5, start: 0, end: 90, fixtures: ['/lx/structure/fixture/1', '/lx/structure/fixture/2'] },
+  ]);
   assert.equal(map.fixtures[1].allocation[0].universe, 5);
 });

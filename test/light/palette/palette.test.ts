@@ -126,7 +126,12 @@ test('Osc in RGB blends the two stored ARGBs with LXColor.lerp (an 8-bit mask), 
     const expected = lxLerp(c.primaryColor, c.secondaryColor, basis);
     assert.equal(c.getColor(), expected, `frame ${k}`);
     assert.equal(c.getSaturation(), saturationOf(expected));
-    const rounded = [16, 8, 0].reduce((acc, sh) => acc | (Math.round(((c.primaryColor >>> sh) & 0xff) + (((c.secondaryColor >>> sh) & 0xff) - ((c.primaryColor >>> sh) & 0xff)) * basis) << sh), 0xff000000) >>> 0;
+    const rounded =
+      [16, 8, 0].reduce(
+        (acc, sh) =>
+          acc | (Math.round(((c.primaryColor >>> sh) & 0xff) + (((c.secondaryColor >>> sh) & 0xff) - ((c.primaryColor >>> sh) & 0xff)) * basis) << sh),
+        0xff000000,
+      ) >>> 0;
     if (rounded !== expected) differsFromRounded++;
   }
   assert.ok(differsFromRounded > 30, `the two rules differ on ${differsFromRounded} of 90 frames`);

@@ -64,26 +64,45 @@ function set(component: Json, values: Json): void {
 
 const VARIANTS: [string, Json][] = [
   ['standard', workload(() => undefined)],
-  ['every device turned and reshaped', workload((channels, master) => {
-    set(pattern(channels, 0), { rotate: true, yaw: 30, pitch: 12, xMode: 1, yMode: 2, algorithm: 1, octaves: 2 });
-    set(pattern(channels, 1), {
-      rotate: true, pitch: 25, colorMode: 2, gradientClamp: 2, gradientPhase: 0.3, gradientInvert: true, yMode: 2, yAmount: -0.5, gradientScale: 2.5,
-    });
-    set(pattern(channels, 2), { yaw: 40, roll: 10 });
-    pattern(channels, 2).planes = [
-      { id: 900, class: 'heronarts.lx.pattern.form.PlanesPattern$Plane', parameters: { active: true, axis: 1, tilt: 30, spin: 20, width: 0.3 }, children: {} },
-      { id: 901, class: 'heronarts.lx.pattern.form.PlanesPattern$Plane', parameters: { active: true, axis: 4, position: 0.2 }, children: {} },
-    ];
-    set(pattern(channels, 3), { swarmOn: true, interlace: true, alternateChunk: true, shift: 30, wrap: 1, chunkSize: 37 });
-    set(channels[1], { fader: 0.6 });
-    set(channels[2], { blendMode: 4 }); // Normal
-    set(channels[3], { blendMode: 9 }); // Lightest
-    set(master.effects[0], { mode: 1 });
-  })],
-  ['noise FBM and a chase without swarm on interlaced chunks', workload((channels) => {
-    set(pattern(channels, 0), { algorithm: 2, zMode: 3 });
-    set(pattern(channels, 3), { interlace: true, chunkSize: 3, wrap: 3 });
-  })],
+  [
+    'every device turned and reshaped',
+    workload((channels, master) => {
+      set(pattern(channels, 0), { rotate: true, yaw: 30, pitch: 12, xMode: 1, yMode: 2, algorithm: 1, octaves: 2 });
+      set(pattern(channels, 1), {
+        rotate: true,
+        pitch: 25,
+        colorMode: 2,
+        gradientClamp: 2,
+        gradientPhase: 0.3,
+        gradientInvert: true,
+        yMode: 2,
+        yAmount: -0.5,
+        gradientScale: 2.5,
+      });
+      set(pattern(channels, 2), { yaw: 40, roll: 10 });
+      pattern(channels, 2).planes = [
+        {
+          id: 900,
+          class: 'heronarts.lx.pattern.form.PlanesPattern$Plane',
+          parameters: { active: true, axis: 1, tilt: 30, spin: 20, width: 0.3 },
+          children: {},
+        },
+        { id: 901, class: 'heronarts.lx.pattern.form.PlanesPattern$Plane', parameters: { active: true, axis: 4, position: 0.2 }, children: {} },
+      ];
+      set(pattern(channels, 3), { swarmOn: true, interlace: true, alternateChunk: true, shift: 30, wrap: 1, chunkSize: 37 });
+      set(channels[1], { fader: 0.6 });
+      set(channels[2], { blendMode: 4 }); // Normal
+      set(channels[3], { blendMode: 9 }); // Lightest
+      set(master.effects[0], { mode: 1 });
+    }),
+  ],
+  [
+    'noise FBM and a chase without swarm on interlaced chunks',
+    workload((channels) => {
+      set(pattern(channels, 0), { algorithm: 2, zMode: 3 });
+      set(pattern(channels, 3), { interlace: true, chunkSize: 3, wrap: 3 });
+    }),
+  ],
 ];
 
 before(async () => {

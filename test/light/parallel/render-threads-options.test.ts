@@ -17,7 +17,15 @@ const BIN = new URL('../../../bin/footlight.js', import.meta.url).pathname;
 test('config.json renderThreads: a whole number from 1 to 64 is read; anything else is logged and ignored', async (t) => {
   const home = await tempHome(t);
   const warnings: string[] = [];
-  const log = { warn: (f: unknown, m: string) => warnings.push(`${m} ${JSON.stringify(f)}`), info() {}, debug() {}, error() {}, child() { return log; } } as unknown as Logger;
+  const log = {
+    warn: (f: unknown, m: string) => warnings.push(`${m} ${JSON.stringify(f)}`),
+    info() {},
+    debug() {},
+    error() {},
+    child() {
+      return log;
+    },
+  } as unknown as Logger;
   await writeFile(join(home, 'config.json'), '{"renderThreads": 3}');
   assert.deepEqual(await loadConfig(home, log), { renderThreads: 3 });
   for (const bad of ['0', '1.5', '65', '"two"']) {
@@ -48,7 +56,11 @@ test('footlight render --render-threads: 1 and 3 threads print the same frames; 
   await writeFile(project, JSON.stringify(standardWorkload(160, 128)));
   const frames = (threads: string): { sha256: string; frames: unknown[] } => {
     const out = join(dir, `frames-${threads}.json`);
-    const r = spawnSync(process.execPath, [BIN, 'render', project, '--frames', '30', '--delta-ms', '16.666666666666668', '--render-threads', threads, '--out', out], { encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [BIN, 'render', project, '--frames', '30', '--delta-ms', '16.666666666666668', '--render-threads', threads, '--out', out],
+      { encoding: 'utf8' },
+    );
     assert.equal(r.status, 0, r.stderr);
     return JSON.parse(readFileSync(out, 'utf8'));
   };

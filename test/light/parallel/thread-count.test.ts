@@ -77,7 +77,12 @@ test('render threads: the workload gives the same frames with 0, 1, 2 and 3 help
     await useThreads(threads, WORKLOAD);
     const before = pointPool.helperChunkCounts();
     assert.deepEqual(hashes(WORKLOAD, 20), expected, `${threads - 1} helpers`);
-    t.diagnostic(`${threads - 1} helpers ran ${pointPool.helperChunkCounts().map((n, i) => n - before[i]).join(' + ')} chunks`);
+    t.diagnostic(
+      `${threads - 1} helpers ran ${pointPool
+        .helperChunkCounts()
+        .map((n, i) => n - before[i])
+        .join(' + ')} chunks`,
+    );
   }
   pointPool.setThreads(1);
   const chunks = pointPool.chunks;

@@ -22,12 +22,33 @@ import { PATTERNS } from '../../../src/light/library/patterns.js';
 const REFERENCE = process.env.FOOTLIGHT_REFERENCE ?? fileURLToPath(new URL('../../reference/lx-pattern-catalog.md', import.meta.url));
 
 /** Keys every pattern has from the LXPattern base; the catalog leaves them out. */
-const BASE_KEYS = new Set(['label', 'enabled', 'recall', 'launch', 'compositeBlend', 'compositeLevel', 'hasCustomCycleTime', 'customCycleTimeSecs', 'autoMute', 'cueActive', 'auxActive', 'view', 'viewPriority']);
+const BASE_KEYS = new Set([
+  'label',
+  'enabled',
+  'recall',
+  'launch',
+  'compositeBlend',
+  'compositeLevel',
+  'hasCustomCycleTime',
+  'customCycleTimeSecs',
+  'autoMute',
+  'cueActive',
+  'auxActive',
+  'view',
+  'viewPriority',
+]);
 
 /** Index knobs LX sizes from the model at construction (the catalog shows 0–0 for an empty model). */
 const MODEL_SIZED = new Set(['heronarts.lx.pattern.test.TestPattern:fixedIndex', 'heronarts.lx.pattern.test.TestPattern:tagIndex']);
 
-interface Row { path: string; label: string; type: string; range: string; def: string; flags: string[] }
+interface Row {
+  path: string;
+  label: string;
+  type: string;
+  range: string;
+  def: string;
+  flags: string[];
+}
 
 /** The parameter tables of §10.2, by simple class name; Planes' layer table is under `Plane`. */
 function readCatalog(): Map<string, Row[]> {
@@ -39,10 +60,26 @@ function readCatalog(): Map<string, Row[]> {
   let current: Row[] | undefined;
   for (const line of lines) {
     const h = /^#### (\w+) /.exec(line);
-    if (h) { current = []; out.set(h[1], current); continue; }
-    if (line.startsWith('Each of the 8 `Plane` layers')) { current = []; out.set('Plane', current); continue; }
+    if (h) {
+      current = [];
+      out.set(h[1], current);
+      continue;
+    }
+    if (line.startsWith('Each of the 8 `Plane` layers')) {
+      current = [];
+      out.set('Plane', current);
+      continue;
+    }
     const m = /^\| `([^`]+)` \| ([^|]*) \| ([^|]*) \| ([^|]*) \| ([^|]*) \| ([^|]*) \|$/.exec(line);
-    if (m && current) current.push({ path: m[1], label: m[2].trim(), type: m[3].trim(), range: m[4].trim(), def: m[5].trim(), flags: m[6].trim().split(/\s+/).filter(Boolean) });
+    if (m && current)
+      current.push({
+        path: m[1],
+        label: m[2].trim(),
+        type: m[3].trim(),
+        range: m[4].trim(),
+        def: m[5].trim(),
+        flags: m[6].trim().split(/\s+/).filter(Boolean),
+      });
   }
   return out;
 }
@@ -69,7 +106,11 @@ function checkRow(where: string, row: Row, p: Parameter): void {
   const flags = new Set(row.flags);
   if (p instanceof EnumParameter) {
     const options = row.range.replace(/^\{|\}$/g, '').split(', ');
-    assert.deepEqual(p.choices.map((c) => c.label), options, `${at}: options`);
+    assert.deepEqual(
+      p.choices.map((c) => c.label),
+      options,
+      `${at}: options`,
+    );
     assert.equal(p.choices[p.getBaseValue()]?.label, row.def, `${at}: default`);
   } else if (p instanceof DiscreteParameter) {
     if (row.type === 'PaletteIndex') {
@@ -100,11 +141,15 @@ function checkRow(where: string, row: Row, p: Parameter): void {
 
 function checkComponent(where: string, rows: Row[], c: LXComponent): void {
   const ours = [...c.parameters.keys()].filter((k) => !BASE_KEYS.has(k));
-  assert.deepEqual(ours, rows.map((r) => r.path), `${where}: parameter keys in LX's order`);
+  assert.deepEqual(
+    ours,
+    rows.map((r) => r.path),
+    `${where}: parameter keys in LX's order`,
+  );
   for (const row of rows) checkRow(where, row, c.parameters.get(row.path)!);
 }
 
-test('catalog: every available stock pattern has LX 1.2.1\'s parameters', { skip: !existsSync(REFERENCE) && 'reference not found' }, () => {
+test("catalog: every available stock pattern has LX 1.2.1's parameters", { skip: !existsSync(REFERENCE) && 'reference not found' }, () => {
   const catalog = readCatalog();
   let checked = 0;
   for (const entry of PATTERNS) {
@@ -120,28 +165,55 @@ test('catalog: every available stock pattern has LX 1.2.1\'s parameters', { skip
   assert.equal(checked, 9);
 });
 
-test('catalog: the registry lists patterns in LX\'s order, with names and categories, unavailable ones with a reason', () => {
+test("catalog: the registry lists patterns in LX's order, with names and categories, unavailable ones with a reason", () => {
   const lib = createLibrary();
   const list = lib.list('pattern');
-  assert.deepEqual(list.map((e) => e.className.slice(e.className.lastIndexOf('.') + 1)), [
-    'DmxPattern', 'PatternRack', 'SoundObjectPattern', 'GradientPattern', 'SolidPattern', 'PlanesPattern',
-    'ChasePattern', 'NoisePattern', 'SparklePattern', 'TestPattern', 'AlternatingPattern', 'GraphicEqualizerPattern',
-  ]);
+  assert.deepEqual(
+    list.map((e) => e.className.slice(e.className.lastIndexOf('.') + 1)),
+    [
+      'DmxPattern',
+      'PatternRack',
+      'SoundObjectPattern',
+      'GradientPattern',
+      'SolidPattern',
+      'PlanesPattern',
+      'ChasePattern',
+      'NoisePattern',
+      'SparklePattern',
+      'TestPattern',
+      'AlternatingPattern',
+      'GraphicEqualizerPattern',
+    ],
+  );
   const byName = Object.fromEntries(list.map((e) => [e.name, e.category]));
   assert.deepEqual(byName, {
-    DMX: 'Other', 'Pattern Rack': 'Other', 'Sound Object': 'Audio', Gradient: 'Color', Solid: 'Color', Planes: 'Form',
-    Chase: 'Strip', Noise: 'Texture', Sparkle: 'Texture', Test: 'Test', Alternating: 'Color', 'Graphic Equalizer': 'Form',
+    DMX: 'Other',
+    'Pattern Rack': 'Other',
+    'Sound Object': 'Audio',
+    Gradient: 'Color',
+    Solid: 'Color',
+    Planes: 'Form',
+    Chase: 'Strip',
+    Noise: 'Texture',
+    Sparkle: 'Texture',
+    Test: 'Test',
+    Alternating: 'Color',
+    'Graphic Equalizer': 'Form',
   });
   for (const name of ['DMX', 'Sound Object']) {
     const e = lib.find('pattern', name);
     assert.equal(e.create, undefined);
     assert.match(e.unavailable ?? '', /live (Art-Net DMX|audio) input/);
-    assert.throws(() => lib.create(e), (err: Error & { code?: string }) => err.code === 'invalid_argument' && /not available/.test(err.message));
+    assert.throws(
+      () => lib.create(e),
+      (err: Error & { code?: string }) => err.code === 'invalid_argument' && /not available/.test(err.message),
+    );
   }
-  for (const e of list) if (e.create !== undefined) {
-    const p = e.create();
-    assert.equal(p.lxClass, e.className);
-    // LX labels a new rack "Rack" and an equalizer by its class name, "GraphicEqualizer".
-    assert.equal(p.label.getString(), ({ 'Pattern Rack': 'Rack', 'Graphic Equalizer': 'GraphicEqualizer' } as Record<string, string>)[e.name] ?? e.name);
-  }
+  for (const e of list)
+    if (e.create !== undefined) {
+      const p = e.create();
+      assert.equal(p.lxClass, e.className);
+      // LX labels a new rack "Rack" and an equalizer by its class name, "GraphicEqualizer".
+      assert.equal(p.label.getString(), ({ 'Pattern Rack': 'Rack', 'Graphic Equalizer': 'GraphicEqualizer' } as Record<string, string>)[e.name] ?? e.name);
+    }
 });

@@ -21,23 +21,45 @@ test('Chase: copying a repeated chunk gives exactly the colors of computing ever
   let serial = 1;
   let cases = 0;
   for (const chunk of [2, 3, 7, 50, 51, 64]) {
-    for (const [interlace, alternateChunk] of [[false, false], [true, false], [false, true], [true, true]]) {
+    for (const [interlace, alternateChunk] of [
+      [false, false],
+      [true, false],
+      [false, true],
+      [true, true],
+    ]) {
       for (const shift of [0, 0, f(chunk * 0.25)]) {
         for (const wrap of [0, 1, 3, 4]) {
           for (const index of [identity, reversed]) {
             const shape = new ChaseShape();
             Object.assign(shape, {
-              chunkSize: chunk, chunkSizei: chunk, motion: f(chunk * 0.37), shift, wrap, interlace, alternateChunk,
-              sizePixels: f(chunk * 0.2), fadePixels: f(chunk * 0.3), level: 1, invert: shift === 0 ? 0 : f(0.25),
+              chunkSize: chunk,
+              chunkSizei: chunk,
+              motion: f(chunk * 0.37),
+              shift,
+              wrap,
+              interlace,
+              alternateChunk,
+              sizePixels: f(chunk * 0.2),
+              fadePixels: f(chunk * 0.3),
+              level: 1,
+              invert: shift === 0 ? 0 : f(0.25),
             });
             const fast = job(shape, count, index, serial++);
             const slow = job(shape, count, index, serial++);
             // In pieces, as point jobs run: the shortcut may only copy within one piece.
-            for (const [a, b] of [[0, 1500], [1500, 1501], [1501, count]]) {
+            for (const [a, b] of [
+              [0, 1500],
+              [1500, 1501],
+              [1501, count],
+            ]) {
               chaseKernel(fast, a, b);
               chaseKernelPointByPoint(slow, a, b);
             }
-            assert.deepEqual(fast.arrays[3], slow.arrays[3], `chunk ${chunk}, interlace ${interlace}, alternate ${alternateChunk}, shift ${shift}, wrap ${wrap}`);
+            assert.deepEqual(
+              fast.arrays[3],
+              slow.arrays[3],
+              `chunk ${chunk}, interlace ${interlace}, alternate ${alternateChunk}, shift ${shift}, wrap ${wrap}`,
+            );
             cases++;
           }
         }

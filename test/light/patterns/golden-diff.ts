@@ -25,7 +25,10 @@ function decode(b64: string): Uint32Array {
 
 export function diffScene(scene: string, maxFrames = Infinity): { diffs: FrameDiff[]; warnings: readonly string[] } {
   const golden = JSON.parse(readFileSync(join(GOLDEN, `${scene}.frames.json`), 'utf8')) as {
-    deltaMs: number; frameCount: number; frameStep: number; frames: { index: number; argb: string }[];
+    deltaMs: number;
+    frameCount: number;
+    frameStep: number;
+    frames: { index: number; argb: string }[];
   };
   const project = JSON.parse(readFileSync(join(GOLDEN, `${scene}.lxp`), 'utf8'));
   const frames = Math.min(golden.frameCount, maxFrames);
@@ -45,7 +48,14 @@ export function diffScene(scene: string, maxFrames = Infinity): { diffs: FrameDi
       if (first < 0) first = p;
       for (let s = 0; s < 32; s += 8) maxError = Math.max(maxError, Math.abs(((e >>> s) & 0xff) - ((a >>> s) & 0xff)));
     }
-    diffs.push({ index: golden.frames[i].index, differing, maxError, first, expected: first >= 0 ? expected[first] : 0, actual: first >= 0 ? actual[first] : 0 });
+    diffs.push({
+      index: golden.frames[i].index,
+      differing,
+      maxError,
+      first,
+      expected: first >= 0 ? expected[first] : 0,
+      actual: first >= 0 ? actual[first] : 0,
+    });
   }
   return { diffs, warnings: out.warnings };
 }
@@ -58,7 +68,10 @@ if (process.argv[1]?.endsWith('golden-diff.ts')) {
   for (const d of diffs) {
     if (d.differing === 0) continue;
     bad++;
-    if (bad <= 12) console.log(`frame ${d.index}: ${d.differing} differ, max ${d.maxError}; first point ${d.first}: LX ${d.expected.toString(16)} ours ${d.actual.toString(16)}`);
+    if (bad <= 12)
+      console.log(
+        `frame ${d.index}: ${d.differing} differ, max ${d.maxError}; first point ${d.first}: LX ${d.expected.toString(16)} ours ${d.actual.toString(16)}`,
+      );
   }
   console.log(`${scene}: ${diffs.length - bad}/${diffs.length} frames exact`);
 }

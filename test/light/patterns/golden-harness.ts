@@ -43,7 +43,12 @@ export interface SceneResult {
 }
 
 /** Loads and steps a golden scene; `before(show, k)` runs before frame k renders. */
-export function runScene(scene: string, before?: (show: LightShow, k: number) => void, frames?: number, registry: DeviceRegistry = createLibrary()): SceneResult {
+export function runScene(
+  scene: string,
+  before?: (show: LightShow, k: number) => void,
+  frames?: number,
+  registry: DeviceRegistry = createLibrary(),
+): SceneResult {
   const { golden, project } = readScene(scene);
   const engine = new Engine();
   const opened = readProject(project, registry);

@@ -3,7 +3,17 @@ import { test } from 'node:test';
 import { SeededRandom } from '../../../src/engine/random.js';
 import { javaInt } from '../../../src/light/color/java-num.js';
 import {
-  AXIS_WORDS, CENTER, CLAMP, GRADIENT_AXES, GRADIENT_CLAMP, GRADIENT_INVERT, GRADIENT_MATRIX, GRADIENT_PHASE, GRADIENT_ROTATE, GRADIENT_SCALE, NORMAL,
+  AXIS_WORDS,
+  CENTER,
+  CLAMP,
+  GRADIENT_AXES,
+  GRADIENT_CLAMP,
+  GRADIENT_INVERT,
+  GRADIENT_MATRIX,
+  GRADIENT_PHASE,
+  GRADIENT_ROTATE,
+  GRADIENT_SCALE,
+  NORMAL,
   WRAP,
 } from '../../../src/light/patterns/gradient-layout.js';
 import { GradientWasm } from '../../../src/light/patterns/gradient-wasm.js';
@@ -39,8 +49,7 @@ function referencePosition(num: Float64Array, span: number, x0: number, y0: numb
   return f(lerp * span);
 }
 
-
-test('GradientWasm: every coordinate and clamp mode, phase, invert and rotation equal LX\'s float math point for point', () => {
+test("GradientWasm: every coordinate and clamp mode, phase, invert and rotation equal LX's float math point for point", () => {
   const wasm = new GradientWasm();
   const [xs, ys, zs, rs] = wasm.slices.inputs;
   const seeded = new SeededRandom(5);

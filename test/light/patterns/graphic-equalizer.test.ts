@@ -29,15 +29,18 @@ function eqShow(engine = new Engine()) {
   return { engine, light, eq };
 }
 
-test('Graphic Equalizer has LX\'s keys and defaults and is registered under LX\'s class name', () => {
+test("Graphic Equalizer has LX's keys and defaults and is registered under LX's class name", () => {
   const eq = new GraphicEqualizerPattern();
   assert.equal(eq.label.getString(), 'GraphicEqualizer');
-  assert.deepEqual(['gain', 'center', 'fade', 'sharp', 'plane'].map((k) => eq.parameters.get(k)?.save()), [1, 0, 0.1, 0.9, 0]);
+  assert.deepEqual(
+    ['gain', 'center', 'fade', 'sharp', 'plane'].map((k) => eq.parameters.get(k)?.save()),
+    [1, 0, 0.1, 0.9, 0],
+  );
   const entry = createLibrary().find('pattern', 'heronarts.lx.pattern.GraphicEqualizerPattern');
   assert.equal(entry.unavailable, undefined);
 });
 
-test('Graphic Equalizer shades by LX\'s documented formula: black above the level, min(100, (level − d)·100/(1 − sharp), d·100/fade)', () => {
+test("Graphic Equalizer shades by LX's documented formula: black above the level, min(100, (level − d)·100/(1 − sharp), d·100/fade)", () => {
   const eq = new GraphicEqualizerPattern();
   // level 0.5: well inside the bar → 100; 0.02 below the top → 20; 0.005 above the center → 5; above → black.
   assert.equal(eq.shade(0.5, 0.2), gray(100));
@@ -58,7 +61,10 @@ test('Graphic Equalizer draws one bar per meter band over the points, in each pl
   engine.clock.stepFixed(30, FRAME_MS);
   const meter = light.lx.audio.meter;
   const pts = light.structure.model.points;
-  for (const [plane, a1, a2] of [[0, pts.xn, pts.yn], [4, pts.yn, pts.xn]] as const) {
+  for (const [plane, a1, a2] of [
+    [0, pts.xn, pts.yn],
+    [4, pts.yn, pts.xn],
+  ] as const) {
     eq.plane.setValue(plane);
     engine.clock.stepFixed(1, FRAME_MS);
     for (let i = 0; i < pts.size; i++) {
@@ -70,7 +76,7 @@ test('Graphic Equalizer draws one bar per meter band over the points, in each pl
   assert.ok(lit > 0 && lit < pts.size, `${lit} points lit`);
 });
 
-test('Graphic Equalizer on the demo song: each column\'s bar height follows its band, and loads back from .lxp', () => {
+test("Graphic Equalizer on the demo song: each column's bar height follows its band, and loads back from .lxp", () => {
   const engine = new Engine();
   const sound = createSoundHost(engine);
   const built = eqShow(engine);
@@ -97,7 +103,10 @@ test('Graphic Equalizer on the demo song: each column\'s bar height follows its 
     // Lit points are the ones between the floor and the band level (±1 row per column at the edges' dim pixels).
     for (let b = 0; b < 16; b++) {
       const columns = Array.from({ length: pts.size }, (_, i) => i).filter((i) => Math.trunc(Math.fround(pts.xn[i] * 15)) === b && pts.yn[i] === 0).length;
-      assert.ok(Math.abs(lit[b] - rows[b]) <= columns, `band ${b + 1} at beat ${sound.transport.position.toFixed(2)}: ${lit[b]} lit, ${rows[b]} below the level`);
+      assert.ok(
+        Math.abs(lit[b] - rows[b]) <= columns,
+        `band ${b + 1} at beat ${sound.transport.position.toFixed(2)}: ${lit[b]} lit, ${rows[b]} below the level`,
+      );
     }
     heights.add(lit.join(','));
   }

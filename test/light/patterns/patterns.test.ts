@@ -110,7 +110,7 @@ test('Gradient Linked mode: from the palette color to the same color shifted by 
   assert.equal(out[1], hsb(90, saturationOf(hsb(40, 80, 90)), brightnessOf(hsb(40, 80, 90))));
 });
 
-test('Planes: a fresh Free plane lights every point at its level (LX never computes its invSqrt); after an X frame it reuses X\'s', () => {
+test("Planes: a fresh Free plane lights every point at its level (LX never computes its invSqrt); after an X frame it reuses X's", () => {
   const planes = new PlanesPattern();
   const { step } = showWith(planes, 3, 3);
   const p1 = planes.planes.items[0];
@@ -209,8 +209,14 @@ test('Noise Static and Sparkle are seeded: two instances render the same frames,
   };
   const s = frames(sparkle);
   assert.deepEqual(frames(sparkle), s);
-  assert.ok(s.some((f) => f.some((c) => (c & 0xff) > Math.trunc(10 * 2.559))), 'some sparkle fires');
-  assert.ok(s.every((f) => f.every((c) => (c & 0xff) >= Math.trunc(10 * 2.559))), 'never below the base level');
+  assert.ok(
+    s.some((f) => f.some((c) => (c & 0xff) > Math.trunc(10 * 2.559))),
+    'some sparkle fires',
+  );
+  assert.ok(
+    s.every((f) => f.every((c) => (c & 0xff) >= Math.trunc(10 * 2.559))),
+    'never below the base level',
+  );
 });
 
 test('Noise: turning motion off ramps the motion speed down over 250 ms, then the noise stands still', () => {

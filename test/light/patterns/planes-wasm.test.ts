@@ -35,8 +35,7 @@ function referenceColor(num: Float64Array, planes: number, unrotated: boolean, m
   return color;
 }
 
-
-test('PlanesWasm: every axis, rotated or not, equals LX\'s float math point for point', () => {
+test("PlanesWasm: every axis, rotated or not, equals LX's float math point for point", () => {
   const wasm = new PlanesWasm();
   const [xs, ys, zs, rs] = wasm.slices.inputs;
   const seeded = new SeededRandom(3);
@@ -69,7 +68,9 @@ test('PlanesWasm: every axis, rotated or not, equals LX\'s float math point for 
     for (let k = 0; k < count; k++) {
       const expected = referenceColor(num, planes, unrotated, m, xs[k], ys[k], zs[k], rs[k]);
       if (wasm.slices.outColors[k] !== expected) {
-        assert.fail(`round ${round}, point ${k}: ${wasm.slices.outColors[k].toString(16)} ≠ ${expected.toString(16)} (axes ${[...num].filter((_, i) => i % PLANE_WORDS === AXIS)})`);
+        assert.fail(
+          `round ${round}, point ${k}: ${wasm.slices.outColors[k].toString(16)} ≠ ${expected.toString(16)} (axes ${[...num].filter((_, i) => i % PLANE_WORDS === AXIS)})`,
+        );
       }
     }
   }

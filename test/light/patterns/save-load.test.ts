@@ -9,9 +9,29 @@ import type { LxObject } from '../../../src/light/project/lxp-types.js';
 import { GOLDEN, readScene } from './golden-harness.js';
 import { createLibrary } from '../../../src/light/library.js';
 
-const BASE = new Set(['label', 'view', 'viewPriority', 'enabled', 'recall', 'launch', 'compositeBlend', 'compositeLevel', 'hasCustomCycleTime', 'customCycleTimeSecs', 'autoMute', 'cueActive', 'auxActive', 'compositeMode']);
+const BASE = new Set([
+  'label',
+  'view',
+  'viewPriority',
+  'enabled',
+  'recall',
+  'launch',
+  'compositeBlend',
+  'compositeLevel',
+  'hasCustomCycleTime',
+  'customCycleTimeSecs',
+  'autoMute',
+  'cueActive',
+  'auxActive',
+  'compositeMode',
+]);
 
-const scenes = existsSync(GOLDEN) ? readdirSync(GOLDEN).filter((f) => f.endsWith('.lxp')).map((f) => f.slice(0, -4)).sort() : [];
+const scenes = existsSync(GOLDEN)
+  ? readdirSync(GOLDEN)
+      .filter((f) => f.endsWith('.lxp'))
+      .map((f) => f.slice(0, -4))
+      .sort()
+  : [];
 
 function savedPatterns(project: unknown): LxObject[] {
   const out: LxObject[] = [];

@@ -12,14 +12,17 @@ import { isFootlightError } from '../../../src/engine/errors.js';
 const parse = (text: string): unknown => parseLenientJson(text, 'x.lxf');
 
 function refused(text: string, line: number, column: number, reason: RegExp): void {
-  assert.throws(() => parse(text), (err: unknown) => {
-    assert.ok(err instanceof LenientJsonError, String(err));
-    assert.equal(err.file, 'x.lxf');
-    assert.deepEqual([err.line, err.column], [line, column], err.message);
-    assert.match(err.reason, reason);
-    assert.ok(err.message.startsWith(`x.lxf:${line}:${column}: `), err.message);
-    return true;
-  });
+  assert.throws(
+    () => parse(text),
+    (err: unknown) => {
+      assert.ok(err instanceof LenientJsonError, String(err));
+      assert.equal(err.file, 'x.lxf');
+      assert.deepEqual([err.line, err.column], [line, column], err.message);
+      assert.match(err.reason, reason);
+      assert.ok(err.message.startsWith(`x.lxf:${line}:${column}: `), err.message);
+      return true;
+    },
+  );
 }
 
 test('strict JSON reads as JSON.parse does', () => {
@@ -32,8 +35,15 @@ test('block, line and hash comments are skipped before, inside and at the end of
 });
 
 test('unquoted names and values, single-quoted strings, = and => for :, ; for ,', () => {
-  assert.deepEqual(parse("{ label: 'It\\'s \"x\"', type=strip; n=>3, v: abc, t: TRUE, f: False, z: NULL }"),
-    { label: 'It\'s "x"', type: 'strip', n: 3, v: 'abc', t: true, f: false, z: null });
+  assert.deepEqual(parse("{ label: 'It\\'s \"x\"', type=strip; n=>3, v: abc, t: TRUE, f: False, z: NULL }"), {
+    label: 'It\'s "x"',
+    type: 'strip',
+    n: 3,
+    v: 'abc',
+    t: true,
+    f: false,
+    z: null,
+  });
   assert.deepEqual(parse('{a: [1; 2]}'), { a: [1, 2] });
 });
 
@@ -82,7 +92,7 @@ test('a raw line break inside a string is kept, and "__proto__" is an own key', 
 });
 
 test("Gson's non-execute prefix )]}' is skipped", () => {
-  assert.deepEqual(parse(")]}'\n{\"a\": 1}"), { a: 1 });
+  assert.deepEqual(parse(')]}\'\n{"a": 1}'), { a: 1 });
 });
 
 test('a media folder .lxf and .lxm with comments load; a broken one fails with invalid_argument naming file, line and column', async (t) => {
@@ -96,9 +106,12 @@ test('a media folder .lxf and .lxm with comments load; a broken one fails with i
   const media = mediaResolvers(dir);
   assert.deepEqual(media.resolveLxf('Good'), { label: 'Good', components: [{ type: 'points', coords: [{ x: 1 }] }] });
   assert.deepEqual(media.resolveLxm('Rig'), { fixtures: [], label: 'Rig' });
-  assert.throws(() => media.resolveLxf('Bad'), (err: unknown) => {
-    assert.ok(isFootlightError(err) && err.code === 'invalid_argument', String(err));
-    assert.match(err.message, /Bad\.lxf:3:1: Expected name/);
-    return true;
-  });
+  assert.throws(
+    () => media.resolveLxf('Bad'),
+    (err: unknown) => {
+      assert.ok(isFootlightError(err) && err.code === 'invalid_argument', String(err));
+      assert.match(err.message, /Bad\.lxf:3:1: Expected name/);
+      return true;
+    },
+  );
 });

@@ -12,12 +12,20 @@ test('footlight render prints frames in the golden format: same sha256, geometry
   const dir = await mkdtemp(join(tmpdir(), 'footlight-render-'));
   t.after(() => rm(dir, { recursive: true, force: true }));
   const out = join(dir, 'frames.json');
-  const r = spawnSync(process.execPath, [BIN, 'render', join(GOLDEN, 'playlist_transition.lxp'), '--frames', '121', '--delta-ms', '16.666666666666668', '--out', out], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [BIN, 'render', join(GOLDEN, 'playlist_transition.lxp'), '--frames', '121', '--delta-ms', '16.666666666666668', '--out', out],
+    { encoding: 'utf8' },
+  );
   assert.equal(r.status, 0, r.stderr);
   const mine = JSON.parse(await readFile(out, 'utf8'));
   const lx = JSON.parse(await readFile(join(GOLDEN, 'playlist_transition.frames.json'), 'utf8'));
-  for (const key of ['sha256', 'points', 'frameCount', 'frameStep', 'pointsXYZ', 'pointsXYZn', 'channels', 'deltaMs', 'fps', 'clock', 'colorFormat']) assert.deepEqual(mine[key], lx[key], key);
-  assert.deepEqual(mine.frames.map((f: { index: number }) => f.index), lx.frames.map((f: { index: number }) => f.index));
+  for (const key of ['sha256', 'points', 'frameCount', 'frameStep', 'pointsXYZ', 'pointsXYZn', 'channels', 'deltaMs', 'fps', 'clock', 'colorFormat'])
+    assert.deepEqual(mine[key], lx[key], key);
+  assert.deepEqual(
+    mine.frames.map((f: { index: number }) => f.index),
+    lx.frames.map((f: { index: number }) => f.index),
+  );
 });
 
 test('footlight render: a bad project or option fails with a message and exit 1', () => {

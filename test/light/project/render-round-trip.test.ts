@@ -53,7 +53,10 @@ for (const scene of goldenScenes(GOLDEN)) {
     const dir = await mkdtemp(join(tmpdir(), 'footlight-rt-'));
     t.after(() => rm(dir, { recursive: true, force: true }));
     const { before, after } = await roundTrip(join(GOLDEN, `${scene}.lxp`), dir);
-    assert.ok(before.some((f) => f.some((c) => (c & 0xffffff) !== 0)), 'the scene renders something');
+    assert.ok(
+      before.some((f) => f.some((c) => (c & 0xffffff) !== 0)),
+      'the scene renders something',
+    );
     assert.equal(firstDifference(before, after), undefined);
   });
 }
@@ -61,9 +64,16 @@ for (const scene of goldenScenes(GOLDEN)) {
 test('render round trip: custom classes load as placeholders and the saved project renders the same', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'footlight-rt-'));
   t.after(() => rm(dir, { recursive: true, force: true }));
-  const json = JSON.parse(await readFile(join(GOLDEN, 'blend_modes.lxp'), 'utf8')) as { engine: { children: { mixer: { channels: { patterns: unknown[]; effects: unknown[] }[] } } } };
+  const json = JSON.parse(await readFile(join(GOLDEN, 'blend_modes.lxp'), 'utf8')) as {
+    engine: { children: { mixer: { channels: { patterns: unknown[]; effects: unknown[] }[] } } };
+  };
   const channel = json.engine.children.mixer.channels[0];
-  channel.patterns.push({ id: 9000, class: 'com.example.FancyPattern', parameters: { label: 'Fancy', enabled: true, speed: 0.25 }, customState: { a: [1, 2] } });
+  channel.patterns.push({
+    id: 9000,
+    class: 'com.example.FancyPattern',
+    parameters: { label: 'Fancy', enabled: true, speed: 0.25 },
+    customState: { a: [1, 2] },
+  });
   channel.effects.push({ id: 9001, class: 'com.example.Sparkles', parameters: { label: 'Sparkles', enabled: true, amount: 0.7 } });
   const source = join(dir, 'custom.lxp');
   await writeFile(source, JSON.stringify(json));
@@ -84,7 +94,9 @@ test('footlight render --media: the JSON-fixture project and its saved copy prin
   const saved = join(dir, 'saved.lxp');
   await saveProjectFile(saved, opened.lx, opened.externals);
   const cli = async (project: string, out: string): Promise<{ sha256: string; points: number; frames: { argb: string }[] }> => {
-    const r = spawnSync(process.execPath, [BIN, 'render', project, '--media', MEDIA, '--frames', String(FRAMES), '--delta-ms', String(DELTA), '--out', out], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [BIN, 'render', project, '--media', MEDIA, '--frames', String(FRAMES), '--delta-ms', String(DELTA), '--out', out], {
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 0, r.stderr);
     return JSON.parse(await readFile(out, 'utf8'));
   };

@@ -55,10 +55,14 @@ for (const scene of goldenScenes(GOLDEN)) {
 }
 
 const UNKNOWN_PATTERN = {
-  id: 900, class: 'com.example.FancyPattern', internal: { modulationColor: 0 },
+  id: 900,
+  class: 'com.example.FancyPattern',
+  internal: { modulationColor: 0 },
   parameters: { label: 'Fancy', enabled: true, speed: 0.25, wobble: 'lots' },
   children: { modulation: { class: 'heronarts.lx.modulation.LXModulationEngine', modulators: [], modulations: [], triggers: [] } },
-  deviceVersion: 3, effects: [], customState: { a: [1, 2, 3] },
+  deviceVersion: 3,
+  effects: [],
+  customState: { a: [1, 2, 3] },
 };
 const UNKNOWN_EFFECT = { id: 901, class: 'com.example.Sparkles', parameters: { label: 'Sparkles', enabled: true, amount: 0.7 }, extra: 'kept' };
 
@@ -118,14 +122,40 @@ test('project files: JSON fixtures from the media folder, external model sync, a
   await mkdir(join(dir, 'Fixtures', 'rigs'), { recursive: true });
   await mkdir(join(dir, 'Models'), { recursive: true });
   await mkdir(join(dir, 'Projects'), { recursive: true });
-  await writeFile(join(dir, 'Fixtures', 'rigs', 'bar.lxf'), JSON.stringify({
-    label: 'Bar', tags: ['bar'], parameters: { n: { type: 'int', default: 4, min: 1, max: 32 } },
-    components: [{ type: 'strip', numPoints: '$n', spacing: 2 }],
-  }));
+  await writeFile(
+    join(dir, 'Fixtures', 'rigs', 'bar.lxf'),
+    JSON.stringify({
+      label: 'Bar',
+      tags: ['bar'],
+      parameters: { n: { type: 'int', default: 4, min: 1, max: 32 } },
+      components: [{ type: 'strip', numPoints: '$n', spacing: 2 }],
+    }),
+  );
   const json = golden('solid_faders') as { model: { fixtures: Record<string, unknown>[] } };
   json.model.fixtures.push({
-    jsonFixtureType: 'rigs/bar', jsonParameters: { n: 6 }, id: 950, class: 'heronarts.lx.structure.JsonFixture',
-    parameters: { label: 'Bar 1', x: 0, y: -20, z: 0, yaw: 0, pitch: 0, roll: 0, scale: 1, selected: false, enabled: false, brightness: 1, identify: false, mute: false, solo: false, tags: '', fixtureType: 'rigs/bar', deactivate: false },
+    jsonFixtureType: 'rigs/bar',
+    jsonParameters: { n: 6 },
+    id: 950,
+    class: 'heronarts.lx.structure.JsonFixture',
+    parameters: {
+      label: 'Bar 1',
+      x: 0,
+      y: -20,
+      z: 0,
+      yaw: 0,
+      pitch: 0,
+      roll: 0,
+      scale: 1,
+      selected: false,
+      enabled: false,
+      brightness: 1,
+      identify: false,
+      mute: false,
+      solo: false,
+      tags: '',
+      fixtureType: 'rigs/bar',
+      deactivate: false,
+    },
     children: {},
   });
   const path = join(dir, 'Projects', 'show.lxp');
@@ -136,7 +166,10 @@ test('project files: JSON fixtures from the media folder, external model sync, a
   // A model file in Models/ replaces the fixtures when the project syncs it.
   const lxm = { version: '1.2.1', timestamp: 0, fixtures: [json.model.fixtures[json.model.fixtures.length - 1]] };
   await writeFile(join(dir, 'Models', 'bars.lxm'), JSON.stringify(lxm));
-  const synced = { ...json, model: { ...json.model, file: 'bars.lxm', parameters: { ...(json.model as { parameters?: object }).parameters, syncModelFile: true } } };
+  const synced = {
+    ...json,
+    model: { ...json.model, file: 'bars.lxm', parameters: { ...(json.model as { parameters?: object }).parameters, syncModelFile: true } },
+  };
   await writeFile(path, JSON.stringify(synced));
   const fromModel = await openProjectFile(path, createLibrary());
   assert.equal(fromModel.lx.structure.model.size, 6);

@@ -23,7 +23,10 @@ test('startFootlight({ project }) opens the project: its channels, its path in g
 test('footlight serve --project: status.json reports projectPath; a missing file exits 2', async (t) => {
   const home = await tempHome(t);
   const project = join(GOLDEN, 'solid_faders.lxp');
-  const child = spawn(process.execPath, [BIN, 'serve', '--project', project, '--port', '0', '--sound-port', '0', '--osc-port', '0'], { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--project', project, '--port', '0', '--sound-port', '0', '--osc-port', '0'], {
+    env: { ...process.env, FOOTLIGHT_HOME: home },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   t.after(() => child.kill('SIGKILL'));
   let status: { running?: boolean; projectPath?: string } = {};
   const until = Date.now() + 60_000;
@@ -41,7 +44,10 @@ test('footlight serve --project: status.json reports projectPath; a missing file
   child.kill('SIGTERM');
   assert.equal(await exited, 0);
 
-  const missing = spawn(process.execPath, [BIN, 'serve', '--project', join(home, 'nope.lxp'), '--port', '0', '--sound-port', '0', '--osc-port', '0'], { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const missing = spawn(process.execPath, [BIN, 'serve', '--project', join(home, 'nope.lxp'), '--port', '0', '--sound-port', '0', '--osc-port', '0'], {
+    env: { ...process.env, FOOTLIGHT_HOME: home },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let err = '';
   missing.stderr.on('data', (d: Buffer) => (err += d.toString()));
   missing.stdout.on('data', (d: Buffer) => (err += d.toString()));
@@ -64,7 +70,10 @@ test('openProject replaces the open show (history cleared), saveProject writes i
   const warnings = await show.openProject(join(GOLDEN, 'crossfader_ab.lxp'));
   assert.deepEqual(warnings, []);
   assert.equal(engine.history.undoDepth, 0);
-  assert.deepEqual(show.mixer.channels.items.map((c) => c.label.getString()), ['A', 'B', 'Bypass']);
+  assert.deepEqual(
+    show.mixer.channels.items.map((c) => c.label.getString()),
+    ['A', 'B', 'Bypass'],
+  );
   engine.clock.stepFixed(3, 1000 / 60);
   assert.equal(show.main.length, 503);
   const out = join(dir, 'copy.lxp');
@@ -84,14 +93,17 @@ test('openProject reads a project leniently; a malformed one is refused (invalid
   t.after(() => rm(dir, { recursive: true, force: true }));
   const text = await readFile(join(GOLDEN, 'crossfader_ab.lxp'), 'utf8');
   const commented = join(dir, 'commented.lxp');
-  await writeFile(commented, `// saved by hand\n/* a block */\n${text.replace('"version"', "# the version\n  version").replace('"1.2.1"', "'1.2.1'")}`);
+  await writeFile(commented, `// saved by hand\n/* a block */\n${text.replace('"version"', '# the version\n  version').replace('"1.2.1"', "'1.2.1'")}`);
   const broken = join(dir, 'broken.lxp');
   await writeFile(broken, text.replace(/\n}\s*$/, ',\n}\n'));
   const engine = new Engine();
   const show = new LightShow(engine);
   show.addChannel({ surface: 'engine' }, { pattern: 'Solid' });
   assert.deepEqual(await show.openProject(commented), []);
-  assert.deepEqual(show.mixer.channels.items.map((c) => c.label.getString()), ['A', 'B', 'Bypass']);
+  assert.deepEqual(
+    show.mixer.channels.items.map((c) => c.label.getString()),
+    ['A', 'B', 'Bypass'],
+  );
   show.addChannel({ surface: 'engine' }, { pattern: 'Solid' });
   const lines = text.replace(/\n}\s*$/, ',\n}\n').split('\n');
   await assert.rejects(show.openProject(broken), (err: unknown) => {

@@ -6,7 +6,7 @@ import { createLibrary } from '../../../src/light/library.js';
 import type { Channel } from '../../../src/light/mixer/channel.js';
 import { readProject } from '../../../src/light/project/project-file.js';
 import { ViewDefinition } from '../../../src/light/structure/view-definition.js';
-import { ViewSelectorParameter } from '../../../src/light/structure/view-selector.js';
+import type { ViewSelectorParameter } from '../../../src/light/structure/view-selector.js';
 
 import { GOLDEN_DIR as GOLDEN } from '../../helpers/golden-dir.js';
 
@@ -17,7 +17,10 @@ function load(scene: string) {
 test('views load from the structure; device selectors resolve to them; options follow the list', () => {
   const lx = load('gradient_palette_views');
   const views = lx.structure.views.views.items;
-  assert.deepEqual(views.map((v) => v.label.getString()), ['GridView', 'StripView', 'ArcView', 'PointView']);
+  assert.deepEqual(
+    views.map((v) => v.label.getString()),
+    ['GridView', 'StripView', 'ArcView', 'PointView'],
+  );
   assert.equal(views[0].path, '/lx/structure/views/view/1');
   assert.equal(views[1].points?.size, 105);
   assert.equal(views[3].points?.size, 6);

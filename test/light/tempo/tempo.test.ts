@@ -5,11 +5,17 @@ import { DIVISIONS, Div, QUANTIZATIONS } from '../../../src/light/tempo/division
 import { QuantizedTriggerParameter } from '../../../src/light/tempo/quantized-trigger.js';
 
 test('divisions in LX ordinal order with their multipliers; quantization options', () => {
-  assert.deepEqual(DIVISIONS.map((d) => d.label), ['1/16', '1/8T', '1/8', '3/16', '1/4', '1/4T', '1/2T', '3/8', '1/2', '3/4', '1', '3/2', '2', '4', '8', '16']);
+  assert.deepEqual(
+    DIVISIONS.map((d) => d.label),
+    ['1/16', '1/8T', '1/8', '3/16', '1/4', '1/4T', '1/2T', '3/8', '1/2', '3/4', '1', '3/2', '2', '4', '8', '16'],
+  );
   assert.equal(Div.QUARTER.ordinal, 4);
   assert.equal(Div.EIGHTH_DOT.multiplier, 4 / 3);
   assert.equal(Div.QUARTER_TRIPLET.multiplier, 3 / 2);
-  assert.deepEqual(QUANTIZATIONS.map((q) => q.label), ['None', '8 Bars', '4 Bars', '2 Bars', '1 Bar', '1/2', '1/4', '1/8', '1/16']);
+  assert.deepEqual(
+    QUANTIZATIONS.map((q) => q.label),
+    ['None', '8 Bars', '4 Bars', '2 Bars', '1 Bar', '1/2', '1/4', '1/8', '1/16'],
+  );
   assert.equal(QUANTIZATIONS[4].division, Div.WHOLE);
 });
 

@@ -9,7 +9,12 @@ import { demoProject } from '../../../src/sound/demo.js';
 import type { DeviceJson, GraphJson } from '../../../src/sound/model.js';
 import { clip, dev, onsets, peakFrequency, project, render, rms, sine, spectrum, track } from './helpers.js';
 
-const node = (kind: 'module' | 'modulator', name: string, x: number, params: Record<string, number | boolean> = {}) => ({ uuid: kind === 'module' ? moduleByName(name).uuid : modulatorByName(name).uuid, x, y: 0, params });
+const node = (kind: 'module' | 'modulator', name: string, x: number, params: Record<string, number | boolean> = {}) => ({
+  uuid: kind === 'module' ? moduleByName(name).uuid : modulatorByName(name).uuid,
+  x,
+  y: 0,
+  params,
+});
 
 /** Every module and modulator of the catalog in one patch, wired oscillators → filters → envelope → out. */
 const EVERYTHING: GraphJson = {
@@ -39,9 +44,27 @@ const EVERYTHING: GraphJson = {
   ],
   modulators: ['LFO', 'ADSR', 'Random', 'Macro', 'Keytrack'].map((n, i) => node('modulator', n, 30 + i)),
   connections: [
-    [0, 0, 1, 0], [1, 0, 2, 0], [2, 0, 3, 0], [2, 0, 4, 0], [20, 1, 5, 1],
-    [3, 0, 7, 0], [4, 0, 7, 1], [5, 0, 7, 2], [7, 0, 8, 0], [8, 0, 9, 0], [10, 0, 11, 0], [9, 0, 12, 0], [11, 0, 17, 0], [16, 0, 17, 1], [17, 0, 12, 1],
-    [12, 0, 18, 0], [6, 0, 18, 1], [18, 0, 13, 0], [13, 0, 14, 0], [14, 0, 15, 0], [21, 0, 14, 1],
+    [0, 0, 1, 0],
+    [1, 0, 2, 0],
+    [2, 0, 3, 0],
+    [2, 0, 4, 0],
+    [20, 1, 5, 1],
+    [3, 0, 7, 0],
+    [4, 0, 7, 1],
+    [5, 0, 7, 2],
+    [7, 0, 8, 0],
+    [8, 0, 9, 0],
+    [10, 0, 11, 0],
+    [9, 0, 12, 0],
+    [11, 0, 17, 0],
+    [16, 0, 17, 1],
+    [17, 0, 12, 1],
+    [12, 0, 18, 0],
+    [6, 0, 18, 1],
+    [18, 0, 13, 0],
+    [13, 0, 14, 0],
+    [14, 0, 15, 0],
+    [21, 0, 14, 1],
   ]
     .map(([s, sp, t, tp]) => ({ source_kind: 'module' as const, source: s, source_port: sp, target: t, target_port: tp }))
     .concat([
@@ -57,7 +80,14 @@ function chainFor(name: string): DeviceJson[] {
   if (d.kind === 'note_effect') return [dev(name), sine()];
   if (name === 'FX Chain') return [sine({ WAVE: 0 }), dev(name, {}, { Chain: [dev('Distortion'), dev('Chorus+')] })];
   if (name === 'FX Grid') {
-    const grid: GraphJson = { modules: [node('module', 'Audio In', 0), node('module', 'SVF', 1), node('module', 'Audio Out', 2)], modulators: [node('modulator', 'LFO', 3)], connections: [{ source_kind: 'module', source: 0, source_port: 0, target: 1, target_port: 0 }, { source_kind: 'module', source: 1, source_port: 0, target: 2, target_port: 0 }] };
+    const grid: GraphJson = {
+      modules: [node('module', 'Audio In', 0), node('module', 'SVF', 1), node('module', 'Audio Out', 2)],
+      modulators: [node('modulator', 'LFO', 3)],
+      connections: [
+        { source_kind: 'module', source: 0, source_port: 0, target: 1, target_port: 0 },
+        { source_kind: 'module', source: 1, source_port: 0, target: 2, target_port: 0 },
+      ],
+    };
     return [sine({ WAVE: 0 }), { ...dev(name), grid }];
   }
   return [sine({ WAVE: 0 }), dev(name, AUDIBLE[name] ?? {})];
@@ -70,7 +100,11 @@ for (const d of DEVICES) {
   test(`${d.name} renders with real DSP: finite, non-silent, unclipped, and it changes the sound`, () => {
     // The Sampler's default source is the whole kit: drum keys (kick, snare, closed hat).
     const keys = d.name === 'Sampler' ? [36, 38, 42] : [60, 64, 67];
-    const notes = clip(0, 8, [[keys[0], 0, 1], [keys[1], 1, 1], [keys[2], 2, 2]]);
+    const notes = clip(0, 8, [
+      [keys[0], 0, 1],
+      [keys[1], 1, 1],
+      [keys[2], 2, 2],
+    ]);
     const p = project([track(d.name, chainFor(d.name), [notes])]);
     const plan = buildPlan(p);
     const e = new AudioEngine(plan, 48000);
@@ -92,9 +126,22 @@ for (const d of DEVICES) {
 test('a Grid cord that closes a cycle is a one-sample feedback delay; the patch renders', () => {
   // Sawtooth → Add → Attenuate → Audio Out, and Attenuate → back into Add.
   const grid: GraphJson = {
-    modules: [node('module', 'Sawtooth', 0), node('module', 'Add', 1), node('module', 'Attenuate', 2, { AMOUNT: 0.5 }), node('module', 'Audio Out', 3), node('module', 'Gate', 4), node('module', 'ADSR', 5)],
+    modules: [
+      node('module', 'Sawtooth', 0),
+      node('module', 'Add', 1),
+      node('module', 'Attenuate', 2, { AMOUNT: 0.5 }),
+      node('module', 'Audio Out', 3),
+      node('module', 'Gate', 4),
+      node('module', 'ADSR', 5),
+    ],
     modulators: [],
-    connections: [[0, 0, 1, 0], [1, 0, 2, 0], [2, 0, 1, 1], [2, 0, 3, 0], [4, 0, 5, 0]].map(([s, sp, t, tp]) => ({ source_kind: 'module', source: s, source_port: sp, target: t, target_port: tp })),
+    connections: [
+      [0, 0, 1, 0],
+      [1, 0, 2, 0],
+      [2, 0, 1, 1],
+      [2, 0, 3, 0],
+      [4, 0, 5, 0],
+    ].map(([s, sp, t, tp]) => ({ source_kind: 'module', source: s, source_port: sp, target: t, target_port: tp })),
   };
   const plan = buildPlan(project([track('Loop', [{ ...dev('Poly Grid'), grid }], [clip(0, 4, [[57, 0, 1]])])]));
   const g = plan.tracks[0].devices[0].grid!;
@@ -114,11 +161,17 @@ test('what the engine does not render is listed with a reason, never dropped sil
   assert.ok(reasons.some((r) => /Glide/.test(r)));
   assert.ok(reasons.some((r) => /metronome/.test(r)));
   const demo = buildPlan(demoProject()).notRendered;
-  assert.deepEqual(demo.map((s) => s.track), ['Vocal']);
+  assert.deepEqual(
+    demo.map((s) => s.track),
+    ['Vocal'],
+  );
 });
 
 test('the Sampler kit: SAMPLE order matches the catalog; a tone sample follows the key from its root', () => {
-  assert.deepEqual(builtInKit(48000).samples.map((s) => s?.name ?? 'Kit (GM drum map)'), [...SAMPLER_SAMPLES]);
+  assert.deepEqual(
+    builtInKit(48000).samples.map((s) => s?.name ?? 'Kit (GM drum map)'),
+    [...SAMPLER_SAMPLES],
+  );
   const sineTone = SAMPLER_SAMPLES.indexOf('Sine Tone');
   const r = render(project([track('Tone', [dev('Sampler', { SAMPLE: sineTone, ROOT_KEY: 60, RELEASE: 0.5 })], [clip(0, 4, [[69, 0, 4]])])]), { seconds: 1.5 });
   assert.ok(Math.abs(peakFrequency(r.left, 12000, 32768, 48000) - 440) < 0.5);
@@ -130,14 +183,35 @@ test('the Sampler kit: SAMPLE order matches the catalog; a tone sample follows t
 
 test('the Arpeggiator synced to the tempo steps on its note value: 1/16 at 120 BPM is every 125 ms', () => {
   const arp = dev('Arpeggiator', { SYNC: true, RATE_SYNC: SYNC_NOTE_VALUES.findIndex((x) => x.label === '1/16'), GATE: 0.5 });
-  const r = render(project([track('Arp', [arp, sine({ RELEASE: 0 })], [clip(0, 4, [[60, 0, 1], [64, 0, 1]])])]), { seconds: 0.6 });
+  const r = render(
+    project([
+      track(
+        'Arp',
+        [arp, sine({ RELEASE: 0 })],
+        [
+          clip(0, 4, [
+            [60, 0, 1],
+            [64, 0, 1],
+          ]),
+        ],
+      ),
+    ]),
+    { seconds: 0.6 },
+  );
   const found = onsets(r.left, 1e-3, 500);
-  assert.deepEqual(found.map((s) => Math.round(s / 6000)), [0, 1, 2, 3]);
+  assert.deepEqual(
+    found.map((s) => Math.round(s / 6000)),
+    [0, 1, 2, 3],
+  );
   for (const s of found) assert.ok(s % 6000 <= 2, `step at ${s}`);
 });
 
-test('an instrument takes the notes; a second one hears them only through the first one\'s Note Thru', () => {
-  const grid: GraphJson = { modules: [node('module', 'Sine', 0), node('module', 'Audio Out', 1)], modulators: [], connections: [{ source_kind: 'module', source: 0, source_port: 0, target: 1, target_port: 0 }] };
+test("an instrument takes the notes; a second one hears them only through the first one's Note Thru", () => {
+  const grid: GraphJson = {
+    modules: [node('module', 'Sine', 0), node('module', 'Audio Out', 1)],
+    modulators: [],
+    connections: [{ source_kind: 'module', source: 0, source_port: 0, target: 1, target_port: 0 }],
+  };
   const chain = (thru: boolean): DeviceJson[] => [{ ...dev('Poly Grid', { NOTE_THRU: thru }), grid }, sine({ WAVE: 0 })];
   const saw = (thru: boolean): number => {
     const r = render(project([track('Two', chain(thru), [clip(0, 4, [[57, 0, 2]])])]), { seconds: 0.5 });

@@ -27,11 +27,7 @@ test('a muted track renders silence; the same track unmuted does not', () => {
 });
 
 test('solo: only the soloed track (and the master) sounds', () => {
-  const two = (solo: boolean) =>
-    project([
-      track('A', [sine()], [clip(0, 4, [[69, 0, 4]])], { solo }),
-      track('B', [sine()], [clip(0, 4, [[76, 0, 4]])]),
-    ]);
+  const two = (solo: boolean) => project([track('A', [sine()], [clip(0, 4, [[69, 0, 4]])], { solo }), track('B', [sine()], [clip(0, 4, [[76, 0, 4]])])]);
   const both = render(two(false), { seconds: 1.5 });
   const soloed = render(two(true), { seconds: 1.5 });
   const f = peakFrequency(soloed.left, SR / 2, 32768, SR);
@@ -61,16 +57,45 @@ test('raising a filter cutoff raises the spectral centroid, step by step', () =>
 });
 
 test('the arranger loop repeats: a note at the loop start sounds once per pass', () => {
-  const p = project([track('Click', [sine({ RELEASE: 0 })], [clip(0, 8, [[69, 0, 0.25], [72, 3, 0.25]])])], { arranger_loop: { enabled: true, start: 0, duration: 2 } });
+  const p = project(
+    [
+      track(
+        'Click',
+        [sine({ RELEASE: 0 })],
+        [
+          clip(0, 8, [
+            [69, 0, 0.25],
+            [72, 3, 0.25],
+          ]),
+        ],
+      ),
+    ],
+    { arranger_loop: { enabled: true, start: 0, duration: 2 } },
+  );
   const r = render(p, { seconds: 4.2 });
   const found = onsets(r.left, 1e-3, SR / 10);
   // Two beats at 120 BPM is one second; the note at beat 3 lies outside the loop and never sounds.
-  assert.deepEqual(found.map((s) => Math.round(s / SR)), [0, 1, 2, 3, 4]);
+  assert.deepEqual(
+    found.map((s) => Math.round(s / SR)),
+    [0, 1, 2, 3, 4],
+  );
   for (const s of found) assert.ok(s % SR <= 2, `onset at sample ${s}`);
 });
 
 test('seek starts at the sought beat: earlier notes are not played, the next lands on its beat', () => {
-  const p = project([track('Click', [sine({ RELEASE: 0 })], [clip(0, 16, [[69, 2, 0.25], [69, 4, 0.25], [69, 6.5, 0.25]])])]);
+  const p = project([
+    track(
+      'Click',
+      [sine({ RELEASE: 0 })],
+      [
+        clip(0, 16, [
+          [69, 2, 0.25],
+          [69, 4, 0.25],
+          [69, 6.5, 0.25],
+        ]),
+      ],
+    ),
+  ]);
   const r = render(p, { fromBeat: 4, seconds: 2 });
   const found = onsets(r.left, 1e-3, SR / 20);
   assert.equal(found.length, 2);
@@ -115,7 +140,10 @@ test('meters: per-track and master peak and RMS, reset on each read', () => {
 
 test('sends feed effect tracks: no send, no reverb; a send and the effect track sounds', () => {
   const bus = { ...track('Bus', [dev('Reverb', { MIX: 1 })]), type: 'effect' as const };
-  const p = (sends: boolean) => project([track('Dry', [sine({ RELEASE: 0 })], [clip(0, 1, [[69, 0, 0.5]])], sends ? { sends: [{ fx_index: 0, level_db: 0, pre_fader: false }] } : {})], { fx: [bus] });
+  const p = (sends: boolean) =>
+    project([track('Dry', [sine({ RELEASE: 0 })], [clip(0, 1, [[69, 0, 0.5]])], sends ? { sends: [{ fx_index: 0, level_db: 0, pre_fader: false }] } : {})], {
+      fx: [bus],
+    });
   const tail = (r: ReturnType<typeof render>): number => rms(r.left, 0.5 * SR, 1 * SR);
   assert.ok(tail(render(p(false), { seconds: 1 })) < 1e-5);
   assert.ok(tail(render(p(true), { seconds: 1 })) > 1e-3);
@@ -138,7 +166,10 @@ test('an arranger loop shorter than a sample plays straight on instead of hangin
 
 test('Delay+ with Tempo Sync echoes on its note value at the project tempo, without it at its time in ms', () => {
   const echoAt = (params: Record<string, number | boolean>, tempo: number): number => {
-    const p = project([track('Echo', [sine({ RELEASE: 0 }), dev('Delay+', { MIX: 0.5, FEEDBACK: 0, LOW_CUT: 0, HIGH_CUT: 1, ...params })], [clip(0, 1, [[69, 0, 0.05]])])], { tempo });
+    const p = project(
+      [track('Echo', [sine({ RELEASE: 0 }), dev('Delay+', { MIX: 0.5, FEEDBACK: 0, LOW_CUT: 0, HIGH_CUT: 1, ...params })], [clip(0, 1, [[69, 0, 0.05]])])],
+      { tempo },
+    );
     const r = render(p, { seconds: 1.5 });
     // The first onset after the dry note is the echo.
     return onsets(r.left, 1e-3, SR / 20).filter((s) => s > SR / 20)[0] / SR;

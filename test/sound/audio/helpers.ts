@@ -15,11 +15,36 @@ export function dev(name: string, params: Record<string, NativeValue> = {}, slot
 }
 
 export function track(name: string, devices: DeviceJson[], clips: ClipJson[] = [], extra: Partial<TrackJson> = {}): TrackJson {
-  return { name, type: 'instrument', muted: false, armed: false, solo: false, volume: 0.7937005259840998, pan: 0, group_expanded: true, devices, clips, ...extra };
+  return {
+    name,
+    type: 'instrument',
+    muted: false,
+    armed: false,
+    solo: false,
+    volume: 0.7937005259840998,
+    pan: 0,
+    group_expanded: true,
+    devices,
+    clips,
+    ...extra,
+  };
 }
 
-export function clip(start: number, length: number, notes: [pitch: number, start: number, duration: number, velocity?: number][], loop?: { start: number; length: number }): ClipJson {
-  return { name: 'Clip', start, length, loop_enabled: loop !== undefined, loop_start: loop?.start ?? 0, loop_length: loop?.length ?? length, notes: notes.map(([p, s, d, v]) => [p, s, d, v ?? 100, 0] as const) };
+export function clip(
+  start: number,
+  length: number,
+  notes: [pitch: number, start: number, duration: number, velocity?: number][],
+  loop?: { start: number; length: number },
+): ClipJson {
+  return {
+    name: 'Clip',
+    start,
+    length,
+    loop_enabled: loop !== undefined,
+    loop_start: loop?.start ?? 0,
+    loop_length: loop?.length ?? length,
+    notes: notes.map(([p, s, d, v]) => [p, s, d, v ?? 100, 0] as const),
+  };
 }
 
 export function project(tracks: TrackJson[], extra: Partial<ProjectJson> = {}): ProjectJson {
@@ -38,7 +63,8 @@ export function project(tracks: TrackJson[], extra: Partial<ProjectJson> = {}): 
 }
 
 /** A Polysynth sine with a click-free instant attack and full sustain (the catalog's natives: attack 0 = 0.1 ms). */
-export const sine = (extra: Record<string, NativeValue> = {}): DeviceJson => dev('Polysynth', { WAVE: 2, CUTOFF: 1, RESONANCE: 0, ATTACK: 0, DECAY: 0, SUSTAIN: 1, RELEASE: 0.2, ...extra });
+export const sine = (extra: Record<string, NativeValue> = {}): DeviceJson =>
+  dev('Polysynth', { WAVE: 2, CUTOFF: 1, RESONANCE: 0, ATTACK: 0, DECAY: 0, SUSTAIN: 1, RELEASE: 0.2, ...extra });
 
 export function render(p: ProjectJson, range: RenderRange): OfflineRender {
   return renderOffline(buildPlan(p), range);

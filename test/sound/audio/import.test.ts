@@ -10,7 +10,7 @@ import { onsets, render } from './helpers.js';
 
 const { Midi } = tm;
 
-test('a MIDI file imported over protocol 3 sounds on its default instrument; onsets land within 1 ms of the notes\' beats at the project tempo', async (t) => {
+test("a MIDI file imported over protocol 3 sounds on its default instrument; onsets land within 1 ms of the notes' beats at the project tempo", async (t) => {
   const s = await startStack(t);
   const m = new Midi();
   const part = m.addTrack();

@@ -67,9 +67,14 @@ test('render-sound refuses bad input with a clear message and writes nothing', (
 
 test('render-sound --project renders a saved sound project; --from/--to sets the range', () => {
   const pdir = join(dir, 'proj');
-  const json = project([track('Sine', [sine()], [{ name: 'c', start: 0, length: 8, loop_enabled: false, loop_start: 0, loop_length: 8, notes: [[69, 0, 8, 100, 0]] }])]);
+  const json = project([
+    track('Sine', [sine()], [{ name: 'c', start: 0, length: 8, loop_enabled: false, loop_start: 0, loop_length: 8, notes: [[69, 0, 8, 100, 0]] }]),
+  ]);
   spawnSync('mkdir', ['-p', join(pdir, 'PromptTrack')]);
-  writeFileSync(join(pdir, 'PromptTrack', 'PromptTrack.bwproject'), JSON.stringify({ format: 'footlight.sound-project', version: 1, saved_by: { host: 'test', version: '0' }, project: json }));
+  writeFileSync(
+    join(pdir, 'PromptTrack', 'PromptTrack.bwproject'),
+    JSON.stringify({ format: 'footlight.sound-project', version: 1, saved_by: { host: 'test', version: '0' }, project: json }),
+  );
   const out = join(dir, 'p.wav');
   const r = cli('render-sound', '--project', pdir, '--from', '2', '--to', '6', '--out', out);
   assert.equal(r.status, 0, r.stderr);
@@ -92,7 +97,7 @@ test('integrated loudness and true peak agree with ffmpeg ebur128; a −20 dBFS 
   assert.ok(Math.abs(toDb(truePeak(wav.written)) - tp) <= 0.2, `ours ${toDb(truePeak(wav.written))} vs ffmpeg ${tp}`);
 });
 
-test('imported MIDI: onsets land within 1 ms of the notes\' beats at the project tempo', () => {
+test("imported MIDI: onsets land within 1 ms of the notes' beats at the project tempo", () => {
   const m = new Midi();
   m.header.setTempo(120);
   const t = m.addTrack();
@@ -101,7 +106,15 @@ test('imported MIDI: onsets land within 1 ms of the notes\' beats at the project
   for (const tick of ticks) t.addNote({ midi: 69, ticks: tick, durationTicks: 60, velocity: 0.8 });
   const notes = extractNotes(parseType1(Uint8Array.from(m.toArray()))).tracks[0].notes;
   const tempo = 93;
-  const c: ClipJson = { name: 'Imported', start: 0, length: 16, loop_enabled: false, loop_start: 0, loop_length: 16, notes: notes.map((n) => [n.pitch, n.start, n.duration, n.velocity, n.channel] as const) };
+  const c: ClipJson = {
+    name: 'Imported',
+    start: 0,
+    length: 16,
+    loop_enabled: false,
+    loop_start: 0,
+    loop_length: 16,
+    notes: notes.map((n) => [n.pitch, n.start, n.duration, n.velocity, n.channel] as const),
+  };
   const r = render(project([track('Imported', [sine({ WAVE: 0, RELEASE: 0 })], [c])], { tempo }), { seconds: 6 });
   const found = onsets(r.left, 1e-3, 200);
   assert.equal(found.length, ticks.length);

@@ -8,7 +8,15 @@ import { demoProject } from '../../../src/sound/demo.js';
 const ENGINE = new URL('../../../src/sound/audio/dsp/engine.ts', import.meta.url).pathname;
 
 test('the DSP bundles for the browser and runs in a bare JavaScript realm (no Node, no DOM): what an AudioWorklet offers', async () => {
-  const out = await build({ entryPoints: [ENGINE], bundle: true, platform: 'browser', format: 'iife', globalName: 'FootlightAudio', write: false, logLevel: 'silent' });
+  const out = await build({
+    entryPoints: [ENGINE],
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    globalName: 'FootlightAudio',
+    write: false,
+    logLevel: 'silent',
+  });
   const code = out.outputFiles[0].text;
   // A realm with only the language's own globals: no process, require, Buffer, timers or fetch.
   const realm = createContext({});

@@ -35,7 +35,13 @@ test('song-listen region: loudness, onsets on the beat, a clip sox reads and a s
   assert.ok(r.onsets.length >= 16);
   for (const o of r.onsets) assert.ok(Math.abs(o.beat * 2 - Math.round(o.beat * 2)) < 0.12, `onset at beat ${o.beat}`);
   assert.ok(r.over_time.length > 10 && r.over_time.every((x) => x.centroid_hz !== null));
-  assert.deepEqual(r.silent_tracks.sort(), r.tracks.filter((x) => x.peak_dbfs === null).map((x) => x.index).sort());
+  assert.deepEqual(
+    r.silent_tracks.sort(),
+    r.tracks
+      .filter((x) => x.peak_dbfs === null)
+      .map((x) => x.index)
+      .sort(),
+  );
   // Independent checks: sox reads the clip as 5 s of mono 48 kHz audio that is not silent; pngjs reads the image.
   const dir = await tempDir(t);
   const wav = join(dir, 'clip.wav');
@@ -49,12 +55,16 @@ test('song-listen region: loudness, onsets on the beat, a clip sox reads and a s
   assert.deepEqual([png.width, png.height], [r.spectrogram!.width, r.spectrogram!.height]);
 });
 
-test('song-listen track=INDEX solos a track: the Bass\'s monophonic pitches are its arranger notes', async (t) => {
+test("song-listen track=INDEX solos a track: the Bass's monophonic pitches are its arranger notes", async (t) => {
   const s = await startStack(t);
   const arranger = await s.ok('song-arranger 3');
   const clip = (arranger.arranger as { clips: { start: number; notes: { pitch: number; start: number }[] }[] }).clips[0];
   const r = (await s.ok('song-listen region 0 16 track=3')) as Listen;
-  assert.deepEqual(r.tracks.filter((x) => !x.silent && x.type !== 'effect').map((x) => x.name), ['Bass'], 'only the Bass (and the effect tracks it sends to) sound');
+  assert.deepEqual(
+    r.tracks.filter((x) => !x.silent && x.type !== 'effect').map((x) => x.name),
+    ['Bass'],
+    'only the Bass (and the effect tracks it sends to) sound',
+  );
   const notes = clip.notes.filter((n) => clip.start + n.start < 15);
   assert.ok(notes.length >= 6);
   for (const n of notes) {

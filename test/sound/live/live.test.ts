@@ -14,9 +14,20 @@ async function refusedUnchangedLive(s: Stack, line: string, reason: string): Pro
   assert.equal(s.engine.history.undoDepth, depth);
 }
 
-type Meters = { available: boolean; reason?: string; output: string; window_ms: number; observed_at: { sample: number; beat: number; playing: boolean }; master: { peak_dbfs: number | null; rms_dbfs: number | null }; tracks: { index: number; name: string; peak_dbfs: number | null }[]; late_blocks: number };
+type Meters = {
+  available: boolean;
+  reason?: string;
+  output: string;
+  window_ms: number;
+  observed_at: { sample: number; beat: number; playing: boolean };
+  master: { peak_dbfs: number | null; rms_dbfs: number | null };
+  tracks: { index: number; name: string; peak_dbfs: number | null }[];
+  late_blocks: number;
+};
 
-async function state(s: Stack): Promise<Reply & { project_token: string; meters: Meters; transport: { playing: boolean; position_beats: number; tempo: number } }> {
+async function state(
+  s: Stack,
+): Promise<Reply & { project_token: string; meters: Meters; transport: { playing: boolean; position_beats: number; tempo: number } }> {
   return (await s.ok('song-state')) as never;
 }
 
@@ -43,9 +54,16 @@ test('live playback: the worker renders the demo in real time; song-state report
   const before = await state(s);
   assert.equal((before.capabilities as { meters_available: boolean }).meters_available, true);
   await s.ok(`song-transport-play ${before.project_token}`);
-  const playing = await until(s, 'a loud master while playing', (r) => r.meters.available && r.meters.observed_at.playing && (r.meters.master.peak_dbfs ?? -Infinity) > -40);
+  const playing = await until(
+    s,
+    'a loud master while playing',
+    (r) => r.meters.available && r.meters.observed_at.playing && (r.meters.master.peak_dbfs ?? -Infinity) > -40,
+  );
   assert.ok(playing.meters.tracks.length >= 3);
-  assert.ok(playing.meters.tracks.some((x) => x.peak_dbfs !== null), 'some track sounds');
+  assert.ok(
+    playing.meters.tracks.some((x) => x.peak_dbfs !== null),
+    'some track sounds',
+  );
   assert.ok(playing.meters.master.peak_dbfs! < 0.1, 'the demo does not clip');
   // The position is the count of rendered samples (the machine may be loaded: late blocks lag the wall clock, never the position).
   const a = await state(s);
@@ -56,12 +74,22 @@ test('live playback: the worker renders the demo in real time; song-state report
   assert.ok(rendered > 0.3, `the worker rendered ${rendered} s in a second (late blocks ${b.meters.late_blocks})`);
   assert.ok(Math.abs(moved - (rendered * b.transport.tempo) / 60) < 0.15, `moved ${moved} beats over ${rendered} s rendered at ${b.transport.tempo} BPM`);
   // Listening to the live output: what the engine played over the last second.
-  const heard = (await s.ok('song-listen live 1 clip')) as Reply & { seconds: number; silent: boolean; integrated_lufs: number | null; tracks: { name: string; silent: boolean }[]; source: { kind: string }; clip: { base64: string } };
+  const heard = (await s.ok('song-listen live 1 clip')) as Reply & {
+    seconds: number;
+    silent: boolean;
+    integrated_lufs: number | null;
+    tracks: { name: string; silent: boolean }[];
+    source: { kind: string };
+    clip: { base64: string };
+  };
   assert.equal(heard.source.kind, 'live');
   // At most the second asked for; less when a loaded machine made the engine skip late blocks.
   assert.ok(heard.seconds > 0.3 && heard.seconds <= 1.001, `${heard.seconds} s`);
   assert.equal(heard.silent, false);
-  assert.ok(heard.tracks.some((x) => !x.silent), 'the live per-track meters cover the second');
+  assert.ok(
+    heard.tracks.some((x) => !x.silent),
+    'the live per-track meters cover the second',
+  );
   // The clip is that audio (seconds are given to the millisecond: 48 samples).
   assert.ok(Math.abs(Buffer.from(heard.clip.base64, 'base64').length - (44 + heard.seconds * 48000 * 2)) <= 2 * 48);
   await refusedUnchangedLive(s, 'song-listen live 1 track=1', 'live_track');
@@ -93,5 +121,8 @@ test('live playback: a mute reaches the playing engine at once (no rebuild) and 
   await s.ok(`song-track-state ${loud.project_token} 0 true false`);
   await sleep(500);
   const muted = await until(s, `${name} silent`, (r) => r.meters.tracks[0].peak_dbfs === null);
-  assert.ok(muted.meters.tracks.some((x, i) => i > 0 && x.peak_dbfs !== null), 'the others still sound');
+  assert.ok(
+    muted.meters.tracks.some((x, i) => i > 0 && x.peak_dbfs !== null),
+    'the others still sound',
+  );
 });

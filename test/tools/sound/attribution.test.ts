@@ -21,7 +21,12 @@ test('attribution: two MCP agents writing sound at once each own their step (get
   await Promise.all([
     callOk(alpha, 'sound_set_controls', { controls: [{ index: 3, value: 96 }] }),
     callOk(beta, 'sound_get_device_state'),
-    callOk(beta, 'sound_set_controls', { controls: [{ index: 4, value: 16 }, { index: 3, value: 32 }] }),
+    callOk(beta, 'sound_set_controls', {
+      controls: [
+        { index: 4, value: 16 },
+        { index: 3, value: 32 },
+      ],
+    }),
     callOk(alpha, 'sound_get_history'),
   ]);
   const steps: Step[] = (await show.call('get_history', { limit: 2 })).steps;
@@ -30,8 +35,14 @@ test('attribution: two MCP agents writing sound at once each own their step (get
     assert.ok(s !== undefined, `a step of ${session} in ${JSON.stringify(steps)}`);
     return s;
   };
-  assert.deepEqual({ ...mine(a), seq: 0, at: undefined }, { seq: 0, label: mine(a).label, surface: 'mcp', session: a, client: 'agent-alpha', via: 'protocol3', at: undefined });
-  assert.deepEqual({ ...mine(b), seq: 0, at: undefined }, { seq: 0, label: 'Change 2 controls of Poly Grid', surface: 'mcp', session: b, client: 'agent-beta', via: 'protocol3', at: undefined });
+  assert.deepEqual(
+    { ...mine(a), seq: 0, at: undefined },
+    { seq: 0, label: mine(a).label, surface: 'mcp', session: a, client: 'agent-alpha', via: 'protocol3', at: undefined },
+  );
+  assert.deepEqual(
+    { ...mine(b), seq: 0, at: undefined },
+    { seq: 0, label: 'Change 2 controls of Poly Grid', surface: 'mcp', session: b, client: 'agent-beta', via: 'protocol3', at: undefined },
+  );
   assert.match(mine(a).label, /^Change /);
   assert.equal(show.app.attribution.queued, 0, 'every recorded origin was taken by a line');
 
@@ -64,7 +75,10 @@ test('attribution: a raw protocol-3 client stays attributed to protocol3 and its
   assert.equal(reply.ok, true);
   const local = raw.endpoints!.local;
   const [top, below]: Step[] = (await show.call('get_history', { limit: 2 })).steps;
-  assert.deepEqual({ surface: top.surface, session: top.session, client: top.client, via: top.via }, { surface: 'protocol3', session: `${local.address}:${local.port}`, client: 'protocol 3', via: undefined });
+  assert.deepEqual(
+    { surface: top.surface, session: top.session, client: top.client, via: top.via },
+    { surface: 'protocol3', session: `${local.address}:${local.port}`, client: 'protocol 3', via: undefined },
+  );
   assert.equal(below.surface, 'mcp');
   assert.equal(below.client, 'footlight-test');
   // Its undo over the wire reports the MCP step it takes back after its own.
@@ -84,7 +98,10 @@ test('attribution: a confirmed write belongs to the session that confirmed it', 
   await show.call('sound_get_device_state');
   assert.equal(show.app.engine.history.undoDepth, depth + 1);
   const [top]: Step[] = (await show.call('get_history', { limit: 1 })).steps;
-  assert.deepEqual({ surface: top.surface, session: top.session, client: top.client, via: top.via }, { surface: 'mcp', session: g, client: 'agent-gamma', via: 'protocol3' });
+  assert.deepEqual(
+    { surface: top.surface, session: top.session, client: top.client, via: top.via },
+    { surface: 'mcp', session: g, client: 'agent-gamma', via: 'protocol3' },
+  );
   // The console's activity feed names the agent for the call that made the step.
   const call = show.app.calls.filter((c) => c.tool === 'sound_set_controls').at(-1)!;
   assert.equal(call.origin.session, g);

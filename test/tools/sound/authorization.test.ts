@@ -34,7 +34,10 @@ test('confirm flow: the first call previews and changes nothing; the confirming 
   assert.deepEqual(done.controls, [{ index: 3, name: 'Shuffle', mcp_value: 32, value: 0.25, display: '25 %' }]);
   assert.equal(show.app.engine.history.undoDepth, depth + 1, 'one undo step');
   // A token works once.
-  assert.match(await show.callError('sound_set_controls', { controls: [{ index: SHUFFLE, value: 32 }], confirmation_token: preview.confirmation.token }), /^stale: .*unknown, already used or expired/);
+  assert.match(
+    await show.callError('sound_set_controls', { controls: [{ index: SHUFFLE, value: 32 }], confirmation_token: preview.confirmation.token }),
+    /^stale: .*unknown, already used or expired/,
+  );
 });
 
 test('a stale confirmation is refused: another writer changed the bound state between preview and confirm', async (t) => {
@@ -55,13 +58,25 @@ test('a stale confirmation is refused: another writer changed the bound state be
   assert.equal(p2.guard.kind, 'graph_revision');
   assert.equal(p2.guard.value, g.native.revision);
   await other.request(`graph-set ${cutoffNode.id} ${Buffer.from('RESONANCE').toString('base64url')} 0.5`);
-  assert.match(await show.callError('grid_set_parameter', { kind: 'module', node_id: cutoffNode.id, parameter_id: 'CUTOFF', value: 0.3, confirmation_token: p2.confirmation.token }), /^stale: the graph revision changed/);
+  assert.match(
+    await show.callError('grid_set_parameter', {
+      kind: 'module',
+      node_id: cutoffNode.id,
+      parameter_id: 'CUTOFF',
+      value: 0.3,
+      confirmation_token: p2.confirmation.token,
+    }),
+    /^stale: the graph revision changed/,
+  );
 
   // Bound to the project token: another writer changes the tempo.
   const p3 = await show.call('song_control_transport', { operation: 'tempo', bpm: 100 });
   const token = ((await other.request('song-state')) as { project_token: string }).project_token;
   await other.request(`song-transport-tempo ${token} 101`);
-  assert.match(await show.callError('song_control_transport', { operation: 'tempo', bpm: 100, confirmation_token: p3.confirmation.token }), /^stale: the project token changed/);
+  assert.match(
+    await show.callError('song_control_transport', { operation: 'tempo', bpm: 100, confirmation_token: p3.confirmation.token }),
+    /^stale: the project token changed/,
+  );
   assert.equal(((await show.call('song_get_state')).native.transport as { tempo: number }).tempo, 101);
 
   // Bound to the history: another step lands before the confirmed undo.
@@ -75,10 +90,16 @@ test('a confirmation token binds to its tool, its exact arguments and its MCP se
   const show = await startSound(t);
   const preview = await show.call('sound_set_controls', { controls: [{ index: SHUFFLE, value: 10 }] });
   const token = preview.confirmation.token;
-  assert.match(await show.callError('sound_set_controls', { controls: [{ index: SHUFFLE, value: 11 }], confirmation_token: token }), /^invalid_argument: .*different arguments/);
+  assert.match(
+    await show.callError('sound_set_controls', { controls: [{ index: SHUFFLE, value: 11 }], confirmation_token: token }),
+    /^invalid_argument: .*different arguments/,
+  );
   assert.match(await show.callError('sound_undo', { confirmation_token: token }), /^invalid_argument: .*issued by sound_set_controls/);
   const second = await show.connect('second-agent');
-  assert.match(await callFail(second, 'sound_set_controls', { controls: [{ index: SHUFFLE, value: 10 }], confirmation_token: token }), /^invalid_argument: .*another MCP session/);
+  assert.match(
+    await callFail(second, 'sound_set_controls', { controls: [{ index: SHUFFLE, value: 10 }], confirmation_token: token }),
+    /^invalid_argument: .*another MCP session/,
+  );
   // The refusals above did not consume it.
   const done = await show.call('sound_set_controls', { controls: [{ index: SHUFFLE, value: 10 }], confirmation_token: token });
   assert.equal(done.status, 'completed');
@@ -99,10 +120,13 @@ test('cooperative grant: writes run at once while it is on; revoking it brings t
   assert.equal(await shuffle(show), 64);
 });
 
-test('the operator\'s read-only switch refuses every sound write, previews included; reads still work', async (t) => {
+test("the operator's read-only switch refuses every sound write, previews included; reads still work", async (t) => {
   const show = await startSound(t, { soundCooperative: true });
   show.app.services.policy.agentsReadOnly = true;
-  assert.match(await show.callError('sound_set_controls', { controls: [{ index: SHUFFLE, value: 1 }] }), /^invalid_argument: the operator has set agents to read-only/);
+  assert.match(
+    await show.callError('sound_set_controls', { controls: [{ index: SHUFFLE, value: 1 }] }),
+    /^invalid_argument: the operator has set agents to read-only/,
+  );
   assert.equal((await show.call('song_get_state')).ok, true);
   assert.equal(await shuffle(show), 0);
 });
@@ -111,7 +135,10 @@ test('elicitation: a 2025-era client that declares it is asked; accept runs the 
   const show = await startSound(t);
   const answers: boolean[] = [true, false];
   const asked: string[] = [];
-  const client = new Client({ name: 'human-in-the-loop', version: '1' }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: 'legacy' } });
+  const client = new Client(
+    { name: 'human-in-the-loop', version: '1' },
+    { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: 'legacy' } },
+  );
   client.setRequestHandler('elicitation/create', async (request) => {
     asked.push(String(request.params.message));
     return { action: 'accept', content: { approve: answers.shift() ?? false } };

@@ -33,17 +33,28 @@ test('status and readiness: capabilities identity, the grant, workflow state; re
   const actions = await show.call('sound_list_actions', { query: 'track' });
   assert.ok(actions.native.actions.some((a: { id: string }) => a.id === 'Create%20Instrument%20Track'));
   const state = await show.call('sound_get_device_state');
-  assert.deepEqual(state.controls.find((c: { index: number }) => c.index === 1), { index: 1, name: 'Output', mcp_value: 64, display: '0 dB' });
+  assert.deepEqual(
+    state.controls.find((c: { index: number }) => c.index === 1),
+    { index: 1, name: 'Output', mcp_value: 64, display: '0 dB' },
+  );
   assert.equal(state.native.controls.length, 8, 'the native reply keeps unmapped slots too');
 });
 
 test('sound_set_controls: 0–128 → native 0–1, batch is one undo step; do → undo → restored', async (t) => {
   const show = await startSound(t, { soundCooperative: true });
   const before = await show.call('sound_get_device_state');
-  const r = await show.call('sound_set_controls', { controls: [{ index: 3, value: 96 }, { index: 4, value: 16 }] });
+  const r = await show.call('sound_set_controls', {
+    controls: [
+      { index: 3, value: 96 },
+      { index: 4, value: 16 },
+    ],
+  });
   assert.equal(r.command, 'batch 3=0.75 4=0.125');
   assert.equal(r.native.atomic, false);
-  assert.deepEqual(r.controls.map((c: { mcp_value: number }) => c.mcp_value), [96, 16]);
+  assert.deepEqual(
+    r.controls.map((c: { mcp_value: number }) => c.mcp_value),
+    [96, 16],
+  );
   const depth = show.app.engine.history.undoDepth;
   const undone = await show.call('sound_undo');
   assert.equal(undone.status, 'completed');
@@ -59,9 +70,23 @@ test('sound_set_controls refusals: out of range, unmapped, repeated index, stale
   const depth = show.app.engine.history.undoDepth;
   assert.match(await show.callError('sound_set_controls', { controls: [{ index: 3, value: 129 }] }), /^invalid_argument: controls\.0\.value: /);
   assert.match(await show.callError('sound_set_controls', { controls: [{ index: 3, value: -1 }] }), /^invalid_argument: /);
-  assert.match(await show.callError('sound_set_controls', { controls: [{ index: 8, value: 1 }] }), /^invalid_argument: control 8 is not mapped on Poly Grid .*mapped controls: 1 Output/);
-  assert.match(await show.callError('sound_set_controls', { controls: [{ index: 3, value: 1 }, { index: 3, value: 2 }] }), /^invalid_argument: controls: index 3 appears twice/);
-  assert.match(await show.callError('sound_set_controls', { controls: [{ index: 3, value: 1 }], selection_token: 'd'.repeat(64) }), /^stale: selection_token d+ is not the current one/);
+  assert.match(
+    await show.callError('sound_set_controls', { controls: [{ index: 8, value: 1 }] }),
+    /^invalid_argument: control 8 is not mapped on Poly Grid .*mapped controls: 1 Output/,
+  );
+  assert.match(
+    await show.callError('sound_set_controls', {
+      controls: [
+        { index: 3, value: 1 },
+        { index: 3, value: 2 },
+      ],
+    }),
+    /^invalid_argument: controls: index 3 appears twice/,
+  );
+  assert.match(
+    await show.callError('sound_set_controls', { controls: [{ index: 3, value: 1 }], selection_token: 'd'.repeat(64) }),
+    /^stale: selection_token d+ is not the current one/,
+  );
   assert.match(await show.callError('sound_set_controls', { controls: [{ index: 3, value: 1 }], extra: true }), /^invalid_argument: /);
   assert.equal(show.app.engine.history.undoDepth, depth);
 });
@@ -102,7 +127,10 @@ test('selection and the editor window need no authorization: without the grant t
   assert.equal(show.app.engine.history.undoDepth, depth, 'no undo steps');
   // A project change still asks first.
   assert.equal((await show.call('sound_set_controls', { controls: [{ index: 3, value: 9 }] })).status, 'confirmation_required');
-  assert.match(await show.callError('sound_select_track', { index: 1, confirmation_token: 'f'.repeat(64) }), /^invalid_argument: arguments: unknown argument "confirmation_token"/);
+  assert.match(
+    await show.callError('sound_select_track', { index: 1, confirmation_token: 'f'.repeat(64) }),
+    /^invalid_argument: arguments: unknown argument "confirmation_token"/,
+  );
   // The operator's read-only switch still refuses them.
   show.app.services.policy.agentsReadOnly = true;
   assert.match(await show.callError('sound_select_track', { index: 1 }), /^invalid_argument: the operator has set agents to read-only/);
@@ -124,7 +152,10 @@ test('insert and remove a device: guarded by the selection token, undoable, the 
   assert.match(rp.summary, /^Remove EQ\+/);
   assert.equal(removed.native.removed.name, 'EQ+');
   // An unknown UUID and a Grid module UUID are refused before anything is sent.
-  assert.match(await show.callError('sound_insert_device', { position: 'end', uuid: 'not-a-device' }), /^not_found: not-a-device is not an installed device UUID/);
+  assert.match(
+    await show.callError('sound_insert_device', { position: 'end', uuid: 'not-a-device' }),
+    /^not_found: not-a-device is not an installed device UUID/,
+  );
   // Removing the Poly Grid names its slots and patch; undo brings it back with its graph.
   await show.call('sound_navigate_device', { move: 'first' });
   const g = (await show.call('grid_get_state')).native;
@@ -171,19 +202,31 @@ test('parameter snapshots and shaping sessions: record steps, compare with the s
   assert.equal(now.session.steps[0].controls[0].before_mcp, 0);
   assert.equal(now.session.steps[0].controls[0].after_mcp, 40);
   assert.equal(now.comparison.comparable, true);
-  assert.deepEqual(now.comparison.controls_changed.map((c: { index: number }) => c.index), [3]);
-  assert.deepEqual(now.comparison.grid_parameters_changed.map((p: { parameter_id: string }) => p.parameter_id), ['CUTOFF']);
+  assert.deepEqual(
+    now.comparison.controls_changed.map((c: { index: number }) => c.index),
+    [3],
+  );
+  assert.deepEqual(
+    now.comparison.grid_parameters_changed.map((p: { parameter_id: string }) => p.parameter_id),
+    ['CUTOFF'],
+  );
   const cmp = await show.call('sound_compare_parameter_snapshot', { snapshot_id: snap.id });
   assert.equal(cmp.comparison.controls_changed.length, 1);
   // Another device selected: the shaping session refuses, the comparison says why.
   await show.call('sound_select_track', { index: 3 });
-  assert.match(await show.callError('sound_set_controls', { controls: [{ index: 1, value: 1 }], shaping_session_id: session.shaping_session_id }), /^invalid_argument: shaping session .* shapes Poly Grid .* not the selected device/);
+  assert.match(
+    await show.callError('sound_set_controls', { controls: [{ index: 1, value: 1 }], shaping_session_id: session.shaping_session_id }),
+    /^invalid_argument: shaping session .* shapes Poly Grid .* not the selected device/,
+  );
   const away = await show.call('sound_compare_parameter_snapshot', { snapshot_id: snap.id });
   assert.equal(away.comparison.comparable, false);
   assert.match(away.comparison.reason, /not the snapshot's Poly Grid/);
   const ended = await show.call('sound_end_shaping_session', { shaping_session_id: session.shaping_session_id });
   assert.equal(ended.state, 'closed');
   await show.call('sound_select_track', { index: 4 });
-  assert.match(await show.callError('sound_set_controls', { controls: [{ index: 3, value: 1 }], shaping_session_id: session.shaping_session_id }), /^invalid_argument: shaping session .* is closed/);
+  assert.match(
+    await show.callError('sound_set_controls', { controls: [{ index: 3, value: 1 }], shaping_session_id: session.shaping_session_id }),
+    /^invalid_argument: shaping session .* is closed/,
+  );
   assert.match(await show.callError('sound_compare_parameter_snapshot', { snapshot_id: 'snapshot-none' }), /^not_found: /);
 });

@@ -11,7 +11,11 @@ test('docs/sound-tools.md lists every sound tool once, with an authorization cla
   for (const tool of sound) {
     const cls = rows.get(tool.name)!;
     assert.ok(['read', 'workflow', 'selection', 'write', 'write + reviewed revision'].includes(cls), `${tool.name}: class ${cls}`);
-    assert.equal(cls.startsWith('write') || cls === 'selection', !tool.annotations.readOnlyHint, `${tool.name}: class ${cls} but readOnlyHint ${tool.annotations.readOnlyHint}`);
+    assert.equal(
+      cls.startsWith('write') || cls === 'selection',
+      !tool.annotations.readOnlyHint,
+      `${tool.name}: class ${cls} but readOnlyHint ${tool.annotations.readOnlyHint}`,
+    );
     // Every write takes a confirmation token except the selection tools, which run at once.
     if (!tool.annotations.readOnlyHint) assert.equal('confirmation_token' in tool.input.shape, cls !== 'selection', `${tool.name}: class ${cls}`);
     assert.equal(tool.mode, 'direct', `${tool.name}: protocol-3 I/O must not hold the engine queue`);

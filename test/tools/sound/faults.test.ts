@@ -11,7 +11,10 @@ import { createSoundHost } from '../../../src/sound/index.js';
 import { names, startProxy, startSound, tempDir, type FaultProxy, type SoundShow } from './helpers.js';
 
 /** Footlight whose sound tools reach the built-in host through a fault-injecting proxy. */
-async function proxied(t: TestContext, options: { soundCooperative?: boolean; soundOutputRoot?: string } = {}): Promise<{ show: SoundShow; proxy: FaultProxy }> {
+async function proxied(
+  t: TestContext,
+  options: { soundCooperative?: boolean; soundOutputRoot?: string } = {},
+): Promise<{ show: SoundShow; proxy: FaultProxy }> {
   const proxy = await startProxy(t, 1);
   const show = await startSound(t, { ...options, soundHost: `127.0.0.1:${proxy.port}` });
   proxy.upstreamPort = show.app.protocol3.port;
@@ -29,7 +32,7 @@ const count = (proxy: FaultProxy, name: string): number => names(proxy.lines).fi
 test('readiness: the first request on every connection is a read-only capabilities, never a mutation', async (t) => {
   const { show, proxy } = await proxied(t, { soundCooperative: true });
   await show.call('sound_set_controls', { controls: [{ index: 3, value: 8 }] });
-  assert.deepEqual(names(proxy.lines).slice(0, 3), ['capabilities', 'state', 'set'], 'capabilities, the plan\'s read, then the write');
+  assert.deepEqual(names(proxy.lines).slice(0, 3), ['capabilities', 'state', 'set'], "capabilities, the plan's read, then the write");
   proxy.cut();
   await disconnected(show);
   await show.call('sound_set_controls', { controls: [{ index: 3, value: 16 }] });
@@ -72,14 +75,26 @@ test('a patch-session step lost in flight freezes the session (ambiguous_outcome
   const s = await show.call('grid_begin_patch_session');
   const filter = s.before_graph.modules.find((m: { name: string }) => m.name === 'Low-pass LD');
   proxy.dropAfterReply((line) => line.startsWith('guard '));
-  const lost = await show.call('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.25, patch_session_id: s.patch_session_id });
+  const lost = await show.call('grid_set_parameter', {
+    kind: 'module',
+    node_id: filter.id,
+    parameter_id: 'CUTOFF',
+    value: 0.25,
+    patch_session_id: s.patch_session_id,
+  });
   assert.equal(lost.status, 'requires_observation');
   assert.equal(lost.patch_session.state, 'frozen');
   assert.equal(lost.patch_session.frozen.reason, 'ambiguous_outcome');
   assert.equal(lost.patch_session.frozen.at_step, 1);
   assert.equal(lost.patch_session.steps[0].outcome, 'requires_observation');
   assert.match(lost.patch_session.next, /may or may not have applied the last step/);
-  const again = await show.call('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.25, patch_session_id: s.patch_session_id });
+  const again = await show.call('grid_set_parameter', {
+    kind: 'module',
+    node_id: filter.id,
+    parameter_id: 'CUTOFF',
+    value: 0.25,
+    patch_session_id: s.patch_session_id,
+  });
   assert.equal(again.reason, 'patch_session_frozen');
   assert.equal(count(proxy, 'guard graph-set'), 1, 'the step was sent once; the frozen session sent nothing more');
 });
@@ -100,17 +115,25 @@ test('grid_clear_graph lost in flight: requires_observation with the before snap
 
 test('an import lost in flight counts as the one attempt; tempo and meter are not touched', async (t) => {
   const { show, proxy } = await proxied(t, { soundCooperative: true });
-  const compiled = await show.call('song_compile_plan', { plan: { title: 'Lost', tempo: 90, sections: [{ name: 'A', bars: 1 }], parts: [{ name: 'P', notes: [{ pitch: 60, start: 0, duration: 1 }] }] } });
+  const compiled = await show.call('song_compile_plan', {
+    plan: { title: 'Lost', tempo: 90, sections: [{ name: 'A', bars: 1 }], parts: [{ name: 'P', notes: [{ pitch: 60, start: 0, duration: 1 }] }] },
+  });
   proxy.dropAfterReply((line) => line.startsWith('song-import '));
   const lost = await show.call('song_import_plan', { song_session_id: compiled.song_session_id, revision: 1 });
   assert.equal(lost.status, 'requires_observation');
   assert.match(lost.next, /look for a new group named "Lost".*will not be imported again\. Tempo and meter were not touched/);
   assert.equal(lost.song_session.imports[0].status, 'requires_observation');
-  assert.match(await show.callError('song_import_plan', { song_session_id: compiled.song_session_id, revision: 1 }), /already imported once \(status requires_observation\)/);
+  assert.match(
+    await show.callError('song_import_plan', { song_session_id: compiled.song_session_id, revision: 1 }),
+    /already imported once \(status requires_observation\)/,
+  );
   assert.equal(count(proxy, 'song-import'), 1);
   assert.equal(count(proxy, 'song-transport-tempo'), 0);
   const song = (await show.call('song_get_state')).native;
-  assert.ok(song.inventory.tracks.some((x: { name: string }) => x.name === 'Lost'), 'observed: it did land');
+  assert.ok(
+    song.inventory.tracks.some((x: { name: string }) => x.name === 'Lost'),
+    'observed: it did land',
+  );
   assert.equal(song.transport.tempo, 120);
 });
 
@@ -134,14 +157,22 @@ test('a save lost in flight: ok false, requires_observation, native_response nul
 test('a read whose connection dies is an internal error that changed nothing; the next call reconnects', async (t) => {
   const { show, proxy } = await proxied(t);
   proxy.dropAfterReply((line) => line === 'graph-state');
-  assert.match(await show.callError('grid_get_state'), /^internal: graph-state: the protocol-3 connection .* failed .*Nothing was changed by this request; the next call reconnects/);
+  assert.match(
+    await show.callError('grid_get_state'),
+    /^internal: graph-state: the protocol-3 connection .* failed .*Nothing was changed by this request; the next call reconnects/,
+  );
   assert.equal((await show.call('grid_get_state')).ok, true);
 });
 
 test('a write whose reply never comes times out as requires_observation (adapter with a short client timeout)', async (t) => {
   const show = await startSound(t);
   const proxy = await startProxy(t, show.app.protocol3.port);
-  const adapter = new SoundAdapter({ endpoint: () => ({ host: '127.0.0.1', port: proxy.port }), log: silentLogger, outputRoot: await tempDir(t), timeoutMs: 400 });
+  const adapter = new SoundAdapter({
+    endpoint: () => ({ host: '127.0.0.1', port: proxy.port }),
+    log: silentLogger,
+    outputRoot: await tempDir(t),
+    timeoutMs: 400,
+  });
   t.after(() => adapter.close());
   proxy.blackhole((line) => line.startsWith('set '));
   const args = { controls: [{ index: 3, value: 12 }] };
@@ -183,15 +214,24 @@ test('a host restart (new instance) voids pending confirmations and freezes patc
 test('an import or save that never left the process (the host vanished before sending) is not an attempt; the save folder is reported', async (t) => {
   const show = await startSound(t, { soundCooperative: true });
   const adapter = show.app.services.soundAdapter;
-  const compiled = await show.call('song_compile_plan', { plan: { title: 'Later', sections: [{ name: 'A', bars: 1 }], parts: [{ name: 'P', notes: [{ pitch: 60, start: 0, duration: 1 }] }] } });
+  const compiled = await show.call('song_compile_plan', {
+    plan: { title: 'Later', sections: [{ name: 'A', bars: 1 }], parts: [{ name: 'P', notes: [{ pitch: 60, start: 0, duration: 1 }] }] },
+  });
   // Staged at the adapter's boundary: the reads succeed, then the write cannot be sent at all.
   const write = adapter.connection.write.bind(adapter.connection);
   adapter.connection.write = async () => {
     throw internal('cannot reach the protocol-3 sound host at 127.0.0.1:1: connect ECONNREFUSED. Nothing was sent.');
   };
   assert.match(await show.callError('song_import_plan', { song_session_id: compiled.song_session_id, revision: 1 }), /^internal: cannot reach/);
-  assert.equal((await show.call('song_get_workflow', { song_session_id: compiled.song_session_id })).import_available, true, 'nothing was sent, so the one attempt is still available');
-  assert.match(await show.callError('song_save_project'), /^internal: cannot reach .* The save was not sent; the empty folder .*sound-project-\S+ was allocated and is left in place\./);
+  assert.equal(
+    (await show.call('song_get_workflow', { song_session_id: compiled.song_session_id })).import_available,
+    true,
+    'nothing was sent, so the one attempt is still available',
+  );
+  assert.match(
+    await show.callError('song_save_project'),
+    /^internal: cannot reach .* The save was not sent; the empty folder .*sound-project-\S+ was allocated and is left in place\./,
+  );
   adapter.connection.write = write;
   const imported = await show.call('song_import_plan', { song_session_id: compiled.song_session_id, revision: 1 });
   assert.equal(imported.status, 'completed');

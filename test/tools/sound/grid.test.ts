@@ -21,7 +21,10 @@ test('grid reads: capabilities, state, catalogs, host modulators, value resoluti
   assert.match(g.revision, /^[0-9a-f]{64}$/);
   const modules = await show.call('grid_search_modules', { query: 'sine' });
   assert.equal(modules.command, 'graph-catalog sine');
-  assert.deepEqual(modules.native.modules.map((m: { name: string }) => m.name), ['Sine']);
+  assert.deepEqual(
+    modules.native.modules.map((m: { name: string }) => m.name),
+    ['Sine'],
+  );
   assert.ok((await show.call('grid_search_modules')).native.modules.length > 20);
   assert.equal((await show.call('grid_search_modulators', { query: 'lfo' })).native.modulators[0].name, 'LFO');
   const host = await show.call('grid_list_host_modulators');
@@ -88,10 +91,19 @@ test('grid write refusals: unknown node, parameter or uuid (ours, nothing sent);
   const show = await startSound(t, { soundCooperative: true });
   const g = await graph(show);
   const depth = show.app.engine.history.undoDepth;
-  assert.match(await show.callError('grid_set_parameter', { kind: 'module', node_id: 99999, parameter_id: 'X', value: 1 }), /^not_found: node 99999 is not in the selected graph/);
+  assert.match(
+    await show.callError('grid_set_parameter', { kind: 'module', node_id: 99999, parameter_id: 'X', value: 1 }),
+    /^not_found: node 99999 is not in the selected graph/,
+  );
   const filter = node(g, 'Low-pass LD');
-  assert.match(await show.callError('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'cutoff', value: 0.5 }), /^not_found: .*no parameter with the exact id "cutoff"; its ids: "CUTOFF"/);
-  assert.match(await show.callError('grid_set_parameter', { kind: 'modulator', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.5 }), /^invalid_argument: .*is a module, not a modulator/);
+  assert.match(
+    await show.callError('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'cutoff', value: 0.5 }),
+    /^not_found: .*no parameter with the exact id "cutoff"; its ids: "CUTOFF"/,
+  );
+  assert.match(
+    await show.callError('grid_set_parameter', { kind: 'modulator', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.5 }),
+    /^invalid_argument: .*is a module, not a modulator/,
+  );
   assert.match(await show.callError('grid_insert_node', { kind: 'module', uuid: 'nope', x: 0, y: 9 }), /^not_found: nope is not an installed Grid module UUID/);
   assert.match(await show.callError('grid_insert_node', { kind: 'module', uuid: 'x', x: 5000, y: 0 }), /^invalid_argument: x: /);
   // Out of the native range: the host refuses (never clamps); the reply keeps its payload.
@@ -102,7 +114,13 @@ test('grid write refusals: unknown node, parameter or uuid (ours, nothing sent);
   assert.equal(out.native.ok, false);
   assert.equal(out.retry_performed, false);
   // A stale expected revision: the host's guard refuses.
-  const stale = await show.call('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.5, expected_revision: 'a'.repeat(64) });
+  const stale = await show.call('grid_set_parameter', {
+    kind: 'module',
+    node_id: filter.id,
+    parameter_id: 'CUTOFF',
+    value: 0.5,
+    expected_revision: 'a'.repeat(64),
+  });
   assert.equal(stale.status, 'refused');
   assert.equal(stale.reason, 'stale_revision');
   assert.match(stale.preview.stale_now, /the graph is at/);
@@ -132,7 +150,7 @@ test('grid_clear_graph: needs expected_revision; keeps the before snapshot in th
   assert.equal(preview.preview.removes.modules.length, g.module_count);
   assert.equal(cleared.status, 'completed');
   assert.deepEqual(cleared.before_snapshot, g);
-  assert.equal(cleared.native.before.revision, g.revision, 'the native payload (with the host\'s before) is kept whole');
+  assert.equal(cleared.native.before.revision, g.revision, "the native payload (with the host's before) is kept whole");
   assert.equal(cleared.verification.ok, true);
   assert.equal((await graph(show)).module_count, 0);
   const session = await show.call('grid_get_patch_session', { patch_session_id: cleared.patch_session.patch_session_id, include_before_graph: true });
@@ -149,7 +167,13 @@ test('patch session: one reviewed step at a time, verified; it freezes when anot
   assert.equal(begun.state, 'open');
   assert.equal(begun.before_graph.revision, begun.before_revision);
   const filter = node(begun.before_graph, 'Low-pass LD');
-  const step1 = await show.call('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.7, patch_session_id: begun.patch_session_id });
+  const step1 = await show.call('grid_set_parameter', {
+    kind: 'module',
+    node_id: filter.id,
+    parameter_id: 'CUTOFF',
+    value: 0.7,
+    patch_session_id: begun.patch_session_id,
+  });
   assert.equal(step1.status, 'completed');
   assert.equal(step1.guard.source, 'patch_session');
   assert.equal(step1.patch_session.applied_steps, 1);
@@ -159,35 +183,76 @@ test('patch session: one reviewed step at a time, verified; it freezes when anot
   // Another writer changes the graph: the next step is not sent, the session freezes.
   const sent = show.app.engine.history.undoDepth;
   await other.request(`graph-set ${filter.id} ${b64('RESONANCE')} 0.9`);
-  const step2 = await show.call('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.2, patch_session_id: begun.patch_session_id });
+  const step2 = await show.call('grid_set_parameter', {
+    kind: 'module',
+    node_id: filter.id,
+    parameter_id: 'CUTOFF',
+    value: 0.2,
+    patch_session_id: begun.patch_session_id,
+  });
   assert.equal(step2.ok, false);
   assert.equal(step2.status, 'refused');
   assert.equal(step2.reason, 'patch_session_frozen');
   assert.equal(step2.patch_session.state, 'frozen');
   assert.equal(step2.patch_session.frozen.reason, 'stale_state');
   assert.match(step2.patch_session.where, /^frozen .*another writer changed it.*1 step had been applied/);
-  assert.equal(show.app.engine.history.undoDepth, sent + 1, 'only the other writer\'s step landed');
+  assert.equal(show.app.engine.history.undoDepth, sent + 1, "only the other writer's step landed");
   const cutoff = node(await graph(show), 'Low-pass LD').parameters.find((p: { id: string }) => p.id === 'CUTOFF');
   assert.equal(cutoff.value, 0.7, 'step 2 was not sent');
   // Frozen for good: no more steps, nothing replayed.
-  const step3 = await show.call('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.2, patch_session_id: begun.patch_session_id });
+  const step3 = await show.call('grid_set_parameter', {
+    kind: 'module',
+    node_id: filter.id,
+    parameter_id: 'CUTOFF',
+    value: 0.2,
+    patch_session_id: begun.patch_session_id,
+  });
   assert.equal(step3.reason, 'patch_session_frozen');
   const ended = await show.call('grid_end_patch_session', { patch_session_id: begun.patch_session_id });
   assert.equal(ended.session.state, 'closed');
   assert.match(ended.session.where, /it had frozen: stale_state/);
-  assert.deepEqual(ended.diff.parameters_changed.map((p: { parameter_id: string }) => p.parameter_id).sort(), ['CUTOFF', 'RESONANCE'], 'the diff shows both writers\' changes');
-  assert.match(await show.callError('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.1, patch_session_id: begun.patch_session_id }), /^invalid_argument: patch session .* is closed/);
+  assert.deepEqual(
+    ended.diff.parameters_changed.map((p: { parameter_id: string }) => p.parameter_id).sort(),
+    ['CUTOFF', 'RESONANCE'],
+    "the diff shows both writers' changes",
+  );
+  assert.match(
+    await show.callError('grid_set_parameter', {
+      kind: 'module',
+      node_id: filter.id,
+      parameter_id: 'CUTOFF',
+      value: 0.1,
+      patch_session_id: begun.patch_session_id,
+    }),
+    /^invalid_argument: patch session .* is closed/,
+  );
 });
 
 test('patch session: a host refusal keeps it open; a stale host guard freezes it; a moved selection freezes it', async (t) => {
   const show = await startSound(t, { soundCooperative: true });
   const s = await show.call('grid_begin_patch_session');
   const filter = node(s.before_graph, 'Low-pass LD');
-  const refused = await show.call('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 5, patch_session_id: s.patch_session_id });
+  const refused = await show.call('grid_set_parameter', {
+    kind: 'module',
+    node_id: filter.id,
+    parameter_id: 'CUTOFF',
+    value: 5,
+    patch_session_id: s.patch_session_id,
+  });
   assert.equal(refused.status, 'refused');
   assert.equal(refused.patch_session.state, 'open', 'a refusal changed nothing, so the session stays open');
   assert.equal(refused.patch_session.steps[0].outcome, 'refused');
-  assert.match(await show.callError('grid_set_parameter', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', value: 0.5, patch_session_id: s.patch_session_id, expected_revision: 'c'.repeat(64) }), /^invalid_argument: expected_revision .* is not this session's last verified revision/);
+  assert.match(
+    await show.callError('grid_set_parameter', {
+      kind: 'module',
+      node_id: filter.id,
+      parameter_id: 'CUTOFF',
+      value: 0.5,
+      patch_session_id: s.patch_session_id,
+      expected_revision: 'c'.repeat(64),
+    }),
+    /^invalid_argument: expected_revision .* is not this session's last verified revision/,
+  );
   // The selection moves to another device: the session's graph is no longer selected.
   await show.call('sound_select_track', { index: 3 });
   const moved = await show.call('grid_connect', { source_id: 1, source_port: 0, target_id: 2, target_port: 0, patch_session_id: s.patch_session_id });

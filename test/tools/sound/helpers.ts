@@ -112,10 +112,11 @@ export async function startProxy(t: TestContext, upstreamPort: number): Promise<
     cut() {
       for (const s of sockets) s.destroy();
     },
-    close: () => new Promise<void>((resolve) => {
-      proxy.cut();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        proxy.cut();
+        server.close(() => resolve());
+      }),
   };
   const server: Server = createServer((client) => {
     proxy.connections++;
@@ -131,10 +132,10 @@ export async function startProxy(t: TestContext, upstreamPort: number): Promise<
         const line = inBuf.slice(0, nl);
         inBuf = inBuf.slice(nl + 1);
         proxy.lines.push(line);
-        const d = drop !== undefined && drop(line);
-        const h = hole !== undefined && hole(line);
+        const d = drop?.(line) === true;
+        const h = hole?.(line) === true;
         if (d) drop = undefined;
-        const k = held !== undefined && held(line);
+        const k = held?.(line) === true;
         if (h) hole = undefined;
         if (k) held = undefined;
         pending.push({ drop: d, hole: h, held: k });

@@ -8,8 +8,14 @@ test('song_listen over MCP: figures as structured content, the clip as an audio 
   const result = await show.client.callTool({ name: 'song_listen', arguments: { region: { from_beat: 0, to_beat: 8 }, clip: true, spectrogram: true } });
   assert.notEqual(result.isError, true, JSON.stringify(result.content).slice(0, 300));
   const blocks = result.content as { type: string; data?: string; mimeType?: string; text?: string }[];
-  assert.deepEqual(blocks.map((b) => b.type), ['text', 'audio', 'image']);
-  const payload = result.structuredContent as { ok: boolean; native: { integrated_lufs: number; verified: boolean; clip: { base64: string }; tracks: unknown[] } };
+  assert.deepEqual(
+    blocks.map((b) => b.type),
+    ['text', 'audio', 'image'],
+  );
+  const payload = result.structuredContent as {
+    ok: boolean;
+    native: { integrated_lufs: number; verified: boolean; clip: { base64: string }; tracks: unknown[] };
+  };
   assert.equal(blocks[0].text, JSON.stringify(payload));
   assert.equal(payload.ok, true);
   assert.equal(payload.native.verified, false);

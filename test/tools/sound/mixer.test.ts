@@ -27,7 +27,10 @@ test('song_set_track_mix and song_set_track_send reach the host through protocol
   assert.equal((await inv()).find((x) => x.name === 'Bass')!.sends[0].level_db, -3);
 
   const before = { h: await history(), inv: await inv() };
-  assert.match(await show.callError('song_set_track_mix', { track_index: bass.index, volume: 0.5, volume_db: -3 }), /^invalid_argument: give volume .* or volume_db, not both/);
+  assert.match(
+    await show.callError('song_set_track_mix', { track_index: bass.index, volume: 0.5, volume_db: -3 }),
+    /^invalid_argument: give volume .* or volume_db, not both/,
+  );
   assert.match(await show.callError('song_set_track_mix', { track_index: bass.index }), /^invalid_argument: give volume/);
   assert.match(await show.callError('song_set_track_mix', { track_index: bass.index, volume_db: 7 }), /^invalid_argument: volume_db/);
   assert.match(await show.callError('song_set_track_send', { track_index: bass.index, fx_index: bus.index }), /^invalid_argument: give level_db/);
@@ -38,13 +41,20 @@ test('song_set_track_mix and song_set_track_send reach the host through protocol
   assert.deepEqual({ h: await history(), inv: await inv() }, before, 'refusals changed nothing, history included');
 });
 
-test('grid_set_cord_amount: sets a modulator cord\'s depth through guard REV graph-set-amount, verified; undo restores; refusals change nothing', async (t) => {
+test("grid_set_cord_amount: sets a modulator cord's depth through guard REV graph-set-amount, verified; undo restores; refusals change nothing", async (t) => {
   const show = await startSound(t, { soundCooperative: true });
   const graph = async () => (await show.call('grid_get_state')).native;
   const g0 = await graph();
   const lfo = g0.modulators.find((m: { name: string }) => m.name === 'LFO');
   const cord = g0.connections.find((c: { source: number }) => c.source === lfo.id);
-  const r = await show.call('grid_set_cord_amount', { source_id: lfo.id, source_port: 0, target_id: cord.target, target_port: cord.target_port, amount: -0.25, expected_revision: g0.revision });
+  const r = await show.call('grid_set_cord_amount', {
+    source_id: lfo.id,
+    source_port: 0,
+    target_id: cord.target,
+    target_port: cord.target_port,
+    amount: -0.25,
+    expected_revision: g0.revision,
+  });
   assert.equal(r.status, 'completed');
   assert.equal(r.command, `guard ${g0.revision} graph-set-amount ${lfo.id} 0 ${cord.target} ${cord.target_port} -0.25`);
   assert.equal(r.verification.ok, true);
@@ -52,8 +62,14 @@ test('grid_set_cord_amount: sets a modulator cord\'s depth through guard REV gra
   await show.call('sound_undo');
   const g1 = await graph();
   assert.equal(g1.revision, g0.revision);
-  assert.match(await show.callError('grid_set_cord_amount', { source_id: lfo.id, source_port: 0, target_id: cord.target, target_port: 0, amount: 0.5 }), /^not_found: no cord from LFO/);
-  assert.match(await show.callError('grid_set_cord_amount', { source_id: lfo.id, source_port: 0, target_id: cord.target, target_port: cord.target_port, amount: 2 }), /^invalid_argument: amount/);
+  assert.match(
+    await show.callError('grid_set_cord_amount', { source_id: lfo.id, source_port: 0, target_id: cord.target, target_port: 0, amount: 0.5 }),
+    /^not_found: no cord from LFO/,
+  );
+  assert.match(
+    await show.callError('grid_set_cord_amount', { source_id: lfo.id, source_port: 0, target_id: cord.target, target_port: cord.target_port, amount: 2 }),
+    /^invalid_argument: amount/,
+  );
   assert.equal((await graph()).revision, g0.revision, 'refusals changed nothing');
 });
 
@@ -70,7 +86,10 @@ test('sound_set_device_parameter: polyphony, the Sampler source and Arpeggiator 
   assert.equal(r.native.parameter.value, 2);
   await show.call('sound_undo');
   assert.equal((await state()).parameters.find((p: { id: string }) => p.id === 'VOICES').value, 4);
-  assert.match(await show.callError('sound_set_device_parameter', { parameter_id: 'NOPE', value: 1 }), /^not_found: .*has no parameter with the exact id "NOPE"/);
+  assert.match(
+    await show.callError('sound_set_device_parameter', { parameter_id: 'NOPE', value: 1 }),
+    /^not_found: .*has no parameter with the exact id "NOPE"/,
+  );
   const frac = await show.call('sound_set_device_parameter', { parameter_id: 'VOICES', value: 1.5 });
   assert.equal(frac.status, 'refused');
   assert.equal(frac.code, 'invalid_argument');

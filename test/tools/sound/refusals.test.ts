@@ -19,7 +19,9 @@ test('no host at the address: status says not ready (nothing sent); reads and wr
   assert.match(await show.callError('song_get_state'), /^internal: cannot reach the protocol-3 sound host/);
   assert.match(await show.callError('sound_set_controls', { controls: [{ index: 1, value: 1 }] }), /^internal: cannot reach the protocol-3 sound host/);
   // Offline work still works: compiling needs no host.
-  const compiled = await show.call('song_compile_plan', { plan: { title: 'Offline', sections: [{ name: 'A', bars: 1 }], parts: [{ name: 'P', notes: [{ pitch: 'C3', start: 0, duration: 1 }] }] } });
+  const compiled = await show.call('song_compile_plan', {
+    plan: { title: 'Offline', sections: [{ name: 'A', bars: 1 }], parts: [{ name: 'P', notes: [{ pitch: 'C3', start: 0, duration: 1 }] }] },
+  });
   assert.equal(compiled.revision, 1);
 });
 

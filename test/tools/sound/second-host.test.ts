@@ -31,7 +31,11 @@ test('startFootlight({soundHost}): the sound tools drive the other host; the bui
   const status = await show.call('sound_get_status');
   assert.equal(status.connection.endpoint, `127.0.0.1:${second.port}`);
   const tracks = (await show.call('sound_list_tracks')).native.tracks as { name: string }[];
-  assert.deepEqual(tracks.map((x) => x.name), ['Master'], 'the empty project of the second host');
+  assert.deepEqual(
+    tracks.map((x) => x.name),
+    ['Master'],
+    'the empty project of the second host',
+  );
   const tempo = await show.call('song_control_transport', { operation: 'tempo', bpm: 77 });
   assert.equal(tempo.status, 'completed');
   const direct = new Protocol3Client();
@@ -45,10 +49,14 @@ test('startFootlight({soundHost}): the sound tools drive the other host; the bui
 test('footlight serve --sound-host HOST:PORT --sound-cooperative: an outside MCP client drives the second host', async (t) => {
   const second = await secondHost(t);
   const home = await tempHome(t);
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--sound-port', '0', '--osc-port', '0', '--sound-host', `127.0.0.1:${second.port}`, '--sound-cooperative'], {
-    env: { ...process.env, FOOTLIGHT_HOME: home },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [BIN, 'serve', '--port', '0', '--sound-port', '0', '--osc-port', '0', '--sound-host', `127.0.0.1:${second.port}`, '--sound-cooperative'],
+    {
+      env: { ...process.env, FOOTLIGHT_HOME: home },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   t.after(() => child.kill('SIGKILL'));
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
@@ -75,7 +83,10 @@ test('footlight serve --sound-host HOST:PORT --sound-cooperative: an outside MCP
 
 test('serve refuses a malformed --sound-host', async (t) => {
   const home = await tempHome(t);
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--sound-port', '0', '--osc-port', '0', '--sound-host', 'nohostport'], { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--sound-port', '0', '--osc-port', '0', '--sound-host', 'nohostport'], {
+    env: { ...process.env, FOOTLIGHT_HOME: home },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
   const code = await new Promise<number>((r) => child.once('exit', (c) => r(c ?? -1)));

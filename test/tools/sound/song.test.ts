@@ -49,7 +49,10 @@ test('song_compile_plan: a type-1 export with tempo, meter, markers and named tr
   assert.equal(r.export.note_track_count, 3);
   assert.equal(r.export.summary.beats_per_bar, 3);
   assert.equal(r.export.summary.length_beats, 18);
-  assert.deepEqual(r.export.summary.sections.map((s: { start_beat: number }) => s.start_beat), [0, 6]);
+  assert.deepEqual(
+    r.export.summary.sections.map((s: { start_beat: number }) => s.start_beat),
+    [0, 6],
+  );
   assert.equal(r.plan.parts[1].notes[0].velocity, 100, 'defaults are filled in');
   const bytes = await readFile(r.export.path);
   assert.equal(createHash('sha256').update(bytes).digest('hex'), r.export.sha256);
@@ -62,12 +65,34 @@ test('song_compile_plan: a type-1 export with tempo, meter, markers and named tr
   assert.equal(midi.header.name, 'Night Drive');
   assert.equal(Math.round(midi.header.tempos[0].bpm * 1000) / 1000, 96);
   assert.deepEqual(midi.header.timeSignatures[0].timeSignature, [6, 8]);
-  assert.deepEqual(midi.header.meta.filter((m) => m.type === 'marker').map((m) => [m.text, m.ticks]), [['Intro', 0], ['Verse', 6 * 480]]);
-  assert.deepEqual(midi.tracks.map((x) => x.name), ['Bass', 'Lead', 'Pad']);
+  assert.deepEqual(
+    midi.header.meta.filter((m) => m.type === 'marker').map((m) => [m.text, m.ticks]),
+    [
+      ['Intro', 0],
+      ['Verse', 6 * 480],
+    ],
+  );
+  assert.deepEqual(
+    midi.tracks.map((x) => x.name),
+    ['Bass', 'Lead', 'Pad'],
+  );
   const bass = midi.tracks[0].notes;
   assert.equal(bass.length, 24, 'a 3-step pattern of half beats with one rest over 18 beats: 2 notes per 1.5 beats');
-  assert.deepEqual(bass.slice(0, 2).map((n) => [n.midi, n.ticks, n.durationTicks, Math.round(n.velocity * 127)]), [[36, 0, 240, 90], [43, 480, 240, 90]]);
-  assert.deepEqual(midi.tracks[1].notes.map((n) => [n.midi, n.ticks / 480, n.durationTicks / 480]), [[64, 6, 1.5], [67, 7.5, 1.5], [72, 9, 3]]);
+  assert.deepEqual(
+    bass.slice(0, 2).map((n) => [n.midi, n.ticks, n.durationTicks, Math.round(n.velocity * 127)]),
+    [
+      [36, 0, 240, 90],
+      [43, 480, 240, 90],
+    ],
+  );
+  assert.deepEqual(
+    midi.tracks[1].notes.map((n) => [n.midi, n.ticks / 480, n.durationTicks / 480]),
+    [
+      [64, 6, 1.5],
+      [67, 7.5, 1.5],
+      [72, 9, 3],
+    ],
+  );
   assert.equal(midi.tracks[2].notes.length, 12, '4 chords of 3 notes');
   assert.equal(show.app.engine.history.undoDepth, before, 'compiling touches nothing in the host');
   assert.equal((await show.call('sound_get_status')).workflow.song_sessions, 1);
@@ -82,13 +107,44 @@ test('song_compile_plan: a type-1 export with tempo, meter, markers and named tr
 test('song_compile_plan refusals: empty part, unknown section, notes past the end, duplicates, bad pitch names', async (t) => {
   const show = await startSound(t);
   const base = { title: 'X', sections: [{ name: 'A', bars: 1 }] };
-  assert.match(await show.callError('song_compile_plan', { plan: { ...base, parts: [{ name: 'Empty' }] } }), /^invalid_argument: parts\[0\] \(Empty\) has no notes/);
-  assert.match(await show.callError('song_compile_plan', { plan: { ...base, parts: [{ name: 'P', notes: [{ pitch: 60, start: 0, duration: 1, section: 'B' }] }] } }), /^invalid_argument: .*no section named "B"/);
-  assert.match(await show.callError('song_compile_plan', { plan: { ...base, parts: [{ name: 'P', notes: [{ pitch: 60, start: 3, duration: 2 }] }] } }), /^invalid_argument: .*ends at beat 5, after the song's last section ends \(beat 4\)/);
-  assert.match(await show.callError('song_compile_plan', { plan: { ...base, parts: [{ name: 'P', notes: [{ pitch: 60, start: 0, duration: 1 }] }, { name: 'P', notes: [{ pitch: 60, start: 0, duration: 1 }] }] } }), /^invalid_argument: parts: the name "P" is used twice/);
-  assert.match(await show.callError('song_compile_plan', { plan: { ...base, parts: [{ name: 'P', notes: [{ pitch: 'H2', start: 0, duration: 1 }] }] } }), /^invalid_argument: plan\.parts\.0\.notes\.0\.pitch/);
-  assert.match(await show.callError('song_compile_plan', { plan: { ...base, tempo: 300, parts: [{ name: 'P', notes: [{ pitch: 60, start: 0, duration: 1 }] }] } }), /^invalid_argument: plan\.tempo/);
-  assert.match(await show.callError('song_compile_plan', { plan: { ...base, meter: { numerator: 4, denominator: 2 }, parts: [{ name: 'P', notes: [{ pitch: 60, start: 0, duration: 1 }] }] } }), /^invalid_argument: plan\.meter/);
+  assert.match(
+    await show.callError('song_compile_plan', { plan: { ...base, parts: [{ name: 'Empty' }] } }),
+    /^invalid_argument: parts\[0\] \(Empty\) has no notes/,
+  );
+  assert.match(
+    await show.callError('song_compile_plan', { plan: { ...base, parts: [{ name: 'P', notes: [{ pitch: 60, start: 0, duration: 1, section: 'B' }] }] } }),
+    /^invalid_argument: .*no section named "B"/,
+  );
+  assert.match(
+    await show.callError('song_compile_plan', { plan: { ...base, parts: [{ name: 'P', notes: [{ pitch: 60, start: 3, duration: 2 }] }] } }),
+    /^invalid_argument: .*ends at beat 5, after the song's last section ends \(beat 4\)/,
+  );
+  assert.match(
+    await show.callError('song_compile_plan', {
+      plan: {
+        ...base,
+        parts: [
+          { name: 'P', notes: [{ pitch: 60, start: 0, duration: 1 }] },
+          { name: 'P', notes: [{ pitch: 60, start: 0, duration: 1 }] },
+        ],
+      },
+    }),
+    /^invalid_argument: parts: the name "P" is used twice/,
+  );
+  assert.match(
+    await show.callError('song_compile_plan', { plan: { ...base, parts: [{ name: 'P', notes: [{ pitch: 'H2', start: 0, duration: 1 }] }] } }),
+    /^invalid_argument: plan\.parts\.0\.notes\.0\.pitch/,
+  );
+  assert.match(
+    await show.callError('song_compile_plan', { plan: { ...base, tempo: 300, parts: [{ name: 'P', notes: [{ pitch: 60, start: 0, duration: 1 }] }] } }),
+    /^invalid_argument: plan\.tempo/,
+  );
+  assert.match(
+    await show.callError('song_compile_plan', {
+      plan: { ...base, meter: { numerator: 4, denominator: 2 }, parts: [{ name: 'P', notes: [{ pitch: 60, start: 0, duration: 1 }] }] },
+    }),
+    /^invalid_argument: plan\.meter/,
+  );
   assert.match(await show.callError('song_compile_plan', { plan: { ...base, parts: [] } }), /^invalid_argument: plan\.parts/);
   assert.match(await show.callError('song_get_workflow', { song_session_id: 'song-none' }), /^not_found: /);
 });
@@ -100,8 +156,14 @@ test('song_import_plan: reviewed import, tempo/meter through the transport with 
   const markersBefore = state.cue_markers.length;
   const args = { song_session_id: compiled.song_session_id, revision: 1, project_token: state.project_token };
   const [preview, result] = await show.confirm('song_import_plan', args);
-  assert.match(preview.summary, /^Import "Night Drive" \(revision 1: 3 note tracks — Bass 24 notes, Lead 3 notes, Pad 12 notes; 18 beats\) as a new group after Lead, clips at beat 0, then set tempo 96 and meter/);
-  assert.deepEqual(preview.preview.transport_after_import.map((x: { operation: string }) => x.operation), ['transport_tempo', 'transport_meter']);
+  assert.match(
+    preview.summary,
+    /^Import "Night Drive" \(revision 1: 3 note tracks — Bass 24 notes, Lead 3 notes, Pad 12 notes; 18 beats\) as a new group after Lead, clips at beat 0, then set tempo 96 and meter/,
+  );
+  assert.deepEqual(
+    preview.preview.transport_after_import.map((x: { operation: string }) => x.operation),
+    ['transport_tempo', 'transport_meter'],
+  );
   assert.equal(result.status, 'completed');
   assert.equal(result.native.status, 'submitted');
   assert.equal(result.native.verified, false);
@@ -109,7 +171,13 @@ test('song_import_plan: reviewed import, tempo/meter through the transport with 
   assert.equal(result.native.artifact_sha256, compiled.export.sha256);
   assert.deepEqual(result.native.removed_global_events, { tempo: 1, time_signature: 1 });
   assert.equal(result.receipt_id, result.native.receipt_id);
-  assert.deepEqual(result.transport_steps.map((s: { operation: string; status: string }) => [s.operation, s.status]), [['transport_tempo', 'completed'], ['transport_meter', 'completed']]);
+  assert.deepEqual(
+    result.transport_steps.map((s: { operation: string; status: string }) => [s.operation, s.status]),
+    [
+      ['transport_tempo', 'completed'],
+      ['transport_meter', 'completed'],
+    ],
+  );
   const tokens = result.transport_steps.map((s: { command: string }) => s.command.split(' ')[1]);
   assert.notEqual(tokens[0], state.project_token, 'the tempo write used a fresh token, not the pre-import one');
   assert.notEqual(tokens[1], tokens[0], 'the meter write used a token read after the tempo change');
@@ -120,14 +188,25 @@ test('song_import_plan: reviewed import, tempo/meter through the transport with 
   assert.deepEqual(song.transport.meter, { numerator: 6, denominator: 8 });
   assert.equal(song.transport.playing, false);
   assert.equal(song.cue_markers.length, markersBefore + 2, 'one marker per section joined the cue markers');
-  for (const [name, beat] of [['Intro', 0], ['Verse', 6]] as const) assert.ok(song.cue_markers.some((m: { name: string; beat: number }) => m.name === name && m.beat === beat), `marker ${name} at beat ${beat}`);
+  for (const [name, beat] of [
+    ['Intro', 0],
+    ['Verse', 6],
+  ] as const)
+    assert.ok(
+      song.cue_markers.some((m: { name: string; beat: number }) => m.name === name && m.beat === beat),
+      `marker ${name} at beat ${beat}`,
+    );
 
   // The arranger, read back and checked against the export read by the independent library.
   const midi = new Midi(await readFile(compiled.export.path));
   const all = (await show.call('sound_list_tracks')).native.tracks as { index: number; name: string; track_id: number; parent_track_id: number | null }[];
   const group = all.find((x) => x.name === 'Night Drive')!;
   const children = all.filter((x) => x.parent_track_id === group.track_id);
-  assert.deepEqual(children.map((x) => x.name), ['Bass', 'Lead', 'Pad'], 'one named track per part, inside the new group');
+  assert.deepEqual(
+    children.map((x) => x.name),
+    ['Bass', 'Lead', 'Pad'],
+    'one named track per part, inside the new group',
+  );
   for (const [i, name] of ['Bass', 'Lead', 'Pad'].entries()) {
     const arranger = (await show.call('song_get_arranger', { track_index: children[i].index })).native;
     assert.equal(arranger.track_name, name);
@@ -146,9 +225,15 @@ test('song_import_plan: reviewed import, tempo/meter through the transport with 
   assert.equal(receipt.native.host_observed.all_notes_present, true);
 
   // Exactly one attempt per revision; a recompiled revision is a new export; an old revision is stale.
-  assert.match(await show.callError('song_import_plan', { song_session_id: compiled.song_session_id, revision: 1 }), /^invalid_argument: revision 1 of .* was already imported once \(status submitted/);
+  assert.match(
+    await show.callError('song_import_plan', { song_session_id: compiled.song_session_id, revision: 1 }),
+    /^invalid_argument: revision 1 of .* was already imported once \(status submitted/,
+  );
   await show.call('song_compile_plan', { plan: NIGHT_DRIVE, song_session_id: compiled.song_session_id });
-  assert.match(await show.callError('song_import_plan', { song_session_id: compiled.song_session_id, revision: 1 }), /^stale: song session .* is at revision 2, not the reviewed 1/);
+  assert.match(
+    await show.callError('song_import_plan', { song_session_id: compiled.song_session_id, revision: 1 }),
+    /^stale: song session .* is at revision 2, not the reviewed 1/,
+  );
   // Undo: the meter, the tempo and the import are three steps.
   for (let i = 0; i < 3; i++) await show.confirm('sound_undo');
   assert.equal((await show.call('song_get_import_status', { receipt_id: result.receipt_id })).native.host_observed.group_present, false);
@@ -159,12 +244,21 @@ test('song_import_plan refusals before anything is sent: a stale reviewed token,
   const compiled = await show.call('song_compile_plan', { plan: NIGHT_DRIVE });
   const token = (await show.call('song_get_state')).native.project_token;
   await show.call('sound_select_track', { index: 8 });
-  assert.match(await show.callError('song_import_plan', { song_session_id: compiled.song_session_id, revision: 1, project_token: token }), /^stale: project_token .* is not the current one/);
-  assert.match(await show.callError('song_import_plan', { song_session_id: compiled.song_session_id, revision: 1 }), /^invalid_argument: the import goes after the selected target track, .*; the selection is Master \(master\)/);
+  assert.match(
+    await show.callError('song_import_plan', { song_session_id: compiled.song_session_id, revision: 1, project_token: token }),
+    /^stale: project_token .* is not the current one/,
+  );
+  assert.match(
+    await show.callError('song_import_plan', { song_session_id: compiled.song_session_id, revision: 1 }),
+    /^invalid_argument: the import goes after the selected target track, .*; the selection is Master \(master\)/,
+  );
   await show.call('sound_select_track', { index: 4 });
   const { writeFile } = await import('node:fs/promises');
   await writeFile(compiled.export.path, Buffer.from('tampered'));
-  assert.match(await show.callError('song_import_plan', { song_session_id: compiled.song_session_id, revision: 1 }), /^internal: the workflow's export .* changed on disk/);
+  assert.match(
+    await show.callError('song_import_plan', { song_session_id: compiled.song_session_id, revision: 1 }),
+    /^internal: the workflow's export .* changed on disk/,
+  );
   const wf = await show.call('song_get_workflow', { song_session_id: compiled.song_session_id });
   assert.equal(wf.import_available, true, 'none of these counted as the attempt: nothing was sent');
   assert.deepEqual(wf.imports, []);
@@ -178,7 +272,10 @@ test('song writes: clip loop, transport (play, stop, seek, tempo, meter, loop), 
   assert.equal(loop.command, `song-clip-loop ${arr.project_token} 4 ${clip.native_id} false true`);
   assert.equal(loop.native.loop_enabled, true);
   assert.equal(loop.native.read_back, true);
-  assert.match(await show.callError('song_set_clip_loop', { track_index: 4, clip_id: 123456, enabled: true }), /^not_found: track 4 \(Lead\) has no arranger clip/);
+  assert.match(
+    await show.callError('song_set_clip_loop', { track_index: 4, clip_id: 123456, enabled: true }),
+    /^not_found: track 4 \(Lead\) has no arranger clip/,
+  );
   const wrongExpectation = await show.call('song_set_clip_loop', { track_index: 4, clip_id: clip.native_id, enabled: false, expected_enabled: false });
   assert.equal(wrongExpectation.status, 'refused');
   assert.equal(wrongExpectation.code, 'stale');
@@ -232,7 +329,10 @@ test('song_save_project: a fresh sound-project-* folder, kept in the reply; the 
   t.after(() => host.dispose());
   await host.openProject(host.context({ surface: 'cli' }), await readProjectFile(saved.project_file));
   const tracks = (await host.tracks(host.context({ surface: 'cli' }))).tracks as { name: string }[];
-  assert.deepEqual(tracks.map((x) => x.name), ((await show.call('sound_list_tracks')).native.tracks as { name: string }[]).map((x) => x.name));
+  assert.deepEqual(
+    tracks.map((x) => x.name),
+    ((await show.call('sound_list_tracks')).native.tracks as { name: string }[]).map((x) => x.name),
+  );
 });
 
 test('song_save_project while recording: refused up front — nothing sent, no folder, no confirmation round', async (t) => {
@@ -240,10 +340,24 @@ test('song_save_project while recording: refused up front — nothing sent, no f
   const show = await startSound(t, { soundOutputRoot: root });
   await show.coop('sound_invoke_action', { id: 'Record' });
   const lines = (await show.call('sound_get_status')).workflow.saves.length;
-  assert.match(await show.callError('song_save_project'), /^invalid_argument: recording is active, so the host would refuse a save; stop the transport first .*Nothing was sent and no confirmation was asked/);
-  assert.deepEqual((await readdir(root)).filter((n) => n.startsWith('sound-project-')), [], 'no folder allocated');
+  assert.match(
+    await show.callError('song_save_project'),
+    /^invalid_argument: recording is active, so the host would refuse a save; stop the transport first .*Nothing was sent and no confirmation was asked/,
+  );
+  assert.deepEqual(
+    (await readdir(root)).filter((n) => n.startsWith('sound-project-')),
+    [],
+    'no folder allocated',
+  );
   assert.equal((await show.call('sound_get_status')).workflow.saves.length, lines, 'no save attempt');
-  assert.match(await show.callError('song_control_transport', { operation: 'play' }), /^invalid_argument: recording is active, so the host would refuse transport play/);
-  assert.equal((await show.coop('song_control_transport', { operation: 'stop' })).status, 'completed', 'stop is what ends recording, so it is never refused for it');
+  assert.match(
+    await show.callError('song_control_transport', { operation: 'play' }),
+    /^invalid_argument: recording is active, so the host would refuse transport play/,
+  );
+  assert.equal(
+    (await show.coop('song_control_transport', { operation: 'stop' })).status,
+    'completed',
+    'stop is what ends recording, so it is never refused for it',
+  );
   assert.match(await show.callError('song_save_project', { project_token: 'e'.repeat(64) }), /^stale: project_token/);
 });

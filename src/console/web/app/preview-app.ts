@@ -21,7 +21,11 @@ async function main(): Promise<void> {
   const bridge = new HostBridge(window.parent);
   const status = $('status');
   const say = (text: string): void => void (status.textContent = text);
-  const init = await bridge.request('ui/initialize', { protocolVersion: APPS_PROTOCOL, appInfo: { name: 'footlight-preview', version: '1' }, appCapabilities: {} });
+  const init = await bridge.request('ui/initialize', {
+    protocolVersion: APPS_PROTOCOL,
+    appInfo: { name: 'footlight-preview', version: '1' },
+    appCapabilities: {},
+  });
   bridge.notify('ui/notifications/initialized');
   const preview = new Preview($('view'));
   const app = { preview, host: init, polls: 0, errors: [] as string[] };
@@ -60,10 +64,13 @@ async function main(): Promise<void> {
     );
   });
   $('undo').addEventListener('click', () => {
-    bridge.call('undo').then(async (r) => {
-      say(r?.changed === false ? 'nothing to undo' : 'undone');
-      await refreshFader();
-    }, (err: Error) => say(err.message));
+    bridge.call('undo').then(
+      async (r) => {
+        say(r?.changed === false ? 'nothing to undo' : 'undone');
+        await refreshFader();
+      },
+      (err: Error) => say(err.message),
+    );
   });
 
   // The sound transport: a sound write, so without the operator's grant it previews first.
@@ -71,17 +78,20 @@ async function main(): Promise<void> {
   let pending: string | undefined;
   const confirm = $<HTMLButtonElement>('confirm');
   const transport = (operation: string): void => {
-    bridge.call('song_control_transport', { operation, ...(token !== undefined && pending === operation ? { confirmation_token: token } : {}) }).then((r) => {
-      token = undefined;
-      confirm.hidden = true;
-      if (r?.status === 'confirmation_required') {
-        token = r.confirmation?.token;
-        pending = operation;
-        confirm.hidden = false;
-        confirm.textContent = `Confirm ${operation}`;
-        say(r.summary ?? `confirm ${operation}`);
-      } else say(r?.ok === false ? `${operation}: ${r.error ?? r.status}` : `${operation}: ${r?.status ?? 'done'}`);
-    }, (err: Error) => say(err.message));
+    bridge.call('song_control_transport', { operation, ...(token !== undefined && pending === operation ? { confirmation_token: token } : {}) }).then(
+      (r) => {
+        token = undefined;
+        confirm.hidden = true;
+        if (r?.status === 'confirmation_required') {
+          token = r.confirmation?.token;
+          pending = operation;
+          confirm.hidden = false;
+          confirm.textContent = `Confirm ${operation}`;
+          say(r.summary ?? `confirm ${operation}`);
+        } else say(r?.ok === false ? `${operation}: ${r.error ?? r.status}` : `${operation}: ${r?.status ?? 'done'}`);
+      },
+      (err: Error) => say(err.message),
+    );
   };
   $('play').addEventListener('click', () => transport('play'));
   $('stop').addEventListener('click', () => transport('stop'));

@@ -41,12 +41,24 @@ export class ComparatorModulator extends Modulator {
     const b = this.in2.getValue();
     let r: boolean;
     switch (this.comparison.getValue()) {
-      case 0: r = a > b; break;
-      case 1: r = a >= b; break;
-      case 2: r = a < b; break;
-      case 3: r = a <= b; break;
-      case 4: r = a === b; break;
-      default: r = a !== b; break;
+      case 0:
+        r = a > b;
+        break;
+      case 1:
+        r = a >= b;
+        break;
+      case 2:
+        r = a < b;
+        break;
+      case 3:
+        r = a <= b;
+        break;
+      case 4:
+        r = a === b;
+        break;
+      default:
+        r = a !== b;
+        break;
     }
     this.out.setOn(r);
     return r ? 1 : 0;

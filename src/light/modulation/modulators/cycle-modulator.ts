@@ -17,7 +17,14 @@ export const POLARITY_ARROWS = Object.freeze([
 export class CycleModulator extends Modulator {
   readonly lxClass = 'heronarts.lx.modulator.CycleModulator';
   readonly speedUnipolar = new BoundedParameter('Speed', 1, { modulatable: true, units: 'percentNormalized', description: 'Speed of motion (unipolar)' });
-  readonly speedBipolar = new BoundedParameter('Speed', 1, { v0: -1, v1: 1, polarity: 'bipolar', modulatable: true, units: 'percentNormalized', description: 'Speed of motion; negative runs backwards' });
+  readonly speedBipolar = new BoundedParameter('Speed', 1, {
+    v0: -1,
+    v1: 1,
+    polarity: 'bipolar',
+    modulatable: true,
+    units: 'percentNormalized',
+    description: 'Speed of motion; negative runs backwards',
+  });
   readonly speedRangeHz = new BoundedParameter('Range', 1, { v1: 10, units: 'hertz', modulatable: true, description: 'Cycles per second at full speed' });
   readonly speedPolarity = new EnumParameter('Speed Polarity', POLARITY_ARROWS, 0, { description: 'Whether the speed knob can run backwards' });
   private basis = 0;
@@ -51,7 +58,7 @@ export class CycleModulator extends Modulator {
 
   protected computeValue(deltaMs: number): number {
     const speed = this.speedPolarity.getValue() === 1 ? this.speedBipolar.getValue() : this.speedUnipolar.getValue();
-    this.basis += deltaMs / 1000 * this.speedRangeHz.getValue() * speed;
+    this.basis += (deltaMs / 1000) * this.speedRangeHz.getValue() * speed;
     this.basis = this.basis < 0 ? 1 + (this.basis % 1) : this.basis % 1;
     return this.basis;
   }

@@ -24,7 +24,14 @@ export class Damper extends Modulator {
   readonly toggle = new BooleanParameter('Toggle', false, { description: 'Whether the damper is engaged (moving toward 1)' });
   readonly triggerEngage = new TriggerParameter('Engage', { description: 'Engages the damper' });
   readonly triggerRelease = new TriggerParameter('Release', { description: 'Releases the damper' });
-  readonly periodMs = new BoundedParameter('Interval', 1000, { v0: 10, v1: 300000, exponent: 3, units: 'milliseconds', modulatable: true, description: 'Time to travel all the way' });
+  readonly periodMs = new BoundedParameter('Interval', 1000, {
+    v0: 10,
+    v1: 300000,
+    exponent: 3,
+    units: 'milliseconds',
+    modulatable: true,
+    description: 'Time to travel all the way',
+  });
   readonly tempoSync = new BooleanParameter('Sync', false, { description: 'Take the interval from the tempo' });
   readonly tempoDivision = new EnumParameter('Division', TEMPO_DIVISION_CHOICES, QUARTER, { description: 'Tempo division when in sync mode' });
   readonly sinShaping = new BooleanParameter('Ease', false, { description: 'Sine easing at both ends' });
@@ -32,7 +39,10 @@ export class Damper extends Modulator {
   readonly engageTime = new TimeParameter('Engage Time', { description: 'Time of day the damper engages' });
   readonly releaseTime = new TimeParameter('Release Time', { description: 'Time of day the damper releases' });
   readonly engageTimerOut = new BooleanParameter('Engage Timer', false, { mode: 'momentary', description: 'On during the second the engage time is reached' });
-  readonly releaseTimerOut = new BooleanParameter('Release Timer', false, { mode: 'momentary', description: 'On during the second the release time is reached' });
+  readonly releaseTimerOut = new BooleanParameter('Release Timer', false, {
+    mode: 'momentary',
+    description: 'On during the second the release time is reached',
+  });
   private basis = 0;
 
   constructor(label = 'Damper') {
@@ -58,10 +68,17 @@ export class Damper extends Modulator {
   protected override onParameterChanged(p: Parameter): void {
     super.onParameterChanged(p);
     if (p === this.toggle) this.start();
-    else if (p === this.engageTimerOut) { if (this.engageTimerOut.isOn()) this.triggerEngage.fire(); }
-    else if (p === this.releaseTimerOut) { if (this.releaseTimerOut.isOn()) this.triggerRelease.fire(); }
-    else if (p === this.triggerEngage) { this.toggle.setOn(true); this.start(); }
-    else if (p === this.triggerRelease) { this.toggle.setOn(false); this.start(); }
+    else if (p === this.engageTimerOut) {
+      if (this.engageTimerOut.isOn()) this.triggerEngage.fire();
+    } else if (p === this.releaseTimerOut) {
+      if (this.releaseTimerOut.isOn()) this.triggerRelease.fire();
+    } else if (p === this.triggerEngage) {
+      this.toggle.setOn(true);
+      this.start();
+    } else if (p === this.triggerRelease) {
+      this.toggle.setOn(false);
+      this.start();
+    }
   }
 
   /** Moves the damper to a position (LX's setNormalized), through the easing when it is on. */
@@ -80,7 +97,7 @@ export class Damper extends Modulator {
     }
     const tempo = this.tempoSync.isOn() ? this.tempo : undefined;
     const period = tempo !== undefined ? tempo.period.getValue() * DIVISIONS[this.tempoDivision.getValue()].multiplier : this.periodMs.getValue();
-    const b = this.basis + (this.toggle.isOn() ? 1 : -1) * deltaMs / period;
+    const b = this.basis + ((this.toggle.isOn() ? 1 : -1) * deltaMs) / period;
     this.basis = b < 0 ? 0 : b > 1 ? 1 : b;
     return this.sinShaping.isOn() ? 0.5 + 0.5 * javaSin(-HALF_PI + Math.PI * this.basis) : this.basis;
   }

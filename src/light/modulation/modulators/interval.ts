@@ -11,8 +11,21 @@ import { PeriodicModulator } from '../periodic-modulator.js';
  */
 export class Interval extends PeriodicModulator {
   readonly lxClass = 'heronarts.lx.modulator.Interval';
-  readonly periodMs = new BoundedParameter('Interval', 1000, { v0: 10, v1: 60000, exponent: 3, units: 'milliseconds', modulatable: true, description: 'Base time between firings' });
-  readonly randomMs = new BoundedParameter('Random', 0, { v1: 60000, exponent: 3, units: 'milliseconds', modulatable: true, description: 'Up to this much random time is added to each interval' });
+  readonly periodMs = new BoundedParameter('Interval', 1000, {
+    v0: 10,
+    v1: 60000,
+    exponent: 3,
+    units: 'milliseconds',
+    modulatable: true,
+    description: 'Base time between firings',
+  });
+  readonly randomMs = new BoundedParameter('Random', 0, {
+    v1: 60000,
+    exponent: 3,
+    units: 'milliseconds',
+    modulatable: true,
+    description: 'Up to this much random time is added to each interval',
+  });
   readonly chance = new BoundedParameter('Chance', 100, { v1: 100, units: 'percent', modulatable: true, description: 'Chance that each interval fires' });
   readonly triggerOut = new TriggerParameter('Trigger Out', { description: 'Fires when the interval elapses' });
   private randomInterval = 0;

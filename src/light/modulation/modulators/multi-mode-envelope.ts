@@ -15,19 +15,46 @@ const time = (label: string, value: number): BoundedParameter =>
  */
 export class MultiModeEnvelope extends AHDSREnvelope {
   readonly lxClass = 'heronarts.lx.modulator.MultiModeEnvelope';
-  readonly initial = new BoundedParameter('Initial', 0, { modulatable: true, units: 'percentNormalized', description: 'Level before the attack and after the release' });
+  readonly initial = new BoundedParameter('Initial', 0, {
+    modulatable: true,
+    units: 'percentNormalized',
+    description: 'Level before the attack and after the release',
+  });
   readonly peak = new BoundedParameter('Peak', 1, { modulatable: true, units: 'percentNormalized', description: 'Level at the top of the attack' });
   readonly delay = time('Delay', 0);
   readonly attack = time('Attack', 100);
   readonly hold = time('Hold', 0);
   readonly decay = time('Decay', 1000);
-  readonly sustain = new BoundedParameter('Sustain', 1, { modulatable: true, units: 'percentNormalized', description: 'Sustain level, between initial and peak' });
+  readonly sustain = new BoundedParameter('Sustain', 1, {
+    modulatable: true,
+    units: 'percentNormalized',
+    description: 'Sustain level, between initial and peak',
+  });
   readonly release = time('Release', 1000);
-  readonly shape = new BoundedParameter('Shape', 0, { v0: -1, v1: 1, polarity: 'bipolar', modulatable: true, units: 'percentNormalized', description: 'Curvature of attack, decay and release' });
+  readonly shape = new BoundedParameter('Shape', 0, {
+    v0: -1,
+    v1: 1,
+    polarity: 'bipolar',
+    modulatable: true,
+    units: 'percentNormalized',
+    description: 'Curvature of attack, decay and release',
+  });
   readonly manualTrigger = new BooleanParameter('Trigger', false, { mode: 'momentary', description: 'Holds the gate open at full peak while pressed' });
-  readonly targetTrigger = new TriggerParameter('Trigger', { description: 'Opens and closes the gate at full peak at once (for trigger mappings): turn Oneshot on, or the envelope releases before it rises' });
-  readonly midiVelocityResponse = new BoundedParameter('Velocity', 25, { v0: -100, v1: 100, units: 'percent', description: 'How much MIDI velocity scales the peak' });
-  readonly midiNoteResponse = new BoundedParameter('Note Response', 0, { v0: -100, v1: 100, units: 'percent', description: 'How much the MIDI note scales the peak' });
+  readonly targetTrigger = new TriggerParameter('Trigger', {
+    description: 'Opens and closes the gate at full peak at once (for trigger mappings): turn Oneshot on, or the envelope releases before it rises',
+  });
+  readonly midiVelocityResponse = new BoundedParameter('Velocity', 25, {
+    v0: -100,
+    v1: 100,
+    units: 'percent',
+    description: 'How much MIDI velocity scales the peak',
+  });
+  readonly midiNoteResponse = new BoundedParameter('Note Response', 0, {
+    v0: -100,
+    v1: 100,
+    units: 'percent',
+    description: 'How much the MIDI note scales the peak',
+  });
   readonly midiLegato = new BooleanParameter('Legato', false, { description: 'Overlapping MIDI notes do not retrigger' });
 
   constructor(label = 'AHDSR') {

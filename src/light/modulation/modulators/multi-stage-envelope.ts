@@ -47,7 +47,8 @@ export class MultiStageEnvelope extends VariablePeriodModulator {
 
   /** Removes an inner stage (the first and last stay). */
   removeStage(index: number): void {
-    if (index <= 0 || index >= this.stageList.length - 1) throw invalidArgument(`stage ${index} cannot be removed: the first and last stages are fixed (inner stages are 1–${this.stageList.length - 2})`);
+    if (index <= 0 || index >= this.stageList.length - 1)
+      throw invalidArgument(`stage ${index} cannot be removed: the first and last stages are fixed (inner stages are 1–${this.stageList.length - 2})`);
     this.stageList.splice(index, 1);
   }
 
@@ -111,7 +112,8 @@ export class MultiStageEnvelope extends VariablePeriodModulator {
     stages.forEach((json, i) => {
       const num = (k: string, d: number): number => (typeof json[k] === 'number' ? (json[k] as number) : d);
       if (i === 0) Object.assign(this.stageList[0], { basis: num('basis', 0), value: num('value', 0), shape: num('shape', 1) });
-      else if (i === stages.length - 1) Object.assign(this.stageList[this.stageList.length - 1], { basis: num('basis', 1), value: num('value', 1), shape: num('shape', 1) });
+      else if (i === stages.length - 1)
+        Object.assign(this.stageList[this.stageList.length - 1], { basis: num('basis', 1), value: num('value', 1), shape: num('shape', 1) });
       else {
         const b = num('basis', 0.5);
         for (let k = 1; k < this.stageList.length; k++) {
@@ -128,11 +130,13 @@ export class MultiStageEnvelope extends VariablePeriodModulator {
 
 /** Validates a full stage list (see setStages). */
 export function checkStages(stages: readonly EnvelopeStage[]): void {
-  if (!Array.isArray(stages) || stages.length < 2) throw invalidArgument('stages takes a list of at least 2 stages {basis, value, shape}, the first at basis 0 and the last at 1');
+  if (!Array.isArray(stages) || stages.length < 2)
+    throw invalidArgument('stages takes a list of at least 2 stages {basis, value, shape}, the first at basis 0 and the last at 1');
   stages.forEach((s, i) => {
     const where = `stage ${i}`;
     if (typeof s !== 'object' || s === null) throw invalidArgument(`${where} must be an object {basis, value, shape}`);
-    for (const k of ['basis', 'value', 'shape'] as const) if (typeof s[k] !== 'number' || !Number.isFinite(s[k])) throw invalidArgument(`${where}: ${k} must be a number`);
+    for (const k of ['basis', 'value', 'shape'] as const)
+      if (typeof s[k] !== 'number' || !Number.isFinite(s[k])) throw invalidArgument(`${where}: ${k} must be a number`);
     if (s.value < 0 || s.value > 1) throw invalidArgument(`${where}: value takes 0–1; got ${s.value}`);
     if (s.shape <= 0) throw invalidArgument(`${where}: shape must be > 0 (1 is a straight line); got ${s.shape}`);
     if (i === 0 && s.basis !== 0) throw invalidArgument(`${where}: the first stage sits at basis 0; got ${s.basis}`);

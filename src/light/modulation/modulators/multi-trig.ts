@@ -24,7 +24,11 @@ export const MAX_OUTPUTS = 5;
 export class MultiTrig extends Modulator {
   readonly lxClass = 'heronarts.lx.modulator.MultiTrig';
   readonly triggerIn = new TriggerParameter('Trig', { description: 'Trigger input' });
-  readonly inputChance = new BoundedParameter('Chance', 1, { modulatable: true, units: 'percentNormalized', description: 'Chance that an input trigger is taken' });
+  readonly inputChance = new BoundedParameter('Chance', 1, {
+    modulatable: true,
+    units: 'percentNormalized',
+    description: 'Chance that an input trigger is taken',
+  });
   readonly numOutputs = new DiscreteParameter('Num Outs', MAX_OUTPUTS, 0, MAX_OUTPUTS, { description: 'Number of active outputs' });
   readonly mode = new EnumParameter('Mode', MODES, 0, { description: 'Which outputs an input fires' });
   readonly outs: readonly TriggerParameter[];
@@ -42,7 +46,13 @@ export class MultiTrig extends Modulator {
     const outs: TriggerParameter[] = [];
     const chances: BoundedParameter[] = [];
     for (let i = 1; i <= MAX_OUTPUTS; i++) outs.push(this.addParameter(`out${i}`, new TriggerParameter(`Out ${i}`, { description: `Trigger output ${i}` })));
-    for (let i = 1; i <= MAX_OUTPUTS; i++) chances.push(this.addParameter(`chance${i}`, new BoundedParameter('Chance 1', 1, { modulatable: true, units: 'percentNormalized', description: `Chance that output ${i} fires` })));
+    for (let i = 1; i <= MAX_OUTPUTS; i++)
+      chances.push(
+        this.addParameter(
+          `chance${i}`,
+          new BoundedParameter('Chance 1', 1, { modulatable: true, units: 'percentNormalized', description: `Chance that output ${i} fires` }),
+        ),
+      );
     this.outs = outs;
     this.chances = chances;
     this.triggerIn.onChange(() => this.onTrig());

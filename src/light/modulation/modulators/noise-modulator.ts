@@ -12,10 +12,23 @@ import { Modulator } from '../modulator.js';
  */
 export class NoiseModulator extends Modulator {
   readonly lxClass = 'heronarts.lx.modulator.NoiseModulator';
-  readonly speed = new BoundedParameter('Speed', 0.25, { v0: -1, v1: 1, polarity: 'bipolar', modulatable: true, units: 'percentNormalized', description: 'Speed of the noise motion; negative runs backwards' });
+  readonly speed = new BoundedParameter('Speed', 0.25, {
+    v0: -1,
+    v1: 1,
+    polarity: 'bipolar',
+    modulatable: true,
+    units: 'percentNormalized',
+    description: 'Speed of the noise motion; negative runs backwards',
+  });
   readonly speedRange = new BoundedParameter('Range', 1, { v1: 5, units: 'percentNormalized', description: 'Range of the speed knob' });
   readonly level = new BoundedParameter('Level', 0.5, { modulatable: true, units: 'percentNormalized', description: 'Midpoint of the output' });
-  readonly contrast = new BoundedParameter('Contrast', 1, { v1: 5, exponent: 2, modulatable: true, units: 'percentNormalized', description: 'How far the noise swings around the level' });
+  readonly contrast = new BoundedParameter('Contrast', 1, {
+    v1: 5,
+    exponent: 2,
+    modulatable: true,
+    units: 'percentNormalized',
+    description: 'How far the noise swings around the level',
+  });
   readonly minLevel = new BoundedParameter('Min', 0, { modulatable: true, units: 'percentNormalized', description: 'Lowest output' });
   readonly maxLevel = new BoundedParameter('Max', 1, { modulatable: true, units: 'percentNormalized', description: 'Highest output' });
   readonly algorithm = new EnumParameter('Algorithm', NOISE_ALGORITHMS, 0, { description: 'Noise function' });
@@ -48,8 +61,13 @@ export class NoiseModulator extends Modulator {
     this.basis = noiseModulatorStep(this.basis, deltaMs, this.speedRange.getValue(), this.speed.getValue());
     const algorithm = NOISE_ALGORITHMS[this.algorithm.getValue()].name;
     const n = noiseModulatorSample(
-      algorithm, this.basis, this.seed.getValue(), this.octaves.getValue(),
-      this.lacunarity.getValuef(), this.gain.getValuef(), this.ridgeOffset.getValuef(),
+      algorithm,
+      this.basis,
+      this.seed.getValue(),
+      this.octaves.getValue(),
+      this.lacunarity.getValuef(),
+      this.gain.getValuef(),
+      this.ridgeOffset.getValuef(),
       algorithm === 'STATIC' ? -1 + 2 * this.random.next() : 0,
     );
     const v = this.level.getValue() + this.contrast.getValue() * n;

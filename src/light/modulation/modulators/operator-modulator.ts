@@ -29,7 +29,11 @@ export class OperatorModulator extends Modulator {
   readonly lxClass = 'heronarts.lx.modulator.OperatorModulator';
   readonly in1 = new BoundedParameter('In-1', 0, { modulatable: true, units: 'percentNormalized', description: 'First input value' });
   readonly in2 = new BoundedParameter('In-2', 0, { modulatable: true, units: 'percentNormalized', description: 'Second input value' });
-  readonly amount = new BoundedParameter('Amount', 1, { modulatable: true, units: 'percentNormalized', description: 'How far to move from In-1 toward the result' });
+  readonly amount = new BoundedParameter('Amount', 1, {
+    modulatable: true,
+    units: 'percentNormalized',
+    description: 'How far to move from In-1 toward the result',
+  });
   readonly operation = new EnumParameter('Operation', OPERATIONS, 0, { description: 'Operation between the inputs' });
 
   constructor(label = 'Operator') {
@@ -45,19 +49,28 @@ export class OperatorModulator extends Modulator {
     const b = this.in2.getValue();
     const t = this.amount.getValue();
     switch (OPERATIONS[this.operation.getValue()].name) {
-      case 'LERP': return lerp(a, b, t);
-      case 'ADD': return Math.min(1, a + b * t);
-      case 'SUBTRACT': return Math.max(0, a - b * t);
-      case 'DIFFERENCE': return lerp(a, Math.abs(a - b), t);
-      case 'MULTIPLY': return a * lerp(1, b, t);
-      case 'DIVIDE': return Math.min(1, lerp(a, b === 0 ? 1 : a / b, t));
+      case 'LERP':
+        return lerp(a, b, t);
+      case 'ADD':
+        return Math.min(1, a + b * t);
+      case 'SUBTRACT':
+        return Math.max(0, a - b * t);
+      case 'DIFFERENCE':
+        return lerp(a, Math.abs(a - b), t);
+      case 'MULTIPLY':
+        return a * lerp(1, b, t);
+      case 'DIVIDE':
+        return Math.min(1, lerp(a, b === 0 ? 1 : a / b, t));
       case 'RATIO': {
         const r = a === b ? 1 : a === 0 || b === 0 ? 0 : a < b ? a / b : b / a;
         return lerp(a, r, t);
       }
-      case 'MIN': return lerp(a, Math.min(a, b), t);
-      case 'MAX': return lerp(a, Math.max(a, b), t);
-      case 'INVERT': return lerp(a, 1 - a, t);
+      case 'MIN':
+        return lerp(a, Math.min(a, b), t);
+      case 'MAX':
+        return lerp(a, Math.max(a, b), t);
+      case 'INVERT':
+        return lerp(a, 1 - a, t);
     }
     return a;
   }

@@ -14,7 +14,10 @@ import { TEMPO_QUANTIZATION_CHOICES } from '../tempo-division.js';
 export class Quantizer extends Modulator {
   readonly lxClass = 'heronarts.lx.modulator.Quantizer';
   readonly triggerIn = new TriggerParameter('Trigger', { description: 'Fires the output on the next quantization boundary' });
-  readonly quantization = new EnumParameter('Quantization', TEMPO_QUANTIZATION_CHOICES, 0, { objectChooser: true, description: 'Tempo boundary the trigger waits for' });
+  readonly quantization = new EnumParameter('Quantization', TEMPO_QUANTIZATION_CHOICES, 0, {
+    objectChooser: true,
+    description: 'Tempo boundary the trigger waits for',
+  });
   readonly triggerOut = new TriggerParameter('Trigger Out', { description: 'Fires on the quantization boundary' });
   /** True while a press waits for its boundary. */
   pending = false;

@@ -30,13 +30,52 @@ export class Randomizer extends PeriodicModulator {
   readonly lxClass = 'heronarts.lx.modulator.Randomizer';
   readonly triggerMode = new EnumParameter('Trig Mode', TRIGGER_MODES, 0, { description: 'Internal: on its own interval. External: on Trigger In' });
   readonly lerpMode = new EnumParameter('Lerp Mode', LERP_MODES, 0, { description: 'How the output moves to each new target' });
-  readonly periodMs = new BoundedParameter('Interval', 1000, { v0: 10, v1: 60000, exponent: 3, units: 'milliseconds', modulatable: true, description: 'Base time between new targets' });
-  readonly randomMs = new BoundedParameter('Random', 0, { v1: 60000, exponent: 3, units: 'milliseconds', modulatable: true, description: 'Up to this much random time is added to each interval' });
-  readonly chance = new BoundedParameter('Chance', 100, { v1: 100, units: 'percent', modulatable: true, description: 'Chance that each interval picks a new target' });
-  readonly speed = new BoundedParameter('Speed', 5, { v0: 0.01, v1: 10, exponent: 2, modulatable: true, description: 'Damped mode: top speed, in full ranges per second' });
-  readonly accelTimeSecs = new BoundedParameter('Accel Time', 0.5, { v1: 5, exponent: 2, units: 'seconds', modulatable: true, description: 'Damped mode: time to reach top speed (0: at once)' });
-  readonly smoothingWindow = new BoundedParameter('Time', 0.5, { modulatable: true, units: 'percentNormalized', description: 'Smooth mode: approach time, as a fraction of Range' });
-  readonly smoothingWindowRangeMs = new BoundedParameter('Range', 1000, { v0: 100, v1: 60000, units: 'milliseconds', description: 'Smooth mode: longest approach time' });
+  readonly periodMs = new BoundedParameter('Interval', 1000, {
+    v0: 10,
+    v1: 60000,
+    exponent: 3,
+    units: 'milliseconds',
+    modulatable: true,
+    description: 'Base time between new targets',
+  });
+  readonly randomMs = new BoundedParameter('Random', 0, {
+    v1: 60000,
+    exponent: 3,
+    units: 'milliseconds',
+    modulatable: true,
+    description: 'Up to this much random time is added to each interval',
+  });
+  readonly chance = new BoundedParameter('Chance', 100, {
+    v1: 100,
+    units: 'percent',
+    modulatable: true,
+    description: 'Chance that each interval picks a new target',
+  });
+  readonly speed = new BoundedParameter('Speed', 5, {
+    v0: 0.01,
+    v1: 10,
+    exponent: 2,
+    modulatable: true,
+    description: 'Damped mode: top speed, in full ranges per second',
+  });
+  readonly accelTimeSecs = new BoundedParameter('Accel Time', 0.5, {
+    v1: 5,
+    exponent: 2,
+    units: 'seconds',
+    modulatable: true,
+    description: 'Damped mode: time to reach top speed (0: at once)',
+  });
+  readonly smoothingWindow = new BoundedParameter('Time', 0.5, {
+    modulatable: true,
+    units: 'percentNormalized',
+    description: 'Smooth mode: approach time, as a fraction of Range',
+  });
+  readonly smoothingWindowRangeMs = new BoundedParameter('Range', 1000, {
+    v0: 100,
+    v1: 60000,
+    units: 'milliseconds',
+    description: 'Smooth mode: longest approach time',
+  });
   readonly min = new BoundedParameter('Minimum', 0, { modulatable: true, units: 'percentNormalized', description: 'Lowest target' });
   readonly max = new BoundedParameter('Maximum', 1, { modulatable: true, units: 'percentNormalized', description: 'Highest target' });
   readonly triggerIn = new TriggerParameter('Trigger In', { description: 'External mode: picks a new target' });

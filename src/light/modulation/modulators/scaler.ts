@@ -19,10 +19,31 @@ export class Scaler extends Modulator {
   readonly inputPolarity = new EnumParameter('Input Polarity', POLARITY_ARROWS, 0, { description: 'Unipolar scales from 0; bipolar scales around the middle' });
   readonly gainFactor = new BoundedParameter('Factor', 1, { v0: -10, v1: 10, description: 'Gain range' });
   readonly gainUnipolar = new BoundedParameter('Gain', 1, { modulatable: true, units: 'percentNormalized', description: 'Gain applied to the input' });
-  readonly gainBipolar = new BoundedParameter('Gain', 1, { v0: -1, v1: 1, polarity: 'bipolar', modulatable: true, units: 'percentNormalized', description: 'Gain applied to the input; negative inverts' });
+  readonly gainBipolar = new BoundedParameter('Gain', 1, {
+    v0: -1,
+    v1: 1,
+    polarity: 'bipolar',
+    modulatable: true,
+    units: 'percentNormalized',
+    description: 'Gain applied to the input; negative inverts',
+  });
   readonly gainPolarity = new EnumParameter('Gain Polarity', POLARITY_ARROWS, 0, { description: 'Whether the gain knob can invert' });
-  readonly offset = new BoundedParameter('Offset', 0, { v0: -1, v1: 1, polarity: 'bipolar', modulatable: true, units: 'percentNormalized', description: 'Offset added after the gain' });
-  readonly shaping = new BoundedParameter('Shaping', 0, { v0: -1, v1: 1, polarity: 'bipolar', modulatable: true, units: 'percentNormalized', description: 'Curve applied last: positive bends down, negative bends up' });
+  readonly offset = new BoundedParameter('Offset', 0, {
+    v0: -1,
+    v1: 1,
+    polarity: 'bipolar',
+    modulatable: true,
+    units: 'percentNormalized',
+    description: 'Offset added after the gain',
+  });
+  readonly shaping = new BoundedParameter('Shaping', 0, {
+    v0: -1,
+    v1: 1,
+    polarity: 'bipolar',
+    modulatable: true,
+    units: 'percentNormalized',
+    description: 'Curve applied last: positive bends down, negative bends up',
+  });
   readonly showPreview = new BooleanParameter('Preview', false, { description: 'Whether the console shows the curve' });
 
   constructor(label = 'Scaler') {

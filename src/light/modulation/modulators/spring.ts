@@ -11,7 +11,11 @@ export class Spring extends Modulator {
   readonly position = new BoundedParameter('Position', 0, { modulatable: true, units: 'percentNormalized', description: 'Where the spring pulls toward' });
   readonly tension = new BoundedParameter('Tension', 0.5, { modulatable: true, units: 'percentNormalized', description: 'Stiffness of the spring' });
   readonly friction = new BoundedParameter('Friction', 0.5, { modulatable: true, units: 'percentNormalized', description: 'Damping of the motion' });
-  readonly bounce = new BoundedParameter('Bounce', 0.5, { modulatable: true, units: 'percentNormalized', description: 'How much speed survives hitting 0 or 1' });
+  readonly bounce = new BoundedParameter('Bounce', 0.5, {
+    modulatable: true,
+    units: 'percentNormalized',
+    description: 'How much speed survives hitting 0 or 1',
+  });
   private velocity = 0;
 
   constructor(label = 'Spring') {

@@ -13,7 +13,8 @@ export class StepSequencer extends StepModulator {
     super(label);
     this.mappingSource = false;
     const steps: BooleanParameter[] = [];
-    for (let i = 1; i <= MAX_STEPS; i++) steps.push(this.addParameter(`step-${i}`, new BooleanParameter(`Step-${i}`, false, { description: `Whether the sequencer fires on step ${i}` })));
+    for (let i = 1; i <= MAX_STEPS; i++)
+      steps.push(this.addParameter(`step-${i}`, new BooleanParameter(`Step-${i}`, false, { description: `Whether the sequencer fires on step ${i}` })));
     this.steps = steps;
   }
 

@@ -12,7 +12,8 @@ export class Stepper extends StepModulator {
   constructor(label = 'Stepper') {
     super(label);
     const steps: BoundedParameter[] = [];
-    for (let i = 1; i <= MAX_STEPS; i++) steps.push(this.addParameter(`step-${i}`, new BoundedParameter(`Step-${i}`, 0, { units: 'percentNormalized', description: `Value on step ${i}` })));
+    for (let i = 1; i <= MAX_STEPS; i++)
+      steps.push(this.addParameter(`step-${i}`, new BoundedParameter(`Step-${i}`, 0, { units: 'percentNormalized', description: `Value on step ${i}` })));
     this.steps = steps;
   }
 

@@ -19,7 +19,12 @@ export class Timer extends Modulator {
   constructor(label = 'Timer') {
     super(label);
     this.addParameter('time', this.time);
-    this.days = DAYS.map((d) => this.addParameter(d, new BooleanParameter(d[0].toUpperCase() + d.slice(1), true, { description: `Whether the timer fires on ${d[0].toUpperCase() + d.slice(1)}` })));
+    this.days = DAYS.map((d) =>
+      this.addParameter(
+        d,
+        new BooleanParameter(d[0].toUpperCase() + d.slice(1), true, { description: `Whether the timer fires on ${d[0].toUpperCase() + d.slice(1)}` }),
+      ),
+    );
     this.addParameter('triggerOut', this.triggerOut);
   }
 

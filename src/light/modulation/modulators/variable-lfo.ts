@@ -12,12 +12,45 @@ import { VARIABLE_LFO_WAVES } from '../waveshapes.js';
  */
 export class VariableLFO extends VariablePeriodModulator {
   readonly lxClass = 'heronarts.lx.modulator.VariableLFO';
-  readonly wave = new EnumParameter('Wave', VARIABLE_LFO_WAVES.map((w) => ({ label: w.name })), 0, { objectChooser: true, description: 'Wave shape of the oscillator' });
-  readonly skew = new BoundedParameter('Skew', 0, { v0: -1, v1: 1, polarity: 'bipolar', units: 'percentNormalized', modulatable: true, description: 'Bends time within the cycle: positive lingers at the start, negative at the end' });
-  readonly shape = new BoundedParameter('Shape', 0, { v0: -1, v1: 1, polarity: 'bipolar', units: 'percentNormalized', modulatable: true, description: 'Pushes the wave toward its extremes (positive) or toward the middle (negative)' });
-  readonly bias = new BoundedParameter('Bias', 0, { v0: -1, v1: 1, polarity: 'bipolar', units: 'percentNormalized', modulatable: true, description: 'Moves the quarter points of the cycle, biasing the wave up or down' });
+  readonly wave = new EnumParameter(
+    'Wave',
+    VARIABLE_LFO_WAVES.map((w) => ({ label: w.name })),
+    0,
+    { objectChooser: true, description: 'Wave shape of the oscillator' },
+  );
+  readonly skew = new BoundedParameter('Skew', 0, {
+    v0: -1,
+    v1: 1,
+    polarity: 'bipolar',
+    units: 'percentNormalized',
+    modulatable: true,
+    description: 'Bends time within the cycle: positive lingers at the start, negative at the end',
+  });
+  readonly shape = new BoundedParameter('Shape', 0, {
+    v0: -1,
+    v1: 1,
+    polarity: 'bipolar',
+    units: 'percentNormalized',
+    modulatable: true,
+    description: 'Pushes the wave toward its extremes (positive) or toward the middle (negative)',
+  });
+  readonly bias = new BoundedParameter('Bias', 0, {
+    v0: -1,
+    v1: 1,
+    polarity: 'bipolar',
+    units: 'percentNormalized',
+    modulatable: true,
+    description: 'Moves the quarter points of the cycle, biasing the wave up or down',
+  });
   readonly phase = new BoundedParameter('Phase', 0, { units: 'percentNormalized', modulatable: true, description: 'Shifts the wave within its cycle' });
-  readonly exp = new BoundedParameter('Exp', 0, { v0: -1, v1: 1, polarity: 'bipolar', units: 'percentNormalized', modulatable: true, description: 'Exponential scaling of the output: positive sinks it toward 0, negative lifts it toward 1' });
+  readonly exp = new BoundedParameter('Exp', 0, {
+    v0: -1,
+    v1: 1,
+    polarity: 'bipolar',
+    units: 'percentNormalized',
+    modulatable: true,
+    description: 'Exponential scaling of the output: positive sinks it toward 0, negative lifts it toward 1',
+  });
 
   constructor(label = 'LFO') {
     super(label);
@@ -31,8 +64,13 @@ export class VariableLFO extends VariablePeriodModulator {
 
   protected computeBasisValue(_deltaMs: number, basis: number): number {
     return variableLfoValue(
-      VARIABLE_LFO_WAVES[this.wave.getValue()], basis,
-      this.phase.getValue(), this.bias.getValue(), this.skew.getValue(), this.shape.getValue(), this.exp.getValue(),
+      VARIABLE_LFO_WAVES[this.wave.getValue()],
+      basis,
+      this.phase.getValue(),
+      this.bias.getValue(),
+      this.skew.getValue(),
+      this.shape.getValue(),
+      this.exp.getValue(),
     );
   }
 

@@ -12,7 +12,15 @@ import type { Instrument } from './voices.js';
 /** One step of a device chain, in chain order: notes flow down through note effects and instruments, audio through effects. */
 export type Stage =
   | { readonly kind: 'notes'; readonly fx: NoteFx }
-  | { readonly kind: 'instrument'; readonly inst: Instrument; readonly noteFx: readonly NoteFx[]; readonly post: readonly GatedEffect[]; readonly l: Float32Array; readonly r: Float32Array; readonly noteThru: boolean }
+  | {
+      readonly kind: 'instrument';
+      readonly inst: Instrument;
+      readonly noteFx: readonly NoteFx[];
+      readonly post: readonly GatedEffect[];
+      readonly l: Float32Array;
+      readonly r: Float32Array;
+      readonly noteThru: boolean;
+    }
   | ({ readonly kind: 'audio' } & GatedEffect);
 
 /**
@@ -159,7 +167,15 @@ export function buildChain(list: readonly PlanDevice[], ctx: DeviceContext): Sta
         if (fx === null) ctx.skip(n, `the engine has no note-effect DSP named ${n.type}`);
         else inner.push(fx);
       }
-      out.push({ kind: 'instrument', inst, noteFx: inner, post: effects(d.slots.FX ?? [], ctx).map((fx) => ({ fx, quiet: Number.MAX_SAFE_INTEGER })), l: new Float32Array(128), r: new Float32Array(128), noteThru: (d.p.NOTE_THRU ?? 0) > 0.5 });
+      out.push({
+        kind: 'instrument',
+        inst,
+        noteFx: inner,
+        post: effects(d.slots.FX ?? [], ctx).map((fx) => ({ fx, quiet: Number.MAX_SAFE_INTEGER })),
+        l: new Float32Array(128),
+        r: new Float32Array(128),
+        noteThru: (d.p.NOTE_THRU ?? 0) > 0.5,
+      });
     } else {
       const fx = effect(d, ctx);
       if (fx === null) ctx.skip(d, `the engine has no audio-effect DSP named ${d.type}`);

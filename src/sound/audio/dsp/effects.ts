@@ -41,10 +41,11 @@ export class EqPlus implements Effect {
       this.bands[b][1].run(r, n);
     }
     const g = p.OUTPUT;
-    if (g !== 1) for (let i = 0; i < n; i++) {
-      l[i] *= g;
-      r[i] *= g;
-    }
+    if (g !== 1)
+      for (let i = 0; i < n; i++) {
+        l[i] *= g;
+        r[i] *= g;
+      }
   }
   reset(): void {}
   tail(): number {
@@ -298,10 +299,11 @@ export class Reverb implements Effect {
     const p = this.p;
     const rt60 = p.SIZE / 1000;
     const damp = p.DAMPING * 0.4;
-    for (const side of this.combs) for (const c of side) {
-      c.feedback = Math.pow(10, (-3 * c.length) / (this.tankRate * rt60));
-      c.damp = damp;
-    }
+    for (const side of this.combs)
+      for (const c of side) {
+        c.feedback = Math.pow(10, (-3 * c.length) / (this.tankRate * rt60));
+        c.damp = damp;
+      }
     const preD = Math.max(1, (p.PREDELAY / 1000) * this.tankRate);
     const wet = p.MIX;
     const width = p.WIDTH;
@@ -496,10 +498,11 @@ export class FxChain implements Effect {
     for (const e of this.chain) e.process(l, r, n);
     mix(l, r, this.dl, this.dr, n, this.p.MIX);
     const g = this.p.OUTPUT;
-    if (g !== 1) for (let i = 0; i < n; i++) {
-      l[i] *= g;
-      r[i] *= g;
-    }
+    if (g !== 1)
+      for (let i = 0; i < n; i++) {
+        l[i] *= g;
+        r[i] *= g;
+      }
   }
   reset(): void {
     for (const e of this.chain) e.reset();

@@ -211,7 +211,6 @@ export class AudioEngine {
     }
   }
 
-
   /** Fills each track's event list for song samples [s0, s1) landing at block offsets from `at`. */
   private schedule(s0: number, s1: number, at: number): void {
     for (const t of this.tracks) {

@@ -128,7 +128,14 @@ export class Biquad {
     const c = Math.cos(w);
     const alpha = (Math.sin(w) / 2) * Math.SQRT2;
     const sa = 2 * Math.sqrt(A) * alpha;
-    this.setNorm(A * (A + 1 - (A - 1) * c + sa), 2 * A * (A - 1 - (A + 1) * c), A * (A + 1 - (A - 1) * c - sa), A + 1 + (A - 1) * c + sa, -2 * (A - 1 + (A + 1) * c), A + 1 + (A - 1) * c - sa);
+    this.setNorm(
+      A * (A + 1 - (A - 1) * c + sa),
+      2 * A * (A - 1 - (A + 1) * c),
+      A * (A + 1 - (A - 1) * c - sa),
+      A + 1 + (A - 1) * c + sa,
+      -2 * (A - 1 + (A + 1) * c),
+      A + 1 + (A - 1) * c - sa,
+    );
   }
 
   highShelf(f: number, db: number, sampleRate: number): void {
@@ -137,7 +144,14 @@ export class Biquad {
     const c = Math.cos(w);
     const alpha = (Math.sin(w) / 2) * Math.SQRT2;
     const sa = 2 * Math.sqrt(A) * alpha;
-    this.setNorm(A * (A + 1 + (A - 1) * c + sa), -2 * A * (A - 1 + (A + 1) * c), A * (A + 1 + (A - 1) * c - sa), A + 1 - (A - 1) * c + sa, 2 * (A - 1 - (A + 1) * c), A + 1 - (A - 1) * c - sa);
+    this.setNorm(
+      A * (A + 1 + (A - 1) * c + sa),
+      -2 * A * (A - 1 + (A + 1) * c),
+      A * (A + 1 + (A - 1) * c - sa),
+      A + 1 - (A - 1) * c + sa,
+      2 * (A - 1 - (A + 1) * c),
+      A + 1 - (A - 1) * c - sa,
+    );
   }
 
   peak(f: number, db: number, q: number, sampleRate: number): void {

@@ -19,7 +19,6 @@ class FmVoice implements Voice {
   pitch = 0;
   held = false;
   active = false;
-  private t = 0;
   private env = 0;
   private stage = 0; // 1 attack, 2 decay, 3 release
   private attackRate = 0;

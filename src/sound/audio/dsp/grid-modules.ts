@@ -1,7 +1,7 @@
 import { DelayLine } from './effects.js';
 import { Adsr } from './envelope.js';
 import { Ladder, resonanceQ, Svf } from './filters.js';
-import { clamp, dbToGain, mtof, Rng } from './math.js';
+import { clamp, dbToGain, mtof, type Rng } from './math.js';
 import { lfoShape, pulse, saw, TWO_PI } from './oscillators.js';
 import type { PlanParams } from './plan.js';
 
@@ -434,7 +434,7 @@ class RandomMod extends Node {
 }
 
 /** Builds the processor of a catalog module or modulator, or null when the name is unknown. */
-export function makeGridNode(type: string, modulator: boolean, p: PlanParams, v: GridVoice, inputs: number, outputs: number): GridNodeDsp | null {
+export function makeGridNode(type: string, modulator: boolean, p: PlanParams, v: GridVoice, _inputs: number, _outputs: number): GridNodeDsp | null {
   if (modulator) {
     switch (type) {
       case 'LFO':

@@ -27,7 +27,10 @@ export class GridProgram {
   readonly feeds: Feed[][][];
   readonly cyclic: boolean;
 
-  constructor(readonly grid: PlanGrid, inputsOf: (node: number) => number) {
+  constructor(
+    readonly grid: PlanGrid,
+    inputsOf: (node: number) => number,
+  ) {
     const n = grid.nodes.length;
     const incoming: number[][] = Array.from({ length: n }, () => []);
     for (const c of grid.cords) incoming[c.target].push(c.source);
@@ -199,7 +202,15 @@ export class PolyGrid implements Instrument {
   }
 
   newPatch(index: number): GridPatch {
-    return new GridPatch(this.program, this.sampleRate, seedOf(`${this.seed}/voice ${index}`), this.p.FREERUN > 0.5, ZEROS, this.ports.inputs, this.ports.outputs);
+    return new GridPatch(
+      this.program,
+      this.sampleRate,
+      seedOf(`${this.seed}/voice ${index}`),
+      this.p.FREERUN > 0.5,
+      ZEROS,
+      this.ports.inputs,
+      this.ports.outputs,
+    );
   }
 
   update(): void {}

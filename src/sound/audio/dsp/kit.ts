@@ -134,8 +134,32 @@ export function builtInKit(sr: number): Kit {
   const tones = [
     tone('Sine Tone', partials(sr, 3, [[1, 1, 2]], 0.6)),
     tone('Pluck', pluck(sr)),
-    tone('Electric Piano', partials(sr, 3, [[1, 1, 1.2], [2, 0.35, 0.6], [3, 0.15, 0.35], [4, 0.08, 0.2]], 0.5)),
-    tone('Sub Bass', partials(sr, 3, [[0.5, 1, 2.5], [1, 0.25, 1]], 0.6)),
+    tone(
+      'Electric Piano',
+      partials(
+        sr,
+        3,
+        [
+          [1, 1, 1.2],
+          [2, 0.35, 0.6],
+          [3, 0.15, 0.35],
+          [4, 0.08, 0.2],
+        ],
+        0.5,
+      ),
+    ),
+    tone(
+      'Sub Bass',
+      partials(
+        sr,
+        3,
+        [
+          [0.5, 1, 2.5],
+          [1, 0.25, 1],
+        ],
+        0.6,
+      ),
+    ),
   ];
   const kit: Kit = { drums: new Map(pieces.map((p) => [p.key, p])), samples: [null, ...pieces, ...tones] };
   cache.set(sr, kit);

@@ -47,7 +47,6 @@ export class NoteTranspose implements NoteFx {
 export class Arpeggiator implements NoteFx {
   private readonly held: { pitch: number; velocity: number }[] = [];
   private step = 0;
-  private dir = 1;
   /** Samples until the next step; 0 fires at once. */
   private untilStep = 0;
   private playing: number | null = null;

@@ -52,7 +52,7 @@ class OrganVoice implements Voice {
     const d8 = p['DRAWBAR 8'];
     const d4 = p['DRAWBAR 4'];
     const pc = p.PERCUSSION;
-    const norm = this.gain * p.OUTPUT / Math.max(1, d16 + d8 + d4 + pc);
+    const norm = (this.gain * p.OUTPUT) / Math.max(1, d16 + d8 + d4 + pc);
     for (let i = from; i < to; i++) {
       this.level = this.held ? Math.min(1, this.level + step) : this.level - step;
       if (this.level <= 0) {

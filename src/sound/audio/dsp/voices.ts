@@ -49,10 +49,11 @@ export class VoicePool<V extends Voice> {
 
   noteOn(pitch: number, velocity: number): void {
     let pick = -1;
-    for (let i = 0; i < this.voices.length; i++) if (!this.voices[i].active) {
-      pick = i;
-      break;
-    }
+    for (let i = 0; i < this.voices.length; i++)
+      if (!this.voices[i].active) {
+        pick = i;
+        break;
+      }
     if (pick < 0) pick = this.oldest(false);
     if (pick < 0) pick = this.oldest(true);
     this.age[pick] = ++this.clock;
