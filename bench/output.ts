@@ -9,11 +9,11 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Engine } from '../src/engine/engine.js';
 import { silentLogger } from '../src/engine/log.js';
-import { LightShow } from '../src/light/light-show.js';
+import { LightShow } from '../src/light/show/light-show.js';
 import { Channel } from '../src/light/mixer/channel.js';
 import { OutputEngine } from '../src/light/output/output-engine.js';
-import { GradientPattern } from '../src/light/patterns/gradient-pattern.js';
-import { SolidPattern } from '../src/light/patterns/solid-pattern.js';
+import { GradientPattern } from '../src/light/devices/patterns/color/gradient-pattern.js';
+import { SolidPattern } from '../src/light/devices/patterns/color/solid-pattern.js';
 import { Fixture } from '../src/light/structure/fixture.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -14,11 +14,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Engine } from '../src/engine/engine.js';
-import { LightShow } from '../src/light/light-show.js';
-import { createLibrary } from '../src/light/library.js';
+import { LightShow } from '../src/light/show/light-show.js';
+import { createLibrary } from '../src/light/devices/library.js';
 import { pointPool } from '../src/light/parallel/point-pool.js';
 import { defaultRenderThreads } from '../src/light/parallel/render-threads.js';
-import { readProject } from '../src/light/project/project-file.js';
+import { readProject } from '../src/light/show/project/project-file.js';
 import { standardWorkload } from './workload.js';
 
 type Json = Record<string, any>;

@@ -1,6 +1,6 @@
 import type { RouteHandler, UpgradeHandler } from '../http/server.js';
 import type { Logger } from '../engine/log.js';
-import type { LightShow } from '../light/light-show.js';
+import type { LightShow } from '../light/show/light-show.js';
 import type { McpEndpoint } from '../mcp/endpoint.js';
 import type { CallRecord } from '../mcp/register-tools.js';
 import type { SoundHost } from '../sound/index.js';

@@ -1,10 +1,10 @@
 import type { Origin } from '../engine/commands/history.js';
-import type { LightShow } from './light-show.js';
+import type { LightShow } from './show/light-show.js';
 import { Channel } from './mixer/channel.js';
-import { ModulationOperations } from './modulation/operations.js';
+import { ModulationOperations } from './operations/modulation-core.js';
 import { addClip, editLane } from './operations/clips.js';
 import { addSnapshot } from './operations/snapshots.js';
-import type { Pattern } from './patterns/pattern.js';
+import type { Pattern } from './devices/patterns/pattern.js';
 import { Fixture } from './structure/fixture.js';
 import { DynamicColor } from './palette/dynamic-color.js';
 

@@ -1,4 +1,4 @@
-import type { LightShow } from './light-show.js';
+import type { LightShow } from './show/light-show.js';
 
 /** What a remote preview draws: every `stride`-th point's position and the last frame's colors. */
 export interface PreviewPoints {

@@ -5,7 +5,7 @@
 import type { Command } from '../engine/commands/command.js';
 import { invalidArgument, notFound } from '../engine/errors.js';
 import type { Origin } from '../engine/commands/history.js';
-import type { LightShow } from '../light/light-show.js';
+import type { LightShow } from '../light/show/light-show.js';
 import type { SoundHost } from '../sound/host.js';
 
 /** The externals key the cues are saved under. */

@@ -1,10 +1,10 @@
 // The whole show offline: the song's audio and the light's frames on one stepped clock.
 import { Engine } from '../engine/engine.js';
 import { silentLogger } from '../engine/log.js';
-import { LightShow } from '../light/light-show.js';
+import { LightShow } from '../light/show/light-show.js';
 import type { LxfResolver } from '../light/model/index.js';
-import { readProject } from '../light/project/project-file.js';
-import type { DeviceRegistry } from '../light/registry.js';
+import { readProject } from '../light/show/project/project-file.js';
+import type { DeviceRegistry } from '../light/component/registry.js';
 import { renderOffline as renderAudio, RENDER_SAMPLE_RATE } from '../sound/audio/offline.js';
 import { buildPlan } from '../sound/audio/plan.js';
 import { SoundHost } from '../sound/host.js';

@@ -1,7 +1,7 @@
 // The sound the light hears: the song rendered by the audio engine in step with the show's
 // frames, as mono 512-sample blocks (LX's mix buffer) on the light's LightAudioInput.
 import { AUDIO_BLOCK, type LightAudioInput } from '../light/audio/audio-input.js';
-import type { LightShow } from '../light/light-show.js';
+import type { LightShow } from '../light/show/light-show.js';
 import { AudioEngine } from '../sound/audio/dsp/engine.js';
 import { BLOCK } from '../sound/audio/dsp/math.js';
 import type { RenderPlan } from '../sound/audio/dsp/plan.js';

@@ -3,7 +3,7 @@ import type { Engine } from '../engine/engine.js';
 import type { Origin } from '../engine/commands/history.js';
 import type { Logger } from '../engine/log.js';
 import type { ComponentDocs } from '../light/docs/component-docs.js';
-import type { LightShow } from '../light/light-show.js';
+import type { LightShow } from '../light/show/light-show.js';
 import type { OutputEngine } from '../light/output/output-engine.js';
 import type { SoundAdapter } from '../sound-adapter/adapter.js';
 import type { AnyTool } from './define-tool.js';

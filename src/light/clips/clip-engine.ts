@@ -1,7 +1,7 @@
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import { TriggerParameter } from '../../engine/parameters/trigger.js';
-import { LXComponent } from '../lx-component.js';
+import { LXComponent } from '../component/lx-component.js';
 import { type Clip, TIME_BASES } from './clip.js';
 import { ClipTake } from './recording.js';
 

@@ -5,9 +5,9 @@ import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { NumericParameter } from '../../engine/parameters/numeric.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { TriggerParameter } from '../../engine/parameters/trigger.js';
-import { LXComponent } from '../lx-component.js';
-import type { PatternEngine } from '../mixer/pattern-engine.js';
-import { isLxObject, type LoadContext, type LxObject } from '../project/lxp-types.js';
+import { LXComponent } from '../component/lx-component.js';
+import type { PatternEngine } from '../devices/patterns/pattern-engine.js';
+import { isLxObject, type LoadContext, type LxObject } from '../component/lxp-types.js';
 import { type Cursor, loadCursor, saveCursor } from './cursor.js';
 
 const LANE_INTERNAL = { uiHeight: 0, uiExpanded: true, uiMaximized: false };

@@ -5,7 +5,7 @@
 // Math.round(float) (floor(x + 0.5), ties up); GrayTable builds its LUT in double and indexes it in float.
 
 import { hsb } from './lx-color.js';
-import { javaInt } from './java-num.js';
+import { javaInt } from '../math/java-num.js';
 
 const fr = Math.fround;
 

@@ -10,7 +10,7 @@
 // All colors returned are normalized with `>>> 0`.
 
 import { multiply } from './blend-kernel.js';
-import { javaInt } from './java-num.js';
+import { javaInt } from '../math/java-num.js';
 
 export { javaInt };
 

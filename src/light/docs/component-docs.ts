@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { internal, invalidArgument, notFound } from '../../engine/errors.js';
-import type { DeviceEntry, DeviceKind, DeviceRegistry } from '../registry.js';
+import type { DeviceEntry, DeviceKind, DeviceRegistry } from '../component/registry.js';
 import { type ComponentNote, NoteFormatError, dependenciesSha256, normalizedSha256, parseNote } from './note-format.js';
 
 export const DEVICE_KINDS: readonly DeviceKind[] = ['pattern', 'effect', 'modulator'];

@@ -12,7 +12,7 @@ import {
   STOCK_FIXTURE_CLASSES,
   lxfParameters,
 } from '../model/index.js';
-import { parseLenientJson } from '../project/lenient-json.js';
+import { parseLenientJson } from '../show/project/lenient-json.js';
 import { POINT_DEFAULT_TAGS } from '../model/point-fixture.js';
 import { SPIRAL_DEFAULT_TAGS } from '../model/spiral-fixture.js';
 import { STRIP_DEFAULT_TAGS } from '../model/strip-fixture.js';

@@ -1,9 +1,9 @@
 // Which library class a get_component_doc request means: a class name, or a live component.
 import type { Component } from '../../engine/component.js';
 import { invalidArgument, notFound } from '../../engine/errors.js';
-import type { LXComponent } from '../lx-component.js';
-import { Placeholder } from '../placeholder.js';
-import type { DeviceEntry, DeviceKind } from '../registry.js';
+import type { LXComponent } from '../component/lx-component.js';
+import { Placeholder } from '../component/placeholder.js';
+import type { DeviceEntry, DeviceKind } from '../component/registry.js';
 import type { ComponentDocs } from './component-docs.js';
 
 export interface DocRequest {

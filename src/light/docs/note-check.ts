@@ -2,7 +2,7 @@
 // by the test that fails when any note is missing, malformed or stale.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DeviceEntry } from '../registry.js';
+import type { DeviceEntry } from '../component/registry.js';
 import { BUILTIN_NOTES_DIR, type ComponentDocs, repoRelative } from './component-docs.js';
 import { type ComponentNote, parseNote } from './note-format.js';
 

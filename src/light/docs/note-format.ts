@@ -3,7 +3,7 @@
 //   ---
 //   class: heronarts.lx.pattern.color.GradientPattern
 //   kind: pattern
-//   source: src/light/patterns/gradient-pattern.ts
+//   source: src/light/devices/patterns/color/gradient-pattern.ts
 //   sourceSha256: <64 lowercase hex: SHA-256 of that file, line endings normalized to \n>
 //   dependsOn: src/light/color/gradient.ts, ...   (optional: helper modules the behaviour lives in)
 //   dependsOnSha256: <SHA-256 over those files, see dependenciesSha256>
@@ -22,7 +22,7 @@
 // in that order. Notes describe behaviour only: parameter ranges and defaults belong to the live
 // parameter tools.
 import { createHash } from 'node:crypto';
-import type { DeviceKind } from '../registry.js';
+import type { DeviceKind } from '../component/registry.js';
 
 export const NOTE_SECTIONS = ['Summary', 'Parameter interactions', 'Usage tips'] as const;
 

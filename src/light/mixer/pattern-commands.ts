@@ -2,8 +2,8 @@ import type { Command } from '../../engine/commands/command.js';
 import { ComponentRef } from '../../engine/commands/refs.js';
 import { internal } from '../../engine/errors.js';
 import type { Graph } from '../../engine/graph.js';
-import { Pattern } from '../patterns/pattern.js';
-import type { Placeholder } from '../placeholder.js';
+import { Pattern } from '../devices/patterns/pattern.js';
+import type { Placeholder } from '../component/placeholder.js';
 import type { Channel } from './channel.js';
 
 type ChannelPattern = Pattern | Placeholder;

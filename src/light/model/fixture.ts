@@ -1,7 +1,7 @@
 // What every fixture geometry function returns, and the parts all fixture classes share: the
 // common parameters, parameter reading with LX's ranges, the geometry matrix and model tags.
 import { ModelInputError } from './errors.js';
-import { f, toRadians } from './float32.js';
+import { f, toRadians } from '../math/float32.js';
 import { type Mat4, copyMatrix, identity, rotateX, rotateY, rotateZ, scale, translate } from './matrix.js';
 
 /** Parameter values keyed by LX parameter key, as in a project's `parameters` object. */

@@ -15,7 +15,7 @@ import {
   specOf,
   splitTags,
 } from './fixture.js';
-import { f } from './float32.js';
+import { f } from '../math/float32.js';
 import { type Mat4, copyMatrix, translate } from './matrix.js';
 
 export const GRID_POSITION_MODES = ['CORNER', 'CENTER'] as const;

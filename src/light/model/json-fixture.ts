@@ -27,7 +27,7 @@ import {
   modelTags,
   readCommon,
 } from './fixture.js';
-import { f, toRadians } from './float32.js';
+import { f, toRadians } from '../math/float32.js';
 import { stockFixtureClass } from './stock-classes.js';
 import { walkArc } from './arc-fixture.js';
 import { type Mat4, copyMatrix, identity, multiply, rotateX, rotateY, rotateZ, scale, transformX, transformY, transformZ, translate } from './matrix.js';

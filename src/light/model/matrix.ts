@@ -6,7 +6,7 @@
 // as given (a double for fixture yaw/pitch/roll, a float where LX computed one); sines and
 // cosines go through LX's 8-decimal rounding (`LXUtils.sinf/cosf` of the double angle), which
 // is why a 90° rotation has exact zeros in it.
-import { f, lxCosf, lxSinf } from './float32.js';
+import { f, lxCosf, lxSinf } from '../math/float32.js';
 
 export type Mat4 = Float32Array;
 

@@ -2,7 +2,7 @@ import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { TriggerParameter } from '../../engine/parameters/trigger.js';
-import { javaPow } from './java-math.js';
+import { javaPow } from '../math/java-math.js';
 import { Modulator } from './modulator.js';
 
 /** Envelope stages, in LX's order. */

@@ -2,7 +2,7 @@ import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import type { ModulationInput, NumericParameter } from '../../engine/parameters/numeric.js';
-import { LXComponent } from '../lx-component.js';
+import { LXComponent } from '../component/lx-component.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { Modulator } from './modulator.js';
 

@@ -1,7 +1,7 @@
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
-import { LXComponent } from '../lx-component.js';
+import { LXComponent } from '../component/lx-component.js';
 
 /** Toggle source → toggle target (LX's `LXTriggerModulation.ToggleMode`, in enum order). */
 export const TOGGLE_MODES = Object.freeze([

@@ -22,10 +22,10 @@ import {
   resolveLaneTarget,
   sortEvents,
 } from '../clips/lanes.js';
-import type { LightShow } from '../light-show.js';
+import type { LightShow } from '../show/light-show.js';
 import type { Bus } from '../mixer/bus.js';
 import { Channel } from '../mixer/channel.js';
-import type { LoadContext, LxObject } from '../project/lxp-types.js';
+import type { LoadContext, LxObject } from '../component/lxp-types.js';
 import * as targets from './targets.js';
 import type { ComponentTarget } from './targets.js';
 

@@ -1,5 +1,5 @@
 // The modulation tools' domain calls: thin adapters over the modulation engine's operations
-// (src/light/modulation/operations.ts), adding what the agent surface needs — components named
+// (src/light/operations/modulation-core.ts), adding what the agent surface needs — components named
 // by path or id, the paths a move or removal changed, the wiring a removal took with it — plus
 // the listing of modulators and modulations and the stages of multi-stage envelopes.
 
@@ -10,17 +10,17 @@ import type { Graph } from '../../engine/graph.js';
 import { internal, invalidArgument } from '../../engine/errors.js';
 import { describe } from '../../engine/parameters/bounded.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
-import type { LightShow } from '../light-show.js';
+import type { LightShow } from '../show/light-show.js';
 import { AHDSREnvelope } from '../modulation/ahdsr-envelope.js';
 import { CompoundModulation } from '../modulation/compound-modulation.js';
 import { ModulationEngine } from '../modulation/modulation-engine.js';
 import { engines } from '../modulation/modulation-graph.js';
 import { Modulator } from '../modulation/modulator.js';
 import { MultiStageEnvelope, checkStages, type EnvelopeStage } from '../modulation/modulators/multi-stage-envelope.js';
-import { ModulationOperations } from '../modulation/operations.js';
+import { ModulationOperations } from './modulation-core.js';
 import { TriggerModulation } from '../modulation/trigger-modulation.js';
-import { resolveParameterTarget, type ParameterTarget } from '../paths.js';
-import { Placeholder } from '../placeholder.js';
+import { resolveParameterTarget, type ParameterTarget } from '../show/paths.js';
+import { Placeholder } from '../component/placeholder.js';
 import { captureDependents, unreplicatedWiring, type WiringNote } from './dependents.js';
 import { pathChanges, pathPicture, type PathChange } from './path-changes.js';
 import * as targets from './targets.js';

@@ -5,10 +5,10 @@
 import { CompoundCommand } from '../../engine/commands/command.js';
 import type { Origin } from '../../engine/commands/history.js';
 import { internal, invalidArgument } from '../../engine/errors.js';
-import type { LightShow } from '../light-show.js';
+import type { LightShow } from '../show/light-show.js';
 import { AddPattern, GoPattern, MovePattern, RemovePattern } from '../mixer/mixer-commands.js';
-import { Pattern } from '../patterns/pattern.js';
-import { Placeholder } from '../placeholder.js';
+import { Pattern } from '../devices/patterns/pattern.js';
+import { Placeholder } from '../component/placeholder.js';
 import { checkIndex, plural } from './common.js';
 import { copyComponent } from './copy.js';
 import { DetachDependents, captureDependents, unreplicatedWiring, type WiringNote } from './dependents.js';

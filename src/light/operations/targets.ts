@@ -3,16 +3,16 @@
 
 import type { Component } from '../../engine/component.js';
 import { invalidArgument } from '../../engine/errors.js';
-import { Effect } from '../effects/effect.js';
-import type { LXEngineComponent } from '../lx-engine.js';
+import { Effect } from '../devices/effects/effect.js';
+import type { LXEngineComponent } from '../show/lx-engine.js';
 import { AbstractChannel, type Bus } from '../mixer/bus.js';
 import { Channel } from '../mixer/channel.js';
 import { Group } from '../mixer/group.js';
 import { MasterBus } from '../mixer/master-bus.js';
-import { resolveComponentTarget, type ComponentTarget } from '../paths.js';
-import { Pattern } from '../patterns/pattern.js';
-import { PatternRack } from '../patterns/pattern-rack.js';
-import { Placeholder } from '../placeholder.js';
+import { resolveComponentTarget, type ComponentTarget } from '../show/paths.js';
+import { Pattern } from '../devices/patterns/pattern.js';
+import { PatternRack } from '../devices/patterns/pattern-rack.js';
+import { Placeholder } from '../component/placeholder.js';
 import { Fixture } from '../structure/fixture.js';
 import { ViewDefinition } from '../structure/view-definition.js';
 

@@ -5,7 +5,7 @@
 import type { Origin } from '../../engine/commands/history.js';
 import type { Component } from '../../engine/component.js';
 import { internal, invalidArgument } from '../../engine/errors.js';
-import type { LightShow } from '../light-show.js';
+import type { LightShow } from '../show/light-show.js';
 import { SelectorSyntaxError, parseSelector } from '../model/index.js';
 import { ViewDefinition } from '../structure/view-definition.js';
 import { AddView, RemoveView } from '../structure/view-commands.js';

@@ -8,12 +8,12 @@ import type { FrameTime } from '../../engine/clock.js';
 import type { Logger } from '../../engine/log.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import type { BoundedParameter } from '../../engine/parameters/bounded.js';
-import type { LightShow } from '../light-show.js';
+import type { LightShow } from '../show/light-show.js';
 import { Fixture } from '../structure/fixture.js';
 import { encodeFrame } from './encoder.js';
-import { FixtureOutputParameters } from './fixture-output-parameters.js';
+import { FixtureOutputParameters } from '../structure/fixture-output-parameters.js';
 import { GammaTable, brightnessLevel } from './gamma.js';
-import { OutputGroup } from './output-group.js';
+import { OutputGroup } from '../show/output-group.js';
 import { buildPlan, type HeaderWriter, type OutputPlan } from './packing.js';
 import {
   type Protocol,
@@ -24,7 +24,7 @@ import {
   writeKinetPortOutHeader,
   writeOpcHeader,
   writeSacnHeader,
-} from './protocols.js';
+} from '../structure/output-protocols.js';
 import {
   type ErrorMessage,
   MAX_DESTINATIONS,

@@ -3,7 +3,7 @@
 // carry 512 channels: a pixel that does not fit continues in the next universe at channel 0,
 // never split. DDP and OPC buffers must fit whole. Two fixtures writing the same bytes of one
 // packet are reported as a collision. Plans are built when outputs change, never per frame.
-import { byteOrderLayout } from './byte-order.js';
+import { byteOrderLayout } from '../structure/byte-order.js';
 import {
   ARTNET_HEADER,
   ARTNET_MAX_UNIVERSE,
@@ -21,7 +21,7 @@ import {
   type KinetVersion,
   type Protocol,
   type Transport,
-} from './protocols.js';
+} from '../structure/output-protocols.js';
 
 /** One fixture's declared output, resolved to a destination and point order. */
 export interface OutputSource {

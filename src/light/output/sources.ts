@@ -5,9 +5,9 @@ import type { BoundedParameter } from '../../engine/parameters/bounded.js';
 import type { Model } from '../model/index.js';
 import type { Fixture } from '../structure/fixture.js';
 import type { Structure } from '../structure/structure.js';
-import { BYTE_ORDERS, type ByteOrderName } from './byte-order.js';
+import { BYTE_ORDERS, type ByteOrderName } from '../structure/byte-order.js';
 import type { OutputSource } from './packing.js';
-import { DEFAULT_PORTS, type KinetVersion, type Protocol, type Transport } from './protocols.js';
+import { DEFAULT_PORTS, type KinetVersion, type Protocol, type Transport } from '../structure/output-protocols.js';
 
 const HOST_LABEL = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
 

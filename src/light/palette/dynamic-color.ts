@@ -5,7 +5,7 @@ import type { Parameter } from '../../engine/parameters/parameter.js';
 import { ColorStops, type GradientBlendMode, hueLerp } from '../color/gradient.js';
 import { blendMaskf, lerp } from '../color/blend-kernel.js';
 import { b as brightnessOf, h as hueOf, hsb, s as saturationOf } from '../color/lx-color.js';
-import { LXComponent } from '../lx-component.js';
+import { LXComponent } from '../component/lx-component.js';
 
 export const DYNAMIC_COLOR_MODES = [
   { label: 'Fixed', name: 'FIXED' },

@@ -1,6 +1,6 @@
 import type { Command } from '../../engine/commands/command.js';
 import type { Graph } from '../../engine/graph.js';
-import type { LoadContext, LxObject } from '../project/lxp-types.js';
+import type { LoadContext, LxObject } from '../component/lxp-types.js';
 import type { DynamicColor } from './dynamic-color.js';
 import { type Palette, swatchJson } from './palette.js';
 import type { Swatch } from './swatch.js';

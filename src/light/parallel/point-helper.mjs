@@ -7,7 +7,7 @@ import { register } from 'tsx/esm/api';
 
 register();
 const shared = await import('./point-pool-shared.ts');
-const { KERNELS } = await import('./point-kernels.ts');
+const { KERNELS } = await import('../devices/point-kernels.ts');
 const {
   CLAIM,
   ARRAY_COUNT,

@@ -7,7 +7,7 @@
 // engine thread alone, with the same kernels.
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import { JOB_ARRAYS, JOB_NUMBERS, type PointArray, type PointJob, type PointKernel } from './point-job.js';
-import { KERNELS } from './point-kernels.js';
+import { KERNELS } from '../devices/point-kernels.js';
 import {
   ARRAY_COUNT,
   ARRAY_REFS,

@@ -1,9 +1,9 @@
 import { Engine } from '../../engine/engine.js';
-import { LightShow } from '../light-show.js';
+import { LightShow } from '../show/light-show.js';
 import { Channel } from '../mixer/channel.js';
 import type { LxfResolver } from '../model/index.js';
-import { readProject } from '../project/project-file.js';
-import type { DeviceRegistry } from '../registry.js';
+import { readProject } from '../show/project/project-file.js';
+import type { DeviceRegistry } from '../component/registry.js';
 import { BUFFER_NOTE, CLOCK_NOTE, COLOR_NOTE, type FramesFile, argbBytes, framesSha256, pointsBase64 } from './frames-format.js';
 
 export interface OfflineRender {

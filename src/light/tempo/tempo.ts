@@ -28,7 +28,7 @@ import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
-import { LXComponent } from '../lx-component.js';
+import { LXComponent } from '../component/lx-component.js';
 import { DIVISIONS, type Division, QUANTIZATIONS } from './divisions.js';
 import type { QuantizedTriggerParameter, QuantizingClock } from './quantized-trigger.js';
 

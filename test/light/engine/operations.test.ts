@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { Engine } from '../../../src/engine/engine.js';
 import { FootlightError } from '../../../src/engine/errors.js';
 import type { Origin } from '../../../src/engine/commands/history.js';
-import { Effect } from '../../../src/light/effects/effect.js';
-import { createLibrary } from '../../../src/light/library.js';
-import { LightShow } from '../../../src/light/light-show.js';
+import { Effect } from '../../../src/light/devices/effects/effect.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
+import { LightShow } from '../../../src/light/show/light-show.js';
 import type { Channel } from '../../../src/light/mixer/channel.js';
 import type { Group } from '../../../src/light/mixer/group.js';
-import { writeProject } from '../../../src/light/project/project-file.js';
+import { writeProject } from '../../../src/light/show/project/project-file.js';
 
 import { GOLDEN_DIR as GOLDEN } from '../../helpers/golden-dir.js';
 const ORIGIN: Origin = { surface: 'engine' };

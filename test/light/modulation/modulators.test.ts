@@ -1,9 +1,9 @@
 // Behaviour of each stock modulator, stepped with deltaMs (no wall clock, seeded randomness).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LXEngineComponent } from '../../../src/light/lx-engine.js';
-import { createLibrary } from '../../../src/light/library.js';
-import type { LoadContext } from '../../../src/light/project/lxp-types.js';
+import { LXEngineComponent } from '../../../src/light/show/lx-engine.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
+import type { LoadContext } from '../../../src/light/component/lxp-types.js';
 import type { Modulator } from '../../../src/light/modulation/modulator.js';
 import { BooleanLogic } from '../../../src/light/modulation/modulators/boolean-logic.js';
 import { ComparatorModulator } from '../../../src/light/modulation/modulators/comparator-modulator.js';
@@ -25,7 +25,7 @@ import { StepSequencer } from '../../../src/light/modulation/modulators/step-seq
 import { Stepper } from '../../../src/light/modulation/modulators/stepper.js';
 import { Timer } from '../../../src/light/modulation/modulators/timer.js';
 import { VariableLFO } from '../../../src/light/modulation/modulators/variable-lfo.js';
-import { noiseModulatorSample, noiseModulatorStep } from '../../../src/light/noise/noise-device-math.js';
+import { noiseModulatorSample, noiseModulatorStep } from '../../../src/light/math/noise-device-math.js';
 import { resolveParameter } from '../../../src/engine/paths.js';
 import { Div } from '../../../src/light/tempo/divisions.js';
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SeededRandom } from '../../../src/engine/random.js';
-import { fbmNoise3, perlinNoise3Batch, ridgeNoise3, turbulenceNoise3 } from '../../../src/light/noise/perlin.js';
-import { PerlinWasm } from '../../../src/light/noise/perlin-wasm.js';
+import { fbmNoise3, perlinNoise3Batch, ridgeNoise3, turbulenceNoise3 } from '../../../src/light/math/perlin.js';
+import { PerlinWasm } from '../../../src/light/devices/patterns/texture/perlin-wasm.js';
 
 const SPECIAL = [Number.NaN, Infinity, -Infinity, 0, -0, 2 ** 24, -(2 ** 24), 2 ** 31, -(2 ** 31), 3e9, -3e9, 1e-40, 255.99998, 256, -0.5, 0.9999999];
 

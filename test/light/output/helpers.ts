@@ -4,11 +4,11 @@
 import type { TestContext } from 'node:test';
 import { Engine } from '../../../src/engine/engine.js';
 import { silentLogger } from '../../../src/engine/log.js';
-import { LightShow } from '../../../src/light/light-show.js';
+import { LightShow } from '../../../src/light/show/light-show.js';
 import { Channel } from '../../../src/light/mixer/channel.js';
-import { GradientPattern } from '../../../src/light/patterns/gradient-pattern.js';
+import { GradientPattern } from '../../../src/light/devices/patterns/color/gradient-pattern.js';
 import { OutputEngine } from '../../../src/light/output/output-engine.js';
-import type { Protocol } from '../../../src/light/output/protocols.js';
+import type { Protocol } from '../../../src/light/structure/output-protocols.js';
 import { Fixture } from '../../../src/light/structure/fixture.js';
 
 export interface OutputRig {

@@ -58,7 +58,7 @@ test('footlight serve --project: status.json reports projectPath; a missing file
 
 test('openProject replaces the open show (history cleared), saveProject writes it back atomically', async (t) => {
   const { Engine } = await import('../../../src/engine/engine.js');
-  const { LightShow } = await import('../../../src/light/light-show.js');
+  const { LightShow } = await import('../../../src/light/show/light-show.js');
   const { mkdtemp, rm } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
   const dir = await mkdtemp(join(tmpdir(), 'footlight-open-'));
@@ -85,7 +85,7 @@ test('openProject replaces the open show (history cleared), saveProject writes i
 
 test('openProject reads a project leniently; a malformed one is refused (invalid_argument, file:line:column) and the open show and its history stay', async (t) => {
   const { Engine } = await import('../../../src/engine/engine.js');
-  const { LightShow } = await import('../../../src/light/light-show.js');
+  const { LightShow } = await import('../../../src/light/show/light-show.js');
   const { isFootlightError } = await import('../../../src/engine/errors.js');
   const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { Engine } from '../../../src/engine/engine.js';
 import type { Origin } from '../../../src/engine/commands/history.js';
-import { LightShow } from '../../../src/light/light-show.js';
-import { readProject, writeProject } from '../../../src/light/project/project-file.js';
-import { createLibrary } from '../../../src/light/library.js';
-import { isSnapshotControl } from '../../../src/light/snapshots/snapshot-engine.js';
+import { LightShow } from '../../../src/light/show/light-show.js';
+import { readProject, writeProject } from '../../../src/light/show/project/project-file.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
+import { isSnapshotControl } from '../../../src/light/show/snapshots/snapshot-engine.js';
 import type { Channel } from '../../../src/light/mixer/channel.js';
 
 import { GOLDEN_DIR as GOLDEN } from '../../helpers/golden-dir.js';

@@ -1,0 +1,146 @@
+// NoisePattern's per-point pass as a point job (../parallel/point-job.ts): noise-space
+// coordinates, the noise function and the brightness lookup for points start..end−1. The
+// pattern writes the frame's numbers (NOISE_* slots) and arrays; any thread runs the kernel.
+import type { PointJob } from '../../../parallel/point-job.js';
+import { PerlinWasm } from './perlin-wasm.js';
+
+const f = Math.fround;
+
+/** NoisePattern.CoordinateMode ordinals. */
+export const NORMAL = 0;
+const CENTER = 1;
+const RADIAL = 2;
+/** NoisePattern.Algorithm ordinals handled here (Static runs on the engine thread). */
+export const PERLIN = 0;
+const RIDGE = 1;
+const FBM = 2;
+
+// Number slots.
+export const NOISE_ALGORITHM = 0;
+export const NOISE_SEED = 1;
+/** Motion (x, y, z), then offsets, scales and modes, three slots each. */
+export const NOISE_MOTION = 2;
+export const NOISE_OFFSET = 5;
+export const NOISE_SCALE = 8;
+export const NOISE_MODE = 11;
+export const NOISE_OCTAVES = 14;
+export const NOISE_LACUNARITY = 15;
+export const NOISE_GAIN = 16;
+export const NOISE_RIDGE = 17;
+export const NOISE_LEVEL = 18;
+export const NOISE_CONTRAST = 19;
+export const NOISE_MIN = 20;
+export const NOISE_MAX = 21;
+/** 1 when the coordinates are rotated; the 12 matrix entries (3 rows of LXMatrix) follow. */
+export const NOISE_ROTATE = 22;
+export const NOISE_MATRIX = 23;
+/** The brightness lookup table (NOISE_LUT_SIZE colors). */
+export const NOISE_LUT = 40;
+export const NOISE_LUT_SIZE = 512;
+// Arrays: xn, yn, zn, rcn, index, colors.
+
+/** A NoisePattern coordinate (float): Normal n + off, Center |n − (1 + off)/2|, Radial rcn + off·n, None ½ + off. */
+function noiseCoordinate(mode: number, n: number, offset: number, rcn: number): number {
+  if (mode === NORMAL) return f(n + offset);
+  if (mode === CENTER) return Math.abs(f(n - f(0.5 * f(1 + offset))));
+  if (mode === RADIAL) return f(rcn + f(offset * n));
+  return f(0.5 + offset);
+}
+
+/**
+ * One axis (0..2) of noise-space coordinates for points start..end−1, into out[0..end−start),
+ * the Perlin kernel's input for that axis: motion + scale · coordinate(mode, n, offset, rcn)
+ * (float), the mode chosen once per pass. Normal, the usual mode, runs in the kernel's SIMD loop.
+ */
+function fillNoiseAxis(
+  perlin: PerlinWasm,
+  axis: 0 | 1 | 2,
+  out: Float32Array,
+  n: Float32Array,
+  rcn: Float32Array,
+  start: number,
+  end: number,
+  mode: number,
+  offset: number,
+  scale: number,
+  motion: number,
+): void {
+  if (mode === NORMAL) {
+    out.set(n.subarray(start, end));
+    perlin.normalCoordinates(axis, end - start, motion, scale, offset);
+  } else if (mode === CENTER) {
+    const center = f(0.5 * f(1 + offset));
+    for (let k = start; k < end; k++) out[k - start] = f(motion + f(scale * Math.abs(f(n[k] - center))));
+  } else if (mode === RADIAL) {
+    for (let k = start; k < end; k++) out[k - start] = f(motion + f(scale * f(rcn[k] + f(offset * n[k]))));
+  } else {
+    out.fill(f(motion + f(scale * f(0.5 + offset))), 0, end - start);
+  }
+}
+
+/** m[row]·(x, y, z, 1), float32 left to right (LXMatrix.xn/yn/zn). */
+function rotated(m: Float64Array, row: number, x: number, y: number, z: number): number {
+  const at = NOISE_MATRIX + row * 4;
+  return f(f(f(f(m[at] * x) + f(m[at + 1] * y)) + f(m[at + 2] * z)) + m[at + 3]);
+}
+
+// Per thread: the Perlin kernel, whose memory holds one slice's coordinates and noise, and the
+// job's lookup table.
+let perlin: PerlinWasm | undefined;
+const lut = new Uint32Array(NOISE_LUT_SIZE);
+let lutSerial = Number.NaN;
+
+export function noiseKernel(job: PointJob, start: number, end: number): void {
+  perlin ??= new PerlinWasm();
+  if (lutSerial !== job.serial) {
+    for (let i = 0; i < NOISE_LUT_SIZE; i++) lut[i] = job.num[NOISE_LUT + i];
+    lutSerial = job.serial;
+  }
+  for (let from = start; from < end; from += perlin.capacity) noiseSlice(job, perlin, from, Math.min(end, from + perlin.capacity));
+}
+
+/** Points start..end−1 (at most the Perlin kernel's capacity). */
+function noiseSlice(job: PointJob, perlin: PerlinWasm, start: number, end: number): void {
+  const num = job.num;
+  const [xn, yn, zn, rcn] = job.arrays as Float32Array[];
+  const index = job.arrays[4] as Int32Array;
+  const colors = job.arrays[5] as Uint32Array;
+  const length = end - start;
+  const { xs: bx, ys: by, zs: bz, out: bn } = perlin;
+  const [xa, ya, za] = [num[NOISE_MOTION], num[NOISE_MOTION + 1], num[NOISE_MOTION + 2]];
+  const [xo, yo, zo] = [num[NOISE_OFFSET], num[NOISE_OFFSET + 1], num[NOISE_OFFSET + 2]];
+  const [xs, ys, zs] = [num[NOISE_SCALE], num[NOISE_SCALE + 1], num[NOISE_SCALE + 2]];
+  const [xMode, yMode, zMode] = [num[NOISE_MODE], num[NOISE_MODE + 1], num[NOISE_MODE + 2]];
+  if (num[NOISE_ROTATE] === 1) {
+    for (let k = start; k < end; k++) {
+      const x0 = xn[k];
+      const y0 = yn[k];
+      const z0 = zn[k];
+      const rc = rcn[k];
+      bx[k - start] = f(xa + f(xs * noiseCoordinate(xMode, rotated(num, 0, x0, y0, z0), xo, rc)));
+      by[k - start] = f(ya + f(ys * noiseCoordinate(yMode, rotated(num, 1, x0, y0, z0), yo, rc)));
+      bz[k - start] = f(za + f(zs * noiseCoordinate(zMode, rotated(num, 2, x0, y0, z0), zo, rc)));
+    }
+  } else {
+    fillNoiseAxis(perlin, 0, bx, xn, rcn, start, end, xMode, xo, xs, xa);
+    fillNoiseAxis(perlin, 1, by, yn, rcn, start, end, yMode, yo, ys, ya);
+    fillNoiseAxis(perlin, 2, bz, zn, rcn, start, end, zMode, zo, zs, za);
+  }
+  const algorithm = num[NOISE_ALGORITHM];
+  const octaves = num[NOISE_OCTAVES];
+  const lacunarity = num[NOISE_LACUNARITY];
+  const gain = num[NOISE_GAIN];
+  if (algorithm === PERLIN) perlin.run(length, num[NOISE_SEED]);
+  else perlin.fractal(algorithm === RIDGE ? 'ridge' : algorithm === FBM ? 'fbm' : 'turbulence', length, lacunarity, gain, num[NOISE_RIDGE], octaves);
+  const level = num[NOISE_LEVEL];
+  const contrast = num[NOISE_CONTRAST];
+  const minLevel = num[NOISE_MIN];
+  const maxLevel = num[NOISE_MAX];
+  for (let k = start; k < end; k++) {
+    const b = f(level + f(contrast * bn[k - start]));
+    // LXUtils.clamp(double…) then 2.559 · b in double, cast to int: Min and Max lie in 0..100,
+    // so the product is within 0..256 (or NaN → 0) and `| 0` is Java's (int).
+    const clamped = b < minLevel ? minLevel : b > maxLevel ? maxLevel : b;
+    colors[index[k]] = lut[(2.559 * clamped) | 0];
+  }
+}
