@@ -4,6 +4,7 @@ import { silentLogger } from '../engine/log.js';
 import { LightShow } from '../light/show/light-show.js';
 import type { LxfResolver } from '../light/model/index.js';
 import { readProject } from '../light/show/project/project-file.js';
+import type { LXComponent } from '../light/component/lx-component.js';
 import type { DeviceRegistry } from '../light/component/registry.js';
 import { renderOffline as renderAudio, RENDER_SAMPLE_RATE } from '../sound/audio/offline.js';
 import { buildPlan } from '../sound/audio/plan.js';
@@ -21,7 +22,7 @@ export interface ShowRenderOptions {
   readonly seconds: number;
   /** Frames per second (default 60). */
   readonly fps?: number;
-  readonly registry: DeviceRegistry;
+  readonly registry: DeviceRegistry<LXComponent>;
   readonly resolveLxf?: LxfResolver;
   readonly resolveLxm?: (file: string) => unknown;
   /** The song track the audio devices hear alone (default the master). */

@@ -1,10 +1,10 @@
 import { invalidArgument, notFound } from '../../engine/errors.js';
-import type { LXComponent } from './lx-component.js';
+import type { Component } from '../../engine/component.js';
 
 export type DeviceKind = 'pattern' | 'effect' | 'modulator';
 
 /** One class of the light library: what users pick from the browser and projects name by class. */
-export interface DeviceEntry {
+export interface DeviceEntry<C extends Component = Component> {
   readonly kind: DeviceKind;
   /** Fully qualified LX class, e.g. `heronarts.lx.pattern.color.GradientPattern`. */
   readonly className: string;
@@ -13,7 +13,7 @@ export interface DeviceEntry {
   /** LX's `@LXCategory`. */
   readonly category: string;
   /** Builds a fresh instance; absent for classes Footlight lists but cannot run. */
-  readonly create?: () => LXComponent;
+  readonly create?: () => C;
   /** Why the class cannot run here (needs live audio, DMX or MIDI input). */
   readonly unavailable?: string;
   /** Modulators: may be added to the global modulation engine / inside a device. */
@@ -28,19 +28,19 @@ function simpleName(className: string): string {
 }
 
 /** The light library: every stock pattern, effect and modulator, in LX's registry order. */
-export class DeviceRegistry {
-  private readonly entries: DeviceEntry[] = [];
+export class DeviceRegistry<C extends Component = Component> {
+  private readonly entries: DeviceEntry<C>[] = [];
 
-  register(entry: DeviceEntry): void {
+  register(entry: DeviceEntry<C>): void {
     if (this.entries.some((e) => e.className === entry.className)) throw new Error(`${entry.className} registered twice`);
     this.entries.push(entry);
   }
 
-  list(kind: DeviceKind): readonly DeviceEntry[] {
+  list(kind: DeviceKind): readonly DeviceEntry<C>[] {
     return this.entries.filter((e) => e.kind === kind);
   }
 
-  byClassName(className: string): DeviceEntry | undefined {
+  byClassName(className: string): DeviceEntry<C> | undefined {
     return this.entries.find((e) => e.className === className);
   }
 
@@ -49,7 +49,7 @@ export class DeviceRegistry {
    * then case-insensitive). Unknown names are `not_found`; a name matching several classes is
    * `invalid_argument` listing them.
    */
-  find(kind: DeviceKind, name: string): DeviceEntry {
+  find(kind: DeviceKind, name: string): DeviceEntry<C> {
     const pool = this.list(kind);
     const exact = pool.filter((e) => e.className === name || simpleName(e.className) === name || e.name === name);
     const matches =
@@ -60,7 +60,7 @@ export class DeviceRegistry {
   }
 
   /** Instantiates a class, refusing ones that cannot run here with the reason. */
-  create(entry: DeviceEntry): LXComponent {
+  create(entry: DeviceEntry<C>): C {
     if (entry.create === undefined)
       throw invalidArgument(`${entry.name} (${entry.className}) is not available in Footlight: ${entry.unavailable ?? 'no implementation'}`);
     return entry.create();

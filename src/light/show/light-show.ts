@@ -58,12 +58,12 @@ import { colorBuffer } from '../parallel/shared-arrays.js';
  */
 export interface LightShowOptions {
   /** The light library (default: the stock library). */
-  readonly registry?: DeviceRegistry;
+  readonly registry?: DeviceRegistry<LXComponent>;
 }
 
 export class LightShow {
   lx: LXEngineComponent;
-  readonly registry: DeviceRegistry;
+  readonly registry: DeviceRegistry<LXComponent>;
   /** What did not load as saved when the project opened (placeholders, missing references). */
   warnings: readonly string[] = [];
   /** Saved `externals` of the open project (other hosts' UI state), written back on save. */

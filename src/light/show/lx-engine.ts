@@ -13,6 +13,8 @@ import type { ClipClock } from '../clips/clip-clock.js';
 import { ClipEngine } from '../clips/clip-engine.js';
 import type { LightAudioInput } from '../audio/audio-input.js';
 import { LXAudioEngine } from '../audio/audio-engine.js';
+import { KERNELS, KERNELS_URL } from '../devices/point-kernels.js';
+import { pointPool } from '../parallel/point-pool.js';
 
 /** LX's engine children, in construction and save order (unmodeled ones are kept from the file). */
 const CHILD_ORDER = ['palette', 'tempo', 'clips', 'audio', 'mixer', 'modulation', 'output', 'snapshots', 'dmx', 'midi', 'osc'];
@@ -57,6 +59,7 @@ export class LXEngineComponent extends LXComponent {
 
   constructor() {
     super('Engine');
+    pointPool.useKernels(KERNELS, KERNELS_URL); // the pool imports no device: the engine hands it their kernels
     this.key = 'lx';
     this.addParameter('framesPerSecond', this.framesPerSecond);
     this.addParameter('speed', this.speed);

@@ -5,7 +5,7 @@ import { blendMask } from '../../color/blend-kernel.js';
 import { gray } from '../../color/lx-color.js';
 import { Effect } from './effect.js';
 import { SPARKLE_MASK_MODES, choicesOf } from './effect-support.js';
-import { SparkleEngine } from '../patterns/texture/sparkle-pattern.js';
+import { SparkleEngine } from '../shared/sparkle-engine.js';
 
 /** Seed of a new sparkle effect's generator; a show that needs different sparkles re-seeds it. */
 const DEFAULT_SEED = 0x5eed5a1e;

@@ -10,12 +10,13 @@ import { LinearMaskEffect } from '../effects/linear-mask-effect.js';
 import { SparkleEffect } from '../effects/sparkle-effect.js';
 import { StrobeEffect } from '../effects/strobe-effect.js';
 import { TransparifyEffect } from '../effects/color/transparify-effect.js';
+import type { LXComponent } from '../../component/lx-component.js';
 import type { DeviceEntry } from '../../component/registry.js';
 
 const src = (file: string): string => new URL(`../effects/${file}`, import.meta.url).href;
 
 /** Stock effects in LX's registry order. */
-export const EFFECTS: readonly DeviceEntry[] = [
+export const EFFECTS: readonly DeviceEntry<LXComponent>[] = [
   {
     kind: 'effect',
     className: 'heronarts.lx.effect.audio.SoundObjectEffect',

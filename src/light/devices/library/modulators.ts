@@ -1,3 +1,4 @@
+import type { LXComponent } from '../../component/lx-component.js';
 import type { DeviceEntry } from '../../component/registry.js';
 import { BooleanLogic } from '../../modulation/modulators/boolean-logic.js';
 import { ComparatorModulator } from '../../modulation/modulators/comparator-modulator.js';
@@ -35,12 +36,12 @@ const MIDI = 'needs MIDI input, which Footlight does not receive';
 const LX_MODULATOR = 'heronarts.lx.modulator.';
 
 /** A modulator LX offers both in the global engine and inside devices and buses. */
-function both(className: string, name: string, category: string, rest: Partial<DeviceEntry>): DeviceEntry {
+function both(className: string, name: string, category: string, rest: Partial<DeviceEntry<LXComponent>>): DeviceEntry<LXComponent> {
   return { kind: 'modulator', className, name, category, global: true, device: true, ...rest };
 }
 
 /** A stock modulator Footlight runs: `file` is its implementation under modulation/modulators. */
-function stock(simpleName: string, name: string, category: string, file: string, create: () => Modulator, globalOnly = false): DeviceEntry {
+function stock(simpleName: string, name: string, category: string, file: string, create: () => Modulator, globalOnly = false): DeviceEntry<LXComponent> {
   return { kind: 'modulator', className: LX_MODULATOR + simpleName, name, category, global: true, device: !globalOnly, create, sourceUrl: src(file) };
 }
 
@@ -50,7 +51,7 @@ function stock(simpleName: string, name: string, category: string, file: string,
  * Randomizer "Random"). Timer and Sound Object are global-only. Band Filter and Beat Detect hear the
  * show's song; classes that need sound objects, DMX or MIDI input are listed as unavailable with the reason.
  */
-export const MODULATORS: readonly DeviceEntry[] = [
+export const MODULATORS: readonly DeviceEntry<LXComponent>[] = [
   both('heronarts.lx.audio.BandFilter', 'Band Filter', 'Audio', { create: () => new BandFilter(), sourceUrl: audioSrc }),
   both('heronarts.lx.audio.BandGate', 'Beat Detect', 'Audio', { create: () => new BandGate(), sourceUrl: audioSrc }),
   {

@@ -1,3 +1,4 @@
+import type { LXComponent } from '../../component/lx-component.js';
 import type { DeviceEntry } from '../../component/registry.js';
 import { AlternatingPattern } from '../patterns/color/alternating-pattern.js';
 import { GraphicEqualizerPattern } from '../patterns/graphic-equalizer-pattern.js';
@@ -21,7 +22,7 @@ const NEEDS_AUDIO =
  * Planes, Chase, Noise, Sparkle, Test), then classes LX ships outside its default registry:
  * Alternating and Graphic Equalizer (both available here; the equalizer reads /lx/audio/meter).
  */
-export const PATTERNS: readonly DeviceEntry[] = [
+export const PATTERNS: readonly DeviceEntry<LXComponent>[] = [
   { kind: 'pattern', className: 'heronarts.lx.dmx.DmxPattern', name: 'DMX', category: 'Other', unavailable: NEEDS_DMX },
   {
     kind: 'pattern',

@@ -3,10 +3,39 @@
 // The pattern writes the frame's shape (ChaseShape.writeTo) and the arrays xn, yn, index, colors.
 import { grayf } from '../../../color/lx-color.js';
 import type { PointJob } from '../../../parallel/point-job.js';
-import type { ChasePattern } from './chase-pattern.js';
 import { clampf, distf2, lerpf, wrapdistf } from '../../../math/pattern-math.js';
 
 const f = Math.fround;
+
+/** A knob update() reads (a ChasePattern parameter), named by shape so the kernel does not import the pattern. */
+interface Knob {
+  getValuef(): number;
+}
+interface Toggle {
+  isOn(): boolean;
+}
+
+/** ChasePattern's parameters that update() reads. */
+export interface ChaseKnobs {
+  readonly minChunk: Knob;
+  readonly maxChunk: Knob;
+  readonly chunkSize: Knob;
+  readonly shift: Knob;
+  readonly shiftRange: Knob;
+  readonly wrap: { getValue(): number };
+  readonly interlace: Toggle;
+  readonly alternateChunk: Toggle;
+  readonly swarmOn: Toggle;
+  readonly swarmSize: Knob;
+  readonly swarmX: Knob;
+  readonly swarmY: Knob;
+  readonly size: Knob;
+  readonly fade: Knob;
+  readonly invert: Knob;
+  readonly swarmFade: Knob;
+  readonly swarmBrightness: Knob;
+  readonly level: Knob;
+}
 
 /** ChasePattern.WrapMode, in enum order. */
 export const WRAP_MODES = [
@@ -127,7 +156,7 @@ export class ChaseShape {
   }
 
   /** Reads the frame's knobs; `wave` is the chase's position in its cycle (0–1). */
-  update(p: ChasePattern, wave: number): void {
+  update(p: ChaseKnobs, wave: number): void {
     const chunkSize = lerpf(p.minChunk.getValuef(), p.maxChunk.getValuef(), f(p.chunkSize.getValuef() * f(0.01)));
     this.chunkSize = chunkSize;
     this.chunkSizei = chunkSize | 0;
