@@ -9,7 +9,7 @@ import { internal, invalidArgument, notFound } from '../../engine/errors.js';
 import { NumericParameter } from '../../engine/parameters/numeric.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { type Clip, type Marker, MARKERS, TIME_BASES } from '../clips/clip.js';
-import { AddClip, AddLane, RemoveClip, RemoveLane, SetClipMarkers, SetLaneEvents } from '../clips/clip-commands.js';
+import { AddClip, AddLane, RemoveClip, RemoveLane, SetClipMarkers, SetLaneEvents } from '../mixer/clip-commands.js';
 import { MAX_SCENES } from '../clips/clip-engine.js';
 import { cursorAtMillis } from '../clips/cursor.js';
 import {

@@ -1,9 +1,9 @@
 import type { Command } from '../../engine/commands/command.js';
 import type { Graph } from '../../engine/graph.js';
-import type { Bus } from '../mixer/bus.js';
-import type { Clip, Marker } from './clip.js';
-import type { Cursor } from './cursor.js';
-import type { AnyLane } from './lanes.js';
+import type { Bus } from './bus.js';
+import type { Clip, Marker } from '../clips/clip.js';
+import type { Cursor } from '../clips/cursor.js';
+import type { AnyLane } from '../clips/lanes.js';
 
 /** Puts a clip in its slot on a bus; undo takes it out (same object, same id). */
 export class AddClip implements Command {
