@@ -62,6 +62,7 @@ async function run(mode: Mode, port: number, sink: ReturnType<typeof fork>) {
     light.structure.addFixture(f);
   }
   const outputs = new OutputEngine(light, { log: silentLogger, ports: { artnet: port, sacn: port } });
+  engine.clock.onFrame((frame) => outputs.send(frame, light.main)); // src/main.ts's pipeline: render, then outputs
   outputs.refresh();
   await outputs.whenConnected();
   const map = outputs.map();
@@ -70,7 +71,7 @@ async function run(mode: Mode, port: number, sink: ReturnType<typeof fork>) {
   let encodeMs = NaN;
   if (mode !== 'off') {
     const t0 = performance.now();
-    for (let i = 0; i < 200; i++) outputs.encode(i & 1);
+    for (let i = 0; i < 200; i++) outputs.encode(i & 1, light.main);
     encodeMs = (performance.now() - t0) / 200;
   }
   await outputs.flush();

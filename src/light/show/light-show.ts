@@ -59,6 +59,11 @@ import { colorBuffer } from '../parallel/shared-arrays.js';
 export interface LightShowOptions {
   /** The light library (default: the stock library). */
   readonly registry?: DeviceRegistry<LXComponent>;
+  /**
+   * Render on every clock frame (default true). False when a frame pipeline calls `render` itself
+   * (src/main.ts: render, then the outputs).
+   */
+  readonly renderOnClock?: boolean;
 }
 
 export class LightShow {
@@ -100,7 +105,7 @@ export class LightShow {
     this.lx = lx;
     this.registry = options.registry ?? createLibrary();
     engine.graph.addRoot(this.lx);
-    engine.clock.onFrame((frame) => this.render(frame));
+    if (options.renderOnClock !== false) engine.clock.onFrame((frame) => this.render(frame));
   }
 
   /** Opens a `.lxp` file into a new show (media folder: `media`, else beside the project). */
@@ -108,7 +113,7 @@ export class LightShow {
     const registry = options.registry ?? createLibrary();
     const opened = await openProjectFile(resolve(path), registry, options.media);
     engine.graph.reserveIds(opened.maxId);
-    const show = new LightShow(engine, opened.lx, { registry });
+    const show = new LightShow(engine, opened.lx, { registry, renderOnClock: options.renderOnClock });
     show.projectPath = resolve(path);
     show.mediaDir = opened.media.mediaDir;
     show.warnings = opened.warnings;

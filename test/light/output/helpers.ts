@@ -32,6 +32,8 @@ export async function outputRig(t: TestContext, ports: Partial<Record<Protocol, 
   g.gradient.setValue(0.5);
   g.colorMode.setValue(0);
   const outputs = new OutputEngine(light, { log: silentLogger, ports, ...(cid ? { cid } : {}) });
+  // The frame pipeline of src/main.ts: the light renders (its own clock listener), then the outputs send the frame.
+  engine.clock.onFrame((frame) => outputs.send(frame, light.main));
   t.after(() => outputs.close());
   return {
     engine,
