@@ -1,4 +1,4 @@
-// BlurEffect's per-point pass as a point job (../parallel/point-job.ts): each point's
+// BlurEffect's per-point pass as a point job (src/light/parallel/point-job.ts): each point's
 // persistence decays and takes the lighter of itself and the frame, then (at a level above 0)
 // is blended back over the frame, for points start..end−1. Arrays: colors, blur, index.
 import { BLEND_ALPHA_FULL, lightest, lightestOpaqueFull } from '../../color/blend-kernel.js';

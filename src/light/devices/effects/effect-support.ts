@@ -142,7 +142,7 @@ export function lerpi(a: number, b: number, t: number): number {
 // ---- palette (LXPalette's live swatch, read-only) -------------------------------------------------
 
 /**
- * The palette calls effects make, the same ones stock patterns make (patterns/palette-colors.ts):
+ * The palette calls effects make, the same ones stock patterns make (devices/shared/palette-colors.ts):
  * per 0-based swatch color, its ARGB now and its hue (valid even when the color is black); an
  * index past the last color reads the last one.
  */

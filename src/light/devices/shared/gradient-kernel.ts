@@ -1,5 +1,5 @@
 // The gradient engine's per-point pass (GradientPattern and Gradient Mask) as a point job
-// (../parallel/point-job.ts): each point's position along the gradient (gradient-wasm.ts, a
+// (src/light/parallel/point-job.ts): each point's position along the gradient (gradient-wasm.ts, a
 // slice at a time) and the stop blend there, memoized per position, for points start..end−1.
 // The engine writes the frame's numbers (gradient-layout.ts, then the color stops) and the
 // arrays xn, yn, zn, rcn, index, out.

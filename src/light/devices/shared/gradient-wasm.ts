@@ -4,7 +4,7 @@
 // operation as LX's GradientPattern.Engine). The stop blend at each position stays in
 // JavaScript (gradient-kernel.ts), memoized per position.
 //
-// Each thread has its own instance (../parallel/point-slices.ts): xn, yn, zn and rcn of a slice
+// Each thread has its own instance (src/light/parallel/point-slices.ts): xn, yn, zn and rcn of a slice
 // go in, the job's numbers (gradient-layout.ts, up to GRADIENT_STOPS) into the first words, and
 // the positions come out of `out` (`outBits`: the same memory as bit patterns).
 import {

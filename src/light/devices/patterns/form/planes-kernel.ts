@@ -1,4 +1,4 @@
-// PlanesPattern's per-point pass as a point job (../parallel/point-job.ts): black, then each
+// PlanesPattern's per-point pass as a point job (src/light/parallel/point-job.ts): black, then each
 // active plane's slab of gray added on, for points start..end−1. The pattern writes the frame's
 // numbers (planes-layout.ts) and the arrays xn, yn, zn, rn, index, colors; the point loop itself
 // runs in WebAssembly (planes-wasm.ts), a slice at a time.

@@ -3,7 +3,7 @@
 // operation for operation as LX's Plane.run) and byte-saturating adds. A slab gray is opaque, so
 // adding it is LXColor.add at full alpha: each channel min(255, d + s).
 //
-// Each thread has its own instance (../parallel/point-slices.ts): xn, yn, zn and rn of a slice go
+// Each thread has its own instance (src/light/parallel/point-slices.ts): xn, yn, zn and rn of a slice go
 // in, the planes' numbers into plane blocks, and the colors come out of `outColors`.
 import {
   type Code,

@@ -1,4 +1,4 @@
-// ChasePattern's per-point pass as a point job (../parallel/point-job.ts): each point's chunk,
+// ChasePattern's per-point pass as a point job (src/light/parallel/point-job.ts): each point's chunk,
 // its distance to the chunk's motion point and the profile's gray, for points start..end−1.
 // The pattern writes the frame's shape (ChaseShape.writeTo) and the arrays xn, yn, index, colors.
 import { grayf } from '../../../color/lx-color.js';

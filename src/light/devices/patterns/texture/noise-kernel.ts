@@ -1,4 +1,4 @@
-// NoisePattern's per-point pass as a point job (../parallel/point-job.ts): noise-space
+// NoisePattern's per-point pass as a point job (src/light/parallel/point-job.ts): noise-space
 // coordinates, the noise function and the brightness lookup for points start..end−1. The
 // pattern writes the frame's numbers (NOISE_* slots) and arrays; any thread runs the kernel.
 import type { PointJob } from '../../../parallel/point-job.js';
