@@ -148,7 +148,7 @@ export function registerTools(
       },
     );
     if (!listed.has(tool.toolset)) registered.disable();
-    // Tasks live in a 2025-era session (see tasks.ts); a 2026-era request is served plain.
+    // execution.taskSupport is 2025 vocabulary (tasks.ts); 2026-era requests use the Tasks extension (modern-tasks.ts).
     if (tool.longRunning === true && caller.era === 'legacy') registered.execution = { taskSupport: 'optional' };
     const group = handles.get(tool.toolset) ?? [];
     group.push(registered);

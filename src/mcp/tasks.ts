@@ -6,7 +6,7 @@ import { ProtocolError, ProtocolErrorCode, RELATED_TASK_META_KEY, type McpServer
  * MCP Tasks (the 2025-11-25 task vocabulary, which the SDK ships as message schemas only) for one
  * 2025-era session: a task-augmented `tools/call` of a long tool answers at once with a task,
  * runs the call as the plain call would, and keeps its result for `tasks/result`. 2026-07-28
- * requests have no session to keep a task in, so they are served plain.
+ * requests get the Tasks extension instead (modern-tasks.ts).
  */
 
 type Status = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
