@@ -202,8 +202,8 @@ export function serveModernTasks(server: McpServer, store: ModernTaskStore, long
   }) as never);
 }
 
-/** A long tool called plainly: its result unchanged, with progress 0 and 1 when the request sent a progress token. */
-async function plainWithProgress(
+/** A long tool called plainly (either era): its result unchanged, with progress 0 and 1 when the request sent a progress token. */
+export async function plainWithProgress(
   plain: Handler,
   request: { method: string; params?: Record<string, unknown> },
   ctx: ServerContext,

@@ -184,8 +184,16 @@ test('tasks (2026-07-28): get_frame as a task — CreateTaskResult, tasks/get in
   assert.deepEqual(caps.extensions?.['io.modelcontextprotocol/tasks'], {});
   const listed = (await sdk.listTools()).tools;
   assert.equal(listed.find((x) => x.name === 'get_frame')?.execution, undefined);
-  const viaSdk = await sdk.callTool({ name: 'get_frame', arguments: { include_image: true, width: 64 } });
+  const progress: number[] = [];
+  const viaSdk = await sdk.callTool(
+    { name: 'get_frame', arguments: { include_image: true, width: 64 } },
+    { onprogress: (p) => void progress.push(p.progress) },
+  );
   assert.notEqual(viaSdk.isError, true);
+  assert.deepEqual(progress, [0, 1], 'a plain long call reports progress to the SDK client');
+  const legacyProgress: number[] = [];
+  await show.client.callTool({ name: 'get_frame', arguments: {} }, { onprogress: (p) => void legacyProgress.push(p.progress) });
+  assert.deepEqual(legacyProgress, [0, 1], 'and on a 2025-era session too');
 
   const created = await modern(show.url, 'tools/call', { name: 'get_frame', arguments: { include_image: true, width: 64 } });
   assert.equal(created.result.resultType, 'task');
