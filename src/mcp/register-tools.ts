@@ -6,7 +6,7 @@ import { internal, invalidArgument } from '../engine/errors.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import type { Services, ToolContext } from '../tools/context.js';
 import { toolError, toolResult, type ImageBlock, type ToolResult } from './envelope.js';
-import { leanJsonSchema, LISTED_OUTPUT_DEPTH } from '../tools/lean-schema.js';
+import { leanJsonSchema, listedOutputJson } from '../tools/lean-schema.js';
 import { once, splitRequestId } from './replays.js';
 import { takesRequestId, withRequestId } from '../tools/retry-key.js';
 
@@ -46,7 +46,8 @@ function advertiseOnly(schema: z.ZodType): StandardSchemaWithJSON {
     const key = `${io}:${options.target}`;
     let json = memo.get(key);
     if (json === undefined) {
-      json = leanJsonSchema(std.jsonSchema[io](options as never), io === 'output' ? LISTED_OUTPUT_DEPTH : Infinity);
+      const raw = std.jsonSchema[io](options as never);
+      json = io === 'output' ? listedOutputJson(raw) : leanJsonSchema(raw);
       memo.set(key, json);
     }
     return json;
