@@ -30,6 +30,8 @@ interface ModernTask {
   readonly ttlMs: number;
   readonly expiresAt: number;
   cancelRequested: boolean;
+  /** Handed to the tool: from here on a write cannot be called back. */
+  started: boolean;
   result?: Record<string, unknown>;
   error?: { code: number; message: string; data?: unknown };
 }
@@ -149,10 +151,13 @@ export function serveModernTasks(server: McpServer, store: ModernTaskStore, long
       ttlMs: TTL_MS,
       expiresAt: Date.now() + TTL_MS,
       cancelRequested: false,
+      started: false,
     };
     store.add(task); // durable before the reply: a tasks/get for this id resolves from now on
     // Started after the reply is on its way; the run outlives this request and its server.
     setImmediate(() => {
+      if (task.status === 'cancelled') return; // cancelled before it started: it never runs
+      task.started = true;
       plain(request, ctx).then(
         (result) => {
           if (task.status === 'cancelled') return; // a cancelled read: its result is dropped
@@ -190,14 +195,20 @@ export function serveModernTasks(server: McpServer, store: ModernTaskStore, long
     requireTasks(ctx, 'tasks/cancel');
     const t = store.find(params.taskId);
     if (t.status !== 'working' && t.status !== 'input_required') return {}; // it ended first; tasks/get says how
-    if (t.write) {
+    if (t.write && t.started) {
       // Honest: the write is with the engine or the sound host already and cannot be called back.
       t.cancelRequested = true;
       t.statusMessage = `${t.tool} had already started and cannot be called back: it will finish, and tasks/get will show how it ended`;
       t.lastUpdatedAt = new Date().toISOString();
       return {};
     }
-    touch(t, 'cancelled', `cancelled by the client; ${t.tool} changes nothing, so its result was dropped`);
+    touch(
+      t,
+      'cancelled',
+      t.started
+        ? `cancelled by the client; ${t.tool} changes nothing, so its result was dropped`
+        : `cancelled by the client before ${t.tool} started; it never ran`,
+    );
     return {};
   }) as never);
 }
