@@ -20,7 +20,7 @@ import { Channel } from '../light/mixer/channel.js';
 import { oscAddressOf, oscComponentAddress } from '../light/osc-address.js';
 import { Structure } from '../light/structure/structure.js';
 import { MalformedOscError, decodePacket, encodeMessage, type OscMessage } from './codec.js';
-import { GoPattern } from './go-pattern.js';
+import { goPatternCommand } from './go-pattern.js';
 import { isOscParameter, route } from './router.js';
 import { coerce, outgoing } from './values.js';
 
@@ -220,7 +220,7 @@ export class OscSurface {
       case 'activePattern': {
         const arg = m.args[0];
         const index = arg !== undefined && (arg.type === 'integer' || arg.type === 'float' || arg.type === 'double') ? Math.trunc(arg.value) : NaN;
-        this.perform(new GoPattern(r.channel, index), origin);
+        this.perform(goPatternCommand(r.channel, index), origin);
         this.sendActivePattern(r.channel);
         return;
       }
