@@ -92,11 +92,13 @@ export class ComponentDocs {
     const what = kind ?? 'pattern, effect or modulator';
     if (matches.length > 1) {
       throw invalidArgument(
-        `${JSON.stringify(name)} names several classes: ${matches.map((e) => `${e.className} (${e.kind} "${e.name}")`).join(', ')}; pass the full class${kind === undefined ? ' or a kind' : ''}`,
+        `${JSON.stringify(name)} names several classes: ${matches.map((e) => `${e.className} (${e.kind} "${e.name}")`).join(', ')}; ` +
+          `pass the full class${kind === undefined ? ' or a kind' : ''}`,
       );
     }
     throw notFound(
-      `no ${what} class ${JSON.stringify(name)} in Footlight's library; list_available_${kind ?? 'pattern'}s lists ${kind === undefined ? 'the patterns (and _effects, _modulators the others)' : 'them'}`,
+      `no ${what} class ${JSON.stringify(name)} in Footlight's library; ` +
+        `list_available_${kind ?? 'pattern'}s lists ${kind === undefined ? 'the patterns (and _effects, _modulators the others)' : 'them'}`,
     );
   }
 

@@ -31,7 +31,8 @@ export function entryFor(docs: ComponentDocs, request: DocRequest): DeviceEntry 
         `${instance.path} is a saved ${instance.kind} of class ${lxClass}, which is not in Footlight's library (${instance.reason}); there is no note for it`,
       );
     throw invalidArgument(
-      `${instance.path} is ${lxClass === undefined ? 'not a device' : `a ${lxClass}`}, not a pattern, effect or modulator; get_component_doc explains those (list_parameters shows any component's knobs)`,
+      `${instance.path} is ${lxClass === undefined ? 'not a device' : `a ${lxClass}`}, not a pattern, effect or modulator; ` +
+        "get_component_doc explains those (list_parameters shows any component's knobs)",
     );
   }
   if (kind !== undefined && entry.kind !== kind) throw invalidArgument(`${instance.path} is a ${entry.kind} (${entry.className}), not a ${kind}`);

@@ -129,7 +129,8 @@ export function parseNote(text: string): ComponentNote {
   }
   if (order.length !== NOTE_SECTIONS.length || order.some((h, i) => h !== NOTE_SECTIONS[i])) {
     throw new NoteFormatError(
-      `the body has exactly these headings, in order: ${NOTE_SECTIONS.map((s) => `## ${s}`).join(', ')}; found ${order.map((s) => `## ${s}`).join(', ') || 'none'}`,
+      `the body has exactly these headings, in order: ${NOTE_SECTIONS.map((s) => `## ${s}`).join(', ')}; ` +
+        `found ${order.map((s) => `## ${s}`).join(', ') || 'none'}`,
     );
   }
   const body = (name: string): string => {

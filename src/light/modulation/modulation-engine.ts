@@ -71,7 +71,10 @@ export class ModulationEngine extends LXComponent {
     if (owner === null) return `${sourceLabel(source)} belongs to no component`;
     if (this.isGlobal) return rootOf(this).contains(owner) ? null : `${source.path} is not part of this show`;
     for (const m of this.modulators.items) if (m instanceof Modulator && m.contains(owner)) return null;
-    return `${source.path} is not a modulator of ${this.path} (a local modulation engine only takes its own modulators as sources; use /lx/modulation for anything else)`;
+    return (
+      `${source.path} is not a modulator of ${this.path} ` +
+      '(a local modulation engine only takes its own modulators as sources; use /lx/modulation for anything else)'
+    );
   }
 
   /** Why `target` may not be modulated from this engine, or null if it may. */

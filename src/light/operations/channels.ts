@@ -190,7 +190,8 @@ export function moveChannel(show: LightShow, target: ComponentTarget, index: num
     const last = g.index + g.members.length;
     if (typeof index !== 'number' || !Number.isInteger(index) || index < first || index > last) {
       throw invalidArgument(
-        `index takes ${first}–${last} for ${c.path}, a member of ${g.path} (members stay in their group; ungroup_channel takes one out); got ${describe(index)}`,
+        `index takes ${first}–${last} for ${c.path}, a member of ${g.path} ` +
+          `(members stay in their group; ungroup_channel takes one out); got ${describe(index)}`,
       );
     }
     order = [...rest.slice(0, index), c, ...rest.slice(index)];

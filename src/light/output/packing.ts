@@ -254,7 +254,9 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
         if (universe > limit) {
           errors.push({
             fixture: s.path,
-            message: `${n - i} of ${n} pixels do not fit: they would need ${s.protocol === 'kinet' ? 'KiNET port' : 'universe'} ${universe}, above the maximum ${limit}; they are not sent`,
+            message:
+              `${n - i} of ${n} pixels do not fit: they would need ${s.protocol === 'kinet' ? 'KiNET port' : 'universe'} ${universe}, ` +
+              `above the maximum ${limit}; they are not sent`,
           });
           break;
         }

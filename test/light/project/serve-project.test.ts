@@ -84,7 +84,8 @@ test('openProject replaces the open show (history cleared), saveProject writes i
   assert.equal(saved.engine.children.mixer.channels.length, 3);
 });
 
-test('openProject reads a project leniently; a malformed one is refused (invalid_argument, file:line:column) and the open show and its history stay', async (t) => {
+const LENIENT = 'openProject reads a project leniently; a malformed one is refused (invalid_argument, file:line:column) and the open show and its history stay';
+test(LENIENT, async (t) => {
   const { Engine } = await import('../../../src/engine/engine.js');
   const { LightShow } = await import('../../../src/light/light-show.js');
   const { isFootlightError } = await import('../../../src/engine/errors.js');
