@@ -48,7 +48,8 @@ function resolveSpecifier(from: string, spec: string): string | undefined {
 /** Names a file exports (`default` for a default export), re-exports included. */
 function exportsOf(text: string): Set<string> {
   const out = new Set<string>();
-  const decl = /^\s*export\s+(?:declare\s+)?(?:default\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|class|const|let|var|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm;
+  const decl =
+    /^\s*export\s+(?:declare\s+)?(?:default\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|class|const|let|var|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm;
   for (const m of text.matchAll(decl)) out.add(m[1]);
   if (/^\s*export\s+default\b/m.test(text)) out.add('default');
   for (const m of text.matchAll(/^\s*export\s+(?:type\s+)?\{([^}]*)\}/gm)) {
@@ -74,7 +75,7 @@ function importsOf(file: string, text: string, into: Map<string, Set<string>>): 
     if (set === undefined) into.set(target, (set = new Set()));
     for (const n of names) set.add(n);
   };
-  const stmt = /\b(import|export)\s+(type\s+)?([\s\S]*?)\s*from\s*['"]([^'"]+)['"]/g;
+  const stmt = /\b(import|export)\s+(type\s+)?([^;'"]*?)\s*from\s*['"]([^'"]+)['"]/g;
   for (const m of text.matchAll(stmt)) {
     const clause = m[3];
     const spec = m[4];

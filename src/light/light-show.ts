@@ -25,7 +25,7 @@ import { colorBuffer } from './parallel/shared-arrays.js';
  * `src/light/operations/*` over this object; each runs inside an engine-queue task, goes through
  * the shared history and reports what the engine holds afterwards.
  */
-export interface LightShowOptions {
+interface LightShowOptions {
   /** The light library (default: the stock library). */
   readonly registry?: DeviceRegistry;
 }

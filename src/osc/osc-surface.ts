@@ -28,14 +28,14 @@ export const DEFAULT_OSC_RECEIVE_PORT = 3030;
 export const DEFAULT_OSC_TRANSMIT_PORT = 4040;
 export const DEFAULT_OSC_HOST = '127.0.0.1';
 
-export interface OscDestination {
+interface OscDestination {
   readonly host: string;
   readonly port: number;
   /** Address prefixes to send (LX's filter); default every `/lx` address. */
   readonly filter?: readonly string[];
 }
 
-export interface OscSurfaceOptions {
+interface OscSurfaceOptions {
   readonly engine: Engine;
   readonly light: LightShow;
   readonly log: Logger;
@@ -47,7 +47,7 @@ export interface OscSurfaceOptions {
   readonly destinations?: readonly OscDestination[];
 }
 
-export interface OscStats {
+interface OscStats {
   /** Datagrams received. */
   packets: number;
   /** Messages handled (bundles count each element). */

@@ -50,7 +50,7 @@ export function listedInputSchema(tool: AnyTool): Json {
 }
 
 /** A tool's output schema as tools/list shows it. */
-export function listedOutputSchema(tool: AnyTool): Json {
+function listedOutputSchema(tool: AnyTool): Json {
   return leanJsonSchema(z.toJSONSchema(tool.output, { io: 'output', target: 'draft-2020-12' }) as Json, LISTED_OUTPUT_DEPTH);
 }
 

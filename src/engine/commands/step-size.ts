@@ -44,7 +44,7 @@ export function estimateStepBytes(entry: HistoryEntry): number {
 }
 
 /** The heap held by `root` and what it reaches, by the rules of estimateStepBytes. */
-export function estimateValueBytes(root: unknown): number {
+function estimateValueBytes(root: unknown): number {
   const seen = new Set<object>();
   const stack: unknown[] = [root];
   let bytes = 0;

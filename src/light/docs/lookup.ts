@@ -6,7 +6,7 @@ import { Placeholder } from '../placeholder.js';
 import type { DeviceEntry, DeviceKind } from '../registry.js';
 import type { ComponentDocs } from './component-docs.js';
 
-export interface DocRequest {
+interface DocRequest {
   readonly className?: string;
   readonly kind?: DeviceKind;
   /** The live component named by path or id, already resolved. */

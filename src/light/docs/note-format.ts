@@ -24,7 +24,7 @@
 import { createHash } from 'node:crypto';
 import type { DeviceKind } from '../registry.js';
 
-export const NOTE_SECTIONS = ['Summary', 'Parameter interactions', 'Usage tips'] as const;
+const NOTE_SECTIONS = ['Summary', 'Parameter interactions', 'Usage tips'] as const;
 
 const KINDS: readonly DeviceKind[] = ['pattern', 'effect', 'modulator'];
 const KNOWN_KEYS = new Set(['class', 'kind', 'source', 'sourceSha256', 'dependsOn', 'dependsOnSha256', 'reviewed', 'verifiedBy', 'unavailable']);

@@ -43,7 +43,7 @@ function requireEngine(g: Graph, id: number): ModulationEngine {
 }
 
 /** Builds a modulator (or a placeholder for a class that cannot run here) from its saved JSON. */
-export function modulatorFromJson(json: LxObject, registry: DeviceRegistry, ctx: LoadContext): Modulator | Placeholder {
+function modulatorFromJson(json: LxObject, registry: DeviceRegistry, ctx: LoadContext): Modulator | Placeholder {
   const className = typeof json.class === 'string' ? json.class : '';
   const entry = registry.byClassName(className);
   const made = entry?.create !== undefined ? entry.create() : undefined;
@@ -169,7 +169,7 @@ function numberedLabel(engine: ModulationEngine, m: Modulator): string {
 // ---- commands -----------------------------------------------------------------------------------
 
 /** Adds a modulator to a scope, numbers its label and starts it (LX's Modulation.AddModulator). */
-export class AddModulatorCommand implements Command {
+class AddModulatorCommand implements Command {
   readonly label: string;
   private json: LxObject | undefined;
   createdId = 0;
@@ -216,7 +216,7 @@ export class AddModulatorCommand implements Command {
 }
 
 /** Moves a modulator within its scope (its position is its run order). */
-export class MoveModulatorCommand implements Command {
+class MoveModulatorCommand implements Command {
   readonly label = 'Move Modulator';
   private from = -1;
 
@@ -248,7 +248,7 @@ export class MoveModulatorCommand implements Command {
  * RemoveModulator). Undo rebuilds it from its saved form with the same id and state, then puts
  * the modulations back where they were.
  */
-export class RemoveModulatorCommand implements Command {
+class RemoveModulatorCommand implements Command {
   readonly label = 'Delete Modulator';
   private json: LxObject | undefined;
   private index = -1;
@@ -319,7 +319,7 @@ function resolveTarget(g: Graph, ref: { componentId: number; key: string }): Par
  * label, as in LX (also for trigger mappings from macro switches and triggers). Scope and cycle
  * are checked before anything changes.
  */
-export class AddModulationCommand implements Command {
+class AddModulationCommand implements Command {
   readonly label = 'Add Modulation';
   private json: LxObject | undefined;
   createdId = 0;
@@ -365,7 +365,7 @@ export class AddModulationCommand implements Command {
 }
 
 /** Wires a trigger mapping (boolean → boolean), optionally with its mode (LX's AddTrigger). */
-export class AddTriggerCommand implements Command {
+class AddTriggerCommand implements Command {
   readonly label = 'Add Trigger';
   private json: LxObject | undefined;
   createdId = 0;
@@ -410,7 +410,7 @@ export class AddTriggerCommand implements Command {
 }
 
 /** Removes a compound modulation or trigger mapping, and any modulation of its own depth. */
-export class RemoveModulationCommand implements Command {
+class RemoveModulationCommand implements Command {
   readonly label: string;
   private records: ModulationRecord[] = [];
 

@@ -26,8 +26,8 @@ import { pathChanges, pathPicture, type PathChange } from './path-changes.js';
 import * as targets from './targets.js';
 import type { ComponentTarget } from './targets.js';
 
-export type AnyModulator = Modulator | Placeholder;
-export type AnyWiring = CompoundModulation | TriggerModulation;
+type AnyModulator = Modulator | Placeholder;
+type AnyWiring = CompoundModulation | TriggerModulation;
 
 function operations(show: LightShow): ModulationOperations {
   return new ModulationOperations(show.engine, show.lx, show.registry);
@@ -37,7 +37,7 @@ function operations(show: LightShow): ModulationOperations {
  * The modulation engine a scope names: `/lx/modulation` by default, an engine itself, or a
  * channel, group, master bus, pattern or effect (its engine).
  */
-export function modulationScope(show: LightShow, scope: ComponentTarget | undefined): ModulationEngine {
+function modulationScope(show: LightShow, scope: ComponentTarget | undefined): ModulationEngine {
   if (scope === undefined) return show.lx.modulation;
   const c = targets.component(show.lx, scope, 'scope');
   if (c instanceof ModulationEngine) return c;
@@ -61,7 +61,7 @@ function wiringAt(show: LightShow, target: ComponentTarget): AnyWiring {
 
 // ---- modulators ---------------------------------------------------------------------------------
 
-export interface AddModulatorOptions {
+interface AddModulatorOptions {
   readonly scope?: ComponentTarget;
   readonly index?: number;
   readonly label?: string;
@@ -73,7 +73,7 @@ export function addModulator(show: LightShow, className: string, options: AddMod
   return operations(show).addModulator(engine, className, { index: options.index, label: options.label }, origin);
 }
 
-export interface RemovedModulator {
+interface RemovedModulator {
   readonly path: string;
   readonly id: number;
   readonly removedWiring: readonly WiringNote[];
@@ -102,7 +102,7 @@ export function moveModulator(show: LightShow, target: ComponentTarget, index: n
 // ---- wiring -------------------------------------------------------------------------------------
 
 /** A modulation source: a modulator (component) or a numeric parameter, by path or id (+ key). */
-export interface SourceTarget extends ParameterTarget {}
+interface SourceTarget extends ParameterTarget {}
 
 function sourceOf(show: LightShow, source: SourceTarget): ModulationSource | Parameter {
   if (source.path === undefined && source.id === undefined)
@@ -126,7 +126,7 @@ function targetParameter(show: LightShow, target: ParameterTarget): Parameter {
   return show.parameter(target);
 }
 
-export interface WireOptions {
+interface WireOptions {
   readonly range: number;
   readonly polarity?: 'unipolar' | 'bipolar';
   readonly scope?: ComponentTarget;
@@ -188,7 +188,7 @@ export function removeModulation(
 
 // ---- listing ------------------------------------------------------------------------------------
 
-export interface ModulationListing {
+interface ModulationListing {
   readonly modulators: readonly AnyModulator[];
   readonly modulations: readonly CompoundModulation[];
   readonly triggers: readonly TriggerModulation[];
@@ -328,9 +328,4 @@ export function setStage(
   }
   const after = stages.map((x, i) => (i === index ? s : x));
   return applyStages(show, env, after, `Change stage of ${env.label.getString()}`, origin);
-}
-
-/** The component a wiring's source belongs to (the modulator, or the parameter's owner). */
-export function sourceComponent(m: AnyWiring): Component | null {
-  return m.source instanceof Modulator ? m.source : m.source.owner;
 }

@@ -40,7 +40,7 @@ import {
 } from './sender-protocol.js';
 import { type DeclaredOutput, structureOutputs } from './sources.js';
 
-export interface OutputEngineOptions {
+interface OutputEngineOptions {
   readonly log: Logger;
   /** sACN source name (at most 63 UTF-8 bytes are sent). Default "Footlight". */
   readonly sourceName?: string;
@@ -65,7 +65,7 @@ interface DestinationRecord {
   lastErrorAt?: string;
 }
 
-export interface DestinationStats {
+interface DestinationStats {
   readonly key: string;
   readonly protocol: string;
   readonly transport: string;
@@ -83,7 +83,7 @@ export interface DestinationStats {
   readonly lastErrorAt?: string;
 }
 
-export interface OutputStats {
+interface OutputStats {
   readonly live: boolean;
   /** Frames handed to the network thread. */
   readonly framesSent: number;
@@ -96,7 +96,7 @@ export interface OutputStats {
   readonly destinations: readonly DestinationStats[];
 }
 
-export interface OutputMap {
+interface OutputMap {
   readonly live: boolean;
   readonly declared: readonly DeclaredOutput[];
   readonly plan: OutputPlan | null;
