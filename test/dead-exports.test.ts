@@ -17,6 +17,77 @@ const SCANNED = ['src', 'bin', 'scripts', 'bench'];
  */
 const ALLOWED: Readonly<Record<string, string>> = {};
 
+/**
+ * Known debt, to shrink and never to grow: exports that only tests import, as found when this
+ * test was written. The test fails when an entry is no longer exported or gets a real importer,
+ * so the lists only get shorter.
+ * - TESTED_FROM_OUTSIDE: code the product runs, whose tests reach in directly; un-export each name
+ *   once its test goes through the code that uses it.
+ * - ONLY_TESTS_RUN: code nothing in the product calls (LX math kept for parity tests, test oracles,
+ *   unused helpers); delete it with its tests, or move an oracle into the test that needs it.
+ */
+const TESTED_FROM_OUTSIDE: Readonly<Record<string, readonly string[]>> = {
+  'src/engine/client-json.ts': ['MAX_JSON_DEPTH'],
+  'src/http/framing.ts': ['ChunkSizeWatcher'],
+  'src/http/server.ts': ['exposureWarning'],
+  'src/light/color/blend-kernel.ts': ['ColorBlend', 'blend'],
+  'src/light/color/blend-modes.ts': ['ALL_BLENDS'],
+  'src/light/color/gradient.ts': ['MAX_GRADIENT_STOPS', 'lerpf'],
+  'src/light/color/lx-color.ts': ['alpha', 'hsba', 'rgb', 'rgba', 'rgbf', 'scaleBrightness', 'scaleBrightnessf'],
+  'src/light/model/project.ts': ['readProjectStructure'],
+  'src/light/modulation/lfo-math.ts': ['QUADRATIC_EASES', 'rangeClamp', 'rangeNormalized'],
+  'src/light/modulation/osc.ts': ['modulatorByOscLabel', 'modulatorOscAddress'],
+  'src/light/modulation/trigger-modulation.ts': ['MOMENTARY_TOGGLE_MODES', 'TOGGLE_MODES', 'TOGGLE_MOMENTARY_MODES'],
+  'src/light/modulation/waveshapes.ts': ['DOWN', 'SINE', 'SQUARE', 'TRIANGLE', 'UP', 'WAVESHAPES'],
+  'src/light/noise/perlin.ts': ['perlinNoise3Batch', 'perlinNoise3Wrap'],
+  'src/light/output/gamma.ts': ['gammaValue'],
+  'src/light/output/sources.ts': ['gridWiringOrder'],
+  'src/light/parallel/shared-arrays.ts': ['sharing'],
+  'src/light/patterns/planes-pattern.ts': ['Plane'],
+  'src/light/snapshots/snapshot-engine.ts': ['isSnapshotControl'],
+  'src/light/tempo/divisions.ts': ['Div'],
+  'src/osc/osc-params-route.ts': ['OscAddressEntry'],
+  'src/protocol3/client.ts': ['Protocol3CommandError', 'Protocol3ConnectError', 'Protocol3NotConnectedError', 'Protocol3TransportError'],
+  'src/protocol3/commands.ts': ['COMMANDS'],
+  'src/protocol3/dispatch.ts': ['tokenize'],
+  'src/sound/audio/dsp/grid.ts': ['GridProgram'],
+  'src/sound/audio/offline.ts': ['OfflineRender', 'RenderRange'],
+  'src/sound/catalog.ts': ['MAX_VOICES', 'SAMPLER_KIT'],
+  'src/sound/project-file.ts': ['PROJECT_DIR', 'STAGING_PREFIX'],
+  'src/sound/units.ts': ['noteName'],
+  'src/tools/lean-schema.ts': ['listedTool'],
+};
+const ONLY_TESTS_RUN: Readonly<Record<string, readonly string[]>> = {
+  'src/engine/guards.ts': ['isDigest'],
+  'src/light/color/blend-kernel.ts': ['BLEND_ALPHA_HALF', 'addOpaqueFull'],
+  'src/light/color/blend-modes.ts': ['isBlendName'],
+  'src/light/color/gradient.ts': ['gradientBlendModeOf'],
+  'src/light/color/lx-color.ts': ['WHITE', 'blue', 'green', 'red'],
+  'src/light/model/project.ts': ['modelFromProject'],
+  'src/light/modulation/java-math.ts': ['javaExp', 'javaLog', 'javaLog10', 'javaTan'],
+  'src/light/modulation/lfo-math.ts': [
+    'quadraticEnvelopeInverse',
+    'quadraticEnvelopeShape',
+    'rangeBasisForValue',
+    'sawLfoInverse',
+    'sawLfoShape',
+    'sinLfoInverse',
+    'sinLfoShape',
+    'squareLfoInverse',
+    'squareLfoShape',
+    'triangleLfoInverse',
+    'triangleLfoShape',
+  ],
+  'src/light/modulation/osc.ts': ['modulationOscAddress'],
+  'src/light/modulation/waveshapes.ts': ['waveshapeByName'],
+  'src/light/noise/perlin.ts': ['perlinNoise3WrapNonPow2'],
+  'src/light/patterns/chase-kernel.ts': ['chaseKernelPointByPoint'],
+  'src/light/patterns/pattern-math.ts': ['distf3'],
+  'src/light/project/project-file.ts': ['saveProjectFile'],
+  'src/sound/index.ts': ['readProjectFile'],
+  'src/tools/toolsets.ts': ['selectTools'],
+};
+
 function walk(dir: string, out: string[]): string[] {
   const full = join(ROOT, dir);
   if (!existsSync(full)) return out;
@@ -110,6 +181,8 @@ test('every export in src/ is imported by another file in src/, bin/, scripts/ o
   const texts = new Map(files.map((f) => [f, code(readFileSync(join(ROOT, f), 'utf8'))]));
   const imported = new Map<string, Set<string>>();
   for (const [f, text] of texts) importsOf(f, text, imported);
+  const debt = new Set<string>();
+  for (const list of [TESTED_FROM_OUTSIDE, ONLY_TESTS_RUN]) for (const [f, names] of Object.entries(list)) for (const n of names) debt.add(`${f}#${n}`);
   const dead: string[] = [];
   for (const [f, text] of texts) {
     if (!f.startsWith('src/')) continue;
@@ -117,10 +190,10 @@ test('every export in src/ is imported by another file in src/, bin/, scripts/ o
     if (used.has('*')) continue;
     for (const name of exportsOf(text)) {
       const key = `${f}#${name}`;
-      if (!used.has(name) && ALLOWED[key] === undefined) dead.push(key);
+      if (!used.has(name) && ALLOWED[key] === undefined && !debt.has(key)) dead.push(key);
     }
   }
-  const stale = Object.keys(ALLOWED).filter((k) => {
+  const stale = [...Object.keys(ALLOWED), ...debt].filter((k) => {
     const [f, name] = k.split('#');
     return !texts.has(f) || !exportsOf(texts.get(f)!).has(name) || (imported.get(f)?.has(name) ?? false);
   });

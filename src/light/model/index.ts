@@ -6,18 +6,11 @@
 // model, position k is point k; for a view, position k is the view's k-th point, `index[k]` is
 // where its color goes, and the normalized fields are the view's own.
 export { ModelInputError, SelectorSyntaxError } from './errors.js';
-export { COMMON_FIXTURE_PARAMETERS, type FixtureGeometry, type FixtureParameterSpec, geometryMatrix, totalSize } from './fixture.js';
-export { arcFixture } from './arc-fixture.js';
-export { GRID_FIXTURE_PARAMETERS, gridFixture } from './grid-fixture.js';
-export { pointFixture } from './point-fixture.js';
-export { spiralFixture } from './spiral-fixture.js';
-export { stripFixture } from './strip-fixture.js';
+export { COMMON_FIXTURE_PARAMETERS, type FixtureGeometry, type FixtureParameterSpec, totalSize } from './fixture.js';
 export { STOCK_FIXTURE_CLASSES, type StockFixtureClass, stockFixtureClass } from './stock-classes.js';
 export { type LxfParameter, type LxfResolver, jsonFixture, lxfParameters } from './json-fixture.js';
-export { evaluate as evaluateLxfExpression } from './expression.js';
-export { JSON_FIXTURE_CLASS, fixtureGeometry } from './fixture-registry.js';
+export { JSON_FIXTURE_CLASS } from './fixture-registry.js';
 export { type Model, ModelNode, type ModelNodeKind, type NormalizationSettings, buildModel } from './model.js';
 export { PointSet } from './points.js';
 export { parseSelector } from './selector.js';
 export { type View, buildView } from './view.js';
-export { modelFromProject, readProjectStructure } from './project.js';
