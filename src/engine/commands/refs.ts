@@ -1,4 +1,3 @@
-
 import { notFound } from '../errors.js';
 import type { Graph } from '../graph.js';
 import type { Parameter } from '../parameters/parameter.js';

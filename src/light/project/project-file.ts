@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { writeFileAtomic } from '../../app/atomic-write.js';
 import { FootlightError, invalidArgument } from '../../engine/errors.js';
 import { assertJsonTextDepth, MAX_FILE_JSON_DEPTH } from '../../engine/client-json.js';
