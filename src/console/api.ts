@@ -25,7 +25,7 @@ import { checkShowPath, FileExistsError, writeShowFile } from './save.js';
 import { momentaryKeys, parameterPayload, visibleParameters } from './state.js';
 
 /** Largest JSON body the console API accepts, in bytes. */
-export const MAX_API_BODY_BYTES = 64 * 1024;
+const MAX_API_BODY_BYTES = 64 * 1024;
 
 const STATUS: Record<ErrorCode, number> = { not_found: 404, invalid_argument: 400, stale: 409, timeout: 503, internal: 500 };
 

@@ -16,7 +16,7 @@ import { StaticFiles } from './static.js';
 import { AudioMonitor } from './monitor.js';
 import type { LivePlayer } from '../sound/live/player.js';
 
-export interface ConsoleOptions {
+interface ConsoleOptions {
   readonly services: Services;
   readonly light: LightShow;
   readonly log: Logger;

@@ -1,6 +1,5 @@
 import type { Origin } from '../engine/commands/history.js';
 import type { Component } from '../engine/component.js';
-import { FootlightError } from '../engine/errors.js';
 import type { SoundHost } from '../sound/index.js';
 import { clipPayload, connectionPayload, gridNodePayload, type Payload } from '../sound/payloads.js';
 import type { SoundState } from './protocol.js';
@@ -53,8 +52,4 @@ export async function soundState(host: SoundHost, origin: Origin): Promise<Sound
 /** The host's project token, read now: the console is the operator, who acts on what is shown. */
 export function tokenOf(host: SoundHost): Promise<string> {
   return host.engine.queue.submit(() => host.song.projectToken(), { label: 'console sound token' });
-}
-
-export function isSoundRefusal(err: unknown): err is FootlightError {
-  return err instanceof FootlightError;
 }

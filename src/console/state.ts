@@ -106,7 +106,7 @@ function channelState(bus: AbstractChannel): ChannelState {
 }
 
 /** A component as a panel: its visible parameters and one level of its child lists. */
-export function panelState(c: Component, depth = 1): PanelState {
+function panelState(c: Component, depth = 1): PanelState {
   const ref = toComponentRef(c);
   const out: { -readonly [K in keyof PanelState]: PanelState[K] } = {
     path: ref.path,
@@ -200,11 +200,6 @@ export function lightState(light: LightShow): LightState {
   return out;
 }
 
-/** A device (pattern, effect...) with every parameter, for the device editor. */
-export function isDevice(c: Component): boolean {
-  return c instanceof Pattern || c instanceof Placeholder || c.key === 'effect';
-}
-
 export function historyState(history: History, limit = 50): HistoryState {
   return {
     steps: history.recent(limit).map(toHistoryStep),
@@ -218,7 +213,7 @@ export function historyState(history: History, limit = 50): HistoryState {
 const MAX_ARGS_CHARS = 160;
 
 /** Shortens a call's arguments for the feed: compact JSON, long strings and the whole cut. */
-export function shortArgs(args: unknown): string {
+function shortArgs(args: unknown): string {
   let text: string;
   try {
     text = JSON.stringify(args, (_k, v: unknown) => (typeof v === 'string' && v.length > 60 ? `${v.slice(0, 57)}…` : v)) ?? '';

@@ -14,7 +14,7 @@ export type RouteHandler = (req: IncomingMessage, res: ServerResponse, url: URL)
 /** A WebSocket upgrade handler; returns true if it took the socket. */
 export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer, url: URL) => boolean;
 
-export interface HttpServerOptions {
+interface HttpServerOptions {
   readonly host: string;
   readonly port: number;
   readonly log: Logger;
@@ -30,12 +30,12 @@ export interface HttpServerOptions {
 }
 
 /** A request's headers arrive within this (a loopback client sends them in one write). */
-export const HEADERS_TIMEOUT_MS = 10_000;
+const HEADERS_TIMEOUT_MS = 10_000;
 /**
  * A whole request arrives within this. It also ends a chunked body that announces more than it
  * sends (a chunk size of FFFFFFFFFFFFFFFF is valid framing to Node's parser, which would wait for it).
  */
-export const REQUEST_TIMEOUT_MS = 30_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 
 export interface RunningHttpServer {
   readonly server: Server;

@@ -1,40 +1,19 @@
 import type { Command } from '../engine/commands/command.js';
-import { ComponentRef } from '../engine/commands/refs.js';
 import { invalidArgument } from '../engine/errors.js';
-import type { Graph } from '../engine/graph.js';
 import type { Channel } from '../light/mixer/channel.js';
+import { GoPattern } from '../light/mixer/mixer-commands.js';
 
 /**
- * Makes a channel's pattern the active one (LX's goPatternIndex, reached over OSC through
- * `.../activePattern <0-based int>`): a transition when the channel has them on. Undo goes back
- * to the pattern that was active.
+ * The mixer's GoPattern for OSC's `.../activePattern <0-based int>` (LX's goPatternIndex): a
+ * transition when the channel has them on; undo goes back to the pattern that was active. The
+ * index and the channel's mode are checked here, before anything changes.
  */
-export class GoPattern implements Command {
-  readonly label: string;
-  private readonly ref: ComponentRef<Channel>;
-  private readonly before: number;
-
-  constructor(
-    channel: Channel,
-    private readonly after: number,
-  ) {
-    this.ref = ComponentRef.to(channel);
-    this.before = channel.activePatternIndex;
-    this.label = `Go to pattern ${after + 1} on ${channel.label.getString()}`;
+export function goPatternCommand(channel: Channel, index: number): Command {
+  const n = channel.patterns.length;
+  if (!Number.isInteger(index) || index < 0 || index >= n) {
+    throw invalidArgument(`${channel.path} has ${n} patterns; activePattern takes a 0-based index 0–${n - 1}, got ${index}`);
   }
-
-  perform(g: Graph): void {
-    const ch = this.ref.resolve(g);
-    if (!Number.isInteger(this.after) || this.after < 0 || this.after >= ch.patterns.length) {
-      throw invalidArgument(
-        `${ch.path} has ${ch.patterns.length} patterns; activePattern takes a 0-based index 0–${ch.patterns.length - 1}, got ${this.after}`,
-      );
-    }
-    if (!ch.patternEngine.isPlaylist) throw invalidArgument(`${ch.path} is in blend mode; activePattern works in playlist mode`);
-    ch.patternEngine.goPatternIndex(this.after);
-  }
-
-  undo(g: Graph): void {
-    if (this.before >= 0) this.ref.resolve(g).patternEngine.goPatternIndex(this.before);
-  }
+  if (!channel.patternEngine.isPlaylist) throw invalidArgument(`${channel.path} is in blend mode; activePattern works in playlist mode`);
+  const pattern = channel.patterns.items[index];
+  return new GoPattern(channel.id, pattern.id, pattern.label.getString());
 }

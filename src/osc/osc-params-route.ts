@@ -47,7 +47,7 @@ function entry(p: Parameter): OscAddressEntry {
 }
 
 /** Builds the address list (call inside the engine queue). */
-export function oscAddressSpace(light: LightShow): OscAddressEntry[] {
+function oscAddressSpace(light: LightShow): OscAddressEntry[] {
   const out: OscAddressEntry[] = [];
   for (const c of light.lx.descendants()) {
     if (c instanceof Structure) continue;

@@ -20,7 +20,7 @@ import { Channel } from '../light/mixer/channel.js';
 import { oscAddressOf, oscComponentAddress } from '../light/modulation/osc-address.js';
 import { Structure } from '../light/structure/structure.js';
 import { MalformedOscError, decodePacket, encodeMessage, type OscMessage } from './codec.js';
-import { GoPattern } from './go-pattern.js';
+import { goPatternCommand } from './go-pattern.js';
 import { isOscParameter, route } from './router.js';
 import { coerce, outgoing } from './values.js';
 
@@ -28,14 +28,14 @@ export const DEFAULT_OSC_RECEIVE_PORT = 3030;
 export const DEFAULT_OSC_TRANSMIT_PORT = 4040;
 export const DEFAULT_OSC_HOST = '127.0.0.1';
 
-export interface OscDestination {
+interface OscDestination {
   readonly host: string;
   readonly port: number;
   /** Address prefixes to send (LX's filter); default every `/lx` address. */
   readonly filter?: readonly string[];
 }
 
-export interface OscSurfaceOptions {
+interface OscSurfaceOptions {
   readonly engine: Engine;
   readonly light: LightShow;
   readonly log: Logger;
@@ -47,7 +47,7 @@ export interface OscSurfaceOptions {
   readonly destinations?: readonly OscDestination[];
 }
 
-export interface OscStats {
+interface OscStats {
   /** Datagrams received. */
   packets: number;
   /** Messages handled (bundles count each element). */
@@ -220,7 +220,7 @@ export class OscSurface {
       case 'activePattern': {
         const arg = m.args[0];
         const index = arg !== undefined && (arg.type === 'integer' || arg.type === 'float' || arg.type === 'double') ? Math.trunc(arg.value) : NaN;
-        this.perform(new GoPattern(r.channel, index), origin);
+        this.perform(goPatternCommand(r.channel, index), origin);
         this.sendActivePattern(r.channel);
         return;
       }

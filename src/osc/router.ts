@@ -13,7 +13,7 @@ import { Modulator } from '../light/modulation/modulator.js';
 import { oscLabel } from '../light/modulation/osc-address.js';
 import { Structure } from '../light/structure/structure.js';
 
-export type Route =
+type Route =
   | { readonly kind: 'parameter'; readonly parameter: Parameter }
   | { readonly kind: 'query'; readonly component: Component; readonly parameter?: Parameter }
   | { readonly kind: 'framerate' }

@@ -10,7 +10,7 @@ import { CLIENT_TIMEOUT_MS, MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES, READ_ONLY_COM
  * so the caller must read state (requires_observation) before deciding anything.
  */
 
-export type Protocol3ErrorCode =
+type Protocol3ErrorCode =
   | 'not_connected'
   | 'connect_failed'
   | 'invalid_command'
@@ -88,7 +88,7 @@ export class Protocol3AmbiguousWriteError extends Protocol3Error {
   }
 }
 
-export interface Protocol3ClientOptions {
+interface Protocol3ClientOptions {
   /** Socket inactivity timeout while a reply is awaited, ms. Default 65 000. */
   readonly timeoutMs?: number;
   /** Time to establish the connection, ms. Default 10 000. */

@@ -14,7 +14,7 @@ import { linkLightCues } from './light-cues.js';
 import { linkShowClock } from './show-clock.js';
 import { linkShowAudio } from './song-audio.js';
 
-export interface ShowRenderOptions {
+interface ShowRenderOptions {
   /** The light project (.lxp JSON, cues in its externals). */
   readonly light: unknown;
   /** The song (a sound project document). */
@@ -31,7 +31,7 @@ export interface ShowRenderOptions {
   readonly onFrame?: (index: number, argb: Uint32Array, beat: number) => void;
 }
 
-export interface ShowRender {
+interface ShowRender {
   readonly frames: number;
   readonly deltaMs: number;
   /** The song position (beats) after each frame. */

@@ -45,19 +45,17 @@ export interface OpContext {
   readonly deadlineAt: number;
 }
 
-export { HOST_NAME, HOST_VERSION, PROTOCOL_VERSION };
-
 /** Exposed controls per device page. */
-export const CONTROL_COUNT = 8;
+const CONTROL_COUNT = 8;
 /** Devices per chain. */
-export const MAX_CHAIN_DEVICES = 64;
+const MAX_CHAIN_DEVICES = 64;
 /** The `devices` sibling window. */
-export const DEVICE_WINDOW = 16;
+const DEVICE_WINDOW = 16;
 /** Pairs in one `batch`. */
-export const MAX_BATCH = 64;
+const MAX_BATCH = 64;
 
 /** Runtime transport state: not part of the document and not undoable (as in the host it models). */
-export interface TransportState {
+interface TransportState {
   playing: boolean;
   /** Quarter-note beats. */
   position: number;
@@ -75,7 +73,7 @@ interface ActionDef {
 }
 
 /** Percent-escapes every byte outside A–Z a–z 0–9 - . _ ~ (action wire tokens). */
-export function escapeActionId(id: string): string {
+function escapeActionId(id: string): string {
   return Array.from(Buffer.from(id, 'utf8'))
     .map((b) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`))
     .join('');

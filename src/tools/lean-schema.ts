@@ -43,7 +43,7 @@ function isObject(v: unknown): v is Json {
 }
 
 /** How deep tools/list declares output shapes: the payload's own fields; their inner objects stay plain objects. */
-export const LISTED_OUTPUT_DEPTH = 0;
+const LISTED_OUTPUT_DEPTH = 0;
 
 /** A tool's input schema as listed (find_tools returns it for clients that ignore list changes). */
 export function listedInputSchema(tool: AnyTool): Json {
@@ -51,7 +51,7 @@ export function listedInputSchema(tool: AnyTool): Json {
 }
 
 /** A payload field whose schema recurs, identical, at the top of several tools' output schemas. */
-export interface SharedOutputField {
+interface SharedOutputField {
   /** The key in footlight://tool-schema-shared: the field's name, with `~2`, `~3`… when names collide. */
   readonly name: string;
   readonly field: string;
@@ -119,7 +119,7 @@ function ownOutputSchema(tool: AnyTool): Json {
  * shared by several tools is declared by its type alone (footlight://tool-schema-shared describes
  * it once, footlight://tool-schema/{name} has the tool's full schema). Every payload still validates.
  */
-export function listedOutputSchema(tool: AnyTool): Json {
+function listedOutputSchema(tool: AnyTool): Json {
   return listedOutputJson(z.toJSONSchema(tool.output, { io: 'output', target: 'draft-2020-12' }) as Json);
 }
 

@@ -2,7 +2,7 @@ import type { Command } from './command.js';
 import type { ParameterChange } from './side-effects.js';
 
 /** What a history step holds that the estimate reads (history.ts's HistoryEntry, named by shape: no import cycle). */
-export interface StepContents {
+interface StepContents {
   readonly command: Command;
   readonly mergeKey?: string;
   readonly changes: readonly ParameterChange[];
@@ -52,7 +52,7 @@ export function estimateStepBytes(entry: StepContents): number {
 }
 
 /** The heap held by `root` and what it reaches, by the rules of estimateStepBytes. */
-export function estimateValueBytes(root: unknown): number {
+function estimateValueBytes(root: unknown): number {
   const seen = new Set<object>();
   const stack: unknown[] = [root];
   let bytes = 0;

@@ -9,7 +9,7 @@ import { ClipTake } from './recording.js';
 export const MAX_SCENES = 128;
 
 /** The buses whose clips the engine launches, in mixer order (channels, groups, then master). */
-export interface ClipGrid {
+interface ClipGrid {
   clipBuses(): readonly { readonly clips: { readonly items: readonly Clip[] } }[];
 }
 

@@ -13,7 +13,7 @@ import { type Cursor, loadCursor, saveCursor } from './cursor.js';
 const LANE_INTERNAL = { uiHeight: 0, uiExpanded: true, uiMaximized: false };
 
 /** What a lane needs from its clip: the bus it automates and the tempo its cursors use. */
-export interface LaneHost extends Component {
+interface LaneHost extends Component {
   readonly bus: Component;
   referenceBpmValue(): number;
   /** Parameters being recorded: their lanes hold off. */
@@ -24,7 +24,7 @@ export interface LaneHost extends Component {
  * One lane of a clip (LX's LXClipLane). `play(from, to)` runs as the cursor moves from `from` to
  * `to` within one frame; `restart(at)` runs on launch and on a loop wrap.
  */
-export abstract class ClipLane<E extends { readonly cursor: Cursor } = { readonly cursor: Cursor }> extends LXComponent {
+abstract class ClipLane<E extends { readonly cursor: Cursor } = { readonly cursor: Cursor }> extends LXComponent {
   abstract readonly laneType: 'parameter' | 'pattern' | 'midiNote';
   /** Sorted by time; replaced as a whole on edit (so undo swaps arrays). */
   events: readonly E[] = [];

@@ -13,7 +13,7 @@ const fr = Math.fround;
 export const GradientBlendMode = { RGB: 0, HSV: 1, HSVM: 2, HSVCW: 3, HSVCCW: 4 } as const;
 export type GradientBlendMode = (typeof GradientBlendMode)[keyof typeof GradientBlendMode];
 
-export interface GradientBlendInfo {
+interface GradientBlendInfo {
   readonly ordinal: GradientBlendMode;
   /** LX enum constant name, as saved in `<key>/name`. */
   readonly name: 'RGB' | 'HSV' | 'HSVM' | 'HSVCW' | 'HSVCCW';
@@ -72,7 +72,7 @@ export function hueLerp(mode: GradientBlendMode, hue1: number, hue2: number, t: 
 /** Stop slots: LXSwatch.MAX_COLORS (5) real stops plus one copy of the last, so t = 1 is safe. */
 export const MAX_GRADIENT_STOPS = 6;
 /** Most stops setNumStops() accepts (one slot stays free for the copy of the last stop). */
-export const MAX_GRADIENT_STOP_COUNT = MAX_GRADIENT_STOPS - 1;
+const MAX_GRADIENT_STOP_COUNT = MAX_GRADIENT_STOPS - 1;
 
 /**
  * GradientUtils.ColorStops: preallocated stops, struct-of-arrays. Each stop keeps float hue, saturation

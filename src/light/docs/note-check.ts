@@ -34,7 +34,8 @@ export function noteProblems(docs: ComponentDocs, entry: DeviceEntry, notesDir: 
     else if (current === undefined) out.push('the implementation cannot be read');
     else if (note.sourceSha256 !== current)
       out.push(
-        `stale: the implementation changed since the note was reviewed (pinned ${note.sourceSha256.slice(0, 12)}…, now ${current.slice(0, 12)}…); review the note against it, then pin it`,
+        `stale: the implementation changed since the note was reviewed (pinned ${note.sourceSha256.slice(0, 12)}…, ` +
+          `now ${current.slice(0, 12)}…); review the note against it, then pin it`,
       );
     if (note.dependsOn.length > 0) {
       const deps = docs.dependenciesSha256(note.dependsOn);

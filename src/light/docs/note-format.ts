@@ -24,7 +24,7 @@
 import { createHash } from 'node:crypto';
 import type { DeviceKind } from '../component/registry.js';
 
-export const NOTE_SECTIONS = ['Summary', 'Parameter interactions', 'Usage tips'] as const;
+const NOTE_SECTIONS = ['Summary', 'Parameter interactions', 'Usage tips'] as const;
 
 const KINDS: readonly DeviceKind[] = ['pattern', 'effect', 'modulator'];
 const KNOWN_KEYS = new Set(['class', 'kind', 'source', 'sourceSha256', 'dependsOn', 'dependsOnSha256', 'reviewed', 'verifiedBy', 'unavailable']);
@@ -129,7 +129,8 @@ export function parseNote(text: string): ComponentNote {
   }
   if (order.length !== NOTE_SECTIONS.length || order.some((h, i) => h !== NOTE_SECTIONS[i])) {
     throw new NoteFormatError(
-      `the body has exactly these headings, in order: ${NOTE_SECTIONS.map((s) => `## ${s}`).join(', ')}; found ${order.map((s) => `## ${s}`).join(', ') || 'none'}`,
+      `the body has exactly these headings, in order: ${NOTE_SECTIONS.map((s) => `## ${s}`).join(', ')}; ` +
+        `found ${order.map((s) => `## ${s}`).join(', ') || 'none'}`,
     );
   }
   const body = (name: string): string => {

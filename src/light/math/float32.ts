@@ -20,7 +20,7 @@ export function toRadians(degrees: number): number {
  * Java's `Math.round(double)`: the nearest long, ties toward +∞; NaN gives 0 and values
  * beyond the long range saturate. Results here stay far below 2^53, so a number holds them.
  */
-export function javaRoundDouble(x: number): number {
+function javaRoundDouble(x: number): number {
   if (Number.isNaN(x)) return 0;
   if (x >= 9.223372036854776e18) return 9.223372036854776e18;
   if (x <= -9.223372036854776e18) return -9.223372036854776e18;
@@ -28,7 +28,7 @@ export function javaRoundDouble(x: number): number {
 }
 
 /** Java's `Math.round(float)`: the nearest int, ties toward +∞; NaN gives 0; saturates. */
-export function javaRoundFloat(x: number): number {
+function javaRoundFloat(x: number): number {
   if (Number.isNaN(x)) return 0;
   if (x >= 2147483647) return 2147483647;
   if (x <= -2147483648) return -2147483648;

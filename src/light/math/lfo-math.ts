@@ -152,7 +152,7 @@ export function rangeClamp(value: number, start: number, end: number): number {
 }
 
 /** An inverse shape: a basis at which the shape takes `normalized`, given the current basis. */
-export type ShapeInverse = (basis: number, normalized: number) => number;
+type ShapeInverse = (basis: number, normalized: number) => number;
 
 /**
  * LXRangeModulator `setValue(value)` → the new basis (the value itself becomes
@@ -209,7 +209,7 @@ export function squareLfoInverse(_basis: number, normalized: number): number {
 
 /** QuadraticEnvelope easing modes, in LX's enum order. */
 export const QUADRATIC_EASES = Object.freeze(['IN', 'OUT', 'BOTH'] as const);
-export type QuadraticEase = (typeof QUADRATIC_EASES)[number];
+type QuadraticEase = (typeof QUADRATIC_EASES)[number];
 
 /**
  * QuadraticEnvelope (non-looping, exponent 2 by default): IN b^e, OUT 1 − (1 − b)^e, BOTH

@@ -12,7 +12,7 @@ export const NOISE_ALGORITHMS = Object.freeze([
   { name: 'TURBULENCE', label: 'Turbulence' },
   { name: 'STATIC', label: 'Static' },
 ] as const);
-export type NoiseAlgorithm = (typeof NOISE_ALGORITHMS)[number]['name'];
+type NoiseAlgorithm = (typeof NOISE_ALGORITHMS)[number]['name'];
 
 /**
  * Period in ms of one of NoisePattern's three motion SawLFOs (start 0, end 256, looping):

@@ -20,11 +20,6 @@ export function clampf(v: number, min: number, max: number): number {
   return v < min ? min : v > max ? max : v;
 }
 
-/** Java's float `a % b` (sign of the dividend). The remainder of two floats is exact, so one rounding suffices. */
-export function fmodf(a: number, b: number): number {
-  return f(a % b);
-}
-
 /** LXUtils.distf(x1, y1, x2, y2): (float) sqrt of float squares. */
 export function distf2(x1: number, y1: number, x2: number, y2: number): number {
   const dx = f(x2 - x1);

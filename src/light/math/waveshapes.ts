@@ -17,7 +17,7 @@ export interface Waveshape {
   invert(value: number, basisHint: number): number;
 }
 
-export type WaveshapeName = 'Sine' | 'Triangle' | 'Up' | 'Down' | 'Square';
+type WaveshapeName = 'Sine' | 'Triangle' | 'Up' | 'Down' | 'Square';
 
 /** LXWaveshape.SIN: ½(1 + sin(2πb − π/2)); 0 at b = 0, 1 at b = ½. */
 export const SINE: Waveshape = {

@@ -109,7 +109,7 @@ export abstract class Bus extends LXComponent {
   }
 }
 
-export const CROSSFADE_GROUPS = [
+const CROSSFADE_GROUPS = [
   { label: 'BYPASS', name: 'BYPASS' },
   { label: 'A', name: 'A' },
   { label: 'B', name: 'B' },

@@ -8,7 +8,7 @@ import { type CueSink, PatternEngine } from '../devices/patterns/pattern-engine.
 import { colorBuffer } from '../parallel/shared-arrays.js';
 
 /** A group channel (LX's LXGroup) as its members see it. */
-export interface GroupLike extends Component {
+interface GroupLike extends Component {
   readonly isAnimating: boolean;
   modelView(model: PointSet): PointSet;
 }

@@ -17,7 +17,7 @@ import { MasterBus } from './master-bus.js';
 import type { CueSink } from '../devices/patterns/pattern-engine.js';
 import { colorBuffer } from '../parallel/shared-arrays.js';
 
-export const BLACK = 0xff000000;
+const BLACK = 0xff000000;
 const GROUP_CLASSES = new Set(['heronarts.lx.mixer.LXGroup', 'heronarts.lx.LXGroup']);
 
 /** The buffers one mixer frame writes: main, cue and aux, frame-sized ARGB. */

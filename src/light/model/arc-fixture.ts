@@ -16,7 +16,7 @@ import {
 import { f } from '../math/float32.js';
 import { type Mat4, copyMatrix, rotateZ, translate } from './matrix.js';
 
-export const ARC_POSITION_MODES = ['ORIGIN', 'CENTER'] as const;
+const ARC_POSITION_MODES = ['ORIGIN', 'CENTER'] as const;
 const POSITION_MODE_LABELS = ['Origin', 'Center'];
 
 export const ARC_FIXTURE_PARAMETERS: readonly FixtureParameterSpec[] = [

@@ -20,11 +20,6 @@ export function copyMatrix(m: Readonly<Mat4>): Mat4 {
   return new Float32Array(m);
 }
 
-export function setMatrix(target: Mat4, source: Readonly<Mat4>): Mat4 {
-  target.set(source);
-  return target;
-}
-
 const _b = new Float32Array(16);
 
 /** `m = m × b`, where b is given by its 16 entries in row-major order. */

@@ -15,7 +15,7 @@ export function sourceLabel(s: Modulator | Parameter): string {
 }
 
 /** LX's `LXParameter.Polarity`, in enum order. */
-export const POLARITY_CHOICES = Object.freeze([
+const POLARITY_CHOICES = Object.freeze([
   { label: 'Unipolar', name: 'UNIPOLAR' },
   { label: 'Bipolar', name: 'BIPOLAR' },
 ] as const);

@@ -41,7 +41,7 @@ export const TOGGLE_MOMENTARY_MODES = Object.freeze([
  * (the launch on the tempo boundary); a parameter that exposes such an output as `out` is
  * followed the same way, anything else directly.
  */
-export function triggerSourceOf(p: BooleanParameter): BooleanParameter {
+function triggerSourceOf(p: BooleanParameter): BooleanParameter {
   const out = (p as { out?: unknown }).out;
   return out instanceof BooleanParameter ? out : p;
 }

@@ -269,7 +269,7 @@ function checkGeometry(show: LightShow, f: Fixture): void {
 
 // ---- operations ---------------------------------------------------------------------------------
 
-export interface AddFixtureOptions {
+interface AddFixtureOptions {
   /** A stock class: Arc, Grid, Point, Spiral, Strip (or the full LX class). */
   readonly className?: string;
   /** A JSON fixture type: the .lxf file under Fixtures/ without the extension. */
@@ -309,7 +309,7 @@ export function addFixture(show: LightShow, options: AddFixtureOptions, origin: 
   });
 }
 
-export interface RemovedFixture {
+interface RemovedFixture {
   readonly path: string;
   readonly id: number;
   readonly removedWiring: readonly WiringNote[];

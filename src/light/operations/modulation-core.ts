@@ -12,7 +12,6 @@ import { describe } from '../../engine/parameters/bounded.js';
 import { NumericParameter } from '../../engine/parameters/numeric.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import type { LXEngineComponent } from '../show/lx-engine.js';
-import { resolveLight } from '../show/paths.js';
 import { Placeholder } from '../component/placeholder.js';
 import type { LoadContext, LxObject } from '../component/lxp-types.js';
 import type { DeviceEntry, DeviceRegistry } from '../component/registry.js';
@@ -22,7 +21,6 @@ import { dependentModulations, type AnyModulation } from '../modulation/modulati
 import { ModulationEngine } from '../modulation/modulation-engine.js';
 import { Modulator } from '../modulation/modulator.js';
 import { TriggerModulation } from '../modulation/trigger-modulation.js';
-import { checkStages, MultiStageEnvelope, type EnvelopeStage } from '../modulation/modulators/multi-stage-envelope.js';
 
 // ---- helpers shared by the commands -------------------------------------------------------------
 
@@ -45,7 +43,7 @@ function requireEngine(g: Graph, id: number): ModulationEngine {
 }
 
 /** Builds a modulator (or a placeholder for a class that cannot run here) from its saved JSON. */
-export function modulatorFromJson(json: LxObject, registry: DeviceRegistry, ctx: LoadContext): Modulator | Placeholder {
+function modulatorFromJson(json: LxObject, registry: DeviceRegistry, ctx: LoadContext): Modulator | Placeholder {
   const className = typeof json.class === 'string' ? json.class : '';
   const entry = registry.byClassName(className);
   const made = entry?.create !== undefined ? entry.create() : undefined;
@@ -171,7 +169,7 @@ function numberedLabel(engine: ModulationEngine, m: Modulator): string {
 // ---- commands -----------------------------------------------------------------------------------
 
 /** Adds a modulator to a scope, numbers its label and starts it (LX's Modulation.AddModulator). */
-export class AddModulatorCommand implements Command {
+class AddModulatorCommand implements Command {
   readonly label: string;
   private json: LxObject | undefined;
   createdId = 0;
@@ -218,7 +216,7 @@ export class AddModulatorCommand implements Command {
 }
 
 /** Moves a modulator within its scope (its position is its run order). */
-export class MoveModulatorCommand implements Command {
+class MoveModulatorCommand implements Command {
   readonly label = 'Move Modulator';
   private from = -1;
 
@@ -250,7 +248,7 @@ export class MoveModulatorCommand implements Command {
  * RemoveModulator). Undo rebuilds it from its saved form with the same id and state, then puts
  * the modulations back where they were.
  */
-export class RemoveModulatorCommand implements Command {
+class RemoveModulatorCommand implements Command {
   readonly label = 'Delete Modulator';
   private json: LxObject | undefined;
   private index = -1;
@@ -321,7 +319,7 @@ function resolveTarget(g: Graph, ref: { componentId: number; key: string }): Par
  * label, as in LX (also for trigger mappings from macro switches and triggers). Scope and cycle
  * are checked before anything changes.
  */
-export class AddModulationCommand implements Command {
+class AddModulationCommand implements Command {
   readonly label = 'Add Modulation';
   private json: LxObject | undefined;
   createdId = 0;
@@ -367,7 +365,7 @@ export class AddModulationCommand implements Command {
 }
 
 /** Wires a trigger mapping (boolean → boolean), optionally with its mode (LX's AddTrigger). */
-export class AddTriggerCommand implements Command {
+class AddTriggerCommand implements Command {
   readonly label = 'Add Trigger';
   private json: LxObject | undefined;
   createdId = 0;
@@ -412,7 +410,7 @@ export class AddTriggerCommand implements Command {
 }
 
 /** Removes a compound modulation or trigger mapping, and any modulation of its own depth. */
-export class RemoveModulationCommand implements Command {
+class RemoveModulationCommand implements Command {
   readonly label: string;
   private records: ModulationRecord[] = [];
 
@@ -448,29 +446,6 @@ export class RemoveModulationCommand implements Command {
   }
 }
 
-/** Replaces a MultiStageEnvelope's stages; undo puts the old ones back. */
-export class SetEnvelopeStagesCommand implements Command {
-  readonly label = 'Edit Envelope';
-  private before: EnvelopeStage[] = [];
-
-  constructor(
-    private readonly envelopeId: number,
-    private readonly stages: readonly EnvelopeStage[],
-  ) {}
-
-  perform(g: Graph): void {
-    const m = g.require(this.envelopeId);
-    if (!(m instanceof MultiStageEnvelope)) throw invalidArgument(`${m.path} is not an Envelope (MultiStageEnvelope)`);
-    checkStages(this.stages);
-    this.before = m.stages.slice();
-    m.setStages(this.stages);
-  }
-
-  undo(g: Graph): void {
-    (g.require(this.envelopeId) as MultiStageEnvelope).setStages(this.before);
-  }
-}
-
 function rootOf(c: Component): Component {
   let r = c;
   while (r.parent !== null) r = r.parent;
@@ -479,30 +454,30 @@ function rootOf(c: Component): Component {
 
 // ---- the operations surfaces call ---------------------------------------------------------------
 
-export interface AddModulatorOptions {
+interface AddModulatorOptions {
   /** 0-based position in the scope's list (its run order); default: the end. */
   readonly index?: unknown;
   /** Label instead of LX's numbered default ("LFO 2"). */
   readonly label?: unknown;
 }
 
-export interface AddModulationOptions {
+interface AddModulationOptions {
   /** Depth, −1–1 (negative inverts). Required: a modulation with depth 0 does nothing. */
   readonly range: unknown;
   /** "unipolar" or "bipolar" (or LX's UNIPOLAR/BIPOLAR, or 0/1); default: the source's polarity. */
   readonly polarity?: unknown;
   /** The modulation engine to wire in; default: the source modulator's own engine, else /lx/modulation. */
-  readonly scope?: unknown;
+  readonly scope?: ModulationEngine;
 }
 
-export interface AddTriggerOptions {
+interface AddTriggerOptions {
   /** The mode for this source/target kind: an option label or constant name (e.g. "ON_TOGGLE"). */
   readonly mode?: unknown;
-  readonly scope?: unknown;
+  readonly scope?: ModulationEngine;
 }
 
 /** What removeModulator reports: the modulator as it was, and how many modulations went with it. */
-export interface RemovedModulator {
+interface RemovedModulator {
   readonly path: string;
   readonly label: string;
   readonly className: string;
@@ -510,10 +485,11 @@ export interface RemovedModulator {
 }
 
 /**
- * The modulation operations of one light show. Every method runs inside an engine-queue task:
- * it resolves its paths, validates everything (nothing changes on a refusal, history included),
- * performs one command through the shared history and reads the result back. A read-back that
- * disagrees rolls the step back and fails as `internal`.
+ * The modulation operations of one light show, over objects the caller has already resolved
+ * (src/light/operations/modulation.ts resolves paths and ids once, then calls these). Every
+ * method runs inside an engine-queue task: it validates everything (nothing changes on a refusal,
+ * history included), performs one command through the shared history and reads the result back.
+ * A read-back that disagrees rolls the step back and fails as `internal`.
  */
 export class ModulationOperations {
   constructor(
@@ -521,30 +497,6 @@ export class ModulationOperations {
     private readonly lx: LXEngineComponent,
     private readonly registry: DeviceRegistry,
   ) {}
-
-  /** Resolves a path to a modulation engine (`/lx/modulation`, `.../channel/1/modulation`, `.../pattern/2/modulation`). */
-  scope(path: unknown): ModulationEngine {
-    const r = resolveLight(this.lx, path);
-    if (r.kind === 'component' && r.component instanceof ModulationEngine) return r.component;
-    // A bus or device path means its engine.
-    if (r.kind === 'component') {
-      const child = r.component.children.get('modulation');
-      if (child instanceof ModulationEngine) return child;
-    }
-    throw invalidArgument(`${String(path)} is not a modulation engine; use /lx/modulation, a channel's .../modulation or a device's .../modulation`);
-  }
-
-  private component(path: unknown): Component {
-    const r = resolveLight(this.lx, path);
-    if (r.kind !== 'component') throw invalidArgument(`${r.parameter.path} is a parameter, not a component`);
-    return r.component;
-  }
-
-  private parameter(path: unknown): Parameter {
-    const r = resolveLight(this.lx, path);
-    if (r.kind !== 'parameter') throw invalidArgument(`${r.component.path} is a component, not a parameter`);
-    return r.parameter;
-  }
 
   private run<T>(command: Command, origin: Origin, verify: () => T): T {
     return this.engine.history.performVerified(command, origin, verify);
@@ -556,8 +508,7 @@ export class ModulationOperations {
    * Object) are refused inside devices and buses; audio, DMX and MIDI classes are refused with
    * the reason. Undoable.
    */
-  addModulator(scopePath: unknown, className: unknown, options: AddModulatorOptions, origin: Origin): Modulator {
-    const engine = this.scope(scopePath);
+  addModulator(engine: ModulationEngine, className: unknown, options: AddModulatorOptions, origin: Origin): Modulator {
     if (typeof className !== 'string' || className.length === 0)
       throw invalidArgument(`class must be a modulator class name like "VariableLFO"; got ${describe(className)}`);
     const entry = this.registry.find('modulator', className);
@@ -586,8 +537,8 @@ export class ModulationOperations {
   }
 
   /** Removes a modulator and every modulation wired from or into it. Undo restores all of it. Undoable. */
-  removeModulator(path: unknown, origin: Origin): RemovedModulator {
-    const m = this.modulator(path);
+  removeModulator(modulator: Modulator | Placeholder, origin: Origin): RemovedModulator {
+    const m = this.changeable(modulator);
     const before: RemovedModulator = {
       path: m.path,
       label: m.label.getString(),
@@ -602,8 +553,8 @@ export class ModulationOperations {
   }
 
   /** Moves a modulator to a 0-based position in its scope (changing its run order). Undoable. */
-  moveModulator(path: unknown, index: unknown, origin: Origin): Modulator | Placeholder {
-    const m = this.modulator(path);
+  moveModulator(modulator: Modulator | Placeholder, index: unknown, origin: Origin): Modulator | Placeholder {
+    const m = this.changeable(modulator);
     const engine = m.parent as ModulationEngine;
     if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= engine.modulators.length) {
       throw invalidArgument(`index takes an integer in 0–${engine.modulators.length - 1}; got ${describe(index)}`);
@@ -614,11 +565,10 @@ export class ModulationOperations {
     });
   }
 
-  private modulator(path: unknown): Modulator | Placeholder {
-    const c = this.component(path);
-    if ((c instanceof Modulator || c instanceof Placeholder) && c.parent instanceof ModulationEngine) return c;
-    if (c instanceof Modulator) throw invalidArgument(`${c.path} is built into its device and cannot be changed`);
-    throw invalidArgument(`${c.path} is not a modulator; modulators live at .../modulation/modulator/N`);
+  /** A modulator a scope holds in its list (a device's built-in modulators cannot be moved or removed). */
+  private changeable(m: Modulator | Placeholder): Modulator | Placeholder {
+    if (m.parent instanceof ModulationEngine) return m;
+    throw invalidArgument(`${m.path} is built into its device and cannot be changed`);
   }
 
   /**
@@ -627,10 +577,8 @@ export class ModulationOperations {
    * changed if the target is not modulatable, the wiring leaves the scope, or it would close a
    * loop (the loop is named). Undoable.
    */
-  addModulation(sourcePath: unknown, targetPath: unknown, options: AddModulationOptions, origin: Origin): CompoundModulation {
-    const source = this.sourceAt(sourcePath);
-    const target = this.parameter(targetPath);
-    const engine = options.scope !== undefined ? this.scope(options.scope) : this.defaultScope(source);
+  addModulation(source: ModulationSource | Parameter, target: Parameter, options: AddModulationOptions, origin: Origin): CompoundModulation {
+    const engine = options.scope ?? this.defaultScope(source);
     const range = options.range;
     if (typeof range !== 'number' || !Number.isFinite(range) || range < -1 || range > 1)
       throw invalidArgument(`range takes a number in −1–1 (the depth; negative inverts); got ${describe(range)}`);
@@ -640,7 +588,8 @@ export class ModulationOperations {
     const twin = engine.modulations.items.find((m) => m.source === checked.source && m.target === checked.target);
     if (twin !== undefined)
       throw invalidArgument(
-        `${target.path} is already modulated by this source through ${twin.path} (range ${twin.range.getBaseValue()}); nothing changed. Change its depth with set_parameter ${twin.range.path}, or remove_modulation it first`,
+        `${target.path} is already modulated by this source through ${twin.path} (range ${twin.range.getBaseValue()}); nothing changed. ` +
+          `Change its depth with set_parameter ${twin.range.path}, or remove_modulation it first`,
       );
     const command = new AddModulationCommand(
       engine.id,
@@ -664,10 +613,8 @@ export class ModulationOperations {
    * macro switch, a pattern's launch...). `mode` picks the behaviour for the source/target kinds
    * (see TriggerModulation). Refused with nothing changed on scope or cycle problems. Undoable.
    */
-  addTrigger(sourcePath: unknown, targetPath: unknown, options: AddTriggerOptions, origin: Origin): TriggerModulation {
-    const source = this.parameter(sourcePath);
-    const target = this.parameter(targetPath);
-    const engine = options.scope !== undefined ? this.scope(options.scope) : this.defaultScope(source);
+  addTrigger(source: Parameter, target: Parameter, options: AddTriggerOptions, origin: Origin): TriggerModulation {
+    const engine = options.scope ?? this.defaultScope(source);
     const checked = engine.checkTrigger(source, target);
     const twin = engine.triggers.items.find((t) => t.source === checked.source && t.target === checked.target);
     if (twin !== undefined)
@@ -697,42 +644,13 @@ export class ModulationOperations {
   }
 
   /** Removes a modulation (`.../modulation/N`) or trigger mapping (`.../trigger/N`). Undoable. */
-  removeModulation(path: unknown, origin: Origin): { readonly path: string; readonly title: string } {
-    const m = this.component(path);
-    if (!(m instanceof CompoundModulation || m instanceof TriggerModulation))
-      throw invalidArgument(`${m.path} is not a modulation; modulations live at .../modulation/modulation/N and .../modulation/trigger/N`);
+  removeModulation(m: CompoundModulation | TriggerModulation, origin: Origin): { readonly path: string; readonly title: string } {
     const before = { path: m.path, title: m.title };
     const kind = m instanceof CompoundModulation ? 'modulation' : 'trigger';
     return this.run(new RemoveModulationCommand(m.id, kind, this.registry), origin, () => {
       if (m.parent !== null) throw internal(`${before.path} is still there after removal; the change was rolled back`);
       return before;
     });
-  }
-
-  /**
-   * Replaces the breakpoints of an Envelope (MultiStageEnvelope): a list of {basis, value,
-   * shape}, the first at basis 0 and the last at 1, bases ascending, values 0–1, shape > 0
-   * (1 = straight, 2 = eased in...). Undoable.
-   */
-  setEnvelopeStages(path: unknown, stages: unknown, origin: Origin): MultiStageEnvelope {
-    const m = this.component(path);
-    if (!(m instanceof MultiStageEnvelope)) throw invalidArgument(`${m.path} is not an Envelope (MultiStageEnvelope)`);
-    checkStages(stages as EnvelopeStage[]);
-    const copy = (stages as EnvelopeStage[]).map((s) => ({ basis: s.basis, value: s.value, shape: s.shape }));
-    return this.run(new SetEnvelopeStagesCommand(m.id, copy), origin, () => {
-      const now = m.stages;
-      if (now.length !== copy.length || now.some((s, i) => s.basis !== copy[i].basis || s.value !== copy[i].value || s.shape !== copy[i].shape)) {
-        throw internal(`${m.path}: the stages did not take; the change was rolled back`);
-      }
-      return m;
-    });
-  }
-
-  private sourceAt(path: unknown): ModulationSource | Parameter {
-    const r = resolveLight(this.lx, path);
-    if (r.kind === 'parameter') return r.parameter;
-    if (r.component instanceof Modulator) return r.component;
-    throw invalidArgument(`${r.component.path} cannot be a modulation source; use a modulator or a numeric parameter`);
   }
 
   /** LX's default scope: a source inside a local engine's modulator wires in that engine; anything else globally. */

@@ -16,7 +16,7 @@ import { pathChanges, pathPicture, type PathChange } from './path-changes.js';
 import * as targets from './targets.js';
 import type { AnyPattern, ComponentTarget, PatternHost } from './targets.js';
 
-export interface PatternResult {
+interface PatternResult {
   readonly pattern: AnyPattern;
   readonly pathChanges: readonly PathChange[];
 }
@@ -42,7 +42,7 @@ export function addPattern(show: LightShow, container: ComponentTarget, classNam
   });
 }
 
-export interface RemovedPattern {
+interface RemovedPattern {
   readonly path: string;
   readonly id: number;
   readonly removedWiring: readonly WiringNote[];
@@ -84,7 +84,7 @@ export function movePattern(show: LightShow, target: ComponentTarget, index: num
   });
 }
 
-export interface CopiedPattern extends PatternResult {
+interface CopiedPattern extends PatternResult {
   /** Wiring into or out of the source from outside it, which the copy does not get. */
   readonly unreplicatedWiring: readonly WiringNote[];
 }

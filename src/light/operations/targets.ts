@@ -35,13 +35,6 @@ export function mixerChannel(lx: LXEngineComponent, target: ComponentTarget): Ab
   throw invalidArgument(`${c.path} is not a mixer channel or group; channel paths look like /lx/mixer/channel/1 (list_channels)`);
 }
 
-/** A plain channel (not a group). */
-export function channel(lx: LXEngineComponent, target: ComponentTarget): Channel {
-  const c = mixerChannel(lx, target);
-  if (c instanceof Channel) return c;
-  throw invalidArgument(`${c.path} is a group; this needs a channel (a group holds channels, not patterns)`);
-}
-
 /** A channel, a group or the master bus. */
 export function bus(lx: LXEngineComponent, target: ComponentTarget): AbstractChannel | MasterBus {
   const c = component(lx, target, 'channel');
@@ -113,9 +106,4 @@ export function view(lx: LXEngineComponent, target: ComponentTarget): ViewDefini
   const c = component(lx, target, 'view');
   if (c instanceof ViewDefinition) return c;
   throw invalidArgument(`${c.path} is not a view; view paths look like /lx/structure/views/view/1 (list_views)`);
-}
-
-/** The effects array of a container. */
-export function effectsOf(container: EffectContainer): { readonly items: readonly AnyEffect[]; readonly length: number } {
-  return container.effects;
 }

@@ -10,7 +10,7 @@ import type { LightShow } from '../show/light-show.js';
 import type { ParameterTarget } from '../show/paths.js';
 import { QuantizedTriggerParameter } from '../tempo/quantized-trigger.js';
 
-export interface Fired {
+interface Fired {
   readonly parameter: Parameter;
   /** True when a quantized trigger is waiting for the next launch-quantization boundary. */
   readonly pending: boolean;

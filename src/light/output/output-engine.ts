@@ -42,7 +42,7 @@ import {
 } from './sender-protocol.js';
 import { type DeclaredOutput, structureOutputs } from './sources.js';
 
-export interface OutputEngineOptions {
+interface OutputEngineOptions {
   readonly log: Logger;
   /** sACN source name (at most 63 UTF-8 bytes are sent). Default "Footlight". */
   readonly sourceName?: string;
@@ -67,7 +67,7 @@ interface DestinationRecord {
   lastErrorAt?: string;
 }
 
-export interface DestinationStats {
+interface DestinationStats {
   readonly key: string;
   readonly protocol: string;
   readonly transport: string;
@@ -85,7 +85,7 @@ export interface DestinationStats {
   readonly lastErrorAt?: string;
 }
 
-export interface OutputStats {
+interface OutputStats {
   readonly live: boolean;
   /** Frames handed to the network thread. */
   readonly framesSent: number;
@@ -98,7 +98,7 @@ export interface OutputStats {
   readonly destinations: readonly DestinationStats[];
 }
 
-export interface OutputMap {
+interface OutputMap {
   readonly live: boolean;
   readonly declared: readonly DeclaredOutput[];
   readonly plan: OutputPlan | null;
@@ -119,7 +119,7 @@ const PLAN_KEYS = new Set([...FixtureOutputParameters.KEYS, 'enabled', 'deactiva
  * settings, the engine's output group and the master fader (the light show is one). Read through
  * on every use, since opening a project replaces them.
  */
-export interface OutputScene {
+interface OutputScene {
   readonly engine: { readonly graph: Graph };
   readonly structure: Structure;
   readonly lx: { readonly output: OutputGroup };

@@ -12,7 +12,7 @@ import { DEFAULT_PORTS, type KinetVersion, type Protocol, type Transport } from 
 const HOST_LABEL = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
 
 /** An IPv4/IPv6 address or a DNS host name (letters, digits, hyphens, dots): anything else cannot be sent to. */
-export function isHostName(host: string): boolean {
+function isHostName(host: string): boolean {
   if (isIP(host) !== 0) return true;
   return host.length <= 253 && host.split('.').every((label) => HOST_LABEL.test(label));
 }
@@ -42,7 +42,7 @@ export interface DeclaredOutput {
   readonly idle?: string;
 }
 
-export interface StructureOutputs {
+interface StructureOutputs {
   readonly declared: readonly DeclaredOutput[];
   readonly sources: readonly OutputSource[];
   /** Brightness parameter of each source's fixture, read every frame. */

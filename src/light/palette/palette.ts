@@ -32,10 +32,10 @@ import { isLxObject, lxArray, type LoadContext, type LxObject } from '../compone
 import type { DynamicColor } from './dynamic-color.js';
 import { Swatch } from './swatch.js';
 
-export const NO_SWATCH = -1;
+const NO_SWATCH = -1;
 
 /** A saved swatch as JSON with ids stripped and `recall` dropped (LX's toJsonSwatch). */
-export function swatchJson(s: Swatch): LxObject {
+function swatchJson(s: Swatch): LxObject {
   const obj = stripIds(s.save()) as LxObject;
   if (obj.parameters !== undefined) delete obj.parameters.recall;
   return obj;

@@ -4,7 +4,7 @@
 // slice of its point arrays in, runs the module, and reads the output.
 
 /** Points per slice (a multiple of four: SIMD loops may run up to three lanes past the count). */
-export const SLICE_CAPACITY = 16384;
+const SLICE_CAPACITY = 16384;
 const NUMBER_BYTES = 4096;
 const ARRAY_BYTES = 4 * SLICE_CAPACITY;
 /** Byte offsets of the inputs and the output, for the module's code. */

@@ -7,7 +7,7 @@ import { type FramesFile, decodeArgb } from './frames-format.js';
 import { renderOffline } from './offline.js';
 
 /** How close one scene comes to LX's recorded frames. */
-export interface SceneParity {
+interface SceneParity {
   readonly scene: string;
   readonly frames: number;
   readonly points: number;

@@ -78,7 +78,8 @@ export function resolveParameterTarget(lx: LXEngineComponent, target: ParameterT
     const p = resolveParameter(lx, target.path);
     if (p.owner !== c)
       throw stale(
-        `${target.path} belongs to ${p.owner === null ? 'nothing' : `component ${p.owner.id}`}, not component ${target.id} (now at ${c.path}). List again before using cached paths.`,
+        `${target.path} belongs to ${p.owner === null ? 'nothing' : `component ${p.owner.id}`}, not component ${target.id} ` +
+          `(now at ${c.path}). List again before using cached paths.`,
       );
     return p;
   }

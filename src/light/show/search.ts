@@ -10,9 +10,9 @@ import { Fixture } from '../structure/fixture.js';
 import { ViewDefinition } from '../structure/view-definition.js';
 
 export const COMPONENT_KINDS = ['channel', 'group', 'pattern', 'effect', 'modulator', 'fixture', 'view'] as const;
-export type ComponentKind = (typeof COMPONENT_KINDS)[number];
+type ComponentKind = (typeof COMPONENT_KINDS)[number];
 
-export interface SearchHit {
+interface SearchHit {
   readonly component: Component;
   readonly kind: ComponentKind;
   readonly lxClass?: string;

@@ -30,9 +30,9 @@ export type ByteOrderName = (typeof BYTE_ORDERS)[number];
 /** How an encoder writes a pixel: 3 color bytes, RGB + white (4 bytes), or white only (1 byte). */
 export const PIXEL_RGB = 0;
 export const PIXEL_RGBW = 1;
-export const PIXEL_W = 2;
+const PIXEL_W = 2;
 
-export interface ByteOrderLayout {
+interface ByteOrderLayout {
   readonly name: ByteOrderName;
   /** Bytes per pixel: 3, 4 or 1. */
   readonly bytes: number;

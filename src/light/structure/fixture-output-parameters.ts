@@ -18,7 +18,7 @@ import {
 } from './output-protocols.js';
 
 /** Protocol options in LX's enum order; `none` sends nothing. */
-export const PROTOCOL_CHOICES = [
+const PROTOCOL_CHOICES = [
   { label: 'None', name: 'NONE' },
   { label: 'Art-Net', name: 'ARTNET' },
   { label: 'E1.31 sACN', name: 'SACN' },

@@ -63,12 +63,12 @@ export function nextArtNetSequence(seq: number): number {
 // sACN / E1.31
 
 export const SACN_HEADER = 126;
-export const SACN_OFFSET_PRIORITY = 108;
+const SACN_OFFSET_PRIORITY = 108;
 export const SACN_OFFSET_SEQUENCE = 111;
-export const SACN_OFFSET_UNIVERSE = 113;
+const SACN_OFFSET_UNIVERSE = 113;
 export const SACN_DEFAULT_PRIORITY = 100;
 export const SACN_MAX_PRIORITY = 200;
-export const SACN_SOURCE_NAME_LENGTH = 64;
+const SACN_SOURCE_NAME_LENGTH = 64;
 
 const ACN_PACKET_ID = [0x41, 0x53, 0x43, 0x2d, 0x45, 0x31, 0x2e, 0x31, 0x37, 0x00, 0x00, 0x00]; // "ASC-E1.17\0\0\0"
 
@@ -121,8 +121,8 @@ export function writeSacnHeader(
 export const DDP_HEADER = 10;
 /** Data bytes per DDP packet: a frame larger than this is split, push set on its last packet. */
 export const DDP_CHUNK = 1440;
-export const DDP_FLAG_VERSION = 0x40;
-export const DDP_FLAG_PUSH = 0x01;
+const DDP_FLAG_VERSION = 0x40;
+const DDP_FLAG_PUSH = 0x01;
 
 /** DDP header: flags (version 1, push), sequence 0, data type 0, destination 1, offset (u32), length (u16). */
 export function writeDdpHeader(buf: Uint8Array, off: number, push: boolean, dataOffset: number, dataLength: number): void {
@@ -155,8 +155,8 @@ export function writeOpcHeader(buf: Uint8Array, off: number, channel: number, da
 // KiNET (always 512 data bytes)
 
 export type KinetVersion = 'DMXOUT' | 'PORTOUT';
-export const KINET_PORTOUT_HEADER = 24;
-export const KINET_DMXOUT_HEADER = 21;
+const KINET_PORTOUT_HEADER = 24;
+const KINET_DMXOUT_HEADER = 21;
 export const KINET_MAX_PORT = 255;
 
 const KINET_MAGIC = [0x04, 0x01, 0xdc, 0x4a];

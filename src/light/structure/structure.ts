@@ -10,9 +10,6 @@ import { Fixture, isFixtureClass } from './fixture.js';
 import { ViewEngine } from './view-engine.js';
 import { setViewSourceLookup } from './view-selector.js';
 
-/** Resolves an external model file (`.lxm`, LX's media folder `Models/`) by its saved name. */
-export type LxmResolver = (file: string) => unknown;
-
 const POSITION = { v0: -1_000_000, v1: 1_000_000, mappable: false };
 
 /**

@@ -8,7 +8,7 @@ import { type Model, type PointSet, type View, ModelInputError, buildView, parse
 import type { LoadContext, LxObject } from '../component/lxp-types.js';
 
 /** A view selector string: surfaces may only set one that parses (§6.3 grammar). */
-export class SelectorParameter extends StringParameter {
+class SelectorParameter extends StringParameter {
   override accept(input: unknown): string {
     const text = super.accept(input);
     if (text.trim().length > 0) {

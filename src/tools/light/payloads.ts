@@ -275,7 +275,7 @@ export function toChannelPayload(bus: AbstractChannel | MasterBus, full: boolean
 }
 
 /** A canonical path that changed in a structural edit: the component's id, where it was, where it is. */
-export const PathChangePayload = z.strictObject({ id: z.number().int(), before: z.string(), after: z.string() });
+const PathChangePayload = z.strictObject({ id: z.number().int(), before: z.string(), after: z.string() });
 export const PathChangesPayload = z
   .array(PathChangePayload)
   .describe('Every canonical path that changed (moved siblings, nested devices, modulators and modulations included); update cached paths from it');
@@ -701,7 +701,7 @@ export function toStagePayloads(stages: readonly { basis: number; value: number;
   return stages.map((s, i) => ({ index: i, basis: s.basis, value: s.value, shape: s.shape, fixed: i === 0 || i === stages.length - 1 }));
 }
 /** One color of a swatch. */
-export const SwatchColorPayload = z.strictObject({
+const SwatchColorPayload = z.strictObject({
   path: z.string(),
   id: z.number().int(),
   index: z.number().int().describe('0-based; palette-linked devices pick colors by 1-based slot'),

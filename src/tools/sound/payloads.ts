@@ -52,7 +52,7 @@ export const ReadPayload = z.strictObject({
   reason: z.string().optional(),
 });
 
-export const GuardPayload = z.strictObject({
+const GuardPayload = z.strictObject({
   kind: z.enum(['selection_token', 'selection', 'graph_revision', 'project_token', 'history']),
   value: z.string(),
   source: z

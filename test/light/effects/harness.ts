@@ -117,5 +117,8 @@ export function diff(actual: Uint32Array, expected: Uint32Array, from: number, n
     }
   }
   if (bad === 0) return undefined;
-  return `${bad}/${n} differ (max channel error ${maxErr}); first at +${first}: expected ${hex(expected[from + first])}, got ${hex(actual[offsetActual + first])}`;
+  return (
+    `${bad}/${n} differ (max channel error ${maxErr}); ` +
+    `first at +${first}: expected ${hex(expected[from + first])}, got ${hex(actual[offsetActual + first])}`
+  );
 }

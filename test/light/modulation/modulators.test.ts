@@ -473,34 +473,3 @@ test('periodic modulators: tempo sync with lock follows the division phase; with
   m.loop(100);
   assert.ok(Math.abs(m.getBasis() - (before + (100 / 500) * 0.5)) < 1e-12);
 });
-
-test('reseedModulators: the same seed replays the same random output, per modulator', async () => {
-  const { reseedModulators } = await import('../../../src/light/modulation/modulation-engine.js');
-  const run = (seed: number): number[] => {
-    const lx = new LXEngineComponent();
-    const a = new Randomizer();
-    const b = new Randomizer();
-    lx.modulation.insertModulator(a);
-    lx.modulation.insertModulator(b);
-    a.id = 10;
-    b.id = 11;
-    a.periodMs.setValue(50);
-    b.periodMs.setValue(50);
-    a.start();
-    b.start();
-    reseedModulators(lx, seed);
-    const out: number[] = [];
-    for (let k = 0; k < 30; k++) {
-      lx.modulation.loop(DT);
-      out.push(a.getValue(), b.getValue());
-    }
-    return out;
-  };
-  const one = run(7);
-  assert.deepEqual(run(7), one);
-  assert.notDeepEqual(run(8), one);
-  assert.notDeepEqual(
-    one.filter((_, i) => i % 2 === 0),
-    one.filter((_, i) => i % 2 === 1),
-  );
-});

@@ -34,7 +34,8 @@ function differences(expected: Float32Array, actual: Float32Array, count: number
 }
 
 for (const grid of [true, false]) {
-  test(`PerlinWasm: four-lane groups and single points equal perlinNoise3Batch bit for bit (${grid ? 'grid rows' : 'random, with NaN, ±∞ and huge values'})`, () => {
+  const points = grid ? 'grid rows' : 'random, with NaN, ±∞ and huge values';
+  test(`PerlinWasm: four-lane groups and single points equal perlinNoise3Batch bit for bit (${points})`, () => {
     const p = new PerlinWasm();
     const seeded = new SeededRandom(grid ? 7 : 11);
     const random = (): number => seeded.next();

@@ -88,7 +88,8 @@ test("PlanesWasm: every axis, rotated or not, equals LX's float math point for p
       const expected = referenceColor(num, planes, unrotated, m, xs[k], ys[k], zs[k], rs[k]);
       if (wasm.slices.outColors[k] !== expected) {
         assert.fail(
-          `round ${round}, point ${k}: ${wasm.slices.outColors[k].toString(16)} ≠ ${expected.toString(16)} (axes ${[...num].filter((_, i) => i % PLANE_WORDS === AXIS)})`,
+          `round ${round}, point ${k}: ${wasm.slices.outColors[k].toString(16)} ≠ ${expected.toString(16)} ` +
+            `(axes ${[...num].filter((_, i) => i % PLANE_WORDS === AXIS)})`,
         );
       }
     }

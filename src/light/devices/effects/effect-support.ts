@@ -13,9 +13,9 @@ import type { Tempo } from '../../tempo/tempo.js';
 const fr = Math.fround;
 
 /** An LX per-pixel blend function: (dst, src, alpha mask 0..256) → ARGB. */
-export type BlendFunction = (dst: number, src: number, alpha: number) => number;
+type BlendFunction = (dst: number, src: number, alpha: number) => number;
 
-export interface BlendChoice extends EnumOption {
+interface BlendChoice extends EnumOption {
   readonly name: string;
   readonly blend: BlendFunction;
 }
@@ -121,11 +121,6 @@ export function sourceValue(mode: number, argb: number): number {
 export function lerpf(a: number, b: number, t: number): number {
   const x = fr(a);
   return fr(x + fr(fr(fr(b) - x) * fr(t)));
-}
-
-/** LXUtils.lerp (double). */
-export function lerpd(a: number, b: number, t: number): number {
-  return a + (b - a) * t;
 }
 
 /** LXUtils.clampf / constrainf on float32 values. */

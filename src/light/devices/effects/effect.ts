@@ -2,7 +2,7 @@ import { BooleanParameter } from '../../../engine/parameters/boolean.js';
 import { Device } from '../shared/device.js';
 
 /** LX ramps an effect in and out over 250 ms when it is switched on or off. */
-export const ENABLE_DAMPING_MS = 250;
+const ENABLE_DAMPING_MS = 250;
 
 /**
  * An effect processes a buffer in place (LX's LXEffect). Switching it on or off ramps its

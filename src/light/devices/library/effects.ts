@@ -23,7 +23,8 @@ export const EFFECTS: readonly DeviceEntry<LXComponent>[] = [
     name: 'Sound Object',
     category: 'Audio',
     unavailable:
-      "it masks the frame with a Sound Object placed in the model through LX's sound-stage geometry (SoundStage box, Abs/Radial/Box position modes), which Footlight does not reproduce yet; the Sound Object modulator itself is available",
+      "it masks the frame with a Sound Object placed in the model through LX's sound-stage geometry (SoundStage box, " +
+      'Abs/Radial/Box position modes), which Footlight does not reproduce yet; the Sound Object modulator itself is available',
   },
   {
     kind: 'effect',

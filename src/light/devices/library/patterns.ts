@@ -15,7 +15,8 @@ const src = (file: string): string => new URL(`../patterns/${file}`, import.meta
 
 const NEEDS_DMX = 'it renders live Art-Net DMX input, which Footlight does not receive';
 const NEEDS_AUDIO =
-  "it places a Sound Object (live audio input on the sound stage) in the model through LX's sound-stage geometry (SoundStage box, Abs/Radial/Box position modes), which Footlight does not reproduce yet; the Sound Object modulator itself is available";
+  "it places a Sound Object (live audio input on the sound stage) in the model through LX's sound-stage geometry " +
+  '(SoundStage box, Abs/Radial/Box position modes), which Footlight does not reproduce yet; the Sound Object modulator itself is available';
 
 /**
  * Stock patterns in LX's registry order (DMX, Pattern Rack, Sound Object, Gradient, Solid,

@@ -17,7 +17,7 @@ import { TRANSITION_BLEND_CHOICES, blendSet } from '../../color/blend-tables.js'
 import { refreshViewSelectors } from '../../structure/view-selector.js';
 import { colorBuffer } from '../../parallel/shared-arrays.js';
 
-export const NO_PATTERN = -1;
+const NO_PATTERN = -1;
 
 /** Where blend-mode patterns that are cued send their colors (the mixer's cue and aux stacks). */
 export interface CueSink {

@@ -12,7 +12,7 @@ import type { LoadContext, LxObject } from '../../component/lxp-types.js';
 import { QuantizedTriggerParameter } from '../../tempo/quantized-trigger.js';
 
 /** What a pattern's container offers it: a channel or a pattern rack, each with a pattern engine. */
-export interface PatternHost {
+interface PatternHost {
   readonly patternEngine: {
     goPattern(pattern: Pattern): void;
     readonly patterns: readonly (Pattern | Placeholder)[];

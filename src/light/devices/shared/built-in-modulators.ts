@@ -8,7 +8,7 @@ import { PeriodicState, rangeValue } from '../../math/lfo-math.js';
 import { Modulator } from '../../modulation/modulator.js';
 
 /** A period in milliseconds, read live every frame (LX passes an LXParameter). */
-export type PeriodSource = () => number;
+type PeriodSource = () => number;
 
 /** LX's SawLFO: value = start + basis·(end − start), looping, period read every frame. */
 export class SawLFO extends Modulator {

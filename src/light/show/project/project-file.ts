@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { writeFileAtomic } from '../../../app/atomic-write.js';
 import { FootlightError, invalidArgument } from '../../../engine/errors.js';
 import { assertJsonTextDepth, MAX_FILE_JSON_DEPTH } from '../../../engine/client-json.js';
@@ -11,7 +11,7 @@ import { isLxObject, type LoadContext, type LxObject } from '../../component/lxp
 import { LenientJsonError, parseLenientJson } from './lenient-json.js';
 import { type MediaResolvers, mediaResolvers } from './media.js';
 
-export interface OpenedProject {
+interface OpenedProject {
   readonly lx: LXEngineComponent;
   /** What did not load as saved (placeholders, unresolved references). */
   readonly warnings: readonly string[];
@@ -21,7 +21,7 @@ export interface OpenedProject {
   readonly maxId: number;
 }
 
-export interface ReadProjectOptions {
+interface ReadProjectOptions {
   /** Finds `.lxf` fixture files (the media folder's Fixtures/). */
   readonly resolveLxf?: LxfResolver;
   /** Finds external `.lxm` model files (the media folder's Models/). */
@@ -31,7 +31,7 @@ export interface ReadProjectOptions {
 }
 
 /** The largest `id` anywhere in a saved document (LX bumps its id counter past it before loading). */
-export function maxIdIn(json: unknown): number {
+function maxIdIn(json: unknown): number {
   let max = 0;
   const stack: unknown[] = [json];
   while (stack.length > 0) {
@@ -137,9 +137,4 @@ export async function openProjectFile(
 /** Saves a project atomically (a temporary file renamed into place). */
 export async function saveProjectFile(path: string, lx: LXEngineComponent, externals: Record<string, unknown> = {}): Promise<void> {
   await writeFileAtomic(path, `${JSON.stringify(writeProject(lx, externals), null, 2)}\n`);
-}
-
-/** Where `name` would go inside a media folder's Projects/ (for callers that save by name). */
-export function projectPathIn(mediaDir: string, name: string): string {
-  return join(mediaDir, 'Projects', name.endsWith('.lxp') ? name : `${name}.lxp`);
 }

@@ -39,7 +39,7 @@ import { Modulator } from '../../modulation/modulator.js';
 import { Pattern } from '../../devices/patterns/pattern.js';
 import { isLxObject, lxArray, type LoadContext, type LxObject } from '../../component/lxp-types.js';
 
-export type SnapshotScope = 'MIXER' | 'PATTERNS' | 'EFFECTS' | 'MASTER' | 'MODULATION' | 'OUTPUT' | 'GLOBAL';
+type SnapshotScope = 'MIXER' | 'PATTERNS' | 'EFFECTS' | 'MASTER' | 'MODULATION' | 'OUTPUT' | 'GLOBAL';
 
 /** One saved value of a snapshot, as LX writes it. */
 export type SnapshotView = LxObject & { scope?: string; type?: string; enabled?: boolean };

@@ -46,7 +46,7 @@ const AXES = [
   { label: 'R-origin', name: 'RO' },
 ];
 
-export const MAX_PLANES = 8;
+const MAX_PLANES = 8;
 
 const bipolar = (label: string, value: number, description: string, options: { percent?: boolean; degrees?: boolean } = {}): BoundedParameter =>
   new BoundedParameter(label, value, {

@@ -16,7 +16,7 @@ interface Toggle {
 }
 
 /** ChasePattern's parameters that update() reads. */
-export interface ChaseKnobs {
+interface ChaseKnobs {
   readonly minChunk: Knob;
   readonly maxChunk: Knob;
   readonly chunkSize: Knob;

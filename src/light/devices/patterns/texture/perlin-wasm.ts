@@ -369,7 +369,7 @@ const axisBody: Code = [
 
 let compiled: WebAssembly.Module | undefined;
 
-export type FractalKind = 'ridge' | 'fbm' | 'turbulence';
+type FractalKind = 'ridge' | 'fbm' | 'turbulence';
 
 function compile(): WebAssembly.Module {
   return new WebAssembly.Module(
