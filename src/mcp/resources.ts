@@ -3,6 +3,7 @@ import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
 import { notFound } from '../engine/errors.js';
 import type { Services } from '../tools/context.js';
 import { fullOutputSchema, listedInputSchema, sharedOutputFields } from '../tools/lean-schema.js';
+import { TOOLS } from '../tools/index.js';
 import { toParameterPayload } from '../tools/light/payloads.js';
 import { completePath } from '../light/path-completion.js';
 import { PREVIEW_APP_URI } from '../tools/app-resources.js';
@@ -116,7 +117,7 @@ export function registerResources(server: McpServer, services: Services): void {
     },
     async (uri) => {
       const served = new Set(services.tools.map((t) => t.name));
-      const fields = sharedOutputFields()
+      const fields = sharedOutputFields(TOOLS)
         .map((f) => ({ name: f.name, field: f.field, schema: f.schema, tools: f.tools.filter((t) => served.has(t)) }))
         .filter((f) => f.tools.length > 0);
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify({ fields }) }] };
