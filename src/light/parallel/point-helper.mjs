@@ -2,6 +2,7 @@
 // the launch mode of the engine), then claims chunks of each published point job until asked to
 // leave (`workerData.state`). Buffers arrive on `workerData.port` before the first job that names
 // them, and are dropped when the engine thread lets them go.
+import { readlinkSync } from 'node:fs';
 import { receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
@@ -19,12 +20,19 @@ const {
   INT32,
   HELPER_STATE,
   HELPER_CHUNKS,
+  HELPER_THREAD,
   HELPER_RUNNING,
   HELPER_LEFT,
   runClaimedChunks,
 } = shared;
 
 const { control, numbers, port, state } = workerData;
+try {
+  // Benches read this thread's scheduler accounting (src/engine/thread-time.ts) by its id.
+  Atomics.store(state, HELPER_THREAD, Number(readlinkSync('/proc/thread-self').split('/').pop()) | 0);
+} catch {
+  // not Linux: the id stays 0
+}
 const buffers = new Map();
 const views = new Map();
 const job = { num: numbers, arrays: [], serial: 0 };
