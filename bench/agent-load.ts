@@ -11,7 +11,8 @@
 // measure what the agents cost the show). Writes bench/results/agent-load.json.
 //
 //   node --import tsx bench/agent-load.ts
-//   BENCH_SECONDS=8 BENCH_SESSIONS=1,8,32 BENCH_WORKLOADS=standard,light BENCH_CLIENTS=sdk,raw
+//   BENCH_SECONDS=8 BENCH_SESSIONS=1,8,32 BENCH_WORKLOADS=standard,light BENCH_CLIENTS=sdk,raw BENCH_DONE_SPIN=2
+// Under each row with late frames, a line gives them by main cause (see LateFrame).
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { setMaxListeners } from 'node:events';
@@ -64,6 +65,8 @@ export interface LateFrame {
   readonly at: number;
   readonly gapMs: number;
   readonly previousFrameMs: number;
+  /** The previous frame's CPU time on this thread (its wall time less time descheduled). */
+  readonly previousFrameCpuMs: number;
   readonly callsPastDueMs: number;
   readonly gcMs: number;
   readonly descheduledMs: number;
@@ -81,6 +84,11 @@ const LATE_CAUSES = ['previousFrameMs', 'callsPastDueMs', 'gcMs', 'descheduledMs
 async function serve(workload: Workload): Promise<void> {
   const { silentLogger } = await import('../src/engine/log.js');
   const { startFootlight } = await import('../src/main.js');
+  // BENCH_DONE_SPIN: the engine thread's watch for a helper's last chunk (PointPool.doneSpinChunks; 0: sleep at once).
+  if (process.env.BENCH_DONE_SPIN !== undefined) {
+    const { pointPool } = await import('../src/light/parallel/point-pool.js');
+    pointPool.doneSpinChunks = Number(process.env.BENCH_DONE_SPIN);
+  }
   const { writeWorkload } = await import('./agent-workload.js');
   const home = await mkdtemp(join(tmpdir(), 'footlight-agent-load-'));
   const project = await writeWorkload(home, workload, POINTS.rows, POINTS.columns);
@@ -108,12 +116,21 @@ async function serve(workload: Workload): Promise<void> {
     if (gcs.length > 4096) gcs.splice(0, gcs.length - 4096);
   });
   observer.observe({ entryTypes: ['gc'] });
-  const pending: { at: number; gapMs: number; previousFrameMs: number; callsPastDueMs: number; cpuMs: number; descheduledMs: number }[] = [];
+  const pending: {
+    at: number;
+    gapMs: number;
+    previousFrameMs: number;
+    previousFrameCpuMs: number;
+    callsPastDueMs: number;
+    cpuMs: number;
+    descheduledMs: number;
+  }[] = [];
   const lateFrames: LateFrame[] = [];
   let lastStart = Number.NaN;
   let lastEnd = Number.NaN;
   let lastPastDue = 0;
   let lastTime: ThreadTime | undefined;
+  let lastEndCpu = Number.NaN;
   app.engine.clock.onFrame(
     () => {
       const now = performance.now();
@@ -124,6 +141,7 @@ async function serve(workload: Workload): Promise<void> {
           at: lastStart,
           gapMs: now - lastStart,
           previousFrameMs: lastEnd - lastStart,
+          previousFrameCpuMs: lastTime === undefined ? Number.NaN : lastEndCpu - lastTime.cpuMs,
           callsPastDueMs: pastDue - lastPastDue,
           cpuMs: time === undefined || lastTime === undefined ? Number.NaN : time.cpuMs - lastTime.cpuMs,
           descheduledMs: time === undefined || lastTime === undefined ? Number.NaN : time.waitMs - lastTime.waitMs,
@@ -137,6 +155,7 @@ async function serve(workload: Workload): Promise<void> {
   );
   app.engine.clock.onFrame(() => {
     lastEnd = performance.now();
+    lastEndCpu = thread.read()?.cpuMs ?? Number.NaN;
   });
   /** Late frames whose GC entries have arrived (they come a little after the collection). */
   const settle = (): void => {
@@ -150,11 +169,12 @@ async function serve(workload: Workload): Promise<void> {
         at: p.at,
         gapMs: p.gapMs,
         previousFrameMs: p.previousFrameMs,
+        previousFrameCpuMs: p.previousFrameCpuMs,
         callsPastDueMs: p.callsPastDueMs,
         gcMs,
         descheduledMs: p.descheduledMs,
-        // CPU between the two starts that was neither the frame nor calls (GC on this thread is in here too).
-        otherCpuMs: Math.max(0, p.cpuMs - p.previousFrameMs - p.callsPastDueMs - gcMs),
+        // CPU between the two starts that was neither the frame nor calls past due nor GC: HTTP, the SDK, replies.
+        otherCpuMs: Math.max(0, p.cpuMs - p.previousFrameCpuMs - p.callsPastDueMs - gcMs),
       });
       if (lateFrames.length > LATE_RECORDS) lateFrames.shift();
     }
@@ -346,7 +366,7 @@ export interface AgentRow extends LoopResult {
   readonly expired: number;
   /** Late frames of the row by their main cause (the part over half their lateness), and each part's mean, in ms. */
   readonly lateCauses: Record<(typeof LATE_CAUSES)[number] | 'none', number>;
-  readonly lateMeans: Record<(typeof LATE_CAUSES)[number] | 'gapMs', number>;
+  readonly lateMeans: Record<(typeof LATE_CAUSES)[number] | 'gapMs' | 'previousFrameCpuMs', number>;
 }
 
 async function phase(server: ServerProcess, workload: Workload, client: ClientKind | 'none', n: number, targets: readonly Target[]): Promise<AgentRow> {
@@ -409,7 +429,7 @@ async function phase(server: ServerProcess, workload: Workload, client: ClientKi
  */
 function lateSummary(lates: readonly LateFrame[]): Pick<AgentRow, 'lateCauses' | 'lateMeans'> {
   const causes = { previousFrameMs: 0, callsPastDueMs: 0, gcMs: 0, descheduledMs: 0, otherCpuMs: 0, none: 0 };
-  const means = { gapMs: 0, previousFrameMs: 0, callsPastDueMs: 0, gcMs: 0, descheduledMs: 0, otherCpuMs: 0 };
+  const means = { gapMs: 0, previousFrameMs: 0, previousFrameCpuMs: 0, callsPastDueMs: 0, gcMs: 0, descheduledMs: 0, otherCpuMs: 0 };
   for (const l of lates) {
     const lateness = l.gapMs - PERIOD_MS;
     const part = (k: (typeof LATE_CAUSES)[number]): number => (k === 'previousFrameMs' ? l[k] - PERIOD_MS / 2 : l[k]);
@@ -417,6 +437,7 @@ function lateSummary(lates: readonly LateFrame[]): Pick<AgentRow, 'lateCauses' |
     causes[part(main) > lateness / 2 ? main : 'none']++;
     means.gapMs += l.gapMs / lates.length;
     for (const k of LATE_CAUSES) means[k] += l[k] / lates.length;
+    means.previousFrameCpuMs += l.previousFrameCpuMs / lates.length;
   }
   return { lateCauses: causes, lateMeans: means };
 }
@@ -467,7 +488,7 @@ async function main(): Promise<void> {
       const m = r.lateMeans;
       console.log(
         `    late frames by cause: previous frame ${c.previousFrameMs}, calls past due ${c.callsPastDueMs}, GC ${c.gcMs}, descheduled ${c.descheduledMs}, ` +
-          `other CPU ${c.otherCpuMs}, none ${c.none}; means (ms): gap ${fmt(m.gapMs)}, previous frame ${fmt(m.previousFrameMs)}, calls past due ` +
+          `other CPU ${c.otherCpuMs}, none ${c.none}; means (ms): gap ${fmt(m.gapMs)}, previous frame ${fmt(m.previousFrameMs)} (CPU ${fmt(m.previousFrameCpuMs)}), calls past due ` +
           `${fmt(m.callsPastDueMs)}, GC ${fmt(m.gcMs)}, descheduled ${fmt(m.descheduledMs)}, other CPU ${fmt(m.otherCpuMs)}`,
       );
     }

@@ -259,7 +259,7 @@ function child(size: string, variant: string, threads: number, doneSpin: number)
   return JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as Result;
 }
 
-const f2 = (n: number): string => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
+const f2 = (n: number | null): string => (n === null || Number.isNaN(n) ? '–' : n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2)); // null: NaN through JSON
 
 /** The engine thread's watch settings to run with helpers (the first is the default; one thread has none). */
 const DONE_SPINS = (process.env.BENCH_DONE_SPIN ?? String(pointPool.doneSpinChunks)).split(',').map(Number);
@@ -269,7 +269,7 @@ function tailLine(t: Tail | undefined): string {
   if (t === undefined) return '';
   const p = (x: FrameParts): string =>
     `engine CPU ${f2(x.engineCpuMs)} descheduled ${f2(x.engineDescheduledMs)}, waiting for the helper ${f2(x.helperWaitMs)} ` +
-    `(asleep ${f2(x.sleepMs)}, ${x.sleeps.toFixed(1)} sleeps), helper CPU ${f2(x.helperCpuMs)} descheduled ${f2(x.helperDescheduledMs)}, ` +
+    `(asleep ${f2(x.sleepMs)}, ${f2(x.sleeps)} sleeps), helper CPU ${f2(x.helperCpuMs)} descheduled ${f2(x.helperDescheduledMs)}, ` +
     `GC in ${(100 * x.gcs).toFixed(1)} % of frames, ${f2(x.allocatedKiB)} KiB allocated a frame`;
   return `\n      all frames: ${p(t.all)}\n      ${t.slowFrames} slow frames (+${f2(t.slowExcessMs)} ms): ${p(t.slow)}`;
 }
