@@ -317,7 +317,7 @@ export class Tempo extends LXComponent implements QuantizingClock {
     const prevBeat = this.smoothBeat;
     const t = this.transport;
     let at = t === null ? NaN : t.positionBeats();
-    const playing = t !== null && t.playing();
+    const playing = t?.playing() === true;
     if (!playing) this.nudgeOffset = 0;
     else if (this.nudgeTarget !== 1) {
       // Nudging the playing song: the light runs ahead (or behind) by the nudge's extra beats.
@@ -326,7 +326,7 @@ export class Tempo extends LXComponent implements QuantizingClock {
       // The nudge ended: the song's transport moves by what the light gained, one clock again.
       const offset = this.nudgeOffset;
       this.nudgeOffset = 0;
-      if (t.nudge !== undefined) {
+      if (t?.nudge !== undefined) {
         t.nudge(offset);
         at = t.positionBeats();
         this.transportAt = at;
