@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as z from 'zod';
 import type { Origin } from '../engine/commands/history.js';
 import { FootlightError, invalidArgument, notFound, type ErrorCode } from '../engine/errors.js';
+import type { LightCues } from '../show/light-cues.js';
 import type { SoundHost } from '../sound/index.js';
 import { tokenOf } from './sound.js';
 import * as channels from '../light/operations/channels.js';
@@ -77,6 +78,11 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
   const { engine } = ctx.services;
   const light = ctx.light;
   const q = <T>(label: string, run: () => T): Promise<T> => engine.queue.submit(run, { label: `console ${label}` });
+  const lightCues = (): LightCues => {
+    const cues = ctx.services.lightCues;
+    if (cues === undefined) throw notFound('this server has no song wired to the light, so there is no timeline for light cues');
+    return cues;
+  };
   const requireSound = (): SoundHost => {
     if (ctx.soundHost === undefined) throw notFound('this process runs no sound host');
     return ctx.soundHost;
@@ -355,6 +361,28 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
             .stopClips(light, { bus: a.bus === undefined ? undefined : { id: a.bus }, slot: a.slot })
             .map((c) => ({ bus: c.bus.path, slot: c.slot })),
         }));
+      },
+    },
+    // ---- light cues on the song's timeline (src/show/light-cues.ts, as place_light_cue): each edit one undo step
+    '/api/cue/place': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(z.strictObject({ beat: z.number().min(0).optional(), playhead: z.literal(true).optional(), scene: Id }), body);
+        return q('place light cue', () => ({ placed: lightCues().place(origin, a, a.scene), cues: lightCues().list() }));
+      },
+    },
+    '/api/cue/move': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(z.strictObject({ beat: z.number().min(0), to: z.number().min(0) }), body);
+        return q('move light cue', () => ({ moved: lightCues().move(origin, { beat: a.beat }, a.to), cues: lightCues().list() }));
+      },
+    },
+    '/api/cue/remove': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(z.strictObject({ beat: z.number().min(0) }), body);
+        return q('remove light cue', () => ({ removed: lightCues().remove(origin, { beat: a.beat }), cues: lightCues().list() }));
       },
     },
     '/api/undo': {

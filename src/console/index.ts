@@ -63,7 +63,7 @@ export function createConsole(options: ConsoleOptions): ConsoleSurface {
     light,
     soundHost: options.sound,
     log,
-    lightState: () => lightState(light),
+    lightState: () => lightState(light, services.lightCues),
     historyState: () => historyState(services.engine.history),
     policy: () => ({ agentsReadOnly: services.policy.agentsReadOnly, soundCooperative: services.policy.soundCooperative }),
     sessions: () => ({ sessions: options.mcp()?.sessionList() ?? [], connected: services.server.connections().connected }),

@@ -176,9 +176,19 @@ export interface ClipSlotState {
   readonly referenceBpm: number;
 }
 
+/** A light cue on the song's timeline: scene `scene` launches when the song reaches `beat`. */
+export interface LightCueState {
+  readonly beat: number;
+  readonly scene: number;
+  readonly marker?: string;
+}
+
 /** The clip grid: a row per bus (channels, groups, master), a column per scene. */
 export interface ClipGridState {
   readonly scenes: number;
+  /** The song's light cues by beat; `timeline` false when no song is wired to the light (no cues possible). */
+  readonly timeline: boolean;
+  readonly cues: readonly LightCueState[];
   readonly buses: readonly { readonly path: string; readonly id: number; readonly label: string; readonly clips: readonly ClipSlotState[] }[];
 }
 
