@@ -80,6 +80,12 @@ export class SoundObjectSelector extends EnumParameter {
     return super.accept(input);
   }
 
+  /** A surface's choice replaces a loaded index still waiting for its object. */
+  override setBase(value: number | string | boolean): void {
+    this.pending = undefined;
+    super.setBase(value);
+  }
+
   override load(json: unknown): void {
     if (typeof json !== 'number' || !Number.isInteger(json)) return;
     this.pending = json;

@@ -229,3 +229,20 @@ test('an LX 1.2.1 sound stage loads and saves back unchanged', async () => {
   assert.equal(opened.lx.audio.soundStage.id, stageJson.id);
   assert.deepEqual((writeProject(opened.lx, {}, 0) as any).engine.children.audio.children.soundStage, stageJson);
 });
+
+test('a saved selector whose Sound Object is missing reads None, renders at the center and saves its index back', () => {
+  const { light } = stage();
+  light.setParameter({ path: '/lx/mixer/channel/1/pattern/1/selector' }, 1, ORIGIN);
+  const saved = writeProject(light.lx, {}, 0) as any;
+  saved.engine.children.modulation.modulators = [];
+  const reopened = stage(saved);
+  reopened.engine.clock.stepFixed(2, FRAME_MS);
+  const p = patternOf(reopened.channel);
+  assert.equal(p.engine.selector.object(), null);
+  assert.ok(brightest(reopened.light).level > 250, 'the orb at the center (no object: no position, full level)');
+  assert.equal((writeProject(reopened.light.lx, {}, 0) as any).engine.children.mixer.channels[0].patterns[0].parameters.selector, 1, 'the index is kept');
+  // Adding a Sound Object later: the waiting index finds it.
+  new ModulationOperations(reopened.engine, reopened.light.lx, reopened.light.registry).addModulator('/lx/modulation', 'SoundObject', {}, ORIGIN);
+  reopened.engine.clock.stepFixed(1, FRAME_MS);
+  assert.equal(p.engine.selector.object(), objectOf(reopened.light));
+});
