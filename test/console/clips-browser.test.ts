@@ -98,6 +98,9 @@ test("light cues: the Clips view shows the song's cues; add one at the playhead,
   assert.deepEqual(await cues(), placed);
   await page.waitForSelector('.light-cue[data-beat="16"]');
   assert.equal(await page.locator('.light-cue').count(), 1);
+  // The Sound view's arranger shows the cue on the song's timeline.
+  await page.click('button[role="tab"]:has-text("Sound")');
+  await page.waitForSelector('.arranger .light-cue-mark[data-beat="16"]:has-text("Drop")');
   assert.deepEqual(problems, ['console: Failed to load resource: the server responded with a status of 400 (Bad Request)'], 'only the refused move');
   assert.deepEqual(external, []);
 });
