@@ -24,8 +24,8 @@ export default defineTool({
     parameter: ParameterPayload,
     changed: z.boolean().describe('False when the parameter already had this value: nothing changed and no undo step was made'),
   }),
-  handle: ({ path, id, key, value }, { light, origin }) => {
-    const { parameter, changed } = light.setParameter({ path, id, key }, value, origin);
+  handle: ({ path, id, key, value }, { light, origin, merge }) => {
+    const { parameter, changed } = light.setParameter({ path, id, key }, value, origin, merge);
     return { parameter: toParameterPayload(parameter), changed };
   },
 });
