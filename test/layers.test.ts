@@ -56,6 +56,9 @@ test('imports point downward', async () => {
   await assertNoImports('src/light', ['src/sound', 'src/show', 'src/tools', 'src/mcp', 'src/http', 'src/protocol3', 'src/console', 'src/cli']);
   await assertNoImports('src/sound', ['src/light', 'src/show', 'src/tools', 'src/mcp', 'src/http', 'src/osc', 'src/console', 'src/cli']);
   await assertNoImports('src/tools', ['src/mcp', 'src/http', 'src/console', 'src/cli']);
+  // The console runs tools through the registry's one call path (src/tools/invoke.ts), never through MCP.
+  await assertNoImports('src/console', ['src/mcp', 'src/osc', 'src/cli']);
+  await assertNoImports('src/osc', ['src/mcp', 'src/console', 'src/cli', 'src/app']);
   await assertNoImports('src/tools/sound', ['src/sound']);
   // The audio engine is a floor under the host: the kernel and the sound model only.
   await assertNoImports('src/sound/audio', [

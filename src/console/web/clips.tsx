@@ -1,5 +1,5 @@
 import type { ClipGridState, ClipSlotState } from '../protocol.js';
-import { act, api } from './store.js';
+import { act, callTool } from './store.js';
 
 /** Where the cursor is, as a fraction of the clip's length (0 when stopped or empty). */
 function progress(c: ClipSlotState): number {
@@ -23,7 +23,7 @@ function Slot({
   const state = clip.running ? 'running' : clip.pending ? 'pending' : 'stopped';
   const toggle = () =>
     void act(clip.running || clip.pending ? `Stop ${clip.label}` : `Launch ${clip.label}`, () =>
-      api(clip.running || clip.pending ? '/api/clip/stop' : '/api/clip/launch', { bus: bus.id, slot }),
+      callTool(clip.running || clip.pending ? 'stop_clip' : 'launch_clip', { bus: bus.id, slot }),
     );
   return (
     <td class={`clip-slot ${state}`} data-slot={slot} data-clip={clip.id}>
@@ -52,7 +52,7 @@ export function ClipGrid({ grid }: { readonly grid: ClipGridState }) {
     <section class="clip-grid" aria-label="Clips">
       <header class="clip-grid-head">
         <span class="title">Clips</span>
-        <button type="button" onClick={() => void act('Stop all clips', () => api('/api/clip/stop', {}))}>
+        <button type="button" onClick={() => void act('Stop all clips', () => callTool('stop_clip'))}>
           Stop all
         </button>
       </header>
@@ -67,7 +67,7 @@ export function ClipGrid({ grid }: { readonly grid: ClipGridState }) {
                     type="button"
                     class="scene"
                     title={`Launch scene ${i + 1}`}
-                    onClick={() => void act(`Launch scene ${i + 1}`, () => api('/api/clip/launch', { scene: i }))}
+                    onClick={() => void act(`Launch scene ${i + 1}`, () => callTool('launch_clip', { scene: i }))}
                   >
                     ▶ {i + 1}
                   </button>
