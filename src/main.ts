@@ -277,8 +277,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   });
   const oscReceivePort = options.oscReceivePort ?? config.oscPort ?? DEFAULT_OSC_RECEIVE_PORT;
   let osc: OscSurface | undefined = new OscSurface({
-    engine,
-    light,
+    services,
     log: log.child({ surface: 'osc' }),
     receiveHost: options.oscHost ?? DEFAULT_OSC_HOST,
     receivePort: oscReceivePort,
