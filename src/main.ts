@@ -8,7 +8,7 @@ import { footlightHome } from './app/home.js';
 import { writeStatus, type StatusFile } from './app/status-file.js';
 import { createConsole, type ConsoleSurface } from './console/index.js';
 import { ListenError, startHttpServer, type RunningHttpServer } from './http/server.js';
-import { isLoopbackHost } from './http/guards.js';
+import { isLoopbackHost } from './net/guards.js';
 import { ComponentDocs } from './light/docs/component-docs.js';
 import { buildDemoShow } from './light/demo-show.js';
 import { buildGridDemo } from './light/grid-demo.js';

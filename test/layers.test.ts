@@ -76,6 +76,25 @@ test('imports point downward', async () => {
     'src/sound/commands.ts',
     'src/sound/song.ts',
   ]);
+  // Shared HTTP helpers (Host/Origin guard, bounded bodies, JSON replies, route types): a floor
+  // below every surface, importing nothing of Footlight's; the surfaces never import the server.
+  await assertNoImports('src/net', [
+    'src/engine',
+    'src/light',
+    'src/show',
+    'src/sound',
+    'src/tools',
+    'src/mcp',
+    'src/http',
+    'src/protocol3',
+    'src/osc',
+    'src/console',
+    'src/cli',
+    'src/app',
+    'src/sound-adapter',
+    'src/main.ts',
+  ]);
+  for (const surface of ['src/mcp', 'src/console', 'src/osc', 'src/protocol3']) await assertNoImports(surface, ['src/http']);
   await assertNoImports('src/sound-adapter', ['src/sound', 'src/light', 'src/tools', 'src/mcp', 'src/http', 'src/console', 'src/cli']);
 });
 

@@ -5,8 +5,8 @@ import { FootlightError, invalidArgument, notFound, type ErrorCode } from '../en
 import type { SoundHost } from '../sound/index.js';
 import { tokenOf } from './sound.js';
 import { writeProject } from '../light/project/project-file.js';
-import { BodyTooLargeError, readBody } from '../http/body.js';
-import { sendJson } from '../http/replies.js';
+import { BodyTooLargeError, readBody } from '../net/body.js';
+import { sendJson } from '../net/replies.js';
 import { describeZodError } from '../tools/zod-errors.js';
 import { parseJsonBounded } from '../engine/client-json.js';
 import { toComponentRef } from '../tools/light/payloads.js';

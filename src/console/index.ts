@@ -1,4 +1,4 @@
-import type { RouteHandler, UpgradeHandler } from '../http/server.js';
+import type { RouteHandler, UpgradeHandler } from '../net/routes.js';
 import type { Logger } from '../engine/log.js';
 import type { LightShow } from '../light/light-show.js';
 import type { SoundHost } from '../sound/index.js';

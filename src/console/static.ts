@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sendJson } from '../http/replies.js';
+import { sendJson } from '../net/replies.js';
 
 /** Where `npm ci` (the `prepare` script) puts the bundled page. */
 export const DEFAULT_BUNDLE_DIR = fileURLToPath(new URL('../../dist/console/', import.meta.url));
