@@ -76,11 +76,8 @@ export function MeterBar({ peak, rms, label }: { readonly peak: number; readonly
   return (
     <span
       class={`meter ${peak >= 1 ? 'clip' : ''}`}
-      role="meter"
-      aria-label={`${label} level`}
-      aria-valuemin={-60}
-      aria-valuemax={0}
-      aria-valuenow={peak > 0 ? Math.max(-60, 20 * Math.log10(peak)) : -60}
+      role="img"
+      aria-label={`${label} level: peak ${db(peak)}, RMS ${db(rms)}`}
       title={`${label}: peak ${db(peak)}, RMS ${db(rms)}`}
     >
       <span class="meter-rms" style={{ width: fill(rms) }} />
@@ -95,7 +92,7 @@ export function Monitor() {
   const master = monitorMeters.value[monitorMeters.value.length - 1];
   const st = stats.value;
   return (
-    <div class="monitor" aria-label="Audio monitor">
+    <section class="monitor" aria-label="Audio monitor">
       {s === 'on' ? (
         <button type="button" class="toggle on" onClick={stop} title="Stop listening in this page (the engine keeps playing)">
           ■ Stop audio
@@ -112,6 +109,6 @@ export function Monitor() {
       )}
       {st !== null && s === 'on' && <small class="hint">{st.starvedBlocks > 0 ? `${st.starvedBlocks} gaps` : 'no gaps'}</small>}
       {typeof s === 'object' && <small class="hint">Audio could not start: {s.error}</small>}
-    </div>
+    </section>
   );
 }

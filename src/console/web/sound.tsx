@@ -151,7 +151,7 @@ function Arranger({ tracks, arranger, t }: { readonly tracks: TrackInfo[]; reado
   const pct = (b: number): string => `${((b / end) * 100).toFixed(3)}%`;
   const meters = monitorMeters.value;
   return (
-    <div class="arranger" aria-label="Arranger">
+    <section class="arranger" aria-label="Arranger">
       {tracks
         .filter((tr) => !tr.hidden)
         .map((tr) => {
@@ -210,7 +210,7 @@ function Arranger({ tracks, arranger, t }: { readonly tracks: TrackInfo[]; reado
             </div>
           );
         })}
-    </div>
+    </section>
   );
 }
 
