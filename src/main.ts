@@ -203,7 +203,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     if (!isLoopbackHost(soundEndpoint.host))
       log.warn(
         { soundHost: formatEndpoint(soundEndpoint) },
-        'the sound tools will drive a protocol-3 host on another machine: protocol 3 has no authentication, so anyone on the path can read and change that project',
+        'the sound tools will drive a protocol-3 host on another machine: protocol 3 has no authentication, so anyone on the path can read and change that ' +
+          'project',
       );
   }
   // Sound tools' writes to the built-in host are attributed to the MCP caller, not to the

@@ -71,7 +71,8 @@ export class StaticFiles {
     };
     if (type.startsWith('text/html')) {
       headers['content-security-policy'] =
-        `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self' ws://${host}; object-src 'none'; base-uri 'none'; frame-ancestors 'none'`;
+        `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self' ` +
+        `ws://${host}; object-src 'none'; base-uri 'none'; frame-ancestors 'none'`;
       headers['x-frame-options'] = 'DENY';
     }
     if (req.headers['if-none-match'] === entry.etag) {

@@ -133,7 +133,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       if (err.code === 'EADDRINUSE')
         reject(
           new ListenError(
-            `port ${options.port} on ${options.host} is already in use — is another Footlight running? Stop it, or start with --port <other> (0 picks a free port).`,
+            `port ${options.port} on ${options.host} is already in use — is another Footlight running? Stop it, or start with --port <other> (0 picks a free ` +
+              `port).`,
           ),
         );
       else if (err.code === 'EADDRNOTAVAIL') reject(new ListenError(`cannot bind ${options.host}: no such address on this machine`));

@@ -31,7 +31,10 @@ function Slot({
         type="button"
         onClick={toggle}
         aria-pressed={clip.running}
-        title={`${clip.label}: ${state}${clip.loop ? ', looping' : ''}, ${beats(clip.cursorMs, clip.referenceBpm)} / ${beats(clip.lengthMs, clip.referenceBpm)} beats (click to ${clip.running || clip.pending ? 'stop' : 'launch'})`}
+        title={
+          `${clip.label}: ${state}${clip.loop ? ', looping' : ''}, ${beats(clip.cursorMs, clip.referenceBpm)} / ` +
+          `${beats(clip.lengthMs, clip.referenceBpm)} beats (click to ${clip.running || clip.pending ? 'stop' : 'launch'})`
+        }
       >
         <span class="clip-name">{clip.label}</span>
         <span class="clip-pos" data-cursor-ms={clip.cursorMs}>
