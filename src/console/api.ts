@@ -104,7 +104,7 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
     },
     '/api/parameter': {
       method: 'GET',
-      handler: ({ query }) => q('read parameter', () => ({ parameter: parameterPayload(light.parameter(query.get('path') ?? '')) })),
+      handler: async ({ query, origin }) => (await tools.invoke('get_parameter', { path: query.get('path') ?? '' }, origin)).payload,
     },
     'POST /api/parameter': {
       method: 'POST',
