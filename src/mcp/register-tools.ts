@@ -1,6 +1,5 @@
 import type { McpServer, ServerContext, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type * as z from 'zod';
-import { runAs } from '../engine/attribution.js';
 import type { Origin } from '../engine/commands/history.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import type { Services, ToolContext } from '../tools/context.js';
@@ -113,17 +112,15 @@ export function registerTools(
         };
         const seen: { step?: number } = {};
         try {
-          // runAs: work the call hands on (the sound tools' protocol-3 lines) stays attributed to this caller.
           const elicit = elicitFor(server, caller, ctx);
-          const run = (toolArgs: unknown): Promise<ToolResult> =>
-            runAs(origin, async () => {
-              const { payload, attachments } = await registry.invoke(tool, toolArgs, origin, {
-                seen,
-                enableToolsets: (ids) => listing.enable(ids),
-                ...(elicit === undefined ? {} : { elicit }),
-              });
-              return toolResult(payload, attachments);
+          const run = async (toolArgs: unknown): Promise<ToolResult> => {
+            const { payload, attachments } = await registry.invoke(tool, toolArgs, origin, {
+              seen,
+              enableToolsets: (ids) => listing.enable(ids),
+              ...(elicit === undefined ? {} : { elicit }),
             });
+            return toolResult(payload, attachments);
+          };
           const { requestId, rest } = retryKey ? splitRequestId(args) : { rest: args };
           const payload = requestId === undefined ? await run(rest) : await runOnce(origin.session ?? 'stateless', tool.name, requestId, rest, run);
           onCall({ tool: tool.name, origin, args, ok: true, ms: performance.now() - started, at: Date.now(), ...seen });

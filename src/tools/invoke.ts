@@ -1,7 +1,8 @@
 // The one call path into the tools: MCP, the console's mutations and OSC all run a tool through
 // `invoke`, so argument parsing, the agents' read-only switch, queueing, the output check and
-// attribution exist once. A surface only turns its own input into a tool's arguments and shapes
+// attribution (the origin in the history, and `runAs` for work a call hands on) exist once. A surface only turns its own input into a tool's arguments and shapes
 // the payload for its wire.
+import { runAs } from '../engine/attribution.js';
 import type { Origin, PerformOptions } from '../engine/commands/history.js';
 import { internal, invalidArgument, notFound } from '../engine/errors.js';
 import type { AnyTool } from './define-tool.js';
@@ -78,7 +79,11 @@ export class ToolRegistry {
    * output schema and encodes what the handler attached.
    */
   async invoke(tool: AnyTool | string, rawArgs: unknown, origin: Origin, options: InvokeOptions = {}): Promise<Invocation> {
-    const t = typeof tool === 'string' ? this.get(tool) : tool;
+    // runAs: work the call hands on (the sound tools' protocol-3 lines) stays attributed to this caller.
+    return runAs(origin, () => this.run(typeof tool === 'string' ? this.get(tool) : tool, rawArgs, origin, options));
+  }
+
+  private async run(t: AnyTool, rawArgs: unknown, origin: Origin, options: InvokeOptions): Promise<Invocation> {
     const args = this.parse(t, rawArgs, origin);
     const attached: [Attachment['type'], () => Promise<{ data: string; mimeType: string }>][] = [];
     const ctx = this.context(origin, options, attached);
@@ -104,7 +109,7 @@ export class ToolRegistry {
     const t = typeof tool === 'string' ? this.get(tool) : tool;
     if (t.mode === 'direct') throw internal(`${t.name} runs outside the engine queue and cannot be invoked inside a queue task`);
     const args = this.parse(t, rawArgs, origin);
-    const payload = this.observe(options.seen, () => t.handle(args, this.context(origin, options, [])));
+    const payload = runAs(origin, () => this.observe(options.seen, () => t.handle(args, this.context(origin, options, []))));
     if (payload instanceof Promise) throw internal(`${t.name} returned a promise from a queued handler`);
     return this.check(t, payload);
   }
