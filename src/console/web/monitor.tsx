@@ -74,14 +74,11 @@ function stop(): void {
 /** One meter bar: RMS filled, the peak as a tick. */
 export function MeterBar({ peak, rms, label }: { readonly peak: number; readonly rms: number; readonly label: string }) {
   return (
-    <span
-      class={`meter ${peak >= 1 ? 'clip' : ''}`}
-      role="img"
-      aria-label={`${label} level: peak ${db(peak)}, RMS ${db(rms)}`}
-      title={`${label}: peak ${db(peak)}, RMS ${db(rms)}`}
-    >
-      <span class="meter-rms" style={{ width: fill(rms) }} />
-      <span class="meter-peak" style={{ left: fill(peak) }} />
+    <span class={`meter ${peak >= 1 ? 'clip' : ''}`} title={`${label}: peak ${db(peak)}, RMS ${db(rms)}`}>
+      {/* The level for assistive technology: a real meter (peak in dBFS), drawn by the bars beside it. */}
+      <meter class="meter-value" aria-label={`${label} level`} min={-60} max={0} value={peak > 0 ? Math.max(-60, 20 * Math.log10(peak)) : -60} />
+      <span class="meter-rms" aria-hidden="true" style={{ width: fill(rms) }} />
+      <span class="meter-peak" aria-hidden="true" style={{ left: fill(peak) }} />
     </span>
   );
 }
