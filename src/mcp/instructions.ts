@@ -9,7 +9,8 @@ you make, can take over any control and can undo your work; so can other agents.
 
 Tools: tools/list starts with a small set (status, discovery, search, parameters, undo, frame, batch); find_tools("wire an LFO", "grid patch", "song \
 import"...) finds any other tool, lists its family for this session and returns its input schema, and every served tool can be called by name at once. Output \
-schemas in tools/list declare one level of fields; footlight://tool-schema/{name} has the full ones.
+schemas in tools/list declare one level of fields, and fields several tools share by type only (footlight://tool-schema-shared describes them once); \
+footlight://tool-schema/{name} has a tool's full schemas.
 
 Discover, never guess. Get paths from list_channels, list_parameters and other list tools. Paths are canonical LX paths such as \
 /lx/mixer/channel/1/pattern/2/speed: numbers in paths are 1-based, \`index\` fields in payloads are 0-based. Paths shift when items are added, removed or \
