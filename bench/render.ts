@@ -168,8 +168,10 @@ function measure(cases: [string, string][], threadCounts: number[]): Result[] {
         const r = child(size, variant, threads);
         runs.set(key, [...(runs.get(key) ?? []), r]);
         process.stdout.write(
-          `  ${variant.padEnd(22)} ${size.padStart(4)} ${threads} thread${threads === 1 ? ' ' : 's'}  median ${f2(r.medianMs)} ms  p99 ${f2(r.p99Ms)}  cpu ${f2(r.medianCpuMs)}  ` +
-            `RSS ${r.rssMiB.toFixed(0)} MiB  helpers ${(100 * r.helperShare).toFixed(0)} %  ×${r.ratioToLx.toFixed(2)} LX (CPU ×${r.cpuRatioToLx.toFixed(2)})  (load ${r.loadAverage.map((l) => l.toFixed(1)).join('→')})\n`,
+          `  ${variant.padEnd(22)} ${size.padStart(4)} ${threads} thread${threads === 1 ? ' ' : 's'}  median ${f2(r.medianMs)} ms  p99 ${f2(r.p99Ms)}  cpu ` +
+            `${f2(r.medianCpuMs)}  ` +
+            `RSS ${r.rssMiB.toFixed(0)} MiB  helpers ${(100 * r.helperShare).toFixed(0)} %  ×${r.ratioToLx.toFixed(2)} LX (CPU ` +
+            `×${r.cpuRatioToLx.toFixed(2)})  (load ${r.loadAverage.map((l) => l.toFixed(1)).join('→')})\n`,
         );
         for (const w of r.warnings) process.stdout.write(`      warning: ${w}\n`);
       }
@@ -186,9 +188,9 @@ function table(results: Result[], threadCounts: number[], label: (r: Result) => 
   for (const key of keys) {
     const row = threadCounts.map((n) => results.find((r) => `${r.size}|${r.variant}` === key && r.threads === n));
     const first = row.find((r) => r !== undefined) as Result;
-    lines.push(
-      `| ${label(first)} | ${first.lxMedianMs} | ${row.map((r) => (r === undefined ? '' : `${f2(r.medianMs)} / ${f2(r.p99Ms)} / ${f2(r.medianCpuMs)}, **×${r.ratioToLx.toFixed(2)}** / ×${r.cpuRatioToLx.toFixed(2)}`)).join(' | ')} |`,
-    );
+    const cell = (r: Result | undefined): string =>
+      r === undefined ? '' : `${f2(r.medianMs)} / ${f2(r.p99Ms)} / ${f2(r.medianCpuMs)}, **×${r.ratioToLx.toFixed(2)}** / ×${r.cpuRatioToLx.toFixed(2)}`;
+    lines.push(`| ${label(first)} | ${first.lxMedianMs} | ${row.map(cell).join(' | ')} |`);
   }
   return lines.join('\n');
 }

@@ -12,7 +12,7 @@ import type { SnapshotEngine } from '../light/snapshots/snapshot-engine.js';
 import { Pattern } from '../light/patterns/pattern.js';
 import { Placeholder } from '../light/placeholder.js';
 import type { DeviceRegistry } from '../light/registry.js';
-import type { CallRecord } from '../mcp/register-tools.js';
+import type { CallRecord } from '../tools/invoke.js';
 import { toHistoryMemory, toHistoryStep } from '../tools/core/history-payloads.js';
 import { toComponentRef, toParameterPayload, toSnapshotPayload, toSwatchPayload } from '../tools/light/payloads.js';
 import { clipBuses } from '../light/operations/clips.js';
@@ -31,9 +31,9 @@ import type {
   SnapshotsState,
 } from './protocol.js';
 
-/** The one parameter serializer, typed for the console's wire protocol. */
+/** The one parameter serializer (the MCP payload's own). */
 export function parameterPayload(p: Parameter): ParameterPayload {
-  return toParameterPayload(p) as ParameterPayload;
+  return toParameterPayload(p);
 }
 
 /** Every parameter a person may see on a component: not internal, not the label, not a color's sub-parameter. */

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ClipGridState, ClipSlotState, LightCueState } from '../protocol.js';
-import { act, api, sound } from './store.js';
+import { act, api, callTool, sound } from './store.js';
 
 /** Where the cursor is, as a fraction of the clip's length (0 when stopped or empty). */
 function progress(c: ClipSlotState): number {
@@ -24,7 +24,7 @@ function Slot({
   const state = clip.running ? 'running' : clip.pending ? 'pending' : 'stopped';
   const toggle = () =>
     void act(clip.running || clip.pending ? `Stop ${clip.label}` : `Launch ${clip.label}`, () =>
-      api(clip.running || clip.pending ? '/api/clip/stop' : '/api/clip/launch', { bus: bus.id, slot }),
+      callTool(clip.running || clip.pending ? 'stop_clip' : 'launch_clip', { bus: bus.id, slot }),
     );
   return (
     <td class={`clip-slot ${state}`} data-slot={slot} data-clip={clip.id}>
@@ -32,7 +32,10 @@ function Slot({
         type="button"
         onClick={toggle}
         aria-pressed={clip.running}
-        title={`${clip.label}: ${state}${clip.loop ? ', looping' : ''}, ${beats(clip.cursorMs, clip.referenceBpm)} / ${beats(clip.lengthMs, clip.referenceBpm)} beats (click to ${clip.running || clip.pending ? 'stop' : 'launch'})`}
+        title={
+          `${clip.label}: ${state}${clip.loop ? ', looping' : ''}, ${beats(clip.cursorMs, clip.referenceBpm)} / ` +
+          `${beats(clip.lengthMs, clip.referenceBpm)} beats (click to ${clip.running || clip.pending ? 'stop' : 'launch'})`
+        }
       >
         <span class="clip-name">{clip.label}</span>
         <span class="clip-pos" data-cursor-ms={clip.cursorMs}>
@@ -138,7 +141,7 @@ export function ClipGrid({ grid }: { readonly grid: ClipGridState }) {
     <section class="clip-grid" aria-label="Clips">
       <header class="clip-grid-head">
         <span class="title">Clips</span>
-        <button type="button" onClick={() => void act('Stop all clips', () => api('/api/clip/stop', {}))}>
+        <button type="button" onClick={() => void act('Stop all clips', () => callTool('stop_clip'))}>
           Stop all
         </button>
       </header>
@@ -153,7 +156,7 @@ export function ClipGrid({ grid }: { readonly grid: ClipGridState }) {
                     type="button"
                     class="scene"
                     title={`Launch scene ${i + 1}`}
-                    onClick={() => void act(`Launch scene ${i + 1}`, () => api('/api/clip/launch', { scene: i }))}
+                    onClick={() => void act(`Launch scene ${i + 1}`, () => callTool('launch_clip', { scene: i }))}
                   >
                     ▶ {i + 1}
                   </button>

@@ -153,7 +153,7 @@ function Arranger({ tracks, arranger, t }: { readonly tracks: TrackInfo[]; reado
   const pct = (b: number): string => `${((b / end) * 100).toFixed(3)}%`;
   const meters = monitorMeters.value;
   return (
-    <div class="arranger" aria-label="Arranger">
+    <section class="arranger" aria-label="Arranger">
       {tracks
         .filter((tr) => !tr.hidden)
         .map((tr) => {
@@ -218,18 +218,18 @@ function Arranger({ tracks, arranger, t }: { readonly tracks: TrackInfo[]; reado
             <span class="lane-name" title="Light cues launch a clip scene at their beat (edit them in the Clips tab)">
               Light cues
             </span>
-          </div>
+          </section>
           <div class="lane-body">
             {cues.map((c) => (
               <div class="light-cue-mark" key={c.beat} data-beat={c.beat} style={{ left: pct(c.beat) }} title={`Beat ${c.beat}: scene ${c.scene + 1}`}>
                 {c.marker ?? `S${c.scene + 1}`}
-              </div>
+              </section>
             ))}
             <div class="playhead" style={{ left: pct(monitorBeat.value ?? t.position_beats) }} />
-          </div>
-        </div>
+          </section>
+        </section>
       )}
-    </div>
+    </section>
   );
 }
 
