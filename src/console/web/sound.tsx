@@ -218,16 +218,16 @@ function Arranger({ tracks, arranger, t }: { readonly tracks: TrackInfo[]; reado
             <span class="lane-name" title="Light cues launch a clip scene at their beat (edit them in the Clips tab)">
               Light cues
             </span>
-          </section>
+          </div>
           <div class="lane-body">
             {cues.map((c) => (
               <div class="light-cue-mark" key={c.beat} data-beat={c.beat} style={{ left: pct(c.beat) }} title={`Beat ${c.beat}: scene ${c.scene + 1}`}>
                 {c.marker ?? `S${c.scene + 1}`}
-              </section>
+              </div>
             ))}
             <div class="playhead" style={{ left: pct(monitorBeat.value ?? t.position_beats) }} />
-          </section>
-        </section>
+          </div>
+        </div>
       )}
     </section>
   );
