@@ -473,7 +473,8 @@ async function main(): Promise<void> {
   }
   const out: AgentLoadResults = { benchmark: 'agent-load', machine: before, machineAfter: machine(), seconds: SECONDS, points, rows, warnings };
   console.log(
-    `agent load: MCP sessions over HTTP (70% reads, 30% writes) while the engine renders ${points} points at 60 fps; server in another process; ${SECONDS} s per row`,
+    `agent load: MCP sessions over HTTP (70% reads, 30% writes) while the engine renders ${points} points at 60 fps; server in another process; ${SECONDS} s ` +
+      `per row`,
   );
   console.log(
     `  load average ${before.loadAverage[0]} → ${out.machineAfter.loadAverage[0]} on ${before.cores} cores (${before.cpu}); other processes share these cores`,
@@ -481,14 +482,18 @@ async function main(): Promise<void> {
   console.log('workload  client  sessions  calls/s  median ms  p99 ms    fps   dropped  dropped%  frame ms  start delay ms  server CPU%  RSS MiB');
   for (const r of rows) {
     console.log(
-      `${r.workload.padEnd(9)} ${r.client.padEnd(6)} ${String(r.sessions).padStart(8)}  ${fmt(r.callsPerSecond, 0).padStart(7)}  ${fmt(r.medianMs).padStart(9)}  ${fmt(r.p99Ms).padStart(6)}  ${fmt(r.fps, 1).padStart(5)}  ${String(r.framesDropped).padStart(7)}  ${fmt(r.framesDroppedPct, 1).padStart(8)}  ${fmt(r.frameMeanMs).padStart(8)}  ${fmt(r.frameStartDelayMeanMs).padStart(14)}  ${fmt(r.serverCpuPct, 0).padStart(11)}  ${fmt(r.serverRssMiB, 0).padStart(7)}${r.errors > 0 ? `  errors ${r.errors}` : ''}`,
+      `${r.workload.padEnd(9)} ${r.client.padEnd(6)} ${String(r.sessions).padStart(8)}  ${fmt(r.callsPerSecond, 0).padStart(7)}  ` +
+        `${fmt(r.medianMs).padStart(9)}  ${fmt(r.p99Ms).padStart(6)}  ${fmt(r.fps, 1).padStart(5)}  ${String(r.framesDropped).padStart(7)}  ` +
+        `${fmt(r.framesDroppedPct, 1).padStart(8)}  ${fmt(r.frameMeanMs).padStart(8)}  ${fmt(r.frameStartDelayMeanMs).padStart(14)}  ` +
+        `${fmt(r.serverCpuPct, 0).padStart(11)}  ${fmt(r.serverRssMiB, 0).padStart(7)}${r.errors > 0 ? `  errors ${r.errors}` : ''}`,
     );
     if (r.framesDropped > 0) {
       const c = r.lateCauses;
       const m = r.lateMeans;
       console.log(
         `    late frames by cause: previous frame ${c.previousFrameMs}, calls past due ${c.callsPastDueMs}, GC ${c.gcMs}, descheduled ${c.descheduledMs}, ` +
-          `other CPU ${c.otherCpuMs}, none ${c.none}; means (ms): gap ${fmt(m.gapMs)}, previous frame ${fmt(m.previousFrameMs)} (CPU ${fmt(m.previousFrameCpuMs)}), calls past due ` +
+          `other CPU ${c.otherCpuMs}, none ${c.none}; means (ms): gap ${fmt(m.gapMs)}, ` +
+          `previous frame ${fmt(m.previousFrameMs)} (CPU ${fmt(m.previousFrameCpuMs)}), calls past due ` +
           `${fmt(m.callsPastDueMs)}, GC ${fmt(m.gcMs)}, descheduled ${fmt(m.descheduledMs)}, other CPU ${fmt(m.otherCpuMs)}`,
       );
     }

@@ -62,7 +62,8 @@ while (performance.now() < end) {
   await new Promise((r) => setTimeout(r, Math.min(5000, end - performance.now())));
   shares.push(live.cpuShare);
   process.stderr.write(
-    `\r${((performance.now() - t0) / 60000).toFixed(1)} / ${minutes} min, late blocks ${live.lateBlocks - late0}, late frames ${app.engine.clock.stats().late - c0.late}   `,
+    `\r${((performance.now() - t0) / 60000).toFixed(1)} / ${minutes} min, late blocks ${live.lateBlocks - late0}, late frames ` +
+      `${app.engine.clock.stats().late - c0.late}   `,
   );
 }
 const wall = (performance.now() - t0) / 1000;

@@ -259,7 +259,8 @@ function child(size: string, variant: string, threads: number, doneSpin: number)
   return JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as Result;
 }
 
-const f2 = (n: number | null): string => (n === null || Number.isNaN(n) ? '–' : n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2)); // null: NaN through JSON
+// null: NaN through JSON.
+const f2 = (n: number | null): string => (n === null || Number.isNaN(n) ? '–' : n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
 
 /** The engine thread's watch settings to run with helpers (the first is the default; one thread has none). */
 const DONE_SPINS = (process.env.BENCH_DONE_SPIN ?? String(pointPool.doneSpinChunks)).split(',').map(Number);
@@ -287,9 +288,10 @@ function measure(cases: [string, string][], threadCounts: number[]): Result[] {
         runs.set(key, [...(runs.get(key) ?? []), r]);
         const spin = threads > 1 && DONE_SPINS.length > 1 ? ` spin ${doneSpin}` : '';
         process.stdout.write(
-          `  ${variant.padEnd(22)} ${size.padStart(4)} ${threads} thread${threads === 1 ? ' ' : 's'}${spin}  median ${f2(r.medianMs)} ms  p99 ${f2(r.p99Ms)} (×${(r.p99Ms / r.medianMs).toFixed(2)})  cpu ${f2(r.medianCpuMs)}  ` +
-            `RSS ${r.rssMiB.toFixed(0)} MiB  helpers ${(100 * r.helperShare).toFixed(0)} %  ×${r.ratioToLx.toFixed(2)} LX (CPU ×${r.cpuRatioToLx.toFixed(2)})  (load ${r.loadAverage.map((l) => l.toFixed(1)).join('→')})` +
-            `${tailLine(r.tail)}\n`,
+          `  ${variant.padEnd(22)} ${size.padStart(4)} ${threads} thread${threads === 1 ? ' ' : 's'}${spin}  median ${f2(r.medianMs)} ms  ` +
+            `p99 ${f2(r.p99Ms)} (×${(r.p99Ms / r.medianMs).toFixed(2)})  cpu ${f2(r.medianCpuMs)}  ` +
+            `RSS ${r.rssMiB.toFixed(0)} MiB  helpers ${(100 * r.helperShare).toFixed(0)} %  ×${r.ratioToLx.toFixed(2)} LX (CPU ` +
+            `×${r.cpuRatioToLx.toFixed(2)})  (load ${r.loadAverage.map((l) => l.toFixed(1)).join('→')})${tailLine(r.tail)}\n`,
         );
         for (const w of r.warnings) process.stdout.write(`      warning: ${w}\n`);
       }
@@ -308,9 +310,9 @@ function table(results: Result[], threadCounts: number[], label: (r: Result) => 
   for (const key of keys) {
     const row = columns.map(([n, spin]) => results.find((r) => `${r.size}|${r.variant}` === key && r.threads === n && (n === 1 || r.doneSpin === spin)));
     const first = row.find((r) => r !== undefined) as Result;
-    lines.push(
-      `| ${label(first)} | ${first.lxMedianMs} | ${row.map((r) => (r === undefined ? '' : `${f2(r.medianMs)} / ${f2(r.p99Ms)} / ${f2(r.medianCpuMs)}, **×${r.ratioToLx.toFixed(2)}** / ×${r.cpuRatioToLx.toFixed(2)}`)).join(' | ')} |`,
-    );
+    const cell = (r: Result | undefined): string =>
+      r === undefined ? '' : `${f2(r.medianMs)} / ${f2(r.p99Ms)} / ${f2(r.medianCpuMs)}, **×${r.ratioToLx.toFixed(2)}** / ×${r.cpuRatioToLx.toFixed(2)}`;
+    lines.push(`| ${label(first)} | ${first.lxMedianMs} | ${row.map(cell).join(' | ')} |`);
   }
   return lines.join('\n');
 }

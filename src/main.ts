@@ -8,7 +8,7 @@ import { footlightHome } from './app/home.js';
 import { writeStatus, type StatusFile } from './app/status-file.js';
 import { createConsole, type ConsoleSurface } from './console/index.js';
 import { ListenError, startHttpServer, type RunningHttpServer } from './http/server.js';
-import { isLoopbackHost } from './http/guards.js';
+import { isLoopbackHost } from './net/guards.js';
 import { ComponentDocs } from './light/docs/component-docs.js';
 import { buildDemoShow } from './light/demo-show.js';
 import { buildGridDemo } from './light/grid-demo.js';
@@ -203,7 +203,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     if (!isLoopbackHost(soundEndpoint.host))
       log.warn(
         { soundHost: formatEndpoint(soundEndpoint) },
-        'the sound tools will drive a protocol-3 host on another machine: protocol 3 has no authentication, so anyone on the path can read and change that project',
+        'the sound tools will drive a protocol-3 host on another machine: protocol 3 has no authentication, so anyone on the path can read and change that ' +
+          'project',
       );
   }
   // Sound tools' writes to the built-in host are attributed to the MCP caller, not to the
@@ -277,8 +278,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   });
   const oscReceivePort = options.oscReceivePort ?? config.oscPort ?? DEFAULT_OSC_RECEIVE_PORT;
   let osc: OscSurface | undefined = new OscSurface({
-    engine,
-    light,
+    services,
     log: log.child({ surface: 'osc' }),
     receiveHost: options.oscHost ?? DEFAULT_OSC_HOST,
     receivePort: oscReceivePort,

@@ -56,6 +56,9 @@ test('imports point downward', async () => {
   await assertNoImports('src/light', ['src/sound', 'src/show', 'src/tools', 'src/mcp', 'src/http', 'src/protocol3', 'src/console', 'src/cli']);
   await assertNoImports('src/sound', ['src/light', 'src/show', 'src/tools', 'src/mcp', 'src/http', 'src/osc', 'src/console', 'src/cli']);
   await assertNoImports('src/tools', ['src/mcp', 'src/http', 'src/console', 'src/cli']);
+  // The console runs tools through the registry's one call path (src/tools/invoke.ts), never through MCP.
+  await assertNoImports('src/console', ['src/mcp', 'src/osc', 'src/cli']);
+  await assertNoImports('src/osc', ['src/mcp', 'src/console', 'src/cli', 'src/app']);
   await assertNoImports('src/tools/sound', ['src/sound']);
   // The audio engine is a floor under the host: the kernel and the sound model only.
   await assertNoImports('src/sound/audio', [
@@ -73,6 +76,25 @@ test('imports point downward', async () => {
     'src/sound/commands.ts',
     'src/sound/song.ts',
   ]);
+  // Shared HTTP helpers (Host/Origin guard, bounded bodies, JSON replies, route types): a floor
+  // below every surface, importing nothing of Footlight's; the surfaces never import the server.
+  await assertNoImports('src/net', [
+    'src/engine',
+    'src/light',
+    'src/show',
+    'src/sound',
+    'src/tools',
+    'src/mcp',
+    'src/http',
+    'src/protocol3',
+    'src/osc',
+    'src/console',
+    'src/cli',
+    'src/app',
+    'src/sound-adapter',
+    'src/main.ts',
+  ]);
+  for (const surface of ['src/mcp', 'src/console', 'src/osc', 'src/protocol3']) await assertNoImports(surface, ['src/http']);
   await assertNoImports('src/sound-adapter', ['src/sound', 'src/light', 'src/tools', 'src/mcp', 'src/http', 'src/console', 'src/cli']);
 });
 

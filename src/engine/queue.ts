@@ -58,9 +58,13 @@ export interface QueueStats {
   readonly pastDueMs: number;
 }
 
-/** A FIFO array with a moving head (shift() is O(n)). */
+/**
+ * A FIFO array with a moving head (shift() is O(n)). A task that left is no longer referenced:
+ * its closure holds the call's arguments and context (for MCP, the session's server), which
+ * must not outlive the call.
+ */
 class Lane {
-  private items: Task[] = [];
+  private items: (Task | undefined)[] = [];
   private head = 0;
 
   get length(): number {
@@ -76,8 +80,13 @@ class Lane {
   }
 
   shift(): Task | undefined {
-    const task = this.items[this.head++];
-    if (this.head > 1024 && this.head * 2 > this.items.length) {
+    if (this.head >= this.items.length) return undefined;
+    const task = this.items[this.head];
+    this.items[this.head++] = undefined;
+    if (this.head === this.items.length) {
+      this.items = [];
+      this.head = 0;
+    } else if (this.head > 1024 && this.head * 2 > this.items.length) {
       this.items = this.items.slice(this.head);
       this.head = 0;
     }

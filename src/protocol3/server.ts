@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import type { AttributionRegistry, Endpoint } from '../engine/attribution.js';
 import type { Origin } from '../engine/commands/history.js';
-import { isLoopbackHost } from '../http/guards.js';
+import { isLoopbackHost } from '../net/guards.js';
 import type { Engine } from '../engine/engine.js';
 import { invalidArgument } from '../engine/errors.js';
 import { silentLogger, type Logger } from '../engine/log.js';

@@ -195,6 +195,18 @@ export class SongOps {
     return { playing: false, recording: false, position_beats: t.position };
   }
 
+  /**
+   * Moves the playing transport by `beats` (the light's tempo nudge ending: the song catches up
+   * with the light, or falls back to it). Runtime state, like a seek: not an undo step. Kept
+   * within 0–MAX_BEATS; ignored while stopped or recording.
+   */
+  nudge(beats: number): void {
+    const t = this.host.transport;
+    if (!t.playing || t.recording || !Number.isFinite(beats)) return;
+    const pos = t.position + beats;
+    t.position = pos < 0 ? 0 : pos > MAX_BEATS ? MAX_BEATS : pos;
+  }
+
   /** Moves the play position by one frame of engine time while playing (arranger loop wraps). */
   advance(deltaMs: number): void {
     const t = this.host.transport;

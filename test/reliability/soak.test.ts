@@ -166,13 +166,13 @@ async function worker(show: TestShow, k: number, until: number, tally: Tally): P
           // The console: add a pattern, or remove / move one (structure changes under the agents' feet).
           const ch = `/lx/mixer/channel/${1 + Math.floor(random() * 2)}`;
           const what = random();
-          let path = '/api/pattern/add';
-          let body: unknown = { channel: ch, class: pick(random, PATTERNS) };
+          let path = '/api/tools/add_pattern';
+          let body: unknown = { containerPath: ch, class: pick(random, PATTERNS) };
           if (what < 0.4) {
-            path = '/api/pattern/remove';
+            path = '/api/tools/remove_pattern';
             body = { path: `${ch}/pattern/${2 + Math.floor(random() * 3)}` };
           } else if (what < 0.6) {
-            path = '/api/pattern/move';
+            path = '/api/tools/move_pattern';
             body = { path: `${ch}/pattern/${1 + Math.floor(random() * 3)}`, index: Math.floor(random() * 3) };
           }
           tally.calls++;
