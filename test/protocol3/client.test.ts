@@ -9,8 +9,8 @@ import {
   Protocol3ConnectError,
   Protocol3NotConnectedError,
   Protocol3TransportError,
-} from '../../src/protocol3/client.js';
-import { COMMANDS } from '../../src/protocol3/commands.js';
+} from '../../src/protocol3/client/client.js';
+import { COMMANDS } from '../../src/protocol3/server/commands.js';
 import { CLIENT_TIMEOUT_MS, MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES, READ_ONLY_COMMANDS } from '../../src/protocol3/wire.js';
 import { startStack } from './helpers.js';
 

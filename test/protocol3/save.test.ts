@@ -3,8 +3,8 @@ import { lstat, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/pro
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { Engine } from '../../src/engine/engine.js';
-import { startProtocol3Server } from '../../src/protocol3/server.js';
-import { Protocol3Client } from '../../src/protocol3/client.js';
+import { startProtocol3Server } from '../../src/protocol3/server/server.js';
+import { Protocol3Client } from '../../src/protocol3/client/client.js';
 import { createSoundHost, readProjectFile } from '../../src/sound/index.js';
 import { saveProject } from '../../src/sound/model.js';
 import { b64, refusedUnchanged, startStack, tempDir, type Reply, type Stack } from './helpers.js';

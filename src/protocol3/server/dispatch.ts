@@ -1,8 +1,8 @@
-import { FootlightError, invalidArgument } from '../engine/errors.js';
-import type { Logger } from '../engine/log.js';
-import { SoundRefusal } from '../sound/errors.js';
-import { GRAPH_MUTATIONS } from '../sound/grid.js';
-import type { OpContext, Payload, SoundHost } from '../sound/host.js';
+import { FootlightError, invalidArgument } from '../../engine/errors.js';
+import type { Logger } from '../../engine/log.js';
+import { SoundRefusal } from '../../sound/errors.js';
+import { GRAPH_MUTATIONS } from '../../sound/grid.js';
+import type { OpContext, Payload, SoundHost } from '../../sound/host.js';
 import { digestArg } from './args.js';
 import { COMMAND_NAMES, COMMANDS_BY_NAME, GUARD_SYNOPSIS, usage, type CommandDef } from './commands.js';
 

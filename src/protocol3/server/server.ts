@@ -1,13 +1,13 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
-import type { AttributionRegistry, Endpoint } from '../engine/attribution.js';
-import type { Origin } from '../engine/commands/history.js';
-import { isLoopbackHost } from '../http/guards.js';
-import type { Engine } from '../engine/engine.js';
-import { invalidArgument } from '../engine/errors.js';
-import { silentLogger, type Logger } from '../engine/log.js';
-import type { Payload, SoundHost } from '../sound/host.js';
+import type { AttributionRegistry, Endpoint } from '../../engine/attribution.js';
+import type { Origin } from '../../engine/commands/history.js';
+import { isLoopbackHost } from '../../http/guards.js';
+import type { Engine } from '../../engine/engine.js';
+import { invalidArgument } from '../../engine/errors.js';
+import { silentLogger, type Logger } from '../../engine/log.js';
+import type { Payload, SoundHost } from '../../sound/host.js';
 import { dispatchLine, errorReply } from './dispatch.js';
-import { MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES } from './wire.js';
+import { MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES } from '../wire.js';
 
 export { MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES };
 /** Received lines waiting per connection before the listener stops reading from it. */

@@ -1,9 +1,9 @@
-import { invalidArgument } from '../engine/errors.js';
-import type { GraphGuard } from '../sound/grid.js';
-import type { OpContext, Payload, SoundHost } from '../sound/host.js';
-import { setDeviceParameter } from '../sound/device-params.js';
-import { trackMix, trackSend, type VolumeArg } from '../sound/mixer.js';
-import { listen, MAX_LIVE_SECONDS, type ListenRequest, type ListenSource } from '../sound/listen/listen.js';
+import { invalidArgument } from '../../engine/errors.js';
+import type { GraphGuard } from '../../sound/grid.js';
+import type { OpContext, Payload, SoundHost } from '../../sound/host.js';
+import { setDeviceParameter } from '../../sound/device-params.js';
+import { trackMix, trackSend, type VolumeArg } from '../../sound/mixer.js';
+import { listen, MAX_LIVE_SECONDS, type ListenRequest, type ListenSource } from '../../sound/listen/listen.js';
 import * as arg from './args.js';
 
 /**

@@ -1,5 +1,5 @@
 import { connect as netConnect, type Socket } from 'node:net';
-import { CLIENT_TIMEOUT_MS, MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES, READ_ONLY_COMMANDS } from './wire.js';
+import { CLIENT_TIMEOUT_MS, MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES, READ_ONLY_COMMANDS } from '../wire.js';
 
 /**
  * A protocol-3 client for the MCP sound adapter, usable against any protocol-3 host. It bounds
