@@ -38,7 +38,7 @@ export type WireOutcome =
   | {
       readonly kind: 'ambiguous';
       readonly line: string;
-      /** What lost the reply: connection_lost, timeout, response_too_large, malformed_response. */
+      /** What lost the reply: connection_lost, timeout, response_too_large, response_too_deep, malformed_response. */
       readonly transport: string;
       readonly error: string;
     };
