@@ -3,7 +3,7 @@ import { silentLogger, type Logger } from '../engine/log.js';
 import { demoProject, emptyProject } from './demo.js';
 import { SoundHost } from './host.js';
 
-export { SoundHost, type OpContext, type Payload } from './host.js';
+export { SoundHost, type Payload } from './host.js';
 export { HOST_NAME, HOST_VERSION, PROTOCOL_VERSION } from './version.js';
 export { readProjectFile } from './project-file.js';
 export { demoProject, emptyProject } from './demo.js';

@@ -6,6 +6,7 @@ import {
   nativeValue,
   Track,
   type ArrangerClip,
+  type Chain,
   type Connection,
   type Device,
   type FlatTrack,
@@ -95,6 +96,16 @@ export function deviceSummary(d: Device, position: number, selectedId: number | 
     is_container: d.spec.slots.length > 0,
     is_grid: d.spec.grid !== null,
     selected: d.id === selectedId,
+  };
+}
+
+export function chainPayload(chain: Chain): Payload {
+  return {
+    owner_id: chain.owner.id,
+    owner_kind: chain.owner instanceof Track ? 'track' : 'device',
+    slot: chain.slot,
+    device_count: chain.devices.length,
+    accepts: [...chain.accepts],
   };
 }
 

@@ -5,6 +5,7 @@ import { isLoopbackHost } from '../../http/guards.js';
 import type { Engine } from '../../engine/engine.js';
 import { invalidArgument } from '../../engine/errors.js';
 import { silentLogger, type Logger } from '../../engine/log.js';
+import { queuedRequest } from '../../engine/request.js';
 import type { Payload, SoundHost } from '../../sound/host.js';
 import { dispatchLine, errorReply } from './dispatch.js';
 import { MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES } from '../wire.js';
@@ -135,7 +136,7 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
       } catch {
         return errorReply(invalidArgument('the command line is not valid UTF-8; nothing was run'), log);
       }
-      return dispatchLine(soundHost, line, { origin: item.origin, deadlineAt: item.receivedAt + deadlineMs }, log);
+      return dispatchLine(soundHost, line, queuedRequest(soundHost.engine.queue, item.origin, item.receivedAt + deadlineMs, 'protocol3'), log);
     };
 
     const pump = async (): Promise<void> => {

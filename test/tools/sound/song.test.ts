@@ -7,6 +7,8 @@ import tm from '@tonejs/midi';
 import { Engine } from '../../../src/engine/engine.js';
 import { createSoundHost, readProjectFile } from '../../../src/sound/index.js';
 import { startSound, tempDir, type SoundShow } from './helpers.js';
+import { openProject } from '../../../src/sound/operations/project.js';
+import { tracks as listTracks } from '../../../src/sound/operations/tracks.js';
 
 const { Midi } = tm;
 
@@ -325,10 +327,12 @@ test('song_save_project: a fresh sound-project-* folder, kept in the reply; the 
   assert.equal((await show.call('sound_get_status')).workflow.saves.length, 2);
 
   // Load it back into a fresh host: the same project, the same shuffle value.
-  const host = createSoundHost(new Engine(), { project: 'empty' });
+  const engine = new Engine();
+  const host = createSoundHost(engine, { project: 'empty' });
   t.after(() => host.dispose());
-  await host.openProject(host.context({ surface: 'cli' }), await readProjectFile(saved.project_file));
-  const tracks = (await host.tracks(host.context({ surface: 'cli' }))).tracks as { name: string }[];
+  const json = await readProjectFile(saved.project_file);
+  await engine.queue.submit(() => openProject(host, { surface: 'cli' }, json));
+  const tracks = (await engine.queue.submit(() => listTracks(host))).tracks as { name: string }[];
   assert.deepEqual(
     tracks.map((x) => x.name),
     ((await show.call('sound_list_tracks')).native.tracks as { name: string }[]).map((x) => x.name),
