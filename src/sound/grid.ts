@@ -313,20 +313,8 @@ export class GridOps {
     const s = this.node(g, source, kind, command);
     const t = this.node(g, target, 'any', command);
     if (!(t instanceof GridModule)) throw refuse('invalid_argument', 'wrong_uuid_kind', `target ${target} is a modulator; cords end at a module input`);
-    port(
-      s.spec.outputs.length,
-      sourcePort,
-      `SOURCE_PORT of ${s.spec.name} ${s.id}`,
-      s.spec.outputs.map((p) => p.id),
-      'output',
-    );
-    port(
-      t.spec.inputs.length,
-      targetPort,
-      `TARGET_PORT of ${t.spec.name} ${t.id}`,
-      t.spec.inputs.map((p) => p.id),
-      'input',
-    );
+    checkOutputPort(s, sourcePort);
+    checkInputPort(t, targetPort);
     this.checkGuard(g, guard);
     if (g.connections.some((c) => c.source === s && c.sourcePort === sourcePort && c.target === t && c.targetPort === targetPort))
       throw invalidArgument(`${s.spec.name} ${s.id} output ${sourcePort} is already connected to ${t.spec.name} ${t.id} input ${targetPort}`);
@@ -376,13 +364,7 @@ export class GridOps {
   disconnect(origin: Origin, target: number, targetPort: number, guard: GraphGuard = {}): Payload {
     const g = this.selectedGraph();
     const t = this.node(g, target, 'module', 'graph-disconnect') as GridModule;
-    port(
-      t.spec.inputs.length,
-      targetPort,
-      `TARGET_PORT of ${t.spec.name} ${t.id}`,
-      t.spec.inputs.map((p) => p.id),
-      'input',
-    );
+    checkInputPort(t, targetPort);
     this.checkGuard(g, guard);
     const cords = g.connections.filter((c) => c.target === t && c.targetPort === targetPort);
     if (cords.length === 0) throw invalidArgument(`nothing is connected to ${t.spec.name} ${t.id} input ${targetPort} (${t.spec.inputs[targetPort].id})`);
@@ -421,6 +403,28 @@ export class GridOps {
     }
     return { graph_id: this.graphId(g), cleared, before, revision: this.revision(g) };
   }
+}
+
+/** SOURCE_PORT: an output index of the source module or modulator. */
+function checkOutputPort(s: GridModule | GridModulator, index: number): void {
+  port(
+    s.spec.outputs.length,
+    index,
+    `SOURCE_PORT of ${s.spec.name} ${s.id}`,
+    s.spec.outputs.map((p) => p.id),
+    'output',
+  );
+}
+
+/** TARGET_PORT: an input index of the target module. */
+function checkInputPort(t: GridModule, index: number): void {
+  port(
+    t.spec.inputs.length,
+    index,
+    `TARGET_PORT of ${t.spec.name} ${t.id}`,
+    t.spec.inputs.map((p) => p.id),
+    'input',
+  );
 }
 
 function port(count: number, index: number, what: string, ids: readonly string[], dir: 'input' | 'output'): void {

@@ -501,6 +501,24 @@ export interface TrackJson extends NodeJson {
   /** Absent means none. */
   readonly sends?: readonly SendJson[];
 }
+
+/** A new track's document: unmuted, unarmed, not soloed, fader at 0.8, centred, expanded; empty unless `parts` says otherwise. */
+export function newTrackJson(name: string, type: TrackType, parts: Partial<Pick<TrackJson, 'devices' | 'clips' | 'children'>> = {}): TrackJson {
+  return {
+    name,
+    type,
+    muted: false,
+    armed: false,
+    solo: false,
+    volume: 0.8,
+    pan: 0,
+    group_expanded: true,
+    devices: parts.devices ?? [],
+    clips: parts.clips ?? [],
+    ...(type === 'group' ? { children: parts.children ?? [] } : {}),
+  };
+}
+
 export interface ProjectJson {
   readonly name: string;
   readonly tempo: number;

@@ -17,7 +17,7 @@ import { HOST_NAME, HOST_VERSION } from './version.js';
 import { defaultInstrument } from './default-instrument.js';
 import { SEND_DB_MAX, SEND_DB_MIN } from './mix.js';
 import { countNoteTracks, deriveSubmission, extractNotes, MAX_MIDI_BYTES, parseType1, sha256, type Extracted } from './midi.js';
-import { BANK_SIZE, MAX_BEATS, saveProject, type Track, type ArrangerClip, type ClipJson, type CueMarker, type SoundProject, type TrackJson } from './model.js';
+import { BANK_SIZE, MAX_BEATS, saveProject, type Track, type ArrangerClip, type ClipJson, type CueMarker, type SoundProject, newTrackJson } from './model.js';
 import { flatIndexOf, trackAt } from './operations/common.js';
 import { clipPayload, MAX_LISTED_NOTES, trackPayload } from './payloads.js';
 import { PROJECT_FORMAT, PROJECT_FORMAT_VERSION, projectFilePath, readProjectFile, validateSaveDirectory, writeProjectFile } from './project-file.js';
@@ -559,30 +559,9 @@ export class SongOps {
       loop_length: length,
       notes: notes.map((n) => [n.pitch, n.start, n.duration, n.velocity, n.channel] as const),
     });
-    const group: TrackJson = {
-      name: (x.title ?? fallbackName).slice(0, 256) || 'Imported MIDI',
-      type: 'group',
-      muted: false,
-      armed: false,
-      solo: false,
-      volume: 0.8,
-      pan: 0,
-      group_expanded: true,
-      devices: [],
-      clips: [],
-      children: x.tracks.map((t) => ({
-        name: t.name,
-        type: 'instrument',
-        muted: false,
-        armed: false,
-        solo: false,
-        volume: 0.8,
-        pan: 0,
-        group_expanded: true,
-        devices: [defaultInstrument(t)],
-        clips: [clip(t.name, t.notes)],
-      })),
-    };
+    const group = newTrackJson((x.title ?? fallbackName).slice(0, 256) || 'Imported MIDI', 'group', {
+      children: x.tracks.map((t) => newTrackJson(t.name, 'instrument', { devices: [defaultInstrument(t)], clips: [clip(t.name, t.notes)] })),
+    });
     const where = this.insertionAfter(target);
     const before = this.project.cueMarkers;
     const after: CueMarker[] = [...before, ...x.markers].sort((a, b) => a.beat - b.beat);

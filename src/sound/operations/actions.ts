@@ -10,7 +10,7 @@ import { matchesQuery } from '../catalog.js';
 import { RemoveNode, trackCodec } from '../commands.js';
 import { refuse } from '../errors.js';
 import type { SoundHost } from '../host.js';
-import type { TrackJson } from '../model.js';
+import { newTrackJson, type TrackJson } from '../model.js';
 import type { Payload } from '../payloads.js';
 import { flatIndexOf, trackPayloadOf } from './common.js';
 import { undoRedo } from './history.js';
@@ -31,22 +31,6 @@ export function escapeActionId(id: string): string {
   return Array.from(Buffer.from(id, 'utf8'))
     .map((b) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`))
     .join('');
-}
-
-function emptyTrack(name: string, type: TrackJson['type']): TrackJson {
-  return {
-    name,
-    type,
-    muted: false,
-    armed: false,
-    solo: false,
-    volume: 0.8,
-    pan: 0,
-    group_expanded: true,
-    devices: [],
-    clips: [],
-    ...(type === 'group' ? { children: [] } : {}),
-  };
 }
 
 const toggle = (id: string, name: string, get: (h: SoundHost) => { p: BooleanParameter; key: string }, guard?: (h: SoundHost) => void): ActionDef => ({
@@ -70,7 +54,7 @@ const create = (type: TrackJson['type'], label: string): ActionDef => ({
   undoable: true,
   run(h, origin) {
     const n = h.flat().filter((f) => f.track.type === type).length + 1;
-    const t = createTrack(h, origin, emptyTrack(`${label} ${n}`, type));
+    const t = createTrack(h, origin, newTrackJson(`${label} ${n}`, type));
     h.selection.selectTrack(t);
     return { created: trackPayloadOf(h, t) };
   },

@@ -32,6 +32,28 @@ class DrySignal {
   }
 }
 
+/**
+ * An effect whose wet path works on the block in place (`wet`), mixed back with the dry block by
+ * MIX; `after` runs on the mix (an output gain).
+ */
+abstract class WetDryEffect implements Effect {
+  private readonly dry = new DrySignal();
+  constructor(
+    protected readonly p: PlanParams,
+    protected readonly sr: number,
+  ) {}
+  process(l: Float32Array, r: Float32Array, n: number): void {
+    this.dry.keep(l, r);
+    this.wet(l, r, n);
+    this.dry.mix(l, r, n, this.p.MIX);
+    this.after(l, r, n);
+  }
+  protected abstract wet(l: Float32Array, r: Float32Array, n: number): void;
+  protected after(_l: Float32Array, _r: Float32Array, _n: number): void {}
+  reset(): void {}
+  abstract tail(): number;
+}
+
 /** Output gain in place; nothing at unity (x · 1 is x exactly). */
 function applyGain(l: Float32Array, r: Float32Array, n: number, g: number): void {
   if (g === 1) return;
@@ -73,17 +95,11 @@ export class EqPlus implements Effect {
 /** Samples per compressor gain update (83 µs at 48 kHz, far below the shortest attack). */
 const GAIN_STEP = 4;
 
-export class Compressor implements Effect {
+export class Compressor extends WetDryEffect {
   private env = 0;
   private gain = 1;
-  private readonly dry = new DrySignal();
-  constructor(
-    private readonly p: PlanParams,
-    private readonly sr: number,
-  ) {}
-  process(l: Float32Array, r: Float32Array, n: number): void {
+  protected wet(l: Float32Array, r: Float32Array, n: number): void {
     const p = this.p;
-    this.dry.keep(l, r);
     const att = Math.exp(-1 / ((p.ATTACK / 1000) * this.sr));
     const rel = Math.exp(-1 / ((p.RELEASE / 1000) * this.sr));
     const thr = p.THRESHOLD;
@@ -103,9 +119,8 @@ export class Compressor implements Effect {
     }
     this.gain = g;
     this.env = env < 1e-9 ? 0 : env;
-    this.dry.mix(l, r, n, p.MIX);
   }
-  reset(): void {
+  override reset(): void {
     this.env = 0;
   }
   tail(): number {
@@ -413,16 +428,10 @@ export class ChorusPlus implements Effect {
 }
 
 /** Distortion: drive (dB) into a soft clipper, a one-pole tone low-pass, mix and output. */
-export class Distortion implements Effect {
+export class Distortion extends WetDryEffect {
   private readonly tone = [new OnePole(), new OnePole()];
-  private readonly dry = new DrySignal();
-  constructor(
-    private readonly p: PlanParams,
-    private readonly sr: number,
-  ) {}
-  process(l: Float32Array, r: Float32Array, n: number): void {
+  protected wet(l: Float32Array, r: Float32Array, n: number): void {
     const p = this.p;
-    this.dry.keep(l, r);
     const drive = dbToGain(p.DRIVE);
     this.tone[0].set(p.TONE, this.sr);
     this.tone[1].set(p.TONE, this.sr);
@@ -430,26 +439,20 @@ export class Distortion implements Effect {
       l[i] = this.tone[0].lp(softClip(l[i] * drive));
       r[i] = this.tone[1].lp(softClip(r[i] * drive));
     }
-    this.dry.mix(l, r, n, p.MIX);
-    applyGain(l, r, n, p.OUTPUT);
   }
-  reset(): void {}
+  protected override after(l: Float32Array, r: Float32Array, n: number): void {
+    applyGain(l, r, n, this.p.OUTPUT);
+  }
   tail(): number {
     return 0.05;
   }
 }
 
 /** Filter+: a resonant state-variable filter per side (low-, band-, high-pass) with mix. */
-export class FilterPlus implements Effect {
+export class FilterPlus extends WetDryEffect {
   private readonly f = [new Svf(), new Svf()];
-  private readonly dry = new DrySignal();
-  constructor(
-    private readonly p: PlanParams,
-    private readonly sr: number,
-  ) {}
-  process(l: Float32Array, r: Float32Array, n: number): void {
+  protected wet(l: Float32Array, r: Float32Array, n: number): void {
     const p = this.p;
-    this.dry.keep(l, r);
     const q = resonanceQ(p.RESONANCE);
     this.f[0].set(p.CUTOFF, q, this.sr);
     this.f[1].set(p.CUTOFF, q, this.sr);
@@ -458,9 +461,8 @@ export class FilterPlus implements Effect {
       l[i] = this.f[0].tick(l[i], mode);
       r[i] = this.f[1].tick(r[i], mode);
     }
-    this.dry.mix(l, r, n, p.MIX);
   }
-  reset(): void {
+  override reset(): void {
     for (const f of this.f) f.reset();
   }
   tail(): number {
