@@ -98,7 +98,8 @@ export class GridOps {
       throw refuse(
         'stale',
         'stale_revision',
-        `revision no longer matches the selected graph (${this.graphId(g)}): it changed since it was reviewed, or another graph is selected. Re-read graph-state and review again.`,
+        `revision no longer matches the selected graph (${this.graphId(g)}): it changed since it was reviewed, or another graph is selected. Re-read ` +
+          `graph-state and review again.`,
       );
     }
   }
@@ -187,7 +188,8 @@ export class GridOps {
     const command = kind === 'module' ? 'graph-insert' : 'graph-insert-modulator';
     if (!UUID_PATTERN.test(uuid))
       throw invalidArgument(
-        `UUID must be a lowercase 8-4-4-4-12 hex UUID from ${kind === 'module' ? 'graph-catalog' : 'graph-modulators'}; got ${JSON.stringify(uuid.slice(0, 60))}`,
+        `UUID must be a lowercase 8-4-4-4-12 hex UUID from ${kind === 'module' ? 'graph-catalog' : 'graph-modulators'}; got ` +
+          `${JSON.stringify(uuid.slice(0, 60))}`,
       );
     const found = uuidKind(uuid);
     if (found !== undefined && found !== kind) {
@@ -225,9 +227,9 @@ export class GridOps {
     const n = g.node(id);
     if (n === undefined) {
       const elsewhere = this.host.engine.graph.get(id);
-      throw notFound(
-        `${kind === 'any' ? 'node' : kind} ${id} is not in the selected graph ${this.graphId(g)}${elsewhere instanceof GridModule || elsewhere instanceof GridModulator ? ' (it belongs to another graph; select that Grid device first)' : ''}; see graph-state`,
-      );
+      const other =
+        elsewhere instanceof GridModule || elsewhere instanceof GridModulator ? ' (it belongs to another graph; select that Grid device first)' : '';
+      throw notFound(`${kind === 'any' ? 'node' : kind} ${id} is not in the selected graph ${this.graphId(g)}${other}; see graph-state`);
     }
     if (kind === 'module' && !(n instanceof GridModule))
       throw refuse('invalid_argument', 'wrong_uuid_kind', `${id} is a modulator, not a module; use ${command}-modulator`);
@@ -241,7 +243,8 @@ export class GridOps {
     if (spec === undefined) {
       const ids = n.spec.params.map((p) => JSON.stringify(p.id)).join(', ');
       throw notFound(
-        `${n.spec.name} ${n.id} has no native parameter ${JSON.stringify(id.slice(0, 80))}; its parameter ids are ${ids.length > 0 ? ids : '(none)'} (exact, case-sensitive)`,
+        `${n.spec.name} ${n.id} has no native parameter ${JSON.stringify(id.slice(0, 80))}; its parameter ids are ${ids.length > 0 ? ids : '(none)'} ` +
+          `(exact, case-sensitive)`,
       );
     }
     return spec;
@@ -266,7 +269,8 @@ export class GridOps {
     const spec = this.param(n, paramId);
     if (spec.type !== 'number' || spec.scale === undefined)
       throw invalidArgument(
-        `${JSON.stringify(spec.id)} is ${spec.type === 'enum' ? 'an enum' : 'a boolean'}; resolve it from its ${spec.type === 'enum' ? 'options' : 'type (true/false)'} in graph-state instead`,
+        `${JSON.stringify(spec.id)} is ${spec.type === 'enum' ? 'an enum' : 'a boolean'}; resolve it from its ` +
+          `${spec.type === 'enum' ? 'options' : 'type (true/false)'} in graph-state instead`,
       );
     const scale = spec.scale;
     if (scale.unit === '') throw invalidArgument(`${JSON.stringify(spec.id)} has no musical unit; write its native value (${spec.min}–${spec.max}) directly`);
@@ -445,13 +449,15 @@ export function checkNativeValue(spec: NativeParamSpec, value: NativeValue): Nat
   }
   if (typeof value !== 'number')
     throw invalidArgument(
-      `${JSON.stringify(spec.id)} is ${spec.type === 'enum' ? 'an enum; VALUE takes its option index' : 'a number; VALUE takes a native number'} ${spec.min}–${spec.max}, not true/false`,
+      `${JSON.stringify(spec.id)} is ${spec.type === 'enum' ? 'an enum; VALUE takes its option index' : 'a number; VALUE takes a native number'} ` +
+        `${spec.min}–${spec.max}, not true/false`,
     );
   if (!Number.isFinite(value) || value < spec.min || value > spec.max)
     throw refuse('invalid_argument', 'out_of_range', `${JSON.stringify(spec.id)} takes native values ${spec.min}–${spec.max}; got ${value}`);
   if (spec.type === 'enum' && !Number.isInteger(value))
     throw invalidArgument(
-      `${JSON.stringify(spec.id)} is an enum; VALUE takes an option index 0–${spec.max} (${(spec.options ?? []).map((o, i) => `${i}=${o}`).join(', ')}); got ${value}`,
+      `${JSON.stringify(spec.id)} is an enum; VALUE takes an option index 0–${spec.max} (${(spec.options ?? []).map((o, i) => `${i}=${o}`).join(', ')}); ` +
+        `got ${value}`,
     );
   if (spec.integer === true && !Number.isInteger(value))
     throw invalidArgument(`${JSON.stringify(spec.id)} takes whole numbers ${spec.min}–${spec.max}; got ${value}`);

@@ -51,7 +51,8 @@ export function trackPayload(f: FlatTrack, selectedId: number | null): Payload {
 
 /** Why audio tracks render nothing of their own: the host records no audio and holds no audio clips. */
 const AUDIO_INPUT_ONLY_REASON =
-  'audio tracks are input-only: Footlight records no audio and holds no audio clips, so an audio track carries only its live input (silence in an offline render) through its effect chain';
+  'audio tracks are input-only: Footlight records no audio and holds no audio clips, so an audio track carries only its live input (silence in an offline ' +
+  'render) through its effect chain';
 
 /** Volume (normalized fader position, with its dB by the fader law), pan and sends. */
 export function mixPayload(t: Track): Payload {

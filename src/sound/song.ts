@@ -159,7 +159,8 @@ export class SongOps {
       throw refuse(
         'stale',
         'stale_project_token',
-        'project_token no longer matches: the project, its selection or its recording state changed since it was read. Re-read song-state, then decide again; never replay blindly.',
+        'project_token no longer matches: the project, its selection or its recording state changed since it was read. Re-read song-state, then decide ' +
+          'again; never replay blindly.',
       );
   }
 
@@ -451,7 +452,8 @@ export class SongOps {
       );
     if (!this.importable(t))
       throw invalidArgument(
-        `the selected track ${t.name} is ${t.type === 'master' ? 'the master track' : 'an effect track'}; the import target must be a group, instrument, audio or hybrid track`,
+        `the selected track ${t.name} is ${t.type === 'master' ? 'the master track' : 'an effect track'}; the import target must be a group, instrument, ` +
+          `audio or hybrid track`,
       );
     const count = this.host.flat().length;
     if (count > BANK_SIZE) throw refuse('invalid_argument', 'bank_capacity', 'the track bank is not fully represented; import refused');

@@ -96,7 +96,8 @@ async function dispatchGuard(host: SoundHost, args: readonly string[], request: 
     const inner = COMMANDS_BY_NAME.get(args[1]);
     if (inner === undefined || !inner.graphMutation) {
       throw invalidArgument(
-        `guard accepts only graph mutations (${GRAPH_MUTATIONS.join(', ')}); ${JSON.stringify(args[1].slice(0, 40))} is ${inner === undefined ? (args[1] === 'guard' ? 'guard itself' : 'not a command') : 'not a graph mutation'}`,
+        `guard accepts only graph mutations (${GRAPH_MUTATIONS.join(', ')}); ${JSON.stringify(args[1].slice(0, 40))} is ` +
+          `${inner === undefined ? (args[1] === 'guard' ? 'guard itself' : 'not a command') : 'not a graph mutation'}`,
       );
     }
     try {

@@ -218,7 +218,8 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
       if (err.code === 'EADDRINUSE')
         reject(
           new Error(
-            `protocol 3 cannot listen on ${options.host}:${options.port}: the port is already in use. Stop the other listener or choose another port (0 picks a free one).`,
+            `protocol 3 cannot listen on ${options.host}:${options.port}: the port is already in use. Stop the other listener or choose another port (0 ` +
+              `picks a free one).`,
           ),
         );
       else if (err.code === 'EADDRNOTAVAIL')

@@ -58,7 +58,8 @@ export async function listen(host: SoundHost, request: Request, req: ListenReque
         throw refuse(
           'invalid_argument',
           'not_soloable',
-          `track ${req.track} (${t.name}) is ${t.type === 'master' ? 'the master' : 'an effect track'}; track= solos a main track (its sends still reach the effect tracks)`,
+          `track ${req.track} (${t.name}) is ${t.type === 'master' ? 'the master' : 'an effect track'}; track= solos a main track (its sends still reach ` +
+            `the effect tracks)`,
         );
     }
     if (req.source.kind === 'live') {

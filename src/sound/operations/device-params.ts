@@ -17,7 +17,8 @@ export function setDeviceParameter(host: SoundHost, origin: Origin, paramId: str
   const spec = d.spec.params.find((p) => p.id === paramId);
   if (spec === undefined)
     throw notFound(
-      `${d.label.getString()} has no native parameter ${JSON.stringify(paramId.slice(0, 80))}; its ids are ${d.spec.params.map((p) => JSON.stringify(p.id)).join(', ')} (exact, case-sensitive; see state parameters)`,
+      `${d.label.getString()} has no native parameter ${JSON.stringify(paramId.slice(0, 80))}; its ids are ` +
+        `${d.spec.params.map((p) => JSON.stringify(p.id)).join(', ')} (exact, case-sensitive; see state parameters)`,
     );
   const v = checkNativeValue(spec, value);
   const p = d.native.get(spec.id)!;

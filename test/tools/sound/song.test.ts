@@ -158,9 +158,12 @@ test('song_import_plan: reviewed import, tempo/meter through the transport with 
   const markersBefore = state.cue_markers.length;
   const args = { song_session_id: compiled.song_session_id, revision: 1, project_token: state.project_token };
   const [preview, result] = await show.confirm('song_import_plan', args);
-  assert.match(
+  assert.ok(
+    preview.summary.startsWith(
+      'Import "Night Drive" (revision 1: 3 note tracks — Bass 24 notes, Lead 3 notes, Pad 12 notes; 18 beats) ' +
+        'as a new group after Lead, clips at beat 0, then set tempo 96 and meter',
+    ),
     preview.summary,
-    /^Import "Night Drive" \(revision 1: 3 note tracks — Bass 24 notes, Lead 3 notes, Pad 12 notes; 18 beats\) as a new group after Lead, clips at beat 0, then set tempo 96 and meter/,
   );
   assert.deepEqual(
     preview.preview.transport_after_import.map((x: { operation: string }) => x.operation),
