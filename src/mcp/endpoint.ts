@@ -10,6 +10,7 @@ import type { CallRecord, CallerInfo } from './register-tools.js';
 import { createMcpServer, type SessionSubscriptions } from './server-factory.js';
 import type { ToolListing } from './register-tools.js';
 import { STRUCTURE_URI } from './resources.js';
+import { ModernTaskStore } from './modern-tasks.js';
 
 /** status.json's lastActivityAt is at most this old while agents are active (one small write per interval). */
 const STATUS_ACTIVITY_MS = 5_000;
@@ -65,6 +66,8 @@ export class McpEndpoint {
   private connected = false;
   /** The parsed body of the 2026-era request being served, for the per-request server factory. */
   private readonly modernBody = new AsyncLocalStorage<unknown>();
+  /** Tasks of 2026-era requests (the Tasks extension): no session holds them, the endpoint does. */
+  private readonly modernTasks = new ModernTaskStore();
 
   constructor(private readonly options: McpEndpointOptions) {
     this.idleMs = options.sessionIdleMs ?? 30 * 60_000;
@@ -72,7 +75,7 @@ export class McpEndpoint {
     const onCall = (r: CallRecord): void => options.onCall?.(r);
     this.modern = createMcpHandler(
       () => {
-        const { server, listing } = createMcpServer(options.services, { era: 'modern' }, onCall);
+        const { server, listing } = createMcpServer(options.services, { era: 'modern' }, onCall, undefined, this.modernTasks);
         // No session to remember find_tools in: a served tool called by name is served all the same.
         const called = calledTool(this.modernBody.getStore());
         if (called !== undefined) listing.enableTool(called);

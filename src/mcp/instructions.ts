@@ -6,7 +6,7 @@ import { SOUND_WRITE_CONTRACT } from '../tools/sound/payloads.js';
  */
 export const SERVER_INSTRUCTIONS = `Footlight runs a live show: an LX-compatible light engine and a music host. A person at the web console sees every change you make, can take over any control and can undo your work; so can other agents. Work like a careful stagehand.
 
-Tools: tools/list starts with a small set (status, discovery, search, parameters, undo, frame, batch); find_tools("wire an LFO", "grid patch", "song import"...) finds any other tool, lists its family for this session and returns its input schema, and every served tool can be called by name at once. Output schemas in tools/list declare one level of fields; footlight://tool-schema/{name} has the full ones.
+Tools: tools/list starts with a small set (status, discovery, search, parameters, undo, frame, batch); find_tools("wire an LFO", "grid patch", "song import"...) finds any other tool, lists its family for this session and returns its input schema, and every served tool can be called by name at once. Output schemas in tools/list declare one level of fields, and fields several tools share by type only (footlight://tool-schema-shared describes them once); footlight://tool-schema/{name} has a tool's full schemas.
 
 Discover, never guess. Get paths from list_channels, list_parameters and other list tools. Paths are canonical LX paths such as /lx/mixer/channel/1/pattern/2/speed: numbers in paths are 1-based, \`index\` fields in payloads are 0-based. Paths shift when items are added, removed or moved — re-list after any structural change instead of reusing cached paths.
 

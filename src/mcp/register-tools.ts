@@ -6,7 +6,7 @@ import { internal, invalidArgument } from '../engine/errors.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import type { Services, ToolContext } from '../tools/context.js';
 import { toolError, toolResult, type ImageBlock, type ToolResult } from './envelope.js';
-import { leanJsonSchema, LISTED_OUTPUT_DEPTH } from '../tools/lean-schema.js';
+import { leanJsonSchema, listedOutputJson } from '../tools/lean-schema.js';
 import { once, splitRequestId } from './replays.js';
 import { takesRequestId, withRequestId } from '../tools/retry-key.js';
 
@@ -46,7 +46,8 @@ function advertiseOnly(schema: z.ZodType): StandardSchemaWithJSON {
     const key = `${io}:${options.target}`;
     let json = memo.get(key);
     if (json === undefined) {
-      json = leanJsonSchema(std.jsonSchema[io](options as never), io === 'output' ? LISTED_OUTPUT_DEPTH : Infinity);
+      const raw = std.jsonSchema[io](options as never);
+      json = io === 'output' ? listedOutputJson(raw) : leanJsonSchema(raw);
       memo.set(key, json);
     }
     return json;
@@ -148,7 +149,7 @@ export function registerTools(
       },
     );
     if (!listed.has(tool.toolset)) registered.disable();
-    // Tasks live in a 2025-era session (see tasks.ts); a 2026-era request is served plain.
+    // execution.taskSupport is 2025 vocabulary (tasks.ts); 2026-era requests use the Tasks extension (modern-tasks.ts).
     if (tool.longRunning === true && caller.era === 'legacy') registered.execution = { taskSupport: 'optional' };
     const group = handles.get(tool.toolset) ?? [];
     group.push(registered);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
 import { notFound } from '../engine/errors.js';
 import type { Services } from '../tools/context.js';
-import { fullOutputSchema, listedInputSchema } from '../tools/lean-schema.js';
+import { fullOutputSchema, listedInputSchema, sharedOutputFields } from '../tools/lean-schema.js';
 import { toParameterPayload } from '../tools/light/payloads.js';
 import { completePath } from '../light/path-completion.js';
 import { PREVIEW_APP_URI } from '../tools/app-resources.js';
@@ -15,6 +15,8 @@ const APP_HTML = new URL('../../dist/console/mcp-app.html', import.meta.url);
 export const GUIDE_URI = 'footlight://guide';
 export const STRUCTURE_URI = 'footlight://light/structure';
 export const TOOL_SCHEMA_TEMPLATE = 'footlight://tool-schema/{name}';
+/** The payload fields several tools share, described once (tools/list declares them by type only). */
+export const SHARED_SCHEMA_URI = 'footlight://tool-schema-shared';
 /** One component or parameter by canonical path: footlight://light/lx/mixer/channel/1/fader. */
 export const COMPONENT_URI_TEMPLATE = 'footlight://light{+path}';
 
@@ -102,6 +104,22 @@ export function registerResources(server: McpServer, services: Services): void {
           },
         ],
       };
+    },
+  );
+  server.registerResource(
+    'tool-schema-shared',
+    SHARED_SCHEMA_URI,
+    {
+      title: 'Payload fields shared by several tools',
+      description: 'Each output field that several tools return with the same schema, described once; tools/list declares these by type only',
+      mimeType: 'application/json',
+    },
+    async (uri) => {
+      const served = new Set(services.tools.map((t) => t.name));
+      const fields = sharedOutputFields()
+        .map((f) => ({ name: f.name, field: f.field, schema: f.schema, tools: f.tools.filter((t) => served.has(t)) }))
+        .filter((f) => f.tools.length > 0);
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify({ fields }) }] };
     },
   );
   server.registerResource(

@@ -5,6 +5,7 @@ import { registerCompletions } from './completions.js';
 import { registerPrompts } from './prompts.js';
 import { APPS_EXTENSION, registerResources } from './resources.js';
 import { serveTasks, TASKS_CAPABILITY } from './tasks.js';
+import { serveModernTasks, TASKS_EXTENSION, type ModernTaskStore } from './modern-tasks.js';
 import { registerTools, type CallerInfo, type CallRecord, type ToolListing } from './register-tools.js';
 
 /** A session's resource subscriptions, so structure changes reach the agents that asked. */
@@ -30,6 +31,7 @@ export function createMcpServer(
   caller: CallerInfo,
   onCall: (record: CallRecord) => void,
   subscriptions?: SessionSubscriptions,
+  modernTasks?: ModernTaskStore,
 ): McpInstance {
   const server = new McpServer(
     { name: services.server.identity.serverName, version: services.server.identity.serverVersion, title: 'Footlight' },
@@ -41,7 +43,7 @@ export function createMcpServer(
         prompts: { listChanged: false },
         logging: {},
         completions: {},
-        extensions: APPS_EXTENSION,
+        extensions: caller.era === 'modern' && modernTasks !== undefined ? { ...APPS_EXTENSION, ...TASKS_EXTENSION } : APPS_EXTENSION,
         ...(caller.era === 'legacy' ? { tasks: TASKS_CAPABILITY } : {}),
       },
       maxToolInputElements: 100_000,
@@ -49,10 +51,12 @@ export function createMcpServer(
     },
   );
   const listing = registerTools(server, services.tools, services, caller, onCall);
-  if (caller.era === 'legacy') {
-    const long = services.tools.filter((t) => t.longRunning === true);
-    serveTasks(server, new Set(long.map((t) => t.name)), new Set(long.filter((t) => !t.annotations.readOnlyHint).map((t) => t.name)));
-  }
+  const long = services.tools.filter((t) => t.longRunning === true);
+  const longNames = new Set(long.map((t) => t.name));
+  const longWrites = new Set(long.filter((t) => !t.annotations.readOnlyHint).map((t) => t.name));
+  // 2025-era sessions: the 2025-11-25 task vocabulary; 2026-era requests: the Tasks extension (SEP-2663).
+  if (caller.era === 'legacy') serveTasks(server, longNames, longWrites);
+  else if (modernTasks !== undefined) serveModernTasks(server, modernTasks, longNames, longWrites);
   registerResources(server, services);
   registerPrompts(server);
   registerCompletions(server, services);

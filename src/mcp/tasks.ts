@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { ProtocolError, ProtocolErrorCode, RELATED_TASK_META_KEY, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import { plainWithProgress } from './modern-tasks.js';
 
 /**
  * MCP Tasks (the 2025-11-25 task vocabulary, which the SDK ships as message schemas only) for one
  * 2025-era session: a task-augmented `tools/call` of a long tool answers at once with a task,
  * runs the call as the plain call would, and keeps its result for `tasks/result`. 2026-07-28
- * requests have no session to keep a task in, so they are served plain.
+ * requests get the Tasks extension instead (modern-tasks.ts).
  */
 
 type Status = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
@@ -94,8 +95,8 @@ export function serveTasks(server: McpServer, longTools: ReadonlySet<string>, wr
 
   handlers.set('tools/call', async (request, ctx) => {
     const params = request.params ?? {};
-    if (params.task === undefined) return plain(request, ctx);
     const name = String(params.name);
+    if (params.task === undefined) return longTools.has(name) ? plainWithProgress(plain, request, ctx, name) : plain(request, ctx);
     if (!longTools.has(name)) {
       throw new ProtocolError(
         ProtocolErrorCode.MethodNotFound,

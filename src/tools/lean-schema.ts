@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { AnyTool } from './define-tool.js';
+import { TOOLS } from './index.js';
 import { takesRequestId, withRequestId } from './retry-key.js';
 
 type Json = Record<string, unknown>;
@@ -49,9 +50,89 @@ export function listedInputSchema(tool: AnyTool): Json {
   return leanJsonSchema(z.toJSONSchema(takesRequestId(tool) ? withRequestId(tool.input) : tool.input, { io: 'input', target: 'draft-2020-12' }) as Json);
 }
 
-/** A tool's output schema as tools/list shows it. */
-export function listedOutputSchema(tool: AnyTool): Json {
+/** A payload field whose schema recurs, identical, at the top of several tools' output schemas. */
+export interface SharedOutputField {
+  /** The key in footlight://tool-schema-shared: the field's name, with `~2`, `~3`… when names collide. */
+  readonly name: string;
+  readonly field: string;
+  readonly schema: Json;
+  readonly tools: readonly string[];
+}
+
+/** A shared field is declared by type only in tools/list when that saves at least this many bytes per tool. */
+const MIN_SHARED_SAVING = 16;
+let sharedTable: Map<string, SharedOutputField> | undefined;
+
+const fieldKey = (field: string, schema: unknown): string => `${field}\u0000${JSON.stringify(schema)}`;
+
+/** A schema's type alone: never stricter than the schema (a branch or value it cannot type keeps it open). */
+function typeOnly(s: Json): Json {
+  if (s.type !== undefined) return { type: s.type };
+  if ('const' in s) return { const: s.const };
+  const branches = (s.anyOf ?? s.oneOf) as Json[] | undefined;
+  if (Array.isArray(branches)) {
+    const types = [...new Set(branches.map((b) => (typeof b.type === 'string' ? b.type : undefined)))];
+    if (types.every((x) => x !== undefined) && types.length > 0) return { type: types.length === 1 ? types[0] : types };
+  }
+  if (Array.isArray(s.enum)) {
+    const types = [...new Set(s.enum.map((v) => (v === null ? 'null' : typeof v)))];
+    if (types.every((x) => x === 'string' || x === 'number' || x === 'boolean' || x === 'null')) return { type: types.length === 1 ? types[0] : types };
+  }
+  return {};
+}
+
+/**
+ * The payload fields shared by several served tools (by name and identical schema), over every
+ * tool Footlight defines, so a tool lists the same bytes whichever tools a session serves.
+ */
+export function sharedOutputFields(): readonly SharedOutputField[] {
+  if (sharedTable === undefined) {
+    const seen = new Map<string, { field: string; schema: Json; tools: string[] }>();
+    for (const tool of TOOLS) {
+      const props = (ownOutputSchema(tool).properties ?? {}) as Record<string, Json>;
+      for (const [field, schema] of Object.entries(props)) {
+        const key = fieldKey(field, schema);
+        const entry = seen.get(key) ?? { field, schema, tools: [] };
+        entry.tools.push(tool.name);
+        seen.set(key, entry);
+      }
+    }
+    sharedTable = new Map();
+    const names = new Map<string, number>();
+    for (const [key, e] of seen) {
+      if (e.tools.length < 2 || JSON.stringify(e.schema).length - JSON.stringify(typeOnly(e.schema)).length < MIN_SHARED_SAVING) continue;
+      const n = (names.get(e.field) ?? 0) + 1;
+      names.set(e.field, n);
+      sharedTable.set(key, { name: n === 1 ? e.field : `${e.field}~${n}`, field: e.field, schema: e.schema, tools: e.tools });
+    }
+  }
+  return [...sharedTable.values()];
+}
+
+/** The output schema one level deep, before shared fields are shortened. */
+function ownOutputSchema(tool: AnyTool): Json {
   return leanJsonSchema(z.toJSONSchema(tool.output, { io: 'output', target: 'draft-2020-12' }) as Json, LISTED_OUTPUT_DEPTH);
+}
+
+/**
+ * A tool's output schema as tools/list shows it: the payload's own fields, one level deep; a field
+ * shared by several tools is declared by its type alone (footlight://tool-schema-shared describes
+ * it once, footlight://tool-schema/{name} has the tool's full schema). Every payload still validates.
+ */
+export function listedOutputSchema(tool: AnyTool): Json {
+  return listedOutputJson(z.toJSONSchema(tool.output, { io: 'output', target: 'draft-2020-12' }) as Json);
+}
+
+/** listedOutputSchema from the output schema's JSON Schema (the SDK's conversion hands it over). */
+export function listedOutputJson(json: Json): Json {
+  const out = leanJsonSchema(json, LISTED_OUTPUT_DEPTH);
+  const props = out.properties as Record<string, Json> | undefined;
+  if (props === undefined) return out;
+  sharedOutputFields();
+  const table = sharedTable ?? new Map<string, SharedOutputField>();
+  const shortened: Record<string, Json> = {};
+  for (const [field, schema] of Object.entries(props)) shortened[field] = table.has(fieldKey(field, schema)) ? typeOnly(schema) : schema;
+  return { ...out, properties: shortened };
 }
 
 /** A tool's entry in tools/list, as the server sends it on a 2025-era session (docs/tools.md prints its bytes). */

@@ -6,7 +6,12 @@ import { Channel } from '../../src/light/mixer/channel.js';
 test('resources: the agent guide and the live structure summary', async (t) => {
   const show = await startShow(t);
   const { resources } = await show.client.listResources();
-  assert.deepEqual(resources.map((r) => r.uri).sort(), ['footlight://guide', 'footlight://light/structure', 'ui://footlight/preview']);
+  assert.deepEqual(resources.map((r) => r.uri).sort(), [
+    'footlight://guide',
+    'footlight://light/structure',
+    'footlight://tool-schema-shared',
+    'ui://footlight/preview',
+  ]);
   const guide = await show.client.readResource({ uri: 'footlight://guide' });
   assert.match((guide.contents[0] as { text: string }).text, /visibility chain/);
   const structure = JSON.parse(((await show.client.readResource({ uri: 'footlight://light/structure' })).contents[0] as { text: string }).text);

@@ -62,3 +62,29 @@ test('tool budget: docs/tools.md counts each tool exactly as tools/list sends it
     assert.equal(listedBytes(tool), Buffer.byteLength(JSON.stringify(listed)), listed.name);
   }
 });
+
+test('tool budget: fields several tools share are listed by type and described once in footlight://tool-schema-shared', async (t) => {
+  const show = await startShow(t, { toolsets: ['all'] });
+  const { tools } = await show.client.listTools();
+  const read = await show.client.readResource({ uri: 'footlight://tool-schema-shared' });
+  const { fields } = JSON.parse((read.contents[0] as { text: string }).text) as {
+    fields: { name: string; field: string; schema: Record<string, unknown>; tools: string[] }[];
+  };
+  assert.equal(new Set(fields.map((f) => f.name)).size, fields.length, 'one name per shared definition');
+  const authorization = fields.find((f) => f.field === 'authorization');
+  assert.ok(authorization !== undefined && authorization.tools.length >= 10, 'a sound write receipt field is shared');
+  assert.match(String(authorization.schema.description), /How it was authorized/);
+  for (const f of fields) {
+    assert.ok(f.tools.length >= 2, `${f.name}: shared by ${f.tools.join(', ')}`);
+    for (const name of f.tools) {
+      const listed = tools.find((x) => x.name === name)!;
+      const declared = (listed.outputSchema!.properties as Record<string, Record<string, unknown>>)[f.field];
+      assert.equal(declared.description, undefined, `${name}.${f.field} is declared by type only`);
+      assert.ok(JSON.stringify(declared).length < JSON.stringify(f.schema).length, `${name}.${f.field} is shorter in tools/list`);
+    }
+  }
+  // The full schema keeps the description the listing leaves out.
+  const full = await show.client.readResource({ uri: 'footlight://tool-schema/song_save_project' });
+  const schema = JSON.parse((full.contents[0] as { text: string }).text).outputSchema;
+  assert.match(schema.properties.authorization.description, /How it was authorized/);
+});
