@@ -10,7 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Protocol3Client } from '../src/protocol3/client.js';
+import { Protocol3Client } from '../src/protocol3/client/client.js';
 import { startFootlight } from '../src/main.js';
 import { silentLogger } from '../src/engine/log.js';
 import { writeWorkload } from './agent-workload.js';

@@ -8,8 +8,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { Engine } from '../src/engine/engine.js';
-import { Protocol3Client } from '../src/protocol3/client.js';
-import { startProtocol3Server } from '../src/protocol3/server.js';
+import { Protocol3Client } from '../src/protocol3/client/client.js';
+import { startProtocol3Server } from '../src/protocol3/server/server.js';
 import { createSoundHost } from '../src/sound/index.js';
 
 const argIndex = process.argv.indexOf('--requests');

@@ -28,12 +28,12 @@ import { selectSurface } from './tools/toolsets.js';
 import { createSoundHost, type SoundHost } from './sound/index.js';
 import type { OutputKind } from './sound/live/messages.js';
 import { LivePlayer } from './sound/live/player.js';
-import { startProtocol3Server, type Protocol3Server } from './protocol3/server.js';
-import { SoundAdapter } from './sound-adapter/adapter.js';
+import { startProtocol3Server, type Protocol3Server } from './protocol3/server/server.js';
+import { SoundAdapter } from './tools/sound/adapter/adapter.js';
 import { linkShowClock } from './show/show-clock.js';
 import { linkShowAudio } from './show/song-audio.js';
 import { linkLightCues } from './show/light-cues.js';
-import { formatEndpoint, parseEndpoint, type HostEndpoint } from './sound-adapter/endpoint.js';
+import { formatEndpoint, parseEndpoint, type HostEndpoint } from './tools/sound/adapter/endpoint.js';
 
 export interface FootlightOptions {
   /** Address to bind; default from config.json, else 127.0.0.1. */

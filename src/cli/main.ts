@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { buildInfo } from '../app/build-info.js';
 import { RENDER_THREADS_RULE, isRenderThreadCount } from '../light/parallel/render-threads.js';
-import { parseEndpoint } from '../sound-adapter/endpoint.js';
+import { parseEndpoint } from '../tools/sound/adapter/endpoint.js';
 
 function port(value: string): number {
   const n = Number(value);

@@ -3,7 +3,11 @@ import * as z from 'zod';
 import type { Origin } from '../engine/commands/history.js';
 import { FootlightError, invalidArgument, notFound, type ErrorCode } from '../engine/errors.js';
 import type { LightCues } from '../show/light-cues.js';
+import { queuedRequest } from '../engine/request.js';
 import type { SoundHost } from '../sound/index.js';
+import { setControl } from '../sound/operations/controls.js';
+import { navigateDevice } from '../sound/operations/devices.js';
+import { selectTrack } from '../sound/operations/tracks.js';
 import { tokenOf } from './sound.js';
 import { writeProject } from '../light/project/project-file.js';
 import { BodyTooLargeError, readBody } from '../net/body.js';
@@ -203,14 +207,21 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
           body,
         );
         const host = requireSound();
-        const ctx = host.context(origin);
         const token = await tokenOf(host);
+        const song = host.song;
         let out: unknown;
-        if (a.action === 'play') out = await host.song.play(ctx, token);
-        else if (a.action === 'stop') out = await host.song.stop(ctx, token);
-        else if (a.action === 'tempo') out = await host.song.tempo(ctx, token, required(a.bpm, 'bpm'));
-        else if (a.action === 'meter') out = await host.song.meter(ctx, token, required(a.numerator, 'numerator'), required(a.denominator, 'denominator'));
-        else out = await host.song.loop(ctx, token, required(a.enabled, 'enabled'));
+        if (a.action === 'play') out = await q('sound play', () => song.play(token));
+        else if (a.action === 'stop') out = await q('sound stop', () => song.stop(token));
+        else if (a.action === 'tempo') {
+          const bpm = required(a.bpm, 'bpm');
+          out = await q('sound tempo', () => song.tempo(origin, token, bpm));
+        } else if (a.action === 'meter') {
+          const [n, d] = [required(a.numerator, 'numerator'), required(a.denominator, 'denominator')];
+          out = await q('sound meter', () => song.meter(origin, token, n, d));
+        } else {
+          const enabled = required(a.enabled, 'enabled');
+          out = await q('sound loop', () => song.loop(origin, token, enabled));
+        }
         hub.soundTouched();
         return { result: out };
       },
@@ -223,11 +234,12 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
           body,
         );
         const host = requireSound();
-        const ctx = host.context(origin);
         let out: unknown;
-        if (a.muted !== undefined || a.armed !== undefined)
-          out = await host.song.trackState(ctx, await tokenOf(host), a.index, a.muted ?? 'keep', a.armed ?? 'keep');
-        if (a.select !== false) out = await host.track(ctx, a.index);
+        if (a.muted !== undefined || a.armed !== undefined) {
+          const token = await tokenOf(host);
+          out = await q('sound track state', () => host.song.trackState(origin, token, a.index, a.muted ?? 'keep', a.armed ?? 'keep'));
+        }
+        if (a.select !== false) out = await q('sound track', () => selectTrack(host, a.index));
         hub.soundTouched();
         return { result: out };
       },
@@ -237,15 +249,15 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
       handler: async ({ body, origin }) => {
         const a = parse(z.strictObject({ index: z.number().int(), value: z.number() }), body);
         const host = requireSound();
-        return { result: await host.set(host.context(origin), a.index, a.value) };
+        return { result: await q('sound control', () => setControl(host, origin, a.index, a.value)) };
       },
     },
     '/api/sound/device': {
       method: 'POST',
-      handler: async ({ body, origin }) => {
+      handler: async ({ body }) => {
         const a = parse(z.strictObject({ navigate: z.enum(['next', 'previous', 'parent', 'first', 'primary']) }), body);
         const host = requireSound();
-        const out = await host.deviceNavigate(host.context(origin), a.navigate);
+        const out = await q('sound device', () => navigateDevice(host, a.navigate));
         hub.soundTouched();
         return { result: out };
       },
@@ -255,7 +267,8 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
       handler: async ({ body, origin }) => {
         const a = parse(z.strictObject({ dir: Path }), body);
         const host = requireSound();
-        const out = await host.song.save(host.context(origin), await tokenOf(host), a.dir);
+        const token = await tokenOf(host);
+        const out = await host.song.save(queuedRequest(engine.queue, origin, Date.now() + engine.deadlineMs, 'console'), token, a.dir);
         hub.soundTouched();
         ctx.log.info({ dir: a.dir }, 'sound project saved from the console');
         return { result: out };

@@ -41,7 +41,6 @@ export interface ConsoleSurface {
 }
 
 const SOUND_UNAVAILABLE: SoundState = { available: false, reason: 'this process runs no sound host' };
-const CONSOLE_ORIGIN = { surface: 'console', session: 'console', client: 'console' } as const;
 
 /**
  * The web console: the page (static bundle), its JSON API under `/api` and its WebSocket at
@@ -68,7 +67,7 @@ export function createConsole(options: ConsoleOptions): ConsoleSurface {
     sessions: () => ({ sessions: options.mcp()?.sessionList() ?? [], connected: services.server.connections().connected }),
     activity,
     connect: () => connectInfo(services.server.bind.url),
-    sound: () => (options.sound === undefined ? Promise.resolve(SOUND_UNAVAILABLE) : soundState(options.sound, CONSOLE_ORIGIN)),
+    sound: () => (options.sound === undefined ? Promise.resolve(SOUND_UNAVAILABLE) : soundState(options.sound)),
     isSound: (c) => options.sound !== undefined && inSound(options.sound, c),
     soundPlaying: () => options.sound?.transport.playing === true,
     clipsActive: () => light.lx.clips.active(),

@@ -3,7 +3,7 @@ import { silentLogger, type Logger } from '../engine/log.js';
 import { demoProject, emptyProject } from './demo.js';
 import { SoundHost } from './host.js';
 
-export { SoundHost, type OpContext, type Payload } from './host.js';
+export { SoundHost, type Payload } from './host.js';
 export { HOST_NAME, HOST_VERSION, PROTOCOL_VERSION } from './version.js';
 export { readProjectFile } from './project-file.js';
 export { demoProject, emptyProject } from './demo.js';
@@ -17,7 +17,7 @@ export interface SoundHostOptions {
 /**
  * Creates the sound host on an engine: its component tree joins the engine's graph, its
  * document changes go through the engine's one history, and its transport follows the engine
- * clock. Protocol 3 (src/protocol3) serves it.
+ * clock. Protocol 3 (src/protocol3/server) serves it.
  */
 export function createSoundHost(engine: Engine, options: SoundHostOptions = {}): SoundHost {
   const log = (options.log ?? silentLogger).child({ component: 'sound' });

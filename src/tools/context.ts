@@ -5,7 +5,7 @@ import type { Logger } from '../engine/log.js';
 import type { ComponentDocs } from '../light/docs/component-docs.js';
 import type { LightShow } from '../light/light-show.js';
 import type { OutputEngine } from '../light/output/output-engine.js';
-import type { SoundAdapter } from '../sound-adapter/adapter.js';
+import type { SoundAdapter } from './sound/adapter/adapter.js';
 import type { AnyTool } from './define-tool.js';
 
 /** What `get_status` reports about the running process. */

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { Protocol3Client } from '../../src/protocol3/client.js';
+import { Protocol3Client } from '../../src/protocol3/client/client.js';
 import { startShow } from '../helpers/show.js';
 import { baseOf } from './helpers.js';
 import { CHROMIUM, CHROMIUM_ARGS, chromiumMissing, openConsole } from './browser.js';

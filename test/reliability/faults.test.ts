@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { test } from 'node:test';
 import { encodeMessage } from '../../src/osc/codec.js';
-import { Protocol3Client } from '../../src/protocol3/client.js';
+import { Protocol3Client } from '../../src/protocol3/client/client.js';
 import { startShow, type TestShow } from '../helpers/show.js';
 import { fingerprint, prng, RawMcp, stateDigest } from './helpers.js';
 

@@ -14,7 +14,7 @@ import { setMaxListeners } from 'node:events';
 import { test } from 'node:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { digest } from '../../src/engine/guards.js';
-import { Protocol3Client } from '../../src/protocol3/client.js';
+import { Protocol3Client } from '../../src/protocol3/client/client.js';
 import { startShow, type TestShow } from '../helpers/show.js';
 import { pick, prng, stateDigest } from './helpers.js';
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Protocol3Client } from '../../src/protocol3/client.js';
+import { Protocol3Client } from '../../src/protocol3/client/client.js';
 import { startShow, type TestShow } from '../helpers/show.js';
 import { assertUndoable, history } from '../light/operations/helpers.js';
 

@@ -1,4 +1,4 @@
-import { invalidArgument, notFound } from '../engine/errors.js';
+import { invalidArgument, notFound } from '../../../engine/errors.js';
 import type { AuthorizationMode, CallAuthority, Guard, WritePlan } from './authorization.js';
 import { arr, rec, text, type AdapterCore, type ReadResult } from './core.js';
 import type { NativeReply } from './connection.js';
@@ -45,14 +45,18 @@ export interface GraphGuardArgs {
 
 const OBSERVE = 'grid_get_state';
 const FRESH_REVISION_NOTE =
-  'expected_revision was not given: the adapter read a fresh revision, which guards the dispatch but does not bind this write to an older graph you reviewed. Pass the revision you reviewed to bind it.';
+  'expected_revision was not given: the adapter read a fresh revision, which guards the dispatch but does not bind this write to an older graph you ' +
+  'reviewed. Pass the revision you reviewed to bind it.';
 
 function innerLine(op: GridOp): string {
   switch (op.op) {
     case 'insert':
       return `${op.kind === 'module' ? 'graph-insert' : 'graph-insert-modulator'} ${op.uuid} ${op.x} ${op.y}`;
     case 'set':
-      return `${op.kind === 'module' ? 'graph-set' : 'graph-set-modulator'} ${op.node_id} ${b64(op.parameter_id)} ${typeof op.value === 'boolean' ? bool(op.value) : num(op.value, 'value')}`;
+      return (
+        `${op.kind === 'module' ? 'graph-set' : 'graph-set-modulator'} ${op.node_id} ${b64(op.parameter_id)} ` +
+        `${typeof op.value === 'boolean' ? bool(op.value) : num(op.value, 'value')}`
+      );
     case 'connect':
       return `${op.source_kind === 'module' ? 'graph-connect' : 'graph-connect-modulator'} ${op.source_id} ${op.source_port} ${op.target_id} ${op.target_port}`;
     case 'amount':
@@ -178,7 +182,8 @@ export class GridWorkflows {
           }
           if (guardArgs.expected_revision !== undefined && guardArgs.expected_revision !== session.current_revision) {
             throw invalidArgument(
-              `expected_revision ${guardArgs.expected_revision} is not this session's last verified revision ${session.current_revision}; omit it inside a session or pass that one. Nothing was sent.`,
+              `expected_revision ${guardArgs.expected_revision} is not this session's last verified revision ${session.current_revision}; omit it inside a ` +
+                `session or pass that one. Nothing was sent.`,
             );
           }
         }
@@ -190,7 +195,8 @@ export class GridWorkflows {
               : { kind: 'graph_revision', value: revision, source: 'fresh_read' };
         const { summary, preview } = await this.describe(op, g);
         if (guard.value !== revision)
-          preview.stale_now = `the graph is at ${revision}, not the expected ${guard.value}: the host's guard will refuse this write unless you re-read and review again`;
+          preview.stale_now =
+            `the graph is at ${revision}, not the expected ${guard.value}: the host's guard will refuse this write unless you re-read and ` + `review again`;
         preview.graph = { graph_id: g.graph_id, revision, device: g.device };
         return { line: `guard ${guard.value} ${innerLine(op)}`, guard, summary, preview };
       };
@@ -259,7 +265,9 @@ export class GridWorkflows {
             );
         }
         if (!verification.ok)
-          result.next = `The host reported success but the read-back disagrees (${verification.problems.join('; ')}). Read grid_get_state before deciding anything; nothing will be replayed or rolled back.`;
+          result.next =
+            `The host reported success but the read-back disagrees (${verification.problems.join('; ')}). Read grid_get_state before deciding ` +
+            `anything; nothing will be replayed or rolled back.`;
       } else if (session !== undefined) {
         const staleRevision = outcome.reply.reason === 'stale_revision';
         const s = this.patches.record(session, { ...step, outcome: staleRevision ? 'stale' : 'refused', error: text(outcome.reply.error) });
@@ -364,7 +372,8 @@ export class GridWorkflows {
         const entry = list.find((m) => m.uuid === op.uuid);
         if (entry === undefined)
           throw notFound(
-            `${op.uuid} is not an installed Grid ${op.kind} UUID (${op.kind === 'module' ? 'grid_search_modules' : 'grid_search_modulators'} lists them; device UUIDs are another namespace). Nothing was sent.`,
+            `${op.uuid} is not an installed Grid ${op.kind} UUID (${op.kind === 'module' ? 'grid_search_modules' : 'grid_search_modulators'} lists them; ` +
+              `device UUIDs are another namespace). Nothing was sent.`,
           );
         const occupant = nodesOf(g).find((n) => n.x === op.x && n.y === op.y);
         const preview: Record<string, unknown> = {
@@ -374,7 +383,8 @@ export class GridWorkflows {
         // The host refuses an occupied cell: say so now instead of asking for a confirmation that cannot succeed.
         if (occupant !== undefined)
           throw invalidArgument(
-            `cell (${op.x}, ${op.y}) of ${on} is occupied by ${JSON.stringify(brief(occupant))}; choose a free cell (grid_get_state shows the nodes). Nothing was sent.`,
+            `cell (${op.x}, ${op.y}) of ${on} is occupied by ${JSON.stringify(brief(occupant))}; choose a free cell (grid_get_state shows the nodes). ` +
+              `Nothing was sent.`,
           );
         return { summary: `Insert a ${text(entry.name)} ${op.kind} at (${op.x}, ${op.y}) in ${on}. Undoable.`, preview };
       }
@@ -394,7 +404,9 @@ export class GridWorkflows {
             ? `${op.value} (${JSON.stringify((p.options as unknown[] | undefined)?.[op.value] ?? 'no such option')})`
             : JSON.stringify(op.value);
         return {
-          summary: `Set ${text(p.name)} of ${text(n.name)} (${op.node_id}) in ${on} from ${text(p.display)} (native ${JSON.stringify(p.value)}) to native ${to}. Undoable.`,
+          summary:
+            `Set ${text(p.name)} of ${text(n.name)} (${op.node_id}) in ${on} from ${text(p.display)} (native ${JSON.stringify(p.value)}) to native ` +
+            `${to}. Undoable.`,
           preview: {
             node: brief(n),
             parameter: { id: p.id, name: p.name, type: p.type, min: p.min, max: p.max, options: p.options, display_unit: p.display_unit },
@@ -409,7 +421,9 @@ export class GridWorkflows {
         const sp = arr(s.outputs).find((x) => x.index === op.source_port);
         const tp = arr(t.inputs).find((x) => x.index === op.target_port);
         return {
-          summary: `Connect ${text(s.name)} (${op.source_id}) output ${op.source_port}${sp === undefined ? '' : ` "${text(sp.id)}"`} to ${text(t.name)} (${op.target_id}) input ${op.target_port}${tp === undefined ? '' : ` "${text(tp.id)}"`} in ${on}. Undoable.`,
+          summary:
+            `Connect ${text(s.name)} (${op.source_id}) output ${op.source_port}${sp === undefined ? '' : ` "${text(sp.id)}"`} to ${text(t.name)} ` +
+            `(${op.target_id}) input ${op.target_port}${tp === undefined ? '' : ` "${text(tp.id)}"`} in ${on}. Undoable.`,
           preview: {
             source: brief(s),
             ...(sp === undefined
@@ -430,10 +444,13 @@ export class GridWorkflows {
         );
         if (c === undefined)
           throw notFound(
-            `no cord from ${text(s.name)} (${op.source_id}) output ${op.source_port} to ${text(t.name)} (${op.target_id}) input ${op.target_port}; grid_get_state lists the cords. Nothing was sent.`,
+            `no cord from ${text(s.name)} (${op.source_id}) output ${op.source_port} to ${text(t.name)} (${op.target_id}) input ${op.target_port}; ` +
+              `grid_get_state lists the cords. Nothing was sent.`,
           );
         return {
-          summary: `Set the depth of ${text(s.name)} (${op.source_id}) → ${text(t.name)} (${op.target_id}) input ${op.target_port} in ${on} from ${String(c.amount)} to ${op.amount}. Undoable.`,
+          summary:
+            `Set the depth of ${text(s.name)} (${op.source_id}) → ${text(t.name)} (${op.target_id}) input ${op.target_port} in ${on} from ` +
+            `${String(c.amount)} to ${op.amount}. Undoable.`,
           preview: { source: brief(s), target: brief(t), cord: c, to: { amount: op.amount } },
         };
       }
@@ -447,7 +464,10 @@ export class GridWorkflows {
       }
       case 'clear':
         return {
-          summary: `DESTRUCTIVE: clear ${on}: remove all ${String(g.module_count)} modules, ${String(g.modulator_count)} modulators and ${String(g.connection_count)} cords of ${text(g.graph_id)}. The before snapshot is kept in the reply and in a patch session. Undoable with sound_undo (same ids and revision).`,
+          summary:
+            `DESTRUCTIVE: clear ${on}: remove all ${String(g.module_count)} modules, ${String(g.modulator_count)} modulators and ` +
+            `${String(g.connection_count)} cords of ${text(g.graph_id)}. The before snapshot is kept in the reply and in a patch session. Undoable with ` +
+            `sound_undo (same ids and revision).`,
           preview: { removes: { modules: arr(g.modules).map(brief), modulators: arr(g.modulators).map(brief), connections: g.connection_count } },
         };
     }

@@ -1,5 +1,5 @@
 import { connect as netConnect, type Socket } from 'node:net';
-import { CLIENT_TIMEOUT_MS, MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES, READ_ONLY_COMMANDS } from './wire.js';
+import { CLIENT_TIMEOUT_MS, MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES, MAX_RESPONSE_DEPTH, READ_ONLY_COMMANDS } from '../wire.js';
 
 /**
  * A protocol-3 client for the MCP sound adapter, usable against any protocol-3 host. It bounds
@@ -16,6 +16,7 @@ export type Protocol3ErrorCode =
   | 'invalid_command'
   | 'command_too_large'
   | 'response_too_large'
+  | 'response_too_deep'
   | 'malformed_response'
   | 'timeout'
   | 'connection_lost'
@@ -95,6 +96,8 @@ export interface Protocol3ClientOptions {
   readonly connectTimeoutMs?: number;
   readonly maxCommandBytes?: number;
   readonly maxResponseBytes?: number;
+  /** Deepest nesting of arrays and objects a reply may have to be parsed. Default 64. */
+  readonly maxResponseDepth?: number;
   /**
    * Called synchronously just before each line is written to the socket, in the caller's
    * async context (in-process attribution uses it; see src/engine/attribution.ts).
@@ -109,6 +112,26 @@ interface PendingRequest {
   readonly write: boolean;
   readonly resolve: (reply: Record<string, unknown>) => void;
   readonly reject: (err: Error) => void;
+}
+
+/**
+ * Whether a reply's arrays and objects nest deeper than `limit`, scanning its UTF-8 bytes (every
+ * byte of a multi-byte character is ≥ 0x80, so brackets, quotes and backslashes are themselves).
+ */
+export function replyExceedsDepth(line: Uint8Array, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
 }
 
 /** The command name of a line: its first ASCII-whitespace-delimited token. */
@@ -126,6 +149,7 @@ export class Protocol3Client {
   private readonly connectTimeoutMs: number;
   private readonly maxCommandBytes: number;
   private readonly maxResponseBytes: number;
+  private readonly maxResponseDepth: number;
   private readonly onSend: ((line: string) => void) | undefined;
   private readonly onClose: (() => void) | undefined;
 
@@ -136,6 +160,7 @@ export class Protocol3Client {
     this.connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
     this.maxCommandBytes = options.maxCommandBytes ?? MAX_COMMAND_BYTES;
     this.maxResponseBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
+    this.maxResponseDepth = options.maxResponseDepth ?? MAX_RESPONSE_DEPTH;
   }
 
   /** Connects; one client holds one connection. */
@@ -250,6 +275,8 @@ export class Protocol3Client {
   }
 
   private onLine(line: Buffer): void {
+    if (replyExceedsDepth(line, this.maxResponseDepth))
+      return this.fail('response_too_deep', `a reply nested deeper than ${this.maxResponseDepth} levels of arrays and objects and was not parsed`);
     let reply: unknown;
     try {
       reply = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(line));

@@ -1,8 +1,8 @@
-import { callerOrigin, type AttributionChannel, type AttributionRegistry } from '../engine/attribution.js';
-import { internal, invalidArgument } from '../engine/errors.js';
-import type { Logger } from '../engine/log.js';
-import { Protocol3AmbiguousWriteError, Protocol3Client, Protocol3Error } from '../protocol3/client.js';
-import { READ_ONLY_COMMANDS } from '../protocol3/wire.js';
+import { callerOrigin, type AttributionChannel, type AttributionRegistry } from '../../../engine/attribution.js';
+import { internal, invalidArgument } from '../../../engine/errors.js';
+import type { Logger } from '../../../engine/log.js';
+import { Protocol3AmbiguousWriteError, Protocol3Client, Protocol3Error } from '../../../protocol3/client/client.js';
+import { READ_ONLY_COMMANDS } from '../../../protocol3/wire.js';
 import { formatEndpoint, type HostEndpoint } from './endpoint.js';
 
 /**
@@ -38,7 +38,7 @@ export type WireOutcome =
   | {
       readonly kind: 'ambiguous';
       readonly line: string;
-      /** What lost the reply: connection_lost, timeout, response_too_large, malformed_response. */
+      /** What lost the reply: connection_lost, timeout, response_too_large, response_too_deep, malformed_response. */
       readonly transport: string;
       readonly error: string;
     };
@@ -79,7 +79,8 @@ function str(v: unknown, fallback = ''): string {
 export function identityOf(caps: NativeReply, where: string): HostIdentity {
   if (caps.ok !== true)
     throw internal(
-      `the protocol-3 host at ${where} answered capabilities with ok: ${String(caps.ok)} (${str(caps.error, 'no error text')}); it is not ready, so nothing was sent`,
+      `the protocol-3 host at ${where} answered capabilities with ok: ${String(caps.ok)} (${str(caps.error, 'no error text')}); it is not ready, so nothing ` +
+        `was sent`,
     );
   if (caps.protocol !== 3)
     throw internal(`the host at ${where} reports protocol ${JSON.stringify(caps.protocol)}, not 3; the sound tools speak protocol 3 only, so nothing was sent`);
@@ -232,7 +233,8 @@ export class HostConnection {
     } catch (err) {
       this.lastError = (err as Error).message;
       throw internal(
-        `cannot reach the protocol-3 sound host at ${formatEndpoint(endpoint)}: ${(err as Error).message}. Nothing was sent; check that the host runs (footlight status, or the --sound-host address), then call again.`,
+        `cannot reach the protocol-3 sound host at ${formatEndpoint(endpoint)}: ${(err as Error).message}. Nothing was sent; check that the host runs ` +
+          `(footlight status, or the --sound-host address), then call again.`,
       );
     }
     const old = this.client;
@@ -250,7 +252,8 @@ export class HostConnection {
     if (err instanceof Protocol3Error) {
       this.lastError = err.message;
       return internal(
-        `${command}: the protocol-3 connection to ${this.endpointText} failed (${err.message}). Nothing was changed by this request; the next call reconnects and re-checks the host.`,
+        `${command}: the protocol-3 connection to ${this.endpointText} failed (${err.message}). Nothing was changed by this request; the next call ` +
+          `reconnects and re-checks the host.`,
       );
     }
     return err instanceof Error ? err : new Error(String(err));

@@ -1,4 +1,4 @@
-import { invalidArgument } from '../engine/errors.js';
+import { invalidArgument } from '../../engine/errors.js';
 
 /**
  * Argument parsers of protocol 3. Each takes one whitespace-delimited token and the name the

@@ -1,5 +1,5 @@
-import { digest } from '../engine/guards.js';
-import { invalidArgument, notFound, stale } from '../engine/errors.js';
+import { digest } from '../../../engine/guards.js';
+import { invalidArgument, notFound, stale } from '../../../engine/errors.js';
 import type { CallAuthority, Guard, WritePlan } from './authorization.js';
 import { arr, rec, text, type AdapterCore } from './core.js';
 import type { NativeReply } from './connection.js';
@@ -43,17 +43,20 @@ function where(inspect: NativeReply): Record<string, unknown> {
 function tokenGuard(fresh: unknown, reviewed: string | undefined): Guard {
   if (typeof fresh !== 'string')
     throw invalidArgument(
-      'the host offers no selection guard right now (nothing selected, or selection_guard_available: false), and a missing guard authorizes no edit. Select a track/device first. Nothing was sent.',
+      'the host offers no selection guard right now (nothing selected, or selection_guard_available: false), and a missing guard authorizes no edit. Select ' +
+        'a track/device first. Nothing was sent.',
     );
   if (reviewed !== undefined && reviewed !== fresh)
     throw stale(
-      `selection_token ${reviewed} is not the current one (${fresh}): the selection changed since you read it. Re-read with sound_list_device_window, then decide. Nothing was sent.`,
+      `selection_token ${reviewed} is not the current one (${fresh}): the selection changed since you read it. Re-read with sound_list_device_window, then ` +
+        `decide. Nothing was sent.`,
     );
   return { kind: 'selection_token', value: fresh, source: reviewed === undefined ? 'fresh_read' : 'caller' };
 }
 
 const FRESH_TOKEN_NOTE =
-  'selection_token was not given: the adapter read a fresh one, which guards the dispatch but does not bind the write to an older selection you reviewed. Pass the token you reviewed to bind it.';
+  'selection_token was not given: the adapter read a fresh one, which guards the dispatch but does not bind the write to an older selection you reviewed. ' +
+  'Pass the token you reviewed to bind it.';
 
 export class DeviceWorkflows {
   constructor(
@@ -105,7 +108,9 @@ export class DeviceWorkflows {
       return {
         line,
         guard,
-        summary: `On ${deviceLabel(device)}: ${changes.map((c) => `${c.name} (${c.index}) ${String(c.from.display)} → ${c.to.mcp_value}/128`).join('; ')}. Undoable.`,
+        summary:
+          `On ${deviceLabel(device)}: ${changes.map((c) => `${c.name} (${c.index}) ${String(c.from.display)} → ${c.to.mcp_value}/128`).join('; ')}. ` +
+          `Undoable.`,
         preview: {
           device: { instance_id: device.instance_id, track_id: device.track_id, name: device.name },
           changes,
@@ -217,7 +222,9 @@ export class DeviceWorkflows {
       return {
         line,
         guard: selectionGuard(inspect),
-        summary: `Select ${args.index !== undefined ? `track ${args.index} (${text(rec(target).name)})` : `the ${args.move} track`} and its first device. Changes the selection only: not an undo step.`,
+        summary:
+          `Select ${args.index !== undefined ? `track ${args.index} (${text(rec(target).name)})` : `the ${args.move} track`} and its first device. ` +
+          `Changes the selection only: not an undo step.`,
         preview: { current: where(inspect), target },
       };
     };
@@ -265,7 +272,8 @@ export class DeviceWorkflows {
       const entry = catalog.find((d) => d.uuid === args.uuid);
       if (entry === undefined)
         throw notFound(
-          `${args.uuid} is not an installed device UUID (sound_search_devices lists them; Grid module and modulator UUIDs are other namespaces). Nothing was sent.`,
+          `${args.uuid} is not an installed device UUID (sound_search_devices lists them; Grid module and modulator UUIDs are other namespaces). Nothing ` +
+            `was sent.`,
         );
       const window = arr(devices.devices);
       const selected = window.find((d) => d.selected === true);
@@ -273,7 +281,12 @@ export class DeviceWorkflows {
       return {
         line: `insert ${args.position} ${args.uuid} ${guard.value}`,
         guard,
-        summary: `Insert ${text(entry.name)} (${text(entry.kind)}) ${args.position === 'start' || args.position === 'end' ? `at the ${args.position} of ${text(track.name, 'the selected track')}'s chain` : `${args.position} ${selected === undefined ? 'the selected device' : deviceLabel(selected)}`}. Undoable.`,
+        summary:
+          `Insert ${text(entry.name)} (${text(entry.kind)}) ` +
+          (args.position === 'start' || args.position === 'end'
+            ? `at the ${args.position} of ${text(track.name, 'the selected track')}'s chain`
+            : `${args.position} ${selected === undefined ? 'the selected device' : deviceLabel(selected)}`) +
+          '. Undoable.',
         preview: {
           ...(devices.track === null || devices.track === undefined ? {} : { track: devices.track }),
           ...(selected === undefined ? {} : { selected_device: selected }),
@@ -302,7 +315,11 @@ export class DeviceWorkflows {
       return {
         line: `device-remove ${guard.value}`,
         guard,
-        summary: `Remove ${deviceLabel(device)} from ${text(rec(inspect.track).name, 'its track')}${device.has_slots === true ? `, with everything in its slots (${JSON.stringify(device.slot_device_counts)})` : ''}${device.graph_available === true ? ' and its Grid patch' : ''}. Undoable: sound_undo restores it with its ids.`,
+        summary:
+          `Remove ${deviceLabel(device)} from ${text(rec(inspect.track).name, 'its track')}` +
+          (device.has_slots === true ? `, with everything in its slots (${JSON.stringify(device.slot_device_counts)})` : '') +
+          (device.graph_available === true ? ' and its Grid patch' : '') +
+          '. Undoable: sound_undo restores it with its ids.',
         preview: { removes: where(inspect).device, track: where(inspect).track, slots: device.slot_device_counts ?? {}, grid: device.graph_available === true },
       };
     };
@@ -323,14 +340,18 @@ export class DeviceWorkflows {
       if (action === undefined) {
         const raw = actions.find((a) => a.raw_id === args.id || a.name === args.id);
         throw notFound(
-          `no action with the wire id ${JSON.stringify(args.id)}${raw === undefined ? '' : `; did you mean ${JSON.stringify(raw.id)} (pass the returned id unchanged)?`} Use sound_list_actions. Nothing was sent.`,
+          `no action with the wire id ` +
+            `${JSON.stringify(args.id)}${raw === undefined ? '' : `; did you mean ${JSON.stringify(raw.id)} (pass the returned id unchanged)?`} Use ` +
+            `sound_list_actions. Nothing was sent.`,
         );
       }
       const inspect = await this.core.need('inspect', 'an action acts on the selection');
       return {
         line: `action ${args.id}`,
         guard: selectionGuard(inspect),
-        summary: `Invoke ${text(action.name)} on the current selection (${text(rec(inspect.track).name, 'no track')}). ${action.undoable === true ? 'Undoable.' : 'Not an undo step.'}`,
+        summary:
+          `Invoke ${text(action.name)} on the current selection (${text(rec(inspect.track).name, 'no track')}). ` +
+          `${action.undoable === true ? 'Undoable.' : 'Not an undo step.'}`,
         preview: { action, selection: where(inspect) },
       };
     };
@@ -353,7 +374,9 @@ export class DeviceWorkflows {
           value: digest({ undo_depth: h.undo_depth, redo_depth: h.redo_depth, next_undo: h.next_undo, next_redo: h.next_redo }),
           source: 'fresh_read',
         },
-        summary: `${which === 'undo' ? 'Undo' : 'Redo'} the host's latest ${which === 'undo' ? '' : 'undone '}step: "${text(s.label)}" by ${text(s.surface)}${s.session === undefined ? '' : ` (${text(s.session)})`}. It is global: it may be another writer's step.`,
+        summary:
+          `${which === 'undo' ? 'Undo' : 'Redo'} the host's latest ${which === 'undo' ? '' : 'undone '}step: "${text(s.label)}" by ` +
+          `${text(s.surface)}${s.session === undefined ? '' : ` (${text(s.session)})`}. It is global: it may be another writer's step.`,
         preview: { step, history: { undo_depth: h.undo_depth, redo_depth: h.redo_depth, scope: h.scope } },
       };
     };

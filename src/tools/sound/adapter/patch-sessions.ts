@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { FootlightError, invalidArgument, notFound } from '../engine/errors.js';
+import { FootlightError, invalidArgument, notFound } from '../../../engine/errors.js';
 import { arr, rec, text } from './core.js';
 import type { NativeReply } from './connection.js';
 
@@ -134,7 +134,8 @@ export class PatchSessions {
     if (s.state === 'frozen')
       throw new PatchSessionStop(
         s,
-        `patch session ${s.id} is frozen (${s.frozen?.reason}): ${s.frozen?.detail}. It takes no more steps and nothing is replayed or rolled back; read grid_get_state, then end it and begin a new session to continue.`,
+        `patch session ${s.id} is frozen (${s.frozen?.reason}): ${s.frozen?.detail}. It takes no more steps and nothing is replayed or rolled back; read ` +
+          `grid_get_state, then end it and begin a new session to continue.`,
       );
     if (s.state === 'closed') throw invalidArgument(`patch session ${s.id} is closed; begin a new one`);
     if (s.busy) throw invalidArgument(`patch session ${s.id} has a step in flight; a session applies one reviewed step at a time. Wait for its reply.`);
@@ -175,13 +176,18 @@ export class PatchSessions {
       next = 'Review the next step against that revision (grid_get_state), then apply it with patch_session_id; or end the session.';
     } else if (s.state === 'frozen') {
       const f = s.frozen!;
-      where = `frozen${f.at_step === undefined ? '' : ` at step ${f.at_step}`} (${f.reason}): ${f.detail}. ${applied} step${applied === 1 ? '' : 's'} had been applied and verified; the last verified revision is ${s.current_revision}`;
+      where =
+        `frozen${f.at_step === undefined ? '' : ` at step ${f.at_step}`} (${f.reason}): ${f.detail}. ${applied} step${applied === 1 ? '' : 's'} had ` +
+        `been applied and verified; the last verified revision is ${s.current_revision}`;
       next =
         f.reason === 'ambiguous_outcome'
-          ? 'The host may or may not have applied the last step: read grid_get_state and compare with the step before deciding anything. Nothing will be replayed or rolled back; end this session and begin a new one to continue.'
+          ? 'The host may or may not have applied the last step: read grid_get_state and compare with the step before deciding anything. Nothing will be ' +
+            'replayed or rolled back; end this session and begin a new one to continue.'
           : 'Read grid_get_state to see what the host holds now. Nothing will be replayed or rolled back; end this session and begin a new one to continue.';
     } else {
-      where = `closed after ${applied} applied step${applied === 1 ? '' : 's'}${s.frozen === undefined ? '' : ` (it had frozen: ${s.frozen.reason})`}; the last verified revision was ${s.current_revision}`;
+      where =
+        `closed after ${applied} applied step${applied === 1 ? '' : 's'}${s.frozen === undefined ? '' : ` (it had frozen: ${s.frozen.reason})`}; the ` +
+        `last verified revision was ${s.current_revision}`;
       next = 'Nothing more can be applied in this session; the before-graph stays here as evidence.';
     }
     const out: PatchReport = {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { canonicalJson } from '../engine/guards.js';
-import { invalidArgument, stale } from '../engine/errors.js';
+import { canonicalJson } from '../../../engine/guards.js';
+import { invalidArgument, stale } from '../../../engine/errors.js';
 
 /**
  * Authorization for sound writes. Reads need none. A write needs either the operator's
@@ -145,7 +145,8 @@ export class Authorizer {
     if (p === undefined || p.expires < Date.now()) {
       this.pending.delete(token);
       throw stale(
-        'that confirmation token is unknown, already used or expired (tokens last 10 minutes, work once, and die when the adapter or the host restarts). Nothing was sent; call again without confirmation_token for a fresh preview.',
+        'that confirmation token is unknown, already used or expired (tokens last 10 minutes, work once, and die when the adapter or the host restarts). ' +
+          'Nothing was sent; call again without confirmation_token for a fresh preview.',
       );
     }
     if (p.tool !== tool) throw invalidArgument(`that confirmation token was issued by ${p.tool}, not ${tool}; nothing was sent`);
@@ -175,11 +176,13 @@ function withoutToken(args: Readonly<Record<string, unknown>>): Record<string, u
 function assertSameState(reviewed: Pick<WritePlan, 'guard' | 'line'>, now: WritePlan, since: string): void {
   if (reviewed.guard.kind !== now.guard.kind || reviewed.guard.value !== now.guard.value) {
     throw stale(
-      `the ${reviewed.guard.kind.replace('_', ' ')} changed since ${since} (was ${reviewed.guard.value}, now ${now.guard.value}): another writer changed the host. Nothing was sent; re-read, then ask for a new preview.`,
+      `the ${reviewed.guard.kind.replace('_', ' ')} changed since ${since} (was ${reviewed.guard.value}, now ${now.guard.value}): another writer changed ` +
+        `the host. Nothing was sent; re-read, then ask for a new preview.`,
     );
   }
   if (reviewed.line !== now.line)
     throw stale(
-      `the command would differ from the one reviewed since ${since} (reviewed: ${reviewed.line.slice(0, 200)}; now: ${now.line.slice(0, 200)}). Nothing was sent; ask for a new preview.`,
+      `the command would differ from the one reviewed since ${since} (reviewed: ${reviewed.line.slice(0, 200)}; now: ${now.line.slice(0, 200)}). Nothing ` +
+        `was sent; ask for a new preview.`,
     );
 }

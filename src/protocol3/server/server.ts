@@ -1,13 +1,14 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
-import type { AttributionRegistry, Endpoint } from '../engine/attribution.js';
-import type { Origin } from '../engine/commands/history.js';
-import { isLoopbackHost } from '../net/guards.js';
-import type { Engine } from '../engine/engine.js';
-import { invalidArgument } from '../engine/errors.js';
-import { silentLogger, type Logger } from '../engine/log.js';
-import type { Payload, SoundHost } from '../sound/host.js';
+import type { AttributionRegistry, Endpoint } from '../../engine/attribution.js';
+import type { Origin } from '../../engine/commands/history.js';
+import { isLoopbackHost } from '../../net/guards.js';
+import type { Engine } from '../../engine/engine.js';
+import { invalidArgument } from '../../engine/errors.js';
+import { silentLogger, type Logger } from '../../engine/log.js';
+import { queuedRequest } from '../../engine/request.js';
+import type { Payload, SoundHost } from '../../sound/host.js';
 import { dispatchLine, errorReply } from './dispatch.js';
-import { MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES } from './wire.js';
+import { MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES } from '../wire.js';
 
 export { MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES };
 /** Received lines waiting per connection before the listener stops reading from it. */
@@ -135,7 +136,7 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
       } catch {
         return errorReply(invalidArgument('the command line is not valid UTF-8; nothing was run'), log);
       }
-      return dispatchLine(soundHost, line, { origin: item.origin, deadlineAt: item.receivedAt + deadlineMs }, log);
+      return dispatchLine(soundHost, line, queuedRequest(soundHost.engine.queue, item.origin, item.receivedAt + deadlineMs, 'protocol3'), log);
     };
 
     const pump = async (): Promise<void> => {
@@ -217,7 +218,8 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
       if (err.code === 'EADDRINUSE')
         reject(
           new Error(
-            `protocol 3 cannot listen on ${options.host}:${options.port}: the port is already in use. Stop the other listener or choose another port (0 picks a free one).`,
+            `protocol 3 cannot listen on ${options.host}:${options.port}: the port is already in use. Stop the other listener or choose another port (0 ` +
+              `picks a free one).`,
           ),
         );
       else if (err.code === 'EADDRNOTAVAIL')

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, realpath, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FootlightError, internal, invalidArgument, notFound, stale } from '../engine/errors.js';
+import { FootlightError, internal, invalidArgument, notFound, stale } from '../../../engine/errors.js';
 import type { AuthorizationMode, CallAuthority, Guard, WritePlan } from './authorization.js';
 import { arr, rec, text, type AdapterCore } from './core.js';
 import type { NativeReply, WireOutcome } from './connection.js';
@@ -105,12 +105,14 @@ export class SongWorkflows {
     const fresh = text(state.project_token);
     if (reviewed !== undefined && reviewed !== fresh)
       throw stale(
-        `project_token ${reviewed} is not the current one (${fresh}): the project changed since you read it (tracks, clips, tempo, meter, loop, selection or recording). Re-read song_get_state, then decide. Nothing was sent.`,
+        `project_token ${reviewed} is not the current one (${fresh}): the project changed since you read it (tracks, clips, tempo, meter, loop, selection ` +
+          `or recording). Re-read song_get_state, then decide. Nothing was sent.`,
       );
     // The host refuses these while it records: say so now instead of after a confirmation round.
     if (refusedWhileRecording !== undefined && rec(state.recording).any_recording === true) {
       throw invalidArgument(
-        `recording is active, so the host would refuse ${refusedWhileRecording}; stop the transport first (song_control_transport stop). Nothing was sent and no confirmation was asked.`,
+        `recording is active, so the host would refuse ${refusedWhileRecording}; stop the transport first (song_control_transport stop). Nothing was sent ` +
+          `and no confirmation was asked.`,
       );
     }
     return { state, guard: { kind: 'project_token', value: fresh, source: reviewed === undefined ? 'fresh_read' : 'caller' } };
@@ -127,13 +129,16 @@ export class SongWorkflows {
       const clip = arr(rec(arranger.arranger).clips).find((c) => c.native_id === args.clip_id);
       if (clip === undefined)
         throw notFound(
-          `track ${args.track_index} (${text(arranger.track_name)}) has no arranger clip with native_id ${args.clip_id}; song_get_arranger lists them. Nothing was sent.`,
+          `track ${args.track_index} (${text(arranger.track_name)}) has no arranger clip with native_id ${args.clip_id}; song_get_arranger lists them. ` +
+            `Nothing was sent.`,
         );
       const expected = args.expected_enabled ?? (clip.loop_enabled as boolean);
       return {
         line: `song-clip-loop ${guard.value} ${args.track_index} ${args.clip_id} ${bool(expected)} ${bool(args.enabled)}`,
         guard,
-        summary: `Set the loop flag of clip "${text(clip.name)}" (${args.clip_id}) on ${text(arranger.track_name)} from ${String(clip.loop_enabled)} to ${args.enabled}. Notes, timing and loop range are untouched. Undoable.`,
+        summary:
+          `Set the loop flag of clip "${text(clip.name)}" (${args.clip_id}) on ${text(arranger.track_name)} from ${String(clip.loop_enabled)} to ` +
+          `${args.enabled}. Notes, timing and loop range are untouched. Undoable.`,
         preview: {
           track: { index: args.track_index, name: arranger.track_name },
           clip: {
@@ -204,7 +209,10 @@ export class SongWorkflows {
       return {
         line: `song-transport-${args.operation} ${guard.value}${arg}`,
         guard,
-        summary: `Transport ${args.operation}${requested === undefined ? '' : ` → ${JSON.stringify(requested)}`} (now ${args.operation === 'play' || args.operation === 'stop' ? (t.playing ? 'playing' : 'stopped') : JSON.stringify(current)}). ${undoable ? 'Undoable.' : 'Not an undo step.'}`,
+        summary:
+          `Transport ${args.operation}${requested === undefined ? '' : ` → ${JSON.stringify(requested)}`} (now ` +
+          `${args.operation === 'play' || args.operation === 'stop' ? (t.playing ? 'playing' : 'stopped') : JSON.stringify(current)}). ` +
+          `${undoable ? 'Undoable.' : 'Not an undo step.'}`,
         preview: { operation: args.operation, current, ...(requested === undefined ? {} : { requested }), transport: t, recording: state.recording },
       };
     };
@@ -225,7 +233,9 @@ export class SongWorkflows {
       return {
         line: `song-track-state ${guard.value} ${args.track_index} ${tri(args.muted)} ${tri(args.armed)}`,
         guard,
-        summary: `Track ${args.track_index} (${text(track.name)}): muted ${String(track.muted)} → ${args.muted ?? 'kept'}, armed ${String(track.armed)} → ${args.armed ?? 'kept'}. Undoable.`,
+        summary:
+          `Track ${args.track_index} (${text(track.name)}): muted ${String(track.muted)} → ${args.muted ?? 'kept'}, armed ${String(track.armed)} → ` +
+          `${args.armed ?? 'kept'}. Undoable.`,
         preview: {
           track: { index: track.index, track_id: track.track_id, name: track.name, type: track.type, muted: track.muted, armed: track.armed },
           requested: { muted: args.muted ?? 'keep', armed: args.armed ?? 'keep' },
@@ -252,7 +262,9 @@ export class SongWorkflows {
       return {
         line: `song-track-mix ${guard.value} ${args.track_index} ${vol} ${pan}`,
         guard,
-        summary: `Track ${args.track_index} (${text(track.name)}): volume ${text(track.volume_display)} → ${vol === 'keep' ? 'kept' : vol}, pan ${String(track.pan)} → ${pan === 'keep' ? 'kept' : pan}. Undoable.`,
+        summary:
+          `Track ${args.track_index} (${text(track.name)}): volume ${text(track.volume_display)} → ${vol === 'keep' ? 'kept' : vol}, pan ` +
+          `${String(track.pan)} → ${pan === 'keep' ? 'kept' : pan}. Undoable.`,
         preview: {
           track: {
             index: track.index,
@@ -290,7 +302,11 @@ export class SongWorkflows {
       return {
         line: `song-track-send ${guard.value} ${args.track_index} ${args.fx_index} ${level} ${args.pre_fader === undefined ? 'keep' : bool(args.pre_fader)}`,
         guard,
-        summary: `Send ${text(track.name)} → ${text(fx.name)}: ${current === null ? 'none' : text(current.level_display)} → ${level === 'keep' ? 'level kept' : level === 'off' ? 'removed' : `${level} dB`}${args.pre_fader === undefined ? '' : `, ${args.pre_fader ? 'pre' : 'post'}-fader`}. Undoable.`,
+        summary:
+          `Send ${text(track.name)} → ${text(fx.name)}: ${current === null ? 'none' : text(current.level_display)} → ` +
+          (level === 'keep' ? 'level kept' : level === 'off' ? 'removed' : `${level} dB`) +
+          (args.pre_fader === undefined ? '' : `, ${args.pre_fader ? 'pre' : 'post'}-fader`) +
+          '. Undoable.',
         preview: {
           track: { index: track.index, track_id: track.track_id, name: track.name },
           fx: { index: fx.index, track_id: fx.track_id, name: fx.name, type: fx.type },
@@ -347,7 +363,8 @@ export class SongWorkflows {
     const s = this.sessions.get(id);
     if (s === undefined)
       throw notFound(
-        `no song session ${JSON.stringify(id)} in this adapter process (song sessions are process-local; a restart loses them and their review authority — compile the plan again)`,
+        `no song session ${JSON.stringify(id)} in this adapter process (song sessions are process-local; a restart loses them and their review authority — ` +
+          `compile the plan again)`,
       );
     return s;
   }
@@ -384,12 +401,16 @@ export class SongWorkflows {
     const plan = async (): Promise<WritePlan> => {
       if (args.revision !== session.revision)
         throw stale(
-          `song session ${session.id} is at revision ${session.revision}, not the reviewed ${args.revision}: the plan was recompiled since. Review revision ${session.revision} (song_get_workflow). Nothing was sent.`,
+          `song session ${session.id} is at revision ${session.revision}, not the reviewed ${args.revision}: the plan was recompiled since. Review revision ` +
+            `${session.revision} (song_get_workflow). Nothing was sent.`,
         );
       const prior = session.imports.find((i) => i.revision === session.revision);
       if (prior !== undefined)
         throw invalidArgument(
-          `revision ${session.revision} of ${session.id} was already imported once (status ${prior.status}${prior.receipt_id === undefined ? '' : `, receipt ${prior.receipt_id}`}); the workflow makes exactly one import attempt per export, an ambiguous one included. Inspect song_get_import_status / song_get_arranger; compile a new revision only if you are sure the first did not land. Nothing was sent.`,
+          `revision ${session.revision} of ${session.id} was already imported once (status ` +
+            `${prior.status}${prior.receipt_id === undefined ? '' : `, receipt ${prior.receipt_id}`}); the workflow makes exactly one import attempt per ` +
+            `export, an ambiguous one included. Inspect song_get_import_status / song_get_arranger; compile a new revision only if you are sure the first ` +
+            `did not land. Nothing was sent.`,
         );
       const ex = session.exportFile;
       let bytes: Buffer;
@@ -406,7 +427,9 @@ export class SongWorkflows {
       const target = rec(state.selected_target);
       if (state.selected_target === null || state.selected_target === undefined || target.import_target !== true) {
         throw invalidArgument(
-          `the import goes after the selected target track, which must be a group, instrument, audio or hybrid track; the selection is ${state.selected_target === null || state.selected_target === undefined ? 'empty' : `${text(target.name)} (${text(target.type)})`}. Select one with sound_select_track. Nothing was sent.`,
+          `the import goes after the selected target track, which must be a group, instrument, audio or hybrid track; the selection is ` +
+            `${state.selected_target === null || state.selected_target === undefined ? 'empty' : `${text(target.name)} (${text(target.type)})`}. Select ` +
+            `one with sound_select_track. Nothing was sent.`,
         );
       }
       const t = transportOf(state);
@@ -419,7 +442,15 @@ export class SongWorkflows {
       return {
         line: `song-import ${guard.value} ${ex.sha256} ${ex.note_track_count} ${b64(ex.path)}`,
         guard,
-        summary: `Import "${s.title}" (revision ${ex.revision}: ${ex.note_track_count} note track${ex.note_track_count === 1 ? '' : 's'} — ${s.parts.map((p) => `${p.name} ${p.note_count} notes`).join(', ')}; ${s.length_beats} beats) as a new group after ${text(target.name)}, clips at beat 0${transport.length === 0 ? '' : `, then set ${transport.map((x) => `${String(x.operation).replace('transport_', '')} ${JSON.stringify(x.to)}`).join(' and ')} through the transport`}. Each is one undo step. Playback does not start.`,
+        summary:
+          `Import "${s.title}" (revision ${ex.revision}: ${ex.note_track_count} note track${ex.note_track_count === 1 ? '' : 's'} — ` +
+          `${s.parts.map((p) => `${p.name} ${p.note_count} notes`).join(', ')}; ${s.length_beats} beats) as a new group after ${text(target.name)}, ` +
+          'clips at beat 0' +
+          (transport.length === 0
+            ? ''
+            : `, then set ${transport.map((x) => `${String(x.operation).replace('transport_', '')} ${JSON.stringify(x.to)}`).join(' and ')} ` +
+              'through the transport') +
+          '. Each is one undo step. Playback does not start.',
         preview: {
           target,
           export: {
@@ -457,7 +488,9 @@ export class SongWorkflows {
       const result = fromOutcome(outcome, p, mode, `${OBSERVE_SONG}; song_get_import_status if you have a receipt id`);
       if (outcome.kind === 'ambiguous') {
         attempt.status = 'requires_observation';
-        result.next = `${OBSERVE_FIRST} (song_get_state: look for a new group named "${session.exportFile.summary.title}"; then song_get_arranger), then decide. This revision will not be imported again. Tempo and meter were not touched.`;
+        result.next =
+          `${OBSERVE_FIRST} (song_get_state: look for a new group named "${session.exportFile.summary.title}"; then song_get_arranger), then ` +
+          `decide. This revision will not be imported again. Tempo and meter were not touched.`;
       } else {
         const receipt = outcome.reply;
         attempt.status = text(receipt.status, receipt.ok === true ? 'submitted' : 'refused');
@@ -472,7 +505,8 @@ export class SongWorkflows {
           result.next =
             lost !== undefined
               ? `The import was submitted, but the ${lost.operation} write lost its reply: read song_get_state before deciding; nothing is retried.`
-              : 'Submitted, not verified: inspect song_get_arranger for the new tracks (song_get_state lists them) and listen. The receipt stays readable with song_get_import_status.';
+              : 'Submitted, not verified: inspect song_get_arranger for the new tracks (song_get_state lists them) and listen. The receipt stays readable ' +
+                'with song_get_import_status.';
         }
       }
       result.song_session = this.report(session);
@@ -555,12 +589,15 @@ export class SongWorkflows {
       const { state, guard } = await this.tokenGuard(args.project_token, 'a save binds to the project token', 'a save');
       if (state.project_save_pending === true)
         throw invalidArgument(
-          'another save is still being written (project_save_pending), so the host would refuse this one; wait for it to complete (song_get_state), then save. Nothing was sent and no confirmation was asked.',
+          'another save is still being written (project_save_pending), so the host would refuse this one; wait for it to complete (song_get_state), then ' +
+            'save. Nothing was sent and no confirmation was asked.',
         );
       return {
         line: `song-save ${guard.value} <fresh sound-project-* directory under ${root}, allocated when the save runs>`,
         guard,
-        summary: `Save "${text(state.project_name)}" (${state.project_modified === true ? 'modified' : 'unmodified'}) into a fresh, empty sound-project-* folder under ${root}. Nothing existing is overwritten. A save is not an undo step. Not undoable.`,
+        summary:
+          `Save "${text(state.project_name)}" (${state.project_modified === true ? 'modified' : 'unmodified'}) into a fresh, empty sound-project-* ` +
+          `folder under ${root}. Nothing existing is overwritten. A save is not an undo step. Not undoable.`,
         preview: {
           project_name: state.project_name,
           project_modified: state.project_modified,
@@ -616,7 +653,9 @@ export class SongWorkflows {
           ...base,
           error,
           native_response: outcome.kind === 'reply' ? outcome.reply : null,
-          next: `Read song_get_state (project_save_pending, project_modified) and look into ${dir} before deciding. The folder is kept; nothing is deleted or saved again automatically.`,
+          next:
+            `Read song_get_state (project_save_pending, project_modified) and look into ${dir} before deciding. The folder is kept; nothing is deleted ` +
+            `or saved again automatically.`,
         };
         if (outcome.kind === 'reply' && typeof outcome.reply.code === 'string') result.code = outcome.reply.code;
         if (outcome.kind === 'reply' && typeof outcome.reply.reason === 'string') result.reason = outcome.reply.reason;

@@ -1,8 +1,9 @@
-import { FootlightError, invalidArgument } from '../engine/errors.js';
-import type { Logger } from '../engine/log.js';
-import { SoundRefusal } from '../sound/errors.js';
-import { GRAPH_MUTATIONS } from '../sound/grid.js';
-import type { OpContext, Payload, SoundHost } from '../sound/host.js';
+import { FootlightError, invalidArgument } from '../../engine/errors.js';
+import type { Logger } from '../../engine/log.js';
+import type { Request } from '../../engine/request.js';
+import { SoundRefusal } from '../../sound/errors.js';
+import { GRAPH_MUTATIONS, type GraphGuard } from '../../sound/grid.js';
+import type { Payload, SoundHost } from '../../sound/host.js';
 import { digestArg } from './args.js';
 import { COMMAND_NAMES, COMMANDS_BY_NAME, GUARD_SYNOPSIS, usage, type CommandDef } from './commands.js';
 
@@ -49,14 +50,25 @@ function shape(payload: Payload): Payload {
 }
 
 /**
- * Parses one command line, runs its one host operation under the request's context, and
- * shapes the JSON reply. Never throws.
+ * Runs a command's host operation: a queued one as one engine-queue task under the request's
+ * remaining deadline (so it is atomic with respect to frames and other calls); a staged one with
+ * the request, whose tasks it runs between its off-queue parts.
  */
-export async function dispatchLine(host: SoundHost, line: string, ctx: OpContext, log: Logger): Promise<Payload> {
+function execute(host: SoundHost, def: CommandDef, args: readonly string[], request: Request, guard: GraphGuard): Promise<Payload> {
+  const run = def.run;
+  if ('staged' in run) return run.staged(host, args, request);
+  return request.task(def.name, () => run.queued(host, args, request.origin, guard));
+}
+
+/**
+ * Parses one command line, runs its one host operation under the request (its origin and one
+ * deadline), and shapes the JSON reply. Never throws.
+ */
+export async function dispatchLine(host: SoundHost, line: string, request: Request, log: Logger): Promise<Payload> {
   const tokens = tokenize(line);
   if (tokens.length === 0) return errorReply(invalidArgument('empty command; send one command per line, e.g. ping'), log);
   const [name, ...args] = tokens;
-  if (name === 'guard') return dispatchGuard(host, args, ctx, log);
+  if (name === 'guard') return dispatchGuard(host, args, request, log);
   const def = COMMANDS_BY_NAME.get(name);
   if (def === undefined) {
     return errorReply(
@@ -67,13 +79,13 @@ export async function dispatchLine(host: SoundHost, line: string, ctx: OpContext
   }
   try {
     arity(def, args.length);
-    return shape(await def.run(host, args, ctx, {}));
+    return shape(await execute(host, def, args, request, {}));
   } catch (err) {
     return errorReply(err, log, def.name, usage(def));
   }
 }
 
-async function dispatchGuard(host: SoundHost, args: readonly string[], ctx: OpContext, log: Logger): Promise<Payload> {
+async function dispatchGuard(host: SoundHost, args: readonly string[], request: Request, log: Logger): Promise<Payload> {
   const synopsis = `guard ${GUARD_SYNOPSIS}`;
   try {
     if (args.length < 2)
@@ -84,12 +96,13 @@ async function dispatchGuard(host: SoundHost, args: readonly string[], ctx: OpCo
     const inner = COMMANDS_BY_NAME.get(args[1]);
     if (inner === undefined || !inner.graphMutation) {
       throw invalidArgument(
-        `guard accepts only graph mutations (${GRAPH_MUTATIONS.join(', ')}); ${JSON.stringify(args[1].slice(0, 40))} is ${inner === undefined ? (args[1] === 'guard' ? 'guard itself' : 'not a command') : 'not a graph mutation'}`,
+        `guard accepts only graph mutations (${GRAPH_MUTATIONS.join(', ')}); ${JSON.stringify(args[1].slice(0, 40))} is ` +
+          `${inner === undefined ? (args[1] === 'guard' ? 'guard itself' : 'not a command') : 'not a graph mutation'}`,
       );
     }
     try {
       arity(inner, args.length - 2);
-      return { ...shape(await inner.run(host, args.slice(2), ctx, { revision })), guarded: true };
+      return { ...shape(await execute(host, inner, args.slice(2), request, { revision })), guarded: true };
     } catch (err) {
       return { ...errorReply(err, log, inner.name, `guard REVISION ${usage(inner)}`), guarded: true };
     }

@@ -74,7 +74,9 @@ export function confirmationResult(plan: WritePlan, token: string, expiresAt: st
     confirmation: {
       token,
       expires_at: expiresAt,
-      how: 'Show the summary to the human. To apply it, call the same tool again with exactly the same arguments plus confirmation_token set to confirmation.token; it runs only if the bound state is unchanged (else stale). Nothing was sent yet.',
+      how:
+        'Show the summary to the human. To apply it, call the same tool again with exactly the same arguments plus confirmation_token set to ' +
+        'confirmation.token; it runs only if the bound state is unchanged (else stale). Nothing was sent yet.',
     },
     next: 'Nothing changed. Confirm with confirmation_token, or ask the operator for the cooperative grant.',
   };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { invalidArgument, notFound } from '../engine/errors.js';
+import { invalidArgument, notFound } from '../../../engine/errors.js';
 import { arr, rec, text, type AdapterCore } from './core.js';
 import type { NativeReply } from './connection.js';
 import { toMcp } from './wire.js';
@@ -142,7 +142,8 @@ export class ShapingStore {
       throw notFound('no device is selected, so there is nothing to snapshot; select one with sound_select_track / sound_navigate_device');
     if (typeof state.selection_token !== 'string')
       throw invalidArgument(
-        `the host offers no selection guard for the selected device (${text(state.reason, 'selection_guard_available: false')}), so a snapshot could not be bound to it`,
+        `the host offers no selection guard for the selected device (${text(state.reason, 'selection_guard_available: false')}), so a snapshot could not be ` +
+          `bound to it`,
       );
     let graph: ParameterSnapshot['graph'];
     if (device.is_grid === true) {
@@ -168,7 +169,8 @@ export class ShapingStore {
     const s = this.snapshots.get(id);
     if (s === undefined)
       throw notFound(
-        `no parameter snapshot ${JSON.stringify(id)} in this adapter process (snapshots are process-local, the newest ${MAX_SNAPSHOTS} are kept, and a restart loses them)`,
+        `no parameter snapshot ${JSON.stringify(id)} in this adapter process (snapshots are process-local, the newest ${MAX_SNAPSHOTS} are kept, and a ` +
+          `restart loses them)`,
       );
     return s;
   }
@@ -192,7 +194,9 @@ export class ShapingStore {
         snapshot: snap,
         comparison: {
           ...empty,
-          reason: `the selected device is not the snapshot's ${snap.device.name} (instance ${snap.device.instance_id}); protocol 3 reads only the selected device, so select it again`,
+          reason:
+            `the selected device is not the snapshot's ${snap.device.name} (instance ${snap.device.instance_id}); protocol 3 reads only the selected ` +
+            `device, so select it again`,
           ...(state.device === null || state.device === undefined ? {} : { selected_device: state.device }),
         },
       };
@@ -263,7 +267,8 @@ export class ShapingStore {
       throw invalidArgument(`shaping session ${id} belongs to a sound host that has since restarted; begin a new one`);
     if (selectionToken !== s.snapshot.selection_token)
       throw invalidArgument(
-        `shaping session ${id} shapes ${s.snapshot.device.name} (instance ${s.snapshot.device.instance_id}), which is not the selected device now; select it again or begin a new session. Nothing was sent.`,
+        `shaping session ${id} shapes ${s.snapshot.device.name} (instance ${s.snapshot.device.instance_id}), which is not the selected device now; select ` +
+          `it again or begin a new session. Nothing was sent.`,
       );
     return s;
   }
