@@ -81,10 +81,10 @@ export class LightCues {
     if (at.playhead === true) return { beat: this.sound.transport.position };
     if (at.marker !== undefined) {
       const m = this.sound.project.cueMarkers.find((x) => x.name === at.marker);
-      if (m === undefined)
-        throw notFound(
-          `the song has no cue marker "${at.marker}"; it has ${this.sound.project.cueMarkers.map((x) => `"${x.name}"`).join(', ') || 'none'} (song_get_state cue_markers)`,
-        );
+      if (m === undefined) {
+        const names = this.sound.project.cueMarkers.map((x) => `"${x.name}"`).join(', ') || 'none';
+        throw notFound(`the song has no cue marker "${at.marker}"; it has ${names} (song_get_state cue_markers)`);
+      }
       return { beat: m.beat, marker: m.name };
     }
     const beat = at.beat!;

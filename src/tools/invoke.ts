@@ -1,7 +1,7 @@
 // The one call path into the tools: MCP, the console's mutations and OSC all run a tool through
 // `invoke`, so argument parsing, the agents' read-only switch, queueing, the output check and
-// attribution (the origin in the history, and `runAs` for work a call hands on) exist once. A surface only turns its own input into a tool's arguments and shapes
-// the payload for its wire.
+// attribution (the origin in the history, and `runAs` for work a call hands on) exist once.
+// A surface only turns its own input into a tool's arguments and shapes the payload for its wire.
 import { runAs } from '../engine/attribution.js';
 import type { Origin, PerformOptions } from '../engine/commands/history.js';
 import { internal, invalidArgument, notFound } from '../engine/errors.js';

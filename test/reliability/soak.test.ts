@@ -365,8 +365,10 @@ test(`soak: ${SESSIONS} sessions × ${SECONDS} s of random changes, undos and re
   }
   t.diagnostic(
     `${SESSIONS} sessions, ${SECONDS} s: ${tally.calls} calls (${tally.writes} writes, ${tally.undos} undos, ${tally.redos} redos), ` +
-      `${tally.churned} sessions replaced (${tally.abandoned.length} abandoned, all expired), ${tally.transport} transport errors ${JSON.stringify(tally.transportErrors)}; ` +
-      `${checkpoints.length} checkpoints up to depth ${Math.max(...checkpoints.map((c) => c.depth))}; final undo of ${undone} steps restored the initial state; ` +
+      `${tally.churned} sessions replaced (${tally.abandoned.length} abandoned, all expired), ` +
+      `${tally.transport} transport errors ${JSON.stringify(tally.transportErrors)}; ` +
+      `${checkpoints.length} checkpoints up to depth ${Math.max(...checkpoints.map((c) => c.depth))}; ` +
+      `final undo of ${undone} steps restored the initial state; ` +
       `frames ${frames1.frames - frames0.frames} (late ${frames1.late - frames0.late}); ` +
       `heap after GC ${mib(heapStart)} → ${mib(heapWarm)} (warm) → ${mib(heapEnd)} MiB (${Math.round(perCall)} B/call after warm-up; ` +
       `samples ${heap.map((h) => `${Math.round(h.at / 1000)}s:${(h.used / 2 ** 20).toFixed(1)}`).join(' ')}); ` +
