@@ -11,7 +11,8 @@
 // measure what the agents cost the show). Writes bench/results/agent-load.json.
 //
 //   node --import tsx bench/agent-load.ts
-//   BENCH_SECONDS=8 BENCH_SESSIONS=1,8,32 BENCH_WORKLOADS=standard,light BENCH_CLIENTS=sdk,raw
+//   BENCH_SECONDS=8 BENCH_SESSIONS=1,8,32 BENCH_WORKLOADS=standard,light BENCH_CLIENTS=sdk,raw BENCH_DONE_SPIN=2
+// Under each row with late frames, a line gives them by main cause (see LateFrame).
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { setMaxListeners } from 'node:events';
@@ -20,7 +21,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { fmt, machine, runLoop, type Call, type LoopResult } from './load-loop.js';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { SeededRandom } from '../src/engine/random.js';
+import { ThreadClock, type ThreadTime } from '../src/engine/thread-time.js';
 
 // The SDK client reuses one AbortSignal per transport for every fetch; Node warns past the
 // default listener count. The warning is about the client, not the server measured.
@@ -47,7 +50,33 @@ interface ServerStats {
   readonly eluIdle: number;
   readonly sessions: number;
   readonly queueExpired: number;
+  /** Every late frame so far (at most the last LATE_RECORDS). */
+  readonly lateFrames: LateFrame[];
 }
+
+/**
+ * A late frame (started over 1.5 periods after the previous one) and where the time between the
+ * two starts went, on the engine thread: the previous frame's run, calls still running when the
+ * frame was due, garbage collection, the thread descheduled (runnable, but the cores were taken:
+ * the scheduler's accounting, src/engine/thread-time.ts), and the rest of its CPU time outside
+ * frames and calls (HTTP, the MCP SDK, replies).
+ */
+export interface LateFrame {
+  readonly at: number;
+  readonly gapMs: number;
+  readonly previousFrameMs: number;
+  /** The previous frame's CPU time on this thread (its wall time less time descheduled). */
+  readonly previousFrameCpuMs: number;
+  readonly callsPastDueMs: number;
+  readonly gcMs: number;
+  readonly descheduledMs: number;
+  readonly otherCpuMs: number;
+}
+
+const LATE_RECORDS = 5000;
+const PERIOD_MS = 1000 / 60;
+/** The late causes, in the order a row prints them. */
+const LATE_CAUSES = ['previousFrameMs', 'callsPastDueMs', 'gcMs', 'descheduledMs', 'otherCpuMs'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Server side (child process)
@@ -55,6 +84,11 @@ interface ServerStats {
 async function serve(workload: Workload): Promise<void> {
   const { silentLogger } = await import('../src/engine/log.js');
   const { startFootlight } = await import('../src/main.js');
+  // BENCH_DONE_SPIN: the engine thread's watch for a helper's last chunk (PointPool.doneSpinChunks; 0: sleep at once).
+  if (process.env.BENCH_DONE_SPIN !== undefined) {
+    const { pointPool } = await import('../src/light/parallel/point-pool.js');
+    pointPool.doneSpinChunks = Number(process.env.BENCH_DONE_SPIN);
+  }
   const { writeWorkload } = await import('./agent-workload.js');
   const home = await mkdtemp(join(tmpdir(), 'footlight-agent-load-'));
   const project = await writeWorkload(home, workload, POINTS.rows, POINTS.columns);
@@ -74,6 +108,77 @@ async function serve(workload: Workload): Promise<void> {
   const points = app.light.structure.model.size;
   const warnings = [...app.light.warnings];
   app.engine.history.clear();
+  // Late-frame accounting (see LateFrame), from the first and the last frame listener.
+  const thread = new ThreadClock();
+  const gcs: { start: number; end: number }[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcs.push({ start: e.startTime, end: e.startTime + e.duration });
+    if (gcs.length > 4096) gcs.splice(0, gcs.length - 4096);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const pending: {
+    at: number;
+    gapMs: number;
+    previousFrameMs: number;
+    previousFrameCpuMs: number;
+    callsPastDueMs: number;
+    cpuMs: number;
+    descheduledMs: number;
+  }[] = [];
+  const lateFrames: LateFrame[] = [];
+  let lastStart = Number.NaN;
+  let lastEnd = Number.NaN;
+  let lastPastDue = 0;
+  let lastTime: ThreadTime | undefined;
+  let lastEndCpu = Number.NaN;
+  app.engine.clock.onFrame(
+    () => {
+      const now = performance.now();
+      const time = thread.read();
+      const pastDue = app.engine.queue.stats().pastDueMs;
+      if (now - lastStart > 1.5 * PERIOD_MS && lastEnd >= lastStart) {
+        pending.push({
+          at: lastStart,
+          gapMs: now - lastStart,
+          previousFrameMs: lastEnd - lastStart,
+          previousFrameCpuMs: lastTime === undefined ? Number.NaN : lastEndCpu - lastTime.cpuMs,
+          callsPastDueMs: pastDue - lastPastDue,
+          cpuMs: time === undefined || lastTime === undefined ? Number.NaN : time.cpuMs - lastTime.cpuMs,
+          descheduledMs: time === undefined || lastTime === undefined ? Number.NaN : time.waitMs - lastTime.waitMs,
+        });
+      }
+      lastStart = now;
+      lastPastDue = pastDue;
+      lastTime = time;
+    },
+    { first: true },
+  );
+  app.engine.clock.onFrame(() => {
+    lastEnd = performance.now();
+    lastEndCpu = thread.read()?.cpuMs ?? Number.NaN;
+  });
+  /** Late frames whose GC entries have arrived (they come a little after the collection). */
+  const settle = (): void => {
+    const horizon = performance.now() - 200;
+    while (pending.length > 0 && pending[0].at + pending[0].gapMs < horizon) {
+      const p = pending.shift() as (typeof pending)[number];
+      const end = p.at + p.gapMs;
+      let gcMs = 0;
+      for (const g of gcs) gcMs += Math.max(0, Math.min(end, g.end) - Math.max(p.at, g.start));
+      lateFrames.push({
+        at: p.at,
+        gapMs: p.gapMs,
+        previousFrameMs: p.previousFrameMs,
+        previousFrameCpuMs: p.previousFrameCpuMs,
+        callsPastDueMs: p.callsPastDueMs,
+        gcMs,
+        descheduledMs: p.descheduledMs,
+        // CPU between the two starts that was neither the frame nor calls past due nor GC: HTTP, the SDK, replies.
+        otherCpuMs: Math.max(0, p.cpuMs - p.previousFrameCpuMs - p.callsPastDueMs - gcMs),
+      });
+      if (lateFrames.length > LATE_RECORDS) lateFrames.shift();
+    }
+  };
   app.engine.clock.start(60);
   const stats = (): ServerStats => {
     const c = app.engine.clock.stats();
@@ -91,6 +196,7 @@ async function serve(workload: Workload): Promise<void> {
       eluIdle: elu.idle,
       sessions: app.mcp.activeSessions,
       queueExpired: app.engine.queue.stats().expired,
+      lateFrames: (settle(), lateFrames),
     };
   };
   process.on('message', (m: { cmd: string }) => {
@@ -258,6 +364,9 @@ export interface AgentRow extends LoopResult {
   readonly serverRssMiB: number;
   readonly openSessionsAfterClose: number;
   readonly expired: number;
+  /** Late frames of the row by their main cause (the part over half their lateness), and each part's mean, in ms. */
+  readonly lateCauses: Record<(typeof LATE_CAUSES)[number] | 'none', number>;
+  readonly lateMeans: Record<(typeof LATE_CAUSES)[number] | 'gapMs' | 'previousFrameCpuMs', number>;
 }
 
 async function phase(server: ServerProcess, workload: Workload, client: ClientKind | 'none', n: number, targets: readonly Target[]): Promise<AgentRow> {
@@ -285,6 +394,9 @@ async function phase(server: ServerProcess, workload: Workload, client: ClientKi
   for (const s of sessions) await s.close();
   await new Promise((r) => setTimeout(r, 200));
   const after = await server.stats();
+  const late0 = s0.lateFrames.at(-1)?.at ?? Number.NEGATIVE_INFINITY;
+  const late1 = s1.lateFrames.at(-1)?.at ?? Number.NEGATIVE_INFINITY;
+  const lates = after.lateFrames.filter((l) => l.at > late0 && l.at <= late1);
   const frames = s1.frames - s0.frames;
   const late = s1.late - s0.late;
   const busy = s1.eluActive - s0.eluActive;
@@ -306,7 +418,28 @@ async function phase(server: ServerProcess, workload: Workload, client: ClientKi
     serverRssMiB: s1.rssMiB,
     openSessionsAfterClose: after.sessions,
     expired: s1.queueExpired - s0.queueExpired,
+    ...lateSummary(lates),
   };
+}
+
+/**
+ * Late frames by main cause: the part of the time between its start and the previous frame's
+ * start that is over half of its lateness (the gap beyond one period); `none` when no part is.
+ * The previous frame counts for what it ran beyond half a period.
+ */
+function lateSummary(lates: readonly LateFrame[]): Pick<AgentRow, 'lateCauses' | 'lateMeans'> {
+  const causes = { previousFrameMs: 0, callsPastDueMs: 0, gcMs: 0, descheduledMs: 0, otherCpuMs: 0, none: 0 };
+  const means = { gapMs: 0, previousFrameMs: 0, previousFrameCpuMs: 0, callsPastDueMs: 0, gcMs: 0, descheduledMs: 0, otherCpuMs: 0 };
+  for (const l of lates) {
+    const lateness = l.gapMs - PERIOD_MS;
+    const part = (k: (typeof LATE_CAUSES)[number]): number => (k === 'previousFrameMs' ? l[k] - PERIOD_MS / 2 : l[k]);
+    const main = LATE_CAUSES.reduce((a, b) => (part(b) > part(a) ? b : a));
+    causes[part(main) > lateness / 2 ? main : 'none']++;
+    means.gapMs += l.gapMs / lates.length;
+    for (const k of LATE_CAUSES) means[k] += l[k] / lates.length;
+    means.previousFrameCpuMs += l.previousFrameCpuMs / lates.length;
+  }
+  return { lateCauses: causes, lateMeans: means };
 }
 
 export interface AgentLoadResults {
@@ -340,7 +473,8 @@ async function main(): Promise<void> {
   }
   const out: AgentLoadResults = { benchmark: 'agent-load', machine: before, machineAfter: machine(), seconds: SECONDS, points, rows, warnings };
   console.log(
-    `agent load: MCP sessions over HTTP (70% reads, 30% writes) while the engine renders ${points} points at 60 fps; server in another process; ${SECONDS} s per row`,
+    `agent load: MCP sessions over HTTP (70% reads, 30% writes) while the engine renders ${points} points at 60 fps; server in another process; ${SECONDS} s ` +
+      `per row`,
   );
   console.log(
     `  load average ${before.loadAverage[0]} → ${out.machineAfter.loadAverage[0]} on ${before.cores} cores (${before.cpu}); other processes share these cores`,
@@ -348,8 +482,21 @@ async function main(): Promise<void> {
   console.log('workload  client  sessions  calls/s  median ms  p99 ms    fps   dropped  dropped%  frame ms  start delay ms  server CPU%  RSS MiB');
   for (const r of rows) {
     console.log(
-      `${r.workload.padEnd(9)} ${r.client.padEnd(6)} ${String(r.sessions).padStart(8)}  ${fmt(r.callsPerSecond, 0).padStart(7)}  ${fmt(r.medianMs).padStart(9)}  ${fmt(r.p99Ms).padStart(6)}  ${fmt(r.fps, 1).padStart(5)}  ${String(r.framesDropped).padStart(7)}  ${fmt(r.framesDroppedPct, 1).padStart(8)}  ${fmt(r.frameMeanMs).padStart(8)}  ${fmt(r.frameStartDelayMeanMs).padStart(14)}  ${fmt(r.serverCpuPct, 0).padStart(11)}  ${fmt(r.serverRssMiB, 0).padStart(7)}${r.errors > 0 ? `  errors ${r.errors}` : ''}`,
+      `${r.workload.padEnd(9)} ${r.client.padEnd(6)} ${String(r.sessions).padStart(8)}  ${fmt(r.callsPerSecond, 0).padStart(7)}  ` +
+        `${fmt(r.medianMs).padStart(9)}  ${fmt(r.p99Ms).padStart(6)}  ${fmt(r.fps, 1).padStart(5)}  ${String(r.framesDropped).padStart(7)}  ` +
+        `${fmt(r.framesDroppedPct, 1).padStart(8)}  ${fmt(r.frameMeanMs).padStart(8)}  ${fmt(r.frameStartDelayMeanMs).padStart(14)}  ` +
+        `${fmt(r.serverCpuPct, 0).padStart(11)}  ${fmt(r.serverRssMiB, 0).padStart(7)}${r.errors > 0 ? `  errors ${r.errors}` : ''}`,
     );
+    if (r.framesDropped > 0) {
+      const c = r.lateCauses;
+      const m = r.lateMeans;
+      console.log(
+        `    late frames by cause: previous frame ${c.previousFrameMs}, calls past due ${c.callsPastDueMs}, GC ${c.gcMs}, descheduled ${c.descheduledMs}, ` +
+          `other CPU ${c.otherCpuMs}, none ${c.none}; means (ms): gap ${fmt(m.gapMs)}, ` +
+          `previous frame ${fmt(m.previousFrameMs)} (CPU ${fmt(m.previousFrameCpuMs)}), calls past due ` +
+          `${fmt(m.callsPastDueMs)}, GC ${fmt(m.gcMs)}, descheduled ${fmt(m.descheduledMs)}, other CPU ${fmt(m.otherCpuMs)}`,
+      );
+    }
   }
   await mkdir(new URL('./results/', import.meta.url), { recursive: true });
   await writeFile(new URL('./results/agent-load.json', import.meta.url), `${JSON.stringify(out, null, 2)}\n`);

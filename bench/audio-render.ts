@@ -44,7 +44,8 @@ const result = {
   machine: { start, end: machine() },
 };
 console.log(
-  `demo song, ${fmt(seconds, 1)} s of audio: median ${fmt(result.medianWallSeconds, 3)} s wall (${fmt(result.realTimeWall, 0)}× real time), ${fmt(result.medianCpuSeconds, 3)} s CPU (${fmt(result.realTimeCpu, 0)}× real time); load average ${start.loadAverage.join(' ')}`,
+  `demo song, ${fmt(seconds, 1)} s of audio: median ${fmt(result.medianWallSeconds, 3)} s wall (${fmt(result.realTimeWall, 0)}× real time), ` +
+    `${fmt(result.medianCpuSeconds, 3)} s CPU (${fmt(result.realTimeCpu, 0)}× real time); load average ${start.loadAverage.join(' ')}`,
 );
 await mkdir(RESULTS, { recursive: true });
 await writeFile(`${RESULTS}audio-render.json`, `${JSON.stringify(result, null, 2)}\n`);

@@ -110,7 +110,8 @@ console.log(`console preview, headless Chromium (SwiftShader WebGL), ${SECONDS} 
 console.log('points   shown   engine fps  frames sent/s  page draws/s  new frames drawn/s  WebSocket KiB/s  bytes/frame');
 for (const r of rows) {
   console.log(
-    `${String(r.points).padEnd(8)} ${String(r.shown).padEnd(7)} ${f(r.engineFps).padStart(10)}  ${f(r.framesSentPerSec).padStart(13)}  ${f(r.drawnFps).padStart(12)}  ${f(r.newFramesDrawnPerSec).padStart(18)}  ${f(r.kbPerSec).padStart(15)}  ${f(r.bytesPerFrame, 0).padStart(11)}`,
+    `${String(r.points).padEnd(8)} ${String(r.shown).padEnd(7)} ${f(r.engineFps).padStart(10)}  ${f(r.framesSentPerSec).padStart(13)}  ` +
+      `${f(r.drawnFps).padStart(12)}  ${f(r.newFramesDrawnPerSec).padStart(18)}  ${f(r.kbPerSec).padStart(15)}  ${f(r.bytesPerFrame, 0).padStart(11)}`,
   );
 }
 const dir = new URL('./results/', import.meta.url).pathname;

@@ -76,7 +76,8 @@ async function main(): Promise<void> {
   await once(child, 'exit');
   const out: FloorResults = { benchmark: 'floor', machine: before, machineAfter: machine(), seconds: SECONDS, rows };
   console.log(
-    `loopback floor: bare node:http echo in another process, fetch client, ${SECONDS} s per row (load ${before.loadAverage[0]} → ${out.machineAfter.loadAverage[0]} on ${before.cores} cores)`,
+    `loopback floor: bare node:http echo in another process, fetch client, ${SECONDS} s per row (load ${before.loadAverage[0]} → ` +
+      `${out.machineAfter.loadAverage[0]} on ${before.cores} cores)`,
   );
   console.log('clients  calls/s   median ms  p99 ms');
   for (const r of rows)

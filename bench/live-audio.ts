@@ -10,7 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Protocol3Client } from '../src/protocol3/client.js';
+import { Protocol3Client } from '../src/protocol3/client/client.js';
 import { startFootlight } from '../src/main.js';
 import { silentLogger } from '../src/engine/log.js';
 import { writeWorkload } from './agent-workload.js';
@@ -62,7 +62,8 @@ while (performance.now() < end) {
   await new Promise((r) => setTimeout(r, Math.min(5000, end - performance.now())));
   shares.push(live.cpuShare);
   process.stderr.write(
-    `\r${((performance.now() - t0) / 60000).toFixed(1)} / ${minutes} min, late blocks ${live.lateBlocks - late0}, late frames ${app.engine.clock.stats().late - c0.late}   `,
+    `\r${((performance.now() - t0) / 60000).toFixed(1)} / ${minutes} min, late blocks ${live.lateBlocks - late0}, late frames ` +
+      `${app.engine.clock.stats().late - c0.late}   `,
   );
 }
 const wall = (performance.now() - t0) / 1000;

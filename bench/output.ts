@@ -124,21 +124,33 @@ for (const mode of ['off', 'artnet', 'sacn'] as const) results.push(await run(mo
 sink.send('exit');
 
 console.log(
-  `LED outputs (pattern: ${PATTERN}): ${GRIDS} grids × ${ROWS}×${COLUMNS} = ${GRIDS * ROWS * COLUMNS} points, engine at 60 fps for ${SECONDS} s each, to 127.0.0.1 (sink in another process)`,
+  `LED outputs (pattern: ${PATTERN}): ${GRIDS} grids × ${ROWS}×${COLUMNS} = ${GRIDS * ROWS * COLUMNS} points, engine at 60 fps for ${SECONDS} s each, to ` +
+    `127.0.0.1 (sink in another process)`,
 );
 console.log(
-  `  machine load average before/after: ${loadBefore.toFixed(1)} / ${loadavg()[0].toFixed(1)} on ${cpus().length} cores (other processes compete for the same cores)`,
+  `  machine load average before/after: ${loadBefore.toFixed(1)} / ${loadavg()[0].toFixed(1)} on ${cpus().length} cores (other processes compete for the ` +
+    `same cores)`,
 );
 for (const r of results) {
   const f = (n: number, d = 1) => n.toFixed(d);
   console.log(
     `  ${r.mode.padEnd(6)} render ${f(r.renderFps)} fps  send ${f(r.sendFps)} fps  ${r.universes} packets/frame  ${f(r.packetsPerSecond, 0)} packets/s ` +
       `(received ${f(r.receivedPerSecond, 0)}/s)  engine thread busy ${f(100 * r.engineThreadBusy)}%  network thread busy ${f(100 * r.networkThreadBusy)}%  ` +
-      `process CPU ${f(100 * r.processCpu)}%  encode ${Number.isNaN(r.encodeMsPerFrame) ? '-' : `${f(r.encodeMsPerFrame, 2)} ms`}/frame  dropped ${r.framesDropped}  errors ${r.sendErrors}`,
+      `process CPU ${f(100 * r.processCpu)}%  encode ${Number.isNaN(r.encodeMsPerFrame) ? '-' : `${f(r.encodeMsPerFrame, 2)} ms`}/frame  dropped ` +
+      `${r.framesDropped}  errors ${r.sendErrors}`,
   );
 }
 await mkdir('bench/results', { recursive: true });
 await writeFile(
   'bench/results/output.json',
-  `${JSON.stringify({ machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version, loadAverage: [loadBefore, loadavg()[0]] }, pattern: PATTERN, seconds: SECONDS, results }, null, 2)}\n`,
+  JSON.stringify(
+    {
+      machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version, loadAverage: [loadBefore, loadavg()[0]] },
+      pattern: PATTERN,
+      seconds: SECONDS,
+      results,
+    },
+    null,
+    2,
+  ) + '\n',
 );

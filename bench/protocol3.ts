@@ -8,8 +8,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { Engine } from '../src/engine/engine.js';
-import { Protocol3Client } from '../src/protocol3/client.js';
-import { startProtocol3Server } from '../src/protocol3/server.js';
+import { Protocol3Client } from '../src/protocol3/client/client.js';
+import { startProtocol3Server } from '../src/protocol3/server/server.js';
 import { createSoundHost } from '../src/sound/index.js';
 
 const argIndex = process.argv.indexOf('--requests');
@@ -98,7 +98,8 @@ async function main(): Promise<void> {
   console.log('command     conns  requests  median ms  p99 ms   max ms   req/s');
   for (const r of results) {
     console.log(
-      `${r.command.padEnd(11)} ${String(r.connections).padStart(5)}  ${String(r.requests).padStart(8)}  ${r.median_ms.toFixed(3).padStart(9)}  ${r.p99_ms.toFixed(3).padStart(6)}  ${r.max_ms.toFixed(3).padStart(7)}  ${String(r.requests_per_second).padStart(6)}`,
+      `${r.command.padEnd(11)} ${String(r.connections).padStart(5)}  ${String(r.requests).padStart(8)}  ${r.median_ms.toFixed(3).padStart(9)}  ` +
+        `${r.p99_ms.toFixed(3).padStart(6)}  ${r.max_ms.toFixed(3).padStart(7)}  ${String(r.requests_per_second).padStart(6)}`,
     );
   }
   await mkdir(new URL('./results/', import.meta.url), { recursive: true });

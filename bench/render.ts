@@ -9,13 +9,23 @@
 //
 // Environment: BENCH_SIZES=10k,100k,1M  BENCH_THREADS=1,N (N = cores)  BENCH_WARMUP=300
 //   BENCH_FRAMES=600  BENCH_REPEAT=1  BENCH_DEVICES=1 (0: skip the per-device runs)
+//   BENCH_DONE_SPIN=2 (with helpers: how many of its chunk times the engine thread watches for a
+//   helper's last chunk before sleeping; a list such as 2,0 alternates the settings like thread counts)
+//
+// With helpers, each line also says where the slow frames' time went, from the scheduler's
+// accounting of each thread (src/engine/thread-time.ts), which holds on a loaded machine: a frame
+// is slow when it takes over 1.5× the median; for those frames, the mean excess over the median
+// and how much of a frame the engine thread spent descheduled, waiting for helpers' chunks, and
+// the helper descheduled.
 import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { Engine } from '../src/engine/engine.js';
 import { LightShow } from '../src/light/show/light-show.js';
 import { createLibrary } from '../src/light/devices/library.js';
+import { ThreadClock, type ThreadTime } from '../src/engine/thread-time.js';
 import { pointPool } from '../src/light/parallel/point-pool.js';
 import { defaultRenderThreads } from '../src/light/parallel/render-threads.js';
 import { readProject } from '../src/light/show/project/project-file.js';
@@ -59,7 +69,51 @@ interface Result {
   cpuRatioToLx: number;
   loadAverage: [number, number];
   warnings: string[];
+  /** The engine thread's watch for helpers' last chunks (PointPool.doneSpinChunks). */
+  doneSpin: number;
+  /** Where the time of the slow frames (over 1.5× the median) went; undefined on one thread or without schedstat. */
+  tail?: Tail;
 }
+
+/** Means per frame, in ms, over all frames and over the slow ones. */
+interface Tail {
+  /** Frames over 1.5× the median. */
+  slowFrames: number;
+  /** Mean excess of a slow frame over the median. */
+  slowExcessMs: number;
+  all: FrameParts;
+  slow: FrameParts;
+}
+
+interface FrameParts {
+  /** Engine thread on a CPU, and runnable but not scheduled. */
+  engineCpuMs: number;
+  engineDescheduledMs: number;
+  /** Engine thread waiting for chunks helpers held, of which asleep; jobs that waited, sleeps. */
+  helperWaitMs: number;
+  sleepMs: number;
+  waits: number;
+  sleeps: number;
+  /** The helper on a CPU, and runnable but not scheduled. */
+  helperCpuMs: number;
+  helperDescheduledMs: number;
+  /** Frames in which the engine thread's heap shrank (a collection ran), and the heap's growth otherwise, in KiB. */
+  gcs: number;
+  allocatedKiB: number;
+}
+
+const PARTS = [
+  'engineCpuMs',
+  'engineDescheduledMs',
+  'helperWaitMs',
+  'sleepMs',
+  'waits',
+  'sleeps',
+  'helperCpuMs',
+  'helperDescheduledMs',
+  'gcs',
+  'allocatedKiB',
+] as const;
 
 /** The workload project of `variant` on a rows × columns grid. */
 function project(variant: string, rows: number, columns: number): Json {
@@ -79,10 +133,11 @@ function quantile(values: Float64Array, q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
 }
 
-function runOne(size: string, variant: string, threads: number): Result {
+function runOne(size: string, variant: string, threads: number, doneSpin: number): Result {
   const [rows, columns] = SIZES[size];
   const load0 = loadavg()[0];
   pointPool.setThreads(threads);
+  pointPool.doneSpinChunks = doneSpin;
   const engine = new Engine();
   const opened = readProject(project(variant, rows, columns), createLibrary());
   engine.graph.reserveIds(opened.maxId);
@@ -93,15 +148,62 @@ function runOne(size: string, variant: string, threads: number): Result {
   const helperChunks0 = pointPool.helperChunks;
   const samples = new Float64Array(FRAMES);
   const cpu = new Float64Array(FRAMES);
+  const engineClock = new ThreadClock();
+  const helperId = pointPool.helperThreadIds()[0];
+  const helperClock = helperId === undefined || helperId === 0 ? undefined : new ThreadClock(helperId);
+  const parts = Object.fromEntries(PARTS.map((k) => [k, new Float64Array(FRAMES)])) as Record<keyof FrameParts, Float64Array>;
+  const diff = (a: ThreadTime | undefined, b: ThreadTime | undefined, f: 'cpuMs' | 'waitMs'): number =>
+    a === undefined || b === undefined ? NaN : b[f] - a[f];
   for (let i = 0; i < FRAMES; i++) {
+    const heap0 = getHeapStatistics().used_heap_size;
+    const p0 = pointPool.stats();
+    const e0 = engineClock.read();
+    const h0 = helperClock?.read();
     const c0 = process.cpuUsage();
     const t0 = performance.now();
     engine.clock.stepFixed(1, DELTA);
     samples[i] = performance.now() - t0;
     const c1 = process.cpuUsage(c0);
+    const h1 = helperClock?.read();
+    const e1 = engineClock.read();
+    const p1 = pointPool.stats();
+    const heap1 = getHeapStatistics().used_heap_size;
     cpu[i] = (c1.user + c1.system) / 1000;
+    parts.engineCpuMs[i] = diff(e0, e1, 'cpuMs');
+    parts.engineDescheduledMs[i] = diff(e0, e1, 'waitMs');
+    parts.helperCpuMs[i] = diff(h0, h1, 'cpuMs');
+    parts.helperDescheduledMs[i] = diff(h0, h1, 'waitMs');
+    parts.helperWaitMs[i] = p1.waitMs - p0.waitMs;
+    parts.sleepMs[i] = p1.sleepMs - p0.sleepMs;
+    parts.waits[i] = p1.waits - p0.waits;
+    parts.sleeps[i] = p1.sleeps - p0.sleeps;
+    parts.gcs[i] = heap1 < heap0 ? 1 : 0;
+    parts.allocatedKiB[i] = heap1 < heap0 ? NaN : (heap1 - heap0) / 1024;
   }
+  const accounted = engineClock.available;
+  engineClock.close();
+  helperClock?.close();
   const median = quantile(samples, 0.5);
+  const mean = (values: Float64Array, pick: (i: number) => boolean): number => {
+    let sum = 0;
+    let n = 0;
+    for (let i = 0; i < values.length; i++)
+      if (pick(i) && !Number.isNaN(values[i])) {
+        sum += values[i];
+        n++;
+      }
+    return n === 0 ? NaN : sum / n;
+  };
+  const slow = (i: number): boolean => samples[i] > 1.5 * median;
+  const meansOf = (pick: (i: number) => boolean): FrameParts => Object.fromEntries(PARTS.map((k) => [k, mean(parts[k], pick)])) as unknown as FrameParts;
+  const tail: Tail | undefined = accounted
+    ? {
+        slowFrames: samples.filter((_, i) => slow(i)).length,
+        slowExcessMs: mean(samples, slow) - median,
+        all: meansOf(() => true),
+        slow: meansOf(slow),
+      }
+    : undefined;
   const lx = variant === 'workload' ? LX_MEDIAN[size] : LX_DEVICE[variant];
   const chunks = pointPool.chunks - chunks0;
   return {
@@ -121,6 +223,8 @@ function runOne(size: string, variant: string, threads: number): Result {
     cpuRatioToLx: quantile(cpu, 0.5) / (variant === 'workload' ? LX_CPU[size] : lx),
     loadAverage: [load0, loadavg()[0]],
     warnings: [...opened.warnings],
+    doneSpin,
+    tail,
   };
 }
 
@@ -145,9 +249,9 @@ function medianOf(runs: Result[]): Result {
   return r;
 }
 
-function child(size: string, variant: string, threads: number): Result {
+function child(size: string, variant: string, threads: number, doneSpin: number): Result {
   const run = spawnSync(process.execPath, [...process.execArgv, new URL(import.meta.url).pathname], {
-    env: { ...process.env, BENCH_CHILD: JSON.stringify({ size, variant, threads }) },
+    env: { ...process.env, BENCH_CHILD: JSON.stringify({ size, variant, threads, doneSpin }) },
     encoding: 'utf8',
     maxBuffer: 1 << 20,
   });
@@ -155,21 +259,39 @@ function child(size: string, variant: string, threads: number): Result {
   return JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as Result;
 }
 
-const f2 = (n: number): string => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
+// null: NaN through JSON.
+const f2 = (n: number | null): string => (n === null || Number.isNaN(n) ? '–' : n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
 
-/** Runs every case at every thread count, alternating thread counts within each repetition. */
+/** The engine thread's watch settings to run with helpers (the first is the default; one thread has none). */
+const DONE_SPINS = (process.env.BENCH_DONE_SPIN ?? String(pointPool.doneSpinChunks)).split(',').map(Number);
+
+/** Where a slow frame's time went, for a bench line. */
+function tailLine(t: Tail | undefined): string {
+  if (t === undefined) return '';
+  const p = (x: FrameParts): string =>
+    `engine CPU ${f2(x.engineCpuMs)} descheduled ${f2(x.engineDescheduledMs)}, waiting for the helper ${f2(x.helperWaitMs)} ` +
+    `(asleep ${f2(x.sleepMs)}, ${f2(x.sleeps)} sleeps), helper CPU ${f2(x.helperCpuMs)} descheduled ${f2(x.helperDescheduledMs)}, ` +
+    `GC in ${(100 * x.gcs).toFixed(1)} % of frames, ${f2(x.allocatedKiB)} KiB allocated a frame`;
+  return `\n      all frames: ${p(t.all)}\n      ${t.slowFrames} slow frames (+${f2(t.slowExcessMs)} ms): ${p(t.slow)}`;
+}
+
+/** Runs every case at every thread count, alternating thread counts (and watch settings) within each repetition. */
 function measure(cases: [string, string][], threadCounts: number[]): Result[] {
   const runs = new Map<string, Result[]>();
+  const configs = threadCounts.flatMap((threads) => (threads === 1 ? [[1, DONE_SPINS[0]]] : DONE_SPINS.map((spin) => [threads, spin])));
   for (let rep = 0; rep < REPEAT; rep++) {
     for (const [size, variant] of cases) {
-      const order = rep % 2 === 0 ? threadCounts : [...threadCounts].reverse();
-      for (const threads of order) {
-        const key = `${size}|${variant}|${threads}`;
-        const r = child(size, variant, threads);
+      const order = rep % 2 === 0 ? configs : [...configs].reverse();
+      for (const [threads, doneSpin] of order) {
+        const key = `${size}|${variant}|${threads}|${doneSpin}`;
+        const r = child(size, variant, threads, doneSpin);
         runs.set(key, [...(runs.get(key) ?? []), r]);
+        const spin = threads > 1 && DONE_SPINS.length > 1 ? ` spin ${doneSpin}` : '';
         process.stdout.write(
-          `  ${variant.padEnd(22)} ${size.padStart(4)} ${threads} thread${threads === 1 ? ' ' : 's'}  median ${f2(r.medianMs)} ms  p99 ${f2(r.p99Ms)}  cpu ${f2(r.medianCpuMs)}  ` +
-            `RSS ${r.rssMiB.toFixed(0)} MiB  helpers ${(100 * r.helperShare).toFixed(0)} %  ×${r.ratioToLx.toFixed(2)} LX (CPU ×${r.cpuRatioToLx.toFixed(2)})  (load ${r.loadAverage.map((l) => l.toFixed(1)).join('→')})\n`,
+          `  ${variant.padEnd(22)} ${size.padStart(4)} ${threads} thread${threads === 1 ? ' ' : 's'}${spin}  median ${f2(r.medianMs)} ms  ` +
+            `p99 ${f2(r.p99Ms)} (×${(r.p99Ms / r.medianMs).toFixed(2)})  cpu ${f2(r.medianCpuMs)}  ` +
+            `RSS ${r.rssMiB.toFixed(0)} MiB  helpers ${(100 * r.helperShare).toFixed(0)} %  ×${r.ratioToLx.toFixed(2)} LX (CPU ` +
+            `×${r.cpuRatioToLx.toFixed(2)})  (load ${r.loadAverage.map((l) => l.toFixed(1)).join('→')})${tailLine(r.tail)}\n`,
         );
         for (const w of r.warnings) process.stdout.write(`      warning: ${w}\n`);
       }
@@ -178,24 +300,26 @@ function measure(cases: [string, string][], threadCounts: number[]): Result[] {
   return [...runs.values()].map(medianOf);
 }
 
-/** One line per case: one thread and N threads side by side, with the ratios to LX (wall time, then CPU). */
+/** One line per case: one thread and N threads (each watch setting) side by side, with the ratios to LX (wall time, then CPU). */
 function table(results: Result[], threadCounts: number[], label: (r: Result) => string): string {
   const keys = [...new Set(results.map((r) => `${r.size}|${r.variant}`))];
-  const head = `| case | LX ms | ${threadCounts.map((n) => `${n} thread${n === 1 ? '' : 's'}: median / p99 / CPU ms, ×LX wall / CPU`).join(' | ')} |`;
-  const lines = [head, `|---|---:|${threadCounts.map(() => '---:').join('|')}|`];
+  const columns = threadCounts.flatMap((n) => (n === 1 ? [[1, DONE_SPINS[0]]] : DONE_SPINS.map((spin) => [n, spin])));
+  const name = ([n, spin]: number[]): string => `${n} thread${n === 1 ? '' : 's'}${n > 1 && DONE_SPINS.length > 1 ? ` (spin ${spin})` : ''}`;
+  const head = `| case | LX ms | ${columns.map((c) => `${name(c)}: median / p99 / CPU ms, ×LX wall / CPU`).join(' | ')} |`;
+  const lines = [head, `|---|---:|${columns.map(() => '---:').join('|')}|`];
   for (const key of keys) {
-    const row = threadCounts.map((n) => results.find((r) => `${r.size}|${r.variant}` === key && r.threads === n));
+    const row = columns.map(([n, spin]) => results.find((r) => `${r.size}|${r.variant}` === key && r.threads === n && (n === 1 || r.doneSpin === spin)));
     const first = row.find((r) => r !== undefined) as Result;
-    lines.push(
-      `| ${label(first)} | ${first.lxMedianMs} | ${row.map((r) => (r === undefined ? '' : `${f2(r.medianMs)} / ${f2(r.p99Ms)} / ${f2(r.medianCpuMs)}, **×${r.ratioToLx.toFixed(2)}** / ×${r.cpuRatioToLx.toFixed(2)}`)).join(' | ')} |`,
-    );
+    const cell = (r: Result | undefined): string =>
+      r === undefined ? '' : `${f2(r.medianMs)} / ${f2(r.p99Ms)} / ${f2(r.medianCpuMs)}, **×${r.ratioToLx.toFixed(2)}** / ×${r.cpuRatioToLx.toFixed(2)}`;
+    lines.push(`| ${label(first)} | ${first.lxMedianMs} | ${row.map(cell).join(' | ')} |`);
   }
   return lines.join('\n');
 }
 
 if (process.env.BENCH_CHILD !== undefined) {
-  const { size, variant, threads } = JSON.parse(process.env.BENCH_CHILD) as { size: string; variant: string; threads: number };
-  process.stdout.write(`${JSON.stringify(runOne(size, variant, threads))}\n`);
+  const { size, variant, threads, doneSpin } = JSON.parse(process.env.BENCH_CHILD) as { size: string; variant: string; threads: number; doneSpin: number };
+  process.stdout.write(`${JSON.stringify(runOne(size, variant, threads, doneSpin))}\n`);
 } else {
   const sizes = (process.env.BENCH_SIZES ?? '10k,100k,1M')
     .split(',')

@@ -131,7 +131,9 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
       median: r.sessions > 0 ? r.medianMs : undefined,
       p99: r.sessions > 0 ? r.p99Ms : undefined,
       rate: r.sessions > 0 ? `${fmt(r.callsPerSecond, 0)} calls/s` : undefined,
-      note: `${fmt(r.fps, 1)} fps, dropped ${r.framesDropped}/${r.frames} (${fmt(r.framesDroppedPct, 1)}%); frame ${fmt(r.frameMeanMs)} ms, started ${fmt(r.frameStartDelayMeanMs)} ms after due${ratio}${r.errors > 0 ? `; ${r.errors} errors` : ''}`,
+      note:
+        `${fmt(r.fps, 1)} fps, dropped ${r.framesDropped}/${r.frames} (${fmt(r.framesDroppedPct, 1)}%); frame ${fmt(r.frameMeanMs)} ms, started ` +
+        `${fmt(r.frameStartDelayMeanMs)} ms after due${ratio}${r.errors > 0 ? `; ${r.errors} errors` : ''}`,
     });
   }
   const p3 = of('protocol3');
@@ -143,7 +145,9 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
       bench: 'output',
       case: `${r.mode}, ${r.points} points`,
       rate: `${fmt(r.sendFps, 1)} frames/s sent`,
-      note: `render ${fmt(r.renderFps, 1)} fps; ${r.universes} packets/frame; ${fmt(r.packetsPerSecond, 0)} packets/s; encode ${Number.isFinite(r.encodeMsPerFrame) ? `${fmt(r.encodeMsPerFrame)} ms/frame` : '-'}; dropped ${r.framesDropped}`,
+      note:
+        `render ${fmt(r.renderFps, 1)} fps; ${r.universes} packets/frame; ${fmt(r.packetsPerSecond, 0)} packets/s; encode ` +
+        `${Number.isFinite(r.encodeMsPerFrame) ? `${fmt(r.encodeMsPerFrame)} ms/frame` : '-'}; dropped ${r.framesDropped}`,
     });
   }
   const rt = of('mcp-roundtrip');
@@ -191,7 +195,8 @@ function printTable(lines: readonly Line[], start: Machine, end: Machine): void 
   console.log('');
   console.log(`Footlight benchmarks — ${start.cores} cores (${start.cpu}), Node ${start.node}, ${start.platform}`);
   console.log(
-    `load average at start ${start.loadAverage.join(' ')}, at end ${end.loadAverage.join(' ')}${start.loadAverage[0] > start.cores * 0.5 ? ' — the machine was busy with other work: treat every figure as pessimistic and noisy' : ''}`,
+    `load average at start ${start.loadAverage.join(' ')}, at end ${end.loadAverage.join(' ')}` +
+      (start.loadAverage[0] > start.cores * 0.5 ? ' — the machine was busy with other work: treat every figure as pessimistic and noisy' : ''),
   );
   if (QUICK) console.log('BENCH_QUICK=1: short runs; these figures test the harness, they are not measurements');
   console.log(line(head));

@@ -8,7 +8,7 @@ import { footlightHome } from './app/home.js';
 import { writeStatus, type StatusFile } from './app/status-file.js';
 import { createConsole, type ConsoleSurface } from './console/index.js';
 import { ListenError, startHttpServer, type RunningHttpServer } from './http/server.js';
-import { isLoopbackHost } from './http/guards.js';
+import { isLoopbackHost } from './net/guards.js';
 import { ComponentDocs } from './light/docs/component-docs.js';
 import { buildDemoShow } from './light/demo-show.js';
 import { buildGridDemo } from './light/grid-demo.js';
@@ -28,12 +28,12 @@ import { selectSurface } from './tools/toolsets.js';
 import { createSoundHost, type SoundHost } from './sound/index.js';
 import type { OutputKind } from './sound/live/messages.js';
 import { LivePlayer } from './sound/live/player.js';
-import { startProtocol3Server, type Protocol3Server } from './protocol3/server.js';
-import { SoundAdapter } from './sound-adapter/adapter.js';
+import { startProtocol3Server, type Protocol3Server } from './protocol3/server/server.js';
+import { SoundAdapter } from './tools/sound/adapter/adapter.js';
 import { linkShowClock } from './show/show-clock.js';
 import { linkShowAudio } from './show/song-audio.js';
 import { linkLightCues } from './show/light-cues.js';
-import { formatEndpoint, parseEndpoint, type HostEndpoint } from './sound-adapter/endpoint.js';
+import { formatEndpoint, parseEndpoint, type HostEndpoint } from './tools/sound/adapter/endpoint.js';
 
 export interface FootlightOptions {
   /** Address to bind; default from config.json, else 127.0.0.1. */
@@ -209,7 +209,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     if (!isLoopbackHost(soundEndpoint.host))
       log.warn(
         { soundHost: formatEndpoint(soundEndpoint) },
-        'the sound tools will drive a protocol-3 host on another machine: protocol 3 has no authentication, so anyone on the path can read and change that project',
+        'the sound tools will drive a protocol-3 host on another machine: protocol 3 has no authentication, so anyone on the path can read and change that ' +
+          'project',
       );
   }
   // Sound tools' writes to the built-in host are attributed to the MCP caller, not to the
@@ -283,8 +284,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   });
   const oscReceivePort = options.oscReceivePort ?? config.oscPort ?? DEFAULT_OSC_RECEIVE_PORT;
   let osc: OscSurface | undefined = new OscSurface({
-    engine,
-    light,
+    services,
     log: log.child({ surface: 'osc' }),
     receiveHost: options.oscHost ?? DEFAULT_OSC_HOST,
     receivePort: oscReceivePort,

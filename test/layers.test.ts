@@ -7,6 +7,7 @@ const ROOT = new URL('..', import.meta.url).pathname;
 
 async function files(dir: string): Promise<string[]> {
   const out: string[] = [];
+  if (/\.(ts|tsx)$/.test(dir)) return [dir];
   let entries;
   try {
     entries = await readdir(join(ROOT, dir), { withFileTypes: true });
@@ -26,7 +27,8 @@ async function imports(file: string): Promise<string[]> {
   const text = await readFile(join(ROOT, file), 'utf8');
   const out: string[] = [];
   for (const m of text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
-    out.push(relative(ROOT, resolve(join(ROOT, dirname(file)), m[1])));
+    // A `.js` specifier names the `.ts` source beside it.
+    out.push(relative(ROOT, resolve(join(ROOT, dirname(file)), m[1])).replace(/\.js$/, '.ts'));
   }
   return out;
 }
@@ -35,6 +37,18 @@ async function assertNoImports(from: string, forbidden: string[]): Promise<void>
   for (const file of await files(from)) {
     for (const target of await imports(file)) {
       for (const f of forbidden) assert.ok(!target.startsWith(`${f}/`) && target !== f, `${file} imports ${target}: ${from} must not depend on ${f}`);
+    }
+  }
+}
+
+/** Every relative import of every file under `from` lands inside one of `allowed` (folders or files). */
+async function assertOnlyImports(from: string, allowed: string[]): Promise<void> {
+  const list = await files(from);
+  assert.ok(list.length > 0, `${from} holds no source: update this test for the new place`);
+  for (const file of list) {
+    for (const target of await imports(file)) {
+      const ok = allowed.some((a) => target === a || target.startsWith(`${a}/`));
+      assert.ok(ok, `${file} imports ${target}: ${from} may import only ${allowed.join(', ')}`);
     }
   }
 }
@@ -56,7 +70,11 @@ test('imports point downward', async () => {
   await assertNoImports('src/light', ['src/sound', 'src/show', 'src/tools', 'src/mcp', 'src/http', 'src/protocol3', 'src/console', 'src/cli']);
   await assertNoImports('src/sound', ['src/light', 'src/show', 'src/tools', 'src/mcp', 'src/http', 'src/osc', 'src/console', 'src/cli']);
   await assertNoImports('src/tools', ['src/mcp', 'src/http', 'src/console', 'src/cli']);
-  await assertNoImports('src/tools/sound', ['src/sound']);
+  // The console runs tools through the registry's one call path (src/tools/invoke.ts), never through MCP.
+  await assertNoImports('src/console', ['src/mcp', 'src/osc', 'src/cli']);
+  await assertNoImports('src/osc', ['src/mcp', 'src/console', 'src/cli', 'src/app']);
+  // The sound tools reach the host only through protocol 3: its client, never the host or the server.
+  await assertNoImports('src/tools/sound', ['src/sound', 'src/protocol3/server']);
   // The audio engine is a floor under the host: the kernel and the sound model only.
   await assertNoImports('src/sound/audio', [
     'src/light',
@@ -68,12 +86,34 @@ test('imports point downward', async () => {
     'src/console',
     'src/cli',
     'src/app',
-    'src/sound-adapter',
     'src/sound/host.ts',
     'src/sound/commands.ts',
     'src/sound/song.ts',
   ]);
-  await assertNoImports('src/sound-adapter', ['src/sound', 'src/light', 'src/tools', 'src/mcp', 'src/http', 'src/console', 'src/cli']);
+  // Shared HTTP helpers (Host/Origin guard, bounded bodies, JSON replies, route types): a floor
+  // below every surface, importing nothing of Footlight's; the surfaces never import the server.
+  await assertNoImports('src/net', [
+    'src/engine',
+    'src/light',
+    'src/show',
+    'src/sound',
+    'src/tools',
+    'src/mcp',
+    'src/http',
+    'src/protocol3',
+    'src/osc',
+    'src/console',
+    'src/cli',
+    'src/app',
+    'src/main.ts',
+  ]);
+  for (const surface of ['src/mcp', 'src/console', 'src/osc', 'src/protocol3']) await assertNoImports(surface, ['src/http']);
+  // The sound tools' protocol-3 client (src/tools/sound/adapter): the kernel's plain parts and the protocol-3 client only.
+  await assertOnlyImports('src/tools/sound/adapter', ['src/engine', 'src/protocol3/client', 'src/protocol3/wire.ts', 'src/tools/sound/adapter']);
+  // Protocol 3 is split: the client imports nothing of the server (or of the host), so it drives any protocol-3 host.
+  await assertOnlyImports('src/protocol3/client', ['src/protocol3/client', 'src/protocol3/wire.ts']);
+  await assertOnlyImports('src/protocol3/wire.ts', []);
+  await assertNoImports('src/protocol3/server', ['src/protocol3/client', 'src/tools', 'src/mcp', 'src/console', 'src/cli', 'src/light']);
 });
 
 test('the DSP runs anywhere: src/sound/audio/dsp imports only itself, no Node or package modules', async () => {
@@ -244,8 +284,9 @@ const KNOWN_TYPE_CYCLES: readonly (readonly string[])[] = [
     'src/engine/parameters/recording.ts',
     'src/engine/parameters/string.ts',
   ],
-  // The sound host and its model (the split of src/sound/host.ts removes it).
-  ['src/sound/grid.ts', 'src/sound/host.ts', 'src/sound/mixer.ts', 'src/sound/song.ts'],
+  // The sound host and the parts that take it as a type (after the split of src/sound/host.ts: its grid and song parts,
+  // and operations/common.ts, which song.ts imports).
+  ['src/sound/grid.ts', 'src/sound/host.ts', 'src/sound/operations/common.ts', 'src/sound/song.ts'],
   // The tool context names defineTool's types and defineTool the context (the invoke path reworks both).
   ['src/tools/context.ts', 'src/tools/define-tool.ts'],
 ];

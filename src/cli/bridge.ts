@@ -39,11 +39,13 @@ export async function bridge(options: { url?: string }): Promise<void> {
       throw new Unreachable(`no Footlight has run here (${statusPath(home)} is missing): start one with \`footlight serve\`, or pass --url`);
     if (!status.running)
       throw new Unreachable(
-        `Footlight is stopped (status.json says it stopped${status.stoppedAt === undefined ? '' : ` at ${status.stoppedAt}`}): start it with \`footlight serve\``,
+        `Footlight is stopped (status.json says it stopped${status.stoppedAt === undefined ? '' : ` at ${status.stoppedAt}`}): start it with \`footlight ` +
+          `serve\``,
       );
     if (!pidAlive(status.pid))
       throw new Unreachable(
-        `status.json is stale: it names process ${status.pid} at ${status.url}, which is not running (Footlight did not stop cleanly): start it with \`footlight serve\``,
+        `status.json is stale: it names process ${status.pid} at ${status.url}, which is not running (Footlight did not stop cleanly): start it with ` +
+          `\`footlight serve\``,
       );
     return status.url;
   };

@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { buildInfo } from '../app/build-info.js';
 import { RENDER_THREADS_RULE, isRenderThreadCount } from '../light/parallel/render-threads.js';
-import { parseEndpoint } from '../sound-adapter/endpoint.js';
+import { parseEndpoint } from '../tools/sound/adapter/endpoint.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -62,7 +62,8 @@ program
   .option('--osc-transmit <host:port>', 'where every change is sent as OSC (default 127.0.0.1:4040; off sends nothing)', oscTransmit)
   .option(
     '--toolsets <list>',
-    'MCP toolsets to list, comma-separated: all, light, sound, or names such as structure,palette (default: a small surface; find_tools reaches every other tool)',
+    'MCP toolsets to list, comma-separated: all, light, sound, or names such as structure,palette (default: a small surface; find_tools reaches every other ' +
+      'tool)',
   )
   .option('--read-only', 'serve only MCP tools that never change the show')
   .option(
@@ -129,7 +130,8 @@ function beat(value: string): number {
 program
   .command('render-sound')
   .description(
-    "Render the sound project's arranger offline to a 48 kHz stereo WAV and print its duration, peak, true peak and integrated loudness (the demo project unless --project is given)",
+    "Render the sound project's arranger offline to a 48 kHz stereo WAV and print its duration, peak, true peak and integrated loudness (the demo project " +
+      'unless --project is given)',
   )
   .option('--project <dir>', 'sound project folder (holding PromptTrack/PromptTrack.bwproject) or the .bwproject file')
   .option('--seconds <n>', 'render this many seconds from the start (default: to the end of the arrangement plus a 2 s tail)', positiveNumber)
@@ -143,7 +145,8 @@ program
 program
   .command('render-show')
   .description(
-    'Render the whole show offline on one clock: show.wav, the light frames (golden JSON), a contact sheet of the rig on every beat and, where ffmpeg exists, an MP4 preview with the audio (the demo show unless --project/--song are given)',
+    'Render the whole show offline on one clock: show.wav, the light frames (golden JSON), a contact sheet of the rig on every beat and, where ffmpeg ' +
+      'exists, an MP4 preview with the audio (the demo show unless --project/--song are given)',
   )
   .option('--project <lxp>', 'the light project (.lxp; its light cues play on the song)')
   .option('--song <dir>', 'sound project folder (holding PromptTrack/PromptTrack.bwproject) or the .bwproject file')

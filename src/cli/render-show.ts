@@ -198,7 +198,9 @@ export async function renderShowCommand(options: RenderShowOptions): Promise<voi
       frameStep: 1,
       points: model.size,
       sha256: framesSha256(argb),
-      notes: `Rendered by Footlight render-show: the song plays from beat 0 at frame 0 and the light follows its clock${r.warnings.length > 0 ? ` | warnings: ${r.warnings.join('; ')}` : ''}`,
+      notes:
+        `Rendered by Footlight render-show: the song plays from beat 0 at frame 0 and the light follows its ` +
+        `clock${r.warnings.length > 0 ? ` | warnings: ${r.warnings.join('; ')}` : ''}`,
       channels: channelListing(r.show),
       pointsXYZ: pointsBase64(model.points, false),
       pointsXYZn: pointsBase64(model.points, true),
@@ -227,7 +229,8 @@ export async function renderShowCommand(options: RenderShowOptions): Promise<voi
       mp4 = 'show.mp4';
     }
     process.stdout.write(
-      `${out}: show.wav (${seconds.toFixed(2)} s), frames.json (${r.frames} frames, ${model.size} points), contact-sheet.png (${thumbs.length} beats), ${mp4}\n`,
+      `${out}: show.wav (${seconds.toFixed(2)} s), frames.json (${r.frames} frames, ${model.size} points), contact-sheet.png (${thumbs.length} beats), ` +
+        `${mp4}\n`,
     );
   } catch (err) {
     process.stderr.write(`footlight render-show: ${isFootlightError(err) ? `${err.code}: ${err.message}` : (err as Error).message}\n`);

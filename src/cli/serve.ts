@@ -104,9 +104,13 @@ export async function serve(options: ServeOptions): Promise<void> {
   const osc =
     app.osc?.receivePort === undefined
       ? '  OSC:     off (its port could not be bound)\n'
-      : `  OSC:     udp ${app.osc.receiveHost}:${app.osc.receivePort}${app.osc.transmitDestinations.length > 0 ? `, changes sent to ${app.osc.transmitDestinations.map((d) => `${d.host}:${d.port}`).join(', ')}` : ''}\n`;
+      : `  OSC:     udp ${app.osc.receiveHost}:${app.osc.receivePort}` +
+        (app.osc.transmitDestinations.length > 0 ? `, changes sent to ${app.osc.transmitDestinations.map((d) => `${d.host}:${d.port}`).join(', ')}` : '') +
+        '\n';
   process.stdout.write(
-    `Footlight is running.\n${show}  MCP:     ${app.http.url} (${tools})\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Sound:   protocol 3 on ${app.protocol3.host}:${app.protocol3.port}\n${audio}${osc}  Status:  ${app.home}/status.json\n  Log:     ${logPath(app.home)} (warnings and errors also on stderr)\n${sound}Press Ctrl-C to stop.\n`,
+    `Footlight is running.\n${show}  MCP:     ${app.http.url} (${tools})\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Sound:   protocol 3 on ` +
+      `${app.protocol3.host}:${app.protocol3.port}\n${audio}${osc}  Status:  ${app.home}/status.json\n  Log:     ${logPath(app.home)} (warnings and errors ` +
+      `also on stderr)\n${sound}Press Ctrl-C to stop.\n`,
   );
   if (stopping) await app.close().then(() => process.exit(0));
 }

@@ -2,23 +2,21 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as z from 'zod';
 import type { Origin } from '../engine/commands/history.js';
 import { FootlightError, invalidArgument, notFound, type ErrorCode } from '../engine/errors.js';
+import type { LightCues } from '../show/light-cues.js';
+import { queuedRequest } from '../engine/request.js';
 import type { SoundHost } from '../sound/index.js';
+import { setControl } from '../sound/operations/controls.js';
+import { navigateDevice } from '../sound/operations/devices.js';
+import { selectTrack } from '../sound/operations/tracks.js';
 import { tokenOf } from './sound.js';
-import * as channels from '../light/operations/channels.js';
-import * as effects from '../light/operations/effects.js';
-import * as palette from '../light/operations/palette.js';
-import * as snapshots from '../light/operations/snapshots.js';
-import * as clips from '../light/operations/clips.js';
-import * as patterns from '../light/operations/patterns.js';
-import { fireTrigger } from '../light/operations/triggers.js';
-import type { ComponentTarget } from '../light/show/paths.js';
 import { writeProject } from '../light/show/project/project-file.js';
-import { BodyTooLargeError, readBody } from '../http/body.js';
-import { sendJson } from '../http/replies.js';
+import { BodyTooLargeError, readBody } from '../net/body.js';
+import { sendJson } from '../net/replies.js';
 import { describeZodError } from '../tools/zod-errors.js';
-import { toUndoRedo } from '../tools/core/history-payloads.js';
 import { parseJsonBounded } from '../engine/client-json.js';
 import { toComponentRef } from '../tools/light/payloads.js';
+import { TOOLS } from '../tools/index.js';
+import { ToolRegistry } from '../tools/invoke.js';
 import type { ConsoleContext } from './context.js';
 import type { ConsoleHub } from './hub.js';
 import { checkShowPath, FileExistsError, writeShowFile } from './save.js';
@@ -26,6 +24,9 @@ import { momentaryKeys, parameterPayload, visibleParameters } from './state.js';
 
 /** Largest JSON body the console API accepts, in bytes. */
 const MAX_API_BODY_BYTES = 64 * 1024;
+
+/** `POST /api/tools/<tool name>` runs that tool with the body as its arguments. */
+const TOOL_PREFIX = '/api/tools/';
 
 const STATUS: Record<ErrorCode, number> = { not_found: 404, invalid_argument: 400, stale: 409, timeout: 503, internal: 500 };
 
@@ -39,21 +40,6 @@ interface Route {
 const Path = z.string().min(1).max(1024);
 const Id = z.number().int().nonnegative();
 const Value = z.union([z.number(), z.string().max(4096), z.boolean()]);
-const Index = z.number().int();
-const ClassName = z.string().min(1).max(256);
-const Label = z.string().min(1).max(256);
-/**
- * The component an action is about: its path, its id, or both. The page sends both, so a click
- * on a row whose path an agent has just shifted is refused as `stale` instead of hitting another
- * component.
- */
-const Target = z.strictObject({ path: Path.optional(), id: Id.optional() });
-/** Another component an action names (a channel, an effect container): a path, or a target. */
-const Ref = z.union([Path, Target]);
-
-function targetOf(ref: string | { path?: string; id?: number }): ComponentTarget {
-  return typeof ref === 'string' ? { path: ref } : ref;
-}
 
 function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const r = schema.safeParse(body);
@@ -70,13 +56,20 @@ function originOf(req: IncomingMessage): Origin {
 
 /**
  * The console's HTTP API under `/api`: JSON in, JSON out, errors as `{error, message}` with the
- * same codes as MCP. Each route parses, runs one domain operation in the engine queue, and
- * shapes the reply; edits carry the console's origin into the shared history.
+ * same codes as MCP. Edits a tool also makes are that tool (`POST /api/tools/<name>`, through
+ * ToolRegistry.invoke); the other routes read the page's views or drive what only the operator
+ * may (the agent switches, saving, the built-in sound host). Edits carry the console's origin into
+ * the shared history.
  */
 export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean> {
   const { engine } = ctx.services;
   const light = ctx.light;
   const q = <T>(label: string, run: () => T): Promise<T> => engine.queue.submit(run, { label: `console ${label}` });
+  const lightCues = (): LightCues => {
+    const cues = ctx.services.lightCues;
+    if (cues === undefined) throw notFound('this server has no song wired to the light, so there is no timeline for light cues');
+    return cues;
+  };
   const requireSound = (): SoundHost => {
     if (ctx.soundHost === undefined) throw notFound('this process runs no sound host');
     return ctx.soundHost;
@@ -84,6 +77,16 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
   const required = <T>(v: T | undefined, name: string): T => {
     if (v === undefined) throw invalidArgument(`${name}: required for this action`);
     return v;
+  };
+
+  // Every edit the page makes that a tool also makes is that tool, run through the one call path
+  // with the console's origin: the same arguments, checks, payload and history step as over MCP.
+  const tools = new ToolRegistry(ctx.services, TOOLS);
+  const toolRoute = (name: string): Route | undefined => {
+    const tool = tools.find(name);
+    // Direct tools do I/O to another process (the sound tools): the page drives the host itself.
+    if (tool === undefined || tool.mode === 'direct') return undefined;
+    return { method: 'POST', handler: async ({ body, origin }) => (await tools.invoke(tool, body, origin)).payload };
   };
 
   const routes: Record<string, Route> = {
@@ -110,260 +113,41 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
           };
         }),
     },
+    // ---- light cues on the song's timeline (src/show/light-cues.ts, as place_light_cue): each edit one undo step
+    '/api/cue/place': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(z.strictObject({ beat: z.number().min(0).optional(), playhead: z.literal(true).optional(), scene: Id }), body);
+        return q('place light cue', () => ({ placed: lightCues().place(origin, a, a.scene), cues: lightCues().list() }));
+      },
+    },
+    '/api/cue/move': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(z.strictObject({ beat: z.number().min(0), to: z.number().min(0) }), body);
+        return q('move light cue', () => ({ moved: lightCues().move(origin, { beat: a.beat }, a.to), cues: lightCues().list() }));
+      },
+    },
+    '/api/cue/remove': {
+      method: 'POST',
+      handler: ({ body, origin }) => {
+        const a = parse(z.strictObject({ beat: z.number().min(0) }), body);
+        return q('remove light cue', () => ({ removed: lightCues().remove(origin, { beat: a.beat }), cues: lightCues().list() }));
+      },
+    },
     '/api/parameter': {
       method: 'GET',
-      handler: ({ query }) => q('read parameter', () => ({ parameter: parameterPayload(light.parameter(query.get('path') ?? '')) })),
+      handler: async ({ query, origin }) => (await tools.invoke('get_parameter', { path: query.get('path') ?? '' }, origin)).payload,
     },
     'POST /api/parameter': {
       method: 'POST',
-      handler: ({ body, origin }) => {
+      handler: async ({ body, origin }) => {
         const a = parse(z.strictObject({ path: Path, value: Value, gesture: z.string().max(64).optional() }), body);
         // A gesture (one fader drag) merges into one undo step: the gesture id names the drag, so
         // a slow drag on a busy machine still merges (the window only bounds a stuck gesture).
-        const options = a.gesture === undefined ? {} : { mergeKey: `${a.path}#${a.gesture}`, mergeWindowMs: 60_000 };
-        return q('set parameter', () => ({ parameter: parameterPayload(light.setParameter(a.path, a.value, origin, options).parameter) }));
+        const merge = a.gesture === undefined ? undefined : { mergeKey: `${a.path}#${a.gesture}`, mergeWindowMs: 60_000 };
+        return (await tools.invoke('set_parameter', { path: a.path, value: a.value }, origin, merge === undefined ? {} : { merge })).payload;
       },
-    },
-    '/api/trigger': {
-      method: 'POST',
-      handler: ({ body }) => {
-        const a = parse(z.strictObject({ path: Path }), body);
-        return q('fire trigger', () => {
-          const fired = fireTrigger(light, engine, { path: a.path });
-          return { parameter: parameterPayload(fired.parameter), pending: fired.pending };
-        });
-      },
-    },
-    // ---- patterns (src/light/operations/patterns.ts)
-    '/api/pattern/add': {
-      method: 'POST',
-      handler: ({ body, origin }) => {
-        const a = parse(z.strictObject({ channel: Ref, class: ClassName, index: Index.optional() }), body);
-        return q('add pattern', () => {
-          const r = patterns.addPattern(light, targetOf(a.channel), a.class, a.index, origin);
-          return { pattern: toComponentRef(r.pattern), pathChanges: r.pathChanges };
-        });
-      },
-    },
-    '/api/pattern/remove': {
-      method: 'POST',
-      handler: ({ body, origin }) => {
-        const a = parse(Target, body);
-        return q('remove pattern', () => {
-          const r = patterns.removePattern(light, a, origin);
-          return { removed: r.path, id: r.id, removedWiring: r.removedWiring, pathChanges: r.pathChanges };
-        });
-      },
-    },
-    '/api/pattern/move': {
-      method: 'POST',
-      handler: ({ body, origin }) => {
-        const a = parse(Target.extend({ index: Index }), body);
-        return q('move pattern', () => {
-          const r = patterns.movePattern(light, { path: a.path, id: a.id }, a.index, origin);
-          return { pattern: toComponentRef(r.pattern), pathChanges: r.pathChanges };
-        });
-      },
-    },
-    '/api/pattern/activate': {
-      method: 'POST',
-      handler: ({ body, origin }) => {
-        const a = parse(Target, body);
-        return q('activate pattern', () => ({ pattern: toComponentRef(patterns.activatePattern(light, a, origin)) }));
-      },
-    },
-    // ---- effects on channels, groups, the master and patterns (src/light/operations/effects.ts)
-    '/api/effect/add': {
-      method: 'POST',
-      handler: ({ body, origin }) => {
-        const a = parse(z.strictObject({ container: Ref, class: ClassName, index: Index.optional() }), body);
-        return q('add effect', () => {
-          const r = effects.addEffect(light, targetOf(a.container), a.class, a.index, origin);
-          return { effect: toComponentRef(r.effect), pathChanges: r.pathChanges };
-        });
-      },
-    },
-    '/api/effect/remove': {
-      method: 'POST',
-      handler: ({ body, origin }) => {
-        const a = parse(Target, body);
-        return q('remove effect', () => {
-          const r = effects.removeEffect(light, a, origin);
-          return { removed: r.path, id: r.id, removedWiring: r.removedWiring, pathChanges: r.pathChanges };
-        });
-      },
-    },
-    '/api/effect/move': {
-      method: 'POST',
-      handler: ({ body, origin }) => {
-        const a = parse(Target.extend({ index: Index, container: Ref.optional() }), body);
-        return q('move effect', () => {
-          const r = effects.moveEffect(light, { path: a.path, id: a.id }, a.index, a.container === undefined ? undefined : targetOf(a.container), origin);
-          return { effect: toComponentRef(r.effect), droppedWiring: r.droppedWiring, pathChanges: r.pathChanges };
-        });
-      },
-    },
-    // ---- channels and groups (src/light/operations/channels.ts)
-    '/api/channel/add': {
-      method: 'POST',
-      handler: ({ body, origin }) => {
-        const a = parse(z.strictObject({ class: ClassName.optional(), index: Index.optional(), label: Label.optional(), fader: z.number().optional() }), body);
-        return q('add channel', () => ({
-          channel: toComponentRef(channels.addChannel(light, { patternClass: a.class, index: a.index, label: a.label, fader: a.fader }, origin)),
-        }));
-      },
-    },
-    '/api/channel/remove': {
-      method: 'POST',
-      handler: ({ body, origin }) => {
-        const a = parse(Target, body);
-        return q('remove channel', () => {
-          const r = channels.removeChannel(light, a, origin);
-          return { removed: r.path, id: r.id, kind: r.kind, removedMembers: r.removedMembers, removedWiring: r.removedWiring, pathChanges: r.pathChanges };
-        });
-      },
-    },
-    '/api/channel/move': {
-      method: 'POST',
-      handler: ({ body, origin }) => {
-        const a = parse(Target.extend({ index: Index }), body);
-        return q('move channel', () => {
-          const r = channels.moveChannel(light, { path: a.path, id: a.id }, a.index, origin);
-          return { channel: toComponentRef(r.channel), pathChanges: r.pathChanges };
-        });
-      },
-    },
-    '/api/channel/group': {
-      method: 'POST',
-      handler: ({ body, origin }) => {
-        const a = parse(z.strictObject({ channels: z.array(Ref).min(1).max(256), label: Label.optional() }), body);
-        return q('group channels', () => {
-          const r = channels.groupChannels(light, a.channels.map(targetOf), a.label, origin);
-          return { group: toComponentRef(r.group), members: r.group.members.map(toComponentRef), pathChanges: r.pathChanges };
-        });
-      },
-    },
-    '/api/channel/ungroup': {
-      method: 'POST',
-      handler: ({ body, origin }) => {
-        const a = parse(Target, body);
-        return q('ungroup channel', () => {
-          const r = channels.ungroupChannel(light, a, origin);
-          return { channel: toComponentRef(r.channel), formerGroup: toComponentRef(r.formerGroup), pathChanges: r.pathChanges };
-        });
-      },
-    },
-    '/api/group/ungroup': {
-      method: 'POST',
-      handler: ({ body, origin }) => {
-        const a = parse(Target, body);
-        return q('dissolve group', () => {
-          const r = channels.ungroupGroup(light, a, origin);
-          return { removed: r.removed, id: r.id, channels: r.channels.map(toComponentRef), removedWiring: r.removedWiring, pathChanges: r.pathChanges };
-        });
-      },
-    },
-    // ---- palette swatches and snapshots (src/light/operations/palette.ts, snapshots.ts)
-    '/api/palette/save': {
-      method: 'POST',
-      handler: ({ body, origin }) => {
-        const a = parse(z.strictObject({ label: Label.optional(), index: Index.optional() }), body);
-        return q('save swatch', () => ({ swatch: toComponentRef(palette.saveSwatch(light, a, origin)) }));
-      },
-    },
-    '/api/palette/recall': {
-      method: 'POST',
-      handler: ({ body, origin }) => {
-        const a = parse(Target, body);
-        return q('recall swatch', () => {
-          const r = palette.setSwatch(light, a, origin);
-          return { swatch: toComponentRef(r.swatch), transitioning: r.transitioning };
-        });
-      },
-    },
-    '/api/palette/move': {
-      method: 'POST',
-      handler: ({ body, origin }) => {
-        const a = parse(Target.extend({ index: Index }), body);
-        return q('move swatch', () => {
-          const r = palette.moveSwatch(light, { path: a.path, id: a.id }, a.index, origin);
-          return { swatch: toComponentRef(r.swatch), pathChanges: r.pathChanges };
-        });
-      },
-    },
-    '/api/palette/remove': {
-      method: 'POST',
-      handler: ({ body, origin }) => {
-        const a = parse(Target, body);
-        return q('remove swatch', () => {
-          const r = palette.removeSwatch(light, a, origin);
-          return { removed: r.path, id: r.id, pathChanges: r.pathChanges };
-        });
-      },
-    },
-    '/api/snapshot/capture': {
-      method: 'POST',
-      handler: ({ body, origin }) => {
-        const a = parse(z.strictObject({ label: Label.optional(), index: Index.optional() }), body);
-        return q('capture snapshot', () => ({ snapshot: toComponentRef(snapshots.addSnapshot(light, a, origin)) }));
-      },
-    },
-    '/api/snapshot/recall': {
-      method: 'POST',
-      handler: ({ body, origin }) => {
-        const a = parse(Target.extend({ immediate: z.boolean().optional() }), body);
-        return q('recall snapshot', () => {
-          const r = snapshots.recallSnapshot(light, { path: a.path, id: a.id }, a.immediate === true, origin);
-          return { snapshot: toComponentRef(r.snapshot), transitioning: r.transitioning };
-        });
-      },
-    },
-    '/api/snapshot/update': {
-      method: 'POST',
-      handler: ({ body, origin }) => {
-        const a = parse(Target, body);
-        return q('update snapshot', () => ({ snapshot: toComponentRef(snapshots.updateSnapshot(light, a, origin)) }));
-      },
-    },
-    '/api/snapshot/remove': {
-      method: 'POST',
-      handler: ({ body, origin }) => {
-        const a = parse(Target, body);
-        return q('remove snapshot', () => {
-          const r = snapshots.removeSnapshot(light, a, origin);
-          return { removed: r.path, id: r.id, pathChanges: r.pathChanges };
-        });
-      },
-    },
-    // ---- clip grid (src/light/operations/clips.ts): performance actions, not undo steps
-    '/api/clip/launch': {
-      method: 'POST',
-      handler: ({ body }) => {
-        const a = parse(z.strictObject({ bus: Id.optional(), slot: Index.optional(), scene: Index.optional() }), body);
-        return q('launch clip', () => {
-          const launched = a.scene !== undefined ? clips.launchScene(light, a.scene) : [clips.launchClip(light, { bus: { id: a.bus }, slot: a.slot ?? -1 })];
-          return { launched: launched.map((c) => ({ bus: c.bus.path, slot: c.slot, pending: c.launch.pending })) };
-        });
-      },
-    },
-    '/api/clip/stop': {
-      method: 'POST',
-      handler: ({ body }) => {
-        const a = parse(z.strictObject({ bus: Id.optional(), slot: Index.optional() }), body);
-        return q('stop clip', () => ({
-          stopped: clips
-            .stopClips(light, { bus: a.bus === undefined ? undefined : { id: a.bus }, slot: a.slot })
-            .map((c) => ({ bus: c.bus.path, slot: c.slot })),
-        }));
-      },
-    },
-    '/api/undo': {
-      method: 'POST',
-      handler: () => q('undo', () => toUndoRedo('undo', engine.history.undo(), engine.history)),
-    },
-    '/api/redo': {
-      method: 'POST',
-      handler: () => q('redo', () => toUndoRedo('redo', engine.history.redo(), engine.history)),
     },
     '/api/history': {
       method: 'GET',
@@ -423,14 +207,21 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
           body,
         );
         const host = requireSound();
-        const ctx = host.context(origin);
         const token = await tokenOf(host);
+        const song = host.song;
         let out: unknown;
-        if (a.action === 'play') out = await host.song.play(ctx, token);
-        else if (a.action === 'stop') out = await host.song.stop(ctx, token);
-        else if (a.action === 'tempo') out = await host.song.tempo(ctx, token, required(a.bpm, 'bpm'));
-        else if (a.action === 'meter') out = await host.song.meter(ctx, token, required(a.numerator, 'numerator'), required(a.denominator, 'denominator'));
-        else out = await host.song.loop(ctx, token, required(a.enabled, 'enabled'));
+        if (a.action === 'play') out = await q('sound play', () => song.play(token));
+        else if (a.action === 'stop') out = await q('sound stop', () => song.stop(token));
+        else if (a.action === 'tempo') {
+          const bpm = required(a.bpm, 'bpm');
+          out = await q('sound tempo', () => song.tempo(origin, token, bpm));
+        } else if (a.action === 'meter') {
+          const [n, d] = [required(a.numerator, 'numerator'), required(a.denominator, 'denominator')];
+          out = await q('sound meter', () => song.meter(origin, token, n, d));
+        } else {
+          const enabled = required(a.enabled, 'enabled');
+          out = await q('sound loop', () => song.loop(origin, token, enabled));
+        }
         hub.soundTouched();
         return { result: out };
       },
@@ -443,11 +234,12 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
           body,
         );
         const host = requireSound();
-        const ctx = host.context(origin);
         let out: unknown;
-        if (a.muted !== undefined || a.armed !== undefined)
-          out = await host.song.trackState(ctx, await tokenOf(host), a.index, a.muted ?? 'keep', a.armed ?? 'keep');
-        if (a.select !== false) out = await host.track(ctx, a.index);
+        if (a.muted !== undefined || a.armed !== undefined) {
+          const token = await tokenOf(host);
+          out = await q('sound track state', () => host.song.trackState(origin, token, a.index, a.muted ?? 'keep', a.armed ?? 'keep'));
+        }
+        if (a.select !== false) out = await q('sound track', () => selectTrack(host, a.index));
         hub.soundTouched();
         return { result: out };
       },
@@ -457,15 +249,15 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
       handler: async ({ body, origin }) => {
         const a = parse(z.strictObject({ index: z.number().int(), value: z.number() }), body);
         const host = requireSound();
-        return { result: await host.set(host.context(origin), a.index, a.value) };
+        return { result: await q('sound control', () => setControl(host, origin, a.index, a.value)) };
       },
     },
     '/api/sound/device': {
       method: 'POST',
-      handler: async ({ body, origin }) => {
+      handler: async ({ body }) => {
         const a = parse(z.strictObject({ navigate: z.enum(['next', 'previous', 'parent', 'first', 'primary']) }), body);
         const host = requireSound();
-        const out = await host.deviceNavigate(host.context(origin), a.navigate);
+        const out = await q('sound device', () => navigateDevice(host, a.navigate));
         hub.soundTouched();
         return { result: out };
       },
@@ -475,7 +267,8 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
       handler: async ({ body, origin }) => {
         const a = parse(z.strictObject({ dir: Path }), body);
         const host = requireSound();
-        const out = await host.song.save(host.context(origin), await tokenOf(host), a.dir);
+        const token = await tokenOf(host);
+        const out = await host.song.save(queuedRequest(engine.queue, origin, Date.now() + engine.deadlineMs, 'console'), token, a.dir);
         hub.soundTouched();
         ctx.log.info({ dir: a.dir }, 'sound project saved from the console');
         return { result: out };
@@ -489,7 +282,11 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
 
   return async (req, res, url) => {
     if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) return false;
-    const route = req.method === 'POST' ? (routes[`POST ${url.pathname}`] ?? routes[url.pathname]) : routes[url.pathname];
+    const route = url.pathname.startsWith(TOOL_PREFIX)
+      ? toolRoute(url.pathname.slice(TOOL_PREFIX.length))
+      : req.method === 'POST'
+        ? (routes[`POST ${url.pathname}`] ?? routes[url.pathname])
+        : routes[url.pathname];
     if (route === undefined) {
       sendJson(res, 404, { error: 'not_found', message: `no console API at ${url.pathname}; see docs/console.md` });
       return true;

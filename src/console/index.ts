@@ -1,15 +1,14 @@
-import type { RouteHandler, UpgradeHandler } from '../http/server.js';
+import type { RouteHandler, UpgradeHandler } from '../net/routes.js';
 import type { Logger } from '../engine/log.js';
 import type { LightShow } from '../light/show/light-show.js';
-import type { McpEndpoint } from '../mcp/endpoint.js';
-import type { CallRecord } from '../mcp/register-tools.js';
 import type { SoundHost } from '../sound/index.js';
 import type { Services } from '../tools/context.js';
+import type { CallRecord } from '../tools/invoke.js';
 import { createApi } from './api.js';
 import { connectInfo } from './connect.js';
 import type { ConsoleContext } from './context.js';
 import { ConsoleHub } from './hub.js';
-import type { ActivityItem, SoundState } from './protocol.js';
+import type { ActivityItem, SessionInfo, SoundState } from './protocol.js';
 import { inSound, soundState } from './sound.js';
 import { activityItem, historyState, lightState } from './state.js';
 import { StaticFiles } from './static.js';
@@ -21,7 +20,7 @@ interface ConsoleOptions {
   readonly light: LightShow;
   readonly log: Logger;
   /** MCP sessions, for the list of connected agents (set once the endpoint exists). */
-  readonly mcp: () => McpEndpoint | undefined;
+  readonly mcp: () => { sessionList(): SessionInfo[] } | undefined;
   /** Calls seen so far (bounded, newest last), shared with `RunningFootlight.calls`. */
   readonly calls: readonly CallRecord[];
   /** The sound host, when the process runs one. */
@@ -42,7 +41,6 @@ export interface ConsoleSurface {
 }
 
 const SOUND_UNAVAILABLE: SoundState = { available: false, reason: 'this process runs no sound host' };
-const CONSOLE_ORIGIN = { surface: 'console', session: 'console', client: 'console' } as const;
 
 /**
  * The web console: the page (static bundle), its JSON API under `/api` and its WebSocket at
@@ -63,13 +61,13 @@ export function createConsole(options: ConsoleOptions): ConsoleSurface {
     light,
     soundHost: options.sound,
     log,
-    lightState: () => lightState(light),
+    lightState: () => lightState(light, services.lightCues),
     historyState: () => historyState(services.engine.history),
     policy: () => ({ agentsReadOnly: services.policy.agentsReadOnly, soundCooperative: services.policy.soundCooperative }),
     sessions: () => ({ sessions: options.mcp()?.sessionList() ?? [], connected: services.server.connections().connected }),
     activity,
     connect: () => connectInfo(services.server.bind.url),
-    sound: () => (options.sound === undefined ? Promise.resolve(SOUND_UNAVAILABLE) : soundState(options.sound, CONSOLE_ORIGIN)),
+    sound: () => (options.sound === undefined ? Promise.resolve(SOUND_UNAVAILABLE) : soundState(options.sound)),
     isSound: (c) => options.sound !== undefined && inSound(options.sound, c),
     soundPlaying: () => options.sound?.transport.playing === true,
     clipsActive: () => light.lx.clips.active(),

@@ -1,8 +1,11 @@
 /**
  * The console's wire protocol, shared by the server (src/console) and the page
- * (src/console/web). Types only and a few constants: no imports, so both sides can use it.
+ * (src/console/web). Types only and a few constants; the payload types come from the tools' payload
+ * module as types only (erased in the page's bundle), so both sides can use it.
  * docs/console.md describes it for people.
  */
+
+import type { ParameterPayload } from '../tools/light/parameter-payload.js';
 
 /** Bumped when a message changes incompatibly; the page refuses a server with another. */
 export const PROTOCOL_VERSION = 2;
@@ -37,29 +40,8 @@ export type ClientMessage =
   | { readonly type: 'watch'; readonly paths: readonly string[] }
   | { readonly type: 'ping'; readonly t: number };
 
-/** A parameter as every surface shows it (the shape of src/tools/light/payloads.ts). */
-export interface ParameterPayload {
-  readonly path: string;
-  readonly componentId: number;
-  readonly key: string;
-  readonly label: string;
-  readonly description?: string;
-  readonly kind: 'bounded' | 'discrete' | 'enum' | 'boolean' | 'trigger' | 'color' | 'string';
-  readonly value: number | string | boolean;
-  readonly modulated?: true;
-  readonly baseValue?: number | string | boolean;
-  readonly normalized?: number;
-  readonly baseNormalized?: number;
-  readonly formatted?: string;
-  readonly units?: string;
-  readonly range?: { readonly min: number; readonly max: number };
-  readonly exponent?: number;
-  readonly polarity?: 'bipolar';
-  readonly options?: readonly string[];
-  readonly option?: string;
-  readonly subParameters?: readonly string[];
-  readonly oscAddress: string;
-}
+/** A parameter as every surface shows it: the MCP payload's own type (src/tools/light/parameter-payload.ts). */
+export type { ParameterPayload };
 
 export interface DeviceSummary {
   readonly path: string;
@@ -176,9 +158,19 @@ export interface ClipSlotState {
   readonly referenceBpm: number;
 }
 
+/** A light cue on the song's timeline: scene `scene` launches when the song reaches `beat`. */
+export interface LightCueState {
+  readonly beat: number;
+  readonly scene: number;
+  readonly marker?: string;
+}
+
 /** The clip grid: a row per bus (channels, groups, master), a column per scene. */
 export interface ClipGridState {
   readonly scenes: number;
+  /** The song's light cues by beat; `timeline` false when no song is wired to the light (no cues possible). */
+  readonly timeline: boolean;
+  readonly cues: readonly LightCueState[];
   readonly buses: readonly { readonly path: string; readonly id: number; readonly label: string; readonly clips: readonly ClipSlotState[] }[];
 }
 

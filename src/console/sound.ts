@@ -1,6 +1,6 @@
-import type { Origin } from '../engine/commands/history.js';
 import type { Component } from '../engine/component.js';
 import type { SoundHost } from '../sound/index.js';
+import { state } from '../sound/operations/core.js';
 import { clipPayload, connectionPayload, gridNodePayload, type Payload } from '../sound/payloads.js';
 import type { SoundState } from './protocol.js';
 
@@ -14,10 +14,9 @@ export function inSound(host: SoundHost, c: Component | null): boolean {
  * The Sound view's state, read from the host's own payload builders (the same objects protocol 3
  * returns): the song (tracks, transport), the selected device's exposed controls, each track's
  * arranger clips without their notes, and the selected Grid patch when a Grid device is selected.
- * The first part runs in one engine-queue task; the controls come from the host's `state`.
+ * All of it is read in one engine-queue task; the controls are the host's `state`.
  */
-export async function soundState(host: SoundHost, origin: Origin): Promise<SoundState> {
-  const ctx = host.context(origin);
+export async function soundState(host: SoundHost): Promise<SoundState> {
   const base = await host.engine.queue.submit(
     () => {
       const song = host.song.statePayload();
@@ -30,7 +29,7 @@ export async function soundState(host: SoundHost, origin: Origin): Promise<Sound
         }),
       }));
       let grid: Payload | null = null;
-      const d = host.selectedDevice();
+      const d = host.selection.device();
       if (d !== null && d.grid !== null) {
         const g = d.grid;
         grid = {
@@ -41,12 +40,11 @@ export async function soundState(host: SoundHost, origin: Origin): Promise<Sound
           connections: g.connections.map(connectionPayload),
         };
       }
-      return { song, arranger, grid };
+      return { song, arranger, grid, device: state(host) };
     },
     { label: 'console sound state' },
   );
-  const device = await host.state(ctx);
-  return { available: true, ...base, device };
+  return { available: true, ...base };
 }
 
 /** The host's project token, read now: the console is the operator, who acts on what is shown. */

@@ -12,7 +12,7 @@ import type { SnapshotEngine } from '../light/show/snapshots/snapshot-engine.js'
 import { Pattern } from '../light/devices/patterns/pattern.js';
 import { Placeholder } from '../light/component/placeholder.js';
 import type { DeviceRegistry } from '../light/component/registry.js';
-import type { CallRecord } from '../mcp/register-tools.js';
+import type { CallRecord } from '../tools/invoke.js';
 import { toHistoryMemory, toHistoryStep } from '../tools/core/history-payloads.js';
 import { toComponentRef, toParameterPayload, toSnapshotPayload, toSwatchPayload } from '../tools/light/payloads.js';
 import { clipBuses } from '../light/operations/clips.js';
@@ -20,6 +20,7 @@ import type {
   ActivityItem,
   ChannelState,
   ClipGridState,
+  LightCueState,
   DeviceSummary,
   HistoryState,
   LibraryEntry,
@@ -30,9 +31,9 @@ import type {
   SnapshotsState,
 } from './protocol.js';
 
-/** The one parameter serializer, typed for the console's wire protocol. */
+/** The one parameter serializer (the MCP payload's own). */
 export function parameterPayload(p: Parameter): ParameterPayload {
-  return toParameterPayload(p) as ParameterPayload;
+  return toParameterPayload(p);
 }
 
 /** Every parameter a person may see on a component: not internal, not the label, not a color's sub-parameter. */
@@ -151,9 +152,11 @@ function library(registry: DeviceRegistry, kind: 'pattern' | 'effect'): LibraryE
   });
 }
 
-function clipGridState(light: LightShow): ClipGridState {
+function clipGridState(light: LightShow, cues: { list(): readonly LightCueState[] } | undefined): ClipGridState {
   return {
     scenes: light.lx.clips.numScenes.getValue(),
+    timeline: cues !== undefined,
+    cues: (cues?.list() ?? []).map((c) => (c.marker === undefined ? { beat: c.beat, scene: c.scene } : { beat: c.beat, scene: c.scene, marker: c.marker })),
     buses: clipBuses(light).map((b) => ({
       path: b.path,
       id: b.id,
@@ -174,7 +177,7 @@ function clipGridState(light: LightShow): ClipGridState {
 }
 
 /** The light show as the console shows it. Runs inside an engine-queue task. */
-export function lightState(light: LightShow): LightState {
+export function lightState(light: LightShow, cues?: { list(): readonly LightCueState[] }): LightState {
   const registry = light.registry;
   const lx = light.lx;
   const mixer = light.mixer;
@@ -193,7 +196,7 @@ export function lightState(light: LightShow): LightState {
     tempo: panelState(lx.tempo),
     palette: paletteState(lx.palette),
     snapshots: snapshotsState(lx.snapshots),
-    clips: clipGridState(light),
+    clips: clipGridState(light, cues),
     library: { patterns: library(registry, 'pattern'), effects: library(registry, 'effect') },
   };
   if (light.projectPath !== undefined) out.projectPath = light.projectPath;

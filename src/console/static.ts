@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sendJson } from '../http/replies.js';
+import { sendJson } from '../net/replies.js';
 
 /** Where `npm ci` (the `prepare` script) puts the bundled page. */
 const DEFAULT_BUNDLE_DIR = fileURLToPath(new URL('../../dist/console/', import.meta.url));
@@ -71,7 +71,8 @@ export class StaticFiles {
     };
     if (type.startsWith('text/html')) {
       headers['content-security-policy'] =
-        `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self' ws://${host}; object-src 'none'; base-uri 'none'; frame-ancestors 'none'`;
+        `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self' ` +
+        `ws://${host}; object-src 'none'; base-uri 'none'; frame-ancestors 'none'`;
       headers['x-frame-options'] = 'DENY';
     }
     if (req.headers['if-none-match'] === entry.etag) {

@@ -53,11 +53,18 @@ interface QueueStats {
   readonly failed: number;
   /** Times a call was held back because it would not finish before the next frame was due. */
   readonly deferred: number;
+  /** Calls (and admitted work) still running when the planned frame was due, and their time past it, in ms. */
+  readonly overran: number;
+  readonly pastDueMs: number;
 }
 
-/** A FIFO array with a moving head (shift() is O(n)). */
+/**
+ * A FIFO array with a moving head (shift() is O(n)). A task that left is no longer referenced:
+ * its closure holds the call's arguments and context (for MCP, the session's server), which
+ * must not outlive the call.
+ */
 class Lane {
-  private items: Task[] = [];
+  private items: (Task | undefined)[] = [];
   private head = 0;
 
   get length(): number {
@@ -73,8 +80,13 @@ class Lane {
   }
 
   shift(): Task | undefined {
-    const task = this.items[this.head++];
-    if (this.head > 1024 && this.head * 2 > this.items.length) {
+    if (this.head >= this.items.length) return undefined;
+    const task = this.items[this.head];
+    this.items[this.head++] = undefined;
+    if (this.head === this.items.length) {
+      this.items = [];
+      this.head = 0;
+    } else if (this.head > 1024 && this.head * 2 > this.items.length) {
       this.items = this.items.slice(this.head);
       this.head = 0;
     }
@@ -127,6 +139,8 @@ export class EngineQueue {
   private expired = 0;
   private failed = 0;
   private deferred = 0;
+  private overran = 0;
+  private pastDueMs = 0;
 
   constructor(
     private readonly defaultDeadlineMs = DEFAULT_DEADLINE_MS,
@@ -216,7 +230,15 @@ export class EngineQueue {
   }
 
   stats(): QueueStats {
-    return { queued: this.depth, completed: this.completed, expired: this.expired, failed: this.failed, deferred: this.deferred };
+    return {
+      queued: this.depth,
+      completed: this.completed,
+      expired: this.expired,
+      failed: this.failed,
+      deferred: this.deferred,
+      overran: this.overran,
+      pastDueMs: this.pastDueMs,
+    };
   }
 
   /** Holds queued tasks and frames (tasks keep their deadlines). For stepping and fault tests. */
@@ -380,7 +402,13 @@ export class EngineQueue {
       this.running = false;
     }
     this.sinceFrame++;
-    const took = this.now() - started;
+    const ended = this.now();
+    const due = this.nextFrameAt;
+    if (ended > due) {
+      this.overran++;
+      this.pastDueMs += ended - Math.max(started, due);
+    }
+    const took = ended - started;
     const before = this.costs.get(task.label);
     if (before === undefined && this.costs.size >= 512) this.costs.clear(); // labels are tool names: this is a backstop
     this.costs.set(task.label, before === undefined ? took : 0.8 * before + 0.2 * took);

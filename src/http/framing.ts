@@ -133,7 +133,8 @@ export function refuseOversizedChunks(server: Server, maxChunkBytes: number, onR
       const answered = (socket as unknown as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
       if (!answered)
         socket.write(
-          `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+          `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: ` +
+            `close\r\n\r\n${body}`,
         );
       socket.destroySoon();
       setTimeout(() => socket.destroy(), 1000).unref();

@@ -1,18 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Duplex } from 'node:stream';
 import type { Logger } from '../engine/log.js';
 import type { McpEndpoint } from '../mcp/endpoint.js';
 import { parseJsonBounded } from '../engine/client-json.js';
 import { FootlightError } from '../engine/errors.js';
-import { BodyTooLargeError, readBody } from './body.js';
+import { BodyTooLargeError, readBody } from '../net/body.js';
 import { refuseOversizedChunks } from './framing.js';
-import { HostGuard, isLoopbackHost } from './guards.js';
-import { sendJson, sendJsonRpcError } from './replies.js';
+import { HostGuard, isLoopbackHost } from '../net/guards.js';
+import { sendJson, sendJsonRpcError } from '../net/replies.js';
 
-/** A route outside `/mcp` (console API, static files, `/osc-params`). Returns true if it answered. */
-export type RouteHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
-/** A WebSocket upgrade handler; returns true if it took the socket. */
-export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer, url: URL) => boolean;
+import type { RouteHandler, UpgradeHandler } from '../net/routes.js';
 
 interface HttpServerOptions {
   readonly host: string;
@@ -135,7 +131,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       if (err.code === 'EADDRINUSE')
         reject(
           new ListenError(
-            `port ${options.port} on ${options.host} is already in use — is another Footlight running? Stop it, or start with --port <other> (0 picks a free port).`,
+            `port ${options.port} on ${options.host} is already in use — is another Footlight running? Stop it, or start with --port <other> (0 picks a free ` +
+              `port).`,
           ),
         );
       else if (err.code === 'EADDRNOTAVAIL') reject(new ListenError(`cannot bind ${options.host}: no such address on this machine`));

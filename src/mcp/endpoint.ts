@@ -5,7 +5,7 @@ import { toNodeHandler, toWebRequest, NodeStreamableHTTPServerTransport } from '
 import { createMcpHandler, isInitializeRequest, isLegacyRequest, type McpHttpHandler, type McpServer } from '@modelcontextprotocol/server';
 import type { Logger } from '../engine/log.js';
 import type { Services } from '../tools/context.js';
-import { sendJsonRpcError } from '../http/replies.js';
+import { sendJsonRpcError } from '../net/replies.js';
 import type { CallRecord, CallerInfo } from './register-tools.js';
 import { createMcpServer, type SessionSubscriptions } from './server-factory.js';
 import type { ToolListing } from './register-tools.js';

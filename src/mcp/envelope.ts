@@ -1,10 +1,8 @@
-import * as z from 'zod';
-import { describeZodError } from '../tools/zod-errors.js';
 import { FootlightError } from '../engine/errors.js';
 import type { Logger } from '../engine/log.js';
 
 /** An image or audio content block (base64 data). */
-export interface ImageBlock {
+interface ImageBlock {
   readonly type: 'image' | 'audio';
   readonly data: string;
   readonly mimeType: string;
@@ -22,11 +20,15 @@ export function toolResult(payload: Record<string, unknown>, images: readonly Im
   return { content: [{ type: 'text', text: JSON.stringify(payload) }, ...images], structuredContent: payload };
 }
 
-/** The only place an unknown throwable becomes `internal`; the bug keeps its stack, in the log. */
+/**
+ * The only place an unknown throwable becomes `internal`; the bug keeps its stack, in the log.
+ * A zod failure here is one too: the caller's arguments were parsed at the edge (ToolRegistry.invoke
+ * words those as `invalid_argument`), so a ZodError that reaches this far came from the domain or
+ * the adapter, a Footlight bug, not the caller's.
+ */
 export function toolError(err: unknown, log: Logger, tool: string): ToolResult {
   let e: FootlightError;
   if (err instanceof FootlightError) e = err;
-  else if (err instanceof z.ZodError) e = new FootlightError('invalid_argument', describeZodError(err));
   else {
     e = new FootlightError('internal', `unexpected failure in ${tool} (logged on the server); re-read state before retrying`);
     log.error({ err, tool }, 'tool handler failed');

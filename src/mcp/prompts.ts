@@ -17,7 +17,8 @@ export function registerPrompts(server: McpServer): void {
     ({ channel }) =>
       userText(
         `Find out why ${channel === undefined ? 'the show' : `channel ${channel}`} is not visible. Read footlight://guide section 2 first. ` +
-          'Then, without changing anything: list_channels {detail:"full"}, check each link of the visibility chain (active or enabled pattern with level > 0, channel enabled, fader > 0, crossfade side, master fader, fixture outputs), ' +
+          'Then, without changing anything: list_channels {detail:"full"}, check each link of the visibility chain (active or enabled pattern with level > ' +
+          '0, channel enabled, fader > 0, crossfade side, master fader, fixture outputs), ' +
           'and call get_frame to confirm what is lit. Report the first broken link and the one change that would fix it, but make no change until asked.',
       ),
   );
@@ -64,7 +65,8 @@ export function registerPrompts(server: McpServer): void {
     ({ track, change }) =>
       userText(
         `Make the sound track "${track}" ${change}. Find its bank index with sound_list_tracks, read song_get_state for the project token, ` +
-          'then song_set_track_mix once (a sound write: confirm the preview, or the operator has granted cooperative mode), and read the track again to check. Report the old and new value; sound_undo takes it back.',
+          'then song_set_track_mix once (a sound write: confirm the preview, or the operator has granted cooperative mode), and read the track again to ' +
+          'check. Report the old and new value; sound_undo takes it back.',
       ),
   );
   server.registerPrompt(
@@ -76,7 +78,8 @@ export function registerPrompts(server: McpServer): void {
     },
     () =>
       userText(
-        'Read get_history {limit: 50}. List the steps made by this client (match client and session), summarize what each changed, and point out any step that another client made in between.',
+        'Read get_history {limit: 50}. List the steps made by this client (match client and session), summarize what each changed, and point out any step ' +
+          'that another client made in between.',
       ),
   );
 }

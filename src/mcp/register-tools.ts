@@ -1,11 +1,10 @@
 import type { McpServer, ServerContext, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type * as z from 'zod';
-import { runAs } from '../engine/attribution.js';
 import type { Origin } from '../engine/commands/history.js';
-import { internal, invalidArgument } from '../engine/errors.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import type { Services, ToolContext } from '../tools/context.js';
-import { toolError, toolResult, type ImageBlock, type ToolResult } from './envelope.js';
+import { type CallRecord, ToolRegistry } from '../tools/invoke.js';
+import { toolError, toolResult, type ToolResult } from './envelope.js';
 import { leanJsonSchema, listedOutputJson } from '../tools/lean-schema.js';
 import { TOOLS } from '../tools/index.js';
 import { once, splitRequestId } from './replays.js';
@@ -18,18 +17,7 @@ export interface CallerInfo {
   clientName?: string;
 }
 
-export interface CallRecord {
-  readonly tool: string;
-  readonly origin: Origin;
-  readonly args: unknown;
-  readonly ok: boolean;
-  readonly error?: string;
-  readonly ms: number;
-  /** When the call finished (epoch ms). */
-  readonly at: number;
-  /** Sequence number of the history step the call created or merged into, if it changed the show. */
-  readonly step?: number;
-}
+export type { CallRecord } from '../tools/invoke.js';
 
 const advertised = new WeakMap<z.ZodType, StandardSchemaWithJSON>();
 
@@ -84,7 +72,7 @@ export function registerTools(
   caller: CallerInfo,
   onCall: (record: CallRecord) => void,
 ): ToolListing {
-  const byName = new Map(tools.map((t) => [t.name, t]));
+  const registry = new ToolRegistry(services, tools);
   const handles = new Map<string, { enabled: boolean }[]>();
   const listed = new Set(services.listedToolsets);
   const listing: ToolListing = {
@@ -99,7 +87,7 @@ export function registerTools(
       return fresh;
     },
     enableTool(name) {
-      const tool = byName.get(name);
+      const tool = registry.find(name);
       if (tool === undefined) return false;
       listing.enable([tool.toolset]);
       return true;
@@ -126,9 +114,15 @@ export function registerTools(
         };
         const seen: { step?: number } = {};
         try {
-          // runAs: work the call hands on (the sound tools' protocol-3 lines) stays attributed to this caller.
-          const run = (toolArgs: unknown) =>
-            runAs(origin, () => runTool(tool, toolArgs, services, origin, byName, listing, seen, elicitFor(server, caller, ctx)));
+          const elicit = elicitFor(server, caller, ctx);
+          const run = async (toolArgs: unknown): Promise<ToolResult> => {
+            const { payload, attachments } = await registry.invoke(tool, toolArgs, origin, {
+              seen,
+              enableToolsets: (ids) => listing.enable(ids),
+              ...(elicit === undefined ? {} : { elicit }),
+            });
+            return toolResult(payload, attachments);
+          };
           const { requestId, rest } = retryKey ? splitRequestId(args) : { rest: args };
           const payload = requestId === undefined ? await run(rest) : await runOnce(origin.session ?? 'stateless', tool.name, requestId, rest, run);
           onCall({ tool: tool.name, origin, args, ok: true, ms: performance.now() - started, at: Date.now(), ...seen });
@@ -189,61 +183,4 @@ function envelopeClientName(ctx: ServerContext): string | undefined {
   const info = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.['io.modelcontextprotocol/clientInfo'];
   const name = (info as { name?: unknown } | undefined)?.name;
   return typeof name === 'string' ? name : undefined;
-}
-
-/** Notes the history step `run` performs or merges into (observed inside the same queue task). */
-function stepOf<T>(services: Services, seen: { step?: number }, run: () => T): T {
-  const stop = services.engine.history.listen((change) => {
-    if ((change.kind === 'perform' || change.kind === 'merge') && change.entry !== undefined) seen.step = change.entry.seq;
-    else if (change.kind === 'undo' && change.entry !== undefined && change.entry.seq === seen.step) delete seen.step; // rolled back
-  });
-  try {
-    return run();
-  } finally {
-    stop();
-  }
-}
-
-async function runTool(
-  tool: AnyTool,
-  rawArgs: unknown,
-  services: Services,
-  origin: Origin,
-  byName: ReadonlyMap<string, AnyTool>,
-  listing: ToolListing,
-  seen: { step?: number },
-  elicit: ToolContext['elicit'],
-) {
-  const args = tool.input.parse(rawArgs ?? {});
-  if (!tool.annotations.readOnlyHint && services.policy.agentsReadOnly) {
-    throw invalidArgument(
-      `the operator has set agents to read-only in the console, so ${tool.name} was refused and nothing changed. Reading still works; ask the operator to allow agent writes.`,
-    );
-  }
-  const images: [ImageBlock['type'], () => Promise<{ data: string; mimeType: string }>][] = [];
-  const ctx: ToolContext = {
-    ...services,
-    origin,
-    findTool: (name) => byName.get(name),
-    enableToolsets: (ids) => listing.enable(ids),
-    attachImage: (encode) => images.push(['image', encode]),
-    attachAudio: (encode) => images.push(['audio', encode]),
-    ...(elicit === undefined ? {} : { elicit }),
-  };
-  const payload =
-    tool.mode === 'direct'
-      ? await tool.handle(args, ctx)
-      : await services.engine.queue.submit(() => stepOf(services, seen, () => tool.handle(args, ctx)), {
-          label: tool.name,
-          session: origin.session,
-          read: tool.annotations.readOnlyHint,
-        });
-  const checked = tool.output.safeParse(payload);
-  if (!checked.success) {
-    services.log.error({ tool: tool.name, issues: checked.error.issues }, 'tool payload does not match its output schema');
-    throw internal(`${tool.name} produced a malformed result (logged on the server)`);
-  }
-  const blocks: ImageBlock[] = [];
-  for (const [type, encode] of images) blocks.push({ type, ...(await encode()) });
-  return toolResult(payload as Record<string, unknown>, blocks);
 }

@@ -54,7 +54,8 @@ export function registerResources(server: McpServer, services: Services): void {
     {
       title: 'Light structure',
       description:
-        'Channels and fixtures with their ids and current paths, and a structure revision that changes whenever paths may have shifted. Subscribe to learn when to re-list.',
+        'Channels and fixtures with their ids and current paths, and a structure revision that changes whenever paths may have shifted. Subscribe to learn ' +
+        'when to re-list.',
       mimeType: 'application/json',
     },
     async (uri) => {

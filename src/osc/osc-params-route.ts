@@ -6,8 +6,8 @@ import { DiscreteParameter } from '../engine/parameters/discrete.js';
 import type { Engine } from '../engine/engine.js';
 import type { Parameter } from '../engine/parameters/parameter.js';
 import { TriggerParameter } from '../engine/parameters/trigger.js';
-import type { RouteHandler } from '../http/server.js';
-import { sendJson } from '../http/replies.js';
+import type { RouteHandler } from '../net/routes.js';
+import { sendJson } from '../net/replies.js';
 import type { LightShow } from '../light/show/light-show.js';
 import { Channel } from '../light/mixer/channel.js';
 import { oscAddressOf, oscComponentAddress } from '../light/modulation/osc-address.js';
@@ -85,8 +85,10 @@ export function oscParamsRoute(engine: Engine, light: LightShow, osc: OscSurface
       ...(osc?.receivePort === undefined ? {} : { receive: { host: osc.receiveHost, port: osc.receivePort } }),
       transmit: (osc?.transmitDestinations ?? []).map((d) => ({ host: d.host, port: d.port, ...(d.filter ? { filter: [...d.filter] } : {}) })),
       notes: [
-        'Send one value per message to an address. mode "normalized" floats run 0–1 along the knob curve; "absolute" values are in the range units; booleans take 0/1, T/F or "true"; triggers fire on 1 or T; colors take RGBA (r) or an int ARGB.',
-        'Aliases: channels by 1-based index, OSC label or master; patterns by index, label or active; effects by index or label; modulators by OSC label. <address>/osc-query (at any level) re-sends values; /lx/framerate replies with the frame rate.',
+        'Send one value per message to an address. mode "normalized" floats run 0–1 along the knob curve; "absolute" values are in the range units; booleans ' +
+          'take 0/1, T/F or "true"; triggers fire on 1 or T; colors take RGBA (r) or an int ARGB.',
+        'Aliases: channels by 1-based index, OSC label or master; patterns by index, label or active; effects by index or label; modulators by OSC label. ' +
+          '<address>/osc-query (at any level) re-sends values; /lx/framerate replies with the frame rate.',
         'Every change in the show is transmitted to the transmit destinations as it happens. Continuous writes to one parameter merge into one undo step.',
       ],
       addresses,

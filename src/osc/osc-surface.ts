@@ -1,26 +1,26 @@
 // The OSC surface (LX's /lx/osc engine): a UDP listener on loopback that applies LX addresses
-// through the engine queue and the shared history, and a transmitter that sends every base-value
+// as tool calls (ToolRegistry.invoke: the same checks and history steps as MCP and the console), and a transmitter that sends every base-value
 // change to the configured destinations. Malformed datagrams are counted, logged and dropped;
 // nothing an OSC peer sends can stop the listener.
 import dgram from 'node:dgram';
 import type { AddressInfo } from 'node:net';
-import { isDeepStrictEqual } from 'node:util';
 import type { OscArgInput } from 'osc-min';
-import { CompoundCommand, type Command } from '../engine/commands/command.js';
-import type { Origin } from '../engine/commands/history.js';
-import { SetParameter } from '../engine/commands/set-parameter.js';
+import type { Origin, PerformOptions } from '../engine/commands/history.js';
 import type { Component } from '../engine/component.js';
 import type { Engine } from '../engine/engine.js';
+import { FootlightError, invalidArgument } from '../engine/errors.js';
 import type { Logger } from '../engine/log.js';
+import { BooleanParameter } from '../engine/parameters/boolean.js';
 import { ColorParameter } from '../engine/parameters/color.js';
 import type { Parameter } from '../engine/parameters/parameter.js';
-import type { TriggerParameter } from '../engine/parameters/trigger.js';
 import type { LightShow } from '../light/show/light-show.js';
 import { Channel } from '../light/mixer/channel.js';
 import { oscAddressOf, oscComponentAddress } from '../light/modulation/osc-address.js';
 import { Structure } from '../light/structure/structure.js';
+import type { Services } from '../tools/context.js';
+import { TOOLS } from '../tools/index.js';
+import { ToolRegistry } from '../tools/invoke.js';
 import { MalformedOscError, decodePacket, encodeMessage, type OscMessage } from './codec.js';
-import { goPatternCommand } from './go-pattern.js';
 import { isOscParameter, route } from './router.js';
 import { coerce, outgoing } from './values.js';
 
@@ -36,8 +36,8 @@ interface OscDestination {
 }
 
 interface OscSurfaceOptions {
-  readonly engine: Engine;
-  readonly light: LightShow;
+  /** The process's services: every change runs a tool through ToolRegistry.invoke. */
+  readonly services: Services;
   readonly log: Logger;
   /** Address to listen on; default 127.0.0.1. */
   readonly receiveHost?: string;
@@ -101,10 +101,13 @@ export class OscSurface {
   private readonly engine: Engine;
   private readonly light: LightShow;
   private readonly log: Logger;
+  private readonly tools: ToolRegistry;
 
   constructor(private readonly options: OscSurfaceOptions) {
-    this.engine = options.engine;
-    this.light = options.light;
+    this.engine = options.services.engine;
+    this.light = options.services.light;
+    // Every tool, not only the served ones: OSC addresses the show whatever agents are offered.
+    this.tools = new ToolRegistry(options.services, TOOLS);
     this.log = options.log;
     this.receiveHost = options.receiveHost ?? DEFAULT_OSC_HOST;
     this.destinations = [...(options.destinations ?? [{ host: DEFAULT_OSC_HOST, port: DEFAULT_OSC_TRANSMIT_PORT }])];
@@ -188,7 +191,9 @@ export class OscSurface {
         this.applyOne(m, origin);
       } catch (err) {
         this.stats.rejected++;
-        this.rejectedLog.emit({ address: m.address, reason: (err as Error).message }, 'OSC message refused');
+        // `internal` (a write the engine did not read back, now rolled back) is a Footlight bug, not the peer's.
+        if (err instanceof FootlightError && err.code === 'internal') this.log.error({ err, address: m.address }, 'OSC write failed and was rolled back');
+        else this.rejectedLog.emit({ address: m.address, reason: (err as Error).message }, 'OSC message refused');
       }
     }
   }
@@ -220,8 +225,12 @@ export class OscSurface {
       case 'activePattern': {
         const arg = m.args[0];
         const index = arg !== undefined && (arg.type === 'integer' || arg.type === 'float' || arg.type === 'double') ? Math.trunc(arg.value) : NaN;
-        this.perform(goPatternCommand(r.channel, index), origin);
-        this.sendActivePattern(r.channel);
+        const ch = r.channel;
+        if (!Number.isInteger(index) || index < 0 || index >= ch.patterns.length) {
+          throw invalidArgument(`${ch.path} has ${ch.patterns.length} patterns; activePattern takes a 0-based index 0–${ch.patterns.length - 1}, got ${index}`);
+        }
+        this.invoke('activate_pattern', { id: ch.patterns.items[index].id }, origin);
+        this.sendActivePattern(ch);
         return;
       }
       case 'parameter': {
@@ -232,41 +241,37 @@ export class OscSurface {
         }
         const c = coerce(p, m.args);
         if (c.kind === 'ignore') return;
-        if (c.kind === 'fire') {
-          (p as TriggerParameter).fire();
-          this.stats.applied++;
+        // Triggers and momentary buttons (tempo tap) are fired, never set: a press, not a step.
+        if (c.kind === 'fire' || (p instanceof BooleanParameter && p.isPulse)) {
+          if (c.kind === 'fire' || (c.kind === 'set' && c.value === true)) this.invoke('fire_trigger', { path: p.path }, origin);
           return;
         }
-        // As everywhere: writing the value a parameter already has makes no undo step.
-        const mergeKey = `osc:${p.owner?.id}/${p.key}`;
+        // Knob-like streams to one parameter merge into one undo step. As everywhere, writing the
+        // value a parameter already has makes no step; a write the engine does not read back is
+        // rolled back by the domain (History.performVerified) and counted as rejected.
+        const merge = { mergeKey: `osc:${p.owner?.id}/${p.key}` };
         if (c.kind === 'color') {
           const color = p as ColorParameter;
-          const steps: Command[] = [];
+          // One color is one step: its sub-parameters set in one batch (no step when none changes).
+          const operations: { tool: string; args: { path: string; value: number } }[] = [];
           const change = (sub: Parameter, value: number | undefined): void => {
-            if (value === undefined) return;
-            const accepted = sub.accept(value);
-            if (accepted !== sub.baseValue) steps.push(new SetParameter(sub, accepted));
+            if (value !== undefined) operations.push({ tool: 'set_parameter', args: { path: sub.path, value } });
           };
           change(color.brightness, c.brightness);
           change(color.saturation, c.saturation);
           change(color.hue, c.hue);
-          if (steps.length > 0) this.perform(new CompoundCommand(`Change ${color.label}`, steps), origin, mergeKey);
-          else this.stats.applied++;
+          this.invoke('apply_operations', { operations, label: `Change ${color.label}` }, origin);
           return;
         }
-        if (isDeepStrictEqual(c.value, p.baseValue)) {
-          this.stats.applied++;
-          return;
-        }
-        this.perform(new SetParameter(p, c.value), origin, mergeKey);
-        if (p.baseValue !== c.value) this.log.error({ address: m.address, asked: c.value, holds: p.baseValue }, 'OSC write read back a different value');
+        this.invoke('set_parameter', { path: p.path, value: c.value }, origin, merge);
         return;
       }
     }
   }
 
-  private perform(command: Command, origin: Origin, mergeKey?: string): void {
-    this.engine.history.perform(command, origin, mergeKey === undefined ? {} : { mergeKey });
+  /** Runs one tool through the registry's call path, inside this datagram's queue task. */
+  private invoke(tool: string, args: Record<string, unknown>, origin: Origin, merge?: PerformOptions): void {
+    this.tools.invokeInTask(tool, args, origin, merge === undefined ? {} : { merge });
     this.stats.applied++;
   }
 

@@ -6,6 +6,12 @@
 export const MAX_COMMAND_BYTES = 1024 * 1024;
 /** Longest reply, in bytes, without its newline. */
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+/**
+ * How deep a reply may nest (arrays and objects inside each other) for the client to parse it.
+ * The deepest real reply (a Grid graph, a listen spectrogram) nests under 10; a deeper one is
+ * refused before JSON.parse, so no later recursive step walks a hostile host's 100,000 levels.
+ */
+export const MAX_RESPONSE_DEPTH = 64;
 /** The client's socket inactivity timeout while a reply is awaited. */
 export const CLIENT_TIMEOUT_MS = 65_000;
 

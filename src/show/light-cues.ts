@@ -56,7 +56,8 @@ class SetLightCues implements Command {
   }
 }
 
-type CuePlace = { readonly beat?: number; readonly marker?: string };
+/** Where a cue is: a beat, a song cue marker, or (placing) the song's playhead. Give exactly one. */
+type CuePlace = { readonly beat?: number; readonly marker?: string; readonly playhead?: boolean };
 
 /** The show's light cues: place, remove, list, and fire them as the song plays. */
 export class LightCues {
@@ -75,13 +76,15 @@ export class LightCues {
   }
 
   private beatOf(at: CuePlace): { beat: number; marker?: string } {
-    if ((at.beat === undefined) === (at.marker === undefined)) throw invalidArgument('give beat or marker (a song cue marker name, e.g. "Drop")');
+    const given = (at.beat !== undefined ? 1 : 0) + (at.marker !== undefined ? 1 : 0) + (at.playhead === true ? 1 : 0);
+    if (given !== 1) throw invalidArgument('give one of beat, marker (a song cue marker name, e.g. "Drop") or playhead');
+    if (at.playhead === true) return { beat: this.sound.transport.position };
     if (at.marker !== undefined) {
       const m = this.sound.project.cueMarkers.find((x) => x.name === at.marker);
-      if (m === undefined)
-        throw notFound(
-          `the song has no cue marker "${at.marker}"; it has ${this.sound.project.cueMarkers.map((x) => `"${x.name}"`).join(', ') || 'none'} (song_get_state cue_markers)`,
-        );
+      if (m === undefined) {
+        const names = this.sound.project.cueMarkers.map((x) => `"${x.name}"`).join(', ') || 'none';
+        throw notFound(`the song has no cue marker "${at.marker}"; it has ${names} (song_get_state cue_markers)`);
+      }
       return { beat: m.beat, marker: m.name };
     }
     const beat = at.beat!;
@@ -121,6 +124,34 @@ export class LightCues {
       );
     const next = this.list().filter((c) => c !== cue);
     return this.light.engine.history.performVerified(new SetLightCues(`Remove light cue at ${marker ?? `beat ${beat}`}`, this.light, next), origin, () => cue);
+  }
+
+  /**
+   * Moves the cue at a beat or marker to beat `to`, keeping its scene (it is no longer tied to a
+   * marker): one undo step. A cue already at `to` is not replaced: remove it first.
+   */
+  move(origin: Origin, at: CuePlace, to: number): { readonly from: LightCue; readonly to: LightCue } {
+    if (!Number.isFinite(to) || to < 0) throw invalidArgument(`the new beat must be a finite beat ≥ 0; got ${to}`);
+    const { beat, marker } = this.beatOf(at);
+    const cue = this.list().find((c) => c.beat === beat);
+    if (cue === undefined)
+      throw notFound(
+        `no light cue at ${marker ?? `beat ${beat}`} (list: ${
+          this.list()
+            .map((c) => c.beat)
+            .join(', ') || 'none'
+        })`,
+      );
+    if (to === beat) return { from: cue, to: cue };
+    if (this.list().some((c) => c.beat === to)) throw invalidArgument(`a light cue is already at beat ${to}; remove it first (or move it elsewhere)`);
+    const moved: LightCue = { beat: to, scene: cue.scene };
+    const next = [...this.list().filter((c) => c !== cue), moved].sort((a, b) => a.beat - b.beat);
+    const label = `Move light cue from ${marker ?? `beat ${beat}`} to beat ${to}`;
+    return this.light.engine.history.performVerified(new SetLightCues(label, this.light, next), origin, () => {
+      const placed = this.list().find((c) => c.beat === to && c.scene === cue.scene);
+      if (placed === undefined) throw new Error('the moved cue did not read back');
+      return { from: cue, to: placed };
+    });
   }
 
   /**

@@ -53,7 +53,12 @@ export function linkShowClock(light: LightShow, sound: SoundHost): () => void {
     project = sound.project;
     const t = tempo;
     const p = project;
-    t.followTransport({ playing: () => sound.transport.playing, positionBeats: () => sound.transport.position });
+    t.followTransport({
+      playing: () => sound.transport.playing,
+      positionBeats: () => sound.transport.position,
+      // A nudge of the light tempo moves the song too, when it ends (see Tempo.loop).
+      nudge: (beats) => sound.song.nudge(beats),
+    });
     detach = [
       mirror(t.bpm, p.tempo, (v) => v),
       mirror(p.tempo, t.bpm, (v) => clamp(v, LX_BPM_MIN, LX_BPM_MAX)),

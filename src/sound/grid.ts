@@ -4,7 +4,8 @@ import { digest } from '../engine/guards.js';
 import { MODULATORS, MODULES, matchesQuery, modulatorSpec, moduleSpec, uuidKind, UUID_PATTERN, type NativeParamSpec } from './catalog.js';
 import { ClearGraph, ConnectCords, DisconnectInput, InsertGridNode, MoveNode, SetCordAmount } from './commands.js';
 import { refuse } from './errors.js';
-import type { OpContext, Payload, SoundHost } from './host.js';
+import type { Origin } from '../engine/commands/history.js';
+import type { Payload, SoundHost } from './host.js';
 import { COORDINATE_LIMIT, GridModule, GridModulator, nativeDisplay, nativeValue, type Device, type GridGraph, type NativeValue } from './model.js';
 import { catalogModulatorPayload, catalogModulePayload, connectionPayload, gridNodePayload, paramPayload, trackOf } from './payloads.js';
 import { acceptedUnits, convertToUnit, formatDisplay, fromDisplayNumber, parseDisplay, toDisplayNumber } from './units.js';
@@ -79,7 +80,7 @@ export class GridOps {
 
   /** The selected Grid device's graph, or a refusal saying what is selected instead. */
   selectedGraph(): GridGraph {
-    const d = this.host.selectedDevice();
+    const d = this.host.selection.device();
     if (d === null)
       throw refuse(
         'not_found',
@@ -97,7 +98,8 @@ export class GridOps {
       throw refuse(
         'stale',
         'stale_revision',
-        `revision no longer matches the selected graph (${this.graphId(g)}): it changed since it was reviewed, or another graph is selected. Re-read graph-state and review again.`,
+        `revision no longer matches the selected graph (${this.graphId(g)}): it changed since it was reviewed, or another graph is selected. Re-read ` +
+          `graph-state and review again.`,
       );
     }
   }
@@ -120,54 +122,46 @@ export class GridOps {
     };
   }
 
-  capabilities(ctx: OpContext): Promise<Payload> {
-    return this.host.task(ctx, 'graph-capabilities', () => {
-      const d = this.host.selectedDevice();
-      const g = d?.grid ?? null;
-      return {
-        ...this.capabilityPayload(),
-        selected_device: d === null ? null : this.deviceInfo(d),
-        selected_graph_available: g !== null,
-        ...(g === null ? { reason: d === null ? 'no device is selected' : `${d.label.getString()} is not a Grid device` } : {}),
-        graph_id: g === null ? null : this.graphId(g),
-        revision: g === null ? null : this.revision(g),
-      };
-    });
+  capabilities(): Payload {
+    const d = this.host.selection.device();
+    const g = d?.grid ?? null;
+    return {
+      ...this.capabilityPayload(),
+      selected_device: d === null ? null : this.deviceInfo(d),
+      selected_graph_available: g !== null,
+      ...(g === null ? { reason: d === null ? 'no device is selected' : `${d.label.getString()} is not a Grid device` } : {}),
+      graph_id: g === null ? null : this.graphId(g),
+      revision: g === null ? null : this.revision(g),
+    };
   }
 
-  state(ctx: OpContext): Promise<Payload> {
-    return this.host.task(ctx, 'graph-state', () => this.statePayload(this.selectedGraph()));
+  state(): Payload {
+    return this.statePayload(this.selectedGraph());
   }
 
-  catalog(ctx: OpContext, query: string): Promise<Payload> {
-    return this.host.task(ctx, 'graph-catalog', () => {
-      const found = MODULES.filter((m) => matchesQuery(query, m.name, m.category));
-      return { query, count: found.length, total: MODULES.length, modules: found.map(catalogModulePayload) };
-    });
+  catalog(query: string): Payload {
+    const found = MODULES.filter((m) => matchesQuery(query, m.name, m.category));
+    return { query, count: found.length, total: MODULES.length, modules: found.map(catalogModulePayload) };
   }
 
-  modulators(ctx: OpContext, query: string): Promise<Payload> {
-    return this.host.task(ctx, 'graph-modulators', () => {
-      const found = MODULATORS.filter((m) => matchesQuery(query, m.name, m.category));
-      return { query, count: found.length, total: MODULATORS.length, modulators: found.map(catalogModulatorPayload) };
-    });
+  modulators(query: string): Payload {
+    const found = MODULATORS.filter((m) => matchesQuery(query, m.name, m.category));
+    return { query, count: found.length, total: MODULATORS.length, modulators: found.map(catalogModulatorPayload) };
   }
 
-  hostModulators(ctx: OpContext): Promise<Payload> {
-    return this.host.task(ctx, 'graph-host-modulators', () => {
-      const d = this.host.requireDevice();
-      const names: Record<string, string> = { PITCH: 'Pitch', VELOCITY: 'Velocity', TIMBRE: 'Timbre', PRESSURE: 'Pressure', GATE: 'Gate' };
-      return {
-        device: this.deviceInfo(d),
-        count: d.spec.hostSources.length,
-        sources: d.spec.hostSources.map((id) => ({
-          id,
-          name: names[id] ?? id,
-          kind: 'note_expression',
-          outputs: [{ index: 0, type: id === 'GATE' ? 'logic' : id === 'PITCH' ? 'pitch' : 'untyped' }],
-        })),
-      };
-    });
+  hostModulators(): Payload {
+    const d = this.host.selection.requireDevice();
+    const names: Record<string, string> = { PITCH: 'Pitch', VELOCITY: 'Velocity', TIMBRE: 'Timbre', PRESSURE: 'Pressure', GATE: 'Gate' };
+    return {
+      device: this.deviceInfo(d),
+      count: d.spec.hostSources.length,
+      sources: d.spec.hostSources.map((id) => ({
+        id,
+        name: names[id] ?? id,
+        kind: 'note_expression',
+        outputs: [{ index: 0, type: id === 'GATE' ? 'logic' : id === 'PITCH' ? 'pitch' : 'untyped' }],
+      })),
+    };
   }
 
   private coordinates(x: number, y: number): void {
@@ -190,43 +184,42 @@ export class GridOps {
       );
   }
 
-  insert(ctx: OpContext, kind: 'module' | 'modulator', uuid: string, x: number, y: number, guard: GraphGuard = {}): Promise<Payload> {
+  insert(origin: Origin, kind: 'module' | 'modulator', uuid: string, x: number, y: number, guard: GraphGuard = {}): Payload {
     const command = kind === 'module' ? 'graph-insert' : 'graph-insert-modulator';
-    return this.host.task(ctx, command, () => {
-      if (!UUID_PATTERN.test(uuid))
-        throw invalidArgument(
-          `UUID must be a lowercase 8-4-4-4-12 hex UUID from ${kind === 'module' ? 'graph-catalog' : 'graph-modulators'}; got ${JSON.stringify(uuid.slice(0, 60))}`,
-        );
-      const found = uuidKind(uuid);
-      if (found !== undefined && found !== kind) {
-        const where =
-          found === 'device'
-            ? 'a device UUID (device-catalog; devices go in with insert)'
-            : found === 'module'
-              ? 'a Grid module UUID (use graph-insert)'
-              : 'a Grid modulator UUID (use graph-insert-modulator)';
-        throw refuse(
-          'invalid_argument',
-          'wrong_uuid_kind',
-          `${uuid} is ${where}; ${command} takes a ${kind} UUID from ${kind === 'module' ? 'graph-catalog' : 'graph-modulators'}`,
-        );
-      }
-      const spec = kind === 'module' ? moduleSpec(uuid) : modulatorSpec(uuid);
-      if (spec === undefined) throw notFound(`no installed Grid ${kind} has UUID ${uuid}; see ${kind === 'module' ? 'graph-catalog' : 'graph-modulators'}`);
-      const g = this.selectedGraph();
-      this.coordinates(x, y);
-      const gridKind = g.device.spec.grid!;
-      if (kind === 'module' && !moduleSpec(uuid)!.grids.includes(gridKind))
-        throw refuse('invalid_argument', 'wrong_uuid_kind', `${spec.name} is not available in ${g.device.spec.name}`);
-      this.checkGuard(g, guard);
-      this.occupied(g, x, y);
-      if (g.modules.length + g.modulators.length >= MAX_GRID_NODES)
-        throw refuse('invalid_argument', 'out_of_range', `the graph already holds ${MAX_GRID_NODES} nodes`);
-      const cmd = new InsertGridNode(`Insert ${spec.name} in ${g.device.label.getString()}`, g.id, kind, { uuid, x, y, params: {} });
-      this.host.perform(ctx, cmd, () => g.node(cmd.insertedId)?.x === x);
-      const node = g.node(cmd.insertedId)!;
-      return { graph_id: this.graphId(g), [kind]: gridNodePayload(node, g), revision: this.revision(g) };
-    });
+    if (!UUID_PATTERN.test(uuid))
+      throw invalidArgument(
+        `UUID must be a lowercase 8-4-4-4-12 hex UUID from ${kind === 'module' ? 'graph-catalog' : 'graph-modulators'}; got ` +
+          `${JSON.stringify(uuid.slice(0, 60))}`,
+      );
+    const found = uuidKind(uuid);
+    if (found !== undefined && found !== kind) {
+      const where =
+        found === 'device'
+          ? 'a device UUID (device-catalog; devices go in with insert)'
+          : found === 'module'
+            ? 'a Grid module UUID (use graph-insert)'
+            : 'a Grid modulator UUID (use graph-insert-modulator)';
+      throw refuse(
+        'invalid_argument',
+        'wrong_uuid_kind',
+        `${uuid} is ${where}; ${command} takes a ${kind} UUID from ${kind === 'module' ? 'graph-catalog' : 'graph-modulators'}`,
+      );
+    }
+    const spec = kind === 'module' ? moduleSpec(uuid) : modulatorSpec(uuid);
+    if (spec === undefined) throw notFound(`no installed Grid ${kind} has UUID ${uuid}; see ${kind === 'module' ? 'graph-catalog' : 'graph-modulators'}`);
+    const g = this.selectedGraph();
+    this.coordinates(x, y);
+    const gridKind = g.device.spec.grid!;
+    if (kind === 'module' && !moduleSpec(uuid)!.grids.includes(gridKind))
+      throw refuse('invalid_argument', 'wrong_uuid_kind', `${spec.name} is not available in ${g.device.spec.name}`);
+    this.checkGuard(g, guard);
+    this.occupied(g, x, y);
+    if (g.modules.length + g.modulators.length >= MAX_GRID_NODES)
+      throw refuse('invalid_argument', 'out_of_range', `the graph already holds ${MAX_GRID_NODES} nodes`);
+    const cmd = new InsertGridNode(`Insert ${spec.name} in ${g.device.label.getString()}`, g.id, kind, { uuid, x, y, params: {} });
+    this.host.perform(origin, cmd, () => g.node(cmd.insertedId)?.x === x);
+    const node = g.node(cmd.insertedId)!;
+    return { graph_id: this.graphId(g), [kind]: gridNodePayload(node, g), revision: this.revision(g) };
   }
 
   /** A node of the selected graph by id, of the expected kind. */
@@ -234,9 +227,9 @@ export class GridOps {
     const n = g.node(id);
     if (n === undefined) {
       const elsewhere = this.host.engine.graph.get(id);
-      throw notFound(
-        `${kind === 'any' ? 'node' : kind} ${id} is not in the selected graph ${this.graphId(g)}${elsewhere instanceof GridModule || elsewhere instanceof GridModulator ? ' (it belongs to another graph; select that Grid device first)' : ''}; see graph-state`,
-      );
+      const other =
+        elsewhere instanceof GridModule || elsewhere instanceof GridModulator ? ' (it belongs to another graph; select that Grid device first)' : '';
+      throw notFound(`${kind === 'any' ? 'node' : kind} ${id} is not in the selected graph ${this.graphId(g)}${other}; see graph-state`);
     }
     if (kind === 'module' && !(n instanceof GridModule))
       throw refuse('invalid_argument', 'wrong_uuid_kind', `${id} is a modulator, not a module; use ${command}-modulator`);
@@ -250,201 +243,192 @@ export class GridOps {
     if (spec === undefined) {
       const ids = n.spec.params.map((p) => JSON.stringify(p.id)).join(', ');
       throw notFound(
-        `${n.spec.name} ${n.id} has no native parameter ${JSON.stringify(id.slice(0, 80))}; its parameter ids are ${ids.length > 0 ? ids : '(none)'} (exact, case-sensitive)`,
+        `${n.spec.name} ${n.id} has no native parameter ${JSON.stringify(id.slice(0, 80))}; its parameter ids are ${ids.length > 0 ? ids : '(none)'} ` +
+          `(exact, case-sensitive)`,
       );
     }
     return spec;
   }
 
-  set(ctx: OpContext, kind: 'module' | 'modulator', id: number, paramId: string, value: NativeValue, guard: GraphGuard = {}): Promise<Payload> {
+  set(origin: Origin, kind: 'module' | 'modulator', id: number, paramId: string, value: NativeValue, guard: GraphGuard = {}): Payload {
     const command = kind === 'module' ? 'graph-set' : 'graph-set-modulator';
-    return this.host.task(ctx, command, () => {
-      const g = this.selectedGraph();
-      const n = this.node(g, id, kind, command);
-      const spec = this.param(n, paramId);
-      const v = checkNativeValue(spec, value);
-      this.checkGuard(g, guard);
-      const p = n.native.get(spec.id)!;
-      const previous = nativeValue(spec, p);
-      this.host.perform(ctx, new SetParameter(p, v), () => nativeValue(spec, p) === v);
-      return { graph_id: this.graphId(g), [kind]: n.id, parameter: paramPayload(spec, n), previous_value: previous, revision: this.revision(g) };
-    });
+    const g = this.selectedGraph();
+    const n = this.node(g, id, kind, command);
+    const spec = this.param(n, paramId);
+    const v = checkNativeValue(spec, value);
+    this.checkGuard(g, guard);
+    const p = n.native.get(spec.id)!;
+    const previous = nativeValue(spec, p);
+    this.host.perform(origin, new SetParameter(p, v), () => nativeValue(spec, p) === v);
+    return { graph_id: this.graphId(g), [kind]: n.id, parameter: paramPayload(spec, n), previous_value: previous, revision: this.revision(g) };
   }
 
-  resolveValue(ctx: OpContext, id: number, paramId: string, display: string): Promise<Payload> {
-    return this.host.task(ctx, 'graph-resolve-value', () => {
-      const g = this.selectedGraph();
-      const n = this.node(g, id, 'any', 'graph-resolve-value');
-      const spec = this.param(n, paramId);
-      if (spec.type !== 'number' || spec.scale === undefined)
-        throw invalidArgument(
-          `${JSON.stringify(spec.id)} is ${spec.type === 'enum' ? 'an enum' : 'a boolean'}; resolve it from its ${spec.type === 'enum' ? 'options' : 'type (true/false)'} in graph-state instead`,
-        );
-      const scale = spec.scale;
-      if (scale.unit === '') throw invalidArgument(`${JSON.stringify(spec.id)} has no musical unit; write its native value (${spec.min}–${spec.max}) directly`);
-      const parsed = parseDisplay(display);
-      const inUnit = convertToUnit(parsed, scale.unit);
-      if (inUnit === undefined)
-        throw invalidArgument(
-          `${JSON.stringify(display)} is not compatible with ${JSON.stringify(spec.id)}, which displays in ${scale.unit}; write ${acceptedUnits(scale.unit)}`,
-        );
-      let native = fromDisplayNumber(scale, inUnit);
-      const eps = 1e-9 * Math.max(1, Math.abs(spec.max - spec.min));
-      const lo = formatDisplay(scale.unit, toDisplayNumber(scale, spec.min));
-      const hi = formatDisplay(scale.unit, toDisplayNumber(scale, spec.max));
-      if (!Number.isFinite(native) || native < spec.min - eps || native > spec.max + eps)
-        throw refuse('invalid_argument', 'out_of_range', `${JSON.stringify(display)} is outside the range of ${JSON.stringify(spec.id)}: ${lo} to ${hi}`);
-      native = Math.min(spec.max, Math.max(spec.min, native));
-      const current = nativeValue(spec, n.native.get(spec.id)!);
-      return {
-        graph_id: this.graphId(g),
-        module: n.id,
-        parameter: spec.id,
-        value: native,
-        current_value: current,
-        current_display: nativeDisplay(spec, current),
-        requested_display: display,
-        display_unit: scale.unit,
-        revision: this.revision(g),
-        mutates_project: false,
-        host_display_of_value: nativeDisplay(spec, native),
-      };
-    });
+  resolveValue(id: number, paramId: string, display: string): Payload {
+    const g = this.selectedGraph();
+    const n = this.node(g, id, 'any', 'graph-resolve-value');
+    const spec = this.param(n, paramId);
+    if (spec.type !== 'number' || spec.scale === undefined)
+      throw invalidArgument(
+        `${JSON.stringify(spec.id)} is ${spec.type === 'enum' ? 'an enum' : 'a boolean'}; resolve it from its ` +
+          `${spec.type === 'enum' ? 'options' : 'type (true/false)'} in graph-state instead`,
+      );
+    const scale = spec.scale;
+    if (scale.unit === '') throw invalidArgument(`${JSON.stringify(spec.id)} has no musical unit; write its native value (${spec.min}–${spec.max}) directly`);
+    const parsed = parseDisplay(display);
+    const inUnit = convertToUnit(parsed, scale.unit);
+    if (inUnit === undefined)
+      throw invalidArgument(
+        `${JSON.stringify(display)} is not compatible with ${JSON.stringify(spec.id)}, which displays in ${scale.unit}; write ${acceptedUnits(scale.unit)}`,
+      );
+    let native = fromDisplayNumber(scale, inUnit);
+    const eps = 1e-9 * Math.max(1, Math.abs(spec.max - spec.min));
+    const lo = formatDisplay(scale.unit, toDisplayNumber(scale, spec.min));
+    const hi = formatDisplay(scale.unit, toDisplayNumber(scale, spec.max));
+    if (!Number.isFinite(native) || native < spec.min - eps || native > spec.max + eps)
+      throw refuse('invalid_argument', 'out_of_range', `${JSON.stringify(display)} is outside the range of ${JSON.stringify(spec.id)}: ${lo} to ${hi}`);
+    native = Math.min(spec.max, Math.max(spec.min, native));
+    const current = nativeValue(spec, n.native.get(spec.id)!);
+    return {
+      graph_id: this.graphId(g),
+      module: n.id,
+      parameter: spec.id,
+      value: native,
+      current_value: current,
+      current_display: nativeDisplay(spec, current),
+      requested_display: display,
+      display_unit: scale.unit,
+      revision: this.revision(g),
+      mutates_project: false,
+      host_display_of_value: nativeDisplay(spec, native),
+    };
   }
 
   connect(
-    ctx: OpContext,
+    origin: Origin,
     kind: 'module' | 'modulator',
     source: number,
     sourcePort: number,
     target: number,
     targetPort: number,
     guard: GraphGuard = {},
-  ): Promise<Payload> {
+  ): Payload {
     const command = kind === 'module' ? 'graph-connect' : 'graph-connect-modulator';
-    return this.host.task(ctx, command, () => {
-      const g = this.selectedGraph();
-      const s = this.node(g, source, kind, command);
-      const t = this.node(g, target, 'any', command);
-      if (!(t instanceof GridModule)) throw refuse('invalid_argument', 'wrong_uuid_kind', `target ${target} is a modulator; cords end at a module input`);
-      port(
-        s.spec.outputs.length,
-        sourcePort,
-        `SOURCE_PORT of ${s.spec.name} ${s.id}`,
-        s.spec.outputs.map((p) => p.id),
-        'output',
-      );
-      port(
-        t.spec.inputs.length,
-        targetPort,
-        `TARGET_PORT of ${t.spec.name} ${t.id}`,
-        t.spec.inputs.map((p) => p.id),
-        'input',
-      );
-      this.checkGuard(g, guard);
-      if (g.connections.some((c) => c.source === s && c.sourcePort === sourcePort && c.target === t && c.targetPort === targetPort))
-        throw invalidArgument(`${s.spec.name} ${s.id} output ${sourcePort} is already connected to ${t.spec.name} ${t.id} input ${targetPort}`);
-      if (g.connections.length >= MAX_GRID_CONNECTIONS)
-        throw refuse('invalid_argument', 'out_of_range', `the graph already holds ${MAX_GRID_CONNECTIONS} cords`);
-      const ref = { source, sourcePort, target, targetPort };
-      this.host.perform(ctx, new ConnectCords(`Connect ${s.spec.name} → ${t.spec.name}`, g.id, ref), () =>
-        g.connections.some((c) => c.source === s && c.target === t && c.sourcePort === sourcePort && c.targetPort === targetPort),
-      );
-      const cord = g.connections.find((c) => c.source === s && c.target === t && c.sourcePort === sourcePort && c.targetPort === targetPort)!;
-      return { graph_id: this.graphId(g), connection: connectionPayload(cord), revision: this.revision(g) };
-    });
+    const g = this.selectedGraph();
+    const s = this.node(g, source, kind, command);
+    const t = this.node(g, target, 'any', command);
+    if (!(t instanceof GridModule)) throw refuse('invalid_argument', 'wrong_uuid_kind', `target ${target} is a modulator; cords end at a module input`);
+    checkOutputPort(s, sourcePort);
+    checkInputPort(t, targetPort);
+    this.checkGuard(g, guard);
+    if (g.connections.some((c) => c.source === s && c.sourcePort === sourcePort && c.target === t && c.targetPort === targetPort))
+      throw invalidArgument(`${s.spec.name} ${s.id} output ${sourcePort} is already connected to ${t.spec.name} ${t.id} input ${targetPort}`);
+    if (g.connections.length >= MAX_GRID_CONNECTIONS) throw refuse('invalid_argument', 'out_of_range', `the graph already holds ${MAX_GRID_CONNECTIONS} cords`);
+    const ref = { source, sourcePort, target, targetPort };
+    this.host.perform(origin, new ConnectCords(`Connect ${s.spec.name} → ${t.spec.name}`, g.id, ref), () =>
+      g.connections.some((c) => c.source === s && c.target === t && c.sourcePort === sourcePort && c.targetPort === targetPort),
+    );
+    const cord = g.connections.find((c) => c.source === s && c.target === t && c.sourcePort === sourcePort && c.targetPort === targetPort)!;
+    return { graph_id: this.graphId(g), connection: connectionPayload(cord), revision: this.revision(g) };
   }
 
   /** Sets the depth of one modulator cord (−1…1); module cords have none. */
-  setAmount(ctx: OpContext, source: number, sourcePort: number, target: number, targetPort: number, amount: number, guard: GraphGuard = {}): Promise<Payload> {
-    return this.host.task(ctx, 'graph-set-amount', () => {
-      const g = this.selectedGraph();
-      const s = this.node(g, source, 'any', 'graph-set-amount');
-      if (!(s instanceof GridModulator))
-        throw refuse(
-          'invalid_argument',
-          'wrong_uuid_kind',
-          `source ${source} is a module; cords from modules carry no amount, only modulator cords have a depth`,
-        );
-      const t = this.node(g, target, 'module', 'graph-set-amount');
-      if (!Number.isFinite(amount) || amount < -1 || amount > 1)
-        throw refuse('invalid_argument', 'out_of_range', `AMOUNT takes a depth −1…1 (bipolar); got ${amount}`);
-      this.checkGuard(g, guard);
-      const find = () => g.connections.find((c) => c.source === s && c.sourcePort === sourcePort && c.target === t && c.targetPort === targetPort);
-      const cord = find();
-      if (cord === undefined)
-        throw notFound(`no cord from ${s.spec.name} ${s.id} output ${sourcePort} to ${t.spec.name} ${t.id} input ${targetPort}; see graph-state connections`);
-      const previous = cord.amount;
-      if (previous !== amount)
-        this.host.perform(
-          ctx,
-          new SetCordAmount(`Set ${s.spec.name} → ${t.spec.name} amount`, g.id, { source, sourcePort, target, targetPort }, amount),
-          () => find()?.amount === amount,
-        );
-      return {
-        graph_id: this.graphId(g),
-        connection: connectionPayload(find()!),
-        previous_amount: previous,
-        changed: previous !== amount,
-        revision: this.revision(g),
-      };
-    });
-  }
-
-  disconnect(ctx: OpContext, target: number, targetPort: number, guard: GraphGuard = {}): Promise<Payload> {
-    return this.host.task(ctx, 'graph-disconnect', () => {
-      const g = this.selectedGraph();
-      const t = this.node(g, target, 'module', 'graph-disconnect') as GridModule;
-      port(
-        t.spec.inputs.length,
-        targetPort,
-        `TARGET_PORT of ${t.spec.name} ${t.id}`,
-        t.spec.inputs.map((p) => p.id),
-        'input',
+  setAmount(origin: Origin, source: number, sourcePort: number, target: number, targetPort: number, amount: number, guard: GraphGuard = {}): Payload {
+    const g = this.selectedGraph();
+    const s = this.node(g, source, 'any', 'graph-set-amount');
+    if (!(s instanceof GridModulator))
+      throw refuse(
+        'invalid_argument',
+        'wrong_uuid_kind',
+        `source ${source} is a module; cords from modules carry no amount, only modulator cords have a depth`,
       );
-      this.checkGuard(g, guard);
-      const cords = g.connections.filter((c) => c.target === t && c.targetPort === targetPort);
-      if (cords.length === 0) throw invalidArgument(`nothing is connected to ${t.spec.name} ${t.id} input ${targetPort} (${t.spec.inputs[targetPort].id})`);
-      const removed = cords.map(connectionPayload);
+    const t = this.node(g, target, 'module', 'graph-set-amount');
+    if (!Number.isFinite(amount) || amount < -1 || amount > 1)
+      throw refuse('invalid_argument', 'out_of_range', `AMOUNT takes a depth −1…1 (bipolar); got ${amount}`);
+    this.checkGuard(g, guard);
+    const find = () => g.connections.find((c) => c.source === s && c.sourcePort === sourcePort && c.target === t && c.targetPort === targetPort);
+    const cord = find();
+    if (cord === undefined)
+      throw notFound(`no cord from ${s.spec.name} ${s.id} output ${sourcePort} to ${t.spec.name} ${t.id} input ${targetPort}; see graph-state connections`);
+    const previous = cord.amount;
+    if (previous !== amount)
       this.host.perform(
-        ctx,
-        new DisconnectInput(`Disconnect ${t.spec.name} input ${t.spec.inputs[targetPort].id}`, g.id, target, targetPort),
-        () => !g.connections.some((c) => c.target === t && c.targetPort === targetPort),
+        origin,
+        new SetCordAmount(`Set ${s.spec.name} → ${t.spec.name} amount`, g.id, { source, sourcePort, target, targetPort }, amount),
+        () => find()?.amount === amount,
       );
-      return { graph_id: this.graphId(g), removed, revision: this.revision(g) };
-    });
+    return {
+      graph_id: this.graphId(g),
+      connection: connectionPayload(find()!),
+      previous_amount: previous,
+      changed: previous !== amount,
+      revision: this.revision(g),
+    };
   }
 
-  move(ctx: OpContext, id: number, x: number, y: number, guard: GraphGuard = {}): Promise<Payload> {
-    return this.host.task(ctx, 'graph-move', () => {
-      const g = this.selectedGraph();
-      const n = this.node(g, id, 'any', 'graph-move');
-      this.coordinates(x, y);
-      this.checkGuard(g, guard);
-      this.occupied(g, x, y, n);
-      const from = { x: n.x, y: n.y };
-      const moved = from.x !== x || from.y !== y;
-      if (moved) this.host.perform(ctx, new MoveNode(`Move ${n.spec.name}`, n.id, { x, y }), () => n.x === x && n.y === y);
-      return { graph_id: this.graphId(g), id: n.id, moved, from, x: n.x, y: n.y, revision: this.revision(g) };
-    });
+  disconnect(origin: Origin, target: number, targetPort: number, guard: GraphGuard = {}): Payload {
+    const g = this.selectedGraph();
+    const t = this.node(g, target, 'module', 'graph-disconnect') as GridModule;
+    checkInputPort(t, targetPort);
+    this.checkGuard(g, guard);
+    const cords = g.connections.filter((c) => c.target === t && c.targetPort === targetPort);
+    if (cords.length === 0) throw invalidArgument(`nothing is connected to ${t.spec.name} ${t.id} input ${targetPort} (${t.spec.inputs[targetPort].id})`);
+    const removed = cords.map(connectionPayload);
+    this.host.perform(
+      origin,
+      new DisconnectInput(`Disconnect ${t.spec.name} input ${t.spec.inputs[targetPort].id}`, g.id, target, targetPort),
+      () => !g.connections.some((c) => c.target === t && c.targetPort === targetPort),
+    );
+    return { graph_id: this.graphId(g), removed, revision: this.revision(g) };
   }
 
-  clear(ctx: OpContext, guard: GraphGuard = {}): Promise<Payload> {
-    return this.host.task(ctx, 'graph-clear', () => {
-      const g = this.selectedGraph();
-      this.checkGuard(g, guard);
-      const before = this.statePayload(g);
-      const cleared = { modules: g.modules.length, modulators: g.modulators.length, connections: g.connections.length };
-      if (cleared.modules + cleared.modulators > 0) {
-        this.host.perform(
-          ctx,
-          new ClearGraph(`Clear ${g.device.label.getString()} graph`, g.id),
-          () => g.modules.length === 0 && g.modulators.length === 0 && g.connections.length === 0,
-        );
-      }
-      return { graph_id: this.graphId(g), cleared, before, revision: this.revision(g) };
-    });
+  move(origin: Origin, id: number, x: number, y: number, guard: GraphGuard = {}): Payload {
+    const g = this.selectedGraph();
+    const n = this.node(g, id, 'any', 'graph-move');
+    this.coordinates(x, y);
+    this.checkGuard(g, guard);
+    this.occupied(g, x, y, n);
+    const from = { x: n.x, y: n.y };
+    const moved = from.x !== x || from.y !== y;
+    if (moved) this.host.perform(origin, new MoveNode(`Move ${n.spec.name}`, n.id, { x, y }), () => n.x === x && n.y === y);
+    return { graph_id: this.graphId(g), id: n.id, moved, from, x: n.x, y: n.y, revision: this.revision(g) };
   }
+
+  clear(origin: Origin, guard: GraphGuard = {}): Payload {
+    const g = this.selectedGraph();
+    this.checkGuard(g, guard);
+    const before = this.statePayload(g);
+    const cleared = { modules: g.modules.length, modulators: g.modulators.length, connections: g.connections.length };
+    if (cleared.modules + cleared.modulators > 0) {
+      this.host.perform(
+        origin,
+        new ClearGraph(`Clear ${g.device.label.getString()} graph`, g.id),
+        () => g.modules.length === 0 && g.modulators.length === 0 && g.connections.length === 0,
+      );
+    }
+    return { graph_id: this.graphId(g), cleared, before, revision: this.revision(g) };
+  }
+}
+
+/** SOURCE_PORT: an output index of the source module or modulator. */
+function checkOutputPort(s: GridModule | GridModulator, index: number): void {
+  port(
+    s.spec.outputs.length,
+    index,
+    `SOURCE_PORT of ${s.spec.name} ${s.id}`,
+    s.spec.outputs.map((p) => p.id),
+    'output',
+  );
+}
+
+/** TARGET_PORT: an input index of the target module. */
+function checkInputPort(t: GridModule, index: number): void {
+  port(
+    t.spec.inputs.length,
+    index,
+    `TARGET_PORT of ${t.spec.name} ${t.id}`,
+    t.spec.inputs.map((p) => p.id),
+    'input',
+  );
 }
 
 function port(count: number, index: number, what: string, ids: readonly string[], dir: 'input' | 'output'): void {
@@ -465,13 +449,15 @@ export function checkNativeValue(spec: NativeParamSpec, value: NativeValue): Nat
   }
   if (typeof value !== 'number')
     throw invalidArgument(
-      `${JSON.stringify(spec.id)} is ${spec.type === 'enum' ? 'an enum; VALUE takes its option index' : 'a number; VALUE takes a native number'} ${spec.min}–${spec.max}, not true/false`,
+      `${JSON.stringify(spec.id)} is ${spec.type === 'enum' ? 'an enum; VALUE takes its option index' : 'a number; VALUE takes a native number'} ` +
+        `${spec.min}–${spec.max}, not true/false`,
     );
   if (!Number.isFinite(value) || value < spec.min || value > spec.max)
     throw refuse('invalid_argument', 'out_of_range', `${JSON.stringify(spec.id)} takes native values ${spec.min}–${spec.max}; got ${value}`);
   if (spec.type === 'enum' && !Number.isInteger(value))
     throw invalidArgument(
-      `${JSON.stringify(spec.id)} is an enum; VALUE takes an option index 0–${spec.max} (${(spec.options ?? []).map((o, i) => `${i}=${o}`).join(', ')}); got ${value}`,
+      `${JSON.stringify(spec.id)} is an enum; VALUE takes an option index 0–${spec.max} (${(spec.options ?? []).map((o, i) => `${i}=${o}`).join(', ')}); ` +
+        `got ${value}`,
     );
   if (spec.integer === true && !Number.isInteger(value))
     throw invalidArgument(`${JSON.stringify(spec.id)} takes whole numbers ${spec.min}–${spec.max}; got ${value}`);

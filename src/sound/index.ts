@@ -15,7 +15,7 @@ interface SoundHostOptions {
 /**
  * Creates the sound host on an engine: its component tree joins the engine's graph, its
  * document changes go through the engine's one history, and its transport follows the engine
- * clock. Protocol 3 (src/protocol3) serves it.
+ * clock. Protocol 3 (src/protocol3/server) serves it.
  */
 export function createSoundHost(engine: Engine, options: SoundHostOptions = {}): SoundHost {
   const log = (options.log ?? silentLogger).child({ component: 'sound' });

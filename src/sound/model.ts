@@ -1,4 +1,5 @@
 import { Component, type ComponentArray } from '../engine/component.js';
+import { internal } from '../engine/errors.js';
 import { digest } from '../engine/guards.js';
 import { BooleanParameter } from '../engine/parameters/boolean.js';
 import { BoundedParameter } from '../engine/parameters/bounded.js';
@@ -302,6 +303,22 @@ export class Device extends Component implements NativeHolder {
   }
 }
 
+/** The chain a device sits in: its track's, or a slot of the device that holds it. */
+export function chainOf(d: Device): Chain {
+  const owner = d.parent;
+  if (owner instanceof Track) return trackChain(owner);
+  if (owner instanceof Device) {
+    const slot = owner.spec.slots.find((s) => slotArrayName(s.name) === d.key);
+    if (slot !== undefined) return owner.slotChain(slot);
+  }
+  throw internal(`device ${d.id} is in no chain`);
+}
+
+/** A chain in words, for refusals: "the chain of track Bass", "the FX slot of Poly Grid". */
+export function chainName(chain: Chain): string {
+  return chain.owner instanceof Track ? `the chain of track ${chain.owner.name}` : `the ${chain.slot} slot of ${chain.owner.label.getString()}`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Grid
 
@@ -484,6 +501,24 @@ export interface TrackJson extends NodeJson {
   /** Absent means none. */
   readonly sends?: readonly SendJson[];
 }
+
+/** A new track's document: unmuted, unarmed, not soloed, fader at 0.8, centred, expanded; empty unless `parts` says otherwise. */
+export function newTrackJson(name: string, type: TrackType, parts: Partial<Pick<TrackJson, 'devices' | 'clips' | 'children'>> = {}): TrackJson {
+  return {
+    name,
+    type,
+    muted: false,
+    armed: false,
+    solo: false,
+    volume: 0.8,
+    pan: 0,
+    group_expanded: true,
+    devices: parts.devices ?? [],
+    clips: parts.clips ?? [],
+    ...(type === 'group' ? { children: parts.children ?? [] } : {}),
+  };
+}
+
 export interface ProjectJson {
   readonly name: string;
   readonly tempo: number;

@@ -6,6 +6,7 @@ import {
   nativeValue,
   Track,
   type ArrangerClip,
+  type Chain,
   type Connection,
   type Device,
   type FlatTrack,
@@ -50,7 +51,8 @@ export function trackPayload(f: FlatTrack, selectedId: number | null): Payload {
 
 /** Why audio tracks render nothing of their own: the host records no audio and holds no audio clips. */
 const AUDIO_INPUT_ONLY_REASON =
-  'audio tracks are input-only: Footlight records no audio and holds no audio clips, so an audio track carries only its live input (silence in an offline render) through its effect chain';
+  'audio tracks are input-only: Footlight records no audio and holds no audio clips, so an audio track carries only its live input (silence in an offline ' +
+  'render) through its effect chain';
 
 /** Volume (normalized fader position, with its dB by the fader law), pan and sends. */
 export function mixPayload(t: Track): Payload {
@@ -95,6 +97,16 @@ export function deviceSummary(d: Device, position: number, selectedId: number | 
     is_container: d.spec.slots.length > 0,
     is_grid: d.spec.grid !== null,
     selected: d.id === selectedId,
+  };
+}
+
+export function chainPayload(chain: Chain): Payload {
+  return {
+    owner_id: chain.owner.id,
+    owner_kind: chain.owner instanceof Track ? 'track' : 'device',
+    slot: chain.slot,
+    device_count: chain.devices.length,
+    accepts: [...chain.accepts],
   };
 }
 

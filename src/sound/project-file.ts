@@ -64,7 +64,8 @@ export async function validateSaveDirectory(dir: string): Promise<void> {
     throw refuse(
       'invalid_argument',
       'incomplete_save',
-      `DIRECTORY ${dir} holds ${unfinished}, left by a save that never finished (the host stopped while writing it); it is not a project. Save into a fresh empty directory`,
+      `DIRECTORY ${dir} holds ${unfinished}, left by a save that never finished (the host stopped while writing it); it is not a project. Save into a fresh ` +
+        `empty directory`,
     );
   }
   if (entries.length > 0)

@@ -10,12 +10,15 @@ import type { Graph } from '../engine/graph.js';
 import { digest } from '../engine/guards.js';
 import { InsertNode, trackCodec } from './commands.js';
 import { refuse } from './errors.js';
-import type { OpContext, Payload, SoundHost } from './host.js';
+import type { Origin } from '../engine/commands/history.js';
+import type { Request } from '../engine/request.js';
+import type { Payload, SoundHost } from './host.js';
 import { HOST_NAME, HOST_VERSION } from './version.js';
 import { defaultInstrument } from './default-instrument.js';
 import { SEND_DB_MAX, SEND_DB_MIN } from './mix.js';
 import { countNoteTracks, deriveSubmission, extractNotes, MAX_MIDI_BYTES, parseType1, sha256, type Extracted } from './midi.js';
-import { BANK_SIZE, MAX_BEATS, saveProject, type Track, type ArrangerClip, type ClipJson, type CueMarker, type SoundProject, type TrackJson } from './model.js';
+import { BANK_SIZE, MAX_BEATS, saveProject, type Track, type ArrangerClip, type ClipJson, type CueMarker, type SoundProject, newTrackJson } from './model.js';
+import { flatIndexOf, trackAt } from './operations/common.js';
 import { clipPayload, MAX_LISTED_NOTES, trackPayload } from './payloads.js';
 import { PROJECT_FORMAT, PROJECT_FORMAT_VERSION, projectFilePath, readProjectFile, validateSaveDirectory, writeProjectFile } from './project-file.js';
 
@@ -142,7 +145,7 @@ export class SongOps {
       name: p.name,
       inventory: flat.map((f) => [f.track.id, f.track.name, f.track.type, f.parent?.id ?? null, f.track.mute.isOn(), f.track.arm.isOn()]),
       mix: flat.map((f) => [f.track.volume.getBaseValue(), f.track.pan.getBaseValue(), f.track.sends.map((s) => [s.target.id, s.levelDb, s.preFader])]),
-      selected_target: this.host.selectedTrack()?.id ?? null,
+      selected_target: this.host.selection.track()?.id ?? null,
       tempo: p.tempo.getBaseValue(),
       meter: [p.meterNumerator.getBaseValue(), p.meterDenominator.getBaseValue()],
       arranger_loop: [p.loopEnabled.isOn(), p.loopStart.getBaseValue(), p.loopDuration.getBaseValue()],
@@ -156,7 +159,8 @@ export class SongOps {
       throw refuse(
         'stale',
         'stale_project_token',
-        'project_token no longer matches: the project, its selection or its recording state changed since it was read. Re-read song-state, then decide again; never replay blindly.',
+        'project_token no longer matches: the project, its selection or its recording state changed since it was read. Re-read song-state, then decide ' +
+          'again; never replay blindly.',
       );
   }
 
@@ -193,6 +197,18 @@ export class SongOps {
     t.playing = false;
     t.recording = false;
     return { playing: false, recording: false, position_beats: t.position };
+  }
+
+  /**
+   * Moves the playing transport by `beats` (the light's tempo nudge ending: the song catches up
+   * with the light, or falls back to it). Runtime state, like a seek: not an undo step. Kept
+   * within 0–MAX_BEATS; ignored while stopped or recording.
+   */
+  nudge(beats: number): void {
+    const t = this.host.transport;
+    if (!t.playing || t.recording || !Number.isFinite(beats)) return;
+    const pos = t.position + beats;
+    t.position = pos < 0 ? 0 : pos > MAX_BEATS ? MAX_BEATS : pos;
   }
 
   /** Moves the play position by one frame of engine time while playing (arranger loop wraps). */
@@ -247,7 +263,7 @@ export class SongOps {
 
   statePayload(): Payload {
     const flat = this.host.flat();
-    const selected = this.host.selectedTrack();
+    const selected = this.host.selection.track();
     const f = flat.find((x) => x.track === selected);
     return {
       project_token: this.projectToken(),
@@ -272,77 +288,69 @@ export class SongOps {
     };
   }
 
-  state(ctx: OpContext): Promise<Payload> {
-    return this.host.task(ctx, 'song-state', () => this.statePayload());
+  state(): Payload {
+    return this.statePayload();
   }
 
   // -------------------------------------------------------------------------------------------
   // Arranger
 
-  arranger(ctx: OpContext, index: number): Promise<Payload> {
-    return this.host.task(ctx, 'song-arranger', () => {
-      const t = this.host.trackAt(index);
-      let budget = MAX_LISTED_NOTES_TOTAL;
-      const clips = t.clips.items.slice(0, MAX_ARRANGER_CLIPS).map((c) => {
-        const payload = clipPayload(c, Math.min(MAX_LISTED_NOTES, budget));
-        budget -= (payload.notes as unknown[]).length;
-        return payload;
-      });
-      const notesTruncated = clips.some((c) => c.notes_truncated === true);
-      const reasons: Record<string, string> = {};
-      if (!t.holdsNotes) reasons.notes = `${t.type} tracks hold no note clips`;
-      if (notesTruncated)
-        reasons.notes = `notes lists at most ${MAX_LISTED_NOTES} notes per clip and ${MAX_LISTED_NOTES_TOTAL} per reply; source_notes summarizes all of them`;
-      return {
-        project_token: this.projectToken(),
-        track_index: index,
-        track_name: t.name,
-        track_id: t.id,
-        atomic: false,
-        arranger: {
-          available: true,
-          clip_count: t.clips.length,
-          clips,
-          truncated: t.clips.length > MAX_ARRANGER_CLIPS,
-          max_clips: MAX_ARRANGER_CLIPS,
-          metadata_complete: true,
-          count_complete: true,
-          detail_complete: !notesTruncated,
-          units: 'quarter-note beats',
-          reasons,
-        },
-      };
+  arranger(index: number): Payload {
+    const t = trackAt(this.host, index);
+    let budget = MAX_LISTED_NOTES_TOTAL;
+    const clips = t.clips.items.slice(0, MAX_ARRANGER_CLIPS).map((c) => {
+      const payload = clipPayload(c, Math.min(MAX_LISTED_NOTES, budget));
+      budget -= (payload.notes as unknown[]).length;
+      return payload;
     });
+    const notesTruncated = clips.some((c) => c.notes_truncated === true);
+    const reasons: Record<string, string> = {};
+    if (!t.holdsNotes) reasons.notes = `${t.type} tracks hold no note clips`;
+    if (notesTruncated)
+      reasons.notes = `notes lists at most ${MAX_LISTED_NOTES} notes per clip and ${MAX_LISTED_NOTES_TOTAL} per reply; source_notes summarizes all of them`;
+    return {
+      project_token: this.projectToken(),
+      track_index: index,
+      track_name: t.name,
+      track_id: t.id,
+      atomic: false,
+      arranger: {
+        available: true,
+        clip_count: t.clips.length,
+        clips,
+        truncated: t.clips.length > MAX_ARRANGER_CLIPS,
+        max_clips: MAX_ARRANGER_CLIPS,
+        metadata_complete: true,
+        count_complete: true,
+        detail_complete: !notesTruncated,
+        units: 'quarter-note beats',
+        reasons,
+      },
+    };
   }
 
-  clipLoop(ctx: OpContext, token: string, index: number, clipId: number, expected: boolean, enabled: boolean): Promise<Payload> {
-    return this.host.task(ctx, 'song-clip-loop', () => {
-      this.checkToken(token);
-      this.refuseRecording('changing a clip loop');
-      const t = this.host.trackAt(index);
-      const clip = t.clips.items.find((c) => c.id === clipId);
-      if (clip === undefined) throw notFound(`track ${index} (${t.name}) has no arranger clip with native_id ${clipId}; see song-arranger ${index}`);
-      const previous = clip.loopEnabled.isOn();
-      if (previous !== expected)
-        throw refuse(
-          'stale',
-          'stale_project_token',
-          `clip ${clipId} loop_enabled is ${previous}, not the expected ${expected}; re-read song-arranger ${index}`,
-        );
-      if (previous !== enabled) this.host.perform(ctx, new SetParameter(clip.loopEnabled, enabled), () => clip.loopEnabled.isOn() === enabled);
-      const readBack = clip.loopEnabled.isOn();
-      if (readBack !== enabled) throw new FootlightError('internal', `clip ${clipId} loop flag read back ${readBack}`);
-      return {
-        status: 'completed',
-        operation: 'clip_loop',
-        track_index: index,
-        clip_id: clipId,
-        previous_loop_enabled: previous,
-        loop_enabled: readBack,
-        changed: previous !== enabled,
-        read_back: true,
-      };
-    });
+  clipLoop(origin: Origin, token: string, index: number, clipId: number, expected: boolean, enabled: boolean): Payload {
+    this.checkToken(token);
+    this.refuseRecording('changing a clip loop');
+    const t = trackAt(this.host, index);
+    const clip = t.clips.items.find((c) => c.id === clipId);
+    if (clip === undefined) throw notFound(`track ${index} (${t.name}) has no arranger clip with native_id ${clipId}; see song-arranger ${index}`);
+    const previous = clip.loopEnabled.isOn();
+    if (previous !== expected)
+      throw refuse('stale', 'stale_project_token', `clip ${clipId} loop_enabled is ${previous}, not the expected ${expected}; re-read song-arranger ${index}`);
+    if (previous !== enabled) this.host.perform(origin, new SetParameter(clip.loopEnabled, enabled), () => clip.loopEnabled.isOn() === enabled);
+    const readBack = clip.loopEnabled.isOn();
+    if (readBack !== enabled) throw new FootlightError('internal', `clip ${clipId} loop flag read back ${readBack}`);
+    return {
+      status: 'completed',
+      operation: 'clip_loop',
+      track_index: index,
+      clip_id: clipId,
+      previous_loop_enabled: previous,
+      loop_enabled: readBack,
+      changed: previous !== enabled,
+      read_back: true,
+    };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -352,107 +360,93 @@ export class SongOps {
     return { status: 'submitted', operation, ...extra, verified: false, host_observed: this.transportPayload() };
   }
 
-  play(ctx: OpContext, token: string): Promise<Payload> {
-    return this.host.task(ctx, 'song-transport-play', () => {
-      this.checkToken(token);
-      this.startPlayback();
-      return this.submitted('transport_play', {});
-    });
+  play(token: string): Payload {
+    this.checkToken(token);
+    this.startPlayback();
+    return this.submitted('transport_play', {});
   }
 
-  stop(ctx: OpContext, token: string): Promise<Payload> {
-    return this.host.task(ctx, 'song-transport-stop', () => {
-      this.checkToken(token);
-      this.stopPlayback();
-      return this.submitted('transport_stop', {});
-    });
+  stop(token: string): Payload {
+    this.checkToken(token);
+    this.stopPlayback();
+    return this.submitted('transport_stop', {});
   }
 
-  tempo(ctx: OpContext, token: string, bpm: number): Promise<Payload> {
-    return this.host.task(ctx, 'song-transport-tempo', () => {
-      this.checkToken(token);
-      if (!Number.isFinite(bpm) || bpm < TEMPO_MIN || bpm > TEMPO_MAX)
-        throw refuse('invalid_argument', 'out_of_range', `BPM takes a finite tempo ${TEMPO_MIN}–${TEMPO_MAX}; got ${bpm}`);
-      this.refuseRecording('a tempo change');
-      const p = this.project.tempo;
-      this.host.perform(ctx, new SetParameter(p, bpm), () => p.getBaseValue() === bpm);
-      return this.submitted('transport_tempo', { requested_bpm: bpm });
-    });
+  tempo(origin: Origin, token: string, bpm: number): Payload {
+    this.checkToken(token);
+    if (!Number.isFinite(bpm) || bpm < TEMPO_MIN || bpm > TEMPO_MAX)
+      throw refuse('invalid_argument', 'out_of_range', `BPM takes a finite tempo ${TEMPO_MIN}–${TEMPO_MAX}; got ${bpm}`);
+    this.refuseRecording('a tempo change');
+    const p = this.project.tempo;
+    this.host.perform(origin, new SetParameter(p, bpm), () => p.getBaseValue() === bpm);
+    return this.submitted('transport_tempo', { requested_bpm: bpm });
   }
 
-  meter(ctx: OpContext, token: string, numerator: number, denominator: number): Promise<Payload> {
-    return this.host.task(ctx, 'song-transport-meter', () => {
-      this.checkToken(token);
-      if (!Number.isInteger(numerator) || numerator < METER_NUMERATOR_MIN || numerator > METER_NUMERATOR_MAX || !METER_DENOMINATORS.includes(denominator)) {
-        throw refuse(
-          'invalid_argument',
-          'out_of_range',
-          `METER takes N/D with numerator ${METER_NUMERATOR_MIN}–${METER_NUMERATOR_MAX} and denominator 4 or 8; got ${numerator}/${denominator}`,
-        );
-      }
-      this.refuseRecording('a meter change');
-      const p = this.project;
-      this.host.perform(
-        ctx,
-        new CompoundCommand(`Change meter to ${numerator}/${denominator}`, [
-          new SetParameter(p.meterNumerator, numerator),
-          new SetParameter(p.meterDenominator, denominator),
-        ]),
-        () => p.meterNumerator.getBaseValue() === numerator && p.meterDenominator.getBaseValue() === denominator,
+  meter(origin: Origin, token: string, numerator: number, denominator: number): Payload {
+    this.checkToken(token);
+    if (!Number.isInteger(numerator) || numerator < METER_NUMERATOR_MIN || numerator > METER_NUMERATOR_MAX || !METER_DENOMINATORS.includes(denominator)) {
+      throw refuse(
+        'invalid_argument',
+        'out_of_range',
+        `METER takes N/D with numerator ${METER_NUMERATOR_MIN}–${METER_NUMERATOR_MAX} and denominator 4 or 8; got ${numerator}/${denominator}`,
       );
-      return this.submitted('transport_meter', { requested_meter: `${numerator}/${denominator}` });
-    });
+    }
+    this.refuseRecording('a meter change');
+    const p = this.project;
+    this.host.perform(
+      origin,
+      new CompoundCommand(`Change meter to ${numerator}/${denominator}`, [
+        new SetParameter(p.meterNumerator, numerator),
+        new SetParameter(p.meterDenominator, denominator),
+      ]),
+      () => p.meterNumerator.getBaseValue() === numerator && p.meterDenominator.getBaseValue() === denominator,
+    );
+    return this.submitted('transport_meter', { requested_meter: `${numerator}/${denominator}` });
   }
 
-  seek(ctx: OpContext, token: string, beats: number): Promise<Payload> {
-    return this.host.task(ctx, 'song-transport-seek', () => {
-      this.checkToken(token);
-      if (!Number.isFinite(beats) || beats < 0 || beats > MAX_BEATS)
-        throw refuse('invalid_argument', 'out_of_range', `POSITION_BEATS takes a finite position 0–${MAX_BEATS} quarter-note beats; got ${beats}`);
-      this.refuseRecording('seeking');
-      this.host.transport.position = beats;
-      return this.submitted('transport_seek', { requested_position_beats: beats });
-    });
+  seek(token: string, beats: number): Payload {
+    this.checkToken(token);
+    if (!Number.isFinite(beats) || beats < 0 || beats > MAX_BEATS)
+      throw refuse('invalid_argument', 'out_of_range', `POSITION_BEATS takes a finite position 0–${MAX_BEATS} quarter-note beats; got ${beats}`);
+    this.refuseRecording('seeking');
+    this.host.transport.position = beats;
+    return this.submitted('transport_seek', { requested_position_beats: beats });
   }
 
-  loop(ctx: OpContext, token: string, enabled: boolean): Promise<Payload> {
-    return this.host.task(ctx, 'song-transport-loop', () => {
-      this.checkToken(token);
-      this.refuseRecording('changing the arranger loop');
-      const p = this.project.loopEnabled;
-      if (p.isOn() !== enabled) this.host.perform(ctx, new SetParameter(p, enabled), () => p.isOn() === enabled);
-      return this.submitted('transport_loop', { enabled });
-    });
+  loop(origin: Origin, token: string, enabled: boolean): Payload {
+    this.checkToken(token);
+    this.refuseRecording('changing the arranger loop');
+    const p = this.project.loopEnabled;
+    if (p.isOn() !== enabled) this.host.perform(origin, new SetParameter(p, enabled), () => p.isOn() === enabled);
+    return this.submitted('transport_loop', { enabled });
   }
 
-  trackState(ctx: OpContext, token: string, index: number, muted: boolean | 'keep', armed: boolean | 'keep'): Promise<Payload> {
-    return this.host.task(ctx, 'song-track-state', () => {
-      this.checkToken(token);
-      this.refuseRecording('changing track state');
-      const t = this.host.trackAt(index);
-      if (armed === true && !t.armable)
-        throw invalidArgument(`track ${index} (${t.name}) is ${t.type === 'master' ? 'the master track' : 'an effect track'} and cannot be armed`);
-      const steps = [];
-      if (muted !== 'keep' && t.mute.isOn() !== muted) steps.push(new SetParameter(t.mute, muted));
-      if (armed !== 'keep' && t.arm.isOn() !== armed) steps.push(new SetParameter(t.arm, armed));
-      if (steps.length > 0) {
-        this.host.perform(
-          ctx,
-          new CompoundCommand(`Change ${t.name} track state`, steps),
-          () => (muted === 'keep' || t.mute.isOn() === muted) && (armed === 'keep' || t.arm.isOn() === armed),
-        );
-      }
-      return {
-        status: 'submitted',
-        operation: 'track_state',
-        track_index: index,
-        track_id: t.id,
-        requested: { muted, armed },
-        changed: steps.length > 0,
-        verified: false,
-        host_observed: { muted: t.mute.isOn(), armed: t.arm.isOn() },
-      };
-    });
+  trackState(origin: Origin, token: string, index: number, muted: boolean | 'keep', armed: boolean | 'keep'): Payload {
+    this.checkToken(token);
+    this.refuseRecording('changing track state');
+    const t = trackAt(this.host, index);
+    if (armed === true && !t.armable)
+      throw invalidArgument(`track ${index} (${t.name}) is ${t.type === 'master' ? 'the master track' : 'an effect track'} and cannot be armed`);
+    const steps = [];
+    if (muted !== 'keep' && t.mute.isOn() !== muted) steps.push(new SetParameter(t.mute, muted));
+    if (armed !== 'keep' && t.arm.isOn() !== armed) steps.push(new SetParameter(t.arm, armed));
+    if (steps.length > 0) {
+      this.host.perform(
+        origin,
+        new CompoundCommand(`Change ${t.name} track state`, steps),
+        () => (muted === 'keep' || t.mute.isOn() === muted) && (armed === 'keep' || t.arm.isOn() === armed),
+      );
+    }
+    return {
+      status: 'submitted',
+      operation: 'track_state',
+      track_index: index,
+      track_id: t.id,
+      requested: { muted, armed },
+      changed: steps.length > 0,
+      verified: false,
+      host_observed: { muted: t.mute.isOn(), armed: t.arm.isOn() },
+    };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -461,7 +455,7 @@ export class SongOps {
   private importTarget(token: string, noteTracks: number): { track: Track; payload: Payload } {
     this.checkToken(token);
     this.refuseRecording('import');
-    const t = this.host.selectedTrack();
+    const t = this.host.selection.track();
     if (t === null)
       throw refuse(
         'invalid_argument',
@@ -470,7 +464,8 @@ export class SongOps {
       );
     if (!this.importable(t))
       throw invalidArgument(
-        `the selected track ${t.name} is ${t.type === 'master' ? 'the master track' : 'an effect track'}; the import target must be a group, instrument, audio or hybrid track`,
+        `the selected track ${t.name} is ${t.type === 'master' ? 'the master track' : 'an effect track'}; the import target must be a group, instrument, ` +
+          `audio or hybrid track`,
       );
     const count = this.host.flat().length;
     if (count > BANK_SIZE) throw refuse('invalid_argument', 'bank_capacity', 'the track bank is not fully represented; import refused');
@@ -480,7 +475,7 @@ export class SongOps {
         'bank_capacity',
         `the bank holds ${count} of ${BANK_SIZE} tracks; importing ${noteTracks} note tracks plus their group needs ${noteTracks + 1} free slots`,
       );
-    return { track: t, payload: { index: this.host.flatIndexOf(t), track_id: t.id, name: t.name, type: t.type } };
+    return { track: t, payload: { index: flatIndexOf(this.host, t), track_id: t.id, name: t.name, type: t.type } };
   }
 
   /** Reads the artifact without following a final symlink; checks size, digest, type-1 structure and note-track count. */
@@ -526,12 +521,17 @@ export class SongOps {
     return { bytes, extracted, submittedSha: sha256(derived.bytes), removed: derived.removed };
   }
 
-  async import(ctx: OpContext, token: string, expectedSha: string, noteTracks: number, path: string): Promise<Payload> {
+  /**
+   * Imports a reviewed MIDI file after the target: the target is checked in one queue task, the
+   * file read and checked off the queue, the tracks inserted in a second task (re-checking the
+   * target), and the receipt tells what happened.
+   */
+  async import(request: Request, token: string, expectedSha: string, noteTracks: number, path: string): Promise<Payload> {
     if (!Number.isInteger(noteTracks) || noteTracks < 1 || noteTracks > BANK_SIZE - 1)
       throw refuse('invalid_argument', 'out_of_range', `NOTE_TRACK_COUNT takes 1–${BANK_SIZE - 1}; got ${noteTracks}`);
-    const checked = await this.host.task(ctx, 'song-import (check)', () => this.importTarget(token, noteTracks));
+    const checked = await request.task('song-import (check)', () => this.importTarget(token, noteTracks));
     const artifact = await this.readArtifact(path, expectedSha, noteTracks);
-    if (Date.now() >= ctx.deadlineAt) throw new FootlightError('timeout', 'the deadline passed while the artifact was being checked; nothing was imported');
+    request.checkDeadline('the deadline passed while the artifact was being checked; nothing was imported');
     const receipt: Receipt = {
       id: `import-${++this.receiptSeq}-${this.host.nonce.slice(0, 8)}`,
       status: 'queued',
@@ -547,10 +547,10 @@ export class SongOps {
     };
     this.keepReceipt(receipt);
     try {
-      await this.host.task(ctx, 'song-import', () => {
+      await request.task('song-import', () => {
         const { track } = this.importTarget(token, noteTracks);
         if (track.id !== checked.track.id) throw refuse('stale', 'stale_project_token', 'the selected target changed before submission');
-        receipt.imported = this.submitImport(ctx, track, artifact.extracted, basename(path, extname(path)));
+        receipt.imported = this.submitImport(request.origin, track, artifact.extracted, basename(path, extname(path)));
         receipt.status = 'submitted';
       });
     } catch (err) {
@@ -562,7 +562,7 @@ export class SongOps {
     return this.receiptPayload(receipt);
   }
 
-  private submitImport(ctx: OpContext, target: Track, x: Extracted, fallbackName: string): ImportedRecord {
+  private submitImport(origin: Origin, target: Track, x: Extracted, fallbackName: string): ImportedRecord {
     const length = Math.max(1, Math.ceil(x.lengthBeats - 1e-9));
     const clip = (name: string, notes: Extracted['tracks'][number]['notes']): ClipJson => ({
       name,
@@ -573,30 +573,9 @@ export class SongOps {
       loop_length: length,
       notes: notes.map((n) => [n.pitch, n.start, n.duration, n.velocity, n.channel] as const),
     });
-    const group: TrackJson = {
-      name: (x.title ?? fallbackName).slice(0, 256) || 'Imported MIDI',
-      type: 'group',
-      muted: false,
-      armed: false,
-      solo: false,
-      volume: 0.8,
-      pan: 0,
-      group_expanded: true,
-      devices: [],
-      clips: [],
-      children: x.tracks.map((t) => ({
-        name: t.name,
-        type: 'instrument',
-        muted: false,
-        armed: false,
-        solo: false,
-        volume: 0.8,
-        pan: 0,
-        group_expanded: true,
-        devices: [defaultInstrument(t)],
-        clips: [clip(t.name, t.notes)],
-      })),
-    };
+    const group = newTrackJson((x.title ?? fallbackName).slice(0, 256) || 'Imported MIDI', 'group', {
+      children: x.tracks.map((t) => newTrackJson(t.name, 'instrument', { devices: [defaultInstrument(t)], clips: [clip(t.name, t.notes)] })),
+    });
     const where = this.insertionAfter(target);
     const before = this.project.cueMarkers;
     const after: CueMarker[] = [...before, ...x.markers].sort((a, b) => a.beat - b.beat);
@@ -608,7 +587,7 @@ export class SongOps {
       };
     const insert = new InsertNode(`Import ${group.name}`, where.ownerId, 'track', group, where.index, trackCodec);
     const steps = x.markers.length > 0 ? [insert, new FunctionCommand('Import markers', setMarkers(after), setMarkers(before))] : [insert];
-    this.host.perform(ctx, new CompoundCommand(`Import MIDI ${group.name}`, steps));
+    this.host.perform(origin, new CompoundCommand(`Import MIDI ${group.name}`, steps));
     const g = this.host.engine.graph.require(insert.insertedId) as Track;
     const children = g.subtracks!.items;
     return {
@@ -665,7 +644,7 @@ export class SongOps {
       const c = t?.clips.items.find((k) => k.id === x.clipId) ?? null;
       return {
         track_id: x.trackId,
-        index: t === null ? null : this.host.flatIndexOf(t),
+        index: t === null ? null : flatIndexOf(this.host, t),
         name: x.name,
         present: t !== null,
         clip_native_id: x.clipId,
@@ -686,31 +665,30 @@ export class SongOps {
     };
   }
 
-  importStatus(ctx: OpContext, receiptId: string): Promise<Payload> {
-    return this.host.task(ctx, 'song-import-status', () => {
-      const r = this.receipts.get(receiptId);
-      if (r === undefined)
-        throw notFound(`no import receipt ${JSON.stringify(receiptId.slice(0, 80))} (receipts last for this host run; the newest ${MAX_RECEIPTS} are kept)`);
-      const flat = this.host.flat();
-      return {
-        ...this.receiptPayload(r),
-        ok: true,
-        observation: {
-          project_token: this.projectToken(),
-          track_count: flat.length,
-          tracks: flat.map((f) => ({ index: f.index, track_id: f.track.id, name: f.track.name, type: f.track.type })),
-        },
-      };
-    });
+  importStatus(receiptId: string): Payload {
+    const r = this.receipts.get(receiptId);
+    if (r === undefined)
+      throw notFound(`no import receipt ${JSON.stringify(receiptId.slice(0, 80))} (receipts last for this host run; the newest ${MAX_RECEIPTS} are kept)`);
+    const flat = this.host.flat();
+    return {
+      ...this.receiptPayload(r),
+      ok: true,
+      observation: {
+        project_token: this.projectToken(),
+        track_count: flat.length,
+        tracks: flat.map((f) => ({ index: f.index, track_id: f.track.id, name: f.track.name, type: f.track.type })),
+      },
+    };
   }
 
   // -------------------------------------------------------------------------------------------
   // Save
 
-  async save(ctx: OpContext, token: string, dir: string): Promise<Payload> {
+  /** Saves into a fresh, empty directory: checked off the queue, snapshotted in one task, written off the queue. */
+  async save(request: Request, token: string, dir: string): Promise<Payload> {
     await validateSaveDirectory(dir);
-    if (Date.now() >= ctx.deadlineAt) throw new FootlightError('timeout', 'the deadline passed while the destination was being checked; nothing was saved');
-    const snapshot = await this.host.task(ctx, 'song-save', () => {
+    request.checkDeadline('the deadline passed while the destination was being checked; nothing was saved');
+    const snapshot = await request.task('song-save', () => {
       this.checkToken(token);
       this.refuseRecording('saving');
       if (this.savePending)

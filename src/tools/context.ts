@@ -1,11 +1,11 @@
 import type { LightCues } from '../show/light-cues.js';
 import type { Engine } from '../engine/engine.js';
-import type { Origin } from '../engine/commands/history.js';
+import type { Origin, PerformOptions } from '../engine/commands/history.js';
 import type { Logger } from '../engine/log.js';
 import type { ComponentDocs } from '../light/docs/component-docs.js';
 import type { LightShow } from '../light/show/light-show.js';
 import type { OutputEngine } from '../light/output/output-engine.js';
-import type { SoundAdapter } from '../sound-adapter/adapter.js';
+import type { SoundAdapter } from './sound/adapter/adapter.js';
 import type { AnyTool } from './define-tool.js';
 
 /** What `get_status` reports about the running process. */
@@ -73,6 +73,11 @@ interface ElicitAnswer {
 /** One tool call's context: the services, plus who is calling. */
 export interface ToolContext extends Services {
   readonly origin: Origin;
+  /**
+   * A console fader drag or an OSC stream: the write merges into the step on top with the same
+   * key (set by the surface through ToolRegistry.invoke; absent for agents, whose calls never merge).
+   */
+  readonly merge?: PerformOptions;
   /** Finds another tool by name (for batches). */
   findTool(name: string): AnyTool | undefined;
   /**

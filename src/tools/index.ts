@@ -225,7 +225,7 @@ export const TOOLS: readonly AnyTool[] = [
   redo,
   getHistory,
   applyOperations,
-  // Sound: the MCP adapter over protocol 3 (src/sound-adapter); never imports the host.
+  // Sound: the MCP adapter over protocol 3 (src/tools/sound/adapter, a protocol-3 client); never imports the host.
   soundGetStatus,
   soundGetHistory,
   soundUndo,

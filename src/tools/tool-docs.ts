@@ -46,14 +46,18 @@ export function renderToolDocs(tools: readonly AnyTool[]): string {
     '',
     '<!-- Generated from the tool definitions by `npm run docs:tools`. Do not edit by hand. -->',
     '',
-    `${tools.length} tools. Every tool returns a JSON object as \`structuredContent\` with the same JSON in a text block; failures are \`isError\` results whose text is \`code: message\` with code \`not_found\`, \`invalid_argument\`, \`stale\`, \`timeout\` or \`internal\`.`,
+    `${tools.length} tools. Every tool returns a JSON object as \`structuredContent\` with the same JSON in a text block; failures are \`isError\` results ` +
+      `whose text is \`code: message\` with code \`not_found\`, \`invalid_argument\`, \`stale\`, \`timeout\` or \`internal\`.`,
     '',
   ];
   const present = TOOLSETS.filter((s) => tools.some((t) => t.toolset === s.id));
   const bytesOf = (list: readonly AnyTool[]): number => list.reduce((n, t) => n + listedBytes(t, tools), 0);
   const listedByDefault = tools.filter((t) => TOOLSETS.find((s) => s.id === t.toolset)?.default === true);
   lines.push(
-    `A fresh \`footlight serve\` lists the default toolsets: ${listedByDefault.length} tools, ${bytesOf(listedByDefault)} bytes of tool entries (≈ ${tokens(bytesOf(listedByDefault))} tokens); \`find_tools\` lists the others for a session, and \`serve --toolsets all\` lists all ${tools.length} (${bytesOf(tools)} bytes, ≈ ${tokens(bytesOf(tools))} tokens). Bytes are each tool's tools/list entry as UTF-8 JSON, output schema included; tokens are estimated at four bytes each.`,
+    `A fresh \`footlight serve\` lists the default toolsets: ${listedByDefault.length} tools, ${bytesOf(listedByDefault)} bytes of tool entries (≈ ` +
+      `${tokens(bytesOf(listedByDefault))} tokens); \`find_tools\` lists the others for a session, and \`serve --toolsets all\` lists all ${tools.length} ` +
+      `(${bytesOf(tools)} bytes, ≈ ${tokens(bytesOf(tools))} tokens). Bytes are each tool's tools/list entry as UTF-8 JSON, output schema included; tokens ` +
+      `are estimated at four bytes each.`,
     '',
     '| toolset | listed by default | tools | bytes | ≈ tokens |',
     '|---|---|---|---|---|',
@@ -61,7 +65,8 @@ export function renderToolDocs(tools: readonly AnyTool[]): string {
   for (const ts of present) {
     const members = tools.filter((t) => t.toolset === ts.id);
     lines.push(
-      `| ${ts.id} | ${ts.default ? 'yes' : 'no'} | ${members.map((t) => `[\`${t.name}\`](#${t.name})`).join(', ')} | ${bytesOf(members)} | ${tokens(bytesOf(members))} |`,
+      `| ${ts.id} | ${ts.default ? 'yes' : 'no'} | ${members.map((t) => `[\`${t.name}\`](#${t.name})`).join(', ')} | ${bytesOf(members)} | ` +
+        `${tokens(bytesOf(members))} |`,
     );
   }
   lines.push('');
@@ -69,7 +74,8 @@ export function renderToolDocs(tools: readonly AnyTool[]): string {
     lines.push(
       `## ${tool.name}`,
       '',
-      `**${tool.title}** · toolset \`${tool.toolset}\` · ${tool.annotations.readOnlyHint ? 'read-only' : 'changes the show'} · ${listedBytes(tool, tools)} bytes listed`,
+      `**${tool.title}** · toolset \`${tool.toolset}\` · ${tool.annotations.readOnlyHint ? 'read-only' : 'changes the show'} · ${listedBytes(tool, tools)} bytes ` +
+        `listed`,
       '',
       tool.description,
       '',

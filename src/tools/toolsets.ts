@@ -45,7 +45,8 @@ export const TOOLSETS: readonly Toolset[] = [
     domain: 'light',
     default: false,
     description:
-      'light clips, the light timeline: clip grid and scenes, add, remove, copy, launch and stop clips, lane events (parameter automation, pattern changes), record takes',
+      'light clips, the light timeline: clip grid and scenes, add, remove, copy, launch and stop clips, lane events (parameter automation, pattern changes), ' +
+      'record takes',
   },
   { id: 'views', domain: 'light', default: false, description: 'views: named selections of fixtures for patterns' },
   { id: 'app', domain: 'light', default: false, description: 'the live preview app: point positions and colors for an embedded view' },

@@ -32,7 +32,7 @@ test('console API: a console edit lands in the engine, attributed to the console
   const history = await show.call('get_history', {});
   assert.equal(history.steps[0].surface, 'console');
   assert.equal(history.steps[0].session, 'c7');
-  const undo = await api(base, '/api/undo', {});
+  const undo = await api(base, '/api/tools/undo', {});
   assert.equal(undo.body.changed, true);
   assert.equal((await show.call('get_parameter', { path: FADER })).parameter.value, 1);
 });
@@ -44,9 +44,9 @@ test('console API: one fader gesture is one undo step', async (t) => {
   for (const v of [0.9, 0.7, 0.5, 0.2])
     assert.equal((await api(base, '/api/parameter', { path: FADER, value: v, gesture: 'g1' }, { 'x-footlight-connection': 'c1' })).status, 200);
   assert.equal((await show.call('get_history', {})).undoDepth, depth + 1);
-  await api(base, '/api/undo', {});
+  await api(base, '/api/tools/undo', {});
   assert.equal((await show.call('get_parameter', { path: FADER })).parameter.value, 1, 'undo takes back the whole drag');
-  await api(base, '/api/redo', {});
+  await api(base, '/api/tools/redo', {});
   assert.equal((await show.call('get_parameter', { path: FADER })).parameter.value, 0.2);
 });
 
@@ -57,7 +57,7 @@ test('console undo reverts an agent change', async (t) => {
   const h = await api(base, '/api/history');
   assert.equal(h.body.steps[0].surface, 'mcp');
   assert.equal(h.body.steps[0].client, 'footlight-test');
-  const undo = await api(base, '/api/undo', {});
+  const undo = await api(base, '/api/tools/undo', {});
   assert.equal(undo.body.step.surface, 'mcp');
   assert.equal((await show.call('get_parameter', { path: FADER })).parameter.value, 1);
 });
@@ -71,9 +71,9 @@ test('console API: bad input → MCP error codes, state and history unchanged', 
     ['/api/parameter', { path: '/lx/mixer/channel/9/fader', value: 0.5 }, 404, 'not_found', /channel/],
     ['/api/parameter', { path: FADER }, 400, 'invalid_argument', /value/],
     ['/api/parameter', { path: FADER, value: 0.5, extra: 1 }, 400, 'invalid_argument', /extra/],
-    ['/api/trigger', { path: FADER }, 400, 'invalid_argument', /not a trigger/],
-    ['/api/pattern/add', { channel: '/lx/mixer/channel/1', class: 'Nope' }, 404, 'not_found', /Nope/],
-    ['/api/pattern/move', { path: '/lx/mixer/channel/1/pattern/1', index: 4 }, 400, 'invalid_argument', /index/],
+    ['/api/tools/fire_trigger', { path: FADER }, 400, 'invalid_argument', /not a trigger/],
+    ['/api/tools/add_pattern', { containerPath: '/lx/mixer/channel/1', class: 'Nope' }, 404, 'not_found', /Nope/],
+    ['/api/tools/move_pattern', { path: '/lx/mixer/channel/1/pattern/1', index: 4 }, 400, 'invalid_argument', /index/],
     ['/api/nothing', {}, 404, 'not_found', /no console API/],
   ];
   for (const [path, body, status, code, message] of cases) {
@@ -96,15 +96,15 @@ test('console API: bad input → MCP error codes, state and history unchanged', 
 test('console API: patterns added, moved, activated and removed are console steps that undo', async (t) => {
   const show = await startShow(t);
   const base = baseOf(show.url);
-  const added = await api(base, '/api/pattern/add', { channel: '/lx/mixer/channel/1', class: 'Solid' });
+  const added = await api(base, '/api/tools/add_pattern', { containerPath: '/lx/mixer/channel/1', class: 'Solid' });
   assert.equal(added.status, 200);
   assert.equal(added.body.pattern.path, '/lx/mixer/channel/1/pattern/2');
-  assert.equal((await api(base, '/api/pattern/activate', { path: added.body.pattern.path })).status, 200);
-  assert.equal((await api(base, '/api/pattern/move', { path: added.body.pattern.path, index: 0 })).status, 200);
+  assert.equal((await api(base, '/api/tools/activate_pattern', { path: added.body.pattern.path })).status, 200);
+  assert.equal((await api(base, '/api/tools/move_pattern', { path: added.body.pattern.path, index: 0 })).status, 200);
   let full = await show.call('list_channels', { detail: 'full' });
   assert.equal(full.channels[0].activePattern.label, 'Solid');
   assert.equal(full.channels[0].activePattern.index, 0);
-  assert.equal((await api(base, '/api/pattern/remove', { path: '/lx/mixer/channel/1/pattern/1' })).status, 200);
+  assert.equal((await api(base, '/api/tools/remove_pattern', { path: '/lx/mixer/channel/1/pattern/1' })).status, 200);
   full = await show.call('list_channels', { detail: 'full' });
   assert.equal(full.channels[0].patterns.length, 1);
   const steps = (await show.call('get_history', {})).steps;
@@ -112,7 +112,7 @@ test('console API: patterns added, moved, activated and removed are console step
     steps.slice(0, 4).map((s: { surface: string }) => s.surface),
     ['console', 'console', 'console', 'console'],
   );
-  for (let i = 0; i < 4; i++) await api(base, '/api/undo', {});
+  for (let i = 0; i < 4; i++) await api(base, '/api/tools/undo', {});
   full = await show.call('list_channels', { detail: 'full' });
   assert.deepEqual(
     full.channels[0].patterns.map((p: { label: string }) => p.label),
@@ -235,7 +235,7 @@ test('sound: the console reads the host and drives transport, tracks and control
   const history = await show.call('get_history', {});
   assert.equal(history.steps[0].surface, 'console');
   assert.equal((await api(base, '/api/state')).body.sound.song.transport.tempo, 96);
-  await api(base, '/api/undo', {});
+  await api(base, '/api/tools/undo', {});
   assert.equal((await api(base, '/api/state')).body.sound.song.transport.tempo, 120);
   assert.equal((await api(base, '/api/sound/transport', { action: 'play' })).status, 200);
   assert.equal((await api(base, '/api/state')).body.sound.song.transport.playing, true);
@@ -244,4 +244,51 @@ test('sound: the console reads the host and drives transport, tracks and control
   assert.equal(control.status, 200, JSON.stringify(control.body));
   assert.equal((await api(base, '/api/sound/control', { index: 1, value: 3 })).body.error, 'invalid_argument');
   assert.equal((await api(base, '/api/sound/transport', { action: 'tempo' })).body.error, 'invalid_argument');
+});
+
+test('console API: edits are the tools, run through one path: the same reply as MCP (remove_pattern names its kind), the same refusals', async (t) => {
+  const show = await startShow(t);
+  const base = baseOf(show.url);
+  const added = await api(base, '/api/tools/add_pattern', { containerPath: '/lx/mixer/channel/1', class: 'Solid' });
+  assert.equal(added.status, 200);
+  const removed = await api(base, '/api/tools/remove_pattern', { path: added.body.pattern.path, id: added.body.pattern.id });
+  assert.equal(removed.status, 200);
+  assert.equal(removed.body.kind, 'pattern');
+  assert.equal(removed.body.id, added.body.pattern.id);
+  await api(base, '/api/tools/undo', {});
+  const overMcp = await show.call('remove_pattern', { path: added.body.pattern.path, id: added.body.pattern.id });
+  assert.deepEqual(Object.keys(removed.body).sort(), Object.keys(overMcp).sort());
+  await show.call('undo', {});
+  await api(base, '/api/tools/undo', {});
+
+  // Labels: what MCP refuses, the console refuses, with the same wording; nothing changes, history included.
+  const state = await api(base, '/api/state');
+  for (const label of ['two\nlines', '\u202eevil', '\u200b\u200b']) {
+    const r = await api(base, '/api/tools/add_channel', { label });
+    assert.equal(r.status, 400, JSON.stringify(label));
+    assert.equal(r.body.error, 'invalid_argument');
+    const overMcp = await show.callError('add_channel', { label });
+    assert.equal(`invalid_argument: ${r.body.message}`, overMcp);
+  }
+  // Unknown tools, and the sound tools (they drive another process), are not console routes.
+  assert.equal((await api(base, '/api/tools/no_such_tool', {})).status, 404);
+  assert.equal((await api(base, '/api/tools/sound_get_status', {})).status, 404);
+  const after = await api(base, '/api/state');
+  assert.deepEqual(after.body.light, state.body.light);
+  assert.deepEqual(after.body.history, state.body.history);
+});
+
+test('console API: a fader gesture merges into one console step through set_parameter; undo restores', async (t) => {
+  const show = await startShow(t);
+  const base = baseOf(show.url);
+  const before = (await show.call('get_parameter', { path: FADER })).parameter.value;
+  const depth = (await show.call('get_history', {})).undoDepth;
+  for (const value of [0.2, 0.3, 0.4]) assert.equal((await api(base, '/api/parameter', { path: FADER, value, gesture: 'g1' })).status, 200);
+  const reply = await api(base, '/api/parameter', { path: FADER, value: 0.5, gesture: 'g1' });
+  assert.equal(reply.body.parameter.value, 0.5);
+  assert.equal(reply.body.changed, true);
+  assert.equal((await show.call('get_history', {})).undoDepth, depth + 1);
+  await api(base, '/api/tools/undo', {});
+  assert.equal((await show.call('get_parameter', { path: FADER })).parameter.value, before);
+  assert.equal((await show.call('get_history', {})).undoDepth, depth);
 });

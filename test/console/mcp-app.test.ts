@@ -32,7 +32,8 @@ window.addEventListener('message', async (e) => {
   const m = e.data;
   window.hostLog.push(m.method === 'tools/call' ? 'tools/call ' + m.params.name : m.method);
   if (m.method === 'ui/initialize') {
-    send({ id: m.id, result: { protocolVersion: m.params.protocolVersion, hostInfo: { name: 'test-host', version: '1' }, hostCapabilities: { serverTools: {} }, hostContext: { theme: 'dark', displayMode: 'inline' } } });
+    send({ id: m.id, result: { protocolVersion: m.params.protocolVersion, hostInfo: { name: 'test-host', version: '1' },
+      hostCapabilities: { serverTools: {} }, hostContext: { theme: 'dark', displayMode: 'inline' } } });
   } else if (m.method === 'tools/call') {
     try { send({ id: m.id, result: await window.hostCallTool(m.params.name, m.params.arguments || {}) }); }
     catch (err) { send({ id: m.id, error: { code: -32603, message: String(err) } }); }

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { Protocol3Client } from '../../src/protocol3/client.js';
+import { Protocol3Client } from '../../src/protocol3/client/client.js';
 import { startShow } from '../helpers/show.js';
 import { baseOf } from './helpers.js';
 import { CHROMIUM, CHROMIUM_ARGS, chromiumMissing, openConsole } from './browser.js';
@@ -38,7 +38,7 @@ test('the console monitor plays the live engine in an AudioWorklet; its meters a
   // Meters: the master's level reads above the floor and changes; lanes have meters too.
   const read = () =>
     page.evaluate(() => ({
-      master: Number(document.querySelector('[aria-label="Master level"]')?.getAttribute('aria-valuenow')),
+      master: Number(document.querySelector('meter[aria-label="Master level"]')?.getAttribute('value')),
       lanes: document.querySelectorAll('.lane .meter').length,
       playhead: document.querySelector('.playhead')?.style.left ?? '',
     }));

@@ -33,10 +33,10 @@ test('ws: structure changes resend the light state', async (t) => {
   const ws = new SocketClient(base);
   t.after(() => ws.close());
   await ws.until(() => ws.of('light').length === 1, 2000, 'initial state');
-  await fetch(`${base}/api/pattern/add`, {
+  await fetch(`${base}/api/tools/add_pattern`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ channel: '/lx/mixer/channel/2', class: 'Gradient' }),
+    body: JSON.stringify({ containerPath: '/lx/mixer/channel/2', class: 'Gradient' }),
   });
   await ws.until(() => ws.of('light').some((m) => m.light.channels[1].patterns.length === 2), 1000, 'the new pattern');
 });

@@ -28,8 +28,8 @@ test('OSC /adm/obj/<n>/aed and /azim move a Sound Object with ADM Sync on object
   };
   await client.send('/adm/obj/1/aed', { type: 'float', value: 45 }, { type: 'float', value: 10 }, { type: 'float', value: 0.25 });
   await client.send('/adm/obj/2/aed', { type: 'float', value: 90 }, { type: 'float', value: 30 }, { type: 'float', value: 0.5 });
-  await until([90, 30, 0.5]);
+  await until([-90, 30, 0.5]); // ADM counts azimuth counter-clockwise, LX clockwise: LX negates it
   await client.send('/adm/obj/2/aed', { type: 'float', value: 1 }); // malformed: ignored
   await client.send('/adm/obj/2/azim', { type: 'float', value: -120 });
-  await until([-120, 30, 0.5]);
+  await until([120, 30, 0.5]);
 });

@@ -4,9 +4,9 @@ import { AttributionRegistry, runAs } from '../../src/engine/attribution.js';
 import type { Origin } from '../../src/engine/commands/history.js';
 import { Engine } from '../../src/engine/engine.js';
 import { silentLogger } from '../../src/engine/log.js';
-import { Protocol3Client } from '../../src/protocol3/client.js';
-import { startProtocol3Server, type Protocol3Server } from '../../src/protocol3/server.js';
-import { HostConnection } from '../../src/sound-adapter/connection.js';
+import { Protocol3Client } from '../../src/protocol3/client/client.js';
+import { startProtocol3Server, type Protocol3Server } from '../../src/protocol3/server/server.js';
+import { HostConnection } from '../../src/tools/sound/adapter/connection.js';
 import { createSoundHost } from '../../src/sound/index.js';
 
 const agent = (n: number): Origin => ({ surface: 'mcp', session: `session-${n}`, client: `agent-${n}` });

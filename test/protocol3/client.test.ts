@@ -9,9 +9,9 @@ import {
   Protocol3ConnectError,
   Protocol3NotConnectedError,
   Protocol3TransportError,
-} from '../../src/protocol3/client.js';
-import { COMMANDS } from '../../src/protocol3/commands.js';
-import { CLIENT_TIMEOUT_MS, MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES, READ_ONLY_COMMANDS } from '../../src/protocol3/wire.js';
+} from '../../src/protocol3/client/client.js';
+import { COMMANDS } from '../../src/protocol3/server/commands.js';
+import { CLIENT_TIMEOUT_MS, MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES, MAX_RESPONSE_DEPTH, READ_ONLY_COMMANDS } from '../../src/protocol3/wire.js';
 import { startStack } from './helpers.js';
 
 /** A scripted protocol-3 peer on a real loopback socket: records every line it receives. */
@@ -137,6 +137,35 @@ test('malformed and unsolicited replies close the connection', async (t) => {
   assert.deepEqual(await c3.request('ping'), { ok: true });
   await new Promise((r) => setTimeout(r, 30));
   assert.equal(c3.usable, false, 'a reply nobody asked for ends the connection');
+});
+
+test('a reply nested deeper than 64 levels is refused unparsed and closes the connection; 64 levels parse', async (t) => {
+  assert.equal(MAX_RESPONSE_DEPTH, 64);
+  const nest = (n: number): string => `{"ok":true,"x":${'['.repeat(n - 1)}${']'.repeat(n - 1)}}`;
+  // Brackets inside strings (an escaped backslash and quote before them) are text, not nesting.
+  const text = `\\"${'['.repeat(100)}`;
+  const fine = await fakeHost(t, (_line, socket) => socket.write(`${nest(64).slice(0, -1)},"s":${JSON.stringify(text)}}\n`));
+  const c0 = await client(t, fine.port);
+  const reply = await c0.request('ping');
+  assert.equal(reply.ok, true);
+  assert.equal(reply.s, text);
+  const deep = await fakeHost(t, (_line, socket) => socket.write(`${nest(65)}\n`));
+  const c1 = await client(t, deep.port);
+  await assert.rejects(
+    c1.request('song-state'),
+    (e: unknown) => e instanceof Protocol3TransportError && e.code === 'response_too_deep' && /deeper than 64 levels/.test(e.message),
+  );
+  assert.equal(c1.usable, false);
+  const hostile = await fakeHost(t, (_line, socket) => socket.write(`${'['.repeat(200_000)}${']'.repeat(200_000)}\n`));
+  const c2 = await client(t, hostile.port);
+  await assert.rejects(
+    c2.request('set 1 0'),
+    (e: unknown) => e instanceof Protocol3AmbiguousWriteError && e.transportCode === 'response_too_deep' && e.requiresObservation,
+  );
+  const bounded = new Protocol3Client({ maxResponseDepth: 2 });
+  await bounded.connect('127.0.0.1', fine.port);
+  t.after(() => bounded.close());
+  await assert.rejects(bounded.request('ping'), (e: unknown) => e instanceof Protocol3TransportError && /deeper than 2 levels/.test(e.message));
 });
 
 test('connect failures are typed; a client connects once', async (t) => {

@@ -185,7 +185,7 @@ test('device navigation: next / previous / parent / device-first / device-primar
   assert.equal(r.moved, false, 'a top-level device has no parent device');
   // Nested: the Delay+ in the Poly Grid's FX slot.
   const delay = [...s.host.project.descendants()].find((c) => c instanceof Device && c.spec.name === 'Delay+') as Device;
-  await s.host.engine.queue.submit(() => s.host.selectDevice(delay));
+  await s.host.engine.queue.submit(() => s.host.selection.selectDevice(delay));
   const ins = await s.ok('inspect');
   assert.equal((ins.device as Reply).is_nested, true);
   assert.equal(((ins.device as Reply).chain as Reply).slot, 'FX');
@@ -212,7 +212,7 @@ test('device navigation: next / previous / parent / device-first / device-primar
 
 test('device-first works from an empty device selection', async (t) => {
   const s = await startStack(t);
-  await s.host.engine.queue.submit(() => s.host.selectDevice(null));
+  await s.host.engine.queue.submit(() => s.host.selection.selectDevice(null));
   assert.equal(selectedDeviceName(await s.ok('state')), null);
   const r = await s.ok('device-first');
   assert.equal(r.moved, true);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { COMMAND_NAMES, COMMANDS } from '../../src/protocol3/commands.js';
+import { COMMAND_NAMES, COMMANDS } from '../../src/protocol3/server/commands.js';
 import { GRAPH_MUTATIONS } from '../../src/sound/grid.js';
 
 /** Every command of the contract's three tables (docs/protocol3.md documents each). */
@@ -127,9 +127,12 @@ test('guard accepts exactly the graph mutations', () => {
 
 test('the client and wire modules import nothing from the sound host (the MCP adapter reaches it only through protocol 3)', async () => {
   const { readFile } = await import('node:fs/promises');
-  for (const f of ['client.ts', 'wire.ts']) {
+  for (const [f, wire] of [
+    ['client/client.ts', '../wire.js'],
+    ['wire.ts', './wire.js'],
+  ]) {
     const text = await readFile(new URL(`../../src/protocol3/${f}`, import.meta.url), 'utf8');
     const imports = [...text.matchAll(/from '([^']+)'/g)].map((m) => m[1]);
-    for (const i of imports) assert.ok(i.startsWith('node:') || i === './wire.js', `${f} imports ${i}`);
+    for (const i of imports) assert.ok(i.startsWith('node:') || i === wire, `${f} imports ${i}`);
   }
 });

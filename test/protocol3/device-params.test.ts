@@ -71,7 +71,7 @@ test('device-param-set: voices, sampler source, arpeggiator sync; one undo step;
     .devices.at(0)!
     .slots.get('Note FX')!
     .at(0)!;
-  await s.engine.queue.submit(() => s.host.selectDevice(slotted));
+  await s.engine.queue.submit(() => s.host.selection.selectDevice(slotted));
   token = (await state(s)).selection_token;
   assert.equal((await param(s, 'SYNC')).value, true);
   await doUndoRedo(s, `device-param-set ${b64('SYNC')} false ${token}`, (r) => assert.equal((r.parameter as Param).value, false));

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { Engine } from '../../src/engine/engine.js';
 import { digest } from '../../src/engine/guards.js';
-import { Protocol3Client } from '../../src/protocol3/client.js';
-import { startProtocol3Server, type Protocol3Server } from '../../src/protocol3/server.js';
+import { Protocol3Client } from '../../src/protocol3/client/client.js';
+import { startProtocol3Server, type Protocol3Server } from '../../src/protocol3/server/server.js';
 import { createSoundHost, type SoundHost } from '../../src/sound/index.js';
 import { saveProject } from '../../src/sound/model.js';
 

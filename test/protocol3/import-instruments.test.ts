@@ -9,7 +9,7 @@ import { b64, startStack, tempDir } from './helpers.js';
 
 const { Midi } = tm;
 
-test('song-import gives every new track an instrument: drum parts a Sampler on the built-in kit, others a Polysynth; undo removes them with the tracks', async (t) => {
+test('song-import: every new track gets an instrument (drums a Sampler on the built-in kit, others a Polysynth); undo removes them', async (t) => {
   const s = await startStack(t);
   const m = new Midi();
   const keys = m.addTrack();

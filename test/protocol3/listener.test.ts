@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { test } from 'node:test';
-import { Protocol3Client } from '../../src/protocol3/client.js';
-import { startProtocol3Server } from '../../src/protocol3/server.js';
+import { Protocol3Client } from '../../src/protocol3/client/client.js';
+import { startProtocol3Server } from '../../src/protocol3/server/server.js';
 import { MAX_COMMAND_BYTES } from '../../src/protocol3/wire.js';
 import { rawExchange, startStack, type Reply } from './helpers.js';
 

@@ -14,7 +14,7 @@ test('a sound write whose read-back disagrees is rolled back: undo and redo stac
   assert.equal(before.redo.length, 1);
   const document = s.document();
   // A device that does not take the value: a listener puts the old one back (as a host that clamps would).
-  const d = s.host.selectedDevice()!;
+  const d = s.host.selection.device()!;
   const id = d.spec.controls[0];
   const p = d.native.get(id)!;
   const held = p.getBaseValue();

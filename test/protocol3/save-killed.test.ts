@@ -22,7 +22,9 @@ test('kill -9 during a sound save leaves a staging folder that says so, and the 
     `import { mkdir } from 'node:fs/promises';
 import { writeProjectFile } from ${JSON.stringify(join(ROOT, 'src/sound/project-file.ts'))};
 await mkdir(${JSON.stringify(dest)});
-await writeProjectFile(${JSON.stringify(dest)}, { format: 'footlight.sound-project', version: 1, saved_by: { host: 'test', version: '0' }, project: { pad: 'x'.repeat(96 * 1024 * 1024) } } as never);
+await writeProjectFile(${JSON.stringify(dest)}, {
+  format: 'footlight.sound-project', version: 1, saved_by: { host: 'test', version: '0' }, project: { pad: 'x'.repeat(96 * 1024 * 1024) },
+} as never);
 `,
   );
   const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, stdio: 'ignore' });

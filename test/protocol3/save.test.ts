@@ -3,11 +3,12 @@ import { lstat, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/pro
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { Engine } from '../../src/engine/engine.js';
-import { startProtocol3Server } from '../../src/protocol3/server.js';
-import { Protocol3Client } from '../../src/protocol3/client.js';
+import { startProtocol3Server } from '../../src/protocol3/server/server.js';
+import { Protocol3Client } from '../../src/protocol3/client/client.js';
 import { createSoundHost, readProjectFile } from '../../src/sound/index.js';
 import { saveProject } from '../../src/sound/model.js';
 import { b64, refusedUnchanged, startStack, tempDir, type Reply, type Stack } from './helpers.js';
+import { openProject } from '../../src/sound/operations/project.js';
 
 const tok = async (s: Stack): Promise<string> => (await s.ok('song-state')).project_token as string;
 
@@ -90,7 +91,8 @@ test('a saved project loads back losslessly into a fresh host (document, arrange
   const engine = new Engine();
   const host = createSoundHost(engine, { project: 'empty' });
   t.after(() => host.dispose());
-  const opened = await host.openProject(host.context({ surface: 'cli' }), await readProjectFile(saved.project_file as string));
+  const json = await readProjectFile(saved.project_file as string);
+  const opened = await engine.queue.submit(() => openProject(host, { surface: 'cli' }, json));
   assert.equal(opened.project_name, 'Footlight Demo');
   assert.deepEqual(saveProject(host.project, { ids: false }), original, 'the document is identical');
   assert.equal(host.modified, false);

@@ -5,8 +5,10 @@ import { test } from 'node:test';
 import { ChunkSizeWatcher } from '../../src/http/framing.js';
 
 const LIMIT = 4096;
-const chunked = (path: string, chunks: string[], trailers = ''): string =>
-  `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n${chunks.map((c) => `${Buffer.byteLength(c).toString(16)}\r\n${c}\r\n`).join('')}0\r\n${trailers}\r\n`;
+const chunked = (path: string, chunks: string[], trailers = ''): string => {
+  const body = chunks.map((c) => `${Buffer.byteLength(c).toString(16)}\r\n${c}\r\n`).join('');
+  return `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n${body}0\r\n${trailers}\r\n`;
+};
 const fixed = (path: string, body: string): string => `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 
 /** Feeds `bytes` in two reads split at `at`; returns what the watcher reported. */

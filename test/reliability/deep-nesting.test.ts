@@ -34,7 +34,8 @@ test('deep nesting: MCP, the console API and the WebSocket refuse it with a JSON
   for (const text of [
     deepArray(DEEP),
     deepObject(DEEP),
-    `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"set_parameter","arguments":{"path":"/lx/mixer/channel/1/fader","value":${deepArray(DEEP)}}}}`,
+    '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"set_parameter",' +
+      `"arguments":{"path":"/lx/mixer/channel/1/fader","value":${deepArray(DEEP)}}}}`,
   ]) {
     for (const headers of [mcp.headers(), { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' }]) {
       const r = await postRaw(show.url, text, headers);

@@ -150,7 +150,7 @@ const canonical = (text: string): string => {
   return JSON.stringify(json);
 };
 
-test("SIGKILL during the console save of a large show: the old file or the whole new one, never a part; a killed write's temporary is cleared by the next save", {
+test("SIGKILL during the console save of a large show: the old file or the whole new one, never a part; the next save clears a killed write's temporary", {
   timeout: 60_000 + ROUNDS * 60_000,
 }, async (t) => {
   const l = lab(t);
@@ -235,7 +235,8 @@ test("SIGKILL during the console save of a large show: the old file or the whole
   assert.deepEqual(await readdir(shows), ['show.lxp'], 'the next save removed every temporary a killed save left');
   assert.equal(canonical(await readFile(target, 'utf8')), canonical(NEW));
   t.diagnostic(
-    `${ROUNDS} kills during a ${NEW.length}-byte save (~${Math.round(saveMs)} ms): old file intact ${outcomes.old}×, new file complete ${outcomes.new}×; ${debris} hidden temporaries left by killed writes, all removed by the next save`,
+    `${ROUNDS} kills during a ${NEW.length}-byte save (~${Math.round(saveMs)} ms): old file intact ${outcomes.old}×, ` +
+      `new file complete ${outcomes.new}×; ${debris} hidden temporaries left by killed writes, all removed by the next save`,
   );
 });
 

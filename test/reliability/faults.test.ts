@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { test } from 'node:test';
 import { encodeMessage } from '../../src/osc/codec.js';
-import { Protocol3Client } from '../../src/protocol3/client.js';
+import { Protocol3Client } from '../../src/protocol3/client/client.js';
 import { startShow, type TestShow } from '../helpers/show.js';
 import { fingerprint, prng, RawMcp, stateDigest } from './helpers.js';
 
@@ -138,12 +138,12 @@ test('protocol 3 and the console API: a client that vanishes mid-call — all or
   const req = request({
     host: '127.0.0.1',
     port,
-    path: '/api/pattern/add',
+    path: '/api/tools/add_pattern',
     method: 'POST',
     headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json' },
   });
   req.on('error', () => undefined);
-  req.end(JSON.stringify({ channel: '/lx/mixer/channel/1', class: 'Solid' }));
+  req.end(JSON.stringify({ containerPath: '/lx/mixer/channel/1', class: 'Solid' }));
   await waitFor('the console call to reach the queue', () => show.app.engine.queue.depth > 0);
   req.destroy();
   show.app.engine.queue.resume();

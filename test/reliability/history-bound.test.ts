@@ -60,6 +60,6 @@ test('history bound: at the memory budget the earliest steps drop, and every sur
   assert.equal(bottom.changed, false);
   assert.equal(bottom.droppedSteps, h.memory.droppedSteps);
   assert.match(bottom.trimmed, /history was trimmed/);
-  const consoleUndo = await api(base, '/api/undo', {});
+  const consoleUndo = await api(base, '/api/tools/undo', {});
   assert.match(consoleUndo.body.trimmed, /history was trimmed/);
 });

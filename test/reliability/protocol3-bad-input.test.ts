@@ -8,9 +8,9 @@
 // bytes against the sound host alone; this file fuzzes the grammar and checks the whole show.)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { COMMANDS, COMMANDS_BY_NAME, type CommandDef } from '../../src/protocol3/commands.js';
-import { tokenize } from '../../src/protocol3/dispatch.js';
-import { Protocol3Client } from '../../src/protocol3/client.js';
+import { COMMANDS, COMMANDS_BY_NAME, type CommandDef } from '../../src/protocol3/server/commands.js';
+import { tokenize } from '../../src/protocol3/server/dispatch.js';
+import { Protocol3Client } from '../../src/protocol3/client/client.js';
 import { MAX_COMMAND_BYTES, READ_ONLY_COMMANDS } from '../../src/protocol3/wire.js';
 import { startShow } from '../helpers/show.js';
 import { rawExchange } from '../protocol3/helpers.js';

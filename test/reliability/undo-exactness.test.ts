@@ -12,10 +12,10 @@ const CHANNEL = '/lx/mixer/channel/1';
 
 async function addSolid(show: Awaited<ReturnType<typeof startShow>>): Promise<void> {
   const base = show.url.replace(/\/mcp$/, '');
-  const added = await fetch(`${base}/api/pattern/add`, {
+  const added = await fetch(`${base}/api/tools/add_pattern`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ channel: CHANNEL, class: 'Solid' }),
+    body: JSON.stringify({ containerPath: CHANNEL, class: 'Solid' }),
   });
   assert.equal(added.status, 200);
 }

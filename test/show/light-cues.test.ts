@@ -95,3 +95,28 @@ test('a light cue at the song\'s "Drop" marker launches its scene on that beat i
     'after undo the show renders as before',
   );
 });
+
+test('place_light_cue moveTo moves a cue (scene kept, marker dropped) in one undo step; refusals change nothing', async (t) => {
+  const show = await startShow(t);
+  await show.call('add_clip', { bus: CH, slot: 1, label: 'Drop', length: { beats: 4 } });
+  await show.call('place_light_cue', { marker: 'Drop', scene: 1 });
+  await show.call('place_light_cue', { beat: 4, scene: 1 });
+  const list = async () => [...show.app.services.lightCues!.list()];
+  await assertUndoable(
+    show,
+    () => show.call('place_light_cue', { marker: 'Drop', moveTo: 20 }),
+    (r) => {
+      assert.deepEqual(r.placed, { beat: 20, scene: 1 });
+      assert.deepEqual(r.removed, { beat: 16, scene: 1, marker: 'Drop' });
+      assert.deepEqual(r.cues, [
+        { beat: 4, scene: 1 },
+        { beat: 20, scene: 1 },
+      ]);
+    },
+    [list],
+  );
+  await assertRefused(show, 'place_light_cue', { beat: 4, moveTo: 16 }, /^invalid_argument: a light cue is already at beat 16/, [list]);
+  await assertRefused(show, 'place_light_cue', { beat: 5, moveTo: 8 }, /^not_found: no light cue at beat 5/, [list]);
+  await assertRefused(show, 'place_light_cue', { beat: 4, moveTo: 8, scene: 1 }, /^invalid_argument: moveTo takes beat or marker/, [list]);
+  await assertRefused(show, 'place_light_cue', { beat: 4, moveTo: -1 }, /^invalid_argument: moveTo/, [list]);
+});

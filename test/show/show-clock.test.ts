@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Protocol3Client } from '../../src/protocol3/client.js';
+import { Protocol3Client } from '../../src/protocol3/client/client.js';
 import { startShow, type TestShow } from '../helpers/show.js';
-import { assertUndoable } from '../light/operations/helpers.js';
+import { assertUndoable, history } from '../light/operations/helpers.js';
 
 type Reply = Record<string, any> & { ok: boolean };
 
@@ -114,4 +114,62 @@ test('one clock: tempo-synced divisions lock to the song position while it plays
   engine.clock.stepFixed(30, 1000 / 60);
   assert.equal(sound.transport.position, at);
   assert.ok(tempo.beatCount() + tempo.basis() > at + 0.9, 'the light beat runs on while the song is stopped');
+});
+
+test('one clock: a tempo nudge while the song plays moves the song transport too (read on protocol 3), forward and back', async (t) => {
+  const show = await startShow(t);
+  const p3 = await protocol3(t, show);
+  const tempo = show.app.light.lx.tempo;
+  const lightBeat = () => tempo.beatCount() + tempo.basis();
+  const songBeat = async () => (await p3('song-state')).transport.position_beats as number;
+  const token = (await p3('song-state')).project_token as string;
+  await p3(`song-transport-play ${token}`);
+  await stepFrames(show, 30);
+  const start = await songBeat();
+
+  // Nudge+ for 2 s of frames: the light runs ahead of the song while held...
+  const depth = ((await history(show)) as { undoDepth: number }).undoDepth;
+  await show.call('set_parameter', { path: '/lx/tempo/nudgeUp', value: true });
+  await stepFrames(show, 120);
+  const held = await songBeat();
+  assert.ok(Math.abs(held - (start + 4)) < 1e-9, `the song ran on at its own tempo while the button was held (${held})`);
+  const ahead = lightBeat() - held;
+  assert.ok(ahead > 0.07 && ahead < 0.1, `the light ran ahead by ${ahead} beats (the nudge ramps to 10 % faster over 5 s: ≈ 0.08 in 2 s)`);
+  // ...and on release the song's transport moves by what the light gained: one clock again.
+  await show.call('set_parameter', { path: '/lx/tempo/nudgeUp', value: false });
+  await stepFrames(show, 1);
+  const released = await songBeat();
+  assert.ok(Math.abs(released - (held + 1 / 30 + ahead)) < 1e-6, `the song caught up with the light (${released})`);
+  assert.ok(Math.abs(lightBeat() - released) < 1e-9, 'the light beat is the song position again');
+  await stepFrames(show, 30);
+  assert.ok(Math.abs(lightBeat() - (await songBeat())) < 1e-9, 'and stays on it');
+  // The buttons are parameters: press and release are one undo step each. The transport move
+  // is a performance action, like a seek: undo puts the buttons back and leaves the song playing on.
+  assert.equal(((await history(show)) as { undoDepth: number }).undoDepth, depth + 2);
+  await show.call('undo');
+  await show.call('undo');
+  assert.equal((await show.call('get_parameter', { path: '/lx/tempo/nudgeUp' })).parameter.value, false);
+  assert.equal(((await history(show)) as { undoDepth: number }).undoDepth, depth);
+  await stepFrames(show, 1);
+  assert.ok(Math.abs(lightBeat() - (await songBeat())) < 1e-9, 'undo did not split the clock');
+
+  // Nudge-: the song falls back with the light.
+  const before = await songBeat();
+  await show.call('set_parameter', { path: '/lx/tempo/nudgeDown', value: true });
+  await stepFrames(show, 60);
+  await show.call('set_parameter', { path: '/lx/tempo/nudgeDown', value: false });
+  await stepFrames(show, 1);
+  const after = await songBeat();
+  assert.ok(after < before + 61 / 30 - 0.015, `the song fell back (${after - before} beats in 61 frames, 2.033 without a nudge)`);
+  assert.ok(Math.abs(lightBeat() - after) < 1e-9);
+
+  // Stopped: a nudge acts on the light alone and the song stays where it stopped.
+  await p3(`song-transport-stop ${token}`);
+  await stepFrames(show, 1);
+  const stopped = await songBeat();
+  await show.call('set_parameter', { path: '/lx/tempo/nudgeUp', value: true });
+  await stepFrames(show, 60);
+  await show.call('set_parameter', { path: '/lx/tempo/nudgeUp', value: false });
+  await stepFrames(show, 1);
+  assert.equal(await songBeat(), stopped);
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Protocol3Client } from '../../src/protocol3/client.js';
+import { Protocol3Client } from '../../src/protocol3/client/client.js';
 import { startShow } from '../helpers/show.js';
 
 test('the stage demo: a 3D rig, five channels, snapshots, a clip scene per section; playing the song plays the lights', async (t) => {

@@ -1,5 +1,6 @@
-import type { ClipGridState, ClipSlotState } from '../protocol.js';
-import { act, api } from './store.js';
+import { useState } from 'preact/hooks';
+import type { ClipGridState, ClipSlotState, LightCueState } from '../protocol.js';
+import { act, api, callTool, sound } from './store.js';
 
 /** Where the cursor is, as a fraction of the clip's length (0 when stopped or empty). */
 function progress(c: ClipSlotState): number {
@@ -23,7 +24,7 @@ function Slot({
   const state = clip.running ? 'running' : clip.pending ? 'pending' : 'stopped';
   const toggle = () =>
     void act(clip.running || clip.pending ? `Stop ${clip.label}` : `Launch ${clip.label}`, () =>
-      api(clip.running || clip.pending ? '/api/clip/stop' : '/api/clip/launch', { bus: bus.id, slot }),
+      callTool(clip.running || clip.pending ? 'stop_clip' : 'launch_clip', { bus: bus.id, slot }),
     );
   return (
     <td class={`clip-slot ${state}`} data-slot={slot} data-clip={clip.id}>
@@ -31,7 +32,10 @@ function Slot({
         type="button"
         onClick={toggle}
         aria-pressed={clip.running}
-        title={`${clip.label}: ${state}${clip.loop ? ', looping' : ''}, ${beats(clip.cursorMs, clip.referenceBpm)} / ${beats(clip.lengthMs, clip.referenceBpm)} beats (click to ${clip.running || clip.pending ? 'stop' : 'launch'})`}
+        title={
+          `${clip.label}: ${state}${clip.loop ? ', looping' : ''}, ${beats(clip.cursorMs, clip.referenceBpm)} / ` +
+          `${beats(clip.lengthMs, clip.referenceBpm)} beats (click to ${clip.running || clip.pending ? 'stop' : 'launch'})`
+        }
       >
         <span class="clip-name">{clip.label}</span>
         <span class="clip-pos" data-cursor-ms={clip.cursorMs}>
@@ -40,6 +44,91 @@ function Slot({
         <span class="clip-bar" style={{ width: `${(100 * progress(clip)).toFixed(1)}%` }} />
       </button>
     </td>
+  );
+}
+
+/** The song's playhead in beats, from the Sound view's state (undefined without a song). */
+function playheadBeats(): number | undefined {
+  const s = sound.value as { available: boolean; song?: { transport?: { position_beats?: number } } };
+  return s.available ? s.song?.transport?.position_beats : undefined;
+}
+
+function Cue({ cue }: { readonly cue: LightCueState }) {
+  const [to, setTo] = useState(String(cue.beat));
+  const move = () => {
+    const beat = Number(to);
+    if (!Number.isFinite(beat) || beat === cue.beat) return;
+    void act(`Move light cue at beat ${cue.beat}`, () => api('/api/cue/move', { beat: cue.beat, to: beat })).then((r) => {
+      if (r === undefined) setTo(String(cue.beat));
+    });
+  };
+  return (
+    <li class="light-cue" data-beat={cue.beat} data-scene={cue.scene}>
+      <span class="cue-what">
+        {cue.marker !== undefined ? `${cue.marker} · ` : ''}scene {cue.scene + 1}
+      </span>
+      <label>
+        beat
+        <input
+          type="number"
+          min={0}
+          step={0.25}
+          value={to}
+          aria-label={`Beat of the light cue launching scene ${cue.scene + 1}`}
+          onInput={(e) => setTo((e.target as HTMLInputElement).value)}
+          onChange={move}
+        />
+      </label>
+      <button
+        type="button"
+        class="cue-remove"
+        title={`Remove the light cue at beat ${cue.beat}`}
+        aria-label={`Remove the light cue at beat ${cue.beat}`}
+        onClick={() => void act(`Remove light cue at beat ${cue.beat}`, () => api('/api/cue/remove', { beat: cue.beat }))}
+      >
+        ×
+      </button>
+    </li>
+  );
+}
+
+/**
+ * The song's light cues: each launches a clip scene when the playing song reaches its beat.
+ * Add one at the playhead, move one by editing its beat, remove one; each is an undo step
+ * (the same operation as place_light_cue).
+ */
+function LightCues({ grid, scenes }: { readonly grid: ClipGridState; readonly scenes: number }) {
+  const [scene, setScene] = useState(0);
+  if (!grid.timeline) return <p class="hint light-cues">No song is wired to the light, so there is no timeline for light cues.</p>;
+  const at = playheadBeats();
+  return (
+    <section class="light-cues" aria-label="Light cues">
+      <header class="clip-grid-head">
+        <span class="title">Light cues</span>
+        <span class="cue-playhead" data-beats={at ?? ''}>
+          playhead {at === undefined ? '–' : `beat ${at.toFixed(2)}`}
+        </span>
+        <select aria-label="Scene the new cue launches" value={scene} onChange={(e) => setScene(Number((e.target as HTMLSelectElement).value))}>
+          {Array.from({ length: scenes }, (_, i) => (
+            <option key={i} value={i}>
+              scene {i + 1}
+            </option>
+          ))}
+        </select>
+        <button type="button" class="cue-add" onClick={() => void act('Add light cue at the playhead', () => api('/api/cue/place', { playhead: true, scene }))}>
+          Add cue at playhead
+        </button>
+      </header>
+      {grid.cues.length === 0 ? (
+        <p class="hint">No light cues yet.</p>
+      ) : (
+        <ol class="light-cue-list">
+          {grid.cues.map((c) => (
+            <Cue key={`${c.beat}:${c.scene}`} cue={c} />
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 
@@ -52,7 +141,7 @@ export function ClipGrid({ grid }: { readonly grid: ClipGridState }) {
     <section class="clip-grid" aria-label="Clips">
       <header class="clip-grid-head">
         <span class="title">Clips</span>
-        <button type="button" onClick={() => void act('Stop all clips', () => api('/api/clip/stop', {}))}>
+        <button type="button" onClick={() => void act('Stop all clips', () => callTool('stop_clip'))}>
           Stop all
         </button>
       </header>
@@ -67,7 +156,7 @@ export function ClipGrid({ grid }: { readonly grid: ClipGridState }) {
                     type="button"
                     class="scene"
                     title={`Launch scene ${i + 1}`}
-                    onClick={() => void act(`Launch scene ${i + 1}`, () => api('/api/clip/launch', { scene: i }))}
+                    onClick={() => void act(`Launch scene ${i + 1}`, () => callTool('launch_clip', { scene: i }))}
                   >
                     ▶ {i + 1}
                   </button>
@@ -87,6 +176,7 @@ export function ClipGrid({ grid }: { readonly grid: ClipGridState }) {
           </tbody>
         </table>
       </div>
+      <LightCues grid={grid} scenes={scenes} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatValue as formatUnits, type Units } from '../../engine/parameters/units.js';
 import type { ParameterPayload } from '../protocol.js';
 import { fireTrigger, newGesture, param, setParam } from './store.js';
@@ -97,6 +97,15 @@ export function Slider({ p: initial, vertical = false, label, track, stacked = f
     }
   };
   const onDbl = (): void => setEditing(true);
+  // A keyboard "click" (Enter or Space: detail 0) opens the field too; a mouse needs the double-click.
+  const onKeyOpen = (ev: MouseEvent): void => {
+    if (ev.detail === 0) setEditing(true);
+  };
+  // The field the operator asked for takes the focus when it opens (in place of autofocus).
+  const editRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (editing) editRef.current?.focus();
+  }, [editing]);
   const commit = (text: string): void => {
     setEditing(false);
     if (text.trim() === '') return;
@@ -111,10 +120,9 @@ export function Slider({ p: initial, vertical = false, label, track, stacked = f
   const name = label ?? p.label;
   const value = editing ? (
     <input
+      ref={editRef}
       class="slider-edit"
       aria-label={`${name} value`}
-      // eslint-disable-next-line jsx-a11y/no-autofocus
-      autoFocus
       defaultValue={String(Math.round(base * 1000) / 1000)}
       onKeyDown={(ev) => {
         if (ev.key === 'Enter') commit((ev.currentTarget as HTMLInputElement).value);
@@ -123,9 +131,10 @@ export function Slider({ p: initial, vertical = false, label, track, stacked = f
       onBlur={() => setEditing(false)}
     />
   ) : (
-    <span class="slider-value" title="Double-click to type a value" onDblClick={onDbl}>
+    // A button: double-click (or Enter, as for any button) opens the field to type a value.
+    <button type="button" class="slider-value" title="Double-click to type a value" aria-label={`${name}: type a value`} onDblClick={onDbl} onClick={onKeyOpen}>
       {show(shown)}
-    </span>
+    </button>
   );
   return (
     <div class={`slider ${vertical ? 'vertical' : stacked ? 'stacked' : 'horizontal'}`} title={`${p.description ?? p.label}${range}`}>

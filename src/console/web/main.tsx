@@ -78,13 +78,13 @@ function TopBar({ tab, setTab, open }: { readonly tab: string; readonly setTab: 
   return (
     <header class="topbar">
       <span class="brand">Footlight</span>
-      <nav class="tabs" role="tablist">
+      <div class="tabs" role="tablist">
         {['Light', 'Clips', 'Sound'].map((t) => (
           <button type="button" role="tab" key={t} aria-selected={tab === t} class={tab === t ? 'on' : ''} onClick={() => setTab(t)}>
             {t}
           </button>
         ))}
-      </nav>
+      </div>
       <span class={`link link-${link.value}`} title="Connection to the show">
         {link.value === 'open' ? 'live' : link.value === 'closed' ? 'disconnected: retrying' : 'connecting'}
       </span>
@@ -213,7 +213,9 @@ function App() {
       </main>
       <Notices />
       {dialog !== undefined && (
-        <div class="backdrop" onClick={(ev) => ev.target === ev.currentTarget && setDialog(undefined)}>
+        <div class="backdrop">
+          {/* A click beside the dialog closes it: the backdrop's own button, under the dialog. */}
+          <button type="button" class="backdrop-close" aria-label="Close the dialog" tabIndex={-1} onClick={() => setDialog(undefined)} />
           {dialog === 'save' ? <SaveDialog onClose={() => setDialog(undefined)} /> : <ConnectDialog onClose={() => setDialog(undefined)} />}
         </div>
       )}

@@ -11,11 +11,16 @@ import type {
   SwatchPayload,
 } from '../protocol.js';
 import { EnumSelect, ParamControl, Slider, Toggle, Trigger, colorCss } from './controls.js';
-import { act, api, param, selectDevice, selectedChannels, selectedDevice, setParam } from './store.js';
+import { act, callTool, param, selectDevice, selectedChannels, selectedDevice, setParam } from './store.js';
 
-const post = (what: string, path: string, body: unknown): void => void act(what, () => api(path, body));
+const post = (what: string, tool: string, args: Record<string, unknown>): void => void act(what, () => callTool(tool, args));
 /** The component an action is about: path and id, so a path an agent has just shifted is refused as stale. */
 const ref = (d: { readonly path: string; readonly id: number }): { path: string; id: number } => ({ path: d.path, id: d.id });
+/** The same, for a tool's container argument (the channel or chain an add goes into). */
+const into = (d: { readonly path: string; readonly id: number }): { containerPath: string; containerId: number } => ({
+  containerPath: d.path,
+  containerId: d.id,
+});
 
 /** A library picker that acts once and resets: "+ pattern…", "+ effect…", "+ channel…". */
 function AddPicker({
@@ -110,7 +115,7 @@ function PatternRow({ ch, p, count }: { readonly ch: ChannelState; readonly p: D
           title={p.active === true ? 'Active pattern' : `Go to ${p.label}`}
           aria-label={`Go to ${p.label}`}
           aria-pressed={p.active === true}
-          onClick={() => post('Go to pattern', '/api/pattern/activate', ref(p))}
+          onClick={() => post('Go to pattern', 'activate_pattern', ref(p))}
         >
           {p.active === true ? '▶' : '▷'}
         </button>
@@ -134,8 +139,8 @@ function PatternRow({ ch, p, count }: { readonly ch: ChannelState; readonly p: D
         what="pattern"
         d={p}
         count={count}
-        move={(to) => post('Move pattern', '/api/pattern/move', { ...ref(p), index: to })}
-        remove={() => post('Remove pattern', '/api/pattern/remove', ref(p))}
+        move={(to) => post('Move pattern', 'move_pattern', { ...ref(p), index: to })}
+        remove={() => post('Remove pattern', 'remove_pattern', ref(p))}
       />
     </li>
   );
@@ -188,8 +193,8 @@ export function EffectChain({
                 what="effect"
                 d={e}
                 count={effects.length}
-                move={(to) => post('Move effect', '/api/effect/move', { ...ref(e), index: to })}
-                remove={() => post('Remove effect', '/api/effect/remove', ref(e))}
+                move={(to) => post('Move effect', 'move_effect', { ...ref(e), index: to })}
+                remove={() => post('Remove effect', 'remove_effect', ref(e))}
               />
             </li>
           ))}
@@ -199,7 +204,7 @@ export function EffectChain({
         label={`Add an effect to ${name}`}
         placeholder="+ effect…"
         library={library}
-        onPick={(cls) => post('Add effect', '/api/effect/add', { container: ref(container), class: cls })}
+        onPick={(cls) => post('Add effect', 'add_effect', { ...into(container), class: cls })}
       />
     </div>
   );
@@ -256,7 +261,7 @@ function ChannelStrip({ ch, light, groupLabel }: { readonly ch: ChannelState; re
             label={`Add a pattern to ${ch.label}`}
             placeholder="+ pattern…"
             library={light.library.patterns}
-            onPick={(cls) => post('Add pattern', '/api/pattern/add', { channel: ref(ch), class: cls })}
+            onPick={(cls) => post('Add pattern', 'add_pattern', { ...into(ch), class: cls })}
           />
         </div>
       )}
@@ -324,7 +329,7 @@ function MixerBar({ light }: { readonly light: LightState }) {
         library={light.library.patterns}
         onPick={(cls) => {
           // As in LX a new channel starts with its fader at 0 unless it is the only one: it is heard once raised.
-          post('Add channel', '/api/channel/add', cls === '-' ? {} : { class: cls });
+          post('Add channel', 'add_channel', cls === '-' ? {} : { class: cls });
         }}
       />
       <span class="selection" title={what}>
@@ -335,7 +340,7 @@ function MixerBar({ light }: { readonly light: LightState }) {
         disabled={left === undefined}
         aria-label="Move the selected strip left"
         title="Move left"
-        onClick={() => one !== undefined && left !== undefined && post('Move channel', '/api/channel/move', { ...ref(one), index: left })}
+        onClick={() => one !== undefined && left !== undefined && post('Move channel', 'move_channel', { ...ref(one), index: left })}
       >
         ◀ Move
       </button>
@@ -344,7 +349,7 @@ function MixerBar({ light }: { readonly light: LightState }) {
         disabled={right === undefined}
         aria-label="Move the selected strip right"
         title="Move right"
-        onClick={() => one !== undefined && right !== undefined && post('Move channel', '/api/channel/move', { ...ref(one), index: right })}
+        onClick={() => one !== undefined && right !== undefined && post('Move channel', 'move_channel', { ...ref(one), index: right })}
       >
         Move ▶
       </button>
@@ -352,7 +357,7 @@ function MixerBar({ light }: { readonly light: LightState }) {
         type="button"
         disabled={!canGroup}
         title="Put the selected channels into a new group"
-        onClick={() => post('Group channels', '/api/channel/group', { channels: chosen.map(ref) })}
+        onClick={() => post('Group channels', 'group_channels', { channels: chosen.map((c) => c.id) })}
       >
         Group
       </button>
@@ -360,7 +365,7 @@ function MixerBar({ light }: { readonly light: LightState }) {
         type="button"
         disabled={!canUngroup}
         title={one?.type === 'group' ? 'Dissolve the group: its channels stay, the group bus goes' : 'Take the channel out of its group'}
-        onClick={() => one !== undefined && post('Ungroup', one.type === 'group' ? '/api/group/ungroup' : '/api/channel/ungroup', ref(one))}
+        onClick={() => one !== undefined && post('Ungroup', one.type === 'group' ? 'ungroup_channels' : 'ungroup_channel', ref(one))}
       >
         Ungroup
       </button>
@@ -369,7 +374,7 @@ function MixerBar({ light }: { readonly light: LightState }) {
         class="remove"
         disabled={one === undefined}
         title={one?.type === 'group' ? 'Remove the group with its channels' : 'Remove the selected channel'}
-        onClick={() => one !== undefined && post('Remove channel', '/api/channel/remove', ref(one))}
+        onClick={() => one !== undefined && post('Remove channel', 'remove_channel', ref(one))}
       >
         Remove
       </button>
@@ -444,7 +449,7 @@ function PalettePanel({ palette }: { readonly palette: PaletteState }) {
     <section class="panel palette" aria-label="Palette" data-path={palette.path}>
       <h3>
         Palette
-        <button type="button" class="small" title="Save the live colors as a new swatch" onClick={() => post('Save swatch', '/api/palette/save', {})}>
+        <button type="button" class="small" title="Save the live colors as a new swatch" onClick={() => post('Save swatch', 'save_swatch', {})}>
           Save swatch
         </button>
       </h3>
@@ -463,7 +468,7 @@ function PalettePanel({ palette }: { readonly palette: PaletteState }) {
                 class="recall"
                 aria-pressed={palette.recalled === s.index}
                 title={`Recall ${s.label}: make its colors live`}
-                onClick={() => post('Recall swatch', '/api/palette/recall', ref(s))}
+                onClick={() => post('Recall swatch', 'set_swatch', ref(s))}
               >
                 <Chips s={s} />
                 <span class="swatch-label">{s.label}</span>
@@ -473,7 +478,7 @@ function PalettePanel({ palette }: { readonly palette: PaletteState }) {
                 class="remove"
                 aria-label={`Remove ${s.label}`}
                 title={`Remove ${s.label}`}
-                onClick={() => post('Remove swatch', '/api/palette/remove', ref(s))}
+                onClick={() => post('Remove swatch', 'remove_swatch', ref(s))}
               >
                 ×
               </button>
@@ -495,7 +500,7 @@ function SnapshotsPanel({ snapshots }: { readonly snapshots: SnapshotsState }) {
           type="button"
           class="small"
           title="Capture the show's current values as a new snapshot"
-          onClick={() => post('Capture snapshot', '/api/snapshot/capture', {})}
+          onClick={() => post('Capture snapshot', 'add_snapshot', {})}
         >
           Capture
         </button>
@@ -513,7 +518,7 @@ function SnapshotsPanel({ snapshots }: { readonly snapshots: SnapshotsState }) {
                 type="button"
                 class="recall"
                 title={`Recall ${s.label} (undo puts back what it changed)`}
-                onClick={() => post('Recall snapshot', '/api/snapshot/recall', ref(s))}
+                onClick={() => post('Recall snapshot', 'recall_snapshot', ref(s))}
               >
                 Recall
               </button>
@@ -521,7 +526,7 @@ function SnapshotsPanel({ snapshots }: { readonly snapshots: SnapshotsState }) {
                 type="button"
                 class="update"
                 title={`Update ${s.label} from the show's current values`}
-                onClick={() => post('Update snapshot', '/api/snapshot/update', ref(s))}
+                onClick={() => post('Update snapshot', 'update_snapshot', ref(s))}
               >
                 Update
               </button>
@@ -530,7 +535,7 @@ function SnapshotsPanel({ snapshots }: { readonly snapshots: SnapshotsState }) {
                 class="remove"
                 aria-label={`Remove ${s.label}`}
                 title={`Remove ${s.label}`}
-                onClick={() => post('Remove snapshot', '/api/snapshot/remove', ref(s))}
+                onClick={() => post('Remove snapshot', 'remove_snapshot', ref(s))}
               >
                 ×
               </button>

@@ -74,17 +74,11 @@ function stop(): void {
 /** One meter bar: RMS filled, the peak as a tick. */
 export function MeterBar({ peak, rms, label }: { readonly peak: number; readonly rms: number; readonly label: string }) {
   return (
-    <span
-      class={`meter ${peak >= 1 ? 'clip' : ''}`}
-      role="meter"
-      aria-label={`${label} level`}
-      aria-valuemin={-60}
-      aria-valuemax={0}
-      aria-valuenow={peak > 0 ? Math.max(-60, 20 * Math.log10(peak)) : -60}
-      title={`${label}: peak ${db(peak)}, RMS ${db(rms)}`}
-    >
-      <span class="meter-rms" style={{ width: fill(rms) }} />
-      <span class="meter-peak" style={{ left: fill(peak) }} />
+    <span class={`meter ${peak >= 1 ? 'clip' : ''}`} title={`${label}: peak ${db(peak)}, RMS ${db(rms)}`}>
+      {/* The level for assistive technology: a real meter (peak in dBFS), drawn by the bars beside it. */}
+      <meter class="meter-value" aria-label={`${label} level`} min={-60} max={0} value={peak > 0 ? Math.max(-60, 20 * Math.log10(peak)) : -60} />
+      <span class="meter-rms" aria-hidden="true" style={{ width: fill(rms) }} />
+      <span class="meter-peak" aria-hidden="true" style={{ left: fill(peak) }} />
     </span>
   );
 }
@@ -95,7 +89,7 @@ export function Monitor() {
   const master = monitorMeters.value[monitorMeters.value.length - 1];
   const st = stats.value;
   return (
-    <div class="monitor" aria-label="Audio monitor">
+    <section class="monitor" aria-label="Audio monitor">
       {s === 'on' ? (
         <button type="button" class="toggle on" onClick={stop} title="Stop listening in this page (the engine keeps playing)">
           ■ Stop audio
@@ -112,6 +106,6 @@ export function Monitor() {
       )}
       {st !== null && s === 'on' && <small class="hint">{st.starvedBlocks > 0 ? `${st.starvedBlocks} gaps` : 'no gaps'}</small>}
       {typeof s === 'object' && <small class="hint">Audio could not start: {s.error}</small>}
-    </div>
+    </section>
   );
 }

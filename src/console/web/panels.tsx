@@ -309,6 +309,7 @@ function Switch({
           type="checkbox"
           role="switch"
           checked={on === true}
+          aria-checked={on === true}
           disabled={on === undefined}
           aria-describedby={`${id}-hint`}
           onChange={(ev) => onFlip((ev.currentTarget as HTMLInputElement).checked)}

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { act, api, sound } from './store.js';
+import { act, api, light, sound } from './store.js';
 import { MeterBar, Monitor, monitorBeat, monitorMeters } from './monitor.js';
 
 interface TrackInfo {
@@ -145,13 +145,15 @@ function TransportBar({ t }: { readonly t: Transport }) {
 }
 
 function Arranger({ tracks, arranger, t }: { readonly tracks: TrackInfo[]; readonly arranger: SoundView['arranger']; readonly t: Transport }) {
+  const cues = light.value?.clips.timeline === true ? light.value.clips.cues : [];
   let end = 16;
   for (const a of arranger) for (const c of a.clips) end = Math.max(end, c.start + c.length);
+  for (const c of cues) end = Math.max(end, c.beat);
   end = Math.ceil(end / 4) * 4 + 4;
   const pct = (b: number): string => `${((b / end) * 100).toFixed(3)}%`;
   const meters = monitorMeters.value;
   return (
-    <div class="arranger" aria-label="Arranger">
+    <section class="arranger" aria-label="Arranger">
       {tracks
         .filter((tr) => !tr.hidden)
         .map((tr) => {
@@ -210,7 +212,24 @@ function Arranger({ tracks, arranger, t }: { readonly tracks: TrackInfo[]; reado
             </div>
           );
         })}
-    </div>
+      {cues.length > 0 && (
+        <div class="lane light-cue-lane">
+          <div class="lane-head">
+            <span class="lane-name" title="Light cues launch a clip scene at their beat (edit them in the Clips tab)">
+              Light cues
+            </span>
+          </div>
+          <div class="lane-body">
+            {cues.map((c) => (
+              <div class="light-cue-mark" key={c.beat} data-beat={c.beat} style={{ left: pct(c.beat) }} title={`Beat ${c.beat}: scene ${c.scene + 1}`}>
+                {c.marker ?? `S${c.scene + 1}`}
+              </div>
+            ))}
+            <div class="playhead" style={{ left: pct(monitorBeat.value ?? t.position_beats) }} />
+          </div>
+        </div>
+      )}
+    </section>
   );
 }
 

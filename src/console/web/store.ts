@@ -341,6 +341,14 @@ export async function api<T = unknown>(path: string, body?: unknown): Promise<T>
   return json as T;
 }
 
+/**
+ * Runs a tool, the same one an agent calls over MCP (same arguments, checks and reply), as this
+ * console: `POST /api/tools/<name>` with the arguments as the body.
+ */
+export function callTool<T = unknown>(name: string, args: Record<string, unknown> = {}): Promise<T> {
+  return api<T>(`/api/tools/${name}`, args);
+}
+
 /** The text an operator sees for a failed action. */
 export function failureText(what: string, err: unknown): string {
   return err instanceof ApiError ? `${what}: ${err.code}: ${err.message}` : `${what}: ${err instanceof Error ? err.message : String(err)}`;
@@ -359,7 +367,7 @@ export async function act<T>(what: string, run: () => Promise<T>): Promise<T | u
 /** Undo or redo the engine's latest step (whoever made it). */
 export function undoRedo(which: 'undo' | 'redo'): void {
   void act(which === 'undo' ? 'Undo' : 'Redo', async () => {
-    const reply = (await api(`/api/${which}`, {})) as { trimmed?: string } | undefined;
+    const reply = (await callTool(which)) as { trimmed?: string } | undefined;
     if (reply?.trimmed !== undefined) notify(`Undo: ${reply.trimmed}`, false);
   });
 }
@@ -389,7 +397,7 @@ async function pump(path: string, slot: { busy: boolean; next?: { value: number 
 }
 
 export function fireTrigger(path: string): void {
-  void act('Fire', () => api('/api/trigger', { path }));
+  void act('Fire', () => callTool('fire_trigger', { path }));
 }
 
 let gestureSeq = 0;

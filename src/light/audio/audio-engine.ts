@@ -4,6 +4,7 @@ import type { Parameter } from '../../engine/parameters/parameter.js';
 import { LXComponent } from '../component/lx-component.js';
 import { AdmInput } from './adm.js';
 import { AudioEngineMeter } from './graphic-meter.js';
+import { SoundStage } from './sound-stage.js';
 
 const MODES = [
   { label: 'Input', name: 'INPUT' },
@@ -23,6 +24,8 @@ export class LXAudioEngine extends LXComponent {
   });
   readonly expandedPerformance = new BooleanParameter('Expanded Performance', true, { description: 'Console UI: whether the audio section is expanded' });
   readonly meter: AudioEngineMeter;
+  /** The box Sound Objects are placed in (`/lx/audio/soundStage`). */
+  readonly soundStage: SoundStage;
   /** ADM-OSC object positions (`/adm/...` over OSC) that Sound Objects with ADM Sync follow. */
   readonly adm = new AdmInput();
 
@@ -32,6 +35,7 @@ export class LXAudioEngine extends LXComponent {
     this.addParameter('mode', this.mode);
     this.addParameter('enabled', this.enabled);
     this.addParameter('expandedPerformance', this.expandedPerformance);
+    this.soundStage = this.addChild('soundStage', new SoundStage());
     this.meter = this.addChild('meter', new AudioEngineMeter());
   }
 

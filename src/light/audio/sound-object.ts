@@ -33,8 +33,10 @@ function admOf(m: Modulator): AdmInput | null {
  * from `/adm/obj/<n>/...`, applied at the start of the frame). Its level is the manual `input`
  * (meter source None) or the global meter (Audio: Footlight's input is mono, so Mix, L and R
  * read the same level); Envelop and Reaper meters arrive from those systems over OSC, which
- * Footlight does not receive, so they read 0. The level is smoothed (attack/release time
- * constants per frame) and mapped from floor–ceiling to 0–1: the modulator's value.
+ * Footlight does not receive, so they read 0. The level is mapped from floor–ceiling to 0–1
+ * and slewed toward it (at most deltaMs / Attack up, deltaMs / Release down): the modulator's
+ * value. ADM azimuths are counter-clockwise, LX's clockwise, so ADM Sync negates them.
+ * `position` and `normalized` are the object's place on the sound stage (see sound-stage.ts).
  */
 export class SoundObject extends Modulator {
   readonly lxClass = 'heronarts.lx.audio.SoundObject';
@@ -77,7 +79,11 @@ export class SoundObject extends Modulator {
     modulatable: true,
     description: 'Distance from the stage centre (1 = the stage edge)',
   });
-  private level = 0;
+  /** Stage-space position, (.5, .5, .5) the center (float32, LX's `position`); see `updateCartesian`. */
+  readonly position = new Float32Array([0.5, 0.5, 1]);
+  /** Unit direction (LX's `normalized`). */
+  readonly normalized = new Float32Array([0, 0, 1]);
+  private readonly aed = new Float64Array([0, 0, 1]);
 
   constructor(label = 'Sound Object') {
     super(label);
@@ -105,21 +111,59 @@ export class SoundObject extends Modulator {
     return 0;
   }
 
+  /**
+   * Recomputes `position` and `normalized` from azimuth (clockwise about Y, 0 toward +z),
+   * elevation and distance (1 = the stage edge, position .5 ± distance/2) when they changed.
+   */
+  updateCartesian(): void {
+    const az = this.azimuth.getValue();
+    const el = this.elevation.getValue();
+    const dist = this.distance.getValue();
+    const aed = this.aed;
+    if (aed[0] === az && aed[1] === el && aed[2] === dist) return;
+    aed[0] = az;
+    aed[1] = el;
+    aed[2] = dist;
+    const fr = Math.fround;
+    const d = fr(0.5 * fr(dist));
+    const sinAzim = fr(Math.sin((az * Math.PI) / 180));
+    const cosAzim = fr(Math.cos((az * Math.PI) / 180));
+    const cosElev = fr(Math.cos((el * Math.PI) / 180));
+    const sinElev = fr(Math.sin((el * Math.PI) / 180));
+    const nx = fr(sinAzim * cosElev);
+    const nz = fr(cosAzim * cosElev);
+    this.position[0] = fr(0.5 + fr(fr(d * sinAzim) * cosElev));
+    this.position[1] = fr(0.5 + fr(d * sinElev));
+    this.position[2] = fr(0.5 + fr(fr(d * cosAzim) * cosElev));
+    this.normalized[0] = nx;
+    this.normalized[1] = sinElev;
+    this.normalized[2] = nz;
+  }
+
   protected computeValue(deltaMs: number): number {
+    this.updateCartesian();
     if (this.admSync.isOn()) {
       const p = admOf(this)?.position(this.admObjId.getValue()) ?? null;
       if (p !== null) {
-        if (p.azimuth !== this.azimuth.getBaseValue()) this.azimuth.setValue(p.azimuth);
+        const azimuth = p.azimuth === 0 ? 0 : -p.azimuth;
+        if (azimuth !== this.azimuth.getBaseValue()) this.azimuth.setValue(azimuth);
         if (p.elevation !== this.elevation.getBaseValue()) this.elevation.setValue(p.elevation);
         if (p.distance !== this.distance.getBaseValue()) this.distance.setValue(p.distance);
       }
     }
-    const raw = this.rawLevel();
-    const ms = raw > this.level ? this.attackMs.getValue() : this.releaseMs.getValue();
-    this.level = ms > 0 ? raw + Math.exp(-deltaMs / ms) * (this.level - raw) : raw;
     const floor = this.meterFloor.getValue();
     const span = this.meterCeiling.getValue() - floor;
-    const v = span > 0 ? (this.level - floor) / span : this.level >= floor ? 1 : 0;
-    return v < 0 ? 0 : v > 1 ? 1 : v;
+    const raw = this.rawLevel();
+    const t = span !== 0 ? (raw - floor) / span : raw >= floor ? 1 : 0;
+    const target = t < 0 ? 0 : t > 1 ? 1 : t;
+    const current = this.getValue();
+    if (target > current) {
+      const attack = this.attackMs.getValue();
+      if (attack > 0) return Math.min(target, current + deltaMs / attack);
+    } else {
+      const release = this.releaseMs.getValue();
+      if (release > 0) return Math.max(target, current - deltaMs / release);
+    }
+    return target;
   }
 }

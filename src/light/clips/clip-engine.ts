@@ -71,7 +71,15 @@ export class ClipEngine extends LXComponent {
   /** Starts recording every parameter move on `clip`'s bus into a take (nothing is written yet). */
   startTake(clip: Clip): ClipTake {
     const take = new ClipTake(clip);
-    const unlisten = this.graph?.listen({ parameterChanged: (p) => take.record(p) }) ?? (() => undefined);
+    const unlistenParameters = this.graph?.listen({ parameterChanged: (p) => take.record(p) }) ?? (() => undefined);
+    const patterns = clip.bus.clipPatternEngine?.goListeners;
+    const onPattern = (index: number): void => take.recordPattern(index);
+    patterns?.push(onPattern);
+    const unlisten = (): void => {
+      unlistenParameters();
+      const i = patterns?.indexOf(onPattern) ?? -1;
+      if (i >= 0) patterns?.splice(i, 1);
+    };
     this.takes.set(clip, { take, unlisten });
     return take;
   }
@@ -87,6 +95,8 @@ export class ClipEngine extends LXComponent {
     t.unlisten();
     this.takes.delete(clip);
     clip.overridden.clear();
+    const lane = clip.patternLane();
+    if (lane !== undefined) lane.held = false;
     return t.take;
   }
 

@@ -111,13 +111,15 @@ export interface PatternEvent {
 export class PatternLane extends ClipLane<PatternEvent> {
   readonly lxClass = 'heronarts.lx.clip.PatternClipLane';
   readonly laneType = 'pattern' as const;
+  /** Set while a recording take has changed the pattern: the lane holds off until the take ends. */
+  held = false;
 
   constructor(private readonly engine: () => PatternEngine | null) {
     super('Pattern');
   }
 
   private go(e: PatternEvent): void {
-    this.engine()?.goPatternIndex(e.patternIndex);
+    if (!this.held) this.engine()?.goPatternIndex(e.patternIndex);
   }
 
   play(from: number, to: number): void {

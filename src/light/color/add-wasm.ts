@@ -29,6 +29,7 @@ import {
   storeV128,
   v128And,
 } from '../parallel/wasm-encoder.js';
+import { rangeView } from '../parallel/range-views.js';
 
 /** Points per slice (a multiple of four). */
 const CAPACITY = 16384;
@@ -86,10 +87,10 @@ export function addFullWasm(dst: Uint32Array, src: Uint32Array, out: Uint32Array
   for (let from = start; from < end; from += CAPACITY) {
     const to = Math.min(end, from + CAPACITY);
     const n = to - from;
-    k.dst.set(dst.subarray(from, to));
-    k.src.set(src.subarray(from, to));
+    k.dst.set(rangeView(dst, from, to));
+    k.src.set(rangeView(src, from, to));
     k.run(n);
-    out.set(k.out.subarray(0, n), from);
+    out.set(rangeView(k.out, 0, n), from);
     if (k.mixed[0] === 0) continue;
     const d = k.dst;
     const s = k.src;

@@ -4,7 +4,7 @@
 // (LXUtils.lerpf = v1 + (v2 − v1)·t per float op); the RGB mode rounds each channel with Java's
 // Math.round(float) (floor(x + 0.5), ties up); GrayTable builds its LUT in double and indexes it in float.
 
-import { hsb } from './lx-color.js';
+import { hsb, hsbBits, setHsbInput } from './lx-color.js';
 import { javaInt } from '../math/java-num.js';
 
 const fr = Math.fround;
@@ -64,9 +64,14 @@ export function hueLerp(mode: GradientBlendMode, hue1: number, hue2: number, t: 
       if (h1 < h2) h1 = fr(h1 + 360);
       break;
     default:
-      throw new RangeError(`gradient blend mode ${String(mode)} has no hue interpolation; expected HSV, HSVM, HSVCW or HSVCCW (1–4)`);
+      noHueInterpolation(mode);
   }
   return fr(h1 + fr(fr(h2 - h1) * fr(t)));
+}
+
+/** hueLerp's refusal, out of line so that hueLerp stays small enough for V8 to inline into per-pixel loops. */
+function noHueInterpolation(mode: GradientBlendMode): never {
+  throw new RangeError(`gradient blend mode ${String(mode)} has no hue interpolation; expected HSV, HSVM, HSVCW or HSVCCW (1–4)`);
 }
 
 /** Stop slots: LXSwatch.MAX_COLORS (5) real stops plus one copy of the last, so t = 1 is safe. */
@@ -90,6 +95,8 @@ export class ColorStops {
   readonly green = new Int32Array(MAX_GRADIENT_STOPS);
   readonly blue = new Int32Array(MAX_GRADIENT_STOPS);
   private count = 1;
+  /** The amount of the next blendBits (typed-array memory: storing it makes no heap number; see hsbBits). */
+  private readonly amountCell = new Float64Array(1);
 
   /** Number of real stops (LX starts at 1); change it with setNumStops(). */
   get numStops(): number {
@@ -176,18 +183,32 @@ export class ColorStops {
   getColor(t: number, mode: GradientBlendMode): number {
     const x = fr(fr(t) * (this.count - 1));
     const k = Math.floor(x) | 0; // (int) Math.floor(x); NaN → 0
-    const f = fr(x - k);
-    return mode === GradientBlendMode.RGB ? this.rgbBlend(k, k + 1, f) : this.hsvBlend(k, k + 1, f, mode);
+    this.amountCell[0] = fr(x - k);
+    return this.blendBits(k, k + 1, mode) >>> 0;
   }
 
   /** GradientUtils.BlendFunction over two stops of this set, at float amount t; the result is opaque. */
   blendStops(i1: number, i2: number, t: number, mode: GradientBlendMode): number {
-    const f = fr(t);
-    return mode === GradientBlendMode.RGB ? this.rgbBlend(i1, i2, f) : this.hsvBlend(i1, i2, f, mode);
+    this.amountCell[0] = fr(t);
+    return this.blendBits(i1, i2, mode) >>> 0;
+  }
+
+  /** Sets the amount of the next blendBits (float32). */
+  setAmount(t: number): void {
+    this.amountCell[0] = fr(t);
+  }
+
+  /**
+   * blendStops at the amount setAmount gave, as a signed 32-bit value (the same bits). Per-pixel
+   * loops call this: only small integers cross the call, so it leaves no garbage (see hsbBits).
+   */
+  blendBits(i1: number, i2: number, mode: GradientBlendMode): number {
+    return mode === GradientBlendMode.RGB ? this.rgbBlend(i1, i2) : this.hsvBlend(i1, i2, mode);
   }
 
   /** RGB: each byte LXUtils.lerpi(c1, c2, f) = Math.round(c1 + (c2 − c1)·f) in float32. */
-  private rgbBlend(i1: number, i2: number, f: number): number {
+  private rgbBlend(i1: number, i2: number): number {
+    const f = this.amountCell[0];
     const r1 = this.red[i1];
     const g1 = this.green[i1];
     const b1 = this.blue[i1];
@@ -195,11 +216,12 @@ export class ColorStops {
     const r = Math.floor(fr(r1 + fr((this.red[i2] - r1) * f)) + 0.5) | 0;
     const g = Math.floor(fr(g1 + fr((this.green[i2] - g1) * f)) + 0.5) | 0;
     const b = Math.floor(fr(b1 + fr((this.blue[i2] - b1) * f)) + 0.5) | 0;
-    return (0xff000000 | ((r & 0xff) << 16) | ((g & 0xff) << 8) | (b & 0xff)) >>> 0;
+    return 0xff000000 | ((r & 0xff) << 16) | ((g & 0xff) << 8) | (b & 0xff);
   }
 
   /** HSV modes: a black stop takes the other's hue and saturation; hue by `mode`, the rest lerpf; then hsb(). */
-  private hsvBlend(i1: number, i2: number, f: number, mode: GradientBlendMode): number {
+  private hsvBlend(i1: number, i2: number, mode: GradientBlendMode): number {
+    const f = this.amountCell[0];
     let hue1 = this.hue[i1];
     let hue2 = this.hue[i2];
     let sat1 = this.saturation[i1];
@@ -213,7 +235,8 @@ export class ColorStops {
       hue2 = hue1;
       sat2 = sat1;
     }
-    return hsb(hueLerp(mode, hue1, hue2, f), fr(sat1 + fr(fr(sat2 - sat1) * f)), fr(bri1 + fr(fr(bri2 - bri1) * f)));
+    setHsbInput(hueLerp(mode, hue1, hue2, f), fr(sat1 + fr(fr(sat2 - sat1) * f)), fr(bri1 + fr(fr(bri2 - bri1) * f)));
+    return hsbBits();
   }
 }
 

@@ -65,11 +65,29 @@ export function rgbf(r: number, g: number, b: number): number {
  * Nothing is clamped: brightness above 100 spills into the neighbouring bytes, exactly as LX.
  */
 export function hsb(hue: number, saturation: number, brightness: number): number {
-  const s0 = fr(saturation);
-  const b255 = fr(fr(brightness) * B_COEFF);
+  HSB_INPUT[0] = hue;
+  HSB_INPUT[1] = saturation;
+  HSB_INPUT[2] = brightness;
+  return hsbBits() >>> 0;
+}
+
+/**
+ * hsb()'s inputs (hue, saturation, brightness) for hsbBits. Per-pixel loops call the color math
+ * through functions too large to inline, and a number that is not a small integer, passed to or
+ * returned from such a call, is a new heap object: at a few thousand colors a frame that was most
+ * of a frame's garbage, and the collections it caused were the slowest frames (docs/performance.md).
+ * So hsb() (small enough to inline) passes its inputs here, and the result comes back signed.
+ */
+const HSB_INPUT = new Float64Array(3);
+
+/** hsb() of HSB_INPUT as a signed 32-bit value: the same bits, and a small integer for V8 (no heap number). */
+export function hsbBits(): number {
+  const hue = HSB_INPUT[0];
+  const s0 = fr(HSB_INPUT[1]);
+  const b255 = fr(fr(HSB_INPUT[2]) * B_COEFF);
   if (s0 === 0) {
     const v = javaInt(fr(b255 + 0.5));
-    return (0xff000000 | (v << 16) | (v << 8) | v) >>> 0;
+    return 0xff000000 | (v << 16) | (v << 8) | v;
   }
   const h1 = fr(fr(hue) * H_COEFF);
   const h = fr(fr(h1 - Math.floor(h1)) * 6);
@@ -130,7 +148,14 @@ export function hsb(hue: number, saturation: number, brightness: number): number
     g = javaInt(gf);
     b = javaInt(bf);
   }
-  return (0xff000000 | (r << 16) | (g << 8) | b) >>> 0;
+  return 0xff000000 | (r << 16) | (g << 8) | b;
+}
+
+/** Sets hsbBits' inputs (small enough to inline: the numbers go to typed-array memory, not the heap). */
+export function setHsbInput(hue: number, saturation: number, brightness: number): void {
+  HSB_INPUT[0] = hue;
+  HSB_INPUT[1] = saturation;
+  HSB_INPUT[2] = brightness;
 }
 
 /** hsb() with alpha a in 0..1 (float): alpha byte = min(255, (int)(a · 255f)). */

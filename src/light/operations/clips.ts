@@ -395,11 +395,18 @@ export function stopRecording(show: LightShow, t: SlotTarget, origin: Origin): {
       steps.push(new AddLane(clip.id, lane, index++));
     }
   }
+  const patternLane = clip.patternLane();
+  const patternMoves = take.patternMoves;
+  if (patternLane !== undefined && patternMoves.length > 0) {
+    const from = patternMoves[0].cursor.millis;
+    const to = patternMoves[patternMoves.length - 1].cursor.millis;
+    steps.push(new SetLaneEvents(patternLane.id, replaceWindow(patternLane.events, from, to, patternMoves)));
+  }
   if (steps.length === 0) return { clip, events: 0, lanes: 0 };
   if (!clip.automationEnabled.isOn()) steps.push(new SetParameter(clip.automationEnabled, true));
   return show.engine.history.performVerified(new CompoundCommand(`Record into clip ${clip.label.getString()}`, steps), origin, () => ({
     clip,
     events: take.eventCount,
-    lanes: take.moves.size,
+    lanes: take.moves.size + (patternMoves.length > 0 ? 1 : 0),
   }));
 }

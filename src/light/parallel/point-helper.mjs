@@ -3,6 +3,7 @@
 // leave (`workerData.state`). Buffers arrive on `workerData.port` before the first job that names
 // them, and are dropped when the engine thread lets them go. The kernel table is the module the
 // engine thread handed the pool (`workerData.kernels`), so this folder imports no kernel.
+import { readlinkSync } from 'node:fs';
 import { receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
@@ -19,6 +20,7 @@ const {
   INT32,
   HELPER_STATE,
   HELPER_CHUNKS,
+  HELPER_THREAD,
   HELPER_RUNNING,
   HELPER_LEFT,
   runClaimedChunks,
@@ -26,6 +28,12 @@ const {
 
 const { control, numbers, port, state, kernels } = workerData;
 const { KERNELS } = await import(kernels);
+try {
+  // Benches read this thread's scheduler accounting (src/engine/thread-time.ts) by its id.
+  Atomics.store(state, HELPER_THREAD, Number(readlinkSync('/proc/thread-self').split('/').pop()) | 0);
+} catch {
+  // not Linux: the id stays 0
+}
 const buffers = new Map();
 const views = new Map();
 const job = { num: numbers, arrays: [], serial: 0 };

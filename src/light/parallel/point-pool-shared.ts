@@ -24,9 +24,11 @@ export const REF_WORDS = 4;
 export const CONTROL_WORDS = ARRAY_REFS + REF_WORDS * JOB_ARRAYS;
 export const MAX_CHUNKS = 4095;
 
-// A helper's own words (point-pool.ts): its state and the chunks it has run.
+// A helper's own words (point-pool.ts): its state, the chunks it has run and its thread id.
 export const HELPER_STATE = 0;
 export const HELPER_CHUNKS = 1;
+export const HELPER_THREAD = 2;
+export const HELPER_WORDS = 3;
 export const HELPER_RUNNING = 0;
 export const HELPER_LEAVE = 1;
 export const HELPER_LEFT = 2;

@@ -21,6 +21,8 @@ import {
   HELPER_LEAVE,
   HELPER_LEFT,
   HELPER_STATE,
+  HELPER_THREAD,
+  HELPER_WORDS,
   KERNEL,
   MAX_CHUNKS,
   REF_WORDS,
@@ -36,13 +38,41 @@ import { MIN_SHARED_POINTS, isShared } from './shared-arrays.js';
 const MIN_CHUNK_POINTS = 2048;
 /** Chunks per job at most, so that a 1M-point job does not pay 250 claims. */
 const TARGET_CHUNKS = 48;
+/**
+ * Once its own claims are done, the engine thread watches for the helpers' last chunks this many
+ * times its own time per chunk before it sleeps: a helper that is running finishes its chunk
+ * within about one chunk's time, and going to sleep would hand the engine thread's core to
+ * whatever else is runnable (V8's own threads, other processes) and make it wait to be scheduled
+ * again when woken. A helper that is not scheduled takes longer: then the engine thread sleeps.
+ */
+const DONE_SPIN_CHUNKS = 2;
+/** Bounds of that watch, in ms. */
+const DONE_SPIN_MIN_MS = 0.02;
+const DONE_SPIN_MAX_MS = 1;
+/** Time per chunk assumed before any was measured, in ms. */
+const FIRST_CHUNK_MS = 0.05;
+
+/** Where the engine thread's time inside point jobs went (cumulative; benches read differences). */
+export interface PointPoolStats {
+  /** Jobs split with the helpers. */
+  readonly sharedJobs: number;
+  /** Of those, the jobs whose last chunk was still held by a helper when the engine thread had run out of chunks. */
+  readonly waits: number;
+  /** Time the engine thread waited for those chunks, in ms. */
+  readonly waitMs: number;
+  /** Times it went to sleep for one (Atomics.wait) instead of watching. */
+  readonly sleeps: number;
+  /** Time asleep, in ms (included in waitMs). */
+  readonly sleepMs: number;
+}
 interface Helper {
   readonly worker: Worker;
   readonly port: MessagePort;
   /**
-   * [HELPER_STATE, HELPER_CHUNKS]: the state is 0 while it runs; the engine thread sets 1 to ask
-   * it to leave, and it sets 2 once it has left the claim loop (it is never terminated: a chunk
-   * it claimed is always finished). The count is the chunks it has run.
+   * [HELPER_STATE, HELPER_CHUNKS, HELPER_THREAD]: the state is 0 while it runs; the engine thread
+   * sets 1 to ask it to leave, and it sets 2 once it has left the claim loop (it is never
+   * terminated: a chunk it claimed is always finished). The count is the chunks it has run; the
+   * thread id (0 until known or off Linux) lets benches read its scheduler accounting.
    */
   readonly state: Int32Array;
   /** The buffers posted to this helper. */
@@ -73,6 +103,18 @@ class PointPool {
   /** Chunks run so far, in all and by the helpers (for benches and tests). */
   chunks = 0;
   helperChunks = 0;
+  /**
+   * How many of its own chunk times the engine thread watches for a helper's last chunk before
+   * sleeping (0: sleep at once, as before this was measured; benches compare the two).
+   */
+  doneSpinChunks = DONE_SPIN_CHUNKS;
+  private sharedJobs = 0;
+  private waits = 0;
+  private waitMs = 0;
+  private sleeps = 0;
+  private sleepMs = 0;
+  /** The engine thread's time per chunk (moving average), in ms. */
+  private chunkMs = FIRST_CHUNK_MS;
   /** Points per chunk at least (tests lower it to split small scenes). */
   minChunk = MIN_CHUNK_POINTS;
   /** Jobs below this many points run on the engine thread alone (tests change it). */
@@ -115,6 +157,15 @@ class PointPool {
     this.kernelsUrl = moduleUrl;
   }
 
+  /** Thread ids of the running helpers (0 while not known), for benches. */
+  helperThreadIds(): number[] {
+    return this.helpers.map((h) => Atomics.load(h.state, HELPER_THREAD));
+  }
+
+  stats(): PointPoolStats {
+    return { sharedJobs: this.sharedJobs, waits: this.waits, waitMs: this.waitMs, sleeps: this.sleeps, sleepMs: this.sleepMs };
+  }
+
   /** A fresh job to fill: numbers (stale from the last job) and an empty array list. */
   begin(): PointJob {
     this.job.arrays.length = 0;
@@ -147,18 +198,47 @@ class PointPool {
     publishJob(control, this.generation, chunks);
     const entry = { kernel, job };
     let ranHere = 0;
+    const started = performance.now();
     try {
       ranHere = runClaimedChunks(control, () => entry);
     } catch (e) {
       this.cancelUnclaimed();
       throw e;
     } finally {
-      for (let done = Atomics.load(control, DONE); done < chunks; done = Atomics.load(control, DONE)) {
-        Atomics.wait(control, DONE, done);
-      }
+      this.waitForChunks(chunks, started, ranHere);
     }
+    this.sharedJobs++;
     this.chunks += chunks;
     this.helperChunks += chunks - ranHere;
+  }
+
+  /**
+   * Waits until all `chunks` of the job are done: first watching the count for about
+   * DONE_SPIN_CHUNKS of this thread's own chunk times (its claims ran from `started` and ran
+   * `ranHere` chunks), then asleep.
+   */
+  private waitForChunks(chunks: number, started: number, ranHere: number): void {
+    const control = this.control;
+    let done = Atomics.load(control, DONE);
+    const now = performance.now();
+    if (ranHere > 0) this.chunkMs = 0.8 * this.chunkMs + (0.2 * (now - started)) / ranHere;
+    if (done >= chunks) return;
+    this.waits++;
+    if (this.doneSpinChunks > 0) {
+      const until = now + Math.min(DONE_SPIN_MAX_MS, Math.max(DONE_SPIN_MIN_MS, this.doneSpinChunks * this.chunkMs));
+      for (let i = 1; done < chunks; i++) {
+        if ((i & 63) === 0 && performance.now() >= until) break;
+        done = Atomics.load(control, DONE);
+      }
+    }
+    if (done < chunks) {
+      const slept = performance.now();
+      for (; done < chunks; done = Atomics.load(control, DONE)) {
+        if (Atomics.wait(control, DONE, done) !== 'not-equal') this.sleeps++;
+      }
+      this.sleepMs += performance.now() - slept;
+    }
+    this.waitMs += performance.now() - now;
   }
 
   /** After a kernel threw here: marks the chunks nobody claimed as done, so the wait ends. */
@@ -219,7 +299,7 @@ class PointPool {
   private startHelper(): Helper | null {
     try {
       const { port1, port2 } = new MessageChannel();
-      const state = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+      const state = new Int32Array(new SharedArrayBuffer(HELPER_WORDS * Int32Array.BYTES_PER_ELEMENT));
       const worker = new Worker(new URL('./point-helper.mjs', import.meta.url), {
         execArgv: [],
         name: 'footlight-render',

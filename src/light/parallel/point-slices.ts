@@ -2,6 +2,7 @@
 // job's numbers in the first NUMBER_BYTES, then four float32 inputs of SLICE_CAPACITY points
 // (x, y, z and one more per-point value) and one 32-bit output per point. A kernel copies a
 // slice of its point arrays in, runs the module, and reads the output.
+import { rangeView } from './range-views.js';
 
 /** Points per slice (a multiple of four: SIMD loops may run up to three lanes past the count). */
 const SLICE_CAPACITY = 16384;
@@ -45,6 +46,6 @@ export class PointSlices {
   /** Copies points from..to−1 of four per-point arrays into the inputs (at most `capacity` points). */
   load(arrays: readonly Float32Array[], from: number, to: number): void {
     if (to - from > SLICE_CAPACITY) throw new RangeError(`a slice holds at most ${SLICE_CAPACITY} points; got ${to - from}`);
-    for (let i = 0; i < 4; i++) this.inputs[i].set(arrays[i].subarray(from, to));
+    for (let i = 0; i < 4; i++) this.inputs[i].set(rangeView(arrays[i], from, to));
   }
 }

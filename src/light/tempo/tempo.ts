@@ -53,6 +53,12 @@ interface TempoTransport {
   playing(): boolean;
   /** Quarter-note beats since the start of the song. */
   positionBeats(): number;
+  /**
+   * Moves the playing transport by `beats` (a nudge ending: the light ran that far ahead of the
+   * song, or behind it when negative). Without it, a nudge while the transport plays is dropped
+   * when it ends and the light snaps back to the transport's position.
+   */
+  nudge?(beats: number): void;
 }
 
 /** The tempo clock: bpm, tap, nudge, beat and bar counters, divisions and quantized launches. */
@@ -123,6 +129,8 @@ export class Tempo extends LXComponent implements QuantizingClock {
   nowMillis: () => number = () => 0;
   private transport: TempoTransport | null = null;
   private transportAt = NaN;
+  /** Beats the light has run ahead of (or behind) the playing transport while a nudge is held. */
+  private nudgeOffset = 0;
 
   constructor() {
     super('Tempo');
@@ -308,15 +316,31 @@ export class Tempo extends LXComponent implements QuantizingClock {
     const advance = deltaMs / (this.period.getValue() * this.nudge);
     const prevBeat = this.smoothBeat;
     const t = this.transport;
-    const at = t === null ? NaN : t.positionBeats();
-    const placed = t !== null && (t.playing() || at !== this.transportAt);
+    let at = t === null ? NaN : t.positionBeats();
+    const playing = t?.playing() === true;
+    if (!playing) this.nudgeOffset = 0;
+    else if (this.nudgeTarget !== 1) {
+      // Nudging the playing song: the light runs ahead (or behind) by the nudge's extra beats.
+      this.nudgeOffset += advance - deltaMs / this.period.getValue();
+    } else if (this.nudgeOffset !== 0) {
+      // The nudge ended: the song's transport moves by what the light gained, one clock again.
+      const offset = this.nudgeOffset;
+      this.nudgeOffset = 0;
+      if (t?.nudge !== undefined) {
+        t.nudge(offset);
+        at = t.positionBeats();
+        this.transportAt = at;
+      }
+    }
+    const placed = t !== null && (playing || at !== this.transportAt);
     if (placed) {
-      // Follow the song: the cursor is its position, with no smoothing (the song never jumps
-      // by accident, and a seek must land at once).
+      // Follow the song: the cursor is its position (plus a held nudge), with no smoothing (the
+      // song never jumps by accident, and a seek must land at once).
+      const cursor = at + this.nudgeOffset;
       this.doTrigger = false;
       this.running = true;
-      this.targetBeat = Math.floor(at);
-      this.targetBasis = at - this.targetBeat;
+      this.targetBeat = Math.floor(cursor);
+      this.targetBasis = cursor - this.targetBeat;
       this.smoothBeat = this.targetBeat;
       this.smoothBasis = this.targetBasis;
     }

@@ -3,7 +3,9 @@ import { internal } from '../../engine/errors.js';
 import { buildPlan } from '../audio/plan.js';
 import type { Meter } from '../audio/dsp/engine.js';
 import { refuse } from '../errors.js';
-import type { OpContext, Payload, SoundHost } from '../host.js';
+import type { Request } from '../../engine/request.js';
+import type { Payload, SoundHost } from '../host.js';
+import { trackAt } from '../operations/common.js';
 import { MAX_BEATS, saveProject } from '../model.js';
 import { dbfs } from '../live/meters.js';
 import { LISTEN_RATE, type ListenJob, type ListenResult } from './job.js';
@@ -47,16 +49,17 @@ const trackPayload = (names: readonly { index: number; name: string; type: strin
  * project changes. The render is the one `render-sound` makes; the live audio is what the live
  * engine played.
  */
-export async function listen(host: SoundHost, ctx: OpContext, req: ListenRequest): Promise<Payload> {
-  const prepared = await host.task(ctx, 'song-listen', () => {
+export async function listen(host: SoundHost, request: Request, req: ListenRequest): Promise<Payload> {
+  const prepared = await request.task('song-listen', () => {
     const tempo = host.project.tempo.getBaseValue();
     if (req.track !== undefined) {
-      const t = host.trackAt(req.track);
+      const t = trackAt(host, req.track);
       if (t.type === 'effect' || t.type === 'master')
         throw refuse(
           'invalid_argument',
           'not_soloable',
-          `track ${req.track} (${t.name}) is ${t.type === 'master' ? 'the master' : 'an effect track'}; track= solos a main track (its sends still reach the effect tracks)`,
+          `track ${req.track} (${t.name}) is ${t.type === 'master' ? 'the master' : 'an effect track'}; track= solos a main track (its sends still reach ` +
+            `the effect tracks)`,
         );
     }
     if (req.source.kind === 'live') {

@@ -21,7 +21,8 @@ export default defineTool({
   title: 'Read a clip lane',
   toolset: 'clips',
   description:
-    "Reads one lane's events (lane index from list_clips), each with its time in ms and beats. Paged (default 100): pass `nextCursor` back as `cursor`. Read-only.",
+    "Reads one lane's events (lane index from list_clips), each with its time in ms and beats. Paged (default 100): pass `nextCursor` back as `cursor`. " +
+    'Read-only.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({ ...SlotInput, lane: z.number().int().describe('Lane index, 0-based'), ...PageInput }),
   output: z.strictObject({ lane: LanePayload, events: z.array(EventPayload), total: z.number().int(), nextCursor: z.string().optional() }),

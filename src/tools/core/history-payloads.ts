@@ -11,7 +11,8 @@ export const HistoryStepPayload = z.strictObject({
     .enum(['protocol3'])
     .optional()
     .describe(
-      "Present when the change travelled over an in-process line: protocol3 for a sound tool's write to the built-in sound host (surface, session and client still name the caller)",
+      "Present when the change travelled over an in-process line: protocol3 for a sound tool's write to the built-in sound host (surface, session and client " +
+        'still name the caller)',
     ),
   at: z.string().describe('When it was made (ISO 8601)'),
 });
@@ -48,7 +49,9 @@ export function toUndoRedo(action: 'undo' | 'redo', entry: HistoryEntry | undefi
   if (history.nextRedo !== undefined) out.nextRedo = history.nextRedo.command.label;
   if (action === 'undo' && !history.canUndo && history.droppedSteps > 0) {
     out.droppedSteps = history.droppedSteps;
-    out.trimmed = `the history was trimmed: its ${history.droppedSteps} earliest step(s) were dropped to stay inside its memory budget, so undo cannot go back further than this`;
+    out.trimmed =
+      `the history was trimmed: its ${history.droppedSteps} earliest step(s) were dropped to stay inside its memory budget, so undo cannot go ` +
+      `back further than this`;
   }
   return out;
 }

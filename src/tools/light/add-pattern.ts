@@ -10,7 +10,8 @@ export default defineTool({
   toolset: 'structure',
   description:
     'Adds a pattern of a library class (`class`: full, simple or display name from list_available_patterns, e.g. "Noise") ' +
-    'to a channel, or into a pattern rack (a pattern of class "Pattern Rack", whose nested patterns are at .../pattern/N/pattern/M), at `index` (0-based; default the end). The first pattern of an empty channel becomes active; otherwise ' +
+    'to a channel, or into a pattern rack (a pattern of class "Pattern Rack", whose nested patterns are at .../pattern/N/pattern/M), at `index` (0-based; ' +
+    'default the end). The first pattern of an empty channel becomes active; otherwise ' +
     'the active pattern stays (activate_pattern switches in playlist mode; in blend mode every enabled pattern mixes in). ' +
     'Patterns after `index` move down one path slot (`pathChanges`). Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -7,7 +7,8 @@ export default defineTool({
   title: 'Read a parameter',
   toolset: 'parameters',
   description:
-    'Reads one parameter by its canonical path (or by its component id and key, which survive moves): value, range or options, units and OSC address. Under modulation `value` is ' +
+    'Reads one parameter by its canonical path (or by its component id and key, which survive moves): value, range or options, units and OSC address. Under ' +
+    'modulation `value` is ' +
     'the effective (modulated) value and `baseValue` the value set by hand. Colors read as 0xAARRGGBB and are set through ' +
     'their `subParameters` (hue, saturation, brightness).',
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -10,7 +10,8 @@ export default defineTool({
     'The open light show at a glance: which LX version it is compatible with, the project file (absent for the built-in demo ' +
     'or an unsaved show), how many channels, fixtures and points, and the engine speed and frame rate with their parameter ' +
     'paths, the LED output master controls (live switch, brightness, gamma) with their paths, and where OSC listens and sends ' +
-    "(every parameter payload's oscAddress works there). Agents cannot save the show: the operator saves from the console, so nothing you change touches the file.",
+    "(every parameter payload's oscAddress works there). Agents cannot save the show: the operator saves from the console, so nothing you change touches the " +
+    'file.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({}),
   output: z.strictObject({

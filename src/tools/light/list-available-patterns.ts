@@ -9,7 +9,7 @@ export default defineTool({
   description:
     "Lists every pattern class of Footlight's light library in LX's registry order: full class (what add_pattern takes), " +
     'display name, category, whether a behaviour note exists (`documented`: get_component_doc explains it) and whether it can ' +
-    'run here (`available: false` with `unavailableReason` for classes that need live audio, DMX or MIDI input). A pattern ' +
+    'run here (`available: false` with `unavailableReason` for classes that need live DMX input). A pattern ' +
     "fills its channel's points each frame; effects (list_available_effects) then process them.",
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({}),

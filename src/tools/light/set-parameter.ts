@@ -7,7 +7,8 @@ export default defineTool({
   title: 'Set a parameter',
   toolset: 'parameters',
   description:
-    'Sets the base value of one parameter, addressed by a canonical path from list_parameters or list_channels (or by its component id and key; give both path and id to have a stale path refused). Numbers must ' +
+    'Sets the base value of one parameter, addressed by a canonical path from list_parameters or list_channels (or by its component id and key; give both ' +
+    'path and id to have a stale path refused). Numbers must ' +
     "lie inside the parameter's range (out of range is refused, never clamped); enum and discrete parameters take an option " +
     'name or a 0-based index; booleans take true/false (or 1/0); labels and other text take a string. Colors are set through their ' +
     'sub-parameters (.../hue 0–359, .../saturation 0–100, .../brightness 0–100); triggers are fired with fire_trigger. On a ' +
@@ -24,8 +25,8 @@ export default defineTool({
     parameter: ParameterPayload,
     changed: z.boolean().describe('False when the parameter already had this value: nothing changed and no undo step was made'),
   }),
-  handle: ({ path, id, key, value }, { light, origin }) => {
-    const { parameter, changed } = light.setParameter({ path, id, key }, value, origin);
+  handle: ({ path, id, key, value }, { light, origin, merge }) => {
+    const { parameter, changed } = light.setParameter({ path, id, key }, value, origin, merge);
     return { parameter: toParameterPayload(parameter), changed };
   },
 });

@@ -11,7 +11,8 @@ export default defineTool({
   description:
     'Makes a source move a parameter: the source is a modulator (its path, e.g. /lx/modulation/modulator/1) or any numeric ' +
     'parameter (a macro knob, another fader...); the target must be a modulatable knob (list_parameters shows them). ' +
-    "`range` (−1–1, required; 0 is allowed, as in LX, but moves nothing until you raise it) is the depth as a fraction of the target's range, negative inverts; " +
+    "`range` (−1–1, required; 0 is allowed, as in LX, but moves nothing until you raise it) is the depth as a fraction of the target's range, negative " +
+    'inverts; ' +
     "`polarity` unipolar adds 0…range above the base, bipolar swings ±range around it (default: the source's). The wiring " +
     "and its depth are ONE undo step. The scope defaults to the source modulator's own engine (a device's modulator drives " +
     'only inside that device) or else /lx/modulation; a wiring out of scope or one that would close a loop is refused with ' +

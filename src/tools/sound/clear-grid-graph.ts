@@ -8,8 +8,11 @@ export default defineTool({
   title: 'Clear the selected Grid patch (destructive)',
   toolset: 'grid',
   description:
-    'DESTRUCTIVE: removes every module, modulator and cord of the selected Grid. Requires `expected_revision`, the revision of the graph you reviewed (grid_get_state): it is sent as `guard REVISION graph-clear`, so the host refuses it if anything changed since. ' +
-    'The adapter reads the whole graph right before sending and keeps it: in the reply (`before_snapshot`, whether the clear succeeds, is refused or loses its reply — native.before too when the host sends it) and in a patch session (the one you pass, else one it opens; read it with grid_get_patch_session). A lost reply is requires_observation: never clear again blindly. ' +
+    'DESTRUCTIVE: removes every module, modulator and cord of the selected Grid. Requires `expected_revision`, the revision of the graph you reviewed ' +
+    '(grid_get_state): it is sent as `guard REVISION graph-clear`, so the host refuses it if anything changed since. ' +
+    'The adapter reads the whole graph right before sending and keeps it: in the reply (`before_snapshot`, whether the clear succeeds, is refused or loses ' +
+    'its reply — native.before too when the host sends it) and in a patch session (the one you pass, else one it opens; read it with ' +
+    'grid_get_patch_session). A lost reply is requires_observation: never clear again blindly. ' +
     WRITE +
     ' Undoable: sound_undo rebuilds the graph with the same ids and revision.',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

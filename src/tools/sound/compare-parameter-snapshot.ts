@@ -8,7 +8,9 @@ export default defineTool({
   title: 'Compare the device with a snapshot',
   toolset: 'sound',
   description:
-    "Re-reads the selected device and lists what differs from a parameter snapshot: each exposed control (MCP scale and display, then and now) and each Grid parameter (native value and display; missing nodes), with counts of what is unchanged. Protocol 3 reads only the selected device, so the snapshot's device must be selected (else comparable: false with the reason); a host restart makes every snapshot incomparable. " +
+    'Re-reads the selected device and lists what differs from a parameter snapshot: each exposed control (MCP scale and display, then and now) and each ' +
+    'Grid parameter (native value and display; missing nodes), with counts of what is unchanged. Protocol 3 reads only the selected device, so the ' +
+    "snapshot's device must be selected (else comparable: false with the reason); a host restart makes every snapshot incomparable. " +
     READ_ONLY,
   annotations: { readOnlyHint: true, openWorldHint: false },
   mode: 'direct',

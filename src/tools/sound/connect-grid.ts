@@ -8,7 +8,9 @@ export default defineTool({
   title: 'Connect two Grid ports',
   toolset: 'grid',
   description:
-    "Adds a cord from output port `source_port` (0-based) of a module or modulator (`source_kind`) to input port `target_port` of a module in the selected Grid. An input may take several cords (they sum); any signal type may feed any input (the reply's types_match says whether they agree). Ports come from grid_get_state. The host refuses the same cord twice, bad ports and modulator targets. " +
+    'Adds a cord from output port `source_port` (0-based) of a module or modulator (`source_kind`) to input port `target_port` of a module in the selected ' +
+    "Grid. An input may take several cords (they sum); any signal type may feed any input (the reply's types_match says whether they agree). Ports come " +
+    'from grid_get_state. The host refuses the same cord twice, bad ports and modulator targets. ' +
     GRAPH_GUARD +
     WRITE +
     ' Undoable: one undo step.',

@@ -7,8 +7,12 @@ export default defineTool({
   title: 'Transport: play, stop, seek, tempo, meter, loop',
   toolset: 'song',
   description:
-    'One explicit transport operation, bound to the project token: `play` (refused while recording or with armed tracks), `stop` (always allowed; also ends recording), `seek` to position_beats (0–24576 quarter-note beats; tempo and meter unchanged), `tempo` to bpm (40–220), `meter` to {numerator 2–12, denominator 4 or 8}, `loop` to enabled (the global arranger-loop flag; range and clip flags unchanged). Give only the field the operation needs. Tempo, meter, seek and loop refuse while recording. ' +
-    'The host answers status "submitted" with verified: false and what it observes now (host_observed); read song_get_state back (the arranger_loop_* fields for loop). ' +
+    'One explicit transport operation, bound to the project token: `play` (refused while recording or with armed tracks), `stop` (always allowed; also ends ' +
+    'recording), `seek` to position_beats (0–24576 quarter-note beats; tempo and meter unchanged), `tempo` to bpm (40–220), `meter` to {numerator 2–12, ' +
+    'denominator 4 or 8}, `loop` to enabled (the global arranger-loop flag; range and clip flags unchanged). Give only the field the operation needs. ' +
+    'Tempo, meter, seek and loop refuse while recording. ' +
+    'The host answers status "submitted" with verified: false and what it observes now (host_observed); read song_get_state back (the arranger_loop_* ' +
+    'fields for loop). ' +
     WRITE +
     ' Undoable for tempo, meter and loop (one undo step each); play, stop and seek are not undo steps.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

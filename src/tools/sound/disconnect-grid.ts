@@ -8,7 +8,8 @@ export default defineTool({
   title: 'Disconnect a Grid input',
   toolset: 'grid',
   description:
-    'Removes every cord into one module input (target_id, target_port) of the selected Grid; the preview lists the cords that go. The host refuses an input with nothing connected, a bad port and modulator targets. ' +
+    'Removes every cord into one module input (target_id, target_port) of the selected Grid; the preview lists the cords that go. The host refuses an input ' +
+    'with nothing connected, a bad port and modulator targets. ' +
     GRAPH_GUARD +
     WRITE +
     ' Undoable: one undo step.',

@@ -8,7 +8,9 @@ export default defineTool({
   title: 'End a patch session',
   toolset: 'grid',
   description:
-    "Closes a patch session (open or frozen): it takes no more steps. Nothing is rolled back — to take steps back, use sound_undo deliberately, one global step at a time. Returns the final report and a read-only difference between the before-graph and the graph now (nodes added, removed, moved; parameters changed; cords added and removed), which also shows other writers' changes. " +
+    'Closes a patch session (open or frozen): it takes no more steps. Nothing is rolled back — to take steps back, use sound_undo deliberately, one global ' +
+    'step at a time. Returns the final report and a read-only difference between the before-graph and the graph now (nodes added, removed, moved; ' +
+    "parameters changed; cords added and removed), which also shows other writers' changes. " +
     WORKFLOW_ONLY,
   annotations: { readOnlyHint: true, openWorldHint: false },
   mode: 'direct',

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { toMcp } from '../../sound-adapter/wire.js';
-import { arr } from '../../sound-adapter/core.js';
+import { toMcp } from './adapter/wire.js';
+import { arr } from './adapter/core.js';
 import { defineTool } from '../define-tool.js';
 import { READ_ONLY, ReadPayload } from './payloads.js';
 
@@ -9,7 +9,9 @@ export default defineTool({
   title: "Read the selected device's exposed controls",
   toolset: 'sound',
   description:
-    "The selected device (name, uuid, instance_id, track_id, kind, chain) and its 8 exposed control slots. `controls` lists the mapped ones on the MCP scale 0–128 (`mcp_value`; native = mcp_value / 128) with the host's display text; `native` keeps the host's reply whole (normalized 0–1 values, native values, unmapped slots). Neither scale is a Grid module's native parameter domain (grid_get_state has those). " +
+    'The selected device (name, uuid, instance_id, track_id, kind, chain) and its 8 exposed control slots. `controls` lists the mapped ones on the MCP ' +
+    "scale 0–128 (`mcp_value`; native = mcp_value / 128) with the host's display text; `native` keeps the host's reply whole (normalized 0–1 values, " +
+    "native values, unmapped slots). Neither scale is a Grid module's native parameter domain (grid_get_state has those). " +
     'Also returns the selection_token that device edits bind to; with nothing selected, `native.device` is null and there is no token. ' +
     READ_ONLY,
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -7,7 +7,10 @@ export default defineTool({
   title: 'Read an import receipt',
   toolset: 'song',
   description:
-    'The receipt of a song import (receipt_id from song_import_plan): status (queued, submitted, native_rejected, submission_error_observe_before_retry), digests, target, what the host observes now about the tracks and clips it created (recomputed at every read: an undone import shows group_present: false) and a current inventory observation. verified stays false and requires_observation true: this is not arranger-note verification — inspect song_get_arranger and listen. ' +
+    'The receipt of a song import (receipt_id from song_import_plan): status (queued, submitted, native_rejected, submission_error_observe_before_retry), ' +
+    'digests, target, what the host observes now about the tracks and clips it created (recomputed at every read: an undone import shows group_present: ' +
+    'false) and a current inventory observation. verified stays false and requires_observation true: this is not arranger-note verification — inspect ' +
+    'song_get_arranger and listen. ' +
     READ_ONLY,
   annotations: { readOnlyHint: true, openWorldHint: false },
   mode: 'direct',

@@ -8,7 +8,9 @@ export default defineTool({
   title: 'Where a patch session stands',
   toolset: 'grid',
   description:
-    'Reports exactly where a patch session stands: open, frozen (why, at which step) or closed; the last verified revision; every step with its command, authorization, outcome, revisions and verification; and what to do next. `include_before_graph` adds the before-graph kept as evidence (for a session grid_clear_graph opened, that is the graph before the clear). Does not contact the host. ' +
+    'Reports exactly where a patch session stands: open, frozen (why, at which step) or closed; the last verified revision; every step with its command, ' +
+    'authorization, outcome, revisions and verification; and what to do next. `include_before_graph` adds the before-graph kept as evidence (for a ' +
+    'session grid_clear_graph opened, that is the graph before the clear). Does not contact the host. ' +
     WORKFLOW_ONLY,
   annotations: { readOnlyHint: true, openWorldHint: false },
   mode: 'direct',

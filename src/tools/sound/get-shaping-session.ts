@@ -8,7 +8,8 @@ export default defineTool({
   title: 'Where a shaping session stands',
   toolset: 'sound',
   description:
-    "A shaping session's steps (each control write with before/after values and its outcome) and a fresh comparison of the device with the session's starting snapshot — which also reveals changes made by other writers. " +
+    "A shaping session's steps (each control write with before/after values and its outcome) and a fresh comparison of the device with the session's " +
+    'starting snapshot — which also reveals changes made by other writers. ' +
     READ_ONLY,
   annotations: { readOnlyHint: true, openWorldHint: false },
   mode: 'direct',

@@ -7,7 +7,11 @@ export default defineTool({
   title: 'Read the song: token, tracks, transport',
   toolset: 'song',
   description:
-    'The song at a glance: the 64-hex `project_token` every song write binds to (it covers the project identity and name, the track inventory with mute/arm, the selected target, tempo, meter, arranger-loop enabled/start/duration, every clip and the recording state — not play position, playing, save-pending, meters, device parameters or Grid graphs), project name, modified and save-pending flags, the selected import target, the flat track inventory, transport (playing, position in quarter-note beats, tempo, meter, arranger loop, metronome), conservative recording state (armed track indexes), meters, cue markers and song capabilities. ' +
+    'The song at a glance: the 64-hex `project_token` every song write binds to (it covers the project identity and name, the track inventory with ' +
+    'mute/arm, the selected target, tempo, meter, arranger-loop enabled/start/duration, every clip and the recording state — not play position, ' +
+    'playing, save-pending, meters, device parameters or Grid graphs), project name, modified and save-pending flags, the selected import target, the ' +
+    'flat track inventory, transport (playing, position in quarter-note beats, tempo, meter, arranger loop, metronome), conservative recording state ' +
+    '(armed track indexes), meters, cue markers and song capabilities. ' +
     READ_ONLY,
   annotations: { readOnlyHint: true, openWorldHint: false },
   mode: 'direct',

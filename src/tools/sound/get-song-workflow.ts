@@ -8,7 +8,8 @@ export default defineTool({
   title: 'Where a song session stands',
   toolset: 'song',
   description:
-    'A song session: its current revision and plan, the workflow-owned export (path, sha256, note-track count, summary), and every import attempt with its status, receipt id and the tempo/meter transport steps that followed. Does not contact the host. ' +
+    'A song session: its current revision and plan, the workflow-owned export (path, sha256, note-track count, summary), and every import attempt with its ' +
+    'status, receipt id and the tempo/meter transport steps that followed. Does not contact the host. ' +
     WORKFLOW_ONLY,
   annotations: { readOnlyHint: true, openWorldHint: false },
   mode: 'direct',

@@ -17,5 +17,9 @@ export const GridWritePayload = WritePayload.extend({
 export type GridWritePayload = z.infer<typeof GridWritePayload>;
 
 export const GRAPH_GUARD =
-  "Sent as `guard REVISION …`: bound to expected_revision when you pass it (the host refuses the write if the graph changed since you reviewed it), to the session's last verified revision inside a patch session, else to a fresh revision the adapter reads — which guards dispatch but binds the write to no reviewed snapshot (the reply notes it). " +
-  "With patch_session_id it is the session's next step: checked against the session's revision first (a graph changed by another writer freezes the session, and nothing is sent), then verified by reading the graph back; a failed verification or a lost reply freezes the session too. Nothing is ever replayed or rolled back. ";
+  'Sent as `guard REVISION …`: bound to expected_revision when you pass it (the host refuses the write if the graph changed since you reviewed it), to the ' +
+  "session's last verified revision inside a patch session, else to a fresh revision the adapter reads — which guards dispatch but binds the write to " +
+  'no reviewed snapshot (the reply notes it). ' +
+  "With patch_session_id it is the session's next step: checked against the session's revision first (a graph changed by another writer freezes the " +
+  'session, and nothing is sent), then verified by reading the graph back; a failed verification or a lost reply freezes the session too. Nothing is ' +
+  'ever replayed or rolled back. ';

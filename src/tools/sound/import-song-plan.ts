@@ -17,9 +17,14 @@ export default defineTool({
   title: 'Import a compiled song plan',
   toolset: 'song',
   description:
-    "Imports the export of one reviewed song-session revision (song_compile_plan) into new arranger tracks: a new group named after the title right after the selected target track (a group, instrument, audio or hybrid track), one instrument track per part, each with one clip at beat 0; markers join the cue markers. Only the workflow's own export is imported, re-hashed first; the host imports a derivative without tempo and meter events. " +
-    'Exactly one attempt per revision: once sent — whatever happens, an ambiguous lost reply included — that revision cannot be imported again (compile a new revision only when you know the first did not land). After a submitted import, tempo and then meter are set through the transport, each with a fresh project token (set_tempo_and_meter: false skips that). Playback never starts. ' +
-    'Returns the receipt (native; verified stays false — inspect song_get_arranger and listen), its receipt_id, the transport steps and the session. Bound to the project token and the session revision. ' +
+    'Imports the export of one reviewed song-session revision (song_compile_plan) into new arranger tracks: a new group named after the title right after ' +
+    'the selected target track (a group, instrument, audio or hybrid track), one instrument track per part, each with one clip at beat 0; markers join ' +
+    "the cue markers. Only the workflow's own export is imported, re-hashed first; the host imports a derivative without tempo and meter events. " +
+    'Exactly one attempt per revision: once sent — whatever happens, an ambiguous lost reply included — that revision cannot be imported again (compile a ' +
+    'new revision only when you know the first did not land). After a submitted import, tempo and then meter are set through the transport, each with a ' +
+    'fresh project token (set_tempo_and_meter: false skips that). Playback never starts. ' +
+    'Returns the receipt (native; verified stays false — inspect song_get_arranger and listen), its receipt_id, the transport steps and the session. Bound ' +
+    'to the project token and the session revision. ' +
     WRITE +
     ' Undoable: the import is one undo step, tempo and meter one each.',
   longRunning: true,

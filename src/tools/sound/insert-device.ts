@@ -7,7 +7,10 @@ export default defineTool({
   title: 'Insert a device',
   toolset: 'sound',
   description:
-    "Inserts an installed device (uuid from sound_search_devices) relative to the selection: before / after / replace the selected device (in its chain), or at the start / end of the selected track's own chain. All need a selected track; before, after and replace also a selected device. The new device becomes selected. The chain must accept its kind (no instrument on an audio, FX or master track or in an FX slot); the host refuses module/modulator UUIDs. " +
+    'Inserts an installed device (uuid from sound_search_devices) relative to the selection: before / after / replace the selected device (in its chain), ' +
+    "or at the start / end of the selected track's own chain. All need a selected track; before, after and replace also a selected device. The new " +
+    'device becomes selected. The chain must accept its kind (no instrument on an audio, FX or master track or in an FX slot); the host refuses ' +
+    'module/modulator UUIDs. ' +
     'Guarded by the selection_token (the one you pass, or a fresh read — the reply says which): the host refuses it if the selection changed. ' +
     WRITE +
     ' Undoable: one undo step (a replace too).',

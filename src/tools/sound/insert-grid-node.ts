@@ -8,7 +8,9 @@ export default defineTool({
   title: 'Insert a Grid module or modulator',
   toolset: 'grid',
   description:
-    'Inserts a module (kind "module", uuid from grid_search_modules) or a modulator (kind "modulator", uuid from grid_search_modulators) into the selected Grid at integer coordinates x, y in −4096…4096; one cell holds one node. The reply carries the new node (its id for grid_connect and grid_set_parameter) and the new revision. The host refuses an occupied cell, a UUID of the other kind, and modules the Grid does not offer. ' +
+    'Inserts a module (kind "module", uuid from grid_search_modules) or a modulator (kind "modulator", uuid from grid_search_modulators) into the selected ' +
+    'Grid at integer coordinates x, y in −4096…4096; one cell holds one node. The reply carries the new node (its id for grid_connect and ' +
+    'grid_set_parameter) and the new revision. The host refuses an occupied cell, a UUID of the other kind, and modules the Grid does not offer. ' +
     GRAPH_GUARD +
     WRITE +
     ' Undoable: one undo step.',

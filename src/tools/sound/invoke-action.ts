@@ -7,7 +7,9 @@ export default defineTool({
   title: 'Invoke an application action',
   toolset: 'sound',
   description:
-    'Invokes one host application action by the exact wire id sound_list_actions returned (percent-escaped, passed unchanged: "Create%20Instrument%20Track", "toggle_metronome", "Delete%20Track"…). Actions act on the current selection, so the write is bound to it; the preview names the action, whether it makes an undo step, and the selection it will act on. ' +
+    'Invokes one host application action by the exact wire id sound_list_actions returned (percent-escaped, passed unchanged: ' +
+    '"Create%20Instrument%20Track", "toggle_metronome", "Delete%20Track"…). Actions act on the current selection, so the write is bound to it; the ' +
+    'preview names the action, whether it makes an undo step, and the selection it will act on. ' +
     'Prefer the dedicated tools where one exists (song_control_transport for transport, sound_undo/sound_redo for history). ' +
     WRITE +
     " Undoable when the action's `undoable` is true (track creation and deletion, metronome, arranger loop); transport and folding actions are not undo steps.",

@@ -7,7 +7,9 @@ export default defineTool({
   title: "List the host's application actions",
   toolset: 'sound',
   description:
-    'Searches the host\'s application actions (every word of `query` must match the name or category; none lists all): each has its wire `id` — a percent-escaped token to pass unchanged to sound_invoke_action (e.g. "Create%20Instrument%20Track") —, raw_id, name, category and whether it makes an undo step. Actions act on the current selection. ' +
+    "Searches the host's application actions (every word of `query` must match the name or category; none lists all): each has its wire `id` — a " +
+    'percent-escaped token to pass unchanged to sound_invoke_action (e.g. "Create%20Instrument%20Track") —, raw_id, name, category and whether it makes ' +
+    'an undo step. Actions act on the current selection. ' +
     READ_ONLY,
   annotations: { readOnlyHint: true, openWorldHint: false },
   mode: 'direct',

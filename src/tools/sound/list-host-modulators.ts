@@ -7,7 +7,8 @@ export default defineTool({
   title: "List the selected device's host modulation sources",
   toolset: 'grid',
   description:
-    "The selected device's host-level modulation sources (any device, not only Grids): for an instrument its note expressions — pitch, velocity, timbre, pressure, gate — with their outputs; effects have none. " +
+    "The selected device's host-level modulation sources (any device, not only Grids): for an instrument its note expressions — pitch, velocity, timbre, " +
+    'pressure, gate — with their outputs; effects have none. ' +
     READ_ONLY,
   annotations: { readOnlyHint: true, openWorldHint: false },
   mode: 'direct',

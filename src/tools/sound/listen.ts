@@ -13,8 +13,14 @@ export default defineTool({
   title: 'Listen: loudness, spectrum, onsets, tempo and pitch of a region or the live output',
   toolset: 'song',
   description:
-    'Hear your work as numbers. Renders a region of the arranger offline (the same engine as render-sound: what the song sounds like now, whether or not it is playing), or takes the last 0.1–30 s of the live output (`live_seconds`; needs footlight serve playing), and returns: integrated loudness (LUFS), peak and true peak (dBTP), RMS, post-fader peak/RMS per track with silent_tracks and clipping_tracks, spectral centroid and five band energies over time, onsets (seconds and beats) with an estimated tempo (octave errors happen: compare with project_tempo), and the pitch of monophonic notes at the onsets (note names with C3 = key 60; solo a track with track_index for clean pitches). ' +
-    'Options: `clip: true` adds an MCP audio block (WAV, mono 16-bit 48 kHz, the first 5 s, at most 480 KB); `spectrogram: true` adds an image block (PNG 320×160, log frequency 30 Hz–16 kHz). The trap: ok: true on a write is not proof of sound — change → listen → compare with a listen from before the change. ' +
+    'Hear your work as numbers. Renders a region of the arranger offline (the same engine as render-sound: what the song sounds like now, whether or not it ' +
+    'is playing), or takes the last 0.1–30 s of the live output (`live_seconds`; needs footlight serve playing), and returns: integrated loudness ' +
+    '(LUFS), peak and true peak (dBTP), RMS, post-fader peak/RMS per track with silent_tracks and clipping_tracks, spectral centroid and five band ' +
+    'energies over time, onsets (seconds and beats) with an estimated tempo (octave errors happen: compare with project_tempo), and the pitch of ' +
+    'monophonic notes at the onsets (note names with C3 = key 60; solo a track with track_index for clean pitches). ' +
+    'Options: `clip: true` adds an MCP audio block (WAV, mono 16-bit 48 kHz, the first 5 s, at most 480 KB); `spectrogram: true` adds an image block (PNG ' +
+    '320×160, log frequency 30 Hz–16 kHz). The trap: ok: true on a write is not proof of sound — change → listen → compare with a listen from before ' +
+    'the change. ' +
     READ_ONLY,
   annotations: { readOnlyHint: true, openWorldHint: false },
   mode: 'direct',

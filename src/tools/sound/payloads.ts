@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import type { CallAuthority } from '../../sound-adapter/authorization.js';
-import type { ReadResult } from '../../sound-adapter/core.js';
-import type { WriteResult } from '../../sound-adapter/results.js';
+import type { CallAuthority } from './adapter/authorization.js';
+import type { ReadResult } from './adapter/core.js';
+import type { WriteResult } from './adapter/results.js';
 import type { ToolContext } from '../context.js';
 
 /**
@@ -16,7 +16,8 @@ export const ConfirmationToken = Hex64.optional().describe(
   'confirmation.token from an earlier confirmation_required reply of this tool, with exactly the same other arguments',
 );
 export const ExpectedRevision = Hex64.optional().describe(
-  'The graph revision you reviewed (grid_get_state); the host refuses the write if the graph changed since. Omitted: the adapter reads a fresh one (and says so)',
+  'The graph revision you reviewed (grid_get_state); the host refuses the write if the graph changed since. Omitted: the adapter reads a fresh one (and ' +
+    'says so)',
 );
 export const PatchSessionId = z
   .string()
@@ -36,7 +37,9 @@ export const WORKFLOW_ONLY =
   "Changes nothing in the host: it only touches this process's workflow state (lost when Footlight restarts), so it needs no authorization.";
 /** The sound write contract, said once in the server instructions and the guide; each write tool points to it. */
 export const SOUND_WRITE_CONTRACT =
-  'Sound writes (tools that say "Sound write"): with the operator\'s cooperative grant on they run at once; otherwise the first call changes nothing and returns status "confirmation_required" with a preview and confirmation.token (a client with elicitation is asked instead), and the same call again plus confirmation_token runs it only if the bound state is unchanged (else stale). ' +
+  'Sound writes (tools that say "Sound write"): with the operator\'s cooperative grant on they run at once; otherwise the first call changes nothing and ' +
+  'returns status "confirmation_required" with a preview and confirmation.token (a client with elicitation is asked instead), and the same call again ' +
+  'plus confirmation_token runs it only if the bound state is unchanged (else stale). ' +
   'A lost reply after sending is status "requires_observation": read state first, never resend blindly. Host refusals are ok: false with the native reply.';
 
 export const SELECTION_WRITE =

@@ -7,7 +7,8 @@ export default defineTool({
   title: "Redo the sound host's latest undone step",
   toolset: 'sound',
   description:
-    "Sends protocol-3 `redo`: performs again the host's latest undone global step, whoever undid it. Bound to the history as previewed: if the history moves first, the confirmation is stale. " +
+    "Sends protocol-3 `redo`: performs again the host's latest undone global step, whoever undid it. Bound to the history as previewed: if the history " +
+    'moves first, the confirmation is stale. ' +
     WRITE +
     ' Undoable: sound_undo takes it back again.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

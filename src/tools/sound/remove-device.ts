@@ -7,7 +7,8 @@ export default defineTool({
   title: 'Remove the selected device',
   toolset: 'sound',
   description:
-    'Removes exactly the selected device — with everything in its slots and, for a Grid, its patch. The selection moves to the device now at its position, else the previous one, else the container. The preview names what goes. ' +
+    'Removes exactly the selected device — with everything in its slots and, for a Grid, its patch. The selection moves to the device now at its position, ' +
+    'else the previous one, else the container. The preview names what goes. ' +
     'Guarded by the selection_token (yours, or a fresh read — the reply says which): the host refuses it if the selection changed. ' +
     WRITE +
     ' Undoable: sound_undo restores the device with its ids, slots and Grid graph.',

@@ -13,8 +13,12 @@ export default defineTool({
   title: 'Save the sound project into a fresh folder',
   toolset: 'song',
   description:
-    'Saves the sound project through the host into a fresh, empty `sound-project-*` folder the adapter allocates under the configured output root (serve --sound-output-root; default <footlight home>/sound-projects); nothing existing is ever overwritten. Success is status "native_save_completed" with the project file — proof the file exists, not an audio check. ' +
-    'The reply always keeps output_directory and retry_performed: false. Any failure — a refusal, a host error or a lost reply — is ok: false, status "requires_observation" with the error and native_response (null when no reply came): read song_get_state (project_save_pending) and look at the folder; nothing is deleted or saved again automatically. Bound to the project token. ' +
+    'Saves the sound project through the host into a fresh, empty `sound-project-*` folder the adapter allocates under the configured output root (serve ' +
+    '--sound-output-root; default <footlight home>/sound-projects); nothing existing is ever overwritten. Success is status "native_save_completed" ' +
+    'with the project file — proof the file exists, not an audio check. ' +
+    'The reply always keeps output_directory and retry_performed: false. Any failure — a refusal, a host error or a lost reply — is ok: false, status ' +
+    '"requires_observation" with the error and native_response (null when no reply came): read song_get_state (project_save_pending) and look at the ' +
+    'folder; nothing is deleted or saved again automatically. Bound to the project token. ' +
     WRITE +
     ' A save is not an undo step. Not undoable.',
   longRunning: true,

@@ -7,7 +7,9 @@ export default defineTool({
   title: 'Search the installed devices',
   toolset: 'sound',
   description:
-    "Searches the host's installed devices (instruments, audio and note effects, containers, Poly Grid and FX Grid): every word of `query` must match the name, category or kind, case-insensitively; no query lists them all. Each entry has the device `uuid` that sound_insert_device takes, its kind, category, whether it is a Grid or a container, slot names and exposed-control count. " +
+    "Searches the host's installed devices (instruments, audio and note effects, containers, Poly Grid and FX Grid): every word of `query` must match the " +
+    'name, category or kind, case-insensitively; no query lists them all. Each entry has the device `uuid` that sound_insert_device takes, its kind, ' +
+    'category, whether it is a Grid or a container, slot names and exposed-control count. ' +
     'Device UUIDs, Grid module UUIDs (grid_search_modules) and modulator UUIDs (grid_search_modulators) are three separate namespaces. ' +
     READ_ONLY,
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -7,7 +7,9 @@ export default defineTool({
   title: 'Search the Grid modulator catalog',
   toolset: 'grid',
   description:
-    'Searches the installed Grid modulators (LFO, ADSR, Random, Macro, Keytrack…; every word of `query` must match; none lists all): each has the modulator `uuid` grid_insert_node takes with kind "modulator", its outputs and native parameters. Modulators live in the same coordinate space as modules and feed module inputs through grid_connect with source_kind "modulator". ' +
+    'Searches the installed Grid modulators (LFO, ADSR, Random, Macro, Keytrack…; every word of `query` must match; none lists all): each has the modulator ' +
+    '`uuid` grid_insert_node takes with kind "modulator", its outputs and native parameters. Modulators live in the same coordinate space as modules ' +
+    'and feed module inputs through grid_connect with source_kind "modulator". ' +
     READ_ONLY,
   annotations: { readOnlyHint: true, openWorldHint: false },
   mode: 'direct',

@@ -7,7 +7,9 @@ export default defineTool({
   title: 'Search the Grid module catalog',
   toolset: 'grid',
   description:
-    'Searches the installed Grid modules (every word of `query` must match the name or category; none lists all): each has the module `uuid` grid_insert_node takes with kind "module", which Grids offer it (poly, fx), its typed inputs and outputs (0-based port indexes for grid_connect), and its native parameters with ids, types, ranges, defaults, display units and options. ' +
+    'Searches the installed Grid modules (every word of `query` must match the name or category; none lists all): each has the module `uuid` ' +
+    'grid_insert_node takes with kind "module", which Grids offer it (poly, fx), its typed inputs and outputs (0-based port indexes for grid_connect), ' +
+    'and its native parameters with ids, types, ranges, defaults, display units and options. ' +
     READ_ONLY,
   annotations: { readOnlyHint: true, openWorldHint: false },
   mode: 'direct',

@@ -7,7 +7,8 @@ export default defineTool({
   title: 'Select a track',
   toolset: 'sound',
   description:
-    'Selects a track of the flat bank and its first device: either `index` (0–63 from sound_list_tracks) or `move` (first, next, previous). The selection decides which device the device, control and Grid tools act on and where song imports go. The human sees the selection move. ' +
+    'Selects a track of the flat bank and its first device: either `index` (0–63 from sound_list_tracks) or `move` (first, next, previous). The selection ' +
+    'decides which device the device, control and Grid tools act on and where song imports go. The human sees the selection move. ' +
     SELECTION_WRITE +
     ' Changes the selection only, which is not an undo step: Not undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

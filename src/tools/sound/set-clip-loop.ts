@@ -7,7 +7,10 @@ export default defineTool({
   title: "Set one arranger clip's loop flag",
   toolset: 'song',
   description:
-    "Sets only the loop flag of one exact arranger clip: track_index (bank 0–63) and clip_id (the clip's native_id from song_get_arranger). `expected_enabled` is the flag you observed (default: the adapter's fresh read); the host re-checks it, the project token, recording, the track and the clip identity right before the change, and reads the flag back. Notes, timing, loop range, length and selection are untouched; re-inspect song_get_arranger afterwards. " +
+    "Sets only the loop flag of one exact arranger clip: track_index (bank 0–63) and clip_id (the clip's native_id from song_get_arranger). " +
+    "`expected_enabled` is the flag you observed (default: the adapter's fresh read); the host re-checks it, the project token, recording, the track " +
+    'and the clip identity right before the change, and reads the flag back. Notes, timing, loop range, length and selection are untouched; re-inspect ' +
+    'song_get_arranger afterwards. ' +
     'Bound to the project token. ' +
     WRITE +
     ' Undoable: one undo step (none when the flag already matches).',

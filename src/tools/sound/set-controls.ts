@@ -15,8 +15,11 @@ export default defineTool({
   title: 'Set exposed controls of the selected device',
   toolset: 'sound',
   description:
-    "Writes one or more of the selected device's 8 exposed controls, on the MCP scale 0–128 (the adapter sends value / 128 on the native 0–1 scale; out of range is refused, never clamped). One control is sent as `set`, several as one `batch` (serialized, one undo step, not all-or-nothing). Booleans and enums quantize: the reply reports what the host holds (`controls`, read back). " +
-    "Bound to the selection token: the preview names the device and each control's current display; a changed selection is refused. With shaping_session_id the write is recorded as a step of that shaping session (it must shape the selected device). " +
+    "Writes one or more of the selected device's 8 exposed controls, on the MCP scale 0–128 (the adapter sends value / 128 on the native 0–1 scale; out of " +
+    'range is refused, never clamped). One control is sent as `set`, several as one `batch` (serialized, one undo step, not all-or-nothing). Booleans ' +
+    'and enums quantize: the reply reports what the host holds (`controls`, read back). ' +
+    "Bound to the selection token: the preview names the device and each control's current display; a changed selection is refused. With shaping_session_id " +
+    'the write is recorded as a step of that shaping session (it must shape the selected device). ' +
     WRITE +
     ' Undoable: sound_undo.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

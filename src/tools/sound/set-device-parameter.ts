@@ -7,7 +7,10 @@ export default defineTool({
   title: 'Set any parameter of the selected device',
   toolset: 'sound',
   description:
-    "Writes one native parameter of the selected device by its exact id (sound_get_device_state lists them under native.parameters) and native value — including those past the 8 exposed controls: VOICES (polyphony), the Sampler's SAMPLE / ROOT_KEY / KIT, the Arpeggiator's SYNC / RATE_SYNC. Not the 0–128 control scale: numbers in min…max (whole numbers where integer), enum option indexes, booleans true/false. Guarded by the selection_token. " +
+    'Writes one native parameter of the selected device by its exact id (sound_get_device_state lists them under native.parameters) and native value — ' +
+    "including those past the 8 exposed controls: VOICES (polyphony), the Sampler's SAMPLE / ROOT_KEY / KIT, the Arpeggiator's SYNC / RATE_SYNC. Not " +
+    'the 0–128 control scale: numbers in min…max (whole numbers where integer), enum option indexes, booleans true/false. Guarded by the ' +
+    'selection_token. ' +
     WRITE +
     ' Undoable: one undo step (none when unchanged).',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

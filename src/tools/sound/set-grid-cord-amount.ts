@@ -8,7 +8,8 @@ export default defineTool({
   title: "Set a modulator cord's depth",
   toolset: 'grid',
   description:
-    "Sets the depth (amount, bipolar −1…1; new cords start at 1) of an existing cord from a modulator to a module input in the selected Grid; grid_get_state shows each cord's amount. Module cords have no amount. " +
+    'Sets the depth (amount, bipolar −1…1; new cords start at 1) of an existing cord from a modulator to a module input in the selected Grid; ' +
+    "grid_get_state shows each cord's amount. Module cords have no amount. " +
     GRAPH_GUARD +
     WRITE +
     ' Undoable: one undo step (none when unchanged).',

@@ -8,7 +8,10 @@ export default defineTool({
   title: 'Set a Grid parameter (native value)',
   toolset: 'grid',
   description:
-    'Writes one native parameter of a module (kind "module") or modulator (kind "modulator") in the selected Grid, addressed by the node id and the exact native parameter id as grid_get_state shows it (raw: "CUTOFF", "C#", "IN 2" — the adapter base64-encodes it). `value` is in the parameter\'s native domain: a number within min…max, an option index for enums, true/false for booleans; out of range is refused, never clamped. For musical units ("880 Hz", "-6 dB", "A3") call grid_resolve_value first and write the value it returns. ' +
+    'Writes one native parameter of a module (kind "module") or modulator (kind "modulator") in the selected Grid, addressed by the node id and the exact ' +
+    'native parameter id as grid_get_state shows it (raw: "CUTOFF", "C#", "IN 2" — the adapter base64-encodes it). `value` is in the parameter\'s ' +
+    'native domain: a number within min…max, an option index for enums, true/false for booleans; out of range is refused, never clamped. For musical ' +
+    'units ("880 Hz", "-6 dB", "A3") call grid_resolve_value first and write the value it returns. ' +
     'The preview shows the current value and display; the reply reads the parameter back with its previous value. ' +
     GRAPH_GUARD +
     WRITE +

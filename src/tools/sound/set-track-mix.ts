@@ -7,7 +7,8 @@ export default defineTool({
   title: "Set a track's volume and pan",
   toolset: 'song',
   description:
-    "Sets a track's fader (volume_db, or volume as the 0–1 fader position; the law is gain = 2·v³, so 0 dB ≈ 0.794 and the top is +6.02 dB) and/or pan (−1 left … 1 right); a field you leave out is kept. Tracks show volume_db and volume_display. " +
+    "Sets a track's fader (volume_db, or volume as the 0–1 fader position; the law is gain = 2·v³, so 0 dB ≈ 0.794 and the top is +6.02 dB) and/or pan (−1 " +
+    'left … 1 right); a field you leave out is kept. Tracks show volume_db and volume_display. ' +
     WRITE +
     ' Undoable: one undo step (none when nothing changes).',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

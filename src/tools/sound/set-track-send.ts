@@ -7,7 +7,8 @@ export default defineTool({
   title: 'Send a track to an effect track',
   toolset: 'song',
   description:
-    'Creates, changes or removes ("off") the send from a track to an effect track (both bank indexes; fx_index must be an effect track), level −96…+6 dB, post-fader unless pre_fader. Tracks list their sends. ' +
+    'Creates, changes or removes ("off") the send from a track to an effect track (both bank indexes; fx_index must be an effect track), level −96…+6 dB, ' +
+    'post-fader unless pre_fader. Tracks list their sends. ' +
     WRITE +
     ' Undoable: one undo step (none when nothing changes).',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

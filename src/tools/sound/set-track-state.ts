@@ -7,7 +7,8 @@ export default defineTool({
   title: 'Mute or arm a track',
   toolset: 'song',
   description:
-    "Sets a track's mute and/or arm state (bank index 0–63); a field you leave out is kept. The host refuses while recording, and arming an FX or master track. The reply reports what changed and what the host observes (host_observed). Bound to the project token (which covers mute and arm). " +
+    "Sets a track's mute and/or arm state (bank index 0–63); a field you leave out is kept. The host refuses while recording, and arming an FX or master " +
+    'track. The reply reports what changed and what the host observes (host_observed). Bound to the project token (which covers mute and arm). ' +
     WRITE +
     ' Undoable: one undo step (none when nothing changes).',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -6,7 +6,8 @@ export const SongWorkflowPayload = z.strictObject({
   export: z
     .record(z.string(), z.unknown())
     .describe(
-      'The workflow-owned type-1 MIDI export of this revision: id, path, sha256, bytes, note_track_count, summary (tempo, meter, sections with start beats, parts with note counts)',
+      'The workflow-owned type-1 MIDI export of this revision: id, path, sha256, bytes, note_track_count, summary (tempo, meter, sections with start beats, ' +
+        'parts with note counts)',
     ),
   plan: z.record(z.string(), z.unknown()).describe('The plan as compiled, defaults filled in'),
   imports: z.array(z.record(z.string(), z.unknown())).describe('Every import attempt: revision, status, receipt id, transport steps'),

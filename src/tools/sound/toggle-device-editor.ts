@@ -7,7 +7,8 @@ export default defineTool({
   title: 'Open or close the device editor window',
   toolset: 'sound',
   description:
-    "Opens the selected device's editor window on the host's screen, or closes it if open; the reply reports window_open. It changes what the human sees, nothing in the project. " +
+    "Opens the selected device's editor window on the host's screen, or closes it if open; the reply reports window_open. It changes what the human sees, " +
+    'nothing in the project. ' +
     SELECTION_WRITE +
     ' Not an undo step: Not undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -7,7 +7,9 @@ export default defineTool({
   title: "Undo the sound host's latest step",
   toolset: 'sound',
   description:
-    "Sends protocol-3 `undo`: takes back the host's latest global step — whoever made it (another agent, the console, the light engine in Footlight's shared history). It is not a session rollback. The write is bound to the history as previewed (the step's label, surface and session): if another step lands first, the confirmation is stale. Re-read selection, graph and song state afterwards. " +
+    "Sends protocol-3 `undo`: takes back the host's latest global step — whoever made it (another agent, the console, the light engine in Footlight's " +
+    "shared history). It is not a session rollback. The write is bound to the history as previewed (the step's label, surface and session): if another " +
+    'step lands first, the confirmation is stale. Re-read selection, graph and song state afterwards. ' +
     WRITE +
     ' Undoable: sound_redo performs the step again.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

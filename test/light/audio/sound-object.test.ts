@@ -63,8 +63,9 @@ test('Sound Object level: the Input knob or the global meter, smoothed by attack
   assert.equal(obj.getValue(), 0.5, '(0.5 − 0.25) / 0.5');
   obj.input.setValue(0);
   engine.clock.stepFixed(1, FRAME_MS);
-  const g = Math.exp(-FRAME_MS / 50);
-  assert.ok(Math.abs(obj.getValue() - (0.5 * g - 0.25) / 0.5) < 1e-12, 'release 50 ms');
+  assert.ok(Math.abs(obj.getValue() - (0.5 - FRAME_MS / 50)) < 1e-12, 'release 50 ms: falls by deltaMs / 50 per frame (LX slews linearly)');
+  engine.clock.stepFixed(2, FRAME_MS);
+  assert.equal(obj.getValue(), 0, 'and stops at the target');
   // Audio: the global meter's level.
   const input = new FixedInput(48000, sineBlock(0.5, 8));
   light.lx.audioInput = input;
@@ -94,14 +95,18 @@ test('ADM-OSC positions move Sound Objects with ADM Sync on, only their own obje
   obj.admSync.setOn(true);
   obj.admObjId.setValue(3);
   engine.clock.stepFixed(1, FRAME_MS);
-  assert.deepEqual([obj.azimuth.getValue(), obj.elevation.getValue(), obj.distance.getValue()], [90, 30, 0.5]);
+  assert.deepEqual(
+    [obj.azimuth.getValue(), obj.elevation.getValue(), obj.distance.getValue()],
+    [-90, 30, 0.5],
+    'ADM azimuth is counter-clockwise, LX clockwise',
+  );
   adm.receive('/adm/obj/3/azim', [{ type: 'float', value: -120 }]);
   adm.receive('/adm/obj/4/azim', [{ type: 'float', value: 10 }]);
   engine.clock.stepFixed(1, FRAME_MS);
-  assert.equal(obj.azimuth.getValue(), -120);
+  assert.equal(obj.azimuth.getValue(), 120);
   assert.match(adm.receive('/adm/obj/65/azim', [{ type: 'float', value: 1 }]) ?? '', /1–64|understood/);
   assert.match(adm.receive('/adm/obj/3/aed', [{ type: 'float', value: 1 }]) ?? '', /takes 3 numbers/);
   assert.match(adm.receive('/adm/obj/3/azim', [{ type: 'string', value: 'x' }]) ?? '', /takes 1 number/);
   engine.clock.stepFixed(1, FRAME_MS);
-  assert.equal(obj.azimuth.getValue(), -120, 'bad messages change nothing');
+  assert.equal(obj.azimuth.getValue(), 120, 'bad messages change nothing');
 });

@@ -1,6 +1,7 @@
 // The stock effect catalog of LX 1.2.1 (reference §10.3, observed by instantiating every class in
 // LX and walking its parameters): class, name, category, and each parameter's key, label, type,
 // range, default and flags, in registration order. Each implemented effect must match it.
+import { SoundObjectSelector } from '../../../src/light/audio/sound-object-selector.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BoundedParameter } from '../../../src/engine/parameters/bounded.js';
@@ -347,6 +348,17 @@ function check(p: Parameter, [key, label, type, range, def, flags]: Row, where: 
       );
       assert.equal(p.choices[p.defaultValue].label, def, `${at}: default`);
       if (type === 'Enum') for (const c of p.choices) assert.match(c.name ?? '', /^[A-Z][A-Z0-9_]*$/, `${at}: constant name of ${c.label}`);
+      break;
+    }
+    case 'SoundObjSel': {
+      assert.ok(p instanceof SoundObjectSelector, `${at}: a Sound Object selector`);
+      assert.equal(p.objectChooser, true, `${at}: saved as index only`);
+      assert.deepEqual(
+        p.choices.map((c) => c.label),
+        options(range),
+        `${at}: options (no Sound Object yet)`,
+      );
+      assert.equal(p.choices[p.defaultValue].label, def, `${at}: default`);
       break;
     }
     case 'Bool':

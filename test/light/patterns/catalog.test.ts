@@ -1,6 +1,7 @@
 // Every stock pattern's parameters against the catalog observed from LX 1.2.1 (reference §10.2):
 // keys in LX's order, labels, kinds, ranges, defaults, units, exponents, polarity, wrapping.
 // The tables are read from the shared reference so a drift on either side shows up here.
+import { SoundObjectSelector } from '../../../src/light/audio/sound-object-selector.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -89,6 +90,7 @@ function kindOf(p: Parameter): string {
   if (p instanceof ColorParameter) return 'Color';
   if (p instanceof TriggerParameter) return 'Trig';
   if (p instanceof BooleanParameter) return 'Bool';
+  if (p instanceof SoundObjectSelector) return 'SoundObjSel';
   if (p instanceof EnumParameter) return p.objectChooser ? 'Obj' : 'Enum';
   if (p instanceof DiscreteParameter) return p.label === 'Index' || p.label === 'Palette Index' ? 'PaletteIndex' : 'Dsc';
   if (p instanceof BoundedParameter) return p.modulatable ? 'Cmp' : 'Bnd';
@@ -162,7 +164,7 @@ test("catalog: every available stock pattern has LX 1.2.1's parameters", { skip:
     checked++;
   }
   checkComponent('Plane', catalog.get('Plane')!, new Plane(0));
-  assert.equal(checked, 9);
+  assert.equal(checked, 10);
 });
 
 test("catalog: the registry lists patterns in LX's order, with names and categories, unavailable ones with a reason", () => {
@@ -200,10 +202,10 @@ test("catalog: the registry lists patterns in LX's order, with names and categor
     Alternating: 'Color',
     'Graphic Equalizer': 'Form',
   });
-  for (const name of ['DMX', 'Sound Object']) {
+  for (const name of ['DMX']) {
     const e = lib.find('pattern', name);
     assert.equal(e.create, undefined);
-    assert.match(e.unavailable ?? '', /live (Art-Net DMX|audio) input/);
+    assert.match(e.unavailable ?? '', /live Art-Net DMX input/);
     assert.throws(
       () => lib.create(e),
       (err: Error & { code?: string }) => err.code === 'invalid_argument' && /not available/.test(err.message),

@@ -25,7 +25,7 @@ function cli(...args: string[]): { stdout: string; stderr: string; status: numbe
 
 const sha = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
 
-test('render-sound --seconds 8 writes a non-silent, unclipped 48 kHz stereo WAV of the demo; sox agrees with the summary; a second render is byte-identical', () => {
+test('render-sound --seconds 8: a non-silent, unclipped 48 kHz stereo WAV of the demo; sox agrees with the summary; a second render is byte-identical', () => {
   const a = join(dir, 'a.wav');
   const b = join(dir, 'b.wav');
   const first = cli('render-sound', '--seconds', '8', '--out', a);

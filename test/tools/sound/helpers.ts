@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import type { Client } from '@modelcontextprotocol/client';
-import { Protocol3Client } from '../../../src/protocol3/client.js';
+import { Protocol3Client } from '../../../src/protocol3/client/client.js';
 import type { FootlightOptions } from '../../../src/main.js';
 import { callFail, callOk, startShow, type TestShow } from '../../helpers/show.js';
 

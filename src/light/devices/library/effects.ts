@@ -7,6 +7,7 @@ import { GradientMaskEffect } from '../effects/color/gradient-mask-effect.js';
 import { HueSaturationEffect } from '../effects/hue-saturation-effect.js';
 import { InvertEffect } from '../effects/invert-effect.js';
 import { LinearMaskEffect } from '../effects/linear-mask-effect.js';
+import { SoundObjectEffect } from '../effects/audio/sound-object-effect.js';
 import { SparkleEffect } from '../effects/sparkle-effect.js';
 import { StrobeEffect } from '../effects/strobe-effect.js';
 import { TransparifyEffect } from '../effects/color/transparify-effect.js';
@@ -22,9 +23,8 @@ export const EFFECTS: readonly DeviceEntry<LXComponent>[] = [
     className: 'heronarts.lx.effect.audio.SoundObjectEffect',
     name: 'Sound Object',
     category: 'Audio',
-    unavailable:
-      "it masks the frame with a Sound Object placed in the model through LX's sound-stage geometry (SoundStage box, " +
-      'Abs/Radial/Box position modes), which Footlight does not reproduce yet; the Sound Object modulator itself is available',
+    create: () => new SoundObjectEffect(),
+    sourceUrl: src('sound-object-effect.ts'),
   },
   {
     kind: 'effect',

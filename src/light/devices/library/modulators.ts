@@ -49,7 +49,7 @@ function stock(simpleName: string, name: string, category: string, file: string,
  * Stock modulators in LX 1.2.1's registry order. `name` is the name LX shows when adding one;
  * the instance's default label can differ (VariableLFO "LFO", MultiStageEnvelope "Env",
  * Randomizer "Random"). Timer and Sound Object are global-only. Band Filter and Beat Detect hear the
- * show's song; classes that need sound objects, DMX or MIDI input are listed as unavailable with the reason.
+ * show's song; classes that need DMX or MIDI input are listed as unavailable with the reason.
  */
 export const MODULATORS: readonly DeviceEntry<LXComponent>[] = [
   both('heronarts.lx.audio.BandFilter', 'Band Filter', 'Audio', { create: () => new BandFilter(), sourceUrl: audioSrc }),

@@ -8,19 +8,18 @@ import { NoisePattern } from '../patterns/texture/noise-pattern.js';
 import { PatternRack } from '../patterns/pattern-rack.js';
 import { PlanesPattern } from '../patterns/form/planes-pattern.js';
 import { SolidPattern } from '../patterns/color/solid-pattern.js';
+import { SoundObjectPattern } from '../patterns/audio/sound-object-pattern.js';
 import { SparklePattern } from '../patterns/texture/sparkle-pattern.js';
 import { TestPattern } from '../patterns/test/test-pattern.js';
 
 const src = (file: string): string => new URL(`../patterns/${file}`, import.meta.url).href;
 
 const NEEDS_DMX = 'it renders live Art-Net DMX input, which Footlight does not receive';
-const NEEDS_AUDIO =
-  "it places a Sound Object (live audio input on the sound stage) in the model through LX's sound-stage geometry " +
-  '(SoundStage box, Abs/Radial/Box position modes), which Footlight does not reproduce yet; the Sound Object modulator itself is available';
 
 /**
  * Stock patterns in LX's registry order (DMX, Pattern Rack, Sound Object, Gradient, Solid,
- * Planes, Chase, Noise, Sparkle, Test), then classes LX ships outside its default registry:
+ * Planes, Chase, Noise, Sparkle, Test; Sound Object places light at a Sound Object modulator on
+ * the sound stage), then classes LX ships outside its default registry:
  * Alternating and Graphic Equalizer (both available here; the equalizer reads /lx/audio/meter).
  */
 export const PATTERNS: readonly DeviceEntry<LXComponent>[] = [
@@ -33,7 +32,14 @@ export const PATTERNS: readonly DeviceEntry<LXComponent>[] = [
     create: () => new PatternRack(),
     sourceUrl: src('pattern-rack.ts'),
   },
-  { kind: 'pattern', className: 'heronarts.lx.pattern.audio.SoundObjectPattern', name: 'Sound Object', category: 'Audio', unavailable: NEEDS_AUDIO },
+  {
+    kind: 'pattern',
+    className: 'heronarts.lx.pattern.audio.SoundObjectPattern',
+    name: 'Sound Object',
+    category: 'Audio',
+    create: () => new SoundObjectPattern(),
+    sourceUrl: src('sound-object-pattern.ts'),
+  },
   {
     kind: 'pattern',
     className: 'heronarts.lx.pattern.color.GradientPattern',

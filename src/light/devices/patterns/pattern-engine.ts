@@ -107,6 +107,8 @@ export class PatternEngine {
   /** Seeded from the owner's id on first use, so two channels do not cycle in lockstep. */
   private random: SeededRandom | null = null;
   private readonly eligible: (Pattern | Placeholder)[] = [];
+  /** Told the index of the pattern a change goes to, whatever asked for it (a clip take records it). */
+  readonly goListeners: ((index: number) => void)[] = [];
 
   constructor(
     readonly owner: Component,
@@ -258,6 +260,7 @@ export class PatternEngine {
     const active = this.activePattern;
     const next = this.nextPattern;
     if (active === next || next === undefined) return;
+    for (const l of this.goListeners) l(this.nextIndex);
     if (next instanceof Pattern) next.activate();
     if (this.transitionEnabled.isOn()) {
       this.transition = this.transitionBlends[this.transitionBlendMode.getValue()] ?? this.transitionBlends[0];

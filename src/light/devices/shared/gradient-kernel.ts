@@ -9,8 +9,6 @@ import type { PointJob } from '../../parallel/point-job.js';
 import { GRADIENT_BLEND, GRADIENT_STOPS } from './gradient-layout.js';
 import { GradientWasm } from './gradient-wasm.js';
 
-const f = Math.fround;
-
 // Per thread: the WebAssembly loop and the job's stops, with a memo of colors by position
 // (points at the same position share the stop blend), all renewed per job.
 let gradientWasm: GradientWasm | undefined;
@@ -44,7 +42,9 @@ export function gradientKernel(job: PointJob, start: number, end: number): void 
       }
       const lerp = positions[k - from];
       const stop = Math.floor(lerp) | 0;
-      const color = stops.blendStops(stop, stop + 1, f(lerp - stop), blend);
+      // blendStops, passing only small integers across the calls (no garbage a frame: see hsbBits).
+      stops.setAmount(lerp - stop);
+      const color = stops.blendBits(stop, stop + 1, blend);
       memo.store(slot, bits, color);
       out[index[k]] = color;
     }

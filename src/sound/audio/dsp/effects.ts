@@ -11,12 +11,55 @@ export interface Effect {
   tail(): number;
 }
 
-function mix(l: Float32Array, r: Float32Array, dl: Float32Array, dr: Float32Array, n: number, wet: number): void {
-  if (wet >= 1) return;
-  const dry = 1 - wet;
+/** The dry copy of a block, kept while an effect works on it in place, and mixed back by MIX. */
+class DrySignal {
+  private readonly l = new Float32Array(128);
+  private readonly r = new Float32Array(128);
+  keep(l: Float32Array, r: Float32Array): void {
+    this.l.set(l);
+    this.r.set(r);
+  }
+  /** l, r ← dry · (1 − wet) + l, r · wet; nothing at wet ≥ 1. */
+  mix(l: Float32Array, r: Float32Array, n: number, wet: number): void {
+    if (wet >= 1) return;
+    const dl = this.l;
+    const dr = this.r;
+    const dry = 1 - wet;
+    for (let i = 0; i < n; i++) {
+      l[i] = dl[i] * dry + l[i] * wet;
+      r[i] = dr[i] * dry + r[i] * wet;
+    }
+  }
+}
+
+/**
+ * An effect whose wet path works on the block in place (`wet`), mixed back with the dry block by
+ * MIX; `after` runs on the mix (an output gain).
+ */
+abstract class WetDryEffect implements Effect {
+  private readonly dry = new DrySignal();
+  constructor(
+    protected readonly p: PlanParams,
+    protected readonly sr: number,
+  ) {}
+  process(l: Float32Array, r: Float32Array, n: number): void {
+    this.dry.keep(l, r);
+    this.wet(l, r, n);
+    this.dry.mix(l, r, n, this.p.MIX);
+    this.after(l, r, n);
+  }
+  protected abstract wet(l: Float32Array, r: Float32Array, n: number): void;
+  protected after(_l: Float32Array, _r: Float32Array, _n: number): void {}
+  reset(): void {}
+  abstract tail(): number;
+}
+
+/** Output gain in place; nothing at unity (x · 1 is x exactly). */
+function applyGain(l: Float32Array, r: Float32Array, n: number, g: number): void {
+  if (g === 1) return;
   for (let i = 0; i < n; i++) {
-    l[i] = dl[i] * dry + l[i] * wet;
-    r[i] = dr[i] * dry + r[i] * wet;
+    l[i] *= g;
+    r[i] *= g;
   }
 }
 
@@ -40,12 +83,7 @@ export class EqPlus implements Effect {
       this.bands[b][0].run(l, n);
       this.bands[b][1].run(r, n);
     }
-    const g = p.OUTPUT;
-    if (g !== 1)
-      for (let i = 0; i < n; i++) {
-        l[i] *= g;
-        r[i] *= g;
-      }
+    applyGain(l, r, n, p.OUTPUT);
   }
   reset(): void {}
   tail(): number {
@@ -57,19 +95,11 @@ export class EqPlus implements Effect {
 /** Samples per compressor gain update (83 µs at 48 kHz, far below the shortest attack). */
 const GAIN_STEP = 4;
 
-export class Compressor implements Effect {
+export class Compressor extends WetDryEffect {
   private env = 0;
   private gain = 1;
-  private readonly dl = new Float32Array(128);
-  private readonly dr = new Float32Array(128);
-  constructor(
-    private readonly p: PlanParams,
-    private readonly sr: number,
-  ) {}
-  process(l: Float32Array, r: Float32Array, n: number): void {
+  protected wet(l: Float32Array, r: Float32Array, n: number): void {
     const p = this.p;
-    this.dl.set(l);
-    this.dr.set(r);
     const att = Math.exp(-1 / ((p.ATTACK / 1000) * this.sr));
     const rel = Math.exp(-1 / ((p.RELEASE / 1000) * this.sr));
     const thr = p.THRESHOLD;
@@ -89,9 +119,8 @@ export class Compressor implements Effect {
     }
     this.gain = g;
     this.env = env < 1e-9 ? 0 : env;
-    mix(l, r, this.dl, this.dr, n, p.MIX);
   }
-  reset(): void {
+  override reset(): void {
     this.env = 0;
   }
   tail(): number {
@@ -399,18 +428,10 @@ export class ChorusPlus implements Effect {
 }
 
 /** Distortion: drive (dB) into a soft clipper, a one-pole tone low-pass, mix and output. */
-export class Distortion implements Effect {
+export class Distortion extends WetDryEffect {
   private readonly tone = [new OnePole(), new OnePole()];
-  private readonly dl = new Float32Array(128);
-  private readonly dr = new Float32Array(128);
-  constructor(
-    private readonly p: PlanParams,
-    private readonly sr: number,
-  ) {}
-  process(l: Float32Array, r: Float32Array, n: number): void {
+  protected wet(l: Float32Array, r: Float32Array, n: number): void {
     const p = this.p;
-    this.dl.set(l);
-    this.dr.set(r);
     const drive = dbToGain(p.DRIVE);
     this.tone[0].set(p.TONE, this.sr);
     this.tone[1].set(p.TONE, this.sr);
@@ -418,32 +439,20 @@ export class Distortion implements Effect {
       l[i] = this.tone[0].lp(softClip(l[i] * drive));
       r[i] = this.tone[1].lp(softClip(r[i] * drive));
     }
-    mix(l, r, this.dl, this.dr, n, p.MIX);
-    const g = p.OUTPUT;
-    for (let i = 0; i < n; i++) {
-      l[i] *= g;
-      r[i] *= g;
-    }
   }
-  reset(): void {}
+  protected override after(l: Float32Array, r: Float32Array, n: number): void {
+    applyGain(l, r, n, this.p.OUTPUT);
+  }
   tail(): number {
     return 0.05;
   }
 }
 
 /** Filter+: a resonant state-variable filter per side (low-, band-, high-pass) with mix. */
-export class FilterPlus implements Effect {
+export class FilterPlus extends WetDryEffect {
   private readonly f = [new Svf(), new Svf()];
-  private readonly dl = new Float32Array(128);
-  private readonly dr = new Float32Array(128);
-  constructor(
-    private readonly p: PlanParams,
-    private readonly sr: number,
-  ) {}
-  process(l: Float32Array, r: Float32Array, n: number): void {
+  protected wet(l: Float32Array, r: Float32Array, n: number): void {
     const p = this.p;
-    this.dl.set(l);
-    this.dr.set(r);
     const q = resonanceQ(p.RESONANCE);
     this.f[0].set(p.CUTOFF, q, this.sr);
     this.f[1].set(p.CUTOFF, q, this.sr);
@@ -452,9 +461,8 @@ export class FilterPlus implements Effect {
       l[i] = this.f[0].tick(l[i], mode);
       r[i] = this.f[1].tick(r[i], mode);
     }
-    mix(l, r, this.dl, this.dr, n, p.MIX);
   }
-  reset(): void {
+  override reset(): void {
     for (const f of this.f) f.reset();
   }
   tail(): number {
@@ -486,23 +494,16 @@ export class Tool implements Effect {
 
 /** FX Chain: its slot's devices in series, then dry/wet mix and output gain. */
 export class FxChain implements Effect {
-  private readonly dl = new Float32Array(128);
-  private readonly dr = new Float32Array(128);
+  private readonly dry = new DrySignal();
   constructor(
     private readonly p: PlanParams,
     private readonly chain: readonly Effect[],
   ) {}
   process(l: Float32Array, r: Float32Array, n: number): void {
-    this.dl.set(l);
-    this.dr.set(r);
+    this.dry.keep(l, r);
     for (const e of this.chain) e.process(l, r, n);
-    mix(l, r, this.dl, this.dr, n, this.p.MIX);
-    const g = this.p.OUTPUT;
-    if (g !== 1)
-      for (let i = 0; i < n; i++) {
-        l[i] *= g;
-        r[i] *= g;
-      }
+    this.dry.mix(l, r, n, this.p.MIX);
+    applyGain(l, r, n, this.p.OUTPUT);
   }
   reset(): void {
     for (const e of this.chain) e.reset();

@@ -2,7 +2,7 @@ import { mtof } from './math.js';
 import { TWO_PI } from './oscillators.js';
 import type { PlanParams } from './plan.js';
 import { VOICE_LEVEL } from './polysynth.js';
-import { VoicePool, type Instrument, type Voice } from './voices.js';
+import { PooledInstrument, VoicePool, type Voice } from './voices.js';
 
 /** Peak modulation index (radians) of a cord at 100 %. */
 const MAX_INDEX = 2 * Math.PI;
@@ -91,29 +91,14 @@ class FmVoice implements Voice {
   }
 }
 
-export class Fm4 implements Instrument {
-  private readonly pool: VoicePool<FmVoice>;
+export class Fm4 extends PooledInstrument<FmVoice> {
+  protected readonly pool: VoicePool<FmVoice>;
   constructor(
     readonly p: PlanParams,
     readonly sampleRate: number,
     polyphony: number,
   ) {
+    super();
     this.pool = new VoicePool(polyphony, () => new FmVoice(this));
-  }
-  update(): void {}
-  noteOn(pitch: number, velocity: number): void {
-    this.pool.noteOn(pitch, velocity);
-  }
-  noteOff(pitch: number): void {
-    this.pool.noteOff(pitch);
-  }
-  render(l: Float32Array, r: Float32Array, from: number, to: number): void {
-    this.pool.render(l, r, from, to);
-  }
-  reset(): void {
-    this.pool.reset();
-  }
-  get sounding(): boolean {
-    return this.pool.sounding;
   }
 }

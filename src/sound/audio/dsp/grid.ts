@@ -2,7 +2,7 @@ import type { Effect } from './effects.js';
 import { makeGridNode, type GridNodeDsp, type GridVoice } from './grid-modules.js';
 import { Rng, seedOf } from './math.js';
 import type { PlanGrid, PlanParams } from './plan.js';
-import { VoicePool, type Instrument, type Voice } from './voices.js';
+import { PooledInstrument, VoicePool, type Voice } from './voices.js';
 
 /** Untyped signals entering a pitch port, and the reverse, scale by this many semitones per unit. */
 const PITCH_RANGE = 48;
@@ -185,8 +185,8 @@ class GridVoiceSlot implements Voice {
 const ZEROS = new Float32Array(128);
 
 /** Poly Grid: the patch runs once per voice; the device's FX slot follows (see the track). */
-export class PolyGrid implements Instrument {
-  private readonly pool: VoicePool<GridVoiceSlot>;
+export class PolyGrid extends PooledInstrument<GridVoiceSlot> {
+  protected readonly pool: VoicePool<GridVoiceSlot>;
   private readonly program: GridProgram;
 
   constructor(
@@ -197,6 +197,7 @@ export class PolyGrid implements Instrument {
     private readonly ports: { inputs: (node: number) => number; outputs: (node: number) => number },
     private readonly seed: string,
   ) {
+    super();
     this.program = new GridProgram(grid, ports.inputs);
     this.pool = new VoicePool(polyphony, (i) => new GridVoiceSlot(this, i));
   }
@@ -211,23 +212,6 @@ export class PolyGrid implements Instrument {
       this.ports.inputs,
       this.ports.outputs,
     );
-  }
-
-  update(): void {}
-  noteOn(pitch: number, velocity: number): void {
-    this.pool.noteOn(pitch, velocity);
-  }
-  noteOff(pitch: number): void {
-    this.pool.noteOff(pitch);
-  }
-  render(l: Float32Array, r: Float32Array, from: number, to: number): void {
-    this.pool.render(l, r, from, to);
-  }
-  reset(): void {
-    this.pool.reset();
-  }
-  get sounding(): boolean {
-    return this.pool.sounding;
   }
 }
 

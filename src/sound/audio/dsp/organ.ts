@@ -2,7 +2,7 @@ import { mtof } from './math.js';
 import { TWO_PI } from './oscillators.js';
 import type { PlanParams } from './plan.js';
 import { VOICE_LEVEL } from './polysynth.js';
-import { VoicePool, type Instrument, type Voice } from './voices.js';
+import { PooledInstrument, VoicePool, type Voice } from './voices.js';
 
 /** Key click-free gate: the tone wheels fade in and out over this long. */
 const GATE_MS = 5;
@@ -70,29 +70,14 @@ class OrganVoice implements Voice {
   }
 }
 
-export class Organ implements Instrument {
-  private readonly pool: VoicePool<OrganVoice>;
+export class Organ extends PooledInstrument<OrganVoice> {
+  protected readonly pool: VoicePool<OrganVoice>;
   constructor(
     readonly p: PlanParams,
     readonly sampleRate: number,
     polyphony: number,
   ) {
+    super();
     this.pool = new VoicePool(polyphony, () => new OrganVoice(this));
-  }
-  update(): void {}
-  noteOn(pitch: number, velocity: number): void {
-    this.pool.noteOn(pitch, velocity);
-  }
-  noteOff(pitch: number): void {
-    this.pool.noteOff(pitch);
-  }
-  render(l: Float32Array, r: Float32Array, from: number, to: number): void {
-    this.pool.render(l, r, from, to);
-  }
-  reset(): void {
-    this.pool.reset();
-  }
-  get sounding(): boolean {
-    return this.pool.sounding;
   }
 }

@@ -3,7 +3,7 @@ import { resonanceQ, Svf } from './filters.js';
 import { mtof } from './math.js';
 import { wave } from './oscillators.js';
 import type { PlanParams } from './plan.js';
-import { VoicePool, type Instrument, type Voice } from './voices.js';
+import { PooledInstrument, VoicePool, type Voice } from './voices.js';
 
 /** Peak level of one voice at full velocity and 0 dB output (headroom for chords). */
 export const VOICE_LEVEL = 0.3;
@@ -70,37 +70,19 @@ class PolyVoice implements Voice {
 }
 
 /** Polysynth: one oscillator (Saw, Pulse, Sine, Triangle) → resonant low-pass → ADSR, per voice. */
-export class Polysynth implements Instrument {
-  private readonly pool: VoicePool<PolyVoice>;
+export class Polysynth extends PooledInstrument<PolyVoice> {
+  protected readonly pool: VoicePool<PolyVoice>;
 
   constructor(
     readonly p: PlanParams,
     readonly sampleRate: number,
     polyphony: number,
   ) {
+    super();
     this.pool = new VoicePool(polyphony, () => new PolyVoice(this));
   }
 
-  update(): void {
+  override update(): void {
     for (const v of this.pool.voices) if (v.active) v.configure();
-  }
-
-  noteOn(pitch: number, velocity: number): void {
-    this.pool.noteOn(pitch, velocity);
-  }
-
-  noteOff(pitch: number): void {
-    this.pool.noteOff(pitch);
-  }
-
-  render(l: Float32Array, r: Float32Array, from: number, to: number): void {
-    this.pool.render(l, r, from, to);
-  }
-
-  reset(): void {
-    this.pool.reset();
-  }
-  get sounding(): boolean {
-    return this.pool.sounding;
   }
 }

@@ -1,7 +1,7 @@
 import { resonanceQ, Svf } from './filters.js';
 import { builtInKit, type Kit, type KitSample } from './kit.js';
 import type { PlanParams } from './plan.js';
-import { VoicePool, type Instrument, type Voice } from './voices.js';
+import { PooledInstrument, VoicePool, type Voice } from './voices.js';
 
 /** Above this the Sampler's low-pass is bypassed (its top setting is 20 kHz: fully open). */
 const OPEN_CUTOFF = 19000;
@@ -95,32 +95,17 @@ class SamplerVoice implements Voice {
  * sample at every key pitched by (key − Root Key) — with pitch, attack, release, a low-pass,
  * start offset and reverse.
  */
-export class Sampler implements Instrument {
+export class Sampler extends PooledInstrument<SamplerVoice> {
   readonly kit: Kit;
-  private readonly pool: VoicePool<SamplerVoice>;
+  protected readonly pool: VoicePool<SamplerVoice>;
 
   constructor(
     readonly p: PlanParams,
     readonly sampleRate: number,
     polyphony: number,
   ) {
+    super();
     this.kit = builtInKit(sampleRate);
     this.pool = new VoicePool(polyphony, () => new SamplerVoice(this));
-  }
-  update(): void {}
-  noteOn(pitch: number, velocity: number): void {
-    this.pool.noteOn(pitch, velocity);
-  }
-  noteOff(pitch: number): void {
-    this.pool.noteOff(pitch);
-  }
-  render(l: Float32Array, r: Float32Array, from: number, to: number): void {
-    this.pool.render(l, r, from, to);
-  }
-  reset(): void {
-    this.pool.reset();
-  }
-  get sounding(): boolean {
-    return this.pool.sounding;
   }
 }

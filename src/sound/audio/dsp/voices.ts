@@ -93,3 +93,28 @@ export class VoicePool<V extends Voice> {
     return false;
   }
 }
+
+/**
+ * An instrument that is a pool of voices: notes, rendering and reset go to the pool. A subclass
+ * makes the pool in its constructor (its voices read the instrument's parameters) and overrides
+ * `update` when its voices follow parameter changes while they sound.
+ */
+export abstract class PooledInstrument<V extends Voice> implements Instrument {
+  protected abstract readonly pool: VoicePool<V>;
+  update(): void {}
+  noteOn(pitch: number, velocity: number): void {
+    this.pool.noteOn(pitch, velocity);
+  }
+  noteOff(pitch: number): void {
+    this.pool.noteOff(pitch);
+  }
+  render(l: Float32Array, r: Float32Array, from: number, to: number): void {
+    this.pool.render(l, r, from, to);
+  }
+  reset(): void {
+    this.pool.reset();
+  }
+  get sounding(): boolean {
+    return this.pool.sounding;
+  }
+}

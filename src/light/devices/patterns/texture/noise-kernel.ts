@@ -2,6 +2,7 @@
 // coordinates, the noise function and the brightness lookup for points start..end−1. The
 // pattern writes the frame's numbers (NOISE_* slots) and arrays; any thread runs the kernel.
 import type { PointJob } from '../../../parallel/point-job.js';
+import { rangeView } from '../../../parallel/range-views.js';
 import { PerlinWasm } from './perlin-wasm.js';
 
 const f = Math.fround;
@@ -66,7 +67,7 @@ function fillNoiseAxis(
   motion: number,
 ): void {
   if (mode === NORMAL) {
-    out.set(n.subarray(start, end));
+    out.set(rangeView(n, start, end));
     perlin.normalCoordinates(axis, end - start, motion, scale, offset);
   } else if (mode === CENTER) {
     const center = f(0.5 * f(1 + offset));

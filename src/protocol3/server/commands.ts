@@ -1,0 +1,253 @@
+import type { Origin } from '../../engine/commands/history.js';
+import { invalidArgument } from '../../engine/errors.js';
+import type { Request } from '../../engine/request.js';
+import type { GraphGuard } from '../../sound/grid.js';
+import type { Payload, SoundHost } from '../../sound/host.js';
+import { listen, MAX_LIVE_SECONDS, type ListenRequest, type ListenSource } from '../../sound/listen/listen.js';
+import { runAction, listActions } from '../../sound/operations/actions.js';
+import { setControl, setControls } from '../../sound/operations/controls.js';
+import { capabilities, inspect, ping, state } from '../../sound/operations/core.js';
+import { setDeviceParameter } from '../../sound/operations/device-params.js';
+import { deviceCatalog, deviceWindow, insertDevice, navigateDevice, removeDevice, toggleDeviceEditor } from '../../sound/operations/devices.js';
+import { historyPayload, undoRedo } from '../../sound/operations/history.js';
+import { trackMix, trackSend, type VolumeArg } from '../../sound/operations/mixer.js';
+import { navigateTrack, selectTrack, tracks } from '../../sound/operations/tracks.js';
+import * as arg from './args.js';
+
+/** A command's one host operation, run by the dispatcher as one engine-queue task (arguments are parsed inside it). */
+type QueuedOp = (host: SoundHost, args: readonly string[], origin: Origin, guard: GraphGuard) => Payload;
+/** An operation that works off the queue between its atomic parts (file I/O, a render): it runs its parts as the request's tasks. */
+type StagedOp = (host: SoundHost, args: readonly string[], request: Request) => Promise<Payload>;
+
+/**
+ * The protocol-3 command table: name, argument synopsis, arity, whether it writes, and the one
+ * host operation it calls. Parsing an argument is the only work done here; the dispatcher owns
+ * the queue and the deadline.
+ */
+export interface CommandDef {
+  readonly name: string;
+  /** Argument synopsis as the contract writes it, e.g. "INDEX VALUE" or "[QUERY]". */
+  readonly synopsis: string;
+  readonly min: number;
+  readonly max: number;
+  /** Changes state (documents, selection, transport, files): a lost reply is ambiguous. */
+  readonly write: boolean;
+  /** A Grid graph mutation: the only commands `guard REVISION ...` accepts. */
+  readonly graphMutation: boolean;
+  readonly run: { readonly queued: QueuedOp } | { readonly staged: StagedOp };
+}
+
+type Run = QueuedOp;
+
+const def = (name: string, synopsis: string, min: number, max: number, write: boolean, run: Run, graphMutation = false): CommandDef => ({
+  name,
+  synopsis,
+  min,
+  max,
+  write,
+  graphMutation,
+  run: { queued: run },
+});
+const staged = (name: string, synopsis: string, min: number, max: number, write: boolean, run: StagedOp): CommandDef => ({
+  name,
+  synopsis,
+  min,
+  max,
+  write,
+  graphMutation: false,
+  run: { staged: run },
+});
+const read = (name: string, synopsis: string, min: number, max: number, run: Run): CommandDef => def(name, synopsis, min, max, false, run);
+const write = (name: string, synopsis: string, min: number, max: number, run: Run): CommandDef => def(name, synopsis, min, max, true, run);
+const graphWrite = (name: string, synopsis: string, n: number, run: Run): CommandDef => def(name, synopsis, n, n, true, run, true);
+
+const query = (args: readonly string[]): string => args.join(' ');
+
+const INSERT_POSITIONS = ['before', 'after', 'start', 'end', 'replace'] as const;
+
+function meter(token: string): { numerator: number; denominator: number } {
+  const m = /^(\d{1,3})\/(\d{1,3})$/.exec(token);
+  if (m === null) throw invalidArgument(`METER takes NUMERATOR/DENOMINATOR, e.g. 7/8; got ${JSON.stringify(token.slice(0, 40))}`);
+  return { numerator: Number(m[1]), denominator: Number(m[2]) };
+}
+
+function pair(token: string): { index: number; value: number } {
+  const i = token.indexOf('=');
+  if (i <= 0 || i === token.length - 1) throw invalidArgument(`batch takes INDEX=VALUE pairs such as 1=0.5; got ${JSON.stringify(token.slice(0, 40))}`);
+  return { index: arg.integer(token.slice(0, i), 'INDEX'), value: arg.number(token.slice(i + 1), 'VALUE') };
+}
+
+/** VOLUME: `keep`, a normalized fader position 0–1, or a level in dB such as `-6dB` / `-infdB`. */
+function volume(token: string): VolumeArg {
+  if (token === 'keep') return 'keep';
+  if (token === '-infdB') return { db: -Infinity };
+  if (token.endsWith('dB')) return { db: arg.number(token.slice(0, -2), 'VOLUME (dB)') };
+  return { normalized: arg.number(token, 'VOLUME') };
+}
+
+/** song-listen's arguments: the source, then options in any order, each at most once. */
+function listenRequest(a: readonly string[]): ListenRequest {
+  const kind = arg.oneOf(a[0], 'SOURCE', ['region', 'live'] as const);
+  const fixed = kind === 'region' ? 3 : 2;
+  if (a.length < fixed) throw invalidArgument(kind === 'region' ? 'song-listen region takes FROM_BEAT TO_BEAT' : 'song-listen live takes SECONDS');
+  const source: ListenSource =
+    kind === 'region' ? { kind, fromBeat: arg.number(a[1], 'FROM_BEAT'), toBeat: arg.number(a[2], 'TO_BEAT') } : { kind, seconds: arg.number(a[1], 'SECONDS') };
+  if (source.kind === 'live' && !(source.seconds >= 0.1 && source.seconds <= MAX_LIVE_SECONDS))
+    throw invalidArgument(`SECONDS takes 0.1–${MAX_LIVE_SECONDS}; got ${source.seconds}`);
+  let track: number | undefined;
+  let clip = false;
+  let spectrogram = false;
+  const seen = new Set<string>();
+  for (const o of a.slice(fixed)) {
+    const key = o.startsWith('track=') ? 'track' : o;
+    if (seen.has(key)) throw invalidArgument(`song-listen option ${key} given twice`);
+    seen.add(key);
+    if (key === 'track') track = arg.integer(o.slice(6), 'track');
+    else if (o === 'clip') clip = true;
+    else if (o === 'spectrogram') spectrogram = true;
+    else throw invalidArgument(`unknown song-listen option ${JSON.stringify(o.slice(0, 40))}; options: track=INDEX, clip, spectrogram`);
+  }
+  return { source, track, clip, spectrogram };
+}
+
+const keepOr = <T>(token: string, parse: (t: string) => T): T | 'keep' => (token === 'keep' ? 'keep' : parse(token));
+
+export const COMMANDS: readonly CommandDef[] = [
+  // Core
+  read('ping', '', 0, 0, () => ping()),
+  read('capabilities', '', 0, 0, (h) => capabilities(h)),
+  read('state', '', 0, 0, (h) => state(h)),
+  read('inspect', '', 0, 0, (h) => inspect(h)),
+  read('history', '', 0, 0, (h) => historyPayload(h)),
+  write('set', 'INDEX VALUE', 2, 2, (h, a, o) => setControl(h, o, arg.integer(a[0], 'INDEX'), arg.number(a[1], 'VALUE'))),
+  write('batch', 'INDEX=VALUE ...', 1, 64, (h, a, o) => setControls(h, o, a.map(pair))),
+  read('tracks', '', 0, 0, (h) => tracks(h)),
+  write('track', 'INDEX', 1, 1, (h, a) => selectTrack(h, arg.integer(a[0], 'INDEX'))),
+  write('track-first', '', 0, 0, (h) => navigateTrack(h, 'first')),
+  write('track-next', '', 0, 0, (h) => navigateTrack(h, 'next')),
+  write('track-previous', '', 0, 0, (h) => navigateTrack(h, 'previous')),
+  write('next', '', 0, 0, (h) => navigateDevice(h, 'next')),
+  write('previous', '', 0, 0, (h) => navigateDevice(h, 'previous')),
+  write('parent', '', 0, 0, (h) => navigateDevice(h, 'parent')),
+  write('device-first', '', 0, 0, (h) => navigateDevice(h, 'first')),
+  write('device-primary', '', 0, 0, (h) => navigateDevice(h, 'primary')),
+  write('device-editor', '', 0, 0, (h) => toggleDeviceEditor(h)),
+  read('device-catalog', '[QUERY]', 0, Infinity, (_, a) => deviceCatalog(query(a))),
+  read('devices', '', 0, 0, (h) => deviceWindow(h)),
+  write('insert', 'POSITION UUID SELECTION_TOKEN', 3, 3, (h, a, o) =>
+    insertDevice(h, o, arg.oneOf(a[0], 'POSITION', INSERT_POSITIONS), a[1], arg.digestArg(a[2], 'SELECTION_TOKEN')),
+  ),
+  write('device-remove', 'SELECTION_TOKEN', 1, 1, (h, a, o) => removeDevice(h, o, arg.digestArg(a[0], 'SELECTION_TOKEN'))),
+  read('actions', '[QUERY]', 0, Infinity, (_, a) => listActions(query(a))),
+  write('action', 'ID', 1, 1, (h, a, o) => runAction(h, o, a[0])),
+  write('undo', '', 0, 0, (h) => undoRedo(h, 'undo')),
+  write('redo', '', 0, 0, (h) => undoRedo(h, 'redo')),
+
+  // Grid
+  read('graph-capabilities', '', 0, 0, (h) => h.grid.capabilities()),
+  read('graph-state', '', 0, 0, (h) => h.grid.state()),
+  read('graph-catalog', '[QUERY]', 0, Infinity, (h, a) => h.grid.catalog(query(a))),
+  read('graph-modulators', '[QUERY]', 0, Infinity, (h, a) => h.grid.modulators(query(a))),
+  read('graph-host-modulators', '', 0, 0, (h) => h.grid.hostModulators()),
+  graphWrite('graph-insert', 'UUID X Y', 3, (h, a, o, g) => h.grid.insert(o, 'module', a[0], arg.integer(a[1], 'X'), arg.integer(a[2], 'Y'), g)),
+  graphWrite('graph-insert-modulator', 'UUID X Y', 3, (h, a, o, g) => h.grid.insert(o, 'modulator', a[0], arg.integer(a[1], 'X'), arg.integer(a[2], 'Y'), g)),
+  graphWrite('graph-set', 'MODULE PARAMETER_B64 VALUE', 3, (h, a, o, g) =>
+    h.grid.set(o, 'module', arg.id(a[0], 'MODULE'), arg.base64Utf8(a[1], 'PARAMETER_B64'), arg.nativeValue(a[2], 'VALUE'), g),
+  ),
+  graphWrite('graph-set-modulator', 'MODULE PARAMETER_B64 VALUE', 3, (h, a, o, g) =>
+    h.grid.set(o, 'modulator', arg.id(a[0], 'MODULE'), arg.base64Utf8(a[1], 'PARAMETER_B64'), arg.nativeValue(a[2], 'VALUE'), g),
+  ),
+  read('graph-resolve-value', 'MODULE PARAMETER_B64 DISPLAY_B64', 3, 3, (h, a) =>
+    h.grid.resolveValue(arg.id(a[0], 'MODULE'), arg.base64Utf8(a[1], 'PARAMETER_B64'), arg.base64Utf8(a[2], 'DISPLAY_B64')),
+  ),
+  graphWrite('graph-connect', 'SOURCE SOURCE_PORT TARGET TARGET_PORT', 4, (h, a, o, g) =>
+    h.grid.connect(o, 'module', arg.id(a[0], 'SOURCE'), arg.integer(a[1], 'SOURCE_PORT'), arg.id(a[2], 'TARGET'), arg.integer(a[3], 'TARGET_PORT'), g),
+  ),
+  graphWrite('graph-connect-modulator', 'SOURCE SOURCE_PORT TARGET TARGET_PORT', 4, (h, a, o, g) =>
+    h.grid.connect(o, 'modulator', arg.id(a[0], 'SOURCE'), arg.integer(a[1], 'SOURCE_PORT'), arg.id(a[2], 'TARGET'), arg.integer(a[3], 'TARGET_PORT'), g),
+  ),
+  graphWrite('graph-set-amount', 'SOURCE SOURCE_PORT TARGET TARGET_PORT AMOUNT', 5, (h, a, o, g) =>
+    h.grid.setAmount(
+      o,
+      arg.id(a[0], 'SOURCE'),
+      arg.integer(a[1], 'SOURCE_PORT'),
+      arg.id(a[2], 'TARGET'),
+      arg.integer(a[3], 'TARGET_PORT'),
+      arg.number(a[4], 'AMOUNT'),
+      g,
+    ),
+  ),
+  graphWrite('graph-disconnect', 'TARGET TARGET_PORT', 2, (h, a, o, g) => h.grid.disconnect(o, arg.id(a[0], 'TARGET'), arg.integer(a[1], 'TARGET_PORT'), g)),
+  graphWrite('graph-move', 'MODULE X Y', 3, (h, a, o, g) => h.grid.move(o, arg.id(a[0], 'MODULE'), arg.integer(a[1], 'X'), arg.integer(a[2], 'Y'), g)),
+  graphWrite('graph-clear', '', 0, (h, _, o, g) => h.grid.clear(o, g)),
+
+  // Song
+  read('song-state', '', 0, 0, (h) => h.song.state()),
+  staged('song-import', 'TOKEN SHA256 NOTE_TRACK_COUNT PATH_B64', 4, 4, true, (h, a, r) =>
+    h.song.import(r, arg.digestArg(a[0], 'TOKEN'), arg.digestArg(a[1], 'SHA256'), arg.integer(a[2], 'NOTE_TRACK_COUNT'), arg.base64Utf8(a[3], 'PATH_B64')),
+  ),
+  read('song-import-status', 'RECEIPT_ID', 1, 1, (h, a) => h.song.importStatus(a[0])),
+  staged('song-save', 'TOKEN DIRECTORY_B64', 2, 2, true, (h, a, r) => h.song.save(r, arg.digestArg(a[0], 'TOKEN'), arg.base64Utf8(a[1], 'DIRECTORY_B64'))),
+  staged('song-listen', 'region FROM_BEAT TO_BEAT [track=INDEX] [clip] [spectrogram] | live SECONDS [clip] [spectrogram]', 2, 6, false, (h, a, r) =>
+    listen(h, r, listenRequest(a)),
+  ),
+  read('song-arranger', 'INDEX', 1, 1, (h, a) => h.song.arranger(arg.integer(a[0], 'INDEX'))),
+  write('song-clip-loop', 'TOKEN INDEX CLIP_ID EXPECTED_ENABLED ENABLED', 5, 5, (h, a, o) =>
+    h.song.clipLoop(
+      o,
+      arg.digestArg(a[0], 'TOKEN'),
+      arg.integer(a[1], 'INDEX'),
+      arg.int32(a[2], 'CLIP_ID'),
+      arg.literalBoolean(a[3], 'EXPECTED_ENABLED'),
+      arg.literalBoolean(a[4], 'ENABLED'),
+    ),
+  ),
+  write('song-transport-play', 'TOKEN', 1, 1, (h, a) => h.song.play(arg.digestArg(a[0], 'TOKEN'))),
+  write('song-transport-stop', 'TOKEN', 1, 1, (h, a) => h.song.stop(arg.digestArg(a[0], 'TOKEN'))),
+  write('song-transport-tempo', 'TOKEN BPM', 2, 2, (h, a, o) => h.song.tempo(o, arg.digestArg(a[0], 'TOKEN'), arg.number(a[1], 'BPM'))),
+  write('song-transport-meter', 'TOKEN METER', 2, 2, (h, a, o) => {
+    const m = meter(a[1]);
+    return h.song.meter(o, arg.digestArg(a[0], 'TOKEN'), m.numerator, m.denominator);
+  }),
+  write('song-transport-seek', 'TOKEN POSITION_BEATS', 2, 2, (h, a) => h.song.seek(arg.digestArg(a[0], 'TOKEN'), arg.number(a[1], 'POSITION_BEATS'))),
+  write('song-transport-loop', 'TOKEN ENABLED', 2, 2, (h, a, o) => h.song.loop(o, arg.digestArg(a[0], 'TOKEN'), arg.literalBoolean(a[1], 'ENABLED'))),
+  write('song-track-state', 'TOKEN INDEX MUTED ARMED', 4, 4, (h, a, o) =>
+    h.song.trackState(o, arg.digestArg(a[0], 'TOKEN'), arg.integer(a[1], 'INDEX'), arg.triState(a[2], 'MUTED'), arg.triState(a[3], 'ARMED')),
+  ),
+
+  // Footlight extensions (docs/protocol3.md): what a render needs
+  write('device-param-set', 'PARAMETER_B64 VALUE SELECTION_TOKEN', 3, 3, (h, a, o) =>
+    setDeviceParameter(h, o, arg.base64Utf8(a[0], 'PARAMETER_B64'), arg.nativeValue(a[1], 'VALUE'), arg.digestArg(a[2], 'SELECTION_TOKEN')),
+  ),
+  write('song-track-mix', 'TOKEN INDEX VOLUME PAN', 4, 4, (h, a, o) =>
+    trackMix(
+      h,
+      o,
+      arg.digestArg(a[0], 'TOKEN'),
+      arg.integer(a[1], 'INDEX'),
+      volume(a[2]),
+      keepOr(a[3], (t) => arg.number(t, 'PAN')),
+    ),
+  ),
+  write('song-track-send', 'TOKEN INDEX FX_INDEX LEVEL_DB PRE_FADER', 5, 5, (h, a, o) =>
+    trackSend(
+      h,
+      o,
+      arg.digestArg(a[0], 'TOKEN'),
+      arg.integer(a[1], 'INDEX'),
+      arg.integer(a[2], 'FX_INDEX'),
+      a[3] === 'off' ? 'off' : keepOr(a[3], (t) => arg.number(t, 'LEVEL_DB')),
+      arg.triState(a[4], 'PRE_FADER'),
+    ),
+  ),
+];
+
+export const COMMANDS_BY_NAME: ReadonlyMap<string, CommandDef> = new Map(COMMANDS.map((c) => [c.name, c]));
+
+/** `guard REVISION GRAPH_COMMAND...`: handled by the dispatcher around one graph mutation. */
+export const GUARD_SYNOPSIS = 'REVISION GRAPH_COMMAND [ARGS...]';
+
+export const usage = (c: CommandDef): string => (c.synopsis.length > 0 ? `${c.name} ${c.synopsis}` : c.name);
+
+/** Every command name the listener answers, `guard` included. */
+export const COMMAND_NAMES: readonly string[] = [...COMMANDS.map((c) => c.name), 'guard'];

@@ -1,0 +1,112 @@
+import { FootlightError, invalidArgument } from '../../engine/errors.js';
+import type { Logger } from '../../engine/log.js';
+import type { Request } from '../../engine/request.js';
+import { SoundRefusal } from '../../sound/errors.js';
+import { GRAPH_MUTATIONS, type GraphGuard } from '../../sound/grid.js';
+import type { Payload, SoundHost } from '../../sound/host.js';
+import { digestArg } from './args.js';
+import { COMMAND_NAMES, COMMANDS_BY_NAME, GUARD_SYNOPSIS, usage, type CommandDef } from './commands.js';
+
+/** ASCII whitespace separates tokens; other Unicode spaces are part of a token. */
+const SEPARATORS = /[ \t\r\v\f]+/;
+
+export function tokenize(line: string): string[] {
+  return line.split(SEPARATORS).filter((t) => t.length > 0);
+}
+
+/** A failure as a protocol-3 reply: ok false, the message, the kernel code, and what was asked. */
+export function errorReply(err: unknown, log: Logger, command?: string, synopsis?: string): Payload {
+  let e: FootlightError;
+  if (err instanceof FootlightError) e = err;
+  else {
+    log.error({ err, command }, 'protocol-3 command failed unexpectedly');
+    e = new FootlightError('internal', 'unexpected host failure (logged); read state before deciding anything');
+  }
+  const out: Payload = { ok: false, error: e.message, code: e.code };
+  if (e instanceof SoundRefusal) out.reason = e.reason;
+  if (e.code === 'timeout') out.applied = false;
+  if (command !== undefined) out.command = command;
+  if (synopsis !== undefined) out.usage = synopsis;
+  return out;
+}
+
+function arity(def: CommandDef, got: number): void {
+  if (got >= def.min && got <= def.max) return;
+  const takes =
+    def.min === def.max
+      ? def.min === 0
+        ? 'no arguments'
+        : `${def.min} argument${def.min === 1 ? '' : 's'}`
+      : def.max === Infinity
+        ? `at least ${def.min} argument${def.min === 1 ? '' : 's'}`
+        : `${def.min}–${def.max} arguments`;
+  throw invalidArgument(`${def.name} takes ${takes}: ${usage(def)}; got ${got}`);
+}
+
+/** Success shaping: `ok` first; a payload that carries its own `ok` (a failed save, a rejected receipt) keeps it. */
+function shape(payload: Payload): Payload {
+  const { ok, ...rest } = payload;
+  return { ok: ok === undefined ? true : ok, ...rest };
+}
+
+/**
+ * Runs a command's host operation: a queued one as one engine-queue task under the request's
+ * remaining deadline (so it is atomic with respect to frames and other calls); a staged one with
+ * the request, whose tasks it runs between its off-queue parts.
+ */
+function execute(host: SoundHost, def: CommandDef, args: readonly string[], request: Request, guard: GraphGuard): Promise<Payload> {
+  const run = def.run;
+  if ('staged' in run) return run.staged(host, args, request);
+  return request.task(def.name, () => run.queued(host, args, request.origin, guard));
+}
+
+/**
+ * Parses one command line, runs its one host operation under the request (its origin and one
+ * deadline), and shapes the JSON reply. Never throws.
+ */
+export async function dispatchLine(host: SoundHost, line: string, request: Request, log: Logger): Promise<Payload> {
+  const tokens = tokenize(line);
+  if (tokens.length === 0) return errorReply(invalidArgument('empty command; send one command per line, e.g. ping'), log);
+  const [name, ...args] = tokens;
+  if (name === 'guard') return dispatchGuard(host, args, request, log);
+  const def = COMMANDS_BY_NAME.get(name);
+  if (def === undefined) {
+    return errorReply(
+      invalidArgument(`unknown command ${JSON.stringify(name.slice(0, 40))}; protocol 3 commands: ${COMMAND_NAMES.join(', ')}`),
+      log,
+      name.slice(0, 64),
+    );
+  }
+  try {
+    arity(def, args.length);
+    return shape(await execute(host, def, args, request, {}));
+  } catch (err) {
+    return errorReply(err, log, def.name, usage(def));
+  }
+}
+
+async function dispatchGuard(host: SoundHost, args: readonly string[], request: Request, log: Logger): Promise<Payload> {
+  const synopsis = `guard ${GUARD_SYNOPSIS}`;
+  try {
+    if (args.length < 2)
+      throw invalidArgument(
+        `guard takes ${GUARD_SYNOPSIS}: the reviewed revision and one graph mutation; got ${args.length} argument${args.length === 1 ? '' : 's'}`,
+      );
+    const revision = digestArg(args[0], 'REVISION');
+    const inner = COMMANDS_BY_NAME.get(args[1]);
+    if (inner === undefined || !inner.graphMutation) {
+      throw invalidArgument(
+        `guard accepts only graph mutations (${GRAPH_MUTATIONS.join(', ')}); ${JSON.stringify(args[1].slice(0, 40))} is ` +
+          `${inner === undefined ? (args[1] === 'guard' ? 'guard itself' : 'not a command') : 'not a graph mutation'}`,
+      );
+    }
+    try {
+      arity(inner, args.length - 2);
+      return { ...shape(await execute(host, inner, args.slice(2), request, { revision })), guarded: true };
+    } catch (err) {
+      return { ...errorReply(err, log, inner.name, `guard REVISION ${usage(inner)}`), guarded: true };
+    }
+  } catch (err) {
+    return errorReply(err, log, 'guard', synopsis);
+  }
+}

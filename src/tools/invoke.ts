@@ -1,0 +1,164 @@
+// The one call path into the tools: MCP, the console's mutations and OSC all run a tool through
+// `invoke`, so argument parsing, the agents' read-only switch, queueing, the output check and
+// attribution (the origin in the history, and `runAs` for work a call hands on) exist once.
+// A surface only turns its own input into a tool's arguments and shapes the payload for its wire.
+import { runAs } from '../engine/attribution.js';
+import type { Origin, PerformOptions } from '../engine/commands/history.js';
+import { internal, invalidArgument, notFound } from '../engine/errors.js';
+import type { AnyTool } from './define-tool.js';
+import type { Services, ToolContext } from './context.js';
+import { describeZodError } from './zod-errors.js';
+
+/** One finished call, for attribution in the console's activity feed. */
+export interface CallRecord {
+  readonly tool: string;
+  readonly origin: Origin;
+  readonly args: unknown;
+  readonly ok: boolean;
+  readonly error?: string;
+  readonly ms: number;
+  /** When the call finished (epoch ms). */
+  readonly at: number;
+  /** Sequence number of the history step the call created or merged into, if it changed the show. */
+  readonly step?: number;
+}
+
+/** An image or audio block a tool attached to its result (base64 data). */
+interface Attachment {
+  readonly type: 'image' | 'audio';
+  readonly data: string;
+  readonly mimeType: string;
+}
+
+interface Invocation {
+  /** The tool's payload, checked against its output schema. */
+  readonly payload: Record<string, unknown>;
+  readonly attachments: readonly Attachment[];
+}
+
+interface InvokeOptions {
+  /**
+   * A console fader drag or an OSC stream: merge into the step on top when it carries the same
+   * key (two plain tool calls never merge). Only tools that write one parameter honour it.
+   */
+  readonly merge?: PerformOptions;
+  /** Filled with the history step the call performs or merges into (also when it fails later). */
+  readonly seen?: { step?: number };
+  /** An MCP session's listing (find_tools); other surfaces list nothing. */
+  readonly enableToolsets?: (ids: readonly string[]) => string[];
+  /** Elicitation, when the caller's client can answer it. */
+  readonly elicit?: ToolContext['elicit'];
+}
+
+/** The tools a process can run, by name, and the one way to run them. */
+export class ToolRegistry {
+  private readonly byName: ReadonlyMap<string, AnyTool>;
+
+  constructor(
+    private readonly services: Services,
+    tools: readonly AnyTool[] = services.tools,
+  ) {
+    this.byName = new Map(tools.map((t) => [t.name, t]));
+  }
+
+  find(name: string): AnyTool | undefined {
+    return this.byName.get(name);
+  }
+
+  /** The tool with this name; `not_found` when the process has none. */
+  get(name: string): AnyTool {
+    const tool = this.byName.get(name);
+    if (tool === undefined) throw notFound(`no tool named ${JSON.stringify(name)}; see find_tools`);
+    return tool;
+  }
+
+  /**
+   * Runs one call: parses the arguments (the only zod failure worded as `invalid_argument`),
+   * refuses writes from agents while the operator has set them read-only, runs the handler as
+   * one engine-queue task (or directly, for `direct` tools), checks the payload against the
+   * output schema and encodes what the handler attached.
+   */
+  async invoke(tool: AnyTool | string, rawArgs: unknown, origin: Origin, options: InvokeOptions = {}): Promise<Invocation> {
+    // runAs: work the call hands on (the sound tools' protocol-3 lines) stays attributed to this caller.
+    return runAs(origin, () => this.run(typeof tool === 'string' ? this.get(tool) : tool, rawArgs, origin, options));
+  }
+
+  private async run(t: AnyTool, rawArgs: unknown, origin: Origin, options: InvokeOptions): Promise<Invocation> {
+    const args = this.parse(t, rawArgs, origin);
+    const attached: [Attachment['type'], () => Promise<{ data: string; mimeType: string }>][] = [];
+    const ctx = this.context(origin, options, attached);
+    const { engine } = this.services;
+    const payload =
+      t.mode === 'direct'
+        ? await t.handle(args, ctx)
+        : await engine.queue.submit(() => this.observe(options.seen, () => t.handle(args, ctx)), {
+            label: t.name,
+            session: origin.session,
+            read: t.annotations.readOnlyHint,
+          });
+    const attachments: Attachment[] = [];
+    for (const [type, encode] of attached) attachments.push({ type, ...(await encode()) });
+    return { payload: this.check(t, payload), attachments };
+  }
+
+  /**
+   * As `invoke`, for a caller already inside an engine-queue task (OSC applies one datagram as
+   * one task): runs a queued tool synchronously and returns its payload. Attachments are dropped.
+   */
+  invokeInTask(tool: AnyTool | string, rawArgs: unknown, origin: Origin, options: InvokeOptions = {}): Record<string, unknown> {
+    const t = typeof tool === 'string' ? this.get(tool) : tool;
+    if (t.mode === 'direct') throw internal(`${t.name} runs outside the engine queue and cannot be invoked inside a queue task`);
+    const args = this.parse(t, rawArgs, origin);
+    const payload = runAs(origin, () => this.observe(options.seen, () => t.handle(args, this.context(origin, options, []))));
+    if (payload instanceof Promise) throw internal(`${t.name} returned a promise from a queued handler`);
+    return this.check(t, payload);
+  }
+
+  private parse(tool: AnyTool, rawArgs: unknown, origin: Origin): Record<string, unknown> {
+    const parsed = tool.input.safeParse(rawArgs ?? {});
+    if (!parsed.success) throw invalidArgument(describeZodError(parsed.error));
+    if (!tool.annotations.readOnlyHint && origin.surface === 'mcp' && this.services.policy.agentsReadOnly) {
+      throw invalidArgument(
+        `the operator has set agents to read-only in the console, so ${tool.name} was refused and nothing changed. ` +
+          'Reading still works; ask the operator to allow agent writes.',
+      );
+    }
+    return parsed.data as Record<string, unknown>;
+  }
+
+  private context(origin: Origin, options: InvokeOptions, attached: [Attachment['type'], () => Promise<{ data: string; mimeType: string }>][]): ToolContext {
+    return {
+      ...this.services,
+      origin,
+      ...(options.merge === undefined ? {} : { merge: options.merge }),
+      findTool: (name) => this.byName.get(name),
+      enableToolsets: options.enableToolsets ?? (() => []),
+      attachImage: (encode) => attached.push(['image', encode]),
+      attachAudio: (encode) => attached.push(['audio', encode]),
+      ...(options.elicit === undefined ? {} : { elicit: options.elicit }),
+    };
+  }
+
+  private check(tool: AnyTool, payload: unknown): Record<string, unknown> {
+    const checked = tool.output.safeParse(payload);
+    if (!checked.success) {
+      this.services.log.error({ tool: tool.name, issues: checked.error.issues }, 'tool payload does not match its output schema');
+      throw internal(`${tool.name} produced a malformed result (logged on the server)`);
+    }
+    return payload as Record<string, unknown>;
+  }
+
+  /** Notes the history step `run` performs or merges into (observed inside the same queue task). */
+  private observe<T>(seen: { step?: number } | undefined, run: () => T): T {
+    if (seen === undefined) return run();
+    const stop = this.services.engine.history.listen((change) => {
+      if ((change.kind === 'perform' || change.kind === 'merge') && change.entry !== undefined) seen.step = change.entry.seq;
+      else if (change.kind === 'undo' && change.entry !== undefined && change.entry.seq === seen.step) delete seen.step; // rolled back
+    });
+    try {
+      return run();
+    } finally {
+      stop();
+    }
+  }
+}
