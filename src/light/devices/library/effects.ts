@@ -24,7 +24,7 @@ export const EFFECTS: readonly DeviceEntry<LXComponent>[] = [
     name: 'Sound Object',
     category: 'Audio',
     create: () => new SoundObjectEffect(),
-    sourceUrl: src('sound-object-effect.ts'),
+    sourceUrl: src('audio/sound-object-effect.ts'),
   },
   {
     kind: 'effect',

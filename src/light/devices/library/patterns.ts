@@ -38,7 +38,7 @@ export const PATTERNS: readonly DeviceEntry<LXComponent>[] = [
     name: 'Sound Object',
     category: 'Audio',
     create: () => new SoundObjectPattern(),
-    sourceUrl: src('sound-object-pattern.ts'),
+    sourceUrl: src('audio/sound-object-pattern.ts'),
   },
   {
     kind: 'pattern',
