@@ -74,8 +74,8 @@ export function renderToolDocs(tools: readonly AnyTool[]): string {
     lines.push(
       `## ${tool.name}`,
       '',
-      `**${tool.title}** · toolset \`${tool.toolset}\` · ${tool.annotations.readOnlyHint ? 'read-only' : 'changes the show'} · ${listedBytes(tool, tools)} bytes ` +
-        `listed`,
+      `**${tool.title}** · toolset \`${tool.toolset}\` · ${tool.annotations.readOnlyHint ? 'read-only' : 'changes the show'} · ` +
+        `${listedBytes(tool, tools)} bytes listed`,
       '',
       tool.description,
       '',
