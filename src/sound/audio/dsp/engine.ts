@@ -334,17 +334,25 @@ export class AudioEngine {
     let sq = 0;
     // Fader, meter and the sum into the output track in one pass (the master has no output).
     const out = plan.output >= 0 ? this.tracks[plan.output] : null;
-    const oL = out === null ? null : out.inL;
-    const oR = out === null ? null : out.inR;
-    for (let i = 0; i < BLOCK; i++) {
-      const a = (l[i] *= gl);
-      const b = (r[i] *= gr);
-      const m = Math.max(Math.abs(a), Math.abs(b));
-      if (m > peak) peak = m;
-      sq += a * a + b * b;
-      if (oL !== null && oR !== null) {
+    if (out !== null) {
+      const oL = out.inL;
+      const oR = out.inR;
+      for (let i = 0; i < BLOCK; i++) {
+        const a = (l[i] *= gl);
+        const b = (r[i] *= gr);
+        const m = Math.max(Math.abs(a), Math.abs(b));
+        if (m > peak) peak = m;
+        sq += a * a + b * b;
         oL[i] += a;
         oR[i] += b;
+      }
+    } else {
+      for (let i = 0; i < BLOCK; i++) {
+        const a = (l[i] *= gl);
+        const b = (r[i] *= gr);
+        const m = Math.max(Math.abs(a), Math.abs(b));
+        if (m > peak) peak = m;
+        sq += a * a + b * b;
       }
     }
     t.peak = peak;
