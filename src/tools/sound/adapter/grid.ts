@@ -16,7 +16,7 @@ import { b64, bool, num } from './wire.js';
 
 type NodeKind = 'module' | 'modulator';
 
-type GridOp =
+export type GridOp =
   | { readonly op: 'insert'; readonly kind: NodeKind; readonly uuid: string; readonly x: number; readonly y: number }
   | { readonly op: 'set'; readonly kind: NodeKind; readonly node_id: number; readonly parameter_id: string; readonly value: number | boolean }
   | {
