@@ -103,21 +103,8 @@ export class PointSet {
 }
 
 /** Bounds and averages of a set of points, as LXModel computes them (all float32). */
-export interface GeometryBounds {
+export interface GeometryBounds extends NormalizationBounds {
   readonly size: number;
-  readonly xMin: number;
-  readonly xMax: number;
-  readonly xRange: number;
-  readonly yMin: number;
-  readonly yMax: number;
-  readonly yRange: number;
-  readonly zMin: number;
-  readonly zMax: number;
-  readonly zRange: number;
-  /** Center: halfway between the extremes. */
-  readonly cx: number;
-  readonly cy: number;
-  readonly cz: number;
   /** Average position. */
   readonly ax: number;
   readonly ay: number;
@@ -142,6 +129,7 @@ export interface NormalizationBounds {
   readonly zMin: number;
   readonly zMax: number;
   readonly zRange: number;
+  /** Center: halfway between the extremes. */
   readonly cx: number;
   readonly cy: number;
   readonly cz: number;
