@@ -97,6 +97,8 @@ interface FrameParts {
   /** The helper on a CPU, and runnable but not scheduled. */
   helperCpuMs: number;
   helperDescheduledMs: number;
+  /** Times the helper slept between jobs and a job woke it. */
+  helperSleeps: number;
   /** Frames in which the engine thread's heap shrank (a collection ran), and the heap's growth otherwise, in KiB. */
   gcs: number;
   allocatedKiB: number;
@@ -111,6 +113,7 @@ const PARTS = [
   'sleeps',
   'helperCpuMs',
   'helperDescheduledMs',
+  'helperSleeps',
   'gcs',
   'allocatedKiB',
 ] as const;
@@ -138,6 +141,7 @@ function runOne(size: string, variant: string, threads: number, doneSpin: number
   const load0 = loadavg()[0];
   pointPool.setThreads(threads);
   pointPool.doneSpinChunks = doneSpin;
+  if (process.env.BENCH_HELPER_WATCH_US !== undefined) pointPool.helperWatchUs = Number(process.env.BENCH_HELPER_WATCH_US);
   const engine = new Engine();
   const opened = readProject(project(variant, rows, columns), createLibrary());
   engine.graph.reserveIds(opened.maxId);
@@ -157,6 +161,7 @@ function runOne(size: string, variant: string, threads: number, doneSpin: number
   for (let i = 0; i < FRAMES; i++) {
     const heap0 = getHeapStatistics().used_heap_size;
     const p0 = pointPool.stats();
+    const s0 = pointPool.helperSleepCounts()[0] ?? 0;
     const e0 = engineClock.read();
     const h0 = helperClock?.read();
     const c0 = process.cpuUsage();
@@ -167,6 +172,7 @@ function runOne(size: string, variant: string, threads: number, doneSpin: number
     const h1 = helperClock?.read();
     const e1 = engineClock.read();
     const p1 = pointPool.stats();
+    parts.helperSleeps[i] = (pointPool.helperSleepCounts()[0] ?? 0) - s0;
     const heap1 = getHeapStatistics().used_heap_size;
     cpu[i] = (c1.user + c1.system) / 1000;
     parts.engineCpuMs[i] = diff(e0, e1, 'cpuMs');
@@ -270,7 +276,8 @@ function tailLine(t: Tail | undefined): string {
   if (t === undefined) return '';
   const p = (x: FrameParts): string =>
     `engine CPU ${f2(x.engineCpuMs)} descheduled ${f2(x.engineDescheduledMs)}, waiting for the helper ${f2(x.helperWaitMs)} ` +
-    `(asleep ${f2(x.sleepMs)}, ${f2(x.sleeps)} sleeps), helper CPU ${f2(x.helperCpuMs)} descheduled ${f2(x.helperDescheduledMs)}, ` +
+    `(asleep ${f2(x.sleepMs)}, ${f2(x.sleeps)} sleeps), helper CPU ${f2(x.helperCpuMs)} descheduled ${f2(x.helperDescheduledMs)} ` +
+    `(${f2(x.helperSleeps)} sleeps), ` +
     `GC in ${(100 * x.gcs).toFixed(1)} % of frames, ${f2(x.allocatedKiB)} KiB allocated a frame`;
   return `\n      all frames: ${p(t.all)}\n      ${t.slowFrames} slow frames (+${f2(t.slowExcessMs)} ms): ${p(t.slow)}`;
 }

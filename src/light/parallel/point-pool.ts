@@ -19,7 +19,9 @@ import {
   HELPER_CHUNKS,
   HELPER_LEAVE,
   HELPER_LEFT,
+  HELPER_SLEEPS,
   HELPER_STATE,
+  HELPER_WATCH_US,
   HELPER_THREAD,
   HELPER_WORDS,
   KERNEL,
@@ -48,6 +50,8 @@ const DONE_SPIN_CHUNKS = 2;
 /** Bounds of that watch, in ms. */
 const DONE_SPIN_MIN_MS = 0.02;
 const DONE_SPIN_MAX_MS = 1;
+/** How long a helper watches for the next job before it sleeps, in µs. */
+const HELPER_WATCH_DEFAULT_US = 200;
 /** Time per chunk assumed before any was measured, in ms. */
 const FIRST_CHUNK_MS = 0.05;
 
@@ -68,10 +72,11 @@ interface Helper {
   readonly worker: Worker;
   readonly port: MessagePort;
   /**
-   * [HELPER_STATE, HELPER_CHUNKS, HELPER_THREAD]: the state is 0 while it runs; the engine thread
+   * [HELPER_STATE, HELPER_CHUNKS, HELPER_THREAD, HELPER_SLEEPS]: the state is 0 while it runs; the engine thread
    * sets 1 to ask it to leave, and it sets 2 once it has left the claim loop (it is never
    * terminated: a chunk it claimed is always finished). The count is the chunks it has run; the
-   * thread id (0 until known or off Linux) lets benches read its scheduler accounting.
+   * thread id (0 until known or off Linux) lets benches read its scheduler accounting; the sleeps
+   * are the times it slept between jobs and a job woke it.
    */
   readonly state: Int32Array;
   /** The buffers posted to this helper. */
@@ -105,6 +110,7 @@ class PointPool {
    * sleeping (0: sleep at once, as before this was measured; benches compare the two).
    */
   doneSpinChunks = DONE_SPIN_CHUNKS;
+  private watchUs = HELPER_WATCH_DEFAULT_US;
   private sharedJobs = 0;
   private waits = 0;
   private waitMs = 0;
@@ -140,6 +146,21 @@ class PointPool {
   /** Chunks each running helper has run so far (started, not yet asked to leave), for benches and tests. */
   helperChunkCounts(): number[] {
     return this.helpers.map((h) => Atomics.load(h.state, HELPER_CHUNKS));
+  }
+
+  /** How long a helper watches for the next job before it sleeps, in µs (benches compare settings). */
+  get helperWatchUs(): number {
+    return this.watchUs;
+  }
+
+  set helperWatchUs(us: number) {
+    this.watchUs = Math.max(0, Math.min(1_000_000, Math.round(us)));
+    for (const h of this.helpers) Atomics.store(h.state, HELPER_WATCH_US, this.watchUs);
+  }
+
+  /** Times each running helper slept between jobs and was woken by one, for benches. */
+  helperSleepCounts(): number[] {
+    return this.helpers.map((h) => Atomics.load(h.state, HELPER_SLEEPS));
   }
 
   /** Thread ids of the running helpers (0 while not known), for benches. */
@@ -286,6 +307,7 @@ class PointPool {
     try {
       const { port1, port2 } = new MessageChannel();
       const state = new Int32Array(new SharedArrayBuffer(HELPER_WORDS * Int32Array.BYTES_PER_ELEMENT));
+      state[HELPER_WATCH_US] = this.watchUs;
       const worker = new Worker(new URL('./point-helper.mjs', import.meta.url), {
         execArgv: [],
         name: 'footlight-render',
