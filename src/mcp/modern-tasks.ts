@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import * as z from 'zod';
 import { ProtocolError, ProtocolErrorCode, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import { frontToolsCall, newTask, plainWithProgress, POLL_INTERVAL_MS, sweepTasks, TaskIdParams, type TaskLife, touch } from './task-common.js';
 
 /**
  * MCP Tasks on 2026-07-28 requests: the Tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663).
@@ -16,19 +15,10 @@ const CLIENT_CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
 /** The 2026-07-28 error for a request that lacks a client capability the server needs. */
 const MISSING_CLIENT_CAPABILITY = -32021;
 
-type Status = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
-
-interface ModernTask {
-  readonly taskId: string;
-  readonly tool: string;
-  /** A write cannot be called back once it was handed to the engine: a cancel is acknowledged, and it finishes. */
-  readonly write: boolean;
-  readonly createdAt: string;
-  lastUpdatedAt: string;
-  status: Status;
+/** A 2026-era task. A write cannot be called back once it was handed to the engine: a cancel is acknowledged, and it finishes. */
+interface ModernTask extends TaskLife {
   statusMessage: string;
   readonly ttlMs: number;
-  readonly expiresAt: number;
   cancelRequested: boolean;
   /** Handed to the tool: from here on a write cannot be called back. */
   started: boolean;
@@ -38,17 +28,8 @@ interface ModernTask {
 
 /** How long a task (and its result) is kept after it was created (ms). */
 const TTL_MS = 10 * 60_000;
-const POLL_INTERVAL_MS = 250;
 /** Tasks the store keeps at most; the oldest finished ones go first. */
 const MAX_TASKS = 256;
-
-type Handler = (request: { method: string; params?: Record<string, unknown> }, ctx: ServerContext) => Promise<Record<string, unknown>>;
-
-interface HandlerMap {
-  readonly _requestHandlers: Map<string, Handler>;
-}
-
-const TaskIdParams = z.looseObject({ taskId: z.string() });
 
 /** The tasks of 2026-era requests: one store per `/mcp` endpoint, shared by the per-request servers. */
 export class ModernTaskStore {
@@ -71,12 +52,7 @@ export class ModernTaskStore {
   }
 
   private sweep(): void {
-    const now = Date.now();
-    for (const [id, t] of this.tasks) if (t.status !== 'working' && t.expiresAt < now) this.tasks.delete(id);
-    for (const [id, t] of this.tasks) {
-      if (this.tasks.size <= MAX_TASKS) break;
-      if (t.status !== 'working') this.tasks.delete(id);
-    }
+    sweepTasks(this.tasks, MAX_TASKS);
   }
 }
 
@@ -117,42 +93,17 @@ function view(t: ModernTask): Record<string, unknown> {
   return out;
 }
 
-function touch(t: ModernTask, status: Status, message: string): void {
-  t.status = status;
-  t.statusMessage = message;
-  t.lastUpdatedAt = new Date().toISOString();
-}
-
 /**
  * Serves the Tasks extension on one 2026-era request's server for the named long tools. `writes`
  * names the ones that change the show or the sound project. Call after the tools are registered.
  */
 export function serveModernTasks(server: McpServer, store: ModernTaskStore, longTools: ReadonlySet<string>, writes: ReadonlySet<string>): void {
   const low = server.server;
-  // As in tasks.ts: the SDK's tools/call handler validates a CallToolResult, so the task branch
-  // sits in front of it and hands plain calls to it untouched.
-  const handlers = (low as unknown as HandlerMap)._requestHandlers;
-  const plain = handlers.get('tools/call');
-  if (plain === undefined) throw new Error('serveModernTasks: register the tools first');
-
-  handlers.set('tools/call', async (request, ctx) => {
+  frontToolsCall(server, 'serveModernTasks', (plain) => async (request, ctx) => {
     const name = String(request.params?.name);
     if (!longTools.has(name)) return plain(request, ctx);
     if (!declaresTasks(ctx)) return plainWithProgress(plain, request, ctx, name);
-    const now = new Date().toISOString();
-    const task: ModernTask = {
-      taskId: randomUUID(),
-      tool: name,
-      write: writes.has(name),
-      createdAt: now,
-      lastUpdatedAt: now,
-      status: 'working',
-      statusMessage: `${name} is running`,
-      ttlMs: TTL_MS,
-      expiresAt: Date.now() + TTL_MS,
-      cancelRequested: false,
-      started: false,
-    };
+    const task: ModernTask = { ...newTask(name, writes.has(name), TTL_MS), ttlMs: TTL_MS, cancelRequested: false, started: false };
     store.add(task); // durable before the reply: a tasks/get for this id resolves from now on
     // Started after the reply is on its way; the run outlives this request and its server.
     setImmediate(() => {
@@ -211,21 +162,4 @@ export function serveModernTasks(server: McpServer, store: ModernTaskStore, long
     );
     return {};
   }) as never);
-}
-
-/** A long tool called plainly (either era): its result unchanged, with progress 0 and 1 when the request sent a progress token. */
-export async function plainWithProgress(
-  plain: Handler,
-  request: { method: string; params?: Record<string, unknown> },
-  ctx: ServerContext,
-  name: string,
-): Promise<Record<string, unknown>> {
-  const progressToken = (ctx.mcpReq._meta as { progressToken?: unknown } | undefined)?.progressToken;
-  if (typeof progressToken !== 'string' && typeof progressToken !== 'number') return plain(request, ctx);
-  const progress = (value: number, message: string): Promise<void> =>
-    ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress: value, total: 1, message } }).catch(() => undefined);
-  await progress(0, `${name} started`);
-  const result = await plain(request, ctx);
-  await progress(1, result.isError === true ? `${name} ended with an error` : `${name} finished`);
-  return result;
 }

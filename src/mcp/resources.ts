@@ -36,6 +36,11 @@ export function structureSummary(services: Services): Record<string, unknown> {
  * The MCP resources: the agent guide, and a live summary of the light structure that changes
  * (with a `notifications/resources/updated`) whenever components are added, removed or moved.
  */
+/** A resource read whose one content is `value` as JSON. */
+function jsonResource(uri: URL, value: unknown): { contents: { uri: string; mimeType: string; text: string }[] } {
+  return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(value) }] };
+}
+
 export function registerResources(server: McpServer, services: Services): void {
   server.registerResource(
     'guide',
@@ -59,7 +64,7 @@ export function registerResources(server: McpServer, services: Services): void {
     },
     async (uri) => {
       const summary = await services.engine.queue.submit(() => structureSummary(services), { label: 'read structure' });
-      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(summary) }] };
+      return jsonResource(uri, summary);
     },
   );
   server.registerResource(
@@ -96,15 +101,7 @@ export function registerResources(server: McpServer, services: Services): void {
     async (uri, { name }) => {
       const tool = services.tools.find((t) => t.name === name);
       if (tool === undefined) throw notFound(`no tool named ${JSON.stringify(name)}; find_tools lists them`);
-      return {
-        contents: [
-          {
-            uri: uri.href,
-            mimeType: 'application/json',
-            text: JSON.stringify({ name: tool.name, inputSchema: listedInputSchema(tool), outputSchema: fullOutputSchema(tool) }),
-          },
-        ],
-      };
+      return jsonResource(uri, { name: tool.name, inputSchema: listedInputSchema(tool), outputSchema: fullOutputSchema(tool) });
     },
   );
   server.registerResource(
@@ -120,7 +117,7 @@ export function registerResources(server: McpServer, services: Services): void {
       const fields = sharedOutputFields()
         .map((f) => ({ name: f.name, field: f.field, schema: f.schema, tools: f.tools.filter((t) => served.has(t)) }))
         .filter((f) => f.tools.length > 0);
-      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify({ fields }) }] };
+      return jsonResource(uri, { fields });
     },
   );
   server.registerResource(
@@ -144,7 +141,7 @@ export function registerResources(server: McpServer, services: Services): void {
         },
         { label: 'read path' },
       );
-      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(body) }] };
+      return jsonResource(uri, body);
     },
   );
 }

@@ -1,7 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import { ProtocolError, ProtocolErrorCode, RELATED_TASK_META_KEY, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
-import { plainWithProgress } from './modern-tasks.js';
+import { ProtocolError, ProtocolErrorCode, RELATED_TASK_META_KEY, type McpServer } from '@modelcontextprotocol/server';
+import {
+  frontToolsCall,
+  newTask,
+  plainWithProgress,
+  POLL_INTERVAL_MS,
+  sweepTasks,
+  TaskIdParams,
+  type TaskLife,
+  type TaskStatus,
+  touch,
+} from './task-common.js';
 
 /**
  * MCP Tasks (the 2025-11-25 task vocabulary, which the SDK ships as message schemas only) for one
@@ -10,19 +19,9 @@ import { plainWithProgress } from './modern-tasks.js';
  * requests get the Tasks extension instead (modern-tasks.ts).
  */
 
-type Status = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
-
-interface TaskRecord {
-  readonly taskId: string;
-  readonly tool: string;
-  /** A write cannot be called back once it started: a cancel is refused and it finishes. */
-  readonly write: boolean;
-  readonly createdAt: string;
-  lastUpdatedAt: string;
-  status: Status;
-  statusMessage?: string;
+/** A 2025-era task. A write cannot be called back once it started: a cancel is refused and it finishes. */
+interface TaskRecord extends TaskLife {
   readonly ttl: number;
-  readonly expiresAt: number;
   result?: Record<string, unknown>;
   /** Settles when the run ends or the task is cancelled: what tasks/result waits for. */
   readonly done: Promise<void>;
@@ -32,17 +31,8 @@ interface TaskRecord {
 /** How long a finished task's result is kept when the client asks for none (ms). */
 const DEFAULT_TTL_MS = 10 * 60_000;
 const MAX_TTL_MS = 60 * 60_000;
-const POLL_INTERVAL_MS = 250;
 /** Tasks a session keeps at most; the oldest finished ones go first. */
 const MAX_TASKS = 100;
-
-type Handler = (request: { method: string; params?: Record<string, unknown> }, ctx: ServerContext) => Promise<Record<string, unknown>>;
-
-interface HandlerMap {
-  readonly _requestHandlers: Map<string, Handler>;
-}
-
-const TaskIdParams = z.looseObject({ taskId: z.string() });
 
 /** The capability a session declares when it serves tasks. */
 export const TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { call: {} } } } as const;
@@ -54,12 +44,6 @@ export const TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { cal
 export function serveTasks(server: McpServer, longTools: ReadonlySet<string>, writes: ReadonlySet<string>): void {
   const tasks = new Map<string, TaskRecord>();
   const low = server.server;
-  // The SDK validates a tools/call reply as a CallToolResult (a task reply would be refused), so
-  // the task branch sits in front of its handler and hands plain calls to it untouched.
-  const handlers = (low as unknown as HandlerMap)._requestHandlers;
-  const plain = handlers.get('tools/call');
-  if (plain === undefined) throw new Error('serveTasks: register the tools first');
-
   const view = (t: TaskRecord) => ({
     taskId: t.taskId,
     status: t.status,
@@ -72,20 +56,11 @@ export function serveTasks(server: McpServer, longTools: ReadonlySet<string>, wr
   const notify = (method: string, params: Record<string, unknown>): void => {
     low.notification({ method, params } as never).catch(() => undefined); // a client gone away misses it; tasks/get still answers
   };
-  const settle = (t: TaskRecord, status: Status, message: string): void => {
-    t.status = status;
-    t.statusMessage = message;
-    t.lastUpdatedAt = new Date().toISOString();
+  const settle = (t: TaskRecord, status: TaskStatus, message: string): void => {
+    touch(t, status, message);
     notify('notifications/tasks/status', view(t));
   };
-  const sweep = (): void => {
-    const now = Date.now();
-    for (const [id, t] of tasks) if (t.status !== 'working' && t.expiresAt < now) tasks.delete(id);
-    for (const [id, t] of tasks) {
-      if (tasks.size <= MAX_TASKS) break;
-      if (t.status !== 'working') tasks.delete(id);
-    }
-  };
+  const sweep = (): void => sweepTasks(tasks, MAX_TASKS);
   const find = (taskId: string): TaskRecord => {
     sweep();
     const t = tasks.get(taskId);
@@ -93,7 +68,7 @@ export function serveTasks(server: McpServer, longTools: ReadonlySet<string>, wr
     return t;
   };
 
-  handlers.set('tools/call', async (request, ctx) => {
+  frontToolsCall(server, 'serveTasks', (plain) => async (request, ctx) => {
     const params = request.params ?? {};
     const name = String(params.name);
     if (params.task === undefined) return longTools.has(name) ? plainWithProgress(plain, request, ctx, name) : plain(request, ctx);
@@ -110,22 +85,9 @@ export function serveTasks(server: McpServer, longTools: ReadonlySet<string>, wr
     const progress = (value: number, message: string): void => {
       if (progressToken !== undefined) notify('notifications/progress', { progressToken, progress: value, total: 1, message });
     };
-    const now = new Date().toISOString();
     let finish: () => void = () => undefined;
     const done = new Promise<void>((resolve) => (finish = resolve));
-    const record: TaskRecord = {
-      taskId: randomUUID(),
-      tool: name,
-      write: writes.has(name),
-      createdAt: now,
-      lastUpdatedAt: now,
-      status: 'working',
-      statusMessage: `${name} is running`,
-      ttl,
-      expiresAt: Date.now() + ttl,
-      done,
-      finish,
-    };
+    const record: TaskRecord = { ...newTask(name, writes.has(name), ttl), ttl, done, finish };
     tasks.set(record.taskId, record);
     sweep();
     // Started after the reply is on its way, so the client holds the task id before any status notice.

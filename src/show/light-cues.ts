@@ -110,18 +110,22 @@ export class LightCues {
     });
   }
 
+  /** The cue at a beat or marker, with where it was asked for; none there is not_found, listing the cues' beats. */
+  private cueAt(at: CuePlace): { beat: number; marker?: string; cue: LightCue } {
+    const place = this.beatOf(at);
+    const cue = this.list().find((c) => c.beat === place.beat);
+    if (cue === undefined) {
+      const beats = this.list()
+        .map((c) => c.beat)
+        .join(', ');
+      throw notFound(`no light cue at ${place.marker ?? `beat ${place.beat}`} (list: ${beats || 'none'})`);
+    }
+    return { ...place, cue };
+  }
+
   /** Removes the cue at a beat or marker: one undo step. */
   remove(origin: Origin, at: CuePlace): LightCue {
-    const { beat, marker } = this.beatOf(at);
-    const cue = this.list().find((c) => c.beat === beat);
-    if (cue === undefined)
-      throw notFound(
-        `no light cue at ${marker ?? `beat ${beat}`} (list: ${
-          this.list()
-            .map((c) => c.beat)
-            .join(', ') || 'none'
-        })`,
-      );
+    const { beat, marker, cue } = this.cueAt(at);
     const next = this.list().filter((c) => c !== cue);
     return this.light.engine.history.performVerified(new SetLightCues(`Remove light cue at ${marker ?? `beat ${beat}`}`, this.light, next), origin, () => cue);
   }
@@ -132,16 +136,7 @@ export class LightCues {
    */
   move(origin: Origin, at: CuePlace, to: number): { readonly from: LightCue; readonly to: LightCue } {
     if (!Number.isFinite(to) || to < 0) throw invalidArgument(`the new beat must be a finite beat ≥ 0; got ${to}`);
-    const { beat, marker } = this.beatOf(at);
-    const cue = this.list().find((c) => c.beat === beat);
-    if (cue === undefined)
-      throw notFound(
-        `no light cue at ${marker ?? `beat ${beat}`} (list: ${
-          this.list()
-            .map((c) => c.beat)
-            .join(', ') || 'none'
-        })`,
-      );
+    const { beat, marker, cue } = this.cueAt(at);
     if (to === beat) return { from: cue, to: cue };
     if (this.list().some((c) => c.beat === to)) throw invalidArgument(`a light cue is already at beat ${to}; remove it first (or move it elsewhere)`);
     const moved: LightCue = { beat: to, scene: cue.scene };

@@ -411,32 +411,23 @@ export class GridOps {
 
 /** SOURCE_PORT: an output index of the source module or modulator. */
 function checkOutputPort(s: GridModule | GridModulator, index: number): void {
-  port(
-    s.spec.outputs.length,
-    index,
-    `SOURCE_PORT of ${s.spec.name} ${s.id}`,
-    s.spec.outputs.map((p) => p.id),
-    'output',
-  );
+  port(`SOURCE_PORT of ${s.spec.name} ${s.id}`, s.spec.outputs, index, 'output');
 }
 
 /** TARGET_PORT: an input index of the target module. */
 function checkInputPort(t: GridModule, index: number): void {
-  port(
-    t.spec.inputs.length,
-    index,
-    `TARGET_PORT of ${t.spec.name} ${t.id}`,
-    t.spec.inputs.map((p) => p.id),
-    'input',
-  );
+  port(`TARGET_PORT of ${t.spec.name} ${t.id}`, t.spec.inputs, index, 'input');
 }
 
-function port(count: number, index: number, what: string, ids: readonly string[], dir: 'input' | 'output'): void {
+function port(what: string, ports: readonly { readonly id: string }[], index: number, dir: 'input' | 'output'): void {
+  const count = ports.length;
   if (!Number.isInteger(index) || index < 0 || index >= count) {
     throw refuse(
       'invalid_argument',
       'out_of_range',
-      count === 0 ? `${what}: it has no ${dir}s` : `${what} takes ${dir} index 0–${count - 1} (${ids.map((id, i) => `${i}=${id}`).join(', ')}); got ${index}`,
+      count === 0
+        ? `${what}: it has no ${dir}s`
+        : `${what} takes ${dir} index 0–${count - 1} (${ports.map((p, i) => `${i}=${p.id}`).join(', ')}); got ${index}`,
     );
   }
 }

@@ -444,6 +444,29 @@ function Chips({ s }: { readonly s: SwatchPayload }) {
   );
 }
 
+/** The × that removes one saved swatch or snapshot (`what`) through its remove tool. */
+function RemoveItem({
+  item,
+  what,
+  tool,
+}: {
+  readonly item: { readonly path: string; readonly id: number; readonly label: string };
+  readonly what: string;
+  readonly tool: string;
+}) {
+  return (
+    <button
+      type="button"
+      class="remove"
+      aria-label={`Remove ${item.label}`}
+      title={`Remove ${item.label}`}
+      onClick={() => post(`Remove ${what}`, tool, ref(item))}
+    >
+      ×
+    </button>
+  );
+}
+
 function PalettePanel({ palette }: { readonly palette: PaletteState }) {
   return (
     <section class="panel palette" aria-label="Palette" data-path={palette.path}>
@@ -473,15 +496,7 @@ function PalettePanel({ palette }: { readonly palette: PaletteState }) {
                 <Chips s={s} />
                 <span class="swatch-label">{s.label}</span>
               </button>
-              <button
-                type="button"
-                class="remove"
-                aria-label={`Remove ${s.label}`}
-                title={`Remove ${s.label}`}
-                onClick={() => post('Remove swatch', 'remove_swatch', ref(s))}
-              >
-                ×
-              </button>
+              <RemoveItem item={s} what="swatch" tool="remove_swatch" />
             </li>
           ))}
         </ul>
@@ -530,15 +545,7 @@ function SnapshotsPanel({ snapshots }: { readonly snapshots: SnapshotsState }) {
               >
                 Update
               </button>
-              <button
-                type="button"
-                class="remove"
-                aria-label={`Remove ${s.label}`}
-                title={`Remove ${s.label}`}
-                onClick={() => post('Remove snapshot', 'remove_snapshot', ref(s))}
-              >
-                ×
-              </button>
+              <RemoveItem item={s} what="snapshot" tool="remove_snapshot" />
             </li>
           ))}
         </ul>

@@ -247,17 +247,28 @@ export class History {
 
   /** Undoes the latest step. Returns it, or undefined when there is nothing to undo. */
   undo(): HistoryEntry | undefined {
-    if (this.group !== null) throw invalidArgument('undo cannot run inside a batch');
-    const entry = this.undoStack[this.undoStack.length - 1];
+    return this.step('undo');
+  }
+
+  /**
+   * Undoes the top of the undo stack or performs the top of the redo stack again, and moves it to
+   * the other stack; a failure leaves both stacks and the graph as they were.
+   */
+  private step(kind: 'undo' | 'redo'): HistoryEntry | undefined {
+    if (this.group !== null) throw invalidArgument(`${kind} cannot run inside a batch`);
+    const from = kind === 'undo' ? this.undoStack : this.redoStack;
+    const to = kind === 'undo' ? this.redoStack : this.undoStack;
+    const entry = from[from.length - 1];
     if (entry === undefined) return undefined;
     try {
-      replayStep(this.graph, entry.changes, 'before', () => entry.command.undo(this.graph));
+      if (kind === 'undo') replayStep(this.graph, entry.changes, 'before', () => entry.command.undo(this.graph));
+      else replayStep(this.graph, entry.changes, 'after', () => entry.command.perform(this.graph));
     } catch (err) {
-      throw internal(`undo of "${entry.command.label}" failed and was not applied; history is unchanged (${(err as Error).message})`);
+      throw internal(`${kind} of "${entry.command.label}" failed and was not applied; history is unchanged (${(err as Error).message})`);
     }
-    this.undoStack.pop();
-    this.redoStack.push(entry);
-    this.emit({ kind: 'undo', entry });
+    from.pop();
+    to.push(entry);
+    this.emit({ kind, entry });
     return entry;
   }
 
@@ -326,18 +337,7 @@ export class History {
 
   /** Performs the latest undone step again. */
   redo(): HistoryEntry | undefined {
-    if (this.group !== null) throw invalidArgument('redo cannot run inside a batch');
-    const entry = this.redoStack[this.redoStack.length - 1];
-    if (entry === undefined) return undefined;
-    try {
-      replayStep(this.graph, entry.changes, 'after', () => entry.command.perform(this.graph));
-    } catch (err) {
-      throw internal(`redo of "${entry.command.label}" failed and was not applied; history is unchanged (${(err as Error).message})`);
-    }
-    this.redoStack.pop();
-    this.undoStack.push(entry);
-    this.emit({ kind: 'redo', entry });
-    return entry;
+    return this.step('redo');
   }
 
   get canUndo(): boolean {

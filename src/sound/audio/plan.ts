@@ -1,6 +1,6 @@
-import { SYNC_NOTE_VALUES, deviceSpec, modulatorSpec, moduleSpec, type NativeParamSpec } from '../catalog.js';
+import { SYNC_NOTE_VALUES, deviceSpec, modulatorSpec, moduleSpec, type ModulatorSpec, type NativeParamSpec } from '../catalog.js';
 import { dbGain, faderGain } from '../mix.js';
-import type { ClipJson, DeviceJson, GraphJson, ProjectJson, TrackJson } from '../model.js';
+import type { ClipJson, DeviceJson, GraphJson, GridNodeJson, ProjectJson, TrackJson } from '../model.js';
 import { toDisplayNumber } from '../units.js';
 import type { PlanDevice, PlanGrid, PlanNote, PlanParams, PlanSkip, PlanTrack, RenderPlan } from './dsp/plan.js';
 
@@ -76,28 +76,19 @@ class PlanBuilder {
     const nodes: PlanGrid['nodes'][number][] = [];
     const modules = g.modules.map((m) => moduleSpec(m.uuid));
     const modulators = g.modulators.map((m) => modulatorSpec(m.uuid));
-    g.modules.forEach((m, i) => {
-      const s = modules[i];
-      if (s === undefined) this.skipped.push({ track, device: path, reason: `unknown Grid module ${m.uuid}` });
+    // Modules first, then modulators (a cord from a modulator counts past the modules); a modulator has no inputs.
+    const add = (kind: 'module' | 'modulator', m: GridNodeJson, s: ModulatorSpec | undefined, inputs: number): void => {
+      if (s === undefined) this.skipped.push({ track, device: path, reason: `unknown Grid ${kind} ${m.uuid}` });
       nodes.push({
         type: s?.name ?? 'unknown',
-        modulator: false,
+        modulator: kind === 'modulator',
         p: s === undefined ? {} : params(s.params, m.params),
-        inputs: s?.inputs.length ?? 0,
+        inputs,
         outputs: s?.outputs.length ?? 0,
       });
-    });
-    g.modulators.forEach((m, i) => {
-      const s = modulators[i];
-      if (s === undefined) this.skipped.push({ track, device: path, reason: `unknown Grid modulator ${m.uuid}` });
-      nodes.push({
-        type: s?.name ?? 'unknown',
-        modulator: true,
-        p: s === undefined ? {} : params(s.params, m.params),
-        inputs: 0,
-        outputs: s?.outputs.length ?? 0,
-      });
-    });
+    };
+    g.modules.forEach((m, i) => add('module', m, modules[i], modules[i]?.inputs.length ?? 0));
+    g.modulators.forEach((m, i) => add('modulator', m, modulators[i], 0));
     const cords = g.connections.map((c) => {
       const fromModule = c.source_kind === 'module';
       const source = fromModule ? c.source : g.modules.length + c.source;

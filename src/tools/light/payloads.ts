@@ -273,6 +273,23 @@ export const RemovedPayload = {
   id: z.number().int().describe('Its id; undo restores it with this id'),
 };
 
+/** What removing a pattern, effect, modulator, modulation or fixture returns: the removed component, the wiring removed with it, the paths that changed. */
+export const RemovalPayload = z.strictObject({ ...RemovedPayload, removedWiring: z.array(WiringNotePayload), pathChanges: PathChangesPayload });
+export type RemovalPayload = z.infer<typeof RemovalPayload>;
+
+/** The one shaping of a removal's result (`kind` names what was removed). */
+export function toRemovalPayload(
+  kind: string,
+  r: {
+    readonly path: string;
+    readonly id: number;
+    readonly removedWiring: readonly RemovalPayload['removedWiring'][number][];
+    readonly pathChanges: readonly RemovalPayload['pathChanges'][number][];
+  },
+): RemovalPayload {
+  return { removed: r.path, kind, id: r.id, removedWiring: [...r.removedWiring], pathChanges: [...r.pathChanges] };
+}
+
 export const MixerPayload = z.strictObject({
   path: z.string(),
   crossfader: z.number(),

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { removeEffect } from '../../light/operations/effects.js';
 import { defineTool } from '../define-tool.js';
 import { target } from './inputs.js';
-import { PathChangesPayload, RemovedPayload, WiringNotePayload } from './payloads.js';
+import { RemovalPayload, toRemovalPayload } from './payloads.js';
 
 export default defineTool({
   name: 'remove_effect',
@@ -14,9 +14,6 @@ export default defineTool({
     'one path slot (`pathChanges`). Undo restores it all with the same ids. Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   input: z.strictObject(target('effect', '/lx/mixer/channel/1/effect/1')),
-  output: z.strictObject({ ...RemovedPayload, removedWiring: z.array(WiringNotePayload), pathChanges: PathChangesPayload }),
-  handle: ({ path, id }, { light, origin }) => {
-    const r = removeEffect(light, { path, id }, origin);
-    return { removed: r.path, kind: 'effect', id: r.id, removedWiring: [...r.removedWiring], pathChanges: [...r.pathChanges] };
-  },
+  output: RemovalPayload,
+  handle: ({ path, id }, { light, origin }) => toRemovalPayload('effect', removeEffect(light, { path, id }, origin)),
 });

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { removeFixture } from '../../light/operations/fixtures.js';
 import { defineTool } from '../define-tool.js';
 import { target } from './inputs.js';
-import { PathChangesPayload, RemovedPayload, WiringNotePayload } from './payloads.js';
+import { RemovalPayload, toRemovalPayload } from './payloads.js';
 
 export default defineTool({
   name: 'remove_fixture',
@@ -14,9 +14,6 @@ export default defineTool({
     '(`removedWiring`). Undo puts the same fixture back with its id. Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   input: z.strictObject(target('fixture', '/lx/structure/fixture/1')),
-  output: z.strictObject({ ...RemovedPayload, removedWiring: z.array(WiringNotePayload), pathChanges: PathChangesPayload }),
-  handle: ({ path, id }, { light, origin }) => {
-    const r = removeFixture(light, { path, id }, origin);
-    return { removed: r.path, kind: 'fixture', id: r.id, removedWiring: [...r.removedWiring], pathChanges: [...r.pathChanges] };
-  },
+  output: RemovalPayload,
+  handle: ({ path, id }, { light, origin }) => toRemovalPayload('fixture', removeFixture(light, { path, id }, origin)),
 });

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { removeModulation } from '../../light/operations/modulation.js';
 import { defineTool } from '../define-tool.js';
 import { target } from './inputs.js';
-import { PathChangesPayload, RemovedPayload, WiringNotePayload } from './payloads.js';
+import { RemovalPayload, toRemovalPayload } from './payloads.js';
 
 export default defineTool({
   name: 'remove_modulation',
@@ -14,9 +14,9 @@ export default defineTool({
     "path slot (`pathChanges`). Undo restores it with its id, depth and place in the target's sum. Undoable.",
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   input: z.strictObject(target('modulation or trigger mapping', '/lx/modulation/modulation/1')),
-  output: z.strictObject({ ...RemovedPayload, removedWiring: z.array(WiringNotePayload), pathChanges: PathChangesPayload }),
+  output: RemovalPayload,
   handle: ({ path, id }, { light, origin }) => {
     const r = removeModulation(light, { path, id }, origin);
-    return { removed: r.path, kind: r.kind, id: r.id, removedWiring: r.removedWiring, pathChanges: r.pathChanges };
+    return toRemovalPayload(r.kind, r);
   },
 });

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { removeModulator } from '../../light/operations/modulation.js';
 import { defineTool } from '../define-tool.js';
 import { target } from './inputs.js';
-import { PathChangesPayload, RemovedPayload, WiringNotePayload } from './payloads.js';
+import { RemovalPayload, toRemovalPayload } from './payloads.js';
 
 export default defineTool({
   name: 'remove_modulator',
@@ -14,9 +14,6 @@ export default defineTool({
     'ids and state. Built-in modulators of a pattern cannot be removed. Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   input: z.strictObject(target('modulator', '/lx/modulation/modulator/1')),
-  output: z.strictObject({ ...RemovedPayload, removedWiring: z.array(WiringNotePayload), pathChanges: PathChangesPayload }),
-  handle: ({ path, id }, { light, origin }) => {
-    const r = removeModulator(light, { path, id }, origin);
-    return { removed: r.path, kind: 'modulator', id: r.id, removedWiring: [...r.removedWiring], pathChanges: [...r.pathChanges] };
-  },
+  output: RemovalPayload,
+  handle: ({ path, id }, { light, origin }) => toRemovalPayload('modulator', removeModulator(light, { path, id }, origin)),
 });

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { removePattern } from '../../light/operations/patterns.js';
 import { defineTool } from '../define-tool.js';
 import { target } from './inputs.js';
-import { PathChangesPayload, RemovedPayload, WiringNotePayload } from './payloads.js';
+import { RemovalPayload, toRemovalPayload } from './payloads.js';
 
 export default defineTool({
   name: 'remove_pattern',
@@ -15,9 +15,6 @@ export default defineTool({
     'Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   input: z.strictObject(target('pattern', '/lx/mixer/channel/1/pattern/2')),
-  output: z.strictObject({ ...RemovedPayload, removedWiring: z.array(WiringNotePayload), pathChanges: PathChangesPayload }),
-  handle: ({ path, id }, { light, origin }) => {
-    const r = removePattern(light, { path, id }, origin);
-    return { removed: r.path, kind: 'pattern', id: r.id, removedWiring: [...r.removedWiring], pathChanges: [...r.pathChanges] };
-  },
+  output: RemovalPayload,
+  handle: ({ path, id }, { light, origin }) => toRemovalPayload('pattern', removePattern(light, { path, id }, origin)),
 });

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineTool } from '../define-tool.js';
-import { GridWritePayload } from './grid-payloads.js';
-import { asWrite, authorityOf, ConfirmationToken, PatchSessionId, WRITE } from './payloads.js';
+import { applyGraphWrite, GridWritePayload } from './grid-payloads.js';
+import { ConfirmationToken, PatchSessionId, WRITE } from './payloads.js';
 
 export default defineTool({
   name: 'grid_clear_graph',
@@ -26,6 +26,5 @@ export default defineTool({
     confirmation_token: ConfirmationToken,
   }),
   output: GridWritePayload,
-  handle: async (args, ctx) =>
-    asWrite<GridWritePayload>(await ctx.soundAdapter.grid.apply({ op: 'clear' }, args, args, authorityOf(ctx, args.confirmation_token))),
+  handle: async (args, ctx) => applyGraphWrite(ctx, args, { op: 'clear' }),
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineTool } from '../define-tool.js';
-import { asWrite, authorityOf, ConfirmationToken, ProjectToken, WRITE, WritePayload } from './payloads.js';
+import { asWrite, authorityOf, projectWriteInput, WRITE, WritePayload } from './payloads.js';
 
 export default defineTool({
   name: 'song_control_transport',
@@ -17,7 +17,7 @@ export default defineTool({
     ' Undoable for tempo, meter and loop (one undo step each); play, stop and seek are not undo steps.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   mode: 'direct',
-  input: z.strictObject({
+  input: projectWriteInput({
     operation: z.enum(['play', 'stop', 'seek', 'tempo', 'meter', 'loop']),
     position_beats: z.number().min(0).max(24576).optional().describe('seek: quarter-note beats'),
     bpm: z.number().min(40).max(220).optional().describe('tempo: beats per minute'),
@@ -26,8 +26,6 @@ export default defineTool({
       .optional()
       .describe('meter: time signature'),
     enabled: z.boolean().optional().describe('loop: the arranger-loop flag'),
-    project_token: ProjectToken,
-    confirmation_token: ConfirmationToken,
   }),
   output: WritePayload,
   handle: async (args, ctx) =>

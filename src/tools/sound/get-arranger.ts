@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineTool } from '../define-tool.js';
-import { asRead, READ_ONLY, ReadPayload } from './payloads.js';
+import { asRead, READ_ONLY, ReadPayload, TrackIndex } from './payloads.js';
 
 export default defineTool({
   name: 'song_get_arranger',
@@ -15,7 +15,7 @@ export default defineTool({
     READ_ONLY,
   annotations: { readOnlyHint: true, openWorldHint: false },
   mode: 'direct',
-  input: z.strictObject({ track_index: z.number().int().min(0).max(63).describe('Bank index 0–63') }),
+  input: z.strictObject({ track_index: TrackIndex.describe('Bank index 0–63') }),
   output: ReadPayload,
   handle: async ({ track_index }, { soundAdapter }) => asRead(await soundAdapter.core.readCommand('song-arranger', String(track_index))),
 });

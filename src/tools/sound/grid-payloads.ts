@@ -1,5 +1,7 @@
 import * as z from 'zod';
-import { WritePayload } from './payloads.js';
+import type { ToolContext } from '../context.js';
+import type { GridOp } from './adapter/grid.js';
+import { asWrite, authorityOf, ConfirmationToken, ExpectedRevision, PatchSessionId, WRITE, WritePayload } from './payloads.js';
 
 /** What a Grid graph write returns: the write result, the read-back check, and the patch session. */
 export const GridWritePayload = WritePayload.extend({
@@ -23,3 +25,25 @@ export const GRAPH_GUARD =
   "With patch_session_id it is the session's next step: checked against the session's revision first (a graph changed by another writer freezes the " +
   'session, and nothing is sent), then verified by reading the graph back; a failed verification or a lost reply freezes the session too. Nothing is ' +
   'ever replayed or rolled back. ';
+/** What every guarded Grid graph write says about its guard and its authorization. */
+export const GRAPH_WRITE = GRAPH_GUARD + WRITE;
+
+/** The guard fields every Grid graph write takes after its own (grid_clear_graph requires its revision instead). */
+export const GRAPH_GUARD_FIELDS = { expected_revision: ExpectedRevision, patch_session_id: PatchSessionId, confirmation_token: ConfirmationToken };
+
+/** A Grid graph write's input: the write's own fields, then the guard fields. */
+export function graphWriteInput<T extends z.ZodRawShape>(fields: T): z.ZodObject<T & typeof GRAPH_GUARD_FIELDS, z.core.$strict> {
+  return z.strictObject({ ...fields, ...GRAPH_GUARD_FIELDS });
+}
+
+/** The guard a Grid graph write's call carries: the reviewed revision, the patch session, the confirmation. */
+export type GraphWriteArgs = Record<string, unknown> & {
+  readonly expected_revision?: string;
+  readonly patch_session_id?: string;
+  readonly confirmation_token?: string;
+};
+
+/** Sends one Grid graph write through the adapter, guarded and authorized by the call's own arguments. */
+export async function applyGraphWrite(ctx: ToolContext, args: GraphWriteArgs, op: GridOp): Promise<GridWritePayload> {
+  return asWrite<GridWritePayload>(await ctx.soundAdapter.grid.apply(op, args, args, authorityOf(ctx, args.confirmation_token)));
+}

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineTool } from '../define-tool.js';
-import { asWrite, authorityOf, ConfirmationToken, ProjectToken, WRITE, WritePayload } from './payloads.js';
+import { asWrite, authorityOf, projectWriteInput, WRITE, WritePayload } from './payloads.js';
 import { SongWorkflowPayload } from './song-payloads.js';
 
 const Output = WritePayload.extend({
@@ -30,12 +30,10 @@ export default defineTool({
   longRunning: true,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   mode: 'direct',
-  input: z.strictObject({
+  input: projectWriteInput({
     song_session_id: z.string().min(1).max(64),
     revision: z.number().int().min(1).describe('The revision you reviewed; refused as stale if the plan was recompiled since'),
     set_tempo_and_meter: z.boolean().default(true).describe("After a submitted import, set the plan's tempo and meter through the transport"),
-    project_token: ProjectToken,
-    confirmation_token: ConfirmationToken,
   }),
   output: Output,
   handle: async (args, ctx) =>

@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import { defineTool } from '../define-tool.js';
-import { asRead, READ_ONLY, ReadPayload } from './payloads.js';
+import { asRead, READ_ONLY, ReadPayload, TrackIndex } from './payloads.js';
 
 const Region = z.strictObject({
   from_beat: z.number().min(0).describe('Start, quarter-note beats'),
   to_beat: z.number().positive().describe('End, quarter-note beats (the region is at most 60 s at the project tempo)'),
-  track_index: z.number().int().min(0).max(63).optional().describe('Solo this main track (bank index) in the render; its sends still reach the effect tracks'),
+  track_index: TrackIndex.optional().describe('Solo this main track (bank index) in the render; its sends still reach the effect tracks'),
 });
 
 export default defineTool({

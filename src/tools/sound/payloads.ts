@@ -28,6 +28,24 @@ export const PatchSessionId = z
 export const ProjectToken = Hex64.optional().describe(
   'The project_token you reviewed (song_get_state); refused as stale if the project changed. Omitted: a fresh read',
 );
+/** The guard fields every song write bound to the project token takes after its own. */
+export const PROJECT_GUARD_FIELDS = { project_token: ProjectToken, confirmation_token: ConfirmationToken };
+
+/** A project-bound song write's input: the write's own fields, then the guard fields. */
+export function projectWriteInput<T extends z.ZodRawShape>(fields: T): z.ZodObject<T & typeof PROJECT_GUARD_FIELDS, z.core.$strict> {
+  return z.strictObject({ ...fields, ...PROJECT_GUARD_FIELDS });
+}
+
+/** A track's bank index in the song (main, effect and master tracks alike). */
+export const TrackIndex = z.number().int().min(0).max(63);
+
+/** A project-bound write to one track: track_index first, then the write's own fields, then the guard fields. */
+export function trackWriteInput<T extends z.ZodRawShape>(
+  fields: T,
+): z.ZodObject<{ track_index: typeof TrackIndex } & T & typeof PROJECT_GUARD_FIELDS, z.core.$strict> {
+  return projectWriteInput({ track_index: TrackIndex, ...fields });
+}
+
 export const SelectionToken = Hex64.optional().describe(
   'The selection_token you reviewed (sound_list_device_window / sound_inspect_device); refused as stale if the selection changed. Omitted: a fresh read',
 );

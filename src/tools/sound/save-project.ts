@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineTool } from '../define-tool.js';
-import { asWrite, authorityOf, ConfirmationToken, ProjectToken, WRITE, WritePayload } from './payloads.js';
+import { asWrite, authorityOf, projectWriteInput, WRITE, WritePayload } from './payloads.js';
 
 const Output = WritePayload.extend({
   output_directory: z.string().optional().describe('The fresh sound-project-* folder allocated for this save (kept whatever happened)'),
@@ -24,7 +24,7 @@ export default defineTool({
   longRunning: true,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   mode: 'direct',
-  input: z.strictObject({ project_token: ProjectToken, confirmation_token: ConfirmationToken }),
+  input: projectWriteInput({}),
   output: Output,
   handle: async (args, ctx) => asWrite<z.infer<typeof Output>>(await ctx.soundAdapter.song.save(args, args, authorityOf(ctx, args.confirmation_token))),
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineTool } from '../define-tool.js';
-import { asWrite, authorityOf, ConfirmationToken, ProjectToken, WRITE, WritePayload } from './payloads.js';
+import { asWrite, authorityOf, projectWriteInput, TrackIndex, WRITE, WritePayload } from './payloads.js';
 
 export default defineTool({
   name: 'song_set_clip_loop',
@@ -16,13 +16,11 @@ export default defineTool({
     ' Undoable: one undo step (none when the flag already matches).',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   mode: 'direct',
-  input: z.strictObject({
-    track_index: z.number().int().min(0).max(63),
+  input: projectWriteInput({
+    track_index: TrackIndex,
     clip_id: z.number().int().min(-2147483648).max(2147483647).describe("The clip's native_id"),
     enabled: z.boolean(),
     expected_enabled: z.boolean().optional().describe('The loop flag you observed'),
-    project_token: ProjectToken,
-    confirmation_token: ConfirmationToken,
   }),
   output: WritePayload,
   handle: async (args, ctx) =>

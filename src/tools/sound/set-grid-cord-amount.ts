@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { defineTool } from '../define-tool.js';
-import { GRAPH_GUARD, GridWritePayload } from './grid-payloads.js';
-import { asWrite, authorityOf, ConfirmationToken, ExpectedRevision, PatchSessionId, WRITE } from './payloads.js';
+import { applyGraphWrite, GRAPH_WRITE, GridWritePayload, graphWriteInput } from './grid-payloads.js';
 
 export default defineTool({
   name: 'grid_set_cord_amount',
@@ -10,36 +9,25 @@ export default defineTool({
   description:
     'Sets the depth (amount, bipolar −1…1; new cords start at 1) of an existing cord from a modulator to a module input in the selected Grid; ' +
     "grid_get_state shows each cord's amount. Module cords have no amount. " +
-    GRAPH_GUARD +
-    WRITE +
+    GRAPH_WRITE +
     ' Undoable: one undo step (none when unchanged).',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   mode: 'direct',
-  input: z.strictObject({
+  input: graphWriteInput({
     source_id: z.number().int().min(0).describe('A modulator id'),
     source_port: z.number().int().min(0).max(64),
     target_id: z.number().int().min(0).describe('A module id'),
     target_port: z.number().int().min(0).max(64),
     amount: z.number().min(-1).max(1),
-    expected_revision: ExpectedRevision,
-    patch_session_id: PatchSessionId,
-    confirmation_token: ConfirmationToken,
   }),
   output: GridWritePayload,
   handle: async (args, ctx) =>
-    asWrite<GridWritePayload>(
-      await ctx.soundAdapter.grid.apply(
-        {
-          op: 'amount',
-          source_id: args.source_id,
-          source_port: args.source_port,
-          target_id: args.target_id,
-          target_port: args.target_port,
-          amount: args.amount,
-        },
-        args,
-        args,
-        authorityOf(ctx, args.confirmation_token),
-      ),
-    ),
+    applyGraphWrite(ctx, args, {
+      op: 'amount',
+      source_id: args.source_id,
+      source_port: args.source_port,
+      target_id: args.target_id,
+      target_port: args.target_port,
+      amount: args.amount,
+    }),
 });

@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { defineTool } from '../define-tool.js';
-import { GRAPH_GUARD, GridWritePayload } from './grid-payloads.js';
-import { asWrite, authorityOf, ConfirmationToken, ExpectedRevision, PatchSessionId, WRITE } from './payloads.js';
+import { applyGraphWrite, GRAPH_WRITE, GridWritePayload, graphWriteInput } from './grid-payloads.js';
 
 export default defineTool({
   name: 'grid_set_parameter',
@@ -13,28 +12,17 @@ export default defineTool({
     'native domain: a number within min…max, an option index for enums, true/false for booleans; out of range is refused, never clamped. For musical ' +
     'units ("880 Hz", "-6 dB", "A3") call grid_resolve_value first and write the value it returns. ' +
     'The preview shows the current value and display; the reply reads the parameter back with its previous value. ' +
-    GRAPH_GUARD +
-    WRITE +
+    GRAPH_WRITE +
     ' Undoable: one undo step.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   mode: 'direct',
-  input: z.strictObject({
+  input: graphWriteInput({
     kind: z.enum(['module', 'modulator']),
     node_id: z.number().int().min(0),
     parameter_id: z.string().min(1).max(256).describe('The exact native id, raw'),
     value: z.union([z.number(), z.boolean()]).describe('Native value: number, enum option index, or boolean'),
-    expected_revision: ExpectedRevision,
-    patch_session_id: PatchSessionId,
-    confirmation_token: ConfirmationToken,
   }),
   output: GridWritePayload,
   handle: async (args, ctx) =>
-    asWrite<GridWritePayload>(
-      await ctx.soundAdapter.grid.apply(
-        { op: 'set', kind: args.kind, node_id: args.node_id, parameter_id: args.parameter_id, value: args.value },
-        args,
-        args,
-        authorityOf(ctx, args.confirmation_token),
-      ),
-    ),
+    applyGraphWrite(ctx, args, { op: 'set', kind: args.kind, node_id: args.node_id, parameter_id: args.parameter_id, value: args.value }),
 });

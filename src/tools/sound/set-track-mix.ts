@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineTool } from '../define-tool.js';
-import { asWrite, authorityOf, ConfirmationToken, ProjectToken, WRITE, WritePayload } from './payloads.js';
+import { asWrite, authorityOf, trackWriteInput, WRITE, WritePayload } from './payloads.js';
 
 export default defineTool({
   name: 'song_set_track_mix',
@@ -13,13 +13,10 @@ export default defineTool({
     ' Undoable: one undo step (none when nothing changes).',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   mode: 'direct',
-  input: z.strictObject({
-    track_index: z.number().int().min(0).max(63),
+  input: trackWriteInput({
     volume_db: z.number().max(6.02).optional().describe('Fader level in dB; leave out volume when you give this'),
     volume: z.number().min(0).max(1).optional().describe('Normalized fader position 0–1 (protocol scale)'),
     pan: z.number().min(-1).max(1).optional(),
-    project_token: ProjectToken,
-    confirmation_token: ConfirmationToken,
   }),
   output: WritePayload,
   handle: async (args, ctx) =>

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineTool } from '../define-tool.js';
-import { asWrite, authorityOf, ConfirmationToken, ProjectToken, WRITE, WritePayload } from './payloads.js';
+import { asWrite, authorityOf, trackWriteInput, WRITE, WritePayload } from './payloads.js';
 
 export default defineTool({
   name: 'song_set_track_send',
@@ -13,16 +13,13 @@ export default defineTool({
     ' Undoable: one undo step (none when nothing changes).',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   mode: 'direct',
-  input: z.strictObject({
-    track_index: z.number().int().min(0).max(63),
+  input: trackWriteInput({
     fx_index: z.number().int().min(0).max(63).describe('Bank index of the effect track'),
     level_db: z
       .union([z.number().min(-96).max(6), z.literal('off')])
       .optional()
       .describe('Send level in dB, or "off" to remove the send; left out: kept (the send must exist)'),
     pre_fader: z.boolean().optional().describe('Tap before the track fader; left out: kept (new sends are post-fader)'),
-    project_token: ProjectToken,
-    confirmation_token: ConfirmationToken,
   }),
   output: WritePayload,
   handle: async (args, ctx) =>

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineTool } from '../define-tool.js';
-import { asWrite, authorityOf, ConfirmationToken, ProjectToken, WRITE, WritePayload } from './payloads.js';
+import { asWrite, authorityOf, trackWriteInput, WRITE, WritePayload } from './payloads.js';
 
 export default defineTool({
   name: 'song_set_track_state',
@@ -13,12 +13,9 @@ export default defineTool({
     ' Undoable: one undo step (none when nothing changes).',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   mode: 'direct',
-  input: z.strictObject({
-    track_index: z.number().int().min(0).max(63),
+  input: trackWriteInput({
     muted: z.boolean().optional(),
     armed: z.boolean().optional(),
-    project_token: ProjectToken,
-    confirmation_token: ConfirmationToken,
   }),
   output: WritePayload,
   handle: async (args, ctx) =>

@@ -1,5 +1,8 @@
 import { clamp, softClip } from './math.js';
 
+/** A TPT integrator's prewarped gain tan(π·f/sampleRate) for a cutoff kept within 10 Hz … `ceiling`·sampleRate. */
+const prewarp = (cutoff: number, ceiling: number, sampleRate: number): number => Math.tan((Math.PI * clamp(cutoff, 10, sampleRate * ceiling)) / sampleRate);
+
 /**
  * A topology-preserving-transform state-variable filter (Zavalishin / Cytomic): stable under
  * fast cutoff modulation, one structure for low-, band-, high-pass and notch.
@@ -20,8 +23,7 @@ export class Svf {
     if (cutoff === this.lastF && q === this.lastQ) return;
     this.lastF = cutoff;
     this.lastQ = q;
-    const f = clamp(cutoff, 10, sampleRate * 0.49);
-    this.g = Math.tan((Math.PI * f) / sampleRate);
+    this.g = prewarp(cutoff, 0.49, sampleRate);
     this.k = 1 / q;
     this.a1 = 1 / (1 + this.g * (this.g + this.k));
     this.a2 = this.g * this.a1;
@@ -75,8 +77,7 @@ export class Ladder {
     if (cutoff === this.lastF && resonance === this.lastR) return;
     this.lastF = cutoff;
     this.lastR = resonance;
-    const f = clamp(cutoff, 10, sampleRate * 0.45);
-    const wd = Math.tan((Math.PI * f) / sampleRate);
+    const wd = prewarp(cutoff, 0.45, sampleRate);
     this.g = wd / (1 + wd);
     this.G = this.g * this.g * this.g * this.g;
     this.k = 3.9 * clamp(resonance, 0, 1);
@@ -123,34 +124,30 @@ export class Biquad {
   }
 
   lowShelf(f: number, db: number, sampleRate: number): void {
+    this.shelf(f, db, sampleRate, 1);
+  }
+
+  highShelf(f: number, db: number, sampleRate: number): void {
+    this.shelf(f, db, sampleRate, -1);
+  }
+
+  /**
+   * The cookbook's shelves in one formula: the high shelf is the low shelf with cos w negated and
+   * the b1 and a1 terms flipped (`mirror` −1). Negation is exact, so both keep their coefficients bit for bit.
+   */
+  private shelf(f: number, db: number, sampleRate: number, mirror: 1 | -1): void {
     const A = Math.pow(10, db / 40);
     const w = (2 * Math.PI * clamp(f, 10, sampleRate * 0.49)) / sampleRate;
-    const c = Math.cos(w);
+    const c = mirror * Math.cos(w);
     const alpha = (Math.sin(w) / 2) * Math.SQRT2;
     const sa = 2 * Math.sqrt(A) * alpha;
     this.setNorm(
       A * (A + 1 - (A - 1) * c + sa),
-      2 * A * (A - 1 - (A + 1) * c),
+      mirror * 2 * A * (A - 1 - (A + 1) * c),
       A * (A + 1 - (A - 1) * c - sa),
       A + 1 + (A - 1) * c + sa,
-      -2 * (A - 1 + (A + 1) * c),
+      mirror * -2 * (A - 1 + (A + 1) * c),
       A + 1 + (A - 1) * c - sa,
-    );
-  }
-
-  highShelf(f: number, db: number, sampleRate: number): void {
-    const A = Math.pow(10, db / 40);
-    const w = (2 * Math.PI * clamp(f, 10, sampleRate * 0.49)) / sampleRate;
-    const c = Math.cos(w);
-    const alpha = (Math.sin(w) / 2) * Math.SQRT2;
-    const sa = 2 * Math.sqrt(A) * alpha;
-    this.setNorm(
-      A * (A + 1 + (A - 1) * c + sa),
-      -2 * A * (A - 1 + (A + 1) * c),
-      A * (A + 1 + (A - 1) * c - sa),
-      A + 1 - (A - 1) * c + sa,
-      2 * (A - 1 - (A + 1) * c),
-      A + 1 - (A - 1) * c - sa,
     );
   }
 

@@ -2,7 +2,7 @@ import { mtof } from './math.js';
 import { TWO_PI } from './oscillators.js';
 import type { PlanParams } from './plan.js';
 import { VOICE_LEVEL } from './polysynth.js';
-import { PooledInstrument, VoicePool, type Voice } from './voices.js';
+import { FadingVoice, PooledInstrument, VoicePool } from './voices.js';
 
 /** Peak modulation index (radians) of a cord at 100 %. */
 const MAX_INDEX = 2 * Math.PI;
@@ -15,10 +15,7 @@ const RELEASE_MS = 60;
  * modulates the carrier by the same envelope (an attack–decay to silence, so notes ring like a
  * struck bell, with the brightness following the level).
  */
-class FmVoice implements Voice {
-  pitch = 0;
-  held = false;
-  active = false;
+class FmVoice extends FadingVoice {
   private env = 0;
   private stage = 0; // 1 attack, 2 decay, 3 release
   private attackRate = 0;
@@ -30,7 +27,9 @@ class FmVoice implements Voice {
   private p4 = 0;
   private gain = 0;
 
-  constructor(private readonly fm: Fm4) {}
+  constructor(private readonly fm: Fm4) {
+    super();
+  }
 
   start(pitch: number, velocity: number): void {
     this.pitch = pitch;
@@ -46,14 +45,9 @@ class FmVoice implements Voice {
     this.releaseCoef = Math.exp(Math.log(0.001) / ((RELEASE_MS / 1000) * sr));
   }
 
-  release(): void {
-    this.held = false;
+  override release(): void {
+    super.release();
     this.stage = 3;
-  }
-
-  kill(): void {
-    this.held = false;
-    this.active = false;
   }
 
   render(l: Float32Array, r: Float32Array, from: number, to: number): void {

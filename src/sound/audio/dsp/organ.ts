@@ -2,7 +2,7 @@ import { mtof } from './math.js';
 import { TWO_PI } from './oscillators.js';
 import type { PlanParams } from './plan.js';
 import { VOICE_LEVEL } from './polysynth.js';
-import { PooledInstrument, VoicePool, type Voice } from './voices.js';
+import { FadingVoice, PooledInstrument, VoicePool } from './voices.js';
 
 /** Key click-free gate: the tone wheels fade in and out over this long. */
 const GATE_MS = 5;
@@ -10,16 +10,15 @@ const GATE_MS = 5;
 const PERCUSSION_MS = 600;
 
 /** Organ voice: sine drawbars at 16′ (½ f), 8′ (f) and 4′ (2 f), plus a decaying percussion at 3 f. */
-class OrganVoice implements Voice {
-  pitch = 0;
-  held = false;
-  active = false;
+class OrganVoice extends FadingVoice {
   private phase = 0;
   private level = 0;
   private perc = 0;
   private gain = 0;
 
-  constructor(private readonly organ: Organ) {}
+  constructor(private readonly organ: Organ) {
+    super();
+  }
 
   start(pitch: number, velocity: number): void {
     this.pitch = pitch;
@@ -31,15 +30,6 @@ class OrganVoice implements Voice {
     // Organs ignore velocity; the voice level is fixed.
     void velocity;
     this.gain = VOICE_LEVEL;
-  }
-
-  release(): void {
-    this.held = false;
-  }
-
-  kill(): void {
-    this.held = false;
-    this.active = false;
   }
 
   render(l: Float32Array, r: Float32Array, from: number, to: number): void {

@@ -1,15 +1,12 @@
 import { resonanceQ, Svf } from './filters.js';
 import { builtInKit, type Kit, type KitSample } from './kit.js';
 import type { PlanParams } from './plan.js';
-import { PooledInstrument, VoicePool, type Voice } from './voices.js';
+import { FadingVoice, PooledInstrument, VoicePool } from './voices.js';
 
 /** Above this the Sampler's low-pass is bypassed (its top setting is 20 kHz: fully open). */
 const OPEN_CUTOFF = 19000;
 
-class SamplerVoice implements Voice {
-  pitch = 0;
-  held = false;
-  active = false;
+class SamplerVoice extends FadingVoice {
   private sample: KitSample | null = null;
   private pos = 0;
   private rate = 1;
@@ -20,7 +17,9 @@ class SamplerVoice implements Voice {
   private gain = 0;
   readonly filter = new Svf();
 
-  constructor(private readonly sampler: Sampler) {}
+  constructor(private readonly sampler: Sampler) {
+    super();
+  }
 
   start(pitch: number, velocity: number): void {
     const s = this.sampler;
@@ -45,15 +44,6 @@ class SamplerVoice implements Voice {
     this.gain = velocity;
     this.filter.reset();
     this.filter.set(p.CUTOFF, resonanceQ(0), s.sampleRate);
-  }
-
-  release(): void {
-    this.held = false;
-  }
-
-  kill(): void {
-    this.held = false;
-    this.active = false;
   }
 
   render(l: Float32Array, r: Float32Array, from: number, to: number): void {

@@ -34,6 +34,29 @@ export interface Voice {
 }
 
 /**
+ * A voice whose own render fades it out once released (its level runs down and it clears
+ * `active`), and that falls silent at once when killed: the note-off and kill of the Organ,
+ * Sampler and FM-4 voices.
+ */
+export abstract class FadingVoice implements Voice {
+  pitch = 0;
+  held = false;
+  active = false;
+
+  abstract start(pitch: number, velocity: number): void;
+  abstract render(l: Float32Array, r: Float32Array, from: number, to: number): void;
+
+  release(): void {
+    this.held = false;
+  }
+
+  kill(): void {
+    this.held = false;
+    this.active = false;
+  }
+}
+
+/**
  * A fixed pool of voices. A new note takes a free voice, else steals the oldest releasing one,
  * else the oldest held one — deterministic, no allocation while rendering.
  */

@@ -54,6 +54,18 @@ function tokenGuard(fresh: unknown, reviewed: string | undefined): Guard {
   return { kind: 'selection_token', value: fresh, source: reviewed === undefined ? 'fresh_read' : 'caller' };
 }
 
+/** The selected device for an edit (`purpose` words a failed read), and the selection token the edit binds to; none selected is not_found. */
+async function selectedDevice(
+  core: AdapterCore,
+  purpose: string,
+  reviewed: string | undefined,
+): Promise<{ state: NativeReply; device: Record<string, unknown>; guard: Guard }> {
+  const state = await core.need('state', purpose);
+  if (state.device === null || state.device === undefined)
+    throw notFound('no device is selected; select one with sound_select_track or sound_navigate_device. Nothing was sent.');
+  return { state, device: rec(state.device), guard: tokenGuard(state.selection_token, reviewed) };
+}
+
 const FRESH_TOKEN_NOTE =
   'selection_token was not given: the adapter read a fresh one, which guards the dispatch but does not bind the write to an older selection you reviewed. ' +
   'Pass the token you reviewed to bind it.';
@@ -77,11 +89,7 @@ export class DeviceWorkflows {
     }
     let before: Record<number, { mcp: number; display: string; name: string }> = {};
     const plan = async (): Promise<WritePlan> => {
-      const state = await this.core.need('state', 'writing exposed controls reads the selected device');
-      if (state.device === null || state.device === undefined)
-        throw notFound('no device is selected; select one with sound_select_track or sound_navigate_device. Nothing was sent.');
-      const device = rec(state.device);
-      const guard = tokenGuard(state.selection_token, args.selection_token);
+      const { state, device, guard } = await selectedDevice(this.core, 'writing exposed controls reads the selected device', args.selection_token);
       if (args.shaping_session_id !== undefined) this.shaping.checkStep(args.shaping_session_id, state.selection_token);
       const controls = arr(state.controls);
       const changes = args.controls.map((c) => {
@@ -168,11 +176,7 @@ export class DeviceWorkflows {
     authority: CallAuthority,
   ): Promise<WriteResult> {
     const plan = async (): Promise<WritePlan> => {
-      const state = await this.core.need('state', 'writing a device parameter reads the selected device');
-      if (state.device === null || state.device === undefined)
-        throw notFound('no device is selected; select one with sound_select_track or sound_navigate_device. Nothing was sent.');
-      const device = rec(state.device);
-      const guard = tokenGuard(state.selection_token, args.selection_token);
+      const { state, device, guard } = await selectedDevice(this.core, 'writing a device parameter reads the selected device', args.selection_token);
       const p = arr(state.parameters).find((x) => x.id === args.parameter_id);
       if (p === undefined)
         throw notFound(
