@@ -11,7 +11,7 @@
 // FLOOR_JOBS=9 FLOOR_WORK=3 FLOOR_THREADS=2 FLOOR_SPIN=20000). Prints median, p99 and, for the
 // slow frames (over 1.5× the median), the mean excess and each thread's CPU and descheduled time
 // (schedstat), then each thread's migrations and involuntary switches (/proc/…/sched).
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync, readSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ThreadClock, type ThreadTime, currentThreadId } from '../src/engine/thread-time.js';
@@ -94,6 +94,21 @@ function job(): void {
   for (; done < chunks; done = Atomics.load(control, DONE)) Atomics.wait(control, DONE, done);
 }
 
+/** The CPU thread `tid` last ran on (field 39 of /proc/…/stat), NaN where there is none. */
+function lastCpuReader(tid: number): () => number {
+  let fd: number;
+  try {
+    fd = openSync(`/proc/self/task/${tid}/stat`, 'r');
+  } catch {
+    return () => Number.NaN;
+  }
+  const bytes = Buffer.alloc(1024);
+  return () => {
+    const line = bytes.toString('latin1', 0, readSync(fd, bytes, 0, bytes.length, 0));
+    return Number(line.slice(line.lastIndexOf(')') + 2).split(' ')[36]);
+  };
+}
+
 function sched(tid: number): string {
   try {
     const text = readFileSync(`/proc/self/task/${tid}/sched`, 'utf8');
@@ -110,7 +125,9 @@ async function main(): Promise<void> {
   const helperTid = Atomics.load(control, TID);
   const helperClock = helper === undefined ? undefined : new ThreadClock(helperTid);
   const times: number[] = [];
-  const parts: { main: ThreadTime; helper: ThreadTime | undefined }[] = [];
+  const parts: { main: ThreadTime; helper: ThreadTime | undefined; sameCpu: number }[] = [];
+  const mainCpu = lastCpuReader(currentThreadId() ?? 0);
+  const helperCpu = helper === undefined ? () => Number.NaN : lastCpuReader(helperTid);
   const load = loadavg()[0];
   for (let frame = 0; frame < WARMUP + FRAMES; frame++) {
     const m0 = mainClock.read() as ThreadTime;
@@ -125,6 +142,7 @@ async function main(): Promise<void> {
     parts.push({
       main: { cpuMs: m1.cpuMs - m0.cpuMs, waitMs: m1.waitMs - m0.waitMs },
       helper: h0 === undefined || h1 === undefined ? undefined : { cpuMs: h1.cpuMs - h0.cpuMs, waitMs: h1.waitMs - h0.waitMs },
+      sameCpu: mainCpu() === helperCpu() ? 1 : 0,
     });
   }
   Atomics.store(control, STOP, 1);
@@ -137,7 +155,10 @@ async function main(): Promise<void> {
   const mean = (ids: number[], f: (i: number) => number): string => (ids.length === 0 ? '–' : (ids.reduce((s, i) => s + f(i), 0) / ids.length).toFixed(2));
   const line = (ids: number[]): string =>
     `main CPU ${mean(ids, (i) => parts[i].main.cpuMs)} descheduled ${mean(ids, (i) => parts[i].main.waitMs)}` +
-    (helper === undefined ? '' : `, helper CPU ${mean(ids, (i) => parts[i].helper?.cpuMs ?? 0)} descheduled ${mean(ids, (i) => parts[i].helper?.waitMs ?? 0)}`);
+    (helper === undefined
+      ? ''
+      : `, helper CPU ${mean(ids, (i) => parts[i].helper?.cpuMs ?? 0)} descheduled ${mean(ids, (i) => parts[i].helper?.waitMs ?? 0)}, ` +
+        `on one CPU at the end in ${(100 * Number(mean(ids, (i) => parts[i].sameCpu))).toFixed(0)} %`);
   console.log(
     `two-thread floor: ${THREADS} thread(s), ${JOBS} jobs × ${POINTS} points a frame, ${FRAMES} frames: median ${median.toFixed(2)} ms, ` +
       `p99 ${p99.toFixed(2)} (×${(p99 / median).toFixed(2)}), load ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)}`,
