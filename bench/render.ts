@@ -164,6 +164,7 @@ function runOne(size: string, variant: string, threads: number, doneSpin: number
   pointPool.setThreads(threads);
   pointPool.doneSpinChunks = doneSpin;
   if (process.env.BENCH_HELPER_WATCH_US !== undefined) pointPool.helperWatchUs = Number(process.env.BENCH_HELPER_WATCH_US);
+  if (process.env.BENCH_CHEAP_SHARE !== undefined) pointPool.cheapShareFactor = Number(process.env.BENCH_CHEAP_SHARE);
   const engine = new Engine();
   const opened = readProject(project(variant, rows, columns), createLibrary());
   engine.graph.reserveIds(opened.maxId);

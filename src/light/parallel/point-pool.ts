@@ -52,6 +52,13 @@ const DONE_SPIN_MIN_MS = 0.02;
 const DONE_SPIN_MAX_MS = 1;
 /** How long a helper watches for the next job before it sleeps, in µs. */
 const HELPER_WATCH_DEFAULT_US = 200;
+/**
+ * A job its caller marks cheap (about 1 ns a point, such as the Add blend at full alpha in
+ * WebAssembly) is split only from this many times MIN_SHARED_POINTS points: at 100k points it
+ * takes about 0.1 ms on one thread, less than waking the helper and waiting for its last chunk
+ * can cost, and splitting it cost about 1 ms of CPU a frame on two threads (docs/performance.md).
+ */
+const CHEAP_SHARE_FACTOR = 32;
 /** Time per chunk assumed before any was measured, in ms. */
 const FIRST_CHUNK_MS = 0.05;
 
@@ -122,6 +129,8 @@ class PointPool {
   minChunk = MIN_CHUNK_POINTS;
   /** Jobs below this many points run on the engine thread alone (tests change it). */
   minSharedPoints = MIN_SHARED_POINTS;
+  /** Cheap jobs are split from `cheapShareFactor × minSharedPoints` points (benches compare 1, the old rule). */
+  cheapShareFactor = CHEAP_SHARE_FACTOR;
   /**
    * Tests set this to run engine-thread jobs in chunks of this many points, last chunk first:
    * a kernel whose output depended on where a chunk starts, or on chunk order, would show.
@@ -178,11 +187,15 @@ class PointPool {
     return this.job;
   }
 
-  /** Runs `kernel` over points 0..count−1 of the job `begin` returned, split with the helpers when large. */
-  run(kernel: PointKernel, count: number): void {
+  /**
+   * Runs `kernel` over points 0..count−1 of the job `begin` returned, split with the helpers when
+   * large (`cheap`: the caller knows it costs about 1 ns a point, so it is split only when much larger).
+   */
+  run(kernel: PointKernel, count: number, cheap = false): void {
     const job = this.job;
     job.serial = (job.serial + 1) | 0;
-    const shared = this.threadCount > 1 && count >= this.minSharedPoints && job.arrays.every(isShared) && this.ensureHelpers();
+    const minShared = cheap ? this.cheapShareFactor * this.minSharedPoints : this.minSharedPoints;
+    const shared = this.threadCount > 1 && count >= minShared && job.arrays.every(isShared) && this.ensureHelpers();
     if (!shared) {
       if (count <= this.soloChunk) kernel(job, 0, count);
       else
