@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { silentLogger } from '../src/engine/log.js';
-import { createLibrary } from '../src/light/library.js';
+import { createLibrary } from '../src/light/devices/library.js';
 import type { Channel } from '../src/light/mixer/channel.js';
 import { Fixture } from '../src/light/structure/fixture.js';
 import { startFootlight, type RunningFootlight } from '../src/main.js';

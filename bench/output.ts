@@ -9,11 +9,11 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Engine } from '../src/engine/engine.js';
 import { silentLogger } from '../src/engine/log.js';
-import { LightShow } from '../src/light/light-show.js';
+import { LightShow } from '../src/light/show/light-show.js';
 import { Channel } from '../src/light/mixer/channel.js';
 import { OutputEngine } from '../src/light/output/output-engine.js';
-import { GradientPattern } from '../src/light/patterns/gradient-pattern.js';
-import { SolidPattern } from '../src/light/patterns/solid-pattern.js';
+import { GradientPattern } from '../src/light/devices/patterns/color/gradient-pattern.js';
+import { SolidPattern } from '../src/light/devices/patterns/color/solid-pattern.js';
 import { Fixture } from '../src/light/structure/fixture.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -62,6 +62,7 @@ async function run(mode: Mode, port: number, sink: ReturnType<typeof fork>) {
     light.structure.addFixture(f);
   }
   const outputs = new OutputEngine(light, { log: silentLogger, ports: { artnet: port, sacn: port } });
+  engine.clock.onFrame((frame) => outputs.send(frame, light.main)); // src/main.ts's pipeline: render, then outputs
   outputs.refresh();
   await outputs.whenConnected();
   const map = outputs.map();
@@ -70,7 +71,7 @@ async function run(mode: Mode, port: number, sink: ReturnType<typeof fork>) {
   let encodeMs = NaN;
   if (mode !== 'off') {
     const t0 = performance.now();
-    for (let i = 0; i < 200; i++) outputs.encode(i & 1);
+    for (let i = 0; i < 200; i++) outputs.encode(i & 1, light.main);
     encodeMs = (performance.now() - t0) / 200;
   }
   await outputs.flush();

@@ -24,12 +24,12 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { Engine } from '../src/engine/engine.js';
-import { LightShow } from '../src/light/light-show.js';
-import { createLibrary } from '../src/light/library.js';
+import { LightShow } from '../src/light/show/light-show.js';
+import { createLibrary } from '../src/light/devices/library.js';
 import { ThreadClock, type ThreadTime, currentThreadId } from '../src/engine/thread-time.js';
 import { pointPool } from '../src/light/parallel/point-pool.js';
 import { defaultRenderThreads } from '../src/light/parallel/render-threads.js';
-import { readProject } from '../src/light/project/project-file.js';
+import { readProject } from '../src/light/show/project/project-file.js';
 import { standardWorkload } from './workload.js';
 
 type Json = Record<string, any>;

@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { BUILTIN_NOTES_DIR, ComponentDocs, repoRelative } from '../src/light/docs/component-docs.js';
 import { noteProblems } from '../src/light/docs/note-check.js';
 import { normalizedSha256, parseNote, rewriteFrontmatter } from '../src/light/docs/note-format.js';
-import { createLibrary } from '../src/light/library.js';
-import type { DeviceEntry, DeviceKind } from '../src/light/registry.js';
+import { createLibrary } from '../src/light/devices/library.js';
+import type { DeviceEntry, DeviceKind } from '../src/light/component/registry.js';
 
 const docs = new ComponentDocs(createLibrary());
 const today = new Date().toISOString().slice(0, 10);

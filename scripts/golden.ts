@@ -1,7 +1,7 @@
 // `npm run golden`: per-scene parity with LX 1.2.1's golden frames (exact-match fraction of
 // pixels, maximum channel error, first mismatch). Same comparison as test/light/golden.test.ts.
 import { fileURLToPath } from 'node:url';
-import { createLibrary } from '../src/light/library.js';
+import { createLibrary } from '../src/light/devices/library.js';
 import { compareScene, formatParity, goldenScenes } from '../src/light/render/golden.js';
 
 const dir = process.env.FOOTLIGHT_GOLDEN_DIR ?? fileURLToPath(new URL('../test/golden/lx-1.2.1/', import.meta.url));

@@ -12,12 +12,12 @@ import { isLoopbackHost } from './net/guards.js';
 import { ComponentDocs } from './light/docs/component-docs.js';
 import { buildDemoShow } from './light/demo-show.js';
 import { buildGridDemo } from './light/grid-demo.js';
-import { LightShow } from './light/light-show.js';
-import { LX_VERSION } from './light/lx-component.js';
+import { LightShow } from './light/show/light-show.js';
+import { LX_VERSION } from './light/component/lx-component.js';
 import { pointPool } from './light/parallel/point-pool.js';
 import { defaultRenderThreads } from './light/parallel/render-threads.js';
 import { OutputEngine } from './light/output/output-engine.js';
-import type { Protocol } from './light/output/protocols.js';
+import type { Protocol } from './light/structure/output-protocols.js';
 import { McpEndpoint } from './mcp/endpoint.js';
 import { DEFAULT_OSC_HOST, DEFAULT_OSC_RECEIVE_PORT, DEFAULT_OSC_TRANSMIT_PORT, OscSurface } from './osc/osc-surface.js';
 import { oscParamsRoute } from './osc/osc-params-route.js';
@@ -167,13 +167,21 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   });
   let light: LightShow;
   if (options.project !== undefined) {
-    light = await LightShow.open(engine, options.project, { media: options.media });
+    light = await LightShow.open(engine, options.project, { media: options.media, renderOnClock: false });
     for (const warning of light.warnings) log.warn({ project: light.projectPath }, warning);
   } else {
-    light = new LightShow(engine);
+    light = new LightShow(engine, undefined, { renderOnClock: false });
     if (options.demo === 'grid') buildGridDemo(light);
     else buildDemoShow(light);
   }
+  const outputs = new OutputEngine(light, { log: log.child({ surface: 'outputs' }), ports: options.outputPorts });
+  // The frame pipeline, one queue task per frame, in this order: the sound host advances the song
+  // (its clock listener runs first), the light renders, the outputs send the finished frame. The
+  // console preview reads that frame between tasks (src/console/hub.ts), so it never sees half a frame.
+  engine.clock.onFrame((frame) => {
+    light.render(frame);
+    outputs.send(frame, light.main);
+  });
   // The sound host advances the song first in every frame, so the light reads this frame's position.
   const sound = createSoundHost(engine, { log });
   const unlinkClock = linkShowClock(light, sound);
@@ -183,8 +191,6 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const showAudio = linkShowAudio(light, sound, audioTrack === undefined ? {} : { track: audioTrack });
   engine.history.clear();
   const live = options.liveAudio === undefined ? undefined : new LivePlayer(sound, { output: options.liveAudio, log: log.child({ component: 'live-audio' }) });
-  // After the light show, so its frame listener encodes the finished frame.
-  const outputs = new OutputEngine(light, { log: log.child({ surface: 'outputs' }), ports: options.outputPorts });
 
   const calls: CallRecord[] = [];
   const bind = { host, port, url: '' };

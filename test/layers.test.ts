@@ -22,7 +22,7 @@ async function files(dir: string): Promise<string[]> {
   return out;
 }
 
-/** Every relative import of a file, resolved to a path from the project root. */
+/** Every relative import of a file, resolved to a path from the project root (specifier as written: `.js` for a `.ts` file). */
 async function imports(file: string): Promise<string[]> {
   const text = await readFile(join(ROOT, file), 'utf8');
   const out: string[] = [];
@@ -129,4 +129,195 @@ test('the DSP runs anywhere: src/sound/audio/dsp imports only itself, no Node or
       `${file} uses a Node API, the wall clock or unseeded randomness`,
     );
   }
+});
+
+// ---- Floors inside the light wing --------------------------------------------------------------
+//
+// Each folder of src/light is a floor; a file imports its own folder and lower floors only. Folders
+// on one line are siblings: neither imports the other. Files directly in src/light sit on top (the
+// wing's entry points for the surfaces) and no floor imports them. docs/architecture.md draws the map.
+const LIGHT_FLOORS: readonly (readonly string[])[] = [
+  ['math'], // Java float math, pattern math, wave shapes, Perlin noise: numbers only
+  ['parallel'], // point jobs on helper threads; kernels are handed in, never imported
+  ['color'], // LX colors, gradients, the blend kernels and blend tables
+  ['model'], // points, fixtures' geometry, matrices
+  ['component'], // LXComponent, the device registry, the saved-file shapes, placeholders
+  ['structure', 'tempo', 'palette'],
+  ['modulation'],
+  ['audio'], // LX's audio modulators (band filter, sound objects)
+  ['devices'], // patterns and effects, below: DEVICE_FLOORS
+  ['clips'],
+  ['mixer'],
+  ['show'], // the light show, the engine root, snapshots, project files, path resolution
+  ['operations', 'render', 'docs'],
+  ['output'],
+];
+/** Inside devices/: shared helpers, then effects, then patterns (a pattern holds effects), then the catalog; files in devices/ itself on top. */
+const DEVICE_FLOORS: readonly string[] = ['shared', 'effects', 'patterns', 'library'];
+
+interface Place {
+  readonly floor: number;
+  readonly folder: string;
+  readonly inner: number;
+  readonly innerFolder: string;
+}
+
+function lightPlace(file: string): Place {
+  const parts = file.slice('src/light/'.length).split('/');
+  if (parts.length === 1) return { floor: LIGHT_FLOORS.length, folder: '', inner: 0, innerFolder: '' };
+  const floor = LIGHT_FLOORS.findIndex((names) => names.includes(parts[0]));
+  assert.ok(floor >= 0, `${file}: src/light/${parts[0]} is on no floor; place it in LIGHT_FLOORS (test/layers.test.ts) and docs/architecture.md`);
+  if (parts[0] !== 'devices') return { floor, folder: parts[0], inner: 0, innerFolder: '' };
+  if (parts.length === 2) return { floor, folder: 'devices', inner: DEVICE_FLOORS.length, innerFolder: '' };
+  const inner = DEVICE_FLOORS.indexOf(parts[1]);
+  assert.ok(inner >= 0, `${file}: devices/${parts[1]} is on no device floor; place it in DEVICE_FLOORS`);
+  return { floor, folder: 'devices', inner, innerFolder: parts[1] };
+}
+
+/** Why `from` may not import `to`, or undefined when the import points down (or stays in its folder). */
+function upward(from: string, to: string): string | undefined {
+  const a = lightPlace(from);
+  const b = lightPlace(to);
+  if (a.folder === b.folder) {
+    if (a.folder !== 'devices' || a.innerFolder === b.innerFolder || b.inner < a.inner) return undefined;
+    return `devices/${b.innerFolder || '.'} is not below devices/${a.innerFolder || '.'}`;
+  }
+  if (b.floor < a.floor) return undefined;
+  if (b.folder === '') return 'files in src/light itself sit on top: no floor imports them';
+  return b.floor === a.floor ? `${a.folder} and ${b.folder} are siblings` : `${b.folder} is above ${a.folder}`;
+}
+
+test('light floors: every file in src/light imports only its own folder and lower floors', async () => {
+  const found: string[] = [];
+  for (const file of await files('src/light')) {
+    for (const target of await imports(file)) {
+      if (!target.startsWith('src/light/')) continue;
+      const why = upward(file, target);
+      if (why !== undefined) found.push(`${file} imports ${target}: ${why}`);
+    }
+  }
+  assert.deepEqual(found, [], 'imports that run up the light floors');
+});
+
+test('light floors: the rule catches an upward import and a sibling import', () => {
+  assert.match(upward('src/light/color/gradient.ts', 'src/light/parallel/point-pool.ts') ?? '', /^$/); // parallel is below color
+  assert.match(upward('src/light/parallel/point-pool.ts', 'src/light/devices/point-kernels.ts') ?? '', /devices is above parallel/);
+  assert.match(upward('src/light/tempo/tempo.ts', 'src/light/palette/palette.ts') ?? '', /siblings/);
+  assert.match(upward('src/light/devices/effects/x.ts', 'src/light/devices/patterns/y.ts') ?? '', /not below/);
+  assert.match(upward('src/light/output/x.ts', 'src/light/frame-view.ts') ?? '', /sit on top/);
+  assert.equal(upward('src/light/devices/patterns/color/x.ts', 'src/light/devices/shared/y.ts'), undefined);
+});
+
+// ---- No import cycles --------------------------------------------------------------------------
+
+const SOURCE = /\.(ts|tsx|mts|mjs)$/;
+
+/** The relative import graph of src/ (type-only imports and re-exports included), file → files. */
+async function importGraph(): Promise<Map<string, { readonly to: string; readonly typeOnly: boolean }[]>> {
+  const all = (await files('src')).filter((f) => SOURCE.test(f) && !f.endsWith('.d.ts'));
+  for (const e of await readdir(join(ROOT, 'src/light/parallel'))) if (e.endsWith('.mjs')) all.push(`src/light/parallel/${e}`);
+  const known = new Set(all);
+  const graph = new Map<string, { to: string; typeOnly: boolean }[]>();
+  for (const file of all) {
+    const text = await readFile(join(ROOT, file), 'utf8');
+    const edges: { to: string; typeOnly: boolean }[] = [];
+    const re = /(?:^|[\s;])(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s*)?['"](\.{1,2}\/[^'"]+)['"]|import\s*\(\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+    for (const m of text.matchAll(re)) {
+      const spec = m[2] ?? m[3];
+      const raw = relative(ROOT, resolve(join(ROOT, dirname(file)), spec));
+      const to = [raw, raw.replace(/\.js$/, '.ts'), raw.replace(/\.js$/, '.tsx'), raw.replace(/\.mjs$/, '.mts')].find((c) => known.has(c));
+      if (to !== undefined) edges.push({ to, typeOnly: m[1] !== undefined });
+    }
+    graph.set(file, edges);
+  }
+  return graph;
+}
+
+/** Strongly connected components with more than one file (or a file importing itself): the import cycles (Tarjan). */
+function cycles(graph: ReadonlyMap<string, readonly { readonly to: string; readonly typeOnly: boolean }[]>, valuesOnly: boolean): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next);
+    next++;
+    stack.push(v);
+    onStack.add(v);
+    for (const { to, typeOnly } of graph.get(v) ?? []) {
+      if (valuesOnly && typeOnly) continue;
+      if (!index.has(to)) {
+        visit(to);
+        low.set(v, Math.min(low.get(v) as number, low.get(to) as number));
+      } else if (onStack.has(to)) low.set(v, Math.min(low.get(v) as number, index.get(to) as number));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const scc: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop() as string;
+      onStack.delete(w);
+      scc.push(w);
+    } while (w !== v);
+    if (scc.length > 1 || (graph.get(v) ?? []).some((e) => e.to === v)) found.push(scc.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found.sort((x, y) => x[0].localeCompare(y[0]));
+}
+
+/**
+ * Cycles that remain through type-only imports, outside the light wing, each to be removed by the
+ * work that owns its files (issue #19). The list may only shrink: a new cycle, or a file joining
+ * one of these, fails.
+ */
+const KNOWN_TYPE_CYCLES: readonly (readonly string[])[] = [
+  // A component's parameters name their owner, the graph its components: the kernel's core types refer to each other.
+  [
+    'src/engine/component.ts',
+    'src/engine/graph.ts',
+    'src/engine/parameters/bounded.ts',
+    'src/engine/parameters/numeric.ts',
+    'src/engine/parameters/parameter.ts',
+    'src/engine/parameters/recording.ts',
+    'src/engine/parameters/string.ts',
+  ],
+  // The sound host and the parts that take it as a type (after the split of src/sound/host.ts: its grid and song parts,
+  // and operations/common.ts, which song.ts imports).
+  ['src/sound/grid.ts', 'src/sound/host.ts', 'src/sound/operations/common.ts', 'src/sound/song.ts'],
+  // The tool context names defineTool's types and defineTool the context (the invoke path reworks both).
+  ['src/tools/context.ts', 'src/tools/define-tool.ts'],
+];
+
+test('no import cycles: none at run time anywhere in src/, none at all in src/light, and the known type-only ones only shrink', async () => {
+  const graph = await importGraph();
+  assert.deepEqual(cycles(graph, true), [], 'cycles through value imports (module load order)');
+  const all = cycles(graph, false);
+  assert.deepEqual(
+    all.filter((c) => c.some((f) => f.startsWith('src/light/'))),
+    [],
+    'cycles in the light wing (type-only imports included)',
+  );
+  for (const c of all) {
+    assert.ok(
+      KNOWN_TYPE_CYCLES.some((k) => c.every((f) => k.includes(f))),
+      `a new import cycle (type-only imports included): ${c.join(' → ')}`,
+    );
+  }
+});
+
+test('the cycle finder finds a cycle of two, a self-import and a longer ring, and ignores type edges when asked', () => {
+  const g = new Map([
+    ['a', [{ to: 'b', typeOnly: false }]],
+    ['b', [{ to: 'a', typeOnly: true }]],
+    ['c', [{ to: 'c', typeOnly: false }]],
+    ['d', [{ to: 'e', typeOnly: false }]],
+    ['e', [{ to: 'f', typeOnly: false }]],
+    ['f', [{ to: 'd', typeOnly: false }]],
+    ['g', [{ to: 'a', typeOnly: false }]],
+  ]);
+  assert.deepEqual(cycles(g, false), [['a', 'b'], ['c'], ['d', 'e', 'f']]);
+  assert.deepEqual(cycles(g, true), [['c'], ['d', 'e', 'f']]);
 });

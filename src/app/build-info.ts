@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
-export interface BuildInfo {
+interface BuildInfo {
   readonly version: string;
   /** When the running code was last changed: the newest source file's time (ISO 8601). */
   readonly buildTime: string;

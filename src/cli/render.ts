@@ -2,12 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { writeFileAtomic } from '../app/atomic-write.js';
 import { isFootlightError } from '../engine/errors.js';
-import { createLibrary } from '../light/library.js';
+import { createLibrary } from '../light/devices/library.js';
 import { pointPool } from '../light/parallel/point-pool.js';
 import { defaultRenderThreads } from '../light/parallel/render-threads.js';
-import { defaultMediaDir } from '../light/project/project-file.js';
-import { parseLenientJson } from '../light/project/lenient-json.js';
-import { mediaResolvers } from '../light/project/media.js';
+import { defaultMediaDir } from '../light/show/project/project-file.js';
+import { parseLenientJson } from '../light/show/project/lenient-json.js';
+import { mediaResolvers } from '../light/show/project/media.js';
 import { renderFramesFile } from '../light/render/offline.js';
 
 export interface RenderOptions {

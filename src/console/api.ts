@@ -9,7 +9,7 @@ import { setControl } from '../sound/operations/controls.js';
 import { navigateDevice } from '../sound/operations/devices.js';
 import { selectTrack } from '../sound/operations/tracks.js';
 import { tokenOf } from './sound.js';
-import { writeProject } from '../light/project/project-file.js';
+import { writeProject } from '../light/show/project/project-file.js';
 import { BodyTooLargeError, readBody } from '../net/body.js';
 import { sendJson } from '../net/replies.js';
 import { describeZodError } from '../tools/zod-errors.js';
@@ -23,10 +23,10 @@ import { checkShowPath, FileExistsError, writeShowFile } from './save.js';
 import { momentaryKeys, parameterPayload, visibleParameters } from './state.js';
 
 /** Largest JSON body the console API accepts, in bytes. */
-export const MAX_API_BODY_BYTES = 64 * 1024;
+const MAX_API_BODY_BYTES = 64 * 1024;
 
 /** `POST /api/tools/<tool name>` runs that tool with the body as its arguments. */
-export const TOOL_PREFIX = '/api/tools/';
+const TOOL_PREFIX = '/api/tools/';
 
 const STATUS: Record<ErrorCode, number> = { not_found: 404, invalid_argument: 400, stale: 409, timeout: 503, internal: 500 };
 

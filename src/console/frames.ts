@@ -1,4 +1,4 @@
-import type { LightShow } from '../light/light-show.js';
+import type { LightShow } from '../light/show/light-show.js';
 import { BIN_FRAME, BIN_HEADER_BYTES, BIN_MODEL } from './protocol.js';
 
 /** Every `stride`-th point is previewed, so at most `maxPoints` points go over the wire. */

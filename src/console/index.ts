@@ -1,6 +1,6 @@
 import type { RouteHandler, UpgradeHandler } from '../net/routes.js';
 import type { Logger } from '../engine/log.js';
-import type { LightShow } from '../light/light-show.js';
+import type { LightShow } from '../light/show/light-show.js';
 import type { SoundHost } from '../sound/index.js';
 import type { Services } from '../tools/context.js';
 import type { CallRecord } from '../tools/invoke.js';
@@ -15,7 +15,7 @@ import { StaticFiles } from './static.js';
 import { AudioMonitor } from './monitor.js';
 import type { LivePlayer } from '../sound/live/player.js';
 
-export interface ConsoleOptions {
+interface ConsoleOptions {
   readonly services: Services;
   readonly light: LightShow;
   readonly log: Logger;

@@ -7,7 +7,7 @@ import type { LivePlayer } from '../sound/live/player.js';
 const MAX_BUFFERED_BYTES = 512 * 1024;
 
 /** The monitor's meter message, one per live tick (about every 50 ms). */
-export interface MonitorMeters {
+interface MonitorMeters {
   readonly type: 'meters';
   readonly beat: number;
   readonly playing: boolean;

@@ -119,7 +119,7 @@ export interface PaletteState extends PanelState {
 }
 
 /** A snapshot as list_snapshots returns it over MCP (toSnapshotPayload). */
-export interface SnapshotPayload {
+interface SnapshotPayload {
   readonly path: string;
   readonly id: number;
   readonly label: string;

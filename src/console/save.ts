@@ -80,7 +80,7 @@ const FS_REASONS: Readonly<Record<string, string>> = {
  * invalid_argument naming the path and the reason. Anything that is not a file-system error
  * (it has no errno code) is passed on as the bug it is.
  */
-export function fsRefusal(err: unknown, path: string, what: string): unknown {
+function fsRefusal(err: unknown, path: string, what: string): unknown {
   const code = (err as NodeJS.ErrnoException | null)?.code;
   if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return err;
   return invalidArgument(`${what} ${path}: ${FS_REASONS[code] ?? (err as Error).message} (${code})`);

@@ -1,5 +1,4 @@
 import type { Component } from '../engine/component.js';
-import { FootlightError } from '../engine/errors.js';
 import type { SoundHost } from '../sound/index.js';
 import { state } from '../sound/operations/core.js';
 import { clipPayload, connectionPayload, gridNodePayload, type Payload } from '../sound/payloads.js';
@@ -51,8 +50,4 @@ export async function soundState(host: SoundHost): Promise<SoundState> {
 /** The host's project token, read now: the console is the operator, who acts on what is shown. */
 export function tokenOf(host: SoundHost): Promise<string> {
   return host.engine.queue.submit(() => host.song.projectToken(), { label: 'console sound token' });
-}
-
-export function isSoundRefusal(err: unknown): err is FootlightError {
-  return err instanceof FootlightError;
 }

@@ -2,16 +2,16 @@ import type { History } from '../engine/commands/history.js';
 import type { Component } from '../engine/component.js';
 import type { Parameter } from '../engine/parameters/parameter.js';
 import { BooleanParameter } from '../engine/parameters/boolean.js';
-import type { LightShow } from '../light/light-show.js';
+import type { LightShow } from '../light/show/light-show.js';
 import { Channel } from '../light/mixer/channel.js';
 import type { AbstractChannel } from '../light/mixer/bus.js';
 import { Group } from '../light/mixer/group.js';
-import { Effect } from '../light/effects/effect.js';
+import { Effect } from '../light/devices/effects/effect.js';
 import type { Palette } from '../light/palette/palette.js';
-import type { SnapshotEngine } from '../light/snapshots/snapshot-engine.js';
-import { Pattern } from '../light/patterns/pattern.js';
-import { Placeholder } from '../light/placeholder.js';
-import type { DeviceRegistry } from '../light/registry.js';
+import type { SnapshotEngine } from '../light/show/snapshots/snapshot-engine.js';
+import { Pattern } from '../light/devices/patterns/pattern.js';
+import { Placeholder } from '../light/component/placeholder.js';
+import type { DeviceRegistry } from '../light/component/registry.js';
 import type { CallRecord } from '../tools/invoke.js';
 import { toHistoryMemory, toHistoryStep } from '../tools/core/history-payloads.js';
 import { toComponentRef, toParameterPayload, toSnapshotPayload, toSwatchPayload } from '../tools/light/payloads.js';
@@ -107,7 +107,7 @@ function channelState(bus: AbstractChannel): ChannelState {
 }
 
 /** A component as a panel: its visible parameters and one level of its child lists. */
-export function panelState(c: Component, depth = 1): PanelState {
+function panelState(c: Component, depth = 1): PanelState {
   const ref = toComponentRef(c);
   const out: { -readonly [K in keyof PanelState]: PanelState[K] } = {
     path: ref.path,
@@ -203,11 +203,6 @@ export function lightState(light: LightShow, cues?: { list(): readonly LightCueS
   return out;
 }
 
-/** A device (pattern, effect...) with every parameter, for the device editor. */
-export function isDevice(c: Component): boolean {
-  return c instanceof Pattern || c instanceof Placeholder || c.key === 'effect';
-}
-
 export function historyState(history: History, limit = 50): HistoryState {
   return {
     steps: history.recent(limit).map(toHistoryStep),
@@ -221,7 +216,7 @@ export function historyState(history: History, limit = 50): HistoryState {
 const MAX_ARGS_CHARS = 160;
 
 /** Shortens a call's arguments for the feed: compact JSON, long strings and the whole cut. */
-export function shortArgs(args: unknown): string {
+function shortArgs(args: unknown): string {
   let text: string;
   try {
     text = JSON.stringify(args, (_k, v: unknown) => (typeof v === 'string' && v.length > 60 ? `${v.slice(0, 57)}…` : v)) ?? '';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sendJson } from '../net/replies.js';
 
 /** Where `npm ci` (the `prepare` script) puts the bundled page. */
-export const DEFAULT_BUNDLE_DIR = fileURLToPath(new URL('../../dist/console/', import.meta.url));
+const DEFAULT_BUNDLE_DIR = fileURLToPath(new URL('../../dist/console/', import.meta.url));
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

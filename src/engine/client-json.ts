@@ -12,7 +12,7 @@ export const MAX_JSON_DEPTH = 64;
 export const MAX_FILE_JSON_DEPTH = 256;
 
 /** Raised for JSON nested deeper than allowed; every surface answers it as a client error. */
-export class JsonDepthError extends FootlightError {
+class JsonDepthError extends FootlightError {
   constructor(readonly limit: number) {
     super('invalid_argument', `the JSON nests deeper than ${limit} levels of arrays and objects`);
   }
@@ -42,7 +42,7 @@ export function assertJsonTextDepth(text: string, limit: number): void {
 }
 
 /** Raised for an object key `__proto__` in a client's JSON; answered as a client error like the depth bound. */
-export class ProtoKeyError extends FootlightError {
+class ProtoKeyError extends FootlightError {
   constructor(path: string) {
     super('invalid_argument', `unknown argument "__proto__" at ${path}: no Footlight message or argument has that key`);
   }

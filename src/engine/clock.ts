@@ -1,5 +1,5 @@
 /** A frame callback: `deltaMs` of engine time since the last frame, `nowMillis` since start. */
-export type FrameListener = (frame: FrameTime) => void;
+type FrameListener = (frame: FrameTime) => void;
 
 export interface FrameTime {
   /** Engine time for this frame, in ms (before any speed scaling a domain applies). */
@@ -10,7 +10,7 @@ export interface FrameTime {
   readonly index: number;
 }
 
-export interface ClockStats {
+interface ClockStats {
   readonly frames: number;
   /** Frames that started later than 1.5× their period. */
   readonly late: number;
@@ -25,10 +25,10 @@ export interface ClockStats {
 }
 
 /** Submits a frame to the engine queue; returns false if one is already waiting. */
-export type FrameScheduler = (run: () => void) => boolean;
+type FrameScheduler = (run: () => void) => boolean;
 
 /** Tells the engine queue when the next frame is due (`performance.now()` time), or that none is. */
-export type FramePlanner = (dueAt: number | undefined) => void;
+type FramePlanner = (dueAt: number | undefined) => void;
 
 /**
  * Drives frames. In real time it submits one frame per period to the engine queue, which runs it

@@ -3,7 +3,7 @@ import { History } from './commands/history.js';
 import { Graph } from './graph.js';
 import { DEFAULT_DEADLINE_MS, EngineQueue } from './queue.js';
 
-export interface EngineOptions {
+interface EngineOptions {
   /** Queue deadline for each request, in ms. Default 30 000. */
   readonly deadlineMs?: number;
   /** The undo history's memory budget in bytes. Default DEFAULT_HISTORY_BUDGET_BYTES. */

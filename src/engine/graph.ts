@@ -12,7 +12,7 @@ export function attachSerial(): number {
   return attachCounter;
 }
 
-export interface GraphListener {
+interface GraphListener {
   /** A parameter's base value (or modulation wiring) changed. */
   parameterChanged?(p: Parameter): void;
   /** Components were added, removed or moved: paths may have changed. */

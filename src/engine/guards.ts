@@ -26,7 +26,7 @@ export function digest(value: unknown): string {
   return createHash('sha256').update(canonicalJson(value)).digest('hex');
 }
 
-export const DIGEST_PATTERN = /^[0-9a-f]{64}$/;
+const DIGEST_PATTERN = /^[0-9a-f]{64}$/;
 
 export function isDigest(value: unknown): value is string {
   return typeof value === 'string' && DIGEST_PATTERN.test(value);

@@ -4,8 +4,8 @@ import { invalidArgument, notFound } from './errors.js';
 import { isAggregate, type Parameter } from './parameters/parameter.js';
 
 /** Longest path accepted, in characters and in segments. Deeper paths are typos or attacks. */
-export const MAX_PATH_LENGTH = 1024;
-export const MAX_PATH_SEGMENTS = 64;
+const MAX_PATH_LENGTH = 1024;
+const MAX_PATH_SEGMENTS = 64;
 
 const SEGMENT = /^[A-Za-z0-9_\-.]+$/;
 const ARRAY_INDEX = /^[1-9][0-9]{0,8}$/;
@@ -16,7 +16,7 @@ export type Resolved = { readonly kind: 'component'; readonly component: Compone
  * Splits and checks a canonical path: a leading `/` is optional, the first segment must be the
  * root's key, and empty, `.` or `..` segments are refused.
  */
-export function splitPath(path: unknown, rootKey: string): string[] {
+function splitPath(path: unknown, rootKey: string): string[] {
   if (typeof path !== 'string') throw invalidArgument(`path must be a string like /${rootKey}/mixer/channel/1`);
   if (path.length === 0) throw invalidArgument(`path is empty; paths look like /${rootKey}/mixer/channel/1`);
   if (path.length > MAX_PATH_LENGTH) throw invalidArgument(`path is ${path.length} characters; the limit is ${MAX_PATH_LENGTH}`);

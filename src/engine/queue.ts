@@ -19,7 +19,7 @@ const RESERVE_MAX_MS = 4;
 /** A planned frame overdue by more than this is not coming (a stalled clock): calls stop waiting. */
 const OVERDUE_MS = 100;
 
-export interface TaskOptions {
+interface TaskOptions {
   /** How long the task may wait in the queue before it is refused, in ms. */
   readonly deadlineMs?: number;
   /** For logs, the console's activity list and the per-label cost estimate. */
@@ -46,7 +46,7 @@ interface Task {
   settled: boolean;
 }
 
-export interface QueueStats {
+interface QueueStats {
   readonly queued: number;
   readonly completed: number;
   readonly expired: number;

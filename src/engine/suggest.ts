@@ -14,7 +14,7 @@ function distance(a: string, b: string, cap: number): number {
  * The names closest to one that was not found: those containing it (or contained in it), then
  * those within two edits, case-insensitive; at most `max`. "speed" → "motionSpeed".
  */
-export function closestNames(wanted: string, names: Iterable<string>, max = 3): string[] {
+function closestNames(wanted: string, names: Iterable<string>, max = 3): string[] {
   const w = wanted.toLowerCase();
   if (w === '') return [];
   const scored: { name: string; score: number }[] = [];

@@ -10,9 +10,7 @@ import { sendJson, sendJsonRpcError } from '../net/replies.js';
 
 import type { RouteHandler, UpgradeHandler } from '../net/routes.js';
 
-export type { RouteHandler, UpgradeHandler };
-
-export interface HttpServerOptions {
+interface HttpServerOptions {
   readonly host: string;
   readonly port: number;
   readonly log: Logger;
@@ -28,12 +26,12 @@ export interface HttpServerOptions {
 }
 
 /** A request's headers arrive within this (a loopback client sends them in one write). */
-export const HEADERS_TIMEOUT_MS = 10_000;
+const HEADERS_TIMEOUT_MS = 10_000;
 /**
  * A whole request arrives within this. It also ends a chunked body that announces more than it
  * sends (a chunk size of FFFFFFFFFFFFFFFF is valid framing to Node's parser, which would wait for it).
  */
-export const REQUEST_TIMEOUT_MS = 30_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 
 export interface RunningHttpServer {
   readonly server: Server;

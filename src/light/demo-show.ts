@@ -1,10 +1,10 @@
 import type { Origin } from '../engine/commands/history.js';
-import type { LightShow } from './light-show.js';
+import type { LightShow } from './show/light-show.js';
 import { Channel } from './mixer/channel.js';
-import { ModulationOperations } from './modulation/operations.js';
+import { addModulator, wireModulation } from './operations/modulation.js';
 import { addClip, editLane } from './operations/clips.js';
 import { addSnapshot } from './operations/snapshots.js';
-import type { Pattern } from './patterns/pattern.js';
+import type { Pattern } from './devices/patterns/pattern.js';
 import { Fixture } from './structure/fixture.js';
 import { DynamicColor } from './palette/dynamic-color.js';
 
@@ -83,13 +83,13 @@ export function buildDemoShow(show: LightShow): void {
     c.primary.saturation.setValue(s);
   });
 
-  const ops = new ModulationOperations(show.engine, show.lx, show.registry);
-  const lfo = ops.addModulator('/lx/modulation', 'VariableLFO', { label: 'Sway' }, ORIGIN);
+  const lfo = addModulator(show, 'VariableLFO', { label: 'Sway' }, ORIGIN);
   set(lfo as unknown as { parameters: Map<string, unknown> }, { tempoSync: true, tempoMultiplier: 13, running: true });
-  ops.addModulation(lfo.path, `${gradient.path}/pattern/1/gradientPhase`, { range: 0.5 }, ORIGIN);
-  const beat = ops.addModulator('/lx/modulation', 'BandGate', { label: 'Kick' }, ORIGIN);
+  const phase = gradient.patterns.at(0) as Pattern;
+  wireModulation(show, { id: lfo.id }, { id: phase.id, key: 'gradientPhase' }, { range: 0.5 }, ORIGIN);
+  const beat = addModulator(show, 'BandGate', { label: 'Kick' }, ORIGIN);
   set(beat as unknown as { parameters: Map<string, unknown> }, { gain: 24, decay: 220, running: true });
-  ops.addModulation(beat.path, `${pulse.path}/fader`, { range: 0.9 }, ORIGIN);
+  wireModulation(show, { id: beat.id }, { id: pulse.id, key: 'fader' }, { range: 0.9 }, ORIGIN);
 
   // Light clips per section: scene 0 (Intro) noise and gradient, scene 1 (Drop) chase and planes.
   const fade = (ch: Channel, slot: number, label: string, value: number): void => {

@@ -1,7 +1,7 @@
 import type { Component } from '../engine/component.js';
 import { invalidArgument } from '../engine/errors.js';
 import type { FrameSnapshot } from './frame-view.js';
-import type { LightShow } from './light-show.js';
+import type { LightShow } from './show/light-show.js';
 import { AbstractChannel } from './mixer/bus.js';
 
 const BLACK = 0xff000000;

@@ -14,9 +14,9 @@ export interface FrameSnapshot {
   readonly colors: Uint32Array;
 }
 
-export type ViewName = 'front' | 'top' | 'side';
+type ViewName = 'front' | 'top' | 'side';
 
-export interface OrbitCamera {
+interface OrbitCamera {
   /** Azimuth in degrees; 0 looks from −Z toward +Z like the front view. */
   readonly theta: number;
   /** Elevation in degrees, −89…89; positive looks down. */
@@ -110,7 +110,7 @@ function project(f: FrameSnapshot, camera: Camera): Projection {
   return { u, v, depth };
 }
 
-export interface FrameSummary {
+interface FrameSummary {
   readonly points: number;
   /** Share of points whose brightest channel reaches the lit threshold. */
   readonly litFraction: number;

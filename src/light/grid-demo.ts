@@ -1,7 +1,7 @@
 import { Channel } from './mixer/channel.js';
-import type { LightShow } from './light-show.js';
-import { GradientPattern } from './patterns/gradient-pattern.js';
-import { SolidPattern } from './patterns/solid-pattern.js';
+import type { LightShow } from './show/light-show.js';
+import { GradientPattern } from './devices/patterns/color/gradient-pattern.js';
+import { SolidPattern } from './devices/patterns/color/solid-pattern.js';
 import { Fixture } from './structure/fixture.js';
 
 /**

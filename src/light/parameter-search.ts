@@ -56,7 +56,7 @@ function words(text: string): string[] {
   );
 }
 
-export interface ParameterHit {
+interface ParameterHit {
   readonly parameter: Parameter;
   readonly score: number;
 }

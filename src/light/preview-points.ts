@@ -1,7 +1,7 @@
-import type { LightShow } from './light-show.js';
+import type { LightShow } from './show/light-show.js';
 
 /** What a remote preview draws: every `stride`-th point's position and the last frame's colors. */
-export interface PreviewPoints {
+interface PreviewPoints {
   /** Changes whenever the model changes (positions must be fetched again). */
   readonly generation: number;
   readonly frame: number;

@@ -15,7 +15,7 @@ import { ModernTaskStore } from './modern-tasks.js';
 /** status.json's lastActivityAt is at most this old while agents are active (one small write per interval). */
 const STATUS_ACTIVITY_MS = 5_000;
 
-export interface McpEndpointOptions {
+interface McpEndpointOptions {
   readonly services: Services;
   readonly log: Logger;
   /** A 2025-era session with no request for this long is closed (its id then gets 404). */

@@ -2,7 +2,7 @@ import { FootlightError } from '../engine/errors.js';
 import type { Logger } from '../engine/log.js';
 
 /** An image or audio content block (base64 data). */
-export interface ImageBlock {
+interface ImageBlock {
   readonly type: 'image' | 'audio';
   readonly data: string;
   readonly mimeType: string;

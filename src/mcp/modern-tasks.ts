@@ -10,7 +10,7 @@ import { frontToolsCall, newTask, plainWithProgress, POLL_INTERVAL_MS, sweepTask
  * extension gets the plain result, with progress notifications when it sent a progress token.
  */
 
-export const TASKS_EXTENSION_ID = 'io.modelcontextprotocol/tasks';
+const TASKS_EXTENSION_ID = 'io.modelcontextprotocol/tasks';
 const CLIENT_CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
 /** The 2026-07-28 error for a request that lacks a client capability the server needs. */
 const MISSING_CLIENT_CAPABILITY = -32021;

@@ -6,6 +6,7 @@ import type { Services, ToolContext } from '../tools/context.js';
 import { type CallRecord, ToolRegistry } from '../tools/invoke.js';
 import { toolError, toolResult, type ToolResult } from './envelope.js';
 import { leanJsonSchema, listedOutputJson } from '../tools/lean-schema.js';
+import { TOOLS } from '../tools/index.js';
 import { once, splitRequestId } from './replays.js';
 import { takesRequestId, withRequestId } from '../tools/retry-key.js';
 
@@ -35,7 +36,7 @@ function advertiseOnly(schema: z.ZodType): StandardSchemaWithJSON {
     let json = memo.get(key);
     if (json === undefined) {
       const raw = std.jsonSchema[io](options as never);
-      json = io === 'output' ? listedOutputJson(raw) : leanJsonSchema(raw);
+      json = io === 'output' ? listedOutputJson(raw, TOOLS) : leanJsonSchema(raw);
       memo.set(key, json);
     }
     return json;

@@ -27,7 +27,7 @@ interface Kept {
 }
 
 /** What a call answered, and whether it did something worth replaying. */
-export interface Reply {
+interface Reply {
   readonly result: { structuredContent?: Record<string, unknown>; isError?: boolean; content: unknown[] };
 }
 

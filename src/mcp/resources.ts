@@ -3,27 +3,28 @@ import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
 import { notFound } from '../engine/errors.js';
 import type { Services } from '../tools/context.js';
 import { fullOutputSchema, listedInputSchema, sharedOutputFields } from '../tools/lean-schema.js';
+import { TOOLS } from '../tools/index.js';
 import { toParameterPayload } from '../tools/light/payloads.js';
 import { completePath } from '../light/path-completion.js';
 import { PREVIEW_APP_URI } from '../tools/app-resources.js';
 
 /** MCP Apps (SEP-1865): the mime type of an app's HTML and the extension a server declares. */
-export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
+const APP_MIME_TYPE = 'text/html;profile=mcp-app';
 export const APPS_EXTENSION = { 'io.modelcontextprotocol/ui': { mimeTypes: [APP_MIME_TYPE] } };
 const APP_HTML = new URL('../../dist/console/mcp-app.html', import.meta.url);
 
-export const GUIDE_URI = 'footlight://guide';
+const GUIDE_URI = 'footlight://guide';
 export const STRUCTURE_URI = 'footlight://light/structure';
 export const TOOL_SCHEMA_TEMPLATE = 'footlight://tool-schema/{name}';
 /** The payload fields several tools share, described once (tools/list declares them by type only). */
-export const SHARED_SCHEMA_URI = 'footlight://tool-schema-shared';
+const SHARED_SCHEMA_URI = 'footlight://tool-schema-shared';
 /** One component or parameter by canonical path: footlight://light/lx/mixer/channel/1/fader. */
 export const COMPONENT_URI_TEMPLATE = 'footlight://light{+path}';
 
 const GUIDE = readFileSync(new URL('../../docs/agent-guide.md', import.meta.url), 'utf8');
 
 /** What the structure resource reports: enough for an agent to notice its cached paths went stale. */
-export function structureSummary(services: Services): Record<string, unknown> {
+function structureSummary(services: Services): Record<string, unknown> {
   const light = services.light;
   return {
     structureRevision: services.engine.graph.structureRevision,
@@ -114,7 +115,7 @@ export function registerResources(server: McpServer, services: Services): void {
     },
     async (uri) => {
       const served = new Set(services.tools.map((t) => t.name));
-      const fields = sharedOutputFields()
+      const fields = sharedOutputFields(TOOLS)
         .map((f) => ({ name: f.name, field: f.field, schema: f.schema, tools: f.tools.filter((t) => served.has(t)) }))
         .filter((f) => f.tools.length > 0);
       return jsonResource(uri, { fields });

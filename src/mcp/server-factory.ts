@@ -14,7 +14,7 @@ export interface SessionSubscriptions {
 }
 
 /** One MCP server instance and the tool listing it serves. */
-export interface McpInstance {
+interface McpInstance {
   readonly server: McpServer;
   readonly listing: ToolListing;
 }

@@ -12,7 +12,7 @@ export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' |
 
 export const POLL_INTERVAL_MS = 250;
 
-export type RequestHandler = (request: { method: string; params?: Record<string, unknown> }, ctx: ServerContext) => Promise<Record<string, unknown>>;
+type RequestHandler = (request: { method: string; params?: Record<string, unknown> }, ctx: ServerContext) => Promise<Record<string, unknown>>;
 
 interface HandlerMap {
   readonly _requestHandlers: Map<string, RequestHandler>;

@@ -8,9 +8,9 @@ import type { Parameter } from '../engine/parameters/parameter.js';
 import { TriggerParameter } from '../engine/parameters/trigger.js';
 import type { RouteHandler } from '../net/routes.js';
 import { sendJson } from '../net/replies.js';
-import type { LightShow } from '../light/light-show.js';
+import type { LightShow } from '../light/show/light-show.js';
 import { Channel } from '../light/mixer/channel.js';
-import { oscAddressOf, oscComponentAddress } from '../light/osc-address.js';
+import { oscAddressOf, oscComponentAddress } from '../light/modulation/osc-address.js';
 import { Structure } from '../light/structure/structure.js';
 import type { OscSurface } from './osc-surface.js';
 import { isOscParameter } from './router.js';
@@ -47,7 +47,7 @@ function entry(p: Parameter): OscAddressEntry {
 }
 
 /** Builds the address list (call inside the engine queue). */
-export function oscAddressSpace(light: LightShow): OscAddressEntry[] {
+function oscAddressSpace(light: LightShow): OscAddressEntry[] {
   const out: OscAddressEntry[] = [];
   for (const c of light.lx.descendants()) {
     if (c instanceof Structure) continue;

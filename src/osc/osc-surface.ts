@@ -13,9 +13,9 @@ import type { Logger } from '../engine/log.js';
 import { BooleanParameter } from '../engine/parameters/boolean.js';
 import { ColorParameter } from '../engine/parameters/color.js';
 import type { Parameter } from '../engine/parameters/parameter.js';
-import type { LightShow } from '../light/light-show.js';
+import type { LightShow } from '../light/show/light-show.js';
 import { Channel } from '../light/mixer/channel.js';
-import { oscAddressOf, oscComponentAddress } from '../light/osc-address.js';
+import { oscAddressOf, oscComponentAddress } from '../light/modulation/osc-address.js';
 import { Structure } from '../light/structure/structure.js';
 import type { Services } from '../tools/context.js';
 import { TOOLS } from '../tools/index.js';
@@ -28,14 +28,14 @@ export const DEFAULT_OSC_RECEIVE_PORT = 3030;
 export const DEFAULT_OSC_TRANSMIT_PORT = 4040;
 export const DEFAULT_OSC_HOST = '127.0.0.1';
 
-export interface OscDestination {
+interface OscDestination {
   readonly host: string;
   readonly port: number;
   /** Address prefixes to send (LX's filter); default every `/lx` address. */
   readonly filter?: readonly string[];
 }
 
-export interface OscSurfaceOptions {
+interface OscSurfaceOptions {
   /** The process's services: every change runs a tool through ToolRegistry.invoke. */
   readonly services: Services;
   readonly log: Logger;
@@ -47,7 +47,7 @@ export interface OscSurfaceOptions {
   readonly destinations?: readonly OscDestination[];
 }
 
-export interface OscStats {
+interface OscStats {
   /** Datagrams received. */
   packets: number;
   /** Messages handled (bundles count each element). */

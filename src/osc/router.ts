@@ -5,15 +5,15 @@
 import type { Component } from '../engine/component.js';
 import { ColorParameter } from '../engine/parameters/color.js';
 import type { Parameter } from '../engine/parameters/parameter.js';
-import type { LXEngineComponent } from '../light/lx-engine.js';
+import type { LXEngineComponent } from '../light/show/lx-engine.js';
 import { Channel } from '../light/mixer/channel.js';
 import { Mixer } from '../light/mixer/mixer.js';
 import { ModulationEngine } from '../light/modulation/modulation-engine.js';
 import { Modulator } from '../light/modulation/modulator.js';
-import { oscLabel } from '../light/osc-address.js';
+import { oscLabel } from '../light/modulation/osc-address.js';
 import { Structure } from '../light/structure/structure.js';
 
-export type Route =
+type Route =
   | { readonly kind: 'parameter'; readonly parameter: Parameter }
   | { readonly kind: 'query'; readonly component: Component; readonly parameter?: Parameter }
   | { readonly kind: 'framerate' }

@@ -11,7 +11,7 @@ import { isAbsoluteOscUnits } from '../engine/parameters/units.js';
 import { b as brightnessOf, h as hueOf, hsb, s as saturationOf } from '../light/color/lx-color.js';
 import type { OscArgInput, OscArgOutputOrArray } from 'osc-min';
 
-export type OscMode = 'normalized' | 'absolute';
+type OscMode = 'normalized' | 'absolute';
 
 /** Parameters LX switches to absolute OSC values explicitly (by owner class and key). */
 const ABSOLUTE = new Set(['heronarts.lx.LXEngine#framesPerSecond', 'heronarts.lx.Tempo#bpm', 'heronarts.lx.LXEngine$Output#gamma']);
@@ -37,7 +37,7 @@ export function oscType(p: Parameter): 'f' | 'i' | 's' | 'r' {
 }
 
 /** What an incoming message asks for: a new base value, a trigger to fire, or a color. */
-export type Coerced =
+type Coerced =
   | { readonly kind: 'set'; readonly value: ParameterValue }
   | { readonly kind: 'fire' }
   | { readonly kind: 'ignore' }

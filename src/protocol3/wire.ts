@@ -2,8 +2,6 @@
  * Protocol-3 wire constants shared by the listener and the client. This module imports nothing
  * from the sound host, so a client (the MCP sound adapter) can use it against any protocol-3 host.
  */
-export const DEFAULT_HOST = '127.0.0.1';
-export const DEFAULT_PORT = 8765;
 /** Longest command line, in bytes, without its newline. */
 export const MAX_COMMAND_BYTES = 1024 * 1024;
 /** Longest reply, in bytes, without its newline. */

@@ -5,12 +5,12 @@
 import type { Command } from '../engine/commands/command.js';
 import { invalidArgument, notFound } from '../engine/errors.js';
 import type { Origin } from '../engine/commands/history.js';
-import type { LightShow } from '../light/light-show.js';
+import type { LightShow } from '../light/show/light-show.js';
 import type { SoundHost } from '../sound/host.js';
 
 /** The externals key the cues are saved under. */
-export const CUES_KEY = 'footlight.lightCues';
-export const MAX_CUES = 256;
+const CUES_KEY = 'footlight.lightCues';
+const MAX_CUES = 256;
 /** The song jumped (a seek, a loop wrap) when it moves more than this in one frame: no cue fires for the skipped span. */
 const JUMP_BEATS = 1;
 /**
@@ -19,7 +19,7 @@ const JUMP_BEATS = 1;
  */
 const EPS = 1e-9;
 
-export interface LightCue {
+interface LightCue {
   /** Quarter-note beat on the song's timeline. */
   readonly beat: number;
   /** The light clip scene (slot across every bus, 0-based) launched there. */
@@ -57,7 +57,7 @@ class SetLightCues implements Command {
 }
 
 /** Where a cue is: a beat, a song cue marker, or (placing) the song's playhead. Give exactly one. */
-export type CuePlace = { readonly beat?: number; readonly marker?: string; readonly playhead?: boolean };
+type CuePlace = { readonly beat?: number; readonly marker?: string; readonly playhead?: boolean };
 
 /** The show's light cues: place, remove, list, and fire them as the song plays. */
 export class LightCues {

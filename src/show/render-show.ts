@@ -1,10 +1,11 @@
 // The whole show offline: the song's audio and the light's frames on one stepped clock.
 import { Engine } from '../engine/engine.js';
 import { silentLogger } from '../engine/log.js';
-import { LightShow } from '../light/light-show.js';
+import { LightShow } from '../light/show/light-show.js';
 import type { LxfResolver } from '../light/model/index.js';
-import { readProject } from '../light/project/project-file.js';
-import type { DeviceRegistry } from '../light/registry.js';
+import { readProject } from '../light/show/project/project-file.js';
+import type { LXComponent } from '../light/component/lx-component.js';
+import type { DeviceRegistry } from '../light/component/registry.js';
 import { renderOffline as renderAudio, RENDER_SAMPLE_RATE } from '../sound/audio/offline.js';
 import { buildPlan } from '../sound/audio/plan.js';
 import { SoundHost } from '../sound/host.js';
@@ -13,7 +14,7 @@ import { linkLightCues } from './light-cues.js';
 import { linkShowClock } from './show-clock.js';
 import { linkShowAudio } from './song-audio.js';
 
-export interface ShowRenderOptions {
+interface ShowRenderOptions {
   /** The light project (.lxp JSON, cues in its externals). */
   readonly light: unknown;
   /** The song (a sound project document). */
@@ -21,7 +22,7 @@ export interface ShowRenderOptions {
   readonly seconds: number;
   /** Frames per second (default 60). */
   readonly fps?: number;
-  readonly registry: DeviceRegistry;
+  readonly registry: DeviceRegistry<LXComponent>;
   readonly resolveLxf?: LxfResolver;
   readonly resolveLxm?: (file: string) => unknown;
   /** The song track the audio devices hear alone (default the master). */
@@ -30,7 +31,7 @@ export interface ShowRenderOptions {
   readonly onFrame?: (index: number, argb: Uint32Array, beat: number) => void;
 }
 
-export interface ShowRender {
+interface ShowRender {
   readonly frames: number;
   readonly deltaMs: number;
   /** The song position (beats) after each frame. */

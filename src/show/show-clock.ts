@@ -1,7 +1,7 @@
 // One clock for the show: the song transport drives the light's tempo. Light and sound never
 // import each other; this module, above both, wires them through the light's TempoTransport
 // and parameter listeners.
-import type { LightShow } from '../light/light-show.js';
+import type { LightShow } from '../light/show/light-show.js';
 import type { Tempo } from '../light/tempo/tempo.js';
 import type { SoundHost } from '../sound/host.js';
 import type { SoundProject } from '../sound/model.js';

@@ -1,7 +1,7 @@
 // The sound the light hears: the song rendered by the audio engine in step with the show's
 // frames, as mono 512-sample blocks (LX's mix buffer) on the light's LightAudioInput.
 import { AUDIO_BLOCK, type LightAudioInput } from '../light/audio/audio-input.js';
-import type { LightShow } from '../light/light-show.js';
+import type { LightShow } from '../light/show/light-show.js';
 import { AudioEngine } from '../sound/audio/dsp/engine.js';
 import { BLOCK } from '../sound/audio/dsp/math.js';
 import type { RenderPlan } from '../sound/audio/dsp/plan.js';
@@ -9,19 +9,19 @@ import { buildPlan } from '../sound/audio/plan.js';
 import type { SoundHost } from '../sound/host.js';
 import { saveProject } from '../sound/model.js';
 
-export const SONG_AUDIO_RATE = 48000;
+const SONG_AUDIO_RATE = 48000;
 /** Blocks kept for readers (≈ 0.7 s at 48 kHz). */
 const RING = 64;
 /** Frames without a reader after which the feed stops rendering (audio costs CPU). */
 const IDLE_FRAMES = 120;
 
-export interface SongAudioOptions {
+interface SongAudioOptions {
   /** A track to hear alone (by name, e.g. the demo's "Kick"), instead of the master output. */
   readonly track?: string;
 }
 
 /** Renders the song while it plays and hands the light its blocks; silence while stopped. */
-export class SongAudio implements LightAudioInput {
+class SongAudio implements LightAudioInput {
   readonly sampleRate = SONG_AUDIO_RATE;
   private count = 0;
   private first = 0;

@@ -7,9 +7,9 @@ import { exp, gain, linear, type NativeScale } from './units.js';
  * UUID is never a device UUID. UUIDs are name-based (SHA-256 of a namespace and the name), so
  * they are stable across versions and restarts.
  */
-export type UuidKind = 'device' | 'module' | 'modulator';
+type UuidKind = 'device' | 'module' | 'modulator';
 
-export function catalogUuid(kind: UuidKind, name: string): string {
+function catalogUuid(kind: UuidKind, name: string): string {
   const h = createHash('sha256').update(`footlight-${kind}:${name}`).digest('hex');
   const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
@@ -119,7 +119,7 @@ export const SAMPLER_SAMPLES: readonly string[] = ['Kit (GM drum map)', ...SAMPL
 // ---------------------------------------------------------------------------------------------
 // Devices
 
-export type DeviceKind = 'instrument' | 'audio_effect' | 'note_effect';
+type DeviceKind = 'instrument' | 'audio_effect' | 'note_effect';
 
 export interface SlotSpec {
   readonly name: string;
@@ -336,7 +336,7 @@ export const DEVICES: readonly DeviceSpec[] = [
 // Grid modules and modulators
 
 /** Grid signal types (port colours): logic, phase, pitch, untyped (audio and any range). */
-export type SignalType = 'logic' | 'phase' | 'pitch' | 'untyped';
+type SignalType = 'logic' | 'phase' | 'pitch' | 'untyped';
 
 export interface PortSpec {
   readonly id: string;

@@ -134,7 +134,7 @@ function gridNode(g: Graph, id: number): GridModule | GridModulator {
 }
 
 /** A cord by ids. */
-export interface ConnectionRef {
+interface ConnectionRef {
   readonly source: number;
   readonly sourcePort: number;
   readonly target: number;

@@ -4,7 +4,7 @@ import { FootlightError, type ErrorCode } from '../engine/errors.js';
  * Why the host refused a request, for clients that branch on it without parsing the message.
  * The kernel error code stays the primary classification.
  */
-export type RefusalReason =
+type RefusalReason =
   | 'stale_selection_token'
   | 'stale_revision'
   | 'stale_project_token'

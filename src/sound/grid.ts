@@ -11,8 +11,8 @@ import { catalogModulatorPayload, catalogModulePayload, connectionPayload, gridN
 import { acceptedUnits, convertToUnit, formatDisplay, fromDisplayNumber, parseDisplay, toDisplayNumber } from './units.js';
 
 /** Nodes (modules plus modulators) per graph, and cords per graph. */
-export const MAX_GRID_NODES = 1024;
-export const MAX_GRID_CONNECTIONS = 4096;
+const MAX_GRID_NODES = 1024;
+const MAX_GRID_CONNECTIONS = 4096;
 
 /** The graph mutations `guard REVISION ...` accepts. */
 export const GRAPH_MUTATIONS: readonly string[] = [

@@ -15,7 +15,7 @@ import { SongOps } from './song.js';
 export type { Payload };
 
 /** Runtime transport state: not part of the document and not undoable (as in the host it models). */
-export interface TransportState {
+interface TransportState {
   playing: boolean;
   /** Quarter-note beats. */
   position: number;

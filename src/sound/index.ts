@@ -3,12 +3,10 @@ import { silentLogger, type Logger } from '../engine/log.js';
 import { demoProject, emptyProject } from './demo.js';
 import { SoundHost } from './host.js';
 
-export { SoundHost, type Payload } from './host.js';
-export { HOST_NAME, HOST_VERSION, PROTOCOL_VERSION } from './version.js';
+export { SoundHost } from './host.js';
 export { readProjectFile } from './project-file.js';
-export { demoProject, emptyProject } from './demo.js';
 
-export interface SoundHostOptions {
+interface SoundHostOptions {
   readonly log?: Logger;
   /** The project to open: the demo (default: several tracks, a Poly Grid patch, arranger clips) or an empty one. */
   readonly project?: 'demo' | 'empty';

@@ -24,8 +24,8 @@ import { formatDisplay, toDisplayNumber } from './units.js';
  *   GridGraph ── module/n (GridModule), modulator/n (GridModulator), connections
  */
 
-export type TrackType = 'instrument' | 'audio' | 'hybrid' | 'group' | 'effect' | 'master';
-export const TRACK_TYPES: readonly TrackType[] = ['instrument', 'audio', 'hybrid', 'group', 'effect', 'master'];
+type TrackType = 'instrument' | 'audio' | 'hybrid' | 'group' | 'effect' | 'master';
+const TRACK_TYPES: readonly TrackType[] = ['instrument', 'audio', 'hybrid', 'group', 'effect', 'master'];
 
 /** The flat ALL_CHANNELS bank holds at most this many tracks. */
 export const BANK_SIZE = 64;
@@ -37,7 +37,7 @@ export const MAX_BEATS = 24576;
 
 export type NativeValue = number | boolean;
 
-export function makeNativeParam(spec: NativeParamSpec): NumericParameter {
+function makeNativeParam(spec: NativeParamSpec): NumericParameter {
   switch (spec.type) {
     case 'boolean':
       return new BooleanParameter(spec.name, spec.default > 0);
@@ -193,7 +193,7 @@ export interface FlatTrack {
 }
 
 /** Device kinds a track's own chain holds. */
-export function chainAccepts(type: TrackType): readonly DeviceSpec['kind'][] {
+function chainAccepts(type: TrackType): readonly DeviceSpec['kind'][] {
   return type === 'effect' || type === 'master' || type === 'audio' ? ['audio_effect'] : ['note_effect', 'instrument', 'audio_effect'];
 }
 
@@ -531,7 +531,7 @@ export interface ProjectJson {
   readonly master: TrackJson;
 }
 
-export interface SaveOptions {
+interface SaveOptions {
   /** Include component ids (undo snapshots). Project files leave them out. */
   readonly ids: boolean;
   /** Replace each clip's notes by their digest (cheap document comparison, not a file). */
@@ -540,7 +540,7 @@ export interface SaveOptions {
 
 const withId = (c: Component, o: SaveOptions): NodeJson => (o.ids ? { id: c.id } : {});
 
-export function saveClip(c: ArrangerClip, o: SaveOptions): ClipJson {
+function saveClip(c: ArrangerClip, o: SaveOptions): ClipJson {
   return {
     ...withId(c, o),
     name: c.label.getString(),
@@ -661,7 +661,7 @@ function str(v: unknown, what: string, max = 256): string {
   return v;
 }
 
-export function buildClip(json: ClipJson): ArrangerClip {
+function buildClip(json: ClipJson): ArrangerClip {
   const notes: Note[] = [];
   if (!Array.isArray(json.notes)) throw new Error('clip notes must be an array');
   for (const n of json.notes) {

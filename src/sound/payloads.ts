@@ -23,7 +23,7 @@ import {
  */
 export type Payload = Record<string, unknown>;
 
-export const b64url = (s: string): string => Buffer.from(s, 'utf8').toString('base64url');
+const b64url = (s: string): string => Buffer.from(s, 'utf8').toString('base64url');
 
 export function trackPayload(f: FlatTrack, selectedId: number | null): Payload {
   const t = f.track;
@@ -146,7 +146,7 @@ export function paramPayload(spec: NativeParamSpec, holder: NativeHolder): Paylo
   return out;
 }
 
-export function paramMetaPayload(spec: NativeParamSpec): Payload {
+function paramMetaPayload(spec: NativeParamSpec): Payload {
   const out: Payload = {
     id: spec.id,
     id_b64: b64url(spec.id),
@@ -225,7 +225,7 @@ export function gridNodePayload(n: GridModule | GridModulator, g: GridGraph): Pa
   return out;
 }
 
-export interface NoteSummary {
+interface NoteSummary {
   readonly count: number;
   readonly first_start: number | null;
   readonly last_end: number | null;
@@ -233,7 +233,7 @@ export interface NoteSummary {
   readonly highest_pitch: number | null;
 }
 
-export function noteSummary(c: ArrangerClip): NoteSummary {
+function noteSummary(c: ArrangerClip): NoteSummary {
   if (c.notes.length === 0) return { count: 0, first_start: null, last_end: null, lowest_pitch: null, highest_pitch: null };
   let first = Infinity;
   let last = -Infinity;

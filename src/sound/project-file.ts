@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, open, readdir, readFile, realpath, rename, rm } from 'node:fs/promises';
 import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import { invalidArgument, notFound } from '../engine/errors.js';
-import { digest } from '../engine/guards.js';
 import { MAX_FILE_JSON_DEPTH, parseJsonBounded } from '../engine/client-json.js';
 import { refuse } from './errors.js';
 import { sha256 } from './midi.js';
@@ -17,15 +16,15 @@ import type { ProjectJson } from './model.js';
  * with reason `incomplete_save`).
  */
 export const PROJECT_DIR = 'PromptTrack';
-export const PROJECT_FILE = 'PromptTrack.bwproject';
+const PROJECT_FILE = 'PromptTrack.bwproject';
 export const PROJECT_FORMAT = 'footlight.sound-project';
 /** The name prefix of a project folder still being written. */
 export const STAGING_PREFIX = `.${PROJECT_DIR}.incomplete-`;
 export const PROJECT_FORMAT_VERSION = 1;
 /** Largest project file the loader reads. */
-export const MAX_PROJECT_BYTES = 64 * 1024 * 1024;
+const MAX_PROJECT_BYTES = 64 * 1024 * 1024;
 
-export interface ProjectFile {
+interface ProjectFile {
   readonly format: typeof PROJECT_FORMAT;
   readonly version: number;
   readonly saved_by: { readonly host: string; readonly version: string };
@@ -94,7 +93,7 @@ export async function validateSaveDirectory(dir: string): Promise<void> {
   }
 }
 
-export interface WrittenProject {
+interface WrittenProject {
   readonly project_file: string;
   readonly bytes: number;
   readonly file_sha256: string;
@@ -161,5 +160,3 @@ export async function readProjectFile(path: string): Promise<ProjectJson> {
   if (f.project === undefined || typeof f.project !== 'object') throw invalidArgument(`${path} holds no project`);
   return f.project;
 }
-
-export const projectDigest = (json: ProjectJson): string => digest(json);

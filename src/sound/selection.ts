@@ -5,7 +5,7 @@ import { chainOf, Device, Track, type SoundProject } from './model.js';
 import { trackOf } from './payloads.js';
 
 /** The selection guard of a reply: a token over the selected identity, or null with the reason. */
-export interface SelectionGuard {
+interface SelectionGuard {
   readonly selection_token: string | null;
   readonly selection_guard_available: boolean;
   readonly reason?: string;

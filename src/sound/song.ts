@@ -22,22 +22,22 @@ import { flatIndexOf, trackAt } from './operations/common.js';
 import { clipPayload, MAX_LISTED_NOTES, trackPayload } from './payloads.js';
 import { PROJECT_FORMAT, PROJECT_FORMAT_VERSION, projectFilePath, readProjectFile, validateSaveDirectory, writeProjectFile } from './project-file.js';
 
-export const TEMPO_MIN = 40;
-export const TEMPO_MAX = 220;
-export const METER_NUMERATOR_MIN = 2;
-export const METER_NUMERATOR_MAX = 12;
-export const METER_DENOMINATORS: readonly number[] = [4, 8];
+const TEMPO_MIN = 40;
+const TEMPO_MAX = 220;
+const METER_NUMERATOR_MIN = 2;
+const METER_NUMERATOR_MAX = 12;
+const METER_DENOMINATORS: readonly number[] = [4, 8];
 /** Clips song-arranger lists per track. */
-export const MAX_ARRANGER_CLIPS = 256;
+const MAX_ARRANGER_CLIPS = 256;
 /** Notes song-arranger lists in one reply, over all its clips (keeps replies far below 8 MiB). */
-export const MAX_LISTED_NOTES_TOTAL = 16384;
+const MAX_LISTED_NOTES_TOTAL = 16384;
 /** Import receipts kept for song-import-status. */
-export const MAX_RECEIPTS = 256;
+const MAX_RECEIPTS = 256;
 
 const METERS_REASON = 'live playback is off in this process (footlight serve runs it); listen to a region with sound_listen instead';
 
 /** The live engine, when this process runs one (src/sound/live/player.ts). */
-export interface LiveSource {
+interface LiveSource {
   /** The transport's position comes from the engine's rendered samples, not the frame clock. */
   readonly driving: boolean;
   meters(): Payload;
@@ -47,7 +47,7 @@ export interface LiveSource {
 }
 const SAVE_SCOPE = 'native_save_callback_and_project_file_presence';
 
-export type ReceiptStatus = 'queued' | 'submitted' | 'native_rejected' | 'submission_error_observe_before_retry';
+type ReceiptStatus = 'queued' | 'submitted' | 'native_rejected' | 'submission_error_observe_before_retry';
 
 interface ImportedRecord {
   readonly groupTrackId: number;

@@ -7,7 +7,7 @@ import { invalidArgument } from '../engine/errors.js';
  *
  * Pitch names follow the host convention: C3 is MIDI key 60 and A3 (key 69) is 440 Hz.
  */
-export type DisplayUnit = 'Hz' | 'dB' | '%' | 'ms' | 'st' | 'note' | '';
+type DisplayUnit = 'Hz' | 'dB' | '%' | 'ms' | 'st' | 'note' | '';
 
 /** How a native number maps to its display number. */
 export type NativeScale =
@@ -79,7 +79,7 @@ export function formatDisplay(unit: DisplayUnit, v: number): string {
 }
 
 /** A display string parsed into a number and the unit it was written in. */
-export interface ParsedDisplay {
+interface ParsedDisplay {
   readonly value: number;
   /** The unit as written, normalized: Hz, kHz, dB, %, ms, s, st, ct, note. */
   readonly unit: 'Hz' | 'kHz' | 'dB' | '%' | 'ms' | 's' | 'st' | 'ct' | 'note';

@@ -3,13 +3,13 @@ import type { Engine } from '../engine/engine.js';
 import type { Origin, PerformOptions } from '../engine/commands/history.js';
 import type { Logger } from '../engine/log.js';
 import type { ComponentDocs } from '../light/docs/component-docs.js';
-import type { LightShow } from '../light/light-show.js';
+import type { LightShow } from '../light/show/light-show.js';
 import type { OutputEngine } from '../light/output/output-engine.js';
 import type { SoundAdapter } from './sound/adapter/adapter.js';
 import type { AnyTool } from './define-tool.js';
 
 /** What `get_status` reports about the running process. */
-export interface ServerIdentity {
+interface ServerIdentity {
   readonly serverName: string;
   readonly serverVersion: string;
   readonly buildTime: string;
@@ -30,7 +30,7 @@ export interface ServerState {
 }
 
 /** Switches the operator flips in the console; every agent call checks them. */
-export interface AgentPolicy {
+interface AgentPolicy {
   /** When true, every tool that changes the show is refused for agents. */
   agentsReadOnly: boolean;
   /**
@@ -65,7 +65,7 @@ export interface Services {
 }
 
 /** A human's answer to an elicitation (MCP `elicitation/create`, form mode). */
-export interface ElicitAnswer {
+interface ElicitAnswer {
   readonly action: 'accept' | 'decline' | 'cancel';
   readonly content?: Readonly<Record<string, unknown>>;
 }

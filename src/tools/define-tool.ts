@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import type { ToolContext } from './context.js';
 
-export interface ToolAnnotations {
+interface ToolAnnotations {
   /** True when the tool never changes the show. Required: every tool says so explicitly. */
   readonly readOnlyHint: boolean;
   readonly destructiveHint?: boolean;
@@ -13,7 +13,7 @@ export interface ToolAnnotations {
  * A tool is plain data around one domain call. `handle` parses nothing (the input schema has
  * done that), calls one operation and shapes the payload.
  */
-export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
   readonly name: string;
   readonly title: string;
   /** Product documentation: the only manual an agent reads. Mutations say whether they undo. */

@@ -24,19 +24,19 @@ export interface CallRecord {
 }
 
 /** An image or audio block a tool attached to its result (base64 data). */
-export interface Attachment {
+interface Attachment {
   readonly type: 'image' | 'audio';
   readonly data: string;
   readonly mimeType: string;
 }
 
-export interface Invocation {
+interface Invocation {
   /** The tool's payload, checked against its output schema. */
   readonly payload: Record<string, unknown>;
   readonly attachments: readonly Attachment[];
 }
 
-export interface InvokeOptions {
+interface InvokeOptions {
   /**
    * A console fader drag or an OSC stream: merge into the step on top when it carries the same
    * key (two plain tool calls never merge). Only tools that write one parameter honour it.

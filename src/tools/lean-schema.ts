@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import type { AnyTool } from './define-tool.js';
-import { TOOLS } from './index.js';
 import { takesRequestId, withRequestId } from './retry-key.js';
 
 type Json = Record<string, unknown>;
@@ -43,7 +42,7 @@ function isObject(v: unknown): v is Json {
 }
 
 /** How deep tools/list declares output shapes: the payload's own fields; their inner objects stay plain objects. */
-export const LISTED_OUTPUT_DEPTH = 0;
+const LISTED_OUTPUT_DEPTH = 0;
 
 /** A tool's input schema as listed (find_tools returns it for clients that ignore list changes). */
 export function listedInputSchema(tool: AnyTool): Json {
@@ -51,7 +50,7 @@ export function listedInputSchema(tool: AnyTool): Json {
 }
 
 /** A payload field whose schema recurs, identical, at the top of several tools' output schemas. */
-export interface SharedOutputField {
+interface SharedOutputField {
   /** The key in footlight://tool-schema-shared: the field's name, with `~2`, `~3`… when names collide. */
   readonly name: string;
   readonly field: string;
@@ -61,7 +60,8 @@ export interface SharedOutputField {
 
 /** A shared field is declared by type only in tools/list when that saves at least this many bytes per tool. */
 const MIN_SHARED_SAVING = 16;
-let sharedTable: Map<string, SharedOutputField> | undefined;
+/** The shared fields of each catalog (in practice one: src/tools/index.ts's TOOLS), worked out once. */
+const sharedTables = new WeakMap<readonly AnyTool[], Map<string, SharedOutputField>>();
 
 const fieldKey = (field: string, schema: unknown): string => `${field}\u0000${JSON.stringify(schema)}`;
 
@@ -82,31 +82,38 @@ function typeOnly(s: Json): Json {
 }
 
 /**
- * The payload fields shared by several served tools (by name and identical schema), over every
- * tool Footlight defines, so a tool lists the same bytes whichever tools a session serves.
+ * The payload fields shared by several tools (by name and identical schema) of `catalog`: every
+ * tool Footlight defines (src/tools/index.ts's TOOLS, handed in by the caller so this file does
+ * not import the tool list that imports it), so a tool lists the same bytes whichever tools a
+ * session serves.
  */
-export function sharedOutputFields(): readonly SharedOutputField[] {
-  if (sharedTable === undefined) {
-    const seen = new Map<string, { field: string; schema: Json; tools: string[] }>();
-    for (const tool of TOOLS) {
-      const props = (ownOutputSchema(tool).properties ?? {}) as Record<string, Json>;
-      for (const [field, schema] of Object.entries(props)) {
-        const key = fieldKey(field, schema);
-        const entry = seen.get(key) ?? { field, schema, tools: [] };
-        entry.tools.push(tool.name);
-        seen.set(key, entry);
-      }
-    }
-    sharedTable = new Map();
-    const names = new Map<string, number>();
-    for (const [key, e] of seen) {
-      if (e.tools.length < 2 || JSON.stringify(e.schema).length - JSON.stringify(typeOnly(e.schema)).length < MIN_SHARED_SAVING) continue;
-      const n = (names.get(e.field) ?? 0) + 1;
-      names.set(e.field, n);
-      sharedTable.set(key, { name: n === 1 ? e.field : `${e.field}~${n}`, field: e.field, schema: e.schema, tools: e.tools });
+export function sharedOutputFields(catalog: readonly AnyTool[]): readonly SharedOutputField[] {
+  return [...sharedTable(catalog).values()];
+}
+
+function sharedTable(catalog: readonly AnyTool[]): Map<string, SharedOutputField> {
+  let table = sharedTables.get(catalog);
+  if (table !== undefined) return table;
+  const seen = new Map<string, { field: string; schema: Json; tools: string[] }>();
+  for (const tool of catalog) {
+    const props = (ownOutputSchema(tool).properties ?? {}) as Record<string, Json>;
+    for (const [field, schema] of Object.entries(props)) {
+      const key = fieldKey(field, schema);
+      const entry = seen.get(key) ?? { field, schema, tools: [] };
+      entry.tools.push(tool.name);
+      seen.set(key, entry);
     }
   }
-  return [...sharedTable.values()];
+  table = new Map();
+  const names = new Map<string, number>();
+  for (const [key, e] of seen) {
+    if (e.tools.length < 2 || JSON.stringify(e.schema).length - JSON.stringify(typeOnly(e.schema)).length < MIN_SHARED_SAVING) continue;
+    const n = (names.get(e.field) ?? 0) + 1;
+    names.set(e.field, n);
+    table.set(key, { name: n === 1 ? e.field : `${e.field}~${n}`, field: e.field, schema: e.schema, tools: e.tools });
+  }
+  sharedTables.set(catalog, table);
+  return table;
 }
 
 /** The output schema one level deep, before shared fields are shortened. */
@@ -119,24 +126,26 @@ function ownOutputSchema(tool: AnyTool): Json {
  * shared by several tools is declared by its type alone (footlight://tool-schema-shared describes
  * it once, footlight://tool-schema/{name} has the tool's full schema). Every payload still validates.
  */
-export function listedOutputSchema(tool: AnyTool): Json {
-  return listedOutputJson(z.toJSONSchema(tool.output, { io: 'output', target: 'draft-2020-12' }) as Json);
+function listedOutputSchema(tool: AnyTool, catalog: readonly AnyTool[]): Json {
+  return listedOutputJson(z.toJSONSchema(tool.output, { io: 'output', target: 'draft-2020-12' }) as Json, catalog);
 }
 
-/** listedOutputSchema from the output schema's JSON Schema (the SDK's conversion hands it over). */
-export function listedOutputJson(json: Json): Json {
+/** listedOutputSchema from the output schema's JSON Schema (the SDK's conversion hands it over); `catalog` as for sharedOutputFields. */
+export function listedOutputJson(json: Json, catalog: readonly AnyTool[]): Json {
   const out = leanJsonSchema(json, LISTED_OUTPUT_DEPTH);
   const props = out.properties as Record<string, Json> | undefined;
   if (props === undefined) return out;
-  sharedOutputFields();
-  const table = sharedTable ?? new Map<string, SharedOutputField>();
+  const table = sharedTable(catalog);
   const shortened: Record<string, Json> = {};
   for (const [field, schema] of Object.entries(props)) shortened[field] = table.has(fieldKey(field, schema)) ? typeOnly(schema) : schema;
   return { ...out, properties: shortened };
 }
 
-/** A tool's entry in tools/list, as the server sends it on a 2025-era session (docs/tools.md prints its bytes). */
-export function listedTool(tool: AnyTool): Json {
+/**
+ * A tool's entry in tools/list, as the server sends it on a 2025-era session (docs/tools.md prints its bytes);
+ * `catalog` as for sharedOutputFields.
+ */
+export function listedTool(tool: AnyTool, catalog: readonly AnyTool[]): Json {
   return {
     name: tool.name,
     title: tool.title,
@@ -145,13 +154,13 @@ export function listedTool(tool: AnyTool): Json {
     annotations: { title: tool.title, ...tool.annotations },
     ...(tool.longRunning === true ? { execution: { taskSupport: 'optional' } } : {}),
     _meta: { 'footlight/toolset': tool.toolset, ...(tool.ui === undefined ? {} : { ui: tool.ui }) },
-    outputSchema: listedOutputSchema(tool),
+    outputSchema: listedOutputSchema(tool, catalog),
   };
 }
 
-/** Bytes of a tool's tools/list entry (UTF-8 JSON). */
-export function listedBytes(tool: AnyTool): number {
-  return Buffer.byteLength(JSON.stringify(listedTool(tool)));
+/** Bytes of a tool's tools/list entry (UTF-8 JSON); `catalog` as for sharedOutputFields. */
+export function listedBytes(tool: AnyTool, catalog: readonly AnyTool[]): number {
+  return Buffer.byteLength(JSON.stringify(listedTool(tool, catalog)));
 }
 
 /** A tool's full output schema (the footlight://tool-schema/{name} resource). */

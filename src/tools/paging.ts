@@ -28,7 +28,7 @@ function decode(cursor: string, list: string): CursorState {
   throw invalidArgument('cursor is not a cursor from this list; omit it to start from the first page');
 }
 
-export interface Page<T> {
+interface Page<T> {
   readonly items: T[];
   readonly total: number;
   readonly nextCursor?: string;

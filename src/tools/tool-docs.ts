@@ -39,7 +39,7 @@ function argumentRows(tool: AnyTool): string[] {
   });
 }
 
-/** The tool reference in docs/tools.md, generated from the live definitions (a test keeps it current). */
+/** The tool reference in docs/tools.md, generated from the live definitions (a test keeps it current): `tools` is every tool (TOOLS). */
 export function renderToolDocs(tools: readonly AnyTool[]): string {
   const lines = [
     '# Footlight MCP tools',
@@ -51,7 +51,7 @@ export function renderToolDocs(tools: readonly AnyTool[]): string {
     '',
   ];
   const present = TOOLSETS.filter((s) => tools.some((t) => t.toolset === s.id));
-  const bytesOf = (list: readonly AnyTool[]): number => list.reduce((n, t) => n + listedBytes(t), 0);
+  const bytesOf = (list: readonly AnyTool[]): number => list.reduce((n, t) => n + listedBytes(t, tools), 0);
   const listedByDefault = tools.filter((t) => TOOLSETS.find((s) => s.id === t.toolset)?.default === true);
   lines.push(
     `A fresh \`footlight serve\` lists the default toolsets: ${listedByDefault.length} tools, ${bytesOf(listedByDefault)} bytes of tool entries (≈ ` +
@@ -74,8 +74,8 @@ export function renderToolDocs(tools: readonly AnyTool[]): string {
     lines.push(
       `## ${tool.name}`,
       '',
-      `**${tool.title}** · toolset \`${tool.toolset}\` · ${tool.annotations.readOnlyHint ? 'read-only' : 'changes the show'} · ${listedBytes(tool)} bytes ` +
-        `listed`,
+      `**${tool.title}** · toolset \`${tool.toolset}\` · ${tool.annotations.readOnlyHint ? 'read-only' : 'changes the show'} · ` +
+        `${listedBytes(tool, tools)} bytes listed`,
       '',
       tool.description,
       '',

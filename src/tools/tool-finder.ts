@@ -42,7 +42,7 @@ function stem(w: string): string {
   return w;
 }
 
-export interface FoundTool {
+interface FoundTool {
   readonly tool: AnyTool;
   readonly score: number;
 }

@@ -2,7 +2,7 @@ import { invalidArgument } from '../engine/errors.js';
 import type { AnyTool } from './define-tool.js';
 
 /** A family of tools. A tool joins one by naming its `id` in `toolset`. */
-export interface Toolset {
+interface Toolset {
   readonly id: string;
   /** `core` sets are served with every selection; `light` and `sound` are the presets' halves. */
   readonly domain: 'core' | 'light' | 'sound';
@@ -77,7 +77,7 @@ export function toolsetOf(id: string): Toolset | undefined {
   return BY_ID.get(id);
 }
 
-export interface ToolSelection {
+interface ToolSelection {
   /**
    * Toolset ids or presets: `default` (the small surface, everything else findable), `all`,
    * `light`, `sound`. Absent: `default`.
@@ -88,7 +88,7 @@ export interface ToolSelection {
 }
 
 /** What a server offers: the tools it serves, and which of them tools/list shows before find_tools enables more. */
-export interface ToolSurface {
+interface ToolSurface {
   readonly served: readonly AnyTool[];
   /** Toolset ids listed from the start; every served tool outside them is hidden until enabled. */
   readonly listed: ReadonlySet<string>;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createLibrary } from '../../src/light/library.js';
+import { createLibrary } from '../../src/light/devices/library.js';
 import { compareScene, formatParity, goldenScenes } from '../../src/light/render/golden.js';
 
 import { EXACT_SCENES as EXACT, GOLDEN_DIR as GOLDEN } from '../helpers/golden-dir.js';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { digest } from '../../src/engine/guards.js';
 import { BUILTIN_NOTES_DIR } from '../../src/light/docs/component-docs.js';
-import { createLibrary } from '../../src/light/library.js';
+import { createLibrary } from '../../src/light/devices/library.js';
 import { rewriteFrontmatter } from '../../src/light/docs/note-format.js';
 import { GOLDEN_DIR } from '../helpers/golden-dir.js';
 import { startShow, type TestShow } from '../helpers/show.js';

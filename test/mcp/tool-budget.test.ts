@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { startShow } from '../helpers/show.js';
 import { TOOLS } from '../../src/tools/index.js';
 import { TOOLSETS } from '../../src/tools/toolsets.js';
-import { listedBytes, listedTool } from '../../src/tools/lean-schema.js';
+import { listedBytes, listedTool, sharedOutputFields } from '../../src/tools/lean-schema.js';
 
 /** The first tools/list of a fresh server must fit a small context: raise these only on purpose. */
 const MAX_TOOLS = 30;
@@ -58,8 +58,8 @@ test('tool budget: docs/tools.md counts each tool exactly as tools/list sends it
   const { tools } = await show.client.listTools();
   for (const listed of tools) {
     const tool = TOOLS.find((x) => x.name === listed.name)!;
-    assert.deepEqual(listedTool(tool), listed, listed.name);
-    assert.equal(listedBytes(tool), Buffer.byteLength(JSON.stringify(listed)), listed.name);
+    assert.deepEqual(listedTool(tool, TOOLS), listed, listed.name);
+    assert.equal(listedBytes(tool, TOOLS), Buffer.byteLength(JSON.stringify(listed)), listed.name);
   }
 });
 
@@ -87,4 +87,14 @@ test('tool budget: fields several tools share are listed by type and described o
   const full = await show.client.readResource({ uri: 'footlight://tool-schema/song_save_project' });
   const schema = JSON.parse((full.contents[0] as { text: string }).text).outputSchema;
   assert.match(schema.properties.authorization.description, /How it was authorized/);
+});
+
+test('shared output fields are worked out over the catalog handed in: a lone tool shares nothing, the whole catalog does', () => {
+  const all = sharedOutputFields(TOOLS);
+  assert.ok(all.length > 0, 'TOOLS share some output fields');
+  for (const f of all) assert.ok(f.tools.length >= 2, `${f.name} is shared by ${f.tools.join(', ')}`);
+  const one = TOOLS.find((x) => x.name === all[0].tools[0])!;
+  assert.deepEqual(sharedOutputFields([one]), []);
+  // A tool's listed bytes depend on the catalog: alone, its shared fields keep their full schemas.
+  assert.ok(listedBytes(one, [one]) > listedBytes(one, TOOLS));
 });

@@ -5,11 +5,11 @@ import type { Origin } from '../../src/engine/commands/history.js';
 import { Engine } from '../../src/engine/engine.js';
 import type { NumericParameter } from '../../src/engine/parameters/numeric.js';
 import { buildGridDemo } from '../../src/light/grid-demo.js';
-import { createLibrary } from '../../src/light/library.js';
-import { LightShow } from '../../src/light/light-show.js';
-import { ModulationOperations } from '../../src/light/modulation/operations.js';
-import type { LxObject } from '../../src/light/project/lxp-types.js';
-import { readProject, writeProject } from '../../src/light/project/project-file.js';
+import { createLibrary } from '../../src/light/devices/library.js';
+import { LightShow } from '../../src/light/show/light-show.js';
+import { wireModulation } from '../../src/light/operations/modulation.js';
+import type { LxObject } from '../../src/light/component/lxp-types.js';
+import { readProject, writeProject } from '../../src/light/show/project/project-file.js';
 import { linkShowAudio } from '../../src/show/song-audio.js';
 import { linkShowClock } from '../../src/show/show-clock.js';
 import { createSoundHost } from '../../src/sound/index.js';
@@ -40,7 +40,7 @@ function show(json?: LxObject) {
   if (json === undefined) {
     buildGridDemo(light);
     light.mixer.channels.items[0].fader.setValue(0);
-    new ModulationOperations(engine, light.lx, light.registry).addModulation('/lx/audio/meter', '/lx/mixer/channel/1/fader', { range: 1 }, ORIGIN);
+    wireModulation(light, { path: '/lx/audio/meter' }, { path: '/lx/mixer/channel/1/fader' }, { range: 1 }, ORIGIN);
     light.lx.audio.enabled.setOn(true);
   }
   linkShowClock(light, sound);

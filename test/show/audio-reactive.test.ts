@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { Engine } from '../../src/engine/engine.js';
 import { BandGate } from '../../src/light/audio/band-filter.js';
 import { buildGridDemo } from '../../src/light/grid-demo.js';
-import { LightShow } from '../../src/light/light-show.js';
+import { LightShow } from '../../src/light/show/light-show.js';
 import { linkShowAudio } from '../../src/show/song-audio.js';
 import { linkShowClock } from '../../src/show/show-clock.js';
 import { createSoundHost } from '../../src/sound/index.js';

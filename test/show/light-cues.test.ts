@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createLibrary } from '../../src/light/library.js';
-import { writeProject } from '../../src/light/project/project-file.js';
+import { createLibrary } from '../../src/light/devices/library.js';
+import { writeProject } from '../../src/light/show/project/project-file.js';
 import { renderShow } from '../../src/show/render-show.js';
 import { saveProject } from '../../src/sound/model.js';
 import { startShow, type TestShow } from '../helpers/show.js';

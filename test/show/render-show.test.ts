@@ -5,7 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { renderShowCommand } from '../../src/cli/render-show.js';
-import { writeProject } from '../../src/light/project/project-file.js';
+import { writeProject } from '../../src/light/show/project/project-file.js';
 import { decodeArgb } from '../../src/light/render/frames-format.js';
 import { startShow, tempHome } from '../helpers/show.js';
 

@@ -92,7 +92,7 @@ test("one clock: a clip launched on the next bar while the song plays starts on 
 
 test('one clock: tempo-synced divisions lock to the song position while it plays; stopped, the light beat runs on from there', async () => {
   const { Engine } = await import('../../src/engine/engine.js');
-  const { LightShow } = await import('../../src/light/light-show.js');
+  const { LightShow } = await import('../../src/light/show/light-show.js');
   const { createSoundHost } = await import('../../src/sound/index.js');
   const { linkShowClock } = await import('../../src/show/show-clock.js');
   const { Div } = await import('../../src/light/tempo/divisions.js');

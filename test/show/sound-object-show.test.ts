@@ -7,11 +7,12 @@ import type { Origin } from '../../src/engine/commands/history.js';
 import { Engine } from '../../src/engine/engine.js';
 import { encodeMessage } from '../../src/osc/codec.js';
 import type { SoundObject } from '../../src/light/audio/sound-object.js';
-import { createLibrary } from '../../src/light/library.js';
-import { LightShow } from '../../src/light/light-show.js';
-import { ModulationOperations } from '../../src/light/modulation/operations.js';
-import type { LxObject } from '../../src/light/project/lxp-types.js';
-import { readProject, writeProject } from '../../src/light/project/project-file.js';
+import { createLibrary } from '../../src/light/devices/library.js';
+import { LightShow } from '../../src/light/show/light-show.js';
+import { addChannel } from '../../src/light/operations/channels.js';
+import { addModulator } from '../../src/light/operations/modulation.js';
+import type { LxObject } from '../../src/light/component/lxp-types.js';
+import { readProject, writeProject } from '../../src/light/show/project/project-file.js';
 import { Fixture } from '../../src/light/structure/fixture.js';
 import { linkShowAudio } from '../../src/show/song-audio.js';
 import { linkShowClock } from '../../src/show/show-clock.js';
@@ -29,8 +30,8 @@ function savedProject(): LxObject {
   grid.parameters.get('numRows')?.setBase(N);
   grid.parameters.get('numColumns')?.setBase(N);
   light.structure.addFixture(grid);
-  light.addChannel(ORIGIN, { pattern: 'heronarts.lx.pattern.audio.SoundObjectPattern' });
-  const obj = new ModulationOperations(light.engine, light.lx, light.registry).addModulator('/lx/modulation', 'SoundObject', {}, ORIGIN) as SoundObject;
+  addChannel(light, { patternClass: 'heronarts.lx.pattern.audio.SoundObjectPattern' }, ORIGIN);
+  const obj = addModulator(light, 'SoundObject', {}, ORIGIN) as SoundObject;
   obj.meterSource.setValue(1); // Audio: the global meter
   obj.admSync.setOn(true);
   light.lx.audio.enabled.setOn(true);

@@ -3,12 +3,13 @@ import assert from 'node:assert/strict';
 import type { Origin } from '../../src/engine/commands/history.js';
 import { Engine } from '../../src/engine/engine.js';
 import { BandGate } from '../../src/light/audio/band-filter.js';
-import type { StrobeEffect } from '../../src/light/effects/strobe-effect.js';
+import type { StrobeEffect } from '../../src/light/devices/effects/strobe-effect.js';
 import { buildGridDemo } from '../../src/light/grid-demo.js';
-import { createLibrary } from '../../src/light/library.js';
-import { LightShow } from '../../src/light/light-show.js';
-import { ModulationOperations } from '../../src/light/modulation/operations.js';
-import { readProject, writeProject } from '../../src/light/project/project-file.js';
+import { createLibrary } from '../../src/light/devices/library.js';
+import { LightShow } from '../../src/light/show/light-show.js';
+import { addEffect } from '../../src/light/operations/effects.js';
+import { addModulator, wireModulation } from '../../src/light/operations/modulation.js';
+import { readProject, writeProject } from '../../src/light/show/project/project-file.js';
 import { linkShowAudio } from '../../src/show/song-audio.js';
 import { linkShowClock } from '../../src/show/show-clock.js';
 import { createSoundHost } from '../../src/sound/index.js';
@@ -29,17 +30,16 @@ function gatedShow(lx?: ReturnType<typeof writeProject>) {
   const light = lx === undefined ? new LightShow(engine) : new LightShow(engine, readProject(lx, createLibrary()).lx);
   if (lx === undefined) {
     buildGridDemo(light);
-    const strobe = light.addEffect(ORIGIN, '/lx/mixer/master', 'Strobe') as StrobeEffect;
+    const strobe = addEffect(light, { path: '/lx/mixer/master' }, 'Strobe', undefined, ORIGIN).effect as StrobeEffect;
     strobe.waveshape.setValue(2); // Square
     strobe.speed.setValue(0);
     strobe.minFrequency.setValue(0.1);
     strobe.depth.setValue(1);
-    const ops = new ModulationOperations(engine, light.lx, light.registry);
-    const beat = ops.addModulator('/lx/modulation', 'BandGate', { label: 'Kick' }, ORIGIN) as BandGate;
+    const beat = addModulator(light, 'BandGate', { label: 'Kick' }, ORIGIN) as BandGate;
     beat.gain.setValue(24);
     beat.decay.setValue(DECAY_MS);
     beat.running.setOn(true);
-    ops.addModulation(beat.path, `${strobe.path}/depth`, { range: -1 }, ORIGIN);
+    wireModulation(light, { id: beat.id }, { id: strobe.id, key: 'depth' }, { range: -1 }, ORIGIN);
   }
   linkShowClock(light, sound);
   linkShowAudio(light, sound, { track: 'Kick' });

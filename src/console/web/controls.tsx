@@ -21,7 +21,7 @@ function fromNorm(p: ParameterPayload, n: number): number {
 }
 
 /** A value as the engine formats it for people (the payload's `formatted`), with its units. */
-export function formatValue(p: ParameterPayload, v: number): string {
+function formatValue(p: ParameterPayload, v: number): string {
   if (p.kind === 'discrete' && p.units === undefined) return String(Math.round(v));
   return formatUnits(v, (p.units ?? 'none') as Units);
 }
@@ -223,7 +223,7 @@ export function EnumSelect({ p: initial, label }: { readonly p: ParameterPayload
 }
 
 /** A color as hue, saturation and brightness sliders over its sub-parameters, with a swatch. */
-export function hsbCss(h: number, s: number, b: number): string {
+function hsbCss(h: number, s: number, b: number): string {
   const f = (n: number): number => {
     const k = (n + h / 60) % 6;
     return (b / 100) * (1 - (s / 100) * Math.max(0, Math.min(k, 4 - k, 1)));
@@ -241,7 +241,7 @@ function num(p: ParameterPayload | undefined, fallback: number): number {
   return typeof v === 'number' ? v : fallback;
 }
 
-export function ColorControl({ p, subs }: { readonly p: ParameterPayload; readonly subs: readonly ParameterPayload[] }) {
+function ColorControl({ p, subs }: { readonly p: ParameterPayload; readonly subs: readonly ParameterPayload[] }) {
   const hue = subs.find((s) => s.key.endsWith('/hue'));
   const sat = subs.find((s) => s.key.endsWith('/saturation'));
   const bri = subs.find((s) => s.key.endsWith('/brightness'));
@@ -267,7 +267,7 @@ export function ColorControl({ p, subs }: { readonly p: ParameterPayload; readon
   );
 }
 
-export function TextControl({ p: initial }: { readonly p: ParameterPayload }) {
+function TextControl({ p: initial }: { readonly p: ParameterPayload }) {
   const p = param(initial).value;
   return (
     <input

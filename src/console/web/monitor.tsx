@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals';
 
 /** What the monitor's worklet reports twice a second (also on window.footlightMonitor, for tests). */
-export interface MonitorStats {
+interface MonitorStats {
   readonly blocks: number;
   readonly soundingBlocks: number;
   readonly starvedBlocks: number;

@@ -325,7 +325,7 @@ function Switch({
 }
 
 /** What the sound switch means, in its current state (the MCP sound tools read the same field). */
-export function soundSwitchHint(on: boolean | undefined): string {
+function soundSwitchHint(on: boolean | undefined): string {
   if (on === undefined) return 'Reading the switch from the server…';
   return on ? 'On: agents’ sound writes run at once, without a preview.' : 'Off: agents get a preview and must confirm each sound write.';
 }

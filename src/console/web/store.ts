@@ -17,10 +17,10 @@ import {
   type SoundState,
 } from '../protocol.js';
 
-export type LinkState = 'connecting' | 'open' | 'closed';
+type LinkState = 'connecting' | 'open' | 'closed';
 
 export const link = signal<LinkState>('connecting');
-export const connectionId = signal<string | undefined>(undefined);
+const connectionId = signal<string | undefined>(undefined);
 export const light = signal<LightState | undefined>(undefined);
 export const history = signal<HistoryState>({
   steps: [],
@@ -43,7 +43,7 @@ export const selectedDevice = signal<{ readonly id: number; readonly path: strin
 /** Channels and groups selected in the mixer (ids), for the mixer's toolbar. */
 export const selectedChannels = signal<readonly number[]>([]);
 
-export interface Notice {
+interface Notice {
   readonly id: number;
   readonly text: string;
   readonly error: boolean;

@@ -48,24 +48,24 @@ export interface HistoryChange {
   readonly dropped?: number;
 }
 
-export type HistoryListener = (change: HistoryChange) => void;
+type HistoryListener = (change: HistoryChange) => void;
 
 /**
  * The default memory budget of the history. A one-parameter step costs about 600 bytes
  * (step-size.ts), so 512 MiB keeps about 900,000 of them: 2.5 hours of agents changing the
  * show 100 times a second.
  */
-export const DEFAULT_HISTORY_BUDGET_BYTES = 512 * 1024 * 1024;
+const DEFAULT_HISTORY_BUDGET_BYTES = 512 * 1024 * 1024;
 /** From this share of the budget on, the history reports that it is nearly full. */
-export const HISTORY_WARN_SHARE = 0.8;
+const HISTORY_WARN_SHARE = 0.8;
 
-export interface HistoryOptions {
+interface HistoryOptions {
   /** Heap the kept steps (undo and redo) may hold, in bytes, as estimateStepBytes counts it. */
   readonly budgetBytes?: number;
 }
 
 /** How much the history holds, and what it has had to forget. */
-export interface HistoryUsage {
+interface HistoryUsage {
   readonly bytes: number;
   readonly budgetBytes: number;
   /** Early steps dropped to stay inside the budget since the show was loaded. */

@@ -1,20 +1,6 @@
-import type { Component } from '../component.js';
 import { notFound } from '../errors.js';
 import type { Graph } from '../graph.js';
 import type { Parameter } from '../parameters/parameter.js';
-
-/** A component by id: resolves after the component was removed and put back by undo. */
-export class ComponentRef<C extends Component = Component> {
-  private constructor(readonly id: number) {}
-
-  static to<C extends Component>(c: C): ComponentRef<C> {
-    return new ComponentRef<C>(c.id);
-  }
-
-  resolve(g: Graph): C {
-    return g.require(this.id) as C;
-  }
-}
 
 /** A parameter by its owner's id and its key. */
 export class ParameterRef<P extends Parameter = Parameter> {

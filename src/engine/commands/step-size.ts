@@ -1,4 +1,12 @@
-import type { HistoryEntry } from './history.js';
+import type { Command } from './command.js';
+import type { ParameterChange } from './side-effects.js';
+
+/** What a history step holds that the estimate reads (history.ts's HistoryEntry, named by shape: no import cycle). */
+interface StepContents {
+  readonly command: Command;
+  readonly mergeKey?: string;
+  readonly changes: readonly ParameterChange[];
+}
 
 /**
  * What one history entry (its record, origin and change list) costs on the V8 heap beyond the
@@ -32,7 +40,7 @@ function isCommandLike(v: object): boolean {
  * of a batch). The walk enters plain objects, arrays, maps, sets, typed arrays and commands; any
  * other object (a component the command points to) is counted flat, since the show holds it anyway.
  */
-export function estimateStepBytes(entry: HistoryEntry): number {
+export function estimateStepBytes(entry: StepContents): number {
   let bytes = ENTRY_BYTES + stringBytes(entry.command.label);
   if (entry.mergeKey !== undefined) bytes += stringBytes(entry.mergeKey);
   for (const c of entry.changes) {
@@ -44,7 +52,7 @@ export function estimateStepBytes(entry: HistoryEntry): number {
 }
 
 /** The heap held by `root` and what it reaches, by the rules of estimateStepBytes. */
-export function estimateValueBytes(root: unknown): number {
+function estimateValueBytes(root: unknown): number {
   const seen = new Set<object>();
   const stack: unknown[] = [root];
   let bytes = 0;

@@ -1,7 +1,7 @@
 import { describe } from './bounded.js';
 import { NumericParameter, type NumericOptions } from './numeric.js';
 
-export type BooleanMode = 'toggle' | 'momentary';
+type BooleanMode = 'toggle' | 'momentary';
 
 export interface BooleanOptions extends NumericOptions {
   readonly mode?: BooleanMode;

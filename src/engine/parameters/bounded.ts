@@ -1,9 +1,9 @@
 import { NumericParameter, type NumericOptions } from './numeric.js';
 
 /** How the exponent shapes the knob (LX's NormalizationCurve). */
-export type NormalizationCurve = 'normal' | 'reverse' | 'biasCenter' | 'biasOuter';
+type NormalizationCurve = 'normal' | 'reverse' | 'biasCenter' | 'biasOuter';
 
-export interface BoundedOptions extends NumericOptions {
+interface BoundedOptions extends NumericOptions {
   /** Value at normalized 0 (may be above `v1` for an inverted knob). Default 0. */
   readonly v0?: number;
   /** Value at normalized 1. Default 1. */

@@ -2,7 +2,7 @@ import { describe } from './bounded.js';
 import { NumericParameter, type NumericOptions } from './numeric.js';
 import { recording } from './recording.js';
 
-export interface DiscreteOptions extends NumericOptions {
+interface DiscreteOptions extends NumericOptions {
   /** Display names of the values, one per integer from `min`. */
   readonly options?: readonly string[];
 }

@@ -9,7 +9,7 @@ export interface EnumOption {
   readonly name?: string;
 }
 
-export interface EnumOptions extends NumericOptions {
+interface EnumOptions extends NumericOptions {
   /** LX's ObjectParameter (saved as an index only) rather than EnumParameter (index + name). */
   readonly objectChooser?: boolean;
 }

@@ -2,7 +2,7 @@ import type { Component } from '../component.js';
 import { invalidArgument } from '../errors.js';
 import { recording, type StoredValue } from './recording.js';
 
-export type ParameterKind = 'bounded' | 'discrete' | 'enum' | 'boolean' | 'trigger' | 'color' | 'string';
+type ParameterKind = 'bounded' | 'discrete' | 'enum' | 'boolean' | 'trigger' | 'color' | 'string';
 
 /** A value as surfaces see it: numbers for numeric kinds, booleans, strings. */
 export type ParameterValue = number | string | boolean;
@@ -16,7 +16,7 @@ export interface ParameterOptions {
   readonly mappable?: boolean;
 }
 
-export type ParameterListener = (p: Parameter) => void;
+type ParameterListener = (p: Parameter) => void;
 
 /**
  * A named, typed value owned by exactly one component. The owner and key are set when the
@@ -112,7 +112,7 @@ export abstract class Parameter {
  * and brightness; a time of day's hours, minutes and seconds). A component that adds one under
  * `key` also adds each sub as `key/<sub>`, and paths reach them as `.../key/<sub>`.
  */
-export interface AggregateParameter extends Parameter {
+interface AggregateParameter extends Parameter {
   subEntries(): [string, Parameter][];
 }
 

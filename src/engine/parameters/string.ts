@@ -3,7 +3,7 @@ import { Parameter, type ParameterOptions } from './parameter.js';
 import { recording } from './recording.js';
 import { displayText } from '../text.js';
 
-export interface StringOptions extends ParameterOptions {
+interface StringOptions extends ParameterOptions {
   /** Longest accepted value from a surface, in UTF-16 code units. Default 1024. */
   readonly maxLength?: number;
 }

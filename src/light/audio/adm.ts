@@ -3,7 +3,7 @@ import type { OscArgOutputOrArray } from 'osc-min';
 /** ADM-OSC object positions LX keeps (objects 1–64): azimuth°, elevation°, distance. */
 export const ADM_OBJECTS = 64;
 
-export interface AdmPosition {
+interface AdmPosition {
   azimuth: number;
   elevation: number;
   distance: number;

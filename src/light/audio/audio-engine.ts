@@ -1,7 +1,7 @@
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
-import { LXComponent } from '../lx-component.js';
+import { LXComponent } from '../component/lx-component.js';
 import { AdmInput } from './adm.js';
 import { AudioEngineMeter } from './graphic-meter.js';
 import { SoundStage } from './sound-stage.js';

@@ -25,7 +25,7 @@ function clamp01(x: number): number {
  * (+ i·slope·bandOctaveRatio for band i), normalized as 1 + dB/range and clamped to 0–1; the
  * modulator's value is the overall RMS level, `band-N` hold the bands (read-only outputs).
  */
-export class GraphicMeter extends Modulator {
+class GraphicMeter extends Modulator {
   readonly lxClass: string = 'heronarts.lx.audio.GraphicMeter';
   readonly gain = new BoundedParameter('Gain', 0, { v0: -48, v1: 48, units: 'decibels', modulatable: true, description: 'Gain added to the levels, in dB' });
   readonly range = new BoundedParameter('Range', 48, {

@@ -3,7 +3,7 @@ import { type EnumOption, EnumParameter } from '../../engine/parameters/enum.js'
 import { SoundObject } from './sound-object.js';
 
 /** The first option of every selector: no sound object (the device renders at the model's center). */
-export const NO_SOUND_OBJECT = 'None';
+const NO_SOUND_OBJECT = 'None';
 
 /** The global modulators of the light engine holding `c`, or undefined while detached. */
 function globalModulators(c: Component | null): readonly unknown[] | undefined {

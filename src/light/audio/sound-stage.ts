@@ -1,8 +1,8 @@
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
-import { LXComponent } from '../lx-component.js';
-import type { GeometryBounds, NormalizationBounds } from '../model/index.js';
+import { LXComponent } from '../component/lx-component.js';
+import type { GeometryBounds, NormalizationBounds } from '../model/points.js';
 
 const fr = Math.fround;
 /** LX's fixture position range: absolute stage coordinates lie within ±1,000,000. */
@@ -24,11 +24,11 @@ export const POSITION_MODES = [
   { label: 'Radial', name: 'RADIAL' },
   { label: 'Box', name: 'BOX' },
 ];
-export const POSITION_ABSOLUTE = 0;
-export const POSITION_RADIAL = 1;
+const POSITION_ABSOLUTE = 0;
+const POSITION_RADIAL = 1;
 
 /** What the stage needs from a sound object: its stage-relative position and direction (float32). */
-export interface PlacedObject {
+interface PlacedObject {
   /** Position in stage space, (.5, .5, .5) the center; beyond [0, 1] past 100 % distance. */
   readonly position: Float32Array;
   /** Unit direction, each component in [−1, 1]. */

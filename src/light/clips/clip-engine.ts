@@ -1,7 +1,7 @@
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import { TriggerParameter } from '../../engine/parameters/trigger.js';
-import { LXComponent } from '../lx-component.js';
+import { LXComponent } from '../component/lx-component.js';
 import { type Clip, TIME_BASES } from './clip.js';
 import { ClipTake } from './recording.js';
 
@@ -9,7 +9,7 @@ import { ClipTake } from './recording.js';
 export const MAX_SCENES = 128;
 
 /** The buses whose clips the engine launches, in mixer order (channels, groups, then master). */
-export interface ClipGrid {
+interface ClipGrid {
   clipBuses(): readonly { readonly clips: { readonly items: readonly Clip[] } }[];
 }
 

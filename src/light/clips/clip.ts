@@ -3,9 +3,9 @@ import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import { TriggerParameter } from '../../engine/parameters/trigger.js';
-import { LXComponent } from '../lx-component.js';
-import type { PatternEngine } from '../mixer/pattern-engine.js';
-import { isLxObject, lxArray, type LoadContext, type LxObject } from '../project/lxp-types.js';
+import { LXComponent } from '../component/lx-component.js';
+import type { PatternEngine } from '../devices/patterns/pattern-engine.js';
+import { isLxObject, lxArray, type LoadContext, type LxObject } from '../component/lxp-types.js';
 import { QuantizedTriggerParameter } from '../tempo/quantized-trigger.js';
 import { clipClockOf } from './clip-clock.js';
 import { type Cursor, CURSOR_ZERO, cursorAtMillis, cursorFromFields, saveCursor } from './cursor.js';
@@ -17,7 +17,7 @@ export const TIME_BASES = [
 ] as const;
 
 /** Shortest loop LX allows: 125 ms (1/8 beat at 120 BPM). */
-export const MIN_LOOP_MS = 125;
+const MIN_LOOP_MS = 125;
 
 /** The clip's saved cursor markers, in LX's save order. */
 export const MARKERS = ['length', 'loopStart', 'loopLength', 'playStart', 'playEnd'] as const;
@@ -34,7 +34,7 @@ const CLIP_CLASS: Record<ClipKind, string> = {
 const CLIP_INTERNAL = { clipView: 0, 'clipView/name': 'AUTOMATION', launchAutomation: false, zoom: 1.0 };
 
 /** What a clip needs from the bus that holds it. */
-export interface ClipBus extends LXComponent {
+interface ClipBus extends LXComponent {
   readonly clips: { readonly items: readonly Clip[] };
   /** The channel's pattern engine (null for groups and the master). */
   readonly clipPatternEngine: PatternEngine | null;

@@ -17,16 +17,6 @@ export function cursorAtMillis(millis: number, bpm: number): Cursor {
   return { millis, beatCount, beatBasis: beats - beatCount };
 }
 
-/** The cursor at `beats` (whole plus fraction) at `bpm`. */
-export function cursorAtBeats(beats: number, bpm: number): Cursor {
-  const beatCount = Math.floor(beats);
-  return { millis: (beats * 60000) / bpm, beatCount, beatBasis: beats - beatCount };
-}
-
-export function cursorBeats(c: Cursor): number {
-  return c.beatCount + c.beatBasis;
-}
-
 /**
  * Rebuilds a cursor from its saved fields as LX does: millis first, then the beat fields; when
  * they differ from 0 the millis are recomputed from the beats at `bpm`.

@@ -5,15 +5,15 @@ import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { NumericParameter } from '../../engine/parameters/numeric.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { TriggerParameter } from '../../engine/parameters/trigger.js';
-import { LXComponent } from '../lx-component.js';
-import type { PatternEngine } from '../mixer/pattern-engine.js';
-import { isLxObject, type LoadContext, type LxObject } from '../project/lxp-types.js';
+import { LXComponent } from '../component/lx-component.js';
+import type { PatternEngine } from '../devices/patterns/pattern-engine.js';
+import { isLxObject, type LoadContext, type LxObject } from '../component/lxp-types.js';
 import { type Cursor, loadCursor, saveCursor } from './cursor.js';
 
 const LANE_INTERNAL = { uiHeight: 0, uiExpanded: true, uiMaximized: false };
 
 /** What a lane needs from its clip: the bus it automates and the tempo its cursors use. */
-export interface LaneHost extends Component {
+interface LaneHost extends Component {
   readonly bus: Component;
   referenceBpmValue(): number;
   /** Parameters being recorded: their lanes hold off. */
@@ -24,7 +24,7 @@ export interface LaneHost extends Component {
  * One lane of a clip (LX's LXClipLane). `play(from, to)` runs as the cursor moves from `from` to
  * `to` within one frame; `restart(at)` runs on launch and on a loop wrap.
  */
-export abstract class ClipLane<E extends { readonly cursor: Cursor } = { readonly cursor: Cursor }> extends LXComponent {
+abstract class ClipLane<E extends { readonly cursor: Cursor } = { readonly cursor: Cursor }> extends LXComponent {
   abstract readonly laneType: 'parameter' | 'pattern' | 'midiNote';
   /** Sorted by time; replaced as a whole on edit (so undo swaps arrays). */
   events: readonly E[] = [];

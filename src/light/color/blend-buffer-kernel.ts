@@ -1,4 +1,4 @@
-// The buffer blends of blend-modes.ts as a point job (../parallel/point-job.ts):
+// The buffer blends of blend-modes.ts as a point job (parallel/point-job.ts):
 // out[i] = pixel blend(dst[i], src[i], mask) for the job's points start..end−1, where point k is
 // index k itself or, for a view, indices[k].
 import type { PointJob } from '../parallel/point-job.js';

@@ -10,7 +10,7 @@
 // the channels one by one, as here, gives identical bytes.
 // `alpha` must be an integer; out-of-range masks behave as in Java (Math.imul wraps like Java's int *).
 
-import { javaInt } from './java-num.js';
+import { javaInt } from '../math/java-num.js';
 
 export const BLEND_ALPHA_FULL = 0x100;
 export const BLEND_ALPHA_HALF = 0x80;

@@ -8,7 +8,7 @@
 import { pointPool } from '../parallel/point-pool.js';
 import { BLEND_NUMBER_MASK, BLEND_NUMBER_MODE, PIXEL_BLEND_IDS, blendBufferKernel } from './blend-buffer-kernel.js';
 import { BLEND_ALPHA_FULL, blendMask } from './blend-kernel.js';
-import { javaInt } from './java-num.js';
+import { javaInt } from '../math/java-num.js';
 
 export type BlendName =
   | 'Add'

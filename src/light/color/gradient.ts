@@ -5,7 +5,7 @@
 // Math.round(float) (floor(x + 0.5), ties up); GrayTable builds its LUT in double and indexes it in float.
 
 import { hsb, hsbBits, setHsbInput } from './lx-color.js';
-import { javaInt } from './java-num.js';
+import { javaInt } from '../math/java-num.js';
 
 const fr = Math.fround;
 
@@ -13,7 +13,7 @@ const fr = Math.fround;
 export const GradientBlendMode = { RGB: 0, HSV: 1, HSVM: 2, HSVCW: 3, HSVCCW: 4 } as const;
 export type GradientBlendMode = (typeof GradientBlendMode)[keyof typeof GradientBlendMode];
 
-export interface GradientBlendInfo {
+interface GradientBlendInfo {
   readonly ordinal: GradientBlendMode;
   /** LX enum constant name, as saved in `<key>/name`. */
   readonly name: 'RGB' | 'HSV' | 'HSVM' | 'HSVCW' | 'HSVCCW';
@@ -77,7 +77,7 @@ function noHueInterpolation(mode: GradientBlendMode): never {
 /** Stop slots: LXSwatch.MAX_COLORS (5) real stops plus one copy of the last, so t = 1 is safe. */
 export const MAX_GRADIENT_STOPS = 6;
 /** Most stops setNumStops() accepts (one slot stays free for the copy of the last stop). */
-export const MAX_GRADIENT_STOP_COUNT = MAX_GRADIENT_STOPS - 1;
+const MAX_GRADIENT_STOP_COUNT = MAX_GRADIENT_STOPS - 1;
 
 /**
  * GradientUtils.ColorStops: preallocated stops, struct-of-arrays. Each stop keeps float hue, saturation

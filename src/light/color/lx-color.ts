@@ -10,24 +10,13 @@
 // All colors returned are normalized with `>>> 0`.
 
 import { multiply } from './blend-kernel.js';
-import { javaInt } from './java-num.js';
+import { javaInt } from '../math/java-num.js';
 
 export { javaInt };
 
 export const CLEAR = 0x00000000;
 export const BLACK = 0xff000000;
 export const WHITE = 0xffffffff;
-export const RED = 0xffff0000;
-export const GREEN = 0xff00ff00;
-export const BLUE = 0xff0000ff;
-
-export const ALPHA_MASK = 0xff000000;
-export const R_MASK = 0x00ff0000;
-export const G_MASK = 0x0000ff00;
-export const B_MASK = 0x000000ff;
-export const ALPHA_SHIFT = 24;
-export const R_SHIFT = 16;
-export const G_SHIFT = 8;
 
 const fr = Math.fround;
 

@@ -11,17 +11,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { internal, invalidArgument, notFound } from '../../engine/errors.js';
-import type { DeviceEntry, DeviceKind, DeviceRegistry } from '../registry.js';
+import type { DeviceEntry, DeviceKind, DeviceRegistry } from '../component/registry.js';
 import { type ComponentNote, NoteFormatError, dependenciesSha256, normalizedSha256, parseNote } from './note-format.js';
 
-export const DEVICE_KINDS: readonly DeviceKind[] = ['pattern', 'effect', 'modulator'];
+const DEVICE_KINDS: readonly DeviceKind[] = ['pattern', 'effect', 'modulator'];
 
 /** The built-in notes, shipped with the source. */
 export const BUILTIN_NOTES_DIR = fileURLToPath(new URL('./notes/', import.meta.url));
 /** The repository root (for repository-relative source paths). */
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-export type Staleness = boolean | 'unknown';
+type Staleness = boolean | 'unknown';
 
 export interface ComponentDoc {
   readonly entry: DeviceEntry;
@@ -39,7 +39,7 @@ export interface ComponentDoc {
   readonly stale: Staleness;
 }
 
-export interface ComponentDocsOptions {
+interface ComponentDocsOptions {
   /** Folder of the built-in notes (tests point it elsewhere). */
   readonly notesDir?: string;
   /** The operator's notes, which win over the built-in ones (FOOTLIGHT_HOME/components). */
@@ -92,11 +92,13 @@ export class ComponentDocs {
     const what = kind ?? 'pattern, effect or modulator';
     if (matches.length > 1) {
       throw invalidArgument(
-        `${JSON.stringify(name)} names several classes: ${matches.map((e) => `${e.className} (${e.kind} "${e.name}")`).join(', ')}; pass the full class${kind === undefined ? ' or a kind' : ''}`,
+        `${JSON.stringify(name)} names several classes: ${matches.map((e) => `${e.className} (${e.kind} "${e.name}")`).join(', ')}; ` +
+          `pass the full class${kind === undefined ? ' or a kind' : ''}`,
       );
     }
     throw notFound(
-      `no ${what} class ${JSON.stringify(name)} in Footlight's library; list_available_${kind ?? 'pattern'}s lists ${kind === undefined ? 'the patterns (and _effects, _modulators the others)' : 'them'}`,
+      `no ${what} class ${JSON.stringify(name)} in Footlight's library; ` +
+        `list_available_${kind ?? 'pattern'}s lists ${kind === undefined ? 'the patterns (and _effects, _modulators the others)' : 'them'}`,
     );
   }
 

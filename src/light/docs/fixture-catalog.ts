@@ -12,7 +12,7 @@ import {
   STOCK_FIXTURE_CLASSES,
   lxfParameters,
 } from '../model/index.js';
-import { parseLenientJson } from '../project/lenient-json.js';
+import { parseLenientJson } from '../show/project/lenient-json.js';
 import { POINT_DEFAULT_TAGS } from '../model/point-fixture.js';
 import { SPIRAL_DEFAULT_TAGS } from '../model/spiral-fixture.js';
 import { STRIP_DEFAULT_TAGS } from '../model/strip-fixture.js';
@@ -25,7 +25,7 @@ const DEFAULT_TAGS: Readonly<Record<string, readonly string[]>> = {
   Strip: STRIP_DEFAULT_TAGS,
 };
 
-export interface StockFixtureInfo {
+interface StockFixtureInfo {
   readonly className: string;
   readonly name: string;
   /** Model tags a new fixture of the class carries until its tags are set. */
@@ -34,7 +34,7 @@ export interface StockFixtureInfo {
   readonly parameters: readonly FixtureParameterSpec[];
 }
 
-export interface JsonFixtureType {
+interface JsonFixtureType {
   /** The type name add_fixture takes: the path under Fixtures/ without `.lxf`. */
   readonly type: string;
   readonly label: string;
@@ -43,7 +43,7 @@ export interface JsonFixtureType {
   readonly parameters: readonly LxfParameter[];
 }
 
-export interface FixtureCatalog {
+interface FixtureCatalog {
   readonly classes: readonly StockFixtureInfo[];
   readonly commonParameters: readonly FixtureParameterSpec[];
   readonly jsonFixtureClass: string;

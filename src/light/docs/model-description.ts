@@ -6,7 +6,7 @@ import type { Model, ModelNode, ModelNodeKind } from '../model/index.js';
 import type { Structure } from '../structure/structure.js';
 import type { Fixture } from '../structure/fixture.js';
 
-export interface ModelNodeDescription {
+interface ModelNodeDescription {
   path: string;
   kind: ModelNodeKind;
   tags: string[];

@@ -2,7 +2,7 @@
 // by the test that fails when any note is missing, malformed or stale.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DeviceEntry } from '../registry.js';
+import type { DeviceEntry } from '../component/registry.js';
 import { BUILTIN_NOTES_DIR, type ComponentDocs, repoRelative } from './component-docs.js';
 import { type ComponentNote, parseNote } from './note-format.js';
 
@@ -34,7 +34,8 @@ export function noteProblems(docs: ComponentDocs, entry: DeviceEntry, notesDir: 
     else if (current === undefined) out.push('the implementation cannot be read');
     else if (note.sourceSha256 !== current)
       out.push(
-        `stale: the implementation changed since the note was reviewed (pinned ${note.sourceSha256.slice(0, 12)}…, now ${current.slice(0, 12)}…); review the note against it, then pin it`,
+        `stale: the implementation changed since the note was reviewed (pinned ${note.sourceSha256.slice(0, 12)}…, ` +
+          `now ${current.slice(0, 12)}…); review the note against it, then pin it`,
       );
     if (note.dependsOn.length > 0) {
       const deps = docs.dependenciesSha256(note.dependsOn);

@@ -3,7 +3,7 @@
 //   ---
 //   class: heronarts.lx.pattern.color.GradientPattern
 //   kind: pattern
-//   source: src/light/patterns/gradient-pattern.ts
+//   source: src/light/devices/patterns/color/gradient-pattern.ts
 //   sourceSha256: <64 lowercase hex: SHA-256 of that file, line endings normalized to \n>
 //   dependsOn: src/light/color/gradient.ts, ...   (optional: helper modules the behaviour lives in)
 //   dependsOnSha256: <SHA-256 over those files, see dependenciesSha256>
@@ -22,9 +22,9 @@
 // in that order. Notes describe behaviour only: parameter ranges and defaults belong to the live
 // parameter tools.
 import { createHash } from 'node:crypto';
-import type { DeviceKind } from '../registry.js';
+import type { DeviceKind } from '../component/registry.js';
 
-export const NOTE_SECTIONS = ['Summary', 'Parameter interactions', 'Usage tips'] as const;
+const NOTE_SECTIONS = ['Summary', 'Parameter interactions', 'Usage tips'] as const;
 
 const KINDS: readonly DeviceKind[] = ['pattern', 'effect', 'modulator'];
 const KNOWN_KEYS = new Set(['class', 'kind', 'source', 'sourceSha256', 'dependsOn', 'dependsOnSha256', 'reviewed', 'verifiedBy', 'unavailable']);
@@ -129,7 +129,8 @@ export function parseNote(text: string): ComponentNote {
   }
   if (order.length !== NOTE_SECTIONS.length || order.some((h, i) => h !== NOTE_SECTIONS[i])) {
     throw new NoteFormatError(
-      `the body has exactly these headings, in order: ${NOTE_SECTIONS.map((s) => `## ${s}`).join(', ')}; found ${order.map((s) => `## ${s}`).join(', ') || 'none'}`,
+      `the body has exactly these headings, in order: ${NOTE_SECTIONS.map((s) => `## ${s}`).join(', ')}; ` +
+        `found ${order.map((s) => `## ${s}`).join(', ') || 'none'}`,
     );
   }
   const body = (name: string): string => {

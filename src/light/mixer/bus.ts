@@ -2,18 +2,18 @@ import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import { CHANNEL_BLENDS } from '../color/blend-modes.js';
-import { Effect } from '../effects/effect.js';
-import { loadEffects } from '../effects/load-effects.js';
-import { LXComponent } from '../lx-component.js';
+import { Effect } from '../devices/effects/effect.js';
+import { loadEffects } from '../devices/effects/load-effects.js';
+import { LXComponent } from '../component/lx-component.js';
 import type { PointSet } from '../model/index.js';
 import { ModulationEngine } from '../modulation/modulation-engine.js';
-import type { Placeholder } from '../placeholder.js';
-import { lxArray, type LoadContext, type LxObject } from '../project/lxp-types.js';
+import type { Placeholder } from '../component/placeholder.js';
+import { lxArray, type LoadContext, type LxObject } from '../component/lxp-types.js';
 import { Clip, type ClipKind } from '../clips/clip.js';
-import type { PatternEngine } from './pattern-engine.js';
+import type { PatternEngine } from '../devices/patterns/pattern-engine.js';
 import { ViewSelectorParameter } from '../structure/view-selector.js';
 import { QuantizedTriggerParameter } from '../tempo/quantized-trigger.js';
-import { CHANNEL_BLEND_CHOICES, blendSet } from './blends.js';
+import { CHANNEL_BLEND_CHOICES, blendSet } from '../color/blend-tables.js';
 
 /**
  * A mixer bus (LX's LXBus): a channel, a group or the master. It has a fader, an effect chain
@@ -109,7 +109,7 @@ export abstract class Bus extends LXComponent {
   }
 }
 
-export const CROSSFADE_GROUPS = [
+const CROSSFADE_GROUPS = [
   { label: 'BYPASS', name: 'BYPASS' },
   { label: 'A', name: 'A' },
   { label: 'B', name: 'B' },

@@ -1,14 +1,14 @@
 import type { Component } from '../../engine/component.js';
 import type { PointSet } from '../model/index.js';
-import type { Pattern } from '../patterns/pattern.js';
-import type { Placeholder } from '../placeholder.js';
-import { isLxObject, lxArray, type LoadContext, type LxObject } from '../project/lxp-types.js';
+import type { Pattern } from '../devices/patterns/pattern.js';
+import type { Placeholder } from '../component/placeholder.js';
+import { isLxObject, lxArray, type LoadContext, type LxObject } from '../component/lxp-types.js';
 import { AbstractChannel } from './bus.js';
-import { type CueSink, PatternEngine } from './pattern-engine.js';
+import { type CueSink, PatternEngine } from '../devices/patterns/pattern-engine.js';
 import { colorBuffer } from '../parallel/shared-arrays.js';
 
 /** A group channel (LX's LXGroup) as its members see it. */
-export interface GroupLike extends Component {
+interface GroupLike extends Component {
   readonly isAnimating: boolean;
   modelView(model: PointSet): PointSet;
 }

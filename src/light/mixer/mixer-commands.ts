@@ -1,28 +1,23 @@
 // Undoable mixer edits: channels, groups, patterns and effects.
 //
 // Commands refer to live containers by id (they resolve after other edits and undos). A removal
-// keeps the removed subtree itself, detached from the graph with its ids, together with the
-// modulations elsewhere that pointed into it; undo puts the same objects back in place, so ids,
-// state and references are exactly as before. An add keeps the object it made, so redo restores
+// keeps the removed subtree itself, detached from the graph with its ids; undo puts the same
+// objects back in place, so ids, state and references are exactly as before. The modulations
+// elsewhere that pointed into a removed subtree are not these commands' business: the removal
+// operations (src/light/operations) compose them with DetachDependents, the one place that
+// takes such modulations out and puts them back. An add keeps the object it made, so redo restores
 // the same object (same id) rather than a new one.
 import { refreshViewSelectors } from '../structure/view-selector.js';
 import type { Command } from '../../engine/commands/command.js';
 import type { Component, ComponentArray } from '../../engine/component.js';
 import type { Graph } from '../../engine/graph.js';
-import { Effect } from '../effects/effect.js';
-import { Pattern } from '../patterns/pattern.js';
-import type { Placeholder } from '../placeholder.js';
+import { Effect } from '../devices/effects/effect.js';
+import { Pattern } from '../devices/patterns/pattern.js';
+import type { Placeholder } from '../component/placeholder.js';
 import type { AbstractChannel } from './bus.js';
 import { Channel } from './channel.js';
-import { Dependents } from './dependents.js';
 import { Group } from './group.js';
 import type { Mixer } from './mixer.js';
-
-function rootOf(c: Component): Component {
-  let r = c;
-  while (r.parent !== null) r = r.parent;
-  return r;
-}
 
 function mixerOf(g: Graph, id: number): Mixer {
   return g.require(id) as Mixer;
@@ -75,14 +70,13 @@ export class AddChannel implements Command {
 
 /**
  * Removes a channel, or a group with all its members (LX). Undo restores them at their
- * positions with their group membership and dependent modulations.
+ * positions with their group membership; the removal operation puts back the modulations that depended on them.
  */
 export class RemoveChannel implements Command {
   readonly label: string;
   private removed: { channel: AbstractChannel; index: number }[] = [];
   private group: Group | null = null;
   private groupIndex = -1;
-  private dependents: Dependents | null = null;
   private readonly focus = new Focus();
 
   constructor(
@@ -98,7 +92,6 @@ export class RemoveChannel implements Command {
     this.focus.capture(mixer);
     const target = g.require(this.channelId) as AbstractChannel;
     const doomed: AbstractChannel[] = target instanceof Group ? [target, ...target.members] : [target];
-    this.dependents = Dependents.detach(rootOf(mixer), doomed);
     this.group = target instanceof Channel ? (target.group as Group | null) : null;
     this.groupIndex = this.group !== null ? this.group.members.indexOf(target as Channel) : -1;
     if (this.group !== null) {
@@ -122,7 +115,6 @@ export class RemoveChannel implements Command {
       ch.group = this.group;
     }
     this.focus.restore(mixer);
-    this.dependents?.restore(g);
   }
 }
 
@@ -220,7 +212,6 @@ export class Ungroup implements Command {
   private group: Group | null = null;
   private index = -1;
   private members: Channel[] = [];
-  private dependents: Dependents | null = null;
   private readonly focus = new Focus();
 
   constructor(
@@ -237,7 +228,6 @@ export class Ungroup implements Command {
     this.focus.capture(mixer);
     this.group = group;
     this.members = [...group.members];
-    this.dependents = Dependents.detach(rootOf(mixer), group);
     for (const m of this.members) m.group = null;
     group.members.length = 0;
     this.index = mixer.channels.remove(group);
@@ -253,7 +243,6 @@ export class Ungroup implements Command {
       group.members.push(m);
     }
     this.focus.restore(mixer);
-    this.dependents?.restore(g);
   }
 }
 
@@ -283,7 +272,6 @@ export class RemovePattern implements Command {
   private pattern: Pattern | Placeholder | null = null;
   private index = -1;
   private activeBefore = -1;
-  private dependents: Dependents | null = null;
 
   constructor(
     private readonly channelId: number,
@@ -298,7 +286,6 @@ export class RemovePattern implements Command {
     const pattern = g.require(this.patternId) as Pattern | Placeholder;
     this.pattern = pattern;
     this.activeBefore = channel.patternEngine.activeIndex;
-    this.dependents = Dependents.detach(rootOf(channel), pattern);
     this.index = channel.removePattern(pattern);
   }
 
@@ -306,7 +293,6 @@ export class RemovePattern implements Command {
     const channel = g.require(this.channelId) as Channel;
     channel.addPattern(this.pattern as Pattern | Placeholder, this.index);
     channel.patternEngine.setActiveImmediately(this.activeBefore);
-    this.dependents?.restore(g);
   }
 }
 
@@ -393,12 +379,11 @@ export class AddEffect implements Command {
   }
 }
 
-/** Removes an effect; undo puts the same effect back with its modulations. */
+/** Removes an effect; undo puts the same effect back. */
 export class RemoveEffect implements Command {
   readonly label: string;
   private effect: Effect | Placeholder | null = null;
   private index = -1;
-  private dependents: Dependents | null = null;
 
   constructor(
     private readonly containerId: number,
@@ -412,14 +397,12 @@ export class RemoveEffect implements Command {
     const container = g.require(this.containerId);
     const effect = g.require(this.effectId) as Effect | Placeholder;
     this.effect = effect;
-    this.dependents = Dependents.detach(rootOf(container), effect);
     this.index = effectArrayOf(container)?.remove(effect) ?? -1;
   }
 
   undo(g: Graph): void {
     effectArrayOf(g.require(this.containerId))?.insert(this.effect as Effect | Placeholder, this.index);
     refreshViewSelectors(this.effect as Effect | Placeholder);
-    this.dependents?.restore(g);
   }
 }
 

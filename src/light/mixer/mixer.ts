@@ -6,18 +6,18 @@ import { EnumParameter } from '../../engine/parameters/enum.js';
 import { CROSSFADER_BLENDS, createBlend } from '../color/blend-modes.js';
 import { multiply as multiplyKernel } from '../color/blend-kernel.js';
 import { gray } from '../color/lx-color.js';
-import { LXComponent } from '../lx-component.js';
+import { LXComponent } from '../component/lx-component.js';
 import type { PointSet } from '../model/index.js';
-import { isLxObject, lxArray, type LoadContext, type LxObject } from '../project/lxp-types.js';
+import { isLxObject, lxArray, type LoadContext, type LxObject } from '../component/lxp-types.js';
 import type { AbstractChannel } from './bus.js';
-import { CROSSFADER_BLEND_CHOICES, blendSet } from './blends.js';
+import { CROSSFADER_BLEND_CHOICES, blendSet } from '../color/blend-tables.js';
 import { Channel } from './channel.js';
 import { Group } from './group.js';
 import { MasterBus } from './master-bus.js';
-import type { CueSink } from './pattern-engine.js';
+import type { CueSink } from '../devices/patterns/pattern-engine.js';
 import { colorBuffer } from '../parallel/shared-arrays.js';
 
-export const BLACK = 0xff000000;
+const BLACK = 0xff000000;
 const GROUP_CLASSES = new Set(['heronarts.lx.mixer.LXGroup', 'heronarts.lx.LXGroup']);
 
 /** The buffers one mixer frame writes: main, cue and aux, frame-sized ARGB. */

@@ -13,10 +13,10 @@ import {
   readCommon,
   specOf,
 } from './fixture.js';
-import { f } from './float32.js';
+import { f } from '../math/float32.js';
 import { type Mat4, copyMatrix, rotateZ, translate } from './matrix.js';
 
-export const ARC_POSITION_MODES = ['ORIGIN', 'CENTER'] as const;
+const ARC_POSITION_MODES = ['ORIGIN', 'CENTER'] as const;
 const POSITION_MODE_LABELS = ['Origin', 'Center'];
 
 export const ARC_FIXTURE_PARAMETERS: readonly FixtureParameterSpec[] = [

@@ -1,7 +1,7 @@
 // What every fixture geometry function returns, and the parts all fixture classes share: the
 // common parameters, parameter reading with LX's ranges, the geometry matrix and model tags.
 import { ModelInputError } from './errors.js';
-import { f, toRadians } from './float32.js';
+import { f, toRadians } from '../math/float32.js';
 import { type Mat4, copyMatrix, identity, rotateX, rotateY, rotateZ, scale, translate } from './matrix.js';
 
 /** Parameter values keyed by LX parameter key, as in a project's `parameters` object. */
@@ -50,10 +50,10 @@ export function totalSize(fixture: FixtureGeometry): number {
 // ---------------------------------------------------------------------------------------------
 // Parameter specs and reading
 
-export type ParameterKind = 'bounded' | 'discrete' | 'enum' | 'string' | 'boolean';
+type ParameterKind = 'bounded' | 'discrete' | 'enum' | 'string' | 'boolean';
 
 /** How a change to the parameter affects the model (LX's metrics/geometry/tags classes). */
-export type ParameterChange = 'metrics' | 'geometry' | 'tags' | 'structure' | 'output';
+type ParameterChange = 'metrics' | 'geometry' | 'tags' | 'structure' | 'output';
 
 export interface FixtureParameterSpec {
   readonly key: string;
@@ -235,7 +235,7 @@ export type TransformStep =
   | { readonly op: 'scaleX' | 'scaleY' | 'scaleZ' | 'scale'; readonly value: number };
 
 /** Values of the common geometry parameters, as Java doubles (`getValue()`). */
-export interface Placement {
+interface Placement {
   readonly x: number;
   readonly y: number;
   readonly z: number;
@@ -245,7 +245,7 @@ export interface Placement {
   readonly scale: number;
 }
 
-export function readPlacement(reader: ParamReader): Placement {
+function readPlacement(reader: ParamReader): Placement {
   return {
     x: reader.number(X),
     y: reader.number(Y),
@@ -324,7 +324,7 @@ export function isValidTag(tag: string): boolean {
 }
 
 /** Java's `String.trim()`: strips code units ≤ U+0020 from both ends. */
-export function javaTrim(s: string): string {
+function javaTrim(s: string): string {
   let a = 0,
     b = s.length;
   while (a < b && s.charCodeAt(a) <= 0x20) a++;
@@ -376,7 +376,7 @@ export function javaDoubleString(v: number): string {
 }
 
 /** Common fixture state read from parameters. */
-export interface CommonFixtureState {
+interface CommonFixtureState {
   readonly placement: Placement;
   readonly tagsParam: string;
   readonly deactivated: boolean;

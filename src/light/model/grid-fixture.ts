@@ -15,14 +15,14 @@ import {
   specOf,
   splitTags,
 } from './fixture.js';
-import { f } from './float32.js';
+import { f } from '../math/float32.js';
 import { type Mat4, copyMatrix, translate } from './matrix.js';
 
-export const GRID_POSITION_MODES = ['CORNER', 'CENTER'] as const;
+const GRID_POSITION_MODES = ['CORNER', 'CENTER'] as const;
 const POSITION_MODE_LABELS = ['Corner', 'Center'];
 
 /** Output order only; geometry does not depend on it. */
-export const GRID_WIRINGS = [
+const GRID_WIRINGS = [
   'ROWS_L2R_B2T',
   'ROWS_L2R_T2B',
   'ROWS_R2L_B2T',

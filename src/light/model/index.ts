@@ -6,51 +6,11 @@
 // model, position k is point k; for a view, position k is the view's k-th point, `index[k]` is
 // where its color goes, and the normalized fields are the view's own.
 export { ModelInputError, SelectorSyntaxError } from './errors.js';
-export {
-  COMMON_FIXTURE_PARAMETERS,
-  type FixtureGeometry,
-  type FixtureParameterSpec,
-  type FixtureParams,
-  type ParameterChange,
-  type ParameterKind,
-  type SubmodelGeometry,
-  type TransformStep,
-  geometryMatrix,
-  modelTags,
-  totalSize,
-} from './fixture.js';
-export { ARC_FIXTURE_PARAMETERS, ARC_POSITION_MODES, arcFixture } from './arc-fixture.js';
-export { GRID_FIXTURE_PARAMETERS, GRID_POSITION_MODES, GRID_WIRINGS, gridFixture } from './grid-fixture.js';
-export { POINT_FIXTURE_PARAMETERS, pointFixture } from './point-fixture.js';
-export { SPIRAL_FIXTURE_PARAMETERS, spiralFixture } from './spiral-fixture.js';
-export { STRIP_FIXTURE_PARAMETERS, stripFixture } from './strip-fixture.js';
+export { COMMON_FIXTURE_PARAMETERS, type FixtureGeometry, type FixtureParameterSpec, totalSize } from './fixture.js';
 export { STOCK_FIXTURE_CLASSES, type StockFixtureClass, stockFixtureClass } from './stock-classes.js';
 export { type LxfParameter, type LxfResolver, jsonFixture, lxfParameters } from './json-fixture.js';
-export { evaluate as evaluateLxfExpression } from './expression.js';
-export { type FixtureDescriptor, JSON_FIXTURE_CLASS, fixtureGeometry } from './fixture-registry.js';
+export { JSON_FIXTURE_CLASS } from './fixture-registry.js';
 export { type Model, ModelNode, type ModelNodeKind, type NormalizationSettings, buildModel } from './model.js';
-export {
-  type CenterRadius,
-  type GeometryBounds,
-  type NormalizationBounds,
-  PointSet,
-} from './points.js';
-export type { Mat4 } from './matrix.js';
-export {
-  type Selector,
-  type SelectorGroup,
-  type SelectorQuery,
-  type SelectorRange,
-  type SelectorStep,
-  parseSelector,
-} from './selector.js';
-export {
-  type View,
-  type ViewGroup,
-  type ViewNormalization,
-  type ViewOptions,
-  type ViewOrientation,
-  buildView,
-  selectGroups,
-} from './view.js';
-export { type ProjectStructure, type ViewDefinition, modelFromProject, readProjectStructure } from './project.js';
+export { PointSet } from './points.js';
+export { parseSelector } from './selector.js';
+export { type View, buildView } from './view.js';

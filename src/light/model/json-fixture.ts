@@ -14,7 +14,6 @@
 import { ModelInputError } from './errors.js';
 import { type ExpressionValue, type Variables, evaluate, substitute } from './expression.js';
 import {
-  COMMON_FIXTURE_PARAMETERS,
   type FixtureGeometry,
   type FixtureParams,
   ParamReader,
@@ -27,7 +26,7 @@ import {
   modelTags,
   readCommon,
 } from './fixture.js';
-import { f, toRadians } from './float32.js';
+import { f, toRadians } from '../math/float32.js';
 import { stockFixtureClass } from './stock-classes.js';
 import { walkArc } from './arc-fixture.js';
 import { type Mat4, copyMatrix, identity, multiply, rotateX, rotateY, rotateZ, scale, transformX, transformY, transformZ, translate } from './matrix.js';
@@ -38,7 +37,7 @@ import { type Mat4, copyMatrix, identity, multiply, rotateX, rotateY, rotateZ, s
  */
 export type LxfResolver = (type: string) => unknown;
 
-export type LxfParameterType = 'float' | 'int' | 'string' | 'boolean';
+type LxfParameterType = 'float' | 'int' | 'string' | 'boolean';
 
 /** A parameter a fixture file declares; the engine shows these on the JSON fixture. */
 export interface LxfParameter {
@@ -655,6 +654,3 @@ export function jsonFixture(
 ): FixtureGeometry {
   return buildJsonFixture(type, params, { values: jsonParameters }, resolve, parent, 0, [], {});
 }
-
-/** The common LX parameters a JSON fixture carries beside its declared ones. */
-export const JSON_FIXTURE_COMMON_PARAMETERS = COMMON_FIXTURE_PARAMETERS;

@@ -6,7 +6,7 @@
 // as given (a double for fixture yaw/pitch/roll, a float where LX computed one); sines and
 // cosines go through LX's 8-decimal rounding (`LXUtils.sinf/cosf` of the double angle), which
 // is why a 90° rotation has exact zeros in it.
-import { f, lxCosf, lxSinf } from './float32.js';
+import { f, lxCosf, lxSinf } from '../math/float32.js';
 
 export type Mat4 = Float32Array;
 
@@ -18,11 +18,6 @@ export function identity(): Mat4 {
 
 export function copyMatrix(m: Readonly<Mat4>): Mat4 {
   return new Float32Array(m);
-}
-
-export function setMatrix(target: Mat4, source: Readonly<Mat4>): Mat4 {
-  target.set(source);
-  return target;
 }
 
 const _b = new Float32Array(16);

@@ -5,7 +5,7 @@
 // float32, with no objects per point. Position k in a PointSet is either the model's point k
 // (then `index[k] === k`) or the k-th point of a view (then `index[k]` is the global point
 // index a renderer writes `colors[index[k]]` to, and the coordinates are the view's own).
-import { TWO_PI, distf3, f, lxRound2f } from './float32.js';
+import { TWO_PI, distf3, f, lxRound2f } from '../math/float32.js';
 import { type Mat4, transformX, transformY, transformZ } from './matrix.js';
 import { pointFloat32, pointInt32 } from '../parallel/shared-arrays.js';
 

@@ -7,7 +7,7 @@ import { type Model, type NormalizationSettings, buildModel } from './model.js';
 import type { ViewNormalization, ViewOrientation } from './view.js';
 
 /** A view definition as the structure's view engine saves it. */
-export interface ViewDefinition {
+interface ViewDefinition {
   readonly label: string;
   readonly enabled: boolean;
   readonly selector: string;
@@ -15,7 +15,7 @@ export interface ViewDefinition {
   readonly orientation: ViewOrientation;
 }
 
-export interface ProjectStructure {
+interface ProjectStructure {
   readonly fixtures: readonly FixtureDescriptor[];
   readonly normalization: NormalizationSettings;
   readonly views: readonly ViewDefinition[];

@@ -1,7 +1,7 @@
 // LX's parameterized rotation matrix (LXParameterizedMatrix): the model turned about its
 // normalized center by yaw, pitch and roll, shared by every device with a Rotate switch
 // (Gradient pattern and Gradient Mask, Noise, Planes, Linear Mask).
-import { toRadians } from './float32.js';
+import { toRadians } from '../math/float32.js';
 import { type Mat4, identity, rotateX, rotateY, rotateZ, translate } from './matrix.js';
 
 const f = Math.fround;

@@ -14,14 +14,14 @@
 import { SelectorSyntaxError } from './errors.js';
 
 /** Which models of a search root a step visits, by index into its match list. */
-export interface SelectorRange {
+interface SelectorRange {
   readonly start: number;
   /** Inclusive last index; undefined means to the end. Out-of-range ends clamp. */
   readonly end: number | undefined;
   readonly stride: number;
 }
 
-export interface SelectorStep {
+interface SelectorStep {
   readonly tag: string;
   /** `descendants`: all descendants with the tag; `children`: direct children (`>`);
    *  `and`: keep the previous matches that also carry the tag (`&`). */
@@ -33,7 +33,7 @@ export interface SelectorStep {
 
 export type SelectorQuery = readonly SelectorStep[];
 
-export interface SelectorGroup {
+interface SelectorGroup {
   /** With '*': the query whose every match becomes its own group. */
   readonly split: SelectorQuery | undefined;
   /** The queries whose matches form the group (searched inside each split match, if any). */

@@ -12,7 +12,7 @@ import {
   readCommon,
   specOf,
 } from './fixture.js';
-import { TWO_PI_F, f } from './float32.js';
+import { TWO_PI_F, f } from '../math/float32.js';
 import { type Mat4, copyMatrix, rotateZ, translate } from './matrix.js';
 
 export const SPIRAL_FIXTURE_PARAMETERS: readonly FixtureParameterSpec[] = [

@@ -7,7 +7,7 @@ import { POINT_FIXTURE_PARAMETERS, pointFixture } from './point-fixture.js';
 import { SPIRAL_FIXTURE_PARAMETERS, spiralFixture } from './spiral-fixture.js';
 import { STRIP_FIXTURE_PARAMETERS, stripFixture } from './strip-fixture.js';
 
-export type StockGeometryFunction = (params: FixtureParams, parent?: Readonly<Mat4>) => FixtureGeometry;
+type StockGeometryFunction = (params: FixtureParams, parent?: Readonly<Mat4>) => FixtureGeometry;
 
 export interface StockFixtureClass {
   /** LX's registry name (`Grid`). */

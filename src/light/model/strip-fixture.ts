@@ -12,7 +12,7 @@ import {
   readCommon,
   specOf,
 } from './fixture.js';
-import { f } from './float32.js';
+import { f } from '../math/float32.js';
 import { type Mat4, copyMatrix, translate } from './matrix.js';
 
 export const STRIP_FIXTURE_PARAMETERS: readonly FixtureParameterSpec[] = [

@@ -22,12 +22,12 @@ import { type Selector, type SelectorQuery, parseSelector, rangeIndices } from '
 export type ViewNormalization = 'RELATIVE' | 'ABSOLUTE';
 export type ViewOrientation = 'GLOBAL' | 'GROUP';
 
-export interface ViewOptions {
+interface ViewOptions {
   readonly normalization?: ViewNormalization;
   readonly orientation?: ViewOrientation;
 }
 
-export interface ViewGroup {
+interface ViewGroup {
   /** The models selected into this group, in selection order. */
   readonly nodes: readonly ModelNode[];
   /** This group's points are `view.points` positions start .. start+count-1. */
@@ -107,7 +107,7 @@ function addGroupCandidates(state: State, group: ModelNode[], candidates: readon
 }
 
 /** The models each group selects, in LX's order (exported for tests and tools). */
-export function selectGroups(model: Model, selector: Selector): ModelNode[][] {
+function selectGroups(model: Model, selector: Selector): ModelNode[][] {
   const state: State = { root: model.root, groups: [], unique: [] };
   for (const g of selector.groups) {
     if (g.split === undefined) {

@@ -2,11 +2,11 @@ import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { TriggerParameter } from '../../engine/parameters/trigger.js';
-import { javaPow } from './java-math.js';
+import { javaPow } from '../math/java-math.js';
 import { Modulator } from './modulator.js';
 
 /** Envelope stages, in LX's order. */
-export const enum Stage {
+const enum Stage {
   DELAY,
   ATTACK,
   HOLD,
@@ -17,7 +17,7 @@ export const enum Stage {
 }
 
 /** LX's `AHDSREnvelope.StageMode`: which stages an envelope goes through, in enum order. */
-export const STAGE_MODES = Object.freeze([
+const STAGE_MODES = Object.freeze([
   { name: 'AHDSR', label: 'AHDSR', stages: [Stage.ATTACK, Stage.HOLD, Stage.DECAY, Stage.SUSTAIN, Stage.RELEASE] },
   { name: 'ADSR', label: 'ADSR', stages: [Stage.ATTACK, Stage.DECAY, Stage.SUSTAIN, Stage.RELEASE] },
   { name: 'AHD', label: 'AHD', stages: [Stage.ATTACK, Stage.HOLD, Stage.DECAY] },
@@ -29,7 +29,7 @@ export const STAGE_MODES = Object.freeze([
 ]);
 
 /** The numbers an AHDSR envelope reads live each frame (times in ms, levels 0–1). */
-export interface EnvelopeSource {
+interface EnvelopeSource {
   delay(): number;
   attack(): number;
   hold(): number;

@@ -2,7 +2,7 @@ import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import type { ModulationInput, NumericParameter } from '../../engine/parameters/numeric.js';
-import { LXComponent } from '../lx-component.js';
+import { LXComponent } from '../component/lx-component.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { Modulator } from './modulator.js';
 
@@ -15,7 +15,7 @@ export function sourceLabel(s: Modulator | Parameter): string {
 }
 
 /** LX's `LXParameter.Polarity`, in enum order. */
-export const POLARITY_CHOICES = Object.freeze([
+const POLARITY_CHOICES = Object.freeze([
   { label: 'Unipolar', name: 'UNIPOLAR' },
   { label: 'Bipolar', name: 'BIPOLAR' },
 ] as const);

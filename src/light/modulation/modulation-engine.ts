@@ -4,16 +4,16 @@ import { resolvePath } from '../../engine/paths.js';
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { NumericParameter } from '../../engine/parameters/numeric.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
-import { LXComponent } from '../lx-component.js';
-import { Placeholder } from '../placeholder.js';
-import { isLxObject, lxArray, type LoadContext, type LxObject } from '../project/lxp-types.js';
+import { LXComponent } from '../component/lx-component.js';
+import { Placeholder } from '../component/placeholder.js';
+import { isLxObject, lxArray, type LoadContext, type LxObject } from '../component/lxp-types.js';
 import { CompoundModulation, sourceLabel, type ModulationSource } from './compound-modulation.js';
 import { assertNoCycle } from './modulation-graph.js';
 import { Modulator } from './modulator.js';
 import { TriggerModulation } from './trigger-modulation.js';
 
 /** Finds a live component by the id a saved reference carries. */
-export type IdLookup = (id: number) => Component | undefined;
+type IdLookup = (id: number) => Component | undefined;
 
 /**
  * A modulation scope (LX's LXModulationEngine): its modulators, run in list order each frame,
@@ -71,7 +71,10 @@ export class ModulationEngine extends LXComponent {
     if (owner === null) return `${sourceLabel(source)} belongs to no component`;
     if (this.isGlobal) return rootOf(this).contains(owner) ? null : `${source.path} is not part of this show`;
     for (const m of this.modulators.items) if (m instanceof Modulator && m.contains(owner)) return null;
-    return `${source.path} is not a modulator of ${this.path} (a local modulation engine only takes its own modulators as sources; use /lx/modulation for anything else)`;
+    return (
+      `${source.path} is not a modulator of ${this.path} ` +
+      '(a local modulation engine only takes its own modulators as sources; use /lx/modulation for anything else)'
+    );
   }
 
   /** Why `target` may not be modulated from this engine, or null if it may. */
@@ -273,16 +276,4 @@ function rootOf(c: Component): Component {
   let r = c;
   while (r.parent !== null) r = r.parent;
   return r;
-}
-
-/**
- * Pins the random sequences of every modulator under `root` (Randomizer, Interval, Multi Trig,
- * Noise's Static algorithm) to `seed`, each modulator mixed with its id so two of them never
- * share a sequence. Offline renders and tests call it for repeatable output.
- */
-export function reseedModulators(root: Component, seed: number): void {
-  for (const c of root.descendants()) {
-    if (c instanceof Modulator && c.parent instanceof ModulationEngine)
-      c.reseed((Math.imul(seed ^ 0x5bd1e995, 0x27d4eb2d) ^ Math.imul(c.id, 0x9e3779b1)) >>> 0);
-  }
 }

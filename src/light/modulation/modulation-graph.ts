@@ -10,19 +10,19 @@ import { Modulator } from './modulator.js';
 import { TriggerModulation } from './trigger-modulation.js';
 
 /** A node of the modulation graph: a parameter, or a modulator used as a source. */
-export type ModulationNode = Parameter | Modulator;
+type ModulationNode = Parameter | Modulator;
 
 /** A compound or trigger modulation. */
 export type AnyModulation = CompoundModulation | TriggerModulation;
 
 /** What every modulation engine looks like to the graph (avoids an import cycle). */
-export interface ModulationScope extends Component {
+interface ModulationScope extends Component {
   readonly isModulationEngine: true;
   readonly modulations: { readonly items: readonly CompoundModulation[] };
   readonly triggers: { readonly items: readonly TriggerModulation[] };
 }
 
-export function isModulationScope(c: Component): c is ModulationScope {
+function isModulationScope(c: Component): c is ModulationScope {
   return (c as { isModulationEngine?: boolean }).isModulationEngine === true;
 }
 
@@ -34,7 +34,7 @@ export function engines(root: Component): ModulationScope[] {
 }
 
 /** Every compound and trigger modulation under `root`. */
-export function allModulations(root: Component): AnyModulation[] {
+function allModulations(root: Component): AnyModulation[] {
   const out: AnyModulation[] = [];
   for (const e of engines(root)) {
     for (const m of e.modulations.items) out.push(m);
@@ -44,12 +44,8 @@ export function allModulations(root: Component): AnyModulation[] {
 }
 
 /** The component a node belongs to: a parameter's owner, or the modulator itself. */
-export function ownerOf(node: ModulationNode): Component | null {
+function ownerOf(node: ModulationNode): Component | null {
   return node instanceof Modulator ? node : node.owner;
-}
-
-function label(node: ModulationNode): string {
-  return node instanceof Modulator ? node.label.getString() : node.label;
 }
 
 function pathOf(node: ModulationNode): string {
@@ -57,7 +53,7 @@ function pathOf(node: ModulationNode): string {
 }
 
 /** Source → directly modulated targets, over every modulation under `root`. */
-export function modulationEdges(root: Component): Map<ModulationNode, ModulationNode[]> {
+function modulationEdges(root: Component): Map<ModulationNode, ModulationNode[]> {
   const edges = new Map<ModulationNode, ModulationNode[]>();
   for (const m of allModulations(root)) {
     const from = m.source as ModulationNode;
@@ -74,7 +70,7 @@ export function modulationEdges(root: Component): Map<ModulationNode, Modulation
  * the depth (or any parameter) of a modulation depends on that modulation's source; driving an
  * input of a trigger-source modulator (Logic, Comparator, Multi Trig...) reaches its outputs.
  */
-export function findCycle(root: Component, source: ModulationNode, target: Parameter): ModulationNode[] | null {
+function findCycle(root: Component, source: ModulationNode, target: Parameter): ModulationNode[] | null {
   const edges = modulationEdges(root);
   const visited = new Set<ModulationNode>();
   const path: ModulationNode[] = [];
@@ -115,7 +111,7 @@ export function assertNoCycle(root: Component, source: ModulationSource | Parame
 }
 
 /** True if `m` reads from or writes into `c` (or anything inside it). */
-export function touches(m: AnyModulation, c: Component): boolean {
+function touches(m: AnyModulation, c: Component): boolean {
   const src = ownerOf(m.source as ModulationNode);
   const tgt = m.target.owner;
   return (src !== null && c.contains(src)) || (tgt !== null && c.contains(tgt));
@@ -140,5 +136,3 @@ export function dependentModulations(root: Component, removed: Component): AnyMo
   }
   return all.filter((m) => found.has(m));
 }
-
-export { label as nodeLabel };

@@ -3,7 +3,7 @@ import { SeededRandom } from '../../engine/random.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { TriggerParameter } from '../../engine/parameters/trigger.js';
 import type { Polarity } from '../../engine/parameters/units.js';
-import { LXComponent } from '../lx-component.js';
+import { LXComponent } from '../component/lx-component.js';
 import type { NormalizedSource } from './normalized-source.js';
 import type { Tempo } from '../tempo/tempo.js';
 import { tempoOf } from './tempo-division.js';

@@ -4,8 +4,8 @@
 
 import { Component } from '../../engine/component.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
-import { oscLabel } from '../osc-address.js';
-import { Placeholder } from '../placeholder.js';
+import { oscLabel } from './osc-address.js';
+import { Placeholder } from '../component/placeholder.js';
 import { ModulationEngine } from './modulation-engine.js';
 import { Modulator } from './modulator.js';
 

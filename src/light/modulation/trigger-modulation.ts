@@ -1,7 +1,7 @@
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
-import { LXComponent } from '../lx-component.js';
+import { LXComponent } from '../component/lx-component.js';
 
 /** Toggle source → toggle target (LX's `LXTriggerModulation.ToggleMode`, in enum order). */
 export const TOGGLE_MODES = Object.freeze([
@@ -41,7 +41,7 @@ export const TOGGLE_MOMENTARY_MODES = Object.freeze([
  * (the launch on the tempo boundary); a parameter that exposes such an output as `out` is
  * followed the same way, anything else directly.
  */
-export function triggerSourceOf(p: BooleanParameter): BooleanParameter {
+function triggerSourceOf(p: BooleanParameter): BooleanParameter {
   const out = (p as { out?: unknown }).out;
   return out instanceof BooleanParameter ? out : p;
 }

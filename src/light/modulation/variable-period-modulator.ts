@@ -4,7 +4,7 @@ import type { Parameter } from '../../engine/parameters/parameter.js';
 import { PeriodicModulator, type PeriodicDefaults } from './periodic-modulator.js';
 
 /** LX's `LXVariablePeriodModulator.ClockMode`, in enum order. */
-export const CLOCK_MODES = Object.freeze([
+const CLOCK_MODES = Object.freeze([
   { label: 'Fast', name: 'FAST' },
   { label: 'Slow', name: 'SLOW' },
   { label: 'Sync', name: 'SYNC' },

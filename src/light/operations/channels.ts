@@ -11,13 +11,13 @@ import type { Origin } from '../../engine/commands/history.js';
 import type { Graph } from '../../engine/graph.js';
 import { internal, invalidArgument } from '../../engine/errors.js';
 import { describe } from '../../engine/parameters/bounded.js';
-import type { LightShow } from '../light-show.js';
+import type { LightShow } from '../show/light-show.js';
 import type { AbstractChannel } from '../mixer/bus.js';
 import { Channel } from '../mixer/channel.js';
 import { Group } from '../mixer/group.js';
 import { AddChannel, GroupChannels, MoveChannel, RemoveChannel, Ungroup } from '../mixer/mixer-commands.js';
 import type { Mixer } from '../mixer/mixer.js';
-import { Pattern } from '../patterns/pattern.js';
+import { Pattern } from '../devices/patterns/pattern.js';
 import { checkIndex, plural } from './common.js';
 import { DetachDependents, captureDependents, type WiringNote, unreplicatedWiring } from './dependents.js';
 import { copyComponent } from './copy.js';
@@ -28,7 +28,7 @@ import type { ComponentTarget } from './targets.js';
 // ---- the flat list ------------------------------------------------------------------------------
 
 /** The block a channel or group heads: the group and its members, or the channel alone. */
-export function blockOf(c: AbstractChannel): AbstractChannel[] {
+function blockOf(c: AbstractChannel): AbstractChannel[] {
   return c instanceof Group ? [c, ...c.members] : [c];
 }
 
@@ -93,7 +93,7 @@ class UngroupChannel implements Command {
 
 // ---- operations ---------------------------------------------------------------------------------
 
-export interface AddChannelOptions {
+interface AddChannelOptions {
   /** A pattern class to start the channel with (full, simple or display name). */
   readonly patternClass?: string;
   /** 0-based position in the mixer; default the end. Must not split a group. */
@@ -132,7 +132,7 @@ export function addChannel(show: LightShow, options: AddChannelOptions, origin: 
   });
 }
 
-export interface RemovedChannel {
+interface RemovedChannel {
   readonly path: string;
   readonly kind: 'channel' | 'group';
   readonly id: number;
@@ -190,7 +190,8 @@ export function moveChannel(show: LightShow, target: ComponentTarget, index: num
     const last = g.index + g.members.length;
     if (typeof index !== 'number' || !Number.isInteger(index) || index < first || index > last) {
       throw invalidArgument(
-        `index takes ${first}–${last} for ${c.path}, a member of ${g.path} (members stay in their group; ungroup_channel takes one out); got ${describe(index)}`,
+        `index takes ${first}–${last} for ${c.path}, a member of ${g.path} ` +
+          `(members stay in their group; ungroup_channel takes one out); got ${describe(index)}`,
       );
     }
     order = [...rest.slice(0, index), c, ...rest.slice(index)];
@@ -208,7 +209,7 @@ export function moveChannel(show: LightShow, target: ComponentTarget, index: num
   });
 }
 
-export interface CopiedChannel {
+interface CopiedChannel {
   readonly channel: Channel;
   /** The group the source belonged to; the copy is not in it. */
   readonly groupMembershipDropped?: string;

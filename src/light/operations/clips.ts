@@ -9,7 +9,7 @@ import { internal, invalidArgument, notFound } from '../../engine/errors.js';
 import { NumericParameter } from '../../engine/parameters/numeric.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { type Clip, type Marker, MARKERS, TIME_BASES } from '../clips/clip.js';
-import { AddClip, AddLane, RemoveClip, RemoveLane, SetClipMarkers, SetLaneEvents } from '../clips/clip-commands.js';
+import { AddClip, AddLane, RemoveClip, RemoveLane, SetClipMarkers, SetLaneEvents } from '../mixer/clip-commands.js';
 import { MAX_SCENES } from '../clips/clip-engine.js';
 import { cursorAtMillis } from '../clips/cursor.js';
 import {
@@ -22,21 +22,21 @@ import {
   resolveLaneTarget,
   sortEvents,
 } from '../clips/lanes.js';
-import type { LightShow } from '../light-show.js';
+import type { LightShow } from '../show/light-show.js';
 import type { Bus } from '../mixer/bus.js';
 import { Channel } from '../mixer/channel.js';
-import type { LoadContext, LxObject } from '../project/lxp-types.js';
+import type { LoadContext, LxObject } from '../component/lxp-types.js';
 import * as targets from './targets.js';
 import type { ComponentTarget } from './targets.js';
 
 /** A clip slot: a bus and a 0-based slot (scene) index. */
-export interface SlotTarget {
+interface SlotTarget {
   readonly bus: ComponentTarget;
   readonly slot: number;
 }
 
 /** A time position given by a surface: milliseconds or beats at the clip's reference tempo. */
-export interface TimeInput {
+interface TimeInput {
   readonly ms?: number;
   readonly beats?: number;
 }
@@ -46,7 +46,7 @@ function checkSlot(slot: number): number {
   return slot;
 }
 
-export function busOf(show: LightShow, target: ComponentTarget): Bus {
+function busOf(show: LightShow, target: ComponentTarget): Bus {
   return targets.bus(show.lx, target);
 }
 
@@ -68,7 +68,7 @@ function notInBatch(show: LightShow, what: string): void {
 }
 
 /** Milliseconds from a time input at `bpm`; exactly one of ms and beats. */
-export function toMillis(t: TimeInput, bpm: number, what: string): number {
+function toMillis(t: TimeInput, bpm: number, what: string): number {
   if ((t.ms === undefined) === (t.beats === undefined)) throw invalidArgument(`${what}: give either ms or beats`);
   const ms = t.ms ?? ((t.beats as number) * 60000) / bpm;
   if (!Number.isFinite(ms) || ms < 0) throw invalidArgument(`${what}: a time must be a finite number ≥ 0; got ${t.ms ?? t.beats}`);
@@ -80,7 +80,7 @@ export function clipBuses(show: LightShow): Bus[] {
   return [...show.lx.mixer.channels.items, show.lx.mixer.master];
 }
 
-export interface AddClipOptions {
+interface AddClipOptions {
   readonly label?: string;
   readonly length?: TimeInput;
   readonly loop?: boolean;
@@ -166,7 +166,7 @@ export function copyClip(show: LightShow, from: SlotTarget, to: SlotTarget, orig
   });
 }
 
-export interface SetClipOptions {
+interface SetClipOptions {
   readonly label?: string;
   readonly loop?: boolean;
   readonly markers?: Partial<Record<Marker, TimeInput>>;
@@ -235,14 +235,14 @@ export function laneAt(clip: Clip, index: number): AnyLane {
 }
 
 /** A surface's event for a lane: a time and either a parameter value, a normalized value or a pattern. */
-export interface EventInput extends TimeInput {
+interface EventInput extends TimeInput {
   readonly value?: number | boolean | string;
   readonly normalized?: number;
   /** Pattern lanes: 0-based index in the channel's pattern list. */
   readonly pattern?: number;
 }
 
-export interface LaneEdit {
+interface LaneEdit {
   /** An existing lane (0-based), or a bus-relative or absolute parameter path (a new lane is made), or "pattern". */
   readonly lane: number | string;
   /** Replace only the events in [from, to] (default: every event). */

@@ -1,6 +1,6 @@
-import type { LightShow } from '../light-show.js';
-import type { LXComponent } from '../lx-component.js';
-import type { LoadContext } from '../project/lxp-types.js';
+import type { LightShow } from '../show/light-show.js';
+import type { LXComponent } from '../component/lx-component.js';
+import type { LoadContext } from '../component/lxp-types.js';
 
 /**
  * Copies a component the way LX copies and pastes: its saved form is loaded into a fresh

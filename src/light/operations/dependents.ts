@@ -6,12 +6,12 @@
 
 import type { Component } from '../../engine/component.js';
 import type { Graph } from '../../engine/graph.js';
-import type { LightShow } from '../light-show.js';
+import type { LightShow } from '../show/light-show.js';
 import { CompoundModulation } from '../modulation/compound-modulation.js';
 import { ModulationEngine } from '../modulation/modulation-engine.js';
 import { dependentModulations, type AnyModulation } from '../modulation/modulation-graph.js';
-import { recordDependents, removeRecorded, restoreRecorded, type ModulationRecord } from '../modulation/operations.js';
-import type { DeviceRegistry } from '../registry.js';
+import { recordDependents, removeRecorded, restoreRecorded, type ModulationRecord } from './modulation-core.js';
+import type { DeviceRegistry } from '../component/registry.js';
 
 /** A wiring an operation dropped, or could not carry to a copy. */
 export interface WiringNote {

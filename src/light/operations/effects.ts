@@ -7,10 +7,10 @@ import type { Origin } from '../../engine/commands/history.js';
 import type { Component, ComponentArray } from '../../engine/component.js';
 import type { Graph } from '../../engine/graph.js';
 import { internal, invalidArgument } from '../../engine/errors.js';
-import { Effect } from '../effects/effect.js';
-import type { LightShow } from '../light-show.js';
+import { Effect } from '../devices/effects/effect.js';
+import type { LightShow } from '../show/light-show.js';
 import { AddEffect, MoveEffect, RemoveEffect, effectArrayOf } from '../mixer/mixer-commands.js';
-import { Placeholder } from '../placeholder.js';
+import { Placeholder } from '../component/placeholder.js';
 import { refreshViewSelectors } from '../structure/view-selector.js';
 import { checkIndex, plural } from './common.js';
 import { copyComponent } from './copy.js';
@@ -91,7 +91,7 @@ function outOfScope(show: LightShow, effect: AnyEffect, destination: Component):
 
 // ---- operations ---------------------------------------------------------------------------------
 
-export interface EffectResult {
+interface EffectResult {
   readonly effect: AnyEffect;
   readonly pathChanges: readonly PathChange[];
 }
@@ -114,7 +114,7 @@ export function addEffect(show: LightShow, container: ComponentTarget, className
   });
 }
 
-export interface RemovedEffect {
+interface RemovedEffect {
   readonly path: string;
   readonly id: number;
   readonly removedWiring: readonly WiringNote[];
@@ -142,7 +142,7 @@ export function removeEffect(show: LightShow, target: ComponentTarget, origin: O
   );
 }
 
-export interface MovedEffect extends EffectResult {
+interface MovedEffect extends EffectResult {
   /** Modulations from outside that could not follow a move to another container. */
   readonly droppedWiring: readonly WiringNote[];
 }
@@ -175,7 +175,7 @@ export function moveEffect(show: LightShow, target: ComponentTarget, index: numb
   });
 }
 
-export interface CopiedEffect extends EffectResult {
+interface CopiedEffect extends EffectResult {
   readonly unreplicatedWiring: readonly WiringNote[];
 }
 

@@ -8,7 +8,7 @@ import type { Graph } from '../../engine/graph.js';
 import { internal, invalidArgument, notFound } from '../../engine/errors.js';
 import { describe } from '../../engine/parameters/bounded.js';
 import type { Parameter, ParameterValue } from '../../engine/parameters/parameter.js';
-import type { LightShow } from '../light-show.js';
+import type { LightShow } from '../show/light-show.js';
 import { isValidTag } from '../model/fixture.js';
 import { JSON_FIXTURE_CLASS, ModelInputError, STOCK_FIXTURE_CLASSES, lxfParameters, stockFixtureClass, type LxfParameter } from '../model/index.js';
 import { Fixture } from '../structure/fixture.js';
@@ -269,7 +269,7 @@ function checkGeometry(show: LightShow, f: Fixture): void {
 
 // ---- operations ---------------------------------------------------------------------------------
 
-export interface AddFixtureOptions {
+interface AddFixtureOptions {
   /** A stock class: Arc, Grid, Point, Spiral, Strip (or the full LX class). */
   readonly className?: string;
   /** A JSON fixture type: the .lxf file under Fixtures/ without the extension. */
@@ -309,7 +309,7 @@ export function addFixture(show: LightShow, options: AddFixtureOptions, origin: 
   });
 }
 
-export interface RemovedFixture {
+interface RemovedFixture {
   readonly path: string;
   readonly id: number;
   readonly removedWiring: readonly WiringNote[];

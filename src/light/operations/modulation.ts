@@ -1,5 +1,5 @@
 // The modulation tools' domain calls: thin adapters over the modulation engine's operations
-// (src/light/modulation/operations.ts), adding what the agent surface needs — components named
+// (src/light/operations/modulation-core.ts), adding what the agent surface needs — components named
 // by path or id, the paths a move or removal changed, the wiring a removal took with it — plus
 // the listing of modulators and modulations and the stages of multi-stage envelopes.
 
@@ -10,24 +10,24 @@ import type { Graph } from '../../engine/graph.js';
 import { internal, invalidArgument } from '../../engine/errors.js';
 import { describe } from '../../engine/parameters/bounded.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
-import type { LightShow } from '../light-show.js';
+import type { LightShow } from '../show/light-show.js';
 import { AHDSREnvelope } from '../modulation/ahdsr-envelope.js';
-import { CompoundModulation } from '../modulation/compound-modulation.js';
+import { CompoundModulation, type ModulationSource } from '../modulation/compound-modulation.js';
 import { ModulationEngine } from '../modulation/modulation-engine.js';
 import { engines } from '../modulation/modulation-graph.js';
 import { Modulator } from '../modulation/modulator.js';
 import { MultiStageEnvelope, checkStages, type EnvelopeStage } from '../modulation/modulators/multi-stage-envelope.js';
-import { ModulationOperations } from '../modulation/operations.js';
+import { ModulationOperations } from './modulation-core.js';
 import { TriggerModulation } from '../modulation/trigger-modulation.js';
-import { resolveParameterTarget, type ParameterTarget } from '../paths.js';
-import { Placeholder } from '../placeholder.js';
+import { resolveLight, resolveParameterTarget, type ParameterTarget } from '../show/paths.js';
+import { Placeholder } from '../component/placeholder.js';
 import { captureDependents, unreplicatedWiring, type WiringNote } from './dependents.js';
 import { pathChanges, pathPicture, type PathChange } from './path-changes.js';
 import * as targets from './targets.js';
 import type { ComponentTarget } from './targets.js';
 
-export type AnyModulator = Modulator | Placeholder;
-export type AnyWiring = CompoundModulation | TriggerModulation;
+type AnyModulator = Modulator | Placeholder;
+type AnyWiring = CompoundModulation | TriggerModulation;
 
 function operations(show: LightShow): ModulationOperations {
   return new ModulationOperations(show.engine, show.lx, show.registry);
@@ -37,7 +37,7 @@ function operations(show: LightShow): ModulationOperations {
  * The modulation engine a scope names: `/lx/modulation` by default, an engine itself, or a
  * channel, group, master bus, pattern or effect (its engine).
  */
-export function modulationScope(show: LightShow, scope: ComponentTarget | undefined): ModulationEngine {
+function modulationScope(show: LightShow, scope: ComponentTarget | undefined): ModulationEngine {
   if (scope === undefined) return show.lx.modulation;
   const c = targets.component(show.lx, scope, 'scope');
   if (c instanceof ModulationEngine) return c;
@@ -61,7 +61,7 @@ function wiringAt(show: LightShow, target: ComponentTarget): AnyWiring {
 
 // ---- modulators ---------------------------------------------------------------------------------
 
-export interface AddModulatorOptions {
+interface AddModulatorOptions {
   readonly scope?: ComponentTarget;
   readonly index?: number;
   readonly label?: string;
@@ -70,10 +70,10 @@ export interface AddModulatorOptions {
 /** Adds and starts a modulator in a scope (global, or a bus's or device's), honoring where its class may go. Undoable. */
 export function addModulator(show: LightShow, className: string, options: AddModulatorOptions, origin: Origin): Modulator {
   const engine = modulationScope(show, options.scope);
-  return operations(show).addModulator(engine.path, className, { index: options.index, label: options.label }, origin);
+  return operations(show).addModulator(engine, className, { index: options.index, label: options.label }, origin);
 }
 
-export interface RemovedModulator {
+interface RemovedModulator {
   readonly path: string;
   readonly id: number;
   readonly removedWiring: readonly WiringNote[];
@@ -86,7 +86,7 @@ export function removeModulator(show: LightShow, target: ComponentTarget, origin
   const path = m.path;
   const wiring = unreplicatedWiring(captureDependents(show, [m]));
   const picture = pathPicture(show.lx);
-  operations(show).removeModulator(path, origin);
+  operations(show).removeModulator(m, origin);
   return { path, id: m.id, removedWiring: wiring, pathChanges: pathChanges(picture, show.lx) };
 }
 
@@ -95,24 +95,30 @@ export function moveModulator(show: LightShow, target: ComponentTarget, index: n
   const m = modulatorAt(show, target);
   if (index === m.index) return { modulator: m, pathChanges: [] };
   const picture = pathPicture(show.lx);
-  const moved = operations(show).moveModulator(m.path, index, origin);
+  const moved = operations(show).moveModulator(m, index, origin);
   return { modulator: moved, pathChanges: pathChanges(picture, show.lx) };
 }
 
 // ---- wiring -------------------------------------------------------------------------------------
 
 /** A modulation source: a modulator (component) or a numeric parameter, by path or id (+ key). */
-export interface SourceTarget extends ParameterTarget {}
+interface SourceTarget extends ParameterTarget {}
 
-function sourcePath(show: LightShow, source: SourceTarget): string {
-  if (source.id !== undefined && source.key === undefined) {
-    const c = targets.component(show.lx, { path: source.path, id: source.id }, 'source');
-    return c.path;
-  }
+function sourceOf(show: LightShow, source: SourceTarget): ModulationSource | Parameter {
   if (source.path === undefined && source.id === undefined)
     throw invalidArgument('give the source: sourcePath, or sourceId (a modulator) or sourceId + sourceKey (a parameter)');
-  if (source.id === undefined) return source.path!;
-  return resolveParameterTarget(show.lx, source).path;
+  if (source.key !== undefined) return resolveParameterTarget(show.lx, source);
+  if (source.id === undefined) {
+    const r = resolveLight(show.lx, source.path);
+    if (r.kind === 'parameter') return r.parameter;
+    return modulatorSource(r.component);
+  }
+  return modulatorSource(targets.component(show.lx, { path: source.path, id: source.id }, 'source'));
+}
+
+function modulatorSource(c: Component): Modulator {
+  if (c instanceof Modulator) return c;
+  throw invalidArgument(`${c.path} cannot be a modulation source; use a modulator or a numeric parameter`);
 }
 
 function targetParameter(show: LightShow, target: ParameterTarget): Parameter {
@@ -120,7 +126,7 @@ function targetParameter(show: LightShow, target: ParameterTarget): Parameter {
   return show.parameter(target);
 }
 
-export interface WireOptions {
+interface WireOptions {
   readonly range: number;
   readonly polarity?: 'unipolar' | 'bipolar';
   readonly scope?: ComponentTarget;
@@ -131,10 +137,10 @@ export interface WireOptions {
  * step (depth included). Scope and loops are checked first. Undoable.
  */
 export function wireModulation(show: LightShow, source: SourceTarget, target: ParameterTarget, options: WireOptions, origin: Origin): CompoundModulation {
-  const from = sourcePath(show, source);
+  const from = sourceOf(show, source);
   const to = targetParameter(show, target);
-  const scope = options.scope === undefined ? undefined : modulationScope(show, options.scope).path;
-  return operations(show).addModulation(from, to.path, { range: options.range, polarity: options.polarity, scope }, origin);
+  const scope = options.scope === undefined ? undefined : modulationScope(show, options.scope);
+  return operations(show).addModulation(from, to, { range: options.range, polarity: options.polarity, scope }, origin);
 }
 
 /** Wires a trigger mapping from one boolean or trigger to another, optionally with its mode. Undoable. */
@@ -148,8 +154,8 @@ export function wireTrigger(
   if (source.path === undefined && source.id === undefined) throw invalidArgument('give the source: sourcePath, or sourceId + sourceKey');
   const from = show.parameter(source);
   const to = targetParameter(show, target);
-  const scope = options.scope === undefined ? undefined : modulationScope(show, options.scope).path;
-  const trigger = operations(show).addTrigger(from.path, to.path, { mode: options.mode, scope }, origin);
+  const scope = options.scope === undefined ? undefined : modulationScope(show, options.scope);
+  const trigger = operations(show).addTrigger(from, to, { mode: options.mode, scope }, origin);
   return { trigger, warnings: triggerWarnings(trigger) };
 }
 
@@ -176,13 +182,13 @@ export function removeModulation(
   const path = m.path;
   const wiring = unreplicatedWiring(captureDependents(show, [m]));
   const picture = pathPicture(show.lx);
-  operations(show).removeModulation(path, origin);
+  operations(show).removeModulation(m, origin);
   return { path, id: m.id, kind, removedWiring: wiring, pathChanges: pathChanges(picture, show.lx) };
 }
 
 // ---- listing ------------------------------------------------------------------------------------
 
-export interface ModulationListing {
+interface ModulationListing {
   readonly modulators: readonly AnyModulator[];
   readonly modulations: readonly CompoundModulation[];
   readonly triggers: readonly TriggerModulation[];
@@ -322,9 +328,4 @@ export function setStage(
   }
   const after = stages.map((x, i) => (i === index ? s : x));
   return applyStages(show, env, after, `Change stage of ${env.label.getString()}`, origin);
-}
-
-/** The component a wiring's source belongs to (the modulator, or the parameter's owner). */
-export function sourceComponent(m: AnyWiring): Component | null {
-  return m.source instanceof Modulator ? m.source : m.source.owner;
 }

@@ -6,7 +6,7 @@ import type { Command } from '../../engine/commands/command.js';
 import type { Origin } from '../../engine/commands/history.js';
 import type { Graph } from '../../engine/graph.js';
 import { internal, invalidArgument } from '../../engine/errors.js';
-import type { LightShow } from '../light-show.js';
+import type { LightShow } from '../show/light-show.js';
 import { AddSwatchColor, RecallSwatch, RemoveSwatch, RemoveSwatchColor, SaveSwatch } from '../palette/palette-commands.js';
 import type { Palette } from '../palette/palette.js';
 import { MAX_SWATCH_COLORS, Swatch } from '../palette/swatch.js';

@@ -3,7 +3,7 @@
 
 import type { Component } from '../../engine/component.js';
 import { ModulationEngine } from '../modulation/modulation-engine.js';
-import { kindOf } from '../search.js';
+import { kindOf } from '../show/search.js';
 
 /** One component whose canonical path changed: its id (stable) and its path before and after. */
 export interface PathChange {

@@ -5,10 +5,10 @@
 import { CompoundCommand } from '../../engine/commands/command.js';
 import type { Origin } from '../../engine/commands/history.js';
 import { internal, invalidArgument } from '../../engine/errors.js';
-import type { LightShow } from '../light-show.js';
+import type { LightShow } from '../show/light-show.js';
 import { AddPattern, GoPattern, MovePattern, RemovePattern } from '../mixer/mixer-commands.js';
-import { Pattern } from '../patterns/pattern.js';
-import { Placeholder } from '../placeholder.js';
+import { Pattern } from '../devices/patterns/pattern.js';
+import { Placeholder } from '../component/placeholder.js';
 import { checkIndex, plural } from './common.js';
 import { copyComponent } from './copy.js';
 import { DetachDependents, captureDependents, unreplicatedWiring, type WiringNote } from './dependents.js';
@@ -16,7 +16,7 @@ import { pathChanges, pathPicture, type PathChange } from './path-changes.js';
 import * as targets from './targets.js';
 import type { AnyPattern, ComponentTarget, PatternHost } from './targets.js';
 
-export interface PatternResult {
+interface PatternResult {
   readonly pattern: AnyPattern;
   readonly pathChanges: readonly PathChange[];
 }
@@ -42,7 +42,7 @@ export function addPattern(show: LightShow, container: ComponentTarget, classNam
   });
 }
 
-export interface RemovedPattern {
+interface RemovedPattern {
   readonly path: string;
   readonly id: number;
   readonly removedWiring: readonly WiringNote[];
@@ -84,7 +84,7 @@ export function movePattern(show: LightShow, target: ComponentTarget, index: num
   });
 }
 
-export interface CopiedPattern extends PatternResult {
+interface CopiedPattern extends PatternResult {
   /** Wiring into or out of the source from outside it, which the copy does not get. */
   readonly unreplicatedWiring: readonly WiringNote[];
 }

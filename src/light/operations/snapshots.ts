@@ -4,9 +4,9 @@
 import { CompoundCommand, FunctionCommand } from '../../engine/commands/command.js';
 import type { Origin } from '../../engine/commands/history.js';
 import { internal, invalidArgument } from '../../engine/errors.js';
-import type { LightShow } from '../light-show.js';
-import { CaptureSnapshot, RecallSnapshot, RemoveSnapshot, UpdateSnapshot } from '../snapshots/snapshot-commands.js';
-import { Snapshot, type SnapshotEngine } from '../snapshots/snapshot-engine.js';
+import type { LightShow } from '../show/light-show.js';
+import { CaptureSnapshot, RecallSnapshot, RemoveSnapshot, UpdateSnapshot } from '../show/snapshots/snapshot-commands.js';
+import { Snapshot, type SnapshotEngine } from '../show/snapshots/snapshot-engine.js';
 import { checkIndex, plural } from './common.js';
 import { pathChanges, pathPicture, type PathChange } from './path-changes.js';
 import * as targets from './targets.js';

@@ -3,16 +3,16 @@
 
 import type { Component } from '../../engine/component.js';
 import { invalidArgument } from '../../engine/errors.js';
-import { Effect } from '../effects/effect.js';
-import type { LXEngineComponent } from '../lx-engine.js';
+import { Effect } from '../devices/effects/effect.js';
+import type { LXEngineComponent } from '../show/lx-engine.js';
 import { AbstractChannel, type Bus } from '../mixer/bus.js';
 import { Channel } from '../mixer/channel.js';
 import { Group } from '../mixer/group.js';
 import { MasterBus } from '../mixer/master-bus.js';
-import { resolveComponentTarget, type ComponentTarget } from '../paths.js';
-import { Pattern } from '../patterns/pattern.js';
-import { PatternRack } from '../patterns/pattern-rack.js';
-import { Placeholder } from '../placeholder.js';
+import { resolveComponentTarget, type ComponentTarget } from '../show/paths.js';
+import { Pattern } from '../devices/patterns/pattern.js';
+import { PatternRack } from '../devices/patterns/pattern-rack.js';
+import { Placeholder } from '../component/placeholder.js';
 import { Fixture } from '../structure/fixture.js';
 import { ViewDefinition } from '../structure/view-definition.js';
 
@@ -33,13 +33,6 @@ export function mixerChannel(lx: LXEngineComponent, target: ComponentTarget): Ab
   const c = component(lx, target, 'channel');
   if (c instanceof AbstractChannel && c.parent === lx.mixer) return c;
   throw invalidArgument(`${c.path} is not a mixer channel or group; channel paths look like /lx/mixer/channel/1 (list_channels)`);
-}
-
-/** A plain channel (not a group). */
-export function channel(lx: LXEngineComponent, target: ComponentTarget): Channel {
-  const c = mixerChannel(lx, target);
-  if (c instanceof Channel) return c;
-  throw invalidArgument(`${c.path} is a group; this needs a channel (a group holds channels, not patterns)`);
 }
 
 /** A channel, a group or the master bus. */
@@ -113,9 +106,4 @@ export function view(lx: LXEngineComponent, target: ComponentTarget): ViewDefini
   const c = component(lx, target, 'view');
   if (c instanceof ViewDefinition) return c;
   throw invalidArgument(`${c.path} is not a view; view paths look like /lx/structure/views/view/1 (list_views)`);
-}
-
-/** The effects array of a container. */
-export function effectsOf(container: EffectContainer): { readonly items: readonly AnyEffect[]; readonly length: number } {
-  return container.effects;
 }

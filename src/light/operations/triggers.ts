@@ -6,11 +6,11 @@ import { invalidArgument } from '../../engine/errors.js';
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { TriggerParameter } from '../../engine/parameters/trigger.js';
-import type { LightShow } from '../light-show.js';
-import type { ParameterTarget } from '../paths.js';
+import type { LightShow } from '../show/light-show.js';
+import type { ParameterTarget } from '../show/paths.js';
 import { QuantizedTriggerParameter } from '../tempo/quantized-trigger.js';
 
-export interface Fired {
+interface Fired {
   readonly parameter: Parameter;
   /** True when a quantized trigger is waiting for the next launch-quantization boundary. */
   readonly pending: boolean;

@@ -5,7 +5,7 @@
 import type { Origin } from '../../engine/commands/history.js';
 import type { Component } from '../../engine/component.js';
 import { internal, invalidArgument } from '../../engine/errors.js';
-import type { LightShow } from '../light-show.js';
+import type { LightShow } from '../show/light-show.js';
 import { SelectorSyntaxError, parseSelector } from '../model/index.js';
 import { ViewDefinition } from '../structure/view-definition.js';
 import { AddView, RemoveView } from '../structure/view-commands.js';
@@ -16,7 +16,7 @@ import * as targets from './targets.js';
 import type { ComponentTarget } from './targets.js';
 
 /** Every view selector in the show that points at `view` (the channels and devices rendering it). */
-export function usersOf(root: Component, view: ViewDefinition): { component: Component; key: string }[] {
+function usersOf(root: Component, view: ViewDefinition): { component: Component; key: string }[] {
   const out: { component: Component; key: string }[] = [];
   for (const c of root.descendants()) {
     for (const p of c.parameters.values()) if (p instanceof ViewSelectorParameter && p.selected === view) out.push({ component: c, key: p.key });
@@ -30,7 +30,7 @@ export function usersOf(root: Component, view: ViewDefinition): { component: Com
  * Checks a selector against the grammar; a syntax error is `invalid_argument` naming the
  * position (0-based character offset) and what was expected there.
  */
-export function checkSelector(selector: string): void {
+function checkSelector(selector: string): void {
   try {
     parseSelector(selector);
   } catch (err) {
@@ -39,7 +39,7 @@ export function checkSelector(selector: string): void {
   }
 }
 
-export interface AddViewOptions {
+interface AddViewOptions {
   readonly label: string;
   readonly selector: string;
   readonly normalization?: 'relative' | 'absolute';
@@ -69,7 +69,7 @@ export function addView(show: LightShow, options: AddViewOptions, origin: Origin
   });
 }
 
-export interface RemovedView {
+interface RemovedView {
   readonly path: string;
   readonly id: number;
   /** Paths of the selectors that rendered the view and now render Default (undo restores them). */

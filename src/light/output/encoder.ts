@@ -1,10 +1,10 @@
 // The per-frame encoder: writes every run's pixels into one bank of the packet arena, through
 // the gamma table at each fixture's brightness level, and advances sequence numbers. No
 // allocation: everything it touches was sized when the plan was built.
-import { BYTE_ORDER_LAYOUTS, PIXEL_RGB, PIXEL_RGBW } from './byte-order.js';
+import { BYTE_ORDER_LAYOUTS, PIXEL_RGB, PIXEL_RGBW } from '../structure/byte-order.js';
 import { CHANNEL_BLUE, CHANNEL_GREEN, CHANNEL_RED, CHANNEL_WHITE, curveOffset } from './gamma.js';
 import { KIND_ARTDMX, type OutputPlan } from './packing.js';
-import { nextArtNetSequence } from './protocols.js';
+import { nextArtNetSequence } from '../structure/output-protocols.js';
 
 /**
  * Encodes `colors` (one ARGB per model point) into the bank at `base` of `out`. `levels[s]` is

@@ -8,12 +8,14 @@ import type { FrameTime } from '../../engine/clock.js';
 import type { Logger } from '../../engine/log.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import type { BoundedParameter } from '../../engine/parameters/bounded.js';
-import type { LightShow } from '../light-show.js';
+import type { Graph } from '../../engine/graph.js';
+import type { MasterBus } from '../mixer/master-bus.js';
+import type { Structure } from '../structure/structure.js';
 import { Fixture } from '../structure/fixture.js';
 import { encodeFrame } from './encoder.js';
-import { FixtureOutputParameters } from './fixture-output-parameters.js';
+import { FixtureOutputParameters } from '../structure/fixture-output-parameters.js';
 import { GammaTable, brightnessLevel } from './gamma.js';
-import { OutputGroup } from './output-group.js';
+import { OutputGroup } from '../show/output-group.js';
 import { buildPlan, type HeaderWriter, type OutputPlan } from './packing.js';
 import {
   type Protocol,
@@ -24,7 +26,7 @@ import {
   writeKinetPortOutHeader,
   writeOpcHeader,
   writeSacnHeader,
-} from './protocols.js';
+} from '../structure/output-protocols.js';
 import {
   type ErrorMessage,
   MAX_DESTINATIONS,
@@ -40,7 +42,7 @@ import {
 } from './sender-protocol.js';
 import { type DeclaredOutput, structureOutputs } from './sources.js';
 
-export interface OutputEngineOptions {
+interface OutputEngineOptions {
   readonly log: Logger;
   /** sACN source name (at most 63 UTF-8 bytes are sent). Default "Footlight". */
   readonly sourceName?: string;
@@ -65,7 +67,7 @@ interface DestinationRecord {
   lastErrorAt?: string;
 }
 
-export interface DestinationStats {
+interface DestinationStats {
   readonly key: string;
   readonly protocol: string;
   readonly transport: string;
@@ -83,7 +85,7 @@ export interface DestinationStats {
   readonly lastErrorAt?: string;
 }
 
-export interface OutputStats {
+interface OutputStats {
   readonly live: boolean;
   /** Frames handed to the network thread. */
   readonly framesSent: number;
@@ -96,7 +98,7 @@ export interface OutputStats {
   readonly destinations: readonly DestinationStats[];
 }
 
-export interface OutputMap {
+interface OutputMap {
   readonly live: boolean;
   readonly declared: readonly DeclaredOutput[];
   readonly plan: OutputPlan | null;
@@ -112,6 +114,22 @@ function parseUuid(uuid: string): Uint8Array {
 /** Fixture parameters whose change alters the plan (others, like brightness, are read per frame). */
 const PLAN_KEYS = new Set([...FixtureOutputParameters.KEYS, 'enabled', 'deactivate', 'numRows', 'numColumns', 'numPoints', 'wiring']);
 
+/**
+ * What the outputs read of a show besides each frame's colors: the fixtures and their output
+ * settings, the engine's output group and the master fader (the light show is one). Read through
+ * on every use, since opening a project replaces them.
+ */
+interface OutputScene {
+  readonly engine: { readonly graph: Graph };
+  readonly structure: Structure;
+  readonly lx: { readonly output: OutputGroup };
+  readonly mixer: { readonly master: MasterBus };
+}
+
+/**
+ * The LED outputs: each finished frame (`send`, called by the frame pipeline in src/main.ts after
+ * the light renders) is encoded into the current plan's packets and handed to the network thread.
+ */
 export class OutputEngine {
   readonly cid: Uint8Array;
   private readonly sourceName: Uint8Array;
@@ -143,7 +161,7 @@ export class OutputEngine {
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(
-    private readonly light: LightShow,
+    private readonly light: OutputScene,
     options: OutputEngineOptions,
   ) {
     this.log = options.log;
@@ -160,8 +178,6 @@ export class OutputEngine {
       opc: writeOpcHeader,
       kinet: (buf, off, version, port) => (version === 'PORTOUT' ? writeKinetPortOutHeader(buf, off, port) : writeKinetDmxOutHeader(buf, off, port)),
     };
-    // Registered after the light show's own frame listener, so it runs on the finished frame.
-    this.unsubscribe.push(light.engine.clock.onFrame((frame) => this.onFrame(frame)));
     this.unsubscribe.push(
       light.engine.graph.listen({
         parameterChanged: (p) => this.onParameterChanged(p),
@@ -267,7 +283,9 @@ export class OutputEngine {
     return worker;
   }
 
-  private onFrame(frame: FrameTime): void {
+  /** Sends a finished frame (`colors`: one ARGB per model point), within the group's fps cap. */
+  send(frame: FrameTime, colors: Uint32Array): void {
+    if (this.closed) return;
     this.refresh();
     const plan = this.plan;
     if (plan === null || plan.packetCount === 0 || this.worker === null) return;
@@ -287,7 +305,7 @@ export class OutputEngine {
         return;
       }
     }
-    this.encode(bank);
+    this.encode(bank, colors);
     Atomics.store(this.control, bank, 1);
     this.busySince[bank] = Date.now();
     this.worker.postMessage(bank);
@@ -332,7 +350,7 @@ export class OutputEngine {
   }
 
   /** Encodes the current frame into one bank (exposed for tests and benchmarks). */
-  encode(bank: number): Uint8Array<ArrayBufferLike> {
+  encode(bank: number, colors: Uint32Array): Uint8Array<ArrayBufferLike> {
     const plan = this.plan;
     if (plan === null) return this.bytes;
     const group = this.group;
@@ -348,7 +366,7 @@ export class OutputEngine {
     const levels = this.levels;
     const brightness = this.brightness;
     for (let s = 0; s < levels.length; s++) levels[s] = brightnessLevel(chain * brightness[s].getValue());
-    encodeFrame(plan, this.light.main, this.bytes, bank * plan.bankSize, this.gammaTable.lut, levels, this.sequences);
+    encodeFrame(plan, colors, this.bytes, bank * plan.bankSize, this.gammaTable.lut, levels, this.sequences);
     return this.bytes;
   }
 

@@ -3,7 +3,7 @@
 // carry 512 channels: a pixel that does not fit continues in the next universe at channel 0,
 // never split. DDP and OPC buffers must fit whole. Two fixtures writing the same bytes of one
 // packet are reported as a collision. Plans are built when outputs change, never per frame.
-import { byteOrderLayout } from './byte-order.js';
+import { byteOrderLayout } from '../structure/byte-order.js';
 import {
   ARTNET_HEADER,
   ARTNET_MAX_UNIVERSE,
@@ -21,7 +21,7 @@ import {
   type KinetVersion,
   type Protocol,
   type Transport,
-} from './protocols.js';
+} from '../structure/output-protocols.js';
 
 /** One fixture's declared output, resolved to a destination and point order. */
 export interface OutputSource {
@@ -44,13 +44,13 @@ export interface OutputSource {
 }
 
 export const KIND_ARTDMX = 0;
-export const KIND_ARTSYNC = 1;
-export const KIND_SACN = 2;
-export const KIND_DDP = 3;
-export const KIND_OPC = 4;
-export const KIND_KINET = 5;
+const KIND_ARTSYNC = 1;
+const KIND_SACN = 2;
+const KIND_DDP = 3;
+const KIND_OPC = 4;
+const KIND_KINET = 5;
 
-export interface PlanDestination {
+interface PlanDestination {
   /** `protocol/transport/host:port`, the key counters are kept under. */
   readonly key: string;
   readonly protocol: Protocol;
@@ -60,7 +60,7 @@ export interface PlanDestination {
 }
 
 /** Where one source's bytes landed: a universe (or buffer) and the byte range inside its data. */
-export interface Placement {
+interface Placement {
   readonly destination: string;
   /** Universe (Art-Net, sACN), KiNET port, DDP data offset or OPC channel. */
   readonly universe: number;
@@ -70,7 +70,7 @@ export interface Placement {
   readonly pixels: number;
 }
 
-export interface Collision {
+interface Collision {
   readonly destination: string;
   readonly universe: number;
   readonly start: number;
@@ -79,7 +79,7 @@ export interface Collision {
   readonly fixtures: readonly [string, string];
 }
 
-export interface PlanError {
+interface PlanError {
   readonly fixture: string;
   readonly message: string;
 }
@@ -254,7 +254,9 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
         if (universe > limit) {
           errors.push({
             fixture: s.path,
-            message: `${n - i} of ${n} pixels do not fit: they would need ${s.protocol === 'kinet' ? 'KiNET port' : 'universe'} ${universe}, above the maximum ${limit}; they are not sent`,
+            message:
+              `${n - i} of ${n} pixels do not fit: they would need ${s.protocol === 'kinet' ? 'KiNET port' : 'universe'} ${universe}, ` +
+              `above the maximum ${limit}; they are not sent`,
           });
           break;
         }

@@ -16,7 +16,6 @@ export const STATS_STRIDE = 8;
 export const STAT_PACKETS = 0;
 export const STAT_BYTES = 1;
 export const STAT_ERRORS = 2;
-export const STAT_CONSECUTIVE_FAILURES = 3;
 /** Wall-clock ms until which the destination is skipped after repeated failures. */
 export const STAT_BACKOFF_UNTIL = 4;
 export const STAT_LAST_ERROR_AT = 5;

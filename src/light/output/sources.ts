@@ -5,14 +5,14 @@ import type { BoundedParameter } from '../../engine/parameters/bounded.js';
 import type { Model } from '../model/index.js';
 import type { Fixture } from '../structure/fixture.js';
 import type { Structure } from '../structure/structure.js';
-import { BYTE_ORDERS, type ByteOrderName } from './byte-order.js';
+import { BYTE_ORDERS, type ByteOrderName } from '../structure/byte-order.js';
 import type { OutputSource } from './packing.js';
-import { DEFAULT_PORTS, type KinetVersion, type Protocol, type Transport } from './protocols.js';
+import { DEFAULT_PORTS, type KinetVersion, type Protocol, type Transport } from '../structure/output-protocols.js';
 
 const HOST_LABEL = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
 
 /** An IPv4/IPv6 address or a DNS host name (letters, digits, hyphens, dots): anything else cannot be sent to. */
-export function isHostName(host: string): boolean {
+function isHostName(host: string): boolean {
   if (isIP(host) !== 0) return true;
   return host.length <= 253 && host.split('.').every((label) => HOST_LABEL.test(label));
 }
@@ -42,7 +42,7 @@ export interface DeclaredOutput {
   readonly idle?: string;
 }
 
-export interface StructureOutputs {
+interface StructureOutputs {
   readonly declared: readonly DeclaredOutput[];
   readonly sources: readonly OutputSource[];
   /** Brightness parameter of each source's fixture, read every frame. */

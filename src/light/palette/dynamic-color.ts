@@ -5,9 +5,9 @@ import type { Parameter } from '../../engine/parameters/parameter.js';
 import { ColorStops, type GradientBlendMode, hueLerp } from '../color/gradient.js';
 import { blendMaskf, lerp } from '../color/blend-kernel.js';
 import { b as brightnessOf, h as hueOf, hsb, s as saturationOf } from '../color/lx-color.js';
-import { LXComponent } from '../lx-component.js';
+import { LXComponent } from '../component/lx-component.js';
 
-export const DYNAMIC_COLOR_MODES = [
+const DYNAMIC_COLOR_MODES = [
   { label: 'Fixed', name: 'FIXED' },
   { label: 'Osc', name: 'OSCILLATE' },
   { label: 'Cycle', name: 'CYCLE' },
@@ -17,7 +17,7 @@ const OSCILLATE = 1;
 const CYCLE = 2;
 
 /** A color as LX's ColorParameter holds it: an exact ARGB kept beside its hue/saturation/brightness. */
-export class ColorCell {
+class ColorCell {
   private argb: number;
   private internal = false;
 

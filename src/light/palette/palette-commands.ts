@@ -1,8 +1,8 @@
 import type { Command } from '../../engine/commands/command.js';
 import type { Graph } from '../../engine/graph.js';
-import type { LoadContext, LxObject } from '../project/lxp-types.js';
+import type { LoadContext, LxObject } from '../component/lxp-types.js';
 import type { DynamicColor } from './dynamic-color.js';
-import { type Palette, swatchJson } from './palette.js';
+import type { Palette } from './palette.js';
 import type { Swatch } from './swatch.js';
 
 const CONTEXT: LoadContext = {
@@ -137,5 +137,3 @@ export class RemoveSwatchColor implements Command {
     (g.require(this.swatchId) as Swatch).colors.insert(this.color as DynamicColor);
   }
 }
-
-export { swatchJson };

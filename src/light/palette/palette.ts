@@ -27,15 +27,15 @@ import { TriggerParameter } from '../../engine/parameters/trigger.js';
 import { SeededRandom } from '../../engine/random.js';
 import { ColorStops, GRADIENT_BLEND_MODES, type GradientBlendMode } from '../color/gradient.js';
 import { b as brightnessOf, hsb } from '../color/lx-color.js';
-import { LXComponent } from '../lx-component.js';
-import { isLxObject, lxArray, type LoadContext, type LxObject } from '../project/lxp-types.js';
+import { LXComponent } from '../component/lx-component.js';
+import { isLxObject, lxArray, type LoadContext, type LxObject } from '../component/lxp-types.js';
 import type { DynamicColor } from './dynamic-color.js';
 import { Swatch } from './swatch.js';
 
-export const NO_SWATCH = -1;
+const NO_SWATCH = -1;
 
 /** A saved swatch as JSON with ids stripped and `recall` dropped (LX's toJsonSwatch). */
-export function swatchJson(s: Swatch): LxObject {
+function swatchJson(s: Swatch): LxObject {
   const obj = stripIds(s.save()) as LxObject;
   if (obj.parameters !== undefined) delete obj.parameters.recall;
   return obj;

@@ -1,7 +1,7 @@
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { TriggerParameter } from '../../engine/parameters/trigger.js';
-import { LXComponent } from '../lx-component.js';
-import { lxArray, type LoadContext, type LxObject } from '../project/lxp-types.js';
+import { LXComponent } from '../component/lx-component.js';
+import { lxArray, type LoadContext, type LxObject } from '../component/lxp-types.js';
 import { DynamicColor } from './dynamic-color.js';
 
 /** A swatch holds 1 to 5 colors. */

@@ -1,14 +1,14 @@
 // A render helper thread of point-pool.ts: loads the TypeScript sources through tsx (whatever
 // the launch mode of the engine), then claims chunks of each published point job until asked to
 // leave (`workerData.state`). Buffers arrive on `workerData.port` before the first job that names
-// them, and are dropped when the engine thread lets them go.
+// them, and are dropped when the engine thread lets them go. The kernel table is the module the
+// engine thread handed the pool (`workerData.kernels`), so this folder imports no kernel.
 import { readlinkSync } from 'node:fs';
 import { receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
 register();
 const shared = await import('./point-pool-shared.ts');
-const { KERNELS } = await import('./point-kernels.ts');
 const {
   CLAIM,
   ARRAY_COUNT,
@@ -28,7 +28,8 @@ const {
   runClaimedChunks,
 } = shared;
 
-const { control, numbers, port, state } = workerData;
+const { control, numbers, port, state, kernels } = workerData;
+const { KERNELS } = await import(kernels);
 try {
   // Benches read this thread's scheduler accounting (src/engine/thread-time.ts) by its id.
   Atomics.store(state, HELPER_THREAD, Number(readlinkSync('/proc/thread-self').split('/').pop()) | 0);

@@ -4,10 +4,11 @@
 // start on the first large job; until they are up, and whenever they are not scheduled, the
 // engine thread runs the chunks itself. Jobs below MIN_SHARED_POINTS points, or naming an array
 // that is not on a SharedArrayBuffer, or any job when the render runs on one thread, run on the
-// engine thread alone, with the same kernels.
+// engine thread alone, with the same kernels. The pool imports no kernel: the table is handed in
+// (useKernels) with the URL of the module that exports it, which the helpers load; a kernel not
+// in the table runs on the engine thread alone.
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import { JOB_ARRAYS, JOB_NUMBERS, type PointArray, type PointJob, type PointKernel } from './point-job.js';
-import { KERNELS } from './point-kernels.js';
 import {
   ARRAY_COUNT,
   ARRAY_REFS,
@@ -108,7 +109,9 @@ class PointPool {
   private readonly dropped = new FinalizationRegistry<number>((id) => {
     for (const h of [...this.helpers, ...this.leaving]) h.port.postMessage({ drop: id });
   });
-  private readonly kernelIds = new Map<PointKernel, number>(KERNELS.map((k, i) => [k, i]));
+  /** The kernel table handed in (useKernels), by kernel, and the URL of the module exporting it as `KERNELS`. */
+  private kernelIds = new Map<PointKernel, number>();
+  private kernelsUrl: string | null = null;
   /** Chunks run so far, in all and by the helpers (for benches and tests). */
   chunks = 0;
   helperChunks = 0;
@@ -172,6 +175,18 @@ class PointPool {
     return this.helpers.map((h) => Atomics.load(h.state, HELPER_SLEEPS));
   }
 
+  /**
+   * Hands in the kernel table: helpers run a kernel by its index here, loading the same table from
+   * `moduleUrl` (a module exporting it as `KERNELS`). Running helpers hold the old table, so a new
+   * one lets them go; they start again on the next large job.
+   */
+  useKernels(kernels: readonly PointKernel[], moduleUrl: string): void {
+    if (moduleUrl === this.kernelsUrl && kernels.length === this.kernelIds.size && kernels.every((k, i) => this.kernelIds.get(k) === i)) return;
+    while (this.helpers.length > 0) this.release(this.helpers.pop() as Helper);
+    this.kernelIds = new Map(kernels.map((k, i) => [k, i]));
+    this.kernelsUrl = moduleUrl;
+  }
+
   /** Thread ids of the running helpers (0 while not known), for benches. */
   helperThreadIds(): number[] {
     return this.helpers.map((h) => Atomics.load(h.state, HELPER_THREAD));
@@ -194,8 +209,9 @@ class PointPool {
   run(kernel: PointKernel, count: number, cheap = false): void {
     const job = this.job;
     job.serial = (job.serial + 1) | 0;
+    const id = this.kernelIds.get(kernel);
     const minShared = cheap ? this.cheapShareFactor * this.minSharedPoints : this.minSharedPoints;
-    const shared = this.threadCount > 1 && count >= minShared && job.arrays.every(isShared) && this.ensureHelpers();
+    const shared = id !== undefined && this.threadCount > 1 && count >= minShared && job.arrays.every(isShared) && this.ensureHelpers();
     if (!shared) {
       if (count <= this.soloChunk) kernel(job, 0, count);
       else
@@ -203,8 +219,6 @@ class PointPool {
           kernel(job, start, Math.min(count, start + this.soloChunk));
       return;
     }
-    const id = this.kernelIds.get(kernel);
-    if (id === undefined) throw new Error('point kernel is not listed in point-kernels.ts');
     if (job.arrays.length > JOB_ARRAYS) throw new RangeError(`a point job names at most ${JOB_ARRAYS} arrays`);
     const control = this.control;
     this.describeArrays(job.arrays);
@@ -212,7 +226,7 @@ class PointPool {
     const chunks = Math.min(MAX_CHUNKS, Math.ceil(count / chunk));
     Atomics.store(control, COUNT, count);
     Atomics.store(control, CHUNK, chunk);
-    Atomics.store(control, KERNEL, id);
+    Atomics.store(control, KERNEL, id as number);
     Atomics.store(control, SERIAL, job.serial);
     this.generation = (this.generation + 1) & 0xff;
     publishJob(control, this.generation, chunks);
@@ -324,7 +338,7 @@ class PointPool {
       const worker = new Worker(new URL('./point-helper.mjs', import.meta.url), {
         execArgv: [],
         name: 'footlight-render',
-        workerData: { control: this.control, numbers: this.sharedNumbers, port: port2, state },
+        workerData: { control: this.control, numbers: this.sharedNumbers, port: port2, state, kernels: this.kernelsUrl },
         transferList: [port2],
       });
       worker.unref();

@@ -5,7 +5,7 @@
 import { rangeView } from './range-views.js';
 
 /** Points per slice (a multiple of four: SIMD loops may run up to three lanes past the count). */
-export const SLICE_CAPACITY = 16384;
+const SLICE_CAPACITY = 16384;
 const NUMBER_BYTES = 4096;
 const ARRAY_BYTES = 4 * SLICE_CAPACITY;
 /** Byte offsets of the inputs and the output, for the module's code. */

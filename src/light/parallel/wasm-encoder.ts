@@ -58,7 +58,6 @@ const binary =
     flat(a, b, [op]);
 export const iadd = binary(0x6a);
 export const isub = binary(0x6b);
-export const imul = binary(0x6c);
 export const iand = binary(0x71);
 export const ishl = binary(0x74);
 export const ige = binary(0x4e);
@@ -117,7 +116,7 @@ export const ifElse = (condition: Code, then: Code, otherwise: Code): Code => fl
 /** Calls function `index` of the module (in encodeModule's order). */
 export const call = (index: number, ...args: Code[]): Code => flat(...args, [0x10, ...uleb(index)]);
 
-export interface FunctionSpec {
+interface FunctionSpec {
   readonly name: string;
   readonly params: readonly number[];
   /** Extra locals after the parameters, by type. */

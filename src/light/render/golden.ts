@@ -1,13 +1,13 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseLenientJson } from '../project/lenient-json.js';
-import { mediaResolvers } from '../project/media.js';
-import type { DeviceRegistry } from '../registry.js';
+import { parseLenientJson } from '../show/project/lenient-json.js';
+import { mediaResolvers } from '../show/project/media.js';
+import type { DeviceRegistry } from '../component/registry.js';
 import { type FramesFile, decodeArgb } from './frames-format.js';
 import { renderOffline } from './offline.js';
 
 /** How close one scene comes to LX's recorded frames. */
-export interface SceneParity {
+interface SceneParity {
   readonly scene: string;
   readonly frames: number;
   readonly points: number;

@@ -1,12 +1,12 @@
 import { Engine } from '../../engine/engine.js';
-import { LightShow } from '../light-show.js';
+import { LightShow } from '../show/light-show.js';
 import { Channel } from '../mixer/channel.js';
 import type { LxfResolver } from '../model/index.js';
-import { readProject } from '../project/project-file.js';
-import type { DeviceRegistry } from '../registry.js';
+import { readProject } from '../show/project/project-file.js';
+import type { DeviceRegistry } from '../component/registry.js';
 import { BUFFER_NOTE, CLOCK_NOTE, COLOR_NOTE, type FramesFile, argbBytes, framesSha256, pointsBase64 } from './frames-format.js';
 
-export interface OfflineRender {
+interface OfflineRender {
   /** One copy of the mixer's main output per recorded frame. */
   readonly frames: { readonly index: number; readonly argb: Uint32Array }[];
   readonly points: number;
@@ -15,7 +15,7 @@ export interface OfflineRender {
   readonly show: LightShow;
 }
 
-export interface OfflineOptions {
+interface OfflineOptions {
   readonly frames: number;
   readonly deltaMs: number;
   /** Record frame k when k % every == 0 (default 1). */

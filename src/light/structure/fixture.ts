@@ -4,7 +4,7 @@ import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { StringParameter } from '../../engine/parameters/string.js';
-import { LXComponent } from '../lx-component.js';
+import { LXComponent } from '../component/lx-component.js';
 import {
   COMMON_FIXTURE_PARAMETERS,
   type FixtureGeometry,
@@ -16,8 +16,8 @@ import {
   jsonFixture,
   stockFixtureClass,
 } from '../model/index.js';
-import { addFixtureOutputParameters, type FixtureOutputParameters } from '../output/fixture-output-parameters.js';
-import { isLxObject, type LoadContext, type LxObject } from '../project/lxp-types.js';
+import { addFixtureOutputParameters, type FixtureOutputParameters } from './fixture-output-parameters.js';
+import { isLxObject, type LoadContext, type LxObject } from '../component/lxp-types.js';
 
 function parameterFromSpec(spec: FixtureParameterSpec): Parameter {
   const options = { description: spec.description, mappable: false };

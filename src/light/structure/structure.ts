@@ -3,15 +3,12 @@ import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
-import { LXComponent } from '../lx-component.js';
+import { LXComponent } from '../component/lx-component.js';
 import { type LxfResolver, type Model, type NormalizationSettings, ModelInputError, buildModel, totalSize } from '../model/index.js';
-import { isLxObject, lxArray, type LoadContext, type LxObject } from '../project/lxp-types.js';
+import { isLxObject, lxArray, type LoadContext, type LxObject } from '../component/lxp-types.js';
 import { Fixture, isFixtureClass } from './fixture.js';
 import { ViewEngine } from './view-engine.js';
 import { setViewSourceLookup } from './view-selector.js';
-
-/** Resolves an external model file (`.lxm`, LX's media folder `Models/`) by its saved name. */
-export type LxmResolver = (file: string) => unknown;
 
 const POSITION = { v0: -1_000_000, v1: 1_000_000, mappable: false };
 

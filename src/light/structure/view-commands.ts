@@ -71,27 +71,3 @@ export class RemoveView implements Command {
     }
   }
 }
-
-/** Moves a view definition in the list (selectors keep pointing at their views). */
-export class MoveView implements Command {
-  readonly label: string;
-  private from = -1;
-  constructor(
-    private readonly engineId: number,
-    private readonly viewId: number,
-    private readonly toIndex: number,
-    label: string,
-  ) {
-    this.label = `Move view ${label}`;
-  }
-
-  perform(g: Graph): void {
-    const view = g.require(this.viewId) as ViewDefinition;
-    this.from = view.index;
-    (g.require(this.engineId) as ViewEngine).moveView(view, this.toIndex);
-  }
-
-  undo(g: Graph): void {
-    (g.require(this.engineId) as ViewEngine).moveView(g.require(this.viewId) as ViewDefinition, this.from);
-  }
-}

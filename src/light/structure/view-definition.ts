@@ -2,13 +2,13 @@ import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { StringParameter } from '../../engine/parameters/string.js';
-import { LXComponent } from '../lx-component.js';
+import { LXComponent } from '../component/lx-component.js';
 import { invalidArgument } from '../../engine/errors.js';
 import { type Model, type PointSet, type View, ModelInputError, buildView, parseSelector } from '../model/index.js';
-import type { LoadContext, LxObject } from '../project/lxp-types.js';
+import type { LoadContext, LxObject } from '../component/lxp-types.js';
 
 /** A view selector string: surfaces may only set one that parses (§6.3 grammar). */
-export class SelectorParameter extends StringParameter {
+class SelectorParameter extends StringParameter {
   override accept(input: unknown): string {
     const text = super.accept(input);
     if (text.trim().length > 0) {

@@ -1,7 +1,7 @@
 import type { Component } from '../../engine/component.js';
-import { LXComponent } from '../lx-component.js';
+import { LXComponent } from '../component/lx-component.js';
 import type { Model } from '../model/index.js';
-import { lxArray, type LoadContext, type LxObject } from '../project/lxp-types.js';
+import { lxArray, type LoadContext, type LxObject } from '../component/lxp-types.js';
 import { ViewDefinition } from './view-definition.js';
 import { ViewSelectorParameter, type ViewSource } from './view-selector.js';
 

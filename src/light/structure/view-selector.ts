@@ -3,7 +3,7 @@ import { EnumParameter, type EnumOption } from '../../engine/parameters/enum.js'
 import type { ViewDefinition } from './view-definition.js';
 
 /** The first option of every view selector: no view, render the inherited model. */
-export const DEFAULT_VIEW_OPTION = 'Default';
+const DEFAULT_VIEW_OPTION = 'Default';
 
 /** Where a selector finds the structure's views (the structure's view engine). */
 export interface ViewSource {
@@ -11,7 +11,7 @@ export interface ViewSource {
 }
 
 /** Finds the view engine a component's selectors follow, by walking up to the light root. */
-export type ViewSourceLookup = (owner: Component) => ViewSource | undefined;
+type ViewSourceLookup = (owner: Component) => ViewSource | undefined;
 
 let lookup: ViewSourceLookup = () => undefined;
 let refreshing = 0;

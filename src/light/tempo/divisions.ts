@@ -37,11 +37,6 @@ export const DIVISIONS: readonly Division[] = Object.freeze(
   TABLE.map(([name, label, multiplier], ordinal) => Object.freeze({ ordinal, name, label, multiplier })),
 );
 
-/** Division by constant name (`QUARTER`) or label (`1/4`). */
-export function divisionByName(name: string): Division | undefined {
-  return DIVISIONS.find((d) => d.name === name || d.label === name);
-}
-
 export const Div = {
   SIXTEENTH: DIVISIONS[0],
   EIGHTH_TRIPLET: DIVISIONS[1],

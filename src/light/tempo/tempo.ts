@@ -28,7 +28,7 @@ import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
-import { LXComponent } from '../lx-component.js';
+import { LXComponent } from '../component/lx-component.js';
 import { DIVISIONS, type Division, QUANTIZATIONS } from './divisions.js';
 import type { QuantizedTriggerParameter, QuantizingClock } from './quantized-trigger.js';
 
@@ -42,14 +42,14 @@ const NUDGE_RAMP_MS = 5000;
 /** The smooth cursor jumps to the target when this many beats apart. */
 const JUMP_BEATS = 3.9;
 
-export type TempoListener = (tempo: Tempo, event: 'beat' | 'bar', beat: number) => void;
+type TempoListener = (tempo: Tempo, event: 'beat' | 'bar', beat: number) => void;
 
 /**
  * A transport the tempo follows (the song's, wired by the show): while it plays, the beat
  * cursor is its position; while it stops, the tempo runs on by itself from there, as LX's
  * internal clock does, and jumps when the position is moved (a seek).
  */
-export interface TempoTransport {
+interface TempoTransport {
   playing(): boolean;
   /** Quarter-note beats since the start of the song. */
   positionBeats(): number;

@@ -10,7 +10,7 @@ import { CLIENT_TIMEOUT_MS, MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES, MAX_RESPONSE_
  * so the caller must read state (requires_observation) before deciding anything.
  */
 
-export type Protocol3ErrorCode =
+type Protocol3ErrorCode =
   | 'not_connected'
   | 'connect_failed'
   | 'invalid_command'
@@ -89,7 +89,7 @@ export class Protocol3AmbiguousWriteError extends Protocol3Error {
   }
 }
 
-export interface Protocol3ClientOptions {
+interface Protocol3ClientOptions {
   /** Socket inactivity timeout while a reply is awaited, ms. Default 65 000. */
   readonly timeoutMs?: number;
   /** Time to establish the connection, ms. Default 10 000. */
@@ -118,7 +118,7 @@ interface PendingRequest {
  * Whether a reply's arrays and objects nest deeper than `limit`, scanning its UTF-8 bytes (every
  * byte of a multi-byte character is ≥ 0x80, so brackets, quotes and backslashes are themselves).
  */
-export function replyExceedsDepth(line: Uint8Array, limit: number): boolean {
+function replyExceedsDepth(line: Uint8Array, limit: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < line.length; i++) {

@@ -15,9 +15,9 @@ import { navigateTrack, selectTrack, tracks } from '../../sound/operations/track
 import * as arg from './args.js';
 
 /** A command's one host operation, run by the dispatcher as one engine-queue task (arguments are parsed inside it). */
-export type QueuedOp = (host: SoundHost, args: readonly string[], origin: Origin, guard: GraphGuard) => Payload;
+type QueuedOp = (host: SoundHost, args: readonly string[], origin: Origin, guard: GraphGuard) => Payload;
 /** An operation that works off the queue between its atomic parts (file I/O, a render): it runs its parts as the request's tasks. */
-export type StagedOp = (host: SoundHost, args: readonly string[], request: Request) => Promise<Payload>;
+type StagedOp = (host: SoundHost, args: readonly string[], request: Request) => Promise<Payload>;
 
 /**
  * The protocol-3 command table: name, argument synopsis, arity, whether it writes, and the one

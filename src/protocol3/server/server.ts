@@ -10,11 +10,10 @@ import type { Payload, SoundHost } from '../../sound/host.js';
 import { dispatchLine, errorReply } from './dispatch.js';
 import { MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES } from '../wire.js';
 
-export { MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES };
 /** Received lines waiting per connection before the listener stops reading from it. */
 const MAX_PENDING_LINES = 1024;
 
-export interface Protocol3ServerOptions {
+interface Protocol3ServerOptions {
   /** Address to bind. Callers default to 127.0.0.1; anything else is logged as a risk. */
   readonly host: string;
   /** TCP port; 0 picks a free one. Callers default to 8765. */

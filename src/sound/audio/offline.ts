@@ -4,9 +4,9 @@ import type { PlanSkip, RenderPlan } from './dsp/plan.js';
 
 export const RENDER_SAMPLE_RATE = 48000;
 /** The default render ends this long after the last note, for release and reverb tails. */
-export const TAIL_SECONDS = 2;
+const TAIL_SECONDS = 2;
 /** The longest offline render (two 32-bit channels of an hour are 1.4 GB in memory). */
-export const MAX_RENDER_SECONDS = 3600;
+const MAX_RENDER_SECONDS = 3600;
 
 export interface RenderRange {
   /** Start beat (default 0). */
@@ -27,7 +27,7 @@ export interface OfflineRender {
 }
 
 /** How many samples a range covers: --seconds, --to, or the arrangement (to the bar after its last note) plus a tail. */
-export function rangeFrames(plan: RenderPlan, range: RenderRange, sampleRate: number): { from: number; frames: number } {
+function rangeFrames(plan: RenderPlan, range: RenderRange, sampleRate: number): { from: number; frames: number } {
   const from = range.fromBeat ?? 0;
   const spb = 60 / plan.tempo;
   let seconds: number;

@@ -5,16 +5,16 @@ import { toDisplayNumber } from '../units.js';
 import type { PlanDevice, PlanGrid, PlanNote, PlanParams, PlanSkip, PlanTrack, RenderPlan } from './dsp/plan.js';
 
 /** Voices of an instrument whose document carries no VOICES parameter. */
-export const DEFAULT_POLYPHONY = 8;
+const DEFAULT_POLYPHONY = 8;
 /** A plan holds at most this many notes (loops unrolled), so a huge import cannot exhaust memory. */
-export const MAX_PLAN_NOTES = 2_000_000;
+const MAX_PLAN_NOTES = 2_000_000;
 
 /**
  * Native value → the physical number the DSP uses: exponential scales give Hz or ms, every
  * other scale keeps the native number (linear gain for level scales, dB, semitones, 0–1 for %,
  * enum indices).
  */
-export function physical(spec: NativeParamSpec, native: number | boolean): number {
+function physical(spec: NativeParamSpec, native: number | boolean): number {
   const v = typeof native === 'boolean' ? (native ? 1 : 0) : native;
   return spec.scale?.kind === 'exp' ? toDisplayNumber(spec.scale, v) : v;
 }

@@ -3,7 +3,7 @@
  * header). Samples are rounded to the nearest step and clamped to full scale; the writer says
  * how many it had to clamp. Tested against sox and ffprobe (test/sound/audio/wav.test.ts).
  */
-export interface WavResult {
+interface WavResult {
   readonly bytes: Uint8Array;
   /** Samples beyond full scale that were clamped. */
   readonly clipped: number;

@@ -5,14 +5,14 @@ import { BANDS, bandPowers, centroid, FRAME, HOP, spectra } from './spectrum.js'
 /** Most segments in `over_time`: a longer region gets longer segments. */
 const MAX_SEGMENTS = 48;
 /** Most onsets and pitched notes listed. */
-export const MAX_ONSETS = 128;
+const MAX_ONSETS = 128;
 const MAX_NOTES = 64;
 
 const db = (power: number): number | null => (power > 0 ? Math.round(100 * Math.log10(power)) / 10 : null);
 const dbAmp = (linear: number): number | null => (linear > 0 ? Math.round(200 * Math.log10(linear)) / 10 : null);
 const r3 = (x: number): number => Math.round(x * 1000) / 1000;
 
-export interface Timing {
+interface Timing {
   /** Beat at the first sample (null for live audio whose position is not one beat line). */
   readonly fromBeat: number | null;
   readonly tempo: number;

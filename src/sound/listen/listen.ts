@@ -12,7 +12,7 @@ import { LISTEN_RATE, type ListenJob, type ListenResult } from './job.js';
 import { CLIP_SECONDS, SPECTROGRAM_HEIGHT, SPECTROGRAM_WIDTH } from './media.js';
 
 /** The longest region rendered for listening, and the longest stretch of live output. */
-export const MAX_REGION_SECONDS = 60;
+const MAX_REGION_SECONDS = 60;
 export const MAX_LIVE_SECONDS = 30;
 
 export type ListenSource =

@@ -4,7 +4,7 @@ import type { PlanDevice, PlanGridNode, RenderPlan } from '../audio/dsp/plan.js'
 const LIVE_KEYS = new Set(['p', 'gain', 'pan', 'mute', 'solo']);
 
 /** The plan without its live values: two plans with the same shape differ only in those. */
-export function planShape(plan: RenderPlan): string {
+function planShape(plan: RenderPlan): string {
   return JSON.stringify(plan, (k, v: unknown) => (LIVE_KEYS.has(k) ? undefined : v));
 }
 

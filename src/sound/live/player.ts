@@ -10,20 +10,20 @@ import { combine, metersPayload, type MeterWindow } from './meters.js';
 import { AudioRing } from './ring.js';
 
 /** How much of the live output is kept for listening (seconds). */
-export const LIVE_HISTORY_SECONDS = 30;
+const LIVE_HISTORY_SECONDS = 30;
 /** Ticks the song-state meters cover (≈ 300 ms). */
 const METER_TICKS = 6;
 const HISTORY_TICKS = Math.ceil(LIVE_HISTORY_SECONDS / 0.05);
 /** A model change reaches the worker at most this often. */
 const PLAN_EVERY_MS = 30;
 
-export interface LiveOptions {
+interface LiveOptions {
   /** `device`: the sound card; `none`: a real-time context with no device; `clock`: the wall clock, no output. */
   readonly output: OutputKind;
   readonly log: Logger;
 }
 
-export type AudioListener = (left: Float32Array, right: Float32Array, sample: number) => void;
+type AudioListener = (left: Float32Array, right: Float32Array, sample: number) => void;
 
 /**
  * Live playback: a worker thread renders the host's project in real time (render-worker.ts).

@@ -27,7 +27,7 @@ interface ActionDef {
 }
 
 /** Percent-escapes every byte outside A–Z a–z 0–9 - . _ ~ (action wire tokens). */
-export function escapeActionId(id: string): string {
+function escapeActionId(id: string): string {
   return Array.from(Buffer.from(id, 'utf8'))
     .map((b) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`))
     .join('');

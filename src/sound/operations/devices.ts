@@ -66,7 +66,7 @@ export function deviceWindow(host: SoundHost): Payload {
 }
 
 /** Resolves a device UUID, refusing module/modulator UUIDs by name. */
-export function deviceSpecFor(uuid: string, command: string): DeviceSpec {
+function deviceSpecFor(uuid: string, command: string): DeviceSpec {
   if (!UUID_PATTERN.test(uuid))
     throw invalidArgument(`UUID must be a lowercase 8-4-4-4-12 hex UUID from device-catalog; got ${JSON.stringify(uuid.slice(0, 60))}`);
   const kind = uuidKind(uuid);

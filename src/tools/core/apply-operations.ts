@@ -6,7 +6,7 @@ import { defineTool, type AnyTool } from '../define-tool.js';
 import { HistoryStepPayload, toHistoryStep } from './history-payloads.js';
 
 const NOT_BATCHABLE = new Set(['apply_operations', 'undo', 'redo']);
-export const MAX_OPERATIONS = 100;
+const MAX_OPERATIONS = 100;
 
 export default defineTool({
   name: 'apply_operations',

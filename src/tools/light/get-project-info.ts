@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { LX_VERSION } from '../../light/lx-component.js';
+import { LX_VERSION } from '../../light/component/lx-component.js';
 import { defineTool } from '../define-tool.js';
 
 export default defineTool({

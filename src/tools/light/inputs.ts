@@ -20,11 +20,6 @@ export function asTarget(v: string | number): { path?: string; id?: number } {
   return typeof v === 'number' ? { id: v } : { path: v };
 }
 
-/** 0-based index argument. */
-export function indexInput(what: string) {
-  return z.number().int().describe(`0-based ${what}`);
-}
-
 // Text with nothing visible makes labels that spoof or break displays; it is refused, with what
 // the shared display-text check refuses (control and bidi characters, U+FEFF, lone surrogates).
 const NEWLINE_OR_TAB = /[\t\n]/;

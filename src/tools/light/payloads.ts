@@ -8,27 +8,27 @@ import { NumericParameter } from '../../engine/parameters/numeric.js';
 import { formatValue } from '../../engine/parameters/units.js';
 import type { Component } from '../../engine/component.js';
 import { hsb } from '../../light/color/lx-color.js';
-import { oscAddressOf } from '../../light/osc-address.js';
-import type { Effect } from '../../light/effects/effect.js';
+import { oscAddressOf } from '../../light/modulation/osc-address.js';
+import type { Effect } from '../../light/devices/effects/effect.js';
 import type { AbstractChannel } from '../../light/mixer/bus.js';
 import { Channel } from '../../light/mixer/channel.js';
 import { Group } from '../../light/mixer/group.js';
 import { MasterBus } from '../../light/mixer/master-bus.js';
-import type { Pattern } from '../../light/patterns/pattern.js';
-import { PatternRack } from '../../light/patterns/pattern-rack.js';
+import type { Pattern } from '../../light/devices/patterns/pattern.js';
+import { PatternRack } from '../../light/devices/patterns/pattern-rack.js';
 import { CompoundModulation } from '../../light/modulation/compound-modulation.js';
 import { Modulator } from '../../light/modulation/modulator.js';
 import type { TriggerModulation } from '../../light/modulation/trigger-modulation.js';
 import type { Swatch } from '../../light/palette/swatch.js';
-import type { Snapshot } from '../../light/snapshots/snapshot-engine.js';
+import type { Snapshot } from '../../light/show/snapshots/snapshot-engine.js';
 import type { Fixture } from '../../light/structure/fixture.js';
 import type { Structure } from '../../light/structure/structure.js';
 import type { ViewDefinition } from '../../light/structure/view-definition.js';
 import type { Mixer } from '../../light/mixer/mixer.js';
-import type { LXComponent } from '../../light/lx-component.js';
-import { Placeholder } from '../../light/placeholder.js';
+import type { LXComponent } from '../../light/component/lx-component.js';
+import { Placeholder } from '../../light/component/placeholder.js';
 import type { ComponentDoc } from '../../light/docs/component-docs.js';
-import type { DeviceEntry } from '../../light/registry.js';
+import type { DeviceEntry } from '../../light/component/registry.js';
 import type { FixtureParameterSpec, LxfParameter } from '../../light/model/index.js';
 import { ParameterPayload } from './parameter-payload.js';
 
@@ -252,7 +252,7 @@ export function toChannelPayload(bus: AbstractChannel | MasterBus, full: boolean
 }
 
 /** A canonical path that changed in a structural edit: the component's id, where it was, where it is. */
-export const PathChangePayload = z.strictObject({ id: z.number().int(), before: z.string(), after: z.string() });
+const PathChangePayload = z.strictObject({ id: z.number().int(), before: z.string(), after: z.string() });
 export const PathChangesPayload = z
   .array(PathChangePayload)
   .describe('Every canonical path that changed (moved siblings, nested devices, modulators and modulations included); update cached paths from it');
@@ -695,7 +695,7 @@ export function toStagePayloads(stages: readonly { basis: number; value: number;
   return stages.map((s, i) => ({ index: i, basis: s.basis, value: s.value, shape: s.shape, fixed: i === 0 || i === stages.length - 1 }));
 }
 /** One color of a swatch. */
-export const SwatchColorPayload = z.strictObject({
+const SwatchColorPayload = z.strictObject({
   path: z.string(),
   id: z.number().int(),
   index: z.number().int().describe('0-based; palette-linked devices pick colors by 1-based slot'),

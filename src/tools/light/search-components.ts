@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { searchParameters } from '../../light/parameter-search.js';
-import { COMPONENT_KINDS, searchComponents } from '../../light/search.js';
+import { COMPONENT_KINDS, searchComponents } from '../../light/show/search.js';
 import { defineTool } from '../define-tool.js';
 import { PageInput, page } from '../paging.js';
 import { toParameterPayload } from './payloads.js';

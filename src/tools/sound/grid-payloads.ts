@@ -18,7 +18,7 @@ export const GridWritePayload = WritePayload.extend({
 });
 export type GridWritePayload = z.infer<typeof GridWritePayload>;
 
-export const GRAPH_GUARD =
+const GRAPH_GUARD =
   'Sent as `guard REVISION …`: bound to expected_revision when you pass it (the host refuses the write if the graph changed since you reviewed it), to the ' +
   "session's last verified revision inside a patch session, else to a fresh revision the adapter reads — which guards dispatch but binds the write to " +
   'no reviewed snapshot (the reply notes it). ' +
@@ -29,7 +29,7 @@ export const GRAPH_GUARD =
 export const GRAPH_WRITE = GRAPH_GUARD + WRITE;
 
 /** The guard fields every Grid graph write takes after its own (grid_clear_graph requires its revision instead). */
-export const GRAPH_GUARD_FIELDS = { expected_revision: ExpectedRevision, patch_session_id: PatchSessionId, confirmation_token: ConfirmationToken };
+const GRAPH_GUARD_FIELDS = { expected_revision: ExpectedRevision, patch_session_id: PatchSessionId, confirmation_token: ConfirmationToken };
 
 /** A Grid graph write's input: the write's own fields, then the guard fields. */
 export function graphWriteInput<T extends z.ZodRawShape>(fields: T): z.ZodObject<T & typeof GRAPH_GUARD_FIELDS, z.core.$strict> {
@@ -37,7 +37,7 @@ export function graphWriteInput<T extends z.ZodRawShape>(fields: T): z.ZodObject
 }
 
 /** The guard a Grid graph write's call carries: the reviewed revision, the patch session, the confirmation. */
-export type GraphWriteArgs = Record<string, unknown> & {
+type GraphWriteArgs = Record<string, unknown> & {
   readonly expected_revision?: string;
   readonly patch_session_id?: string;
   readonly confirmation_token?: string;

@@ -25,11 +25,11 @@ export const PatchSessionId = z
   .max(64)
   .optional()
   .describe('Apply this as the next reviewed step of a patch session (grid_begin_patch_session)');
-export const ProjectToken = Hex64.optional().describe(
+const ProjectToken = Hex64.optional().describe(
   'The project_token you reviewed (song_get_state); refused as stale if the project changed. Omitted: a fresh read',
 );
 /** The guard fields every song write bound to the project token takes after its own. */
-export const PROJECT_GUARD_FIELDS = { project_token: ProjectToken, confirmation_token: ConfirmationToken };
+const PROJECT_GUARD_FIELDS = { project_token: ProjectToken, confirmation_token: ConfirmationToken };
 
 /** A project-bound song write's input: the write's own fields, then the guard fields. */
 export function projectWriteInput<T extends z.ZodRawShape>(fields: T): z.ZodObject<T & typeof PROJECT_GUARD_FIELDS, z.core.$strict> {
@@ -73,7 +73,7 @@ export const ReadPayload = z.strictObject({
   reason: z.string().optional(),
 });
 
-export const GuardPayload = z.strictObject({
+const GuardPayload = z.strictObject({
   kind: z.enum(['selection_token', 'selection', 'graph_revision', 'project_token', 'history']),
   value: z.string(),
   source: z

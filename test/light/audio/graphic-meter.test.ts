@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { Origin } from '../../../src/engine/commands/history.js';
 import { Engine } from '../../../src/engine/engine.js';
 import { AUDIO_BLOCK } from '../../../src/light/audio/audio-input.js';
-import { LightShow } from '../../../src/light/light-show.js';
+import { LightShow } from '../../../src/light/show/light-show.js';
 import { FixedInput, sineBlock } from './fixed-input.js';
 
 const ORIGIN: Origin = { surface: 'engine' };

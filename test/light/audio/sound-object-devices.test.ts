@@ -3,14 +3,17 @@ import assert from 'node:assert/strict';
 import type { Origin } from '../../../src/engine/commands/history.js';
 import { Engine } from '../../../src/engine/engine.js';
 import type { SoundObject } from '../../../src/light/audio/sound-object.js';
-import { createLibrary } from '../../../src/light/library.js';
-import { LightShow } from '../../../src/light/light-show.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
+import { LightShow } from '../../../src/light/show/light-show.js';
 import type { Channel } from '../../../src/light/mixer/channel.js';
 import { Fixture } from '../../../src/light/structure/fixture.js';
-import { ModulationOperations } from '../../../src/light/modulation/operations.js';
-import type { SoundObjectEffect } from '../../../src/light/effects/sound-object-effect.js';
-import type { SoundObjectPattern } from '../../../src/light/patterns/sound-object-pattern.js';
-import { readProject, writeProject } from '../../../src/light/project/project-file.js';
+import { addChannel } from '../../../src/light/operations/channels.js';
+import { addEffect } from '../../../src/light/operations/effects.js';
+import { activatePattern, addPattern } from '../../../src/light/operations/patterns.js';
+import { addModulator } from '../../../src/light/operations/modulation.js';
+import type { SoundObjectEffect } from '../../../src/light/devices/effects/audio/sound-object-effect.js';
+import type { SoundObjectPattern } from '../../../src/light/devices/patterns/audio/sound-object-pattern.js';
+import { readProject, writeProject } from '../../../src/light/show/project/project-file.js';
 import { FixedInput, sineBlock } from './fixed-input.js';
 
 const ORIGIN: Origin = { surface: 'engine' };
@@ -47,8 +50,8 @@ function stage(json?: object) {
   grid.parameters.get('numRows')?.setBase(N);
   grid.parameters.get('numColumns')?.setBase(N);
   light.structure.addFixture(grid);
-  const channel = light.addChannel(ORIGIN, { pattern: PATTERN });
-  new ModulationOperations(engine, light.lx, light.registry).addModulator('/lx/modulation', 'SoundObject', {}, ORIGIN);
+  const channel = addChannel(light, { patternClass: PATTERN }, ORIGIN);
+  addModulator(light, 'SoundObject', {}, ORIGIN);
   return { engine, light, channel };
 }
 
@@ -73,7 +76,7 @@ test('Sound Object pattern and effect are available under LX class names, with L
   assert.equal(library.find('effect', EFFECT).unavailable, undefined);
   const { light, channel } = stage();
   assert.deepEqual([...patternOf(channel).parameters.keys()].slice(-PATTERN_KEYS.length), PATTERN_KEYS);
-  const effect = light.addEffect(ORIGIN, { path: '/lx/mixer/master' }, EFFECT) as SoundObjectEffect;
+  const effect = addEffect(light, { path: '/lx/mixer/master' }, EFFECT, undefined, ORIGIN).effect as SoundObjectEffect;
   assert.deepEqual([...effect.parameters.keys()].slice(-PATTERN_KEYS.length - 3), [...PATTERN_KEYS, 'maskDepth', 'maskMode', 'cueMask']);
   assert.equal(light.lx.audio.soundStage.path, '/lx/audio/soundStage');
 });
@@ -154,10 +157,10 @@ test('the effect masks the frame with the object; CUE shows the mask', () => {
   const obj = objectOf(light);
   obj.input.setValue(1);
   // Channel 1 shows a white Solid under the master effect.
-  const solid = light.addPattern(ORIGIN, { path: '/lx/mixer/channel/1' }, 'heronarts.lx.pattern.color.SolidPattern');
-  light.goPattern(ORIGIN, { id: solid.id });
+  const solid = addPattern(light, { path: '/lx/mixer/channel/1' }, 'heronarts.lx.pattern.color.SolidPattern', undefined, ORIGIN).pattern;
+  activatePattern(light, { id: solid.id }, ORIGIN);
   light.setParameter({ path: '/lx/mixer/channel/1/pattern/2/color/saturation' }, 0, ORIGIN);
-  const effect = light.addEffect(ORIGIN, { path: '/lx/mixer/master' }, EFFECT) as SoundObjectEffect;
+  const effect = addEffect(light, { path: '/lx/mixer/master' }, EFFECT, undefined, ORIGIN).effect as SoundObjectEffect;
   light.setParameter({ path: '/lx/mixer/master/effect/1/selector' }, 1, ORIGIN);
   light.setParameter({ path: '/lx/mixer/master/effect/1/enabled' }, true, ORIGIN);
   engine.clock.stepFixed(30, FRAME_MS);
@@ -189,7 +192,7 @@ test('a project with the pattern and the effect saves with LX keys and loads bac
   light.setParameter({ path: '/lx/mixer/channel/1/pattern/1/selector' }, 'Sound Object', ORIGIN);
   light.setParameter({ path: '/lx/mixer/channel/1/pattern/1/shapeMode1' }, 'Box', ORIGIN);
   light.setParameter({ path: '/lx/mixer/channel/1/pattern/1/baseSize' }, 0.3, ORIGIN);
-  const effect = light.addEffect(ORIGIN, { path: '/lx/mixer/master' }, EFFECT);
+  const effect = addEffect(light, { path: '/lx/mixer/master' }, EFFECT, undefined, ORIGIN).effect;
   assert.equal(engine.history.undoDepth, depth + 4, 'each edit is one undo step');
   engine.clock.stepFixed(3, FRAME_MS);
   const frame = Array.from(light.main);
@@ -242,7 +245,7 @@ test('a saved selector whose Sound Object is missing reads None, renders at the 
   assert.ok(brightest(reopened.light).level > 250, 'the orb at the center (no object: no position, full level)');
   assert.equal((writeProject(reopened.light.lx, {}, 0) as any).engine.children.mixer.channels[0].patterns[0].parameters.selector, 1, 'the index is kept');
   // Adding a Sound Object later: the waiting index finds it.
-  new ModulationOperations(reopened.engine, reopened.light.lx, reopened.light.registry).addModulator('/lx/modulation', 'SoundObject', {}, ORIGIN);
+  addModulator(reopened.light, 'SoundObject', {}, ORIGIN);
   reopened.engine.clock.stepFixed(1, FRAME_MS);
   assert.equal(p.engine.selector.object(), objectOf(reopened.light));
 });

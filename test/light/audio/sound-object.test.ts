@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import type { Origin } from '../../../src/engine/commands/history.js';
 import { Engine } from '../../../src/engine/engine.js';
 import { SoundObject } from '../../../src/light/audio/sound-object.js';
-import { createLibrary } from '../../../src/light/library.js';
-import { LightShow } from '../../../src/light/light-show.js';
-import { ModulationOperations } from '../../../src/light/modulation/operations.js';
-import { readProject, writeProject } from '../../../src/light/project/project-file.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
+import { LightShow } from '../../../src/light/show/light-show.js';
+import { addModulator } from '../../../src/light/operations/modulation.js';
+import { readProject, writeProject } from '../../../src/light/show/project/project-file.js';
 import { FixedInput, sineBlock } from './fixed-input.js';
 
 const ORIGIN: Origin = { surface: 'engine' };
@@ -15,7 +15,7 @@ const FRAME_MS = 1000 / 60;
 function showWithObject() {
   const engine = new Engine();
   const light = new LightShow(engine);
-  const obj = new ModulationOperations(engine, light.lx, light.registry).addModulator('/lx/modulation', 'SoundObject', {}, ORIGIN) as SoundObject;
+  const obj = addModulator(light, 'SoundObject', {}, ORIGIN) as SoundObject;
   return { engine, light, obj };
 }
 

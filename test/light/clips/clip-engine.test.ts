@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Engine } from '../../../src/engine/engine.js';
-import { LightShow } from '../../../src/light/light-show.js';
+import { LightShow } from '../../../src/light/show/light-show.js';
 import { buildGridDemo } from '../../../src/light/grid-demo.js';
-import { createLibrary } from '../../../src/light/library.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
 import type { Channel } from '../../../src/light/mixer/channel.js';
-import { readProject, writeProject } from '../../../src/light/project/project-file.js';
+import { readProject, writeProject } from '../../../src/light/show/project/project-file.js';
 import { addClip, editLane, launchClip, launchScene } from '../../../src/light/operations/clips.js';
 import { copyChannel } from '../../../src/light/operations/channels.js';
 

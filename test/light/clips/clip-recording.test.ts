@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Engine } from '../../../src/engine/engine.js';
-import { LightShow } from '../../../src/light/light-show.js';
+import { LightShow } from '../../../src/light/show/light-show.js';
 import { buildGridDemo } from '../../../src/light/grid-demo.js';
 import type { Channel } from '../../../src/light/mixer/channel.js';
 import { addClip, startRecording, stopRecording } from '../../../src/light/operations/clips.js';
 import { activatePattern } from '../../../src/light/operations/patterns.js';
-import { SolidPattern } from '../../../src/light/patterns/solid-pattern.js';
+import { SolidPattern } from '../../../src/light/devices/patterns/color/solid-pattern.js';
 
 const ORIGIN = { surface: 'engine' as const };
 const CH = { path: '/lx/mixer/channel/1' };

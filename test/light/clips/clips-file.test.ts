@@ -2,11 +2,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLibrary } from '../../../src/light/library.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
 import type { Channel } from '../../../src/light/mixer/channel.js';
-import { readProject, writeProject } from '../../../src/light/project/project-file.js';
+import { readProject, writeProject } from '../../../src/light/show/project/project-file.js';
 import { Engine } from '../../../src/engine/engine.js';
-import { LightShow } from '../../../src/light/light-show.js';
+import { LightShow } from '../../../src/light/show/light-show.js';
 import { ParameterLane, PatternLane } from '../../../src/light/clips/lanes.js';
 import { GOLDEN_DIR } from '../../helpers/golden-dir.js';
 

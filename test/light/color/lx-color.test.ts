@@ -25,7 +25,7 @@ import {
   scaleBrightness,
   scaleBrightnessf,
 } from '../../../src/light/color/lx-color.js';
-import { javaRoundf } from '../../../src/light/color/java-num.js';
+import { javaRoundf } from '../../../src/light/math/java-num.js';
 
 const hex = (c: number): string => c.toString(16).padStart(8, '0');
 const eqHex = (actual: number, expected: number, what: string): void => assert.equal(hex(actual), hex(expected), what);

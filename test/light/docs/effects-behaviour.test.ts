@@ -1,23 +1,23 @@
 // Checks, by rendering, the behaviour the effect notes (src/light/docs/notes) claim.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BlurEffect } from '../../../src/light/effects/blur-effect.js';
-import { ColorMaskEffect } from '../../../src/light/effects/color-mask-effect.js';
-import { ColorizeEffect } from '../../../src/light/effects/colorize-effect.js';
-import { DynamicsEffect } from '../../../src/light/effects/dynamics-effect.js';
-import type { Effect } from '../../../src/light/effects/effect.js';
-import { FreezeEffect } from '../../../src/light/effects/freeze-effect.js';
-import { GradientMaskEffect } from '../../../src/light/effects/gradient-mask-effect.js';
-import { HueSaturationEffect } from '../../../src/light/effects/hue-saturation-effect.js';
-import { InvertEffect } from '../../../src/light/effects/invert-effect.js';
-import { LinearMaskEffect } from '../../../src/light/effects/linear-mask-effect.js';
-import { SparkleEffect } from '../../../src/light/effects/sparkle-effect.js';
-import { StrobeEffect } from '../../../src/light/effects/strobe-effect.js';
-import { TransparifyEffect } from '../../../src/light/effects/transparify-effect.js';
-import { GradientPattern } from '../../../src/light/patterns/gradient-pattern.js';
-import { SolidPattern } from '../../../src/light/patterns/solid-pattern.js';
-import type { Pattern } from '../../../src/light/patterns/pattern.js';
-import { ChasePattern } from '../../../src/light/patterns/chase-pattern.js';
+import { BlurEffect } from '../../../src/light/devices/effects/blur-effect.js';
+import { ColorMaskEffect } from '../../../src/light/devices/effects/color/color-mask-effect.js';
+import { ColorizeEffect } from '../../../src/light/devices/effects/color/colorize-effect.js';
+import { DynamicsEffect } from '../../../src/light/devices/effects/dynamics-effect.js';
+import type { Effect } from '../../../src/light/devices/effects/effect.js';
+import { FreezeEffect } from '../../../src/light/devices/effects/freeze-effect.js';
+import { GradientMaskEffect } from '../../../src/light/devices/effects/color/gradient-mask-effect.js';
+import { HueSaturationEffect } from '../../../src/light/devices/effects/hue-saturation-effect.js';
+import { InvertEffect } from '../../../src/light/devices/effects/invert-effect.js';
+import { LinearMaskEffect } from '../../../src/light/devices/effects/linear-mask-effect.js';
+import { SparkleEffect } from '../../../src/light/devices/effects/sparkle-effect.js';
+import { StrobeEffect } from '../../../src/light/devices/effects/strobe-effect.js';
+import { TransparifyEffect } from '../../../src/light/devices/effects/color/transparify-effect.js';
+import { GradientPattern } from '../../../src/light/devices/patterns/color/gradient-pattern.js';
+import { SolidPattern } from '../../../src/light/devices/patterns/color/solid-pattern.js';
+import type { Pattern } from '../../../src/light/devices/patterns/pattern.js';
+import { ChasePattern } from '../../../src/light/devices/patterns/strip/chase-pattern.js';
 import { stage, r } from './stage.js';
 
 /** A channel running `pattern` with `effect` on the pattern, stepped `frames` frames. */

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Engine } from '../../../src/engine/engine.js';
-import { LightShow } from '../../../src/light/light-show.js';
+import { LightShow } from '../../../src/light/show/light-show.js';
 import type { Modulator } from '../../../src/light/modulation/modulator.js';
 import { BooleanLogic } from '../../../src/light/modulation/modulators/boolean-logic.js';
 import { ComparatorModulator } from '../../../src/light/modulation/modulators/comparator-modulator.js';

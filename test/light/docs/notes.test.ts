@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { BUILTIN_NOTES_DIR, ComponentDocs } from '../../../src/light/docs/component-docs.js';
 import { noteProblems } from '../../../src/light/docs/note-check.js';
 import { NoteFormatError, normalizedSha256, parseNote, rewriteFrontmatter } from '../../../src/light/docs/note-format.js';
-import { createLibrary } from '../../../src/light/library.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
 
 const docs = new ComponentDocs(createLibrary());
 

@@ -2,16 +2,16 @@
 // names the note it backs; a claim that changes here must change in the note too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AlternatingPattern } from '../../../src/light/patterns/alternating-pattern.js';
-import { ChasePattern } from '../../../src/light/patterns/chase-pattern.js';
-import { GradientPattern } from '../../../src/light/patterns/gradient-pattern.js';
-import { NoisePattern } from '../../../src/light/patterns/noise-pattern.js';
-import { type Plane, PlanesPattern } from '../../../src/light/patterns/planes-pattern.js';
-import { PatternRack } from '../../../src/light/patterns/pattern-rack.js';
-import { paletteColor } from '../../../src/light/patterns/palette-colors.js';
-import { SolidPattern } from '../../../src/light/patterns/solid-pattern.js';
-import { SparklePattern } from '../../../src/light/patterns/sparkle-pattern.js';
-import { TestPattern } from '../../../src/light/patterns/test-pattern.js';
+import { AlternatingPattern } from '../../../src/light/devices/patterns/color/alternating-pattern.js';
+import { ChasePattern } from '../../../src/light/devices/patterns/strip/chase-pattern.js';
+import { GradientPattern } from '../../../src/light/devices/patterns/color/gradient-pattern.js';
+import { NoisePattern } from '../../../src/light/devices/patterns/texture/noise-pattern.js';
+import { type Plane, PlanesPattern } from '../../../src/light/devices/patterns/form/planes-pattern.js';
+import { PatternRack } from '../../../src/light/devices/patterns/pattern-rack.js';
+import { paletteColor } from '../../../src/light/devices/shared/palette-colors.js';
+import { SolidPattern } from '../../../src/light/devices/patterns/color/solid-pattern.js';
+import { SparklePattern } from '../../../src/light/devices/patterns/texture/sparkle-pattern.js';
+import { TestPattern } from '../../../src/light/devices/patterns/test/test-pattern.js';
 import { stage, r } from './stage.js';
 
 const FIXED = 0;

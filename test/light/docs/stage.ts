@@ -2,9 +2,9 @@
 // device under test, frames stepped by hand, colors read back per point.
 import { Engine } from '../../../src/engine/engine.js';
 import { b as brightnessOf, h as hueOf, s as saturationOf } from '../../../src/light/color/lx-color.js';
-import { LightShow } from '../../../src/light/light-show.js';
+import { LightShow } from '../../../src/light/show/light-show.js';
 import { Channel } from '../../../src/light/mixer/channel.js';
-import type { Pattern } from '../../../src/light/patterns/pattern.js';
+import type { Pattern } from '../../../src/light/devices/patterns/pattern.js';
 import { Fixture } from '../../../src/light/structure/fixture.js';
 
 export const FRAME_MS = 1000 / 60;

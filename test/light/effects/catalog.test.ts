@@ -12,8 +12,8 @@ import { EnumParameter } from '../../../src/engine/parameters/enum.js';
 import type { Parameter } from '../../../src/engine/parameters/parameter.js';
 import { TriggerParameter } from '../../../src/engine/parameters/trigger.js';
 import { hsb } from '../../../src/light/color/lx-color.js';
-import { Effect } from '../../../src/light/effects/effect.js';
-import { EFFECTS } from '../../../src/light/library/effects.js';
+import { Effect } from '../../../src/light/devices/effects/effect.js';
+import { EFFECTS } from '../../../src/light/devices/library/effects.js';
 
 type Row = [key: string, label: string, type: string, range: string, defaultValue: string, flags: string];
 interface Entry {

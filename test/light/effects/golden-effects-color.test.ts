@@ -5,9 +5,9 @@
 // engine.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Effect } from '../../../src/light/effects/effect.js';
-import { createLibrary } from '../../../src/light/library.js';
-import type { LoadContext, LxObject } from '../../../src/light/project/lxp-types.js';
+import { Effect } from '../../../src/light/devices/effects/effect.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
+import type { LoadContext, LxObject } from '../../../src/light/component/lxp-types.js';
 import { GOLDEN_DIR, StubEngine, diff, fixedPalette, loadGolden, points, step } from './harness.js';
 
 const PANEL_PAIR = 128;

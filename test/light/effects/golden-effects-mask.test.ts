@@ -8,10 +8,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { add, lerp } from '../../../src/light/color/blend-kernel.js';
 import { hsb } from '../../../src/light/color/lx-color.js';
-import type { Effect } from '../../../src/light/effects/effect.js';
-import { createLibrary } from '../../../src/light/library.js';
-import { buildView, modelFromProject } from '../../../src/light/model/index.js';
-import type { LxObject } from '../../../src/light/project/lxp-types.js';
+import type { Effect } from '../../../src/light/devices/effects/effect.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
+import { buildView } from '../../../src/light/model/index.js';
+import { modelFromProject } from '../../../src/light/model/project.js';
+import type { LxObject } from '../../../src/light/component/lxp-types.js';
 import { DELTA_MS, GOLDEN_DIR, StubEngine, hex, loadGolden, step } from './harness.js';
 
 const fr = Math.fround;

@@ -5,9 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BoundedParameter } from '../../../src/engine/parameters/bounded.js';
 import type { NumericParameter } from '../../../src/engine/parameters/numeric.js';
-import { GradientMaskEffect } from '../../../src/light/effects/gradient-mask-effect.js';
-import { modelFromProject } from '../../../src/light/model/index.js';
-import { GradientPattern } from '../../../src/light/patterns/gradient-pattern.js';
+import { GradientMaskEffect } from '../../../src/light/devices/effects/color/gradient-mask-effect.js';
+import { modelFromProject } from '../../../src/light/model/project.js';
+import { GradientPattern } from '../../../src/light/devices/patterns/color/gradient-pattern.js';
 import { GOLDEN_DIR, StubEngine, fixedPalette, hex, loadGolden } from './harness.js';
 
 // mulberry32: deterministic parameter draws

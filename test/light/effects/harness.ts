@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Component } from '../../../src/engine/component.js';
 import { hsb } from '../../../src/light/color/lx-color.js';
-import type { Effect } from '../../../src/light/effects/effect.js';
-import type { PaletteReader } from '../../../src/light/effects/effect-support.js';
+import type { Effect } from '../../../src/light/devices/effects/effect.js';
+import type { PaletteReader } from '../../../src/light/devices/effects/effect-support.js';
 import type { Division } from '../../../src/light/tempo/divisions.js';
 import { PointSet } from '../../../src/light/model/index.js';
 import { GOLDEN_DIR as SHARED_GOLDEN_DIR } from '../../helpers/golden-dir.js';
@@ -117,5 +117,8 @@ export function diff(actual: Uint32Array, expected: Uint32Array, from: number, n
     }
   }
   if (bad === 0) return undefined;
-  return `${bad}/${n} differ (max channel error ${maxErr}); first at +${first}: expected ${hex(expected[from + first])}, got ${hex(actual[offsetActual + first])}`;
+  return (
+    `${bad}/${n} differ (max channel error ${maxErr}); ` +
+    `first at +${first}: expected ${hex(expected[from + first])}, got ${hex(actual[offsetActual + first])}`
+  );
 }

@@ -2,9 +2,9 @@
 // constant names included (LX writes `<key>/name` and prefers it when loading).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Effect } from '../../../src/light/effects/effect.js';
-import { createLibrary } from '../../../src/light/library.js';
-import type { LoadContext, LxObject } from '../../../src/light/project/lxp-types.js';
+import { Effect } from '../../../src/light/devices/effects/effect.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
+import type { LoadContext, LxObject } from '../../../src/light/component/lxp-types.js';
 import { GOLDEN_DIR, loadGolden } from './harness.js';
 
 function effectsIn(node: unknown, out: LxObject[]): LxObject[] {

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { Engine } from '../../../src/engine/engine.js';
 import { add, multiply } from '../../../src/light/color/blend-kernel.js';
 import { gray, hsb } from '../../../src/light/color/lx-color.js';
-import { LightShow } from '../../../src/light/light-show.js';
+import { LightShow } from '../../../src/light/show/light-show.js';
 import { Channel } from '../../../src/light/mixer/channel.js';
 import { Group } from '../../../src/light/mixer/group.js';
-import { SolidPattern } from '../../../src/light/patterns/solid-pattern.js';
+import { SolidPattern } from '../../../src/light/devices/patterns/color/solid-pattern.js';
 import { Fixture } from '../../../src/light/structure/fixture.js';
 import { ViewDefinition } from '../../../src/light/structure/view-definition.js';
 

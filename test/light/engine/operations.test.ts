@@ -4,15 +4,25 @@ import { join } from 'node:path';
 import { Engine } from '../../../src/engine/engine.js';
 import { FootlightError } from '../../../src/engine/errors.js';
 import type { Origin } from '../../../src/engine/commands/history.js';
-import { Effect } from '../../../src/light/effects/effect.js';
-import { createLibrary } from '../../../src/light/library.js';
-import { LightShow } from '../../../src/light/light-show.js';
+import { Effect } from '../../../src/light/devices/effects/effect.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
+import { LightShow } from '../../../src/light/show/light-show.js';
 import type { Channel } from '../../../src/light/mixer/channel.js';
 import type { Group } from '../../../src/light/mixer/group.js';
-import { writeProject } from '../../../src/light/project/project-file.js';
+import * as channels from '../../../src/light/operations/channels.js';
+import * as effects from '../../../src/light/operations/effects.js';
+import * as palette from '../../../src/light/operations/palette.js';
+import * as patterns from '../../../src/light/operations/patterns.js';
+import * as snapshots from '../../../src/light/operations/snapshots.js';
+import { fireTrigger } from '../../../src/light/operations/triggers.js';
+import * as views from '../../../src/light/operations/views.js';
+import { writeProject } from '../../../src/light/show/project/project-file.js';
 
 import { GOLDEN_DIR as GOLDEN } from '../../helpers/golden-dir.js';
 const ORIGIN: Origin = { surface: 'engine' };
+
+// The light domain's operations (src/light/operations/*) over real golden projects: each is one
+// undo step that undo and redo restore exactly, and each refusal changes nothing, history included.
 
 /** A minimal effect for tests: scales every point's color toward black by `amount`. */
 class DimTestEffect extends Effect {
@@ -79,13 +89,16 @@ function refused(show: LightShow, code: string, op: () => void, message?: RegExp
   assert.equal(show.engine.history.undoDepth, depth, 'history unchanged');
 }
 
+/** A component target from a path. */
+const at = (path: string): { path: string } => ({ path });
+
 test('addChannel: a new channel at the end with a first pattern; later channels start at fader 0', async () => {
   const show = await open('groups');
   let added: Channel | undefined;
   doUndoRedo(
     show,
     () => {
-      added = show.addChannel(ORIGIN, { pattern: 'Solid' });
+      added = channels.addChannel(show, { patternClass: 'Solid' }, ORIGIN);
     },
     () => {
       const c = show.mixer.channels.at(show.mixer.channels.length - 1) as Channel;
@@ -96,30 +109,30 @@ test('addChannel: a new channel at the end with a first pattern; later channels 
       assert.equal(c.patternEngine.activeIndex, 0);
     },
   );
-  refused(show, 'not_found', () => show.addChannel(ORIGIN, { pattern: 'NoSuchPattern' }));
-  refused(show, 'invalid_argument', () => show.addChannel(ORIGIN, { index: 99 }), /0 to 7/);
-  refused(show, 'invalid_argument', () => show.addChannel(ORIGIN, { index: 2 }), /inside Group-1/);
+  refused(show, 'not_found', () => channels.addChannel(show, { patternClass: 'NoSuchPattern' }, ORIGIN));
+  refused(show, 'invalid_argument', () => channels.addChannel(show, { index: 99 }, ORIGIN), /0–7/);
+  refused(show, 'invalid_argument', () => channels.addChannel(show, { index: 2 }, ORIGIN), /inside \/lx\/mixer\/channel\/1's members/);
 });
 
 test('removeChannel: a group goes with its members; a member leaves its group; undo restores both', async () => {
   const show = await open('groups');
   doUndoRedo(
     show,
-    () => show.removeChannel(ORIGIN, '/lx/mixer/channel/1'),
+    () => channels.removeChannel(show, at('/lx/mixer/channel/1'), ORIGIN),
     () => {
       assert.deepEqual(labels(show), ['Planes', 'Group-2', 'SolidCh']);
     },
   );
   doUndoRedo(
     show,
-    () => show.removeChannel(ORIGIN, '/lx/mixer/channel/3'),
+    () => channels.removeChannel(show, at('/lx/mixer/channel/3'), ORIGIN),
     () => {
       assert.deepEqual(labels(show), ['Planes', 'Group-2']);
       assert.equal((show.mixer.channels.at(1) as Group).members.length, 0);
     },
   );
-  refused(show, 'invalid_argument', () => show.removeChannel(ORIGIN, '/lx/mixer/master'), /not a channel/);
-  refused(show, 'not_found', () => show.removeChannel(ORIGIN, '/lx/mixer/channel/42'));
+  refused(show, 'invalid_argument', () => channels.removeChannel(show, at('/lx/mixer/master'), ORIGIN), /not a mixer channel/);
+  refused(show, 'not_found', () => channels.removeChannel(show, at('/lx/mixer/channel/42'), ORIGIN));
 });
 
 test('removeChannel: modulations that reached into the channel are taken out and put back', async () => {
@@ -131,7 +144,10 @@ test('removeChannel: modulations that reached into the channel are taken out and
   assert.equal(targetsFader, 2, "the fader (K2) and the Gradient pattern's xOffset (Triangle)");
   doUndoRedo(
     show,
-    () => show.removeChannel(ORIGIN, '/lx/mixer/channel/1'),
+    () => {
+      const removed = channels.removeChannel(show, at('/lx/mixer/channel/1'), ORIGIN);
+      assert.equal(removed.removedWiring.length, targetsFader, 'the removal reports the wiring it took');
+    },
     () => {
       assert.equal(engine.modulations.length, n - targetsFader);
     },
@@ -142,14 +158,14 @@ test('moveChannel: groups move with their members; members stay inside; nothing 
   const show = await open('groups');
   doUndoRedo(
     show,
-    () => show.moveChannel(ORIGIN, '/lx/mixer/channel/4', 0),
+    () => channels.moveChannel(show, at('/lx/mixer/channel/4'), 0, ORIGIN),
     () => {
       assert.deepEqual(labels(show), ['Planes', 'Group-1', 'GradCh', 'NoiseCh', 'Group-2', 'SolidCh']);
     },
   );
   doUndoRedo(
     show,
-    () => show.moveChannel(ORIGIN, '/lx/mixer/channel/2', 3),
+    () => channels.moveChannel(show, at('/lx/mixer/channel/2'), 3, ORIGIN),
     () => {
       assert.deepEqual(labels(show), ['Planes', 'Group-2', 'SolidCh', 'Group-1', 'GradCh', 'NoiseCh']);
       assert.deepEqual(
@@ -160,7 +176,7 @@ test('moveChannel: groups move with their members; members stay inside; nothing 
   );
   doUndoRedo(
     show,
-    () => show.moveChannel(ORIGIN, '/lx/mixer/channel/5', 5),
+    () => channels.moveChannel(show, at('/lx/mixer/channel/5'), 5, ORIGIN),
     () => {
       assert.deepEqual(labels(show), ['Planes', 'Group-2', 'SolidCh', 'Group-1', 'NoiseCh', 'GradCh']);
       assert.deepEqual(
@@ -169,10 +185,10 @@ test('moveChannel: groups move with their members; members stay inside; nothing 
       );
     },
   );
-  refused(show, 'invalid_argument', () => show.moveChannel(ORIGIN, '/lx/mixer/channel/6', 1), /within 4–5/);
-  refused(show, 'invalid_argument', () => show.moveChannel(ORIGIN, '/lx/mixer/channel/1', 4), /inside Group-1/);
-  refused(show, 'invalid_argument', () => show.moveChannel(ORIGIN, '/lx/mixer/channel/2', 2), /inside Group-1/);
-  refused(show, 'invalid_argument', () => show.moveChannel(ORIGIN, '/lx/mixer/channel/1', 7));
+  refused(show, 'invalid_argument', () => channels.moveChannel(show, at('/lx/mixer/channel/6'), 1, ORIGIN), /4–5/);
+  refused(show, 'invalid_argument', () => channels.moveChannel(show, at('/lx/mixer/channel/1'), 4, ORIGIN), /inside \/lx\/mixer\/channel\/4/);
+  refused(show, 'invalid_argument', () => channels.moveChannel(show, at('/lx/mixer/channel/2'), 2, ORIGIN), /inside \/lx\/mixer\/channel\/4/);
+  refused(show, 'invalid_argument', () => channels.moveChannel(show, at('/lx/mixer/channel/1'), 7, ORIGIN));
 });
 
 test('groupChannels and ungroup', async () => {
@@ -181,7 +197,7 @@ test('groupChannels and ungroup', async () => {
   doUndoRedo(
     show,
     () => {
-      group = show.groupChannels(ORIGIN, ['/lx/mixer/channel/3', '/lx/mixer/channel/1']);
+      group = channels.groupChannels(show, [at('/lx/mixer/channel/3'), at('/lx/mixer/channel/1')], undefined, ORIGIN).group;
     },
     () => {
       assert.deepEqual(labels(show), [group!.label.getString(), 'A', 'Bypass', 'B']);
@@ -191,18 +207,18 @@ test('groupChannels and ungroup', async () => {
       );
     },
   );
-  refused(show, 'invalid_argument', () => show.groupChannels(ORIGIN, ['/lx/mixer/channel/2']), /already in/);
-  refused(show, 'invalid_argument', () => show.groupChannels(ORIGIN, ['/lx/mixer/channel/1']), /not a channel/);
-  refused(show, 'invalid_argument', () => show.groupChannels(ORIGIN, []));
+  refused(show, 'invalid_argument', () => channels.groupChannels(show, [at('/lx/mixer/channel/2')], undefined, ORIGIN), /already in/);
+  refused(show, 'invalid_argument', () => channels.groupChannels(show, [at('/lx/mixer/channel/1')], undefined, ORIGIN), /is a group/);
+  refused(show, 'invalid_argument', () => channels.groupChannels(show, [], undefined, ORIGIN));
   doUndoRedo(
     show,
-    () => show.ungroup(ORIGIN, '/lx/mixer/channel/1'),
+    () => channels.ungroupGroup(show, at('/lx/mixer/channel/1'), ORIGIN),
     () => {
       assert.deepEqual(labels(show), ['A', 'Bypass', 'B']);
       for (const c of show.mixer.channels.items) assert.equal((c as Channel).group, null);
     },
   );
-  refused(show, 'invalid_argument', () => show.ungroup(ORIGIN, '/lx/mixer/channel/1'), /not a group/);
+  refused(show, 'invalid_argument', () => channels.ungroupGroup(show, at('/lx/mixer/channel/1'), ORIGIN), /not a group/);
 });
 
 test("patterns: add, remove, move and go keep the playlist's active pattern right", async () => {
@@ -211,7 +227,7 @@ test("patterns: add, remove, move and go keep the playlist's active pattern righ
   const names = (): string[] => ch.patterns.items.map((p) => p.label.getString());
   doUndoRedo(
     show,
-    () => show.addPattern(ORIGIN, ch, 'Solid', 0),
+    () => patterns.addPattern(show, { id: ch.id }, 'Solid', 0, ORIGIN),
     () => {
       assert.deepEqual(names(), ['Solid', 'G', 'Noise', 'Planes']);
       assert.equal(ch.patternEngine.activeIndex, 1, 'the active pattern moved with its index');
@@ -219,7 +235,7 @@ test("patterns: add, remove, move and go keep the playlist's active pattern righ
   );
   doUndoRedo(
     show,
-    () => show.movePattern(ORIGIN, '/lx/mixer/channel/1/pattern/1', 3),
+    () => patterns.movePattern(show, at('/lx/mixer/channel/1/pattern/1'), 3, ORIGIN),
     () => {
       assert.deepEqual(names(), ['G', 'Noise', 'Planes', 'Solid']);
       assert.equal(ch.activePattern?.label.getString(), 'G');
@@ -227,7 +243,7 @@ test("patterns: add, remove, move and go keep the playlist's active pattern righ
   );
   doUndoRedo(
     show,
-    () => show.removePattern(ORIGIN, '/lx/mixer/channel/1/pattern/1'),
+    () => patterns.removePattern(show, at('/lx/mixer/channel/1/pattern/1'), ORIGIN),
     () => {
       assert.deepEqual(names(), ['Noise', 'Planes', 'Solid']);
       assert.equal(ch.activePattern?.label.getString(), 'Noise');
@@ -235,59 +251,59 @@ test("patterns: add, remove, move and go keep the playlist's active pattern righ
   );
   doUndoRedo(
     show,
-    () => show.goPattern(ORIGIN, '/lx/mixer/channel/1/pattern/2'),
+    () => patterns.activatePattern(show, at('/lx/mixer/channel/1/pattern/2'), ORIGIN),
     () => {
       // Transitions are on: Planes is where the playlist is heading.
       assert.equal(ch.patternEngine.targetPattern?.label.getString(), 'Planes');
     },
   );
-  refused(show, 'not_found', () => show.addPattern(ORIGIN, ch, 'Nope'));
-  refused(show, 'invalid_argument', () => show.addPattern(ORIGIN, '/lx/mixer/master', 'Solid'), /not a channel/);
-  refused(show, 'invalid_argument', () => show.movePattern(ORIGIN, '/lx/mixer/channel/1/pattern/1', 3));
-  refused(show, 'invalid_argument', () => show.goPattern(ORIGIN, '/lx/mixer/channel/1'), /not a pattern/);
+  refused(show, 'not_found', () => patterns.addPattern(show, { id: ch.id }, 'Nope', undefined, ORIGIN));
+  refused(show, 'invalid_argument', () => patterns.addPattern(show, at('/lx/mixer/master'), 'Solid', undefined, ORIGIN), /cannot hold patterns/);
+  refused(show, 'invalid_argument', () => patterns.movePattern(show, at('/lx/mixer/channel/1/pattern/1'), 3, ORIGIN));
+  refused(show, 'invalid_argument', () => patterns.activatePattern(show, at('/lx/mixer/channel/1'), ORIGIN), /not a channel's pattern/);
   const blend = await open('composite_blend');
-  refused(blend, 'invalid_argument', () => blend.goPattern(ORIGIN, '/lx/mixer/channel/1/pattern/2'), /blend mode/);
+  refused(blend, 'invalid_argument', () => patterns.activatePattern(blend, at('/lx/mixer/channel/1/pattern/2'), ORIGIN), /blend mode/);
 });
 
 test('effects: add, move and remove on channels, the master and patterns', async () => {
   const show = await open('solid_faders');
   doUndoRedo(
     show,
-    () => show.addEffect(ORIGIN, '/lx/mixer/master', 'Dim'),
+    () => effects.addEffect(show, at('/lx/mixer/master'), 'Dim', undefined, ORIGIN),
     () => {
       assert.equal(show.mixer.master.effects.length, 1);
     },
   );
-  show.addEffect(ORIGIN, '/lx/mixer/channel/1', 'Dim');
-  show.addEffect(ORIGIN, '/lx/mixer/channel/1/pattern/1', 'Dim');
-  const second = show.addEffect(ORIGIN, '/lx/mixer/channel/1', 'test.DimEffect', 0);
+  effects.addEffect(show, at('/lx/mixer/channel/1'), 'Dim', undefined, ORIGIN);
+  effects.addEffect(show, at('/lx/mixer/channel/1/pattern/1'), 'Dim', undefined, ORIGIN);
+  const second = effects.addEffect(show, at('/lx/mixer/channel/1'), 'test.DimEffect', 0, ORIGIN).effect;
   doUndoRedo(
     show,
-    () => show.moveEffect(ORIGIN, second, 1),
+    () => effects.moveEffect(show, { id: second.id }, 1, undefined, ORIGIN),
     () => {
       assert.equal(second.index, 1);
     },
   );
   doUndoRedo(
     show,
-    () => show.removeEffect(ORIGIN, '/lx/mixer/channel/1/effect/1'),
+    () => effects.removeEffect(show, at('/lx/mixer/channel/1/effect/1'), ORIGIN),
     () => {
       assert.equal((show.mixer.channels.at(0) as Channel).effects.length, 1);
     },
   );
-  refused(show, 'invalid_argument', () => show.addEffect(ORIGIN, '/lx/palette', 'Dim'), /holds no effects/);
-  refused(show, 'not_found', () => show.addEffect(ORIGIN, '/lx/mixer/master', 'Nope'));
-  refused(show, 'invalid_argument', () => show.removeEffect(ORIGIN, '/lx/mixer/channel/1'), /not an effect/);
+  refused(show, 'invalid_argument', () => effects.addEffect(show, at('/lx/palette'), 'Dim', undefined, ORIGIN), /cannot hold effects/);
+  refused(show, 'not_found', () => effects.addEffect(show, at('/lx/mixer/master'), 'Nope', undefined, ORIGIN));
+  refused(show, 'invalid_argument', () => effects.removeEffect(show, at('/lx/mixer/channel/1'), ORIGIN), /not an effect/);
 });
 
-test('views: add (selector checked), remove (selectors fall back to Default, undo points them back), move', async () => {
+test('views: add (selector checked), remove (selectors of other views keep their view)', async () => {
   const show = await open('gradient_palette_views');
-  const views = show.structure.views;
+  const engine = show.structure.views;
   doUndoRedo(
     show,
-    () => show.addView(ORIGIN, 'panel, lamp', { label: 'Mixed' }),
+    () => views.addView(show, { label: 'Mixed', selector: 'panel, lamp' }, ORIGIN),
     () => {
-      const v = views.views.at(4)!;
+      const v = engine.views.at(4)!;
       assert.equal(v.label.getString(), 'Mixed');
       assert.ok(v.points !== null && v.points.size === 320 + 6);
     },
@@ -297,76 +313,68 @@ test('views: add (selector checked), remove (selectors fall back to Default, und
   assert.equal(selector.value, 2);
   doUndoRedo(
     show,
-    () => show.removeView(ORIGIN, '/lx/structure/views/view/1'),
+    () => views.removeView(show, at('/lx/structure/views/view/1'), ORIGIN),
     () => {
-      assert.equal(views.views.length, 4);
+      assert.equal(engine.views.length, 4);
       assert.equal(selector.value, 1, 'StripView moved up to option 1');
     },
   );
-  doUndoRedo(
-    show,
-    () => show.moveView(ORIGIN, '/lx/structure/views/view/3', 0),
-    () => {
-      assert.equal(views.views.at(0)?.label.getString(), 'PointView');
-      assert.equal((selector as unknown as { selected: unknown }).selected, views.views.at(1));
-    },
-  );
-  refused(show, 'invalid_argument', () => show.addView(ORIGIN, 'strip[1-'), /selector/);
+  refused(show, 'invalid_argument', () => views.addView(show, { label: 'Bad', selector: 'strip[1-' }, ORIGIN), /selector/);
   refused(show, 'invalid_argument', () => show.setParameter('/lx/structure/views/view/1/selector', 'a,,[', ORIGIN), /selector/);
-  refused(show, 'invalid_argument', () => show.removeView(ORIGIN, '/lx/mixer/channel/1'), /not a view/);
+  refused(show, 'invalid_argument', () => views.removeView(show, at('/lx/mixer/channel/1'), ORIGIN), /not a view/);
 });
 
 test('palette: save, recall (undo restores the live swatch), add and remove colors, remove a swatch', async () => {
   const show = await open('gradient_palette_views');
-  const palette = show.lx.palette;
+  const p = show.lx.palette;
   doUndoRedo(
     show,
-    () => show.saveSwatch(ORIGIN),
+    () => palette.saveSwatch(show, {}, ORIGIN),
     () => {
-      assert.equal(palette.swatches.length, 1);
-      assert.equal(palette.swatches.at(0)?.label.getString(), 'Swatch-1');
-      assert.equal(palette.swatches.at(0)?.colors.length, 5);
+      assert.equal(p.swatches.length, 1);
+      assert.equal(p.swatches.at(0)?.label.getString(), 'Swatch-1');
+      assert.equal(p.swatches.at(0)?.colors.length, 5);
     },
   );
   // Change the live swatch, then recall the saved one.
   show.setParameter('/lx/palette/swatch/color/1/primary/hue', 200, ORIGIN);
-  show.removeSwatchColor(ORIGIN);
-  assert.equal(palette.swatch.colors.length, 4);
+  palette.removeColor(show, undefined, ORIGIN);
+  assert.equal(p.swatch.colors.length, 4);
   doUndoRedo(
     show,
-    () => show.recallSwatch(ORIGIN, '/lx/palette/swatches/1'),
+    () => palette.setSwatch(show, at('/lx/palette/swatches/1'), ORIGIN),
     () => {
-      assert.equal(palette.swatch.colors.length, 5);
-      assert.equal(palette.swatchHue(0), 10);
+      assert.equal(p.swatch.colors.length, 5);
+      assert.equal(p.swatchHue(0), 10);
     },
   );
-  refused(show, 'invalid_argument', () => show.addSwatchColor(ORIGIN), /5 colors/);
+  refused(show, 'invalid_argument', () => palette.addColor(show, undefined, ORIGIN), /5 colors/);
   doUndoRedo(
     show,
-    () => show.removeSwatchColor(ORIGIN),
-    () => assert.equal(palette.swatch.colors.length, 4),
+    () => palette.removeColor(show, undefined, ORIGIN),
+    () => assert.equal(p.swatch.colors.length, 4),
   );
   doUndoRedo(
     show,
-    () => show.addSwatchColor(ORIGIN),
-    () => assert.equal(palette.swatch.colors.length, 5),
+    () => palette.addColor(show, undefined, ORIGIN),
+    () => assert.equal(p.swatch.colors.length, 5),
   );
-  refused(show, 'invalid_argument', () => show.recallSwatch(ORIGIN, '/lx/palette/swatch'), /live swatch/);
+  refused(show, 'invalid_argument', () => palette.setSwatch(show, at('/lx/palette/swatch'), ORIGIN), /live swatch|not a saved swatch/);
   doUndoRedo(
     show,
-    () => show.removeSwatch(ORIGIN, '/lx/palette/swatches/1'),
-    () => assert.equal(palette.swatches.length, 0),
+    () => palette.removeSwatch(show, at('/lx/palette/swatches/1'), ORIGIN),
+    () => assert.equal(p.swatches.length, 0),
   );
 });
 
 test('snapshots: capture, recall (undo restores what it overwrote, active pattern too), update, remove', async () => {
   const show = await open('playlist_transition');
   const ch = show.mixer.channels.at(1) as Channel;
-  let snap: ReturnType<LightShow['captureSnapshot']> | undefined;
+  let snap: ReturnType<typeof snapshots.addSnapshot> | undefined;
   doUndoRedo(
     show,
     () => {
-      snap = show.captureSnapshot(ORIGIN);
+      snap = snapshots.addSnapshot(show, {}, ORIGIN);
     },
     () => {
       assert.equal(show.lx.snapshots.snapshots.length, 1);
@@ -378,11 +386,11 @@ test('snapshots: capture, recall (undo restores what it overwrote, active patter
   show.setParameter('/lx/mixer/channel/2/fader', 0.9, ORIGIN);
   show.setParameter('/lx/mixer/crossfader', 0.1, ORIGIN);
   show.setParameter('/lx/mixer/channel/2/transitionEnabled', false, ORIGIN);
-  show.goPattern(ORIGIN, '/lx/mixer/channel/2/pattern/2');
+  patterns.activatePattern(show, at('/lx/mixer/channel/2/pattern/2'), ORIGIN);
   show.setParameter('/lx/mixer/channel/2/transitionEnabled', true, ORIGIN);
   assert.equal(ch.patternEngine.activeIndex, 1);
   const moved = state(show);
-  show.recallSnapshot(ORIGIN, '/lx/snapshots/snapshot/1');
+  snapshots.recallSnapshot(show, at('/lx/snapshots/snapshot/1'), false, ORIGIN);
   assert.equal(ch.fader.getValue(), 0.5);
   assert.equal(show.mixer.crossfader.getValue(), 0.5);
   assert.equal(ch.patternEngine.targetPattern?.label.getString(), 'Solid');
@@ -391,26 +399,26 @@ test('snapshots: capture, recall (undo restores what it overwrote, active patter
   assert.equal(ch.patternEngine.activeIndex, 1);
   doUndoRedo(
     show,
-    () => show.updateSnapshot(ORIGIN, '/lx/snapshots/snapshot/1'),
+    () => snapshots.updateSnapshot(show, at('/lx/snapshots/snapshot/1'), ORIGIN),
     () => {
       assert.ok(snap!.views.some((v) => v.type === 'CHANNEL_FADER' && v.channelFader === 0.9));
     },
   );
   doUndoRedo(
     show,
-    () => show.removeSnapshot(ORIGIN, '/lx/snapshots/snapshot/1'),
+    () => snapshots.removeSnapshot(show, at('/lx/snapshots/snapshot/1'), ORIGIN),
     () => assert.equal(show.lx.snapshots.snapshots.length, 0),
   );
-  refused(show, 'invalid_argument', () => show.recallSnapshot(ORIGIN, '/lx/mixer'), /not a snapshot/);
+  refused(show, 'invalid_argument', () => snapshots.recallSnapshot(show, at('/lx/mixer'), false, ORIGIN), /not a snapshot/);
 });
 
 test('snapshot recall with a transition: values move over the transition time and land exactly', async () => {
   const show = await open('solid_faders');
-  show.captureSnapshot(ORIGIN);
+  snapshots.addSnapshot(show, {}, ORIGIN);
   show.setParameter('/lx/mixer/channel/2/fader', 1, ORIGIN);
   show.setParameter('/lx/snapshots/transitionEnabled', true, ORIGIN);
   show.setParameter('/lx/snapshots/transitionTimeSecs', 1, ORIGIN);
-  show.recallSnapshot(ORIGIN, '/lx/snapshots/snapshot/1');
+  snapshots.recallSnapshot(show, at('/lx/snapshots/snapshot/1'), false, ORIGIN);
   const fader = (show.mixer.channels.at(1) as Channel).fader;
   show.engine.clock.stepFixed(30, 1000 / 60);
   assert.ok(fader.getValue() < 1 && fader.getValue() > 0.42, `halfway: ${fader.getValue()}`);
@@ -419,18 +427,17 @@ test('snapshot recall with a transition: values move over the transition time an
   assert.equal(show.lx.snapshots.transitioning, false);
 });
 
-test('tempo: tap restarts the beat and sets bpm from the fourth tap; undo restores the bpm', async () => {
+test('tempo: tap (fire_trigger on /lx/tempo/tap) restarts the beat and sets bpm from the fourth tap; an action, not a step', async () => {
   const show = await open('solid_faders');
   const tempo = show.lx.tempo;
+  const depth = show.engine.history.undoDepth;
   for (let i = 0; i < 3; i++) {
     show.lx.nowMillis = 1000 + i * 400;
-    show.tapTempo(ORIGIN);
+    fireTrigger(show, show.engine, at('/lx/tempo/tap'));
   }
   assert.equal(tempo.bpm.getValue(), 120);
   show.lx.nowMillis = 1000 + 3 * 400;
-  doUndoRedo(
-    show,
-    () => show.tapTempo(ORIGIN),
-    () => assert.equal(tempo.bpm.getValue(), 150),
-  );
+  fireTrigger(show, show.engine, at('/lx/tempo/tap'));
+  assert.equal(tempo.bpm.getValue(), 150);
+  assert.equal(show.engine.history.undoDepth, depth, 'firing is not recorded in the history');
 });

@@ -2,10 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLibrary } from '../../../src/light/library.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
 import type { Channel } from '../../../src/light/mixer/channel.js';
-import { PatternRack } from '../../../src/light/patterns/pattern-rack.js';
-import { readProject, writeProject } from '../../../src/light/project/project-file.js';
+import { PatternRack } from '../../../src/light/devices/patterns/pattern-rack.js';
+import { readProject, writeProject } from '../../../src/light/show/project/project-file.js';
 import { renderOffline } from '../../../src/light/render/offline.js';
 
 import { GOLDEN_DIR as GOLDEN } from '../../helpers/golden-dir.js';

@@ -1,18 +1,13 @@
 // Stock fixture classes: point positions, submodels, tags, metadata, parameter handling.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  GRID_FIXTURE_PARAMETERS,
-  ModelInputError,
-  STOCK_FIXTURE_CLASSES,
-  arcFixture,
-  geometryMatrix,
-  gridFixture,
-  pointFixture,
-  spiralFixture,
-  stockFixtureClass,
-  stripFixture,
-} from '../../../src/light/model/index.js';
+import { ModelInputError, STOCK_FIXTURE_CLASSES, stockFixtureClass } from '../../../src/light/model/index.js';
+import { arcFixture } from '../../../src/light/model/arc-fixture.js';
+import { geometryMatrix } from '../../../src/light/model/fixture.js';
+import { GRID_FIXTURE_PARAMETERS, gridFixture } from '../../../src/light/model/grid-fixture.js';
+import { pointFixture } from '../../../src/light/model/point-fixture.js';
+import { spiralFixture } from '../../../src/light/model/spiral-fixture.js';
+import { stripFixture } from '../../../src/light/model/strip-fixture.js';
 
 const f = Math.fround;
 

@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { join } from 'node:path';
-import { modelFromProject } from '../../../src/light/model/index.js';
-import { mediaResolvers } from '../../../src/light/project/media.js';
+import { modelFromProject } from '../../../src/light/model/project.js';
+import { mediaResolvers } from '../../../src/light/show/project/media.js';
 import { GOLDEN_DIR, goldenPoints, goldenProject, goldenScenes } from './golden.js';
 
 const scenes = goldenScenes();

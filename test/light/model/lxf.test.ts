@@ -1,19 +1,12 @@
 // JSON fixtures (.lxf): components, parameters and expressions, transforms, tags, meta, nesting.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  type LxfResolver,
-  ModelInputError,
-  arcFixture,
-  buildModel,
-  buildView,
-  evaluateLxfExpression,
-  fixtureGeometry,
-  jsonFixture,
-  lxfParameters,
-  modelFromProject,
-  stripFixture,
-} from '../../../src/light/model/index.js';
+import { type LxfResolver, ModelInputError, buildModel, buildView, jsonFixture, lxfParameters } from '../../../src/light/model/index.js';
+import { arcFixture } from '../../../src/light/model/arc-fixture.js';
+import { evaluate as evaluateLxfExpression } from '../../../src/light/model/expression.js';
+import { fixtureGeometry } from '../../../src/light/model/fixture-registry.js';
+import { modelFromProject } from '../../../src/light/model/project.js';
+import { stripFixture } from '../../../src/light/model/strip-fixture.js';
 
 const f = Math.fround;
 

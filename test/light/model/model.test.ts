@@ -1,7 +1,11 @@
 // Model assembly: point order, the node tree and its tags, normalization and bounds.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildModel, gridFixture, modelFromProject, pointFixture, readProjectStructure, stripFixture } from '../../../src/light/model/index.js';
+import { buildModel } from '../../../src/light/model/index.js';
+import { gridFixture } from '../../../src/light/model/grid-fixture.js';
+import { pointFixture } from '../../../src/light/model/point-fixture.js';
+import { modelFromProject, readProjectStructure } from '../../../src/light/model/project.js';
+import { stripFixture } from '../../../src/light/model/strip-fixture.js';
 import { goldenProject } from './golden.js';
 
 const f = Math.fround;

@@ -1,16 +1,9 @@
 // Views over the golden "panels" and "mixed" models: selection, order, uniqueness, normalization.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  type Model,
-  SelectorSyntaxError,
-  type View,
-  buildModel,
-  buildView,
-  gridFixture,
-  modelFromProject,
-  parseSelector,
-} from '../../../src/light/model/index.js';
+import { type Model, SelectorSyntaxError, type View, buildModel, buildView, parseSelector } from '../../../src/light/model/index.js';
+import { gridFixture } from '../../../src/light/model/grid-fixture.js';
+import { modelFromProject } from '../../../src/light/model/project.js';
 import { goldenProject } from './golden.js';
 
 const f = Math.fround;

@@ -10,7 +10,7 @@ import { DiscreteParameter } from '../../../src/engine/parameters/discrete.js';
 import { EnumParameter } from '../../../src/engine/parameters/enum.js';
 import type { Parameter } from '../../../src/engine/parameters/parameter.js';
 import { StringParameter } from '../../../src/engine/parameters/string.js';
-import { createLibrary } from '../../../src/light/library.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
 import { Modulator } from '../../../src/light/modulation/modulator.js';
 
 type Row = [key: string, label: string, type: string, range: string, dflt: string, flags: string];

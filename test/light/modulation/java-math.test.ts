@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { javaCos, javaExp, javaLog, javaLog10, javaPow, javaSin, javaTan } from '../../../src/light/modulation/java-math.js';
+import { javaCos, javaExp, javaLog, javaLog10, javaPow, javaSin, javaTan } from '../../../src/light/math/java-math.js';
 
 const FNS: Record<string, (x: number, y: number) => number> = {
   sin: javaSin,

@@ -17,8 +17,8 @@ import {
   triangleLfoShape,
   variableLfoInverse,
   variableLfoValue,
-} from '../../../src/light/modulation/lfo-math.js';
-import { DOWN, SINE, SQUARE, TRIANGLE, UP, VARIABLE_LFO_WAVES } from '../../../src/light/modulation/waveshapes.js';
+} from '../../../src/light/math/lfo-math.js';
+import { DOWN, SINE, SQUARE, TRIANGLE, UP, VARIABLE_LFO_WAVES } from '../../../src/light/math/waveshapes.js';
 
 const DT = 1000 / 60;
 

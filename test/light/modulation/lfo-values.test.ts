@@ -4,16 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readGolden } from '../noise/golden-lx.js';
-import {
-  PeriodicState,
-  rangeValue,
-  sinLfoShape,
-  sawLfoShape,
-  squareLfoShape,
-  triangleLfoShape,
-  variableLfoValue,
-} from '../../../src/light/modulation/lfo-math.js';
-import { VARIABLE_LFO_WAVES, waveshapeByName, type Waveshape } from '../../../src/light/modulation/waveshapes.js';
+import { PeriodicState, rangeValue, sinLfoShape, sawLfoShape, squareLfoShape, triangleLfoShape, variableLfoValue } from '../../../src/light/math/lfo-math.js';
+import { VARIABLE_LFO_WAVES, waveshapeByName, type Waveshape } from '../../../src/light/math/waveshapes.js';
 
 interface LfoValues {
   readonly deltaMs: number;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LXEngineComponent } from '../../../src/light/lx-engine.js';
-import { oscAddressOf } from '../../../src/light/osc-address.js';
+import { LXEngineComponent } from '../../../src/light/show/lx-engine.js';
+import { oscAddressOf } from '../../../src/light/modulation/osc-address.js';
 import { modulationOscAddress, modulatorByOscLabel, modulatorOscAddress } from '../../../src/light/modulation/osc.js';
 import { VariableLFO } from '../../../src/light/modulation/modulators/variable-lfo.js';
 import { MacroKnobs } from '../../../src/light/modulation/modulators/macro-knobs.js';

@@ -4,9 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readGolden } from '../noise/golden-lx.js';
 import { VariableLFO } from '../../../src/light/modulation/modulators/variable-lfo.js';
-import { VARIABLE_LFO_WAVES } from '../../../src/light/modulation/waveshapes.js';
-import { createLibrary } from '../../../src/light/library.js';
-import type { LoadContext } from '../../../src/light/project/lxp-types.js';
+import { VARIABLE_LFO_WAVES } from '../../../src/light/math/waveshapes.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
+import type { LoadContext } from '../../../src/light/component/lxp-types.js';
 
 interface LfoValues {
   readonly deltaMs: number;

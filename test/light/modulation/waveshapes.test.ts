@@ -11,7 +11,7 @@ import {
   VARIABLE_LFO_WAVES,
   WAVESHAPES,
   waveshapeByName,
-} from '../../../src/light/modulation/waveshapes.js';
+} from '../../../src/light/math/waveshapes.js';
 
 test('waveshapes: display names and the chooser orders saved in .lxp files', () => {
   assert.deepEqual(

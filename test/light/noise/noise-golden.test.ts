@@ -4,9 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeArgb, decodeFloat32, findParameters, readGolden, type GoldenFrames } from './golden-lx.js';
-import { fbmNoise3, perlinNoise3, ridgeNoise3, turbulenceNoise3 } from '../../../src/light/noise/perlin.js';
-import { noiseMotionPeriodMs } from '../../../src/light/noise/noise-device-math.js';
-import { PeriodicState, rangeValue } from '../../../src/light/modulation/lfo-math.js';
+import { fbmNoise3, perlinNoise3, ridgeNoise3, turbulenceNoise3 } from '../../../src/light/math/perlin.js';
+import { noiseMotionPeriodMs } from '../../../src/light/math/noise-device-math.js';
+import { PeriodicState, rangeValue } from '../../../src/light/math/lfo-math.js';
 
 const f = Math.fround;
 const NOISE_CLASS = 'heronarts.lx.pattern.texture.NoisePattern';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SeededRandom } from '../../../src/engine/random.js';
-import { fbmNoise3, perlinNoise3Batch, ridgeNoise3, turbulenceNoise3 } from '../../../src/light/noise/perlin.js';
-import { PerlinWasm } from '../../../src/light/noise/perlin-wasm.js';
+import { fbmNoise3, perlinNoise3Batch, ridgeNoise3, turbulenceNoise3 } from '../../../src/light/math/perlin.js';
+import { PerlinWasm } from '../../../src/light/devices/patterns/texture/perlin-wasm.js';
 
 const SPECIAL = [Number.NaN, Infinity, -Infinity, 0, -0, 2 ** 24, -(2 ** 24), 2 ** 31, -(2 ** 31), 3e9, -3e9, 1e-40, 255.99998, 256, -0.5, 0.9999999];
 
@@ -34,7 +34,8 @@ function differences(expected: Float32Array, actual: Float32Array, count: number
 }
 
 for (const grid of [true, false]) {
-  test(`PerlinWasm: four-lane groups and single points equal perlinNoise3Batch bit for bit (${grid ? 'grid rows' : 'random, with NaN, ±∞ and huge values'})`, () => {
+  const points = grid ? 'grid rows' : 'random, with NaN, ±∞ and huge values';
+  test(`PerlinWasm: four-lane groups and single points equal perlinNoise3Batch bit for bit (${points})`, () => {
     const p = new PerlinWasm();
     const seeded = new SeededRandom(grid ? 7 : 11);
     const random = (): number => seeded.next();

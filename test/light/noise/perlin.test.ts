@@ -8,8 +8,8 @@ import {
   perlinNoise3WrapNonPow2,
   ridgeNoise3,
   turbulenceNoise3,
-} from '../../../src/light/noise/perlin.js';
-import { NOISE_ALGORITHMS, noiseModulatorSample, noiseModulatorStep, noiseMotionPeriodMs } from '../../../src/light/noise/noise-device-math.js';
+} from '../../../src/light/math/perlin.js';
+import { NOISE_ALGORITHMS, noiseModulatorSample, noiseModulatorStep, noiseMotionPeriodMs } from '../../../src/light/math/noise-device-math.js';
 
 const f = Math.fround;
 

@@ -4,11 +4,11 @@
 import type { TestContext } from 'node:test';
 import { Engine } from '../../../src/engine/engine.js';
 import { silentLogger } from '../../../src/engine/log.js';
-import { LightShow } from '../../../src/light/light-show.js';
+import { LightShow } from '../../../src/light/show/light-show.js';
 import { Channel } from '../../../src/light/mixer/channel.js';
-import { GradientPattern } from '../../../src/light/patterns/gradient-pattern.js';
+import { GradientPattern } from '../../../src/light/devices/patterns/color/gradient-pattern.js';
 import { OutputEngine } from '../../../src/light/output/output-engine.js';
-import type { Protocol } from '../../../src/light/output/protocols.js';
+import type { Protocol } from '../../../src/light/structure/output-protocols.js';
 import { Fixture } from '../../../src/light/structure/fixture.js';
 
 export interface OutputRig {
@@ -32,6 +32,8 @@ export async function outputRig(t: TestContext, ports: Partial<Record<Protocol, 
   g.gradient.setValue(0.5);
   g.colorMode.setValue(0);
   const outputs = new OutputEngine(light, { log: silentLogger, ports, ...(cid ? { cid } : {}) });
+  // The frame pipeline of src/main.ts: the light renders (its own clock listener), then the outputs send the frame.
+  engine.clock.onFrame((frame) => outputs.send(frame, light.main));
   t.after(() => outputs.close());
   return {
     engine,

@@ -1,7 +1,7 @@
 // Packing, wiring, byte orders and gamma tables as plain functions.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BYTE_ORDERS, byteOrderLayout } from '../../../src/light/output/byte-order.js';
+import { BYTE_ORDERS, byteOrderLayout } from '../../../src/light/structure/byte-order.js';
 import { GammaTable, curveOffset, gammaValue } from '../../../src/light/output/gamma.js';
 import { buildPlan, type HeaderWriter, type OutputSource } from '../../../src/light/output/packing.js';
 import { gridWiringOrder } from '../../../src/light/output/sources.js';

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LinkedColorParameter } from '../../../src/engine/parameters/color.js';
 import { hsb, s as saturationOf } from '../../../src/light/color/lx-color.js';
-import { LXEngineComponent } from '../../../src/light/lx-engine.js';
+import { LXEngineComponent } from '../../../src/light/show/lx-engine.js';
 import { DynamicColor } from '../../../src/light/palette/dynamic-color.js';
 import { linkedColor } from '../../../src/light/palette/palette.js';
 

@@ -14,10 +14,10 @@ import { EnumParameter } from '../../../src/engine/parameters/enum.js';
 import type { Parameter } from '../../../src/engine/parameters/parameter.js';
 import { StringParameter } from '../../../src/engine/parameters/string.js';
 import { TriggerParameter } from '../../../src/engine/parameters/trigger.js';
-import { createLibrary } from '../../../src/light/library.js';
-import type { LXComponent } from '../../../src/light/lx-component.js';
-import { Plane } from '../../../src/light/patterns/planes-pattern.js';
-import { PATTERNS } from '../../../src/light/library/patterns.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
+import type { LXComponent } from '../../../src/light/component/lx-component.js';
+import { Plane } from '../../../src/light/devices/patterns/form/planes-pattern.js';
+import { PATTERNS } from '../../../src/light/devices/library/patterns.js';
 
 /** §10.2 of the shared reference, committed in test/reference (FOOTLIGHT_REFERENCE: the full reference file instead). */
 const REFERENCE = process.env.FOOTLIGHT_REFERENCE ?? fileURLToPath(new URL('../../reference/lx-pattern-catalog.md', import.meta.url));

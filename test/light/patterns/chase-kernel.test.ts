@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ChaseShape, chaseKernel, chaseKernelPointByPoint } from '../../../src/light/patterns/chase-kernel.js';
+import { ChaseShape, chaseKernel, chaseKernelPointByPoint } from '../../../src/light/devices/patterns/strip/chase-kernel.js';
 import type { PointJob } from '../../../src/light/parallel/point-job.js';
 
 const f = Math.fround;

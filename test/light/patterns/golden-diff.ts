@@ -2,7 +2,7 @@
 // from LX 1.2.1 and by how much. Usage: node --import tsx test/light/patterns/golden-diff.ts <scene> [frames]
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLibrary } from '../../../src/light/library.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
 import { renderOffline } from '../../../src/light/render/offline.js';
 
 import { GOLDEN_DIR as GOLDEN } from '../../helpers/golden-dir.js';

@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Engine } from '../../../src/engine/engine.js';
-import { createLibrary } from '../../../src/light/library.js';
-import { LightShow } from '../../../src/light/light-show.js';
-import { readProject } from '../../../src/light/project/project-file.js';
-import type { DeviceRegistry } from '../../../src/light/registry.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
+import { LightShow } from '../../../src/light/show/light-show.js';
+import { readProject } from '../../../src/light/show/project/project-file.js';
+import type { DeviceRegistry } from '../../../src/light/component/registry.js';
 
 import { GOLDEN_DIR } from '../../helpers/golden-dir.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SeededRandom } from '../../../src/engine/random.js';
-import { javaInt } from '../../../src/light/color/java-num.js';
+import { javaInt } from '../../../src/light/math/java-num.js';
 import {
   AXIS_WORDS,
   CENTER,
@@ -15,8 +15,8 @@ import {
   GRADIENT_SCALE,
   NORMAL,
   WRAP,
-} from '../../../src/light/patterns/gradient-layout.js';
-import { GradientWasm } from '../../../src/light/patterns/gradient-wasm.js';
+} from '../../../src/light/devices/shared/gradient-layout.js';
+import { GradientWasm } from '../../../src/light/devices/shared/gradient-wasm.js';
 
 const f = Math.fround;
 

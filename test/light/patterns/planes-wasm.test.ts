@@ -3,9 +3,28 @@ import { test } from 'node:test';
 import { SeededRandom } from '../../../src/engine/random.js';
 import { addOpaqueFull } from '../../../src/light/color/blend-kernel.js';
 import { graynf } from '../../../src/light/color/lx-color.js';
-import { distf3 } from '../../../src/light/patterns/pattern-math.js';
-import { A, AP, AXIS, B, BP, C, CP, D, FADE, FREE, INV_SQRT, LEVEL, PLANE_WORDS, RC, WIDTH, X, Y, Z } from '../../../src/light/patterns/planes-layout.js';
-import { PlanesWasm } from '../../../src/light/patterns/planes-wasm.js';
+import { distf3 } from '../../../src/light/math/pattern-math.js';
+import {
+  A,
+  AP,
+  AXIS,
+  B,
+  BP,
+  C,
+  CP,
+  D,
+  FADE,
+  FREE,
+  INV_SQRT,
+  LEVEL,
+  PLANE_WORDS,
+  RC,
+  WIDTH,
+  X,
+  Y,
+  Z,
+} from '../../../src/light/devices/patterns/form/planes-layout.js';
+import { PlanesWasm } from '../../../src/light/devices/patterns/form/planes-wasm.js';
 
 const f = Math.fround;
 const BLACK = 0xff000000;
@@ -69,7 +88,8 @@ test("PlanesWasm: every axis, rotated or not, equals LX's float math point for p
       const expected = referenceColor(num, planes, unrotated, m, xs[k], ys[k], zs[k], rs[k]);
       if (wasm.slices.outColors[k] !== expected) {
         assert.fail(
-          `round ${round}, point ${k}: ${wasm.slices.outColors[k].toString(16)} ≠ ${expected.toString(16)} (axes ${[...num].filter((_, i) => i % PLANE_WORDS === AXIS)})`,
+          `round ${round}, point ${k}: ${wasm.slices.outColors[k].toString(16)} ≠ ${expected.toString(16)} ` +
+            `(axes ${[...num].filter((_, i) => i % PLANE_WORDS === AXIS)})`,
         );
       }
     }

@@ -3,11 +3,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
-import { Pattern } from '../../../src/light/patterns/pattern.js';
-import { readProject } from '../../../src/light/project/project-file.js';
-import type { LxObject } from '../../../src/light/project/lxp-types.js';
+import { Pattern } from '../../../src/light/devices/patterns/pattern.js';
+import { readProject } from '../../../src/light/show/project/project-file.js';
+import type { LxObject } from '../../../src/light/component/lxp-types.js';
 import { GOLDEN, readScene } from './golden-harness.js';
-import { createLibrary } from '../../../src/light/library.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
 
 const BASE = new Set([
   'label',

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LenientJsonError, parseLenientJson } from '../../../src/light/project/lenient-json.js';
-import { mediaResolvers } from '../../../src/light/project/media.js';
+import { LenientJsonError, parseLenientJson } from '../../../src/light/show/project/lenient-json.js';
+import { mediaResolvers } from '../../../src/light/show/project/media.js';
 import { isFootlightError } from '../../../src/engine/errors.js';
 
 const parse = (text: string): unknown => parseLenientJson(text, 'x.lxf');

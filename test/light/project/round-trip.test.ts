@@ -5,12 +5,12 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Engine } from '../../../src/engine/engine.js';
-import { LightShow } from '../../../src/light/light-show.js';
-import { createLibrary } from '../../../src/light/library.js';
+import { LightShow } from '../../../src/light/show/light-show.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
 import { Channel } from '../../../src/light/mixer/channel.js';
 import { Group } from '../../../src/light/mixer/group.js';
-import { Placeholder } from '../../../src/light/placeholder.js';
-import { openProjectFile, readProject, saveProjectFile, writeProject } from '../../../src/light/project/project-file.js';
+import { Placeholder } from '../../../src/light/component/placeholder.js';
+import { openProjectFile, readProject, saveProjectFile, writeProject } from '../../../src/light/show/project/project-file.js';
 import { renderOffline } from '../../../src/light/render/offline.js';
 import { goldenScenes } from '../../../src/light/render/golden.js';
 

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startShow, tempHome } from '../../helpers/show.js';
 import { Channel } from '../../../src/light/mixer/channel.js';
+import { addChannel } from '../../../src/light/operations/channels.js';
 
 import { GOLDEN_DIR as GOLDEN } from '../../helpers/golden-dir.js';
 const BIN = new URL('../../../bin/footlight.js', import.meta.url).pathname;
@@ -58,14 +59,14 @@ test('footlight serve --project: status.json reports projectPath; a missing file
 
 test('openProject replaces the open show (history cleared), saveProject writes it back atomically', async (t) => {
   const { Engine } = await import('../../../src/engine/engine.js');
-  const { LightShow } = await import('../../../src/light/light-show.js');
+  const { LightShow } = await import('../../../src/light/show/light-show.js');
   const { mkdtemp, rm } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
   const dir = await mkdtemp(join(tmpdir(), 'footlight-open-'));
   t.after(() => rm(dir, { recursive: true, force: true }));
   const engine = new Engine();
   const show = new LightShow(engine);
-  show.addChannel({ surface: 'engine' }, { pattern: 'Solid' });
+  addChannel(show, { patternClass: 'Solid' }, { surface: 'engine' });
   assert.equal(engine.history.undoDepth, 1);
   const warnings = await show.openProject(join(GOLDEN, 'crossfader_ab.lxp'));
   assert.deepEqual(warnings, []);
@@ -83,9 +84,10 @@ test('openProject replaces the open show (history cleared), saveProject writes i
   assert.equal(saved.engine.children.mixer.channels.length, 3);
 });
 
-test('openProject reads a project leniently; a malformed one is refused (invalid_argument, file:line:column) and the open show and its history stay', async (t) => {
+const LENIENT = 'openProject reads a project leniently; a malformed one is refused (invalid_argument, file:line:column) and the open show and its history stay';
+test(LENIENT, async (t) => {
   const { Engine } = await import('../../../src/engine/engine.js');
-  const { LightShow } = await import('../../../src/light/light-show.js');
+  const { LightShow } = await import('../../../src/light/show/light-show.js');
   const { isFootlightError } = await import('../../../src/engine/errors.js');
   const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
@@ -98,13 +100,13 @@ test('openProject reads a project leniently; a malformed one is refused (invalid
   await writeFile(broken, text.replace(/\n}\s*$/, ',\n}\n'));
   const engine = new Engine();
   const show = new LightShow(engine);
-  show.addChannel({ surface: 'engine' }, { pattern: 'Solid' });
+  addChannel(show, { patternClass: 'Solid' }, { surface: 'engine' });
   assert.deepEqual(await show.openProject(commented), []);
   assert.deepEqual(
     show.mixer.channels.items.map((c) => c.label.getString()),
     ['A', 'B', 'Bypass'],
   );
-  show.addChannel({ surface: 'engine' }, { pattern: 'Solid' });
+  addChannel(show, { patternClass: 'Solid' }, { surface: 'engine' });
   const lines = text.replace(/\n}\s*$/, ',\n}\n').split('\n');
   await assert.rejects(show.openProject(broken), (err: unknown) => {
     assert.ok(isFootlightError(err) && err.code === 'invalid_argument', String(err));

@@ -3,11 +3,13 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { Engine } from '../../../src/engine/engine.js';
 import type { Origin } from '../../../src/engine/commands/history.js';
-import { LightShow } from '../../../src/light/light-show.js';
-import { readProject, writeProject } from '../../../src/light/project/project-file.js';
-import { createLibrary } from '../../../src/light/library.js';
-import { isSnapshotControl } from '../../../src/light/snapshots/snapshot-engine.js';
+import { LightShow } from '../../../src/light/show/light-show.js';
+import { readProject, writeProject } from '../../../src/light/show/project/project-file.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
+import { isSnapshotControl } from '../../../src/light/show/snapshots/snapshot-engine.js';
 import type { Channel } from '../../../src/light/mixer/channel.js';
+import { addChannel } from '../../../src/light/operations/channels.js';
+import { addSnapshot, recallSnapshot } from '../../../src/light/operations/snapshots.js';
 
 import { GOLDEN_DIR as GOLDEN } from '../../helpers/golden-dir.js';
 const ORIGIN: Origin = { surface: 'engine' };
@@ -18,7 +20,7 @@ async function open(scene: string): Promise<LightShow> {
 
 test('capture: what a snapshot holds and what it leaves out (LX rules)', async () => {
   const show = await open('composite_blend');
-  const s = show.captureSnapshot(ORIGIN);
+  const s = addSnapshot(show, {}, ORIGIN);
   const paths = s.views.filter((v) => v.type === 'PARAMETER').map((v) => String(v.parameterPath));
   assert.ok(paths.includes('/lx/mixer/crossfader'));
   assert.ok(paths.includes('/lx/mixer/channel/1/compositeMode'));
@@ -34,25 +36,25 @@ test('capture: what a snapshot holds and what it leaves out (LX rules)', async (
 
 test('snapshots save and load unchanged; recall skips scopes that are switched off', async () => {
   const show = await open('solid_faders');
-  show.captureSnapshot(ORIGIN, 'Look');
+  addSnapshot(show, { label: 'Look' }, ORIGIN);
   const saved = writeProject(show.lx, {}, 0);
   const again = writeProject(readProject(saved, createLibrary()).lx, {}, 0);
   assert.deepEqual(again, saved);
   show.setParameter('/lx/mixer/channel/1/fader', 0.3, ORIGIN);
   show.setParameter('/lx/mixer/master/fader', 0.2, ORIGIN);
   show.setParameter('/lx/snapshots/recallMixer', false, ORIGIN);
-  show.recallSnapshot(ORIGIN, '/lx/snapshots/snapshot/1');
+  recallSnapshot(show, { path: '/lx/snapshots/snapshot/1' }, false, ORIGIN);
   assert.equal(show.mixer.channels.at(0)!.fader.getValue(), 0.3, 'mixer scope off');
   assert.equal(show.mixer.master.fader.getValue(), 0.6, 'master scope on');
 });
 
 test('missing channels: DISABLE switches off channels the snapshot does not know', async () => {
   const show = await open('solid_faders');
-  show.captureSnapshot(ORIGIN);
-  const added = show.addChannel(ORIGIN, { pattern: 'Solid' });
+  addSnapshot(show, {}, ORIGIN);
+  const added = addChannel(show, { patternClass: 'Solid' }, ORIGIN);
   show.setParameter(added.fader, 1, ORIGIN);
   show.setParameter('/lx/snapshots/missingChannelMode', 'DISABLE', ORIGIN);
-  show.recallSnapshot(ORIGIN, '/lx/snapshots/snapshot/1');
+  recallSnapshot(show, { path: '/lx/snapshots/snapshot/1' }, false, ORIGIN);
   assert.equal(added.enabled.isOn(), false);
   assert.equal(added.fader.getValue(), 0);
   show.engine.history.undo();
@@ -62,9 +64,9 @@ test('missing channels: DISABLE switches off channels the snapshot does not know
 
 test('auto-cycle recalls the next eligible snapshot after the cycle time (a custom time per snapshot)', async () => {
   const show = await open('solid_faders');
-  show.captureSnapshot(ORIGIN);
+  addSnapshot(show, {}, ORIGIN);
   show.setParameter('/lx/mixer/crossfader', 0.9, ORIGIN);
-  show.captureSnapshot(ORIGIN);
+  addSnapshot(show, {}, ORIGIN);
   show.setParameter('/lx/snapshots/autoCycleTimeSecs', 1, ORIGIN);
   show.setParameter('/lx/snapshots/autoCycleEnabled', true, ORIGIN);
   show.engine.clock.stepFixed(61, 1000 / 60);

@@ -2,9 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLibrary } from '../../../src/light/library.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
 import type { Channel } from '../../../src/light/mixer/channel.js';
-import { readProject } from '../../../src/light/project/project-file.js';
+import { readProject } from '../../../src/light/show/project/project-file.js';
 import { ViewDefinition } from '../../../src/light/structure/view-definition.js';
 import type { ViewSelectorParameter } from '../../../src/light/structure/view-selector.js';
 

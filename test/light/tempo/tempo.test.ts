@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LXEngineComponent } from '../../../src/light/lx-engine.js';
+import { LXEngineComponent } from '../../../src/light/show/lx-engine.js';
 import { DIVISIONS, Div, QUANTIZATIONS } from '../../../src/light/tempo/divisions.js';
 import { QuantizedTriggerParameter } from '../../../src/light/tempo/quantized-trigger.js';
 

@@ -4,7 +4,7 @@ import { EnumParameter } from '../../../engine/parameters/enum.js';
 import type { Parameter } from '../../../engine/parameters/parameter.js';
 import { TriggerParameter } from '../../../engine/parameters/trigger.js';
 import { DIVISIONS } from '../../tempo/divisions.js';
-import { javaSin } from '../java-math.js';
+import { javaSin } from '../../math/java-math.js';
 import { Modulator } from '../modulator.js';
 import { QUARTER, TEMPO_DIVISION_CHOICES } from '../tempo-division.js';
 import { TimeParameter } from '../time-parameter.js';

@@ -1,6 +1,6 @@
 import { invalidArgument } from '../../../engine/errors.js';
-import { lxArray, type LoadContext, type LxObject } from '../../project/lxp-types.js';
-import { javaPow } from '../java-math.js';
+import { lxArray, type LoadContext, type LxObject } from '../../component/lxp-types.js';
+import { javaPow } from '../../math/java-math.js';
 import { VariablePeriodModulator } from '../variable-period-modulator.js';
 
 /** One breakpoint of a MultiStageEnvelope: where in the cycle, what value, and the curve into it. */

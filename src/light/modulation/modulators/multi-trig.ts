@@ -13,7 +13,7 @@ const MODES = Object.freeze([
   { label: 'Flip', name: 'FLIP' },
 ] as const);
 
-export const MAX_OUTPUTS = 5;
+const MAX_OUTPUTS = 5;
 
 /**
  * LX's MultiTrig ("Multi Trig"): while running, each `triggerIn` (passing the input chance)

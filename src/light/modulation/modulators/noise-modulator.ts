@@ -2,7 +2,7 @@ import { BoundedParameter } from '../../../engine/parameters/bounded.js';
 import { BooleanParameter } from '../../../engine/parameters/boolean.js';
 import { DiscreteParameter } from '../../../engine/parameters/discrete.js';
 import { EnumParameter } from '../../../engine/parameters/enum.js';
-import { NOISE_ALGORITHMS, noiseModulatorSample, noiseModulatorStep } from '../../noise/noise-device-math.js';
+import { NOISE_ALGORITHMS, noiseModulatorSample, noiseModulatorStep } from '../../math/noise-device-math.js';
 import { Modulator } from '../modulator.js';
 
 /**

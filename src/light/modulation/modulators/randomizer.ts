@@ -3,7 +3,7 @@ import type { BooleanParameter } from '../../../engine/parameters/boolean.js';
 import { EnumParameter } from '../../../engine/parameters/enum.js';
 import type { Parameter } from '../../../engine/parameters/parameter.js';
 import { TriggerParameter } from '../../../engine/parameters/trigger.js';
-import type { LoadContext, LxObject } from '../../project/lxp-types.js';
+import type { LoadContext, LxObject } from '../../component/lxp-types.js';
 import { DampedValue } from '../damped-value.js';
 import { PeriodicModulator } from '../periodic-modulator.js';
 

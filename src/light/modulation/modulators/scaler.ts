@@ -1,7 +1,7 @@
 import { BoundedParameter } from '../../../engine/parameters/bounded.js';
 import { BooleanParameter } from '../../../engine/parameters/boolean.js';
 import { EnumParameter } from '../../../engine/parameters/enum.js';
-import { javaPow } from '../java-math.js';
+import { javaPow } from '../../math/java-math.js';
 import { Modulator } from '../modulator.js';
 import { POLARITY_ARROWS } from './cycle-modulator.js';
 

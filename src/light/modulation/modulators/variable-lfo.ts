@@ -1,8 +1,8 @@
 import { BoundedParameter } from '../../../engine/parameters/bounded.js';
 import { EnumParameter } from '../../../engine/parameters/enum.js';
-import { variableLfoInverse, variableLfoValue } from '../lfo-math.js';
+import { variableLfoInverse, variableLfoValue } from '../../math/lfo-math.js';
 import { VariablePeriodModulator } from '../variable-period-modulator.js';
-import { VARIABLE_LFO_WAVES } from '../waveshapes.js';
+import { VARIABLE_LFO_WAVES } from '../../math/waveshapes.js';
 
 /**
  * LX's VariableLFO ("LFO"): a 0–1 oscillator with a choice of wave (Sine, Triangle, Square, Up,

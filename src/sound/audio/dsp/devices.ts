@@ -27,7 +27,7 @@ export type Stage =
  * An effect that sleeps once its input has been silent for longer than its tail: its output is
  * then silent too, so it need not run (a silent track's reverb costs nothing).
  */
-export interface GatedEffect {
+interface GatedEffect {
   readonly fx: Effect;
   /** Samples of silent input so far (an effect that never had input starts asleep). */
   quiet: number;
@@ -38,7 +38,7 @@ function silent(l: Float32Array, r: Float32Array): boolean {
   return true;
 }
 
-export const asleep = (g: GatedEffect, sampleRate: number): boolean => g.quiet > g.fx.tail() * sampleRate;
+const asleep = (g: GatedEffect, sampleRate: number): boolean => g.quiet > g.fx.tail() * sampleRate;
 
 /** Nothing in the chain can make a sound before new input arrives. */
 export function chainAsleep(chain: readonly Stage[], sampleRate: number): boolean {
@@ -65,7 +65,7 @@ export function runGated(g: GatedEffect, l: Float32Array, r: Float32Array, n: nu
   g.fx.process(l, r, n);
 }
 
-export interface DeviceContext {
+interface DeviceContext {
   readonly sampleRate: number;
   readonly secondsPerBeat: number;
   /** Called for a device the engine cannot build, with the reason. */
@@ -105,7 +105,7 @@ function effect(d: PlanDevice, ctx: DeviceContext): Effect | null {
   }
 }
 
-export function effects(list: readonly PlanDevice[], ctx: DeviceContext): Effect[] {
+function effects(list: readonly PlanDevice[], ctx: DeviceContext): Effect[] {
   const out: Effect[] = [];
   for (const d of list) {
     if (!d.enabled) continue;

@@ -9,7 +9,7 @@ export interface Meter {
   readonly rms: number;
 }
 
-export interface Meters {
+interface Meters {
   /** Transport position (beats) at the end of the last rendered block. */
   readonly beat: number;
   /** Samples rendered since the engine started: the observation time. */

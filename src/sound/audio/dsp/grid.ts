@@ -5,7 +5,7 @@ import type { PlanGrid, PlanParams } from './plan.js';
 import { PooledInstrument, VoicePool, type Voice } from './voices.js';
 
 /** Untyped signals entering a pitch port, and the reverse, scale by this many semitones per unit. */
-export const PITCH_RANGE = 48;
+const PITCH_RANGE = 48;
 
 interface Feed {
   readonly source: number;
@@ -60,7 +60,7 @@ export class GridProgram {
 }
 
 /** One running copy of a patch (a Poly Grid voice, or one side of an FX Grid). */
-export class GridPatch {
+class GridPatch {
   readonly nodes: (GridNodeDsp | null)[];
   readonly audioOut = new Float32Array(128);
   readonly v: GridVoice;

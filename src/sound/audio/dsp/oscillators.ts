@@ -26,7 +26,7 @@ export function pulse(phase: number, dt: number, w: number): number {
   return v;
 }
 
-export function triangle(phase: number): number {
+function triangle(phase: number): number {
   return phase < 0.5 ? 4 * phase - 1 : 3 - 4 * phase;
 }
 

@@ -18,7 +18,7 @@ export interface PlanGridNode {
   readonly outputs: number;
 }
 
-export interface PlanCord {
+interface PlanCord {
   /** Index into PlanGrid.nodes. */
   readonly source: number;
   readonly sourcePort: number;
@@ -58,7 +58,7 @@ export interface PlanNote {
   readonly velocity: number;
 }
 
-export interface PlanSend {
+interface PlanSend {
   /** Index into RenderPlan.tracks of the effect track. */
   readonly target: number;
   readonly gain: number;

@@ -18,7 +18,7 @@ import { SongWorkflows } from './song.js';
  * save records. A restart of this process loses that state and its review authority; a restart
  * of the host (a new instance) freezes sessions and voids confirmations bound to it.
  */
-export interface SoundAdapterOptions {
+interface SoundAdapterOptions {
   /** Where the host listens; read at each (re)connect. */
   readonly endpoint: () => HostEndpoint;
   readonly log: Logger;

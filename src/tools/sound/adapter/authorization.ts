@@ -12,7 +12,7 @@ import { invalidArgument, stale } from '../../../engine/errors.js';
  * Pending confirmations are process-local and die with a host restart.
  */
 
-export type GuardKind = 'selection_token' | 'selection' | 'graph_revision' | 'project_token' | 'history';
+type GuardKind = 'selection_token' | 'selection' | 'graph_revision' | 'project_token' | 'history';
 
 /** The state a write is bound to. */
 export interface Guard {
@@ -51,7 +51,7 @@ export interface CallAuthority {
   ) => Promise<{ action: 'accept' | 'decline' | 'cancel'; content?: Readonly<Record<string, unknown>> }>;
 }
 
-export type Authorization =
+type Authorization =
   | { readonly kind: 'go'; readonly mode: Exclude<AuthorizationMode, 'not_required'>; readonly plan: WritePlan }
   | { readonly kind: 'confirm'; readonly plan: WritePlan; readonly token: string; readonly expiresAt: string; readonly elicitationError?: string }
   | { readonly kind: 'declined'; readonly plan: WritePlan; readonly action: string };
@@ -66,10 +66,10 @@ interface Pending {
   readonly expires: number;
 }
 
-export const CONFIRMATION_TTL_MS = 10 * 60_000;
+const CONFIRMATION_TTL_MS = 10 * 60_000;
 const MAX_PENDING = 256;
 
-export const APPROVAL_SCHEMA = {
+const APPROVAL_SCHEMA = {
   type: 'object',
   properties: {
     approve: {

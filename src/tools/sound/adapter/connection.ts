@@ -18,7 +18,7 @@ import { formatEndpoint, type HostEndpoint } from './endpoint.js';
  */
 
 /** What a host says about itself in `capabilities`. */
-export interface HostIdentity {
+interface HostIdentity {
   readonly protocol: number;
   readonly host_name: string;
   readonly host_version: string;
@@ -54,7 +54,7 @@ export interface ConnectionStatus {
   readonly last_error?: string;
 }
 
-export interface HostConnectionOptions {
+interface HostConnectionOptions {
   readonly endpoint: () => HostEndpoint;
   readonly log: Logger;
   /** Socket inactivity timeout while a reply is awaited (default 65 s, the contract's). */
@@ -76,7 +76,7 @@ function str(v: unknown, fallback = ''): string {
 }
 
 /** Reads the identity out of a `capabilities` reply; refuses anything that is not protocol 3. */
-export function identityOf(caps: NativeReply, where: string): HostIdentity {
+function identityOf(caps: NativeReply, where: string): HostIdentity {
   if (caps.ok !== true)
     throw internal(
       `the protocol-3 host at ${where} answered capabilities with ok: ${String(caps.ok)} (${str(caps.error, 'no error text')}); it is not ready, so nothing ` +

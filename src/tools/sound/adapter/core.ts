@@ -3,7 +3,7 @@ import type { Authorizer, CallAuthority, WritePlan } from './authorization.js';
 import type { HostConnection, NativeReply } from './connection.js';
 import { confirmationResult, declinedResult, fromOutcome, type WriteResult } from './results.js';
 
-export type ReadCommand =
+type ReadCommand =
   | 'ping'
   | 'capabilities'
   | 'state'
@@ -29,7 +29,7 @@ export interface ReadResult {
   [extra: string]: unknown;
 }
 
-export interface WriteRequest {
+interface WriteRequest {
   readonly tool: string;
   /** The tool's arguments as called (a confirmation binds to them). */
   readonly args: Readonly<Record<string, unknown>>;
@@ -137,4 +137,3 @@ export class AdapterCore {
 export const rec = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 export const arr = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.map(rec) : []);
 export const text = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
-export const int = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) ? v : undefined);

@@ -14,9 +14,9 @@ import { b64, bool, num, toMcp, toNative } from './wire.js';
  * for undo/redo.
  */
 
-export type TrackMove = 'first' | 'next' | 'previous';
-export type DeviceMove = 'next' | 'previous' | 'parent' | 'first' | 'primary';
-export type InsertPosition = 'before' | 'after' | 'start' | 'end' | 'replace';
+type TrackMove = 'first' | 'next' | 'previous';
+type DeviceMove = 'next' | 'previous' | 'parent' | 'first' | 'primary';
+type InsertPosition = 'before' | 'after' | 'start' | 'end' | 'replace';
 
 const OBSERVE_SELECTION = 'sound_inspect_device and sound_list_tracks';
 const OBSERVE_DEVICE = 'sound_get_device_state and sound_list_device_window';

@@ -14,7 +14,7 @@ import { b64, bool, num } from './wire.js';
  * strings; the adapter base64-encodes them.
  */
 
-export type NodeKind = 'module' | 'modulator';
+type NodeKind = 'module' | 'modulator';
 
 export type GridOp =
   | { readonly op: 'insert'; readonly kind: NodeKind; readonly uuid: string; readonly x: number; readonly y: number }
@@ -38,7 +38,7 @@ export type GridOp =
   | { readonly op: 'disconnect'; readonly target_id: number; readonly target_port: number }
   | { readonly op: 'clear' };
 
-export interface GraphGuardArgs {
+interface GraphGuardArgs {
   readonly expected_revision?: string;
   readonly patch_session_id?: string;
 }

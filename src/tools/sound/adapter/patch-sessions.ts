@@ -10,10 +10,10 @@ import type { NativeReply } from './connection.js';
  * state, a failed verification or an ambiguous outcome. It never replays or rolls back.
  */
 
-export type FreezeReason = 'stale_state' | 'verification_failed' | 'ambiguous_outcome' | 'host_restarted';
-export type StepOutcome = 'applied' | 'refused' | 'stale' | 'verification_failed' | 'requires_observation';
+type FreezeReason = 'stale_state' | 'verification_failed' | 'ambiguous_outcome' | 'host_restarted';
+type StepOutcome = 'applied' | 'refused' | 'stale' | 'verification_failed' | 'requires_observation';
 
-export interface PatchStep {
+interface PatchStep {
   readonly n: number;
   readonly tool: string;
   readonly command: string;

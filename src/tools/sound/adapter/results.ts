@@ -5,7 +5,7 @@ import type { NativeReply, WireOutcome } from './connection.js';
  * What every sound write reports. The native reply is kept whole (`native`), `ok: false`
  * included: a refusal or a failure that carries a payload is data, not an exception.
  */
-export type WriteStatus = 'completed' | 'refused' | 'requires_observation' | 'confirmation_required' | 'declined' | 'native_save_completed';
+type WriteStatus = 'completed' | 'refused' | 'requires_observation' | 'confirmation_required' | 'declined' | 'native_save_completed';
 
 export interface WriteResult {
   ok: boolean;

@@ -13,7 +13,7 @@ import { toMcp } from './wire.js';
  * compares, it never restores or rolls back by itself.
  */
 
-export interface ControlValue {
+interface ControlValue {
   readonly index: number;
   readonly id: string;
   readonly name: string;
@@ -22,7 +22,7 @@ export interface ControlValue {
   readonly display: string;
 }
 
-export interface GridParameterValue {
+interface GridParameterValue {
   readonly node_id: number;
   readonly node_name: string;
   readonly node_kind: string;
@@ -31,7 +31,7 @@ export interface GridParameterValue {
   readonly display: string;
 }
 
-export interface ParameterSnapshot {
+interface ParameterSnapshot {
   readonly id: string;
   readonly taken_at: string;
   readonly host_instance: string;
@@ -42,7 +42,7 @@ export interface ParameterSnapshot {
   readonly scope: string;
 }
 
-export interface ShapingStep {
+interface ShapingStep {
   readonly n: number;
   readonly command: string;
   readonly outcome: string;
@@ -50,7 +50,7 @@ export interface ShapingStep {
   readonly controls: readonly { index: number; name: string; before_mcp?: number; after_mcp?: number; display?: string }[];
 }
 
-export interface ShapingSession {
+interface ShapingSession {
   /** The name every tool takes it by, so a reply can be passed straight back. */
   readonly shaping_session_id: string;
   state: 'open' | 'closed';
@@ -62,7 +62,7 @@ export interface ShapingSession {
   needs_observation?: boolean;
 }
 
-export interface SnapshotComparison {
+interface SnapshotComparison {
   comparable: boolean;
   reason?: string;
   selected_device?: unknown;

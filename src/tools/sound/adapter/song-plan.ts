@@ -13,16 +13,16 @@ import { invalidArgument } from '../../../engine/errors.js';
  * (the host's convention), sharps `#`, flats `b`, octaves -2…8.
  */
 
-export const PPQ = 480;
+const PPQ = 480;
 
 const NOTE_NAME = /^([A-Ga-g])([#b]?)(-?\d)$/;
 const SEMITONES: Record<string, number> = { c: 0, d: 2, e: 4, f: 5, g: 7, a: 9, b: 11 };
 
-export const Pitch = z
+const Pitch = z
   .union([z.number().int().min(0).max(127), z.string().regex(NOTE_NAME, 'a note name such as C3, F#2 or Bb1')])
   .describe('MIDI key 0–127, or a note name with C3 = 60 (e.g. "A3" = 69, "F#2", "Bb1")');
 
-export const PlanNote = z.strictObject({
+const PlanNote = z.strictObject({
   pitch: Pitch,
   start: z.number().min(0).max(24576).describe('Start in quarter-note beats, from the start of the song, or of `section` when given'),
   duration: z.number().positive().max(24576).describe('Length in quarter-note beats'),
@@ -30,7 +30,7 @@ export const PlanNote = z.strictObject({
   section: z.string().min(1).max(64).optional().describe("Make `start` relative to this section's first beat"),
 });
 
-export const PlanPattern = z.strictObject({
+const PlanPattern = z.strictObject({
   sections: z.array(z.string().min(1).max(64)).min(1).max(64).optional().describe('Sections to fill (default: every section)'),
   step_beats: z.number().positive().max(64).default(1).describe('Beats per step (default 1; 0.5 = eighth notes in x/4)'),
   steps: z
@@ -43,7 +43,7 @@ export const PlanPattern = z.strictObject({
   offset_beats: z.number().min(0).max(1024).default(0).describe("Delay from each section's start before the first step"),
 });
 
-export const SongPart = z.strictObject({
+const SongPart = z.strictObject({
   name: z.string().min(1).max(64).describe('Track name in the MIDI file (the host names the imported track after it)'),
   channel: z.number().int().min(1).max(16).optional().describe("MIDI channel 1–16 (default: the part's position, skipping 10)"),
   notes: z.array(PlanNote).max(20000).optional(),
@@ -65,7 +65,6 @@ export const SongPlan = z.strictObject({
   parts: z.array(SongPart).min(1).max(32).describe('Named parts; each becomes one note track and must hold at least one note'),
 });
 export type SongPlan = z.infer<typeof SongPlan>;
-export type SongPlanInput = z.input<typeof SongPlan>;
 
 export interface CompiledSong {
   readonly bytes: Uint8Array;
@@ -93,7 +92,7 @@ export interface CompiledSong {
   };
 }
 
-export function pitchOf(p: number | string): number {
+function pitchOf(p: number | string): number {
   if (typeof p === 'number') return p;
   const m = NOTE_NAME.exec(p);
   if (m === null) throw invalidArgument(`${JSON.stringify(p)} is not a note name (C3 = 60)`);

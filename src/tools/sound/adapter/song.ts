@@ -16,11 +16,11 @@ import { b64, bool, num } from './wire.js';
  * fresh read before it sends, and the host checks it again at submission.
  */
 
-export type TransportOperation = 'play' | 'stop' | 'seek' | 'tempo' | 'meter' | 'loop';
+type TransportOperation = 'play' | 'stop' | 'seek' | 'tempo' | 'meter' | 'loop';
 
 const OBSERVE_SONG = 'song_get_state and song_get_arranger';
 
-export interface SongExport {
+interface SongExport {
   readonly id: string;
   readonly revision: number;
   readonly path: string;
@@ -31,7 +31,7 @@ export interface SongExport {
   readonly created_at: string;
 }
 
-export interface ImportAttempt {
+interface ImportAttempt {
   readonly revision: number;
   readonly export_id: string;
   status: string;
@@ -41,7 +41,7 @@ export interface ImportAttempt {
   transport_steps: TransportStep[];
 }
 
-export interface TransportStep {
+interface TransportStep {
   readonly operation: 'transport_tempo' | 'transport_meter';
   readonly status: 'completed' | 'refused' | 'requires_observation' | 'skipped';
   readonly command?: string;
@@ -59,14 +59,14 @@ interface SongSession {
   readonly created_at: string;
 }
 
-export interface SaveRecord {
+interface SaveRecord {
   readonly output_directory: string;
   readonly status: string;
   readonly at: string;
   readonly project_file?: string;
 }
 
-export interface SongOptions {
+interface SongOptions {
   /** Where workflow-owned MIDI exports are written. */
   readonly exportRoot: () => string;
   /** Where `song_save_project` allocates fresh `sound-project-*` folders. */

@@ -16,9 +16,6 @@ export function num(value: number, what: string): string {
 export const bool = (value: boolean): string => (value ? 'true' : 'false');
 
 /** The MCP exposed-control scale (0–128) and the native protocol's normalized 0–1. */
-export const MCP_SCALE_MAX = 128;
+const MCP_SCALE_MAX = 128;
 export const toNative = (mcp: number): number => mcp / MCP_SCALE_MAX;
 export const toMcp = (native: number): number => Math.round(native * MCP_SCALE_MAX * 1e6) / 1e6;
-
-/** A 64-lowercase-hex guard value (selection token, revision, project token, digest). */
-export const HEX64 = /^[0-9a-f]{64}$/;

@@ -1,0 +1,220 @@
+import { isDeepStrictEqual } from 'node:util';
+import { NumericParameter } from '../../engine/parameters/numeric.js';
+import type { FrameTime } from '../../engine/clock.js';
+import type { Component } from '../../engine/component.js';
+import type { Engine } from '../../engine/engine.js';
+import { resolve } from 'node:path';
+import { writeFileAtomic } from '../../app/atomic-write.js';
+import { internal, invalidArgument } from '../../engine/errors.js';
+import type { Origin, PerformOptions } from '../../engine/commands/history.js';
+import { SetParameter } from '../../engine/commands/set-parameter.js';
+import type { Parameter, ParameterValue } from '../../engine/parameters/parameter.js';
+import { BooleanParameter } from '../../engine/parameters/boolean.js';
+import { createLibrary } from '../devices/library.js';
+import { LXEngineComponent } from './lx-engine.js';
+import { openProjectFile, writeProject } from './project/project-file.js';
+import type { LXComponent } from '../component/lx-component.js';
+import type { DeviceRegistry } from '../component/registry.js';
+import type { MixerFrame } from '../mixer/mixer.js';
+import { fixturePostPass, viewCuePass } from '../structure/post-pass.js';
+import { lightComponent, lightParameter, resolveComponentTarget, resolveParameterTarget, type ParameterTarget } from './paths.js';
+import { colorBuffer } from '../parallel/shared-arrays.js';
+
+/**
+ * The light domain of a show: the `/lx` graph, its render loop, opening and saving projects,
+ * and setting a parameter. Everything else surfaces do to the show is a function of
+ * `src/light/operations/*` over this object; each runs inside an engine-queue task, goes through
+ * the shared history and reports what the engine holds afterwards.
+ */
+interface LightShowOptions {
+  /** The light library (default: the stock library). */
+  readonly registry?: DeviceRegistry<LXComponent>;
+  /**
+   * Render on every clock frame (default true). False when a frame pipeline calls `render` itself
+   * (src/main.ts: render, then the outputs).
+   */
+  readonly renderOnClock?: boolean;
+}
+
+export class LightShow {
+  lx: LXEngineComponent;
+  readonly registry: DeviceRegistry<LXComponent>;
+  /** What did not load as saved when the project opened (placeholders, missing references). */
+  warnings: readonly string[] = [];
+  /** Saved `externals` of the open project (other hosts' UI state), written back on save. */
+  externals: Record<string, unknown> = {};
+  /** The mixer's main output of the last frame: one ARGB per point, before the master fader. */
+  main: Uint32Array = new Uint32Array(0);
+  /** The last frame's buffers (main, cue, aux) and whether cue and aux carried anything. */
+  readonly frame: MixerFrame = {
+    main: this.main,
+    cue: new Uint32Array(0),
+    aux: new Uint32Array(0),
+    cueOn: false,
+    auxOn: false,
+    cueBlack: false,
+    auxBlack: false,
+  };
+  /** Where the show was loaded from; absent for the built-in demo or an unsaved show. */
+  projectPath: string | undefined;
+  /** The LX media folder of the open project (Fixtures/, Models/); absent for the built-in demo. */
+  mediaDir: string | undefined;
+  /** Bumped after every rendered frame; readers compare it to see a new frame. */
+  frameCount = 0;
+  /**
+   * Run at the start of every frame, before the tempo: what a composition above the light feeds
+   * it for this frame (the song's audio, light cues on the song's timeline).
+   */
+  readonly beforeFrame: ((deltaMs: number) => void)[] = [];
+
+  constructor(
+    readonly engine: Engine,
+    lx: LXEngineComponent = new LXEngineComponent(),
+    options: LightShowOptions = {},
+  ) {
+    this.lx = lx;
+    this.registry = options.registry ?? createLibrary();
+    engine.graph.addRoot(this.lx);
+    if (options.renderOnClock !== false) engine.clock.onFrame((frame) => this.render(frame));
+  }
+
+  /** Opens a `.lxp` file into a new show (media folder: `media`, else beside the project). */
+  static async open(engine: Engine, path: string, options: LightShowOptions & { readonly media?: string } = {}): Promise<LightShow> {
+    const registry = options.registry ?? createLibrary();
+    const opened = await openProjectFile(resolve(path), registry, options.media);
+    engine.graph.reserveIds(opened.maxId);
+    const show = new LightShow(engine, opened.lx, { registry, renderOnClock: options.renderOnClock });
+    show.projectPath = resolve(path);
+    show.mediaDir = opened.media.mediaDir;
+    show.warnings = opened.warnings;
+    show.externals = opened.externals;
+    return show;
+  }
+
+  /**
+   * Replaces the open show with a project file (LX's openProject): the new graph takes the
+   * old one's place, history is cleared (another show), and transitions and auto-cycle start
+   * from the current wall clock. Reading the file happens before the queue task that swaps.
+   */
+  async openProject(path: string, media?: string): Promise<readonly string[]> {
+    const full = resolve(path);
+    const opened = await openProjectFile(full, this.registry, media, this.lx.nowMillis);
+    await this.engine.queue.submit(() => {
+      this.engine.graph.removeRoot(this.lx);
+      this.engine.graph.reserveIds(opened.maxId);
+      (opened.lx as { wallClockMs?: unknown }).wallClockMs = (this.lx as { wallClockMs?: unknown }).wallClockMs;
+      this.lx = opened.lx;
+      this.engine.graph.addRoot(this.lx);
+      this.projectPath = full;
+      this.mediaDir = opened.media.mediaDir;
+      this.warnings = opened.warnings;
+      this.externals = opened.externals;
+      this.engine.history.clear();
+    });
+    return opened.warnings;
+  }
+
+  /** Saves the show as a `.lxp` LX can open (atomically); the JSON is taken inside the queue. */
+  async saveProject(path: string | undefined = this.projectPath): Promise<string> {
+    if (path === undefined) throw invalidArgument('this show has no project file yet; give a path to save it to');
+    const full = resolve(path);
+    const json = await this.engine.queue.submit(() => writeProject(this.lx, this.externals));
+    await writeFileAtomic(full, `${JSON.stringify(json, null, 2)}\n`);
+    this.projectPath = full;
+    return full;
+  }
+
+  get mixer() {
+    return this.lx.mixer;
+  }
+
+  get structure() {
+    return this.lx.structure;
+  }
+
+  /**
+   * Renders one frame into `main`, in LX's order: tempo on unscaled time, then `deltaMs` scaled
+   * by the engine speed for global modulators, snapshots, the palette and the mixer. Runs inside
+   * the queue (a frame task) or offline.
+   */
+  render(frame: FrameTime): void {
+    for (let i = 0; i < this.beforeFrame.length; i++) this.beforeFrame[i](frame.deltaMs);
+    const lx = this.lx;
+    const model = this.structure.model;
+    const out = this.frame;
+    if (this.main.length !== model.size) {
+      this.main = out.main = colorBuffer(model.size);
+      out.cue = colorBuffer(model.size);
+      out.aux = colorBuffer(model.size);
+      out.cueBlack = out.auxBlack = false;
+    }
+    lx.tempo.loop(frame.deltaMs);
+    const deltaMs = frame.deltaMs * lx.speed.getValue();
+    // LX meters audio on its own thread; here the frame's blocks are metered before modulation reads them.
+    lx.audio.loop(deltaMs);
+    lx.modulation.loop(deltaMs);
+    lx.snapshots.loop(deltaMs);
+    lx.palette.loop(deltaMs);
+    // LX's offline harness sets nowMillis from a loop task, after the palette and before the mixer.
+    lx.nowMillis = frame.nowMillis;
+    this.mixer.performanceMode = lx.performanceMode.isOn();
+    this.mixer.render(model.points, deltaMs, out);
+    viewCuePass(this.structure, out);
+    fixturePostPass(this.structure, out, frame.nowMillis);
+    this.frameCount++;
+  }
+
+  /** A component by path string, or by `{path?, id?}` (ids survive moves; both together are checked). */
+  component(target: unknown): Component {
+    return isTarget(target) ? resolveComponentTarget(this.lx, target) : lightComponent(this.lx, target);
+  }
+
+  /** A parameter by path string, or by `{path?}` / `{id, key}`. */
+  parameter(target: unknown): Parameter {
+    return isTarget(target) ? resolveParameterTarget(this.lx, target) : lightParameter(this.lx, target);
+  }
+
+  /**
+   * Sets a parameter's base value as one undoable step, then reads it back. A read-back that
+   * disagrees with the accepted value rolls the step back and fails as `internal`. A surface's
+   * continuous gesture (a console fader drag) passes a `mergeKey` so the drag is one step.
+   */
+  setParameter(target: unknown, value: unknown, origin: Origin, options: PerformOptions = {}): { parameter: Parameter; changed: boolean } {
+    const p = this.parameter(target);
+    if (p instanceof BooleanParameter && p.isPulse) {
+      throw invalidArgument(
+        `${p.path} is a trigger (a button whose press leaves no value): it has no value to set. Fire it with fire_trigger, which is an action and not undoable`,
+      );
+    }
+    const accepted = p.accept(fromText(p, value));
+    // Setting the value a parameter already has is not a step: a shared undo that visibly does
+    // nothing would only confuse the operator, and the caller is told nothing changed.
+    if (isDeepStrictEqual(accepted, p.baseValue)) return { parameter: p, changed: false };
+    this.engine.history.performVerified(new SetParameter(p, accepted), origin, () => verifyBase(p, accepted), options);
+    return { parameter: p, changed: true };
+  }
+}
+
+function isTarget(t: unknown): t is ParameterTarget {
+  return typeof t === 'object' && t !== null && !Array.isArray(t);
+}
+
+function verifyBase(p: Parameter, expected: ParameterValue): void {
+  const actual = p.baseValue;
+  if (actual === expected) return;
+  throw internal(`${p.path}: the engine holds ${JSON.stringify(actual)} after setting ${JSON.stringify(expected)}; the change was rolled back`);
+}
+
+const NUMBER_TEXT = /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i;
+
+/**
+ * A number (or true/false) sent as text, as form-based clients such as the MCP Inspector send
+ * every argument: "0.3" for a fader. Only for numeric parameters; text parameters keep text,
+ * and option names of enums stay names.
+ */
+function fromText(p: Parameter, value: unknown): unknown {
+  if (typeof value !== 'string' || !(p instanceof NumericParameter)) return value;
+  if (NUMBER_TEXT.test(value)) return Number(value);
+  if (p.kind === 'boolean' && /^\s*(true|false)\s*$/i.test(value)) return value.trim().toLowerCase() === 'true';
+  return value;
+}

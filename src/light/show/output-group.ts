@@ -1,0 +1,59 @@
+import { BooleanParameter } from '../../engine/parameters/boolean.js';
+import { BoundedParameter } from '../../engine/parameters/bounded.js';
+import { DiscreteParameter } from '../../engine/parameters/discrete.js';
+import { LXComponent } from '../component/lx-component.js';
+
+/**
+ * The engine's output group at `/lx/output` (LX's LXEngine.Output): the global "live" switch,
+ * output brightness, frame-rate limit, gamma and white point applied to every fixture output.
+ * Output brightness multiplies the master fader (in PRE mode) and each fixture's brightness.
+ */
+export class OutputGroup extends LXComponent {
+  readonly lxClass = 'heronarts.lx.LXEngine$Output';
+  readonly enabled = new BooleanParameter('Live', true, { description: 'Global output switch: when off, no fixture sends anything' });
+  readonly brightness = new BoundedParameter('Brightness', 1, {
+    modulatable: true,
+    units: 'percentNormalized',
+    description: "Output brightness, multiplied with the master fader (PRE mode) and each fixture's brightness",
+  });
+  readonly fps = new BoundedParameter('FPS', 0, { v1: 300, mappable: false, description: 'Most frames sent per second; 0 sends every engine frame' });
+  readonly gamma = new BoundedParameter('Gamma', 1, {
+    v0: 1,
+    v1: 4,
+    mappable: false,
+    description: 'Gamma correction applied to every output byte (1 = linear)',
+  });
+  readonly whitePointRed = new DiscreteParameter('White Point Red', 255, 0, 255, {
+    mappable: false,
+    description: 'Scale of the red channel at full brightness',
+  });
+  readonly whitePointGreen = new DiscreteParameter('White Point Green', 255, 0, 255, {
+    mappable: false,
+    description: 'Scale of the green channel at full brightness',
+  });
+  readonly whitePointBlue = new DiscreteParameter('White Point Blue', 255, 0, 255, {
+    mappable: false,
+    description: 'Scale of the blue channel at full brightness',
+  });
+  readonly whitePointWhite = new DiscreteParameter('White Point White', 255, 0, 255, {
+    mappable: false,
+    description: 'Scale of the white channel (RGBW and W byte orders) at full brightness',
+  });
+  readonly artNetSync = new BooleanParameter('Art-Net Sync', false, {
+    mappable: false,
+    description: 'After each frame, send an ArtSync to every Art-Net destination so nodes latch the frame together (Footlight addition)',
+  });
+
+  constructor() {
+    super('Output');
+    this.addParameter('enabled', this.enabled);
+    this.addParameter('brightness', this.brightness);
+    this.addParameter('fps', this.fps);
+    this.addParameter('gamma', this.gamma);
+    this.addParameter('whitePointRed', this.whitePointRed);
+    this.addParameter('whitePointGreen', this.whitePointGreen);
+    this.addParameter('whitePointBlue', this.whitePointBlue);
+    this.addParameter('whitePointWhite', this.whitePointWhite);
+    this.addParameter('artNetSync', this.artNetSync);
+  }
+}

@@ -1,0 +1,140 @@
+import { readFile } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { writeFileAtomic } from '../../../app/atomic-write.js';
+import { FootlightError, invalidArgument } from '../../../engine/errors.js';
+import { assertJsonTextDepth, MAX_FILE_JSON_DEPTH } from '../../../engine/client-json.js';
+import { LX_VERSION } from '../../component/lx-component.js';
+import { LXEngineComponent } from '../lx-engine.js';
+import type { LxfResolver } from '../../model/index.js';
+import type { DeviceRegistry } from '../../component/registry.js';
+import { isLxObject, type LoadContext, type LxObject } from '../../component/lxp-types.js';
+import { LenientJsonError, parseLenientJson } from './lenient-json.js';
+import { type MediaResolvers, mediaResolvers } from './media.js';
+
+interface OpenedProject {
+  readonly lx: LXEngineComponent;
+  /** What did not load as saved (placeholders, unresolved references). */
+  readonly warnings: readonly string[];
+  /** Saved `externals` (UI state of other hosts), written back unchanged. */
+  readonly externals: Record<string, unknown>;
+  /** The largest component id in the file: ids up to it must not be handed to new components. */
+  readonly maxId: number;
+}
+
+interface ReadProjectOptions {
+  /** Finds `.lxf` fixture files (the media folder's Fixtures/). */
+  readonly resolveLxf?: LxfResolver;
+  /** Finds external `.lxm` model files (the media folder's Models/). */
+  readonly resolveLxm?: (file: string) => unknown;
+  /** The engine's wall clock when the project opens (LX's nowMillis; 0 offline). */
+  readonly nowMillis?: number;
+}
+
+/** The largest `id` anywhere in a saved document (LX bumps its id counter past it before loading). */
+function maxIdIn(json: unknown): number {
+  let max = 0;
+  const stack: unknown[] = [json];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) for (const x of v) stack.push(x);
+    else if (isLxObject(v)) {
+      if (typeof v.id === 'number' && Number.isInteger(v.id) && v.id > max) max = v.id;
+      for (const x of Object.values(v)) if (typeof x === 'object' && x !== null) stack.push(x);
+    }
+  }
+  return max;
+}
+
+/**
+ * Builds a light engine from a parsed `.lxp` project: the structure (`model`) first, then the
+ * engine, then the references (modulations, triggers) once every component exists. Components
+ * keep their saved ids while detached; the graph re-assigns an id only on a clash, and file
+ * references resolve through the load context's id map either way.
+ */
+export function readProject(json: unknown, registry: DeviceRegistry, options: ReadProjectOptions | LxfResolver = {}): OpenedProject {
+  const opts: ReadProjectOptions = typeof options === 'function' ? { resolveLxf: options } : options;
+  if (!isLxObject(json) || !isLxObject(json.engine)) throw invalidArgument('not an LX project: the file has no "engine" object');
+  const warnings: string[] = [];
+  const deferred: (() => void)[] = [];
+  const ctx: LoadContext = {
+    ids: new Map(),
+    registry,
+    resolveLxf: opts.resolveLxf,
+    resolveLxm: opts.resolveLxm,
+    defer: (fn) => deferred.push(fn),
+    warn: (m) => warnings.push(m),
+  };
+  const lx = new LXEngineComponent();
+  lx.nowMillis = opts.nowMillis ?? 0;
+  if (isLxObject(json.model)) lx.structure.load(json.model, ctx);
+  lx.load(json.engine, ctx);
+  for (const fn of deferred) fn();
+  if (typeof json.version === 'string' && compareVersions(json.version, LX_VERSION) > 0) {
+    warnings.push(`the project was saved by LX ${json.version}, newer than ${LX_VERSION}; newer features may not load`);
+  }
+  const externals = isLxObject(json.externals) ? (json.externals as Record<string, unknown>) : {};
+  return { lx, warnings, externals, maxId: maxIdIn(json) };
+}
+
+function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map((x) => Number.parseInt(x, 10) || 0);
+  const pb = b.split('.').map((x) => Number.parseInt(x, 10) || 0);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/** Writes a project LX can open: version, timestamp, the structure as `model`, the engine. */
+export function writeProject(lx: LXEngineComponent, externals: Record<string, unknown> = {}, timestamp = Date.now()): LxObject {
+  return {
+    version: LX_VERSION,
+    timestamp,
+    model: lx.structure.save(),
+    engine: lx.save(),
+    externals,
+  };
+}
+
+/**
+ * The media folder for a project file when none is given: LX keeps projects in
+ * `<media>/Projects/`, so a project there finds `<media>/Fixtures` and `<media>/Models`;
+ * otherwise the project's own folder is used.
+ */
+export function defaultMediaDir(projectPath: string): string {
+  const dir = dirname(projectPath);
+  return basename(dir) === 'Projects' ? dirname(dir) : dir;
+}
+
+/** Reads and parses a `.lxp` file and builds the engine (see readProject). */
+export async function openProjectFile(
+  path: string,
+  registry: DeviceRegistry,
+  mediaDir?: string,
+  nowMillis = 0,
+): Promise<OpenedProject & { readonly media: MediaResolvers }> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw invalidArgument(code === 'ENOENT' ? `no project file at ${path}` : `cannot read ${path}: ${(err as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    assertJsonTextDepth(text, MAX_FILE_JSON_DEPTH);
+    json = parseLenientJson(text, path);
+  } catch (err) {
+    if (err instanceof LenientJsonError) throw invalidArgument(`${path} is not an LX project file: ${err.message}`);
+    if (err instanceof FootlightError) throw new FootlightError(err.code, `${path}: ${err.message}`);
+    throw err;
+  }
+  const media = mediaResolvers(mediaDir ?? defaultMediaDir(path));
+  return { ...readProject(json, registry, { ...media, nowMillis }), media };
+}
+
+/** Saves a project atomically (a temporary file renamed into place). */
+export async function saveProjectFile(path: string, lx: LXEngineComponent, externals: Record<string, unknown> = {}): Promise<void> {
+  await writeFileAtomic(path, `${JSON.stringify(writeProject(lx, externals), null, 2)}\n`);
+}
