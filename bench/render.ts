@@ -18,6 +18,7 @@
 // and how much of a frame the engine thread spent descheduled, waiting for helpers' chunks, and
 // the helper descheduled.
 import { spawnSync } from 'node:child_process';
+import { openSync, readSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +26,7 @@ import { getHeapStatistics } from 'node:v8';
 import { Engine } from '../src/engine/engine.js';
 import { LightShow } from '../src/light/show/light-show.js';
 import { createLibrary } from '../src/light/devices/library.js';
-import { ThreadClock, type ThreadTime } from '../src/engine/thread-time.js';
+import { ThreadClock, type ThreadTime, currentThreadId } from '../src/engine/thread-time.js';
 import { pointPool } from '../src/light/parallel/point-pool.js';
 import { defaultRenderThreads } from '../src/light/parallel/render-threads.js';
 import { readProject } from '../src/light/show/project/project-file.js';
@@ -97,6 +98,10 @@ interface FrameParts {
   /** The helper on a CPU, and runnable but not scheduled. */
   helperCpuMs: number;
   helperDescheduledMs: number;
+  /** Times the helper slept between jobs and a job woke it. */
+  helperSleeps: number;
+  /** Frames that ended with the engine thread and the helper last run on the same CPU (/proc/…/stat). */
+  sameCpu: number;
   /** Frames in which the engine thread's heap shrank (a collection ran), and the heap's growth otherwise, in KiB. */
   gcs: number;
   allocatedKiB: number;
@@ -111,6 +116,8 @@ const PARTS = [
   'sleeps',
   'helperCpuMs',
   'helperDescheduledMs',
+  'helperSleeps',
+  'sameCpu',
   'gcs',
   'allocatedKiB',
 ] as const;
@@ -133,11 +140,31 @@ function quantile(values: Float64Array, q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
 }
 
+/** Reads the CPU thread `tid` of this process last ran on (field 39 of /proc/…/stat); NaN where there is none. */
+function lastCpuReader(tid: number | undefined): () => number {
+  if (tid === undefined) return () => NaN;
+  let fd: number;
+  try {
+    fd = openSync(`/proc/self/task/${tid}/stat`, 'r');
+  } catch {
+    return () => NaN;
+  }
+  const bytes = Buffer.alloc(1024);
+  return () => {
+    const n = readSync(fd, bytes, 0, bytes.length, 0);
+    const line = bytes.toString('latin1', 0, n);
+    const fields = line.slice(line.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[36]);
+  };
+}
+
 function runOne(size: string, variant: string, threads: number, doneSpin: number): Result {
   const [rows, columns] = SIZES[size];
   const load0 = loadavg()[0];
   pointPool.setThreads(threads);
   pointPool.doneSpinChunks = doneSpin;
+  if (process.env.BENCH_HELPER_WATCH_US !== undefined) pointPool.helperWatchUs = Number(process.env.BENCH_HELPER_WATCH_US);
+  if (process.env.BENCH_CHEAP_SHARE !== undefined) pointPool.cheapShareFactor = Number(process.env.BENCH_CHEAP_SHARE);
   const engine = new Engine();
   const opened = readProject(project(variant, rows, columns), createLibrary());
   engine.graph.reserveIds(opened.maxId);
@@ -152,11 +179,14 @@ function runOne(size: string, variant: string, threads: number, doneSpin: number
   const helperId = pointPool.helperThreadIds()[0];
   const helperClock = helperId === undefined || helperId === 0 ? undefined : new ThreadClock(helperId);
   const parts = Object.fromEntries(PARTS.map((k) => [k, new Float64Array(FRAMES)])) as Record<keyof FrameParts, Float64Array>;
+  const engineCpu = lastCpuReader(currentThreadId());
+  const helperCpu = helperId === undefined || helperId === 0 ? () => NaN : lastCpuReader(helperId);
   const diff = (a: ThreadTime | undefined, b: ThreadTime | undefined, f: 'cpuMs' | 'waitMs'): number =>
     a === undefined || b === undefined ? NaN : b[f] - a[f];
   for (let i = 0; i < FRAMES; i++) {
     const heap0 = getHeapStatistics().used_heap_size;
     const p0 = pointPool.stats();
+    const s0 = pointPool.helperSleepCounts()[0] ?? 0;
     const e0 = engineClock.read();
     const h0 = helperClock?.read();
     const c0 = process.cpuUsage();
@@ -167,6 +197,10 @@ function runOne(size: string, variant: string, threads: number, doneSpin: number
     const h1 = helperClock?.read();
     const e1 = engineClock.read();
     const p1 = pointPool.stats();
+    parts.helperSleeps[i] = (pointPool.helperSleepCounts()[0] ?? 0) - s0;
+    const cpuE = engineCpu();
+    const cpuH = helperCpu();
+    parts.sameCpu[i] = Number.isNaN(cpuE) || Number.isNaN(cpuH) ? NaN : cpuE === cpuH ? 1 : 0;
     const heap1 = getHeapStatistics().used_heap_size;
     cpu[i] = (c1.user + c1.system) / 1000;
     parts.engineCpuMs[i] = diff(e0, e1, 'cpuMs');
@@ -270,7 +304,8 @@ function tailLine(t: Tail | undefined): string {
   if (t === undefined) return '';
   const p = (x: FrameParts): string =>
     `engine CPU ${f2(x.engineCpuMs)} descheduled ${f2(x.engineDescheduledMs)}, waiting for the helper ${f2(x.helperWaitMs)} ` +
-    `(asleep ${f2(x.sleepMs)}, ${f2(x.sleeps)} sleeps), helper CPU ${f2(x.helperCpuMs)} descheduled ${f2(x.helperDescheduledMs)}, ` +
+    `(asleep ${f2(x.sleepMs)}, ${f2(x.sleeps)} sleeps), helper CPU ${f2(x.helperCpuMs)} descheduled ${f2(x.helperDescheduledMs)} ` +
+    `(${f2(x.helperSleeps)} sleeps), on one CPU at the end in ${(100 * x.sameCpu).toFixed(0)} %, ` +
     `GC in ${(100 * x.gcs).toFixed(1)} % of frames, ${f2(x.allocatedKiB)} KiB allocated a frame`;
   return `\n      all frames: ${p(t.all)}\n      ${t.slowFrames} slow frames (+${f2(t.slowExcessMs)} ms): ${p(t.slow)}`;
 }

@@ -58,8 +58,7 @@ const TESTED_FROM_OUTSIDE: Readonly<Record<string, readonly string[]>> = {
   'src/tools/lean-schema.ts': ['listedTool'],
 };
 const ONLY_TESTS_RUN: Readonly<Record<string, readonly string[]>> = {
-  // From main's sound split and perf work, found when h-floors merged them: product code calls neither.
-  'src/engine/thread-time.ts': ['currentThreadId'],
+  // From the sound split, found when h-floors merged it: product code does not call it.
   'src/sound/operations/project.ts': ['openProject'],
   'src/engine/guards.ts': ['isDigest'],
   'src/light/color/blend-kernel.ts': ['BLEND_ALPHA_HALF', 'addOpaqueFull'],

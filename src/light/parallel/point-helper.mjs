@@ -21,6 +21,8 @@ const {
   HELPER_STATE,
   HELPER_CHUNKS,
   HELPER_THREAD,
+  HELPER_SLEEPS,
+  HELPER_WATCH_US,
   HELPER_RUNNING,
   HELPER_LEFT,
   runClaimedChunks,
@@ -90,16 +92,19 @@ function jobFor() {
   return entry;
 }
 
-/** Iterations to watch for the next job before sleeping: jobs come in bursts within a frame. */
-const SPIN = 20000;
-
+// After its chunks, the helper watches for the next job for HELPER_WATCH_US µs (the engine thread
+// sets it; jobs come in bursts within a frame), then sleeps until one is published.
 while (Atomics.load(state, HELPER_STATE) === HELPER_RUNNING) {
   const claim = Atomics.load(control, CLAIM);
   const ran = runClaimedChunks(control, jobFor);
   if (ran > 0) Atomics.add(state, HELPER_CHUNKS, ran);
-  let spins = 0;
-  while (Atomics.load(control, CLAIM) === claim && spins < SPIN) spins++;
-  if (spins === SPIN) Atomics.wait(control, CLAIM, claim);
+  const until = performance.now() + Atomics.load(state, HELPER_WATCH_US) / 1000;
+  let next = Atomics.load(control, CLAIM);
+  for (let i = 1; next === claim; i++) {
+    if ((i & 63) === 0 && performance.now() >= until) break;
+    next = Atomics.load(control, CLAIM);
+  }
+  if (next === claim && Atomics.wait(control, CLAIM, claim) === 'ok') Atomics.add(state, HELPER_SLEEPS, 1);
 }
 // Left the claim loop holding no chunk: the engine thread stops posting buffers here.
 Atomics.store(state, HELPER_STATE, HELPER_LEFT);

@@ -24,11 +24,15 @@ export const REF_WORDS = 4;
 export const CONTROL_WORDS = ARRAY_REFS + REF_WORDS * JOB_ARRAYS;
 export const MAX_CHUNKS = 4095;
 
-// A helper's own words (point-pool.ts): its state, the chunks it has run and its thread id.
+// A helper's own words (point-pool.ts): its state, the chunks it has run, its thread id, the
+// times it slept between jobs (woken by a job, for benches) and how long it watches for the next
+// job before sleeping, in µs.
 export const HELPER_STATE = 0;
 export const HELPER_CHUNKS = 1;
 export const HELPER_THREAD = 2;
-export const HELPER_WORDS = 3;
+export const HELPER_SLEEPS = 3;
+export const HELPER_WATCH_US = 4;
+export const HELPER_WORDS = 5;
 export const HELPER_RUNNING = 0;
 export const HELPER_LEAVE = 1;
 export const HELPER_LEFT = 2;

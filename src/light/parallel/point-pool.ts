@@ -20,7 +20,9 @@ import {
   HELPER_CHUNKS,
   HELPER_LEAVE,
   HELPER_LEFT,
+  HELPER_SLEEPS,
   HELPER_STATE,
+  HELPER_WATCH_US,
   HELPER_THREAD,
   HELPER_WORDS,
   KERNEL,
@@ -49,6 +51,15 @@ const DONE_SPIN_CHUNKS = 2;
 /** Bounds of that watch, in ms. */
 const DONE_SPIN_MIN_MS = 0.02;
 const DONE_SPIN_MAX_MS = 1;
+/** How long a helper watches for the next job before it sleeps, in µs. */
+const HELPER_WATCH_DEFAULT_US = 200;
+/**
+ * A job its caller marks cheap (about 1 ns a point, such as the Add blend at full alpha in
+ * WebAssembly) is split only from this many times MIN_SHARED_POINTS points: at 100k points it
+ * takes about 0.1 ms on one thread, less than waking the helper and waiting for its last chunk
+ * can cost, and splitting it cost about 1 ms of CPU a frame on two threads (docs/performance.md).
+ */
+const CHEAP_SHARE_FACTOR = 32;
 /** Time per chunk assumed before any was measured, in ms. */
 const FIRST_CHUNK_MS = 0.05;
 
@@ -69,10 +80,11 @@ interface Helper {
   readonly worker: Worker;
   readonly port: MessagePort;
   /**
-   * [HELPER_STATE, HELPER_CHUNKS, HELPER_THREAD]: the state is 0 while it runs; the engine thread
+   * [HELPER_STATE, HELPER_CHUNKS, HELPER_THREAD, HELPER_SLEEPS]: the state is 0 while it runs; the engine thread
    * sets 1 to ask it to leave, and it sets 2 once it has left the claim loop (it is never
    * terminated: a chunk it claimed is always finished). The count is the chunks it has run; the
-   * thread id (0 until known or off Linux) lets benches read its scheduler accounting.
+   * thread id (0 until known or off Linux) lets benches read its scheduler accounting; the sleeps
+   * are the times it slept between jobs and a job woke it.
    */
   readonly state: Int32Array;
   /** The buffers posted to this helper. */
@@ -108,6 +120,7 @@ class PointPool {
    * sleeping (0: sleep at once, as before this was measured; benches compare the two).
    */
   doneSpinChunks = DONE_SPIN_CHUNKS;
+  private watchUs = HELPER_WATCH_DEFAULT_US;
   private sharedJobs = 0;
   private waits = 0;
   private waitMs = 0;
@@ -119,6 +132,8 @@ class PointPool {
   minChunk = MIN_CHUNK_POINTS;
   /** Jobs below this many points run on the engine thread alone (tests change it). */
   minSharedPoints = MIN_SHARED_POINTS;
+  /** Cheap jobs are split from `cheapShareFactor × minSharedPoints` points (benches compare 1, the old rule). */
+  cheapShareFactor = CHEAP_SHARE_FACTOR;
   /**
    * Tests set this to run engine-thread jobs in chunks of this many points, last chunk first:
    * a kernel whose output depended on where a chunk starts, or on chunk order, would show.
@@ -143,6 +158,21 @@ class PointPool {
   /** Chunks each running helper has run so far (started, not yet asked to leave), for benches and tests. */
   helperChunkCounts(): number[] {
     return this.helpers.map((h) => Atomics.load(h.state, HELPER_CHUNKS));
+  }
+
+  /** How long a helper watches for the next job before it sleeps, in µs (benches compare settings). */
+  get helperWatchUs(): number {
+    return this.watchUs;
+  }
+
+  set helperWatchUs(us: number) {
+    this.watchUs = Math.max(0, Math.min(1_000_000, Math.round(us)));
+    for (const h of this.helpers) Atomics.store(h.state, HELPER_WATCH_US, this.watchUs);
+  }
+
+  /** Times each running helper slept between jobs and was woken by one, for benches. */
+  helperSleepCounts(): number[] {
+    return this.helpers.map((h) => Atomics.load(h.state, HELPER_SLEEPS));
   }
 
   /**
@@ -172,12 +202,16 @@ class PointPool {
     return this.job;
   }
 
-  /** Runs `kernel` over points 0..count−1 of the job `begin` returned, split with the helpers when large. */
-  run(kernel: PointKernel, count: number): void {
+  /**
+   * Runs `kernel` over points 0..count−1 of the job `begin` returned, split with the helpers when
+   * large (`cheap`: the caller knows it costs about 1 ns a point, so it is split only when much larger).
+   */
+  run(kernel: PointKernel, count: number, cheap = false): void {
     const job = this.job;
     job.serial = (job.serial + 1) | 0;
     const id = this.kernelIds.get(kernel);
-    const shared = id !== undefined && this.threadCount > 1 && count >= this.minSharedPoints && job.arrays.every(isShared) && this.ensureHelpers();
+    const minShared = cheap ? this.cheapShareFactor * this.minSharedPoints : this.minSharedPoints;
+    const shared = id !== undefined && this.threadCount > 1 && count >= minShared && job.arrays.every(isShared) && this.ensureHelpers();
     if (!shared) {
       if (count <= this.soloChunk) kernel(job, 0, count);
       else
@@ -300,6 +334,7 @@ class PointPool {
     try {
       const { port1, port2 } = new MessageChannel();
       const state = new Int32Array(new SharedArrayBuffer(HELPER_WORDS * Int32Array.BYTES_PER_ELEMENT));
+      state[HELPER_WATCH_US] = this.watchUs;
       const worker = new Worker(new URL('./point-helper.mjs', import.meta.url), {
         execArgv: [],
         name: 'footlight-render',

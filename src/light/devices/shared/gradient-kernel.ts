@@ -33,20 +33,38 @@ export function gradientKernel(job: PointJob, start: number, end: number): void 
     const to = Math.min(end, from + slices.capacity);
     slices.load(job.arrays as Float32Array[], from, to);
     wasm.run(to - from);
-    for (let k = from; k < to; k++) {
-      const bits = outBits[k - from];
-      const slot = memo.slotOf(bits);
-      if (memo.holds(slot, bits)) {
-        out[index[k]] = memo.colorAt(slot);
-        continue;
-      }
-      const lerp = positions[k - from];
-      const stop = Math.floor(lerp) | 0;
-      // blendStops, passing only small integers across the calls (no garbage a frame: see hsbBits).
-      stops.setAmount(lerp - stop);
-      const color = stops.blendBits(stop, stop + 1, blend);
-      memo.store(slot, bits, color);
-      out[index[k]] = color;
+    colorSlice(positions, outBits, index, out, from, to, blend);
+  }
+}
+
+/**
+ * The colors of points from..to−1, whose positions are positions[k − from] (bits outBits). A loop
+ * of its own, entered with its arrays: a loop in the kernel would run before the kernel's
+ * feedback existed (V8 allocates it lazily), and the kernel's optimized code was then thrown
+ * away and, in some runs, not optimized again (noise-kernel.ts).
+ */
+function colorSlice(
+  positions: Float32Array,
+  outBits: Int32Array,
+  index: Int32Array,
+  out: Uint32Array,
+  from: number,
+  to: number,
+  blend: GradientBlendMode,
+): void {
+  for (let k = from; k < to; k++) {
+    const bits = outBits[k - from];
+    const slot = memo.slotOf(bits);
+    if (memo.holds(slot, bits)) {
+      out[index[k]] = memo.colorAt(slot);
+      continue;
     }
+    const lerp = positions[k - from];
+    const stop = Math.floor(lerp) | 0;
+    // blendStops, passing only small integers across the calls (no garbage a frame: see hsbBits).
+    stops.setAmount(lerp - stop);
+    const color = stops.blendBits(stop, stop + 1, blend);
+    memo.store(slot, bits, color);
+    out[index[k]] = color;
   }
 }

@@ -31,6 +31,16 @@ export function planesKernel(job: PointJob, start: number, end: number): void {
     const to = Math.min(end, from + slices.capacity);
     slices.load(job.arrays as Float32Array[], from, to);
     wasm.run(to - from, planes);
-    for (let k = from; k < to; k++) colors[index[k]] = out[k - from];
+    scatter(out, index, colors, from, to);
   }
+}
+
+/**
+ * colors[index[k]] = slice[k − from] for points from..to−1. A loop of its own, entered with its
+ * arrays: a loop in the kernel would run before the kernel's feedback existed (V8 allocates it
+ * lazily), and the kernel's optimized code was then thrown away and, in some runs, not optimized
+ * again (noise-kernel.ts).
+ */
+function scatter(slice: Uint32Array, index: Int32Array, colors: Uint32Array, from: number, to: number): void {
+  for (let k = from; k < to; k++) colors[index[k]] = slice[k - from];
 }

@@ -100,48 +100,108 @@ export function noiseKernel(job: PointJob, start: number, end: number): void {
   for (let from = start; from < end; from += perlin.capacity) noiseSlice(job, perlin, from, Math.min(end, from + perlin.capacity));
 }
 
-/** Points start..end−1 (at most the Perlin kernel's capacity). */
+/**
+ * Points start..end−1 (at most the Perlin kernel's capacity). Every per-point loop is a function
+ * of its own, entered with its arrays and numbers: a loop here ran first before this function's
+ * feedback existed (V8 allocates it lazily), so in some runs the code optimized on entry lacked
+ * feedback for the reads before the loops, was thrown away on the next call and never optimized
+ * again, and the loops ran unoptimized, boxing a double per point (1.3 MiB of garbage a frame at
+ * 100k points on one thread, in about half the runs).
+ */
 function noiseSlice(job: PointJob, perlin: PerlinWasm, start: number, end: number): void {
   const num = job.num;
-  const [xn, yn, zn, rcn] = job.arrays as Float32Array[];
-  const index = job.arrays[4] as Int32Array;
-  const colors = job.arrays[5] as Uint32Array;
-  const length = end - start;
-  const { xs: bx, ys: by, zs: bz, out: bn } = perlin;
-  const [xa, ya, za] = [num[NOISE_MOTION], num[NOISE_MOTION + 1], num[NOISE_MOTION + 2]];
-  const [xo, yo, zo] = [num[NOISE_OFFSET], num[NOISE_OFFSET + 1], num[NOISE_OFFSET + 2]];
-  const [xs, ys, zs] = [num[NOISE_SCALE], num[NOISE_SCALE + 1], num[NOISE_SCALE + 2]];
-  const [xMode, yMode, zMode] = [num[NOISE_MODE], num[NOISE_MODE + 1], num[NOISE_MODE + 2]];
+  const arrays = job.arrays;
+  const xn = arrays[0] as Float32Array;
+  const yn = arrays[1] as Float32Array;
+  const zn = arrays[2] as Float32Array;
+  const rcn = arrays[3] as Float32Array;
+  const xa = num[NOISE_MOTION];
+  const ya = num[NOISE_MOTION + 1];
+  const za = num[NOISE_MOTION + 2];
+  const xo = num[NOISE_OFFSET];
+  const yo = num[NOISE_OFFSET + 1];
+  const zo = num[NOISE_OFFSET + 2];
+  const xs = num[NOISE_SCALE];
+  const ys = num[NOISE_SCALE + 1];
+  const zs = num[NOISE_SCALE + 2];
+  const xMode = num[NOISE_MODE];
+  const yMode = num[NOISE_MODE + 1];
+  const zMode = num[NOISE_MODE + 2];
   if (num[NOISE_ROTATE] === 1) {
-    for (let k = start; k < end; k++) {
-      const x0 = xn[k];
-      const y0 = yn[k];
-      const z0 = zn[k];
-      const rc = rcn[k];
-      bx[k - start] = f(xa + f(xs * noiseCoordinate(xMode, rotated(num, 0, x0, y0, z0), xo, rc)));
-      by[k - start] = f(ya + f(ys * noiseCoordinate(yMode, rotated(num, 1, x0, y0, z0), yo, rc)));
-      bz[k - start] = f(za + f(zs * noiseCoordinate(zMode, rotated(num, 2, x0, y0, z0), zo, rc)));
-    }
+    rotatedAxis(perlin.xs, num, 0, xn, yn, zn, rcn, start, end, xMode, xo, xs, xa);
+    rotatedAxis(perlin.ys, num, 1, xn, yn, zn, rcn, start, end, yMode, yo, ys, ya);
+    rotatedAxis(perlin.zs, num, 2, xn, yn, zn, rcn, start, end, zMode, zo, zs, za);
   } else {
-    fillNoiseAxis(perlin, 0, bx, xn, rcn, start, end, xMode, xo, xs, xa);
-    fillNoiseAxis(perlin, 1, by, yn, rcn, start, end, yMode, yo, ys, ya);
-    fillNoiseAxis(perlin, 2, bz, zn, rcn, start, end, zMode, zo, zs, za);
+    fillNoiseAxis(perlin, 0, perlin.xs, xn, rcn, start, end, xMode, xo, xs, xa);
+    fillNoiseAxis(perlin, 1, perlin.ys, yn, rcn, start, end, yMode, yo, ys, ya);
+    fillNoiseAxis(perlin, 2, perlin.zs, zn, rcn, start, end, zMode, zo, zs, za);
   }
   const algorithm = num[NOISE_ALGORITHM];
-  const octaves = num[NOISE_OCTAVES];
-  const lacunarity = num[NOISE_LACUNARITY];
-  const gain = num[NOISE_GAIN];
+  const length = end - start;
   if (algorithm === PERLIN) perlin.run(length, num[NOISE_SEED]);
-  else perlin.fractal(algorithm === RIDGE ? 'ridge' : algorithm === FBM ? 'fbm' : 'turbulence', length, lacunarity, gain, num[NOISE_RIDGE], octaves);
-  const level = num[NOISE_LEVEL];
-  const contrast = num[NOISE_CONTRAST];
-  const minLevel = num[NOISE_MIN];
-  const maxLevel = num[NOISE_MAX];
+  else {
+    const kind = algorithm === RIDGE ? 'ridge' : algorithm === FBM ? 'fbm' : 'turbulence';
+    perlin.fractal(kind, length, num[NOISE_LACUNARITY], num[NOISE_GAIN], num[NOISE_RIDGE], num[NOISE_OCTAVES]);
+  }
+  brightnessColors(
+    perlin.out,
+    arrays[4] as Int32Array,
+    arrays[5] as Uint32Array,
+    start,
+    end,
+    num[NOISE_LEVEL],
+    num[NOISE_CONTRAST],
+    num[NOISE_MIN],
+    num[NOISE_MAX],
+  );
+}
+
+/**
+ * One axis (row of the matrix) of rotated noise-space coordinates for points start..end−1, into
+ * out[0..end−start): motion + scale · coordinate(mode, m·(x, y, z, 1), offset, rcn) (float). The
+ * three axes run one after the other: each point's coordinates are independent, so the values
+ * are those of one loop over the points.
+ */
+function rotatedAxis(
+  out: Float32Array,
+  m: Float64Array,
+  row: number,
+  xn: Float32Array,
+  yn: Float32Array,
+  zn: Float32Array,
+  rcn: Float32Array,
+  start: number,
+  end: number,
+  mode: number,
+  offset: number,
+  scale: number,
+  motion: number,
+): void {
+  for (let k = start; k < end; k++) out[k - start] = f(motion + f(scale * noiseCoordinate(mode, rotated(m, row, xn[k], yn[k], zn[k]), offset, rcn[k])));
+}
+
+/** Noise → brightness → color for points start..end−1, the noise of point k at bn[k − start]. */
+function brightnessColors(
+  bn: Float32Array,
+  index: Int32Array,
+  colors: Uint32Array,
+  start: number,
+  end: number,
+  level: number,
+  contrast: number,
+  minLevel: number,
+  maxLevel: number,
+): void {
+  // LXUtils.clamp(double…) then 2.559 · b in double, cast to int: Min and Max lie in 0..100, so
+  // the product is within 0..256 (or NaN → 0) and `| 0` is Java's (int). The clamp picks between
+  // the lookup indices, all small integers: picking between the numbers themselves merged the
+  // arguments with each point's b, and in some runs (timing of the concurrent compile) the
+  // optimized loop then boxed b, a heap number a point (about 650 KiB a frame at 100k points on
+  // two threads), with no deopt to show for it.
+  const lowest = (2.559 * minLevel) | 0;
+  const highest = (2.559 * maxLevel) | 0;
   for (let k = start; k < end; k++) {
     const b = f(level + f(contrast * bn[k - start]));
-    // LXUtils.clamp(double…) then 2.559 · b in double, cast to int: Min and Max lie in 0..100,
-    // so the product is within 0..256 (or NaN → 0) and `| 0` is Java's (int).
-    const clamped = b < minLevel ? minLevel : b > maxLevel ? maxLevel : b;
-    colors[index[k]] = lut[(2.559 * clamped) | 0];
+    colors[index[k]] = lut[b < minLevel ? lowest : b > maxLevel ? highest : (2.559 * b) | 0];
   }
 }
