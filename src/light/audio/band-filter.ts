@@ -4,6 +4,7 @@ import type { Parameter } from '../../engine/parameters/parameter.js';
 import { Modulator } from '../modulation/modulator.js';
 import { AUDIO_BLOCK, audioInputOf } from './audio-input.js';
 import { FftMagnitudes } from './fft.js';
+import { blockGain, clamp01, followLevel } from './graphic-meter.js';
 
 /** C2, the bottom of LX's meter bands. */
 const C2_HZ = 65.41;
@@ -59,10 +60,8 @@ export class BandFilter extends Modulator {
     if (this.nextBlock < 0 || this.nextBlock > input.blockCount) this.nextBlock = input.frameBlock;
     const lo = Math.round((this.minFreq.getValue() * AUDIO_BLOCK) / rate);
     const hi = Math.min(AUDIO_BLOCK / 2, Math.round((this.maxFreq.getValue() * AUDIO_BLOCK) / rate));
-    const attackMs = this.attack.getValue();
-    const releaseMs = this.release.getValue();
-    const attackGain = attackMs > 0 ? Math.exp(-AUDIO_BLOCK / ((attackMs * rate) / 1000)) : 0;
-    const releaseGain = releaseMs > 0 ? Math.exp(-AUDIO_BLOCK / ((releaseMs * rate) / 1000)) : 0;
+    const attackGain = blockGain(this.attack.getValue(), rate);
+    const releaseGain = blockGain(this.release.getValue(), rate);
     for (; this.nextBlock < input.blockCount; this.nextBlock++) {
       const block = input.block(this.nextBlock);
       if (block === null) continue;
@@ -71,13 +70,12 @@ export class BandFilter extends Modulator {
       let n = 0;
       for (let k = Math.max(0, lo); k <= hi; k++, n++) sum += mags[k];
       const raw = n > 0 ? sum / n / AUDIO_BLOCK : 0;
-      const g = raw > this.envelope ? attackGain : releaseGain;
-      this.envelope = raw + g * (this.envelope - raw);
+      this.envelope = followLevel(this.envelope, raw, attackGain, releaseGain);
     }
     const center = (this.minFreq.getValue() + this.maxFreq.getValue()) / 2;
     const db = 20 * Math.log10(this.envelope) + this.gain.getValue() + this.slope.getValue() * Math.log2(center / C2_HZ);
     this.norm = 1 + db / this.range.getValue();
-    return this.norm < 0 || Number.isNaN(this.norm) ? 0 : this.norm > 1 ? 1 : this.norm;
+    return clamp01(this.norm);
   }
 
   protected computeValue(_deltaMs: number): number {

@@ -9,11 +9,17 @@ const C2_HZ = 65.41;
 export const METER_BANDS = 16;
 
 /** A 1-pole attack/release coefficient for one block, as LX computes it (0 for a 0 ms time). */
-function blockGain(ms: number, rate: number): number {
+export function blockGain(ms: number, rate: number): number {
   return ms > 0 ? Math.exp(-AUDIO_BLOCK / ((ms * rate) / 1000)) : 0;
 }
 
-function clamp01(x: number): number {
+/** One block of an attack/release envelope: `env` moves toward `raw` by the rising or the falling coefficient. */
+export function followLevel(env: number, raw: number, attackGain: number, releaseGain: number): number {
+  return raw + (raw > env ? attackGain : releaseGain) * (env - raw);
+}
+
+/** A normalized level clamped to 0–1 (NaN, from the log of silence, is 0). */
+export function clamp01(x: number): number {
   return x < 0 || Number.isNaN(x) ? 0 : x > 1 ? 1 : x;
 }
 
@@ -121,20 +127,19 @@ class GraphicMeter extends Modulator {
     if (this.nextBlock < 0 || this.nextBlock > input.blockCount) this.nextBlock = input.frameBlock;
     const attackGain = blockGain(this.attack.getValue(), rate);
     const releaseGain = blockGain(this.release.getValue(), rate);
-    const smooth = (env: number, raw: number): number => raw + (raw > env ? attackGain : releaseGain) * (env - raw);
     for (; this.nextBlock < input.blockCount; this.nextBlock++) {
       const block = input.block(this.nextBlock);
       if (block === null) continue;
       let squares = 0;
       for (let i = 0; i < block.length; i++) squares += block[i] * block[i];
-      this.envelope = smooth(this.envelope, Math.sqrt(squares / block.length));
+      this.envelope = followLevel(this.envelope, Math.sqrt(squares / block.length), attackGain, releaseGain);
       const mags = this.fft.compute(block);
       for (let b = 0; b < METER_BANDS; b++) {
         let sum = 0;
         const lo = this.edges[b];
         const hi = this.edges[b + 1];
         for (let k = lo; k <= hi; k++) sum += mags[k];
-        this.bandEnvelope[b] = smooth(this.bandEnvelope[b], sum / (hi - lo + 1) / AUDIO_BLOCK);
+        this.bandEnvelope[b] = followLevel(this.bandEnvelope[b], sum / (hi - lo + 1) / AUDIO_BLOCK, attackGain, releaseGain);
       }
     }
     const gain = this.gain.getValue();

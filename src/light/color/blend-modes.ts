@@ -59,21 +59,7 @@ export const TRANSITION_BLENDS: readonly BlendName[] = Object.freeze(['Dissolve'
 export const CROSSFADER_BLENDS: readonly BlendName[] = Object.freeze(['Dissolve', 'Add', 'Multiply', 'Lightest', 'Darkest', 'Difference'] as const);
 
 /** Every blend createBlend() knows, including Screen, which LX 1.2.1 registers in no list. */
-export const ALL_BLENDS: readonly BlendName[] = Object.freeze([
-  'Add',
-  'Multiply',
-  'Subtract',
-  'Difference',
-  'Normal',
-  'Dodge',
-  'Burn',
-  'Highlight',
-  'Spotlight',
-  'Lightest',
-  'Darkest',
-  'Dissolve',
-  'Screen',
-] as const);
+export const ALL_BLENDS: readonly BlendName[] = Object.freeze([...CHANNEL_BLENDS, 'Dissolve', 'Screen'] as const);
 
 /**
  * An LXBlend: out[i] = the pixel blend of dst[i] and src[i] at the mask its alpha gives, run as a

@@ -164,28 +164,42 @@ export function hsba(hue: number, saturation: number, brightness: number, a: num
   return (((a8 < 0xff ? a8 : 0xff) << 24) | (hsb(hue, saturation, brightness) & 0x00ffffff)) >>> 0;
 }
 
+/** The opaque gray whose three channels are the byte (int) scaled & 0xff: out-of-range input wraps. */
+function grayByte(scaled: number): number {
+  const v = javaInt(scaled) & 0xff;
+  return (0xff000000 | (v << 16) | (v << 8) | v) >>> 0;
+}
+
 /** Opaque gray from brightness 0..100 (LX's double overload): byte = (int)(b · 2.559) & 0xff, so out-of-range input wraps. */
 export function gray(brightness: number): number {
-  const v = javaInt(brightness * 2.559) & 0xff;
-  return (0xff000000 | (v << 16) | (v << 8) | v) >>> 0;
+  return grayByte(brightness * 2.559);
 }
 
 /** gray() through LX's float overload: (int)(b · 2.559f) in float32. */
 export function grayf(brightness: number): number {
-  const v = javaInt(fr(fr(brightness) * GRAY_SCALE_F)) & 0xff;
-  return (0xff000000 | (v << 16) | (v << 8) | v) >>> 0;
+  return grayByte(fr(fr(brightness) * GRAY_SCALE_F));
 }
 
 /** Opaque gray from normalized 0..1 (LX's double overload): byte = (int)(n · 255.9) & 0xff. */
 export function grayn(n: number): number {
-  const v = javaInt(n * 255.9) & 0xff;
-  return (0xff000000 | (v << 16) | (v << 8) | v) >>> 0;
+  return grayByte(n * 255.9);
 }
 
 /** grayn() through LX's float overload: (int)(n · 255.9f) in float32. */
 export function graynf(n: number): number {
-  const v = javaInt(fr(fr(n) * GRAYN_SCALE_F)) & 0xff;
-  return (0xff000000 | (v << 16) | (v << 8) | v) >>> 0;
+  return grayByte(fr(fr(n) * GRAYN_SCALE_F));
+}
+
+/** The largest of three channel bytes. */
+function max3(r: number, g: number, b: number): number {
+  const max = r > g ? r : g;
+  return b > max ? b : max;
+}
+
+/** The smallest of three channel bytes. */
+function min3(r: number, g: number, b: number): number {
+  const min = r < g ? r : g;
+  return b < min ? b : min;
 }
 
 /** Hue 0..360 (float32), LX's RGB → HSB; 0 for black and for grays. */
@@ -193,10 +207,8 @@ export function h(c: number): number {
   const r = (c >>> 16) & 0xff;
   const g = (c >>> 8) & 0xff;
   const b = c & 0xff;
-  let max = r > g ? r : g;
-  if (b > max) max = b;
-  let min = r < g ? r : g;
-  if (b < min) min = b;
+  const max = max3(r, g, b);
+  const min = min3(r, g, b);
   if (max === 0) return 0;
   const range = max - min; // an int, exact as a float
   if (range === 0) return 0;
@@ -217,21 +229,15 @@ export function s(c: number): number {
   const r = (c >>> 16) & 0xff;
   const g = (c >>> 8) & 0xff;
   const b = c & 0xff;
-  let max = r > g ? r : g;
-  if (b > max) max = b;
-  let min = r < g ? r : g;
-  if (b < min) min = b;
-  return max === 0 ? 0 : fr(((max - min) * 100) / max);
+  const max = max3(r, g, b);
+  return max === 0 ? 0 : fr(((max - min3(r, g, b)) * 100) / max);
 }
 
 /** Brightness 0..100 (float32): max channel · (100f / 255f). */
 export function b(c: number): number {
   const r = (c >>> 16) & 0xff;
   const g = (c >>> 8) & 0xff;
-  const bl = c & 0xff;
-  let max = r > g ? r : g;
-  if (bl > max) max = bl;
-  return fr(max * BRIGHTNESS_SCALE);
+  return fr(max3(r, g, c & 0xff) * BRIGHTNESS_SCALE);
 }
 
 /** Luminosity 0..100 (float32): ((3r + 4g + b) >> 3) · (100f / 255f). */

@@ -5,13 +5,11 @@ import {
   type FixtureGeometry,
   type FixtureParameterSpec,
   type FixtureParams,
-  ParamReader,
-  geometryMatrix,
   javaDoubleString,
-  modelTags,
   pointBuffers,
-  readCommon,
   specOf,
+  startStockFixture,
+  stockGeometry,
 } from './fixture.js';
 import { f } from '../math/float32.js';
 import { type Mat4, copyMatrix, rotateZ, translate } from './matrix.js';
@@ -56,7 +54,8 @@ export const ARC_DEFAULT_TAGS: readonly string[] = ['strip', 'arc'];
 /**
  * Fills arc points by walking a matrix: ORIGIN places a point, steps +radius in Y, turns by
  * `rotation` about Z and steps back; CENTER steps −radius, places, steps back and turns.
- * Normals point toward the circle's center (−Y of the walking matrix).
+ * Normals point toward the circle's center (−Y of the walking matrix). With `rise` (CENTER
+ * only), each turn then steps `rise` along Z: a helix.
  */
 export function walkArc(
   m: Mat4,
@@ -67,6 +66,7 @@ export function walkArc(
   points: Float32Array,
   normals: Float32Array,
   offset: number,
+  rise?: number,
 ): void {
   for (let i = 0; i < n; i++) {
     const k = 3 * (offset + i);
@@ -80,6 +80,7 @@ export function walkArc(
     if (center) {
       translate(m, 0, radius, 0);
       rotateZ(m, rotation);
+      if (rise !== undefined) translate(m, 0, 0, rise);
     } else {
       translate(m, 0, radius, 0);
       rotateZ(m, rotation);
@@ -89,8 +90,8 @@ export function walkArc(
 }
 
 export function arcFixture(params: FixtureParams, parent?: Readonly<Mat4>): FixtureGeometry {
-  const reader = new ParamReader('Arc', params);
-  const common = readCommon(reader, params, 'Arc', ARC_DEFAULT_TAGS);
+  const start = startStockFixture('Arc', params, parent, ARC_DEFAULT_TAGS);
+  const reader = start.reader;
   const numPoints = reader.number(NUM_POINTS);
   const radiusD = reader.number(RADIUS);
   const degreesD = reader.number(DEGREES);
@@ -98,24 +99,13 @@ export function arcFixture(params: FixtureParams, parent?: Readonly<Mat4>): Fixt
   const radius = f(radiusD);
   // (float) (degrees / (n - 1) * Math.PI / 180): a float division, then double math.
   const rotation = f((f(f(degreesD) / (numPoints - 1)) * Math.PI) / 180);
-  const transform = geometryMatrix(parent, common.placement);
-  const { points, normals } = pointBuffers(numPoints);
-  walkArc(copyMatrix(transform), numPoints, radius, rotation, positionMode === 1, points, normals, 0);
-  return {
-    type: 'Arc',
-    label: common.label,
-    tags: modelTags([], common.tagsParam, ARC_DEFAULT_TAGS),
-    metaData: {
-      numPoints: String(numPoints),
-      radius: javaDoubleString(radiusD),
-      degrees: javaDoubleString(degreesD),
-      positionMode: POSITION_MODE_LABELS[positionMode],
-    },
-    transform,
-    points,
-    normals,
-    children: [],
-    submodels: [],
-    deactivated: common.deactivated,
+  const buffers = pointBuffers(numPoints);
+  walkArc(copyMatrix(start.transform), numPoints, radius, rotation, positionMode === 1, buffers.points, buffers.normals, 0);
+  const metaData = {
+    numPoints: String(numPoints),
+    radius: javaDoubleString(radiusD),
+    degrees: javaDoubleString(degreesD),
+    positionMode: POSITION_MODE_LABELS[positionMode],
   };
+  return stockGeometry(start, metaData, buffers);
 }

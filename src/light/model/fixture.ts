@@ -393,3 +393,43 @@ export function readCommon(reader: ParamReader, params: FixtureParams, defaultLa
 export function pointBuffers(n: number): { points: Float32Array; normals: Float32Array } {
   return { points: new Float32Array(3 * n), normals: new Float32Array(3 * n) };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Stock fixture classes
+
+/** What every stock fixture class starts from: its parameter reader, common state and geometry matrix. */
+interface StockFixtureStart {
+  readonly type: string;
+  readonly reader: ParamReader;
+  readonly common: CommonFixtureState;
+  readonly transform: Mat4;
+  readonly defaultTags: readonly string[];
+}
+
+/** Reads a stock fixture's common parameters (label defaults to `type`) and builds its geometry matrix. */
+export function startStockFixture(type: string, params: FixtureParams, parent: Readonly<Mat4> | undefined, defaultTags: readonly string[]): StockFixtureStart {
+  const reader = new ParamReader(type, params);
+  const common = readCommon(reader, params, type, defaultTags);
+  return { type, reader, common, transform: geometryMatrix(parent, common.placement), defaultTags };
+}
+
+/** A stock fixture's geometry: no declared tags and no child fixtures. */
+export function stockGeometry(
+  start: StockFixtureStart,
+  metaData: Readonly<Record<string, string>>,
+  buffers: { readonly points: Float32Array; readonly normals: Float32Array },
+  submodels: readonly SubmodelGeometry[] = [],
+): FixtureGeometry {
+  return {
+    type: start.type,
+    label: start.common.label,
+    tags: modelTags([], start.common.tagsParam, start.defaultTags),
+    metaData,
+    transform: start.transform,
+    points: buffers.points,
+    normals: buffers.normals,
+    children: [],
+    submodels,
+    deactivated: start.common.deactivated,
+  };
+}

@@ -5,18 +5,17 @@ import {
   type FixtureGeometry,
   type FixtureParameterSpec,
   type FixtureParams,
-  ParamReader,
   type SubmodelGeometry,
-  geometryMatrix,
   javaDoubleString,
-  modelTags,
   pointBuffers,
-  readCommon,
   specOf,
   splitTags,
+  startStockFixture,
+  stockGeometry,
 } from './fixture.js';
 import { f } from '../math/float32.js';
 import { type Mat4, copyMatrix, translate } from './matrix.js';
+import { walkLine } from './strip-fixture.js';
 
 const GRID_POSITION_MODES = ['CORNER', 'CENTER'] as const;
 const POSITION_MODE_LABELS = ['Corner', 'Center'];
@@ -101,8 +100,8 @@ export const GRID_DEFAULT_TAGS: readonly string[] = ['grid'];
 
 /** Point i = column + row·numColumns; rows go up +Y, columns along +X (before the transform). */
 export function gridFixture(params: FixtureParams, parent?: Readonly<Mat4>): FixtureGeometry {
-  const reader = new ParamReader('Grid', params);
-  const common = readCommon(reader, params, 'Grid', GRID_DEFAULT_TAGS);
+  const start = startStockFixture('Grid', params, parent, GRID_DEFAULT_TAGS);
+  const { reader, transform } = start;
   const numRows = reader.number(NUM_ROWS);
   const numColumns = reader.number(NUM_COLUMNS);
   const rowSpacingD = reader.number(ROW_SPACING);
@@ -112,31 +111,16 @@ export function gridFixture(params: FixtureParams, parent?: Readonly<Mat4>): Fix
   const positionMode = reader.ordinal(POSITION_MODE);
   reader.ordinal(WIRING); // validated only: wiring orders output, not geometry
 
-  const transform = geometryMatrix(parent, common.placement);
-  const { points, normals } = pointBuffers(numRows * numColumns);
+  const buffers = pointBuffers(numRows * numColumns);
 
   const base = copyMatrix(transform);
   if (positionMode === 1) {
     translate(base, f(f(-0.5 * (numColumns - 1)) * columnSpacing), f(f(-0.5 * (numRows - 1)) * rowSpacing), 0);
   }
-  // Normals come from the rotation part, which translations leave alone.
-  const nx = -base[2],
-    ny = -base[6],
-    nz = -base[10];
   const row = new Float32Array(16);
-  let pi = 0;
   for (let r = 0; r < numRows; ++r) {
     row.set(base);
-    for (let c = 0; c < numColumns; ++c) {
-      points[pi] = row[3];
-      points[pi + 1] = row[7];
-      points[pi + 2] = row[11];
-      normals[pi] = nx;
-      normals[pi + 1] = ny;
-      normals[pi + 2] = nz;
-      pi += 3;
-      translate(row, columnSpacing, 0, 0);
-    }
+    walkLine(row, numColumns, columnSpacing, buffers.points, buffers.normals, r * numColumns);
     translate(base, 0, rowSpacing, 0);
   }
 
@@ -168,22 +152,12 @@ export function gridFixture(params: FixtureParams, parent?: Readonly<Mat4>): Fix
     });
   }
 
-  return {
-    type: 'Grid',
-    label: common.label,
-    tags: modelTags([], common.tagsParam, GRID_DEFAULT_TAGS),
-    metaData: {
-      numRows: String(numRows),
-      numColumns: String(numColumns),
-      rowSpacing: javaDoubleString(rowSpacingD),
-      columnSpacing: javaDoubleString(columnSpacingD),
-      positionMode: POSITION_MODE_LABELS[positionMode],
-    },
-    transform,
-    points,
-    normals,
-    children: [],
-    submodels,
-    deactivated: common.deactivated,
+  const metaData = {
+    numRows: String(numRows),
+    numColumns: String(numColumns),
+    rowSpacing: javaDoubleString(rowSpacingD),
+    columnSpacing: javaDoubleString(columnSpacingD),
+    positionMode: POSITION_MODE_LABELS[positionMode],
   };
+  return stockGeometry(start, metaData, buffers, submodels);
 }

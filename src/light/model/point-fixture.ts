@@ -4,11 +4,9 @@ import {
   type FixtureGeometry,
   type FixtureParameterSpec,
   type FixtureParams,
-  ParamReader,
-  geometryMatrix,
-  modelTags,
   pointBuffers,
-  readCommon,
+  startStockFixture,
+  stockGeometry,
 } from './fixture.js';
 import type { Mat4 } from './matrix.js';
 
@@ -17,23 +15,10 @@ export const POINT_FIXTURE_PARAMETERS: readonly FixtureParameterSpec[] = COMMON_
 export const POINT_DEFAULT_TAGS: readonly string[] = ['point'];
 
 export function pointFixture(params: FixtureParams, parent?: Readonly<Mat4>): FixtureGeometry {
-  const reader = new ParamReader('Point', params);
-  const common = readCommon(reader, params, 'Point', POINT_DEFAULT_TAGS);
-  const transform = geometryMatrix(parent, common.placement);
-  const { points, normals } = pointBuffers(1);
-  points[0] = transform[3];
-  points[1] = transform[7];
-  points[2] = transform[11];
-  return {
-    type: 'Point',
-    label: common.label,
-    tags: modelTags([], common.tagsParam, POINT_DEFAULT_TAGS),
-    metaData: {},
-    transform,
-    points,
-    normals,
-    children: [],
-    submodels: [],
-    deactivated: common.deactivated,
-  };
+  const start = startStockFixture('Point', params, parent, POINT_DEFAULT_TAGS);
+  const buffers = pointBuffers(1);
+  buffers.points[0] = start.transform[3];
+  buffers.points[1] = start.transform[7];
+  buffers.points[2] = start.transform[11];
+  return stockGeometry(start, {}, buffers);
 }

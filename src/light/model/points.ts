@@ -103,21 +103,8 @@ export class PointSet {
 }
 
 /** Bounds and averages of a set of points, as LXModel computes them (all float32). */
-export interface GeometryBounds {
+export interface GeometryBounds extends NormalizationBounds {
   readonly size: number;
-  readonly xMin: number;
-  readonly xMax: number;
-  readonly xRange: number;
-  readonly yMin: number;
-  readonly yMax: number;
-  readonly yRange: number;
-  readonly zMin: number;
-  readonly zMax: number;
-  readonly zRange: number;
-  /** Center: halfway between the extremes. */
-  readonly cx: number;
-  readonly cy: number;
-  readonly cz: number;
   /** Average position. */
   readonly ax: number;
   readonly ay: number;
@@ -142,6 +129,7 @@ export interface NormalizationBounds {
   readonly zMin: number;
   readonly zMax: number;
   readonly zRange: number;
+  /** Center: halfway between the extremes. */
   readonly cx: number;
   readonly cy: number;
   readonly cz: number;
@@ -154,6 +142,53 @@ export interface CenterRadius {
   readonly rcRange: number;
 }
 
+/** Running extremes of x, y, z positions; the first position seeds them. */
+class Extent {
+  private xMin = 0;
+  private xMax = 0;
+  private yMin = 0;
+  private yMax = 0;
+  private zMin = 0;
+  private zMax = 0;
+
+  include(first: boolean, x: number, y: number, z: number): void {
+    if (first) {
+      this.xMin = this.xMax = x;
+      this.yMin = this.yMax = y;
+      this.zMin = this.zMax = z;
+      return;
+    }
+    if (x < this.xMin) this.xMin = x;
+    if (x > this.xMax) this.xMax = x;
+    if (y < this.yMin) this.yMin = y;
+    if (y > this.yMax) this.yMax = y;
+    if (z < this.zMin) this.zMin = z;
+    if (z > this.zMax) this.zMax = z;
+  }
+
+  /** The extremes, their float32 ranges and the center halfway between them. */
+  bounds(): NormalizationBounds {
+    const { xMin, xMax, yMin, yMax, zMin, zMax } = this;
+    const xRange = f(xMax - xMin),
+      yRange = f(yMax - yMin),
+      zRange = f(zMax - zMin);
+    return {
+      xMin,
+      xMax,
+      xRange,
+      yMin,
+      yMax,
+      yRange,
+      zMin,
+      zMax,
+      zRange,
+      cx: f(xMin + f(0.5 * xRange)),
+      cy: f(yMin + f(0.5 * yRange)),
+      cz: f(zMin + f(0.5 * zRange)),
+    };
+  }
+}
+
 /**
  * Computes bounds (LXModel.recomputeGeometry) over `count` positions of a point set: the
  * positions listed in `ks`, or else `offset` .. offset+count-1.
@@ -162,13 +197,8 @@ export function computeBounds(set: PointSet, ks: ArrayLike<number> | undefined, 
   let ax = 0,
     ay = 0,
     az = 0;
-  let xMin = 0,
-    xMax = 0,
-    yMin = 0,
-    yMax = 0,
-    zMin = 0,
-    zMax = 0,
-    rMin = 0,
+  const box = new Extent();
+  let rMin = 0,
     rMax = 0;
   for (let i = 0; i < count; i++) {
     const k = ks === undefined ? offset + i : ks[i];
@@ -179,43 +209,20 @@ export function computeBounds(set: PointSet, ks: ArrayLike<number> | undefined, 
     ax = f(ax + x);
     ay = f(ay + y);
     az = f(az + z);
+    box.include(i === 0, x, y, z);
     if (i === 0) {
-      xMin = xMax = x;
-      yMin = yMax = y;
-      zMin = zMax = z;
       rMin = rMax = r;
     } else {
-      if (x < xMin) xMin = x;
-      if (x > xMax) xMax = x;
-      if (y < yMin) yMin = y;
-      if (y > yMax) yMax = y;
-      if (z < zMin) zMin = z;
-      if (z > zMax) zMax = z;
       if (r < rMin) rMin = r;
       if (r > rMax) rMax = r;
     }
   }
   const n = Math.max(1, count);
-  const xRange = f(xMax - xMin),
-    yRange = f(yMax - yMin),
-    zRange = f(zMax - zMin);
-  const cx = f(xMin + f(0.5 * xRange)),
-    cy = f(yMin + f(0.5 * yRange)),
-    cz = f(zMin + f(0.5 * zRange));
+  const space = box.bounds();
+  const { cx, cy, cz } = space;
   return {
     size: count,
-    xMin,
-    xMax,
-    xRange,
-    yMin,
-    yMax,
-    yRange,
-    zMin,
-    zMax,
-    zRange,
-    cx,
-    cy,
-    cz,
+    ...space,
     ax: f(ax / n),
     ay: f(ay / n),
     az: f(az / n),
@@ -301,47 +308,14 @@ export function normalizePoints(
 
 /** Bounds of oriented, two-decimal positions (for GROUP orientation), as normalization bounds. */
 export function orientedBounds(set: PointSet, start: number, count: number, orientation: Readonly<Mat4>): NormalizationBounds {
-  let xMin = 0,
-    xMax = 0,
-    yMin = 0,
-    yMax = 0,
-    zMin = 0,
-    zMax = 0;
+  const box = new Extent();
   for (let k = start; k < start + count; k++) {
     const x = set.x[k],
       y = set.y[k],
       z = set.z[k];
     const px = lxRound2f(transformX(orientation, x, y, z));
     const py = lxRound2f(transformY(orientation, x, y, z));
-    const pz = lxRound2f(transformZ(orientation, x, y, z));
-    if (k === start) {
-      xMin = xMax = px;
-      yMin = yMax = py;
-      zMin = zMax = pz;
-    } else {
-      if (px < xMin) xMin = px;
-      if (px > xMax) xMax = px;
-      if (py < yMin) yMin = py;
-      if (py > yMax) yMax = py;
-      if (pz < zMin) zMin = pz;
-      if (pz > zMax) zMax = pz;
-    }
+    box.include(k === start, px, py, lxRound2f(transformZ(orientation, x, y, z)));
   }
-  const xRange = f(xMax - xMin),
-    yRange = f(yMax - yMin),
-    zRange = f(zMax - zMin);
-  return {
-    xMin,
-    xMax,
-    xRange,
-    yMin,
-    yMax,
-    yRange,
-    zMin,
-    zMax,
-    zRange,
-    cx: f(xMin + f(0.5 * xRange)),
-    cy: f(yMin + f(0.5 * yRange)),
-    cz: f(zMin + f(0.5 * zRange)),
-  };
+  return box.bounds();
 }

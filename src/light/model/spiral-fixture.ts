@@ -4,16 +4,15 @@ import {
   type FixtureGeometry,
   type FixtureParameterSpec,
   type FixtureParams,
-  ParamReader,
-  geometryMatrix,
   javaDoubleString,
-  modelTags,
   pointBuffers,
-  readCommon,
   specOf,
+  startStockFixture,
+  stockGeometry,
 } from './fixture.js';
 import { TWO_PI_F, f } from '../math/float32.js';
-import { type Mat4, copyMatrix, rotateZ, translate } from './matrix.js';
+import { type Mat4, copyMatrix } from './matrix.js';
+import { walkArc } from './arc-fixture.js';
 
 export const SPIRAL_FIXTURE_PARAMETERS: readonly FixtureParameterSpec[] = [
   ...COMMON_FIXTURE_PARAMETERS,
@@ -32,8 +31,8 @@ const NUM_POINTS = S('numPoints'),
 export const SPIRAL_DEFAULT_TAGS: readonly string[] = ['strip', 'spiral'];
 
 export function spiralFixture(params: FixtureParams, parent?: Readonly<Mat4>): FixtureGeometry {
-  const reader = new ParamReader('Spiral', params);
-  const common = readCommon(reader, params, 'Spiral', SPIRAL_DEFAULT_TAGS);
+  const start = startStockFixture('Spiral', params, parent, SPIRAL_DEFAULT_TAGS);
+  const reader = start.reader;
   const numPoints = reader.number(NUM_POINTS);
   const numTurnsD = reader.number(NUM_TURNS);
   const radiusD = reader.number(RADIUS);
@@ -41,36 +40,13 @@ export function spiralFixture(params: FixtureParams, parent?: Readonly<Mat4>): F
   const radius = f(radiusD);
   const rotation = f(f(f(numTurnsD) * TWO_PI_F) / numPoints);
   const step = f(f(lengthD) / numPoints);
-  const transform = geometryMatrix(parent, common.placement);
-  const { points, normals } = pointBuffers(numPoints);
-  const m = copyMatrix(transform);
-  for (let i = 0; i < 3 * numPoints; i += 3) {
-    translate(m, 0, -radius, 0);
-    points[i] = m[3];
-    points[i + 1] = m[7];
-    points[i + 2] = m[11];
-    normals[i] = -m[1];
-    normals[i + 1] = -m[5];
-    normals[i + 2] = -m[9];
-    translate(m, 0, radius, 0);
-    rotateZ(m, rotation);
-    translate(m, 0, 0, step);
-  }
-  return {
-    type: 'Spiral',
-    label: common.label,
-    tags: modelTags([], common.tagsParam, SPIRAL_DEFAULT_TAGS),
-    metaData: {
-      numPoints: String(numPoints),
-      numTurns: javaDoubleString(numTurnsD),
-      radius: javaDoubleString(radiusD),
-      length: javaDoubleString(lengthD),
-    },
-    transform,
-    points,
-    normals,
-    children: [],
-    submodels: [],
-    deactivated: common.deactivated,
+  const buffers = pointBuffers(numPoints);
+  walkArc(copyMatrix(start.transform), numPoints, radius, rotation, true, buffers.points, buffers.normals, 0, step);
+  const metaData = {
+    numPoints: String(numPoints),
+    numTurns: javaDoubleString(numTurnsD),
+    radius: javaDoubleString(radiusD),
+    length: javaDoubleString(lengthD),
   };
+  return stockGeometry(start, metaData, buffers);
 }

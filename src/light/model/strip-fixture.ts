@@ -4,13 +4,11 @@ import {
   type FixtureGeometry,
   type FixtureParameterSpec,
   type FixtureParams,
-  ParamReader,
-  geometryMatrix,
   javaDoubleString,
-  modelTags,
   pointBuffers,
-  readCommon,
   specOf,
+  startStockFixture,
+  stockGeometry,
 } from './fixture.js';
 import { f } from '../math/float32.js';
 import { type Mat4, copyMatrix, translate } from './matrix.js';
@@ -35,37 +33,32 @@ const SPACING = specOf(STRIP_FIXTURE_PARAMETERS, 'spacing');
 
 export const STRIP_DEFAULT_TAGS: readonly string[] = ['strip'];
 
-export function stripFixture(params: FixtureParams, parent?: Readonly<Mat4>): FixtureGeometry {
-  const reader = new ParamReader('Strip', params);
-  const common = readCommon(reader, params, 'Strip', STRIP_DEFAULT_TAGS);
-  const numPoints = reader.number(NUM_POINTS);
-  const spacingD = reader.number(SPACING);
-  const spacing = f(spacingD);
-  const transform = geometryMatrix(parent, common.placement);
-  const { points, normals } = pointBuffers(numPoints);
-  const m = copyMatrix(transform);
+/**
+ * Fills `n` points from point `offset` on by walking a matrix `spacing` along its X axis. Normals
+ * point along −Z of the matrix (translations leave its rotation part, so the normal, alone).
+ */
+export function walkLine(m: Mat4, n: number, spacing: number, points: Float32Array, normals: Float32Array, offset: number): void {
   const nx = -m[2],
     ny = -m[6],
     nz = -m[10];
-  for (let i = 0; i < 3 * numPoints; i += 3) {
-    points[i] = m[3];
-    points[i + 1] = m[7];
-    points[i + 2] = m[11];
-    normals[i] = nx;
-    normals[i + 1] = ny;
-    normals[i + 2] = nz;
+  for (let k = 3 * offset; k < 3 * (offset + n); k += 3) {
+    points[k] = m[3];
+    points[k + 1] = m[7];
+    points[k + 2] = m[11];
+    normals[k] = nx;
+    normals[k + 1] = ny;
+    normals[k + 2] = nz;
     translate(m, spacing, 0, 0);
   }
-  return {
-    type: 'Strip',
-    label: common.label,
-    tags: modelTags([], common.tagsParam, STRIP_DEFAULT_TAGS),
-    metaData: { numPoints: String(numPoints), spacing: javaDoubleString(spacingD) },
-    transform,
-    points,
-    normals,
-    children: [],
-    submodels: [],
-    deactivated: common.deactivated,
-  };
+}
+
+export function stripFixture(params: FixtureParams, parent?: Readonly<Mat4>): FixtureGeometry {
+  const start = startStockFixture('Strip', params, parent, STRIP_DEFAULT_TAGS);
+  const reader = start.reader;
+  const numPoints = reader.number(NUM_POINTS);
+  const spacingD = reader.number(SPACING);
+  const spacing = f(spacingD);
+  const buffers = pointBuffers(numPoints);
+  walkLine(copyMatrix(start.transform), numPoints, spacing, buffers.points, buffers.normals, 0);
+  return stockGeometry(start, { numPoints: String(numPoints), spacing: javaDoubleString(spacingD) }, buffers);
 }

@@ -37,6 +37,43 @@ export const TOGGLE_MOMENTARY_MODES = Object.freeze([
 ] as const);
 
 /**
+ * What a mode does: on which change of the source it acts (turning on, turning off, any) and
+ * what it then does to the target (on, off, toggle, follow the source, or its opposite).
+ */
+type Rule = readonly ['on' | 'off' | 'any', 'on' | 'off' | 'toggle' | 'follow' | 'invert'];
+
+const TOGGLE_RULES: Readonly<Record<(typeof TOGGLE_MODES)[number]['name'], Rule>> = {
+  DIRECT: ['any', 'follow'],
+  INVERT: ['any', 'invert'],
+  ALWAYS_ON: ['any', 'on'],
+  ALWAYS_OFF: ['any', 'off'],
+  ALWAYS_TOGGLE: ['any', 'toggle'],
+  ON_ON: ['on', 'on'],
+  ON_OFF: ['on', 'off'],
+  ON_TOGGLE: ['on', 'toggle'],
+  OFF_ON: ['off', 'on'],
+  OFF_OFF: ['off', 'off'],
+  OFF_TOGGLE: ['off', 'toggle'],
+};
+
+const MOMENTARY_TOGGLE_RULES: Readonly<Record<(typeof MOMENTARY_TOGGLE_MODES)[number]['name'], Rule>> = {
+  TOGGLE: ['on', 'toggle'],
+  ON: ['on', 'on'],
+  OFF: ['on', 'off'],
+  DIRECT: ['any', 'follow'],
+  INVERT: ['any', 'invert'],
+};
+
+/** A momentary target is fired by setting it on. */
+const TOGGLE_MOMENTARY_RULES: Readonly<Record<(typeof TOGGLE_MOMENTARY_MODES)[number]['name'], Rule>> = {
+  ON: ['on', 'on'],
+  OFF: ['off', 'on'],
+  ALWAYS: ['any', 'on'],
+  DIRECT: ['any', 'follow'],
+  INVERT: ['any', 'invert'],
+};
+
+/**
  * The boolean a trigger mapping from `p` listens to. LX listens to a quantized trigger's `out`
  * (the launch on the tempo boundary); a parameter that exposes such an output as `out` is
  * followed the same way, anything else directly.
@@ -132,85 +169,35 @@ export class TriggerModulation extends LXComponent {
   /** Applies one change of the source (now `on`) to the target. */
   apply(on: boolean): void {
     if (!this.enabled.isOn()) return;
-    const target = this.target;
-    if (this.sourceMomentary) {
-      if (this.targetMomentary) {
-        target.setOn(on);
-        return;
-      }
-      switch (MOMENTARY_TOGGLE_MODES[this.momentaryToggleMode.getValue()].name) {
-        case 'TOGGLE':
-          if (on) target.toggle();
-          break;
-        case 'ON':
-          if (on) target.setOn(true);
-          break;
-        case 'OFF':
-          if (on) target.setOn(false);
-          break;
-        case 'DIRECT':
-          target.setOn(on);
-          break;
-        case 'INVERT':
-          target.setOn(!on);
-          break;
-      }
+    if (this.sourceMomentary && this.targetMomentary) {
+      this.target.setOn(on);
       return;
     }
-    if (this.targetMomentary) {
-      switch (TOGGLE_MOMENTARY_MODES[this.toggleMomentaryMode.getValue()].name) {
-        case 'ON':
-          if (on) target.setOn(true);
-          break;
-        case 'OFF':
-          if (!on) target.setOn(true);
-          break;
-        case 'ALWAYS':
-          target.setOn(true);
-          break;
-        case 'DIRECT':
-          target.setOn(on);
-          break;
-        case 'INVERT':
-          target.setOn(!on);
-          break;
-      }
-      return;
-    }
-    switch (TOGGLE_MODES[this.toggleMode.getValue()].name) {
-      case 'DIRECT':
-        target.setOn(on);
+    const [edge, action] = this.rule();
+    if ((edge === 'on' && !on) || (edge === 'off' && on)) return;
+    switch (action) {
+      case 'on':
+        this.target.setOn(true);
         break;
-      case 'INVERT':
-        target.setOn(!on);
+      case 'off':
+        this.target.setOn(false);
         break;
-      case 'ALWAYS_ON':
-        target.setOn(true);
+      case 'toggle':
+        this.target.toggle();
         break;
-      case 'ALWAYS_OFF':
-        target.setOn(false);
+      case 'follow':
+        this.target.setOn(on);
         break;
-      case 'ALWAYS_TOGGLE':
-        target.toggle();
-        break;
-      case 'ON_ON':
-        if (on) target.setOn(true);
-        break;
-      case 'ON_OFF':
-        if (on) target.setOn(false);
-        break;
-      case 'ON_TOGGLE':
-        if (on) target.toggle();
-        break;
-      case 'OFF_ON':
-        if (!on) target.setOn(true);
-        break;
-      case 'OFF_OFF':
-        if (!on) target.setOn(false);
-        break;
-      case 'OFF_TOGGLE':
-        if (!on) target.toggle();
+      case 'invert':
+        this.target.setOn(!on);
         break;
     }
+  }
+
+  /** The rule of the mode that applies to this source/target pair (not momentary → momentary). */
+  private rule(): Rule {
+    if (this.sourceMomentary) return MOMENTARY_TOGGLE_RULES[MOMENTARY_TOGGLE_MODES[this.momentaryToggleMode.getValue()].name];
+    if (this.targetMomentary) return TOGGLE_MOMENTARY_RULES[TOGGLE_MOMENTARY_MODES[this.toggleMomentaryMode.getValue()].name];
+    return TOGGLE_RULES[TOGGLE_MODES[this.toggleMode.getValue()].name];
   }
 }

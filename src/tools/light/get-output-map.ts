@@ -1,6 +1,11 @@
 import * as z from 'zod';
 import { defineTool } from '../define-tool.js';
 
+/** The fields that name an output destination, in get_output_map's and get_output_stats' destination lists. */
+export function destinationFields() {
+  return { key: z.string(), protocol: z.string(), transport: z.string(), host: z.string(), port: z.number().int() };
+}
+
 const Range = z.strictObject({
   destination: z.string().describe('protocol/transport/host:port'),
   universe: z.number().int().describe('Art-Net/sACN universe, KiNET port, DDP data offset or OPC channel'),
@@ -48,11 +53,7 @@ export default defineTool({
     fixtures: z.array(FixtureEntry),
     destinations: z.array(
       z.strictObject({
-        key: z.string(),
-        protocol: z.string(),
-        transport: z.string(),
-        host: z.string(),
-        port: z.number().int(),
+        ...destinationFields(),
         packetsPerFrame: z.number().int(),
       }),
     ),

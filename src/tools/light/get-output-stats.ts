@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineTool } from '../define-tool.js';
+import { destinationFields } from './get-output-map.js';
 
 export default defineTool({
   name: 'get_output_stats',
@@ -23,11 +24,7 @@ export default defineTool({
     bytesPerFrame: z.number().int(),
     destinations: z.array(
       z.strictObject({
-        key: z.string(),
-        protocol: z.string(),
-        transport: z.string(),
-        host: z.string(),
-        port: z.number().int(),
+        ...destinationFields(),
         active: z.boolean().describe('True while a fixture in the current plan sends here'),
         packets: z.number().int(),
         bytes: z.number().int(),

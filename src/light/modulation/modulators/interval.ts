@@ -3,6 +3,22 @@ import type { BooleanParameter } from '../../../engine/parameters/boolean.js';
 import { TriggerParameter } from '../../../engine/parameters/trigger.js';
 import { PeriodicModulator } from '../periodic-modulator.js';
 
+/** The base time between firings: Interval's and Randomizer's `periodMs` (LX gives both one range). */
+export function intervalPeriodParameter(description: string): BoundedParameter {
+  return new BoundedParameter('Interval', 1000, { v0: 10, v1: 60000, exponent: 3, units: 'milliseconds', modulatable: true, description });
+}
+
+/** The random time added to each interval: Interval's and Randomizer's `randomMs`. */
+export function randomIntervalParameter(): BoundedParameter {
+  return new BoundedParameter('Random', 0, {
+    v1: 60000,
+    exponent: 3,
+    units: 'milliseconds',
+    modulatable: true,
+    description: 'Up to this much random time is added to each interval',
+  });
+}
+
 /**
  * LX's Interval: a periodic trigger. Every (interval + r·random) ms — r re-rolled after each
  * firing — it fires `triggerOut` with probability chance %, and its value is 1 on that frame.
@@ -11,21 +27,8 @@ import { PeriodicModulator } from '../periodic-modulator.js';
  */
 export class Interval extends PeriodicModulator {
   readonly lxClass = 'heronarts.lx.modulator.Interval';
-  readonly periodMs = new BoundedParameter('Interval', 1000, {
-    v0: 10,
-    v1: 60000,
-    exponent: 3,
-    units: 'milliseconds',
-    modulatable: true,
-    description: 'Base time between firings',
-  });
-  readonly randomMs = new BoundedParameter('Random', 0, {
-    v1: 60000,
-    exponent: 3,
-    units: 'milliseconds',
-    modulatable: true,
-    description: 'Up to this much random time is added to each interval',
-  });
+  readonly periodMs = intervalPeriodParameter('Base time between firings');
+  readonly randomMs = randomIntervalParameter();
   readonly chance = new BoundedParameter('Chance', 100, { v1: 100, units: 'percent', modulatable: true, description: 'Chance that each interval fires' });
   readonly triggerOut = new TriggerParameter('Trigger Out', { description: 'Fires when the interval elapses' });
   private randomInterval = 0;

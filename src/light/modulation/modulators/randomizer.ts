@@ -5,6 +5,7 @@ import type { Parameter } from '../../../engine/parameters/parameter.js';
 import { TriggerParameter } from '../../../engine/parameters/trigger.js';
 import type { LoadContext, LxObject } from '../../component/lxp-types.js';
 import { DampedValue } from '../damped-value.js';
+import { intervalPeriodParameter, randomIntervalParameter } from './interval.js';
 import { PeriodicModulator } from '../periodic-modulator.js';
 
 export const TRIGGER_MODES = Object.freeze([
@@ -30,21 +31,8 @@ export class Randomizer extends PeriodicModulator {
   readonly lxClass = 'heronarts.lx.modulator.Randomizer';
   readonly triggerMode = new EnumParameter('Trig Mode', TRIGGER_MODES, 0, { description: 'Internal: on its own interval. External: on Trigger In' });
   readonly lerpMode = new EnumParameter('Lerp Mode', LERP_MODES, 0, { description: 'How the output moves to each new target' });
-  readonly periodMs = new BoundedParameter('Interval', 1000, {
-    v0: 10,
-    v1: 60000,
-    exponent: 3,
-    units: 'milliseconds',
-    modulatable: true,
-    description: 'Base time between new targets',
-  });
-  readonly randomMs = new BoundedParameter('Random', 0, {
-    v1: 60000,
-    exponent: 3,
-    units: 'milliseconds',
-    modulatable: true,
-    description: 'Up to this much random time is added to each interval',
-  });
+  readonly periodMs = intervalPeriodParameter('Base time between new targets');
+  readonly randomMs = randomIntervalParameter();
   readonly chance = new BoundedParameter('Chance', 100, {
     v1: 100,
     units: 'percent',
