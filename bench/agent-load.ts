@@ -12,6 +12,7 @@
 //
 //   node --import tsx bench/agent-load.ts
 //   BENCH_SECONDS=8 BENCH_SESSIONS=1,8,32 BENCH_WORKLOADS=standard,light BENCH_CLIENTS=sdk,raw BENCH_DONE_SPIN=2
+//   BENCH_PRIORITY=high (the server's render priority, as `serve`; normal leaves it as started)
 // Under each row with late frames, a line gives them by main cause (see LateFrame).
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -23,6 +24,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { fmt, machine, runLoop, type Call, type LoopResult } from './load-loop.js';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { SeededRandom } from '../src/engine/random.js';
+import type { RenderPriority, RenderPriorityResult } from '../src/engine/thread-priority.js';
 import { ThreadClock, type ThreadTime } from '../src/engine/thread-time.js';
 
 // The SDK client reuses one AbortSignal per transport for every fetch; Node warns past the
@@ -34,6 +36,7 @@ const SESSIONS = (process.env.BENCH_SESSIONS ?? '1,8,32').split(',').map(Number)
 const WORKLOADS = (process.env.BENCH_WORKLOADS ?? 'standard,light').split(',') as Workload[];
 const CLIENTS = (process.env.BENCH_CLIENTS ?? 'sdk,raw').split(',') as ClientKind[];
 const POINTS = { rows: 250, columns: 400 };
+const PRIORITY = (process.env.BENCH_PRIORITY ?? 'high') as RenderPriority;
 
 type Workload = 'standard' | 'light';
 type ClientKind = 'sdk' | 'raw';
@@ -104,6 +107,7 @@ async function serve(workload: Workload): Promise<void> {
     oscTransmitPort: 0,
     maxSessions: 256,
     project,
+    renderPriority: PRIORITY,
   });
   const points = app.light.structure.model.size;
   const warnings = [...app.light.warnings];
@@ -207,7 +211,7 @@ async function serve(workload: Workload): Promise<void> {
         .then(() => rm(home, { recursive: true, force: true }))
         .then(() => process.exit(0));
   });
-  process.send?.({ url: app.http.url, points, warnings });
+  process.send?.({ url: app.http.url, points, warnings, renderPriority: app.renderPriority });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -219,12 +223,13 @@ class ServerProcess {
     readonly url: string,
     readonly points: number,
     readonly warnings: readonly string[],
+    readonly renderPriority: RenderPriorityResult,
   ) {}
 
   static async start(workload: Workload): Promise<ServerProcess> {
     const child = fork(new URL(import.meta.url).pathname, [], { env: { ...process.env, AGENT_LOAD_SERVER: workload }, execArgv: process.execArgv });
-    const [m] = (await once(child, 'message')) as [{ url: string; points: number; warnings: string[] }];
-    return new ServerProcess(child, m.url, m.points, m.warnings);
+    const [m] = (await once(child, 'message')) as [{ url: string; points: number; warnings: string[]; renderPriority: RenderPriorityResult }];
+    return new ServerProcess(child, m.url, m.points, m.warnings, m.renderPriority);
   }
 
   async stats(): Promise<ServerStats> {
@@ -448,6 +453,8 @@ export interface AgentLoadResults {
   readonly machineAfter: ReturnType<typeof machine>;
   readonly seconds: number;
   readonly points: number;
+  /** The server's engine thread priority (BENCH_PRIORITY). */
+  readonly renderPriority: RenderPriorityResult | undefined;
   readonly rows: AgentRow[];
   /** What did not load from the workload project (components Footlight lacks). */
   readonly warnings: string[];
@@ -458,9 +465,11 @@ async function main(): Promise<void> {
   const rows: AgentRow[] = [];
   const warnings: string[] = [];
   let points = 0;
+  let renderPriority: RenderPriorityResult | undefined;
   for (const workload of WORKLOADS) {
     const server = await ServerProcess.start(workload);
     points = server.points;
+    renderPriority = server.renderPriority;
     for (const w of server.warnings) console.log(`  ${workload} workload: ${w}`);
     warnings.push(...server.warnings.map((w) => `${workload}: ${w}`));
     try {
@@ -471,10 +480,11 @@ async function main(): Promise<void> {
       await server.stop();
     }
   }
-  const out: AgentLoadResults = { benchmark: 'agent-load', machine: before, machineAfter: machine(), seconds: SECONDS, points, rows, warnings };
+  const out: AgentLoadResults = { benchmark: 'agent-load', machine: before, machineAfter: machine(), seconds: SECONDS, points, renderPriority, rows, warnings };
   console.log(
     `agent load: MCP sessions over HTTP (70% reads, 30% writes) while the engine renders ${points} points at 60 fps; server in another process; ${SECONDS} s ` +
-      `per row`,
+      `per row; the engine thread at ${renderPriority === undefined ? '?' : `nice ${renderPriority.nice}`} (render priority ${PRIORITY}` +
+      `${renderPriority?.refused === undefined ? '' : `, refused: ${renderPriority.refused}`})`,
   );
   console.log(
     `  load average ${before.loadAverage[0]} → ${out.machineAfter.loadAverage[0]} on ${before.cores} cores (${before.cpu}); other processes share these cores`,

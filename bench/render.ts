@@ -1,5 +1,5 @@
 // `npm run bench:render`: the golden README's standard workload at 10k, 100k and 1M points
-// (300 warm-up frames, then 600 timed) on one render thread and on every core, then each device
+// (warm-up to the JIT's steady state, then 600 timed frames) on one render thread and on every core, then each device
 // alone at 100k points, four channels without Blur and an empty frame. Prints median and p99
 // ms/frame, CPU ms/frame (every thread of the process), resident memory and the ratio to LX
 // 1.2.1's published figures (../shared/reference/lx-performance.md, docs/performance.md), with the
@@ -7,7 +7,8 @@
 // is its own child process, and the thread counts alternate, so a slow spell of the machine hits
 // both; with BENCH_REPEAT > 1 a figure is the median of the runs' medians.
 //
-// Environment: BENCH_SIZES=10k,100k,1M  BENCH_THREADS=1,N (N = cores)  BENCH_WARMUP=300
+// Environment: BENCH_SIZES=10k,100k,1M  BENCH_THREADS=1,N (N = cores)  BENCH_WARMUP=4000
+//   BENCH_WARMUP_MS=20000 (warm-up: that many frames, or that long once 300 frames have run)
 //   BENCH_FRAMES=600  BENCH_REPEAT=1  BENCH_DEVICES=1 (0: skip the per-device runs)
 //   BENCH_DONE_SPIN=2 (with helpers: how many of its chunk times the engine thread watches for a
 //   helper's last chunk before sleeping; a list such as 2,0 alternates the settings like thread counts)
@@ -41,7 +42,16 @@ const LX_MEDIAN: Record<string, number> = { '10k': 1.13, '100k': 11.2, '1M': 140
 const LX_CPU: Record<string, number> = { '10k': 1.25, '100k': 11.2, '1M': 139 };
 /** LX 1.2.1 at 100k points: each pattern alone on one channel without Blur, four channels without Blur, an empty frame. */
 const LX_DEVICE: Record<string, number> = { Noise: 3.97, Gradient: 2.29, Planes: 2.04, Chase: 2.53, 'four channels, no Blur': 9.91, 'empty frame': 0.06 };
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 300);
+/**
+ * Warm-up frames. V8 keeps optimizing functions that run once a frame for about 4,000 frames
+ * (at 100k points: 45 compilations in the first 1,000 frames, 22, 10 and 8 in the next three
+ * thousands, then 0–4 a thousand), each 0.5–15 ms on a background thread that takes one of the
+ * cores the render shares: timed frames before that measure the JIT's start, not the show's
+ * steady state (docs/performance.md). At 1M points a frame is long enough that the time bound ends it.
+ */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 4000);
+const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 20_000);
+const MIN_WARMUP = Math.min(WARMUP, 300);
 const FRAMES = Number(process.env.BENCH_FRAMES ?? 600);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 1);
 const DELTA = 1000 / 60;
@@ -52,6 +62,8 @@ interface Result {
   variant: string;
   threads: number;
   points: number;
+  /** Frames run before timing (WARMUP, or fewer when WARMUP_MS ended it). */
+  warmupFrames: number;
   medianMs: number;
   p99Ms: number;
   meanMs: number;
@@ -170,7 +182,12 @@ function runOne(size: string, variant: string, threads: number, doneSpin: number
   engine.graph.reserveIds(opened.maxId);
   const show = new LightShow(engine, opened.lx);
   const points = show.structure.model.size;
-  for (let i = 0; i < WARMUP; i++) engine.clock.stepFixed(1, DELTA);
+  const warmupStart = performance.now();
+  let warmupFrames = 0;
+  while (warmupFrames < WARMUP && (warmupFrames < MIN_WARMUP || performance.now() - warmupStart < WARMUP_MS)) {
+    engine.clock.stepFixed(1, DELTA);
+    warmupFrames++;
+  }
   const chunks0 = pointPool.chunks;
   const helperChunks0 = pointPool.helperChunks;
   const samples = new Float64Array(FRAMES);
@@ -245,6 +262,7 @@ function runOne(size: string, variant: string, threads: number, doneSpin: number
     variant,
     threads,
     points,
+    warmupFrames,
     medianMs: median,
     p99Ms: quantile(samples, 0.99),
     meanMs: samples.reduce((a, b) => a + b, 0) / FRAMES,
@@ -326,7 +344,7 @@ function measure(cases: [string, string][], threadCounts: number[]): Result[] {
           `  ${variant.padEnd(22)} ${size.padStart(4)} ${threads} thread${threads === 1 ? ' ' : 's'}${spin}  median ${f2(r.medianMs)} ms  ` +
             `p99 ${f2(r.p99Ms)} (×${(r.p99Ms / r.medianMs).toFixed(2)})  cpu ${f2(r.medianCpuMs)}  ` +
             `RSS ${r.rssMiB.toFixed(0)} MiB  helpers ${(100 * r.helperShare).toFixed(0)} %  ×${r.ratioToLx.toFixed(2)} LX (CPU ` +
-            `×${r.cpuRatioToLx.toFixed(2)})  (load ${r.loadAverage.map((l) => l.toFixed(1)).join('→')})${tailLine(r.tail)}\n`,
+            `×${r.cpuRatioToLx.toFixed(2)})  (load ${r.loadAverage.map((l) => l.toFixed(1)).join('→')}, ${r.warmupFrames} warm-up frames)${tailLine(r.tail)}\n`,
         );
         for (const w of r.warnings) process.stdout.write(`      warning: ${w}\n`);
       }
@@ -380,6 +398,7 @@ if (process.env.BENCH_CHILD !== undefined) {
   const out = {
     workload: 'golden README standard workload',
     warmupFrames: WARMUP,
+    warmupMs: WARMUP_MS,
     timedFrames: FRAMES,
     repeat: REPEAT,
     node: process.version,

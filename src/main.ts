@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { AttributionRegistry } from './engine/attribution.js';
 import { Engine } from './engine/engine.js';
 import { createLogger, type Logger } from './engine/log.js';
+import { restoreRenderPriority, setRenderPriority, type RenderPriority, type RenderPriorityResult } from './engine/thread-priority.js';
 import { buildInfo } from './app/build-info.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SOUND_PORT, loadConfig, type ConfigFile } from './app/config.js';
 import { footlightHome } from './app/home.js';
@@ -99,12 +100,21 @@ export interface FootlightOptions {
   readonly liveAudio?: OutputKind;
   /** Threads that render frames, the engine thread included. Default: config.json's `renderThreads`, else one per core. */
   readonly renderThreads?: number;
+  /**
+   * The engine thread's priority (src/engine/thread-priority.ts), set before any thread that
+   * inherits it starts. Default: config.json's `renderPriority`, else `defaultRenderPriority`.
+   */
+  readonly renderPriority?: RenderPriority;
+  /** The priority when neither the option nor config.json names one: `serve` says high; default normal (an embedding process keeps its own). */
+  readonly defaultRenderPriority?: RenderPriority;
   /** LED output ports per protocol instead of the standard ones (tests send to ephemeral ports). */
   readonly outputPorts?: Partial<Record<Protocol, number>>;
 }
 
 export interface RunningFootlight {
   readonly engine: Engine;
+  /** The priority the engine thread runs at, and why not the one asked for. */
+  readonly renderPriority: RenderPriorityResult;
   readonly sound: SoundHost;
   /** Live playback, when `liveAudio` asked for it. */
   readonly live: LivePlayer | undefined;
@@ -148,6 +158,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const info = buildInfo();
   const startedAt = new Date().toISOString();
 
+  const renderPriority = setRenderPriority(options.renderPriority ?? config.renderPriority ?? options.defaultRenderPriority ?? 'normal');
+  if (renderPriority.refused !== undefined) log.warn({ reason: renderPriority.refused }, 'the engine thread runs at normal priority');
   pointPool.setThreads(options.renderThreads ?? config.renderThreads ?? defaultRenderThreads());
   const engine = new Engine({
     deadlineMs: options.deadlineMs,
@@ -309,6 +321,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     await osc?.close();
     await outputs.close();
     await live?.close();
+    restoreRenderPriority(renderPriority);
     throw err instanceof Error ? new ListenError(`${err.message} (use --sound-port to choose the protocol-3 port)`) : err;
   }
   endpoints.protocol3 = { host: protocol3.host, port: protocol3.port };
@@ -332,6 +345,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     await osc?.close();
     await outputs.close();
     await live?.close();
+    restoreRenderPriority(renderPriority);
     throw err;
   }
   bind.port = http.port;
@@ -347,6 +361,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   let closed = false;
   return {
     engine,
+    renderPriority,
     sound,
     live,
     protocol3,
@@ -375,6 +390,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       await http.close();
       await protocol3.close();
       await live?.close();
+      restoreRenderPriority(renderPriority);
       await publishStatus({ running: false, connected: false, stoppedAt: new Date().toISOString() });
     },
   };

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod';
 import type { Logger } from '../engine/log.js';
+import { RENDER_PRIORITIES } from '../engine/thread-priority.js';
 import { MAX_RENDER_THREADS } from '../light/parallel/render-threads.js';
 
 export const DEFAULT_HOST = '127.0.0.1';
@@ -24,6 +25,8 @@ const ConfigFile = z.strictObject({
   toolsets: z.array(z.string().min(1).max(40)).max(40).optional(),
   /** Threads that render frames: the engine thread and helpers (default one per core). */
   renderThreads: z.number().int().min(1).max(MAX_RENDER_THREADS).optional(),
+  /** The engine thread's priority, as `serve --render-priority` (serve's default: high). */
+  renderPriority: z.enum(RENDER_PRIORITIES).optional(),
 });
 export type ConfigFile = z.infer<typeof ConfigFile>;
 

@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { buildInfo } from '../app/build-info.js';
 import { RENDER_THREADS_RULE, isRenderThreadCount } from '../light/parallel/render-threads.js';
+import { RENDER_PRIORITIES, type RenderPriority } from '../engine/thread-priority.js';
 import { parseEndpoint } from '../tools/sound/adapter/endpoint.js';
 
 function port(value: string): number {
@@ -32,6 +33,11 @@ function renderThreads(value: string): number {
   const n = Number(value);
   if (!isRenderThreadCount(n)) throw new InvalidArgumentError(RENDER_THREADS_RULE);
   return n;
+}
+
+function renderPriority(value: string): RenderPriority {
+  if (!(RENDER_PRIORITIES as readonly string[]).includes(value)) throw new InvalidArgumentError(`${RENDER_PRIORITIES.join(' or ')}`);
+  return value as RenderPriority;
 }
 
 const RENDER_THREADS_HELP = 'threads that render frames, the engine thread included (default: one per core; 1 renders on the engine thread alone)';
@@ -75,6 +81,12 @@ program
     `${RENDER_THREADS_HELP.replace('(default: one per core;', "(default: config.json's renderThreads, else one per core;")}`,
     renderThreads,
   )
+  .option(
+    '--render-priority <level>',
+    "the engine thread's priority: high (default, or config.json's renderPriority) runs frames before agents' clients and other programs; normal " +
+      'leaves it as started. High needs a privilege (root, CAP_SYS_NICE or a nice limit); without one the show says so and runs at normal',
+    renderPriority,
+  )
   .action(
     async (opts: {
       project?: string;
@@ -92,6 +104,7 @@ program
       readOnly?: boolean;
       audioOut?: boolean;
       renderThreads?: number;
+      renderPriority?: RenderPriority;
     }) => (await import('./serve.js')).serve(opts),
   );
 

@@ -4,6 +4,8 @@ import { footlightHome } from '../app/home.js';
 import { logPath, serveLogger } from './serve-log.js';
 import { ListenError } from '../http/server.js';
 import { startFootlight } from '../main.js';
+import type { RenderPriority } from '../engine/thread-priority.js';
+import { pointPool } from '../light/parallel/point-pool.js';
 import { TOOLS } from '../tools/index.js';
 import { selectSurface } from '../tools/toolsets.js';
 
@@ -23,6 +25,7 @@ export interface ServeOptions {
   readonly readOnly?: boolean;
   readonly audioOut?: boolean;
   readonly renderThreads?: number;
+  readonly renderPriority?: RenderPriority;
 }
 
 /** `footlight serve`: runs until SIGINT/SIGTERM, then stops cleanly and marks status.json stopped. */
@@ -64,6 +67,8 @@ export async function serve(options: ServeOptions): Promise<void> {
       readOnlyTools: options.readOnly,
       liveAudio: options.audioOut === true ? 'device' : 'clock',
       renderThreads: options.renderThreads,
+      renderPriority: options.renderPriority,
+      defaultRenderPriority: 'high',
       log,
     });
   } catch (err) {
@@ -107,10 +112,16 @@ export async function serve(options: ServeOptions): Promise<void> {
       : `  OSC:     udp ${app.osc.receiveHost}:${app.osc.receivePort}` +
         (app.osc.transmitDestinations.length > 0 ? `, changes sent to ${app.osc.transmitDestinations.map((d) => `${d.host}:${d.port}`).join(', ')}` : '') +
         '\n';
+  const { renderPriority } = app;
+  const priority =
+    renderPriority.refused !== undefined
+      ? `normal priority (high was refused: ${renderPriority.refused})`
+      : `${renderPriority.nice < 0 ? 'high' : 'normal'} priority (nice ${renderPriority.nice})`;
+  const render = `  Render:  ${pointPool.threads} thread${pointPool.threads === 1 ? '' : 's'}, ${priority}\n`;
   process.stdout.write(
     `Footlight is running.\n${show}  MCP:     ${app.http.url} (${tools})\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Sound:   protocol 3 on ` +
-      `${app.protocol3.host}:${app.protocol3.port}\n${audio}${osc}  Status:  ${app.home}/status.json\n  Log:     ${logPath(app.home)} (warnings and errors ` +
-      `also on stderr)\n${sound}Press Ctrl-C to stop.\n`,
+      `${app.protocol3.host}:${app.protocol3.port}\n${audio}${render}${osc}  Status:  ${app.home}/status.json\n` +
+      `  Log:     ${logPath(app.home)} (warnings and errors also on stderr)\n${sound}Press Ctrl-C to stop.\n`,
   );
   if (stopping) await app.close().then(() => process.exit(0));
 }

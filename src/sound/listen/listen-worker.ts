@@ -1,6 +1,10 @@
 // One listen job per worker: the render and the analysis run off the engine thread.
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerToNormal } from '../../engine/thread-priority.js';
 import { runListenJob, type ListenJob } from './job.js';
+
+// Analysis never competes with the show: a worker started by a high-priority engine thread drops back.
+lowerToNormal();
 
 try {
   parentPort!.postMessage({ ok: true, result: runListenJob(workerData as ListenJob) });

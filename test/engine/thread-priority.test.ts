@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { loadConfig } from '../../src/app/config.js';
+import type { Logger } from '../../src/engine/log.js';
+import { setRenderPriority } from '../../src/engine/thread-priority.js';
+
+/** The nice value of `high` (src/engine/thread-priority.ts). */
+const HIGH_PRIORITY_NICE = -10;
+import { tempHome } from '../helpers/show.js';
+
+const CHILD = new URL('./fixtures/priority-child.ts', import.meta.url).pathname;
+/** As root, the same child also runs as `nobody` through util-linux's setpriv, to see the refusal for real. */
+const AS_NOBODY = ['/usr/bin/setpriv', '--reuid', '65534', '--regid', '65534', '--clear-groups', 'env', 'HOME=/tmp'];
+
+interface ChildReport {
+  result: { requested: string; nice: number; before: number; refused?: string };
+  inherited: { started: number; now: number };
+  lowered: { started: number; now: number };
+  restored: number;
+}
+
+function runChild(prefix: string[] = []): ChildReport {
+  const [command, ...args] = [...prefix, process.execPath, '--import', 'tsx', CHILD];
+  const run = spawnSync(command, args, { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  return JSON.parse(run.stdout);
+}
+
+function assertRefused({ result, inherited, restored }: ChildReport): void {
+  assert.match(result.refused ?? '', /^E(ACCES|PERM): raising a thread priority needs a privilege: run as root, grant it with `setcap cap_sys_nice/);
+  assert.equal(result.nice, result.before);
+  assert.deepEqual(inherited, { started: result.before, now: result.before });
+  assert.equal(restored, result.before);
+}
+const BIN = new URL('../../bin/footlight.js', import.meta.url).pathname;
+
+test('render priority high: the engine thread and the workers it starts run at nice −10, analysis workers drop back, and closing restores it', () => {
+  // In a child process: a priority raised here would stay with the test runner.
+  const report = runChild();
+  const { result, inherited, lowered, restored } = report;
+  assert.equal(result.requested, 'high');
+  if (result.refused !== undefined) return assertRefused(report); // no privilege here: the show says why, every thread stays as it was
+  assert.equal(result.nice, HIGH_PRIORITY_NICE);
+  assert.deepEqual(inherited, { started: HIGH_PRIORITY_NICE, now: HIGH_PRIORITY_NICE }, 'a render worker inherits the priority');
+  assert.deepEqual(lowered, { started: HIGH_PRIORITY_NICE, now: 0 }, 'an analysis worker drops back to normal');
+  assert.equal(restored, result.before, 'closing the show puts the priority back');
+});
+
+test('render priority high without the privilege: refused with the errno and how to grant it, and nothing changes', (t) => {
+  if (process.getuid?.() !== 0 || !existsSync(AS_NOBODY[0])) return t.skip('needs root and setpriv to run a child without the privilege');
+  assertRefused(runChild(AS_NOBODY));
+});
+
+test('render priority normal leaves the thread as it was started (a show run under `nice` keeps it)', () => {
+  const result = setRenderPriority('normal');
+  assert.deepEqual(result, { requested: 'normal', nice: result.before, before: result.before });
+});
+
+test('config.json renderPriority and serve --render-priority: normal or high; anything else is refused with the choices', async (t) => {
+  const home = await tempHome(t);
+  const warnings: string[] = [];
+  const log = { warn: (f: unknown, m: string) => warnings.push(`${m} ${JSON.stringify(f)}`), info() {}, debug() {}, error() {} } as unknown as Logger;
+  await writeFile(join(home, 'config.json'), '{"renderPriority": "normal"}');
+  assert.deepEqual(await loadConfig(home, log), { renderPriority: 'normal' });
+  await writeFile(join(home, 'config.json'), '{"renderPriority": "realtime"}');
+  assert.deepEqual(await loadConfig(home, log), {});
+  assert.equal(warnings.length, 1);
+  assert.match(warnings[0], /config\.json is invalid; using defaults .*renderPriority/);
+  const run = spawnSync(process.execPath, [BIN, 'serve', '--port', '0', '--render-priority', 'realtime'], {
+    encoding: 'utf8',
+    env: { ...process.env, FOOTLIGHT_HOME: home },
+  });
+  assert.notEqual(run.status, 0);
+  assert.match(run.stderr, /option '--render-priority <level>' argument 'realtime' is invalid\. normal or high/);
+});
