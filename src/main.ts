@@ -213,6 +213,12 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     bind,
     endpoints,
     oscDestinations: () => osc?.transmitDestinations ?? [],
+    render: () => ({
+      threads: pointPool.threads,
+      priority: renderPriority.nice < 0 ? 'high' : 'normal',
+      nice: renderPriority.nice,
+      ...(renderPriority.refused === undefined ? {} : { refused: renderPriority.refused }),
+    }),
     connections: () => mcp?.connections() ?? { connected: false, activeSessions: 0 },
   };
   let soundEndpoint: HostEndpoint | undefined;

@@ -2,6 +2,7 @@ import type { LightCues } from '../show/light-cues.js';
 import type { Engine } from '../engine/engine.js';
 import type { Origin, PerformOptions } from '../engine/commands/history.js';
 import type { Logger } from '../engine/log.js';
+import type { RenderPriority } from '../engine/thread-priority.js';
 import type { ComponentDocs } from '../light/docs/component-docs.js';
 import type { LightShow } from '../light/show/light-show.js';
 import type { OutputEngine } from '../light/output/output-engine.js';
@@ -27,6 +28,8 @@ export interface ServerState {
   /** Where OSC changes are sent (empty when OSC is off or transmits nowhere). */
   oscDestinations(): readonly { host: string; port: number }[];
   connections(): { connected: boolean; activeSessions: number; lastActivityAt?: string };
+  /** The threads that render and the engine thread's priority (why frames may come late on a busy machine). */
+  render(): { threads: number; priority: RenderPriority; nice: number; refused?: string };
 }
 
 /** Switches the operator flips in the console; every agent call checks them. */

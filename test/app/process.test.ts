@@ -69,6 +69,11 @@ test('footlight serve --port 0: status.json, an outside SDK client, OSC to --osc
   assert.equal(typeof connected.lastActivityAt, 'string');
   const got = await client.callTool({ name: 'get_status', arguments: {} });
   assert.equal((got.structuredContent as { port: number }).port, status.port);
+  const render = (got.structuredContent as { render: { threads: number; priority: string; nice: number; refused?: string } }).render;
+  assert.ok(render.threads >= 1);
+  // serve asks for high priority: granted (as root, nice −10), or refused with the reason.
+  if (render.refused === undefined) assert.deepEqual([render.priority, render.nice], ['high', -10]);
+  else assert.deepEqual([render.priority, render.refused.includes('CAP_SYS_NICE')], ['normal', true]);
   await client.callTool({ name: 'set_parameter', arguments: { path: '/lx/mixer/channel/1/fader', value: 0.25 } });
   for (let i = 0; i < 200 && !received.some((m) => m[0] === '/lx/mixer/channel/1/fader'); i++) await new Promise((r) => setTimeout(r, 25));
   assert.deepEqual(

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { PREVIEW_APP_URI } from '../app-resources.js';
+import { RENDER_PRIORITIES } from '../../engine/thread-priority.js';
 import { defineTool } from '../define-tool.js';
 
 export default defineTool({
@@ -9,7 +10,8 @@ export default defineTool({
   description:
     'Identity and health of the running Footlight process: name, version, buildTime (compare it after an update to be sure ' +
     'you reach the new code), when it started, where it listens, connected sessions, engine queue depth and frame count. It ' +
-    'runs through the engine queue, so an answer also proves the engine is processing calls. After a connection error, ' +
+    'runs through the engine queue, so an answer also proves the engine is processing calls. `render` says how many threads ' +
+    'render and at what priority (normal, with the reason, when high was refused: frames then wait more on a busy machine). After a connection error, ' +
     're-read ~/.footlight/status.json, reconnect and call this first.',
   ui: { resourceUri: PREVIEW_APP_URI },
   annotations: { readOnlyHint: true, openWorldHint: false },
@@ -27,6 +29,14 @@ export default defineTool({
     connection: z.strictObject({ connected: z.boolean(), activeSessions: z.number().int(), lastActivityAt: z.string().optional() }),
     engine: z.strictObject({ queueDepth: z.number().int(), framesRendered: z.number().int(), framesLate: z.number().int(), running: z.boolean() }),
     endpoints: z.record(z.string(), z.strictObject({ host: z.string(), port: z.number().int() })).describe('Other surfaces: protocol3, osc'),
+    render: z
+      .strictObject({
+        threads: z.number().int().describe('Threads that render frames, the engine thread included'),
+        priority: z.enum(RENDER_PRIORITIES).describe("The engine thread's priority: high runs frames before other programs"),
+        nice: z.number().int().describe('Its nice value (lower runs first; 0 is normal)'),
+        refused: z.string().optional().describe('Why high priority was refused, and how to grant it'),
+      })
+      .describe('serve --render-threads and --render-priority'),
   }),
   handle: (_args, { server, engine }) => {
     const id = server.identity;
@@ -44,6 +54,7 @@ export default defineTool({
       connection: server.connections(),
       engine: { queueDepth: engine.queue.depth, framesRendered: clock.frames, framesLate: clock.late, running: clock.running },
       endpoints: { ...server.endpoints },
+      render: server.render(),
     };
   },
 });
