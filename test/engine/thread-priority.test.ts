@@ -13,8 +13,8 @@ const HIGH_PRIORITY_NICE = -10;
 import { tempHome } from '../helpers/show.js';
 
 const CHILD = new URL('./fixtures/priority-child.ts', import.meta.url).pathname;
-/** As root, the same child also runs as `nobody` through util-linux's setpriv, to see the refusal for real. */
-const AS_NOBODY = ['/usr/bin/setpriv', '--reuid', '65534', '--regid', '65534', '--clear-groups', 'env', 'HOME=/tmp'];
+/** As root, the same child also runs without CAP_SYS_NICE through util-linux's setpriv, to see the refusal for real. */
+const WITHOUT_SYS_NICE = ['/usr/bin/setpriv', '--bounding-set', '-sys_nice', '--inh-caps', '-sys_nice'];
 
 interface ChildReport {
   result: { requested: string; nice: number; before: number; refused?: string };
@@ -23,9 +23,10 @@ interface ChildReport {
   restored: number;
 }
 
-function runChild(prefix: string[] = []): ChildReport {
+function runChild(prefix: string[] = []): ChildReport | { setprivFailed: string } {
   const [command, ...args] = [...prefix, process.execPath, '--import', 'tsx', CHILD];
   const run = spawnSync(command, args, { encoding: 'utf8' });
+  if (run.status !== 0 && run.stderr.startsWith('setpriv:')) return { setprivFailed: run.stderr.trim() };
   assert.equal(run.status, 0, run.stderr);
   return JSON.parse(run.stdout);
 }
@@ -40,7 +41,7 @@ const BIN = new URL('../../bin/footlight.js', import.meta.url).pathname;
 
 test('render priority high: the engine thread and the workers it starts run at nice −10, analysis workers drop back, and closing restores it', () => {
   // In a child process: a priority raised here would stay with the test runner.
-  const report = runChild();
+  const report = runChild() as ChildReport;
   const { result, inherited, lowered, restored } = report;
   assert.equal(result.requested, 'high');
   if (result.refused !== undefined) return assertRefused(report); // no privilege here: the show says why, every thread stays as it was
@@ -51,8 +52,10 @@ test('render priority high: the engine thread and the workers it starts run at n
 });
 
 test('render priority high without the privilege: refused with the errno and how to grant it, and nothing changes', (t) => {
-  if (process.getuid?.() !== 0 || !existsSync(AS_NOBODY[0])) return t.skip('needs root and setpriv to run a child without the privilege');
-  assertRefused(runChild(AS_NOBODY));
+  if (process.getuid?.() !== 0 || !existsSync(WITHOUT_SYS_NICE[0])) return t.skip('needs root and setpriv to run a child without the privilege');
+  const report = runChild(WITHOUT_SYS_NICE);
+  if ('setprivFailed' in report) return t.skip(`setpriv cannot drop the capability here: ${report.setprivFailed}`);
+  assertRefused(report);
 });
 
 test('render priority normal leaves the thread as it was started (a show run under `nice` keeps it)', () => {
