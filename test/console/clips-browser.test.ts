@@ -97,6 +97,8 @@ test("light cues: the Clips view shows the song's cues; add one at the playhead,
   for (let i = 0; i < 3; i++) await show.call('undo');
   assert.deepEqual(await cues(), placed);
   await page.waitForSelector('.light-cue[data-beat="16"]');
+  // The three undos reach the page as separate updates: wait for the last (the added cue gone), then count.
+  await page.waitForFunction(() => document.querySelectorAll('.light-cue').length === 1, undefined, { timeout: 10_000 }).catch(() => undefined);
   assert.equal(await page.locator('.light-cue').count(), 1);
   // The Sound view's arranger shows the cue on the song's timeline.
   await page.click('button[role="tab"]:has-text("Sound")');
