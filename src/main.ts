@@ -158,8 +158,11 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const info = buildInfo();
   const startedAt = new Date().toISOString();
 
-  const renderPriority = setRenderPriority(options.renderPriority ?? config.renderPriority ?? options.defaultRenderPriority ?? 'normal');
-  if (renderPriority.refused !== undefined) log.warn({ reason: renderPriority.refused }, 'the engine thread runs at normal priority');
+  const askedPriority = options.renderPriority ?? config.renderPriority;
+  const renderPriority = setRenderPriority(askedPriority ?? options.defaultRenderPriority ?? 'normal');
+  // Asked for by name, a refusal is a warning; as serve's default it is a line of the log (the banner says it too).
+  if (renderPriority.refused !== undefined)
+    log[askedPriority === undefined ? 'info' : 'warn']({ reason: renderPriority.refused }, 'the engine thread runs at normal priority');
   pointPool.setThreads(options.renderThreads ?? config.renderThreads ?? defaultRenderThreads());
   const engine = new Engine({
     deadlineMs: options.deadlineMs,

@@ -24,8 +24,8 @@ export interface RenderPriorityResult {
 }
 
 const PRIVILEGE_HINT =
-  'raising a thread priority needs a privilege: run as root, grant it with `setcap cap_sys_nice+ep "$(command -v node)"`, or allow a nice ' +
-  'of −10 to your user (`- nice -10` in /etc/security/limits.conf)';
+  'raising a thread priority needs root, CAP_SYS_NICE (`sudo setcap cap_sys_nice+ep "$(command -v node)"`) or a nice limit (`- nice -10` in ' +
+  '/etc/security/limits.conf)';
 
 /**
  * Sets the calling thread's priority (on Linux the nice value is per thread; elsewhere it may be

@@ -85,7 +85,7 @@ test('footlight serve --port 0: status.json, an outside SDK client, OSC to --osc
   assert.ok(status.osc.receivePort > 0);
   // serve raises the engine thread's priority where it may (root with CAP_SYS_NICE), and says why not where it may not.
   const priority =
-    /Render: +\d+ threads?, (?:high priority \(nice -10\)|normal priority \(high was refused: E(?:ACCES|PERM): raising a thread priority needs a privilege)/;
+    /Render: +\d+ threads?, (?:high priority \(nice -10\)|normal priority \(high was refused: E(?:ACCES|PERM): raising a thread priority needs root)/;
   assert.match(banner, priority);
   if (/high priority/.test(banner) && process.platform === 'linux') {
     const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8');

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { type TestContext, test } from 'node:test';
 import { loadConfig } from '../../src/app/config.js';
 import type { Logger } from '../../src/engine/log.js';
 import { setRenderPriority } from '../../src/engine/thread-priority.js';
@@ -32,7 +33,7 @@ function runChild(prefix: string[] = []): ChildReport | { setprivFailed: string 
 }
 
 function assertRefused({ result, inherited, restored }: ChildReport): void {
-  assert.match(result.refused ?? '', /^E(ACCES|PERM): raising a thread priority needs a privilege: run as root, grant it with `setcap cap_sys_nice/);
+  assert.match(result.refused ?? '', /^E(ACCES|PERM): raising a thread priority needs root, CAP_SYS_NICE \(`sudo setcap cap_sys_nice\+ep/);
   assert.equal(result.nice, result.before);
   assert.deepEqual(inherited, { started: result.before, now: result.before });
   assert.equal(restored, result.before);
@@ -79,4 +80,37 @@ test('config.json renderPriority and serve --render-priority: normal or high; an
   });
   assert.notEqual(run.status, 0);
   assert.match(run.stderr, /option '--render-priority <level>' argument 'realtime' is invalid\. normal or high/);
+});
+
+/** Starts `footlight serve` (through `prefix`), returns its banner and stderr once it is running, and stops it. */
+async function serveBanner(t: TestContext, prefix: string[], args: string[]): Promise<{ banner: string; stderr: string }> {
+  const home = await tempHome(t);
+  const [command, ...rest] = [...prefix, process.execPath, BIN, 'serve', '--port', '0', '--sound-port', '0', '--osc-port', '0', ...args];
+  const child = spawn(command, rest, { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let banner = '';
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  const exited = once(child, 'exit');
+  for await (const d of child.stdout) {
+    banner += d;
+    if (banner.includes('Press Ctrl-C to stop.')) break;
+  }
+  child.kill('SIGTERM');
+  await exited;
+  return { banner, stderr };
+}
+
+test('serve without the privilege: its default says so in the banner and the log only; --render-priority high asked by name also warns', async (t) => {
+  if (process.getuid?.() !== 0 || !existsSync(WITHOUT_SYS_NICE[0])) return t.skip('needs root and setpriv to run serve without the privilege');
+  const refused = /Render: +\d+ threads?, normal priority \(high was refused: EACCES: raising a thread priority needs root, CAP_SYS_NICE/;
+  const byDefault = await serveBanner(t, WITHOUT_SYS_NICE, []);
+  assert.match(byDefault.banner, refused);
+  assert.doesNotMatch(byDefault.stderr, /normal priority/, 'the default is not a warning on the terminal');
+  const asked = await serveBanner(t, WITHOUT_SYS_NICE, ['--render-priority', 'high']);
+  assert.match(asked.banner, refused);
+  assert.match(asked.stderr, /warning: the engine thread runs at normal priority/);
+  const normal = await serveBanner(t, [], ['--render-priority', 'normal']);
+  assert.match(normal.banner, /Render: +\d+ threads?, normal priority \(nice 0\)/);
 });
