@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { AttributionRegistry } from './engine/attribution.js';
 import { Engine } from './engine/engine.js';
 import { createLogger, type Logger } from './engine/log.js';
-import { restoreRenderPriority, setRenderPriority, type RenderPriority, type RenderPriorityResult } from './engine/thread-priority.js';
+import { priorityOf, restoreRenderPriority, setRenderPriority, type RenderPriority, type RenderPriorityResult } from './engine/thread-priority.js';
 import { buildInfo } from './app/build-info.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SOUND_PORT, loadConfig, type ConfigFile } from './app/config.js';
 import { footlightHome } from './app/home.js';
@@ -218,7 +218,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     oscDestinations: () => osc?.transmitDestinations ?? [],
     render: () => ({
       threads: pointPool.threads,
-      priority: renderPriority.nice < 0 ? 'high' : 'normal',
+      priority: priorityOf(renderPriority),
       nice: renderPriority.nice,
       ...(renderPriority.refused === undefined ? {} : { refused: renderPriority.refused }),
     }),

@@ -4,7 +4,7 @@ import { footlightHome } from '../app/home.js';
 import { logPath, serveLogger } from './serve-log.js';
 import { ListenError } from '../http/server.js';
 import { startFootlight } from '../main.js';
-import type { RenderPriority } from '../engine/thread-priority.js';
+import { type RenderPriority, priorityOf } from '../engine/thread-priority.js';
 import { pointPool } from '../light/parallel/point-pool.js';
 import { TOOLS } from '../tools/index.js';
 import { selectSurface } from '../tools/toolsets.js';
@@ -116,7 +116,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   const priority =
     renderPriority.refused !== undefined
       ? `normal priority (high was refused: ${renderPriority.refused})`
-      : `${renderPriority.nice < 0 ? 'high' : 'normal'} priority (nice ${renderPriority.nice})`;
+      : `${priorityOf(renderPriority)} priority (nice ${renderPriority.nice})`;
   const render = `  Render:  ${pointPool.threads} thread${pointPool.threads === 1 ? '' : 's'}, ${priority}\n`;
   process.stdout.write(
     `Footlight is running.\n${show}  MCP:     ${app.http.url} (${tools})\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Sound:   protocol 3 on ` +

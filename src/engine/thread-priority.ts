@@ -44,6 +44,11 @@ export function setRenderPriority(requested: RenderPriority): RenderPriorityResu
   }
 }
 
+/** The priority a thread at this result's nice value runs at: high when above normal. */
+export function priorityOf(result: RenderPriorityResult): RenderPriority {
+  return result.nice < 0 ? 'high' : 'normal';
+}
+
 /** When the show closes: the calling thread's priority as it was before setRenderPriority (lowering needs no privilege). */
 export function restoreRenderPriority(result: RenderPriorityResult): void {
   if (result.nice < result.before) lowerTo(result.before);
