@@ -33,7 +33,7 @@ import { startProtocol3Server, type Protocol3Server } from './protocol3/server/s
 import { SoundAdapter } from './tools/sound/adapter/adapter.js';
 import { linkShowClock } from './show/show-clock.js';
 import { linkShowAudio } from './show/song-audio.js';
-import { linkLightCues } from './show/light-cues.js';
+import { linkLightCues } from './show/cue-playback.js';
 import { formatEndpoint, parseEndpoint, type HostEndpoint } from './tools/sound/adapter/endpoint.js';
 
 export interface FootlightOptions {

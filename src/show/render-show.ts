@@ -10,7 +10,7 @@ import { renderOffline as renderAudio, RENDER_SAMPLE_RATE } from '../sound/audio
 import { buildPlan } from '../sound/audio/plan.js';
 import { SoundHost } from '../sound/host.js';
 import { saveProject, type ProjectJson } from '../sound/model.js';
-import { linkLightCues } from './light-cues.js';
+import { linkLightCues } from './cue-playback.js';
 import { linkShowClock } from './show-clock.js';
 import { linkShowAudio } from './song-audio.js';
 
