@@ -146,7 +146,7 @@ program
     "Render the sound project's arranger offline to a 48 kHz stereo WAV and print its duration, peak, true peak and integrated loudness (the demo project " +
       'unless --project is given)',
   )
-  .option('--project <dir>', 'sound project folder (holding PromptTrack/PromptTrack.bwproject) or the .bwproject file')
+  .option('--project <dir>', "a sound project folder (as the console's save or song_save_project writes it) or the .bwproject file inside it")
   .option('--seconds <n>', 'render this many seconds from the start (default: to the end of the arrangement plus a 2 s tail)', positiveNumber)
   .option('--from <beat>', 'start beat (quarter notes; default 0)', beat)
   .option('--to <beat>', 'end beat', beat)
@@ -162,8 +162,12 @@ program
       'exists, an MP4 preview with the audio (the demo show unless --project/--song are given)',
   )
   .option('--project <lxp>', 'the light project (.lxp; its light cues play on the song)')
-  .option('--song <dir>', 'sound project folder (holding PromptTrack/PromptTrack.bwproject) or the .bwproject file')
-  .option('--seconds <n>', "render this many seconds from the song's start (default: the arrangement, to the bar after its last clip)", positiveNumber)
+  .option('--song <dir>', "the song: a sound project folder (as the console's save or song_save_project writes it) or the .bwproject file inside it")
+  .option(
+    '--seconds <n>',
+    "render this many seconds from the song's start (default: as render-sound, to the end of the arrangement plus a 2 s tail)",
+    positiveNumber,
+  )
   .option('--audio-track <name>', "the song track the light's audio devices hear alone; default the master output")
   .requiredOption('--out <dir>', 'the folder to write into (created if missing)')
   .action(async (opts: { project?: string; song?: string; seconds?: number; audioTrack?: string; out: string }) =>
