@@ -10,6 +10,7 @@
 // Benchmarks: render (bench/render.ts, the golden README's standard workload at 10k/100k/1M
 // points), agent-load (bench/agent-load.ts), floor (bench/floor.ts), protocol3, output,
 // mcp-roundtrip, audio-render (bench/audio-render.ts, the sound engine's offline speed),
+// live-kicks (bench/live-kicks.ts: the kick pulse live against offline, with agents),
 // console-preview (needs Debian's chromium; skipped without it).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -40,6 +41,7 @@ const BENCHES: readonly Bench[] = [
   { name: 'output', script: 'bench/output.ts', quick: { BENCH_SECONDS: '2' } },
   { name: 'mcp-roundtrip', script: 'bench/mcp-roundtrip.ts', quick: { BENCH_CALLS: '200' } },
   { name: 'audio-render', script: 'bench/audio-render.ts', quick: { BENCH_REPEATS: '2' } },
+  { name: 'live-kicks', script: 'bench/live-kicks.ts', quick: { BENCH_QUICK: '1' } },
   {
     name: 'console-preview',
     script: 'bench/console-preview.ts',
@@ -163,6 +165,15 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
       median: audio.medianWallSeconds * 1000,
       rate: `${fmt(audio.realTimeCpu, 0)}× real time (CPU)`,
       note: `${fmt(audio.realTimeWall, 0)}× real time by the wall clock`,
+    });
+  const kicks = of('live-kicks');
+  for (const r of (kicks?.rows ?? []) as Json[])
+    lines.push({
+      bench: 'live-kicks',
+      case: `hears ${r.source}, ${kicks?.sessions} agent sessions`,
+      median: r.lagDiffMs?.median,
+      rate: `${fmt(100 * r.liveFraction, 1)} % of ${r.kicks} kicks fired live`,
+      note: `offline fired ${r.offlineFired}; live agrees on ${fmt(100 * r.agree, 1)} %; lag live−offline p95 ${fmt(r.lagDiffMs?.p95, 1)} ms; ${r.lateAudioBlocks} late audio blocks`,
     });
   const preview = of('console-preview');
   for (const r of (preview?.rows ?? []) as Json[])

@@ -58,7 +58,11 @@ program
     'drive another protocol-3 host with the sound tools instead of the built-in one (the built-in host still runs)',
     soundHost,
   )
-  .option('--audio-track <name>', "the song track the light's audio devices (Beat Detect, Band Filter) hear alone; default the master output")
+  .option(
+    '--audio-track <name>',
+    "the song track whose post-fader output the light's audio devices (Beat Detect, Band Filter, the meter) hear instead of the master output " +
+      '(default: the master, as render-show); live, they hear the live engine as it plays',
+  )
   .option(
     '--sound-cooperative',
     "start with the operator's cooperative grant: agents may change the sound project without a per-call confirmation (revocable in the console)",
@@ -168,7 +172,7 @@ program
     "render this many seconds from the song's start (default: as render-sound, to the end of the arrangement plus a 2 s tail)",
     positiveNumber,
   )
-  .option('--audio-track <name>', "the song track the light's audio devices hear alone; default the master output")
+  .option('--audio-track <name>', "the song track whose post-fader output the light's audio devices hear instead of the master output (default: the master)")
   .requiredOption('--out <dir>', 'the folder to write into (created if missing)')
   .action(async (opts: { project?: string; song?: string; seconds?: number; audioTrack?: string; out: string }) =>
     (await import('./render-show.js')).renderShowCommand(opts),

@@ -29,7 +29,7 @@ export interface RenderShowOptions {
   readonly song?: string;
   readonly seconds?: number;
   readonly out: string;
-  /** The song track the audio devices hear alone. */
+  /** The song track whose post-fader output the audio devices hear (default the master). */
   readonly audioTrack?: string;
 }
 

@@ -25,7 +25,7 @@ interface ShowRenderOptions {
   readonly registry: DeviceRegistry<LXComponent>;
   readonly resolveLxf?: LxfResolver;
   readonly resolveLxm?: (file: string) => unknown;
-  /** The song track the audio devices hear alone (default the master). */
+  /** The song track whose post-fader output the audio devices hear (default the master). */
   readonly audioTrack?: string;
   /** Called after every frame with the light's main output and the song position in beats. */
   readonly onFrame?: (index: number, argb: Uint32Array, beat: number) => void;
