@@ -14,7 +14,12 @@ const JUMP_BEATS = 1;
  */
 const EPS = 1e-9;
 
-/** Fires and applies the cues `cues()` lists (sorted by beat) on the song `sound` plays. */
+/**
+ * Fires and applies the cues `cues()` lists (sorted by beat) on the song `sound` plays. The light's
+ * tempo clock follows the song (show-clock.ts) and is placed at its position later in the frame,
+ * so a tempo-timed clip a cue launches counts from the cue's beat on the song, not from where the
+ * clock stood before (it runs on by itself while the song is stopped).
+ */
 class CuePlayback {
   private last: number;
   private wasPlaying = false;
@@ -81,7 +86,7 @@ class CuePlayback {
     for (const cue of this.cues()) {
       if (cue.beat < from || cue.beat >= to) continue;
       const fadeMs = this.fadeMs(cue);
-      for (const clip of this.light.lx.clips.sceneClips(cue.scene)) clip.start({ fadeMs, elapsedMs: 0 });
+      for (const clip of this.light.lx.clips.sceneClips(cue.scene)) clip.start({ fadeMs, elapsedMs: 0, clockBeat: cue.beat });
     }
   }
 
@@ -102,7 +107,7 @@ class CuePlayback {
     }
     const msPerBeat = 60000 / this.sound.project.tempo.getBaseValue();
     for (const { clip, cue } of latest.values()) {
-      if (cue.beat >= from - EPS) clip.start({ fadeMs: this.fadeMs(cue), elapsedMs: 0 });
+      if (cue.beat >= from - EPS) clip.start({ fadeMs: this.fadeMs(cue), elapsedMs: 0, clockBeat: cue.beat });
       else clip.start({ fadeMs: this.fadeMs(cue), elapsedMs: (from - cue.beat) * msPerBeat, clockBeat: from });
     }
   }

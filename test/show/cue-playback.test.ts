@@ -51,15 +51,20 @@ function steppedShow(drop: readonly [number, number] = [0.2, 0.2]) {
 }
 
 test('a cue at beat 0 fires when playback starts, even on a first frame where the song has not moved yet (live audio)', () => {
-  const { sound, cues, step, fader } = steppedShow();
+  const { light, sound, cues, step, fader } = steppedShow();
   cues.place(ORIGIN, { beat: 0 }, 0);
-  step(3);
+  // Stopped for two seconds: the light's tempo clock runs on by itself (four beats).
+  step(120);
   assert.equal(fader(), 0.5, 'stopped: no cue fires');
   sound.song.startPlayback();
   // Live, the song's position comes from the audio worker and stays at 0 until its first tick.
   step(1, 0);
   assert.equal(sound.transport.position, 0);
   assert.equal(fader(), 1, 'the Intro cue at beat 0 fired on the first playing frame');
+  // The Intro clip counts the song's beats from the cue's (not from where the free clock stood).
+  const intro = light.lx.clips.sceneClips(0)[0];
+  step(6);
+  assert.ok(Math.abs(intro.cursor - 100) < 1e-6, `six frames in, the clip is 100 ms in: ${intro.cursor}`);
 });
 
 test('a cue fade crosses the fader linearly from where it was to the scene over the fade time, from the frame the song reaches the cue', () => {

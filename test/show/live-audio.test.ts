@@ -87,5 +87,10 @@ for (const track of [undefined, 'Kick']) {
       }
     assert.equal(mismatch, -1, `the light's samples equal the offline tap (first difference at sample ${mismatch})`);
     assert.equal(ahead, 0, 'the transport reads the position heard, behind what the worker rendered ahead');
+    if (from === 0) {
+      // The stage demo's Intro cue sits at beat 0: it fired when playback started, live.
+      const intro = await app.engine.queue.submit(() => app.light.lx.clips.sceneClips(0).map((c) => c.cursor));
+      assert.ok(intro.length > 0 && intro.every((ms) => ms > 0), `the Intro scene's clips played: cursors ${intro.join(', ')}`);
+    }
   });
 }

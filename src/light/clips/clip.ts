@@ -207,9 +207,9 @@ export class Clip extends LXComponent {
    * their parameters hold now to the lane's over that long, and the pattern lane's switch is a
    * transition of that length (without one, the channel's own transition settings apply). A cue
    * the song has passed (a seek, a start mid-song) passes `elapsedMs`: the cursor starts that far
-   * in, the fade that far on, and the pattern switch cuts when no fade is left; `clockBeat` is
-   * then the tempo clock's beat this frame (the song's position: the clock is about to be placed
-   * there), which a TEMPO clip counts from.
+   * in, the fade that far on, and the pattern switch cuts when no fade is left. `clockBeat` is the
+   * tempo clock's beat the cursor stands at now (a cue knows it: the song's position, where the
+   * clock is about to be placed), which a TEMPO clip counts from instead of the clock's last beat.
    */
   start(cue?: { readonly fadeMs?: number; readonly elapsedMs: number; readonly clockBeat?: number }): void {
     for (const c of this.bus.clips.items) if (c !== this && c.running.isOn()) c.stopNow();
