@@ -50,8 +50,9 @@ for (const track of [undefined, 'Kick']) {
       if (input === null) return;
       if (next < 0) next = input.frameBlock;
       for (; next < input.blockCount; next++) for (const v of input.block(next) ?? []) got.push(v);
+      // (song-state gives the rendered position to 4 decimals; a starved output plays right up to it.)
       const m = app.live!.meters() as { available: boolean; observed_at?: { beat: number; playing: boolean } };
-      if (m.available && m.observed_at!.playing && app.sound.transport.playing && app.sound.transport.position > m.observed_at!.beat + 1e-9) ahead++;
+      if (m.available && m.observed_at!.playing && app.sound.transport.playing && app.sound.transport.position > m.observed_at!.beat + 1e-3) ahead++;
     });
     t.after(off);
     // Play from the bar of the tapped track's first note (the master: the song's), so what is heard is not silence.

@@ -53,13 +53,14 @@ export class Playout {
 
   /** The song position (beats) heard at sample `s`, or null when that block is not held. */
   positionAt(s: number): number | null {
-    const k = Math.floor(s / BLOCK);
+    // The end of the newest block (where the clock waits for the next tick) belongs to that block.
+    const k = s === this.received * BLOCK ? this.received - 1 : Math.floor(s / BLOCK);
     if (k >= this.received || k < this.received - KEEP_BLOCKS || k < 0) return null;
     const end = this.beats[k % KEEP_BLOCKS];
     if (k === 0 || k - 1 < this.received - KEEP_BLOCKS) return end;
     const start = this.beats[(k - 1) % KEEP_BLOCKS];
     // Within a block the song moves on evenly, unless it jumped there (a seek, a loop wrap).
-    return end >= start && end - start < 1 ? start + ((end - start) * (s - k * BLOCK)) / BLOCK : end;
+    return end >= start && end - start < 1 ? start + ((end - start) * Math.min(BLOCK, s - k * BLOCK)) / BLOCK : end;
   }
 
   /**
