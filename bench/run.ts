@@ -173,7 +173,9 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
       case: `hears ${r.source}, ${kicks?.sessions} agent sessions`,
       median: r.lagDiffMs?.median,
       rate: `${fmt(100 * r.liveFraction, 1)} % of ${r.kicks} kicks fired live`,
-      note: `offline fired ${r.offlineFired}; live agrees on ${fmt(100 * r.agree, 1)} %; lag live−offline p95 ${fmt(r.lagDiffMs?.p95, 1)} ms; ${r.lateAudioBlocks} late audio blocks`,
+      note:
+        `offline fired ${r.offlineFired}; live agrees on ${fmt(100 * r.agree, 1)} %; lag live−offline p95 ${fmt(r.lagDiffMs?.p95, 1)} ms; ` +
+        `${r.lateAudioBlocks} late audio blocks`,
     });
   const preview = of('console-preview');
   for (const r of (preview?.rows ?? []) as Json[])
