@@ -38,6 +38,7 @@ import {
   STAT_ERRORS,
   STAT_LAST_ERROR_AT,
   STAT_PACKETS,
+  STAT_SENDS,
   STAT_SKIPPED,
   type WorkerMessage,
 } from './sender-protocol.js';
@@ -82,6 +83,8 @@ interface DestinationStats {
   /** True while a fixture in the current plan sends here. */
   readonly active: boolean;
   readonly packets: number;
+  /** Send calls; fewer than packets where runs of packets leave as one segmented send. */
+  readonly sends: number;
   readonly bytes: number;
   readonly errors: number;
   readonly skipped: number;
@@ -414,6 +417,7 @@ export class OutputEngine {
         port: r.port,
         active: this.activeKeys.has(r.key),
         packets: v[s + STAT_PACKETS],
+        sends: v[s + STAT_SENDS],
         bytes: v[s + STAT_BYTES],
         errors: v[s + STAT_ERRORS],
         skipped: v[s + STAT_SKIPPED],

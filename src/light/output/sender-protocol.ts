@@ -15,7 +15,7 @@
 //   { type: 'cpu', ns }  the network thread's CPU time so far (-1 where the OS does not say)
 
 /** Float64 fields per destination slot in the shared stats array. */
-export const STATS_STRIDE = 8;
+export const STATS_STRIDE = 9;
 export const STAT_PACKETS = 0;
 export const STAT_BYTES = 1;
 export const STAT_ERRORS = 2;
@@ -25,6 +25,8 @@ export const STAT_LAST_ERROR_AT = 5;
 /** Packets not sent: destination backing off, not connected yet, or a TCP receiver still busy. */
 export const STAT_SKIPPED = 6;
 export const STAT_CONNECTED = 7;
+/** Send calls: fewer than packets where runs of packets leave as one segmented send. */
+export const STAT_SENDS = 8;
 
 /** Destination slots available for the life of the process. */
 export const MAX_DESTINATIONS = 4096;

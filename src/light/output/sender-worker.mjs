@@ -18,7 +18,7 @@ import { parentPort } from 'node:worker_threads';
 import { MAX_SEGMENTS, MAX_SEND_BYTES, isSegmentationFailure, segmenter } from './udp-segmentation.mjs';
 
 // Stats layout per destination slot (Float64Array), mirrored in sender-protocol.ts.
-const STRIDE = 8;
+const STRIDE = 9;
 const PACKETS = 0,
   BYTES = 1,
   ERRORS = 2,
@@ -26,7 +26,8 @@ const PACKETS = 0,
   BACKOFF_UNTIL = 4,
   LAST_ERROR_AT = 5,
   SKIPPED = 6,
-  CONNECTED = 7;
+  CONNECTED = 7,
+  SENDS = 8;
 const FAILURES_BEFORE_BACKOFF = 3;
 const BACKOFF_BASE_MS = 50;
 const BACKOFF_MAX_EXPONENT = 5;
@@ -336,8 +337,10 @@ function sendGroup(p, g, ep, bank) {
   if (g.count > 1 && segments !== null) {
     if (!segments.set(g.size)) ep.segments = null; // the kernel refused UDP_SEGMENT: packet by packet from now on
   }
+  const s = ep.slot * STRIDE;
   if (g.count > 1 && ep.segments !== null) {
     p.pending[bank]++;
+    stats[s + SENDS]++;
     try {
       ep.socket.send(g.whole[bank], g.onSent[bank]);
     } catch (err) {
@@ -351,6 +354,7 @@ function sendGroup(p, g, ep, bank) {
   const views = g.views[bank];
   for (let i = 0; i < views.length; i++) {
     p.pending[bank]++;
+    stats[s + SENDS]++;
     try {
       ep.socket.send(views[i], ep.onSent[bank]);
     } catch (err) {
@@ -392,6 +396,7 @@ function sendBank(bank) {
       continue;
     }
     ep.sentLastFrame = true;
+    stats[s + SENDS]++;
     ep.tcpWritten = ep.tcpFill;
     ep.socket.write(ep.tcpBuffer.subarray(0, ep.tcpFill), ep.onWritten);
   }
