@@ -4,6 +4,7 @@
 // sender, falling behind) and this process's own CPU time.
 import dgram from 'node:dgram';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 const socket = dgram.createSocket({ type: 'udp4', recvBufferSize: 32 * 1024 * 1024 });
 let packets = 0;
@@ -29,7 +30,26 @@ function kernelDrops() {
   return 0;
 }
 
-socket.bind(0, '127.0.0.1', () => process.send({ port: socket.address().port }));
+/**
+ * A segmented frame of hundreds of universes lands in the socket at once: where the process may
+ * (root or CAP_NET_ADMIN), the buffer goes past net.core.rmem_max with SO_RCVBUFFORCE.
+ */
+function forceReceiveBuffer(bytes) {
+  const SOL_SOCKET = 1;
+  const SO_RCVBUFFORCE = 33;
+  try {
+    const state = Object.getOwnPropertySymbols(socket).find((s) => s.description === 'state symbol');
+    const fd = socket[state].handle.fd;
+    createRequire(import.meta.url)('sockopt').setsockopt({ _handle: { fd } }, SOL_SOCKET, SO_RCVBUFFORCE, bytes);
+  } catch {
+    // not permitted or not Linux: the buffer Node asked for (capped by rmem_max)
+  }
+}
+
+socket.bind(0, '127.0.0.1', () => {
+  forceReceiveBuffer(128 * 1024 * 1024);
+  process.send({ port: socket.address().port, receiveBuffer: socket.getRecvBufferSize() });
+});
 process.on('message', (m) => {
   if (m === 'report') {
     const cpu = process.cpuUsage(cpuAtReset);
@@ -39,6 +59,7 @@ process.on('message', (m) => {
     packets = bytes = 0;
     dropsAtReset = kernelDrops();
     cpuAtReset = process.cpuUsage();
+    process.send({ reset: true });
   }
   if (m === 'exit') socket.close(() => process.exit(0));
 });

@@ -4,9 +4,10 @@
 // (bench/output-sink.mjs) on 127.0.0.1 that counts what arrives. The engine renders a Solid
 // pattern in real time (src/main.ts's pipeline: render, then the outputs encode and hand the frame
 // to the network thread); the figures are CPU time per second of wall time ("% of one core"):
-//   encoder   the engine thread's time in the output stage (encode into the packet arena, post)
-//   sender    the network thread's time (Linux schedstat; includes the kernel's send path,
-//             which on loopback also delivers to the receiver's socket)
+//   encoder   the engine thread's encoding: CPU per frame of the encoder run back to back
+//             (process CPU time, exact) × frames sent per second
+//   sender    the network thread's time (Linux schedstat over the run; includes the kernel's
+//             send path, which on loopback also delivers to the receiver's socket)
 // plus frames dropped because the network thread was still busy with the two previous frames,
 // frames the clock ran late, and datagrams lost at the receiver (the kernel's drop counter of its
 // socket: the receiver, not Footlight, falling behind). The 100k rig also runs with segmented
@@ -14,9 +15,9 @@
 //
 //   BENCH_SECONDS=8      measured seconds per case (after a 1.5 s warm-up)
 //   BENCH_BATCH=both     on | off | both: segmented sends for every case (default: on, and both for the 100k rig)
+//   BENCH_CASES=64,100k  which rigs (default 64,512,2048,100k)
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -32,6 +33,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP_SECONDS = 1.5;
 const BATCH = process.env.BENCH_BATCH ?? 'default';
 const PIXELS_PER_UNIVERSE = 170;
+const ENCODE_FRAMES = 500;
+const RIGS = new Set((process.env.BENCH_CASES ?? '64,512,2048,100k').split(','));
 
 type Protocol = 'artnet' | 'sacn';
 
@@ -50,33 +53,39 @@ function cases(): Case[] {
   const out: Case[] = [];
   const modes = (headline: boolean): boolean[] => (BATCH === 'on' ? [true] : BATCH === 'off' ? [false] : BATCH === 'both' || headline ? [true, false] : [true]);
   for (const protocol of ['artnet', 'sacn'] as const) {
-    for (const universes of [64, 512, 2048]) {
+    for (const universes of [64, 512, 2048].filter((u) => RIGS.has(`${u}`))) {
       for (const fps of [44, 60]) {
         // 16 universes per grid: 16 rows of 170 pixels, each row exactly one universe.
         for (const batching of modes(false))
           out.push({ protocol, fps, grids: universes / 16, rows: 16, columns: PIXELS_PER_UNIVERSE, batching, label: `${universes}` });
       }
     }
-    for (const batching of modes(true)) out.push({ protocol, fps: 60, grids: 4, rows: 100, columns: 250, batching, label: '100k rig' });
+    if (RIGS.has('100k')) for (const batching of modes(true)) out.push({ protocol, fps: 60, grids: 4, rows: 100, columns: 250, batching, label: '100k rig' });
   }
   return out;
 }
-
-/** This thread's CPU time in ns (Linux schedstat), or the wall clock where the OS does not say. */
-const threadCpuNs: () => number = (() => {
-  try {
-    readFileSync('/proc/thread-self/schedstat', 'utf8');
-    return () => Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]);
-  } catch {
-    return () => performance.now() * 1e6;
-  }
-})();
 
 interface SinkReport {
   readonly packets: number;
   readonly bytes: number;
   readonly drops: number;
   readonly cpuMs: number;
+}
+
+/** The receiver's counts once its socket is drained: two reports 200 ms apart agree (at most 5 s). */
+async function drained(sink: ReturnType<typeof fork>): Promise<SinkReport> {
+  const report = async (): Promise<SinkReport> => {
+    sink.send('report');
+    return ((await once(sink, 'message')) as [SinkReport])[0];
+  };
+  let last = await report();
+  for (let i = 0; i < 25; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    const next = await report();
+    if (next.packets === last.packets) return next;
+    last = next;
+  }
+  return last;
 }
 
 async function runCase(c: Case, port: number, sink: ReturnType<typeof fork>) {
@@ -101,42 +110,48 @@ async function runCase(c: Case, port: number, sink: ReturnType<typeof fork>) {
     light.structure.addFixture(f);
   }
   const outputs = new OutputEngine(light, { log: silentLogger, ports: { artnet: port, sacn: port }, batchSends: c.batching });
-  let outputNs = 0;
-  engine.clock.onFrame((frame) => {
-    const t0 = threadCpuNs();
-    outputs.send(frame, light.main);
-    outputNs += threadCpuNs() - t0;
-  });
+  engine.clock.onFrame((frame) => outputs.send(frame, light.main));
   outputs.refresh();
   await outputs.whenConnected();
   const universes = outputs.map().plan?.packetCount ?? 0;
+  // The encoder alone, back to back on this thread while nothing else in the process works: CPU
+  // per frame (process CPU time is exact where a thread's schedstat is only as fine as a tick).
+  engine.clock.step(16);
+  await outputs.flush();
+  for (let i = 0; i < 50; i++) outputs.encode(i & 1, light.main);
+  const e0 = process.cpuUsage();
+  for (let i = 0; i < ENCODE_FRAMES; i++) outputs.encode(i & 1, light.main);
+  const e = process.cpuUsage(e0);
+  const encodeMs = (e.user + e.system) / 1000 / ENCODE_FRAMES;
   engine.clock.start(c.fps);
   await new Promise((r) => setTimeout(r, WARMUP_SECONDS * 1000));
 
+  // Pause until the receiver has drained what the warm-up sent, then count from zero.
+  engine.clock.stop();
+  await outputs.flush();
+  await drained(sink);
   sink.send('reset');
-  await new Promise((r) => setTimeout(r, 20));
+  await once(sink, 'message');
+  engine.clock.start(c.fps);
   const stats0 = outputs.stats();
   const clock0 = engine.clock.stats();
   const sender0 = (await outputs.networkThreadCpuNs()) ?? NaN;
   const cpu0 = process.cpuUsage();
-  outputNs = 0;
   const t0 = performance.now();
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   engine.clock.stop();
   const wall = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const sender1 = (await outputs.networkThreadCpuNs()) ?? NaN;
-  const engineOutputNs = outputNs;
   await outputs.flush();
-  await new Promise((r) => setTimeout(r, 150)); // let the receiver drain its socket
   const stats = outputs.stats();
   const clock = engine.clock.stats();
-  sink.send('report');
-  const [received] = (await once(sink, 'message')) as [SinkReport];
+  const received = await drained(sink);
   const sum = (s: typeof stats, k: 'packets' | 'errors' | 'skipped') => s.destinations.reduce((a, d) => a + d[k], 0);
   const packets = sum(stats, 'packets') - sum(stats0, 'packets');
   await outputs.close();
-  const encoderCore = engineOutputNs / 1e9 / wall;
+  const sendFps = (stats.framesSent - stats0.framesSent) / wall;
+  const encoderCore = (encodeMs / 1000) * sendFps;
   const senderCore = (sender1 - sender0) / 1e9 / wall;
   return {
     protocol: c.protocol,
@@ -147,7 +162,7 @@ async function runCase(c: Case, port: number, sink: ReturnType<typeof fork>) {
     universes,
     seconds: wall,
     renderFps: (clock.frames - clock0.frames) / wall,
-    sendFps: (stats.framesSent - stats0.framesSent) / wall,
+    sendFps,
     framesDropped: stats.framesDropped - stats0.framesDropped,
     framesLate: clock.late - clock0.late,
     universesPerSecond: packets / wall,
@@ -156,6 +171,7 @@ async function runCase(c: Case, port: number, sink: ReturnType<typeof fork>) {
     notReceived: Math.max(0, packets - received.packets),
     sendErrors: sum(stats, 'errors') - sum(stats0, 'errors'),
     skipped: sum(stats, 'skipped') - sum(stats0, 'skipped'),
+    encodeMs,
     encoderCore,
     senderCore,
     outputsCore: encoderCore + senderCore,
@@ -167,7 +183,7 @@ async function runCase(c: Case, port: number, sink: ReturnType<typeof fork>) {
 
 const loadBefore = loadavg();
 const sink = fork(new URL('./output-sink.mjs', import.meta.url));
-const [{ port }] = (await once(sink, 'message')) as [{ port: number }];
+const [{ port, receiveBuffer }] = (await once(sink, 'message')) as [{ port: number; receiveBuffer: number }];
 const results = [];
 for (const c of cases()) {
   const r = await runCase(c, port, sink);
@@ -190,6 +206,7 @@ const head = [
   'lost@rx',
   'dropped',
   'late',
+  'encode ms',
   'encoder',
   'sender',
   'outputs',
@@ -207,6 +224,7 @@ const rows = results.map((r) => [
   `${r.receiverDrops}`,
   `${r.framesDropped}`,
   `${r.framesLate}`,
+  r.encodeMs.toFixed(2),
   pct(r.encoderCore),
   pct(r.senderCore),
   pct(r.outputsCore),
@@ -221,9 +239,12 @@ console.log(
   `  ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), Node ${process.version}; load average before ${loadBefore.map((l) => l.toFixed(1)).join(' ')}, ` +
     `after ${loadAfter.map((l) => l.toFixed(1)).join(' ')}`,
 );
-console.log('  CPU columns are % of one core: encoder = engine thread in the output stage, sender = network thread (kernel send path included),');
+console.log('  encode ms = CPU per frame of the encoder alone, back to back; CPU columns are % of one core: encoder = encode ms × frames');
+console.log('  sent per second, sender = network thread (kernel send path, on loopback also the delivery to the receiver),');
 console.log('  outputs = both; dropped = frames skipped because the sender was busy; late = frames the clock ran >1.5 periods late;');
-console.log("  lost@rx = datagrams the receiver's kernel socket dropped (the receiver falling behind)");
+console.log(
+  `  lost@rx = datagrams the receiver's kernel socket dropped (the receiver falling behind; its buffer: ${(receiveBuffer / 2 ** 20).toFixed(0)} MiB)`,
+);
 console.log(`  ${line(head)}`);
 for (const r of rows) console.log(`  ${line(r)}`);
 await mkdir('bench/results', { recursive: true });
@@ -233,6 +254,7 @@ await writeFile(
     {
       machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version, loadAverage: [loadBefore, loadAfter] },
       seconds: SECONDS,
+      receiverBufferBytes: receiveBuffer,
       results,
     },
     null,
