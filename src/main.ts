@@ -189,6 +189,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     if (options.demo === 'grid') buildGridDemo(light);
     else buildDemoShow(light);
   }
+  light.lx.output.applyRigDefaults(config);
   const outputs = new OutputEngine(light, { log: log.child({ surface: 'outputs' }), ports: options.outputPorts });
   // The frame pipeline, one queue task per frame, in this order: the sound host advances the song
   // (its clock listener runs first), the light renders, the outputs send the finished frame. The

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import type { Logger } from '../engine/log.js';
 import { RENDER_PRIORITIES } from '../engine/thread-priority.js';
 import { MAX_RENDER_THREADS } from '../light/parallel/render-threads.js';
+import { SACN_MAX_UNIVERSE } from '../light/structure/output-protocols.js';
 
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 3232;
@@ -27,6 +28,10 @@ const ConfigFile = z.strictObject({
   renderThreads: z.number().int().min(1).max(MAX_RENDER_THREADS).optional(),
   /** The engine thread's priority, as `serve --render-priority` (serve's default: high). */
   renderPriority: z.enum(RENDER_PRIORITIES).optional(),
+  /** E1.31 universe sync for a show whose project does not set /lx/output/sacnSync (a new show, a project saved by LX). */
+  sacnSync: z.boolean().optional(),
+  /** The sync universe for such a show (1–63999), as /lx/output/sacnSyncUniverse. */
+  sacnSyncUniverse: z.number().int().min(1).max(SACN_MAX_UNIVERSE).optional(),
 });
 export type ConfigFile = z.infer<typeof ConfigFile>;
 

@@ -1,6 +1,7 @@
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
+import type { Parameter } from '../../engine/parameters/parameter.js';
 import { LXComponent } from '../component/lx-component.js';
 import { SACN_MAX_UNIVERSE } from '../structure/output-protocols.js';
 
@@ -56,6 +57,9 @@ export class OutputGroup extends LXComponent {
     description: 'The synchronization address (a universe, 1–63999) of synchronized sACN output; pick one that carries no data (Footlight addition)',
   });
 
+  /** Parameters a loaded project set (so a machine's config.json default fills only what a project leaves unsaid). */
+  private readonly loaded = new Set<Parameter>();
+
   constructor() {
     super('Output');
     this.addParameter('enabled', this.enabled);
@@ -69,5 +73,19 @@ export class OutputGroup extends LXComponent {
     this.addParameter('artNetSync', this.artNetSync);
     this.addParameter('sacnSync', this.sacnSync);
     this.addParameter('sacnSyncUniverse', this.sacnSyncUniverse);
+  }
+
+  protected override loadParameter(p: Parameter, value: unknown, enumName: unknown): void {
+    super.loadParameter(p, value, enumName);
+    this.loaded.add(p);
+  }
+
+  /**
+   * Applies config.json's E1.31 sync settings where the open project does not set them (a new
+   * show, or a project saved by LX, which has no such keys). Called once at startup, before history.
+   */
+  applyRigDefaults(defaults: { readonly sacnSync?: boolean; readonly sacnSyncUniverse?: number }): void {
+    if (defaults.sacnSync !== undefined && !this.loaded.has(this.sacnSync)) this.sacnSync.setValue(defaults.sacnSync ? 1 : 0);
+    if (defaults.sacnSyncUniverse !== undefined && !this.loaded.has(this.sacnSyncUniverse)) this.sacnSyncUniverse.setValue(defaults.sacnSyncUniverse);
   }
 }
