@@ -175,6 +175,9 @@ async function runCase(c: Case, port: number, sink: ReturnType<typeof fork>) {
     encoderCore,
     senderCore,
     outputsCore: encoderCore + senderCore,
+    /** CPU of the output stage per universe sent, and that cost at the full rate (every universe, every frame at c.fps). */
+    microsPerUniverse: ((encoderCore + senderCore) * 1e6) / (packets / wall),
+    fullRateCore: (((encoderCore + senderCore) * 1e6) / (packets / wall)) * 1e-6 * universes * c.fps,
     processCore: (cpu.user + cpu.system) / 1e6 / wall,
     receiverCore: received.cpuMs / 1000 / wall,
     loadAverage: loadavg()[0],
@@ -210,6 +213,8 @@ const head = [
   'encoder',
   'sender',
   'outputs',
+  'µs/universe',
+  'at full rate',
   'process',
   'receiver',
   'load',
@@ -228,6 +233,8 @@ const rows = results.map((r) => [
   pct(r.encoderCore),
   pct(r.senderCore),
   pct(r.outputsCore),
+  r.microsPerUniverse.toFixed(2),
+  pct(r.fullRateCore),
   pct(r.processCore),
   pct(r.receiverCore),
   r.loadAverage.toFixed(1),
@@ -241,7 +248,8 @@ console.log(
 );
 console.log('  encode ms = CPU per frame of the encoder alone, back to back; CPU columns are % of one core: encoder = encode ms × frames');
 console.log('  sent per second, sender = network thread (kernel send path, on loopback also the delivery to the receiver),');
-console.log('  outputs = both; dropped = frames skipped because the sender was busy; late = frames the clock ran >1.5 periods late;');
+console.log('  outputs = both; µs/universe = outputs CPU per universe sent; at full rate = that × universes × Hz (the share if every');
+console.log('  frame went out on time); dropped = frames skipped because the sender was busy; late = frames the clock ran >1.5 periods late;');
 console.log(
   `  lost@rx = datagrams the receiver's kernel socket dropped (the receiver falling behind; its buffer: ${(receiveBuffer / 2 ** 20).toFixed(0)} MiB)`,
 );

@@ -148,7 +148,8 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
         `${r.batching ? 'segmented' : 'per packet'}`,
       rate: `${fmt(r.universesPerSecond, 0)} universes/s`,
       note:
-        `outputs ${fmt(100 * r.outputsCore, 1)}% of a core (encoder ${fmt(100 * r.encoderCore, 1)}%, sender ${fmt(100 * r.senderCore, 1)}%); ` +
+        `outputs ${fmt(100 * r.outputsCore, 1)}% of a core (encoder ${fmt(100 * r.encoderCore, 1)}%, sender ${fmt(100 * r.senderCore, 1)}%), ` +
+        `${fmt(100 * r.fullRateCore, 1)}% at the full rate; ` +
         `received ${fmt(r.receivedPerSecond, 0)}/s; dropped ${r.framesDropped}, late ${r.framesLate}, lost at receiver ${r.receiverDrops}`,
     });
   }
