@@ -6,7 +6,7 @@
 //
 // A UDP destination's packets lie end to end in the bank, so runs of equal-size packets (full
 // universes) leave in one segmented send each (udp-segmentation.mjs) where the socket allows it:
-// a frame of 600 universes is about ten sends instead of 600. Each send and its callback were
+// a frame of 600 universes is about a dozen sends instead of 600. Each send and its callback were
 // made when the plan arrived; a frame allocates only what dgram allocates per send.
 //
 // Plain JavaScript with Node built-ins only, so it starts fast in every launch mode (tsx or
