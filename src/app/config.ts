@@ -32,6 +32,11 @@ const ConfigFile = z.strictObject({
   sacnSync: z.boolean().optional(),
   /** The sync universe for such a show (1–63999), as /lx/output/sacnSyncUniverse. */
   sacnSyncUniverse: z.number().int().min(1).max(SACN_MAX_UNIVERSE).optional(),
+  /**
+   * LED outputs: send each destination's runs of universes as one segmented UDP send (default
+   * true); false sends packet by packet, for a receiver on the same machine with a small socket buffer.
+   */
+  segmentedSends: z.boolean().optional(),
 });
 export type ConfigFile = z.infer<typeof ConfigFile>;
 

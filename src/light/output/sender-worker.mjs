@@ -9,8 +9,9 @@
 // a frame of 600 universes is about a dozen sends instead of 600. Each send and its callback were
 // made when the plan arrived; a frame allocates only what dgram allocates per send.
 //
-// Plain JavaScript with Node built-ins only, so it starts fast in every launch mode (tsx or
-// not). The message shapes are declared in sender-protocol.ts.
+// Plain JavaScript (Node built-ins, and the sockopt addon through udp-segmentation.mjs), so it
+// starts fast in every launch mode (tsx or not). The message shapes are declared in
+// sender-protocol.ts.
 import dgram from 'node:dgram';
 import net from 'node:net';
 import { readFileSync } from 'node:fs';

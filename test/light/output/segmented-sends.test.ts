@@ -16,7 +16,9 @@ async function capture(t: Parameters<typeof outputRig>[0], batchSends: boolean) 
   // 130 rows of 170 RGB pixels: 130 full Art-Net universes from universe 1, then an ArtSync.
   rig.fixture('GridFixture', { numRows: 130, numColumns: 170, protocol: 'ARTNET', artNetUniverse: 1, artNetSequenceEnabled: true, enabled: true });
   rig.light.lx.output.artNetSync.setValue(1);
-  await rig.frames(2);
+  await rig.frames(1);
+  await cap.waitFor(131);
+  await rig.frames(1);
   await cap.waitFor(2 * 131);
   await new Promise((r) => setTimeout(r, 30));
   return { packets: cap.packets, stats: rig.outputs.stats().destinations[0] };
