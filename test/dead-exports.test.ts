@@ -52,9 +52,9 @@ const TESTED_FROM_OUTSIDE: Readonly<Record<string, readonly string[]>> = {
   'src/protocol3/server/dispatch.ts': ['tokenize'],
   'src/sound/audio/dsp/grid.ts': ['GridProgram'],
   'src/sound/audio/offline.ts': ['OfflineRender', 'RenderRange'],
-  'src/sound/catalog.ts': ['MAX_VOICES', 'SAMPLER_KIT'],
-  'src/sound/project-file.ts': ['PROJECT_DIR', 'STAGING_PREFIX'],
-  'src/sound/units.ts': ['noteName'],
+  'src/sound/model/catalog.ts': ['MAX_VOICES', 'SAMPLER_KIT'],
+  'src/sound/model/project-file.ts': ['PROJECT_DIR', 'STAGING_PREFIX'],
+  'src/sound/model/units.ts': ['noteName'],
   'src/tools/lean-schema.ts': ['listedTool'],
 };
 const ONLY_TESTS_RUN: Readonly<Record<string, readonly string[]>> = {

@@ -75,21 +75,8 @@ test('imports point downward', async () => {
   await assertNoImports('src/osc', ['src/mcp', 'src/console', 'src/cli', 'src/app']);
   // The sound tools reach the host only through protocol 3: its client, never the host or the server.
   await assertNoImports('src/tools/sound', ['src/sound', 'src/protocol3/server']);
-  // The audio engine is a floor under the host: the kernel and the sound model only.
-  await assertNoImports('src/sound/audio', [
-    'src/light',
-    'src/tools',
-    'src/mcp',
-    'src/http',
-    'src/protocol3',
-    'src/osc',
-    'src/console',
-    'src/cli',
-    'src/app',
-    'src/sound/host.ts',
-    'src/sound/commands.ts',
-    'src/sound/song.ts',
-  ]);
+  // The audio engine is a floor under the host: the kernel and the sound model only (SOUND_FLOORS orders the wing).
+  await assertNoImports('src/sound/audio', ['src/light', 'src/tools', 'src/mcp', 'src/http', 'src/protocol3', 'src/osc', 'src/console', 'src/cli', 'src/app']);
   // Shared HTTP helpers (Host/Origin guard, bounded bodies, JSON replies, route types): a floor
   // below every surface, importing nothing of Footlight's; the surfaces never import the server.
   await assertNoImports('src/net', [
@@ -208,6 +195,59 @@ test('light floors: the rule catches an upward import and a sibling import', () 
   assert.equal(upward('src/light/devices/patterns/color/x.ts', 'src/light/devices/shared/y.ts'), undefined);
 });
 
+// ---- Floors inside the sound wing --------------------------------------------------------------
+//
+// As in the light wing: each folder of src/sound is a floor (audio/dsp one of its own, below
+// everything); a file imports its own folder and lower floors only; folders on one line are
+// siblings. Files directly in src/sound (index.ts, the demo project it opens) sit on top.
+const SOUND_FLOORS: readonly (readonly string[])[] = [
+  ['audio/dsp'], // the device DSP: runs anywhere (Node, a worker, an AudioWorklet), imports only itself
+  ['model'], // the document: catalog, units, components, undoable commands, payloads, MIDI, project files
+  ['audio'], // the render plan, offline renders, WAV, loudness
+  ['host'], // the host: selection, transport, the song's runtime state, the project token
+  ['operations', 'live'], // the verbs (free functions over the host, one file per area); live playback in a worker
+  ['listen'], // song-listen: offline and live analysis in a worker
+];
+
+function soundPlace(file: string): { readonly floor: number; readonly folder: string } {
+  const rest = file.slice('src/sound/'.length);
+  if (!rest.includes('/')) return { floor: SOUND_FLOORS.length, folder: '' };
+  const folder = rest.startsWith('audio/dsp/') ? 'audio/dsp' : rest.split('/')[0];
+  const floor = SOUND_FLOORS.findIndex((names) => names.includes(folder));
+  assert.ok(floor >= 0, `${file}: src/sound/${folder} is on no floor; place it in SOUND_FLOORS (test/layers.test.ts) and docs/architecture.md`);
+  return { floor, folder };
+}
+
+/** Why `from` may not import `to` (both in src/sound), or undefined when the import points down or stays in its folder. */
+function soundUpward(from: string, to: string): string | undefined {
+  const a = soundPlace(from);
+  const b = soundPlace(to);
+  if (a.folder === b.folder || b.floor < a.floor) return undefined;
+  if (b.folder === '') return 'files in src/sound itself sit on top: no floor imports them';
+  return b.floor === a.floor ? `${a.folder} and ${b.folder} are siblings` : `${b.folder} is above ${a.folder}`;
+}
+
+test('sound floors: every file in src/sound imports only its own folder and lower floors', async () => {
+  const found: string[] = [];
+  for (const file of await files('src/sound')) {
+    for (const target of await imports(file)) {
+      if (!target.startsWith('src/sound/')) continue;
+      const why = soundUpward(file, target);
+      if (why !== undefined) found.push(`${file} imports ${target}: ${why}`);
+    }
+  }
+  assert.deepEqual(found, [], 'imports that run up the sound floors');
+});
+
+test('sound floors: the rule catches an upward import, a sibling import and an import of the top', () => {
+  assert.equal(soundUpward('src/sound/host/host.ts', 'src/sound/model/components.ts'), undefined);
+  assert.equal(soundUpward('src/sound/model/catalog.ts', 'src/sound/audio/dsp/reverb.ts'), undefined); // dsp is below the model
+  assert.match(soundUpward('src/sound/audio/dsp/engine.ts', 'src/sound/model/units.ts') ?? '', /model is above audio\/dsp/);
+  assert.match(soundUpward('src/sound/host/host.ts', 'src/sound/operations/song.ts') ?? '', /operations is above host/);
+  assert.match(soundUpward('src/sound/live/player.ts', 'src/sound/operations/core.ts') ?? '', /siblings/);
+  assert.match(soundUpward('src/sound/listen/listen.ts', 'src/sound/demo.ts') ?? '', /sit on top/);
+});
+
 // ---- No import cycles --------------------------------------------------------------------------
 
 const SOURCE = /\.(ts|tsx|mts|mjs)$/;
@@ -284,21 +324,18 @@ const KNOWN_TYPE_CYCLES: readonly (readonly string[])[] = [
     'src/engine/parameters/recording.ts',
     'src/engine/parameters/string.ts',
   ],
-  // The sound host and the parts that take it as a type (after the split of src/sound/host.ts: its grid and song parts,
-  // and operations/common.ts, which song.ts imports).
-  ['src/sound/grid.ts', 'src/sound/host.ts', 'src/sound/operations/common.ts', 'src/sound/song.ts'],
   // The tool context names defineTool's types and defineTool the context (the invoke path reworks both).
   ['src/tools/context.ts', 'src/tools/define-tool.ts'],
 ];
 
-test('no import cycles: none at run time anywhere in src/, none at all in src/light, and the known type-only ones only shrink', async () => {
+test('no import cycles: none at run time anywhere in src/, none at all in either wing, and the known type-only ones only shrink', async () => {
   const graph = await importGraph();
   assert.deepEqual(cycles(graph, true), [], 'cycles through value imports (module load order)');
   const all = cycles(graph, false);
   assert.deepEqual(
-    all.filter((c) => c.some((f) => f.startsWith('src/light/'))),
+    all.filter((c) => c.some((f) => f.startsWith('src/light/') || f.startsWith('src/sound/'))),
     [],
-    'cycles in the light wing (type-only imports included)',
+    'cycles in the light or sound wing (type-only imports included)',
   );
   for (const c of all) {
     assert.ok(

@@ -1,7 +1,7 @@
-import { SYNC_NOTE_VALUES, deviceSpec, modulatorSpec, moduleSpec, type ModulatorSpec, type NativeParamSpec } from '../catalog.js';
-import { dbGain, faderGain } from '../mix.js';
-import type { ClipJson, DeviceJson, GraphJson, GridNodeJson, ProjectJson, TrackJson } from '../model.js';
-import { toDisplayNumber } from '../units.js';
+import { SYNC_NOTE_VALUES, deviceSpec, modulatorSpec, moduleSpec, type ModulatorSpec, type NativeParamSpec } from '../model/catalog.js';
+import { dbGain, faderGain } from '../model/mix.js';
+import type { ClipJson, DeviceJson, GraphJson, GridNodeJson, ProjectJson, TrackJson } from '../model/components.js';
+import { toDisplayNumber } from '../model/units.js';
 import type { PlanDevice, PlanGrid, PlanNote, PlanParams, PlanSkip, PlanTrack, RenderPlan } from './dsp/plan.js';
 
 /** Voices of an instrument whose document carries no VOICES parameter. */

@@ -14,7 +14,7 @@ import {
   type GridModulator,
   type NativeHolder,
   type Send,
-} from './model.js';
+} from './components.js';
 
 /**
  * The one serializer per kind of object on the protocol-3 wire (snake_case, as the contract

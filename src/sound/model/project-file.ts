@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, open, readdir, readFile, realpath, rename, rm } from 'node:fs/promises';
 import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
-import { invalidArgument, notFound } from '../engine/errors.js';
-import { MAX_FILE_JSON_DEPTH, parseJsonBounded } from '../engine/client-json.js';
+import { invalidArgument, notFound } from '../../engine/errors.js';
+import { MAX_FILE_JSON_DEPTH, parseJsonBounded } from '../../engine/client-json.js';
 import { refuse } from './errors.js';
 import { sha256 } from './midi.js';
-import type { ProjectJson } from './model.js';
+import type { ProjectJson } from './components.js';
 
 /**
  * Sound project files. A save writes DIRECTORY/PromptTrack/PromptTrack.bwproject (the layout

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { parseMidi, writeMidi, type MidiData, type MidiEvent } from 'midi-file';
 import { refuse } from './errors.js';
-import type { CueMarker, Note } from './model.js';
+import type { CueMarker, Note } from './components.js';
 
 /**
  * Standard MIDI File checks and transforms for song-import: strict type-1 structure, note-track

@@ -1,7 +1,7 @@
-import type { Command } from '../engine/commands/command.js';
-import type { Component, ComponentArray } from '../engine/component.js';
-import { internal } from '../engine/errors.js';
-import type { Graph } from '../engine/graph.js';
+import type { Command } from '../../engine/commands/command.js';
+import type { Component, ComponentArray } from '../../engine/component.js';
+import { internal } from '../../engine/errors.js';
+import type { Graph } from '../../engine/graph.js';
 import {
   buildDevice,
   buildGraph,
@@ -26,7 +26,7 @@ import {
   type Send,
   type SendJson,
   type TrackJson,
-} from './model.js';
+} from './components.js';
 
 /**
  * The sound host's commands. Like every kernel command they refer to components by id and keep

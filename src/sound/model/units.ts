@@ -1,4 +1,4 @@
-import { invalidArgument } from '../engine/errors.js';
+import { invalidArgument } from '../../engine/errors.js';
 
 /**
  * Musical display units of native parameters, and the native scales that map a native value to

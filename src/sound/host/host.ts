@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { Command } from '../engine/commands/command.js';
-import type { HistoryEntry, Origin } from '../engine/commands/history.js';
-import type { Engine } from '../engine/engine.js';
-import { internal } from '../engine/errors.js';
-import { digest } from '../engine/guards.js';
-import type { Logger } from '../engine/log.js';
-import { swapProject } from './commands.js';
-import { buildProject, Device, saveProject, SoundRoot, type FlatTrack, type ProjectJson, type SoundProject } from './model.js';
-import type { Payload } from './payloads.js';
-import { GridOps } from './grid.js';
+import type { Command } from '../../engine/commands/command.js';
+import type { HistoryEntry, Origin } from '../../engine/commands/history.js';
+import type { Engine } from '../../engine/engine.js';
+import { internal } from '../../engine/errors.js';
+import { digest } from '../../engine/guards.js';
+import type { Logger } from '../../engine/log.js';
+import { swapProject } from '../model/commands.js';
+import { buildProject, Device, MAX_BEATS, saveProject, SoundRoot, type FlatTrack, type ProjectJson, type SoundProject } from '../model/components.js';
+import type { Payload } from '../model/payloads.js';
 import { Selection } from './selection.js';
-import { SongOps } from './song.js';
+import { SongState } from './song-state.js';
 
 export type { Payload };
 
@@ -38,8 +37,8 @@ export class SoundHost {
   /** Distinguishes this host instance: tokens and graph ids from an earlier run never match. */
   readonly nonce = randomBytes(8).toString('hex');
   readonly selection: Selection;
-  readonly grid: GridOps;
-  readonly song: SongOps;
+  /** The song's runtime state: import receipts, the save in progress, the live engine. */
+  readonly song = new SongState();
   readonly transport: TransportState = { playing: false, position: 0, recording: false };
   /** Digest of each project's document as last saved or opened, for the modified flag. */
   private readonly savedDigests = new WeakMap<SoundProject, string>();
@@ -54,11 +53,9 @@ export class SoundHost {
     engine.graph.addRoot(this.root);
     this.markSaved(this.project);
     this.selection = new Selection(engine.graph, () => this.project, this.nonce);
-    this.grid = new GridOps(this);
-    this.song = new SongOps(this);
     // First in every frame: the song transport is the show's clock, so what renders after it
     // (the light) reads this frame's position.
-    this.detachClock = engine.clock.onFrame((f) => this.song.advance(f.deltaMs), { first: true });
+    this.detachClock = engine.clock.onFrame((f) => this.advance(f.deltaMs), { first: true });
     this.selection.selectDefault();
   }
 
@@ -70,6 +67,22 @@ export class SoundHost {
 
   get project(): SoundProject {
     return this.root.project;
+  }
+
+  /** Moves the play position by one frame of engine time while playing (arranger loop wraps). */
+  private advance(deltaMs: number): void {
+    const t = this.transport;
+    if (!t.playing || !(deltaMs > 0) || this.song.live?.driving === true) return;
+    const p = this.project;
+    let pos = t.position + (deltaMs / 60000) * p.tempo.getBaseValue();
+    const start = p.loopStart.getBaseValue();
+    const dur = p.loopDuration.getBaseValue();
+    if (p.loopEnabled.isOn() && dur > 0 && t.position < start + dur && pos >= start + dur) pos = start + ((pos - start) % dur);
+    if (pos >= MAX_BEATS) {
+      pos = MAX_BEATS;
+      t.playing = false;
+    }
+    t.position = pos;
   }
 
   /** The bank: every track in order, groups' children after their group. */

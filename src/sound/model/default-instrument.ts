@@ -1,6 +1,6 @@
 import { deviceByName } from './catalog.js';
 import type { ImportedTrack } from './midi.js';
-import type { DeviceJson } from './model.js';
+import type { DeviceJson } from './components.js';
 
 /** MIDI channel 10 (0-based 9): General MIDI's percussion channel. */
 const GM_DRUM_CHANNEL = 9;

@@ -1,8 +1,8 @@
-import type { Graph } from '../engine/graph.js';
-import { digest } from '../engine/guards.js';
-import { refuse } from './errors.js';
-import { chainOf, Device, Track, type SoundProject } from './model.js';
-import { trackOf } from './payloads.js';
+import type { Graph } from '../../engine/graph.js';
+import { digest } from '../../engine/guards.js';
+import { refuse } from '../model/errors.js';
+import { chainOf, Device, Track, type SoundProject } from '../model/components.js';
+import { trackOf } from '../model/payloads.js';
 
 /** The selection guard of a reply: a token over the selected identity, or null with the reason. */
 interface SelectionGuard {

@@ -1,4 +1,4 @@
-import { FootlightError, type ErrorCode } from '../engine/errors.js';
+import { FootlightError, type ErrorCode } from '../../engine/errors.js';
 
 /**
  * Why the host refused a request, for clients that branch on it without parsing the message.
