@@ -1,4 +1,5 @@
-import { deviceByName, modulatorByName, moduleByName, SAMPLER_SAMPLES } from './model/catalog.js';
+import { SAMPLER_SAMPLES } from './audio/dsp/kit.js';
+import { deviceByName, modulatorByName, moduleByName } from './model/catalog.js';
 import type { ClipJson, ConnectionJson, DeviceJson, GraphJson, GridNodeJson, NativeValue, ProjectJson, SendJson, TrackJson } from './model/components.js';
 
 /**

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { exp, gain, linear, type NativeScale } from './units.js';
+import type { DeviceKind, SlotSpec } from '../audio/dsp/device.js';
+import { DEVICE_TABLE } from '../audio/dsp/device-table.js';
+import { bool, choice, freq, level, linear, num, pct, rate, semis, time, type NativeParamSpec } from '../audio/dsp/params.js';
 
 /**
  * The installed-device catalog of the sound host: devices, Grid modules and Grid modulators,
@@ -17,115 +19,8 @@ function catalogUuid(kind: UuidKind, name: string): string {
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** A native parameter: an exact string id (any characters), a native domain and a display scale. */
-export interface NativeParamSpec {
-  readonly id: string;
-  readonly name: string;
-  readonly type: 'number' | 'boolean' | 'enum';
-  /** Native domain. Booleans are 0–1; enums 0–(options−1). */
-  readonly min: number;
-  readonly max: number;
-  readonly default: number;
-  /** Numbers only: how the native value displays. */
-  readonly scale?: NativeScale;
-  /** Enums only: option labels by native index. */
-  readonly options?: readonly string[];
-  /** Numbers that take whole values only (voice counts, keys). */
-  readonly integer?: boolean;
-}
-
-const num = (id: string, name: string, min: number, max: number, def: number, scale: NativeScale): NativeParamSpec => ({
-  id,
-  name,
-  type: 'number',
-  min,
-  max,
-  default: def,
-  scale,
-});
-const bool = (id: string, name: string, def: boolean): NativeParamSpec => ({ id, name, type: 'boolean', min: 0, max: 1, default: def ? 1 : 0 });
-const choice = (id: string, name: string, options: readonly string[], def = 0): NativeParamSpec => ({
-  id,
-  name,
-  type: 'enum',
-  min: 0,
-  max: options.length - 1,
-  default: def,
-  options,
-});
-
-// Shared shapes.
-const pct = (id: string, name: string, def: number): NativeParamSpec => num(id, name, 0, 1, def, linear('%', 100));
-const freq = (id: string, name: string, def: number): NativeParamSpec => num(id, name, 0, 1, def, exp('Hz', 20, 20000));
-const time = (id: string, name: string, def: number, lo = 0.1, hi = 20000): NativeParamSpec => num(id, name, 0, 1, def, exp('ms', lo, hi));
-const level = (id: string, name: string, def = 1): NativeParamSpec => num(id, name, 0, 2, def, gain);
-const semis = (id: string, name: string, range: number, def = 0): NativeParamSpec => num(id, name, -range, range, def, linear('st'));
-const rate = (id: string, name: string, def: number): NativeParamSpec => num(id, name, 0, 1, def, exp('Hz', 0.01, 100));
-const whole = (id: string, name: string, min: number, max: number, def: number, scale: NativeScale): NativeParamSpec => ({
-  ...num(id, name, min, max, def, scale),
-  integer: true,
-});
-
-/** Polyphony of an instrument: how many notes sound at once (1 = mono; the oldest voice is stolen). */
-export const MAX_VOICES = 32;
-const voices = (def = 8): NativeParamSpec => whole('VOICES', 'Voices', 1, MAX_VOICES, def, linear(''));
-
-/**
- * Tempo-synced note values, in quarter-note beats: the Arpeggiator's step (RATE_SYNC) and the
- * Delay+'s time (TIME_SYNC). With SYNC on they follow the transport tempo; with it off, the
- * free RATE in Hz or TIME in ms applies.
- */
-export const SYNC_NOTE_VALUES: readonly { readonly label: string; readonly beats: number }[] = [
-  { label: '1/1', beats: 4 },
-  { label: '1/2', beats: 2 },
-  { label: '1/4', beats: 1 },
-  { label: '1/8', beats: 0.5 },
-  { label: '1/16', beats: 0.25 },
-  { label: '1/32', beats: 0.125 },
-  { label: '1/4T', beats: 2 / 3 },
-  { label: '1/8T', beats: 1 / 3 },
-  { label: '1/16T', beats: 1 / 6 },
-  { label: '1/4.', beats: 1.5 },
-  { label: '1/8.', beats: 0.75 },
-  { label: '1/16.', beats: 0.375 },
-];
-
-/**
- * The Sampler's built-in source: one kit of named samples the engine synthesizes at start-up (no
- * files). SAMPLE 0 plays the whole kit by the General MIDI drum map (a note plays the piece at its
- * key; other keys are silent); any other SAMPLE plays that one sample at every key, pitched by
- * (key − ROOT_KEY) semitones.
- */
-export const SAMPLER_KIT = {
-  name: 'Footlight Kit',
-  /** Drum pieces and their General MIDI keys. */
-  drums: [
-    { name: 'Kick', key: 36 },
-    { name: 'Rim', key: 37 },
-    { name: 'Snare', key: 38 },
-    { name: 'Clap', key: 39 },
-    { name: 'Closed Hat', key: 42 },
-    { name: 'Low Tom', key: 45 },
-    { name: 'Open Hat', key: 46 },
-    { name: 'Crash', key: 49 },
-  ],
-  /** Pitched instrument samples, recorded (synthesized) at C3 = key 60. */
-  tones: ['Sine Tone', 'Pluck', 'Electric Piano', 'Sub Bass'],
-} as const;
-
-/** SAMPLE options: the whole kit, then every drum piece, then every tone. */
-export const SAMPLER_SAMPLES: readonly string[] = ['Kit (GM drum map)', ...SAMPLER_KIT.drums.map((d) => d.name), ...SAMPLER_KIT.tones];
-
 // ---------------------------------------------------------------------------------------------
 // Devices
-
-type DeviceKind = 'instrument' | 'audio_effect' | 'note_effect';
-
-export interface SlotSpec {
-  readonly name: string;
-  /** Device kinds the slot's chain holds. */
-  readonly accepts: readonly DeviceKind[];
-}
 
 export interface DeviceSpec {
   readonly uuid: string;
@@ -143,194 +38,18 @@ export interface DeviceSpec {
   readonly hostSources: readonly string[];
 }
 
-function device(
-  name: string,
-  kind: DeviceKind,
-  category: string,
-  params: readonly NativeParamSpec[],
-  extra: Partial<Pick<DeviceSpec, 'slots' | 'grid' | 'hostSources' | 'controls'>> = {},
-): DeviceSpec {
-  return {
-    uuid: catalogUuid('device', name),
-    name,
-    kind,
-    category,
-    params,
-    controls: extra.controls ?? params.slice(0, 8).map((p) => p.id),
-    slots: extra.slots ?? [],
-    grid: extra.grid ?? null,
-    hostSources: extra.hostSources ?? (kind === 'instrument' ? ['PITCH', 'VELOCITY', 'TIMBRE', 'PRESSURE', 'GATE'] : []),
-  };
-}
-
-const AUDIO_SLOT: SlotSpec = { name: 'FX', accepts: ['audio_effect'] };
-const NOTE_SLOT: SlotSpec = { name: 'Note FX', accepts: ['note_effect'] };
-
-export const DEVICES: readonly DeviceSpec[] = [
-  device(
-    'Poly Grid',
-    'instrument',
-    'Synth',
-    [
-      level('OUTPUT', 'Output'),
-      semis('PITCH_TRANSPOSE', 'Pitch Transpose', 36),
-      pct('SHUFFLE', 'Shuffle', 0),
-      pct('GLIDE', 'Glide', 0),
-      bool('FREERUN', 'Freerun', false),
-      bool('NOTE_THRU', 'Note Thru', false),
-      bool('CONTROL_THRU', 'Control Thru', false),
-      voices(),
-    ],
-    { grid: 'poly', slots: [AUDIO_SLOT, NOTE_SLOT], controls: ['OUTPUT', 'PITCH_TRANSPOSE', 'SHUFFLE', 'GLIDE', 'FREERUN', 'NOTE_THRU', 'CONTROL_THRU'] },
-  ),
-  device(
-    'FX Grid',
-    'audio_effect',
-    'Container',
-    [
-      level('OUTPUT', 'Output'),
-      pct('MIX', 'Mix', 1),
-      semis('PITCH_TRANSPOSE', 'Pitch Transpose', 36),
-      pct('SHUFFLE', 'Shuffle', 0),
-      bool('AUTO_GATE', 'Auto Gate', false),
-      time('AUTO_RELEASE', 'Auto Release', 0.5, 1, 10000),
-      bool('FREERUN', 'Freerun', false),
-    ],
-    { grid: 'fx', slots: [AUDIO_SLOT] },
-  ),
-  device('Polysynth', 'instrument', 'Synth', [
-    freq('CUTOFF', 'Cutoff', 0.7),
-    pct('RESONANCE', 'Resonance', 0.2),
-    choice('WAVE', 'Waveform', ['Saw', 'Pulse', 'Sine', 'Triangle']),
-    time('ATTACK', 'Attack', 0.2),
-    time('DECAY', 'Decay', 0.5),
-    pct('SUSTAIN', 'Sustain', 0.7),
-    time('RELEASE', 'Release', 0.45),
-    level('OUTPUT', 'Output'),
-    voices(),
-  ]),
-  device(
-    'Sampler',
-    'instrument',
-    'Sampler',
-    [
-      semis('PITCH', 'Pitch', 48),
-      time('ATTACK', 'Attack', 0),
-      time('RELEASE', 'Release', 0.3),
-      freq('CUTOFF', 'Cutoff', 1),
-      pct('START', 'Start', 0),
-      bool('REVERSE', 'Reverse', false),
-      level('OUTPUT', 'Output'),
-      choice('KIT', 'Kit', [SAMPLER_KIT.name]),
-      choice('SAMPLE', 'Sample', SAMPLER_SAMPLES),
-      whole('ROOT_KEY', 'Root Key', 0, 127, 60, linear('note')),
-      voices(16),
-    ],
-    { controls: ['PITCH', 'ATTACK', 'RELEASE', 'CUTOFF', 'START', 'REVERSE', 'OUTPUT', 'SAMPLE'] },
-  ),
-  device(
-    'FM-4',
-    'instrument',
-    'Synth',
-    [
-      pct('MOD_1', 'Operator 1 → 2', 0.3),
-      pct('MOD_2', 'Operator 2 → 3', 0.1),
-      num('RATIO', 'Ratio', 0.25, 16, 2, linear('')),
-      time('ATTACK', 'Attack', 0.1),
-      time('DECAY', 'Decay', 0.4),
-      level('OUTPUT', 'Output'),
-      voices(),
-    ],
-    { controls: ['MOD_1', 'MOD_2', 'RATIO', 'ATTACK', 'DECAY', 'OUTPUT'] },
-  ),
-  device(
-    'Organ',
-    'instrument',
-    'Synth',
-    [
-      pct('DRAWBAR 16', "Drawbar 16'", 0.8),
-      pct('DRAWBAR 8', "Drawbar 8'", 0.8),
-      pct('DRAWBAR 4', "Drawbar 4'", 0.5),
-      pct('PERCUSSION', 'Percussion', 0.2),
-      level('OUTPUT', 'Output'),
-      voices(),
-    ],
-    { controls: ['DRAWBAR 16', 'DRAWBAR 8', 'DRAWBAR 4', 'PERCUSSION', 'OUTPUT'] },
-  ),
-  device('EQ+', 'audio_effect', 'EQ', [
-    freq('LOW_FREQ', 'Low Frequency', 0.2),
-    num('LOW_GAIN', 'Low Gain', -24, 24, 0, linear('dB')),
-    freq('MID_FREQ', 'Mid Frequency', 0.5),
-    num('MID_GAIN', 'Mid Gain', -24, 24, 0, linear('dB')),
-    freq('HIGH_FREQ', 'High Frequency', 0.8),
-    num('HIGH_GAIN', 'High Gain', -24, 24, 0, linear('dB')),
-    level('OUTPUT', 'Output'),
-  ]),
-  device('Compressor', 'audio_effect', 'Dynamics', [
-    num('THRESHOLD', 'Threshold', -60, 0, -12, linear('dB')),
-    num('RATIO', 'Ratio', 1, 20, 4, linear('')),
-    time('ATTACK', 'Attack', 0.3, 0.1, 300),
-    time('RELEASE', 'Release', 0.5, 1, 3000),
-    num('MAKEUP', 'Makeup', 0, 24, 0, linear('dB')),
-    pct('MIX', 'Mix', 1),
-  ]),
-  device('Delay+', 'audio_effect', 'Delay', [
-    time('TIME', 'Time', 0.55, 1, 4000),
-    pct('FEEDBACK', 'Feedback', 0.35),
-    freq('LOW_CUT', 'Low Cut', 0.1),
-    freq('HIGH_CUT', 'High Cut', 0.85),
-    pct('MIX', 'Mix', 0.3),
-    bool('PING_PONG', 'Ping Pong', false),
-    bool('SYNC', 'Tempo Sync', false),
-    choice(
-      'TIME_SYNC',
-      'Time (synced)',
-      SYNC_NOTE_VALUES.map((r) => r.label),
-      3,
-    ),
-  ]),
-  device('Reverb', 'audio_effect', 'Reverb', [
-    time('SIZE', 'Room Size', 0.6, 100, 20000),
-    pct('DAMPING', 'Damping', 0.4),
-    time('PREDELAY', 'Pre-delay', 0.2, 0.1, 500),
-    pct('WIDTH', 'Width', 1),
-    pct('MIX', 'Mix', 0.25),
-  ]),
-  device('Chorus+', 'audio_effect', 'Modulation', [rate('RATE', 'Rate', 0.4), pct('DEPTH', 'Depth', 0.5), pct('MIX', 'Mix', 0.5)]),
-  device('Distortion', 'audio_effect', 'Distortion', [
-    num('DRIVE', 'Drive', 0, 48, 12, linear('dB')),
-    freq('TONE', 'Tone', 0.6),
-    pct('MIX', 'Mix', 1),
-    level('OUTPUT', 'Output'),
-  ]),
-  device('Filter+', 'audio_effect', 'Filter', [
-    freq('CUTOFF', 'Cutoff', 0.6),
-    pct('RESONANCE', 'Resonance', 0.3),
-    choice('MODE', 'Mode', ['Low-pass', 'Band-pass', 'High-pass']),
-    pct('MIX', 'Mix', 1),
-  ]),
-  device('Tool', 'audio_effect', 'Utility', [
-    level('GAIN', 'Gain'),
-    pct('WIDTH', 'Width', 1),
-    num('PAN', 'Pan', -1, 1, 0, linear('%', 100)),
-    bool('MONO', 'Mono', false),
-  ]),
-  device('FX Chain', 'audio_effect', 'Container', [pct('MIX', 'Mix', 1), level('OUTPUT', 'Output')], { slots: [{ name: 'Chain', accepts: ['audio_effect'] }] }),
-  device('Arpeggiator', 'note_effect', 'Note FX', [
-    rate('RATE', 'Rate', 0.6),
-    choice('MODE', 'Mode', ['Up', 'Down', 'Up/Down', 'Random']),
-    num('OCTAVES', 'Octaves', 1, 4, 1, linear('')),
-    pct('GATE', 'Gate', 0.5),
-    bool('SYNC', 'Tempo Sync', true),
-    choice(
-      'RATE_SYNC',
-      'Rate (synced)',
-      SYNC_NOTE_VALUES.map((r) => r.label),
-      4,
-    ),
-  ]),
-  device('Note Transpose', 'note_effect', 'Note FX', [semis('SEMITONES', 'Semitones', 48), num('OCTAVES', 'Octaves', -4, 4, 0, linear(''))]),
-];
+/** The device table's entries (one file per device under audio/dsp), in its order, with their UUIDs. */
+export const DEVICES: readonly DeviceSpec[] = DEVICE_TABLE.map((d) => ({
+  uuid: catalogUuid('device', d.name),
+  name: d.name,
+  kind: d.kind,
+  category: d.category,
+  params: d.params,
+  controls: d.controls ?? d.params.slice(0, 8).map((p) => p.id),
+  slots: d.slots ?? [],
+  grid: d.grid ?? null,
+  hostSources: d.kind === 'instrument' ? ['PITCH', 'VELOCITY', 'TIMBRE', 'PRESSURE', 'GATE'] : [],
+}));
 
 // ---------------------------------------------------------------------------------------------
 // Grid modules and modulators

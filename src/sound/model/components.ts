@@ -6,7 +6,9 @@ import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import type { NumericParameter } from '../../engine/parameters/numeric.js';
-import { deviceSpec, modulatorSpec, moduleSpec, type DeviceSpec, type ModulatorSpec, type ModuleSpec, type NativeParamSpec, type SlotSpec } from './catalog.js';
+import type { SlotSpec } from '../audio/dsp/device.js';
+import type { NativeParamSpec } from '../audio/dsp/params.js';
+import { deviceSpec, modulatorSpec, moduleSpec, type DeviceSpec, type ModulatorSpec, type ModuleSpec } from './catalog.js';
 import { SEND_DB_MAX, SEND_DB_MIN } from './mix.js';
 import { formatDisplay, toDisplayNumber } from './units.js';
 

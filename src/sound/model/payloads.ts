@@ -1,4 +1,5 @@
-import type { DeviceSpec, ModulatorSpec, ModuleSpec, NativeParamSpec, PortSpec } from './catalog.js';
+import type { NativeParamSpec } from '../audio/dsp/params.js';
+import type { DeviceSpec, ModulatorSpec, ModuleSpec, PortSpec } from './catalog.js';
 import { dbDisplay, dbGain, faderDb } from './mix.js';
 import {
   GridModule,

@@ -1,26 +1,12 @@
 import { invalidArgument } from '../../engine/errors.js';
+import type { DisplayUnit, NativeScale } from '../audio/dsp/params.js';
 
-/**
- * Musical display units of native parameters, and the native scales that map a native value to
- * the number a person reads. Resolution (`graph-resolve-value`) runs a scale backwards: a display
- * string such as "1.5 kHz" becomes the native value that displays as it.
- *
- * Pitch names follow the host convention: C3 is MIDI key 60 and A3 (key 69) is 440 Hz.
- */
-type DisplayUnit = 'Hz' | 'dB' | '%' | 'ms' | 'st' | 'note' | '';
-
-/** How a native number maps to its display number. */
-export type NativeScale =
-  /** display = native × factor + offset */
-  | { readonly kind: 'linear'; readonly unit: DisplayUnit; readonly factor: number; readonly offset: number }
-  /** native 0–1; display = lo × (hi / lo)^native (frequencies, times) */
-  | { readonly kind: 'exp'; readonly unit: DisplayUnit; readonly lo: number; readonly hi: number }
-  /** native linear gain ≥ 0; display = 20·log10(native) dB */
-  | { readonly kind: 'gain'; readonly unit: 'dB' };
-
-export const linear = (unit: DisplayUnit, factor = 1, offset = 0): NativeScale => ({ kind: 'linear', unit, factor, offset });
-export const exp = (unit: DisplayUnit, lo: number, hi: number): NativeScale => ({ kind: 'exp', unit, lo, hi });
-export const gain: NativeScale = { kind: 'gain', unit: 'dB' };
+// Musical display units of native parameters: a native scale (declared with the parameter,
+// audio/dsp/params.ts) maps a native value to the number a person reads. Resolution
+// (`graph-resolve-value`) runs a scale backwards: a display string such as "1.5 kHz" becomes
+// the native value that displays as it.
+//
+// Pitch names follow the host convention: C3 is MIDI key 60 and A3 (key 69) is 440 Hz.
 
 export function toDisplayNumber(scale: NativeScale, native: number): number {
   switch (scale.kind) {

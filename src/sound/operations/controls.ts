@@ -4,7 +4,7 @@
 import { CompoundCommand } from '../../engine/commands/command.js';
 import type { Origin } from '../../engine/commands/history.js';
 import { SetParameter } from '../../engine/commands/set-parameter.js';
-import type { NativeParamSpec } from '../model/catalog.js';
+import type { NativeParamSpec } from '../audio/dsp/params.js';
 import { refuse } from '../model/errors.js';
 import type { SoundHost } from '../host/host.js';
 import { nativeDisplay, nativeToNormalized, nativeValue, normalizedToNative, type Device, type NativeValue } from '../model/components.js';

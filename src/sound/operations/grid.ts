@@ -5,7 +5,8 @@
 import { SetParameter } from '../../engine/commands/set-parameter.js';
 import { invalidArgument, notFound } from '../../engine/errors.js';
 import { digest } from '../../engine/guards.js';
-import { MODULATORS, MODULES, matchesQuery, modulatorSpec, moduleSpec, uuidKind, UUID_PATTERN, type NativeParamSpec } from '../model/catalog.js';
+import type { NativeParamSpec } from '../audio/dsp/params.js';
+import { MODULATORS, MODULES, matchesQuery, modulatorSpec, moduleSpec, uuidKind, UUID_PATTERN } from '../model/catalog.js';
 import { ClearGraph, ConnectCords, DisconnectInput, InsertGridNode, MoveNode, SetCordAmount } from '../model/commands.js';
 import { refuse } from '../model/errors.js';
 import type { Origin } from '../../engine/commands/history.js';

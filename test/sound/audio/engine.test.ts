@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AudioEngine } from '../../../src/sound/audio/dsp/engine.js';
 import { buildPlan } from '../../../src/sound/audio/plan.js';
-import { deviceByName, SYNC_NOTE_VALUES } from '../../../src/sound/model/catalog.js';
+import { SYNC_NOTE_VALUES } from '../../../src/sound/audio/dsp/params.js';
+import { deviceByName } from '../../../src/sound/model/catalog.js';
 import { fromDisplayNumber } from '../../../src/sound/model/units.js';
 import { centroid, clip, dev, onsets, peakFrequency, project, render, rms, sine, soxFrequency, soxStat, track } from './helpers.js';
 

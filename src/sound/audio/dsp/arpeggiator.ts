@@ -1,50 +1,16 @@
-import { Rng } from './math.js';
+import type { DeviceDef } from './device.js';
+import { Rng, seedOf } from './math.js';
+import type { NoteFx } from './note-fx.js';
+import { bool, choice, linear, num, pct, rate, SYNC_NOTE_VALUES } from './params.js';
 import type { PlanParams } from './plan.js';
 import type { NoteEvent } from './voices.js';
-
-/** A note effect: turns a block's note events (sorted by offset) into new ones. */
-export interface NoteFx {
-  process(events: readonly NoteEvent[], n: number): NoteEvent[];
-  reset(): NoteEvent[];
-  /** Emits nothing until new input comes. */
-  readonly idle: boolean;
-}
-
-/** Note Transpose: semitones + 12 × octaves; a note-off follows its own note-on's shift. */
-export class NoteTranspose implements NoteFx {
-  private readonly sounding = new Map<number, number[]>();
-  readonly idle = true;
-  constructor(private readonly p: PlanParams) {}
-  process(events: readonly NoteEvent[]): NoteEvent[] {
-    const shift = Math.round(this.p.SEMITONES + 12 * Math.round(this.p.OCTAVES));
-    const out: NoteEvent[] = [];
-    for (const e of events) {
-      if (e.on) {
-        const pitch = e.pitch + shift;
-        if (pitch < 0 || pitch > 127) continue;
-        const q = this.sounding.get(e.pitch) ?? [];
-        q.push(pitch);
-        this.sounding.set(e.pitch, q);
-        out.push({ ...e, pitch });
-      } else {
-        const pitch = this.sounding.get(e.pitch)?.shift();
-        if (pitch !== undefined) out.push({ ...e, pitch });
-      }
-    }
-    return out;
-  }
-  reset(): NoteEvent[] {
-    this.sounding.clear();
-    return [];
-  }
-}
 
 /**
  * Arpeggiator: while keys are held it plays them one at a time at RATE (steps per second), or
  * with SYNC on at the RATE_SYNC note value of the transport's tempo, over OCTAVES octaves, each step lasting GATE of the
  * step. The first step sounds on the sample the first key goes down.
  */
-export class Arpeggiator implements NoteFx {
+class Arpeggiator implements NoteFx {
   private readonly held: { pitch: number; velocity: number }[] = [];
   private step = 0;
   /** Samples until the next step; 0 fires at once. */
@@ -150,3 +116,27 @@ export class Arpeggiator implements NoteFx {
     return out;
   }
 }
+
+export const ARPEGGIATOR: DeviceDef = {
+  name: 'Arpeggiator',
+  kind: 'note_effect',
+  category: 'Note FX',
+  params: [
+    rate('RATE', 'Rate', 0.6),
+    choice('MODE', 'Mode', ['Up', 'Down', 'Up/Down', 'Random']),
+    num('OCTAVES', 'Octaves', 1, 4, 1, linear('')),
+    pct('GATE', 'Gate', 0.5),
+    bool('SYNC', 'Tempo Sync', true),
+    choice(
+      'RATE_SYNC',
+      'Rate (synced)',
+      SYNC_NOTE_VALUES.map((r) => r.label),
+      4,
+    ),
+  ],
+  // The synced rate is an enum of note values; the DSP gets it in beats.
+  derive: (p) => {
+    p.RATE_BEATS = SYNC_NOTE_VALUES[p.RATE_SYNC | 0]?.beats ?? 0.25;
+  },
+  build: (d, ctx) => new Arpeggiator(d.p, ctx.sampleRate, ctx.secondsPerBeat, seedOf(d.path)),
+};
