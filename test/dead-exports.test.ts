@@ -54,7 +54,7 @@ const TESTED_FROM_OUTSIDE: Readonly<Record<string, readonly string[]>> = {
   'src/sound/audio/offline.ts': ['OfflineRender', 'RenderRange'],
   'src/sound/model/project-file.ts': ['PROJECT_DIR', 'STAGING_PREFIX'],
   'src/sound/model/units.ts': ['noteName'],
-  'src/tools/lean-schema.ts': ['listedTool'],
+  'src/mcp/lean-schema.ts': ['listedTool'],
 };
 const ONLY_TESTS_RUN: Readonly<Record<string, readonly string[]>> = {
   // From the sound split, found when h-floors merged it: product code does not call it.

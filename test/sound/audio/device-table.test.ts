@@ -53,7 +53,11 @@ test('table → catalog: every table device is in the catalog under its name-bas
     const spec = DEVICES.find((d) => d.name === def.name);
     assert.ok(spec !== undefined, `${def.name} is in the device table but not in the catalog`);
     assert.equal(deviceSpec(spec.uuid), spec, `${def.name}: its UUID resolves`);
-    for (const c of spec.controls) assert.ok(def.params.some((p) => p.id === c), `${def.name}: control ${c} is one of its parameters`);
+    for (const c of spec.controls)
+      assert.ok(
+        def.params.some((p) => p.id === c),
+        `${def.name}: control ${c} is one of its parameters`,
+      );
     assert.ok(spec.controls.length <= 8, `${def.name}: at most 8 controls`);
   }
 });

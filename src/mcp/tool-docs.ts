@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import type { AnyTool } from './define-tool.js';
+import type { AnyTool } from '../tools/define-tool.js';
 import { leanJsonSchema, listedBytes } from './lean-schema.js';
-import { TOOLSETS } from './toolsets.js';
+import { TOOLSETS } from '../tools/toolsets.js';
 
 /** A rough token count for JSON text: about four bytes a token. */
 const tokens = (bytes: number): number => Math.round(bytes / 4);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import type { AttributionRegistry } from '../../../engine/attribution.js';
-import type { Logger } from '../../../engine/log.js';
+import type { AttributionRegistry } from '../engine/attribution.js';
+import type { Logger } from '../engine/log.js';
 import { Authorizer } from './authorization.js';
 import { HostConnection, type ConnectionStatus } from './connection.js';
 import { AdapterCore } from './core.js';

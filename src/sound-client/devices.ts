@@ -1,5 +1,5 @@
-import { digest } from '../../../engine/guards.js';
-import { invalidArgument, notFound, stale } from '../../../engine/errors.js';
+import { digest } from '../engine/guards.js';
+import { invalidArgument, notFound, stale } from '../engine/errors.js';
 import type { CallAuthority, Guard, WritePlan } from './authorization.js';
 import { arr, rec, text, type AdapterCore } from './core.js';
 import type { NativeReply } from './connection.js';

@@ -1,4 +1,4 @@
-import { invalidArgument } from '../../../engine/errors.js';
+import { invalidArgument } from '../engine/errors.js';
 
 /** Where the sound tools reach a protocol-3 host. */
 export interface HostEndpoint {

@@ -1,8 +1,8 @@
-import { callerOrigin, type AttributionChannel, type AttributionRegistry } from '../../../engine/attribution.js';
-import { internal, invalidArgument } from '../../../engine/errors.js';
-import type { Logger } from '../../../engine/log.js';
-import { Protocol3AmbiguousWriteError, Protocol3Client, Protocol3Error } from '../../../protocol3/client/client.js';
-import { READ_ONLY_COMMANDS } from '../../../protocol3/wire.js';
+import { callerOrigin, type AttributionChannel, type AttributionRegistry } from '../engine/attribution.js';
+import { internal, invalidArgument } from '../engine/errors.js';
+import type { Logger } from '../engine/log.js';
+import { Protocol3AmbiguousWriteError, Protocol3Client, Protocol3Error } from '../protocol3/client/client.js';
+import { READ_ONLY_COMMANDS } from '../protocol3/wire.js';
 import { formatEndpoint, type HostEndpoint } from './endpoint.js';
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { AnyTool } from './define-tool.js';
+import type { AnyTool } from '../tools/define-tool.js';
 import { takesRequestId, withRequestId } from './retry-key.js';
 
 type Json = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { canonicalJson } from '../../../engine/guards.js';
-import { invalidArgument, stale } from '../../../engine/errors.js';
+import { canonicalJson } from '../engine/guards.js';
+import { invalidArgument, stale } from '../engine/errors.js';
 
 /**
  * Authorization for sound writes. Reads need none. A write needs either the operator's

@@ -1,4 +1,4 @@
-import { invalidArgument, notFound } from '../../../engine/errors.js';
+import { invalidArgument, notFound } from '../engine/errors.js';
 import type { AuthorizationMode, CallAuthority, Guard, WritePlan } from './authorization.js';
 import { arr, rec, text, type AdapterCore, type ReadResult } from './core.js';
 import type { NativeReply } from './connection.js';

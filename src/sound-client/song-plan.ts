@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { writeMidi, type MidiData, type MidiEvent } from 'midi-file';
 import * as z from 'zod';
-import { invalidArgument } from '../../../engine/errors.js';
+import { invalidArgument } from '../engine/errors.js';
 
 /**
  * The offline song plan: a small JSON description of a song (tempo, meter, sections with

@@ -1,6 +1,7 @@
 // How many threads render (the engine thread and its helpers): the `--render-threads` option of
-// `serve` and `render`, and config.json's `renderThreads`. Kept apart from point-pool.ts so the
-// command line and the config reader can check a count without loading the kernels.
+// `serve` and `render`, and config.json's `renderThreads`. In the kernel, apart from the light
+// wing's point pool, so the command line and the config reader (src/app, below both wings) can
+// check a count without loading the light wing.
 import { availableParallelism } from 'node:os';
 
 /** Render threads at most (the engine thread and its helpers). */

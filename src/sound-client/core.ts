@@ -1,4 +1,4 @@
-import { ERROR_CODES, FootlightError, invalidArgument, type ErrorCode } from '../../../engine/errors.js';
+import { ERROR_CODES, FootlightError, invalidArgument, type ErrorCode } from '../engine/errors.js';
 import type { Authorizer, CallAuthority, WritePlan } from './authorization.js';
 import type { HostConnection, NativeReply } from './connection.js';
 import { confirmationResult, declinedResult, fromOutcome, type WriteResult } from './results.js';

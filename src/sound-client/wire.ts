@@ -1,4 +1,4 @@
-import { invalidArgument } from '../../../engine/errors.js';
+import { invalidArgument } from '../engine/errors.js';
 
 /**
  * Argument encoding for protocol-3 lines: the adapter takes raw exact strings from MCP callers

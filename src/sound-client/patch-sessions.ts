@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { FootlightError, invalidArgument, notFound } from '../../../engine/errors.js';
+import { FootlightError, invalidArgument, notFound } from '../engine/errors.js';
 import { arr, rec, text } from './core.js';
 import type { NativeReply } from './connection.js';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { invalidArgument, notFound } from '../../../engine/errors.js';
+import { invalidArgument, notFound } from '../engine/errors.js';
 import { arr, rec, text, type AdapterCore } from './core.js';
 import type { NativeReply } from './connection.js';
 import { toMcp } from './wire.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { AnyTool } from './define-tool.js';
+import type { AnyTool } from '../tools/define-tool.js';
 
 /** The optional retry key of the writes a resend would double (src/mcp/replays.ts serves it). */
 export const RequestId = z

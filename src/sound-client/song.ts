@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, realpath, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FootlightError, internal, invalidArgument, notFound, stale } from '../../../engine/errors.js';
+import { FootlightError, internal, invalidArgument, notFound, stale } from '../engine/errors.js';
 import type { AuthorizationMode, CallAuthority, Guard, WritePlan } from './authorization.js';
 import { arr, rec, text, type AdapterCore } from './core.js';
 import type { NativeReply, WireOutcome } from './connection.js';
