@@ -33,7 +33,8 @@ import { linkShowClock } from '../src/show/show-clock.js';
 import { linkShowAudio } from '../src/show/song-audio.js';
 import { buildPlan } from '../src/sound/audio/plan.js';
 import { createSoundHost } from '../src/sound/index.js';
-import { saveProject } from '../src/sound/model.js';
+import { saveProject } from '../src/sound/model/components.js';
+import { startPlayback, stopPlayback } from '../src/sound/operations/song.js';
 import { fmt, machine, quantile } from './load-loop.js';
 
 setMaxListeners(0);
@@ -90,16 +91,16 @@ async function server(source: Source): Promise<void> {
     if (m.cmd === 'run') {
       void (async () => {
         await app.engine.queue.submit(() => {
-          app.sound.song.stopPlayback();
+          stopPlayback(app.sound);
           app.sound.transport.position = 0;
         });
         await new Promise((r) => setTimeout(r, 600)); // the stop and the seek reach the worker; the tail dies away
         fires = [];
-        await app.engine.queue.submit(() => app.sound.song.startPlayback());
+        await app.engine.queue.submit(() => startPlayback(app.sound));
         await new Promise((r) => setTimeout(r, (m.seconds ?? 10) * 1000 + 400));
         const got = fires;
         fires = null;
-        await app.engine.queue.submit(() => app.sound.song.stopPlayback());
+        await app.engine.queue.submit(() => stopPlayback(app.sound));
         process.send?.({ fires: got });
       })();
     } else if (m.cmd === 'stats')
@@ -132,7 +133,7 @@ function offlineFires(source: Source, seconds: number): number[] {
   linkLightCues(light, sound);
   linkShowAudio(light, sound, source === 'master' ? {} : { track: source });
   const gate = kickGate(light);
-  sound.song.startPlayback();
+  startPlayback(sound);
   const fires: number[] = [];
   for (let k = 0; k < seconds * 60; k++) {
     engine.clock.stepFixed(1, 1000 / 60);

@@ -3,7 +3,7 @@
 // bus in the state the timeline implies at the new position.
 import type { Clip } from '../light/clips/clip.js';
 import type { LightShow } from '../light/show/light-show.js';
-import type { SoundHost } from '../sound/host.js';
+import type { SoundHost } from '../sound/host/host.js';
 import { type LightCue, LightCues } from './light-cues.js';
 
 /** The song jumped (a seek) when it moves more than this in one frame: the cues are applied, not fired one by one. */

@@ -7,8 +7,8 @@ import type { LightShow } from '../light/show/light-show.js';
 import { AudioEngine } from '../sound/audio/dsp/engine.js';
 import { BLOCK } from '../sound/audio/dsp/math.js';
 import { buildPlan, lightTapIndex } from '../sound/audio/plan.js';
-import type { SoundHost } from '../sound/host.js';
-import { saveProject } from '../sound/model.js';
+import type { SoundHost } from '../sound/host/host.js';
+import { saveProject } from '../sound/model/components.js';
 import { AudioBlocks } from './audio-blocks.js';
 
 const SONG_AUDIO_RATE = 48000;

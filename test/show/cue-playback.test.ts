@@ -10,6 +10,7 @@ import { LightShow } from '../../src/light/show/light-show.js';
 import { linkLightCues } from '../../src/show/cue-playback.js';
 import { linkShowClock } from '../../src/show/show-clock.js';
 import { createSoundHost } from '../../src/sound/index.js';
+import { startPlayback, stopPlayback } from '../../src/sound/operations/song.js';
 
 const FRAME_MS = 1000 / 60;
 const ORIGIN = { kind: 'system', name: 'test' } as unknown as Origin;
@@ -56,7 +57,7 @@ test('a cue at beat 0 fires when playback starts, even on a first frame where th
   // Stopped for two seconds: the light's tempo clock runs on by itself (four beats).
   step(120);
   assert.equal(fader(), 0.5, 'stopped: no cue fires');
-  sound.song.startPlayback();
+  startPlayback(sound);
   // Live, the song's position comes from the audio worker and stays at 0 until its first tick.
   step(1, 0);
   assert.equal(sound.transport.position, 0);
@@ -72,7 +73,7 @@ test('a cue fade crosses the fader linearly from where it was to the scene over 
   cues.place(ORIGIN, { beat: 0 }, 0);
   // Two beats at 120 bpm: one second, 60 frames.
   cues.place(ORIGIN, { beat: 16 }, 1, { beats: 2 });
-  sound.song.startPlayback();
+  startPlayback(sound);
   const values: number[] = [];
   const beats: number[] = [];
   for (let k = 0; k < 600; k++) {
@@ -97,7 +98,7 @@ test('a fade longer than its clip goes on after the clip ends, to the values the
   const { sound, cues, step, fader } = steppedShow([0.2, 0]);
   // The clip ramps 0.2 → 0 over 4 beats (2 s); the fade is 8 beats (4 s).
   cues.place(ORIGIN, { beat: 0 }, 1, { beats: 8 });
-  sound.song.startPlayback();
+  startPlayback(sound);
   step(120);
   const atClipEnd = fader();
   assert.ok(atClipEnd > 0.2 && atClipEnd < 0.5, `half way through the fade at the clip's end: ${atClipEnd}`);
@@ -113,7 +114,7 @@ test("a cue fade turns the pattern lane's switch into an LX transition of that l
   editLane(light, { bus: { path: CH }, slot: 1 }, { lane: 'pattern', events: [{ ms: 0, pattern: 1 }] }, ORIGIN);
   assert.equal(channel.patternEngine.transitionEnabled.isOn(), false);
   cues.place(ORIGIN, { beat: 1.5 }, 1, { ms: 500 });
-  sound.song.startPlayback();
+  startPlayback(sound);
   while (sound.transport.position < 1.4) step();
   assert.equal(channel.patternEngine.activeIndex, 0);
   while (sound.transport.position < 1.5 - 1e-9) step();
@@ -132,11 +133,11 @@ test("a cue fade turns the pattern lane's switch into an LX transition of that l
 
   // Without a fade the channel's own setting (transitions off) holds: the switch is at once.
   cues.place(ORIGIN, { beat: 1.5 }, 1);
-  sound.song.stopPlayback();
+  stopPlayback(sound);
   step();
   channel.patternEngine.setActiveImmediately(0);
   sound.transport.position = 0;
-  sound.song.startPlayback();
+  startPlayback(sound);
   while (sound.transport.position < 1.5 - 1e-9) step();
   assert.equal(channel.patternEngine.inTransition, false);
   assert.equal(channel.patternEngine.activeIndex, 1);
@@ -146,7 +147,7 @@ test('a seek applies the state the cues imply at the new position, playing or st
   const { sound, cues, step, fader } = steppedShow([0, 1]);
   cues.place(ORIGIN, { beat: 0 }, 0);
   cues.place(ORIGIN, { beat: 16 }, 1, { beats: 1 });
-  sound.song.startPlayback();
+  startPlayback(sound);
   step(10);
   assert.equal(fader(), 1);
   // Playing, jump to beat 18: the Drop's ramp (0 → 1 over 4 beats) is half way, its 1-beat fade long over.
@@ -159,7 +160,7 @@ test('a seek applies the state the cues imply at the new position, playing or st
   step();
   assert.equal(fader(), 1);
   // Stopped, a seek applies too: to beat 16.5, half a beat into the Drop and half way through its fade.
-  sound.song.stopPlayback();
+  stopPlayback(sound);
   step();
   sound.transport.position = 16.5;
   step();
@@ -180,7 +181,7 @@ test('the loop wrapping fires the cue at the loop start again; a step back acros
   p.loopStart.setValue(0);
   p.loopDuration.setValue(4);
   p.loopEnabled.setValue(1);
-  sound.song.startPlayback();
+  startPlayback(sound);
   while (sound.transport.position < 3.3) step();
   assert.equal(fader(), 0.2, 'the cue at beat 3 fired');
   // A nudge's correction: 0.1 beat back, across no cue: the clip plays on.

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { AudioEngine } from '../../src/sound/audio/dsp/engine.js';
 import { BLOCK } from '../../src/sound/audio/dsp/math.js';
 import { buildPlan, lightTapIndex } from '../../src/sound/audio/plan.js';
-import { saveProject } from '../../src/sound/model.js';
+import { saveProject } from '../../src/sound/model/components.js';
+import { startPlayback } from '../../src/sound/operations/song.js';
 import { startShow } from '../helpers/show.js';
 
 /** The offline tap: the song from `from`, the master or `track` post-fader, mono, as song-audio.ts hands it to the light. */
@@ -62,7 +63,7 @@ for (const track of [undefined, 'Kick']) {
     const from = Math.floor(Math.min(...notes) / 4) * 4;
     await app.engine.queue.submit(() => {
       app.sound.transport.position = from;
-      app.sound.song.startPlayback();
+      startPlayback(app.sound);
     });
     const expected = offlineTap(song, track, from, 6);
     // Wait for what is compared: 1.5 s of the song after its first sounding samples (bounded: a loaded machine is slow).

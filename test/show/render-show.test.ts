@@ -8,9 +8,9 @@ import { renderShowCommand } from '../../src/cli/render-show.js';
 import { renderSound } from '../../src/cli/render-sound.js';
 import { writeProject } from '../../src/light/show/project/project-file.js';
 import { decodeArgb } from '../../src/light/render/frames-format.js';
-import { deviceByName } from '../../src/sound/catalog.js';
+import { deviceByName } from '../../src/sound/model/catalog.js';
 import { emptyProject } from '../../src/sound/demo.js';
-import type { ProjectJson } from '../../src/sound/model.js';
+import type { ProjectJson } from '../../src/sound/model/components.js';
 import { startShow, tempHome } from '../helpers/show.js';
 
 const CH = '/lx/mixer/channel/1';
