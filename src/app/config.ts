@@ -4,6 +4,23 @@ import * as z from 'zod';
 import type { Logger } from '../engine/log.js';
 import { RENDER_PRIORITIES } from '../engine/thread-priority.js';
 import { MAX_RENDER_THREADS } from '../light/parallel/render-threads.js';
+import { dmxInConfig, DMX_IN_SPEC_HELP } from '../light/input/dmx-in-config.js';
+import { MAX_RECEIVERS } from '../light/input/dmx-in-layout.js';
+
+/** DMX input, as `serve --dmx-in`, `--dmx-in-host` and `--dmx-in-multicast`: `{"receivers": ["artnet", "sacn:5568/1-4"]}`. */
+const DmxIn = z
+  .strictObject({
+    receivers: z.array(z.string().max(200).describe(DMX_IN_SPEC_HELP)).max(MAX_RECEIVERS),
+    host: z.string().min(1).max(255).optional(),
+    multicast: z.boolean().optional(),
+  })
+  .superRefine((value, ctx) => {
+    try {
+      dmxInConfig({}, value);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+    }
+  });
 
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 3232;
@@ -27,6 +44,8 @@ const ConfigFile = z.strictObject({
   renderThreads: z.number().int().min(1).max(MAX_RENDER_THREADS).optional(),
   /** The engine thread's priority, as `serve --render-priority` (serve's default: high). */
   renderPriority: z.enum(RENDER_PRIORITIES).optional(),
+  /** DMX input from a desk (default: none). */
+  dmxIn: DmxIn.optional(),
 });
 export type ConfigFile = z.infer<typeof ConfigFile>;
 
