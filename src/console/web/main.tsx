@@ -75,7 +75,9 @@ function PreviewPane() {
 function DmxInBadge() {
   const d = dmxIn.value;
   if (d === undefined) return null;
-  const where = d.receivers.map((r) => `${r.protocol === 'artnet' ? 'Art-Net' : 'sACN'} ${r.host}:${r.port}${r.listening ? '' : ' (not listening)'}`).join(', ');
+  const where = d.receivers
+    .map((r) => `${r.protocol === 'artnet' ? 'Art-Net' : 'sACN'} ${r.host}:${r.port}${r.listening ? '' : ' (not listening)'}`)
+    .join(', ');
   const listening = d.receivers.some((r) => r.listening);
   const text = !listening ? 'DMX in: off' : d.receiving ? `DMX in · ${d.universes} univ · ${d.rate}/s` : 'DMX in: waiting';
   const state = !listening ? 'closed' : d.receiving ? 'open' : 'idle';

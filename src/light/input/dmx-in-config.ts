@@ -8,11 +8,11 @@ export const DMX_IN_PROTOCOLS = ['artnet', 'sacn'] as const;
 export type DmxInProtocol = (typeof DMX_IN_PROTOCOLS)[number];
 
 /** The ports the standards fix: Art-Net 6454 (0x1936), sACN 5568. */
-export const DMX_IN_DEFAULT_PORTS: Readonly<Record<DmxInProtocol, number>> = { artnet: 6454, sacn: 5568 };
-export const DMX_IN_DEFAULT_HOST = '127.0.0.1';
+const DMX_IN_DEFAULT_PORTS: Readonly<Record<DmxInProtocol, number>> = { artnet: 6454, sacn: 5568 };
+const DMX_IN_DEFAULT_HOST = '127.0.0.1';
 
 /** One receiver: a protocol on a UDP port, taking every universe or only those listed. */
-export interface DmxReceiverSpec {
+interface DmxReceiverSpec {
   readonly protocol: DmxInProtocol;
   /** 0 picks a free port (tests). */
   readonly port: number;
@@ -34,7 +34,7 @@ export interface DmxInConfig {
 export const DMX_IN_SPEC_HELP = 'artnet or sacn, then optionally :PORT and /UNIVERSES, e.g. artnet, sacn:5568, artnet/0-3,8';
 
 /** Parses `0-3,8,10-11` into sorted universes 0–511 (sACN starts at 1: universe 0 is reserved there). */
-export function parseUniverseList(text: string, protocol?: DmxInProtocol): number[] {
+function parseUniverseList(text: string, protocol?: DmxInProtocol): number[] {
   const out = new Set<number>();
   const lowest = protocol === 'sacn' ? 1 : 0;
   for (const part of text.split(',')) {
@@ -44,7 +44,9 @@ export function parseUniverseList(text: string, protocol?: DmxInProtocol): numbe
     const b = m[2] === undefined ? a : Number(m[2]);
     if (a > b) throw invalidArgument(`universe range ${a}-${b} runs backwards`);
     if (a < lowest || b > DMX_UNIVERSES - 1)
-      throw invalidArgument(`universes run ${lowest}–${DMX_UNIVERSES - 1}${protocol === 'sacn' ? ' for sACN' : ''} (LX's DMX input holds 512); got ${part.trim()}`);
+      throw invalidArgument(
+        `universes run ${lowest}–${DMX_UNIVERSES - 1}${protocol === 'sacn' ? ' for sACN' : ''} (LX's DMX input holds 512); got ${part.trim()}`,
+      );
     for (let u = a; u <= b; u++) out.add(u);
   }
   return [...out].sort((x, y) => x - y);

@@ -53,7 +53,7 @@ export const R_APPLIED = 2;
 export const R_REASONS = 3;
 
 /** A source seen for the first time: its slot in U_SOURCE, where it sends from and, for sACN, its name and CID. */
-export interface SourceMessage {
+interface SourceMessage {
   readonly type: 'source';
   readonly slot: number;
   readonly address: string;
@@ -62,7 +62,7 @@ export interface SourceMessage {
 }
 
 /** A receiver is listening (the port it bound), or could not start (why). */
-export interface ReceiverMessage {
+interface ReceiverMessage {
   readonly type: 'listening' | 'failed';
   readonly receiver: number;
   readonly port?: number;

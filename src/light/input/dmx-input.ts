@@ -33,7 +33,7 @@ const START_TIMEOUT_MS = 20_000;
 /** Channels a compact universe report shows (four RGB pixels). */
 const FIRST_CHANNELS = 12;
 
-export interface DmxReceiverStatus {
+interface DmxReceiverStatus {
   readonly protocol: DmxInProtocol;
   readonly host: string;
   /** The bound port (the asked one until it listens). */
@@ -54,7 +54,7 @@ export interface DmxReceiverStatus {
   readonly ignored: Partial<Record<DmxInReason, number>>;
 }
 
-export interface DmxUniverseStatus {
+interface DmxUniverseStatus {
   readonly universe: number;
   readonly protocol: DmxInProtocol;
   /** Where the last packet came from (`address:port`). */
@@ -80,7 +80,7 @@ export interface DmxUniverseStatus {
   readonly values?: number[];
 }
 
-export interface DmxInStatus {
+interface DmxInStatus {
   /** True when the operator configured a receiver. */
   readonly enabled: boolean;
   /** True when a universe was updated within the last 2.5 s (E1.31's data loss timeout). */
@@ -92,7 +92,7 @@ export interface DmxInStatus {
   readonly universes: DmxUniverseStatus[];
 }
 
-export interface DmxInSummary {
+interface DmxInSummary {
   readonly receivers: { protocol: DmxInProtocol; host: string; port: number; listening: boolean }[];
   readonly receiving: boolean;
   /** Universes that received levels since the show started. */
@@ -238,7 +238,12 @@ export class DmxInput implements DmxSource {
       rate += this.ustats[s + U_RATE];
       if (now - this.ustats[s + U_LAST_AT] < DMX_IN_LOSS_MS) receiving = true;
     }
-    const receivers = this.config.receivers.map((r, i) => ({ protocol: r.protocol, host: this.config.host, port: this.ports[i], listening: this.listening[i] }));
+    const receivers = this.config.receivers.map((r, i) => ({
+      protocol: r.protocol,
+      host: this.config.host,
+      port: this.ports[i],
+      listening: this.listening[i],
+    }));
     return { receivers, receiving, universes, rate: Math.round(rate * 10) / 10 };
   }
 

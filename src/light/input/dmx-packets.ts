@@ -5,7 +5,7 @@ import { DMX_CHANNELS } from '../dmx/dmx-engine.js';
 import { REASON } from './dmx-in-layout.js';
 
 /** What a packet that passed carries. Reused: the decoders fill one object per receiver. */
-export interface DmxPacket {
+interface DmxPacket {
   /** The universe as the protocol numbers it (Art-Net: the 15-bit port-address; sACN 1–63999). */
   universe: number;
   /** Where slot 1 starts in the datagram, and how many slots follow. */

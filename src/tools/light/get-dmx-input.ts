@@ -11,7 +11,11 @@ function reasons(kind: 'dropped' | 'ignored') {
   return z.strictObject(Object.fromEntries(DMX_IN_REASONS.filter((r) => r.kind === kind).map((r) => [r.name, Count.optional().describe(r.description)])));
 }
 
-const Universe = z.number().int().min(0).max(DMX_UNIVERSES - 1);
+const Universe = z
+  .number()
+  .int()
+  .min(0)
+  .max(DMX_UNIVERSES - 1);
 
 export default defineTool({
   name: 'get_dmx_input',

@@ -22,7 +22,14 @@ const src = (file: string): string => new URL(`../patterns/${file}`, import.meta
  * Alternating and Graphic Equalizer (both available here; the equalizer reads /lx/audio/meter).
  */
 export const PATTERNS: readonly DeviceEntry<LXComponent>[] = [
-  { kind: 'pattern', className: 'heronarts.lx.dmx.DmxPattern', name: 'DMX', category: 'Other', create: () => new DmxPattern(), sourceUrl: src('dmx/dmx-pattern.ts') },
+  {
+    kind: 'pattern',
+    className: 'heronarts.lx.dmx.DmxPattern',
+    name: 'DMX',
+    category: 'Other',
+    create: () => new DmxPattern(),
+    sourceUrl: src('dmx/dmx-pattern.ts'),
+  },
   {
     kind: 'pattern',
     className: 'heronarts.lx.pattern.PatternRack',
