@@ -26,7 +26,7 @@ export interface DmxInConfig {
   readonly host: string;
   /**
    * sACN only, asked for by name: join the multicast group of each listed universe on `host`'s
-   * interface (239.255.hi.lo, E1.31 §9.3.1); the socket then binds the port on every address.
+   * interface (239.255.hi.lo, as E1.31 addresses them); the socket then binds the port on every address.
    */
   readonly multicast: boolean;
 }

@@ -42,7 +42,7 @@ export interface DmxInThreadData {
 const RECEIVER_NICE = 5;
 /** Datagrams the kernel may hold while this thread is busy (a flood overflows it; the kernel drops the rest). */
 const RECEIVE_BUFFER_BYTES = 1 << 20;
-/** sACN §6.7.2: a sequence number this far behind the last (mod 256, 1–20 back) is an old packet. */
+/** E1.31's sequence rule: a number 1–20 behind the last one from the source (mod 256) marks an old packet. */
 const SEQUENCE_WINDOW = 20;
 
 /** Runs until `port` says close; returns when every socket is closed. */
@@ -105,7 +105,7 @@ export function runDmxInThread(data: DmxInThreadData, port: MessagePort): void {
       if (filter[u] === 0) return drop(REASON.filtered);
       let slot: number;
       if (sacn) {
-        // The source is its CID (E1.31 §5.6), wherever it sends from.
+        // An E1.31 source is its CID, wherever it sends from.
         const cid = buf.toString('hex', E131_CID, E131_CID + 16);
         if (cid === lastCid && lastSlot >= 0) slot = lastSlot;
         else {

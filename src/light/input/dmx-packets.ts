@@ -77,7 +77,7 @@ const u32 = (b: Uint8Array, i: number): number => ((b[i] << 24) | (b[i + 1] << 1
 const pduOk = (b: Uint8Array, at: number): boolean => u16(b, at) === (0x7000 | (b.length - at));
 
 /**
- * An E1.31 data packet (§4.1): root layer (preamble 0x0010, post-amble 0, ACN packet identifier,
+ * An E1.31 data packet: root layer (preamble 0x0010, post-amble 0, ACN packet identifier,
  * vector 4, CID), framing layer (vector 2, source name, priority ≤ 200, sync address, sequence,
  * options, universe), DMP layer (vector 2, type 0xA1, first address 0, increment 1, property count
  * = start code + slots), each PDU's length the rest of the datagram. Sync and discovery packets

@@ -42,7 +42,7 @@ interface SacnOptions {
 
 /**
  * An E1.31 data packet: the `sacn` package's 512-slot packet, cut to the slots given with every
- * PDU length (flags 0x7) and the property value count set as E1.31-2018 §4–7 define them.
+ * PDU length (flags 0x7) and the property value count set as E1.31-2018 defines them.
  */
 export function sacnData(o: SacnOptions): Buffer {
   const payload: Record<number, number> = {};
