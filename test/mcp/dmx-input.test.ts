@@ -40,7 +40,8 @@ test('DMX in: a desk over Art-Net drives a DMX pattern and a DMX Channel modulat
   const pattern = `${channel.path}/pattern/1`;
   await show.call('set_parameter', { path: `${pattern}/universe`, value: 1 });
   // Solo the desk: the grid demo's other channels go dark.
-  for (const c of (await show.call('list_channels')).channels) if (c.id !== channel.id) await show.call('set_parameter', { path: `${c.path}/enabled`, value: false });
+  for (const c of (await show.call('list_channels')).channels)
+    if (c.id !== channel.id) await show.call('set_parameter', { path: `${c.path}/enabled`, value: false });
 
   await assertUndoable(
     show,
@@ -103,7 +104,10 @@ test('DMX in: a desk over Art-Net drives a DMX pattern and a DMX Channel modulat
     ],
   );
   const file = JSON.parse(await readFile(join(show.home, 'status.json'), 'utf8'));
-  assert.deepEqual(file.dmxIn, { host: '127.0.0.1', receivers: status.dmxIn.receivers.map((r: { protocol: string; port: number }) => ({ protocol: r.protocol, port: r.port })) });
+  assert.deepEqual(file.dmxIn, {
+    host: '127.0.0.1',
+    receivers: status.dmxIn.receivers.map((r: { protocol: string; port: number }) => ({ protocol: r.protocol, port: r.port })),
+  });
 });
 
 test('get_dmx_input: bad arguments are refused and change nothing; no receivers is a plain answer', async (t) => {
@@ -125,9 +129,8 @@ test('DMX in: a mistyped receiver stops the start with the reason; LX’s /lx/dm
     startShow(t, { dmxIn: { receivers: ['artnet:6454', 'sacn:6454'] } }),
     (err: Error & { code?: string }) => err.code === 'invalid_argument' && /two DMX inputs on port 6454/.test(err.message),
   );
-  await assert.rejects(
-    startShow(t, { dmxIn: { receivers: ['sacn/1-2'], multicast: true } }),
-    (err: Error) => /name its address with --dmx-in-host/.test(err.message),
+  await assert.rejects(startShow(t, { dmxIn: { receivers: ['sacn/1-2'], multicast: true } }), (err: Error) =>
+    /name its address with --dmx-in-host/.test(err.message),
   );
   const show = await startShow(t);
   const set = await show.call('set_parameter', { path: '/lx/dmx/artNetReceiveActive', value: true });

@@ -14,7 +14,7 @@ export const DMX_IN_REASONS = [
   { name: 'header', kind: 'dropped', description: 'an E1.31 field the standard fixes is wrong (preamble, vector, address type, priority over 200)' },
   { name: 'length', kind: 'dropped', description: 'the data length disagrees with the packet (0, over 512, past the bytes received, or PDU lengths)' },
   { name: 'universe', kind: 'dropped', description: "outside LX's universes 0–511 (sACN 1–511)" },
-  { name: 'sequence', kind: 'dropped', description: 'sACN: older than the last packet from its source (out of order, by E1.31's sequence rule)' },
+  { name: 'sequence', kind: 'dropped', description: 'sACN: older than the last packet from its source (out of order, by the E1.31 sequence rule)' },
   { name: 'filtered', kind: 'ignored', description: "a universe this receiver's list does not take" },
   { name: 'notData', kind: 'ignored', description: 'a packet without levels (ArtPoll, ArtSync, other Art-Net operations, E1.31 sync or discovery)' },
   { name: 'startCode', kind: 'ignored', description: 'sACN data with a non-zero start code (per-channel priorities, text)' },

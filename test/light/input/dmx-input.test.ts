@@ -89,7 +89,10 @@ test('Art-Net in: what LX accepts and Footlight drops is counted by reason, and 
   assert.deepEqual(r.dropped, { short: 1, id: 1, version: 1, length: 3, universe: 1 });
   assert.deepEqual(r.ignored, { filtered: 1, notData: 1 });
   assert.equal(r.applied, 0);
-  assert.deepEqual(r.universes, Array.from({ length: 21 }, (_, i) => i));
+  assert.deepEqual(
+    r.universes,
+    Array.from({ length: 21 }, (_, i) => i),
+  );
   const data = new Uint8Array(512 * 512);
   dmx.latch(data);
   assert.ok(

@@ -79,5 +79,14 @@ test('sACN: every fixed field is checked, with the reason; sync, preview, termin
     [with_((b) => (b[125] = 0xdd)), 'startCode'],
   ];
   for (const [b, expected] of cases) assert.equal(reason(decodeSacn(b, p)), expected, `${expected} (${b.length} bytes)`);
-  assert.equal(reason(decodeSacn(with_((b) => b.writeUInt16BE(63999, 113)), p)), 'ok', 'sACN universes run to 63999; the receiver keeps 1–511');
+  assert.equal(
+    reason(
+      decodeSacn(
+        with_((b) => b.writeUInt16BE(63999, 113)),
+        p,
+      ),
+    ),
+    'ok',
+    'sACN universes run to 63999; the receiver keeps 1–511',
+  );
 });
