@@ -3,6 +3,7 @@ import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { StringParameter } from '../../engine/parameters/string.js';
 import { LXComponent } from '../component/lx-component.js';
+import type { LoadContext, LxObject } from '../component/lxp-types.js';
 
 /** LX's DMX input holds universes 0–511 (LXDmxEngine.MAX_UNIVERSE). */
 export const DMX_UNIVERSES = 512;
@@ -64,6 +65,16 @@ export class LXDmxEngine extends LXComponent {
     this.addParameter('artNetReceivePort', this.artNetReceivePort);
     this.addParameter('artNetReceiveActive', this.artNetReceiveActive);
     this.addParameter('artNetLog', this.artNetLog);
+  }
+
+  /** A project that turns LX's receiver on is told where Footlight's receivers come from instead. */
+  override load(obj: LxObject, ctx: LoadContext): void {
+    super.load(obj, ctx);
+    if (this.artNetReceiveActive.isOn())
+      ctx.warn(
+        `the project receives Art-Net in LX (${this.artNetReceiveHost.getString()}:${this.artNetReceivePort.getValue()}); Footlight opens no port for it: ` +
+          "its DMX input is the operator's (serve --dmx-in, config.json's dmxIn)",
+      );
   }
 
   /** Takes this frame's universes from `source` (none wired: the input stays as it is). */

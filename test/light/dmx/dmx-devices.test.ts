@@ -9,6 +9,8 @@ import { DmxPattern } from '../../../src/light/devices/patterns/dmx/dmx-pattern.
 import { DmxColorModulator } from '../../../src/light/modulation/modulators/dmx-color-modulator.js';
 import { DmxModulator } from '../../../src/light/modulation/modulators/dmx-modulator.js';
 import { LightShow } from '../../../src/light/show/light-show.js';
+import { readProject, writeProject } from '../../../src/light/show/project/project-file.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
 import { stage } from '../docs/stage.js';
 
 const golden = JSON.parse(readFileSync(new URL('../../golden/lx-1.2.1-dmx/dmx_devices.golden.json', import.meta.url), 'utf8'));
@@ -190,4 +192,14 @@ test('DMX Color note: Palette writes the swatch color at Index, adding black one
   step();
   assert.equal(swatch.getColor(2).primaryColor, 0xff010203, 'Palette off: the swatch keeps the last color written');
   assert.equal(m.getColor(), 0xff28323c);
+});
+
+test("/lx/dmx: LX's Art-Net receiver settings load and save as LX's, and a project that turns it on is told Footlight opens no port", () => {
+  const project = JSON.parse(readFileSync(new URL('../../golden/lx-1.2.1-dmx/dmx_devices.lxp', import.meta.url), 'utf8'));
+  Object.assign(project.engine.children.dmx.parameters, { artNetReceiveActive: true, artNetReceiveHost: '10.0.0.5', artNetReceivePort: 6455 });
+  const opened = readProject(project, createLibrary());
+  assert.deepEqual(opened.warnings, [
+    "the project receives Art-Net in LX (10.0.0.5:6455); Footlight opens no port for it: its DMX input is the operator's (serve --dmx-in, config.json's dmxIn)",
+  ]);
+  assert.deepEqual(writeProject(opened.lx).engine.children?.dmx, project.engine.children.dmx);
 });
