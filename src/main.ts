@@ -16,12 +16,13 @@ import { buildGridDemo } from './light/grid-demo.js';
 import { LightShow } from './light/show/light-show.js';
 import { LX_VERSION } from './light/component/lx-component.js';
 import { pointPool } from './light/parallel/point-pool.js';
-import { defaultRenderThreads } from './light/parallel/render-threads.js';
+import { defaultRenderThreads } from './engine/render-threads.js';
 import { OutputEngine } from './light/output/output-engine.js';
 import { DmxInput } from './light/input/dmx-input.js';
 import { dmxInConfig } from './light/input/dmx-in-config.js';
 import type { Protocol } from './light/structure/output-protocols.js';
 import { McpEndpoint } from './mcp/endpoint.js';
+import { listedInputSchema } from './mcp/lean-schema.js';
 import { DEFAULT_OSC_HOST, DEFAULT_OSC_RECEIVE_PORT, DEFAULT_OSC_TRANSMIT_PORT, OscSurface } from './osc/osc-surface.js';
 import { oscParamsRoute } from './osc/osc-params-route.js';
 import type { CallRecord } from './mcp/register-tools.js';
@@ -32,11 +33,11 @@ import { createSoundHost, type SoundHost } from './sound/index.js';
 import type { OutputKind } from './sound/live/messages.js';
 import { LivePlayer } from './sound/live/player.js';
 import { startProtocol3Server, type Protocol3Server } from './protocol3/server/server.js';
-import { SoundAdapter } from './tools/sound/adapter/adapter.js';
+import { SoundAdapter } from './sound-client/adapter.js';
 import { linkShowClock } from './show/show-clock.js';
 import { linkShowAudio } from './show/song-audio.js';
 import { linkLightCues } from './show/light-cues.js';
-import { formatEndpoint, parseEndpoint, type HostEndpoint } from './tools/sound/adapter/endpoint.js';
+import { formatEndpoint, parseEndpoint, type HostEndpoint } from './sound-client/endpoint.js';
 
 export interface FootlightOptions {
   /** Address to bind; default from config.json, else 127.0.0.1. */
@@ -160,7 +161,7 @@ function oscDestinations(options: FootlightOptions, config: ConfigFile): HostEnd
 export async function startFootlight(options: FootlightOptions = {}): Promise<RunningFootlight> {
   const log = options.log ?? createLogger();
   const home = options.home ?? footlightHome();
-  const config = await loadConfig(home, log);
+  const config = await loadConfig(home, log, { dmxIn: (value) => dmxInConfig({}, value) });
   const host = options.host ?? config.host ?? DEFAULT_HOST;
   const port = options.port ?? config.port ?? DEFAULT_PORT;
   const soundPort = options.soundPort ?? config.soundPort ?? DEFAULT_SOUND_PORT;
@@ -200,7 +201,12 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     if (options.demo === 'grid') buildGridDemo(light);
     else buildDemoShow(light);
   }
-  const outputs = new OutputEngine(light, { log: log.child({ surface: 'outputs' }), ports: options.outputPorts });
+  light.lx.output.applyRigDefaults(config);
+  const outputs = new OutputEngine(light, {
+    log: log.child({ surface: 'outputs' }),
+    ports: options.outputPorts,
+    batchSends: config.segmentedSends ?? true,
+  });
   // DMX input: the receivers the operator named, latched into /lx/dmx at the start of each frame.
   const dmxLog = log.child({ surface: 'dmx-in' });
   const dmxIn = new DmxInput(dmxConfig, dmxLog);
@@ -283,6 +289,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     soundAdapter,
     tools: surface.served,
     listedToolsets: surface.listed,
+    listedInputSchema,
     lightCues: showCues.cues,
   };
   const writeStatusFile = options.writeStatus ?? true;

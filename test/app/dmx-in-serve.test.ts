@@ -10,6 +10,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { Sender } from 'sacn';
 import { tempHome } from '../helpers/show.js';
 import { loadConfig } from '../../src/app/config.js';
+import { dmxInConfig } from '../../src/light/input/dmx-in-config.js';
 import type { Logger } from '../../src/engine/log.js';
 
 const BIN = new URL('../../bin/footlight.js', import.meta.url).pathname;
@@ -90,13 +91,22 @@ test("config.json's dmxIn: read when valid; a bad one is logged and the whole fi
   const home = await tempHome(t);
   const warnings: string[] = [];
   const log = { warn: (f: { reason?: string }) => warnings.push(f.reason ?? ''), info() {}, debug() {}, error() {} } as unknown as Logger;
+  // As startFootlight loads it: the receivers' rules come from the light wing.
+  const checks = { dmxIn: (value: Parameters<typeof dmxInConfig>[1]) => dmxInConfig({}, value) };
   await writeFile(join(home, 'config.json'), '{"dmxIn": {"receivers": ["artnet", "sacn:5569/1-4"]}}');
-  assert.deepEqual(await loadConfig(home, log), { dmxIn: { receivers: ['artnet', 'sacn:5569/1-4'] } });
+  assert.deepEqual(await loadConfig(home, log, checks), { dmxIn: { receivers: ['artnet', 'sacn:5569/1-4'] } });
   await writeFile(join(home, 'config.json'), '{"port": 4000, "dmxIn": {"receivers": ["sacn/1"], "multicast": true}}');
-  assert.deepEqual(await loadConfig(home, log), {});
+  assert.deepEqual(await loadConfig(home, log, checks), {});
   await writeFile(join(home, 'config.json'), '{"dmxIn": {"receivers": ["midi"]}}');
-  assert.deepEqual(await loadConfig(home, log), {});
-  assert.equal(warnings.length, 2);
+  assert.deepEqual(await loadConfig(home, log, checks), {});
+  const nine = Array.from({ length: 9 }, (_, i) => `"artnet:${7000 + i}"`).join(',');
+  await writeFile(join(home, 'config.json'), `{"dmxIn": {"receivers": [${nine}]}}`);
+  assert.deepEqual(await loadConfig(home, log, checks), {});
+  await writeFile(join(home, 'config.json'), '{"dmxIn": {"receivers": "artnet"}}');
+  assert.deepEqual(await loadConfig(home, log, checks), {});
+  assert.equal(warnings.length, 4);
   assert.match(warnings[0], /dmxIn: sACN multicast joins groups on a network interface/);
   assert.match(warnings[1], /dmxIn: a DMX input is artnet or sacn/);
+  assert.match(warnings[2], /dmxIn: at most 8 DMX inputs; got 9/);
+  assert.match(warnings[3], /dmxIn\.receivers: /);
 });

@@ -3,6 +3,7 @@
 // receivers listen on loopback unless the operator names an interface.
 import { invalidArgument } from '../../engine/errors.js';
 import { DMX_UNIVERSES } from '../dmx/dmx-engine.js';
+import { MAX_RECEIVERS } from './dmx-in-layout.js';
 
 export const DMX_IN_PROTOCOLS = ['artnet', 'sacn'] as const;
 export type DmxInProtocol = (typeof DMX_IN_PROTOCOLS)[number];
@@ -76,8 +77,8 @@ export function formatUniverses(universes: readonly number[]): string {
 
 /**
  * The configuration from the command line and config.json: receivers named on the command line
- * replace config.json's, the command line's host and multicast win. Two receivers may not share
- * a port; multicast needs sACN, a named interface and a universe list.
+ * replace config.json's, the command line's host and multicast win. At most MAX_RECEIVERS; two
+ * receivers may not share a port; multicast needs sACN, a named interface and a universe list.
  */
 export function dmxInConfig(
   cli: { readonly receivers?: readonly string[]; readonly host?: string; readonly multicast?: boolean },
@@ -86,6 +87,7 @@ export function dmxInConfig(
   const specs = (cli.receivers !== undefined && cli.receivers.length > 0 ? cli.receivers : (file.receivers ?? [])).map(parseReceiverSpec);
   const host = cli.host ?? file.host ?? DMX_IN_DEFAULT_HOST;
   const multicast = cli.multicast ?? file.multicast ?? false;
+  if (specs.length > MAX_RECEIVERS) throw invalidArgument(`at most ${MAX_RECEIVERS} DMX inputs; got ${specs.length}`);
   const ports = new Set<number>();
   for (const s of specs) {
     if (s.port !== 0 && ports.has(s.port)) throw invalidArgument(`two DMX inputs on port ${s.port}: give each its own port`);
