@@ -33,7 +33,7 @@ import { startProtocol3Server, type Protocol3Server } from './protocol3/server/s
 import { SoundAdapter } from './tools/sound/adapter/adapter.js';
 import { linkShowClock } from './show/show-clock.js';
 import { linkShowAudio } from './show/song-audio.js';
-import { linkLightCues } from './show/light-cues.js';
+import { linkLightCues, SHOW_EXTERNALS } from './show/light-cues.js';
 import { formatEndpoint, parseEndpoint, type HostEndpoint } from './tools/sound/adapter/endpoint.js';
 
 export interface FootlightOptions {
@@ -182,10 +182,10 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   });
   let light: LightShow;
   if (options.project !== undefined) {
-    light = await LightShow.open(engine, options.project, { media: options.media, renderOnClock: false });
+    light = await LightShow.open(engine, options.project, { media: options.media, renderOnClock: false, externals: SHOW_EXTERNALS });
     for (const warning of light.warnings) log.warn({ project: light.projectPath }, warning);
   } else {
-    light = new LightShow(engine, undefined, { renderOnClock: false });
+    light = new LightShow(engine, undefined, { renderOnClock: false, externals: SHOW_EXTERNALS });
     if (options.demo === 'grid') buildGridDemo(light);
     else buildDemoShow(light);
   }

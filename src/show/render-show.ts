@@ -10,7 +10,7 @@ import { renderOffline as renderAudio, RENDER_SAMPLE_RATE } from '../sound/audio
 import { buildPlan } from '../sound/audio/plan.js';
 import { SoundHost } from '../sound/host.js';
 import { saveProject, type ProjectJson } from '../sound/model.js';
-import { linkLightCues } from './light-cues.js';
+import { linkLightCues, SHOW_EXTERNALS } from './light-cues.js';
 import { linkShowClock } from './show-clock.js';
 import { linkShowAudio } from './song-audio.js';
 
@@ -55,9 +55,9 @@ export function renderShow(options: ShowRenderOptions): ShowRender {
   const deltaMs = 1000 / fps;
   const frames = Math.round(options.seconds * fps);
   const engine = new Engine();
-  const opened = readProject(options.light, options.registry, { resolveLxf: options.resolveLxf, resolveLxm: options.resolveLxm });
+  const opened = readProject(options.light, options.registry, { resolveLxf: options.resolveLxf, resolveLxm: options.resolveLxm, externals: SHOW_EXTERNALS });
   engine.graph.reserveIds(opened.maxId);
-  const show = new LightShow(engine, opened.lx, { registry: options.registry });
+  const show = new LightShow(engine, opened.lx, { registry: options.registry, externals: SHOW_EXTERNALS });
   show.externals = opened.externals;
   const sound = new SoundHost(engine, silentLogger, options.song);
   linkShowClock(show, sound);

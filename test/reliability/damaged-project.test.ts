@@ -1,0 +1,40 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeProject } from '../../src/light/show/project/project-file.js';
+import { startShow, tempHome } from '../helpers/show.js';
+import { api, baseOf } from '../console/helpers.js';
+
+test('defect 1: a null among the saved light cues is dropped at load (reported by key path); frames, /api/state and place_light_cue keep working', async (t) => {
+  const home = await tempHome(t);
+  const demo = await startShow(t, { demo: 'stage' });
+  const saved = await demo.app.engine.queue.submit(() => writeProject(demo.app.light.lx, demo.app.light.externals, 0));
+  const cues = (saved.externals as Record<string, unknown[]>)['footlight.lightCues'];
+  assert.equal(cues.length, 2);
+  (saved.externals as Record<string, unknown[]>)['footlight.lightCues'] = [cues[0], null, cues[1]];
+  const file = join(home, 'damaged-cues.lxp');
+  await writeFile(file, JSON.stringify(saved));
+
+  const show = await startShow(t, { project: file });
+  const { app } = show;
+  assert.ok(
+    app.light.warnings.some((w) => w.startsWith('externals/footlight.lightCues/1:')),
+    `the dropped cue is reported by key path: ${JSON.stringify(app.light.warnings)}`,
+  );
+  assert.deepEqual(
+    app.services.lightCues!.list().map((c) => c.marker),
+    ['Intro', 'Drop'],
+    'the sound cues loaded',
+  );
+  const failures: unknown[] = [];
+  app.engine.queue.onFrameError = (err) => failures.push(err);
+  await app.engine.queue.submit(() => app.sound.song.startPlayback());
+  for (let k = 0; k < 20; k++) await app.engine.queue.submit(() => app.engine.clock.stepFixed(30, 1000 / 60));
+  assert.ok(app.sound.transport.position > 16, `the song passed both cues (beat ${app.sound.transport.position})`);
+  assert.deepEqual(failures, [], 'no frame failed');
+  const state = await api(baseOf(show.url), '/api/state');
+  assert.equal(state.status, 200);
+  const placed = await show.call('place_light_cue', { beat: 40, scene: 1 });
+  assert.deepEqual(placed.placed, { beat: 40, scene: 1 });
+});
