@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { PNG } from 'pngjs';
 import { writeFileAtomic } from '../app/atomic-write.js';
@@ -11,7 +11,7 @@ import { createLibrary } from '../light/devices/library.js';
 import { LightShow } from '../light/show/light-show.js';
 import { parseLenientJson } from '../light/show/project/lenient-json.js';
 import { mediaResolvers } from '../light/show/project/media.js';
-import { defaultMediaDir, writeProject } from '../light/show/project/project-file.js';
+import { defaultMediaDir, readProjectText, writeProject } from '../light/show/project/project-file.js';
 import { BUFFER_NOTE, COLOR_NOTE, CLOCK_NOTE, type FramesFile, argbBytes, framesSha256, pointsBase64 } from '../light/render/frames-format.js';
 import { channelListing } from '../light/render/offline.js';
 import { renderShow } from '../show/render-show.js';
@@ -165,7 +165,7 @@ export async function renderShowCommand(options: RenderShowOptions): Promise<voi
     let name = 'demo.lxp';
     if (options.project !== undefined) {
       const path = resolve(options.project);
-      light = parseLenientJson(await readFile(path, 'utf8'), path);
+      light = parseLenientJson(await readProjectText(path), path);
       media = mediaResolvers(defaultMediaDir(path));
       name = path.slice(path.lastIndexOf('/') + 1);
     } else light = demoLight();

@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { writeFileAtomic } from '../app/atomic-write.js';
 import { isFootlightError } from '../engine/errors.js';
 import { createLibrary } from '../light/devices/library.js';
 import { pointPool } from '../light/parallel/point-pool.js';
 import { defaultRenderThreads } from '../light/parallel/render-threads.js';
-import { defaultMediaDir } from '../light/show/project/project-file.js';
+import { defaultMediaDir, readProjectText } from '../light/show/project/project-file.js';
 import { parseLenientJson } from '../light/show/project/lenient-json.js';
 import { mediaResolvers } from '../light/show/project/media.js';
 import { renderFramesFile } from '../light/render/offline.js';
@@ -30,9 +29,10 @@ export async function render(projectPath: string, options: RenderOptions): Promi
   try {
     pointPool.setThreads(options.renderThreads ?? defaultRenderThreads());
     const path = resolve(projectPath);
+    const source = await readProjectText(path);
     let json: unknown;
     try {
-      json = parseLenientJson(await readFile(path, 'utf8'), path);
+      json = parseLenientJson(source, path);
     } catch (err) {
       throw new Error(`cannot read ${path} as a JSON project: ${(err as Error).message}`);
     }

@@ -21,7 +21,7 @@ export function cursorAtMillis(millis: number, bpm: number): Cursor {
 export const MAX_CLIP_MS = 86_400_000;
 
 /** A saved cursor field that cannot be used, and why. */
-export interface CursorProblem {
+interface CursorProblem {
   readonly key: 'millis' | 'beatCount' | 'beatBasis';
   readonly problem: string;
 }

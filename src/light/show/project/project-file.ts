@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { writeFileAtomic } from '../../../app/atomic-write.js';
+import { readRegularFile } from '../../../app/regular-file.js';
 import { FootlightError, invalidArgument } from '../../../engine/errors.js';
 import { assertJsonTextDepth, MAX_FILE_JSON_DEPTH } from '../../../engine/client-json.js';
 import { LX_VERSION } from '../../component/lx-component.js';
@@ -150,6 +150,19 @@ export function defaultMediaDir(projectPath: string): string {
   return basename(dir) === 'Projects' ? dirname(dir) : dir;
 }
 
+/** The largest `.lxp` file opened. */
+const MAX_PROJECT_FILE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * A `.lxp` file's text: only a regular file of at most MAX_PROJECT_FILE_BYTES (a FIFO or a device
+ * is refused before it is opened), `invalid_argument` naming the path and the reason otherwise.
+ */
+export async function readProjectText(path: string): Promise<string> {
+  const bytes = await readRegularFile(path, { maxBytes: MAX_PROJECT_FILE_BYTES });
+  if (bytes === undefined) throw invalidArgument(`no project file at ${path}`);
+  return bytes.toString('utf8');
+}
+
 /** Reads and parses a `.lxp` file and builds the engine (see readProject). */
 export async function openProjectFile(
   path: string,
@@ -158,13 +171,7 @@ export async function openProjectFile(
   nowMillis = 0,
   externals: Readonly<Record<string, ExternalsReader>> = {},
 ): Promise<OpenedProject & { readonly media: MediaResolvers }> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw invalidArgument(code === 'ENOENT' ? `no project file at ${path}` : `cannot read ${path}: ${(err as Error).message}`);
-  }
+  const text = await readProjectText(path);
   let json: unknown;
   try {
     assertJsonTextDepth(text, MAX_FILE_JSON_DEPTH);
