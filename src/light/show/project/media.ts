@@ -1,5 +1,6 @@
 import { isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { readRegularFileSync } from '../../../app/regular-file.js';
+import { assertJsonTextDepth, MAX_FILE_JSON_DEPTH } from '../../../engine/client-json.js';
 import { isFootlightError } from '../../../engine/errors.js';
 import { type LxfResolver, ModelInputError } from '../../model/index.js';
 import { LenientJsonError, parseLenientJson } from './lenient-json.js';
@@ -41,10 +42,13 @@ function readJson(folder: string, path: string, maxBytes: number): unknown {
     throw err;
   }
   if (bytes === undefined) return undefined;
+  const text = bytes.toString('utf8');
   try {
-    return parseLenientJson(bytes.toString('utf8'), path);
+    assertJsonTextDepth(text, MAX_FILE_JSON_DEPTH);
+    return parseLenientJson(text, path);
   } catch (err) {
     if (err instanceof LenientJsonError) throw new ModelInputError(`${path} cannot be read as LX JSON: ${err.message}`);
+    if (isFootlightError(err)) throw new ModelInputError(`${path}: ${err.message}`);
     throw err;
   }
 }

@@ -157,10 +157,26 @@ const MAX_PROJECT_FILE_BYTES = 256 * 1024 * 1024;
  * A `.lxp` file's text: only a regular file of at most MAX_PROJECT_FILE_BYTES (a FIFO or a device
  * is refused before it is opened), `invalid_argument` naming the path and the reason otherwise.
  */
-export async function readProjectText(path: string): Promise<string> {
+async function readProjectText(path: string): Promise<string> {
   const bytes = await readRegularFile(path, { maxBytes: MAX_PROJECT_FILE_BYTES });
   if (bytes === undefined) throw invalidArgument(`no project file at ${path}`);
   return bytes.toString('utf8');
+}
+
+/**
+ * A `.lxp` file parsed as LX reads it, for every place a project opens (serve, render,
+ * render-show): nesting deeper than MAX_FILE_JSON_DEPTH is refused before the parser recurses.
+ */
+export async function readProjectJson(path: string): Promise<unknown> {
+  const text = await readProjectText(path);
+  try {
+    assertJsonTextDepth(text, MAX_FILE_JSON_DEPTH);
+    return parseLenientJson(text, path);
+  } catch (err) {
+    if (err instanceof LenientJsonError) throw invalidArgument(`${path} is not an LX project file: ${err.message}`);
+    if (err instanceof FootlightError) throw new FootlightError(err.code, `${path}: ${err.message}`);
+    throw err;
+  }
 }
 
 /** Reads and parses a `.lxp` file and builds the engine (see readProject). */
@@ -171,16 +187,7 @@ export async function openProjectFile(
   nowMillis = 0,
   externals: Readonly<Record<string, ExternalsReader>> = {},
 ): Promise<OpenedProject & { readonly media: MediaResolvers }> {
-  const text = await readProjectText(path);
-  let json: unknown;
-  try {
-    assertJsonTextDepth(text, MAX_FILE_JSON_DEPTH);
-    json = parseLenientJson(text, path);
-  } catch (err) {
-    if (err instanceof LenientJsonError) throw invalidArgument(`${path} is not an LX project file: ${err.message}`);
-    if (err instanceof FootlightError) throw new FootlightError(err.code, `${path}: ${err.message}`);
-    throw err;
-  }
+  const json = await readProjectJson(path);
   const media = mediaResolvers(mediaDir ?? defaultMediaDir(path));
   return { ...readProject(json, registry, { ...media, nowMillis, externals }), media };
 }
