@@ -22,10 +22,11 @@ import { flatIndexOf, trackAt } from './operations/common.js';
 import { clipPayload, MAX_LISTED_NOTES, trackPayload } from './payloads.js';
 import { PROJECT_FORMAT, PROJECT_FORMAT_VERSION, projectFilePath, readProjectFile, validateSaveDirectory, writeProjectFile } from './project-file.js';
 
-const TEMPO_MIN = 40;
-const TEMPO_MAX = 220;
-const METER_NUMERATOR_MIN = 2;
-const METER_NUMERATOR_MAX = 12;
+/** The transport's tempo and meter ranges (what song-transport-tempo/-meter take; the light's tempo is held to them too). */
+export const TEMPO_MIN = 40;
+export const TEMPO_MAX = 220;
+export const METER_NUMERATOR_MIN = 2;
+export const METER_NUMERATOR_MAX = 12;
 const METER_DENOMINATORS: readonly number[] = [4, 8];
 /** Clips song-arranger lists per track. */
 const MAX_ARRANGER_CLIPS = 256;
