@@ -65,6 +65,8 @@ export interface FootlightOptions {
   readonly historyBudgetBytes?: number;
   /** HTTP time limits in ms (tests shorten them): a request's headers, and the whole request. */
   readonly httpTimeouts?: { readonly headersMs?: number; readonly requestMs?: number };
+  /** Bytes of finished MCP task results kept at once, every session and era together (default 64 MiB; tests shrink it). */
+  readonly taskResultBytes?: number;
   /** Idle time after which a 2025-era MCP session is closed, in ms (default 30 minutes). */
   readonly sessionIdleMs?: number;
   /** Most open 2025-era MCP sessions (default 64). */
@@ -296,6 +298,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
     sessionIdleMs: options.sessionIdleMs,
     maxSessions: options.maxSessions,
+    ...(options.taskResultBytes === undefined ? {} : { taskResultBytes: options.taskResultBytes }),
     onCall: (r) => {
       calls.push(r);
       if (calls.length > MAX_CALL_RECORDS) calls.shift();
