@@ -10,6 +10,7 @@
 // Benchmarks: render (bench/render.ts, the golden README's standard workload at 10k/100k/1M
 // points), agent-load (bench/agent-load.ts), floor (bench/floor.ts), protocol3, output,
 // mcp-roundtrip, audio-render (bench/audio-render.ts, the sound engine's offline speed),
+// project-open (bench/project-open.ts, opening 1k/4k/20k-channel shows),
 // console-preview (needs Debian's chromium; skipped without it).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -40,6 +41,7 @@ const BENCHES: readonly Bench[] = [
   { name: 'output', script: 'bench/output.ts', quick: { BENCH_SECONDS: '2' } },
   { name: 'mcp-roundtrip', script: 'bench/mcp-roundtrip.ts', quick: { BENCH_CALLS: '200' } },
   { name: 'audio-render', script: 'bench/audio-render.ts', quick: { BENCH_REPEATS: '2' } },
+  { name: 'project-open', script: 'bench/project-open.ts', quick: { BENCH_CHANNELS: '100,400' } },
   {
     name: 'console-preview',
     script: 'bench/console-preview.ts',
@@ -163,6 +165,15 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
       median: audio.medianWallSeconds * 1000,
       rate: `${fmt(audio.realTimeCpu, 0)}× real time (CPU)`,
       note: `${fmt(audio.realTimeWall, 0)}× real time by the wall clock`,
+    });
+  const open = of('project-open');
+  for (const r of (open?.rows ?? []) as Json[])
+    lines.push({
+      bench: 'project-open',
+      case: `${r.channels} channels (${fmt(r.fileMiB, 1)} MiB)`,
+      median: r.openMs,
+      rate: `${fmt((r.openCpuMs * 1000) / r.channels, 0)} µs CPU/channel`,
+      note: `open CPU ${fmt(r.openCpuMs / 1000)} s; heap ${fmt(r.heapMiB, 0)} MiB; first frame ${fmt(r.firstFrameMs, 0)} ms; /api/state ${fmt(r.stateMs, 0)} ms`,
     });
   const preview = of('console-preview');
   for (const r of (preview?.rows ?? []) as Json[])
