@@ -173,7 +173,9 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
       case: `${r.channels} channels (${fmt(r.fileMiB, 1)} MiB)`,
       median: r.openMs,
       rate: `${fmt((r.openCpuMs * 1000) / r.channels, 0)} µs CPU/channel`,
-      note: `open CPU ${fmt(r.openCpuMs / 1000)} s; heap ${fmt(r.heapMiB, 0)} MiB; first frame ${fmt(r.firstFrameMs, 0)} ms; /api/state ${fmt(r.stateMs, 0)} ms`,
+      note:
+        `open CPU ${fmt(r.openCpuMs / 1000)} s; heap ${fmt(r.heapMiB, 0)} MiB; ` +
+        `first frame ${fmt(r.firstFrameMs, 0)} ms; /api/state ${fmt(r.stateMs, 0)} ms`,
     });
   const preview = of('console-preview');
   for (const r of (preview?.rows ?? []) as Json[])

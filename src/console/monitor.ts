@@ -6,7 +6,7 @@ import type { LivePlayer } from '../sound/live/player.js';
 /** A page that reads slower than this many bytes behind is skipped until it catches up (≈ 1.4 s of audio). */
 const MAX_BUFFERED_BYTES = 512 * 1024;
 /** Monitors open at once: each costs the engine thread a copy of every tick, so they are shared fairly. */
-export const MAX_MONITORS = 8;
+const MAX_MONITORS = 8;
 /**
  * A page that leaves a ping unanswered this long is dropped: it stopped reading, or reads slower
  * than the stream (the ping waits behind the audio it has not read). Kernel buffers on loopback

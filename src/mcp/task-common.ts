@@ -56,7 +56,7 @@ export function touch(t: TaskLife, status: TaskStatus, message: string): void {
 }
 
 /** Bytes of finished task results one endpoint keeps at once, across every session and era. */
-export const DEFAULT_TASK_RESULT_BYTES = 64 * 1024 * 1024;
+const DEFAULT_TASK_RESULT_BYTES = 64 * 1024 * 1024;
 
 /** How a task that is gone is explained: unknown, expired, or dropped for memory. */
 export const GONE = "unknown, its ttl ran out, or its result was dropped to keep the server's memory bounded";

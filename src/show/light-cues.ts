@@ -47,8 +47,10 @@ function cueProblem(v: unknown): string | undefined {
     return `beat must be a number in 0–${MAX_BEATS}; got ${JSON.stringify(beat)}`;
   if (typeof scene !== 'number' || !Number.isInteger(scene) || scene < 0 || scene >= MAX_SCENES)
     return `scene must be an integer in 0–${MAX_SCENES - 1}; got ${JSON.stringify(scene)}`;
-  if (marker !== undefined && (typeof marker !== 'string' || marker.length > MAX_MARKER_CHARS))
-    return `marker must be a name of at most ${MAX_MARKER_CHARS} characters; got ${typeof marker === 'string' ? `${marker.length} characters` : JSON.stringify(marker)}`;
+  if (marker !== undefined && (typeof marker !== 'string' || marker.length > MAX_MARKER_CHARS)) {
+    const got = typeof marker === 'string' ? `${marker.length} characters` : JSON.stringify(marker);
+    return `marker must be a name of at most ${MAX_MARKER_CHARS} characters; got ${got}`;
+  }
   return undefined;
 }
 

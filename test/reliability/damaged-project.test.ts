@@ -6,7 +6,7 @@ import { writeProject } from '../../src/light/show/project/project-file.js';
 import { startShow, tempHome } from '../helpers/show.js';
 import { api, baseOf } from '../console/helpers.js';
 
-test('defect 1: a null among the saved light cues is dropped at load (reported by key path); frames, /api/state and place_light_cue keep working', async (t) => {
+test('defect 1: a null among the saved light cues is dropped at load, reported by key path; frames, /api/state, place_light_cue work', async (t) => {
   const home = await tempHome(t);
   const demo = await startShow(t, { demo: 'stage' });
   const saved = await demo.app.engine.queue.submit(() => writeProject(demo.app.light.lx, demo.app.light.externals, 0));

@@ -174,7 +174,7 @@ test('one clock: a tempo nudge while the song plays moves the song transport too
   assert.equal(await songBeat(), stopped);
 });
 
-test("defect 13: tempo and meter written from the light side stay inside the song's ranges: refused from every surface, clamped when the engine computes them", async (t) => {
+test("defect 13: light-side tempo and meter stay in the song's ranges: refused from every surface, clamped when computed", async (t) => {
   const show = await startShow(t);
   const p3 = await protocol3(t, show);
   const state = async () => (await p3('song-state')) as Reply;

@@ -21,7 +21,7 @@ export interface NumericOptions extends ParameterOptions {
  * A narrower range than a parameter's own that a layer above imposes on what may be set (the
  * song's tempo range on the light's tempo, when the two are one clock); `why` ends the refusal.
  */
-export interface AcceptLimit {
+interface AcceptLimit {
   readonly min: number;
   readonly max: number;
   readonly why: string;
