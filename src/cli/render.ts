@@ -4,7 +4,7 @@ import { checkOutputFile } from '../app/output-path.js';
 import { isFootlightError } from '../engine/errors.js';
 import { createLibrary } from '../light/devices/library.js';
 import { pointPool } from '../light/parallel/point-pool.js';
-import { defaultRenderThreads } from '../light/parallel/render-threads.js';
+import { defaultRenderThreads } from '../engine/render-threads.js';
 import { defaultMediaDir, readProjectJson } from '../light/show/project/project-file.js';
 import { mediaResolvers } from '../light/show/project/media.js';
 import { renderFramesFile } from '../light/render/offline.js';

@@ -3,7 +3,7 @@ import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, ResourceTempla
 import { type FootlightError, isFootlightError, notFound } from '../engine/errors.js';
 import type { Logger } from '../engine/log.js';
 import type { Services } from '../tools/context.js';
-import { fullOutputSchema, listedInputSchema, sharedOutputFields } from '../tools/lean-schema.js';
+import { fullOutputSchema, listedInputSchema, sharedOutputFields } from './lean-schema.js';
 import { TOOLS } from '../tools/index.js';
 import { toParameterPayload } from '../tools/light/payloads.js';
 import { completePath } from '../light/path-completion.js';

@@ -8,8 +8,8 @@ import type { Origin } from '../engine/commands/history.js';
 import { MAX_SCENES } from '../light/clips/clip-engine.js';
 import type { LightShow } from '../light/show/light-show.js';
 import type { ExternalsReader } from '../light/show/project/project-file.js';
-import type { SoundHost } from '../sound/host.js';
-import { MAX_BEATS } from '../sound/model.js';
+import type { SoundHost } from '../sound/host/host.js';
+import { MAX_BEATS } from '../sound/model/components.js';
 
 /** The externals key the cues are saved under. */
 const CUES_KEY = 'footlight.lightCues';

@@ -10,8 +10,9 @@ import { checkKeptFrames } from '../light/render/offline.js';
 import { invalidArgument } from '../engine/errors.js';
 import { MAX_RENDER_SECONDS, renderOffline as renderAudio, RENDER_SAMPLE_RATE } from '../sound/audio/offline.js';
 import { buildPlan } from '../sound/audio/plan.js';
-import { SoundHost } from '../sound/host.js';
-import { saveProject, type ProjectJson } from '../sound/model.js';
+import { SoundHost } from '../sound/host/host.js';
+import { saveProject, type ProjectJson } from '../sound/model/components.js';
+import { startPlayback } from '../sound/operations/song.js';
 import { linkLightCues, SHOW_EXTERNALS } from './light-cues.js';
 import { linkShowClock } from './show-clock.js';
 import { linkShowAudio } from './song-audio.js';
@@ -70,7 +71,7 @@ export function renderShow(options: ShowRenderOptions): ShowRender {
   linkShowClock(show, sound);
   linkLightCues(show, sound);
   linkShowAudio(show, sound, options.audioTrack === undefined ? {} : { track: options.audioTrack });
-  sound.song.startPlayback();
+  startPlayback(sound);
   const beats = new Float64Array(frames);
   for (let k = 0; k < frames; k++) {
     engine.clock.stepFixed(1, deltaMs);

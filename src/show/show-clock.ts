@@ -3,9 +3,9 @@
 // and parameter listeners.
 import type { LightShow } from '../light/show/light-show.js';
 import type { Tempo } from '../light/tempo/tempo.js';
-import type { SoundHost } from '../sound/host.js';
-import type { SoundProject } from '../sound/model.js';
-import { METER_NUMERATOR_MAX, METER_NUMERATOR_MIN, TEMPO_MAX, TEMPO_MIN } from '../sound/song.js';
+import type { SoundHost } from '../sound/host/host.js';
+import type { SoundProject } from '../sound/model/components.js';
+import { METER_NUMERATOR_MAX, METER_NUMERATOR_MIN, nudge, TEMPO_MAX, TEMPO_MIN } from '../sound/operations/song.js';
 
 /** LX's tempo range (a song opened with a tempo outside it holds the light at the bound). */
 const LX_BPM_MIN = 20;
@@ -72,7 +72,7 @@ export function linkShowClock(light: LightShow, sound: SoundHost): () => void {
       playing: () => sound.transport.playing,
       positionBeats: () => sound.transport.position,
       // A nudge of the light tempo moves the song too, when it ends (see Tempo.loop).
-      nudge: (beats) => sound.song.nudge(beats),
+      nudge: (beats) => nudge(sound, beats),
     });
     const clock = 'light and song share one clock';
     t.bpm.limitAccepted({ min: BPM_MIN, max: BPM_MAX, why: `the song's tempo range: ${clock}` });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeProject } from '../../src/light/show/project/project-file.js';
+import { startPlayback } from '../../src/sound/operations/song.js';
 import { startShow, tempHome } from '../helpers/show.js';
 import { api, baseOf } from '../console/helpers.js';
 
@@ -29,7 +30,7 @@ test('defect 1: a null among the saved light cues is dropped at load, reported b
   );
   const failures: unknown[] = [];
   app.engine.queue.onFrameError = (err) => failures.push(err);
-  await app.engine.queue.submit(() => app.sound.song.startPlayback());
+  await app.engine.queue.submit(() => startPlayback(app.sound));
   for (let k = 0; k < 20; k++) await app.engine.queue.submit(() => app.engine.clock.stepFixed(30, 1000 / 60));
   assert.ok(app.sound.transport.position > 16, `the song passed both cues (beat ${app.sound.transport.position})`);
   assert.deepEqual(failures, [], 'no frame failed');
