@@ -64,6 +64,7 @@ export function songCapabilityPayload(host: SoundHost): Payload {
     listen: {
       command: 'song-listen',
       region_max_seconds: 60,
+      max_concurrent: host.song.maxListens,
       live_max_seconds: host.song.live !== null ? 30 : 0,
       clip: 'WAV, mono 16-bit 48 kHz, first 5 s',
       spectrogram: 'PNG 320x160',
