@@ -39,16 +39,20 @@ function cuesOf(light: LightShow): readonly LightCue[] {
   return Array.isArray(raw) ? (raw as LightCue[]) : [];
 }
 
+/** A saved value as a message shows it (short; an absent key is "nothing"). */
+function shown(v: unknown): string {
+  return v === undefined ? 'nothing' : (JSON.stringify(v) ?? String(v)).slice(0, 40);
+}
+
 /** Why a saved cue cannot be used, or undefined when it is sound. */
 function cueProblem(v: unknown): string | undefined {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return `a cue must be an object {beat, scene, marker?}; got ${v === null ? 'null' : typeof v}`;
   const { beat, scene, marker } = v as Record<string, unknown>;
-  if (typeof beat !== 'number' || !Number.isFinite(beat) || beat < 0 || beat > MAX_BEATS)
-    return `beat must be a number in 0–${MAX_BEATS}; got ${JSON.stringify(beat)}`;
+  if (typeof beat !== 'number' || !Number.isFinite(beat) || beat < 0 || beat > MAX_BEATS) return `beat must be a number in 0–${MAX_BEATS}; got ${shown(beat)}`;
   if (typeof scene !== 'number' || !Number.isInteger(scene) || scene < 0 || scene >= MAX_SCENES)
-    return `scene must be an integer in 0–${MAX_SCENES - 1}; got ${JSON.stringify(scene)}`;
+    return `scene must be an integer in 0–${MAX_SCENES - 1}; got ${shown(scene)}`;
   if (marker !== undefined && (typeof marker !== 'string' || marker.length > MAX_MARKER_CHARS)) {
-    const got = typeof marker === 'string' ? `${marker.length} characters` : JSON.stringify(marker);
+    const got = typeof marker === 'string' ? `${marker.length} characters` : shown(marker);
     return `marker must be a name of at most ${MAX_MARKER_CHARS} characters; got ${got}`;
   }
   return undefined;

@@ -344,10 +344,13 @@ export class Clip extends LXComponent {
   }
 
   protected override loadExtra(obj: LxObject, ctx: LoadContext): void {
-    for (const laneJson of lxArray(obj.parameterLanes)) {
-      const lane = this.laneFor(laneJson);
-      if (lane === undefined) {
-        ctx.warn(`${this.label.getString()}: clip lane ${String(laneJson.class)} is not supported; it was dropped`);
+    const saved: unknown[] = Array.isArray(obj.parameterLanes) ? obj.parameterLanes : [];
+    for (let i = 0; i < saved.length; i++) {
+      const laneJson = saved[i];
+      const lane = isLxObject(laneJson) ? this.laneFor(laneJson) : undefined;
+      if (lane === undefined || !isLxObject(laneJson)) {
+        const cls = isLxObject(laneJson) && typeof laneJson.class === 'string' ? laneJson.class : 'without a known class';
+        ctx.warn(`${this.label.getString()}: a clip lane ${cls} is not supported; it was dropped`, { obj: saved, key: i });
         continue;
       }
       this.lanes.insert(lane);

@@ -285,7 +285,13 @@ export class ParameterLane extends ClipLane<ParameterEvent> {
     this.resolved = null;
     ctx.defer(() => {
       if (this.clip.bus.parent !== null && this.target === null)
-        ctx.warn(`clip lane ${String(obj.path)}: no such parameter on ${this.clip.bus.path}; the lane is kept but does not play`);
+        ctx.warn(
+          `clip lane ${typeof obj.path === 'string' ? obj.path : '(no path)'}: no such parameter on ${this.clip.bus.path}; the lane is kept but does not play`,
+          {
+            obj,
+            key: 'path',
+          },
+        );
     });
   }
 }

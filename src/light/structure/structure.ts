@@ -174,7 +174,7 @@ export class Structure extends LXComponent {
     for (const json of fixtures) {
       const className = typeof json.class === 'string' ? json.class : '';
       if (!isFixtureClass(className)) {
-        ctx.warn(`fixture class ${className} is not supported; it was left out of the model`);
+        ctx.warn(`fixture class ${className || '(none)'} is not supported; it was left out of the model`, { obj: json, key: 'class' });
         this.keepUnknownFixture(json);
         continue;
       }
