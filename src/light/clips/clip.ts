@@ -5,7 +5,7 @@ import { EnumParameter } from '../../engine/parameters/enum.js';
 import { TriggerParameter } from '../../engine/parameters/trigger.js';
 import { LXComponent } from '../component/lx-component.js';
 import type { PatternEngine } from '../devices/patterns/pattern-engine.js';
-import { isLxObject, lxArray, type LoadContext, type LxObject } from '../component/lxp-types.js';
+import { isLxObject, type LoadContext, type LxObject } from '../component/lxp-types.js';
 import { QuantizedTriggerParameter } from '../tempo/quantized-trigger.js';
 import { clipClockOf } from './clip-clock.js';
 import { type Cursor, CURSOR_ZERO, cursorAtMillis, isCursorProblem, MAX_CLIP_MS, readCursor, saveCursor } from './cursor.js';
