@@ -5,8 +5,11 @@
 import type { Command } from '../engine/commands/command.js';
 import { invalidArgument, notFound } from '../engine/errors.js';
 import type { Origin } from '../engine/commands/history.js';
+import { MAX_SCENES } from '../light/clips/clip-engine.js';
 import type { LightShow } from '../light/show/light-show.js';
+import type { ExternalsReader } from '../light/show/project/project-file.js';
 import type { SoundHost } from '../sound/host/host.js';
+import { MAX_BEATS } from '../sound/model/components.js';
 
 /** The externals key the cues are saved under. */
 const CUES_KEY = 'footlight.lightCues';
@@ -14,6 +17,8 @@ const MAX_CUES = 256;
 /** The longest fade: 64 bars of 4/4, or ten minutes. */
 const MAX_FADE_BEATS = 256;
 const MAX_FADE_MS = 600_000;
+/** The longest cue marker name a saved cue keeps (names are the song's; this only bounds what a file can hold). */
+const MAX_MARKER_CHARS = 256;
 
 /** How long a cue fades its scene in: beats of the song's tempo, or milliseconds. Exactly one. */
 interface CueFade {
@@ -32,6 +37,7 @@ export interface LightCue {
   readonly fade?: CueFade;
 }
 
+/** The cues as the show holds them: only what `readLightCues` accepted when the project opened, and what commands wrote since. */
 function cuesOf(light: LightShow): readonly LightCue[] {
   const raw = light.externals[CUES_KEY];
   return Array.isArray(raw) ? (raw as LightCue[]) : [];
@@ -48,6 +54,74 @@ function cuePayload(c: LightCue): LightCue {
   else if (positive(f?.ms)) out.fade = { ms: f.ms };
   return out;
 }
+
+/** A saved value as a message shows it (short; an absent key is "nothing"). */
+function shown(v: unknown): string {
+  return v === undefined ? 'nothing' : (JSON.stringify(v) ?? String(v)).slice(0, 40);
+}
+
+/** Why a fade is not one (a tool's argument or a saved cue's), or undefined when it is. */
+function fadeProblem(fade: unknown): string | undefined {
+  if (typeof fade !== 'object' || fade === null || Array.isArray(fade)) return `fade must be an object {beats} or {ms}; got ${shown(fade)}`;
+  const { beats, ms } = fade as Record<string, unknown>;
+  if ((beats === undefined) === (ms === undefined)) return 'fade: give one of beats or ms, e.g. {"beats": 2}';
+  if (beats !== undefined && !(typeof beats === 'number' && Number.isFinite(beats) && beats > 0 && beats <= MAX_FADE_BEATS))
+    return `fade.beats takes a number above 0 up to ${MAX_FADE_BEATS}; got ${shown(beats)}`;
+  if (ms !== undefined && !(typeof ms === 'number' && Number.isFinite(ms) && ms > 0 && ms <= MAX_FADE_MS))
+    return `fade.ms takes a number above 0 up to ${MAX_FADE_MS}; got ${shown(ms)}`;
+  return undefined;
+}
+
+/** Why a saved cue cannot be used, or undefined when it is sound. */
+function cueProblem(v: unknown): string | undefined {
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    return `a cue must be an object {beat, scene, marker?, fade?}; got ${v === null ? 'null' : typeof v}`;
+  const { beat, scene, marker, fade } = v as Record<string, unknown>;
+  if (typeof beat !== 'number' || !Number.isFinite(beat) || beat < 0 || beat > MAX_BEATS) return `beat must be a number in 0–${MAX_BEATS}; got ${shown(beat)}`;
+  if (typeof scene !== 'number' || !Number.isInteger(scene) || scene < 0 || scene >= MAX_SCENES)
+    return `scene must be an integer in 0–${MAX_SCENES - 1}; got ${shown(scene)}`;
+  if (marker !== undefined && (typeof marker !== 'string' || marker.length > MAX_MARKER_CHARS)) {
+    const got = typeof marker === 'string' ? `${marker.length} characters` : shown(marker);
+    return `marker must be a name of at most ${MAX_MARKER_CHARS} characters; got ${got}`;
+  }
+  if (fade !== undefined) {
+    const problem = fadeProblem(fade);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
+
+/**
+ * Reads the light cues saved in a project's externals: keeps every sound cue (sorted by beat, one
+ * per beat, at most MAX_CUES) and warns, by key path, about each one it drops, so a damaged file
+ * opens with the cues it can play instead of failing frame after frame.
+ */
+const readLightCues: ExternalsReader = (value, at, warn) => {
+  if (!Array.isArray(value)) {
+    warn(`${at}: the light cues must be a list; got ${value === null ? 'null' : typeof value}, so the show has no light cues`);
+    return undefined;
+  }
+  const kept: LightCue[] = [];
+  const beats = new Set<number>();
+  for (let i = 0; i < value.length; i++) {
+    const v: unknown = value[i];
+    const problem = cueProblem(v) ?? (beats.has((v as LightCue).beat) ? `another cue at beat ${(v as LightCue).beat} comes earlier in the list` : undefined);
+    if (problem !== undefined) {
+      warn(`${at}/${i}: ${problem}; the cue was dropped`);
+      continue;
+    }
+    if (kept.length === MAX_CUES) {
+      warn(`${at}/${i}: the show holds at most ${MAX_CUES} light cues; this cue and the ones after it were dropped`);
+      break;
+    }
+    beats.add((v as LightCue).beat);
+    kept.push(cuePayload(v as LightCue));
+  }
+  return kept.length === 0 ? undefined : kept.sort((a, b) => a.beat - b.beat);
+};
+
+/** How the show layer reads its part of a light project's externals: every place a light project opens passes this. */
+export const SHOW_EXTERNALS: Readonly<Record<string, ExternalsReader>> = { [CUES_KEY]: readLightCues };
 
 class SetLightCues implements Command {
   private before: readonly LightCue[] = [];
@@ -80,13 +154,9 @@ type CuePlace = { readonly beat?: number; readonly marker?: string; readonly pla
 
 /** Checks a fade: exactly one of beats or ms, above 0 and within bounds. */
 function checkFade(fade: CueFade): CueFade {
-  const { beats, ms } = fade;
-  if ((beats === undefined) === (ms === undefined)) throw invalidArgument('fade: give one of beats or ms, e.g. {"beats": 2}');
-  if (beats !== undefined && !(Number.isFinite(beats) && beats > 0 && beats <= MAX_FADE_BEATS))
-    throw invalidArgument(`fade.beats takes a number above 0 up to ${MAX_FADE_BEATS}; got ${beats}`);
-  if (ms !== undefined && !(Number.isFinite(ms) && ms > 0 && ms <= MAX_FADE_MS))
-    throw invalidArgument(`fade.ms takes a number above 0 up to ${MAX_FADE_MS}; got ${ms}`);
-  return beats !== undefined ? { beats } : { ms };
+  const problem = fadeProblem(fade);
+  if (problem !== undefined) throw invalidArgument(problem);
+  return fade.beats !== undefined ? { beats: fade.beats } : { ms: fade.ms };
 }
 
 /** The show's light cues: place, remove, move and list them (each edit one undo step). */
@@ -145,13 +215,14 @@ export class LightCues {
       return { beat: named[0].beat, marker: named[0].name };
     }
     const beat = at.beat!;
-    if (!Number.isFinite(beat) || beat < 0) throw invalidArgument(`beat must be a finite beat ≥ 0; got ${beat}`);
+    if (!Number.isFinite(beat) || beat < 0 || beat > MAX_BEATS) throw invalidArgument(`beat must be a beat in 0–${MAX_BEATS}; got ${beat}`);
     return { beat };
   }
 
   /** Places a cue (replacing one at the same beat), fading in over `fade` when given: one undo step. */
   place(origin: Origin, at: CuePlace, scene: number, fade?: CueFade): LightCue {
-    if (!Number.isInteger(scene) || scene < 0) throw invalidArgument(`scene must be a clip slot index ≥ 0; got ${scene}`);
+    if (!Number.isInteger(scene) || scene < 0 || scene >= MAX_SCENES)
+      throw invalidArgument(`scene must be a clip slot index in 0–${MAX_SCENES - 1}; got ${scene}`);
     const checked = fade === undefined ? undefined : checkFade(fade);
     const { beat, marker } = this.beatOf(at);
     if (this.light.lx.clips.sceneClips(scene).length === 0)
@@ -195,7 +266,7 @@ export class LightCues {
    * tied to a marker): one undo step. A cue already at `to` is not replaced: remove it first.
    */
   move(origin: Origin, at: CuePlace, to: number): { readonly from: LightCue; readonly to: LightCue } {
-    if (!Number.isFinite(to) || to < 0) throw invalidArgument(`the new beat must be a finite beat ≥ 0; got ${to}`);
+    if (!Number.isFinite(to) || to < 0 || to > MAX_BEATS) throw invalidArgument(`the new beat must be a beat in 0–${MAX_BEATS}; got ${to}`);
     const { beat, marker, cue } = this.cueAt(at);
     if (to === beat) return { from: cuePayload(cue), to: cuePayload(cue) };
     if (this.stored().some((c) => c.beat === to)) throw invalidArgument(`a light cue is already at beat ${to}; remove it first (or move it elsewhere)`);

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createLibrary } from '../../src/light/devices/library.js';
-import { writeProject } from '../../src/light/show/project/project-file.js';
+import { readProject, writeProject } from '../../src/light/show/project/project-file.js';
+import { SHOW_EXTERNALS } from '../../src/show/light-cues.js';
 import { renderShow } from '../../src/show/render-show.js';
 import { saveProject } from '../../src/sound/model/components.js';
 import { startShow, type TestShow } from '../helpers/show.js';
@@ -222,4 +223,28 @@ test('place_light_cue fade: placed, replaced and kept by moveTo, one undo step e
     /^invalid_argument: remove takes beat or marker, not scene or fade/,
     [list],
   );
+});
+
+test('a saved cue fade opens with the project; a saved fade that is not one drops that cue with a warning', async (t) => {
+  const show = await startShow(t);
+  await show.call('add_clip', { bus: CH, slot: 1, label: 'Drop', length: { beats: 4 } });
+  await show.call('place_light_cue', { beat: 8, scene: 1, fade: { beats: 2 } });
+  await show.call('place_light_cue', { beat: 16, scene: 1, fade: { ms: 750 } });
+  const saved = await show.app.engine.queue.submit(() => writeProject(show.app.light.lx, show.app.light.externals, 0));
+  const cues = (saved.externals as Record<string, unknown>)['footlight.lightCues'];
+  assert.deepEqual(cues, [
+    { beat: 8, scene: 1, fade: { beats: 2 } },
+    { beat: 16, scene: 1, fade: { ms: 750 } },
+  ]);
+  const opened = readProject(JSON.parse(JSON.stringify(saved)), createLibrary(), { externals: SHOW_EXTERNALS });
+  assert.deepEqual(opened.externals['footlight.lightCues'], cues, 'the fades open as saved');
+  assert.deepEqual(opened.warnings, []);
+  for (const fade of [{ beats: 2, ms: 5 }, { beats: -1 }, { ms: 'slow' }, 3, null]) {
+    const damaged = JSON.parse(JSON.stringify(saved));
+    damaged.externals['footlight.lightCues'][1].fade = fade;
+    const r = readProject(damaged, createLibrary(), { externals: SHOW_EXTERNALS });
+    assert.deepEqual(r.externals['footlight.lightCues'], [cues[0]], `fade ${JSON.stringify(fade)}: that cue is dropped, the other kept`);
+    assert.equal(r.warnings.length, 1);
+    assert.match(r.warnings[0], /footlight\.lightCues\/1: fade.*the cue was dropped/);
+  }
 });
