@@ -11,6 +11,7 @@
 // points), agent-load (bench/agent-load.ts), floor (bench/floor.ts), protocol3, output,
 // mcp-roundtrip, audio-render (bench/audio-render.ts, the sound engine's offline speed), dmx-in
 // (bench/dmx-in.ts: the latch's cost per frame, the receiver's throughput, the render under a flood),
+// live-kicks (bench/live-kicks.ts: the kick pulse live against offline, with agents),
 // project-open (bench/project-open.ts, opening 1k/4k/20k-channel shows),
 // console-preview and show-load (bench/show-load.ts: the stage demo's song playing, a console
 // open, 32 agents; issue #26's load figure) need Debian's chromium and are skipped without it.
@@ -45,6 +46,7 @@ const BENCHES: readonly Bench[] = [
   { name: 'audio-render', script: 'bench/audio-render.ts', quick: { BENCH_REPEATS: '2' } },
   { name: 'project-open', script: 'bench/project-open.ts', quick: { BENCH_CHANNELS: '100,400' } },
   { name: 'dmx-in', script: 'bench/dmx-in.ts', quick: { BENCH_SECONDS: '2' } },
+  { name: 'live-kicks', script: 'bench/live-kicks.ts', quick: { BENCH_QUICK: '1' } },
   { name: 'console-preview', script: 'bench/console-preview.ts', quick: { BENCH_SECONDS: '2', BENCH_POINTS: '10000' }, unavailable: noChromium },
   { name: 'show-load', script: 'bench/show-load.ts', quick: { BENCH_SECONDS: '3', BENCH_SESSIONS: '0,4' }, unavailable: noChromium },
 ];
@@ -188,6 +190,17 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
         note: `${r.late} of ${r.frames} frames late; started ${fmt(r.startDelayMeanMs)} ms after due${r.flood ? `; ${r.sent} datagrams` : ''}`,
       });
   }
+  const kicks = of('live-kicks');
+  for (const r of (kicks?.rows ?? []) as Json[])
+    lines.push({
+      bench: 'live-kicks',
+      case: `hears ${r.source}, ${kicks?.sessions} agent sessions`,
+      median: r.lagDiffMs?.median,
+      rate: `${fmt(100 * r.liveFraction, 1)} % of ${r.kicks} kicks fired live`,
+      note:
+        `offline fired ${r.offlineFired}; live agrees on ${fmt(100 * r.agree, 1)} %; lag live−offline p95 ${fmt(r.lagDiffMs?.p95, 1)} ms; ` +
+        `${r.lateAudioBlocks} late audio blocks`,
+    });
   const open = of('project-open');
   for (const r of (open?.rows ?? []) as Json[])
     lines.push({

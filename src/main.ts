@@ -36,7 +36,9 @@ import { startProtocol3Server, type Protocol3Server } from './protocol3/server/s
 import { SoundAdapter } from './sound-client/adapter.js';
 import { linkShowClock } from './show/show-clock.js';
 import { linkShowAudio } from './show/song-audio.js';
-import { linkLightCues, SHOW_EXTERNALS } from './show/light-cues.js';
+import { linkLiveAudio } from './show/live-audio.js';
+import { linkLightCues } from './show/cue-playback.js';
+import { SHOW_EXTERNALS } from './show/light-cues.js';
 import { formatEndpoint, parseEndpoint, type HostEndpoint } from './sound-client/endpoint.js';
 
 export interface FootlightOptions {
@@ -80,7 +82,7 @@ export interface FootlightOptions {
   readonly readOnlyTools?: boolean;
   /** Write status.json (default true). */
   readonly writeStatus?: boolean;
-  /** The song track the light's audio devices hear alone (by name); default the master output. */
+  /** The song track whose post-fader output the light's audio devices hear (by name; the first of that name); default the master output. */
   readonly audioTrack?: string;
   /** Which built-in show opens without a project: the stage show made for the demo song (default), or the small 32×32 grid many tests start from. */
   readonly demo?: 'stage' | 'grid';
@@ -234,11 +236,12 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const sound = createSoundHost(engine, { log });
   const unlinkClock = linkShowClock(light, sound);
   const showCues = linkLightCues(light, sound);
-  // The stage demo's kick pulse listens to the demo song's Kick track.
-  const audioTrack = options.audioTrack ?? (options.project === undefined && options.demo !== 'grid' ? 'Kick' : undefined);
-  const showAudio = linkShowAudio(light, sound, audioTrack === undefined ? {} : { track: audioTrack });
-  engine.history.clear();
   const live = options.liveAudio === undefined ? undefined : new LivePlayer(sound, { output: options.liveAudio, log: log.child({ component: 'live-audio' }) });
+  // The light hears the master (or --audio-track's track), as render-show does: live, the live
+  // engine's own output as it is played; without live audio, the song rendered in step with the frames.
+  const heard = options.audioTrack === undefined ? {} : { track: options.audioTrack };
+  const showAudio = live !== undefined ? linkLiveAudio(light, live, heard) : linkShowAudio(light, sound, heard);
+  engine.history.clear();
 
   const calls: CallRecord[] = [];
   const bind = { host, port, url: '' };

@@ -38,3 +38,23 @@ test('the machine-path pattern catches what it is for', () => {
   for (const bad of ["'/wo" + "rk/shared/golden'", '"/ho' + 'me/me/x"', '(/Us' + 'ers/me/x)']) assert.match(bad, MACHINE_PATH);
   for (const ok of ['~/ho' + 'me/x', 'https://example.com/ho' + 'me/x', 'test/wo' + 'rk/x']) assert.doesNotMatch(ok, MACHINE_PATH);
 });
+
+/** Quoted relative paths that climb (`'../…'`), as code writes them for `new URL(…, import.meta.url)` or `join(…)`. */
+const CLIMBING = /['"`]((?:\.\.\/)+[^'"`\s]*)['"`]/g;
+
+test('tests, scripts and benchmarks read only files inside the repository (no ../shared, no sibling checkout)', () => {
+  const found: string[] = [];
+  const all: string[] = [];
+  for (const top of ['src', 'test', 'scripts', 'bench', 'bin']) files(join(ROOT, top), all);
+  for (const file of all) {
+    if (file.endsWith('.md')) continue;
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines.forEach((line, i) => {
+      for (const m of line.matchAll(CLIMBING)) {
+        const target = relative(ROOT, join(file, '..', m[1]));
+        if (target.startsWith('..')) found.push(`${relative(ROOT, file)}:${i + 1}: ${m[1]} leaves the repository`);
+      }
+    });
+  }
+  assert.deepEqual(found, []);
+});

@@ -68,7 +68,11 @@ program
     'drive another protocol-3 host with the sound tools instead of the built-in one (the built-in host still runs)',
     soundHost,
   )
-  .option('--audio-track <name>', "the song track the light's audio devices (Beat Detect, Band Filter) hear alone; default the master output")
+  .option(
+    '--audio-track <name>',
+    "the song track whose post-fader output the light's audio devices (Beat Detect, Band Filter, the meter) hear instead of the master output " +
+      '(default: the master, as render-show); live, they hear the live engine as it plays',
+  )
   .option(
     '--sound-cooperative',
     "start with the operator's cooperative grant: agents may change the sound project without a per-call confirmation (revocable in the console)",
@@ -167,7 +171,7 @@ program
     "Render the sound project's arranger offline to a 48 kHz stereo WAV and print its duration, peak, true peak and integrated loudness (the demo project " +
       'unless --project is given)',
   )
-  .option('--project <dir>', 'sound project folder (holding PromptTrack/PromptTrack.bwproject) or the .bwproject file')
+  .option('--project <dir>', "a sound project folder (as the console's save or song_save_project writes it) or the .bwproject file inside it")
   .option('--seconds <n>', 'render this many seconds from the start (default: to the end of the arrangement plus a 2 s tail)', positiveNumber)
   .option('--from <beat>', 'start beat (quarter notes; default 0)', beat)
   .option('--to <beat>', 'end beat', beat)
@@ -183,9 +187,13 @@ program
       'exists, an MP4 preview with the audio (the demo show unless --project/--song are given)',
   )
   .option('--project <lxp>', 'the light project (.lxp; its light cues play on the song)')
-  .option('--song <dir>', 'sound project folder (holding PromptTrack/PromptTrack.bwproject) or the .bwproject file')
-  .option('--seconds <n>', "render this many seconds from the song's start (default: the arrangement, to the bar after its last clip)", positiveNumber)
-  .option('--audio-track <name>', "the song track the light's audio devices hear alone; default the master output")
+  .option('--song <dir>', "the song: a sound project folder (as the console's save or song_save_project writes it) or the .bwproject file inside it")
+  .option(
+    '--seconds <n>',
+    "render this many seconds from the song's start (default: as render-sound, to the end of the arrangement plus a 2 s tail)",
+    positiveNumber,
+  )
+  .option('--audio-track <name>', "the song track whose post-fader output the light's audio devices hear instead of the master output (default: the master)")
   .requiredOption('--out <dir>', 'the folder to write into (created if missing)')
   .action(async (opts: { project?: string; song?: string; seconds?: number; audioTrack?: string; out: string }) =>
     (await import('./render-show.js')).renderShowCommand(opts),

@@ -15,7 +15,8 @@ import { defaultMediaDir, readProjectJson, writeProject } from '../light/show/pr
 import { BUFFER_NOTE, COLOR_NOTE, CLOCK_NOTE, type FramesFile, argbBytes, framesSha256, pointsBase64 } from '../light/render/frames-format.js';
 import { channelListing } from '../light/render/offline.js';
 import { renderShow } from '../show/render-show.js';
-import { MAX_RENDER_SECONDS } from '../sound/audio/offline.js';
+import { arrangementSeconds, MAX_RENDER_SECONDS } from '../sound/audio/offline.js';
+import { buildPlan } from '../sound/audio/plan.js';
 import { encodeWav24 } from '../sound/audio/wav.js';
 import { demoProject } from '../sound/demo.js';
 import { buildProject, saveProject, type ProjectJson } from '../sound/model/components.js';
@@ -28,7 +29,7 @@ export interface RenderShowOptions {
   readonly song?: string;
   readonly seconds?: number;
   readonly out: string;
-  /** The song track the audio devices hear alone. */
+  /** The song track whose post-fader output the audio devices hear (default the master). */
   readonly audioTrack?: string;
 }
 
@@ -49,20 +50,6 @@ function demoLight(): unknown {
   const show = new LightShow(new Engine());
   buildDemoShow(show);
   return JSON.parse(JSON.stringify(writeProject(show.lx, show.externals, 0)));
-}
-
-/** The song's arrangement in seconds, to the bar after its last note (at least one bar). */
-function songSeconds(song: ProjectJson): number {
-  const bar = (song.meter.numerator * 4) / song.meter.denominator;
-  let last = 0;
-  const visit = (tracks: readonly ProjectJson['tracks'][number][]): void => {
-    for (const t of tracks) {
-      for (const c of t.clips ?? []) last = Math.max(last, c.start + c.length);
-      visit(t.children ?? []);
-    }
-  };
-  visit(song.tracks);
-  return (Math.max(bar, Math.ceil(last / bar) * bar) * 60) / song.tempo;
 }
 
 function png(r: Raster): Buffer {
@@ -195,7 +182,8 @@ export async function renderShowCommand(options: RenderShowOptions): Promise<voi
       media = mediaResolvers(defaultMediaDir(path));
       name = path.slice(path.lastIndexOf('/') + 1);
     } else light = demoLight();
-    const seconds = options.seconds ?? checkSeconds(songSeconds(song));
+    // As long as render-sound's default: to the bar after the last note, plus the tail (the last note rings out).
+    const seconds = options.seconds ?? checkSeconds(arrangementSeconds(buildPlan(song)));
     await makeFolders(out);
     const argb: Uint32Array[] = [];
     const r = renderShow({

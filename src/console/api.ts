@@ -118,8 +118,17 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
     '/api/cue/place': {
       method: 'POST',
       handler: ({ body, origin }) => {
-        const a = parse(z.strictObject({ beat: z.number().min(0).optional(), playhead: z.literal(true).optional(), scene: Id }), body);
-        return q('place light cue', () => ({ placed: lightCues().place(origin, a, a.scene), cues: lightCues().list() }));
+        const a = parse(
+          z.strictObject({
+            beat: z.number().min(0).optional(),
+            playhead: z.literal(true).optional(),
+            snap: z.number().min(0).optional(),
+            scene: Id,
+            fade: z.strictObject({ beats: z.number().optional(), ms: z.number().optional() }).optional(),
+          }),
+          body,
+        );
+        return q('place light cue', () => ({ placed: lightCues().place(origin, a, a.scene, a.fade), cues: lightCues().list() }));
       },
     },
     '/api/cue/move': {

@@ -163,6 +163,8 @@ export interface LightCueState {
   readonly beat: number;
   readonly scene: number;
   readonly marker?: string;
+  /** The scene fades in over this many beats of the song tempo, or ms (one of them); absent: it cuts in. */
+  readonly fade?: { readonly beats?: number; readonly ms?: number };
 }
 
 /** The clip grid: a row per bus (channels, groups, master), a column per scene. */

@@ -156,7 +156,7 @@ function clipGridState(light: LightShow, cues: { list(): readonly LightCueState[
   return {
     scenes: light.lx.clips.numScenes.getValue(),
     timeline: cues !== undefined,
-    cues: (cues?.list() ?? []).map((c) => (c.marker === undefined ? { beat: c.beat, scene: c.scene } : { beat: c.beat, scene: c.scene, marker: c.marker })),
+    cues: cues?.list() ?? [],
     buses: clipBuses(light).map((b) => ({
       path: b.path,
       id: b.id,

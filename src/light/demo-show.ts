@@ -87,8 +87,10 @@ export function buildDemoShow(show: LightShow): void {
   set(lfo as unknown as { parameters: Map<string, unknown> }, { tempoSync: true, tempoMultiplier: 13, running: true });
   const phase = gradient.patterns.at(0) as Pattern;
   wireModulation(show, { id: lfo.id }, { id: phase.id, key: 'gradientPhase' }, { range: 0.5 }, ORIGIN);
+  // Beat Detect on the kick's band (60–120 Hz). It hears the master: there the demo's bass masks the
+  // kicks it plays over (every other one); with `serve --audio-track Kick` it fires on every kick.
   const beat = addModulator(show, 'BandGate', { label: 'Kick' }, ORIGIN);
-  set(beat as unknown as { parameters: Map<string, unknown> }, { gain: 24, decay: 220, running: true });
+  set(beat as unknown as { parameters: Map<string, unknown> }, { gain: 18, decay: 220, running: true });
   wireModulation(show, { id: beat.id }, { id: pulse.id, key: 'fader' }, { range: 0.9 }, ORIGIN);
 
   // Light clips per section: scene 0 (Intro) noise and gradient, scene 1 (Drop) chase and planes.

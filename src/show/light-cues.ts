@@ -1,7 +1,7 @@
 // Light on the song's timeline: cues that launch a light clip scene when the song reaches a
-// beat or a cue marker ("at the Drop, the strobe scene"). They live in the light project's
-// `externals` (so they save and open with the .lxp, and LX ignores them) and change through
-// the one history.
+// beat or a cue marker ("at the Drop, the strobe scene", fading in over two beats). They live in
+// the light project's `externals` (so they save and open with the .lxp, and LX ignores them) and
+// change through the one history. cue-playback.ts fires them as the song plays.
 import type { Command } from '../engine/commands/command.js';
 import { invalidArgument, notFound } from '../engine/errors.js';
 import type { Origin } from '../engine/commands/history.js';
@@ -14,23 +14,27 @@ import { MAX_BEATS } from '../sound/model/components.js';
 /** The externals key the cues are saved under. */
 const CUES_KEY = 'footlight.lightCues';
 const MAX_CUES = 256;
+/** The longest fade: 64 bars of 4/4, or ten minutes. */
+const MAX_FADE_BEATS = 256;
+const MAX_FADE_MS = 600_000;
 /** The longest cue marker name a saved cue keeps (names are the song's; this only bounds what a file can hold). */
 const MAX_MARKER_CHARS = 256;
-/** The song jumped (a seek, a loop wrap) when it moves more than this in one frame: no cue fires for the skipped span. */
-const JUMP_BEATS = 1;
-/**
- * The song position is a running sum of frame steps, so beat 16 may read 15.999999999999; a
- * cue counts as reached that close to it (the windows shift by the same amount, so none fires twice).
- */
-const EPS = 1e-9;
 
-interface LightCue {
+/** How long a cue fades its scene in: beats of the song's tempo, or milliseconds. Exactly one. */
+interface CueFade {
+  readonly beats?: number;
+  readonly ms?: number;
+}
+
+export interface LightCue {
   /** Quarter-note beat on the song's timeline. */
   readonly beat: number;
   /** The light clip scene (slot across every bus, 0-based) launched there. */
   readonly scene: number;
   /** The song cue marker the cue was placed at (its beat is read when the cue is placed). */
   readonly marker?: string;
+  /** Fade the scene in over this long (omitted: the scene cuts in). */
+  readonly fade?: CueFade;
 }
 
 /** The cues as the show holds them: only what `readLightCues` accepted when the project opened, and what commands wrote since. */
@@ -39,21 +43,50 @@ function cuesOf(light: LightShow): readonly LightCue[] {
   return Array.isArray(raw) ? (raw as LightCue[]) : [];
 }
 
+const positive = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
+
+/** A copy of a cue with only its own keys (the payload every surface returns); a fade that is not one is left out. */
+function cuePayload(c: LightCue): LightCue {
+  const out: { beat: number; scene: number; marker?: string; fade?: CueFade } = { beat: c.beat, scene: c.scene };
+  if (c.marker !== undefined) out.marker = c.marker;
+  const f = c.fade;
+  if (positive(f?.beats)) out.fade = { beats: f.beats };
+  else if (positive(f?.ms)) out.fade = { ms: f.ms };
+  return out;
+}
+
 /** A saved value as a message shows it (short; an absent key is "nothing"). */
 function shown(v: unknown): string {
   return v === undefined ? 'nothing' : (JSON.stringify(v) ?? String(v)).slice(0, 40);
 }
 
+/** Why a fade is not one (a tool's argument or a saved cue's), or undefined when it is. */
+function fadeProblem(fade: unknown): string | undefined {
+  if (typeof fade !== 'object' || fade === null || Array.isArray(fade)) return `fade must be an object {beats} or {ms}; got ${shown(fade)}`;
+  const { beats, ms } = fade as Record<string, unknown>;
+  if ((beats === undefined) === (ms === undefined)) return 'fade: give one of beats or ms, e.g. {"beats": 2}';
+  if (beats !== undefined && !(typeof beats === 'number' && Number.isFinite(beats) && beats > 0 && beats <= MAX_FADE_BEATS))
+    return `fade.beats takes a number above 0 up to ${MAX_FADE_BEATS}; got ${shown(beats)}`;
+  if (ms !== undefined && !(typeof ms === 'number' && Number.isFinite(ms) && ms > 0 && ms <= MAX_FADE_MS))
+    return `fade.ms takes a number above 0 up to ${MAX_FADE_MS}; got ${shown(ms)}`;
+  return undefined;
+}
+
 /** Why a saved cue cannot be used, or undefined when it is sound. */
 function cueProblem(v: unknown): string | undefined {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return `a cue must be an object {beat, scene, marker?}; got ${v === null ? 'null' : typeof v}`;
-  const { beat, scene, marker } = v as Record<string, unknown>;
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    return `a cue must be an object {beat, scene, marker?, fade?}; got ${v === null ? 'null' : typeof v}`;
+  const { beat, scene, marker, fade } = v as Record<string, unknown>;
   if (typeof beat !== 'number' || !Number.isFinite(beat) || beat < 0 || beat > MAX_BEATS) return `beat must be a number in 0–${MAX_BEATS}; got ${shown(beat)}`;
   if (typeof scene !== 'number' || !Number.isInteger(scene) || scene < 0 || scene >= MAX_SCENES)
     return `scene must be an integer in 0–${MAX_SCENES - 1}; got ${shown(scene)}`;
   if (marker !== undefined && (typeof marker !== 'string' || marker.length > MAX_MARKER_CHARS)) {
     const got = typeof marker === 'string' ? `${marker.length} characters` : shown(marker);
     return `marker must be a name of at most ${MAX_MARKER_CHARS} characters; got ${got}`;
+  }
+  if (fade !== undefined) {
+    const problem = fadeProblem(fade);
+    if (problem !== undefined) return problem;
   }
   return undefined;
 }
@@ -81,9 +114,8 @@ const readLightCues: ExternalsReader = (value, at, warn) => {
       warn(`${at}/${i}: the show holds at most ${MAX_CUES} light cues; this cue and the ones after it were dropped`);
       break;
     }
-    const { beat, scene, marker } = v as LightCue;
-    beats.add(beat);
-    kept.push(marker === undefined ? { beat, scene } : { beat, scene, marker });
+    beats.add((v as LightCue).beat);
+    kept.push(cuePayload(v as LightCue));
   }
   return kept.length === 0 ? undefined : kept.sort((a, b) => a.beat - b.beat);
 };
@@ -110,69 +142,108 @@ class SetLightCues implements Command {
 
   private write(cues: readonly LightCue[]): void {
     if (cues.length === 0) delete this.light.externals[CUES_KEY];
-    else this.light.externals[CUES_KEY] = cues.map((c) => ({ ...c }));
+    else this.light.externals[CUES_KEY] = cues.map(cuePayload);
   }
 }
 
-/** Where a cue is: a beat, a song cue marker, or (placing) the song's playhead. Give exactly one. */
-type CuePlace = { readonly beat?: number; readonly marker?: string; readonly playhead?: boolean };
+/**
+ * Where a cue is: a beat, a song cue marker, or (placing) the song's playhead, snapped to the
+ * nearest multiple of `snap` beats (default 1: the beat; 0 keeps the exact position). Give exactly one.
+ */
+type CuePlace = { readonly beat?: number; readonly marker?: string; readonly playhead?: boolean; readonly snap?: number };
 
-/** The show's light cues: place, remove, list, and fire them as the song plays. */
+/** Checks a fade: exactly one of beats or ms, above 0 and within bounds. */
+function checkFade(fade: CueFade): CueFade {
+  const problem = fadeProblem(fade);
+  if (problem !== undefined) throw invalidArgument(problem);
+  return fade.beats !== undefined ? { beats: fade.beats } : { ms: fade.ms };
+}
+
+/** The show's light cues: place, remove, move and list them (each edit one undo step). */
 export class LightCues {
-  private last: number;
-  private wasPlaying = false;
-
   constructor(
     private readonly light: LightShow,
     private readonly sound: SoundHost,
-  ) {
-    this.last = sound.transport.position;
+  ) {}
+
+  /** The cues by beat, as payloads (copies). */
+  list(): LightCue[] {
+    return cuesOf(this.light).map(cuePayload);
   }
 
-  list(): readonly LightCue[] {
+  /** The saved cues themselves, not copied: playback reads them every frame. */
+  stored(): readonly LightCue[] {
     return cuesOf(this.light);
+  }
+
+  /** The song's cue markers, by beat (what `marker` may name). */
+  markers(): readonly { readonly name: string; readonly beat: number }[] {
+    return [...this.sound.project.cueMarkers].sort((a, b) => a.beat - b.beat).map((m) => ({ name: m.name, beat: m.beat }));
+  }
+
+  /** The song's playhead in beats. */
+  get playhead(): number {
+    return this.sound.transport.position;
   }
 
   private beatOf(at: CuePlace): { beat: number; marker?: string } {
     const given = (at.beat !== undefined ? 1 : 0) + (at.marker !== undefined ? 1 : 0) + (at.playhead === true ? 1 : 0);
     if (given !== 1) throw invalidArgument('give one of beat, marker (a song cue marker name, e.g. "Drop") or playhead');
-    if (at.playhead === true) return { beat: this.sound.transport.position };
+    if (at.snap !== undefined && at.playhead !== true) throw invalidArgument('snap applies to playhead only; give the beat itself instead');
+    if (at.playhead === true) {
+      const snap = at.snap ?? 1;
+      if (!(Number.isFinite(snap) && snap >= 0 && snap <= MAX_FADE_BEATS))
+        throw invalidArgument(`snap takes a grid in beats from 0 (off) to ${MAX_FADE_BEATS}; got ${snap}`);
+      const pos = this.sound.transport.position;
+      // The nearest grid line; rounding the quotient keeps grids like 1/3 beat exact to the grid.
+      return { beat: snap === 0 ? pos : Number((Math.round(pos / snap) * snap).toPrecision(12)) };
+    }
     if (at.marker !== undefined) {
-      const m = this.sound.project.cueMarkers.find((x) => x.name === at.marker);
-      if (m === undefined) {
-        const names = this.sound.project.cueMarkers.map((x) => `"${x.name}"`).join(', ') || 'none';
+      const all = this.sound.project.cueMarkers;
+      const named = all.filter((x) => x.name === at.marker);
+      if (named.length === 0) {
+        const names = all.map((x) => `"${x.name}"`).join(', ') || 'none';
         throw notFound(`the song has no cue marker "${at.marker}"; it has ${names} (song_get_state cue_markers)`);
       }
-      return { beat: m.beat, marker: m.name };
+      if (named.length > 1) {
+        const beats = named
+          .map((x) => x.beat)
+          .sort((a, b) => a - b)
+          .join(', ');
+        throw invalidArgument(`the song has ${named.length} cue markers named "${at.marker}" (at beats ${beats}); give beat instead to say which`);
+      }
+      return { beat: named[0].beat, marker: named[0].name };
     }
     const beat = at.beat!;
     if (!Number.isFinite(beat) || beat < 0 || beat > MAX_BEATS) throw invalidArgument(`beat must be a beat in 0–${MAX_BEATS}; got ${beat}`);
     return { beat };
   }
 
-  /** Places a cue (replacing one at the same beat): one undo step. */
-  place(origin: Origin, at: CuePlace, scene: number): LightCue {
+  /** Places a cue (replacing one at the same beat), fading in over `fade` when given: one undo step. */
+  place(origin: Origin, at: CuePlace, scene: number, fade?: CueFade): LightCue {
     if (!Number.isInteger(scene) || scene < 0 || scene >= MAX_SCENES)
       throw invalidArgument(`scene must be a clip slot index in 0–${MAX_SCENES - 1}; got ${scene}`);
+    const checked = fade === undefined ? undefined : checkFade(fade);
+    const { beat, marker } = this.beatOf(at);
     if (this.light.lx.clips.sceneClips(scene).length === 0)
       throw notFound(`scene ${scene} has no light clips on any bus (list_clips); add a clip in that slot first`);
-    const { beat, marker } = this.beatOf(at);
-    const cue: LightCue = marker === undefined ? { beat, scene } : { beat, scene, marker };
-    const rest = this.list().filter((c) => c.beat !== beat);
+    const cue: LightCue = cuePayload({ beat, scene, marker, fade: checked });
+    const rest = this.stored().filter((c) => c.beat !== beat);
     if (rest.length >= MAX_CUES) throw invalidArgument(`the show holds at most ${MAX_CUES} light cues`);
     const next = [...rest, cue].sort((a, b) => a.beat - b.beat);
     const label = `Place light cue at ${marker ?? `beat ${beat}`}`;
     return this.light.engine.history.performVerified(new SetLightCues(label, this.light, next), origin, () => {
       const placed = this.list().find((c) => c.beat === beat && c.scene === scene);
       if (placed === undefined) throw new Error('the cue did not read back');
-      return placed;
+      return cuePayload(placed);
     });
   }
 
   /** The cue at a beat or marker, with where it was asked for; none there is not_found, listing the cues' beats. */
   private cueAt(at: CuePlace): { beat: number; marker?: string; cue: LightCue } {
+    if (at.playhead === true) throw invalidArgument('name the cue by beat or marker (playhead only places a cue)');
     const place = this.beatOf(at);
-    const cue = this.list().find((c) => c.beat === place.beat);
+    const cue = this.stored().find((c) => c.beat === place.beat);
     if (cue === undefined) {
       const beats = this.list()
         .map((c) => c.beat)
@@ -185,66 +256,27 @@ export class LightCues {
   /** Removes the cue at a beat or marker: one undo step. */
   remove(origin: Origin, at: CuePlace): LightCue {
     const { beat, marker, cue } = this.cueAt(at);
-    const next = this.list().filter((c) => c !== cue);
-    return this.light.engine.history.performVerified(new SetLightCues(`Remove light cue at ${marker ?? `beat ${beat}`}`, this.light, next), origin, () => cue);
+    const next = this.stored().filter((c) => c !== cue);
+    const label = `Remove light cue at ${marker ?? `beat ${beat}`}`;
+    return this.light.engine.history.performVerified(new SetLightCues(label, this.light, next), origin, () => cuePayload(cue));
   }
 
   /**
-   * Moves the cue at a beat or marker to beat `to`, keeping its scene (it is no longer tied to a
-   * marker): one undo step. A cue already at `to` is not replaced: remove it first.
+   * Moves the cue at a beat or marker to beat `to`, keeping its scene and fade (it is no longer
+   * tied to a marker): one undo step. A cue already at `to` is not replaced: remove it first.
    */
   move(origin: Origin, at: CuePlace, to: number): { readonly from: LightCue; readonly to: LightCue } {
     if (!Number.isFinite(to) || to < 0 || to > MAX_BEATS) throw invalidArgument(`the new beat must be a beat in 0–${MAX_BEATS}; got ${to}`);
     const { beat, marker, cue } = this.cueAt(at);
-    if (to === beat) return { from: cue, to: cue };
-    if (this.list().some((c) => c.beat === to)) throw invalidArgument(`a light cue is already at beat ${to}; remove it first (or move it elsewhere)`);
-    const moved: LightCue = { beat: to, scene: cue.scene };
-    const next = [...this.list().filter((c) => c !== cue), moved].sort((a, b) => a.beat - b.beat);
+    if (to === beat) return { from: cuePayload(cue), to: cuePayload(cue) };
+    if (this.stored().some((c) => c.beat === to)) throw invalidArgument(`a light cue is already at beat ${to}; remove it first (or move it elsewhere)`);
+    const moved = cuePayload({ beat: to, scene: cue.scene, fade: cue.fade });
+    const next = [...this.stored().filter((c) => c !== cue), moved].sort((a, b) => a.beat - b.beat);
     const label = `Move light cue from ${marker ?? `beat ${beat}`} to beat ${to}`;
     return this.light.engine.history.performVerified(new SetLightCues(label, this.light, next), origin, () => {
       const placed = this.list().find((c) => c.beat === to && c.scene === cue.scene);
       if (placed === undefined) throw new Error('the moved cue did not read back');
-      return { from: cue, to: placed };
+      return { from: cuePayload(cue), to: cuePayload(placed) };
     });
   }
-
-  /**
-   * Before each light frame (after the song advanced): launches, at once, the scene of every
-   * cue the song crossed this frame — beats in [previous, current) while it plays forward, or
-   * from the loop start after the arranger loop wrapped; a seek skips the span it jumps.
-   */
-  frame(): void {
-    const t = this.sound.transport;
-    const now = t.position;
-    const prev = this.last;
-    this.last = now;
-    const started = !this.wasPlaying;
-    this.wasPlaying = t.playing;
-    if (!t.playing) return;
-    const p = this.sound.project;
-    if (now < prev && p.loopEnabled.isOn())
-      this.fireAt(p.loopStart.getBaseValue() - EPS, now + EPS); // the arranger loop wrapped
-    else if (now > prev && now - prev <= JUMP_BEATS) this.fireAt(started ? prev - EPS : prev + EPS, now + EPS);
-  }
-
-  private fireAt(from: number, to: number): void {
-    for (const cue of this.list()) {
-      if (cue.beat < from || cue.beat >= to) continue;
-      for (const clip of this.light.lx.clips.sceneClips(cue.scene)) clip.start();
-    }
-  }
-}
-
-/** Wires the cues into the light's frames; returns them and the unlink. */
-export function linkLightCues(light: LightShow, sound: SoundHost): { readonly cues: LightCues; unlink(): void } {
-  const cues = new LightCues(light, sound);
-  const hook = (): void => cues.frame();
-  light.beforeFrame.push(hook);
-  return {
-    cues,
-    unlink() {
-      const i = light.beforeFrame.indexOf(hook);
-      if (i >= 0) light.beforeFrame.splice(i, 1);
-    },
-  };
 }

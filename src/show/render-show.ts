@@ -13,7 +13,8 @@ import { buildPlan } from '../sound/audio/plan.js';
 import { SoundHost } from '../sound/host/host.js';
 import { saveProject, type ProjectJson } from '../sound/model/components.js';
 import { startPlayback } from '../sound/operations/song.js';
-import { linkLightCues, SHOW_EXTERNALS } from './light-cues.js';
+import { linkLightCues } from './cue-playback.js';
+import { SHOW_EXTERNALS } from './light-cues.js';
 import { linkShowClock } from './show-clock.js';
 import { linkShowAudio } from './song-audio.js';
 
@@ -28,7 +29,7 @@ interface ShowRenderOptions {
   readonly registry: DeviceRegistry<LXComponent>;
   readonly resolveLxf?: LxfResolver;
   readonly resolveLxm?: (file: string) => unknown;
-  /** The song track the audio devices hear alone (default the master). */
+  /** The song track whose post-fader output the audio devices hear (default the master). */
   readonly audioTrack?: string;
   /** The caller keeps every frame (onFrame copies them): refuse, before rendering, what would not fit (checkKeptFrames). */
   readonly keepsFrames?: boolean;

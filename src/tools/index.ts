@@ -70,6 +70,7 @@ import getClipLane from './clips/get-clip-lane.js';
 import setClipLane from './clips/set-clip-lane.js';
 import recordClip from './clips/record-clip.js';
 import placeLightCue from './clips/place-light-cue.js';
+import listLightCues from './clips/list-light-cues.js';
 import removeSnapshot from './light/remove-snapshot.js';
 import getFrame from './light/get-frame.js';
 import getPreviewPoints from './light/get-preview-points.js';
@@ -215,6 +216,7 @@ export const TOOLS: readonly AnyTool[] = [
   setClipLane,
   recordClip,
   placeLightCue,
+  listLightCues,
   listViews,
   addView,
   removeView,

@@ -27,5 +27,6 @@ test('status.json carries lastActivityAt from startup, before any call (the star
   assert.equal(status.connected, false);
   assert.equal(typeof status.lastActivityAt, 'string');
   assert.ok(Date.parse(status.lastActivityAt!) <= Date.parse(new Date().toISOString()));
-  assert.ok(Math.abs(Date.parse(status.lastActivityAt!) - Date.parse(status.startedAt)) < 5000, 'the startup time until something happens');
+  // Margin: on a loaded machine starting the show (sound host, workers, the demo) takes seconds.
+  assert.ok(Math.abs(Date.parse(status.lastActivityAt!) - Date.parse(status.startedAt)) < 60_000, 'the startup time until something happens');
 });

@@ -292,3 +292,43 @@ test('console API: a fader gesture merges into one console step through set_para
   assert.equal((await show.call('get_parameter', { path: FADER })).parameter.value, before);
   assert.equal((await show.call('get_history', {})).undoDepth, depth);
 });
+
+test('console API: "Add cue at playhead" snaps to the beat or the grid chosen, with a fade, one console step; bad input changes nothing', async (t) => {
+  const show = await startShow(t);
+  const base = baseOf(show.url);
+  await show.call('add_clip', { bus: '/lx/mixer/channel/1', slot: 1, label: 'Drop', length: { beats: 4 } });
+  await show.app.engine.queue.submit(() => {
+    show.app.sound.transport.position = 20.426666666666666;
+  });
+  const cues = () => [...show.app.services.lightCues!.list()];
+  for (const [snap, beat] of [
+    [undefined, 20],
+    [0.25, 20.5],
+    [0, 20.426666666666666],
+  ] as const) {
+    const depth = (await show.call('get_history', {})).undoDepth;
+    const r = await api(base, '/api/cue/place', { playhead: true, scene: 1, fade: { beats: 2 }, ...(snap === undefined ? {} : { snap }) });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.deepEqual(r.body.placed, { beat, scene: 1, fade: { beats: 2 } }, `snap ${snap}`);
+    assert.deepEqual(cues(), [{ beat, scene: 1, fade: { beats: 2 } }]);
+    const history = await show.call('get_history', {});
+    assert.equal(history.undoDepth, depth + 1, 'one undo step');
+    assert.equal(history.steps[0].surface, 'console');
+    await api(base, '/api/tools/undo', {});
+    assert.deepEqual(cues(), [], 'undo removes the cue');
+  }
+  const before = (await api(base, '/api/state')).body;
+  for (const body of [
+    { playhead: true, scene: 1, snap: -1 },
+    { beat: 3, snap: 1, scene: 1 },
+    { playhead: true, scene: 1, fade: { beats: 2, ms: 100 } },
+  ]) {
+    const r = await api(base, '/api/cue/place', body);
+    assert.equal(r.status, 400, JSON.stringify(body));
+    assert.equal(r.body.error, 'invalid_argument', JSON.stringify(r.body));
+  }
+  assert.deepEqual(cues(), []);
+  const after = (await api(base, '/api/state')).body;
+  assert.deepEqual(after.light, before.light);
+  assert.deepEqual(after.history, before.history);
+});

@@ -61,12 +61,12 @@ test("light cues: the Clips view shows the song's cues; add one at the playhead,
   await page.click('button[role="tab"]:has-text("Clips")');
   await page.waitForSelector('.light-cue[data-beat="16"][data-scene="1"]:has-text("Drop")');
 
-  // Add at the playhead: the song stands at beat 8.
+  // Add at the playhead: the song stands between beats, at 8.4267; the cue snaps to the nearest beat.
   await show.app.engine.queue.submit(() => {
-    show.app.sound.transport.position = 8;
+    show.app.sound.transport.position = 8.426666666666666;
   });
   const h0 = (await history(show)) as { undoDepth: number };
-  await page.selectOption('.light-cues select', '1');
+  await page.selectOption('.light-cues select[aria-label="Scene the new cue launches"]', '1');
   await page.click('.light-cues button.cue-add');
   await page.waitForSelector('.light-cue[data-beat="8"][data-scene="1"]');
   assert.deepEqual(await cues(), [{ beat: 8, scene: 1 }, ...placed]);
@@ -74,30 +74,36 @@ test("light cues: the Clips view shows the song's cues; add one at the playhead,
   assert.equal(h1.undoDepth, h0.undoDepth + 1, 'one undo step');
 
   // Move it to beat 12 by editing its beat.
-  await page.fill('.light-cue[data-beat="8"] input', '12');
-  await page.press('.light-cue[data-beat="8"] input', 'Enter');
+  await page.fill('.light-cue[data-beat="8"] input.cue-beat', '12');
+  await page.press('.light-cue[data-beat="8"] input.cue-beat', 'Enter');
   await page.waitForSelector('.light-cue[data-beat="12"]');
   assert.deepEqual(await cues(), [{ beat: 12, scene: 1 }, ...placed]);
 
+  // Give it a fade of two beats: the cue is placed again at its beat, one undo step.
+  await page.fill('.light-cue[data-beat="12"] input.cue-fade', '2');
+  await page.press('.light-cue[data-beat="12"] input.cue-fade', 'Enter');
+  await page.waitForSelector('.light-cue[data-beat="12"][data-fade="fade 2 beats"]');
+  assert.deepEqual(await cues(), [{ beat: 12, scene: 1, fade: { beats: 2 } }, ...placed]);
+
   // A move onto the Drop cue is refused: nothing changes, history included.
   const before = await history(show);
-  await page.fill('.light-cue[data-beat="12"] input', '16');
-  await page.press('.light-cue[data-beat="12"] input', 'Enter');
+  await page.fill('.light-cue[data-beat="12"] input.cue-beat', '16');
+  await page.press('.light-cue[data-beat="12"] input.cue-beat', 'Enter');
   await page.waitForSelector('.notice:has-text("already at beat 16")');
-  assert.deepEqual(await cues(), [{ beat: 12, scene: 1 }, ...placed]);
+  assert.deepEqual(await cues(), [{ beat: 12, scene: 1, fade: { beats: 2 } }, ...placed]);
   assert.deepEqual(await history(show), before);
 
   // Remove the Drop cue.
   await page.click('.light-cue[data-beat="16"] button.cue-remove');
   await page.waitForSelector('.light-cue[data-beat="16"]', { state: 'detached' });
-  assert.deepEqual(await cues(), [{ beat: 12, scene: 1 }]);
-  assert.equal(((await history(show)) as { undoDepth: number }).undoDepth, h0.undoDepth + 3, 'add, move, remove: three steps');
+  assert.deepEqual(await cues(), [{ beat: 12, scene: 1, fade: { beats: 2 } }]);
+  assert.equal(((await history(show)) as { undoDepth: number }).undoDepth, h0.undoDepth + 4, 'add, move, fade, remove: four steps');
 
-  // Undo all three (over MCP: one history): the cues are as placed, and the page shows it.
-  for (let i = 0; i < 3; i++) await show.call('undo');
+  // Undo all four (over MCP: one history): the cues are as placed, and the page shows it.
+  for (let i = 0; i < 4; i++) await show.call('undo');
   assert.deepEqual(await cues(), placed);
   await page.waitForSelector('.light-cue[data-beat="16"]');
-  // The three undos reach the page as separate updates: wait for the last (the added cue gone), then count.
+  // The undos reach the page as separate updates: wait for the last (the added cue gone), then count.
   await page.waitForFunction(() => document.querySelectorAll('.light-cue').length === 1, undefined, { timeout: 10_000 }).catch(() => undefined);
   assert.equal(await page.locator('.light-cue').count(), 1);
   // The Sound view's arranger shows the cue on the song's timeline.

@@ -22,14 +22,24 @@ export interface TestShow {
 
 export async function tempHome(t: TestContext): Promise<string> {
   const home = await mkdtemp(join(tmpdir(), 'footlight-test-'));
-  t.after(() => rm(home, { recursive: true, force: true }));
+  t.after(() => removeHome(home));
   return home;
 }
 
-/** Starts an in-process Footlight on an ephemeral loopback port with an SDK client over HTTP. */
+/** Removes a test's home folder, retrying while a late write (a status.json) lands in it. */
+const removeHome = (home: string): Promise<void> => rm(home, { recursive: true, force: true, maxRetries: 5 });
+
+/**
+ * Starts an in-process Footlight on an ephemeral loopback port with an SDK client over HTTP. One
+ * after-hook stops it, then removes its home: node:test runs after-hooks in the order they were
+ * registered and skips the rest when one throws, so a home removed first (while the show still
+ * writes status.json) could fail and leave the show running, and the test file would never exit.
+ */
 export async function startShow(t: TestContext, options: FootlightOptions = {}): Promise<TestShow> {
-  // Removed after the app has closed (below): a status.json written while it closes must not race the removal.
-  const home = await mkdtemp(join(tmpdir(), 'footlight-test-'));
+  // A home the test made itself (options.home) is the test's to remove.
+  const own = options.home === undefined;
+  const home = options.home ?? (await mkdtemp(join(tmpdir(), 'footlight-test-')));
+  const dispose = (): Promise<void> => (own ? removeHome(home) : Promise.resolve());
   // OSC on an ephemeral port and transmitting nowhere unless a test asks: tests never use 3030/4040.
   const app = await startFootlight({
     host: '127.0.0.1',
@@ -43,14 +53,17 @@ export async function startShow(t: TestContext, options: FootlightOptions = {}):
     demo: 'grid',
     ...options,
   }).catch(async (err: unknown) => {
-    await rm(home, { recursive: true, force: true });
+    await dispose();
     throw err;
   });
   const clients: Client[] = [];
   t.after(async () => {
-    for (const c of clients) await c.close().catch(() => undefined);
-    await app.close();
-    await rm(home, { recursive: true, force: true });
+    try {
+      for (const c of clients) await c.close().catch(() => undefined);
+    } finally {
+      await app.close();
+      await dispose();
+    }
   });
   const connect = async (name = 'footlight-test', mode: 'legacy' | 'auto' = 'legacy'): Promise<Client> => {
     const client = new Client({ name, version: '1.0.0' }, { versionNegotiation: { mode } });

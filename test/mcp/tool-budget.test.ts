@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { startShow } from '../helpers/show.js';
 import { TOOLS } from '../../src/tools/index.js';
@@ -97,4 +98,20 @@ test('shared output fields are worked out over the catalog handed in: a lone too
   assert.deepEqual(sharedOutputFields([one]), []);
   // A tool's listed bytes depend on the catalog: alone, its shared fields keep their full schemas.
   assert.ok(listedBytes(one, [one]) > listedBytes(one, TOOLS));
+});
+
+test('tool budget: the README and the agent guide state the default listing as a fresh server sends it', async (t) => {
+  const show = await startShow(t);
+  const listed = await show.client.listTools();
+  const count = listed.tools.length;
+  const bytes = listed.tools.reduce((n, x) => n + Buffer.byteLength(JSON.stringify(x)), 0);
+  const root = new URL('../../', import.meta.url);
+  const readme = readFileSync(new URL('README.md', root), 'utf8');
+  const guide = readFileSync(new URL('docs/agent-guide.md', root), 'utf8');
+  const r = /about (\d+) tools, ~(\d+) KB, ~(\d+)k tokens/.exec(readme);
+  assert.ok(r !== null, 'README states the default listing as "about N tools, ~K KB, ~Tk tokens"');
+  assert.deepEqual([Number(r[1]), Number(r[2]), Number(r[3])], [count, Math.round(bytes / 1024), Math.round(bytes / 4 / 1000)], 'README: tools, KB, k tokens');
+  const g = /about (\d+) tools in about (\d+) KB/.exec(guide);
+  assert.ok(g !== null, 'docs/agent-guide.md states the default listing as "about N tools in about K KB"');
+  assert.deepEqual([Number(g[1]), Number(g[2])], [count, Math.round(bytes / 1024)], 'docs/agent-guide.md: tools, KB');
 });

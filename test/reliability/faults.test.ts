@@ -14,6 +14,8 @@ import { startShow, type TestShow } from '../helpers/show.js';
 import { fingerprint, prng, RawMcp, stateDigest } from './helpers.js';
 
 const FADER = '/lx/mixer/channel/1/fader';
+/** The queue deadline of the deadline test: long enough that no setup call expires on a loaded machine. */
+const DEADLINE_MS = 3000;
 
 async function waitFor(what: string, predicate: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
   const until = Date.now() + ms;
@@ -208,7 +210,9 @@ test('MCP: a session that expires with its stream open is closed and forgotten',
 });
 
 test('deadlines: an apply_operations batch, a console edit and an OSC datagram still queued at their deadline are refused and never applied', async (t) => {
-  const show = await startShow(t, { deadlineMs: 250, oscReceivePort: 0 });
+  // The deadline has margin: under load a process can go without the CPU for a few hundred ms, and
+  // the setup and read-back calls below run under the same deadline.
+  const show = await startShow(t, { deadlineMs: DEADLINE_MS, oscReceivePort: 0 });
   const paths = await targets(show, 4);
   const before = await fingerprint(show.app);
   show.app.engine.queue.pause();
@@ -234,7 +238,8 @@ test('deadlines: an apply_operations batch, a console edit and an OSC datagram s
   const c = await consoleReply;
   assert.equal(c.status, 503);
   assert.equal(((await c.json()) as { error: string }).error, 'timeout');
-  await new Promise((r) => setTimeout(r, 400)); // past the OSC task's deadline too
+  // The OSC task has no reply to wait for: wait until its deadline has refused it too.
+  await waitFor('the three tasks to expire', () => show.app.engine.queue.stats().expired >= 3, DEADLINE_MS + 10_000);
   show.app.engine.queue.resume();
   await drained(show);
   assert.equal(show.app.osc!.stats.applied, 0);

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Origin } from '../../src/engine/commands/history.js';
 import { Engine } from '../../src/engine/engine.js';
 import type { NumericParameter } from '../../src/engine/parameters/numeric.js';
@@ -14,10 +15,11 @@ import { linkShowAudio } from '../../src/show/song-audio.js';
 import { linkShowClock } from '../../src/show/show-clock.js';
 import { createSoundHost } from '../../src/sound/index.js';
 import { startPlayback } from '../../src/sound/operations/song.js';
+import { GOLDEN_DIR } from '../helpers/golden-dir.js';
 
 const FRAME_MS = 1000 / 60;
 const ORIGIN: Origin = { surface: 'engine' };
-const LX_FILE = new URL('../golden/lx-1.2.1/solid_faders.lxp', import.meta.url);
+const LX_FILE = join(GOLDEN_DIR, 'solid_faders.lxp');
 
 function audioOf(json: LxObject): LxObject {
   return (json as { engine: { children: { audio: LxObject } } }).engine.children.audio;

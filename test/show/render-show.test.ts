@@ -1,12 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { renderShowCommand } from '../../src/cli/render-show.js';
+import { renderSound } from '../../src/cli/render-sound.js';
 import { writeProject } from '../../src/light/show/project/project-file.js';
 import { decodeArgb } from '../../src/light/render/frames-format.js';
+import { deviceByName } from '../../src/sound/model/catalog.js';
+import { emptyProject } from '../../src/sound/demo.js';
+import type { ProjectJson } from '../../src/sound/model/components.js';
 import { startShow, tempHome } from '../helpers/show.js';
 
 const CH = '/lx/mixer/channel/1';
@@ -112,4 +116,58 @@ test('render-show: WAV, frames, contact sheet and MP4 on one clock; a cue at the
     assert.deepEqual(info.streams.map((s) => s.codec_type).sort(), ['audio', 'video']);
     assert.ok(Math.abs(Number(info.format.duration) - 9) < 0.1, `mp4 lasts ${info.format.duration} s`);
   }
+});
+
+/** A small song: one Polysynth note from beat 4 to beat 7 with a reverb, in a sound project folder. */
+async function smallSong(dir: string): Promise<string> {
+  const dev = (name: string, params: Record<string, number> = {}) => ({ uuid: deviceByName(name).uuid, name, enabled: true, params, slots: {} });
+  const project: ProjectJson = {
+    ...emptyProject(),
+    tracks: [
+      {
+        name: 'Pad',
+        type: 'instrument',
+        muted: false,
+        armed: false,
+        solo: false,
+        volume: 0.8,
+        pan: 0,
+        group_expanded: true,
+        devices: [dev('Polysynth'), dev('Reverb', { MIX: 0.4 })],
+        clips: [{ name: 'c', start: 4, length: 4, loop_enabled: false, loop_start: 0, loop_length: 4, notes: [[60, 0, 3, 100, 0]] }],
+      },
+    ],
+  };
+  const folder = join(dir, 'song');
+  await mkdir(join(folder, 'PromptTrack'), { recursive: true });
+  const file = { format: 'footlight.sound-project', version: 1, saved_by: { host: 'test', version: '0' }, project };
+  await writeFile(join(folder, 'PromptTrack', 'PromptTrack.bwproject'), JSON.stringify(file));
+  return folder;
+}
+
+test('render-show without --seconds renders as long as render-sound: the arrangement plus the 2 s tail, the same WAV; the last note rings out', async (t) => {
+  const show = await startShow(t);
+  const dir = await tempHome(t);
+  const lxp = join(dir, 'grid.lxp');
+  await writeFile(lxp, JSON.stringify(await show.app.engine.queue.submit(() => writeProject(show.app.light.lx, show.app.light.externals, 0))));
+  const song = await smallSong(dir);
+  await renderShowCommand({ project: lxp, song, out: join(dir, 'show') });
+  assert.equal(process.exitCode ?? 0, 0);
+  await renderSound({ project: song, out: join(dir, 'sound.wav') });
+  assert.equal(process.exitCode ?? 0, 0);
+  const showWav = await readFile(join(dir, 'show', 'show.wav'));
+  assert.ok(showWav.equals(await readFile(join(dir, 'sound.wav'))), 'the same audio as render-sound');
+  // Checked by sox: the note ends at beat 7, the arrangement at the bar line, beat 8 (4 s at 120 bpm);
+  // the file lasts 6 s and the two seconds after the bar still sound (the release and the reverb), fading out.
+  const soxi = spawnSync('soxi', ['-D', join(dir, 'sound.wav')], { encoding: 'utf8' });
+  assert.equal(Number(soxi.stdout.trim()), 6);
+  const rmsOf = (from: number, len: number): number => {
+    const r = spawnSync('sox', [join(dir, 'sound.wav'), '-n', 'trim', String(from), String(len), 'stat'], { encoding: 'utf8' });
+    return Number(/RMS\s+amplitude:\s+([\d.e+-]+)/.exec(r.stderr)?.[1]);
+  };
+  const tail = rmsOf(4, 1);
+  assert.ok(tail > 1e-4, `the tail sounds: RMS ${tail}`);
+  assert.ok(rmsOf(5, 1) < tail, 'and fades');
+  const frames = JSON.parse(await readFile(join(dir, 'show', 'frames.json'), 'utf8'));
+  assert.equal(frames.frameCount, 6 * 60, 'the frames cover the tail too');
 });

@@ -37,7 +37,7 @@ function gatedShow(lx?: ReturnType<typeof writeProject>) {
     strobe.minFrequency.setValue(0.1);
     strobe.depth.setValue(1);
     const beat = addModulator(light, 'BandGate', { label: 'Kick' }, ORIGIN) as BandGate;
-    beat.gain.setValue(24);
+    beat.gain.setValue(12);
     beat.decay.setValue(DECAY_MS);
     beat.running.setOn(true);
     wireModulation(light, { id: beat.id }, { id: strobe.id, key: 'depth' }, { range: -1 }, ORIGIN);

@@ -53,6 +53,13 @@ function playheadBeats(): number | undefined {
   return s.available ? s.song?.transport?.position_beats : undefined;
 }
 
+/** A cue's fade as the list shows it: "fade 2 beats", "fade 500 ms", or nothing. */
+function fadeText(cue: LightCueState): string {
+  const f = cue.fade;
+  if (f?.beats !== undefined) return `fade ${f.beats} ${f.beats === 1 ? 'beat' : 'beats'}`;
+  return f?.ms !== undefined ? `fade ${f.ms} ms` : 'cut';
+}
+
 function Cue({ cue }: { readonly cue: LightCueState }) {
   const [to, setTo] = useState(String(cue.beat));
   const move = () => {
@@ -62,21 +69,42 @@ function Cue({ cue }: { readonly cue: LightCueState }) {
       if (r === undefined) setTo(String(cue.beat));
     });
   };
+  // A new fade places the cue again at its beat (one undo step): 0 or empty cuts in.
+  const setFade = (text: string) => {
+    const beats = text.trim() === '' ? 0 : Number(text);
+    if (!Number.isFinite(beats) || beats < 0) return;
+    const fade = beats > 0 ? { beats } : undefined;
+    void act(`Set the fade of the light cue at beat ${cue.beat}`, () => api('/api/cue/place', { beat: cue.beat, scene: cue.scene, ...(fade ? { fade } : {}) }));
+  };
   return (
-    <li class="light-cue" data-beat={cue.beat} data-scene={cue.scene}>
+    <li class="light-cue" data-beat={cue.beat} data-scene={cue.scene} data-fade={fadeText(cue)}>
       <span class="cue-what">
-        {cue.marker !== undefined ? `${cue.marker} · ` : ''}scene {cue.scene + 1}
+        {cue.marker !== undefined ? `${cue.marker} · ` : ''}scene {cue.scene + 1} · {fadeText(cue)}
       </span>
       <label>
         beat
         <input
           type="number"
+          class="cue-beat"
           min={0}
           step={0.25}
           value={to}
           aria-label={`Beat of the light cue launching scene ${cue.scene + 1}`}
           onInput={(e) => setTo((e.target as HTMLInputElement).value)}
           onChange={move}
+        />
+      </label>
+      <label title="Fade the scene in over this many beats (0: cut)">
+        fade
+        <input
+          type="number"
+          class="cue-fade"
+          min={0}
+          step={0.5}
+          value={cue.fade?.beats ?? (cue.fade?.ms !== undefined ? '' : 0)}
+          placeholder={cue.fade?.ms !== undefined ? `${cue.fade.ms} ms` : undefined}
+          aria-label={`Fade in beats of the light cue at beat ${cue.beat}`}
+          onChange={(e) => setFade((e.target as HTMLInputElement).value)}
         />
       </label>
       <button
@@ -92,13 +120,23 @@ function Cue({ cue }: { readonly cue: LightCueState }) {
   );
 }
 
+/** The grids "Add cue at playhead" snaps to, in beats (0: the exact playhead). */
+const SNAPS = [
+  { beats: 1, label: 'snap: beat' },
+  { beats: 4, label: 'snap: bar (4 beats)' },
+  { beats: 0.5, label: 'snap: 1/8' },
+  { beats: 0.25, label: 'snap: 1/16' },
+  { beats: 0, label: 'no snap' },
+] as const;
+
 /**
  * The song's light cues: each launches a clip scene when the playing song reaches its beat.
- * Add one at the playhead, move one by editing its beat, remove one; each is an undo step
- * (the same operation as place_light_cue).
+ * Add one at the playhead (snapped to the chosen grid), move one by editing its beat, set its
+ * fade, remove one; each is an undo step (the same operation as place_light_cue).
  */
 function LightCues({ grid, scenes }: { readonly grid: ClipGridState; readonly scenes: number }) {
   const [scene, setScene] = useState(0);
+  const [snap, setSnap] = useState(1);
   if (!grid.timeline) return <p class="hint light-cues">No song is wired to the light, so there is no timeline for light cues.</p>;
   const at = playheadBeats();
   return (
@@ -115,7 +153,18 @@ function LightCues({ grid, scenes }: { readonly grid: ClipGridState; readonly sc
             </option>
           ))}
         </select>
-        <button type="button" class="cue-add" onClick={() => void act('Add light cue at the playhead', () => api('/api/cue/place', { playhead: true, scene }))}>
+        <select aria-label="Grid the new cue snaps to" class="cue-snap" value={snap} onChange={(e) => setSnap(Number((e.target as HTMLSelectElement).value))}>
+          {SNAPS.map((s) => (
+            <option key={s.beats} value={s.beats}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          class="cue-add"
+          onClick={() => void act('Add light cue at the playhead', () => api('/api/cue/place', { playhead: true, snap, scene }))}
+        >
           Add cue at playhead
         </button>
       </header>

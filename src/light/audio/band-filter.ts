@@ -62,6 +62,9 @@ export class BandFilter extends Modulator {
     const hi = Math.min(AUDIO_BLOCK / 2, Math.round((this.maxFreq.getValue() * AUDIO_BLOCK) / rate));
     const attackGain = blockGain(this.attack.getValue(), rate);
     const releaseGain = blockGain(this.release.getValue(), rate);
+    const center = (this.minFreq.getValue() + this.maxFreq.getValue()) / 2;
+    const offset = this.gain.getValue() + this.slope.getValue() * Math.log2(center / C2_HZ);
+    const range = this.range.getValue();
     for (; this.nextBlock < input.blockCount; this.nextBlock++) {
       const block = input.block(this.nextBlock);
       if (block === null) continue;
@@ -71,12 +74,14 @@ export class BandFilter extends Modulator {
       for (let k = Math.max(0, lo); k <= hi; k++, n++) sum += mags[k];
       const raw = n > 0 ? sum / n / AUDIO_BLOCK : 0;
       this.envelope = followLevel(this.envelope, raw, attackGain, releaseGain);
+      this.blockLevel(1 + (20 * Math.log10(this.envelope) + offset) / range);
     }
-    const center = (this.minFreq.getValue() + this.maxFreq.getValue()) / 2;
-    const db = 20 * Math.log10(this.envelope) + this.gain.getValue() + this.slope.getValue() * Math.log2(center / C2_HZ);
-    this.norm = 1 + db / this.range.getValue();
+    this.norm = 1 + (20 * Math.log10(this.envelope) + offset) / range;
     return clamp01(this.norm);
   }
+
+  /** The unclamped normalized level after each block (BandGate detects on it, so no beat falls between two frames). */
+  protected blockLevel(_norm: number): void {}
 
   protected computeValue(_deltaMs: number): number {
     return this.listen();
@@ -87,7 +92,9 @@ export class BandFilter extends Modulator {
  * LX's BandGate ("Beat Detect", label "Beat"): a BandFilter that fires when the level reaches
  * `threshold` and re-arms once it falls below threshold·floor. On a detection `gate` is on for
  * that frame and the value jumps to 1, then decays linearly over `decay` ms; `tap` taps the
- * tempo on detections (it turns itself off after 4). Trigger source: `gate`.
+ * tempo on detections (it turns itself off after 4). Trigger source: `gate`. LX decides once per
+ * frame on the newest level; Footlight also decides after every 512-sample block, so a beat that
+ * rises and falls between two frames (a late frame live) is still detected, on the next frame.
  */
 export class BandGate extends BandFilter {
   override readonly lxClass = 'heronarts.lx.audio.BandGate';
@@ -103,6 +110,8 @@ export class BandGate extends BandFilter {
   readonly average = new BoundedParameter('Average', 0, { v0: 0, v1: 1, description: 'The filtered level (read-only)' });
   readonly tap = new BooleanParameter('Tap', false, { description: 'Tap the tempo on each detection (turns off after 4 taps)' });
   private armed = true;
+  /** A block since the last frame reached the threshold while armed. */
+  private detected = false;
   private gateEnvelope = 0;
   private taps = 0;
 
@@ -126,14 +135,24 @@ export class BandGate extends BandFilter {
     if (p === this.tap && this.tap.isOn()) this.taps = 0;
   }
 
-  protected override computeValue(deltaMs: number): number {
-    this.average.setValue(this.listen());
+  /** Arms below threshold × floor and detects at the threshold, block by block. */
+  protected override blockLevel(norm: number): void {
     const threshold = this.threshold.getValue();
-    if (!this.armed && this.norm < threshold * this.floor.getValue()) this.armed = true;
-    const fired = this.armed && threshold > 0 && this.norm >= threshold;
+    if (!this.armed && norm < threshold * this.floor.getValue()) this.armed = true;
+    if (this.armed && threshold > 0 && norm >= threshold) {
+      this.armed = false;
+      this.detected = true;
+    }
+  }
+
+  protected override computeValue(deltaMs: number): number {
+    this.detected = false;
+    this.average.setValue(this.listen());
+    // And once per frame on the newest level, as LX decides: a threshold or floor just changed counts now.
+    this.blockLevel(this.norm);
+    const fired = this.detected;
     this.gate.setOn(fired);
     if (fired) {
-      this.armed = false;
       this.gateEnvelope = 1;
       if (this.tap.isOn()) {
         const tempo = this.tempo;

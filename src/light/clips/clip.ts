@@ -1,6 +1,7 @@
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { BoundedParameter } from '../../engine/parameters/bounded.js';
+import { NumericParameter } from '../../engine/parameters/numeric.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import { TriggerParameter } from '../../engine/parameters/trigger.js';
 import { LXComponent } from '../component/lx-component.js';
@@ -88,8 +89,15 @@ export class Clip extends LXComponent {
   /** TEMPO clips: the transport beat the cursor counts from. */
   private referenceBeats = 0;
   private starting = false;
+  /** Set while playback stops the clip at its end (a launch fade then runs on). */
+  private ending = false;
   /** Parameters a recording take has moved: their lanes do not play until the take ends. */
   readonly overridden = new Set<Parameter>();
+  /** A launch fade (a light cue's fade time), in ms of frame time; 0: none running. */
+  private fadeMs = 0;
+  private fadeElapsed = 0;
+  /** How far the launch fade has come, 0–1 (1: not fading): the parameter lanes read it. */
+  fadeAmount = 1;
 
   constructor(
     readonly kind: ClipKind,
@@ -116,6 +124,8 @@ export class Clip extends LXComponent {
     this.running.onChange(() => {
       // Running set from outside start() (a project load, a surface): start at cursor 0.
       if (this.running.isOn() && !this.starting) this.beginAt(0);
+      // Stopped by anything but reaching its end: a launch fade stops where it is.
+      if (!this.running.isOn() && !this.ending) this.endFade();
     });
     this.trigger.onChange(() => {
       if (this.trigger.isOn()) this.launch.fire();
@@ -197,27 +207,57 @@ export class Clip extends LXComponent {
     this.markers = { ...m };
   }
 
-  /** Starts now (the launch trigger's action): stops the bus's other clips, cursor to playStart. */
-  start(): void {
+  /**
+   * Starts now (the launch trigger's action): stops the bus's other clips, cursor to playStart.
+   * A light cue passes `fadeMs`, its fade time: Normalized parameter lanes cross from the values
+   * their parameters hold now to the lane's over that long, and the pattern lane's switch is a
+   * transition of that length (without one, the channel's own transition settings apply). A cue
+   * the song has passed (a seek, a start mid-song) passes `elapsedMs`: the cursor starts that far
+   * in, the fade that far on, and the pattern switch cuts when no fade is left. `clockBeat` is the
+   * tempo clock's beat the cursor stands at now (a cue knows it: the song's position, where the
+   * clock is about to be placed), which a TEMPO clip counts from instead of the clock's last beat.
+   */
+  start(cue?: { readonly fadeMs?: number; readonly elapsedMs: number; readonly clockBeat?: number }): void {
     for (const c of this.bus.clips.items) if (c !== this && c.running.isOn()) c.stopNow();
+    const elapsed = cue?.elapsedMs ?? 0;
+    const fade = cue?.fadeMs ?? 0;
+    const at = elapsed > 0 ? this.cursorAfter(this.playStartMs + elapsed) : this.playStartMs;
     this.starting = true;
     try {
-      this.beginAt(this.playStartMs);
+      this.beginAt(at, cue?.clockBeat);
       this.running.setValue(1);
     } finally {
       this.starting = false;
     }
-    if (this.automationEnabled.isOn()) for (const lane of this.lanes.items) lane.restart(this.cursor);
+    this.fadeMs = fade > elapsed ? fade : 0;
+    this.fadeElapsed = elapsed;
+    this.fadeAmount = 1;
+    for (const lane of this.lanes.items) {
+      if (!(lane instanceof ParameterLane)) continue;
+      const p = lane.target;
+      lane.fadeFrom = this.fadeMs > 0 && p instanceof NumericParameter ? p.getBaseNormalized() : Number.NaN;
+    }
+    if (!this.automationEnabled.isOn()) return;
+    const transitionMs = cue?.fadeMs !== undefined || elapsed > 0 ? Math.max(0, fade - elapsed) : undefined;
+    for (const lane of this.lanes.items) lane.restart(this.cursor, transitionMs);
   }
 
-  private beginAt(ms: number): void {
+  /** Where the cursor is `ms` after launch, as playback would take it: wrapped into the loop, or at the end. */
+  private cursorAfter(ms: number): number {
+    if (this.loop.isOn() && this.loopLengthMs > 0 && ms >= this.loopEndMs && this.playStartMs <= this.loopEndMs)
+      return this.loopStartMs + ((ms - this.loopEndMs) % this.loopLengthMs);
+    return Math.min(ms, this.loop.isOn() ? this.loopEndMs : this.playEndMs);
+  }
+
+  /** Puts the cursor at `ms`; a TEMPO clip counts from the clock's beat now, or from `clockBeat` when the caller knows it. */
+  private beginAt(ms: number, clockBeat?: number): void {
     this.cursor = ms;
     const clock = clipClockOf(this);
     if (this.timeBase.getValue() === 1 && clock !== null) {
-      let beats = clock.beatCount() + clock.basis();
+      let beats = clockBeat ?? clock.beatCount() + clock.basis();
       // A quantized TEMPO launch counts from the boundary it waited for.
       const div = clock.launchDivision();
-      if (div !== null) beats = Math.floor(beats * div.multiplier + 1e-9) / div.multiplier;
+      if (div !== null && clockBeat === undefined) beats = Math.floor(beats * div.multiplier + 1e-9) / div.multiplier;
       this.referenceBeats = beats - (ms * this.referenceBpmValue()) / 60000;
     }
   }
@@ -227,9 +267,29 @@ export class Clip extends LXComponent {
     this.running.setValue(0);
   }
 
+  private endFade(): void {
+    if (this.fadeMs === 0) return;
+    this.fadeMs = 0;
+    this.fadeAmount = 1;
+    const lanes = this.lanes.items;
+    for (let i = 0; i < lanes.length; i++) {
+      const lane = lanes[i];
+      if (lane instanceof ParameterLane) lane.fadeFrom = Number.NaN;
+    }
+  }
+
   /** One frame of playback (LX's LXClip.loop), run by the bus before its modulators and patterns. */
   run(deltaMs: number): void {
-    if (!this.running.isOn()) return;
+    if (this.fadeMs > 0) {
+      this.fadeElapsed += deltaMs;
+      // Summed frame steps fall a hair short of round times (1000/60 · 60 = 999.9999999999999).
+      this.fadeAmount = this.fadeElapsed >= this.fadeMs - 1e-6 ? 1 : this.fadeElapsed / this.fadeMs;
+    }
+    if (!this.running.isOn()) {
+      // A clip shorter than its launch fade has ended: its parameters go on crossing to the values it ended on.
+      if (this.fadeMs > 0) this.playFade(this.cursor, this.cursor);
+      return;
+    }
     const clock = clipClockOf(this);
     let next =
       this.timeBase.getValue() === 1 && clock !== null
@@ -252,7 +312,12 @@ export class Clip extends LXComponent {
       if (play) this.playLanes(this.cursor, end);
       if (!looping || this.lengthMs === 0 || this.loopLengthMs === 0) {
         this.cursor = end;
-        this.running.setValue(0);
+        this.ending = true;
+        try {
+          this.running.setValue(0);
+        } finally {
+          this.ending = false;
+        }
         return;
       }
       next -= this.loopLengthMs;
@@ -264,6 +329,19 @@ export class Clip extends LXComponent {
       this.cursor = next;
     } finally {
       clipPlayback.active = false;
+      if (this.fadeAmount === 1) this.endFade();
+    }
+  }
+
+  /** The parameter lanes at `to` while a launch fade runs on past the clip's end. */
+  private playFade(from: number, to: number): void {
+    clipPlayback.active = true;
+    try {
+      const lanes = this.lanes.items;
+      if (this.automationEnabled.isOn()) for (let i = 0; i < lanes.length; i++) if (lanes[i] instanceof ParameterLane) lanes[i].play(from, to);
+    } finally {
+      clipPlayback.active = false;
+      if (this.fadeAmount === 1) this.endFade();
     }
   }
 

@@ -18,6 +18,8 @@ interface LaneHost extends Component {
   referenceBpmValue(): number;
   /** Parameters being recorded: their lanes hold off. */
   readonly overridden: ReadonlySet<Parameter>;
+  /** How far a launch fade has come (0–1; 1 when the clip is not fading): parameter lanes mix their start value with the lane's. */
+  readonly fadeAmount: number;
 }
 
 /**
@@ -39,7 +41,8 @@ abstract class ClipLane<E extends { readonly cursor: Cursor } = { readonly curso
   }
 
   abstract play(from: number, to: number): void;
-  restart(_at: number): void {}
+  /** On launch and on a loop wrap; `transitionMs` is a launch's pattern transition (see PatternLane). */
+  restart(_at: number, _transitionMs?: number): void {}
 
   /** One event from its saved form and its (checked) cursor, or undefined when it is malformed (skipped with a warning). */
   protected abstract loadEvent(json: LxObject, cursor: Cursor): E | undefined;
@@ -125,22 +128,25 @@ export class PatternLane extends ClipLane<PatternEvent> {
     super('Pattern');
   }
 
-  private go(e: PatternEvent): void {
-    if (!this.held) this.engine()?.goPatternIndex(e.patternIndex);
+  private go(e: PatternEvent, transitionMs?: number): void {
+    if (!this.held) this.engine()?.goPatternIndex(e.patternIndex, transitionMs);
   }
 
   play(from: number, to: number): void {
     eventsIn(this.events, from, to, (e) => this.go(e));
   }
 
-  /** Applies the pattern in effect at `at`: the last event at or before it. */
-  override restart(at: number): void {
+  /**
+   * Applies the pattern in effect at `at`: the last event at or before it. `transitionMs` (a
+   * launch from a light cue) overrides the channel's transition: 0 cuts, more fades over that long.
+   */
+  override restart(at: number, transitionMs?: number): void {
     let last: PatternEvent | undefined;
     for (const e of this.events) {
       if (e.cursor.millis > at) break;
       last = e;
     }
-    if (last !== undefined) this.go(last);
+    if (last !== undefined) this.go(last, transitionMs);
   }
 
   protected loadEvent(json: LxObject, cursor: Cursor): PatternEvent | undefined {
@@ -187,6 +193,8 @@ export class ParameterLane extends ClipLane<ParameterEvent> {
   readonly laneType = 'parameter' as const;
   private resolved: Parameter | null = null;
   private missRevision = -2;
+  /** The target's normalized value when a fading launch began (NaN: not fading). */
+  fadeFrom = Number.NaN;
   /** The saved reference, kept for the file while the target is unresolved. */
   private savedRef: { path: unknown; componentId: unknown; parameterPath: unknown } = { path: '', componentId: 0, parameterPath: '' };
 
@@ -242,7 +250,10 @@ export class ParameterLane extends ClipLane<ParameterEvent> {
       return;
     }
     const v = this.valueAt(to);
-    if (v !== undefined && p instanceof NumericParameter) p.setNormalized(v);
+    if (v === undefined || !(p instanceof NumericParameter)) return;
+    const start = this.fadeFrom;
+    // A fading launch crosses linearly from the value the parameter had to the lane's (Normalized lanes only).
+    p.setNormalized(start === start && this.interpolation === 'Normalized' ? lerp(start, v, this.clip.fadeAmount) : v);
   }
 
   /** The target's path relative to the bus, with a leading slash (LX's `path`). */

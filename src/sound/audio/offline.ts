@@ -26,6 +26,16 @@ export interface OfflineRender {
   readonly notRendered: readonly PlanSkip[];
 }
 
+/**
+ * The default length of a render from `fromBeat`: the arrangement, to the bar after its last
+ * note, plus a tail for releases and reverbs (render-sound and render-show both use it).
+ */
+export function arrangementSeconds(plan: RenderPlan, fromBeat = 0): number {
+  const bar = (plan.meter.numerator * 4) / plan.meter.denominator;
+  const end = Math.ceil(plan.lengthBeats / bar) * bar;
+  return Math.max(0, end - fromBeat) * (60 / plan.tempo) + TAIL_SECONDS;
+}
+
 /** How many samples a range covers: --seconds, --to, or the arrangement (to the bar after its last note) plus a tail. */
 function rangeFrames(plan: RenderPlan, range: RenderRange, sampleRate: number): { from: number; frames: number } {
   const from = range.fromBeat ?? 0;
@@ -33,11 +43,7 @@ function rangeFrames(plan: RenderPlan, range: RenderRange, sampleRate: number): 
   let seconds: number;
   if (range.seconds !== undefined) seconds = range.seconds;
   else if (range.toBeat !== undefined) seconds = (range.toBeat - from) * spb;
-  else {
-    const bar = (plan.meter.numerator * 4) / plan.meter.denominator;
-    const end = Math.ceil(plan.lengthBeats / bar) * bar;
-    seconds = Math.max(0, end - from) * spb + TAIL_SECONDS;
-  }
+  else seconds = arrangementSeconds(plan, from);
   if (!(seconds <= MAX_RENDER_SECONDS)) throw new RangeError(`a render is at most ${MAX_RENDER_SECONDS} s; this one would be ${seconds.toFixed(1)} s`);
   return { from, frames: Math.max(0, Math.round(seconds * sampleRate)) };
 }

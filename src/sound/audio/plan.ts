@@ -178,3 +178,12 @@ export function buildPlan(json: ProjectJson): RenderPlan {
     notRendered: b.skipped,
   };
 }
+
+/**
+ * The flat index of the track the light hears (AudioEngine.trackOutput): the first track named
+ * `track` in bank order, else (no name, or no track of that name) the master.
+ */
+export function lightTapIndex(plan: RenderPlan, track: string | undefined): number {
+  const i = track === undefined ? -1 : plan.tracks.findIndex((t) => t.name === track);
+  return i >= 0 ? i : plan.tracks.length - 1;
+}

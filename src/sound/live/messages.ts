@@ -6,7 +6,8 @@ export type OutputKind = 'device' | 'none' | 'clock';
 
 /** The engine thread → the render worker. */
 export type ToWorker =
-  | { readonly type: 'plan'; readonly plan: RenderPlan }
+  /** `tap`: the flat index of the track whose post-fader output the light hears (the master last). */
+  | { readonly type: 'plan'; readonly plan: RenderPlan; readonly tap: number }
   | { readonly type: 'play'; readonly beat: number; readonly seq: number }
   | { readonly type: 'stop'; readonly seq: number }
   | { readonly type: 'seek'; readonly beat: number; readonly seq: number }
@@ -37,8 +38,19 @@ export interface WorkerTick {
   readonly blocks: number;
   /** CPU time the worker spent rendering since the last tick, in ms, and the audio time it covered. */
   readonly renderMs: number;
+  /** This tick's samples: the last `left.length` of the `blocks` rendered so far. */
   readonly left: Float32Array;
   readonly right: Float32Array;
+  /** The same samples of the light's tap (the master, or one track post-fader), mono: what the light hears. */
+  readonly light: Float32Array;
+  /** The transport position (beats) at the end of each of this tick's blocks. */
+  readonly blockBeats: Float64Array;
+  /** How many blocks had been played out (fractional) when the tick was posted: the output's clock. */
+  readonly playedBlocks: number;
+  /** When the tick was posted: `performance.timeOrigin + performance.now()` (ms), comparable across threads. */
+  readonly postedAt: number;
+  /** The block the last transport message (`seq`) took effect at: blocks before it were rendered before it. */
+  readonly seqBlock: number;
 }
 
 export type FromWorker = WorkerReady | WorkerTick | { readonly type: 'error'; readonly message: string };

@@ -1,12 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../../engine/log.js';
-import { buildPlan } from '../audio/plan.js';
+import { buildPlan, lightTapIndex } from '../audio/plan.js';
 import type { Meter } from '../audio/dsp/engine.js';
+import { BLOCK } from '../audio/dsp/math.js';
 import type { RenderPlan } from '../audio/dsp/plan.js';
 import type { Payload, SoundHost } from '../host/host.js';
 import { saveProject } from '../model/components.js';
 import type { FromWorker, OutputKind, ToWorker, WorkerReady, WorkerTick } from './messages.js';
 import { combine, metersPayload, type MeterWindow } from './meters.js';
+import { Playout } from './playout.js';
 import { AudioRing } from './ring.js';
 
 /** How much of the live output is kept for listening (seconds). */
@@ -53,6 +55,10 @@ export class LivePlayer {
   private cpu = 0;
   private closed = false;
   private error: string | null = null;
+  /** What the output plays now: the sample heard, its song position, the light's tap samples. */
+  readonly playout = new Playout();
+  /** The track the light hears (by name); undefined: the master. */
+  private lightTrack: string | undefined;
 
   constructor(
     readonly host: SoundHost,
@@ -85,7 +91,8 @@ export class LivePlayer {
     this.ready.catch(() => undefined);
     host.song.live = this;
     this.detach.push(host.engine.history.listen(() => (this.dirty = true)));
-    this.detach.push(host.engine.clock.onFrame(() => this.frame()));
+    // First in every frame (before the song and the light): the light renders at the position heard.
+    this.detach.push(host.engine.clock.onFrame(() => this.frame(), { first: true }));
     this.lastPosition = host.transport.position;
     this.sendPlan();
   }
@@ -99,7 +106,11 @@ export class LivePlayer {
     this.worker.postMessage(m);
   }
 
-  /** Called once per engine frame: forwards model and transport changes, takes the position. */
+  /**
+   * Called first in every engine frame: forwards model and transport changes, and while playing
+   * sets the transport to the position being heard (the output's clock; held at a seek or play
+   * target until the output reaches the first block rendered after it).
+   */
   frame(): void {
     if (this.closed) return;
     const now = Date.now();
@@ -109,20 +120,31 @@ export class LivePlayer {
       this.post(t.playing ? { type: 'play', beat: t.position, seq: ++this.seq } : { type: 'stop', seq: ++this.seq });
       this.lastPlaying = t.playing;
     } else if (t.position !== this.lastPosition) this.post({ type: 'seek', beat: t.position, seq: ++this.seq });
-    else if (t.playing && this.last !== null && this.last.seq === this.seq) t.position = this.last.beat;
+    else if (t.playing && this.last !== null && this.last.seq === this.seq) {
+      const heard = this.playout.playedSample(performance.timeOrigin + performance.now());
+      const beat = heard >= this.last.seqBlock * BLOCK ? this.playout.positionAt(heard) : null;
+      if (beat !== null) t.position = beat;
+    }
     this.lastPosition = t.position;
   }
 
   /** Sends the plan now (also on a frame after a model change). */
   sendPlan(now = Date.now()): void {
     this.plan = buildPlan(saveProject(this.host.project, { ids: false }));
-    this.post({ type: 'plan', plan: this.plan });
+    this.post({ type: 'plan', plan: this.plan, tap: lightTapIndex(this.plan, this.lightTrack) });
     this.dirty = false;
     this.lastPlanAt = now;
   }
 
+  /** The track the light hears, by name (the first of that name; none of that name, or undefined: the master). */
+  setLightTrack(track: string | undefined): void {
+    this.lightTrack = track;
+    this.dirty = true;
+  }
+
   private onTick(m: WorkerTick): void {
     this.last = m;
+    this.playout.take(m);
     const seconds = m.left.length / 48000;
     if (seconds > 0) this.cpu += (m.renderMs / 1000 / seconds - this.cpu) * 0.05;
     this.ring.push(m.left, m.right);

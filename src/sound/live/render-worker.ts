@@ -29,8 +29,13 @@ let blocks = 0;
 let lateBlocks = 0;
 let renderMs = 0;
 let seq = 0;
+let seqBlock = 0;
+/** The flat index of the track the light hears. */
+let tap = 0;
 const tickL = new Float32Array(TICK_BLOCKS * BLOCK);
 const tickR = new Float32Array(TICK_BLOCKS * BLOCK);
+const tickLight = new Float32Array(TICK_BLOCKS * BLOCK);
+const tickBeats = new Float64Array(TICK_BLOCKS);
 let tickFill = 0;
 const chunkL = new Float32Array(CHUNK_BLOCKS * BLOCK);
 const chunkR = new Float32Array(CHUNK_BLOCKS * BLOCK);
@@ -43,6 +48,7 @@ const now = (): number => (out !== null ? out.currentTime() : performance.now() 
 
 function tick(): void {
   const m = engine!.takeMeters();
+  const n = tickFill / BLOCK;
   post({
     type: 'tick',
     beat: engine!.position,
@@ -55,6 +61,11 @@ function tick(): void {
     renderMs,
     left: tickL.slice(0, tickFill),
     right: tickR.slice(0, tickFill),
+    light: tickLight.slice(0, tickFill),
+    blockBeats: tickBeats.slice(0, n),
+    playedBlocks: (now() - base) * (RATE / BLOCK),
+    postedAt: performance.timeOrigin + performance.now(),
+    seqBlock,
   });
   renderMs = 0;
   tickFill = 0;
@@ -73,9 +84,11 @@ function renderDue(): void {
   while (blocks < due) {
     const t0 = performance.now();
     engine.render(bl, br);
+    engine.tapMono(tap, tickLight, tickFill);
     renderMs += performance.now() - t0;
     tickL.set(bl, tickFill);
     tickR.set(br, tickFill);
+    tickBeats[tickFill / BLOCK] = engine.position;
     tickFill += BLOCK;
     if (out !== null) {
       if (chunkFill === 0) chunkStart = base + (blocks * BLOCK) / RATE;
@@ -94,9 +107,13 @@ function renderDue(): void {
 
 port.on('message', (m: ToWorker) => {
   try {
-    if ('seq' in m) seq = m.seq;
+    if ('seq' in m) {
+      seq = m.seq;
+      seqBlock = blocks;
+    }
     switch (m.type) {
       case 'plan':
+        tap = m.tap;
         if (engine === null) {
           engine = new AudioEngine(m.plan, RATE);
           base = now();

@@ -1,47 +1,53 @@
 import * as z from 'zod';
 import { invalidArgument, notFound } from '../../engine/errors.js';
 import { defineTool } from '../define-tool.js';
-
-const Cue = z.strictObject({
-  beat: z.number().describe('Quarter-note beat on the song timeline'),
-  scene: z.number().int().describe('Light clip scene launched there (0-based slot)'),
-  marker: z.string().optional().describe('The song cue marker it was placed at'),
-});
+import { LightCuePayload } from './light-cue-payload.js';
 
 export default defineTool({
   name: 'place_light_cue',
-  title: 'Place or remove a light cue on the song timeline',
+  title: 'Place, move or remove a light cue on the song timeline',
   toolset: 'clips',
   description:
-    'Puts a light cue on the song\'s timeline: when the playing song reaches `beat` (or the cue marker `marker`, e.g. "Drop"), ' +
-    'light clip scene `scene` launches at once, ignoring launch quantization; the same every time, offline (render-show) too. ' +
-    'A cue at the same beat is replaced; `remove: true` removes the cue at that beat or marker; `moveTo` moves it to another beat ' +
-    '(keeping its scene; placed = the moved cue, removed = where it was). Saved with the light project. ' +
-    'Undoable (one step). Trap: a marker is read when you place the cue; moving the marker later does not move it.',
+    'Puts a light cue on the song\'s timeline: when the playing song reaches `beat` (or the cue marker `marker`, e.g. "Drop", or ' +
+    'the playhead, snapped to `snap` beats: default 1, the nearest beat; 4 a bar in 4/4; 0 exact), light clip scene `scene` ' +
+    'launches at once, ignoring launch quantization; the same every time, offline (render-show) too. Playback starting at or ' +
+    "seeking to a position applies the state the cues imply there. `fade` ({beats} or {ms}) fades the scene in: its clips' " +
+    "knob (Normalized) lanes cross from the values they have to the lane's, and a pattern lane's switch becomes an LX " +
+    'transition of that length; switches, discrete values and triggers change at once. A cue at the same beat is replaced ' +
+    '(so placing again changes its scene or fade); `remove: true` removes the cue at that beat or marker; `moveTo` moves it ' +
+    '(keeping scene and fade; placed = the moved cue, removed = where it was). A marker name two markers share is refused ' +
+    'with their beats: give beat. Saved with the light project. List them with list_light_cues. Undoable (one step). Trap: ' +
+    'a marker is read when you place the cue; moving the marker later does not move it.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({
-    beat: z.number().min(0).optional().describe('Quarter-note beat (or give marker)'),
-    marker: z.string().optional().describe('A song cue marker name, e.g. "Intro" or "Drop" (or give beat)'),
-    scene: z.number().int().min(0).optional().describe('Light clip scene to launch (required unless remove)'),
+    beat: z.number().min(0).optional().describe('Quarter-note beat (or give marker or playhead)'),
+    marker: z.string().optional().describe('A song cue marker name, e.g. "Intro" or "Drop" (or give beat or playhead)'),
+    playhead: z.literal(true).optional().describe("Place at the song's playhead (placing only), snapped to `snap`"),
+    snap: z.number().min(0).optional().describe('With playhead: the grid in beats it snaps to (default 1; 0 keeps the exact position)'),
+    scene: z.number().int().min(0).optional().describe('Light clip scene to launch (required unless remove or moveTo)'),
+    fade: z
+      .strictObject({ beats: z.number().optional(), ms: z.number().optional() })
+      .optional()
+      .describe('Fade the scene in over this many beats (song tempo) or milliseconds; give one. Omit to cut in'),
     remove: z.boolean().optional().describe('Remove the cue at beat/marker instead'),
     moveTo: z.number().min(0).optional().describe('Move the cue at beat/marker to this beat instead (refused if a cue is there)'),
   }),
-  output: z.strictObject({ placed: Cue.nullable(), removed: Cue.nullable(), cues: z.array(Cue) }),
+  output: z.strictObject({ placed: LightCuePayload.nullable(), removed: LightCuePayload.nullable(), cues: z.array(LightCuePayload) }),
   handle: (args, { lightCues, origin }) => {
     if (lightCues === undefined) throw notFound('this server has no song wired to the light, so there is no timeline');
-    const at = { beat: args.beat, marker: args.marker };
+    const at = { beat: args.beat, marker: args.marker, playhead: args.playhead, snap: args.snap };
+    const cues = () => lightCues.list();
     if (args.moveTo !== undefined) {
-      if (args.scene !== undefined || args.remove === true) throw invalidArgument('moveTo takes beat or marker (the cue to move), not scene or remove');
+      if (args.scene !== undefined || args.remove === true || args.fade !== undefined)
+        throw invalidArgument('moveTo takes beat or marker (the cue to move), not scene, fade or remove');
       const moved = lightCues.move(origin, at, args.moveTo);
-      return { placed: { ...moved.to }, removed: { ...moved.from }, cues: lightCues.list().map((c) => ({ ...c })) };
+      return { placed: moved.to, removed: moved.from, cues: cues() };
     }
     if (args.remove === true) {
-      if (args.scene !== undefined) throw invalidArgument('remove takes beat or marker, not scene');
-      const removed = lightCues.remove(origin, at);
-      return { placed: null, removed: { ...removed }, cues: lightCues.list().map((c) => ({ ...c })) };
+      if (args.scene !== undefined || args.fade !== undefined) throw invalidArgument('remove takes beat or marker, not scene or fade');
+      return { placed: null, removed: lightCues.remove(origin, at), cues: cues() };
     }
     if (args.scene === undefined) throw invalidArgument('give scene (the light clip scene to launch), or remove: true');
-    const placed = lightCues.place(origin, at, args.scene);
-    return { placed: { ...placed }, removed: null, cues: lightCues.list().map((c) => ({ ...c })) };
+    return { placed: lightCues.place(origin, at, args.scene, args.fade), removed: null, cues: cues() };
   },
 });

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import type { Origin } from '../../../src/engine/commands/history.js';
 import { Engine } from '../../../src/engine/engine.js';
 import type { SoundObject } from '../../../src/light/audio/sound-object.js';
@@ -15,6 +16,7 @@ import type { SoundObjectEffect } from '../../../src/light/devices/effects/audio
 import type { SoundObjectPattern } from '../../../src/light/devices/patterns/audio/sound-object-pattern.js';
 import { readProject, writeProject } from '../../../src/light/show/project/project-file.js';
 import { FixedInput, sineBlock } from './fixed-input.js';
+import { GOLDEN_DIR } from '../../helpers/golden-dir.js';
 
 const ORIGIN: Origin = { surface: 'engine' };
 const FRAME_MS = 1000 / 60;
@@ -226,7 +228,7 @@ test('a project with the pattern and the effect saves with LX keys and loads bac
 
 test('an LX 1.2.1 sound stage loads and saves back unchanged', async () => {
   const { readFileSync } = await import('node:fs');
-  const json = JSON.parse(readFileSync(new URL('../../golden/lx-1.2.1/solid_faders.lxp', import.meta.url), 'utf8'));
+  const json = JSON.parse(readFileSync(join(GOLDEN_DIR, 'solid_faders.lxp'), 'utf8'));
   const opened = readProject(json, createLibrary());
   const stageJson = json.engine.children.audio.children.soundStage;
   assert.equal(opened.lx.audio.soundStage.id, stageJson.id);

@@ -47,6 +47,11 @@ test('render-sound --seconds 8: a non-silent, unclipped 48 kHz stereo WAV of the
   assert.ok(Math.abs(Number(m[1]) - 20 * Math.log10(peak)) < 0.01, `summary peak ${m[1]} vs sox ${20 * Math.log10(peak)}`);
   // The demo's audio track is input-only: said, not silently dropped.
   assert.match(first.stderr, /not rendered: Vocal/);
+  // docs/audio-engine.md shows this very summary: its figures are the product's (the speed depends on the machine).
+  const doc = /```\n(demo\.wav: 8\.000 s from beat 0[^\n]*)\n```/.exec(readFileSync(join(ROOT, 'docs/audio-engine.md'), 'utf8'));
+  assert.ok(doc !== null, 'docs/audio-engine.md shows the summary line of render-sound --seconds 8');
+  const figures = (line: string): string => line.replace(/^.*?: /, '').replace(/; rendered at .*$/, '');
+  assert.equal(figures(doc[1]), figures(first.stdout.trim().split('\n').at(-1)!), 'docs/audio-engine.md: the summary figures of the demo, as rendered now');
 });
 
 test('render-sound refuses bad input with a clear message and writes nothing', () => {

@@ -100,6 +100,8 @@ export class PatternEngine {
   nextIndex = NO_PATTERN;
   private transition: BlendMode | null = null;
   private transitionMillis = 0;
+  /** The running transition's length when a caller set it (a light cue's fade), in ms; 0: the channel's own Transition Time. */
+  private transitionOverrideMs = 0;
   autoCycleProgress = 0;
   transitionProgress = 0;
   /** Scratch buffer for the next pattern and for blend-mode patterns (never cleared). */
@@ -151,6 +153,11 @@ export class PatternEngine {
     add('focusedPattern', this.focusedPattern);
     add('triggerPatternCycle', this.triggerPatternCycle);
     add('launchPatternCycle', this.launchPatternCycle);
+  }
+
+  /** The running transition's length in ms: a caller's override, else the channel's Transition Time. */
+  private transitionLengthMs(): number {
+    return this.transitionOverrideMs > 0 ? this.transitionOverrideMs : 1000 * this.transitionTimeSecs.getValue();
   }
 
   private nowMillis(): number {
@@ -214,12 +221,19 @@ export class PatternEngine {
     if (index >= 0) this.goPatternIndex(index);
   }
 
-  goPatternIndex(index: number): void {
+  /**
+   * Makes the pattern at `index` active (playlist only). `transitionMs` overrides the channel's
+   * transition for this change (a light cue's fade): 0 switches at once, more runs a transition
+   * of that length in the channel's Transition Blend mode even when its transitions are off.
+   */
+  goPatternIndex(index: number, transitionMs?: number): void {
     if (!this.isPlaylist) return;
     if (index < 0 || index >= this.patterns.length) return;
+    // A cue's fade already heading there runs on (its clip's first frame plays the event it launched on again).
+    if (this.transition !== null && this.transitionOverrideMs > 0 && index === this.nextIndex) return;
     if (this.transition !== null) this.finishTransition();
     this.nextIndex = index;
-    this.startTransition();
+    this.startTransition(transitionMs);
   }
 
   /** The next pattern that is eligible for auto-cycle; nothing while a transition runs. */
@@ -256,13 +270,14 @@ export class PatternEngine {
     else this.goRandomPattern();
   }
 
-  private startTransition(): void {
+  private startTransition(transitionMs?: number): void {
     const active = this.activePattern;
     const next = this.nextPattern;
     if (active === next || next === undefined) return;
     for (const l of this.goListeners) l(this.nextIndex);
     if (next instanceof Pattern) next.activate();
-    if (this.transitionEnabled.isOn()) {
+    this.transitionOverrideMs = transitionMs !== undefined && transitionMs > 0 ? transitionMs : 0;
+    if (transitionMs === undefined ? this.transitionEnabled.isOn() : transitionMs > 0) {
       this.transition = this.transitionBlends[this.transitionBlendMode.getValue()] ?? this.transitionBlends[0];
       if (next instanceof Pattern) next.onTransitionStart();
       this.transitionMillis = this.nowMillis();
@@ -280,6 +295,7 @@ export class PatternEngine {
       next.deactivate();
     }
     this.transition = null;
+    this.transitionOverrideMs = 0;
     this.transitionMillis = this.nowMillis();
     this.nextIndex = this.activeIndex;
   }
@@ -292,6 +308,7 @@ export class PatternEngine {
     const active = this.activePattern;
     if (this.transition !== null && active instanceof Pattern) active.onTransitionEnd();
     this.transition = null;
+    this.transitionOverrideMs = 0;
     this.transitionMillis = this.nowMillis();
     this.focusedPatternFollows();
   }
@@ -426,7 +443,9 @@ export class PatternEngine {
 
     const now = this.nowMillis();
     if (this.transition !== null) {
-      const done = !this.transitionEnabled.isOn() || now - this.transitionMillis >= 1000 * this.transitionTimeSecs.getValue();
+      const override = this.transitionOverrideMs;
+      const done =
+        override > 0 ? now - this.transitionMillis >= override : !this.transitionEnabled.isOn() || now - this.transitionMillis >= this.transitionLengthMs();
       if (done) this.finishTransition();
     }
     const active = this.activePattern;
@@ -448,7 +467,7 @@ export class PatternEngine {
     }
     if (this.transition !== null) {
       this.autoCycleProgress = 1;
-      this.transitionProgress = (now - this.transitionMillis) / (1000 * this.transitionTimeSecs.getValue());
+      this.transitionProgress = (now - this.transitionMillis) / this.transitionLengthMs();
       const next = this.nextPattern;
       if (next instanceof Pattern) {
         next.colors = scratch;

@@ -370,6 +370,21 @@ export class AudioEngine {
     }
   }
 
+  /**
+   * The last rendered block of the track at flat index `index` (the plan's order; the master last),
+   * post-fader and after mute and solo, as its meter reads it: what the light hears of one track.
+   * The arrays are the engine's own, overwritten by the next `render`.
+   */
+  trackOutput(index: number): { readonly l: Float32Array; readonly r: Float32Array } {
+    return this.tracks[index] ?? this.master;
+  }
+
+  /** Writes the mono mix `(l + r) / 2` of `trackOutput(index)`'s last block into `out` at `offset` (the light hears mono). */
+  tapMono(index: number, out: Float32Array, offset: number): void {
+    const { l, r } = this.trackOutput(index);
+    for (let i = 0; i < BLOCK; i++) out[offset + i] = (l[i] + r[i]) / 2;
+  }
+
   /** Peak and RMS per track and of the master since the last call, then starts a new window. */
   takeMeters(): Meters {
     const tracks = this.tracks.map((t) => {
