@@ -5,21 +5,6 @@ import type { Authorizer, CallAuthority, WritePlan } from './authorization.js';
 import type { HostConnection, NativeReply } from './connection.js';
 import { confirmationResult, declinedResult, fromOutcome, type WriteResult } from './results.js';
 
-type ReadCommand =
-  | 'ping'
-  | 'capabilities'
-  | 'state'
-  | 'inspect'
-  | 'history'
-  | 'tracks'
-  | 'devices'
-  | 'graph-capabilities'
-  | 'graph-state'
-  | 'graph-host-modulators'
-  | 'song-state'
-  | 'song-arranger'
-  | 'song-import-status';
-
 /** A read's result: the native reply whole, `ok: false` included. */
 export interface ReadResult {
   ok: boolean;
@@ -90,7 +75,7 @@ export class AdapterCore {
    * A read-only protocol-3 command with its arguments: one token each, or a free-text query
    * (the rest of the line) for the catalog and action searches.
    */
-  async readCommand(name: ReadCommand, ...args: string[]): Promise<ReadResult> {
+  async readCommand(name: ReadCommandName, ...args: string[]): Promise<ReadResult> {
     for (const a of args) {
       if (a.length === 0 || /[\s\u0000-\u001f\u007f]/.test(a))
         throw invalidArgument(`${name}: argument ${JSON.stringify(a.slice(0, 40))} must be one token without spaces or control characters`);
