@@ -2,8 +2,9 @@
 // device navigation and edits, actions, the history.
 import * as z from 'zod';
 import { CatalogDevice, Chain, Device, DeviceSummary, HistoryStep, Id, Param, SelectionFields, SelectionGuard, Track } from './shapes.js';
+import { read, write } from './command.js';
 
-export const Ping = z.looseObject({ pong: z.literal(true), protocol: z.number().int() });
+const Ping = z.looseObject({ pong: z.literal(true), protocol: z.number().int() });
 
 /** The Grid's capability gate (capabilities' `grid_graph`, the head of graph-capabilities). */
 export const GridCapabilityFields = {
@@ -42,7 +43,7 @@ export const SongCapabilities = z.looseObject({
   mix: z.looseObject({ fader_law: z.string(), send_level_db: z.tuple([z.number(), z.number()]), audio_tracks: z.string() }),
 });
 
-export const Capabilities = z.looseObject({
+const Capabilities = z.looseObject({
   protocol: z.number().int(),
   host: z.looseObject({ name: z.string(), version: z.string() }),
   extension: z.looseObject({ name: z.string(), version: z.string(), instance: z.string() }),
@@ -75,7 +76,7 @@ const Control = z.union([
   z.looseObject({ index: z.number().int(), exists: z.literal(false) }),
 ]);
 
-export const State = z.looseObject({
+const State = z.looseObject({
   device: Device.nullable(),
   page: z.string().optional(),
   controls: z.array(Control),
@@ -84,7 +85,7 @@ export const State = z.looseObject({
   ...SelectionGuard,
 });
 
-export const Inspect = z.looseObject({
+const Inspect = z.looseObject({
   track: Track.nullable(),
   device: Device.extend({
     is_nested: z.boolean(),
@@ -103,7 +104,7 @@ export const Inspect = z.looseObject({
   ...SelectionGuard,
 });
 
-export const History = z.looseObject({
+const History = z.looseObject({
   project_name: z.string(),
   project_modified: z.boolean(),
   can_undo: z.boolean(),
@@ -115,9 +116,9 @@ export const History = z.looseObject({
   scope: z.literal('global'),
 });
 
-export const UndoRedo = History.extend({ undone: HistoryStep.optional(), redone: HistoryStep.optional() });
+const UndoRedo = History.extend({ undone: HistoryStep.optional(), redone: HistoryStep.optional() });
 
-export const SetControl = z.looseObject({
+const SetControl = z.looseObject({
   index: z.number().int(),
   id: z.string(),
   name: z.string(),
@@ -127,14 +128,14 @@ export const SetControl = z.looseObject({
   instance_id: Id,
 });
 
-export const Batch = z.looseObject({
+const Batch = z.looseObject({
   atomic: z.literal(false),
   applied: z.number().int(),
   instance_id: Id,
   results: z.array(z.looseObject({ index: z.number().int(), ok: z.boolean(), value: z.number(), display: z.string() })),
 });
 
-export const Tracks = z.looseObject({
+const Tracks = z.looseObject({
   bank: z.literal('ALL_CHANNELS'),
   bank_size: z.number().int(),
   scroll_position: z.number().int(),
@@ -145,13 +146,13 @@ export const Tracks = z.looseObject({
 });
 
 /** A selection command's reply: what is selected now (and, for navigation, whether it moved). */
-export const Selected = z.looseObject({ moved: z.boolean().optional(), ...SelectionFields });
+const Selected = z.looseObject({ moved: z.boolean().optional(), ...SelectionFields });
 
-export const DeviceEditor = z.looseObject({ instance_id: Id, name: z.string(), window_open: z.boolean() });
+const DeviceEditor = z.looseObject({ instance_id: Id, name: z.string(), window_open: z.boolean() });
 
-export const DeviceCatalog = z.looseObject({ query: z.string(), count: z.number().int(), total: z.number().int(), devices: z.array(CatalogDevice) });
+const DeviceCatalog = z.looseObject({ query: z.string(), count: z.number().int(), total: z.number().int(), devices: z.array(CatalogDevice) });
 
-export const DeviceWindow = z.looseObject({
+const DeviceWindow = z.looseObject({
   track: Track,
   chain: Chain,
   window_start: z.number().int(),
@@ -163,16 +164,16 @@ export const DeviceWindow = z.looseObject({
   ...SelectionGuard,
 });
 
-export const Insert = z.looseObject({
+const Insert = z.looseObject({
   position: z.enum(['before', 'after', 'start', 'end', 'replace']),
   inserted: Device,
   replaced_instance_id: Id.optional(),
   ...SelectionFields,
 });
 
-export const DeviceRemove = z.looseObject({ removed: DeviceSummary, ...SelectionFields });
+const DeviceRemove = z.looseObject({ removed: DeviceSummary, ...SelectionFields });
 
-export const Actions = z.looseObject({
+const Actions = z.looseObject({
   query: z.string(),
   count: z.number().int(),
   total: z.number().int(),
@@ -180,9 +181,39 @@ export const Actions = z.looseObject({
 });
 
 /** An action's reply: what it changed, by action (a flag's new value, a created or deleted track, the transport, the history). */
-export const Action = z.looseObject({
+const Action = z.looseObject({
   action: z.string(),
   name: z.string(),
   created: Track.optional(),
   deleted: Track.optional(),
 });
+
+/** The core commands: connection, capabilities, the selected device, the track bank, devices, actions, the history. */
+export const CORE_COMMANDS = {
+  ping: read(Ping),
+  capabilities: read(Capabilities),
+  state: read(State),
+  inspect: read(Inspect),
+  history: read(History),
+  set: write(SetControl),
+  batch: write(Batch),
+  tracks: read(Tracks),
+  track: write(Selected),
+  'track-first': write(Selected),
+  'track-next': write(Selected),
+  'track-previous': write(Selected),
+  next: write(Selected),
+  previous: write(Selected),
+  parent: write(Selected),
+  'device-first': write(Selected),
+  'device-primary': write(Selected),
+  'device-editor': write(DeviceEditor),
+  'device-catalog': read(DeviceCatalog),
+  devices: read(DeviceWindow),
+  insert: write(Insert),
+  'device-remove': write(DeviceRemove),
+  actions: read(Actions),
+  action: write(Action),
+  undo: write(UndoRedo),
+  redo: write(UndoRedo),
+} as const;

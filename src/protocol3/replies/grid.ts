@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { GridCapabilityFields } from './core.js';
 import { CatalogModulator, CatalogModule, Connection, Digest, GridNode, Id, NativeValue, Param } from './shapes.js';
+import { read, write } from './command.js';
 
 /** The Grid device a graph belongs to. */
 const GridDevice = z.looseObject({ instance_id: Id, track_id: Id.nullable(), uuid: z.string(), name: z.string(), grid: z.enum(['poly', 'fx']).nullable() });
@@ -10,7 +11,7 @@ const GridDevice = z.looseObject({ instance_id: Id, track_id: Id.nullable(), uui
 /** Every graph reply names its graph and its revision after the command. */
 const OfGraph = { graph_id: z.string(), revision: Digest };
 
-export const GraphCapabilities = z.looseObject({
+const GraphCapabilities = z.looseObject({
   ...GridCapabilityFields,
   selected_device: GridDevice.nullable(),
   selected_graph_available: z.boolean(),
@@ -19,7 +20,7 @@ export const GraphCapabilities = z.looseObject({
   revision: Digest.nullable(),
 });
 
-export const GraphState = z.looseObject({
+const GraphState = z.looseObject({
   ...OfGraph,
   device: GridDevice,
   module_count: z.number().int(),
@@ -30,11 +31,11 @@ export const GraphState = z.looseObject({
   connections: z.array(Connection),
 });
 
-export const GraphCatalog = z.looseObject({ query: z.string(), count: z.number().int(), total: z.number().int(), modules: z.array(CatalogModule) });
+const GraphCatalog = z.looseObject({ query: z.string(), count: z.number().int(), total: z.number().int(), modules: z.array(CatalogModule) });
 
-export const GraphModulators = z.looseObject({ query: z.string(), count: z.number().int(), total: z.number().int(), modulators: z.array(CatalogModulator) });
+const GraphModulators = z.looseObject({ query: z.string(), count: z.number().int(), total: z.number().int(), modulators: z.array(CatalogModulator) });
 
-export const GraphHostModulators = z.looseObject({
+const GraphHostModulators = z.looseObject({
   device: GridDevice,
   count: z.number().int(),
   sources: z.array(
@@ -47,9 +48,9 @@ export const GraphHostModulators = z.looseObject({
   ),
 });
 
-export const GraphInsert = z.looseObject({ ...OfGraph, module: GridNode.optional(), modulator: GridNode.optional() });
+const GraphInsert = z.looseObject({ ...OfGraph, module: GridNode.optional(), modulator: GridNode.optional() });
 
-export const GraphSet = z.looseObject({
+const GraphSet = z.looseObject({
   ...OfGraph,
   module: Id.optional(),
   modulator: Id.optional(),
@@ -57,7 +58,7 @@ export const GraphSet = z.looseObject({
   previous_value: NativeValue,
 });
 
-export const GraphResolveValue = z.looseObject({
+const GraphResolveValue = z.looseObject({
   ...OfGraph,
   module: Id,
   parameter: z.string(),
@@ -70,13 +71,13 @@ export const GraphResolveValue = z.looseObject({
   host_display_of_value: z.string(),
 });
 
-export const GraphConnect = z.looseObject({ ...OfGraph, connection: Connection });
+const GraphConnect = z.looseObject({ ...OfGraph, connection: Connection });
 
-export const GraphSetAmount = z.looseObject({ ...OfGraph, connection: Connection, previous_amount: z.number(), changed: z.boolean() });
+const GraphSetAmount = z.looseObject({ ...OfGraph, connection: Connection, previous_amount: z.number(), changed: z.boolean() });
 
-export const GraphDisconnect = z.looseObject({ ...OfGraph, removed: z.array(Connection) });
+const GraphDisconnect = z.looseObject({ ...OfGraph, removed: z.array(Connection) });
 
-export const GraphMove = z.looseObject({
+const GraphMove = z.looseObject({
   ...OfGraph,
   id: Id,
   moved: z.boolean(),
@@ -85,8 +86,28 @@ export const GraphMove = z.looseObject({
   y: z.number().int(),
 });
 
-export const GraphClear = z.looseObject({
+const GraphClear = z.looseObject({
   ...OfGraph,
   cleared: z.looseObject({ modules: z.number().int(), modulators: z.number().int(), connections: z.number().int() }),
   before: GraphState,
 });
+
+/** The Grid commands (graph mutations may be wrapped in `guard REVISION`). */
+export const GRID_COMMANDS = {
+  'graph-capabilities': read(GraphCapabilities),
+  'graph-state': read(GraphState),
+  'graph-catalog': read(GraphCatalog),
+  'graph-modulators': read(GraphModulators),
+  'graph-host-modulators': read(GraphHostModulators),
+  'graph-insert': write(GraphInsert),
+  'graph-insert-modulator': write(GraphInsert),
+  'graph-set': write(GraphSet),
+  'graph-set-modulator': write(GraphSet),
+  'graph-resolve-value': read(GraphResolveValue),
+  'graph-connect': write(GraphConnect),
+  'graph-connect-modulator': write(GraphConnect),
+  'graph-set-amount': write(GraphSetAmount),
+  'graph-disconnect': write(GraphDisconnect),
+  'graph-move': write(GraphMove),
+  'graph-clear': write(GraphClear),
+} as const;

@@ -1,12 +1,12 @@
 // Protocol 3's commands and the reply each one sends, as zod schemas shared by the host's side
 // (src/protocol3/server, whose operations return these types) and the client's
 // (src/sound-client, which checks every reply against its schema before it reads a field), as
-// the MCP SDK shares its spec schemas between its client and server. A new command is one line
-// here and one schema.
+// the MCP SDK shares its spec schemas between its client and server. A new command is its
+// schema and one line in its area's table (core.ts, grid.ts, song.ts).
 import * as z from 'zod';
-import * as core from './core.js';
-import * as grid from './grid.js';
-import * as song from './song.js';
+import { CORE_COMMANDS } from './core.js';
+import { GRID_COMMANDS } from './grid.js';
+import { SONG_COMMANDS } from './song.js';
 
 /** What a refusal looks like: ok false, what is wrong, the kernel code, and what was asked. */
 const ErrorReply = z.looseObject({
@@ -34,82 +34,8 @@ export function failureOf(reply: unknown): Failure | undefined {
   return Failure.safeParse(reply).success ? (reply as Failure) : undefined;
 }
 
-interface CommandSpec<S extends z.ZodType, R extends boolean> {
-  /** The success reply without the `ok: true` the dispatcher puts first (an import or a save carries its own `ok`). */
-  readonly reply: S;
-  /** Changes nothing: a lost reply may be asked again (anything else is ambiguous: read state before deciding). */
-  readonly readOnly: R;
-}
-
-const read = <S extends z.ZodType>(reply: S): CommandSpec<S, true> => ({ reply, readOnly: true });
-const write = <S extends z.ZodType>(reply: S): CommandSpec<S, false> => ({ reply, readOnly: false });
-
-/** Every protocol-3 command (but `guard`, which wraps a graph mutation and adds `guarded: true`). */
-export const PROTOCOL3 = {
-  ping: read(core.Ping),
-  capabilities: read(core.Capabilities),
-  state: read(core.State),
-  inspect: read(core.Inspect),
-  history: read(core.History),
-  set: write(core.SetControl),
-  batch: write(core.Batch),
-  tracks: read(core.Tracks),
-  track: write(core.Selected),
-  'track-first': write(core.Selected),
-  'track-next': write(core.Selected),
-  'track-previous': write(core.Selected),
-  next: write(core.Selected),
-  previous: write(core.Selected),
-  parent: write(core.Selected),
-  'device-first': write(core.Selected),
-  'device-primary': write(core.Selected),
-  'device-editor': write(core.DeviceEditor),
-  'device-catalog': read(core.DeviceCatalog),
-  devices: read(core.DeviceWindow),
-  insert: write(core.Insert),
-  'device-remove': write(core.DeviceRemove),
-  actions: read(core.Actions),
-  action: write(core.Action),
-  undo: write(core.UndoRedo),
-  redo: write(core.UndoRedo),
-
-  'graph-capabilities': read(grid.GraphCapabilities),
-  'graph-state': read(grid.GraphState),
-  'graph-catalog': read(grid.GraphCatalog),
-  'graph-modulators': read(grid.GraphModulators),
-  'graph-host-modulators': read(grid.GraphHostModulators),
-  'graph-insert': write(grid.GraphInsert),
-  'graph-insert-modulator': write(grid.GraphInsert),
-  'graph-set': write(grid.GraphSet),
-  'graph-set-modulator': write(grid.GraphSet),
-  'graph-resolve-value': read(grid.GraphResolveValue),
-  'graph-connect': write(grid.GraphConnect),
-  'graph-connect-modulator': write(grid.GraphConnect),
-  'graph-set-amount': write(grid.GraphSetAmount),
-  'graph-disconnect': write(grid.GraphDisconnect),
-  'graph-move': write(grid.GraphMove),
-  'graph-clear': write(grid.GraphClear),
-
-  'song-state': read(song.SongState),
-  'song-import': write(song.SongImport),
-  'song-import-status': read(song.SongImportStatus),
-  'song-save': write(song.SongSave),
-  'song-listen': read(song.SongListen),
-  'song-arranger': read(song.SongArranger),
-  'song-clip-loop': write(song.SongClipLoop),
-  'song-transport-play': write(song.SongTransport),
-  'song-transport-stop': write(song.SongTransport),
-  'song-transport-tempo': write(song.SongTransport),
-  'song-transport-meter': write(song.SongTransport),
-  'song-transport-seek': write(song.SongTransport),
-  'song-transport-loop': write(song.SongTransport),
-  'song-track-state': write(song.SongTrackState),
-
-  // Footlight extensions: what a render needs.
-  'device-param-set': write(song.DeviceParamSet),
-  'song-track-mix': write(song.SongTrackMix),
-  'song-track-send': write(song.SongTrackSend),
-} as const;
+/** Every protocol-3 command (but `guard`, which wraps a graph mutation and adds `guarded: true`): each area's table. */
+export const PROTOCOL3 = { ...CORE_COMMANDS, ...GRID_COMMANDS, ...SONG_COMMANDS } as const;
 
 export type CommandName = keyof typeof PROTOCOL3;
 /** The commands that change nothing. */

@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { SongCapabilities } from './core.js';
 import { Clip, Digest, Id, MixFields, NativeValue, Param, Send, Track, TrackType, Transport } from './shapes.js';
+import { read, write } from './command.js';
 
 const Level = z.looseObject({ peak_dbfs: z.number().nullable(), rms_dbfs: z.number().nullable(), clipping: z.boolean() });
 
@@ -22,7 +23,7 @@ const Meters = z.union([
   z.looseObject({ available: z.literal(false), reason: z.string() }),
 ]);
 
-export const SongState = z.looseObject({
+const SongState = z.looseObject({
   project_token: Digest,
   project_name: z.string(),
   project_modified: z.boolean(),
@@ -51,7 +52,7 @@ export const SongState = z.looseObject({
   capabilities: SongCapabilities,
 });
 
-export const SongArranger = z.looseObject({
+const SongArranger = z.looseObject({
   project_token: Digest,
   track_index: z.number().int(),
   track_name: z.string(),
@@ -71,7 +72,7 @@ export const SongArranger = z.looseObject({
   }),
 });
 
-export const SongClipLoop = z.looseObject({
+const SongClipLoop = z.looseObject({
   status: z.literal('completed'),
   operation: z.literal('clip_loop'),
   track_index: z.number().int(),
@@ -83,14 +84,14 @@ export const SongClipLoop = z.looseObject({
 });
 
 /** A transport write: submitted, not verified; the transport as the host sees it after. */
-export const SongTransport = z.looseObject({
+const SongTransport = z.looseObject({
   status: z.literal('submitted'),
   operation: z.enum(['transport_play', 'transport_stop', 'transport_tempo', 'transport_meter', 'transport_seek', 'transport_loop']),
   verified: z.literal(false),
   host_observed: Transport,
 });
 
-export const SongTrackState = z.looseObject({
+const SongTrackState = z.looseObject({
   status: z.literal('submitted'),
   operation: z.literal('track_state'),
   track_index: z.number().int(),
@@ -128,7 +129,7 @@ const ImportObserved = z.union([
 ]);
 
 /** An import receipt: its own `ok` says whether the import was submitted. */
-export const SongImport = z.looseObject({
+const SongImport = z.looseObject({
   ok: z.boolean(),
   receipt_id: z.string(),
   status: z.enum(['queued', 'submitted', 'native_rejected', 'submission_error_observe_before_retry']),
@@ -146,7 +147,7 @@ export const SongImport = z.looseObject({
   host_observed: ImportObserved,
 });
 
-export const SongImportStatus = SongImport.extend({
+const SongImportStatus = SongImport.extend({
   ok: z.literal(true),
   observation: z.looseObject({
     project_token: Digest,
@@ -156,7 +157,7 @@ export const SongImportStatus = SongImport.extend({
 });
 
 /** A save: its own `ok` is false when the writer failed after submission (requires_observation). */
-export const SongSave = z.looseObject({
+const SongSave = z.looseObject({
   ok: z.boolean(),
   status: z.enum(['native_save_completed', 'requires_observation']),
   project_file: z.string(),
@@ -176,7 +177,7 @@ const ListenLevel = z.looseObject({
   clipping: z.boolean(),
 });
 
-export const SongListen = z.looseObject({
+const SongListen = z.looseObject({
   source: z.union([
     z.looseObject({ kind: z.literal('region'), from_beat: z.number(), to_beat: z.number(), solo_track: z.number().int().nullable(), rendered: z.string() }),
     z.looseObject({ kind: z.literal('live'), seconds: z.number(), rendered: z.string() }),
@@ -217,7 +218,7 @@ export const SongListen = z.looseObject({
   note: z.string(),
 });
 
-export const DeviceParamSet = z.looseObject({
+const DeviceParamSet = z.looseObject({
   instance_id: Id,
   parameter: Param,
   previous_value: NativeValue,
@@ -225,7 +226,7 @@ export const DeviceParamSet = z.looseObject({
   read_back: z.literal(true),
 });
 
-export const SongTrackMix = z.looseObject({
+const SongTrackMix = z.looseObject({
   status: z.literal('completed'),
   operation: z.literal('track_mix'),
   track_index: z.number().int(),
@@ -235,7 +236,7 @@ export const SongTrackMix = z.looseObject({
   ...MixFields,
 });
 
-export const SongTrackSend = z.looseObject({
+const SongTrackSend = z.looseObject({
   status: z.literal('completed'),
   operation: z.literal('track_send'),
   track_index: z.number().int(),
@@ -247,3 +248,24 @@ export const SongTrackSend = z.looseObject({
   changed: z.boolean(),
   read_back: z.literal(true),
 });
+
+/** The song commands, and Footlight's extensions that a render needs (device-param-set, song-track-mix, song-track-send). */
+export const SONG_COMMANDS = {
+  'song-state': read(SongState),
+  'song-import': write(SongImport),
+  'song-import-status': read(SongImportStatus),
+  'song-save': write(SongSave),
+  'song-listen': read(SongListen),
+  'song-arranger': read(SongArranger),
+  'song-clip-loop': write(SongClipLoop),
+  'song-transport-play': write(SongTransport),
+  'song-transport-stop': write(SongTransport),
+  'song-transport-tempo': write(SongTransport),
+  'song-transport-meter': write(SongTransport),
+  'song-transport-seek': write(SongTransport),
+  'song-transport-loop': write(SongTransport),
+  'song-track-state': write(SongTrackState),
+  'device-param-set': write(DeviceParamSet),
+  'song-track-mix': write(SongTrackMix),
+  'song-track-send': write(SongTrackSend),
+} as const;
