@@ -76,8 +76,8 @@ interface HostConnectionOptions {
 function identityOf(caps: NativeReply, where: string): HostIdentity {
   if (caps.ok !== true)
     throw internal(
-      `the protocol-3 host at ${where} answered capabilities with ok: ${String(caps.ok)} (${failureOf(caps)?.error ?? 'no error text'}); it is not ready, so nothing ` +
-        `was sent`,
+      `the protocol-3 host at ${where} answered capabilities with ok: ${String(caps.ok)} ` +
+        `(${failureOf(caps)?.error ?? 'no error text'}); it is not ready, so nothing was sent`,
     );
   if (caps.protocol !== 3)
     throw internal(`the host at ${where} reports protocol ${JSON.stringify(caps.protocol)}, not 3; the sound tools speak protocol 3 only, so nothing was sent`);

@@ -562,7 +562,7 @@ function observeImport(host: SoundHost, r: Receipt): Reply<'song-import'>['host_
       expected_note_count: x.noteCount,
       note_count: c?.notes.length ?? 0,
       notes_match: c !== null && notesDigest(c) === x.notesDigest,
-      instrument_assigned: t !== null && t.devices.items.some((d) => d.spec.kind === 'instrument'),
+      instrument_assigned: t?.devices.items.some((d) => d.spec.kind === 'instrument') ?? false,
     };
   });
   return {
