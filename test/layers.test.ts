@@ -66,7 +66,7 @@ const LIGHT_USES_OF_APP: readonly string[] = ['src/app/atomic-write.ts', 'src/ap
 // a file imports its own room and lower floors only, and rooms on one line are siblings.
 // docs/architecture.md draws the map; the rules above say more about some rooms.
 const HOUSE_FLOORS: readonly (readonly string[])[] = [
-  ['net', 'protocol3/client'], // HTTP helpers; the protocol-3 client and its wire rules: nothing of Footlight's
+  ['net', 'protocol3/shared'], // HTTP helpers; protocol 3's commands, reply schemas, wire rules and client: nothing of Footlight's
   ['engine'], // the kernel: graph, parameters, history, queue, clock, errors
   ['app'], // home folder, config, status file, atomic writes
   ['light', 'sound'], // the two wings
@@ -80,12 +80,7 @@ const HOUSE_FLOORS: readonly (readonly string[])[] = [
 
 function houseRoom(file: string): { readonly floor: number; readonly room: string } {
   const rest = file.slice('src/'.length);
-  const room =
-    rest === 'protocol3/wire.ts' || rest.startsWith('protocol3/client/')
-      ? 'protocol3/client'
-      : rest.startsWith('protocol3/server/')
-        ? 'protocol3/server'
-        : rest.split('/')[0];
+  const room = rest.startsWith('protocol3/server/') ? 'protocol3/server' : rest.startsWith('protocol3/') ? 'protocol3/shared' : rest.split('/')[0];
   const floor = HOUSE_FLOORS.findIndex((names) => names.includes(room));
   assert.ok(floor >= 0, `${file}: src/${room} is on no floor; place it in HOUSE_FLOORS (test/layers.test.ts) and docs/architecture.md`);
   return { floor, room };
@@ -114,7 +109,7 @@ test('house floors: every file in src/ imports only its own room and lower floor
 test('house floors: the rule catches an upward import and a sibling import', () => {
   assert.match(houseUpward('src/app/config.ts', 'src/light/parallel/point-pool.ts') ?? '', /light is above app/);
   assert.match(houseUpward('src/light/x.ts', 'src/sound/y.ts') ?? '', /siblings/);
-  assert.match(houseUpward('src/protocol3/client/client.ts', 'src/protocol3/server/server.ts') ?? '', /protocol3\/server is above protocol3\/client/);
+  assert.match(houseUpward('src/protocol3/client/client.ts', 'src/protocol3/server/server.ts') ?? '', /protocol3\/server is above protocol3\/shared/);
   assert.equal(houseUpward('src/sound-client/connection.ts', 'src/protocol3/wire.ts'), undefined);
 });
 
@@ -191,10 +186,17 @@ test('imports point downward', async () => {
   for (const surface of ['src/mcp', 'src/console', 'src/osc', 'src/protocol3']) await assertNoImports(surface, ['src/http']);
   // The sound tools' client application (src/sound-client: connection, confirmations, sessions, the song-plan
   // compiler): the kernel's plain parts and the protocol-3 client only.
-  await assertOnlyImports('src/sound-client', ['src/engine', 'src/protocol3/client', 'src/protocol3/wire.ts', 'src/sound-client']);
+  await assertOnlyImports('src/sound-client', ['src/engine', 'src/protocol3/client', 'src/protocol3/wire.ts', 'src/protocol3/replies', 'src/sound-client']);
   // Protocol 3 is split: the client imports nothing of the server (or of the host), so it drives any protocol-3 host.
-  await assertOnlyImports('src/protocol3/client', ['src/protocol3/client', 'src/protocol3/wire.ts']);
-  await assertOnlyImports('src/protocol3/wire.ts', []);
+  await assertOnlyImports('src/protocol3/client', ['src/protocol3/client', 'src/protocol3/wire.ts', 'src/protocol3/replies']);
+  await assertOnlyImports('src/protocol3/wire.ts', ['src/protocol3/replies']);
+  // The command table and its reply schemas, shared by the host's side and the client's: nothing else of Footlight's.
+  await assertOnlyImports('src/protocol3/replies', ['src/protocol3/replies']);
+  // The sound host returns the replies protocol 3 declares: of src/protocol3 it imports those schemas' types only.
+  for (const file of await files('src/sound'))
+    for (const target of await imports(file))
+      if (target.startsWith('src/protocol3/'))
+        assert.ok(target.startsWith('src/protocol3/replies/'), `${file} imports ${target}: the sound host may use only src/protocol3/replies`);
   await assertNoImports('src/protocol3/server', ['src/protocol3/client', 'src/tools', 'src/mcp', 'src/console', 'src/cli', 'src/light']);
 });
 

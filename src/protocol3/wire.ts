@@ -1,7 +1,10 @@
 /**
  * Protocol-3 wire constants shared by the listener and the client. This module imports nothing
- * from the sound host, so a client (the MCP sound adapter) can use it against any protocol-3 host.
+ * from the sound host (only the shared command table), so a client can use it against any
+ * protocol-3 host.
  */
+import { PROTOCOL3 } from './replies/index.js';
+
 /** Longest command line, in bytes, without its newline. */
 export const MAX_COMMAND_BYTES = 1024 * 1024;
 /** Longest reply, in bytes, without its newline. */
@@ -16,28 +19,9 @@ export const MAX_RESPONSE_DEPTH = 64;
 export const CLIENT_TIMEOUT_MS = 65_000;
 
 /**
- * Commands that change nothing. A lost reply to one of these may be asked again; a lost reply
- * to anything else (including unknown commands and `guard`) is ambiguous: the write may have
- * happened, so read state before deciding, and never replay it blindly.
+ * Commands that change nothing (PROTOCOL3's read-only ones). A lost reply to one of these may be
+ * asked again; a lost reply to anything else (including unknown commands and `guard`) is
+ * ambiguous: the write may have happened, so read state before deciding, and never replay it
+ * blindly.
  */
-export const READ_ONLY_COMMANDS: ReadonlySet<string> = new Set([
-  'ping',
-  'capabilities',
-  'state',
-  'inspect',
-  'history',
-  'tracks',
-  'device-catalog',
-  'devices',
-  'actions',
-  'graph-capabilities',
-  'graph-state',
-  'graph-catalog',
-  'graph-modulators',
-  'graph-host-modulators',
-  'graph-resolve-value',
-  'song-state',
-  'song-import-status',
-  'song-arranger',
-  'song-listen',
-]);
+export const READ_ONLY_COMMANDS: ReadonlySet<string> = new Set(Object.entries(PROTOCOL3).flatMap(([name, c]) => (c.readOnly ? [name] : [])));

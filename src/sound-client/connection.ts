@@ -2,6 +2,7 @@ import { callerOrigin, type AttributionChannel, type AttributionRegistry } from 
 import { internal, invalidArgument } from '../engine/errors.js';
 import type { Logger } from '../engine/log.js';
 import { Protocol3AmbiguousWriteError, Protocol3Client, Protocol3Error } from '../protocol3/client/client.js';
+import { failureOf, PROTOCOL3, replyProblem } from '../protocol3/replies/index.js';
 import { READ_ONLY_COMMANDS } from '../protocol3/wire.js';
 import { formatEndpoint, type HostEndpoint } from './endpoint.js';
 
@@ -73,32 +74,31 @@ interface HostConnectionOptions {
   readonly attribution?: AttributionRegistry;
 }
 
-function str(v: unknown, fallback = ''): string {
-  return typeof v === 'string' ? v : fallback;
-}
-
 /** Reads the identity out of a `capabilities` reply; refuses anything that is not protocol 3. */
 function identityOf(caps: NativeReply, where: string): HostIdentity {
   if (caps.ok !== true)
     throw internal(
-      `the protocol-3 host at ${where} answered capabilities with ok: ${String(caps.ok)} (${str(caps.error, 'no error text')}); it is not ready, so nothing ` +
-        `was sent`,
+      `the protocol-3 host at ${where} answered capabilities with ok: ${String(caps.ok)} ` +
+        `(${failureOf(caps)?.error ?? 'no error text'}); it is not ready, so nothing was sent`,
     );
   if (caps.protocol !== 3)
     throw internal(`the host at ${where} reports protocol ${JSON.stringify(caps.protocol)}, not 3; the sound tools speak protocol 3 only, so nothing was sent`);
-  const host = (caps.host ?? {}) as Record<string, unknown>;
-  const ext = (caps.extension ?? {}) as Record<string, unknown>;
-  const out: { -readonly [K in keyof HostIdentity]: HostIdentity[K] } = {
+  const checked = PROTOCOL3.capabilities.reply.safeParse(caps);
+  if (!checked.success)
+    throw internal(
+      `the host at ${where} answered capabilities with a reply that does not follow protocol 3 (${replyProblem('capabilities', caps)}); nothing was sent`,
+    );
+  const c = checked.data;
+  return {
     protocol: 3,
-    host_name: str(host.name, 'unknown'),
-    host_version: str(host.version, 'unknown'),
-    extension_name: str(ext.name, 'unknown'),
-    extension_version: str(ext.version, 'unknown'),
-    instance: str(ext.instance, 'unknown'),
-    graph_available: caps.graph_available === true,
+    host_name: c.host.name,
+    host_version: c.host.version,
+    extension_name: c.extension.name,
+    extension_version: c.extension.version,
+    instance: c.extension.instance,
+    graph_available: c.graph_available,
+    api: c.api,
   };
-  if (caps.api !== undefined) out.api = caps.api;
-  return out;
 }
 
 /** Adapter connections open at once; the least recently used idle one closes for a new caller past it. */
@@ -220,18 +220,29 @@ export class HostConnection {
 
   /**
    * Sends a read-only command on the caller's connection and returns its native reply (`ok:
-   * false` included). Transport failures throw `internal` (nothing changed; the next call reconnects).
+   * false` included), checked against the command's reply schema (src/protocol3/replies).
+   * Transport failures and replies that do not follow protocol 3 throw `internal` (nothing
+   * changed; the next call reconnects).
    */
   async read(line: string): Promise<NativeReply> {
     const name = line.split(' ')[0];
     if (!READ_ONLY_COMMANDS.has(name)) throw internal(`${name} is not a read-only protocol-3 command; the adapter sends it only as a write`);
-    return this.onLane(async (client) => {
+    const reply = await this.onLane(async (client) => {
       try {
         return await client.request(line);
       } catch (err) {
         throw this.transportFailure(err, name);
       }
     });
+    const problem = replyProblem(line, reply);
+    if (problem !== undefined) {
+      this.lastError = `${name}: ${problem}`;
+      throw internal(
+        `${name}: the reply of the protocol-3 host at ${this.endpointText} does not follow protocol 3 (${problem}). Nothing was changed by this read; ` +
+          `the host may be another version.`,
+      );
+    }
+    return reply;
   }
 
   /**
@@ -239,9 +250,19 @@ export class HostConnection {
    * or `ambiguous` when the reply was lost after the line was sent. Never retried.
    */
   async write(line: string): Promise<WireOutcome> {
-    return this.onLane(async (client) => {
+    return this.onLane(async (client): Promise<WireOutcome> => {
       try {
-        return { kind: 'reply', line, reply: await client.request(line) };
+        const reply = await client.request(line);
+        const problem = replyProblem(line, reply);
+        if (problem === undefined) return { kind: 'reply', line, reply };
+        // Something came back, but not a protocol-3 reply: whether the write happened is unknown.
+        const error = `the reply does not follow protocol 3 (${problem})`;
+        this.lastError = error;
+        this.options.log.warn(
+          { command: line.split(' ')[0], problem },
+          'protocol-3 write got a reply that does not follow protocol 3; reported as requires_observation',
+        );
+        return { kind: 'ambiguous', line, transport: 'malformed_response', error };
       } catch (err) {
         if (err instanceof Protocol3AmbiguousWriteError) {
           this.lastError = err.message;

@@ -1,22 +1,9 @@
-import { ERROR_CODES, FootlightError, invalidArgument, type ErrorCode } from '../engine/errors.js';
+import type * as z from 'zod';
+import { ERROR_CODES, FootlightError, internal, invalidArgument, type ErrorCode } from '../engine/errors.js';
+import { failureOf, PROTOCOL3, type CommandName, type ReadCommandName, type Reply } from '../protocol3/replies/index.js';
 import type { Authorizer, CallAuthority, WritePlan } from './authorization.js';
 import type { HostConnection, NativeReply } from './connection.js';
 import { confirmationResult, declinedResult, fromOutcome, type WriteResult } from './results.js';
-
-type ReadCommand =
-  | 'ping'
-  | 'capabilities'
-  | 'state'
-  | 'inspect'
-  | 'history'
-  | 'tracks'
-  | 'devices'
-  | 'graph-capabilities'
-  | 'graph-state'
-  | 'graph-host-modulators'
-  | 'song-state'
-  | 'song-arranger'
-  | 'song-import-status';
 
 /** A read's result: the native reply whole, `ok: false` included. */
 export interface ReadResult {
@@ -60,10 +47,11 @@ export class AdapterCore {
   async read(line: string): Promise<ReadResult> {
     const native = await this.connection.read(line);
     const out: ReadResult = { ok: native.ok === true, command: line, native };
-    if (native.ok !== true) {
-      if (typeof native.error === 'string') out.error = native.error;
-      if (typeof native.code === 'string') out.code = native.code;
-      if (typeof native.reason === 'string') out.reason = native.reason;
+    const failure = failureOf(native);
+    if (failure !== undefined) {
+      if (typeof failure.error === 'string') out.error = failure.error;
+      if (failure.code !== undefined) out.code = failure.code;
+      if (failure.reason !== undefined) out.reason = failure.reason;
     }
     return out;
   }
@@ -87,7 +75,7 @@ export class AdapterCore {
    * A read-only protocol-3 command with its arguments: one token each, or a free-text query
    * (the rest of the line) for the catalog and action searches.
    */
-  async readCommand(name: ReadCommand, ...args: string[]): Promise<ReadResult> {
+  async readCommand(name: ReadCommandName, ...args: string[]): Promise<ReadResult> {
     for (const a of args) {
       if (a.length === 0 || /[\s\u0000-\u001f\u007f]/.test(a))
         throw invalidArgument(`${name}: argument ${JSON.stringify(a.slice(0, 40))} must be one token without spaces or control characters`);
@@ -102,9 +90,9 @@ export class AdapterCore {
     return this.read(q.length === 0 ? name : `${name} ${q.split(/\s+/).join(' ')}`);
   }
 
-  /** A read a decision depends on: `ok: false` becomes an error with the host's code and words. */
-  async need(line: string, purpose: string): Promise<NativeReply> {
-    return this.needOk(await this.read(line), purpose);
+  /** A read a decision depends on, as its reply schema types it; `ok: false` becomes an error with the host's code and words. */
+  async need<C extends ReadCommandName>(command: C, purpose: string, ...args: string[]): Promise<Reply<C>> {
+    return this.replyOf(command, this.needOk(await this.read([command, ...args].join(' ')), purpose));
   }
 
   /** The native reply of a successful read; `ok: false` becomes an error with the host's code and words. */
@@ -116,6 +104,14 @@ export class AdapterCore {
       code,
       `${purpose}: the host answered ${read.command.split(' ')[0]} with: ${read.error ?? 'ok: false'}${reason}. Nothing was sent.`,
     );
+  }
+
+  /**
+   * A successful reply to `command`, checked against the command's reply schema and typed by it.
+   * The reply object itself is returned (not a copy), so what is passed on stays the host's bytes.
+   */
+  replyOf<C extends CommandName>(command: C, native: NativeReply): Reply<C> {
+    return checked(PROTOCOL3[command].reply, native, command) as Reply<C>;
   }
 
   /** Authorize, then write once. Previews and declines are results, not errors. */
@@ -133,7 +129,9 @@ export class AdapterCore {
   }
 }
 
-/** Narrowing helpers for native payloads (the host is another program: check, never assume). */
-export const rec = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-export const arr = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.map(rec) : []);
-export const text = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
+/** `native` when it matches `schema` (the reply itself, typed by the caller); a reply that does not is the host's fault, never the caller's. */
+function checked(schema: z.ZodType, native: NativeReply, what: string): NativeReply {
+  const result = schema.safeParse(native);
+  if (!result.success) throw internal(`the host's reply to ${what} does not follow protocol 3 (${result.error.issues[0]?.message ?? 'malformed'})`);
+  return native;
+}

@@ -1,8 +1,8 @@
 import { digest } from '../engine/guards.js';
 import { invalidArgument, notFound, stale } from '../engine/errors.js';
 import type { CallAuthority, Guard, WritePlan } from './authorization.js';
-import { arr, rec, text, type AdapterCore } from './core.js';
-import type { NativeReply } from './connection.js';
+import type { Reply } from '../protocol3/replies/index.js';
+import type { AdapterCore } from './core.js';
 import type { WriteResult } from './results.js';
 import type { ShapingStore } from './shaping.js';
 import { b64, bool, num, toMcp, toNative } from './wire.js';
@@ -21,27 +21,25 @@ type InsertPosition = 'before' | 'after' | 'start' | 'end' | 'replace';
 const OBSERVE_SELECTION = 'sound_inspect_device and sound_list_tracks';
 const OBSERVE_DEVICE = 'sound_get_device_state and sound_list_device_window';
 
-function deviceLabel(device: Record<string, unknown>): string {
-  return `${text(device.name, 'device')} (instance ${String(device.instance_id)})`;
+function deviceLabel(device: { readonly name: string; readonly instance_id: number }): string {
+  return `${device.name} (instance ${device.instance_id})`;
 }
 
-function selectionGuard(inspect: NativeReply): Guard {
-  return { kind: 'selection', value: typeof inspect.selection_token === 'string' ? inspect.selection_token : 'none', source: 'fresh_read' };
+function selectionGuard(inspect: Reply<'inspect'>): Guard {
+  return { kind: 'selection', value: inspect.selection_token ?? 'none', source: 'fresh_read' };
 }
 
-function where(inspect: NativeReply): Record<string, unknown> {
-  const track = rec(inspect.track);
-  const device = rec(inspect.device);
+function where(inspect: Reply<'inspect'>): Record<string, unknown> {
+  const { track, device } = inspect;
   const out: Record<string, unknown> = {};
-  if (inspect.track !== null && inspect.track !== undefined) out.track = { index: track.index, track_id: track.track_id, name: track.name, type: track.type };
-  if (inspect.device !== null && inspect.device !== undefined)
-    out.device = { instance_id: device.instance_id, name: device.name, uuid: device.uuid, position: device.position };
+  if (track !== null) out.track = { index: track.index, track_id: track.track_id, name: track.name, type: track.type };
+  if (device !== null) out.device = { instance_id: device.instance_id, name: device.name, uuid: device.uuid, position: device.position };
   return out;
 }
 
 /** The selection token a device edit binds to: the caller's reviewed one, else a fresh read (said so). */
-function tokenGuard(fresh: unknown, reviewed: string | undefined): Guard {
-  if (typeof fresh !== 'string')
+function tokenGuard(fresh: string | null, reviewed: string | undefined): Guard {
+  if (fresh === null)
     throw invalidArgument(
       'the host offers no selection guard right now (nothing selected, or selection_guard_available: false), and a missing guard authorizes no edit. Select ' +
         'a track/device first. Nothing was sent.',
@@ -59,11 +57,10 @@ async function selectedDevice(
   core: AdapterCore,
   purpose: string,
   reviewed: string | undefined,
-): Promise<{ state: NativeReply; device: Record<string, unknown>; guard: Guard }> {
+): Promise<{ state: Reply<'state'>; device: NonNullable<Reply<'state'>['device']>; guard: Guard }> {
   const state = await core.need('state', purpose);
-  if (state.device === null || state.device === undefined)
-    throw notFound('no device is selected; select one with sound_select_track or sound_navigate_device. Nothing was sent.');
-  return { state, device: rec(state.device), guard: tokenGuard(state.selection_token, reviewed) };
+  if (state.device === null) throw notFound('no device is selected; select one with sound_select_track or sound_navigate_device. Nothing was sent.');
+  return { state, device: state.device, guard: tokenGuard(state.selection_token, reviewed) };
 }
 
 const FRESH_TOKEN_NOTE =
@@ -91,24 +88,21 @@ export class DeviceWorkflows {
     const plan = async (): Promise<WritePlan> => {
       const { state, device, guard } = await selectedDevice(this.core, 'writing exposed controls reads the selected device', args.selection_token);
       if (args.shaping_session_id !== undefined) this.shaping.checkStep(args.shaping_session_id, state.selection_token);
-      const controls = arr(state.controls);
+      const controls = state.controls;
       const changes = args.controls.map((c) => {
         const current = controls.find((x) => x.index === c.index);
-        if (current === undefined || current.exists !== true) {
-          const mapped = controls
-            .filter((x) => x.exists === true)
-            .map((x) => `${String(x.index)} ${text(x.name)}`)
-            .join(', ');
+        if (current === undefined || !current.exists) {
+          const mapped = controls.flatMap((x) => (x.exists ? [`${x.index} ${x.name}`] : [])).join(', ');
           throw invalidArgument(`control ${c.index} is not mapped on ${deviceLabel(device)}; mapped controls: ${mapped || 'none'}. Nothing was sent.`);
         }
         return {
           index: c.index,
-          name: text(current.name),
-          from: { mcp_value: toMcp(current.value as number), value: current.value, display: current.display },
+          name: current.name,
+          from: { mcp_value: toMcp(current.value), value: current.value, display: current.display },
           to: { mcp_value: c.value, value: toNative(c.value) },
         };
       });
-      before = Object.fromEntries(changes.map((c) => [c.index, { mcp: c.from.mcp_value, display: String(c.from.display), name: c.name }]));
+      before = Object.fromEntries(changes.map((c) => [c.index, { mcp: c.from.mcp_value, display: c.from.display, name: c.name }]));
       const line =
         args.controls.length === 1
           ? `set ${args.controls[0].index} ${num(toNative(args.controls[0].value), 'value')}`
@@ -135,11 +129,11 @@ export class DeviceWorkflows {
       notes: (p) => (p.guard.source === 'fresh_read' ? [FRESH_TOKEN_NOTE] : []),
     });
     if (result.native !== undefined && result.native.ok === true) {
-      const written = args.controls.length === 1 ? [result.native] : arr(result.native.results);
+      const written = args.controls.length === 1 ? [this.core.replyOf('set', result.native)] : this.core.replyOf('batch', result.native).results;
       result.controls = written.map((w) => ({
         index: w.index,
-        name: w.name ?? before[w.index as number]?.name,
-        mcp_value: toMcp(w.value as number),
+        name: w.name ?? before[w.index]?.name,
+        mcp_value: toMcp(w.value),
         value: w.value,
         display: w.display,
       }));
@@ -177,20 +171,19 @@ export class DeviceWorkflows {
   ): Promise<WriteResult> {
     const plan = async (): Promise<WritePlan> => {
       const { state, device, guard } = await selectedDevice(this.core, 'writing a device parameter reads the selected device', args.selection_token);
-      const p = arr(state.parameters).find((x) => x.id === args.parameter_id);
+      const parameters = state.parameters ?? [];
+      const p = parameters.find((x) => x.id === args.parameter_id);
       if (p === undefined)
         throw notFound(
           `${deviceLabel(device)} has no parameter with the exact id ${JSON.stringify(args.parameter_id)}; its ids: ${
-            arr(state.parameters)
-              .map((x) => JSON.stringify(x.id))
-              .join(', ') || 'none'
+            parameters.map((x) => JSON.stringify(x.id)).join(', ') || 'none'
           }. Nothing was sent.`,
         );
       const value = typeof args.value === 'boolean' ? bool(args.value) : num(args.value, 'value');
       return {
         line: `device-param-set ${b64(args.parameter_id)} ${value} ${guard.value}`,
         guard,
-        summary: `On ${deviceLabel(device)}: ${text(p.name)} ${text(p.display)} (native ${JSON.stringify(p.value)}) → native ${value}. Undoable.`,
+        summary: `On ${deviceLabel(device)}: ${p.name} ${p.display} (native ${JSON.stringify(p.value)}) → native ${value}. Undoable.`,
         preview: {
           device: { instance_id: device.instance_id, track_id: device.track_id, name: device.name },
           parameter: { id: p.id, name: p.name, type: p.type, min: p.min, max: p.max, options: p.options, integer: p.integer },
@@ -214,9 +207,9 @@ export class DeviceWorkflows {
       throw invalidArgument('give exactly one of index (0–63, from sound_list_tracks) or move (first, next, previous)');
     const plan = async (): Promise<WritePlan> => {
       const inspect = await this.core.need('inspect', 'selecting a track reads the current selection');
-      let target: unknown = args.move;
+      let target: TrackMove | { index: number; track_id: number; name: string; type: string } | undefined = args.move;
       if (args.index !== undefined) {
-        const tracks = arr((await this.core.need('tracks', 'selecting a track reads the bank')).tracks);
+        const { tracks } = await this.core.need('tracks', 'selecting a track reads the bank');
         const t = tracks.find((x) => x.index === args.index);
         if (t === undefined)
           throw notFound(`no track at bank index ${args.index}; the bank holds ${tracks.length} (indexes 0–${tracks.length - 1}). Nothing was sent.`);
@@ -227,7 +220,7 @@ export class DeviceWorkflows {
         line,
         guard: selectionGuard(inspect),
         summary:
-          `Select ${args.index !== undefined ? `track ${args.index} (${text(rec(target).name)})` : `the ${args.move} track`} and its first device. ` +
+          `Select ${typeof target === 'object' ? `track ${target.index} (${target.name})` : `the ${args.move} track`} and its first device. ` +
           `Changes the selection only: not an undo step.`,
         preview: { current: where(inspect), target },
       };
@@ -252,12 +245,12 @@ export class DeviceWorkflows {
   async toggleEditor(raw: Record<string, unknown>, authority: CallAuthority): Promise<WriteResult> {
     const plan = async (): Promise<WritePlan> => {
       const inspect = await this.core.need('inspect', 'the device editor needs the selected device');
-      if (inspect.device === null || inspect.device === undefined) throw notFound('no device is selected; nothing was sent');
-      const device = rec(inspect.device);
+      const device = inspect.device;
+      if (device === null) throw notFound('no device is selected; nothing was sent');
       return {
         line: 'device-editor',
         guard: selectionGuard(inspect),
-        summary: `${device.window_open === true ? 'Close' : 'Open'} the editor window of ${deviceLabel(device)}. Not an undo step.`,
+        summary: `${device.window_open ? 'Close' : 'Open'} the editor window of ${deviceLabel(device)}. Not an undo step.`,
         preview: { device: where(inspect).device, window_open: device.window_open },
       };
     };
@@ -272,27 +265,27 @@ export class DeviceWorkflows {
     const plan = async (): Promise<WritePlan> => {
       const devices = await this.core.need('devices', 'inserting a device reads the selection');
       const guard = tokenGuard(devices.selection_token, args.selection_token);
-      const catalog = arr((await this.core.need('device-catalog', 'inserting a device looks its UUID up')).devices);
+      const catalog = (await this.core.need('device-catalog', 'inserting a device looks its UUID up')).devices;
       const entry = catalog.find((d) => d.uuid === args.uuid);
       if (entry === undefined)
         throw notFound(
           `${args.uuid} is not an installed device UUID (sound_search_devices lists them; Grid module and modulator UUIDs are other namespaces). Nothing ` +
             `was sent.`,
         );
-      const window = arr(devices.devices);
-      const selected = window.find((d) => d.selected === true);
-      const track = rec(devices.track);
+      const window = devices.devices;
+      const selected = window.find((d) => d.selected);
+      const track = devices.track;
       return {
         line: `insert ${args.position} ${args.uuid} ${guard.value}`,
         guard,
         summary:
-          `Insert ${text(entry.name)} (${text(entry.kind)}) ` +
+          `Insert ${entry.name} (${entry.kind}) ` +
           (args.position === 'start' || args.position === 'end'
-            ? `at the ${args.position} of ${text(track.name, 'the selected track')}'s chain`
+            ? `at the ${args.position} of ${track.name}'s chain`
             : `${args.position} ${selected === undefined ? 'the selected device' : deviceLabel(selected)}`) +
           '. Undoable.',
         preview: {
-          ...(devices.track === null || devices.track === undefined ? {} : { track: devices.track }),
+          track,
           ...(selected === undefined ? {} : { selected_device: selected }),
           position: args.position,
           device: entry,
@@ -313,18 +306,18 @@ export class DeviceWorkflows {
   async removeDevice(args: { selection_token?: string }, raw: Record<string, unknown>, authority: CallAuthority): Promise<WriteResult> {
     const plan = async (): Promise<WritePlan> => {
       const inspect = await this.core.need('inspect', 'removing a device reads the selection');
-      if (inspect.device === null || inspect.device === undefined) throw notFound('no device is selected, so there is nothing to remove. Nothing was sent.');
+      const device = inspect.device;
+      if (device === null) throw notFound('no device is selected, so there is nothing to remove. Nothing was sent.');
       const guard = tokenGuard(inspect.selection_token, args.selection_token);
-      const device = rec(inspect.device);
       return {
         line: `device-remove ${guard.value}`,
         guard,
         summary:
-          `Remove ${deviceLabel(device)} from ${text(rec(inspect.track).name, 'its track')}` +
-          (device.has_slots === true ? `, with everything in its slots (${JSON.stringify(device.slot_device_counts)})` : '') +
-          (device.graph_available === true ? ' and its Grid patch' : '') +
+          `Remove ${deviceLabel(device)} from ${inspect.track?.name ?? 'its track'}` +
+          (device.has_slots ? `, with everything in its slots (${JSON.stringify(device.slot_device_counts)})` : '') +
+          (device.graph_available ? ' and its Grid patch' : '') +
           '. Undoable: sound_undo restores it with its ids.',
-        preview: { removes: where(inspect).device, track: where(inspect).track, slots: device.slot_device_counts ?? {}, grid: device.graph_available === true },
+        preview: { removes: where(inspect).device, track: where(inspect).track, slots: device.slot_device_counts, grid: device.graph_available },
       };
     };
     return this.core.write({
@@ -339,7 +332,7 @@ export class DeviceWorkflows {
 
   async invokeAction(args: { id: string }, raw: Record<string, unknown>, authority: CallAuthority): Promise<WriteResult> {
     const plan = async (): Promise<WritePlan> => {
-      const actions = arr((await this.core.need('actions', 'invoking an action looks its id up')).actions);
+      const { actions } = await this.core.need('actions', 'invoking an action looks its id up');
       const action = actions.find((a) => a.id === args.id);
       if (action === undefined) {
         const raw = actions.find((a) => a.raw_id === args.id || a.name === args.id);
@@ -354,8 +347,7 @@ export class DeviceWorkflows {
         line: `action ${args.id}`,
         guard: selectionGuard(inspect),
         summary:
-          `Invoke ${text(action.name)} on the current selection (${text(rec(inspect.track).name, 'no track')}). ` +
-          `${action.undoable === true ? 'Undoable.' : 'Not an undo step.'}`,
+          `Invoke ${action.name} on the current selection (${inspect.track?.name ?? 'no track'}). ` + `${action.undoable ? 'Undoable.' : 'Not an undo step.'}`,
         preview: { action, selection: where(inspect) },
       };
     };
@@ -366,11 +358,8 @@ export class DeviceWorkflows {
     const plan = async (): Promise<WritePlan> => {
       const h = await this.core.need('history', `${which} reads the host's history`);
       const step = which === 'undo' ? h.next_undo : h.next_redo;
-      if ((which === 'undo' ? h.can_undo : h.can_redo) !== true || step === null || step === undefined)
-        throw invalidArgument(
-          `nothing to ${which} in the host's history (undo depth ${String(h.undo_depth)}, redo depth ${String(h.redo_depth)}). Nothing was sent.`,
-        );
-      const s = rec(step);
+      if (!(which === 'undo' ? h.can_undo : h.can_redo) || step === null)
+        throw invalidArgument(`nothing to ${which} in the host's history (undo depth ${h.undo_depth}, redo depth ${h.redo_depth}). Nothing was sent.`);
       return {
         line: which,
         guard: {
@@ -379,8 +368,8 @@ export class DeviceWorkflows {
           source: 'fresh_read',
         },
         summary:
-          `${which === 'undo' ? 'Undo' : 'Redo'} the host's latest ${which === 'undo' ? '' : 'undone '}step: "${text(s.label)}" by ` +
-          `${text(s.surface)}${s.session === undefined ? '' : ` (${text(s.session)})`}. It is global: it may be another writer's step.`,
+          `${which === 'undo' ? 'Undo' : 'Redo'} the host's latest ${which === 'undo' ? '' : 'undone '}step: "${step.label}" by ` +
+          `${step.surface} (${step.session ?? ''}). It is global: it may be another writer's step.`,
         preview: { step, history: { undo_depth: h.undo_depth, redo_depth: h.redo_depth, scope: h.scope } },
       };
     };

@@ -1,6 +1,8 @@
 import { invalidArgument, notFound } from '../engine/errors.js';
 import type { AuthorizationMode, CallAuthority, Guard, WritePlan } from './authorization.js';
-import { arr, rec, text, type AdapterCore, type ReadResult } from './core.js';
+import { failureOf, type Reply } from '../protocol3/replies/index.js';
+import type { GridNode } from '../protocol3/replies/shapes.js';
+import type { AdapterCore, ReadResult } from './core.js';
 import type { NativeReply } from './connection.js';
 import { PatchSessionStop, graphDiff, type PatchReport, type PatchSession, type PatchSessions, type Verification } from './patch-sessions.js';
 import { fromOutcome, type WriteResult } from './results.js';
@@ -48,23 +50,50 @@ const FRESH_REVISION_NOTE =
   'expected_revision was not given: the adapter read a fresh revision, which guards the dispatch but does not bind this write to an older graph you ' +
   'reviewed. Pass the revision you reviewed to bind it.';
 
-function innerLine(op: GridOp): string {
+type GraphMutation =
+  | 'graph-insert'
+  | 'graph-insert-modulator'
+  | 'graph-set'
+  | 'graph-set-modulator'
+  | 'graph-connect'
+  | 'graph-connect-modulator'
+  | 'graph-set-amount'
+  | 'graph-disconnect'
+  | 'graph-clear';
+
+/** The protocol-3 command an op sends (inside `guard REVISION ...`). */
+function commandOf(op: GridOp): GraphMutation {
   switch (op.op) {
     case 'insert':
-      return `${op.kind === 'module' ? 'graph-insert' : 'graph-insert-modulator'} ${op.uuid} ${op.x} ${op.y}`;
+      return op.kind === 'module' ? 'graph-insert' : 'graph-insert-modulator';
     case 'set':
-      return (
-        `${op.kind === 'module' ? 'graph-set' : 'graph-set-modulator'} ${op.node_id} ${b64(op.parameter_id)} ` +
-        `${typeof op.value === 'boolean' ? bool(op.value) : num(op.value, 'value')}`
-      );
+      return op.kind === 'module' ? 'graph-set' : 'graph-set-modulator';
     case 'connect':
-      return `${op.source_kind === 'module' ? 'graph-connect' : 'graph-connect-modulator'} ${op.source_id} ${op.source_port} ${op.target_id} ${op.target_port}`;
+      return op.source_kind === 'module' ? 'graph-connect' : 'graph-connect-modulator';
     case 'amount':
-      return `graph-set-amount ${op.source_id} ${op.source_port} ${op.target_id} ${op.target_port} ${num(op.amount, 'amount')}`;
+      return 'graph-set-amount';
     case 'disconnect':
-      return `graph-disconnect ${op.target_id} ${op.target_port}`;
+      return 'graph-disconnect';
     case 'clear':
       return 'graph-clear';
+  }
+}
+
+function innerLine(op: GridOp): string {
+  const command = commandOf(op);
+  switch (op.op) {
+    case 'insert':
+      return `${command} ${op.uuid} ${op.x} ${op.y}`;
+    case 'set':
+      return `${command} ${op.node_id} ${b64(op.parameter_id)} ${typeof op.value === 'boolean' ? bool(op.value) : num(op.value, 'value')}`;
+    case 'connect':
+      return `${command} ${op.source_id} ${op.source_port} ${op.target_id} ${op.target_port}`;
+    case 'amount':
+      return `${command} ${op.source_id} ${op.source_port} ${op.target_id} ${op.target_port} ${num(op.amount, 'amount')}`;
+    case 'disconnect':
+      return `${command} ${op.target_id} ${op.target_port}`;
+    case 'clear':
+      return command;
   }
 }
 
@@ -77,26 +106,28 @@ const TOOL_OF: Record<GridOp['op'], string> = {
   clear: 'grid_clear_graph',
 };
 
-function nodesOf(g: NativeReply): Record<string, unknown>[] {
-  return [...arr(g.modules), ...arr(g.modulators)];
+type Graph = Reply<'graph-state'>;
+
+function nodesOf(g: Graph): GridNode[] {
+  return [...g.modules, ...g.modulators];
 }
 
-function nodeIn(g: NativeReply, id: number, kind?: NodeKind): Record<string, unknown> {
+function nodeIn(g: Graph, id: number, kind?: NodeKind): GridNode {
   const n = nodesOf(g).find((x) => x.id === id);
   if (n === undefined)
     throw notFound(
-      `node ${id} is not in the selected graph ${text(g.graph_id)} (its nodes: ${
+      `node ${id} is not in the selected graph ${g.graph_id} (its nodes: ${
         nodesOf(g)
-          .map((x) => `${String(x.id)} ${text(x.name)}`)
+          .map((x) => `${x.id} ${x.name}`)
           .join(', ') || 'none'
       }). Nothing was sent.`,
     );
   if (kind !== undefined && n.kind !== kind)
-    throw invalidArgument(`node ${id} (${text(n.name)}) is a ${text(n.kind)}, not a ${kind}; pass kind: "${text(n.kind)}". Nothing was sent.`);
+    throw invalidArgument(`node ${id} (${n.name}) is a ${n.kind}, not a ${kind}; pass kind: "${n.kind}". Nothing was sent.`);
   return n;
 }
 
-const brief = (n: Record<string, unknown>): Record<string, unknown> => ({ id: n.id, kind: n.kind, name: n.name, x: n.x, y: n.y });
+const brief = (n: GridNode): Record<string, unknown> => ({ id: n.id, kind: n.kind, name: n.name, x: n.x, y: n.y });
 
 export class GridWorkflows {
   constructor(
@@ -148,7 +179,7 @@ export class GridWorkflows {
       }
       session.busy = true;
     }
-    let before: NativeReply | undefined;
+    let before: Graph | undefined;
     try {
       const plan = async (): Promise<WritePlan> => {
         const read = await this.core.read('graph-state');
@@ -160,15 +191,15 @@ export class GridWorkflows {
           );
           throw new PatchSessionStop(session, `patch session ${session.id} froze: its graph is no longer selected. Nothing was sent.`);
         }
-        const g = this.core.needOk(read, `${tool} reads the selected graph`);
+        const g = this.core.replyOf('graph-state', this.core.needOk(read, `${tool} reads the selected graph`));
         before = g;
-        const revision = text(g.revision);
+        const revision = g.revision;
         if (session !== undefined) {
           if (g.graph_id !== session.graph_id) {
             this.patches.freeze(
               session,
               'stale_state',
-              `the selected graph is now ${text(g.graph_id)}, not this session's ${session.graph_id} (the selection moved)`,
+              `the selected graph is now ${g.graph_id}, not this session's ${session.graph_id} (the selection moved)`,
             );
             throw new PatchSessionStop(session, `patch session ${session.id} froze: the selected graph changed. Nothing was sent.`);
           }
@@ -200,7 +231,7 @@ export class GridWorkflows {
         preview.graph = { graph_id: g.graph_id, revision, device: g.device };
         return { line: `guard ${guard.value} ${innerLine(op)}`, guard, summary, preview };
       };
-      const execute = (p: WritePlan, mode: AuthorizationMode): Promise<WriteResult> => this.execute(op, p, mode, session, before as NativeReply);
+      const execute = (p: WritePlan, mode: AuthorizationMode): Promise<WriteResult> => this.execute(op, p, mode, session, before as Graph);
       const result = await this.core.write({ tool, args: raw, authority, plan, observe: OBSERVE, execute });
       if (session !== undefined && result.patch_session === undefined) result.patch_session = this.patches.report(session, false);
       return result;
@@ -226,7 +257,7 @@ export class GridWorkflows {
     };
   }
 
-  private async execute(op: GridOp, plan: WritePlan, mode: AuthorizationMode, given: PatchSession | undefined, before: NativeReply): Promise<WriteResult> {
+  private async execute(op: GridOp, plan: WritePlan, mode: AuthorizationMode, given: PatchSession | undefined, before: Graph): Promise<WriteResult> {
     // A clear always keeps its before snapshot in session state: in the caller's session, or in one it opens.
     const session = given ?? (op.op === 'clear' ? this.patches.open(before, 'grid_clear_graph') : undefined);
     if (session !== undefined) session.busy = true;
@@ -234,7 +265,7 @@ export class GridWorkflows {
       const outcome = await this.core.connection.write(plan.line);
       const result = fromOutcome(outcome, plan, mode, OBSERVE, plan.guard.source === 'fresh_read' ? [FRESH_REVISION_NOTE] : []);
       if (op.op === 'clear') result.before_snapshot = before;
-      const step = { tool: TOOL_OF[op.op], command: plan.line, authorization: mode, revision_before: text(before.revision) };
+      const step = { tool: TOOL_OF[op.op], command: plan.line, authorization: mode, revision_before: before.revision };
       if (outcome.kind === 'ambiguous') {
         if (session !== undefined) {
           const s = this.patches.record(session, { ...step, outcome: 'requires_observation', error: outcome.error });
@@ -246,16 +277,17 @@ export class GridWorkflows {
           );
         }
       } else if (outcome.reply.ok === true) {
-        const verification = await this.verify(op, outcome.reply, before);
+        const after = this.core.replyOf(commandOf(op), outcome.reply);
+        const verification = await this.verify(op, outcome.reply, after.revision, before);
         result.verification = verification;
         if (session !== undefined) {
           const s = this.patches.record(session, {
             ...step,
             outcome: verification.ok ? 'applied' : 'verification_failed',
-            revision_after: text(outcome.reply.revision),
+            revision_after: after.revision,
             verification,
           });
-          if (verification.ok) session.current_revision = text(outcome.reply.revision);
+          if (verification.ok) session.current_revision = after.revision;
           else
             this.patches.freeze(
               session,
@@ -269,8 +301,9 @@ export class GridWorkflows {
             `The host reported success but the read-back disagrees (${verification.problems.join('; ')}). Read grid_get_state before deciding ` +
             `anything; nothing will be replayed or rolled back.`;
       } else if (session !== undefined) {
-        const staleRevision = outcome.reply.reason === 'stale_revision';
-        const s = this.patches.record(session, { ...step, outcome: staleRevision ? 'stale' : 'refused', error: text(outcome.reply.error) });
+        const failure = failureOf(outcome.reply);
+        const staleRevision = failure?.reason === 'stale_revision';
+        const s = this.patches.record(session, { ...step, outcome: staleRevision ? 'stale' : 'refused', error: failure?.error ?? '' });
         if (staleRevision)
           this.patches.freeze(
             session,
@@ -287,10 +320,10 @@ export class GridWorkflows {
   }
 
   /** Reads the graph back and checks that the step did exactly what it says. */
-  private async verify(op: GridOp, reply: NativeReply, before: NativeReply): Promise<Verification> {
+  private async verify(op: GridOp, reply: NativeReply, revision: string, before: Graph): Promise<Verification> {
     const checked: string[] = [];
     const problems: string[] = [];
-    let g: NativeReply;
+    let g: Graph;
     try {
       g = await this.core.need('graph-state', 'verifying a graph write');
     } catch (err) {
@@ -300,26 +333,26 @@ export class GridWorkflows {
       checked.push(what);
       if (!ok) problems.push(problem);
     };
-    check(g.graph_id === before.graph_id, 'same graph', `the selected graph is now ${text(g.graph_id)}, not ${text(before.graph_id)}`);
+    check(g.graph_id === before.graph_id, 'same graph', `the selected graph is now ${g.graph_id}, not ${before.graph_id}`);
     check(
-      g.revision === reply.revision,
+      g.revision === revision,
       'revision matches the reply',
-      `the graph is at ${text(g.revision)}, the reply said ${text(reply.revision)} (another writer, or the write did not hold)`,
+      `the graph is at ${g.revision}, the reply said ${revision} (another writer, or the write did not hold)`,
     );
     switch (op.op) {
       case 'insert': {
-        const created = rec(op.kind === 'module' ? reply.module : reply.modulator);
-        const n = nodesOf(g).find((x) => x.id === created.id);
+        const created = this.core.replyOf('graph-insert', reply)[op.kind];
+        const n = nodesOf(g).find((x) => x.id === created?.id);
         check(
           n !== undefined && n.uuid === op.uuid && n.x === op.x && n.y === op.y,
-          `node ${String(created.id)} present with uuid and coordinates`,
-          `node ${String(created.id)} is not in the graph at (${op.x}, ${op.y}) with uuid ${op.uuid}`,
+          `node ${String(created?.id)} present with uuid and coordinates`,
+          `node ${String(created?.id)} is not in the graph at (${op.x}, ${op.y}) with uuid ${op.uuid}`,
         );
         break;
       }
       case 'set': {
         const n = nodesOf(g).find((x) => x.id === op.node_id);
-        const p = arr(n?.parameters).find((x) => x.id === op.parameter_id);
+        const p = n?.parameters.find((x) => x.id === op.parameter_id);
         check(
           p !== undefined && p.value === op.value,
           `parameter ${op.parameter_id} reads back the value written`,
@@ -328,14 +361,14 @@ export class GridWorkflows {
         break;
       }
       case 'connect': {
-        const found = arr(g.connections).some(
+        const found = g.connections.some(
           (c) => c.source === op.source_id && c.source_port === op.source_port && c.target === op.target_id && c.target_port === op.target_port,
         );
         check(found, 'the cord is present', `no cord ${op.source_id}:${op.source_port} → ${op.target_id}:${op.target_port} in the graph`);
         break;
       }
       case 'amount': {
-        const c = arr(g.connections).find(
+        const c = g.connections.find(
           (x) => x.source === op.source_id && x.source_port === op.source_port && x.target === op.target_id && x.target_port === op.target_port,
         );
         check(
@@ -346,7 +379,7 @@ export class GridWorkflows {
         break;
       }
       case 'disconnect': {
-        const left = arr(g.connections).filter((c) => c.target === op.target_id && c.target_port === op.target_port);
+        const left = g.connections.filter((c) => c.target === op.target_id && c.target_port === op.target_port);
         check(left.length === 0, 'no cord left into the input', `${left.length} cord(s) still feed ${op.target_id}:${op.target_port}`);
         break;
       }
@@ -354,7 +387,7 @@ export class GridWorkflows {
         check(
           g.module_count === 0 && g.modulator_count === 0 && g.connection_count === 0,
           'the graph is empty',
-          `the graph still holds ${String(g.module_count)} modules, ${String(g.modulator_count)} modulators, ${String(g.connection_count)} cords`,
+          `the graph still holds ${g.module_count} modules, ${g.modulator_count} modulators, ${g.connection_count} cords`,
         );
         break;
     }
@@ -362,13 +395,14 @@ export class GridWorkflows {
   }
 
   /** What the op would change, in the graph's own words. */
-  private async describe(op: GridOp, g: NativeReply): Promise<{ summary: string; preview: Record<string, unknown> }> {
-    const device = rec(g.device);
-    const on = `${text(device.name, 'the Grid')} (instance ${String(device.instance_id)})`;
+  private async describe(op: GridOp, g: Graph): Promise<{ summary: string; preview: Record<string, unknown> }> {
+    const on = `${g.device.name} (instance ${g.device.instance_id})`;
     switch (op.op) {
       case 'insert': {
-        const catalog = await this.core.need(op.kind === 'module' ? 'graph-catalog' : 'graph-modulators', 'inserting looks the UUID up');
-        const list = arr(op.kind === 'module' ? catalog.modules : catalog.modulators);
+        const list =
+          op.kind === 'module'
+            ? (await this.core.need('graph-catalog', 'inserting looks the UUID up')).modules
+            : (await this.core.need('graph-modulators', 'inserting looks the UUID up')).modulators;
         const entry = list.find((m) => m.uuid === op.uuid);
         if (entry === undefined)
           throw notFound(
@@ -386,27 +420,23 @@ export class GridWorkflows {
             `cell (${op.x}, ${op.y}) of ${on} is occupied by ${JSON.stringify(brief(occupant))}; choose a free cell (grid_get_state shows the nodes). ` +
               `Nothing was sent.`,
           );
-        return { summary: `Insert a ${text(entry.name)} ${op.kind} at (${op.x}, ${op.y}) in ${on}. Undoable.`, preview };
+        return { summary: `Insert a ${entry.name} ${op.kind} at (${op.x}, ${op.y}) in ${on}. Undoable.`, preview };
       }
       case 'set': {
         const n = nodeIn(g, op.node_id, op.kind);
-        const p = arr(n.parameters).find((x) => x.id === op.parameter_id);
+        const p = n.parameters.find((x) => x.id === op.parameter_id);
         if (p === undefined)
           throw notFound(
-            `node ${op.node_id} (${text(n.name)}) has no parameter with the exact id ${JSON.stringify(op.parameter_id)}; its ids: ${
-              arr(n.parameters)
-                .map((x) => JSON.stringify(x.id))
-                .join(', ') || 'none'
+            `node ${op.node_id} (${n.name}) has no parameter with the exact id ${JSON.stringify(op.parameter_id)}; its ids: ${
+              n.parameters.map((x) => JSON.stringify(x.id)).join(', ') || 'none'
             }. Nothing was sent.`,
           );
         const to =
           p.type === 'enum' && typeof op.value === 'number'
-            ? `${op.value} (${JSON.stringify((p.options as unknown[] | undefined)?.[op.value] ?? 'no such option')})`
+            ? `${op.value} (${JSON.stringify(p.options?.[op.value] ?? 'no such option')})`
             : JSON.stringify(op.value);
         return {
-          summary:
-            `Set ${text(p.name)} of ${text(n.name)} (${op.node_id}) in ${on} from ${text(p.display)} (native ${JSON.stringify(p.value)}) to native ` +
-            `${to}. Undoable.`,
+          summary: `Set ${p.name} of ${n.name} (${op.node_id}) in ${on} from ${p.display} (native ${JSON.stringify(p.value)}) to native ` + `${to}. Undoable.`,
           preview: {
             node: brief(n),
             parameter: { id: p.id, name: p.name, type: p.type, min: p.min, max: p.max, options: p.options, display_unit: p.display_unit },
@@ -418,20 +448,21 @@ export class GridWorkflows {
       case 'connect': {
         const s = nodeIn(g, op.source_id, op.source_kind);
         const t = nodeIn(g, op.target_id, 'module');
-        const sp = arr(s.outputs).find((x) => x.index === op.source_port);
-        const tp = arr(t.inputs).find((x) => x.index === op.target_port);
+        const inputs = t.inputs ?? [];
+        const sp = s.outputs.find((x) => x.index === op.source_port);
+        const tp = inputs.find((x) => x.index === op.target_port);
         return {
           summary:
-            `Connect ${text(s.name)} (${op.source_id}) output ${op.source_port}${sp === undefined ? '' : ` "${text(sp.id)}"`} to ${text(t.name)} ` +
-            `(${op.target_id}) input ${op.target_port}${tp === undefined ? '' : ` "${text(tp.id)}"`} in ${on}. Undoable.`,
+            `Connect ${s.name} (${op.source_id}) output ${op.source_port}${sp === undefined ? '' : ` "${sp.id}"`} to ${t.name} ` +
+            `(${op.target_id}) input ${op.target_port}${tp === undefined ? '' : ` "${tp.id}"`} in ${on}. Undoable.`,
           preview: {
             source: brief(s),
             ...(sp === undefined
-              ? { problem_source_port: `${text(s.name)} has no output ${op.source_port} (outputs: ${arr(s.outputs).length}); the host will refuse this` }
+              ? { problem_source_port: `${s.name} has no output ${op.source_port} (outputs: ${s.outputs.length}); the host will refuse this` }
               : { source_port: sp }),
             target: brief(t),
             ...(tp === undefined
-              ? { problem_target_port: `${text(t.name)} has no input ${op.target_port} (inputs: ${arr(t.inputs).length}); the host will refuse this` }
+              ? { problem_target_port: `${t.name} has no input ${op.target_port} (inputs: ${inputs.length}); the host will refuse this` }
               : { target_port: tp }),
           },
         };
@@ -439,36 +470,36 @@ export class GridWorkflows {
       case 'amount': {
         const s = nodeIn(g, op.source_id, 'modulator');
         const t = nodeIn(g, op.target_id, 'module');
-        const c = arr(g.connections).find(
+        const c = g.connections.find(
           (x) => x.source === op.source_id && x.source_port === op.source_port && x.target === op.target_id && x.target_port === op.target_port,
         );
         if (c === undefined)
           throw notFound(
-            `no cord from ${text(s.name)} (${op.source_id}) output ${op.source_port} to ${text(t.name)} (${op.target_id}) input ${op.target_port}; ` +
+            `no cord from ${s.name} (${op.source_id}) output ${op.source_port} to ${t.name} (${op.target_id}) input ${op.target_port}; ` +
               `grid_get_state lists the cords. Nothing was sent.`,
           );
         return {
           summary:
-            `Set the depth of ${text(s.name)} (${op.source_id}) → ${text(t.name)} (${op.target_id}) input ${op.target_port} in ${on} from ` +
-            `${String(c.amount)} to ${op.amount}. Undoable.`,
+            `Set the depth of ${s.name} (${op.source_id}) → ${t.name} (${op.target_id}) input ${op.target_port} in ${on} from ` +
+            `${c.amount} to ${op.amount}. Undoable.`,
           preview: { source: brief(s), target: brief(t), cord: c, to: { amount: op.amount } },
         };
       }
       case 'disconnect': {
         const t = nodeIn(g, op.target_id, 'module');
-        const cords = arr(g.connections).filter((c) => c.target === op.target_id && c.target_port === op.target_port);
+        const cords = g.connections.filter((c) => c.target === op.target_id && c.target_port === op.target_port);
         return {
-          summary: `Disconnect every cord into ${text(t.name)} (${op.target_id}) input ${op.target_port} (${cords.length}) in ${on}. Undoable.`,
+          summary: `Disconnect every cord into ${t.name} (${op.target_id}) input ${op.target_port} (${cords.length}) in ${on}. Undoable.`,
           preview: { target: brief(t), removes: cords },
         };
       }
       case 'clear':
         return {
           summary:
-            `DESTRUCTIVE: clear ${on}: remove all ${String(g.module_count)} modules, ${String(g.modulator_count)} modulators and ` +
-            `${String(g.connection_count)} cords of ${text(g.graph_id)}. The before snapshot is kept in the reply and in a patch session. Undoable with ` +
+            `DESTRUCTIVE: clear ${on}: remove all ${g.module_count} modules, ${g.modulator_count} modulators and ` +
+            `${g.connection_count} cords of ${g.graph_id}. The before snapshot is kept in the reply and in a patch session. Undoable with ` +
             `sound_undo (same ids and revision).`,
-          preview: { removes: { modules: arr(g.modules).map(brief), modulators: arr(g.modulators).map(brief), connections: g.connection_count } },
+          preview: { removes: { modules: g.modules.map(brief), modulators: g.modulators.map(brief), connections: g.connection_count } },
         };
     }
   }

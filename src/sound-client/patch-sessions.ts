@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { FootlightError, invalidArgument, notFound } from '../engine/errors.js';
-import { arr, rec, text } from './core.js';
-import type { NativeReply } from './connection.js';
+import type { Connection } from '../protocol3/replies/shapes.js';
+import type { Reply } from '../protocol3/replies/index.js';
+
+type Graph = Reply<'graph-state'>;
 
 /**
  * Patch sessions, process-local. A session starts from a before-graph kept as evidence (never as
@@ -41,7 +43,7 @@ export interface PatchSession {
   readonly device: Record<string, unknown>;
   readonly host_instance: string;
   readonly before_revision: string;
-  readonly before_graph: NativeReply;
+  readonly before_graph: Graph;
   current_revision: string;
   readonly steps: PatchStep[];
   frozen?: { reason: FreezeReason; at_step?: number; detail: string; at: string };
@@ -78,7 +80,7 @@ export interface PatchReport {
   next: string;
   created_at: string;
   closed_at?: string;
-  before_graph?: NativeReply;
+  before_graph?: Graph;
 }
 
 export class PatchSessions {
@@ -95,17 +97,17 @@ export class PatchSessions {
     };
   }
 
-  open(graph: NativeReply, origin: PatchSession['origin']): PatchSession {
+  open(graph: Graph, origin: PatchSession['origin']): PatchSession {
     const session: PatchSession = {
       id: `patch-${randomBytes(6).toString('hex')}`,
       origin,
       state: 'open',
-      graph_id: text(graph.graph_id),
-      device: rec(graph.device),
+      graph_id: graph.graph_id,
+      device: graph.device,
       host_instance: this.instance(),
-      before_revision: text(graph.revision),
+      before_revision: graph.revision,
       before_graph: graph,
-      current_revision: text(graph.revision),
+      current_revision: graph.revision,
       steps: [],
       busy: false,
       created_at: new Date().toISOString(),
@@ -212,20 +214,20 @@ export class PatchSessions {
 }
 
 /** A compact difference between two graph-state payloads (by node id and parameter id). */
-export function graphDiff(before: NativeReply, after: NativeReply): Record<string, unknown> {
-  const nodes = (g: NativeReply) => new Map([...arr(g.modules), ...arr(g.modulators)].map((n) => [n.id as number, n]));
+export function graphDiff(before: Graph, after: Graph): Record<string, unknown> {
+  const nodes = (g: Graph) => new Map([...g.modules, ...g.modulators].map((n) => [n.id, n]));
   const b = nodes(before);
   const a = nodes(after);
-  const added = [...a.values()].filter((n) => !b.has(n.id as number)).map((n) => ({ id: n.id, kind: n.kind, name: n.name, x: n.x, y: n.y }));
-  const removed = [...b.values()].filter((n) => !a.has(n.id as number)).map((n) => ({ id: n.id, kind: n.kind, name: n.name }));
+  const added = [...a.values()].filter((n) => !b.has(n.id)).map((n) => ({ id: n.id, kind: n.kind, name: n.name, x: n.x, y: n.y }));
+  const removed = [...b.values()].filter((n) => !a.has(n.id)).map((n) => ({ id: n.id, kind: n.kind, name: n.name }));
   const moved: unknown[] = [];
   const parameters: unknown[] = [];
   for (const [id, nb] of b) {
     const na = a.get(id);
     if (na === undefined) continue;
     if (na.x !== nb.x || na.y !== nb.y) moved.push({ id, name: na.name, from: { x: nb.x, y: nb.y }, to: { x: na.x, y: na.y } });
-    for (const pb of arr(nb.parameters)) {
-      const pa = arr(na.parameters).find((p) => p.id === pb.id);
+    for (const pb of nb.parameters) {
+      const pa = na.parameters.find((p) => p.id === pb.id);
       if (pa !== undefined && pa.value !== pb.value)
         parameters.push({
           node_id: id,
@@ -236,9 +238,9 @@ export function graphDiff(before: NativeReply, after: NativeReply): Record<strin
         });
     }
   }
-  const cord = (c: Record<string, unknown>): string => `${String(c.source)}:${String(c.source_port)}->${String(c.target)}:${String(c.target_port)}`;
-  const cb = new Set(arr(before.connections).map(cord));
-  const ca = new Set(arr(after.connections).map(cord));
+  const cord = (c: Connection): string => `${c.source}:${c.source_port}->${c.target}:${c.target_port}`;
+  const cb = new Set(before.connections.map(cord));
+  const ca = new Set(after.connections.map(cord));
   return {
     from_revision: before.revision,
     to_revision: after.revision,

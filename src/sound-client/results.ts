@@ -1,4 +1,5 @@
 import type { AuthorizationMode, Guard, WritePlan } from './authorization.js';
+import { failureOf } from '../protocol3/replies/index.js';
 import type { NativeReply, WireOutcome } from './connection.js';
 
 /**
@@ -52,11 +53,12 @@ export function fromOutcome(outcome: WireOutcome, plan: WritePlan, mode: Authori
   const native = outcome.reply;
   if (native.ok === true) return withNotes({ ok: true, status: 'completed', ...base, native });
   const out: WriteResult = { ok: false, status: 'refused', ...base, native };
-  if (typeof native.error === 'string') out.error = native.error;
-  if (typeof native.code === 'string') out.code = native.code;
-  if (typeof native.reason === 'string') out.reason = native.reason;
+  const failure = failureOf(native);
+  if (typeof failure?.error === 'string') out.error = failure.error;
+  if (failure?.code !== undefined) out.code = failure.code;
+  if (failure?.reason !== undefined) out.reason = failure.reason;
   out.next =
-    native.code === 'stale'
+    failure?.code === 'stale'
       ? `The host refused it because its state moved on; nothing changed. Re-read (${observe}) and decide again.`
       : 'The host refused it; nothing changed. Read the error, fix the request, and try again.';
   return withNotes(out);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { invalidArgument, notFound } from '../engine/errors.js';
-import { arr, rec, text, type AdapterCore } from './core.js';
-import type { NativeReply } from './connection.js';
+import type { Reply } from '../protocol3/replies/index.js';
+import type { AdapterCore } from './core.js';
 import { toMcp } from './wire.js';
 
 /**
@@ -35,7 +35,7 @@ interface ParameterSnapshot {
   readonly id: string;
   readonly taken_at: string;
   readonly host_instance: string;
-  readonly device: { readonly instance_id: number; readonly track_id: number; readonly name: string; readonly uuid: string };
+  readonly device: { readonly instance_id: number; readonly track_id: number | null; readonly name: string; readonly uuid: string };
   readonly selection_token: string;
   readonly controls: readonly ControlValue[];
   readonly graph?: { readonly graph_id: string; readonly revision: string; readonly parameters: readonly GridParameterValue[] };
@@ -88,31 +88,17 @@ const MAX_SNAPSHOTS = 64;
 const SCOPE =
   'exposed controls of the selected device, plus every Grid module/modulator parameter when it is a Grid; hidden parameters and audio are not observable';
 
-function controlsOf(state: NativeReply): ControlValue[] {
-  return arr(state.controls)
-    .filter((c) => c.exists === true)
-    .map((c) => ({
-      index: c.index as number,
-      id: text(c.id),
-      name: text(c.name),
-      value: c.value as number,
-      mcp_value: toMcp(c.value as number),
-      display: text(c.display),
-    }));
+function controlsOf(state: Reply<'state'>): ControlValue[] {
+  return state.controls.flatMap((c) =>
+    c.exists ? [{ index: c.index, id: c.id, name: c.name, value: c.value, mcp_value: toMcp(c.value), display: c.display }] : [],
+  );
 }
 
-function gridParameters(graph: NativeReply): GridParameterValue[] {
+function gridParameters(graph: Reply<'graph-state'>): GridParameterValue[] {
   const out: GridParameterValue[] = [];
-  for (const node of [...arr(graph.modules), ...arr(graph.modulators)]) {
-    for (const p of arr(node.parameters))
-      out.push({
-        node_id: node.id as number,
-        node_name: text(node.name),
-        node_kind: text(node.kind),
-        parameter_id: text(p.id),
-        value: p.value,
-        display: text(p.display),
-      });
+  for (const node of [...graph.modules, ...graph.modulators]) {
+    for (const p of node.parameters)
+      out.push({ node_id: node.id, node_name: node.name, node_kind: node.kind, parameter_id: p.id, value: p.value, display: p.display });
   }
   return out;
 }
@@ -137,24 +123,23 @@ export class ShapingStore {
   /** Reads the selected device's observable parameters and keeps them. */
   async takeSnapshot(): Promise<ParameterSnapshot> {
     const state = await this.core.need('state', 'a parameter snapshot needs the selected device');
-    const device = rec(state.device);
-    if (state.device === null || state.device === undefined)
-      throw notFound('no device is selected, so there is nothing to snapshot; select one with sound_select_track / sound_navigate_device');
-    if (typeof state.selection_token !== 'string')
+    const device = state.device;
+    if (device === null) throw notFound('no device is selected, so there is nothing to snapshot; select one with sound_select_track / sound_navigate_device');
+    if (state.selection_token === null)
       throw invalidArgument(
-        `the host offers no selection guard for the selected device (${text(state.reason, 'selection_guard_available: false')}), so a snapshot could not be ` +
+        `the host offers no selection guard for the selected device (${state.reason ?? 'selection_guard_available: false'}), so a snapshot could not be ` +
           `bound to it`,
       );
     let graph: ParameterSnapshot['graph'];
-    if (device.is_grid === true) {
+    if (device.is_grid) {
       const g = await this.core.need('graph-state', 'a Grid device snapshot reads its graph');
-      graph = { graph_id: text(g.graph_id), revision: text(g.revision), parameters: gridParameters(g) };
+      graph = { graph_id: g.graph_id, revision: g.revision, parameters: gridParameters(g) };
     }
     const snap: ParameterSnapshot = {
       id: `snapshot-${randomBytes(6).toString('hex')}`,
       taken_at: new Date().toISOString(),
       host_instance: this.instance(),
-      device: { instance_id: device.instance_id as number, track_id: device.track_id as number, name: text(device.name), uuid: text(device.uuid) },
+      device: { instance_id: device.instance_id, track_id: device.track_id, name: device.name, uuid: device.uuid },
       selection_token: state.selection_token,
       controls: controlsOf(state),
       ...(graph === undefined ? {} : { graph }),
@@ -179,7 +164,7 @@ export class ShapingStore {
   async compare(id: string): Promise<{ snapshot: ParameterSnapshot; comparison: SnapshotComparison }> {
     const snap = this.snapshot(id);
     const state = await this.core.need('state', 'comparing a snapshot reads the selected device');
-    const device = rec(state.device);
+    const device = state.device;
     const empty: SnapshotComparison = {
       comparable: false,
       controls_changed: [],
@@ -197,7 +182,7 @@ export class ShapingStore {
           reason:
             `the selected device is not the snapshot's ${snap.device.name} (instance ${snap.device.instance_id}); protocol 3 reads only the selected ` +
             `device, so select it again`,
-          ...(state.device === null || state.device === undefined ? {} : { selected_device: state.device }),
+          ...(device === null ? {} : { selected_device: device }),
         },
       };
     }
@@ -220,9 +205,9 @@ export class ShapingStore {
           now: n === undefined ? { unmapped: true } : { mcp_value: n.mcp_value, display: n.display },
         });
     }
-    if (snap.graph !== undefined && device.is_grid === true) {
+    if (snap.graph !== undefined && device?.is_grid === true) {
       const g = await this.core.need('graph-state', 'comparing a Grid snapshot reads its graph');
-      out.graph_revision_now = text(g.revision);
+      out.graph_revision_now = g.revision;
       const params = gridParameters(g);
       for (const p of snap.graph.parameters) {
         const n = params.find((x) => x.node_id === p.node_id && x.parameter_id === p.parameter_id);

@@ -3,7 +3,9 @@ import { mkdir, mkdtemp, readFile, realpath, writeFile } from 'node:fs/promises'
 import { join } from 'node:path';
 import { FootlightError, internal, invalidArgument, notFound, stale } from '../engine/errors.js';
 import type { AuthorizationMode, CallAuthority, Guard, WritePlan } from './authorization.js';
-import { arr, rec, text, type AdapterCore } from './core.js';
+import { failureOf, type Reply } from '../protocol3/replies/index.js';
+import type { Transport } from '../protocol3/replies/shapes.js';
+import type { AdapterCore } from './core.js';
 import type { NativeReply, WireOutcome } from './connection.js';
 import { fromOutcome, OBSERVE_FIRST, type WriteResult } from './results.js';
 import { compileSongPlan, type CompiledSong, type SongPlan } from './song-plan.js';
@@ -73,9 +75,7 @@ interface SongOptions {
   readonly outputRoot: () => string;
 }
 
-function transportOf(state: NativeReply): Record<string, unknown> {
-  return rec(state.transport);
-}
+type SongState = Reply<'song-state'>;
 
 export class SongWorkflows {
   private readonly sessions = new Map<string, SongSession>();
@@ -100,16 +100,16 @@ export class SongWorkflows {
   }
 
   /** The project token a song write binds to: a fresh read, checked against the caller's reviewed one. */
-  private async tokenGuard(reviewed: string | undefined, purpose: string, refusedWhileRecording?: string): Promise<{ state: NativeReply; guard: Guard }> {
+  private async tokenGuard(reviewed: string | undefined, purpose: string, refusedWhileRecording?: string): Promise<{ state: SongState; guard: Guard }> {
     const state = await this.core.need('song-state', purpose);
-    const fresh = text(state.project_token);
+    const fresh = state.project_token;
     if (reviewed !== undefined && reviewed !== fresh)
       throw stale(
         `project_token ${reviewed} is not the current one (${fresh}): the project changed since you read it (tracks, clips, tempo, meter, loop, selection ` +
           `or recording). Re-read song_get_state, then decide. Nothing was sent.`,
       );
     // The host refuses these while it records: say so now instead of after a confirmation round.
-    if (refusedWhileRecording !== undefined && rec(state.recording).any_recording === true) {
+    if (refusedWhileRecording !== undefined && state.recording.any_recording) {
       throw invalidArgument(
         `recording is active, so the host would refuse ${refusedWhileRecording}; stop the transport first (song_control_transport stop). Nothing was sent ` +
           `and no confirmation was asked.`,
@@ -125,19 +125,19 @@ export class SongWorkflows {
   ): Promise<WriteResult> {
     const plan = async (): Promise<WritePlan> => {
       const { guard } = await this.tokenGuard(args.project_token, 'a clip loop change binds to the project token', 'a clip loop change');
-      const arranger = await this.core.need(`song-arranger ${args.track_index}`, "a clip loop change reads the track's clips");
-      const clip = arr(rec(arranger.arranger).clips).find((c) => c.native_id === args.clip_id);
+      const arranger = await this.core.need('song-arranger', "a clip loop change reads the track's clips", String(args.track_index));
+      const clip = arranger.arranger.clips.find((c) => c.native_id === args.clip_id);
       if (clip === undefined)
         throw notFound(
-          `track ${args.track_index} (${text(arranger.track_name)}) has no arranger clip with native_id ${args.clip_id}; song_get_arranger lists them. ` +
+          `track ${args.track_index} (${arranger.track_name}) has no arranger clip with native_id ${args.clip_id}; song_get_arranger lists them. ` +
             `Nothing was sent.`,
         );
-      const expected = args.expected_enabled ?? (clip.loop_enabled as boolean);
+      const expected = args.expected_enabled ?? clip.loop_enabled;
       return {
         line: `song-clip-loop ${guard.value} ${args.track_index} ${args.clip_id} ${bool(expected)} ${bool(args.enabled)}`,
         guard,
         summary:
-          `Set the loop flag of clip "${text(clip.name)}" (${args.clip_id}) on ${text(arranger.track_name)} from ${String(clip.loop_enabled)} to ` +
+          `Set the loop flag of clip "${clip.name}" (${args.clip_id}) on ${arranger.track_name} from ${clip.loop_enabled} to ` +
           `${args.enabled}. Notes, timing and loop range are untouched. Undoable.`,
         preview: {
           track: { index: args.track_index, name: arranger.track_name },
@@ -181,7 +181,7 @@ export class SongWorkflows {
         'a transport operation binds to the project token',
         args.operation === 'stop' ? undefined : `transport ${args.operation}`,
       );
-      const t = transportOf(state);
+      const t = state.transport;
       const arg =
         args.operation === 'seek'
           ? ` ${num(args.position_beats!, 'position_beats')}`
@@ -227,14 +227,14 @@ export class SongWorkflows {
     if (args.muted === undefined && args.armed === undefined) throw invalidArgument('give muted, armed or both (a missing one is kept)');
     const plan = async (): Promise<WritePlan> => {
       const { state, guard } = await this.tokenGuard(args.project_token, 'a track state change binds to the project token');
-      const track = arr(rec(state.inventory).tracks).find((x) => x.index === args.track_index);
+      const track = state.inventory.tracks.find((x) => x.index === args.track_index);
       if (track === undefined) throw notFound(`no track at bank index ${args.track_index}; song_get_state lists the inventory. Nothing was sent.`);
       const tri = (v: boolean | undefined): string => (v === undefined ? 'keep' : bool(v));
       return {
         line: `song-track-state ${guard.value} ${args.track_index} ${tri(args.muted)} ${tri(args.armed)}`,
         guard,
         summary:
-          `Track ${args.track_index} (${text(track.name)}): muted ${String(track.muted)} → ${args.muted ?? 'kept'}, armed ${String(track.armed)} → ` +
+          `Track ${args.track_index} (${track.name}): muted ${track.muted} → ${args.muted ?? 'kept'}, armed ${track.armed} → ` +
           `${args.armed ?? 'kept'}. Undoable.`,
         preview: {
           track: { index: track.index, track_id: track.track_id, name: track.name, type: track.type, muted: track.muted, armed: track.armed },
@@ -255,7 +255,7 @@ export class SongWorkflows {
       throw invalidArgument('give volume, volume_db, pan or a combination (a missing one is kept)');
     const plan = async (): Promise<WritePlan> => {
       const { state, guard } = await this.tokenGuard(args.project_token, 'a mix change binds to the project token', 'a mix change');
-      const track = arr(rec(state.inventory).tracks).find((x) => x.index === args.track_index);
+      const track = state.inventory.tracks.find((x) => x.index === args.track_index);
       if (track === undefined) throw notFound(`no track at bank index ${args.track_index}; song_get_state lists the inventory. Nothing was sent.`);
       const vol = args.volume_db !== undefined ? `${num(args.volume_db, 'volume_db')}dB` : args.volume !== undefined ? num(args.volume, 'volume') : 'keep';
       const pan = args.pan === undefined ? 'keep' : num(args.pan, 'pan');
@@ -263,8 +263,8 @@ export class SongWorkflows {
         line: `song-track-mix ${guard.value} ${args.track_index} ${vol} ${pan}`,
         guard,
         summary:
-          `Track ${args.track_index} (${text(track.name)}): volume ${text(track.volume_display)} → ${vol === 'keep' ? 'kept' : vol}, pan ` +
-          `${String(track.pan)} → ${pan === 'keep' ? 'kept' : pan}. Undoable.`,
+          `Track ${args.track_index} (${track.name}): volume ${track.volume_display} → ${vol === 'keep' ? 'kept' : vol}, pan ` +
+          `${track.pan} → ${pan === 'keep' ? 'kept' : pan}. Undoable.`,
         preview: {
           track: {
             index: track.index,
@@ -290,7 +290,7 @@ export class SongWorkflows {
     if (args.level_db === undefined && args.pre_fader === undefined) throw invalidArgument('give level_db (or "off"), pre_fader or both');
     const plan = async (): Promise<WritePlan> => {
       const { state, guard } = await this.tokenGuard(args.project_token, 'a send change binds to the project token', 'a send change');
-      const tracks = arr(rec(state.inventory).tracks);
+      const tracks = state.inventory.tracks;
       const track = tracks.find((x) => x.index === args.track_index);
       const fx = tracks.find((x) => x.index === args.fx_index);
       if (track === undefined || fx === undefined)
@@ -298,12 +298,12 @@ export class SongWorkflows {
           `no track at bank index ${track === undefined ? args.track_index : args.fx_index}; song_get_state lists the inventory. Nothing was sent.`,
         );
       const level = args.level_db === undefined ? 'keep' : args.level_db === 'off' ? 'off' : num(args.level_db, 'level_db');
-      const current = arr(track.sends).find((x) => x.target_track_id === fx.track_id) ?? null;
+      const current = track.sends.find((x) => x.target_track_id === fx.track_id) ?? null;
       return {
         line: `song-track-send ${guard.value} ${args.track_index} ${args.fx_index} ${level} ${args.pre_fader === undefined ? 'keep' : bool(args.pre_fader)}`,
         guard,
         summary:
-          `Send ${text(track.name)} → ${text(fx.name)}: ${current === null ? 'none' : text(current.level_display)} → ` +
+          `Send ${track.name} → ${fx.name}: ${current === null ? 'none' : current.level_display} → ` +
           (level === 'keep' ? 'level kept' : level === 'off' ? 'removed' : `${level} dB`) +
           (args.pre_fader === undefined ? '' : `, ${args.pre_fader ? 'pre' : 'post'}-fader`) +
           '. Undoable.',
@@ -424,19 +424,18 @@ export class SongWorkflows {
           `the workflow's export ${ex.path} changed on disk since it was compiled; it is no longer the reviewed artifact. Compile again. Nothing was sent.`,
         );
       const { state, guard } = await this.tokenGuard(args.project_token, 'an import binds to the project token', 'an import');
-      const target = rec(state.selected_target);
-      if (state.selected_target === null || state.selected_target === undefined || target.import_target !== true) {
+      const target = state.selected_target;
+      if (target === null || !target.import_target) {
         throw invalidArgument(
           `the import goes after the selected target track, which must be a group, instrument, audio or hybrid track; the selection is ` +
-            `${state.selected_target === null || state.selected_target === undefined ? 'empty' : `${text(target.name)} (${text(target.type)})`}. Select ` +
-            `one with sound_select_track. Nothing was sent.`,
+            `${target === null ? 'empty' : `${target.name} (${target.type})`}. Select one with sound_select_track. Nothing was sent.`,
         );
       }
-      const t = transportOf(state);
+      const t = state.transport;
       const s = ex.summary;
       const transport: Record<string, unknown>[] = [];
       if (applyTransport && t.tempo !== s.tempo) transport.push({ operation: 'transport_tempo', from: t.tempo, to: s.tempo });
-      const meter = rec(t.meter);
+      const meter = t.meter;
       if (applyTransport && (meter.numerator !== s.meter.numerator || meter.denominator !== s.meter.denominator))
         transport.push({ operation: 'transport_meter', from: t.meter, to: s.meter });
       return {
@@ -444,7 +443,7 @@ export class SongWorkflows {
         guard,
         summary:
           `Import "${s.title}" (revision ${ex.revision}: ${ex.note_track_count} note track${ex.note_track_count === 1 ? '' : 's'} — ` +
-          `${s.parts.map((p) => `${p.name} ${p.note_count} notes`).join(', ')}; ${s.length_beats} beats) as a new group after ${text(target.name)}, ` +
+          `${s.parts.map((p) => `${p.name} ${p.note_count} notes`).join(', ')}; ${s.length_beats} beats) as a new group after ${target.name}, ` +
           'clips at beat 0' +
           (transport.length === 0
             ? ''
@@ -493,10 +492,13 @@ export class SongWorkflows {
           `decide. This revision will not be imported again. Tempo and meter were not touched.`;
       } else {
         const receipt = outcome.reply;
-        attempt.status = text(receipt.status, receipt.ok === true ? 'submitted' : 'refused');
-        if (typeof receipt.receipt_id === 'string') {
-          attempt.receipt_id = receipt.receipt_id;
-          result.receipt_id = receipt.receipt_id;
+        // A refusal (ok false with a code) carries no receipt; a receipt says its own status.
+        if (failureOf(receipt)?.code !== undefined) attempt.status = 'refused';
+        else {
+          const r = this.core.replyOf('song-import', receipt);
+          attempt.status = r.status;
+          attempt.receipt_id = r.receipt_id;
+          result.receipt_id = r.receipt_id;
         }
         if (receipt.ok === true && applyTransport) attempt.transport_steps = await this.applyTransport(session.exportFile.summary);
         result.transport_steps = attempt.transport_steps;
@@ -521,7 +523,7 @@ export class SongWorkflows {
     const ops: {
       operation: 'transport_tempo' | 'transport_meter';
       requested: unknown;
-      line: (token: string, t: Record<string, unknown>) => string | undefined;
+      line: (token: string, t: Transport) => string | undefined;
     }[] = [
       {
         operation: 'transport_tempo',
@@ -532,7 +534,7 @@ export class SongWorkflows {
         operation: 'transport_meter',
         requested: summary.meter,
         line: (token, t) => {
-          const m = rec(t.meter);
+          const m = t.meter;
           return m.numerator === summary.meter.numerator && m.denominator === summary.meter.denominator
             ? undefined
             : `song-transport-meter ${token} ${summary.meter.numerator}/${summary.meter.denominator}`;
@@ -549,14 +551,14 @@ export class SongWorkflows {
         });
         continue;
       }
-      let state: NativeReply;
+      let state: SongState;
       try {
         state = await this.core.need('song-state', `${op.operation} reads a fresh project token`);
       } catch (err) {
         steps.push({ operation: op.operation, status: 'skipped', requested: op.requested, error: (err as Error).message });
         continue;
       }
-      const line = op.line(text(state.project_token), transportOf(state));
+      const line = op.line(state.project_token, state.transport);
       if (line === undefined) {
         steps.push({ operation: op.operation, status: 'skipped', requested: op.requested, error: 'already set' });
         continue;
@@ -571,7 +573,7 @@ export class SongWorkflows {
           command: line,
           requested: op.requested,
           native: outcome.reply,
-          ...(outcome.reply.ok === true ? {} : { error: text(outcome.reply.error) }),
+          ...(outcome.reply.ok === true ? {} : { error: failureOf(outcome.reply)?.error ?? '' }),
         });
     }
     return steps;
@@ -587,7 +589,7 @@ export class SongWorkflows {
     const root = this.options.outputRoot();
     const plan = async (): Promise<WritePlan> => {
       const { state, guard } = await this.tokenGuard(args.project_token, 'a save binds to the project token', 'a save');
-      if (state.project_save_pending === true)
+      if (state.project_save_pending)
         throw invalidArgument(
           'another save is still being written (project_save_pending), so the host would refuse this one; wait for it to complete (song_get_state), then ' +
             'save. Nothing was sent and no confirmation was asked.',
@@ -596,7 +598,7 @@ export class SongWorkflows {
         line: `song-save ${guard.value} <fresh sound-project-* directory under ${root}, allocated when the save runs>`,
         guard,
         summary:
-          `Save "${text(state.project_name)}" (${state.project_modified === true ? 'modified' : 'unmodified'}) into a fresh, empty sound-project-* ` +
+          `Save "${state.project_name}" (${state.project_modified ? 'modified' : 'unmodified'}) into a fresh, empty sound-project-* ` +
           `folder under ${root}. Nothing existing is overwritten. A save is not an undo step. Not undoable.`,
         preview: {
           project_name: state.project_name,
@@ -635,18 +637,19 @@ export class SongWorkflows {
         retry_performed: false as const,
       };
       let result: WriteResult;
-      if (outcome.kind === 'reply' && outcome.reply.ok === true && outcome.reply.status === 'native_save_completed') {
+      const failure = outcome.kind === 'reply' ? failureOf(outcome.reply) : undefined;
+      const saved = outcome.kind === 'reply' && failure?.code === undefined ? this.core.replyOf('song-save', outcome.reply) : undefined;
+      if (outcome.kind === 'reply' && saved?.ok === true && saved.status === 'native_save_completed') {
         result = {
           ok: true,
           status: 'native_save_completed',
           ...base,
-          project_file: outcome.reply.project_file,
+          project_file: saved.project_file,
           native_response: outcome.reply,
           next: 'Saved. This proves the project file exists; it is not an audio check.',
         };
       } else {
-        const error =
-          outcome.kind === 'ambiguous' ? outcome.error : text(outcome.reply.error, `the host answered status ${JSON.stringify(outcome.reply.status)}`);
+        const error = outcome.kind === 'ambiguous' ? outcome.error : (failure?.error ?? `the host answered status ${JSON.stringify(saved?.status)}`);
         result = {
           ok: false,
           status: 'requires_observation',
@@ -657,8 +660,8 @@ export class SongWorkflows {
             `Read song_get_state (project_save_pending, project_modified) and look into ${dir} before deciding. The folder is kept; nothing is deleted ` +
             `or saved again automatically.`,
         };
-        if (outcome.kind === 'reply' && typeof outcome.reply.code === 'string') result.code = outcome.reply.code;
-        if (outcome.kind === 'reply' && typeof outcome.reply.reason === 'string') result.reason = outcome.reply.reason;
+        if (failure?.code !== undefined) result.code = failure.code;
+        if (failure?.reason !== undefined) result.reason = failure.reason;
       }
       this.saves.push({
         output_directory: dir,

@@ -11,6 +11,7 @@ import {
   Protocol3TransportError,
 } from '../../src/protocol3/client/client.js';
 import { COMMANDS } from '../../src/protocol3/server/commands.js';
+import { PROTOCOL3 } from '../../src/protocol3/replies/index.js';
 import { CLIENT_TIMEOUT_MS, MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES, MAX_RESPONSE_DEPTH, READ_ONLY_COMMANDS } from '../../src/protocol3/wire.js';
 import { startStack } from './helpers.js';
 
@@ -53,12 +54,35 @@ test('client defaults follow the contract: 1 MiB commands, 8 MiB replies, 65 s s
   assert.equal(CLIENT_TIMEOUT_MS, 65_000);
 });
 
-test('the read-only command list matches the command table exactly', () => {
+test("the shared command table (src/protocol3/replies) and the host's command table name the same commands; the reads are the contract's", () => {
+  assert.deepEqual(COMMANDS.map((c) => c.name).sort(), Object.keys(PROTOCOL3).sort());
+  // A write marked read-only would make a lost reply look safe to ask again: the reads are pinned here.
+  assert.deepEqual([...READ_ONLY_COMMANDS].sort(), [
+    'actions',
+    'capabilities',
+    'device-catalog',
+    'devices',
+    'graph-capabilities',
+    'graph-catalog',
+    'graph-host-modulators',
+    'graph-modulators',
+    'graph-resolve-value',
+    'graph-state',
+    'history',
+    'inspect',
+    'ping',
+    'song-arranger',
+    'song-import-status',
+    'song-listen',
+    'song-state',
+    'state',
+    'tracks',
+  ]);
   assert.deepEqual(
-    [...READ_ONLY_COMMANDS].sort(),
     COMMANDS.filter((c) => !c.write)
       .map((c) => c.name)
       .sort(),
+    [...READ_ONLY_COMMANDS].sort(),
   );
 });
 

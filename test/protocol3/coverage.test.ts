@@ -125,14 +125,12 @@ test('guard accepts exactly the graph mutations', () => {
   for (const c of COMMANDS.filter((x) => x.graphMutation)) assert.equal(c.write, true);
 });
 
-test('the client and wire modules import nothing from the sound host (the MCP adapter reaches it only through protocol 3)', async () => {
-  const { readFile } = await import('node:fs/promises');
-  for (const [f, wire] of [
-    ['client/client.ts', '../wire.js'],
-    ['wire.ts', './wire.js'],
-  ]) {
+test('the client, wire and reply-schema modules import nothing from the sound host (the MCP adapter reaches it only through protocol 3)', async () => {
+  const { readFile, readdir } = await import('node:fs/promises');
+  const replies = (await readdir(new URL('../../src/protocol3/replies/', import.meta.url))).map((f) => [`replies/${f}`, ['zod', /^\.\/[a-z-]+\.js$/]] as const);
+  for (const [f, allowed] of [['client/client.ts', ['../wire.js']], ['wire.ts', ['./replies/index.js']], ...replies] as const) {
     const text = await readFile(new URL(`../../src/protocol3/${f}`, import.meta.url), 'utf8');
     const imports = [...text.matchAll(/from '([^']+)'/g)].map((m) => m[1]);
-    for (const i of imports) assert.ok(i.startsWith('node:') || i === wire, `${f} imports ${i}`);
+    for (const i of imports) assert.ok(i.startsWith('node:') || allowed.some((a) => (typeof a === 'string' ? a === i : a.test(i))), `${f} imports ${i}`);
   }
 });

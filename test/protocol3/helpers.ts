@@ -7,6 +7,7 @@ import type { TestContext } from 'node:test';
 import { Engine } from '../../src/engine/engine.js';
 import { digest } from '../../src/engine/guards.js';
 import { Protocol3Client } from '../../src/protocol3/client/client.js';
+import { replyProblem } from '../../src/protocol3/replies/index.js';
 import { startProtocol3Server, type Protocol3Server } from '../../src/protocol3/server/server.js';
 import { createSoundHost, type SoundHost } from '../../src/sound/index.js';
 import { saveProject } from '../../src/sound/model/components.js';
@@ -54,7 +55,13 @@ export async function startStack(t: TestContext, options: StackOptions = {}): Pr
     await server.close();
     host.dispose();
   });
-  const call = async (line: string): Promise<Reply> => (await client.request(line)) as Reply;
+  // Every reply a protocol-3 test receives is checked against the command's shared schema (src/protocol3/replies).
+  const call = async (line: string): Promise<Reply> => {
+    const reply = (await client.request(line)) as Reply;
+    const problem = replyProblem(line, reply);
+    assert.equal(problem, undefined, `the reply to ${line.slice(0, 80)} does not match its schema: ${problem} → ${JSON.stringify(reply).slice(0, 400)}`);
+    return reply;
+  };
   return {
     engine,
     host,

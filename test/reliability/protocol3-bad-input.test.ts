@@ -136,7 +136,7 @@ function cases(random: () => number): Case[] {
   for (const def of COMMANDS) {
     const names = argNames(def);
     const args = names.map((n) => SAMPLE[n] ?? 'x');
-    const line = (a: readonly string[], name = def.name): string => [name, ...a].join(' ');
+    const line = (a: readonly string[], name: string = def.name): string => [name, ...a].join(' ');
     const isWrite = !READ_ONLY_COMMANDS.has(def.name);
     // Arity: one too few, one too many (when bounded).
     if (def.min > 0) out.push({ line: line(args.slice(0, def.min - 1)), mustFail: true, why: `${def.name}: too few arguments` });

@@ -5,13 +5,12 @@
 import type { Component } from '../../engine/component.js';
 import type { Command } from '../../engine/commands/command.js';
 import type { Origin } from '../../engine/commands/history.js';
-import type { Engine } from '../../engine/engine.js';
 import { internal, invalidArgument, notFound } from '../../engine/errors.js';
 import type { Graph } from '../../engine/graph.js';
 import { describe } from '../../engine/parameters/bounded.js';
 import { NumericParameter } from '../../engine/parameters/numeric.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
-import type { LXEngineComponent } from '../show/lx-engine.js';
+import type { LightShow } from '../show/light-show.js';
 import { Placeholder } from '../component/placeholder.js';
 import type { LoadContext, LxObject } from '../component/lxp-types.js';
 import type { DeviceEntry, DeviceRegistry } from '../component/registry.js';
@@ -484,182 +483,176 @@ interface RemovedModulator {
   readonly removedModulations: number;
 }
 
+// The modulation operations of one light show, over objects the caller has already resolved
+// (src/light/operations/modulation.ts resolves paths and ids once, then calls these). Each runs
+// inside an engine-queue task: it validates everything (nothing changes on a refusal, history
+// included), performs one command through the shared history and reads the result back. A
+// read-back that disagrees rolls the step back and fails as `internal`.
+
+function run<T>(show: LightShow, command: Command, origin: Origin, verify: () => T): T {
+  return show.engine.history.performVerified(command, origin, verify);
+}
+
 /**
- * The modulation operations of one light show, over objects the caller has already resolved
- * (src/light/operations/modulation.ts resolves paths and ids once, then calls these). Every
- * method runs inside an engine-queue task: it validates everything (nothing changes on a refusal,
- * history included), performs one command through the shared history and reads the result back.
- * A read-back that disagrees rolls the step back and fails as `internal`.
+ * Adds a modulator of a stock class (full LX class name, simple name or display name) to a
+ * scope, numbered "LFO 2"... as LX does, and starts it. Global-only classes (Timer, Sound
+ * Object) are refused inside devices and buses; audio, DMX and MIDI classes are refused with
+ * the reason. Undoable.
  */
-export class ModulationOperations {
-  constructor(
-    private readonly engine: Engine,
-    private readonly lx: LXEngineComponent,
-    private readonly registry: DeviceRegistry,
-  ) {}
-
-  private run<T>(command: Command, origin: Origin, verify: () => T): T {
-    return this.engine.history.performVerified(command, origin, verify);
+export function addModulator(show: LightShow, engine: ModulationEngine, className: unknown, options: AddModulatorOptions, origin: Origin): Modulator {
+  if (typeof className !== 'string' || className.length === 0)
+    throw invalidArgument(`class must be a modulator class name like "VariableLFO"; got ${describe(className)}`);
+  const entry = show.registry.find('modulator', className);
+  if (entry.create === undefined)
+    throw invalidArgument(`${entry.name} (${entry.className}) is not available in Footlight: ${entry.unavailable ?? 'no implementation'}`);
+  if (engine.isGlobal ? entry.global === false : entry.device === false) {
+    throw invalidArgument(`${entry.name} can only be added to ${engine.isGlobal ? 'devices' : 'the global modulation engine /lx/modulation'}`);
   }
-
-  /**
-   * Adds a modulator of a stock class (full LX class name, simple name or display name) to a
-   * scope, numbered "LFO 2"... as LX does, and starts it. Global-only classes (Timer, Sound
-   * Object) are refused inside devices and buses; audio, DMX and MIDI classes are refused with
-   * the reason. Undoable.
-   */
-  addModulator(engine: ModulationEngine, className: unknown, options: AddModulatorOptions, origin: Origin): Modulator {
-    if (typeof className !== 'string' || className.length === 0)
-      throw invalidArgument(`class must be a modulator class name like "VariableLFO"; got ${describe(className)}`);
-    const entry = this.registry.find('modulator', className);
-    if (entry.create === undefined)
-      throw invalidArgument(`${entry.name} (${entry.className}) is not available in Footlight: ${entry.unavailable ?? 'no implementation'}`);
-    if (engine.isGlobal ? entry.global === false : entry.device === false) {
-      throw invalidArgument(`${entry.name} can only be added to ${engine.isGlobal ? 'devices' : 'the global modulation engine /lx/modulation'}`);
-    }
-    const index = options.index === undefined ? engine.modulators.length : options.index;
-    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index > engine.modulators.length) {
-      throw invalidArgument(`index takes an integer in 0–${engine.modulators.length}; got ${describe(index)}`);
-    }
-    let label: string | undefined;
-    if (options.label !== undefined) {
-      if (typeof options.label !== 'string' || options.label.trim().length === 0 || options.label.length > 256)
-        throw invalidArgument(`label takes a non-empty string of at most 256 characters; got ${describe(options.label)}`);
-      label = options.label;
-    }
-    const command = new AddModulatorCommand(engine.id, entry, index, this.registry, label);
-    return this.run(command, origin, () => {
-      const m = engine.modulators.at(index);
-      if (!(m instanceof Modulator) || m.id !== command.createdId || m.lxClass !== entry.className)
-        throw internal(`${engine.path}: the new ${entry.name} is not where it was added; the change was rolled back`);
-      return m;
-    });
+  const index = options.index === undefined ? engine.modulators.length : options.index;
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index > engine.modulators.length) {
+    throw invalidArgument(`index takes an integer in 0–${engine.modulators.length}; got ${describe(index)}`);
   }
-
-  /** Removes a modulator and every modulation wired from or into it. Undo restores all of it. Undoable. */
-  removeModulator(modulator: Modulator | Placeholder, origin: Origin): RemovedModulator {
-    const m = this.changeable(modulator);
-    const before: RemovedModulator = {
-      path: m.path,
-      label: m.label.getString(),
-      className: m.lxClass,
-      removedModulations: recordDependents(this.lx, m).length,
-    };
-    const engine = m.parent as ModulationEngine;
-    return this.run(new RemoveModulatorCommand(m.id, () => this.lx, this.registry), origin, () => {
-      if (m.parent !== null || engine.modulators.indexOf(m) >= 0) throw internal(`${before.path} is still there after removal; the change was rolled back`);
-      return before;
-    });
+  let label: string | undefined;
+  if (options.label !== undefined) {
+    if (typeof options.label !== 'string' || options.label.trim().length === 0 || options.label.length > 256)
+      throw invalidArgument(`label takes a non-empty string of at most 256 characters; got ${describe(options.label)}`);
+    label = options.label;
   }
+  const command = new AddModulatorCommand(engine.id, entry, index, show.registry, label);
+  return run(show, command, origin, () => {
+    const m = engine.modulators.at(index);
+    if (!(m instanceof Modulator) || m.id !== command.createdId || m.lxClass !== entry.className)
+      throw internal(`${engine.path}: the new ${entry.name} is not where it was added; the change was rolled back`);
+    return m;
+  });
+}
 
-  /** Moves a modulator to a 0-based position in its scope (changing its run order). Undoable. */
-  moveModulator(modulator: Modulator | Placeholder, index: unknown, origin: Origin): Modulator | Placeholder {
-    const m = this.changeable(modulator);
-    const engine = m.parent as ModulationEngine;
-    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= engine.modulators.length) {
-      throw invalidArgument(`index takes an integer in 0–${engine.modulators.length - 1}; got ${describe(index)}`);
-    }
-    return this.run(new MoveModulatorCommand(m.id, index), origin, () => {
-      if (engine.modulators.indexOf(m) !== index) throw internal(`${m.path} did not move to ${index}; the change was rolled back`);
-      return m;
-    });
+/** Removes a modulator and every modulation wired from or into it. Undo restores all of it. Undoable. */
+export function removeModulator(show: LightShow, modulator: Modulator | Placeholder, origin: Origin): RemovedModulator {
+  const m = changeable(modulator);
+  const before: RemovedModulator = {
+    path: m.path,
+    label: m.label.getString(),
+    className: m.lxClass,
+    removedModulations: recordDependents(show.lx, m).length,
+  };
+  const engine = m.parent as ModulationEngine;
+  return run(show, new RemoveModulatorCommand(m.id, () => show.lx, show.registry), origin, () => {
+    if (m.parent !== null || engine.modulators.indexOf(m) >= 0) throw internal(`${before.path} is still there after removal; the change was rolled back`);
+    return before;
+  });
+}
+
+/** Moves a modulator to a 0-based position in its scope (changing its run order). Undoable. */
+export function moveModulator(show: LightShow, modulator: Modulator | Placeholder, index: unknown, origin: Origin): Modulator | Placeholder {
+  const m = changeable(modulator);
+  const engine = m.parent as ModulationEngine;
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= engine.modulators.length) {
+    throw invalidArgument(`index takes an integer in 0–${engine.modulators.length - 1}; got ${describe(index)}`);
   }
+  return run(show, new MoveModulatorCommand(m.id, index), origin, () => {
+    if (engine.modulators.indexOf(m) !== index) throw internal(`${m.path} did not move to ${index}; the change was rolled back`);
+    return m;
+  });
+}
 
-  /** A modulator a scope holds in its list (a device's built-in modulators cannot be moved or removed). */
-  private changeable(m: Modulator | Placeholder): Modulator | Placeholder {
-    if (m.parent instanceof ModulationEngine) return m;
-    throw invalidArgument(`${m.path} is built into its device and cannot be changed`);
-  }
+/** A modulator a scope holds in its list (a device's built-in modulators cannot be moved or removed). */
+function changeable(m: Modulator | Placeholder): Modulator | Placeholder {
+  if (m.parent instanceof ModulationEngine) return m;
+  throw invalidArgument(`${m.path} is built into its device and cannot be changed`);
+}
 
-  /**
-   * Wires a compound modulation from a modulator or a numeric parameter to a modulatable
-   * parameter, with its depth `range` (−1–1) and polarity, as one undo step. Refused with nothing
-   * changed if the target is not modulatable, the wiring leaves the scope, or it would close a
-   * loop (the loop is named). Undoable.
-   */
-  addModulation(source: ModulationSource | Parameter, target: Parameter, options: AddModulationOptions, origin: Origin): CompoundModulation {
-    const engine = options.scope ?? this.defaultScope(source);
-    const range = options.range;
-    if (typeof range !== 'number' || !Number.isFinite(range) || range < -1 || range > 1)
-      throw invalidArgument(`range takes a number in −1–1 (the depth; negative inverts); got ${describe(range)}`);
-    const polarity = options.polarity === undefined ? undefined : parsePolarity(options.polarity);
-    const checked = engine.checkCompound(source, target);
-    // A retried call must not double the depth: the same source already riding this target is refused.
-    const twin = engine.modulations.items.find((m) => m.source === checked.source && m.target === checked.target);
-    if (twin !== undefined)
-      throw invalidArgument(
-        `${target.path} is already modulated by this source through ${twin.path} (range ${twin.range.getBaseValue()}); nothing changed. ` +
-          `Change its depth with set_parameter ${twin.range.path}, or remove_modulation it first`,
-      );
-    const command = new AddModulationCommand(
-      engine.id,
-      sourceRefOf(source),
-      { componentId: target.owner!.id, key: target.key },
-      range,
-      polarity,
-      this.registry,
+/**
+ * Wires a compound modulation from a modulator or a numeric parameter to a modulatable
+ * parameter, with its depth `range` (−1–1) and polarity, as one undo step. Refused with nothing
+ * changed if the target is not modulatable, the wiring leaves the scope, or it would close a
+ * loop (the loop is named). Undoable.
+ */
+export function addModulation(
+  show: LightShow,
+  source: ModulationSource | Parameter,
+  target: Parameter,
+  options: AddModulationOptions,
+  origin: Origin,
+): CompoundModulation {
+  const engine = options.scope ?? defaultScope(show, source);
+  const range = options.range;
+  if (typeof range !== 'number' || !Number.isFinite(range) || range < -1 || range > 1)
+    throw invalidArgument(`range takes a number in −1–1 (the depth; negative inverts); got ${describe(range)}`);
+  const polarity = options.polarity === undefined ? undefined : parsePolarity(options.polarity);
+  const checked = engine.checkCompound(source, target);
+  // A retried call must not double the depth: the same source already riding this target is refused.
+  const twin = engine.modulations.items.find((m) => m.source === checked.source && m.target === checked.target);
+  if (twin !== undefined)
+    throw invalidArgument(
+      `${target.path} is already modulated by this source through ${twin.path} (range ${twin.range.getBaseValue()}); nothing changed. ` +
+        `Change its depth with set_parameter ${twin.range.path}, or remove_modulation it first`,
     );
-    return this.run(command, origin, () => {
-      const m = this.engine.graph.get(command.createdId);
-      if (!(m instanceof CompoundModulation) || m.parent !== engine || !checked.target.modulations.includes(m) || m.range.getBaseValue() !== range) {
-        throw internal(`${target.path}: the modulation did not take; the change was rolled back`);
-      }
-      return m;
-    });
-  }
-
-  /**
-   * Wires a trigger mapping between two booleans or triggers (a modulator's trigger output, a
-   * macro switch, a pattern's launch...). `mode` picks the behaviour for the source/target kinds
-   * (see TriggerModulation). Refused with nothing changed on scope or cycle problems. Undoable.
-   */
-  addTrigger(source: Parameter, target: Parameter, options: AddTriggerOptions, origin: Origin): TriggerModulation {
-    const engine = options.scope ?? this.defaultScope(source);
-    const checked = engine.checkTrigger(source, target);
-    const twin = engine.triggers.items.find((t) => t.source === checked.source && t.target === checked.target);
-    if (twin !== undefined)
-      throw invalidArgument(
-        `${source.path} already triggers ${target.path} through ${twin.path}; nothing changed. Remove it with remove_modulation first to wire it again`,
-      );
-    let mode: number | undefined;
-    if (options.mode !== undefined) {
-      const probe = new TriggerModulation(checked.source, checked.target);
-      const p = probe.modeParameter;
-      if (p === null) throw invalidArgument(`${source.path} and ${target.path} are both momentary: the mapping mirrors the source and has no mode`);
-      mode = p.accept(options.mode);
+  const command = new AddModulationCommand(engine.id, sourceRefOf(source), { componentId: target.owner!.id, key: target.key }, range, polarity, show.registry);
+  return run(show, command, origin, () => {
+    const m = show.engine.graph.get(command.createdId);
+    if (!(m instanceof CompoundModulation) || m.parent !== engine || !checked.target.modulations.includes(m) || m.range.getBaseValue() !== range) {
+      throw internal(`${target.path}: the modulation did not take; the change was rolled back`);
     }
-    const command = new AddTriggerCommand(
-      engine.id,
-      { componentId: source.owner!.id, key: source.key },
-      { componentId: target.owner!.id, key: target.key },
-      mode,
-      this.registry,
+    return m;
+  });
+}
+
+/**
+ * Wires a trigger mapping between two booleans or triggers (a modulator's trigger output, a
+ * macro switch, a pattern's launch...). `mode` picks the behaviour for the source/target kinds
+ * (see TriggerModulation). Refused with nothing changed on scope or cycle problems. Undoable.
+ */
+export function addTrigger(show: LightShow, source: Parameter, target: Parameter, options: AddTriggerOptions, origin: Origin): TriggerModulation {
+  const engine = options.scope ?? defaultScope(show, source);
+  const checked = engine.checkTrigger(source, target);
+  const twin = engine.triggers.items.find((t) => t.source === checked.source && t.target === checked.target);
+  if (twin !== undefined)
+    throw invalidArgument(
+      `${source.path} already triggers ${target.path} through ${twin.path}; nothing changed. Remove it with remove_modulation first to wire it again`,
     );
-    return this.run(command, origin, () => {
-      const t = this.engine.graph.get(command.createdId);
-      if (!(t instanceof TriggerModulation) || t.parent !== engine || !t.isConnected)
-        throw internal(`${target.path}: the trigger mapping did not take; the change was rolled back`);
-      return t;
-    });
+  let mode: number | undefined;
+  if (options.mode !== undefined) {
+    const probe = new TriggerModulation(checked.source, checked.target);
+    const p = probe.modeParameter;
+    if (p === null) throw invalidArgument(`${source.path} and ${target.path} are both momentary: the mapping mirrors the source and has no mode`);
+    mode = p.accept(options.mode);
   }
+  const command = new AddTriggerCommand(
+    engine.id,
+    { componentId: source.owner!.id, key: source.key },
+    { componentId: target.owner!.id, key: target.key },
+    mode,
+    show.registry,
+  );
+  return run(show, command, origin, () => {
+    const t = show.engine.graph.get(command.createdId);
+    if (!(t instanceof TriggerModulation) || t.parent !== engine || !t.isConnected)
+      throw internal(`${target.path}: the trigger mapping did not take; the change was rolled back`);
+    return t;
+  });
+}
 
-  /** Removes a modulation (`.../modulation/N`) or trigger mapping (`.../trigger/N`). Undoable. */
-  removeModulation(m: CompoundModulation | TriggerModulation, origin: Origin): { readonly path: string; readonly title: string } {
-    const before = { path: m.path, title: m.title };
-    const kind = m instanceof CompoundModulation ? 'modulation' : 'trigger';
-    return this.run(new RemoveModulationCommand(m.id, kind, this.registry), origin, () => {
-      if (m.parent !== null) throw internal(`${before.path} is still there after removal; the change was rolled back`);
-      return before;
-    });
-  }
+/** Removes a modulation (`.../modulation/N`) or trigger mapping (`.../trigger/N`). Undoable. */
+export function removeModulation(
+  show: LightShow,
+  m: CompoundModulation | TriggerModulation,
+  origin: Origin,
+): { readonly path: string; readonly title: string } {
+  const before = { path: m.path, title: m.title };
+  const kind = m instanceof CompoundModulation ? 'modulation' : 'trigger';
+  return run(show, new RemoveModulationCommand(m.id, kind, show.registry), origin, () => {
+    if (m.parent !== null) throw internal(`${before.path} is still there after removal; the change was rolled back`);
+    return before;
+  });
+}
 
-  /** LX's default scope: a source inside a local engine's modulator wires in that engine; anything else globally. */
-  private defaultScope(source: Modulator | Parameter): ModulationEngine {
-    for (let c: Component | null = source instanceof Modulator ? source : source.owner; c !== null; c = c.parent) {
-      if (c instanceof Modulator && c.parent instanceof ModulationEngine) return c.parent;
-    }
-    return this.lx.modulation;
+/** LX's default scope: a source inside a local engine's modulator wires in that engine; anything else globally. */
+function defaultScope(show: LightShow, source: Modulator | Parameter): ModulationEngine {
+  for (let c: Component | null = source instanceof Modulator ? source : source.owner; c !== null; c = c.parent) {
+    if (c instanceof Modulator && c.parent instanceof ModulationEngine) return c.parent;
   }
+  return show.lx.modulation;
 }
 
 function parsePolarity(v: unknown): 0 | 1 {

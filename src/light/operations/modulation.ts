@@ -17,7 +17,7 @@ import { ModulationEngine } from '../modulation/modulation-engine.js';
 import { engines } from '../modulation/modulation-graph.js';
 import { Modulator } from '../modulation/modulator.js';
 import { MultiStageEnvelope, checkStages, type EnvelopeStage } from '../modulation/modulators/multi-stage-envelope.js';
-import { ModulationOperations } from './modulation-core.js';
+import * as core from './modulation-core.js';
 import { TriggerModulation } from '../modulation/trigger-modulation.js';
 import { resolveLight, resolveParameterTarget, type ParameterTarget } from '../show/paths.js';
 import { Placeholder } from '../component/placeholder.js';
@@ -28,10 +28,6 @@ import type { ComponentTarget } from './targets.js';
 
 type AnyModulator = Modulator | Placeholder;
 type AnyWiring = CompoundModulation | TriggerModulation;
-
-function operations(show: LightShow): ModulationOperations {
-  return new ModulationOperations(show.engine, show.lx, show.registry);
-}
 
 /**
  * The modulation engine a scope names: `/lx/modulation` by default, an engine itself, or a
@@ -70,7 +66,7 @@ interface AddModulatorOptions {
 /** Adds and starts a modulator in a scope (global, or a bus's or device's), honoring where its class may go. Undoable. */
 export function addModulator(show: LightShow, className: string, options: AddModulatorOptions, origin: Origin): Modulator {
   const engine = modulationScope(show, options.scope);
-  return operations(show).addModulator(engine, className, { index: options.index, label: options.label }, origin);
+  return core.addModulator(show, engine, className, { index: options.index, label: options.label }, origin);
 }
 
 interface RemovedModulator {
@@ -86,7 +82,7 @@ export function removeModulator(show: LightShow, target: ComponentTarget, origin
   const path = m.path;
   const wiring = unreplicatedWiring(captureDependents(show, [m]));
   const picture = pathPicture(show.lx);
-  operations(show).removeModulator(m, origin);
+  core.removeModulator(show, m, origin);
   return { path, id: m.id, removedWiring: wiring, pathChanges: pathChanges(picture, show.lx) };
 }
 
@@ -95,7 +91,7 @@ export function moveModulator(show: LightShow, target: ComponentTarget, index: n
   const m = modulatorAt(show, target);
   if (index === m.index) return { modulator: m, pathChanges: [] };
   const picture = pathPicture(show.lx);
-  const moved = operations(show).moveModulator(m, index, origin);
+  const moved = core.moveModulator(show, m, index, origin);
   return { modulator: moved, pathChanges: pathChanges(picture, show.lx) };
 }
 
@@ -140,7 +136,7 @@ export function wireModulation(show: LightShow, source: SourceTarget, target: Pa
   const from = sourceOf(show, source);
   const to = targetParameter(show, target);
   const scope = options.scope === undefined ? undefined : modulationScope(show, options.scope);
-  return operations(show).addModulation(from, to, { range: options.range, polarity: options.polarity, scope }, origin);
+  return core.addModulation(show, from, to, { range: options.range, polarity: options.polarity, scope }, origin);
 }
 
 /** Wires a trigger mapping from one boolean or trigger to another, optionally with its mode. Undoable. */
@@ -155,7 +151,7 @@ export function wireTrigger(
   const from = show.parameter(source);
   const to = targetParameter(show, target);
   const scope = options.scope === undefined ? undefined : modulationScope(show, options.scope);
-  const trigger = operations(show).addTrigger(from, to, { mode: options.mode, scope }, origin);
+  const trigger = core.addTrigger(show, from, to, { mode: options.mode, scope }, origin);
   return { trigger, warnings: triggerWarnings(trigger) };
 }
 
@@ -182,7 +178,7 @@ export function removeModulation(
   const path = m.path;
   const wiring = unreplicatedWiring(captureDependents(show, [m]));
   const picture = pathPicture(show.lx);
-  operations(show).removeModulation(m, origin);
+  core.removeModulation(show, m, origin);
   return { path, id: m.id, kind, removedWiring: wiring, pathChanges: pathChanges(picture, show.lx) };
 }
 

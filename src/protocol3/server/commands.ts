@@ -2,7 +2,8 @@ import type { Origin } from '../../engine/commands/history.js';
 import { invalidArgument } from '../../engine/errors.js';
 import type { Request } from '../../engine/request.js';
 import type { GraphGuard } from '../../sound/operations/grid.js';
-import type { Payload, SoundHost } from '../../sound/host/host.js';
+import { PROTOCOL3, type CommandName, type Reply } from '../replies/index.js';
+import type { SoundHost } from '../../sound/host/host.js';
 import { listen, MAX_LIVE_SECONDS, type ListenRequest, type ListenSource } from '../../sound/listen/listen.js';
 import { runAction, listActions } from '../../sound/operations/actions.js';
 import { setControl, setControls } from '../../sound/operations/controls.js';
@@ -45,51 +46,48 @@ import { navigateTrack, selectTrack, tracks } from '../../sound/operations/track
 import * as arg from './args.js';
 
 /** A command's one host operation, run by the dispatcher as one engine-queue task (arguments are parsed inside it). */
-type QueuedOp = (host: SoundHost, args: readonly string[], origin: Origin, guard: GraphGuard) => Payload;
+type QueuedOp<C extends CommandName> = (host: SoundHost, args: readonly string[], origin: Origin, guard: GraphGuard) => Reply<C>;
 /** An operation that works off the queue between its atomic parts (file I/O, a render): it runs its parts as the request's tasks. */
-type StagedOp = (host: SoundHost, args: readonly string[], request: Request) => Promise<Payload>;
+type StagedOp<C extends CommandName> = (host: SoundHost, args: readonly string[], request: Request) => Promise<Reply<C>>;
 
 /**
- * The protocol-3 command table: name, argument synopsis, arity, whether it writes, and the one
- * host operation it calls. Parsing an argument is the only work done here; the dispatcher owns
- * the queue and the deadline.
+ * The protocol-3 command table: name, argument synopsis, arity, and the one host operation it
+ * calls, which returns the command's reply as src/protocol3/replies declares it (the client
+ * checks it against the same schema). Parsing an argument is the only work done here; the
+ * dispatcher owns the queue and the deadline.
  */
 export interface CommandDef {
-  readonly name: string;
+  readonly name: CommandName;
   /** Argument synopsis as the contract writes it, e.g. "INDEX VALUE" or "[QUERY]". */
   readonly synopsis: string;
   readonly min: number;
   readonly max: number;
-  /** Changes state (documents, selection, transport, files): a lost reply is ambiguous. */
+  /** Changes state (documents, selection, transport, files): a lost reply is ambiguous. From the shared table (PROTOCOL3). */
   readonly write: boolean;
   /** A Grid graph mutation: the only commands `guard REVISION ...` accepts. */
   readonly graphMutation: boolean;
-  readonly run: { readonly queued: QueuedOp } | { readonly staged: StagedOp };
+  readonly run: { readonly queued: QueuedOp<CommandName> } | { readonly staged: StagedOp<CommandName> };
 }
 
-type Run = QueuedOp;
-
-const def = (name: string, synopsis: string, min: number, max: number, write: boolean, run: Run, graphMutation = false): CommandDef => ({
+const cmd = <C extends CommandName>(name: C, synopsis: string, min: number, max: number, run: QueuedOp<C>, graphMutation = false): CommandDef => ({
   name,
   synopsis,
   min,
   max,
-  write,
+  write: !PROTOCOL3[name].readOnly,
   graphMutation,
   run: { queued: run },
 });
-const staged = (name: string, synopsis: string, min: number, max: number, write: boolean, run: StagedOp): CommandDef => ({
+const staged = <C extends CommandName>(name: C, synopsis: string, min: number, max: number, run: StagedOp<C>): CommandDef => ({
   name,
   synopsis,
   min,
   max,
-  write,
+  write: !PROTOCOL3[name].readOnly,
   graphMutation: false,
   run: { staged: run },
 });
-const read = (name: string, synopsis: string, min: number, max: number, run: Run): CommandDef => def(name, synopsis, min, max, false, run);
-const write = (name: string, synopsis: string, min: number, max: number, run: Run): CommandDef => def(name, synopsis, min, max, true, run);
-const graphWrite = (name: string, synopsis: string, n: number, run: Run): CommandDef => def(name, synopsis, n, n, true, run, true);
+const graphWrite = <C extends CommandName>(name: C, synopsis: string, n: number, run: QueuedOp<C>): CommandDef => cmd(name, synopsis, n, n, run, true);
 
 const query = (args: readonly string[]): string => args.join(' ');
 
@@ -144,41 +142,41 @@ const keepOr = <T>(token: string, parse: (t: string) => T): T | 'keep' => (token
 
 export const COMMANDS: readonly CommandDef[] = [
   // Core
-  read('ping', '', 0, 0, () => ping()),
-  read('capabilities', '', 0, 0, (h) => capabilities(h)),
-  read('state', '', 0, 0, (h) => state(h)),
-  read('inspect', '', 0, 0, (h) => inspect(h)),
-  read('history', '', 0, 0, (h) => historyPayload(h)),
-  write('set', 'INDEX VALUE', 2, 2, (h, a, o) => setControl(h, o, arg.integer(a[0], 'INDEX'), arg.number(a[1], 'VALUE'))),
-  write('batch', 'INDEX=VALUE ...', 1, 64, (h, a, o) => setControls(h, o, a.map(pair))),
-  read('tracks', '', 0, 0, (h) => tracks(h)),
-  write('track', 'INDEX', 1, 1, (h, a) => selectTrack(h, arg.integer(a[0], 'INDEX'))),
-  write('track-first', '', 0, 0, (h) => navigateTrack(h, 'first')),
-  write('track-next', '', 0, 0, (h) => navigateTrack(h, 'next')),
-  write('track-previous', '', 0, 0, (h) => navigateTrack(h, 'previous')),
-  write('next', '', 0, 0, (h) => navigateDevice(h, 'next')),
-  write('previous', '', 0, 0, (h) => navigateDevice(h, 'previous')),
-  write('parent', '', 0, 0, (h) => navigateDevice(h, 'parent')),
-  write('device-first', '', 0, 0, (h) => navigateDevice(h, 'first')),
-  write('device-primary', '', 0, 0, (h) => navigateDevice(h, 'primary')),
-  write('device-editor', '', 0, 0, (h) => toggleDeviceEditor(h)),
-  read('device-catalog', '[QUERY]', 0, Infinity, (_, a) => deviceCatalog(query(a))),
-  read('devices', '', 0, 0, (h) => deviceWindow(h)),
-  write('insert', 'POSITION UUID SELECTION_TOKEN', 3, 3, (h, a, o) =>
+  cmd('ping', '', 0, 0, () => ping()),
+  cmd('capabilities', '', 0, 0, (h) => capabilities(h)),
+  cmd('state', '', 0, 0, (h) => state(h)),
+  cmd('inspect', '', 0, 0, (h) => inspect(h)),
+  cmd('history', '', 0, 0, (h) => historyPayload(h)),
+  cmd('set', 'INDEX VALUE', 2, 2, (h, a, o) => setControl(h, o, arg.integer(a[0], 'INDEX'), arg.number(a[1], 'VALUE'))),
+  cmd('batch', 'INDEX=VALUE ...', 1, 64, (h, a, o) => setControls(h, o, a.map(pair))),
+  cmd('tracks', '', 0, 0, (h) => tracks(h)),
+  cmd('track', 'INDEX', 1, 1, (h, a) => selectTrack(h, arg.integer(a[0], 'INDEX'))),
+  cmd('track-first', '', 0, 0, (h) => navigateTrack(h, 'first')),
+  cmd('track-next', '', 0, 0, (h) => navigateTrack(h, 'next')),
+  cmd('track-previous', '', 0, 0, (h) => navigateTrack(h, 'previous')),
+  cmd('next', '', 0, 0, (h) => navigateDevice(h, 'next')),
+  cmd('previous', '', 0, 0, (h) => navigateDevice(h, 'previous')),
+  cmd('parent', '', 0, 0, (h) => navigateDevice(h, 'parent')),
+  cmd('device-first', '', 0, 0, (h) => navigateDevice(h, 'first')),
+  cmd('device-primary', '', 0, 0, (h) => navigateDevice(h, 'primary')),
+  cmd('device-editor', '', 0, 0, (h) => toggleDeviceEditor(h)),
+  cmd('device-catalog', '[QUERY]', 0, Infinity, (_, a) => deviceCatalog(query(a))),
+  cmd('devices', '', 0, 0, (h) => deviceWindow(h)),
+  cmd('insert', 'POSITION UUID SELECTION_TOKEN', 3, 3, (h, a, o) =>
     insertDevice(h, o, arg.oneOf(a[0], 'POSITION', INSERT_POSITIONS), a[1], arg.digestArg(a[2], 'SELECTION_TOKEN')),
   ),
-  write('device-remove', 'SELECTION_TOKEN', 1, 1, (h, a, o) => removeDevice(h, o, arg.digestArg(a[0], 'SELECTION_TOKEN'))),
-  read('actions', '[QUERY]', 0, Infinity, (_, a) => listActions(query(a))),
-  write('action', 'ID', 1, 1, (h, a, o) => runAction(h, o, a[0])),
-  write('undo', '', 0, 0, (h) => undoRedo(h, 'undo')),
-  write('redo', '', 0, 0, (h) => undoRedo(h, 'redo')),
+  cmd('device-remove', 'SELECTION_TOKEN', 1, 1, (h, a, o) => removeDevice(h, o, arg.digestArg(a[0], 'SELECTION_TOKEN'))),
+  cmd('actions', '[QUERY]', 0, Infinity, (_, a) => listActions(query(a))),
+  cmd('action', 'ID', 1, 1, (h, a, o) => runAction(h, o, a[0])),
+  cmd('undo', '', 0, 0, (h) => undoRedo(h, 'undo')),
+  cmd('redo', '', 0, 0, (h) => undoRedo(h, 'redo')),
 
   // Grid
-  read('graph-capabilities', '', 0, 0, (h) => graphCapabilities(h)),
-  read('graph-state', '', 0, 0, (h) => graphState(h)),
-  read('graph-catalog', '[QUERY]', 0, Infinity, (_, a) => graphCatalog(query(a))),
-  read('graph-modulators', '[QUERY]', 0, Infinity, (_, a) => graphModulators(query(a))),
-  read('graph-host-modulators', '', 0, 0, (h) => graphHostModulators(h)),
+  cmd('graph-capabilities', '', 0, 0, (h) => graphCapabilities(h)),
+  cmd('graph-state', '', 0, 0, (h) => graphState(h)),
+  cmd('graph-catalog', '[QUERY]', 0, Infinity, (_, a) => graphCatalog(query(a))),
+  cmd('graph-modulators', '[QUERY]', 0, Infinity, (_, a) => graphModulators(query(a))),
+  cmd('graph-host-modulators', '', 0, 0, (h) => graphHostModulators(h)),
   graphWrite('graph-insert', 'UUID X Y', 3, (h, a, o, g) => graphInsert(h, o, 'module', a[0], arg.integer(a[1], 'X'), arg.integer(a[2], 'Y'), g)),
   graphWrite('graph-insert-modulator', 'UUID X Y', 3, (h, a, o, g) => graphInsert(h, o, 'modulator', a[0], arg.integer(a[1], 'X'), arg.integer(a[2], 'Y'), g)),
   graphWrite('graph-set', 'MODULE PARAMETER_B64 VALUE', 3, (h, a, o, g) =>
@@ -187,7 +185,7 @@ export const COMMANDS: readonly CommandDef[] = [
   graphWrite('graph-set-modulator', 'MODULE PARAMETER_B64 VALUE', 3, (h, a, o, g) =>
     graphSet(h, o, 'modulator', arg.id(a[0], 'MODULE'), arg.base64Utf8(a[1], 'PARAMETER_B64'), arg.nativeValue(a[2], 'VALUE'), g),
   ),
-  read('graph-resolve-value', 'MODULE PARAMETER_B64 DISPLAY_B64', 3, 3, (h, a) =>
+  cmd('graph-resolve-value', 'MODULE PARAMETER_B64 DISPLAY_B64', 3, 3, (h, a) =>
     graphResolveValue(h, arg.id(a[0], 'MODULE'), arg.base64Utf8(a[1], 'PARAMETER_B64'), arg.base64Utf8(a[2], 'DISPLAY_B64')),
   ),
   graphWrite('graph-connect', 'SOURCE SOURCE_PORT TARGET TARGET_PORT', 4, (h, a, o, g) =>
@@ -213,17 +211,17 @@ export const COMMANDS: readonly CommandDef[] = [
   graphWrite('graph-clear', '', 0, (h, _, o, g) => graphClear(h, o, g)),
 
   // Song
-  read('song-state', '', 0, 0, (h) => songState(h)),
-  staged('song-import', 'TOKEN SHA256 NOTE_TRACK_COUNT PATH_B64', 4, 4, true, (h, a, r) =>
+  cmd('song-state', '', 0, 0, (h) => songState(h)),
+  staged('song-import', 'TOKEN SHA256 NOTE_TRACK_COUNT PATH_B64', 4, 4, (h, a, r) =>
     songImport(h, r, arg.digestArg(a[0], 'TOKEN'), arg.digestArg(a[1], 'SHA256'), arg.integer(a[2], 'NOTE_TRACK_COUNT'), arg.base64Utf8(a[3], 'PATH_B64')),
   ),
-  read('song-import-status', 'RECEIPT_ID', 1, 1, (h, a) => songImportStatus(h, a[0])),
-  staged('song-save', 'TOKEN DIRECTORY_B64', 2, 2, true, (h, a, r) => songSave(h, r, arg.digestArg(a[0], 'TOKEN'), arg.base64Utf8(a[1], 'DIRECTORY_B64'))),
-  staged('song-listen', 'region FROM_BEAT TO_BEAT [track=INDEX] [clip] [spectrogram] | live SECONDS [clip] [spectrogram]', 2, 6, false, (h, a, r) =>
+  cmd('song-import-status', 'RECEIPT_ID', 1, 1, (h, a) => songImportStatus(h, a[0])),
+  staged('song-save', 'TOKEN DIRECTORY_B64', 2, 2, (h, a, r) => songSave(h, r, arg.digestArg(a[0], 'TOKEN'), arg.base64Utf8(a[1], 'DIRECTORY_B64'))),
+  staged('song-listen', 'region FROM_BEAT TO_BEAT [track=INDEX] [clip] [spectrogram] | live SECONDS [clip] [spectrogram]', 2, 6, (h, a, r) =>
     listen(h, r, listenRequest(a)),
   ),
-  read('song-arranger', 'INDEX', 1, 1, (h, a) => songArranger(h, arg.integer(a[0], 'INDEX'))),
-  write('song-clip-loop', 'TOKEN INDEX CLIP_ID EXPECTED_ENABLED ENABLED', 5, 5, (h, a, o) =>
+  cmd('song-arranger', 'INDEX', 1, 1, (h, a) => songArranger(h, arg.integer(a[0], 'INDEX'))),
+  cmd('song-clip-loop', 'TOKEN INDEX CLIP_ID EXPECTED_ENABLED ENABLED', 5, 5, (h, a, o) =>
     songClipLoop(
       h,
       o,
@@ -234,24 +232,24 @@ export const COMMANDS: readonly CommandDef[] = [
       arg.literalBoolean(a[4], 'ENABLED'),
     ),
   ),
-  write('song-transport-play', 'TOKEN', 1, 1, (h, a) => songPlay(h, arg.digestArg(a[0], 'TOKEN'))),
-  write('song-transport-stop', 'TOKEN', 1, 1, (h, a) => songStop(h, arg.digestArg(a[0], 'TOKEN'))),
-  write('song-transport-tempo', 'TOKEN BPM', 2, 2, (h, a, o) => songTempo(h, o, arg.digestArg(a[0], 'TOKEN'), arg.number(a[1], 'BPM'))),
-  write('song-transport-meter', 'TOKEN METER', 2, 2, (h, a, o) => {
+  cmd('song-transport-play', 'TOKEN', 1, 1, (h, a) => songPlay(h, arg.digestArg(a[0], 'TOKEN'))),
+  cmd('song-transport-stop', 'TOKEN', 1, 1, (h, a) => songStop(h, arg.digestArg(a[0], 'TOKEN'))),
+  cmd('song-transport-tempo', 'TOKEN BPM', 2, 2, (h, a, o) => songTempo(h, o, arg.digestArg(a[0], 'TOKEN'), arg.number(a[1], 'BPM'))),
+  cmd('song-transport-meter', 'TOKEN METER', 2, 2, (h, a, o) => {
     const m = meter(a[1]);
     return songMeter(h, o, arg.digestArg(a[0], 'TOKEN'), m.numerator, m.denominator);
   }),
-  write('song-transport-seek', 'TOKEN POSITION_BEATS', 2, 2, (h, a) => songSeek(h, arg.digestArg(a[0], 'TOKEN'), arg.number(a[1], 'POSITION_BEATS'))),
-  write('song-transport-loop', 'TOKEN ENABLED', 2, 2, (h, a, o) => songLoop(h, o, arg.digestArg(a[0], 'TOKEN'), arg.literalBoolean(a[1], 'ENABLED'))),
-  write('song-track-state', 'TOKEN INDEX MUTED ARMED', 4, 4, (h, a, o) =>
+  cmd('song-transport-seek', 'TOKEN POSITION_BEATS', 2, 2, (h, a) => songSeek(h, arg.digestArg(a[0], 'TOKEN'), arg.number(a[1], 'POSITION_BEATS'))),
+  cmd('song-transport-loop', 'TOKEN ENABLED', 2, 2, (h, a, o) => songLoop(h, o, arg.digestArg(a[0], 'TOKEN'), arg.literalBoolean(a[1], 'ENABLED'))),
+  cmd('song-track-state', 'TOKEN INDEX MUTED ARMED', 4, 4, (h, a, o) =>
     songTrackState(h, o, arg.digestArg(a[0], 'TOKEN'), arg.integer(a[1], 'INDEX'), arg.triState(a[2], 'MUTED'), arg.triState(a[3], 'ARMED')),
   ),
 
   // Footlight extensions (docs/protocol3.md): what a render needs
-  write('device-param-set', 'PARAMETER_B64 VALUE SELECTION_TOKEN', 3, 3, (h, a, o) =>
+  cmd('device-param-set', 'PARAMETER_B64 VALUE SELECTION_TOKEN', 3, 3, (h, a, o) =>
     setDeviceParameter(h, o, arg.base64Utf8(a[0], 'PARAMETER_B64'), arg.nativeValue(a[1], 'VALUE'), arg.digestArg(a[2], 'SELECTION_TOKEN')),
   ),
-  write('song-track-mix', 'TOKEN INDEX VOLUME PAN', 4, 4, (h, a, o) =>
+  cmd('song-track-mix', 'TOKEN INDEX VOLUME PAN', 4, 4, (h, a, o) =>
     trackMix(
       h,
       o,
@@ -261,7 +259,7 @@ export const COMMANDS: readonly CommandDef[] = [
       keepOr(a[3], (t) => arg.number(t, 'PAN')),
     ),
   ),
-  write('song-track-send', 'TOKEN INDEX FX_INDEX LEVEL_DB PRE_FADER', 5, 5, (h, a, o) =>
+  cmd('song-track-send', 'TOKEN INDEX FX_INDEX LEVEL_DB PRE_FADER', 5, 5, (h, a, o) =>
     trackSend(
       h,
       o,

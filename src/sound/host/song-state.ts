@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Meter } from '../audio/dsp/engine.js';
 import type { RenderPlan } from '../audio/dsp/plan.js';
+import type { Reply } from '../../protocol3/replies/index.js';
 import type { Payload } from '../model/payloads.js';
 
 /**
@@ -19,7 +20,7 @@ export const MAX_RECEIPTS = 256;
 interface LiveSource {
   /** The transport's position comes from the engine's rendered samples, not the frame clock. */
   readonly driving: boolean;
-  meters(): Payload;
+  meters(): Reply<'song-state'>['meters'];
   status(): Payload;
   /** The newest `seconds` of the output, the per-track meters over them and the plan they came from. */
   recent(seconds: number): { left: Float32Array; right: Float32Array; tracks: readonly Meter[]; plan: RenderPlan };
@@ -49,7 +50,7 @@ export interface Receipt {
   readonly submittedSha256: string;
   readonly noteTrackCount: number;
   readonly removedEvents: { readonly tempo: number; readonly meter: number };
-  readonly target: Payload;
+  readonly target: Reply<'song-import'>['target'];
   error: string | null;
   imported: ImportedRecord | null;
 }

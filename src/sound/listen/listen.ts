@@ -4,12 +4,14 @@ import { buildPlan } from '../audio/plan.js';
 import type { Meter } from '../audio/dsp/engine.js';
 import { refuse } from '../model/errors.js';
 import type { Request } from '../../engine/request.js';
-import type { Payload, SoundHost } from '../host/host.js';
+import type { SoundHost } from '../host/host.js';
 import { trackAt } from '../operations/common.js';
 import { MAX_BEATS, saveProject } from '../model/components.js';
 import { dbfs } from '../live/meters.js';
 import { LISTEN_RATE, type ListenJob, type ListenResult } from './job.js';
 import { CLIP_SECONDS, SPECTROGRAM_HEIGHT, SPECTROGRAM_WIDTH } from './media.js';
+import type { Reply } from '../../protocol3/replies/index.js';
+import type { TrackType } from '../../protocol3/replies/shapes.js';
 
 /** The longest region rendered for listening, and the longest stretch of live output. */
 const MAX_REGION_SECONDS = 60;
@@ -37,7 +39,7 @@ function run(job: ListenJob): Promise<ListenResult> {
   });
 }
 
-const trackPayload = (names: readonly { index: number; name: string; type: string }[], meters: readonly Meter[]): Payload[] =>
+const trackPayload = (names: readonly { index: number; name: string; type: TrackType }[], meters: readonly Meter[]): Reply<'song-listen'>['tracks'] =>
   names.map((t, i) => {
     const m = meters[i] ?? { peak: 0, rms: 0 };
     return { index: t.index, name: t.name, type: t.type, peak_dbfs: dbfs(m.peak), rms_dbfs: dbfs(m.rms), silent: m.peak === 0, clipping: m.peak >= 1 };
@@ -63,7 +65,7 @@ function takeListenSlot(host: SoundHost): void {
 }
 
 /** What one listen renders or analyses, checked against the project inside the queue task. */
-function prepare(host: SoundHost, req: ListenRequest): { job: ListenJob; names: { index: number; name: string; type: string }[] } {
+function prepare(host: SoundHost, req: ListenRequest): { job: ListenJob; names: { index: number; name: string; type: TrackType }[] } {
   const tempo = host.project.tempo.getBaseValue();
   if (req.track !== undefined) {
     const t = trackAt(host, req.track);
@@ -126,7 +128,7 @@ function prepare(host: SoundHost, req: ListenRequest): { job: ListenJob; names: 
   };
 }
 
-export async function listen(host: SoundHost, request: Request, req: ListenRequest): Promise<Payload> {
+export async function listen(host: SoundHost, request: Request, req: ListenRequest): Promise<Reply<'song-listen'>> {
   const prepared = await request.task('song-listen', () => {
     const job = prepare(host, req);
     takeListenSlot(host); // last: a refused request takes no place
@@ -156,7 +158,7 @@ export async function listen(host: SoundHost, request: Request, req: ListenReque
     master: tracks.find((t) => t.type === 'master') ?? null,
     silent_tracks: main.filter((t) => t.silent).map((t) => t.index),
     clipping_tracks: tracks.filter((t) => t.clipping).map((t) => t.index),
-    not_rendered: result.notRendered,
+    not_rendered: result.notRendered.map((s) => ({ ...s })),
     clip:
       result.clipWav === null
         ? null

@@ -1,6 +1,6 @@
 import type { Meter } from '../audio/dsp/engine.js';
 import type { RenderPlan } from '../audio/dsp/plan.js';
-import type { Payload } from '../host/host.js';
+import type { Reply } from '../../protocol3/replies/index.js';
 import type { WorkerTick } from './messages.js';
 
 export interface MeterWindow {
@@ -30,9 +30,13 @@ export function combine(window: readonly MeterWindow[], i: number): Meter {
  * Song-state's meters: post-fader peak and RMS per track and the master over the last ticks of
  * the live engine (about 300 ms), in dBFS (null: digital silence), with the observation time.
  */
-export function metersPayload(window: readonly MeterWindow[], plan: RenderPlan, last: WorkerTick, output: string): Payload {
+export function metersPayload(window: readonly MeterWindow[], plan: RenderPlan, last: WorkerTick, output: string): Reply<'song-state'>['meters'] {
   const frames = window.reduce((n, w) => n + w.frames, 0);
-  const shape = (m: Meter): Payload => ({ peak_dbfs: dbfs(m.peak), rms_dbfs: dbfs(m.rms), clipping: m.peak >= 1 });
+  const shape = (m: Meter): { peak_dbfs: number | null; rms_dbfs: number | null; clipping: boolean } => ({
+    peak_dbfs: dbfs(m.peak),
+    rms_dbfs: dbfs(m.rms),
+    clipping: m.peak >= 1,
+  });
   const masterIndex = plan.tracks.length - 1;
   return {
     available: true,

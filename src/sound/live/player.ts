@@ -10,6 +10,7 @@ import type { FromWorker, OutputKind, ToWorker, WorkerReady, WorkerTick } from '
 import { combine, metersPayload, type MeterWindow } from './meters.js';
 import { Playout } from './playout.js';
 import { AudioRing } from './ring.js';
+import type { Reply } from '../../protocol3/replies/index.js';
 
 /** How much of the live output is kept for listening (seconds). */
 const LIVE_HISTORY_SECONDS = 30;
@@ -190,7 +191,7 @@ export class LivePlayer {
   }
 
   /** Song-state's `meters`. */
-  meters(): Payload {
+  meters(): Reply<'song-state'>['meters'] {
     if (this.error !== null) return { available: false, reason: `the live audio engine failed: ${this.error}` };
     if (this.last === null || this.plan === null) return { available: false, reason: 'the live audio engine is starting; nothing has been rendered yet' };
     return metersPayload(this.window, this.plan, this.last, this.opened?.output ?? 'clock');

@@ -1,3 +1,18 @@
+import type {
+  CatalogDevice,
+  CatalogModulator,
+  CatalogModule,
+  Chain as ChainPayload,
+  Clip,
+  Connection as ConnectionPayload,
+  DeviceSummary,
+  GridNode,
+  Mix as MixPayload,
+  Param,
+  ParamMeta,
+  Send as SendPayload,
+  Track as TrackPayload,
+} from '../../protocol3/replies/shapes.js';
 import type { NativeParamSpec } from '../audio/dsp/params.js';
 import type { DeviceSpec, ModulatorSpec, ModuleSpec, PortSpec } from './catalog.js';
 import { dbDisplay, dbGain, faderDb } from './mix.js';
@@ -26,7 +41,7 @@ export type Payload = Record<string, unknown>;
 
 const b64url = (s: string): string => Buffer.from(s, 'utf8').toString('base64url');
 
-export function trackPayload(f: FlatTrack, selectedId: number | null): Payload {
+export function trackPayload(f: FlatTrack, selectedId: number | null): TrackPayload {
   const t = f.track;
   return {
     index: f.index,
@@ -56,7 +71,7 @@ const AUDIO_INPUT_ONLY_REASON =
   'render) through its effect chain';
 
 /** Volume (normalized fader position, with its dB by the fader law), pan and sends. */
-export function mixPayload(t: Track): Payload {
+export function mixPayload(t: Track): MixPayload {
   const v = t.volume.getBaseValue();
   const db = faderDb(v);
   return {
@@ -69,7 +84,7 @@ export function mixPayload(t: Track): Payload {
   };
 }
 
-export function sendPayload(s: Send): Payload {
+export function sendPayload(s: Send): SendPayload {
   return {
     target_track_id: s.target.id,
     target_name: s.target.name,
@@ -86,7 +101,7 @@ export function trackOf(d: Device): Track | null {
   return null;
 }
 
-export function deviceSummary(d: Device, position: number, selectedId: number | null): Payload {
+export function deviceSummary(d: Device, position: number, selectedId: number | null): DeviceSummary {
   return {
     position,
     name: d.label.getString(),
@@ -101,7 +116,7 @@ export function deviceSummary(d: Device, position: number, selectedId: number | 
   };
 }
 
-export function chainPayload(chain: Chain): Payload {
+export function chainPayload(chain: Chain): ChainPayload {
   return {
     owner_id: chain.owner.id,
     owner_kind: chain.owner instanceof Track ? 'track' : 'device',
@@ -111,7 +126,7 @@ export function chainPayload(chain: Chain): Payload {
   };
 }
 
-export function catalogDevicePayload(spec: DeviceSpec): Payload {
+export function catalogDevicePayload(spec: DeviceSpec): CatalogDevice {
   return {
     uuid: spec.uuid,
     name: spec.name,
@@ -126,9 +141,9 @@ export function catalogDevicePayload(spec: DeviceSpec): Payload {
 }
 
 /** A native parameter as the wire shows it: exact id (and its URL-safe base64), value, domain. */
-export function paramPayload(spec: NativeParamSpec, holder: NativeHolder): Payload {
+export function paramPayload(spec: NativeParamSpec, holder: NativeHolder): Param {
   const v = nativeValue(spec, holder.native.get(spec.id)!);
-  const out: Payload = {
+  const out: Param = {
     id: spec.id,
     id_b64: b64url(spec.id),
     name: spec.name,
@@ -147,8 +162,8 @@ export function paramPayload(spec: NativeParamSpec, holder: NativeHolder): Paylo
   return out;
 }
 
-function paramMetaPayload(spec: NativeParamSpec): Payload {
-  const out: Payload = {
+function paramMetaPayload(spec: NativeParamSpec): ParamMeta {
+  const out: ParamMeta = {
     id: spec.id,
     id_b64: b64url(spec.id),
     name: spec.name,
@@ -162,9 +177,9 @@ function paramMetaPayload(spec: NativeParamSpec): Payload {
   return out;
 }
 
-const portList = (ports: readonly PortSpec[]): Payload[] => ports.map((p, index) => ({ index, id: p.id, type: p.type }));
+const portList = (ports: readonly PortSpec[]): CatalogModule['inputs'] => ports.map((p, index) => ({ index, id: p.id, type: p.type }));
 
-export function catalogModulePayload(spec: ModuleSpec): Payload {
+export function catalogModulePayload(spec: ModuleSpec): CatalogModule {
   return {
     uuid: spec.uuid,
     name: spec.name,
@@ -176,11 +191,11 @@ export function catalogModulePayload(spec: ModuleSpec): Payload {
   };
 }
 
-export function catalogModulatorPayload(spec: ModulatorSpec): Payload {
+export function catalogModulatorPayload(spec: ModulatorSpec): CatalogModulator {
   return { uuid: spec.uuid, name: spec.name, category: spec.category, outputs: portList(spec.outputs), parameters: spec.params.map(paramMetaPayload) };
 }
 
-export function connectionPayload(c: Connection): Payload {
+export function connectionPayload(c: Connection): ConnectionPayload {
   const out = c.source.spec.outputs[c.sourcePort];
   const into = c.target.spec.inputs[c.targetPort];
   return {
@@ -197,9 +212,20 @@ export function connectionPayload(c: Connection): Payload {
   };
 }
 
-export function gridNodePayload(n: GridModule | GridModulator, g: GridGraph): Payload {
+export function gridNodePayload(n: GridModule | GridModulator, g: GridGraph): GridNode {
   const isModule = n instanceof GridModule;
-  const out: Payload = {
+  const inputs =
+    n instanceof GridModule
+      ? {
+          inputs: n.spec.inputs.map((p, index) => ({
+            index,
+            id: p.id,
+            type: p.type,
+            connected: g.connections.some((c) => c.target === n && c.targetPort === index),
+          })),
+        }
+      : {};
+  return {
     id: n.id,
     kind: isModule ? 'module' : 'modulator',
     uuid: n.spec.uuid,
@@ -207,32 +233,18 @@ export function gridNodePayload(n: GridModule | GridModulator, g: GridGraph): Pa
     category: n.spec.category,
     x: n.x,
     y: n.y,
-  };
-  if (n instanceof GridModule) {
-    out.inputs = n.spec.inputs.map((p, index) => ({
+    ...inputs,
+    outputs: n.spec.outputs.map((p, index) => ({
       index,
       id: p.id,
       type: p.type,
-      connected: g.connections.some((c) => c.target === n && c.targetPort === index),
-    }));
-  }
-  out.outputs = n.spec.outputs.map((p, index) => ({
-    index,
-    id: p.id,
-    type: p.type,
-    connections: g.connections.filter((c) => c.source === n && c.sourcePort === index).length,
-  }));
-  out.parameters = n.spec.params.map((s) => paramPayload(s, n));
-  return out;
+      connections: g.connections.filter((c) => c.source === n && c.sourcePort === index).length,
+    })),
+    parameters: n.spec.params.map((s) => paramPayload(s, n)),
+  };
 }
 
-interface NoteSummary {
-  readonly count: number;
-  readonly first_start: number | null;
-  readonly last_end: number | null;
-  readonly lowest_pitch: number | null;
-  readonly highest_pitch: number | null;
-}
+type NoteSummary = Clip['source_notes'];
 
 function noteSummary(c: ArrangerClip): NoteSummary {
   if (c.notes.length === 0) return { count: 0, first_start: null, last_end: null, lowest_pitch: null, highest_pitch: null };
@@ -252,7 +264,7 @@ function noteSummary(c: ArrangerClip): NoteSummary {
 /** How many notes song-arranger lists per clip, beyond the summary. */
 export const MAX_LISTED_NOTES = 512;
 
-export function clipPayload(c: ArrangerClip, limit = MAX_LISTED_NOTES): Payload {
+export function clipPayload(c: ArrangerClip, limit = MAX_LISTED_NOTES): Clip {
   const listed = c.notes.slice(0, Math.max(0, limit));
   return {
     native_id: c.id,

@@ -11,7 +11,7 @@ import { RemoveNode, trackCodec } from '../model/commands.js';
 import { refuse } from '../model/errors.js';
 import type { SoundHost } from '../host/host.js';
 import { newTrackJson, type TrackJson } from '../model/components.js';
-import type { Payload } from '../model/payloads.js';
+import type { Reply } from '../../protocol3/replies/index.js';
 import { flatIndexOf, trackPayloadOf } from './common.js';
 import { refuseRecording } from '../host/project-token.js';
 import { undoRedo } from './history.js';
@@ -19,13 +19,16 @@ import { dropSendsTo } from './mixer.js';
 import { startPlayback, stopPlayback } from './song.js';
 import { createTrack } from './tracks.js';
 
+type ActionEffect = Omit<Reply<'action'>, 'action' | 'name'>;
+
 /** An application action: a raw id, and its percent-escaped wire token. */
 interface ActionDef {
   readonly id: string;
   readonly name: string;
   readonly category: string;
   readonly undoable: boolean;
-  run(host: SoundHost, origin: Origin): Payload;
+  /** What the action changed: a flag's new value, a created or deleted track, the transport, the history. */
+  run(host: SoundHost, origin: Origin): ActionEffect;
 }
 
 /** Percent-escapes every byte outside A–Z a–z 0–9 - . _ ~ (action wire tokens). */
@@ -123,7 +126,7 @@ const ACTIONS: readonly ActionDef[] = [
   },
 ];
 
-export function listActions(query: string): Payload {
+export function listActions(query: string): Reply<'actions'> {
   const found = ACTIONS.filter((a) => matchesQuery(query, a.id, a.name, a.category));
   return {
     query,
@@ -134,7 +137,7 @@ export function listActions(query: string): Payload {
 }
 
 /** Runs the action with this wire id (exactly as `actions` listed it). */
-export function runAction(host: SoundHost, origin: Origin, wireId: string): Payload {
+export function runAction(host: SoundHost, origin: Origin, wireId: string): Reply<'action'> {
   const a = ACTIONS.find((x) => escapeActionId(x.id) === wireId);
   if (a === undefined) {
     const lower = wireId.toLowerCase();

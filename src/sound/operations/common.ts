@@ -7,7 +7,8 @@ import { internal, notFound } from '../../engine/errors.js';
 import { refuse } from '../model/errors.js';
 import type { SoundHost } from '../host/host.js';
 import { BANK_SIZE, chainOf, type Device, type Track } from '../model/components.js';
-import { chainPayload, deviceSummary, trackPayload, type Payload } from '../model/payloads.js';
+import { chainPayload, deviceSummary, trackPayload } from '../model/payloads.js';
+import type { Device as DevicePayload, Selection, Track as TrackPayload } from '../../protocol3/replies/shapes.js';
 
 /** Exposed controls per device page. */
 export const CONTROL_COUNT = 8;
@@ -33,19 +34,19 @@ export function trackAt(host: SoundHost, index: number): Track {
   return f.track;
 }
 
-export function trackPayloadOf(host: SoundHost, t: Track): Payload {
+export function trackPayloadOf(host: SoundHost, t: Track): TrackPayload {
   const f = host.flat().find((x) => x.track === t);
   if (f === undefined) throw internal(`track ${t.id} is not in the bank`);
   return trackPayload(f, host.selection.ids.trackId);
 }
 
-export function devicePayloadOf(host: SoundHost, d: Device): Payload {
+export function devicePayloadOf(host: SoundHost, d: Device): DevicePayload {
   const chain = chainOf(d);
   return { ...deviceSummary(d, chain.devices.indexOf(d), host.selection.ids.deviceId), chain: chainPayload(chain) };
 }
 
 /** The selection as replies carry it: bank index, track, device and the selection guard. */
-export function selectionPayload(host: SoundHost): Payload {
+export function selectionPayload(host: SoundHost): Selection {
   const track = host.selection.track();
   const device = host.selection.device();
   return {

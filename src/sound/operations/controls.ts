@@ -8,8 +8,8 @@ import type { NativeParamSpec } from '../audio/dsp/params.js';
 import { refuse } from '../model/errors.js';
 import type { SoundHost } from '../host/host.js';
 import { nativeDisplay, nativeToNormalized, nativeValue, normalizedToNative, type Device, type NativeValue } from '../model/components.js';
-import type { Payload } from '../model/payloads.js';
 import { CONTROL_COUNT, MAX_BATCH } from './common.js';
+import type { Reply } from '../../protocol3/replies/index.js';
 
 function controlSpec(d: Device, index: number): NativeParamSpec {
   if (!Number.isInteger(index) || index < 1 || index > CONTROL_COUNT)
@@ -31,7 +31,7 @@ function checkNormalized(value: number): void {
 }
 
 /** Sets one exposed control of the selected device (1-based INDEX, normalized VALUE). Undoable. */
-export function setControl(host: SoundHost, origin: Origin, index: number, value: number): Payload {
+export function setControl(host: SoundHost, origin: Origin, index: number, value: number): Reply<'set'> {
   const d = host.selection.requireDevice();
   const spec = controlSpec(d, index);
   checkNormalized(value);
@@ -43,7 +43,7 @@ export function setControl(host: SoundHost, origin: Origin, index: number, value
 }
 
 /** Serialized exposed-control writes as one undo step. Every pair is checked before any is written. */
-export function setControls(host: SoundHost, origin: Origin, pairs: readonly { index: number; value: number }[]): Payload {
+export function setControls(host: SoundHost, origin: Origin, pairs: readonly { index: number; value: number }[]): Reply<'batch'> {
   if (pairs.length === 0 || pairs.length > MAX_BATCH)
     throw refuse('invalid_argument', 'out_of_range', `batch takes 1–${MAX_BATCH} INDEX=VALUE pairs; got ${pairs.length}`);
   const d = host.selection.requireDevice();

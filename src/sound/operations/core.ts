@@ -2,17 +2,18 @@
 
 import type { SoundHost } from '../host/host.js';
 import { BANK_SIZE, chainOf, Device, nativeDisplay, nativeToNormalized, nativeValue } from '../model/components.js';
-import { chainPayload, deviceSummary, paramPayload, type Payload } from '../model/payloads.js';
+import { chainPayload, deviceSummary, paramPayload } from '../model/payloads.js';
 import { HOST_NAME, HOST_VERSION, PROTOCOL_VERSION } from '../model/version.js';
 import { CONTROL_COUNT, DEVICE_WINDOW, devicePayloadOf, trackPayloadOf } from './common.js';
 import { graphCapabilityPayload } from './grid.js';
 import { songCapabilityPayload } from './song.js';
+import type { Reply } from '../../protocol3/replies/index.js';
 
-export function ping(): Payload {
+export function ping(): Reply<'ping'> {
   return { pong: true, protocol: PROTOCOL_VERSION };
 }
 
-export function capabilities(host: SoundHost): Payload {
+export function capabilities(host: SoundHost): Reply<'capabilities'> {
   return {
     protocol: PROTOCOL_VERSION,
     host: { name: HOST_NAME, version: HOST_VERSION },
@@ -34,8 +35,8 @@ export function capabilities(host: SoundHost): Payload {
 }
 
 /** The exposed controls of a device's one page, 1-based, unmapped ones marked as absent. */
-function controlsPayload(d: Device): Payload[] {
-  const out: Payload[] = [];
+function controlsPayload(d: Device): Reply<'state'>['controls'] {
+  const out: Reply<'state'>['controls'] = [];
   for (let i = 0; i < CONTROL_COUNT; i++) {
     const id = d.spec.controls[i];
     const spec = id === undefined ? undefined : d.spec.params.find((p) => p.id === id);
@@ -58,7 +59,7 @@ function controlsPayload(d: Device): Payload[] {
 }
 
 /** The selected device's exposed controls and every native parameter. */
-export function state(host: SoundHost): Payload {
+export function state(host: SoundHost): Reply<'state'> {
   const d = host.selection.device();
   const guard = host.selection.guard();
   if (d === null)
@@ -74,10 +75,10 @@ export function state(host: SoundHost): Payload {
 }
 
 /** The selected track and device, with the device's place in its chain and its structure. */
-export function inspect(host: SoundHost): Payload {
+export function inspect(host: SoundHost): Reply<'inspect'> {
   const track = host.selection.track();
   const d = host.selection.device();
-  let device: Payload | null = null;
+  let device: Reply<'inspect'>['device'] = null;
   if (d !== null) {
     const chain = chainOf(d);
     let depth = 0;

@@ -2,16 +2,17 @@ import { SetParameter } from '../../engine/commands/set-parameter.js';
 import { notFound } from '../../engine/errors.js';
 import { checkNativeValue } from './grid.js';
 import type { Origin } from '../../engine/commands/history.js';
-import type { Payload, SoundHost } from '../host/host.js';
+import type { SoundHost } from '../host/host.js';
 import { nativeValue, type NativeValue } from '../model/components.js';
 import { paramPayload } from '../model/payloads.js';
+import type { Reply } from '../../protocol3/replies/index.js';
 
 /**
  * Writes any native parameter of the selected device by its exact id and native value — the
  * ones past the 8 exposed controls too (Voices, the Sampler's Kit / Sample / Root Key, the
  * Arpeggiator's Tempo Sync and synced rate). Guarded by the selection token; one undo step.
  */
-export function setDeviceParameter(host: SoundHost, origin: Origin, paramId: string, value: NativeValue, token: string): Payload {
+export function setDeviceParameter(host: SoundHost, origin: Origin, paramId: string, value: NativeValue, token: string): Reply<'device-param-set'> {
   host.selection.checkToken(token);
   const d = host.selection.requireDevice();
   const spec = d.spec.params.find((p) => p.id === paramId);

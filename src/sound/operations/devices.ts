@@ -9,10 +9,11 @@ import { deviceCodec, InsertNode, RemoveNode } from '../model/commands.js';
 import { refuse } from '../model/errors.js';
 import type { SoundHost } from '../host/host.js';
 import { chainName, chainOf, Device, trackChain, type DeviceJson } from '../model/components.js';
-import { catalogDevicePayload, chainPayload, deviceSummary, type Payload } from '../model/payloads.js';
+import { catalogDevicePayload, chainPayload, deviceSummary } from '../model/payloads.js';
 import { DEVICE_WINDOW, devicePayloadOf, MAX_CHAIN_DEVICES, selectionPayload, trackPayloadOf } from './common.js';
+import type { Reply } from '../../protocol3/replies/index.js';
 
-export function navigateDevice(host: SoundHost, how: 'next' | 'previous' | 'parent' | 'first' | 'primary'): Payload {
+export function navigateDevice(host: SoundHost, how: 'next' | 'previous' | 'parent' | 'first' | 'primary'): Reply<'next'> {
   const selection = host.selection;
   let target: Device | null = null;
   const current = selection.device();
@@ -33,19 +34,19 @@ export function navigateDevice(host: SoundHost, how: 'next' | 'previous' | 'pare
 }
 
 /** Opens or closes the selected device's editor window (runtime state, not undoable). */
-export function toggleDeviceEditor(host: SoundHost): Payload {
+export function toggleDeviceEditor(host: SoundHost): Reply<'device-editor'> {
   const d = host.selection.requireDevice();
   d.windowOpen = !d.windowOpen;
   return { instance_id: d.id, name: d.label.getString(), window_open: d.windowOpen };
 }
 
-export function deviceCatalog(query: string): Payload {
+export function deviceCatalog(query: string): Reply<'device-catalog'> {
   const found = DEVICES.filter((d) => matchesQuery(query, d.name, d.category, d.kind.replace('_', ' ')));
   return { query, count: found.length, total: DEVICES.length, devices: found.map(catalogDevicePayload) };
 }
 
 /** The window of DEVICE_WINDOW siblings around the selected device, in its chain. */
-export function deviceWindow(host: SoundHost): Payload {
+export function deviceWindow(host: SoundHost): Reply<'devices'> {
   const track = host.selection.requireTrack();
   const d = host.selection.device();
   const chain = d === null ? trackChain(track) : chainOf(d);
@@ -96,7 +97,7 @@ export function insertDevice(
   position: 'before' | 'after' | 'start' | 'end' | 'replace',
   uuid: string,
   token: string,
-): Payload {
+): Reply<'insert'> {
   host.selection.checkToken(token);
   const spec = deviceSpecFor(uuid, 'insert');
   const track = host.selection.requireTrack();
@@ -139,7 +140,7 @@ export function insertDevice(
 }
 
 /** Removes the selected device as one step; selects its neighbour, else the device whose slot held it. */
-export function removeDevice(host: SoundHost, origin: Origin, token: string): Payload {
+export function removeDevice(host: SoundHost, origin: Origin, token: string): Reply<'device-remove'> {
   host.selection.checkToken(token);
   const d = host.selection.requireDevice();
   const chain = chainOf(d);

@@ -10,10 +10,11 @@ import { MODULATORS, MODULES, matchesQuery, modulatorSpec, moduleSpec, uuidKind,
 import { ClearGraph, ConnectCords, DisconnectInput, InsertGridNode, MoveNode, SetCordAmount } from '../model/commands.js';
 import { refuse } from '../model/errors.js';
 import type { Origin } from '../../engine/commands/history.js';
-import type { Payload, SoundHost } from '../host/host.js';
+import type { SoundHost } from '../host/host.js';
 import { COORDINATE_LIMIT, GridModule, GridModulator, nativeDisplay, nativeValue, type Device, type GridGraph, type NativeValue } from '../model/components.js';
 import { catalogModulatorPayload, catalogModulePayload, connectionPayload, gridNodePayload, paramPayload, trackOf } from '../model/payloads.js';
 import { acceptedUnits, convertToUnit, formatDisplay, fromDisplayNumber, parseDisplay, toDisplayNumber } from '../model/units.js';
+import type { Reply } from '../../protocol3/replies/index.js';
 
 /** Nodes (modules plus modulators) per graph, and cords per graph. */
 const MAX_GRID_NODES = 1024;
@@ -61,7 +62,7 @@ export function graphRevision(host: SoundHost, g: GridGraph): string {
   });
 }
 
-export function graphCapabilityPayload(): Payload {
+export function graphCapabilityPayload(): Reply<'capabilities'>['grid_graph'] {
   return {
     graph_available: true,
     coordinate_min: -COORDINATE_LIMIT,
@@ -102,11 +103,11 @@ function checkGuard(host: SoundHost, g: GridGraph, guard: GraphGuard): void {
   }
 }
 
-function deviceInfo(d: Device): Payload {
+function deviceInfo(d: Device): Reply<'graph-state'>['device'] {
   return { instance_id: d.id, track_id: trackOf(d)?.id ?? null, uuid: d.spec.uuid, name: d.label.getString(), grid: d.spec.grid };
 }
 
-function graphStatePayload(host: SoundHost, g: GridGraph): Payload {
+function graphStatePayload(host: SoundHost, g: GridGraph): Reply<'graph-state'> {
   return {
     graph_id: graphId(host, g),
     revision: graphRevision(host, g),
@@ -120,7 +121,7 @@ function graphStatePayload(host: SoundHost, g: GridGraph): Payload {
   };
 }
 
-export function graphCapabilities(host: SoundHost): Payload {
+export function graphCapabilities(host: SoundHost): Reply<'graph-capabilities'> {
   const d = host.selection.device();
   const g = d?.grid ?? null;
   return {
@@ -133,21 +134,21 @@ export function graphCapabilities(host: SoundHost): Payload {
   };
 }
 
-export function graphState(host: SoundHost): Payload {
+export function graphState(host: SoundHost): Reply<'graph-state'> {
   return graphStatePayload(host, selectedGraph(host));
 }
 
-export function graphCatalog(query: string): Payload {
+export function graphCatalog(query: string): Reply<'graph-catalog'> {
   const found = MODULES.filter((m) => matchesQuery(query, m.name, m.category));
   return { query, count: found.length, total: MODULES.length, modules: found.map(catalogModulePayload) };
 }
 
-export function graphModulators(query: string): Payload {
+export function graphModulators(query: string): Reply<'graph-modulators'> {
   const found = MODULATORS.filter((m) => matchesQuery(query, m.name, m.category));
   return { query, count: found.length, total: MODULATORS.length, modulators: found.map(catalogModulatorPayload) };
 }
 
-export function graphHostModulators(host: SoundHost): Payload {
+export function graphHostModulators(host: SoundHost): Reply<'graph-host-modulators'> {
   const d = host.selection.requireDevice();
   const names: Record<string, string> = { PITCH: 'Pitch', VELOCITY: 'Velocity', TIMBRE: 'Timbre', PRESSURE: 'Pressure', GATE: 'Gate' };
   return {
@@ -190,7 +191,7 @@ export function graphInsert(
   x: number,
   y: number,
   guard: GraphGuard = {},
-): Payload {
+): Reply<'graph-insert'> {
   const command = kind === 'module' ? 'graph-insert' : 'graph-insert-modulator';
   if (!UUID_PATTERN.test(uuid))
     throw invalidArgument(
@@ -263,7 +264,7 @@ export function graphSet(
   paramId: string,
   value: NativeValue,
   guard: GraphGuard = {},
-): Payload {
+): Reply<'graph-set'> {
   const command = kind === 'module' ? 'graph-set' : 'graph-set-modulator';
   const g = selectedGraph(host);
   const n = graphNode(host, g, id, kind, command);
@@ -276,7 +277,7 @@ export function graphSet(
   return { graph_id: graphId(host, g), [kind]: n.id, parameter: paramPayload(spec, n), previous_value: previous, revision: graphRevision(host, g) };
 }
 
-export function graphResolveValue(host: SoundHost, id: number, paramId: string, display: string): Payload {
+export function graphResolveValue(host: SoundHost, id: number, paramId: string, display: string): Reply<'graph-resolve-value'> {
   const g = selectedGraph(host);
   const n = graphNode(host, g, id, 'any', 'graph-resolve-value');
   const spec = nativeParam(n, paramId);
@@ -325,7 +326,7 @@ export function graphConnect(
   target: number,
   targetPort: number,
   guard: GraphGuard = {},
-): Payload {
+): Reply<'graph-connect'> {
   const command = kind === 'module' ? 'graph-connect' : 'graph-connect-modulator';
   const g = selectedGraph(host);
   const s = graphNode(host, g, source, kind, command);
@@ -355,7 +356,7 @@ export function graphSetAmount(
   targetPort: number,
   amount: number,
   guard: GraphGuard = {},
-): Payload {
+): Reply<'graph-set-amount'> {
   const g = selectedGraph(host);
   const s = graphNode(host, g, source, 'any', 'graph-set-amount');
   if (!(s instanceof GridModulator))
@@ -384,7 +385,7 @@ export function graphSetAmount(
   };
 }
 
-export function graphDisconnect(host: SoundHost, origin: Origin, target: number, targetPort: number, guard: GraphGuard = {}): Payload {
+export function graphDisconnect(host: SoundHost, origin: Origin, target: number, targetPort: number, guard: GraphGuard = {}): Reply<'graph-disconnect'> {
   const g = selectedGraph(host);
   const t = graphNode(host, g, target, 'module', 'graph-disconnect') as GridModule;
   checkInputPort(t, targetPort);
@@ -400,7 +401,7 @@ export function graphDisconnect(host: SoundHost, origin: Origin, target: number,
   return { graph_id: graphId(host, g), removed, revision: graphRevision(host, g) };
 }
 
-export function graphMove(host: SoundHost, origin: Origin, id: number, x: number, y: number, guard: GraphGuard = {}): Payload {
+export function graphMove(host: SoundHost, origin: Origin, id: number, x: number, y: number, guard: GraphGuard = {}): Reply<'graph-move'> {
   const g = selectedGraph(host);
   const n = graphNode(host, g, id, 'any', 'graph-move');
   checkCoordinates(x, y);
@@ -412,7 +413,7 @@ export function graphMove(host: SoundHost, origin: Origin, id: number, x: number
   return { graph_id: graphId(host, g), id: n.id, moved, from, x: n.x, y: n.y, revision: graphRevision(host, g) };
 }
 
-export function graphClear(host: SoundHost, origin: Origin, guard: GraphGuard = {}): Payload {
+export function graphClear(host: SoundHost, origin: Origin, guard: GraphGuard = {}): Reply<'graph-clear'> {
   const g = selectedGraph(host);
   checkGuard(host, g, guard);
   const before = graphStatePayload(host, g);

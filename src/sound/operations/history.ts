@@ -4,11 +4,12 @@
 import type { HistoryEntry } from '../../engine/commands/history.js';
 import { refuse } from '../model/errors.js';
 import type { SoundHost } from '../host/host.js';
-import type { Payload } from '../model/payloads.js';
+import type { Reply } from '../../protocol3/replies/index.js';
+import type { HistoryStep } from '../../protocol3/replies/shapes.js';
 
-export function historyPayload(host: SoundHost): Payload {
+export function historyPayload(host: SoundHost): Reply<'history'> {
   const h = host.engine.history;
-  const entry = (e: HistoryEntry | undefined): Payload | null =>
+  const entry = (e: HistoryEntry | undefined): HistoryStep | null =>
     e === undefined ? null : { label: e.command.label, surface: e.origin.surface, session: e.origin.session ?? null };
   return {
     project_name: host.project.name,
@@ -23,7 +24,7 @@ export function historyPayload(host: SoundHost): Payload {
   };
 }
 
-export function undoRedo(host: SoundHost, which: 'undo' | 'redo'): Payload {
+export function undoRedo(host: SoundHost, which: 'undo' | 'redo'): Reply<'undo'> {
   const h = host.engine.history;
   const entry = which === 'undo' ? h.undo() : h.redo();
   if (entry === undefined && which === 'undo' && h.droppedSteps > 0)

@@ -4,12 +4,13 @@ import { invalidArgument } from '../../engine/errors.js';
 import { SetSends, sendRefs, type SendRef } from '../model/commands.js';
 import { refuse } from '../model/errors.js';
 import type { Origin } from '../../engine/commands/history.js';
-import type { Payload, SoundHost } from '../host/host.js';
+import type { SoundHost } from '../host/host.js';
 import { checkToken, refuseRecording } from '../host/project-token.js';
 import { faderFromDb, FADER_MAX_DB, SEND_DB_MAX, SEND_DB_MIN } from '../model/mix.js';
 import type { Track } from '../model/components.js';
 import { mixPayload, sendPayload } from '../model/payloads.js';
 import { trackAt } from './common.js';
+import type { Reply } from '../../protocol3/replies/index.js';
 
 /**
  * Mixer operations over the host: a track's fader and pan, and its sends to effect tracks. Both
@@ -36,7 +37,7 @@ function faderTarget(v: VolumeArg, index: number): number | undefined {
   return n;
 }
 
-export function trackMix(host: SoundHost, origin: Origin, token: string, index: number, volume: VolumeArg, pan: number | 'keep'): Payload {
+export function trackMix(host: SoundHost, origin: Origin, token: string, index: number, volume: VolumeArg, pan: number | 'keep'): Reply<'song-track-mix'> {
   checkToken(host, token);
   refuseRecording(host, 'changing the mix');
   const t = trackAt(host, index);
@@ -63,7 +64,7 @@ export function trackSend(
   fxIndex: number,
   level: number | 'off' | 'keep',
   preFader: boolean | 'keep',
-): Payload {
+): Reply<'song-track-send'> {
   checkToken(host, token);
   refuseRecording(host, 'changing a send');
   const t = trackAt(host, index);

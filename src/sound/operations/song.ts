@@ -14,7 +14,7 @@ import { InsertNode, trackCodec } from '../model/commands.js';
 import { refuse } from '../model/errors.js';
 import type { Origin } from '../../engine/commands/history.js';
 import type { Request } from '../../engine/request.js';
-import type { Payload, SoundHost } from '../host/host.js';
+import type { SoundHost } from '../host/host.js';
 import { checkToken, projectToken, refuseRecording } from '../host/project-token.js';
 import { MAX_RECEIPTS, type ImportedRecord, type Receipt } from '../host/song-state.js';
 import { HOST_NAME, HOST_VERSION } from '../model/version.js';
@@ -35,6 +35,8 @@ import {
 import { flatIndexOf, trackAt } from './common.js';
 import { clipPayload, MAX_LISTED_NOTES, trackPayload } from '../model/payloads.js';
 import { PROJECT_FORMAT, PROJECT_FORMAT_VERSION, projectFilePath, readProjectFile, validateSaveDirectory, writeProjectFile } from '../model/project-file.js';
+import type { Reply } from '../../protocol3/replies/index.js';
+import type { Transport } from '../../protocol3/replies/shapes.js';
 
 /** The transport's tempo and meter ranges (what song-transport-tempo/-meter take; the light's tempo is held to them too). */
 export const TEMPO_MIN = 40;
@@ -53,7 +55,7 @@ const SAVE_SCOPE = 'native_save_callback_and_project_file_presence';
 
 const notesDigest = (c: ArrangerClip): string => c.notesDigest;
 
-export function songCapabilityPayload(host: SoundHost): Payload {
+export function songCapabilityPayload(host: SoundHost): Reply<'song-state'>['capabilities'] {
   return {
     import: true,
     save: true,
@@ -92,7 +94,7 @@ function armedIndexes(host: SoundHost): number[] {
 // -------------------------------------------------------------------------------------------
 // Transport runtime (also used by the Play / Stop actions)
 
-export function startPlayback(host: SoundHost): Payload {
+export function startPlayback(host: SoundHost): { playing: true; position_beats: number } {
   refuseRecording(host, 'playback');
   const armed = armedIndexes(host);
   if (armed.length > 0)
@@ -105,7 +107,7 @@ export function startPlayback(host: SoundHost): Payload {
   return { playing: true, position_beats: host.transport.position };
 }
 
-export function stopPlayback(host: SoundHost): Payload {
+export function stopPlayback(host: SoundHost): { playing: false; recording: false; position_beats: number } {
   const t = host.transport;
   t.playing = false;
   t.recording = false;
@@ -124,7 +126,7 @@ export function nudge(host: SoundHost, beats: number): void {
   t.position = pos < 0 ? 0 : pos > MAX_BEATS ? MAX_BEATS : pos;
 }
 
-function transportPayload(host: SoundHost): Payload {
+function transportPayload(host: SoundHost): Transport {
   const p = host.project;
   const t = host.transport;
   return {
@@ -139,7 +141,7 @@ function transportPayload(host: SoundHost): Payload {
   };
 }
 
-function recordingPayload(host: SoundHost): Payload {
+function recordingPayload(host: SoundHost): Reply<'song-state'>['recording'] {
   const armed = armedIndexes(host);
   const rec = host.transport.recording;
   return {
@@ -158,7 +160,7 @@ function importable(t: Track): boolean {
   return t.type === 'group' || t.type === 'instrument' || t.type === 'audio' || t.type === 'hybrid';
 }
 
-export function songStatePayload(host: SoundHost): Payload {
+export function songStatePayload(host: SoundHost): Reply<'song-state'> {
   const flat = host.flat();
   const selected = host.selection.track();
   const f = flat.find((x) => x.track === selected);
@@ -185,14 +187,14 @@ export function songStatePayload(host: SoundHost): Payload {
   };
 }
 
-export function songState(host: SoundHost): Payload {
+export function songState(host: SoundHost): Reply<'song-state'> {
   return songStatePayload(host);
 }
 
 // -------------------------------------------------------------------------------------------
 // Arranger
 
-export function songArranger(host: SoundHost, index: number): Payload {
+export function songArranger(host: SoundHost, index: number): Reply<'song-arranger'> {
   const t = trackAt(host, index);
   let budget = MAX_LISTED_NOTES_TOTAL;
   const clips = t.clips.items.slice(0, MAX_ARRANGER_CLIPS).map((c) => {
@@ -226,7 +228,15 @@ export function songArranger(host: SoundHost, index: number): Payload {
   };
 }
 
-export function songClipLoop(host: SoundHost, origin: Origin, token: string, index: number, clipId: number, expected: boolean, enabled: boolean): Payload {
+export function songClipLoop(
+  host: SoundHost,
+  origin: Origin,
+  token: string,
+  index: number,
+  clipId: number,
+  expected: boolean,
+  enabled: boolean,
+): Reply<'song-clip-loop'> {
   checkToken(host, token);
   refuseRecording(host, 'changing a clip loop');
   const t = trackAt(host, index);
@@ -253,23 +263,23 @@ export function songClipLoop(host: SoundHost, origin: Origin, token: string, ind
 // -------------------------------------------------------------------------------------------
 // Transport operations
 
-function submitted(host: SoundHost, operation: string, extra: Payload): Payload {
+function submitted(host: SoundHost, operation: Reply<'song-transport-play'>['operation'], extra: Record<string, unknown>): Reply<'song-transport-play'> {
   return { status: 'submitted', operation, ...extra, verified: false, host_observed: transportPayload(host) };
 }
 
-export function songPlay(host: SoundHost, token: string): Payload {
+export function songPlay(host: SoundHost, token: string): Reply<'song-transport-play'> {
   checkToken(host, token);
   startPlayback(host);
   return submitted(host, 'transport_play', {});
 }
 
-export function songStop(host: SoundHost, token: string): Payload {
+export function songStop(host: SoundHost, token: string): Reply<'song-transport-stop'> {
   checkToken(host, token);
   stopPlayback(host);
   return submitted(host, 'transport_stop', {});
 }
 
-export function songTempo(host: SoundHost, origin: Origin, token: string, bpm: number): Payload {
+export function songTempo(host: SoundHost, origin: Origin, token: string, bpm: number): Reply<'song-transport-tempo'> {
   checkToken(host, token);
   if (!Number.isFinite(bpm) || bpm < TEMPO_MIN || bpm > TEMPO_MAX)
     throw refuse('invalid_argument', 'out_of_range', `BPM takes a finite tempo ${TEMPO_MIN}–${TEMPO_MAX}; got ${bpm}`);
@@ -279,7 +289,7 @@ export function songTempo(host: SoundHost, origin: Origin, token: string, bpm: n
   return submitted(host, 'transport_tempo', { requested_bpm: bpm });
 }
 
-export function songMeter(host: SoundHost, origin: Origin, token: string, numerator: number, denominator: number): Payload {
+export function songMeter(host: SoundHost, origin: Origin, token: string, numerator: number, denominator: number): Reply<'song-transport-meter'> {
   checkToken(host, token);
   if (!Number.isInteger(numerator) || numerator < METER_NUMERATOR_MIN || numerator > METER_NUMERATOR_MAX || !METER_DENOMINATORS.includes(denominator)) {
     throw refuse(
@@ -301,7 +311,7 @@ export function songMeter(host: SoundHost, origin: Origin, token: string, numera
   return submitted(host, 'transport_meter', { requested_meter: `${numerator}/${denominator}` });
 }
 
-export function songSeek(host: SoundHost, token: string, beats: number): Payload {
+export function songSeek(host: SoundHost, token: string, beats: number): Reply<'song-transport-seek'> {
   checkToken(host, token);
   if (!Number.isFinite(beats) || beats < 0 || beats > MAX_BEATS)
     throw refuse('invalid_argument', 'out_of_range', `POSITION_BEATS takes a finite position 0–${MAX_BEATS} quarter-note beats; got ${beats}`);
@@ -310,7 +320,7 @@ export function songSeek(host: SoundHost, token: string, beats: number): Payload
   return submitted(host, 'transport_seek', { requested_position_beats: beats });
 }
 
-export function songLoop(host: SoundHost, origin: Origin, token: string, enabled: boolean): Payload {
+export function songLoop(host: SoundHost, origin: Origin, token: string, enabled: boolean): Reply<'song-transport-loop'> {
   checkToken(host, token);
   refuseRecording(host, 'changing the arranger loop');
   const p = host.project.loopEnabled;
@@ -318,7 +328,14 @@ export function songLoop(host: SoundHost, origin: Origin, token: string, enabled
   return submitted(host, 'transport_loop', { enabled });
 }
 
-export function songTrackState(host: SoundHost, origin: Origin, token: string, index: number, muted: boolean | 'keep', armed: boolean | 'keep'): Payload {
+export function songTrackState(
+  host: SoundHost,
+  origin: Origin,
+  token: string,
+  index: number,
+  muted: boolean | 'keep',
+  armed: boolean | 'keep',
+): Reply<'song-track-state'> {
   checkToken(host, token);
   refuseRecording(host, 'changing track state');
   const t = trackAt(host, index);
@@ -349,7 +366,7 @@ export function songTrackState(host: SoundHost, origin: Origin, token: string, i
 // -------------------------------------------------------------------------------------------
 // MIDI import
 
-function importTarget(host: SoundHost, token: string, noteTracks: number): { track: Track; payload: Payload } {
+function importTarget(host: SoundHost, token: string, noteTracks: number): { track: Track; payload: Reply<'song-import'>['target'] } {
   checkToken(host, token);
   refuseRecording(host, 'import');
   const t = host.selection.track();
@@ -419,7 +436,14 @@ async function readArtifact(
  * file read and checked off the queue, the tracks inserted in a second task (re-checking the
  * target), and the receipt tells what happened.
  */
-export async function songImport(host: SoundHost, request: Request, token: string, expectedSha: string, noteTracks: number, path: string): Promise<Payload> {
+export async function songImport(
+  host: SoundHost,
+  request: Request,
+  token: string,
+  expectedSha: string,
+  noteTracks: number,
+  path: string,
+): Promise<Reply<'song-import'>> {
   if (!Number.isInteger(noteTracks) || noteTracks < 1 || noteTracks > BANK_SIZE - 1)
     throw refuse('invalid_argument', 'out_of_range', `NOTE_TRACK_COUNT takes 1–${BANK_SIZE - 1}; got ${noteTracks}`);
   const checked = await request.task('song-import (check)', () => importTarget(host, token, noteTracks));
@@ -499,7 +523,7 @@ function insertionAfter(target: Track): { ownerId: number; index: number } {
   return { ownerId: parent.id, index: list.indexOf(target) + 1 };
 }
 
-function receiptPayload(host: SoundHost, r: Receipt): Payload {
+function receiptPayload(host: SoundHost, r: Receipt): Reply<'song-import'> {
   return {
     ok: r.status === 'submitted',
     receipt_id: r.id,
@@ -520,7 +544,7 @@ function receiptPayload(host: SoundHost, r: Receipt): Payload {
 }
 
 /** What the host can prove about an import now: the tracks and clips it created, and their notes. */
-function observeImport(host: SoundHost, r: Receipt): Payload {
+function observeImport(host: SoundHost, r: Receipt): Reply<'song-import'>['host_observed'] {
   if (r.imported === null) return { imported: false };
   const graph = host.engine.graph;
   const present = (id: number): boolean => {
@@ -540,7 +564,7 @@ function observeImport(host: SoundHost, r: Receipt): Payload {
       expected_note_count: x.noteCount,
       note_count: c?.notes.length ?? 0,
       notes_match: c !== null && notesDigest(c) === x.notesDigest,
-      instrument_assigned: t !== null && t.devices.items.some((d) => d.spec.kind === 'instrument'),
+      instrument_assigned: t?.devices.items.some((d) => d.spec.kind === 'instrument') ?? false,
     };
   });
   return {
@@ -553,7 +577,7 @@ function observeImport(host: SoundHost, r: Receipt): Payload {
   };
 }
 
-export function songImportStatus(host: SoundHost, receiptId: string): Payload {
+export function songImportStatus(host: SoundHost, receiptId: string): Reply<'song-import-status'> {
   const r = host.song.receipts.get(receiptId);
   if (r === undefined)
     throw notFound(`no import receipt ${JSON.stringify(receiptId.slice(0, 80))} (receipts last for this host run; the newest ${MAX_RECEIPTS} are kept)`);
@@ -573,7 +597,7 @@ export function songImportStatus(host: SoundHost, receiptId: string): Payload {
 // Save
 
 /** Saves into a fresh, empty directory: checked off the queue, snapshotted in one task, written off the queue. */
-export async function songSave(host: SoundHost, request: Request, token: string, dir: string): Promise<Payload> {
+export async function songSave(host: SoundHost, request: Request, token: string, dir: string): Promise<Reply<'song-save'>> {
   await validateSaveDirectory(dir);
   request.checkDeadline('the deadline passed while the destination was being checked; nothing was saved');
   const snapshot = await request.task('song-save', () => {

@@ -6,10 +6,11 @@ import { InsertNode, trackCodec } from '../model/commands.js';
 import { refuse } from '../model/errors.js';
 import type { SoundHost } from '../host/host.js';
 import { BANK_SIZE, type Track, type TrackJson } from '../model/components.js';
-import { trackPayload, type Payload } from '../model/payloads.js';
+import { trackPayload } from '../model/payloads.js';
 import { flatIndexOf, selectionPayload, trackAt } from './common.js';
+import type { Reply } from '../../protocol3/replies/index.js';
 
-export function tracks(host: SoundHost): Payload {
+export function tracks(host: SoundHost): Reply<'tracks'> {
   const flat = host.flat();
   const selected = host.selection.track();
   return {
@@ -24,12 +25,12 @@ export function tracks(host: SoundHost): Payload {
 }
 
 /** Selects the track at a bank index (and its first device). */
-export function selectTrack(host: SoundHost, index: number): Payload {
+export function selectTrack(host: SoundHost, index: number): Reply<'track'> {
   host.selection.selectTrack(trackAt(host, index));
   return selectionPayload(host);
 }
 
-export function navigateTrack(host: SoundHost, how: 'first' | 'next' | 'previous'): Payload {
+export function navigateTrack(host: SoundHost, how: 'first' | 'next' | 'previous'): Reply<'track-next'> {
   const flat = host.flat();
   const current = host.selection.track();
   const i = current === null ? -1 : flatIndexOf(host, current);

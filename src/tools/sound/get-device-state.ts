@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { toMcp } from '../../sound-client/wire.js';
-import { arr } from '../../sound-client/core.js';
 import { defineTool } from '../define-tool.js';
 import { READ_ONLY, ReadPayload } from './payloads.js';
 
@@ -24,9 +23,8 @@ export default defineTool({
   }),
   handle: async (_args, { soundAdapter }) => {
     const r = await soundAdapter.core.readCommand('state');
-    const controls = arr(r.native.controls)
-      .filter((c) => c.exists === true && typeof c.value === 'number')
-      .map((c) => ({ index: c.index as number, name: String(c.name), mcp_value: toMcp(c.value as number), display: String(c.display) }));
+    const mapped = r.ok ? soundAdapter.core.replyOf('state', r.native).controls : [];
+    const controls = mapped.flatMap((c) => (c.exists ? [{ index: c.index, name: c.name, mcp_value: toMcp(c.value), display: c.display }] : []));
     return { ...(r as z.infer<typeof ReadPayload>), controls };
   },
 });
