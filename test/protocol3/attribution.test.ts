@@ -36,24 +36,32 @@ const until = async (cond: () => boolean): Promise<void> => {
   assert.ok(cond());
 };
 
-test('attribution registry: pipelined lines of many callers on one connection, reads between writes, stay aligned', async (t) => {
+test('attribution registry: pipelined lines of many callers, on their own and on shared connections, stay aligned', async (t) => {
   const s = await stack(t);
   await runAs(agent(0), () => s.connection.ready());
+  // The label each of the three parameters gives its step, learnt one at a time.
+  const labels = new Map<number, string>();
+  for (const index of [3, 4, 5]) {
+    await runAs(agent(0), () => s.connection.write(`set ${index} 0.5`));
+    labels.set(index, s.origins(1)[0].label);
+  }
   const sent: Promise<unknown>[] = [];
   for (let i = 1; i <= 12; i++) {
-    // Writes and reads of different callers, all in flight at once.
+    // Writes and reads of different callers, all in flight at once: more callers than the
+    // adapter opens connections for, so some share one and their lines interleave on it.
     sent.push(runAs(agent(i), () => s.connection.write(`set ${3 + (i % 3)} ${(i / 20).toFixed(2)}`)));
     sent.push(runAs(agent(100 + i), () => s.connection.read('ping')));
     if (i % 4 === 0) sent.push(s.connection.read('history')); // outside any call
   }
   await Promise.all(sent);
-  const got = s.origins(12);
+  // Connections run side by side, so the steps land in any order; each is its own caller's.
+  const bySession = (a: readonly unknown[], b: readonly unknown[]) => String(a[1]).localeCompare(String(b[1]));
   assert.deepEqual(
-    got.map((o) => [o.surface, o.session, o.client, o.via]),
-    Array.from({ length: 12 }, (_, i) => ['mcp', `session-${i + 1}`, `agent-${i + 1}`, 'protocol3']),
+    s.origins(12).map((o) => [o.surface, o.session, o.client, o.via, o.label]).sort(bySession),
+    Array.from({ length: 12 }, (_, k) => ['mcp', `session-${k + 1}`, `agent-${k + 1}`, 'protocol3', labels.get(3 + ((k + 1) % 3))]).sort(bySession),
   );
   assert.equal(s.attribution.queued, 0);
-  assert.equal(s.attribution.size, 1);
+  assert.equal(s.attribution.size, s.connection.status().open_connections, 'one attribution channel per open connection');
 });
 
 test("attribution registry: a write outside any call, and a raw client, keep the listener's own attribution", async (t) => {
@@ -73,21 +81,22 @@ test("attribution registry: a write outside any call, and a raw client, keep the
 test("attribution registry: a write whose reply is lost (timeout) is still its caller's; the reconnect starts clean", async (t) => {
   const s = await stack(t, 300);
   await runAs(agent(0), () => s.connection.ready());
+  await runAs(agent(1), () => s.connection.ready()); // each caller has its own connection
   s.engine.queue.pause(); // the host receives the line but cannot answer in time
   const lost = await runAs(agent(1), () => s.connection.write('set 3 0.9'));
   assert.equal(lost.kind, 'ambiguous');
   assert.equal(lost.kind === 'ambiguous' ? lost.transport : '', 'timeout');
   s.engine.queue.resume(); // it runs after all, for the agent that sent it
   await until(() => s.engine.history.undoDepth === 1);
-  await until(() => s.attribution.size === 0); // the listener saw the adapter's connection close
-  const next = await runAs(agent(2), () => s.connection.write('set 4 0.9'));
+  await until(() => s.attribution.size === 1); // the listener saw agent 1's connection close; agent 0's stays
+  const next = await runAs(agent(1), () => s.connection.write('set 4 0.9'));
   assert.equal(next.kind, 'reply');
   assert.deepEqual(
     s.origins(2).map((o) => o.session),
-    ['session-1', 'session-2'],
+    ['session-1', 'session-1'],
   );
-  assert.equal(s.connection.status().connections, 2);
-  assert.equal(s.attribution.size, 1);
+  assert.equal(s.connection.status().connections, 3, "agent 0's, agent 1's, and agent 1's reconnect");
+  assert.equal(s.attribution.size, 2);
   assert.equal(s.attribution.queued, 0);
 });
 
