@@ -100,8 +100,8 @@ async function run(mode: Mode, port: number, sink: ReturnType<typeof fork>) {
   return {
     mode,
     points: light.structure.model.size,
-    universes: map.plan?.packetCount ?? 0,
-    bytesPerFrame: map.plan?.bankSize ?? 0,
+    universes: map.packetsPerFrame,
+    bytesPerFrame: map.bytesPerFrame,
     seconds: wall,
     renderFps: (engine.clock.frames - framesBefore) / wall,
     sendFps: (stats.framesSent - statsBefore.framesSent) / wall,

@@ -208,7 +208,8 @@ function applyPlan(m) {
       };
     }
   }
-  plan = { control, banks, packetDest, lengths, eps, pending, ok: new Uint8Array(eps.length) };
+  const skip = m.skip ? new Uint8Array(m.skip) : null;
+  plan = { control, banks, packetDest, lengths, eps, pending, ok: new Uint8Array(eps.length), skip };
   // Start connecting now, so the first frame finds its sockets ready.
   const now = Date.now();
   for (const ep of eps) {
@@ -255,7 +256,10 @@ function sendBank(bank) {
   const views = p.banks[bank];
   p.pending[bank] = 1; // held until the loop is done, so early callbacks cannot release the bank
   for (let i = 0; i < eps.length; i++) eps[i].tcpFill = 0;
+  const skip = p.skip;
+  const skipAt = bank * views.length;
   for (let k = 0; k < views.length; k++) {
+    if (skip !== null && skip[skipAt + k] === 1) continue;
     const d = p.packetDest[k];
     const ep = eps[d];
     if (ok[d] === 0) {

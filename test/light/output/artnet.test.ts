@@ -45,20 +45,23 @@ test('Art-Net: a grid overflows into the next universes; tshark reads universes,
     artNetSequenceEnabled: true,
     enabled: true,
   });
-  rig.light.lx.output.gamma.setValue(2.2);
+  // Fixture outputs take gamma from the structure's output stage; /lx/output's gamma does not reach them (LX).
+  rig.light.structure.output.gamma.setValue(2.2);
+  rig.light.lx.output.gamma.setValue(3);
   rig.light.lx.output.brightness.setValue(0.5);
   grid.brightness.setValue(0.8);
   await rig.frames(2);
   // 200 pixels × 3 bytes from channel 10: 167 pixels fit in universe 3 (10 + 501 = 511), 33 go to universe 4 from channel 0.
   await cap.waitFor(4);
   const packets = (await tsharkDecode(cap.packets, 'artnet', cap.port)).map(artDmx);
+  // LX's sequence starts at 1 and advances before each send: the first packet carries 2.
   assert.deepEqual(
     packets.map((p) => [p.universe, p.sequence, p.length]),
     [
-      [3, 1, 512],
-      [4, 1, 100],
       [3, 2, 512],
       [4, 2, 100],
+      [3, 3, 512],
+      [4, 3, 100],
     ],
   );
   const level = Math.floor(255 * 0.5 * 0.8 + 0.5);

@@ -28,9 +28,11 @@ test('output settings: do → map shows the allocation → undo → restored; a 
   const map = await show.call('get_output_map');
   const grid = map.fixtures[0];
   assert.equal(grid.sending, true);
-  assert.equal(grid.port, cap.port);
+  assert.equal(grid.outputs.length, 1);
+  assert.equal(grid.outputs[0].port, cap.port);
+  assert.deepEqual(grid.outputs[0].segments[0].points, [0, 1023]);
   assert.deepEqual(
-    grid.allocation.map((a: { universe: number; pixels: number }) => [a.universe, a.pixels]),
+    grid.outputs[0].segments[0].allocation.map((a: { universe: number; pixels: number }) => [a.universe, a.pixels]),
     [
       [2, 170],
       [3, 170],
@@ -42,7 +44,7 @@ test('output settings: do → map shows the allocation → undo → restored; a 
     ],
   );
   assert.equal(map.packetsPerFrame, 7);
-  assert.deepEqual(map.collisions, []);
+  assert.deepEqual(map.problems, []);
 
   await show.app.outputs.whenConnected();
   await show.app.engine.queue.submit(() => show.app.engine.clock.step(16));
@@ -88,8 +90,18 @@ test('get_output_map reports two fixtures writing the same channels, naming both
     }
   });
   const map = await show.call('get_output_map');
-  assert.deepEqual(map.collisions, [
-    { destination: `sacn/udp/127.0.0.1:${cap.port}`, universe: 5, start: 0, end: 90, fixtures: ['/lx/structure/fixture/1', '/lx/structure/fixture/2'] },
+  assert.deepEqual(map.problems, [
+    {
+      kind: 'collision',
+      fixture: '/lx/structure/fixture/2',
+      message:
+        `it writes bytes 0–89 of sacn/udp/127.0.0.1:${cap.port} universe 5 that /lx/structure/fixture/1 also writes; ` +
+        'the later one wins on the wire: move one of them',
+      destination: `sacn/udp/127.0.0.1:${cap.port}`,
+      universe: 5,
+      channels: [0, 89],
+      with: '/lx/structure/fixture/1',
+    },
   ]);
-  assert.equal(map.fixtures[1].allocation[0].universe, 5);
+  assert.equal(map.fixtures[1].outputs[0].segments[0].allocation[0].universe, 5);
 });

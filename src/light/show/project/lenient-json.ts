@@ -10,6 +10,8 @@
 // An unquoted value is a keyword (true/false/null, any letter case), else a JSON number, else a
 // string (`01`, `1.`, `+1` and `NaN` stay strings, as Gson reads them).
 
+import { recordSourceLines } from '../../model/source-lines.js';
+
 /** A syntax error with the file, line and column (1-based) where the reader stopped. */
 export class LenientJsonError extends Error {
   constructor(
@@ -29,9 +31,19 @@ function endsLiteral(c: string): boolean {
   return c === '' || '/\\;#={}[]:, \t\f\r\n'.includes(c);
 }
 
-/** Parses `text` as LX's reader does; `file` names the source in errors. */
-export function parseLenientJson(text: string, file: string): unknown {
+/**
+ * Parses `text` as LX's reader does; `file` names the source in errors. With `lines`, the line
+ * of every object and key is recorded (src/light/model/source-lines.ts) for later messages.
+ */
+export function parseLenientJson(text: string, file: string, options: { lines?: boolean } = {}): unknown {
   let pos = 0;
+  // Line of `pos`, counted forward from the last position asked (the reader only moves forward).
+  let lineAt = 0;
+  let lineNo = 1;
+  const line = (): number => {
+    for (; lineAt < pos; lineAt++) if (text.charCodeAt(lineAt) === 10) lineNo++;
+    return lineNo;
+  };
   const fail = (reason: string, at = pos): never => {
     let line = 1;
     let lineStart = 0;
@@ -135,8 +147,10 @@ export function parseLenientJson(text: string, file: string): unknown {
   };
 
   const object = (): Record<string, unknown> => {
-    pos++;
+    const keys = options.lines === true ? new Map<string, number>() : undefined;
     const out: Record<string, unknown> = {};
+    if (keys !== undefined) recordSourceLines(out, { line: line(), keys });
+    pos++;
     let first = true;
     for (;;) {
       let c = next(true);
@@ -146,9 +160,11 @@ export function parseLenientJson(text: string, file: string): unknown {
         return out;
       }
       let name: string;
+      const at = keys === undefined ? 0 : line();
       if (c === '"' || c === "'") name = quoted(c);
       else if (endsLiteral(c)) name = fail(c === '' ? 'End of input' : 'Expected name');
       else name = literal();
+      keys?.set(name, at);
       c = next(true);
       if (c === ':') pos++;
       else if (c === '=') pos += text[pos + 1] === '>' ? 2 : 1;

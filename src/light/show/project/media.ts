@@ -24,7 +24,7 @@ function inside(base: string, name: string): string {
 function readJson(path: string): unknown {
   if (!existsSync(path)) return undefined;
   try {
-    return parseLenientJson(readFileSync(path, 'utf8'), path);
+    return parseLenientJson(readFileSync(path, 'utf8'), path, { lines: true });
   } catch (err) {
     if (err instanceof LenientJsonError) throw invalidArgument(`${path} cannot be read as LX JSON: ${err.message}`);
     throw err;
