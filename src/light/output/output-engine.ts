@@ -106,9 +106,13 @@ function parseUuid(uuid: string): Uint8Array {
   return out;
 }
 
-/** Whether a frame at `now` may be sent under an fps cap last met at `last` (0 = no cap). */
+/**
+ * Whether a frame at `now` may be sent under an fps cap last met at `last` (0 = no cap). Engine
+ * time is whole milliseconds (16, 33, 50… at 60 fps), so a period is met 1 ms early: 30 fps on a
+ * 60 fps engine sends every second frame.
+ */
 function due(fps: number, now: number, last: number): boolean {
-  return fps <= 0 || now - last >= 1000 / fps;
+  return fps <= 0 || now - last >= 1000 / fps - 1;
 }
 
 /** Fixture parameters whose change alters the plan (others, like brightness, are read per frame). */
