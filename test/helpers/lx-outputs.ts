@@ -13,7 +13,14 @@ type Capture = Awaited<ReturnType<typeof udpCapture>>;
 
 export interface OutputsShow {
   readonly show: TestShow;
-  readonly caps: { readonly artnet: Capture; readonly sacn: Capture; readonly ddp: Capture; readonly kinet: Capture; readonly artPort: Capture; readonly opcUdp: Capture };
+  readonly caps: {
+    readonly artnet: Capture;
+    readonly sacn: Capture;
+    readonly ddp: Capture;
+    readonly kinet: Capture;
+    readonly artPort: Capture;
+    readonly opcUdp: Capture;
+  };
   readonly tcpPort: number;
   /** The canonical path of the fixture labelled `label`. */
   path(label: string): string;

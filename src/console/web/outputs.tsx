@@ -113,7 +113,8 @@ function landing(o: Output, s: Segment): string {
 function points(s: Segment): string {
   if (s.points === undefined) return 'padding only';
   const [a, b] = s.points;
-  return `${a}–${b}${s.step !== undefined ? ` every ${Math.abs(s.step)}` : ''}`;
+  const step = s.step ?? 1;
+  return `${a}–${b}${Math.abs(step) > 1 ? ` every ${Math.abs(step)}` : ''}${step < 0 ? ' (reversed)' : ''}`;
 }
 
 function extras(s: Segment): string {

@@ -200,10 +200,10 @@ export function outputMapReport(map: OutputMapInput, model: Model): OutputMapRep
       outputs,
     };
   });
-  const sourceOf = (i: number): { fixture: string; source?: LxfSource } => {
+  const sourceOf = (i: number): { fixture: string; label: string; source?: LxfSource } => {
     const f = map.declared[map.owners[i]];
     const o = f?.outputs.find((x) => x.sourceIndex === i);
-    return { fixture: f?.path ?? '', ...(o?.source !== undefined ? { source: o.source } : {}) };
+    return { fixture: f?.path ?? '', label: f?.label ?? '', ...(o?.source !== undefined ? { source: o.source } : {}) };
   };
   for (const e of plan?.errors ?? []) {
     const at = sourceOf(e.source);
@@ -218,7 +218,7 @@ export function outputMapReport(map: OutputMapInput, model: Model): OutputMapRep
       fixture: later.fixture,
       message:
         `${same ? 'two of its outputs write' : `it writes`} bytes ${c.start}–${c.end - 1} of ${c.destination} universe ${c.universe}` +
-        `${same ? '' : ` that ${first.fixture} also writes`}; the later one wins on the wire: move one of them`,
+        `${same ? '' : ` that ${first.label} (${first.fixture}) also writes`}; the later one wins on the wire: move one of them`,
       ...cite(later.source),
       destination: c.destination,
       universe: c.universe,

@@ -14,6 +14,9 @@ import { LightShow } from '../../../src/light/show/light-show.js';
 import { OutputEngine } from '../../../src/light/output/output-engine.js';
 import { setFixtureParams } from '../../../src/light/operations/fixtures.js';
 import { decodeArgb } from '../../../src/light/render/frames-format.js';
+import { createLibrary } from '../../../src/light/devices/library.js';
+import { mediaResolvers } from '../../../src/light/show/project/media.js';
+import { readProject, writeProject } from '../../../src/light/show/project/project-file.js';
 import { udpCapture } from '../../helpers/pcap.js';
 
 const DIR = fileURLToPath(new URL('../../golden/lx-outputs/', import.meta.url));
@@ -135,4 +138,15 @@ test('fixture-file outputs: every packet of every frame equals what LX 1.2.1 sen
     golden.frames.reduce((a, f) => a + f.packets.length, 0),
   );
   assert.ok(compared >= 200, `${compared} packets compared`);
+});
+
+test('the scene saves back as LX wrote it: the structure output keeps its place and values', () => {
+  const original = JSON.parse(readFileSync(`${DIR}outputs.lxp`, 'utf8')) as { model: Record<string, unknown> };
+  const media = mediaResolvers(`${DIR}media`);
+  const opened = readProject(original, createLibrary(), media);
+  assert.deepEqual(opened.warnings, []);
+  const saved = writeProject(opened.lx, opened.externals, 0) as { model: Record<string, unknown> };
+  assert.deepEqual(Object.keys(saved.model), Object.keys(original.model));
+  assert.deepEqual(saved.model.output, original.model.output);
+  assert.deepEqual(saved.model.fixtures, original.model.fixtures);
 });

@@ -151,7 +151,9 @@ test('fixture-file outputs decoded by tshark (Art-Net, E1.31) and by the protoco
   assert.deepEqual(u(301).data.slice(0, 6), [...pixels(main, [first('Par 3')], 'RGBW', level(1)), 0, 0]);
   // The native grid (GRB, zigzag from the bottom left, reversed, brightness 0.9) and the Broken fixture's colliding output.
   const native = first('Native grid');
-  const zigzag = run(0, 8).flatMap((r) => (r % 2 === 0 ? run(native + 8 * r, 8) : run(native + 8 * r + 7, 8, -1))).reverse();
+  const zigzag = run(0, 8)
+    .flatMap((r) => (r % 2 === 0 ? run(native + 8 * r, 8) : run(native + 8 * r + 7, 8, -1)))
+    .reverse();
   assert.deepEqual(u(5).data.slice(0, 30), pixels(main, zigzag.slice(0, 10), 'GRB', level(0.9)));
   // Universe 32767 and 32768 (0x8000, net byte 0x80): LX lets the Broken output overflow into 32768, no further.
   assert.equal(u(32767).length, 512);

@@ -78,9 +78,8 @@ test('get_output_map: the problems LX reports, with the fixture file, line and k
   const broken = fixture(map, 'Broken').path;
   const file = map.problems.filter((p: { kind: string }) => p.kind === 'file');
   // LX warns about the same ten things, in the same order.
-  const lx = JSON.parse(readFileSync(`${LX_OUTPUTS_DIR}outputs.packets.json`, 'utf8')).fixtureWarnings.find(
-    (w: { fixture: string }) => w.fixture === 'Broken',
-  ).warnings as string[];
+  const lx = JSON.parse(readFileSync(`${LX_OUTPUTS_DIR}outputs.packets.json`, 'utf8')).fixtureWarnings.find((w: { fixture: string }) => w.fixture === 'Broken')
+    .warnings as string[];
   assert.equal(lx.length, 10);
   assert.deepEqual(
     file.map((p: { fixture: string; file: string; line: number; key: string }) => [p.fixture, p.file, p.line, p.key]),

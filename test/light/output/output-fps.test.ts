@@ -53,11 +53,7 @@ test('an output fps holds its packets back by engine time; the lowest fps of a p
   await cap.waitFor(4 + 3);
   await new Promise((r) => setTimeout(r, 50));
   const universes = cap.packets.map((p) => p.readUInt16LE(14));
-  assert.deepEqual(
-    universes.filter((u) => u === 1).length,
-    4,
-    `universe 1 (30 fps) in ${universes}`,
-  );
+  assert.deepEqual(universes.filter((u) => u === 1).length, 4, `universe 1 (30 fps) in ${universes}`);
   assert.equal(universes.filter((u) => u === 2).length, 3, `universe 2 (20 fps with an unlimited output) in ${universes}`);
   assert.deepEqual(
     cap.packets.filter((p) => p.readUInt16LE(14) === 1).map((p) => p[12]),

@@ -95,7 +95,7 @@ test('get_output_map reports two fixtures writing the same channels, naming both
       kind: 'collision',
       fixture: '/lx/structure/fixture/2',
       message:
-        `it writes bytes 0–89 of sacn/udp/127.0.0.1:${cap.port} universe 5 that /lx/structure/fixture/1 also writes; ` +
+        `it writes bytes 0–89 of sacn/udp/127.0.0.1:${cap.port} universe 5 that Grid (/lx/structure/fixture/1) also writes; ` +
         'the later one wins on the wire: move one of them',
       destination: `sacn/udp/127.0.0.1:${cap.port}`,
       universe: 5,
