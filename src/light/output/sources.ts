@@ -343,7 +343,11 @@ export function structureOutputs(structure: Structure, model: Model, ports: Part
     if (deactivated) idle = 'deactivated: the fixture is not in the model';
     else if (node === undefined) idle = 'not in the model (its geometry could not be built)';
     else if (stock?.idle !== undefined) idle = stock.idle;
-    else if (stock === undefined && declaredOutputs.length === 0) idle = 'its .lxf file declares no outputs';
+    else if (stock === undefined && declaredOutputs.length === 0)
+      idle =
+        (geometry?.outputProblems?.length ?? 0) > 0
+          ? 'none of the outputs its .lxf files declare can be sent: see the problems'
+          : 'its .lxf file declares no outputs';
     else if (!enabled) idle = "output disabled: set the fixture's enabled parameter to true";
     if (stock !== undefined) send(stock.output, stock.source, 1);
     else if (node !== undefined) {
