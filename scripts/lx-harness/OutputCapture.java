@@ -29,14 +29,15 @@ import java.util.List;
  * Renders an LX project with the golden stepping protocol (see GoldenRender) and records every
  * packet LX's outputs send, frame by frame:
  *
- *   java -cp CP OutputCapture --lxp F.lxp --media DIR --out F.packets.json [--frames 6] [--tcp-param NAME]
+ *   java -cp CP OutputCapture --lxp F.lxp --media DIR --out F.packets.json [--frames 6] [--tcp-param NAME [--tcp-messages 1]]
  *
  * UDP: LX sends every datagram through one shared DatagramSocket (LXDatagram's default socket).
  * This harness puts a socket of its own in that place: it notes the destination LX chose, then
  * sends the same bytes over real UDP to a receiver on 127.0.0.1 and records what arrived. Nothing
  * leaves the machine and no well-known port is bound.
  * TCP (OPC): a server on 127.0.0.1 (ephemeral port) accepts LX's OPCSocket; every JSON fixture
- * declaring the int parameter named by --tcp-param is pointed at that port before frame 0.
+ * declaring the int parameter named by --tcp-param is pointed at that port before frame 0; each
+ * frame waits for --tcp-messages whole OPC messages on it.
  *
  * The JSON holds, per frame, LX's main buffer (ARGB little-endian, base64) and the packets in
  * send order ({dest, transport, hex}); and the warnings of every JSON fixture and the structure's
@@ -80,7 +81,7 @@ public class OutputCapture {
 
   public static void main(String[] args) throws Exception {
     String lxp = null, out = null, media = null, tcpParam = null;
-    int frames = 6;
+    int frames = 6, tcpMessages = 1;
     for (int i = 0; i < args.length; ++i) {
       switch (args[i]) {
         case "--lxp": lxp = args[++i]; break;
@@ -88,6 +89,7 @@ public class OutputCapture {
         case "--media": media = args[++i]; break;
         case "--frames": frames = Integer.parseInt(args[++i]); break;
         case "--tcp-param": tcpParam = args[++i]; break;
+        case "--tcp-messages": tcpMessages = Integer.parseInt(args[++i]); break;
         default: throw new IllegalArgumentException("unknown arg " + args[i]);
       }
     }
@@ -171,12 +173,15 @@ public class OutputCapture {
       recorder.packets.clear();
       lx.engine.run();
       lx.engine.copyFrameThreadSafe(frame);
-      // TCP bytes of this frame: wait until the stream holds whole OPC messages and goes quiet.
+      // TCP bytes of this frame: LX writes them before run() returns; wait for the expected
+      // whole OPC messages to arrive, then for the stream to stay quiet.
       final List<Packet> tcp = new ArrayList<>();
       if (tcpParam != null) {
         final ByteBuffer stream = ByteBuffer.allocate(1 << 20);
+        final long deadline = System.currentTimeMillis() + 5000;
         long quietSince = System.currentTimeMillis();
-        while (System.currentTimeMillis() - quietSince < 150) {
+        while (System.currentTimeMillis() < deadline
+          && (opcMessages(stream).size() < tcpMessages || System.currentTimeMillis() - quietSince < 100)) {
           synchronized (tcpLock) {
             if (!tcpChunks.isEmpty()) {
               for (byte[] c : tcpChunks) stream.put(c);
@@ -186,14 +191,9 @@ public class OutputCapture {
           }
           Thread.sleep(5);
         }
-        stream.flip();
-        while (stream.remaining() >= 4) {
-          final int len = 4 + (((stream.get(stream.position() + 2) & 0xff) << 8) | (stream.get(stream.position() + 3) & 0xff));
-          final byte[] msg = new byte[len];
-          stream.get(msg);
-          tcp.add(new Packet("127.0.0.1:" + tcpParam, "tcp", msg));
-        }
-        if (stream.remaining() != 0) throw new IllegalStateException("partial OPC message on TCP");
+        final List<byte[]> messages = opcMessages(stream);
+        if (messages.size() != tcpMessages) throw new IllegalStateException("frame " + k + ": " + messages.size() + " OPC messages on TCP, expected " + tcpMessages);
+        for (byte[] msg : messages) tcp.add(new Packet("127.0.0.1:" + tcpParam, "tcp", msg));
       }
       final ByteBuffer bb = ByteBuffer.allocate(n * 4).order(ByteOrder.LITTLE_ENDIAN);
       for (int c : frame.getMain()) bb.putInt(c);
@@ -233,6 +233,22 @@ public class OutputCapture {
     for (int k = 0; k < frameArr.size(); ++k) count += frameArr.get(k).getAsJsonObject().getAsJsonArray("packets").size();
     System.out.println("frames " + frames + " packets " + count + " points " + n);
     System.exit(0);
+  }
+
+  /** The whole OPC messages written to `stream` so far (header: channel, command, 16-bit length). */
+  static List<byte[]> opcMessages(ByteBuffer stream) {
+    final List<byte[]> out = new ArrayList<>();
+    int at = 0;
+    final int end = stream.position();
+    while (end - at >= 4) {
+      final int len = 4 + (((stream.get(at + 2) & 0xff) << 8) | (stream.get(at + 3) & 0xff));
+      if (end - at < len) break;
+      final byte[] msg = new byte[len];
+      for (int i = 0; i < len; ++i) msg[i] = stream.get(at + i);
+      out.add(msg);
+      at += len;
+    }
+    return out;
   }
 
   static String hex(byte[] b) {

@@ -1,12 +1,13 @@
 // Writes the hand-written project of the fixture-output scene (test/golden/lx-outputs): the
-// engine of the shared master_chain scene (colourful, moving, exact in Footlight) over a rig of
-// JSON fixtures whose .lxf files declare outputs, plus native fixtures. LX opens and re-saves it
-// (Canon) before OutputCapture renders it; only LX's saved file is committed.
+// engine of the shared gradient_fixed_rgb scene (a moving gradient that gives every fixture
+// distinct colours, some near white; exact in Footlight) over a rig of JSON fixtures whose .lxf
+// files declare outputs, plus native fixtures. LX opens and re-saves it (Canon) before
+// OutputCapture renders it; only LX's saved file is committed.
 //   node scripts/lx-harness/outputs-scene.mjs OUT.lxp
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const root = new URL('../../', import.meta.url);
-const base = JSON.parse(readFileSync(new URL('test/golden/lx-1.2.1/master_chain.lxp', root), 'utf8'));
+const base = JSON.parse(readFileSync(new URL('test/golden/lx-1.2.1/gradient_fixed_rgb.lxp', root), 'utf8'));
 
 function json(type, label, params, jsonParameters, x, y) {
   return {
@@ -37,19 +38,35 @@ const fixtures = [
     y: 0,
     numRows: 8,
     numColumns: 8,
-    rowSpacing: 4,
-    columnSpacing: 4,
+    rowSpacing: 20,
+    columnSpacing: 20,
     protocol: 1,
     'protocol/name': 'ARTNET',
     artNetUniverse: 5,
     dmxChannel: 0,
     byteOrder: 2,
     'byteOrder/name': 'GRB',
-    wiring: 8,
-    'wiring/name': 'ZIGZAG_HORIZ_BL',
+    // LX's COLUMNS_B2T_R2L runs the columns left to right, each top to bottom; a grid ignores reverse.
+    wiring: 5,
+    'wiring/name': 'COLUMNS_B2T_R2L',
     reverse: true,
     artNetSequenceEnabled: true,
     brightness: 0.9,
+  }),
+  native('GridFixture', 'Native grid 2', {
+    x: 300,
+    y: 200,
+    numRows: 5,
+    numColumns: 6,
+    rowSpacing: 20,
+    columnSpacing: 20,
+    protocol: 2,
+    'protocol/name': 'SACN',
+    artNetUniverse: 51,
+    byteOrder: 5,
+    'byteOrder/name': 'BGR',
+    wiring: 6,
+    'wiring/name': 'COLUMNS_T2B_L2R',
   }),
   native('StripFixture', 'Native strip', {
     x: 300,

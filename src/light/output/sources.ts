@@ -106,7 +106,7 @@ interface StructureOutputs {
   readonly owners: readonly number[];
 }
 
-/** Local point order of a grid for each of LX's 16 wiring modes (point i = column + row·columns, row 0 at the bottom). */
+/** Local point order of a grid for each of LX's 16 wiring modes (point i = column + row·columns, row 0 at the bottom), as LX sends it. */
 export function gridWiringOrder(wiring: number, rows: number, cols: number): Int32Array {
   const out = new Int32Array(rows * cols);
   let k = 0;
@@ -122,9 +122,10 @@ export function gridWiringOrder(wiring: number, rows: number, cols: number): Int
       for (let j = 0; j < cols; j++) put(r, rightToLeft ? cols - 1 - j : j);
     }
   } else if (wiring < 8) {
-    // COLUMNS_{B2T,T2B}_{L2R,R2L}
-    const topDown = wiring === 6 || wiring === 7;
-    const rightToLeft = wiring === 5 || wiring === 7;
+    // COLUMNS_*: LX 1.2.1 runs T2B modes right to left and R2L modes top to bottom (its
+    // getWiringIndexBuffer swaps the two words); the bytes follow LX, not the names.
+    const rightToLeft = wiring === 6 || wiring === 7;
+    const topDown = wiring === 5 || wiring === 7;
     for (let j = 0; j < cols; j++) {
       const c = rightToLeft ? cols - 1 - j : j;
       for (let i = 0; i < rows; i++) put(topDown ? rows - 1 - i : i, c);
@@ -156,7 +157,7 @@ function numberParam(f: Fixture, key: string): number {
   return typeof v === 'number' ? v : 0;
 }
 
-/** Local output order of a fixture's points (wiring for grids), before `reverse`. */
+/** Local output order of a fixture's points: the wiring for grids, else undefined (point order). */
 function localOrder(f: Fixture, size: number): Int32Array | undefined {
   if (f.stock?.name !== 'Grid') return undefined;
   const rows = numberParam(f, 'numRows');
@@ -203,10 +204,11 @@ function stockOutput(
     protocol === 'artnet' || protocol === 'sacn' || protocol === 'kinet' ? o.dmxChannel.getValue() : protocol === 'opc' ? o.opcOffset.getValue() : 0;
   const host = o.host.getString().trim();
   const byteOrder = o.byteOrder.getValue();
-  const reverse = o.reverse.isOn();
   const indices = new Int32Array(node?.size ?? 0);
+  const order = node === undefined ? undefined : localOrder(f, node.size);
+  // A grid sends in its wiring order and ignores `reverse` (LX's GridFixture.buildSegment).
+  const reverse = f.stock?.name !== 'Grid' && o.reverse.isOn();
   if (node !== undefined) {
-    const order = localOrder(f, node.size);
     for (let i = 0; i < indices.length; i++) indices[i] = node.points[order === undefined ? i : order[i]];
     if (reverse) indices.reverse();
   }

@@ -76,7 +76,7 @@ test('Art-Net: a grid overflows into the next universes; tshark reads universes,
   );
 });
 
-test('Art-Net: grid wiring and reverse reorder the pixels; ArtSync follows each frame when enabled', { skip }, async (t) => {
+test('Art-Net: grid wiring reorders the pixels and a grid ignores reverse, as in LX; ArtSync follows each frame when enabled', { skip }, async (t) => {
   const cap = await udpCapture();
   t.after(() => cap.close());
   const rig = await outputRig(t, { artnet: cap.port });
@@ -86,8 +86,9 @@ test('Art-Net: grid wiring and reverse reorder the pixels; ArtSync follows each 
   await cap.waitFor(2);
   const layers = await tsharkDecode(cap.packets, 'artnet', cap.port);
   const dmx = artDmx(layers[0]);
-  // zigzag from bottom left: row 0 left→right, row 1 right→left, row 2 left→right; then reversed
-  const wiring = [0, 1, 2, 3, 7, 6, 5, 4, 8, 9, 10, 11].reverse();
+  // zigzag from bottom left: row 0 left→right, row 1 right→left, row 2 left→right; LX's
+  // GridFixture sends in wiring order whatever `reverse` says.
+  const wiring = [0, 1, 2, 3, 7, 6, 5, 4, 8, 9, 10, 11];
   assert.deepEqual(dmx.data.slice(0, 36), expectedBytes(rig.light.main, wiring, 'RGB', 255));
   const sync = layers[1].artnet as Record<string, Record<string, string>>;
   assert.equal(sync['artnet.header']['artnet.header.opcode'], '0x5200', 'ArtSync');

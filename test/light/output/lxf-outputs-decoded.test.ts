@@ -105,7 +105,7 @@ test('fixture-file outputs decoded by tshark (Art-Net, E1.31) and by the protoco
   engine.clock.stepFixed(1, 1000 / 60);
   await outputs.flush();
   await caps.artnet.waitFor(8);
-  await caps.sacn.waitFor(6);
+  await caps.sacn.waitFor(7);
   await caps.ddp.waitFor(4);
   await caps.kinet.waitFor(3);
   await caps.artPort.waitFor(1);
@@ -149,12 +149,13 @@ test('fixture-file outputs decoded by tshark (Art-Net, E1.31) and by the protoco
   // Universe 300 and 301 (net 1, sub-net and universe 0x2c and 0x2d): the pars; Par 2 at half brightness.
   assert.deepEqual(u(300).data.slice(8, 16), [0xff, 0, ...pixels(main, [first('Par 2')], 'RGBW', level(0.5)), 0, 0]);
   assert.deepEqual(u(301).data.slice(0, 6), [...pixels(main, [first('Par 3')], 'RGBW', level(1)), 0, 0]);
-  // The native grid (GRB, zigzag from the bottom left, reversed, brightness 0.9) and the Broken fixture's colliding output.
+  // The native grid (GRB, brightness 0.9): LX's COLUMNS_B2T_R2L runs the columns left to right,
+  // each from the top; a grid ignores `reverse`. Channels 30–59 are the Broken fixture's colliding output.
   const native = first('Native grid');
-  const zigzag = run(0, 8)
-    .flatMap((r) => (r % 2 === 0 ? run(native + 8 * r, 8) : run(native + 8 * r + 7, 8, -1)))
-    .reverse();
-  assert.deepEqual(u(5).data.slice(0, 30), pixels(main, zigzag.slice(0, 10), 'GRB', level(0.9)));
+  const columns = run(0, 8).flatMap((x) => run(native + 56 + x, 8, -8));
+  const u5 = u(5).data;
+  assert.deepEqual(u5.slice(0, 30), pixels(main, columns.slice(0, 10), 'GRB', level(0.9)));
+  assert.deepEqual(u5.slice(60, 192), pixels(main, columns.slice(20), 'GRB', level(0.9)));
   // Universe 32767 and 32768 (0x8000, net byte 0x80): LX lets the Broken output overflow into 32768, no further.
   assert.equal(u(32767).length, 512);
   assert.equal(u(32768).length, 512);
@@ -191,6 +192,7 @@ test('fixture-file outputs decoded by tshark (Art-Net, E1.31) and by the protoco
       [8, 150, 180],
       [17, 100, 66],
       [18, 100, 66],
+      [51, 100, 90],
       [50, 90, 163],
       [3, 100, 12],
     ],
@@ -202,6 +204,10 @@ test('fixture-file outputs decoded by tshark (Art-Net, E1.31) and by the protoco
   const stripB = first('Strip B');
   assert.deepEqual([...raw(8).subarray(126, 126 + 90)], pixels(main, run(stripA + 170, 30), 'GRB', level(0.7)));
   assert.deepEqual([...raw(8).subarray(126 + 90, 126 + 180)], pixels(main, run(stripB, 30), 'BRG', level(1)));
+  // The second native grid: LX's COLUMNS_T2B_L2R runs the columns right to left, each from the bottom.
+  const grid2 = first('Native grid 2');
+  const columns2 = run(0, 6).flatMap((i) => run(grid2 + 5 - i, 5, 6));
+  assert.deepEqual([...raw(51).subarray(126)], pixels(main, columns2, 'BGR', level(1)));
   assert.deepEqual([...raw(17).subarray(126, 126 + 66)], [0, 0, 0, 0, 0, 0, ...pixels(main, run(stripA, 20), 'RGB', level(0.7))]);
 
   // ---- DDP (3waylabs' document): flags 0x41 (version 1, push), data type 0, destination 1, 32-bit offset, 16-bit length.

@@ -136,13 +136,16 @@ test('packing: ArtSyncs a fixture file declares follow every data packet', () =>
   assert.deepEqual([...plan.packetDestination], [0, 0]);
 });
 
-test('grid wiring: every LX wiring mode visits each point once, in the named order', () => {
+test('grid wiring: every LX wiring mode visits each point once, in the order LX sends', () => {
   // 2 rows × 3 columns: index = column + row·3, row 0 at the bottom
   const orders = (w: number) => [...gridWiringOrder(w, 2, 3)];
   assert.deepEqual(orders(0), [0, 1, 2, 3, 4, 5]); // ROWS_L2R_B2T
   assert.deepEqual(orders(1), [3, 4, 5, 0, 1, 2]); // ROWS_L2R_T2B
   assert.deepEqual(orders(2), [2, 1, 0, 5, 4, 3]); // ROWS_R2L_B2T
   assert.deepEqual(orders(4), [0, 3, 1, 4, 2, 5]); // COLUMNS_B2T_L2R
+  // LX 1.2.1's COLUMNS_B2T_R2L runs left to right, each column top to bottom; COLUMNS_T2B_L2R the reverse.
+  assert.deepEqual(orders(5), [3, 0, 4, 1, 5, 2]); // COLUMNS_B2T_R2L, as LX sends it
+  assert.deepEqual(orders(6), [2, 5, 1, 4, 0, 3]); // COLUMNS_T2B_L2R, as LX sends it
   assert.deepEqual(orders(7), [5, 2, 4, 1, 3, 0]); // COLUMNS_T2B_R2L
   assert.deepEqual(orders(8), [0, 1, 2, 5, 4, 3]); // ZIGZAG_HORIZ_BL
   assert.deepEqual(orders(11), [5, 4, 3, 0, 1, 2]); // ZIGZAG_HORIZ_TR
