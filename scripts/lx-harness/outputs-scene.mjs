@@ -78,6 +78,7 @@ const fixtures = [
     artNetUniverse: 50,
     dmxChannel: 3,
     sacnPriority: 90,
+    reverse: true,
     byteOrder: 8,
     'byteOrder/name': 'GRBW',
   }),
