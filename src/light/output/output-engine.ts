@@ -403,11 +403,15 @@ export class OutputEngine {
     return this.bytes;
   }
 
-  /** Every fixture's declared outputs, their allocation and problems, for get_output_map. Call inside the engine queue. */
-  map(): OutputMapReport {
+  /**
+   * Every fixture's declared outputs, their allocation and problems, for get_output_map; `query`
+   * keeps the fixtures whose label, path, type, tags, host or components match. Call inside the
+   * engine queue.
+   */
+  map(query = ''): OutputMapReport {
     this.refresh();
     const live = this.group.enabled.isOn() && this.light.structure.output.enabled.isOn();
-    return outputMapReport({ live, declared: this.declared, owners: this.owners, plan: this.plan }, this.light.structure.model);
+    return outputMapReport({ live, declared: this.declared, owners: this.owners, plan: this.plan }, this.light.structure.model, query);
   }
 
   /** Counters per destination (every destination used since start), for get_output_stats. */

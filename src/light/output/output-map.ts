@@ -150,8 +150,24 @@ function addressWarnings(o: DeclaredOutput): string[] {
   return out;
 }
 
-/** Builds the report from the engine's declared outputs and current plan. */
-export function outputMapReport(map: OutputMapInput, model: Model): OutputMapReport {
+/** Whether a fixture's report matches `query`: its label, path, type, tags, a host, a component or a segment's tags. */
+function matches(f: FixtureReport, query: string): boolean {
+  const q = query.toLowerCase();
+  const words = [
+    f.label,
+    f.path,
+    f.type,
+    ...f.tags,
+    ...f.outputs.flatMap((o) => [o.host, `${o.host}:${o.port}`, ...o.segments.flatMap((s) => [s.component ?? '', ...(s.tags ?? [])])]),
+  ];
+  return words.some((w) => w.toLowerCase().includes(q));
+}
+
+/**
+ * Builds the report from the engine's declared outputs and current plan; with `query`, only the
+ * fixtures it matches (and their problems), destinations and totals staying whole.
+ */
+export function outputMapReport(map: OutputMapInput, model: Model, query = ''): OutputMapReport {
   const plan = map.plan;
   const problems: Problem[] = [];
   const fixtures = map.declared.map((f) => {
@@ -226,12 +242,15 @@ export function outputMapReport(map: OutputMapInput, model: Model): OutputMapRep
       ...(same ? {} : { with: first.fixture }),
     });
   }
+  const q = query.trim();
+  const shown = q === '' ? fixtures : fixtures.filter((f) => matches(f, q));
+  const kept = new Set(shown.map((f) => f.path));
   const perDestination = new Map<number, number>();
   if (plan !== null)
     for (let p = 0; p < plan.packetCount; p++) perDestination.set(plan.packetDestination[p], (perDestination.get(plan.packetDestination[p]) ?? 0) + 1);
   return {
     live: map.live,
-    fixtures,
+    fixtures: shown,
     destinations: (plan?.destinations ?? []).map((d, i) => ({
       key: d.key,
       protocol: d.protocol,
@@ -240,7 +259,7 @@ export function outputMapReport(map: OutputMapInput, model: Model): OutputMapRep
       port: d.port,
       packetsPerFrame: perDestination.get(i) ?? 0,
     })),
-    problems,
+    problems: q === '' ? problems : problems.filter((p) => kept.has(p.fixture) || (p.with !== undefined && kept.has(p.with))),
     packetsPerFrame: plan?.packetCount ?? 0,
     bytesPerFrame: plan?.bankSize ?? 0,
   };

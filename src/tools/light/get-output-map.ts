@@ -89,9 +89,18 @@ export default defineTool({
     'wire). A stock fixture’s output settings are parameters (set_parameter on /lx/structure/fixture/<n>/protocol, host, ' +
     'artNetUniverse, dmxChannel, byteOrder, enabled…); a JSON fixture’s come from its .lxf and change with set_fixture_params ' +
     'on the .lxf parameters they reference. /lx/output/enabled is the global live switch; gamma and white point of fixture ' +
-    'outputs are /lx/structure/output’s, and brightness multiplies /lx/output, /lx/structure/output and the fixture.',
+    'outputs are /lx/structure/output’s, and brightness multiplies /lx/output, /lx/structure/output and the fixture. On a big rig, ' +
+    '`query` keeps the fixtures that match (a label, a tag such as "arch", a host).',
   annotations: { readOnlyHint: true, openWorldHint: false },
-  input: z.strictObject({}),
+  input: z.strictObject({
+    query: z
+      .string()
+      .max(200)
+      .optional()
+      .describe(
+        'Only the fixtures whose label, path, type or tags, an output host, or a segment’s component or tags contain this text (any case), e.g. "arch"',
+      ),
+  }),
   output: z.strictObject({
     live: z.boolean().describe('Outputs on: /lx/output/enabled and /lx/structure/output/enabled'),
     fixtures: z.array(Fixture),
@@ -100,5 +109,5 @@ export default defineTool({
     packetsPerFrame: z.number().int(),
     bytesPerFrame: z.number().int(),
   }),
-  handle: (_args, { outputs }) => outputs.map(),
+  handle: ({ query }, { outputs }) => outputs.map(query),
 });

@@ -70,6 +70,18 @@ test('get_output_map: which controller lights the left arch, every output of a f
   assert.deepEqual(left.segments[0].points, [first, first + 39]);
   assert.deepEqual(sub.segments[0].allocation, [{ universe: 1000, start: 0, end: 105, pixels: 35 }]);
   assert.deepEqual(top.segments[0].points, [first + 74, first + 40], 'reversed');
+
+  // On a big rig the agent asks for the arch alone.
+  const narrowed = await show.call('get_output_map', { query: 'ARCH' });
+  assert.deepEqual(
+    narrowed.fixtures.map((f: Fixture) => f.label),
+    ['Left arch'],
+  );
+  assert.deepEqual(narrowed.problems, []);
+  assert.equal(narrowed.packetsPerFrame, map.packetsPerFrame, 'totals stay whole');
+  const broken = await show.call('get_output_map', { query: 'Broken' });
+  assert.ok(broken.problems.length >= 13 && broken.problems.every((p: { fixture: string; with?: string }) => p.fixture === fixture(map, 'Broken').path));
+  assert.match(await show.callError('get_output_map', { query: 3 }), /^invalid_argument: .*query/);
 });
 
 test('get_output_map: the problems LX reports, with the fixture file, line and key', async (t) => {
