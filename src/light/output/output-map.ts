@@ -13,6 +13,8 @@ interface Allocation {
   /** Exclusive end byte. */
   readonly end: number;
   readonly pixels: number;
+  /** sACN: the E1.31 synchronization address the universe carries, when synchronized. */
+  readonly syncUniverse?: number;
 }
 
 interface SegmentReport {
@@ -85,7 +87,16 @@ interface Problem {
 export interface OutputMapReport {
   readonly live: boolean;
   readonly fixtures: FixtureReport[];
-  readonly destinations: { key: string; protocol: string; transport: string; host: string; port: number; packetsPerFrame: number }[];
+  readonly destinations: {
+    key: string;
+    protocol: string;
+    transport: string;
+    host: string;
+    port: number;
+    packetsPerFrame: number;
+    sync?: 'artsync' | 'e131';
+    syncUniverse?: number;
+  }[];
   readonly problems: Problem[];
   readonly packetsPerFrame: number;
   readonly bytesPerFrame: number;
@@ -198,7 +209,15 @@ export function outputMapReport(map: OutputMapInput, model: Model, query = ''): 
         segments: o.segments.map((s, k) =>
           segmentReport(
             s,
-            placements.filter((p) => p.segment === k).map((p) => ({ universe: p.universe, start: p.start, end: p.end, pixels: p.pixels })),
+            placements
+              .filter((p) => p.segment === k)
+              .map((p) => ({
+                universe: p.universe,
+                start: p.start,
+                end: p.end,
+                pixels: p.pixels,
+                ...(p.syncUniverse !== undefined ? { syncUniverse: p.syncUniverse } : {}),
+              })),
             node,
           ),
         ),
@@ -258,6 +277,8 @@ export function outputMapReport(map: OutputMapInput, model: Model, query = ''): 
       host: d.host,
       port: d.port,
       packetsPerFrame: perDestination.get(i) ?? 0,
+      ...(d.sync !== undefined ? { sync: d.sync } : {}),
+      ...(d.syncUniverse !== undefined ? { syncUniverse: d.syncUniverse } : {}),
     })),
     problems: q === '' ? problems : problems.filter((p) => kept.has(p.fixture) || (p.with !== undefined && kept.has(p.with))),
     packetsPerFrame: plan?.packetCount ?? 0,

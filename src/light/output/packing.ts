@@ -6,7 +6,8 @@
 // stride that walks past the end keeps its spacing in the next universe); header and footer
 // bytes split anywhere. DDP and OPC have one buffer: overflowing it is an error. Two outputs
 // writing the same bytes of one packet are a collision. Packets are sent in the order they were
-// first needed, then the ArtSyncs. Plans are built when outputs change, never per frame.
+// first needed (an E1.31 sync packet after the last of a synchronized destination), then the
+// ArtSyncs. Plans are built when outputs change, never per frame.
 import { byteOrderLayout } from '../model/byte-order.js';
 import {
   ARTNET_HEADER,
@@ -16,7 +17,10 @@ import {
   MAX_DATA,
   OPC_HEADER,
   SACN_HEADER,
+  SACN_MAX_UNIVERSE,
   SACN_OFFSET_SEQUENCE,
+  SACN_SYNC_LENGTH,
+  SACN_SYNC_OFFSET_SEQUENCE,
   artNetDataLength,
   kinetHeaderLength,
   type KinetVersion,
@@ -56,6 +60,8 @@ export interface OutputSource {
   /** Most packets per second for the packets this output joins; 0 = every frame. */
   readonly fps: number;
   readonly segments: readonly SourceSegment[];
+  /** sACN: whether its universes are synchronized (E1.31 sync); undefined follows the plan's `sacnSync`. */
+  readonly sacnSync?: boolean;
 }
 
 export const KIND_ARTDMX = 0;
@@ -64,6 +70,7 @@ const KIND_SACN = 2;
 const KIND_DDP = 3;
 const KIND_OPC = 4;
 const KIND_KINET = 5;
+const KIND_SACN_SYNC = 6;
 
 /** `runOrder` of a run that copies static bytes (header, footer) instead of pixels. */
 export const RUN_STATIC = -1;
@@ -80,6 +87,9 @@ interface PlanDestination {
   readonly transport: Transport;
   readonly host: string;
   readonly port: number;
+  /** The sync packet that ends this destination's frame: an ArtSync, or an E1.31 sync on `syncUniverse`. */
+  readonly sync?: 'artsync' | 'e131';
+  readonly syncUniverse?: number;
 }
 
 /** Where part of one segment of a source landed: a packet and the byte range inside its data. */
@@ -94,6 +104,8 @@ interface Placement {
   end: number;
   /** Pixels of the segment in this range. */
   pixels: number;
+  /** sACN: the synchronization address the universe's packets carry, when synchronized. */
+  syncUniverse?: number;
 }
 
 interface Collision {
@@ -170,6 +182,8 @@ interface PacketBuild {
   priority: number;
   sequenceEnabled: boolean;
   fps: number;
+  /** sACN: synchronized when any of its sources is. */
+  sync: boolean;
   /** Bytes of data the packet must hold (LX's IndexBuffer.numChannels). */
   end: number;
   /** Which source last wrote each data byte, -1 for none. */
@@ -180,7 +194,8 @@ interface PacketBuild {
 export interface HeaderWriter {
   artDmx(buf: Uint8Array, off: number, universe: number, dataLength: number): void;
   artSync(buf: Uint8Array, off: number): void;
-  sacn(buf: Uint8Array, off: number, priority: number, universe: number, dataLength: number): void;
+  sacn(buf: Uint8Array, off: number, priority: number, universe: number, dataLength: number, syncAddress: number): void;
+  sacnSync(buf: Uint8Array, off: number, syncAddress: number): void;
   ddp(buf: Uint8Array, off: number, push: boolean, dataOffset: number, dataLength: number): void;
   opc(buf: Uint8Array, off: number, channel: number, dataLength: number): void;
   kinet(buf: Uint8Array, off: number, version: KinetVersion, port: number): void;
@@ -197,13 +212,24 @@ function requiredBytes(n: number, stride: number, bpp: number): number {
   return n > 0 ? n * stride - (stride - bpp) : 0;
 }
 
+interface PlanOptions {
+  /** An ArtSync after each Art-Net destination's universes. */
+  readonly artNetSync?: boolean;
+  /** E1.31 sync for sources that do not choose: the sync address in their packets, a sync packet after each destination's universes. */
+  readonly sacnSync?: boolean;
+  /** The synchronization address (universe) of synchronized sACN packets. */
+  readonly sacnSyncUniverse?: number;
+}
+
 /** Builds the packets, runs and allocation report for an ordered list of sources. */
-export function buildPlan(sources: readonly OutputSource[], headers: HeaderWriter, options: { artNetSync?: boolean } = {}): OutputPlan {
+export function buildPlan(sources: readonly OutputSource[], headers: HeaderWriter, options: PlanOptions = {}): OutputPlan {
   const destinations: PlanDestination[] = [];
   const destinationIndex = new Map<string, number>();
   const packets = new Map<string, PacketBuild>();
   const packetOrder: PacketBuild[] = [];
   const placements: Placement[][] = sources.map(() => []);
+  /** The packet of each placement, to mark synchronized universes once all sources are in. */
+  const placedIn: PacketBuild[][] = sources.map(() => []);
   const errors: PlanError[] = [];
   const collisions: Collision[] = [];
 
@@ -231,16 +257,19 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
         priority: s.priority,
         sequenceEnabled: s.sequenceEnabled,
         fps: 0,
+        sync: false,
         end: 0,
         owner: new Int32Array(MAX_DATA[protocol]).fill(-1),
         runs: [],
       };
       packets.set(key, p);
       packetOrder.push(p);
-      return p;
+    } else {
+      if (s.priority > p.priority) p.priority = s.priority;
+      if (s.sequenceEnabled) p.sequenceEnabled = true;
     }
-    if (s.priority > p.priority) p.priority = s.priority;
-    if (s.sequenceEnabled) p.sequenceEnabled = true;
+    // An sACN universe is synchronized once any of its sources is (its own choice, else the plan's).
+    if (protocol === 'sacn' && (s.sacnSync ?? options.sacnSync === true)) p.sync = true;
     return p;
   };
 
@@ -276,7 +305,10 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
     if (last !== undefined && last.segment === segment && last.destination === destination && last.universe === p.universe && last.end <= start) {
       last.end = end;
       last.pixels += pixels;
-    } else list.push({ segment, destination, universe: p.universe, start, end, pixels });
+    } else {
+      list.push({ segment, destination, universe: p.universe, start, end, pixels });
+      placedIn[si].push(p);
+    }
   };
 
   const syncs: { source: number; destination: number }[] = [];
@@ -429,6 +461,10 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
     return off;
   };
 
+  const syncUniverse = options.sacnSyncUniverse ?? SACN_MAX_UNIVERSE;
+  const lastOfDestination = new Map<number, PacketBuild>();
+  for (const p of packetOrder) lastOfDestination.set(p.destination, p);
+  const sacnSynced = new Set<number>();
   for (const p of packetOrder) {
     const dest = p.destination;
     let dataAt: number;
@@ -444,10 +480,12 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
       case 'sacn': {
         const dataLength = p.end;
         const priority = p.priority;
+        const sync = p.sync ? syncUniverse : 0;
         const off = addPacket(dest, KIND_SACN, p.universe, SACN_HEADER + dataLength, SACN_OFFSET_SEQUENCE, p.fps, (buf, o) =>
-          headers.sacn(buf, o, priority, p.universe, dataLength),
+          headers.sacn(buf, o, priority, p.universe, dataLength, sync),
         );
         dataAt = off + SACN_HEADER;
+        if (p.sync) sacnSynced.add(dest);
         break;
       }
       case 'kinet': {
@@ -471,13 +509,22 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
       }
     }
     for (const r of p.runs) runs.push({ run: r, offset: dataAt + r.dataOffset });
+    // E1.31 sync: one sync packet after the last of a destination's packets, when any was synchronized.
+    if (lastOfDestination.get(dest) === p && sacnSynced.has(dest)) {
+      addPacket(dest, KIND_SACN_SYNC, syncUniverse, SACN_SYNC_LENGTH, SACN_SYNC_OFFSET_SEQUENCE, 0, (buf, o) => headers.sacnSync(buf, o, syncUniverse));
+      destinations[dest] = { ...destinations[dest], sync: 'e131', syncUniverse };
+    }
   }
-  for (const sync of syncs) addPacket(sync.destination, KIND_ARTSYNC, -1, ARTSYNC_LENGTH, -1, sources[sync.source].fps, (buf, o) => headers.artSync(buf, o));
+  for (const sync of syncs) {
+    addPacket(sync.destination, KIND_ARTSYNC, -1, ARTSYNC_LENGTH, -1, sources[sync.source].fps, (buf, o) => headers.artSync(buf, o));
+    destinations[sync.destination] = { ...destinations[sync.destination], sync: 'artsync' };
+  }
   if (options.artNetSync === true) {
     const synced = new Set<number>();
     for (const p of packetOrder) {
       if (p.protocol !== 'artnet' || synced.has(p.destination)) continue;
       synced.add(p.destination);
+      destinations[p.destination] = { ...destinations[p.destination], sync: 'artsync' };
       addPacket(p.destination, KIND_ARTSYNC, -1, ARTSYNC_LENGTH, -1, 0, (buf, o) => headers.artSync(buf, o));
     }
   }
@@ -520,6 +567,12 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
     k += run.pixels;
   });
 
+  // A universe is synchronized once any of its sources is, so placements learn it only now.
+  placements.forEach((list, si) =>
+    list.forEach((placement, i) => {
+      if (placedIn[si][i].sync) placement.syncUniverse = syncUniverse;
+    }),
+  );
   return {
     sources,
     destinations,

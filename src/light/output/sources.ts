@@ -246,6 +246,7 @@ function stockOutput(
     kinetVersion: output.kinetVersion,
     fps: 0,
     segments: [segment],
+    sacnSync: f.sacnSyncOverride,
   };
   return { output, source };
 }
@@ -308,6 +309,7 @@ function jsonOutput(f: Fixture, node: ModelNode, o: LxfOutput, ports: Partial<Re
       kinetVersion: o.kinetVersion,
       fps: o.fps,
       segments,
+      sacnSync: f.sacnSyncOverride,
     },
   };
 }

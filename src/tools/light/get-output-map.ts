@@ -11,6 +11,7 @@ const Allocation = z.strictObject({
   start: z.number().int().describe("First byte in that packet's data (0-based DMX channel for DMX protocols)"),
   end: z.number().int().describe('Exclusive end byte'),
   pixels: z.number().int(),
+  syncUniverse: z.number().int().optional().describe('sACN: the E1.31 synchronization address this universe carries (absent: not synchronized)'),
 });
 
 const Segment = z.strictObject({
@@ -89,8 +90,9 @@ export default defineTool({
     'wire). A stock fixture’s output settings are parameters (set_parameter on /lx/structure/fixture/<n>/protocol, host, ' +
     'artNetUniverse, dmxChannel, byteOrder, enabled…); a JSON fixture’s come from its .lxf and change with set_fixture_params ' +
     'on the .lxf parameters they reference. /lx/output/enabled is the global live switch; gamma and white point of fixture ' +
-    'outputs are /lx/structure/output’s, and brightness multiplies /lx/output, /lx/structure/output and the fixture. On a big rig, ' +
-    '`query` keeps the fixtures that match (a label, a tag such as "arch", a host).',
+    'outputs are /lx/structure/output’s, and brightness multiplies /lx/output, /lx/structure/output and the fixture. ' +
+    '/lx/output/artNetSync and sacnSync (E1.31 universe synchronization, per fixture with its sacnSync) add a sync packet ' +
+    'after each destination\'s universes. On a big rig, `query` keeps the fixtures that match (a label, a tag such as "arch", a host).',
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({
     query: z
@@ -104,7 +106,17 @@ export default defineTool({
   output: z.strictObject({
     live: z.boolean().describe('Outputs on: /lx/output/enabled and /lx/structure/output/enabled'),
     fixtures: z.array(Fixture),
-    destinations: z.array(z.strictObject({ ...destinationFields(), packetsPerFrame: z.number().int() })),
+    destinations: z.array(
+      z.strictObject({
+        ...destinationFields(),
+        packetsPerFrame: z.number().int().describe('Packets of one frame, the sync packet included'),
+        sync: z
+          .enum(['artsync', 'e131'])
+          .optional()
+          .describe("The sync packet sent after this destination's universes each frame (/lx/output/artNetSync, sacnSync)"),
+        syncUniverse: z.number().int().optional().describe('e131: the synchronization address of the sync packet'),
+      }),
+    ),
     problems: z.array(Problem),
     packetsPerFrame: z.number().int(),
     bytesPerFrame: z.number().int(),
