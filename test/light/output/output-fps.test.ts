@@ -31,11 +31,22 @@ async function frames60(rig: OutputRig, n: number): Promise<void> {
   }
 }
 
-async function media(t: Parameters<typeof outputRig>[0]): Promise<string> {
+/** Three equal universes back to back, the middle one limited: the sender batches them as one run. */
+const RUN = {
+  label: 'Run',
+  components: [{ type: 'strip', numPoints: 15 }],
+  outputs: [
+    { protocol: 'artnet', host: '127.0.0.1', universe: 1, num: 5 },
+    { protocol: 'artnet', host: '127.0.0.1', universe: 2, start: 5, num: 5, fps: 30 },
+    { protocol: 'artnet', host: '127.0.0.1', universe: 3, start: 10, num: 5 },
+  ],
+};
+
+async function media(t: Parameters<typeof outputRig>[0], doc: object = STRIP): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'footlight-fps-'));
   t.after(() => rm(dir, { recursive: true, force: true }));
   await mkdir(join(dir, 'Fixtures'));
-  await writeFile(join(dir, 'Fixtures', 'Limited.lxf'), JSON.stringify(STRIP));
+  await writeFile(join(dir, 'Fixtures', `${(doc as { label: string }).label}.lxf`), JSON.stringify(doc));
   return dir;
 }
 
@@ -61,6 +72,24 @@ test('an output fps holds its packets back by engine time; the lowest fps of a p
     'sequence numbers advance only with the packets sent',
   );
   assert.equal(rig.outputs.map().fixtures[0].outputs[0].fps, 30);
+});
+
+test('a limited universe inside a run of equal universes is held back alone; the others go every frame, in order', async (t) => {
+  const cap = await udpCapture();
+  t.after(() => cap.close());
+  const rig = await outputRig(t, { artnet: cap.port });
+  rig.light.structure.resolveLxf = mediaResolvers(await media(t, RUN)).resolveLxf;
+  const f = new Fixture(JSON_FIXTURE_CLASS);
+  f.fixtureType!.setString('Run');
+  f.enabled.setValue(1);
+  rig.light.structure.addFixture(f);
+  assert.deepEqual([...new Set(rig.outputs.map().fixtures[0].outputs.map((o) => o.segments[0].allocation[0].end))], [15], 'three equal packets');
+  // Frames at 16, 33, 50, 66 ms: universe 2 (30 fps) goes with the first and third.
+  await frames60(rig, 4);
+  await cap.waitFor(4 + 2 + 4);
+  await new Promise((r) => setTimeout(r, 50));
+  const universes = cap.packets.map((p) => p.readUInt16LE(14));
+  assert.deepEqual(universes, [1, 2, 3, 1, 3, 1, 2, 3, 1, 3]);
 });
 
 test('the structure output limits and switches every fixture output', async (t) => {
