@@ -9,8 +9,11 @@
 //
 // Benchmarks: render (bench/render.ts, the golden README's standard workload at 10k/100k/1M
 // points), agent-load (bench/agent-load.ts), floor (bench/floor.ts), protocol3, output,
-// mcp-roundtrip, audio-render (bench/audio-render.ts, the sound engine's offline speed),
-// console-preview (needs Debian's chromium; skipped without it).
+// mcp-roundtrip, audio-render (bench/audio-render.ts, the sound engine's offline speed), dmx-in
+// (bench/dmx-in.ts: the latch's cost per frame, the receiver's throughput, the render under a flood),
+// project-open (bench/project-open.ts, opening 1k/4k/20k-channel shows),
+// console-preview and show-load (bench/show-load.ts: the stage demo's song playing, a console
+// open, 32 agents; issue #26's load figure) need Debian's chromium and are skipped without it.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -40,14 +43,15 @@ const BENCHES: readonly Bench[] = [
   { name: 'output', script: 'bench/output.ts', quick: { BENCH_SECONDS: '2' } },
   { name: 'mcp-roundtrip', script: 'bench/mcp-roundtrip.ts', quick: { BENCH_CALLS: '200' } },
   { name: 'audio-render', script: 'bench/audio-render.ts', quick: { BENCH_REPEATS: '2' } },
-  {
-    name: 'console-preview',
-    script: 'bench/console-preview.ts',
-    quick: { BENCH_SECONDS: '2', BENCH_POINTS: '10000' },
-    unavailable: () =>
-      existsSync(process.env.FOOTLIGHT_CHROMIUM ?? '/usr/bin/chromium') ? undefined : 'no chromium at /usr/bin/chromium (apt-get install -y chromium)',
-  },
+  { name: 'project-open', script: 'bench/project-open.ts', quick: { BENCH_CHANNELS: '100,400' } },
+  { name: 'dmx-in', script: 'bench/dmx-in.ts', quick: { BENCH_SECONDS: '2' } },
+  { name: 'console-preview', script: 'bench/console-preview.ts', quick: { BENCH_SECONDS: '2', BENCH_POINTS: '10000' }, unavailable: noChromium },
+  { name: 'show-load', script: 'bench/show-load.ts', quick: { BENCH_SECONDS: '3', BENCH_SESSIONS: '0,4' }, unavailable: noChromium },
 ];
+
+function noChromium(): string | undefined {
+  return existsSync(process.env.FOOTLIGHT_CHROMIUM ?? '/usr/bin/chromium') ? undefined : 'no chromium at /usr/bin/chromium (apt-get install -y chromium)';
+}
 
 interface Outcome {
   readonly name: string;
@@ -167,6 +171,34 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
       rate: `${fmt(audio.realTimeCpu, 0)}× real time (CPU)`,
       note: `${fmt(audio.realTimeWall, 0)}× real time by the wall clock`,
     });
+  const dmx = of('dmx-in');
+  if (dmx !== undefined) {
+    lines.push({
+      bench: 'dmx-in',
+      case: 'latch per frame, 512 universes changed',
+      median: dmx.latch.allChangedUs / 1000,
+      note: `${fmt(dmx.latch.unchangedUs, 1)} µs with nothing new`,
+    });
+    lines.push({ bench: 'dmx-in', case: 'receiver, valid 512-channel ArtDmx', rate: `${fmt(dmx.throughput.appliedPerSecond, 0)} packets/s applied` });
+    for (const r of dmx.render as Json[])
+      lines.push({
+        bench: 'dmx-in',
+        case: `60 fps render, ${r.flood ? 'during a flood' : 'no flood'}`,
+        median: r.frameMeanMs,
+        note: `${r.late} of ${r.frames} frames late; started ${fmt(r.startDelayMeanMs)} ms after due${r.flood ? `; ${r.sent} datagrams` : ''}`,
+      });
+  }
+  const open = of('project-open');
+  for (const r of (open?.rows ?? []) as Json[])
+    lines.push({
+      bench: 'project-open',
+      case: `${r.channels} channels (${fmt(r.fileMiB, 1)} MiB)`,
+      median: r.openMs,
+      rate: `${fmt((r.openCpuMs * 1000) / r.channels, 0)} µs CPU/channel`,
+      note:
+        `open CPU ${fmt(r.openCpuMs / 1000)} s; heap ${fmt(r.heapMiB, 0)} MiB; ` +
+        `first frame ${fmt(r.firstFrameMs, 0)} ms; /api/state ${fmt(r.stateMs, 0)} ms`,
+    });
   const preview = of('console-preview');
   for (const r of (preview?.rows ?? []) as Json[])
     lines.push({
@@ -174,6 +206,18 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
       case: `${r.points} points`,
       rate: `${fmt(r.newFramesDrawnPerSec, 1)} new frames drawn/s`,
       note: `engine ${fmt(r.engineFps, 1)} fps; ${fmt(r.kbPerSec, 0)} KiB/s over the WebSocket`,
+    });
+  const show = of('show-load');
+  for (const r of (show?.rows ?? []) as Json[])
+    lines.push({
+      bench: 'show-load',
+      case: `stage demo, song playing, console open, ${r.sessions} agents`,
+      median: r.sessions > 0 ? r.medianMs : undefined,
+      p99: r.sessions > 0 ? r.p99Ms : undefined,
+      rate: r.sessions > 0 ? `${fmt(r.callsPerSecond, 0)} calls/s` : undefined,
+      note:
+        `${fmt(r.fps, 1)} fps, late ${r.lateFrames} (${fmt(r.latePct, 1)}%); late audio blocks ${r.lateAudioBlocks}/${r.audioBlocks}; ` +
+        `page ${fmt(r.pageFps, 1)} fps${r.errors > 0 ? `; ${r.errors} errors` : ''}`,
     });
   for (const o of outcomes) if (o.status !== 'ok') lines.push({ bench: o.name, case: o.status, note: o.reason });
   return lines;

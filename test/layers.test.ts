@@ -53,8 +53,12 @@ async function assertOnlyImports(from: string, allowed: string[]): Promise<void>
   }
 }
 
-/** What the light wing may import from src/app. */
-const LIGHT_USES_OF_APP: readonly string[] = ['src/app/atomic-write.ts'];
+/**
+ * What the light wing may import from src/app: atomic writes (saves), and the one reader of files
+ * people put in the media folder (regular files inside it, bounded: issue #26), so a fixture or
+ * model file is read the same way by every part of the show.
+ */
+const LIGHT_USES_OF_APP: readonly string[] = ['src/app/atomic-write.ts', 'src/app/regular-file.ts'];
 
 // ---- Floors of the house -----------------------------------------------------------------------
 //
@@ -220,7 +224,7 @@ const LIGHT_FLOORS: readonly (readonly string[])[] = [
   ['color'], // LX colors, gradients, the blend kernels and blend tables
   ['model'], // points, fixtures' geometry, matrices
   ['component'], // LXComponent, the device registry, the saved-file shapes, placeholders
-  ['structure', 'tempo', 'palette'],
+  ['structure', 'tempo', 'palette', 'dmx'], // dmx: the DMX input the DMX devices read (LX's LXDmxEngine)
   ['modulation'],
   ['audio'], // LX's audio modulators (band filter, sound objects)
   ['devices'], // patterns and effects, below: DEVICE_FLOORS
@@ -228,7 +232,7 @@ const LIGHT_FLOORS: readonly (readonly string[])[] = [
   ['mixer'],
   ['show'], // the light show, the engine root, snapshots, project files, path resolution
   ['operations', 'render', 'docs'],
-  ['output'],
+  ['output', 'input'], // the LED outputs and the DMX receivers: the wing's network I/O, each with its own thread
 ];
 /** Inside devices/: shared helpers, then effects, then patterns (a pattern holds effects), then the catalog; files in devices/ itself on top. */
 const DEVICE_FLOORS: readonly string[] = ['shared', 'effects', 'patterns', 'library'];
