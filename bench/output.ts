@@ -113,7 +113,7 @@ async function runCase(c: Case, port: number, sink: ReturnType<typeof fork>) {
   engine.clock.onFrame((frame) => outputs.send(frame, light.main));
   outputs.refresh();
   await outputs.whenConnected();
-  const universes = outputs.map().plan?.packetCount ?? 0;
+  const universes = outputs.map().packetsPerFrame;
   // The encoder alone, back to back on this thread while nothing else in the process works: CPU
   // per frame (process CPU time is exact where a thread's schedstat is only as fine as a tick).
   engine.clock.step(16);

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import './styles.css';
 import { ClipGrid } from './clips.js';
 import { Mixer } from './mixer.js';
+import { OutputsView } from './outputs.js';
 import { AgentPanel, ConnectDialog, DeviceEditor, HistoryPanel, SaveDialog } from './panels.js';
 import type { Preview, ViewPreset } from './preview.js';
 import { SoundView } from './sound.js';
@@ -96,7 +97,7 @@ function TopBar({ tab, setTab, open }: { readonly tab: string; readonly setTab: 
     <header class="topbar">
       <span class="brand">Footlight</span>
       <div class="tabs" role="tablist">
-        {['Light', 'Clips', 'Sound'].map((t) => (
+        {['Light', 'Clips', 'Sound', 'Outputs'].map((t) => (
           <button type="button" role="tab" key={t} aria-selected={tab === t} class={tab === t ? 'on' : ''} onClick={() => setTab(t)}>
             {t}
           </button>
@@ -214,6 +215,14 @@ function App() {
         ) : tab === 'Clips' ? (
           <div class="clips-view">
             {l !== undefined ? <ClipGrid grid={l.clips} /> : <p class="hint waiting">Waiting for the show…</p>}
+            <aside class="side">
+              <HistoryPanel />
+              <AgentPanel />
+            </aside>
+          </div>
+        ) : tab === 'Outputs' ? (
+          <div class="outputs-view">
+            <OutputsView />
             <aside class="side">
               <HistoryPanel />
               <AgentPanel />

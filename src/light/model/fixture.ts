@@ -1,6 +1,7 @@
 // What every fixture geometry function returns, and the parts all fixture classes share: the
 // common parameters, parameter reading with LX's ranges, the geometry matrix and model tags.
 import { ModelInputError } from './errors.js';
+import type { LxfOutput, LxfProblem } from './lxf-outputs.js';
 import { f, toRadians } from '../math/float32.js';
 import { type Mat4, copyMatrix, identity, rotateX, rotateY, rotateZ, scale, translate } from './matrix.js';
 
@@ -38,6 +39,15 @@ export interface FixtureGeometry {
   readonly submodels: readonly SubmodelGeometry[];
   /** True when the fixture's `deactivate` parameter is on: the model leaves it out. */
   readonly deactivated: boolean;
+  /**
+   * For each child, how many of the fixture's own points come before it (JSON fixtures keep
+   * their components in file order); absent, the own points come first.
+   */
+  readonly childAt?: readonly number[];
+  /** Outputs the fixture's `.lxf` files declare (JSON fixtures), resolved against its points. */
+  readonly outputs?: readonly LxfOutput[];
+  /** What is wrong with those outputs, with the file, line and key. */
+  readonly outputProblems?: readonly LxfProblem[];
 }
 
 /** Number of points a fixture contributes to a model: its own plus its children's. */

@@ -9,6 +9,7 @@ export { ModelInputError, SelectorSyntaxError } from './errors.js';
 export { COMMON_FIXTURE_PARAMETERS, type FixtureGeometry, type FixtureParameterSpec, totalSize } from './fixture.js';
 export { STOCK_FIXTURE_CLASSES, type StockFixtureClass, stockFixtureClass } from './stock-classes.js';
 export { type LxfParameter, type LxfResolver, jsonFixture, lxfParameters } from './json-fixture.js';
+export { type LxfOutput, type LxfProblem, type LxfSource, isHostName } from './lxf-outputs.js';
 export { JSON_FIXTURE_CLASS } from './fixture-registry.js';
 export { type Model, ModelNode, type ModelNodeKind, type NormalizationSettings, buildModel } from './model.js';
 export { PointSet } from './points.js';

@@ -4,13 +4,15 @@
 // legacy `modelKey`/`modelKeys`), top-level and per-component `transforms`, `meta`, and the
 // components `point`, `points`, `strip`, `arc`, `class` (a stock fixture class) and sub-fixtures
 // (another `.lxf` by type), each with `enabled` and `instances`. The legacy top-level `points`,
-// `strips`, `arcs` and `children` arrays are read as components in that order. Outputs and UI
-// meshes do not affect geometry and are ignored.
+// `strips`, `arcs` and `children` arrays are read as components in that order. UI meshes do not
+// affect geometry and are ignored. Outputs (`output`/`outputs` of the file and of components)
+// are read by lxf-outputs.ts and resolved here against the built points.
 //
-// Point order: the fixture's own points in component order (points, strips, arcs), then its
-// child fixtures (sub-fixtures and `class` components) in component order. Strips, arcs and
-// `points` lists become submodels tagged with their `tags` (defaults `strip`, `strip arc`,
-// `points`); a single `point` becomes a submodel only when it declares tags.
+// Point order: every component's points in file order, as in LX. Points, strips and arcs are the
+// fixture's own points; sub-fixtures and `class` components are child fixtures placed between
+// them (`childAt`). Strips, arcs and `points` lists become submodels tagged with their `tags`
+// (defaults `strip`, `strip arc`, `points`); a single `point` becomes a submodel only when it
+// declares tags.
 import { ModelInputError } from './errors.js';
 import { type ExpressionValue, type Variables, evaluate, substitute } from './expression.js';
 import {
@@ -25,10 +27,13 @@ import {
   isValidTag,
   modelTags,
   readCommon,
+  totalSize,
 } from './fixture.js';
 import { f, toRadians } from '../math/float32.js';
 import { stockFixtureClass } from './stock-classes.js';
 import { walkArc } from './arc-fixture.js';
+import { type LxfComponentEntry, LxfComponentTable, type LxfOutput, type LxfProblem, type ParsedOutput, parseOutputs, resolveOutput } from './lxf-outputs.js';
+import { sourceLine } from './source-lines.js';
 import { type Mat4, copyMatrix, identity, multiply, rotateX, rotateY, rotateZ, scale, transformX, transformY, transformZ, translate } from './matrix.js';
 
 /**
@@ -312,6 +317,8 @@ function mag(v: { x: number; y: number; z: number }): number {
 
 interface Build {
   readonly type: string;
+  /** The file, as outputs cite it: `Fixtures/<type>.lxf`. */
+  readonly file: string;
   readonly resolve: LxfResolver;
   readonly depth: number;
   readonly matrix: Mat4;
@@ -319,6 +326,24 @@ interface Build {
   readonly normals: number[];
   readonly submodels: SubmodelGeometry[];
   readonly children: FixtureGeometry[];
+  /** Own points before each child (model.ts keeps the components in file order). */
+  readonly childAt: number[];
+  /** Points built so far, own and children's, in file order. */
+  size: number;
+  readonly components: LxfComponentTable;
+  /** Outputs declared in this file, with the points they were declared on, in declaration order. */
+  readonly declared: { readonly output: ParsedOutput; readonly offset: number; readonly size: number }[];
+  /** Outputs of the sub-fixtures' files, resolved and placed in this fixture. */
+  readonly childOutputs: LxfOutput[];
+  readonly problems: LxfProblem[];
+}
+
+/** What building one fixture file gives besides its geometry. */
+interface Built {
+  readonly geometry: FixtureGeometry;
+  readonly components: LxfComponentTable;
+  readonly outputs: readonly LxfOutput[];
+  readonly problems: readonly LxfProblem[];
 }
 
 const PLACEMENT_KEYS = ['x', 'y', 'z', 'yaw', 'pitch', 'roll', 'scale'] as const;
@@ -512,16 +537,100 @@ function buildClass(b: Build, c: Fields): void {
   Object.assign(params, placementParams(c));
   const tags = c.tags();
   if (tags !== undefined) params.tags = tags.join(' ');
-  b.children.push(stock.geometry(params, b.matrix));
+  addChild(b, stock.geometry(params, b.matrix));
 }
 
-function buildSubFixture(b: Build, c: Fields, childType: string): void {
+function addChild(b: Build, child: FixtureGeometry): void {
+  b.childAt.push(b.points.length / 3);
+  b.children.push(child);
+}
+
+/** A sub-fixture: another `.lxf` built in place; its outputs join this fixture's. */
+function buildSubFixture(b: Build, c: Fields, childType: string): Built {
   const values: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(c.obj)) if (!SUBFIXTURE_RESERVED.has(key)) values[key] = v;
   const params: Record<string, unknown> = placementParams(c);
   const resolved = resolveType(b, childType);
   const child = buildJsonFixture(resolved, params, { values, vars: c.vars }, b.resolve, b.matrix, b.depth + 1, c.tags() ?? [], c.meta());
-  b.children.push(child);
+  addChild(b, child.geometry);
+  return child;
+}
+
+/** A component's `brightness` (0–1): LX dims a sub-fixture's own outputs by it. */
+function componentBrightness(b: Build, c: Fields, key: string): number {
+  if (!c.has('brightness')) return 1;
+  const v = c.obj.brightness;
+  let value: number | undefined;
+  try {
+    value = c.number('brightness', 1);
+  } catch (err) {
+    if (!(err instanceof ModelInputError)) throw err;
+  }
+  if (value === undefined || value < 0 || value > 1) {
+    const line = sourceLine(c.obj, 'brightness');
+    b.problems.push({
+      message: `brightness must be 0–1; ${JSON.stringify(v)} is ignored`,
+      source: { file: b.file, ...(line !== undefined ? { line } : {}), key: `${key}.brightness` },
+    });
+    return 1;
+  }
+  return Math.fround(value);
+}
+
+/** Records a built component (LX's componentsByIndex and componentsById) and reads its outputs. */
+function registerComponent(
+  b: Build,
+  c: Fields,
+  index: number | undefined,
+  key: string,
+  instance: number | undefined,
+  start: number,
+  sub: Built | undefined,
+): void {
+  const entry: LxfComponentEntry = { offset: start, size: b.size - start };
+  if (sub !== undefined) {
+    const brightness = componentBrightness(b, c, key);
+    for (const o of sub.outputs) {
+      b.childOutputs.push({
+        ...o,
+        brightness: o.brightness * brightness,
+        segments: o.segments.map((s) => ({ ...s, start: s.start + start, indices: s.indices.map((i) => (i < 0 ? i : i + start)) })),
+      });
+    }
+    b.problems.push(...sub.problems);
+  }
+  const declared: ParsedOutput[] = [];
+  parseOutputs(c.obj, c.vars, b.file, key, sub !== undefined ? { components: sub.components } : {}, declared, b.problems);
+  for (const output of declared) b.declared.push({ output, offset: start, size: entry.size });
+  if (index !== undefined) {
+    const list = b.components.byIndex[index];
+    if (list === null) b.components.byIndex[index] = [entry];
+    else list.push(entry);
+  }
+  if (!c.has('id')) return;
+  let id: string | undefined;
+  try {
+    id = c.string('id');
+  } catch (err) {
+    if (!(err instanceof ModelInputError)) throw err;
+  }
+  if (id === undefined) return;
+  const byId = b.components.byId;
+  let duplicated = false;
+  if (instance === undefined || instance === 0) {
+    if (byId.has(id)) {
+      const line = sourceLine(c.obj, 'id');
+      b.problems.push({
+        message: `component id ${JSON.stringify(id)} is already in use`,
+        source: { file: b.file, ...(line !== undefined ? { line } : {}), key: `${key}.id` },
+      });
+      duplicated = true;
+    } else byId.set(id, [entry]);
+  }
+  if (!duplicated && instance !== undefined) {
+    if (instance > 0) byId.get(id)?.push(entry);
+    if (!byId.has(`${id}[${instance}]`)) byId.set(`${id}[${instance}]`, [entry]);
+  }
 }
 
 /** Relative types are looked up beside the referencing file first; `/a/b` is absolute. */
@@ -535,7 +644,7 @@ function resolveType(b: Build, childType: string): string {
   return childType;
 }
 
-function buildComponent(b: Build, obj: unknown, vars: Variables, where: string): void {
+function buildComponent(b: Build, obj: unknown, vars: Variables, where: string, key: string, index?: number): void {
   if (!isObject(obj)) throw new ModelInputError(`${where} must be an object`);
   const outer = new Fields(obj, vars, where);
   const instances = outer.has('instances') ? outer.int('instances', 1) : undefined;
@@ -552,6 +661,10 @@ function buildComponent(b: Build, obj: unknown, vars: Variables, where: string):
     if (!c.boolean('enabled', true)) continue;
     const type = c.string('type');
     if (type === undefined) throw new ModelInputError(`${c.where}: a component needs a "type"`);
+    const start = b.size;
+    const own = b.points.length;
+    const children = b.children.length;
+    let sub: Built | undefined;
     switch (type) {
       case 'point':
         buildPoint(b, c);
@@ -569,26 +682,31 @@ function buildComponent(b: Build, obj: unknown, vars: Variables, where: string):
         buildClass(b, c);
         break;
       default:
-        buildSubFixture(b, c, type);
+        sub = buildSubFixture(b, c, type);
     }
+    b.size += (b.points.length - own) / 3;
+    for (let k = children; k < b.children.length; k++) b.size += totalSize(b.children[k]);
+    registerComponent(b, c, index, key, instances !== undefined ? i : undefined, start, sub);
   }
 }
 
-function legacyComponents(doc: Json, type: string): unknown[] {
-  const out: unknown[] = [];
+/** The legacy top-level `points`, `strips`, `arcs` and `children` arrays, as components, with their keys. */
+function legacyComponents(doc: Json, type: string): { item: unknown; key: string }[] {
+  const out: { item: unknown; key: string }[] = [];
   const take = (key: string, kind: string | undefined): void => {
     const list = doc[key];
     if (list === undefined) return;
     if (!Array.isArray(list)) throw new ModelInputError(`fixture ${type}.lxf: "${key}" must be an array`);
-    for (const item of list) {
-      if (item === null) continue;
+    list.forEach((item, i) => {
+      if (item === null) return;
+      const at = `${key}[${i}]`;
       if (kind === 'points') {
         if (!isObject(item)) throw new ModelInputError(`fixture ${type}.lxf: "points" entries must be {x, y, z} objects`);
-        out.push({ type: 'point', ...item });
+        out.push({ item: { type: 'point', ...item }, key: at });
       } else {
-        out.push(isObject(item) && kind !== undefined ? { type: kind, ...item } : item);
+        out.push({ item: isObject(item) && kind !== undefined ? { type: kind, ...item } : item, key: at });
       }
-    }
+    });
   };
   take('points', 'points');
   take('strips', 'strip');
@@ -606,7 +724,7 @@ function buildJsonFixture(
   depth: number,
   parentTags: readonly string[],
   parentMeta: Record<string, string>,
-): FixtureGeometry {
+): Built {
   if (depth > MAX_DEPTH) throw new ModelInputError(`fixture ${type}.lxf: sub-fixtures nest deeper than ${MAX_DEPTH} (a cycle?)`);
   const doc = resolve(type);
   if (doc === undefined) throw new ModelInputError(`no fixture file ${type}.lxf in the Fixtures folder`);
@@ -618,15 +736,48 @@ function buildJsonFixture(
   const reader = new ParamReader(`JSON ${type}`, params);
   const common = readCommon(reader, params, typeof doc.label === 'string' ? doc.label : (type.split('/').pop() ?? type), []);
   const matrix = geometryMatrix(parent, common.placement, top.transforms());
-  const b: Build = { type, resolve, depth, matrix, points: [], normals: [], submodels: [], children: [] };
+  const b: Build = {
+    type,
+    file: `Fixtures/${type}.lxf`,
+    resolve,
+    depth,
+    matrix,
+    points: [],
+    normals: [],
+    submodels: [],
+    children: [],
+    childAt: [],
+    size: 0,
+    components: new LxfComponentTable(),
+    declared: [],
+    childOutputs: [],
+    problems: [],
+  };
 
   const components = doc.components;
-  const list = components !== undefined ? components : legacyComponents(doc, type);
-  if (!Array.isArray(list)) throw new ModelInputError(`fixture ${type}.lxf: "components" must be an array`);
-  list.forEach((comp, i) => buildComponent(b, comp, vars, `fixture ${type}.lxf components[${i}]`));
+  if (components !== undefined) {
+    if (!Array.isArray(components)) throw new ModelInputError(`fixture ${type}.lxf: "components" must be an array`);
+    components.forEach((comp, i) => {
+      b.components.byIndex.push(null);
+      buildComponent(b, comp, vars, `fixture ${type}.lxf components[${i}]`, `components[${i}]`, i);
+    });
+  } else {
+    for (const comp of legacyComponents(doc, type)) buildComponent(b, comp.item, vars, `fixture ${type}.lxf ${comp.key}`, comp.key);
+  }
+
+  // The file's own outputs: on its components (as they were built), then on the fixture itself.
+  const own: ParsedOutput[] = [];
+  parseOutputs(doc, vars, b.file, '', { components: b.components }, own, b.problems);
+  for (const output of own) b.declared.push({ output, offset: 0, size: b.size });
+  const owner = [common.label];
+  const outputs: LxfOutput[] = b.childOutputs.map((o) => ({ ...o, owner: [common.label, ...o.owner] }));
+  for (const d of b.declared) {
+    const o = resolveOutput(d.output, d.offset, d.size, owner, b.problems);
+    if (o !== undefined) outputs.push(o);
+  }
 
   const declared = dedupeTags([...(top.tags() ?? []), ...parentTags]);
-  return {
+  const geometry: FixtureGeometry = {
     type,
     label: common.label,
     tags: modelTags(declared, common.tagsParam, []),
@@ -635,9 +786,11 @@ function buildJsonFixture(
     points: Float32Array.from(b.points),
     normals: Float32Array.from(b.normals),
     children: b.children,
+    ...(b.children.length > 0 ? { childAt: b.childAt } : {}),
     submodels: b.submodels,
     deactivated: common.deactivated,
   };
+  return { geometry, components: b.components, outputs, problems: b.problems };
 }
 
 /**
@@ -652,5 +805,6 @@ export function jsonFixture(
   resolve: LxfResolver,
   parent?: Readonly<Mat4>,
 ): FixtureGeometry {
-  return buildJsonFixture(type, params, { values: jsonParameters }, resolve, parent, 0, [], {});
+  const built = buildJsonFixture(type, params, { values: jsonParameters }, resolve, parent, 0, [], {});
+  return { ...built.geometry, outputs: built.outputs, outputProblems: built.problems };
 }

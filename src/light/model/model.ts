@@ -1,8 +1,9 @@
 // Model assembly: an ordered fixture list becomes a tree of model nodes over one point set.
 //
 // Points are numbered contiguously in fixture order; inside a fixture its own points come
-// first, then its children's, depth-first. The root node is tagged `model` and has one child
-// per active fixture; a fixture node's children are its child fixtures, then its submodels.
+// first, then its children's, depth-first (a JSON fixture keeps its components in file order).
+// The root node is tagged `model` and has one child per active fixture; a fixture node's
+// children are its child fixtures, then its submodels (a JSON fixture's, in file order).
 // Every point is normalized against the root's bounds (AUTOMATIC) or a manual box (MANUAL).
 import { type FixtureGeometry, totalSize } from './fixture.js';
 import { type Mat4, identity } from './matrix.js';
@@ -177,20 +178,28 @@ export function buildModel(fixtures: readonly FixtureGeometry[], settings: Norma
 /** Writes a fixture's points from `start` on and returns its node (LXFixture.toModel). */
 function placeFixture(fx: FixtureGeometry, start: number, set: PointSet): ModelNode {
   const own = fx.points.length / 3;
-  for (let i = 0; i < own; i++) {
-    const k = start + i;
-    set.setPosition(k, fx.points[3 * i], fx.points[3 * i + 1], fx.points[3 * i + 2]);
-    set.xnormal[k] = fx.normals[3 * i];
-    set.ynormal[k] = fx.normals[3 * i + 1];
-    set.znormal[k] = fx.normals[3 * i + 2];
-  }
+  // Global index of each own point: children sit between them where `childAt` says.
+  const ownIndex = new Int32Array(own);
   const children: ModelNode[] = [];
-  let next = start + own;
-  for (const child of fx.children) {
+  let next = start;
+  let placed = 0;
+  const placeOwn = (upTo: number): void => {
+    for (; placed < upTo; placed++, next++) {
+      const i = placed;
+      ownIndex[i] = next;
+      set.setPosition(next, fx.points[3 * i], fx.points[3 * i + 1], fx.points[3 * i + 2]);
+      set.xnormal[next] = fx.normals[3 * i];
+      set.ynormal[next] = fx.normals[3 * i + 1];
+      set.znormal[next] = fx.normals[3 * i + 2];
+    }
+  };
+  fx.children.forEach((child, k) => {
+    placeOwn(Math.min(own, fx.childAt?.[k] ?? own));
     const node = placeFixture(child, next, set);
     next += node.size;
     children.push(node);
-  }
+  });
+  placeOwn(own);
   const total = next - start;
   for (const sm of fx.submodels) {
     const idx = new Int32Array(sm.count);
@@ -199,10 +208,12 @@ function placeFixture(fx: FixtureGeometry, start: number, set: PointSet): ModelN
       if (local < 0 || local >= total) {
         throw new RangeError(`${fx.type} submodel point ${local} is outside the fixture's ${total} points`);
       }
-      idx[i] = start + local;
+      idx[i] = local < own ? ownIndex[local] : start + local;
     }
     children.push(new ModelNode('submodel', sm.tags, sm.metaData, sm.transform, idx, [], undefined, set));
   }
+  // Components in file order, as LX's child models are.
+  if (fx.childAt !== undefined) children.sort((a, b) => (a.points[0] ?? 0) - (b.points[0] ?? 0));
   const idx = new Int32Array(total);
   for (let i = 0; i < total; i++) idx[i] = start + i;
   return new ModelNode('fixture', fx.tags, fx.metaData, fx.transform, idx, children, fx, set);

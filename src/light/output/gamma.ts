@@ -7,15 +7,19 @@ export const CHANNEL_GREEN = 1;
 export const CHANNEL_BLUE = 2;
 export const CHANNEL_WHITE = 3;
 
-/** Java's Math.round for the non-negative values used here. */
-function jround(x: number): number {
-  return Math.floor(x + 0.5);
+/** Java's Math.round for the non-negative values used here (ties round up, exactly). */
+function javaRound(x: number): number {
+  const f = Math.floor(x);
+  return x - f >= 0.5 ? f + 1 : f;
 }
 
-/** One table entry: the byte sent for input `value` at brightness `level` (both 0–255). */
+const INV_255_2 = 1 / (255 * 255);
+const INV_255_3 = 1 / (255 * 255 * 255);
+
+/** One table entry: the byte sent for input `value` at brightness `level` (both 0–255), as LX computes it. */
 export function gammaValue(value: number, level: number, whitePoint: number, gamma: number): number {
-  if (gamma === 1) return jround((value * level * whitePoint) / (255 * 255));
-  return jround(255 * Math.pow((value * level * whitePoint) / (255 * 255 * 255), gamma));
+  if (gamma === 1) return javaRound(value * level * whitePoint * INV_255_2) & 0xff;
+  return javaRound(Math.pow(value * level * whitePoint * INV_255_3, gamma) * 255) & 0xff;
 }
 
 /** The offset of a curve in `GammaTable.lut`: add the input byte to it. */
@@ -60,8 +64,12 @@ export class GammaTable {
   }
 }
 
-/** The level (0–255) for a brightness product in 0–1, as LX picks it. */
-export function brightnessLevel(brightness: number): number {
-  const level = jround(255 * brightness);
+/**
+ * The level (0–255) LX picks for an output: the chain of output brightnesses (master fader in
+ * PRE mode × /lx/output × the structure output) times the segment's (fixture brightnesses),
+ * multiplied in LX's order.
+ */
+export function brightnessLevel(chain: number, segment = 1): number {
+  const level = javaRound(255 * chain * segment);
   return level < 0 ? 0 : level > 255 ? 255 : level;
 }

@@ -42,7 +42,8 @@ import {
   STAT_SKIPPED,
   type WorkerMessage,
 } from './sender-protocol.js';
-import { type DeclaredOutput, structureOutputs } from './sources.js';
+import { type DeclaredFixture, structureOutputs } from './sources.js';
+import { type OutputMapReport, outputMapReport } from './output-map.js';
 
 interface OutputEngineOptions {
   readonly log: Logger;
@@ -107,17 +108,20 @@ interface OutputStats {
   readonly destinations: readonly DestinationStats[];
 }
 
-interface OutputMap {
-  readonly live: boolean;
-  readonly declared: readonly DeclaredOutput[];
-  readonly plan: OutputPlan | null;
-}
-
 function parseUuid(uuid: string): Uint8Array {
   const hex = uuid.replace(/-/g, '');
   const out = new Uint8Array(16);
   for (let i = 0; i < 16; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
   return out;
+}
+
+/**
+ * Whether a frame at `now` may be sent under an fps cap last met at `last` (0 = no cap). Engine
+ * time is whole milliseconds (16, 33, 50… at 60 fps), so a period is met 1 ms early: 30 fps on a
+ * 60 fps engine sends every second frame.
+ */
+function due(fps: number, now: number, last: number): boolean {
+  return fps <= 0 || now - last >= 1000 / fps - 1;
 }
 
 /** Fixture parameters whose change alters the plan (others, like brightness, are read per frame). */
@@ -152,10 +156,15 @@ export class OutputEngine {
   private dirty = true;
   private generation = -1;
   private plan: OutputPlan | null = null;
-  private declared: readonly DeclaredOutput[] = [];
-  private brightness: readonly BoundedParameter[] = [];
+  private declared: readonly DeclaredFixture[] = [];
+  private owners: readonly number[] = [];
+  private brightness: readonly { readonly parameter: BoundedParameter; readonly scale: number }[] = [];
   private levels = new Uint8Array(0);
   private sequences = new Uint8Array(0);
+  /** Per packet: when it was last sent (engine ms), for packets with an fps limit. */
+  private packetSentAt = new Float64Array(0);
+  /** Per bank and packet: 1 when the packet is held back this frame by its fps limit; null when no packet has one. */
+  private skip: Uint8Array | null = null;
   private bytes: Uint8Array<ArrayBufferLike> = new Uint8Array(0);
   private control = new Int32Array(new SharedArrayBuffer(8));
   private nextBank = 0;
@@ -166,6 +175,7 @@ export class OutputEngine {
   private worker: Worker | null = null;
   private closed = false;
   private lastSentMillis = -Infinity;
+  private structureSentMillis = -Infinity;
   private framesSent = 0;
   private framesDropped = 0;
   private framesLimited = 0;
@@ -226,20 +236,23 @@ export class OutputEngine {
       sacnSyncUniverse: group.sacnSyncUniverse.getValue(),
     });
     this.declared = outputs.declared;
+    this.owners = outputs.owners;
     this.brightness = outputs.brightness;
     this.plan = plan;
     this.levels = new Uint8Array(outputs.sources.length);
     this.sequences = new Uint8Array(plan.packetCount);
+    this.packetSentAt = new Float64Array(plan.packetCount).fill(-Infinity);
     for (const c of plan.collisions) {
       this.log.warn(
-        { destination: c.destination, universe: c.universe, channels: [c.start, c.end], fixtures: c.fixtures },
-        'output collision: two fixtures write the same channels',
+        { destination: c.destination, universe: c.universe, channels: [c.start, c.end], fixtures: c.sources.map((i) => plan.sources[i].path) },
+        'output collision: two outputs write the same channels',
       );
     }
-    for (const e of plan.errors) this.log.warn({ fixture: e.fixture }, `output overflow: ${e.message}`);
+    for (const e of plan.errors) this.log.warn({ fixture: plan.sources[e.source].path }, `output overflow: ${e.message}`);
     this.activeKeys = new Set(plan.destinations.map((d) => d.key));
     if (plan.packetCount === 0) {
       this.bytes = new Uint8Array(0);
+      this.skip = null;
       return;
     }
     const arena = new SharedArrayBuffer(2 * plan.bankSize);
@@ -249,6 +262,8 @@ export class OutputEngine {
     const control = new SharedArrayBuffer(8);
     this.control = new Int32Array(control);
     this.nextBank = 0;
+    const skip = plan.packetFps.some((f) => f > 0) ? new SharedArrayBuffer(2 * plan.packetCount) : null;
+    this.skip = skip === null ? null : new Uint8Array(skip);
     const destinations = plan.destinations.map((d) => {
       const record = this.recordFor(d.key, d.protocol, d.transport, d.host, d.port);
       return { slot: record.slot, key: d.key, transport: d.transport, host: d.host, port: d.port };
@@ -263,6 +278,7 @@ export class OutputEngine {
       packetOffset: plan.packetOffset.slice().buffer,
       packetLength: plan.packetLength.slice().buffer,
       packetDestination: plan.packetDestination.slice().buffer,
+      skip,
       batching: this.batchSends,
     };
     this.ensureWorker()?.postMessage(message);
@@ -307,16 +323,16 @@ export class OutputEngine {
     return worker;
   }
 
-  /** Sends a finished frame (`colors`: one ARGB per model point), within the group's fps cap. */
+  /** Sends a finished frame (`colors`: one ARGB per model point), within the fps caps of /lx/output, the structure output and each packet. */
   send(frame: FrameTime, colors: Uint32Array): void {
     if (this.closed) return;
     this.refresh();
     const plan = this.plan;
     if (plan === null || plan.packetCount === 0 || this.worker === null) return;
     const group = this.group;
-    if (!group.enabled.isOn()) return;
-    const fps = group.fps.getValue();
-    if (fps > 0 && frame.nowMillis - this.lastSentMillis < 1000 / fps) {
+    const stage = this.light.structure.output;
+    if (!group.enabled.isOn() || !stage.enabled.isOn()) return;
+    if (!due(group.fps.getValue(), frame.nowMillis, this.lastSentMillis) || !due(stage.fps.getValue(), frame.nowMillis, this.structureSentMillis)) {
       this.framesLimited++;
       return;
     }
@@ -329,12 +345,22 @@ export class OutputEngine {
         return;
       }
     }
-    this.encode(bank, colors);
+    const skip = this.skip === null ? null : this.skip.subarray(bank * plan.packetCount, (bank + 1) * plan.packetCount);
+    if (skip !== null) {
+      for (let p = 0; p < plan.packetCount; p++) {
+        const fps = plan.packetFps[p];
+        const held = fps > 0 && !due(fps, frame.nowMillis, this.packetSentAt[p]);
+        skip[p] = held ? 1 : 0;
+        if (!held) this.packetSentAt[p] = frame.nowMillis;
+      }
+    }
+    this.encode(bank, colors, skip);
     Atomics.store(this.control, bank, 1);
     this.busySince[bank] = Date.now();
     this.worker.postMessage(bank);
     this.nextBank = bank ^ 1;
     this.lastSentMillis = frame.nowMillis;
+    this.structureSentMillis = frame.nowMillis;
     this.framesSent++;
   }
 
@@ -373,31 +399,43 @@ export class OutputEngine {
     }
   }
 
-  /** Encodes the current frame into one bank (exposed for tests and benchmarks). */
-  encode(bank: number, colors: Uint32Array): Uint8Array<ArrayBufferLike> {
+  /**
+   * Encodes the current frame into one bank (exposed for tests and benchmarks). Fixture outputs
+   * use the structure output's gamma and white point (or /lx/output's when its gamma mode is
+   * INHERIT); the level is LX's: master fader (PRE) × /lx/output × structure output brightness,
+   * times each output's fixture brightness.
+   */
+  encode(bank: number, colors: Uint32Array, skip: Uint8Array | null = null): Uint8Array<ArrayBufferLike> {
     const plan = this.plan;
     if (plan === null) return this.bytes;
     const group = this.group;
+    const stage = this.light.structure.output;
+    const curve = stage.direct ? stage : group;
     this.gammaTable.update(
-      group.gamma.getValue(),
-      group.whitePointRed.getValue(),
-      group.whitePointGreen.getValue(),
-      group.whitePointBlue.getValue(),
-      group.whitePointWhite.getValue(),
+      curve.gamma.getValue(),
+      curve.whitePointRed.getValue(),
+      curve.whitePointGreen.getValue(),
+      curve.whitePointBlue.getValue(),
+      curve.whitePointWhite.getValue(),
     );
     const master = this.light.mixer.master;
-    const chain = (master.previewMode.getValue() === 0 ? master.fader.getValue() : 1) * group.brightness.getValue();
+    const chain = (master.previewMode.getValue() === 0 ? master.fader.getValue() : 1) * group.brightness.getValue() * stage.brightness.getValue();
     const levels = this.levels;
     const brightness = this.brightness;
-    for (let s = 0; s < levels.length; s++) levels[s] = brightnessLevel(chain * brightness[s].getValue());
-    encodeFrame(plan, colors, this.bytes, bank * plan.bankSize, this.gammaTable.lut, levels, this.sequences);
+    for (let s = 0; s < levels.length; s++) levels[s] = brightnessLevel(chain, brightness[s].scale * brightness[s].parameter.getValue());
+    encodeFrame(plan, colors, this.bytes, bank * plan.bankSize, this.gammaTable.lut, levels, this.sequences, skip);
     return this.bytes;
   }
 
-  /** Declared and resolved allocation, for get_output_map. Call inside the engine queue. */
-  map(): OutputMap {
+  /**
+   * Every fixture's declared outputs, their allocation and problems, for get_output_map; `query`
+   * keeps the fixtures whose label, path, type, tags, host or components match. Call inside the
+   * engine queue.
+   */
+  map(query = ''): OutputMapReport {
     this.refresh();
-    return { live: this.group.enabled.isOn(), declared: this.declared, plan: this.plan };
+    const live = this.group.enabled.isOn() && this.light.structure.output.enabled.isOn();
+    return outputMapReport({ live, declared: this.declared, owners: this.owners, plan: this.plan }, this.light.structure.model, query);
   }
 
   /** Counters per destination (every destination used since start), for get_output_stats. */

@@ -1,11 +1,13 @@
 // The contract between the engine thread and the network thread (sender-worker.mjs).
 //
 // engine → worker:
-//   { type: 'plan', arena, bankSize, control, stats, destinations, packetOffset, packetLength, packetDestination, batching }
+//   { type: 'plan', arena, bankSize, control, stats, destinations, packetOffset, packetLength, packetDestination, skip, batching }
 //       arena: SharedArrayBuffer of two banks of `bankSize` bytes (frames alternate banks);
 //       control: SharedArrayBuffer Int32Array [bank0Busy, bank1Busy]; the engine sets a flag
 //       before posting the bank, the worker clears it when every send of that bank completed;
 //       packet arrays: ArrayBuffers of Int32 (offset within a bank, length, destination index);
+//       skip: null, or a SharedArrayBuffer of one byte per bank and packet, 1 = not sent with
+//       that bank (the packet's fps limit), written by the engine before it posts the bank;
 //       batching: send runs of equal-size UDP packets as one segmented send where the OS can.
 //   <number>  send that bank
 //   { type: 'cpu' }  asks for the thread's CPU time (benchmarks)
@@ -41,6 +43,7 @@ export interface PlanMessage {
   readonly packetOffset: ArrayBuffer;
   readonly packetLength: ArrayBuffer;
   readonly packetDestination: ArrayBuffer;
+  readonly skip: SharedArrayBuffer | null;
   readonly batching: boolean;
 }
 

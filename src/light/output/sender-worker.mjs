@@ -294,7 +294,8 @@ function applyPlan(m) {
     });
     return { ...g, tcp: ep.transport === 'tcp', views, whole, onSent };
   });
-  plan = { control, groups, eps, pending, ok: new Uint8Array(eps.length) };
+  const skip = m.skip ? new Uint8Array(m.skip) : null;
+  plan = { control, groups, eps, pending, ok: new Uint8Array(eps.length), skip, packets: offsets.length };
   // Start connecting now, so the first frame finds its sockets ready.
   const now = Date.now();
   for (const ep of eps) {
@@ -365,6 +366,32 @@ function sendGroup(p, g, ep, bank) {
   }
 }
 
+/** How many of `count` packets from `at` an fps limit holds back this frame. */
+function heldPackets(skip, at, count) {
+  let held = 0;
+  for (let i = 0; i < count; i++) held += skip[at + i];
+  return held;
+}
+
+/** Sends, packet by packet, the packets of a run that no fps limit holds back this frame. */
+function sendUnheld(p, g, ep, bank, skip, at) {
+  ep.sentLastFrame = true;
+  const s = ep.slot * STRIDE;
+  if (ep.segments !== null && ep.segments.size !== 0 && g.size > ep.segments.size) ep.segments.set(0);
+  const views = g.views[bank];
+  for (let i = 0; i < views.length; i++) {
+    if (skip[at + i] === 1) continue;
+    p.pending[bank]++;
+    stats[s + SENDS]++;
+    try {
+      ep.socket.send(views[i], ep.onSent[bank]);
+    } catch (err) {
+      p.pending[bank]--;
+      recordError(ep, err);
+    }
+  }
+}
+
 function sendBank(bank) {
   const p = plan;
   if (p === null) return;
@@ -375,18 +402,23 @@ function sendBank(bank) {
   p.pending[bank] = 1; // held until the loop is done, so early callbacks cannot release the bank
   for (let i = 0; i < eps.length; i++) eps[i].tcpFill = 0;
   const groups = p.groups;
+  const skip = p.skip;
+  const skipAt = bank * p.packets;
   for (let k = 0; k < groups.length; k++) {
     const g = groups[k];
     const ep = eps[g.destination];
+    const held = skip === null ? 0 : heldPackets(skip, skipAt + g.first, g.count);
+    if (held === g.count) continue;
     if (ok[g.destination] === 0) {
-      stats[ep.slot * STRIDE + SKIPPED] += g.count;
+      stats[ep.slot * STRIDE + SKIPPED] += g.count - held;
       continue;
     }
     if (g.tcp) {
       const view = g.views[bank][0];
       view.copy(ep.tcpBuffer, ep.tcpFill);
       ep.tcpFill += view.length;
-    } else sendGroup(p, g, ep, bank);
+    } else if (held === 0) sendGroup(p, g, ep, bank);
+    else sendUnheld(p, g, ep, bank, skip, skipAt + g.first);
   }
   for (let i = 0; i < eps.length; i++) {
     const ep = eps[i];

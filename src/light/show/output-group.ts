@@ -7,9 +7,11 @@ import { SACN_MAX_UNIVERSE } from '../structure/output-protocols.js';
 
 /**
  * The engine's output group at `/lx/output` (LX's LXEngine.Output): the global "live" switch,
- * output brightness, frame-rate limit, gamma and white point applied to every fixture output, and
- * Footlight's own sync options (ArtSync, E1.31 sync), saved under keys LX ignores.
- * Output brightness multiplies the master fader (in PRE mode) and each fixture's brightness.
+ * output brightness and frame-rate limit, and Footlight's own sync options (ArtSync, E1.31 sync),
+ * saved under keys LX ignores. Output brightness multiplies the master fader (in PRE mode), the
+ * structure output's and each fixture's brightness. Its gamma and white point are LX's too, and as
+ * in LX they do not reach fixture outputs (those use `/lx/structure/output`'s) unless the structure
+ * output's gamma mode is INHERIT.
  */
 export class OutputGroup extends LXComponent {
   readonly lxClass = 'heronarts.lx.LXEngine$Output';
@@ -17,30 +19,30 @@ export class OutputGroup extends LXComponent {
   readonly brightness = new BoundedParameter('Brightness', 1, {
     modulatable: true,
     units: 'percentNormalized',
-    description: "Output brightness, multiplied with the master fader (PRE mode) and each fixture's brightness",
+    description: "Output brightness, multiplied with the master fader (PRE mode), /lx/structure/output's and each fixture's brightness",
   });
   readonly fps = new BoundedParameter('FPS', 0, { v1: 300, mappable: false, description: 'Most frames sent per second; 0 sends every engine frame' });
   readonly gamma = new BoundedParameter('Gamma', 1, {
     v0: 1,
     v1: 4,
     mappable: false,
-    description: 'Gamma correction applied to every output byte (1 = linear)',
+    description: "Gamma of outputs that inherit it; fixture outputs use /lx/structure/output's gamma (1 = linear)",
   });
   readonly whitePointRed = new DiscreteParameter('White Point Red', 255, 0, 255, {
     mappable: false,
-    description: 'Scale of the red channel at full brightness',
+    description: "Red white point of outputs that inherit it (fixture outputs use /lx/structure/output's)",
   });
   readonly whitePointGreen = new DiscreteParameter('White Point Green', 255, 0, 255, {
     mappable: false,
-    description: 'Scale of the green channel at full brightness',
+    description: "Green white point of outputs that inherit it (fixture outputs use /lx/structure/output's)",
   });
   readonly whitePointBlue = new DiscreteParameter('White Point Blue', 255, 0, 255, {
     mappable: false,
-    description: 'Scale of the blue channel at full brightness',
+    description: "Blue white point of outputs that inherit it (fixture outputs use /lx/structure/output's)",
   });
   readonly whitePointWhite = new DiscreteParameter('White Point White', 255, 0, 255, {
     mappable: false,
-    description: 'Scale of the white channel (RGBW and W byte orders) at full brightness',
+    description: "White-channel white point of outputs that inherit it (fixture outputs use /lx/structure/output's)",
   });
   readonly artNetSync = new BooleanParameter('Art-Net Sync', false, {
     mappable: false,

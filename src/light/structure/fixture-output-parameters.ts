@@ -6,7 +6,7 @@ import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 import { StringParameter } from '../../engine/parameters/string.js';
-import { BYTE_ORDERS } from './byte-order.js';
+import { BYTE_ORDERS } from '../model/byte-order.js';
 import {
   ARTNET_MAX_UNIVERSE,
   KINET_MAX_PORT,

@@ -22,10 +22,9 @@ export const ARTNET_MAX_UNIVERSE = 32767;
 
 const ART_NET_ID = [0x41, 0x72, 0x74, 0x2d, 0x4e, 0x65, 0x74, 0x00]; // "Art-Net\0"
 
-/** Art-Net's data length: even, at least 2. */
+/** Art-Net's data length: even (LX pads an odd length with one zero byte). */
 export function artNetDataLength(channels: number): number {
-  const n = channels + (channels & 1);
-  return n < 2 ? 2 : n;
+  return channels + (channels & 1);
 }
 
 /** ArtDmx header: id, OpOutput 0x5000 (little-endian), version 14, sequence, physical, port-address, length. */
@@ -38,7 +37,7 @@ export function writeArtDmxHeader(buf: Uint8Array, off: number, universe: number
   buf[off + 12] = 0; // sequence: 0 = disabled; the encoder patches it when enabled
   buf[off + 13] = 0; // physical
   buf[off + 14] = universe & 0xff; // SubUni: sub-net and universe
-  buf[off + 15] = (universe >> 8) & 0x7f; // Net
+  buf[off + 15] = (universe >> 8) & 0xff; // Net (LX writes the whole byte: universe 32768 is 0x80)
   buf[off + 16] = (dataLength >> 8) & 0xff;
   buf[off + 17] = dataLength & 0xff;
 }
@@ -54,9 +53,12 @@ export function writeArtSync(buf: Uint8Array, off: number): void {
   buf[off + 13] = 0;
 }
 
-/** Art-Net sequence numbers run 1..255 and skip 0 (0 means "sequencing off"). */
+/**
+ * Art-Net sequence numbers run 1..255 and skip 0 (0 means "sequencing off"). LX's datagram starts
+ * at 1 and advances before each send, so a fresh packet (0 here) sends 2 first.
+ */
 export function nextArtNetSequence(seq: number): number {
-  return seq >= 255 ? 1 : seq + 1;
+  return seq >= 255 ? 1 : seq === 0 ? 2 : seq + 1;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -150,12 +152,10 @@ export function writeSacnSync(buf: Uint8Array, off: number, cid: Uint8Array, syn
 // DDP (Distributed Display Protocol)
 
 export const DDP_HEADER = 10;
-/** Data bytes per DDP packet: a frame larger than this is split, push set on its last packet. */
-export const DDP_CHUNK = 1440;
 const DDP_FLAG_VERSION = 0x40;
 const DDP_FLAG_PUSH = 0x01;
 
-/** DDP header: flags (version 1, push), sequence 0, data type 0, destination 1, offset (u32), length (u16). */
+/** DDP header: flags (version 1, push), sequence 0, data type 0, destination 1, offset (u32), length (u16). LX sends one datagram per offset, push set. */
 export function writeDdpHeader(buf: Uint8Array, off: number, push: boolean, dataOffset: number, dataLength: number): void {
   buf[off] = DDP_FLAG_VERSION | (push ? DDP_FLAG_PUSH : 0);
   buf[off + 1] = 0;

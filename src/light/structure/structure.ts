@@ -7,6 +7,7 @@ import { LXComponent } from '../component/lx-component.js';
 import { type LxfResolver, type Model, type NormalizationSettings, ModelInputError, buildModel, totalSize } from '../model/index.js';
 import { isLxObject, lxArray, type LoadContext, type LxObject } from '../component/lxp-types.js';
 import { Fixture, isFixtureClass } from './fixture.js';
+import { StructureOutput } from './structure-output.js';
 import { ViewEngine } from './view-engine.js';
 import { setViewSourceLookup } from './view-selector.js';
 
@@ -41,6 +42,8 @@ export class Structure extends LXComponent {
   readonly normalizationHeight = new BoundedParameter('Height', 1000, { v1: 1_000_000, mappable: false, description: 'Manual normalization box height' });
   readonly normalizationDepth = new BoundedParameter('Depth', 1000, { v1: 1_000_000, mappable: false, description: 'Manual normalization box depth' });
   readonly views: ViewEngine;
+  /** The fixtures' output stage (gamma, white point, brightness), saved as LX's `output` object. */
+  readonly output: StructureOutput;
   readonly fixtures = this.addArray<Fixture>('fixture');
   model: Model = buildModel([]);
   /** Bumped whenever the model is rebuilt; renderers resize their buffers on change. */
@@ -66,6 +69,7 @@ export class Structure extends LXComponent {
     this.addParameter('normalizationHeight', this.normalizationHeight);
     this.addParameter('normalizationDepth', this.normalizationDepth);
     this.views = this.addChild('views', new ViewEngine());
+    this.output = this.addChild('output', new StructureOutput());
     this.views.selectorRoot = () => this.parent;
   }
 
@@ -137,10 +141,13 @@ export class Structure extends LXComponent {
   }
 
   protected override extraSaveKeys(): readonly string[] {
-    return ['fixtures'];
+    return ['output', 'fixtures'];
   }
 
   protected override saveExtra(obj: LxObject): void {
+    // LX writes the output stage as a key of its own, not among the children.
+    if (obj.children !== undefined) delete obj.children.output;
+    obj.output = this.output.save();
     obj.fixtures = this.fixtures.items.map((f) => f.save());
   }
 
@@ -157,6 +164,7 @@ export class Structure extends LXComponent {
   }
 
   protected override loadExtra(obj: LxObject, ctx: LoadContext): void {
+    if (isLxObject(obj.output)) this.output.load(obj.output, ctx);
     let fixtures = lxArray(obj.fixtures);
     // An external model file replaces the embedded fixtures when the project syncs it (LX).
     if (typeof obj.file === 'string' && this.syncModelFile.isOn()) {

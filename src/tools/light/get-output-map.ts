@@ -6,32 +6,74 @@ export function destinationFields() {
   return { key: z.string(), protocol: z.string(), transport: z.string(), host: z.string(), port: z.number().int() };
 }
 
-const Range = z.strictObject({
-  destination: z.string().describe('protocol/transport/host:port'),
+const Allocation = z.strictObject({
   universe: z.number().int().describe('Art-Net/sACN universe, KiNET port, DDP data offset or OPC channel'),
-  start: z.number().int().describe("First byte of the fixture in that packet's data (0-based DMX channel for DMX protocols)"),
+  start: z.number().int().describe("First byte in that packet's data (0-based DMX channel for DMX protocols)"),
   end: z.number().int().describe('Exclusive end byte'),
   pixels: z.number().int(),
   syncUniverse: z.number().int().optional().describe('sACN: the E1.31 synchronization address this universe carries (absent: not synchronized)'),
 });
 
-const FixtureEntry = z.strictObject({
-  path: z.string(),
-  label: z.string(),
-  enabled: z.boolean().describe("The fixture's output switch (parameter `enabled`; off for a new fixture)"),
-  protocol: z.enum(['none', 'artnet', 'sacn', 'opc', 'ddp', 'kinet']),
+const Segment = z.strictObject({
+  points: z.tuple([z.number().int(), z.number().int()]).optional().describe('Model indices of the first and last point sent (reversed: first > last)'),
+  step: z.number().int().optional().describe('Step between consecutive points when not 1 (negative when reversed)'),
+  pixels: z.number().int().describe('Pixels sent, repeats and padding included'),
+  byteOrder: z.string(),
+  component: z.string().optional().describe('The .lxf component it names (componentId, or components[i] for componentIndex)'),
+  tags: z.array(z.string()).optional().describe('Tags of the smallest part of the model holding its points (a strip, a row, a sub-fixture)'),
+  repeat: z.number().int().optional(),
+  padPre: z.number().int().optional(),
+  padPost: z.number().int().optional(),
+  outputStride: z.number().int().optional().describe('Bytes from one pixel to the next, when more than the byte order'),
+  headerBytes: z.number().int().optional(),
+  footerBytes: z.number().int().optional(),
+  allocation: z.array(Allocation).describe('Where its header, pixels and footer land, one range per universe'),
+});
+
+const Output = z.strictObject({
+  protocol: z.enum(['none', 'artnet', 'sacn', 'opc', 'ddp', 'kinet', 'artsync']),
   transport: z.enum(['udp', 'tcp']),
   host: z.string(),
-  port: z.number().int().describe("Port actually used: the protocol's standard port, or `port` for OPC"),
-  universe: z.number().int().describe('Declared start: artNetUniverse (Art-Net, sACN), kinetPort, ddpDataOffset or opcChannel'),
-  channel: z.number().int().describe('Declared start channel: dmxChannel (Art-Net, sACN, KiNET) or opcOffset (OPC)'),
-  byteOrder: z.string(),
-  reverse: z.boolean(),
+  port: z.number().int().describe("Port used: the protocol's standard one unless the output (or OPC's port parameter) names its own"),
+  universe: z.number().int().describe('Start universe (Art-Net, sACN), DDP data offset, KiNET port or OPC channel'),
+  channel: z.number().int().describe('Start channel, 0-based (Art-Net, sACN, KiNET), or OPC byte offset'),
+  priority: z.number().int().optional().describe('sACN priority'),
+  sequence: z.boolean().optional().describe('Art-Net sequence numbers on'),
+  kinetVersion: z.string().optional(),
+  fps: z.number().optional().describe('Most packets per second'),
+  subFixture: z.string().optional().describe('The nested .lxf sub-fixture(s) whose file declares the output'),
+  brightness: z.number().optional().describe('Component brightness of that sub-fixture, applied to its outputs'),
+  declared: z.string().optional().describe('Where the .lxf file declares it: file:line key'),
+  sending: z.boolean(),
+  destination: z.string().optional().describe('protocol/transport/host:port it sends to'),
+  segments: z.array(Segment),
+});
+
+const Fixture = z.strictObject({
+  path: z.string(),
+  label: z.string(),
+  type: z.string().describe('Stock class (Grid, Strip…) or the .lxf type'),
+  tags: z.array(z.string()),
+  enabled: z.boolean().describe("The fixture's output switch (parameter `enabled`; off for a new fixture)"),
   points: z.number().int(),
-  sending: z.boolean().describe('True when the fixture is part of the output plan'),
+  sending: z.boolean(),
   idle: z.string().optional().describe('Why the fixture sends nothing'),
-  allocation: z.array(Range).describe('Resolved placement: one range per universe (DMX protocols overflow into the next universe)'),
-  warnings: z.array(z.string()).optional(),
+  outputs: z.array(Output),
+});
+
+const Problem = z.strictObject({
+  kind: z
+    .enum(['file', 'overflow', 'collision', 'address'])
+    .describe('file: a bad key in a fixture file; overflow: pixels past the last universe or buffer; collision: two outputs on the same bytes'),
+  fixture: z.string(),
+  message: z.string(),
+  file: z.string().optional(),
+  line: z.number().int().optional(),
+  key: z.string().optional().describe('Key path in the file, e.g. outputs[1].segments[0].num'),
+  destination: z.string().optional(),
+  universe: z.number().int().optional(),
+  channels: z.tuple([z.number().int(), z.number().int()]).optional().describe('First and last byte written twice'),
+  with: z.string().optional().describe('The other fixture of a collision'),
 });
 
 export default defineTool({
@@ -39,20 +81,31 @@ export default defineTool({
   title: 'Map the LED outputs',
   toolset: 'outputs',
   description:
-    "Shows where every fixture's pixels go on the wire: the declared output settings of each fixture (protocol, host, port, " +
-    'universe or offset, start channel, byte order, reverse, enabled) and the resolved allocation (which universes and ' +
-    "channel ranges it occupies after LX's overflow rule: pixels that do not fit continue in the next universe at channel 0), " +
-    'the destinations and packets per frame, overflow errors, and collisions (two fixtures writing the same channels of one ' +
-    'packet; both are sent, the later fixture wins, so fix the addresses). Output settings are fixture parameters: change them ' +
-    'with set_parameter on /lx/structure/fixture/<n>/protocol, host, artNetUniverse, dmxChannel, byteOrder, enabled and the ' +
-    'others listed by list_parameters; /lx/output/enabled is the global live switch and /lx/output/brightness and gamma apply to ' +
-    'every output; /lx/output/artNetSync and sacnSync (E1.31 universe synchronization, per fixture with its sacnSync) add a sync ' +
-    'packet after each frame.',
+    'Shows which controller lights which points: for every fixture, each output it declares (a stock fixture has one, from its ' +
+    'protocol parameters; a JSON fixture has those its .lxf files declare, with the file and line) with protocol, host, port, ' +
+    'start universe and channel, and each segment with the model points it sends (first and last index, step), the component ' +
+    'and tags it covers, and where it lands (universe, byte range, pixels; DMX overflows into the next universe, a pixel never ' +
+    'split). Then the destinations with packets per frame, and the problems: bad keys in fixture files (file, line, key), ' +
+    'overflows past the last universe or buffer, and collisions (two outputs on the same bytes; the later one wins on the ' +
+    'wire). A stock fixture’s output settings are parameters (set_parameter on /lx/structure/fixture/<n>/protocol, host, ' +
+    'artNetUniverse, dmxChannel, byteOrder, enabled…); a JSON fixture’s come from its .lxf and change with set_fixture_params ' +
+    'on the .lxf parameters they reference. /lx/output/enabled is the global live switch; gamma and white point of fixture ' +
+    'outputs are /lx/structure/output’s, and brightness multiplies /lx/output, /lx/structure/output and the fixture. ' +
+    '/lx/output/artNetSync and sacnSync (E1.31 universe synchronization, per fixture with its sacnSync) add a sync packet ' +
+    'after each destination\'s universes. On a big rig, `query` keeps the fixtures that match (a label, a tag such as "arch", a host).',
   annotations: { readOnlyHint: true, openWorldHint: false },
-  input: z.strictObject({}),
+  input: z.strictObject({
+    query: z
+      .string()
+      .max(200)
+      .optional()
+      .describe(
+        'Only the fixtures whose label, path, type or tags, an output host, or a segment’s component or tags contain this text (any case), e.g. "arch"',
+      ),
+  }),
   output: z.strictObject({
-    live: z.boolean().describe('Global output switch, /lx/output/enabled'),
-    fixtures: z.array(FixtureEntry),
+    live: z.boolean().describe('Outputs on: /lx/output/enabled and /lx/structure/output/enabled'),
+    fixtures: z.array(Fixture),
     destinations: z.array(
       z.strictObject({
         ...destinationFields(),
@@ -64,74 +117,9 @@ export default defineTool({
         syncUniverse: z.number().int().optional().describe('e131: the synchronization address of the sync packet'),
       }),
     ),
-    collisions: z.array(
-      z.strictObject({
-        destination: z.string(),
-        universe: z.number().int(),
-        start: z.number().int(),
-        end: z.number().int(),
-        fixtures: z.array(z.string()).describe('The two fixtures writing bytes start..end-1; the later one wins on the wire'),
-      }),
-    ),
-    errors: z.array(z.strictObject({ fixture: z.string(), message: z.string() })),
+    problems: z.array(Problem),
     packetsPerFrame: z.number().int(),
     bytesPerFrame: z.number().int(),
   }),
-  handle: (_args, { outputs }) => {
-    const map = outputs.map();
-    const plan = map.plan;
-    const perDestination = new Map<number, number>();
-    if (plan !== null)
-      for (let p = 0; p < plan.packetCount; p++) perDestination.set(plan.packetDestination[p], (perDestination.get(plan.packetDestination[p]) ?? 0) + 1);
-    return {
-      live: map.live,
-      fixtures: map.declared.map((d) => {
-        const warnings: string[] = [];
-        if (d.protocol === 'sacn' && d.universe === 0) warnings.push('sACN universes run from 1; most receivers ignore universe 0');
-        if (/^(255\.255\.255\.255|.*\.255)$/.test(d.host)) warnings.push('host looks like a broadcast address');
-        if (/^(22[4-9]|23\d)\./.test(d.host)) warnings.push('host is a multicast address');
-        const entry = {
-          path: d.path,
-          label: d.label,
-          enabled: d.enabled,
-          protocol: d.protocol,
-          transport: d.transport,
-          host: d.host,
-          port: d.port,
-          universe: d.universe,
-          channel: d.channel,
-          byteOrder: d.byteOrder,
-          reverse: d.reverse,
-          points: d.points,
-          sending: d.source >= 0,
-          allocation: d.source >= 0 && plan !== null ? plan.placements[d.source].map((r) => ({ ...r })) : [],
-        };
-        return {
-          ...entry,
-          ...(d.idle !== undefined ? { idle: d.idle } : {}),
-          ...(warnings.length > 0 ? { warnings } : {}),
-        };
-      }),
-      destinations: (plan?.destinations ?? []).map((d, i) => ({
-        key: d.key,
-        protocol: d.protocol,
-        transport: d.transport,
-        host: d.host,
-        port: d.port,
-        packetsPerFrame: perDestination.get(i) ?? 0,
-        ...(d.sync !== undefined ? { sync: d.sync } : {}),
-        ...(d.syncUniverse !== undefined ? { syncUniverse: d.syncUniverse } : {}),
-      })),
-      collisions: (plan?.collisions ?? []).map((c) => ({
-        destination: c.destination,
-        universe: c.universe,
-        start: c.start,
-        end: c.end,
-        fixtures: [...c.fixtures],
-      })),
-      errors: (plan?.errors ?? []).map((e) => ({ ...e })),
-      packetsPerFrame: plan?.packetCount ?? 0,
-      bytesPerFrame: plan?.bankSize ?? 0,
-    };
-  },
+  handle: ({ query }, { outputs }) => outputs.map(query),
 });

@@ -45,20 +45,23 @@ test('Art-Net: a grid overflows into the next universes; tshark reads universes,
     artNetSequenceEnabled: true,
     enabled: true,
   });
-  rig.light.lx.output.gamma.setValue(2.2);
+  // Fixture outputs take gamma from the structure's output stage; /lx/output's gamma does not reach them (LX).
+  rig.light.structure.output.gamma.setValue(2.2);
+  rig.light.lx.output.gamma.setValue(3);
   rig.light.lx.output.brightness.setValue(0.5);
   grid.brightness.setValue(0.8);
   await rig.frames(2);
   // 200 pixels × 3 bytes from channel 10: 167 pixels fit in universe 3 (10 + 501 = 511), 33 go to universe 4 from channel 0.
   await cap.waitFor(4);
   const packets = (await tsharkDecode(cap.packets, 'artnet', cap.port)).map(artDmx);
+  // LX's sequence starts at 1 and advances before each send: the first packet carries 2.
   assert.deepEqual(
     packets.map((p) => [p.universe, p.sequence, p.length]),
     [
-      [3, 1, 512],
-      [4, 1, 100],
       [3, 2, 512],
       [4, 2, 100],
+      [3, 3, 512],
+      [4, 3, 100],
     ],
   );
   const level = Math.floor(255 * 0.5 * 0.8 + 0.5);
@@ -73,7 +76,7 @@ test('Art-Net: a grid overflows into the next universes; tshark reads universes,
   );
 });
 
-test('Art-Net: grid wiring and reverse reorder the pixels; ArtSync follows each frame when enabled', { skip }, async (t) => {
+test('Art-Net: grid wiring reorders the pixels and a grid ignores reverse, as in LX; ArtSync follows each frame when enabled', { skip }, async (t) => {
   const cap = await udpCapture();
   t.after(() => cap.close());
   const rig = await outputRig(t, { artnet: cap.port });
@@ -83,8 +86,9 @@ test('Art-Net: grid wiring and reverse reorder the pixels; ArtSync follows each 
   await cap.waitFor(2);
   const layers = await tsharkDecode(cap.packets, 'artnet', cap.port);
   const dmx = artDmx(layers[0]);
-  // zigzag from bottom left: row 0 left→right, row 1 right→left, row 2 left→right; then reversed
-  const wiring = [0, 1, 2, 3, 7, 6, 5, 4, 8, 9, 10, 11].reverse();
+  // zigzag from bottom left: row 0 left→right, row 1 right→left, row 2 left→right; LX's
+  // GridFixture sends in wiring order whatever `reverse` says.
+  const wiring = [0, 1, 2, 3, 7, 6, 5, 4, 8, 9, 10, 11];
   assert.deepEqual(dmx.data.slice(0, 36), expectedBytes(rig.light.main, wiring, 'RGB', 255));
   const sync = layers[1].artnet as Record<string, Record<string, string>>;
   assert.equal(sync['artnet.header']['artnet.header.opcode'], '0x5200', 'ArtSync');

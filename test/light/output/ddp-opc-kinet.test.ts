@@ -8,13 +8,13 @@ import net from 'node:net';
 import { udpCapture } from '../../helpers/pcap.js';
 import { expectedBytes, outputRig, range } from './helpers.js';
 
-test('DDP: a frame is split into 1440-byte packets with increasing offsets and push only on the last one', async (t) => {
+test('DDP: one datagram per data offset with push set, as LX sends it', async (t) => {
   const cap = await udpCapture();
   t.after(() => cap.close());
   const rig = await outputRig(t, { ddp: cap.port });
-  rig.fixture('StripFixture', { numPoints: 1000, protocol: 'DDP', ddpDataOffset: 300, byteOrder: 'BGR', enabled: true });
+  rig.fixture('StripFixture', { numPoints: 400, protocol: 'DDP', ddpDataOffset: 300, byteOrder: 'BGR', enabled: true });
   await rig.frames(1);
-  await cap.waitFor(3);
+  await cap.waitFor(1);
   const main = rig.light.main;
   const parsed = cap.packets.map((p) => ({
     flags: p[0],
@@ -25,16 +25,12 @@ test('DDP: a frame is split into 1440-byte packets with increasing offsets and p
     length: p.readUInt16BE(8),
     data: [...p.subarray(10)],
   }));
+  // Flags 0x41: version 1, push. Sequence 0 (unused), data type 0, destination 1 (default output device).
   assert.deepEqual(
-    parsed.map((p) => [p.flags, p.id, p.offset, p.length, p.data.length]),
-    [
-      [0x40, 1, 300, 1440, 1440],
-      [0x40, 1, 1740, 1440, 1440],
-      [0x41, 1, 3180, 120, 120],
-    ],
+    parsed.map((p) => [p.flags, p.sequence, p.type, p.id, p.offset, p.length, p.data.length]),
+    [[0x41, 0, 0, 1, 300, 1200, 1200]],
   );
-  const data = parsed.flatMap((p) => p.data);
-  assert.deepEqual(data, expectedBytes(main, range(0, 1000), 'BGR', 255));
+  assert.deepEqual(parsed[0].data, expectedBytes(main, range(0, 400), 'BGR', 255));
 });
 
 test('OPC over TCP: one message per frame on a persistent connection, channel and offset as set', async (t) => {

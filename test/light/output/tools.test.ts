@@ -28,9 +28,11 @@ test('output settings: do → map shows the allocation → undo → restored; a 
   const map = await show.call('get_output_map');
   const grid = map.fixtures[0];
   assert.equal(grid.sending, true);
-  assert.equal(grid.port, cap.port);
+  assert.equal(grid.outputs.length, 1);
+  assert.equal(grid.outputs[0].port, cap.port);
+  assert.deepEqual(grid.outputs[0].segments[0].points, [0, 1023]);
   assert.deepEqual(
-    grid.allocation.map((a: { universe: number; pixels: number }) => [a.universe, a.pixels]),
+    grid.outputs[0].segments[0].allocation.map((a: { universe: number; pixels: number }) => [a.universe, a.pixels]),
     [
       [2, 170],
       [3, 170],
@@ -42,7 +44,7 @@ test('output settings: do → map shows the allocation → undo → restored; a 
     ],
   );
   assert.equal(map.packetsPerFrame, 7);
-  assert.deepEqual(map.collisions, []);
+  assert.deepEqual(map.problems, []);
 
   await show.app.outputs.whenConnected();
   await show.app.engine.queue.submit(() => show.app.engine.clock.step(16));
@@ -88,11 +90,26 @@ test('get_output_map reports two fixtures writing the same channels, naming both
     }
   });
   const map = await show.call('get_output_map');
-  assert.deepEqual(map.collisions, [
-    { destination: `sacn/udp/127.0.0.1:${cap.port}`, universe: 5, start: 0, end: 90, fixtures: ['/lx/structure/fixture/1', '/lx/structure/fixture/2'] },
+  assert.deepEqual(map.problems, [
+    {
+      kind: 'collision',
+      fixture: '/lx/structure/fixture/2',
+      message:
+        `it writes bytes 0–89 of sacn/udp/127.0.0.1:${cap.port} universe 5 that Grid (/lx/structure/fixture/1) also writes; ` +
+        'the later one wins on the wire: move one of them',
+      destination: `sacn/udp/127.0.0.1:${cap.port}`,
+      universe: 5,
+      channels: [0, 89],
+      with: '/lx/structure/fixture/1',
+    },
   ]);
-  assert.equal(map.fixtures[1].allocation[0].universe, 5);
+  assert.equal(map.fixtures[1].outputs[0].segments[0].allocation[0].universe, 5);
 });
+
+/** Every allocation of the first fixture's outputs in a get_output_map reply. */
+function allocations(map: { fixtures: { outputs: { segments: { allocation: { syncUniverse?: number }[] }[] }[] }[] }): { syncUniverse?: number }[] {
+  return map.fixtures[0].outputs.flatMap((o) => o.segments.flatMap((s) => s.allocation));
+}
 
 test('sACN sync over MCP: the rig option and a fixture override show in get_output_map; undo restores; a bad sync universe changes nothing', async (t) => {
   const cap = await udpCapture();
@@ -103,7 +120,7 @@ test('sACN sync over MCP: the rig option and a fixture override show in get_outp
   await show.call('set_parameter', { path: `${GRID}/enabled`, value: true });
   const before = await show.call('get_output_map');
   assert.equal(before.destinations[0].sync, undefined);
-  assert.equal(before.fixtures[0].allocation[0].syncUniverse, undefined);
+  assert.equal(allocations(before)[0].syncUniverse, undefined);
   const history = await show.call('get_history');
   assert.match(await show.callError('set_parameter', { path: '/lx/output/sacnSyncUniverse', value: 0 }), /^invalid_argument: .*1.*63999/);
   assert.match(await show.callError('set_parameter', { path: `${GRID}/sacnSync`, value: 'Sometimes' }), /^invalid_argument: .*Output.*On.*Off/);
@@ -117,7 +134,7 @@ test('sACN sync over MCP: the rig option and a fixture override show in get_outp
     synced.destinations.map((d: { sync?: string; syncUniverse?: number; packetsPerFrame: number }) => [d.sync, d.syncUniverse, d.packetsPerFrame]),
     [['e131', 4000, before.packetsPerFrame + 1]],
   );
-  assert.ok(synced.fixtures[0].allocation.every((a: { syncUniverse?: number }) => a.syncUniverse === 4000));
+  assert.ok(allocations(synced).length > 0 && allocations(synced).every((a) => a.syncUniverse === 4000));
   await show.call('set_parameter', { path: `${GRID}/sacnSync`, value: 'Off' });
   const optedOut = await show.call('get_output_map');
   assert.deepEqual(optedOut.destinations, before.destinations, 'the only fixture opted out: no sync address, no sync packet');

@@ -10,6 +10,8 @@
 // An unquoted value is a keyword (true/false/null, any letter case), else a JSON number, else a
 // string (`01`, `1.`, `+1` and `NaN` stay strings, as Gson reads them).
 
+import { recordSourceLines } from '../../model/source-lines.js';
+
 /** A syntax error with the file, line and column (1-based) where the reader stopped. */
 export class LenientJsonError extends Error {
   constructor(
@@ -29,16 +31,29 @@ function endsLiteral(c: string): boolean {
   return c === '' || '/\\;#={}[]:, \t\f\r\n'.includes(c);
 }
 
-/** Parses `text` as LX's reader does; `file` names the source in errors. */
-export function parseLenientJson(text: string, file: string): unknown {
+/**
+ * Parses `text` as LX's reader does; `file` names the source in errors. With `lines`, the line
+ * of every object and key is recorded (src/light/model/source-lines.ts) for later messages.
+ */
+export function parseLenientJson(text: string, file: string, options: { lines?: boolean } = {}): unknown {
   // LX and Footlight write strict JSON, which JSON.parse reads to the same value many times faster
-  // (a 20,000-channel project); only a file using the lenient syntax takes the reader below.
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    if (!(err instanceof SyntaxError)) throw err;
+  // (a 20,000-channel project); only a file using the lenient syntax, or one whose lines are
+  // wanted (a fixture file, for its output problems), takes the reader below.
+  if (options.lines !== true) {
+    try {
+      return JSON.parse(text);
+    } catch (err) {
+      if (!(err instanceof SyntaxError)) throw err;
+    }
   }
   let pos = 0;
+  // Line of `pos`, counted forward from the last position asked (the reader only moves forward).
+  let lineAt = 0;
+  let lineNo = 1;
+  const line = (): number => {
+    for (; lineAt < pos; lineAt++) if (text.charCodeAt(lineAt) === 10) lineNo++;
+    return lineNo;
+  };
   const fail = (reason: string, at = pos): never => {
     let line = 1;
     let lineStart = 0;
@@ -142,8 +157,10 @@ export function parseLenientJson(text: string, file: string): unknown {
   };
 
   const object = (): Record<string, unknown> => {
-    pos++;
+    const keys = options.lines === true ? new Map<string, number>() : undefined;
     const out: Record<string, unknown> = {};
+    if (keys !== undefined) recordSourceLines(out, { line: line(), keys });
+    pos++;
     let first = true;
     for (;;) {
       let c = next(true);
@@ -153,9 +170,11 @@ export function parseLenientJson(text: string, file: string): unknown {
         return out;
       }
       let name: string;
+      const at = keys === undefined ? 0 : line();
       if (c === '"' || c === "'") name = quoted(c);
       else if (endsLiteral(c)) name = fail(c === '' ? 'End of input' : 'Expected name');
       else name = literal();
+      keys?.set(name, at);
       c = next(true);
       if (c === ':') pos++;
       else if (c === '=') pos += text[pos + 1] === '>' ? 2 : 1;

@@ -45,7 +45,7 @@ function readJson(folder: string, path: string, maxBytes: number): unknown {
   const text = bytes.toString('utf8');
   try {
     assertJsonTextDepth(text, MAX_FILE_JSON_DEPTH);
-    return parseLenientJson(text, path);
+    return parseLenientJson(text, path, { lines: true });
   } catch (err) {
     if (err instanceof LenientJsonError) throw new ModelInputError(`${path} cannot be read as LX JSON: ${err.message}`);
     if (isFootlightError(err)) throw new ModelInputError(`${path}: ${err.message}`);
