@@ -57,7 +57,10 @@ test('attribution registry: pipelined lines of many callers, on their own and on
   // Connections run side by side, so the steps land in any order; each is its own caller's.
   const bySession = (a: readonly unknown[], b: readonly unknown[]) => String(a[1]).localeCompare(String(b[1]));
   assert.deepEqual(
-    s.origins(12).map((o) => [o.surface, o.session, o.client, o.via, o.label]).sort(bySession),
+    s
+      .origins(12)
+      .map((o) => [o.surface, o.session, o.client, o.via, o.label])
+      .sort(bySession),
     Array.from({ length: 12 }, (_, k) => ['mcp', `session-${k + 1}`, `agent-${k + 1}`, 'protocol3', labels.get(3 + ((k + 1) % 3))]).sort(bySession),
   );
   assert.equal(s.attribution.queued, 0);
