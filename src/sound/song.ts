@@ -21,6 +21,7 @@ import { BANK_SIZE, MAX_BEATS, saveProject, type Track, type ArrangerClip, type 
 import { flatIndexOf, trackAt } from './operations/common.js';
 import { clipPayload, MAX_LISTED_NOTES, trackPayload } from './payloads.js';
 import { PROJECT_FORMAT, PROJECT_FORMAT_VERSION, projectFilePath, readProjectFile, validateSaveDirectory, writeProjectFile } from './project-file.js';
+import { atSongEnd, endStep, loopRange, playFrom, songEnd } from './song-end.js';
 
 const TEMPO_MIN = 40;
 const TEMPO_MAX = 220;
@@ -86,6 +87,8 @@ export class SongOps {
   private receiptSeq = 0;
   savePending = false;
   live: LiveSource | null = null;
+  /** The latest beat the show places on the song (its light cues, wired by src/show): the song's end reaches it. */
+  showEnd: (() => number) | null = null;
 
   constructor(private readonly host: SoundHost) {}
 
@@ -112,6 +115,10 @@ export class SongOps {
       meter_numerator_range: [METER_NUMERATOR_MIN, METER_NUMERATOR_MAX],
       meter_denominators: [...METER_DENOMINATORS],
       seek_range_beats: [0, MAX_BEATS],
+      song_end:
+        'transport.song_end_beats is the latest end of any arranger clip, cue marker or light cue (0: an empty song, no end). Loop off ' +
+        '(at_song_end "stop"): playback stops there and Play from there starts again at beat 0. Loop on ("loop"): a playhead past the ' +
+        "loop's end returns to the loop start there. Stop while stopped returns the playhead to beat 0.",
       max_midi_bytes: MAX_MIDI_BYTES,
       mix: {
         fader_law: 'gain = 2·v³ (v: normalized volume; 0 dB at 0.7937, +6.02 dB at 1)',
@@ -179,6 +186,12 @@ export class SongOps {
   // -------------------------------------------------------------------------------------------
   // Transport runtime (also used by the Play / Stop actions)
 
+  /** The song's end in beats (song-end.ts): its last clip, cue marker or light cue; 0 when it is empty. */
+  songEnd(): number {
+    return songEnd(this.project, this.showEnd?.() ?? 0);
+  }
+
+  /** Starts playback; from the song's end (or past it) Play starts again from the beginning (song-end.ts). */
   startPlayback(): Payload {
     this.refuseRecording('playback');
     const armed = this.armedIndexes();
@@ -188,12 +201,16 @@ export class SongOps {
         'armed_tracks',
         `tracks ${armed.join(', ')} are armed; playback is refused while any track is armed (disarm with song-track-state)`,
       );
-    this.host.transport.playing = true;
-    return { playing: true, position_beats: this.host.transport.position };
+    const t = this.host.transport;
+    if (!t.playing) t.position = playFrom(t.position, this.songEnd(), loopRange(this.project));
+    t.playing = true;
+    return { playing: true, position_beats: t.position };
   }
 
+  /** Stops playback (and recording); stopping while stopped returns the playhead to the start. */
   stopPlayback(): Payload {
     const t = this.host.transport;
+    if (!t.playing && !t.recording) t.position = 0;
     t.playing = false;
     t.recording = false;
     return { playing: false, recording: false, position_beats: t.position };
@@ -211,7 +228,7 @@ export class SongOps {
     t.position = pos < 0 ? 0 : pos > MAX_BEATS ? MAX_BEATS : pos;
   }
 
-  /** Moves the play position by one frame of engine time while playing (arranger loop wraps). */
+  /** Moves the play position by one frame of engine time while playing (arranger loop wraps; the end rule applies). */
   advance(deltaMs: number): void {
     const t = this.host.transport;
     if (!t.playing || !(deltaMs > 0) || this.live?.driving === true) return;
@@ -221,10 +238,42 @@ export class SongOps {
     const dur = p.loopDuration.getBaseValue();
     if (p.loopEnabled.isOn() && dur > 0 && t.position < start + dur && pos >= start + dur) pos = start + ((pos - start) % dur);
     if (pos >= MAX_BEATS) {
-      pos = MAX_BEATS;
+      t.position = MAX_BEATS;
       t.playing = false;
+      return;
     }
-    t.position = pos;
+    this.follow(pos);
+  }
+
+  /**
+   * Moves the playing transport on to `next` (the frame clock's step, or the beat the live
+   * engine has rendered to) under the song's end rule (song-end.ts): it plays on, holds the end
+   * for a frame, stops there, or wraps to the loop start. Returns true when the playhead jumped
+   * (the live engine must then be told). Recording plays on past the end.
+   */
+  follow(next: number): boolean {
+    const t = this.host.transport;
+    if (!t.playing) return false;
+    if (t.recording) {
+      t.position = next;
+      return false;
+    }
+    const loop = loopRange(this.project);
+    const end = this.songEnd();
+    switch (endStep(t.position, next, end, loop)) {
+      case 'wrap':
+        t.position = loop!.start;
+        return true;
+      case 'hold':
+        t.position = end;
+        return false;
+      case 'stop':
+        t.playing = false;
+        return false;
+      default:
+        t.position = next;
+        return false;
+    }
   }
 
   private transportPayload(): Payload {
@@ -239,6 +288,8 @@ export class SongOps {
       arranger_loop_start: p.loopStart.getBaseValue(),
       arranger_loop_duration: p.loopDuration.getBaseValue(),
       metronome: p.metronome.isOn(),
+      song_end_beats: this.songEnd(),
+      at_song_end: atSongEnd(this.songEnd(), loopRange(p)),
     };
   }
 
@@ -419,6 +470,33 @@ export class SongOps {
     const p = this.project.loopEnabled;
     if (p.isOn() !== enabled) this.host.perform(origin, new SetParameter(p, enabled), () => p.isOn() === enabled);
     return this.submitted('transport_loop', { enabled });
+  }
+
+  /**
+   * Sets the arranger loop's range (and turns the loop on or off with it), as one undo step: the
+   * console's loop drag on its ruler. Start ≥ 0, duration > 0, ending by MAX_BEATS. Refuses recording.
+   */
+  setLoopRange(origin: Origin, token: string, start: number, duration: number, enabled: boolean): Payload {
+    this.checkToken(token);
+    if (!Number.isFinite(start) || !Number.isFinite(duration) || start < 0 || duration <= 0 || start + duration > MAX_BEATS)
+      throw refuse(
+        'invalid_argument',
+        'out_of_range',
+        `the loop takes a start ≥ 0 and a duration > 0 ending by beat ${MAX_BEATS}; got start ${start}, duration ${duration}`,
+      );
+    this.refuseRecording('changing the arranger loop');
+    const p = this.project;
+    const steps = [];
+    if (p.loopStart.getBaseValue() !== start) steps.push(new SetParameter(p.loopStart, start));
+    if (p.loopDuration.getBaseValue() !== duration) steps.push(new SetParameter(p.loopDuration, duration));
+    if (p.loopEnabled.isOn() !== enabled) steps.push(new SetParameter(p.loopEnabled, enabled));
+    if (steps.length > 0)
+      this.host.perform(
+        origin,
+        new CompoundCommand(`Set the arranger loop to beats ${start}–${start + duration}`, steps),
+        () => p.loopStart.getBaseValue() === start && p.loopDuration.getBaseValue() === duration && p.loopEnabled.isOn() === enabled,
+      );
+    return this.submitted('transport_loop_range', { start, duration, enabled, changed: steps.length > 0 });
   }
 
   trackState(origin: Origin, token: string, index: number, muted: boolean | 'keep', armed: boolean | 'keep'): Payload {

@@ -105,11 +105,16 @@ export class LivePlayer {
     const now = Date.now();
     if (this.dirty && now - this.lastPlanAt >= PLAN_EVERY_MS) this.sendPlan(now);
     const t = this.host.transport;
+    // Nothing else moved the transport since the last frame: it goes where the engine has rendered
+    // to, under the song's end rule (which may hold the end, stop there or wrap to the loop start).
+    if (t.playing && this.lastPlaying && t.position === this.lastPosition && this.last !== null && this.last.seq === this.seq) {
+      if (!this.host.song.follow(this.last.beat)) this.lastPosition = t.position;
+    }
     if (t.playing !== this.lastPlaying) {
       this.post(t.playing ? { type: 'play', beat: t.position, seq: ++this.seq } : { type: 'stop', seq: ++this.seq });
       this.lastPlaying = t.playing;
-    } else if (t.position !== this.lastPosition) this.post({ type: 'seek', beat: t.position, seq: ++this.seq });
-    else if (t.playing && this.last !== null && this.last.seq === this.seq) t.position = this.last.beat;
+    } else if (t.playing && t.position !== this.lastPosition) this.post({ type: 'seek', beat: t.position, seq: ++this.seq });
+    // While stopped a move is not sent: Play carries the position, and a seek would cut the release tails still sounding.
     this.lastPosition = t.position;
   }
 
