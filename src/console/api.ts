@@ -7,7 +7,8 @@ import { queuedRequest } from '../engine/request.js';
 import type { SoundHost } from '../sound/index.js';
 import { setControl } from '../sound/operations/controls.js';
 import { navigateDevice } from '../sound/operations/devices.js';
-import { selectTrack } from '../sound/operations/tracks.js';
+import { trackSolo } from '../sound/operations/mixer.js';
+import { expandGroup, selectTrack } from '../sound/operations/tracks.js';
 import { tokenOf } from './sound.js';
 import { writeProject } from '../light/show/project/project-file.js';
 import { BodyTooLargeError, readBody } from '../net/body.js';
@@ -198,11 +199,14 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
       handler: async ({ body, origin }) => {
         const a = parse(
           z.strictObject({
-            action: z.enum(['play', 'stop', 'tempo', 'meter', 'loop']),
+            action: z.enum(['play', 'stop', 'seek', 'tempo', 'meter', 'loop', 'loop_range']),
+            beats: z.number().optional(),
             bpm: z.number().optional(),
             numerator: z.number().int().optional(),
             denominator: z.number().int().optional(),
             enabled: z.boolean().optional(),
+            start: z.number().optional(),
+            duration: z.number().optional(),
           }),
           body,
         );
@@ -212,7 +216,13 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
         let out: unknown;
         if (a.action === 'play') out = await q('sound play', () => song.play(token));
         else if (a.action === 'stop') out = await q('sound stop', () => song.stop(token));
-        else if (a.action === 'tempo') {
+        else if (a.action === 'seek') {
+          const beats = required(a.beats, 'beats');
+          out = await q('sound seek', () => song.seek(token, beats));
+        } else if (a.action === 'loop_range') {
+          const [start, duration] = [required(a.start, 'start'), required(a.duration, 'duration')];
+          out = await q('sound loop range', () => song.setLoopRange(origin, token, start, duration, a.enabled ?? true));
+        } else if (a.action === 'tempo') {
           const bpm = required(a.bpm, 'bpm');
           out = await q('sound tempo', () => song.tempo(origin, token, bpm));
         } else if (a.action === 'meter') {
@@ -230,7 +240,14 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
       method: 'POST',
       handler: async ({ body, origin }) => {
         const a = parse(
-          z.strictObject({ index: z.number().int(), muted: z.boolean().optional(), armed: z.boolean().optional(), select: z.boolean().optional() }),
+          z.strictObject({
+            index: z.number().int(),
+            muted: z.boolean().optional(),
+            armed: z.boolean().optional(),
+            soloed: z.boolean().optional(),
+            expanded: z.boolean().optional(),
+            select: z.boolean().optional(),
+          }),
           body,
         );
         const host = requireSound();
@@ -238,6 +255,14 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
         if (a.muted !== undefined || a.armed !== undefined) {
           const token = await tokenOf(host);
           out = await q('sound track state', () => host.song.trackState(origin, token, a.index, a.muted ?? 'keep', a.armed ?? 'keep'));
+        }
+        if (a.soloed !== undefined) {
+          const [token, soloed] = [await tokenOf(host), a.soloed];
+          out = await q('sound track solo', () => trackSolo(host, origin, token, a.index, soloed));
+        }
+        if (a.expanded !== undefined) {
+          const expanded = a.expanded;
+          out = await q('sound group fold', () => expandGroup(host, a.index, expanded));
         }
         if (a.select !== false) out = await q('sound track', () => selectTrack(host, a.index));
         hub.soundTouched();
