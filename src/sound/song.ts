@@ -279,6 +279,7 @@ export class SongOps {
   private transportPayload(): Payload {
     const p = this.project;
     const t = this.host.transport;
+    const end = this.songEnd();
     return {
       playing: t.playing,
       position_beats: t.position,
@@ -288,8 +289,8 @@ export class SongOps {
       arranger_loop_start: p.loopStart.getBaseValue(),
       arranger_loop_duration: p.loopDuration.getBaseValue(),
       metronome: p.metronome.isOn(),
-      song_end_beats: this.songEnd(),
-      at_song_end: atSongEnd(this.songEnd(), loopRange(p)),
+      song_end_beats: end,
+      at_song_end: atSongEnd(end, loopRange(p)),
     };
   }
 

@@ -6,7 +6,7 @@ import { Mixer } from './mixer.js';
 import { AgentPanel, ConnectDialog, DeviceEditor, HistoryPanel, SaveDialog } from './panels.js';
 import type { Preview, ViewPreset } from './preview.js';
 import { SoundView } from './sound.js';
-import { toStart, togglePlay } from './transport.js';
+import { hasSong, toStart, togglePlay } from './transport.js';
 import { dismiss, history, light, link, notices, openSocket, policy, previewStats, requestPreview, setPreviewSink, undoRedo } from './store.js';
 
 /** Test and benchmark hooks: the preview's figures and read-backs. */
@@ -158,13 +158,13 @@ function typing(target: EventTarget | null): boolean {
 
 /**
  * The song's keys, as in a DAW: Space plays or stops (on a focused button too: Enter presses
- * buttons), Home returns to the start. Not while typing, in a menu, or (Home) on a slider, where
- * Home is the slider's minimum.
+ * buttons), Home returns to the start. Not while typing, in a menu or a dialog, or (Home) on a
+ * slider, where Home is the slider's minimum; not at all without a sound host.
  */
 function transportKey(ev: KeyboardEvent): 'play' | 'start' | undefined {
-  if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.shiftKey || typing(ev.target)) return undefined;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.shiftKey || typing(ev.target) || !hasSong()) return undefined;
   const el = ev.target as HTMLElement | null;
-  if (el?.tagName === 'SELECT') return undefined;
+  if (el?.tagName === 'SELECT' || el?.closest('.dialog') != null) return undefined;
   if (ev.key === ' ') return 'play';
   const slider = el?.getAttribute('role') === 'slider' || (el?.tagName === 'INPUT' && (el as HTMLInputElement).type === 'range');
   return ev.key === 'Home' && !slider ? 'start' : undefined;

@@ -12,6 +12,11 @@ function song(): Song | undefined {
   return s.available ? s.song : undefined;
 }
 
+/** Whether there is a song for the transport keys to play. */
+export function hasSong(): boolean {
+  return song() !== undefined;
+}
+
 /** Space: play, or stop while playing. */
 export function togglePlay(): void {
   const s = song();
