@@ -139,15 +139,15 @@ test('live playback: the song stops at its end (the engine stops too), Play play
   await live.ready;
   const st = await state(s);
   const end = (st.transport as unknown as { song_end_beats: number }).song_end_beats;
-  assert.ok(end > 2, `the demo has an end: ${end}`);
+  assert.ok(end > 4, `the demo has an end: ${end}`);
   await s.ok(`song-transport-seek ${st.project_token} ${end - 1}`);
   await s.ok(`song-transport-play ${st.project_token}`);
   const ended = await until(s, 'the song to end', (r) => !r.transport.playing);
   assert.equal(ended.transport.position_beats, end, 'stopped on the end');
   await until(s, 'the engine to stop', (r) => !r.meters.observed_at.playing);
   await s.ok(`song-transport-play ${ended.project_token}`);
-  const again = await until(s, 'the engine playing from the start', (r) => r.meters.observed_at.playing && r.meters.observed_at.beat < 2);
-  assert.ok(again.transport.position_beats < 2, `from the start: ${again.transport.position_beats}`);
+  const again = await until(s, 'the engine playing from the start', (r) => r.meters.observed_at.playing && r.meters.observed_at.beat < 3);
+  assert.ok(again.transport.position_beats < 3, `from the start: ${again.transport.position_beats}`);
   // Loop 0–4 on, the playhead past it: at the song's end it returns to the loop start, the engine with it.
   await s.engine.queue.submit(() => s.host.project.loopDuration.setBase(4));
   await s.ok(`song-transport-loop ${(await state(s)).project_token} true`);
