@@ -3,12 +3,6 @@
 
 import type { SoundProject, Track } from './model.js';
 
-/** The arranger loop while it is on and can advance (a loop shorter than a sample is off). */
-interface LoopRange {
-  readonly start: number;
-  readonly end: number;
-}
-
 /** What the transport does when it reaches the song's end with the current settings. */
 type AtSongEnd = 'stop' | 'loop' | 'none';
 
@@ -38,35 +32,35 @@ export function songEnd(p: SoundProject, extra = 0): number {
   return end;
 }
 
-export function loopRange(p: SoundProject): LoopRange | null {
-  if (!p.loopEnabled.isOn()) return null;
-  const start = p.loopStart.getBaseValue();
+/** The arranger loop's end while the loop is on and can advance (a loop of no length is off); -1 when it is off. */
+export function loopEndOf(p: SoundProject): number {
   const duration = p.loopDuration.getBaseValue();
-  return duration > 0 ? { start, end: start + duration } : null;
+  return p.loopEnabled.isOn() && duration > 0 ? p.loopStart.getBaseValue() + duration : -1;
 }
 
-export function atSongEnd(end: number, loop: LoopRange | null): AtSongEnd {
-  if (loop !== null) return 'loop';
+export function atSongEnd(end: number, loopEnd: number): AtSongEnd {
+  if (loopEnd >= 0) return 'loop';
   return end > 0 ? 'stop' : 'none';
 }
 
 /**
  * The end rule, for a transport playing at `at` whose clock (or live engine) has moved on to
- * `next` (an enabled loop has already wrapped it inside the loop):
+ * `next` (an enabled loop has already wrapped it inside the loop); `loopEnd` −1 when the loop is off:
  * - loop off: reaching the end holds the playhead on it for this frame, so whatever follows the
  *   song (the light's cues) sees its last beat while it still plays; the next frame stops there;
  * - loop on: a playhead past the loop's end that reaches the song's end wraps to the loop start
  *   (inside or before the loop, the loop itself brings it back);
  * - an empty song (end 0) with the loop off plays on.
+ * Numbers in, a word out: it runs every frame and allocates nothing.
  */
-export function endStep(at: number, next: number, end: number, loop: LoopRange | null): EndStep {
-  if (loop !== null) return at >= loop.end && next >= end ? 'wrap' : 'play';
+export function endStep(at: number, next: number, end: number, loopEnd: number): EndStep {
+  if (loopEnd >= 0) return at >= loopEnd && next >= end ? 'wrap' : 'play';
   if (end <= 0 || next < end) return 'play';
   return at >= end ? 'stop' : 'hold';
 }
 
 /** Where Play starts from `at`: at or past the end, from the beginning (the loop start when the loop brings it back). */
-export function playFrom(at: number, end: number, loop: LoopRange | null): number {
-  if (loop !== null) return at >= loop.end && at >= end ? loop.start : at;
+export function playFrom(at: number, end: number, loopStart: number, loopEnd: number): number {
+  if (loopEnd >= 0) return at >= loopEnd && at >= end ? loopStart : at;
   return end > 0 && at >= end ? 0 : at;
 }

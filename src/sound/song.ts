@@ -21,7 +21,7 @@ import { BANK_SIZE, MAX_BEATS, saveProject, type Track, type ArrangerClip, type 
 import { flatIndexOf, trackAt } from './operations/common.js';
 import { clipPayload, MAX_LISTED_NOTES, trackPayload } from './payloads.js';
 import { PROJECT_FORMAT, PROJECT_FORMAT_VERSION, projectFilePath, readProjectFile, validateSaveDirectory, writeProjectFile } from './project-file.js';
-import { atSongEnd, endStep, loopRange, playFrom, songEnd } from './song-end.js';
+import { atSongEnd, endStep, loopEndOf, playFrom, songEnd } from './song-end.js';
 
 const TEMPO_MIN = 40;
 const TEMPO_MAX = 220;
@@ -202,7 +202,8 @@ export class SongOps {
         `tracks ${armed.join(', ')} are armed; playback is refused while any track is armed (disarm with song-track-state)`,
       );
     const t = this.host.transport;
-    if (!t.playing) t.position = playFrom(t.position, this.songEnd(), loopRange(this.project));
+    const p = this.project;
+    if (!t.playing) t.position = playFrom(t.position, this.songEnd(), p.loopStart.getBaseValue(), loopEndOf(p));
     t.playing = true;
     return { playing: true, position_beats: t.position };
   }
@@ -258,11 +259,11 @@ export class SongOps {
       t.position = next;
       return false;
     }
-    const loop = loopRange(this.project);
+    const p = this.project;
     const end = this.songEnd();
-    switch (endStep(t.position, next, end, loop)) {
+    switch (endStep(t.position, next, end, loopEndOf(p))) {
       case 'wrap':
-        t.position = loop!.start;
+        t.position = p.loopStart.getBaseValue();
         return true;
       case 'hold':
         t.position = end;
@@ -290,7 +291,7 @@ export class SongOps {
       arranger_loop_duration: p.loopDuration.getBaseValue(),
       metronome: p.metronome.isOn(),
       song_end_beats: end,
-      at_song_end: atSongEnd(end, loopRange(p)),
+      at_song_end: atSongEnd(end, loopEndOf(p)),
     };
   }
 
