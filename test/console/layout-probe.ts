@@ -78,7 +78,8 @@ export function probe(regions: readonly string[]): string {
       }
     }
     const overflowing = [];
-    for (const r of regions) for (const e of document.querySelectorAll(r)) if (shown(e) && e.scrollWidth > e.clientWidth + 1 && !e.matches('.strips')) overflowing.push(r);
+    for (const r of regions)
+      for (const e of document.querySelectorAll(r)) if (shown(e) && e.scrollWidth > e.clientWidth + 1) overflowing.push(r);
     const box = document.querySelector('.strips');
     const strips = [];
     if (box !== null) {
