@@ -8,6 +8,7 @@ import type { SoundHost } from '../sound/index.js';
 import { setControl } from '../sound/operations/controls.js';
 import { navigateDevice } from '../sound/operations/devices.js';
 import { trackSolo } from '../sound/operations/mixer.js';
+import { songLoop, songLoopRange, songMeter, songPlay, songSave, songSeek, songStop, songTempo, songTrackState } from '../sound/operations/song.js';
 import { expandGroup, selectTrack } from '../sound/operations/tracks.js';
 import { tokenOf } from './sound.js';
 import { writeProject } from '../light/show/project/project-file.js';
@@ -212,25 +213,24 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
         );
         const host = requireSound();
         const token = await tokenOf(host);
-        const song = host.song;
         let out: unknown;
-        if (a.action === 'play') out = await q('sound play', () => song.play(token));
-        else if (a.action === 'stop') out = await q('sound stop', () => song.stop(token));
+        if (a.action === 'play') out = await q('sound play', () => songPlay(host, token));
+        else if (a.action === 'stop') out = await q('sound stop', () => songStop(host, token));
         else if (a.action === 'seek') {
           const beats = required(a.beats, 'beats');
-          out = await q('sound seek', () => song.seek(token, beats));
+          out = await q('sound seek', () => songSeek(host, token, beats));
         } else if (a.action === 'loop_range') {
           const [start, duration] = [required(a.start, 'start'), required(a.duration, 'duration')];
-          out = await q('sound loop range', () => song.setLoopRange(origin, token, start, duration, a.enabled ?? true));
+          out = await q('sound loop range', () => songLoopRange(host, origin, token, start, duration, a.enabled ?? true));
         } else if (a.action === 'tempo') {
           const bpm = required(a.bpm, 'bpm');
-          out = await q('sound tempo', () => song.tempo(origin, token, bpm));
+          out = await q('sound tempo', () => songTempo(host, origin, token, bpm));
         } else if (a.action === 'meter') {
           const [n, d] = [required(a.numerator, 'numerator'), required(a.denominator, 'denominator')];
-          out = await q('sound meter', () => song.meter(origin, token, n, d));
+          out = await q('sound meter', () => songMeter(host, origin, token, n, d));
         } else {
           const enabled = required(a.enabled, 'enabled');
-          out = await q('sound loop', () => song.loop(origin, token, enabled));
+          out = await q('sound loop', () => songLoop(host, origin, token, enabled));
         }
         hub.soundTouched();
         return { result: out };
@@ -254,7 +254,7 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
         let out: unknown;
         if (a.muted !== undefined || a.armed !== undefined) {
           const token = await tokenOf(host);
-          out = await q('sound track state', () => host.song.trackState(origin, token, a.index, a.muted ?? 'keep', a.armed ?? 'keep'));
+          out = await q('sound track state', () => songTrackState(host, origin, token, a.index, a.muted ?? 'keep', a.armed ?? 'keep'));
         }
         if (a.soloed !== undefined) {
           const [token, soloed] = [await tokenOf(host), a.soloed];
@@ -293,7 +293,7 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
         const a = parse(z.strictObject({ dir: Path }), body);
         const host = requireSound();
         const token = await tokenOf(host);
-        const out = await host.song.save(queuedRequest(engine.queue, origin, Date.now() + engine.deadlineMs, 'console'), token, a.dir);
+        const out = await songSave(host, queuedRequest(engine.queue, origin, Date.now() + engine.deadlineMs, 'console'), token, a.dir);
         hub.soundTouched();
         ctx.log.info({ dir: a.dir }, 'sound project saved from the console');
         return { result: out };

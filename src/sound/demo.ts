@@ -1,5 +1,6 @@
-import { deviceByName, modulatorByName, moduleByName, SAMPLER_SAMPLES } from './catalog.js';
-import type { ClipJson, ConnectionJson, DeviceJson, GraphJson, GridNodeJson, NativeValue, ProjectJson, SendJson, TrackJson } from './model.js';
+import { SAMPLER_SAMPLES } from './audio/dsp/kit.js';
+import { deviceByName, modulatorByName, moduleByName } from './model/catalog.js';
+import type { ClipJson, ConnectionJson, DeviceJson, GraphJson, GridNodeJson, NativeValue, ProjectJson, SendJson, TrackJson } from './model/components.js';
 
 /**
  * The demo sound project `footlight serve` opens: a collapsed drum group, a bass, a lead played

@@ -6,6 +6,7 @@
 import { before, after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
+import { songStatePayload } from '../../src/sound/operations/song.js';
 import { startShow, type TestShow } from '../helpers/show.js';
 import { baseOf } from './helpers.js';
 import { chromiumMissing, launch, openConsole } from './browser.js';
@@ -32,7 +33,7 @@ interface Transport {
 }
 
 /** The host's transport, read in the engine queue. */
-const transport = (show: TestShow): Promise<Transport> => show.app.engine.queue.submit(() => show.app.sound.song.statePayload().transport as Transport);
+const transport = (show: TestShow): Promise<Transport> => show.app.engine.queue.submit(() => songStatePayload(show.app.sound).transport as Transport);
 
 /** Waits (bounded) for the host's transport to satisfy `ok`. */
 async function until(show: TestShow, what: string, ok: (t: Transport) => boolean, ms = 15_000): Promise<Transport> {
@@ -194,7 +195,7 @@ test('solo: S on a track silences the others in the live engine; a folded group 
   // The live engine's meters: Bass sounds, Kick and Hats are silent.
   const meters = async () =>
     show.app.engine.queue.submit(() => {
-      const m = show.app.sound.song.statePayload().meters as { available: boolean; tracks?: { name: string; peak_dbfs: number | null }[] };
+      const m = songStatePayload(show.app.sound).meters as { available: boolean; tracks?: { name: string; peak_dbfs: number | null }[] };
       return m.available ? m.tracks! : [];
     });
   const deadline = Date.now() + 15_000;

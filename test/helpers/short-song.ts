@@ -1,5 +1,5 @@
 import { emptyProject } from '../../src/sound/demo.js';
-import { newTrackJson, type ClipJson, type ProjectJson } from '../../src/sound/model.js';
+import { newTrackJson, type ClipJson, type ProjectJson } from '../../src/sound/model/components.js';
 
 /** Two bars of a riff on one track (beats 0–8) and an Outro marker at beat 10: the song ends at beat 10. */
 export function shortSong(): ProjectJson {

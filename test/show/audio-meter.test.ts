@@ -13,6 +13,7 @@ import { readProject, writeProject } from '../../src/light/show/project/project-
 import { linkShowAudio } from '../../src/show/song-audio.js';
 import { linkShowClock } from '../../src/show/show-clock.js';
 import { createSoundHost } from '../../src/sound/index.js';
+import { startPlayback } from '../../src/sound/operations/song.js';
 
 const FRAME_MS = 1000 / 60;
 const ORIGIN: Origin = { surface: 'engine' };
@@ -56,7 +57,7 @@ test('a project modulating from the global meter loads and reacts to the song; t
   engine.clock.stepFixed(30, FRAME_MS);
   assert.equal(light.lx.audio.meter.getValue(), 0, 'silence while the song is stopped');
   assert.equal(fader.getValue(), 0);
-  sound.song.startPlayback();
+  startPlayback(sound);
   const levels: number[] = [];
   const bands = new Set<number>();
   while (sound.transport.position < 4) {

@@ -7,6 +7,7 @@ import { LightShow } from '../../src/light/show/light-show.js';
 import { linkShowAudio } from '../../src/show/song-audio.js';
 import { linkShowClock } from '../../src/show/show-clock.js';
 import { createSoundHost } from '../../src/sound/index.js';
+import { startPlayback } from '../../src/sound/operations/song.js';
 
 const FRAME_MS = 1000 / 60;
 
@@ -28,7 +29,7 @@ function gateBeats(track: string | undefined, beats: number, gain: number): numb
   gate.gain.setValue(gain);
   light.lx.modulation.insertModulator(gate);
   gate.running.setOn(true);
-  sound.song.startPlayback();
+  startPlayback(sound);
   const fired: number[] = [];
   while (sound.transport.position < beats - 0.5) {
     engine.clock.stepFixed(1, FRAME_MS);

@@ -17,6 +17,7 @@ import { Fixture } from '../../src/light/structure/fixture.js';
 import { linkShowAudio } from '../../src/show/song-audio.js';
 import { linkShowClock } from '../../src/show/show-clock.js';
 import { createSoundHost } from '../../src/sound/index.js';
+import { startPlayback } from '../../src/sound/operations/song.js';
 import { startShow } from '../helpers/show.js';
 
 const ORIGIN: Origin = { surface: 'engine' };
@@ -56,7 +57,7 @@ test("a saved Sound Object pattern lights with the song's master output: dark wh
   linkShowAudio(light, sound);
   engine.clock.stepFixed(30, FRAME_MS);
   assert.equal(peak(light.main), 0, 'silence: no light');
-  sound.song.startPlayback();
+  startPlayback(sound);
   const peaks: number[] = [];
   while (sound.transport.position < 4) {
     engine.clock.stepFixed(1, FRAME_MS);

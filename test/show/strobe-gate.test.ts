@@ -13,6 +13,7 @@ import { readProject, writeProject } from '../../src/light/show/project/project-
 import { linkShowAudio } from '../../src/show/song-audio.js';
 import { linkShowClock } from '../../src/show/show-clock.js';
 import { createSoundHost } from '../../src/sound/index.js';
+import { startPlayback } from '../../src/sound/operations/song.js';
 
 const FRAME_MS = 1000 / 60;
 const ORIGIN: Origin = { surface: 'engine' };
@@ -66,7 +67,7 @@ function brightness(main: Uint32Array): number {
 function play(show: ReturnType<typeof gatedShow>, beats: number): Frame[] {
   const { engine, sound, light } = show;
   const beat = light.lx.modulation.modulators.items.find((m) => m instanceof BandGate) as BandGate;
-  sound.song.startPlayback();
+  startPlayback(sound);
   const frames: Frame[] = [];
   while (sound.transport.position < beats - 0.5) {
     engine.clock.stepFixed(1, FRAME_MS);

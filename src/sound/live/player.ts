@@ -3,8 +3,8 @@ import type { Logger } from '../../engine/log.js';
 import { buildPlan } from '../audio/plan.js';
 import type { Meter } from '../audio/dsp/engine.js';
 import type { RenderPlan } from '../audio/dsp/plan.js';
-import type { Payload, SoundHost } from '../host.js';
-import { saveProject } from '../model.js';
+import type { Payload, SoundHost } from '../host/host.js';
+import { saveProject } from '../model/components.js';
 import type { FromWorker, OutputKind, ToWorker, WorkerReady, WorkerTick } from './messages.js';
 import { combine, metersPayload, type MeterWindow } from './meters.js';
 import { AudioRing } from './ring.js';
@@ -108,7 +108,7 @@ export class LivePlayer {
     // Nothing else moved the transport since the last frame: it goes where the engine has rendered
     // to, under the song's end rule (which may hold the end, stop there or wrap to the loop start).
     if (t.playing && this.lastPlaying && t.position === this.lastPosition && this.last !== null && this.last.seq === this.seq) {
-      if (!this.host.song.follow(this.last.beat)) this.lastPosition = t.position;
+      if (!this.host.follow(this.last.beat)) this.lastPosition = t.position;
     }
     if (t.playing !== this.lastPlaying) {
       this.post(t.playing ? { type: 'play', beat: t.position, seq: ++this.seq } : { type: 'stop', seq: ++this.seq });

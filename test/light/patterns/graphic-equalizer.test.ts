@@ -11,6 +11,7 @@ import { Fixture } from '../../../src/light/structure/fixture.js';
 import { linkShowAudio } from '../../../src/show/song-audio.js';
 import { linkShowClock } from '../../../src/show/show-clock.js';
 import { createSoundHost } from '../../../src/sound/index.js';
+import { startPlayback } from '../../../src/sound/operations/song.js';
 import { FixedInput, sineBlock } from '../audio/fixed-input.js';
 
 const FRAME_MS = 1000 / 60;
@@ -88,7 +89,7 @@ test("Graphic Equalizer on the demo song: each column's bar height follows its b
   linkShowAudio(light, sound);
   const pts = light.structure.model.points;
   const meter = light.lx.audio.meter;
-  sound.song.startPlayback();
+  startPlayback(sound);
   const heights = new Set<string>();
   while (sound.transport.position < 4) {
     engine.clock.stepFixed(1, FRAME_MS);
