@@ -120,9 +120,9 @@ test('a change made over MCP appears in the page within 1 s; console undo revert
 test('the history panel warns near its memory budget, then says how many early steps were dropped', { skip }, async (t) => {
   const { show, page, problems } = await open(t, { historyBudgetBytes: 60_000 });
   const set = (i: number) => show.call('set_parameter', { path: '/lx/mixer/channel/1/fader', value: (i % 97) / 100 + 0.005 });
-  // The page shows a burst of steps seconds after the server made them (15–20 s seen at load 25 on 2 cores), so a fixed
-  // short wait for the warning is a race. Wait instead until the page shows the server's newest step: the budget line
-  // arrives in the same message, so from then on it must match the server's memory state.
+  // On a loaded machine the page can show a burst of steps seconds after the server made them (15–20 s seen at load 25
+  // on 2 cores before the history's clock formatter was shared), so a fixed wait for the warning is a race. Wait instead
+  // until the page shows the server's newest step: the budget line arrives in the same message, so it must then match.
   const caughtUp = async () => {
     const newest = (await show.call('get_history', { limit: 1 })).steps[0].seq;
     const top = (seq: number) => document.querySelector('.history .step:not(.redo)')?.dataset.seq === String(seq);
@@ -130,6 +130,8 @@ test('the history panel warns near its memory budget, then says how many early s
   };
   let i = 0;
   while (!(await show.call('get_history', { limit: 1 })).memory.nearBudget) await set(i++);
+  const near = (await show.call('get_history', { limit: 1 })).memory;
+  assert.equal(near.droppedSteps, 0, `near the budget before any step was dropped: ${JSON.stringify(near)}`);
   await caughtUp();
   assert.match(await page.locator('#history-near').innerText(), /memory budget/);
   while ((await show.call('get_history', { limit: 1 })).memory.droppedSteps === 0) await set(i++);
