@@ -7,8 +7,9 @@ import { queuedRequest } from '../engine/request.js';
 import type { SoundHost } from '../sound/index.js';
 import { setControl } from '../sound/operations/controls.js';
 import { navigateDevice } from '../sound/operations/devices.js';
-import { songLoop, songMeter, songPlay, songSave, songStop, songTempo, songTrackState } from '../sound/operations/song.js';
-import { selectTrack } from '../sound/operations/tracks.js';
+import { trackSolo } from '../sound/operations/mixer.js';
+import { songLoop, songLoopRange, songMeter, songPlay, songSave, songSeek, songStop, songTempo, songTrackState } from '../sound/operations/song.js';
+import { expandGroup, selectTrack } from '../sound/operations/tracks.js';
 import { tokenOf } from './sound.js';
 import { writeProject } from '../light/show/project/project-file.js';
 import { BodyTooLargeError, readBody } from '../net/body.js';
@@ -208,11 +209,14 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
       handler: async ({ body, origin }) => {
         const a = parse(
           z.strictObject({
-            action: z.enum(['play', 'stop', 'tempo', 'meter', 'loop']),
+            action: z.enum(['play', 'stop', 'seek', 'tempo', 'meter', 'loop', 'loop_range']),
+            beats: z.number().optional(),
             bpm: z.number().optional(),
             numerator: z.number().int().optional(),
             denominator: z.number().int().optional(),
             enabled: z.boolean().optional(),
+            start: z.number().optional(),
+            duration: z.number().optional(),
           }),
           body,
         );
@@ -221,7 +225,13 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
         let out: unknown;
         if (a.action === 'play') out = await q('sound play', () => songPlay(host, token));
         else if (a.action === 'stop') out = await q('sound stop', () => songStop(host, token));
-        else if (a.action === 'tempo') {
+        else if (a.action === 'seek') {
+          const beats = required(a.beats, 'beats');
+          out = await q('sound seek', () => songSeek(host, token, beats));
+        } else if (a.action === 'loop_range') {
+          const [start, duration] = [required(a.start, 'start'), required(a.duration, 'duration')];
+          out = await q('sound loop range', () => songLoopRange(host, origin, token, start, duration, a.enabled ?? true));
+        } else if (a.action === 'tempo') {
           const bpm = required(a.bpm, 'bpm');
           out = await q('sound tempo', () => songTempo(host, origin, token, bpm));
         } else if (a.action === 'meter') {
@@ -239,7 +249,14 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
       method: 'POST',
       handler: async ({ body, origin }) => {
         const a = parse(
-          z.strictObject({ index: z.number().int(), muted: z.boolean().optional(), armed: z.boolean().optional(), select: z.boolean().optional() }),
+          z.strictObject({
+            index: z.number().int(),
+            muted: z.boolean().optional(),
+            armed: z.boolean().optional(),
+            soloed: z.boolean().optional(),
+            expanded: z.boolean().optional(),
+            select: z.boolean().optional(),
+          }),
           body,
         );
         const host = requireSound();
@@ -247,6 +264,14 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
         if (a.muted !== undefined || a.armed !== undefined) {
           const token = await tokenOf(host);
           out = await q('sound track state', () => songTrackState(host, origin, token, a.index, a.muted ?? 'keep', a.armed ?? 'keep'));
+        }
+        if (a.soloed !== undefined) {
+          const [token, soloed] = [await tokenOf(host), a.soloed];
+          out = await q('sound track solo', () => trackSolo(host, origin, token, a.index, soloed));
+        }
+        if (a.expanded !== undefined) {
+          const expanded = a.expanded;
+          out = await q('sound group fold', () => expandGroup(host, a.index, expanded));
         }
         if (a.select !== false) out = await q('sound track', () => selectTrack(host, a.index));
         hub.soundTouched();

@@ -73,6 +73,7 @@ export class ConsoleHub {
   private sessionsTimer: NodeJS.Timeout | undefined;
   private playheadTimer: NodeJS.Timeout | undefined;
   private clipsWereActive = false;
+  private soundWasPlaying = false;
   private lastSessions = '';
   private lastDmxIn = '';
   private readonly encoders = new Map<number, FrameEncoder>();
@@ -337,7 +338,10 @@ export class ConsoleHub {
     if (any && this.sessionsTimer === undefined) this.sessionsTimer = setInterval(() => this.pollSessions(), SESSIONS_MS);
     if (any && this.playheadTimer === undefined) {
       this.playheadTimer = setInterval(() => {
-        if (this.ctx.soundPlaying()) this.soundTouched();
+        // The playhead moves while the song plays; once more after it stops (at the song's end, say).
+        const playing = this.ctx.soundPlaying();
+        if (playing || this.soundWasPlaying) this.soundTouched();
+        this.soundWasPlaying = playing;
         // Clip cursors move every frame; refresh while any clip plays, and once after the last stops.
         const clips = this.ctx.clipsActive();
         if (clips || this.clipsWereActive) this.lightChanged();

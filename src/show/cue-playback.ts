@@ -119,11 +119,15 @@ export function linkLightCues(light: LightShow, sound: SoundHost): { readonly cu
   const playback = new CuePlayback(light, sound, () => cues.stored());
   const hook = (deltaMs: number): void => playback.frame(deltaMs);
   light.beforeFrame.push(hook);
+  // The song plays on to its last light cue (an end cue after the music still fires).
+  const end = (): number => cues.list().at(-1)?.beat ?? 0;
+  sound.song.showEnd = end;
   return {
     cues,
     unlink() {
       const i = light.beforeFrame.indexOf(hook);
       if (i >= 0) light.beforeFrame.splice(i, 1);
+      if (sound.song.showEnd === end) sound.song.showEnd = null;
     },
   };
 }

@@ -246,6 +246,69 @@ test('sound: the console reads the host and drives transport, tracks and control
   assert.equal((await api(base, '/api/sound/transport', { action: 'tempo' })).body.error, 'invalid_argument');
 });
 
+test('sound: seek, the loop range (one undo step), solo (one undo step) and group folding from the console; bad input changes nothing', async (t) => {
+  const show = await startShow(t, { soundPort: 0 });
+  const base = baseOf(show.url);
+  const song = async () => (await api(base, '/api/state')).body.sound.song;
+  const host = show.app.sound;
+  const steps = () => show.app.engine.history.undoDepth;
+  const unchanged = async (body: unknown, path: string, error: RegExp) => {
+    const [fp, depth] = [host.fingerprint(), steps()];
+    const r = await api(base, path, body);
+    assert.equal(r.status, 400, JSON.stringify(r.body));
+    assert.match(`${r.body.error}: ${r.body.message}`, error);
+    assert.equal(host.fingerprint(), fp, `${JSON.stringify(body)} changed the host`);
+    assert.equal(steps(), depth, `${JSON.stringify(body)} made an undo step`);
+  };
+
+  // Seek: not an undo step.
+  assert.equal((await api(base, '/api/sound/transport', { action: 'seek', beats: 6 })).status, 200);
+  assert.equal((await song()).transport.position_beats, 6);
+  assert.equal(steps(), 0);
+  await unchanged({ action: 'seek', beats: -1 }, '/api/sound/transport', /^invalid_argument: POSITION_BEATS takes/);
+  await unchanged({ action: 'seek' }, '/api/sound/transport', /^invalid_argument: .*beats/);
+
+  // The loop range: start, duration and the loop on, in one step; undo restores all three.
+  const loopOf = async () => {
+    const tr = (await song()).transport;
+    return [tr.arranger_loop_enabled, tr.arranger_loop_start, tr.arranger_loop_duration];
+  };
+  const loop0 = await loopOf();
+  const set = await api(base, '/api/sound/transport', { action: 'loop_range', start: 4, duration: 8 });
+  assert.equal(set.status, 200, JSON.stringify(set.body));
+  assert.deepEqual(await loopOf(), [true, 4, 8]);
+  assert.equal(steps(), 1, 'one undo step');
+  assert.equal((await show.call('get_history', {})).steps[0].surface, 'console');
+  await api(base, '/api/tools/undo', {});
+  assert.deepEqual(await loopOf(), loop0, 'undo restores the loop');
+  await unchanged({ action: 'loop_range', start: 4, duration: 0 }, '/api/sound/transport', /^invalid_argument: the loop takes/);
+  await unchanged({ action: 'loop_range', start: -2, duration: 4 }, '/api/sound/transport', /^invalid_argument: the loop takes/);
+  await unchanged({ action: 'loop_range', start: 24570, duration: 8 }, '/api/sound/transport', /^invalid_argument: the loop takes/);
+
+  // Solo: one undo step; effect and master tracks refuse.
+  const tracks = async () =>
+    (await song()).inventory.tracks as { index: number; name: string; type: string; soloed: boolean; group_expanded: boolean | null }[];
+  const bass = (await tracks()).find((x) => x.name === 'Bass')!;
+  const depth = steps();
+  assert.equal((await api(base, '/api/sound/track', { index: bass.index, soloed: true, select: false })).status, 200);
+  assert.equal((await tracks()).find((x) => x.name === 'Bass')!.soloed, true);
+  assert.equal(steps(), depth + 1);
+  await api(base, '/api/tools/undo', {});
+  assert.equal((await tracks()).find((x) => x.name === 'Bass')!.soloed, false, 'undo unsolos');
+  for (const type of ['effect', 'master']) {
+    const x = (await tracks()).find((y) => y.type === type)!;
+    await unchanged({ index: x.index, soloed: true, select: false }, '/api/sound/track', new RegExp(`^invalid_argument: track ${x.index} .* only instrument`));
+  }
+
+  // Folding: view state, not an undo step; only groups fold.
+  const drums = (await tracks()).find((x) => x.type === 'group')!;
+  const folded = drums.group_expanded;
+  assert.equal((await api(base, '/api/sound/track', { index: drums.index, expanded: !folded, select: false })).status, 200);
+  assert.equal((await tracks()).find((x) => x.index === drums.index)!.group_expanded, !folded);
+  assert.equal(steps(), depth, 'folding is not an undo step');
+  await unchanged({ index: bass.index, expanded: true, select: false }, '/api/sound/track', /^invalid_argument: track \d+ \(Bass\) is not a group/);
+});
+
 test('console API: edits are the tools, run through one path: the same reply as MCP (remove_pattern names its kind), the same refusals', async (t) => {
   const show = await startShow(t);
   const base = baseOf(show.url);

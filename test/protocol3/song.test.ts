@@ -39,7 +39,10 @@ test('song-state: project token, selected target, flat inventory, transport, con
   const inv = r.inventory as Reply;
   assert.equal(inv.bank, 'ALL_CHANNELS');
   assert.equal(inv.count, 9);
-  assert.deepEqual(r.transport, {
+  const { song_end_beats: end, at_song_end: atEnd, ...transport } = r.transport as Transport & { song_end_beats: number; at_song_end: string };
+  assert.ok(end > 0, 'the demo song has an end');
+  assert.equal(atEnd, 'stop');
+  assert.deepEqual(transport, {
     playing: false,
     position_beats: 0,
     tempo: 120,

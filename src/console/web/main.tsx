@@ -7,6 +7,7 @@ import { OutputsView } from './outputs.js';
 import { AgentPanel, ConnectDialog, DeviceEditor, HistoryPanel, SaveDialog } from './panels.js';
 import type { Preview, ViewPreset } from './preview.js';
 import { SoundView } from './sound.js';
+import { hasSong, toStart, togglePlay } from './transport.js';
 import { dismiss, dmxIn, history, light, link, notices, openSocket, policy, previewStats, requestPreview, setPreviewSink, undoRedo } from './store.js';
 
 /** Test and benchmark hooks: the preview's figures and read-backs. */
@@ -174,11 +175,31 @@ function typing(target: EventTarget | null): boolean {
   return el.tagName === 'INPUT' && !['checkbox', 'radio', 'button', 'range'].includes((el as HTMLInputElement).type);
 }
 
+/**
+ * The song's keys, as in a DAW: Space plays or stops (on a focused button too: Enter presses
+ * buttons), Home returns to the start. Not while typing, in a menu or a dialog, or (Home) on a
+ * slider, where Home is the slider's minimum; not at all without a sound host.
+ */
+function transportKey(ev: KeyboardEvent): 'play' | 'start' | undefined {
+  if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.shiftKey || typing(ev.target) || !hasSong()) return undefined;
+  const el = ev.target as HTMLElement | null;
+  if (el?.tagName === 'SELECT' || el?.closest('.dialog') != null) return undefined;
+  if (ev.key === ' ') return 'play';
+  const slider = el?.getAttribute('role') === 'slider' || (el?.tagName === 'INPUT' && (el as HTMLInputElement).type === 'range');
+  return ev.key === 'Home' && !slider ? 'start' : undefined;
+}
+
 function App() {
   const [tab, setTab] = useState('Light');
   const [dialog, setDialog] = useState<'save' | 'connect' | undefined>(undefined);
   useEffect(() => {
     const onKey = (ev: KeyboardEvent): void => {
+      const key = transportKey(ev);
+      if (key !== undefined) {
+        ev.preventDefault();
+        if (!ev.repeat) key === 'play' ? togglePlay() : toStart();
+        return;
+      }
       const which = isUndoKey(ev);
       if (which === undefined || typing(ev.target)) return;
       ev.preventDefault();

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type {
   ChannelState,
   DeviceSummary,
@@ -555,10 +555,27 @@ function SnapshotsPanel({ snapshots }: { readonly snapshots: SnapshotsState }) {
   );
 }
 
-export function Mixer({ light }: { readonly light: LightState }) {
+/** Strips cut off by the scroll container's left and right edges (partly or wholly). */
+function hiddenStrips(box: HTMLElement): { left: HTMLElement[]; right: HTMLElement[] } {
+  const r = box.getBoundingClientRect();
+  const strips = [...box.querySelectorAll<HTMLElement>(':scope > .strip')];
+  return {
+    left: strips.filter((s) => s.getBoundingClientRect().left < r.left - 0.5),
+    right: strips.filter((s) => s.getBoundingClientRect().right > r.right + 0.5),
+  };
+}
+
+/** The channel strips, scrolling sideways when they outnumber the room; each edge that hides strips says how many, and a click brings the next one in. */
+function Strips({ light }: { readonly light: LightState }) {
   const labels = new Map(light.channels.map((c) => [c.id, c.label]));
   const strips = useRef<HTMLDivElement>(null);
   const known = useRef<Set<number> | undefined>(undefined);
+  const [hidden, setHidden] = useState({ left: 0, right: 0 });
+  const measure = (): void => {
+    if (strips.current === null) return;
+    const h = hiddenStrips(strips.current);
+    setHidden((was) => (was.left === h.left.length && was.right === h.right.length ? was : { left: h.left.length, right: h.right.length }));
+  };
   // A channel someone (often an agent) adds is scrolled into view, so it is never hidden past the edge.
   useEffect(() => {
     const ids = new Set(light.channels.map((c) => c.id));
@@ -566,17 +583,54 @@ export function Mixer({ light }: { readonly light: LightState }) {
     known.current = ids;
     const last = added.at(-1);
     if (last !== undefined) strips.current?.querySelector(`[data-id="${last.id}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    measure();
   }, [light.channels]);
+  useEffect(() => {
+    const box = strips.current;
+    if (box === null) return;
+    const watch = new ResizeObserver(measure);
+    watch.observe(box);
+    return () => watch.disconnect();
+  }, []);
+  const bring = (side: 'left' | 'right'): void => {
+    if (strips.current === null) return;
+    const h = hiddenStrips(strips.current)[side];
+    (side === 'left' ? h.at(-1) : h[0])?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  };
+  return (
+    <div class="strips-frame">
+      <div class="strips" ref={strips} onScroll={measure}>
+        {light.channels.map((ch) => (
+          <ChannelStrip key={ch.id} ch={ch} light={light} groupLabel={ch.group === undefined ? undefined : labels.get(ch.group)} />
+        ))}
+        {light.channels.length === 0 && <p class="hint">No channels. Add one with “+ channel…”.</p>}
+      </div>
+      {(['left', 'right'] as const).map(
+        (side) =>
+          hidden[side] > 0 && (
+            <button
+              type="button"
+              key={side}
+              class={`strips-more ${side}`}
+              data-count={hidden[side]}
+              aria-label={`${hidden[side]} more channel strip${hidden[side] === 1 ? '' : 's'} to the ${side}: show the next`}
+              title={`${hidden[side]} more to the ${side} (or scroll the mixer sideways)`}
+              onClick={() => bring(side)}
+            >
+              {side === 'left' ? `◀ ${hidden[side]}` : `${hidden[side]} ▶`}
+            </button>
+          ),
+      )}
+    </div>
+  );
+}
+
+export function Mixer({ light }: { readonly light: LightState }) {
   return (
     <div class="mixer">
       <MixerBar light={light} />
       <div class="mixer-body">
-        <div class="strips" ref={strips}>
-          {light.channels.map((ch) => (
-            <ChannelStrip key={ch.id} ch={ch} light={light} groupLabel={ch.group === undefined ? undefined : labels.get(ch.group)} />
-          ))}
-          {light.channels.length === 0 && <p class="hint">No channels. Add one with “+ channel…”.</p>}
-        </div>
+        <Strips light={light} />
         <MasterStrip light={light} />
         <div class="show-panels">
           <PalettePanel palette={light.palette} />

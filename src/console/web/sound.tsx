@@ -1,41 +1,10 @@
 import { useState } from 'preact/hooks';
-import { act, api, light, sound } from './store.js';
-import { MeterBar, Monitor, monitorBeat, monitorMeters } from './monitor.js';
+import { Arranger } from './arranger.js';
+import { Monitor } from './monitor.js';
+import type { Clip, Song } from './song.js';
+import { act, api, sound } from './store.js';
+import { TransportBar } from './transport.js';
 
-interface TrackInfo {
-  index: number;
-  track_id: number;
-  name: string;
-  type: string;
-  depth: number;
-  muted: boolean;
-  armed: boolean;
-  selected: boolean;
-  hidden: boolean;
-  volume_display: string;
-}
-interface Transport {
-  playing: boolean;
-  position_beats: number;
-  tempo: number;
-  meter: { numerator: number; denominator: number };
-  arranger_loop_enabled: boolean;
-  arranger_loop_start: number;
-  arranger_loop_duration: number;
-}
-interface Song {
-  project_name: string;
-  project_modified: boolean;
-  inventory: { tracks: TrackInfo[] };
-  transport: Transport;
-}
-interface Clip {
-  native_id: number;
-  name: string;
-  start: number;
-  length: number;
-  loop_enabled: boolean;
-}
 interface Control {
   index: number;
   exists: boolean;
@@ -78,160 +47,6 @@ interface SoundView {
 }
 
 const post = (what: string, path: string, body: unknown): void => void act(what, () => api(path, body));
-
-function TransportBar({ t }: { readonly t: Transport }) {
-  const [bpm, setBpm] = useState<string | undefined>(undefined);
-  const bar = Math.floor(t.position_beats / Math.max(1, t.meter.numerator)) + 1;
-  const beat = Math.floor(t.position_beats % Math.max(1, t.meter.numerator)) + 1;
-  return (
-    <div class="transport">
-      <button
-        type="button"
-        class={`toggle ${t.playing ? 'on' : ''}`}
-        aria-pressed={t.playing}
-        onClick={() => post(t.playing ? 'Stop' : 'Play', '/api/sound/transport', { action: t.playing ? 'stop' : 'play' })}
-      >
-        {t.playing ? '■ Stop' : '▶ Play'}
-      </button>
-      <span class="position">
-        {bar}.{beat}
-      </span>
-      <label>
-        Tempo
-        <input
-          class="bpm-input"
-          type="number"
-          min="20"
-          max="666"
-          step="0.1"
-          value={bpm ?? t.tempo.toFixed(2)}
-          onInput={(ev) => setBpm((ev.currentTarget as HTMLInputElement).value)}
-          onChange={(ev) => {
-            setBpm(undefined);
-            post('Tempo', '/api/sound/transport', { action: 'tempo', bpm: Number((ev.currentTarget as HTMLInputElement).value) });
-          }}
-        />
-        BPM
-      </label>
-      <label>
-        Meter
-        <select
-          value={`${t.meter.numerator}/${t.meter.denominator}`}
-          onChange={(ev) => {
-            const [n, d] = (ev.currentTarget as HTMLSelectElement).value.split('/').map(Number);
-            post('Meter', '/api/sound/transport', { action: 'meter', numerator: n, denominator: d });
-          }}
-        >
-          {['2/4', '3/4', '4/4', '5/4', '6/8', '7/8', '12/8']
-            .concat([`${t.meter.numerator}/${t.meter.denominator}`])
-            .filter((v, i, a) => a.indexOf(v) === i)
-            .map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-        </select>
-      </label>
-      <button
-        type="button"
-        class={`toggle ${t.arranger_loop_enabled ? 'on' : ''}`}
-        aria-pressed={t.arranger_loop_enabled}
-        onClick={() => post('Loop', '/api/sound/transport', { action: 'loop', enabled: !t.arranger_loop_enabled })}
-      >
-        Loop
-      </button>
-    </div>
-  );
-}
-
-function Arranger({ tracks, arranger, t }: { readonly tracks: TrackInfo[]; readonly arranger: SoundView['arranger']; readonly t: Transport }) {
-  const cues = light.value?.clips.timeline === true ? light.value.clips.cues : [];
-  let end = 16;
-  for (const a of arranger) for (const c of a.clips) end = Math.max(end, c.start + c.length);
-  for (const c of cues) end = Math.max(end, c.beat);
-  end = Math.ceil(end / 4) * 4 + 4;
-  const pct = (b: number): string => `${((b / end) * 100).toFixed(3)}%`;
-  const meters = monitorMeters.value;
-  return (
-    <section class="arranger" aria-label="Arranger">
-      {tracks
-        .filter((tr) => !tr.hidden)
-        .map((tr) => {
-          const clips = arranger.find((a) => a.index === tr.index)?.clips ?? [];
-          return (
-            <div class={`lane ${tr.selected ? 'selected' : ''}`} key={tr.track_id}>
-              <div class="lane-head" style={{ paddingLeft: `${6 + tr.depth * 10}px` }}>
-                <button type="button" class="lane-name" onClick={() => post('Select track', '/api/sound/track', { index: tr.index })} title={tr.type}>
-                  {tr.name}
-                </button>
-                <span class="lane-vol" title="Volume (fader law: gain = 2·v³)">
-                  {tr.volume_display}
-                </span>
-                {meters.length > 0 && (
-                  <MeterBar
-                    peak={meters.find((m) => m.index === tr.index)?.peak ?? 0}
-                    rms={meters.find((m) => m.index === tr.index)?.rms ?? 0}
-                    label={tr.name}
-                  />
-                )}
-                <button
-                  type="button"
-                  class={`mini ${tr.muted ? 'on' : ''}`}
-                  title="Mute"
-                  aria-label={`Mute ${tr.name}`}
-                  aria-pressed={tr.muted}
-                  onClick={() => post('Mute', '/api/sound/track', { index: tr.index, muted: !tr.muted, select: false })}
-                >
-                  M
-                </button>
-                <button
-                  type="button"
-                  class={`mini ${tr.armed ? 'on rec' : ''}`}
-                  title="Arm for recording"
-                  aria-label={`Arm ${tr.name}`}
-                  aria-pressed={tr.armed}
-                  onClick={() => post('Arm', '/api/sound/track', { index: tr.index, armed: !tr.armed, select: false })}
-                >
-                  ●
-                </button>
-              </div>
-              <div class="lane-body">
-                {t.arranger_loop_enabled && <div class="loop-range" style={{ left: pct(t.arranger_loop_start), width: pct(t.arranger_loop_duration) }} />}
-                {clips.map((c) => (
-                  <div
-                    class={`clip ${c.loop_enabled ? 'looped' : ''}`}
-                    key={c.native_id}
-                    style={{ left: pct(c.start), width: pct(c.length) }}
-                    title={`${c.name}: beats ${c.start}–${c.start + c.length}`}
-                  >
-                    {c.name}
-                  </div>
-                ))}
-                <div class="playhead" style={{ left: pct(monitorBeat.value ?? t.position_beats) }} />
-              </div>
-            </div>
-          );
-        })}
-      {cues.length > 0 && (
-        <div class="lane light-cue-lane">
-          <div class="lane-head">
-            <span class="lane-name" title="Light cues launch a clip scene at their beat (edit them in the Clips tab)">
-              Light cues
-            </span>
-          </div>
-          <div class="lane-body">
-            {cues.map((c) => (
-              <div class="light-cue-mark" key={c.beat} data-beat={c.beat} style={{ left: pct(c.beat) }} title={`Beat ${c.beat}: scene ${c.scene + 1}`}>
-                {c.marker ?? `S${c.scene + 1}`}
-              </div>
-            ))}
-            <div class="playhead" style={{ left: pct(monitorBeat.value ?? t.position_beats) }} />
-          </div>
-        </div>
-      )}
-    </section>
-  );
-}
 
 function DeviceControls({ d }: { readonly d: DeviceState }) {
   if (d.device === null) return <p class="hint">{d.reason ?? 'No device selected.'}</p>;
@@ -351,7 +166,7 @@ export function SoundView() {
           </button>
         </span>
       </h2>
-      <TransportBar t={s.song.transport} />
+      <TransportBar t={s.song.transport} tempoRange={s.song.capabilities.tempo_range} />
       <Monitor />
       <Arranger tracks={s.song.inventory.tracks} arranger={s.arranger} t={s.song.transport} />
       <div class="sound-lower">

@@ -211,6 +211,10 @@ export const Transport = z.looseObject({
   arranger_loop_start: z.number(),
   arranger_loop_duration: z.number(),
   metronome: z.boolean(),
+  /** Where the song ends (its last clip, cue marker or light cue); 0 for an empty song. */
+  song_end_beats: z.number(),
+  /** What the transport does there: stop, loop back, or nothing (an empty song plays on). */
+  at_song_end: z.enum(['stop', 'loop', 'none']),
 });
 
 /** A history step as replies name it. */

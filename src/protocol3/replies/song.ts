@@ -86,7 +86,7 @@ const SongClipLoop = z.looseObject({
 /** A transport write: submitted, not verified; the transport as the host sees it after. */
 const SongTransport = z.looseObject({
   status: z.literal('submitted'),
-  operation: z.enum(['transport_play', 'transport_stop', 'transport_tempo', 'transport_meter', 'transport_seek', 'transport_loop']),
+  operation: z.enum(['transport_play', 'transport_stop', 'transport_tempo', 'transport_meter', 'transport_seek', 'transport_loop', 'transport_loop_range']),
   verified: z.literal(false),
   host_observed: Transport,
 });

@@ -9,6 +9,7 @@ import { swapProject } from '../model/commands.js';
 import { buildProject, Device, MAX_BEATS, saveProject, SoundRoot, type FlatTrack, type ProjectJson, type SoundProject } from '../model/components.js';
 import type { Payload } from '../model/payloads.js';
 import { Selection } from './selection.js';
+import { endStep, loopEndOf, songEnd } from './song-end.js';
 import { SongState } from './song-state.js';
 
 export type { Payload };
@@ -69,7 +70,7 @@ export class SoundHost {
     return this.root.project;
   }
 
-  /** Moves the play position by one frame of engine time while playing (arranger loop wraps). */
+  /** Moves the play position by one frame of engine time while playing (arranger loop wraps; the end rule applies). */
   private advance(deltaMs: number): void {
     const t = this.transport;
     if (!t.playing || !(deltaMs > 0) || this.song.live?.driving === true) return;
@@ -79,10 +80,47 @@ export class SoundHost {
     const dur = p.loopDuration.getBaseValue();
     if (p.loopEnabled.isOn() && dur > 0 && t.position < start + dur && pos >= start + dur) pos = start + ((pos - start) % dur);
     if (pos >= MAX_BEATS) {
-      pos = MAX_BEATS;
+      t.position = MAX_BEATS;
       t.playing = false;
+      return;
     }
-    t.position = pos;
+    this.follow(pos);
+  }
+
+  /** The song's end in beats (song-end.ts): its last clip, cue marker or light cue; 0 when it is empty. */
+  songEnd(): number {
+    return songEnd(this.project, this.song.showEnd?.() ?? 0);
+  }
+
+  /**
+   * Moves the playing transport on to `next` (the frame clock's step, or the beat the live
+   * engine has rendered to) under the song's end rule (song-end.ts): it plays on, holds the end
+   * for a frame, stops there, or wraps to the loop start. Returns true when the playhead jumped
+   * (the live engine must then be told). Recording plays on past the end.
+   */
+  follow(next: number): boolean {
+    const t = this.transport;
+    if (!t.playing) return false;
+    if (t.recording) {
+      t.position = next;
+      return false;
+    }
+    const p = this.project;
+    const end = this.songEnd();
+    switch (endStep(t.position, next, end, loopEndOf(p))) {
+      case 'wrap':
+        t.position = p.loopStart.getBaseValue();
+        return true;
+      case 'hold':
+        t.position = end;
+        return false;
+      case 'stop':
+        t.playing = false;
+        return false;
+      default:
+        t.position = next;
+        return false;
+    }
   }
 
   /** The bank: every track in order, groups' children after their group. */

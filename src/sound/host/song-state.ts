@@ -68,6 +68,8 @@ export class SongState {
   receiptSeq = 0;
   savePending = false;
   live: LiveSource | null = null;
+  /** The latest beat the show places on the song (its light cues, wired by src/show): the song's end reaches it. */
+  showEnd: (() => number) | null = null;
 
   keepReceipt(r: Receipt): void {
     this.receipts.set(r.id, r);

@@ -117,15 +117,19 @@ export class LivePlayer {
     const now = Date.now();
     if (this.dirty && now - this.lastPlanAt >= PLAN_EVERY_MS) this.sendPlan(now);
     const t = this.host.transport;
+    // Nothing else moved the transport since the last frame: it goes to the position being heard
+    // (the output's clock; held at a seek or play target until the output reaches the first block
+    // rendered after it), under the song's end rule (which may hold the end, stop there or wrap).
+    if (t.playing && this.lastPlaying && t.position === this.lastPosition && this.last !== null && this.last.seq === this.seq) {
+      const heard = this.playout.playedSample(performance.timeOrigin + performance.now());
+      const beat = heard >= this.last.seqBlock * BLOCK ? this.playout.positionAt(heard) : null;
+      if (beat !== null && !this.host.follow(beat)) this.lastPosition = t.position;
+    }
     if (t.playing !== this.lastPlaying) {
       this.post(t.playing ? { type: 'play', beat: t.position, seq: ++this.seq } : { type: 'stop', seq: ++this.seq });
       this.lastPlaying = t.playing;
-    } else if (t.position !== this.lastPosition) this.post({ type: 'seek', beat: t.position, seq: ++this.seq });
-    else if (t.playing && this.last !== null && this.last.seq === this.seq) {
-      const heard = this.playout.playedSample(performance.timeOrigin + performance.now());
-      const beat = heard >= this.last.seqBlock * BLOCK ? this.playout.positionAt(heard) : null;
-      if (beat !== null) t.position = beat;
-    }
+    } else if (t.playing && t.position !== this.lastPosition) this.post({ type: 'seek', beat: t.position, seq: ++this.seq });
+    // While stopped a move is not sent: Play carries the position, and a seek would cut the release tails still sounding.
     this.lastPosition = t.position;
   }
 

@@ -116,6 +116,33 @@ export function trackSend(
   };
 }
 
+/**
+ * Solos or unsolos a main track (instrument, audio, hybrid or group): while any track is
+ * soloed, only soloed tracks, the groups above them and the tracks inside them sound (effect
+ * tracks and the master always do). Token-guarded, refuses recording; one undo step (none when
+ * unchanged).
+ */
+export function trackSolo(
+  host: SoundHost,
+  origin: Origin,
+  token: string,
+  index: number,
+  soloed: boolean,
+): { status: 'completed'; operation: 'track_solo'; track_index: number; track_id: number; changed: boolean; read_back: true; soloed: boolean } {
+  checkToken(host, token);
+  refuseRecording(host, 'changing solo');
+  const t = trackAt(host, index);
+  if (t.type === 'master' || t.type === 'effect')
+    throw refuse(
+      'invalid_argument',
+      'not_soloable',
+      `track ${index} (${t.name}) is ${t.type === 'master' ? 'the master track' : 'an effect track'}; only instrument, audio, hybrid and group tracks solo`,
+    );
+  const changed = t.solo.isOn() !== soloed;
+  if (changed) host.perform(origin, new SetParameter(t.solo, soloed), () => t.solo.isOn() === soloed);
+  return { status: 'completed', operation: 'track_solo', track_index: index, track_id: t.id, changed, read_back: true, soloed: t.solo.isOn() };
+}
+
 /** Commands that drop every send to `target` (run before the effect track is deleted). */
 export function dropSendsTo(host: SoundHost, target: Track): Command[] {
   const out: Command[] = [];

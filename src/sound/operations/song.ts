@@ -16,6 +16,7 @@ import type { Origin } from '../../engine/commands/history.js';
 import type { Request } from '../../engine/request.js';
 import type { SoundHost } from '../host/host.js';
 import { checkToken, projectToken, refuseRecording } from '../host/project-token.js';
+import { atSongEnd, loopEndOf, playFrom } from '../host/song-end.js';
 import { MAX_RECEIPTS, type ImportedRecord, type Receipt } from '../host/song-state.js';
 import { HOST_NAME, HOST_VERSION } from '../model/version.js';
 import { defaultInstrument } from '../model/default-instrument.js';
@@ -75,6 +76,10 @@ export function songCapabilityPayload(host: SoundHost): Reply<'song-state'>['cap
     meter_numerator_range: [METER_NUMERATOR_MIN, METER_NUMERATOR_MAX],
     meter_denominators: [...METER_DENOMINATORS],
     seek_range_beats: [0, MAX_BEATS],
+    song_end:
+      'transport.song_end_beats is the latest end of any arranger clip, cue marker or light cue (0: an empty song, no end). Loop off ' +
+      '(at_song_end "stop"): playback stops there and Play from there starts again at beat 0. Loop on ("loop"): a playhead past the ' +
+      "loop's end returns to the loop start there. Stop while stopped returns the playhead to beat 0.",
     max_midi_bytes: MAX_MIDI_BYTES,
     mix: {
       fader_law: 'gain = 2·v³ (v: normalized volume; 0 dB at 0.7937, +6.02 dB at 1)',
@@ -94,6 +99,7 @@ function armedIndexes(host: SoundHost): number[] {
 // -------------------------------------------------------------------------------------------
 // Transport runtime (also used by the Play / Stop actions)
 
+/** Starts playback; from the song's end (or past it) Play starts again from the beginning (host/song-end.ts). */
 export function startPlayback(host: SoundHost): { playing: true; position_beats: number } {
   refuseRecording(host, 'playback');
   const armed = armedIndexes(host);
@@ -103,12 +109,17 @@ export function startPlayback(host: SoundHost): { playing: true; position_beats:
       'armed_tracks',
       `tracks ${armed.join(', ')} are armed; playback is refused while any track is armed (disarm with song-track-state)`,
     );
-  host.transport.playing = true;
-  return { playing: true, position_beats: host.transport.position };
+  const t = host.transport;
+  const p = host.project;
+  if (!t.playing) t.position = playFrom(t.position, host.songEnd(), p.loopStart.getBaseValue(), loopEndOf(p));
+  t.playing = true;
+  return { playing: true, position_beats: t.position };
 }
 
+/** Stops playback (and recording); stopping while stopped returns the playhead to the start. */
 export function stopPlayback(host: SoundHost): { playing: false; recording: false; position_beats: number } {
   const t = host.transport;
+  if (!t.playing && !t.recording) t.position = 0;
   t.playing = false;
   t.recording = false;
   return { playing: false, recording: false, position_beats: t.position };
@@ -129,6 +140,7 @@ export function nudge(host: SoundHost, beats: number): void {
 function transportPayload(host: SoundHost): Transport {
   const p = host.project;
   const t = host.transport;
+  const end = host.songEnd();
   return {
     playing: t.playing,
     position_beats: t.position,
@@ -138,6 +150,8 @@ function transportPayload(host: SoundHost): Transport {
     arranger_loop_start: p.loopStart.getBaseValue(),
     arranger_loop_duration: p.loopDuration.getBaseValue(),
     metronome: p.metronome.isOn(),
+    song_end_beats: end,
+    at_song_end: atSongEnd(end, loopEndOf(p)),
   };
 }
 
@@ -326,6 +340,33 @@ export function songLoop(host: SoundHost, origin: Origin, token: string, enabled
   const p = host.project.loopEnabled;
   if (p.isOn() !== enabled) host.perform(origin, new SetParameter(p, enabled), () => p.isOn() === enabled);
   return submitted(host, 'transport_loop', { enabled });
+}
+
+/**
+ * Sets the arranger loop's range (and turns the loop on or off with it), as one undo step: the
+ * console's loop drag on its ruler. Start ≥ 0, duration > 0, ending by MAX_BEATS. Refuses recording.
+ */
+export function songLoopRange(host: SoundHost, origin: Origin, token: string, start: number, duration: number, enabled: boolean): Reply<'song-transport-play'> {
+  checkToken(host, token);
+  if (!Number.isFinite(start) || !Number.isFinite(duration) || start < 0 || duration <= 0 || start + duration > MAX_BEATS)
+    throw refuse(
+      'invalid_argument',
+      'out_of_range',
+      `the loop takes a start ≥ 0 and a duration > 0 ending by beat ${MAX_BEATS}; got start ${start}, duration ${duration}`,
+    );
+  refuseRecording(host, 'changing the arranger loop');
+  const p = host.project;
+  const steps = [];
+  if (p.loopStart.getBaseValue() !== start) steps.push(new SetParameter(p.loopStart, start));
+  if (p.loopDuration.getBaseValue() !== duration) steps.push(new SetParameter(p.loopDuration, duration));
+  if (p.loopEnabled.isOn() !== enabled) steps.push(new SetParameter(p.loopEnabled, enabled));
+  if (steps.length > 0)
+    host.perform(
+      origin,
+      new CompoundCommand(`Set the arranger loop to beats ${start}–${start + duration}`, steps),
+      () => p.loopStart.getBaseValue() === start && p.loopDuration.getBaseValue() === duration && p.loopEnabled.isOn() === enabled,
+    );
+  return submitted(host, 'transport_loop_range', { start, duration, enabled, changed: steps.length > 0 });
 }
 
 export function songTrackState(

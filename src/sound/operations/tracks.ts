@@ -2,6 +2,7 @@
 // the selected one (the Create … Track actions).
 
 import type { Origin } from '../../engine/commands/history.js';
+import { invalidArgument } from '../../engine/errors.js';
 import { InsertNode, trackCodec } from '../model/commands.js';
 import { refuse } from '../model/errors.js';
 import type { SoundHost } from '../host/host.js';
@@ -39,6 +40,14 @@ export function navigateTrack(host: SoundHost, how: 'first' | 'next' | 'previous
   const moved = f !== undefined && f.track !== current;
   if (moved) host.selection.selectTrack(f.track);
   return { moved, ...selectionPayload(host) };
+}
+
+/** Unfolds or folds a group in the arranger: view state, not an undo step (as the Expand/Collapse Group action). */
+export function expandGroup(host: SoundHost, index: number, expanded: boolean): { track_index: number; track_id: number; group_expanded: boolean } {
+  const t = trackAt(host, index);
+  if (t.type !== 'group') throw invalidArgument(`track ${index} (${t.name}) is not a group (its type is ${t.type}); only groups fold`);
+  t.groupExpanded = expanded;
+  return { track_index: index, track_id: t.id, group_expanded: t.groupExpanded };
 }
 
 function countSubtracks(json: TrackJson): number {

@@ -7,10 +7,12 @@ export default defineTool({
   title: 'Transport: play, stop, seek, tempo, meter, loop',
   toolset: 'song',
   description:
-    'One explicit transport operation, bound to the project token: `play` (refused while recording or with armed tracks), `stop` (always allowed; also ends ' +
-    'recording), `seek` to position_beats (0–24576 quarter-note beats; tempo and meter unchanged), `tempo` to bpm (40–220), `meter` to {numerator 2–12, ' +
-    'denominator 4 or 8}, `loop` to enabled (the global arranger-loop flag; range and clip flags unchanged). Give only the field the operation needs. ' +
-    'Tempo, meter, seek and loop refuse while recording. ' +
+    "One explicit transport operation, bound to the project token: `play` (refused while recording or with armed tracks; at or past the song's end it " +
+    'starts the song again from beat 0, or from the loop start while the loop is on), `stop` (always allowed; also ends recording; stopping while ' +
+    'stopped returns to beat 0), `seek` to position_beats (0–24576 quarter-note beats; tempo and meter unchanged), `tempo` to bpm (40–220), ' +
+    '`meter` to {numerator 2–12, denominator 4 or 8}, `loop` to enabled (the global arranger-loop flag; range and clip flags unchanged). ' +
+    'Give only the field the operation needs. Tempo, meter, seek and loop refuse while recording. Playback stops by itself at the ' +
+    "song's end (song_get_state transport.song_end_beats) unless the loop is on. " +
     'The host answers status "submitted" with verified: false and what it observes now (host_observed); read song_get_state back (the arranger_loop_* ' +
     'fields for loop). ' +
     WRITE +

@@ -93,9 +93,10 @@ test('live playback: the worker renders the demo in real time; song-state report
   // The clip is that audio (seconds are given to the millisecond: 48 samples).
   assert.ok(Math.abs(Buffer.from(heard.clip.base64, 'base64').length - (44 + heard.seconds * 48000 * 2)) <= 2 * 48);
   await refusedUnchangedLive(s, 'song-listen live 1 track=1', 'live_track');
-  // A seek while playing moves the engine: the position continues from the sought beat.
-  await s.ok(`song-transport-seek ${b.project_token} 32`);
-  const sought = await until(s, 'the position after the seek', (r) => r.transport.position_beats >= 32 && r.transport.position_beats < 34);
+  // A seek while playing moves the engine: the position continues from the sought beat (inside the song: past its end it stops).
+  const back = Math.floor(b.transport.position_beats) >= 4 ? 1 : 12;
+  await s.ok(`song-transport-seek ${b.project_token} ${back}`);
+  const sought = await until(s, 'the position after the seek', (r) => r.transport.position_beats >= back && r.transport.position_beats < back + 2);
   assert.equal(sought.transport.playing, true);
   // Stop: the engine stops, the position stays; tails ring out.
   await s.ok(`song-transport-stop ${sought.project_token}`);
@@ -125,4 +126,33 @@ test('live playback: a mute reaches the playing engine at once (no rebuild) and 
     muted.meters.tracks.some((x, i) => i > 0 && x.peak_dbfs !== null),
     'the others still sound',
   );
+});
+
+test('live playback: the song stops at its end (the engine stops too), Play plays it again from the start; past the loop it comes back', async (t) => {
+  const s = await startStack(t);
+  const live = new LivePlayer(s.host, { output: 'clock', log: silentLogger });
+  s.engine.clock.start(60);
+  t.after(async () => {
+    s.engine.clock.stop();
+    await live.close();
+  });
+  await live.ready;
+  const st = await state(s);
+  const end = (st.transport as unknown as { song_end_beats: number }).song_end_beats;
+  assert.ok(end > 4, `the demo has an end: ${end}`);
+  await s.ok(`song-transport-seek ${st.project_token} ${end - 1}`);
+  await s.ok(`song-transport-play ${st.project_token}`);
+  const ended = await until(s, 'the song to end', (r) => !r.transport.playing);
+  assert.equal(ended.transport.position_beats, end, 'stopped on the end');
+  await until(s, 'the engine to stop', (r) => !r.meters.observed_at.playing);
+  await s.ok(`song-transport-play ${ended.project_token}`);
+  const again = await until(s, 'the engine playing from the start', (r) => r.meters.observed_at.playing && r.meters.observed_at.beat < 3);
+  assert.ok(again.transport.position_beats < 3, `from the start: ${again.transport.position_beats}`);
+  // Loop 0–4 on, the playhead past it: at the song's end it returns to the loop start, the engine with it.
+  await s.engine.queue.submit(() => s.host.project.loopDuration.setBase(4));
+  await s.ok(`song-transport-loop ${(await state(s)).project_token} true`);
+  await s.ok(`song-transport-seek ${(await state(s)).project_token} ${end - 1}`);
+  await until(s, 'the position past the loop', (r) => r.transport.position_beats >= end - 1);
+  const back = await until(s, 'back in the loop', (r) => r.transport.position_beats < 4 && r.meters.observed_at.beat < 4);
+  assert.equal(back.transport.playing, true, 'still playing');
 });

@@ -309,6 +309,22 @@ test('song writes: clip loop, transport (play, stop, seek, tempo, meter, loop), 
   assert.match(await show.callError('song_set_track_state', { track_index: 3 }), /^invalid_argument: give muted, armed or both/);
 });
 
+test("song tools report the song's end: the transport stops there, play starts the song again, a second stop returns to the start", async (t) => {
+  const show = await startSound(t, { soundCooperative: true });
+  const before = (await show.call('song_get_state')).native.transport;
+  assert.ok(before.song_end_beats > 0, 'the demo has an end');
+  assert.equal(before.at_song_end, 'stop');
+  // At the end, as the song leaves the transport after playing through.
+  await show.call('song_control_transport', { operation: 'seek', position_beats: before.song_end_beats });
+  const play = await show.call('song_control_transport', { operation: 'play' });
+  assert.equal(play.native.host_observed.position_beats, 0, 'play at the end starts the song again');
+  await show.app.engine.queue.submit(() => show.app.engine.clock.stepFixed(30, 1000 / 60));
+  const stop = await show.call('song_control_transport', { operation: 'stop' });
+  assert.ok(stop.native.host_observed.position_beats > 0, 'the first stop stays where it is');
+  const again = await show.call('song_control_transport', { operation: 'stop' });
+  assert.equal(again.native.host_observed.position_beats, 0, 'the second returns to the start');
+});
+
 test('song_save_project: a fresh sound-project-* folder, kept in the reply; the saved project loads back', async (t) => {
   const root = await tempDir(t, 'footlight-saves-');
   const show = await startSound(t, { soundOutputRoot: root });
