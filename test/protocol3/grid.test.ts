@@ -49,9 +49,9 @@ test('graph-state: modules with typed ports and native parameters, modulators, c
   const g = await graph(s);
   assert.ok(isDigest(g.revision));
   assert.match(g.graph_id, /^grid:\d+:[0-9a-f]{16}$/);
-  assert.equal(g.modules.length, 8);
+  assert.equal(g.modules.length, 10);
   assert.equal(g.modulators.length, 1);
-  assert.equal(g.connections.length, 8);
+  assert.equal(g.connections.length, 10);
   const filter = mod(g, 'Low-pass LD');
   assert.deepEqual(
     filter.inputs!.map((p) => [p.id, p.type]),
@@ -99,7 +99,7 @@ test('graph-insert UUID X Y: do → undo → redo; the revision follows the cont
     const m = x.module as Node;
     assert.deepEqual([m.name, m.x, m.y], ['Sine', -4096, 4096]);
     assert.notEqual(x.revision, before.revision);
-    assert.equal((await graph(s)).modules.length, 9);
+    assert.equal((await graph(s)).modules.length, 11);
   });
   await s.ok('undo');
   assert.equal((await graph(s)).revision, before.revision, 'undo restores the exact revision');
@@ -262,7 +262,7 @@ test('graph-connect / graph-connect-modulator / graph-disconnect: do → undo �
       amount: 1,
       types_match: true,
     });
-    assert.equal((await graph(s)).connections.length, 9);
+    assert.equal((await graph(s)).connections.length, 11);
   });
   await refusedUnchanged(s, `graph-connect ${saw} 0 ${gain} 1`, 'invalid_argument');
   await refusedUnchanged(s, `graph-connect ${saw} 1 ${gain} 0`, 'invalid_argument', 'out_of_range');
