@@ -29,7 +29,7 @@ import { LightShow } from '../src/light/show/light-show.js';
 import { createLibrary } from '../src/light/devices/library.js';
 import { ThreadClock, type ThreadTime, currentThreadId } from '../src/engine/thread-time.js';
 import { pointPool } from '../src/light/parallel/point-pool.js';
-import { defaultRenderThreads } from '../src/light/parallel/render-threads.js';
+import { defaultRenderThreads } from '../src/engine/render-threads.js';
 import { readProject } from '../src/light/show/project/project-file.js';
 import { standardWorkload } from './workload.js';
 

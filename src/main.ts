@@ -16,10 +16,11 @@ import { buildGridDemo } from './light/grid-demo.js';
 import { LightShow } from './light/show/light-show.js';
 import { LX_VERSION } from './light/component/lx-component.js';
 import { pointPool } from './light/parallel/point-pool.js';
-import { defaultRenderThreads } from './light/parallel/render-threads.js';
+import { defaultRenderThreads } from './engine/render-threads.js';
 import { OutputEngine } from './light/output/output-engine.js';
 import type { Protocol } from './light/structure/output-protocols.js';
 import { McpEndpoint } from './mcp/endpoint.js';
+import { listedInputSchema } from './mcp/lean-schema.js';
 import { DEFAULT_OSC_HOST, DEFAULT_OSC_RECEIVE_PORT, DEFAULT_OSC_TRANSMIT_PORT, OscSurface } from './osc/osc-surface.js';
 import { oscParamsRoute } from './osc/osc-params-route.js';
 import type { CallRecord } from './mcp/register-tools.js';
@@ -30,11 +31,11 @@ import { createSoundHost, type SoundHost } from './sound/index.js';
 import type { OutputKind } from './sound/live/messages.js';
 import { LivePlayer } from './sound/live/player.js';
 import { startProtocol3Server, type Protocol3Server } from './protocol3/server/server.js';
-import { SoundAdapter } from './tools/sound/adapter/adapter.js';
+import { SoundAdapter } from './sound-client/adapter.js';
 import { linkShowClock } from './show/show-clock.js';
 import { linkShowAudio } from './show/song-audio.js';
 import { linkLightCues } from './show/light-cues.js';
-import { formatEndpoint, parseEndpoint, type HostEndpoint } from './tools/sound/adapter/endpoint.js';
+import { formatEndpoint, parseEndpoint, type HostEndpoint } from './sound-client/endpoint.js';
 
 export interface FootlightOptions {
   /** Address to bind; default from config.json, else 127.0.0.1. */
@@ -257,6 +258,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     soundAdapter,
     tools: surface.served,
     listedToolsets: surface.listed,
+    listedInputSchema,
     lightCues: showCues.cues,
   };
   const writeStatusFile = options.writeStatus ?? true;

@@ -50,12 +50,11 @@ const TESTED_FROM_OUTSIDE: Readonly<Record<string, readonly string[]>> = {
   'src/protocol3/client/client.ts': ['Protocol3CommandError', 'Protocol3ConnectError', 'Protocol3NotConnectedError', 'Protocol3TransportError'],
   'src/protocol3/server/commands.ts': ['COMMANDS'],
   'src/protocol3/server/dispatch.ts': ['tokenize'],
-  'src/sound/audio/dsp/grid.ts': ['GridProgram'],
+  'src/sound/audio/dsp/params.ts': ['MAX_VOICES', 'exp', 'gain'],
   'src/sound/audio/offline.ts': ['OfflineRender', 'RenderRange'],
-  'src/sound/catalog.ts': ['MAX_VOICES', 'SAMPLER_KIT'],
-  'src/sound/project-file.ts': ['PROJECT_DIR', 'STAGING_PREFIX'],
-  'src/sound/units.ts': ['noteName'],
-  'src/tools/lean-schema.ts': ['listedTool'],
+  'src/sound/model/project-file.ts': ['PROJECT_DIR', 'STAGING_PREFIX'],
+  'src/sound/model/units.ts': ['noteName'],
+  'src/mcp/lean-schema.ts': ['listedTool'],
 };
 const ONLY_TESTS_RUN: Readonly<Record<string, readonly string[]>> = {
   // From the sound split, found when h-floors merged it: product code does not call it.

@@ -53,6 +53,67 @@ async function assertOnlyImports(from: string, allowed: string[]): Promise<void>
   }
 }
 
+/** What the light wing may import from src/app. */
+const LIGHT_USES_OF_APP: readonly string[] = ['src/app/atomic-write.ts'];
+
+// ---- Floors of the house -----------------------------------------------------------------------
+//
+// Each folder of src/ (protocol 3 split into its client side and its server) is a room on a floor;
+// a file imports its own room and lower floors only, and rooms on one line are siblings.
+// docs/architecture.md draws the map; the rules above say more about some rooms.
+const HOUSE_FLOORS: readonly (readonly string[])[] = [
+  ['net', 'protocol3/client'], // HTTP helpers; the protocol-3 client and its wire rules: nothing of Footlight's
+  ['engine'], // the kernel: graph, parameters, history, queue, clock, errors
+  ['app'], // home folder, config, status file, atomic writes
+  ['light', 'sound'], // the two wings
+  ['show', 'sound-client', 'protocol3/server'], // light with sound; the sound tools' client application; protocol 3's host side
+  ['tools'], // the tool catalog and its one call path
+  ['mcp', 'console', 'osc'], // the surfaces
+  ['http'], // the one HTTP server that mounts them
+  ['main.ts'], // startFootlight: wires it all
+  ['cli'], // the command line
+];
+
+function houseRoom(file: string): { readonly floor: number; readonly room: string } {
+  const rest = file.slice('src/'.length);
+  const room =
+    rest === 'protocol3/wire.ts' || rest.startsWith('protocol3/client/')
+      ? 'protocol3/client'
+      : rest.startsWith('protocol3/server/')
+        ? 'protocol3/server'
+        : rest.split('/')[0];
+  const floor = HOUSE_FLOORS.findIndex((names) => names.includes(room));
+  assert.ok(floor >= 0, `${file}: src/${room} is on no floor; place it in HOUSE_FLOORS (test/layers.test.ts) and docs/architecture.md`);
+  return { floor, room };
+}
+
+/** Why `from` may not import `to` (both in src/), or undefined when the import points down or stays in its room. */
+function houseUpward(from: string, to: string): string | undefined {
+  const a = houseRoom(from);
+  const b = houseRoom(to);
+  if (a.room === b.room || b.floor < a.floor) return undefined;
+  return b.floor === a.floor ? `${a.room} and ${b.room} are siblings` : `${b.room} is above ${a.room}`;
+}
+
+test('house floors: every file in src/ imports only its own room and lower floors', async () => {
+  const found: string[] = [];
+  for (const file of await files('src')) {
+    for (const target of await imports(file)) {
+      if (!target.startsWith('src/')) continue;
+      const why = houseUpward(file, target);
+      if (why !== undefined) found.push(`${file} imports ${target}: ${why}`);
+    }
+  }
+  assert.deepEqual(found, [], 'imports that run up the floors of the house');
+});
+
+test('house floors: the rule catches an upward import and a sibling import', () => {
+  assert.match(houseUpward('src/app/config.ts', 'src/light/parallel/point-pool.ts') ?? '', /light is above app/);
+  assert.match(houseUpward('src/light/x.ts', 'src/sound/y.ts') ?? '', /siblings/);
+  assert.match(houseUpward('src/protocol3/client/client.ts', 'src/protocol3/server/server.ts') ?? '', /protocol3\/server is above protocol3\/client/);
+  assert.equal(houseUpward('src/sound-client/connection.ts', 'src/protocol3/wire.ts'), undefined);
+});
+
 test('imports point downward', async () => {
   await assertNoImports('src/engine', [
     'src/light',
@@ -66,30 +127,46 @@ test('imports point downward', async () => {
     'src/console',
     'src/cli',
     'src/app',
+    'src/sound-client',
   ]);
-  await assertNoImports('src/light', ['src/sound', 'src/show', 'src/tools', 'src/mcp', 'src/http', 'src/protocol3', 'src/console', 'src/cli']);
-  await assertNoImports('src/sound', ['src/light', 'src/show', 'src/tools', 'src/mcp', 'src/http', 'src/osc', 'src/console', 'src/cli']);
+  await assertNoImports('src/light', [
+    'src/sound',
+    'src/show',
+    'src/tools',
+    'src/mcp',
+    'src/http',
+    'src/protocol3',
+    'src/console',
+    'src/cli',
+    'src/sound-client',
+  ]);
+  await assertNoImports('src/sound', [
+    'src/light',
+    'src/show',
+    'src/tools',
+    'src/mcp',
+    'src/http',
+    'src/osc',
+    'src/console',
+    'src/cli',
+    'src/app',
+    'src/sound-client',
+  ]);
+  // src/app (home, config, status file, atomic writes) is below both wings and imports only the kernel; the
+  // light wing may take from it only what is listed here (its project and show files are written atomically).
+  await assertOnlyImports('src/app', ['src/app', 'src/engine']);
+  for (const file of await files('src/light'))
+    for (const target of await imports(file))
+      if (target.startsWith('src/app/'))
+        assert.ok(LIGHT_USES_OF_APP.includes(target), `${file} imports ${target}: light may use only ${LIGHT_USES_OF_APP.join(', ')} of src/app`);
   await assertNoImports('src/tools', ['src/mcp', 'src/http', 'src/console', 'src/cli']);
   // The console runs tools through the registry's one call path (src/tools/invoke.ts), never through MCP.
   await assertNoImports('src/console', ['src/mcp', 'src/osc', 'src/cli']);
   await assertNoImports('src/osc', ['src/mcp', 'src/console', 'src/cli', 'src/app']);
   // The sound tools reach the host only through protocol 3: its client, never the host or the server.
   await assertNoImports('src/tools/sound', ['src/sound', 'src/protocol3/server']);
-  // The audio engine is a floor under the host: the kernel and the sound model only.
-  await assertNoImports('src/sound/audio', [
-    'src/light',
-    'src/tools',
-    'src/mcp',
-    'src/http',
-    'src/protocol3',
-    'src/osc',
-    'src/console',
-    'src/cli',
-    'src/app',
-    'src/sound/host.ts',
-    'src/sound/commands.ts',
-    'src/sound/song.ts',
-  ]);
+  // The audio engine is a floor under the host: the kernel and the sound model only (SOUND_FLOORS orders the wing).
+  await assertNoImports('src/sound/audio', ['src/light', 'src/tools', 'src/mcp', 'src/http', 'src/protocol3', 'src/osc', 'src/console', 'src/cli', 'src/app']);
   // Shared HTTP helpers (Host/Origin guard, bounded bodies, JSON replies, route types): a floor
   // below every surface, importing nothing of Footlight's; the surfaces never import the server.
   await assertNoImports('src/net', [
@@ -108,8 +185,9 @@ test('imports point downward', async () => {
     'src/main.ts',
   ]);
   for (const surface of ['src/mcp', 'src/console', 'src/osc', 'src/protocol3']) await assertNoImports(surface, ['src/http']);
-  // The sound tools' protocol-3 client (src/tools/sound/adapter): the kernel's plain parts and the protocol-3 client only.
-  await assertOnlyImports('src/tools/sound/adapter', ['src/engine', 'src/protocol3/client', 'src/protocol3/wire.ts', 'src/tools/sound/adapter']);
+  // The sound tools' client application (src/sound-client: connection, confirmations, sessions, the song-plan
+  // compiler): the kernel's plain parts and the protocol-3 client only.
+  await assertOnlyImports('src/sound-client', ['src/engine', 'src/protocol3/client', 'src/protocol3/wire.ts', 'src/sound-client']);
   // Protocol 3 is split: the client imports nothing of the server (or of the host), so it drives any protocol-3 host.
   await assertOnlyImports('src/protocol3/client', ['src/protocol3/client', 'src/protocol3/wire.ts']);
   await assertOnlyImports('src/protocol3/wire.ts', []);
@@ -208,6 +286,59 @@ test('light floors: the rule catches an upward import and a sibling import', () 
   assert.equal(upward('src/light/devices/patterns/color/x.ts', 'src/light/devices/shared/y.ts'), undefined);
 });
 
+// ---- Floors inside the sound wing --------------------------------------------------------------
+//
+// As in the light wing: each folder of src/sound is a floor (audio/dsp one of its own, below
+// everything); a file imports its own folder and lower floors only; folders on one line are
+// siblings. Files directly in src/sound (index.ts, the demo project it opens) sit on top.
+const SOUND_FLOORS: readonly (readonly string[])[] = [
+  ['audio/dsp'], // the device DSP: runs anywhere (Node, a worker, an AudioWorklet), imports only itself
+  ['model'], // the document: catalog, units, components, undoable commands, payloads, MIDI, project files
+  ['audio'], // the render plan, offline renders, WAV, loudness
+  ['host'], // the host: selection, transport, the song's runtime state, the project token
+  ['operations', 'live'], // the verbs (free functions over the host, one file per area); live playback in a worker
+  ['listen'], // song-listen: offline and live analysis in a worker
+];
+
+function soundPlace(file: string): { readonly floor: number; readonly folder: string } {
+  const rest = file.slice('src/sound/'.length);
+  if (!rest.includes('/')) return { floor: SOUND_FLOORS.length, folder: '' };
+  const folder = rest.startsWith('audio/dsp/') ? 'audio/dsp' : rest.split('/')[0];
+  const floor = SOUND_FLOORS.findIndex((names) => names.includes(folder));
+  assert.ok(floor >= 0, `${file}: src/sound/${folder} is on no floor; place it in SOUND_FLOORS (test/layers.test.ts) and docs/architecture.md`);
+  return { floor, folder };
+}
+
+/** Why `from` may not import `to` (both in src/sound), or undefined when the import points down or stays in its folder. */
+function soundUpward(from: string, to: string): string | undefined {
+  const a = soundPlace(from);
+  const b = soundPlace(to);
+  if (a.folder === b.folder || b.floor < a.floor) return undefined;
+  if (b.folder === '') return 'files in src/sound itself sit on top: no floor imports them';
+  return b.floor === a.floor ? `${a.folder} and ${b.folder} are siblings` : `${b.folder} is above ${a.folder}`;
+}
+
+test('sound floors: every file in src/sound imports only its own folder and lower floors', async () => {
+  const found: string[] = [];
+  for (const file of await files('src/sound')) {
+    for (const target of await imports(file)) {
+      if (!target.startsWith('src/sound/')) continue;
+      const why = soundUpward(file, target);
+      if (why !== undefined) found.push(`${file} imports ${target}: ${why}`);
+    }
+  }
+  assert.deepEqual(found, [], 'imports that run up the sound floors');
+});
+
+test('sound floors: the rule catches an upward import, a sibling import and an import of the top', () => {
+  assert.equal(soundUpward('src/sound/host/host.ts', 'src/sound/model/components.ts'), undefined);
+  assert.equal(soundUpward('src/sound/model/catalog.ts', 'src/sound/audio/dsp/reverb.ts'), undefined); // dsp is below the model
+  assert.match(soundUpward('src/sound/audio/dsp/engine.ts', 'src/sound/model/units.ts') ?? '', /model is above audio\/dsp/);
+  assert.match(soundUpward('src/sound/host/host.ts', 'src/sound/operations/song.ts') ?? '', /operations is above host/);
+  assert.match(soundUpward('src/sound/live/player.ts', 'src/sound/operations/core.ts') ?? '', /siblings/);
+  assert.match(soundUpward('src/sound/listen/listen.ts', 'src/sound/demo.ts') ?? '', /sit on top/);
+});
+
 // ---- No import cycles --------------------------------------------------------------------------
 
 const SOURCE = /\.(ts|tsx|mts|mjs)$/;
@@ -284,21 +415,18 @@ const KNOWN_TYPE_CYCLES: readonly (readonly string[])[] = [
     'src/engine/parameters/recording.ts',
     'src/engine/parameters/string.ts',
   ],
-  // The sound host and the parts that take it as a type (after the split of src/sound/host.ts: its grid and song parts,
-  // and operations/common.ts, which song.ts imports).
-  ['src/sound/grid.ts', 'src/sound/host.ts', 'src/sound/operations/common.ts', 'src/sound/song.ts'],
   // The tool context names defineTool's types and defineTool the context (the invoke path reworks both).
   ['src/tools/context.ts', 'src/tools/define-tool.ts'],
 ];
 
-test('no import cycles: none at run time anywhere in src/, none at all in src/light, and the known type-only ones only shrink', async () => {
+test('no import cycles: none at run time anywhere in src/, none at all in either wing, and the known type-only ones only shrink', async () => {
   const graph = await importGraph();
   assert.deepEqual(cycles(graph, true), [], 'cycles through value imports (module load order)');
   const all = cycles(graph, false);
   assert.deepEqual(
-    all.filter((c) => c.some((f) => f.startsWith('src/light/'))),
+    all.filter((c) => c.some((f) => f.startsWith('src/light/') || f.startsWith('src/sound/'))),
     [],
-    'cycles in the light wing (type-only imports included)',
+    'cycles in the light or sound wing (type-only imports included)',
   );
   for (const c of all) {
     assert.ok(

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import * as z from 'zod';
 import type { Logger } from '../engine/log.js';
 import { RENDER_PRIORITIES } from '../engine/thread-priority.js';
-import { MAX_RENDER_THREADS } from '../light/parallel/render-threads.js';
+import { MAX_RENDER_THREADS } from '../engine/render-threads.js';
 
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 3232;

@@ -1,8 +1,8 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { buildInfo } from '../app/build-info.js';
-import { RENDER_THREADS_RULE, isRenderThreadCount } from '../light/parallel/render-threads.js';
+import { RENDER_THREADS_RULE, isRenderThreadCount } from '../engine/render-threads.js';
 import { RENDER_PRIORITIES, type RenderPriority } from '../engine/thread-priority.js';
-import { parseEndpoint } from '../tools/sound/adapter/endpoint.js';
+import { parseEndpoint } from '../sound-client/endpoint.js';
 
 function port(value: string): number {
   const n = Number(value);

@@ -17,8 +17,8 @@ import { channelListing } from '../light/render/offline.js';
 import { renderShow } from '../show/render-show.js';
 import { encodeWav24 } from '../sound/audio/wav.js';
 import { demoProject } from '../sound/demo.js';
-import { buildProject, saveProject, type ProjectJson } from '../sound/model.js';
-import { projectFilePath, readProjectFile } from '../sound/project-file.js';
+import { buildProject, saveProject, type ProjectJson } from '../sound/model/components.js';
+import { projectFilePath, readProjectFile } from '../sound/model/project-file.js';
 
 export interface RenderShowOptions {
   /** The light project (.lxp); default the built-in demo show. */

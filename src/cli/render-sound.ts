@@ -7,8 +7,8 @@ import { renderOffline, RENDER_SAMPLE_RATE } from '../sound/audio/offline.js';
 import { buildPlan } from '../sound/audio/plan.js';
 import { encodeWav24 } from '../sound/audio/wav.js';
 import { demoProject } from '../sound/demo.js';
-import { buildProject, saveProject, type ProjectJson } from '../sound/model.js';
-import { projectFilePath, readProjectFile } from '../sound/project-file.js';
+import { buildProject, saveProject, type ProjectJson } from '../sound/model/components.js';
+import { projectFilePath, readProjectFile } from '../sound/model/project-file.js';
 
 export interface RenderSoundOptions {
   readonly project?: string;

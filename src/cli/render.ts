@@ -4,7 +4,7 @@ import { writeFileAtomic } from '../app/atomic-write.js';
 import { isFootlightError } from '../engine/errors.js';
 import { createLibrary } from '../light/devices/library.js';
 import { pointPool } from '../light/parallel/point-pool.js';
-import { defaultRenderThreads } from '../light/parallel/render-threads.js';
+import { defaultRenderThreads } from '../engine/render-threads.js';
 import { defaultMediaDir } from '../light/show/project/project-file.js';
 import { parseLenientJson } from '../light/show/project/lenient-json.js';
 import { mediaResolvers } from '../light/show/project/media.js';

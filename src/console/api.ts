@@ -7,6 +7,7 @@ import { queuedRequest } from '../engine/request.js';
 import type { SoundHost } from '../sound/index.js';
 import { setControl } from '../sound/operations/controls.js';
 import { navigateDevice } from '../sound/operations/devices.js';
+import { songLoop, songMeter, songPlay, songSave, songStop, songTempo, songTrackState } from '../sound/operations/song.js';
 import { selectTrack } from '../sound/operations/tracks.js';
 import { tokenOf } from './sound.js';
 import { writeProject } from '../light/show/project/project-file.js';
@@ -208,19 +209,18 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
         );
         const host = requireSound();
         const token = await tokenOf(host);
-        const song = host.song;
         let out: unknown;
-        if (a.action === 'play') out = await q('sound play', () => song.play(token));
-        else if (a.action === 'stop') out = await q('sound stop', () => song.stop(token));
+        if (a.action === 'play') out = await q('sound play', () => songPlay(host, token));
+        else if (a.action === 'stop') out = await q('sound stop', () => songStop(host, token));
         else if (a.action === 'tempo') {
           const bpm = required(a.bpm, 'bpm');
-          out = await q('sound tempo', () => song.tempo(origin, token, bpm));
+          out = await q('sound tempo', () => songTempo(host, origin, token, bpm));
         } else if (a.action === 'meter') {
           const [n, d] = [required(a.numerator, 'numerator'), required(a.denominator, 'denominator')];
-          out = await q('sound meter', () => song.meter(origin, token, n, d));
+          out = await q('sound meter', () => songMeter(host, origin, token, n, d));
         } else {
           const enabled = required(a.enabled, 'enabled');
-          out = await q('sound loop', () => song.loop(origin, token, enabled));
+          out = await q('sound loop', () => songLoop(host, origin, token, enabled));
         }
         hub.soundTouched();
         return { result: out };
@@ -237,7 +237,7 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
         let out: unknown;
         if (a.muted !== undefined || a.armed !== undefined) {
           const token = await tokenOf(host);
-          out = await q('sound track state', () => host.song.trackState(origin, token, a.index, a.muted ?? 'keep', a.armed ?? 'keep'));
+          out = await q('sound track state', () => songTrackState(host, origin, token, a.index, a.muted ?? 'keep', a.armed ?? 'keep'));
         }
         if (a.select !== false) out = await q('sound track', () => selectTrack(host, a.index));
         hub.soundTouched();
@@ -268,7 +268,7 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
         const a = parse(z.strictObject({ dir: Path }), body);
         const host = requireSound();
         const token = await tokenOf(host);
-        const out = await host.song.save(queuedRequest(engine.queue, origin, Date.now() + engine.deadlineMs, 'console'), token, a.dir);
+        const out = await songSave(host, queuedRequest(engine.queue, origin, Date.now() + engine.deadlineMs, 'console'), token, a.dir);
         hub.soundTouched();
         ctx.log.info({ dir: a.dir }, 'sound project saved from the console');
         return { result: out };

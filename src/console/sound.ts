@@ -1,7 +1,10 @@
 import type { Component } from '../engine/component.js';
 import type { SoundHost } from '../sound/index.js';
 import { state } from '../sound/operations/core.js';
-import { clipPayload, connectionPayload, gridNodePayload, type Payload } from '../sound/payloads.js';
+import { projectToken } from '../sound/host/project-token.js';
+import { graphRevision } from '../sound/operations/grid.js';
+import { songStatePayload } from '../sound/operations/song.js';
+import { clipPayload, connectionPayload, gridNodePayload, type Payload } from '../sound/model/payloads.js';
 import type { SoundState } from './protocol.js';
 
 /** Whether a component belongs to the sound host's tree (so its changes refresh the Sound view). */
@@ -19,7 +22,7 @@ export function inSound(host: SoundHost, c: Component | null): boolean {
 export async function soundState(host: SoundHost): Promise<SoundState> {
   const base = await host.engine.queue.submit(
     () => {
-      const song = host.song.statePayload();
+      const song = songStatePayload(host);
       const arranger = host.flat().map((f) => ({
         index: f.index,
         track_id: f.track.id,
@@ -34,7 +37,7 @@ export async function soundState(host: SoundHost): Promise<SoundState> {
         const g = d.grid;
         grid = {
           device: d.label.getString(),
-          revision: host.grid.revision(g),
+          revision: graphRevision(host, g),
           modules: g.modules.items.map((m) => gridNodePayload(m, g)),
           modulators: g.modulators.items.map((m) => gridNodePayload(m, g)),
           connections: g.connections.map(connectionPayload),
@@ -49,5 +52,5 @@ export async function soundState(host: SoundHost): Promise<SoundState> {
 
 /** The host's project token, read now: the console is the operator, who acts on what is shown. */
 export function tokenOf(host: SoundHost): Promise<string> {
-  return host.engine.queue.submit(() => host.song.projectToken(), { label: 'console sound token' });
+  return host.engine.queue.submit(() => projectToken(host), { label: 'console sound token' });
 }

@@ -5,10 +5,10 @@ import type { AnyTool } from '../tools/define-tool.js';
 import type { Services, ToolContext } from '../tools/context.js';
 import { type CallRecord, ToolRegistry } from '../tools/invoke.js';
 import { toolError, toolResult, type ToolResult } from './envelope.js';
-import { leanJsonSchema, listedOutputJson } from '../tools/lean-schema.js';
+import { leanJsonSchema, listedOutputJson } from './lean-schema.js';
 import { TOOLS } from '../tools/index.js';
 import { once, splitRequestId } from './replays.js';
-import { takesRequestId, withRequestId } from '../tools/retry-key.js';
+import { takesRequestId, withRequestId } from './retry-key.js';
 
 /** Who is calling, for attribution in the history and the console's activity feed. */
 export interface CallerInfo {

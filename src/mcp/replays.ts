@@ -1,5 +1,5 @@
 import { invalidArgument } from '../engine/errors.js';
-import { RequestId } from '../tools/retry-key.js';
+import { RequestId } from './retry-key.js';
 
 /**
  * Retry keys. A write that is not idempotent (an add, a copy, undo, a batch…) doubles when an

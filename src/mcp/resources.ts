@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
 import { notFound } from '../engine/errors.js';
 import type { Services } from '../tools/context.js';
-import { fullOutputSchema, listedInputSchema, sharedOutputFields } from '../tools/lean-schema.js';
+import { fullOutputSchema, listedInputSchema, sharedOutputFields } from './lean-schema.js';
 import { TOOLS } from '../tools/index.js';
 import { toParameterPayload } from '../tools/light/payloads.js';
 import { completePath } from '../light/path-completion.js';

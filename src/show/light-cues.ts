@@ -6,7 +6,7 @@ import type { Command } from '../engine/commands/command.js';
 import { invalidArgument, notFound } from '../engine/errors.js';
 import type { Origin } from '../engine/commands/history.js';
 import type { LightShow } from '../light/show/light-show.js';
-import type { SoundHost } from '../sound/host.js';
+import type { SoundHost } from '../sound/host/host.js';
 
 /** The externals key the cues are saved under. */
 const CUES_KEY = 'footlight.lightCues';

@@ -8,8 +8,9 @@ import type { LXComponent } from '../light/component/lx-component.js';
 import type { DeviceRegistry } from '../light/component/registry.js';
 import { renderOffline as renderAudio, RENDER_SAMPLE_RATE } from '../sound/audio/offline.js';
 import { buildPlan } from '../sound/audio/plan.js';
-import { SoundHost } from '../sound/host.js';
-import { saveProject, type ProjectJson } from '../sound/model.js';
+import { SoundHost } from '../sound/host/host.js';
+import { saveProject, type ProjectJson } from '../sound/model/components.js';
+import { startPlayback } from '../sound/operations/song.js';
 import { linkLightCues } from './light-cues.js';
 import { linkShowClock } from './show-clock.js';
 import { linkShowAudio } from './song-audio.js';
@@ -63,7 +64,7 @@ export function renderShow(options: ShowRenderOptions): ShowRender {
   linkShowClock(show, sound);
   linkLightCues(show, sound);
   linkShowAudio(show, sound, options.audioTrack === undefined ? {} : { track: options.audioTrack });
-  sound.song.startPlayback();
+  startPlayback(sound);
   const beats = new Float64Array(frames);
   for (let k = 0; k < frames; k++) {
     engine.clock.stepFixed(1, deltaMs);

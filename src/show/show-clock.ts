@@ -3,8 +3,9 @@
 // and parameter listeners.
 import type { LightShow } from '../light/show/light-show.js';
 import type { Tempo } from '../light/tempo/tempo.js';
-import type { SoundHost } from '../sound/host.js';
-import type { SoundProject } from '../sound/model.js';
+import type { SoundHost } from '../sound/host/host.js';
+import type { SoundProject } from '../sound/model/components.js';
+import { nudge } from '../sound/operations/song.js';
 
 /** LX's tempo range (the song's is wider: a song tempo outside it holds the light at the bound). */
 const LX_BPM_MIN = 20;
@@ -57,7 +58,7 @@ export function linkShowClock(light: LightShow, sound: SoundHost): () => void {
       playing: () => sound.transport.playing,
       positionBeats: () => sound.transport.position,
       // A nudge of the light tempo moves the song too, when it ends (see Tempo.loop).
-      nudge: (beats) => sound.song.nudge(beats),
+      nudge: (beats) => nudge(sound, beats),
     });
     detach = [
       mirror(t.bpm, p.tempo, (v) => v),

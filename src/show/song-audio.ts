@@ -6,8 +6,8 @@ import { AudioEngine } from '../sound/audio/dsp/engine.js';
 import { BLOCK } from '../sound/audio/dsp/math.js';
 import type { RenderPlan } from '../sound/audio/dsp/plan.js';
 import { buildPlan } from '../sound/audio/plan.js';
-import type { SoundHost } from '../sound/host.js';
-import { saveProject } from '../sound/model.js';
+import type { SoundHost } from '../sound/host/host.js';
+import { saveProject } from '../sound/model/components.js';
 
 const SONG_AUDIO_RATE = 48000;
 /** Blocks kept for readers (≈ 0.7 s at 48 kHz). */

@@ -1,5 +1,5 @@
-import type { ClipJson, CueMarker } from './model.js';
-import { parseDisplay } from './units.js';
+import type { ClipJson, CueMarker } from './model/components.js';
+import { parseDisplay } from './model/units.js';
 
 /**
  * The demo song's arrangement: 65 bars of A minor at 120 BPM (2 min 10 s) — intro, verse,

@@ -1,8 +1,10 @@
-import { deviceByName, modulatorByName, moduleByName, SAMPLER_SAMPLES, SYNC_NOTE_VALUES, type NativeParamSpec } from './catalog.js';
+import { SAMPLER_SAMPLES } from './audio/dsp/kit.js';
+import { SYNC_NOTE_VALUES, type NativeParamSpec } from './audio/dsp/params.js';
 import { demoClips, demoCueMarkers } from './demo-song.js';
-import { faderFromDb } from './mix.js';
-import type { ClipJson, ConnectionJson, DeviceJson, GraphJson, GridNodeJson, NativeValue, ProjectJson, SendJson, TrackJson } from './model.js';
-import { convertToUnit, fromDisplayNumber, parseDisplay } from './units.js';
+import { deviceByName, modulatorByName, moduleByName } from './model/catalog.js';
+import type { ClipJson, ConnectionJson, DeviceJson, GraphJson, GridNodeJson, NativeValue, ProjectJson, SendJson, TrackJson } from './model/components.js';
+import { faderFromDb } from './model/mix.js';
+import { convertToUnit, fromDisplayNumber, parseDisplay } from './model/units.js';
 
 /**
  * The demo sound project `footlight serve` opens: a two-minute song (demo-song.ts) on a folded

@@ -1,10 +1,10 @@
 import type { Engine } from '../engine/engine.js';
 import { silentLogger, type Logger } from '../engine/log.js';
 import { demoProject, emptyProject } from './demo.js';
-import { SoundHost } from './host.js';
+import { SoundHost } from './host/host.js';
 
-export { SoundHost } from './host.js';
-export { readProjectFile } from './project-file.js';
+export { SoundHost } from './host/host.js';
+export { readProjectFile } from './model/project-file.js';
 
 interface SoundHostOptions {
   readonly log?: Logger;

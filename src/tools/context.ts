@@ -6,7 +6,7 @@ import type { RenderPriority } from '../engine/thread-priority.js';
 import type { ComponentDocs } from '../light/docs/component-docs.js';
 import type { LightShow } from '../light/show/light-show.js';
 import type { OutputEngine } from '../light/output/output-engine.js';
-import type { SoundAdapter } from './sound/adapter/adapter.js';
+import type { SoundAdapter } from '../sound-client/adapter.js';
 import type { AnyTool } from './define-tool.js';
 
 /** What `get_status` reports about the running process. */
@@ -58,6 +58,8 @@ export interface Services {
   readonly tools: readonly AnyTool[];
   /** Toolsets tools/list shows from the start; the other served tools wait for find_tools (or a call by name). */
   readonly listedToolsets: ReadonlySet<string>;
+  /** A tool's input schema as MCP's tools/list shows it (src/mcp/lean-schema.ts): find_tools returns it. */
+  readonly listedInputSchema: (tool: AnyTool) => Record<string, unknown>;
   /**
    * The sound tools' adapter: a protocol-3 client to the sound host (the built-in one, or the
    * one `serve --sound-host` names) plus its process-local workflow state.

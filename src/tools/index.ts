@@ -225,7 +225,7 @@ export const TOOLS: readonly AnyTool[] = [
   redo,
   getHistory,
   applyOperations,
-  // Sound: the MCP adapter over protocol 3 (src/tools/sound/adapter, a protocol-3 client); never imports the host.
+  // Sound: over protocol 3 through their client application (src/sound-client); never imports the host.
   soundGetStatus,
   soundGetHistory,
   soundUndo,

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { startShow } from '../helpers/show.js';
 import { TOOLS } from '../../src/tools/index.js';
 import { TOOLSETS } from '../../src/tools/toolsets.js';
-import { listedBytes, listedTool, sharedOutputFields } from '../../src/tools/lean-schema.js';
+import { listedBytes, listedTool, sharedOutputFields } from '../../src/mcp/lean-schema.js';
 
 /** The first tools/list of a fresh server must fit a small context: raise these only on purpose. */
 const MAX_TOOLS = 30;

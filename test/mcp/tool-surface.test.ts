@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { startShow } from '../helpers/show.js';
 import { TOOLS } from '../../src/tools/index.js';
-import { renderToolDocs } from '../../src/tools/tool-docs.js';
+import { renderToolDocs } from '../../src/mcp/tool-docs.js';
 
 const SNAPS = new URL('./__toolsnaps__/', import.meta.url);
 

@@ -6,7 +6,7 @@ import { Engine } from '../../src/engine/engine.js';
 import { silentLogger } from '../../src/engine/log.js';
 import { Protocol3Client } from '../../src/protocol3/client/client.js';
 import { startProtocol3Server, type Protocol3Server } from '../../src/protocol3/server/server.js';
-import { HostConnection } from '../../src/tools/sound/adapter/connection.js';
+import { HostConnection } from '../../src/sound-client/connection.js';
 import { createSoundHost } from '../../src/sound/index.js';
 
 const agent = (n: number): Origin => ({ surface: 'mcp', session: `session-${n}`, client: `agent-${n}` });

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { FunctionCommand } from '../../src/engine/commands/command.js';
 import { isDigest } from '../../src/engine/guards.js';
-import { deviceByName, modulatorByName, moduleByName } from '../../src/sound/catalog.js';
-import { Device } from '../../src/sound/model.js';
+import { deviceByName, modulatorByName, moduleByName } from '../../src/sound/model/catalog.js';
+import { Device } from '../../src/sound/model/components.js';
 import { doUndoRedo, refusedUnchanged, startStack, type Reply, type Stack } from './helpers.js';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;

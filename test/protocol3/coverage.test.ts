@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { COMMAND_NAMES, COMMANDS } from '../../src/protocol3/server/commands.js';
-import { GRAPH_MUTATIONS } from '../../src/sound/grid.js';
+import { GRAPH_MUTATIONS } from '../../src/sound/operations/grid.js';
 
 /** Every command of the contract's three tables (docs/protocol3.md documents each). */
 const CONTRACT = {

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { SYNC_NOTE_VALUES, deviceByName, MAX_VOICES, SAMPLER_KIT, SAMPLER_SAMPLES } from '../../src/sound/catalog.js';
-import { buildProject } from '../../src/sound/model.js';
+import { SAMPLER_KIT, SAMPLER_SAMPLES } from '../../src/sound/audio/dsp/kit.js';
+import { MAX_VOICES, SYNC_NOTE_VALUES } from '../../src/sound/audio/dsp/params.js';
+import { deviceByName } from '../../src/sound/model/catalog.js';
+import { buildProject } from '../../src/sound/model/components.js';
 import { demoProject } from '../../src/sound/demo.js';
 import { b64, doUndoRedo, refusedUnchanged, startStack, type Reply, type Stack } from './helpers.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildProject } from '../../src/sound/model.js';
+import { buildProject } from '../../src/sound/model/components.js';
 import { demoProject } from '../../src/sound/demo.js';
 import { doUndoRedo, refusedUnchanged, startStack, type Reply, type Stack } from './helpers.js';
 

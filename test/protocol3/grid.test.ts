@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { isDigest } from '../../src/engine/guards.js';
-import { deviceByName, modulatorByName, moduleByName } from '../../src/sound/catalog.js';
+import { deviceByName, modulatorByName, moduleByName } from '../../src/sound/model/catalog.js';
 import { b64, doUndoRedo, refusedUnchanged, startStack, type Reply, type Stack } from './helpers.js';
 
 type Param = { id: string; id_b64: string; value: number | boolean; display: string; type: string; display_unit?: string };

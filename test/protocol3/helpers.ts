@@ -9,7 +9,7 @@ import { digest } from '../../src/engine/guards.js';
 import { Protocol3Client } from '../../src/protocol3/client/client.js';
 import { startProtocol3Server, type Protocol3Server } from '../../src/protocol3/server/server.js';
 import { createSoundHost, type SoundHost } from '../../src/sound/index.js';
-import { saveProject } from '../../src/sound/model.js';
+import { saveProject } from '../../src/sound/model/components.js';
 
 export type Reply = Record<string, unknown> & { ok: boolean };
 

@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import tm from '@tonejs/midi';
-import { deviceByName } from '../../src/sound/catalog.js';
+import { deviceByName } from '../../src/sound/model/catalog.js';
 import { b64, startStack, tempDir } from './helpers.js';
 
 const { Midi } = tm;

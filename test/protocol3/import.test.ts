@@ -245,15 +245,17 @@ test('song-import: a symlinked directory component is fine only if the file itse
 test('song-import: a submission still queued at the deadline is native_rejected and imports nothing', async (t) => {
   const s = await startStack(t, { deadlineMs: 1500 });
   const a = await artifact(t, buildSong());
-  const song = s.host.song as unknown as { readArtifact: (...args: unknown[]) => Promise<unknown> };
-  const original = song.readArtifact.bind(s.host.song);
-  // Hold the queue right after the artifact is checked, until past the request deadline.
-  song.readArtifact = async (...args: unknown[]) => {
-    const result = await original(...args);
-    s.engine.queue.pause();
-    setTimeout(() => s.engine.queue.resume(), 2000);
+  const queue = s.engine.queue;
+  const submit = queue.submit.bind(queue);
+  // Hold the queue once the target is checked (the artifact is read off the queue), until past the request deadline.
+  queue.submit = (async (fn: () => unknown, options?: { label?: string }) => {
+    const result = await submit(fn, options);
+    if (options?.label?.endsWith('song-import (check)') === true) {
+      queue.pause();
+      setTimeout(() => queue.resume(), 2000);
+    }
     return result;
-  };
+  }) as typeof queue.submit;
   const before = s.document();
   const r = await s.call(await importLine(s, a, 2));
   assert.equal(r.ok, false);

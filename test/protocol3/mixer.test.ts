@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { faderDb, faderFromDb, faderGain } from '../../src/sound/mix.js';
-import { buildProject, saveProject, type ProjectJson } from '../../src/sound/model.js';
+import { faderDb, faderFromDb, faderGain } from '../../src/sound/model/mix.js';
+import { buildProject, saveProject, type ProjectJson } from '../../src/sound/model/components.js';
 import { doUndoRedo, refusedUnchanged, startStack, type Reply, type Stack } from './helpers.js';
 
 type Send = { target_track_id: number; target_name: string; level_db: number; pre_fader: boolean; gain: number };

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { PROJECT_DIR, STAGING_PREFIX } from '../../src/sound/project-file.js';
+import { PROJECT_DIR, STAGING_PREFIX } from '../../src/sound/model/project-file.js';
 import { b64, refusedUnchanged, startStack, tempDir } from './helpers.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -20,7 +20,7 @@ test('kill -9 during a sound save leaves a staging folder that says so, and the 
   await writeFile(
     script,
     `import { mkdir } from 'node:fs/promises';
-import { writeProjectFile } from ${JSON.stringify(join(ROOT, 'src/sound/project-file.ts'))};
+import { writeProjectFile } from ${JSON.stringify(join(ROOT, 'src/sound/model/project-file.ts'))};
 await mkdir(${JSON.stringify(dest)});
 await writeProjectFile(${JSON.stringify(dest)}, {
   format: 'footlight.sound-project', version: 1, saved_by: { host: 'test', version: '0' }, project: { pad: 'x'.repeat(96 * 1024 * 1024) },

@@ -6,7 +6,7 @@ import { Engine } from '../../src/engine/engine.js';
 import { startProtocol3Server } from '../../src/protocol3/server/server.js';
 import { Protocol3Client } from '../../src/protocol3/client/client.js';
 import { createSoundHost, readProjectFile } from '../../src/sound/index.js';
-import { saveProject } from '../../src/sound/model.js';
+import { saveProject } from '../../src/sound/model/components.js';
 import { b64, refusedUnchanged, startStack, tempDir, type Reply, type Stack } from './helpers.js';
 import { openProject } from '../../src/sound/operations/project.js';
 

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import WebSocket from 'ws';
 import { MAX_JSON_DEPTH } from '../../src/engine/client-json.js';
 import { openProjectFile } from '../../src/light/show/project/project-file.js';
-import { readProjectFile } from '../../src/sound/project-file.js';
+import { readProjectFile } from '../../src/sound/model/project-file.js';
 import { FootlightError } from '../../src/engine/errors.js';
 import { startShow, tempHome } from '../helpers/show.js';
 import { api, baseOf } from '../console/helpers.js';

@@ -14,6 +14,7 @@ import { linkShowAudio } from '../../src/show/song-audio.js';
 import { linkShowClock } from '../../src/show/show-clock.js';
 import { demoCueMarkers } from '../../src/sound/demo-song.js';
 import { createSoundHost } from '../../src/sound/index.js';
+import { startPlayback } from '../../src/sound/operations/song.js';
 
 const FRAME_MS = 1000 / 60;
 const ORIGIN: Origin = { surface: 'engine' };
@@ -62,7 +63,7 @@ test('a project modulating from the global meter loads and reacts to the song; t
   assert.equal(fader.getValue(), 0);
   // The demo song's verse: kick, bass and pad (its intro is a quiet fade-in).
   sound.transport.position = VERSE;
-  sound.song.startPlayback();
+  startPlayback(sound);
   const levels: number[] = [];
   const bands = new Set<number>();
   while (sound.transport.position < VERSE + 4) {

@@ -8,6 +8,7 @@ import { linkShowAudio } from '../../src/show/song-audio.js';
 import { linkShowClock } from '../../src/show/show-clock.js';
 import { demoCueMarkers } from '../../src/sound/demo-song.js';
 import { createSoundHost } from '../../src/sound/index.js';
+import { startPlayback } from '../../src/sound/operations/song.js';
 
 const FRAME_MS = 1000 / 60;
 
@@ -33,7 +34,7 @@ function gateBeats(track: string | undefined, beats: number, gain: number): numb
   light.lx.modulation.insertModulator(gate);
   gate.running.setOn(true);
   sound.transport.position = VERSE;
-  sound.song.startPlayback();
+  startPlayback(sound);
   const fired: number[] = [];
   while (sound.transport.position < VERSE + beats - 0.5) {
     engine.clock.stepFixed(1, FRAME_MS);

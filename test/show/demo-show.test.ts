@@ -16,8 +16,9 @@ import { linkShowClock } from '../../src/show/show-clock.js';
 import { linkShowAudio } from '../../src/show/song-audio.js';
 import { encodeWav24 } from '../../src/sound/audio/wav.js';
 import { demoProject } from '../../src/sound/demo.js';
-import { SoundHost } from '../../src/sound/host.js';
-import type { ProjectJson, TrackJson } from '../../src/sound/model.js';
+import { SoundHost } from '../../src/sound/host/host.js';
+import type { ProjectJson, TrackJson } from '../../src/sound/model/components.js';
+import { startPlayback } from '../../src/sound/operations/song.js';
 import { tempHome } from '../helpers/show.js';
 
 /** The stage demo as render-show opens it: saved to LX project JSON and read back. */
@@ -154,7 +155,7 @@ test("the demo's kick pulse hears the master mix: it fires on the drop's kicks a
   const kick = show.lx.modulation.modulators.items.find((m) => m.label.getString() === 'Kick') as Modulator;
   // From the build's silent last beat into the drop's first four bars.
   sound.transport.position = drop - 1;
-  sound.song.startPlayback();
+  startPlayback(sound);
   const fired: number[] = [];
   let last = 0;
   for (let k = 0; k < 8.5 * 60; k++) {

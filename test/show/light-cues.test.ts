@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createLibrary } from '../../src/light/devices/library.js';
 import { writeProject } from '../../src/light/show/project/project-file.js';
 import { renderShow } from '../../src/show/render-show.js';
-import { saveProject } from '../../src/sound/model.js';
+import { saveProject } from '../../src/sound/model/components.js';
 import { startShow, type TestShow } from '../helpers/show.js';
 import { assertRefused, assertUndoable } from '../light/operations/helpers.js';
 

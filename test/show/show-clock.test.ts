@@ -94,6 +94,7 @@ test('one clock: tempo-synced divisions lock to the song position while it plays
   const { Engine } = await import('../../src/engine/engine.js');
   const { LightShow } = await import('../../src/light/show/light-show.js');
   const { createSoundHost } = await import('../../src/sound/index.js');
+  const { startPlayback, stopPlayback } = await import('../../src/sound/operations/song.js');
   const { linkShowClock } = await import('../../src/show/show-clock.js');
   const { Div } = await import('../../src/light/tempo/divisions.js');
   const engine = new Engine();
@@ -101,7 +102,7 @@ test('one clock: tempo-synced divisions lock to the song position while it plays
   const sound = createSoundHost(engine);
   linkShowClock(light, sound);
   sound.transport.position = 2.3;
-  sound.song.startPlayback();
+  startPlayback(sound);
   const tempo = light.lx.tempo;
   for (let k = 0; k < 90; k++) {
     engine.clock.stepFixed(1, 1000 / 60);
@@ -109,7 +110,7 @@ test('one clock: tempo-synced divisions lock to the song position while it plays
     assert.ok(Math.abs(tempo.getBasis(Div.QUARTER) - (pos - Math.floor(pos))) < 1e-9, `quarter basis at beat ${pos}`);
     assert.ok(Math.abs(tempo.getBasis(Div.WHOLE) - ((pos / 4) % 1)) < 1e-9, `bar basis at beat ${pos}`);
   }
-  sound.song.stopPlayback();
+  stopPlayback(sound);
   const at = sound.transport.position;
   engine.clock.stepFixed(30, 1000 / 60);
   assert.equal(sound.transport.position, at);

@@ -18,6 +18,7 @@ import { linkShowAudio } from '../../src/show/song-audio.js';
 import { linkShowClock } from '../../src/show/show-clock.js';
 import { demoCueMarkers } from '../../src/sound/demo-song.js';
 import { createSoundHost } from '../../src/sound/index.js';
+import { startPlayback } from '../../src/sound/operations/song.js';
 
 /** The demo song's verse, where the kick comes in. */
 const VERSE = demoCueMarkers().find((m) => m.name === 'Verse')!.beat;
@@ -62,7 +63,7 @@ test("a saved Sound Object pattern lights with the song's master output: dark wh
   assert.equal(peak(light.main), 0, 'silence: no light');
   // The demo song's verse: kick, bass and pad (its intro is a quiet fade-in).
   sound.transport.position = VERSE;
-  sound.song.startPlayback();
+  startPlayback(sound);
   const peaks: number[] = [];
   while (sound.transport.position < VERSE + 4) {
     engine.clock.stepFixed(1, FRAME_MS);

@@ -14,6 +14,7 @@ import { linkShowAudio } from '../../src/show/song-audio.js';
 import { linkShowClock } from '../../src/show/show-clock.js';
 import { demoCueMarkers } from '../../src/sound/demo-song.js';
 import { createSoundHost } from '../../src/sound/index.js';
+import { startPlayback } from '../../src/sound/operations/song.js';
 
 const FRAME_MS = 1000 / 60;
 const ORIGIN: Origin = { surface: 'engine' };
@@ -71,7 +72,7 @@ function play(show: ReturnType<typeof gatedShow>, beats: number): Frame[] {
   const { engine, sound, light } = show;
   const beat = light.lx.modulation.modulators.items.find((m) => m instanceof BandGate) as BandGate;
   sound.transport.position = VERSE;
-  sound.song.startPlayback();
+  startPlayback(sound);
   const frames: Frame[] = [];
   while (sound.transport.position < VERSE + beats - 0.5) {
     engine.clock.stepFixed(1, FRAME_MS);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import tm from '@tonejs/midi';
 import { FootlightError } from '../../src/engine/errors.js';
-import { countNoteTracks, deriveSubmission, extractNotes, parseType1, sha256 } from '../../src/sound/midi.js';
+import { countNoteTracks, deriveSubmission, extractNotes, parseType1, sha256 } from '../../src/sound/model/midi.js';
 
 const { Midi } = tm;
 

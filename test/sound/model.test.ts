@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Engine } from '../../src/engine/engine.js';
-import { DEVICES, MODULATORS, MODULES, uuidKind } from '../../src/sound/catalog.js';
+import { DEVICES, MODULATORS, MODULES, uuidKind } from '../../src/sound/model/catalog.js';
 import { demoProject } from '../../src/sound/demo.js';
-import { buildProject, saveProject, Track } from '../../src/sound/model.js';
+import { buildProject, saveProject, Track } from '../../src/sound/model/components.js';
 import { createSoundHost } from '../../src/sound/index.js';
 
 test('catalog: UUIDs are unique across devices, modules and modulators; kinds are told apart', () => {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FootlightError } from '../../src/engine/errors.js';
-import { convertToUnit, exp, formatDisplay, fromDisplayNumber, gain, linear, noteName, parseDisplay, toDisplayNumber } from '../../src/sound/units.js';
+import { exp, gain, linear } from '../../src/sound/audio/dsp/params.js';
+import { convertToUnit, formatDisplay, fromDisplayNumber, noteName, parseDisplay, toDisplayNumber } from '../../src/sound/model/units.js';
 
 test('display strings parse into a number and a unit', () => {
   assert.deepEqual(parseDisplay('1.5 kHz'), { value: 1.5, unit: 'kHz' });

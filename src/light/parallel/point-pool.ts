@@ -33,7 +33,7 @@ import {
   publishJob,
   runClaimedChunks,
 } from './point-pool-shared.js';
-import { RENDER_THREADS_RULE, defaultRenderThreads, isRenderThreadCount } from './render-threads.js';
+import { RENDER_THREADS_RULE, defaultRenderThreads, isRenderThreadCount } from '../../engine/render-threads.js';
 import { MIN_SHARED_POINTS, isShared } from './shared-arrays.js';
 
 /** Points per chunk at least: small enough that a descheduled helper holds up little, large enough to amortize a claim. */

@@ -1,8 +1,8 @@
 import type { Origin } from '../../engine/commands/history.js';
 import { invalidArgument } from '../../engine/errors.js';
 import type { Request } from '../../engine/request.js';
-import type { GraphGuard } from '../../sound/grid.js';
-import type { Payload, SoundHost } from '../../sound/host.js';
+import type { GraphGuard } from '../../sound/operations/grid.js';
+import type { Payload, SoundHost } from '../../sound/host/host.js';
 import { listen, MAX_LIVE_SECONDS, type ListenRequest, type ListenSource } from '../../sound/listen/listen.js';
 import { runAction, listActions } from '../../sound/operations/actions.js';
 import { setControl, setControls } from '../../sound/operations/controls.js';
@@ -10,7 +10,37 @@ import { capabilities, inspect, ping, state } from '../../sound/operations/core.
 import { setDeviceParameter } from '../../sound/operations/device-params.js';
 import { deviceCatalog, deviceWindow, insertDevice, navigateDevice, removeDevice, toggleDeviceEditor } from '../../sound/operations/devices.js';
 import { historyPayload, undoRedo } from '../../sound/operations/history.js';
+import {
+  graphCapabilities,
+  graphCatalog,
+  graphClear,
+  graphConnect,
+  graphDisconnect,
+  graphHostModulators,
+  graphInsert,
+  graphModulators,
+  graphMove,
+  graphResolveValue,
+  graphSet,
+  graphSetAmount,
+  graphState,
+} from '../../sound/operations/grid.js';
 import { trackMix, trackSend, type VolumeArg } from '../../sound/operations/mixer.js';
+import {
+  songArranger,
+  songClipLoop,
+  songImport,
+  songImportStatus,
+  songLoop,
+  songMeter,
+  songPlay,
+  songSave,
+  songSeek,
+  songState,
+  songStop,
+  songTempo,
+  songTrackState,
+} from '../../sound/operations/song.js';
 import { navigateTrack, selectTrack, tracks } from '../../sound/operations/tracks.js';
 import * as arg from './args.js';
 
@@ -144,30 +174,31 @@ export const COMMANDS: readonly CommandDef[] = [
   write('redo', '', 0, 0, (h) => undoRedo(h, 'redo')),
 
   // Grid
-  read('graph-capabilities', '', 0, 0, (h) => h.grid.capabilities()),
-  read('graph-state', '', 0, 0, (h) => h.grid.state()),
-  read('graph-catalog', '[QUERY]', 0, Infinity, (h, a) => h.grid.catalog(query(a))),
-  read('graph-modulators', '[QUERY]', 0, Infinity, (h, a) => h.grid.modulators(query(a))),
-  read('graph-host-modulators', '', 0, 0, (h) => h.grid.hostModulators()),
-  graphWrite('graph-insert', 'UUID X Y', 3, (h, a, o, g) => h.grid.insert(o, 'module', a[0], arg.integer(a[1], 'X'), arg.integer(a[2], 'Y'), g)),
-  graphWrite('graph-insert-modulator', 'UUID X Y', 3, (h, a, o, g) => h.grid.insert(o, 'modulator', a[0], arg.integer(a[1], 'X'), arg.integer(a[2], 'Y'), g)),
+  read('graph-capabilities', '', 0, 0, (h) => graphCapabilities(h)),
+  read('graph-state', '', 0, 0, (h) => graphState(h)),
+  read('graph-catalog', '[QUERY]', 0, Infinity, (_, a) => graphCatalog(query(a))),
+  read('graph-modulators', '[QUERY]', 0, Infinity, (_, a) => graphModulators(query(a))),
+  read('graph-host-modulators', '', 0, 0, (h) => graphHostModulators(h)),
+  graphWrite('graph-insert', 'UUID X Y', 3, (h, a, o, g) => graphInsert(h, o, 'module', a[0], arg.integer(a[1], 'X'), arg.integer(a[2], 'Y'), g)),
+  graphWrite('graph-insert-modulator', 'UUID X Y', 3, (h, a, o, g) => graphInsert(h, o, 'modulator', a[0], arg.integer(a[1], 'X'), arg.integer(a[2], 'Y'), g)),
   graphWrite('graph-set', 'MODULE PARAMETER_B64 VALUE', 3, (h, a, o, g) =>
-    h.grid.set(o, 'module', arg.id(a[0], 'MODULE'), arg.base64Utf8(a[1], 'PARAMETER_B64'), arg.nativeValue(a[2], 'VALUE'), g),
+    graphSet(h, o, 'module', arg.id(a[0], 'MODULE'), arg.base64Utf8(a[1], 'PARAMETER_B64'), arg.nativeValue(a[2], 'VALUE'), g),
   ),
   graphWrite('graph-set-modulator', 'MODULE PARAMETER_B64 VALUE', 3, (h, a, o, g) =>
-    h.grid.set(o, 'modulator', arg.id(a[0], 'MODULE'), arg.base64Utf8(a[1], 'PARAMETER_B64'), arg.nativeValue(a[2], 'VALUE'), g),
+    graphSet(h, o, 'modulator', arg.id(a[0], 'MODULE'), arg.base64Utf8(a[1], 'PARAMETER_B64'), arg.nativeValue(a[2], 'VALUE'), g),
   ),
   read('graph-resolve-value', 'MODULE PARAMETER_B64 DISPLAY_B64', 3, 3, (h, a) =>
-    h.grid.resolveValue(arg.id(a[0], 'MODULE'), arg.base64Utf8(a[1], 'PARAMETER_B64'), arg.base64Utf8(a[2], 'DISPLAY_B64')),
+    graphResolveValue(h, arg.id(a[0], 'MODULE'), arg.base64Utf8(a[1], 'PARAMETER_B64'), arg.base64Utf8(a[2], 'DISPLAY_B64')),
   ),
   graphWrite('graph-connect', 'SOURCE SOURCE_PORT TARGET TARGET_PORT', 4, (h, a, o, g) =>
-    h.grid.connect(o, 'module', arg.id(a[0], 'SOURCE'), arg.integer(a[1], 'SOURCE_PORT'), arg.id(a[2], 'TARGET'), arg.integer(a[3], 'TARGET_PORT'), g),
+    graphConnect(h, o, 'module', arg.id(a[0], 'SOURCE'), arg.integer(a[1], 'SOURCE_PORT'), arg.id(a[2], 'TARGET'), arg.integer(a[3], 'TARGET_PORT'), g),
   ),
   graphWrite('graph-connect-modulator', 'SOURCE SOURCE_PORT TARGET TARGET_PORT', 4, (h, a, o, g) =>
-    h.grid.connect(o, 'modulator', arg.id(a[0], 'SOURCE'), arg.integer(a[1], 'SOURCE_PORT'), arg.id(a[2], 'TARGET'), arg.integer(a[3], 'TARGET_PORT'), g),
+    graphConnect(h, o, 'modulator', arg.id(a[0], 'SOURCE'), arg.integer(a[1], 'SOURCE_PORT'), arg.id(a[2], 'TARGET'), arg.integer(a[3], 'TARGET_PORT'), g),
   ),
   graphWrite('graph-set-amount', 'SOURCE SOURCE_PORT TARGET TARGET_PORT AMOUNT', 5, (h, a, o, g) =>
-    h.grid.setAmount(
+    graphSetAmount(
+      h,
       o,
       arg.id(a[0], 'SOURCE'),
       arg.integer(a[1], 'SOURCE_PORT'),
@@ -177,23 +208,24 @@ export const COMMANDS: readonly CommandDef[] = [
       g,
     ),
   ),
-  graphWrite('graph-disconnect', 'TARGET TARGET_PORT', 2, (h, a, o, g) => h.grid.disconnect(o, arg.id(a[0], 'TARGET'), arg.integer(a[1], 'TARGET_PORT'), g)),
-  graphWrite('graph-move', 'MODULE X Y', 3, (h, a, o, g) => h.grid.move(o, arg.id(a[0], 'MODULE'), arg.integer(a[1], 'X'), arg.integer(a[2], 'Y'), g)),
-  graphWrite('graph-clear', '', 0, (h, _, o, g) => h.grid.clear(o, g)),
+  graphWrite('graph-disconnect', 'TARGET TARGET_PORT', 2, (h, a, o, g) => graphDisconnect(h, o, arg.id(a[0], 'TARGET'), arg.integer(a[1], 'TARGET_PORT'), g)),
+  graphWrite('graph-move', 'MODULE X Y', 3, (h, a, o, g) => graphMove(h, o, arg.id(a[0], 'MODULE'), arg.integer(a[1], 'X'), arg.integer(a[2], 'Y'), g)),
+  graphWrite('graph-clear', '', 0, (h, _, o, g) => graphClear(h, o, g)),
 
   // Song
-  read('song-state', '', 0, 0, (h) => h.song.state()),
+  read('song-state', '', 0, 0, (h) => songState(h)),
   staged('song-import', 'TOKEN SHA256 NOTE_TRACK_COUNT PATH_B64', 4, 4, true, (h, a, r) =>
-    h.song.import(r, arg.digestArg(a[0], 'TOKEN'), arg.digestArg(a[1], 'SHA256'), arg.integer(a[2], 'NOTE_TRACK_COUNT'), arg.base64Utf8(a[3], 'PATH_B64')),
+    songImport(h, r, arg.digestArg(a[0], 'TOKEN'), arg.digestArg(a[1], 'SHA256'), arg.integer(a[2], 'NOTE_TRACK_COUNT'), arg.base64Utf8(a[3], 'PATH_B64')),
   ),
-  read('song-import-status', 'RECEIPT_ID', 1, 1, (h, a) => h.song.importStatus(a[0])),
-  staged('song-save', 'TOKEN DIRECTORY_B64', 2, 2, true, (h, a, r) => h.song.save(r, arg.digestArg(a[0], 'TOKEN'), arg.base64Utf8(a[1], 'DIRECTORY_B64'))),
+  read('song-import-status', 'RECEIPT_ID', 1, 1, (h, a) => songImportStatus(h, a[0])),
+  staged('song-save', 'TOKEN DIRECTORY_B64', 2, 2, true, (h, a, r) => songSave(h, r, arg.digestArg(a[0], 'TOKEN'), arg.base64Utf8(a[1], 'DIRECTORY_B64'))),
   staged('song-listen', 'region FROM_BEAT TO_BEAT [track=INDEX] [clip] [spectrogram] | live SECONDS [clip] [spectrogram]', 2, 6, false, (h, a, r) =>
     listen(h, r, listenRequest(a)),
   ),
-  read('song-arranger', 'INDEX', 1, 1, (h, a) => h.song.arranger(arg.integer(a[0], 'INDEX'))),
+  read('song-arranger', 'INDEX', 1, 1, (h, a) => songArranger(h, arg.integer(a[0], 'INDEX'))),
   write('song-clip-loop', 'TOKEN INDEX CLIP_ID EXPECTED_ENABLED ENABLED', 5, 5, (h, a, o) =>
-    h.song.clipLoop(
+    songClipLoop(
+      h,
       o,
       arg.digestArg(a[0], 'TOKEN'),
       arg.integer(a[1], 'INDEX'),
@@ -202,17 +234,17 @@ export const COMMANDS: readonly CommandDef[] = [
       arg.literalBoolean(a[4], 'ENABLED'),
     ),
   ),
-  write('song-transport-play', 'TOKEN', 1, 1, (h, a) => h.song.play(arg.digestArg(a[0], 'TOKEN'))),
-  write('song-transport-stop', 'TOKEN', 1, 1, (h, a) => h.song.stop(arg.digestArg(a[0], 'TOKEN'))),
-  write('song-transport-tempo', 'TOKEN BPM', 2, 2, (h, a, o) => h.song.tempo(o, arg.digestArg(a[0], 'TOKEN'), arg.number(a[1], 'BPM'))),
+  write('song-transport-play', 'TOKEN', 1, 1, (h, a) => songPlay(h, arg.digestArg(a[0], 'TOKEN'))),
+  write('song-transport-stop', 'TOKEN', 1, 1, (h, a) => songStop(h, arg.digestArg(a[0], 'TOKEN'))),
+  write('song-transport-tempo', 'TOKEN BPM', 2, 2, (h, a, o) => songTempo(h, o, arg.digestArg(a[0], 'TOKEN'), arg.number(a[1], 'BPM'))),
   write('song-transport-meter', 'TOKEN METER', 2, 2, (h, a, o) => {
     const m = meter(a[1]);
-    return h.song.meter(o, arg.digestArg(a[0], 'TOKEN'), m.numerator, m.denominator);
+    return songMeter(h, o, arg.digestArg(a[0], 'TOKEN'), m.numerator, m.denominator);
   }),
-  write('song-transport-seek', 'TOKEN POSITION_BEATS', 2, 2, (h, a) => h.song.seek(arg.digestArg(a[0], 'TOKEN'), arg.number(a[1], 'POSITION_BEATS'))),
-  write('song-transport-loop', 'TOKEN ENABLED', 2, 2, (h, a, o) => h.song.loop(o, arg.digestArg(a[0], 'TOKEN'), arg.literalBoolean(a[1], 'ENABLED'))),
+  write('song-transport-seek', 'TOKEN POSITION_BEATS', 2, 2, (h, a) => songSeek(h, arg.digestArg(a[0], 'TOKEN'), arg.number(a[1], 'POSITION_BEATS'))),
+  write('song-transport-loop', 'TOKEN ENABLED', 2, 2, (h, a, o) => songLoop(h, o, arg.digestArg(a[0], 'TOKEN'), arg.literalBoolean(a[1], 'ENABLED'))),
   write('song-track-state', 'TOKEN INDEX MUTED ARMED', 4, 4, (h, a, o) =>
-    h.song.trackState(o, arg.digestArg(a[0], 'TOKEN'), arg.integer(a[1], 'INDEX'), arg.triState(a[2], 'MUTED'), arg.triState(a[3], 'ARMED')),
+    songTrackState(h, o, arg.digestArg(a[0], 'TOKEN'), arg.integer(a[1], 'INDEX'), arg.triState(a[2], 'MUTED'), arg.triState(a[3], 'ARMED')),
   ),
 
   // Footlight extensions (docs/protocol3.md): what a render needs

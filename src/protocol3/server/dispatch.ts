@@ -1,9 +1,9 @@
 import { FootlightError, invalidArgument } from '../../engine/errors.js';
 import type { Logger } from '../../engine/log.js';
 import type { Request } from '../../engine/request.js';
-import { SoundRefusal } from '../../sound/errors.js';
-import { GRAPH_MUTATIONS, type GraphGuard } from '../../sound/grid.js';
-import type { Payload, SoundHost } from '../../sound/host.js';
+import { SoundRefusal } from '../../sound/model/errors.js';
+import { GRAPH_MUTATIONS, type GraphGuard } from '../../sound/operations/grid.js';
+import type { Payload, SoundHost } from '../../sound/host/host.js';
 import { digestArg } from './args.js';
 import { COMMAND_NAMES, COMMANDS_BY_NAME, GUARD_SYNOPSIS, usage, type CommandDef } from './commands.js';
 

@@ -6,7 +6,7 @@ import type { Engine } from '../../engine/engine.js';
 import { invalidArgument } from '../../engine/errors.js';
 import { silentLogger, type Logger } from '../../engine/log.js';
 import { queuedRequest } from '../../engine/request.js';
-import type { Payload, SoundHost } from '../../sound/host.js';
+import type { Payload, SoundHost } from '../../sound/host/host.js';
 import { dispatchLine, errorReply } from './dispatch.js';
 import { MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES } from '../wire.js';
 

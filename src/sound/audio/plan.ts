@@ -1,7 +1,9 @@
-import { SYNC_NOTE_VALUES, deviceSpec, modulatorSpec, moduleSpec, type ModulatorSpec, type NativeParamSpec } from '../catalog.js';
-import { dbGain, faderGain } from '../mix.js';
-import type { ClipJson, DeviceJson, GraphJson, GridNodeJson, ProjectJson, TrackJson } from '../model.js';
-import { toDisplayNumber } from '../units.js';
+import { deviceSpec, modulatorSpec, moduleSpec, type ModulatorSpec } from '../model/catalog.js';
+import { dbGain, faderGain } from '../model/mix.js';
+import type { ClipJson, DeviceJson, GraphJson, GridNodeJson, ProjectJson, TrackJson } from '../model/components.js';
+import { toDisplayNumber } from '../model/units.js';
+import { deviceDef } from './dsp/device-table.js';
+import type { NativeParamSpec } from './dsp/params.js';
 import type { PlanDevice, PlanGrid, PlanNote, PlanParams, PlanSkip, PlanTrack, RenderPlan } from './dsp/plan.js';
 
 /** Voices of an instrument whose document carries no VOICES parameter. */
@@ -25,18 +27,6 @@ function params(specs: readonly NativeParamSpec[], values: Readonly<Record<strin
   return out;
 }
 
-/** Parameters the engine does not render yet: reported when set away from their default. */
-const UNRENDERED_PARAMS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  'Poly Grid': {
-    SHUFFLE: 'Shuffle (swing of the Grid clock) is not rendered',
-    GLIDE: 'Glide (portamento) is not rendered',
-  },
-  'FX Grid': {
-    SHUFFLE: 'Shuffle (swing of the Grid clock) is not rendered',
-    AUTO_GATE: 'Auto Gate is not rendered: the FX Grid gate is always open',
-  },
-};
-
 class PlanBuilder {
   readonly skipped: PlanSkip[] = [];
   notes = 0;
@@ -51,15 +41,14 @@ class PlanBuilder {
     }
     const slots: Record<string, PlanDevice[]> = {};
     for (const s of spec.slots) slots[s.name] = (d.slots?.[s.name] ?? []).map((c, i) => this.device(c, `${path} › ${s.name} ${i}`, track));
-    for (const [id, why] of Object.entries(UNRENDERED_PARAMS[spec.name] ?? {})) {
+    const def = deviceDef(spec.name);
+    for (const [id, why] of Object.entries(def?.unrendered ?? {})) {
       const ps = spec.params.find((x) => x.id === id);
       const v = d.params[id];
       if (ps !== undefined && v !== undefined && Number(v) !== ps.default) this.skipped.push({ track, device: path, reason: why });
     }
     const p = params(spec.params, d.params);
-    // Synced rates and times are enums of note values; the DSP gets them in beats.
-    if (spec.name === 'Arpeggiator') p.RATE_BEATS = SYNC_NOTE_VALUES[p.RATE_SYNC | 0]?.beats ?? 0.25;
-    if (spec.name === 'Delay+') p.TIME_BEATS = SYNC_NOTE_VALUES[p.TIME_SYNC | 0]?.beats ?? 0.5;
+    def?.derive?.(p);
     return {
       path,
       type: spec.name,

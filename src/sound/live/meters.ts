@@ -1,6 +1,6 @@
 import type { Meter } from '../audio/dsp/engine.js';
 import type { RenderPlan } from '../audio/dsp/plan.js';
-import type { Payload } from '../host.js';
+import type { Payload } from '../host/host.js';
 import type { WorkerTick } from './messages.js';
 
 export interface MeterWindow {

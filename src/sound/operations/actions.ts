@@ -6,15 +6,17 @@ import type { Origin } from '../../engine/commands/history.js';
 import { SetParameter } from '../../engine/commands/set-parameter.js';
 import { invalidArgument, notFound } from '../../engine/errors.js';
 import type { BooleanParameter } from '../../engine/parameters/boolean.js';
-import { matchesQuery } from '../catalog.js';
-import { RemoveNode, trackCodec } from '../commands.js';
-import { refuse } from '../errors.js';
-import type { SoundHost } from '../host.js';
-import { newTrackJson, type TrackJson } from '../model.js';
-import type { Payload } from '../payloads.js';
+import { matchesQuery } from '../model/catalog.js';
+import { RemoveNode, trackCodec } from '../model/commands.js';
+import { refuse } from '../model/errors.js';
+import type { SoundHost } from '../host/host.js';
+import { newTrackJson, type TrackJson } from '../model/components.js';
+import type { Payload } from '../model/payloads.js';
 import { flatIndexOf, trackPayloadOf } from './common.js';
+import { refuseRecording } from '../host/project-token.js';
 import { undoRedo } from './history.js';
 import { dropSendsTo } from './mixer.js';
+import { startPlayback, stopPlayback } from './song.js';
 import { createTrack } from './tracks.js';
 
 /** An application action: a raw id, and its percent-escaped wire token. */
@@ -63,8 +65,8 @@ const create = (type: TrackJson['type'], label: string): ActionDef => ({
 const ACTIONS: readonly ActionDef[] = [
   { id: 'Undo', name: 'Undo', category: 'Editing', undoable: false, run: (h) => undoRedo(h, 'undo') },
   { id: 'Redo', name: 'Redo', category: 'Editing', undoable: false, run: (h) => undoRedo(h, 'redo') },
-  { id: 'Play', name: 'Play', category: 'Transport', undoable: false, run: (h) => h.song.startPlayback() },
-  { id: 'Stop', name: 'Stop', category: 'Transport', undoable: false, run: (h) => h.song.stopPlayback() },
+  { id: 'Play', name: 'Play', category: 'Transport', undoable: false, run: (h) => startPlayback(h) },
+  { id: 'Stop', name: 'Stop', category: 'Transport', undoable: false, run: (h) => stopPlayback(h) },
   {
     id: 'Record',
     name: 'Toggle Arranger Record',
@@ -81,7 +83,7 @@ const ACTIONS: readonly ActionDef[] = [
     'toggle_arranger_loop',
     'Toggle Arranger Loop',
     (h) => ({ p: h.project.loopEnabled, key: 'arranger_loop_enabled' }),
-    (h) => h.song.refuseRecording('toggle the arranger loop'),
+    (h) => refuseRecording(h, 'toggle the arranger loop'),
   ),
   create('instrument', 'Instrument'),
   create('audio', 'Audio'),

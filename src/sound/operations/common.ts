@@ -4,10 +4,10 @@
 // the console), like light's src/light/operations.
 
 import { internal, notFound } from '../../engine/errors.js';
-import { refuse } from '../errors.js';
-import type { SoundHost } from '../host.js';
-import { BANK_SIZE, chainOf, type Device, type Track } from '../model.js';
-import { chainPayload, deviceSummary, trackPayload, type Payload } from '../payloads.js';
+import { refuse } from '../model/errors.js';
+import type { SoundHost } from '../host/host.js';
+import { BANK_SIZE, chainOf, type Device, type Track } from '../model/components.js';
+import { chainPayload, deviceSummary, trackPayload, type Payload } from '../model/payloads.js';
 
 /** Exposed controls per device page. */
 export const CONTROL_COUNT = 8;

@@ -4,11 +4,11 @@
 import { CompoundCommand } from '../../engine/commands/command.js';
 import type { Origin } from '../../engine/commands/history.js';
 import { SetParameter } from '../../engine/commands/set-parameter.js';
-import type { NativeParamSpec } from '../catalog.js';
-import { refuse } from '../errors.js';
-import type { SoundHost } from '../host.js';
-import { nativeDisplay, nativeToNormalized, nativeValue, normalizedToNative, type Device, type NativeValue } from '../model.js';
-import type { Payload } from '../payloads.js';
+import type { NativeParamSpec } from '../audio/dsp/params.js';
+import { refuse } from '../model/errors.js';
+import type { SoundHost } from '../host/host.js';
+import { nativeDisplay, nativeToNormalized, nativeValue, normalizedToNative, type Device, type NativeValue } from '../model/components.js';
+import type { Payload } from '../model/payloads.js';
 import { CONTROL_COUNT, MAX_BATCH } from './common.js';
 
 function controlSpec(d: Device, index: number): NativeParamSpec {

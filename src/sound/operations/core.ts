@@ -1,10 +1,12 @@
 // The core reads: ping, capabilities, the selected device's state and inspect.
 
-import type { SoundHost } from '../host.js';
-import { BANK_SIZE, chainOf, Device, nativeDisplay, nativeToNormalized, nativeValue } from '../model.js';
-import { chainPayload, deviceSummary, paramPayload, type Payload } from '../payloads.js';
-import { HOST_NAME, HOST_VERSION, PROTOCOL_VERSION } from '../version.js';
+import type { SoundHost } from '../host/host.js';
+import { BANK_SIZE, chainOf, Device, nativeDisplay, nativeToNormalized, nativeValue } from '../model/components.js';
+import { chainPayload, deviceSummary, paramPayload, type Payload } from '../model/payloads.js';
+import { HOST_NAME, HOST_VERSION, PROTOCOL_VERSION } from '../model/version.js';
 import { CONTROL_COUNT, DEVICE_WINDOW, devicePayloadOf, trackPayloadOf } from './common.js';
+import { graphCapabilityPayload } from './grid.js';
+import { songCapabilityPayload } from './song.js';
 
 export function ping(): Payload {
   return { pong: true, protocol: PROTOCOL_VERSION };
@@ -17,8 +19,8 @@ export function capabilities(host: SoundHost): Payload {
     extension: { name: `${HOST_NAME} sound host`, version: HOST_VERSION, instance: host.nonce },
     api: { name: 'footlight-sound', version: PROTOCOL_VERSION },
     graph_available: true,
-    grid_graph: host.grid.capabilityPayload(),
-    song: host.song.capabilityPayload(),
+    grid_graph: graphCapabilityPayload(),
+    song: songCapabilityPayload(host),
     limits: {
       command_bytes: 1024 * 1024,
       response_bytes: 8 * 1024 * 1024,

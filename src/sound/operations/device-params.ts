@@ -1,10 +1,10 @@
 import { SetParameter } from '../../engine/commands/set-parameter.js';
 import { notFound } from '../../engine/errors.js';
-import { checkNativeValue } from '../grid.js';
+import { checkNativeValue } from './grid.js';
 import type { Origin } from '../../engine/commands/history.js';
-import type { Payload, SoundHost } from '../host.js';
-import { nativeValue, type NativeValue } from '../model.js';
-import { paramPayload } from '../payloads.js';
+import type { Payload, SoundHost } from '../host/host.js';
+import { nativeValue, type NativeValue } from '../model/components.js';
+import { paramPayload } from '../model/payloads.js';
 
 /**
  * Writes any native parameter of the selected device by its exact id and native value — the

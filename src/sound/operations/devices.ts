@@ -4,12 +4,12 @@
 import { CompoundCommand, type Command } from '../../engine/commands/command.js';
 import type { Origin } from '../../engine/commands/history.js';
 import { invalidArgument, notFound } from '../../engine/errors.js';
-import { DEVICES, deviceSpec, matchesQuery, UUID_PATTERN, uuidKind, type DeviceSpec } from '../catalog.js';
-import { deviceCodec, InsertNode, RemoveNode } from '../commands.js';
-import { refuse } from '../errors.js';
-import type { SoundHost } from '../host.js';
-import { chainName, chainOf, Device, trackChain, type DeviceJson } from '../model.js';
-import { catalogDevicePayload, chainPayload, deviceSummary, type Payload } from '../payloads.js';
+import { DEVICES, deviceSpec, matchesQuery, UUID_PATTERN, uuidKind, type DeviceSpec } from '../model/catalog.js';
+import { deviceCodec, InsertNode, RemoveNode } from '../model/commands.js';
+import { refuse } from '../model/errors.js';
+import type { SoundHost } from '../host/host.js';
+import { chainName, chainOf, Device, trackChain, type DeviceJson } from '../model/components.js';
+import { catalogDevicePayload, chainPayload, deviceSummary, type Payload } from '../model/payloads.js';
 import { DEVICE_WINDOW, devicePayloadOf, MAX_CHAIN_DEVICES, selectionPayload, trackPayloadOf } from './common.js';
 
 export function navigateDevice(host: SoundHost, how: 'next' | 'previous' | 'parent' | 'first' | 'primary'): Payload {

@@ -2,9 +2,9 @@
 // (whoever made it: another agent, the console, the light engine).
 
 import type { HistoryEntry } from '../../engine/commands/history.js';
-import { refuse } from '../errors.js';
-import type { SoundHost } from '../host.js';
-import type { Payload } from '../payloads.js';
+import { refuse } from '../model/errors.js';
+import type { SoundHost } from '../host/host.js';
+import type { Payload } from '../model/payloads.js';
 
 export function historyPayload(host: SoundHost): Payload {
   const h = host.engine.history;

@@ -1,13 +1,14 @@
 import { CompoundCommand, type Command } from '../../engine/commands/command.js';
 import { SetParameter } from '../../engine/commands/set-parameter.js';
 import { invalidArgument } from '../../engine/errors.js';
-import { SetSends, sendRefs, type SendRef } from '../commands.js';
-import { refuse } from '../errors.js';
+import { SetSends, sendRefs, type SendRef } from '../model/commands.js';
+import { refuse } from '../model/errors.js';
 import type { Origin } from '../../engine/commands/history.js';
-import type { Payload, SoundHost } from '../host.js';
-import { faderFromDb, FADER_MAX_DB, SEND_DB_MAX, SEND_DB_MIN } from '../mix.js';
-import type { Track } from '../model.js';
-import { mixPayload, sendPayload } from '../payloads.js';
+import type { Payload, SoundHost } from '../host/host.js';
+import { checkToken, refuseRecording } from '../host/project-token.js';
+import { faderFromDb, FADER_MAX_DB, SEND_DB_MAX, SEND_DB_MIN } from '../model/mix.js';
+import type { Track } from '../model/components.js';
+import { mixPayload, sendPayload } from '../model/payloads.js';
 import { trackAt } from './common.js';
 
 /**
@@ -36,8 +37,8 @@ function faderTarget(v: VolumeArg, index: number): number | undefined {
 }
 
 export function trackMix(host: SoundHost, origin: Origin, token: string, index: number, volume: VolumeArg, pan: number | 'keep'): Payload {
-  host.song.checkToken(token);
-  host.song.refuseRecording('changing the mix');
+  checkToken(host, token);
+  refuseRecording(host, 'changing the mix');
   const t = trackAt(host, index);
   const v = faderTarget(volume, index);
   if (pan !== 'keep' && (!Number.isFinite(pan) || pan < -1 || pan > 1))
@@ -63,8 +64,8 @@ export function trackSend(
   level: number | 'off' | 'keep',
   preFader: boolean | 'keep',
 ): Payload {
-  host.song.checkToken(token);
-  host.song.refuseRecording('changing a send');
+  checkToken(host, token);
+  refuseRecording(host, 'changing a send');
   const t = trackAt(host, index);
   if (!t.canSend)
     throw invalidArgument(

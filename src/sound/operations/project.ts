@@ -2,10 +2,10 @@
 
 import type { Origin } from '../../engine/commands/history.js';
 import { invalidArgument } from '../../engine/errors.js';
-import { ReplaceProject } from '../commands.js';
-import type { SoundHost } from '../host.js';
-import { buildProject, type ProjectJson, type SoundProject } from '../model.js';
-import type { Payload } from '../payloads.js';
+import { ReplaceProject } from '../model/commands.js';
+import type { SoundHost } from '../host/host.js';
+import { buildProject, type ProjectJson, type SoundProject } from '../model/components.js';
+import type { Payload } from '../model/payloads.js';
 
 /**
  * Opens a project document in place of the current one, as one undoable step. Identities

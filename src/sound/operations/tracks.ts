@@ -2,11 +2,11 @@
 // the selected one (the Create … Track actions).
 
 import type { Origin } from '../../engine/commands/history.js';
-import { InsertNode, trackCodec } from '../commands.js';
-import { refuse } from '../errors.js';
-import type { SoundHost } from '../host.js';
-import { BANK_SIZE, type Track, type TrackJson } from '../model.js';
-import { trackPayload, type Payload } from '../payloads.js';
+import { InsertNode, trackCodec } from '../model/commands.js';
+import { refuse } from '../model/errors.js';
+import type { SoundHost } from '../host/host.js';
+import { BANK_SIZE, type Track, type TrackJson } from '../model/components.js';
+import { trackPayload, type Payload } from '../model/payloads.js';
 import { flatIndexOf, selectionPayload, trackAt } from './common.js';
 
 export function tracks(host: SoundHost): Payload {

@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { defineTool } from '../define-tool.js';
-import { listedInputSchema } from '../lean-schema.js';
 import { findTools } from '../tool-finder.js';
 import { TOOLSETS } from '../toolsets.js';
 
@@ -45,7 +44,7 @@ export default defineTool({
         toolset: tool.toolset,
         readOnly: tool.annotations.readOnlyHint,
         description: tool.description,
-        inputSchema: listedInputSchema(tool),
+        inputSchema: ctx.listedInputSchema(tool),
       })),
       enabled,
       toolsets: found.length > 0 ? [] : TOOLSETS.filter((s) => served.has(s.id)).map((s) => ({ id: s.id, description: s.description })),

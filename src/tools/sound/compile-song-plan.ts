@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { SongPlan } from './adapter/song-plan.js';
+import { SongPlan } from '../../sound-client/song-plan.js';
 import { defineTool } from '../define-tool.js';
 import { asPayload, WORKFLOW_ONLY } from './payloads.js';
 import { SongWorkflowPayload } from './song-payloads.js';

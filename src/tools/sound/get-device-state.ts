@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { toMcp } from './adapter/wire.js';
-import { arr } from './adapter/core.js';
+import { toMcp } from '../../sound-client/wire.js';
+import { arr } from '../../sound-client/core.js';
 import { defineTool } from '../define-tool.js';
 import { READ_ONLY, ReadPayload } from './payloads.js';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ToolContext } from '../context.js';
-import type { GridOp } from './adapter/grid.js';
+import type { GridOp } from '../../sound-client/grid.js';
 import { asWrite, authorityOf, ConfirmationToken, ExpectedRevision, PatchSessionId, WRITE, WritePayload } from './payloads.js';
 
 /** What a Grid graph write returns: the write result, the read-back check, and the patch session. */

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import type { CallAuthority } from './adapter/authorization.js';
-import type { ReadResult } from './adapter/core.js';
-import type { WriteResult } from './adapter/results.js';
+import type { CallAuthority } from '../../sound-client/authorization.js';
+import type { ReadResult } from '../../sound-client/core.js';
+import type { WriteResult } from '../../sound-client/results.js';
 import type { ToolContext } from '../context.js';
 
 /**

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { loadConfig } from '../../../src/app/config.js';
 import type { Logger } from '../../../src/engine/log.js';
 import { pointPool } from '../../../src/light/parallel/point-pool.js';
-import { defaultRenderThreads } from '../../../src/light/parallel/render-threads.js';
+import { defaultRenderThreads } from '../../../src/engine/render-threads.js';
 import { standardWorkload } from '../../../bench/workload.js';
 import { startShow, tempHome } from '../../helpers/show.js';
 

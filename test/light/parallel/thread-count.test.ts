@@ -6,7 +6,7 @@ import { Engine } from '../../../src/engine/engine.js';
 import { createLibrary } from '../../../src/light/devices/library.js';
 import { LightShow } from '../../../src/light/show/light-show.js';
 import { pointPool } from '../../../src/light/parallel/point-pool.js';
-import { MAX_RENDER_THREADS, defaultRenderThreads } from '../../../src/light/parallel/render-threads.js';
+import { MAX_RENDER_THREADS, defaultRenderThreads } from '../../../src/engine/render-threads.js';
 import { MIN_SHARED_POINTS, sharing } from '../../../src/light/parallel/shared-arrays.js';
 import { readProject } from '../../../src/light/show/project/project-file.js';
 import { compareScene, formatParity } from '../../../src/light/render/golden.js';

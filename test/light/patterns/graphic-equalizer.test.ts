@@ -12,6 +12,7 @@ import { linkShowAudio } from '../../../src/show/song-audio.js';
 import { linkShowClock } from '../../../src/show/show-clock.js';
 import { demoCueMarkers } from '../../../src/sound/demo-song.js';
 import { createSoundHost } from '../../../src/sound/index.js';
+import { startPlayback } from '../../../src/sound/operations/song.js';
 
 /** The demo song's verse, where the kick comes in. */
 const VERSE = demoCueMarkers().find((m) => m.name === 'Verse')!.beat;
@@ -94,7 +95,7 @@ test("Graphic Equalizer on the demo song: each column's bar height follows its b
   const meter = light.lx.audio.meter;
   // The demo song's verse: kick, bass and pad (its intro is a quiet fade-in).
   sound.transport.position = VERSE;
-  sound.song.startPlayback();
+  startPlayback(sound);
   const heights = new Set<string>();
   while (sound.transport.position < VERSE + 4) {
     engine.clock.stepFixed(1, FRAME_MS);

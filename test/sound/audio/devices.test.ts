@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AudioEngine } from '../../../src/sound/audio/dsp/engine.js';
-import { GridProgram } from '../../../src/sound/audio/dsp/grid.js';
+import { GridProgram } from '../../../src/sound/audio/dsp/grid-patch.js';
 import { buildPlan } from '../../../src/sound/audio/plan.js';
 import { builtInKit } from '../../../src/sound/audio/dsp/kit.js';
-import { SYNC_NOTE_VALUES, DEVICES, modulatorByName, moduleByName, SAMPLER_SAMPLES } from '../../../src/sound/catalog.js';
+import { SAMPLER_SAMPLES } from '../../../src/sound/audio/dsp/kit.js';
+import { SYNC_NOTE_VALUES } from '../../../src/sound/audio/dsp/params.js';
+import { DEVICES, modulatorByName, moduleByName } from '../../../src/sound/model/catalog.js';
 import { demoProject } from '../../../src/sound/demo.js';
-import type { DeviceJson, GraphJson } from '../../../src/sound/model.js';
+import type { DeviceJson, GraphJson } from '../../../src/sound/model/components.js';
 import { clip, dev, onsets, peakFrequency, project, render, rms, sine, spectrum, track } from './helpers.js';
 
 const node = (kind: 'module' | 'modulator', name: string, x: number, params: Record<string, number | boolean> = {}) => ({

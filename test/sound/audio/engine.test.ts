@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AudioEngine } from '../../../src/sound/audio/dsp/engine.js';
 import { buildPlan } from '../../../src/sound/audio/plan.js';
-import { deviceByName, SYNC_NOTE_VALUES } from '../../../src/sound/catalog.js';
-import { fromDisplayNumber } from '../../../src/sound/units.js';
+import { SYNC_NOTE_VALUES } from '../../../src/sound/audio/dsp/params.js';
+import { deviceByName } from '../../../src/sound/model/catalog.js';
+import { fromDisplayNumber } from '../../../src/sound/model/units.js';
 import { centroid, clip, dev, onsets, peakFrequency, project, render, rms, sine, soxFrequency, soxStat, track } from './helpers.js';
 
 const SR = 48000;

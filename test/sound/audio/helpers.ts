@@ -6,8 +6,8 @@ import FFT from 'fft.js';
 import { renderOffline, type OfflineRender, type RenderRange } from '../../../src/sound/audio/offline.js';
 import { buildPlan } from '../../../src/sound/audio/plan.js';
 import { encodeWav24 } from '../../../src/sound/audio/wav.js';
-import { deviceByName } from '../../../src/sound/catalog.js';
-import type { ClipJson, DeviceJson, NativeValue, ProjectJson, TrackJson } from '../../../src/sound/model.js';
+import { deviceByName } from '../../../src/sound/model/catalog.js';
+import type { ClipJson, DeviceJson, NativeValue, ProjectJson, TrackJson } from '../../../src/sound/model/components.js';
 
 /** Small project documents for engine tests (the project-file form the CLI and host use). */
 export function dev(name: string, params: Record<string, NativeValue> = {}, slots: Record<string, DeviceJson[]> = {}): DeviceJson {

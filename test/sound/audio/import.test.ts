@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import tm from '@tonejs/midi';
-import { saveProject, type TrackJson } from '../../../src/sound/model.js';
+import { saveProject, type TrackJson } from '../../../src/sound/model/components.js';
 import { b64, startStack, tempDir } from '../../protocol3/helpers.js';
 import { onsets, render } from './helpers.js';
 

@@ -9,8 +9,8 @@ import tm from '@tonejs/midi';
 import { integratedLoudness, toDb, truePeak } from '../../../src/sound/audio/loudness.js';
 import { encodeWav24 } from '../../../src/sound/audio/wav.js';
 import { demoProject } from '../../../src/sound/demo.js';
-import { extractNotes, parseType1 } from '../../../src/sound/midi.js';
-import type { ClipJson } from '../../../src/sound/model.js';
+import { extractNotes, parseType1 } from '../../../src/sound/model/midi.js';
+import type { ClipJson } from '../../../src/sound/model/components.js';
 import { onsets, project, render, sine, soxStatFile, track } from './helpers.js';
 
 const { Midi } = tm;

@@ -6,7 +6,7 @@ import { Engine } from '../../../src/engine/engine.js';
 import { internal } from '../../../src/engine/errors.js';
 import { silentLogger } from '../../../src/engine/log.js';
 import { startProtocol3Server } from '../../../src/protocol3/server/server.js';
-import { SoundAdapter } from '../../../src/tools/sound/adapter/adapter.js';
+import { SoundAdapter } from '../../../src/sound-client/adapter.js';
 import { createSoundHost } from '../../../src/sound/index.js';
 import { names, startProxy, startSound, tempDir, type FaultProxy, type SoundShow } from './helpers.js';
 

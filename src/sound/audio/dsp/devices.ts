@@ -1,12 +1,8 @@
-import { ChorusPlus, Compressor, DelayPlus, Distortion, EqPlus, FilterPlus, FxChain, Reverb, Tool, type Effect } from './effects.js';
-import { Fm4 } from './fm4.js';
-import { FxGrid, PolyGrid } from './grid.js';
-import { seedOf } from './math.js';
-import { Arpeggiator, NoteTranspose, type NoteFx } from './notefx.js';
-import { Organ } from './organ.js';
-import type { PlanDevice, PlanGrid } from './plan.js';
-import { Polysynth } from './polysynth.js';
-import { Sampler } from './sampler.js';
+import type { DeviceKind } from './device.js';
+import { deviceDef } from './device-table.js';
+import type { Effect } from './effect.js';
+import type { NoteFx } from './note-fx.js';
+import type { PlanDevice } from './plan.js';
 import type { Instrument } from './voices.js';
 
 /** One step of a device chain, in chain order: notes flow down through note effects and instruments, audio through effects. */
@@ -72,77 +68,32 @@ interface DeviceContext {
   skip(device: PlanDevice, reason: string): void;
 }
 
-/** Grid nodes' port counts come with the plan (from the catalog), so the DSP needs no catalog. */
-function gridPorts(grid: PlanGrid): { inputs: (n: number) => number; outputs: (n: number) => number } {
-  return { inputs: (n) => grid.nodes[n].inputs, outputs: (n) => grid.nodes[n].outputs };
+/** What a device of each kind builds. */
+interface Built {
+  readonly instrument: Instrument;
+  readonly audio_effect: Effect;
+  readonly note_effect: NoteFx;
 }
 
-function effect(d: PlanDevice, ctx: DeviceContext): Effect | null {
-  const sr = ctx.sampleRate;
-  switch (d.type) {
-    case 'EQ+':
-      return new EqPlus(d.p, sr);
-    case 'Compressor':
-      return new Compressor(d.p, sr);
-    case 'Delay+':
-      return new DelayPlus(d.p, sr, ctx.secondsPerBeat);
-    case 'Reverb':
-      return new Reverb(d.p, sr);
-    case 'Chorus+':
-      return new ChorusPlus(d.p, sr);
-    case 'Distortion':
-      return new Distortion(d.p, sr);
-    case 'Filter+':
-      return new FilterPlus(d.p, sr);
-    case 'Tool':
-      return new Tool(d.p);
-    case 'FX Chain':
-      return new FxChain(d.p, effects(d.slots.Chain ?? [], ctx));
-    case 'FX Grid':
-      return d.grid === null ? null : new FxGrid(d.p, sr, d.grid, gridPorts(d.grid), d.path, effects(d.slots.FX ?? [], ctx));
-    default:
-      return null;
-  }
+const KIND_WORDS: Readonly<Record<DeviceKind, string>> = { instrument: 'instrument', audio_effect: 'audio-effect', note_effect: 'note-effect' };
+
+/** The device's DSP from the device table, or null (reported) when the table has no device of that name and kind. */
+function build<K extends DeviceKind>(kind: K, d: PlanDevice, ctx: DeviceContext): Built[K] | null {
+  const def = deviceDef(d.type);
+  const built =
+    def?.kind === kind ? def.build(d, { sampleRate: ctx.sampleRate, secondsPerBeat: ctx.secondsPerBeat, effects: (list) => effects(list, ctx) }) : null;
+  if (built === null) ctx.skip(d, `the engine has no ${KIND_WORDS[kind]} DSP named ${d.type}`);
+  return built as Built[K] | null;
 }
 
 function effects(list: readonly PlanDevice[], ctx: DeviceContext): Effect[] {
   const out: Effect[] = [];
   for (const d of list) {
     if (!d.enabled) continue;
-    const e = effect(d, ctx);
-    if (e === null) ctx.skip(d, `the engine has no audio-effect DSP named ${d.type}`);
-    else out.push(e);
+    const e = build('audio_effect', d, ctx);
+    if (e !== null) out.push(e);
   }
   return out;
-}
-
-function noteFx(d: PlanDevice, ctx: DeviceContext): NoteFx | null {
-  switch (d.type) {
-    case 'Arpeggiator':
-      return new Arpeggiator(d.p, ctx.sampleRate, ctx.secondsPerBeat, seedOf(d.path));
-    case 'Note Transpose':
-      return new NoteTranspose(d.p);
-    default:
-      return null;
-  }
-}
-
-function instrument(d: PlanDevice, ctx: DeviceContext): Instrument | null {
-  const sr = ctx.sampleRate;
-  switch (d.type) {
-    case 'Polysynth':
-      return new Polysynth(d.p, sr, d.polyphony);
-    case 'FM-4':
-      return new Fm4(d.p, sr, d.polyphony);
-    case 'Organ':
-      return new Organ(d.p, sr, d.polyphony);
-    case 'Sampler':
-      return new Sampler(d.p, sr, d.polyphony);
-    case 'Poly Grid':
-      return d.grid === null ? null : new PolyGrid(d.p, sr, d.polyphony, d.grid, gridPorts(d.grid), d.path);
-    default:
-      return null;
-  }
 }
 
 /** Builds a track's chain. Disabled devices are bypassed; unknown ones are reported and skipped. */
@@ -151,21 +102,16 @@ export function buildChain(list: readonly PlanDevice[], ctx: DeviceContext): Sta
   for (const d of list) {
     if (!d.enabled) continue;
     if (d.kind === 'note_effect') {
-      const fx = noteFx(d, ctx);
-      if (fx === null) ctx.skip(d, `the engine has no note-effect DSP named ${d.type}`);
-      else out.push({ kind: 'notes', fx });
+      const fx = build('note_effect', d, ctx);
+      if (fx !== null) out.push({ kind: 'notes', fx });
     } else if (d.kind === 'instrument') {
-      const inst = instrument(d, ctx);
-      if (inst === null) {
-        ctx.skip(d, `the engine has no instrument DSP named ${d.type}`);
-        continue;
-      }
+      const inst = build('instrument', d, ctx);
+      if (inst === null) continue;
       const inner: NoteFx[] = [];
       for (const n of d.slots['Note FX'] ?? []) {
         if (!n.enabled) continue;
-        const fx = noteFx(n, ctx);
-        if (fx === null) ctx.skip(n, `the engine has no note-effect DSP named ${n.type}`);
-        else inner.push(fx);
+        const fx = build('note_effect', n, ctx);
+        if (fx !== null) inner.push(fx);
       }
       out.push({
         kind: 'instrument',
@@ -177,9 +123,8 @@ export function buildChain(list: readonly PlanDevice[], ctx: DeviceContext): Sta
         noteThru: (d.p.NOTE_THRU ?? 0) > 0.5,
       });
     } else {
-      const fx = effect(d, ctx);
-      if (fx === null) ctx.skip(d, `the engine has no audio-effect DSP named ${d.type}`);
-      else out.push({ kind: 'audio', fx, quiet: Number.MAX_SAFE_INTEGER });
+      const fx = build('audio_effect', d, ctx);
+      if (fx !== null) out.push({ kind: 'audio', fx, quiet: Number.MAX_SAFE_INTEGER });
     }
   }
   return out;

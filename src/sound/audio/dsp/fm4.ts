@@ -3,6 +3,8 @@ import { TWO_PI } from './oscillators.js';
 import type { PlanParams } from './plan.js';
 import { VOICE_LEVEL } from './polysynth.js';
 import { FadingVoice, PooledInstrument, VoicePool } from './voices.js';
+import type { DeviceDef } from './device.js';
+import { level, linear, num, pct, time, voices } from './params.js';
 
 /** Peak modulation index (radians) of a cord at 100 %. */
 const MAX_INDEX = 2 * Math.PI;
@@ -85,7 +87,7 @@ class FmVoice extends FadingVoice {
   }
 }
 
-export class Fm4 extends PooledInstrument<FmVoice> {
+class Fm4 extends PooledInstrument<FmVoice> {
   protected readonly pool: VoicePool<FmVoice>;
   constructor(
     readonly p: PlanParams,
@@ -96,3 +98,20 @@ export class Fm4 extends PooledInstrument<FmVoice> {
     this.pool = new VoicePool(polyphony, () => new FmVoice(this));
   }
 }
+
+export const FM4: DeviceDef = {
+  name: 'FM-4',
+  kind: 'instrument',
+  category: 'Synth',
+  params: [
+    pct('MOD_1', 'Operator 1 → 2', 0.3),
+    pct('MOD_2', 'Operator 2 → 3', 0.1),
+    num('RATIO', 'Ratio', 0.25, 16, 2, linear('')),
+    time('ATTACK', 'Attack', 0.1),
+    time('DECAY', 'Decay', 0.4),
+    level('OUTPUT', 'Output'),
+    voices(),
+  ],
+  controls: ['MOD_1', 'MOD_2', 'RATIO', 'ATTACK', 'DECAY', 'OUTPUT'],
+  build: (d, ctx) => new Fm4(d.p, ctx.sampleRate, d.polyphony),
+};

@@ -1,4 +1,4 @@
-import { DelayLine } from './effects.js';
+import { DelayLine } from './delay-line.js';
 import { Adsr } from './envelope.js';
 import { Ladder, resonanceQ, Svf } from './filters.js';
 import { clamp, dbToGain, mtof, type Rng } from './math.js';

@@ -23,6 +23,32 @@ export interface Kit {
   readonly samples: readonly (KitSample | null)[];
 }
 
+/**
+ * The Sampler's built-in source: one kit of named samples the engine synthesizes at start-up (no
+ * files). SAMPLE 0 plays the whole kit by the General MIDI drum map (a note plays the piece at its
+ * key; other keys are silent); any other SAMPLE plays that one sample at every key, pitched by
+ * (key − ROOT_KEY) semitones.
+ */
+export const SAMPLER_KIT = {
+  name: 'Footlight Kit',
+  /** Drum pieces and their General MIDI keys. */
+  drums: [
+    { name: 'Kick', key: 36 },
+    { name: 'Rim', key: 37 },
+    { name: 'Snare', key: 38 },
+    { name: 'Clap', key: 39 },
+    { name: 'Closed Hat', key: 42 },
+    { name: 'Low Tom', key: 45 },
+    { name: 'Open Hat', key: 46 },
+    { name: 'Crash', key: 49 },
+  ],
+  /** Pitched instrument samples, recorded (synthesized) at C3 = key 60. */
+  tones: ['Sine Tone', 'Pluck', 'Electric Piano', 'Sub Bass'],
+} as const;
+
+/** SAMPLE options: the whole kit, then every drum piece, then every tone. */
+export const SAMPLER_SAMPLES: readonly string[] = ['Kit (GM drum map)', ...SAMPLER_KIT.drums.map((d) => d.name), ...SAMPLER_KIT.tones];
+
 const seconds = (s: number, sr: number): Float32Array => new Float32Array(Math.round(s * sr));
 
 function kick(sr: number): Float32Array {
@@ -112,7 +138,7 @@ function pluck(sr: number): Float32Array {
 const cache = new Map<number, Kit>();
 
 /**
- * The kit at a sample rate (built once per rate). Its SAMPLE order is the catalog's
+ * The kit at a sample rate (built once per rate). Its SAMPLE order is
  * SAMPLER_SAMPLES: 0 the whole kit by the General MIDI map, then each drum piece, then each
  * tone (test/sound/audio/devices.test.ts checks the two lists agree).
  */

@@ -3,6 +3,8 @@ import { TWO_PI } from './oscillators.js';
 import type { PlanParams } from './plan.js';
 import { VOICE_LEVEL } from './polysynth.js';
 import { FadingVoice, PooledInstrument, VoicePool } from './voices.js';
+import type { DeviceDef } from './device.js';
+import { level, pct, voices } from './params.js';
 
 /** Key click-free gate: the tone wheels fade in and out over this long. */
 const GATE_MS = 5;
@@ -60,7 +62,7 @@ class OrganVoice extends FadingVoice {
   }
 }
 
-export class Organ extends PooledInstrument<OrganVoice> {
+class Organ extends PooledInstrument<OrganVoice> {
   protected readonly pool: VoicePool<OrganVoice>;
   constructor(
     readonly p: PlanParams,
@@ -71,3 +73,19 @@ export class Organ extends PooledInstrument<OrganVoice> {
     this.pool = new VoicePool(polyphony, () => new OrganVoice(this));
   }
 }
+
+export const ORGAN: DeviceDef = {
+  name: 'Organ',
+  kind: 'instrument',
+  category: 'Synth',
+  params: [
+    pct('DRAWBAR 16', "Drawbar 16'", 0.8),
+    pct('DRAWBAR 8', "Drawbar 8'", 0.8),
+    pct('DRAWBAR 4', "Drawbar 4'", 0.5),
+    pct('PERCUSSION', 'Percussion', 0.2),
+    level('OUTPUT', 'Output'),
+    voices(),
+  ],
+  controls: ['DRAWBAR 16', 'DRAWBAR 8', 'DRAWBAR 4', 'PERCUSSION', 'OUTPUT'],
+  build: (d, ctx) => new Organ(d.p, ctx.sampleRate, d.polyphony),
+};

@@ -4,6 +4,8 @@ import { mtof } from './math.js';
 import { wave } from './oscillators.js';
 import type { PlanParams } from './plan.js';
 import { PooledInstrument, VoicePool, type Voice } from './voices.js';
+import type { DeviceDef } from './device.js';
+import { choice, freq, level, pct, time, voices } from './params.js';
 
 /** Peak level of one voice at full velocity and 0 dB output (headroom for chords). */
 export const VOICE_LEVEL = 0.3;
@@ -70,7 +72,7 @@ class PolyVoice implements Voice {
 }
 
 /** Polysynth: one oscillator (Saw, Pulse, Sine, Triangle) → resonant low-pass → ADSR, per voice. */
-export class Polysynth extends PooledInstrument<PolyVoice> {
+class Polysynth extends PooledInstrument<PolyVoice> {
   protected readonly pool: VoicePool<PolyVoice>;
 
   constructor(
@@ -86,3 +88,21 @@ export class Polysynth extends PooledInstrument<PolyVoice> {
     for (const v of this.pool.voices) if (v.active) v.configure();
   }
 }
+
+export const POLYSYNTH: DeviceDef = {
+  name: 'Polysynth',
+  kind: 'instrument',
+  category: 'Synth',
+  params: [
+    freq('CUTOFF', 'Cutoff', 0.7),
+    pct('RESONANCE', 'Resonance', 0.2),
+    choice('WAVE', 'Waveform', ['Saw', 'Pulse', 'Sine', 'Triangle']),
+    time('ATTACK', 'Attack', 0.2),
+    time('DECAY', 'Decay', 0.5),
+    pct('SUSTAIN', 'Sustain', 0.7),
+    time('RELEASE', 'Release', 0.45),
+    level('OUTPUT', 'Output'),
+    voices(),
+  ],
+  build: (d, ctx) => new Polysynth(d.p, ctx.sampleRate, d.polyphony),
+};

@@ -1,7 +1,9 @@
 import { resonanceQ, Svf } from './filters.js';
-import { builtInKit, type Kit, type KitSample } from './kit.js';
+import { builtInKit, SAMPLER_KIT, SAMPLER_SAMPLES, type Kit, type KitSample } from './kit.js';
 import type { PlanParams } from './plan.js';
 import { FadingVoice, PooledInstrument, VoicePool } from './voices.js';
+import type { DeviceDef } from './device.js';
+import { bool, choice, freq, level, linear, pct, semis, time, voices, whole } from './params.js';
 
 /** Above this the Sampler's low-pass is bypassed (its top setting is 20 kHz: fully open). */
 const OPEN_CUTOFF = 19000;
@@ -85,7 +87,7 @@ class SamplerVoice extends FadingVoice {
  * sample at every key pitched by (key − Root Key) — with pitch, attack, release, a low-pass,
  * start offset and reverse.
  */
-export class Sampler extends PooledInstrument<SamplerVoice> {
+class Sampler extends PooledInstrument<SamplerVoice> {
   readonly kit: Kit;
   protected readonly pool: VoicePool<SamplerVoice>;
 
@@ -99,3 +101,24 @@ export class Sampler extends PooledInstrument<SamplerVoice> {
     this.pool = new VoicePool(polyphony, () => new SamplerVoice(this));
   }
 }
+
+export const SAMPLER: DeviceDef = {
+  name: 'Sampler',
+  kind: 'instrument',
+  category: 'Sampler',
+  params: [
+    semis('PITCH', 'Pitch', 48),
+    time('ATTACK', 'Attack', 0),
+    time('RELEASE', 'Release', 0.3),
+    freq('CUTOFF', 'Cutoff', 1),
+    pct('START', 'Start', 0),
+    bool('REVERSE', 'Reverse', false),
+    level('OUTPUT', 'Output'),
+    choice('KIT', 'Kit', [SAMPLER_KIT.name]),
+    choice('SAMPLE', 'Sample', SAMPLER_SAMPLES),
+    whole('ROOT_KEY', 'Root Key', 0, 127, 60, linear('note')),
+    voices(16),
+  ],
+  controls: ['PITCH', 'ATTACK', 'RELEASE', 'CUTOFF', 'START', 'REVERSE', 'OUTPUT', 'SAMPLE'],
+  build: (d, ctx) => new Sampler(d.p, ctx.sampleRate, d.polyphony),
+};

@@ -1,0 +1,268 @@
+import { callerOrigin, type AttributionChannel, type AttributionRegistry } from '../engine/attribution.js';
+import { internal, invalidArgument } from '../engine/errors.js';
+import type { Logger } from '../engine/log.js';
+import { Protocol3AmbiguousWriteError, Protocol3Client, Protocol3Error } from '../protocol3/client/client.js';
+import { READ_ONLY_COMMANDS } from '../protocol3/wire.js';
+import { formatEndpoint, type HostEndpoint } from './endpoint.js';
+
+/**
+ * The adapter's one protocol-3 connection. It connects lazily (a missing host never blocks the
+ * MCP handshake), reconnects after a failure only when the next call comes, and proves readiness
+ * before anything else: after every (re)connect it reads `capabilities` (read-only) and checks
+ * the protocol before the first request of the new connection is sent — never a mutation as a
+ * probe. A host whose instance changed (a restart) invalidates every live identity the workflow
+ * state holds; `onHostChanged` tells the workflows so.
+ *
+ * Nothing is retried or replayed: a write whose reply is lost is an `ambiguous` outcome the
+ * caller reports as `requires_observation`.
+ */
+
+/** What a host says about itself in `capabilities`. */
+interface HostIdentity {
+  readonly protocol: number;
+  readonly host_name: string;
+  readonly host_version: string;
+  readonly extension_name: string;
+  readonly extension_version: string;
+  /** Changes on every host start: every live identity must be re-read when it does. */
+  readonly instance: string;
+  readonly graph_available: boolean;
+  readonly api?: unknown;
+}
+
+export type NativeReply = Record<string, unknown>;
+
+/** A write's outcome on the wire: a native reply (`ok` true or false), or no reply at all. */
+export type WireOutcome =
+  | { readonly kind: 'reply'; readonly line: string; readonly reply: NativeReply }
+  | {
+      readonly kind: 'ambiguous';
+      readonly line: string;
+      /** What lost the reply: connection_lost, timeout, response_too_large, response_too_deep, malformed_response. */
+      readonly transport: string;
+      readonly error: string;
+    };
+
+export interface ConnectionStatus {
+  readonly endpoint: string;
+  readonly connected: boolean;
+  readonly ready: boolean;
+  /** How many connections this adapter has opened (a reconnect adds one). */
+  readonly connections: number;
+  readonly identity?: HostIdentity;
+  readonly ready_at?: string;
+  readonly last_error?: string;
+}
+
+interface HostConnectionOptions {
+  readonly endpoint: () => HostEndpoint;
+  readonly log: Logger;
+  /** Socket inactivity timeout while a reply is awaited (default 65 s, the contract's). */
+  readonly timeoutMs?: number;
+  readonly connectTimeoutMs?: number;
+  /** Called when a (re)connect finds a different host or host instance than before. */
+  readonly onHostChanged?: (previous: HostIdentity, next: HostIdentity) => void;
+  /**
+   * The in-process attribution registry of the built-in host's listener. Each line this
+   * connection sends records the origin of the call it is sent for (`runAs`), so the history
+   * names that MCP session rather than this connection. Ignored for a host the registry does
+   * not know (another process): attribution there is this connection's.
+   */
+  readonly attribution?: AttributionRegistry;
+}
+
+function str(v: unknown, fallback = ''): string {
+  return typeof v === 'string' ? v : fallback;
+}
+
+/** Reads the identity out of a `capabilities` reply; refuses anything that is not protocol 3. */
+function identityOf(caps: NativeReply, where: string): HostIdentity {
+  if (caps.ok !== true)
+    throw internal(
+      `the protocol-3 host at ${where} answered capabilities with ok: ${String(caps.ok)} (${str(caps.error, 'no error text')}); it is not ready, so nothing ` +
+        `was sent`,
+    );
+  if (caps.protocol !== 3)
+    throw internal(`the host at ${where} reports protocol ${JSON.stringify(caps.protocol)}, not 3; the sound tools speak protocol 3 only, so nothing was sent`);
+  const host = (caps.host ?? {}) as Record<string, unknown>;
+  const ext = (caps.extension ?? {}) as Record<string, unknown>;
+  const out: { -readonly [K in keyof HostIdentity]: HostIdentity[K] } = {
+    protocol: 3,
+    host_name: str(host.name, 'unknown'),
+    host_version: str(host.version, 'unknown'),
+    extension_name: str(ext.name, 'unknown'),
+    extension_version: str(ext.version, 'unknown'),
+    instance: str(ext.instance, 'unknown'),
+    graph_available: caps.graph_available === true,
+  };
+  if (caps.api !== undefined) out.api = caps.api;
+  return out;
+}
+
+export class HostConnection {
+  private client: Protocol3Client | null = null;
+  private connecting: Promise<Protocol3Client> | null = null;
+  private readying: Promise<void> | null = null;
+  private generation = 0;
+  private readyGeneration = -1;
+  private opened = 0;
+  private closed = false;
+  private identityValue: HostIdentity | undefined;
+  private readyAt: string | undefined;
+  private lastError: string | undefined;
+
+  constructor(private readonly options: HostConnectionOptions) {}
+
+  /** The identity read at the last readiness check (absent before the first). */
+  get identity(): HostIdentity | undefined {
+    return this.identityValue;
+  }
+
+  get endpointText(): string {
+    return formatEndpoint(this.options.endpoint());
+  }
+
+  status(): ConnectionStatus {
+    const connected = this.client?.usable === true;
+    const out: { -readonly [K in keyof ConnectionStatus]: ConnectionStatus[K] } = {
+      endpoint: this.endpointText,
+      connected,
+      ready: connected && this.readyGeneration === this.generation,
+      connections: this.opened,
+    };
+    if (this.identityValue !== undefined) out.identity = this.identityValue;
+    if (this.readyAt !== undefined) out.ready_at = this.readyAt;
+    if (this.lastError !== undefined) out.last_error = this.lastError;
+    return out;
+  }
+
+  /**
+   * Sends a read-only command and returns its native reply (`ok: false` included). Transport
+   * failures throw `internal` (nothing changed; the next call reconnects).
+   */
+  async read(line: string): Promise<NativeReply> {
+    const name = line.split(' ')[0];
+    if (!READ_ONLY_COMMANDS.has(name)) throw internal(`${name} is not a read-only protocol-3 command; the adapter sends it only as a write`);
+    const client = await this.ready();
+    try {
+      return await client.request(line);
+    } catch (err) {
+      throw this.transportFailure(err, name);
+    }
+  }
+
+  /**
+   * Sends one write, after proving readiness on this connection. Returns the native reply, or
+   * `ambiguous` when the reply was lost after the line was sent. Never retried.
+   */
+  async write(line: string): Promise<WireOutcome> {
+    const client = await this.ready();
+    try {
+      return { kind: 'reply', line, reply: await client.request(line) };
+    } catch (err) {
+      if (err instanceof Protocol3AmbiguousWriteError) {
+        this.lastError = err.message;
+        this.options.log.warn(
+          { command: err.command, transport: err.transportCode },
+          'protocol-3 write lost its reply; reported as requires_observation, not retried',
+        );
+        return { kind: 'ambiguous', line, transport: err.transportCode, error: err.message };
+      }
+      throw this.transportFailure(err, line.split(' ')[0]);
+    }
+  }
+
+  /** Connects (if needed) and proves readiness with a read-only `capabilities`. */
+  async ready(): Promise<Protocol3Client> {
+    const client = await this.connected();
+    if (this.readyGeneration === this.generation) return client;
+    this.readying ??= this.checkReadiness(client).finally(() => {
+      this.readying = null;
+    });
+    await this.readying;
+    return client;
+  }
+
+  private async checkReadiness(client: Protocol3Client): Promise<void> {
+    const generation = this.generation;
+    let caps: NativeReply;
+    try {
+      caps = await client.request('capabilities');
+    } catch (err) {
+      throw this.transportFailure(err, 'capabilities');
+    }
+    const identity = identityOf(caps, this.endpointText);
+    const previous = this.identityValue;
+    this.identityValue = identity;
+    if (
+      previous !== undefined &&
+      (previous.instance !== identity.instance || previous.host_name !== identity.host_name || previous.extension_name !== identity.extension_name)
+    ) {
+      this.options.log.info({ previous: previous.instance, next: identity.instance }, 'protocol-3 host changed: live identities are invalid');
+      this.options.onHostChanged?.(previous, identity);
+    }
+    if (generation === this.generation) {
+      this.readyGeneration = generation;
+      this.readyAt = new Date().toISOString();
+    }
+  }
+
+  private async connected(): Promise<Protocol3Client> {
+    if (this.closed) throw internal('the sound adapter is shut down; nothing was sent');
+    if (this.client?.usable) return this.client;
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async open(): Promise<Protocol3Client> {
+    const endpoint = this.options.endpoint();
+    // One origin per line written, in write order, so the listener can pair them line by line.
+    let channel: AttributionChannel | undefined;
+    const client = new Protocol3Client({
+      timeoutMs: this.options.timeoutMs,
+      connectTimeoutMs: this.options.connectTimeoutMs,
+      onSend: () => channel?.push(callerOrigin()),
+      onClose: () => channel?.close(),
+    });
+    try {
+      await client.connect(endpoint.host, endpoint.port);
+      const ends = client.endpoints;
+      if (this.options.attribution !== undefined && ends !== undefined && client.usable) channel = this.options.attribution.open(ends.local, ends.remote);
+    } catch (err) {
+      this.lastError = (err as Error).message;
+      throw internal(
+        `cannot reach the protocol-3 sound host at ${formatEndpoint(endpoint)}: ${(err as Error).message}. Nothing was sent; check that the host runs ` +
+          `(footlight status, or the --sound-host address), then call again.`,
+      );
+    }
+    const old = this.client;
+    this.client = client;
+    this.generation++;
+    this.opened++;
+    if (old !== null) void old.close();
+    return client;
+  }
+
+  private transportFailure(err: unknown, command: string): Error {
+    if (err instanceof Protocol3Error && (err.code === 'command_too_large' || err.code === 'invalid_command')) {
+      return invalidArgument(`${command}: ${err.message}`);
+    }
+    if (err instanceof Protocol3Error) {
+      this.lastError = err.message;
+      return internal(
+        `${command}: the protocol-3 connection to ${this.endpointText} failed (${err.message}). Nothing was changed by this request; the next call ` +
+          `reconnects and re-checks the host.`,
+      );
+    }
+    return err instanceof Error ? err : new Error(String(err));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const c = this.client;
+    this.client = null;
+    if (c !== null) await c.close();
+  }
+}

@@ -1,0 +1,139 @@
+import { ERROR_CODES, FootlightError, invalidArgument, type ErrorCode } from '../engine/errors.js';
+import type { Authorizer, CallAuthority, WritePlan } from './authorization.js';
+import type { HostConnection, NativeReply } from './connection.js';
+import { confirmationResult, declinedResult, fromOutcome, type WriteResult } from './results.js';
+
+type ReadCommand =
+  | 'ping'
+  | 'capabilities'
+  | 'state'
+  | 'inspect'
+  | 'history'
+  | 'tracks'
+  | 'devices'
+  | 'graph-capabilities'
+  | 'graph-state'
+  | 'graph-host-modulators'
+  | 'song-state'
+  | 'song-arranger'
+  | 'song-import-status';
+
+/** A read's result: the native reply whole, `ok: false` included. */
+export interface ReadResult {
+  ok: boolean;
+  command: string;
+  native: NativeReply;
+  error?: string;
+  code?: string;
+  reason?: string;
+  [extra: string]: unknown;
+}
+
+interface WriteRequest {
+  readonly tool: string;
+  /** The tool's arguments as called (a confirmation binds to them). */
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly authority: CallAuthority;
+  /** Reads fresh state and says what the write would do; throws when it cannot be done. */
+  readonly plan: () => Promise<WritePlan>;
+  /** What to read to observe the outcome when a reply is lost. */
+  readonly observe: string;
+  /** Runs the authorized write; default: send `plan.line` once and shape the outcome. */
+  readonly execute?: (plan: WritePlan, mode: 'cooperative' | 'confirmed' | 'elicited') => Promise<WriteResult>;
+  readonly notes?: (plan: WritePlan) => string[];
+  /**
+   * False for a change of selection or of the editor window: it changes no project content, is no
+   * undo step, and every write that follows re-checks the selection it binds to, so it runs at
+   * once with neither the cooperative grant nor a confirmation.
+   */
+  readonly needsAuthorization?: false;
+}
+
+/** The parts every workflow shares: the connection, authorization, and the write pipeline. */
+export class AdapterCore {
+  constructor(
+    readonly connection: HostConnection,
+    readonly authorizer: Authorizer,
+  ) {}
+
+  /** One read-only command; the native reply whole. */
+  async read(line: string): Promise<ReadResult> {
+    const native = await this.connection.read(line);
+    const out: ReadResult = { ok: native.ok === true, command: line, native };
+    if (native.ok !== true) {
+      if (typeof native.error === 'string') out.error = native.error;
+      if (typeof native.code === 'string') out.code = native.code;
+      if (typeof native.reason === 'string') out.reason = native.reason;
+    }
+    return out;
+  }
+
+  /** song-listen: a region (optionally one track solo) or the last seconds of the live output. */
+  listen(o: {
+    region?: { from_beat: number; to_beat: number; track_index?: number };
+    liveSeconds?: number;
+    clip: boolean;
+    spectrogram: boolean;
+  }): Promise<ReadResult> {
+    if ((o.region === undefined) === (o.liveSeconds === undefined)) throw invalidArgument('give exactly one of region or live_seconds');
+    const source =
+      o.region !== undefined
+        ? ['region', String(o.region.from_beat), String(o.region.to_beat), ...(o.region.track_index === undefined ? [] : [`track=${o.region.track_index}`])]
+        : ['live', String(o.liveSeconds)];
+    return this.read(['song-listen', ...source, ...(o.clip ? ['clip'] : []), ...(o.spectrogram ? ['spectrogram'] : [])].join(' '));
+  }
+
+  /**
+   * A read-only protocol-3 command with its arguments: one token each, or a free-text query
+   * (the rest of the line) for the catalog and action searches.
+   */
+  async readCommand(name: ReadCommand, ...args: string[]): Promise<ReadResult> {
+    for (const a of args) {
+      if (a.length === 0 || /[\s\u0000-\u001f\u007f]/.test(a))
+        throw invalidArgument(`${name}: argument ${JSON.stringify(a.slice(0, 40))} must be one token without spaces or control characters`);
+    }
+    return this.read([name, ...args].join(' '));
+  }
+
+  /** A catalog or action search: QUERY is the rest of the line (words, no control characters). */
+  async search(name: 'device-catalog' | 'graph-catalog' | 'graph-modulators' | 'actions', query: string | undefined): Promise<ReadResult> {
+    const q = (query ?? '').trim();
+    if (/[\u0000-\u001f\u007f]/.test(q)) throw invalidArgument('query: no control characters or line breaks');
+    return this.read(q.length === 0 ? name : `${name} ${q.split(/\s+/).join(' ')}`);
+  }
+
+  /** A read a decision depends on: `ok: false` becomes an error with the host's code and words. */
+  async need(line: string, purpose: string): Promise<NativeReply> {
+    return this.needOk(await this.read(line), purpose);
+  }
+
+  /** The native reply of a successful read; `ok: false` becomes an error with the host's code and words. */
+  needOk(read: ReadResult, purpose: string): NativeReply {
+    if (read.ok) return read.native;
+    const code: ErrorCode = ERROR_CODES.includes(read.code as ErrorCode) ? (read.code as ErrorCode) : 'internal';
+    const reason = read.reason === undefined ? '' : ` (${read.reason})`;
+    throw new FootlightError(
+      code,
+      `${purpose}: the host answered ${read.command.split(' ')[0]} with: ${read.error ?? 'ok: false'}${reason}. Nothing was sent.`,
+    );
+  }
+
+  /** Authorize, then write once. Previews and declines are results, not errors. */
+  async write(req: WriteRequest): Promise<WriteResult> {
+    if (req.needsAuthorization === false) {
+      const plan = await req.plan();
+      return fromOutcome(await this.connection.write(plan.line), plan, 'not_required', req.observe, req.notes?.(plan) ?? []);
+    }
+    const a = await this.authorizer.authorize(req.tool, req.args, req.authority, req.plan);
+    if (a.kind === 'confirm') return confirmationResult(a.plan, a.token, a.expiresAt, a.elicitationError);
+    if (a.kind === 'declined') return declinedResult(a.plan, a.action);
+    if (req.execute !== undefined) return req.execute(a.plan, a.mode);
+    const outcome = await this.connection.write(a.plan.line);
+    return fromOutcome(outcome, a.plan, a.mode, req.observe, req.notes?.(a.plan) ?? []);
+  }
+}
+
+/** Narrowing helpers for native payloads (the host is another program: check, never assume). */
+export const rec = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+export const arr = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.map(rec) : []);
+export const text = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);

@@ -1,0 +1,52 @@
+import { DelayLine } from './delay-line.js';
+import type { DeviceDef } from './device.js';
+import type { Effect } from './effect.js';
+import { lfoShape } from './oscillators.js';
+import { pct, rate } from './params.js';
+import type { PlanParams } from './plan.js';
+
+/** Chorus+: two delay lines (left and right) swept by quadrature LFOs around 12 ms. */
+class ChorusPlus implements Effect {
+  private readonly lines = [new DelayLine(4096), new DelayLine(4096)];
+  private phase = 0;
+  constructor(
+    private readonly p: PlanParams,
+    private readonly sr: number,
+  ) {}
+  process(l: Float32Array, r: Float32Array, n: number): void {
+    const p = this.p;
+    const dt = p.RATE / this.sr;
+    const base = 0.012 * this.sr;
+    const depth = p.DEPTH * 0.006 * this.sr;
+    const wet = p.MIX;
+    const [L, R] = this.lines;
+    let ph = this.phase;
+    for (let i = 0; i < n; i++) {
+      const xl = l[i];
+      const xr = r[i];
+      L.write(xl);
+      R.write(xr);
+      const ml = L.read(base + depth * lfoShape(0, ph));
+      const mr = R.read(base + depth * lfoShape(0, (ph + 0.25) % 1));
+      l[i] = xl * (1 - wet * 0.5) + ml * wet;
+      r[i] = xr * (1 - wet * 0.5) + mr * wet;
+      ph += dt;
+      if (ph >= 1) ph -= 1;
+    }
+    this.phase = ph;
+  }
+  reset(): void {
+    for (const x of this.lines) x.clear();
+  }
+  tail(): number {
+    return 0.05;
+  }
+}
+
+export const CHORUS_PLUS: DeviceDef = {
+  name: 'Chorus+',
+  kind: 'audio_effect',
+  category: 'Modulation',
+  params: [rate('RATE', 'Rate', 0.4), pct('DEPTH', 'Depth', 0.5), pct('MIX', 'Mix', 0.5)],
+  build: (d, ctx) => new ChorusPlus(d.p, ctx.sampleRate),
+};

@@ -1,0 +1,28 @@
+/** A delay line of a power-of-two length with fractional (linear) reads. */
+export class DelayLine {
+  private readonly buf: Float32Array;
+  private readonly mask: number;
+  private w = 0;
+  constructor(maxSamples: number) {
+    let size = 1;
+    while (size < maxSamples + 2) size <<= 1;
+    this.buf = new Float32Array(size);
+    this.mask = size - 1;
+  }
+  write(x: number): void {
+    this.buf[this.w] = x;
+    this.w = (this.w + 1) & this.mask;
+  }
+  /** The sample written `d` samples ago (d ≥ 1). */
+  read(d: number): number {
+    const p = this.w - d;
+    const k = Math.floor(p);
+    const f = p - k;
+    const a = this.buf[k & this.mask];
+    const b = this.buf[(k + 1) & this.mask];
+    return a + (b - a) * f;
+  }
+  clear(): void {
+    this.buf.fill(0);
+  }
+}

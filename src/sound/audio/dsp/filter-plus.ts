@@ -1,0 +1,39 @@
+import type { DeviceDef } from './device.js';
+import { WetDryEffect } from './effect.js';
+import { resonanceQ, Svf } from './filters.js';
+import { choice, freq, pct } from './params.js';
+
+/** Filter+: a resonant state-variable filter per side (low-, band-, high-pass) with mix. */
+class FilterPlus extends WetDryEffect {
+  private readonly f = [new Svf(), new Svf()];
+  protected wet(l: Float32Array, r: Float32Array, n: number): void {
+    const p = this.p;
+    const q = resonanceQ(p.RESONANCE);
+    this.f[0].set(p.CUTOFF, q, this.sr);
+    this.f[1].set(p.CUTOFF, q, this.sr);
+    const mode = p.MODE | 0;
+    for (let i = 0; i < n; i++) {
+      l[i] = this.f[0].tick(l[i], mode);
+      r[i] = this.f[1].tick(r[i], mode);
+    }
+  }
+  override reset(): void {
+    for (const f of this.f) f.reset();
+  }
+  tail(): number {
+    return 0.2;
+  }
+}
+
+export const FILTER_PLUS: DeviceDef = {
+  name: 'Filter+',
+  kind: 'audio_effect',
+  category: 'Filter',
+  params: [
+    freq('CUTOFF', 'Cutoff', 0.6),
+    pct('RESONANCE', 'Resonance', 0.3),
+    choice('MODE', 'Mode', ['Low-pass', 'Band-pass', 'High-pass']),
+    pct('MIX', 'Mix', 1),
+  ],
+  build: (d, ctx) => new FilterPlus(d.p, ctx.sampleRate),
+};

@@ -1,0 +1,34 @@
+import type { DeviceDef } from './device.js';
+import { applyGain, DrySignal, type Effect } from './effect.js';
+import { level, pct } from './params.js';
+import type { PlanParams } from './plan.js';
+
+/** FX Chain: its slot's devices in series, then dry/wet mix and output gain. */
+class FxChain implements Effect {
+  private readonly dry = new DrySignal();
+  constructor(
+    private readonly p: PlanParams,
+    private readonly chain: readonly Effect[],
+  ) {}
+  process(l: Float32Array, r: Float32Array, n: number): void {
+    this.dry.keep(l, r);
+    for (const e of this.chain) e.process(l, r, n);
+    this.dry.mix(l, r, n, this.p.MIX);
+    applyGain(l, r, n, this.p.OUTPUT);
+  }
+  reset(): void {
+    for (const e of this.chain) e.reset();
+  }
+  tail(): number {
+    return this.chain.reduce((a, e) => a + e.tail(), 0);
+  }
+}
+
+export const FX_CHAIN: DeviceDef = {
+  name: 'FX Chain',
+  kind: 'audio_effect',
+  category: 'Container',
+  params: [pct('MIX', 'Mix', 1), level('OUTPUT', 'Output')],
+  slots: [{ name: 'Chain', accepts: ['audio_effect'] }],
+  build: (d, ctx) => new FxChain(d.p, ctx.effects(d.slots.Chain ?? [])),
+};

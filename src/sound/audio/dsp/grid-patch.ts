@@ -1,0 +1,131 @@
+import { makeGridNode, type GridNodeDsp, type GridVoice } from './grid-modules.js';
+import { Rng } from './math.js';
+import type { PlanGrid } from './plan.js';
+
+/** Untyped signals entering a pitch port, and the reverse, scale by this many semitones per unit. */
+const PITCH_RANGE = 48;
+
+interface Feed {
+  readonly source: number;
+  readonly port: number;
+  readonly gain: number;
+  /** A cord closing a cycle: it carries the source's previous sample. */
+  readonly feedback: boolean;
+}
+
+/**
+ * A patch compiled once per device: nodes in dependency order (sources before the modules they
+ * feed), the cords into each input, and which cords close a cycle. A patch without cycles runs
+ * node by node over whole segments; one with a cycle runs sample by sample, each feedback cord
+ * reading its source one sample late.
+ */
+export class GridProgram {
+  readonly order: number[];
+  /** feeds[node][inputPort] */
+  readonly feeds: Feed[][][];
+  readonly cyclic: boolean;
+
+  constructor(
+    readonly grid: PlanGrid,
+    inputsOf: (node: number) => number,
+  ) {
+    const n = grid.nodes.length;
+    const incoming: number[][] = Array.from({ length: n }, () => []);
+    for (const c of grid.cords) incoming[c.target].push(c.source);
+    // Depth-first post-order from every node: a cord to a node still on the stack closes a cycle.
+    const state = new Array<number>(n).fill(0);
+    const order: number[] = [];
+    const back = new Set<string>();
+    const visit = (i: number): void => {
+      state[i] = 1;
+      for (const s of incoming[i]) {
+        if (state[s] === 1) back.add(`${s}>${i}`);
+        else if (state[s] === 0) visit(s);
+      }
+      state[i] = 2;
+      order.push(i);
+    };
+    for (let i = 0; i < n; i++) if (state[i] === 0) visit(i);
+    this.order = order;
+    this.cyclic = back.size > 0;
+    this.feeds = grid.nodes.map((_, i) => Array.from({ length: inputsOf(i) }, () => [] as Feed[]));
+    for (const c of grid.cords) {
+      const scale = c.sourcePitch === c.targetPitch ? 1 : c.targetPitch ? PITCH_RANGE : 1 / PITCH_RANGE;
+      const port = this.feeds[c.target][c.targetPort];
+      if (port !== undefined) port.push({ source: c.source, port: c.sourcePort, gain: c.amount * scale, feedback: back.has(`${c.source}>${c.target}`) });
+    }
+  }
+}
+
+/** One running copy of a patch (a Poly Grid voice, or one side of an FX Grid). */
+export class GridPatch {
+  readonly nodes: (GridNodeDsp | null)[];
+  readonly audioOut = new Float32Array(128);
+  readonly v: GridVoice;
+  private readonly envelopes: GridNodeDsp[];
+
+  constructor(
+    private readonly program: GridProgram,
+    sampleRate: number,
+    seed: number,
+    freerun: boolean,
+    audioIn: Float32Array,
+    inputs: (node: number) => number,
+    outputs: (node: number) => number,
+  ) {
+    this.v = { key: 60, gate: 0, velocity: 0, sampleRate, audioIn, audioOut: this.audioOut, rng: new Rng(seed), freerun };
+    this.nodes = program.grid.nodes.map((node, i) => makeGridNode(node.type, node.modulator, node.p, this.v, inputs(i), outputs(i)));
+    for (let i = 0; i < this.nodes.length; i++) {
+      const dsp = this.nodes[i];
+      if (dsp !== null) for (let k = 0; k < dsp.connected.length; k++) dsp.connected[k] = (program.feeds[i][k]?.length ?? 0) > 0;
+    }
+    this.envelopes = this.nodes.filter((x): x is GridNodeDsp => x !== null && x.sounding !== undefined);
+  }
+
+  get hasEnvelope(): boolean {
+    return this.envelopes.length > 0;
+  }
+
+  get sounding(): boolean {
+    for (const e of this.envelopes) if (e.sounding === true) return true;
+    return false;
+  }
+
+  noteOn(): void {
+    for (const n of this.nodes) n?.noteOn();
+  }
+
+  /** Runs samples from..to−1; Audio Out modules add into audioOut (cleared by the caller). */
+  run(from: number, to: number): void {
+    if (!this.program.cyclic) this.step(from, to);
+    else for (let i = from; i < to; i++) this.step(i, i + 1);
+  }
+
+  private step(from: number, to: number): void {
+    const { order, feeds } = this.program;
+    for (const idx of order) {
+      const node = this.nodes[idx];
+      if (node === null) continue;
+      const ports = feeds[idx];
+      for (let k = 0; k < ports.length; k++) {
+        const list = ports[k];
+        if (list.length === 0) continue;
+        const dst = node.inputs[k];
+        dst.fill(0, from, to);
+        for (const f of list) {
+          const src = this.nodes[f.source]?.outputs[f.port];
+          if (src === undefined) continue;
+          const g = f.gain;
+          if (f.feedback) for (let i = from; i < to; i++) dst[i] += src[(i + 127) & 127] * g;
+          else for (let i = from; i < to; i++) dst[i] += src[i] * g;
+        }
+      }
+      node.process(from, to);
+    }
+  }
+}
+
+/** Grid nodes' port counts come with the plan (from the catalog), so the DSP needs no catalog. */
+export function gridPorts(grid: PlanGrid): { inputs: (n: number) => number; outputs: (n: number) => number } {
+  return { inputs: (n) => grid.nodes[n].inputs, outputs: (n) => grid.nodes[n].outputs };
+}
