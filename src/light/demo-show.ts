@@ -63,6 +63,7 @@ const DESIGN: Record<Section, Partial<Record<BusName, Record<string, Lane>>>> = 
         [32, 0.7],
       ],
       '/pattern/1/motionSpeed': 0.25,
+      '/pattern/1/midpoint': 45,
     },
     spectrum: { '/fader': 0 },
     strips: {
@@ -75,7 +76,7 @@ const DESIGN: Record<Section, Partial<Record<BusName, Record<string, Lane>>>> = 
     },
     planes: { '/fader': 0 },
     color: { '/pattern/1/paletteIndex': 1 },
-    pulse: { '/pattern/1/color/brightness': 0, '/pattern/1/color/saturation': 60 },
+    pulse: { '/pattern/1/color/hue': 228, '/pattern/1/color/saturation': 60, '/pattern/1/color/brightness': 0 },
     master: {
       '/fader': [
         [0, 0],
@@ -92,6 +93,7 @@ const DESIGN: Record<Section, Partial<Record<BusName, Record<string, Lane>>>> = 
         [4, 0.8],
       ],
       '/pattern/1/motionSpeed': 0.35,
+      '/pattern/1/midpoint': 50,
     },
     spectrum: { '/fader': 0 },
     strips: {
@@ -108,7 +110,7 @@ const DESIGN: Record<Section, Partial<Record<BusName, Record<string, Lane>>>> = 
     },
     planes: { '/fader': 0 },
     color: { '/pattern/1/paletteIndex': 2 },
-    pulse: { '/pattern/1/color/brightness': 55, '/pattern/1/color/saturation': 60 },
+    pulse: { '/pattern/1/color/hue': 272, '/pattern/1/color/saturation': 55, '/pattern/1/color/brightness': 60 },
     master: { '/fader': 1, '/effect/1/enabled': 0, '/effect/2/enabled': 0 },
   },
   Build: {
@@ -120,6 +122,10 @@ const DESIGN: Record<Section, Partial<Record<BusName, Record<string, Lane>>>> = 
       '/pattern/1/motionSpeed': [
         [0, 0.35],
         [31, 0.75],
+      ],
+      '/pattern/1/midpoint': [
+        [0, 50],
+        [31, 60],
       ],
     },
     spectrum: {
@@ -152,13 +158,14 @@ const DESIGN: Record<Section, Partial<Record<BusName, Record<string, Lane>>>> = 
       ],
     },
     pulse: {
+      '/pattern/1/color/hue': 322,
+      '/pattern/1/color/saturation': [
+        [0, 55],
+        [28, 0],
+      ],
       '/pattern/1/color/brightness': [
         [0, 60],
         [28, 100],
-      ],
-      '/pattern/1/color/saturation': [
-        [0, 60],
-        [28, 0],
       ],
     },
     master: {
@@ -177,12 +184,12 @@ const DESIGN: Record<Section, Partial<Record<BusName, Record<string, Lane>>>> = 
     },
   },
   Drop: {
-    wall: { '/fader': 1, '/pattern/1/motionSpeed': 0.6 },
+    wall: { '/fader': 1, '/pattern/1/motionSpeed': 0.6, '/pattern/1/midpoint': 65 },
     spectrum: { '/fader': 0.6 },
     strips: { '/fader': 1, '/pattern/1/tempoDivision': Div.EIGHTH.ordinal },
     planes: { '/fader': 0.8 },
     color: { '/pattern/1/paletteIndex': 4 },
-    pulse: { '/pattern/1/color/brightness': 100, '/pattern/1/color/saturation': 0 },
+    pulse: { '/pattern/1/color/hue': 322, '/pattern/1/color/saturation': 0, '/pattern/1/color/brightness': 100 },
     master: { '/fader': 1, '/effect/1/enabled': 1, '/effect/2/enabled': 0 },
   },
   Breakdown: {
@@ -192,6 +199,7 @@ const DESIGN: Record<Section, Partial<Record<BusName, Record<string, Lane>>>> = 
         [4, 0.55],
       ],
       '/pattern/1/motionSpeed': 0.15,
+      '/pattern/1/midpoint': 45,
     },
     spectrum: {
       '/fader': [
@@ -213,7 +221,7 @@ const DESIGN: Record<Section, Partial<Record<BusName, Record<string, Lane>>>> = 
       ],
     },
     color: { '/pattern/1/paletteIndex': 1 },
-    pulse: { '/pattern/1/color/brightness': 0, '/pattern/1/color/saturation': 60 },
+    pulse: { '/pattern/1/color/hue': 186, '/pattern/1/color/saturation': 60, '/pattern/1/color/brightness': 0 },
     master: { '/fader': 1, '/effect/1/enabled': 0, '/effect/2/enabled': 0 },
   },
   Outro: {
@@ -224,6 +232,7 @@ const DESIGN: Record<Section, Partial<Record<BusName, Record<string, Lane>>>> = 
         [32, 0.3],
       ],
       '/pattern/1/motionSpeed': 0.25,
+      '/pattern/1/midpoint': 50,
     },
     spectrum: {
       '/fader': [
@@ -242,27 +251,28 @@ const DESIGN: Record<Section, Partial<Record<BusName, Record<string, Lane>>>> = 
     planes: { '/fader': 0 },
     color: { '/pattern/1/paletteIndex': 5 },
     pulse: {
+      '/pattern/1/color/hue': 28,
+      '/pattern/1/color/saturation': 70,
       '/pattern/1/color/brightness': [
         [0, 60],
         [24, 0],
       ],
-      '/pattern/1/color/saturation': 60,
     },
     master: { '/fader': 1, '/effect/1/enabled': 0, '/effect/2/enabled': 0 },
   },
   End: {
-    wall: { '/fader': 0.6, '/pattern/1/motionSpeed': 0.15 },
+    wall: { '/fader': 0.6, '/pattern/1/motionSpeed': 0.15, '/pattern/1/midpoint': 50 },
     spectrum: { '/fader': 0 },
     strips: { '/fader': 0, '/pattern/1/tempoDivision': Div.QUARTER.ordinal },
     planes: { '/fader': 0 },
     color: { '/pattern/1/paletteIndex': 5 },
-    pulse: { '/pattern/1/color/brightness': 100, '/pattern/1/color/saturation': 0 },
+    pulse: { '/pattern/1/color/hue': 28, '/pattern/1/color/saturation': 0, '/pattern/1/color/brightness': 100 },
     // The last hit flashes, then the rig fades to black with the ringing chord and stays dark.
     master: {
       '/fader': [
         [0, 1],
-        [1, 1],
-        [5, 0],
+        [0.5, 1],
+        [3, 0],
       ],
       '/effect/1/enabled': 0,
       '/effect/2/enabled': 0,
@@ -369,8 +379,6 @@ export function buildDemoShow(show: LightShow): void {
   color.blendMode.setValue(1); // Multiply: the gradient colors everything under it
   const pulse = channel(show, 'Kick Pulse', pattern(show, 'SolidPattern'), {}, lines);
   pulse.fader.setValue(0);
-  const pulseColor = pulse.patterns.at(0)!.parameters.get('color') as unknown as { hue: Parameter; saturation: Parameter };
-  pulseColor.hue.setBase(30);
 
   // Master: a sparkle that glints on the hats, and a strobe for the end of the build.
   const master = lx.mixer.master;
@@ -380,8 +388,9 @@ export function buildDemoShow(show: LightShow): void {
   const strobe = addEffect(show, { path: master.path }, 'heronarts.lx.effect.StrobeEffect', undefined, ORIGIN).effect;
   set(strobe as unknown as { parameters: Map<string, unknown> }, { tempoSync: true, tempoDivision: Div.EIGHTH.ordinal, depth: 0.8 });
 
-  // Modulation: an LFO sways the gradient and sweeps the planes; the kick (heard in the song's
-  // low band) pulses the strips and arch; the hats (the top band) raise the sparkle.
+  // Modulation: an LFO sways the gradient and sweeps the planes over four bars; Beat Detect on
+  // the master's lowest band (the kick: the demo's bass plays above it) pulses the strips and
+  // arch; a Band Filter on the master's hats band raises the sparkle.
   const sway = addModulator(show, 'VariableLFO', { label: 'Sway' }, ORIGIN);
   set(sway as unknown as { parameters: Map<string, unknown> }, { tempoSync: true, tempoMultiplier: Div.FOUR.ordinal, running: true });
   wireModulation(show, { id: sway.id }, { id: color.patterns.at(0)!.id, key: 'gradientPhase' }, { range: 0.5 }, ORIGIN);

@@ -422,12 +422,12 @@ function texture(): Part {
     for (let b = s.start, i = 0; b < s.start + s.beats; b += every, i++) p.add(pings[i % pings.length], b, 0.25, velocity((b - s.start) / s.beats));
   };
   ping('Intro', 2, (t) => ramp(70, 96, t));
-  // The build's riser: up the A minor scale in eighths over two octaves, louder as it climbs.
+  // The build's riser: eighths climbing the A minor scale a step every two beats (two octaves), louder as it climbs.
   const scale = keys('A2 B2 C3 D3 E3 F3 G3');
   const build = section('Build');
   for (let i = 0, b = build.start; b < build.start + build.beats - 1; i++, b += 0.5) {
-    const octave = Math.floor((i / (build.beats * 2)) * 3);
-    p.add(scale[i % 7] + 12 * octave, b, 0.3, ramp(40, 96, (b - build.start) / build.beats));
+    const step = Math.floor(i / 4);
+    p.add(scale[step % 7] + 12 * Math.floor(step / 7), b, 0.3, ramp(40, 96, (b - build.start) / build.beats));
   }
   ping('Breakdown', 2, () => 90);
   ping('Outro', 2, (t) => ramp(90, 60, t));

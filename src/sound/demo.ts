@@ -83,7 +83,7 @@ const LEAD_PATCH: GraphJson = {
     node('module', 'Pitch', 0, 0),
     node('module', 'Pitch Quantize', 1, 0),
     node('module', 'Sawtooth', 2, 0, { LEVEL: 0.8 }),
-    node('module', 'Low-pass LD', 3, 0, { CUTOFF: '700 Hz', RESONANCE: 0.35 }),
+    node('module', 'Low-pass LD', 3, 0, { CUTOFF: 0.55, RESONANCE: 0.35 }),
     node('module', 'Attenuate', 4, 0),
     node('module', 'Audio Out', 5, 0),
     node('module', 'Gate', 0, 1),

@@ -38,7 +38,7 @@ test('song-state: project token, selected target, flat inventory, transport, con
   assert.deepEqual(r.selected_target, { index: 6, track_id: (r.selected_target as Reply).track_id, name: 'Lead', type: 'instrument', import_target: true });
   const inv = r.inventory as Reply;
   assert.equal(inv.bank, 'ALL_CHANNELS');
-  assert.equal(inv.count, 9);
+  assert.equal(inv.count, 11);
   assert.deepEqual(r.transport, {
     playing: false,
     position_beats: 0,

@@ -33,7 +33,7 @@ function gateBeats(track: string | undefined, beats: number, gain: number): numb
   gate.gain.setValue(gain);
   light.lx.modulation.insertModulator(gate);
   gate.running.setOn(true);
-  sound.transport.position = VERSE;
+  sound.transport.position = VERSE - 0.5; // half a beat before the verse's first kick
   startPlayback(sound);
   const fired: number[] = [];
   while (sound.transport.position < VERSE + beats - 0.5) {

@@ -82,7 +82,7 @@ test('the demo show: per section the lights are as bright as the song is loud, t
   );
   const end = sections.at(-1)!;
   const spb = 60 / song.tempo;
-  const seconds = (end.from + 8) * spb + 4; // the last bar, its ring and four seconds of the rig after the song
+  const seconds = (end.from + 4) * spb + 4; // the last bar and four seconds of the rig after the song
 
   const lit: number[] = [];
   const peak: number[] = [];
@@ -124,13 +124,13 @@ test('the demo show: per section the lights are as bright as the song is loud, t
   assert.ok(loud.get('Drop')! - loud.get('Verse')! >= 2, table);
   assert.ok(bright.get('Drop')! > 1.5 * bright.get('Verse')!, table);
 
-  // The End cue flashes the last hit, then the master fades to black within two bars and stays there.
+  // The End cue flashes the last hit, then the master fades to black within the bar and stays there.
   const endFrames = [...r.beats.keys()].filter((k) => r.beats[k] >= end.from);
   assert.ok(
     endFrames.slice(0, FPS / 2).some((k) => lit[k] > 20),
     'the last hit is lit',
   );
-  const dark = endFrames.filter((k) => r.beats[k] >= end.from + 8);
+  const dark = endFrames.filter((k) => r.beats[k] >= end.from + 4);
   assert.ok(dark.length >= 2 * FPS, `${dark.length} frames after the end`);
   assert.deepEqual(
     dark.filter((k) => peak[k] > 0),

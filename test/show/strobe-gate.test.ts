@@ -71,7 +71,7 @@ const VERSE = demoCueMarkers().find((m) => m.name === 'Verse')!.beat;
 function play(show: ReturnType<typeof gatedShow>, beats: number): Frame[] {
   const { engine, sound, light } = show;
   const beat = light.lx.modulation.modulators.items.find((m) => m instanceof BandGate) as BandGate;
-  sound.transport.position = VERSE;
+  sound.transport.position = VERSE - 0.5; // half a beat before the verse's first kick
   startPlayback(sound);
   const frames: Frame[] = [];
   while (sound.transport.position < VERSE + beats - 0.5) {
