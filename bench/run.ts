@@ -143,11 +143,14 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
   for (const r of (output?.results ?? []) as Json[]) {
     lines.push({
       bench: 'output',
-      case: `${r.mode}, ${r.points} points`,
-      rate: `${fmt(r.sendFps, 1)} frames/s sent`,
+      case:
+        `${r.protocol}, ${r.universes} universes${r.label === '100k rig' ? ' (100k points)' : ''} at ${r.fps} Hz, ` +
+        `${r.batching ? 'segmented' : 'per packet'}`,
+      rate: `${fmt(r.universesPerSecond, 0)} universes/s`,
       note:
-        `render ${fmt(r.renderFps, 1)} fps; ${r.universes} packets/frame; ${fmt(r.packetsPerSecond, 0)} packets/s; encode ` +
-        `${Number.isFinite(r.encodeMsPerFrame) ? `${fmt(r.encodeMsPerFrame)} ms/frame` : '-'}; dropped ${r.framesDropped}`,
+        `outputs ${fmt(100 * r.outputsCore, 1)}% of a core (encoder ${fmt(100 * r.encoderCore, 1)}%, sender ${fmt(100 * r.senderCore, 1)}%), ` +
+        `${fmt(100 * r.fullRateCore, 1)}% at the full rate; ` +
+        `received ${fmt(r.receivedPerSecond, 0)}/s; dropped ${r.framesDropped}, late ${r.framesLate}, lost at receiver ${r.receiverDrops}`,
     });
   }
   const rt = of('mcp-roundtrip');

@@ -190,7 +190,12 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     if (options.demo === 'grid') buildGridDemo(light);
     else buildDemoShow(light);
   }
-  const outputs = new OutputEngine(light, { log: log.child({ surface: 'outputs' }), ports: options.outputPorts });
+  light.lx.output.applyRigDefaults(config);
+  const outputs = new OutputEngine(light, {
+    log: log.child({ surface: 'outputs' }),
+    ports: options.outputPorts,
+    batchSends: config.segmentedSends ?? true,
+  });
   // The frame pipeline, one queue task per frame, in this order: the sound host advances the song
   // (its clock listener runs first), the light renders, the outputs send the finished frame. The
   // console preview reads that frame between tasks (src/console/hub.ts), so it never sees half a frame.

@@ -27,6 +27,15 @@ const ConfigFile = z.strictObject({
   renderThreads: z.number().int().min(1).max(MAX_RENDER_THREADS).optional(),
   /** The engine thread's priority, as `serve --render-priority` (serve's default: high). */
   renderPriority: z.enum(RENDER_PRIORITIES).optional(),
+  /** E1.31 universe sync for a show whose project does not set /lx/output/sacnSync (a new show, a project saved by LX). */
+  sacnSync: z.boolean().optional(),
+  /** The sync universe for such a show, as /lx/output/sacnSyncUniverse: 1–63999, E1.31's universes (app sits below the light wing). */
+  sacnSyncUniverse: z.number().int().min(1).max(63999).optional(),
+  /**
+   * LED outputs: send each destination's runs of universes as one segmented UDP send (default
+   * true); false sends packet by packet, for a receiver on the same machine with a small socket buffer.
+   */
+  segmentedSends: z.boolean().optional(),
 });
 export type ConfigFile = z.infer<typeof ConfigFile>;
 

@@ -12,9 +12,13 @@ export interface Captured {
   readonly port: number;
 }
 
-/** A UDP receiver on 127.0.0.1 (ephemeral port) that keeps every datagram it gets. */
+/**
+ * A UDP receiver on 127.0.0.1 (ephemeral port) that keeps every datagram it gets. Its socket
+ * buffer holds a few MiB, so a frame of hundreds of universes sent as segmented bursts waits
+ * there while a busy test process gets round to reading it.
+ */
 export async function udpCapture(): Promise<{ port: number; packets: Buffer[]; close(): Promise<void>; waitFor(n: number, ms?: number): Promise<void> }> {
-  const socket = dgram.createSocket('udp4');
+  const socket = dgram.createSocket({ type: 'udp4', recvBufferSize: 4 * 1024 * 1024 });
   const packets: Buffer[] = [];
   socket.on('message', (msg) => packets.push(Buffer.from(msg)));
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));

@@ -26,9 +26,9 @@ import {
   writeKinetPortOutHeader,
   writeOpcHeader,
   writeSacnHeader,
+  writeSacnSync,
 } from '../structure/output-protocols.js';
 import {
-  type ErrorMessage,
   MAX_DESTINATIONS,
   type PlanMessage,
   STATS_STRIDE,
@@ -38,7 +38,9 @@ import {
   STAT_ERRORS,
   STAT_LAST_ERROR_AT,
   STAT_PACKETS,
+  STAT_SENDS,
   STAT_SKIPPED,
+  type WorkerMessage,
 } from './sender-protocol.js';
 import { type DeclaredOutput, structureOutputs } from './sources.js';
 
@@ -54,6 +56,11 @@ interface OutputEngineOptions {
    * send only to ephemeral loopback ports.
    */
   readonly ports?: Partial<Record<Protocol, number>>;
+  /**
+   * Send each UDP destination's runs of equal-size packets as one segmented send (Linux UDP
+   * segmentation offload) where the system allows it. Default true; false sends packet by packet.
+   */
+  readonly batchSends?: boolean;
 }
 
 interface DestinationRecord {
@@ -76,6 +83,8 @@ interface DestinationStats {
   /** True while a fixture in the current plan sends here. */
   readonly active: boolean;
   readonly packets: number;
+  /** Send calls; fewer than packets where runs of packets leave as one segmented send. */
+  readonly sends: number;
   readonly bytes: number;
   readonly errors: number;
   readonly skipped: number;
@@ -112,7 +121,7 @@ function parseUuid(uuid: string): Uint8Array {
 }
 
 /** Fixture parameters whose change alters the plan (others, like brightness, are read per frame). */
-const PLAN_KEYS = new Set([...FixtureOutputParameters.KEYS, 'enabled', 'deactivate', 'numRows', 'numColumns', 'numPoints', 'wiring']);
+const PLAN_KEYS = new Set([...FixtureOutputParameters.KEYS, 'enabled', 'deactivate', 'numRows', 'numColumns', 'numPoints', 'wiring', 'sacnSync']);
 
 /**
  * What the outputs read of a show besides each frame's colors: the fixtures and their output
@@ -137,6 +146,8 @@ export class OutputEngine {
   private readonly gammaTable = new GammaTable();
   private readonly log: Logger;
   private readonly ports: Partial<Record<Protocol, number>>;
+  private readonly batchSends: boolean;
+  private cpuWaiters: ((ns: number) => void)[] = [];
   private readonly busySince = [0, 0];
   private dirty = true;
   private generation = -1;
@@ -166,6 +177,7 @@ export class OutputEngine {
   ) {
     this.log = options.log;
     this.ports = { ...options.ports };
+    this.batchSends = options.batchSends ?? true;
     this.cid = options.cid ?? parseUuid(randomUUID());
     this.sourceName = new TextEncoder().encode(options.sourceName ?? 'Footlight');
     const cid = this.cid;
@@ -173,7 +185,8 @@ export class OutputEngine {
     this.headers = {
       artDmx: writeArtDmxHeader,
       artSync: writeArtSync,
-      sacn: (buf, off, priority, universe, length) => writeSacnHeader(buf, off, cid, name, priority, universe, length),
+      sacn: (buf, off, priority, universe, length, sync) => writeSacnHeader(buf, off, cid, name, priority, universe, length, sync),
+      sacnSync: (buf, off, sync) => writeSacnSync(buf, off, cid, sync),
       ddp: writeDdpHeader,
       opc: writeOpcHeader,
       kinet: (buf, off, version, port) => (version === 'PORTOUT' ? writeKinetPortOutHeader(buf, off, port) : writeKinetDmxOutHeader(buf, off, port)),
@@ -196,7 +209,7 @@ export class OutputEngine {
     const owner = p.owner;
     if (owner instanceof Fixture) {
       if (PLAN_KEYS.has(p.key)) this.dirty = true;
-    } else if (owner instanceof OutputGroup && p === owner.artNetSync) this.dirty = true;
+    } else if (owner instanceof OutputGroup && (p === owner.artNetSync || p === owner.sacnSync || p === owner.sacnSyncUniverse)) this.dirty = true;
   }
 
   /** Rebuilds the plan now if anything it depends on changed (also done before each frame). */
@@ -206,7 +219,12 @@ export class OutputEngine {
     this.dirty = false;
     this.generation = structure.generation;
     const outputs = structureOutputs(structure, structure.model, this.ports);
-    const plan = buildPlan(outputs.sources, this.headers, { artNetSync: this.group.artNetSync.isOn() });
+    const group = this.group;
+    const plan = buildPlan(outputs.sources, this.headers, {
+      artNetSync: group.artNetSync.isOn(),
+      sacnSync: group.sacnSync.isOn(),
+      sacnSyncUniverse: group.sacnSyncUniverse.getValue(),
+    });
     this.declared = outputs.declared;
     this.brightness = outputs.brightness;
     this.plan = plan;
@@ -245,6 +263,7 @@ export class OutputEngine {
       packetOffset: plan.packetOffset.slice().buffer,
       packetLength: plan.packetLength.slice().buffer,
       packetDestination: plan.packetDestination.slice().buffer,
+      batching: this.batchSends,
     };
     this.ensureWorker()?.postMessage(message);
   }
@@ -264,8 +283,13 @@ export class OutputEngine {
     if (this.worker !== null) return this.worker;
     const worker = new Worker(new URL('./sender-worker.mjs', import.meta.url), { execArgv: [], name: 'footlight-outputs' });
     worker.unref();
-    worker.on('message', (m: ErrorMessage) => {
-      if (m.type !== 'error') return;
+    worker.on('message', (m: WorkerMessage) => {
+      if (m.type === 'cpu') {
+        const waiters = this.cpuWaiters;
+        this.cpuWaiters = [];
+        for (const w of waiters) w(m.ns);
+        return;
+      }
       const r = this.records.get(m.key);
       if (r === undefined) return;
       if (r.lastError !== m.message) this.log.warn({ destination: m.key, error: m.message }, 'output send failed');
@@ -393,6 +417,7 @@ export class OutputEngine {
         port: r.port,
         active: this.activeKeys.has(r.key),
         packets: v[s + STAT_PACKETS],
+        sends: v[s + STAT_SENDS],
         bytes: v[s + STAT_BYTES],
         errors: v[s + STAT_ERRORS],
         skipped: v[s + STAT_SKIPPED],
@@ -415,9 +440,15 @@ export class OutputEngine {
     };
   }
 
-  /** Event-loop utilization of the network thread since it started (benchmarks), if it runs. */
-  networkThreadUtilization(): { idle: number; active: number; utilization: number } | undefined {
-    return this.worker?.performance.eventLoopUtilization();
+  /** CPU time of the network thread so far in nanoseconds (benchmarks); undefined when it is not running or the OS does not say. */
+  async networkThreadCpuNs(): Promise<number | undefined> {
+    const worker = this.worker;
+    if (worker === null) return undefined;
+    const ns = await new Promise<number>((resolve) => {
+      this.cpuWaiters.push(resolve);
+      worker.postMessage({ type: 'cpu' });
+    });
+    return ns >= 0 ? ns : undefined;
   }
 
   /** Waits until the network thread has finished every bank handed to it (tests, shutdown). */

@@ -15,7 +15,10 @@ import {
   MAX_DATA,
   OPC_HEADER,
   SACN_HEADER,
+  SACN_MAX_UNIVERSE,
   SACN_OFFSET_SEQUENCE,
+  SACN_SYNC_LENGTH,
+  SACN_SYNC_OFFSET_SEQUENCE,
   artNetDataLength,
   kinetHeaderLength,
   type KinetVersion,
@@ -41,6 +44,8 @@ export interface OutputSource {
   readonly byteOrder: number;
   /** Model point indices in wiring order (reverse already applied); -1 sends black. */
   readonly indices: Int32Array;
+  /** sACN: whether its universes are synchronized (E1.31 sync); undefined follows the plan's `sacnSync`. */
+  readonly sacnSync?: boolean;
 }
 
 export const KIND_ARTDMX = 0;
@@ -49,6 +54,7 @@ const KIND_SACN = 2;
 const KIND_DDP = 3;
 const KIND_OPC = 4;
 const KIND_KINET = 5;
+const KIND_SACN_SYNC = 6;
 
 interface PlanDestination {
   /** `protocol/transport/host:port`, the key counters are kept under. */
@@ -57,6 +63,9 @@ interface PlanDestination {
   readonly transport: Transport;
   readonly host: string;
   readonly port: number;
+  /** The sync packet that ends this destination's frame: an ArtSync, or an E1.31 sync on `syncUniverse`. */
+  readonly sync?: 'artsync' | 'e131';
+  readonly syncUniverse?: number;
 }
 
 /** Where one source's bytes landed: a universe (or buffer) and the byte range inside its data. */
@@ -68,6 +77,8 @@ interface Placement {
   /** Exclusive end, in bytes of the packet's data. */
   readonly end: number;
   readonly pixels: number;
+  /** sACN: the synchronization address the universe's packets carry, when synchronized. */
+  readonly syncUniverse?: number;
 }
 
 interface Collision {
@@ -132,6 +143,8 @@ interface PacketBuild {
   readonly kinetVersion: KinetVersion;
   priority: number;
   sequenceEnabled: boolean;
+  /** sACN: synchronized when any of its sources is. */
+  sync: boolean;
   /** Highest data byte written + 1. */
   end: number;
   readonly owner: Int32Array;
@@ -141,7 +154,8 @@ interface PacketBuild {
 export interface HeaderWriter {
   artDmx(buf: Uint8Array, off: number, universe: number, dataLength: number): void;
   artSync(buf: Uint8Array, off: number): void;
-  sacn(buf: Uint8Array, off: number, priority: number, universe: number, dataLength: number): void;
+  sacn(buf: Uint8Array, off: number, priority: number, universe: number, dataLength: number, syncAddress: number): void;
+  sacnSync(buf: Uint8Array, off: number, syncAddress: number): void;
   ddp(buf: Uint8Array, off: number, push: boolean, dataOffset: number, dataLength: number): void;
   opc(buf: Uint8Array, off: number, channel: number, dataLength: number): void;
   kinet(buf: Uint8Array, off: number, version: KinetVersion, port: number): void;
@@ -159,13 +173,22 @@ function maxUniverse(protocol: Protocol): number {
   return protocol === 'kinet' ? KINET_MAX_PORT : ARTNET_MAX_UNIVERSE;
 }
 
+interface PlanOptions {
+  /** An ArtSync after each Art-Net destination's universes. */
+  readonly artNetSync?: boolean;
+  /** E1.31 sync for sources that do not choose: the sync address in their packets, a sync packet after each destination's universes. */
+  readonly sacnSync?: boolean;
+  /** The synchronization address (universe) of synchronized sACN packets. */
+  readonly sacnSyncUniverse?: number;
+}
+
 /** Builds the packets, runs and allocation report for an ordered list of sources. */
-export function buildPlan(sources: readonly OutputSource[], headers: HeaderWriter, options: { artNetSync?: boolean } = {}): OutputPlan {
+export function buildPlan(sources: readonly OutputSource[], headers: HeaderWriter, options: PlanOptions = {}): OutputPlan {
   const destinations: PlanDestination[] = [];
   const destinationIndex = new Map<string, number>();
   const packets = new Map<string, PacketBuild>();
   const packetOrder: PacketBuild[] = [];
-  const placements: Placement[][] = [];
+  const placed: { packet: PacketBuild; placement: Placement }[][] = [];
   const errors: PlanError[] = [];
   const collisions: Collision[] = [];
 
@@ -192,6 +215,7 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
         kinetVersion: s.kinetVersion,
         priority: 0,
         sequenceEnabled: false,
+        sync: false,
         end: 0,
         owner: new Int32Array(MAX_DATA[s.protocol]).fill(-1),
         runs: [],
@@ -201,6 +225,7 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
     }
     if (s.priority > p.priority) p.priority = s.priority;
     if (s.sequenceEnabled) p.sequenceEnabled = true;
+    if (s.protocol === 'sacn' && (s.sacnSync ?? options.sacnSync === true)) p.sync = true;
     return p;
   };
 
@@ -235,8 +260,8 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
   };
 
   sources.forEach((s, si) => {
-    const placed: Placement[] = [];
-    placements.push(placed);
+    const ranges: { packet: PacketBuild; placement: Placement }[] = [];
+    placed.push(ranges);
     const layout = byteOrderLayout(s.byteOrder);
     const bpp = layout.bytes;
     const n = s.indices.length;
@@ -264,7 +289,7 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
         const p = packetFor(s, destination, universe);
         p.runs.push({ source: si, first: i, pixels: fit, dataOffset: channel, packet: p });
         claim(p, si, channel, channel + fit * bpp);
-        placed.push({ destination: destinations[destination].key, universe, start: channel, end: channel + fit * bpp, pixels: fit });
+        ranges.push({ packet: p, placement: { destination: destinations[destination].key, universe, start: channel, end: channel + fit * bpp, pixels: fit } });
         i += fit;
         channel += fit * bpp;
       }
@@ -282,7 +307,7 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
     const p = packetFor(s, destination, s.universe);
     p.runs.push({ source: si, first: 0, pixels: n, dataOffset: start, packet: p });
     claim(p, si, start, end);
-    placed.push({ destination: destinations[destination].key, universe: s.universe, start, end, pixels: n });
+    ranges.push({ packet: p, placement: { destination: destinations[destination].key, universe: s.universe, start, end, pixels: n } });
   });
 
   // Lay the packets out: destination by destination (in first-use order), universes ascending.
@@ -296,6 +321,8 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
   const headerOps: ((buf: Uint8Array, base: number) => void)[] = [];
   const runs: { run: Run; offset: number; pixels: number; first: number }[] = [];
   let cursor = 0;
+  const syncUniverse = options.sacnSyncUniverse ?? SACN_MAX_UNIVERSE;
+  let destinationSynced = false;
   const addPacket = (dest: number, kind: number, universe: number, length: number, seq: number, write: (buf: Uint8Array, off: number) => void): number => {
     const off = cursor;
     offsets.push(off);
@@ -312,6 +339,7 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
   for (let pi = 0; pi < packetOrder.length; pi++) {
     const p = packetOrder[pi];
     const dest = p.destination;
+    if (pi === 0 || packetOrder[pi - 1].destination !== dest) destinationSynced = false;
     switch (p.protocol) {
       case 'artnet': {
         const dataLength = artNetDataLength(p.end);
@@ -320,16 +348,26 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
         );
         for (const r of p.runs) runs.push({ run: r, offset: off + ARTNET_HEADER + r.dataOffset, pixels: r.pixels, first: r.first });
         const last = pi + 1 >= packetOrder.length || packetOrder[pi + 1].destination !== dest;
-        if (last && options.artNetSync === true) addPacket(dest, KIND_ARTSYNC, -1, ARTSYNC_LENGTH, -1, (buf, o) => headers.artSync(buf, o));
+        if (last && options.artNetSync === true) {
+          addPacket(dest, KIND_ARTSYNC, -1, ARTSYNC_LENGTH, -1, (buf, o) => headers.artSync(buf, o));
+          destinations[dest] = { ...destinations[dest], sync: 'artsync' };
+        }
         break;
       }
       case 'sacn': {
         const dataLength = p.end;
         const priority = p.priority;
+        const sync = p.sync ? syncUniverse : 0;
         const off = addPacket(dest, KIND_SACN, p.universe, SACN_HEADER + dataLength, SACN_OFFSET_SEQUENCE, (buf, o) =>
-          headers.sacn(buf, o, priority, p.universe, dataLength),
+          headers.sacn(buf, o, priority, p.universe, dataLength, sync),
         );
         for (const r of p.runs) runs.push({ run: r, offset: off + SACN_HEADER + r.dataOffset, pixels: r.pixels, first: r.first });
+        if (p.sync) destinationSynced = true;
+        const last = pi + 1 >= packetOrder.length || packetOrder[pi + 1].destination !== dest;
+        if (last && destinationSynced) {
+          addPacket(dest, KIND_SACN_SYNC, syncUniverse, SACN_SYNC_LENGTH, SACN_SYNC_OFFSET_SEQUENCE, (buf, o) => headers.sacnSync(buf, o, syncUniverse));
+          destinations[dest] = { ...destinations[dest], sync: 'e131', syncUniverse };
+        }
         break;
       }
       case 'kinet': {
@@ -383,6 +421,8 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
     k += r.pixels;
   });
 
+  // A universe is synchronized once any of its sources is, so placements learn it only now.
+  const placements = placed.map((ranges) => ranges.map(({ packet, placement }) => (packet.sync ? { ...placement, syncUniverse } : placement)));
   return {
     sources,
     destinations,

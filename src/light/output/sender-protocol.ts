@@ -1,18 +1,21 @@
 // The contract between the engine thread and the network thread (sender-worker.mjs).
 //
 // engine → worker:
-//   { type: 'plan', arena, bankSize, control, stats, destinations, packetOffset, packetLength, packetDestination }
+//   { type: 'plan', arena, bankSize, control, stats, destinations, packetOffset, packetLength, packetDestination, batching }
 //       arena: SharedArrayBuffer of two banks of `bankSize` bytes (frames alternate banks);
 //       control: SharedArrayBuffer Int32Array [bank0Busy, bank1Busy]; the engine sets a flag
 //       before posting the bank, the worker clears it when every send of that bank completed;
-//       packet arrays: ArrayBuffers of Int32 (offset within a bank, length, destination index).
+//       packet arrays: ArrayBuffers of Int32 (offset within a bank, length, destination index);
+//       batching: send runs of equal-size UDP packets as one segmented send where the OS can.
 //   <number>  send that bank
+//   { type: 'cpu' }  asks for the thread's CPU time (benchmarks)
 //   { type: 'close' }
 // worker → engine:
 //   { type: 'error', slot, key, message }  the latest error of a destination (rate-limited)
+//   { type: 'cpu', ns }  the network thread's CPU time so far (-1 where the OS does not say)
 
 /** Float64 fields per destination slot in the shared stats array. */
-export const STATS_STRIDE = 8;
+export const STATS_STRIDE = 9;
 export const STAT_PACKETS = 0;
 export const STAT_BYTES = 1;
 export const STAT_ERRORS = 2;
@@ -22,6 +25,8 @@ export const STAT_LAST_ERROR_AT = 5;
 /** Packets not sent: destination backing off, not connected yet, or a TCP receiver still busy. */
 export const STAT_SKIPPED = 6;
 export const STAT_CONNECTED = 7;
+/** Send calls: fewer than packets where runs of packets leave as one segmented send. */
+export const STAT_SENDS = 8;
 
 /** Destination slots available for the life of the process. */
 export const MAX_DESTINATIONS = 4096;
@@ -36,11 +41,9 @@ export interface PlanMessage {
   readonly packetOffset: ArrayBuffer;
   readonly packetLength: ArrayBuffer;
   readonly packetDestination: ArrayBuffer;
+  readonly batching: boolean;
 }
 
-export interface ErrorMessage {
-  readonly type: 'error';
-  readonly slot: number;
-  readonly key: string;
-  readonly message: string;
-}
+export type WorkerMessage =
+  | { readonly type: 'error'; readonly slot: number; readonly key: string; readonly message: string }
+  | { readonly type: 'cpu'; readonly ns: number };

@@ -4,14 +4,22 @@
 // destination in a shared stats array, backs off from failing destinations, and releases the
 // bank when every send has completed. It never touches the engine's state.
 //
-// Plain JavaScript with Node built-ins only, so it starts fast in every launch mode (tsx or
-// not). The message shapes are declared in sender-protocol.ts.
+// A UDP destination's packets lie end to end in the bank, so runs of equal-size packets (full
+// universes) leave in one segmented send each (udp-segmentation.mjs) where the socket allows it:
+// a frame of 600 universes is about a dozen sends instead of 600. Each send and its callback were
+// made when the plan arrived; a frame allocates only what dgram allocates per send.
+//
+// Plain JavaScript (Node built-ins, and the sockopt addon through udp-segmentation.mjs), so it
+// starts fast in every launch mode (tsx or not). The message shapes are declared in
+// sender-protocol.ts.
 import dgram from 'node:dgram';
 import net from 'node:net';
+import { readFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
+import { MAX_SEGMENTS, MAX_SEND_BYTES, isSegmentationFailure, segmenter } from './udp-segmentation.mjs';
 
 // Stats layout per destination slot (Float64Array), mirrored in sender-protocol.ts.
-const STRIDE = 8;
+const STRIDE = 9;
 const PACKETS = 0,
   BYTES = 1,
   ERRORS = 2,
@@ -19,7 +27,8 @@ const PACKETS = 0,
   BACKOFF_UNTIL = 4,
   LAST_ERROR_AT = 5,
   SKIPPED = 6,
-  CONNECTED = 7;
+  CONNECTED = 7,
+  SENDS = 8;
 const FAILURES_BEFORE_BACKOFF = 3;
 const BACKOFF_BASE_MS = 50;
 const BACKOFF_MAX_EXPONENT = 5;
@@ -30,6 +39,8 @@ let stats = null;
 let plan = null;
 /** Endpoints by destination key; they outlive plans so sockets and counters are kept. */
 const endpoints = new Map();
+/** Whether UDP destinations send runs of packets as one segmented send (the plan says; off for comparisons). */
+let batching = true;
 
 function postError(ep, err) {
   const message = `${err?.code ? `${err.code}: ` : ''}${err?.message ? err.message : String(err)}`;
@@ -40,9 +51,9 @@ function postError(ep, err) {
   parentPort.postMessage({ type: 'error', slot: ep.slot, key: ep.key, message });
 }
 
-function recordError(ep, err) {
+function recordError(ep, err, packets = 1) {
   const s = ep.slot * STRIDE;
-  stats[s + ERRORS]++;
+  stats[s + ERRORS] += packets;
   stats[s + LAST_ERROR_AT] = Date.now();
   ep.failedSinceLastFrame = true;
   postError(ep, err);
@@ -85,6 +96,7 @@ function openUdp(ep) {
     }
     ep.connecting = false;
     ep.connected = true;
+    ep.segments = batching ? segmenter(socket) : null;
     stats[ep.slot * STRIDE + CONNECTED] = 1;
   });
 }
@@ -121,6 +133,7 @@ function closeEndpoint(ep) {
   ep.socket = null;
   ep.connected = false;
   ep.connecting = false;
+  ep.segments = null;
   if (stats !== null) stats[ep.slot * STRIDE + CONNECTED] = 0;
   if (socket === null) return;
   try {
@@ -149,14 +162,53 @@ function endpointFor(d) {
       lastPostedAt: 0,
       tcpBuffer: null,
       onSent: [null, null],
+      /** The socket's UDP segmentation control while connected, or null (packet by packet). */
+      segments: null,
     };
     endpoints.set(d.key, ep);
   }
   return ep;
 }
 
+/**
+ * Groups a bank's UDP packets into sends: consecutive packets of one destination, laid end to
+ * end, all `size` bytes but a shorter last one (what segmentation allows), at most MAX_SEGMENTS
+ * and MAX_SEND_BYTES. A group of one is a plain send.
+ */
+function groupPackets(offsets, lengths, packetDest, eps) {
+  const groups = [];
+  let p = 0;
+  while (p < offsets.length) {
+    const d = packetDest[p];
+    const size = lengths[p];
+    let end = p + 1;
+    if (eps[d].transport !== 'tcp') {
+      let bytes = size;
+      while (
+        end < offsets.length &&
+        packetDest[end] === d &&
+        end - p < MAX_SEGMENTS &&
+        offsets[end] === offsets[end - 1] + lengths[end - 1] &&
+        lengths[end - 1] === size &&
+        lengths[end] <= size &&
+        bytes + lengths[end] <= MAX_SEND_BYTES
+      ) {
+        bytes += lengths[end];
+        end++;
+      }
+    }
+    groups.push({ first: p, count: end - p, size, destination: d });
+    p = end;
+  }
+  return groups;
+}
+
 function applyPlan(m) {
   stats = new Float64Array(m.stats);
+  if (m.batching !== batching) {
+    batching = m.batching;
+    for (const ep of endpoints.values()) ep.segments = batching && ep.socket !== null && ep.connected ? segmenter(ep.socket) : null;
+  }
   const arena = m.arena;
   const used = new Set();
   const eps = m.destinations.map((d) => {
@@ -174,6 +226,11 @@ function applyPlan(m) {
   const packetDest = new Int32Array(m.packetDestination);
   const offsets = new Int32Array(m.packetOffset);
   const lengths = new Int32Array(m.packetLength);
+  const control = new Int32Array(m.control);
+  const pending = [0, 0];
+  const release = (bank) => {
+    if (--pending[bank] === 0 && plan !== null && plan.control === control) Atomics.store(control, bank, 0);
+  };
   const banks = [[], []];
   for (let b = 0; b < 2; b++) {
     for (let p = 0; p < offsets.length; p++) banks[b].push(Buffer.from(arena, b * m.bankSize + offsets[p], lengths[p]));
@@ -183,8 +240,6 @@ function applyPlan(m) {
     eps[packetDest[p]].tcpBytes += lengths[p];
     eps[packetDest[p]].tcpMessages++;
   }
-  const control = new Int32Array(m.control);
-  const pending = [0, 0];
   for (const ep of eps) {
     if (ep.transport === 'tcp' && (ep.tcpBuffer === null || ep.tcpBuffer.length < ep.tcpBytes)) ep.tcpBuffer = Buffer.alloc(ep.tcpBytes);
     ep.onWritten = (err) => {
@@ -204,11 +259,42 @@ function applyPlan(m) {
           stats[s + PACKETS]++;
           stats[s + BYTES] += bytes;
         }
-        if (--pending[bank] === 0 && plan !== null && plan.control === control) Atomics.store(control, bank, 0);
+        release(bank);
       };
     }
   }
-  plan = { control, banks, packetDest, lengths, eps, pending, ok: new Uint8Array(eps.length) };
+  const groups = groupPackets(offsets, lengths, packetDest, eps).map((g) => {
+    const ep = eps[g.destination];
+    const views = [0, 1].map((b) => banks[b].slice(g.first, g.first + g.count));
+    const whole = [0, 1].map((b) =>
+      g.count > 1
+        ? Buffer.from(
+            arena,
+            b * m.bankSize + offsets[g.first],
+            views[b].reduce((a, v) => a + v.length, 0),
+          )
+        : views[b][0],
+    );
+    const onSent = [0, 1].map((bank) => (err, bytes) => {
+      const s = ep.slot * STRIDE;
+      if (err) {
+        recordError(ep, err, g.count);
+        // The path cannot segment (a device without checksum offload, a smaller MTU): this
+        // destination sends packet by packet from the next frame on.
+        if (isSegmentationFailure(err) && ep.segments !== null) {
+          ep.segments.set(0);
+          ep.segments = null;
+          postError(ep, new Error(`${err.code}: sending packet by packet (UDP segmentation failed on this path)`));
+        }
+      } else {
+        stats[s + PACKETS] += g.count;
+        stats[s + BYTES] += bytes;
+      }
+      release(bank);
+    });
+    return { ...g, tcp: ep.transport === 'tcp', views, whole, onSent };
+  });
+  plan = { control, groups, eps, pending, ok: new Uint8Array(eps.length) };
   // Start connecting now, so the first frame finds its sockets ready.
   const now = Date.now();
   for (const ep of eps) {
@@ -245,6 +331,40 @@ function ready(ep, now) {
   return ep.connected;
 }
 
+/** Sends one UDP packet or a run of them (one segmented send when the socket allows it). */
+function sendGroup(p, g, ep, bank) {
+  ep.sentLastFrame = true;
+  const segments = ep.segments;
+  if (g.count > 1 && segments !== null) {
+    if (!segments.set(g.size)) ep.segments = null; // the kernel refused UDP_SEGMENT: packet by packet from now on
+  }
+  const s = ep.slot * STRIDE;
+  if (g.count > 1 && ep.segments !== null) {
+    p.pending[bank]++;
+    stats[s + SENDS]++;
+    try {
+      ep.socket.send(g.whole[bank], g.onSent[bank]);
+    } catch (err) {
+      p.pending[bank]--;
+      recordError(ep, err, g.count);
+    }
+    return;
+  }
+  // One packet, or no segmentation: a packet longer than the socket's segment size would be cut.
+  if (ep.segments !== null && ep.segments.size !== 0 && g.size > ep.segments.size) ep.segments.set(0);
+  const views = g.views[bank];
+  for (let i = 0; i < views.length; i++) {
+    p.pending[bank]++;
+    stats[s + SENDS]++;
+    try {
+      ep.socket.send(views[i], ep.onSent[bank]);
+    } catch (err) {
+      p.pending[bank]--;
+      recordError(ep, err);
+    }
+  }
+}
+
 function sendBank(bank) {
   const p = plan;
   if (p === null) return;
@@ -252,29 +372,21 @@ function sendBank(bank) {
   const eps = p.eps;
   const ok = p.ok;
   for (let i = 0; i < eps.length; i++) ok[i] = ready(eps[i], now) ? 1 : 0;
-  const views = p.banks[bank];
   p.pending[bank] = 1; // held until the loop is done, so early callbacks cannot release the bank
   for (let i = 0; i < eps.length; i++) eps[i].tcpFill = 0;
-  for (let k = 0; k < views.length; k++) {
-    const d = p.packetDest[k];
-    const ep = eps[d];
-    if (ok[d] === 0) {
-      stats[ep.slot * STRIDE + SKIPPED]++;
+  const groups = p.groups;
+  for (let k = 0; k < groups.length; k++) {
+    const g = groups[k];
+    const ep = eps[g.destination];
+    if (ok[g.destination] === 0) {
+      stats[ep.slot * STRIDE + SKIPPED] += g.count;
       continue;
     }
-    if (ep.transport === 'tcp') {
-      views[k].copy(ep.tcpBuffer, ep.tcpFill);
-      ep.tcpFill += views[k].length;
-      continue;
-    }
-    ep.sentLastFrame = true;
-    p.pending[bank]++;
-    try {
-      ep.socket.send(views[k], ep.onSent[bank]);
-    } catch (err) {
-      p.pending[bank]--;
-      recordError(ep, err);
-    }
+    if (g.tcp) {
+      const view = g.views[bank][0];
+      view.copy(ep.tcpBuffer, ep.tcpFill);
+      ep.tcpFill += view.length;
+    } else sendGroup(p, g, ep, bank);
   }
   for (let i = 0; i < eps.length; i++) {
     const ep = eps[i];
@@ -285,15 +397,26 @@ function sendBank(bank) {
       continue;
     }
     ep.sentLastFrame = true;
+    stats[s + SENDS]++;
     ep.tcpWritten = ep.tcpFill;
     ep.socket.write(ep.tcpBuffer.subarray(0, ep.tcpFill), ep.onWritten);
   }
   if (--p.pending[bank] === 0) Atomics.store(p.control, bank, 0);
 }
 
+/** This thread's CPU time in nanoseconds (Linux's schedstat), or -1 where it cannot be read. */
+function threadCpuNs() {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]);
+  } catch {
+    return -1;
+  }
+}
+
 parentPort.on('message', (m) => {
   if (typeof m === 'number') sendBank(m);
   else if (m.type === 'plan') applyPlan(m);
+  else if (m.type === 'cpu') parentPort.postMessage({ type: 'cpu', ns: threadCpuNs() });
   else if (m.type === 'close') {
     for (const ep of endpoints.values()) closeEndpoint(ep);
     endpoints.clear();

@@ -208,6 +208,7 @@ export function structureOutputs(structure: Structure, model: Model, ports: Part
       kinetVersion: base.kinetVersion,
       byteOrder: o.byteOrder.getValue(),
       indices,
+      sacnSync: f.sacnSyncOverride,
     });
     brightness.push(f.brightness);
   }

@@ -1,11 +1,14 @@
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
+import type { Parameter } from '../../engine/parameters/parameter.js';
 import { LXComponent } from '../component/lx-component.js';
+import { SACN_MAX_UNIVERSE } from '../structure/output-protocols.js';
 
 /**
  * The engine's output group at `/lx/output` (LX's LXEngine.Output): the global "live" switch,
- * output brightness, frame-rate limit, gamma and white point applied to every fixture output.
+ * output brightness, frame-rate limit, gamma and white point applied to every fixture output, and
+ * Footlight's own sync options (ArtSync, E1.31 sync), saved under keys LX ignores.
  * Output brightness multiplies the master fader (in PRE mode) and each fixture's brightness.
  */
 export class OutputGroup extends LXComponent {
@@ -43,6 +46,19 @@ export class OutputGroup extends LXComponent {
     mappable: false,
     description: 'After each frame, send an ArtSync to every Art-Net destination so nodes latch the frame together (Footlight addition)',
   });
+  readonly sacnSync = new BooleanParameter('sACN Sync', false, {
+    mappable: false,
+    description:
+      'E1.31 universe synchronization: sACN data packets carry the sync universe, and after each frame every sACN destination ' +
+      "gets a sync packet, so controllers show the frame's universes together. A fixture's sacnSync can override it (Footlight addition)",
+  });
+  readonly sacnSyncUniverse = new DiscreteParameter('sACN Sync Universe', SACN_MAX_UNIVERSE, 1, SACN_MAX_UNIVERSE, {
+    mappable: false,
+    description: 'The synchronization address (a universe, 1–63999) of synchronized sACN output; pick one that carries no data (Footlight addition)',
+  });
+
+  /** Parameters a loaded project set (so a machine's config.json default fills only what a project leaves unsaid). */
+  private readonly loaded = new Set<Parameter>();
 
   constructor() {
     super('Output');
@@ -55,5 +71,21 @@ export class OutputGroup extends LXComponent {
     this.addParameter('whitePointBlue', this.whitePointBlue);
     this.addParameter('whitePointWhite', this.whitePointWhite);
     this.addParameter('artNetSync', this.artNetSync);
+    this.addParameter('sacnSync', this.sacnSync);
+    this.addParameter('sacnSyncUniverse', this.sacnSyncUniverse);
+  }
+
+  protected override loadParameter(p: Parameter, value: unknown, enumName: unknown): void {
+    super.loadParameter(p, value, enumName);
+    this.loaded.add(p);
+  }
+
+  /**
+   * Applies config.json's E1.31 sync settings where the open project does not set them (a new
+   * show, or a project saved by LX, which has no such keys). Called once at startup, before history.
+   */
+  applyRigDefaults(defaults: { readonly sacnSync?: boolean; readonly sacnSyncUniverse?: number }): void {
+    if (defaults.sacnSync !== undefined && !this.loaded.has(this.sacnSync)) this.sacnSync.setValue(defaults.sacnSync ? 1 : 0);
+    if (defaults.sacnSyncUniverse !== undefined && !this.loaded.has(this.sacnSyncUniverse)) this.sacnSyncUniverse.setValue(defaults.sacnSyncUniverse);
   }
 }

@@ -45,6 +45,12 @@ function parameterFromSpec(spec: FixtureParameterSpec): Parameter {
   }
 }
 
+const SACN_SYNC_CHOICES = [
+  { label: 'Output', name: 'OUTPUT' },
+  { label: 'On', name: 'ON' },
+  { label: 'Off', name: 'OFF' },
+] as const;
+
 /** True if the class is a fixture Footlight can build (a stock class or a JSON fixture). */
 export function isFixtureClass(className: string): boolean {
   return className === JSON_FIXTURE_CLASS || stockFixtureClass(className) !== undefined;
@@ -70,11 +76,23 @@ export class Fixture extends LXComponent {
   readonly identify = new BooleanParameter('Identify', false, { description: 'Flashes the fixture red to find it in the rig' });
   readonly mute = new BooleanParameter('Mute', false, { description: 'Blacks out the fixture' });
   readonly solo = new BooleanParameter('Solo', false, { description: 'Blacks out every other fixture' });
+  /** Footlight's own (saved under a key LX ignores): whether this fixture's sACN universes are synchronized. */
+  readonly sacnSync = new EnumParameter('sACN Sync', SACN_SYNC_CHOICES, 0, {
+    mappable: false,
+    description:
+      "E1.31 universe synchronization of this fixture's sACN output: Output follows /lx/output/sacnSync, On and Off override it " +
+      '(a universe shared with a synchronized fixture is synchronized)',
+  });
   /**
    * Output protocol, destination and packing (LX's LXBasicFixture parameters, owned by
    * src/light/output); undefined for JSON fixtures, whose outputs the `.lxf` declares.
    */
   readonly output: FixtureOutputParameters | undefined;
+  /** This fixture's sACN sync choice: true or false, or undefined to follow /lx/output/sacnSync. */
+  get sacnSyncOverride(): boolean | undefined {
+    const v = this.sacnSync.getValue();
+    return v === 0 ? undefined : v === 1;
+  }
   /** Called when a change alters the model (geometry, point count, tags). */
   onModelChange: (() => void) | undefined;
   /** Finds `.lxf` documents for JSON fixtures (set by the structure). */
@@ -96,6 +114,7 @@ export class Fixture extends LXComponent {
     this.addParameter('identify', this.identify);
     this.addParameter('mute', this.mute);
     this.addParameter('solo', this.solo);
+    this.addParameter('sacnSync', this.sacnSync);
     if (stock === undefined) {
       this.fixtureType = this.addParameter(
         'fixtureType',

@@ -66,9 +66,15 @@ export const SACN_HEADER = 126;
 const SACN_OFFSET_PRIORITY = 108;
 export const SACN_OFFSET_SEQUENCE = 111;
 const SACN_OFFSET_UNIVERSE = 113;
+const SACN_OFFSET_SYNC_ADDRESS = 109;
 export const SACN_DEFAULT_PRIORITY = 100;
 export const SACN_MAX_PRIORITY = 200;
 const SACN_SOURCE_NAME_LENGTH = 64;
+/** Highest sACN universe (E1.31-2018 §6.2.7: 1–63999); also the highest synchronization address. */
+export const SACN_MAX_UNIVERSE = 63999;
+/** Length of an E1.31 synchronization packet (E1.31-2018 §4.2, Table 4-2). */
+export const SACN_SYNC_LENGTH = 49;
+export const SACN_SYNC_OFFSET_SEQUENCE = 44;
 
 const ACN_PACKET_ID = [0x41, 0x53, 0x43, 0x2d, 0x45, 0x31, 0x2e, 0x31, 0x37, 0x00, 0x00, 0x00]; // "ASC-E1.17\0\0\0"
 
@@ -79,9 +85,11 @@ function flagsAndLength(buf: Uint8Array, off: number, length: number): void {
 
 /**
  * E1.31 data packet header, sized to the data (126 + n bytes, not padded to 512): root layer
- * (preamble, ACN id, vector 4, CID), framing layer (vector 2, source name, priority, sequence,
- * options, universe) and DMP layer (vector 2, type 0xa1, first address 0, increment 1, count
- * n + 1, start code 0).
+ * (preamble, ACN id, vector 4, CID), framing layer (vector 2, source name, priority,
+ * synchronization address, sequence, options, universe) and DMP layer (vector 2, type 0xa1,
+ * first address 0, increment 1, count n + 1, start code 0). `syncAddress` 0 (LX's only value)
+ * means unsynchronized; otherwise the receiver holds the data until a sync packet on that
+ * universe arrives (E1.31-2018 §6.2.4, §6.6).
  */
 export function writeSacnHeader(
   buf: Uint8Array,
@@ -91,6 +99,7 @@ export function writeSacnHeader(
   priority: number,
   universe: number,
   dataLength: number,
+  syncAddress = 0,
 ): void {
   buf.fill(0, off, off + SACN_HEADER);
   const total = SACN_HEADER + dataLength;
@@ -103,7 +112,10 @@ export function writeSacnHeader(
   buf[off + 43] = 0x02; // framing vector VECTOR_E131_DATA_PACKET
   for (let i = 0; i < SACN_SOURCE_NAME_LENGTH - 1 && i < sourceName.length; i++) buf[off + 44 + i] = sourceName[i];
   buf[off + SACN_OFFSET_PRIORITY] = priority;
-  // 109–110 synchronization address 0, 111 sequence (patched per send), 112 options 0
+  buf[off + SACN_OFFSET_SYNC_ADDRESS] = (syncAddress >> 8) & 0xff;
+  buf[off + SACN_OFFSET_SYNC_ADDRESS + 1] = syncAddress & 0xff;
+  // 111 sequence (patched per send), 112 options 0 (Force_Synchronization off: a receiver that
+  // loses the sync packets goes back to showing data as it arrives)
   buf[off + SACN_OFFSET_UNIVERSE] = (universe >> 8) & 0xff;
   buf[off + SACN_OFFSET_UNIVERSE + 1] = universe & 0xff;
   flagsAndLength(buf, off + 115, total - 115);
@@ -113,6 +125,25 @@ export function writeSacnHeader(
   buf[off + 123] = ((dataLength + 1) >> 8) & 0xff;
   buf[off + 124] = (dataLength + 1) & 0xff;
   // 125 DMX start code 0
+}
+
+/**
+ * E1.31 synchronization packet (49 bytes): root layer (preamble, ACN id, vector 8
+ * VECTOR_ROOT_E131_EXTENDED, CID) and framing layer (vector 1
+ * VECTOR_E131_EXTENDED_SYNCHRONIZATION, sequence, synchronization address, 2 reserved bytes).
+ * The sequence number (offset 44) is patched per send, counted per synchronization universe.
+ */
+export function writeSacnSync(buf: Uint8Array, off: number, cid: Uint8Array, syncAddress: number): void {
+  buf.fill(0, off, off + SACN_SYNC_LENGTH);
+  buf[off + 1] = 0x10;
+  for (let i = 0; i < 12; i++) buf[off + 4 + i] = ACN_PACKET_ID[i];
+  flagsAndLength(buf, off + 16, SACN_SYNC_LENGTH - 16);
+  buf[off + 21] = 0x08;
+  for (let i = 0; i < 16; i++) buf[off + 22 + i] = cid[i];
+  flagsAndLength(buf, off + 38, SACN_SYNC_LENGTH - 38);
+  buf[off + 43] = 0x01;
+  buf[off + 45] = (syncAddress >> 8) & 0xff;
+  buf[off + 46] = syncAddress & 0xff;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ const Range = z.strictObject({
   start: z.number().int().describe("First byte of the fixture in that packet's data (0-based DMX channel for DMX protocols)"),
   end: z.number().int().describe('Exclusive end byte'),
   pixels: z.number().int(),
+  syncUniverse: z.number().int().optional().describe('sACN: the E1.31 synchronization address this universe carries (absent: not synchronized)'),
 });
 
 const FixtureEntry = z.strictObject({
@@ -45,7 +46,8 @@ export default defineTool({
     'packet; both are sent, the later fixture wins, so fix the addresses). Output settings are fixture parameters: change them ' +
     'with set_parameter on /lx/structure/fixture/<n>/protocol, host, artNetUniverse, dmxChannel, byteOrder, enabled and the ' +
     'others listed by list_parameters; /lx/output/enabled is the global live switch and /lx/output/brightness and gamma apply to ' +
-    'every output.',
+    'every output; /lx/output/artNetSync and sacnSync (E1.31 universe synchronization, per fixture with its sacnSync) add a sync ' +
+    'packet after each frame.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({}),
   output: z.strictObject({
@@ -54,7 +56,12 @@ export default defineTool({
     destinations: z.array(
       z.strictObject({
         ...destinationFields(),
-        packetsPerFrame: z.number().int(),
+        packetsPerFrame: z.number().int().describe('Packets of one frame, the sync packet included'),
+        sync: z
+          .enum(['artsync', 'e131'])
+          .optional()
+          .describe("The sync packet sent after this destination's universes each frame (/lx/output/artNetSync, sacnSync)"),
+        syncUniverse: z.number().int().optional().describe('e131: the synchronization address of the sync packet'),
       }),
     ),
     collisions: z.array(
@@ -112,6 +119,8 @@ export default defineTool({
         host: d.host,
         port: d.port,
         packetsPerFrame: perDestination.get(i) ?? 0,
+        ...(d.sync !== undefined ? { sync: d.sync } : {}),
+        ...(d.syncUniverse !== undefined ? { syncUniverse: d.syncUniverse } : {}),
       })),
       collisions: (plan?.collisions ?? []).map((c) => ({
         destination: c.destination,

@@ -9,8 +9,9 @@ export default defineTool({
   description:
     'Counters of the LED outputs since the process started: frames handed to the network thread, frames dropped because it ' +
     'was still busy, frames held back by /lx/output/fps, and per destination (protocol/transport/host:port) the packets and ' +
-    'bytes sent, send errors with the last error message, packets skipped (connecting, backing off after 3 consecutive failed ' +
-    'frames, or a TCP receiver still busy) and whether its socket is connected. A UDP destination with nothing listening ' +
+    'bytes sent, the send calls that carried them, send errors with the last error message, packets skipped (connecting, ' +
+    'backing off after 3 consecutive failed frames, or a TCP receiver still busy) and whether its socket is connected. A UDP ' +
+    'destination with nothing listening ' +
     "shows ECONNREFUSED errors. To change what is sent, use set_parameter on the fixtures' output parameters (see " +
     'get_output_map).',
   annotations: { readOnlyHint: true, openWorldHint: false },
@@ -27,6 +28,10 @@ export default defineTool({
         ...destinationFields(),
         active: z.boolean().describe('True while a fixture in the current plan sends here'),
         packets: z.number().int(),
+        sends: z
+          .number()
+          .int()
+          .describe('Send calls (syscalls) that carried them: fewer than packets where runs of equal-size UDP packets leave as one segmented send'),
         bytes: z.number().int(),
         errors: z.number().int(),
         skipped: z.number().int(),

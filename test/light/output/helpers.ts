@@ -21,7 +21,12 @@ export interface OutputRig {
   frames(n: number): Promise<void>;
 }
 
-export async function outputRig(t: TestContext, ports: Partial<Record<Protocol, number>> = {}, cid?: Uint8Array): Promise<OutputRig> {
+export async function outputRig(
+  t: TestContext,
+  ports: Partial<Record<Protocol, number>> = {},
+  cid?: Uint8Array,
+  options: { readonly batchSends?: boolean } = {},
+): Promise<OutputRig> {
   const engine = new Engine();
   const light = new LightShow(engine);
   const channel = new Channel('Channel-1');
@@ -31,7 +36,7 @@ export async function outputRig(t: TestContext, ports: Partial<Record<Protocol, 
   g.xAmount.setValue(1);
   g.gradient.setValue(0.5);
   g.colorMode.setValue(0);
-  const outputs = new OutputEngine(light, { log: silentLogger, ports, ...(cid ? { cid } : {}) });
+  const outputs = new OutputEngine(light, { log: silentLogger, ports, ...(cid ? { cid } : {}), ...options });
   // The frame pipeline of src/main.ts: the light renders (its own clock listener), then the outputs send the frame.
   engine.clock.onFrame((frame) => outputs.send(frame, light.main));
   t.after(() => outputs.close());

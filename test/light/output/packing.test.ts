@@ -6,7 +6,7 @@ import { GammaTable, curveOffset, gammaValue } from '../../../src/light/output/g
 import { buildPlan, type HeaderWriter, type OutputSource } from '../../../src/light/output/packing.js';
 import { gridWiringOrder } from '../../../src/light/output/sources.js';
 
-const noHeaders: HeaderWriter = { artDmx() {}, artSync() {}, sacn() {}, ddp() {}, opc() {}, kinet() {} };
+const noHeaders: HeaderWriter = { artDmx() {}, artSync() {}, sacn() {}, sacnSync() {}, ddp() {}, opc() {}, kinet() {} };
 
 function source(path: string, over: Partial<OutputSource> & { points: number }): OutputSource {
   return {
@@ -51,6 +51,38 @@ test('packing: a pixel is never split across universes; overflow continues at ch
       [1, 0, 508, 127],
     ],
   );
+});
+
+test('packing: E1.31 sync: a fixture beats the rig, a shared universe is synchronized if any fixture is, a sync packet ends each destination', () => {
+  const written: string[] = [];
+  const headers: HeaderWriter = {
+    ...noHeaders,
+    sacn: (_b, _o, _priority, universe, _length, sync) => written.push(`data ${universe} sync ${sync}`),
+    sacnSync: (_b, _o, sync) => written.push(`sync ${sync}`),
+  };
+  const sacn = { protocol: 'sacn' as const, port: 5568 };
+  const sources = [
+    source('/a', { ...sacn, points: 170, universe: 1 }), // follows the rig
+    source('/b', { ...sacn, points: 10, universe: 2, sacnSync: false }),
+    source('/c', { ...sacn, points: 10, universe: 2, channel: 30, sacnSync: true }), // shares universe 2 with /b
+    source('/d', { ...sacn, points: 10, universe: 5, sacnSync: false, host: '127.0.0.2' }),
+    source('/e', { ...sacn, points: 10, universe: 6, sacnSync: true, host: '127.0.0.3' }),
+  ];
+  const off = buildPlan(sources, headers, { sacnSync: false, sacnSyncUniverse: 7000 });
+  off.writeHeaders(new Uint8Array(off.bankSize), 0);
+  assert.deepEqual(written, ['data 1 sync 0', 'data 2 sync 7000', 'sync 7000', 'data 5 sync 0', 'data 6 sync 7000', 'sync 7000']);
+  assert.equal(off.placements[0][0].syncUniverse, undefined);
+  assert.equal(off.placements[1][0].syncUniverse, 7000, '/b opted out, but its universe carries /c, which opted in');
+  assert.equal(off.packetCount, 6);
+  written.length = 0;
+  const on = buildPlan(sources, headers, { sacnSync: true, sacnSyncUniverse: 7000 });
+  on.writeHeaders(new Uint8Array(on.bankSize), 0);
+  assert.deepEqual(written, ['data 1 sync 7000', 'data 2 sync 7000', 'sync 7000', 'data 5 sync 0', 'data 6 sync 7000', 'sync 7000']);
+  assert.deepEqual([...on.packetLength], [126 + 510, 126 + 60, 49, 126 + 30, 126 + 30, 49]);
+  written.length = 0;
+  const none = buildPlan([sources[0], source('/f', { points: 10 })], headers, { artNetSync: false });
+  none.writeHeaders(new Uint8Array(none.bankSize), 0);
+  assert.deepEqual(written, ['data 1 sync 0'], 'off by default: no sync address, no sync packet; Art-Net is never touched');
 });
 
 test('packing: past the last universe, DDP past 65535 bytes: errors name the fixture and nothing silently wraps', () => {

@@ -93,3 +93,34 @@ test('get_output_map reports two fixtures writing the same channels, naming both
   ]);
   assert.equal(map.fixtures[1].allocation[0].universe, 5);
 });
+
+test('sACN sync over MCP: the rig option and a fixture override show in get_output_map; undo restores; a bad sync universe changes nothing', async (t) => {
+  const cap = await udpCapture();
+  t.after(() => cap.close());
+  const show = await startShow(t, { outputPorts: { sacn: cap.port } });
+  await show.call('set_parameter', { path: `${GRID}/protocol`, value: 'SACN' });
+  await show.call('set_parameter', { path: `${GRID}/artNetUniverse`, value: 1 });
+  await show.call('set_parameter', { path: `${GRID}/enabled`, value: true });
+  const before = await show.call('get_output_map');
+  assert.equal(before.destinations[0].sync, undefined);
+  assert.equal(before.fixtures[0].allocation[0].syncUniverse, undefined);
+  const history = await show.call('get_history');
+  assert.match(await show.callError('set_parameter', { path: '/lx/output/sacnSyncUniverse', value: 0 }), /^invalid_argument: .*1.*63999/);
+  assert.match(await show.callError('set_parameter', { path: `${GRID}/sacnSync`, value: 'Sometimes' }), /^invalid_argument: .*Output.*On.*Off/);
+  assert.deepEqual(await show.call('get_output_map'), before);
+  assert.deepEqual(await show.call('get_history'), history);
+
+  await show.call('set_parameter', { path: '/lx/output/sacnSync', value: true });
+  await show.call('set_parameter', { path: '/lx/output/sacnSyncUniverse', value: 4000 });
+  const synced = await show.call('get_output_map');
+  assert.deepEqual(
+    synced.destinations.map((d: { sync?: string; syncUniverse?: number; packetsPerFrame: number }) => [d.sync, d.syncUniverse, d.packetsPerFrame]),
+    [['e131', 4000, before.packetsPerFrame + 1]],
+  );
+  assert.ok(synced.fixtures[0].allocation.every((a: { syncUniverse?: number }) => a.syncUniverse === 4000));
+  await show.call('set_parameter', { path: `${GRID}/sacnSync`, value: 'Off' });
+  const optedOut = await show.call('get_output_map');
+  assert.deepEqual(optedOut.destinations, before.destinations, 'the only fixture opted out: no sync address, no sync packet');
+  for (let i = 0; i < 3; i++) await show.call('undo');
+  assert.deepEqual(await show.call('get_output_map'), before);
+});
