@@ -9,7 +9,8 @@
 //
 // Benchmarks: render (bench/render.ts, the golden README's standard workload at 10k/100k/1M
 // points), agent-load (bench/agent-load.ts), floor (bench/floor.ts), protocol3, output,
-// mcp-roundtrip, audio-render (bench/audio-render.ts, the sound engine's offline speed),
+// mcp-roundtrip, audio-render (bench/audio-render.ts, the sound engine's offline speed), dmx-in
+// (bench/dmx-in.ts: the latch's cost per frame, the receiver's throughput, the render under a flood),
 // console-preview (needs Debian's chromium; skipped without it).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -40,6 +41,7 @@ const BENCHES: readonly Bench[] = [
   { name: 'output', script: 'bench/output.ts', quick: { BENCH_SECONDS: '2' } },
   { name: 'mcp-roundtrip', script: 'bench/mcp-roundtrip.ts', quick: { BENCH_CALLS: '200' } },
   { name: 'audio-render', script: 'bench/audio-render.ts', quick: { BENCH_REPEATS: '2' } },
+  { name: 'dmx-in', script: 'bench/dmx-in.ts', quick: { BENCH_SECONDS: '2' } },
   {
     name: 'console-preview',
     script: 'bench/console-preview.ts',
@@ -167,6 +169,23 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
       rate: `${fmt(audio.realTimeCpu, 0)}× real time (CPU)`,
       note: `${fmt(audio.realTimeWall, 0)}× real time by the wall clock`,
     });
+  const dmx = of('dmx-in');
+  if (dmx !== undefined) {
+    lines.push({
+      bench: 'dmx-in',
+      case: 'latch per frame, 512 universes changed',
+      median: dmx.latch.allChangedUs / 1000,
+      note: `${fmt(dmx.latch.unchangedUs, 1)} µs with nothing new`,
+    });
+    lines.push({ bench: 'dmx-in', case: 'receiver, valid 512-channel ArtDmx', rate: `${fmt(dmx.throughput.appliedPerSecond, 0)} packets/s applied` });
+    for (const r of dmx.render as Json[])
+      lines.push({
+        bench: 'dmx-in',
+        case: `60 fps render, ${r.flood ? 'during a flood' : 'no flood'}`,
+        median: r.frameMeanMs,
+        note: `${r.late} of ${r.frames} frames late; started ${fmt(r.startDelayMeanMs)} ms after due${r.flood ? `; ${r.sent} datagrams` : ''}`,
+      });
+  }
   const preview = of('console-preview');
   for (const r of (preview?.rows ?? []) as Json[])
     lines.push({

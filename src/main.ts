@@ -18,6 +18,8 @@ import { LX_VERSION } from './light/component/lx-component.js';
 import { pointPool } from './light/parallel/point-pool.js';
 import { defaultRenderThreads } from './engine/render-threads.js';
 import { OutputEngine } from './light/output/output-engine.js';
+import { DmxInput } from './light/input/dmx-input.js';
+import { dmxInConfig } from './light/input/dmx-in-config.js';
 import type { Protocol } from './light/structure/output-protocols.js';
 import { McpEndpoint } from './mcp/endpoint.js';
 import { listedInputSchema } from './mcp/lean-schema.js';
@@ -110,6 +112,11 @@ export interface FootlightOptions {
   readonly defaultRenderPriority?: RenderPriority;
   /** LED output ports per protocol instead of the standard ones (tests send to ephemeral ports). */
   readonly outputPorts?: Partial<Record<Protocol, number>>;
+  /**
+   * DMX input from a desk (`serve --dmx-in`, `--dmx-in-host`, `--dmx-in-multicast`): receivers
+   * such as `artnet`, `sacn:5568/1-4`. Receivers given here replace config.json's. Default: none.
+   */
+  readonly dmxIn?: { readonly receivers?: readonly string[]; readonly host?: string; readonly multicast?: boolean };
 }
 
 export interface RunningFootlight {
@@ -126,6 +133,8 @@ export interface RunningFootlight {
   readonly services: Services;
   readonly light: LightShow;
   readonly outputs: OutputEngine;
+  /** The DMX input: the operator's Art-Net and sACN receivers (none unless asked for). */
+  readonly dmxIn: DmxInput;
   /** The OSC surface; absent when its port could not be bound (logged). */
   readonly osc: OscSurface | undefined;
   readonly http: RunningHttpServer;
@@ -152,10 +161,12 @@ function oscDestinations(options: FootlightOptions, config: ConfigFile): HostEnd
 export async function startFootlight(options: FootlightOptions = {}): Promise<RunningFootlight> {
   const log = options.log ?? createLogger();
   const home = options.home ?? footlightHome();
-  const config = await loadConfig(home, log);
+  const config = await loadConfig(home, log, { dmxIn: (value) => dmxInConfig({}, value) });
   const host = options.host ?? config.host ?? DEFAULT_HOST;
   const port = options.port ?? config.port ?? DEFAULT_PORT;
   const soundPort = options.soundPort ?? config.soundPort ?? DEFAULT_SOUND_PORT;
+  // Checked before anything starts: a DMX input the operator mistyped stops the start with the reason.
+  const dmxConfig = dmxInConfig(options.dmxIn ?? {}, config.dmxIn);
   const info = buildInfo();
   const startedAt = new Date().toISOString();
 
@@ -196,6 +207,20 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     ports: options.outputPorts,
     batchSends: config.segmentedSends ?? true,
   });
+  // DMX input: the receivers the operator named, latched into /lx/dmx at the start of each frame.
+  const dmxLog = log.child({ surface: 'dmx-in' });
+  const dmxIn = new DmxInput(dmxConfig, dmxLog);
+  await dmxIn.start();
+  light.dmxSource = dmxIn;
+  for (const r of dmxIn.status().receivers) {
+    if (r.error !== undefined) dmxLog.warn({ protocol: r.protocol, host: r.host, port: r.port, reason: r.error }, 'a DMX input could not listen');
+  }
+  if (dmxIn.enabled && !isLoopbackHost(dmxIn.config.host))
+    dmxLog.warn(
+      { host: dmxIn.config.host },
+      `DMX input listens on ${dmxIn.config.host}, which is not loopback: anyone who can reach this address drives the DMX devices ` +
+        '(Art-Net and sACN have no authentication).',
+    );
   // The frame pipeline, one queue task per frame, in this order: the sound host advances the song
   // (its clock listener runs first), the light renders, the outputs send the finished frame. The
   // console preview reads that frame between tasks (src/console/hub.ts), so it never sees half a frame.
@@ -257,6 +282,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     light,
     docs,
     outputs,
+    dmxIn,
     server,
     log,
     policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false },
@@ -285,6 +311,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     if (endpoints.protocol3 !== undefined) s.protocol3 = { ...endpoints.protocol3 };
     if (c.lastActivityAt !== undefined) s.lastActivityAt = c.lastActivityAt;
     if (osc?.receivePort !== undefined) s.osc = { host: osc.receiveHost, receivePort: osc.receivePort };
+    const dmx = dmxIn.bound;
+    if (dmx.length > 0) s.dmxIn = { host: dmxIn.config.host, receivers: dmx.map((r) => ({ protocol: r.protocol, port: r.port })) };
     return s;
   };
   let statusWrites = Promise.resolve();
@@ -336,6 +364,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     await mcp.close();
     await osc?.close();
     await outputs.close();
+    await dmxIn.close();
     await live?.close();
     restoreRenderPriority(renderPriority);
     throw err instanceof Error ? new ListenError(`${err.message} (use --sound-port to choose the protocol-3 port)`) : err;
@@ -360,6 +389,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     await protocol3.close();
     await osc?.close();
     await outputs.close();
+    await dmxIn.close();
     await live?.close();
     restoreRenderPriority(renderPriority);
     throw err;
@@ -385,6 +415,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     services,
     light,
     outputs,
+    dmxIn,
     osc,
     http,
     mcp,
@@ -401,6 +432,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       await consoleSurface.close();
       await osc?.close();
       await outputs.close();
+      await dmxIn.close();
       await mcp.close();
       await soundAdapter.close();
       await http.close();

@@ -220,7 +220,7 @@ const LIGHT_FLOORS: readonly (readonly string[])[] = [
   ['color'], // LX colors, gradients, the blend kernels and blend tables
   ['model'], // points, fixtures' geometry, matrices
   ['component'], // LXComponent, the device registry, the saved-file shapes, placeholders
-  ['structure', 'tempo', 'palette'],
+  ['structure', 'tempo', 'palette', 'dmx'], // dmx: the DMX input the DMX devices read (LX's LXDmxEngine)
   ['modulation'],
   ['audio'], // LX's audio modulators (band filter, sound objects)
   ['devices'], // patterns and effects, below: DEVICE_FLOORS
@@ -228,7 +228,7 @@ const LIGHT_FLOORS: readonly (readonly string[])[] = [
   ['mixer'],
   ['show'], // the light show, the engine root, snapshots, project files, path resolution
   ['operations', 'render', 'docs'],
-  ['output'],
+  ['output', 'input'], // the LED outputs and the DMX receivers: the wing's network I/O, each with its own thread
 ];
 /** Inside devices/: shared helpers, then effects, then patterns (a pattern holds effects), then the catalog; files in devices/ itself on top. */
 const DEVICE_FLOORS: readonly string[] = ['shared', 'effects', 'patterns', 'library'];

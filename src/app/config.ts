@@ -5,6 +5,23 @@ import type { Logger } from '../engine/log.js';
 import { RENDER_PRIORITIES } from '../engine/thread-priority.js';
 import { MAX_RENDER_THREADS } from '../engine/render-threads.js';
 
+/**
+ * DMX input, as `serve --dmx-in`, `--dmx-in-host` and `--dmx-in-multicast`: `{"receivers": ["artnet", "sacn:5568/1-4"]}`.
+ * Only its shape is checked here (app sits below the light wing); the receivers' own rules come in as
+ * `ConfigChecks.dmxIn`.
+ */
+const DmxIn = z.strictObject({
+  receivers: z.array(z.string().max(200)).max(64),
+  host: z.string().min(1).max(255).optional(),
+  multicast: z.boolean().optional(),
+});
+type DmxInFile = z.infer<typeof DmxIn>;
+
+/** Rules of the wings above, handed in by the caller: each throws with the reason when its section is bad. */
+interface ConfigChecks {
+  readonly dmxIn?: (value: DmxInFile) => void;
+}
+
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 3232;
 export const DEFAULT_SOUND_PORT = 8765;
@@ -36,6 +53,8 @@ const ConfigFile = z.strictObject({
    * true); false sends packet by packet, for a receiver on the same machine with a small socket buffer.
    */
   segmentedSends: z.boolean().optional(),
+  /** DMX input from a desk (default: none). */
+  dmxIn: DmxIn.optional(),
 });
 export type ConfigFile = z.infer<typeof ConfigFile>;
 
@@ -43,7 +62,7 @@ export type ConfigFile = z.infer<typeof ConfigFile>;
  * Reads `<home>/config.json` (`{"port": 3232, "host": "127.0.0.1"}`). A missing file means
  * defaults; a bad one is logged with the reason and ignored, never half-applied.
  */
-export async function loadConfig(home: string, log: Logger): Promise<ConfigFile> {
+export async function loadConfig(home: string, log: Logger, checks: ConfigChecks = {}): Promise<ConfigFile> {
   const path = join(home, 'config.json');
   let text: string;
   try {
@@ -66,6 +85,15 @@ export async function loadConfig(home: string, log: Logger): Promise<ConfigFile>
       'config.json is invalid; using defaults',
     );
     return {};
+  }
+  const { dmxIn } = parsed.data;
+  if (dmxIn !== undefined && checks.dmxIn !== undefined) {
+    try {
+      checks.dmxIn(dmxIn);
+    } catch (err) {
+      log.warn({ path, reason: `dmxIn: ${(err as Error).message}` }, 'config.json is invalid; using defaults');
+      return {};
+    }
   }
   return parsed.data;
 }

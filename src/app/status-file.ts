@@ -20,6 +20,8 @@ export interface StatusFile {
   stoppedAt?: string;
   protocol3?: { host: string; port: number };
   osc?: { host: string; receivePort: number };
+  /** The DMX receivers that listen (serve --dmx-in). */
+  dmxIn?: { host: string; receivers: { protocol: string; port: number }[] };
 }
 
 export function statusPath(home: string): string {

@@ -3,6 +3,7 @@ import { buildInfo } from '../app/build-info.js';
 import { RENDER_THREADS_RULE, isRenderThreadCount } from '../engine/render-threads.js';
 import { RENDER_PRIORITIES, type RenderPriority } from '../engine/thread-priority.js';
 import { parseEndpoint } from '../sound-client/endpoint.js';
+import { DMX_IN_SPEC_HELP, parseReceiverSpec } from '../light/input/dmx-in-config.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -27,6 +28,15 @@ function oscTransmit(value: string): string {
     throw new InvalidArgumentError(`${(err as Error).message}, or off`);
   }
   return value;
+}
+
+function dmxIn(value: string, previous: string[] = []): string[] {
+  try {
+    parseReceiverSpec(value);
+  } catch (err) {
+    throw new InvalidArgumentError((err as Error).message);
+  }
+  return [...previous, value];
 }
 
 function renderThreads(value: string): number {
@@ -67,6 +77,14 @@ program
   .option('--osc-port <port>', 'OSC receive port on 127.0.0.1 (default 3030; 0 picks a free port)', port)
   .option('--osc-transmit <host:port>', 'where every change is sent as OSC (default 127.0.0.1:4040; off sends nothing)', oscTransmit)
   .option(
+    '--dmx-in <receiver>',
+    `receive DMX from a lighting desk or media server for the DMX pattern and modulators: ${DMX_IN_SPEC_HELP} (ports default to 6454 and ` +
+      "5568; repeat for several; replaces config.json's dmxIn receivers)",
+    dmxIn,
+  )
+  .option('--dmx-in-host <address>', 'the address the DMX inputs listen on (default 127.0.0.1; an interface address lets the network drive the show)')
+  .option('--dmx-in-multicast', 'sACN: also join the multicast group of each listed universe on the --dmx-in-host interface')
+  .option(
     '--toolsets <list>',
     'MCP toolsets to list, comma-separated: all, light, sound, or names such as structure,palette (default: a small surface; find_tools reaches every other ' +
       'tool)',
@@ -100,6 +118,9 @@ program
       soundOutputRoot?: string;
       oscPort?: number;
       oscTransmit?: string;
+      dmxIn?: string[];
+      dmxInHost?: string;
+      dmxInMulticast?: boolean;
       toolsets?: string;
       readOnly?: boolean;
       audioOut?: boolean;

@@ -8,6 +8,7 @@ import { type RenderPriority, priorityOf } from '../engine/thread-priority.js';
 import { pointPool } from '../light/parallel/point-pool.js';
 import { TOOLS } from '../tools/index.js';
 import { selectSurface } from '../tools/toolsets.js';
+import { formatUniverses } from '../light/input/dmx-in-config.js';
 
 export interface ServeOptions {
   readonly project?: string;
@@ -21,6 +22,9 @@ export interface ServeOptions {
   readonly soundOutputRoot?: string;
   readonly oscPort?: number;
   readonly oscTransmit?: string;
+  readonly dmxIn?: readonly string[];
+  readonly dmxInHost?: string;
+  readonly dmxInMulticast?: boolean;
   readonly toolsets?: string;
   readonly readOnly?: boolean;
   readonly audioOut?: boolean;
@@ -63,6 +67,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       media: options.media,
       oscReceivePort: options.oscPort,
       oscTransmit: options.oscTransmit,
+      dmxIn: { receivers: options.dmxIn, host: options.dmxInHost, multicast: options.dmxInMulticast },
       toolsets,
       readOnlyTools: options.readOnly,
       liveAudio: options.audioOut === true ? 'device' : 'clock',
@@ -112,6 +117,19 @@ export async function serve(options: ServeOptions): Promise<void> {
       : `  OSC:     udp ${app.osc.receiveHost}:${app.osc.receivePort}` +
         (app.osc.transmitDestinations.length > 0 ? `, changes sent to ${app.osc.transmitDestinations.map((d) => `${d.host}:${d.port}`).join(', ')}` : '') +
         '\n';
+  const dmx = app.dmxIn.status().receivers;
+  const dmxIn =
+    dmx.length === 0
+      ? '  DMX in:  off (--dmx-in artnet or sacn receives a desk)\n'
+      : `  DMX in:  ${dmx
+          .map(
+            (r) =>
+              `${r.protocol === 'artnet' ? 'Art-Net' : 'sACN'} udp ${r.host}:${r.port}` +
+              (r.universes === undefined ? '' : ` universes ${formatUniverses(r.universes)}`) +
+              (r.multicast ? ' (multicast)' : '') +
+              (r.error === undefined ? '' : ` — not listening: ${r.error}`),
+          )
+          .join(', ')}\n`;
   const { renderPriority } = app;
   const priority =
     renderPriority.refused !== undefined
@@ -120,7 +138,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   const render = `  Render:  ${pointPool.threads} thread${pointPool.threads === 1 ? '' : 's'}, ${priority}\n`;
   process.stdout.write(
     `Footlight is running.\n${show}  MCP:     ${app.http.url} (${tools})\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Sound:   protocol 3 on ` +
-      `${app.protocol3.host}:${app.protocol3.port}\n${audio}${render}${osc}  Status:  ${app.home}/status.json\n` +
+      `${app.protocol3.host}:${app.protocol3.port}\n${audio}${render}${osc}${dmxIn}  Status:  ${app.home}/status.json\n` +
       `  Log:     ${logPath(app.home)} (warnings and errors also on stderr)\n${sound}Press Ctrl-C to stop.\n`,
   );
   if (stopping) await app.close().then(() => process.exit(0));

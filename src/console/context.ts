@@ -3,7 +3,7 @@ import type { Logger } from '../engine/log.js';
 import type { LightShow } from '../light/show/light-show.js';
 import type { SoundHost } from '../sound/index.js';
 import type { Services } from '../tools/context.js';
-import type { ActivityItem, ConnectInfo, HistoryState, LightState, PolicyState, SessionInfo, SoundState } from './protocol.js';
+import type { ActivityItem, ConnectInfo, DmxInState, HistoryState, LightState, PolicyState, SessionInfo, SoundState } from './protocol.js';
 
 /** What the console's routes and socket share: the services and the readers they call. */
 export interface ConsoleContext {
@@ -17,6 +17,8 @@ export interface ConsoleContext {
   historyState(): HistoryState;
   /** Outside the queue: the policy switches. */
   policy(): PolicyState;
+  /** Outside the queue: the DMX input's receivers and rate (the receiver thread's counters). */
+  dmxIn(): DmxInState;
   /** Outside the queue: MCP sessions. */
   sessions(): { sessions: SessionInfo[]; connected: boolean };
   activity(limit?: number): ActivityItem[];

@@ -74,6 +74,7 @@ export class ConsoleHub {
   private playheadTimer: NodeJS.Timeout | undefined;
   private clipsWereActive = false;
   private lastSessions = '';
+  private lastDmxIn = '';
   private readonly encoders = new Map<number, FrameEncoder>();
   private readonly log: Logger;
 
@@ -127,6 +128,7 @@ export class ConsoleHub {
         this.send(client, { type: 'sessions', sessions: s.sessions, connected: s.connected });
         this.send(client, { type: 'activity', items: s.activity, reset: true });
         this.send(client, { type: 'sound', sound: s.sound });
+        if (this.ctx.services.dmxIn.enabled) this.send(client, { type: 'dmxIn', dmxIn: this.ctx.dmxIn() });
       })
       .catch((err: unknown) => this.log.error({ err }, 'console snapshot failed'));
   }
@@ -307,6 +309,16 @@ export class ConsoleHub {
     this.broadcast({ type: 'sessions', sessions: s.sessions, connected: s.connected });
   }
 
+  /** The DMX input's line in the top bar, when it changed (polled with the playheads). */
+  private pollDmxIn(): void {
+    if (!this.ctx.services.dmxIn.enabled) return;
+    const state = this.ctx.dmxIn();
+    const text = JSON.stringify(state);
+    if (text === this.lastDmxIn) return;
+    this.lastDmxIn = text;
+    this.broadcast({ type: 'dmxIn', dmxIn: state });
+  }
+
   private updateTimers(): void {
     const previewing = [...this.clients.values()].some((c) => c.preview !== undefined);
     if (previewing && this.frameTimer === undefined) this.frameTimer = setInterval(() => this.pushFrames(), 1000 / PREVIEW_MAX_FPS / 2);
@@ -330,6 +342,7 @@ export class ConsoleHub {
         const clips = this.ctx.clipsActive();
         if (clips || this.clipsWereActive) this.lightChanged();
         this.clipsWereActive = clips;
+        this.pollDmxIn();
       }, PLAYHEAD_MS);
     }
     if (!any && this.playheadTimer !== undefined) {
@@ -340,6 +353,7 @@ export class ConsoleHub {
       clearInterval(this.sessionsTimer);
       this.sessionsTimer = undefined;
       this.lastSessions = '';
+      this.lastDmxIn = '';
     }
   }
 

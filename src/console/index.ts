@@ -64,6 +64,7 @@ export function createConsole(options: ConsoleOptions): ConsoleSurface {
     lightState: () => lightState(light, services.lightCues),
     historyState: () => historyState(services.engine.history),
     policy: () => ({ agentsReadOnly: services.policy.agentsReadOnly, soundCooperative: services.policy.soundCooperative }),
+    dmxIn: () => services.dmxIn.summary(),
     sessions: () => ({ sessions: options.mcp()?.sessionList() ?? [], connected: services.server.connections().connected }),
     activity,
     connect: () => connectInfo(services.server.bind.url),

@@ -253,6 +253,16 @@ export interface SoundState {
   readonly [key: string]: unknown;
 }
 
+/** DMX input from a desk (serve --dmx-in): the top bar shows it while any receiver is configured. */
+export interface DmxInState {
+  readonly receivers: readonly { readonly protocol: 'artnet' | 'sacn'; readonly host: string; readonly port: number; readonly listening: boolean }[];
+  /** Levels arrived within 2.5 s. */
+  readonly receiving: boolean;
+  /** Universes received since the show started, and packets applied per second. */
+  readonly universes: number;
+  readonly rate: number;
+}
+
 /** Server → page messages (JSON text). */
 export type ServerMessage =
   | { readonly type: 'hello'; readonly protocol: number; readonly connection: string; readonly server: { readonly name: string; readonly version: string } }
@@ -263,6 +273,7 @@ export type ServerMessage =
   | { readonly type: 'sessions'; readonly sessions: readonly SessionInfo[]; readonly connected: boolean }
   | { readonly type: 'policy'; readonly policy: PolicyState }
   | { readonly type: 'sound'; readonly sound: SoundState }
+  | { readonly type: 'dmxIn'; readonly dmxIn: DmxInState }
   | { readonly type: 'preview'; readonly on: boolean; readonly fps: number; readonly maxPoints: number; readonly stride: number; readonly count: number }
   | { readonly type: 'pong'; readonly t: number }
   | { readonly type: 'error'; readonly error: string; readonly message: string };

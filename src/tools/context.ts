@@ -6,6 +6,7 @@ import type { RenderPriority } from '../engine/thread-priority.js';
 import type { ComponentDocs } from '../light/docs/component-docs.js';
 import type { LightShow } from '../light/show/light-show.js';
 import type { OutputEngine } from '../light/output/output-engine.js';
+import type { DmxInput } from '../light/input/dmx-input.js';
 import type { SoundAdapter } from '../sound-client/adapter.js';
 import type { AnyTool } from './define-tool.js';
 
@@ -51,6 +52,8 @@ export interface Services {
   readonly docs: ComponentDocs;
   /** The LED output stage: plans, counters (get_output_map, get_output_stats). */
   readonly outputs: OutputEngine;
+  /** The DMX input: what a desk sends over Art-Net or sACN (get_dmx_input, get_status). */
+  readonly dmxIn: DmxInput;
   readonly server: ServerState;
   readonly log: Logger;
   readonly policy: AgentPolicy;

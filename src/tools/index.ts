@@ -76,6 +76,7 @@ import getPreviewPoints from './light/get-preview-points.js';
 import getParameter from './light/get-parameter.js';
 import getOutputMap from './light/get-output-map.js';
 import getOutputStats from './light/get-output-stats.js';
+import getDmxInput from './light/get-dmx-input.js';
 import getProjectInfo from './light/get-project-info.js';
 import listAvailableEffects from './light/list-available-effects.js';
 import listAvailableFixtures from './light/list-available-fixtures.js';
@@ -221,6 +222,7 @@ export const TOOLS: readonly AnyTool[] = [
   getPreviewPoints,
   getOutputMap,
   getOutputStats,
+  getDmxInput,
   undo,
   redo,
   getHistory,

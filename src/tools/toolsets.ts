@@ -52,6 +52,12 @@ export const TOOLSETS: readonly Toolset[] = [
   { id: 'app', domain: 'light', default: false, description: 'the live preview app: point positions and colors for an embedded view' },
   { id: 'outputs', domain: 'light', default: false, description: 'LED outputs: output map (DMX, Art-Net, sACN universes) and output statistics' },
   {
+    id: 'dmx',
+    domain: 'light',
+    default: false,
+    description: 'DMX input from a lighting desk or media server: Art-Net and sACN universes received, sources, rates, dropped packets',
+  },
+  {
     id: 'sound',
     domain: 'sound',
     default: false,

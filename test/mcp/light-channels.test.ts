@@ -30,7 +30,6 @@ test('add_channel: seed pattern, position, fader; undo removes it, redo brings t
 test('add_channel: bad class, index and fader are refused; nothing changes', async (t) => {
   const show = await startShow(t);
   await assertRefused(show, 'add_channel', { class: 'NoSuchPattern' }, /^not_found: no pattern class "NoSuchPattern"/);
-  await assertRefused(show, 'add_channel', { class: 'DMX' }, /^invalid_argument: DMX .* is not available/);
   await assertRefused(show, 'add_channel', { index: 3 }, /^invalid_argument: index takes an integer in 0–2/);
   await assertRefused(show, 'add_channel', { fader: 2 }, /^invalid_argument: fader/);
   await assertRefused(show, 'add_channel', { bogus: 1 }, /^invalid_argument: /);

@@ -302,9 +302,9 @@ test('get_component_doc: a live effect, a saved class Footlight cannot run, and 
   const dir = await mkdtemp(join(tmpdir(), 'footlight-project-'));
   t.after(() => rm(dir, { recursive: true, force: true }));
   const project = JSON.parse(await readFile(join(GOLDEN_DIR, 'gradient_fixed_rgb.lxp'), 'utf8'));
-  const patterns = project.engine.children.mixer.channels[0].patterns;
-  patterns.push({ id: 90001, class: 'heronarts.lx.dmx.DmxPattern', parameters: { label: 'Desk' } });
-  patterns.push({ id: 90002, class: 'com.example.CustomPattern', parameters: { label: 'Custom' } });
+  const channel = project.engine.children.mixer.channels[0];
+  channel.effects = [...(channel.effects ?? []), { id: 90001, class: 'heronarts.lx.effect.midi.GateEffect', parameters: { label: 'Gate' } }];
+  channel.patterns.push({ id: 90002, class: 'com.example.CustomPattern', parameters: { label: 'Custom' } });
   await writeFile(join(dir, 'show.lxp'), JSON.stringify(project));
   const show = await startShow(t, { project: join(dir, 'show.lxp') });
   const added = await show.call('add_effect', { containerPath: '/lx/mixer/channel/1', class: 'Strobe' });
@@ -312,15 +312,15 @@ test('get_component_doc: a live effect, a saved class Footlight cannot run, and 
   assert.equal(strobe.class, 'heronarts.lx.effect.StrobeEffect');
   assert.equal(strobe.instance.id, added.effect.id);
   assert.equal(strobe.freshness.stale, false);
-  const dmx = await show.call('get_component_doc', { path: '/lx/mixer/channel/1/pattern/2' });
-  assert.equal(dmx.class, 'heronarts.lx.dmx.DmxPattern');
-  assert.equal(dmx.available, false);
-  assert.match(dmx.unavailableReason, /DMX/);
-  assert.equal(dmx.documented, true);
+  const gate = await show.call('get_component_doc', { path: `/lx/mixer/channel/1/effect/${channel.effects.length}` });
+  assert.equal(gate.class, 'heronarts.lx.effect.midi.GateEffect');
+  assert.equal(gate.available, false);
+  assert.match(gate.unavailableReason, /MIDI/);
+  assert.equal(gate.documented, true);
   await expectError(
     show,
     'get_component_doc',
-    { path: '/lx/mixer/channel/1/pattern/3' },
+    { path: '/lx/mixer/channel/1/pattern/2' },
     /^not_found: .*com\.example\.CustomPattern.*not in Footlight's library/,
   );
 });

@@ -32,7 +32,7 @@ test('add_modulator: global and device scope; flags respected; undo removes it',
   assert.equal(interval.modulator.triggerSource, `${interval.modulator.path}/triggerOut`);
   await assertRefused(show, 'add_modulator', { class: 'Timer', scope: P1 }, /^invalid_argument: Timer can only be added to the global/, extra);
   await assertRefused(show, 'add_modulator', { class: 'Nope' }, /^not_found: no modulator class "Nope"/, extra);
-  await assertRefused(show, 'add_modulator', { class: 'DMX Channel' }, /^invalid_argument: DMX Channel .* is not available/, extra);
+  await assertRefused(show, 'add_modulator', { class: 'MIDI Note' }, /^invalid_argument: MIDI Note .* is not available/, extra);
   await assertRefused(show, 'add_modulator', { class: 'LFO', index: 9 }, /^invalid_argument: index takes an integer in 0–1/, extra);
   await assertRefused(show, 'add_modulator', { class: 'LFO', scope: '/lx/structure' }, /^invalid_argument: .* has no modulation engine/, extra);
 });

@@ -18,7 +18,7 @@ import { startPlayback } from '../../src/sound/operations/song.js';
 
 const FRAME_MS = 1000 / 60;
 const ORIGIN: Origin = { surface: 'engine' };
-const LX_FILE = new URL('../../../shared/golden/lx-1.2.1/solid_faders.lxp', import.meta.url);
+const LX_FILE = new URL('../golden/lx-1.2.1/solid_faders.lxp', import.meta.url);
 
 function audioOf(json: LxObject): LxObject {
   return (json as { engine: { children: { audio: LxObject } } }).engine.children.audio;

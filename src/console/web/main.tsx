@@ -6,7 +6,7 @@ import { Mixer } from './mixer.js';
 import { AgentPanel, ConnectDialog, DeviceEditor, HistoryPanel, SaveDialog } from './panels.js';
 import type { Preview, ViewPreset } from './preview.js';
 import { SoundView } from './sound.js';
-import { dismiss, history, light, link, notices, openSocket, policy, previewStats, requestPreview, setPreviewSink, undoRedo } from './store.js';
+import { dismiss, dmxIn, history, light, link, notices, openSocket, policy, previewStats, requestPreview, setPreviewSink, undoRedo } from './store.js';
 
 /** Test and benchmark hooks: the preview's figures and read-backs. */
 interface FootlightDebug {
@@ -71,6 +71,23 @@ function PreviewPane() {
   );
 }
 
+/** DMX in from a desk: receiving (universes, packets per second), waiting, or not listening; nothing when none is configured. */
+function DmxInBadge() {
+  const d = dmxIn.value;
+  if (d === undefined) return null;
+  const where = d.receivers
+    .map((r) => `${r.protocol === 'artnet' ? 'Art-Net' : 'sACN'} ${r.host}:${r.port}${r.listening ? '' : ' (not listening)'}`)
+    .join(', ');
+  const listening = d.receivers.some((r) => r.listening);
+  const text = !listening ? 'DMX in: off' : d.receiving ? `DMX in · ${d.universes} univ · ${d.rate}/s` : 'DMX in: waiting';
+  const state = !listening ? 'closed' : d.receiving ? 'open' : 'idle';
+  return (
+    <span class={`link link-${state}`} title={`DMX input: ${where}`} data-testid="dmx-in">
+      {text}
+    </span>
+  );
+}
+
 function TopBar({ tab, setTab, open }: { readonly tab: string; readonly setTab: (t: string) => void; readonly open: (d: 'save' | 'connect') => void }) {
   const h = history.value;
   const ro = policy.value?.agentsReadOnly === true;
@@ -88,6 +105,7 @@ function TopBar({ tab, setTab, open }: { readonly tab: string; readonly setTab: 
       <span class={`link link-${link.value}`} title="Connection to the show">
         {link.value === 'open' ? 'live' : link.value === 'closed' ? 'disconnected: retrying' : 'connecting'}
       </span>
+      <DmxInBadge />
       {ro && <span class="badge warn">agents read-only</span>}
       <span class="project" title={l?.projectPath ?? 'Not saved yet'}>
         {l?.projectPath?.split('/').pop() ?? 'unsaved show'}

@@ -158,9 +158,14 @@ function who(s: { readonly surface: string; readonly client?: string; readonly s
   return s.session === undefined ? s.surface : `${s.surface} ${s.session}`;
 }
 
+// One formatter for every step: toLocaleTimeString with options builds a formatter per call, and
+// the history re-renders 50 steps per update, so an agent's burst of 80 edits kept the page busy
+// for seconds (4.8 s of script in Chromium) and the operator saw the history late.
+const CLOCK = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+
 function clock(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+  return Number.isNaN(d.getTime()) ? '' : CLOCK.format(d);
 }
 
 /**

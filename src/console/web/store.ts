@@ -8,6 +8,7 @@ import {
   type ClientMessage,
   type ConnectInfo,
   type DeviceSummary,
+  type DmxInState,
   type HistoryState,
   type LightState,
   type ParameterPayload,
@@ -34,6 +35,8 @@ export const sessions = signal<{ sessions: readonly SessionInfo[]; connected: bo
 /** The agent switches as the server holds them; undefined until the server has said (never guessed). */
 export const policy = signal<PolicyState | undefined>(undefined);
 export const sound = signal<SoundState>({ available: false });
+/** The DMX input's receivers and rate; undefined while none is configured. */
+export const dmxIn = signal<DmxInState | undefined>(undefined);
 export const connect = signal<ConnectInfo | undefined>(undefined);
 /**
  * The device (pattern, effect...) open in the editor, by id (ids survive moves; the path is
@@ -254,6 +257,9 @@ function receive(msg: ServerMessage): void {
       return;
     case 'sound':
       sound.value = msg.sound;
+      return;
+    case 'dmxIn':
+      dmxIn.value = msg.dmxIn;
       return;
     case 'error':
       notify(`Server: ${msg.error}: ${msg.message}`, true);

@@ -14,7 +14,7 @@ export interface DeviceEntry<C extends Component = Component> {
   readonly category: string;
   /** Builds a fresh instance; absent for classes Footlight lists but cannot run. */
   readonly create?: () => C;
-  /** Why the class cannot run here (needs live audio, DMX or MIDI input). */
+  /** Why the class cannot run here (needs MIDI input). */
   readonly unavailable?: string;
   /** Modulators: may be added to the global modulation engine / inside a device. */
   readonly global?: boolean;

@@ -5,8 +5,8 @@ import type { LXComponent } from '../component/lx-component.js';
 import { DeviceRegistry } from '../component/registry.js';
 
 /**
- * The stock light library in LX's registry order. Classes that need live audio, DMX or MIDI
- * input are listed as unavailable with the reason rather than faked.
+ * The stock light library in LX's registry order. Classes that need MIDI input are listed as
+ * unavailable with the reason rather than faked.
  */
 export function createLibrary(): DeviceRegistry<LXComponent> {
   const r = new DeviceRegistry<LXComponent>();

@@ -5,6 +5,7 @@ import type { Parameter } from '../../engine/parameters/parameter.js';
 import { ColorStops, type GradientBlendMode, hueLerp } from '../color/gradient.js';
 import { blendMaskf, lerp } from '../color/blend-kernel.js';
 import { b as brightnessOf, h as hueOf, hsb, s as saturationOf } from '../color/lx-color.js';
+import { ColorCell } from '../color/color-cell.js';
 import { LXComponent } from '../component/lx-component.js';
 
 const DYNAMIC_COLOR_MODES = [
@@ -15,50 +16,6 @@ const DYNAMIC_COLOR_MODES = [
 const FIXED = 0;
 const OSCILLATE = 1;
 const CYCLE = 2;
-
-/** A color as LX's ColorParameter holds it: an exact ARGB kept beside its hue/saturation/brightness. */
-class ColorCell {
-  private argb: number;
-  private internal = false;
-
-  constructor(
-    readonly param: ColorParameter,
-    argb: number,
-  ) {
-    this.argb = argb >>> 0;
-  }
-
-  /** The stored ARGB (LX's getColor()). */
-  get color(): number {
-    return this.argb;
-  }
-
-  /** A sub-parameter changed: the color becomes hsb() of the three values (LX). */
-  subChanged(): void {
-    if (this.internal) return;
-    this.argb = hsb(this.param.hue.getValue(), this.param.saturation.getValue(), this.param.brightness.getValue());
-  }
-
-  /**
-   * Sets an exact ARGB: brightness follows it, saturation only when brightness is above 0, hue
-   * only when saturation is above 0, so black and grays keep the previous hue (LX).
-   */
-  setColor(argb: number): void {
-    this.internal = true;
-    try {
-      this.argb = argb >>> 0;
-      const b = brightnessOf(this.argb);
-      this.param.brightness.setValue(b);
-      if (b > 0) {
-        const s = saturationOf(this.argb);
-        this.param.saturation.setValue(s);
-        if (s > 0) this.param.hue.setValue(hueOf(this.argb));
-      }
-    } finally {
-      this.internal = false;
-    }
-  }
-}
 
 function hsbOfHex(argb: number): { h: number; s: number; b: number } {
   return { h: hueOf(argb), s: saturationOf(argb), b: brightnessOf(argb) };

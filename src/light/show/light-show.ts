@@ -19,6 +19,7 @@ import type { MixerFrame } from '../mixer/mixer.js';
 import { fixturePostPass, viewCuePass } from '../structure/post-pass.js';
 import { lightComponent, lightParameter, resolveComponentTarget, resolveParameterTarget, type ParameterTarget } from './paths.js';
 import { colorBuffer } from '../parallel/shared-arrays.js';
+import type { DmxSource } from '../dmx/dmx-engine.js';
 
 /**
  * The light domain of a show: the `/lx` graph, its render loop, opening and saving projects,
@@ -66,6 +67,11 @@ export class LightShow {
    * it for this frame (the song's audio, light cues on the song's timeline).
    */
   readonly beforeFrame: ((deltaMs: number) => void)[] = [];
+  /**
+   * The DMX a desk sends (the Art-Net and sACN receivers, src/light/input), latched into `/lx/dmx`
+   * at the start of every frame; null: the input keeps what it holds (all 0 in a new show).
+   */
+  dmxSource: DmxSource | null = null;
 
   constructor(
     readonly engine: Engine,
@@ -140,6 +146,8 @@ export class LightShow {
   render(frame: FrameTime): void {
     for (let i = 0; i < this.beforeFrame.length; i++) this.beforeFrame[i](frame.deltaMs);
     const lx = this.lx;
+    // One set of universes per frame: every DMX device of this frame reads the same input.
+    lx.dmx.latch(this.dmxSource);
     const model = this.structure.model;
     const out = this.frame;
     if (this.main.length !== model.size) {

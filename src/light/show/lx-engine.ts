@@ -13,6 +13,7 @@ import type { ClipClock } from '../clips/clip-clock.js';
 import { ClipEngine } from '../clips/clip-engine.js';
 import type { LightAudioInput } from '../audio/audio-input.js';
 import { LXAudioEngine } from '../audio/audio-engine.js';
+import { LXDmxEngine } from '../dmx/dmx-engine.js';
 import { KERNELS, KERNELS_URL } from '../devices/point-kernels.js';
 import { pointPool } from '../parallel/point-pool.js';
 
@@ -42,6 +43,8 @@ export class LXEngineComponent extends LXComponent {
   readonly modulation: ModulationEngine;
   readonly output: OutputGroup;
   readonly snapshots: SnapshotEngine;
+  /** The DMX input DMX devices read (`/lx/dmx`), latched once per frame from the show's receivers. */
+  readonly dmx: LXDmxEngine;
   readonly structure: Structure;
   /**
    * LX's `engine.nowMillis`: integer milliseconds of the frame being rendered. Playlist
@@ -72,6 +75,7 @@ export class LXEngineComponent extends LXComponent {
     this.modulation = this.addChild('modulation', new ModulationEngine('Modulation'));
     this.output = this.addChild('output', new OutputGroup());
     this.snapshots = this.addChild('snapshots', new SnapshotEngine());
+    this.dmx = this.addChild('dmx', new LXDmxEngine());
     this.structure = this.addChild('structure', new Structure());
     this.tempo.nowMillis = () => this.nowMillis;
     this.launchClock = this.tempo;

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { PREVIEW_APP_URI } from '../app-resources.js';
 import { RENDER_PRIORITIES } from '../../engine/thread-priority.js';
 import { defineTool } from '../define-tool.js';
+import { DMX_IN_PROTOCOLS } from '../../light/input/dmx-in-config.js';
 
 export default defineTool({
   name: 'get_status',
@@ -11,7 +12,8 @@ export default defineTool({
     'Identity and health of the running Footlight process: name, version, buildTime (compare it after an update to be sure ' +
     'you reach the new code), when it started, where it listens, connected sessions, engine queue depth and frame count. It ' +
     'runs through the engine queue, so an answer also proves the engine is processing calls. `render` says how many threads ' +
-    'render and at what priority (normal, with the reason, when high was refused: frames then wait more on a busy machine). After a connection error, ' +
+    'render and at what priority (normal, with the reason, when high was refused: frames then wait more on a busy machine); `dmxIn` ' +
+    "whether a desk's DMX arrives. After a connection error, " +
     're-read ~/.footlight/status.json, reconnect and call this first.',
   ui: { resourceUri: PREVIEW_APP_URI },
   annotations: { readOnlyHint: true, openWorldHint: false },
@@ -37,8 +39,16 @@ export default defineTool({
         refused: z.string().optional().describe('Why high priority was refused, and how to grant it'),
       })
       .describe('serve --render-threads and --render-priority'),
+    dmxIn: z
+      .strictObject({
+        receivers: z.array(z.strictObject({ protocol: z.enum(DMX_IN_PROTOCOLS), host: z.string(), port: z.number().int(), listening: z.boolean() })),
+        receiving: z.boolean().describe('Levels arrived within 2.5 s'),
+        universes: z.number().int().describe('Universes received since start'),
+        rate: z.number().describe('Packets applied per second'),
+      })
+      .describe('DMX input from a desk (serve --dmx-in; no receivers by default); get_dmx_input has the levels'),
   }),
-  handle: (_args, { server, engine }) => {
+  handle: (_args, { server, engine, dmxIn }) => {
     const id = server.identity;
     const clock = engine.clock.stats();
     return {
@@ -55,6 +65,7 @@ export default defineTool({
       engine: { queueDepth: engine.queue.depth, framesRendered: clock.frames, framesLate: clock.late, running: clock.running },
       endpoints: { ...server.endpoints },
       render: server.render(),
+      dmxIn: dmxIn.summary(),
     };
   },
 });

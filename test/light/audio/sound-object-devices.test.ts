@@ -226,7 +226,7 @@ test('a project with the pattern and the effect saves with LX keys and loads bac
 
 test('an LX 1.2.1 sound stage loads and saves back unchanged', async () => {
   const { readFileSync } = await import('node:fs');
-  const json = JSON.parse(readFileSync(new URL('../../../../shared/golden/lx-1.2.1/solid_faders.lxp', import.meta.url), 'utf8'));
+  const json = JSON.parse(readFileSync(new URL('../../golden/lx-1.2.1/solid_faders.lxp', import.meta.url), 'utf8'));
   const opened = readProject(json, createLibrary());
   const stageJson = json.engine.children.audio.children.soundStage;
   assert.equal(opened.lx.audio.soundStage.id, stageJson.id);

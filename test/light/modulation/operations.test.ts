@@ -113,7 +113,6 @@ test('addModulator: custom label and index; local engines of buses and devices',
 test('addModulator: unknown, unavailable and misplaced classes and bad indices are refused, nothing changed', () => {
   const s = makeShow();
   assertRefused(() => s.ops.addModulator('/lx/modulation', 'NoSuchThing', {}, ORIGIN), 'not_found', /NoSuchThing/, s);
-  assertRefused(() => s.ops.addModulator('/lx/modulation', 'DmxModulator', {}, ORIGIN), 'invalid_argument', /DMX/, s);
   assertRefused(() => s.ops.addModulator('/lx/modulation', 'MidiNoteTrigger', {}, ORIGIN), 'invalid_argument', /MIDI/, s);
   assertRefused(() => s.ops.addModulator('/lx/modulation', 'VariableLFO', { index: 3 }, ORIGIN), 'invalid_argument', /index/, s);
   assertRefused(() => s.ops.addModulator('/lx/mixer/channel/1/fader', 'VariableLFO', {}, ORIGIN), 'invalid_argument', /not a component/, s);

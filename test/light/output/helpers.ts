@@ -1,6 +1,7 @@
 // Shared set-up for output tests: an engine with a light show and an output stage whose
 // protocols point at ephemeral loopback ports, and an expectation written from LX's formulas
 // (not from the encoder's tables) for every byte a fixture should send.
+import dgram from 'node:dgram';
 import type { TestContext } from 'node:test';
 import { Engine } from '../../../src/engine/engine.js';
 import { silentLogger } from '../../../src/engine/log.js';
@@ -10,6 +11,7 @@ import { GradientPattern } from '../../../src/light/devices/patterns/color/gradi
 import { OutputEngine } from '../../../src/light/output/output-engine.js';
 import type { Protocol } from '../../../src/light/structure/output-protocols.js';
 import { Fixture } from '../../../src/light/structure/fixture.js';
+import { udpCapture } from '../../helpers/pcap.js';
 
 export interface OutputRig {
   readonly engine: Engine;
@@ -62,6 +64,29 @@ export async function outputRig(
       }
     },
   };
+}
+
+/**
+ * Whether this machine's kernel splits one segmented UDP send into datagrams on loopback (Linux
+ * UDP_SEGMENT through the sender's own probe); some kernels and sandboxes cannot, and there the
+ * sender sends packet by packet.
+ */
+export async function segmentationWorks(): Promise<boolean> {
+  // The sender's module is plain JavaScript without types: loaded by address, as the worker does.
+  const { segmenter } = await import(new URL('../../../src/light/output/udp-segmentation.mjs', import.meta.url).href);
+  const cap = await udpCapture();
+  const socket = dgram.createSocket('udp4');
+  try {
+    await new Promise<void>((resolve) => socket.connect(cap.port, '127.0.0.1', () => resolve()));
+    if (!segmenter(socket).set(100)) return false;
+    const sent = await new Promise<boolean>((resolve) => socket.send(Buffer.alloc(250), (err) => resolve(err === null || err === undefined)));
+    if (!sent) return false;
+    await cap.waitFor(3, 1000).catch(() => undefined);
+    return cap.packets.map((p) => p.length).join() === '100,100,50';
+  } finally {
+    socket.close();
+    await cap.close();
+  }
 }
 
 const POSITIONS: Record<string, string> = { R: 'r', G: 'g', B: 'b', W: 'w' };

@@ -25,12 +25,13 @@ import { VariableLFO } from '../../modulation/modulators/variable-lfo.js';
 import type { Modulator } from '../../modulation/modulator.js';
 import { BandFilter, BandGate } from '../../audio/band-filter.js';
 import { SoundObject } from '../../audio/sound-object.js';
+import { DmxColorModulator } from '../../modulation/modulators/dmx-color-modulator.js';
+import { DmxModulator } from '../../modulation/modulators/dmx-modulator.js';
 
 const src = (file: string): string => new URL(`../../modulation/modulators/${file}`, import.meta.url).href;
 
 /** The band filter and beat detector hear the show's song (src/light/audio). */
 const audioSrc = new URL('../../audio/band-filter.ts', import.meta.url).href;
-const DMX = 'needs DMX input, which Footlight does not receive';
 const MIDI = 'needs MIDI input, which Footlight does not receive';
 
 const LX_MODULATOR = 'heronarts.lx.modulator.';
@@ -49,7 +50,7 @@ function stock(simpleName: string, name: string, category: string, file: string,
  * Stock modulators in LX 1.2.1's registry order. `name` is the name LX shows when adding one;
  * the instance's default label can differ (VariableLFO "LFO", MultiStageEnvelope "Env",
  * Randomizer "Random"). Timer and Sound Object are global-only. Band Filter and Beat Detect hear the
- * show's song; classes that need DMX or MIDI input are listed as unavailable with the reason.
+ * show's song, the DMX classes the DMX input (`/lx/dmx`); MIDI Note is listed as unavailable with the reason.
  */
 export const MODULATORS: readonly DeviceEntry<LXComponent>[] = [
   both('heronarts.lx.audio.BandFilter', 'Band Filter', 'Audio', { create: () => new BandFilter(), sourceUrl: audioSrc }),
@@ -64,8 +65,8 @@ export const MODULATORS: readonly DeviceEntry<LXComponent>[] = [
     create: () => new SoundObject(),
     sourceUrl: new URL('../../audio/sound-object.ts', import.meta.url).href,
   },
-  both('heronarts.lx.dmx.DmxModulator', 'DMX Channel', 'DMX', { unavailable: DMX }),
-  both('heronarts.lx.dmx.DmxColorModulator', 'DMX Color', 'DMX', { unavailable: DMX }),
+  both('heronarts.lx.dmx.DmxModulator', 'DMX Channel', 'DMX', { create: () => new DmxModulator(), sourceUrl: src('dmx-modulator.ts') }),
+  both('heronarts.lx.dmx.DmxColorModulator', 'DMX Color', 'DMX', { create: () => new DmxColorModulator(), sourceUrl: src('dmx-color-modulator.ts') }),
   stock('BooleanLogic', 'Logic', 'Trigger', 'boolean-logic.ts', () => new BooleanLogic()),
   stock('ComparatorModulator', 'Comparator', 'Trigger', 'comparator-modulator.ts', () => new ComparatorModulator()),
   stock('CycleModulator', 'Cycle', 'Core', 'cycle-modulator.ts', () => new CycleModulator()),

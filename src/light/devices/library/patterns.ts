@@ -11,10 +11,9 @@ import { SolidPattern } from '../patterns/color/solid-pattern.js';
 import { SoundObjectPattern } from '../patterns/audio/sound-object-pattern.js';
 import { SparklePattern } from '../patterns/texture/sparkle-pattern.js';
 import { TestPattern } from '../patterns/test/test-pattern.js';
+import { DmxPattern } from '../patterns/dmx/dmx-pattern.js';
 
 const src = (file: string): string => new URL(`../patterns/${file}`, import.meta.url).href;
-
-const NEEDS_DMX = 'it renders live Art-Net DMX input, which Footlight does not receive';
 
 /**
  * Stock patterns in LX's registry order (DMX, Pattern Rack, Sound Object, Gradient, Solid,
@@ -23,7 +22,14 @@ const NEEDS_DMX = 'it renders live Art-Net DMX input, which Footlight does not r
  * Alternating and Graphic Equalizer (both available here; the equalizer reads /lx/audio/meter).
  */
 export const PATTERNS: readonly DeviceEntry<LXComponent>[] = [
-  { kind: 'pattern', className: 'heronarts.lx.dmx.DmxPattern', name: 'DMX', category: 'Other', unavailable: NEEDS_DMX },
+  {
+    kind: 'pattern',
+    className: 'heronarts.lx.dmx.DmxPattern',
+    name: 'DMX',
+    category: 'Other',
+    create: () => new DmxPattern(),
+    sourceUrl: src('dmx/dmx-pattern.ts'),
+  },
   {
     kind: 'pattern',
     className: 'heronarts.lx.pattern.PatternRack',
