@@ -11,7 +11,9 @@
 // points), agent-load (bench/agent-load.ts), floor (bench/floor.ts), protocol3, output,
 // mcp-roundtrip, audio-render (bench/audio-render.ts, the sound engine's offline speed), dmx-in
 // (bench/dmx-in.ts: the latch's cost per frame, the receiver's throughput, the render under a flood),
-// console-preview (needs Debian's chromium; skipped without it).
+// project-open (bench/project-open.ts, opening 1k/4k/20k-channel shows),
+// console-preview and show-load (bench/show-load.ts: the stage demo's song playing, a console
+// open, 32 agents; issue #26's load figure) need Debian's chromium and are skipped without it.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -41,15 +43,15 @@ const BENCHES: readonly Bench[] = [
   { name: 'output', script: 'bench/output.ts', quick: { BENCH_SECONDS: '2' } },
   { name: 'mcp-roundtrip', script: 'bench/mcp-roundtrip.ts', quick: { BENCH_CALLS: '200' } },
   { name: 'audio-render', script: 'bench/audio-render.ts', quick: { BENCH_REPEATS: '2' } },
+  { name: 'project-open', script: 'bench/project-open.ts', quick: { BENCH_CHANNELS: '100,400' } },
   { name: 'dmx-in', script: 'bench/dmx-in.ts', quick: { BENCH_SECONDS: '2' } },
-  {
-    name: 'console-preview',
-    script: 'bench/console-preview.ts',
-    quick: { BENCH_SECONDS: '2', BENCH_POINTS: '10000' },
-    unavailable: () =>
-      existsSync(process.env.FOOTLIGHT_CHROMIUM ?? '/usr/bin/chromium') ? undefined : 'no chromium at /usr/bin/chromium (apt-get install -y chromium)',
-  },
+  { name: 'console-preview', script: 'bench/console-preview.ts', quick: { BENCH_SECONDS: '2', BENCH_POINTS: '10000' }, unavailable: noChromium },
+  { name: 'show-load', script: 'bench/show-load.ts', quick: { BENCH_SECONDS: '3', BENCH_SESSIONS: '0,4' }, unavailable: noChromium },
 ];
+
+function noChromium(): string | undefined {
+  return existsSync(process.env.FOOTLIGHT_CHROMIUM ?? '/usr/bin/chromium') ? undefined : 'no chromium at /usr/bin/chromium (apt-get install -y chromium)';
+}
 
 interface Outcome {
   readonly name: string;
@@ -186,6 +188,17 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
         note: `${r.late} of ${r.frames} frames late; started ${fmt(r.startDelayMeanMs)} ms after due${r.flood ? `; ${r.sent} datagrams` : ''}`,
       });
   }
+  const open = of('project-open');
+  for (const r of (open?.rows ?? []) as Json[])
+    lines.push({
+      bench: 'project-open',
+      case: `${r.channels} channels (${fmt(r.fileMiB, 1)} MiB)`,
+      median: r.openMs,
+      rate: `${fmt((r.openCpuMs * 1000) / r.channels, 0)} µs CPU/channel`,
+      note:
+        `open CPU ${fmt(r.openCpuMs / 1000)} s; heap ${fmt(r.heapMiB, 0)} MiB; ` +
+        `first frame ${fmt(r.firstFrameMs, 0)} ms; /api/state ${fmt(r.stateMs, 0)} ms`,
+    });
   const preview = of('console-preview');
   for (const r of (preview?.rows ?? []) as Json[])
     lines.push({
@@ -193,6 +206,18 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
       case: `${r.points} points`,
       rate: `${fmt(r.newFramesDrawnPerSec, 1)} new frames drawn/s`,
       note: `engine ${fmt(r.engineFps, 1)} fps; ${fmt(r.kbPerSec, 0)} KiB/s over the WebSocket`,
+    });
+  const show = of('show-load');
+  for (const r of (show?.rows ?? []) as Json[])
+    lines.push({
+      bench: 'show-load',
+      case: `stage demo, song playing, console open, ${r.sessions} agents`,
+      median: r.sessions > 0 ? r.medianMs : undefined,
+      p99: r.sessions > 0 ? r.p99Ms : undefined,
+      rate: r.sessions > 0 ? `${fmt(r.callsPerSecond, 0)} calls/s` : undefined,
+      note:
+        `${fmt(r.fps, 1)} fps, late ${r.lateFrames} (${fmt(r.latePct, 1)}%); late audio blocks ${r.lateAudioBlocks}/${r.audioBlocks}; ` +
+        `page ${fmt(r.pageFps, 1)} fps${r.errors > 0 ? `; ${r.errors} errors` : ''}`,
     });
   for (const o of outcomes) if (o.status !== 'ok') lines.push({ bench: o.name, case: o.status, note: o.reason });
   return lines;

@@ -36,7 +36,7 @@ import { startProtocol3Server, type Protocol3Server } from './protocol3/server/s
 import { SoundAdapter } from './sound-client/adapter.js';
 import { linkShowClock } from './show/show-clock.js';
 import { linkShowAudio } from './show/song-audio.js';
-import { linkLightCues } from './show/light-cues.js';
+import { linkLightCues, SHOW_EXTERNALS } from './show/light-cues.js';
 import { formatEndpoint, parseEndpoint, type HostEndpoint } from './sound-client/endpoint.js';
 
 export interface FootlightOptions {
@@ -68,6 +68,8 @@ export interface FootlightOptions {
   readonly historyBudgetBytes?: number;
   /** HTTP time limits in ms (tests shorten them): a request's headers, and the whole request. */
   readonly httpTimeouts?: { readonly headersMs?: number; readonly requestMs?: number };
+  /** Bytes of finished MCP task results kept at once, every session and era together (default 64 MiB; tests shrink it). */
+  readonly taskResultBytes?: number;
   /** Idle time after which a 2025-era MCP session is closed, in ms (default 30 minutes). */
   readonly sessionIdleMs?: number;
   /** Most open 2025-era MCP sessions (default 64). */
@@ -194,10 +196,10 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   });
   let light: LightShow;
   if (options.project !== undefined) {
-    light = await LightShow.open(engine, options.project, { media: options.media, renderOnClock: false });
+    light = await LightShow.open(engine, options.project, { media: options.media, renderOnClock: false, externals: SHOW_EXTERNALS });
     for (const warning of light.warnings) log.warn({ project: light.projectPath }, warning);
   } else {
-    light = new LightShow(engine, undefined, { renderOnClock: false });
+    light = new LightShow(engine, undefined, { renderOnClock: false, externals: SHOW_EXTERNALS });
     if (options.demo === 'grid') buildGridDemo(light);
     else buildDemoShow(light);
   }
@@ -331,6 +333,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
     sessionIdleMs: options.sessionIdleMs,
     maxSessions: options.maxSessions,
+    ...(options.taskResultBytes === undefined ? {} : { taskResultBytes: options.taskResultBytes }),
     onCall: (r) => {
       calls.push(r);
       if (calls.length > MAX_CALL_RECORDS) calls.shift();

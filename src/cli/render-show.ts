@@ -1,20 +1,21 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { PNG } from 'pngjs';
-import { writeFileAtomic } from '../app/atomic-write.js';
+import { beginOutput, writeFileAtomic } from '../app/atomic-write.js';
+import { checkOutputFolder, makeFolders } from '../app/output-path.js';
 import { Engine } from '../engine/engine.js';
-import { isFootlightError } from '../engine/errors.js';
+import { invalidArgument, isFootlightError } from '../engine/errors.js';
 import { buildDemoShow } from '../light/demo-show.js';
 import { rasterize, type Camera, type FrameSnapshot, type Raster } from '../light/frame-view.js';
 import { createLibrary } from '../light/devices/library.js';
 import { LightShow } from '../light/show/light-show.js';
-import { parseLenientJson } from '../light/show/project/lenient-json.js';
 import { mediaResolvers } from '../light/show/project/media.js';
-import { defaultMediaDir, writeProject } from '../light/show/project/project-file.js';
+import { defaultMediaDir, readProjectJson, writeProject } from '../light/show/project/project-file.js';
 import { BUFFER_NOTE, COLOR_NOTE, CLOCK_NOTE, type FramesFile, argbBytes, framesSha256, pointsBase64 } from '../light/render/frames-format.js';
 import { channelListing } from '../light/render/offline.js';
 import { renderShow } from '../show/render-show.js';
+import { MAX_RENDER_SECONDS } from '../sound/audio/offline.js';
 import { encodeWav24 } from '../sound/audio/wav.js';
 import { demoProject } from '../sound/demo.js';
 import { buildProject, saveProject, type ProjectJson } from '../sound/model/components.js';
@@ -94,8 +95,23 @@ function hasFfmpeg(): boolean {
   return spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0;
 }
 
-/** Pipes RGBA rasters into ffmpeg with the WAV: an H.264 + AAC MP4, bit-exact flags on. */
+/**
+ * Pipes RGBA rasters into ffmpeg with the WAV: an H.264 + AAC MP4, bit-exact flags on. ffmpeg
+ * writes a temporary beside `out`, renamed over it once the file is whole: a render killed or
+ * failing mid-encode leaves the previous MP4 as it was.
+ */
 async function encodeMp4(frames: Iterable<Raster>, width: number, height: number, wav: string, out: string): Promise<void> {
+  const pending = await beginOutput(out);
+  try {
+    await runFfmpeg(frames, width, height, wav, pending.temp);
+  } catch (err) {
+    await pending.abort();
+    throw err;
+  }
+  await pending.commit();
+}
+
+async function runFfmpeg(frames: Iterable<Raster>, width: number, height: number, wav: string, out: string): Promise<void> {
   const args = [
     '-y',
     '-loglevel',
@@ -135,6 +151,8 @@ async function encodeMp4(frames: Iterable<Raster>, width: number, height: number
     '+bitexact',
     '-map_metadata',
     '-1',
+    '-f',
+    'mp4',
     out,
   ];
   const ff = spawn('ffmpeg', args, { stdio: ['pipe', 'ignore', 'pipe'] });
@@ -151,6 +169,13 @@ async function encodeMp4(frames: Iterable<Raster>, width: number, height: number
   await done;
 }
 
+/** The song's seconds when a render may take them, else invalid_argument (render-sound's bound, checked at once). */
+function checkSeconds(seconds: number): number {
+  if (!(seconds > 0 && seconds <= MAX_RENDER_SECONDS))
+    throw invalidArgument(`a render is at most ${MAX_RENDER_SECONDS} s; this one would be ${seconds.toFixed(1)} s (give --seconds)`);
+  return seconds;
+}
+
 /**
  * `footlight render-show [--project LXP] [--song DIR] [--seconds N] --out DIR`: the show as it
  * plays from the song's start, on one stepped clock: `show.wav` (the audio engine's offline
@@ -159,19 +184,21 @@ async function encodeMp4(frames: Iterable<Raster>, width: number, height: number
  */
 export async function renderShowCommand(options: RenderShowOptions): Promise<void> {
   try {
-    const out = resolve(options.out);
-    await mkdir(out, { recursive: true });
+    // Every bound before any work: where it writes, and how long it may render.
+    const out = await checkOutputFolder(options.out);
+    if (options.seconds !== undefined) checkSeconds(options.seconds);
     const song = options.song !== undefined ? await loadSong(options.song) : demoProject();
     let light: unknown;
     let media = mediaResolvers(out);
     let name = 'demo.lxp';
     if (options.project !== undefined) {
       const path = resolve(options.project);
-      light = parseLenientJson(await readFile(path, 'utf8'), path);
+      light = await readProjectJson(path);
       media = mediaResolvers(defaultMediaDir(path));
       name = path.slice(path.lastIndexOf('/') + 1);
     } else light = demoLight();
-    const seconds = options.seconds ?? songSeconds(song);
+    const seconds = options.seconds ?? checkSeconds(songSeconds(song));
+    await makeFolders(out);
     const argb: Uint32Array[] = [];
     const r = renderShow({
       light,
@@ -182,6 +209,7 @@ export async function renderShowCommand(options: RenderShowOptions): Promise<voi
       resolveLxf: media.resolveLxf,
       resolveLxm: media.resolveLxm,
       ...(options.audioTrack === undefined ? {} : { audioTrack: options.audioTrack }),
+      keepsFrames: true,
       onFrame: (_k, frame) => argb.push(frame.slice()),
     });
     const model = r.show.structure.model;

@@ -1,9 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { writeFileAtomic } from '../app/atomic-write.js';
+import { checkOutputFile } from '../app/output-path.js';
 import { isFootlightError } from '../engine/errors.js';
 import { integratedLoudness, samplePeak, toDb, truePeak } from '../sound/audio/loudness.js';
-import { renderOffline, RENDER_SAMPLE_RATE } from '../sound/audio/offline.js';
+import { MAX_RENDER_SECONDS, renderOffline, RENDER_SAMPLE_RATE } from '../sound/audio/offline.js';
 import { buildPlan } from '../sound/audio/plan.js';
 import { encodeWav24 } from '../sound/audio/wav.js';
 import { demoProject } from '../sound/demo.js';
@@ -52,7 +53,11 @@ const fmt = (db: number, unit: string): string => (db === -Infinity ? `-inf ${un
  */
 export async function renderSound(options: RenderSoundOptions): Promise<void> {
   try {
+    // Every bound before any work: where it writes, and how long it may render.
+    const out = await checkOutputFile(options.out);
     if (options.seconds !== undefined && (options.from !== undefined || options.to !== undefined)) throw new Error('give --seconds or --from/--to, not both');
+    if (options.seconds !== undefined && options.seconds > MAX_RENDER_SECONDS)
+      throw new Error(`a render is at most ${MAX_RENDER_SECONDS} s; this one would be ${options.seconds} s`);
     if (options.from !== undefined && options.to !== undefined && options.to <= options.from)
       throw new Error(`--to (${options.to}) must be after --from (${options.from})`);
     const json = options.project !== undefined ? await loadProject(options.project) : demoProject();
@@ -61,7 +66,7 @@ export async function renderSound(options: RenderSoundOptions): Promise<void> {
     const r = renderOffline(plan, { fromBeat: options.from, toBeat: options.to, seconds: options.seconds }, progressBar());
     const elapsed = (performance.now() - started) / 1000;
     const wav = encodeWav24([r.left, r.right], RENDER_SAMPLE_RATE);
-    await writeFileAtomic(resolve(options.out), wav.bytes);
+    await writeFileAtomic(out, wav.bytes);
     for (const s of r.notRendered) process.stderr.write(`not rendered: ${s.track} › ${s.device}: ${s.reason}\n`);
     const ch = wav.written;
     const speed = elapsed > 0 ? `${(r.seconds / elapsed).toFixed(0)}× real time` : 'instant';

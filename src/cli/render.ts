@@ -1,12 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { writeFileAtomic } from '../app/atomic-write.js';
+import { checkOutputFile } from '../app/output-path.js';
 import { isFootlightError } from '../engine/errors.js';
 import { createLibrary } from '../light/devices/library.js';
 import { pointPool } from '../light/parallel/point-pool.js';
 import { defaultRenderThreads } from '../engine/render-threads.js';
-import { defaultMediaDir } from '../light/show/project/project-file.js';
-import { parseLenientJson } from '../light/show/project/lenient-json.js';
+import { defaultMediaDir, readProjectJson } from '../light/show/project/project-file.js';
 import { mediaResolvers } from '../light/show/project/media.js';
 import { renderFramesFile } from '../light/render/offline.js';
 
@@ -24,18 +23,15 @@ export interface RenderOptions {
  * `footlight render PROJECT.lxp --frames N --delta-ms D [--every K] [--media DIR] [--out FILE] [--render-threads N]`:
  * renders a project headless with LX's offline protocol (clock at 0 when the project opens, a
  * fixed deltaMs per frame, nowMillis = floor((k+1)·deltaMs) during frame k) and prints the frames
- * in the golden files' JSON format, so any project can be compared with LX frame for frame.
+ * in the golden files' JSON format, so any project can be compared with LX frame for frame. The
+ * output file is checked before the render and written atomically.
  */
 export async function render(projectPath: string, options: RenderOptions): Promise<void> {
   try {
+    const out = options.out === undefined ? undefined : await checkOutputFile(options.out);
     pointPool.setThreads(options.renderThreads ?? defaultRenderThreads());
     const path = resolve(projectPath);
-    let json: unknown;
-    try {
-      json = parseLenientJson(await readFile(path, 'utf8'), path);
-    } catch (err) {
-      throw new Error(`cannot read ${path} as a JSON project: ${(err as Error).message}`);
-    }
+    const json = await readProjectJson(path);
     const media = mediaResolvers(options.media !== undefined ? resolve(options.media) : defaultMediaDir(path));
     const name = basename(path);
     const file = renderFramesFile(json, name, name.replace(/\.lxp$/, ''), {
@@ -47,7 +43,7 @@ export async function render(projectPath: string, options: RenderOptions): Promi
       resolveLxm: media.resolveLxm,
     });
     const text = `${JSON.stringify(file)}\n`;
-    if (options.out !== undefined) await writeFileAtomic(resolve(options.out), text);
+    if (out !== undefined) await writeFileAtomic(out, text);
     else process.stdout.write(text);
   } catch (err) {
     process.stderr.write(`footlight render: ${isFootlightError(err) ? `${err.code}: ${err.message}` : (err as Error).message}\n`);

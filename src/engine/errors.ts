@@ -3,9 +3,13 @@
  * their wire form (MCP: `code: message`; protocol 3: a JSON error). Anything else thrown is a
  * bug, reported as `internal` at the edge and logged with its stack.
  */
-export type ErrorCode = 'not_found' | 'invalid_argument' | 'stale' | 'timeout' | 'internal';
+/**
+ * `busy`: a bound on concurrent work is reached (the listen pool…); nothing was done, and the same
+ * call may succeed once the work in progress ends.
+ */
+export type ErrorCode = 'not_found' | 'invalid_argument' | 'stale' | 'timeout' | 'busy' | 'internal';
 
-export const ERROR_CODES: readonly ErrorCode[] = ['not_found', 'invalid_argument', 'stale', 'timeout', 'internal'];
+export const ERROR_CODES: readonly ErrorCode[] = ['not_found', 'invalid_argument', 'stale', 'timeout', 'busy', 'internal'];
 
 export class FootlightError extends Error {
   override readonly name = 'FootlightError';

@@ -11,6 +11,7 @@ import { createMcpServer, type SessionSubscriptions } from './server-factory.js'
 import type { ToolListing } from './register-tools.js';
 import { STRUCTURE_URI } from './resources.js';
 import { ModernTaskStore } from './modern-tasks.js';
+import { TaskResults } from './task-common.js';
 
 /** status.json's lastActivityAt is at most this old while agents are active (one small write per interval). */
 const STATUS_ACTIVITY_MS = 5_000;
@@ -30,6 +31,8 @@ interface McpEndpointOptions {
    * closed), or there was activity and the last report is older than STATUS_ACTIVITY_MS.
    */
   readonly onStatusChange?: () => void;
+  /** Bytes of finished task results kept at once (default 64 MiB; tests shrink it). */
+  readonly taskResultBytes?: number;
 }
 
 interface Session {
@@ -67,15 +70,19 @@ export class McpEndpoint {
   /** The parsed body of the 2026-era request being served, for the per-request server factory. */
   private readonly modernBody = new AsyncLocalStorage<unknown>();
   /** Tasks of 2026-era requests (the Tasks extension): no session holds them, the endpoint does. */
-  private readonly modernTasks = new ModernTaskStore();
+  private readonly modernTasks: ModernTaskStore;
+  /** What finished tasks hold, both eras and every session, within one byte budget. */
+  private readonly taskResults: TaskResults;
 
   constructor(private readonly options: McpEndpointOptions) {
     this.idleMs = options.sessionIdleMs ?? 30 * 60_000;
     this.maxSessions = options.maxSessions ?? 64;
+    this.taskResults = new TaskResults(options.taskResultBytes);
+    this.modernTasks = new ModernTaskStore(this.taskResults);
     const onCall = (r: CallRecord): void => options.onCall?.(r);
     this.modern = createMcpHandler(
       () => {
-        const { server, listing } = createMcpServer(options.services, { era: 'modern' }, onCall, undefined, this.modernTasks);
+        const { server, listing } = createMcpServer(options.services, { era: 'modern' }, onCall, undefined, this.modernTasks, this.taskResults);
         // No session to remember find_tools in: a served tool called by name is served all the same.
         const called = calledTool(this.modernBody.getStore());
         if (called !== undefined) listing.enableTool(called);
@@ -224,7 +231,7 @@ export class McpEndpoint {
     }
     const caller: CallerInfo = { era: 'legacy' };
     const subscriptions: SessionSubscriptions = { uris: new Set() };
-    const { server, listing } = createMcpServer(this.options.services, caller, (r) => this.options.onCall?.(r), subscriptions);
+    const { server, listing } = createMcpServer(this.options.services, caller, (r) => this.options.onCall?.(r), subscriptions, undefined, this.taskResults);
     let session: Session | undefined;
     const transport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),

@@ -1,5 +1,17 @@
 import { ProtocolError, ProtocolErrorCode, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
-import { frontToolsCall, newTask, plainWithProgress, POLL_INTERVAL_MS, sweepTasks, TaskIdParams, type TaskLife, touch } from './task-common.js';
+import {
+  frontToolsCall,
+  GONE,
+  newTask,
+  plainWithProgress,
+  POLL_INTERVAL_MS,
+  resultBytes,
+  sweepTasks,
+  TaskIdParams,
+  type TaskLife,
+  type TaskResults,
+  touch,
+} from './task-common.js';
 
 /**
  * MCP Tasks on 2026-07-28 requests: the Tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663).
@@ -35,6 +47,13 @@ const MAX_TASKS = 256;
 export class ModernTaskStore {
   private readonly tasks = new Map<string, ModernTask>();
 
+  constructor(private readonly results: TaskResults) {}
+
+  /** Keeps a finished task's result (or error) within the endpoint's byte budget. */
+  keep(task: ModernTask): void {
+    this.results.keep(task, resultBytes(task.result ?? task.error), () => this.tasks.delete(task.taskId));
+  }
+
   add(task: ModernTask): void {
     this.tasks.set(task.taskId, task);
     this.sweep();
@@ -43,7 +62,7 @@ export class ModernTaskStore {
   find(taskId: string): ModernTask {
     this.sweep();
     const t = this.tasks.get(taskId);
-    if (t === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Failed to retrieve task: no task ${taskId} (unknown, or its ttl ran out)`);
+    if (t === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Failed to retrieve task: no task ${taskId} (${GONE})`);
     return t;
   }
 
@@ -52,7 +71,7 @@ export class ModernTaskStore {
   }
 
   private sweep(): void {
-    sweepTasks(this.tasks, MAX_TASKS);
+    sweepTasks(this.tasks, MAX_TASKS, this.results);
   }
 }
 
@@ -114,6 +133,7 @@ export function serveModernTasks(server: McpServer, store: ModernTaskStore, long
           if (task.status === 'cancelled') return; // a cancelled read: its result is dropped
           const { resultType: _r, ...rest } = result;
           task.result = rest;
+          store.keep(task);
           const failed = result.isError === true;
           let message = failed ? `${name} ended with a tool error; result has it` : `${name} finished`;
           if (task.cancelRequested) message += ' (a cancel was asked for after it started; it could not be called back and ran to the end)';
@@ -124,6 +144,7 @@ export function serveModernTasks(server: McpServer, store: ModernTaskStore, long
           const code = err instanceof ProtocolError ? err.code : ProtocolErrorCode.InternalError;
           const message = err instanceof Error ? err.message : String(err);
           task.error = { code, message, ...(err instanceof ProtocolError && err.data !== undefined ? { data: err.data } : {}) };
+          store.keep(task);
           touch(task, 'failed', `${name} failed: ${message}`);
         },
       );

@@ -1,6 +1,7 @@
 import type { McpServer, ServerContext, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type * as z from 'zod';
 import type { Origin } from '../engine/commands/history.js';
+import { invalidArgument } from '../engine/errors.js';
 import type { AnyTool } from '../tools/define-tool.js';
 import type { Services, ToolContext } from '../tools/context.js';
 import { type CallRecord, ToolRegistry } from '../tools/invoke.js';
@@ -124,7 +125,7 @@ export function registerTools(
             return toolResult(payload, attachments);
           };
           const { requestId, rest } = retryKey ? splitRequestId(args) : { rest: args };
-          const payload = requestId === undefined ? await run(rest) : await runOnce(origin.session ?? 'stateless', tool.name, requestId, rest, run);
+          const payload = requestId === undefined ? await run(rest) : await runOnce(retryScope(caller, ctx), tool.name, requestId, rest, run);
           onCall({ tool: tool.name, origin, args, ok: true, ms: performance.now() - started, at: Date.now(), ...seen });
           return payload;
         } catch (err) {
@@ -153,12 +154,39 @@ export function registerTools(
   return listing;
 }
 
+interface RetryScope {
+  readonly key: string;
+  /** How replies name the scope: "in this session" or "for this client". */
+  readonly where: string;
+}
+
+/**
+ * Whose retry keys a call's `request_id` is among: its 2025-era session; on the 2026-07-28 era
+ * (no session) the authenticated client when the transport authenticates, else the client that
+ * the request's envelope names (clientInfo name and version). Another client's id, however
+ * equal, is never its reply. A stateless request naming no client cannot be told apart from
+ * any other, so its retry key is refused.
+ */
+function retryScope(caller: CallerInfo, ctx: ServerContext): RetryScope {
+  const session = caller.sessionId ?? ctx.sessionId;
+  if (session !== undefined) return { key: `session\u0000${session}`, where: 'in this session' };
+  const auth = (ctx.http as { authInfo?: { clientId?: unknown } } | undefined)?.authInfo;
+  if (typeof auth?.clientId === 'string') return { key: `auth\u0000${auth.clientId}`, where: 'for this client' };
+  const info = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.['io.modelcontextprotocol/clientInfo'] as
+    | { name?: unknown; version?: unknown }
+    | undefined;
+  if (typeof info?.name === 'string') return { key: `client\u0000${info.name}\u0000${String(info.version ?? '')}`, where: 'for this client' };
+  throw invalidArgument(
+    'request_id needs a client to belong to: send it in a session (2025-era) or with clientInfo in the request envelope (2026-07-28); nothing was done',
+  );
+}
+
 /** Runs a call with a retry key once; a repeat gets the first reply, then a note saying so. */
-async function runOnce(session: string, tool: string, requestId: string, args: unknown, run: (args: unknown) => Promise<ToolResult>): Promise<ToolResult> {
-  const reply = await once(session, tool, requestId, args, async () => ({ result: await run(args) }));
+async function runOnce(scope: RetryScope, tool: string, requestId: string, args: unknown, run: (args: unknown) => Promise<ToolResult>): Promise<ToolResult> {
+  const reply = await once(scope, tool, requestId, args, async () => ({ result: await run(args) }));
   const first = reply.result as ToolResult;
   if (!reply.replayed) return first;
-  const note = `replayed: request_id ${JSON.stringify(requestId)} already ran in this session; this is its first reply and nothing was done again`;
+  const note = `replayed: request_id ${JSON.stringify(requestId)} already ran ${scope.where}; this is its first reply and nothing was done again`;
   return { ...first, content: [...first.content, { type: 'text', text: note }] };
 }
 

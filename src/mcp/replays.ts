@@ -4,7 +4,8 @@ import { RequestId } from './retry-key.js';
 /**
  * Retry keys. A write that is not idempotent (an add, a copy, undo, a batch…) doubles when an
  * agent resends it after a lost reply. Such a tool takes an optional `request_id`: a repeat of the
- * same call with the same id in the same session gets the first reply back and changes nothing.
+ * same call with the same id by the same client (its session, or on the 2026-07-28 era its
+ * identity: src/mcp/register-tools.ts's retryScope) gets the first reply back and changes nothing.
  */
 
 const KEEP_MS = 10 * 60_000;
@@ -33,7 +34,7 @@ interface Reply {
 
 const kept = new Map<string, Kept>();
 
-const keyOf = (session: string, tool: string, id: string): string => `${session}\u0000${tool}\u0000${id}`;
+const keyOf = (scope: string, tool: string, id: string): string => `${scope}\u0000${tool}\u0000${id}`;
 
 /** A reply worth replaying did something: not an error, a sound preview (`confirmation_required`) or a host refusal (`ok: false`). */
 function didSomething(reply: Reply): boolean {
@@ -42,19 +43,26 @@ function didSomething(reply: Reply): boolean {
 }
 
 /**
- * Runs the call once per (session, tool, id): a repeat with the same arguments gets the first
- * reply (`replayed: true`) and runs nothing; an id reused for different arguments is refused.
- * A first call that failed or changed nothing is forgotten, so the same id may run it for real.
+ * Runs the call once per (client scope, tool, id): a repeat with the same arguments gets the
+ * first reply (`replayed: true`) and runs nothing; an id reused for different arguments is
+ * refused. A first call that failed or changed nothing is forgotten, so the same id may run it
+ * for real. `scope.where` words the scope in refusals ("in this session").
  */
-export async function once(session: string, tool: string, id: string, args: unknown, run: () => Promise<Reply>): Promise<Reply & { replayed: boolean }> {
-  const key = keyOf(session, tool, id);
+export async function once(
+  scope: { readonly key: string; readonly where: string },
+  tool: string,
+  id: string,
+  args: unknown,
+  run: () => Promise<Reply>,
+): Promise<Reply & { replayed: boolean }> {
+  const key = keyOf(scope.key, tool, id);
   const json = JSON.stringify(args ?? {});
   const now = Date.now();
   const k = kept.get(key);
   if (k !== undefined && now - k.at <= KEEP_MS) {
     if (k.args !== json) {
       throw invalidArgument(
-        `request_id ${JSON.stringify(id)} was already used for a different ${tool} call in this session, so nothing was done; use a fresh id for a new call`,
+        `request_id ${JSON.stringify(id)} was already used for a different ${tool} call ${scope.where}, so nothing was done; use a fresh id for a new call`,
       );
     }
     return { ...(await k.reply), replayed: true };

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
-import { notFound } from '../engine/errors.js';
+import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
+import { type FootlightError, isFootlightError, notFound } from '../engine/errors.js';
+import type { Logger } from '../engine/log.js';
 import type { Services } from '../tools/context.js';
 import { fullOutputSchema, listedInputSchema, sharedOutputFields } from './lean-schema.js';
 import { TOOLS } from '../tools/index.js';
@@ -42,6 +43,34 @@ function jsonResource(uri: URL, value: unknown): { contents: { uri: string; mime
   return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(value) }] };
 }
 
+/**
+ * A read's failure on the wire: a miss (`not_found`) is the SDK's resource-not-found (−32602 with
+ * the uri), a bad address (`invalid_argument`, `stale`) Invalid Params, and only a fault of the
+ * server −32603; the message keeps Footlight's `code: message` so an agent reads it as a tool error.
+ */
+function readError(uri: URL, err: unknown, log: Logger): ProtocolError {
+  if (!isFootlightError(err)) {
+    log.error({ err, uri: uri.href }, 'resource read failed');
+    return new ProtocolError(ProtocolErrorCode.InternalError, 'internal: unexpected failure reading the resource (logged on the server)');
+  }
+  const e: FootlightError = err;
+  const text = `${e.code}: ${e.message}`;
+  if (e.code === 'not_found') return new ResourceNotFoundError(uri.href, text);
+  if (e.code === 'invalid_argument' || e.code === 'stale') return new ProtocolError(ProtocolErrorCode.InvalidParams, text, { uri: uri.href, code: e.code });
+  return new ProtocolError(ProtocolErrorCode.InternalError, text, { uri: uri.href, code: e.code });
+}
+
+/** A read callback whose failures are worded by readError. */
+function guarded<A extends unknown[], R>(log: Logger, read: (uri: URL, ...rest: A) => Promise<R>): (uri: URL, ...rest: A) => Promise<R> {
+  return async (uri, ...rest) => {
+    try {
+      return await read(uri, ...rest);
+    } catch (err) {
+      throw readError(uri, err, log);
+    }
+  };
+}
+
 export function registerResources(server: McpServer, services: Services): void {
   server.registerResource(
     'guide',
@@ -63,10 +92,10 @@ export function registerResources(server: McpServer, services: Services): void {
         'when to re-list.',
       mimeType: 'application/json',
     },
-    async (uri) => {
+    guarded(services.log, async (uri) => {
       const summary = await services.engine.queue.submit(() => structureSummary(services), { label: 'read structure' });
       return jsonResource(uri, summary);
-    },
+    }),
   );
   server.registerResource(
     'preview-app',
@@ -76,7 +105,7 @@ export function registerResources(server: McpServer, services: Services): void {
       description: 'An MCP App: the live light preview with the master fader, undo and the sound transport; every edit in it is a normal tool call',
       mimeType: APP_MIME_TYPE,
     },
-    async (uri) => {
+    guarded(services.log, async (uri) => {
       let html: string;
       try {
         html = readFileSync(APP_HTML, 'utf8');
@@ -89,7 +118,7 @@ export function registerResources(server: McpServer, services: Services): void {
           { uri: uri.href, mimeType: APP_MIME_TYPE, text: html, _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true } } },
         ],
       };
-    },
+    }),
   );
   server.registerResource(
     'tool-schema',
@@ -99,11 +128,11 @@ export function registerResources(server: McpServer, services: Services): void {
       description: 'The complete input and output JSON Schemas of one tool (tools/list declares output shapes one level deep)',
       mimeType: 'application/json',
     },
-    async (uri, { name }) => {
+    guarded(services.log, async (uri, { name }) => {
       const tool = services.tools.find((t) => t.name === name);
       if (tool === undefined) throw notFound(`no tool named ${JSON.stringify(name)}; find_tools lists them`);
       return jsonResource(uri, { name: tool.name, inputSchema: listedInputSchema(tool), outputSchema: fullOutputSchema(tool) });
-    },
+    }),
   );
   server.registerResource(
     'tool-schema-shared',
@@ -129,13 +158,15 @@ export function registerResources(server: McpServer, services: Services): void {
       description: 'A parameter with its value, or a component with the paths one step below it (completion offers the real children of a partial path)',
       mimeType: 'application/json',
     },
-    async (uri, { path }) => {
+    guarded(services.log, async (uri, { path }) => {
       const body = await services.engine.queue.submit(
         () => {
           const p = String(path);
           try {
             return { parameter: toParameterPayload(services.light.parameter(p)) };
-          } catch {
+          } catch (err) {
+            // Not a parameter (no such one, or the path names a component): read it as a component.
+            if (!isFootlightError(err) || (err.code !== 'not_found' && err.code !== 'invalid_argument')) throw err;
             const c = services.light.component(p);
             return { path: c.path, id: c.id, label: c.label.getString(), next: completePath(services.light.lx, `${c.path}/`, Number.MAX_SAFE_INTEGER) };
           }
@@ -143,6 +174,6 @@ export function registerResources(server: McpServer, services: Services): void {
         { label: 'read path' },
       );
       return jsonResource(uri, body);
-    },
+    }),
   );
 }

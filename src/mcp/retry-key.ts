@@ -5,7 +5,7 @@ import type { AnyTool } from '../tools/define-tool.js';
 export const RequestId = z
   .string()
   .regex(/^[A-Za-z0-9._:-]{1,128}$/)
-  .describe('Retry key: resending with the same id in this session returns the first reply, changing nothing');
+  .describe('Retry key: resending the same call with the same id from this client (its session) returns the first reply, changing nothing');
 
 /** True for the writes a blind retry would double. */
 export function takesRequestId(tool: AnyTool): boolean {

@@ -6,6 +6,7 @@ import { registerPrompts } from './prompts.js';
 import { APPS_EXTENSION, registerResources } from './resources.js';
 import { serveTasks, TASKS_CAPABILITY } from './tasks.js';
 import { serveModernTasks, TASKS_EXTENSION, type ModernTaskStore } from './modern-tasks.js';
+import type { TaskResults } from './task-common.js';
 import { registerTools, type CallerInfo, type CallRecord, type ToolListing } from './register-tools.js';
 
 /** A session's resource subscriptions, so structure changes reach the agents that asked. */
@@ -30,8 +31,10 @@ export function createMcpServer(
   services: Services,
   caller: CallerInfo,
   onCall: (record: CallRecord) => void,
-  subscriptions?: SessionSubscriptions,
-  modernTasks?: ModernTaskStore,
+  subscriptions: SessionSubscriptions | undefined,
+  modernTasks: ModernTaskStore | undefined,
+  /** The endpoint's budget for what finished tasks hold (shared by every session). */
+  taskResults: TaskResults,
 ): McpInstance {
   const server = new McpServer(
     { name: services.server.identity.serverName, version: services.server.identity.serverVersion, title: 'Footlight' },
@@ -55,7 +58,7 @@ export function createMcpServer(
   const longNames = new Set(long.map((t) => t.name));
   const longWrites = new Set(long.filter((t) => !t.annotations.readOnlyHint).map((t) => t.name));
   // 2025-era sessions: the 2025-11-25 task vocabulary; 2026-era requests: the Tasks extension (SEP-2663).
-  if (caller.era === 'legacy') serveTasks(server, longNames, longWrites);
+  if (caller.era === 'legacy') serveTasks(server, longNames, longWrites, taskResults);
   else if (modernTasks !== undefined) serveModernTasks(server, modernTasks, longNames, longWrites);
   registerResources(server, services);
   registerPrompts(server);

@@ -55,13 +55,69 @@ export function touch(t: TaskLife, status: TaskStatus, message: string): void {
   t.lastUpdatedAt = new Date().toISOString();
 }
 
+/** Bytes of finished task results one endpoint keeps at once, across every session and era. */
+const DEFAULT_TASK_RESULT_BYTES = 64 * 1024 * 1024;
+
+/** How a task that is gone is explained: unknown, expired, or dropped for memory. */
+export const GONE = "unknown, its ttl ran out, or its result was dropped to keep the server's memory bounded";
+
+/**
+ * The results finished tasks hold, across every session of an endpoint and both eras, within a
+ * byte budget: a result past it drops the oldest kept results first (their tasks are removed
+ * from their stores, so asking for one answers that it is gone). An image-heavy result in each
+ * of 64 sessions' 100 tasks would otherwise hold gigabytes.
+ */
+export class TaskResults {
+  /** Insertion order is age: the first entry is the oldest result. */
+  private readonly kept = new Map<TaskLife, { readonly bytes: number; readonly drop: () => void }>();
+  private total = 0;
+
+  constructor(readonly budgetBytes: number = DEFAULT_TASK_RESULT_BYTES) {}
+
+  /** Keeps `task`'s result of `bytes`; `drop` removes the task from its store. The newest result is always kept. */
+  keep(task: TaskLife, bytes: number, drop: () => void): void {
+    this.forget(task);
+    this.kept.set(task, { bytes, drop });
+    this.total += bytes;
+    for (const [old, k] of this.kept) {
+      if (this.total <= this.budgetBytes || old === task) break;
+      this.forget(old);
+      k.drop();
+    }
+  }
+
+  /** The task left its store (swept or dropped): its bytes no longer count. */
+  forget(task: TaskLife): void {
+    const k = this.kept.get(task);
+    if (k === undefined) return;
+    this.total -= k.bytes;
+    this.kept.delete(task);
+  }
+
+  /** Bytes of results kept now. */
+  get bytes(): number {
+    return this.total;
+  }
+}
+
+/** The size a result is counted at: its JSON (base64 images included). */
+export function resultBytes(result: unknown): number {
+  return JSON.stringify(result ?? null).length;
+}
+
 /** Drops the finished tasks whose ttl ran out, then the oldest finished ones while more than `max` are kept. */
-export function sweepTasks(tasks: Map<string, TaskLife>, max: number): void {
+export function sweepTasks(tasks: Map<string, TaskLife>, max: number, results: TaskResults): void {
   const now = Date.now();
-  for (const [id, t] of tasks) if (t.status !== 'working' && t.expiresAt < now) tasks.delete(id);
+  for (const [id, t] of tasks) {
+    if (t.status === 'working' || t.expiresAt >= now) continue;
+    tasks.delete(id);
+    results.forget(t);
+  }
   for (const [id, t] of tasks) {
     if (tasks.size <= max) break;
-    if (t.status !== 'working') tasks.delete(id);
+    if (t.status === 'working') continue;
+    tasks.delete(id);
+    results.forget(t);
   }
 }
 

@@ -2,6 +2,9 @@ import * as z from 'zod';
 import { ProtocolError, ProtocolErrorCode, RELATED_TASK_META_KEY, type McpServer } from '@modelcontextprotocol/server';
 import {
   frontToolsCall,
+  GONE,
+  resultBytes,
+  type TaskResults,
   newTask,
   plainWithProgress,
   POLL_INTERVAL_MS,
@@ -41,7 +44,7 @@ export const TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { cal
  * Serves tasks on this session's server for the named tools. `writes` names the ones that change
  * the show or the sound project. Call after the tools are registered.
  */
-export function serveTasks(server: McpServer, longTools: ReadonlySet<string>, writes: ReadonlySet<string>): void {
+export function serveTasks(server: McpServer, longTools: ReadonlySet<string>, writes: ReadonlySet<string>, results: TaskResults): void {
   const tasks = new Map<string, TaskRecord>();
   const low = server.server;
   const view = (t: TaskRecord) => ({
@@ -60,11 +63,12 @@ export function serveTasks(server: McpServer, longTools: ReadonlySet<string>, wr
     touch(t, status, message);
     notify('notifications/tasks/status', view(t));
   };
-  const sweep = (): void => sweepTasks(tasks, MAX_TASKS);
+  const sweep = (): void => sweepTasks(tasks, MAX_TASKS, results);
+  const keep = (t: TaskRecord): void => results.keep(t, resultBytes(t.result), () => tasks.delete(t.taskId));
   const find = (taskId: string): TaskRecord => {
     sweep();
     const t = tasks.get(taskId);
-    if (t === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `no task ${taskId} in this session (unknown, or its ttl ran out)`);
+    if (t === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `no task ${taskId} in this session (${GONE})`);
     return t;
   };
 
@@ -98,6 +102,7 @@ export function serveTasks(server: McpServer, longTools: ReadonlySet<string>, wr
           (result) => {
             if (record.status === 'cancelled') return; // a cancelled read: its result is dropped
             record.result = result;
+            keep(record);
             const failed = result.isError === true;
             settle(record, failed ? 'failed' : 'completed', failed ? `${name} failed; tasks/result has the error` : `${name} finished`);
             progress(1, record.statusMessage ?? '');
@@ -106,6 +111,7 @@ export function serveTasks(server: McpServer, longTools: ReadonlySet<string>, wr
             if (record.status === 'cancelled') return;
             const message = err instanceof Error ? err.message : String(err);
             record.result = { isError: true, content: [{ type: 'text', text: message }] };
+            keep(record);
             settle(record, 'failed', message);
           },
         )

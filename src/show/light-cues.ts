@@ -5,12 +5,17 @@
 import type { Command } from '../engine/commands/command.js';
 import { invalidArgument, notFound } from '../engine/errors.js';
 import type { Origin } from '../engine/commands/history.js';
+import { MAX_SCENES } from '../light/clips/clip-engine.js';
 import type { LightShow } from '../light/show/light-show.js';
+import type { ExternalsReader } from '../light/show/project/project-file.js';
 import type { SoundHost } from '../sound/host/host.js';
+import { MAX_BEATS } from '../sound/model/components.js';
 
 /** The externals key the cues are saved under. */
 const CUES_KEY = 'footlight.lightCues';
 const MAX_CUES = 256;
+/** The longest cue marker name a saved cue keeps (names are the song's; this only bounds what a file can hold). */
+const MAX_MARKER_CHARS = 256;
 /** The song jumped (a seek, a loop wrap) when it moves more than this in one frame: no cue fires for the skipped span. */
 const JUMP_BEATS = 1;
 /**
@@ -28,10 +33,63 @@ interface LightCue {
   readonly marker?: string;
 }
 
+/** The cues as the show holds them: only what `readLightCues` accepted when the project opened, and what commands wrote since. */
 function cuesOf(light: LightShow): readonly LightCue[] {
   const raw = light.externals[CUES_KEY];
   return Array.isArray(raw) ? (raw as LightCue[]) : [];
 }
+
+/** A saved value as a message shows it (short; an absent key is "nothing"). */
+function shown(v: unknown): string {
+  return v === undefined ? 'nothing' : (JSON.stringify(v) ?? String(v)).slice(0, 40);
+}
+
+/** Why a saved cue cannot be used, or undefined when it is sound. */
+function cueProblem(v: unknown): string | undefined {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return `a cue must be an object {beat, scene, marker?}; got ${v === null ? 'null' : typeof v}`;
+  const { beat, scene, marker } = v as Record<string, unknown>;
+  if (typeof beat !== 'number' || !Number.isFinite(beat) || beat < 0 || beat > MAX_BEATS) return `beat must be a number in 0–${MAX_BEATS}; got ${shown(beat)}`;
+  if (typeof scene !== 'number' || !Number.isInteger(scene) || scene < 0 || scene >= MAX_SCENES)
+    return `scene must be an integer in 0–${MAX_SCENES - 1}; got ${shown(scene)}`;
+  if (marker !== undefined && (typeof marker !== 'string' || marker.length > MAX_MARKER_CHARS)) {
+    const got = typeof marker === 'string' ? `${marker.length} characters` : shown(marker);
+    return `marker must be a name of at most ${MAX_MARKER_CHARS} characters; got ${got}`;
+  }
+  return undefined;
+}
+
+/**
+ * Reads the light cues saved in a project's externals: keeps every sound cue (sorted by beat, one
+ * per beat, at most MAX_CUES) and warns, by key path, about each one it drops, so a damaged file
+ * opens with the cues it can play instead of failing frame after frame.
+ */
+const readLightCues: ExternalsReader = (value, at, warn) => {
+  if (!Array.isArray(value)) {
+    warn(`${at}: the light cues must be a list; got ${value === null ? 'null' : typeof value}, so the show has no light cues`);
+    return undefined;
+  }
+  const kept: LightCue[] = [];
+  const beats = new Set<number>();
+  for (let i = 0; i < value.length; i++) {
+    const v: unknown = value[i];
+    const problem = cueProblem(v) ?? (beats.has((v as LightCue).beat) ? `another cue at beat ${(v as LightCue).beat} comes earlier in the list` : undefined);
+    if (problem !== undefined) {
+      warn(`${at}/${i}: ${problem}; the cue was dropped`);
+      continue;
+    }
+    if (kept.length === MAX_CUES) {
+      warn(`${at}/${i}: the show holds at most ${MAX_CUES} light cues; this cue and the ones after it were dropped`);
+      break;
+    }
+    const { beat, scene, marker } = v as LightCue;
+    beats.add(beat);
+    kept.push(marker === undefined ? { beat, scene } : { beat, scene, marker });
+  }
+  return kept.length === 0 ? undefined : kept.sort((a, b) => a.beat - b.beat);
+};
+
+/** How the show layer reads its part of a light project's externals: every place a light project opens passes this. */
+export const SHOW_EXTERNALS: Readonly<Record<string, ExternalsReader>> = { [CUES_KEY]: readLightCues };
 
 class SetLightCues implements Command {
   private before: readonly LightCue[] = [];
@@ -88,13 +146,14 @@ export class LightCues {
       return { beat: m.beat, marker: m.name };
     }
     const beat = at.beat!;
-    if (!Number.isFinite(beat) || beat < 0) throw invalidArgument(`beat must be a finite beat ≥ 0; got ${beat}`);
+    if (!Number.isFinite(beat) || beat < 0 || beat > MAX_BEATS) throw invalidArgument(`beat must be a beat in 0–${MAX_BEATS}; got ${beat}`);
     return { beat };
   }
 
   /** Places a cue (replacing one at the same beat): one undo step. */
   place(origin: Origin, at: CuePlace, scene: number): LightCue {
-    if (!Number.isInteger(scene) || scene < 0) throw invalidArgument(`scene must be a clip slot index ≥ 0; got ${scene}`);
+    if (!Number.isInteger(scene) || scene < 0 || scene >= MAX_SCENES)
+      throw invalidArgument(`scene must be a clip slot index in 0–${MAX_SCENES - 1}; got ${scene}`);
     if (this.light.lx.clips.sceneClips(scene).length === 0)
       throw notFound(`scene ${scene} has no light clips on any bus (list_clips); add a clip in that slot first`);
     const { beat, marker } = this.beatOf(at);
@@ -135,7 +194,7 @@ export class LightCues {
    * marker): one undo step. A cue already at `to` is not replaced: remove it first.
    */
   move(origin: Origin, at: CuePlace, to: number): { readonly from: LightCue; readonly to: LightCue } {
-    if (!Number.isFinite(to) || to < 0) throw invalidArgument(`the new beat must be a finite beat ≥ 0; got ${to}`);
+    if (!Number.isFinite(to) || to < 0 || to > MAX_BEATS) throw invalidArgument(`the new beat must be a beat in 0–${MAX_BEATS}; got ${to}`);
     const { beat, marker, cue } = this.cueAt(at);
     if (to === beat) return { from: cue, to: cue };
     if (this.list().some((c) => c.beat === to)) throw invalidArgument(`a light cue is already at beat ${to}; remove it first (or move it elsewhere)`);

@@ -6,12 +6,14 @@ import type { LxfResolver } from '../light/model/index.js';
 import { readProject } from '../light/show/project/project-file.js';
 import type { LXComponent } from '../light/component/lx-component.js';
 import type { DeviceRegistry } from '../light/component/registry.js';
-import { renderOffline as renderAudio, RENDER_SAMPLE_RATE } from '../sound/audio/offline.js';
+import { checkKeptFrames } from '../light/render/offline.js';
+import { invalidArgument } from '../engine/errors.js';
+import { MAX_RENDER_SECONDS, renderOffline as renderAudio, RENDER_SAMPLE_RATE } from '../sound/audio/offline.js';
 import { buildPlan } from '../sound/audio/plan.js';
 import { SoundHost } from '../sound/host/host.js';
 import { saveProject, type ProjectJson } from '../sound/model/components.js';
 import { startPlayback } from '../sound/operations/song.js';
-import { linkLightCues } from './light-cues.js';
+import { linkLightCues, SHOW_EXTERNALS } from './light-cues.js';
 import { linkShowClock } from './show-clock.js';
 import { linkShowAudio } from './song-audio.js';
 
@@ -28,6 +30,8 @@ interface ShowRenderOptions {
   readonly resolveLxm?: (file: string) => unknown;
   /** The song track the audio devices hear alone (default the master). */
   readonly audioTrack?: string;
+  /** The caller keeps every frame (onFrame copies them): refuse, before rendering, what would not fit (checkKeptFrames). */
+  readonly keepsFrames?: boolean;
   /** Called after every frame with the light's main output and the song position in beats. */
   readonly onFrame?: (index: number, argb: Uint32Array, beat: number) => void;
 }
@@ -53,12 +57,15 @@ interface ShowRender {
  */
 export function renderShow(options: ShowRenderOptions): ShowRender {
   const fps = options.fps ?? 60;
+  if (!(options.seconds > 0 && options.seconds <= MAX_RENDER_SECONDS))
+    throw invalidArgument(`a render is at most ${MAX_RENDER_SECONDS} s; this one would be ${options.seconds} s`);
   const deltaMs = 1000 / fps;
   const frames = Math.round(options.seconds * fps);
   const engine = new Engine();
-  const opened = readProject(options.light, options.registry, { resolveLxf: options.resolveLxf, resolveLxm: options.resolveLxm });
+  const opened = readProject(options.light, options.registry, { resolveLxf: options.resolveLxf, resolveLxm: options.resolveLxm, externals: SHOW_EXTERNALS });
+  if (options.keepsFrames === true) checkKeptFrames(frames, opened.lx.structure.model.size);
   engine.graph.reserveIds(opened.maxId);
-  const show = new LightShow(engine, opened.lx, { registry: options.registry });
+  const show = new LightShow(engine, opened.lx, { registry: options.registry, externals: SHOW_EXTERNALS });
   show.externals = opened.externals;
   const sound = new SoundHost(engine, silentLogger, options.song);
   linkShowClock(show, sound);

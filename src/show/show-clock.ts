@@ -5,11 +5,21 @@ import type { LightShow } from '../light/show/light-show.js';
 import type { Tempo } from '../light/tempo/tempo.js';
 import type { SoundHost } from '../sound/host/host.js';
 import type { SoundProject } from '../sound/model/components.js';
-import { nudge } from '../sound/operations/song.js';
+import { METER_NUMERATOR_MAX, METER_NUMERATOR_MIN, nudge, TEMPO_MAX, TEMPO_MIN } from '../sound/operations/song.js';
 
-/** LX's tempo range (the song's is wider: a song tempo outside it holds the light at the bound). */
+/** LX's tempo range (a song opened with a tempo outside it holds the light at the bound). */
 const LX_BPM_MIN = 20;
 const LX_BPM_MAX = 240;
+/** LX's beats per bar. */
+const LX_BEATS_MIN = 1;
+const LX_BEATS_MAX = 16;
+
+/** What light writes may reach: the song transport's ranges, inside LX's own. */
+const BPM_MIN = Math.max(LX_BPM_MIN, TEMPO_MIN);
+const BPM_MAX = Math.min(LX_BPM_MAX, TEMPO_MAX);
+const BEATS_MIN = Math.max(LX_BEATS_MIN, METER_NUMERATOR_MIN);
+const BEATS_MAX = Math.min(LX_BEATS_MAX, METER_NUMERATOR_MAX);
+const MS_PER_MINUTE = 60_000;
 
 /** What both sides' bpm and meter parameters offer (bounded and discrete parameters). */
 interface NumberParameter {
@@ -26,8 +36,11 @@ function clamp(v: number, lo: number, hi: number): number {
  * Links the light's tempo to the song: bpm and beats per bar follow each other both ways
  * (a change on either side is one undo step, because the history records what listeners
  * write while a command runs), and the tempo's beat cursor is the song position while the
- * song plays. Returns the unlink. (The sound host advances the song first in every frame, so
- * the light reads this frame's position.)
+ * song plays. One clock has one range: while linked, the light's bpm, period and beats per bar
+ * accept only what the song's transport takes (40–220 bpm, 2–12 beats; every surface's set is
+ * refused outside it with the same message), and a value the light computes itself (a tap) is
+ * clamped to it on both sides in the same step. Returns the unlink. (The sound host advances the
+ * song first in every frame, so the light reads this frame's position.)
  */
 export function linkShowClock(light: LightShow, sound: SoundHost): () => void {
   let tempo: Tempo | null = null;
@@ -35,14 +48,15 @@ export function linkShowClock(light: LightShow, sound: SoundHost): () => void {
   let detach: (() => void)[] = [];
   let echo = false;
 
-  const mirror = (from: NumberParameter, to: NumberParameter, map: (v: number) => number): (() => void) =>
+  /** `to` follows `from` through `map`; with `back`, a value the map moved is written back to `from` (both sides agree). */
+  const mirror = (from: NumberParameter, to: NumberParameter, map: (v: number) => number, back = false): (() => void) =>
     from.onChange(() => {
       if (echo) return;
       const v = map(from.getBaseValue());
-      if (to.getBaseValue() === v) return;
       echo = true;
       try {
-        to.setValue(v);
+        if (to.getBaseValue() !== v) to.setValue(v);
+        if (back && from.getBaseValue() !== v) from.setValue(v);
       } finally {
         echo = false;
       }
@@ -60,18 +74,27 @@ export function linkShowClock(light: LightShow, sound: SoundHost): () => void {
       // A nudge of the light tempo moves the song too, when it ends (see Tempo.loop).
       nudge: (beats) => nudge(sound, beats),
     });
+    const clock = 'light and song share one clock';
+    t.bpm.limitAccepted({ min: BPM_MIN, max: BPM_MAX, why: `the song's tempo range: ${clock}` });
+    t.period.limitAccepted({ min: MS_PER_MINUTE / BPM_MAX, max: MS_PER_MINUTE / BPM_MIN, why: `the song's tempo range, ${BPM_MIN}–${BPM_MAX} bpm: ${clock}` });
+    t.beatsPerBar.limitAccepted({ min: BEATS_MIN, max: BEATS_MAX, why: `the song's meter numerators: ${clock}` });
     detach = [
-      mirror(t.bpm, p.tempo, (v) => v),
+      mirror(t.bpm, p.tempo, (v) => clamp(v, BPM_MIN, BPM_MAX), true),
       mirror(p.tempo, t.bpm, (v) => clamp(v, LX_BPM_MIN, LX_BPM_MAX)),
-      mirror(t.beatsPerBar, p.meterNumerator, (v) => v),
-      mirror(p.meterNumerator, t.beatsPerBar, (v) => clamp(v, 1, 16)),
+      mirror(t.beatsPerBar, p.meterNumerator, (v) => clamp(v, BEATS_MIN, BEATS_MAX), true),
+      mirror(p.meterNumerator, t.beatsPerBar, (v) => clamp(v, LX_BEATS_MIN, LX_BEATS_MAX)),
       () => t.followTransport(null),
+      () => {
+        t.bpm.limitAccepted(undefined);
+        t.period.limitAccepted(undefined);
+        t.beatsPerBar.limitAccepted(undefined);
+      },
     ];
     // The song is the authority when the two meet (a new light project or song).
     echo = true;
     try {
       t.bpm.setValue(clamp(p.tempo.getBaseValue(), LX_BPM_MIN, LX_BPM_MAX));
-      t.beatsPerBar.setValue(clamp(p.meterNumerator.getBaseValue(), 1, 16));
+      t.beatsPerBar.setValue(clamp(p.meterNumerator.getBaseValue(), LX_BEATS_MIN, LX_BEATS_MAX));
     } finally {
       echo = false;
     }

@@ -6,12 +6,12 @@ import { READ_ONLY_COMMANDS } from '../protocol3/wire.js';
 import { formatEndpoint, type HostEndpoint } from './endpoint.js';
 
 /**
- * The adapter's one protocol-3 connection. It connects lazily (a missing host never blocks the
- * MCP handshake), reconnects after a failure only when the next call comes, and proves readiness
- * before anything else: after every (re)connect it reads `capabilities` (read-only) and checks
- * the protocol before the first request of the new connection is sent — never a mutation as a
- * probe. A host whose instance changed (a restart) invalidates every live identity the workflow
- * state holds; `onHostChanged` tells the workflows so.
+ * The adapter's protocol-3 connections, one per caller (below). Each connects lazily (a missing
+ * host never blocks the MCP handshake), reconnects after a failure only when the next call comes,
+ * and proves readiness before anything else: after every (re)connect it reads `capabilities`
+ * (read-only) and checks the protocol before the first request of the new connection is sent —
+ * never a mutation as a probe. A host whose instance changed (a restart) invalidates every live
+ * identity the workflow state holds; `onHostChanged` tells the workflows so.
  *
  * Nothing is retried or replayed: a write whose reply is lost is an `ambiguous` outcome the
  * caller reports as `requires_observation`.
@@ -49,6 +49,8 @@ export interface ConnectionStatus {
   readonly ready: boolean;
   /** How many connections this adapter has opened (a reconnect adds one). */
   readonly connections: number;
+  /** Connections open now: one per caller (MCP session or client) that used the sound tools lately. */
+  readonly open_connections: number;
   readonly identity?: HostIdentity;
   readonly ready_at?: string;
   readonly last_error?: string;
@@ -99,12 +101,91 @@ function identityOf(caps: NativeReply, where: string): HostIdentity {
   return out;
 }
 
-export class HostConnection {
-  private client: Protocol3Client | null = null;
+/** Adapter connections open at once; the least recently used idle one closes for a new caller past it. */
+const MAX_LANES = 16;
+/** A caller's connection unused this long is closed (its session has likely ended). */
+const LANE_IDLE_MS = 5 * 60_000;
+
+/**
+ * One protocol-3 connection of the adapter, for one caller (an MCP session, or a 2026-era client):
+ * connected lazily, and proven ready (a read-only `capabilities`) before its first request.
+ */
+class Lane {
+  client: Protocol3Client | null = null;
   private connecting: Promise<Protocol3Client> | null = null;
   private readying: Promise<void> | null = null;
   private generation = 0;
   private readyGeneration = -1;
+  /** Requests on it now, and when it was last used (to pick one to close or to share). */
+  inFlight = 0;
+  lastUsed = Date.now();
+
+  constructor(private readonly owner: HostConnection) {}
+
+  get usable(): boolean {
+    return this.client?.usable === true;
+  }
+
+  get ready(): boolean {
+    return this.usable && this.readyGeneration === this.generation;
+  }
+
+  /** Connects (if needed) and proves readiness with a read-only `capabilities`. */
+  async readyClient(): Promise<Protocol3Client> {
+    const client = await this.connected();
+    if (this.readyGeneration === this.generation) return client;
+    this.readying ??= this.checkReadiness(client).finally(() => {
+      this.readying = null;
+    });
+    await this.readying;
+    return client;
+  }
+
+  private async checkReadiness(client: Protocol3Client): Promise<void> {
+    const generation = this.generation;
+    let caps: NativeReply;
+    try {
+      caps = await client.request('capabilities');
+    } catch (err) {
+      throw this.owner.transportFailure(err, 'capabilities');
+    }
+    this.owner.proved(identityOf(caps, this.owner.endpointText));
+    if (generation === this.generation) this.readyGeneration = generation;
+  }
+
+  private async connected(): Promise<Protocol3Client> {
+    if (this.client?.usable) return this.client;
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async open(): Promise<Protocol3Client> {
+    const client = await this.owner.openClient();
+    const old = this.client;
+    this.client = client;
+    this.generation++;
+    if (old !== null) void old.close();
+    return client;
+  }
+
+  async close(): Promise<void> {
+    const c = this.client;
+    this.client = null;
+    if (c !== null) await c.close();
+  }
+}
+
+/**
+ * The adapter's protocol-3 connections: one per caller (an MCP session; on the 2026-07-28 era,
+ * one per client), so one agent's slow command (a 60-s listen) never holds another agent's reads
+ * behind it on a shared line. A caller's own commands stay in order on its connection. At most
+ * MAX_LANES are open: past it the least recently used idle one is closed, and when every one is
+ * busy the least loaded is shared. The host's identity is one for all of them.
+ */
+export class HostConnection {
+  private readonly lanes = new Map<string, Lane>();
   private opened = 0;
   private closed = false;
   private identityValue: HostIdentity | undefined;
@@ -123,12 +204,13 @@ export class HostConnection {
   }
 
   status(): ConnectionStatus {
-    const connected = this.client?.usable === true;
+    const lanes = [...this.lanes.values()];
     const out: { -readonly [K in keyof ConnectionStatus]: ConnectionStatus[K] } = {
       endpoint: this.endpointText,
-      connected,
-      ready: connected && this.readyGeneration === this.generation,
+      connected: lanes.some((l) => l.usable),
+      ready: lanes.some((l) => l.ready),
       connections: this.opened,
+      open_connections: lanes.filter((l) => l.usable).length,
     };
     if (this.identityValue !== undefined) out.identity = this.identityValue;
     if (this.readyAt !== undefined) out.ready_at = this.readyAt;
@@ -137,63 +219,94 @@ export class HostConnection {
   }
 
   /**
-   * Sends a read-only command and returns its native reply (`ok: false` included). Transport
-   * failures throw `internal` (nothing changed; the next call reconnects).
+   * Sends a read-only command on the caller's connection and returns its native reply (`ok:
+   * false` included). Transport failures throw `internal` (nothing changed; the next call reconnects).
    */
   async read(line: string): Promise<NativeReply> {
     const name = line.split(' ')[0];
     if (!READ_ONLY_COMMANDS.has(name)) throw internal(`${name} is not a read-only protocol-3 command; the adapter sends it only as a write`);
-    const client = await this.ready();
-    try {
-      return await client.request(line);
-    } catch (err) {
-      throw this.transportFailure(err, name);
-    }
+    return this.onLane(async (client) => {
+      try {
+        return await client.request(line);
+      } catch (err) {
+        throw this.transportFailure(err, name);
+      }
+    });
   }
 
   /**
-   * Sends one write, after proving readiness on this connection. Returns the native reply, or
-   * `ambiguous` when the reply was lost after the line was sent. Never retried.
+   * Sends one write on the caller's connection, after proving it ready. Returns the native reply,
+   * or `ambiguous` when the reply was lost after the line was sent. Never retried.
    */
   async write(line: string): Promise<WireOutcome> {
-    const client = await this.ready();
-    try {
-      return { kind: 'reply', line, reply: await client.request(line) };
-    } catch (err) {
-      if (err instanceof Protocol3AmbiguousWriteError) {
-        this.lastError = err.message;
-        this.options.log.warn(
-          { command: err.command, transport: err.transportCode },
-          'protocol-3 write lost its reply; reported as requires_observation, not retried',
-        );
-        return { kind: 'ambiguous', line, transport: err.transportCode, error: err.message };
+    return this.onLane(async (client) => {
+      try {
+        return { kind: 'reply', line, reply: await client.request(line) };
+      } catch (err) {
+        if (err instanceof Protocol3AmbiguousWriteError) {
+          this.lastError = err.message;
+          this.options.log.warn(
+            { command: err.command, transport: err.transportCode },
+            'protocol-3 write lost its reply; reported as requires_observation, not retried',
+          );
+          return { kind: 'ambiguous', line, transport: err.transportCode, error: err.message };
+        }
+        throw this.transportFailure(err, line.split(' ')[0]);
       }
-      throw this.transportFailure(err, line.split(' ')[0]);
-    }
-  }
-
-  /** Connects (if needed) and proves readiness with a read-only `capabilities`. */
-  async ready(): Promise<Protocol3Client> {
-    const client = await this.connected();
-    if (this.readyGeneration === this.generation) return client;
-    this.readying ??= this.checkReadiness(client).finally(() => {
-      this.readying = null;
     });
-    await this.readying;
-    return client;
   }
 
-  private async checkReadiness(client: Protocol3Client): Promise<void> {
-    const generation = this.generation;
-    let caps: NativeReply;
+  /** Connects the caller's connection (if needed) and proves readiness with a read-only `capabilities`. */
+  async ready(): Promise<void> {
+    await this.onLane(async () => undefined);
+  }
+
+  private async onLane<T>(send: (client: Protocol3Client) => Promise<T>): Promise<T> {
+    if (this.closed) throw internal('the sound adapter is shut down; nothing was sent');
+    const lane = this.lane();
+    lane.inFlight++;
+    lane.lastUsed = Date.now();
     try {
-      caps = await client.request('capabilities');
-    } catch (err) {
-      throw this.transportFailure(err, 'capabilities');
+      return await send(await lane.readyClient());
+    } finally {
+      lane.inFlight--;
+      lane.lastUsed = Date.now();
     }
-    const identity = identityOf(caps, this.endpointText);
+  }
+
+  /** The caller's connection: by MCP session, else by client; made on first use (see the class). */
+  private lane(): Lane {
+    const o = callerOrigin();
+    const key = o === undefined ? 'process' : o.session !== undefined && o.session !== 'stateless' ? `session ${o.session}` : `${o.surface} ${o.client ?? ''}`;
+    let lane = this.lanes.get(key);
+    if (lane !== undefined) {
+      // Most recently used last: the first idle entry is the one to close.
+      this.lanes.delete(key);
+      this.lanes.set(key, lane);
+      return lane;
+    }
+    const now = Date.now();
+    for (const [k, l] of this.lanes) {
+      if (l.inFlight > 0) continue;
+      if (this.lanes.size < MAX_LANES && now - l.lastUsed < LANE_IDLE_MS) continue;
+      this.lanes.delete(k);
+      void l.close();
+    }
+    if (this.lanes.size >= MAX_LANES) {
+      let least: Lane | undefined;
+      for (const l of this.lanes.values()) if (least === undefined || l.inFlight < least.inFlight) least = l;
+      return least!;
+    }
+    lane = new Lane(this);
+    this.lanes.set(key, lane);
+    return lane;
+  }
+
+  /** A connection proved the host: keep its identity, and tell the workflows when the host changed. */
+  proved(identity: HostIdentity): void {
     const previous = this.identityValue;
     this.identityValue = identity;
+    this.readyAt = new Date().toISOString();
     if (
       previous !== undefined &&
       (previous.instance !== identity.instance || previous.host_name !== identity.host_name || previous.extension_name !== identity.extension_name)
@@ -201,22 +314,11 @@ export class HostConnection {
       this.options.log.info({ previous: previous.instance, next: identity.instance }, 'protocol-3 host changed: live identities are invalid');
       this.options.onHostChanged?.(previous, identity);
     }
-    if (generation === this.generation) {
-      this.readyGeneration = generation;
-      this.readyAt = new Date().toISOString();
-    }
   }
 
-  private async connected(): Promise<Protocol3Client> {
+  /** Opens a new connection to the host (one per lane), with its attribution channel. */
+  async openClient(): Promise<Protocol3Client> {
     if (this.closed) throw internal('the sound adapter is shut down; nothing was sent');
-    if (this.client?.usable) return this.client;
-    this.connecting ??= this.open().finally(() => {
-      this.connecting = null;
-    });
-    return this.connecting;
-  }
-
-  private async open(): Promise<Protocol3Client> {
     const endpoint = this.options.endpoint();
     // One origin per line written, in write order, so the listener can pair them line by line.
     let channel: AttributionChannel | undefined;
@@ -237,15 +339,11 @@ export class HostConnection {
           `(footlight status, or the --sound-host address), then call again.`,
       );
     }
-    const old = this.client;
-    this.client = client;
-    this.generation++;
     this.opened++;
-    if (old !== null) void old.close();
     return client;
   }
 
-  private transportFailure(err: unknown, command: string): Error {
+  transportFailure(err: unknown, command: string): Error {
     if (err instanceof Protocol3Error && (err.code === 'command_too_large' || err.code === 'invalid_command')) {
       return invalidArgument(`${command}: ${err.message}`);
     }
@@ -261,8 +359,8 @@ export class HostConnection {
 
   async close(): Promise<void> {
     this.closed = true;
-    const c = this.client;
-    this.client = null;
-    if (c !== null) await c.close();
+    const lanes = [...this.lanes.values()];
+    this.lanes.clear();
+    await Promise.all(lanes.map((l) => l.close()));
   }
 }

@@ -28,7 +28,8 @@ export async function tempHome(t: TestContext): Promise<string> {
 
 /** Starts an in-process Footlight on an ephemeral loopback port with an SDK client over HTTP. */
 export async function startShow(t: TestContext, options: FootlightOptions = {}): Promise<TestShow> {
-  const home = await tempHome(t);
+  // Removed after the app has closed (below): a status.json written while it closes must not race the removal.
+  const home = await mkdtemp(join(tmpdir(), 'footlight-test-'));
   // OSC on an ephemeral port and transmitting nowhere unless a test asks: tests never use 3030/4040.
   const app = await startFootlight({
     host: '127.0.0.1',
@@ -41,11 +42,15 @@ export async function startShow(t: TestContext, options: FootlightOptions = {}):
     oscTransmitPort: 0,
     demo: 'grid',
     ...options,
+  }).catch(async (err: unknown) => {
+    await rm(home, { recursive: true, force: true });
+    throw err;
   });
   const clients: Client[] = [];
   t.after(async () => {
     for (const c of clients) await c.close().catch(() => undefined);
     await app.close();
+    await rm(home, { recursive: true, force: true });
   });
   const connect = async (name = 'footlight-test', mode: 'legacy' | 'auto' = 'legacy'): Promise<Client> => {
     const client = new Client({ name, version: '1.0.0' }, { versionNegotiation: { mode } });
@@ -78,6 +83,6 @@ export async function callFail(client: Client, name: string, args: Record<string
   const result = await client.callTool({ name, arguments: args });
   const text = (result.content as { type: string; text?: string }[])[0]?.text ?? '';
   assert.equal(result.isError, true, `${name} was expected to fail but returned ${text}`);
-  assert.match(text, /^(not_found|invalid_argument|internal|stale|timeout): /);
+  assert.match(text, /^(not_found|invalid_argument|internal|stale|timeout|busy): /);
   return text;
 }

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { ProtocolError } from '@modelcontextprotocol/client';
 import { startShow } from '../helpers/show.js';
 import { Channel } from '../../src/light/mixer/channel.js';
 
@@ -48,4 +49,28 @@ test("resources: a tool's full schemas", async (t) => {
   const listed = (await show.client.listTools()).tools.find((x) => x.name === 'get_tempo');
   assert.deepEqual((listed!.outputSchema!.properties as Record<string, unknown>).bpm, { type: 'object' }, 'tools/list declares one level');
   await assert.rejects(show.client.readResource({ uri: 'footlight://tool-schema/nope' }), /no tool named "nope"/);
+});
+
+test('defect 10: a resource read that names nothing is −32602 with the uri (resource not found), not −32603; on both protocol eras', async (t) => {
+  const show = await startShow(t);
+  const modern = await show.connect('resources-modern', 'auto');
+  // A miss is the SDK's resource-not-found (data: exactly the uri); a malformed path is Invalid Params with its code.
+  const misses: [string, RegExp, Record<string, unknown>][] = [
+    ['footlight://tool-schema/nope', /^not_found: no tool named "nope"/, {}],
+    ['footlight://light/lx/mixer/channel/99/fader', /^not_found: /, {}],
+    ['footlight://light/nowhere', /^invalid_argument: /, { code: 'invalid_argument' }],
+  ];
+  for (const client of [show.client, modern]) {
+    for (const [uri, message, data] of misses) {
+      await assert.rejects(client.readResource({ uri }), (err: unknown) => {
+        assert.ok(err instanceof ProtocolError, String(err));
+        assert.equal(err.code, -32602, `${uri}: ${err.message}`);
+        assert.deepEqual(err.data, { uri, ...data });
+        assert.match(err.message, message);
+        return true;
+      });
+    }
+  }
+  // The server answers afterwards.
+  await show.client.readResource({ uri: 'footlight://light/lx/mixer/channel/1/fader' });
 });

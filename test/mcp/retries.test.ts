@@ -78,3 +78,24 @@ test('retry key: offered on every non-idempotent write, not on reads or idempote
     assert.ok(has(name), name);
   for (const name of ['get_status', 'set_parameter', 'move_channel', 'get_frame']) assert.ok(!has(name), name);
 });
+
+test("defect 6: on the 2026-07-28 era a retry key is the client's own: another client reusing it runs its own call", async (t) => {
+  const show = await startShow(t);
+  const first = await show.connect('agent-one', 'auto');
+  const second = await show.connect('agent-two', 'auto');
+  const before = channels(show);
+  const args = { class: 'Solid', label: 'Shared id', request_id: 'same-id-1' };
+  const a = await first.callTool({ name: 'add_channel', arguments: args });
+  const b = await second.callTool({ name: 'add_channel', arguments: args });
+  assert.notEqual(a.isError, true);
+  assert.notEqual(b.isError, true);
+  assert.equal((b.content as unknown[]).length, 1, "the second client was not given the first one's reply");
+  assert.equal(channels(show), before + 2, 'both adds ran');
+  assert.notDeepEqual(b.structuredContent, a.structuredContent);
+  // The first client's own resend is still a replay.
+  const again = await first.callTool({ name: 'add_channel', arguments: args });
+  assert.match((again.content as { text: string }[])[1].text, /^replayed: /);
+  assert.equal(channels(show), before + 2);
+  const history = await show.call('get_history');
+  assert.equal(history.steps.length, 2);
+});

@@ -174,3 +174,73 @@ test('one clock: a tempo nudge while the song plays moves the song transport too
   await stepFrames(show, 1);
   assert.equal(await songBeat(), stopped);
 });
+
+test("defect 13: light-side tempo and meter stay in the song's ranges: refused from every surface, clamped when computed", async (t) => {
+  const show = await startShow(t);
+  const p3 = await protocol3(t, show);
+  const state = async () => (await p3('song-state')) as Reply;
+  const ranges = (await state()).capabilities as { tempo_range: [number, number]; meter_numerator_range: [number, number] };
+  assert.deepEqual(ranges.tempo_range, [40, 220]);
+  assert.deepEqual(ranges.meter_numerator_range, [2, 12]);
+  const song = async () => (await state()).transport as { tempo: number; meter: { numerator: number } };
+  const tempo = async () => (await show.call('get_tempo')) as unknown;
+  const both = [song, tempo];
+  const bpmRange = /^invalid_argument: \/lx\/tempo\/bpm: takes 40–220 \(the song's tempo range: light and song share one clock\); got /;
+  for (const value of [240, 20, 39.9, 220.5]) await assertRefusedTempo(show, 'set_parameter', { path: '/lx/tempo/bpm', value }, bpmRange, both);
+  await assertRefusedTempo(
+    show,
+    'set_parameter',
+    { path: '/lx/tempo/period', value: 250 },
+    /^invalid_argument: \/lx\/tempo\/period: takes .*the song's tempo range/,
+    both,
+  );
+  const meterRange = /^invalid_argument: \/lx\/tempo\/beatsPerBar: takes 2–12 \(the song's meter numerators: light and song share one clock\); got /;
+  for (const value of [16, 1]) await assertRefusedTempo(show, 'set_parameter', { path: '/lx/tempo/beatsPerBar', value }, meterRange, both);
+  await assertRefusedTempo(
+    show,
+    'apply_operations',
+    { operations: [{ tool: 'set_parameter', args: { path: '/lx/tempo/bpm', value: 240 } }] },
+    /takes 40–220/,
+    both,
+  );
+  // Protocol 3 refuses the same values, with the same code and range.
+  const token = (await state()).project_token as string;
+  const client = new Protocol3Client();
+  await client.connect(show.app.protocol3.host, show.app.protocol3.port);
+  t.after(() => client.close());
+  const refused = (await client.request(`song-transport-tempo ${token} 240`)) as Reply;
+  assert.equal(refused.ok, false);
+  assert.match(JSON.stringify(refused), /40–220/);
+
+  // A tap computing a tempo past the song's range clamps both sides to it, in one undo step.
+  const before = await history(show);
+  await show.app.engine.queue.submit(() => {
+    const t0 = show.app.light.lx.tempo;
+    show.app.engine.history.performVerified(
+      { label: 'taps', perform: () => [0, 200, 400, 600].forEach((ms) => t0.tapAt(ms)), undo: () => undefined },
+      { surface: 'console' },
+      () => undefined,
+    );
+  });
+  assert.equal((await song()).tempo, 220, 'the song is at its top, not 300');
+  assert.equal(((await tempo()) as { bpm: { value: number } }).bpm.value, 220, 'the light agrees');
+  assert.equal(((await history(show)) as { undoDepth: number }).undoDepth, (before as { undoDepth: number }).undoDepth + 1);
+  await show.call('undo');
+  assert.equal((await song()).tempo, 120);
+  assert.equal(((await tempo()) as { bpm: { value: number } }).bpm.value, 120);
+});
+
+/** A light-side tempo write refused: the code and range, and neither side nor the history changed. */
+async function assertRefusedTempo(
+  show: TestShow,
+  tool: string,
+  args: Record<string, unknown>,
+  expected: RegExp,
+  read: (() => Promise<unknown>)[],
+): Promise<void> {
+  const before = await Promise.all(read.map((f) => f()));
+  const h = await history(show);
+  assert.match(await show.callError(tool, args), expected);
+  assert.deepEqual(await Promise.all(read.map((f) => f())), before, `${tool} ${JSON.stringify(args)} changed the tempo`);
+  assert.deepEqual(await history(show), h);
+}

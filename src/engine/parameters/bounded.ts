@@ -99,7 +99,7 @@ export class BoundedParameter extends NumericParameter {
   accept(input: unknown): number {
     if (typeof input !== 'number' || !Number.isFinite(input)) this.reject(`takes a number in ${this.min}–${this.max}; got ${describe(input)}`);
     if (input < this.min || input > this.max) this.reject(`takes ${this.min}–${this.max}; got ${input}`);
-    return input;
+    return this.withinLimit(input);
   }
 
   setBase(value: number | string | boolean): void {

@@ -88,14 +88,14 @@ export class DiscreteParameter extends NumericParameter {
   accept(input: unknown): number {
     if (typeof input === 'string') {
       const v = this.acceptOptionName(input);
-      if (v !== undefined) return v;
+      if (v !== undefined) return this.withinLimit(v);
       if (this.options !== null) this.reject(`unknown option ${describe(input)}; options: ${this.optionList()}`);
       this.reject(`takes an integer in ${this.min}–${this.max}; got ${describe(input)}`);
     }
     if (typeof input !== 'number' || !Number.isFinite(input)) this.reject(`takes an integer in ${this.min}–${this.max}; got ${describe(input)}`);
     if (!Number.isInteger(input)) this.reject(`takes an integer in ${this.min}–${this.max}; got ${input}`);
     if (input < this.min || input > this.max) this.reject(`takes ${this.min}–${this.max}; got ${input}`);
-    return input;
+    return this.withinLimit(input);
   }
 
   protected optionList(): string {

@@ -18,6 +18,16 @@ export interface NumericOptions extends ParameterOptions {
 }
 
 /**
+ * A narrower range than a parameter's own that a layer above imposes on what may be set (the
+ * song's tempo range on the light's tempo, when the two are one clock); `why` ends the refusal.
+ */
+interface AcceptLimit {
+  readonly min: number;
+  readonly max: number;
+  readonly why: string;
+}
+
+/**
  * The numeric core shared by bounded, discrete, enum, boolean and trigger parameters: a double
  * base value, a normalized view of it and, for modulatable ones, modulation inputs summed in
  * normalized space (LX's compound rule).
@@ -30,6 +40,7 @@ export abstract class NumericParameter extends Parameter {
   protected base: number;
   protected readonly defaultBase: number;
   readonly modulations: ModulationInput[] = [];
+  private acceptLimit: AcceptLimit | undefined;
 
   constructor(label: string, value: number, options: NumericOptions = {}) {
     super(label, options);
@@ -39,6 +50,26 @@ export abstract class NumericParameter extends Parameter {
     this.wrappable = options.wrappable ?? false;
     this.base = value;
     this.defaultBase = value;
+  }
+
+  /**
+   * Narrows what `accept` takes (every surface's set goes through it) without touching the
+   * range, normalization, modulation or saved values; undefined lifts it.
+   */
+  limitAccepted(limit: AcceptLimit | undefined): void {
+    this.acceptLimit = limit;
+  }
+
+  /** The narrower range imposed from above, if any (a surface may show it). */
+  get acceptedLimit(): AcceptLimit | undefined {
+    return this.acceptLimit;
+  }
+
+  /** Refuses an otherwise accepted value outside the imposed limit. */
+  protected withinLimit(v: number): number {
+    const l = this.acceptLimit;
+    if (l !== undefined && !(v >= l.min && v <= l.max)) this.reject(`takes ${l.min}–${l.max} (${l.why}); got ${v}`);
+    return v;
   }
 
   /** LX's rule for a raw value: clamp, wrap or quantize. */

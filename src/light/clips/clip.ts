@@ -5,10 +5,10 @@ import { EnumParameter } from '../../engine/parameters/enum.js';
 import { TriggerParameter } from '../../engine/parameters/trigger.js';
 import { LXComponent } from '../component/lx-component.js';
 import type { PatternEngine } from '../devices/patterns/pattern-engine.js';
-import { isLxObject, lxArray, type LoadContext, type LxObject } from '../component/lxp-types.js';
+import { isLxObject, type LoadContext, type LxObject } from '../component/lxp-types.js';
 import { QuantizedTriggerParameter } from '../tempo/quantized-trigger.js';
 import { clipClockOf } from './clip-clock.js';
-import { type Cursor, CURSOR_ZERO, cursorAtMillis, cursorFromFields, saveCursor } from './cursor.js';
+import { type Cursor, CURSOR_ZERO, cursorAtMillis, isCursorProblem, MAX_CLIP_MS, readCursor, saveCursor } from './cursor.js';
 import { type AnyLane, MidiNoteLane, PARAMETER_LANE_CLASS, ParameterLane, PatternLane, type LaneInterpolation } from './lanes.js';
 
 export const TIME_BASES = [
@@ -159,13 +159,19 @@ export class Clip extends LXComponent {
     return this.markers.playEnd.millis;
   }
 
-  /**
-   * Sets the markers from milliseconds, constrained as LX does: every marker within
-   * [0, length], the loop at least MIN_LOOP_MS (or the whole clip when shorter).
-   */
+  /** Sets the markers from milliseconds (see markersAfter). */
   setMarkers(ms: Partial<Record<Marker, number>>): void {
+    this.markers = this.markersAfter(ms);
+  }
+
+  /**
+   * The markers `setMarkers(ms)` leaves, constrained as LX does: every marker within
+   * [0, length], the loop at least MIN_LOOP_MS (or the whole clip when shorter); the length at
+   * most MAX_CLIP_MS. Unchanged markers keep their cursor objects.
+   */
+  markersAfter(ms: Partial<Record<Marker, number>>): Record<Marker, Cursor> {
     const bpm = this.referenceBpmValue();
-    const length = Math.max(0, ms.length ?? this.lengthMs);
+    const length = Math.min(MAX_CLIP_MS, Math.max(0, ms.length ?? this.lengthMs));
     const clamp = (v: number) => (v < 0 ? 0 : v > length ? length : v);
     const loopStart = clamp(ms.loopStart ?? this.loopStartMs);
     let loopLength = Math.max(Math.min(MIN_LOOP_MS, length), ms.loopLength ?? this.loopLengthMs);
@@ -173,7 +179,7 @@ export class Clip extends LXComponent {
     const playStart = clamp(ms.playStart ?? this.playStartMs);
     const playEnd = clamp(ms.playEnd ?? (ms.length !== undefined && this.playEndMs === this.lengthMs ? length : this.playEndMs));
     const at = (v: number, old: Cursor) => (v === old.millis ? old : cursorAtMillis(v, bpm));
-    this.markers = {
+    return {
       length: at(length, this.markers.length),
       loopStart: at(loopStart, this.markers.loopStart),
       loopLength: at(loopLength, this.markers.loopLength),
@@ -324,14 +330,27 @@ export class Clip extends LXComponent {
       }
     super.load({ ...obj, parameters: params }, ctx);
     const bpm = this.referenceBpmValue();
-    for (const m of MARKERS) this.markers[m] = cursorFromFields(fields[`${m}/millis`], fields[`${m}/beatCount`], fields[`${m}/beatBasis`], bpm);
+    let dropped = false;
+    for (const m of MARKERS) {
+      const c = readCursor({ millis: fields[`${m}/millis`], beatCount: fields[`${m}/beatCount`], beatBasis: fields[`${m}/beatBasis`] }, bpm);
+      if (isCursorProblem(c)) {
+        ctx.warn(`${c.problem}; ${this.label.getString()}'s ${m} was set to 0`, { obj: obj.parameters as object, key: `${m}/${c.key}` });
+        dropped = true;
+      }
+      this.markers[m] = isCursorProblem(c) ? CURSOR_ZERO : c;
+    }
+    // A dropped marker may leave the others outside the clip: constrain them as an edit would.
+    if (dropped) this.setMarkers({});
   }
 
   protected override loadExtra(obj: LxObject, ctx: LoadContext): void {
-    for (const laneJson of lxArray(obj.parameterLanes)) {
-      const lane = this.laneFor(laneJson);
-      if (lane === undefined) {
-        ctx.warn(`${this.label.getString()}: clip lane ${String(laneJson.class)} is not supported; it was dropped`);
+    const saved: unknown[] = Array.isArray(obj.parameterLanes) ? obj.parameterLanes : [];
+    for (let i = 0; i < saved.length; i++) {
+      const laneJson = saved[i];
+      const lane = isLxObject(laneJson) ? this.laneFor(laneJson) : undefined;
+      if (lane === undefined || !isLxObject(laneJson)) {
+        const cls = isLxObject(laneJson) && typeof laneJson.class === 'string' ? laneJson.class : 'without a known class';
+        ctx.warn(`${this.label.getString()}: a clip lane ${cls} is not supported; it was dropped`, { obj: saved, key: i });
         continue;
       }
       this.lanes.insert(lane);

@@ -8,7 +8,7 @@ import { TriggerParameter } from '../../engine/parameters/trigger.js';
 import { LXComponent } from '../component/lx-component.js';
 import type { PatternEngine } from '../devices/patterns/pattern-engine.js';
 import { isLxObject, type LoadContext, type LxObject } from '../component/lxp-types.js';
-import { type Cursor, loadCursor, saveCursor } from './cursor.js';
+import { type Cursor, isCursorProblem, readCursor, saveCursor } from './cursor.js';
 
 const LANE_INTERNAL = { uiHeight: 0, uiExpanded: true, uiMaximized: false };
 
@@ -41,8 +41,8 @@ abstract class ClipLane<E extends { readonly cursor: Cursor } = { readonly curso
   abstract play(from: number, to: number): void;
   restart(_at: number): void {}
 
-  /** One event from its saved form, or undefined when it is malformed (skipped with a warning). */
-  protected abstract loadEvent(json: LxObject, bpm: number): E | undefined;
+  /** One event from its saved form and its (checked) cursor, or undefined when it is malformed (skipped with a warning). */
+  protected abstract loadEvent(json: LxObject, cursor: Cursor): E | undefined;
   protected abstract saveEvent(e: E): LxObject;
 
   protected override extraSaveKeys(): readonly string[] {
@@ -57,11 +57,18 @@ abstract class ClipLane<E extends { readonly cursor: Cursor } = { readonly curso
   protected override loadExtra(obj: LxObject, ctx: LoadContext): void {
     const bpm = this.clip.referenceBpmValue();
     const out: E[] = [];
-    for (const ev of Array.isArray(obj.events) ? obj.events : []) {
-      const e = isLxObject(ev) ? this.loadEvent(ev, bpm) : undefined;
-      if (e === undefined) ctx.warn(`${this.label.getString()} lane: an event could not be read and was dropped`);
+    const events: unknown[] = Array.isArray(obj.events) ? obj.events : [];
+    events.forEach((ev, i) => {
+      const saved = isLxObject(ev) ? ev.cursor : undefined;
+      const cursor = readCursor(isLxObject(saved) ? saved : {}, bpm);
+      if (isCursorProblem(cursor)) {
+        ctx.warn(`${cursor.problem}; the ${this.label.getString()} lane's event was dropped`, { obj: saved as object, key: cursor.key });
+        return;
+      }
+      const e = isLxObject(ev) ? this.loadEvent(ev, cursor) : undefined;
+      if (e === undefined) ctx.warn(`${this.label.getString()} lane: an event could not be read and was dropped`, { obj: events, key: i });
       else out.push(e);
-    }
+    });
     this.events = sortEvents(out);
   }
 }
@@ -90,9 +97,9 @@ export class MidiNoteLane extends ClipLane<{ readonly cursor: Cursor; readonly r
 
   play(): void {}
 
-  protected loadEvent(json: LxObject, bpm: number) {
+  protected loadEvent(json: LxObject, cursor: Cursor) {
     const { cursor: _c, ...raw } = json;
-    return { cursor: loadCursor(json.cursor, bpm), raw };
+    return { cursor, raw };
   }
 
   protected saveEvent(e: { readonly raw: LxObject }): LxObject {
@@ -136,9 +143,9 @@ export class PatternLane extends ClipLane<PatternEvent> {
     if (last !== undefined) this.go(last);
   }
 
-  protected loadEvent(json: LxObject, bpm: number): PatternEvent | undefined {
+  protected loadEvent(json: LxObject, cursor: Cursor): PatternEvent | undefined {
     if (typeof json.patternIndex !== 'number' || !Number.isInteger(json.patternIndex)) return undefined;
-    return { cursor: loadCursor(json.cursor, bpm), patternIndex: json.patternIndex, patternId: typeof json.patternId === 'number' ? json.patternId : -1 };
+    return { cursor, patternIndex: json.patternIndex, patternId: typeof json.patternId === 'number' ? json.patternId : -1 };
   }
 
   protected saveEvent(e: PatternEvent): LxObject {
@@ -251,9 +258,9 @@ export class ParameterLane extends ClipLane<ParameterEvent> {
     return { cursor, normalized: this.interpolation === 'Boolean' ? (n >= 0.5 ? 1 : 0) : n };
   }
 
-  protected loadEvent(json: LxObject, bpm: number): ParameterEvent | undefined {
+  protected loadEvent(json: LxObject, cursor: Cursor): ParameterEvent | undefined {
     if (typeof json.normalized !== 'number' || !Number.isFinite(json.normalized)) return undefined;
-    return this.event(loadCursor(json.cursor, bpm), json.normalized);
+    return this.event(cursor, json.normalized);
   }
 
   protected saveEvent(e: ParameterEvent): LxObject {
@@ -278,7 +285,13 @@ export class ParameterLane extends ClipLane<ParameterEvent> {
     this.resolved = null;
     ctx.defer(() => {
       if (this.clip.bus.parent !== null && this.target === null)
-        ctx.warn(`clip lane ${String(obj.path)}: no such parameter on ${this.clip.bus.path}; the lane is kept but does not play`);
+        ctx.warn(
+          `clip lane ${typeof obj.path === 'string' ? obj.path : '(no path)'}: no such parameter on ${this.clip.bus.path}; the lane is kept but does not play`,
+          {
+            obj,
+            key: 'path',
+          },
+        );
     });
   }
 }

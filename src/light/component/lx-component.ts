@@ -56,6 +56,14 @@ export abstract class LXComponent extends Component {
 
   /** Reads a saved object into this (freshly built) component. */
   load(obj: LxObject, ctx: LoadContext): void {
+    // Subclasses read obj.parameters as the object its type says; a damaged file's is dropped here, once.
+    if (obj.parameters !== undefined && !isLxObject(obj.parameters)) {
+      ctx.warn(`not an object (${JSON.stringify(obj.parameters)?.slice(0, 40)}); the saved parameter values were not loaded`, {
+        obj,
+        key: 'parameters',
+      });
+      delete obj.parameters;
+    }
     if (typeof obj.id === 'number') {
       ctx.ids.set(obj.id, this);
       // Keep the saved id when the object is not live yet (the graph re-assigns it on a clash).
@@ -68,7 +76,7 @@ export abstract class LXComponent extends Component {
         else this.internalJson[key] = v;
       }
     }
-    const params = isLxObject(obj.parameters) ? obj.parameters : {};
+    const params = obj.parameters ?? {};
     for (const [rawKey, v] of Object.entries(params)) {
       const key = this.parameters.has(rawKey) ? rawKey : (this.legacyKeys.get(rawKey) ?? rawKey);
       const p = this.parameters.get(key);

@@ -1,7 +1,8 @@
 // What fixtures can be added: LX's stock fixture classes and, with a media folder, the JSON
 // fixture types (`.lxf` files under its Fixtures/ folder).
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { readRegularFileSync } from '../../app/regular-file.js';
 import { ARC_DEFAULT_TAGS } from '../model/arc-fixture.js';
 import { GRID_DEFAULT_TAGS } from '../model/grid-fixture.js';
 import {
@@ -13,6 +14,7 @@ import {
   lxfParameters,
 } from '../model/index.js';
 import { parseLenientJson } from '../show/project/lenient-json.js';
+import { MAX_FIXTURE_FILE_BYTES } from '../show/project/media.js';
 import { POINT_DEFAULT_TAGS } from '../model/point-fixture.js';
 import { SPIRAL_DEFAULT_TAGS } from '../model/spiral-fixture.js';
 import { STRIP_DEFAULT_TAGS } from '../model/strip-fixture.js';
@@ -55,14 +57,22 @@ interface FixtureCatalog {
 }
 
 const MAX_FILES = 2000;
+/** Folders deeper than this under Fixtures/ are not scanned. */
+const MAX_DEPTH = 16;
 
-function lxfFiles(dir: string, out: string[]): void {
-  for (const name of readdirSync(dir).sort()) {
-    if (out.length >= MAX_FILES || name.startsWith('.')) continue;
-    const p = join(dir, name);
-    const st = statSync(p);
-    if (st.isDirectory()) lxfFiles(p, out);
-    else if (name.endsWith('.lxf')) out.push(p);
+/**
+ * The `.lxf` names under `dir`, sorted. Only real folders are entered (a symbolic link to a folder
+ * is not followed, so a link loop or a link out of the media folder is never walked); every other
+ * entry named `.lxf` is listed, and reading it decides whether it is a fixture (regular file inside
+ * the folder) or an error.
+ */
+function lxfFiles(dir: string, out: string[], depth = 0): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    if (out.length >= MAX_FILES || entry.name.startsWith('.')) continue;
+    const p = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (depth < MAX_DEPTH) lxfFiles(p, out, depth + 1);
+    } else if (entry.name.endsWith('.lxf')) out.push(p);
   }
 }
 
@@ -85,7 +95,9 @@ export function fixtureCatalog(mediaDir?: string): FixtureCatalog {
   for (const file of files) {
     const type = relative(folder, file).slice(0, -'.lxf'.length).split('\\').join('/');
     try {
-      const doc: unknown = parseLenientJson(readFileSync(file, 'utf8'), file);
+      const bytes = readRegularFileSync(file, { folder, maxBytes: MAX_FIXTURE_FILE_BYTES });
+      if (bytes === undefined) continue; // removed since the folder was listed
+      const doc: unknown = parseLenientJson(bytes.toString('utf8'), file);
       const parameters = lxfParameters(doc, type);
       const obj = doc as { label?: unknown; isVisible?: unknown };
       jsonTypes.push({

@@ -100,7 +100,10 @@ export abstract class Bus extends LXComponent {
     for (const clipJson of lxArray(obj.clips)) {
       const slot = clipJson.index;
       if (typeof slot !== 'number' || !Number.isInteger(slot) || slot < 0 || this.clipAt(slot) !== undefined) {
-        ctx.warn(`${this.label.getString()}: a clip with slot index ${JSON.stringify(slot)} could not be placed; it was dropped`);
+        ctx.warn(`${this.label.getString()}: a clip with slot index ${JSON.stringify(slot) ?? 'missing'} could not be placed; it was dropped`, {
+          obj: clipJson,
+          key: 'index',
+        });
         continue;
       }
       const clip = this.clips.insert(this.newClip(slot), this.clipInsertIndex(slot));

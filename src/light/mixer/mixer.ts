@@ -315,7 +315,7 @@ export class Mixer extends LXComponent implements CueSink {
           group.members.push(c);
           c.group = group;
         } else {
-          ctx.warn(`${c.label.getString()}: its group (id ${json.group}) was not found; the channel is ungrouped`);
+          ctx.warn(`${c.label.getString()}: its group (id ${json.group}) was not found; the channel is ungrouped`, { obj: json, key: 'group' });
         }
       }
     }

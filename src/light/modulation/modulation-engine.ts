@@ -192,7 +192,8 @@ export class ModulationEngine extends LXComponent {
       const m = made instanceof Modulator ? made : new Placeholder('modulator', json, entry?.unavailable);
       this.modulators.insert(m);
       m.load(json, ctx);
-      if (m instanceof Placeholder) ctx.warn(`modulator ${className} is not available (${m.reason}); kept as a placeholder`);
+      if (m instanceof Placeholder)
+        ctx.warn(`modulator ${className || '(no class)'} is not available (${m.reason}); kept as a placeholder`, { obj: json, key: 'class' });
     }
     const modulations = lxArray(obj.modulations);
     const triggers = lxArray(obj.triggers);

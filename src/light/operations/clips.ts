@@ -2,6 +2,7 @@
 // events and record takes: each one undo step. Launching and stopping are performance actions
 // (LX does not undo them either) and are not recorded in the history.
 
+import { isDeepStrictEqual } from 'node:util';
 import { CompoundCommand, type Command } from '../../engine/commands/command.js';
 import type { Origin } from '../../engine/commands/history.js';
 import { SetParameter } from '../../engine/commands/set-parameter.js';
@@ -11,7 +12,7 @@ import type { Parameter } from '../../engine/parameters/parameter.js';
 import { type Clip, type Marker, MARKERS, TIME_BASES } from '../clips/clip.js';
 import { AddClip, AddLane, RemoveClip, RemoveLane, SetClipMarkers, SetLaneEvents } from '../mixer/clip-commands.js';
 import { MAX_SCENES } from '../clips/clip-engine.js';
-import { cursorAtMillis } from '../clips/cursor.js';
+import { cursorAtMillis, MAX_CLIP_MS } from '../clips/cursor.js';
 import {
   type AnyLane,
   interpolationFor,
@@ -71,7 +72,8 @@ function notInBatch(show: LightShow, what: string): void {
 function toMillis(t: TimeInput, bpm: number, what: string): number {
   if ((t.ms === undefined) === (t.beats === undefined)) throw invalidArgument(`${what}: give either ms or beats`);
   const ms = t.ms ?? ((t.beats as number) * 60000) / bpm;
-  if (!Number.isFinite(ms) || ms < 0) throw invalidArgument(`${what}: a time must be a finite number ≥ 0; got ${t.ms ?? t.beats}`);
+  if (!(ms >= 0 && ms <= MAX_CLIP_MS))
+    throw invalidArgument(`${what}: a time must lie in 0–${MAX_CLIP_MS} ms (24 hours); got ${t.ms === undefined ? `${t.beats} beats` : `${t.ms} ms`}`);
   return ms;
 }
 
@@ -172,12 +174,18 @@ interface SetClipOptions {
   readonly markers?: Partial<Record<Marker, TimeInput>>;
 }
 
-/** Changes a clip's label, loop switch and markers (LX's constraints apply). One undo step. */
+/**
+ * Changes a clip's label, loop switch and markers (LX's constraints apply). One undo step; a
+ * marker past the (new) length is refused, and a call that changes nothing records no step.
+ */
 export function setClip(show: LightShow, t: SlotTarget, options: SetClipOptions, origin: Origin): Clip {
   const clip = clipAt(show, t);
   const steps: Command[] = [];
-  if (options.label !== undefined) steps.push(new SetParameter(clip.label, clip.label.accept(options.label)));
-  if (options.loop !== undefined) steps.push(new SetParameter(clip.loop, options.loop));
+  if (options.label !== undefined) {
+    const label = clip.label.accept(options.label);
+    if (label !== clip.label.getString()) steps.push(new SetParameter(clip.label, label));
+  }
+  if (options.loop !== undefined && options.loop !== clip.loop.isOn()) steps.push(new SetParameter(clip.loop, options.loop));
   if (options.markers !== undefined) {
     const bpm = clip.referenceBpmValue();
     const ms: Partial<Record<Marker, number>> = {};
@@ -186,9 +194,16 @@ export function setClip(show: LightShow, t: SlotTarget, options: SetClipOptions,
       if (v !== undefined) ms[m] = toMillis(v, bpm, m);
     }
     if (ms.length !== undefined && ms.length <= 0) throw invalidArgument('length must be more than 0');
-    steps.push(new SetClipMarkers(clip.id, ms, clip.label.getString()));
-  }
-  if (steps.length === 0) throw invalidArgument('nothing to change: give label, loop or markers');
+    const length = ms.length ?? clip.lengthMs;
+    for (const m of ['loopStart', 'loopLength', 'playStart', 'playEnd'] as const) {
+      const v = ms[m];
+      if (v !== undefined && v > length) throw invalidArgument(`${m}: ${v} ms is past the clip's length (${length} ms); lengthen the clip in the same call`);
+    }
+    if (ms.loopStart !== undefined && ms.loopLength !== undefined && ms.loopStart + ms.loopLength > length)
+      throw invalidArgument(`the loop (${ms.loopStart} + ${ms.loopLength} ms) ends past the clip's length (${length} ms)`);
+    if (!isDeepStrictEqual(clip.markersAfter(ms), clip.markerState())) steps.push(new SetClipMarkers(clip.id, ms, clip.label.getString()));
+  } else if (options.label === undefined && options.loop === undefined) throw invalidArgument('nothing to change: give label, loop or markers');
+  if (steps.length === 0) return clip;
   return show.engine.history.performVerified(new CompoundCommand(`Change clip ${clip.label.getString()}`, steps), origin, () => clip);
 }
 

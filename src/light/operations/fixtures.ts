@@ -169,6 +169,16 @@ class SetFixtureParams implements Command {
 
 // ---- validation ---------------------------------------------------------------------------------
 
+/** The `.lxf` document of a type (undefined: no such file); a file that cannot be read is `invalid_argument` naming why. */
+function lxfDocument(show: LightShow, type: string): unknown {
+  try {
+    return show.structure.resolveLxf?.(type);
+  } catch (err) {
+    if (err instanceof ModelInputError) throw invalidArgument(`fixture type ${JSON.stringify(type)}: ${err.message}`);
+    throw err;
+  }
+}
+
 /** The parameters an agent may set on a fixture: its own, not the console's selection. */
 function settable(f: Fixture, key: string): Parameter | undefined {
   const p = f.parameters.get(key);
@@ -179,9 +189,9 @@ function settable(f: Fixture, key: string): Parameter | undefined {
 function declaredJson(show: LightShow, f: Fixture): LxfParameter[] {
   if (f.stock !== undefined) return [];
   const type = f.fixtureType?.getString() ?? '';
-  const doc = type === '' ? undefined : show.structure.resolveLxf?.(type);
-  if (doc === undefined) return [];
   try {
+    const doc = type === '' ? undefined : show.structure.resolveLxf?.(type);
+    if (doc === undefined) return [];
     return lxfParameters(doc, type);
   } catch (err) {
     if (err instanceof ModelInputError) throw invalidArgument(`${f.path}: ${err.message}`);
@@ -292,7 +302,7 @@ export function addFixture(show: LightShow, options: AddFixtureOptions, origin: 
   const f = new Fixture(className, options.label);
   if (options.type !== undefined) {
     if (options.type.trim().length === 0) throw invalidArgument('type must name an .lxf file');
-    if (structure.resolveLxf?.(options.type) === undefined)
+    if (lxfDocument(show, options.type) === undefined)
       throw invalidArgument(`no fixture file ${options.type}.lxf in the media folder's Fixtures/ (list_available_fixtures lists them)`);
     f.fixtureType!.setString(options.type);
   }

@@ -1,4 +1,5 @@
 import { Engine } from '../../engine/engine.js';
+import { invalidArgument } from '../../engine/errors.js';
 import { LightShow } from '../show/light-show.js';
 import { Channel } from '../mixer/channel.js';
 import type { LxfResolver } from '../model/index.js';
@@ -13,6 +14,22 @@ interface OfflineRender {
   readonly warnings: readonly string[];
   /** The show after the last frame (for geometry and channel listings). */
   readonly show: LightShow;
+}
+
+/**
+ * The most frame data a render keeps (ARGB bytes): frames.json holds it as one base64 string,
+ * and a JavaScript string ends at about 512 MiB.
+ */
+const MAX_KEPT_FRAME_BYTES = 256 * 1024 * 1024;
+
+/** Refuses, before any frame runs, a render whose kept frames would not fit (frames × points × 4 bytes). */
+export function checkKeptFrames(frames: number, points: number): void {
+  const bytes = frames * points * 4;
+  if (bytes > MAX_KEPT_FRAME_BYTES)
+    throw invalidArgument(
+      `${frames} frames of ${points} points are ${(bytes / 2 ** 20).toFixed(0)} MiB of colors; a render keeps at most ${MAX_KEPT_FRAME_BYTES / 2 ** 20} MiB ` +
+        `(${Math.floor(MAX_KEPT_FRAME_BYTES / 4 / Math.max(1, points))} frames of this model): render fewer frames or record every k-th`,
+    );
 }
 
 interface OfflineOptions {
@@ -41,6 +58,7 @@ export function renderOffline(projectJson: unknown, options: OfflineOptions): Of
   const show = new LightShow(engine, opened.lx);
   const every = options.every ?? 1;
   const keep = options.keepFrames ?? true;
+  if (keep) checkKeptFrames(Math.ceil(options.frames / every), show.structure.model.size);
   const frames: { index: number; argb: Uint32Array }[] = [];
   for (let k = 0; k < options.frames; k++) {
     engine.clock.stepFixed(1, options.deltaMs);

@@ -12,7 +12,7 @@ import type { Parameter, ParameterValue } from '../../engine/parameters/paramete
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { createLibrary } from '../devices/library.js';
 import { LXEngineComponent } from './lx-engine.js';
-import { openProjectFile, writeProject } from './project/project-file.js';
+import { type ExternalsReader, openProjectFile, writeProject } from './project/project-file.js';
 import type { LXComponent } from '../component/lx-component.js';
 import type { DeviceRegistry } from '../component/registry.js';
 import type { MixerFrame } from '../mixer/mixer.js';
@@ -35,6 +35,8 @@ interface LightShowOptions {
    * (src/main.ts: render, then the outputs).
    */
   readonly renderOnClock?: boolean;
+  /** Readers of the `externals` keys layers above the light keep in the file (light cues), checked whenever a project opens. */
+  readonly externals?: Readonly<Record<string, ExternalsReader>>;
 }
 
 export class LightShow {
@@ -67,6 +69,7 @@ export class LightShow {
    * it for this frame (the song's audio, light cues on the song's timeline).
    */
   readonly beforeFrame: ((deltaMs: number) => void)[] = [];
+  private readonly externalsReaders: Readonly<Record<string, ExternalsReader>>;
   /**
    * The DMX a desk sends (the Art-Net and sACN receivers, src/light/input), latched into `/lx/dmx`
    * at the start of every frame; null: the input keeps what it holds (all 0 in a new show).
@@ -80,6 +83,7 @@ export class LightShow {
   ) {
     this.lx = lx;
     this.registry = options.registry ?? createLibrary();
+    this.externalsReaders = options.externals ?? {};
     engine.graph.addRoot(this.lx);
     if (options.renderOnClock !== false) engine.clock.onFrame((frame) => this.render(frame));
   }
@@ -87,9 +91,9 @@ export class LightShow {
   /** Opens a `.lxp` file into a new show (media folder: `media`, else beside the project). */
   static async open(engine: Engine, path: string, options: LightShowOptions & { readonly media?: string } = {}): Promise<LightShow> {
     const registry = options.registry ?? createLibrary();
-    const opened = await openProjectFile(resolve(path), registry, options.media);
+    const opened = await openProjectFile(resolve(path), registry, options.media, 0, options.externals);
     engine.graph.reserveIds(opened.maxId);
-    const show = new LightShow(engine, opened.lx, { registry, renderOnClock: options.renderOnClock });
+    const show = new LightShow(engine, opened.lx, { registry, renderOnClock: options.renderOnClock, externals: options.externals });
     show.projectPath = resolve(path);
     show.mediaDir = opened.media.mediaDir;
     show.warnings = opened.warnings;
@@ -104,7 +108,7 @@ export class LightShow {
    */
   async openProject(path: string, media?: string): Promise<readonly string[]> {
     const full = resolve(path);
-    const opened = await openProjectFile(full, this.registry, media, this.lx.nowMillis);
+    const opened = await openProjectFile(full, this.registry, media, this.lx.nowMillis, this.externalsReaders);
     await this.engine.queue.submit(() => {
       this.engine.graph.removeRoot(this.lx);
       this.engine.graph.reserveIds(opened.maxId);

@@ -160,14 +160,21 @@ export class Structure extends LXComponent {
     let fixtures = lxArray(obj.fixtures);
     // An external model file replaces the embedded fixtures when the project syncs it (LX).
     if (typeof obj.file === 'string' && this.syncModelFile.isOn()) {
-      const doc = ctx.resolveLxm?.(obj.file);
+      let doc: unknown;
+      let problem = `was not found in the media folder's Models/`;
+      try {
+        doc = ctx.resolveLxm?.(obj.file);
+      } catch (err) {
+        if (!(err instanceof ModelInputError)) throw err;
+        problem = `cannot be read: ${err.message}`;
+      }
       if (isLxObject(doc) && Array.isArray(doc.fixtures)) fixtures = lxArray(doc.fixtures);
-      else ctx.warn(`model file ${obj.file} was not found in the media folder's Models/; using the fixtures saved in the project`);
+      else ctx.warn(`model file ${obj.file} ${problem}; using the fixtures saved in the project`, { obj, key: 'file' });
     }
     for (const json of fixtures) {
       const className = typeof json.class === 'string' ? json.class : '';
       if (!isFixtureClass(className)) {
-        ctx.warn(`fixture class ${className} is not supported; it was left out of the model`);
+        ctx.warn(`fixture class ${className || '(none)'} is not supported; it was left out of the model`, { obj: json, key: 'class' });
         this.keepUnknownFixture(json);
         continue;
       }

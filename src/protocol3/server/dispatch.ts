@@ -24,7 +24,7 @@ export function errorReply(err: unknown, log: Logger, command?: string, synopsis
   }
   const out: Payload = { ok: false, error: e.message, code: e.code };
   if (e instanceof SoundRefusal) out.reason = e.reason;
-  if (e.code === 'timeout') out.applied = false;
+  if (e.code === 'timeout' || e.code === 'busy') out.applied = false;
   if (command !== undefined) out.command = command;
   if (synopsis !== undefined) out.usage = synopsis;
   return out;

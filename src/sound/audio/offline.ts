@@ -6,7 +6,7 @@ export const RENDER_SAMPLE_RATE = 48000;
 /** The default render ends this long after the last note, for release and reverb tails. */
 const TAIL_SECONDS = 2;
 /** The longest offline render (two 32-bit channels of an hour are 1.4 GB in memory). */
-const MAX_RENDER_SECONDS = 3600;
+export const MAX_RENDER_SECONDS = 3600;
 
 export interface RenderRange {
   /** Start beat (default 0). */

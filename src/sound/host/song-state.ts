@@ -1,6 +1,16 @@
+import { availableParallelism } from 'node:os';
 import type { Meter } from '../audio/dsp/engine.js';
 import type { RenderPlan } from '../audio/dsp/plan.js';
 import type { Payload } from '../model/payloads.js';
+
+/**
+ * Listens that may render at once: one per core beside the engine thread (at least one, at most
+ * four). Each holds a worker thread, its region's audio and its analysis (six 60-s listens took
+ * 1 GB and starved live audio and the light), so one past the pool is refused busy.
+ */
+function defaultMaxListens(): number {
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
+}
 
 /** Import receipts kept for song-import-status. */
 export const MAX_RECEIPTS = 256;
@@ -50,6 +60,9 @@ export interface Receipt {
  * (operations/song.ts) read and write it.
  */
 export class SongState {
+  /** Listens rendering now (song-listen's worker threads), and how many may at once. */
+  listening = 0;
+  readonly maxListens = defaultMaxListens();
   readonly receipts = new Map<string, Receipt>();
   receiptSeq = 0;
   savePending = false;

@@ -49,68 +49,95 @@ const trackPayload = (names: readonly { index: number; name: string; type: strin
  * project changes. The render is the one `render-sound` makes; the live audio is what the live
  * engine played.
  */
-export async function listen(host: SoundHost, request: Request, req: ListenRequest): Promise<Payload> {
-  const prepared = await request.task('song-listen', () => {
-    const tempo = host.project.tempo.getBaseValue();
-    if (req.track !== undefined) {
-      const t = trackAt(host, req.track);
-      if (t.type === 'effect' || t.type === 'master')
-        throw refuse(
-          'invalid_argument',
-          'not_soloable',
-          `track ${req.track} (${t.name}) is ${t.type === 'master' ? 'the master' : 'an effect track'}; track= solos a main track (its sends still reach ` +
-            `the effect tracks)`,
-        );
-    }
-    if (req.source.kind === 'live') {
-      const live = host.song.live;
-      if (live === null)
-        throw refuse('invalid_argument', 'live_off', 'live playback is off in this process (footlight serve runs it); listen to a region instead');
-      if (req.track !== undefined)
-        throw refuse('invalid_argument', 'live_track', 'track= needs a region: the live output is the mix; the live meters per track are in the reply');
-      const got = live.recent(req.source.seconds);
-      if (got.left.length < 4096)
-        throw refuse(
-          'invalid_argument',
-          'live_empty',
-          `the live engine has rendered only ${(got.left.length / LISTEN_RATE).toFixed(2)} s so far; play first, or listen to a region`,
-        );
-      const names = got.plan.tracks.map((t) => ({ index: t.index, name: t.name, type: t.type }));
-      return {
-        job: {
-          plan: null,
-          fromBeat: 0,
-          frames: got.left.length,
-          audio: { left: got.left, right: got.right, tracks: got.tracks },
-          tempo,
-          clip: req.clip,
-          spectrogram: req.spectrogram,
-        } as ListenJob,
-        names,
-      };
-    }
-    const { fromBeat, toBeat } = req.source;
-    if (!(fromBeat >= 0 && toBeat > fromBeat && toBeat <= MAX_BEATS))
-      throw refuse('invalid_argument', 'out_of_range', `a region is FROM_BEAT < TO_BEAT within 0–${MAX_BEATS}; got ${fromBeat}–${toBeat}`);
-    const seconds = ((toBeat - fromBeat) * 60) / tempo;
-    if (seconds > MAX_REGION_SECONDS)
+/** Takes a place in the listen pool (SongState.maxListens), or refuses busy: nothing was done. */
+function takeListenSlot(host: SoundHost): void {
+  const song = host.song;
+  if (song.listening >= song.maxListens)
+    throw refuse(
+      'busy',
+      'listen_busy',
+      `at most ${song.maxListens} listen${song.maxListens === 1 ? '' : 's'} render at once and ${song.listening} ${song.listening === 1 ? 'is' : 'are'} ` +
+        'rendering now; nothing was done. Call again in a few seconds',
+    );
+  song.listening++;
+}
+
+/** What one listen renders or analyses, checked against the project inside the queue task. */
+function prepare(host: SoundHost, req: ListenRequest): { job: ListenJob; names: { index: number; name: string; type: string }[] } {
+  const tempo = host.project.tempo.getBaseValue();
+  if (req.track !== undefined) {
+    const t = trackAt(host, req.track);
+    if (t.type === 'effect' || t.type === 'master')
       throw refuse(
         'invalid_argument',
-        'out_of_range',
-        `a region is at most ${MAX_REGION_SECONDS} s; ${fromBeat}–${toBeat} at ${tempo} BPM is ${seconds.toFixed(1)} s`,
+        'not_soloable',
+        `track ${req.track} (${t.name}) is ${t.type === 'master' ? 'the master' : 'an effect track'}; track= solos a main track (its sends still reach ` +
+          `the effect tracks)`,
       );
-    const plan = buildPlan(saveProject(host.project, { ids: false }));
-    if (req.track !== undefined) {
-      const index = req.track;
-      plan.tracks.forEach((t) => ((t as { solo: boolean }).solo = t.index === index));
-    }
-    const names = plan.tracks.map((t) => ({ index: t.index, name: t.name, type: t.type }));
+  }
+  if (req.source.kind === 'live') {
+    const live = host.song.live;
+    if (live === null)
+      throw refuse('invalid_argument', 'live_off', 'live playback is off in this process (footlight serve runs it); listen to a region instead');
+    if (req.track !== undefined)
+      throw refuse('invalid_argument', 'live_track', 'track= needs a region: the live output is the mix; the live meters per track are in the reply');
+    const got = live.recent(req.source.seconds);
+    if (got.left.length < 4096)
+      throw refuse(
+        'invalid_argument',
+        'live_empty',
+        `the live engine has rendered only ${(got.left.length / LISTEN_RATE).toFixed(2)} s so far; play first, or listen to a region`,
+      );
+    const names = got.plan.tracks.map((t) => ({ index: t.index, name: t.name, type: t.type }));
     return {
-      job: { plan, fromBeat, frames: Math.round(seconds * LISTEN_RATE), audio: null, tempo, clip: req.clip, spectrogram: req.spectrogram } as ListenJob,
+      job: {
+        plan: null,
+        fromBeat: 0,
+        frames: got.left.length,
+        audio: { left: got.left, right: got.right, tracks: got.tracks },
+        tempo,
+        clip: req.clip,
+        spectrogram: req.spectrogram,
+      } as ListenJob,
       names,
     };
+  }
+  const { fromBeat, toBeat } = req.source;
+  if (!(fromBeat >= 0 && toBeat >= 0 && fromBeat <= MAX_BEATS && toBeat <= MAX_BEATS))
+    throw refuse('invalid_argument', 'out_of_range', `a region is FROM_BEAT < TO_BEAT within 0–${MAX_BEATS}; got ${fromBeat}–${toBeat}`);
+  if (!(toBeat > fromBeat))
+    throw refuse('invalid_argument', 'reversed_region', `TO_BEAT (${toBeat}) must be after FROM_BEAT (${fromBeat}); swap them to listen to that region`);
+  const seconds = ((toBeat - fromBeat) * 60) / tempo;
+  if (seconds > MAX_REGION_SECONDS)
+    throw refuse(
+      'invalid_argument',
+      'out_of_range',
+      `a region is at most ${MAX_REGION_SECONDS} s; ${fromBeat}–${toBeat} at ${tempo} BPM is ${seconds.toFixed(1)} s`,
+    );
+  const plan = buildPlan(saveProject(host.project, { ids: false }));
+  if (req.track !== undefined) {
+    const index = req.track;
+    plan.tracks.forEach((t) => ((t as { solo: boolean }).solo = t.index === index));
+  }
+  const names = plan.tracks.map((t) => ({ index: t.index, name: t.name, type: t.type }));
+  return {
+    job: { plan, fromBeat, frames: Math.round(seconds * LISTEN_RATE), audio: null, tempo, clip: req.clip, spectrogram: req.spectrogram } as ListenJob,
+    names,
+  };
+}
+
+export async function listen(host: SoundHost, request: Request, req: ListenRequest): Promise<Payload> {
+  const prepared = await request.task('song-listen', () => {
+    const job = prepare(host, req);
+    takeListenSlot(host); // last: a refused request takes no place
+    return job;
   });
-  const result = await run(prepared.job);
+  let result: ListenResult;
+  try {
+    result = await run(prepared.job);
+  } finally {
+    host.song.listening--;
+  }
   const tracks = trackPayload(prepared.names, result.tracks);
   const main = tracks.filter((t) => t.type !== 'master');
   return {

@@ -29,7 +29,9 @@ type RefusalReason =
   | 'not_soloable'
   | 'live_off'
   | 'live_track'
-  | 'live_empty';
+  | 'live_empty'
+  | 'reversed_region'
+  | 'listen_busy';
 
 /** A refusal with a machine-readable reason next to the kernel code. */
 export class SoundRefusal extends FootlightError {

@@ -36,10 +36,11 @@ import { flatIndexOf, trackAt } from './common.js';
 import { clipPayload, MAX_LISTED_NOTES, trackPayload } from '../model/payloads.js';
 import { PROJECT_FORMAT, PROJECT_FORMAT_VERSION, projectFilePath, readProjectFile, validateSaveDirectory, writeProjectFile } from '../model/project-file.js';
 
-const TEMPO_MIN = 40;
-const TEMPO_MAX = 220;
-const METER_NUMERATOR_MIN = 2;
-const METER_NUMERATOR_MAX = 12;
+/** The transport's tempo and meter ranges (what song-transport-tempo/-meter take; the light's tempo is held to them too). */
+export const TEMPO_MIN = 40;
+export const TEMPO_MAX = 220;
+export const METER_NUMERATOR_MIN = 2;
+export const METER_NUMERATOR_MAX = 12;
 const METER_DENOMINATORS: readonly number[] = [4, 8];
 /** Clips song-arranger lists per track. */
 const MAX_ARRANGER_CLIPS = 256;
@@ -63,6 +64,7 @@ export function songCapabilityPayload(host: SoundHost): Payload {
     listen: {
       command: 'song-listen',
       region_max_seconds: 60,
+      max_concurrent: host.song.maxListens,
       live_max_seconds: host.song.live !== null ? 30 : 0,
       clip: 'WAV, mono 16-bit 48 kHz, first 5 s',
       spectrogram: 'PNG 320x160',

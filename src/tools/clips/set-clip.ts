@@ -10,7 +10,8 @@ export default defineTool({
   toolset: 'clips',
   description:
     "Changes a clip's label, loop switch and markers (length, loopStart, loopLength, playStart, playEnd; ms or beats). " +
-    "LX's limits apply: markers within the length, loop at least 125 ms. Undoable (one step).",
+    "LX's limits apply: every time in 0–24 hours, markers within the (new) length (a marker past it is refused), loop at least 125 ms. " +
+    'A call that changes nothing records no step. Undoable (one step).',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({
     ...SlotInput,

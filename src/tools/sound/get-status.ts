@@ -26,7 +26,9 @@ export default defineTool({
   output: z.strictObject({
     ready: z.boolean().describe('Connected, and capabilities say protocol 3'),
     cooperative: z.boolean().describe("The operator's cooperative grant for sound writes, as of now (revocable at any time)"),
-    connection: z.record(z.string(), z.unknown()).describe('endpoint, connected, ready, connections opened, identity, ready_at, last_error'),
+    connection: z
+      .record(z.string(), z.unknown())
+      .describe('endpoint, connected, ready, connections opened, open_connections (one per agent session or client), identity, ready_at, last_error'),
     capabilities: Native.optional(),
     ping: Native.optional(),
     error: z.string().optional().describe('Why the host is not ready (nothing was sent)'),

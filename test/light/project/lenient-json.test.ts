@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LenientJsonError, parseLenientJson } from '../../../src/light/show/project/lenient-json.js';
 import { mediaResolvers } from '../../../src/light/show/project/media.js';
-import { isFootlightError } from '../../../src/engine/errors.js';
+import { ModelInputError } from '../../../src/light/model/index.js';
 
 const parse = (text: string): unknown => parseLenientJson(text, 'x.lxf');
 
@@ -109,7 +109,7 @@ test('a media folder .lxf and .lxm with comments load; a broken one fails with i
   assert.throws(
     () => media.resolveLxf('Bad'),
     (err: unknown) => {
-      assert.ok(isFootlightError(err) && err.code === 'invalid_argument', String(err));
+      assert.ok(err instanceof ModelInputError && err.code === 'invalid_argument', String(err));
       assert.match(err.message, /Bad\.lxf:3:1: Expected name/);
       return true;
     },

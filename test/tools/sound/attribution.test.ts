@@ -112,12 +112,16 @@ test('attribution: after the adapter reconnects, new lines are attributed again 
   await show.call('sound_set_controls', { controls: [{ index: 3, value: 10 }] });
   assert.equal(show.app.attribution.size, 1);
   // Drop the adapter's connection (what a lost link looks like to it); the next call reconnects.
-  await (show.app.services.soundAdapter.connection as unknown as { client: { close(): Promise<void> } }).client.close();
+  const lanes = (show.app.services.soundAdapter.connection as unknown as { lanes: Map<string, { client: { close(): Promise<void> } | null }> }).lanes;
+  for (const lane of lanes.values()) await lane.client?.close();
   const delta = await show.connect('agent-delta');
   await callOk(delta, 'sound_set_controls', { controls: [{ index: 3, value: 11 }] });
   const [top]: Step[] = (await show.call('get_history', { limit: 1 })).steps;
   assert.deepEqual({ surface: top.surface, session: top.session, client: top.client }, { surface: 'mcp', session: sessionOf(delta), client: 'agent-delta' });
-  assert.equal((await show.call('sound_get_status')).connection.connections, 2);
-  assert.equal(show.app.attribution.size, 1, 'the closed connection left nothing behind');
+  // Connections are per session: delta's first (2), then this session's reconnect (3).
+  const status = await show.call('sound_get_status');
+  assert.equal(status.connection.connections, 3);
+  assert.equal(status.connection.open_connections, 2);
+  assert.equal(show.app.attribution.size, 2, 'the closed connection left nothing behind: one channel per open connection');
   assert.equal(show.app.attribution.queued, 0);
 });

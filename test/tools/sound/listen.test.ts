@@ -39,7 +39,7 @@ test('song_listen refuses bad input with a clear code and changes nothing', asyn
   assert.match(await show.callError('song_listen', { live_seconds: 99 }), /^invalid_argument/);
   assert.match(await show.callError('song_listen', { region: { from_beat: -1, to_beat: 4 } }), /^invalid_argument/);
   const backwards = await show.call('song_listen', { region: { from_beat: 8, to_beat: 4 } });
-  assert.deepEqual([backwards.ok, backwards.code, backwards.reason], [false, 'invalid_argument', 'out_of_range']);
+  assert.deepEqual([backwards.ok, backwards.code, backwards.reason], [false, 'invalid_argument', 'reversed_region']);
   const live = await show.call('song_listen', { live_seconds: 2 });
   assert.deepEqual([live.ok, live.reason], [false, 'live_off'], 'tests run no live engine');
   assert.equal(show.app.sound.fingerprint(), before);

@@ -61,7 +61,7 @@ test('footlight serve --sound-host HOST:PORT --sound-cooperative: an outside MCP
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   let status: { running?: boolean; url?: string } = {};
-  for (let i = 0; i < 200 && status.running !== true; i++) {
+  for (let i = 0; i < 1200 && status.running !== true; i++) {
     await new Promise((r) => setTimeout(r, 100));
     status = JSON.parse(await readFile(join(home, 'status.json'), 'utf8').catch(() => '{}'));
   }

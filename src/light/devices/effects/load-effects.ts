@@ -13,6 +13,6 @@ export function loadEffects(array: ComponentArray<Effect | Placeholder>, obj: Lx
     array.insert(effect);
     effect.load(json, ctx);
     if (effect instanceof Effect) effect.settle();
-    else ctx.warn(`effect ${className} is not available (${effect.reason}); kept as a placeholder`);
+    else ctx.warn(`effect ${className || '(no class)'} is not available (${effect.reason}); kept as a placeholder`, { obj: json, key: 'class' });
   }
 }

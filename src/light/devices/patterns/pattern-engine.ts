@@ -479,7 +479,8 @@ export class PatternEngine {
       this.patternArray.insert(pattern, index);
       pattern.load(json, ctx);
       this.patternAdded(pattern, index);
-      if (pattern instanceof Placeholder) ctx.warn(`pattern ${className} is not available (${pattern.reason}); kept as a placeholder`);
+      if (pattern instanceof Placeholder)
+        ctx.warn(`pattern ${className || '(no class)'} is not available (${pattern.reason}); kept as a placeholder`, { obj: json, key: 'class' });
     }
     this.activeIndex = this.nextIndex = NO_PATTERN;
     const index = typeof obj.patternIndex === 'number' ? obj.patternIndex : 0;

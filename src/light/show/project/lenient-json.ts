@@ -31,6 +31,13 @@ function endsLiteral(c: string): boolean {
 
 /** Parses `text` as LX's reader does; `file` names the source in errors. */
 export function parseLenientJson(text: string, file: string): unknown {
+  // LX and Footlight write strict JSON, which JSON.parse reads to the same value many times faster
+  // (a 20,000-channel project); only a file using the lenient syntax takes the reader below.
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    if (!(err instanceof SyntaxError)) throw err;
+  }
   let pos = 0;
   const fail = (reason: string, at = pos): never => {
     let line = 1;

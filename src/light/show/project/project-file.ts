@@ -1,13 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { writeFileAtomic } from '../../../app/atomic-write.js';
+import { readRegularFile } from '../../../app/regular-file.js';
 import { FootlightError, invalidArgument } from '../../../engine/errors.js';
 import { assertJsonTextDepth, MAX_FILE_JSON_DEPTH } from '../../../engine/client-json.js';
 import { LX_VERSION } from '../../component/lx-component.js';
 import { LXEngineComponent } from '../lx-engine.js';
 import type { LxfResolver } from '../../model/index.js';
 import type { DeviceRegistry } from '../../component/registry.js';
-import { isLxObject, type LoadContext, type LxObject } from '../../component/lxp-types.js';
+import { isLxObject, type LoadContext, type LoadSite, type LxObject } from '../../component/lxp-types.js';
 import { LenientJsonError, parseLenientJson } from './lenient-json.js';
 import { type MediaResolvers, mediaResolvers } from './media.js';
 
@@ -21,7 +21,16 @@ interface OpenedProject {
   readonly maxId: number;
 }
 
+/**
+ * Reads one key of a project's `externals` (state a layer above the light keeps in the file, such
+ * as light cues): returns what is sound (undefined drops the key) and warns, by key path, about
+ * what it dropped. `at` is the key path of the value, e.g. `externals/footlight.lightCues`.
+ */
+export type ExternalsReader = (value: unknown, at: string, warn: (message: string) => void) => unknown;
+
 interface ReadProjectOptions {
+  /** Readers of `externals` keys, checked as the project opens (other keys are kept as saved). */
+  readonly externals?: Readonly<Record<string, ExternalsReader>>;
   /** Finds `.lxf` fixture files (the media folder's Fixtures/). */
   readonly resolveLxf?: LxfResolver;
   /** Finds external `.lxm` model files (the media folder's Models/). */
@@ -62,8 +71,9 @@ export function readProject(json: unknown, registry: DeviceRegistry, options: Re
     resolveLxf: opts.resolveLxf,
     resolveLxm: opts.resolveLxm,
     defer: (fn) => deferred.push(fn),
-    warn: (m) => warnings.push(m),
+    warn: (m, at) => warnings.push(at === undefined ? m : `${keyPath(at)}: ${m}`),
   };
+  const keyPath = keyPathFinder(json);
   const lx = new LXEngineComponent();
   lx.nowMillis = opts.nowMillis ?? 0;
   if (isLxObject(json.model)) lx.structure.load(json.model, ctx);
@@ -72,8 +82,41 @@ export function readProject(json: unknown, registry: DeviceRegistry, options: Re
   if (typeof json.version === 'string' && compareVersions(json.version, LX_VERSION) > 0) {
     warnings.push(`the project was saved by LX ${json.version}, newer than ${LX_VERSION}; newer features may not load`);
   }
-  const externals = isLxObject(json.externals) ? (json.externals as Record<string, unknown>) : {};
+  const externals = readExternals(json.externals, opts.externals ?? {}, (m) => warnings.push(m));
   return { lx, warnings, externals, maxId: maxIdIn(json) };
+}
+
+function readExternals(saved: unknown, readers: Readonly<Record<string, ExternalsReader>>, warn: (message: string) => void): Record<string, unknown> {
+  const externals: Record<string, unknown> = isLxObject(saved) ? { ...saved } : {};
+  for (const [key, read] of Object.entries(readers)) {
+    if (!Object.hasOwn(externals, key)) continue;
+    const value = read(externals[key], `externals/${key}`, warn);
+    if (value === undefined) delete externals[key];
+    else externals[key] = value;
+  }
+  return externals;
+}
+
+/**
+ * The key path of a site in the parsed file (`engine/children/mixer/channels/2/…`). The paths
+ * are found when the first warning names one: most projects load without a warning.
+ */
+function keyPathFinder(root: unknown): (site: LoadSite) => string {
+  let paths: WeakMap<object, string> | undefined;
+  return ({ obj, key }) => {
+    if (paths === undefined) {
+      paths = new WeakMap();
+      const stack: [unknown, string][] = [[root, '']];
+      while (stack.length > 0) {
+        const [v, path] = stack.pop()!;
+        if (typeof v !== 'object' || v === null || paths.has(v)) continue;
+        paths.set(v, path);
+        for (const [k, x] of Object.entries(v)) if (typeof x === 'object' && x !== null) stack.push([x, path === '' ? k : `${path}/${k}`]);
+      }
+    }
+    const base = paths.get(obj) ?? '?';
+    return key === undefined ? base : base === '' ? String(key) : `${base}/${key}`;
+  };
 }
 
 function compareVersions(a: string, b: string): number {
@@ -107,31 +150,46 @@ export function defaultMediaDir(projectPath: string): string {
   return basename(dir) === 'Projects' ? dirname(dir) : dir;
 }
 
+/** The largest `.lxp` file opened. */
+const MAX_PROJECT_FILE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * A `.lxp` file's text: only a regular file of at most MAX_PROJECT_FILE_BYTES (a FIFO or a device
+ * is refused before it is opened), `invalid_argument` naming the path and the reason otherwise.
+ */
+async function readProjectText(path: string): Promise<string> {
+  const bytes = await readRegularFile(path, { maxBytes: MAX_PROJECT_FILE_BYTES });
+  if (bytes === undefined) throw invalidArgument(`no project file at ${path}`);
+  return bytes.toString('utf8');
+}
+
+/**
+ * A `.lxp` file parsed as LX reads it, for every place a project opens (serve, render,
+ * render-show): nesting deeper than MAX_FILE_JSON_DEPTH is refused before the parser recurses.
+ */
+export async function readProjectJson(path: string): Promise<unknown> {
+  const text = await readProjectText(path);
+  try {
+    assertJsonTextDepth(text, MAX_FILE_JSON_DEPTH);
+    return parseLenientJson(text, path);
+  } catch (err) {
+    if (err instanceof LenientJsonError) throw invalidArgument(`${path} is not an LX project file: ${err.message}`);
+    if (err instanceof FootlightError) throw new FootlightError(err.code, `${path}: ${err.message}`);
+    throw err;
+  }
+}
+
 /** Reads and parses a `.lxp` file and builds the engine (see readProject). */
 export async function openProjectFile(
   path: string,
   registry: DeviceRegistry,
   mediaDir?: string,
   nowMillis = 0,
+  externals: Readonly<Record<string, ExternalsReader>> = {},
 ): Promise<OpenedProject & { readonly media: MediaResolvers }> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw invalidArgument(code === 'ENOENT' ? `no project file at ${path}` : `cannot read ${path}: ${(err as Error).message}`);
-  }
-  let json: unknown;
-  try {
-    assertJsonTextDepth(text, MAX_FILE_JSON_DEPTH);
-    json = parseLenientJson(text, path);
-  } catch (err) {
-    if (err instanceof LenientJsonError) throw invalidArgument(`${path} is not an LX project file: ${err.message}`);
-    if (err instanceof FootlightError) throw new FootlightError(err.code, `${path}: ${err.message}`);
-    throw err;
-  }
+  const json = await readProjectJson(path);
   const media = mediaResolvers(mediaDir ?? defaultMediaDir(path));
-  return { ...readProject(json, registry, { ...media, nowMillis }), media };
+  return { ...readProject(json, registry, { ...media, nowMillis, externals }), media };
 }
 
 /** Saves a project atomically (a temporary file renamed into place). */
