@@ -91,7 +91,7 @@ test('song-listen hears a mute (and the undo): the muted track is silent, the ot
 
 test('song-listen refuses bad input with a clear code and changes nothing', async (t) => {
   const s = await startStack(t);
-  await refusedUnchanged(s, 'song-listen region 8 4', 'invalid_argument', 'out_of_range');
+  await refusedUnchanged(s, 'song-listen region 8 4', 'invalid_argument', 'reversed_region');
   await refusedUnchanged(s, 'song-listen region 0 1000', 'invalid_argument', 'out_of_range');
   await refusedUnchanged(s, 'song-listen region -1 4', 'invalid_argument', 'out_of_range');
   await refusedUnchanged(s, 'song-listen region 0 4 track=40', 'not_found');
