@@ -169,7 +169,7 @@ export async function runSoundSession(): Promise<{ calls: SessionCall[]; markdow
     const sine = (await call('grid_search_modules', { query: 'sine' }, 'A sine sub-oscillator to thicken the patch.')).native.modules[0];
     const inserted = await call(
       'grid_insert_node',
-      { kind: 'module', uuid: sine.uuid, x: 2, y: 2, patch_session_id: session.patch_session_id },
+      { kind: 'module', uuid: sine.uuid, x: 2, y: 3, patch_session_id: session.patch_session_id },
       "Step 2 runs at once under the cooperative grant, still guarded by the session's revision.",
     );
     const pitch = (session.before_graph.modules as { id: number; name: string }[]).find((m) => m.name === 'Pitch Quantize');

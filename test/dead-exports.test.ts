@@ -45,7 +45,6 @@ const TESTED_FROM_OUTSIDE: Readonly<Record<string, readonly string[]>> = {
   'src/light/parallel/shared-arrays.ts': ['sharing'],
   'src/light/devices/patterns/form/planes-pattern.ts': ['Plane'],
   'src/light/show/snapshots/snapshot-engine.ts': ['isSnapshotControl'],
-  'src/light/tempo/divisions.ts': ['Div'],
   'src/osc/osc-params-route.ts': ['OscAddressEntry'],
   'src/protocol3/client/client.ts': ['Protocol3CommandError', 'Protocol3ConnectError', 'Protocol3NotConnectedError', 'Protocol3TransportError'],
   'src/protocol3/server/commands.ts': ['COMMANDS'],

@@ -183,7 +183,7 @@ program
 program
   .command('render-show')
   .description(
-    'Render the whole show offline on one clock: show.wav, the light frames (golden JSON), a contact sheet of the rig on every beat and, where ffmpeg ' +
+    'Render the whole show offline on one clock: show.wav, the light frames (golden JSON), a contact sheet of the rig in every bar and, where ffmpeg ' +
       'exists, an MP4 preview with the audio (the demo show unless --project/--song are given)',
   )
   .option('--project <lxp>', 'the light project (.lxp; its light cues play on the song)')

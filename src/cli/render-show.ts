@@ -36,7 +36,9 @@ export interface RenderShowOptions {
 const FPS = 60;
 const VIDEO_FPS = 30;
 const VIDEO_WIDTH = 640;
-const THUMB_WIDTH = 200;
+const THUMB_WIDTH = 220;
+/** Contact sheet rows: eight bars, the usual phrase, so a song's sections start rows. */
+const BARS_PER_ROW = 8;
 /** The preview camera: a little from the left and above, so the rig's depth shows. */
 const CAMERA: Camera = { orbit: { theta: -25, phi: 12 } };
 
@@ -58,7 +60,7 @@ function png(r: Raster): Buffer {
   return PNG.sync.write(p);
 }
 
-/** Thumbnails of the rig on every beat, in rows of two bars. */
+/** Thumbnails of the rig, one per bar, in rows of eight bars (a phrase). */
 function contactSheet(thumbs: readonly Raster[], perRow: number): Raster {
   const w = thumbs[0].width + 4;
   const h = thumbs[0].height + 4;
@@ -165,7 +167,7 @@ function checkSeconds(seconds: number): number {
  * `footlight render-show [--project LXP] [--song DIR] [--seconds N] --out DIR`: the show as it
  * plays from the song's start, on one stepped clock: `show.wav` (the audio engine's offline
  * render), `frames.json` (the light's frames in LX's golden JSON format, 60 fps), `contact-sheet.png`
- * (the rig on every beat) and, where ffmpeg is installed, `show.mp4` (a 3D preview with the audio).
+ * (the rig in every bar) and, where ffmpeg is installed, `show.mp4` (a 3D preview with the audio).
  */
 export async function renderShowCommand(options: RenderShowOptions): Promise<void> {
   try {
@@ -225,15 +227,16 @@ export async function renderShowCommand(options: RenderShowOptions): Promise<voi
     await writeFileAtomic(join(out, 'frames.json'), `${JSON.stringify(file)}\n`);
     const points = model.points;
     const snap = (colors: Uint32Array): FrameSnapshot => ({ size: model.size, x: points.x, y: points.y, z: points.z, colors });
-    // The frame each beat starts on.
+    // Each bar, half a beat in: the look the bar's cue set, between the kick's flashes.
+    const bar = (song.meter.numerator * 4) / song.meter.denominator;
     const thumbs: Raster[] = [];
-    for (let beat = 0, k = 0; k < r.frames; k++) {
-      if (r.beats[k] >= beat) {
+    for (let n = 0, k = 0; k < r.frames; k++) {
+      if (r.beats[k] >= n * bar + 0.5) {
         thumbs.push(rasterize(snap(argb[k]), CAMERA, THUMB_WIDTH));
-        beat = Math.floor(r.beats[k]) + 1;
+        n = Math.floor((r.beats[k] - 0.5) / bar) + 1;
       }
     }
-    if (thumbs.length > 0) await writeFileAtomic(join(out, 'contact-sheet.png'), png(contactSheet(thumbs, song.meter.numerator * 2)));
+    if (thumbs.length > 0) await writeFileAtomic(join(out, 'contact-sheet.png'), png(contactSheet(thumbs, BARS_PER_ROW)));
     let mp4 = 'no MP4 (ffmpeg not found)';
     if (hasFfmpeg() && argb.length > 0) {
       const first = rasterize(snap(argb[0]), CAMERA, VIDEO_WIDTH);
@@ -245,7 +248,7 @@ export async function renderShowCommand(options: RenderShowOptions): Promise<voi
       mp4 = 'show.mp4';
     }
     process.stdout.write(
-      `${out}: show.wav (${seconds.toFixed(2)} s), frames.json (${r.frames} frames, ${model.size} points), contact-sheet.png (${thumbs.length} beats), ` +
+      `${out}: show.wav (${seconds.toFixed(2)} s), frames.json (${r.frames} frames, ${model.size} points), contact-sheet.png (${thumbs.length} bars), ` +
         `${mp4}\n`,
     );
   } catch (err) {

@@ -1,14 +1,293 @@
 import type { Origin } from '../engine/commands/history.js';
+import type { Parameter } from '../engine/parameters/parameter.js';
+import type { Bus } from './mixer/bus.js';
 import type { LightShow } from './show/light-show.js';
 import { Channel } from './mixer/channel.js';
+import { addEffect } from './operations/effects.js';
 import { addModulator, wireModulation } from './operations/modulation.js';
 import { addClip, editLane } from './operations/clips.js';
 import { addSnapshot } from './operations/snapshots.js';
 import type { Pattern } from './devices/patterns/pattern.js';
 import { Fixture } from './structure/fixture.js';
+import { ViewDefinition } from './structure/view-definition.js';
 import { DynamicColor } from './palette/dynamic-color.js';
+import { Div } from './tempo/divisions.js';
 
 const ORIGIN: Origin = { kind: 'system', name: 'demo' } as unknown as Origin;
+
+/**
+ * The demo song's sections (the song's cue markers, src/sound/demo-song.ts): a light cue on each
+ * launches the section's look, a clip scene with one clip per bus.
+ */
+const SECTIONS = [
+  { marker: 'Intro', beat: 0, beats: 32 },
+  { marker: 'Verse', beat: 32, beats: 64 },
+  { marker: 'Build', beat: 96, beats: 32 },
+  { marker: 'Drop', beat: 128, beats: 64 },
+  { marker: 'Breakdown', beat: 192, beats: 32 },
+  { marker: 'Outro', beat: 224, beats: 32 },
+  { marker: 'End', beat: 256, beats: 8 },
+] as const;
+type Section = (typeof SECTIONS)[number]['marker'];
+
+/**
+ * A lane in a section's clip: a value held from the section's start, or points [beat, value]
+ * joined by straight lines (a fade, a ramp), the last value held to the clip's end.
+ */
+type Lane = number | readonly (readonly [beat: number, value: number])[];
+
+/** The buses the design moves, by name. */
+type BusName = 'wall' | 'spectrum' | 'strips' | 'planes' | 'color' | 'pulse' | 'master';
+
+/**
+ * The lighting design, section by section: each bus's lanes (bus-relative parameter paths).
+ * Every section's clip writes every lane of its bus, so a section looks the same however it is
+ * reached. Palette slots: 1 deep blue, 2 teal, 3 violet, 4 magenta, 5 amber.
+ *
+ * - Intro: dark and slow — a blue-teal noise fades up on the wall; a slow chase creeps in with the hats.
+ * - Verse: teal to violet; the strips chase on the half bar, then the quarter; the kick pulses the strips and arch.
+ * - Build: violet to magenta, everything climbing — the chase doubles its rate, planes sweep in, the
+ *   spectrum bars wake; a strobe on the last bar, then black for the silent beat.
+ * - Drop: magenta to amber at full; planes sweep, the chase runs eighths, white kick pulses, sparkle on the hats.
+ * - Breakdown: back to blue, low and slow; the spectrum bars breathe with the voice.
+ * - Outro: amber, fading with the song.
+ * - End: a white flash on the last hit, then the master fades to black and stays there.
+ */
+const DESIGN: Record<Section, Partial<Record<BusName, Record<string, Lane>>>> = {
+  Intro: {
+    wall: {
+      '/fader': [
+        [0, 0],
+        [4, 0.35],
+        [16, 0.55],
+        [32, 0.7],
+      ],
+      '/pattern/1/motionSpeed': 0.25,
+      '/pattern/1/midpoint': 45,
+    },
+    spectrum: { '/fader': 0 },
+    strips: {
+      '/fader': [
+        [0, 0],
+        [16, 0],
+        [32, 0.3],
+      ],
+      '/pattern/1/tempoDivision': Div.WHOLE.ordinal,
+    },
+    planes: { '/fader': 0 },
+    color: { '/pattern/1/paletteIndex': 1 },
+    pulse: { '/pattern/1/color/hue': 228, '/pattern/1/color/saturation': 60, '/pattern/1/color/brightness': 0 },
+    master: {
+      '/fader': [
+        [0, 0],
+        [4, 1],
+      ],
+      '/effect/1/enabled': 0,
+      '/effect/2/enabled': 0,
+    },
+  },
+  Verse: {
+    wall: {
+      '/fader': [
+        [0, 0.7],
+        [4, 0.8],
+      ],
+      '/pattern/1/motionSpeed': 0.35,
+      '/pattern/1/midpoint': 50,
+    },
+    spectrum: { '/fader': 0 },
+    strips: {
+      '/fader': [
+        [0, 0.3],
+        [4, 0.6],
+        [32, 0.6],
+        [36, 0.8],
+      ],
+      '/pattern/1/tempoDivision': [
+        [0, Div.HALF.ordinal],
+        [32, Div.QUARTER.ordinal],
+      ],
+    },
+    planes: { '/fader': 0 },
+    color: { '/pattern/1/paletteIndex': 2 },
+    pulse: { '/pattern/1/color/hue': 272, '/pattern/1/color/saturation': 55, '/pattern/1/color/brightness': 60 },
+    master: { '/fader': 1, '/effect/1/enabled': 0, '/effect/2/enabled': 0 },
+  },
+  Build: {
+    wall: {
+      '/fader': [
+        [0, 0.8],
+        [31, 1],
+      ],
+      '/pattern/1/motionSpeed': [
+        [0, 0.35],
+        [31, 0.75],
+      ],
+      '/pattern/1/midpoint': [
+        [0, 50],
+        [31, 60],
+      ],
+    },
+    spectrum: {
+      '/fader': [
+        [0, 0],
+        [31, 0.5],
+      ],
+    },
+    strips: {
+      '/fader': [
+        [0, 0.8],
+        [16, 1],
+      ],
+      '/pattern/1/tempoDivision': [
+        [0, Div.QUARTER.ordinal],
+        [16, Div.EIGHTH.ordinal],
+        [24, Div.SIXTEENTH.ordinal],
+      ],
+    },
+    planes: {
+      '/fader': [
+        [0, 0],
+        [31, 0.7],
+      ],
+    },
+    color: {
+      '/pattern/1/paletteIndex': [
+        [0, 3],
+        [24, 4],
+      ],
+    },
+    pulse: {
+      '/pattern/1/color/hue': 322,
+      '/pattern/1/color/saturation': [
+        [0, 55],
+        [28, 0],
+      ],
+      '/pattern/1/color/brightness': [
+        [0, 60],
+        [28, 100],
+      ],
+    },
+    master: {
+      // The silent last beat before the drop is black.
+      '/fader': [
+        [0, 1],
+        [30.99, 1],
+        [31, 0],
+      ],
+      '/effect/1/enabled': 0,
+      '/effect/2/enabled': [
+        [0, 0],
+        [28, 1],
+        [31, 0],
+      ],
+    },
+  },
+  Drop: {
+    wall: { '/fader': 1, '/pattern/1/motionSpeed': 0.6, '/pattern/1/midpoint': 65 },
+    spectrum: { '/fader': 0.6 },
+    strips: { '/fader': 1, '/pattern/1/tempoDivision': Div.EIGHTH.ordinal },
+    planes: { '/fader': 0.8 },
+    color: { '/pattern/1/paletteIndex': 4 },
+    pulse: { '/pattern/1/color/hue': 322, '/pattern/1/color/saturation': 0, '/pattern/1/color/brightness': 100 },
+    master: { '/fader': 1, '/effect/1/enabled': 1, '/effect/2/enabled': 0 },
+  },
+  Breakdown: {
+    wall: {
+      '/fader': [
+        [0, 1],
+        [4, 0.55],
+      ],
+      '/pattern/1/motionSpeed': 0.15,
+      '/pattern/1/midpoint': 45,
+    },
+    spectrum: {
+      '/fader': [
+        [0, 0.6],
+        [4, 0.35],
+      ],
+    },
+    strips: {
+      '/fader': [
+        [0, 1],
+        [4, 0.25],
+      ],
+      '/pattern/1/tempoDivision': Div.WHOLE.ordinal,
+    },
+    planes: {
+      '/fader': [
+        [0, 0.8],
+        [4, 0],
+      ],
+    },
+    color: { '/pattern/1/paletteIndex': 1 },
+    pulse: { '/pattern/1/color/hue': 186, '/pattern/1/color/saturation': 60, '/pattern/1/color/brightness': 0 },
+    master: { '/fader': 1, '/effect/1/enabled': 0, '/effect/2/enabled': 0 },
+  },
+  Outro: {
+    wall: {
+      '/fader': [
+        [0, 0.55],
+        [4, 0.7],
+        [32, 0.3],
+      ],
+      '/pattern/1/motionSpeed': 0.25,
+      '/pattern/1/midpoint': 50,
+    },
+    spectrum: {
+      '/fader': [
+        [0, 0.35],
+        [16, 0],
+      ],
+    },
+    strips: {
+      '/fader': [
+        [0, 0.25],
+        [4, 0.5],
+        [32, 0],
+      ],
+      '/pattern/1/tempoDivision': Div.QUARTER.ordinal,
+    },
+    planes: { '/fader': 0 },
+    color: { '/pattern/1/paletteIndex': 5 },
+    pulse: {
+      '/pattern/1/color/hue': 28,
+      '/pattern/1/color/saturation': 70,
+      '/pattern/1/color/brightness': [
+        [0, 60],
+        [24, 0],
+      ],
+    },
+    master: { '/fader': 1, '/effect/1/enabled': 0, '/effect/2/enabled': 0 },
+  },
+  End: {
+    wall: { '/fader': 0.6, '/pattern/1/motionSpeed': 0.15, '/pattern/1/midpoint': 50 },
+    spectrum: { '/fader': 0 },
+    strips: { '/fader': 0, '/pattern/1/tempoDivision': Div.QUARTER.ordinal },
+    planes: { '/fader': 0 },
+    color: { '/pattern/1/paletteIndex': 5 },
+    pulse: { '/pattern/1/color/hue': 28, '/pattern/1/color/saturation': 0, '/pattern/1/color/brightness': 100 },
+    // The last hit flashes, then the rig fades to black with the ringing chord and stays dark.
+    master: {
+      '/fader': [
+        [0, 1],
+        [0.5, 1],
+        [3, 0],
+      ],
+      '/effect/1/enabled': 0,
+      '/effect/2/enabled': 0,
+    },
+  },
+};
+
+/** The swatch the Color channel reads, slots 1–5. */
+const PALETTE: readonly (readonly [hue: number, saturation: number])[] = [
+  [228, 95],
+  [186, 85],
+  [272, 85],
+  [322, 90],
+  [28, 95],
+];
 
 /** Sets a component's parameters by key (values as LX stores them). */
 function set(c: { parameters: Map<string, unknown> }, values: Record<string, number | boolean>): void {
@@ -25,107 +304,130 @@ function fixture(show: LightShow, cls: string, label: string, values: Record<str
   show.structure.addFixture(f);
 }
 
+function view(show: LightShow, label: string, selector: string): ViewDefinition {
+  const v = new ViewDefinition(label);
+  v.selector.setString(selector);
+  show.structure.views.addView(v);
+  return v;
+}
+
 function pattern(show: LightShow, simple: string): Pattern {
   const e = show.registry.list('pattern').find((x) => x.className.endsWith(`.${simple}`));
   if (e?.create === undefined) throw new Error(`demo: no pattern ${simple}`);
   return e.create() as Pattern;
 }
 
-function channel(show: LightShow, label: string, p: Pattern, values: Record<string, number | boolean>, fader: number): Channel {
+function channel(show: LightShow, label: string, p: Pattern, values: Record<string, number | boolean>, on: ViewDefinition | null = null): Channel {
   const ch = new Channel(label);
   show.mixer.insertChannel(ch);
   ch.addPattern(p);
   set(p as unknown as { parameters: Map<string, unknown> }, values);
-  ch.fader.setValue(fader);
+  if (on !== null) ch.view.select(on);
   return ch;
 }
 
-/** The light cues the demo plays on the demo song's cue markers (src/show/light-cues.ts reads them). */
-const DEMO_CUES = [
-  { beat: 0, scene: 0, marker: 'Intro' },
-  { beat: 16, scene: 1, marker: 'Drop' },
-];
+/** A parameter of a bus by its bus-relative path (as lanes name it). */
+const param = (show: LightShow, bus: Bus, rel: string): Parameter => show.parameter({ path: `${bus.path}${rel}` });
 
 /**
  * The show `footlight serve` opens when no project is given, made for the demo song: a small
  * stage — a 48×32 pixel wall, ten vertical strips in front of it and an arch over them
- * (2 636 points) — with five channels (noise, a palette gradient, a tempo-synced chase, planes
- * and a white pulse on the kick), LFO modulation, two snapshots, a light clip per song section
- * (scene 0 "Intro", scene 1 "Drop") and light cues on the song's Intro and Drop markers.
- * Press play on the song and the lights follow it.
+ * (2 636 points) — with six channels (a noise texture and a spectrum on the wall, a tempo-synced
+ * chase on the strips and arch, sweeping planes, a palette gradient that colors them all, and a
+ * kick pulse), a sparkle on the master that follows the hats and a strobe for the build, one
+ * clip scene per song section (DESIGN) cued on the song's markers, and a snapshot of each
+ * section's look. Press play on the song and the lights follow it, to a blackout at the end.
  */
 export function buildDemoShow(show: LightShow): void {
   fixture(show, 'GridFixture', 'Wall', { numRows: 32, numColumns: 48, rowSpacing: 10, columnSpacing: 10, x: -235, y: 0, z: 0 });
   for (let i = 0; i < 10; i++) fixture(show, 'StripFixture', `Strip ${i + 1}`, { numPoints: 80, spacing: 5, x: -360 + i * 80, y: 0, z: -150, roll: 90 });
   fixture(show, 'ArcFixture', 'Arch', { numPoints: 300, radius: 420, degrees: 180, positionMode: 1, x: 0, y: 160, z: -250, roll: 90 });
+  const wallView = view(show, 'Wall', 'grid');
+  const lines = view(show, 'Strips and arch', 'strip');
 
-  const tempo = show.lx.tempo;
-  tempo.launchQuantization.setValue(0);
-  const noise = channel(show, 'Noise', pattern(show, 'NoisePattern'), { scale: 0.35, motionSpeed: 0.3, contrast: 140 }, 0.8);
-  const gradient = channel(show, 'Gradient', pattern(show, 'GradientPattern'), { xAmount: 1, yAmount: 0.4, colorMode: 2, gradientRange: 240 }, 0.6);
-  gradient.blendMode.setValue(1); // Multiply: the gradient colors the noise
-  const chase = channel(show, 'Chase', pattern(show, 'ChasePattern'), { tempoSync: true, tempoDivision: 8, size: 30, fade: 60 }, 0);
-  const planes = channel(show, 'Planes', pattern(show, 'PlanesPattern'), {}, 0);
-  const pulse = channel(show, 'Kick Pulse', pattern(show, 'SolidPattern'), {}, 0);
-  void noise;
+  const lx = show.lx;
+  lx.tempo.launchQuantization.setValue(0);
+  lx.audio.enabled.setValue(1); // the global meter, for the spectrum
 
-  // Palette: warm to cold swatch colors for the gradient.
-  const swatch = show.lx.palette.swatch;
-  const colors = [
-    [20, 90],
-    [330, 80],
-    [200, 90],
-  ];
-  colors.forEach(([h, s], i) => {
+  // The palette: one swatch of five colors, cool to hot.
+  const swatch = lx.palette.swatch;
+  PALETTE.forEach(([h, s], i) => {
     if (swatch.colors.at(i) === undefined) swatch.colors.insert(new DynamicColor());
     const c = swatch.colors.at(i)!;
     c.primary.hue.setValue(h);
     c.primary.saturation.setValue(s);
   });
 
-  const lfo = addModulator(show, 'VariableLFO', { label: 'Sway' }, ORIGIN);
-  set(lfo as unknown as { parameters: Map<string, unknown> }, { tempoSync: true, tempoMultiplier: 13, running: true });
-  const phase = gradient.patterns.at(0) as Pattern;
-  wireModulation(show, { id: lfo.id }, { id: phase.id, key: 'gradientPhase' }, { range: 0.5 }, ORIGIN);
-  // Beat Detect on the kick's band (60–120 Hz). It hears the master: there the demo's bass masks the
-  // kicks it plays over (every other one); with `serve --audio-track Kick` it fires on every kick.
-  const beat = addModulator(show, 'BandGate', { label: 'Kick' }, ORIGIN);
-  set(beat as unknown as { parameters: Map<string, unknown> }, { gain: 18, decay: 220, running: true });
-  wireModulation(show, { id: beat.id }, { id: pulse.id, key: 'fader' }, { range: 0.9 }, ORIGIN);
+  const wall = channel(show, 'Wall', pattern(show, 'NoisePattern'), { scale: 0.35, motionSpeed: 0.25, contrast: 140 }, wallView);
+  const spectrum = channel(show, 'Spectrum', pattern(show, 'GraphicEqualizerPattern'), { gain: 1.2, center: 0.5, fade: 0.3 }, wallView);
+  const strips = channel(
+    show,
+    'Strips',
+    pattern(show, 'ChasePattern'),
+    { tempoSync: true, tempoDivision: Div.HALF.ordinal, maxChunk: 80, chunkSize: 100, shift: 25, size: 15, fade: 35 },
+    lines,
+  );
+  const planes = channel(show, 'Planes', pattern(show, 'PlanesPattern'), {});
+  const color = channel(show, 'Color', pattern(show, 'GradientPattern'), {
+    colorMode: 2,
+    blendMode: 2,
+    paletteIndex: 1,
+    paletteStops: 2,
+    xAmount: 1,
+    yAmount: 0.4,
+  });
+  color.blendMode.setValue(1); // Multiply: the gradient colors everything under it
+  const pulse = channel(show, 'Kick Pulse', pattern(show, 'SolidPattern'), {}, lines);
+  pulse.fader.setValue(0);
 
-  // Light clips per section: scene 0 (Intro) noise and gradient, scene 1 (Drop) chase and planes.
-  const fade = (ch: Channel, slot: number, label: string, value: number): void => {
-    addClip(show, { bus: { path: ch.path }, slot }, { label, length: { beats: 4 }, loop: false }, ORIGIN);
-    editLane(
-      show,
-      { bus: { path: ch.path }, slot },
-      {
-        lane: 'fader',
-        events: [
-          { ms: 0, value },
-          { beats: 2, value },
-        ],
-      },
-      ORIGIN,
-    );
+  // Master: a sparkle that glints on the hats, and a strobe for the end of the build.
+  const master = lx.mixer.master;
+  master.previewMode.setValue(1); // POST: the master fader dims the frame itself, so the preview and render-show see the blackout
+  const sparkle = addEffect(show, { path: master.path }, 'heronarts.lx.effect.SparkleEffect', undefined, ORIGIN).effect;
+  set(sparkle as unknown as { parameters: Map<string, unknown> }, { maskMode: 1, density: 0.15, amount: 0 });
+  const strobe = addEffect(show, { path: master.path }, 'heronarts.lx.effect.StrobeEffect', undefined, ORIGIN).effect;
+  set(strobe as unknown as { parameters: Map<string, unknown> }, { tempoSync: true, tempoDivision: Div.EIGHTH.ordinal, depth: 0.8 });
+
+  // Modulation: an LFO sways the gradient and sweeps the planes over four bars; Beat Detect on
+  // the master's lowest band (the kick: the demo's bass plays above it) pulses the strips and
+  // arch; a Band Filter on the master's hats band raises the sparkle.
+  const sway = addModulator(show, 'VariableLFO', { label: 'Sway' }, ORIGIN);
+  set(sway as unknown as { parameters: Map<string, unknown> }, { tempoSync: true, tempoMultiplier: Div.FOUR.ordinal, running: true });
+  wireModulation(show, { id: sway.id }, { id: color.patterns.at(0)!.id, key: 'gradientPhase' }, { range: 0.5 }, ORIGIN);
+  wireModulation(show, { id: sway.id }, { path: `${planes.path}/pattern/1/layer/1/position` }, { range: 0.9, polarity: 'bipolar' }, ORIGIN);
+  const kick = addModulator(show, 'BandGate', { label: 'Kick' }, ORIGIN);
+  set(kick as unknown as { parameters: Map<string, unknown> }, { minFreq: 35, maxFreq: 60, gain: 24, threshold: 0.85, floor: 0.9, decay: 220, running: true });
+  wireModulation(show, { id: kick.id }, { id: pulse.id, key: 'fader' }, { range: 0.9 }, ORIGIN);
+  const hats = addModulator(show, 'BandFilter', { label: 'Hats' }, ORIGIN);
+  set(hats as unknown as { parameters: Map<string, unknown> }, { minFreq: 6000, maxFreq: 12000, gain: 12, attack: 5, release: 120, running: true });
+  wireModulation(show, { id: hats.id }, { id: sparkle.id, key: 'amount' }, { range: 0.8 }, ORIGIN);
+
+  // One clip per bus per section (scene = section index), and a light cue on each section's marker.
+  const buses: Record<BusName, Bus> = { wall, spectrum, strips, planes, color, pulse, master };
+  SECTIONS.forEach((s, scene) => {
+    for (const [name, lanes] of Object.entries(DESIGN[s.marker]) as [BusName, Record<string, Lane>][]) {
+      const bus = buses[name];
+      addClip(show, { bus: { path: bus.path }, slot: scene }, { label: s.marker, length: { beats: s.beats }, loop: false }, ORIGIN);
+      for (const [rel, lane] of Object.entries(lanes)) {
+        const points = typeof lane === 'number' ? [[0, lane] as const] : lane;
+        editLane(show, { bus: { path: bus.path }, slot: scene }, { lane: rel, events: points.map(([beats, value]) => ({ beats, value })) }, ORIGIN);
+      }
+    }
+  });
+
+  // A snapshot of each steady look (its lanes' last values), for the operator; the rig then waits on the intro's.
+  const look = (section: Section): void => {
+    for (const [name, lanes] of Object.entries(DESIGN[section]) as [BusName, Record<string, Lane>][])
+      for (const [rel, lane] of Object.entries(lanes)) {
+        const p = param(show, buses[name], rel);
+        p.setBase(p.accept(typeof lane === 'number' ? lane : lane[lane.length - 1][1]));
+      }
   };
-  fade(noise, 0, 'Intro', 0.8);
-  fade(gradient, 0, 'Intro', 0.6);
-  fade(chase, 0, 'Intro', 0);
-  fade(planes, 0, 'Intro', 0);
-  fade(noise, 1, 'Drop', 0.3);
-  fade(gradient, 1, 'Drop', 0.8);
-  fade(chase, 1, 'Drop', 1);
-  fade(planes, 1, 'Drop', 0.7);
+  for (const s of ['Intro', 'Verse', 'Drop', 'Breakdown', 'Outro'] as const) {
+    look(s);
+    addSnapshot(show, { label: `${s} look` }, ORIGIN);
+  }
+  look('Intro');
 
-  addSnapshot(show, { label: 'Intro look' }, ORIGIN);
-  chase.fader.setValue(1);
-  planes.fader.setValue(0.7);
-  noise.fader.setValue(0.3);
-  addSnapshot(show, { label: 'Drop look' }, ORIGIN);
-  chase.fader.setValue(0);
-  planes.fader.setValue(0);
-  noise.fader.setValue(0.8);
-
-  show.externals['footlight.lightCues'] = DEMO_CUES.map((c) => ({ ...c }));
+  show.externals['footlight.lightCues'] = SECTIONS.map((s, scene) => ({ beat: s.beat, scene, marker: s.marker }));
 }

@@ -54,12 +54,12 @@ test("light cues: the Clips view shows the song's cues; add one at the playhead,
   const { page, problems, external } = await openConsole(browser, baseOf(show.url));
   t.after(() => page.close());
   const cues = () => show.app.engine.queue.submit(() => show.app.services.lightCues!.list().map((c) => ({ ...c })));
-  await show.call('add_clip', { bus: '/lx/mixer/channel/1', slot: 1, label: 'Drop', length: { beats: 4 } });
-  await show.call('place_light_cue', { marker: 'Drop', scene: 1 });
+  await show.call('add_clip', { bus: '/lx/mixer/channel/1', slot: 1, label: 'Verse', length: { beats: 4 } });
+  await show.call('place_light_cue', { marker: 'Verse', scene: 1 });
   const placed = await cues();
-  assert.deepEqual(placed, [{ beat: 16, scene: 1, marker: 'Drop' }]);
+  assert.deepEqual(placed, [{ beat: 32, scene: 1, marker: 'Verse' }]);
   await page.click('button[role="tab"]:has-text("Clips")');
-  await page.waitForSelector('.light-cue[data-beat="16"][data-scene="1"]:has-text("Drop")');
+  await page.waitForSelector('.light-cue[data-beat="32"][data-scene="1"]:has-text("Verse")');
 
   // Add at the playhead: the song stands between beats, at 8.4267; the cue snaps to the nearest beat.
   await show.app.engine.queue.submit(() => {
@@ -85,30 +85,30 @@ test("light cues: the Clips view shows the song's cues; add one at the playhead,
   await page.waitForSelector('.light-cue[data-beat="12"][data-fade="fade 2 beats"]');
   assert.deepEqual(await cues(), [{ beat: 12, scene: 1, fade: { beats: 2 } }, ...placed]);
 
-  // A move onto the Drop cue is refused: nothing changes, history included.
+  // A move onto the Verse cue is refused: nothing changes, history included.
   const before = await history(show);
-  await page.fill('.light-cue[data-beat="12"] input.cue-beat', '16');
+  await page.fill('.light-cue[data-beat="12"] input.cue-beat', '32');
   await page.press('.light-cue[data-beat="12"] input.cue-beat', 'Enter');
-  await page.waitForSelector('.notice:has-text("already at beat 16")');
+  await page.waitForSelector('.notice:has-text("already at beat 32")');
   assert.deepEqual(await cues(), [{ beat: 12, scene: 1, fade: { beats: 2 } }, ...placed]);
   assert.deepEqual(await history(show), before);
 
-  // Remove the Drop cue.
-  await page.click('.light-cue[data-beat="16"] button.cue-remove');
-  await page.waitForSelector('.light-cue[data-beat="16"]', { state: 'detached' });
+  // Remove the Verse cue.
+  await page.click('.light-cue[data-beat="32"] button.cue-remove');
+  await page.waitForSelector('.light-cue[data-beat="32"]', { state: 'detached' });
   assert.deepEqual(await cues(), [{ beat: 12, scene: 1, fade: { beats: 2 } }]);
   assert.equal(((await history(show)) as { undoDepth: number }).undoDepth, h0.undoDepth + 4, 'add, move, fade, remove: four steps');
 
   // Undo all four (over MCP: one history): the cues are as placed, and the page shows it.
   for (let i = 0; i < 4; i++) await show.call('undo');
   assert.deepEqual(await cues(), placed);
-  await page.waitForSelector('.light-cue[data-beat="16"]');
+  await page.waitForSelector('.light-cue[data-beat="32"]');
   // The undos reach the page as separate updates: wait for the last (the added cue gone), then count.
   await page.waitForFunction(() => document.querySelectorAll('.light-cue').length === 1, undefined, { timeout: 10_000 }).catch(() => undefined);
   assert.equal(await page.locator('.light-cue').count(), 1);
   // The Sound view's arranger shows the cue on the song's timeline.
   await page.click('button[role="tab"]:has-text("Sound")');
-  await page.waitForSelector('.arranger .light-cue-mark[data-beat="16"]:has-text("Drop")');
+  await page.waitForSelector('.arranger .light-cue-mark[data-beat="32"]:has-text("Verse")');
   assert.deepEqual(problems, ['console: Failed to load resource: the server responded with a status of 400 (Bad Request)'], 'only the refused move');
   assert.deepEqual(external, []);
 });

@@ -129,6 +129,8 @@ test('Stop twice, ⏮ and Home return to the start; Space plays and stops (not w
   await page.keyboard.press('Space');
   await until(show, 'Space on a button plays', (x) => x.playing);
   assert.equal((await transport(show)).arranger_loop_enabled, loopWas, 'the focused Loop button was not pressed');
+  // Space toggles what the page shows: wait until it shows playing, as an operator would see it.
+  await page.waitForSelector('.transport button[aria-label="Play"][aria-pressed="true"]');
   await page.keyboard.press('Space');
   await until(show, 'stopped', (x) => !x.playing);
   assert.deepEqual(problems, []);

@@ -34,32 +34,32 @@ test('tracks: flat ALL_CHANNELS bank with hidden group children, FX and master',
   const s = await startStack(t);
   const r = await s.ok('tracks');
   assert.equal(r.bank, 'ALL_CHANNELS');
-  assert.equal(r.count, 9);
+  assert.equal(r.count, 11);
   assert.equal(r.complete, true);
   assert.equal(r.scroll_position, 0);
   const tracks = r.tracks as Track[];
   assert.deepEqual(
     tracks.map((x) => x.name),
-    ['Drums', 'Kick', 'Hats', 'Bass', 'Lead', 'Texture', 'Vocal', 'Reverb Bus', 'Master'],
+    ['Drums', 'Kick', 'Snare', 'Hats', 'Bass', 'Chords', 'Lead', 'Texture', 'Vocal', 'Reverb Bus', 'Master'],
   );
   assert.deepEqual(
     tracks.map((x) => x.index),
-    [0, 1, 2, 3, 4, 5, 6, 7, 8],
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
   );
   assert.deepEqual(
     tracks.map((x) => x.type),
-    ['group', 'instrument', 'instrument', 'instrument', 'instrument', 'hybrid', 'audio', 'effect', 'master'],
+    ['group', 'instrument', 'instrument', 'instrument', 'instrument', 'instrument', 'instrument', 'hybrid', 'instrument', 'effect', 'master'],
   );
   assert.equal(tracks[1].hidden, true, 'children of a collapsed group are in the bank, hidden');
   assert.equal(tracks[1].parent_track_id, tracks[0].track_id);
-  assert.equal(r.selected_index, 4);
-  assert.equal(new Set(tracks.map((x) => x.track_id)).size, 9, 'track ids are distinct');
+  assert.equal(r.selected_index, 6);
+  assert.equal(new Set(tracks.map((x) => x.track_id)).size, 11, 'track ids are distinct');
 });
 
 test('track INDEX selects by bank index; bad indexes are refused and change nothing', async (t) => {
   const s = await startStack(t);
-  const r = await s.ok('track 3');
-  assert.equal(r.selected_index, 3);
+  const r = await s.ok('track 4');
+  assert.equal(r.selected_index, 4);
   assert.equal((r.track as Track).name, 'Bass');
   assert.equal(selectedDeviceName(r), 'Polysynth');
   assert.ok(isDigest(r.selection_token));
@@ -68,7 +68,7 @@ test('track INDEX selects by bank index; bad indexes are refused and change noth
   assert.equal((await tracksOf(s))[1].selected, true, 'hidden children are selectable by bank index');
   await refusedUnchanged(s, 'track 64', 'invalid_argument', 'out_of_range');
   await refusedUnchanged(s, 'track -1', 'invalid_argument', 'out_of_range');
-  await refusedUnchanged(s, 'track 9', 'not_found');
+  await refusedUnchanged(s, 'track 11', 'not_found');
   await refusedUnchanged(s, 'track 1.5', 'invalid_argument');
   await refusedUnchanged(s, 'track one', 'invalid_argument');
   await refusedUnchanged(s, 'track', 'invalid_argument');
@@ -84,12 +84,12 @@ test('track-first / track-next / track-previous navigate the bank and stop at it
   r = await s.ok('track-next');
   assert.equal(r.moved, true);
   assert.equal(r.selected_index, 1);
-  await s.ok('track 8');
+  await s.ok('track 10');
   r = await s.ok('track-next');
   assert.equal(r.moved, false);
-  assert.equal(r.selected_index, 8);
+  assert.equal(r.selected_index, 10);
   r = await s.ok('track-previous');
-  assert.equal(r.selected_index, 7);
+  assert.equal(r.selected_index, 9);
   assert.equal((r.track as Track).type, 'effect');
 });
 
@@ -192,16 +192,16 @@ test('device navigation: next / previous / parent / device-first / device-primar
   r = await s.ok('parent');
   assert.equal(r.moved, true);
   assert.equal(selectedDeviceName(r), 'Poly Grid');
-  await s.ok('track 5');
+  await s.ok('track 7');
   await s.ok('next');
   r = await s.ok('device-first');
   assert.equal(selectedDeviceName(r), 'Polysynth');
   await s.ok('next');
   r = await s.ok('device-primary');
   assert.equal(selectedDeviceName(r), 'Polysynth', 'the primary device is the instrument');
-  await s.ok('track 6');
+  await s.ok('track 9');
   r = await s.ok('device-primary');
-  assert.equal(selectedDeviceName(r), 'EQ+', 'an audio track has no instrument: its first device');
+  assert.equal(selectedDeviceName(r), 'Reverb', 'an effect track has no instrument: its first device');
   await s.ok('action Create%20Audio%20Track');
   r = await s.ok('device-first');
   assert.equal(r.moved, false, 'device-first from an empty selection on an empty chain');
@@ -287,7 +287,7 @@ test('insert POSITION UUID SELECTION_TOKEN: every position, do → undo → redo
     assert.equal(names[names.length - 1], 'Reverb');
     assert.equal(names.filter((n) => n === 'Reverb').length, 2);
   });
-  await s.ok('track 3');
+  await s.ok('track 4');
   await s.ok('next');
   await doUndoRedo(s, `insert replace ${deviceByName('Distortion').uuid} ${await token(s)}`, async (r) => {
     assert.equal(typeof r.replaced_instance_id, 'number');
@@ -310,8 +310,8 @@ test('insert refusals: stale token, wrong UUID kinds, unknown UUID, bad position
   // The token binds the exact selection: after moving it, the old token is stale.
   await s.ok('next');
   await refusedUnchanged(s, `insert after ${tool} ${tok}`, 'stale', 'stale_selection_token');
-  // An instrument does not go on an audio track.
-  await s.ok('track 6');
+  // An instrument does not go on an effect track.
+  await s.ok('track 9');
   await refusedUnchanged(s, `insert end ${deviceByName('Polysynth').uuid} ${await token(s)}`, 'invalid_argument', 'wrong_uuid_kind');
   // before/after/replace need a selected device; start/end only a track.
   await s.ok('action Create%20Instrument%20Track');
@@ -333,7 +333,7 @@ test('device-remove SELECTION_TOKEN: removes the exact selected device; do → u
   assert.equal(s.document(), before);
   // Undo brought the device back with its id: its graph commands still resolve.
   const graph = [...s.host.project.descendants()].find((c) => c instanceof Device && c.id === (r.removed as Reply).instance_id);
-  assert.ok(graph instanceof Device && graph.grid !== null && graph.grid.modules.length === 8);
+  assert.ok(graph instanceof Device && graph.grid !== null && graph.grid.modules.length === 10);
   await refusedUnchanged(s, `device-remove ${'a'.repeat(64)}`, 'stale', 'stale_selection_token');
   await s.ok('action Create%20Audio%20Track');
   await refusedUnchanged(s, `device-remove ${await token(s)}`, 'not_found', 'no_selection');
@@ -351,9 +351,9 @@ test('actions: percent-escaped wire ids; action ID invokes exactly the returned 
     ['toggle_metronome'],
   );
   await doUndoRedo(s, 'action Create%20Instrument%20Track', async (r) => {
-    assert.equal((r.created as Track).name, 'Instrument 5');
+    assert.equal((r.created as Track).name, 'Instrument 8');
     const tracks = await tracksOf(s);
-    assert.equal(tracks[5].name, 'Instrument 5', 'created right after the selected track');
+    assert.equal(tracks[7].name, 'Instrument 8', 'created right after the selected track');
   });
   await doUndoRedo(s, 'action toggle_metronome', (r) => assert.equal(r.metronome, true));
   await s.ok('track 0');
@@ -448,7 +448,7 @@ test('track actions: create effect / group tracks and delete the selected track,
     before.map((x) => [x.name, x.track_id]),
     'undo restores the tracks with their ids',
   );
-  await s.ok('track 10');
+  await s.ok('track 12');
   await refusedUnchanged(s, 'action Delete%20Track', 'invalid_argument');
   await doUndoRedo(s, 'action toggle_arranger_loop', (r) => assert.equal(r.arranger_loop_enabled, true));
 });

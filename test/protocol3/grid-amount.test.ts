@@ -45,12 +45,12 @@ test('graph-set-amount: bipolar depth of a modulator cord; one undo step; in the
 
 test('cord amounts load from project files within −1…1, and never on module cords', () => {
   const doc = demoProject();
-  const lead = doc.tracks[2];
-  const grid = lead.devices[0].grid!;
+  const at = doc.tracks.findIndex((t) => t.name === 'Lead');
+  const grid = doc.tracks[at].devices[0].grid!;
   const withAmount = (i: number, amount: number) => ({
     ...doc,
     tracks: doc.tracks.map((t, k) =>
-      k !== 2
+      k !== at
         ? t
         : {
             ...t,

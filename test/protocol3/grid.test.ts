@@ -49,9 +49,9 @@ test('graph-state: modules with typed ports and native parameters, modulators, c
   const g = await graph(s);
   assert.ok(isDigest(g.revision));
   assert.match(g.graph_id, /^grid:\d+:[0-9a-f]{16}$/);
-  assert.equal(g.modules.length, 8);
+  assert.equal(g.modules.length, 10);
   assert.equal(g.modulators.length, 1);
-  assert.equal(g.connections.length, 8);
+  assert.equal(g.connections.length, 10);
   const filter = mod(g, 'Low-pass LD');
   assert.deepEqual(
     filter.inputs!.map((p) => [p.id, p.type]),
@@ -99,7 +99,7 @@ test('graph-insert UUID X Y: do → undo → redo; the revision follows the cont
     const m = x.module as Node;
     assert.deepEqual([m.name, m.x, m.y], ['Sine', -4096, 4096]);
     assert.notEqual(x.revision, before.revision);
-    assert.equal((await graph(s)).modules.length, 9);
+    assert.equal((await graph(s)).modules.length, 11);
   });
   await s.ok('undo');
   assert.equal((await graph(s)).revision, before.revision, 'undo restores the exact revision');
@@ -168,10 +168,10 @@ test('graph-set refusals: range, types, unknown ids, wrong kinds, other graphs, 
   await refusedUnchanged(s, `graph-set ${filter} ${Buffer.from([0xff, 0xfe]).toString('base64url')} 0.5`, 'invalid_argument');
   await refusedUnchanged(s, `graph-set ${filter} CUTOFF 0.5`, 'invalid_argument');
   // A module of another graph (the FX Grid on Texture) is not in the selected graph.
-  await s.ok('track 5');
+  await s.ok('track 7');
   await s.ok('next');
   const fx = await graph(s);
-  await s.ok('track 4');
+  await s.ok('track 6');
   await refusedUnchanged(s, `graph-set ${fx.modules[1].id} ${b64('FEEDBACK')} 0.1`, 'not_found');
   const svf = (await s.ok(`graph-insert ${moduleByName('SVF').uuid} 9 9`)).module as Node;
   await refusedUnchanged(s, `graph-set ${svf.id} ${b64('MODE')} 1.5`, 'invalid_argument');
@@ -262,7 +262,7 @@ test('graph-connect / graph-connect-modulator / graph-disconnect: do → undo �
       amount: 1,
       types_match: true,
     });
-    assert.equal((await graph(s)).connections.length, 9);
+    assert.equal((await graph(s)).connections.length, 11);
   });
   await refusedUnchanged(s, `graph-connect ${saw} 0 ${gain} 1`, 'invalid_argument');
   await refusedUnchanged(s, `graph-connect ${saw} 1 ${gain} 0`, 'invalid_argument', 'out_of_range');
@@ -273,9 +273,9 @@ test('graph-connect / graph-connect-modulator / graph-disconnect: do → undo �
   await doUndoRedo(s, `graph-connect-modulator ${lfo} 0 ${saw} 0`, (r) => assert.equal((r.connection as Cord).source_kind, 'modulator'));
   await refusedUnchanged(s, `graph-connect-modulator ${saw} 0 ${filter} 1`, 'invalid_argument', 'wrong_uuid_kind');
   await refusedUnchanged(s, `graph-connect-modulator ${lfo} 1 ${filter} 1`, 'invalid_argument', 'out_of_range');
-  // The filter's cutoff input has the LFO cord; disconnect removes every cord into that input.
+  // The filter's cutoff input has the LFO's cord and the velocity's; disconnect removes every cord into that input.
   await doUndoRedo(s, `graph-disconnect ${filter} 1`, async (r) => {
-    assert.equal((r.removed as Cord[]).length, 1);
+    assert.equal((r.removed as Cord[]).length, 2);
     assert.equal((await graph(s)).modules.find((m) => m.id === filter)!.inputs![1].connected, false);
   });
   await refusedUnchanged(s, `graph-disconnect ${filter} 1`, 'invalid_argument');
@@ -301,7 +301,7 @@ test('graph-clear: returns the before snapshot; undo rebuilds the graph with the
   const s = await startStack(t);
   const before = await graph(s);
   const r = await doUndoRedo(s, 'graph-clear', async (x) => {
-    assert.deepEqual(x.cleared, { modules: 8, modulators: 1, connections: 8 });
+    assert.deepEqual(x.cleared, { modules: 10, modulators: 1, connections: 10 });
     assert.equal((x.before as Graph).revision, before.revision);
     assert.deepEqual((x.before as Graph).modules, before.modules);
     assert.equal((await graph(s)).modules.length, 0);
@@ -366,7 +366,7 @@ test('guard accepts only graph mutations, and checks the selected graph identity
   await refusedUnchanged(s, 'guard 1234 graph-clear', 'invalid_argument');
   await refusedUnchanged(s, `guard ${rev} graph-move 1 2`, 'invalid_argument');
   // Another Grid selected: the reviewed revision belongs to a different graph.
-  await s.ok('track 5');
+  await s.ok('track 7');
   await s.ok('next');
   await refusedUnchanged(s, `guard ${rev} graph-clear`, 'stale', 'stale_revision');
 });

@@ -82,7 +82,7 @@ test('song-import: a reviewed type-1 artifact becomes a new group of arranger tr
 
   const tracks = (await s.ok('tracks')).tracks as Track[];
   assert.deepEqual(
-    tracks.slice(4, 8).map((x) => [x.name, x.type]),
+    tracks.slice(6, 10).map((x) => [x.name, x.type]),
     [
       ['Lead', 'instrument'],
       ['Night Drive', 'group'],
@@ -90,12 +90,12 @@ test('song-import: a reviewed type-1 artifact becomes a new group of arranger tr
       ['Bass', 'instrument'],
     ],
   );
-  assert.equal(tracks[6].parent_track_id, tracks[5].track_id);
+  assert.equal(tracks[8].parent_track_id, tracks[7].track_id);
   // Notes, checked against the independent reader: quarter-note beats = ticks / PPQ, no tempo conversion.
   const reference = new Midi(bytes);
   for (const [i, ref] of [
-    [6, reference.tracks[0]],
-    [7, reference.tracks[1]],
+    [8, reference.tracks[0]],
+    [9, reference.tracks[1]],
   ] as const) {
     const clip = ((await s.ok(`song-arranger ${i}`)).arranger as { clips: Clip[] }).clips[0];
     assert.equal(clip.start, 0, 'at beat 0');
@@ -122,7 +122,7 @@ test('song-import: a reviewed type-1 artifact becomes a new group of arranger tr
   // One undo step removes the whole import; the receipt then observes its absence.
   const status = await s.ok(`song-import-status ${r.receipt_id}`);
   assert.equal(status.status, 'submitted');
-  assert.equal((status.observation as Reply).track_count, 12);
+  assert.equal((status.observation as Reply).track_count, 14);
   await s.ok('undo');
   assert.equal(s.document(), before);
   const gone = await s.ok(`song-import-status ${r.receipt_id}`);
@@ -144,10 +144,10 @@ test('song-import after a group target goes after the whole group, in the same l
   await s.ok(await importLine(s, a, 1));
   const tracks = (await s.ok('tracks')).tracks as Track[];
   assert.deepEqual(
-    tracks.slice(0, 5).map((x) => x.name),
-    ['Drums', 'Kick', 'Hats', 'Night Drive', 'Piano'],
+    tracks.slice(0, 6).map((x) => x.name),
+    ['Drums', 'Kick', 'Snare', 'Hats', 'Night Drive', 'Piano'],
   );
-  assert.equal(tracks[3].parent_track_id, null);
+  assert.equal(tracks[4].parent_track_id, null);
 });
 
 test('song-import refusals: digest, note-track count, paths, file kinds, size, SMF structure; nothing changes', async (t) => {
@@ -206,19 +206,19 @@ test('song-import refusals from project state: stale token, recording, target ki
   assert.equal(await tok(s), token);
   await s.ok('track 3');
   await refusedUnchanged(s, await importLine(s, a, 2, token), 'stale', 'stale_project_token');
-  await s.ok('track 7');
+  await s.ok('track 9');
   await refusedUnchanged(s, await importLine(s, a, 2), 'invalid_argument');
-  await s.ok('track 8');
+  await s.ok('track 10');
   await refusedUnchanged(s, await importLine(s, a, 2), 'invalid_argument');
-  await s.ok('track 4');
+  await s.ok('track 6');
   await s.ok('action Record');
   await refusedUnchanged(s, await importLine(s, a, 2), 'invalid_argument', 'recording');
   await s.ok('action Record');
   await s.ok('action Stop');
   // Fill the bank to 62 tracks: two note tracks plus their group need three free slots.
-  for (let i = 9; i < 62; i++) await s.ok('action Create%20Audio%20Track');
+  for (let i = 11; i < 62; i++) await s.ok('action Create%20Audio%20Track');
   assert.equal((await s.ok('tracks')).count, 62);
-  await s.ok('track 4');
+  await s.ok('track 6');
   await refusedUnchanged(s, await importLine(s, a, 2), 'invalid_argument', 'bank_capacity');
   const one = await artifact(t, buildSong(1), 'one.mid');
   await s.ok(await importLine(s, one, 1));

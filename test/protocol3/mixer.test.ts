@@ -37,20 +37,22 @@ test('the demo: every main track sends to the Reverb Bus; tracks show volume in 
   const all = await rows(s);
   const bus = all.find((r) => r.name === 'Reverb Bus')!;
   assert.equal(bus.type, 'effect');
-  for (const name of ['Drums', 'Bass', 'Lead', 'Texture', 'Vocal']) {
+  for (const name of ['Drums', 'Snare', 'Bass', 'Chords', 'Lead', 'Texture', 'Vocal']) {
     const r = all.find((x) => x.name === name)!;
     assert.equal(r.sends.length, 1, name);
     assert.equal(r.sends[0].target_track_id, bus.track_id);
     assert.equal(r.sends[0].pre_fader, false);
   }
-  const lead = all.find((r) => r.name === 'Lead')!;
-  assert.equal(lead.volume, 0.8);
-  assert.ok(Math.abs(lead.volume_db! - faderDb(0.8)) < 1e-12);
-  assert.equal(lead.volume_display, '+0.2 dB');
   const vocal = all.find((r) => r.name === 'Vocal')!;
-  assert.equal(vocal.audio_source?.kind, 'input_only');
-  assert.match(vocal.audio_source!.reason, /records no audio/);
-  assert.equal(lead.audio_source, undefined);
+  assert.ok(Math.abs(vocal.volume - faderFromDb(-6)!) < 1e-12, 'the demo mixes the vocal at -6 dB');
+  assert.ok(Math.abs(vocal.volume_db! - -6) < 1e-9);
+  assert.equal(vocal.volume_display, '-6 dB');
+  assert.equal(vocal.audio_source, undefined, 'an instrument track plays its notes');
+  // An audio track has no clips to play: it says so.
+  await s.ok('action Create%20Audio%20Track');
+  const audio = (await rows(s)).find((r) => r.type === 'audio')!;
+  assert.equal(audio.audio_source?.kind, 'input_only');
+  assert.match(audio.audio_source!.reason, /records no audio/);
   const caps = (await s.ok('song-state')).capabilities as { mix: { send_level_db: number[]; audio_tracks: string } };
   assert.deepEqual(caps.mix.send_level_db, [-96, 6]);
   assert.equal(caps.mix.audio_tracks, 'input_only');
@@ -114,7 +116,7 @@ test('song-track-send: create, change, pre-fader, remove; one undo step each; re
   const bus = await row(s, 'Reverb Bus');
   await doUndoRedo(s, `song-track-send ${await tok(s)} ${lead.index} ${bus.index} off keep`, async (r) => {
     assert.equal(r.send, null);
-    assert.equal((r.previous as Send).level_db, -10);
+    assert.equal((r.previous as Send).level_db, -16);
     assert.equal((await row(s, 'Lead')).sends.length, 0);
   });
   const token = await tok(s);

@@ -35,10 +35,10 @@ test('song-state: project token, selected target, flat inventory, transport, con
   assert.equal(r.project_name, 'Footlight Demo');
   assert.equal(r.project_modified, false);
   assert.equal(r.project_save_pending, false);
-  assert.deepEqual(r.selected_target, { index: 4, track_id: (r.selected_target as Reply).track_id, name: 'Lead', type: 'instrument', import_target: true });
+  assert.deepEqual(r.selected_target, { index: 6, track_id: (r.selected_target as Reply).track_id, name: 'Lead', type: 'instrument', import_target: true });
   const inv = r.inventory as Reply;
   assert.equal(inv.bank, 'ALL_CHANNELS');
-  assert.equal(inv.count, 9);
+  assert.equal(inv.count, 11);
   const { song_end_beats: end, at_song_end: atEnd, ...transport } = r.transport as Transport & { song_end_beats: number; at_song_end: string };
   assert.ok(end > 0, 'the demo song has an end');
   assert.equal(atEnd, 'stop');
@@ -143,7 +143,7 @@ test('song-transport-loop: literal booleans, submitted/unverified reply, range a
   const tr = await transport(s);
   assert.deepEqual([tr.arranger_loop_start, tr.arranger_loop_duration], [0, 16]);
   const kick = ((await s.ok('song-arranger 1')).arranger as { clips: Clip[] }).clips[0];
-  assert.equal(kick.loop_enabled, true, 'clip loop flags are untouched');
+  assert.equal(kick.loop_enabled, true, 'clip loop flags are untouched (the Kick verse clip is an eight-bar loop)');
   const token = await tok(s);
   for (const v of ['True', '1', 'yes', 'keep']) await refusedUnchanged(s, `song-transport-loop ${token} ${v}`, 'invalid_argument');
   // Looping playback wraps inside the arranger loop.
@@ -207,10 +207,10 @@ test('song-track-state TOKEN INDEX MUTED ARMED: true/false/keep, one undo step; 
   const token = await tok(s);
   const keep = await s.ok(`song-track-state ${token} 1 keep keep`);
   assert.equal(keep.changed, false);
-  await doUndoRedo(s, `song-track-state ${token} 8 true keep`, (x) => assert.deepEqual(x.host_observed, { muted: true, armed: false }));
+  await doUndoRedo(s, `song-track-state ${token} 10 true keep`, (x) => assert.deepEqual(x.host_observed, { muted: true, armed: false }));
   const t2 = await tok(s);
-  await refusedUnchanged(s, `song-track-state ${t2} 8 keep true`, 'invalid_argument');
-  await refusedUnchanged(s, `song-track-state ${t2} 7 keep true`, 'invalid_argument');
+  await refusedUnchanged(s, `song-track-state ${t2} 10 keep true`, 'invalid_argument');
+  await refusedUnchanged(s, `song-track-state ${t2} 9 keep true`, 'invalid_argument');
   await refusedUnchanged(s, `song-track-state ${t2} 64 true keep`, 'invalid_argument', 'out_of_range');
   await refusedUnchanged(s, `song-track-state ${t2} 20 true keep`, 'not_found');
   await refusedUnchanged(s, `song-track-state ${t2} 1 maybe keep`, 'invalid_argument');
@@ -221,45 +221,48 @@ test('song-track-state TOKEN INDEX MUTED ARMED: true/false/keep, one undo step; 
 
 test('song-arranger INDEX: bounded clips in quarter-note beats with source-note summaries', async (t) => {
   const s = await startStack(t);
-  const r = await s.ok('song-arranger 4');
-  assert.equal(r.track_index, 4);
+  const r = await s.ok('song-arranger 6');
+  assert.equal(r.track_index, 6);
   assert.equal(r.track_name, 'Lead');
   assert.equal(r.atomic, false);
   assert.ok(isDigest(r.project_token));
   const arr = r.arranger as { available: boolean; clips: Clip[]; truncated: boolean; count_complete: boolean };
   assert.equal(arr.available, true);
   assert.equal(arr.truncated, false);
-  const hook = arr.clips[0];
-  assert.deepEqual([hook.name, hook.start, hook.length, hook.loop_enabled], ['Hook', 16, 8, false]);
-  assert.deepEqual([hook.source_notes.count, hook.source_notes.first_start, hook.source_notes.last_end], [8, 0, 8]);
-  assert.equal(hook.notes[2].duration, 1);
+  // The lead's first clip is the build: eight bars of held chords for its arpeggiator.
+  const build = arr.clips[0];
+  assert.deepEqual([build.name, build.start, build.length, build.loop_enabled], ['Build', 96, 32, false]);
+  assert.deepEqual([build.source_notes.count, build.source_notes.first_start, build.source_notes.last_end], [24, 0, 31]);
+  assert.equal(build.notes[2].duration, 4);
   const kick = ((await s.ok('song-arranger 1')).arranger as { clips: Clip[] }).clips[0];
-  assert.deepEqual([kick.loop_enabled, kick.loop_start, kick.loop_length], [true, 0, 4]);
-  const audio = (await s.ok('song-arranger 6')).arranger as { clips: Clip[]; reasons: Reply };
+  assert.deepEqual([kick.name, kick.loop_enabled, kick.loop_start, kick.loop_length], ['Verse', true, 0, 32]);
+  await s.ok('action Create%20Audio%20Track');
+  const created = ((await s.ok('tracks')).tracks as { index: number; type: string }[]).find((x) => x.type === 'audio')!;
+  const audio = (await s.ok(`song-arranger ${created.index}`)).arranger as { clips: Clip[]; reasons: Reply };
   assert.deepEqual(audio.clips, []);
   assert.match(audio.reasons.notes as string, /audio tracks hold no note clips/);
   await refusedUnchanged(s, 'song-arranger 64', 'invalid_argument', 'out_of_range');
-  await refusedUnchanged(s, 'song-arranger 9', 'not_found');
+  await refusedUnchanged(s, 'song-arranger 12', 'not_found');
   await refusedUnchanged(s, 'song-arranger -1', 'invalid_argument');
 });
 
 test('song-clip-loop: sets only the exact clip flag after checking the expected state; do → undo → redo', async (t) => {
   const s = await startStack(t);
-  const hook = ((await s.ok('song-arranger 4')).arranger as { clips: Clip[] }).clips[0];
-  const r = await doUndoRedo(s, `song-clip-loop ${await tok(s)} 4 ${hook.native_id} false true`, async () => {
+  const clip = ((await s.ok('song-arranger 4')).arranger as { clips: Clip[] }).clips[0];
+  const r = await doUndoRedo(s, `song-clip-loop ${await tok(s)} 4 ${clip.native_id} false true`, async () => {
     const after = ((await s.ok('song-arranger 4')).arranger as { clips: Clip[] }).clips[0];
     assert.equal(after.loop_enabled, true);
-    assert.deepEqual({ ...after, loop_enabled: false }, hook, 'only the loop flag changed: notes, timing, loop range and length untouched');
+    assert.deepEqual({ ...after, loop_enabled: false }, clip, 'only the loop flag changed: notes, timing, loop range and length untouched');
   });
   assert.deepEqual([r.status, r.loop_enabled, r.previous_loop_enabled, r.read_back], ['completed', true, false, true]);
   const token = await tok(s);
-  await refusedUnchanged(s, `song-clip-loop ${token} 4 ${hook.native_id} false true`, 'stale');
-  await refusedUnchanged(s, `song-clip-loop ${token} 3 ${hook.native_id} true false`, 'not_found');
+  await refusedUnchanged(s, `song-clip-loop ${token} 4 ${clip.native_id} false true`, 'stale');
+  await refusedUnchanged(s, `song-clip-loop ${token} 3 ${clip.native_id} true false`, 'not_found');
   await refusedUnchanged(s, `song-clip-loop ${token} 4 2147483647 true false`, 'not_found');
   await refusedUnchanged(s, `song-clip-loop ${token} 4 2147483648 true false`, 'invalid_argument');
-  await refusedUnchanged(s, `song-clip-loop ${token} 4 ${hook.native_id} 1 0`, 'invalid_argument');
-  await refusedUnchanged(s, `song-clip-loop ${token} 4 ${hook.native_id} true keep`, 'invalid_argument');
-  await refusedUnchanged(s, `song-clip-loop ${'1'.repeat(64)} 4 ${hook.native_id} true false`, 'stale', 'stale_project_token');
-  const same = await s.ok(`song-clip-loop ${token} 4 ${hook.native_id} true true`);
+  await refusedUnchanged(s, `song-clip-loop ${token} 4 ${clip.native_id} 1 0`, 'invalid_argument');
+  await refusedUnchanged(s, `song-clip-loop ${token} 4 ${clip.native_id} true keep`, 'invalid_argument');
+  await refusedUnchanged(s, `song-clip-loop ${'1'.repeat(64)} 4 ${clip.native_id} true false`, 'stale', 'stale_project_token');
+  const same = await s.ok(`song-clip-loop ${token} 4 ${clip.native_id} true true`);
   assert.equal(same.changed, false);
 });

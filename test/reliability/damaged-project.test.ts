@@ -7,6 +7,7 @@ import { buildDemoShow } from '../../src/light/demo-show.js';
 import { createLibrary } from '../../src/light/devices/library.js';
 import { LightShow } from '../../src/light/show/light-show.js';
 import { readProject, writeProject } from '../../src/light/show/project/project-file.js';
+import { demoCueMarkers } from '../../src/sound/demo-song.js';
 import { startPlayback } from '../../src/sound/operations/song.js';
 import { startShow, tempHome } from '../helpers/show.js';
 import { api, baseOf } from '../console/helpers.js';
@@ -16,8 +17,8 @@ test('defect 1: a null among the saved light cues is dropped at load, reported b
   const demo = await startShow(t, { demo: 'stage' });
   const saved = await demo.app.engine.queue.submit(() => writeProject(demo.app.light.lx, demo.app.light.externals, 0));
   const cues = (saved.externals as Record<string, unknown[]>)['footlight.lightCues'];
-  assert.equal(cues.length, 2);
-  (saved.externals as Record<string, unknown[]>)['footlight.lightCues'] = [cues[0], null, cues[1]];
+  assert.equal(cues.length, demoCueMarkers().length, 'a cue per section of the demo song');
+  (saved.externals as Record<string, unknown[]>)['footlight.lightCues'] = [cues[0], null, ...cues.slice(1)];
   const file = join(home, 'damaged-cues.lxp');
   await writeFile(file, JSON.stringify(saved));
 
@@ -29,14 +30,19 @@ test('defect 1: a null among the saved light cues is dropped at load, reported b
   );
   assert.deepEqual(
     app.services.lightCues!.list().map((c) => c.marker),
-    ['Intro', 'Drop'],
+    demoCueMarkers().map((m) => m.name),
     'the sound cues loaded',
   );
   const failures: unknown[] = [];
   app.engine.queue.onFrameError = (err) => failures.push(err);
-  await app.engine.queue.submit(() => startPlayback(app.sound));
+  // From a bar before the second cue (the Verse), through it.
+  const verse = demoCueMarkers()[1].beat;
+  await app.engine.queue.submit(() => {
+    app.sound.transport.position = verse - 4;
+    startPlayback(app.sound);
+  });
   for (let k = 0; k < 20; k++) await app.engine.queue.submit(() => app.engine.clock.stepFixed(30, 1000 / 60));
-  assert.ok(app.sound.transport.position > 16, `the song passed both cues (beat ${app.sound.transport.position})`);
+  assert.ok(app.sound.transport.position > verse, `the song passed the cue after the dropped one (beat ${app.sound.transport.position})`);
   assert.deepEqual(failures, [], 'no frame failed');
   const state = await api(baseOf(show.url), '/api/state');
   assert.equal(state.status, 200);

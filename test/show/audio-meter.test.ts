@@ -13,6 +13,7 @@ import type { LxObject } from '../../src/light/component/lxp-types.js';
 import { readProject, writeProject } from '../../src/light/show/project/project-file.js';
 import { linkShowAudio } from '../../src/show/song-audio.js';
 import { linkShowClock } from '../../src/show/show-clock.js';
+import { demoCueMarkers } from '../../src/sound/demo-song.js';
 import { createSoundHost } from '../../src/sound/index.js';
 import { startPlayback } from '../../src/sound/operations/song.js';
 import { GOLDEN_DIR } from '../helpers/golden-dir.js';
@@ -34,6 +35,9 @@ test("an LX 1.2.1 project's audio engine and meter load into /lx/audio and save 
   assert.equal(audio.enabled.isOn(), false);
   assert.deepEqual(audioOf(writeProject(opened.lx, {}, 0)), audioOf(json), 'input, output, sound stage, ADM, Envelop and Reaper kept; meter written back');
 });
+
+/** The demo song's verse, where the kick comes in. */
+const VERSE = demoCueMarkers().find((m) => m.name === 'Verse')!.beat;
 
 /** A stepped show with the song's master output wired; `json` opens a saved light project. */
 function show(json?: LxObject) {
@@ -59,10 +63,12 @@ test('a project modulating from the global meter loads and reacts to the song; t
   engine.clock.stepFixed(30, FRAME_MS);
   assert.equal(light.lx.audio.meter.getValue(), 0, 'silence while the song is stopped');
   assert.equal(fader.getValue(), 0);
+  // The demo song's verse: kick, bass and pad (its intro is a quiet fade-in).
+  sound.transport.position = VERSE;
   startPlayback(sound);
   const levels: number[] = [];
   const bands = new Set<number>();
-  while (sound.transport.position < 4) {
+  while (sound.transport.position < VERSE + 4) {
     engine.clock.stepFixed(1, FRAME_MS);
     const meter = light.lx.audio.meter.getValue();
     levels.push(meter);

@@ -6,6 +6,7 @@ import { buildGridDemo } from '../../src/light/grid-demo.js';
 import { LightShow } from '../../src/light/show/light-show.js';
 import { linkShowAudio } from '../../src/show/song-audio.js';
 import { linkShowClock } from '../../src/show/show-clock.js';
+import { demoCueMarkers } from '../../src/sound/demo-song.js';
 import { createSoundHost } from '../../src/sound/index.js';
 import { startPlayback } from '../../src/sound/operations/song.js';
 
@@ -22,16 +23,20 @@ function steppedShow(track?: string) {
   return { engine, sound, light, audio };
 }
 
-/** Frames (as song beats) where a beat detector on `track` fires over `beats` beats of the demo song. */
+/** The demo song's verse: the kick plays four on the floor from its first beat. */
+const VERSE = demoCueMarkers().find((m) => m.name === 'Verse')!.beat;
+
+/** Frames (as song beats) where a beat detector on `track` fires over the first `beats` beats of the demo song's verse. */
 function gateBeats(track: string | undefined, beats: number, gain: number): number[] {
   const { engine, sound, light } = steppedShow(track);
   const gate = new BandGate();
   gate.gain.setValue(gain);
   light.lx.modulation.insertModulator(gate);
   gate.running.setOn(true);
+  sound.transport.position = VERSE - 0.5; // half a beat before the verse's first kick
   startPlayback(sound);
   const fired: number[] = [];
-  while (sound.transport.position < beats - 0.5) {
+  while (sound.transport.position < VERSE + beats - 0.5) {
     engine.clock.stepFixed(1, FRAME_MS);
     if (gate.gate.isOn()) fired.push(sound.transport.position);
   }
@@ -39,15 +44,15 @@ function gateBeats(track: string | undefined, beats: number, gain: number): numb
 }
 
 test("Beat Detect on the demo's Kick track opens on the beats of the kick notes, once per beat, deterministically", () => {
-  const fired = gateBeats('Kick', 8, 12);
-  // The demo's kick plays a note on every beat 0..15.
+  const fired = gateBeats('Kick', 8, 24);
+  // The demo's kick plays a note on every beat of the verse.
   assert.equal(fired.length, 8, `fired at ${fired.map((b) => b.toFixed(3)).join(', ')}`);
   fired.forEach((at, i) => {
     // Each detection lands just after its note: within the 512-sample analysis block, the frame
     // the block completes in and one frame of wiring latency (< 0.1 beat at 120 bpm).
-    assert.ok(at >= i && at < i + 0.1, `detection ${i} at beat ${at}, expected just after beat ${i}`);
+    assert.ok(at >= VERSE + i && at < VERSE + i + 0.1, `detection ${i} at beat ${at}, expected just after beat ${VERSE + i}`);
   });
-  assert.deepEqual(gateBeats('Kick', 8, 12), fired, 'the same frames every run');
+  assert.deepEqual(gateBeats('Kick', 8, 24), fired, 'the same frames every run');
 });
 
 test('Beat Detect hears silence while the song is stopped and with no input wired', () => {
@@ -71,15 +76,16 @@ test('Beat Detect decides on every 512-sample block: frames 250 ms apart (a load
   gate.gain.setValue(12);
   light.lx.modulation.insertModulator(gate);
   gate.running.setOn(true);
+  sound.transport.position = VERSE - 0.5; // half a beat before the verse's first kick
   startPlayback(sound);
   const fired: number[] = [];
-  while (sound.transport.position < 7.9) {
+  while (sound.transport.position < VERSE + 7.9) {
     engine.clock.stepFixed(1, 250);
     if (gate.gate.isOn()) fired.push(sound.transport.position);
   }
   // Each kick shows on the frame after it (the frame that analysed its blocks): half a beat later at most.
   assert.deepEqual(
-    fired.map((b) => Math.ceil(b - 0.5)),
+    fired.map((b) => Math.ceil(b - VERSE - 0.5)),
     [0, 1, 2, 3, 4, 5, 6, 7],
     `fired at ${fired.join(', ')}`,
   );

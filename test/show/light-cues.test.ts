@@ -29,10 +29,10 @@ async function render(show: TestShow, seconds: number): Promise<{ frames: Uint32
 
 const same = (a: Uint32Array, b: Uint32Array): boolean => a.length === b.length && a.every((v, i) => v === b[i]);
 
-test('a light cue at the song\'s "Drop" marker launches its scene on that beat in the rendered show; place and remove undo', async (t) => {
+test('a light cue at the song\'s "Verse" marker launches its scene on that beat in the rendered show; place and remove undo', async (t) => {
   const show = await startShow(t);
   // Scene 1: channel 1's fader drops to 0.2 (a visible change of the whole channel).
-  await show.call('add_clip', { bus: CH, slot: 1, label: 'Drop', length: { beats: 4 } });
+  await show.call('add_clip', { bus: CH, slot: 1, label: 'Verse', length: { beats: 4 } });
   await show.call('set_clip_lane', {
     bus: CH,
     slot: 1,
@@ -44,32 +44,32 @@ test('a light cue at the song\'s "Drop" marker launches its scene on that beat i
   });
   const list = async () => [...show.app.services.lightCues!.list()];
 
-  await assertRefused(show, 'place_light_cue', { marker: 'Chorus', scene: 1 }, /^not_found: .*"Intro", "Drop"/, [list]);
-  await assertRefused(show, 'place_light_cue', { marker: 'Drop', scene: 7 }, /^not_found: scene 7/, [list]);
-  await assertRefused(show, 'place_light_cue', { beat: 4, marker: 'Drop', scene: 1 }, /^invalid_argument/, [list]);
-  await assertRefused(show, 'place_light_cue', { marker: 'Drop', remove: true }, /^not_found: no light cue/, [list]);
+  await assertRefused(show, 'place_light_cue', { marker: 'Chorus', scene: 1 }, /^not_found: .*"Intro", "Verse", "Build", "Drop"/, [list]);
+  await assertRefused(show, 'place_light_cue', { marker: 'Verse', scene: 7 }, /^not_found: scene 7/, [list]);
+  await assertRefused(show, 'place_light_cue', { beat: 4, marker: 'Verse', scene: 1 }, /^invalid_argument/, [list]);
+  await assertRefused(show, 'place_light_cue', { marker: 'Verse', remove: true }, /^not_found: no light cue/, [list]);
 
-  const plain = await render(show, 8.5);
+  const plain = await render(show, 16.5);
   const placed = await assertUndoable(
     show,
-    () => show.call('place_light_cue', { marker: 'Drop', scene: 1 }),
+    () => show.call('place_light_cue', { marker: 'Verse', scene: 1 }),
     (r) => {
-      assert.deepEqual(r.placed, { beat: 16, scene: 1, marker: 'Drop' });
-      assert.deepEqual(r.cues, [{ beat: 16, scene: 1, marker: 'Drop' }]);
+      assert.deepEqual(r.placed, { beat: 32, scene: 1, marker: 'Verse' });
+      assert.deepEqual(r.cues, [{ beat: 32, scene: 1, marker: 'Verse' }]);
     },
     [list],
   );
   assert.equal(placed.removed, null);
   assert.deepEqual(await list(), [], 'undo removed the cue');
-  await show.call('place_light_cue', { marker: 'Drop', scene: 1 });
+  await show.call('place_light_cue', { marker: 'Verse', scene: 1 });
 
-  const cued = await render(show, 8.5);
-  // The frame the song reaches beat 16 (8 s at 120 bpm; the running sum of frame steps reads
-  // 15.999999999999 there).
-  const crossing = cued.beats.findIndex((b) => b >= 16 - 1e-9);
-  assert.equal(crossing, 479);
+  const cued = await render(show, 16.5);
+  // The frame the song reaches beat 32 (16 s at 120 bpm; the running sum of frame steps reads
+  // a hair under 32 there).
+  const crossing = cued.beats.findIndex((b) => b >= 32 - 1e-9);
+  assert.equal(crossing, 959);
   const firstDiff = cued.frames.findIndex((f, k) => !same(f, plain.frames[k]));
-  assert.equal(firstDiff, crossing, `the light changes on the frame the song reaches the Drop (frame ${crossing}, beat ${cued.beats[crossing]})`);
+  assert.equal(firstDiff, crossing, `the light changes on the frame the song reaches the Verse (frame ${crossing}, beat ${cued.beats[crossing]})`);
   assert.ok(
     cued.frames.slice(crossing).every((f, i) => !same(f, plain.frames[crossing + i])),
     'and stays changed',
@@ -77,20 +77,20 @@ test('a light cue at the song\'s "Drop" marker launches its scene on that beat i
 
   // Saved with the show: the cue is in the light project's externals.
   const saved = await show.app.engine.queue.submit(() => writeProject(show.app.light.lx, show.app.light.externals, 0));
-  assert.deepEqual((saved.externals as Record<string, unknown>)['footlight.lightCues'], [{ beat: 16, scene: 1, marker: 'Drop' }]);
+  assert.deepEqual((saved.externals as Record<string, unknown>)['footlight.lightCues'], [{ beat: 32, scene: 1, marker: 'Verse' }]);
 
   await assertUndoable(
     show,
-    () => show.call('place_light_cue', { marker: 'Drop', remove: true }),
+    () => show.call('place_light_cue', { marker: 'Verse', remove: true }),
     (r) => {
-      assert.deepEqual(r.removed, { beat: 16, scene: 1, marker: 'Drop' });
+      assert.deepEqual(r.removed, { beat: 32, scene: 1, marker: 'Verse' });
       assert.deepEqual(r.cues, []);
     },
     [list],
   );
   await show.call('undo'); // the placement
   assert.deepEqual(await list(), []);
-  const undone = await render(show, 8.5);
+  const undone = await render(show, 16.5);
   assert.ok(
     undone.frames.every((f, k) => same(f, plain.frames[k])),
     'after undo the show renders as before',
@@ -99,16 +99,16 @@ test('a light cue at the song\'s "Drop" marker launches its scene on that beat i
 
 test('place_light_cue moveTo moves a cue (scene kept, marker dropped) in one undo step; refusals change nothing', async (t) => {
   const show = await startShow(t);
-  await show.call('add_clip', { bus: CH, slot: 1, label: 'Drop', length: { beats: 4 } });
-  await show.call('place_light_cue', { marker: 'Drop', scene: 1 });
+  await show.call('add_clip', { bus: CH, slot: 1, label: 'Verse', length: { beats: 4 } });
+  await show.call('place_light_cue', { marker: 'Verse', scene: 1 });
   await show.call('place_light_cue', { beat: 4, scene: 1 });
   const list = async () => [...show.app.services.lightCues!.list()];
   await assertUndoable(
     show,
-    () => show.call('place_light_cue', { marker: 'Drop', moveTo: 20 }),
+    () => show.call('place_light_cue', { marker: 'Verse', moveTo: 20 }),
     (r) => {
       assert.deepEqual(r.placed, { beat: 20, scene: 1 });
-      assert.deepEqual(r.removed, { beat: 16, scene: 1, marker: 'Drop' });
+      assert.deepEqual(r.removed, { beat: 32, scene: 1, marker: 'Verse' });
       assert.deepEqual(r.cues, [
         { beat: 4, scene: 1 },
         { beat: 20, scene: 1 },
@@ -116,7 +116,7 @@ test('place_light_cue moveTo moves a cue (scene kept, marker dropped) in one und
     },
     [list],
   );
-  await assertRefused(show, 'place_light_cue', { beat: 4, moveTo: 16 }, /^invalid_argument: a light cue is already at beat 16/, [list]);
+  await assertRefused(show, 'place_light_cue', { beat: 4, moveTo: 32 }, /^invalid_argument: a light cue is already at beat 32/, [list]);
   await assertRefused(show, 'place_light_cue', { beat: 5, moveTo: 8 }, /^not_found: no light cue at beat 5/, [list]);
   await assertRefused(show, 'place_light_cue', { beat: 4, moveTo: 8, scene: 1 }, /^invalid_argument: moveTo takes beat or marker/, [list]);
   await assertRefused(show, 'place_light_cue', { beat: 4, moveTo: -1 }, /^invalid_argument: moveTo/, [list]);
@@ -187,24 +187,25 @@ test('place_light_cue fade: placed, replaced and kept by moveTo, one undo step e
   const show = await startShow(t);
   await show.call('add_clip', { bus: CH, slot: 1, label: 'Drop', length: { beats: 4 } });
   const list = async () => [...show.app.services.lightCues!.list()];
+  // The demo song's Drop marker is at beat 128 (bar 33).
   await assertUndoable(
     show,
     () => show.call('place_light_cue', { marker: 'Drop', scene: 1, fade: { beats: 2 } }),
-    (r) => assert.deepEqual(r.placed, { beat: 16, scene: 1, marker: 'Drop', fade: { beats: 2 } }),
+    (r) => assert.deepEqual(r.placed, { beat: 128, scene: 1, marker: 'Drop', fade: { beats: 2 } }),
     [list],
   );
   await show.call('place_light_cue', { marker: 'Drop', scene: 1, fade: { beats: 2 } });
   // Placing again at the beat changes the fade (here to milliseconds).
   await assertUndoable(
     show,
-    () => show.call('place_light_cue', { beat: 16, scene: 1, fade: { ms: 750 } }),
-    (r) => assert.deepEqual(r.cues, [{ beat: 16, scene: 1, fade: { ms: 750 } }]),
+    () => show.call('place_light_cue', { beat: 128, scene: 1, fade: { ms: 750 } }),
+    (r) => assert.deepEqual(r.cues, [{ beat: 128, scene: 1, fade: { ms: 750 } }]),
     [list],
   );
   await assertUndoable(
     show,
-    () => show.call('place_light_cue', { beat: 16, moveTo: 24 }),
-    (r) => assert.deepEqual(r.placed, { beat: 24, scene: 1, fade: { beats: 2 } }),
+    () => show.call('place_light_cue', { beat: 128, moveTo: 136 }),
+    (r) => assert.deepEqual(r.placed, { beat: 136, scene: 1, fade: { beats: 2 } }),
     [list],
   );
   for (const [fade, message] of [
@@ -219,7 +220,7 @@ test('place_light_cue fade: placed, replaced and kept by moveTo, one undo step e
   await assertRefused(
     show,
     'place_light_cue',
-    { beat: 16, remove: true, fade: { beats: 1 } },
+    { beat: 128, remove: true, fade: { beats: 1 } },
     /^invalid_argument: remove takes beat or marker, not scene or fade/,
     [list],
   );

@@ -45,7 +45,7 @@ function brightness(argb: Uint32Array): number {
   return s / argb.length;
 }
 
-test('render-show: WAV, frames, contact sheet and MP4 on one clock; a cue at the Drop changes the light on the kick of beat 16; deterministic', async (t) => {
+test('render-show: WAV, frames, contact sheet and MP4 on one clock; a cue at the Verse changes the light on the kick of beat 32; deterministic', async (t) => {
   const show = await startShow(t);
   await show.call('add_clip', { bus: CH, slot: 1, label: 'Blackout', length: { beats: 4 } });
   await show.call('set_clip_lane', {
@@ -57,19 +57,19 @@ test('render-show: WAV, frames, contact sheet and MP4 on one clock; a cue at the
       { beats: 4, value: 0 },
     ],
   });
-  await show.call('place_light_cue', { marker: 'Drop', scene: 1 });
+  await show.call('place_light_cue', { marker: 'Verse', scene: 1 });
   const dir = await tempHome(t);
   const lxp = join(dir, 'cued.lxp');
   await writeFile(lxp, JSON.stringify(await show.app.engine.queue.submit(() => writeProject(show.app.light.lx, show.app.light.externals, 0))));
 
   const outA = join(dir, 'a');
   const outB = join(dir, 'b');
-  await renderShowCommand({ project: lxp, seconds: 9, out: outA });
+  await renderShowCommand({ project: lxp, seconds: 17, out: outA });
   assert.equal(process.exitCode ?? 0, 0);
-  await renderShowCommand({ project: lxp, seconds: 9, out: outB });
+  await renderShowCommand({ project: lxp, seconds: 17, out: outB });
 
   const frames = JSON.parse(await readFile(join(outA, 'frames.json'), 'utf8'));
-  assert.equal(frames.frameCount, 540);
+  assert.equal(frames.frameCount, 1020);
   assert.equal(frames.fps, 60);
   const argb = frames.frames.map((f: { argb: string }) => decodeArgb(f.argb));
   const lit = argb.map(brightness);
@@ -77,29 +77,29 @@ test('render-show: WAV, frames, contact sheet and MP4 on one clock; a cue at the
   assert.ok(change > 0, 'the blackout cue shows in the frames');
   const lightChangeS = ((change + 1) * frames.deltaMs) / 1000; // frame k shows the state at the end of its tick
 
-  // The audio onset of beat 16 (the kick at 8.0 s), found in the WAV file itself.
+  // The audio onset of beat 32 (the verse's first kick at 16.0 s), found in the WAV file itself.
   const { samples, rate } = wavLeft(await readFile(join(outA, 'show.wav')));
-  assert.equal(samples.length, 9 * rate);
+  assert.equal(samples.length, 17 * rate);
   const win = Math.round(rate / 1000);
   const rms = (at: number): number => {
     let s = 0;
     for (let i = at; i < at + win; i++) s += samples[i] * samples[i];
     return Math.sqrt(s / win);
   };
-  const quiet = rms(Math.round(7.95 * rate));
+  const quiet = rms(Math.round(15.95 * rate));
   let onset = -1;
-  for (let i = Math.round(7.96 * rate); i < 8.1 * rate; i += win)
+  for (let i = Math.round(15.96 * rate); i < 16.1 * rate; i += win)
     if (rms(i) > 4 * quiet + 1e-4) {
       onset = i;
       break;
     }
-  assert.ok(onset > 0, 'an onset near 8 s');
+  assert.ok(onset > 0, 'an onset near 16 s');
   const onsetS = onset / rate;
   assert.ok(
     Math.abs(lightChangeS - onsetS) <= frames.deltaMs / 1000 + 0.002,
     `light change at ${lightChangeS.toFixed(4)} s, audio onset at ${onsetS.toFixed(4)} s: within a frame`,
   );
-  assert.ok(Math.abs(lightChangeS - 8) < 1e-9, `the light changes on the frame ending at beat 16 (8 s): ${lightChangeS}`);
+  assert.ok(Math.abs(lightChangeS - 16) < 1e-9, `the light changes on the frame ending at beat 32 (16 s): ${lightChangeS}`);
 
   const sheet = PNG.sync.read(await readFile(join(outA, 'contact-sheet.png')));
   assert.ok(sheet.width > 0 && sheet.height > 0);
@@ -114,7 +114,7 @@ test('render-show: WAV, frames, contact sheet and MP4 on one clock; a cue at the
     });
     const info = JSON.parse(probe.stdout) as { streams: { codec_type: string }[]; format: { duration: string } };
     assert.deepEqual(info.streams.map((s) => s.codec_type).sort(), ['audio', 'video']);
-    assert.ok(Math.abs(Number(info.format.duration) - 9) < 0.1, `mp4 lasts ${info.format.duration} s`);
+    assert.ok(Math.abs(Number(info.format.duration) - 17) < 0.1, `mp4 lasts ${info.format.duration} s`);
   }
 });
 

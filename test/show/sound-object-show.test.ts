@@ -16,8 +16,12 @@ import { readProject, writeProject } from '../../src/light/show/project/project-
 import { Fixture } from '../../src/light/structure/fixture.js';
 import { linkShowAudio } from '../../src/show/song-audio.js';
 import { linkShowClock } from '../../src/show/show-clock.js';
+import { demoCueMarkers } from '../../src/sound/demo-song.js';
 import { createSoundHost } from '../../src/sound/index.js';
 import { startPlayback } from '../../src/sound/operations/song.js';
+
+/** The demo song's verse, where the kick comes in. */
+const VERSE = demoCueMarkers().find((m) => m.name === 'Verse')!.beat;
 import { startShow } from '../helpers/show.js';
 
 const ORIGIN: Origin = { surface: 'engine' };
@@ -57,9 +61,11 @@ test("a saved Sound Object pattern lights with the song's master output: dark wh
   linkShowAudio(light, sound);
   engine.clock.stepFixed(30, FRAME_MS);
   assert.equal(peak(light.main), 0, 'silence: no light');
+  // The demo song's verse: kick, bass and pad (its intro is a quiet fade-in).
+  sound.transport.position = VERSE;
   startPlayback(sound);
   const peaks: number[] = [];
-  while (sound.transport.position < 4) {
+  while (sound.transport.position < VERSE + 4) {
     engine.clock.stepFixed(1, FRAME_MS);
     peaks.push(peak(light.main));
   }

@@ -1,9 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Protocol3Client } from '../../src/protocol3/client/client.js';
+import { demoCueMarkers } from '../../src/sound/demo-song.js';
 import { startShow } from '../helpers/show.js';
 
-test('the stage demo: a 3D rig, five channels, snapshots, a clip scene per section; playing the song plays the lights', async (t) => {
+test('the stage demo: a 3D rig, six channels, a look per section cued on the song; playing the song plays the lights', async (t) => {
   const show = await startShow(t, { demo: 'stage' });
   const model = await show.call('describe_model');
   assert.ok(JSON.stringify(model).length > 0);
@@ -12,29 +13,51 @@ test('the stage demo: a 3D rig, five channels, snapshots, a clip scene per secti
   const zs = new Set(Array.from(light.structure.model.points.z).map((z) => Math.round(z)));
   assert.ok(zs.size >= 3, 'the rig has depth');
   const channels = (await show.call('list_channels')).channels.map((c: { label: string }) => c.label);
-  assert.deepEqual(channels, ['Noise', 'Gradient', 'Chase', 'Planes', 'Kick Pulse']);
-  assert.equal((await show.call('list_snapshots')).snapshots.length, 2);
+  assert.deepEqual(channels, ['Wall', 'Spectrum', 'Strips', 'Planes', 'Color', 'Kick Pulse']);
   assert.deepEqual(
-    show.app.services.lightCues!.list().map((c) => c.marker),
-    ['Intro', 'Drop'],
+    (await show.call('list_snapshots')).snapshots.map((s: { label: string }) => s.label),
+    ['Intro look', 'Verse look', 'Drop look', 'Breakdown look', 'Outro look'],
   );
+  // A cue on every section marker of the song, at the marker's beat, each launching its own scene.
+  assert.deepEqual(
+    show.app.services.lightCues!.list().map((c) => [c.marker, c.beat, c.scene]),
+    demoCueMarkers().map((m, i) => [m.name, m.beat, i]),
+  );
+  const clips = await show.call('list_clips');
+  assert.ok(JSON.stringify(clips).includes('"Breakdown"'), 'the scenes are named after the sections');
   assert.equal((await show.call('get_history')).undoDepth, 0, 'building the demo left no history');
 
   const p3 = new Protocol3Client();
   await p3.connect(show.app.protocol3.host, show.app.protocol3.port);
   t.after(() => p3.close());
-  const token = ((await p3.request('song-state')) as { project_token: string }).project_token;
-  assert.equal(((await p3.request(`song-transport-play ${token}`)) as { ok: boolean }).ok, true);
-  const chase = light.mixer.channels.items[2].fader;
-  const pulse = light.mixer.channels.items[4].fader;
+  const tokenNow = async (): Promise<string> => ((await p3.request('song-state')) as { project_token: string }).project_token;
+  const strips = light.mixer.channels.items[2].fader;
+  const pulse = light.mixer.channels.items[5].fader;
+  const master = light.mixer.master.fader;
+  const step = (frames: number, each: () => void): Promise<void> =>
+    show.app.engine.queue.submit(() => {
+      for (let k = 0; k < frames; k++) {
+        show.app.engine.clock.stepFixed(1, 1000 / 60);
+        each();
+      }
+    });
+
+  // The intro: from black, the master comes up within a bar; the strips stay dark for four bars; no kick, no pulse.
+  assert.equal(((await p3.request(`song-transport-play ${await tokenNow()}`)) as { ok: boolean }).ok, true);
   let pulsed = 0;
-  await show.app.engine.queue.submit(() => {
-    for (let k = 0; k < 60 * 9; k++) {
-      show.app.engine.clock.stepFixed(1, 1000 / 60);
-      if (pulse.getValue() > 0.5) pulsed++;
-      if (show.app.sound.transport.position < 15.9) assert.equal(chase.getValue(), 0, 'the chase is dark in the intro');
-    }
+  await step(60 * 7, () => {
+    if (show.app.sound.transport.position < 15.9) assert.equal(strips.getValue(), 0, 'the strips are dark in the intro');
+    if (pulse.getValue() > 0.5) pulsed++;
   });
+  assert.equal(master.getValue(), 1, 'the intro faded the master up');
+  assert.equal(pulsed, 0, 'no kick in the intro, no pulse');
+
+  // Into the verse: its cue brings the strips up and the kick pulses them.
+  await p3.request(`song-transport-seek ${await tokenNow()} 31`);
+  await step(60 * 3, () => {
+    if (pulse.getValue() > 0.5) pulsed++;
+  });
+  assert.ok(show.app.sound.transport.position > 32.5);
+  assert.ok(strips.getValue() >= 0.6, `the verse brought the strips up: ${strips.getValue()}`);
   assert.ok(pulsed > 0, 'the kick pulse flashed');
-  assert.equal(chase.getValue(), 1, 'the drop scene brought the chase up');
 });

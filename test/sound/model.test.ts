@@ -26,7 +26,7 @@ test('project documents round-trip: build(save(p)) saves identically', () => {
   const p = buildProject(doc);
   const saved = saveProject(p, { ids: false });
   assert.deepEqual(saveProject(buildProject(saved), { ids: false }), saved);
-  assert.equal(p.flatTracks().length, 9);
+  assert.equal(p.flatTracks().length, 11); // nine tracks, the Reverb Bus and the master
 });
 
 test('invalid documents are refused with a location', () => {

@@ -64,6 +64,11 @@ export abstract class LXComponent extends Component {
       });
       delete obj.parameters;
     }
+    if (typeof obj.id === 'number' && !(Number.isSafeInteger(obj.id) && obj.id > 0)) {
+      // A damaged id (a fraction, 1e-308, Infinity) is not one a tool could name: the graph assigns a fresh one.
+      ctx.warn(`not a positive whole number (${obj.id}); a fresh id was assigned`, { obj, key: 'id' });
+      delete obj.id;
+    }
     if (typeof obj.id === 'number') {
       ctx.ids.set(obj.id, this);
       // Keep the saved id when the object is not live yet (the graph re-assigns it on a clash).

@@ -10,8 +10,12 @@ import { readProject, writeProject } from '../../../src/light/show/project/proje
 import { Fixture } from '../../../src/light/structure/fixture.js';
 import { linkShowAudio } from '../../../src/show/song-audio.js';
 import { linkShowClock } from '../../../src/show/show-clock.js';
+import { demoCueMarkers } from '../../../src/sound/demo-song.js';
 import { createSoundHost } from '../../../src/sound/index.js';
 import { startPlayback } from '../../../src/sound/operations/song.js';
+
+/** The demo song's verse, where the kick comes in. */
+const VERSE = demoCueMarkers().find((m) => m.name === 'Verse')!.beat;
 import { FixedInput, sineBlock } from '../audio/fixed-input.js';
 
 const FRAME_MS = 1000 / 60;
@@ -89,9 +93,11 @@ test("Graphic Equalizer on the demo song: each column's bar height follows its b
   linkShowAudio(light, sound);
   const pts = light.structure.model.points;
   const meter = light.lx.audio.meter;
+  // The demo song's verse: kick, bass and pad (its intro is a quiet fade-in).
+  sound.transport.position = VERSE;
   startPlayback(sound);
   const heights = new Set<string>();
-  while (sound.transport.position < 4) {
+  while (sound.transport.position < VERSE + 4) {
     engine.clock.stepFixed(1, FRAME_MS);
     const lit = new Array<number>(16).fill(0);
     const rows = new Array<number>(16).fill(0);

@@ -162,11 +162,13 @@ test('what the engine does not render is listed with a reason, never dropped sil
   const reasons = buildPlan(p).notRendered.map((s) => s.reason);
   assert.ok(reasons.some((r) => /Glide/.test(r)));
   assert.ok(reasons.some((r) => /metronome/.test(r)));
-  const demo = buildPlan(demoProject()).notRendered;
+  assert.deepEqual(buildPlan(demoProject()).notRendered, [], 'the demo renders every track');
+  const mic = buildPlan(project([track('Mic', [], [], { type: 'audio' })])).notRendered;
   assert.deepEqual(
-    demo.map((s) => s.track),
-    ['Vocal'],
+    mic.map((s) => s.track),
+    ['Mic'],
   );
+  assert.match(mic[0].reason, /input-only/);
 });
 
 test('the Sampler kit: SAMPLE order matches the catalog; a tone sample follows the key from its root', () => {

@@ -26,7 +26,8 @@ type Listen = Reply & {
 
 test('song-listen region: loudness, onsets on the beat, a clip sox reads and a spectrogram PNG', async (t) => {
   const s = await startStack(t);
-  const r = (await s.ok('song-listen region 0 10 clip spectrogram')) as Listen;
+  // The demo song's verse (bars 9 to 11 and a half): kick on the beat, bass and hats between.
+  const r = (await s.ok('song-listen region 32 42 clip spectrogram')) as Listen;
   assert.equal(r.seconds, 5);
   assert.equal(r.verified, false);
   assert.ok(r.integrated_lufs > -30 && r.integrated_lufs < -6, `${r.integrated_lufs} LUFS`);
@@ -57,32 +58,34 @@ test('song-listen region: loudness, onsets on the beat, a clip sox reads and a s
 
 test("song-listen track=INDEX solos a track: the Bass's monophonic pitches are its arranger notes", async (t) => {
   const s = await startStack(t);
-  const arranger = await s.ok('song-arranger 3');
-  const clip = (arranger.arranger as { clips: { start: number; notes: { pitch: number; start: number }[] }[] }).clips[0];
-  const r = (await s.ok('song-listen region 0 16 track=3')) as Listen;
+  const arranger = await s.ok('song-arranger 4');
+  const clips = (arranger.arranger as { clips: { start: number; notes: { pitch: number; start: number }[] }[] }).clips;
+  // The verse's first four bars: the bass plays offbeat eighths there.
+  const r = (await s.ok('song-listen region 32 48 track=4')) as Listen;
   assert.deepEqual(
     r.tracks.filter((x) => !x.silent && x.type !== 'effect').map((x) => x.name),
     ['Bass'],
     'only the Bass (and the effect tracks it sends to) sound',
   );
-  const notes = clip.notes.filter((n) => clip.start + n.start < 15);
+  const notes = clips.flatMap((c) => c.notes.map((n) => ({ beat: c.start + n.start, pitch: n.pitch }))).filter((n) => n.beat >= 32 && n.beat < 47);
   assert.ok(notes.length >= 6);
   for (const n of notes) {
-    const heard = r.monophonic_notes.find((m) => Math.abs(m.beat - (clip.start + n.start)) < 0.1);
-    assert.ok(heard !== undefined, `a pitch at beat ${clip.start + n.start}`);
-    assert.equal(heard.key, n.pitch, `beat ${clip.start + n.start}`);
+    const heard = r.monophonic_notes.find((m) => Math.abs(m.beat - n.beat) < 0.1);
+    assert.ok(heard !== undefined, `a pitch at beat ${n.beat}`);
+    assert.equal(heard.key, n.pitch, `beat ${n.beat}`);
   }
 });
 
 test('song-listen hears a mute (and the undo): the muted track is silent, the others are not', async (t) => {
   const s = await startStack(t);
   const token = (await s.ok('song-state')).project_token as string;
+  // The Kick (track 1) muted in the verse, where it plays; the Bass (track 4) still sounds.
   await s.ok(`song-track-state ${token} 1 true false`);
-  const muted = (await s.ok('song-listen region 0 4')) as Listen;
+  const muted = (await s.ok('song-listen region 32 36')) as Listen;
   assert.ok(muted.silent_tracks.includes(1));
-  assert.ok(!muted.silent_tracks.includes(3));
+  assert.ok(!muted.silent_tracks.includes(4));
   await s.ok('undo');
-  const back = (await s.ok('song-listen region 0 4')) as Listen;
+  const back = (await s.ok('song-listen region 32 36')) as Listen;
   assert.ok(!back.silent_tracks.includes(1));
 });
 
@@ -92,7 +95,7 @@ test('song-listen refuses bad input with a clear code and changes nothing', asyn
   await refusedUnchanged(s, 'song-listen region 0 1000', 'invalid_argument', 'out_of_range');
   await refusedUnchanged(s, 'song-listen region -1 4', 'invalid_argument', 'out_of_range');
   await refusedUnchanged(s, 'song-listen region 0 4 track=40', 'not_found');
-  await refusedUnchanged(s, 'song-listen region 0 4 track=7', 'invalid_argument', 'not_soloable');
+  await refusedUnchanged(s, 'song-listen region 0 4 track=9', 'invalid_argument', 'not_soloable');
   await refusedUnchanged(s, 'song-listen live 5', 'invalid_argument', 'live_off');
   await refusedUnchanged(s, 'song-listen live 99', 'invalid_argument');
   await refusedUnchanged(s, 'song-listen sideways 1', 'invalid_argument');

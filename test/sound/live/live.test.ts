@@ -115,6 +115,8 @@ test('live playback: a mute reaches the playing engine at once (no rebuild) and 
     await live.close();
   });
   await live.ready;
+  // From the demo song's verse, where the drums (track 0) play from the first beat.
+  await s.ok(`song-transport-seek ${(await state(s)).project_token} 32`);
   const st = await state(s);
   await s.ok(`song-transport-play ${st.project_token}`);
   const loud = await until(s, 'track 0 sounding', (r) => r.meters.available && r.meters.tracks[0]?.peak_dbfs !== null);

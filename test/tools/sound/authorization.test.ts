@@ -48,7 +48,7 @@ test('a stale confirmation is refused: another writer changed the bound state be
   await other.request('track 3');
   const err = await show.callError('sound_set_controls', { controls: [{ index: SHUFFLE, value: 96 }], confirmation_token: preview.confirmation.token });
   assert.match(err, /^stale: the selection token changed since the preview/);
-  await other.request('track 4');
+  await other.request('track 6'); // back to the Lead
   assert.equal(await shuffle(show), 0, 'nothing was written');
 
   // Bound to the graph revision: another writer edits the graph.

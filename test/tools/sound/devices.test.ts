@@ -94,20 +94,20 @@ test('sound_set_controls refusals: out of range, unmapped, repeated index, stale
 test('selection: select a track by index or move, navigate devices, toggle the editor (not undo steps)', async (t) => {
   const show = await startSound(t, { soundCooperative: true });
   const depth = show.app.engine.history.undoDepth;
-  const sel = await show.call('sound_select_track', { index: 3 });
-  assert.equal(sel.command, 'track 3');
+  const sel = await show.call('sound_select_track', { index: 4 });
+  assert.equal(sel.command, 'track 4');
   assert.equal(sel.preview.target.name, 'Bass');
   assert.equal(sel.preview.current.track.name, 'Lead');
   assert.deepEqual(await selected(show), { track: 'Bass', device: 'Polysynth' });
   await show.call('sound_select_track', { move: 'next' });
-  assert.equal((await selected(show)).track, 'Lead');
+  assert.equal((await selected(show)).track, 'Chords');
   assert.match(await show.callError('sound_select_track', {}), /^invalid_argument: give exactly one of index/);
   assert.match(await show.callError('sound_select_track', { index: 60 }), /^not_found: no track at bank index 60/);
   const nav = await show.call('sound_navigate_device', { move: 'next' });
   assert.equal(nav.command, 'next');
-  assert.equal((await selected(show)).device, 'Reverb');
+  assert.equal((await selected(show)).device, 'Chorus+');
   assert.equal((await show.call('sound_navigate_device', { move: 'first' })).command, 'device-first');
-  assert.equal((await selected(show)).device, 'Poly Grid');
+  assert.equal((await selected(show)).device, 'Polysynth');
   const editor = await show.call('sound_toggle_device_editor');
   assert.equal(editor.native.window_open, true);
   assert.equal(show.app.engine.history.undoDepth, depth, 'selection and windows are not undo steps');
@@ -116,7 +116,7 @@ test('selection: select a track by index or move, navigate devices, toggle the e
 test('selection and the editor window need no authorization: without the grant they run at once (authorization not_required)', async (t) => {
   const show = await startSound(t);
   const depth = show.app.engine.history.undoDepth;
-  const sel = await show.call('sound_select_track', { index: 3 });
+  const sel = await show.call('sound_select_track', { index: 4 });
   assert.equal(sel.status, 'completed');
   assert.equal(sel.authorization, 'not_required');
   assert.deepEqual(await selected(show), { track: 'Bass', device: 'Polysynth' });

@@ -225,7 +225,7 @@ test('song_import_plan: reviewed import, tempo/meter through the transport with 
     );
   }
   const groupIndex = await trackIndex(show, 'Night Drive');
-  assert.equal(groupIndex, 5, 'the new group sits right after the Lead target');
+  assert.equal(groupIndex, 7, 'the new group sits right after the Lead target');
   const receipt = await show.call('song_get_import_status', { receipt_id: result.receipt_id });
   assert.equal(receipt.native.host_observed.all_notes_present, true);
 
@@ -248,7 +248,7 @@ test('song_import_plan refusals before anything is sent: a stale reviewed token,
   const show = await startSound(t, { soundCooperative: true });
   const compiled = await show.call('song_compile_plan', { plan: NIGHT_DRIVE });
   const token = (await show.call('song_get_state')).native.project_token;
-  await show.call('sound_select_track', { index: 8 });
+  await show.call('sound_select_track', { index: 10 }); // the master
   assert.match(
     await show.callError('song_import_plan', { song_session_id: compiled.song_session_id, revision: 1, project_token: token }),
     /^stale: project_token .* is not the current one/,
@@ -257,7 +257,7 @@ test('song_import_plan refusals before anything is sent: a stale reviewed token,
     await show.callError('song_import_plan', { song_session_id: compiled.song_session_id, revision: 1 }),
     /^invalid_argument: the import goes after the selected target track, .*; the selection is Master \(master\)/,
   );
-  await show.call('sound_select_track', { index: 4 });
+  await show.call('sound_select_track', { index: 6 }); // the Lead
   const { writeFile } = await import('node:fs/promises');
   await writeFile(compiled.export.path, Buffer.from('tampered'));
   assert.match(
@@ -271,17 +271,17 @@ test('song_import_plan refusals before anything is sent: a stale reviewed token,
 
 test('song writes: clip loop, transport (play, stop, seek, tempo, meter, loop), track state — bound to the project token', async (t) => {
   const show = await startSound(t, { soundCooperative: true });
-  const arr = (await show.call('song_get_arranger', { track_index: 4 })).native;
+  const arr = (await show.call('song_get_arranger', { track_index: 6 })).native; // the Lead
   const clip = arr.arranger.clips[0];
-  const loop = await show.call('song_set_clip_loop', { track_index: 4, clip_id: clip.native_id, enabled: true });
-  assert.equal(loop.command, `song-clip-loop ${arr.project_token} 4 ${clip.native_id} false true`);
+  const loop = await show.call('song_set_clip_loop', { track_index: 6, clip_id: clip.native_id, enabled: true });
+  assert.equal(loop.command, `song-clip-loop ${arr.project_token} 6 ${clip.native_id} false true`);
   assert.equal(loop.native.loop_enabled, true);
   assert.equal(loop.native.read_back, true);
   assert.match(
-    await show.callError('song_set_clip_loop', { track_index: 4, clip_id: 123456, enabled: true }),
-    /^not_found: track 4 \(Lead\) has no arranger clip/,
+    await show.callError('song_set_clip_loop', { track_index: 6, clip_id: 123456, enabled: true }),
+    /^not_found: track 6 \(Lead\) has no arranger clip/,
   );
-  const wrongExpectation = await show.call('song_set_clip_loop', { track_index: 4, clip_id: clip.native_id, enabled: false, expected_enabled: false });
+  const wrongExpectation = await show.call('song_set_clip_loop', { track_index: 6, clip_id: clip.native_id, enabled: false, expected_enabled: false });
   assert.equal(wrongExpectation.status, 'refused');
   assert.equal(wrongExpectation.code, 'stale');
 
@@ -303,7 +303,7 @@ test('song writes: clip loop, transport (play, stop, seek, tempo, meter, loop), 
   const muted = await show.call('song_set_track_state', { track_index: 3, muted: true });
   assert.equal(muted.command.endsWith(' 3 true keep'), true);
   assert.equal(muted.native.host_observed.muted, true);
-  const armFx = await show.call('song_set_track_state', { track_index: 7, armed: true });
+  const armFx = await show.call('song_set_track_state', { track_index: 9, armed: true }); // the Reverb Bus
   assert.equal(armFx.status, 'refused', 'the host refuses arming an FX track; the reply keeps its payload');
   assert.equal(armFx.native.ok, false);
   assert.match(await show.callError('song_set_track_state', { track_index: 3 }), /^invalid_argument: give muted, armed or both/);
