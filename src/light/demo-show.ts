@@ -19,14 +19,16 @@ const ORIGIN: Origin = { kind: 'system', name: 'demo' } as unknown as Origin;
  * The demo song's sections (the song's cue markers, src/sound/demo-song.ts): a light cue on each
  * launches the section's look, a clip scene with one clip per bus.
  */
+// `fade`: the cue's fade in beats (docs/clips.md): the verse, build, breakdown and outro ease in
+// from the look before; the intro rises from black on its own lanes, the drop and the end hit.
 const SECTIONS = [
-  { marker: 'Intro', beat: 0, beats: 32 },
-  { marker: 'Verse', beat: 32, beats: 64 },
-  { marker: 'Build', beat: 96, beats: 32 },
-  { marker: 'Drop', beat: 128, beats: 64 },
-  { marker: 'Breakdown', beat: 192, beats: 32 },
-  { marker: 'Outro', beat: 224, beats: 32 },
-  { marker: 'End', beat: 256, beats: 8 },
+  { marker: 'Intro', beat: 0, beats: 32, fade: 0 },
+  { marker: 'Verse', beat: 32, beats: 64, fade: 2 },
+  { marker: 'Build', beat: 96, beats: 32, fade: 1 },
+  { marker: 'Drop', beat: 128, beats: 64, fade: 0 },
+  { marker: 'Breakdown', beat: 192, beats: 32, fade: 4 },
+  { marker: 'Outro', beat: 224, beats: 32, fade: 4 },
+  { marker: 'End', beat: 256, beats: 8, fade: 0 },
 ] as const;
 type Section = (typeof SECTIONS)[number]['marker'];
 
@@ -429,5 +431,10 @@ export function buildDemoShow(show: LightShow): void {
   }
   look('Intro');
 
-  show.externals['footlight.lightCues'] = SECTIONS.map((s, scene) => ({ beat: s.beat, scene, marker: s.marker }));
+  show.externals['footlight.lightCues'] = SECTIONS.map((s, scene) => ({
+    beat: s.beat,
+    scene,
+    marker: s.marker,
+    ...(s.fade > 0 ? { fade: { beats: s.fade } } : {}),
+  }));
 }

@@ -104,7 +104,9 @@ for (const viewport of [
         assert.ok(badge.onTop, `the ${side} badge is drawn on top`);
       }
     }
-    if (viewport.width >= 1600) assert.deepEqual(hidden, { left: 0, right: 0 }, "at 1600 px the demo's five channels all fit");
+    // The demo's six channels at 150 px a strip beside the master and the side panels: five fit at
+    // 1600 px, the sixth is one scroll away under the badge (checked above).
+    if (viewport.width >= 1600) assert.ok(hidden.left + hidden.right <= 1, `at 1600 px at most one strip is off screen: ${JSON.stringify(hidden)}`);
     const png = await shoot(page, `console-light-${viewport.width}.png`, `console-${viewport.width}.png`);
     for (const side of ['left', 'right'] as const) {
       const badge = light.more[side];

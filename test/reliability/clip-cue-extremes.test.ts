@@ -25,23 +25,23 @@ function withValue(args: Record<string, unknown>, path: string, value: unknown):
 test('clip and cue tools with extreme numbers in otherwise valid calls: refused and unchanged, or applied and still listable', {
   timeout: 900_000,
 }, async (t) => {
-  const show = await startShow(t, { demo: 'stage' });
-  await show.call('add_clip', { bus: CH, slot: 5, label: 'Fuzz', length: { beats: 8 } });
-  await show.call('set_clip_lane', { bus: CH, slot: 5, lane: `${CH}/fader`, events: [{ ms: 0, value: 0.2 }] });
+  const show = await startShow(t, { demo: 'stage' }); // its clips fill scenes 0–6: the fuzz uses 10–12
+  await show.call('add_clip', { bus: CH, slot: 10, label: 'Fuzz', length: { beats: 8 } });
+  await show.call('set_clip_lane', { bus: CH, slot: 10, lane: `${CH}/fader`, events: [{ ms: 0, value: 0.2 }] });
   const cases: [string, Record<string, unknown>, string[]][] = [
-    ['add_clip', { bus: CH, slot: 6, length: { ms: 1000 } }, ['slot', 'length.ms']],
-    ['add_clip', { bus: CH, slot: 6, length: { beats: 4 } }, ['length.beats']],
-    ['set_clip', { bus: CH, slot: 5, length: { ms: 4000 } }, ['length.ms']],
-    ['set_clip', { bus: CH, slot: 5, length: { beats: 8 } }, ['length.beats']],
-    ['set_clip', { bus: CH, slot: 5, loopStart: { ms: 10 } }, ['loopStart.ms']],
-    ['set_clip', { bus: CH, slot: 5, loopLength: { beats: 1 } }, ['loopLength.beats']],
-    ['set_clip', { bus: CH, slot: 5, playStart: { ms: 10 } }, ['playStart.ms']],
-    ['set_clip', { bus: CH, slot: 5, playEnd: { beats: 2 } }, ['playEnd.beats']],
-    ['set_clip_lane', { bus: CH, slot: 5, lane: `${CH}/fader`, events: [{ ms: 10, value: 0.5 }] }, ['events.0.ms', 'events.0.value']],
-    ['set_clip_lane', { bus: CH, slot: 5, lane: `${CH}/fader`, events: [{ beats: 1, normalized: 0.5 }] }, ['events.0.beats', 'events.0.normalized']],
-    ['set_clip_lane', { bus: CH, slot: 5, lane: `${CH}/fader`, from: { ms: 0 }, to: { ms: 100 }, events: [] }, ['from.ms', 'to.ms']],
-    ['get_clip_lane', { bus: CH, slot: 5, lane: 2 }, ['lane', 'slot']],
-    ['copy_clip', { bus: CH, slot: 5, toSlot: 7 }, ['toSlot', 'slot']],
+    ['add_clip', { bus: CH, slot: 11, length: { ms: 1000 } }, ['slot', 'length.ms']],
+    ['add_clip', { bus: CH, slot: 11, length: { beats: 4 } }, ['length.beats']],
+    ['set_clip', { bus: CH, slot: 10, length: { ms: 4000 } }, ['length.ms']],
+    ['set_clip', { bus: CH, slot: 10, length: { beats: 8 } }, ['length.beats']],
+    ['set_clip', { bus: CH, slot: 10, loopStart: { ms: 10 } }, ['loopStart.ms']],
+    ['set_clip', { bus: CH, slot: 10, loopLength: { beats: 1 } }, ['loopLength.beats']],
+    ['set_clip', { bus: CH, slot: 10, playStart: { ms: 10 } }, ['playStart.ms']],
+    ['set_clip', { bus: CH, slot: 10, playEnd: { beats: 2 } }, ['playEnd.beats']],
+    ['set_clip_lane', { bus: CH, slot: 10, lane: `${CH}/fader`, events: [{ ms: 10, value: 0.5 }] }, ['events.0.ms', 'events.0.value']],
+    ['set_clip_lane', { bus: CH, slot: 10, lane: `${CH}/fader`, events: [{ beats: 1, normalized: 0.5 }] }, ['events.0.beats', 'events.0.normalized']],
+    ['set_clip_lane', { bus: CH, slot: 10, lane: `${CH}/fader`, from: { ms: 0 }, to: { ms: 100 }, events: [] }, ['from.ms', 'to.ms']],
+    ['get_clip_lane', { bus: CH, slot: 10, lane: 2 }, ['lane', 'slot']],
+    ['copy_clip', { bus: CH, slot: 10, toSlot: 12 }, ['toSlot', 'slot']],
     ['launch_clip', { scene: 5 }, ['scene']],
     ['place_light_cue', { beat: 40, scene: 5 }, ['beat', 'scene']],
     ['place_light_cue', { marker: 'Drop', moveTo: 44 }, ['moveTo']],

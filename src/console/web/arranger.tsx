@@ -22,6 +22,17 @@ function labelEvery(bars: number): number {
  * song's end and the playhead. A click moves the playhead to the nearest beat; a drag sets the
  * loop range (snapped to beats) and turns the loop on.
  */
+/**
+ * A labelled mark at beat `b`: its line at the beat and its label after it, or, near the end of
+ * the timeline (the song's End), before it, so the label stays inside the arranger.
+ */
+function mark(cls: string, b: number, span: number): { class: string; style: Record<string, string> } {
+  const at = b / span;
+  return at > 0.9
+    ? { class: `${cls} tail`, style: { right: `${((1 - at) * 100).toFixed(3)}%` } }
+    : { class: cls, style: { left: `${(at * 100).toFixed(3)}%` } };
+}
+
 function Ruler({ t, span, playhead }: { readonly t: Transport; readonly span: number; readonly playhead: number }) {
   const body = useRef<HTMLDivElement>(null);
   const press = useRef<{ readonly x: number; readonly beat: number; dragging: boolean } | null>(null);
@@ -89,7 +100,7 @@ function Ruler({ t, span, playhead }: { readonly t: Transport; readonly span: nu
           />
         )}
         {t.song_end_beats > 0 && (
-          <span class="ruler-end" style={{ left: pct(t.song_end_beats) }} title={`The song ends at ${formatPosition(t.song_end_beats, t.meter)}`}>
+          <span {...mark('ruler-end', t.song_end_beats, span)} title={`The song ends at ${formatPosition(t.song_end_beats, t.meter)}`}>
             End
           </span>
         )}
@@ -241,7 +252,7 @@ export function Arranger({ tracks, arranger, t }: { readonly tracks: TrackInfo[]
           </div>
           <div class="lane-body">
             {cues.map((c) => (
-              <div class="light-cue-mark" key={c.beat} data-beat={c.beat} style={{ left: pct(c.beat) }} title={`Beat ${c.beat}: scene ${c.scene + 1}`}>
+              <div {...mark('light-cue-mark', c.beat, span)} key={c.beat} data-beat={c.beat} title={`Beat ${c.beat}: scene ${c.scene + 1}`}>
                 {c.marker ?? `S${c.scene + 1}`}
               </div>
             ))}

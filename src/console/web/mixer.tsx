@@ -1,3 +1,4 @@
+import { Fragment } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type {
   ChannelState,
@@ -23,6 +24,22 @@ const into = (d: { readonly path: string; readonly id: number }): { containerPat
 });
 
 /** A library picker that acts once and resets: "+ pattern…", "+ effect…", "+ channel…". */
+
+/** A device name that may wrap between its words, CamelCase ones included ("Graphic­Equalizer"): a narrow strip shows it whole. */
+function Breakable({ text }: { readonly text: string }) {
+  const words = text.split(/(?<=[a-z])(?=[A-Z])/);
+  return (
+    <>
+      {words.map((w, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {w}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 function AddPicker({
   label,
   placeholder,
@@ -132,7 +149,7 @@ function PatternRow({ ch, p, count }: { readonly ch: ChannelState; readonly p: D
         </button>
       )}
       <button type="button" class="row-name" title={p.unavailable ?? `${p.label}: edit its parameters`} onClick={() => selectDevice(p)}>
-        {p.label}
+        <Breakable text={p.label} />
         {(p.effects?.length ?? 0) > 0 && <small class="fx-count"> +{p.effects?.length} fx</small>}
       </button>
       <RowTools
@@ -187,7 +204,7 @@ export function EffectChain({
                 <span class="row-go" />
               )}
               <button type="button" class="row-name" title={e.unavailable ?? `${e.label}: edit its parameters`} onClick={() => selectDevice(e)}>
-                <span class="fx-tag">fx</span> {e.label}
+                <span class="fx-tag">fx</span> <Breakable text={e.label} />
               </button>
               <RowTools
                 what="effect"

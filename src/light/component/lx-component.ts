@@ -64,9 +64,10 @@ export abstract class LXComponent extends Component {
       });
       delete obj.parameters;
     }
-    if (typeof obj.id === 'number' && !(Number.isSafeInteger(obj.id) && obj.id > 0)) {
-      // A damaged id (a fraction, 1e-308, Infinity) is not one a tool could name: the graph assigns a fresh one.
-      ctx.warn(`not a positive whole number (${obj.id}); a fresh id was assigned`, { obj, key: 'id' });
+    if (typeof obj.id === 'number' && !(Number.isSafeInteger(obj.id) && obj.id >= 0)) {
+      // A damaged id (a fraction, 1e-308, Infinity, below 0) is not one a tool could name: the graph
+      // assigns a fresh one. LX itself saves 0 for some engine-owned children: kept as it was.
+      ctx.warn(`not a whole number from 0 (${obj.id}); a fresh id was assigned`, { obj, key: 'id' });
       delete obj.id;
     }
     if (typeof obj.id === 'number') {
