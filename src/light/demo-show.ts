@@ -398,7 +398,7 @@ export function buildDemoShow(show: LightShow): void {
   wireModulation(show, { id: sway.id }, { id: color.patterns.at(0)!.id, key: 'gradientPhase' }, { range: 0.5 }, ORIGIN);
   wireModulation(show, { id: sway.id }, { path: `${planes.path}/pattern/1/layer/1/position` }, { range: 0.9, polarity: 'bipolar' }, ORIGIN);
   const kick = addModulator(show, 'BandGate', { label: 'Kick' }, ORIGIN);
-  set(kick as unknown as { parameters: Map<string, unknown> }, { minFreq: 35, maxFreq: 60, gain: 24, threshold: 0.85, floor: 0.9, decay: 220, running: true });
+  set(kick as unknown as { parameters: Map<string, unknown> }, { minFreq: 35, maxFreq: 60, gain: 24, threshold: 0.9, floor: 0.93, decay: 220, running: true });
   wireModulation(show, { id: kick.id }, { id: pulse.id, key: 'fader' }, { range: 0.9 }, ORIGIN);
   const hats = addModulator(show, 'BandFilter', { label: 'Hats' }, ORIGIN);
   set(hats as unknown as { parameters: Map<string, unknown> }, { minFreq: 6000, maxFreq: 12000, gain: 12, attack: 5, release: 120, running: true });
