@@ -48,7 +48,8 @@ test('Art-Net in: levels land in the universe the port-address names, a shorter 
   await send(artDmx({ portAddress: 7, data: [1, 2, 3, 4] }), port);
   await send(artDmx({ portAddress: 8, data: [9, 8, 7] }), port);
   await send(artDmx({ portAddress: 0x0113, data: [42, 43] }), port);
-  await until('four packets applied', () => dmx.status().receivers[0].applied === 4);
+  // The source's address comes by message from the receiver thread, after the levels.
+  await until('four packets applied, their source known', () => dmx.status().receivers[0].applied === 4 && dmx.status().universes[0]?.source !== 'unknown');
   dmx.latch(data);
   for (const what of ['universe 7: 512 × 0xAA, then a 4-byte packet', 'universe 8: an odd length of 3', 'Net 1, SubUni 0x13: port-address 275']) {
     const lx = probes.get(what)!;
@@ -114,7 +115,8 @@ test('sACN in: a desk (the sacn package, unicast) lands with its name, CID and p
   });
   t.after(() => desk.close());
   await desk.send({ payload: { 1: 255, 2: 128, 512: 1 } });
-  await until('a packet applied', () => dmx.status().receivers[0].applied === 1);
+  // The levels land in shared memory; the source's name and CID come by message from the receiver thread.
+  await until('a packet applied, its source named', () => dmx.status().receivers[0].applied === 1 && dmx.status().universes[0]?.sourceName !== undefined);
   const data = new Uint8Array(512 * 512);
   dmx.latch(data);
   assert.deepEqual(universe(data, 3, 3), [255, 128, 0]);
