@@ -66,7 +66,8 @@ test('serve --dmx-in: loopback receivers, the banner, status.json, and a desk re
     const r = (await client.callTool({ name: 'get_dmx_input', arguments: { universes: [2] } })).structuredContent as {
       universes: { universe: number; sourceName?: string; first: number[] }[];
     };
-    return r.universes.length > 0 ? r : undefined;
+    // The name reaches the engine by message a moment after the levels.
+    return r.universes[0]?.sourceName !== undefined ? r : undefined;
   });
   assert.equal(input.universes[0].sourceName, 'Console desk');
   assert.deepEqual(input.universes[0].first.slice(0, 4), [10, 20, 30, 0]);

@@ -157,7 +157,7 @@ test('sACN in: the higher priority holds a universe while it is live; out-of-ord
   dmx.latch(data);
   assert.equal(data[5 * 512], 14);
   assert.equal(dmx.status().receivers[0].ignored.terminated, 1);
-  assert.equal(dmx.status().universes[0].sourceName, 'S1');
+  await until('S1 named again', () => dmx.status().universes[0]?.sourceName === 'S1');
   await send(sacnData({ universe: 10, data: [1] }), port);
   await send(sacnData({ universe: 600, data: [1] }), port);
   await until('two more counted', () => dmx.status().receivers[0].packets === 9);
