@@ -28,11 +28,21 @@ export function quantile(sorted: ArrayLike<number>, q: number): number {
 /**
  * Runs every worker in a closed loop: `warmupSeconds` unmeasured, then `seconds` measured. A call
  * that throws counts as an error (its latency is still recorded) and the worker goes on.
+ *
+ * With `pace` (calls per second per worker), each worker starts a call every 1/pace s from a
+ * random phase, or at once when the previous reply came later than that: an agent that thinks
+ * between calls, never more than one call in flight.
  */
-export async function runLoop(workers: readonly Call[], seconds: number, warmupSeconds = 1): Promise<LoopResult> {
+export async function runLoop(workers: readonly Call[], seconds: number, warmupSeconds = 1, pace = 0): Promise<LoopResult> {
+  const periodMs = pace > 0 ? 1000 / pace : 0;
   const spin = async (call: Call, until: number, samples: number[] | undefined, errors: { n: number }): Promise<void> => {
+    let next = performance.now() + Math.random() * periodMs;
     while (performance.now() < until) {
+      const wait = next - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      if (performance.now() >= until) break;
       const t0 = performance.now();
+      next = Math.max(next + periodMs, t0);
       try {
         await call();
       } catch {

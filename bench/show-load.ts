@@ -7,12 +7,16 @@
 // the previous one), late audio blocks, the agents' calls/s, median and p99, the page's drawn frame
 // rate and the load average; asserts nothing. Writes bench/results/show-load.json.
 //
-//   node --import tsx bench/show-load.ts           BENCH_SECONDS=20 BENCH_SESSIONS=0,32
+//   node --import tsx bench/show-load.ts           BENCH_SECONDS=20 BENCH_SESSIONS=0,32@2,32
 //
-// Row 0 is the same show with no agents, the baseline the machine allows.
+// Row 0 is the same show with no agents, the baseline the machine allows. `32@2` is 32 agents
+// that each start a call every half second (an agent thinks between calls; a language model takes
+// longer than that to write one); `32` is 32 closed loops, each call sent the moment the last
+// reply arrived: a stress far past any real agent, where the load generator itself competes for
+// the machine's cores. BENCH_CPU_PROF=DIR writes the Footlight process's CPU profiles there.
 import { fork, type ChildProcess } from 'node:child_process';
 import { once, setMaxListeners } from 'node:events';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -25,7 +29,11 @@ import { fmt, quantile, runLoop, type Call } from './load-loop.js';
 setMaxListeners(0);
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-const SESSIONS = (process.env.BENCH_SESSIONS ?? '0,32').split(',').map(Number);
+/** Rows: agents, optionally @ calls per second per agent (none: a closed loop). */
+const SESSIONS = (process.env.BENCH_SESSIONS ?? '0,32@2,32').split(',').map((row) => {
+  const [n, pace] = row.split('@').map(Number);
+  return { n, pace: pace ?? 0 };
+});
 
 interface ServerStats {
   readonly frames: number;
@@ -57,6 +65,8 @@ async function serve(): Promise<void> {
     maxSessions: 256,
     demo: 'stage',
     liveAudio: 'clock',
+    // As `serve` runs it by default (README: --render-priority).
+    renderPriority: 'high',
   });
   const live = app.live;
   if (live === undefined) throw new Error('no live audio player: the song cannot play');
@@ -101,7 +111,10 @@ class ServerProcess {
   ) {}
 
   static async start(): Promise<ServerProcess> {
-    const child = fork(new URL(import.meta.url).pathname, [], { env: { ...process.env, SHOW_LOAD_SERVER: '1' }, execArgv: process.execArgv });
+    const child = fork(new URL(import.meta.url).pathname, [], {
+      env: { ...process.env, SHOW_LOAD_SERVER: '1' },
+      execArgv: [...process.execArgv, ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [])],
+    });
     const [m] = (await once(child, 'message')) as [{ url: string }];
     return new ServerProcess(child, m.url);
   }
@@ -188,6 +201,8 @@ const pageFrames = (page: Page) => page.evaluate(() => window.__footlight.previe
 
 interface Row {
   readonly sessions: number;
+  /** Calls per second each agent starts; 0 for a closed loop. */
+  readonly pace: number;
   readonly seconds: number;
   readonly fps: number;
   readonly lateFrames: number;
@@ -207,19 +222,19 @@ interface Row {
   readonly tools: Record<string, { calls: number; medianMs: number; p99Ms: number }>;
 }
 
-async function row(server: ServerProcess, page: Page, n: number, targets: readonly Target[]): Promise<Row> {
+async function row(server: ServerProcess, page: Page, n: number, pace: number, targets: readonly Target[]): Promise<Row> {
   const agents: Agent[] = [];
   for (let i = 0; i < n; i++) agents.push(await agent(server.url, targets, 1000 + i));
   const workers = agents.map((a) => a.call);
   if (n > 0)
-    await runLoop(workers, 2, 0); // warm-up
+    await runLoop(workers, 5, 0, pace); // warm-up: a show's server has run for a while
   else await new Promise((r) => setTimeout(r, 2000));
   const s0 = await server.stats();
   const p0 = await pageFrames(page);
   const t0 = performance.now();
   byTool.clear();
   measuring = true;
-  const loop = n > 0 ? await runLoop(workers, SECONDS, 0) : (await new Promise((r) => setTimeout(r, SECONDS * 1000)), undefined);
+  const loop = n > 0 ? await runLoop(workers, SECONDS, 0, pace) : (await new Promise((r) => setTimeout(r, SECONDS * 1000)), undefined);
   measuring = false;
   const seconds = (performance.now() - t0) / 1000;
   const s1 = await server.stats();
@@ -233,6 +248,7 @@ async function row(server: ServerProcess, page: Page, n: number, targets: readon
   const frames = s1.frames - s0.frames;
   return {
     sessions: n,
+    pace,
     seconds,
     fps: frames / seconds,
     lateFrames: s1.late - s0.late,
@@ -274,11 +290,11 @@ async function main(): Promise<void> {
     await setup.connect(new StreamableHTTPClientTransport(new URL(server.url)));
     const targets = await discoverTargets(setup);
     await setup.close();
-    for (const n of SESSIONS) {
-      const r = await row(server, page, n, targets);
+    for (const { n, pace } of SESSIONS) {
+      const r = await row(server, page, n, pace, targets);
       rows.push(r);
       console.log(
-        `${String(n).padStart(3)} agents: ${fmt(r.fps, 1)} fps, late ${r.lateFrames} (${fmt(r.latePct, 2)} %), ` +
+        `${String(n).padStart(3)} agents${n === 0 ? '' : pace > 0 ? ` at ${pace} calls/s each` : ', closed loops'}: ${fmt(r.fps, 1)} fps, late ${r.lateFrames} (${fmt(r.latePct, 2)} %), ` +
           `late audio blocks ${r.lateAudioBlocks} of ${r.audioBlocks}, ${fmt(r.callsPerSecond, 0)} calls/s ` +
           `(${r.errors} errors), median ${fmt(r.medianMs, 1)} ms, p99 ${fmt(r.p99Ms, 1)} ms, page ${fmt(r.pageFps, 1)} fps, ` +
           `song ${r.playing ? 'playing' : 'NOT playing'}, server RSS ${fmt(r.rssMiB, 0)} MiB, load ${r.loadavg.join(' ')}`,
@@ -289,6 +305,7 @@ async function main(): Promise<void> {
     if (problems.length > 0) console.log(`console problems: ${problems.slice(0, 5).join('; ')}`);
     const stats = await server.stats();
     const out = { at: new Date().toISOString(), audioOutput: stats.audioOutput, loadavgStart: load0, rows };
+    await mkdir(new URL('./results/', import.meta.url), { recursive: true });
     await writeFile(new URL('./results/show-load.json', import.meta.url), `${JSON.stringify(out, null, 2)}\n`);
   } finally {
     await browser.close();

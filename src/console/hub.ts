@@ -25,6 +25,8 @@ import {
 import type { ConsoleContext } from './context.js';
 import { parameterPayload, visibleParameters } from './state.js';
 
+type ActivityItems = Extract<ServerMessage, { type: 'activity' }>['items'];
+
 interface Preview {
   fps: number;
   maxPoints: number;
@@ -50,6 +52,11 @@ const MAX_BUFFERED_BYTES = 1 << 20;
 const FLUSH_MS = 30;
 const WATCH_MS = 100;
 const SESSIONS_MS = 2000;
+/**
+ * Finished calls reach the pages together at most this often: with 32 agents calling a hundred
+ * times a second, one message per call cost the engine thread more than the calls' own work.
+ */
+const ACTIVITY_MS = 100;
 /** Sound state and clip grid refresh while the transport or a clip plays (the playheads). */
 const PLAYHEAD_MS = 250;
 
@@ -67,6 +74,8 @@ export class ConsoleHub {
   private pendingLight = false;
   private pendingHistory = false;
   private pendingSound = false;
+  private pendingActivity: ActivityItems[number][] = [];
+  private activityTimer: NodeJS.Timeout | undefined;
   private flushTimer: NodeJS.Timeout | undefined;
   private frameTimer: NodeJS.Timeout | undefined;
   private watchTimer: NodeJS.Timeout | undefined;
@@ -287,11 +296,17 @@ export class ConsoleHub {
     if (sound) this.broadcast({ type: 'sound', sound: await this.ctx.sound() });
   }
 
-  /** A finished MCP call, for the activity feed. */
-  activity(items: Extract<ServerMessage, { type: 'activity' }>['items']): void {
+  /** A finished MCP call, for the activity feed (sent with the session list, see ACTIVITY_MS). */
+  activity(items: ActivityItems): void {
     if (this.clients.size === 0) return;
-    this.broadcast({ type: 'activity', items });
-    this.pollSessions();
+    this.pendingActivity.push(...items);
+    this.activityTimer ??= setTimeout(() => {
+      this.activityTimer = undefined;
+      const batch = this.pendingActivity;
+      this.pendingActivity = [];
+      this.broadcast({ type: 'activity', items: batch });
+      this.pollSessions();
+    }, ACTIVITY_MS);
   }
 
   policyChanged(): void {
@@ -443,6 +458,8 @@ export class ConsoleHub {
     this.updateTimers();
     if (this.flushTimer !== undefined) clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
+    clearTimeout(this.activityTimer);
+    this.activityTimer = undefined;
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 }

@@ -26,6 +26,30 @@ test('ws: hello, then the state; an MCP change arrives as a parameter delta, its
   await ws.until(() => ws.of('activity').some((m) => m.items.some((i) => i.tool === 'set_parameter')), 10_000, 'the activity item');
 });
 
+test('ws: a burst of calls reaches the page as a few activity messages holding every call, in order', async (t) => {
+  const show = await startShow(t);
+  const ws = new SocketClient(baseOf(show.url));
+  t.after(() => ws.close());
+  await ws.until(() => ws.of('activity').length > 0, 2000, 'the initial feed');
+  const before = ws.of('activity').length;
+  const values = Array.from({ length: 20 }, (_, i) => (i + 1) / 40);
+  await Promise.all(values.map((value) => show.call('set_parameter', { path: FADER, value })));
+  const items = () =>
+    ws
+      .of('activity')
+      .slice(before)
+      .flatMap((m) => m.items.filter((i) => i.tool === 'set_parameter'));
+  await ws.until(() => items().length === 20, 10_000, 'all 20 activity items');
+  // One message per call cost the engine thread more than the calls did under 32 agents.
+  assert.ok(ws.of('activity').length - before < 20, `${ws.of('activity').length - before} messages for 20 calls`);
+  const ids = items().map((i) => i.id);
+  assert.deepEqual(
+    ids,
+    [...ids].sort((a, b) => a - b),
+    'in the order the calls finished',
+  );
+});
+
 test('ws: structure changes resend the light state', async (t) => {
   const show = await startShow(t);
   const base = baseOf(show.url);

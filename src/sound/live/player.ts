@@ -1,4 +1,7 @@
 import { Worker } from 'node:worker_threads';
+import type { HistoryChange } from '../../engine/commands/history.js';
+import { SetParameter } from '../../engine/commands/set-parameter.js';
+import type { Component } from '../../engine/component.js';
 import type { Logger } from '../../engine/log.js';
 import { buildPlan, lightTapIndex } from '../audio/plan.js';
 import type { Meter } from '../audio/dsp/engine.js';
@@ -42,6 +45,7 @@ export class LivePlayer {
   private readonly detach: (() => void)[] = [];
   private plan: RenderPlan | null = null;
   private dirty = true;
+  private planCount = 0;
   private lastPlanAt = 0;
   private seq = 0;
   private lastPlaying = false;
@@ -91,7 +95,11 @@ export class LivePlayer {
     });
     this.ready.catch(() => undefined);
     host.song.live = this;
-    this.detach.push(host.engine.history.listen(() => (this.dirty = true)));
+    this.detach.push(
+      host.engine.history.listen((change) => {
+        if (!this.outsideSong(change)) this.dirty = true;
+      }),
+    );
     // First in every frame (before the song and the light): the light renders at the position heard.
     this.detach.push(host.engine.clock.onFrame(() => this.frame(), { first: true }));
     this.lastPosition = host.transport.position;
@@ -133,12 +141,32 @@ export class LivePlayer {
     this.lastPosition = t.position;
   }
 
+  /**
+   * A step that sets a parameter of the light (or anything else outside the song) leaves the
+   * plan as it is: with agents writing light 60 times a second, rebuilding and re-sending the
+   * whole song's plan each time cost the engine thread and the audio worker late blocks.
+   */
+  private outsideSong(change: HistoryChange): boolean {
+    const command = change.entry?.command;
+    if (!(command instanceof SetParameter)) return false;
+    const owner = this.host.engine.graph.get(command.ref.componentId);
+    if (owner === undefined) return false;
+    for (let c: Component | null = owner; c !== null; c = c.parent) if (c === this.host.root) return false;
+    return true;
+  }
+
   /** Sends the plan now (also on a frame after a model change). */
   sendPlan(now = Date.now()): void {
+    this.planCount++;
     this.plan = buildPlan(saveProject(this.host.project, { ids: false }));
     this.post({ type: 'plan', plan: this.plan, tap: lightTapIndex(this.plan, this.lightTrack) });
     this.dirty = false;
     this.lastPlanAt = now;
+  }
+
+  /** Plans sent to the worker, each a rebuild of the whole song: how often edits reach the audio. */
+  get plans(): number {
+    return this.planCount;
   }
 
   /** The track the light hears, by name (the first of that name; none of that name, or undefined: the master). */

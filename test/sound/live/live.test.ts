@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SetParameter } from '../../../src/engine/commands/set-parameter.js';
+import { Component } from '../../../src/engine/component.js';
 import { silentLogger } from '../../../src/engine/log.js';
+import { BoundedParameter } from '../../../src/engine/parameters/bounded.js';
 import { LivePlayer } from '../../../src/sound/live/player.js';
 import { startStack, type Reply, type Stack } from '../../protocol3/helpers.js';
 
@@ -109,6 +112,34 @@ test('live playback: the worker renders the demo in real time; song-state report
   await sleep(200);
   assert.equal((await state(s)).transport.position_beats, stopped.transport.position_beats);
   assert.ok(live.blocks > 0);
+});
+
+test('live playback: a light parameter step leaves the song plan alone; a song step (and its undo) sends a new one', async (t) => {
+  const s = await startStack(t);
+  const live = new LivePlayer(s.host, { output: 'none', log: silentLogger });
+  t.after(() => live.close());
+  await live.ready;
+  // A root outside the song, as the light engine is in a show.
+  const light = new Component('Light');
+  const level = light.addParameter('level', new BoundedParameter('Level', 0));
+  s.engine.graph.addRoot(light);
+  const origin = { surface: 'mcp', session: 'a' } as const;
+  // The plan goes out on a frame at most every 30 ms after a change.
+  const frameLater = async (): Promise<number> => {
+    await sleep(40);
+    live.frame();
+    return live.plans;
+  };
+  const first = await frameLater();
+  for (const v of [0.2, 0.4, 0.6]) s.engine.history.perform(new SetParameter(level, v), origin);
+  assert.equal(await frameLater(), first, 'light steps: no new plan');
+  s.engine.history.undo();
+  assert.equal(await frameLater(), first, 'undoing a light step: no new plan');
+  const st = await state(s);
+  await s.ok(`song-track-state ${st.project_token} 0 true false`);
+  assert.equal(await frameLater(), first + 1, 'a song step: one new plan');
+  s.engine.history.undo();
+  assert.equal(await frameLater(), first + 2, 'its undo: another');
 });
 
 test('live playback: a mute reaches the playing engine at once (no rebuild) and silences that track', async (t) => {
