@@ -51,7 +51,9 @@ test('npm pack → install into an empty prefix → footlight serve answers /hea
   assert.deepEqual(lean, [], 'tests, bench, scripts, source maps, images and the console sources stay out of the tarball');
   const tarball = join(work, info.filename);
   assert.equal((await stat(tarball)).size, info.size);
-  console.log(`tarball ${info.filename}: ${(info.size / 1024).toFixed(0)} KiB packed, ${(info.unpackedSize / 1024).toFixed(0)} KiB unpacked, ${files.length} files`);
+  console.log(
+    `tarball ${info.filename}: ${(info.size / 1024).toFixed(0)} KiB packed, ${(info.unpackedSize / 1024).toFixed(0)} KiB unpacked, ${files.length} files`,
+  );
 
   const prefix = join(work, 'prefix');
   await run(NPM, ['install', '--prefix', prefix, '--no-audit', '--no-fund', tarball], { cwd: work, timeout: 300_000, maxBuffer: 64 << 20 });
