@@ -57,6 +57,9 @@ function upgrade(port: number, path: string): Promise<number> {
   });
 }
 
+/** The token with its last character changed: same length, so only the comparison can refuse it. */
+const oneOff = (token: string): string => token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
+
 async function observed(show: TestShow): Promise<{ value: number; depth: number }> {
   const value = (await show.call('get_parameter', { path: FADER })).parameter.value;
   return { value, depth: (await show.call('get_history', {})).undoDepth };
@@ -83,7 +86,7 @@ test('beyond loopback: a missing or wrong token is refused with 401 and a clear 
   const attempts: [string, Record<string, string>, RegExp][] = [
     ['no token', {}, /needs its access token: send Authorization: Bearer <token>/],
     ['a wrong token', { authorization: 'Bearer not-the-token' }, /wrong access token/],
-    ['a token of the right length, one character off', { authorization: `Bearer ${show.app.http.accessToken!.slice(0, -1)}x` }, /wrong access token/],
+    ['a token of the right length, one character off', { authorization: `Bearer ${oneOff(show.app.http.accessToken!)}` }, /wrong access token/],
     ['another scheme', { authorization: `Basic ${show.app.http.accessToken}` }, /needs its access token/],
   ];
   for (const [what, headers, message] of attempts) {
