@@ -1,5 +1,6 @@
 import { buildChain, chainAsleep, runGated, type Stage } from './devices.js';
 import { BLOCK } from './math.js';
+import { SmoothedGain } from './smoothed-gain.js';
 import type { PlanDevice, PlanSkip, PlanTrack, RenderPlan } from './plan.js';
 import type { NoteEvent } from './voices.js';
 
@@ -29,6 +30,21 @@ function isSilent(l: Float32Array, r: Float32Array): boolean {
   return true;
 }
 
+/** A block of one value, for a side whose gain is steady while the other's moves. */
+const steady = new Float32Array(BLOCK);
+function constant(g: number): Float32Array {
+  steady.fill(g);
+  return steady;
+}
+
+/** l and r times per-sample gains. */
+function multiply(l: Float32Array, r: Float32Array, gl: Float32Array, gr: Float32Array): void {
+  for (let i = 0; i < BLOCK; i++) {
+    l[i] *= gl[i];
+    r[i] *= gr[i];
+  }
+}
+
 class TrackState {
   readonly l = new Float32Array(BLOCK);
   readonly r = new Float32Array(BLOCK);
@@ -49,13 +65,23 @@ class TrackState {
   sumSq = 0;
   count = 0;
   readonly events: NoteEvent[] = [];
+  /** Mute and solo (1 heard, 0 not), the fader and pan per side, and each send: all smoothed. */
+  readonly audibility: SmoothedGain;
+  readonly gainL: SmoothedGain;
+  readonly gainR: SmoothedGain;
+  readonly sendGains: SmoothedGain[];
 
   constructor(
     readonly plan: PlanTrack,
     chain: Stage[],
     spb: number,
+    sampleRate: number,
   ) {
     this.chain = chain;
+    this.audibility = new SmoothedGain(sampleRate);
+    this.gainL = new SmoothedGain(sampleRate);
+    this.gainR = new SmoothedGain(sampleRate);
+    this.sendGains = plan.sends.map(() => new SmoothedGain(sampleRate));
     this.onAt = Float64Array.from(plan.notes, (n) => Math.round(n.on * spb));
     this.offAt = Float64Array.from(plan.notes, (n) => Math.max(Math.round(n.on * spb) + 1, Math.round(n.off * spb)));
   }
@@ -120,7 +146,7 @@ export class AudioEngine {
           this.skipped.push({ track: t.name, device: d.path, reason });
         },
       };
-      return new TrackState(t, buildChain(t.devices, ctx), this.spb);
+      return new TrackState(t, buildChain(t.devices, ctx), this.spb, this.sampleRate);
     });
     this.master = this.tracks[this.tracks.length - 1];
     this.order = this.processingOrder();
@@ -322,14 +348,25 @@ export class AudioEngine {
         if (!s.noteThru) events = NO_EVENTS;
       }
     }
-    if (!t.audible) {
+    // Mute and solo, then the fader and balance pan (gain law from the plan), each moving over
+    // 10 ms when it changes (SmoothedGain); pre-fader sends tap between the two.
+    if (t.audibility.block(t.audible ? 1 : 0)) multiply(l, r, t.audibility.ramp, t.audibility.ramp);
+    else if (t.audibility.current === 0) {
       l.fill(0);
       r.fill(0);
     }
-    // Pre-fader sends tap here; then the fader (gain law from the plan) and balance pan.
-    for (const send of plan.sends) if (send.preFader) this.addInto(send.target, l, r, send.gain);
-    const gl = plan.gain * (plan.pan > 0 ? 1 - plan.pan : 1);
-    const gr = plan.gain * (plan.pan < 0 ? 1 + plan.pan : 1);
+    plan.sends.forEach((send, k) => {
+      if (send.preFader) this.send(t, k, l, r);
+    });
+    let gl = plan.gain * (plan.pan > 0 ? 1 - plan.pan : 1);
+    let gr = plan.gain * (plan.pan < 0 ? 1 + plan.pan : 1);
+    const movingL = t.gainL.block(gl);
+    const movingR = t.gainR.block(gr);
+    if (movingL || movingR) {
+      multiply(l, r, movingL ? t.gainL.ramp : constant(gl), movingR ? t.gainR.ramp : constant(gr));
+      gl = 1;
+      gr = 1;
+    }
     let peak = t.peak;
     let sq = 0;
     // Fader, meter and the sum into the output track in one pass (the master has no output).
@@ -358,15 +395,24 @@ export class AudioEngine {
     t.peak = peak;
     t.sumSq += sq;
     t.count += 2 * BLOCK;
-    for (const send of plan.sends) if (!send.preFader) this.addInto(send.target, l, r, send.gain);
+    plan.sends.forEach((send, k) => {
+      if (!send.preFader) this.send(t, k, l, r);
+    });
   }
 
-  private addInto(target: number, l: Float32Array, r: Float32Array, g: number): void {
-    const d = this.tracks[target];
+  /** Adds send `k` of track `t` into its target at the send's (smoothed) level. */
+  private send(t: TrackState, k: number, l: Float32Array, r: Float32Array): void {
+    const send = t.plan.sends[k];
+    const d = this.tracks[send.target];
     if (d === undefined) return;
+    const level = t.sendGains[k];
+    const moving = level.block(send.gain);
+    const g = send.gain;
+    const ramp = level.ramp;
     for (let i = 0; i < BLOCK; i++) {
-      d.inL[i] += l[i] * g;
-      d.inR[i] += r[i] * g;
+      const gi = moving ? ramp[i] : g;
+      d.inL[i] += l[i] * gi;
+      d.inR[i] += r[i] * gi;
     }
   }
 
