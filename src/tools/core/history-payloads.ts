@@ -29,14 +29,8 @@ export function toHistoryStep(e: HistoryEntry): HistoryStepPayload {
 
 /** The arguments of undo and redo: how far to go. Neither means one step. */
 export const StepTargetInput = z.strictObject({
-  steps: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_STEPS_PER_CALL)
-    .optional()
-    .describe(`How many steps to take, 1–${MAX_STEPS_PER_CALL} (default 1); more than the history holds takes all of them`),
-  toSeq: z.number().int().optional().describe('Instead of steps: the seq of a history step (from get_history) to end on; see the description'),
+  steps: z.number().int().min(1).max(MAX_STEPS_PER_CALL).optional().describe(`Steps to take (default 1); more than there are takes all`),
+  toSeq: z.number().int().optional().describe('Instead of steps: the seq of the step to end on'),
 });
 
 export function stepTarget(args: z.infer<typeof StepTargetInput>): StepTarget {
@@ -117,8 +111,11 @@ function summarize(action: 'undo' | 'redo', run: StepRun, requested: number | un
   const first = done[0] as HistoryEntry;
   const last = done[done.length - 1] as HistoryEntry;
   let s = done.length === 1 ? `${verb} seq ${first.seq} "${first.command.label}".` : `${verb} ${done.length} steps, seq ${first.seq} to ${last.seq}.`;
-  if (run.failed !== undefined)
-    s += ` Stopped at seq ${run.failed.entry.seq} "${run.failed.entry.command.label}", which could not be ${action === 'undo' ? 'undone' : 'redone'}: it and the steps past it are unchanged.`;
+  const failed = run.failed?.entry;
+  if (failed !== undefined)
+    s +=
+      ` Stopped at seq ${failed.seq} "${failed.command.label}", which could not be ${verb === 'Undid' ? 'undone' : 'redone'}: ` +
+      'it and the steps past it are unchanged.';
   else if (requested !== undefined && done.length < requested) s += ` Asked for ${requested}; the ${action} stack held only ${done.length}.`;
   return s;
 }

@@ -6,10 +6,9 @@ export default defineTool({
   title: 'Redo undone changes',
   toolset: 'history',
   description:
-    'Performs again the steps most recently taken back by undo (from any surface). No arguments: one step. `steps: N` redoes ' +
-    'N steps; `toSeq: S` redoes every undone step up to and including step S (a seq from get_history `redo`). Any new change ' +
-    'after an undo clears what can be redone. Returns a summary, every step redone and the new position; `changed: false` ' +
-    'means there was nothing to redo. Undoable: `undo` takes them back again.',
+    'Performs again the steps most recently undone (from any surface): one step, `steps: N`, or `toSeq: S` for every undone ' +
+    'step up to and including S (get_history `redo`). A new change after an undo clears what can be redone. Returns as undo ' +
+    'does (`changed: false`: nothing to redo). Undoable: `undo` takes them back again.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: StepTargetInput,
   output: UndoRedoPayload,
