@@ -431,7 +431,7 @@ test('undo steps N / to SEQ and redo likewise: one command, every step listed wi
     ['undo steps 0', /^steps takes a whole number from 1 to 10000; got 0/],
     ['undo steps 10001', /^steps takes a whole number from 1 to 10000/],
     ['undo steps 1.5', /^N takes a decimal integer/],
-    ['undo to 999', /^toSeq 999 is not a step undo can keep: the undo stack holds seqs 1–4/],
+    ['undo to 999', /^toSeq 999 is not a step undo can keep: the undo stack holds steps with seqs from 1 to 4/],
     [`undo to ${top}`, /^step 4 is already on top of the history: there is nothing after it to undo/],
     [`redo to ${top}`, /^toSeq 4 is not a step redo can reach: it is already done/],
     ['undo 3', /^undo takes nothing \(one step\), `steps N` or `to SEQ`/],

@@ -319,20 +319,20 @@ export class History {
 
   private unreachable(kind: 'undo' | 'redo', seq: number): string {
     const span = (stack: readonly HistoryEntry[], what: string): string =>
-      stack.length === 0 ? `${what} is empty` : `${what} holds seqs ${stack[0]?.seq}–${stack[stack.length - 1]?.seq}`;
+      stack.length === 0 ? `${what} is empty` : `${what} holds steps with seqs from ${stack[0]?.seq} to ${stack[stack.length - 1]?.seq}`;
     const onOther = (kind === 'undo' ? this.redoStack : this.undoStack).some((e) => e.seq === seq);
     if (kind === 'undo') {
       return (
         `toSeq ${seq} is not a step undo can keep: ` +
-        (onOther ? `it is already undone (redo {toSeq: ${seq}} performs it again)` : span(this.undoStack, 'the undo stack')) +
-        '. Send the seq of a step from get_history `steps` to take back every step after it, or `steps: N` to undo N steps (all of them: ' +
+        (onOther ? `it is already undone (redo to it performs it again)` : span(this.undoStack, 'the undo stack')) +
+        '. Send the seq of a step on the undo stack (get_history `steps`) to take back every step after it, or `steps: N` to undo N steps (all of them: ' +
         `${this.undoStack.length}). Nothing was undone`
       );
     }
     return (
       `toSeq ${seq} is not a step redo can reach: ` +
       (onOther ? 'it is already done (undo {toSeq} takes steps back)' : span(this.redoStack.slice().reverse(), 'the redo stack, next first,')) +
-      '. Send the seq of a step from get_history `redo` to perform every undone step up to it, or `steps: N`. Nothing was redone'
+      '. Send the seq of a step on the redo stack (get_history `redo`) to perform every undone step up to it, or `steps: N`. Nothing was redone'
     );
   }
 
