@@ -293,8 +293,9 @@ async function main(): Promise<void> {
     for (const { n, pace } of SESSIONS) {
       const r = await row(server, page, n, pace, targets);
       rows.push(r);
+      const who = `${String(n).padStart(3)} agents${n === 0 ? '' : pace > 0 ? ` at ${pace} calls/s each` : ', closed loops'}`;
       console.log(
-        `${String(n).padStart(3)} agents${n === 0 ? '' : pace > 0 ? ` at ${pace} calls/s each` : ', closed loops'}: ${fmt(r.fps, 1)} fps, late ${r.lateFrames} (${fmt(r.latePct, 2)} %), ` +
+        `${who}: ${fmt(r.fps, 1)} fps, late ${r.lateFrames} (${fmt(r.latePct, 2)} %), ` +
           `late audio blocks ${r.lateAudioBlocks} of ${r.audioBlocks}, ${fmt(r.callsPerSecond, 0)} calls/s ` +
           `(${r.errors} errors), median ${fmt(r.medianMs, 1)} ms, p99 ${fmt(r.p99Ms, 1)} ms, page ${fmt(r.pageFps, 1)} fps, ` +
           `song ${r.playing ? 'playing' : 'NOT playing'}, server RSS ${fmt(r.rssMiB, 0)} MiB, load ${r.loadavg.join(' ')}`,

@@ -244,7 +244,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   engine.history.clear();
 
   const calls: CallRecord[] = [];
-  const bind = { host, port, url: '' };
+  const bind: ServerState['bind'] = { host, port, url: '' };
   const endpoints: Record<string, { host: string; port: number }> = {};
   let mcp: McpEndpoint | undefined;
   const server: ServerState = {
@@ -312,6 +312,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       running: true,
       connected: c.connected,
     };
+    if (bind.accessToken !== undefined) s.accessToken = bind.accessToken;
     if (light.projectPath !== undefined) s.projectPath = light.projectPath;
     if (endpoints.protocol3 !== undefined) s.protocol3 = { ...endpoints.protocol3 };
     if (c.lastActivityAt !== undefined) s.lastActivityAt = c.lastActivityAt;
@@ -402,6 +403,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   }
   bind.port = http.port;
   bind.url = http.url;
+  if (http.accessToken !== undefined) bind.accessToken = http.accessToken;
   if (options.realtime ?? true) {
     // A live show has a time of day (Timer, Damper); offline renders and tests have none.
     (light.lx as { wallClockMs?: () => number }).wallClockMs = () => Date.now();

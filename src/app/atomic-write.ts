@@ -83,10 +83,10 @@ export async function beginOutput(path: string): Promise<PendingOutput> {
  * goes to a temporary file in the same folder, which is then renamed over the target. Temporaries
  * left by a process killed mid-write are removed by the next write of the same file.
  */
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(path: string, data: string | Uint8Array, options: { mode?: number } = {}): Promise<void> {
   const out = await beginOutput(path);
   try {
-    await writeFile(out.temp, data, { flush: true });
+    await writeFile(out.temp, data, { flush: true, ...(options.mode === undefined ? {} : { mode: options.mode }) });
   } catch (err) {
     await out.abort();
     throw err;

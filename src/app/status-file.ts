@@ -8,6 +8,8 @@ export interface StatusFile {
   port: number;
   host: string;
   url: string;
+  /** The bearer token MCP and the console require when Footlight listens beyond loopback (the bridge sends it). */
+  accessToken?: string;
   projectPath?: string;
   lxVersion: string;
   serverVersion: string;
@@ -29,7 +31,8 @@ export function statusPath(home: string): string {
 }
 
 export async function writeStatus(home: string, status: StatusFile): Promise<void> {
-  await writeFileAtomic(statusPath(home), `${JSON.stringify(status, null, 2)}\n`);
+  // Owner-only: the file may hold the access token.
+  await writeFileAtomic(statusPath(home), `${JSON.stringify(status, null, 2)}\n`, { mode: 0o600 });
 }
 
 export async function readStatus(home: string): Promise<StatusFile | undefined> {

@@ -1,9 +1,15 @@
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { footlightHome } from '../app/home.js';
 import { pidAlive } from '../app/pid-alive.js';
 import { readStatus, statusPath } from '../app/status-file.js';
+
+/** Where the running Footlight listens, and the access token it needs beyond loopback. */
+interface Upstream {
+  readonly url: string;
+  readonly token?: string;
+}
 
 /** Why Footlight cannot be reached, in words a person at a stdio client can act on. */
 class Unreachable extends Error {}
@@ -14,8 +20,9 @@ function log(line: string): void {
   process.stderr.write(`footlight bridge: ${line}\n`);
 }
 
-/** A send that certainly never reached a tool: the session was unknown (404) or nothing listened. */
-function neverRan(err: unknown): 'session' | 'refused' | undefined {
+/** A send that certainly never reached a tool: the session was unknown (404), the token was refused (401) or nothing listened. */
+function neverRan(err: unknown): 'session' | 'token' | 'refused' | undefined {
+  if (err instanceof UnauthorizedError) return 'token';
   const text = String((err as Error).message ?? err);
   if ((err as { status?: unknown }).status === 404 || /\(HTTP 404\)/.test(text)) return 'session';
   const cause = (err as { cause?: { code?: unknown } }).cause;
@@ -29,11 +36,12 @@ function neverRan(err: unknown): 'session' | 'refused' | undefined {
  * Footlight restarts (same port: the session is unknown; new port: nothing answers at the old
  * one), the bridge re-reads status.json, initializes again with the client's own initialize and
  * re-sends the call that failed (it never ran), logging it on stderr. It exits when stdin closes.
+ * A Footlight listening beyond loopback needs its access token: `--token`, else the one status.json holds.
  */
-export async function bridge(options: { url?: string }): Promise<void> {
+export async function bridge(options: { url?: string; token?: string }): Promise<void> {
   const home = footlightHome();
-  const locate = async (): Promise<string> => {
-    if (options.url !== undefined) return options.url;
+  const locate = async (): Promise<Upstream> => {
+    if (options.url !== undefined) return { url: options.url, token: options.token };
     const status = await readStatus(home);
     if (status === undefined)
       throw new Unreachable(`no Footlight has run here (${statusPath(home)} is missing): start one with \`footlight serve\`, or pass --url`);
@@ -47,15 +55,16 @@ export async function bridge(options: { url?: string }): Promise<void> {
         `status.json is stale: it names process ${status.pid} at ${status.url}, which is not running (Footlight did not stop cleanly): start it with ` +
           `\`footlight serve\``,
       );
-    return status.url;
+    return { url: status.url, token: options.token ?? status.accessToken };
   };
   const stdio = new StdioServerTransport();
   let initialize: (JSONRPCMessage & { id: string | number }) | undefined;
   let reinits = 0;
   const internal = new Map<string, (message: JSONRPCMessage) => void>();
 
-  const open = async (url: string): Promise<StreamableHTTPClientTransport> => {
-    const http = new StreamableHTTPClientTransport(new URL(url));
+  const open = async ({ url, token }: Upstream): Promise<StreamableHTTPClientTransport> => {
+    const auth = token === undefined ? undefined : { requestInit: { headers: { authorization: `Bearer ${token}` } } };
+    const http = new StreamableHTTPClientTransport(new URL(url), auth);
     http.onmessage = (message) => {
       const id = 'id' in message ? message.id : undefined;
       const own = typeof id === 'string' ? internal.get(id) : undefined;
@@ -74,8 +83,9 @@ export async function bridge(options: { url?: string }): Promise<void> {
   };
   /** A fresh upstream (status.json read again), initialized with the client's own initialize unless `plain` (its reply stays here). */
   const reconnect = async (plain: boolean): Promise<StreamableHTTPClientTransport> => {
-    const url = await locate();
-    const http = await open(url);
+    const where = await locate();
+    const { url } = where;
+    const http = await open(where);
     if (plain || initialize === undefined) return http;
     const id = `footlight-bridge-reinit-${++reinits}`;
     const reply = new Promise<JSONRPCMessage>((resolve, reject) => {
@@ -126,7 +136,11 @@ export async function bridge(options: { url?: string }): Promise<void> {
         return fail(message, `the connection broke during ${describe(message)}; it may have run: re-read state before retrying (${(err as Error).message})`);
       if (upstream === current) {
         log(
-          reason === 'session' ? 'Footlight answered 404 for this session: it restarted' : 'nothing listens at the old address: Footlight restarted or stopped',
+          reason === 'session'
+            ? 'Footlight answered 404 for this session: it restarted'
+            : reason === 'token'
+              ? 'Footlight refused the access token (a restart makes a new one): reading status.json again'
+              : 'nothing listens at the old address: Footlight restarted or stopped',
         );
         void http.close().catch(() => undefined);
         upstream = reconnect(isInitialize);

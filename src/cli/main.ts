@@ -208,6 +208,7 @@ program
   .command('bridge')
   .description('Relay MCP between stdio and a running Footlight (for clients such as Claude Desktop that only start stdio servers)')
   .option('--url <url>', 'MCP endpoint (default: the url in status.json)')
-  .action(async (opts: { url?: string }) => (await import('./bridge.js')).bridge(opts));
+  .option('--token <token>', 'access token of a Footlight listening beyond loopback (default: the one in status.json)')
+  .action(async (opts: { url?: string; token?: string }) => (await import('./bridge.js')).bridge(opts));
 
 await program.parseAsync(process.argv);

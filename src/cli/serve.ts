@@ -136,8 +136,14 @@ export async function serve(options: ServeOptions): Promise<void> {
       ? `normal priority (high was refused: ${renderPriority.refused})`
       : `${priorityOf(renderPriority)} priority (nice ${renderPriority.nice})`;
   const render = `  Render:  ${pointPool.threads} thread${pointPool.threads === 1 ? '' : 's'}, ${priority}\n`;
+  const token = app.http.accessToken;
+  const access =
+    token === undefined
+      ? ''
+      : `  Token:   ${token}\n           (listening beyond loopback: MCP clients send Authorization: Bearer <token>; the console link carries it)\n`;
+  const consoleUrl = app.http.url.replace(/\/mcp$/, '/') + (token === undefined ? '' : `#token=${token}`);
   process.stdout.write(
-    `Footlight is running.\n${show}  MCP:     ${app.http.url} (${tools})\n  Console: ${app.http.url.replace(/\/mcp$/, '/')}\n  Sound:   protocol 3 on ` +
+    `Footlight is running.\n${show}  MCP:     ${app.http.url} (${tools})\n${access}  Console: ${consoleUrl}\n  Sound:   protocol 3 on ` +
       `${app.protocol3.host}:${app.protocol3.port}\n${audio}${render}${osc}${dmxIn}  Status:  ${app.home}/status.json\n` +
       `  Log:     ${logPath(app.home)} (warnings and errors also on stderr)\n${sound}Press Ctrl-C to stop.\n`,
   );

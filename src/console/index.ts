@@ -67,7 +67,7 @@ export function createConsole(options: ConsoleOptions): ConsoleSurface {
     dmxIn: () => services.dmxIn.summary(),
     sessions: () => ({ sessions: options.mcp()?.sessionList() ?? [], connected: services.server.connections().connected }),
     activity,
-    connect: () => connectInfo(services.server.bind.url),
+    connect: () => connectInfo(services.server.bind.url, services.server.bind.accessToken),
     sound: () => (options.sound === undefined ? Promise.resolve(SOUND_UNAVAILABLE) : soundState(options.sound)),
     isSound: (c) => options.sound !== undefined && inSound(options.sound, c),
     soundPlaying: () => options.sound?.transport.playing === true,

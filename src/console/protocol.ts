@@ -246,6 +246,8 @@ export interface PolicyState {
 export interface ConnectInfo {
   readonly mcpUrl: string;
   readonly consoleUrl: string;
+  /** The bearer token clients must send: only when Footlight listens beyond loopback. */
+  readonly accessToken?: string;
   readonly clients: readonly { readonly name: string; readonly where: string; readonly text: string }[];
 }
 

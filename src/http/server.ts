@@ -6,6 +6,7 @@ import { FootlightError } from '../engine/errors.js';
 import { BodyTooLargeError, readBody } from '../net/body.js';
 import { refuseOversizedChunks } from './framing.js';
 import { HostGuard, isLoopbackHost } from '../net/guards.js';
+import { AccessGuard, generateAccessToken } from '../net/access-token.js';
 import { sendJson, sendJsonRpcError } from '../net/replies.js';
 
 import type { RouteHandler, UpgradeHandler } from '../net/routes.js';
@@ -23,6 +24,8 @@ interface HttpServerOptions {
   readonly headersTimeoutMs?: number;
   /** How long a whole request, headers and body, may take to arrive, in ms (then 408 and close). Default REQUEST_TIMEOUT_MS. */
   readonly requestTimeoutMs?: number;
+  /** The access token required beyond loopback; default: a fresh one. Ignored on a loopback bind. */
+  readonly accessToken?: string;
 }
 
 /** A request's headers arrive within this (a loopback client sends them in one write). */
@@ -38,13 +41,18 @@ export interface RunningHttpServer {
   readonly host: string;
   readonly port: number;
   readonly url: string;
+  /** The bearer token MCP and the console require; undefined on a loopback bind, which needs none. */
+  readonly accessToken?: string;
   close(): Promise<void>;
 }
 
 /** The warning logged when binding an address other machines can reach; undefined for loopback. */
 export function exposureWarning(host: string): string | undefined {
   if (isLoopbackHost(host)) return undefined;
-  return `Footlight is listening on ${host}, which is not loopback: anyone who can reach this address controls the show (there is no authentication).`;
+  return (
+    `Footlight is listening on ${host}, which is not loopback: anyone who can reach this address and has the access token controls the show ` +
+    '(the token is plain text over HTTP: use a network you trust).'
+  );
 }
 
 /** Raised when the port cannot be bound; the message says what to do. */
@@ -56,6 +64,9 @@ export class ListenError extends Error {}
  */
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const guard = new HostGuard(options.host, () => boundPort());
+  // The decision follows the bind, not the peer: a wildcard bind needs the token even from loopback.
+  const accessToken = isLoopbackHost(options.host) ? undefined : (options.accessToken ?? generateAccessToken());
+  const access = accessToken === undefined ? undefined : new AccessGuard(accessToken);
   const log = options.log;
   const headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -82,6 +93,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       return;
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
+    const denied = access?.check(req, url);
+    if (denied !== undefined) {
+      log.warn({ url: url.pathname, remote: req.socket.remoteAddress }, `refused request: ${denied}`);
+      sendJson(res, 401, { error: 'unauthorized', message: denied }, { 'www-authenticate': 'Bearer realm="footlight"' });
+      return;
+    }
     if (url.pathname === '/mcp') {
       await handleMcp(req, res);
       return;
@@ -119,10 +136,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   }
 
   server.on('upgrade', (req, socket, head) => {
-    const refused = guard.check(req);
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (refused === undefined) for (const up of options.upgrades ?? []) if (up(req, socket, head, url)) return;
-    socket.write(`HTTP/1.1 ${refused === undefined ? '404 Not Found' : '403 Forbidden'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    const refused = guard.check(req);
+    const denied = refused === undefined ? access?.check(req, url, true) : undefined;
+    if (refused === undefined && denied === undefined) for (const up of options.upgrades ?? []) if (up(req, socket, head, url)) return;
+    if (denied !== undefined) log.warn({ url: url.pathname, remote: req.socket.remoteAddress }, `refused upgrade: ${denied}`);
+    const status = refused !== undefined ? '403 Forbidden' : denied !== undefined ? '401 Unauthorized' : '404 Not Found';
+    socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     socket.destroy();
   });
 
@@ -156,6 +176,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     host: options.host,
     port,
     url: `http://${urlHost}:${port}/mcp`,
+    ...(accessToken === undefined ? {} : { accessToken }),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

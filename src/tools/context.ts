@@ -23,7 +23,8 @@ interface ServerIdentity {
 export interface ServerState {
   readonly identity: ServerIdentity;
   /** The bound MCP endpoint; set once the HTTP server listens. */
-  readonly bind: { host: string; port: number; url: string };
+  /** Where MCP listens; `accessToken` is set when the bind is beyond loopback and requests need it. */
+  readonly bind: { host: string; port: number; url: string; accessToken?: string };
   /** OSC and protocol-3 endpoints, when those surfaces run. */
   readonly endpoints: Readonly<Record<string, { host: string; port: number }>>;
   /** Where OSC changes are sent (empty when OSC is off or transmits nowhere). */

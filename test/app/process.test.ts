@@ -198,10 +198,10 @@ test('status.json is replaced atomically: a reader never sees a partial file', a
   );
 });
 
-test('binding a non-loopback address warns that anyone who can reach it controls the show', () => {
+test('binding a non-loopback address warns that anyone who can reach it with the token controls the show', () => {
   assert.equal(exposureWarning('127.0.0.1'), undefined);
   assert.equal(exposureWarning('::1'), undefined);
   assert.equal(exposureWarning('localhost'), undefined);
-  assert.match(exposureWarning('0.0.0.0') ?? '', /anyone who can reach this address controls the show/);
+  assert.match(exposureWarning('0.0.0.0') ?? '', /anyone who can reach this address and has the access token controls the show/);
   assert.match(exposureWarning('192.168.1.20') ?? '', /not loopback/);
 });

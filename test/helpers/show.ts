@@ -67,7 +67,14 @@ export async function startShow(t: TestContext, options: FootlightOptions = {}):
   });
   const connect = async (name = 'footlight-test', mode: 'legacy' | 'auto' = 'legacy'): Promise<Client> => {
     const client = new Client({ name, version: '1.0.0' }, { versionNegotiation: { mode } });
-    await client.connect(new StreamableHTTPClientTransport(new URL(app.http.url)));
+    // A show bound beyond loopback (host 0.0.0.0) needs its access token.
+    const token = app.http.accessToken;
+    await client.connect(
+      new StreamableHTTPClientTransport(
+        new URL(app.http.url),
+        token === undefined ? undefined : { requestInit: { headers: { authorization: `Bearer ${token}` } } },
+      ),
+    );
     clients.push(client);
     return client;
   };

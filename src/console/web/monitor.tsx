@@ -1,4 +1,5 @@
 import { signal } from '@preact/signals';
+import { socketUrl } from './access.js';
 
 /** What the monitor's worklet reports twice a second (also on window.footlightMonitor, for tests). */
 interface MonitorStats {
@@ -42,7 +43,7 @@ async function start(): Promise<void> {
       (window as unknown as { footlightMonitor: MonitorStats }).footlightMonitor = ev.data;
     };
     await ctx.resume();
-    socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/audio`);
+    socket = new WebSocket(socketUrl('/ws/audio'));
     socket.binaryType = 'arraybuffer';
     socket.onmessage = (ev: MessageEvent<ArrayBuffer | string>) => {
       if (typeof ev.data === 'string') {

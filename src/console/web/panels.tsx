@@ -484,6 +484,12 @@ export function ConnectDialog({ onClose }: { readonly onClose: () => void }) {
           <p>
             MCP endpoint: <code>{info.mcpUrl}</code>
           </p>
+          {info.accessToken === undefined ? null : (
+            <p class="access-token">
+              Access token: <code>{info.accessToken}</code> — this Footlight listens beyond loopback, so every client sends it (the configurations below do).
+              Console link for another browser: <code>{info.consoleUrl}</code>
+            </p>
+          )}
           {info.clients.map((c) => (
             <div class="snippet" key={c.name}>
               <h3>

@@ -1,4 +1,5 @@
 import { batch, signal, type Signal } from '@preact/signals';
+import { accessHeaders, socketUrl } from './access.js';
 import {
   BIN_FRAME,
   BIN_HEADER_BYTES,
@@ -270,9 +271,8 @@ function receive(msg: ServerMessage): void {
 }
 
 export function openSocket(): void {
-  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
   link.value = 'connecting';
-  const socket = new WebSocket(url);
+  const socket = new WebSocket(socketUrl('/ws'));
   socket.binaryType = 'arraybuffer';
   ws = socket;
   socket.onopen = () => {
@@ -319,7 +319,7 @@ export class ApiError extends Error {
 }
 
 export async function api<T = unknown>(path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = accessHeaders();
   if (connectionId.value !== undefined) headers['x-footlight-connection'] = connectionId.value;
   const init: RequestInit =
     body === undefined ? { headers } : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };

@@ -123,8 +123,8 @@ export function onsets(x: Float32Array, threshold: number, gap: number): number[
 }
 
 /** Writes a render to a temporary WAV and returns sox's `stat` report as a map. */
-export function soxStat(r: OfflineRender): Record<string, number> {
-  return withWav(r, (file) => soxStatFile(file));
+export function soxStat(r: OfflineRender, effects: readonly string[] = []): Record<string, number> {
+  return withWav(r, (file) => soxStatFile(file, effects));
 }
 
 function withWav<T>(r: OfflineRender, f: (file: string) => T): T {

@@ -95,7 +95,7 @@ class Fm4 extends PooledInstrument<FmVoice> {
     polyphony: number,
   ) {
     super();
-    this.pool = new VoicePool(polyphony, () => new FmVoice(this));
+    this.pool = new VoicePool(polyphony, () => new FmVoice(this), sampleRate);
   }
 }
 

@@ -70,7 +70,7 @@ class Organ extends PooledInstrument<OrganVoice> {
     polyphony: number,
   ) {
     super();
-    this.pool = new VoicePool(polyphony, () => new OrganVoice(this));
+    this.pool = new VoicePool(polyphony, () => new OrganVoice(this), sampleRate);
   }
 }
 

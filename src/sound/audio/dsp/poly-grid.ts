@@ -77,7 +77,7 @@ class PolyGrid extends PooledInstrument<GridVoiceSlot> {
   ) {
     super();
     this.program = new GridProgram(grid, ports.inputs);
-    this.pool = new VoicePool(polyphony, (i) => new GridVoiceSlot(this, i));
+    this.pool = new VoicePool(polyphony, (i) => new GridVoiceSlot(this, i), sampleRate);
   }
 
   newPatch(index: number): GridPatch {

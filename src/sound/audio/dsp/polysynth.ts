@@ -81,7 +81,7 @@ class Polysynth extends PooledInstrument<PolyVoice> {
     polyphony: number,
   ) {
     super();
-    this.pool = new VoicePool(polyphony, () => new PolyVoice(this));
+    this.pool = new VoicePool(polyphony, () => new PolyVoice(this), sampleRate);
   }
 
   override update(): void {

@@ -98,7 +98,7 @@ class Sampler extends PooledInstrument<SamplerVoice> {
   ) {
     super();
     this.kit = builtInKit(sampleRate);
-    this.pool = new VoicePool(polyphony, () => new SamplerVoice(this));
+    this.pool = new VoicePool(polyphony, () => new SamplerVoice(this), sampleRate);
   }
 }
 
