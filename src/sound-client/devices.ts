@@ -355,20 +355,38 @@ export class DeviceWorkflows {
   }
 
   async undoRedo(which: 'undo' | 'redo', raw: Record<string, unknown>, authority: CallAuthority): Promise<WriteResult> {
+    const steps = typeof raw.steps === 'number' ? raw.steps : undefined;
+    const toSeq = typeof raw.toSeq === 'number' ? raw.toSeq : undefined;
+    if (steps !== undefined && toSeq !== undefined) throw invalidArgument('send either steps or toSeq, not both. Nothing was sent.');
     const plan = async (): Promise<WritePlan> => {
       const h = await this.core.need('history', `${which} reads the host's history`);
       const step = which === 'undo' ? h.next_undo : h.next_redo;
+      const depth = which === 'undo' ? h.undo_depth : h.redo_depth;
       if (!(which === 'undo' ? h.can_undo : h.can_redo) || step === null)
         throw invalidArgument(`nothing to ${which} in the host's history (undo depth ${h.undo_depth}, redo depth ${h.redo_depth}). Nothing was sent.`);
+      // The host checks toSeq exactly; here, only the direction (undo keeps an older step, redo reaches a newer one).
+      if (toSeq !== undefined && (which === 'undo' ? toSeq >= step.seq : toSeq < step.seq))
+        throw invalidArgument(
+          `toSeq ${toSeq} is not a step ${which} can reach: the next ${which} is seq ${step.seq}; ` +
+            (which === 'undo' ? 'undo toSeq keeps an older step and takes back every step after it' : 'redo toSeq performs undone steps up to a later one') +
+            ` (sound_get_history shows next_undo and next_redo). Nothing was sent.`,
+        );
+      const count = steps === undefined ? 1 : Math.min(steps, depth);
+      const what =
+        toSeq !== undefined
+          ? `every step ${which === 'undo' ? 'after' : 'up to and including'} seq ${toSeq}, starting with`
+          : count === 1
+            ? `the host's latest ${which === 'undo' ? '' : 'undone '}step:`
+            : `${count} steps, starting with`;
       return {
-        line: which,
+        line: toSeq !== undefined ? `${which} to ${toSeq}` : steps !== undefined ? `${which} steps ${steps}` : which,
         guard: {
           kind: 'history',
           value: digest({ undo_depth: h.undo_depth, redo_depth: h.redo_depth, next_undo: h.next_undo, next_redo: h.next_redo }),
           source: 'fresh_read',
         },
         summary:
-          `${which === 'undo' ? 'Undo' : 'Redo'} the host's latest ${which === 'undo' ? '' : 'undone '}step: "${step.label}" by ` +
+          `${which === 'undo' ? 'Undo' : 'Redo'} ${what} seq ${step.seq} "${step.label}" by ` +
           `${step.surface} (${step.session ?? ''}). It is global: it may be another writer's step.`,
         preview: { step, history: { undo_depth: h.undo_depth, redo_depth: h.redo_depth, scope: h.scope } },
       };

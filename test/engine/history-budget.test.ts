@@ -37,7 +37,7 @@ for (const steps of [1001, 20_000]) {
     assert.equal(history.droppedSteps, 0);
     assert.equal(undoAll(history), steps);
     assert.equal(p.getValue(), 0.5);
-    const payload = toUndoRedo('undo', history.undo(), history);
+    const payload = toUndoRedo('undo', history.undoMany({ steps: 1 }), history);
     assert.equal(payload.changed, false);
     assert.equal(payload.trimmed, undefined, 'a complete history is not reported trimmed');
   });
@@ -53,7 +53,7 @@ test('history: the bound is a memory budget; past it the earliest steps drop, co
   assert.equal(m.nearBudget, true);
   undoAll(history);
   assert.notEqual(p.getValue(), 0.5, 'the dropped steps are really gone');
-  const payload = toUndoRedo('undo', history.undo(), history);
+  const payload = toUndoRedo('undo', history.undoMany({ steps: 1 }), history);
   assert.equal(payload.changed, false);
   assert.equal(payload.droppedSteps, m.droppedSteps);
   assert.match(payload.trimmed ?? '', /trimmed/);

@@ -63,8 +63,17 @@ test('parameters: enum by name and index; string; color through sub-parameters; 
 
 test('undo/redo with nothing to do report changed: false', async (t) => {
   const show = await startShow(t);
-  assert.deepEqual(await show.call('undo'), { action: 'undo', changed: false, canUndo: false, canRedo: false });
-  assert.deepEqual(await show.call('redo'), { action: 'redo', changed: false, canUndo: false, canRedo: false });
+  const nothing = (action: string) => ({
+    summary: `Nothing to ${action}.`,
+    action,
+    changed: false,
+    steps: [],
+    position: { seq: 0, undoDepth: 0, redoDepth: 0 },
+    canUndo: false,
+    canRedo: false,
+  });
+  assert.deepEqual(await show.call('undo'), nothing('undo'));
+  assert.deepEqual(await show.call('redo'), nothing('redo'));
 });
 
 const BAD: [string, Record<string, unknown>, RegExp][] = [

@@ -380,7 +380,7 @@ test('undo / redo act on the latest global operation, whichever surface made it'
     { surface: 'console', session: 'c1' },
   );
   const u = await s.ok('undo');
-  assert.deepEqual(u.undone, { label: 'Change light fader', surface: 'console', session: 'c1' });
+  assert.deepEqual(u.undone, { seq: 2, label: 'Change light fader', surface: 'console', session: 'c1' });
   assert.equal(light, 0, 'protocol-3 undo undid the console change: the history is global');
   assert.equal(u.can_undo, true);
   const r = await s.ok('redo');
@@ -392,6 +392,58 @@ test('undo / redo act on the latest global operation, whichever surface made it'
   assert.equal((h.next_undo as Reply).label, 'Change light fader');
   assert.equal(h.project_name, 'Footlight Demo');
   await s.fail('undo now', 'invalid_argument');
+});
+
+test('undo steps N / to SEQ and redo likewise: one command, every step listed with its seq; bad targets change nothing', async (t) => {
+  const s = await startStack(t);
+  const start = s.document();
+  for (const v of ['0.2', '0.4', '0.6', '0.8']) await s.ok(`set 3 ${v}`);
+  const four = s.document();
+  const seqs = (await s.ok('history')).next_undo as Reply;
+  const top = seqs.seq as number;
+  const u = await s.ok('undo steps 3');
+  assert.deepEqual(
+    (u.steps as Reply[]).map((x) => x.seq),
+    [top, top - 1, top - 2],
+  );
+  assert.equal((u.undone as Reply).seq, top - 2, 'undone: the last step taken back');
+  assert.equal((u.next_undo as Reply).seq, top - 3);
+  assert.equal(u.undo_depth, 1);
+  assert.equal(u.redo_depth, 3);
+  const r = await s.ok(`redo to ${top - 1}`);
+  assert.deepEqual(
+    (r.steps as Reply[]).map((x) => x.seq),
+    [top - 2, top - 1],
+  );
+  assert.equal((r.next_undo as Reply).seq, top - 1);
+  await s.ok('redo');
+  assert.equal(s.document(), four);
+  const back = await s.ok(`undo to ${top - 3}`);
+  assert.equal((back.steps as Reply[]).length, 3);
+  await s.ok('undo steps 10000');
+  assert.equal(s.document(), start, 'every step undone');
+  await s.ok('redo steps 4');
+  assert.equal(s.document(), four);
+
+  const depths = () => [s.engine.history.undoDepth, s.engine.history.redoDepth, s.engine.history.nextUndo?.seq];
+  const before = depths();
+  const refusals: [string, RegExp][] = [
+    ['undo steps 0', /^steps takes a whole number from 1 to 10000; got 0/],
+    ['undo steps 10001', /^steps takes a whole number from 1 to 10000/],
+    ['undo steps 1.5', /^N takes a decimal integer/],
+    ['undo to 999', /^toSeq 999 is not a step undo can keep: the undo stack holds steps with seqs from 1 to 4/],
+    [`undo to ${top}`, /^step 4 is already on top of the history: there is nothing after it to undo/],
+    [`redo to ${top}`, /^toSeq 4 is not a step redo can reach: it is already done/],
+    ['undo 3', /^undo takes nothing \(one step\), `steps N` or `to SEQ`/],
+    ['undo to', /^undo takes nothing/],
+    ['redo steps x', /^N takes a decimal integer/],
+  ];
+  for (const [line, message] of refusals) {
+    const f = await refusedUnchanged(s, line, 'invalid_argument');
+    assert.match(f.error as string, message, line);
+    assert.deepEqual(depths(), before, `${line} left the history as it was`);
+  }
+  assert.equal(s.document(), four);
 });
 
 test('history: project name, modified state from the document, undo/redo availability', async (t) => {

@@ -80,6 +80,9 @@ const SYNOPSES: Record<string, string> = {
   'device-remove': 'SELECTION_TOKEN',
   actions: '[QUERY]',
   action: 'ID',
+  // Footlight's extension: several steps in one command (docs/protocol3.md).
+  undo: '[steps N | to SEQ]',
+  redo: '[steps N | to SEQ]',
   'graph-catalog': '[QUERY]',
   'graph-modulators': '[QUERY]',
   'graph-insert': 'UUID X Y',

@@ -1,4 +1,4 @@
-import { internal, invalidArgument } from '../errors.js';
+import { FootlightError, internal, invalidArgument } from '../errors.js';
 import { CompoundCommand } from './command.js';
 import type { Graph } from '../graph.js';
 import type { Command } from './command.js';
@@ -49,6 +49,23 @@ export interface HistoryChange {
 }
 
 type HistoryListener = (change: HistoryChange) => void;
+
+/** The most steps one undo or redo call may take: enough to unwind any job, small enough to answer in one reply. */
+export const MAX_STEPS_PER_CALL = 10_000;
+
+/**
+ * How far one undo or redo call goes: a number of steps, or to a step named by its seq. Undo
+ * `toSeq` keeps that step and takes back every step after it; redo `toSeq` performs every
+ * undone step up to and including it. Either way the step named ends on top of the history.
+ */
+export type StepTarget = { readonly steps: number } | { readonly toSeq: number };
+
+/** What one multi-step undo or redo did: the steps applied, in order, and the step it stopped at if one failed. */
+export interface StepRun {
+  readonly done: readonly HistoryEntry[];
+  /** Set when a step could not be undone or redone: it and every step past it are left as they were. */
+  readonly failed?: { readonly entry: HistoryEntry; readonly error: FootlightError };
+}
 
 /**
  * The default memory budget of the history. A one-parameter step costs about 600 bytes
@@ -248,6 +265,75 @@ export class History {
   /** Undoes the latest step. Returns it, or undefined when there is nothing to undo. */
   undo(): HistoryEntry | undefined {
     return this.step('undo');
+  }
+
+  /**
+   * Undoes (or redoes) several steps as one call, for a caller already inside one engine-queue
+   * task, so nothing interleaves. Each step is all or nothing: the first step that fails stops the
+   * run with every earlier step applied and reported (a failure on the very first step throws, as
+   * a single undo does). Asking for more steps than the history holds takes all of them.
+   */
+  undoMany(target: StepTarget): StepRun {
+    return this.run('undo', target);
+  }
+
+  /** As undoMany, performing undone steps again. */
+  redoMany(target: StepTarget): StepRun {
+    return this.run('redo', target);
+  }
+
+  private run(kind: 'undo' | 'redo', target: StepTarget): StepRun {
+    if (this.group !== null) throw invalidArgument(`${kind} cannot run inside a batch`);
+    const count = this.countTo(kind, target);
+    const from = kind === 'undo' ? this.undoStack : this.redoStack;
+    const done: HistoryEntry[] = [];
+    for (let i = 0; i < count; i++) {
+      const entry = from[from.length - 1] as HistoryEntry;
+      try {
+        this.step(kind);
+      } catch (err) {
+        if (done.length === 0 || !(err instanceof FootlightError)) throw err;
+        return { done, failed: { entry, error: err } };
+      }
+      done.push(entry);
+    }
+    return { done };
+  }
+
+  /** How many steps a target asks for, checked against the stacks; a target that names no reachable step is refused. */
+  private countTo(kind: 'undo' | 'redo', target: StepTarget): number {
+    const from = kind === 'undo' ? this.undoStack : this.redoStack;
+    if ('steps' in target) {
+      const n = target.steps;
+      if (!Number.isInteger(n) || n < 1 || n > MAX_STEPS_PER_CALL)
+        throw invalidArgument(`steps takes a whole number from 1 to ${MAX_STEPS_PER_CALL}; got ${n}. Nothing was ${kind === 'undo' ? 'undone' : 'redone'}`);
+      return Math.min(n, from.length);
+    }
+    const seq = target.toSeq;
+    if (!Number.isInteger(seq)) throw invalidArgument(`toSeq takes the seq of a history step (a whole number); got ${seq}`);
+    for (let i = from.length - 1; i >= 0; i--) {
+      if ((from[i] as HistoryEntry).seq === seq) return kind === 'undo' ? from.length - 1 - i : from.length - i;
+    }
+    throw invalidArgument(this.unreachable(kind, seq));
+  }
+
+  private unreachable(kind: 'undo' | 'redo', seq: number): string {
+    const span = (stack: readonly HistoryEntry[], what: string): string =>
+      stack.length === 0 ? `${what} is empty` : `${what} holds steps with seqs from ${stack[0]?.seq} to ${stack[stack.length - 1]?.seq}`;
+    const onOther = (kind === 'undo' ? this.redoStack : this.undoStack).some((e) => e.seq === seq);
+    if (kind === 'undo') {
+      return (
+        `toSeq ${seq} is not a step undo can keep: ` +
+        (onOther ? `it is already undone (redo to it performs it again)` : span(this.undoStack, 'the undo stack')) +
+        '. Send the seq of a step on the undo stack (get_history `steps`) to take back every step after it, or `steps: N` to undo N steps (all of them: ' +
+        `${this.undoStack.length}). Nothing was undone`
+      );
+    }
+    return (
+      `toSeq ${seq} is not a step redo can reach: ` +
+      (onOther ? 'it is already done (undo {toSeq} takes steps back)' : span(this.redoStack.slice().reverse(), 'the redo stack, next first,')) +
+      '. Send the seq of a step on the redo stack (get_history `redo`) to perform every undone step up to it, or `steps: N`. Nothing was redone'
+    );
   }
 
   /**

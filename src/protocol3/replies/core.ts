@@ -116,7 +116,12 @@ const History = z.looseObject({
   scope: z.literal('global'),
 });
 
-const UndoRedo = History.extend({ undone: HistoryStep.optional(), redone: HistoryStep.optional() });
+const UndoRedo = History.extend({
+  undone: HistoryStep.optional(),
+  redone: HistoryStep.optional(),
+  steps: z.array(HistoryStep),
+  stopped: HistoryStep.extend({ error: z.string() }).optional(),
+});
 
 const SetControl = z.looseObject({
   index: z.number().int(),

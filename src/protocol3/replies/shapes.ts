@@ -218,7 +218,7 @@ export const Transport = z.looseObject({
 });
 
 /** A history step as replies name it. */
-export const HistoryStep = z.looseObject({ label: z.string(), surface: z.string(), session: z.string().nullable() });
+export const HistoryStep = z.looseObject({ seq: z.number().int(), label: z.string(), surface: z.string(), session: z.string().nullable() });
 
 export type Send = z.infer<typeof Send>;
 export type Mix = z.infer<typeof Mix>;

@@ -1,4 +1,4 @@
-import type { Origin } from '../../engine/commands/history.js';
+import type { Origin, StepTarget } from '../../engine/commands/history.js';
 import { invalidArgument } from '../../engine/errors.js';
 import type { Request } from '../../engine/request.js';
 import type { GraphGuard } from '../../sound/operations/grid.js';
@@ -138,6 +138,14 @@ function listenRequest(a: readonly string[]): ListenRequest {
   return { source, track, clip, spectrogram };
 }
 
+/** undo/redo's target: nothing (one step), `steps N`, or `to SEQ`. The history checks the range. */
+function stepTarget(which: 'undo' | 'redo', a: readonly string[]): StepTarget {
+  if (a.length === 0) return { steps: 1 };
+  if (a.length === 2 && a[0] === 'steps') return { steps: arg.integer(a[1] as string, 'N') };
+  if (a.length === 2 && a[0] === 'to') return { toSeq: arg.integer(a[1] as string, 'SEQ') };
+  throw invalidArgument(`${which} takes nothing (one step), \`steps N\` or \`to SEQ\` (a seq from history); got ${JSON.stringify(a.join(' ').slice(0, 40))}`);
+}
+
 const keepOr = <T>(token: string, parse: (t: string) => T): T | 'keep' => (token === 'keep' ? 'keep' : parse(token));
 
 export const COMMANDS: readonly CommandDef[] = [
@@ -168,8 +176,8 @@ export const COMMANDS: readonly CommandDef[] = [
   cmd('device-remove', 'SELECTION_TOKEN', 1, 1, (h, a, o) => removeDevice(h, o, arg.digestArg(a[0], 'SELECTION_TOKEN'))),
   cmd('actions', '[QUERY]', 0, Infinity, (_, a) => listActions(query(a))),
   cmd('action', 'ID', 1, 1, (h, a, o) => runAction(h, o, a[0])),
-  cmd('undo', '', 0, 0, (h) => undoRedo(h, 'undo')),
-  cmd('redo', '', 0, 0, (h) => undoRedo(h, 'redo')),
+  cmd('undo', '[steps N | to SEQ]', 0, 2, (h, a) => undoRedo(h, 'undo', stepTarget('undo', a))),
+  cmd('redo', '[steps N | to SEQ]', 0, 2, (h, a) => undoRedo(h, 'redo', stepTarget('redo', a))),
 
   // Grid
   cmd('graph-capabilities', '', 0, 0, (h) => graphCapabilities(h)),

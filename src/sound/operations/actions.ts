@@ -66,8 +66,8 @@ const create = (type: TrackJson['type'], label: string): ActionDef => ({
 });
 
 const ACTIONS: readonly ActionDef[] = [
-  { id: 'Undo', name: 'Undo', category: 'Editing', undoable: false, run: (h) => undoRedo(h, 'undo') },
-  { id: 'Redo', name: 'Redo', category: 'Editing', undoable: false, run: (h) => undoRedo(h, 'redo') },
+  { id: 'Undo', name: 'Undo', category: 'Editing', undoable: false, run: (h) => undoRedo(h, 'undo', { steps: 1 }) },
+  { id: 'Redo', name: 'Redo', category: 'Editing', undoable: false, run: (h) => undoRedo(h, 'redo', { steps: 1 }) },
   { id: 'Play', name: 'Play', category: 'Transport', undoable: false, run: (h) => startPlayback(h) },
   { id: 'Stop', name: 'Stop', category: 'Transport', undoable: false, run: (h) => stopPlayback(h) },
   {

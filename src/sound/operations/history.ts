@@ -1,7 +1,7 @@
-// The one global history as protocol 3 shows it: its state, and undo and redo of its latest step
-// (whoever made it: another agent, the console, the light engine).
+// The one global history as protocol 3 shows it: its state, and undo and redo of its latest steps
+// (whoever made them: another agent, the console, the light engine).
 
-import type { HistoryEntry } from '../../engine/commands/history.js';
+import type { HistoryEntry, StepTarget } from '../../engine/commands/history.js';
 import { refuse } from '../model/errors.js';
 import type { SoundHost } from '../host/host.js';
 import type { Reply } from '../../protocol3/replies/index.js';
@@ -9,8 +9,7 @@ import type { HistoryStep } from '../../protocol3/replies/shapes.js';
 
 export function historyPayload(host: SoundHost): Reply<'history'> {
   const h = host.engine.history;
-  const entry = (e: HistoryEntry | undefined): HistoryStep | null =>
-    e === undefined ? null : { label: e.command.label, surface: e.origin.surface, session: e.origin.session ?? null };
+  const entry = (e: HistoryEntry | undefined): HistoryStep | null => (e === undefined ? null : step(e));
   return {
     project_name: host.project.name,
     project_modified: host.modified,
@@ -24,9 +23,19 @@ export function historyPayload(host: SoundHost): Reply<'history'> {
   };
 }
 
-export function undoRedo(host: SoundHost, which: 'undo' | 'redo'): Reply<'undo'> {
+const step = (e: HistoryEntry): HistoryStep => ({ seq: e.seq, label: e.command.label, surface: e.origin.surface, session: e.origin.session ?? null });
+
+/**
+ * Undo or redo by a target (one step, a count, or up to a seq), as one queue task. The reply
+ * names the last step applied (`undone`/`redone`), lists every step applied in order (`steps`)
+ * and, when a step could not be applied, the step it stopped at (`stopped`).
+ */
+export function undoRedo(host: SoundHost, which: 'undo' | 'redo', target: StepTarget): Reply<'undo'> {
   const h = host.engine.history;
-  const entry = which === 'undo' ? h.undo() : h.redo();
+  const run = which === 'undo' ? h.undoMany(target) : h.redoMany(target);
+  const entry = run.done[run.done.length - 1];
+  if (entry === undefined && 'toSeq' in target)
+    throw refuse('invalid_argument', 'nothing_to_undo', `step ${target.toSeq} is already on top of the history: there is nothing after it to undo`);
   if (entry === undefined && which === 'undo' && h.droppedSteps > 0)
     throw refuse(
       'invalid_argument',
@@ -35,7 +44,9 @@ export function undoRedo(host: SoundHost, which: 'undo' | 'redo'): Reply<'undo'>
     );
   if (entry === undefined) throw refuse('invalid_argument', which === 'undo' ? 'nothing_to_undo' : 'nothing_to_redo', `there is nothing to ${which}`);
   return {
-    [which === 'undo' ? 'undone' : 'redone']: { label: entry.command.label, surface: entry.origin.surface, session: entry.origin.session ?? null },
+    [which === 'undo' ? 'undone' : 'redone']: step(entry),
+    steps: run.done.map(step),
+    ...(run.failed === undefined ? {} : { stopped: { ...step(run.failed.entry), error: run.failed.error.message } }),
     ...historyPayload(host),
   };
 }

@@ -1,16 +1,16 @@
-import * as z from 'zod';
 import { defineTool } from '../define-tool.js';
-import { UndoRedoPayload, toUndoRedo } from './history-payloads.js';
+import { StepTargetInput, UndoRedoPayload, stepTarget, toUndoRedo } from './history-payloads.js';
 
 export default defineTool({
   name: 'redo',
-  title: 'Redo the latest undone change',
+  title: 'Redo undone changes',
   toolset: 'history',
   description:
-    'Performs again the step most recently taken back by undo (from any surface). Any new change after an undo clears what ' +
-    'can be redone. Returns the step redone; `changed: false` means there was nothing to redo. Undoable: `undo` takes it back again.',
+    'Performs again the steps most recently undone (from any surface): one step, `steps: N`, or `toSeq: S` for every undone ' +
+    'step up to and including S (get_history `redo`). A new change after an undo clears what can be redone. Returns as undo ' +
+    'does (`changed: false`: nothing to redo). Undoable: `undo` takes them back again.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  input: z.strictObject({}),
+  input: StepTargetInput,
   output: UndoRedoPayload,
-  handle: (_args, { engine }) => toUndoRedo('redo', engine.history.redo(), engine.history),
+  handle: (args, { engine }) => toUndoRedo('redo', engine.history.redoMany(stepTarget(args)), engine.history, args.steps),
 });

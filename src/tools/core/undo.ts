@@ -1,18 +1,18 @@
-import * as z from 'zod';
 import { defineTool } from '../define-tool.js';
-import { UndoRedoPayload, toUndoRedo } from './history-payloads.js';
+import { StepTargetInput, UndoRedoPayload, stepTarget, toUndoRedo } from './history-payloads.js';
 
 export default defineTool({
   name: 'undo',
-  title: 'Undo the latest change',
+  title: 'Undo recent changes',
   toolset: 'history',
   description:
-    "Takes back the most recent step of the show's one shared history — whoever made it: this session, another agent, the " +
-    'operator at the console, OSC or protocol 3. Check get_history first if you only mean to undo your own work. Returns the ' +
-    'step undone and what undo/redo would do next; `changed: false` means there was nothing to undo. Structural undos can ' +
-    'renumber paths: re-list before reusing cached paths. Undoable: `redo` performs the step again.',
+    "Takes back the latest steps of the show's one shared history, whoever made them (this session, other agents, the console, " +
+    'OSC, protocol 3): one step, `steps: N`, or `toSeq: S` for every step after S (a seq from get_history). Check get_history ' +
+    'first to undo only your own work. One atomic call; returns a summary, each step undone and the new position (`changed: ' +
+    'false`: nothing to undo). A step that cannot be undone stops the call: `stopped` names it. Structural undos can renumber ' +
+    'paths. Undoable: `redo` performs the steps again.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  input: z.strictObject({}),
+  input: StepTargetInput,
   output: UndoRedoPayload,
-  handle: (_args, { engine }) => toUndoRedo('undo', engine.history.undo(), engine.history),
+  handle: (args, { engine }) => toUndoRedo('undo', engine.history.undoMany(stepTarget(args)), engine.history, args.steps),
 });

@@ -49,15 +49,15 @@ test('attribution: two MCP agents writing sound at once each own their step (get
   // The host's own history (protocol 3 `history`, unchanged format) names the same surface and session.
   const top = steps[0];
   const native = (await callOk(alpha, 'sound_get_history')).native;
-  assert.deepEqual(native.next_undo, { label: top.label, surface: 'mcp', session: top.session });
+  assert.deepEqual(native.next_undo, { seq: top.seq, label: top.label, surface: 'mcp', session: top.session });
 
   // The agent can recognise its own step, then undo and redo it through the sound tools.
   const owner = top.session === a ? alpha : beta;
   const undone = await callOk(owner, 'sound_undo');
   assert.equal(undone.status, 'completed');
-  assert.deepEqual(undone.native.undone, { label: top.label, surface: 'mcp', session: top.session });
+  assert.deepEqual(undone.native.undone, { seq: top.seq, label: top.label, surface: 'mcp', session: top.session });
   const redone = await callOk(owner, 'sound_redo');
-  assert.deepEqual(redone.native.redone, { label: top.label, surface: 'mcp', session: top.session });
+  assert.deepEqual(redone.native.redone, { seq: top.seq, label: top.label, surface: 'mcp', session: top.session });
   const after: Step[] = (await show.call('get_history', { limit: 2 })).steps;
   assert.deepEqual(after, steps, 'redo brings the same steps back with the same attribution');
   // The shared light-side undo takes the sound step back too, and reports who made it.
@@ -82,8 +82,8 @@ test('attribution: a raw protocol-3 client stays attributed to protocol3 and its
   assert.equal(below.surface, 'mcp');
   assert.equal(below.client, 'footlight-test');
   // Its undo over the wire reports the MCP step it takes back after its own.
-  assert.deepEqual((await raw.request('undo')).undone, { label: top.label, surface: 'protocol3', session: top.session });
-  assert.deepEqual((await raw.request('undo')).undone, { label: below.label, surface: 'mcp', session: below.session });
+  assert.deepEqual((await raw.request('undo')).undone, { seq: top.seq, label: top.label, surface: 'protocol3', session: top.session });
+  assert.deepEqual((await raw.request('undo')).undone, { seq: below.seq, label: below.label, surface: 'mcp', session: below.session });
 });
 
 test('attribution: a confirmed write belongs to the session that confirmed it', async (t) => {
