@@ -1,6 +1,6 @@
+import { upgradeStatus } from '../helpers/ws-upgrade.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
@@ -35,27 +35,8 @@ const setFader = (value: number) => ({
   params: { name: 'set_parameter', arguments: { path: FADER, value } },
 });
 
-/** A WebSocket upgrade by hand; returns the status code of the reply. */
-function upgrade(port: number, path: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: '127.0.0.1', port }, () => {
-      socket.write(
-        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n` +
-          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
-      );
-    });
-    let text = '';
-    socket.on('data', (d) => {
-      text += d.toString('latin1');
-      const m = /^HTTP\/1\.1 (\d{3})/.exec(text);
-      if (m !== null) {
-        socket.destroy();
-        resolve(Number(m[1]));
-      }
-    });
-    socket.on('error', reject);
-  });
-}
+/** A WebSocket upgrade of `path` by hand, as the console's page would send it; the reply's status code. */
+const upgrade = (port: number, path: string): Promise<number> => upgradeStatus(port, path, { Host: `127.0.0.1:${port}` });
 
 /** The token with its last character changed: same length, so only the comparison can refuse it. */
 const oneOff = (token: string): string => token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');

@@ -6,6 +6,7 @@
 // names (never through a symlink, never over a file without confirmation); binding a non-loopback
 // address warns for each listening surface. (test/mcp/session.test.ts and test/console/api.test.ts
 // check one or two routes each; this file is the whole matrix.)
+import { upgradeStatus } from '../helpers/ws-upgrade.js';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { connect } from 'node:net';
@@ -122,34 +123,6 @@ function send(port: number, c: RouteCase, headers: Record<string, string>): Prom
   });
 }
 
-/** A WebSocket upgrade by hand; returns the status line's code. */
-function upgrade(port: number, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: '127.0.0.1', port }, () => {
-      const lines = [
-        'GET /ws HTTP/1.1',
-        'Connection: Upgrade',
-        'Upgrade: websocket',
-        'Sec-WebSocket-Version: 13',
-        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
-      ];
-      for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
-      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
-    });
-    let text = '';
-    socket.on('data', (d) => {
-      text += d.toString('latin1');
-      const m = /^HTTP\/1\.1 (\d{3})/.exec(text);
-      if (m !== null) {
-        socket.destroy();
-        resolve(Number(m[1]));
-      }
-    });
-    socket.on('error', reject);
-    socket.on('close', () => resolve(0));
-  });
-}
-
 /** An HTTP/1.0 request without any Host header. */
 function hostless(port: number, path: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -180,7 +153,7 @@ test('every HTTP route refuses every foreign Host and Origin with 403, and nothi
     assert.equal(await hostless(port, c.path), 403, `${c.path} without a Host header`);
   }
   for (const h of spoofs(port)) {
-    assert.equal(await upgrade(port, h), 403, `WebSocket upgrade with ${JSON.stringify(h)}`);
+    assert.equal(await upgradeStatus(port, '/ws', h), 403, `WebSocket upgrade with ${JSON.stringify(h)}`);
     checked++;
   }
   assert.equal(await fingerprint(show.app), before, 'the show and its history are unchanged');
@@ -194,7 +167,7 @@ test('every HTTP route refuses every foreign Host and Origin with 403, and nothi
       assert.notEqual(r.status, 403, `${c.path} with Host ${host}`);
     }
   }
-  assert.equal(await upgrade(port, { host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` }), 101);
+  assert.equal(await upgradeStatus(port, '/ws', { host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` }), 101);
   t.diagnostic(`${checked} refused requests across ${routes(savePath).length} routes and the WebSocket upgrade`);
 });
 
