@@ -106,7 +106,8 @@ test('a change made over MCP appears in the page within 1 s; console undo revert
   const ms = performance.now() - replied;
   assert.ok(ms < 1000, `shown ${Math.round(ms)} ms after the MCP reply`);
   await page.waitForSelector('.history .step.surface-mcp');
-  assert.match(await page.locator('.feed li').first().innerText(), /set_parameter/);
+  // Finished calls reach the page together, at most 100 ms apart (src/console/hub.ts).
+  await page.waitForFunction(() => /set_parameter/.test(document.querySelector('.feed li')?.textContent ?? ''));
   await page.locator('#undo').click();
   await page.waitForFunction(
     () => document.querySelector('[data-channel="/lx/mixer/channel/1"] .slider.vertical .track')?.getAttribute('aria-valuenow') === '1',
