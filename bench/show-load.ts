@@ -7,7 +7,7 @@
 // the previous one), late audio blocks, the agents' calls/s, median and p99, the page's drawn frame
 // rate and the load average; asserts nothing. Writes bench/results/show-load.json.
 //
-//   node --import tsx bench/show-load.ts           BENCH_SECONDS=20 BENCH_SESSIONS=0,32@2,32
+//   node --import tsx bench/show-load.ts           BENCH_SECONDS=20 BENCH_SESSIONS=0,32@2,32@4,32
 //
 // Row 0 is the same show with no agents, the baseline the machine allows. `32@2` is 32 agents
 // that each start a call every half second (an agent thinks between calls; a language model takes
@@ -30,7 +30,7 @@ setMaxListeners(0);
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 /** Rows: agents, optionally @ calls per second per agent (none: a closed loop). */
-const SESSIONS = (process.env.BENCH_SESSIONS ?? '0,32@2,32').split(',').map((row) => {
+const SESSIONS = (process.env.BENCH_SESSIONS ?? '0,32@2,32@4,32').split(',').map((row) => {
   const [n, pace] = row.split('@').map(Number);
   return { n, pace: pace ?? 0 };
 });
