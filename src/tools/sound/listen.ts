@@ -21,7 +21,8 @@ export default defineTool({
     'monophonic notes at the onsets (note names with C3 = key 60; solo a track with track_index for clean pitches). ' +
     'The reply is a summary by default (over_time merged to at most 12 segments, the first 16 onsets and notes, exact counts); `detail: "full"` ' +
     'returns every series. Options: `clip: true` adds an MCP audio block (WAV, mono 16-bit 48 kHz, the first 5 s, at most 480 KB); ' +
-    '`spectrogram: true` adds an image block (PNG 320×160, log frequency 30 Hz–16 kHz). The trap: ok: true on a write is not proof of sound — change → listen → compare with a listen from before ' +
+    '`spectrogram: true` adds an image block (PNG 320×160, log frequency 30 Hz–16 kHz). ' +
+    'The trap: ok: true on a write is not proof of sound — change → listen → compare with a listen from before ' +
     'the change. ' +
     READ_ONLY,
   annotations: { readOnlyHint: true, openWorldHint: false },
