@@ -489,10 +489,7 @@ export const ComponentDocPayload = z.strictObject({
   summary: z.string().optional().describe('What it renders or computes (markdown); present when documented'),
   parameterInteractions: z.string().optional().describe('How its knobs combine, which are live or latched, what the extremes do (markdown)'),
   usageTips: z.string().optional().describe('When to pick it and common mistakes (markdown)'),
-  parameterKeys: z
-    .array(z.string())
-    .optional()
-    .describe("Its parameters' keys in order (the live instance's when asked by path or id); list_parameters gives their ranges and values"),
+  parameterKeys: z.array(z.string()).optional().describe('Its parameter keys, in order'),
   freshness: z.strictObject({
     stale: z
       .union([z.boolean(), z.literal('unknown')])

@@ -40,7 +40,7 @@ function toParameterHit(parameter: Parameter): ParameterHitPayload {
 }
 
 const SoundTrackHit = z.strictObject({
-  index: z.number().int().describe('Bank index: what song_set_track_mix, song_set_track_state and sound_select_track take'),
+  index: z.number().int().describe('Bank index (song_set_track_mix takes it)'),
   track_id: z.number().int(),
   name: z.string(),
   type: z.string(),
@@ -51,9 +51,9 @@ const SoundTrackHit = z.strictObject({
 });
 
 const SoundDeviceHit = z.strictObject({
-  track_index: z.number().int().describe('Select the track with sound_select_track, then reach the device with sound_navigate_device'),
+  track_index: z.number().int().describe('sound_select_track takes it'),
   track_name: z.string(),
-  position: z.number().int().describe("0-based place in the track's chain"),
+  position: z.number().int().describe('0-based, in the chain'),
   name: z.string(),
 });
 
@@ -144,8 +144,8 @@ export default defineTool({
     sound: z
       .strictObject({ tracks: z.array(SoundTrackHit), devices: z.array(SoundDeviceHit) })
       .optional()
-      .describe('Song tracks and devices whose names match, best first (absent when kind names a light kind)'),
-    soundUnavailable: z.string().optional().describe('Why the song could not be searched (the sound host did not answer)'),
+      .describe('Song tracks and devices by name, best first'),
+    soundUnavailable: z.string().optional().describe('Why the song was not searched'),
   }),
   handle: async (args, ctx) => {
     const light: LightResults =
