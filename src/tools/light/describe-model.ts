@@ -19,13 +19,7 @@ export default defineTool({
   input: z.strictObject({
     path: z.string().max(2000).optional().describe('Model node path from this tool, e.g. /model/grid[0]; default /model (the root)'),
     depth: z.number().int().min(0).max(10).optional().describe('Levels of children to expand (0–10, default 2)'),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(250)
-      .optional()
-      .describe('Most nodes to list below the node (1–250, default 80; 250 nodes stay under about 25k tokens)'),
+    limit: z.number().int().min(1).max(250).optional().describe('Most nodes to list below the node (1–250, default 80; 250 nodes stay under about 25k tokens)'),
     cursor: z.string().max(200).optional().describe("nextCursor from the previous page of this node's children"),
     detail: z
       .enum(['compact', 'full'])
