@@ -209,9 +209,15 @@ test('launch_clip plays the lanes on the frame clock; stop_clip stops; neither i
   assert.equal(clip.cursor.ms, sumOf(30));
   assert.ok(Math.abs(clip.cursor.beats - clip.cursor.ms / 500) < 1e-12, 'beats at the reference 120 BPM');
   assert.ok(Math.abs((await fader(show)) - 0.5) < 1e-9, 'the fader follows the lane');
+  // While it runs the clip owns the fader: reads (and writes, which it overwrites next frame) say so.
+  const drivenBy = (await show.call('get_parameter', { path: FADER })).drivenBy;
+  assert.equal(drivenBy.length, 1);
+  assert.match(drivenBy[0], /^\/lx\/mixer\/channel\/1\/clip\/\d+$/);
+  assert.equal((await show.call('get_parameter', { path: `${CH}/enabled` })).drivenBy, undefined, 'a parameter no lane drives');
   await stepFrames(show, 40);
   assert.equal((await show.call('list_clips', { detail: 'full' })).buses[0].clips[0].running, false, 'an unlooped clip stops at its end');
   assert.equal(await fader(show), 1);
+  assert.equal((await show.call('get_parameter', { path: FADER })).drivenBy, undefined, 'a stopped clip drives nothing');
   await show.call('launch_clip', { scene: 0 });
   const stopped = await show.call('stop_clip', {});
   assert.deepEqual(
@@ -219,6 +225,21 @@ test('launch_clip plays the lanes on the frame clock; stop_clip stops; neither i
     [0],
   );
   assert.deepEqual(await history(show), h, 'launch and stop are not undo steps');
+});
+
+test('set_parameter on a value a running clip drives says so; the clip sets it back next frame', async (t) => {
+  const show = await startShow(t);
+  await show.call('add_clip', { bus: CH, slot: 0, length: { ms: 1000 }, timeBase: 'ABSOLUTE', loop: true });
+  await show.call('set_clip_lane', { bus: CH, slot: 0, lane: FADER, events: [{ ms: 0, value: 0.5 }] });
+  await show.call('launch_clip', { bus: CH, slot: 0 });
+  await stepFrames(show, 2);
+  const set = await show.call('set_parameter', { path: FADER, value: 0.2 });
+  assert.equal(set.changed, true);
+  assert.equal(set.drivenBy.length, 1);
+  await stepFrames(show, 1);
+  assert.equal(await fader(show), 0.5, 'the lane wins at its next frame');
+  await show.call('stop_clip', {});
+  assert.equal((await show.call('set_parameter', { path: FADER, value: 0.3 })).drivenBy, undefined);
 });
 
 test('launch_clip with launch quantization waits for the next bar', async (t) => {

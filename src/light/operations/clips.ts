@@ -82,6 +82,18 @@ export function clipBuses(show: LightShow): Bus[] {
   return [...show.lx.mixer.channels.items, show.lx.mixer.master];
 }
 
+/**
+ * The running clips whose parameter lanes drive `p`: while one runs, a value set by hand lasts
+ * only until its next frame (a clip launched by a light cue is one of them).
+ */
+export function clipsDriving(show: LightShow, p: Parameter): Clip[] {
+  const out: Clip[] = [];
+  for (const bus of clipBuses(show))
+    for (const clip of bus.clips.items)
+      if (clip.running.isOn() && !clip.overridden.has(p) && clip.lanes.items.some((l) => l instanceof ParameterLane && l.target === p)) out.push(clip);
+  return out;
+}
+
 interface AddClipOptions {
   readonly label?: string;
   readonly length?: TimeInput;

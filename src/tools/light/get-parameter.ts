@@ -1,6 +1,7 @@
 import * as z from 'zod';
+import { clipsDriving } from '../../light/operations/clips.js';
 import { defineTool } from '../define-tool.js';
-import { ParameterPayload, toParameterPayload } from './payloads.js';
+import { DrivenByPayload, ParameterPayload, toParameterPayload, withDrivers } from './payloads.js';
 
 export default defineTool({
   name: 'get_parameter',
@@ -17,6 +18,9 @@ export default defineTool({
     id: z.number().int().optional().describe("Instead of (or as a check on) path: the owning component's id from any payload"),
     key: z.string().optional().describe('With id: the parameter\'s key, e.g. "fader"'),
   }),
-  output: z.strictObject({ parameter: ParameterPayload }),
-  handle: ({ path, id, key }, { light }) => ({ parameter: toParameterPayload(light.parameter({ path, id, key })) }),
+  output: z.strictObject({ parameter: ParameterPayload, drivenBy: DrivenByPayload }),
+  handle: ({ path, id, key }, { light }) => {
+    const parameter = light.parameter({ path, id, key });
+    return withDrivers({ parameter: toParameterPayload(parameter) }, clipsDriving(light, parameter));
+  },
 });

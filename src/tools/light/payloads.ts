@@ -257,6 +257,16 @@ export const PathChangesPayload = z
   .array(PathChangePayload)
   .describe('Every canonical path that changed (moved siblings, nested devices, modulators and modulations included); update cached paths from it');
 
+/** get_parameter and set_parameter: the running clips that set the parameter every frame. */
+export const DrivenByPayload = z
+  .array(z.string())
+  .optional()
+  .describe('Running clips whose lanes set it every frame: a value set by hand lasts until their next frame (stop_clip them to keep it)');
+
+export function withDrivers<T extends object>(payload: T, clips: readonly { path: string }[]): T & { drivenBy?: string[] } {
+  return clips.length === 0 ? payload : { ...payload, drivenBy: clips.map((c) => c.path) };
+}
+
 /** What an add-style tool hands on: the new component's parameters by key, with their values now. */
 export const ParameterValuesPayload = z
   .record(z.string(), z.union([z.number(), z.string(), z.boolean()]))

@@ -1,6 +1,7 @@
 import * as z from 'zod';
+import { clipsDriving } from '../../light/operations/clips.js';
 import { defineTool } from '../define-tool.js';
-import { ParameterPayload, toParameterPayload } from './payloads.js';
+import { DrivenByPayload, ParameterPayload, toParameterPayload, withDrivers } from './payloads.js';
 
 export default defineTool({
   name: 'set_parameter',
@@ -24,9 +25,10 @@ export default defineTool({
   output: z.strictObject({
     parameter: ParameterPayload,
     changed: z.boolean().describe('False when the parameter already had this value: nothing changed and no undo step was made'),
+    drivenBy: DrivenByPayload,
   }),
   handle: ({ path, id, key, value }, { light, origin, merge }) => {
     const { parameter, changed } = light.setParameter({ path, id, key }, value, origin, merge);
-    return { parameter: toParameterPayload(parameter), changed };
+    return withDrivers({ parameter: toParameterPayload(parameter), changed }, clipsDriving(light, parameter));
   },
 });
