@@ -5,10 +5,20 @@ import { bool, level, pct, semis, voices } from './params.js';
 import type { PlanGrid, PlanParams } from './plan.js';
 import { PooledInstrument, VoicePool, type Voice } from './voices.js';
 
+/** Glide at 100 %: a glide takes this long, whatever the interval. */
+const GLIDE_MAX_SECONDS = 1;
+/** A legato note reaches its key over at least this time (a glide too short to hear as one). */
+const LEGATO_SLIDE_SECONDS = 0.005;
+/** While gliding, the patch's key moves every this many samples. */
+const GLIDE_STEP = 8;
+
 class GridVoiceSlot implements Voice {
   pitch = 0;
   held = false;
   private alive = false;
+  /** The key the glide heads to, and semitones per sample towards it (0: not gliding). */
+  private keyTarget = 60;
+  private keyRate = 0;
   readonly patch: GridPatch;
 
   constructor(
@@ -27,10 +37,31 @@ class GridVoiceSlot implements Voice {
     this.held = true;
     this.alive = true;
     const v = this.patch.v;
-    v.key = pitch + this.owner.p.PITCH_TRANSPOSE;
+    v.key = this.owner.lastKey ?? pitch + this.owner.p.PITCH_TRANSPOSE;
+    this.glideTo(pitch, 0);
     v.velocity = velocity;
     v.gate = 1;
     this.patch.noteOn();
+  }
+
+  /** Mono legato: the held note glides to the key, over at least LEGATO_SLIDE_SECONDS (a jump clicked at −62 dB). */
+  legato(pitch: number): void {
+    this.pitch = pitch;
+    this.glideTo(pitch, LEGATO_SLIDE_SECONDS);
+  }
+
+  /** Heads for the key over the Glide time (at least `least` seconds) from where the patch's key is now; at once when both are 0. */
+  private glideTo(pitch: number, least: number): void {
+    const o = this.owner;
+    const key = pitch + o.p.PITCH_TRANSPOSE;
+    o.lastKey = key;
+    this.keyTarget = key;
+    const samples = Math.max(o.p.GLIDE * GLIDE_MAX_SECONDS, least) * o.sampleRate;
+    const v = this.patch.v;
+    if (samples < 1 || v.key === key) {
+      v.key = key;
+      this.keyRate = 0;
+    } else this.keyRate = Math.abs(key - v.key) / samples;
   }
 
   release(): void {
@@ -49,7 +80,8 @@ class GridVoiceSlot implements Voice {
   render(l: Float32Array, r: Float32Array, from: number, to: number): void {
     const out = this.patch.audioOut;
     out.fill(0, from, to);
-    this.patch.run(from, to);
+    if (this.keyRate === 0) this.patch.run(from, to);
+    else this.glide(from, to);
     // Audio Out at ±1 is full scale, as in the host the catalog models: the patch sets its own level.
     const g = this.owner.p.OUTPUT;
     for (let i = from; i < to; i++) {
@@ -57,6 +89,20 @@ class GridVoiceSlot implements Voice {
       r[i] += out[i] * g;
     }
     if (!this.held && !this.patch.sounding) this.alive = false;
+  }
+
+  /** Runs the patch in short steps, moving its key linearly towards the target. */
+  private glide(from: number, to: number): void {
+    const v = this.patch.v;
+    for (let i = from; i < to; i += GLIDE_STEP) {
+      const end = Math.min(to, i + GLIDE_STEP);
+      const move = this.keyRate * (end - i);
+      if (Math.abs(this.keyTarget - v.key) <= move) {
+        v.key = this.keyTarget;
+        this.keyRate = 0;
+      } else v.key += Math.sign(this.keyTarget - v.key) * move;
+      this.patch.run(i, end);
+    }
   }
 }
 
@@ -66,10 +112,12 @@ const ZEROS = new Float32Array(128);
 class PolyGrid extends PooledInstrument<GridVoiceSlot> {
   protected readonly pool: VoicePool<GridVoiceSlot>;
   private readonly program: GridProgram;
+  /** The last note's key (with Pitch Transpose): a new note glides from it. */
+  lastKey: number | undefined;
 
   constructor(
     readonly p: PlanParams,
-    private readonly sampleRate: number,
+    readonly sampleRate: number,
     polyphony: number,
     grid: PlanGrid,
     private readonly ports: { inputs: (node: number) => number; outputs: (node: number) => number },
@@ -78,6 +126,11 @@ class PolyGrid extends PooledInstrument<GridVoiceSlot> {
     super();
     this.program = new GridProgram(grid, ports.inputs);
     this.pool = new VoicePool(polyphony, (i) => new GridVoiceSlot(this, i), sampleRate);
+  }
+
+  override reset(): void {
+    super.reset();
+    this.lastKey = undefined;
   }
 
   newPatch(index: number): GridPatch {
@@ -115,7 +168,6 @@ export const POLY_GRID: DeviceDef = {
   controls: ['OUTPUT', 'PITCH_TRANSPOSE', 'SHUFFLE', 'GLIDE', 'FREERUN', 'NOTE_THRU', 'CONTROL_THRU'],
   unrendered: {
     SHUFFLE: 'Shuffle (swing of the Grid clock) is not rendered',
-    GLIDE: 'Glide (portamento) is not rendered',
   },
   build: (d, ctx) => (d.grid === null ? null : new PolyGrid(d.p, ctx.sampleRate, d.polyphony, d.grid, gridPorts(d.grid), d.path)),
 };

@@ -7,6 +7,9 @@ import { PooledInstrument, VoicePool, type Voice } from './voices.js';
 import type { DeviceDef } from './device.js';
 import { choice, freq, level, pct, time, voices } from './params.js';
 
+/** A legato note reaches its pitch over this time (a glide too short to hear as one). */
+const LEGATO_SLIDE_SECONDS = 0.005;
+
 /** Peak level of one voice at full velocity and 0 dB output (headroom for chords). */
 export const VOICE_LEVEL = 0.3;
 
@@ -16,6 +19,9 @@ class PolyVoice implements Voice {
   private phase = 0;
   private dt = 0;
   private gain = 0;
+  /** Legato slide: samples left and the phase increment's change per sample. */
+  private slideLeft = 0;
+  private slideStep = 0;
   readonly env = new Adsr();
   readonly filter = new Svf();
 
@@ -30,11 +36,22 @@ class PolyVoice implements Voice {
     this.held = true;
     this.phase = 0;
     this.dt = mtof(pitch) / this.synth.sampleRate;
+    this.slideLeft = 0;
     this.gain = VOICE_LEVEL * velocity;
     this.filter.reset();
     this.configure();
     this.env.value = 0;
     this.env.gateOn();
+  }
+
+  /**
+   * Mono legato: the oscillator slides to the new pitch in phase over LEGATO_SLIDE_SECONDS; the
+   * envelope runs on. (A jump in phase was −61 dB of click on a sine, the slide −100 dB.)
+   */
+  legato(pitch: number): void {
+    this.pitch = pitch;
+    this.slideLeft = Math.max(1, Math.round(LEGATO_SLIDE_SECONDS * this.synth.sampleRate));
+    this.slideStep = (mtof(pitch) / this.synth.sampleRate - this.dt) / this.slideLeft;
   }
 
   configure(): void {
@@ -57,9 +74,13 @@ class PolyVoice implements Voice {
   render(l: Float32Array, r: Float32Array, from: number, to: number): void {
     const shape = this.synth.p.WAVE | 0;
     const g = this.gain * this.synth.p.OUTPUT;
-    const dt = this.dt;
+    let dt = this.dt;
     let ph = this.phase;
     for (let i = from; i < to; i++) {
+      if (this.slideLeft > 0) {
+        dt += this.slideStep;
+        this.slideLeft--;
+      }
       const x = this.filter.tick(wave(shape, ph, dt), 0) * this.env.tick() * g;
       l[i] += x;
       r[i] += x;
@@ -68,6 +89,7 @@ class PolyVoice implements Voice {
       if (!this.env.active) break;
     }
     this.phase = ph;
+    this.dt = dt;
   }
 }
 

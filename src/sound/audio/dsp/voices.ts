@@ -33,6 +33,11 @@ export interface Voice {
   release(): void;
   render(l: Float32Array, r: Float32Array, from: number, to: number): void;
   kill(): void;
+  /**
+   * Mono legato: the held note moves to `pitch` without retriggering its envelope (gliding
+   * there when the instrument glides). A voice without it is retriggered (a steal).
+   */
+  legato?(pitch: number): void;
 }
 
 /**
@@ -82,6 +87,9 @@ export class VoicePool<V extends Voice> {
   private readonly scratchL = new Float32Array(BLOCK);
   private readonly scratchR = new Float32Array(BLOCK);
   private clock = 0;
+  /** Mono (one voice): the keys held, the newest last — a released key returns to the one below. */
+  private readonly keys = new Int16Array(128);
+  private keyCount = 0;
 
   constructor(
     private readonly size: number,
@@ -96,6 +104,7 @@ export class VoicePool<V extends Voice> {
   }
 
   noteOn(pitch: number, velocity: number): void {
+    if (this.size === 1 && this.monoLegato(pitch)) return;
     let playing = 0;
     for (let i = 0; i < this.voices.length; i++) if (this.voices[i].active && this.fadeLeft[i] === 0) playing++;
     if (playing >= this.size) {
@@ -113,6 +122,31 @@ export class VoicePool<V extends Voice> {
     this.fadeLeft[pick] = 0;
     this.age[pick] = ++this.clock;
     this.voices[pick].start(pitch, velocity);
+  }
+
+  /**
+   * One voice: a note that overlaps the held one moves it (legato) instead of retriggering, when
+   * the voice can. Returns whether it did; the key joins the held stack either way.
+   */
+  private monoLegato(pitch: number): boolean {
+    this.dropKey(pitch);
+    if (this.keyCount < this.keys.length) this.keys[this.keyCount++] = pitch;
+    const held = this.heldVoice();
+    if (held === null || held.legato === undefined) return false;
+    held.legato(pitch);
+    return true;
+  }
+
+  private dropKey(pitch: number): void {
+    let w = 0;
+    for (let i = 0; i < this.keyCount; i++) if (this.keys[i] !== pitch) this.keys[w++] = this.keys[i];
+    this.keyCount = w;
+  }
+
+  /** The held, playing (not fading) voice, if any. */
+  private heldVoice(): V | null {
+    for (let i = 0; i < this.voices.length; i++) if (this.voices[i].held && this.voices[i].active && this.fadeLeft[i] === 0) return this.voices[i];
+    return null;
   }
 
   /** The oldest playing (not fading) voice that is held, or releasing when `held` is false. */
@@ -134,6 +168,15 @@ export class VoicePool<V extends Voice> {
   }
 
   noteOff(pitch: number): void {
+    if (this.size === 1) {
+      this.dropKey(pitch);
+      const held = this.heldVoice();
+      // Releasing the sounding key while others are held returns legato to the newest of them.
+      if (held !== null && held.pitch === pitch && held.legato !== undefined && this.keyCount > 0) {
+        held.legato(this.keys[this.keyCount - 1]);
+        return;
+      }
+    }
     // The oldest voice holding the key releases (one note-off per note-on); a fading one is already gone.
     let best = -1;
     for (let i = 0; i < this.voices.length; i++) {
@@ -173,6 +216,7 @@ export class VoicePool<V extends Voice> {
   reset(): void {
     for (const v of this.voices) v.kill();
     this.fadeLeft.fill(0);
+    this.keyCount = 0;
   }
 
   get sounding(): boolean {
