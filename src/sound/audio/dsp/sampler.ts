@@ -7,6 +7,11 @@ import { bool, choice, freq, level, linear, pct, semis, time, voices, whole } fr
 
 /** Above this the Sampler's low-pass is bypassed (its top setting is 20 kHz: fully open). */
 const OPEN_CUTOFF = 19000;
+/**
+ * Every sample fades out over its last this-many seconds of playback (raised cosine), whichever
+ * way it plays: a drum whose recording stops above silence (the Kick at −31 dB) no longer clicks.
+ */
+const END_FADE_SECONDS = 0.005;
 
 class SamplerVoice extends FadingVoice {
   private sample: KitSample | null = null;
@@ -17,6 +22,8 @@ class SamplerVoice extends FadingVoice {
   private attackStep = 1;
   private releaseCoef = 0;
   private gain = 0;
+  /** Playing forward into a sustain loop: wrap at its end. */
+  private looping = false;
   readonly filter = new Svf();
 
   constructor(private readonly sampler: Sampler) {
@@ -39,7 +46,9 @@ class SamplerVoice extends FadingVoice {
     const len = sample.data.length;
     this.dir = p.REVERSE > 0.5 ? -1 : 1;
     const start = Math.min(len - 1, Math.floor(p.START * len));
-    this.pos = this.dir > 0 ? start : len - 1 - start;
+    // Reversed, it starts just inside the last sample (its next is past the end) and ends at 0.
+    this.pos = this.dir > 0 ? start : len - 1 - start - 1e-6;
+    this.looping = sample.loopEnd > 0 && this.dir > 0 && this.pos < sample.loopEnd;
     this.env = p.ATTACK <= 0.11 ? 1 : 0;
     this.attackStep = 1 / Math.max(1, (p.ATTACK / 1000) * s.sampleRate);
     this.releaseCoef = Math.exp(Math.log(0.001) / Math.max(1, (p.RELEASE / 1000) * s.sampleRate));
@@ -49,14 +58,19 @@ class SamplerVoice extends FadingVoice {
   }
 
   render(l: Float32Array, r: Float32Array, from: number, to: number): void {
-    const data = this.sample!.data;
-    const oneShot = this.sample!.oneShot;
+    const sample = this.sample!;
+    const data = sample.data;
+    const oneShot = sample.oneShot;
     const last = data.length - 1;
     const g = this.gain * this.sampler.p.OUTPUT;
     const filtered = this.sampler.p.CUTOFF < OPEN_CUTOFF;
     const step = this.rate * this.dir;
+    const { loopStart, loopEnd } = sample;
+    // The end fade in source samples: END_FADE_SECONDS of playback at this rate.
+    const fade = END_FADE_SECONDS * this.sampler.sampleRate * this.rate;
     for (let i = from; i < to; i++) {
-      const pos = this.pos;
+      let pos = this.pos;
+      if (this.looping && pos >= loopEnd) pos -= loopEnd - loopStart;
       if (pos < 0 || pos >= last) {
         this.active = false;
         this.held = false;
@@ -64,7 +78,9 @@ class SamplerVoice extends FadingVoice {
       }
       const k = pos | 0;
       const frac = pos - k;
-      let x = data[k] + (data[k + 1] - data[k]) * frac;
+      // In the loop, the sample after its last is its first.
+      const next = this.looping && k + 1 === loopEnd ? loopStart : k + 1;
+      let x = data[k] + (data[next] - data[k]) * frac;
       if (this.held || oneShot) this.env = Math.min(1, this.env + this.attackStep);
       else {
         this.env *= this.releaseCoef;
@@ -74,6 +90,10 @@ class SamplerVoice extends FadingVoice {
         }
       }
       if (filtered) x = this.filter.tick(x, 0);
+      if (!this.looping) {
+        const left = this.dir > 0 ? last - pos : pos;
+        if (left < fade) x *= 0.5 - 0.5 * Math.cos((Math.PI * left) / fade);
+      }
       x *= this.env * g;
       l[i] += x;
       r[i] += x;
@@ -85,7 +105,8 @@ class SamplerVoice extends FadingVoice {
 /**
  * Sampler: plays the built-in kit (kit.ts) — the whole kit on its General MIDI keys, or one
  * sample at every key pitched by (key − Root Key) — with pitch, attack, release, a low-pass,
- * start offset and reverse.
+ * start offset and reverse. Tonal samples loop while held and through their release; every
+ * sample fades out at its end.
  */
 class Sampler extends PooledInstrument<SamplerVoice> {
   readonly kit: Kit;
