@@ -1,12 +1,18 @@
 import type { DeviceDef } from './device.js';
 import { GridPatch, GridProgram, gridPorts } from './grid-patch.js';
-import { seedOf } from './math.js';
+import { BLOCK, seedOf } from './math.js';
 import { bool, level, pct, semis, voices } from './params.js';
 import type { PlanGrid, PlanParams } from './plan.js';
 import { PooledInstrument, VoicePool, type Voice } from './voices.js';
 
 /** Glide at 100 %: a glide takes this long, whatever the interval. */
 const GLIDE_MAX_SECONDS = 1;
+/** Below this a voice's output is silent (−90 dBFS). */
+const SILENT = 10 ** (-90 / 20);
+/** The longest a voice rings on past its note's end: a self-oscillating patch stops here. */
+const TAIL_CAP_SECONDS = 10;
+/** A voice that ends before it is quiet (a patch without an envelope, the cap) fades out over this, raised cosine. */
+const END_FADE_SECONDS = 0.005;
 /** A legato note reaches its key over at least this time (a glide too short to hear as one). */
 const LEGATO_SLIDE_SECONDS = 0.005;
 /** While gliding, the patch's key moves every this many samples. */
@@ -19,6 +25,11 @@ class GridVoiceSlot implements Voice {
   /** The key the glide heads to, and semitones per sample towards it (0: not gliding). */
   private keyTarget = 60;
   private keyRate = 0;
+  /** Ringing on past the note's end: samples left before the cap (−1: not yet), and samples quiet so far. */
+  private tailLeft = -1;
+  private quiet = 0;
+  /** Fading out: samples left (0: not fading). */
+  private fadeLeft = 0;
   readonly patch: GridPatch;
 
   constructor(
@@ -36,6 +47,8 @@ class GridVoiceSlot implements Voice {
     this.pitch = pitch;
     this.held = true;
     this.alive = true;
+    this.tailLeft = -1;
+    this.fadeLeft = 0;
     const v = this.patch.v;
     v.key = this.owner.lastKey ?? pitch + this.owner.p.PITCH_TRANSPOSE;
     this.glideTo(pitch, 0);
@@ -67,13 +80,14 @@ class GridVoiceSlot implements Voice {
   release(): void {
     this.held = false;
     this.patch.v.gate = 0;
-    // A patch without an envelope stops at the note-off.
-    if (!this.patch.hasEnvelope) this.alive = false;
+    // A patch without an envelope stops at the note-off, faded.
+    if (!this.patch.hasEnvelope) this.fadeLeft = this.owner.endFadeSamples;
   }
 
   kill(): void {
     this.held = false;
     this.alive = false;
+    this.fadeLeft = 0;
     this.patch.v.gate = 0;
   }
 
@@ -84,11 +98,43 @@ class GridVoiceSlot implements Voice {
     else this.glide(from, to);
     // Audio Out at ±1 is full scale, as in the host the catalog models: the patch sets its own level.
     const g = this.owner.p.OUTPUT;
+    let peak = 0;
     for (let i = from; i < to; i++) {
-      l[i] += out[i] * g;
-      r[i] += out[i] * g;
+      let x = out[i] * g;
+      if (this.fadeLeft > 0) {
+        const total = this.owner.endFadeSamples;
+        x *= 0.5 + 0.5 * Math.cos((Math.PI * (total - this.fadeLeft + 1)) / (total + 1));
+        if (--this.fadeLeft === 0) {
+          this.alive = false;
+          return;
+        }
+      }
+      l[i] += x;
+      r[i] += x;
+      if (Math.abs(x) > peak) peak = Math.abs(x);
     }
-    if (!this.held && !this.patch.sounding) this.alive = false;
+    if (!this.held && this.fadeLeft === 0 && !this.patch.sounding) this.ringOn(peak, to - from);
+  }
+
+  /**
+   * The note is over (released, its envelopes done). A patch with Long Delays rings on until its
+   * output has stayed below −90 dBFS for the owner's quiet window, at most the owner's tail cap
+   * (then it fades out); one without ends here, as its envelopes have.
+   */
+  private ringOn(peak: number, n: number): void {
+    const o = this.owner;
+    if (o.tailSamples === 0) {
+      this.alive = false;
+      return;
+    }
+    if (this.tailLeft < 0) {
+      this.tailLeft = o.tailSamples;
+      this.quiet = 0;
+    }
+    this.quiet = peak < SILENT ? this.quiet + n : 0;
+    this.tailLeft -= n;
+    if (this.quiet >= o.quietWindow) this.alive = false;
+    else if (this.tailLeft <= 0) this.fadeLeft = o.endFadeSamples;
   }
 
   /** Runs the patch in short steps, moving its key linearly towards the target. */
@@ -114,6 +160,15 @@ class PolyGrid extends PooledInstrument<GridVoiceSlot> {
   private readonly program: GridProgram;
   /** The last note's key (with Pitch Transpose): a new note glides from it. */
   lastKey: number | undefined;
+  /**
+   * How long a voice may ring on past its note (0: no Long Delay, it ends with its envelopes):
+   * its Long Delays' ring-out to −90 dB at their feedback, TAIL_CAP_SECONDS at most; and how
+   * long its output must stay silent first — two of the longest delay (its time input may
+   * double it) and a block.
+   */
+  readonly tailSamples: number;
+  readonly quietWindow: number;
+  readonly endFadeSamples: number;
 
   constructor(
     readonly p: PlanParams,
@@ -125,6 +180,18 @@ class PolyGrid extends PooledInstrument<GridVoiceSlot> {
   ) {
     super();
     this.program = new GridProgram(grid, ports.inputs);
+    let ring = 0;
+    let longest = 0;
+    for (const n of grid.nodes) {
+      if (n.type !== 'Long Delay') continue;
+      const seconds = n.p.TIME / 1000;
+      const fb = Math.min(0.999, Math.max(1e-3, n.p.FEEDBACK));
+      longest = Math.max(longest, seconds);
+      ring = Math.max(ring, Math.min(TAIL_CAP_SECONDS, seconds * (1 + Math.log(SILENT) / Math.log(fb))));
+    }
+    this.tailSamples = Math.round(ring * sampleRate);
+    this.quietWindow = Math.round(2 * longest * sampleRate) + BLOCK;
+    this.endFadeSamples = Math.round(END_FADE_SECONDS * sampleRate);
     this.pool = new VoicePool(polyphony, (i) => new GridVoiceSlot(this, i), sampleRate);
   }
 
