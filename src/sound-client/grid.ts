@@ -135,8 +135,12 @@ export class GridWorkflows {
     private readonly patches: PatchSessions,
   ) {}
 
-  /** Non-mutating: a musical display string → the native value of a continuous parameter. */
-  resolveValue(nodeId: number, parameterId: string, display: string): Promise<ReadResult> {
+  /**
+   * Non-mutating: a musical display string → the native value of a continuous parameter. With
+   * `kind` (as grid_set_parameter takes it) the node is first checked to be of that kind.
+   */
+  async resolveValue(nodeId: number, parameterId: string, display: string, kind?: NodeKind): Promise<ReadResult> {
+    if (kind !== undefined) nodeIn(await this.core.need('graph-state', 'checking the node kind'), nodeId, kind);
     return this.core.read(`graph-resolve-value ${nodeId} ${b64(parameterId)} ${b64(display)}`);
   }
 

@@ -60,6 +60,7 @@ test('search_components: parameters by key, label and path with their values, ex
   const two = fader.parameters.find((p: { path: string }) => p.path === '/lx/mixer/channel/2/fader');
   assert.equal(two.value, 0.25);
   assert.equal(two.component, 'Channel-2');
+  assert.equal(two.oscAddress, '/lx/mixer/channel/2/fader', 'the address OSC reaches it at');
   assert.equal(fader.parameterTotal >= fader.parameters.length, true);
   const speed = await show.call('search_components', { query: 'speed', kind: 'parameter' });
   assert.ok(speed.parameters.length > 0 && speed.parameters.every((p: { key: string; label: string }) => /speed/i.test(p.key + p.label)));

@@ -489,6 +489,10 @@ export const ComponentDocPayload = z.strictObject({
   summary: z.string().optional().describe('What it renders or computes (markdown); present when documented'),
   parameterInteractions: z.string().optional().describe('How its knobs combine, which are live or latched, what the extremes do (markdown)'),
   usageTips: z.string().optional().describe('When to pick it and common mistakes (markdown)'),
+  parameterKeys: z
+    .array(z.string())
+    .optional()
+    .describe("Its parameters' keys in order (the live instance's when asked by path or id); list_parameters gives their ranges and values"),
   freshness: z.strictObject({
     stale: z
       .union([z.boolean(), z.literal('unknown')])
@@ -507,13 +511,16 @@ export const ComponentDocPayload = z.strictObject({
 });
 export type ComponentDocPayload = z.infer<typeof ComponentDocPayload>;
 
-export function toComponentDocPayload(doc: ComponentDoc, instance?: Component): ComponentDocPayload {
+export function toComponentDocPayload(doc: ComponentDoc, parameterKeys: readonly string[] | undefined, instance?: Component): ComponentDocPayload {
   const note = doc.note;
   const out: ComponentDocPayload = { ...toComponentClassPayload(doc.entry, note !== undefined), freshness: { stale: doc.stale } };
   if (note !== undefined) {
     out.summary = note.summary;
     out.parameterInteractions = note.parameterInteractions;
     out.usageTips = note.usageTips;
+  }
+  if (parameterKeys !== undefined) out.parameterKeys = [...parameterKeys];
+  if (note !== undefined) {
     if (note.sourceSha256 !== undefined) out.freshness.sourceSha256 = note.sourceSha256;
   }
   if (doc.currentSha256 !== undefined) out.freshness.currentSha256 = doc.currentSha256;

@@ -13,6 +13,7 @@ interface ParameterHitPayload {
   key: string;
   label: string;
   kind: string;
+  oscAddress: string;
   value: number | string | boolean;
   formatted?: string;
   modulated?: true;
@@ -27,6 +28,7 @@ function toParameterHit(parameter: Parameter): ParameterHitPayload {
     key: full.key,
     label: full.label,
     kind: full.kind,
+    oscAddress: full.oscAddress,
     value: full.value,
   };
   if (full.formatted !== undefined) out.formatted = full.formatted;
@@ -69,6 +71,7 @@ export default defineTool({
           key: z.string(),
           label: z.string(),
           kind: z.string(),
+          oscAddress: z.string().describe('Where OSC reaches it (ports in get_project_info)'),
           value: z.union([z.number(), z.string(), z.boolean()]),
           formatted: z.string().optional(),
           modulated: z.literal(true).optional(),

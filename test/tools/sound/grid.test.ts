@@ -35,6 +35,13 @@ test('grid reads: capabilities, state, catalogs, host modulators, value resoluti
   assert.equal(resolved.native.mutates_project, false);
   assert.equal(resolved.native.revision, g.revision);
   assert.equal((await graph(show)).revision, g.revision, 'resolution changed nothing');
+  // The same `kind` grid_set_parameter takes is accepted, and checked.
+  const withKind = await show.call('grid_resolve_value', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', display: '440 Hz' });
+  assert.equal(withKind.native.value, resolved.native.value);
+  assert.match(
+    await show.callError('grid_resolve_value', { kind: 'modulator', node_id: filter.id, parameter_id: 'CUTOFF', display: '440 Hz' }),
+    /^invalid_argument: node \d+ \(Low-pass LD\) is a module, not a modulator/,
+  );
   // Refusals stay structured reads with the native payload; bad arguments are ours.
   const bad = await show.call('grid_resolve_value', { node_id: filter.id, parameter_id: 'CUTOFF', display: 'loud' });
   assert.equal(bad.ok, false);

@@ -361,7 +361,7 @@ test('song_save_project: a fresh sound-project-* folder, kept in the reply; the 
 test('song_save_project while recording: refused up front — nothing sent, no folder, no confirmation round', async (t) => {
   const root = await tempDir(t, 'footlight-saves-');
   const show = await startSound(t, { soundOutputRoot: root });
-  await show.coop('sound_invoke_action', { id: 'Record' });
+  await show.coop('sound_invoke_action', { action_id: 'Record' });
   const lines = (await show.call('sound_get_status')).workflow.saves.length;
   assert.match(
     await show.callError('song_save_project'),
