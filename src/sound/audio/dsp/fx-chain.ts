@@ -5,11 +5,14 @@ import type { PlanParams } from './plan.js';
 
 /** FX Chain: its slot's devices in series, then dry/wet mix and output gain. */
 class FxChain implements Effect {
-  private readonly dry = new DrySignal();
+  private readonly dry: DrySignal;
   constructor(
     private readonly p: PlanParams,
     private readonly chain: readonly Effect[],
-  ) {}
+    sampleRate: number,
+  ) {
+    this.dry = new DrySignal(sampleRate);
+  }
   process(l: Float32Array, r: Float32Array, n: number): void {
     this.dry.keep(l, r);
     for (const e of this.chain) e.process(l, r, n);
@@ -30,5 +33,5 @@ export const FX_CHAIN: DeviceDef = {
   category: 'Container',
   params: [pct('MIX', 'Mix', 1), level('OUTPUT', 'Output')],
   slots: [{ name: 'Chain', accepts: ['audio_effect'] }],
-  build: (d, ctx) => new FxChain(d.p, ctx.effects(d.slots.Chain ?? [])),
+  build: (d, ctx) => new FxChain(d.p, ctx.effects(d.slots.Chain ?? []), ctx.sampleRate),
 };

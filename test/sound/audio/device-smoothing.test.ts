@@ -1,0 +1,73 @@
+// Device parameters that move while sound plays do not click (issue #28's second row, its device
+// half): a Delay+ time change crossfades between the old and new tap, and effect mixes move over
+// 10 ms sample by sample. The moves reach the engine between two blocks, as a live edit does;
+// sox measures the render high-passed at 3 kHz around each move, in dB below the peak (an A2
+// sine and its echoes have nothing there but a click).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { AudioEngine } from '../../../src/sound/audio/dsp/engine.js';
+import { BLOCK } from '../../../src/sound/audio/dsp/math.js';
+import type { PlanParams, RenderPlan } from '../../../src/sound/audio/dsp/plan.js';
+import type { OfflineRender } from '../../../src/sound/audio/offline.js';
+import { buildPlan } from '../../../src/sound/audio/plan.js';
+import type { DeviceJson } from '../../../src/sound/model/components.js';
+import { clip, dev, project, sine, soxStat, track } from './helpers.js';
+
+const RATE = 48000;
+
+/** Renders an A2 sine held for eight beats into `effect`; `moves` change the effect's parameters between blocks at their times (s). */
+function renderWithMoves(effect: DeviceJson, moves: [seconds: number, move: (p: PlanParams) => void][], seconds: number): OfflineRender {
+  const plan: RenderPlan = buildPlan(project([track('Bass', [sine(), effect], [clip(0, 8, [[45, 0, 8]])])]));
+  const params = plan.tracks[0].devices[1].p;
+  const engine = new AudioEngine(plan, RATE);
+  engine.play();
+  const blocks = Math.ceil((seconds * RATE) / BLOCK);
+  const left = new Float32Array(blocks * BLOCK);
+  const right = new Float32Array(blocks * BLOCK);
+  const l = new Float32Array(BLOCK);
+  const r = new Float32Array(BLOCK);
+  let next = 0;
+  for (let b = 0; b < blocks; b++) {
+    while (next < moves.length && b * BLOCK >= moves[next][0] * RATE) moves[next++][1](params);
+    engine.render(l, r);
+    left.set(l, b * BLOCK);
+    right.set(r, b * BLOCK);
+  }
+  return { left, right, sampleRate: RATE, fromBeat: 0, seconds, notRendered: [] };
+}
+
+/** sox's peak above 3 kHz from `at` − 50 ms for 150 ms, in dB below the whole render's peak. */
+function clickDb(r: OfflineRender, at: number): number {
+  const peak = soxStat(r)['Maximum amplitude'];
+  const high = soxStat(r, ['highpass', '3000', 'highpass', '3000', 'trim', String(at - 0.05), '0.15'])['Maximum amplitude'];
+  return 20 * Math.log10(high / peak);
+}
+
+test('Delay+: a time change while echoes play crossfades to the new tap: no click above −80 dB (sox)', () => {
+  // 250 ms (native 0.6657 on the 1 ms–4 s scale) → 400 ms at 1 s, → 130 ms at 2 s.
+  const r = renderWithMoves(
+    dev('Delay+', { TIME: 0.6657, FEEDBACK: 0.3, MIX: 0.5 }),
+    [
+      [1, (p) => (p.TIME = 400)],
+      [2, (p) => (p.TIME = 130)],
+    ],
+    2.5,
+  );
+  for (const at of [1, 2]) {
+    const db = clickDb(r, at);
+    assert.ok(db < -80, `time change at ${at} s: ${db.toFixed(1)} dB`);
+  }
+});
+
+for (const [name, params] of [
+  ['Delay+', { TIME: 0.6657, FEEDBACK: 0.3, MIX: 0.2 }],
+  ['Distortion', { DRIVE: 0, MIX: 0.2 }],
+  ['Filter+', { CUTOFF: 0.3, MIX: 0.2 }],
+  ['Chorus+', { MIX: 0.2 }],
+] as const) {
+  test(`${name}: a Mix jump while sound plays moves over 10 ms: no click above −80 dB (sox)`, () => {
+    const r = renderWithMoves(dev(name, params), [[1, (p) => (p.MIX = 0.9)]], 1.3);
+    const db = clickDb(r, 1);
+    assert.ok(db < -80, `${name} mix at 1 s: ${db.toFixed(1)} dB`);
+  });
+}
