@@ -15,10 +15,20 @@ import { clip, dev, project, sine, soxStat, track } from './helpers.js';
 
 const RATE = 48000;
 
-/** Renders an A2 sine held for eight beats into `effect`; `moves` change the effect's parameters between blocks at their times (s). */
-function renderWithMoves(effect: DeviceJson, moves: [seconds: number, move: (p: PlanParams) => void][], seconds: number): OfflineRender {
-  const plan: RenderPlan = buildPlan(project([track('Bass', [sine(), effect], [clip(0, 8, [[45, 0, 8]])])]));
-  const params = plan.tracks[0].devices[1].p;
+/**
+ * Renders an A2 sine held for eight beats into `effect` (or, with `effect` null, the sine
+ * `instrument` alone); `moves` change the effect's (or the instrument's) parameters between blocks
+ * at their times (s).
+ */
+function renderWithMoves(
+  effect: DeviceJson | null,
+  moves: [seconds: number, move: (p: PlanParams) => void][],
+  seconds: number,
+  instrument: DeviceJson = sine(),
+): OfflineRender {
+  const chain = effect === null ? [instrument] : [instrument, effect];
+  const plan: RenderPlan = buildPlan(project([track('Bass', chain, [clip(0, 8, [[45, 0, 8]])])]));
+  const params = plan.tracks[0].devices[chain.length - 1].p;
   const engine = new AudioEngine(plan, RATE);
   engine.play();
   const blocks = Math.ceil((seconds * RATE) / BLOCK);
@@ -71,3 +81,40 @@ for (const [name, params] of [
     assert.ok(db < -80, `${name} mix at 1 s: ${db.toFixed(1)} dB`);
   });
 }
+
+// Plan values are physical: cutoffs and EQ frequencies in Hz, EQ gains in dB, resonance 0–1.
+test('Filter+ and the Polysynth: a cutoff and a resonance jump move over 10 ms: no click above −80 dB (sox)', () => {
+  const moves: [number, (p: PlanParams) => void][] = [
+    [1, (p) => (p.CUTOFF = 400)],
+    [1.5, (p) => (p.RESONANCE = 0.8)],
+    [2, (p) => (p.CUTOFF = 150)],
+  ];
+  // Cutoff 100 Hz (native 0.233 on the 20 Hz–20 kHz scale), low-pass, under the 110 Hz sine.
+  const filter = renderWithMoves(dev('Filter+', { CUTOFF: 0.233, RESONANCE: 0.2 }), moves, 2.3);
+  const synth = renderWithMoves(null, moves, 2.3, sine({ CUTOFF: 0.233, RESONANCE: 0.2 }));
+  for (const [name, r] of [
+    ['Filter+', filter],
+    ['Polysynth', synth],
+  ] as const)
+    for (const at of [1, 1.5, 2]) {
+      const db = clickDb(r, at);
+      assert.ok(db < -80, `${name} at ${at} s: ${db.toFixed(1)} dB`);
+    }
+});
+
+test('EQ+: a band switched on from 0 dB and its frequency moved move over 10 ms: no click above −80 dB (sox)', () => {
+  // Mid band at 150 Hz: 0 → +12 dB at 1 s, → 300 Hz at 1.5 s, → −12 dB at 2 s.
+  const r = renderWithMoves(
+    dev('EQ+', { MID_FREQ: 0.2747 }),
+    [
+      [1, (p) => (p.MID_GAIN = 12)],
+      [1.5, (p) => (p.MID_FREQ = 300)],
+      [2, (p) => (p.MID_GAIN = -12)],
+    ],
+    2.3,
+  );
+  for (const at of [1, 1.5, 2]) {
+    const db = clickDb(r, at);
+    assert.ok(db < -80, `EQ+ at ${at} s: ${db.toFixed(1)} dB`);
+  }
+});

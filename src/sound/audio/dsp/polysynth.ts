@@ -1,4 +1,5 @@
 import { Adsr } from './envelope.js';
+import { FilterMotion } from './filter-motion.js';
 import { resonanceQ, Svf } from './filters.js';
 import { mtof } from './math.js';
 import { wave } from './oscillators.js';
@@ -74,6 +75,7 @@ class PolyVoice implements Voice {
   render(l: Float32Array, r: Float32Array, from: number, to: number): void {
     const shape = this.synth.p.WAVE | 0;
     const g = this.gain * this.synth.p.OUTPUT;
+    const motion = this.synth.motion.moving ? this.synth.motion : null;
     let dt = this.dt;
     let ph = this.phase;
     for (let i = from; i < to; i++) {
@@ -81,6 +83,7 @@ class PolyVoice implements Voice {
         dt += this.slideStep;
         this.slideLeft--;
       }
+      if (motion !== null) this.filter.set(motion.cutoff(i), motion.q(i), this.synth.sampleRate);
       const x = this.filter.tick(wave(shape, ph, dt), 0) * this.env.tick() * g;
       l[i] += x;
       r[i] += x;
@@ -96,6 +99,8 @@ class PolyVoice implements Voice {
 /** Polysynth: one oscillator (Saw, Pulse, Sine, Triangle) → resonant low-pass → ADSR, per voice. */
 class Polysynth extends PooledInstrument<PolyVoice> {
   protected readonly pool: VoicePool<PolyVoice>;
+  /** Cutoff and resonance moves, shared by the voices (which set their filters per sample while it moves). */
+  readonly motion: FilterMotion;
 
   constructor(
     readonly p: PlanParams,
@@ -104,9 +109,11 @@ class Polysynth extends PooledInstrument<PolyVoice> {
   ) {
     super();
     this.pool = new VoicePool(polyphony, () => new PolyVoice(this), sampleRate);
+    this.motion = new FilterMotion(sampleRate);
   }
 
   override update(): void {
+    this.motion.block(this.p.CUTOFF, this.p.RESONANCE);
     for (const v of this.pool.voices) if (v.active) v.configure();
   }
 }
