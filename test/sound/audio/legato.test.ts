@@ -36,6 +36,18 @@ test('legato: a one-voice Polysynth moves an overlapping note without retriggeri
   assert.ok(db < -80, `legato change ${db.toFixed(1)} dB below the peak`);
 });
 
+test('legato: one-voice FM-4 and Organ slide too; the change is below −80 dB (sox)', () => {
+  // FM-4 with its first modulators off, ratio 1 (its own spectrum ends far below 3 kHz on A2–C3)
+  // and a 20 s decay: a near-sine whose strike would restart.
+  for (const [name, d] of [
+    ['FM-4', dev('FM-4', { VOICES: 1, MOD_1: 0, MOD_2: 0, RATIO: 1, ATTACK: 0, DECAY: 1 })],
+    ['Organ', dev('Organ', { VOICES: 1 })],
+  ] as const) {
+    const db = clickDb(bass(d, OVERLAP));
+    assert.ok(db < -80, `${name} legato change ${db.toFixed(1)} dB below the peak`);
+  }
+});
+
 test('legato: the envelope runs on through the change (a 50 ms attack does not start again)', () => {
   // Attack 50 ms (native 0.509 on the 0.1 ms–20 s scale): long over by the change at 0.5 s.
   const r = bass(sine({ VOICES: 1, ATTACK: 0.509 }), OVERLAP);

@@ -3,7 +3,7 @@ import { GridPatch, GridProgram, gridPorts } from './grid-patch.js';
 import { BLOCK, seedOf } from './math.js';
 import { bool, level, pct, semis, voices } from './params.js';
 import type { PlanGrid, PlanParams } from './plan.js';
-import { PooledInstrument, VoicePool, type Voice } from './voices.js';
+import { LEGATO_SLIDE_SECONDS, PooledInstrument, VoicePool, type Voice } from './voices.js';
 
 /** Glide at 100 %: a glide takes this long, whatever the interval. */
 const GLIDE_MAX_SECONDS = 1;
@@ -13,8 +13,6 @@ const SILENT = 10 ** (-90 / 20);
 const TAIL_CAP_SECONDS = 10;
 /** A voice that ends before it is quiet (a patch without an envelope, the cap) fades out over this, raised cosine. */
 const END_FADE_SECONDS = 0.005;
-/** A legato note reaches its key over at least this time (a glide too short to hear as one). */
-const LEGATO_SLIDE_SECONDS = 0.005;
 /** While gliding, the patch's key moves every this many samples. */
 const GLIDE_STEP = 8;
 

@@ -4,12 +4,9 @@ import { resonanceQ, Svf } from './filters.js';
 import { mtof } from './math.js';
 import { wave } from './oscillators.js';
 import type { PlanParams } from './plan.js';
-import { PooledInstrument, VoicePool, type Voice } from './voices.js';
+import { PitchSlide, PooledInstrument, VoicePool, type Voice } from './voices.js';
 import type { DeviceDef } from './device.js';
 import { choice, freq, level, pct, time, voices } from './params.js';
-
-/** A legato note reaches its pitch over this time (a glide too short to hear as one). */
-const LEGATO_SLIDE_SECONDS = 0.005;
 
 /** Peak level of one voice at full velocity and 0 dB output (headroom for chords). */
 export const VOICE_LEVEL = 0.3;
@@ -18,15 +15,14 @@ class PolyVoice implements Voice {
   pitch = 0;
   held = false;
   private phase = 0;
-  private dt = 0;
+  private readonly slide: PitchSlide;
   private gain = 0;
-  /** Legato slide: samples left and the phase increment's change per sample. */
-  private slideLeft = 0;
-  private slideStep = 0;
   readonly env = new Adsr();
   readonly filter = new Svf();
 
-  constructor(private readonly synth: Polysynth) {}
+  constructor(private readonly synth: Polysynth) {
+    this.slide = new PitchSlide(synth.sampleRate);
+  }
 
   get active(): boolean {
     return this.env.active;
@@ -36,8 +32,7 @@ class PolyVoice implements Voice {
     this.pitch = pitch;
     this.held = true;
     this.phase = 0;
-    this.dt = mtof(pitch) / this.synth.sampleRate;
-    this.slideLeft = 0;
+    this.slide.set(mtof(pitch) / this.synth.sampleRate);
     this.gain = VOICE_LEVEL * velocity;
     this.filter.reset();
     this.configure();
@@ -45,14 +40,10 @@ class PolyVoice implements Voice {
     this.env.gateOn();
   }
 
-  /**
-   * Mono legato: the oscillator slides to the new pitch in phase over LEGATO_SLIDE_SECONDS; the
-   * envelope runs on. (A jump in phase was −61 dB of click on a sine, the slide −100 dB.)
-   */
+  /** Mono legato: the oscillator slides to the new pitch in phase (PitchSlide); the envelope runs on. */
   legato(pitch: number): void {
     this.pitch = pitch;
-    this.slideLeft = Math.max(1, Math.round(LEGATO_SLIDE_SECONDS * this.synth.sampleRate));
-    this.slideStep = (mtof(pitch) / this.synth.sampleRate - this.dt) / this.slideLeft;
+    this.slide.slideTo(mtof(pitch) / this.synth.sampleRate);
   }
 
   configure(): void {
@@ -76,13 +67,10 @@ class PolyVoice implements Voice {
     const shape = this.synth.p.WAVE | 0;
     const g = this.gain * this.synth.p.OUTPUT;
     const motion = this.synth.motion.moving ? this.synth.motion : null;
-    let dt = this.dt;
+    const slide = this.slide;
     let ph = this.phase;
     for (let i = from; i < to; i++) {
-      if (this.slideLeft > 0) {
-        dt += this.slideStep;
-        this.slideLeft--;
-      }
+      const dt = slide.next();
       if (motion !== null) this.filter.set(motion.cutoff(i), motion.q(i), this.synth.sampleRate);
       const x = this.filter.tick(wave(shape, ph, dt), 0) * this.env.tick() * g;
       l[i] += x;
@@ -92,7 +80,6 @@ class PolyVoice implements Voice {
       if (!this.env.active) break;
     }
     this.phase = ph;
-    this.dt = dt;
   }
 }
 

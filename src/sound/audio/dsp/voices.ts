@@ -63,6 +63,46 @@ export abstract class FadingVoice implements Voice {
   }
 }
 
+/** A legato note reaches its pitch over this long: a glide too short to hear as one. */
+export const LEGATO_SLIDE_SECONDS = 0.005;
+
+/**
+ * A voice's oscillator frequency (cycles per sample) that slides in phase, linearly, to a legato
+ * note's over LEGATO_SLIDE_SECONDS: a jump of the frequency left −61 dB of click on a sine, the
+ * slide −100 dB.
+ */
+export class PitchSlide {
+  dt = 0;
+  private step = 0;
+  private left = 0;
+  private readonly length: number;
+
+  constructor(sampleRate: number) {
+    this.length = Math.max(1, Math.round(LEGATO_SLIDE_SECONDS * sampleRate));
+  }
+
+  /** A new note: at once. */
+  set(dt: number): void {
+    this.dt = dt;
+    this.left = 0;
+  }
+
+  /** A legato note: over the slide. */
+  slideTo(dt: number): void {
+    this.left = this.length;
+    this.step = (dt - this.dt) / this.length;
+  }
+
+  /** The frequency for the next sample. */
+  next(): number {
+    if (this.left > 0) {
+      this.dt += this.step;
+      this.left--;
+    }
+    return this.dt;
+  }
+}
+
 /** How long a stolen voice fades out while the new note starts: 5 ms, raised cosine (see VoicePool). */
 const STEAL_FADE_SECONDS = 0.005;
 /** Voices beyond the polyphony that let stolen ones finish their fade. */
