@@ -10,10 +10,22 @@ import { BLOCK } from '../../../src/sound/audio/dsp/math.js';
 import type { PlanParams, RenderPlan } from '../../../src/sound/audio/dsp/plan.js';
 import type { OfflineRender } from '../../../src/sound/audio/offline.js';
 import { buildPlan } from '../../../src/sound/audio/plan.js';
+import { moduleByName } from '../../../src/sound/model/catalog.js';
 import type { DeviceJson } from '../../../src/sound/model/components.js';
 import { clip, dev, project, sine, soxStat, track } from './helpers.js';
 
 const RATE = 48000;
+
+/** An FX Grid gets a patch that changes the sound: Audio In → SVF low-pass (20 Hz–20 kHz native 0.3: 159 Hz) → Audio Out. */
+function withGrid(d: DeviceJson): DeviceJson {
+  if (d.name !== 'FX Grid') return d;
+  const node = (name: string, x: number, params: Record<string, number> = {}) => ({ uuid: moduleByName(name).uuid, x, y: 0, params });
+  const cord = (source: number, target: number) => ({ source_kind: 'module' as const, source, source_port: 0, target, target_port: 0 });
+  return {
+    ...d,
+    grid: { modules: [node('Audio In', 0), node('SVF', 1, { CUTOFF: 0.3 }), node('Audio Out', 2)], modulators: [], connections: [cord(0, 1), cord(1, 2)] },
+  };
+}
 
 /**
  * Renders an A2 sine held for eight beats into `effect` (or, with `effect` null, the sine
@@ -74,9 +86,11 @@ for (const [name, params] of [
   ['Distortion', { DRIVE: 0, MIX: 0.2 }],
   ['Filter+', { CUTOFF: 0.3, MIX: 0.2 }],
   ['Chorus+', { MIX: 0.2 }],
+  ['FX Grid', { MIX: 0.2 }],
+  ['Reverb', { MIX: 0.2 }],
 ] as const) {
   test(`${name}: a Mix jump while sound plays moves over 10 ms: no click above −80 dB (sox)`, () => {
-    const r = renderWithMoves(dev(name, params), [[1, (p) => (p.MIX = 0.9)]], 1.3);
+    const r = renderWithMoves(withGrid(dev(name, params)), [[1, (p) => (p.MIX = 0.9)]], 1.3);
     const db = clickDb(r, 1);
     assert.ok(db < -80, `${name} mix at 1 s: ${db.toFixed(1)} dB`);
   });
