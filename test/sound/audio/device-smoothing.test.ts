@@ -10,6 +10,7 @@ import { BLOCK } from '../../../src/sound/audio/dsp/math.js';
 import type { PlanParams, RenderPlan } from '../../../src/sound/audio/dsp/plan.js';
 import type { OfflineRender } from '../../../src/sound/audio/offline.js';
 import { buildPlan } from '../../../src/sound/audio/plan.js';
+import { SAMPLER_SAMPLES } from '../../../src/sound/audio/dsp/kit.js';
 import { moduleByName } from '../../../src/sound/model/catalog.js';
 import type { DeviceJson } from '../../../src/sound/model/components.js';
 import { clip, dev, project, sine, soxStat, track } from './helpers.js';
@@ -131,4 +132,25 @@ test('EQ+: a band switched on from 0 dB and its frequency moved move over 10 ms:
     const db = clickDb(r, at);
     assert.ok(db < -80, `EQ+ at ${at} s: ${db.toFixed(1)} dB`);
   }
+});
+
+test('Sampler: a playing note’s low-pass follows the cutoff, moving over 10 ms, even to fully open: no click above −80 dB (sox)', () => {
+  // The Sine Tone (looped) at A2, under a 100 Hz low-pass: → 400 Hz at 1 s, → 20 kHz (open) at 1.5 s.
+  const r = renderWithMoves(
+    null,
+    [
+      [1, (p) => (p.CUTOFF = 400)],
+      [1.5, (p) => (p.CUTOFF = 20000)],
+    ],
+    1.8,
+    dev('Sampler', { SAMPLE: SAMPLER_SAMPLES.indexOf('Sine Tone'), CUTOFF: 0.233 }),
+  );
+  for (const at of [1, 1.5]) {
+    const db = clickDb(r, at);
+    assert.ok(db < -80, `Sampler cutoff at ${at} s: ${db.toFixed(1)} dB`);
+  }
+  // The move reached the playing note: 110 Hz passes a 400 Hz low-pass louder than a 100 Hz one.
+  const level = (s: number) =>
+    soxStat({ ...r, left: r.left.slice(s * RATE, (s + 0.2) * RATE), right: r.right.slice(s * RATE, (s + 0.2) * RATE) })['RMS amplitude'];
+  assert.ok(level(1.2) > 1.3 * level(0.7), `${level(0.7).toFixed(4)} → ${level(1.2).toFixed(4)}`);
 });

@@ -1,3 +1,4 @@
+import { FilterMotion } from './filter-motion.js';
 import { resonanceQ, Svf } from './filters.js';
 import { builtInKit, SAMPLER_KIT, SAMPLER_SAMPLES, type Kit, type KitSample } from './kit.js';
 import type { PlanParams } from './plan.js';
@@ -7,6 +8,8 @@ import { bool, choice, freq, level, linear, pct, semis, time, voices, whole } fr
 
 /** Above this the Sampler's low-pass is bypassed (its top setting is 20 kHz: fully open). */
 const OPEN_CUTOFF = 19000;
+/** The low-pass has no resonance control: Butterworth. */
+const FLAT_Q = resonanceQ(0);
 /**
  * Every sample fades out over its last this-many seconds of playback (raised cosine), whichever
  * way it plays: a drum whose recording stops above silence (the Kick at −31 dB) no longer clicks.
@@ -24,6 +27,12 @@ class SamplerVoice extends FadingVoice {
   private gain = 0;
   /** Playing forward into a sustain loop: wrap at its end. */
   private looping = false;
+  /**
+   * The low-pass runs on this note: the cutoff was below the open setting when it started. It then
+   * follows the cutoff as it moves; a note started open stays unfiltered (switching the filter in
+   * mid-note would click).
+   */
+  private filtered = false;
   readonly filter = new Svf();
 
   constructor(private readonly sampler: Sampler) {
@@ -54,7 +63,8 @@ class SamplerVoice extends FadingVoice {
     this.releaseCoef = Math.exp(Math.log(0.001) / Math.max(1, (p.RELEASE / 1000) * s.sampleRate));
     this.gain = velocity;
     this.filter.reset();
-    this.filter.set(p.CUTOFF, resonanceQ(0), s.sampleRate);
+    this.filter.set(p.CUTOFF, FLAT_Q, s.sampleRate);
+    this.filtered = p.CUTOFF < OPEN_CUTOFF;
   }
 
   render(l: Float32Array, r: Float32Array, from: number, to: number): void {
@@ -63,7 +73,10 @@ class SamplerVoice extends FadingVoice {
     const oneShot = sample.oneShot;
     const last = data.length - 1;
     const g = this.gain * this.sampler.p.OUTPUT;
-    const filtered = this.sampler.p.CUTOFF < OPEN_CUTOFF;
+    const filtered = this.filtered;
+    const motion = filtered && this.sampler.motion.moving ? this.sampler.motion : null;
+    const sr = this.sampler.sampleRate;
+    if (filtered) this.filter.set(this.sampler.p.CUTOFF, FLAT_Q, sr);
     const step = this.rate * this.dir;
     const { loopStart, loopEnd } = sample;
     // The end fade in source samples: END_FADE_SECONDS of playback at this rate.
@@ -89,6 +102,7 @@ class SamplerVoice extends FadingVoice {
           return;
         }
       }
+      if (motion !== null) this.filter.set(motion.cutoff(i), FLAT_Q, sr);
       if (filtered) x = this.filter.tick(x, 0);
       if (!this.looping) {
         const left = this.dir > 0 ? last - pos : pos;
@@ -111,6 +125,8 @@ class SamplerVoice extends FadingVoice {
 class Sampler extends PooledInstrument<SamplerVoice> {
   readonly kit: Kit;
   protected readonly pool: VoicePool<SamplerVoice>;
+  /** Cutoff moves, shared by the voices (each sets its filter per sample while it moves). */
+  readonly motion: FilterMotion;
 
   constructor(
     readonly p: PlanParams,
@@ -120,6 +136,11 @@ class Sampler extends PooledInstrument<SamplerVoice> {
     super();
     this.kit = builtInKit(sampleRate);
     this.pool = new VoicePool(polyphony, () => new SamplerVoice(this), sampleRate);
+    this.motion = new FilterMotion(sampleRate);
+  }
+
+  override update(): void {
+    this.motion.block(this.p.CUTOFF, 0);
   }
 }
 
