@@ -237,7 +237,7 @@ export class GridWorkflows {
       };
       const execute = (p: WritePlan, mode: AuthorizationMode): Promise<WriteResult> => this.execute(op, p, mode, session, before as Graph);
       const result = await this.core.write({ tool, args: raw, authority, plan, observe: OBSERVE, execute });
-      if (session !== undefined && result.patch_session === undefined) result.patch_session = this.patches.report(session, false);
+      if (session !== undefined && result.patch_session === undefined) result.patch_session = this.patches.stepEcho(session);
       return result;
     } catch (err) {
       if (err instanceof PatchSessionStop) return this.stopped(err, tool);
@@ -256,7 +256,7 @@ export class GridWorkflows {
       code: 'stale',
       reason: 'patch_session_frozen',
       tool,
-      patch_session: this.patches.report(err.session, false),
+      patch_session: this.patches.stepEcho(err.session),
       next: 'Nothing was sent. Read grid_get_state; end this session and begin a new one to continue.',
     };
   }
@@ -316,7 +316,7 @@ export class GridWorkflows {
             s.n,
           );
       }
-      if (session !== undefined) result.patch_session = this.patches.report(session, false);
+      if (session !== undefined) result.patch_session = this.patches.stepEcho(session);
       return result;
     } finally {
       if (session !== undefined && session !== given) session.busy = false;

@@ -257,6 +257,17 @@ export const PathChangesPayload = z
   .array(PathChangePayload)
   .describe('Every canonical path that changed (moved siblings, nested devices, modulators and modulations included); update cached paths from it');
 
+/** What an add-style tool hands on: the new component's parameters by key, with their values now. */
+export const ParameterValuesPayload = z
+  .record(z.string(), z.union([z.number(), z.string(), z.boolean()]))
+  .describe('Its parameters by key with their values now (set them at <path>/<key>; list_parameters gives ranges)');
+
+export function toParameterValues(c: Component): Record<string, number | string | boolean> {
+  const out: Record<string, number | string | boolean> = {};
+  for (const p of c.parameters.values()) if (!p.internal) out[p.key] = toParameterPayload(p).value;
+  return out;
+}
+
 /** A modulation or trigger mapping an edit dropped or could not carry along. */
 export const WiringNotePayload = z.strictObject({
   kind: z.enum(['modulation', 'trigger']),
@@ -489,10 +500,7 @@ export const ComponentDocPayload = z.strictObject({
   summary: z.string().optional().describe('What it renders or computes (markdown); present when documented'),
   parameterInteractions: z.string().optional().describe('How its knobs combine, which are live or latched, what the extremes do (markdown)'),
   usageTips: z.string().optional().describe('When to pick it and common mistakes (markdown)'),
-  parameterKeys: z
-    .array(z.string())
-    .optional()
-    .describe("Its parameters' keys in order (the live instance's when asked by path or id); list_parameters gives their ranges and values"),
+  parameterKeys: z.array(z.string()).optional().describe('Its parameter keys, in order'),
   freshness: z.strictObject({
     stale: z
       .union([z.boolean(), z.literal('unknown')])

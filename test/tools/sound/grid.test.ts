@@ -235,6 +235,36 @@ test('patch session: one reviewed step at a time, verified; it freezes when anot
   );
 });
 
+test('patch session: a step reply carries only the latest step, so replies stay one size as the session grows', async (t) => {
+  const show = await startSound(t, { soundCooperative: true });
+  const begun = await show.call('grid_begin_patch_session');
+  const filter = node(begun.before_graph, 'Low-pass LD');
+  const sizes: number[] = [];
+  for (let i = 1; i <= 6; i++) {
+    const step = await show.call('grid_set_parameter', {
+      kind: 'module',
+      node_id: filter.id,
+      parameter_id: 'CUTOFF',
+      value: 0.3 + i / 20,
+      patch_session_id: begun.patch_session_id,
+    });
+    assert.equal(step.status, 'completed');
+    assert.equal(step.patch_session.applied_steps, i);
+    assert.deepEqual(
+      step.patch_session.steps.map((x: { n: number }) => x.n),
+      [i],
+    );
+    sizes.push(JSON.stringify(step).length);
+  }
+  // Values' displays vary a little; a whole-session echo grew by a step's record (~500 bytes) per step.
+  assert.ok(Math.max(...sizes) - Math.min(...sizes) < 200, `reply bytes per step: ${sizes.join(', ')}`);
+  const whole = await show.call('grid_get_patch_session', { patch_session_id: begun.patch_session_id });
+  assert.deepEqual(
+    whole.steps.map((x: { n: number }) => x.n),
+    [1, 2, 3, 4, 5, 6],
+  );
+});
+
 test('patch session: a host refusal keeps it open; a stale host guard freezes it; a moved selection freezes it', async (t) => {
   const show = await startSound(t, { soundCooperative: true });
   const s = await show.call('grid_begin_patch_session');

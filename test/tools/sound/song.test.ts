@@ -213,9 +213,11 @@ test('song_import_plan: reviewed import, tempo/meter through the transport with 
     'one named track per part, inside the new group',
   );
   for (const [i, name] of ['Bass', 'Lead', 'Pad'].entries()) {
-    const arranger = (await show.call('song_get_arranger', { track_index: children[i].index })).native;
+    const arranger = (await show.call('song_get_arranger', { track_index: children[i].index, notes: true })).native;
     assert.equal(arranger.track_name, name);
     const clip = arranger.arranger.clips[0];
+    const brief = (await show.call('song_get_arranger', { track_index: children[i].index })).native.arranger.clips[0];
+    assert.deepEqual([brief.notes, brief.notes_truncated, brief.source_notes], [undefined, undefined, clip.source_notes], 'notes only when asked');
     assert.equal(clip.start, 0);
     assert.equal(clip.source_notes.count, midi.tracks[i].notes.length);
     const key = (n: { pitch: number; start: number; duration: number }): string => `${n.start}:${n.pitch}:${n.duration}`;
