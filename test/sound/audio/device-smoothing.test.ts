@@ -38,10 +38,13 @@ function renderWithMoves(
   moves: [seconds: number, move: (p: PlanParams) => void][],
   seconds: number,
   instrument: DeviceJson = sine(),
+  gridNode?: number,
 ): OfflineRender {
   const chain = effect === null ? [instrument] : [instrument, effect];
   const plan: RenderPlan = buildPlan(project([track('Bass', chain, [clip(0, 8, [[45, 0, 8]])])]));
-  const params = plan.tracks[0].devices[chain.length - 1].p;
+  const device = plan.tracks[0].devices[chain.length - 1];
+  // With `gridNode`, the moves change that module of the device's Grid patch.
+  const params = gridNode === undefined ? device.p : device.grid!.nodes[gridNode].p;
   const engine = new AudioEngine(plan, RATE);
   engine.play();
   const blocks = Math.ceil((seconds * RATE) / BLOCK);
@@ -154,3 +157,34 @@ test('Sampler: a playing note’s low-pass follows the cutoff, moving over 10 ms
     soxStat({ ...r, left: r.left.slice(s * RATE, (s + 0.2) * RATE), right: r.right.slice(s * RATE, (s + 0.2) * RATE) })['RMS amplitude'];
   assert.ok(level(1.2) > 1.3 * level(0.7), `${level(0.7).toFixed(4)} → ${level(1.2).toFixed(4)}`);
 });
+
+for (const filter of ['SVF', 'Low-pass LD']) {
+  test(`Poly Grid: its ${filter} module's own cutoff and resonance move over 10 ms: no click above −80 dB (sox)`, () => {
+    // Sine → the filter (100 Hz, native 0.233) → Audio Out at 0.3; no envelope, the note is held throughout.
+    const node = (name: string, x: number, params: Record<string, number> = {}) => ({ uuid: moduleByName(name).uuid, x, y: 0, params });
+    const cord = (source: number, target: number) => ({ source_kind: 'module' as const, source, source_port: 0, target, target_port: 0 });
+    const grid = {
+      ...dev('Poly Grid', { OUTPUT: 0.3 }),
+      grid: {
+        modules: [node('Sine', 0), node(filter, 1, { CUTOFF: 0.233, RESONANCE: 0.2 }), node('Audio Out', 2)],
+        modulators: [],
+        connections: [cord(0, 1), cord(1, 2)],
+      },
+    };
+    const r = renderWithMoves(
+      null,
+      [
+        [1, (p) => (p.CUTOFF = 400)],
+        [1.5, (p) => (p.RESONANCE = 0.8)],
+        [2, (p) => (p.CUTOFF = 150)],
+      ],
+      2.3,
+      grid,
+      1,
+    );
+    for (const at of [1, 1.5, 2]) {
+      const db = clickDb(r, at);
+      assert.ok(db < -80, `${filter} at ${at} s: ${db.toFixed(1)} dB`);
+    }
+  });
+}

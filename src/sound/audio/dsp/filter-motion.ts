@@ -10,20 +10,27 @@ import { SmoothedGain } from './smoothed-gain.js';
  */
 export class FilterMotion {
   private readonly octaves: SmoothedGain;
-  private readonly resonance: SmoothedGain;
+  private readonly resonanceRamp: SmoothedGain;
   private cutoffMoves = false;
   private resonanceMoves = false;
 
   constructor(sampleRate: number) {
     this.octaves = new SmoothedGain(sampleRate);
-    this.resonance = new SmoothedGain(sampleRate);
+    this.resonanceRamp = new SmoothedGain(sampleRate);
   }
 
   /** Call once a block with the parameters' values; returns `moving`. */
   block(cutoff: number, resonance: number): boolean {
     this.cutoffMoves = this.octaves.block(Math.log2(cutoff));
-    this.resonanceMoves = this.resonance.block(resonance);
+    this.resonanceMoves = this.resonanceRamp.block(resonance);
     return this.moving;
+  }
+
+  /** Forgets the values: the next ones are taken at once. */
+  reset(): void {
+    this.octaves.reset();
+    this.resonanceRamp.reset();
+    this.cutoffMoves = this.resonanceMoves = false;
   }
 
   get moving(): boolean {
@@ -34,7 +41,12 @@ export class FilterMotion {
     return 2 ** (this.cutoffMoves ? this.octaves.ramp[i] : this.octaves.current);
   }
 
+  /** The resonance parameter itself (0–1) at sample i. */
+  resonance(i: number): number {
+    return this.resonanceMoves ? this.resonanceRamp.ramp[i] : this.resonanceRamp.current;
+  }
+
   q(i: number): number {
-    return resonanceQ(this.resonanceMoves ? this.resonance.ramp[i] : this.resonance.current);
+    return resonanceQ(this.resonance(i));
   }
 }
