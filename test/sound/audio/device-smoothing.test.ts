@@ -188,3 +188,19 @@ for (const filter of ['SVF', 'Low-pass LD']) {
     }
   });
 }
+
+test('Output gains and the Tool: a gain, pan or width jump moves over 10 ms: no click above −80 dB (sox)', () => {
+  const cases: [string, DeviceJson, (p: PlanParams) => void][] = [
+    ['EQ+ Output', dev('EQ+'), (p) => (p.OUTPUT = 0.25)],
+    ['Distortion Output', dev('Distortion', { DRIVE: 0 }), (p) => (p.OUTPUT = 0.25)],
+    ['FX Chain Output', dev('FX Chain'), (p) => (p.OUTPUT = 0.25)],
+    ['FX Grid Output', dev('FX Grid'), (p) => (p.OUTPUT = 0.25)],
+    ['Tool Gain', dev('Tool'), (p) => (p.GAIN = 0.25)],
+    ['Tool Pan', dev('Tool'), (p) => (p.PAN = 0.8)],
+  ];
+  for (const [name, d, move] of cases) {
+    const r = renderWithMoves(withGrid(d), [[1, move]], 1.3);
+    const db = clickDb(r, 1);
+    assert.ok(db < -80, `${name} at 1 s: ${db.toFixed(1)} dB`);
+  }
+});

@@ -71,11 +71,28 @@ export abstract class WetDryEffect implements Effect {
   abstract tail(): number;
 }
 
-/** Output gain in place; nothing at unity (x · 1 is x exactly). */
-export function applyGain(l: Float32Array, r: Float32Array, n: number, g: number): void {
-  if (g === 1) return;
-  for (let i = 0; i < n; i++) {
-    l[i] *= g;
-    r[i] *= g;
+/**
+ * An effect's Output gain in place, moving to a new value over 10 ms (SmoothedGain); steady, the
+ * plain product, and nothing at unity (x · 1 is x exactly).
+ */
+export class OutputGain {
+  private readonly gain: SmoothedGain;
+  constructor(sampleRate: number) {
+    this.gain = new SmoothedGain(sampleRate);
+  }
+  apply(l: Float32Array, r: Float32Array, n: number, g: number): void {
+    if (this.gain.block(g)) {
+      const ramp = this.gain.ramp;
+      for (let i = 0; i < n; i++) {
+        l[i] *= ramp[i];
+        r[i] *= ramp[i];
+      }
+      return;
+    }
+    if (g === 1) return;
+    for (let i = 0; i < n; i++) {
+      l[i] *= g;
+      r[i] *= g;
+    }
   }
 }

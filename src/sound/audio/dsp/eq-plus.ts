@@ -1,5 +1,5 @@
 import type { DeviceDef } from './device.js';
-import { applyGain, type Effect } from './effect.js';
+import { type Effect, OutputGain } from './effect.js';
 import { Biquad } from './filters.js';
 import { freq, level, linear, num } from './params.js';
 import type { PlanParams } from './plan.js';
@@ -16,10 +16,12 @@ class EqPlus implements Effect {
   private readonly bands: Biquad[][] = [0, 1, 2].map(() => [new Biquad(), new Biquad()]);
   private readonly gains: SmoothedGain[];
   private readonly octaves: SmoothedGain[];
+  private readonly output: OutputGain;
   constructor(
     private readonly p: PlanParams,
     private readonly sr: number,
   ) {
+    this.output = new OutputGain(sr);
     this.gains = [0, 1, 2].map(() => new SmoothedGain(sr));
     this.octaves = [0, 1, 2].map(() => new SmoothedGain(sr));
   }
@@ -49,7 +51,7 @@ class EqPlus implements Effect {
         qr.run(r, i, i + 1);
       }
     }
-    applyGain(l, r, n, p.OUTPUT);
+    this.output.apply(l, r, n, p.OUTPUT);
   }
   private set(band: number, f: number, db: number): void {
     for (const q of this.bands[band]) {

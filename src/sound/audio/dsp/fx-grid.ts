@@ -11,8 +11,9 @@ class FxGrid implements Effect {
   private readonly sides: GridPatch[];
   private readonly ins = [new Float32Array(128), new Float32Array(128)];
   private readonly tailSeconds: number;
-  /** Mix moves over 10 ms (SmoothedGain). */
+  /** Mix and Output move over 10 ms (SmoothedGain). */
   private readonly mix: SmoothedGain;
+  private readonly output: SmoothedGain;
 
   constructor(
     private readonly p: PlanParams,
@@ -23,6 +24,7 @@ class FxGrid implements Effect {
     private readonly slot: readonly Effect[],
   ) {
     this.mix = new SmoothedGain(sampleRate);
+    this.output = new SmoothedGain(sampleRate);
     const program = new GridProgram(grid, ports.inputs);
     this.tailSeconds = grid.nodes.reduce((a, n) => {
       if (n.type !== 'Long Delay') return a;
@@ -41,7 +43,8 @@ class FxGrid implements Effect {
   process(l: Float32Array, r: Float32Array, n: number): void {
     let wet = this.p.MIX;
     const ramp = this.mix.block(wet) ? this.mix.ramp : null;
-    const g = this.p.OUTPUT;
+    let g = this.p.OUTPUT;
+    const outRamp = this.output.block(g) ? this.output.ramp : null;
     const bufs = [l, r];
     for (let s = 0; s < 2; s++) {
       const patch = this.sides[s];
@@ -54,6 +57,7 @@ class FxGrid implements Effect {
     for (const e of this.slot) e.process(ol, or, n);
     for (let i = 0; i < n; i++) {
       if (ramp !== null) wet = ramp[i];
+      if (outRamp !== null) g = outRamp[i];
       l[i] = (this.ins[0][i] * (1 - wet) + ol[i] * wet) * g;
       r[i] = (this.ins[1][i] * (1 - wet) + or[i] * wet) * g;
     }
