@@ -204,3 +204,27 @@ test('Output gains and the Tool: a gain, pan or width jump moves over 10 ms: no 
     assert.ok(db < -80, `${name} at 1 s: ${db.toFixed(1)} dB`);
   }
 });
+
+test('instruments: an Output jump while notes play moves over 10 ms: no click above −80 dB (sox)', () => {
+  const node = (name: string, x: number) => ({ uuid: moduleByName(name).uuid, x, y: 0, params: {} });
+  const sineGrid = {
+    ...dev('Poly Grid', { OUTPUT: 0.3 }),
+    grid: {
+      modules: [node('Sine', 0), node('Audio Out', 1)],
+      modulators: [],
+      connections: [{ source_kind: 'module' as const, source: 0, source_port: 0, target: 1, target_port: 0 }],
+    },
+  };
+  const cases: [string, DeviceJson][] = [
+    ['Polysynth', sine()],
+    ['FM-4', dev('FM-4', { MOD_1: 0, MOD_2: 0, RATIO: 1, ATTACK: 0, DECAY: 1 })],
+    ['Organ', dev('Organ')],
+    ['Sampler', dev('Sampler', { SAMPLE: SAMPLER_SAMPLES.indexOf('Sine Tone') })],
+    ['Poly Grid', sineGrid],
+  ];
+  for (const [name, instrument] of cases) {
+    const r = renderWithMoves(null, [[1, (p) => (p.OUTPUT *= 0.25)]], 1.3, instrument);
+    const db = clickDb(r, 1);
+    assert.ok(db < -80, `${name} Output at 1 s: ${db.toFixed(1)} dB`);
+  }
+});

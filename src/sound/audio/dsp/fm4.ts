@@ -2,7 +2,7 @@ import { mtof } from './math.js';
 import { TWO_PI } from './oscillators.js';
 import type { PlanParams } from './plan.js';
 import { VOICE_LEVEL } from './polysynth.js';
-import { FadingVoice, PitchSlide, PooledInstrument, VoicePool } from './voices.js';
+import { FadingVoice, OutputLevel, PitchSlide, PooledInstrument, VoicePool } from './voices.js';
 import type { DeviceDef } from './device.js';
 import { level, linear, num, pct, time, voices } from './params.js';
 
@@ -67,6 +67,7 @@ class FmVoice extends FadingVoice {
     const i1 = p.MOD_1 * MAX_INDEX;
     const i2 = p.MOD_2 * MAX_INDEX;
     const g = this.gain * p.OUTPUT;
+    const ramp = this.fm.output.ramp;
     for (let i = from; i < to; i++) {
       if (this.stage === 1) {
         this.env += this.attackRate;
@@ -81,7 +82,7 @@ class FmVoice extends FadingVoice {
       const o1 = Math.sin(TWO_PI * this.p1);
       const o2 = Math.sin(TWO_PI * this.p2 + i1 * e * o1);
       const o3 = Math.sin(TWO_PI * this.p3 + i2 * e * o2);
-      const x = Math.sin(TWO_PI * this.p4 + e * o3) * e * g;
+      const x = Math.sin(TWO_PI * this.p4 + e * o3) * e * (ramp === null ? g : this.gain * ramp[i]);
       l[i] += x;
       r[i] += x;
       this.p1 = (this.p1 + fm) % 1;
@@ -99,6 +100,7 @@ class FmVoice extends FadingVoice {
 
 class Fm4 extends PooledInstrument<FmVoice> {
   protected readonly pool: VoicePool<FmVoice>;
+  readonly output: OutputLevel;
   constructor(
     readonly p: PlanParams,
     readonly sampleRate: number,
@@ -106,6 +108,11 @@ class Fm4 extends PooledInstrument<FmVoice> {
   ) {
     super();
     this.pool = new VoicePool(polyphony, () => new FmVoice(this), sampleRate);
+    this.output = new OutputLevel(sampleRate);
+  }
+
+  override update(): void {
+    this.output.block(this.p.OUTPUT);
   }
 }
 

@@ -2,7 +2,7 @@ import { mtof } from './math.js';
 import { TWO_PI } from './oscillators.js';
 import type { PlanParams } from './plan.js';
 import { VOICE_LEVEL } from './polysynth.js';
-import { FadingVoice, PitchSlide, PooledInstrument, VoicePool } from './voices.js';
+import { FadingVoice, OutputLevel, PitchSlide, PooledInstrument, VoicePool } from './voices.js';
 import type { DeviceDef } from './device.js';
 import { level, pct, voices } from './params.js';
 
@@ -52,7 +52,9 @@ class OrganVoice extends FadingVoice {
     const d8 = p['DRAWBAR 8'];
     const d4 = p['DRAWBAR 4'];
     const pc = p.PERCUSSION;
-    const norm = (this.gain * p.OUTPUT) / Math.max(1, d16 + d8 + d4 + pc);
+    const drawbars = Math.max(1, d16 + d8 + d4 + pc);
+    const norm = (this.gain * p.OUTPUT) / drawbars;
+    const ramp = this.organ.output.ramp;
     for (let i = from; i < to; i++) {
       this.level = this.held ? Math.min(1, this.level + step) : this.level - step;
       if (this.level <= 0) {
@@ -60,7 +62,8 @@ class OrganVoice extends FadingVoice {
         break;
       }
       const w = TWO_PI * this.phase;
-      const x = (d16 * Math.sin(w) + d8 * Math.sin(2 * w) + d4 * Math.sin(4 * w) + pc * this.perc * Math.sin(6 * w)) * this.level * norm;
+      const out = ramp === null ? norm : (this.gain * ramp[i]) / drawbars;
+      const x = (d16 * Math.sin(w) + d8 * Math.sin(2 * w) + d4 * Math.sin(4 * w) + pc * this.perc * Math.sin(6 * w)) * this.level * out;
       l[i] += x;
       r[i] += x;
       this.perc *= percCoef;
@@ -72,6 +75,7 @@ class OrganVoice extends FadingVoice {
 
 class Organ extends PooledInstrument<OrganVoice> {
   protected readonly pool: VoicePool<OrganVoice>;
+  readonly output: OutputLevel;
   constructor(
     readonly p: PlanParams,
     readonly sampleRate: number,
@@ -79,6 +83,11 @@ class Organ extends PooledInstrument<OrganVoice> {
   ) {
     super();
     this.pool = new VoicePool(polyphony, () => new OrganVoice(this), sampleRate);
+    this.output = new OutputLevel(sampleRate);
+  }
+
+  override update(): void {
+    this.output.block(this.p.OUTPUT);
   }
 }
 

@@ -3,7 +3,7 @@ import { GridPatch, GridProgram, gridPorts } from './grid-patch.js';
 import { BLOCK, seedOf } from './math.js';
 import { bool, level, pct, semis, voices } from './params.js';
 import type { PlanGrid, PlanParams } from './plan.js';
-import { LEGATO_SLIDE_SECONDS, PooledInstrument, VoicePool, type Voice } from './voices.js';
+import { LEGATO_SLIDE_SECONDS, OutputLevel, PooledInstrument, VoicePool, type Voice } from './voices.js';
 
 /** Glide at 100 %: a glide takes this long, whatever the interval. */
 const GLIDE_MAX_SECONDS = 1;
@@ -96,9 +96,10 @@ class GridVoiceSlot implements Voice {
     else this.glide(from, to);
     // Audio Out at ±1 is full scale, as in the host the catalog models: the patch sets its own level.
     const g = this.owner.p.OUTPUT;
+    const ramp = this.owner.output.ramp;
     let peak = 0;
     for (let i = from; i < to; i++) {
-      let x = out[i] * g;
+      let x = out[i] * (ramp === null ? g : ramp[i]);
       if (this.fadeLeft > 0) {
         const total = this.owner.endFadeSamples;
         x *= 0.5 + 0.5 * Math.cos((Math.PI * (total - this.fadeLeft + 1)) / (total + 1));
@@ -167,6 +168,7 @@ class PolyGrid extends PooledInstrument<GridVoiceSlot> {
   readonly tailSamples: number;
   readonly quietWindow: number;
   readonly endFadeSamples: number;
+  readonly output: OutputLevel;
 
   constructor(
     readonly p: PlanParams,
@@ -190,7 +192,12 @@ class PolyGrid extends PooledInstrument<GridVoiceSlot> {
     this.tailSamples = Math.round(ring * sampleRate);
     this.quietWindow = Math.round(2 * longest * sampleRate) + BLOCK;
     this.endFadeSamples = Math.round(END_FADE_SECONDS * sampleRate);
+    this.output = new OutputLevel(sampleRate);
     this.pool = new VoicePool(polyphony, (i) => new GridVoiceSlot(this, i), sampleRate);
+  }
+
+  override update(): void {
+    this.output.block(this.p.OUTPUT);
   }
 
   override reset(): void {

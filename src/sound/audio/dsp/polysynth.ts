@@ -4,7 +4,7 @@ import { resonanceQ, Svf } from './filters.js';
 import { mtof } from './math.js';
 import { wave } from './oscillators.js';
 import type { PlanParams } from './plan.js';
-import { PitchSlide, PooledInstrument, VoicePool, type Voice } from './voices.js';
+import { OutputLevel, PitchSlide, PooledInstrument, VoicePool, type Voice } from './voices.js';
 import type { DeviceDef } from './device.js';
 import { choice, freq, level, pct, time, voices } from './params.js';
 
@@ -66,13 +66,14 @@ class PolyVoice implements Voice {
   render(l: Float32Array, r: Float32Array, from: number, to: number): void {
     const shape = this.synth.p.WAVE | 0;
     const g = this.gain * this.synth.p.OUTPUT;
+    const ramp = this.synth.output.ramp;
     const motion = this.synth.motion.moving ? this.synth.motion : null;
     const slide = this.slide;
     let ph = this.phase;
     for (let i = from; i < to; i++) {
       const dt = slide.next();
       if (motion !== null) this.filter.set(motion.cutoff(i), motion.q(i), this.synth.sampleRate);
-      const x = this.filter.tick(wave(shape, ph, dt), 0) * this.env.tick() * g;
+      const x = this.filter.tick(wave(shape, ph, dt), 0) * this.env.tick() * (ramp === null ? g : this.gain * ramp[i]);
       l[i] += x;
       r[i] += x;
       ph += dt;
@@ -88,6 +89,7 @@ class Polysynth extends PooledInstrument<PolyVoice> {
   protected readonly pool: VoicePool<PolyVoice>;
   /** Cutoff and resonance moves, shared by the voices (which set their filters per sample while it moves). */
   readonly motion: FilterMotion;
+  readonly output: OutputLevel;
 
   constructor(
     readonly p: PlanParams,
@@ -97,10 +99,12 @@ class Polysynth extends PooledInstrument<PolyVoice> {
     super();
     this.pool = new VoicePool(polyphony, () => new PolyVoice(this), sampleRate);
     this.motion = new FilterMotion(sampleRate);
+    this.output = new OutputLevel(sampleRate);
   }
 
   override update(): void {
     this.motion.block(this.p.CUTOFF, this.p.RESONANCE);
+    this.output.block(this.p.OUTPUT);
     for (const v of this.pool.voices) if (v.active) v.configure();
   }
 }

@@ -2,7 +2,7 @@ import { FilterMotion } from './filter-motion.js';
 import { resonanceQ, Svf } from './filters.js';
 import { builtInKit, SAMPLER_KIT, SAMPLER_SAMPLES, type Kit, type KitSample } from './kit.js';
 import type { PlanParams } from './plan.js';
-import { FadingVoice, PooledInstrument, VoicePool } from './voices.js';
+import { FadingVoice, OutputLevel, PooledInstrument, VoicePool } from './voices.js';
 import type { DeviceDef } from './device.js';
 import { bool, choice, freq, level, linear, pct, semis, time, voices, whole } from './params.js';
 
@@ -73,6 +73,7 @@ class SamplerVoice extends FadingVoice {
     const oneShot = sample.oneShot;
     const last = data.length - 1;
     const g = this.gain * this.sampler.p.OUTPUT;
+    const ramp = this.sampler.output.ramp;
     const filtered = this.filtered;
     const motion = filtered && this.sampler.motion.moving ? this.sampler.motion : null;
     const sr = this.sampler.sampleRate;
@@ -108,7 +109,7 @@ class SamplerVoice extends FadingVoice {
         const left = this.dir > 0 ? last - pos : pos;
         if (left < fade) x *= 0.5 - 0.5 * Math.cos((Math.PI * left) / fade);
       }
-      x *= this.env * g;
+      x *= this.env * (ramp === null ? g : this.gain * ramp[i]);
       l[i] += x;
       r[i] += x;
       this.pos = pos + step;
@@ -127,6 +128,7 @@ class Sampler extends PooledInstrument<SamplerVoice> {
   protected readonly pool: VoicePool<SamplerVoice>;
   /** Cutoff moves, shared by the voices (each sets its filter per sample while it moves). */
   readonly motion: FilterMotion;
+  readonly output: OutputLevel;
 
   constructor(
     readonly p: PlanParams,
@@ -137,10 +139,12 @@ class Sampler extends PooledInstrument<SamplerVoice> {
     this.kit = builtInKit(sampleRate);
     this.pool = new VoicePool(polyphony, () => new SamplerVoice(this), sampleRate);
     this.motion = new FilterMotion(sampleRate);
+    this.output = new OutputLevel(sampleRate);
   }
 
   override update(): void {
     this.motion.block(this.p.CUTOFF, 0);
+    this.output.block(this.p.OUTPUT);
   }
 }
 

@@ -1,4 +1,5 @@
 import { BLOCK } from './math.js';
+import { SmoothedGain } from './smoothed-gain.js';
 
 /** A note event inside a block: `offset` is the sample it lands on (0–127). */
 export interface NoteEvent {
@@ -262,6 +263,26 @@ export class VoicePool<V extends Voice> {
   get sounding(): boolean {
     for (const v of this.voices) if (v.active) return true;
     return false;
+  }
+}
+
+/**
+ * An instrument's Output level as its voices read it: a new value is reached over 10 ms
+ * (SmoothedGain), so turning an instrument down while it plays does not click. Advanced once a
+ * block by the instrument's `update`.
+ */
+export class OutputLevel {
+  private readonly gain: SmoothedGain;
+  private moving = false;
+  constructor(sampleRate: number) {
+    this.gain = new SmoothedGain(sampleRate);
+  }
+  block(value: number): void {
+    this.moving = this.gain.block(value);
+  }
+  /** The block's per-sample levels while it moves; null when steady (the parameter holds). */
+  get ramp(): Float32Array | null {
+    return this.moving ? this.gain.ramp : null;
   }
 }
 
