@@ -216,7 +216,18 @@ export class SongWorkflows {
         preview: { operation: args.operation, current, ...(requested === undefined ? {} : { requested }), transport: t, recording: state.recording },
       };
     };
-    return this.core.write({ tool: 'song_control_transport', args: raw, authority, plan, observe: 'song_get_state (transport)' });
+    // Play, stop, seek and the loop flag are performing, not editing: the project token guards them, and a
+    // confirmation round trip would cost an operator the moment (a stop in a live emergency). Tempo and meter
+    // rewrite the song's timing, so they keep the review.
+    const performing = args.operation !== 'tempo' && args.operation !== 'meter';
+    return this.core.write({
+      tool: 'song_control_transport',
+      args: raw,
+      authority,
+      plan,
+      observe: 'song_get_state (transport)',
+      ...(performing ? { needsAuthorization: false as const } : {}),
+    });
   }
 
   async setTrackState(

@@ -16,7 +16,8 @@ export default defineTool({
     'The host answers status "submitted" with verified: false and what it observes now (host_observed); read song_get_state back (the arranger_loop_* ' +
     'fields for loop). ' +
     WRITE +
-    ' Undoable for tempo, meter and loop (one undo step each); play, stop and seek are not undo steps.',
+    ' Play, stop, seek and loop need no confirmation (the project token guards them); tempo and meter do. ' +
+    'Undoable for tempo, meter and loop (one undo step each); play, stop and seek are not undo steps.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   mode: 'direct',
   input: projectWriteInput({

@@ -386,3 +386,18 @@ test('song_save_project while recording: refused up front — nothing sent, no f
   );
   assert.match(await show.callError('song_save_project', { project_token: 'e'.repeat(64) }), /^stale: project_token/);
 });
+
+test('transport: play, stop, seek and loop run at once on the project token; tempo and meter keep the confirmation', async (t) => {
+  const show = await startSound(t);
+  const token = (await show.call('song_get_state')).native.project_token;
+  for (const args of [{ operation: 'seek', position_beats: 8 }, { operation: 'play' }, { operation: 'stop' }, { operation: 'loop', enabled: true }]) {
+    const r = await show.call('song_control_transport', { ...args, project_token: token });
+    assert.equal(r.status, 'completed', JSON.stringify(r).slice(0, 300));
+    assert.equal(r.authorization, 'not_required');
+  }
+  assert.equal((await show.call('song_get_state')).native.transport.arranger_loop_enabled, true);
+  // A stale token still refuses: the guard is the project, not a human.
+  assert.match(await show.callError('song_control_transport', { operation: 'play', project_token: 'f'.repeat(64) }), /^stale: /);
+  const [preview] = await show.confirm('song_control_transport', { operation: 'tempo', bpm: 100 });
+  assert.match(preview.summary, /^Transport tempo → 100/);
+});
