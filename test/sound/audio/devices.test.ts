@@ -158,9 +158,9 @@ test('a Grid cord that closes a cycle is a one-sample feedback delay; the patch 
 });
 
 test('what the engine does not render is listed with a reason, never dropped silently', () => {
-  const p = project([track('Glide', [{ ...dev('Poly Grid', { GLIDE: 0.5 }), grid: EVERYTHING }])], { metronome: true });
+  const p = project([track('Swing', [{ ...dev('Poly Grid', { SHUFFLE: 0.5 }), grid: EVERYTHING }])], { metronome: true });
   const reasons = buildPlan(p).notRendered.map((s) => s.reason);
-  assert.ok(reasons.some((r) => /Glide/.test(r)));
+  assert.ok(reasons.some((r) => /Shuffle/.test(r)));
   assert.ok(reasons.some((r) => /metronome/.test(r)));
   assert.deepEqual(buildPlan(demoProject()).notRendered, [], 'the demo renders every track');
   const mic = buildPlan(project([track('Mic', [], [], { type: 'audio' })])).notRendered;

@@ -8,16 +8,18 @@ import { test } from 'node:test';
 import type { OfflineRender } from '../../../src/sound/audio/offline.js';
 import { clip, project, render, sine, soxStat, spectrum, track } from './helpers.js';
 
-const stealAt = (voices: number, notes: [number, number, number][], toBeat: number): OfflineRender =>
-  render(project([track('Bass', [sine({ VOICES: voices })], [clip(0, 4, notes)])]), { fromBeat: 0, toBeat });
+const stealAt = (voices: number, notes: [number, number, number][], toBeat: number, release = 0.2): OfflineRender =>
+  render(project([track('Bass', [sine({ VOICES: voices, RELEASE: release })], [clip(0, 4, notes)])]), { fromBeat: 0, toBeat });
 
-test('voice steal: a one-voice sine retriggered mid-note fades the old note out; the click is below −70 dB (sox)', () => {
-  // A2 held for two beats; C3 starts while it sounds (beat 1.003 = 0.5015 s at 120 BPM, mid-cycle).
+test('voice steal: a two-voice sine given a third note fades the oldest out; the click is below −70 dB (sox)', () => {
+  // A2 held for two beats, E3 from beat 0.5; C3 starts while both sound (beat 1.003 = 0.5015 s at
+  // 120 BPM, mid-cycle) and steals A2. (One voice would play C3 legato: legato.test.ts.)
   const notes: [number, number, number][] = [
     [45, 0, 2],
+    [52, 0.5, 2],
     [48, 1.003, 1],
   ];
-  const mono = stealAt(1, notes, 3);
+  const mono = stealAt(2, notes, 3);
   const spare = stealAt(8, notes, 3);
   const steal: OfflineRender = { ...mono, left: mono.left.map((x, i) => x - spare.left[i]), right: mono.right.map((x, i) => x - spare.right[i]) };
   const peak = soxStat(spare)['Maximum amplitude'];
@@ -30,13 +32,16 @@ test('voice steal: a one-voice sine retriggered mid-note fades the old note out;
 });
 
 test('voice steal: 10 ms after the steal only the new note sounds', () => {
+  // A2 released at beat 0.9 still rings at beat 1 (Release 0.6 = 152 ms): A3 on the one voice
+  // steals it, not legato, as A2's key is up.
   const r = stealAt(
     1,
     [
-      [45, 0, 2],
+      [45, 0, 0.9],
       [57, 1, 1],
     ],
     2,
+    0.6,
   );
   // Beat 1 is sample 24,000; 10 ms on, A3 (220 Hz) sounds and A2 (110 Hz) has faded out.
   const size = 8192;

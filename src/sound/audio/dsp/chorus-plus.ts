@@ -4,21 +4,26 @@ import type { Effect } from './effect.js';
 import { lfoShape } from './oscillators.js';
 import { pct, rate } from './params.js';
 import type { PlanParams } from './plan.js';
+import { SmoothedGain } from './smoothed-gain.js';
 
 /** Chorus+: two delay lines (left and right) swept by quadrature LFOs around 12 ms. */
 class ChorusPlus implements Effect {
   private readonly lines = [new DelayLine(4096), new DelayLine(4096)];
   private phase = 0;
+  private readonly mix: SmoothedGain;
   constructor(
     private readonly p: PlanParams,
     private readonly sr: number,
-  ) {}
+  ) {
+    this.mix = new SmoothedGain(sr);
+  }
   process(l: Float32Array, r: Float32Array, n: number): void {
     const p = this.p;
     const dt = p.RATE / this.sr;
     const base = 0.012 * this.sr;
     const depth = p.DEPTH * 0.006 * this.sr;
-    const wet = p.MIX;
+    const mixMoves = this.mix.block(p.MIX);
+    const ramp = this.mix.ramp;
     const [L, R] = this.lines;
     let ph = this.phase;
     for (let i = 0; i < n; i++) {
@@ -28,6 +33,7 @@ class ChorusPlus implements Effect {
       R.write(xr);
       const ml = L.read(base + depth * lfoShape(0, ph));
       const mr = R.read(base + depth * lfoShape(0, (ph + 0.25) % 1));
+      const wet = mixMoves ? ramp[i] : p.MIX;
       l[i] = xl * (1 - wet * 0.5) + ml * wet;
       r[i] = xr * (1 - wet * 0.5) + mr * wet;
       ph += dt;

@@ -4,6 +4,14 @@ import type { Effect } from './effect.js';
 import { OnePole } from './filters.js';
 import { bool, choice, freq, pct, SYNC_NOTE_VALUES, time } from './params.js';
 import type { PlanParams } from './plan.js';
+import { SmoothedGain } from './smoothed-gain.js';
+
+/**
+ * A new delay time crossfades from the old tap to the new over this long, raised cosine: a jump
+ * of the read position was a step in the echoes (−14 dB). A change that arrives mid-crossfade
+ * waits for its end.
+ */
+const TIME_FADE_SECONDS = 0.02;
 
 /**
  * Delay+: stereo delay with feedback through low- and high-cut filters, ping-pong option. Its
@@ -14,18 +22,35 @@ class DelayPlus implements Effect {
   private readonly lines: DelayLine[];
   private readonly lc = [new OnePole(), new OnePole()];
   private readonly hc = [new OnePole(), new OnePole()];
+  private readonly mix: SmoothedGain;
+  /** The delay in samples, the one it crossfades from, and the crossfade's progress (done at fadeLength). */
+  private delay = Number.NaN;
+  private oldDelay = 0;
+  private fadePos: number;
+  private readonly fadeLength: number;
   constructor(
     private readonly p: PlanParams,
     private readonly sr: number,
     private readonly secondsPerBeat: number,
   ) {
     this.lines = [new DelayLine(sr * 4.1), new DelayLine(sr * 4.1)];
+    this.mix = new SmoothedGain(sr);
+    this.fadeLength = Math.max(1, Math.round(TIME_FADE_SECONDS * sr));
+    this.fadePos = this.fadeLength;
   }
   process(l: Float32Array, r: Float32Array, n: number): void {
     const p = this.p;
-    const d = Math.max(1, Math.min(this.sr * 4, this.seconds() * this.sr));
+    const target = Math.max(1, Math.min(this.sr * 4, this.seconds() * this.sr));
+    if (Number.isNaN(this.delay)) this.delay = target;
+    if (target !== this.delay && this.fadePos >= this.fadeLength) {
+      this.oldDelay = this.delay;
+      this.delay = target;
+      this.fadePos = 0;
+    }
+    const d = this.delay;
     const fb = p.FEEDBACK;
-    const wet = p.MIX;
+    const mixMoves = this.mix.block(p.MIX);
+    const ramp = this.mix.ramp;
     const pp = p.PING_PONG > 0.5;
     for (let c = 0; c < 2; c++) {
       this.lc[c].set(p.LOW_CUT, this.sr);
@@ -33,8 +58,14 @@ class DelayPlus implements Effect {
     }
     const [L, R] = this.lines;
     for (let i = 0; i < n; i++) {
-      const yl = L.read(d);
-      const yr = R.read(d);
+      let yl = L.read(d);
+      let yr = R.read(d);
+      if (this.fadePos < this.fadeLength) {
+        const w = 0.5 - 0.5 * Math.cos((Math.PI * ++this.fadePos) / this.fadeLength);
+        yl = L.read(this.oldDelay) * (1 - w) + yl * w;
+        yr = R.read(this.oldDelay) * (1 - w) + yr * w;
+      }
+      const wet = mixMoves ? ramp[i] : p.MIX;
       const fl = this.hc[0].lp(this.lc[0].hp(yl)) * fb;
       const fr = this.hc[1].lp(this.lc[1].hp(yr)) * fb;
       const xl = l[i];

@@ -1,5 +1,5 @@
 import type { DeviceDef } from './device.js';
-import { applyGain, WetDryEffect } from './effect.js';
+import { OutputGain, WetDryEffect } from './effect.js';
 import { OnePole } from './filters.js';
 import { dbToGain, softClip } from './math.js';
 import { freq, level, linear, num, pct } from './params.js';
@@ -7,6 +7,7 @@ import { freq, level, linear, num, pct } from './params.js';
 /** Distortion: drive (dB) into a soft clipper, a one-pole tone low-pass, mix and output. */
 class Distortion extends WetDryEffect {
   private readonly tone = [new OnePole(), new OnePole()];
+  private readonly output = new OutputGain(this.sr);
   protected wet(l: Float32Array, r: Float32Array, n: number): void {
     const p = this.p;
     const drive = dbToGain(p.DRIVE);
@@ -18,7 +19,7 @@ class Distortion extends WetDryEffect {
     }
   }
   protected override after(l: Float32Array, r: Float32Array, n: number): void {
-    applyGain(l, r, n, this.p.OUTPUT);
+    this.output.apply(l, r, n, this.p.OUTPUT);
   }
   tail(): number {
     return 0.05;

@@ -1,4 +1,5 @@
 import type { PlanParams } from './plan.js';
+import { SmoothedGain } from './smoothed-gain.js';
 
 /** An audio effect: processes a stereo block in place. */
 export interface Effect {
@@ -8,19 +9,36 @@ export interface Effect {
   tail(): number;
 }
 
-/** The dry copy of a block, kept while an effect works on it in place, and mixed back by MIX. */
+/**
+ * The dry copy of a block, kept while an effect works on it in place, and mixed back by MIX. A
+ * new MIX moves there over 10 ms sample by sample (SmoothedGain): a jump between blocks was a
+ * step in the output (a Filter+ Mix move −17 dB).
+ */
 export class DrySignal {
   private readonly l = new Float32Array(128);
   private readonly r = new Float32Array(128);
+  private readonly wet: SmoothedGain;
+  constructor(sampleRate: number) {
+    this.wet = new SmoothedGain(sampleRate);
+  }
   keep(l: Float32Array, r: Float32Array): void {
     this.l.set(l);
     this.r.set(r);
   }
-  /** l, r ← dry · (1 − wet) + l, r · wet; nothing at wet ≥ 1. */
+  /** l, r ← dry · (1 − wet) + l, r · wet; nothing at a steady wet ≥ 1. */
   mix(l: Float32Array, r: Float32Array, n: number, wet: number): void {
-    if (wet >= 1) return;
     const dl = this.l;
     const dr = this.r;
+    if (this.wet.block(wet)) {
+      const ramp = this.wet.ramp;
+      for (let i = 0; i < n; i++) {
+        const w = ramp[i];
+        l[i] = dl[i] * (1 - w) + l[i] * w;
+        r[i] = dr[i] * (1 - w) + r[i] * w;
+      }
+      return;
+    }
+    if (wet >= 1) return;
     const dry = 1 - wet;
     for (let i = 0; i < n; i++) {
       l[i] = dl[i] * dry + l[i] * wet;
@@ -34,11 +52,13 @@ export class DrySignal {
  * MIX; `after` runs on the mix (an output gain).
  */
 export abstract class WetDryEffect implements Effect {
-  private readonly dry = new DrySignal();
+  private readonly dry: DrySignal;
   constructor(
     protected readonly p: PlanParams,
     protected readonly sr: number,
-  ) {}
+  ) {
+    this.dry = new DrySignal(sr);
+  }
   process(l: Float32Array, r: Float32Array, n: number): void {
     this.dry.keep(l, r);
     this.wet(l, r, n);
@@ -51,11 +71,28 @@ export abstract class WetDryEffect implements Effect {
   abstract tail(): number;
 }
 
-/** Output gain in place; nothing at unity (x · 1 is x exactly). */
-export function applyGain(l: Float32Array, r: Float32Array, n: number, g: number): void {
-  if (g === 1) return;
-  for (let i = 0; i < n; i++) {
-    l[i] *= g;
-    r[i] *= g;
+/**
+ * An effect's Output gain in place, moving to a new value over 10 ms (SmoothedGain); steady, the
+ * plain product, and nothing at unity (x · 1 is x exactly).
+ */
+export class OutputGain {
+  private readonly gain: SmoothedGain;
+  constructor(sampleRate: number) {
+    this.gain = new SmoothedGain(sampleRate);
+  }
+  apply(l: Float32Array, r: Float32Array, n: number, g: number): void {
+    if (this.gain.block(g)) {
+      const ramp = this.gain.ramp;
+      for (let i = 0; i < n; i++) {
+        l[i] *= ramp[i];
+        r[i] *= ramp[i];
+      }
+      return;
+    }
+    if (g === 1) return;
+    for (let i = 0; i < n; i++) {
+      l[i] *= g;
+      r[i] *= g;
+    }
   }
 }

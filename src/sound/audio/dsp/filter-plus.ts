@@ -1,17 +1,30 @@
 import type { DeviceDef } from './device.js';
 import { WetDryEffect } from './effect.js';
+import { FilterMotion } from './filter-motion.js';
 import { resonanceQ, Svf } from './filters.js';
 import { choice, freq, pct } from './params.js';
 
 /** Filter+: a resonant state-variable filter per side (low-, band-, high-pass) with mix. */
 class FilterPlus extends WetDryEffect {
   private readonly f = [new Svf(), new Svf()];
+  private readonly motion = new FilterMotion(this.sr);
   protected wet(l: Float32Array, r: Float32Array, n: number): void {
     const p = this.p;
+    const mode = p.MODE | 0;
+    if (this.motion.block(p.CUTOFF, p.RESONANCE)) {
+      for (let i = 0; i < n; i++) {
+        const f = this.motion.cutoff(i);
+        const q = this.motion.q(i);
+        this.f[0].set(f, q, this.sr);
+        this.f[1].set(f, q, this.sr);
+        l[i] = this.f[0].tick(l[i], mode);
+        r[i] = this.f[1].tick(r[i], mode);
+      }
+      return;
+    }
     const q = resonanceQ(p.RESONANCE);
     this.f[0].set(p.CUTOFF, q, this.sr);
     this.f[1].set(p.CUTOFF, q, this.sr);
-    const mode = p.MODE | 0;
     for (let i = 0; i < n; i++) {
       l[i] = this.f[0].tick(l[i], mode);
       r[i] = this.f[1].tick(r[i], mode);

@@ -159,12 +159,12 @@ export class Biquad {
     this.setNorm(1 + alpha * A, -2 * c, 1 - alpha * A, 1 + alpha / A, -2 * c, 1 - alpha / A);
   }
 
-  /** Filters n samples in place. */
-  run(buf: Float32Array, n: number): void {
+  /** Filters samples from..to−1 in place. */
+  run(buf: Float32Array, from: number, to: number): void {
     const { b0, b1, b2, a1, a2 } = this;
     let z1 = this.z1;
     let z2 = this.z2;
-    for (let i = 0; i < n; i++) {
+    for (let i = from; i < to; i++) {
       const x = buf[i];
       const y = b0 * x + z1;
       z1 = b1 * x - a1 * y + z2;
@@ -174,6 +174,11 @@ export class Biquad {
     // Flush denormals: a decaying state stays exact zero instead of crawling through subnormals.
     this.z1 = Math.abs(z1) < 1e-20 ? 0 : z1;
     this.z2 = Math.abs(z2) < 1e-20 ? 0 : z2;
+  }
+
+  /** Clears the state: at 0 dB (an identity) the state in step with any input is zero. */
+  reset(): void {
+    this.z1 = this.z2 = 0;
   }
 }
 

@@ -2,7 +2,7 @@ import { mtof } from './math.js';
 import { TWO_PI } from './oscillators.js';
 import type { PlanParams } from './plan.js';
 import { VOICE_LEVEL } from './polysynth.js';
-import { FadingVoice, PooledInstrument, VoicePool } from './voices.js';
+import { FadingVoice, OutputLevel, PitchSlide, PooledInstrument, VoicePool } from './voices.js';
 import type { DeviceDef } from './device.js';
 import { level, linear, num, pct, time, voices } from './params.js';
 
@@ -28,9 +28,11 @@ class FmVoice extends FadingVoice {
   private p3 = 0;
   private p4 = 0;
   private gain = 0;
+  private readonly slide: PitchSlide;
 
   constructor(private readonly fm: Fm4) {
     super();
+    this.slide = new PitchSlide(fm.sampleRate);
   }
 
   start(pitch: number, velocity: number): void {
@@ -38,6 +40,7 @@ class FmVoice extends FadingVoice {
     this.held = true;
     this.active = true;
     this.p1 = this.p2 = this.p3 = this.p4 = 0;
+    this.slide.set(mtof(pitch) / this.fm.sampleRate);
     this.env = 0;
     this.stage = 1;
     this.gain = VOICE_LEVEL * velocity;
@@ -47,6 +50,12 @@ class FmVoice extends FadingVoice {
     this.releaseCoef = Math.exp(Math.log(0.001) / ((RELEASE_MS / 1000) * sr));
   }
 
+  /** Mono legato: the operators slide to the new key in phase; the envelope is not struck again. */
+  legato(pitch: number): void {
+    this.pitch = pitch;
+    this.slide.slideTo(mtof(pitch) / this.fm.sampleRate);
+  }
+
   override release(): void {
     super.release();
     this.stage = 3;
@@ -54,11 +63,11 @@ class FmVoice extends FadingVoice {
 
   render(l: Float32Array, r: Float32Array, from: number, to: number): void {
     const p = this.fm.p;
-    const f = mtof(this.pitch) / this.fm.sampleRate;
-    const fm = f * p.RATIO;
+    const ratio = p.RATIO;
     const i1 = p.MOD_1 * MAX_INDEX;
     const i2 = p.MOD_2 * MAX_INDEX;
     const g = this.gain * p.OUTPUT;
+    const ramp = this.fm.output.ramp;
     for (let i = from; i < to; i++) {
       if (this.stage === 1) {
         this.env += this.attackRate;
@@ -68,10 +77,12 @@ class FmVoice extends FadingVoice {
         }
       } else this.env *= this.stage === 2 ? this.decayCoef : this.releaseCoef;
       const e = this.env;
+      const f = this.slide.next();
+      const fm = f * ratio;
       const o1 = Math.sin(TWO_PI * this.p1);
       const o2 = Math.sin(TWO_PI * this.p2 + i1 * e * o1);
       const o3 = Math.sin(TWO_PI * this.p3 + i2 * e * o2);
-      const x = Math.sin(TWO_PI * this.p4 + e * o3) * e * g;
+      const x = Math.sin(TWO_PI * this.p4 + e * o3) * e * (ramp === null ? g : this.gain * ramp[i]);
       l[i] += x;
       r[i] += x;
       this.p1 = (this.p1 + fm) % 1;
@@ -89,6 +100,7 @@ class FmVoice extends FadingVoice {
 
 class Fm4 extends PooledInstrument<FmVoice> {
   protected readonly pool: VoicePool<FmVoice>;
+  readonly output: OutputLevel;
   constructor(
     readonly p: PlanParams,
     readonly sampleRate: number,
@@ -96,6 +108,11 @@ class Fm4 extends PooledInstrument<FmVoice> {
   ) {
     super();
     this.pool = new VoicePool(polyphony, () => new FmVoice(this), sampleRate);
+    this.output = new OutputLevel(sampleRate);
+  }
+
+  override update(): void {
+    this.output.block(this.p.OUTPUT);
   }
 }
 

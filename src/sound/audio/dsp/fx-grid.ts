@@ -4,12 +4,16 @@ import { GridPatch, GridProgram, gridPorts } from './grid-patch.js';
 import { seedOf } from './math.js';
 import { bool, level, pct, semis, time } from './params.js';
 import type { PlanGrid, PlanParams } from './plan.js';
+import { SmoothedGain } from './smoothed-gain.js';
 
 /** FX Grid: the patch runs once per side with the track's signal at Audio In; gate held open. */
 class FxGrid implements Effect {
   private readonly sides: GridPatch[];
   private readonly ins = [new Float32Array(128), new Float32Array(128)];
   private readonly tailSeconds: number;
+  /** Mix and Output move over 10 ms (SmoothedGain). */
+  private readonly mix: SmoothedGain;
+  private readonly output: SmoothedGain;
 
   constructor(
     private readonly p: PlanParams,
@@ -19,6 +23,8 @@ class FxGrid implements Effect {
     seed: string,
     private readonly slot: readonly Effect[],
   ) {
+    this.mix = new SmoothedGain(sampleRate);
+    this.output = new SmoothedGain(sampleRate);
     const program = new GridProgram(grid, ports.inputs);
     this.tailSeconds = grid.nodes.reduce((a, n) => {
       if (n.type !== 'Long Delay') return a;
@@ -35,8 +41,10 @@ class FxGrid implements Effect {
   }
 
   process(l: Float32Array, r: Float32Array, n: number): void {
-    const wet = this.p.MIX;
-    const g = this.p.OUTPUT;
+    let wet = this.p.MIX;
+    const ramp = this.mix.block(wet) ? this.mix.ramp : null;
+    let g = this.p.OUTPUT;
+    const outRamp = this.output.block(g) ? this.output.ramp : null;
     const bufs = [l, r];
     for (let s = 0; s < 2; s++) {
       const patch = this.sides[s];
@@ -48,6 +56,8 @@ class FxGrid implements Effect {
     const [ol, or] = [this.sides[0].audioOut, this.sides[1].audioOut];
     for (const e of this.slot) e.process(ol, or, n);
     for (let i = 0; i < n; i++) {
+      if (ramp !== null) wet = ramp[i];
+      if (outRamp !== null) g = outRamp[i];
       l[i] = (this.ins[0][i] * (1 - wet) + ol[i] * wet) * g;
       r[i] = (this.ins[1][i] * (1 - wet) + or[i] * wet) * g;
     }

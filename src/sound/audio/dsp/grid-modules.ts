@@ -1,5 +1,6 @@
 import { DelayLine } from './delay-line.js';
 import { Adsr } from './envelope.js';
+import { FilterMotion } from './filter-motion.js';
 import { Ladder, resonanceQ, Svf } from './filters.js';
 import { clamp, dbToGain, mtof, type Rng } from './math.js';
 import { lfoShape, pulse, saw, TWO_PI } from './oscillators.js';
@@ -183,7 +184,24 @@ function cutoffAt(base: number, input: Float32Array, connected: boolean, i: numb
 /** A modulated cutoff is recomputed every this many samples (control rate: a tan per sample is the filter's whole cost). */
 const CONTROL_STEP = 8;
 
-class LowPassLd extends Node {
+/**
+ * A filter module's own Cutoff and Resonance move over 10 ms (FilterMotion) when their values
+ * change: the motion advances once a block (a run from sample 0), and a new note takes them at
+ * once. While they move the filter is set every sample; a cutoff input still modulates on top.
+ */
+abstract class FilterModule extends Node {
+  private readonly motion = new FilterMotion(this.v.sampleRate);
+  override noteOn(): void {
+    this.motion.reset();
+  }
+  /** The cutoff and resonance at sample i, or null when steady (then the parameters hold). */
+  protected moving(from: number, resonance: number): FilterMotion | null {
+    if (from === 0) this.motion.block(this.p.CUTOFF, resonance);
+    return this.motion.moving ? this.motion : null;
+  }
+}
+
+class LowPassLd extends FilterModule {
   private readonly f = new Ladder();
   process(from: number, to: number): void {
     const x = this.inputs[0];
@@ -191,15 +209,17 @@ class LowPassLd extends Node {
     const drive = dbToGain(this.p.DRIVE);
     const sr = this.v.sampleRate;
     const mod = this.connected[1];
-    if (!mod) this.f.set(this.p.CUTOFF, this.p.RESONANCE, sr);
+    const motion = this.moving(from, this.p.RESONANCE);
+    if (!mod && motion === null) this.f.set(this.p.CUTOFF, this.p.RESONANCE, sr);
     for (let i = from; i < to; i++) {
-      if (mod && (i & (CONTROL_STEP - 1)) === 0) this.f.set(cutoffAt(this.p.CUTOFF, this.inputs[1], true, i), this.p.RESONANCE, sr);
+      if (motion !== null) this.f.set(cutoffAt(motion.cutoff(i), this.inputs[1], mod, i), motion.resonance(i), sr);
+      else if (mod && (i & (CONTROL_STEP - 1)) === 0) this.f.set(cutoffAt(this.p.CUTOFF, this.inputs[1], true, i), this.p.RESONANCE, sr);
       o[i] = this.f.tick(x[i] * drive);
     }
   }
 }
 
-class SvfModule extends Node {
+class SvfModule extends FilterModule {
   private readonly f = new Svf();
   process(from: number, to: number): void {
     const x = this.inputs[0];
@@ -208,9 +228,11 @@ class SvfModule extends Node {
     const q = resonanceQ(this.p.RESONANCE);
     const mode = this.p.MODE | 0;
     const mod = this.connected[1];
-    if (!mod) this.f.set(this.p.CUTOFF, q, sr);
+    const motion = this.moving(from, this.p.RESONANCE);
+    if (!mod && motion === null) this.f.set(this.p.CUTOFF, q, sr);
     for (let i = from; i < to; i++) {
-      if (mod && (i & (CONTROL_STEP - 1)) === 0) this.f.set(cutoffAt(this.p.CUTOFF, this.inputs[1], true, i), q, sr);
+      if (motion !== null) this.f.set(cutoffAt(motion.cutoff(i), this.inputs[1], mod, i), motion.q(i), sr);
+      else if (mod && (i & (CONTROL_STEP - 1)) === 0) this.f.set(cutoffAt(this.p.CUTOFF, this.inputs[1], true, i), q, sr);
       o[i] = this.f.tick(x[i], mode);
     }
   }

@@ -14,6 +14,13 @@ export interface KitSample {
   readonly oneShot: boolean;
   /** The key whose pitch the sample was recorded at (tonal sample only). */
   readonly rootKey: number;
+  /**
+   * Tonal samples: the sustain loop [loopStart, loopEnd) played while the key is held and through
+   * the release; its last samples are crossfaded with those before loopStart, so the wrap is
+   * seamless. Both 0 for one-shots.
+   */
+  readonly loopStart: number;
+  readonly loopEnd: number;
 }
 
 export interface Kit {
@@ -135,6 +142,33 @@ function pluck(sr: number): Float32Array {
   return out;
 }
 
+/** Longest sustain loop tried: whole periods of C3's sub-octave that fit in it. */
+const LOOP_MAX_SECONDS = 0.1;
+
+/**
+ * A tonal sample with a sustain loop from the middle of its length. The loop is a whole number of
+ * periods of C3's sub-octave (so of every partial of the tones, the Sub Bass's included), the count
+ * whose length lands nearest a whole sample; its content is crossfaded linearly with the loop's
+ * length of audio before it, so its last sample leads into its first as the original did. The
+ * tone's decay over one loop (under 0.4 dB) is what a held key hears as sustain.
+ */
+function looped(name: string, data: Float32Array, sr: number): KitSample {
+  const period = (2 * sr) / C3;
+  let best = 1;
+  for (let k = 1; k * period <= LOOP_MAX_SECONDS * sr; k++) {
+    const err = (x: number) => Math.abs(x * period - Math.round(x * period));
+    if (err(k) < err(best)) best = k;
+  }
+  const length = Math.round(best * period);
+  const loopStart = Math.max(length, Math.round(data.length / 2));
+  const loopEnd = loopStart + length;
+  for (let i = 0; i < length; i++) {
+    const w = i / length;
+    data[loopStart + i] = data[loopStart + i] * (1 - w) + data[loopStart - length + i] * w;
+  }
+  return { name, data, oneShot: false, rootKey: 60, loopStart, loopEnd };
+}
+
 const cache = new Map<number, Kit>();
 
 /**
@@ -145,8 +179,16 @@ const cache = new Map<number, Kit>();
 export function builtInKit(sr: number): Kit {
   const hit = cache.get(sr);
   if (hit !== undefined) return hit;
-  const drum = (name: string, key: number, data: Float32Array): KitSample & { key: number } => ({ name, key, data, oneShot: true, rootKey: 60 });
-  const tone = (name: string, data: Float32Array): KitSample => ({ name, data, oneShot: false, rootKey: 60 });
+  const drum = (name: string, key: number, data: Float32Array): KitSample & { key: number } => ({
+    name,
+    key,
+    data,
+    oneShot: true,
+    rootKey: 60,
+    loopStart: 0,
+    loopEnd: 0,
+  });
+  const tone = (name: string, data: Float32Array): KitSample => looped(name, data, sr);
   const pieces = [
     drum('Kick', 36, kick(sr)),
     drum('Rim', 37, noiseHit(sr, 0.08, 0.01, 2000, 'kit:rim', 0.4, 900)),

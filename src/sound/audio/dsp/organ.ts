@@ -2,7 +2,7 @@ import { mtof } from './math.js';
 import { TWO_PI } from './oscillators.js';
 import type { PlanParams } from './plan.js';
 import { VOICE_LEVEL } from './polysynth.js';
-import { FadingVoice, PooledInstrument, VoicePool } from './voices.js';
+import { FadingVoice, OutputLevel, PitchSlide, PooledInstrument, VoicePool } from './voices.js';
 import type { DeviceDef } from './device.js';
 import { level, pct, voices } from './params.js';
 
@@ -17,9 +17,11 @@ class OrganVoice extends FadingVoice {
   private level = 0;
   private perc = 0;
   private gain = 0;
+  private readonly slide: PitchSlide;
 
   constructor(private readonly organ: Organ) {
     super();
+    this.slide = new PitchSlide(organ.sampleRate);
   }
 
   start(pitch: number, velocity: number): void {
@@ -27,6 +29,7 @@ class OrganVoice extends FadingVoice {
     this.held = true;
     this.active = true;
     this.phase = 0;
+    this.slide.set(mtof(pitch) / this.organ.sampleRate / 2); // the phase runs at the 16′ (sub-octave) rate
     this.level = 0;
     this.perc = 1;
     // Organs ignore velocity; the voice level is fixed.
@@ -34,17 +37,24 @@ class OrganVoice extends FadingVoice {
     this.gain = VOICE_LEVEL;
   }
 
+  /** Mono legato: the tone wheels slide to the new key in phase; the percussion does not strike again. */
+  legato(pitch: number): void {
+    this.pitch = pitch;
+    this.slide.slideTo(mtof(pitch) / this.organ.sampleRate / 2);
+  }
+
   render(l: Float32Array, r: Float32Array, from: number, to: number): void {
     const p = this.organ.p;
     const sr = this.organ.sampleRate;
-    const dt = mtof(this.pitch) / sr / 2; // phase runs at the 16′ (sub-octave) rate
     const step = 1 / ((GATE_MS / 1000) * sr);
     const percCoef = Math.exp(Math.log(0.001) / ((PERCUSSION_MS / 1000) * sr));
     const d16 = p['DRAWBAR 16'];
     const d8 = p['DRAWBAR 8'];
     const d4 = p['DRAWBAR 4'];
     const pc = p.PERCUSSION;
-    const norm = (this.gain * p.OUTPUT) / Math.max(1, d16 + d8 + d4 + pc);
+    const drawbars = Math.max(1, d16 + d8 + d4 + pc);
+    const norm = (this.gain * p.OUTPUT) / drawbars;
+    const ramp = this.organ.output.ramp;
     for (let i = from; i < to; i++) {
       this.level = this.held ? Math.min(1, this.level + step) : this.level - step;
       if (this.level <= 0) {
@@ -52,11 +62,12 @@ class OrganVoice extends FadingVoice {
         break;
       }
       const w = TWO_PI * this.phase;
-      const x = (d16 * Math.sin(w) + d8 * Math.sin(2 * w) + d4 * Math.sin(4 * w) + pc * this.perc * Math.sin(6 * w)) * this.level * norm;
+      const out = ramp === null ? norm : (this.gain * ramp[i]) / drawbars;
+      const x = (d16 * Math.sin(w) + d8 * Math.sin(2 * w) + d4 * Math.sin(4 * w) + pc * this.perc * Math.sin(6 * w)) * this.level * out;
       l[i] += x;
       r[i] += x;
       this.perc *= percCoef;
-      this.phase += dt;
+      this.phase += this.slide.next();
       if (this.phase >= 1) this.phase -= 1;
     }
   }
@@ -64,6 +75,7 @@ class OrganVoice extends FadingVoice {
 
 class Organ extends PooledInstrument<OrganVoice> {
   protected readonly pool: VoicePool<OrganVoice>;
+  readonly output: OutputLevel;
   constructor(
     readonly p: PlanParams,
     readonly sampleRate: number,
@@ -71,6 +83,11 @@ class Organ extends PooledInstrument<OrganVoice> {
   ) {
     super();
     this.pool = new VoicePool(polyphony, () => new OrganVoice(this), sampleRate);
+    this.output = new OutputLevel(sampleRate);
+  }
+
+  override update(): void {
+    this.output.block(this.p.OUTPUT);
   }
 }
 

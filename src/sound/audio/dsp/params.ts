@@ -67,7 +67,7 @@ export const whole = (id: string, name: string, min: number, max: number, def: n
   integer: true,
 });
 
-/** Polyphony of an instrument: how many notes sound at once (1 = mono; the oldest voice is stolen). */
+/** Polyphony of an instrument: how many notes sound at once (the oldest voice is stolen; 1 = mono, played legato). */
 export const MAX_VOICES = 32;
 export const voices = (def = 8): NativeParamSpec => whole('VOICES', 'Voices', 1, MAX_VOICES, def, linear(''));
 

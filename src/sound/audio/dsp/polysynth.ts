@@ -1,9 +1,10 @@
 import { Adsr } from './envelope.js';
+import { FilterMotion } from './filter-motion.js';
 import { resonanceQ, Svf } from './filters.js';
 import { mtof } from './math.js';
 import { wave } from './oscillators.js';
 import type { PlanParams } from './plan.js';
-import { PooledInstrument, VoicePool, type Voice } from './voices.js';
+import { OutputLevel, PitchSlide, PooledInstrument, VoicePool, type Voice } from './voices.js';
 import type { DeviceDef } from './device.js';
 import { choice, freq, level, pct, time, voices } from './params.js';
 
@@ -14,12 +15,14 @@ class PolyVoice implements Voice {
   pitch = 0;
   held = false;
   private phase = 0;
-  private dt = 0;
+  private readonly slide: PitchSlide;
   private gain = 0;
   readonly env = new Adsr();
   readonly filter = new Svf();
 
-  constructor(private readonly synth: Polysynth) {}
+  constructor(private readonly synth: Polysynth) {
+    this.slide = new PitchSlide(synth.sampleRate);
+  }
 
   get active(): boolean {
     return this.env.active;
@@ -29,12 +32,18 @@ class PolyVoice implements Voice {
     this.pitch = pitch;
     this.held = true;
     this.phase = 0;
-    this.dt = mtof(pitch) / this.synth.sampleRate;
+    this.slide.set(mtof(pitch) / this.synth.sampleRate);
     this.gain = VOICE_LEVEL * velocity;
     this.filter.reset();
     this.configure();
     this.env.value = 0;
     this.env.gateOn();
+  }
+
+  /** Mono legato: the oscillator slides to the new pitch in phase (PitchSlide); the envelope runs on. */
+  legato(pitch: number): void {
+    this.pitch = pitch;
+    this.slide.slideTo(mtof(pitch) / this.synth.sampleRate);
   }
 
   configure(): void {
@@ -57,10 +66,14 @@ class PolyVoice implements Voice {
   render(l: Float32Array, r: Float32Array, from: number, to: number): void {
     const shape = this.synth.p.WAVE | 0;
     const g = this.gain * this.synth.p.OUTPUT;
-    const dt = this.dt;
+    const ramp = this.synth.output.ramp;
+    const motion = this.synth.motion.moving ? this.synth.motion : null;
+    const slide = this.slide;
     let ph = this.phase;
     for (let i = from; i < to; i++) {
-      const x = this.filter.tick(wave(shape, ph, dt), 0) * this.env.tick() * g;
+      const dt = slide.next();
+      if (motion !== null) this.filter.set(motion.cutoff(i), motion.q(i), this.synth.sampleRate);
+      const x = this.filter.tick(wave(shape, ph, dt), 0) * this.env.tick() * (ramp === null ? g : this.gain * ramp[i]);
       l[i] += x;
       r[i] += x;
       ph += dt;
@@ -74,6 +87,9 @@ class PolyVoice implements Voice {
 /** Polysynth: one oscillator (Saw, Pulse, Sine, Triangle) → resonant low-pass → ADSR, per voice. */
 class Polysynth extends PooledInstrument<PolyVoice> {
   protected readonly pool: VoicePool<PolyVoice>;
+  /** Cutoff and resonance moves, shared by the voices (which set their filters per sample while it moves). */
+  readonly motion: FilterMotion;
+  readonly output: OutputLevel;
 
   constructor(
     readonly p: PlanParams,
@@ -82,9 +98,13 @@ class Polysynth extends PooledInstrument<PolyVoice> {
   ) {
     super();
     this.pool = new VoicePool(polyphony, () => new PolyVoice(this), sampleRate);
+    this.motion = new FilterMotion(sampleRate);
+    this.output = new OutputLevel(sampleRate);
   }
 
   override update(): void {
+    this.motion.block(this.p.CUTOFF, this.p.RESONANCE);
+    this.output.block(this.p.OUTPUT);
     for (const v of this.pool.voices) if (v.active) v.configure();
   }
 }

@@ -3,6 +3,7 @@ import type { DeviceDef } from './device.js';
 import type { Effect } from './effect.js';
 import { pct, time } from './params.js';
 import type { PlanParams } from './plan.js';
+import { SmoothedGain } from './smoothed-gain.js';
 
 // Freeverb's tunings at 44.1 kHz, scaled to the engine's rate.
 const COMBS = [1116, 1188, 1277, 1356, 1422, 1491, 1557, 1617];
@@ -102,10 +103,13 @@ class Reverb implements Effect {
   private readonly or = new Float32Array(64);
   private lastL = 0;
   private lastR = 0;
+  /** Mix moves over 10 ms (SmoothedGain). */
+  private readonly mix: SmoothedGain;
   constructor(
     private readonly p: PlanParams,
     sr: number,
   ) {
+    this.mix = new SmoothedGain(sr);
     this.tankRate = sr / 2;
     const k = this.tankRate / 44100;
     this.combs = [0, SPREAD].map((s) => COMBS.map((c) => new Comb(Math.max(1, Math.round((c + s) * k)))));
@@ -122,10 +126,11 @@ class Reverb implements Effect {
         c.damp = damp;
       }
     const preD = Math.max(1, (p.PREDELAY / 1000) * this.tankRate);
-    const wet = p.MIX;
+    let wet = p.MIX;
     const width = p.WIDTH;
-    const w1 = (width / 2 + 0.5) * wet;
-    const w2 = ((1 - width) / 2) * wet;
+    let w1 = (width / 2 + 0.5) * wet;
+    let w2 = ((1 - width) / 2) * wet;
+    const ramp = this.mix.block(wet) ? this.mix.ramp : null;
     const [cl, cr] = this.combs;
     const [al, ar] = this.allpasses;
     const { x, ol, or } = this;
@@ -157,6 +162,11 @@ class Reverb implements Effect {
         const tr = h === 0 ? mr : yr;
         const xl = l[k];
         const xr = r[k];
+        if (ramp !== null) {
+          wet = ramp[k];
+          w1 = (width / 2 + 0.5) * wet;
+          w2 = ((1 - width) / 2) * wet;
+        }
         l[k] = xl * (1 - wet) + tl * w1 + tr * w2;
         r[k] = xr * (1 - wet) + tr * w1 + tl * w2;
       }

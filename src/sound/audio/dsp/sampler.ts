@@ -1,12 +1,20 @@
+import { FilterMotion } from './filter-motion.js';
 import { resonanceQ, Svf } from './filters.js';
 import { builtInKit, SAMPLER_KIT, SAMPLER_SAMPLES, type Kit, type KitSample } from './kit.js';
 import type { PlanParams } from './plan.js';
-import { FadingVoice, PooledInstrument, VoicePool } from './voices.js';
+import { FadingVoice, OutputLevel, PooledInstrument, VoicePool } from './voices.js';
 import type { DeviceDef } from './device.js';
 import { bool, choice, freq, level, linear, pct, semis, time, voices, whole } from './params.js';
 
 /** Above this the Sampler's low-pass is bypassed (its top setting is 20 kHz: fully open). */
 const OPEN_CUTOFF = 19000;
+/** The low-pass has no resonance control: Butterworth. */
+const FLAT_Q = resonanceQ(0);
+/**
+ * Every sample fades out over its last this-many seconds of playback (raised cosine), whichever
+ * way it plays: a drum whose recording stops above silence (the Kick at −31 dB) no longer clicks.
+ */
+const END_FADE_SECONDS = 0.005;
 
 class SamplerVoice extends FadingVoice {
   private sample: KitSample | null = null;
@@ -17,6 +25,14 @@ class SamplerVoice extends FadingVoice {
   private attackStep = 1;
   private releaseCoef = 0;
   private gain = 0;
+  /** Playing forward into a sustain loop: wrap at its end. */
+  private looping = false;
+  /**
+   * The low-pass runs on this note: the cutoff was below the open setting when it started. It then
+   * follows the cutoff as it moves; a note started open stays unfiltered (switching the filter in
+   * mid-note would click).
+   */
+  private filtered = false;
   readonly filter = new Svf();
 
   constructor(private readonly sampler: Sampler) {
@@ -39,24 +55,36 @@ class SamplerVoice extends FadingVoice {
     const len = sample.data.length;
     this.dir = p.REVERSE > 0.5 ? -1 : 1;
     const start = Math.min(len - 1, Math.floor(p.START * len));
-    this.pos = this.dir > 0 ? start : len - 1 - start;
+    // Reversed, it starts just inside the last sample (its next is past the end) and ends at 0.
+    this.pos = this.dir > 0 ? start : len - 1 - start - 1e-6;
+    this.looping = sample.loopEnd > 0 && this.dir > 0 && this.pos < sample.loopEnd;
     this.env = p.ATTACK <= 0.11 ? 1 : 0;
     this.attackStep = 1 / Math.max(1, (p.ATTACK / 1000) * s.sampleRate);
     this.releaseCoef = Math.exp(Math.log(0.001) / Math.max(1, (p.RELEASE / 1000) * s.sampleRate));
     this.gain = velocity;
     this.filter.reset();
-    this.filter.set(p.CUTOFF, resonanceQ(0), s.sampleRate);
+    this.filter.set(p.CUTOFF, FLAT_Q, s.sampleRate);
+    this.filtered = p.CUTOFF < OPEN_CUTOFF;
   }
 
   render(l: Float32Array, r: Float32Array, from: number, to: number): void {
-    const data = this.sample!.data;
-    const oneShot = this.sample!.oneShot;
+    const sample = this.sample!;
+    const data = sample.data;
+    const oneShot = sample.oneShot;
     const last = data.length - 1;
     const g = this.gain * this.sampler.p.OUTPUT;
-    const filtered = this.sampler.p.CUTOFF < OPEN_CUTOFF;
+    const ramp = this.sampler.output.ramp;
+    const filtered = this.filtered;
+    const motion = filtered && this.sampler.motion.moving ? this.sampler.motion : null;
+    const sr = this.sampler.sampleRate;
+    if (filtered) this.filter.set(this.sampler.p.CUTOFF, FLAT_Q, sr);
     const step = this.rate * this.dir;
+    const { loopStart, loopEnd } = sample;
+    // The end fade in source samples: END_FADE_SECONDS of playback at this rate.
+    const fade = END_FADE_SECONDS * this.sampler.sampleRate * this.rate;
     for (let i = from; i < to; i++) {
-      const pos = this.pos;
+      let pos = this.pos;
+      if (this.looping && pos >= loopEnd) pos -= loopEnd - loopStart;
       if (pos < 0 || pos >= last) {
         this.active = false;
         this.held = false;
@@ -64,7 +92,9 @@ class SamplerVoice extends FadingVoice {
       }
       const k = pos | 0;
       const frac = pos - k;
-      let x = data[k] + (data[k + 1] - data[k]) * frac;
+      // In the loop, the sample after its last is its first.
+      const next = this.looping && k + 1 === loopEnd ? loopStart : k + 1;
+      let x = data[k] + (data[next] - data[k]) * frac;
       if (this.held || oneShot) this.env = Math.min(1, this.env + this.attackStep);
       else {
         this.env *= this.releaseCoef;
@@ -73,8 +103,13 @@ class SamplerVoice extends FadingVoice {
           return;
         }
       }
+      if (motion !== null) this.filter.set(motion.cutoff(i), FLAT_Q, sr);
       if (filtered) x = this.filter.tick(x, 0);
-      x *= this.env * g;
+      if (!this.looping) {
+        const left = this.dir > 0 ? last - pos : pos;
+        if (left < fade) x *= 0.5 - 0.5 * Math.cos((Math.PI * left) / fade);
+      }
+      x *= this.env * (ramp === null ? g : this.gain * ramp[i]);
       l[i] += x;
       r[i] += x;
       this.pos = pos + step;
@@ -85,11 +120,15 @@ class SamplerVoice extends FadingVoice {
 /**
  * Sampler: plays the built-in kit (kit.ts) — the whole kit on its General MIDI keys, or one
  * sample at every key pitched by (key − Root Key) — with pitch, attack, release, a low-pass,
- * start offset and reverse.
+ * start offset and reverse. Tonal samples loop while held and through their release; every
+ * sample fades out at its end.
  */
 class Sampler extends PooledInstrument<SamplerVoice> {
   readonly kit: Kit;
   protected readonly pool: VoicePool<SamplerVoice>;
+  /** Cutoff moves, shared by the voices (each sets its filter per sample while it moves). */
+  readonly motion: FilterMotion;
+  readonly output: OutputLevel;
 
   constructor(
     readonly p: PlanParams,
@@ -99,6 +138,13 @@ class Sampler extends PooledInstrument<SamplerVoice> {
     super();
     this.kit = builtInKit(sampleRate);
     this.pool = new VoicePool(polyphony, () => new SamplerVoice(this), sampleRate);
+    this.motion = new FilterMotion(sampleRate);
+    this.output = new OutputLevel(sampleRate);
+  }
+
+  override update(): void {
+    this.motion.block(this.p.CUTOFF, 0);
+    this.output.block(this.p.OUTPUT);
   }
 }
 

@@ -26,6 +26,12 @@ export class SmoothedGain {
     this.pos = this.length;
   }
 
+  /** Forgets the value: the next one is taken at once (a new note's parameters). */
+  reset(): void {
+    this.value = Number.NaN;
+    this.pos = this.length;
+  }
+
   /** The gain after the last block (the target once a ramp ended). */
   get current(): number {
     return this.value;

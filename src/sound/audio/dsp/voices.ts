@@ -1,4 +1,5 @@
 import { BLOCK } from './math.js';
+import { SmoothedGain } from './smoothed-gain.js';
 
 /** A note event inside a block: `offset` is the sample it lands on (0–127). */
 export interface NoteEvent {
@@ -33,6 +34,11 @@ export interface Voice {
   release(): void;
   render(l: Float32Array, r: Float32Array, from: number, to: number): void;
   kill(): void;
+  /**
+   * Mono legato: the held note moves to `pitch` without retriggering its envelope (gliding
+   * there when the instrument glides). A voice without it is retriggered (a steal).
+   */
+  legato?(pitch: number): void;
 }
 
 /**
@@ -55,6 +61,46 @@ export abstract class FadingVoice implements Voice {
   kill(): void {
     this.held = false;
     this.active = false;
+  }
+}
+
+/** A legato note reaches its pitch over this long: a glide too short to hear as one. */
+export const LEGATO_SLIDE_SECONDS = 0.005;
+
+/**
+ * A voice's oscillator frequency (cycles per sample) that slides in phase, linearly, to a legato
+ * note's over LEGATO_SLIDE_SECONDS: a jump of the frequency left −61 dB of click on a sine, the
+ * slide −100 dB.
+ */
+export class PitchSlide {
+  dt = 0;
+  private step = 0;
+  private left = 0;
+  private readonly length: number;
+
+  constructor(sampleRate: number) {
+    this.length = Math.max(1, Math.round(LEGATO_SLIDE_SECONDS * sampleRate));
+  }
+
+  /** A new note: at once. */
+  set(dt: number): void {
+    this.dt = dt;
+    this.left = 0;
+  }
+
+  /** A legato note: over the slide. */
+  slideTo(dt: number): void {
+    this.left = this.length;
+    this.step = (dt - this.dt) / this.length;
+  }
+
+  /** The frequency for the next sample. */
+  next(): number {
+    if (this.left > 0) {
+      this.dt += this.step;
+      this.left--;
+    }
+    return this.dt;
   }
 }
 
@@ -82,6 +128,9 @@ export class VoicePool<V extends Voice> {
   private readonly scratchL = new Float32Array(BLOCK);
   private readonly scratchR = new Float32Array(BLOCK);
   private clock = 0;
+  /** Mono (one voice): the keys held, the newest last — a released key returns to the one below. */
+  private readonly keys = new Int16Array(128);
+  private keyCount = 0;
 
   constructor(
     private readonly size: number,
@@ -96,6 +145,7 @@ export class VoicePool<V extends Voice> {
   }
 
   noteOn(pitch: number, velocity: number): void {
+    if (this.size === 1 && this.monoLegato(pitch)) return;
     let playing = 0;
     for (let i = 0; i < this.voices.length; i++) if (this.voices[i].active && this.fadeLeft[i] === 0) playing++;
     if (playing >= this.size) {
@@ -113,6 +163,31 @@ export class VoicePool<V extends Voice> {
     this.fadeLeft[pick] = 0;
     this.age[pick] = ++this.clock;
     this.voices[pick].start(pitch, velocity);
+  }
+
+  /**
+   * One voice: a note that overlaps the held one moves it (legato) instead of retriggering, when
+   * the voice can. Returns whether it did; the key joins the held stack either way.
+   */
+  private monoLegato(pitch: number): boolean {
+    this.dropKey(pitch);
+    if (this.keyCount < this.keys.length) this.keys[this.keyCount++] = pitch;
+    const held = this.heldVoice();
+    if (held === null || held.legato === undefined) return false;
+    held.legato(pitch);
+    return true;
+  }
+
+  private dropKey(pitch: number): void {
+    let w = 0;
+    for (let i = 0; i < this.keyCount; i++) if (this.keys[i] !== pitch) this.keys[w++] = this.keys[i];
+    this.keyCount = w;
+  }
+
+  /** The held, playing (not fading) voice, if any. */
+  private heldVoice(): V | null {
+    for (let i = 0; i < this.voices.length; i++) if (this.voices[i].held && this.voices[i].active && this.fadeLeft[i] === 0) return this.voices[i];
+    return null;
   }
 
   /** The oldest playing (not fading) voice that is held, or releasing when `held` is false. */
@@ -134,6 +209,15 @@ export class VoicePool<V extends Voice> {
   }
 
   noteOff(pitch: number): void {
+    if (this.size === 1) {
+      this.dropKey(pitch);
+      const held = this.heldVoice();
+      // Releasing the sounding key while others are held returns legato to the newest of them.
+      if (held !== null && held.pitch === pitch && held.legato !== undefined && this.keyCount > 0) {
+        held.legato(this.keys[this.keyCount - 1]);
+        return;
+      }
+    }
     // The oldest voice holding the key releases (one note-off per note-on); a fading one is already gone.
     let best = -1;
     for (let i = 0; i < this.voices.length; i++) {
@@ -173,11 +257,32 @@ export class VoicePool<V extends Voice> {
   reset(): void {
     for (const v of this.voices) v.kill();
     this.fadeLeft.fill(0);
+    this.keyCount = 0;
   }
 
   get sounding(): boolean {
     for (const v of this.voices) if (v.active) return true;
     return false;
+  }
+}
+
+/**
+ * An instrument's Output level as its voices read it: a new value is reached over 10 ms
+ * (SmoothedGain), so turning an instrument down while it plays does not click. Advanced once a
+ * block by the instrument's `update`.
+ */
+export class OutputLevel {
+  private readonly gain: SmoothedGain;
+  private moving = false;
+  constructor(sampleRate: number) {
+    this.gain = new SmoothedGain(sampleRate);
+  }
+  block(value: number): void {
+    this.moving = this.gain.block(value);
+  }
+  /** The block's per-sample levels while it moves; null when steady (the parameter holds). */
+  get ramp(): Float32Array | null {
+    return this.moving ? this.gain.ramp : null;
   }
 }
 
