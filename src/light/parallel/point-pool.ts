@@ -2,9 +2,12 @@
 // publishes a job, claims chunks like the helpers, and returns once every chunk is done, so a
 // job is a synchronous call whose output is that of one pass over the whole range. The helpers
 // start on the first large job; until they are up, and whenever they are not scheduled, the
-// engine thread runs the chunks itself. Jobs below MIN_SHARED_POINTS points, or naming an array
-// that is not on a SharedArrayBuffer, or any job when the render runs on one thread, run on the
-// engine thread alone, with the same kernels. The pool imports no kernel: the table is handed in
+// engine thread runs the chunks itself. A chunk a helper has claimed cannot be taken back (kernels
+// that write in place cannot run a chunk twice), so a helper descheduled holding one makes the
+// engine thread wait; the pool therefore judges every window of shared jobs against what one
+// thread would have taken and, when sharing lost, runs jobs alone for a spell (judge). Jobs
+// below MIN_SHARED_POINTS points, or naming an array that is not on a SharedArrayBuffer, or any
+// job when the render runs on one thread, run on the engine thread alone, with the same kernels. The pool imports no kernel: the table is handed in
 // (useKernels) with the URL of the module that exports it, which the helpers load; a kernel not
 // in the table runs on the engine thread alone.
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
@@ -62,6 +65,16 @@ const HELPER_WATCH_DEFAULT_US = 200;
 const CHEAP_SHARE_FACTOR = 32;
 /** Time per chunk assumed before any was measured, in ms. */
 const FIRST_CHUNK_MS = 0.05;
+/**
+ * Sharing has to pay: the pool sums, over this many shared jobs, what each saved against running
+ * it alone (the engine thread's own time per chunk × the job's chunks, less the job's time), and
+ * when the sum is negative (a helper descheduled holding a chunk costs the engine thread more than
+ * the helper's chunks saved, as on a loaded machine) it runs jobs alone for a spell.
+ */
+const SHARE_WINDOW_JOBS = 32;
+/** The first spell alone, in ms; each window that loses again doubles it up to SOLO_MAX_MS, a window that pays resets it. */
+const SOLO_MIN_MS = 50;
+const SOLO_MAX_MS = 1000;
 
 /** Where the engine thread's time inside point jobs went (cumulative; benches read differences). */
 export interface PointPoolStats {
@@ -75,6 +88,10 @@ export interface PointPoolStats {
   readonly sleeps: number;
   /** Time asleep, in ms (included in waitMs). */
   readonly sleepMs: number;
+  /** Jobs run on the engine thread alone because sharing had not paid (a spell alone). */
+  readonly soloJobs: number;
+  /** Spells alone begun (windows of SHARE_WINDOW_JOBS shared jobs that lost time). */
+  readonly soloSpells: number;
 }
 interface Helper {
   readonly worker: Worker;
@@ -128,6 +145,20 @@ class PointPool {
   private sleepMs = 0;
   /** The engine thread's time per chunk (moving average), in ms. */
   private chunkMs = FIRST_CHUNK_MS;
+  /** The current window: shared jobs judged and the ms they saved against one thread (negative: lost). */
+  private windowJobs = 0;
+  private windowSavedMs = 0;
+  /** Until when (performance.now()) jobs run alone, and how long the last spell was (0: the last window paid). */
+  private soloUntil = 0;
+  private soloMs = 0;
+  private soloJobs = 0;
+  private soloSpells = 0;
+  /**
+   * Whether sharing must pay (see SHARE_WINDOW_JOBS); benches turn it off to compare. Only jobs
+   * the default threshold would split are judged: a threshold lowered below it (tests splitting
+   * small scenes) shares every job as asked.
+   */
+  adaptive = true;
   /** Points per chunk at least (tests lower it to split small scenes). */
   minChunk = MIN_CHUNK_POINTS;
   /** Jobs below this many points run on the engine thread alone (tests change it). */
@@ -152,6 +183,7 @@ class PointPool {
   setThreads(count: number): void {
     if (!isRenderThreadCount(count)) throw new RangeError(`${RENDER_THREADS_RULE}; got ${String(count)}`);
     this.threadCount = count;
+    this.forgetWindow();
     while (this.helpers.length > count - 1) this.release(this.helpers.pop() as Helper);
   }
 
@@ -193,7 +225,15 @@ class PointPool {
   }
 
   stats(): PointPoolStats {
-    return { sharedJobs: this.sharedJobs, waits: this.waits, waitMs: this.waitMs, sleeps: this.sleeps, sleepMs: this.sleepMs };
+    return {
+      sharedJobs: this.sharedJobs,
+      waits: this.waits,
+      waitMs: this.waitMs,
+      sleeps: this.sleeps,
+      sleepMs: this.sleepMs,
+      soloJobs: this.soloJobs,
+      soloSpells: this.soloSpells,
+    };
   }
 
   /** A fresh job to fill: numbers (stale from the last job) and an empty array list. */
@@ -211,8 +251,13 @@ class PointPool {
     job.serial = (job.serial + 1) | 0;
     const id = this.kernelIds.get(kernel);
     const minShared = cheap ? this.cheapShareFactor * this.minSharedPoints : this.minSharedPoints;
-    const shared = id !== undefined && this.threadCount > 1 && count >= minShared && job.arrays.every(isShared) && this.ensureHelpers();
-    if (!shared) {
+    const judged = this.adaptive && count >= MIN_SHARED_POINTS;
+    let shared = id !== undefined && this.threadCount > 1 && count >= minShared && job.arrays.every(isShared);
+    if (shared && judged && this.soloUntil > 0 && performance.now() < this.soloUntil) {
+      shared = false;
+      this.soloJobs++;
+    }
+    if (!(shared && this.ensureHelpers())) {
       if (count <= this.soloChunk) kernel(job, 0, count);
       else
         for (let start = Math.floor((count - 1) / this.soloChunk) * this.soloChunk; start >= 0; start -= this.soloChunk)
@@ -233,17 +278,46 @@ class PointPool {
     const entry = { kernel, job };
     let ranHere = 0;
     const started = performance.now();
+    let ownMs = 0;
     try {
       ranHere = runClaimedChunks(control, () => entry);
+      ownMs = performance.now() - started;
     } catch (e) {
       this.cancelUnclaimed();
       throw e;
     } finally {
       this.waitForChunks(chunks, started, ranHere);
     }
+    if (judged) this.judge(chunks, ranHere > 0 ? ownMs / ranHere : this.chunkMs, performance.now() - started);
     this.sharedJobs++;
     this.chunks += chunks;
     this.helperChunks += chunks - ranHere;
+  }
+
+  /**
+   * Adds a shared job to the window: alone it would have taken its `chunks` at the engine thread's
+   * `msPerChunk`, shared it took `tookMs`. At the window's end, a loss starts a spell alone.
+   */
+  private judge(chunks: number, msPerChunk: number, tookMs: number): void {
+    this.windowSavedMs += chunks * msPerChunk - tookMs;
+    if (++this.windowJobs < SHARE_WINDOW_JOBS) return;
+    if (this.windowSavedMs >= 0) {
+      this.forgetWindow();
+      return;
+    }
+    this.soloMs = this.soloMs === 0 ? SOLO_MIN_MS : Math.min(SOLO_MAX_MS, 2 * this.soloMs);
+    this.soloUntil = performance.now() + this.soloMs;
+    this.soloSpells++;
+    this.windowJobs = 0;
+    this.windowSavedMs = 0;
+  }
+
+  /** Starts judging afresh (another thread count): no spell alone, an empty window. */
+  private forgetWindow(): void {
+    this.soloMs = 0;
+    this.soloUntil = 0;
+    this.windowJobs = 0;
+    this.windowSavedMs = 0;
   }
 
   /**
