@@ -4,12 +4,12 @@
 // start on the first large job; until they are up, and whenever they are not scheduled, the
 // engine thread runs the chunks itself. A chunk a helper has claimed cannot be taken back (kernels
 // that write in place cannot run a chunk twice), so a helper descheduled holding one makes the
-// engine thread wait; the pool therefore judges every window of shared jobs against what one
-// thread would have taken and, when sharing lost, runs jobs alone for a spell (judge). Jobs
+// engine thread wait; the pool therefore judges windows of shared jobs against the same kernels'
+// time alone and, when sharing lost, runs jobs alone for a spell (share-judge.ts). Jobs
 // below MIN_SHARED_POINTS points, or naming an array that is not on a SharedArrayBuffer, or any
-// job when the render runs on one thread, run on the engine thread alone, with the same kernels. The pool imports no kernel: the table is handed in
-// (useKernels) with the URL of the module that exports it, which the helpers load; a kernel not
-// in the table runs on the engine thread alone.
+// job when the render runs on one thread, run on the engine thread alone, with the same kernels.
+// The pool imports no kernel: the table is handed in (useKernels) with the URL of the module that
+// exports it, which the helpers load; a kernel not in the table runs on the engine thread alone.
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import { JOB_ARRAYS, JOB_NUMBERS, type PointArray, type PointJob, type PointKernel } from './point-job.js';
 import {
@@ -38,6 +38,7 @@ import {
 } from './point-pool-shared.js';
 import { RENDER_THREADS_RULE, defaultRenderThreads, isRenderThreadCount } from '../../engine/render-threads.js';
 import { MIN_SHARED_POINTS, isShared } from './shared-arrays.js';
+import { ShareJudge } from './share-judge.js';
 
 /** Points per chunk at least: small enough that a descheduled helper holds up little, large enough to amortize a claim. */
 const MIN_CHUNK_POINTS = 2048;
@@ -65,16 +66,6 @@ const HELPER_WATCH_DEFAULT_US = 200;
 const CHEAP_SHARE_FACTOR = 32;
 /** Time per chunk assumed before any was measured, in ms. */
 const FIRST_CHUNK_MS = 0.05;
-/**
- * Sharing has to pay: the pool sums, over this many shared jobs, what each saved against running
- * it alone (the engine thread's own time per chunk × the job's chunks, less the job's time), and
- * when the sum is negative (a helper descheduled holding a chunk costs the engine thread more than
- * the helper's chunks saved, as on a loaded machine) it runs jobs alone for a spell.
- */
-const SHARE_WINDOW_JOBS = 32;
-/** The first spell alone, in ms; each window that loses again doubles it up to SOLO_MAX_MS, a window that pays resets it. */
-const SOLO_MIN_MS = 50;
-const SOLO_MAX_MS = 1000;
 
 /** Where the engine thread's time inside point jobs went (cumulative; benches read differences). */
 export interface PointPoolStats {
@@ -88,9 +79,9 @@ export interface PointPoolStats {
   readonly sleeps: number;
   /** Time asleep, in ms (included in waitMs). */
   readonly sleepMs: number;
-  /** Jobs run on the engine thread alone because sharing had not paid (a spell alone). */
+  /** Jobs run on the engine thread alone to judge whether sharing pays (share-judge.ts: spells and probes). */
   readonly soloJobs: number;
-  /** Spells alone begun (windows of SHARE_WINDOW_JOBS shared jobs that lost time). */
+  /** Spells alone begun (windows of shared jobs that lost time). */
   readonly soloSpells: number;
 }
 interface Helper {
@@ -145,17 +136,11 @@ class PointPool {
   private sleepMs = 0;
   /** The engine thread's time per chunk (moving average), in ms. */
   private chunkMs = FIRST_CHUNK_MS;
-  /** The current window: shared jobs judged and the ms they saved against one thread (negative: lost). */
-  private windowJobs = 0;
-  private windowSavedMs = 0;
-  /** Until when (performance.now()) jobs run alone, and how long the last spell was (0: the last window paid). */
-  private soloUntil = 0;
-  private soloMs = 0;
-  private soloJobs = 0;
-  private soloSpells = 0;
+  /** Whether sharing pays (share-judge.ts). */
+  private readonly judge = new ShareJudge();
   /**
-   * Whether sharing must pay (see SHARE_WINDOW_JOBS); benches turn it off to compare. Only jobs
-   * the default threshold would split are judged: a threshold lowered below it (tests splitting
+   * Whether sharing must pay (share-judge.ts); benches turn it off to compare. Only jobs the
+   * default threshold would split are judged: a threshold lowered below it (tests splitting
    * small scenes) shares every job as asked.
    */
   adaptive = true;
@@ -183,7 +168,7 @@ class PointPool {
   setThreads(count: number): void {
     if (!isRenderThreadCount(count)) throw new RangeError(`${RENDER_THREADS_RULE}; got ${String(count)}`);
     this.threadCount = count;
-    this.forgetWindow();
+    this.judge.reset();
     while (this.helpers.length > count - 1) this.release(this.helpers.pop() as Helper);
   }
 
@@ -231,8 +216,7 @@ class PointPool {
       waitMs: this.waitMs,
       sleeps: this.sleeps,
       sleepMs: this.sleepMs,
-      soloJobs: this.soloJobs,
-      soloSpells: this.soloSpells,
+      ...this.judge.stats(),
     };
   }
 
@@ -252,16 +236,15 @@ class PointPool {
     const id = this.kernelIds.get(kernel);
     const minShared = cheap ? this.cheapShareFactor * this.minSharedPoints : this.minSharedPoints;
     const judged = this.adaptive && count >= MIN_SHARED_POINTS;
-    let shared = id !== undefined && this.threadCount > 1 && count >= minShared && job.arrays.every(isShared);
-    if (shared && judged && this.soloUntil > 0 && performance.now() < this.soloUntil) {
-      shared = false;
-      this.soloJobs++;
-    }
-    if (!(shared && this.ensureHelpers())) {
+    const shareable = id !== undefined && this.threadCount > 1 && count >= minShared && job.arrays.every(isShared);
+    const alone = shareable && judged && this.judge.alone();
+    if (!shareable || alone || !this.ensureHelpers()) {
+      const started = alone ? performance.now() : 0;
       if (count <= this.soloChunk) kernel(job, 0, count);
       else
         for (let start = Math.floor((count - 1) / this.soloChunk) * this.soloChunk; start >= 0; start -= this.soloChunk)
           kernel(job, start, Math.min(count, start + this.soloChunk));
+      if (alone) this.judge.ranAlone(id as number, count, performance.now() - started);
       return;
     }
     if (job.arrays.length > JOB_ARRAYS) throw new RangeError(`a point job names at most ${JOB_ARRAYS} arrays`);
@@ -288,36 +271,10 @@ class PointPool {
     } finally {
       this.waitForChunks(chunks, started, ranHere);
     }
-    if (judged) this.judge(chunks, ranHere > 0 ? ownMs / ranHere : this.chunkMs, performance.now() - started);
+    if (judged) this.judge.ranShared(id as number, count, chunks * (ranHere > 0 ? ownMs / ranHere : this.chunkMs), performance.now() - started);
     this.sharedJobs++;
     this.chunks += chunks;
     this.helperChunks += chunks - ranHere;
-  }
-
-  /**
-   * Adds a shared job to the window: alone it would have taken its `chunks` at the engine thread's
-   * `msPerChunk`, shared it took `tookMs`. At the window's end, a loss starts a spell alone.
-   */
-  private judge(chunks: number, msPerChunk: number, tookMs: number): void {
-    this.windowSavedMs += chunks * msPerChunk - tookMs;
-    if (++this.windowJobs < SHARE_WINDOW_JOBS) return;
-    if (this.windowSavedMs >= 0) {
-      this.forgetWindow();
-      return;
-    }
-    this.soloMs = this.soloMs === 0 ? SOLO_MIN_MS : Math.min(SOLO_MAX_MS, 2 * this.soloMs);
-    this.soloUntil = performance.now() + this.soloMs;
-    this.soloSpells++;
-    this.windowJobs = 0;
-    this.windowSavedMs = 0;
-  }
-
-  /** Starts judging afresh (another thread count): no spell alone, an empty window. */
-  private forgetWindow(): void {
-    this.soloMs = 0;
-    this.soloUntil = 0;
-    this.windowJobs = 0;
-    this.windowSavedMs = 0;
   }
 
   /**
