@@ -16,7 +16,7 @@ const SPELL_MAX_MS = 1000;
 /** Weight of a new solo measurement in a kernel's moving average. */
 const SOLO_WEIGHT = 0.2;
 
-export interface ShareJudgeStats {
+interface ShareJudgeStats {
   /** Jobs run on the engine thread alone to judge (spells and probes). */
   readonly soloJobs: number;
   /** Spells alone begun (windows that lost time). */
