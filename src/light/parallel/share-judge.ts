@@ -8,8 +8,12 @@
 
 /** Shared jobs summed before deciding whether sharing pays. */
 const WINDOW_JOBS = 32;
-/** After this many windows that paid, one window of jobs runs alone to measure the solo times again. */
-const PROBE_EVERY = 8;
+/**
+ * After this many windows that paid, PROBE_JOBS jobs run alone to measure the solo times again
+ * (about one job in 65: a probe costs its jobs the helper's share, so probes are short and rare).
+ */
+const PROBE_EVERY = 16;
+const PROBE_JOBS = 8;
 /** The first spell alone, in ms; each window that loses again doubles it up to SPELL_MAX_MS, a window that pays resets it. */
 const SPELL_MIN_MS = 50;
 const SPELL_MAX_MS = 1000;
@@ -81,7 +85,7 @@ export class ShareJudge {
       this.spellUntil = 0;
       if (this.windowGuessed || ++this.windowsPaid >= PROBE_EVERY) {
         this.windowsPaid = 0;
-        this.probeJobs = WINDOW_JOBS;
+        this.probeJobs = PROBE_JOBS;
       }
     }
     this.windowJobs = 0;

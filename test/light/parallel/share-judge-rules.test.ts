@@ -1,11 +1,13 @@
 // The share judge's rules on a stepped clock (share-judge.ts): a window that lost starts a spell
 // alone that doubles while sharing keeps losing and ends when a window pays; a window judged on
-// a guess, or every eighth that paid, is followed by a probe alone; another thread count resets.
+// a guess, or every sixteenth that paid, is followed by a probe of 8 jobs alone; another thread
+// count resets.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ShareJudge } from '../../../src/light/parallel/share-judge.js';
 
 const WINDOW = 32;
+const PROBE = 8;
 
 /** A judge on a clock the test moves. */
 function judgeAt(): { judge: ShareJudge; clock: { ms: number } } {
@@ -28,19 +30,19 @@ function jobs(judge: ShareJudge, n: number, sharedMs: number, aloneMs = 1): { al
   return counted;
 }
 
-test('share judge: a guessed window is probed alone; sharing that pays goes on, with a probe every eighth window', () => {
+test('share judge: a guessed window is probed alone; sharing that pays goes on, with a probe every sixteenth window', () => {
   const { judge } = judgeAt();
   assert.deepEqual(jobs(judge, WINDOW, 0.6), { alone: 0, shared: WINDOW }, 'the first window is shared, judged on a guess');
-  assert.deepEqual(jobs(judge, WINDOW, 0.6), { alone: WINDOW, shared: 0 }, 'then probed alone: the solo time is measured');
-  assert.deepEqual(jobs(judge, 7 * WINDOW, 0.6), { alone: 0, shared: 7 * WINDOW }, 'seven windows that pay are shared');
-  assert.deepEqual(jobs(judge, WINDOW, 0.6), { alone: 0, shared: WINDOW }, 'the eighth too');
-  assert.deepEqual(jobs(judge, WINDOW, 0.6), { alone: WINDOW, shared: 0 }, 'then a probe');
-  assert.deepEqual(judge.stats(), { soloJobs: 2 * WINDOW, soloSpells: 0 });
+  assert.deepEqual(jobs(judge, PROBE, 0.6), { alone: PROBE, shared: 0 }, 'then probed alone: the solo time is measured');
+  assert.deepEqual(jobs(judge, 15 * WINDOW, 0.6), { alone: 0, shared: 15 * WINDOW }, 'fifteen windows that pay are shared');
+  assert.deepEqual(jobs(judge, WINDOW, 0.6), { alone: 0, shared: WINDOW }, 'the sixteenth too');
+  assert.deepEqual(jobs(judge, PROBE + 1, 0.6), { alone: PROBE, shared: 1 }, 'then a probe, and sharing again');
+  assert.deepEqual(judge.stats(), { soloJobs: 2 * PROBE, soloSpells: 0 });
 });
 
 test('share judge: sharing that loses starts a spell alone of 50 ms, doubling to 1 s; a window that pays ends it', () => {
   const { judge, clock } = judgeAt();
-  jobs(judge, 2 * WINDOW, 0.6); // measured alone at 1 ms a job
+  jobs(judge, WINDOW + PROBE, 0.6); // measured alone at 1 ms a job
   const spell = (): number => {
     let ms = 0;
     while (judge.alone()) {
@@ -65,7 +67,7 @@ test('share judge: sharing that loses starts a spell alone of 50 ms, doubling to
 
 test('share judge: reset ends a spell and a probe, and keeps the solo times', () => {
   const { judge } = judgeAt();
-  jobs(judge, 2 * WINDOW, 0.6);
+  jobs(judge, WINDOW + PROBE, 0.6);
   jobs(judge, WINDOW, 1.5);
   assert.equal(judge.alone(), true, 'in a spell');
   judge.reset();
