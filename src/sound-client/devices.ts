@@ -330,21 +330,21 @@ export class DeviceWorkflows {
     });
   }
 
-  async invokeAction(args: { id: string }, raw: Record<string, unknown>, authority: CallAuthority): Promise<WriteResult> {
+  async invokeAction(args: { action_id: string }, raw: Record<string, unknown>, authority: CallAuthority): Promise<WriteResult> {
     const plan = async (): Promise<WritePlan> => {
       const { actions } = await this.core.need('actions', 'invoking an action looks its id up');
-      const action = actions.find((a) => a.id === args.id);
+      const action = actions.find((a) => a.id === args.action_id);
       if (action === undefined) {
-        const raw = actions.find((a) => a.raw_id === args.id || a.name === args.id);
+        const raw = actions.find((a) => a.raw_id === args.action_id || a.name === args.action_id);
         throw notFound(
           `no action with the wire id ` +
-            `${JSON.stringify(args.id)}${raw === undefined ? '' : `; did you mean ${JSON.stringify(raw.id)} (pass the returned id unchanged)?`} Use ` +
+            `${JSON.stringify(args.action_id)}${raw === undefined ? '' : `; did you mean ${JSON.stringify(raw.id)} (pass the returned id unchanged)?`} Use ` +
             `sound_list_actions. Nothing was sent.`,
         );
       }
       const inspect = await this.core.need('inspect', 'an action acts on the selection');
       return {
-        line: `action ${args.id}`,
+        line: `action ${args.action_id}`,
         guard: selectionGuard(inspect),
         summary:
           `Invoke ${action.name} on the current selection (${inspect.track?.name ?? 'no track'}). ` + `${action.undoable ? 'Undoable.' : 'Not an undo step.'}`,

@@ -135,8 +135,12 @@ export class GridWorkflows {
     private readonly patches: PatchSessions,
   ) {}
 
-  /** Non-mutating: a musical display string → the native value of a continuous parameter. */
-  resolveValue(nodeId: number, parameterId: string, display: string): Promise<ReadResult> {
+  /**
+   * Non-mutating: a musical display string → the native value of a continuous parameter. With
+   * `kind` (as grid_set_parameter takes it) the node is first checked to be of that kind.
+   */
+  async resolveValue(nodeId: number, parameterId: string, display: string, kind?: NodeKind): Promise<ReadResult> {
+    if (kind !== undefined) nodeIn(await this.core.need('graph-state', 'checking the node kind'), nodeId, kind);
     return this.core.read(`graph-resolve-value ${nodeId} ${b64(parameterId)} ${b64(display)}`);
   }
 
@@ -233,7 +237,7 @@ export class GridWorkflows {
       };
       const execute = (p: WritePlan, mode: AuthorizationMode): Promise<WriteResult> => this.execute(op, p, mode, session, before as Graph);
       const result = await this.core.write({ tool, args: raw, authority, plan, observe: OBSERVE, execute });
-      if (session !== undefined && result.patch_session === undefined) result.patch_session = this.patches.report(session, false);
+      if (session !== undefined && result.patch_session === undefined) result.patch_session = this.patches.stepEcho(session);
       return result;
     } catch (err) {
       if (err instanceof PatchSessionStop) return this.stopped(err, tool);
@@ -252,7 +256,7 @@ export class GridWorkflows {
       code: 'stale',
       reason: 'patch_session_frozen',
       tool,
-      patch_session: this.patches.report(err.session, false),
+      patch_session: this.patches.stepEcho(err.session),
       next: 'Nothing was sent. Read grid_get_state; end this session and begin a new one to continue.',
     };
   }
@@ -312,7 +316,7 @@ export class GridWorkflows {
             s.n,
           );
       }
-      if (session !== undefined) result.patch_session = this.patches.report(session, false);
+      if (session !== undefined) result.patch_session = this.patches.stepEcho(session);
       return result;
     } finally {
       if (session !== undefined && session !== given) session.busy = false;

@@ -169,6 +169,17 @@ export class PatchSessions {
       this.freeze(s, 'host_restarted', 'the sound host restarted (its instance changed): the ids and revision this session holds name nothing any more');
   }
 
+  /**
+   * What a step's reply says about its session: the report with only the latest step, so replies
+   * stay the same size however long the session runs (grid_get_patch_session lists every step).
+   */
+  stepEcho(s: PatchSession): PatchReport {
+    const out = this.report(s, false);
+    out.steps = out.steps.slice(-1);
+    out.where += ` (the last step below; grid_get_patch_session lists all ${s.steps.length})`;
+    return out;
+  }
+
   report(s: PatchSession, includeBefore: boolean): PatchReport {
     const applied = s.steps.filter((x) => x.outcome === 'applied').length;
     let where: string;

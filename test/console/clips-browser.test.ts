@@ -37,11 +37,11 @@ test('clip grid: a clip added over MCP appears; clicking it launches it and its 
   });
   const later = Number(await page.getAttribute(`${cell} .clip-pos`, 'data-cursor-ms'));
   assert.ok(later > first, `the playing position advances (${first} → ${later} ms)`);
-  const listed = (await show.call('list_clips')).buses[0].clips[0];
+  const listed = (await show.call('list_clips', { detail: 'full' })).buses[0].clips[0];
   assert.equal(listed.running, true, 'the engine runs the clip the page launched');
   await page.click(`${cell} button`);
   await page.waitForSelector(`${cell}.stopped`);
-  assert.equal((await show.call('list_clips')).buses[0].clips[0].running, false);
+  assert.equal((await show.call('list_clips', { detail: 'full' })).buses[0].clips[0].running, false);
   assert.deepEqual(await history(show), h, 'launching and stopping are not undo steps');
   assert.deepEqual(problems, []);
   assert.deepEqual(external, []);

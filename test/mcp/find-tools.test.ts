@@ -16,10 +16,20 @@ test('find_tools: small surface → find → toolset enabled → tools/list_chan
   const names = found.tools.map((x: { name: string }) => x.name);
   assert.ok(names.includes('wire_modulation') && names.includes('add_modulator'), names.join(', '));
   assert.deepEqual(found.enabled, ['modulation']);
-  const add = found.tools.find((x: { name: string }) => x.name === 'add_modulator');
+  // The best match carries its description and schema; the rest a title and a one-line purpose.
+  assert.equal(found.tools[0].inputSchema.type, 'object');
+  assert.ok(found.tools.slice(1).every((x: { inputSchema?: unknown; description?: unknown }) => x.inputSchema === undefined && x.description === undefined));
+  assert.ok(found.tools.every((x: { purpose: string }) => x.purpose.length > 0 && x.purpose.length <= 201 && !x.purpose.includes('\n')));
+  const schemas = await show.call('find_tools', { task: 'wire an LFO', schemas: 6 });
+  assert.ok(JSON.stringify(found).length * 2 < JSON.stringify(schemas).length, `${JSON.stringify(found).length} vs ${JSON.stringify(schemas).length}`);
+  const add = schemas.tools.find((x: { name: string }) => x.name === 'add_modulator');
   assert.equal(add.inputSchema.type, 'object');
   assert.ok('class' in add.inputSchema.properties);
   assert.equal(add.readOnly, false);
+  assert.equal(
+    add.purpose,
+    'Adds a modulator of a library class (`class`: full, simple or display name from list_available_modulators, e.g. "LFO", "Env", "Knobs") and starts it.',
+  );
   const until = Date.now() + 3000;
   while (changes.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
   assert.deepEqual(changes, ['notifications/tools/list_changed']);

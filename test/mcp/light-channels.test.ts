@@ -27,6 +27,30 @@ test('add_channel: seed pattern, position, fader; undo removes it, redo brings t
   assert.notEqual(out.channel.id, plain.channel.id);
 });
 
+test('add_channel at an index: the channels after it shift, each listed in pathChanges; undo puts them back', async (t) => {
+  const show = await startShow(t);
+  const before = await show.call('list_channels');
+  await assertUndoable(
+    show,
+    () => show.call('add_channel', { index: 0 }),
+    async (r) => {
+      assert.equal(r.channel.path, '/lx/mixer/channel/1');
+      const moves = r.pathChanges.map((c: { id: number; before: string; after: string }) => [c.id, c.before, c.after]);
+      for (const [i, ch] of before.channels.entries())
+        assert.ok(
+          moves.some(([id, b, a]: [number, string, string]) => id === ch.id && b === `/lx/mixer/channel/${i + 1}` && a === `/lx/mixer/channel/${i + 2}`),
+        );
+      assert.ok(moves.some(([, b, a]: [number, string, string]) => b === '/lx/mixer/channel/1/pattern/1' && a === '/lx/mixer/channel/2/pattern/1'));
+      const now = await show.call('list_channels');
+      assert.deepEqual(
+        now.channels.slice(1).map((c: { id: number; path: string }) => [c.id, c.path]),
+        before.channels.map((c: { id: number }, i: number) => [c.id, `/lx/mixer/channel/${i + 2}`]),
+      );
+    },
+  );
+  assert.deepEqual((await show.call('add_channel', {})).pathChanges, [], 'at the end nothing moves');
+});
+
 test('add_channel: bad class, index and fader are refused; nothing changes', async (t) => {
   const show = await startShow(t);
   await assertRefused(show, 'add_channel', { class: 'NoSuchPattern' }, /^not_found: no pattern class "NoSuchPattern"/);

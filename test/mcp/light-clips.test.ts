@@ -5,7 +5,7 @@ import { assertRefused, assertUndoable, history } from '../light/operations/help
 
 const CH = '/lx/mixer/channel/1';
 const FADER = `${CH}/fader`;
-const grid = (show: TestShow) => () => show.call('list_clips');
+const grid = (show: TestShow) => () => show.call('list_clips', { detail: 'full' });
 
 async function stepFrames(show: TestShow, n: number, deltaMs = 1000 / 60): Promise<void> {
   await show.app.engine.queue.submit(() => show.app.engine.clock.stepFixed(n, deltaMs));
@@ -132,7 +132,7 @@ test('add_clip, set_clip, set_clip_lane, copy_clip, remove_clip: each is one und
     () => show.call('remove_clip', { bus: CH, slot: 2 }),
     async (r) => {
       assert.deepEqual(r.removed, { bus: CH, slot: 2, label: 'Verse' });
-      assert.equal((await show.call('list_clips')).buses[0].clips.length, 0);
+      assert.equal((await show.call('list_clips', { detail: 'full' })).buses[0].clips.length, 0);
     },
     [grid(show)],
   );
@@ -204,13 +204,13 @@ test('launch_clip plays the lanes on the frame clock; stop_clip stops; neither i
   assert.equal(launched.launched[0].running, true);
   assert.equal(launched.launched[0].pending, false);
   await stepFrames(show, 30);
-  const list = await show.call('list_clips');
+  const list = await show.call('list_clips', { detail: 'full' });
   const clip = list.buses[0].clips[0];
   assert.equal(clip.cursor.ms, sumOf(30));
   assert.ok(Math.abs(clip.cursor.beats - clip.cursor.ms / 500) < 1e-12, 'beats at the reference 120 BPM');
   assert.ok(Math.abs((await fader(show)) - 0.5) < 1e-9, 'the fader follows the lane');
   await stepFrames(show, 40);
-  assert.equal((await show.call('list_clips')).buses[0].clips[0].running, false, 'an unlooped clip stops at its end');
+  assert.equal((await show.call('list_clips', { detail: 'full' })).buses[0].clips[0].running, false, 'an unlooped clip stops at its end');
   assert.equal(await fader(show), 1);
   await show.call('launch_clip', { scene: 0 });
   const stopped = await show.call('stop_clip', {});
@@ -230,7 +230,7 @@ test('launch_clip with launch quantization waits for the next bar', async (t) =>
   assert.equal(r.launched[0].pending, true);
   assert.equal(r.launched[0].running, false);
   let frames = 0;
-  while (!(await show.call('list_clips')).buses[0].clips[0].running) {
+  while (!(await show.call('list_clips', { detail: 'full' })).buses[0].clips[0].running) {
     await stepFrames(show, 1);
     frames++;
     assert.ok(frames < 200, 'the launch lands within a bar');
@@ -247,7 +247,7 @@ test('record_clip: parameter moves from any surface become one take, one undo st
   const start = await show.call('record_clip', { bus: CH, slot: 0, action: 'start' });
   assert.equal(start.clip.recording, true);
   assert.equal(start.clip.running, true);
-  assert.equal((await show.call('list_clips')).buses[0].armed, true);
+  assert.equal((await show.call('list_clips', { detail: 'full' })).buses[0].armed, true);
   await assertRefused(show, 'remove_clip', { bus: CH, slot: 0 }, /^invalid_argument: .* is recording; stop the take/, [grid(show)]);
   const depth = ((await history(show)) as { undoDepth: number }).undoDepth;
   await stepFrames(show, 6);
@@ -260,7 +260,7 @@ test('record_clip: parameter moves from any surface become one take, one undo st
   assert.equal(stop.recordedEvents, 2);
   assert.equal(stop.recordedLanes, 1);
   assert.equal(stop.clip.recording, false);
-  assert.equal((await show.call('list_clips')).buses[0].armed, false);
+  assert.equal((await show.call('list_clips', { detail: 'full' })).buses[0].armed, false);
   const h = (await history(show)) as { undoDepth: number };
   assert.equal(h.undoDepth, depth + 3, 'two parameter moves and the take');
   const lane = await show.call('get_clip_lane', { bus: CH, slot: 0, lane: 2 });
@@ -272,7 +272,7 @@ test('record_clip: parameter moves from any surface become one take, one undo st
     ],
   );
   await show.call('undo');
-  assert.equal((await show.call('list_clips')).buses[0].clips[0].lanes.length, 2, 'undo removes the take');
+  assert.equal((await show.call('list_clips', { detail: 'full' })).buses[0].clips[0].lanes.length, 2, 'undo removes the take');
 });
 
 test("a bus's Stop Clips trigger waits for the launch boundary, then stops its clips", async (t) => {
@@ -283,9 +283,9 @@ test("a bus's Stop Clips trigger waits for the launch boundary, then stops its c
   await stepFrames(show, 2);
   const fired = await show.call('fire_trigger', { path: `${CH}/stopClips` });
   assert.equal(fired.pending, true);
-  assert.equal((await show.call('list_clips')).buses[0].clips[0].running, true);
+  assert.equal((await show.call('list_clips', { detail: 'full' })).buses[0].clips[0].running, true);
   await stepFrames(show, 31);
-  assert.equal((await show.call('list_clips')).buses[0].clips[0].running, false);
+  assert.equal((await show.call('list_clips', { detail: 'full' })).buses[0].clips[0].running, false);
 });
 
 test('find_tools finds the clip tools for a light-timeline task and lists the clips toolset', async (t) => {

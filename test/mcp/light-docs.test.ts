@@ -117,6 +117,13 @@ test("get_component_doc: by a live instance's path or id", async (t) => {
   assert.equal(byPath.instance.path, '/lx/mixer/channel/1/pattern/1');
   const byId = await show.call('get_component_doc', { id: byPath.instance.id });
   assert.deepEqual(byId, byPath);
+  // Its knobs, in order: the live instance's, and the class's (a fresh instance) when asked by name.
+  const listed = (await show.call('list_parameters', { path: '/lx/mixer/channel/1/pattern/1' })).parameters.map((p: { key: string }) => p.key);
+  assert.deepEqual(byPath.parameterKeys, listed);
+  assert.ok(listed.includes('gradientRange'), listed.join(' '));
+  assert.deepEqual((await show.call('get_component_doc', { class: 'Gradient' })).parameterKeys, listed);
+  const lfoKeys = (await show.call('get_component_doc', { class: 'LFO' })).parameterKeys;
+  assert.ok(lfoKeys.includes('periodFast') && lfoKeys.includes('wave'), lfoKeys.join(' '));
   await expectError(show, 'get_component_doc', { path: '/lx/mixer/channel/1' }, /^invalid_argument: .*not a pattern, effect or modulator/);
   await expectError(show, 'get_component_doc', { path: '/lx/mixer/channel/1/pattern/1', kind: 'modulator' }, /^invalid_argument: .*is a pattern/);
   await expectError(show, 'get_component_doc', { path: '/lx/mixer/channel/9/pattern/1' }, /^not_found: /);

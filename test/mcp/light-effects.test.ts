@@ -18,6 +18,9 @@ test('add_effect: to a channel, the master and a pattern, at an index; undo', as
       assert.equal(r.effect.enabled, true);
       assert.equal(r.effect.locked, false);
       assert.deepEqual((await show.call('get_channel', { path: CH1 })).channel.effects, [r.effect]);
+      // Its knobs by key, with the values list_parameters reads.
+      const listed = (await show.call('list_parameters', { path: r.effect.path })).parameters;
+      assert.deepEqual(r.parameters, Object.fromEntries(listed.map((p: { key: string; value: unknown }) => [p.key, p.value])));
     },
   );
   assert.equal(r.effect.index, 0);

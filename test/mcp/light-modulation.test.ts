@@ -19,7 +19,11 @@ test('add_modulator: global and device scope; flags respected; undo removes it',
       assert.equal(r.modulator.scope, '/lx/modulation');
       assert.equal(r.modulator.running, true);
       assert.equal(r.modulator.mappingSource, true);
-      assert.ok(r.modulator.parameters.length > 3);
+      // What an agent needs next, compactly: the keys with their values (no full parameter payloads).
+      assert.equal(r.modulator.parameters, undefined);
+      assert.equal(r.parameters.periodFast, 1000);
+      assert.ok(Object.keys(r.parameters).length > 3);
+      assert.ok(JSON.stringify(r).length < 2000, `${JSON.stringify(r).length} bytes`);
     },
     extra,
   );

@@ -16,6 +16,8 @@ test('add_pattern: inserts, siblings shift (pathChanges), the active pattern sta
       assert.equal(r.pattern.path, `${CH1}/pattern/1`);
       assert.equal(r.pattern.class, 'heronarts.lx.pattern.texture.NoisePattern');
       assert.equal(r.pattern.active, false);
+      const listed = (await show.call('list_parameters', { path: r.pattern.path })).parameters;
+      assert.deepEqual(r.parameters, Object.fromEntries(listed.map((p: { key: string; value: unknown }) => [p.key, p.value])));
       assert.ok(
         r.pathChanges.some(
           (c: { id: number; before: string; after: string }) => c.id === gradient.id && c.before === `${CH1}/pattern/1` && c.after === `${CH1}/pattern/2`,

@@ -60,6 +60,7 @@ test('search_components: parameters by key, label and path with their values, ex
   const two = fader.parameters.find((p: { path: string }) => p.path === '/lx/mixer/channel/2/fader');
   assert.equal(two.value, 0.25);
   assert.equal(two.component, 'Channel-2');
+  assert.equal(two.oscAddress, '/lx/mixer/channel/2/fader', 'the address OSC reaches it at');
   assert.equal(fader.parameterTotal >= fader.parameters.length, true);
   const speed = await show.call('search_components', { query: 'speed', kind: 'parameter' });
   assert.ok(speed.parameters.length > 0 && speed.parameters.every((p: { key: string; label: string }) => /speed/i.test(p.key + p.label)));
@@ -70,4 +71,31 @@ test('search_components: parameters by key, label and path with their values, ex
   assert.equal(byPath.parameters[0].path, '/lx/mixer/channel/1/fader');
   const onlyChannels = await show.call('search_components', { query: 'fader', kind: 'channel' });
   assert.deepEqual(onlyChannels.parameters, []);
+});
+
+test('search_components searches the song too: tracks by name with their mix, devices on them; kind narrows', async (t) => {
+  const show = await startShow(t);
+  const bass = await show.call('search_components', { query: 'bass volume' });
+  assert.equal(bass.sound.tracks[0].name, 'Bass');
+  const tracks = (await show.call('sound_list_tracks', {})).native.tracks;
+  const listed = tracks.find((x: { name: string }) => x.name === 'Bass');
+  assert.deepEqual(
+    [bass.sound.tracks[0].index, bass.sound.tracks[0].track_id, bass.sound.tracks[0].volume_display],
+    [listed.index, listed.track_id, listed.volume_display],
+  );
+  // A device by name, on every track that has one, in track order.
+  const reverbs = await show.call('search_components', { query: 'reverb', kind: 'sound' });
+  const expected = tracks.flatMap((x: { index: number; name: string; device_names: string[] }) =>
+    x.device_names.flatMap((name, position) => (name === 'Reverb' ? [{ track_index: x.index, track_name: x.name, position, name }] : [])),
+  );
+  assert.ok(expected.length >= 2, JSON.stringify(expected));
+  assert.deepEqual(reverbs.sound.devices, expected);
+  assert.deepEqual(
+    reverbs.sound.tracks.map((x: { name: string }) => x.name),
+    ['Reverb Bus'],
+  );
+  assert.deepEqual([reverbs.results, reverbs.parameters], [[], []], 'kind sound leaves the light out');
+  // A light kind leaves the song out; nothing matching gives empty lists.
+  assert.equal((await show.call('search_components', { query: 'bass', kind: 'channel' })).sound, undefined);
+  assert.deepEqual((await show.call('search_components', { query: 'zzzz' })).sound, { tracks: [], devices: [] });
 });

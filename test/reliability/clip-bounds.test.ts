@@ -7,7 +7,7 @@ import { startShow, tempHome, type TestShow } from '../helpers/show.js';
 import { assertRefused, history } from '../light/operations/helpers.js';
 
 const CH = '/lx/mixer/channel/1';
-const clips = (show: TestShow) => () => show.call('list_clips');
+const clips = (show: TestShow) => () => show.call('list_clips', { detail: 'full' });
 
 test('defect 3: clip times past 24 h (1e308 ms, 1e308 beats) are refused and change nothing; list_clips keeps working', async (t) => {
   const show = await startShow(t);
@@ -22,7 +22,7 @@ test('defect 3: clip times past 24 h (1e308 ms, 1e308 beats) are refused and cha
   for (const tool of ['launch_clip', 'record_clip', 'stop_clip']) {
     const args = tool === 'record_clip' ? { bus: CH, slot: 0, action: 'start' } : { bus: CH, slot: 0 };
     await show.call(tool, args);
-    await show.call('list_clips');
+    await show.call('list_clips', { detail: 'full' });
   }
   const longest = await show.call('set_clip', { bus: CH, slot: 0, length: { ms: 86_400_000 } });
   assert.equal(longest.clip.length.ms, 86_400_000);
@@ -77,9 +77,9 @@ test('clip markers in a project file beyond 24 h or of the wrong type are droppe
     warnings.some((w) => /clips\/0\/parameters\/loopStart\/millis: must be a finite number/.test(w)),
     JSON.stringify(warnings),
   );
-  const list = await show.call('list_clips');
+  const list = await show.call('list_clips', { detail: 'full' });
   assert.ok(JSON.stringify(list).length > 0);
   await show.call('launch_clip', { bus: CH, slot: 0 });
   await show.app.engine.queue.submit(() => show.app.engine.clock.stepFixed(60, 1000 / 60));
-  await show.call('list_clips');
+  await show.call('list_clips', { detail: 'full' });
 });

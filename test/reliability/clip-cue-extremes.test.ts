@@ -62,7 +62,7 @@ test('clip and cue tools with extreme numbers in otherwise valid calls: refused 
           assert.match(text, /^(invalid_argument|not_found|stale): /, label);
           assert.equal(await fingerprint(show.app), before, `${label}: refused but changed the show`);
         } else applied++; // its payload passed the tool's output schema, or the call would have answered internal
-        const listed = await show.client.callTool({ name: 'list_clips', arguments: {} });
+        const listed = await show.client.callTool({ name: 'list_clips', arguments: { detail: 'full' } });
         assert.notEqual(listed.isError, true, `${label}: list_clips failed afterwards: ${JSON.stringify(listed.content).slice(0, 200)}`);
         // An applied edit is one step; undone, so the next value meets the same clip.
         if (show.app.engine.history.undoDepth > depth) await show.call('undo');

@@ -77,7 +77,7 @@ test("one clock: a clip launched on the next bar while the song plays starts on 
   let before = position();
   for (let frame = 0; frame < 200; frame++) {
     await stepFrames(show, 1);
-    const clip = (await show.call('list_clips')).buses[0].clips.find((c: { slot: number }) => c.slot === 3);
+    const clip = (await show.call('list_clips', { detail: 'full' })).buses[0].clips.find((c: { slot: number }) => c.slot === 3);
     const now = position();
     if (clip.running) {
       assert.ok(before < 8 && now >= 8, `the clip started between song beats ${before} and ${now}: on bar 3 (beat 8)`);

@@ -23,8 +23,15 @@ test('the stage demo: a 3D rig, six channels, a look per section cued on the son
     show.app.services.lightCues!.list().map((c) => [c.marker, c.beat, c.scene]),
     demoCueMarkers().map((m, i) => [m.name, m.beat, i]),
   );
-  const clips = await show.call('list_clips');
+  const clips = await show.call('list_clips', { detail: 'full' });
   assert.ok(JSON.stringify(clips).includes('"Breakdown"'), 'the scenes are named after the sections');
+  // The default summary names every clip and stays small on the whole demo grid.
+  const summary = await show.call('list_clips');
+  assert.deepEqual(
+    summary.buses.map((b: { clips: { id: number; label: string }[] }) => b.clips.map((c) => [c.id, c.label])),
+    clips.buses.map((b: { clips: { id: number; label: string }[] }) => b.clips.map((c) => [c.id, c.label])),
+  );
+  assert.ok(JSON.stringify(summary).length < 16_000, `list_clips summary: ${JSON.stringify(summary).length} bytes`);
   assert.equal((await show.call('get_history')).undoDepth, 0, 'building the demo left no history');
 
   const p3 = new Protocol3Client();

@@ -64,6 +64,7 @@ export class ComponentDocs {
   private readonly builtin = new Map<string, ComponentNote | null>();
   private readonly hashes = new Map<string, string | null>();
   private readonly dependencyHashes = new Map<string, string | null>();
+  private readonly keys = new Map<string, readonly string[]>();
 
   constructor(
     readonly registry: DeviceRegistry,
@@ -133,6 +134,20 @@ export class ComponentDocs {
       ...(dependsOn !== undefined ? { dependsOn } : {}),
       stale,
     };
+  }
+
+  /**
+   * The parameter keys a class has, in its order (internal ones left out), read from a detached
+   * instance made once per class; undefined for a class Footlight cannot run.
+   */
+  parameterKeys(entry: DeviceEntry): readonly string[] | undefined {
+    if (entry.create === undefined) return undefined;
+    let keys = this.keys.get(entry.className);
+    if (keys === undefined) {
+      keys = [...entry.create().parameters.values()].filter((p) => !p.internal).map((p) => p.key);
+      this.keys.set(entry.className, keys);
+    }
+    return keys;
   }
 
   /** The combined hash of repository-relative source files (cached per list), or undefined if one cannot be read. */

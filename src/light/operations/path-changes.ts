@@ -45,3 +45,10 @@ export function pathChanges(before: ReadonlyMap<number, string>, root: Component
   }
   return out;
 }
+
+/** Runs one structural operation and says which paths it moved (for operations that add at an index). */
+export function withPathChanges<T>(root: Component, operation: () => T): { readonly result: T; readonly pathChanges: PathChange[] } {
+  const before = pathPicture(root);
+  const result = operation();
+  return { result, pathChanges: pathChanges(before, root) };
+}

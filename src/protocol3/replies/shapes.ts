@@ -55,6 +55,8 @@ export const Track = z.looseObject({
   exists: z.boolean(),
   can_hold_notes: z.boolean(),
   device_count: z.number().int(),
+  /** Footlight's host: the names of the track's own devices in chain order (not inside containers). */
+  device_names: z.array(z.string()).optional(),
   clip_count: z.number().int(),
   ...MixFields,
 });

@@ -60,6 +60,7 @@ export function trackPayload(f: FlatTrack, selectedId: number | null): TrackPayl
     exists: true,
     can_hold_notes: t.holdsNotes,
     device_count: t.devices.length,
+    device_names: t.devices.items.map((d) => d.spec.name),
     clip_count: t.clips.length,
     ...mixPayload(t),
   };

@@ -66,6 +66,34 @@ export const ClipPayload = z.strictObject({
 });
 export type ClipPayload = z.infer<typeof ClipPayload>;
 
+/** A clip in list_clips' summary: enough to pick and launch it; the rest is one detail:"full" away. */
+export const ClipSummaryPayload = z.strictObject({
+  slot: z.number().int(),
+  id: z.number().int(),
+  label: z.string(),
+  running: z.boolean(),
+  pending: z.boolean(),
+  recording: z.boolean(),
+  loop: z.boolean(),
+  lengthBeats: z.number(),
+  lanes: z.number().int().describe('How many lanes'),
+});
+type ClipSummaryPayload = z.infer<typeof ClipSummaryPayload>;
+
+export function toClipSummary(clip: Clip, recording: boolean): ClipSummaryPayload {
+  return {
+    slot: clip.slot,
+    id: clip.id,
+    label: clip.label.getString(),
+    running: clip.running.isOn(),
+    pending: clip.launch.pending,
+    recording,
+    loop: clip.loop.isOn(),
+    lengthBeats: toTime(clip.lengthMs, clip.referenceBpmValue()).beats,
+    lanes: clip.lanes.length,
+  };
+}
+
 export function toClipPayload(clip: Clip, recording: boolean): ClipPayload {
   const bpm = clip.referenceBpmValue();
   return {

@@ -1,8 +1,9 @@
+import { withPathChanges } from '../../light/operations/path-changes.js';
 import * as z from 'zod';
 import { addFixture } from '../../light/operations/fixtures.js';
 import { defineTool } from '../define-tool.js';
 import { labelInput } from './inputs.js';
-import { FixturePayload, toFixturePayload } from './payloads.js';
+import { FixturePayload, toFixturePayload, PathChangesPayload } from './payloads.js';
 
 export default defineTool({
   name: 'add_fixture',
@@ -14,7 +15,7 @@ export default defineTool({
     'name without extension), plus `params` {"name": value} by parameter key (x, y, z, yaw, pitch, roll, scale, numRows, ' +
     'numColumns, numPoints, spacing, tags, host, ... — get_fixture lists them; a JSON fixture also takes its .lxf ' +
     'parameters). Every name and value is checked before anything changes, and the model is rebuilt once. The fixture goes ' +
-    'at `index` (0-based; default the end); point indices of later fixtures shift. Its network output starts disabled. ' +
+    'at `index` (0-based; default the end); point indices and paths of later fixtures shift (`pathChanges`). Its network output starts disabled. ' +
     'Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: z.strictObject({
@@ -27,12 +28,11 @@ export default defineTool({
       .optional()
       .describe('Parameter values by key, e.g. {"numRows": 8, "x": 100}'),
   }),
-  output: z.strictObject({ fixture: FixturePayload }),
-  handle: (args, { light, origin }) => ({
-    fixture: toFixturePayload(
+  output: z.strictObject({ fixture: FixturePayload, pathChanges: PathChangesPayload }),
+  handle: (args, { light, origin }) => {
+    const r = withPathChanges(light.lx, () =>
       addFixture(light, { className: args.class, type: args.type, index: args.index, label: args.label, params: args.params }, origin),
-      light.structure,
-      true,
-    ),
-  }),
+    );
+    return { fixture: toFixturePayload(r.result, light.structure, true), pathChanges: r.pathChanges };
+  },
 });

@@ -1,8 +1,9 @@
+import { withPathChanges } from '../../light/operations/path-changes.js';
 import * as z from 'zod';
 import { addView } from '../../light/operations/views.js';
 import { defineTool } from '../define-tool.js';
 import { labelInput } from './inputs.js';
-import { ViewPayload, toViewPayload } from './payloads.js';
+import { ViewPayload, toViewPayload, PathChangesPayload } from './payloads.js';
 
 export default defineTool({
   name: 'add_view',
@@ -18,7 +19,7 @@ export default defineTool({
     "`normalization` relative (coordinates renormalized to the view, default) or absolute (the whole model's); " +
     "`orientation` group normalizes each group in its own fixture's frame (relative only). Returns how many points it " +
     'selects (0 means its users would render the whole model: check your tags with list_views). To render a channel or ' +
-    "device into it, set its .../view to the view's label. Undoable.",
+    "device into it, set its .../view to the view's label. Views after `index` shift (`pathChanges`). Undoable.",
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: z.strictObject({
     label: labelInput('Name of the view, e.g. "Left wall"'),
@@ -28,6 +29,9 @@ export default defineTool({
     priority: z.boolean().optional().describe("List it on devices' priority view selector (default true)"),
     index: z.number().int().optional().describe('0-based position in the view list (default: the end)'),
   }),
-  output: z.strictObject({ view: ViewPayload }),
-  handle: (args, { light, origin }) => ({ view: toViewPayload(addView(light, args, origin), []) }),
+  output: z.strictObject({ view: ViewPayload, pathChanges: PathChangesPayload }),
+  handle: (args, { light, origin }) => {
+    const r = withPathChanges(light.lx, () => addView(light, args, origin));
+    return { view: toViewPayload(r.result, []), pathChanges: r.pathChanges };
+  },
 });

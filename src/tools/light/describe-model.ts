@@ -13,19 +13,13 @@ export default defineTool({
     'submodels). Each node gives `tags`, `size`, `pointIndexRange`, `bounds`, `center`, `childCount` and, for a fixture, its ' +
     '`fixture` path and id. Nodes use LX tag-index paths, not component paths: `/model/grid[0]/row[2]` is the third "row" ' +
     'child of the first "grid" child. Without `path` it adds `tagVocabulary` (the tags view selectors match), ' +
-    '`totalPoints` and `fixtureCount`. `depth` (default 2) and `limit` (default 150 nodes) bound the answer: ask again ' +
+    '`totalPoints` and `fixtureCount`. `depth` (default 2) and `limit` (default 80 nodes) bound the answer: ask again ' +
     'with the `path` of a node in `childrenOmitted`; a long child list pages (`nextCursor` back as `cursor`).',
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({
     path: z.string().max(2000).optional().describe('Model node path from this tool, e.g. /model/grid[0]; default /model (the root)'),
     depth: z.number().int().min(0).max(10).optional().describe('Levels of children to expand (0–10, default 2)'),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(250)
-      .optional()
-      .describe('Most nodes to list below the node (1–250, default 150; 250 nodes stay under about 25k tokens)'),
+    limit: z.number().int().min(1).max(250).optional().describe('Most nodes to list below the node (1–250, default 80; 250 nodes stay under about 25k tokens)'),
     cursor: z.string().max(200).optional().describe("nextCursor from the previous page of this node's children"),
     detail: z
       .enum(['compact', 'full'])
@@ -46,7 +40,7 @@ export default defineTool({
     const model = structure.model;
     const node = resolveModelNode(model, path);
     const fixtures = fixtureComponents(structure);
-    const max = limit ?? 150;
+    const max = limit ?? 80;
     const isRoot = node === model.root;
     const rootFacts = isRoot ? { totalPoints: model.size, fixtureCount: model.fixtures.length, tagVocabulary: tagVocabulary(node) } : {};
     if (cursor === undefined && node.children.length <= max) {

@@ -16,7 +16,7 @@ export default defineTool({
     'name such as "Gradient"; a name shared by several kinds, like "Noise", needs `kind`) or point at a live instance by ' +
     '`path` or `id`. `freshness.stale` is true when the implementation changed after the note was reviewed (trust the ' +
     'live parameters over the note then), "unknown" when there is nothing to compare. A class without a note answers ' +
-    '`documented: false`; classes Footlight cannot run say why in `unavailableReason`.',
+    '`documented: false`; classes Footlight cannot run say why in `unavailableReason`. `parameterKeys` lists its knobs in order.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({
     class: z.string().max(200).optional().describe('Class to explain: full class, simple class name or display name, e.g. "Chase"'),
@@ -29,6 +29,7 @@ export default defineTool({
     if (className !== undefined && (path !== undefined || id !== undefined)) throw invalidArgument('pass either class or path/id, not both');
     const instance = path !== undefined || id !== undefined ? light.component({ path, id }) : undefined;
     const entry = entryFor(docs, { className, kind, instance });
-    return toComponentDocPayload(docs.doc(entry), instance);
+    const keys = instance === undefined ? docs.parameterKeys(entry) : [...instance.parameters.values()].filter((p) => !p.internal).map((p) => p.key);
+    return toComponentDocPayload(docs.doc(entry), keys, instance);
   },
 });

@@ -4,9 +4,9 @@ import { ComponentRefPayload, ParameterPayload, toComponentRef, toParameterPaylo
 
 const PARAMETER_KINDS = ['bounded', 'discrete', 'enum', 'boolean', 'trigger', 'color', 'string'] as const;
 
-/** What an agent needs to pick and set a parameter; the rest is one detail:"full" away. */
-function compact(p: ParameterPayload): Omit<ParameterPayload, 'componentId' | 'oscAddress'> {
-  const { componentId: _c, oscAddress: _o, description: _d, normalized: _n, baseNormalized: _b, ...rest } = p;
+/** What an agent needs to pick, set and map a parameter (the contract: every payload has its oscAddress); the rest is one detail:"full" away. */
+function compact(p: ParameterPayload): Omit<ParameterPayload, 'componentId'> {
+  const { componentId: _c, description: _d, normalized: _n, baseNormalized: _b, ...rest } = p;
   return rest;
 }
 
@@ -17,7 +17,7 @@ export default defineTool({
   description:
     'Lists the parameters of one component (a channel, pattern, effect, the mixer, a fixture...) with current value, ' +
     'range or options and path, plus its direct children and lists (one level; call again on a child to go deeper). ' +
-    'Compact by default (`detail: "full"` adds descriptions, OSC addresses, normalized values); filter with `keys`, `kinds` ' +
+    'Compact by default (`detail: "full"` adds descriptions and normalized values); filter with `keys`, `kinds` ' +
     'or `modulatedOnly`. Use the returned paths with get_parameter and set_parameter; never guess them.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({
@@ -30,7 +30,7 @@ export default defineTool({
   }),
   output: z.strictObject({
     component: ComponentRefPayload,
-    parameters: z.array(ParameterPayload.partial({ componentId: true, oscAddress: true })).describe("In the component's order; componentId is component.id"),
+    parameters: z.array(ParameterPayload.partial({ componentId: true })).describe("In the component's order; componentId is component.id"),
     children: z.array(z.strictObject({ key: z.string(), path: z.string(), label: z.string(), class: z.string().optional() })),
     lists: z.array(z.strictObject({ key: z.string(), count: z.number().int(), paths: z.array(z.string()) })),
   }),

@@ -257,6 +257,17 @@ export const PathChangesPayload = z
   .array(PathChangePayload)
   .describe('Every canonical path that changed (moved siblings, nested devices, modulators and modulations included); update cached paths from it');
 
+/** What an add-style tool hands on: the new component's parameters by key, with their values now. */
+export const ParameterValuesPayload = z
+  .record(z.string(), z.union([z.number(), z.string(), z.boolean()]))
+  .describe('Its parameters by key with their values now (set them at <path>/<key>; list_parameters gives ranges)');
+
+export function toParameterValues(c: Component): Record<string, number | string | boolean> {
+  const out: Record<string, number | string | boolean> = {};
+  for (const p of c.parameters.values()) if (!p.internal) out[p.key] = toParameterPayload(p).value;
+  return out;
+}
+
 /** A modulation or trigger mapping an edit dropped or could not carry along. */
 export const WiringNotePayload = z.strictObject({
   kind: z.enum(['modulation', 'trigger']),
@@ -489,6 +500,7 @@ export const ComponentDocPayload = z.strictObject({
   summary: z.string().optional().describe('What it renders or computes (markdown); present when documented'),
   parameterInteractions: z.string().optional().describe('How its knobs combine, which are live or latched, what the extremes do (markdown)'),
   usageTips: z.string().optional().describe('When to pick it and common mistakes (markdown)'),
+  parameterKeys: z.array(z.string()).optional().describe('Its parameter keys, in order'),
   freshness: z.strictObject({
     stale: z
       .union([z.boolean(), z.literal('unknown')])
@@ -507,13 +519,16 @@ export const ComponentDocPayload = z.strictObject({
 });
 export type ComponentDocPayload = z.infer<typeof ComponentDocPayload>;
 
-export function toComponentDocPayload(doc: ComponentDoc, instance?: Component): ComponentDocPayload {
+export function toComponentDocPayload(doc: ComponentDoc, parameterKeys: readonly string[] | undefined, instance?: Component): ComponentDocPayload {
   const note = doc.note;
   const out: ComponentDocPayload = { ...toComponentClassPayload(doc.entry, note !== undefined), freshness: { stale: doc.stale } };
   if (note !== undefined) {
     out.summary = note.summary;
     out.parameterInteractions = note.parameterInteractions;
     out.usageTips = note.usageTips;
+  }
+  if (parameterKeys !== undefined) out.parameterKeys = [...parameterKeys];
+  if (note !== undefined) {
     if (note.sourceSha256 !== undefined) out.freshness.sourceSha256 = note.sourceSha256;
   }
   if (doc.currentSha256 !== undefined) out.freshness.currentSha256 = doc.currentSha256;

@@ -12,7 +12,7 @@ export const GridWritePayload = WritePayload.extend({
   patch_session: z
     .record(z.string(), z.unknown())
     .optional()
-    .describe('Where the patch session stands after this step: state, last verified revision, steps, frozen reason'),
+    .describe('Where the patch session stands after this step: state, last verified revision, the latest step (grid_get_patch_session has all), frozen reason'),
   before_snapshot: z.record(z.string(), z.unknown()).optional().describe('grid_clear_graph: the whole graph as read right before the clear'),
   tool: z.string().optional(),
 });

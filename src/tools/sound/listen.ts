@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { summarizeListen } from '../../sound-client/listen-summary.js';
 import { defineTool } from '../define-tool.js';
 import { asRead, READ_ONLY, ReadPayload, TrackIndex } from './payloads.js';
 
@@ -18,8 +19,10 @@ export default defineTool({
     '(LUFS), peak and true peak (dBTP), RMS, post-fader peak/RMS per track with silent_tracks and clipping_tracks, spectral centroid and five band ' +
     'energies over time, onsets (seconds and beats) with an estimated tempo (octave errors happen: compare with project_tempo), and the pitch of ' +
     'monophonic notes at the onsets (note names with C3 = key 60; solo a track with track_index for clean pitches). ' +
-    'Options: `clip: true` adds an MCP audio block (WAV, mono 16-bit 48 kHz, the first 5 s, at most 480 KB); `spectrogram: true` adds an image block (PNG ' +
-    '320×160, log frequency 30 Hz–16 kHz). The trap: ok: true on a write is not proof of sound — change → listen → compare with a listen from before ' +
+    'The reply is a summary by default (over_time merged to at most 12 segments, the first 16 onsets and notes, exact counts); `detail: "full"` ' +
+    'returns every series. Options: `clip: true` adds an MCP audio block (WAV, mono 16-bit 48 kHz, the first 5 s, at most 480 KB); ' +
+    '`spectrogram: true` adds an image block (PNG 320×160, log frequency 30 Hz–16 kHz). ' +
+    'The trap: ok: true on a write is not proof of sound — change → listen → compare with a listen from before ' +
     'the change. ' +
     READ_ONLY,
   annotations: { readOnlyHint: true, openWorldHint: false },
@@ -29,10 +32,15 @@ export default defineTool({
     live_seconds: z.number().min(0.1).max(30).optional().describe('The last seconds of the live output instead of a region'),
     clip: z.boolean().default(false).describe('Attach the first 5 s as an audio block'),
     spectrogram: z.boolean().default(false).describe('Attach a spectrogram image block'),
+    detail: z
+      .enum(['summary', 'full'])
+      .default('summary')
+      .describe('summary (default): every figure, with over_time merged to at most 12 segments and the first 16 onsets and notes; full: every series whole'),
   }),
   output: ReadPayload,
-  handle: async ({ region, live_seconds, clip, spectrogram }, { soundAdapter, attachAudio, attachImage }) => {
+  handle: async ({ region, live_seconds, clip, spectrogram, detail }, { soundAdapter, attachAudio, attachImage }) => {
     const r = await soundAdapter.core.listen({ region, liveSeconds: live_seconds, clip, spectrogram });
+    if (detail === 'summary' && r.ok) r.native = summarizeListen(r.native);
     const native = r.native as { clip?: { base64: string; mime_type: string } | null; spectrogram?: { base64: string; mime_type: string } | null };
     if (native.clip) {
       const { base64, mime_type } = native.clip;

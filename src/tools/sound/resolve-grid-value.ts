@@ -17,10 +17,12 @@ export default defineTool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   mode: 'direct',
   input: z.strictObject({
+    kind: z.enum(['module', 'modulator']).optional().describe('As grid_set_parameter takes it; when given, the node must be of this kind'),
     node_id: z.number().int().min(0).describe('Module or modulator id from grid_get_state'),
     parameter_id: z.string().min(1).max(256).describe('The exact native parameter id, raw (e.g. "CUTOFF", "C#")'),
     display: z.string().min(1).max(64).describe('The musical value with its unit, e.g. "880 Hz"'),
   }),
   output: ReadPayload,
-  handle: async ({ node_id, parameter_id, display }, { soundAdapter }) => asRead(await soundAdapter.grid.resolveValue(node_id, parameter_id, display)),
+  handle: async ({ kind, node_id, parameter_id, display }, { soundAdapter }) =>
+    asRead(await soundAdapter.grid.resolveValue(node_id, parameter_id, display, kind)),
 });

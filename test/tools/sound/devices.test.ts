@@ -169,14 +169,14 @@ test('insert and remove a device: guarded by the selection token, undoable, the 
 test('actions: invoke by wire id (undoable ones are undo steps); unknown ids are refused with a hint', async (t) => {
   const show = await startSound(t, { soundCooperative: true });
   const count = (await show.call('sound_list_tracks')).native.count;
-  const r = await show.call('sound_invoke_action', { id: 'Create%20Instrument%20Track' });
+  const r = await show.call('sound_invoke_action', { action_id: 'Create%20Instrument%20Track' });
   assert.equal(r.status, 'completed');
   assert.equal(r.preview.action.undoable, true);
   assert.equal((await show.call('sound_list_tracks')).native.count, count + 1);
   await show.call('sound_undo');
   assert.equal((await show.call('sound_list_tracks')).native.count, count);
-  assert.match(await show.callError('sound_invoke_action', { id: 'Create Instrument Track' }), /^invalid_argument: id: /);
-  assert.match(await show.callError('sound_invoke_action', { id: 'Create_Instrument_Track' }), /^not_found: no action with the wire id/);
+  assert.match(await show.callError('sound_invoke_action', { action_id: 'Create Instrument Track' }), /^invalid_argument: action_id: /);
+  assert.match(await show.callError('sound_invoke_action', { action_id: 'Create_Instrument_Track' }), /^not_found: no action with the wire id/);
   assert.match(await show.callError('sound_undo'), /^invalid_argument: nothing to undo/);
   assert.equal((await show.call('sound_redo')).status, 'completed');
   assert.equal((await show.call('sound_list_tracks')).native.count, count + 1);

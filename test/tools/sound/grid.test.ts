@@ -35,6 +35,13 @@ test('grid reads: capabilities, state, catalogs, host modulators, value resoluti
   assert.equal(resolved.native.mutates_project, false);
   assert.equal(resolved.native.revision, g.revision);
   assert.equal((await graph(show)).revision, g.revision, 'resolution changed nothing');
+  // The same `kind` grid_set_parameter takes is accepted, and checked.
+  const withKind = await show.call('grid_resolve_value', { kind: 'module', node_id: filter.id, parameter_id: 'CUTOFF', display: '440 Hz' });
+  assert.equal(withKind.native.value, resolved.native.value);
+  assert.match(
+    await show.callError('grid_resolve_value', { kind: 'modulator', node_id: filter.id, parameter_id: 'CUTOFF', display: '440 Hz' }),
+    /^invalid_argument: node \d+ \(Low-pass LD\) is a module, not a modulator/,
+  );
   // Refusals stay structured reads with the native payload; bad arguments are ours.
   const bad = await show.call('grid_resolve_value', { node_id: filter.id, parameter_id: 'CUTOFF', display: 'loud' });
   assert.equal(bad.ok, false);
@@ -225,6 +232,36 @@ test('patch session: one reviewed step at a time, verified; it freezes when anot
       patch_session_id: begun.patch_session_id,
     }),
     /^invalid_argument: patch session .* is closed/,
+  );
+});
+
+test('patch session: a step reply carries only the latest step, so replies stay one size as the session grows', async (t) => {
+  const show = await startSound(t, { soundCooperative: true });
+  const begun = await show.call('grid_begin_patch_session');
+  const filter = node(begun.before_graph, 'Low-pass LD');
+  const sizes: number[] = [];
+  for (let i = 1; i <= 6; i++) {
+    const step = await show.call('grid_set_parameter', {
+      kind: 'module',
+      node_id: filter.id,
+      parameter_id: 'CUTOFF',
+      value: 0.3 + i / 20,
+      patch_session_id: begun.patch_session_id,
+    });
+    assert.equal(step.status, 'completed');
+    assert.equal(step.patch_session.applied_steps, i);
+    assert.deepEqual(
+      step.patch_session.steps.map((x: { n: number }) => x.n),
+      [i],
+    );
+    sizes.push(JSON.stringify(step).length);
+  }
+  // Values' displays vary a little; a whole-session echo grew by a step's record (~500 bytes) per step.
+  assert.ok(Math.max(...sizes) - Math.min(...sizes) < 200, `reply bytes per step: ${sizes.join(', ')}`);
+  const whole = await show.call('grid_get_patch_session', { patch_session_id: begun.patch_session_id });
+  assert.deepEqual(
+    whole.steps.map((x: { n: number }) => x.n),
+    [1, 2, 3, 4, 5, 6],
   );
 });
 

@@ -45,3 +45,26 @@ test('song_listen refuses bad input with a clear code and changes nothing', asyn
   assert.equal(show.app.sound.fingerprint(), before);
   assert.equal(show.app.engine.history.undoDepth, depth);
 });
+
+test('song_listen answers a summary by default: a coarse timeline with the same loudness, exact counts; detail full keeps every series', async (t) => {
+  const show = await startShow(t);
+  const region = { from_beat: 0, to_beat: 64 };
+  const summary = await show.call('song_listen', { region });
+  const full = await show.call('song_listen', { region, detail: 'full' });
+  const s = summary.native;
+  const f = full.native;
+  assert.ok(JSON.stringify(summary).length < 16_000, `summary ${JSON.stringify(summary).length} bytes`);
+  assert.ok(JSON.stringify(full).length > JSON.stringify(summary).length);
+  assert.ok(f.over_time.length > 12 && s.over_time.length <= 12, `${f.over_time.length} → ${s.over_time.length}`);
+  for (const k of ['integrated_lufs', 'true_peak_dbtp', 'peak_dbfs', 'rms_dbfs', 'onset_count', 'tracks', 'silent_tracks', 'clipping_tracks', 'tempo_estimate'])
+    assert.deepEqual(s[k], f[k], k);
+  assert.deepEqual(s.onsets, f.onsets.slice(0, 16));
+  assert.match(s.summarized, /detail: "full"/);
+  assert.equal(f.summarized, undefined);
+  // Each coarse segment is the power mean of the segments it merges.
+  const per = Math.ceil(f.over_time.length / 12);
+  const run = f.over_time.slice(per, 2 * per);
+  const power = run.reduce((a: number, x: { rms_dbfs: number }) => a + 10 ** (x.rms_dbfs / 10), 0) / run.length;
+  assert.equal(s.over_time[1].t, run[0].t);
+  assert.ok(Math.abs(s.over_time[1].rms_dbfs - 10 * Math.log10(power)) < 0.06, `${s.over_time[1].rms_dbfs} vs ${10 * Math.log10(power)}`);
+});

@@ -50,7 +50,7 @@ test('device write refusals: a stale reviewed selection token, nothing selected,
   assert.match(await show.callError('sound_insert_device', { position: 'after', uuid: 'x', selection_token: token }), /^stale: /);
   assert.equal(show.app.engine.history.undoDepth, depth);
   // An empty track: nothing to remove, no editor to open.
-  await show.call('sound_invoke_action', { id: 'Create%20Audio%20Track' });
+  await show.call('sound_invoke_action', { action_id: 'Create%20Audio%20Track' });
   assert.equal((await show.call('sound_inspect_device')).native.device, null);
   assert.match(await show.callError('sound_remove_device'), /^not_found: no device is selected/);
   assert.match(await show.callError('sound_toggle_device_editor'), /^not_found: no device is selected/);

@@ -72,7 +72,7 @@ test('footlight serve --sound-host HOST:PORT --sound-cooperative: an outside MCP
   const s = await callOk(client, 'sound_get_status');
   assert.equal(s.cooperative, true);
   assert.equal(s.connection.endpoint, `127.0.0.1:${second.port}`);
-  const created = await callOk(client, 'sound_invoke_action', { id: 'Create%20Instrument%20Track' });
+  const created = await callOk(client, 'sound_invoke_action', { action_id: 'Create%20Instrument%20Track' });
   assert.equal(created.status, 'completed');
   const tracks = (await callOk(client, 'sound_list_tracks')).native.tracks as { name: string }[];
   assert.equal(tracks.length, 2, 'the second host got the new track');

@@ -213,9 +213,11 @@ test('song_import_plan: reviewed import, tempo/meter through the transport with 
     'one named track per part, inside the new group',
   );
   for (const [i, name] of ['Bass', 'Lead', 'Pad'].entries()) {
-    const arranger = (await show.call('song_get_arranger', { track_index: children[i].index })).native;
+    const arranger = (await show.call('song_get_arranger', { track_index: children[i].index, notes: true })).native;
     assert.equal(arranger.track_name, name);
     const clip = arranger.arranger.clips[0];
+    const brief = (await show.call('song_get_arranger', { track_index: children[i].index })).native.arranger.clips[0];
+    assert.deepEqual([brief.notes, brief.notes_truncated, brief.source_notes], [undefined, undefined, clip.source_notes], 'notes only when asked');
     assert.equal(clip.start, 0);
     assert.equal(clip.source_notes.count, midi.tracks[i].notes.length);
     const key = (n: { pitch: number; start: number; duration: number }): string => `${n.start}:${n.pitch}:${n.duration}`;
@@ -361,7 +363,7 @@ test('song_save_project: a fresh sound-project-* folder, kept in the reply; the 
 test('song_save_project while recording: refused up front — nothing sent, no folder, no confirmation round', async (t) => {
   const root = await tempDir(t, 'footlight-saves-');
   const show = await startSound(t, { soundOutputRoot: root });
-  await show.coop('sound_invoke_action', { id: 'Record' });
+  await show.coop('sound_invoke_action', { action_id: 'Record' });
   const lines = (await show.call('sound_get_status')).workflow.saves.length;
   assert.match(
     await show.callError('song_save_project'),
