@@ -1,10 +1,10 @@
 // Whether splitting point jobs with the helpers pays (point-pool.ts). A chunk a helper has claimed
 // cannot be taken back (kernels that write in place cannot run a chunk twice), so a helper
 // descheduled holding one makes the engine thread wait; and on a machine with more runnable
-// threads than cores a helper also takes CPU time from the engine thread itself. Neither shows in
-// the engine thread's own time per chunk, so the judge compares what each shared job took with
-// what the same kernel took per point when the engine thread ran it alone: measured in spells
-// alone and in short probes alone between windows that paid.
+// threads than cores a helper also takes CPU time from the engine thread itself, which the
+// engine thread's own time per chunk does not show. So the judge weighs what each shared job took
+// against both its own chunks' time and the same kernel's time per point when the engine thread
+// ran it alone (measured in spells alone and in short probes between windows that paid).
 
 /** Shared jobs summed before deciding whether sharing pays. */
 const WINDOW_JOBS = 32;
@@ -67,13 +67,16 @@ export class ShareJudge {
 
   /**
    * A shared job of `count` points of kernel `kernelId` took `tookMs`; `guessMs` is what it would
-   * have taken alone at the engine thread's own time per chunk (used until a solo time is known).
+   * have taken alone at the engine thread's own time per chunk in this job. The job is weighed
+   * against the smaller of that and the kernel's solo time (the guess alone until one is known).
    * At the window's end, a loss starts a spell alone; a window that paid may start a probe.
    */
   ranShared(kernelId: number, count: number, guessMs: number, tookMs: number): void {
     const solo = this.soloMsPerPoint[kernelId];
     if (solo === undefined) this.windowGuessed = true;
-    this.windowSavedMs += (solo === undefined ? guessMs : solo * count) - tookMs;
+    // Sharing must beat both: the guess is of this moment (the machine's speed swings within
+    // seconds) but blind to the helper's competition; the solo time sees that but may be stale.
+    this.windowSavedMs += (solo === undefined ? guessMs : Math.min(guessMs, solo * count)) - tookMs;
     if (++this.windowJobs < WINDOW_JOBS) return;
     if (this.windowSavedMs < 0) {
       this.spellMs = this.spellMs === 0 ? SPELL_MIN_MS : Math.min(SPELL_MAX_MS, 2 * this.spellMs);
