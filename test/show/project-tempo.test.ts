@@ -11,7 +11,10 @@ import { Protocol3Client } from '../../src/protocol3/client/client.js';
 import { createLogger } from '../../src/engine/log.js';
 import { saveProject } from '../../src/sound/model/components.js';
 import { openProject as openSong } from '../../src/sound/operations/project.js';
+import { createLibrary } from '../../src/light/devices/library.js';
+import { renderShow } from '../../src/show/render-show.js';
 import { GOLDEN_DIR } from '../helpers/golden-dir.js';
+import { shortSong } from '../helpers/short-song.js';
 import { startShow, tempHome, type TestShow } from '../helpers/show.js';
 import { api, baseOf } from '../console/helpers.js';
 
@@ -110,6 +113,18 @@ test('without a project the song leads, as before: the demo light takes the song
   const show = await startShow(t);
   const song = await songState(show.app.protocol3.host, show.app.protocol3.port, t);
   assert.deepEqual(await lightTempo(show), { bpm: song.transport.tempo, beatsPerBar: song.transport.meter.numerator });
+});
+
+test('a light project and a song opened together (render-show): the song wins, its tempo and meter on both sides', async (t) => {
+  const light = JSON.parse(await readFile(await projectAt(t, 137, 3), 'utf8'));
+  const song = shortSong();
+  const r = renderShow({ light, song, seconds: 0.5, registry: createLibrary() });
+  const tempo = r.show.lx.tempo;
+  assert.equal(tempo.bpm.getBaseValue(), song.tempo);
+  assert.equal(tempo.beatsPerBar.getBaseValue(), song.meter.numerator);
+  assert.notEqual(song.tempo, 137, 'the song is not at the project tempo, so the winner shows');
+  // 30 frames at the song's tempo: the beat position is the song's.
+  assert.ok(Math.abs(r.beats[r.frames - 1] - (song.tempo / 60) * 0.5) < 1e-6, `beat ${r.beats[r.frames - 1]}`);
 });
 
 test('footlight serve --project: 137 in 3/4 over protocol 3, and the console save writes 137 in 3/4', async (t) => {
