@@ -234,7 +234,13 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   });
   // The sound host advances the song first in every frame, so the light reads this frame's position.
   const sound = createSoundHost(engine, { log });
-  const unlinkClock = linkShowClock(light, sound);
+  // The project the operator opened keeps its tempo and meter: the built-in song takes them (docs/architecture.md, "One clock").
+  const unlinkClock = linkShowClock(light, sound, {
+    leader: options.project === undefined ? 'song' : 'light',
+    warn: (message) => log.warn({ project: light.projectPath }, message),
+  });
+  // Taking the project's tempo is where the song starts, not an edit of it.
+  sound.markSaved(sound.project);
   const showCues = linkLightCues(light, sound);
   const live = options.liveAudio === undefined ? undefined : new LivePlayer(sound, { output: options.liveAudio, log: log.child({ component: 'live-audio' }) });
   // The light hears the master (or --audio-track's track), as render-show does: live, the live

@@ -32,6 +32,21 @@ function clamp(v: number, lo: number, hi: number): number {
   return v < lo ? lo : v > hi ? hi : v;
 }
 
+/** Which side's tempo and meter both take when the link starts. */
+type ClockLeader = 'song' | 'light';
+
+interface ShowClockOptions {
+  /**
+   * Who leads when the link starts: the song (default: a song opened with the light, as
+   * render-show's) or the light (serve --project: the project the operator opened keeps its
+   * tempo and meter, and the built-in song takes them). Later, the side that opened something
+   * new leads: a light project opened in place takes the song along, a song opened takes the light.
+   */
+  readonly leader?: ClockLeader;
+  /** Told when the light's tempo or meter lay outside the song's ranges and both were clamped to them. */
+  readonly warn?: (message: string) => void;
+}
+
 /**
  * Links the light's tempo to the song: bpm and beats per bar follow each other both ways
  * (a change on either side is one undo step, because the history records what listeners
@@ -39,10 +54,11 @@ function clamp(v: number, lo: number, hi: number): number {
  * song plays. One clock has one range: while linked, the light's bpm, period and beats per bar
  * accept only what the song's transport takes (40–220 bpm, 2–12 beats; every surface's set is
  * refused outside it with the same message), and a value the light computes itself (a tap) is
- * clamped to it on both sides in the same step. Returns the unlink. (The sound host advances the
+ * clamped to it on both sides in the same step. When the two meet, `options.leader` says whose
+ * tempo and meter both take (see ShowClockOptions). Returns the unlink. (The sound host advances the
  * song first in every frame, so the light reads this frame's position.)
  */
-export function linkShowClock(light: LightShow, sound: SoundHost): () => void {
+export function linkShowClock(light: LightShow, sound: SoundHost, options: ShowClockOptions = {}): () => void {
   let tempo: Tempo | null = null;
   let project: SoundProject | null = null;
   let detach: (() => void)[] = [];
@@ -62,7 +78,7 @@ export function linkShowClock(light: LightShow, sound: SoundHost): () => void {
       }
     });
 
-  const attach = (): void => {
+  const attach = (leader: ClockLeader): void => {
     for (const d of detach) d();
     tempo = light.lx.tempo;
     project = sound.project;
@@ -90,20 +106,37 @@ export function linkShowClock(light: LightShow, sound: SoundHost): () => void {
         t.beatsPerBar.limitAccepted(undefined);
       },
     ];
-    // The song is the authority when the two meet (a new light project or song).
     echo = true;
     try {
-      t.bpm.setValue(clamp(p.tempo.getBaseValue(), LX_BPM_MIN, LX_BPM_MAX));
-      t.beatsPerBar.setValue(clamp(p.meterNumerator.getBaseValue(), LX_BEATS_MIN, LX_BEATS_MAX));
+      if (leader === 'song') {
+        t.bpm.setValue(clamp(p.tempo.getBaseValue(), LX_BPM_MIN, LX_BPM_MAX));
+        t.beatsPerBar.setValue(clamp(p.meterNumerator.getBaseValue(), LX_BEATS_MIN, LX_BEATS_MAX));
+      } else {
+        // The light's values pass the song's ranges as a tap's do: clamped on both sides, and said.
+        const bpm = t.bpm.getBaseValue();
+        const beats = t.beatsPerBar.getBaseValue();
+        const song = { bpm: clamp(bpm, BPM_MIN, BPM_MAX), beats: clamp(beats, BEATS_MIN, BEATS_MAX) };
+        p.tempo.setValue(song.bpm);
+        p.meterNumerator.setValue(song.beats);
+        if (song.bpm !== bpm) t.bpm.setValue(song.bpm);
+        if (song.beats !== beats) t.beatsPerBar.setValue(song.beats);
+        if (song.bpm !== bpm || song.beats !== beats)
+          options.warn?.(
+            `the light project's tempo (${bpm} bpm, ${beats} beats per bar) is outside the song's ranges ` +
+              `(${BPM_MIN}–${BPM_MAX} bpm, ${BEATS_MIN}–${BEATS_MAX} beats): light and song share one clock, so both are at ` +
+              `${song.bpm} bpm, ${song.beats} beats per bar`,
+          );
+      }
     } finally {
       echo = false;
     }
   };
 
-  attach();
-  // Opening a light project or a song replaces the objects: follow them.
+  attach(options.leader ?? 'song');
+  // Opening a light project or a song replaces the objects: follow them; what was opened leads (a song, when both were).
   const hook = (): void => {
-    if (light.lx.tempo !== tempo || sound.project !== project) attach();
+    if (sound.project !== project) attach('song');
+    else if (light.lx.tempo !== tempo) attach('light');
   };
   light.beforeFrame.push(hook);
   return () => {

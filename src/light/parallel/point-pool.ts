@@ -2,11 +2,14 @@
 // publishes a job, claims chunks like the helpers, and returns once every chunk is done, so a
 // job is a synchronous call whose output is that of one pass over the whole range. The helpers
 // start on the first large job; until they are up, and whenever they are not scheduled, the
-// engine thread runs the chunks itself. Jobs below MIN_SHARED_POINTS points, or naming an array
-// that is not on a SharedArrayBuffer, or any job when the render runs on one thread, run on the
-// engine thread alone, with the same kernels. The pool imports no kernel: the table is handed in
-// (useKernels) with the URL of the module that exports it, which the helpers load; a kernel not
-// in the table runs on the engine thread alone.
+// engine thread runs the chunks itself. A chunk a helper has claimed cannot be taken back (kernels
+// that write in place cannot run a chunk twice), so a helper descheduled holding one makes the
+// engine thread wait; the pool therefore judges windows of shared jobs against the same kernels'
+// time alone and, when sharing lost, runs jobs alone for a spell (share-judge.ts). Jobs
+// below MIN_SHARED_POINTS points, or naming an array that is not on a SharedArrayBuffer, or any
+// job when the render runs on one thread, run on the engine thread alone, with the same kernels.
+// The pool imports no kernel: the table is handed in (useKernels) with the URL of the module that
+// exports it, which the helpers load; a kernel not in the table runs on the engine thread alone.
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import { JOB_ARRAYS, JOB_NUMBERS, type PointArray, type PointJob, type PointKernel } from './point-job.js';
 import {
@@ -35,6 +38,7 @@ import {
 } from './point-pool-shared.js';
 import { RENDER_THREADS_RULE, defaultRenderThreads, isRenderThreadCount } from '../../engine/render-threads.js';
 import { MIN_SHARED_POINTS, isShared } from './shared-arrays.js';
+import { ShareJudge } from './share-judge.js';
 
 /** Points per chunk at least: small enough that a descheduled helper holds up little, large enough to amortize a claim. */
 const MIN_CHUNK_POINTS = 2048;
@@ -75,6 +79,10 @@ export interface PointPoolStats {
   readonly sleeps: number;
   /** Time asleep, in ms (included in waitMs). */
   readonly sleepMs: number;
+  /** Jobs run on the engine thread alone to judge whether sharing pays (share-judge.ts: spells and probes). */
+  readonly soloJobs: number;
+  /** Spells alone begun (windows of shared jobs that lost time). */
+  readonly soloSpells: number;
 }
 interface Helper {
   readonly worker: Worker;
@@ -128,6 +136,14 @@ class PointPool {
   private sleepMs = 0;
   /** The engine thread's time per chunk (moving average), in ms. */
   private chunkMs = FIRST_CHUNK_MS;
+  /** Whether sharing pays (share-judge.ts). */
+  private readonly judge = new ShareJudge();
+  /**
+   * Whether sharing must pay (share-judge.ts); benches turn it off to compare. Only jobs the
+   * default threshold would split are judged: a threshold lowered below it (tests splitting
+   * small scenes) shares every job as asked.
+   */
+  adaptive = true;
   /** Points per chunk at least (tests lower it to split small scenes). */
   minChunk = MIN_CHUNK_POINTS;
   /** Jobs below this many points run on the engine thread alone (tests change it). */
@@ -152,6 +168,7 @@ class PointPool {
   setThreads(count: number): void {
     if (!isRenderThreadCount(count)) throw new RangeError(`${RENDER_THREADS_RULE}; got ${String(count)}`);
     this.threadCount = count;
+    this.judge.reset();
     while (this.helpers.length > count - 1) this.release(this.helpers.pop() as Helper);
   }
 
@@ -193,7 +210,14 @@ class PointPool {
   }
 
   stats(): PointPoolStats {
-    return { sharedJobs: this.sharedJobs, waits: this.waits, waitMs: this.waitMs, sleeps: this.sleeps, sleepMs: this.sleepMs };
+    return {
+      sharedJobs: this.sharedJobs,
+      waits: this.waits,
+      waitMs: this.waitMs,
+      sleeps: this.sleeps,
+      sleepMs: this.sleepMs,
+      ...this.judge.stats(),
+    };
   }
 
   /** A fresh job to fill: numbers (stale from the last job) and an empty array list. */
@@ -211,12 +235,16 @@ class PointPool {
     job.serial = (job.serial + 1) | 0;
     const id = this.kernelIds.get(kernel);
     const minShared = cheap ? this.cheapShareFactor * this.minSharedPoints : this.minSharedPoints;
-    const shared = id !== undefined && this.threadCount > 1 && count >= minShared && job.arrays.every(isShared) && this.ensureHelpers();
-    if (!shared) {
+    const judged = this.adaptive && count >= MIN_SHARED_POINTS;
+    const shareable = id !== undefined && this.threadCount > 1 && count >= minShared && job.arrays.every(isShared);
+    const alone = shareable && judged && this.judge.alone();
+    if (!shareable || alone || !this.ensureHelpers()) {
+      const started = alone ? performance.now() : 0;
       if (count <= this.soloChunk) kernel(job, 0, count);
       else
         for (let start = Math.floor((count - 1) / this.soloChunk) * this.soloChunk; start >= 0; start -= this.soloChunk)
           kernel(job, start, Math.min(count, start + this.soloChunk));
+      if (alone) this.judge.ranAlone(id as number, count, performance.now() - started);
       return;
     }
     if (job.arrays.length > JOB_ARRAYS) throw new RangeError(`a point job names at most ${JOB_ARRAYS} arrays`);
@@ -233,14 +261,17 @@ class PointPool {
     const entry = { kernel, job };
     let ranHere = 0;
     const started = performance.now();
+    let ownMs = 0;
     try {
       ranHere = runClaimedChunks(control, () => entry);
+      ownMs = performance.now() - started;
     } catch (e) {
       this.cancelUnclaimed();
       throw e;
     } finally {
       this.waitForChunks(chunks, started, ranHere);
     }
+    if (judged) this.judge.ranShared(id as number, count, chunks * (ranHere > 0 ? ownMs / ranHere : this.chunkMs), performance.now() - started);
     this.sharedJobs++;
     this.chunks += chunks;
     this.helperChunks += chunks - ranHere;

@@ -1,0 +1,199 @@
+// Two render threads against one on a busy machine (issue #35): a busy-loop child process per core
+// competes for the CPUs while the standard workload renders in one process, in rounds of three
+// blocks of frames: one thread (the helper stays up but is handed no job, as with
+// `--render-threads 1`), two threads as the pool now shares (a window of jobs that lost time
+// runs alone for a spell), and two threads always sharing (the old rule: `pointPool.adaptive =
+// false`). The order alternates from round to round and the blocks are short, so a slow spell
+// of the machine (other processes come and go) hits every setting alike: each round is one
+// alternating comparison. Prints each block's mean and median ms a frame, the helper's share
+// of the chunks, the jobs run alone and the engine thread's wait for the helper's chunks, with
+// the load average, then how many rounds two
+// threads were no slower than one.
+//
+// `node --import tsx bench/loaded-threads.ts`
+// Environment: LOADED_SIZES=100k,1M  LOADED_BUSY=<cores> (busy-loop processes; 0: none)
+//   LOADED_ROUNDS=100k:10,1M:6  LOADED_BLOCK=100k:60,1M:6 (timed frames a block)
+//   LOADED_WARMUP=100k:600,1M:60 (untimed frames first, the settings taking turns)
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { Engine } from '../src/engine/engine.js';
+import { createLibrary } from '../src/light/devices/library.js';
+import { pointPool } from '../src/light/parallel/point-pool.js';
+import { MIN_SHARED_POINTS } from '../src/light/parallel/shared-arrays.js';
+import { LightShow } from '../src/light/show/light-show.js';
+import { readProject } from '../src/light/show/project/project-file.js';
+import { fmt } from './load-loop.js';
+import { standardWorkload } from './workload.js';
+
+const GRIDS: Record<string, [number, number]> = { '10k': [100, 100], '100k': [250, 400], '1M': [1000, 1000] };
+const DELTA = 1000 / 60;
+/** Untimed frames after each change of setting (the helper wakes, the window starts). */
+const SETTLE_FRAMES = 2;
+
+/** A setting of a block: whether jobs are shared at all, and whether the pool judges sharing. */
+interface Setting {
+  readonly name: string;
+  readonly shared: boolean;
+  readonly adaptive: boolean;
+}
+const SETTINGS: readonly Setting[] = [
+  { name: '1 thread', shared: false, adaptive: true },
+  { name: '2 threads', shared: true, adaptive: true },
+  { name: '2, always shared', shared: true, adaptive: false },
+];
+
+interface Block {
+  readonly meanMs: number;
+  readonly medianMs: number;
+  readonly helperShare: number;
+  readonly soloJobs: number;
+  readonly jobs: number;
+  /** The engine thread's wait for chunks a helper held, ms a frame. */
+  readonly waitMs: number;
+}
+
+interface Round {
+  readonly load: number;
+  readonly blocks: Record<string, Block>;
+}
+
+/** `100k:300,1M:40` → the number for `size` (or `fallback`). */
+function perSize(spec: string | undefined, size: string, fallback: number): number {
+  for (const part of (spec ?? '').split(',')) {
+    const [k, v] = part.split(':');
+    if (k === size && Number.isFinite(Number(v))) return Number(v);
+  }
+  return fallback;
+}
+
+function apply(setting: Setting): void {
+  pointPool.minSharedPoints = setting.shared ? MIN_SHARED_POINTS : Number.POSITIVE_INFINITY;
+  pointPool.adaptive = setting.adaptive;
+}
+
+/** Every round of one size, in this process. */
+function runSize(size: string, rounds: number, block: number, warmup: number): Round[] {
+  pointPool.setThreads(2);
+  const [rows, columns] = GRIDS[size];
+  const engine = new Engine();
+  const opened = readProject(standardWorkload(rows, columns), createLibrary());
+  engine.graph.reserveIds(opened.maxId);
+  new LightShow(engine, opened.lx);
+  for (let i = 0; i < warmup; i++) {
+    apply(SETTINGS[Math.floor((i * SETTINGS.length) / warmup)]);
+    engine.clock.stepFixed(1, DELTA);
+  }
+  const out: Round[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const order = r % 2 === 0 ? SETTINGS : [...SETTINGS].reverse();
+    const blocks: Record<string, Block> = {};
+    const load = loadavg()[0];
+    for (const setting of order) {
+      apply(setting);
+      engine.clock.stepFixed(SETTLE_FRAMES, DELTA);
+      const chunks0 = pointPool.chunks;
+      const helper0 = pointPool.helperChunks;
+      const s0 = pointPool.stats();
+      const samples: number[] = [];
+      for (let i = 0; i < block; i++) {
+        const t0 = performance.now();
+        engine.clock.stepFixed(1, DELTA);
+        samples.push(performance.now() - t0);
+      }
+      const s1 = pointPool.stats();
+      const chunks = pointPool.chunks - chunks0;
+      samples.sort((a, b) => a - b);
+      blocks[setting.name] = {
+        meanMs: samples.reduce((a, b) => a + b, 0) / block,
+        medianMs: samples[block >> 1],
+        helperShare: chunks === 0 ? 0 : (pointPool.helperChunks - helper0) / chunks,
+        soloJobs: s1.soloJobs - s0.soloJobs,
+        jobs: s1.soloJobs - s0.soloJobs + s1.sharedJobs - s0.sharedJobs,
+        waitMs: (s1.waitMs - s0.waitMs) / block,
+      };
+    }
+    out.push({ load, blocks });
+  }
+  return out;
+}
+
+/** One size in a child process of this script (a fresh JIT and helper for each size). */
+function runChild(size: string, rounds: number, block: number, warmup: number): Round[] {
+  const child = spawnSync(process.execPath, [...process.execArgv, new URL(import.meta.url).pathname], {
+    env: { ...process.env, LOADED_CHILD: JSON.stringify({ size, rounds, block, warmup }) },
+    encoding: 'utf8',
+    maxBuffer: 1 << 22,
+  });
+  if (child.status !== 0) throw new Error(`the ${size} run failed: ${child.stderr}`);
+  return JSON.parse(child.stdout) as Round[];
+}
+
+/** A busy loop per core: node processes spinning until killed (by their pid, below). */
+function startLoad(count: number): ChildProcess[] {
+  return Array.from({ length: count }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+}
+
+function report(size: string, block: number, rounds: readonly Round[]): void {
+  console.log(
+    `\n${size} points, ${rounds.length} rounds of ${block} timed frames a setting ` +
+      "(mean / median ms a frame; helper's chunks; jobs alone; w: ms a frame waiting for the helper)",
+  );
+  console.log(`round  load   ${SETTINGS.map((s) => s.name.padEnd(38)).join('')}`);
+  const wins = { adaptive: 0, always: 0 };
+  const sums: Record<string, number> = {};
+  rounds.forEach((r, i) => {
+    const cells = SETTINGS.map((s) => {
+      const b = r.blocks[s.name];
+      sums[s.name] = (sums[s.name] ?? 0) + b.meanMs;
+      const cell = `${fmt(b.meanMs)} / ${fmt(b.medianMs)}${s.shared ? `  ${fmt(b.helperShare * 100, 0)}%  ${b.soloJobs}/${b.jobs}  w ${fmt(b.waitMs)}` : ''}`;
+      return cell.padEnd(38);
+    });
+    console.log(`${String(i + 1).padEnd(7)}${fmt(r.load).padEnd(7)}${cells.join('')}`);
+    const one = r.blocks['1 thread'].meanMs;
+    if (r.blocks['2 threads'].meanMs <= one) wins.adaptive++;
+    if (r.blocks['2, always shared'].meanMs <= one) wins.always++;
+  });
+  const means = SETTINGS.map((s) => `${s.name} ${fmt(sums[s.name] / rounds.length)}`).join(', ');
+  console.log(`mean of the rounds: ${means} ms`);
+  console.log(
+    `two threads no slower than one: ${wins.adaptive} of ${rounds.length} rounds; always shared: ${wins.always} of ${rounds.length}; ` +
+      `load average now ${fmt(loadavg()[0])}`,
+  );
+}
+
+function main(): void {
+  const sizes = (process.env.LOADED_SIZES ?? '100k,1M').split(',');
+  const busy = Number(process.env.LOADED_BUSY ?? cpus().length);
+  const load = startLoad(busy);
+  const stop = (): void => {
+    for (const p of load) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+  };
+  process.once('exit', stop);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      stop();
+      process.exit(1);
+    });
+  try {
+    const average = loadavg()
+      .map((x) => fmt(x))
+      .join(' ');
+    console.log(`${busy} busy-loop processes on ${cpus().length} cores; load average ${average} at the start`);
+    for (const size of sizes) {
+      const rounds = perSize(process.env.LOADED_ROUNDS, size, size === '1M' ? 6 : 10);
+      const block = perSize(process.env.LOADED_BLOCK, size, size === '1M' ? 6 : 60);
+      const warmup = perSize(process.env.LOADED_WARMUP, size, size === '1M' ? 60 : 600);
+      report(size, block, runChild(size, rounds, block, warmup));
+    }
+  } finally {
+    stop();
+  }
+}
+
+if (process.env.LOADED_CHILD !== undefined) {
+  const { size, rounds, block, warmup } = JSON.parse(process.env.LOADED_CHILD) as { size: string; rounds: number; block: number; warmup: number };
+  process.stdout.write(JSON.stringify(runSize(size, rounds, block, warmup)));
+  process.exit(0);
+} else {
+  main();
+}
