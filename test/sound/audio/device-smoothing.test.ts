@@ -13,7 +13,7 @@ import { buildPlan } from '../../../src/sound/audio/plan.js';
 import { SAMPLER_SAMPLES } from '../../../src/sound/audio/dsp/kit.js';
 import { moduleByName } from '../../../src/sound/model/catalog.js';
 import type { DeviceJson } from '../../../src/sound/model/components.js';
-import { clip, dev, project, sine, soxStat, track } from './helpers.js';
+import { clip, dev, project, sine, clickDb, soxStat, track } from './helpers.js';
 
 const RATE = 48000;
 
@@ -60,13 +60,6 @@ function renderWithMoves(
     right.set(r, b * BLOCK);
   }
   return { left, right, sampleRate: RATE, fromBeat: 0, seconds, notRendered: [] };
-}
-
-/** sox's peak above 3 kHz from `at` − 50 ms for 150 ms, in dB below the whole render's peak. */
-function clickDb(r: OfflineRender, at: number): number {
-  const peak = soxStat(r)['Maximum amplitude'];
-  const high = soxStat(r, ['highpass', '3000', 'highpass', '3000', 'trim', String(at - 0.05), '0.15'])['Maximum amplitude'];
-  return 20 * Math.log10(high / peak);
 }
 
 test('Delay+: a time change while echoes play crossfades to the new tap: no click above −80 dB (sox)', () => {

@@ -122,6 +122,13 @@ export function onsets(x: Float32Array, threshold: number, gap: number): number[
   return out;
 }
 
+/** sox's peak above 3 kHz from `at` − 50 ms for 150 ms, in dB below the whole render's peak: a click's level. */
+export function clickDb(r: OfflineRender, at: number): number {
+  const peak = soxStat(r)['Maximum amplitude'];
+  const high = soxStat(r, ['highpass', '3000', 'highpass', '3000', 'trim', String(at - 0.05), '0.15'])['Maximum amplitude'];
+  return 20 * Math.log10(high / peak);
+}
+
 /** Writes a render to a temporary WAV and returns sox's `stat` report as a map. */
 export function soxStat(r: OfflineRender, effects: readonly string[] = []): Record<string, number> {
   return withWav(r, (file) => soxStatFile(file, effects));

@@ -8,7 +8,7 @@ import { BLOCK } from '../../../src/sound/audio/dsp/math.js';
 import type { PlanTrack, RenderPlan } from '../../../src/sound/audio/dsp/plan.js';
 import type { OfflineRender } from '../../../src/sound/audio/offline.js';
 import { buildPlan } from '../../../src/sound/audio/plan.js';
-import { clip, project, sine, soxStat, track } from './helpers.js';
+import { clip, project, sine, clickDb, soxStat, track } from './helpers.js';
 
 const RATE = 48000;
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -32,13 +32,6 @@ function renderWithMoves(moves: [seconds: number, move: (t: Mutable<PlanTrack>, 
     right.set(r, b * BLOCK);
   }
   return { left, right, sampleRate: RATE, fromBeat: 0, seconds, notRendered: [] };
-}
-
-/** sox's peak above 3 kHz from `at` − 50 ms for 150 ms, in dB below the whole render's peak. */
-function clickDb(r: OfflineRender, at: number): number {
-  const peak = soxStat(r)['Maximum amplitude'];
-  const high = soxStat(r, ['highpass', '3000', 'highpass', '3000', 'trim', String(at - 0.05), '0.15'])['Maximum amplitude'];
-  return 20 * Math.log10(high / peak);
 }
 
 test('a fader jump, a pan and a mute while a sine plays each move over 10 ms: no click above −80 dB (sox)', () => {
