@@ -80,14 +80,14 @@ export const ClipSummaryPayload = z.strictObject({
 });
 type ClipSummaryPayload = z.infer<typeof ClipSummaryPayload>;
 
+/** What both list_clips forms say first: which clip, and whether it plays. */
+function clipState(clip: Clip, recording: boolean) {
+  return { slot: clip.slot, id: clip.id, label: clip.label.getString(), running: clip.running.isOn(), pending: clip.launch.pending, recording };
+}
+
 export function toClipSummary(clip: Clip, recording: boolean): ClipSummaryPayload {
   return {
-    slot: clip.slot,
-    id: clip.id,
-    label: clip.label.getString(),
-    running: clip.running.isOn(),
-    pending: clip.launch.pending,
-    recording,
+    ...clipState(clip, recording),
     loop: clip.loop.isOn(),
     lengthBeats: toTime(clip.lengthMs, clip.referenceBpmValue()).beats,
     lanes: clip.lanes.length,
@@ -98,12 +98,7 @@ export function toClipPayload(clip: Clip, recording: boolean): ClipPayload {
   const bpm = clip.referenceBpmValue();
   return {
     bus: clip.bus.path,
-    slot: clip.slot,
-    id: clip.id,
-    label: clip.label.getString(),
-    running: clip.running.isOn(),
-    pending: clip.launch.pending,
-    recording,
+    ...clipState(clip, recording),
     timeBase: clip.timeBase.getValue() === 1 ? 'TEMPO' : 'ABSOLUTE',
     referenceBpm: bpm,
     loop: clip.loop.isOn(),
