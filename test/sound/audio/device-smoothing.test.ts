@@ -6,14 +6,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AudioEngine } from '../../../src/sound/audio/dsp/engine.js';
-import { BLOCK } from '../../../src/sound/audio/dsp/math.js';
 import type { PlanParams, RenderPlan } from '../../../src/sound/audio/dsp/plan.js';
 import type { OfflineRender } from '../../../src/sound/audio/offline.js';
 import { buildPlan } from '../../../src/sound/audio/plan.js';
 import { SAMPLER_SAMPLES } from '../../../src/sound/audio/dsp/kit.js';
 import { moduleByName } from '../../../src/sound/model/catalog.js';
 import type { DeviceJson } from '../../../src/sound/model/components.js';
-import { clip, dev, project, sine, clickDb, soxStat, track } from './helpers.js';
+import { clip, dev, project, renderBlocks, sine, clickDb, soxStat, track } from './helpers.js';
 
 const RATE = 48000;
 
@@ -45,21 +44,12 @@ function renderWithMoves(
   const device = plan.tracks[0].devices[chain.length - 1];
   // With `gridNode`, the moves change that module of the device's Grid patch.
   const params = gridNode === undefined ? device.p : device.grid!.nodes[gridNode].p;
-  const engine = new AudioEngine(plan, RATE);
-  engine.play();
-  const blocks = Math.ceil((seconds * RATE) / BLOCK);
-  const left = new Float32Array(blocks * BLOCK);
-  const right = new Float32Array(blocks * BLOCK);
-  const l = new Float32Array(BLOCK);
-  const r = new Float32Array(BLOCK);
-  let next = 0;
-  for (let b = 0; b < blocks; b++) {
-    while (next < moves.length && b * BLOCK >= moves[next][0] * RATE) moves[next++][1](params);
-    engine.render(l, r);
-    left.set(l, b * BLOCK);
-    right.set(r, b * BLOCK);
-  }
-  return { left, right, sampleRate: RATE, fromBeat: 0, seconds, notRendered: [] };
+  return renderBlocks(
+    new AudioEngine(plan, RATE),
+    RATE,
+    seconds,
+    moves.map(([at, move]) => [at, () => move(params)]),
+  );
 }
 
 test('Delay+: a time change while echoes play crossfades to the new tap: no click above −80 dB (sox)', () => {

@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import FFT from 'fft.js';
+import type { AudioEngine } from '../../../src/sound/audio/dsp/engine.js';
+import { BLOCK } from '../../../src/sound/audio/dsp/math.js';
 import { renderOffline, type OfflineRender, type RenderRange } from '../../../src/sound/audio/offline.js';
 import { buildPlan } from '../../../src/sound/audio/plan.js';
 import { encodeWav24 } from '../../../src/sound/audio/wav.js';
@@ -120,6 +122,27 @@ export function onsets(x: Float32Array, threshold: number, gap: number): number[
     } else quiet++;
   }
   return out;
+}
+
+/**
+ * Plays `engine` block by block for `seconds` at `rate`, applying each move before the first block
+ * at or after its time (s): a change that reaches the engine between two blocks, as a live edit does.
+ */
+export function renderBlocks(engine: AudioEngine, rate: number, seconds: number, moves: readonly [seconds: number, move: () => void][]): OfflineRender {
+  engine.play();
+  const blocks = Math.ceil((seconds * rate) / BLOCK);
+  const left = new Float32Array(blocks * BLOCK);
+  const right = new Float32Array(blocks * BLOCK);
+  const l = new Float32Array(BLOCK);
+  const r = new Float32Array(BLOCK);
+  let next = 0;
+  for (let b = 0; b < blocks; b++) {
+    while (next < moves.length && b * BLOCK >= moves[next][0] * rate) moves[next++][1]();
+    engine.render(l, r);
+    left.set(l, b * BLOCK);
+    right.set(r, b * BLOCK);
+  }
+  return { left, right, sampleRate: rate, fromBeat: 0, seconds, notRendered: [] };
 }
 
 /** sox's peak above 3 kHz from `at` − 50 ms for 150 ms, in dB below the whole render's peak: a click's level. */

@@ -4,11 +4,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AudioEngine } from '../../../src/sound/audio/dsp/engine.js';
-import { BLOCK } from '../../../src/sound/audio/dsp/math.js';
 import type { PlanTrack, RenderPlan } from '../../../src/sound/audio/dsp/plan.js';
 import type { OfflineRender } from '../../../src/sound/audio/offline.js';
 import { buildPlan } from '../../../src/sound/audio/plan.js';
-import { clip, project, sine, clickDb, soxStat, track } from './helpers.js';
+import { clip, project, renderBlocks, sine, clickDb, soxStat, track } from './helpers.js';
 
 const RATE = 48000;
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -17,21 +16,13 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 function renderWithMoves(moves: [seconds: number, move: (t: Mutable<PlanTrack>, e: AudioEngine) => void][], seconds: number): OfflineRender {
   const plan: RenderPlan = buildPlan(project([track('Bass', [sine()], [clip(0, 8, [[45, 0, 8]])])]));
   const engine = new AudioEngine(plan, RATE);
-  engine.play();
-  const blocks = Math.ceil((seconds * RATE) / BLOCK);
-  const left = new Float32Array(blocks * BLOCK);
-  const right = new Float32Array(blocks * BLOCK);
-  const l = new Float32Array(BLOCK);
-  const r = new Float32Array(BLOCK);
-  let next = 0;
-  for (let b = 0; b < blocks; b++) {
-    // Moves land mid-cycle: 110 Hz is not a divisor of the block rate.
-    while (next < moves.length && b * BLOCK >= moves[next][0] * RATE) moves[next++][1](plan.tracks[0] as Mutable<PlanTrack>, engine);
-    engine.render(l, r);
-    left.set(l, b * BLOCK);
-    right.set(r, b * BLOCK);
-  }
-  return { left, right, sampleRate: RATE, fromBeat: 0, seconds, notRendered: [] };
+  // Moves land mid-cycle: 110 Hz is not a divisor of the block rate.
+  return renderBlocks(
+    engine,
+    RATE,
+    seconds,
+    moves.map(([at, move]) => [at, () => move(plan.tracks[0] as Mutable<PlanTrack>, engine)]),
+  );
 }
 
 test('a fader jump, a pan and a mute while a sine plays each move over 10 ms: no click above −80 dB (sox)', () => {
