@@ -25,7 +25,19 @@ const drums = (velocity: number) => ({
 const parts = (velocity: number) => [
   drums(velocity),
   { name: 'Bass', patterns: [{ steps: ['C1', 'C1', 'G1', 'Bb1'], step_beats: 0.5, velocity }] },
-  { name: 'Chords', patterns: [{ steps: [['C3', 'E3', 'G3', 'Bb3'], ['F3', 'A3', 'C4', 'E4']], step_beats: 4, velocity }] },
+  {
+    name: 'Chords',
+    patterns: [
+      {
+        steps: [
+          ['C3', 'E3', 'G3', 'Bb3'],
+          ['F3', 'A3', 'C4', 'E4'],
+        ],
+        step_beats: 4,
+        velocity,
+      },
+    ],
+  },
   { name: 'Lead', patterns: [{ steps: ['C5', 'D5', 'E5', 'G5', 'A5', 'G5', 'E5', 'D5'], step_beats: 0.5, velocity }] },
 ];
 
@@ -38,7 +50,11 @@ const eightParts = (velocity: number) => [
   { name: 'Counter', patterns: [{ steps: ['E4', null, 'G4', 'A4'], velocity }] },
 ];
 
-async function importedMix(t: Parameters<typeof startStack>[0], velocity: number, eight = false): Promise<{ truePeak: number; lufs: number; soloTruePeak: Record<string, number> }> {
+async function importedMix(
+  t: Parameters<typeof startStack>[0],
+  velocity: number,
+  eight = false,
+): Promise<{ truePeak: number; lufs: number; soloTruePeak: Record<string, number> }> {
   const s = await startStack(t);
   const song = compileSongPlan(SongPlan.parse({ title: 'Four parts', tempo: 120, sections: bars, parts: eight ? eightParts(velocity) : parts(velocity) }));
   const dir = await tempDir(t, 'footlight-import-levels-');
@@ -63,8 +79,12 @@ async function importedMix(t: Parameters<typeof startStack>[0], velocity: number
   return { ...mix, soloTruePeak };
 }
 
-for (const [velocity, eight] of [[100, false], [127, false], [127, true]] as const) {
-  test(`${eight ? 'an eight' : 'a four'}-part MIDI import at velocity ${velocity} stays under −1 dBTP, summed and each part alone, and is not quiet`, async (t) => {
+for (const [velocity, eight] of [
+  [100, false],
+  [127, false],
+  [127, true],
+] as const) {
+  test(`${eight ? 'an eight' : 'a four'}-part MIDI import at velocity ${velocity} stays under −1 dBTP, summed and alone, not quiet`, async (t) => {
     const m = await importedMix(t, velocity, eight);
     t.diagnostic(JSON.stringify(m));
     assert.ok(m.truePeak <= -1, `the mix peaks at ${m.truePeak} dBTP`);
