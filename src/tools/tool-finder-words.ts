@@ -29,6 +29,9 @@ export const TASK_PHRASES: readonly (readonly [string, readonly string[]])[] = [
   ['who edited', ['history']],
   ['who changed', ['history']],
   ['switch to', ['activate', 'select']],
+  ['confirm once', ['plan', 'review']],
+  ['all at once', ['plan', 'many']],
+  ['in one go', ['plan', 'many']],
 ];
 
 /** One word's meanings (stems, as the finder folds them). */
