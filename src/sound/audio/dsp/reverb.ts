@@ -23,7 +23,8 @@ const SHELF_HZ = 3000;
  * Where the delay crosses a whole sample, η = 0 on one side and 1 on the other read the same
  * sample, so the swing is seamless.
  */
-const TWO_THIRDS = 2 / 3;
+const ETA_CURVE = 2 / 3;
+const eta = (f: number): number => (1 - f) * (1 - ETA_CURVE * f);
 
 const isPrime = (n: number): boolean => {
   for (let k = 2; k * k <= n; k++) if (n % k === 0) return false;
@@ -189,7 +190,7 @@ class Reverb implements Effect {
     const ramp = this.mix.block(wet) ? this.mix.ramp : null;
     const { tank, size, mask, lines } = this;
     // The shortest line is longer than a block: every read of this block is of samples written before it.
-    for (let j = 0; j < 4; j++) this.readPair(j, j + 4, n);
+    for (let j = 0; j < 8; j++) this.readLine(j, n);
     const [y0, y1, y2, y3, y4, y5, y6, y7] = lines;
     let w = this.w;
     for (let k = 0; k < n; k++) {
@@ -245,56 +246,59 @@ class Reverb implements Effect {
   }
 
   /**
-   * Lines a and b over the block into `lines`: the modulated read through the all-pass
-   * interpolator, then the absorbent filter. Two lines at once keep two independent chains of
-   * arithmetic in flight.
+   * Line j over the block into `lines[j]`: the modulated read through the all-pass interpolator,
+   * then the absorbent filter (half the Reverb's time).
    */
-  private readPair(a: number, b: number, n: number): void {
-    const { tank, mask, delay, step, b0, b1, a1, allpass, state } = this;
-    const ya = this.lines[a];
-    const yb = this.lines[b];
-    const baseA = a * this.size;
-    const baseB = b * this.size;
-    const stepA = step[a];
-    const stepB = step[b];
-    const b0A = b0[a];
-    const b0B = b0[b];
-    const b1A = b1[a];
-    const b1B = b1[b];
-    const a1A = a1[a];
-    const a1B = a1[b];
-    let dA = delay[a];
-    let dB = delay[b];
-    let apA = allpass[a];
-    let apB = allpass[b];
-    let sA = state[a];
-    let sB = state[b];
-    let w = this.w;
-    for (let k = 0; k < n; k++) {
-      dA += stepA;
-      dB += stepB;
-      const iA = dA | 0;
-      const iB = dB | 0;
-      const fA = dA - iA;
-      const fB = dB - iB;
-      const atA = w - iA;
-      const atB = w - iB;
-      const xA = (1 - fA) * (1 - TWO_THIRDS * fA) * (tank[baseA + (atA & mask)] - apA) + tank[baseA + ((atA - 1) & mask)];
-      const xB = (1 - fB) * (1 - TWO_THIRDS * fB) * (tank[baseB + (atB & mask)] - apB) + tank[baseB + ((atB - 1) & mask)];
-      sA = b0A * xA + b1A * apA - a1A * sA;
-      sB = b0B * xB + b1B * apB - a1B * sB;
-      apA = xA;
-      apB = xB;
-      ya[k] = sA;
-      yb[k] = sB;
-      w++;
+  private readLine(j: number, n: number): void {
+    const { tank, mask } = this;
+    const y = this.lines[j];
+    const base = j * this.size;
+    const st = this.step[j];
+    const b0 = this.b0[j];
+    const b1 = this.b1[j];
+    const a1 = this.a1[j];
+    let d = this.delay[j];
+    let ap = this.allpass[j];
+    let s = this.state[j];
+    const w = this.w;
+    const first = Math.floor(d + st);
+    if (first === Math.floor(d + n * st)) {
+      // Most blocks (five in six): the swing crosses no whole sample, so the read moves on
+      // exactly one sample a sample, each newer sample read is the next one's older neighbour,
+      // and η follows its quadratic by first and second differences.
+      const f = d + st - first;
+      let e = eta(f);
+      let de = eta(f + st) - e;
+      const dde = 2 * ETA_CURVE * st * st;
+      let at = w - first;
+      let older = tank[base + ((at - 1) & mask)];
+      for (let k = 0; k < n; k++) {
+        const newer = tank[base + (at & mask)];
+        const x = e * (newer - ap) + older;
+        s = b0 * x + b1 * ap - a1 * s;
+        ap = x;
+        older = newer;
+        y[k] = s;
+        e += de;
+        de += dde;
+        at++;
+      }
+      d += n * st;
+    } else {
+      for (let k = 0; k < n; k++) {
+        d += st;
+        const i = d | 0;
+        const f = d - i;
+        const at = w + k - i;
+        const x = eta(f) * (tank[base + (at & mask)] - ap) + tank[base + ((at - 1) & mask)];
+        s = b0 * x + b1 * ap - a1 * s;
+        ap = x;
+        y[k] = s;
+      }
     }
-    delay[a] = dA;
-    delay[b] = dB;
-    allpass[a] = apA;
-    allpass[b] = apB;
-    state[a] = Math.abs(sA) < 1e-20 ? 0 : sA;
-    state[b] = Math.abs(sB) < 1e-20 ? 0 : sB;
+    this.delay[j] = d;
+    this.allpass[j] = ap;
+    this.state[j] = Math.abs(s) < 1e-20 ? 0 : s;
   }
 
   reset(): void {
