@@ -14,7 +14,7 @@ const MOD_HZ = [0.31, 0.43, 0.53, 0.61, 0.73, 0.79, 0.89, 0.97];
 const DIFFUSERS_MS = [3.13, 4.71, 7.93];
 const DIFFUSION = 0.5;
 /** The wet level of the Freeverb this replaced (within 2 dB on low-passed noise, Room Size 0.6–5 s), so a saved Mix sounds as it did. */
-const OUT_GAIN = 0.44;
+const OUT_GAIN = 0.44 / Math.SQRT2;
 /** Where the absorbent shelf turns from the low decay to the high one. */
 const SHELF_HZ = 3000;
 /**
@@ -99,8 +99,8 @@ class Diffuser {
  * first-order high shelf here) whose gains at 0 Hz and at Nyquist give that line exactly the
  * decay wanted there: Room Size is the RT60 below the shelf (3 kHz), and the RT60 at the top of
  * the band is Room Size × 10^−Damping (Damping 0: the highs ring as long as the lows; 100 %: a
- * tenth as long). The left output sums four lines, the right the other four; Width mixes them,
- * Mix blends the result with the dry signal.
+ * tenth as long). Left and right each take all eight lines through a different row of the
+ * matrix; Width mixes them, Mix blends the result with the dry signal.
  */
 class Reverb implements Effect {
   private readonly lengths: Float64Array;
@@ -229,9 +229,10 @@ class Reverb implements Effect {
       tank[6 * size + w] = t2 - t6 + v;
       tank[7 * size + w] = t3 - t7 - v;
       w = (w + 1) & mask;
-      // Four lines to each side, no two alike in sign.
-      const outL = (a0 - a2 + a4 - a6) * OUT_GAIN;
-      const outR = (a1 + a3 - a5 - a7) * OUT_GAIN;
+      // Each side hears all eight lines through its own row of the matrix (rows 2 and 7, scaled
+      // by 1/√8 with the lines): orthogonal rows, so the two sides are uncorrelated.
+      const outL = (t2 + t6) * OUT_GAIN;
+      const outR = (t3 - t7) * OUT_GAIN;
       if (ramp !== null) {
         wet = ramp[k];
         w1 = (width / 2 + 0.5) * wet;
@@ -274,7 +275,8 @@ class Reverb implements Effect {
       let older = tank[base + ((at - 1) & mask)];
       for (let k = 0; k < n; k++) {
         const newer = tank[base + (at & mask)];
-        const x = e * (newer - ap) + older;
+        // x = η·(newer − ap) + older, ordered so that the chain from one sample to the next is one multiply and one add.
+        const x = older + e * newer - e * ap;
         s = b0 * x + b1 * ap - a1 * s;
         ap = x;
         older = newer;
