@@ -43,7 +43,7 @@ function footlightMs(input: Float32Array): number {
     const c = process.cpuUsage(c0);
     return (c.user + c.system) / 1000;
   };
-  return (pass(true) - pass(false)) / SECONDS;
+  return (pass(true) - pass(false)) / (input.length / RATE);
 }
 
 /** The children's user + system CPU so far, in ms (fields 16 and 17 of /proc/self/stat, in clock ticks of 10 ms). */

@@ -17,6 +17,8 @@ const DIFFUSION = 0.5;
 const OUT_GAIN = 0.44 / Math.SQRT2;
 /** Where the absorbent shelf turns from the low decay to the high one. */
 const SHELF_HZ = 3000;
+/** Each line's block in `lines` (a module constant: an imported one is a getter under tsx). */
+const LINE_STRIDE = BLOCK;
 /**
  * The all-pass interpolator's coefficient for a fraction f is (1 − f)/(1 + f); the quadratic
  * (1 − f)(1 − 2f/3) matches it at 0, ½ and 1 (within 0.03 between) without a division per sample.
@@ -122,8 +124,8 @@ class Reverb implements Effect {
   private readonly diffusers: Diffuser[];
   private readonly pre: PreDelay;
   private readonly x = new Float32Array(BLOCK);
-  /** Each line's output over the block. */
-  private readonly lines = Array.from({ length: 8 }, () => new Float32Array(BLOCK));
+  /** Each line's output over the block, line j from j · LINE_STRIDE (one array: fewer base pointers in the matrix loop). */
+  private readonly lines = new Float32Array(8 * LINE_STRIDE);
   /** The settings the filters were designed for. */
   private rt60 = Number.NaN;
   private damping = Number.NaN;
@@ -191,17 +193,16 @@ class Reverb implements Effect {
     const { tank, size, mask, lines } = this;
     // The shortest line is longer than a block: every read of this block is of samples written before it.
     for (let j = 0; j < 8; j++) this.readLine(j, n);
-    const [y0, y1, y2, y3, y4, y5, y6, y7] = lines;
     let w = this.w;
     for (let k = 0; k < n; k++) {
-      const a0 = y0[k];
-      const a1 = y1[k];
-      const a2 = y2[k];
-      const a3 = y3[k];
-      const a4 = y4[k];
-      const a5 = y5[k];
-      const a6 = y6[k];
-      const a7 = y7[k];
+      const a0 = lines[k];
+      const a1 = lines[LINE_STRIDE + k];
+      const a2 = lines[2 * LINE_STRIDE + k];
+      const a3 = lines[3 * LINE_STRIDE + k];
+      const a4 = lines[4 * LINE_STRIDE + k];
+      const a5 = lines[5 * LINE_STRIDE + k];
+      const a6 = lines[6 * LINE_STRIDE + k];
+      const a7 = lines[7 * LINE_STRIDE + k];
       // The Hadamard matrix by three stages of butterflies (its 1/√8 is in each line's gain).
       const s0 = a0 + a1;
       const s1 = a0 - a1;
@@ -247,12 +248,13 @@ class Reverb implements Effect {
   }
 
   /**
-   * Line j over the block into `lines[j]`: the modulated read through the all-pass interpolator,
+   * Line j over the block into its part of `lines`: the modulated read through the all-pass interpolator,
    * then the absorbent filter (half the Reverb's time).
    */
   private readLine(j: number, n: number): void {
     const { tank, mask } = this;
-    const y = this.lines[j];
+    const y = this.lines;
+    const yb = j * LINE_STRIDE;
     const base = j * this.size;
     const st = this.step[j];
     const b0 = this.b0[j];
@@ -280,7 +282,7 @@ class Reverb implements Effect {
         s = b0 * x + b1 * ap - a1 * s;
         ap = x;
         older = newer;
-        y[k] = s;
+        y[yb + k] = s;
         e += de;
         de += dde;
         at++;
@@ -295,7 +297,7 @@ class Reverb implements Effect {
         const x = eta(f) * (tank[base + (at & mask)] - ap) + tank[base + ((at - 1) & mask)];
         s = b0 * x + b1 * ap - a1 * s;
         ap = x;
-        y[k] = s;
+        y[yb + k] = s;
       }
     }
     this.delay[j] = d;
