@@ -30,6 +30,7 @@ import type { ServerState, Services } from './tools/context.js';
 import { TOOLS } from './tools/index.js';
 import { selectSurface } from './tools/toolsets.js';
 import { createSoundHost, type SoundHost } from './sound/index.js';
+import { SampleFolder } from './sound/samples/folder.js';
 import type { OutputKind } from './sound/live/messages.js';
 import { LivePlayer } from './sound/live/player.js';
 import { startProtocol3Server, type Protocol3Server } from './protocol3/server/server.js';
@@ -90,6 +91,8 @@ export interface FootlightOptions {
   readonly project?: string;
   /** LX media folder for the project (Fixtures/, Models/); default beside the project. */
   readonly media?: string;
+  /** The sample folder the Sampler may load from (default: config.json's `samples`, else none). */
+  readonly samples?: string;
   /** OSC listen address; default 127.0.0.1 (loopback). */
   readonly oscHost?: string;
   /** OSC receive port; 0 picks a free one. Default 3030. */
@@ -233,7 +236,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     outputs.send(frame, light.main);
   });
   // The sound host advances the song first in every frame, so the light reads this frame's position.
-  const sound = createSoundHost(engine, { log });
+  const samplesDir = options.samples ?? config.samples;
+  const sound = createSoundHost(engine, { log, samples: samplesDir === undefined ? undefined : await SampleFolder.open(samplesDir) });
   // The project the operator opened keeps its tempo and meter: the built-in song takes them (docs/architecture.md, "One clock").
   const unlinkClock = linkShowClock(light, sound, {
     leader: options.project === undefined ? 'song' : 'light',

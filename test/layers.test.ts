@@ -300,6 +300,7 @@ test('light floors: the rule catches an upward import and a sibling import', () 
 const SOUND_FLOORS: readonly (readonly string[])[] = [
   ['audio/dsp'], // the device DSP: runs anywhere (Node, a worker, an AudioWorklet), imports only itself
   ['model'], // the document: catalog, units, components, undoable commands, payloads, MIDI, project files
+  ['samples'], // the granted sample folder and its decoded samples (decoders are packages: off the DSP floor)
   ['audio'], // the render plan, offline renders, WAV, loudness
   ['host'], // the host: selection, transport, the song's runtime state, the project token
   ['operations', 'live'], // the verbs (free functions over the host, one file per area); live playback in a worker

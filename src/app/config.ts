@@ -53,6 +53,8 @@ const ConfigFile = z.strictObject({
    * true); false sends packet by packet, for a receiver on the same machine with a small socket buffer.
    */
   segmentedSends: z.boolean().optional(),
+  /** The folder the Sampler loads samples from, as `serve --samples` (default: none; no sample is read). */
+  samples: z.string().min(1).max(4096).optional(),
   /** DMX input from a desk (default: none). */
   dmxIn: DmxIn.optional(),
 });

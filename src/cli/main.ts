@@ -60,6 +60,10 @@ program
   .description('Start Footlight: the light engine, the sound host, MCP at /mcp and the web console (the built-in demo show unless --project is given)')
   .option('--project <file>', 'LX project (.lxp) to open')
   .option('--media <dir>', 'LX media folder for the project (Fixtures/, Models/; default: beside the project)')
+  .option(
+    '--samples <dir>',
+    "the folder the Sampler loads your samples from (WAV, AIFF, FLAC, MP3, OGG); nothing outside it is read (default: config.json's samples, else none)",
+  )
   .option('--host <host>', 'address to bind (default 127.0.0.1; anything else exposes the show to the network)')
   .option('--port <port>', 'port for MCP and the console (default 3232; 0 picks a free port)', port)
   .option('--sound-port <port>', 'protocol-3 listener port (default 8765; 0 picks a free port)', port)
@@ -113,6 +117,7 @@ program
     async (opts: {
       project?: string;
       media?: string;
+      samples?: string;
       host?: string;
       port?: number;
       soundPort?: number;

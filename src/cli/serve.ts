@@ -13,6 +13,7 @@ import { formatUniverses } from '../light/input/dmx-in-config.js';
 export interface ServeOptions {
   readonly project?: string;
   readonly media?: string;
+  readonly samples?: string;
   readonly host?: string;
   readonly port?: number;
   readonly soundPort?: number;
@@ -65,6 +66,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       soundOutputRoot: options.soundOutputRoot === undefined ? undefined : resolve(options.soundOutputRoot),
       project: options.project,
       media: options.media,
+      samples: options.samples === undefined ? undefined : resolve(options.samples),
       oscReceivePort: options.oscPort,
       oscTransmit: options.oscTransmit,
       dmxIn: { receivers: options.dmxIn, host: options.dmxInHost, multicast: options.dmxInMulticast },

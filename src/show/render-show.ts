@@ -79,7 +79,12 @@ export function renderShow(options: ShowRenderOptions): ShowRender {
     beats[k] = sound.transport.position;
     options.onFrame?.(k, show.main, beats[k]);
   }
-  const audio = renderAudio(buildPlan(saveProject(sound.project, { ids: false })), { fromBeat: 0, seconds: options.seconds }, undefined, RENDER_SAMPLE_RATE);
+  const audio = renderAudio(
+    buildPlan(saveProject(sound.project, { ids: false }), sound.samples),
+    { fromBeat: 0, seconds: options.seconds },
+    undefined,
+    RENDER_SAMPLE_RATE,
+  );
   sound.dispose();
   return { frames, deltaMs, beats, left: audio.left, right: audio.right, sampleRate: audio.sampleRate, warnings: opened.warnings, show };
 }

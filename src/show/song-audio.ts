@@ -86,7 +86,7 @@ class SongAudio {
     const h = this.sound.engine.history;
     const key = [this.sound.project, h.undoDepth, h.redoDepth, this.options.track];
     if (this.engine === null || key.some((k, i) => k !== this.planKey[i])) {
-      const plan = buildPlan(saveProject(this.sound.project, { ids: false }));
+      const plan = buildPlan(saveProject(this.sound.project, { ids: false }), this.sound.samples);
       if (this.engine === null) this.engine = new AudioEngine(plan, SONG_AUDIO_RATE);
       else this.engine.load(plan);
       this.tap = lightTapIndex(plan, this.options.track);

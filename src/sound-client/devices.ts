@@ -202,6 +202,32 @@ export class DeviceWorkflows {
     });
   }
 
+  /** `sampler-zones`: the selected Sampler's sample zones (paths relative to the host's sample folder); [] returns it to its kit. */
+  async setSamplerZones(
+    args: { zones: readonly Record<string, unknown>[]; selection_token?: string },
+    raw: Record<string, unknown>,
+    authority: CallAuthority,
+  ): Promise<WriteResult> {
+    const plan = async (): Promise<WritePlan> => {
+      const { device, guard } = await selectedDevice(this.core, 'setting sample zones reads the selected device', args.selection_token);
+      const shown = args.zones.length === 0 ? 'no zones (its built-in kit)' : args.zones.map((z) => JSON.stringify(z.sample)).join(', ');
+      return {
+        line: `sampler-zones ${b64(JSON.stringify(args.zones))} ${guard.value}`,
+        guard,
+        summary: `On ${deviceLabel(device)}: play ${shown}. Undoable.`,
+        preview: { device: { instance_id: device.instance_id, track_id: device.track_id, name: device.name }, zones: args.zones },
+      };
+    };
+    return this.core.write({
+      tool: 'sound_set_sampler_zones',
+      args: raw,
+      authority,
+      plan,
+      observe: OBSERVE_DEVICE,
+      notes: (p) => (p.guard.source === 'fresh_read' ? [FRESH_TOKEN_NOTE] : []),
+    });
+  }
+
   async selectTrack(args: { index?: number; move?: TrackMove }, raw: Record<string, unknown>, authority: CallAuthority): Promise<WriteResult> {
     if ((args.index === undefined) === (args.move === undefined))
       throw invalidArgument('give exactly one of index (0–63, from sound_list_tracks) or move (first, next, previous)');

@@ -104,6 +104,9 @@ import soundRemoveDevice from './sound/remove-device.js';
 import soundGetDeviceState from './sound/get-device-state.js';
 import soundSetControls from './sound/set-controls.js';
 import soundSetDeviceParameter from './sound/set-device-parameter.js';
+import soundSetSamplerZones from './sound/set-sampler-zones.js';
+import soundListSamples from './sound/list-samples.js';
+import soundAuditionSample from './sound/audition-sample.js';
 import soundTakeParameterSnapshot from './sound/take-parameter-snapshot.js';
 import soundCompareParameterSnapshot from './sound/compare-parameter-snapshot.js';
 import soundBeginShapingSession from './sound/begin-shaping-session.js';
@@ -248,6 +251,9 @@ export const TOOLS: readonly AnyTool[] = [
   soundGetDeviceState,
   soundSetControls,
   soundSetDeviceParameter,
+  soundSetSamplerZones,
+  soundListSamples,
+  soundAuditionSample,
   soundTakeParameterSnapshot,
   soundCompareParameterSnapshot,
   soundBeginShapingSession,

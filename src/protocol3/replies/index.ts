@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { CORE_COMMANDS } from './core.js';
 import { GRID_COMMANDS } from './grid.js';
+import { SAMPLE_COMMANDS } from './samples.js';
 import { SONG_COMMANDS } from './song.js';
 
 /** What a refusal looks like: ok false, what is wrong, the kernel code, and what was asked. */
@@ -35,7 +36,7 @@ export function failureOf(reply: unknown): Failure | undefined {
 }
 
 /** Every protocol-3 command (but `guard`, which wraps a graph mutation and adds `guarded: true`): each area's table. */
-export const PROTOCOL3 = { ...CORE_COMMANDS, ...GRID_COMMANDS, ...SONG_COMMANDS } as const;
+export const PROTOCOL3 = { ...CORE_COMMANDS, ...GRID_COMMANDS, ...SONG_COMMANDS, ...SAMPLE_COMMANDS } as const;
 
 export type CommandName = keyof typeof PROTOCOL3;
 /** The commands that change nothing. */

@@ -9,6 +9,8 @@ import { runAction, listActions } from '../../sound/operations/actions.js';
 import { setControl, setControls } from '../../sound/operations/controls.js';
 import { capabilities, inspect, ping, state } from '../../sound/operations/core.js';
 import { setDeviceParameter } from '../../sound/operations/device-params.js';
+import { listSamples, samplerZones } from '../../sound/operations/samples.js';
+import { auditionSample } from '../../sound/listen/audition.js';
 import { deviceCatalog, deviceWindow, insertDevice, navigateDevice, removeDevice, toggleDeviceEditor } from '../../sound/operations/devices.js';
 import { historyPayload, undoRedo } from '../../sound/operations/history.js';
 import {
@@ -256,6 +258,11 @@ export const COMMANDS: readonly CommandDef[] = [
   // Footlight extensions (docs/protocol3.md): what a render needs
   cmd('device-param-set', 'PARAMETER_B64 VALUE SELECTION_TOKEN', 3, 3, (h, a, o) =>
     setDeviceParameter(h, o, arg.base64Utf8(a[0], 'PARAMETER_B64'), arg.nativeValue(a[1], 'VALUE'), arg.digestArg(a[2], 'SELECTION_TOKEN')),
+  ),
+  staged('sample-list', 'OFFSET LIMIT', 2, 2, (h, a) => listSamples(h, arg.integer(a[0], 'OFFSET'), arg.integer(a[1], 'LIMIT'))),
+  staged('sample-audition', 'PATH_B64', 1, 1, (h, a) => auditionSample(h, arg.base64Utf8(a[0], 'PATH_B64'))),
+  staged('sampler-zones', 'ZONES_B64 SELECTION_TOKEN', 2, 2, (h, a, r) =>
+    samplerZones(h, r, arg.base64Utf8(a[0], 'ZONES_B64'), arg.digestArg(a[1], 'SELECTION_TOKEN')),
   ),
   cmd('song-track-mix', 'TOKEN INDEX VOLUME PAN', 4, 4, (h, a, o) =>
     trackMix(

@@ -4,7 +4,8 @@ import type { ClipJson, DeviceJson, GraphJson, GridNodeJson, ProjectJson, TrackJ
 import { toDisplayNumber } from '../model/units.js';
 import { deviceDef } from './dsp/device-table.js';
 import type { NativeParamSpec } from './dsp/params.js';
-import type { PlanDevice, PlanGrid, PlanNote, PlanParams, PlanSkip, PlanTrack, RenderPlan } from './dsp/plan.js';
+import type { SampleSource } from '../samples/store.js';
+import type { PlanDevice, PlanGrid, PlanNote, PlanParams, PlanSkip, PlanTrack, PlanZone, RenderPlan } from './dsp/plan.js';
 
 /** Voices of an instrument whose document carries no VOICES parameter. */
 const DEFAULT_POLYPHONY = 8;
@@ -31,7 +32,35 @@ class PlanBuilder {
   readonly skipped: PlanSkip[] = [];
   notes = 0;
 
-  constructor(readonly json: ProjectJson) {}
+  constructor(
+    readonly json: ProjectJson,
+    readonly samples: SampleSource | undefined,
+  ) {}
+
+  /** A Sampler's zones with their loaded samples; a missing one is reported, and its zone stays silent. */
+  zones(d: DeviceJson, path: string, track: string): PlanZone[] {
+    return (d.zones ?? []).flatMap((z) => {
+      const s = this.samples?.sample(z.sample);
+      if (s === undefined) {
+        const why = this.samples === undefined ? 'no sample folder is granted' : 'it is not in the sample folder or cannot be decoded';
+        this.skipped.push({ track, device: path, reason: `sample ${JSON.stringify(z.sample)} is missing (${why}): its zone is silent` });
+        return [];
+      }
+      const { key_low, key_high, velocity_low, velocity_high, root_key } = z;
+      return [
+        {
+          sample: z.sample,
+          keyLow: key_low,
+          keyHigh: key_high,
+          velocityLow: velocity_low,
+          velocityHigh: velocity_high,
+          rootKey: root_key,
+          sampleRate: s.sampleRate,
+          data: s.data,
+        },
+      ];
+    });
+  }
 
   device(d: DeviceJson, path: string, track: string): PlanDevice {
     const spec = deviceSpec(d.uuid);
@@ -58,6 +87,7 @@ class PlanBuilder {
       slots,
       grid: spec.grid !== null && d.grid !== undefined ? this.grid(d.grid, path, track) : null,
       polyphony: p.VOICES !== undefined && p.VOICES >= 1 ? Math.round(p.VOICES) : DEFAULT_POLYPHONY,
+      ...(d.zones !== undefined && d.zones.length > 0 ? { zones: this.zones(d, path, track) } : {}),
     };
   }
 
@@ -121,9 +151,13 @@ class PlanBuilder {
   }
 }
 
-/** Builds the render plan of a project document (a project file's `project`, or saveProject of the live model). */
-export function buildPlan(json: ProjectJson): RenderPlan {
-  const b = new PlanBuilder(json);
+/**
+ * Builds the render plan of a project document (a project file's `project`, or saveProject of the
+ * live model). Sampler zones take their samples from `samples` (loaded beforehand); without it,
+ * or where one is missing, the zone is silent and the plan says so in notRendered.
+ */
+export function buildPlan(json: ProjectJson, samples?: SampleSource): RenderPlan {
+  const b = new PlanBuilder(json, samples);
   const flat: { json: TrackJson; parent: number | null }[] = [];
   const walk = (list: readonly TrackJson[], parent: number | null): void => {
     for (const t of list) {

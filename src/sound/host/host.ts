@@ -11,6 +11,7 @@ import type { Payload } from '../model/payloads.js';
 import { Selection } from './selection.js';
 import { endStep, loopEndOf, songEnd } from './song-end.js';
 import { SongState } from './song-state.js';
+import { SampleStore } from '../samples/store.js';
 
 export type { Payload };
 
@@ -49,6 +50,8 @@ export class SoundHost {
     readonly engine: Engine,
     readonly log: Logger,
     project: ProjectJson,
+    /** The granted sample folder's decoded samples (none granted: every sample path is refused). */
+    readonly samples: SampleStore = new SampleStore(null),
   ) {
     this.root.addChild('project', buildProject(project));
     engine.graph.addRoot(this.root);

@@ -116,7 +116,7 @@ function prepare(host: SoundHost, req: ListenRequest): { job: ListenJob; names: 
       'out_of_range',
       `a region is at most ${MAX_REGION_SECONDS} s; ${fromBeat}–${toBeat} at ${tempo} BPM is ${seconds.toFixed(1)} s`,
     );
-  const plan = buildPlan(saveProject(host.project, { ids: false }));
+  const plan = buildPlan(saveProject(host.project, { ids: false }), host.samples);
   if (req.track !== undefined) {
     const index = req.track;
     plan.tracks.forEach((t) => ((t as { solo: boolean }).solo = t.index === index));

@@ -158,7 +158,7 @@ export class LivePlayer {
   /** Sends the plan now (also on a frame after a model change). */
   sendPlan(now = Date.now()): void {
     this.planCount++;
-    this.plan = buildPlan(saveProject(this.host.project, { ids: false }));
+    this.plan = buildPlan(saveProject(this.host.project, { ids: false }), this.host.samples);
     this.post({ type: 'plan', plan: this.plan, tap: lightTapIndex(this.plan, this.lightTrack) });
     this.dirty = false;
     this.lastPlanAt = now;

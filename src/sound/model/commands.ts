@@ -18,7 +18,7 @@ import {
   type SoundRoot,
   type Connection,
   type DeviceJson,
-  type Device,
+  Device,
   type GraphJson,
   type NodeJson,
   type SoundProject,
@@ -27,6 +27,7 @@ import {
   type SendJson,
   type TrackJson,
 } from './components.js';
+import type { ZoneJson } from './sample-zones.js';
 
 /**
  * The sound host's commands. Like every kernel command they refer to components by id and keep
@@ -419,4 +420,37 @@ export function swapProject(g: Graph, root: SoundRoot, next: SoundProject): Soun
   next.index = -1;
   g.attach(next);
   return old;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sampler zones
+
+/** Replaces a Sampler's sample zones; undo puts the previous list back. */
+export class SetZones implements Command {
+  private before: readonly ZoneJson[] | null = null;
+
+  constructor(
+    readonly label: string,
+    private readonly deviceId: number,
+    private readonly next: readonly ZoneJson[],
+  ) {}
+
+  private device(g: Graph): Device {
+    const d = g.require(this.deviceId);
+    if (!(d instanceof Device)) throw internal(`component ${this.deviceId} is not a device`);
+    return d;
+  }
+
+  perform(g: Graph): void {
+    const d = this.device(g);
+    this.before = d.zones;
+    d.zones = this.next;
+    g.structureChanged();
+  }
+
+  undo(g: Graph): void {
+    if (this.before === null) throw internal('set zones was never performed');
+    this.device(g).zones = this.before;
+    g.structureChanged();
+  }
 }

@@ -8,8 +8,10 @@ import { EnumParameter } from '../../engine/parameters/enum.js';
 import type { NumericParameter } from '../../engine/parameters/numeric.js';
 import type { SlotSpec } from '../audio/dsp/device.js';
 import type { NativeParamSpec } from '../audio/dsp/params.js';
+import { SAMPLER } from '../audio/dsp/sampler.js';
 import { deviceSpec, modulatorSpec, moduleSpec, type DeviceSpec, type ModulatorSpec, type ModuleSpec } from './catalog.js';
 import { SEND_DB_MAX, SEND_DB_MIN } from './mix.js';
+import { checkZones, type ZoneJson } from './sample-zones.js';
 import { formatDisplay, toDisplayNumber } from './units.js';
 
 /**
@@ -280,6 +282,8 @@ export class Device extends Component implements NativeHolder {
   readonly slots: ReadonlyMap<string, ComponentArray<Device>>;
   /** UI state: the device's editor window. */
   windowOpen = false;
+  /** The Sampler's own samples (sample-zones.ts); none: it plays its built-in kit. */
+  zones: readonly ZoneJson[] = [];
 
   constructor(spec: DeviceSpec) {
     super(spec.name);
@@ -480,6 +484,8 @@ export interface DeviceJson extends NodeJson {
   readonly params: Readonly<Record<string, NativeValue>>;
   readonly slots: Readonly<Record<string, readonly DeviceJson[]>>;
   readonly grid?: GraphJson & NodeJson;
+  /** The Sampler's sample zones (absent: none, the built-in kit plays). */
+  readonly zones?: readonly ZoneJson[];
 }
 /** A send: `target_id` in undo snapshots, `fx_index` (position in the fx list) in project files. */
 export interface SendJson {
@@ -589,6 +595,7 @@ export function saveDevice(d: Device, o: SaveOptions): DeviceJson {
     params: saveNative(d),
     slots,
     ...(grid !== null ? { grid: saveGraph(grid, o) } : {}),
+    ...(d.zones.length > 0 ? { zones: d.zones } : {}),
   };
 }
 
@@ -752,6 +759,10 @@ export function buildDevice(json: DeviceJson): Device {
   }
   const grid = d.grid;
   if (grid !== null && json.grid !== undefined) buildGraph(grid, json.grid);
+  if (json.zones !== undefined) {
+    if (spec.name !== SAMPLER.name) throw new Error(`${spec.name} holds no sample zones; only the Sampler does`);
+    d.zones = checkZones(json.zones);
+  }
   setId(d, json);
   return d;
 }

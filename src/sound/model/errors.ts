@@ -28,6 +28,8 @@ type RefusalReason =
   | 'inside_project_folder'
   | 'not_soloable'
   | 'live_off'
+  | 'outside_sample_folder'
+  | 'no_sample_folder'
   | 'live_track'
   | 'live_empty'
   | 'reversed_region'

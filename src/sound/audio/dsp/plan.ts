@@ -48,6 +48,20 @@ export interface PlanDevice {
   readonly grid: PlanGrid | null;
   /** Instruments: the voice pool size. */
   readonly polyphony: number;
+  /** The Sampler's sample zones whose samples are loaded (absent or empty: its built-in kit). */
+  readonly zones?: readonly PlanZone[];
+}
+
+/** A Sampler zone with its decoded sample (mono, at the file's rate). Ranges are inclusive MIDI numbers. */
+export interface PlanZone {
+  readonly sample: string;
+  readonly keyLow: number;
+  readonly keyHigh: number;
+  readonly velocityLow: number;
+  readonly velocityHigh: number;
+  readonly rootKey: number;
+  readonly sampleRate: number;
+  readonly data: Float32Array;
 }
 
 /** A note in song beats (arranger clips expanded: loops unrolled, cut at the clip end). */

@@ -1,7 +1,7 @@
 import { FilterMotion } from './filter-motion.js';
 import { resonanceQ, Svf } from './filters.js';
 import { builtInKit, SAMPLER_KIT, SAMPLER_SAMPLES, type Kit, type KitSample } from './kit.js';
-import type { PlanParams } from './plan.js';
+import type { PlanParams, PlanZone } from './plan.js';
 import { FadingVoice, OutputLevel, PooledInstrument, VoicePool } from './voices.js';
 import type { DeviceDef } from './device.js';
 import { bool, choice, freq, level, linear, pct, semis, time, voices, whole } from './params.js';
@@ -42,16 +42,30 @@ class SamplerVoice extends FadingVoice {
   start(pitch: number, velocity: number): void {
     const s = this.sampler;
     const p = s.p;
-    // SAMPLE 0 plays the kit by key (other keys are silent); any other plays one sample at every key.
-    const chosen = s.kit.samples[p.SAMPLE | 0] ?? null;
-    const sample = chosen ?? s.kit.drums.get(pitch);
+    let sample: KitSample | undefined;
+    let semis = p.PITCH;
+    let speed = 1;
+    if (s.zones.length > 0) {
+      // The user's zones: the first whose key and velocity ranges hold the note, pitched from its root key.
+      const v = Math.min(127, Math.max(1, Math.round(velocity * 127)));
+      const zone = s.zones.find(({ z }) => pitch >= z.keyLow && pitch <= z.keyHigh && v >= z.velocityLow && v <= z.velocityHigh);
+      if (zone === undefined) return;
+      sample = zone.sample;
+      semis += pitch - zone.z.rootKey;
+      // The file's own rate, stepped through at the engine's.
+      speed = zone.z.sampleRate / s.sampleRate;
+    } else {
+      // SAMPLE 0 plays the kit by key (other keys are silent); any other plays one sample at every key.
+      const chosen = s.kit.samples[p.SAMPLE | 0] ?? null;
+      sample = chosen ?? s.kit.drums.get(pitch);
+      if (chosen !== null) semis += pitch - p.ROOT_KEY;
+    }
     if (sample === undefined) return;
     this.sample = sample;
     this.pitch = pitch;
     this.held = true;
     this.active = true;
-    const semis = p.PITCH + (chosen === null ? 0 : pitch - p.ROOT_KEY);
-    this.rate = Math.pow(2, semis / 12);
+    this.rate = Math.pow(2, semis / 12) * speed;
     const len = sample.data.length;
     this.dir = p.REVERSE > 0.5 ? -1 : 1;
     const start = Math.min(len - 1, Math.floor(p.START * len));
@@ -119,12 +133,15 @@ class SamplerVoice extends FadingVoice {
 
 /**
  * Sampler: plays the built-in kit (kit.ts) — the whole kit on its General MIDI keys, or one
- * sample at every key pitched by (key − Root Key) — with pitch, attack, release, a low-pass,
- * start offset and reverse. Tonal samples loop while held and through their release; every
- * sample fades out at its end.
+ * sample at every key pitched by (key − Root Key) — or, when it has zones, the user's samples by
+ * key and velocity range, each pitched by (key − its root key); with pitch, attack, release, a
+ * low-pass, start offset and reverse. Tonal kit samples loop while held and through their
+ * release; every sample fades out at its end.
  */
 class Sampler extends PooledInstrument<SamplerVoice> {
   readonly kit: Kit;
+  /** The user's zones, each with its sample played key-held (no loop), in zone order. */
+  readonly zones: readonly { readonly z: PlanZone; readonly sample: KitSample }[];
   protected readonly pool: VoicePool<SamplerVoice>;
   /** Cutoff moves, shared by the voices (each sets its filter per sample while it moves). */
   readonly motion: FilterMotion;
@@ -134,9 +151,11 @@ class Sampler extends PooledInstrument<SamplerVoice> {
     readonly p: PlanParams,
     readonly sampleRate: number,
     polyphony: number,
+    zones: readonly PlanZone[],
   ) {
     super();
     this.kit = builtInKit(sampleRate);
+    this.zones = zones.map((z) => ({ z, sample: { name: z.sample, data: z.data, oneShot: false, rootKey: z.rootKey, loopStart: 0, loopEnd: 0 } }));
     this.pool = new VoicePool(polyphony, () => new SamplerVoice(this), sampleRate);
     this.motion = new FilterMotion(sampleRate);
     this.output = new OutputLevel(sampleRate);
@@ -166,5 +185,5 @@ export const SAMPLER: DeviceDef = {
     voices(16),
   ],
   controls: ['PITCH', 'ATTACK', 'RELEASE', 'CUTOFF', 'START', 'REVERSE', 'OUTPUT', 'SAMPLE'],
-  build: (d, ctx) => new Sampler(d.p, ctx.sampleRate, d.polyphony),
+  build: (d, ctx) => new Sampler(d.p, ctx.sampleRate, d.polyphony, d.zones ?? []),
 };

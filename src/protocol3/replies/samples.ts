@@ -1,0 +1,39 @@
+// The Sampler's own samples (Footlight extensions, docs/protocol3.md): list and audition the
+// granted sample folder, set the selected Sampler's zones.
+import * as z from 'zod';
+import { read, write } from './command.js';
+import { Id } from './shapes.js';
+
+const SampleInfo = z.looseObject({
+  path: z.string(),
+  format: z.string(),
+  seconds: z.number(),
+  frames: z.number().int(),
+  channels: z.number().int(),
+  sample_rate: z.number(),
+  peak_db: z.number().nullable(),
+});
+
+const Zone = z.looseObject({
+  sample: z.string(),
+  key_low: z.number().int(),
+  key_high: z.number().int(),
+  velocity_low: z.number().int(),
+  velocity_high: z.number().int(),
+  root_key: z.number().int(),
+});
+
+const SampleList = z.looseObject({ total: z.number().int(), offset: z.number().int(), samples: z.array(SampleInfo) });
+
+const SampleAudition = z.looseObject({
+  sample: SampleInfo,
+  clip: z.looseObject({ mime_type: z.string(), seconds: z.number(), format: z.string(), base64: z.string() }),
+});
+
+const SamplerZones = z.looseObject({ instance_id: Id, zones: z.array(Zone), previous_zones: z.array(Zone), changed: z.boolean() });
+
+export const SAMPLE_COMMANDS = {
+  'sample-list': read(SampleList),
+  'sample-audition': read(SampleAudition),
+  'sampler-zones': write(SamplerZones),
+} as const;

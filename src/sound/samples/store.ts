@@ -1,0 +1,72 @@
+// Decoded samples by path: loaded (read, decoded, mixed to mono) before a change that uses them,
+// then read synchronously when a render plan is built.
+
+import { readFile } from 'node:fs/promises';
+import { refuse } from '../model/errors.js';
+import { decodeAudio, type SampleFormat } from './decode.js';
+import { GRANT_HINT, type SampleFolder } from './folder.js';
+
+/** The largest sample file loaded (bytes). */
+const MAX_SAMPLE_BYTES = 64 * 1024 * 1024;
+/** The longest decoded sample (seconds): ten minutes. */
+const MAX_SAMPLE_SECONDS = 600;
+
+/** A loaded sample: mono at its file's rate (the Sampler's voice steps through it at fileRate / engineRate). */
+export interface LoadedSample {
+  readonly path: string;
+  readonly format: SampleFormat;
+  readonly sampleRate: number;
+  readonly channels: number;
+  readonly data: Float32Array;
+  /** Largest absolute value over every channel, before the mono mix. */
+  readonly peak: number;
+}
+
+/** Plans read samples through this (the host's store, or nothing: every sample is missing). */
+export interface SampleSource {
+  sample(path: string): LoadedSample | undefined;
+}
+
+export class SampleStore implements SampleSource {
+  private readonly cache = new Map<string, LoadedSample>();
+
+  constructor(readonly folder: SampleFolder | null) {}
+
+  /** The granted folder, or a refusal saying how to grant one. */
+  requireFolder(): SampleFolder {
+    if (this.folder === null) throw refuse('invalid_argument', 'no_sample_folder', `no sample folder is granted: ${GRANT_HINT}`);
+    return this.folder;
+  }
+
+  sample(path: string): LoadedSample | undefined {
+    return this.cache.get(path);
+  }
+
+  /** Reads and decodes a sample of the folder (once: later calls return the cached one). Its `path` is canonical. */
+  async load(path: string): Promise<LoadedSample> {
+    const file = await this.requireFolder().resolve(path);
+    const cached = this.cache.get(file.path);
+    if (cached !== undefined) return cached;
+    const bytes = await readFile(file.absolute);
+    if (bytes.length > MAX_SAMPLE_BYTES) throw refuse('invalid_argument', 'out_of_range', `${file.path} is larger than ${MAX_SAMPLE_BYTES} bytes`);
+    let audio;
+    try {
+      audio = await decodeAudio(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), file.format);
+    } catch (err) {
+      throw refuse('invalid_argument', 'invalid_path', `${file.path} cannot be decoded as ${file.format}: ${(err as Error).message}`);
+    }
+    const frames = audio.channels[0].length;
+    if (frames / audio.sampleRate > MAX_SAMPLE_SECONDS) throw refuse('invalid_argument', 'out_of_range', `${file.path} is longer than ${MAX_SAMPLE_SECONDS} s`);
+    const data = new Float32Array(frames);
+    let peak = 0;
+    for (const ch of audio.channels)
+      for (let i = 0; i < frames; i++) {
+        const x = ch[i] ?? 0;
+        data[i] += x / audio.channels.length;
+        peak = Math.max(peak, Math.abs(x));
+      }
+    const loaded: LoadedSample = { path: file.path, format: file.format, sampleRate: audio.sampleRate, channels: audio.channels.length, data, peak };
+    this.cache.set(file.path, loaded);
+    return loaded;
+  }
+}

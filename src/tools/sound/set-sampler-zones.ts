@@ -1,0 +1,38 @@
+import * as z from 'zod';
+import { defineTool } from '../define-tool.js';
+import { asWrite, authorityOf, ConfirmationToken, SelectionToken, WRITE, WritePayload } from './payloads.js';
+
+const Zone = z.strictObject({
+  sample: z.string().min(1).max(1024).describe('Sample path relative to the sample folder (sound_list_samples)'),
+  key_low: z.number().int().min(0).max(127).default(0).describe('Lowest key the zone plays (MIDI, C3 = 60)'),
+  key_high: z.number().int().min(0).max(127).default(127).describe('Highest key the zone plays'),
+  velocity_low: z.number().int().min(1).max(127).default(1).describe('Lowest velocity the zone plays'),
+  velocity_high: z.number().int().min(1).max(127).default(127).describe('Highest velocity the zone plays'),
+  root_key: z.number().int().min(0).max(127).default(60).describe('The key that plays the sample at its recorded pitch'),
+});
+
+export default defineTool({
+  name: 'sound_set_sampler_zones',
+  title: 'Set the selected Sampler’s own samples (zones)',
+  toolset: 'sound',
+  description:
+    'Makes the selected Sampler play your samples instead of its built-in kit: a list of zones, each a sample from the granted sample folder ' +
+    '(path relative to it), a key range, a velocity range and the root key that plays it at its recorded pitch. A note plays the first zone ' +
+    'whose ranges hold its key and velocity, pitched by (key − root key) plus the Pitch control; keys no zone holds are silent. One zone over ' +
+    'the whole keyboard is a single sample; an empty list returns the Sampler to its kit. The project saves the paths; a sample missing when ' +
+    'a project opens is reported in not_rendered and its zone is silent. Every sample is loaded and decoded before anything changes: a path ' +
+    'outside the folder (.., absolute, a symbolic link out) is refused with invalid_argument, a missing file with not_found, nothing changed. ' +
+    'Guarded by the selection_token. ' +
+    WRITE +
+    ' Undoable: one undo step (none when unchanged).',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  mode: 'direct',
+  input: z.strictObject({
+    zones: z.array(Zone).max(128).describe('The zones, first match wins; [] = the built-in kit'),
+    selection_token: SelectionToken,
+    confirmation_token: ConfirmationToken,
+  }),
+  output: WritePayload,
+  handle: async (args, ctx) =>
+    asWrite<z.infer<typeof WritePayload>>(await ctx.soundAdapter.devices.setSamplerZones(args, args, authorityOf(ctx, args.confirmation_token))),
+});

@@ -1,0 +1,206 @@
+// Issue #28, "your own sounds, safely": sample files made here by sox and ffmpeg decode to their
+// length and pitch (measured by fft.js on the decoded data and the render); the folder refuses
+// paths that leave it, symlinks included, with nothing changed; zones pick by key and velocity;
+// a render with user samples is byte-identical twice.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { Engine } from '../../../src/engine/engine.js';
+import { FootlightError } from '../../../src/engine/errors.js';
+import { buildPlan } from '../../../src/sound/audio/plan.js';
+import { renderOffline } from '../../../src/sound/audio/offline.js';
+import { encodeWav24 } from '../../../src/sound/audio/wav.js';
+import { createSoundHost } from '../../../src/sound/index.js';
+import type { ZoneJson } from '../../../src/sound/model/sample-zones.js';
+import { openProject } from '../../../src/sound/operations/project.js';
+import { listSamples } from '../../../src/sound/operations/samples.js';
+import { SampleFolder } from '../../../src/sound/samples/folder.js';
+import { SampleStore } from '../../../src/sound/samples/store.js';
+import { clip, dev, peakFrequency, project, track } from '../audio/helpers.js';
+
+const RATE = 48_000;
+const ORIGIN = { surface: 'cli' } as const;
+let root: string;
+let folder: string;
+
+/** A 440 Hz sine (or `hz`), 0.5 s at 44.1 kHz, written by sox or ffmpeg in each format. */
+const MADE: readonly [name: string, tool: 'sox' | 'ffmpeg', args: string[]][] = [
+  ['wav16.wav', 'sox', ['-b', '16']],
+  ['wav24.wav', 'sox', ['-b', '24']],
+  ['tone.aiff', 'sox', ['-b', '16']],
+  ['tone.flac', 'sox', ['-b', '16']],
+  ['tone.mp3', 'ffmpeg', ['-c:a', 'libmp3lame', '-b:a', '192k']],
+  ['tone.ogg', 'ffmpeg', ['-c:a', 'libvorbis', '-q:a', '6']],
+];
+
+function sine(file: string, hz: number, seconds = 0.5, channels = 1, rate = 44_100): void {
+  execFileSync('sox', ['-n', '-r', String(rate), '-c', String(channels), '-b', '16', file, 'synth', String(seconds), 'sine', String(hz), 'gain', '-6']);
+}
+
+before(() => {
+  root = mkdtempSync(join(tmpdir(), 'footlight-samples-'));
+  folder = join(root, 'samples');
+  mkdirSync(join(folder, 'keys'), { recursive: true });
+  const src = join(root, 'src.wav');
+  sine(src, 440);
+  for (const [name, tool, args] of MADE) {
+    const out = join(folder, name);
+    if (tool === 'sox') execFileSync('sox', [src, ...args, out]);
+    else execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', src, ...args, out]);
+  }
+  sine(join(folder, 'keys', 'low.wav'), 220);
+  sine(join(folder, 'keys', 'soft.wav'), 880);
+  sine(join(folder, 'keys', 'loud.wav'), 660, 0.5, 2, 48_000);
+  // Outside the folder, and a way out of it.
+  sine(join(root, 'secret.wav'), 330);
+  symlinkSync(join(root, 'secret.wav'), join(folder, 'escape.wav'));
+  symlinkSync(root, join(folder, 'up'));
+  writeFileSync(join(folder, 'notes.txt'), 'not a sample');
+});
+
+after(() => rmSync(root, { recursive: true, force: true }));
+
+const store = async () => new SampleStore(await SampleFolder.open(folder));
+
+for (const [name] of MADE) {
+  test(`samples: ${name} decodes to 0.5 s of 440 Hz at 44.1 kHz (fft.js)`, async () => {
+    const s = await (await store()).load(name);
+    assert.equal(s.sampleRate, 44_100);
+    // MP3 and Vorbis decoders may pad or trim a frame's worth at the ends: within 2%.
+    const tolerance = name.endsWith('.mp3') || name.endsWith('.ogg') ? 0.02 : 0;
+    assert.ok(Math.abs(s.data.length - 22_050) <= 22_050 * tolerance, `${name}: ${s.data.length} frames`);
+    const hz = peakFrequency(s.data, 4096, 8192, s.sampleRate);
+    assert.ok(Math.abs(hz - 440) < 3, `${name}: ${hz.toFixed(1)} Hz`);
+    assert.ok(Math.abs(20 * Math.log10(s.peak) + 6) < 0.5, `${name}: peak ${s.peak}`);
+  });
+}
+
+const refusal = async (f: () => Promise<unknown>, code: string, reason?: RegExp) => {
+  await assert.rejects(f, (err: unknown) => {
+    assert.ok(err instanceof FootlightError, String(err));
+    assert.equal(err.code, code, err.message);
+    if (reason !== undefined) assert.match(err.message, reason);
+    return true;
+  });
+};
+
+test('samples: the folder refuses paths that leave it — .., absolute, symlinks out — and names what is missing', async () => {
+  const s = await store();
+  await refusal(() => s.load('../secret.wav'), 'invalid_argument', /leaves the sample folder/);
+  await refusal(() => s.load(join(root, 'secret.wav')), 'invalid_argument', /absolute/);
+  await refusal(() => s.load('escape.wav'), 'invalid_argument', /points out of the sample folder/);
+  await refusal(() => s.load('up/secret.wav'), 'invalid_argument', /points out of the sample folder/);
+  await refusal(() => s.load('keys/../../secret.wav'), 'invalid_argument', /leaves/);
+  await refusal(() => s.load('nothing.wav'), 'not_found', /sound_list_samples/);
+  await refusal(() => s.load('notes.txt'), 'invalid_argument', /not a sample file/);
+  await refusal(() => new SampleStore(null).load('wav16.wav'), 'invalid_argument', /--samples DIR/);
+  // What it lists: every sample inside, by path, never the links that point out.
+  const listed = (await (await SampleFolder.open(folder)).list()).map((f) => f.path);
+  assert.deepEqual(listed, ['keys/loud.wav', 'keys/low.wav', 'keys/soft.wav', 'tone.aiff', 'tone.flac', 'tone.mp3', 'tone.ogg', 'wav16.wav', 'wav24.wav']);
+});
+
+/** A host whose first track holds a selected Sampler; its selection token. */
+async function samplerHost(granted = true) {
+  const h = createSoundHost(new Engine(), { project: 'empty', samples: granted ? await SampleFolder.open(folder) : undefined });
+  openProject(h, ORIGIN, project([track('Keys', [dev('Sampler')], [])]));
+  const d = h.project
+    .flatTracks()
+    .find((f) => f.track.name === 'Keys')!
+    .track.devices.at(0)!;
+  h.selection.selectDevice(d);
+  return { host: h, device: d, token: () => h.selection.guard().selection_token! };
+}
+
+const ZONES: ZoneJson[] = [
+  { sample: 'keys/low.wav', key_low: 0, key_high: 59, velocity_low: 1, velocity_high: 127, root_key: 57 },
+  { sample: 'keys/soft.wav', key_low: 60, key_high: 127, velocity_low: 1, velocity_high: 63, root_key: 81 },
+  { sample: 'keys/loud.wav', key_low: 60, key_high: 127, velocity_low: 64, velocity_high: 127, root_key: 76 },
+];
+
+/** The project with the zone map, and a clip playing `notes` (pitch, beat, velocity) for half a beat each. */
+const zoneProject = (notes: [number, number, number][]) => {
+  const sampler = { ...dev('Sampler', { ATTACK: 0, RELEASE: 0 }), zones: ZONES };
+  return project([
+    track(
+      'Keys',
+      [sampler],
+      [
+        clip(
+          0,
+          16,
+          notes.map(([p, b, v]) => [p, b, 0.5, v]),
+        ),
+      ],
+    ),
+  ]);
+};
+
+test('samples: zones pick by key and velocity and pitch from their root key, at the engine rate (fft.js)', async () => {
+  const s = await store();
+  for (const z of ZONES) await s.load(z.sample);
+  // Each note 0.25 s long (120 BPM), 1 s apart.
+  const cases: [key: number, velocity: number, hz: number][] = [
+    [57, 100, 220], // low, at its root
+    [45, 100, 110], // low, an octave down
+    [81, 40, 880], // soft, at its root
+    [93, 40, 1760], // soft, an octave up
+    [76, 120, 660], // loud (a 48 kHz stereo file), at its root
+  ];
+  const r = renderOffline(buildPlan(zoneProject(cases.map(([k, v], i) => [k, i * 2, v])), s), { seconds: cases.length });
+  cases.forEach(([key, velocity, hz], i) => {
+    const got = peakFrequency(r.left, Math.round((i + 0.05) * RATE), 8192, RATE);
+    assert.ok(Math.abs(got - hz) < hz * 0.01, `key ${key} velocity ${velocity}: ${got.toFixed(1)} Hz, expected ${hz}`);
+  });
+  // A key no zone holds at that velocity is silent; the plan reports nothing missing.
+  assert.deepEqual(r.notRendered, []);
+});
+
+test('samples: a project whose sample is missing opens, renders its other zones and says which sample is missing', async () => {
+  const s = await store();
+  await s.load('keys/low.wav');
+  const plan = buildPlan({ ...zoneProject([[57, 0, 100]]) }, s);
+  const missing = plan.notRendered.map((n) => n.reason);
+  assert.equal(missing.length, 2, missing.join('; '));
+  assert.match(missing[0], /sample "keys\/soft.wav" is missing/);
+  const r = renderOffline(plan, { seconds: 0.5 });
+  assert.ok(Math.abs(peakFrequency(r.left, 2400, 8192, RATE) - 220) < 3);
+  assert.match(buildPlan(zoneProject([])).notRendered[0].reason, /no sample folder is granted/);
+});
+
+test('samples: a render with user samples is byte-identical twice', async () => {
+  const bytes = async () => {
+    const s = await store();
+    for (const [name] of MADE) await s.load(name);
+    for (const z of ZONES) await s.load(z.sample);
+    const p = zoneProject([
+      [57, 0, 100],
+      [81, 1, 30],
+      [76, 2, 127],
+      [64, 3, 90],
+    ]);
+    const r = renderOffline(buildPlan(p, s), { seconds: 2.5 });
+    return Buffer.from(encodeWav24([r.left, r.right], RATE).bytes);
+  };
+  const a = await bytes();
+  assert.ok(a.equals(await bytes()));
+});
+
+test('samples: the listing pages the folder with each sample’s format, length, channels, rate and peak', async () => {
+  const { host } = await samplerHost();
+  const page = await listSamples(host, 0, 2);
+  assert.equal(page.total, 9);
+  assert.deepEqual(
+    page.samples.map((x) => [x.path, x.format, x.channels, x.sample_rate, x.frames]),
+    [
+      ['keys/loud.wav', 'wav', 2, 48_000, 24_000],
+      ['keys/low.wav', 'wav', 1, 44_100, 22_050],
+    ],
+  );
+  assert.ok(Math.abs(page.samples[0].peak_db! + 6) < 0.5);
+  assert.equal((await listSamples(host, 8, 50)).samples.length, 1);
+  await refusal(() => listSamples(host, 0, 0), 'invalid_argument');
+  host.dispose();
+});
