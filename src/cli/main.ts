@@ -182,6 +182,7 @@ program
   .option('--to <beat>', 'end beat', beat)
   .requiredOption('--out <file>', 'the WAV file to write')
   .option('--stems <dir>', 'also write one WAV per track into this folder, sample-aligned with the mix (NN-name.wav by bank position)')
+  .option('--samples <dir>', "the sample folder the project's Sampler zones load from (nothing outside it is read)")
   .addOption(
     new Option(
       '--stems-mode <mode>',
@@ -191,8 +192,16 @@ program
       .default('pre-master'),
   )
   .action(
-    async (opts: { project?: string; seconds?: number; from?: number; to?: number; out: string; stems?: string; stemsMode?: 'pre-master' | 'post-master' }) =>
-      (await import('./render-sound.js')).renderSound(opts),
+    async (opts: {
+      project?: string;
+      seconds?: number;
+      from?: number;
+      to?: number;
+      out: string;
+      stems?: string;
+      stemsMode?: 'pre-master' | 'post-master';
+      samples?: string;
+    }) => (await import('./render-sound.js')).renderSound(opts),
   );
 
 program

@@ -11,6 +11,8 @@ import { encodeWav24 } from '../sound/audio/wav.js';
 import { demoProject } from '../sound/demo.js';
 import { buildProject, saveProject, type ProjectJson } from '../sound/model/components.js';
 import { projectFilePath, readProjectFile } from '../sound/model/project-file.js';
+import { SampleFolder } from '../sound/samples/folder.js';
+import { SampleStore } from '../sound/samples/store.js';
 
 export interface RenderSoundOptions {
   readonly project?: string;
@@ -21,6 +23,8 @@ export interface RenderSoundOptions {
   /** A folder for one WAV per track (stems.ts). */
   readonly stems?: string;
   readonly stemsMode?: StemMode;
+  /** The sample folder the project's Sampler zones load from. */
+  readonly samples?: string;
 }
 
 /** A sound project folder (holding PromptTrack/PromptTrack.bwproject) or the .bwproject file itself. */
@@ -87,7 +91,10 @@ export async function renderSound(options: RenderSoundOptions): Promise<void> {
       throw new Error(`--to (${options.to}) must be after --from (${options.from})`);
     const stemsDir = options.stems === undefined ? undefined : await checkOutputFolder(options.stems);
     const json = options.project !== undefined ? await loadProject(options.project) : demoProject();
-    const plan = buildPlan(json);
+    // Sampler zones load from the sample folder; a missing sample is reported below (not rendered) and its zone is silent.
+    const samples = new SampleStore(options.samples === undefined ? null : await SampleFolder.open(options.samples));
+    await samples.preload(json);
+    const plan = buildPlan(json, samples);
     const range = { fromBeat: options.from, toBeat: options.to, seconds: options.seconds };
     const started = performance.now();
     const { mix: r, stems } =

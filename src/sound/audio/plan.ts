@@ -42,7 +42,7 @@ class PlanBuilder {
     return (d.zones ?? []).flatMap((z) => {
       const s = this.samples?.sample(z.sample);
       if (s === undefined) {
-        const why = this.samples === undefined ? 'no sample folder is granted' : 'it is not in the sample folder or cannot be decoded';
+        const why = this.samples === undefined ? 'no sample folder is granted' : (this.samples.problem(z.sample) ?? 'it was not loaded from the sample folder');
         this.skipped.push({ track, device: path, reason: `sample ${JSON.stringify(z.sample)} is missing (${why}): its zone is silent` });
         return [];
       }

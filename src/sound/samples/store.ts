@@ -2,6 +2,7 @@
 // then read synchronously when a render plan is built.
 
 import { readFile } from 'node:fs/promises';
+import type { DeviceJson, ProjectJson, TrackJson } from '../model/components.js';
 import { refuse } from '../model/errors.js';
 import { decodeAudio, type SampleFormat } from './decode.js';
 import { GRANT_HINT, type SampleFolder } from './folder.js';
@@ -25,10 +26,13 @@ export interface LoadedSample {
 /** Plans read samples through this (the host's store, or nothing: every sample is missing). */
 export interface SampleSource {
   sample(path: string): LoadedSample | undefined;
+  /** Why a sample could not be loaded, when a load was tried and refused. */
+  problem(path: string): string | undefined;
 }
 
 export class SampleStore implements SampleSource {
   private readonly cache = new Map<string, LoadedSample>();
+  private readonly problems = new Map<string, string>();
 
   constructor(readonly folder: SampleFolder | null) {}
 
@@ -40,6 +44,35 @@ export class SampleStore implements SampleSource {
 
   sample(path: string): LoadedSample | undefined {
     return this.cache.get(path);
+  }
+
+  problem(path: string): string | undefined {
+    return this.problems.get(path);
+  }
+
+  /**
+   * Loads every sample a project's Sampler zones name, before its plan is built (a project file
+   * opened for a render). A sample that cannot be loaded is remembered with its reason: the plan
+   * reports it and its zone stays silent.
+   */
+  async preload(json: ProjectJson): Promise<void> {
+    const paths = new Set<string>();
+    const device = (d: DeviceJson): void => {
+      for (const z of d.zones ?? []) paths.add(z.sample);
+      for (const list of Object.values(d.slots ?? {})) list.forEach(device);
+    };
+    const track = (t: TrackJson): void => {
+      t.devices.forEach(device);
+      t.children?.forEach(track);
+    };
+    [...json.tracks, ...json.fx, json.master].forEach(track);
+    for (const path of paths) {
+      try {
+        await this.load(path);
+      } catch (err) {
+        this.problems.set(path, (err as Error).message);
+      }
+    }
   }
 
   /** Reads and decodes a sample of the folder (once: later calls return the cached one). Its `path` is canonical. */

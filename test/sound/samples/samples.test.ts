@@ -3,10 +3,11 @@
 // paths that leave it, symlinks included, with nothing changed; zones pick by key and velocity;
 // a render with user samples is byte-identical twice.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { Engine } from '../../../src/engine/engine.js';
 import { FootlightError } from '../../../src/engine/errors.js';
@@ -16,12 +17,14 @@ import { encodeWav24 } from '../../../src/sound/audio/wav.js';
 import { createSoundHost } from '../../../src/sound/index.js';
 import type { ZoneJson } from '../../../src/sound/model/sample-zones.js';
 import { openProject } from '../../../src/sound/operations/project.js';
+import { PROJECT_FORMAT, PROJECT_FORMAT_VERSION } from '../../../src/sound/model/project-file.js';
 import { listSamples } from '../../../src/sound/operations/samples.js';
 import { SampleFolder } from '../../../src/sound/samples/folder.js';
 import { SampleStore } from '../../../src/sound/samples/store.js';
 import { clip, dev, peakFrequency, project, track } from '../audio/helpers.js';
 
 const RATE = 48_000;
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ORIGIN = { surface: 'cli' } as const;
 let root: string;
 let folder: string;
@@ -203,4 +206,35 @@ test('samples: the listing pages the folder with each sample’s format, length,
   assert.equal((await listSamples(host, 8, 50)).samples.length, 1);
   await refusal(() => listSamples(host, 0, 0), 'invalid_argument');
   host.dispose();
+});
+
+test('samples: render-sound --samples plays a saved project’s zones; without the folder it names the missing samples', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'footlight-render-samples-'));
+  try {
+    const projectFile = join(dir, 'song.bwproject');
+    const file = { format: PROJECT_FORMAT, version: PROJECT_FORMAT_VERSION, saved_by: { host: 'test', version: '0' }, project: zoneProject([[57, 0, 100]]) };
+    writeFileSync(projectFile, JSON.stringify(file));
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, [join(ROOT, 'bin/footlight.js'), 'render-sound', '--project', projectFile, '--seconds', '0.5', ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, FOOTLIGHT_HOME: dir },
+      });
+    const out = join(dir, 'out.wav');
+    const played = cli('--samples', folder, '--out', out);
+    assert.equal(played.status, 0, played.stderr);
+    assert.doesNotMatch(played.stderr, /missing/);
+    // The low zone at its root (220 Hz) sounds: sox reads the WAV back as mono float, fft.js finds the pitch.
+    const raw = execFileSync('sox', [out, '-t', 'f32', '-c', '1', '-']);
+    const mono = new Float32Array(raw.buffer, raw.byteOffset, raw.length / 4);
+    const hz = peakFrequency(mono, 2400, 8192, RATE);
+    assert.ok(Math.abs(hz - 220) < 3, `${hz.toFixed(1)} Hz`);
+    const missing = cli('--out', join(dir, 'silent.wav'));
+    assert.equal(missing.status, 0, missing.stderr);
+    assert.match(
+      missing.stderr,
+      /not rendered: Keys › Keys › 0 Sampler: sample "keys\/low.wav" is missing \(no sample folder is granted: grant one with --samples DIR/,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

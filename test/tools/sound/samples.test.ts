@@ -132,7 +132,7 @@ test('sound samples: paths outside the folder, symlinks out and missing files ar
 test('sound samples: with no folder granted, every sample tool says how to grant one', async (t) => {
   const show = await startSound(t, { soundCooperative: true });
   await selectKick(show);
-  await refused(show, show.client, [{ sample: 'a440.wav' }], 'invalid_argument', /no sample folder is granted: start footlight serve with --samples DIR/);
+  await refused(show, show.client, [{ sample: 'a440.wav' }], 'invalid_argument', /no sample folder is granted: grant one with --samples DIR \(footlight serve, render-sound\)/);
   const list = await reply(show.client, 'sound_list_samples', {});
   assert.equal(list.code, 'invalid_argument');
   assert.match(list.error ?? '', /--samples DIR/);
