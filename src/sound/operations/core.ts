@@ -70,6 +70,8 @@ export function state(host: SoundHost): Reply<'state'> {
     controls: controlsPayload(d),
     scale: 'normalized 0-1',
     parameters: d.spec.params.map((s) => paramPayload(s, d)),
+    // A Sampler's own samples (sampler-zones); none: it plays its built-in kit.
+    ...(d.zones.length > 0 ? { zones: [...d.zones] } : {}),
     ...guard,
   };
 }

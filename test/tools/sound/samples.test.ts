@@ -93,8 +93,11 @@ test('sound samples: list with paging, audition as an audio block (sox, fft.js),
     { sample: 'a440.wav', key_low: 0, key_high: 59, velocity_low: 1, velocity_high: 127, root_key: 69 },
     { sample: 'keys/a220.flac', key_low: 60, key_high: 127, velocity_low: 1, velocity_high: 127, root_key: 57 },
   ]);
+  // The agent reads them back in the device state.
+  assert.deepEqual((await show.call('sound_get_device_state')).native.zones, kickZones(show));
   await show.call('sound_undo');
   assert.equal(kickZones(show), undefined);
+  assert.equal((await show.call('sound_get_device_state')).native.zones, undefined);
   assert.equal(show.app.engine.history.undoDepth, depth);
 });
 
@@ -132,7 +135,13 @@ test('sound samples: paths outside the folder, symlinks out and missing files ar
 test('sound samples: with no folder granted, every sample tool says how to grant one', async (t) => {
   const show = await startSound(t, { soundCooperative: true });
   await selectKick(show);
-  await refused(show, show.client, [{ sample: 'a440.wav' }], 'invalid_argument', /no sample folder is granted: grant one with --samples DIR \(footlight serve, render-sound\)/);
+  await refused(
+    show,
+    show.client,
+    [{ sample: 'a440.wav' }],
+    'invalid_argument',
+    /no sample folder is granted: grant one with --samples DIR \(footlight serve, render-sound\)/,
+  );
   const list = await reply(show.client, 'sound_list_samples', {});
   assert.equal(list.code, 'invalid_argument');
   assert.match(list.error ?? '', /--samples DIR/);
