@@ -21,7 +21,7 @@ import { PROJECT_FORMAT, PROJECT_FORMAT_VERSION } from '../../../src/sound/model
 import { listSamples } from '../../../src/sound/operations/samples.js';
 import { SampleFolder } from '../../../src/sound/samples/folder.js';
 import { SampleStore } from '../../../src/sound/samples/store.js';
-import { clip, dev, peakFrequency, project, track } from '../audio/helpers.js';
+import { clip, dev, peakFrequency, project, spectrum, track } from '../audio/helpers.js';
 
 const RATE = 48_000;
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -59,6 +59,7 @@ before(() => {
   sine(join(folder, 'keys', 'loud.wav'), 660, 0.5, 2, 48_000);
   // Outside the folder, and a way out of it.
   sine(join(root, 'secret.wav'), 330);
+  sine(join(folder, 'high.wav'), 15_000);
   symlinkSync(join(root, 'secret.wav'), join(folder, 'escape.wav'));
   symlinkSync(root, join(folder, 'up'));
   writeFileSync(join(folder, 'notes.txt'), 'not a sample');
@@ -102,7 +103,18 @@ test('samples: the folder refuses paths that leave it — .., absolute, symlinks
   await refusal(() => new SampleStore(null).load('wav16.wav'), 'invalid_argument', /--samples DIR/);
   // What it lists: every sample inside, by path, never the links that point out.
   const listed = (await (await SampleFolder.open(folder)).list()).map((f) => f.path);
-  assert.deepEqual(listed, ['keys/loud.wav', 'keys/low.wav', 'keys/soft.wav', 'tone.aiff', 'tone.flac', 'tone.mp3', 'tone.ogg', 'wav16.wav', 'wav24.wav']);
+  assert.deepEqual(listed, [
+    'high.wav',
+    'keys/loud.wav',
+    'keys/low.wav',
+    'keys/soft.wav',
+    'tone.aiff',
+    'tone.flac',
+    'tone.mp3',
+    'tone.ogg',
+    'wav16.wav',
+    'wav24.wav',
+  ]);
 });
 
 /** A host whose first track holds a selected Sampler; its selection token. */
@@ -193,8 +205,8 @@ test('samples: a render with user samples is byte-identical twice', async () => 
 
 test('samples: the listing pages the folder with each sample’s format, length, channels, rate and peak', async () => {
   const { host } = await samplerHost();
-  const page = await listSamples(host, 0, 2);
-  assert.equal(page.total, 9);
+  const page = await listSamples(host, 1, 2);
+  assert.equal(page.total, 10);
   assert.deepEqual(
     page.samples.map((x) => [x.path, x.format, x.channels, x.sample_rate, x.frames]),
     [
@@ -203,7 +215,7 @@ test('samples: the listing pages the folder with each sample’s format, length,
     ],
   );
   assert.ok(Math.abs(page.samples[0].peak_db! + 6) < 0.5);
-  assert.equal((await listSamples(host, 8, 50)).samples.length, 1);
+  assert.equal((await listSamples(host, 9, 50)).samples.length, 1);
   await refusal(() => listSamples(host, 0, 0), 'invalid_argument');
   host.dispose();
 });
@@ -237,4 +249,22 @@ test('samples: render-sound --samples plays a saved project’s zones; without t
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('samples: a 44.1 kHz sample is converted to 48 kHz by windowed sinc: its 15 kHz tone keeps its pitch, no image above −70 dB (fft.js)', async () => {
+  const s = await store();
+  await s.load('high.wav');
+  const sampler = {
+    ...dev('Sampler', { ATTACK: 0, RELEASE: 0 }),
+    zones: [{ sample: 'high.wav', key_low: 0, key_high: 127, velocity_low: 1, velocity_high: 127, root_key: 60 }],
+  };
+  const r = renderOffline(buildPlan(project([track('Keys', [sampler], [clip(0, 4, [[60, 0, 1, 127]])])]), s), { seconds: 0.5 });
+  const size = 8192;
+  const mag = spectrum(r.left, 2400, size);
+  const bin = (hz: number) => Math.round((hz * size) / RATE);
+  const level = (hz: number) => Math.max(...[-2, -1, 0, 1, 2].map((d) => mag[bin(hz) + d]));
+  assert.ok(Math.abs(peakFrequency(r.left, 2400, size, RATE) - 15_000) < 10);
+  // Linear interpolation would leave the image of 15 kHz about 44.1 kHz (29.1 kHz) folded to 18.9 kHz at −30 dB or so.
+  const image = 20 * Math.log10(level(18_900) / level(15_000));
+  assert.ok(image < -70, `image at 18.9 kHz: ${image.toFixed(1)} dB`);
 });

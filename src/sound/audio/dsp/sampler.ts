@@ -2,6 +2,7 @@ import { FilterMotion } from './filter-motion.js';
 import { resonanceQ, Svf } from './filters.js';
 import { builtInKit, SAMPLER_KIT, SAMPLER_SAMPLES, type Kit, type KitSample } from './kit.js';
 import type { PlanParams, PlanZone } from './plan.js';
+import { resample } from './resample.js';
 import { FadingVoice, OutputLevel, PooledInstrument, VoicePool } from './voices.js';
 import type { DeviceDef } from './device.js';
 import { bool, choice, freq, level, linear, pct, semis, time, voices, whole } from './params.js';
@@ -44,7 +45,6 @@ class SamplerVoice extends FadingVoice {
     const p = s.p;
     let sample: KitSample | undefined;
     let semis = p.PITCH;
-    let speed = 1;
     if (s.zones.length > 0) {
       // The user's zones: the first whose key and velocity ranges hold the note, pitched from its root key.
       const v = Math.min(127, Math.max(1, Math.round(velocity * 127)));
@@ -52,8 +52,6 @@ class SamplerVoice extends FadingVoice {
       if (zone === undefined) return;
       sample = zone.sample;
       semis += pitch - zone.z.rootKey;
-      // The file's own rate, stepped through at the engine's.
-      speed = zone.z.sampleRate / s.sampleRate;
     } else {
       // SAMPLE 0 plays the kit by key (other keys are silent); any other plays one sample at every key.
       const chosen = s.kit.samples[p.SAMPLE | 0] ?? null;
@@ -65,7 +63,7 @@ class SamplerVoice extends FadingVoice {
     this.pitch = pitch;
     this.held = true;
     this.active = true;
-    this.rate = Math.pow(2, semis / 12) * speed;
+    this.rate = Math.pow(2, semis / 12);
     const len = sample.data.length;
     this.dir = p.REVERSE > 0.5 ? -1 : 1;
     const start = Math.min(len - 1, Math.floor(p.START * len));
@@ -132,6 +130,41 @@ class SamplerVoice extends FadingVoice {
 }
 
 /**
+ * Samples converted to an engine rate, by rate and content: a plan rebuilt with the same
+ * sample (a structural change elsewhere; in the live worker a plan arrives as a copy) does not
+ * convert it again. The least recently used go first past CONVERTED_BUDGET samples in all.
+ */
+const converted = new Map<string, Float32Array>();
+const CONVERTED_BUDGET = 64 * 1024 * 1024;
+let convertedSamples = 0;
+
+/** A 32-bit FNV-1a over the samples' bits: two samples of one length and rate that differ anywhere differ here (but for a 2⁻³² chance). */
+function fingerprint(data: Float32Array): number {
+  const bits = new Uint32Array(data.buffer, data.byteOffset, data.length);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bits.length; i++) h = Math.imul(h ^ bits[i], 0x01000193);
+  return h >>> 0;
+}
+
+function atRate(z: PlanZone, rate: number): Float32Array {
+  if (z.sampleRate === rate) return z.data;
+  const key = `${rate} ${z.sampleRate} ${z.data.length} ${fingerprint(z.data)}`;
+  let data = converted.get(key);
+  if (data !== undefined) converted.delete(key);
+  else {
+    data = resample(z.data, z.sampleRate, rate);
+    convertedSamples += data.length;
+    for (const [k, v] of converted) {
+      if (convertedSamples <= CONVERTED_BUDGET) break;
+      converted.delete(k);
+      convertedSamples -= v.length;
+    }
+  }
+  converted.set(key, data);
+  return data;
+}
+
+/**
  * Sampler: plays the built-in kit (kit.ts) — the whole kit on its General MIDI keys, or one
  * sample at every key pitched by (key − Root Key) — or, when it has zones, the user's samples by
  * key and velocity range, each pitched by (key − its root key); with pitch, attack, release, a
@@ -140,7 +173,7 @@ class SamplerVoice extends FadingVoice {
  */
 class Sampler extends PooledInstrument<SamplerVoice> {
   readonly kit: Kit;
-  /** The user's zones, each with its sample played key-held (no loop), in zone order. */
+  /** The user's zones, each with its sample at the engine rate, played key-held (no loop), in zone order. */
   readonly zones: readonly { readonly z: PlanZone; readonly sample: KitSample }[];
   protected readonly pool: VoicePool<SamplerVoice>;
   /** Cutoff moves, shared by the voices (each sets its filter per sample while it moves). */
@@ -155,7 +188,10 @@ class Sampler extends PooledInstrument<SamplerVoice> {
   ) {
     super();
     this.kit = builtInKit(sampleRate);
-    this.zones = zones.map((z) => ({ z, sample: { name: z.sample, data: z.data, oneShot: false, rootKey: z.rootKey, loopStart: 0, loopEnd: 0 } }));
+    this.zones = zones.map((z) => ({
+      z,
+      sample: { name: z.sample, data: atRate(z, sampleRate), oneShot: false, rootKey: z.rootKey, loopStart: 0, loopEnd: 0 },
+    }));
     this.pool = new VoicePool(polyphony, () => new SamplerVoice(this), sampleRate);
     this.motion = new FilterMotion(sampleRate);
     this.output = new OutputLevel(sampleRate);
