@@ -243,3 +243,37 @@ test('launching a clip that already runs is an undo step whose undo leaves it ru
   assert.equal((await clip(show))?.running, false);
   assert.equal(await fader(show), start);
 });
+
+test('undoing the creation of a clip a trigger launched puts back what it drove (the trigger itself is no step)', async (t) => {
+  const show = await startShow(t);
+  const start = await fader(show);
+  const d = await depth(show);
+  await show.call('apply_operations', {
+    operations: [
+      { tool: 'add_clip', args: { bus: CH, slot: 1, label: 'Dark', length: { beats: 4 }, loop: false } },
+      {
+        tool: 'set_clip_lane',
+        args: {
+          bus: CH,
+          slot: 1,
+          lane: FADER,
+          events: [
+            { ms: 0, value: 0 },
+            { beats: 4, value: 0 },
+          ],
+        },
+      },
+    ],
+  });
+  assert.equal(await depth(show), d + 1, 'the clip and its lane: one step');
+  await show.call('fire_trigger', { path: `${CH}/clip/1/launch` });
+  assert.equal(await depth(show), d + 1, 'firing the launch trigger is no step');
+  await stepFrames(show, 10);
+  assert.equal(await fader(show), 0);
+  await show.call('undo');
+  assert.equal(await clip(show), undefined);
+  assert.equal(await fader(show), start, 'the clip is gone and so is what it drove');
+  await show.call('redo');
+  assert.equal((await clip(show))?.running, false, 'redo puts the clip back, stopped');
+  assert.equal(await fader(show), start);
+});
