@@ -64,9 +64,12 @@ export function clipAt(show: LightShow, t: SlotTarget): Clip {
   return clip;
 }
 
-/** Launching, stopping and recording act on the running show and cannot be rolled back with a batch. */
+/**
+ * Launching, stopping and recording act on the running show at their own time (a launch may wait
+ * for the next bar), so they are not part of a batch's all-or-nothing.
+ */
 function notInBatch(show: LightShow, what: string): void {
-  if (show.engine.history.inTransaction) throw invalidArgument(`${what} cannot run in a batch: it cannot be rolled back. Call it on its own`);
+  if (show.engine.history.inTransaction) throw invalidArgument(`${what} cannot run in a batch: it acts on the running show at its own time. Call it on its own`);
 }
 
 /** Milliseconds from a time input at `bpm`; exactly one of ms and beats. */
