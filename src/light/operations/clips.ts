@@ -69,7 +69,8 @@ export function clipAt(show: LightShow, t: SlotTarget): Clip {
  * for the next bar), so they are not part of a batch's all-or-nothing.
  */
 function notInBatch(show: LightShow, what: string): void {
-  if (show.engine.history.inTransaction) throw invalidArgument(`${what} cannot run in a batch: it acts on the running show at its own time. Call it on its own`);
+  if (show.engine.history.inTransaction)
+    throw invalidArgument(`${what} cannot run in a batch: it acts on the running show at its own time. Call it on its own`);
 }
 
 /** Milliseconds from a time input at `bpm`; exactly one of ms and beats. */
