@@ -42,7 +42,7 @@ export interface ShowCheckJob {
 }
 
 /** The light over a span of beats. Levels are mean brightness 0–100 (get_frame's meanBrightness). */
-export interface LightSpan {
+interface LightSpan {
   readonly from_beat: number;
   readonly to_beat: number;
   readonly frames: number;

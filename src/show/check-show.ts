@@ -16,7 +16,7 @@ import type { ShowCheckJob, ShowCheckResult } from './check-show-job.js';
 /** Checks that render at once: each takes a core for its length. */
 const MAX_CHECKS = 1;
 
-export interface ShowCheckRequest {
+interface ShowCheckRequest {
   readonly fromBeat: number;
   readonly toBeat: number;
   readonly fps: number;
@@ -24,7 +24,7 @@ export interface ShowCheckRequest {
   readonly full: boolean;
 }
 
-export interface ShowCheckOptions {
+interface ShowCheckOptions {
   /** The song track the light's audio devices hear (serve --audio-track; default the master). */
   readonly audioTrack?: string;
 }

@@ -55,7 +55,7 @@ interface ShowRender {
 }
 
 /** A show opened offline, playing from the song's start: step it frame by frame. */
-export interface OfflineShow {
+interface OfflineShow {
   readonly show: LightShow;
   readonly sound: SoundHost;
   readonly cues: LightCues;
