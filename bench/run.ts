@@ -12,6 +12,7 @@
 // mcp-roundtrip, audio-render (bench/audio-render.ts, the sound engine's offline speed), dmx-in
 // (bench/dmx-in.ts: the latch's cost per frame, the receiver's throughput, the render under a flood),
 // live-kicks (bench/live-kicks.ts: the kick pulse live against offline, with agents),
+// check-show (bench/check-show.ts: the offline show check's copy and render times),
 // project-open (bench/project-open.ts, opening 1k/4k/20k-channel shows),
 // console-preview and show-load (bench/show-load.ts: the stage demo's song playing, a console
 // open, 32 agents; issue #26's load figure) need Debian's chromium and are skipped without it.
@@ -47,6 +48,7 @@ const BENCHES: readonly Bench[] = [
   { name: 'project-open', script: 'bench/project-open.ts', quick: { BENCH_CHANNELS: '100,400' } },
   { name: 'dmx-in', script: 'bench/dmx-in.ts', quick: { BENCH_SECONDS: '2' } },
   { name: 'live-kicks', script: 'bench/live-kicks.ts', quick: { BENCH_QUICK: '1' } },
+  { name: 'check-show', script: 'bench/check-show.ts', quick: { BENCH_QUICK: '1', BENCH_REPEATS: '1' } },
   { name: 'console-preview', script: 'bench/console-preview.ts', quick: { BENCH_SECONDS: '2', BENCH_POINTS: '10000' }, unavailable: noChromium },
   { name: 'show-load', script: 'bench/show-load.ts', quick: { BENCH_SECONDS: '3', BENCH_SESSIONS: '0,4' }, unavailable: noChromium },
 ];

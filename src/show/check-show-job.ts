@@ -23,8 +23,8 @@ const LIT_THRESHOLD = 26;
 const SUMMARY_SPANS = 32;
 
 export interface ShowCheckJob {
-  /** The light project as save writes it (.lxp JSON, cues in its externals). */
-  readonly light: unknown;
+  /** The light project as save writes it (.lxp JSON text, cues in its externals). */
+  readonly lightJson: string;
   /** The song as the sound host saves it. */
   readonly song: ProjectJson;
   /** Where the light project's fixture and model files are (the live show's media folder). */
@@ -127,7 +127,7 @@ export function runShowCheckJob(job: ShowCheckJob): ShowCheckResult {
   pointPool.setThreads(1); // one core for the check: the live show keeps the rest
   const media = job.mediaDir === undefined ? {} : mediaResolvers(job.mediaDir);
   const offline = openOfflineShow({
-    light: job.light,
+    light: JSON.parse(job.lightJson),
     song: job.song,
     fps: job.fps,
     registry: createLibrary(),

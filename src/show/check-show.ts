@@ -87,8 +87,8 @@ export class ShowCheck {
           `${reach.toFixed(1)} s in`,
       );
     return {
-      // As save writes them: the copy is what a saved project and song would open as.
-      light: JSON.parse(JSON.stringify(writeProject(this.light.lx, this.light.externals, 0))),
+      // As save writes them: the copy is what a saved project and song would open as (parsed in the worker).
+      lightJson: JSON.stringify(writeProject(this.light.lx, this.light.externals, 0)),
       song: saveProject(this.sound.project, { ids: false }),
       ...(this.light.mediaDir === undefined ? {} : { mediaDir: this.light.mediaDir }),
       ...(this.options.audioTrack === undefined ? {} : { audioTrack: this.options.audioTrack }),
