@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
+import * as z from 'zod';
 import { renderShowCommand } from '../../src/cli/render-show.js';
 import { decodeArgb, framesSha256 } from '../../src/light/render/frames-format.js';
 import { writeProject } from '../../src/light/show/project/project-file.js';
@@ -142,4 +143,15 @@ test('check_show: one check renders at a time; a second one at once → busy, no
   const a = await show.call('check_show', { from_beat: 0, to_beat: 4 });
   assert.deepEqual([a.frames.first, a.frames.count], [0, frames]);
   assert.deepEqual((await show.call('check_show', { beats: 4 })).frames, a.frames, 'from_beat defaults to 0; beats is the length');
+});
+
+test("check_show runs as an MCP task (long ranges): the task ends with the plain call's reply", async (t) => {
+  const show = await startShow(t);
+  const request = (method: string, params: Record<string, unknown>): Promise<any> => show.client.request({ method, params }, z.looseObject({}));
+  const created = await request('tools/call', { name: 'check_show', arguments: { from_beat: 4, beats: 8 }, task: { ttl: 30_000 } });
+  assert.equal(created.content, undefined, 'a CreateTaskResult, not a tool result');
+  assert.equal(created.task.status, 'working');
+  const result = await request('tasks/result', { taskId: created.task.taskId });
+  assert.notEqual(result.isError, true);
+  assert.deepEqual(result.structuredContent, await show.call('check_show', { from_beat: 4, beats: 8 }));
 });
