@@ -9,6 +9,7 @@ import type { LightShow } from '../light/show/light-show.js';
 import type { OutputEngine } from '../light/output/output-engine.js';
 import type { DmxInput } from '../light/input/dmx-input.js';
 import type { SoundAdapter } from '../sound-client/adapter.js';
+import type { CallAuthority } from '../sound-client/authorization.js';
 import type { AnyTool } from './define-tool.js';
 
 /** What `get_status` reports about the running process. */
@@ -90,6 +91,8 @@ export interface ToolContext extends Services {
    * key (set by the surface through ToolRegistry.invoke; absent for agents, whose calls never merge).
    */
   readonly merge?: PerformOptions;
+  /** Set when a sound plan runs this tool as one of its steps: the plan's authority replaces the call's own. */
+  readonly planAuthority?: CallAuthority;
   /** Finds another tool by name (for batches). */
   findTool(name: string): AnyTool | undefined;
   /**

@@ -91,6 +91,7 @@ import setParameter from './light/set-parameter.js';
 import soundGetStatus from './sound/get-status.js';
 import soundGetHistory from './sound/get-history.js';
 import soundUndo from './sound/undo.js';
+import soundApplyPlan from './sound/apply-plan.js';
 import soundRedo from './sound/redo.js';
 import soundListTracks from './sound/list-tracks.js';
 import soundSelectTrack from './sound/select-track.js';
@@ -235,6 +236,7 @@ export const TOOLS: readonly AnyTool[] = [
   soundGetStatus,
   soundGetHistory,
   soundUndo,
+  soundApplyPlan,
   soundRedo,
   soundListTracks,
   soundSelectTrack,
