@@ -151,6 +151,10 @@ export function runShowCheckJob(job: ShowCheckJob): ShowCheckResult {
   for (; k < job.maxFrames; k++) {
     const beat = offline.step();
     const frame = offline.show.main;
+    if (!offline.sound.transport.playing) {
+      warnings.push(`the song ends at beat ${r3(last)} (its last note, or its last light cue), before beat ${job.toBeat}: the check stops there`);
+      break;
+    }
     if (beat < last - EPS) {
       warnings.push(`the song jumped back from beat ${r3(last)} to ${r3(beat)} (the arranger loop) before beat ${job.toBeat}: the check covers the first pass`);
       break;
@@ -188,10 +192,6 @@ export function runShowCheckJob(job: ShowCheckJob): ShowCheckResult {
     }
     if (previous === null) previous = frame.slice();
     else previous.set(frame);
-    if (!offline.sound.transport.playing) {
-      warnings.push(`the song ends at beat ${r3(beat)} (its last note, or its last light cue), before beat ${job.toBeat}: the check stops there`);
-      break;
-    }
   }
   if (k === job.maxFrames) warnings.push(`the render limit (${job.maxFrames} frames from the song's start) came before beat ${job.toBeat}`);
   const tempo = job.song.tempo;
@@ -199,7 +199,8 @@ export function runShowCheckJob(job: ShowCheckJob): ShowCheckResult {
   const heard = { source: { kind: 'region', fromBeat: job.fromBeat, toBeat: job.toBeat } as const };
   const listened = listenReply(heard, trackNames(plan), runListenJob(regionJob(plan, job.fromBeat, job.toBeat, tempo, { clip: false, spectrogram: false })));
   const { clip: _clip, spectrogram: _spectrogram, verified: _verified, note: _note, ...audio } = listened;
-  const cues = offline.cues.list().filter((c) => c.beat >= job.fromBeat - EPS && c.beat < job.toBeat - EPS);
+  // The cues the frames reached (a song that ended or looped first never reached the rest).
+  const cues = offline.cues.list().filter((c) => c.beat >= job.fromBeat - EPS && c.beat < job.toBeat - EPS && c.beat <= last + EPS);
   offline.dispose();
   let sheet: ShowCheckResult['sheet'];
   if (job.contactSheet && thumbs.length === 0) warnings.push('the range holds no frame half a beat into a beat, so there is no contact sheet');

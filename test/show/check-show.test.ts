@@ -155,3 +155,15 @@ test("check_show runs as an MCP task (long ranges): the task ends with the plain
   assert.notEqual(result.isError, true);
   assert.deepEqual(result.structuredContent, await show.call('check_show', { from_beat: 4, beats: 8 }));
 });
+
+test('check_show: a range past the song end stops at the end and says so', async (t) => {
+  const show = await startShow(t, { demo: 'stage' });
+  const tempo = show.app.sound.project.tempo.getBaseValue();
+  const end = show.app.sound.songEnd(); // the last clip, marker or light cue: 260 on the stage demo
+  const r = await show.call('check_show', { from_beat: end - 4, to_beat: end + 8 });
+  assert.match(r.warnings.join('\n'), new RegExp(`the song ends at beat ${end} .*before beat ${end + 8}: the check stops there`));
+  // The frames up to the end, then the one reaching it and the one holding the playhead there (song-end.ts) before it stops.
+  assert.equal(r.frames.count, Math.round((4 * 3600) / tempo) + 2);
+  assert.deepEqual([r.light.at(-1).from_beat, r.light.at(-1).frames], [end, 2]);
+  assert.deepEqual(r.cues, [{ beat: 256, scene: 6, marker: 'End' }], 'the End cue, at the first beat of the range');
+});
