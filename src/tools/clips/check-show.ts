@@ -31,8 +31,8 @@ export default defineTool({
     "(loudness, peaks, per-track levels, onsets with beats, tempo); `frames` (first index, count and sha256, as render-show's frames.json " +
     'hashes them); `warnings`. `contact_sheet: true` adds a PNG of the rig, one thumbnail per bar (per beat under two bars). `detail: ' +
     '"full"` gives every beat, every frame\'s level and every audio series. A range is at most 60 s, and the show is played from beat 0 to ' +
-    'reach it (far ranges take longer). Runtime state is not copied: a clip launched by hand now is not running in the check. One check at a ' +
-    'time (busy otherwise). Read-only.',
+    'reach it (far ranges take longer); it stops where the song ends or its loop wraps, and says so in warnings. Runtime state is not ' +
+    'copied: a clip launched by hand now is not running in the check. One check at a time (busy otherwise). Read-only.',
   longRunning: true,
   mode: 'direct',
   annotations: { readOnlyHint: true, openWorldHint: false },
