@@ -13,6 +13,7 @@
 // (bench/dmx-in.ts: the latch's cost per frame, the receiver's throughput, the render under a flood),
 // live-kicks (bench/live-kicks.ts: the kick pulse live against offline, with agents),
 // check-show (bench/check-show.ts: the offline show check's copy and render times),
+// agent-tasks (bench/agent-tasks.ts: issue #29's agent jobs — calls, bytes, success, undo),
 // project-open (bench/project-open.ts, opening 1k/4k/20k-channel shows),
 // console-preview and show-load (bench/show-load.ts: the stage demo's song playing, a console
 // open, 32 agents; issue #26's load figure) need Debian's chromium and are skipped without it.
@@ -49,6 +50,7 @@ const BENCHES: readonly Bench[] = [
   { name: 'dmx-in', script: 'bench/dmx-in.ts', quick: { BENCH_SECONDS: '2' } },
   { name: 'live-kicks', script: 'bench/live-kicks.ts', quick: { BENCH_QUICK: '1' } },
   { name: 'check-show', script: 'bench/check-show.ts', quick: { BENCH_QUICK: '1', BENCH_REPEATS: '1' } },
+  { name: 'agent-tasks', script: 'bench/agent-tasks.ts', quick: {} },
   { name: 'console-preview', script: 'bench/console-preview.ts', quick: { BENCH_SECONDS: '2', BENCH_POINTS: '10000' }, unavailable: noChromium },
   { name: 'show-load', script: 'bench/show-load.ts', quick: { BENCH_SECONDS: '3', BENCH_SESSIONS: '0,4' }, unavailable: noChromium },
 ];
@@ -166,6 +168,15 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
     lines.push({ bench: 'mcp-roundtrip', case: 'get_parameter, 1 session', median: rt.get_parameter_ms?.median, p99: rt.get_parameter_ms?.p99 });
     lines.push({ bench: 'mcp-roundtrip', case: 'set_parameter, 1 session', median: rt.set_parameter_ms?.median, p99: rt.set_parameter_ms?.p99 });
   }
+  for (const r of (of('agent-tasks')?.jobs ?? []) as Json[])
+    lines.push({
+      bench: 'agent-tasks',
+      case: r.task,
+      rate: `${r.calls} calls, ${fmt(r.kb, 1)} KB`,
+      note:
+        `${r.ok ? 'done' : `FAILED (${r.error})`} in ${fmt(r.seconds, 1)} s; largest reply ${r.largest.tool} ${fmt(r.largest.bytes / 1024, 1)} KB; ` +
+        `undo ${r.undo_restores ? 'restores' : 'FAILED'}`,
+    });
   const audio = of('audio-render');
   if (audio !== undefined)
     lines.push({

@@ -70,13 +70,15 @@ export class SoundPlans {
   constructor(private readonly core: AdapterCore) {}
 
   /** Reviews the plan, authorizes it once, then applies it step by step. */
-  async apply(steps: readonly PlanStep[], raw: Readonly<Record<string, unknown>>, authority: CallAuthority, run: StepRunner): Promise<PlanResult> {
+  async apply(steps: readonly PlanStep[], detail: 'summary' | 'full', authority: CallAuthority, run: StepRunner): Promise<PlanResult> {
     checkReferences(steps);
     const review = (): Promise<WritePlan> => this.review(steps, authority, run);
-    const a = await this.core.authorizer.authorize('sound_apply_plan', raw, authority, review);
-    if (a.kind === 'confirm') return confirmationResult(a.plan, a.token, a.expiresAt, a.elicitationError);
-    if (a.kind === 'declined') return declinedResult(a.plan, a.action);
-    return this.run(steps, a.plan, a.mode, authority, run);
+    const a = await this.core.authorizer.authorize('sound_apply_plan', { steps }, authority, review);
+    if (a.kind === 'confirm') return briefPreview(confirmationResult(a.plan, a.token, a.expiresAt, a.elicitationError), detail);
+    if (a.kind === 'declined') return briefPreview(declinedResult(a.plan, a.action), detail);
+    const out = await this.run(steps, a.plan, a.mode, authority, run);
+    if (detail === 'summary') out.steps = out.steps?.map(briefOutcome);
+    return out;
   }
 
   /** Every step's preview against the state as it is now; nothing is sent. */
@@ -275,4 +277,41 @@ async function atStep<T>(index: number, tool: string, f: () => Promise<T>): Prom
     if (err instanceof FootlightError) throw new FootlightError(err.code, `steps[${index}] (${tool}): ${err.message} The plan was not applied.`);
     throw err;
   }
+}
+
+/** The preview in brief: each step's command and guard (its words are in the plan's summary); `detail: "full"` adds what each step read. */
+function briefPreview(r: WriteResult, detail: 'summary' | 'full'): WriteResult {
+  if (detail === 'full' || r.preview === undefined) return r;
+  // The plan's summary already says each step's in words, numbered.
+  const steps = (r.preview as { steps: StepReview[] }).steps.map(({ preview: _, summary: __, ...step }) => step);
+  return { ...r, preview: { steps } };
+}
+
+/**
+ * A step that ran, in brief: the identities its reply names (a new node's id, a device's
+ * instance) and its scalars, not whole graphs or tracks; the step that stopped the plan stays whole.
+ */
+function briefOutcome(o: StepOutcome): StepOutcome {
+  if (!o.ok) return o;
+  const out: Record<string, unknown> = { ...o };
+  if (isObject(o.native)) out.native = briefObject(o.native);
+  if (isObject(o.verification)) out.verification = { ok: o.verification.ok, problems: o.verification.problems };
+  return out as unknown as StepOutcome;
+}
+
+function briefObject(v: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) {
+    if (x === null || typeof x !== 'object') out[k] = x;
+    else if (isObject(x) && ('id' in x || 'instance_id' in x || 'index' in x)) {
+      const named: Record<string, unknown> = {};
+      for (const key of ['id', 'instance_id', 'index', 'name', 'kind']) if (key in x) named[key] = x[key];
+      out[k] = named;
+    }
+  }
+  return out;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

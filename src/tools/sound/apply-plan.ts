@@ -24,6 +24,7 @@ const SOUND_STEPS = new Set([
   'grid_disconnect',
   'grid_set_parameter',
   'grid_set_cord_amount',
+  'grid_clear_graph',
 ]);
 const NOT_LIGHT_STEPS = new Set(['apply_operations', 'undo', 'redo']);
 
@@ -47,7 +48,8 @@ export default defineTool({
   description:
     'One review and one confirmation for a whole plan of up to 32 steps: sound and Grid writes (song_set_track_mix, song_set_track_send, ' +
     'song_set_track_state, song_set_clip_loop, song_control_transport, sound_set_controls, sound_set_device_parameter, sound_insert_device, ' +
-    'sound_remove_device, sound_invoke_action, grid_insert_node, grid_connect, grid_disconnect, grid_set_parameter, grid_set_cord_amount) and ' +
+    'sound_remove_device, sound_invoke_action, grid_insert_node, grid_connect, grid_disconnect, grid_set_parameter, grid_set_cord_amount, ' +
+    'grid_clear_graph) and ' +
     'changing light tools. Each step is {"tool", "args"} with the arguments of calling that tool alone, minus confirmation_token. The first call ' +
     'previews every step against the state as it is now and sends nothing (status "confirmation_required", one token); the same call with ' +
     'confirmation_token (or the cooperative grant, or the human through elicitation) applies them in order. Each step stays guarded as alone: its ' +
@@ -68,6 +70,10 @@ export default defineTool({
       .min(1)
       .max(32)
       .describe('The steps, applied in order'),
+    detail: z
+      .enum(['summary', 'full'])
+      .default('summary')
+      .describe("summary: each step's summary and command, and ids from each reply; full: what each step read, and whole replies"),
     confirmation_token: ConfirmationToken,
   }),
   output: WritePayload.extend({
@@ -78,7 +84,7 @@ export default defineTool({
   handle: async (args, ctx) => {
     const steps: PlanStep[] = args.steps.map((s, i) => ({ tool: stepTool(ctx, s.tool, i).name, args: s.args }));
     return asWrite(
-      await ctx.soundAdapter.plans.apply(steps, args, authorityOf(ctx, args.confirmation_token), (step, authority) => runStep(ctx, step, authority)),
+      await ctx.soundAdapter.plans.apply(steps, args.detail, authorityOf(ctx, args.confirmation_token), (step, authority) => runStep(ctx, step, authority)),
     );
   },
 });

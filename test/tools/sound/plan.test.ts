@@ -159,7 +159,7 @@ test('another writer between two steps stops the plan: after the step it landed 
     let applied = 0;
     const mcp = { surface: 'mcp', session: authority.session, client: 'plan test' } as const;
     return runAs(mcp, () =>
-      adapter.plans.apply(steps, { steps }, authority, async (step, a) => {
+      adapter.plans.apply(steps, 'summary', authority, async (step, a) => {
         if (a.planStep?.phase === 'apply' && foreignAt === 'before 1' && applied === 1) assert.equal((await other.request('set 4 0.25')).ok, true);
         const r = await adapter.song.setTrackMix(step.args as never, step.args, a);
         if (a.planStep?.phase === 'apply' && foreignAt === 'after 0' && applied === 0) assert.equal((await other.request('set 4 0.3')).ok, true);
