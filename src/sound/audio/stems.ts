@@ -1,7 +1,9 @@
 import { AudioEngine } from './dsp/engine.js';
 import { BLOCK } from './dsp/math.js';
 import type { RenderPlan } from './dsp/plan.js';
-import { RENDER_SAMPLE_RATE as RATE, rangeFrames, renderOffline, type OfflineRender, type RenderRange } from './offline.js';
+import { rangeFrames, renderOffline, RENDER_SAMPLE_RATE, type OfflineRender, type RenderRange } from './offline.js';
+
+const RATE = RENDER_SAMPLE_RATE;
 
 /**
  * Stems: one stereo signal per track of a render, sample-aligned with the mix.
@@ -36,7 +38,8 @@ export function renderStems(plan: RenderPlan, range: RenderRange, mode: StemMode
   const bytes = (tracks.length + 1) * frames * 8;
   if (bytes > MAX_STEM_BYTES)
     throw new RangeError(
-      `${tracks.length} stems of ${(frames / RATE).toFixed(0)} s would hold ${(bytes / 2 ** 30).toFixed(1)} GiB in memory (at most ${MAX_STEM_BYTES / 2 ** 30}); ` +
+      `${tracks.length} stems of ${(frames / RATE).toFixed(0)} s would hold ${(bytes / 2 ** 30).toFixed(1)} GiB in memory ` +
+        `(at most ${MAX_STEM_BYTES / 2 ** 30}); ` +
         'render a shorter range with --from/--to',
     );
   const master = plan.tracks.length - 1;
