@@ -10,8 +10,7 @@ import { writeProject } from '../../src/light/show/project/project-file.js';
 import { saveProject } from '../../src/sound/model/components.js';
 import { PROJECT_FORMAT, PROJECT_FORMAT_VERSION, writeProjectFile } from '../../src/sound/model/project-file.js';
 import { startShow, tempHome, type TestShow } from '../helpers/show.js';
-
-const CH = '/lx/mixer/channel/1';
+import { cueBlackout } from './blackout-cue.js';
 
 /** What a read-only call must leave as it was: the history, the song position, the live frame. */
 async function liveState(show: TestShow): Promise<unknown> {
@@ -24,21 +23,6 @@ async function liveState(show: TestShow): Promise<unknown> {
     frame: framesSha256([app.light.main]),
     cues: await show.call('list_light_cues', {}),
   };
-}
-
-/** An unsaved edit: a blackout scene cued at the Verse marker (beat 32), as render-show's own test places it. */
-async function cueBlackout(show: TestShow): Promise<void> {
-  await show.call('add_clip', { bus: CH, slot: 1, label: 'Blackout', length: { beats: 4 } });
-  await show.call('set_clip_lane', {
-    bus: CH,
-    slot: 1,
-    lane: `${CH}/fader`,
-    events: [
-      { ms: 0, value: 0 },
-      { beats: 4, value: 0 },
-    ],
-  });
-  await show.call('place_light_cue', { marker: 'Verse', scene: 1 });
 }
 
 test("check_show: the range's frames are render-show's frames of the saved state, byte for byte; the live show is untouched", async (t) => {
