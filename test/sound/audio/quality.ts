@@ -1,5 +1,5 @@
 import type { DeviceJson } from '../../../src/sound/model/components.js';
-import { clip, dev, project, render, track } from './helpers.js';
+import { clip, dev, project, render, rms, track } from './helpers.js';
 import FFT from 'fft.js';
 
 /**
@@ -8,7 +8,7 @@ import FFT from 'fft.js';
  * `top` Hz (default Nyquist). `size` samples from `at` go through a 4-term Blackman–Harris window
  * (side lobes −92 dB); bins within ±8 of a harmonic (or of DC) belong to it.
  */
-export function aliasDb(x: Float32Array, at: number, size: number, sampleRate: number, fundamental: number, top = sampleRate / 2): number {
+function aliasDb(x: Float32Array, at: number, size: number, sampleRate: number, fundamental: number, top = sampleRate / 2): number {
   const fft = new FFT(size);
   const input = new Array<number>(size);
   const w = (2 * Math.PI) / (size - 1);
@@ -47,20 +47,25 @@ export interface QualityRow {
   readonly name: string;
   /** The figure, in dB. */
   readonly measure: () => number;
-  /** The figure must be at or below this. */
+  /** The figure must be at or below this (or at or above it, with `atLeast`). */
   readonly target: number;
+  readonly atLeast?: boolean;
 }
+
+export const meets = (row: QualityRow, db: number): boolean => (row.atLeast === true ? db >= row.target : db <= row.target);
 
 const polysynth = (wave: number) => dev('Polysynth', { WAVE: wave, CUTOFF: 1, RESONANCE: 0, ATTACK: 0, DECAY: 0, SUSTAIN: 1 });
 /** FM-4 with a long decay, so the window sees a near-steady tone. */
 const fm4 = (params: Record<string, number>) => dev('FM-4', { ATTACK: 0, DECAY: 1, ...params });
 
 /**
- * Issue #28's aliasing rows, each the alias level relative to the fundamental of an offline render
- * of the device (fft.js): oscillators over the whole band to Nyquist, FM-4 and Distortion in band
- * (20 Hz–20 kHz). Keys: B5 988 Hz, A8 7040 Hz (key 117), A4 880 Hz, D#7 4978 Hz.
+ * Issue #28's aliasing and resonance rows. Aliasing: the alias level relative to the fundamental
+ * of an offline render of the device (fft.js), oscillators over the whole band to Nyquist, FM-4
+ * and Distortion in band (20 Hz–20 kHz); keys B5 988 Hz, A8 7040 Hz (key 117), A4 880 Hz, D#7
+ * 4978 Hz. Resonance: the peak of a loud sine at the cutoff (bounded), and the level a
+ * self-oscillating filter keeps after its input stops.
  */
-export const ALIAS_ROWS: readonly QualityRow[] = [
+export const QUALITY_ROWS: readonly QualityRow[] = [
   ...[
     ['saw', 0],
     ['pulse', 1],
@@ -86,4 +91,34 @@ export const ALIAS_ROWS: readonly QualityRow[] = [
     measure: () => aliasDb(held([polysynth(2), dev('Distortion', { DRIVE: 24, TONE: 1 })], 99), AT, SIZE, RATE, hz(99), 20_000),
     target: -60,
   },
+  {
+    name: 'Filter+ low-pass, Resonance 100 %, −4.4 dBFS sine at the cutoff: peak dBFS',
+    measure: () => peakDb(resonant([[83, 0, 8, 127]], 1, 1)),
+    target: 6,
+  },
+  {
+    name: 'Filter+ low-pass, Resonance 100 %: 1 s after a 50 ms note, dBFS',
+    measure: () => rmsDb(resonant([[83, 0, 0.1, 127]], 1, 1.5), 48_000, 72_000),
+    target: -20,
+    atLeast: true,
+  },
 ];
+
+/**
+ * A Polysynth sine (OUTPUT +6 dB) on `notes` through Filter+ low-pass with its cutoff at B5
+ * (987.8 Hz, the sine's key), rendered for `seconds`.
+ */
+function resonant(notes: [number, number, number, number][], resonance: number, seconds: number): Float32Array {
+  const syn = dev('Polysynth', { WAVE: 2, CUTOFF: 1, RESONANCE: 0, ATTACK: 0, DECAY: 0, SUSTAIN: 1, RELEASE: 0, OUTPUT: 2 });
+  const cutoff = Math.log(hz(83) / 20) / Math.log(1000);
+  const filter = dev('Filter+', { CUTOFF: cutoff, RESONANCE: resonance, MODE: 0 });
+  return render(project([track('T', [syn, filter], [clip(0, 8, notes)])]), { fromBeat: 0, seconds }).left;
+}
+
+function peakDb(x: Float32Array): number {
+  let p = 0;
+  for (const v of x) p = Math.max(p, Math.abs(v));
+  return 20 * Math.log10(p);
+}
+
+const rmsDb = (x: Float32Array, from: number, to: number): number => 20 * Math.log10(rms(x, from, to));
