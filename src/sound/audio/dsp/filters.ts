@@ -82,6 +82,7 @@ export class Svf {
 const Q_TOP = 0.9;
 /** At Resonance 100 % the damping is this (negative: the loop gains until its limit holds it). */
 const SELF_OSCILLATION_DAMPING = -0.02;
+const TOP_DAMPING = 1 / (0.707 * Math.pow(20 / 0.707, Q_TOP));
 
 /**
  * Resonance 0–1 as the SVF's damping 1/Q: Q 0.707 · 28.3^r up to Resonance 90 % (Q 14.3; the
@@ -89,11 +90,9 @@ const SELF_OSCILLATION_DAMPING = -0.02;
  * zero, where the filter starts to self-oscillate (about 97 %), to SELF_OSCILLATION_DAMPING.
  */
 export function resonanceDamping(r: number): number {
-  const q = (x: number): number => 0.707 * Math.pow(20 / 0.707, x);
   const c = clamp(r, 0, 1);
-  if (c <= Q_TOP) return 1 / q(c);
-  const top = 1 / q(Q_TOP);
-  return top + ((c - Q_TOP) / (1 - Q_TOP)) * (SELF_OSCILLATION_DAMPING - top);
+  if (c <= Q_TOP) return 1 / (0.707 * Math.pow(20 / 0.707, c));
+  return TOP_DAMPING + ((c - Q_TOP) / (1 - Q_TOP)) * (SELF_OSCILLATION_DAMPING - TOP_DAMPING);
 }
 
 /** The ladder's feedback at Resonance 100 %: past 4, where a four-pole ladder self-oscillates. */
@@ -239,5 +238,12 @@ export class OnePole {
   }
   hp(x: number): number {
     return x - this.lp(x);
+  }
+  /** Takes another's state (its coefficient is set separately). */
+  copy(from: OnePole): void {
+    this.z = from.z;
+  }
+  reset(): void {
+    this.z = 0;
   }
 }

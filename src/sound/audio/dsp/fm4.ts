@@ -1,4 +1,4 @@
-import { mtof } from './math.js';
+import { BLOCK, mtof } from './math.js';
 import { TWO_PI } from './oscillators.js';
 import { Oversampler } from './oversampler.js';
 import type { PlanParams } from './plan.js';
@@ -38,6 +38,7 @@ class FmVoice extends FadingVoice {
   private gain = 0;
   private readonly slide: PitchSlide;
   private readonly os = new Oversampler(OVERSAMPLE);
+  private readonly out = new Float32Array(BLOCK);
 
   constructor(private readonly fm: Fm4) {
     super();
@@ -79,36 +80,45 @@ class FmVoice extends FadingVoice {
     const g = this.gain * p.OUTPUT;
     const ramp = this.fm.output.ramp;
     const high = this.os.high;
-    for (let i = from; i < to; i++) {
-      const f = this.slide.next() / OVERSAMPLE;
+    const n = to - from;
+    let e = this.env;
+    let k = 0;
+    let f = 0;
+    for (; k < n * OVERSAMPLE; k++) {
+      if (k % OVERSAMPLE === 0) {
+        if (this.stage !== 1 && e < 1e-5) break;
+        f = this.slide.next() / OVERSAMPLE;
+      }
+      if (this.stage === 1) {
+        e += this.attackRate;
+        if (e >= 1) {
+          e = 1;
+          this.stage = 2;
+        }
+      } else e *= this.stage === 2 ? this.decayCoef : this.releaseCoef;
       const fm = f * ratio;
-      let e = this.env;
-      for (let s = 0; s < OVERSAMPLE; s++) {
-        if (this.stage === 1) {
-          e += this.attackRate;
-          if (e >= 1) {
-            e = 1;
-            this.stage = 2;
-          }
-        } else e *= this.stage === 2 ? this.decayCoef : this.releaseCoef;
-        const o1 = Math.sin(TWO_PI * this.p1);
-        const o2 = Math.sin(TWO_PI * this.p2 + i1 * e * o1);
-        const o3 = Math.sin(TWO_PI * this.p3 + i2 * e * o2);
-        high[s] = Math.sin(TWO_PI * this.p4 + e * o3) * e;
-        this.p1 = (this.p1 + fm) % 1;
-        this.p2 = (this.p2 + fm) % 1;
-        this.p3 = (this.p3 + fm) % 1;
-        this.p4 = (this.p4 + f) % 1;
-      }
-      this.env = e;
-      const x = this.os.down() * (ramp === null ? g : this.gain * ramp[i]);
-      l[i] += x;
-      r[i] += x;
-      if (this.stage !== 1 && e < 1e-5) {
-        this.active = false;
-        this.held = false;
-        break;
-      }
+      const o1 = Math.sin(TWO_PI * this.p1);
+      const o2 = Math.sin(TWO_PI * this.p2 + i1 * e * o1);
+      const o3 = Math.sin(TWO_PI * this.p3 + i2 * e * o2);
+      high[k] = Math.sin(TWO_PI * this.p4 + e * o3) * e;
+      this.p1 = (this.p1 + fm) % 1;
+      this.p2 = (this.p2 + fm) % 1;
+      this.p3 = (this.p3 + fm) % 1;
+      this.p4 = (this.p4 + f) % 1;
+    }
+    this.env = e;
+    // Past the voice's end, silence (the decimator's last echoes of it are below −100 dB).
+    high.fill(0, k, n * OVERSAMPLE);
+    const out = this.out;
+    this.os.down(n, out);
+    for (let i = 0; i < n; i++) {
+      const x = out[i] * (ramp === null ? g : this.gain * ramp[from + i]);
+      l[from + i] += x;
+      r[from + i] += x;
+    }
+    if (k < n * OVERSAMPLE) {
+      this.active = false;
+      this.held = false;
     }
   }
 }

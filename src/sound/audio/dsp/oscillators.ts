@@ -51,6 +51,9 @@ const SILENCE = new Float32Array(2);
  */
 class MipMap {
   private readonly tables: (Float32Array | undefined)[] = LEVELS.map(() => undefined);
+  /** The last lookup: a voice asks with the same dt sample after sample. */
+  private lastDt = Number.NaN;
+  private last: Float32Array = SILENCE;
   constructor(
     private readonly amplitude: (k: number) => number,
     private readonly cosine: boolean,
@@ -58,10 +61,12 @@ class MipMap {
 
   /** The table for a phase increment dt (cycles per sample); silence at or above Nyquist. */
   at(dt: number): Float32Array {
+    if (dt === this.lastDt) return this.last;
     const h = 0.5 / dt;
-    if (!(h >= 1)) return SILENCE;
     const level = h >= MAX_HARMONICS ? LEVELS.length - 1 : LEVEL_OF[h | 0];
-    return this.tables[level] ?? this.build(level);
+    this.lastDt = dt;
+    this.last = !(h >= 1) ? SILENCE : (this.tables[level] ?? this.build(level));
+    return this.last;
   }
 
   private build(level: number): Float32Array {

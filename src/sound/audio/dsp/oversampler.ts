@@ -1,3 +1,5 @@
+import { BLOCK } from './math.js';
+
 /**
  * Oversampling by a cascade of 2× stages, each a linear-phase half-band FIR (Kaiser-windowed sinc)
  * run polyphase: every other tap of a half-band filter is zero and the centre tap is ½, so a stage
@@ -40,29 +42,37 @@ function halfBandTaps(width: number, attenuation: number): Float64Array {
   return c;
 }
 
-/** One 2× stage: `up` turns a sample into two, `down` two into one, each with its own history. */
+/**
+ * One 2× stage over whole blocks. Each direction keeps its input behind its history in one array
+ * (the history first, oldest first), so every output reads a contiguous window; after a block the
+ * newest samples become the history.
+ */
 class HalfBand {
   private readonly m: number;
-  /** Histories twice their length, each sample written twice, so a window is one contiguous run. */
-  private readonly upHist: Float64Array;
-  private readonly sideHist: Float64Array;
-  private readonly centreHist: Float64Array;
-  private upPos = 0;
-  private downPos = 0;
-  private centrePos = 0;
+  /** Up: 2M samples of history, then the block. */
+  private readonly upBuf: Float64Array;
+  /** Down: the side phase (filtered by the odd taps), 2M of history; the centre phase, M (or M + 1) of history. */
+  private readonly sideBuf: Float64Array;
+  private readonly centreBuf: Float64Array;
+  private readonly depth: number;
+  private readonly acc: Float64Array;
 
   /**
    * `oddPhase` makes `down` keep the odd high-rate samples' phase instead of the even ones', one
    * high-rate sample later: how a cascade keeps its round trip a whole number of base samples.
+   * `maxLow`: the most low-rate samples in one block.
    */
   constructor(
     private readonly c: Float64Array,
     private readonly oddPhase: boolean,
+    maxLow: number,
   ) {
     this.m = c.length;
-    this.upHist = new Float64Array(4 * this.m);
-    this.sideHist = new Float64Array(4 * this.m);
-    this.centreHist = new Float64Array(2 * this.m + 2);
+    this.depth = oddPhase ? this.m + 1 : this.m;
+    this.upBuf = new Float64Array(2 * this.m + maxLow);
+    this.sideBuf = new Float64Array(2 * this.m + maxLow);
+    this.centreBuf = new Float64Array(this.depth + maxLow);
+    this.acc = new Float64Array(maxLow);
   }
 
   /** Round trip (up then down) in high-rate samples, around an inner round trip of `inner` of them. */
@@ -70,66 +80,88 @@ class HalfBand {
     return 2 * this.m + inner + 2 * this.m - 2 + (this.oddPhase ? 1 : 0);
   }
 
-  /** x at the low rate → out[at], out[at + 1] at the high rate (delayed by 2M high-rate samples). */
-  up(x: number, out: Float64Array, at: number): void {
+  /** n low-rate samples → 2n high-rate ones in out (delayed by 2M high-rate samples). */
+  up(input: Float64Array, n: number, out: Float64Array): void {
     const m = this.m;
-    const h = this.upHist;
-    this.upPos = this.upPos + 1 === 2 * m ? 0 : this.upPos + 1;
-    h[this.upPos] = h[this.upPos + 2 * m] = x;
-    // The window h[p … p+2M−1], oldest first: its sample 2M−1 is x.
-    const p = this.upPos + 1;
-    let odd = 0;
-    for (let j = 0; j < m; j++) odd += this.c[j] * (h[p + m - 1 - j] + h[p + m + j]);
-    out[at] = h[p + m - 1];
-    out[at + 1] = 2 * odd;
+    const c = this.c;
+    const b = this.upBuf;
+    for (let i = 0; i < n; i++) b[2 * m + i] = input[i];
+    // Sample i's window is b[i+1 … i+2M], oldest first: the input at i+2M, the even output (the
+    // input M samples back) at i+M, the odd output's tap pairs at i+M−j and i+M+1+j. Tap by tap
+    // over the whole block (not output by output): no chain of dependent adds, so it runs faster.
+    const acc = this.acc;
+    acc.fill(0, 0, n);
+    for (let j = 0; j < m; j++) {
+      const cj = c[j];
+      const lo = m - j;
+      const hi = m + 1 + j;
+      for (let i = 0; i < n; i++) acc[i] += cj * (b[i + lo] + b[i + hi]);
+    }
+    for (let i = 0; i < n; i++) {
+      out[2 * i] = b[i + m];
+      out[2 * i + 1] = 2 * acc[i];
+    }
+    b.copyWithin(0, n, n + 2 * m);
   }
 
-  /** in[at], in[at + 1] at the high rate → one sample at the low rate. */
-  down(input: Float64Array, at: number): number {
+  /** 2n high-rate samples → n low-rate ones in out. */
+  down(input: Float64Array, n: number, out: Float64Array): void {
     const m = this.m;
-    // The phase kept is filtered by its own centre tap; the other phase's samples by the odd taps.
-    const centre = this.oddPhase ? input[at + 1] : input[at];
-    const side = this.oddPhase ? input[at] : input[at + 1];
-    const o = this.sideHist;
-    this.downPos = this.downPos + 1 === 2 * m ? 0 : this.downPos + 1;
-    o[this.downPos] = o[this.downPos + 2 * m] = side;
-    const e = this.centreHist;
-    const depth = this.oddPhase ? m + 1 : m;
-    this.centrePos = this.centrePos + 1 === depth ? 0 : this.centrePos + 1;
-    e[this.centrePos] = e[this.centrePos + depth] = centre;
+    const c = this.c;
+    const side = this.sideBuf;
+    const centre = this.centreBuf;
+    const d = this.depth;
+    // The phase kept is filtered by its own centre tap (½); the other phase's samples by the odd taps.
+    const cp = this.oddPhase ? 1 : 0;
+    for (let i = 0; i < n; i++) {
+      centre[d + i] = input[2 * i + cp];
+      side[2 * m + i] = input[2 * i + 1 - cp];
+    }
     // Even phase: the centre e[n−M+1] and the sides o[n−M−j], o[n−M+1+j]; odd phase: the centre
-    // o[n−M] and the sides e[n−M−j], e[n−M+1+j]. Either way the sides sit at window index M−1−j
-    // and M+j, and the centre is the oldest of its history (M deep, or M+1 for the odd phase).
-    const p = this.downPos + 1;
-    let acc = 0;
-    for (let j = 0; j < m; j++) acc += this.c[j] * (o[p + m - 1 - j] + o[p + m + j]);
-    return 0.5 * e[this.centrePos + 1] + acc;
+    // o[n−M] and the sides e[n−M−j], e[n−M+1+j]. Either way the sides are window entries M−1−j and
+    // M+j (array i+M−j, i+M+1+j), and the centre is the oldest of its window (array i+1).
+    for (let i = 0; i < n; i++) out[i] = 0.5 * centre[i + 1];
+    for (let j = 0; j < m; j++) {
+      const cj = c[j];
+      const lo = m - j;
+      const hi = m + 1 + j;
+      for (let i = 0; i < n; i++) out[i] += cj * (side[i + lo] + side[i + hi]);
+    }
+    side.copyWithin(0, n, n + 2 * m);
+    centre.copyWithin(0, n, n + d);
+  }
+
+  copy(from: HalfBand): void {
+    this.upBuf.set(from.upBuf);
+    this.sideBuf.set(from.sideBuf);
+    this.centreBuf.set(from.centreBuf);
   }
 
   reset(): void {
-    this.upHist.fill(0);
-    this.sideHist.fill(0);
-    this.centreHist.fill(0);
+    this.upBuf.fill(0);
+    this.sideBuf.fill(0);
+    this.centreBuf.fill(0);
   }
 }
 
 /**
- * Runs a signal at `factor` (2, 4 or 8) × the base rate. `up` fills `high` from one base sample;
- * `down` turns `high` back into one. Up then down delays by `latency` whole base samples.
+ * Runs a signal at `factor` (2, 4 or 8) × the base rate, a block (at most BLOCK samples) at a
+ * time: `up` fills `high` from a block, `down` turns `high` back into one. Up then down delays by
+ * `latency` whole base samples.
  */
 export class Oversampler {
+  /** The block at the high rate (factor × the block's length used). */
   readonly high: Float64Array;
   readonly latency: number;
-  /** Outermost (base ↔ 2×) first. */
+  /** Outermost (base ↔ 2×) first; each with its output (up) and input (down) buffer at its high rate. */
   private readonly stages: HalfBand[] = [];
-  private readonly scratch: Float64Array;
+  private readonly bufs: Float64Array[] = [];
+  private readonly low = new Float64Array(BLOCK);
 
   constructor(
     readonly factor: 2 | 4 | 8,
     attenuation = 100,
   ) {
-    this.high = new Float64Array(factor);
-    this.scratch = new Float64Array(factor);
     const count = Math.log2(factor);
     // From the innermost stage out, each phase chosen so the round trip so far is even.
     let inner = 0;
@@ -139,40 +171,47 @@ export class Oversampler {
       // the base rate, over its high rate.
       const low = 2 ** s;
       const c = halfBandTaps((low - 0.8) / (2 * low), attenuation);
-      let stage = new HalfBand(c, false);
-      if (stage.roundTrip(inner) % 2 !== 0) stage = new HalfBand(c, true);
+      let stage = new HalfBand(c, false, BLOCK * low);
+      if (stage.roundTrip(inner) % 2 !== 0) stage = new HalfBand(c, true, BLOCK * low);
       inner = stage.roundTrip(inner) / 2;
       stages.unshift(stage);
     }
     this.stages.push(...stages);
+    for (let s = 0; s < count; s++) this.bufs.push(new Float64Array(BLOCK * 2 ** (s + 1)));
+    this.high = this.bufs[count - 1];
     this.latency = inner;
   }
 
-  up(x: number): Float64Array {
-    const h = this.high;
-    h[0] = x;
-    let n = 1;
-    for (const stage of this.stages) {
-      // Expand in place from the top down: n samples → 2n.
-      for (let i = n - 1; i >= 0; i--) this.scratch[i] = h[i];
-      for (let i = 0; i < n; i++) stage.up(this.scratch[i], h, 2 * i);
-      n *= 2;
+  /** x[0…n) → high[0…n·factor). */
+  up(x: Float32Array, n: number): Float64Array {
+    const low = this.low;
+    for (let i = 0; i < n; i++) low[i] = x[i];
+    let input: Float64Array = low;
+    let len = n;
+    for (let s = 0; s < this.stages.length; s++) {
+      this.stages[s].up(input, len, this.bufs[s]);
+      input = this.bufs[s];
+      len *= 2;
     }
-    return h;
+    return this.high;
   }
 
-  down(): number {
-    const h = this.high;
-    let n = this.factor;
+  /** high[0…n·factor) → out[0…n). */
+  down(n: number, out: Float32Array): void {
+    let len = n * this.factor;
     for (let s = this.stages.length - 1; s >= 0; s--) {
-      n /= 2;
-      for (let i = 0; i < n; i++) h[i] = this.stages[s].down(h, 2 * i);
+      len /= 2;
+      this.stages[s].down(this.bufs[s], len, s > 0 ? this.bufs[s - 1] : this.low);
     }
-    return h[0];
+    for (let i = 0; i < n; i++) out[i] = this.low[i];
+  }
+
+  /** Takes another oversampler's state (of the same factor and attenuation): as if it had run its input. */
+  copy(from: Oversampler): void {
+    for (let s = 0; s < this.stages.length; s++) this.stages[s].copy(from.stages[s]);
   }
 
   reset(): void {
     for (const s of this.stages) s.reset();
-    this.high.fill(0);
   }
 }
