@@ -55,7 +55,6 @@ class HalfBand {
   private readonly sideBuf: Float64Array;
   private readonly centreBuf: Float64Array;
   private readonly depth: number;
-  private readonly acc: Float64Array;
 
   /**
    * `oddPhase` makes `down` keep the odd high-rate samples' phase instead of the even ones', one
@@ -72,7 +71,6 @@ class HalfBand {
     this.upBuf = new Float64Array(2 * this.m + maxLow);
     this.sideBuf = new Float64Array(2 * this.m + maxLow);
     this.centreBuf = new Float64Array(this.depth + maxLow);
-    this.acc = new Float64Array(maxLow);
   }
 
   /** Round trip (up then down) in high-rate samples, around an inner round trip of `inner` of them. */
@@ -87,19 +85,19 @@ class HalfBand {
     const b = this.upBuf;
     for (let i = 0; i < n; i++) b[2 * m + i] = input[i];
     // Sample i's window is b[i+1 … i+2M], oldest first: the input at i+2M, the even output (the
-    // input M samples back) at i+M, the odd output's tap pairs at i+M−j and i+M+1+j. Tap by tap
-    // over the whole block (not output by output): no chain of dependent adds, so it runs faster.
-    const acc = this.acc;
-    acc.fill(0, 0, n);
-    for (let j = 0; j < m; j++) {
-      const cj = c[j];
-      const lo = m - j;
-      const hi = m + 1 + j;
-      for (let i = 0; i < n; i++) acc[i] += cj * (b[i + lo] + b[i + hi]);
-    }
+    // input M samples back) at i+M, the odd output's tap pairs at i+M−j and i+M+1+j.
     for (let i = 0; i < n; i++) {
+      // Two running sums, so the adds do not wait on one another (a quarter faster than one).
+      let a0 = 0;
+      let a1 = 0;
+      let j = 0;
+      for (; j + 1 < m; j += 2) {
+        a0 += c[j] * (b[i + m - j] + b[i + m + 1 + j]);
+        a1 += c[j + 1] * (b[i + m - j - 1] + b[i + m + 2 + j]);
+      }
+      if (j < m) a0 += c[j] * (b[i + m - j] + b[i + m + 1 + j]);
       out[2 * i] = b[i + m];
-      out[2 * i + 1] = 2 * acc[i];
+      out[2 * i + 1] = 2 * (a0 + a1);
     }
     b.copyWithin(0, n, n + 2 * m);
   }
@@ -120,12 +118,16 @@ class HalfBand {
     // Even phase: the centre e[n−M+1] and the sides o[n−M−j], o[n−M+1+j]; odd phase: the centre
     // o[n−M] and the sides e[n−M−j], e[n−M+1+j]. Either way the sides are window entries M−1−j and
     // M+j (array i+M−j, i+M+1+j), and the centre is the oldest of its window (array i+1).
-    for (let i = 0; i < n; i++) out[i] = 0.5 * centre[i + 1];
-    for (let j = 0; j < m; j++) {
-      const cj = c[j];
-      const lo = m - j;
-      const hi = m + 1 + j;
-      for (let i = 0; i < n; i++) out[i] += cj * (side[i + lo] + side[i + hi]);
+    for (let i = 0; i < n; i++) {
+      let a0 = 0.5 * centre[i + 1];
+      let a1 = 0;
+      let j = 0;
+      for (; j + 1 < m; j += 2) {
+        a0 += c[j] * (side[i + m - j] + side[i + m + 1 + j]);
+        a1 += c[j + 1] * (side[i + m - j - 1] + side[i + m + 2 + j]);
+      }
+      if (j < m) a0 += c[j] * (side[i + m - j] + side[i + m + 1 + j]);
+      out[i] = a0 + a1;
     }
     side.copyWithin(0, n, n + 2 * m);
     centre.copyWithin(0, n, n + d);
