@@ -9,13 +9,16 @@
 //
 // Benchmarks: render (bench/render.ts, the golden README's standard workload at 10k/100k/1M
 // points), agent-load (bench/agent-load.ts), floor (bench/floor.ts), protocol3, output,
-// mcp-roundtrip, audio-render (bench/audio-render.ts, the sound engine's offline speed), dmx-in
+// mcp-roundtrip, audio-render (bench/audio-render.ts, the sound engine's offline speed), reverb
+// (bench/reverb.ts: the Reverb's CPU and quality beside Csound's reverbsc; needs csound), dmx-in
 // (bench/dmx-in.ts: the latch's cost per frame, the receiver's throughput, the render under a flood),
 // live-kicks (bench/live-kicks.ts: the kick pulse live against offline, with agents),
+// check-show (bench/check-show.ts: the offline show check's copy and render times),
+// agent-tasks (bench/agent-tasks.ts: issue #29's agent jobs — calls, bytes, success, undo),
 // project-open (bench/project-open.ts, opening 1k/4k/20k-channel shows),
 // console-preview and show-load (bench/show-load.ts: the stage demo's song playing, a console
 // open, 32 agents; issue #26's load figure) need Debian's chromium and are skipped without it.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -44,12 +47,19 @@ const BENCHES: readonly Bench[] = [
   { name: 'output', script: 'bench/output.ts', quick: { BENCH_SECONDS: '2' } },
   { name: 'mcp-roundtrip', script: 'bench/mcp-roundtrip.ts', quick: { BENCH_CALLS: '200' } },
   { name: 'audio-render', script: 'bench/audio-render.ts', quick: { BENCH_REPEATS: '2' } },
+  { name: 'reverb', script: 'bench/reverb.ts', quick: { BENCH_SECONDS: '10', BENCH_REPEATS: '1' }, unavailable: noCsound },
   { name: 'project-open', script: 'bench/project-open.ts', quick: { BENCH_CHANNELS: '100,400' } },
   { name: 'dmx-in', script: 'bench/dmx-in.ts', quick: { BENCH_SECONDS: '2' } },
   { name: 'live-kicks', script: 'bench/live-kicks.ts', quick: { BENCH_QUICK: '1' } },
+  { name: 'check-show', script: 'bench/check-show.ts', quick: { BENCH_QUICK: '1', BENCH_REPEATS: '1' } },
+  { name: 'agent-tasks', script: 'bench/agent-tasks.ts', quick: {} },
   { name: 'console-preview', script: 'bench/console-preview.ts', quick: { BENCH_SECONDS: '2', BENCH_POINTS: '10000' }, unavailable: noChromium },
   { name: 'show-load', script: 'bench/show-load.ts', quick: { BENCH_SECONDS: '3', BENCH_SESSIONS: '0,4' }, unavailable: noChromium },
 ];
+
+function noCsound(): string | undefined {
+  return spawnSync('csound', ['--version']).status === 0 ? undefined : 'no csound (apt-get install -y csound)';
+}
 
 function noChromium(): string | undefined {
   return existsSync(process.env.FOOTLIGHT_CHROMIUM ?? '/usr/bin/chromium') ? undefined : 'no chromium at /usr/bin/chromium (apt-get install -y chromium)';
@@ -164,6 +174,15 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
     lines.push({ bench: 'mcp-roundtrip', case: 'get_parameter, 1 session', median: rt.get_parameter_ms?.median, p99: rt.get_parameter_ms?.p99 });
     lines.push({ bench: 'mcp-roundtrip', case: 'set_parameter, 1 session', median: rt.set_parameter_ms?.median, p99: rt.set_parameter_ms?.p99 });
   }
+  for (const r of (of('agent-tasks')?.jobs ?? []) as Json[])
+    lines.push({
+      bench: 'agent-tasks',
+      case: r.task,
+      rate: `${r.calls} calls, ${fmt(r.kb, 1)} KB`,
+      note:
+        `${r.ok ? 'done' : `FAILED (${r.error})`} in ${fmt(r.seconds, 1)} s; largest reply ${r.largest.tool} ${fmt(r.largest.bytes / 1024, 1)} KB; ` +
+        `undo ${r.undo_restores ? 'restores' : 'FAILED'}`,
+    });
   const audio = of('audio-render');
   if (audio !== undefined)
     lines.push({
@@ -172,6 +191,16 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
       median: audio.medianWallSeconds * 1000,
       rate: `${fmt(audio.realTimeCpu, 0)}× real time (CPU)`,
       note: `${fmt(audio.realTimeWall, 0)}× real time by the wall clock`,
+    });
+  const verb = of('reverb');
+  if (verb !== undefined)
+    lines.push({
+      bench: 'reverb',
+      case: `Reverb beside Csound's reverbsc, ${verb.audioSeconds} s of noise`,
+      rate: `${fmt(verb.footlightMsPerSecond)} ms CPU per audio second`,
+      note:
+        `×${fmt(verb.ratio)} of reverbsc (${fmt(verb.csoundMsPerSecond)} ms); tail ripple ${fmt(verb.footlight.rippleDb)} dB ` +
+        `(reverbsc ${fmt(verb.reverbsc?.rippleDb)}); 15 kHz image ${fmt(verb.footlight.imageDb, 1)} dB`,
     });
   const dmx = of('dmx-in');
   if (dmx !== undefined) {

@@ -50,7 +50,6 @@ const TESTED_FROM_OUTSIDE: Readonly<Record<string, readonly string[]>> = {
   'src/protocol3/server/commands.ts': ['COMMANDS'],
   'src/protocol3/server/dispatch.ts': ['tokenize'],
   'src/sound/audio/dsp/params.ts': ['MAX_VOICES', 'exp', 'gain'],
-  'src/sound/audio/offline.ts': ['OfflineRender', 'RenderRange'],
   'src/sound/model/project-file.ts': ['PROJECT_DIR', 'STAGING_PREFIX'],
   'src/sound/model/units.ts': ['noteName'],
   'src/mcp/lean-schema.ts': ['listedTool'],

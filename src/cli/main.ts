@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { buildInfo } from '../app/build-info.js';
 import { RENDER_THREADS_RULE, isRenderThreadCount } from '../engine/render-threads.js';
 import { RENDER_PRIORITIES, type RenderPriority } from '../engine/thread-priority.js';
@@ -176,8 +176,18 @@ program
   .option('--from <beat>', 'start beat (quarter notes; default 0)', beat)
   .option('--to <beat>', 'end beat', beat)
   .requiredOption('--out <file>', 'the WAV file to write')
-  .action(async (opts: { project?: string; seconds?: number; from?: number; to?: number; out: string }) =>
-    (await import('./render-sound.js')).renderSound(opts),
+  .option('--stems <dir>', 'also write one WAV per track into this folder, sample-aligned with the mix (NN-name.wav by bank position)')
+  .addOption(
+    new Option(
+      '--stems-mode <mode>',
+      "pre-master: each track's post-fader output (the master's inputs sum to its input); post-master: each track soloed through the master",
+    )
+      .choices(['pre-master', 'post-master'])
+      .default('pre-master'),
+  )
+  .action(
+    async (opts: { project?: string; seconds?: number; from?: number; to?: number; out: string; stems?: string; stemsMode?: 'pre-master' | 'post-master' }) =>
+      (await import('./render-sound.js')).renderSound(opts),
   );
 
 program

@@ -1,11 +1,12 @@
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { writeFileAtomic } from '../app/atomic-write.js';
-import { checkOutputFile } from '../app/output-path.js';
+import { checkOutputFile, checkOutputFolder, makeFolders } from '../app/output-path.js';
 import { isFootlightError } from '../engine/errors.js';
 import { integratedLoudness, samplePeak, toDb, truePeak } from '../sound/audio/loudness.js';
 import { MAX_RENDER_SECONDS, renderOffline, RENDER_SAMPLE_RATE } from '../sound/audio/offline.js';
 import { buildPlan } from '../sound/audio/plan.js';
+import { renderStems, type Stem, type StemMode } from '../sound/audio/stems.js';
 import { encodeWav24 } from '../sound/audio/wav.js';
 import { demoProject } from '../sound/demo.js';
 import { buildProject, saveProject, type ProjectJson } from '../sound/model/components.js';
@@ -17,6 +18,9 @@ export interface RenderSoundOptions {
   readonly from?: number;
   readonly to?: number;
   readonly out: string;
+  /** A folder for one WAV per track (stems.ts). */
+  readonly stems?: string;
+  readonly stemsMode?: StemMode;
 }
 
 /** A sound project folder (holding PromptTrack/PromptTrack.bwproject) or the .bwproject file itself. */
@@ -47,9 +51,30 @@ function progressBar(): ((done: number) => void) | undefined {
 
 const fmt = (db: number, unit: string): string => (db === -Infinity ? `-inf ${unit}` : `${db.toFixed(2)} ${unit}`);
 
+/** Peak, true peak and integrated loudness of a signal as written. */
+function levels(ch: readonly Float32Array[]): string {
+  return (
+    `peak ${fmt(toDb(samplePeak(ch)), 'dBFS')}, true peak ${fmt(toDb(truePeak(ch)), 'dBTP')}, ` +
+    `integrated ${fmt(integratedLoudness(ch, RENDER_SAMPLE_RATE), 'LUFS')}`
+  );
+}
+
+/** One WAV per stem, `NN-name.wav` by bank position, and one summary line each. */
+async function writeStems(dir: string, stems: readonly Stem[], mode: StemMode): Promise<void> {
+  await makeFolders(dir);
+  for (const s of stems) {
+    const file = join(dir, `${String(s.index).padStart(2, '0')}-${s.name.replace(/[^\w.-]+/g, '_').slice(0, 64)}.wav`);
+    const wav = encodeWav24([s.left, s.right], RENDER_SAMPLE_RATE);
+    await writeFileAtomic(file, wav.bytes);
+    const into = mode === 'post-master' ? 'soloed through the master' : s.feedsMaster ? 'into the master' : 'into its group';
+    process.stdout.write(`  stem ${file}: ${s.type} "${s.name}" ${into}; ${levels(wav.written)}, ${wav.clipped} clipped samples\n`);
+  }
+}
+
 /**
- * `footlight render-sound [--project DIR] [--seconds N | --from BEAT --to BEAT] --out FILE.wav`:
- * renders the arranger offline to a 48 kHz stereo 24-bit WAV and prints one summary line.
+ * `footlight render-sound [--project DIR] [--seconds N | --from BEAT --to BEAT] --out FILE.wav
+ * [--stems DIR [--stems-mode pre-master|post-master]]`: renders the arranger offline to a 48 kHz
+ * stereo 24-bit WAV and prints one summary line, and with --stems one WAV and line per track.
  */
 export async function renderSound(options: RenderSoundOptions): Promise<void> {
   try {
@@ -60,21 +85,25 @@ export async function renderSound(options: RenderSoundOptions): Promise<void> {
       throw new Error(`a render is at most ${MAX_RENDER_SECONDS} s; this one would be ${options.seconds} s`);
     if (options.from !== undefined && options.to !== undefined && options.to <= options.from)
       throw new Error(`--to (${options.to}) must be after --from (${options.from})`);
+    const stemsDir = options.stems === undefined ? undefined : await checkOutputFolder(options.stems);
     const json = options.project !== undefined ? await loadProject(options.project) : demoProject();
     const plan = buildPlan(json);
+    const range = { fromBeat: options.from, toBeat: options.to, seconds: options.seconds };
     const started = performance.now();
-    const r = renderOffline(plan, { fromBeat: options.from, toBeat: options.to, seconds: options.seconds }, progressBar());
+    const { mix: r, stems } =
+      stemsDir === undefined
+        ? { mix: renderOffline(plan, range, progressBar()), stems: [] }
+        : renderStems(plan, range, options.stemsMode ?? 'pre-master', progressBar());
     const elapsed = (performance.now() - started) / 1000;
     const wav = encodeWav24([r.left, r.right], RENDER_SAMPLE_RATE);
     await writeFileAtomic(out, wav.bytes);
     for (const s of r.notRendered) process.stderr.write(`not rendered: ${s.track} › ${s.device}: ${s.reason}\n`);
-    const ch = wav.written;
     const speed = elapsed > 0 ? `${(r.seconds / elapsed).toFixed(0)}× real time` : 'instant';
     process.stdout.write(
-      `${options.out}: ${r.seconds.toFixed(3)} s from beat ${r.fromBeat}, 48 kHz stereo 24-bit; ` +
-        `peak ${fmt(toDb(samplePeak(ch)), 'dBFS')}, true peak ${fmt(toDb(truePeak(ch)), 'dBTP')}, ` +
-        `integrated ${fmt(integratedLoudness(ch, RENDER_SAMPLE_RATE), 'LUFS')}, ${wav.clipped} clipped samples; rendered at ${speed}\n`,
+      `${options.out}: ${r.seconds.toFixed(3)} s from beat ${r.fromBeat}, 48 kHz stereo 24-bit; ${levels(wav.written)}, ${wav.clipped} clipped samples; ` +
+        `rendered at ${speed}\n`,
     );
+    if (stemsDir !== undefined) await writeStems(stemsDir, stems, options.stemsMode ?? 'pre-master');
   } catch (err) {
     process.stderr.write(`footlight render-sound: ${isFootlightError(err) ? `${err.code}: ${err.message}` : (err as Error).message}\n`);
     process.exitCode = 1;

@@ -8,6 +8,7 @@ import { DeviceWorkflows } from './devices.js';
 import type { HostEndpoint } from './endpoint.js';
 import { GridWorkflows } from './grid.js';
 import { PatchSessions } from './patch-sessions.js';
+import { SoundPlans } from './plans.js';
 import { ShapingStore } from './shaping.js';
 import { SongWorkflows } from './song.js';
 
@@ -41,6 +42,7 @@ export class SoundAdapter {
   readonly devices: DeviceWorkflows;
   readonly grid: GridWorkflows;
   readonly song: SongWorkflows;
+  readonly plans: SoundPlans;
   readonly outputRoot: string;
 
   constructor(options: SoundAdapterOptions) {
@@ -60,6 +62,7 @@ export class SoundAdapter {
     this.devices = new DeviceWorkflows(this.core, this.shaping);
     this.grid = new GridWorkflows(this.core, this.patches);
     const exportRoot = options.exportRoot ?? join(options.outputRoot, '.footlight-song-exports');
+    this.plans = new SoundPlans(this.core);
     this.song = new SongWorkflows(this.core, { exportRoot: () => exportRoot, outputRoot: () => this.outputRoot });
   }
 

@@ -12,7 +12,7 @@ import { invalidArgument, stale } from '../engine/errors.js';
  * Pending confirmations are process-local and die with a host restart.
  */
 
-type GuardKind = 'selection_token' | 'selection' | 'graph_revision' | 'project_token' | 'history';
+type GuardKind = 'selection_token' | 'selection' | 'graph_revision' | 'project_token' | 'history' | 'plan';
 
 /** The state a write is bound to. */
 export interface Guard {
@@ -39,7 +39,17 @@ export interface WritePlan {
 /** How a write was allowed; `not_required`: a selection or view change, which needs no grant (docs/sound-tools.md). */
 export type AuthorizationMode = 'cooperative' | 'confirmed' | 'elicited' | 'not_required';
 
+/**
+ * A step of a sound plan (plans.ts): `review` computes the step's preview and sends nothing;
+ * `apply` runs it after the plan as a whole was authorized, checked against its reviewed preview.
+ */
+type PlanStepPhase =
+  | { readonly phase: 'review' }
+  | { readonly phase: 'apply'; readonly mode: Exclude<AuthorizationMode, 'not_required'>; readonly check: (now: WritePlan) => Promise<void> };
+
 export interface CallAuthority {
+  /** Set when the call is a step of a sound plan: the plan, not the step, was authorized. */
+  readonly planStep?: PlanStepPhase;
   /** The operator's cooperative grant, read at call time. */
   readonly cooperative: boolean;
   /** The MCP session calling; a confirmation token works only in the session it was issued to. */

@@ -203,6 +203,11 @@ export class HostConnection {
     return formatEndpoint(this.options.endpoint());
   }
 
+  /** True on the built-in host: its history names the MCP session behind each step. */
+  get attributesCallers(): boolean {
+    return this.options.attribution !== undefined;
+  }
+
   status(): ConnectionStatus {
     const lanes = [...this.lanes.values()];
     const out: { -readonly [K in keyof ConnectionStatus]: ConnectionStatus[K] } = {

@@ -3,7 +3,7 @@ import { ERROR_CODES, FootlightError, internal, invalidArgument, type ErrorCode 
 import { failureOf, PROTOCOL3, type CommandName, type ReadCommandName, type Reply } from '../protocol3/replies/index.js';
 import type { Authorizer, CallAuthority, WritePlan } from './authorization.js';
 import type { HostConnection, NativeReply } from './connection.js';
-import { confirmationResult, declinedResult, fromOutcome, type WriteResult } from './results.js';
+import { confirmationResult, declinedResult, fromOutcome, reviewedResult, type WriteResult } from './results.js';
 
 /** A read's result: the native reply whole, `ok: false` included. */
 export interface ReadResult {
@@ -116,6 +116,14 @@ export class AdapterCore {
 
   /** Authorize, then write once. Previews and declines are results, not errors. */
   async write(req: WriteRequest): Promise<WriteResult> {
+    const step = req.authority.planStep;
+    if (step?.phase === 'review') return reviewedResult(await req.plan());
+    if (step?.phase === 'apply') {
+      const plan = await req.plan();
+      await step.check(plan);
+      if (req.execute !== undefined) return req.execute(plan, step.mode);
+      return fromOutcome(await this.connection.write(plan.line), plan, step.mode, req.observe, req.notes?.(plan) ?? []);
+    }
     if (req.needsAuthorization === false) {
       const plan = await req.plan();
       return fromOutcome(await this.connection.write(plan.line), plan, 'not_required', req.observe, req.notes?.(plan) ?? []);

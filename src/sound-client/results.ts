@@ -6,7 +6,7 @@ import type { NativeReply, WireOutcome } from './connection.js';
  * What every sound write reports. The native reply is kept whole (`native`), `ok: false`
  * included: a refusal or a failure that carries a payload is data, not an exception.
  */
-type WriteStatus = 'completed' | 'refused' | 'requires_observation' | 'confirmation_required' | 'declined' | 'native_save_completed';
+type WriteStatus = 'completed' | 'refused' | 'requires_observation' | 'confirmation_required' | 'reviewed' | 'declined' | 'native_save_completed';
 
 export interface WriteResult {
   ok: boolean;
@@ -84,6 +84,11 @@ export function confirmationResult(plan: WritePlan, token: string, expiresAt: st
   };
   if (elicitationError !== undefined) out.notes = [elicitationError];
   return out;
+}
+
+/** A plan step's preview: what it would send, bound to what; nothing was sent and no token issued (the plan has one). */
+export function reviewedResult(plan: WritePlan): WriteResult {
+  return { ok: false, status: 'reviewed', command: plan.line, guard: plan.guard, summary: plan.summary, preview: plan.preview };
 }
 
 export function declinedResult(plan: WritePlan, action: string): WriteResult {

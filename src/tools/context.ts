@@ -1,3 +1,4 @@
+import type { ShowCheck } from '../show/check-show.js';
 import type { LightCues } from '../show/light-cues.js';
 import type { Engine } from '../engine/engine.js';
 import type { Origin, PerformOptions } from '../engine/commands/history.js';
@@ -8,6 +9,7 @@ import type { LightShow } from '../light/show/light-show.js';
 import type { OutputEngine } from '../light/output/output-engine.js';
 import type { DmxInput } from '../light/input/dmx-input.js';
 import type { SoundAdapter } from '../sound-client/adapter.js';
+import type { CallAuthority } from '../sound-client/authorization.js';
 import type { AnyTool } from './define-tool.js';
 
 /** What `get_status` reports about the running process. */
@@ -71,6 +73,8 @@ export interface Services {
   readonly soundAdapter: SoundAdapter;
   /** Light cues on the song's timeline (absent when no song is wired to the light). */
   readonly lightCues?: LightCues;
+  /** The offline show check (check_show; absent when no song is wired to the light). */
+  readonly showCheck?: ShowCheck;
 }
 
 /** A human's answer to an elicitation (MCP `elicitation/create`, form mode). */
@@ -87,6 +91,8 @@ export interface ToolContext extends Services {
    * key (set by the surface through ToolRegistry.invoke; absent for agents, whose calls never merge).
    */
   readonly merge?: PerformOptions;
+  /** Set when a sound plan runs this tool as one of its steps: the plan's authority replaces the call's own. */
+  readonly planAuthority?: CallAuthority;
   /** Finds another tool by name (for batches). */
   findTool(name: string): AnyTool | undefined;
   /**

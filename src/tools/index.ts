@@ -71,6 +71,7 @@ import setClipLane from './clips/set-clip-lane.js';
 import recordClip from './clips/record-clip.js';
 import placeLightCue from './clips/place-light-cue.js';
 import listLightCues from './clips/list-light-cues.js';
+import checkShow from './clips/check-show.js';
 import removeSnapshot from './light/remove-snapshot.js';
 import getFrame from './light/get-frame.js';
 import getPreviewPoints from './light/get-preview-points.js';
@@ -90,6 +91,7 @@ import setParameter from './light/set-parameter.js';
 import soundGetStatus from './sound/get-status.js';
 import soundGetHistory from './sound/get-history.js';
 import soundUndo from './sound/undo.js';
+import soundApplyPlan from './sound/apply-plan.js';
 import soundRedo from './sound/redo.js';
 import soundListTracks from './sound/list-tracks.js';
 import soundSelectTrack from './sound/select-track.js';
@@ -217,6 +219,7 @@ export const TOOLS: readonly AnyTool[] = [
   recordClip,
   placeLightCue,
   listLightCues,
+  checkShow,
   listViews,
   addView,
   removeView,
@@ -233,6 +236,7 @@ export const TOOLS: readonly AnyTool[] = [
   soundGetStatus,
   soundGetHistory,
   soundUndo,
+  soundApplyPlan,
   soundRedo,
   soundListTracks,
   soundSelectTrack,

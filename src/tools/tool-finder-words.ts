@@ -29,6 +29,12 @@ export const TASK_PHRASES: readonly (readonly [string, readonly string[]])[] = [
   ['who edited', ['history']],
   ['who changed', ['history']],
   ['switch to', ['activate', 'select']],
+  ['without playing', ['offline', 'check']],
+  ['dry run', ['offline', 'check']],
+  ['land on', ['check', 'cue']],
+  ['confirm once', ['plan', 'review']],
+  ['all at once', ['plan', 'many']],
+  ['in one go', ['plan', 'many']],
 ];
 
 /** One word's meanings (stems, as the finder folds them). */

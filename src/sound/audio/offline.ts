@@ -37,7 +37,7 @@ export function arrangementSeconds(plan: RenderPlan, fromBeat = 0): number {
 }
 
 /** How many samples a range covers: --seconds, --to, or the arrangement (to the bar after its last note) plus a tail. */
-function rangeFrames(plan: RenderPlan, range: RenderRange, sampleRate: number): { from: number; frames: number } {
+export function rangeFrames(plan: RenderPlan, range: RenderRange, sampleRate: number): { from: number; frames: number } {
   const from = range.fromBeat ?? 0;
   const spb = 60 / plan.tempo;
   let seconds: number;

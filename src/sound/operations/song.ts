@@ -19,7 +19,7 @@ import { checkToken, projectToken, refuseRecording } from '../host/project-token
 import { atSongEnd, loopEndOf, playFrom } from '../host/song-end.js';
 import { MAX_RECEIPTS, type ImportedRecord, type Receipt } from '../host/song-state.js';
 import { HOST_NAME, HOST_VERSION } from '../model/version.js';
-import { defaultInstrument } from '../model/default-instrument.js';
+import { defaultInstrument, importFader } from '../model/default-instrument.js';
 import { SEND_DB_MAX, SEND_DB_MIN } from '../model/mix.js';
 import { countNoteTracks, deriveSubmission, extractNotes, MAX_MIDI_BYTES, parseType1, sha256, type Extracted } from '../model/midi.js';
 import {
@@ -532,7 +532,10 @@ function submitImport(host: SoundHost, origin: Origin, target: Track, x: Extract
     notes: notes.map((n) => [n.pitch, n.start, n.duration, n.velocity, n.channel] as const),
   });
   const group = newTrackJson((x.title ?? fallbackName).slice(0, 256) || 'Imported MIDI', 'group', {
-    children: x.tracks.map((t) => newTrackJson(t.name, 'instrument', { devices: [defaultInstrument(t)], clips: [clip(t.name, t.notes)] })),
+    children: x.tracks.map((t) => ({
+      ...newTrackJson(t.name, 'instrument', { devices: [defaultInstrument(t)], clips: [clip(t.name, t.notes)] }),
+      volume: importFader(x.tracks.length),
+    })),
   });
   const where = insertionAfter(target);
   const before = host.project.cueMarkers;

@@ -58,7 +58,8 @@ export const SOUND_WRITE_CONTRACT =
   'Sound writes (tools that say "Sound write"): with the operator\'s cooperative grant on they run at once; otherwise the first call changes nothing and ' +
   'returns status "confirmation_required" with a preview and confirmation.token (a client with elicitation is asked instead), and the same call again ' +
   'plus confirmation_token runs it only if the bound state is unchanged (else stale). ' +
-  'A lost reply after sending is status "requires_observation": read state first, never resend blindly. Host refusals are ok: false with the native reply.';
+  'A lost reply after sending is status "requires_observation": read state first, never resend blindly. Host refusals are ok: false with the native reply. ' +
+  'Many writes: sound_apply_plan previews them all and applies them on one confirmation.';
 
 export const SELECTION_WRITE =
   'Runs at once, with no preview or confirmation: it changes no project content, and every write after it re-checks the selection it binds to.';
@@ -74,7 +75,7 @@ export const ReadPayload = z.strictObject({
 });
 
 const GuardPayload = z.strictObject({
-  kind: z.enum(['selection_token', 'selection', 'graph_revision', 'project_token', 'history']),
+  kind: z.enum(['selection_token', 'selection', 'graph_revision', 'project_token', 'history', 'plan']),
   value: z.string(),
   source: z
     .enum(['caller', 'fresh_read', 'patch_session'])
@@ -104,6 +105,7 @@ export const WritePayload = z.strictObject({
 
 /** The authority of one call: the operator's grant (read now), the session, the token, elicitation. */
 export function authorityOf(ctx: ToolContext, confirmationToken: string | undefined): CallAuthority {
+  if (ctx.planAuthority !== undefined) return ctx.planAuthority;
   const out: { -readonly [K in keyof CallAuthority]: CallAuthority[K] } = {
     cooperative: ctx.policy.soundCooperative,
     session: ctx.origin.session ?? 'unknown',

@@ -1,81 +1,84 @@
-import { DelayLine } from './delay-line.js';
 import type { DeviceDef } from './device.js';
 import type { Effect } from './effect.js';
+import { BLOCK } from './math.js';
 import { pct, time } from './params.js';
 import type { PlanParams } from './plan.js';
 import { SmoothedGain } from './smoothed-gain.js';
 
-// Freeverb's tunings at 44.1 kHz, scaled to the engine's rate.
-const COMBS = [1116, 1188, 1277, 1356, 1422, 1491, 1557, 1617];
-const ALLPASSES = [556, 441, 341, 225];
-const SPREAD = 23;
+/** The tank's eight delay lines (ms), spaced about geometrically; each is rounded to a prime length in samples. */
+const LINES_MS = [23.1, 26.9, 31.3, 36.3, 42.2, 49.1, 57.1, 66.3];
+/** How far (ms) and how fast (Hz) each line's length swings: slow, a different rate per line. */
+const MOD_MS = 0.5;
+const MOD_HZ = [0.31, 0.43, 0.53, 0.61, 0.73, 0.79, 0.89, 0.97];
+/** The input diffusers (ms): three short Schroeder all-passes in series, gain 0.5 (longer or stronger ones ring on past a short Room Size). */
+const DIFFUSERS_MS = [3.13, 4.71, 7.93];
+const DIFFUSION = 0.5;
+/** The wet level of the Freeverb this replaced (within 2 dB on low-passed noise, Room Size 0.6–5 s), so a saved Mix sounds as it did. */
+const OUT_GAIN = 0.44 / Math.SQRT2;
+/** Where the absorbent shelf turns from the low decay to the high one. */
+const SHELF_HZ = 3000;
+/** Each line's block in `lines` (a module constant: an imported one is a getter under tsx). */
+const LINE_STRIDE = BLOCK;
+/**
+ * The all-pass interpolator's coefficient for a fraction f is (1 − f)/(1 + f); the quadratic
+ * (1 − f)(1 − 2f/3) matches it at 0, ½ and 1 (within 0.03 between) without a division per sample.
+ * Where the delay crosses a whole sample, η = 0 on one side and 1 on the other read the same
+ * sample, so the swing is seamless.
+ */
+const ETA_CURVE = 2 / 3;
+const eta = (f: number): number => (1 - f) * (1 - ETA_CURVE * f);
 
-class Comb {
+const isPrime = (n: number): boolean => {
+  for (let k = 2; k * k <= n; k++) if (n % k === 0) return false;
+  return n > 1;
+};
+const nearestPrime = (n: number): number => {
+  for (let k = 0; ; k++) {
+    if (isPrime(n + k)) return n + k;
+    if (isPrime(n - k)) return n - k;
+  }
+};
+
+/** The pre-delay: the input's mid, (l + r) / 2, a whole number of samples late (at least one). */
+class PreDelay {
   private readonly buf: Float32Array;
-  private i = 0;
-  private store = 0;
-  feedback = 0.8;
-  damp = 0.2;
-  constructor(len: number) {
-    this.buf = new Float32Array(len);
+  private readonly mask: number;
+  private w = 0;
+  constructor(maxSamples: number) {
+    let size = 1;
+    while (size < maxSamples + 2) size <<= 1;
+    this.buf = new Float32Array(size);
+    this.mask = size - 1;
   }
-  get length(): number {
-    return this.buf.length;
+  run(l: Float32Array, r: Float32Array, out: Float32Array, n: number, delay: number): void {
+    const { buf, mask } = this;
+    const d = Math.min(Math.max(1, delay), mask - BLOCK);
+    const w = this.w;
+    for (let k = 0; k < n; k++) buf[(w + k) & mask] = (l[k] + r[k]) * 0.5;
+    for (let k = 0; k < n; k++) out[k] = buf[(w + k - d) & mask];
+    this.w = (w + n) & mask;
   }
-  /** Both sides' combs of one tuning over the same input: one pass, the input read once. */
-  static runPair(a: Comb, b: Comb, x: Float32Array, outA: Float32Array, outB: Float32Array, n: number): void {
-    const ba = a.buf;
-    const bb = b.buf;
-    const la = ba.length;
-    const lb = bb.length;
-    const fa = a.feedback;
-    const fb = b.feedback;
-    const d = a.damp;
-    const d1 = 1 - d;
-    let ia = a.i;
-    let ib = b.i;
-    let sa = a.store;
-    let sb = b.store;
-    for (let k = 0; k < n; k++) {
-      const v = x[k];
-      const ya = ba[ia];
-      const yb = bb[ib];
-      sa = ya * d1 + sa * d;
-      sb = yb * d1 + sb * d;
-      ba[ia] = v + sa * fa;
-      bb[ib] = v + sb * fb;
-      outA[k] += ya;
-      outB[k] += yb;
-      if (++ia >= la) ia = 0;
-      if (++ib >= lb) ib = 0;
-    }
-    a.i = ia;
-    b.i = ib;
-    a.store = Math.abs(sa) < 1e-20 ? 0 : sa;
-    b.store = Math.abs(sb) < 1e-20 ? 0 : sb;
-  }
-
   clear(): void {
     this.buf.fill(0);
-    this.store = 0;
   }
 }
 
-class Allpass {
+/** A Schroeder all-pass over a whole block in place: y = −g·x + d, d ← x + g·y, d the line's output. */
+class Diffuser {
   private readonly buf: Float32Array;
   private i = 0;
-  constructor(len: number) {
-    this.buf = new Float32Array(len);
+  constructor(length: number) {
+    this.buf = new Float32Array(length);
   }
   run(x: Float32Array, n: number): void {
     const buf = this.buf;
     const len = buf.length;
     let i = this.i;
     for (let k = 0; k < n; k++) {
-      const b = buf[i];
-      const v = x[k];
-      buf[i] = v + b * 0.5;
-      x[k] = b - v;
+      const d = buf[i];
+      const v = x[k] + DIFFUSION * d;
+      buf[i] = v;
+      x[k] = d - DIFFUSION * v;
       if (++i >= len) i = 0;
     }
     this.i = i;
@@ -86,102 +89,230 @@ class Allpass {
 }
 
 /**
- * Reverb: Freeverb (eight damped combs and four all-passes per side, the right side's delays
- * spread). Room Size is the decay time to −60 dB (RT60): each comb's feedback is set so that
- * its loop loses 60 dB in that time. Damping, pre-delay, width and mix as named. The tank runs
- * at half the engine's rate (pairs of input samples averaged in, its output interpolated back):
- * it halves the reverb's cost, and a tail loses nothing audible above a quarter of the rate
- * (12 kHz at 48 kHz) that the damping would not take anyway.
+ * Reverb: a feedback delay network at the engine's full rate (J.-M. Jot & A. Chaigne, "Digital
+ * delay networks for designing artificial reverberators", AES 90th Convention, 1991; J. O. Smith,
+ * "Physical Audio Signal Processing", chapter "Feedback Delay Networks"). The input's mid,
+ * pre-delayed and smeared by three short series all-passes, feeds eight delay lines of prime
+ * lengths (23–66 ms at any rate); their outputs go back through the 8×8 Hadamard matrix
+ * (lossless, every line feeds every line equally). Each line's length swings slowly by ±0.5 ms
+ * on its own sine (0.31–0.97 Hz, fixed phases: a render is deterministic), read through a
+ * first-order all-pass interpolator (lossless at every frequency), so the modes move and the
+ * tail never rings on one pitch. Each line ends in an absorbent filter (Jot's method, a
+ * first-order high shelf here) whose gains at 0 Hz and at Nyquist give that line exactly the
+ * decay wanted there: Room Size is the RT60 below the shelf (3 kHz), and the RT60 at the top of
+ * the band is Room Size × 10^−Damping (Damping 0: the highs ring as long as the lows; 100 %: a
+ * tenth as long). Left and right each take all eight lines through a different row of the
+ * matrix; Width mixes them, Mix blends the result with the dry signal.
  */
 class Reverb implements Effect {
-  private readonly combs: Comb[][];
-  private readonly allpasses: Allpass[][];
-  private readonly pre: DelayLine;
-  private readonly tankRate: number;
-  private readonly x = new Float32Array(64);
-  private readonly ol = new Float32Array(64);
-  private readonly or = new Float32Array(64);
-  private lastL = 0;
-  private lastR = 0;
+  private readonly lengths: Float64Array;
+  private readonly size: number;
+  private readonly mask: number;
+  private readonly tank: Float32Array;
+  private w = 0;
+  /** Each line's read delay now (samples), its modulation phase, and the interpolator's last output. */
+  private readonly delay: Float64Array;
+  private readonly phase = new Float64Array(8);
+  private readonly allpass = new Float64Array(8);
+  /** The absorbent filters: output state and coefficients per line. */
+  private readonly state = new Float64Array(8);
+  private readonly b0 = new Float64Array(8);
+  private readonly b1 = new Float64Array(8);
+  private readonly a1 = new Float64Array(8);
+  private readonly step = new Float64Array(8);
+  private readonly depth: number;
+  private readonly diffusers: Diffuser[];
+  private readonly pre: PreDelay;
+  private readonly x = new Float32Array(BLOCK);
+  /** Each line's output over the block, line j from j · LINE_STRIDE (one array: fewer base pointers in the matrix loop). */
+  private readonly lines = new Float32Array(8 * LINE_STRIDE);
+  /** The settings the filters were designed for. */
+  private rt60 = Number.NaN;
+  private damping = Number.NaN;
   /** Mix moves over 10 ms (SmoothedGain). */
   private readonly mix: SmoothedGain;
   constructor(
     private readonly p: PlanParams,
-    sr: number,
+    private readonly sr: number,
   ) {
     this.mix = new SmoothedGain(sr);
-    this.tankRate = sr / 2;
-    const k = this.tankRate / 44100;
-    this.combs = [0, SPREAD].map((s) => COMBS.map((c) => new Comb(Math.max(1, Math.round((c + s) * k)))));
-    this.allpasses = [0, SPREAD].map((s) => ALLPASSES.map((a) => new Allpass(Math.max(1, Math.round((a + s) * k)))));
-    this.pre = new DelayLine(this.tankRate * 0.51);
+    this.depth = (MOD_MS / 1000) * sr;
+    // Every line is longer than a block plus its swing, so a block reads only samples written before it.
+    this.lengths = Float64Array.from(LINES_MS, (ms) => nearestPrime(Math.max(Math.round((ms / 1000) * sr), BLOCK + this.depth + 4)));
+    let size = 1;
+    while (size < this.lengths[7] + this.depth + 4) size <<= 1;
+    this.size = size;
+    this.mask = size - 1;
+    this.tank = new Float32Array(8 * size);
+    this.delay = Float64Array.from(this.lengths);
+    // Phases spread over the circle so the lines never swing together.
+    for (let j = 0; j < 8; j++) this.phase[j] = (2 * Math.PI * j) / 8;
+    this.diffusers = DIFFUSERS_MS.map((ms) => new Diffuser(nearestPrime(Math.round((ms / 1000) * sr))));
+    this.pre = new PreDelay(Math.ceil(sr * 0.5) + BLOCK);
   }
+
+  /**
+   * Each line's absorbent filter: a first-order high shelf (bilinear transform of (gπ·s + g0·ωc)/(s + ωc)) with
+   * gain g0 at 0 Hz and gπ at Nyquist for the line's length, the highs falling from SHELF_HZ.
+   */
+  private design(rt60: number, damping: number): void {
+    this.rt60 = rt60;
+    this.damping = damping;
+    const hiRt60 = rt60 * Math.pow(10, -damping);
+    const k = Math.tan((Math.PI * Math.min(SHELF_HZ, 0.4 * this.sr)) / this.sr);
+    for (let j = 0; j < 8; j++) {
+      const g0 = Math.pow(10, (-3 * this.lengths[j]) / (this.sr * rt60));
+      const gPi = Math.pow(10, (-3 * this.lengths[j]) / (this.sr * hiRt60));
+      // The Hadamard matrix's 1/√8 rides on the filter's gains.
+      const norm = 1 / (Math.sqrt(8) * (1 + k));
+      this.b0[j] = (gPi + g0 * k) * norm;
+      this.b1[j] = (g0 * k - gPi) * norm;
+      this.a1[j] = (k - 1) / (1 + k);
+    }
+  }
+
   process(l: Float32Array, r: Float32Array, n: number): void {
     const p = this.p;
     const rt60 = p.SIZE / 1000;
-    const damp = p.DAMPING * 0.4;
-    for (const side of this.combs)
-      for (const c of side) {
-        c.feedback = Math.pow(10, (-3 * c.length) / (this.tankRate * rt60));
-        c.damp = damp;
-      }
-    const preD = Math.max(1, (p.PREDELAY / 1000) * this.tankRate);
+    if (rt60 !== this.rt60 || p.DAMPING !== this.damping) this.design(rt60, p.DAMPING);
+    const x = this.x;
+    this.pre.run(l, r, x, n, Math.round((p.PREDELAY / 1000) * this.sr));
+    for (const d of this.diffusers) d.run(x, n);
+    // Each line's delay moves linearly through the block to where its sine is at the block's end.
+    const { delay, phase, step, lengths } = this;
+    for (let j = 0; j < 8; j++) {
+      phase[j] += (2 * Math.PI * MOD_HZ[j] * n) / this.sr;
+      if (phase[j] > 2 * Math.PI) phase[j] -= 2 * Math.PI;
+      step[j] = (lengths[j] + this.depth * Math.sin(phase[j]) - delay[j]) / n;
+    }
     let wet = p.MIX;
     const width = p.WIDTH;
     let w1 = (width / 2 + 0.5) * wet;
     let w2 = ((1 - width) / 2) * wet;
     const ramp = this.mix.block(wet) ? this.mix.ramp : null;
-    const [cl, cr] = this.combs;
-    const [al, ar] = this.allpasses;
-    const { x, ol, or } = this;
-    const m = n >> 1;
-    // Freeverb's fixed input gain keeps eight summed combs near unity.
-    const inGain = 0.015 * 0.25;
-    for (let i = 0; i < m; i++) {
-      this.pre.write((l[2 * i] + r[2 * i] + l[2 * i + 1] + r[2 * i + 1]) * inGain);
-      x[i] = this.pre.read(preD);
-    }
-    ol.fill(0);
-    or.fill(0);
-    for (let c = 0; c < 8; c++) Comb.runPair(cl[c], cr[c], x, ol, or, m);
-    for (let a = 0; a < 4; a++) {
-      al[a].run(ol, m);
-      ar[a].run(or, m);
-    }
-    let pl = this.lastL;
-    let pr = this.lastR;
-    for (let i = 0; i < m; i++) {
-      const yl = ol[i];
-      const yr = or[i];
-      // Back to the full rate: the midpoint, then the tank's sample.
-      const ml = (pl + yl) * 0.5;
-      const mr = (pr + yr) * 0.5;
-      for (let h = 0; h < 2; h++) {
-        const k = 2 * i + h;
-        const tl = h === 0 ? ml : yl;
-        const tr = h === 0 ? mr : yr;
-        const xl = l[k];
-        const xr = r[k];
-        if (ramp !== null) {
-          wet = ramp[k];
-          w1 = (width / 2 + 0.5) * wet;
-          w2 = ((1 - width) / 2) * wet;
-        }
-        l[k] = xl * (1 - wet) + tl * w1 + tr * w2;
-        r[k] = xr * (1 - wet) + tr * w1 + tl * w2;
+    const { tank, size, mask, lines } = this;
+    // The shortest line is longer than a block: every read of this block is of samples written before it.
+    for (let j = 0; j < 8; j++) this.readLine(j, n);
+    let w = this.w;
+    for (let k = 0; k < n; k++) {
+      const a0 = lines[k];
+      const a1 = lines[LINE_STRIDE + k];
+      const a2 = lines[2 * LINE_STRIDE + k];
+      const a3 = lines[3 * LINE_STRIDE + k];
+      const a4 = lines[4 * LINE_STRIDE + k];
+      const a5 = lines[5 * LINE_STRIDE + k];
+      const a6 = lines[6 * LINE_STRIDE + k];
+      const a7 = lines[7 * LINE_STRIDE + k];
+      // The Hadamard matrix by three stages of butterflies (its 1/√8 is in each line's gain).
+      const s0 = a0 + a1;
+      const s1 = a0 - a1;
+      const s2 = a2 + a3;
+      const s3 = a2 - a3;
+      const s4 = a4 + a5;
+      const s5 = a4 - a5;
+      const s6 = a6 + a7;
+      const s7 = a6 - a7;
+      const t0 = s0 + s2;
+      const t1 = s1 + s3;
+      const t2 = s0 - s2;
+      const t3 = s1 - s3;
+      const t4 = s4 + s6;
+      const t5 = s5 + s7;
+      const t6 = s4 - s6;
+      const t7 = s5 - s7;
+      const v = x[k];
+      tank[w] = t0 + t4 + v;
+      tank[size + w] = t1 + t5 + v;
+      tank[2 * size + w] = t2 + t6 - v;
+      tank[3 * size + w] = t3 + t7 + v;
+      tank[4 * size + w] = t0 - t4 - v;
+      tank[5 * size + w] = t1 - t5 + v;
+      tank[6 * size + w] = t2 - t6 + v;
+      tank[7 * size + w] = t3 - t7 - v;
+      w = (w + 1) & mask;
+      // Each side hears all eight lines through its own row of the matrix (rows 2 and 7, scaled
+      // by 1/√8 with the lines): orthogonal rows, so the two sides are uncorrelated.
+      const outL = (t2 + t6) * OUT_GAIN;
+      const outR = (t3 - t7) * OUT_GAIN;
+      if (ramp !== null) {
+        wet = ramp[k];
+        w1 = (width / 2 + 0.5) * wet;
+        w2 = ((1 - width) / 2) * wet;
       }
-      pl = yl;
-      pr = yr;
+      const xl = l[k];
+      const xr = r[k];
+      l[k] = xl * (1 - wet) + outL * w1 + outR * w2;
+      r[k] = xr * (1 - wet) + outR * w1 + outL * w2;
     }
-    this.lastL = pl;
-    this.lastR = pr;
+    this.w = w;
   }
+
+  /**
+   * Line j over the block into its part of `lines`: the modulated read through the all-pass interpolator,
+   * then the absorbent filter (half the Reverb's time).
+   */
+  private readLine(j: number, n: number): void {
+    const { tank, mask } = this;
+    const y = this.lines;
+    const yb = j * LINE_STRIDE;
+    const base = j * this.size;
+    const st = this.step[j];
+    const b0 = this.b0[j];
+    const b1 = this.b1[j];
+    const a1 = this.a1[j];
+    let d = this.delay[j];
+    let ap = this.allpass[j];
+    let s = this.state[j];
+    const w = this.w;
+    const first = Math.floor(d + st);
+    if (first === Math.floor(d + n * st)) {
+      // Most blocks (five in six): the swing crosses no whole sample, so the read moves on
+      // exactly one sample a sample, each newer sample read is the next one's older neighbour,
+      // and η follows its quadratic by first and second differences.
+      const f = d + st - first;
+      let e = eta(f);
+      let de = eta(f + st) - e;
+      const dde = 2 * ETA_CURVE * st * st;
+      let at = w - first;
+      let older = tank[base + ((at - 1) & mask)];
+      for (let k = 0; k < n; k++) {
+        const newer = tank[base + (at & mask)];
+        // x = η·(newer − ap) + older, ordered so that the chain from one sample to the next is one multiply and one add.
+        const x = older + e * newer - e * ap;
+        s = b0 * x + b1 * ap - a1 * s;
+        ap = x;
+        older = newer;
+        y[yb + k] = s;
+        e += de;
+        de += dde;
+        at++;
+      }
+      d += n * st;
+    } else {
+      for (let k = 0; k < n; k++) {
+        d += st;
+        const i = d | 0;
+        const f = d - i;
+        const at = w + k - i;
+        const x = eta(f) * (tank[base + (at & mask)] - ap) + tank[base + ((at - 1) & mask)];
+        s = b0 * x + b1 * ap - a1 * s;
+        ap = x;
+        y[yb + k] = s;
+      }
+    }
+    this.delay[j] = d;
+    this.allpass[j] = ap;
+    this.state[j] = Math.abs(s) < 1e-20 ? 0 : s;
+  }
+
   reset(): void {
-    for (const side of this.combs) for (const c of side) c.clear();
-    for (const side of this.allpasses) for (const a of side) a.clear();
+    this.tank.fill(0);
+    this.allpass.fill(0);
+    this.state.fill(0);
+    for (const d of this.diffusers) d.clear();
     this.pre.clear();
-    this.lastL = this.lastR = 0;
   }
+
   tail(): number {
     return 1.5 * (this.p.SIZE / 1000) + this.p.PREDELAY / 1000;
   }
