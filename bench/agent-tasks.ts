@@ -1,6 +1,7 @@
 // Issue #29's agent jobs, each on a fresh Footlight serving the stage demo (real time, as
 // `footlight serve` runs), over real HTTP with the official SDK client: calls, bytes, the largest
-// reply, wall time, success, and whether undo restored the show. Prints a table and writes
+// reply, wall time of the job itself (the bench's own before/after checks excluded), success, and
+// whether undo restored the show. Prints a table and writes
 // bench/results/agent-tasks.json.
 //
 //   node --import tsx bench/agent-tasks.ts            every job
@@ -25,8 +26,10 @@ for (const job of JOBS.filter((j) => only === undefined || only.includes(j.name)
   const t0 = performance.now();
   let error: string | undefined;
   let undone = false;
+  let seconds = 0;
   try {
     const { undo } = await job.run(agent);
+    seconds = (performance.now() - t0) / 1000;
     const counted = { calls: agent.calls, bytes: agent.bytes };
     try {
       await undo();
@@ -35,9 +38,9 @@ for (const job of JOBS.filter((j) => only === undefined || only.includes(j.name)
       Object.assign(agent, counted);
     }
   } catch (err) {
+    seconds ||= (performance.now() - t0) / 1000;
     error = (err as Error).message.split('\n')[0].slice(0, 200);
   }
-  const seconds = (performance.now() - t0) / 1000;
   rows.push({
     job: job.name,
     task: job.task,

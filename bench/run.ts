@@ -9,10 +9,12 @@
 //
 // Benchmarks: render (bench/render.ts, the golden README's standard workload at 10k/100k/1M
 // points), agent-load (bench/agent-load.ts), floor (bench/floor.ts), protocol3, output,
-// mcp-roundtrip, audio-render (bench/audio-render.ts, the sound engine's offline speed), reverb
+// mcp-roundtrip, audio-render (bench/audio-render.ts, the sound engine's offline speed),
+// audio-quality (bench/audio-quality.ts: aliasing and resonance rows, fft.js on offline renders), reverb
 // (bench/reverb.ts: the Reverb's CPU and quality beside Csound's reverbsc; needs csound), dmx-in
 // (bench/dmx-in.ts: the latch's cost per frame, the receiver's throughput, the render under a flood),
 // live-kicks (bench/live-kicks.ts: the kick pulse live against offline, with agents),
+// check-show (bench/check-show.ts: the offline show check's copy and render times),
 // agent-tasks (bench/agent-tasks.ts: issue #29's agent jobs — calls, bytes, success, undo),
 // project-open (bench/project-open.ts, opening 1k/4k/20k-channel shows),
 // console-preview and show-load (bench/show-load.ts: the stage demo's song playing, a console
@@ -46,10 +48,12 @@ const BENCHES: readonly Bench[] = [
   { name: 'output', script: 'bench/output.ts', quick: { BENCH_SECONDS: '2' } },
   { name: 'mcp-roundtrip', script: 'bench/mcp-roundtrip.ts', quick: { BENCH_CALLS: '200' } },
   { name: 'audio-render', script: 'bench/audio-render.ts', quick: { BENCH_REPEATS: '2' } },
+  { name: 'audio-quality', script: 'bench/audio-quality.ts', quick: {} },
   { name: 'reverb', script: 'bench/reverb.ts', quick: { BENCH_SECONDS: '10', BENCH_REPEATS: '1' }, unavailable: noCsound },
   { name: 'project-open', script: 'bench/project-open.ts', quick: { BENCH_CHANNELS: '100,400' } },
   { name: 'dmx-in', script: 'bench/dmx-in.ts', quick: { BENCH_SECONDS: '2' } },
   { name: 'live-kicks', script: 'bench/live-kicks.ts', quick: { BENCH_QUICK: '1' } },
+  { name: 'check-show', script: 'bench/check-show.ts', quick: { BENCH_QUICK: '1', BENCH_REPEATS: '1' } },
   { name: 'agent-tasks', script: 'bench/agent-tasks.ts', quick: {} },
   { name: 'console-preview', script: 'bench/console-preview.ts', quick: { BENCH_SECONDS: '2', BENCH_POINTS: '10000' }, unavailable: noChromium },
   { name: 'show-load', script: 'bench/show-load.ts', quick: { BENCH_SECONDS: '3', BENCH_SESSIONS: '0,4' }, unavailable: noChromium },

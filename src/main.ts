@@ -39,6 +39,7 @@ import { linkShowClock } from './show/show-clock.js';
 import { linkShowAudio } from './show/song-audio.js';
 import { linkLiveAudio } from './show/live-audio.js';
 import { linkLightCues } from './show/cue-playback.js';
+import { ShowCheck } from './show/check-show.js';
 import { SHOW_EXTERNALS } from './show/light-cues.js';
 import { formatEndpoint, parseEndpoint, type HostEndpoint } from './sound-client/endpoint.js';
 
@@ -306,6 +307,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     listedToolsets: surface.listed,
     listedInputSchema,
     lightCues: showCues.cues,
+    showCheck: new ShowCheck(engine, light, sound, options.audioTrack === undefined ? {} : { audioTrack: options.audioTrack }),
   };
   const writeStatusFile = options.writeStatus ?? true;
   const status = (): StatusFile => {

@@ -1,19 +1,19 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { PNG } from 'pngjs';
 import { beginOutput, writeFileAtomic } from '../app/atomic-write.js';
 import { checkOutputFolder, makeFolders } from '../app/output-path.js';
 import { Engine } from '../engine/engine.js';
 import { invalidArgument, isFootlightError } from '../engine/errors.js';
 import { buildDemoShow } from '../light/demo-show.js';
-import { rasterize, type Camera, type FrameSnapshot, type Raster } from '../light/frame-view.js';
+import { rasterize, type Raster } from '../light/frame-view.js';
 import { createLibrary } from '../light/devices/library.js';
 import { LightShow } from '../light/show/light-show.js';
 import { mediaResolvers } from '../light/show/project/media.js';
 import { defaultMediaDir, readProjectJson, writeProject } from '../light/show/project/project-file.js';
 import { BUFFER_NOTE, COLOR_NOTE, CLOCK_NOTE, type FramesFile, argbBytes, framesSha256, pointsBase64 } from '../light/render/frames-format.js';
 import { channelListing } from '../light/render/offline.js';
+import { BARS_PER_ROW, CAMERA, contactSheet, png, SheetPicker, snapshotOf, thumbnail } from '../show/contact-sheet.js';
 import { renderShow } from '../show/render-show.js';
 import { arrangementSeconds, MAX_RENDER_SECONDS } from '../sound/audio/offline.js';
 import { buildPlan } from '../sound/audio/plan.js';
@@ -36,11 +36,6 @@ export interface RenderShowOptions {
 const FPS = 60;
 const VIDEO_FPS = 30;
 const VIDEO_WIDTH = 640;
-const THUMB_WIDTH = 220;
-/** Contact sheet rows: eight bars, the usual phrase, so a song's sections start rows. */
-const BARS_PER_ROW = 8;
-/** The preview camera: a little from the left and above, so the rig's depth shows. */
-const CAMERA: Camera = { orbit: { theta: -25, phi: 12 } };
 
 async function loadSong(path: string): Promise<ProjectJson> {
   const p = resolve(path);
@@ -52,30 +47,6 @@ function demoLight(): unknown {
   const show = new LightShow(new Engine());
   buildDemoShow(show);
   return JSON.parse(JSON.stringify(writeProject(show.lx, show.externals, 0)));
-}
-
-function png(r: Raster): Buffer {
-  const p = new PNG({ width: r.width, height: r.height });
-  p.data = Buffer.from(r.rgba.buffer, r.rgba.byteOffset, r.rgba.byteLength);
-  return PNG.sync.write(p);
-}
-
-/** Thumbnails of the rig, one per bar, in rows of eight bars (a phrase). */
-function contactSheet(thumbs: readonly Raster[], perRow: number): Raster {
-  const w = thumbs[0].width + 4;
-  const h = thumbs[0].height + 4;
-  const cols = Math.min(perRow, thumbs.length);
-  const rows = Math.ceil(thumbs.length / cols);
-  const width = cols * w;
-  const height = rows * h;
-  const rgba = new Uint8Array(width * height * 4);
-  for (let i = 0; i < rgba.length; i += 4) rgba.set([24, 24, 28, 255], i);
-  thumbs.forEach((t, i) => {
-    const x0 = (i % cols) * w + 2;
-    const y0 = Math.floor(i / cols) * h + 2;
-    for (let y = 0; y < t.height; y++) rgba.set(t.rgba.subarray(y * t.width * 4, (y + 1) * t.width * 4), ((y0 + y) * width + x0) * 4);
-  });
-  return { width, height, rgba };
 }
 
 function hasFfmpeg(): boolean {
@@ -225,17 +196,10 @@ export async function renderShowCommand(options: RenderShowOptions): Promise<voi
       frames: argb.map((f, index) => ({ index, argb: argbBytes(f).toString('base64') })),
     };
     await writeFileAtomic(join(out, 'frames.json'), `${JSON.stringify(file)}\n`);
-    const points = model.points;
-    const snap = (colors: Uint32Array): FrameSnapshot => ({ size: model.size, x: points.x, y: points.y, z: points.z, colors });
-    // Each bar, half a beat in: the look the bar's cue set, between the kick's flashes.
-    const bar = (song.meter.numerator * 4) / song.meter.denominator;
+    const snap = (colors: Uint32Array) => snapshotOf(model.points, colors);
+    const picker = new SheetPicker((song.meter.numerator * 4) / song.meter.denominator);
     const thumbs: Raster[] = [];
-    for (let n = 0, k = 0; k < r.frames; k++) {
-      if (r.beats[k] >= n * bar + 0.5) {
-        thumbs.push(rasterize(snap(argb[k]), CAMERA, THUMB_WIDTH));
-        n = Math.floor((r.beats[k] - 0.5) / bar) + 1;
-      }
-    }
+    for (let k = 0; k < r.frames; k++) if (picker.wants(r.beats[k])) thumbs.push(thumbnail(snap(argb[k])));
     if (thumbs.length > 0) await writeFileAtomic(join(out, 'contact-sheet.png'), png(contactSheet(thumbs, BARS_PER_ROW)));
     let mp4 = 'no MP4 (ffmpeg not found)';
     if (hasFfmpeg() && argb.length > 0) {

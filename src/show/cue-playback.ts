@@ -4,7 +4,7 @@
 import type { Clip } from '../light/clips/clip.js';
 import type { LightShow } from '../light/show/light-show.js';
 import type { SoundHost } from '../sound/host/host.js';
-import { type LightCue, LightCues } from './light-cues.js';
+import { CueLaunch, type LightCue, LightCues } from './light-cues.js';
 
 /** The song jumped (a seek) when it moves more than this in one frame: the cues are applied, not fired one by one. */
 const JUMP_BEATS = 1;
@@ -86,7 +86,8 @@ class CuePlayback {
     for (const cue of this.cues()) {
       if (cue.beat < from || cue.beat >= to) continue;
       const fadeMs = this.fadeMs(cue);
-      for (const clip of this.light.lx.clips.sceneClips(cue.scene)) clip.start({ fadeMs, elapsedMs: 0, clockBeat: cue.beat });
+      for (const clip of this.light.lx.clips.sceneClips(cue.scene))
+        clip.start({ fadeMs, elapsedMs: 0, clockBeat: cue.beat, by: new CueLaunch(cue.beat, cue.scene) });
     }
   }
 
@@ -107,8 +108,9 @@ class CuePlayback {
     }
     const msPerBeat = 60000 / this.sound.project.tempo.getBaseValue();
     for (const { clip, cue } of latest.values()) {
-      if (cue.beat >= from - EPS) clip.start({ fadeMs: this.fadeMs(cue), elapsedMs: 0, clockBeat: cue.beat });
-      else clip.start({ fadeMs: this.fadeMs(cue), elapsedMs: (from - cue.beat) * msPerBeat, clockBeat: from });
+      const by = new CueLaunch(cue.beat, cue.scene);
+      if (cue.beat >= from - EPS) clip.start({ fadeMs: this.fadeMs(cue), elapsedMs: 0, clockBeat: cue.beat, by });
+      else clip.start({ fadeMs: this.fadeMs(cue), elapsedMs: (from - cue.beat) * msPerBeat, clockBeat: from, by });
     }
   }
 }

@@ -5,6 +5,8 @@
 import type { Command } from '../engine/commands/command.js';
 import { invalidArgument, notFound } from '../engine/errors.js';
 import type { Origin } from '../engine/commands/history.js';
+import type { Parameter } from '../engine/parameters/parameter.js';
+import type { Clip } from '../light/clips/clip.js';
 import { MAX_SCENES } from '../light/clips/clip-engine.js';
 import type { LightShow } from '../light/show/light-show.js';
 import type { ExternalsReader } from '../light/show/project/project-file.js';
@@ -123,6 +125,24 @@ const readLightCues: ExternalsReader = (value, at, warn) => {
 /** How the show layer reads its part of a light project's externals: every place a light project opens passes this. */
 export const SHOW_EXTERNALS: Readonly<Record<string, ExternalsReader>> = { [CUES_KEY]: readLightCues };
 
+/** What a clip a cue launched records as its launcher (Clip.launchedBy): the cue's beat and scene. */
+export class CueLaunch {
+  constructor(
+    readonly beat: number,
+    readonly scene: number,
+  ) {}
+}
+
+const sameCue = (a: LightCue, b: LightCue): boolean =>
+  a.beat === b.beat && a.scene === b.scene && a.marker === b.marker && a.fade?.beats === b.fade?.beats && a.fade?.ms === b.fade?.ms;
+
+/**
+ * Replaces the show's cues. Undo puts the previous list back; for every cue the undo takes away
+ * (a placement, the new beat of a move), the clips that cue launched stop if they still run, and
+ * unless another cue left launches the same scene, every parameter the clips of its scene drove
+ * goes back to its value from before they first drove it: the show is as it was before the cue
+ * existed, in the same undo step.
+ */
 class SetLightCues implements Command {
   private before: readonly LightCue[] = [];
   constructor(
@@ -137,7 +157,14 @@ class SetLightCues implements Command {
   }
 
   undo(): void {
+    const gone = cuesOf(this.light).filter((c) => !this.before.some((b) => sameCue(b, c)));
     this.write(this.before);
+    for (const cue of gone)
+      for (const clip of this.light.lx.clips.sceneClips(cue.scene)) {
+        const by = clip.launchedBy;
+        if (clip.running.isOn() && by instanceof CueLaunch && by.beat === cue.beat && by.scene === cue.scene) clip.stopNow();
+        if (!this.before.some((c) => c.scene === cue.scene)) clip.releaseDrives();
+      }
   }
 
   private write(cues: readonly LightCue[]): void {
@@ -174,6 +201,18 @@ export class LightCues {
   /** The saved cues themselves, not copied: playback reads them every frame. */
   stored(): readonly LightCue[] {
     return cuesOf(this.light);
+  }
+
+  /**
+   * The cues whose scene holds a clip with a lane on `p`, by beat, each with that clip: every
+   * time the song reaches one, the clip sets `p` again (a value set by hand lasts until then).
+   */
+  driving(p: Parameter): { readonly cue: LightCue; readonly clip: Clip }[] {
+    const out: { cue: LightCue; clip: Clip }[] = [];
+    for (const cue of this.stored())
+      for (const clip of this.light.lx.clips.sceneClips(cue.scene))
+        if (clip.parameterLanes().some((l) => l.target === p && l.events.length > 0)) out.push({ cue: cuePayload(cue), clip });
+    return out;
   }
 
   /** The song's cue markers, by beat (what `marker` may name). */

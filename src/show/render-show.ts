@@ -14,16 +14,16 @@ import { SoundHost } from '../sound/host/host.js';
 import { saveProject, type ProjectJson } from '../sound/model/components.js';
 import { startPlayback } from '../sound/operations/song.js';
 import { linkLightCues } from './cue-playback.js';
+import type { LightCues } from './light-cues.js';
 import { SHOW_EXTERNALS } from './light-cues.js';
 import { linkShowClock } from './show-clock.js';
 import { linkShowAudio } from './song-audio.js';
 
-interface ShowRenderOptions {
+interface ShowOpenOptions {
   /** The light project (.lxp JSON, cues in its externals). */
   readonly light: unknown;
   /** The song (a sound project document). */
   readonly song: ProjectJson;
-  readonly seconds: number;
   /** Frames per second (default 60). */
   readonly fps?: number;
   readonly registry: DeviceRegistry<LXComponent>;
@@ -31,6 +31,10 @@ interface ShowRenderOptions {
   readonly resolveLxm?: (file: string) => unknown;
   /** The song track whose post-fader output the audio devices hear (default the master). */
   readonly audioTrack?: string;
+}
+
+interface ShowRenderOptions extends ShowOpenOptions {
+  readonly seconds: number;
   /** The caller keeps every frame (onFrame copies them): refuse, before rendering, what would not fit (checkKeptFrames). */
   readonly keepsFrames?: boolean;
   /** Called after every frame with the light's main output and the song position in beats. */
@@ -50,41 +54,85 @@ interface ShowRender {
   readonly show: LightShow;
 }
 
+/** A show opened offline, playing from the song's start: step it frame by frame. */
+interface OfflineShow {
+  readonly show: LightShow;
+  readonly sound: SoundHost;
+  readonly cues: LightCues;
+  readonly deltaMs: number;
+  /** What opening the light project reported (files it could not read, devices it replaced). */
+  readonly warnings: readonly string[];
+  /** Renders one frame (the song advances first, the light follows) and returns the song position after it, in beats. */
+  step(): number;
+  dispose(): void;
+}
+
 /**
- * Renders the show as it plays from the song's start: the song's transport is the clock (play
- * at frame 0), the light follows it (tempo, cues, audio devices), each frame advances a fixed
- * 1000/fps ms, and the WAV is the audio engine's offline render of the same seconds. The same
- * inputs always give the same frames and samples.
+ * Opens the show as render-show plays it: its own engine, the song's transport as the clock
+ * (playing from beat 0), the light following it (tempo, cues, audio devices), each step a fixed
+ * 1000/fps ms. The same inputs always give the same frames. `beforeLink` sees the light project
+ * before it is opened (renderShow refuses, there, a render whose frames would not fit).
  */
-export function renderShow(options: ShowRenderOptions): ShowRender {
-  const fps = options.fps ?? 60;
-  if (!(options.seconds > 0 && options.seconds <= MAX_RENDER_SECONDS))
-    throw invalidArgument(`a render is at most ${MAX_RENDER_SECONDS} s; this one would be ${options.seconds} s`);
-  const deltaMs = 1000 / fps;
-  const frames = Math.round(options.seconds * fps);
+export function openOfflineShow(options: ShowOpenOptions, beforeLink?: (pointCount: number) => void): OfflineShow {
+  const deltaMs = 1000 / (options.fps ?? 60);
   const engine = new Engine();
   const opened = readProject(options.light, options.registry, { resolveLxf: options.resolveLxf, resolveLxm: options.resolveLxm, externals: SHOW_EXTERNALS });
-  if (options.keepsFrames === true) checkKeptFrames(frames, opened.lx.structure.model.size);
+  beforeLink?.(opened.lx.structure.model.size);
   engine.graph.reserveIds(opened.maxId);
   const show = new LightShow(engine, opened.lx, { registry: options.registry, externals: SHOW_EXTERNALS });
   show.externals = opened.externals;
   const sound = new SoundHost(engine, silentLogger, options.song);
   linkShowClock(show, sound);
-  linkLightCues(show, sound);
+  const { cues } = linkLightCues(show, sound);
   linkShowAudio(show, sound, options.audioTrack === undefined ? {} : { track: options.audioTrack });
   startPlayback(sound);
+  return {
+    show,
+    sound,
+    cues,
+    deltaMs,
+    warnings: opened.warnings,
+    step: () => {
+      engine.clock.stepFixed(1, deltaMs);
+      return sound.transport.position;
+    },
+    dispose: () => sound.dispose(),
+  };
+}
+
+/**
+ * Renders the show as it plays from the song's start (openOfflineShow) for `seconds`, and the WAV:
+ * the audio engine's offline render of the same seconds. The same inputs always give the same
+ * frames and samples.
+ */
+export function renderShow(options: ShowRenderOptions): ShowRender {
+  const fps = options.fps ?? 60;
+  if (!(options.seconds > 0 && options.seconds <= MAX_RENDER_SECONDS))
+    throw invalidArgument(`a render is at most ${MAX_RENDER_SECONDS} s; this one would be ${options.seconds} s`);
+  const frames = Math.round(options.seconds * fps);
+  const offline = openOfflineShow(options, (points) => {
+    if (options.keepsFrames === true) checkKeptFrames(frames, points);
+  });
   const beats = new Float64Array(frames);
   for (let k = 0; k < frames; k++) {
-    engine.clock.stepFixed(1, deltaMs);
-    beats[k] = sound.transport.position;
-    options.onFrame?.(k, show.main, beats[k]);
+    beats[k] = offline.step();
+    options.onFrame?.(k, offline.show.main, beats[k]);
   }
   const audio = renderAudio(
-    buildPlan(saveProject(sound.project, { ids: false }), sound.samples),
+    buildPlan(saveProject(offline.sound.project, { ids: false }), offline.sound.samples),
     { fromBeat: 0, seconds: options.seconds },
     undefined,
     RENDER_SAMPLE_RATE,
   );
-  sound.dispose();
-  return { frames, deltaMs, beats, left: audio.left, right: audio.right, sampleRate: audio.sampleRate, warnings: opened.warnings, show };
+  offline.dispose();
+  return {
+    frames,
+    deltaMs: offline.deltaMs,
+    beats,
+    left: audio.left,
+    right: audio.right,
+    sampleRate: audio.sampleRate,
+    warnings: offline.warnings,
+    show: offline.show,
+  };
 }

@@ -1,3 +1,4 @@
+import type { ShowCheck } from '../show/check-show.js';
 import type { LightCues } from '../show/light-cues.js';
 import type { Engine } from '../engine/engine.js';
 import type { Origin, PerformOptions } from '../engine/commands/history.js';
@@ -72,6 +73,8 @@ export interface Services {
   readonly soundAdapter: SoundAdapter;
   /** Light cues on the song's timeline (absent when no song is wired to the light). */
   readonly lightCues?: LightCues;
+  /** The offline show check (check_show; absent when no song is wired to the light). */
+  readonly showCheck?: ShowCheck;
 }
 
 /** A human's answer to an elicitation (MCP `elicitation/create`, form mode). */

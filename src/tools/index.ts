@@ -71,6 +71,7 @@ import setClipLane from './clips/set-clip-lane.js';
 import recordClip from './clips/record-clip.js';
 import placeLightCue from './clips/place-light-cue.js';
 import listLightCues from './clips/list-light-cues.js';
+import checkShow from './clips/check-show.js';
 import removeSnapshot from './light/remove-snapshot.js';
 import getFrame from './light/get-frame.js';
 import getPreviewPoints from './light/get-preview-points.js';
@@ -221,6 +222,7 @@ export const TOOLS: readonly AnyTool[] = [
   recordClip,
   placeLightCue,
   listLightCues,
+  checkShow,
   listViews,
   addView,
   removeView,

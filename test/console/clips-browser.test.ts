@@ -19,7 +19,7 @@ after(async () => {
   await browser?.close();
 });
 
-test('clip grid: a clip added over MCP appears; clicking it launches it and its playing position advances; clicking again stops it', { skip }, async (t) => {
+test('clip grid: a clip added over MCP appears; a click launches it (an undo step), its position advances; a click stops it', { skip }, async (t) => {
   const show = await startShow(t, { realtime: true });
   const { page, problems, external } = await openConsole(browser, baseOf(show.url));
   t.after(() => page.close());
@@ -39,10 +39,13 @@ test('clip grid: a clip added over MCP appears; clicking it launches it and its 
   assert.ok(later > first, `the playing position advances (${first} → ${later} ms)`);
   const listed = (await show.call('list_clips', { detail: 'full' })).buses[0].clips[0];
   assert.equal(listed.running, true, 'the engine runs the clip the page launched');
+  const launched = (await history(show)) as { undoDepth: number; steps: { label: string }[] };
+  assert.equal(launched.undoDepth, (h as { undoDepth: number }).undoDepth + 1, 'the launch is one undo step (as launch_clip)');
+  assert.equal(launched.steps[0]?.label, 'Launch clip Drop');
   await page.click(`${cell} button`);
   await page.waitForSelector(`${cell}.stopped`);
   assert.equal((await show.call('list_clips', { detail: 'full' })).buses[0].clips[0].running, false);
-  assert.deepEqual(await history(show), h, 'launching and stopping are not undo steps');
+  assert.deepEqual(await history(show), launched, 'stopping is not an undo step');
   assert.deepEqual(problems, []);
   assert.deepEqual(external, []);
 });

@@ -1,5 +1,5 @@
 // find_tools' recall on phrases written from docs/tools.md by someone who never saw the finder
-// (find-tools-phrases.json: 144 tasks in an operator's, musician's or agent's words, every tool
+// (find-tools-phrases.json: 149 tasks in an operator's, musician's or agent's words, every tool
 // at least once). Recall is the share whose expected tool is among the tools find_tools returns.
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';

@@ -187,7 +187,7 @@ test('clip edits: bad input is refused with a clear code and changes nothing, hi
   await assertRefused(show, 'apply_operations', { operations: [{ tool: 'launch_clip', args: { bus: CH, slot: 0 } }] }, /cannot run in a batch/, extra);
 });
 
-test('launch_clip plays the lanes on the frame clock; stop_clip stops; neither is an undo step', async (t) => {
+test('launch_clip plays the lanes on the frame clock (one undo step each); stop_clip stops (not an undo step)', async (t) => {
   const show = await startShow(t);
   await show.call('add_clip', { bus: CH, slot: 0, length: { ms: 1000 }, timeBase: 'ABSOLUTE', loop: false });
   await show.call('set_clip_lane', {
@@ -219,12 +219,18 @@ test('launch_clip plays the lanes on the frame clock; stop_clip stops; neither i
   assert.equal(await fader(show), 1);
   assert.equal((await show.call('get_parameter', { path: FADER })).drivenBy, undefined, 'a stopped clip drives nothing');
   await show.call('launch_clip', { scene: 0 });
+  const launches = (await history(show)) as { undoDepth: number; steps: { label: string }[] };
+  assert.equal(launches.undoDepth, (h as { undoDepth: number }).undoDepth + 2, 'each launch from a tool call is one undo step');
+  assert.deepEqual(
+    launches.steps.slice(0, 2).map((s) => s.label),
+    ['Launch scene 0', 'Launch clip Clip-1'],
+  );
   const stopped = await show.call('stop_clip', {});
   assert.deepEqual(
     stopped.stopped.map((s: { slot: number }) => s.slot),
     [0],
   );
-  assert.deepEqual(await history(show), h, 'launch and stop are not undo steps');
+  assert.deepEqual(await history(show), launches, 'stop is not an undo step');
 });
 
 test('set_parameter on a value a running clip drives says so; the clip sets it back next frame', async (t) => {

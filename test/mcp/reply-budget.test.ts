@@ -40,6 +40,7 @@ const READS: readonly (readonly [string, Record<string, unknown>])[] = [
   ['sound_get_device_state', {}],
   ['grid_search_modules', {}],
   ['song_listen', { region: { from_beat: 32, to_beat: 96 } }],
+  ['check_show', { from_beat: 32, to_beat: 96 }],
 ];
 
 test('every read answers within 16 KB by default on the stage demo', async (t) => {

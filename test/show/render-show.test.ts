@@ -12,8 +12,7 @@ import { deviceByName } from '../../src/sound/model/catalog.js';
 import { emptyProject } from '../../src/sound/demo.js';
 import type { ProjectJson } from '../../src/sound/model/components.js';
 import { startShow, tempHome } from '../helpers/show.js';
-
-const CH = '/lx/mixer/channel/1';
+import { cueBlackout } from './blackout-cue.js';
 
 /** 24-bit PCM WAV → left channel as floats (read back from the file, not from the engine). */
 function wavLeft(bytes: Buffer): { samples: Float64Array; rate: number } {
@@ -47,17 +46,7 @@ function brightness(argb: Uint32Array): number {
 
 test('render-show: WAV, frames, contact sheet and MP4 on one clock; a cue at the Verse changes the light on the kick of beat 32; deterministic', async (t) => {
   const show = await startShow(t);
-  await show.call('add_clip', { bus: CH, slot: 1, label: 'Blackout', length: { beats: 4 } });
-  await show.call('set_clip_lane', {
-    bus: CH,
-    slot: 1,
-    lane: `${CH}/fader`,
-    events: [
-      { ms: 0, value: 0 },
-      { beats: 4, value: 0 },
-    ],
-  });
-  await show.call('place_light_cue', { marker: 'Verse', scene: 1 });
+  await cueBlackout(show);
   const dir = await tempHome(t);
   const lxp = join(dir, 'cued.lxp');
   await writeFile(lxp, JSON.stringify(await show.app.engine.queue.submit(() => writeProject(show.app.light.lx, show.app.light.externals, 0))));

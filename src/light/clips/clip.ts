@@ -1,4 +1,5 @@
 import type { Parameter } from '../../engine/parameters/parameter.js';
+import type { StoredValue } from '../../engine/parameters/recording.js';
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { NumericParameter } from '../../engine/parameters/numeric.js';
@@ -98,6 +99,16 @@ export class Clip extends LXComponent {
   private fadeElapsed = 0;
   /** How far the launch fade has come, 0–1 (1: not fading): the parameter lanes read it. */
   fadeAmount = 1;
+  /**
+   * Every parameter this clip's lanes have driven, with the base it held just before the clip
+   * first drove it. Kept when the clip stops (its values stay, as in LX); `releaseDrives` puts
+   * them back when what made the clip drive is undone (docs/clips.md, "Undo").
+   */
+  private readonly driven = new Map<Parameter, StoredValue>();
+  /** What launched the clip last: a light cue, a launch_clip step, or null (a trigger, a scene, a project load). */
+  launchedBy: object | null = null;
+  /** What a pending (quantized) launch will be launched by, once it starts. */
+  private nextLaunchBy: object | null = null;
 
   constructor(
     readonly kind: ClipKind,
@@ -217,8 +228,10 @@ export class Clip extends LXComponent {
    * tempo clock's beat the cursor stands at now (a cue knows it: the song's position, where the
    * clock is about to be placed), which a TEMPO clip counts from instead of the clock's last beat.
    */
-  start(cue?: { readonly fadeMs?: number; readonly elapsedMs: number; readonly clockBeat?: number }): void {
+  start(cue?: { readonly fadeMs?: number; readonly elapsedMs: number; readonly clockBeat?: number; readonly by?: object }): void {
     for (const c of this.bus.clips.items) if (c !== this && c.running.isOn()) c.stopNow();
+    this.launchedBy = cue?.by ?? this.nextLaunchBy;
+    this.nextLaunchBy = null;
     const elapsed = cue?.elapsedMs ?? 0;
     const fade = cue?.fadeMs ?? 0;
     const at = elapsed > 0 ? this.cursorAfter(this.playStartMs + elapsed) : this.playStartMs;
@@ -263,8 +276,39 @@ export class Clip extends LXComponent {
   }
 
   stopNow(): void {
+    this.nextLaunchBy = null;
     this.launch.cancel();
     this.running.setValue(0);
+  }
+
+  /** Launches as the launch trigger does (quantized), remembering `by` as what launched it. */
+  launchAs(by: object): void {
+    this.nextLaunchBy = by;
+    this.launch.fire();
+  }
+
+  /** Whether the launch `by` started the clip and it still runs, or is still waiting to start it. */
+  launchedAs(by: object): boolean {
+    return (this.running.isOn() && this.launchedBy === by) || (this.launch.pending && this.nextLaunchBy === by);
+  }
+
+  /** A lane is about to set `p`: the first time, remember the base it holds now. */
+  noteDrive(p: Parameter): void {
+    if (!this.driven.has(p)) this.driven.set(p, p.storedBase);
+  }
+
+  /**
+   * Puts every parameter the clip drove back to the base it held before the clip first drove it
+   * (the latest first) and forgets them: what made the clip drive is being undone. A parameter no
+   * longer in the show is skipped. A clip still running drives again on its next frame, from there.
+   */
+  releaseDrives(): void {
+    const all = [...this.driven];
+    this.driven.clear();
+    for (let i = all.length - 1; i >= 0; i--) {
+      const [p, before] = all[i];
+      if (p.owner !== null && p.owner.graph !== null && p.storedBase !== before) p.restoreStoredBase(before);
+    }
   }
 
   private endFade(): void {

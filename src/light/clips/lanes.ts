@@ -20,6 +20,8 @@ interface LaneHost extends Component {
   readonly overridden: ReadonlySet<Parameter>;
   /** How far a launch fade has come (0–1; 1 when the clip is not fading): parameter lanes mix their start value with the lane's. */
   readonly fadeAmount: number;
+  /** A parameter lane is about to set `p` (the clip remembers its base from before, for undo). */
+  noteDrive(p: Parameter): void;
 }
 
 /**
@@ -252,6 +254,7 @@ export class ParameterLane extends ClipLane<ParameterEvent> {
     const v = this.valueAt(to);
     if (v === undefined || !(p instanceof NumericParameter)) return;
     const start = this.fadeFrom;
+    this.clip.noteDrive(p);
     // A fading launch crosses linearly from the value the parameter had to the lane's (Normalized lanes only).
     p.setNormalized(start === start && this.interpolation === 'Normalized' ? lerp(start, v, this.clip.fadeAmount) : v);
   }

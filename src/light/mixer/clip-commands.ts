@@ -5,7 +5,7 @@ import type { Clip, Marker } from '../clips/clip.js';
 import type { Cursor } from '../clips/cursor.js';
 import type { AnyLane } from '../clips/lanes.js';
 
-/** Puts a clip in its slot on a bus; undo takes it out (same object, same id). */
+/** Puts a clip in its slot on a bus; undo takes it out (same object, same id) and puts back what it drove. */
 export class AddClip implements Command {
   readonly label: string;
   constructor(
@@ -23,6 +23,7 @@ export class AddClip implements Command {
   undo(g: Graph): void {
     const bus = g.require(this.busId) as Bus;
     this.clip.stopNow();
+    this.clip.releaseDrives();
     bus.clips.remove(this.clip);
   }
 }
@@ -76,7 +77,7 @@ export class SetClipMarkers implements Command {
   }
 }
 
-/** Adds a lane to a clip at `index`; undo removes it. */
+/** Adds a lane to a clip at `index`; undo removes it and puts back what the clip drove. */
 export class AddLane implements Command {
   readonly label = 'Add clip lane';
   constructor(
@@ -90,7 +91,9 @@ export class AddLane implements Command {
   }
 
   undo(g: Graph): void {
-    (g.require(this.clipId) as Clip).lanes.remove(this.lane);
+    const clip = g.require(this.clipId) as Clip;
+    clip.lanes.remove(this.lane);
+    clip.releaseDrives();
   }
 }
 
@@ -116,7 +119,7 @@ export class RemoveLane implements Command {
   }
 }
 
-/** Replaces a lane's events (sorted); undo puts the previous array back. */
+/** Replaces a lane's events (sorted); undo puts the previous array back and what the clip drove. */
 export class SetLaneEvents<E extends { readonly cursor: Cursor }> implements Command {
   readonly label = 'Edit clip lane';
   private before: readonly E[] | null = null;
@@ -132,6 +135,41 @@ export class SetLaneEvents<E extends { readonly cursor: Cursor }> implements Com
   }
 
   undo(g: Graph): void {
-    if (this.before !== null) (g.require(this.laneId) as unknown as { events: readonly E[] }).events = this.before;
+    if (this.before === null) return;
+    const lane = g.require(this.laneId) as unknown as { events: readonly E[]; readonly parent: unknown };
+    lane.events = this.before;
+    (lane.parent as Clip).releaseDrives();
+  }
+}
+
+/**
+ * Launches clips as launch_clip does (quantized, stopping each bus's other clip). Undo stops the
+ * ones this launch started and still runs (or still waits to start) and puts back every parameter
+ * they drove; a clip that was already running when launched again keeps running. Redo launches
+ * them again.
+ */
+export class LaunchClips implements Command {
+  private readonly wasRunning = new Set<number>();
+  constructor(
+    readonly label: string,
+    private readonly clipIds: readonly number[],
+  ) {}
+
+  perform(g: Graph): void {
+    this.wasRunning.clear();
+    for (const id of this.clipIds) {
+      const clip = g.require(id) as Clip;
+      if (clip.running.isOn()) this.wasRunning.add(id);
+      clip.launchAs(this);
+    }
+  }
+
+  undo(g: Graph): void {
+    for (let i = this.clipIds.length - 1; i >= 0; i--) {
+      const id = this.clipIds[i];
+      const clip = g.require(id) as Clip;
+      if (clip.launchedAs(this) && !this.wasRunning.has(id)) clip.stopNow();
+      clip.releaseDrives();
+    }
   }
 }

@@ -1,6 +1,7 @@
 // Clips: the light timeline. Add, remove and copy clips, change their length and loop, edit lane
-// events and record takes: each one undo step. Launching and stopping are performance actions
-// (LX does not undo them either) and are not recorded in the history.
+// events, record takes and launch from a tool call: each one undo step. Stopping is a performance
+// action (LX does not undo it either) and is not recorded in the history. Undoing what made a clip
+// drive its parameters (its creation, its lanes, its launch) puts them back (docs/clips.md, "Undo").
 
 import { isDeepStrictEqual } from 'node:util';
 import { CompoundCommand, type Command } from '../../engine/commands/command.js';
@@ -10,7 +11,7 @@ import { internal, invalidArgument, notFound } from '../../engine/errors.js';
 import { NumericParameter } from '../../engine/parameters/numeric.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { type Clip, type Marker, MARKERS, TIME_BASES } from '../clips/clip.js';
-import { AddClip, AddLane, RemoveClip, RemoveLane, SetClipMarkers, SetLaneEvents } from '../mixer/clip-commands.js';
+import { AddClip, AddLane, LaunchClips, RemoveClip, RemoveLane, SetClipMarkers, SetLaneEvents } from '../mixer/clip-commands.js';
 import { MAX_SCENES } from '../clips/clip-engine.js';
 import { cursorAtMillis, MAX_CLIP_MS } from '../clips/cursor.js';
 import {
@@ -63,9 +64,13 @@ export function clipAt(show: LightShow, t: SlotTarget): Clip {
   return clip;
 }
 
-/** Launching, stopping and recording act on the running show and cannot be rolled back with a batch. */
+/**
+ * Launching, stopping and recording act on the running show at their own time (a launch may wait
+ * for the next bar), so they are not part of a batch's all-or-nothing.
+ */
 function notInBatch(show: LightShow, what: string): void {
-  if (show.engine.history.inTransaction) throw invalidArgument(`${what} cannot run in a batch: it cannot be rolled back. Call it on its own`);
+  if (show.engine.history.inTransaction)
+    throw invalidArgument(`${what} cannot run in a batch: it acts on the running show at its own time. Call it on its own`);
 }
 
 /** Milliseconds from a time input at `bpm`; exactly one of ms and beats. */
@@ -221,22 +226,36 @@ export function setClip(show: LightShow, t: SlotTarget, options: SetClipOptions,
 
 /**
  * Launches one clip, or every clip of a scene (slot index across the buses). With the tempo's
- * launch quantization the launch waits for the next boundary (`pending`). Not undoable.
+ * launch quantization the launch waits for the next boundary (`pending`). One undo step: undo
+ * stops what this launch started and puts back every parameter those clips drove.
  */
-export function launchClip(show: LightShow, t: SlotTarget): Clip {
+export function launchClip(show: LightShow, t: SlotTarget, origin: Origin): Clip {
   notInBatch(show, 'launch_clip');
   const clip = clipAt(show, t);
-  clip.launch.fire();
-  return clip;
+  return launch(show, [clip], `Launch clip ${clip.label.getString()}`, origin)[0] as Clip;
 }
 
-export function launchScene(show: LightShow, scene: number): Clip[] {
+export function launchScene(show: LightShow, scene: number, origin: Origin): Clip[] {
   notInBatch(show, 'launch_clip');
   checkSlot(scene);
   const clips = show.lx.clips.sceneClips(scene);
   if (clips.length === 0) throw notFound(`scene ${scene} has no clips on any bus (list_clips)`);
-  for (const c of clips) c.launch.fire();
-  return clips;
+  return launch(show, clips, `Launch scene ${scene}`, origin);
+}
+
+function launch(show: LightShow, clips: Clip[], label: string, origin: Origin): Clip[] {
+  return show.engine.history.performVerified(
+    new LaunchClips(
+      label,
+      clips.map((c) => c.id),
+    ),
+    origin,
+    () => {
+      const idle = clips.find((c) => !c.running.isOn() && !c.launch.pending);
+      if (idle !== undefined) throw internal(`clip "${idle.label.getString()}" did not start; the launch was rolled back`);
+      return clips;
+    },
+  );
 }
 
 /** Stops one clip, every clip on a bus, or (no target) every clip. Immediate. Not undoable. */

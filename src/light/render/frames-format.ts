@@ -41,11 +41,27 @@ export function decodeArgb(b64: string): Uint32Array {
   return out;
 }
 
+/** The golden files' frames hash, fed one frame at a time (a render that keeps no frames hashes as it goes). */
+export class FramesHash {
+  private readonly hash = createHash('sha256');
+  private scratch = Buffer.alloc(0);
+
+  add(frame: Uint32Array): void {
+    if (this.scratch.length !== frame.length * 4) this.scratch = Buffer.alloc(frame.length * 4);
+    for (let i = 0; i < frame.length; i++) this.scratch.writeUInt32LE(frame[i], i * 4);
+    this.hash.update(this.scratch);
+  }
+
+  digest(): string {
+    return this.hash.digest('hex');
+  }
+}
+
 /** SHA-256 of the concatenated recorded frames' bytes, as the golden files state it. */
 export function framesSha256(frames: readonly Uint32Array[]): string {
-  const h = createHash('sha256');
-  for (const f of frames) h.update(argbBytes(f));
-  return h.digest('hex');
+  const h = new FramesHash();
+  for (const f of frames) h.add(f);
+  return h.digest();
 }
 
 /** base64 of little-endian float32 triples (x, y, z or xn, yn, zn) per point. */

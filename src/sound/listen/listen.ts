@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { internal } from '../../engine/errors.js';
 import { buildPlan } from '../audio/plan.js';
 import type { Meter } from '../audio/dsp/engine.js';
+import type { RenderPlan } from '../audio/dsp/plan.js';
 import { refuse } from '../model/errors.js';
 import type { Request } from '../../engine/request.js';
 import type { SoundHost } from '../host/host.js';
@@ -14,7 +15,7 @@ import type { Reply } from '../../protocol3/replies/index.js';
 import type { TrackType } from '../../protocol3/replies/shapes.js';
 
 /** The longest region rendered for listening, and the longest stretch of live output. */
-const MAX_REGION_SECONDS = 60;
+export const MAX_REGION_SECONDS = 60;
 export const MAX_LIVE_SECONDS = 30;
 
 export type ListenSource =
@@ -39,7 +40,13 @@ function run(job: ListenJob): Promise<ListenResult> {
   });
 }
 
-const trackPayload = (names: readonly { index: number; name: string; type: TrackType }[], meters: readonly Meter[]): Reply<'song-listen'>['tracks'] =>
+interface TrackName {
+  readonly index: number;
+  readonly name: string;
+  readonly type: TrackType;
+}
+
+const trackPayload = (names: readonly TrackName[], meters: readonly Meter[]): Reply<'song-listen'>['tracks'] =>
   names.map((t, i) => {
     const m = meters[i] ?? { peak: 0, rms: 0 };
     return { index: t.index, name: t.name, type: t.type, peak_dbfs: dbfs(m.peak), rms_dbfs: dbfs(m.rms), silent: m.peak === 0, clipping: m.peak >= 1 };
@@ -65,7 +72,7 @@ function takeListenSlot(host: SoundHost): void {
 }
 
 /** What one listen renders or analyses, checked against the project inside the queue task. */
-function prepare(host: SoundHost, req: ListenRequest): { job: ListenJob; names: { index: number; name: string; type: TrackType }[] } {
+function prepare(host: SoundHost, req: ListenRequest): { job: ListenJob; names: TrackName[] } {
   const tempo = host.project.tempo.getBaseValue();
   if (req.track !== undefined) {
     const t = trackAt(host, req.track);
@@ -90,7 +97,7 @@ function prepare(host: SoundHost, req: ListenRequest): { job: ListenJob; names: 
         'live_empty',
         `the live engine has rendered only ${(got.left.length / LISTEN_RATE).toFixed(2)} s so far; play first, or listen to a region`,
       );
-    const names = got.plan.tracks.map((t) => ({ index: t.index, name: t.name, type: t.type }));
+    const names = trackNames(got.plan);
     return {
       job: {
         plan: null,
@@ -121,11 +128,18 @@ function prepare(host: SoundHost, req: ListenRequest): { job: ListenJob; names: 
     const index = req.track;
     plan.tracks.forEach((t) => ((t as { solo: boolean }).solo = t.index === index));
   }
-  const names = plan.tracks.map((t) => ({ index: t.index, name: t.name, type: t.type }));
-  return {
-    job: { plan, fromBeat, frames: Math.round(seconds * LISTEN_RATE), audio: null, tempo, clip: req.clip, spectrogram: req.spectrogram } as ListenJob,
-    names,
-  };
+  return { job: regionJob(plan, fromBeat, toBeat, tempo, req), names: trackNames(plan) };
+}
+
+/** The job that renders and analyses a region of a plan (`toBeat − fromBeat` at `tempo`, checked by the caller). */
+export function regionJob(plan: RenderPlan, fromBeat: number, toBeat: number, tempo: number, media: { clip: boolean; spectrogram: boolean }): ListenJob {
+  const frames = Math.round((((toBeat - fromBeat) * 60) / tempo) * LISTEN_RATE);
+  return { plan, fromBeat, frames, audio: null, tempo, clip: media.clip, spectrogram: media.spectrogram };
+}
+
+/** The plan's tracks as the reply names them. */
+export function trackNames(plan: RenderPlan): TrackName[] {
+  return plan.tracks.map((t) => ({ index: t.index, name: t.name, type: t.type }));
 }
 
 export async function listen(host: SoundHost, request: Request, req: ListenRequest): Promise<Reply<'song-listen'>> {
@@ -140,7 +154,12 @@ export async function listen(host: SoundHost, request: Request, req: ListenReque
   } finally {
     host.song.listening--;
   }
-  const tracks = trackPayload(prepared.names, result.tracks);
+  return listenReply(req, prepared.names, result);
+}
+
+/** song-listen's reply: what the worker rendered (or took) and analysed, for the request that asked. */
+export function listenReply(req: Pick<ListenRequest, 'source' | 'track'>, names: readonly TrackName[], result: ListenResult): Reply<'song-listen'> {
+  const tracks = trackPayload(names, result.tracks);
   const main = tracks.filter((t) => t.type !== 'master');
   return {
     source:

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { clipsDriving } from '../../light/operations/clips.js';
 import { defineTool } from '../define-tool.js';
-import { DrivenByPayload, ParameterPayload, toParameterPayload, withDrivers } from './payloads.js';
+import { CueNotePayload, DrivenByPayload, ParameterPayload, toParameterPayload, withDrivers } from './payloads.js';
 
 export default defineTool({
   name: 'get_parameter',
@@ -18,9 +18,9 @@ export default defineTool({
     id: z.number().int().optional().describe("Instead of (or as a check on) path: the owning component's id from any payload"),
     key: z.string().optional().describe('With id: the parameter\'s key, e.g. "fader"'),
   }),
-  output: z.strictObject({ parameter: ParameterPayload, drivenBy: DrivenByPayload }),
-  handle: ({ path, id, key }, { light }) => {
+  output: z.strictObject({ parameter: ParameterPayload, drivenBy: DrivenByPayload, cueNote: CueNotePayload }),
+  handle: ({ path, id, key }, { light, lightCues }) => {
     const parameter = light.parameter({ path, id, key });
-    return withDrivers({ parameter: toParameterPayload(parameter) }, clipsDriving(light, parameter));
+    return withDrivers({ parameter: toParameterPayload(parameter) }, clipsDriving(light, parameter), lightCues?.driving(parameter));
   },
 });

@@ -263,8 +263,35 @@ export const DrivenByPayload = z
   .optional()
   .describe('Running clips whose lanes set it every frame: a value set by hand lasts until their next frame (stop_clip them to keep it)');
 
-export function withDrivers<T extends object>(payload: T, clips: readonly { path: string }[]): T & { drivenBy?: string[] } {
-  return clips.length === 0 ? payload : { ...payload, drivenBy: clips.map((c) => c.path) };
+/** get_parameter and set_parameter: the light cues whose clips set the parameter each time the song reaches them. */
+export const CueNotePayload = z
+  .string()
+  .optional()
+  .describe('Light cues whose clip sets this value each time the song reaches them (a value set by hand lasts until then)');
+
+interface CueDriver {
+  readonly cue: { readonly beat: number; readonly marker?: string };
+  readonly clip: { readonly path: string; readonly label: { getString(): string } };
+}
+
+/** The sentence that says which cues set a parameter again (docs/clips.md, "Undo"). */
+function cueNote(drivers: readonly CueDriver[]): string {
+  const each = drivers.map(({ cue, clip }) => {
+    const at = cue.marker === undefined ? `beat ${cue.beat}` : `beat ${cue.beat} ("${cue.marker}")`;
+    return `the light cue at ${at} launches clip "${clip.label.getString()}" (${clip.path}), whose lane sets this value each time it fires`;
+  });
+  const keep = 'change the lane (set_clip_lane) or the cue (place_light_cue) to keep it';
+  return `${each.join('; ')}. A value set by hand lasts until the song next reaches the cue (on every loop wrap too); ${keep}.`;
+}
+
+export function withDrivers<T extends object>(
+  payload: T,
+  clips: readonly { path: string }[],
+  cues: readonly CueDriver[] = [],
+): T & { drivenBy?: string[]; cueNote?: string } {
+  const out: T & { drivenBy?: string[]; cueNote?: string } = clips.length === 0 ? { ...payload } : { ...payload, drivenBy: clips.map((c) => c.path) };
+  if (cues.length > 0) out.cueNote = cueNote(cues);
+  return out;
 }
 
 /** What an add-style tool hands on: the new component's parameters by key, with their values now. */

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { clipsDriving } from '../../light/operations/clips.js';
 import { defineTool } from '../define-tool.js';
-import { DrivenByPayload, ParameterPayload, toParameterPayload, withDrivers } from './payloads.js';
+import { CueNotePayload, DrivenByPayload, ParameterPayload, toParameterPayload, withDrivers } from './payloads.js';
 
 export default defineTool({
   name: 'set_parameter',
@@ -26,9 +26,10 @@ export default defineTool({
     parameter: ParameterPayload,
     changed: z.boolean().describe('False when the parameter already had this value: nothing changed and no undo step was made'),
     drivenBy: DrivenByPayload,
+    cueNote: CueNotePayload,
   }),
-  handle: ({ path, id, key, value }, { light, origin, merge }) => {
+  handle: ({ path, id, key, value }, { light, origin, merge, lightCues }) => {
     const { parameter, changed } = light.setParameter({ path, id, key }, value, origin, merge);
-    return withDrivers({ parameter: toParameterPayload(parameter), changed }, clipsDriving(light, parameter));
+    return withDrivers({ parameter: toParameterPayload(parameter), changed }, clipsDriving(light, parameter), lightCues?.driving(parameter));
   },
 });

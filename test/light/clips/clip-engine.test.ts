@@ -61,7 +61,7 @@ test("TEMPO clips follow the launch clock's beats; a quantized launch counts fro
   show.lx.tempo.launchQuantization.setValue(show.lx.tempo.launchQuantization.options!.indexOf('1/4'));
   const clip = addClip(show, { bus: CH, slot: 0 }, { length: { beats: 8 }, timeBase: 'TEMPO' }, ORIGIN);
   show.engine.clock.stepFixed(10, 1000 / 60);
-  launchClip(show, { bus: CH, slot: 0 });
+  launchClip(show, { bus: CH, slot: 0 }, ORIGIN);
   assert.equal(clip.launch.pending, true);
   let frames = 0;
   while (!clip.running.isOn()) {
@@ -82,9 +82,9 @@ test("scenes launch the slot across buses; a launch stops the bus's other clip",
   const a = addClip(show, { bus: CH, slot: 0 }, {}, ORIGIN);
   const b = addClip(show, { bus: CH, slot: 1 }, {}, ORIGIN);
   const m = addClip(show, { bus: { path: '/lx/mixer/master' }, slot: 1 }, {}, ORIGIN);
-  launchClip(show, { bus: CH, slot: 0 });
+  launchClip(show, { bus: CH, slot: 0 }, ORIGIN);
   assert.equal(a.running.isOn(), true);
-  assert.deepEqual(launchScene(show, 1), [b, m]);
+  assert.deepEqual(launchScene(show, 1, ORIGIN), [b, m]);
   assert.equal(a.running.isOn(), false, 'one clip per bus');
   assert.equal(b.running.isOn(), true);
   assert.equal(m.running.isOn(), true);

@@ -18,12 +18,38 @@ export class DrySignal {
   private readonly l = new Float32Array(128);
   private readonly r = new Float32Array(128);
   private readonly wet: SmoothedGain;
-  constructor(sampleRate: number) {
+  /** The last `latency` input samples per side (a ring), when the wet path is that late. */
+  private readonly lineL: Float32Array;
+  private readonly lineR: Float32Array;
+  private pos = 0;
+  /** `latency`: whole samples the wet path lags its input (an oversampler's), by which the dry copy is delayed. */
+  constructor(
+    sampleRate: number,
+    private readonly latency = 0,
+  ) {
     this.wet = new SmoothedGain(sampleRate);
+    this.lineL = new Float32Array(latency);
+    this.lineR = new Float32Array(latency);
   }
-  keep(l: Float32Array, r: Float32Array): void {
-    this.l.set(l);
-    this.r.set(r);
+  keep(l: Float32Array, r: Float32Array, n: number): void {
+    if (this.latency === 0) {
+      this.l.set(l);
+      this.r.set(r);
+      return;
+    }
+    let pos = this.pos;
+    for (let i = 0; i < n; i++) {
+      this.l[i] = this.lineL[pos];
+      this.r[i] = this.lineR[pos];
+      this.lineL[pos] = l[i];
+      this.lineR[pos] = r[i];
+      if (++pos === this.latency) pos = 0;
+    }
+    this.pos = pos;
+  }
+  reset(): void {
+    this.lineL.fill(0);
+    this.lineR.fill(0);
   }
   /** l, r ← dry · (1 − wet) + l, r · wet; nothing at a steady wet ≥ 1. */
   mix(l: Float32Array, r: Float32Array, n: number, wet: number): void {
@@ -53,21 +79,25 @@ export class DrySignal {
  */
 export abstract class WetDryEffect implements Effect {
   private readonly dry: DrySignal;
+  /** `latency`: whole samples the wet path lags its input; the dry path is delayed to match. */
   constructor(
     protected readonly p: PlanParams,
     protected readonly sr: number,
+    latency = 0,
   ) {
-    this.dry = new DrySignal(sr);
+    this.dry = new DrySignal(sr, latency);
   }
   process(l: Float32Array, r: Float32Array, n: number): void {
-    this.dry.keep(l, r);
+    this.dry.keep(l, r, n);
     this.wet(l, r, n);
     this.dry.mix(l, r, n, this.p.MIX);
     this.after(l, r, n);
   }
   protected abstract wet(l: Float32Array, r: Float32Array, n: number): void;
   protected after(_l: Float32Array, _r: Float32Array, _n: number): void {}
-  reset(): void {}
+  reset(): void {
+    this.dry.reset();
+  }
   abstract tail(): number;
 }
 

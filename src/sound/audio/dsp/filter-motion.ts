@@ -1,11 +1,11 @@
-import { resonanceQ } from './filters.js';
+import { resonanceDamping } from './filters.js';
 import { SmoothedGain } from './smoothed-gain.js';
 
 /**
  * A filter's cutoff and resonance as they move: a new value is reached over 10 ms on
  * SmoothedGain's raised cosine — the cutoff in octaves, the resonance as it is — so a cutoff jump
  * between blocks no longer steps the filter (a Filter+ cutoff jump clicked). While `moving`, a
- * filter is set from `cutoff(i)` and `q(i)` every sample; steady, from the parameters themselves,
+ * filter is set from `cutoff(i)` and `damping(i)` every sample; steady, from the parameters themselves,
  * so a steady filter renders exactly as without it.
  */
 export class FilterMotion {
@@ -46,7 +46,7 @@ export class FilterMotion {
     return this.resonanceMoves ? this.resonanceRamp.ramp[i] : this.resonanceRamp.current;
   }
 
-  q(i: number): number {
-    return resonanceQ(this.resonance(i));
+  damping(i: number): number {
+    return resonanceDamping(this.resonance(i));
   }
 }

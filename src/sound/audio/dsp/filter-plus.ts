@@ -1,10 +1,10 @@
 import type { DeviceDef } from './device.js';
 import { WetDryEffect } from './effect.js';
 import { FilterMotion } from './filter-motion.js';
-import { resonanceQ, Svf } from './filters.js';
+import { resonanceDamping, Svf } from './filters.js';
 import { choice, freq, pct } from './params.js';
 
-/** Filter+: a resonant state-variable filter per side (low-, band-, high-pass) with mix. */
+/** Filter+: a resonant state-variable filter per side (low-, band-, high-pass) with mix; it self-oscillates at the top of Resonance. */
 class FilterPlus extends WetDryEffect {
   private readonly f = [new Svf(), new Svf()];
   private readonly motion = new FilterMotion(this.sr);
@@ -14,17 +14,17 @@ class FilterPlus extends WetDryEffect {
     if (this.motion.block(p.CUTOFF, p.RESONANCE)) {
       for (let i = 0; i < n; i++) {
         const f = this.motion.cutoff(i);
-        const q = this.motion.q(i);
-        this.f[0].set(f, q, this.sr);
-        this.f[1].set(f, q, this.sr);
+        const k = this.motion.damping(i);
+        this.f[0].set(f, k, this.sr);
+        this.f[1].set(f, k, this.sr);
         l[i] = this.f[0].tick(l[i], mode);
         r[i] = this.f[1].tick(r[i], mode);
       }
       return;
     }
-    const q = resonanceQ(p.RESONANCE);
-    this.f[0].set(p.CUTOFF, q, this.sr);
-    this.f[1].set(p.CUTOFF, q, this.sr);
+    const k = resonanceDamping(p.RESONANCE);
+    this.f[0].set(p.CUTOFF, k, this.sr);
+    this.f[1].set(p.CUTOFF, k, this.sr);
     for (let i = 0; i < n; i++) {
       l[i] = this.f[0].tick(l[i], mode);
       r[i] = this.f[1].tick(r[i], mode);
@@ -33,8 +33,9 @@ class FilterPlus extends WetDryEffect {
   override reset(): void {
     for (const f of this.f) f.reset();
   }
+  /** Self-oscillating (Resonance near 100 %), it rings on with no input: it never sleeps. */
   tail(): number {
-    return 0.2;
+    return resonanceDamping(this.p.RESONANCE) <= 0 ? Number.POSITIVE_INFINITY : 0.2;
   }
 }
 

@@ -3,63 +3,106 @@ import { clamp, softClip } from './math.js';
 /** A TPT integrator's prewarped gain tan(π·f/sampleRate) for a cutoff kept within 10 Hz … `ceiling`·sampleRate. */
 const prewarp = (cutoff: number, ceiling: number, sampleRate: number): number => Math.tan((Math.PI * clamp(cutoff, 10, sampleRate * ceiling)) / sampleRate);
 
+/** The band-pass output level above which the resonance loop starts to lose gain. */
+const RESONANT_KNEE = 1;
+/** Extra damping per unit of band-pass level above the knee. */
+const LIMIT_SLOPE = 2;
+
 /**
  * A topology-preserving-transform state-variable filter (Zavalishin / Cytomic): stable under
- * fast cutoff modulation, one structure for low-, band-, high-pass and notch.
+ * fast cutoff modulation, one structure for low-, band-, high-pass and notch. The resonance loop
+ * saturates, as an analogue filter's does: while the band-pass output (the level of the resonance,
+ * the same as the low-pass output's at the cutoff) is above RESONANT_KNEE, the damping grows with
+ * the excess, so a resonant peak is soft-limited (+26 dB on a loud sine at the cutoff was not)
+ * while quieter signals filter exactly as the linear design. With the damping at or below zero
+ * (the top of the Resonance range, `resonanceDamping`) the filter self-oscillates at the cutoff,
+ * held near the knee by the same limit.
  */
 export class Svf {
   private ic1 = 0;
   private ic2 = 0;
   private g = 0;
-  private k = 1;
+  /** The damping set, and the one in use (larger while the resonance is limited). */
+  private k = Math.SQRT2;
+  private kNow = Math.SQRT2;
   private a1 = 0;
   private a2 = 0;
   private a3 = 0;
   private lastF = NaN;
-  private lastQ = NaN;
+  private lastK = NaN;
+  /** The previous band-pass output. */
+  private bp = 0;
 
-  /** `q` from 0.5 (no resonance) upwards. Cheap when nothing changed. */
-  set(cutoff: number, q: number, sampleRate: number): void {
-    if (cutoff === this.lastF && q === this.lastQ) return;
+  /** `damping` 1/Q: √2 (no resonance) down to zero and a little below (self-oscillation). Cheap when nothing changed. */
+  set(cutoff: number, damping: number, sampleRate: number): void {
+    if (cutoff === this.lastF && damping === this.lastK) return;
     this.lastF = cutoff;
-    this.lastQ = q;
+    this.lastK = damping;
     this.g = prewarp(cutoff, 0.49, sampleRate);
-    this.k = 1 / q;
-    this.a1 = 1 / (1 + this.g * (this.g + this.k));
+    this.k = damping;
+    this.damp(damping);
+  }
+
+  private damp(k: number): void {
+    this.kNow = k;
+    this.a1 = 1 / (1 + this.g * (this.g + k));
     this.a2 = this.g * this.a1;
     this.a3 = this.g * this.a2;
   }
 
   /** mode 0 low-pass, 1 band-pass, 2 high-pass, 3 notch. */
   tick(v0: number, mode: number): number {
+    const over = Math.abs(this.bp) - RESONANT_KNEE;
+    if (over > 0) this.damp(this.k + LIMIT_SLOPE * over);
+    else if (this.kNow !== this.k) this.damp(this.k);
     const v3 = v0 - this.ic2;
     const v1 = this.a1 * this.ic1 + this.a2 * v3;
     const v2 = this.ic2 + this.a2 * this.ic1 + this.a3 * v3;
     this.ic1 = 2 * v1 - this.ic1;
     this.ic2 = 2 * v2 - this.ic2;
+    this.bp = v1;
     switch (mode) {
       case 0:
         return v2;
       case 1:
         return v1;
       case 2:
-        return v0 - this.k * v1 - v2;
+        return v0 - this.kNow * v1 - v2;
       default:
-        return v0 - this.k * v1;
+        return v0 - this.kNow * v1;
     }
   }
 
   reset(): void {
-    this.ic1 = this.ic2 = 0;
+    this.ic1 = this.ic2 = this.bp = 0;
   }
 }
 
-/** Resonance 0–1 as an SVF Q: 0.707 (Butterworth) up to 20. */
-export const resonanceQ = (r: number): number => 0.707 * Math.pow(20 / 0.707, clamp(r, 0, 1));
+/** Up to this Resonance, the SVF's Q rises exponentially from 0.707 (Butterworth) to 14.3. */
+const Q_TOP = 0.9;
+/** At Resonance 100 % the damping is this (negative: the loop gains until its limit holds it). */
+const SELF_OSCILLATION_DAMPING = -0.02;
+const TOP_DAMPING = 1 / (0.707 * Math.pow(20 / 0.707, Q_TOP));
+
+/**
+ * Resonance 0–1 as the SVF's damping 1/Q: Q 0.707 · 28.3^r up to Resonance 90 % (Q 14.3; the
+ * same curve as before, which went on to Q 20 at 100 %), then the damping falls linearly through
+ * zero, where the filter starts to self-oscillate (about 97 %), to SELF_OSCILLATION_DAMPING.
+ */
+export function resonanceDamping(r: number): number {
+  const c = clamp(r, 0, 1);
+  if (c <= Q_TOP) return 1 / (0.707 * Math.pow(20 / 0.707, c));
+  return TOP_DAMPING + ((c - Q_TOP) / (1 - Q_TOP)) * (SELF_OSCILLATION_DAMPING - TOP_DAMPING);
+}
+
+/** The ladder's feedback at Resonance 100 %: past 4, where a four-pole ladder self-oscillates. */
+const LADDER_MAX_FEEDBACK = 4.2;
 
 /**
  * A four-pole ladder low-pass (four TPT one-poles with global feedback, the feedback solved
  * instantaneously) with tanh drive at the input: the "LD" character of the Grid's Low-pass LD.
+ * The feedback passes the saturator, so the resonance is bounded; from Resonance 95 % (feedback 4)
+ * it self-oscillates at the cutoff.
  */
 export class Ladder {
   private s1 = 0;
@@ -80,7 +123,7 @@ export class Ladder {
     const wd = prewarp(cutoff, 0.45, sampleRate);
     this.g = wd / (1 + wd);
     this.G = this.g * this.g * this.g * this.g;
-    this.k = 3.9 * clamp(resonance, 0, 1);
+    this.k = LADDER_MAX_FEEDBACK * clamp(resonance, 0, 1);
   }
 
   tick(x: number): number {
@@ -195,5 +238,12 @@ export class OnePole {
   }
   hp(x: number): number {
     return x - this.lp(x);
+  }
+  /** Takes another's state (its coefficient is set separately). */
+  copy(from: OnePole): void {
+    this.z = from.z;
+  }
+  reset(): void {
+    this.z = 0;
   }
 }

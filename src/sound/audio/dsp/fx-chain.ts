@@ -16,7 +16,7 @@ class FxChain implements Effect {
     this.output = new OutputGain(sampleRate);
   }
   process(l: Float32Array, r: Float32Array, n: number): void {
-    this.dry.keep(l, r);
+    this.dry.keep(l, r, n);
     for (const e of this.chain) e.process(l, r, n);
     this.dry.mix(l, r, n, this.p.MIX);
     this.output.apply(l, r, n, this.p.OUTPUT);

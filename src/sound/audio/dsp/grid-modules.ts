@@ -1,7 +1,7 @@
 import { DelayLine } from './delay-line.js';
 import { Adsr } from './envelope.js';
 import { FilterMotion } from './filter-motion.js';
-import { Ladder, resonanceQ, Svf } from './filters.js';
+import { Ladder, resonanceDamping, Svf } from './filters.js';
 import { clamp, dbToGain, mtof, type Rng } from './math.js';
 import { lfoShape, pulse, saw, TWO_PI } from './oscillators.js';
 import type { PlanParams } from './plan.js';
@@ -225,14 +225,14 @@ class SvfModule extends FilterModule {
     const x = this.inputs[0];
     const o = this.outputs[0];
     const sr = this.v.sampleRate;
-    const q = resonanceQ(this.p.RESONANCE);
+    const k = resonanceDamping(this.p.RESONANCE);
     const mode = this.p.MODE | 0;
     const mod = this.connected[1];
     const motion = this.moving(from, this.p.RESONANCE);
-    if (!mod && motion === null) this.f.set(this.p.CUTOFF, q, sr);
+    if (!mod && motion === null) this.f.set(this.p.CUTOFF, k, sr);
     for (let i = from; i < to; i++) {
-      if (motion !== null) this.f.set(cutoffAt(motion.cutoff(i), this.inputs[1], mod, i), motion.q(i), sr);
-      else if (mod && (i & (CONTROL_STEP - 1)) === 0) this.f.set(cutoffAt(this.p.CUTOFF, this.inputs[1], true, i), q, sr);
+      if (motion !== null) this.f.set(cutoffAt(motion.cutoff(i), this.inputs[1], mod, i), motion.damping(i), sr);
+      else if (mod && (i & (CONTROL_STEP - 1)) === 0) this.f.set(cutoffAt(this.p.CUTOFF, this.inputs[1], true, i), k, sr);
       o[i] = this.f.tick(x[i], mode);
     }
   }

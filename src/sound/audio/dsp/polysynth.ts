@@ -1,6 +1,6 @@
 import { Adsr } from './envelope.js';
 import { FilterMotion } from './filter-motion.js';
-import { resonanceQ, Svf } from './filters.js';
+import { resonanceDamping, Svf } from './filters.js';
 import { mtof } from './math.js';
 import { wave } from './oscillators.js';
 import type { PlanParams } from './plan.js';
@@ -49,7 +49,7 @@ class PolyVoice implements Voice {
   configure(): void {
     const s = this.synth;
     this.env.set(s.p.ATTACK, s.p.DECAY, s.p.SUSTAIN, s.p.RELEASE, s.sampleRate);
-    this.filter.set(s.p.CUTOFF, resonanceQ(s.p.RESONANCE), s.sampleRate);
+    this.filter.set(s.p.CUTOFF, resonanceDamping(s.p.RESONANCE), s.sampleRate);
   }
 
   release(): void {
@@ -72,7 +72,7 @@ class PolyVoice implements Voice {
     let ph = this.phase;
     for (let i = from; i < to; i++) {
       const dt = slide.next();
-      if (motion !== null) this.filter.set(motion.cutoff(i), motion.q(i), this.synth.sampleRate);
+      if (motion !== null) this.filter.set(motion.cutoff(i), motion.damping(i), this.synth.sampleRate);
       const x = this.filter.tick(wave(shape, ph, dt), 0) * this.env.tick() * (ramp === null ? g : this.gain * ramp[i]);
       l[i] += x;
       r[i] += x;

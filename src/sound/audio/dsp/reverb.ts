@@ -1,3 +1,4 @@
+import { DelayLine } from './delay-line.js';
 import type { DeviceDef } from './device.js';
 import type { Effect } from './effect.js';
 import { BLOCK } from './math.js';
@@ -41,25 +42,21 @@ const nearestPrime = (n: number): number => {
 
 /** The pre-delay: the input's mid, (l + r) / 2, a whole number of samples late (at least one). */
 class PreDelay {
-  private readonly buf: Float32Array;
-  private readonly mask: number;
-  private w = 0;
-  constructor(maxSamples: number) {
-    let size = 1;
-    while (size < maxSamples + 2) size <<= 1;
-    this.buf = new Float32Array(size);
-    this.mask = size - 1;
+  private readonly line: DelayLine;
+  constructor(private readonly maxSamples: number) {
+    this.line = new DelayLine(maxSamples);
   }
   run(l: Float32Array, r: Float32Array, out: Float32Array, n: number, delay: number): void {
-    const { buf, mask } = this;
-    const d = Math.min(Math.max(1, delay), mask - BLOCK);
-    const w = this.w;
-    for (let k = 0; k < n; k++) buf[(w + k) & mask] = (l[k] + r[k]) * 0.5;
-    for (let k = 0; k < n; k++) out[k] = buf[(w + k - d) & mask];
-    this.w = (w + n) & mask;
+    const { line } = this;
+    const d = Math.min(Math.max(1, delay), this.maxSamples);
+    // Read before write: `d` samples late exactly (a whole number, so the read does not interpolate).
+    for (let k = 0; k < n; k++) {
+      out[k] = line.read(d);
+      line.write((l[k] + r[k]) * 0.5);
+    }
   }
   clear(): void {
-    this.buf.fill(0);
+    this.line.clear();
   }
 }
 

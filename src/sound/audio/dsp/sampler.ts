@@ -1,5 +1,5 @@
 import { FilterMotion } from './filter-motion.js';
-import { resonanceQ, Svf } from './filters.js';
+import { resonanceDamping, Svf } from './filters.js';
 import { builtInKit, SAMPLER_KIT, SAMPLER_SAMPLES, type Kit, type KitSample } from './kit.js';
 import type { PlanParams, PlanZone } from './plan.js';
 import { resample } from './resample.js';
@@ -10,7 +10,7 @@ import { bool, choice, freq, level, linear, pct, semis, time, voices, whole } fr
 /** Above this the Sampler's low-pass is bypassed (its top setting is 20 kHz: fully open). */
 const OPEN_CUTOFF = 19000;
 /** The low-pass has no resonance control: Butterworth. */
-const FLAT_Q = resonanceQ(0);
+const FLAT = resonanceDamping(0);
 /**
  * Every sample fades out over its last this-many seconds of playback (raised cosine), whichever
  * way it plays: a drum whose recording stops above silence (the Kick at −31 dB) no longer clicks.
@@ -75,7 +75,7 @@ class SamplerVoice extends FadingVoice {
     this.releaseCoef = Math.exp(Math.log(0.001) / Math.max(1, (p.RELEASE / 1000) * s.sampleRate));
     this.gain = velocity;
     this.filter.reset();
-    this.filter.set(p.CUTOFF, FLAT_Q, s.sampleRate);
+    this.filter.set(p.CUTOFF, FLAT, s.sampleRate);
     this.filtered = p.CUTOFF < OPEN_CUTOFF;
   }
 
@@ -89,7 +89,7 @@ class SamplerVoice extends FadingVoice {
     const filtered = this.filtered;
     const motion = filtered && this.sampler.motion.moving ? this.sampler.motion : null;
     const sr = this.sampler.sampleRate;
-    if (filtered) this.filter.set(this.sampler.p.CUTOFF, FLAT_Q, sr);
+    if (filtered) this.filter.set(this.sampler.p.CUTOFF, FLAT, sr);
     const step = this.rate * this.dir;
     const { loopStart, loopEnd } = sample;
     // The end fade in source samples: END_FADE_SECONDS of playback at this rate.
@@ -115,7 +115,7 @@ class SamplerVoice extends FadingVoice {
           return;
         }
       }
-      if (motion !== null) this.filter.set(motion.cutoff(i), FLAT_Q, sr);
+      if (motion !== null) this.filter.set(motion.cutoff(i), FLAT, sr);
       if (filtered) x = this.filter.tick(x, 0);
       if (!this.looping) {
         const left = this.dir > 0 ? last - pos : pos;
