@@ -185,18 +185,17 @@ test('samples: a project whose sample is missing opens, renders its other zones 
   assert.match(buildPlan(zoneProject([])).notRendered[0].reason, /no sample folder is granted/);
 });
 
-test('samples: a render with user samples is byte-identical twice', async () => {
+test('samples: a render with user samples of every format is byte-identical twice (each decoded afresh)', async () => {
+  // One zone per made file, keys 40–45, on top of the zone map (which they come before).
+  const formats: ZoneJson[] = MADE.map(([name], i) => ({ sample: name, key_low: 40 + i, key_high: 40 + i, velocity_low: 1, velocity_high: 127, root_key: 69 }));
   const bytes = async () => {
     const s = await store();
-    for (const [name] of MADE) await s.load(name);
-    for (const z of ZONES) await s.load(z.sample);
-    const p = zoneProject([
-      [57, 0, 100],
-      [81, 1, 30],
-      [76, 2, 127],
-      [64, 3, 90],
-    ]);
-    const r = renderOffline(buildPlan(p, s), { seconds: 2.5 });
+    for (const z of [...formats, ...ZONES]) await s.load(z.sample);
+    const p = zoneProject([...MADE.map((_, i): [number, number, number] => [40 + i, i * 0.5, 100]), [81, 3, 30], [76, 3.5, 127], [64, 4, 90]]);
+    const sampler = p.tracks[0].devices[0];
+    const withFormats = { ...p, tracks: [{ ...p.tracks[0], devices: [{ ...sampler, zones: [...formats, ...ZONES] }] }] };
+    const r = renderOffline(buildPlan(withFormats, s), { seconds: 2.5 });
+    assert.deepEqual(r.notRendered, []);
     return Buffer.from(encodeWav24([r.left, r.right], RATE).bytes);
   };
   const a = await bytes();
