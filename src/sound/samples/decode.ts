@@ -1,11 +1,11 @@
-// Decodes a sample file with maintained decoders: wavefile (WAV), @audio/decode-aiff (AIFF),
+// Decodes a sample file with maintained decoders: @audio/decode-wav and @audio/decode-aiff,
 // @wasm-audio-decoders (FLAC, Ogg Vorbis) and mpg123-decoder (MP3), all pure JS or WASM.
 
 import decodeAiff from '@audio/decode-aiff';
+import decodeWav from '@audio/decode-wav';
 import { FLACDecoder } from '@wasm-audio-decoders/flac';
 import { OggVorbisDecoder } from '@wasm-audio-decoders/ogg-vorbis';
 import { MPEGDecoder } from 'mpg123-decoder';
-import wavefile from 'wavefile';
 
 export type SampleFormat = 'wav' | 'aiff' | 'flac' | 'mp3' | 'ogg';
 
@@ -44,25 +44,14 @@ async function decodeWasm(decoder: WasmDecoder, bytes: Uint8Array): Promise<Deco
   }
 }
 
-function decodeWav(bytes: Uint8Array): DecodedAudio {
-  const wav = new wavefile.WaveFile(bytes);
-  // Float and integer WAVs alike come back as 32-bit float in −1…1.
-  wav.toBitDepth('32f');
-  const fmt = wav.fmt as { sampleRate: number; numChannels: number };
-  const raw = wav.getSamples(false, Float32Array) as unknown as Float32Array | Float32Array[];
-  const channels = fmt.numChannels === 1 ? [raw as Float32Array] : (raw as Float32Array[]);
-  return { sampleRate: fmt.sampleRate, channels };
-}
-
 /** Decodes a file's bytes; throws with the decoder's reason when they are not that format. */
 export async function decodeAudio(bytes: Uint8Array, format: SampleFormat): Promise<DecodedAudio> {
   let out: DecodedAudio;
   switch (format) {
     case 'wav':
-      out = decodeWav(bytes);
-      break;
     case 'aiff': {
-      const r = await decodeAiff(bytes);
+      // Integer, float and companded formats alike come back as float in −1…1.
+      const r = await (format === 'wav' ? decodeWav : decodeAiff)(bytes);
       out = { sampleRate: r.sampleRate, channels: r.channelData };
       break;
     }
