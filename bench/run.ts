@@ -16,7 +16,8 @@
 // live-kicks (bench/live-kicks.ts: the kick pulse live against offline, with agents),
 // check-show (bench/check-show.ts: the offline show check's copy and render times),
 // agent-tasks (bench/agent-tasks.ts: issue #29's agent jobs — calls, bytes, success, undo),
-// project-open (bench/project-open.ts, opening 1k/4k/20k-channel shows),
+// project-open (bench/project-open.ts, opening 1k/4k/20k-channel shows), samples (bench/samples.ts: loading
+// a sample per format, converting it to the engine rate),
 // console-preview and show-load (bench/show-load.ts: the stage demo's song playing, a console
 // open, 32 agents; issue #26's load figure) need Debian's chromium and are skipped without it.
 import { spawn, spawnSync } from 'node:child_process';
@@ -49,6 +50,7 @@ const BENCHES: readonly Bench[] = [
   { name: 'mcp-roundtrip', script: 'bench/mcp-roundtrip.ts', quick: { BENCH_CALLS: '200' } },
   { name: 'audio-render', script: 'bench/audio-render.ts', quick: { BENCH_REPEATS: '2' } },
   { name: 'audio-quality', script: 'bench/audio-quality.ts', quick: {} },
+  { name: 'samples', script: 'bench/samples.ts', quick: { BENCH_REPEATS: '1' } },
   { name: 'reverb', script: 'bench/reverb.ts', quick: { BENCH_SECONDS: '10', BENCH_REPEATS: '1' }, unavailable: noCsound },
   { name: 'project-open', script: 'bench/project-open.ts', quick: { BENCH_CHANNELS: '100,400' } },
   { name: 'dmx-in', script: 'bench/dmx-in.ts', quick: { BENCH_SECONDS: '2' } },
@@ -204,6 +206,8 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
         `×${fmt(verb.ratio)} of reverbsc (${fmt(verb.csoundMsPerSecond)} ms); tail ripple ${fmt(verb.footlight.rippleDb)} dB ` +
         `(reverbsc ${fmt(verb.reverbsc?.rippleDb)}); 15 kHz image ${fmt(verb.footlight.imageDb, 1)} dB`,
     });
+  const samples = of('samples');
+  for (const r of (samples?.rows ?? []) as Json[]) lines.push({ bench: 'samples', case: `${r.name}, ${samples!.seconds} s stereo`, median: r.ms });
   const dmx = of('dmx-in');
   if (dmx !== undefined) {
     lines.push({
