@@ -119,6 +119,9 @@ export async function serve(options: ServeOptions): Promise<void> {
       : `  OSC:     udp ${app.osc.receiveHost}:${app.osc.receivePort}` +
         (app.osc.transmitDestinations.length > 0 ? `, changes sent to ${app.osc.transmitDestinations.map((d) => `${d.host}:${d.port}`).join(', ')}` : '') +
         '\n';
+  const folder = app.sound.samples.folder;
+  const samples =
+    folder === null ? '  Samples: none (--samples DIR lets the Sampler play your files)\n' : `  Samples: ${folder.root} (the Sampler loads only from here)\n`;
   const dmx = app.dmxIn.status().receivers;
   const dmxIn =
     dmx.length === 0
@@ -146,7 +149,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   const consoleUrl = app.http.url.replace(/\/mcp$/, '/') + (token === undefined ? '' : `#token=${token}`);
   process.stdout.write(
     `Footlight is running.\n${show}  MCP:     ${app.http.url} (${tools})\n${access}  Console: ${consoleUrl}\n  Sound:   protocol 3 on ` +
-      `${app.protocol3.host}:${app.protocol3.port}\n${audio}${render}${osc}${dmxIn}  Status:  ${app.home}/status.json\n` +
+      `${app.protocol3.host}:${app.protocol3.port}\n${audio}${samples}${render}${osc}${dmxIn}  Status:  ${app.home}/status.json\n` +
       `  Log:     ${logPath(app.home)} (warnings and errors also on stderr)\n${sound}Press Ctrl-C to stop.\n`,
   );
   if (stopping) await app.close().then(() => process.exit(0));

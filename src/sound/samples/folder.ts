@@ -33,9 +33,9 @@ export class SampleFolder {
     try {
       root = await realpath(dir);
     } catch (err) {
-      throw new Error(`the sample folder ${dir} cannot be opened (${code(err) ?? 'error'})`);
+      throw invalidArgument(`the sample folder ${dir} cannot be opened (${code(err) ?? 'error'})`);
     }
-    if (!(await stat(root)).isDirectory()) throw new Error(`the sample folder ${dir} is not a directory`);
+    if (!(await stat(root)).isDirectory()) throw invalidArgument(`the sample folder ${dir} is not a directory`);
     return new SampleFolder(root);
   }
 
