@@ -71,6 +71,8 @@ test("the shared command table (src/protocol3/replies) and the host's command ta
     'history',
     'inspect',
     'ping',
+    'sample-audition',
+    'sample-list',
     'song-arranger',
     'song-import-status',
     'song-listen',

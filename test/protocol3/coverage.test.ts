@@ -52,7 +52,7 @@ const CONTRACT = {
     'guard',
   ],
   /** Footlight extensions the render needs (docs/protocol3.md, "Footlight extensions"). */
-  extensions: ['song-track-mix', 'song-track-send', 'graph-set-amount', 'device-param-set', 'song-listen'],
+  extensions: ['song-track-mix', 'song-track-send', 'graph-set-amount', 'device-param-set', 'song-listen', 'sample-list', 'sample-audition', 'sampler-zones'],
   song: [
     'song-state',
     'song-import',
@@ -95,6 +95,9 @@ const SYNOPSES: Record<string, string> = {
   'graph-disconnect': 'TARGET TARGET_PORT',
   'graph-set-amount': 'SOURCE SOURCE_PORT TARGET TARGET_PORT AMOUNT',
   'device-param-set': 'PARAMETER_B64 VALUE SELECTION_TOKEN',
+  'sample-list': 'OFFSET LIMIT',
+  'sample-audition': 'PATH_B64',
+  'sampler-zones': 'ZONES_B64 SELECTION_TOKEN',
   'graph-move': 'MODULE X Y',
   'song-import': 'TOKEN SHA256 NOTE_TRACK_COUNT PATH_B64',
   'song-import-status': 'RECEIPT_ID',
