@@ -83,6 +83,36 @@ for (const [name, params] of [
   });
 }
 
+test('Distortion: a Drive and a Tone jump while sound plays move over 10 ms: no click above −80 dB (sox)', () => {
+  // A quiet sine, so the clipper stays near linear and the drive jump is a gain step; Tone in Hz.
+  const r = renderWithMoves(
+    dev('Distortion', { DRIVE: 0, TONE: 0.3, MIX: 1 }),
+    [
+      [1, (p) => (p.DRIVE = 6)],
+      [1.5, (p) => (p.TONE = 2000)],
+    ],
+    1.8,
+    sine({ OUTPUT: 0.05 }),
+  );
+  for (const at of [1, 1.5]) {
+    const db = clickDb(r, at);
+    assert.ok(db < -80, `Distortion move at ${at} s: ${db.toFixed(1)} dB`);
+  }
+});
+
+test('Delay+ Feedback and Chorus+ Depth: a jump while sound plays moves over 10 ms: no click above −80 dB (sox)', () => {
+  // A feedback change is heard one delay (250 ms) after it, when the scaled echo comes round.
+  const cases = [
+    ['Delay+', { TIME: 0.6657, FEEDBACK: 0.2, MIX: 0.5 }, (p: PlanParams) => (p.FEEDBACK = 0.8), 1.45],
+    ['Chorus+', { DEPTH: 0.1, MIX: 0.5 }, (p: PlanParams) => (p.DEPTH = 0.9), 1.2],
+  ] as const;
+  for (const [name, params, move, heard] of cases) {
+    const r = renderWithMoves(dev(name, params), [[1.2, move]], 1.7);
+    const db = clickDb(r, heard);
+    assert.ok(db < -80, `${name} at ${heard} s: ${db.toFixed(1)} dB`);
+  }
+});
+
 // Plan values are physical: cutoffs and EQ frequencies in Hz, EQ gains in dB, resonance 0–1.
 test('Filter+ and the Polysynth: a cutoff and a resonance jump move over 10 ms: no click above −80 dB (sox)', () => {
   const moves: [number, (p: PlanParams) => void][] = [

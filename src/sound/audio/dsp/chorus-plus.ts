@@ -11,17 +11,22 @@ class ChorusPlus implements Effect {
   private readonly lines = [new DelayLine(4096), new DelayLine(4096)];
   private phase = 0;
   private readonly mix: SmoothedGain;
+  /** Depth moves the read taps: a jump would step them (a click). */
+  private readonly depth: SmoothedGain;
   constructor(
     private readonly p: PlanParams,
     private readonly sr: number,
   ) {
     this.mix = new SmoothedGain(sr);
+    this.depth = new SmoothedGain(sr);
   }
   process(l: Float32Array, r: Float32Array, n: number): void {
     const p = this.p;
     const dt = p.RATE / this.sr;
     const base = 0.012 * this.sr;
-    const depth = p.DEPTH * 0.006 * this.sr;
+    const depthMoves = this.depth.block(p.DEPTH * 0.006 * this.sr);
+    const depthRamp = this.depth.ramp;
+    const depthSteady = this.depth.current;
     const mixMoves = this.mix.block(p.MIX);
     const ramp = this.mix.ramp;
     const [L, R] = this.lines;
@@ -31,6 +36,7 @@ class ChorusPlus implements Effect {
       const xr = r[i];
       L.write(xl);
       R.write(xr);
+      const depth = depthMoves ? depthRamp[i] : depthSteady;
       const ml = L.read(base + depth * lfoShape(0, ph));
       const mr = R.read(base + depth * lfoShape(0, (ph + 0.25) % 1));
       const wet = mixMoves ? ramp[i] : p.MIX;

@@ -23,6 +23,7 @@ class DelayPlus implements Effect {
   private readonly lc = [new OnePole(), new OnePole()];
   private readonly hc = [new OnePole(), new OnePole()];
   private readonly mix: SmoothedGain;
+  private readonly feedback: SmoothedGain;
   /** The delay in samples, the one it crossfades from, and the crossfade's progress (done at fadeLength). */
   private delay = Number.NaN;
   private oldDelay = 0;
@@ -35,6 +36,7 @@ class DelayPlus implements Effect {
   ) {
     this.lines = [new DelayLine(sr * 4.1), new DelayLine(sr * 4.1)];
     this.mix = new SmoothedGain(sr);
+    this.feedback = new SmoothedGain(sr);
     this.fadeLength = Math.max(1, Math.round(TIME_FADE_SECONDS * sr));
     this.fadePos = this.fadeLength;
   }
@@ -48,7 +50,10 @@ class DelayPlus implements Effect {
       this.fadePos = 0;
     }
     const d = this.delay;
-    const fb = p.FEEDBACK;
+    // Feedback scales every echo still circulating: a jump would step them all (a click).
+    const fbMoves = this.feedback.block(p.FEEDBACK);
+    const fbRamp = this.feedback.ramp;
+    const fbSteady = p.FEEDBACK;
     const mixMoves = this.mix.block(p.MIX);
     const ramp = this.mix.ramp;
     const pp = p.PING_PONG > 0.5;
@@ -66,6 +71,7 @@ class DelayPlus implements Effect {
         yr = R.read(this.oldDelay) * (1 - w) + yr * w;
       }
       const wet = mixMoves ? ramp[i] : p.MIX;
+      const fb = fbMoves ? fbRamp[i] : fbSteady;
       const fl = this.hc[0].lp(this.lc[0].hp(yl)) * fb;
       const fr = this.hc[1].lp(this.lc[1].hp(yr)) * fb;
       const xl = l[i];

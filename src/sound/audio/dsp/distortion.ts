@@ -3,6 +3,7 @@ import { OutputGain, WetDryEffect } from './effect.js';
 import { OnePole } from './filters.js';
 import { dbToGain, softClip } from './math.js';
 import { Oversampler } from './oversampler.js';
+import { SmoothedGain } from './smoothed-gain.js';
 import { freq, level, linear, num, pct } from './params.js';
 import type { PlanParams } from './plan.js';
 
@@ -28,12 +29,19 @@ class Distortion extends WetDryEffect {
   private readonly tone = [new OnePole(), new OnePole()];
   private readonly os = [new Oversampler(OVERSAMPLE, ATTENUATION), new Oversampler(OVERSAMPLE, ATTENUATION)];
   private readonly output = new OutputGain(this.sr);
+  /** Drive (as a gain) and Tone (in octaves) move over 10 ms: a jump between blocks clicked. */
+  private readonly drive = new SmoothedGain(this.sr);
+  private readonly toneOctaves = new SmoothedGain(this.sr);
+  private driveMoves = false;
+  private toneMoves = false;
   /** The right side's state lags: the last blocks were mono and only the left was run. */
   private rightBehind = false;
   constructor(p: PlanParams, sr: number) {
     super(p, sr, LATENCY);
   }
   protected wet(l: Float32Array, r: Float32Array, n: number): void {
+    this.driveMoves = this.drive.block(dbToGain(this.p.DRIVE));
+    this.toneMoves = this.toneOctaves.block(Math.log2(this.p.TONE));
     let mono = true;
     for (let i = 0; i < n && mono; i++) mono = l[i] === r[i];
     this.side(0, l, n);
@@ -50,14 +58,27 @@ class Distortion extends WetDryEffect {
     this.side(1, r, n);
   }
   private side(side: number, x: Float32Array, n: number): void {
-    const drive = dbToGain(this.p.DRIVE);
     const os = this.os[side];
     const high = os.up(x, n);
-    for (let k = 0; k < n * OVERSAMPLE; k++) high[k] = clip(high[k] * drive);
+    if (this.driveMoves) {
+      const ramp = this.drive.ramp;
+      for (let k = 0; k < n * OVERSAMPLE; k++) high[k] = clip(high[k] * ramp[(k / OVERSAMPLE) | 0]);
+    } else {
+      const drive = this.drive.current;
+      for (let k = 0; k < n * OVERSAMPLE; k++) high[k] = clip(high[k] * drive);
+    }
     os.down(n, x);
     const tone = this.tone[side];
-    tone.set(this.p.TONE, this.sr);
-    for (let i = 0; i < n; i++) x[i] = tone.lp(x[i]);
+    if (this.toneMoves) {
+      const ramp = this.toneOctaves.ramp;
+      for (let i = 0; i < n; i++) {
+        tone.set(2 ** ramp[i], this.sr);
+        x[i] = tone.lp(x[i]);
+      }
+    } else {
+      tone.set(2 ** this.toneOctaves.current, this.sr);
+      for (let i = 0; i < n; i++) x[i] = tone.lp(x[i]);
+    }
   }
   protected override after(l: Float32Array, r: Float32Array, n: number): void {
     this.output.apply(l, r, n, this.p.OUTPUT);
@@ -66,6 +87,8 @@ class Distortion extends WetDryEffect {
     super.reset();
     for (const os of this.os) os.reset();
     for (const t of this.tone) t.reset();
+    this.drive.reset();
+    this.toneOctaves.reset();
     this.rightBehind = false;
   }
   tail(): number {
