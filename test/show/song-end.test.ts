@@ -7,8 +7,7 @@ import { writeProject } from '../../src/light/show/project/project-file.js';
 import { renderShow } from '../../src/show/render-show.js';
 import { shortSong } from '../helpers/short-song.js';
 import { startShow, type TestShow } from '../helpers/show.js';
-
-const CH = '/lx/mixer/channel/1';
+import { addBlackoutScene } from './blackout-cue.js';
 
 /** Renders the running show's light project (with its cues) over the short song, which ends at beat 10 (5 s at 120 BPM). */
 async function render(show: TestShow, seconds: number): Promise<{ frames: Uint32Array[]; beats: Float64Array }> {
@@ -28,17 +27,7 @@ const same = (a: Uint32Array, b: Uint32Array): boolean => a.length === b.length 
 
 test('the song stops at its end; a light cue after the music moves the end to it, and it fires there', async (t) => {
   const show = await startShow(t);
-  // Scene 1 drops channel 1's fader to 0: a visible change when the cue fires.
-  await show.call('add_clip', { bus: CH, slot: 1, label: 'End', length: { beats: 4 } });
-  await show.call('set_clip_lane', {
-    bus: CH,
-    slot: 1,
-    lane: `${CH}/fader`,
-    events: [
-      { ms: 0, value: 0 },
-      { beats: 4, value: 0 },
-    ],
-  });
+  await addBlackoutScene(show, 'End');
   const plain = await render(show, 8);
   assert.equal(plain.beats.at(-1), 10, 'without cues the transport stops at the Outro marker (beat 10)');
   assert.ok(
