@@ -1,6 +1,7 @@
-// No aliasing (issue #28): band-limited oscillators, FM-4 and Distortion oversampled. Each row of
-// QUALITY_ROWS renders a device offline and fft.js reads the strongest non-harmonic peak relative to
-// the fundamental (bench/audio-quality.ts prints the same rows). Before: saw −42.6 / −25.5 dB at
+// Issue #28's quality table, row by row (bench/audio-quality.ts prints the same rows). Aliasing:
+// band-limited oscillators, FM-4 and Distortion oversampled; each row renders a device offline and
+// fft.js reads the strongest non-harmonic peak relative to the fundamental. Clicks, voice ends and
+// the reverb: sox on the render (quality-clicks.ts). Before: saw −42.6 / −25.5 dB at
 // 988 / 7040 Hz, pulse −42.6 / −33.3, FM-4 ratio 16 −19.0, Distortion −51.1.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

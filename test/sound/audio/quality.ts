@@ -1,6 +1,7 @@
 import type { DeviceJson } from '../../../src/sound/model/components.js';
 import { clip, dev, project, render, rms, track } from './helpers.js';
 import FFT from 'fft.js';
+import { CLICK_ROWS } from './quality-clicks.js';
 
 /**
  * Aliasing of a periodic tone, measured by fft.js: the strongest spectral peak that is not a
@@ -63,7 +64,8 @@ const fm4 = (params: Record<string, number>) => dev('FM-4', { ATTACK: 0, DECAY: 
  * of an offline render of the device (fft.js), oscillators over the whole band to Nyquist, FM-4
  * and Distortion in band (20 Hz–20 kHz); keys B5 988 Hz, A8 7040 Hz (key 117), A4 880 Hz, D#7
  * 4978 Hz. Resonance: the peak of a loud sine at the cutoff (bounded), and the level a
- * self-oscillating filter keeps after its input stops.
+ * self-oscillating filter keeps after its input stops. Then the clicks, voice ends and reverb
+ * (quality-clicks.ts): every row of the issue's table.
  */
 export const QUALITY_ROWS: readonly QualityRow[] = [
   ...[
@@ -108,6 +110,7 @@ export const QUALITY_ROWS: readonly QualityRow[] = [
     target: -20,
     atLeast: true,
   },
+  ...CLICK_ROWS,
 ];
 
 /**
