@@ -8,9 +8,11 @@ import type { SoundHost } from '../sound/index.js';
 import { setControl } from '../sound/operations/controls.js';
 import { navigateDevice } from '../sound/operations/devices.js';
 import { trackSolo } from '../sound/operations/mixer.js';
+import { listSamples, samplerZones } from '../sound/operations/samples.js';
+import { auditionSample } from '../sound/listen/audition.js';
 import { songLoop, songLoopRange, songMeter, songPlay, songSave, songSeek, songStop, songTempo, songTrackState } from '../sound/operations/song.js';
 import { expandGroup, selectTrack } from '../sound/operations/tracks.js';
-import { tokenOf } from './sound.js';
+import { selectionTokenOf, tokenOf } from './sound.js';
 import { writeProject } from '../light/show/project/project-file.js';
 import { BodyTooLargeError, readBody } from '../net/body.js';
 import { sendJson } from '../net/replies.js';
@@ -305,6 +307,30 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
         const out = await songSave(host, queuedRequest(engine.queue, origin, Date.now() + engine.deadlineMs, 'console'), token, a.dir);
         hub.soundTouched();
         ctx.log.info({ dir: a.dir }, 'sound project saved from the console');
+        return { result: out };
+      },
+    },
+    '/api/sound/samples': {
+      method: 'GET',
+      handler: async ({ query }) => {
+        const page = (name: string, fallback: number) => (query.has(name) ? Number(query.get(name)) : fallback);
+        return listSamples(requireSound(), page('offset', 0), page('limit', 50));
+      },
+    },
+    '/api/sound/samples/audition': {
+      method: 'POST',
+      handler: async ({ body }) => auditionSample(requireSound(), parse(z.strictObject({ path: Path }), body).path),
+    },
+    '/api/sound/sampler-zones': {
+      method: 'POST',
+      handler: async ({ body, origin }) => {
+        // One sample over the whole keyboard at its own pitch on C3, or none (the built-in kit).
+        const a = parse(z.strictObject({ sample: Path.nullable() }), body);
+        const host = requireSound();
+        const zones = a.sample === null ? [] : [{ sample: a.sample, key_low: 0, key_high: 127, velocity_low: 1, velocity_high: 127, root_key: 60 }];
+        const request = queuedRequest(engine.queue, origin, Date.now() + engine.deadlineMs, 'console');
+        const out = await samplerZones(host, request, JSON.stringify(zones), await selectionTokenOf(host));
+        hub.soundTouched();
         return { result: out };
       },
     },

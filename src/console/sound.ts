@@ -54,3 +54,8 @@ export async function soundState(host: SoundHost): Promise<SoundState> {
 export function tokenOf(host: SoundHost): Promise<string> {
   return host.engine.queue.submit(() => projectToken(host), { label: 'console sound token' });
 }
+
+/** The host's selection token, read now: the console loads into the device it shows selected. */
+export function selectionTokenOf(host: SoundHost): Promise<string> {
+  return host.engine.queue.submit(() => host.selection.guard().selection_token ?? '', { label: 'console sound selection token' });
+}

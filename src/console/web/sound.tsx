@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { Arranger } from './arranger.js';
 import { Monitor } from './monitor.js';
+import { SamplesPanel } from './samples.js';
 import type { Clip, Song } from './song.js';
 import { act, api, sound } from './store.js';
 import { TransportBar } from './transport.js';
@@ -178,6 +179,7 @@ export function SoundView() {
           <h2>Grid patch {s.grid !== null && <small>{s.grid.device} · read-only</small>}</h2>
           {s.grid !== null ? <GridGraphView g={s.grid} /> : <p class="hint">Select a Poly Grid or FX Grid device to see its patch.</p>}
         </section>
+        <SamplesPanel sampler={s.device.device?.name === 'Sampler'} />
       </div>
     </section>
   );

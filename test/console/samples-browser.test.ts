@@ -1,0 +1,118 @@
+// Issue #28: the operator's own samples in the console, in a real headless Chromium (Debian's,
+// through playwright-core): the Sound view lists the granted folder (made by sox), ▶ auditions a
+// file (the clip the page gets is checked by sox), Load puts it on the selected Sampler in one
+// undo step and undo restores the kit; a refused load changes nothing, history included.
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test, type TestContext } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { saveDevice } from '../../src/sound/model/components.js';
+import { startShow, tempHome, type TestShow } from '../helpers/show.js';
+import { chromiumMissing, launch, openConsole } from './browser.js';
+import { api, baseOf } from './helpers.js';
+
+declare const document: any;
+
+const skip = chromiumMissing();
+let browser: Browser;
+
+before(async () => {
+  if (skip === undefined) browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** A granted folder holding a mono 440 Hz WAV and a stereo 220 Hz FLAC, both made by sox. */
+async function sampleFolder(t: TestContext): Promise<string> {
+  const folder = join(await tempHome(t), 'samples');
+  mkdirSync(folder, { recursive: true });
+  execFileSync('sox', ['-n', '-r', '44100', '-b', '16', join(folder, 'a440.wav'), 'synth', '0.5', 'sine', '440', 'gain', '-6']);
+  execFileSync('sox', ['-n', '-r', '48000', '-b', '16', '-c', '2', join(folder, 'b220.flac'), 'synth', '0.25', 'sine', '220', 'gain', '-12']);
+  return folder;
+}
+
+/** The Kick track's Sampler zones as the project saves them. */
+const kickZones = (show: TestShow) =>
+  show.app.engine.queue.submit(
+    () =>
+      saveDevice(
+        show.app.sound.project
+          .flatTracks()
+          .find((f) => f.track.name === 'Kick')!
+          .track.devices.at(0)!,
+        { ids: false },
+      ).zones,
+  );
+
+const undoDepth = async (show: TestShow): Promise<number> => (await show.call('get_history', {})).undoDepth;
+
+test('console samples: list, audition (sox), load onto the selected Sampler, undo restores the kit', { skip }, async (t) => {
+  const show = await startShow(t, { samples: await sampleFolder(t) });
+  const base = baseOf(show.url);
+  const { page, problems, external } = await openConsole(browser, base);
+  t.after(async () => {
+    assert.deepEqual(external, []);
+    await page.close();
+  });
+  await page.getByRole('tab', { name: 'Sound' }).click();
+  const rows = page.locator('.sample-list li');
+  await rows.nth(1).waitFor();
+  assert.deepEqual(await page.locator('.sample-path').allTextContents(), ['a440.wav', 'b220.flac']);
+  assert.match(await rows.nth(0).innerText(), /wav · 0\.50 s · mono · 44\.1 kHz · -6\.0 dBFS/);
+  assert.match(await rows.nth(1).innerText(), /flac · 0\.25 s · 2 ch · 48 kHz · -12\.0 dBFS/);
+  // Nothing selected that holds zones: Load waits for a Sampler.
+  assert.equal(await page.getByRole('button', { name: 'Load a440.wav' }).isDisabled(), true);
+
+  // The page's audition: the clip the server renders, as the page receives it, measured by sox.
+  const clip = await page.evaluate(async () => {
+    const res = await fetch('/api/sound/samples/audition', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"path":"a440.wav"}' });
+    return ((await res.json()) as { clip: { base64: string } }).clip.base64;
+  });
+  const dir = await tempHome(t);
+  writeFileSync(join(dir, 'heard.wav'), Buffer.from(clip, 'base64'));
+  assert.ok(Math.abs(Number(execFileSync('soxi', ['-D', join(dir, 'heard.wav')]).toString()) - 0.5) < 0.01, 'half a second, as the file');
+  // sox prints stat on stderr; its rough frequency of the tone the Sampler played at its root.
+  const stat = spawnSync('sox', [join(dir, 'heard.wav'), '-n', 'remix', '1', 'stat'], { encoding: 'utf8' }).stderr;
+  assert.ok(Math.abs(Number(/Rough\s+frequency:\s+(\d+)/.exec(stat)?.[1]) - 440) < 5, stat);
+  // The button decodes that clip and plays it through Web Audio: pressed while it sounds.
+  await page.getByRole('button', { name: 'Audition a440.wav' }).click();
+  await page.locator('[aria-label="Audition a440.wav"][aria-pressed="true"]').waitFor();
+
+  // Select the Kick track (its Sampler comes with it) and load the FLAC.
+  const index = await show.app.engine.queue.submit(() => show.app.sound.flat().find((f) => f.track.name === 'Kick')!.index);
+  assert.equal((await api(base, '/api/sound/track', { index, select: true })).status, 200);
+  const load = page.getByRole('button', { name: 'Load b220.flac' });
+  await page.waitForFunction(() => document.querySelector('[aria-label="Load b220.flac"]')?.disabled === false);
+  const kit = await kickZones(show);
+  const depth = await undoDepth(show);
+  await load.click();
+  for (let i = 0; i < 100 && (await kickZones(show))?.length !== 1; i++) await new Promise((r) => setTimeout(r, 50));
+  assert.deepEqual(await kickZones(show), [{ sample: 'b220.flac', key_low: 0, key_high: 127, velocity_low: 1, velocity_high: 127, root_key: 60 }]);
+  assert.equal(await undoDepth(show), depth + 1, 'one undo step');
+  assert.equal((await api(base, '/api/tools/undo', {})).status, 200);
+  assert.deepEqual(await kickZones(show), kit, 'undo restores the kit');
+
+  // A path outside the folder: refused, nothing changed, history included.
+  const before = await undoDepth(show);
+  const refused = await api(base, '/api/sound/sampler-zones', { sample: '../outside.wav' });
+  assert.equal(refused.status, 400);
+  assert.equal(refused.body.error, 'invalid_argument');
+  assert.deepEqual(await kickZones(show), kit);
+  assert.equal(await undoDepth(show), before);
+  assert.deepEqual(problems, []);
+});
+
+test('console samples: without a granted folder the panel says how to grant one', { skip }, async (t) => {
+  const show = await startShow(t);
+  const { page, external } = await openConsole(browser, baseOf(show.url));
+  t.after(async () => {
+    assert.deepEqual(external, []);
+    await page.close();
+  });
+  await page.getByRole('tab', { name: 'Sound' }).click();
+  await page.locator('.samples .hint').waitFor();
+  assert.match(await page.locator('.samples .hint').innerText(), /--samples/);
+});
