@@ -65,7 +65,7 @@ function mono(l: Float32Array, r: Float32Array): Float32Array {
 /** One sentence an agent can act on: a match, an even level difference, or where the render is louder and quieter. */
 function verdict(lufsDiff: number | null, bands: readonly Band[]): string {
   const known = bands.filter((b): b is Band & { difference_db: number } => b.difference_db !== null);
-  const lufs = lufsDiff === null ? '' : `; loudness ${lufsDiff >= 0 ? '+' : ''}${lufsDiff} LU`;
+  const lufs = lufsDiff === null ? '' : `; loudness ${lufsDiff > 0 ? '+' : ''}${lufsDiff} LU`;
   const onlyRender = bands.filter((b) => b.render_db !== null && b.reference_db === null).map((b) => b.band);
   const onlyReference = bands.filter((b) => b.render_db === null && b.reference_db !== null).map((b) => b.band);
   const one = [
