@@ -62,13 +62,15 @@ export class AdapterCore {
     liveSeconds?: number;
     clip: boolean;
     spectrogram: boolean;
+    reference?: string;
   }): Promise<ReadResult> {
     if ((o.region === undefined) === (o.liveSeconds === undefined)) throw invalidArgument('give exactly one of region or live_seconds');
+    const reference = o.reference === undefined ? [] : [`reference=${Buffer.from(o.reference, 'utf8').toString('base64url')}`];
     const source =
       o.region !== undefined
         ? ['region', String(o.region.from_beat), String(o.region.to_beat), ...(o.region.track_index === undefined ? [] : [`track=${o.region.track_index}`])]
         : ['live', String(o.liveSeconds)];
-    return this.read(['song-listen', ...source, ...(o.clip ? ['clip'] : []), ...(o.spectrogram ? ['spectrogram'] : [])].join(' '));
+    return this.read(['song-listen', ...source, ...(o.clip ? ['clip'] : []), ...(o.spectrogram ? ['spectrogram'] : []), ...reference].join(' '));
   }
 
   /**

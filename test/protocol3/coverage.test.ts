@@ -71,7 +71,7 @@ const CONTRACT = {
 };
 
 const SYNOPSES: Record<string, string> = {
-  'song-listen': 'region FROM_BEAT TO_BEAT [track=INDEX] [clip] [spectrogram] | live SECONDS [clip] [spectrogram]',
+  'song-listen': 'region FROM_BEAT TO_BEAT [track=INDEX] [clip] [spectrogram] [reference=PATH_B64] | live SECONDS [clip] [spectrogram] [reference=PATH_B64]',
   set: 'INDEX VALUE',
   batch: 'INDEX=VALUE ...',
   track: 'INDEX',

@@ -11,6 +11,7 @@ import { replyProblem } from '../../src/protocol3/replies/index.js';
 import { startProtocol3Server, type Protocol3Server } from '../../src/protocol3/server/server.js';
 import { createSoundHost, type SoundHost } from '../../src/sound/index.js';
 import { saveProject } from '../../src/sound/model/components.js';
+import { SampleFolder } from '../../src/sound/samples/folder.js';
 
 export type Reply = Record<string, unknown> & { ok: boolean };
 
@@ -33,12 +34,15 @@ export interface StackOptions {
   readonly project?: 'demo' | 'empty';
   readonly deadlineMs?: number;
   readonly maxConnections?: number;
+  /** A sample folder to grant the host (none: every sample path is refused). */
+  readonly samples?: string;
 }
 
 /** An engine, a sound host, a listener on an ephemeral loopback port and a connected client; torn down after the test. */
 export async function startStack(t: TestContext, options: StackOptions = {}): Promise<Stack> {
   const engine = new Engine();
-  const host = createSoundHost(engine, { project: options.project ?? 'demo' });
+  const samples = options.samples === undefined ? undefined : await SampleFolder.open(options.samples);
+  const host = createSoundHost(engine, { project: options.project ?? 'demo', samples });
   const server = await startProtocol3Server({
     host: '127.0.0.1',
     port: 0,

@@ -182,6 +182,19 @@ const SongListen = z.looseObject({
     z.looseObject({ kind: z.literal('region'), from_beat: z.number(), to_beat: z.number(), solo_track: z.number().int().nullable(), rendered: z.string() }),
     z.looseObject({ kind: z.literal('live'), seconds: z.number(), rendered: z.string() }),
   ]),
+  comparison: z
+    .looseObject({
+      verdict: z.string(),
+      reference: z.looseObject({ path: z.string(), seconds: z.number(), sample_rate: z.number(), channels: z.number().int(), resampled: z.boolean() }),
+      compared_seconds: z.number(),
+      render_lufs: z.number().nullable(),
+      reference_lufs: z.number().nullable(),
+      lufs_difference: z.number().nullable(),
+      bands: z.array(
+        z.looseObject({ band: z.string(), render_db: z.number().nullable(), reference_db: z.number().nullable(), difference_db: z.number().nullable() }),
+      ),
+    })
+    .nullable(),
   seconds: z.number(),
   sample_rate: z.number(),
   integrated_lufs: z.number().nullable(),

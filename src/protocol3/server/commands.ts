@@ -127,17 +127,19 @@ function listenRequest(a: readonly string[]): ListenRequest {
   let track: number | undefined;
   let clip = false;
   let spectrogram = false;
+  let reference: string | undefined;
   const seen = new Set<string>();
   for (const o of a.slice(fixed)) {
-    const key = o.startsWith('track=') ? 'track' : o;
+    const key = o.startsWith('track=') ? 'track' : o.startsWith('reference=') ? 'reference' : o;
     if (seen.has(key)) throw invalidArgument(`song-listen option ${key} given twice`);
     seen.add(key);
     if (key === 'track') track = arg.integer(o.slice(6), 'track');
     else if (o === 'clip') clip = true;
     else if (o === 'spectrogram') spectrogram = true;
-    else throw invalidArgument(`unknown song-listen option ${JSON.stringify(o.slice(0, 40))}; options: track=INDEX, clip, spectrogram`);
+    else if (key === 'reference') reference = arg.base64Utf8(o.slice(10), 'reference');
+    else throw invalidArgument(`unknown song-listen option ${JSON.stringify(o.slice(0, 40))}; options: track=INDEX, clip, spectrogram, reference=PATH_B64`);
   }
-  return { source, track, clip, spectrogram };
+  return { source, track, clip, spectrogram, reference };
 }
 
 /** undo/redo's target: nothing (one step), `steps N`, or `to SEQ`. The history checks the range. */
@@ -227,8 +229,12 @@ export const COMMANDS: readonly CommandDef[] = [
   ),
   cmd('song-import-status', 'RECEIPT_ID', 1, 1, (h, a) => songImportStatus(h, a[0])),
   staged('song-save', 'TOKEN DIRECTORY_B64', 2, 2, (h, a, r) => songSave(h, r, arg.digestArg(a[0], 'TOKEN'), arg.base64Utf8(a[1], 'DIRECTORY_B64'))),
-  staged('song-listen', 'region FROM_BEAT TO_BEAT [track=INDEX] [clip] [spectrogram] | live SECONDS [clip] [spectrogram]', 2, 6, (h, a, r) =>
-    listen(h, r, listenRequest(a)),
+  staged(
+    'song-listen',
+    'region FROM_BEAT TO_BEAT [track=INDEX] [clip] [spectrogram] [reference=PATH_B64] | live SECONDS [clip] [spectrogram] [reference=PATH_B64]',
+    2,
+    7,
+    (h, a, r) => listen(h, r, listenRequest(a)),
   ),
   cmd('song-arranger', 'INDEX', 1, 1, (h, a) => songArranger(h, arg.integer(a[0], 'INDEX'))),
   cmd('song-clip-loop', 'TOKEN INDEX CLIP_ID EXPECTED_ENABLED ENABLED', 5, 5, (h, a, o) =>

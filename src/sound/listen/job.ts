@@ -2,7 +2,9 @@ import { AudioEngine, type Meter } from '../audio/dsp/engine.js';
 import { BLOCK } from '../audio/dsp/math.js';
 import type { PlanSkip, RenderPlan } from '../audio/dsp/plan.js';
 import { analyze } from './analysis.js';
+import { compareReference } from './compare.js';
 import { spectrogramPng, wavClip } from './media.js';
+import type { ReferenceAudio } from './reference.js';
 import { spectra } from './spectrum.js';
 
 export const LISTEN_RATE = 48000;
@@ -17,6 +19,8 @@ export interface ListenJob {
   readonly tempo: number;
   readonly clip: boolean;
   readonly spectrogram: boolean;
+  /** A decoded reference to compare the audio with, or null. */
+  readonly reference: ReferenceAudio | null;
 }
 
 export interface ListenResult {
@@ -26,6 +30,7 @@ export interface ListenResult {
   readonly notRendered: readonly PlanSkip[];
   readonly clipWav: string | null;
   readonly spectrogramPng: string | null;
+  readonly comparison: ReturnType<typeof compareReference> | null;
 }
 
 /** Renders (or takes) the audio, analyses it and encodes the optional clip and spectrogram. */
@@ -60,5 +65,6 @@ export function runListenJob(job: ListenJob): ListenResult {
     notRendered,
     clipWav: job.clip ? wavClip(left, right, LISTEN_RATE).toString('base64') : null,
     spectrogramPng: job.spectrogram ? spectrogramPng(spectra(left.map((v, i) => 0.5 * (v + right[i]))), LISTEN_RATE).toString('base64') : null,
+    comparison: job.reference === null ? null : compareReference(left, right, LISTEN_RATE, job.reference),
   };
 }

@@ -11,6 +11,7 @@ import { MAX_BEATS, saveProject } from '../model/components.js';
 import { dbfs } from '../live/meters.js';
 import { LISTEN_RATE, type ListenJob, type ListenResult } from './job.js';
 import { CLIP_SECONDS, SPECTROGRAM_HEIGHT, SPECTROGRAM_WIDTH } from './media.js';
+import { loadReference, type ReferenceAudio } from './reference.js';
 import type { Reply } from '../../protocol3/replies/index.js';
 import type { TrackType } from '../../protocol3/replies/shapes.js';
 
@@ -28,6 +29,8 @@ export interface ListenRequest {
   readonly track?: number;
   readonly clip: boolean;
   readonly spectrogram: boolean;
+  /** An audio file of the sample folder to compare the audio with (relative to the folder). */
+  readonly reference?: string;
 }
 
 function run(job: ListenJob): Promise<ListenResult> {
@@ -72,7 +75,7 @@ function takeListenSlot(host: SoundHost): void {
 }
 
 /** What one listen renders or analyses, checked against the project inside the queue task. */
-function prepare(host: SoundHost, req: ListenRequest): { job: ListenJob; names: TrackName[] } {
+function prepare(host: SoundHost, req: ListenRequest, reference: ReferenceAudio | null): { job: ListenJob; names: TrackName[] } {
   const tempo = host.project.tempo.getBaseValue();
   if (req.track !== undefined) {
     const t = trackAt(host, req.track);
@@ -107,6 +110,7 @@ function prepare(host: SoundHost, req: ListenRequest): { job: ListenJob; names: 
         tempo,
         clip: req.clip,
         spectrogram: req.spectrogram,
+        reference,
       } as ListenJob,
       names,
     };
@@ -128,13 +132,20 @@ function prepare(host: SoundHost, req: ListenRequest): { job: ListenJob; names: 
     const index = req.track;
     plan.tracks.forEach((t) => ((t as { solo: boolean }).solo = t.index === index));
   }
-  return { job: regionJob(plan, fromBeat, toBeat, tempo, req), names: trackNames(plan) };
+  return { job: regionJob(plan, fromBeat, toBeat, tempo, req, reference), names: trackNames(plan) };
 }
 
 /** The job that renders and analyses a region of a plan (`toBeat − fromBeat` at `tempo`, checked by the caller). */
-export function regionJob(plan: RenderPlan, fromBeat: number, toBeat: number, tempo: number, media: { clip: boolean; spectrogram: boolean }): ListenJob {
+export function regionJob(
+  plan: RenderPlan,
+  fromBeat: number,
+  toBeat: number,
+  tempo: number,
+  media: { clip: boolean; spectrogram: boolean },
+  reference: ReferenceAudio | null = null,
+): ListenJob {
   const frames = Math.round((((toBeat - fromBeat) * 60) / tempo) * LISTEN_RATE);
-  return { plan, fromBeat, frames, audio: null, tempo, clip: media.clip, spectrogram: media.spectrogram };
+  return { plan, fromBeat, frames, audio: null, tempo, clip: media.clip, spectrogram: media.spectrogram, reference };
 }
 
 /** The plan's tracks as the reply names them. */
@@ -143,8 +154,10 @@ export function trackNames(plan: RenderPlan): TrackName[] {
 }
 
 export async function listen(host: SoundHost, request: Request, req: ListenRequest): Promise<Reply<'song-listen'>> {
+  // The reference is read and decoded first, off the queue: a refused one leaves nothing behind.
+  const reference = req.reference === undefined ? null : await loadReference(host, req.reference, MAX_REGION_SECONDS);
   const prepared = await request.task('song-listen', () => {
-    const job = prepare(host, req);
+    const job = prepare(host, req, reference);
     takeListenSlot(host); // last: a refused request takes no place
     return job;
   });
@@ -172,6 +185,7 @@ export function listenReply(req: Pick<ListenRequest, 'source' | 'track'>, names:
             rendered: 'offline, the same engine as render-sound',
           }
         : { kind: 'live', seconds: req.source.seconds, rendered: 'the live engine output' },
+    comparison: result.comparison,
     ...result.analysis,
     tracks: main,
     master: tracks.find((t) => t.type === 'master') ?? null,

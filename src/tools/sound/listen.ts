@@ -22,6 +22,8 @@ export default defineTool({
     'The reply is a summary by default (over_time merged to at most 12 segments, the first 16 onsets and notes, exact counts); `detail: "full"` ' +
     'returns every series. Options: `clip: true` adds an MCP audio block (WAV, mono 16-bit 48 kHz, the first 5 s, at most 480 KB); ' +
     '`spectrogram: true` adds an image block (PNG 320×160, log frequency 30 Hz–16 kHz). ' +
+    '`reference`: an audio file in the sample folder (sound_list_samples) to compare against, aligned at the start: `comparison` gives ' +
+    'each ISO octave band (31.5 Hz–16 kHz) of render and reference in dB with the difference, the LUFS difference and a verdict. ' +
     'The trap: ok: true on a write is not proof of sound — change → listen → compare with a listen from before ' +
     'the change. ' +
     READ_ONLY,
@@ -32,14 +34,20 @@ export default defineTool({
     live_seconds: z.number().min(0.1).max(30).optional().describe('The last seconds of the live output instead of a region'),
     clip: z.boolean().default(false).describe('Attach the first 5 s as an audio block'),
     spectrogram: z.boolean().default(false).describe('Attach a spectrogram image block'),
+    reference: z
+      .string()
+      .min(1)
+      .max(1000)
+      .optional()
+      .describe('A WAV/AIFF/FLAC/MP3/Ogg file in the sample folder (path relative to it) to compare the audio against, per octave band'),
     detail: z
       .enum(['summary', 'full'])
       .default('summary')
       .describe('summary (default): every figure, with over_time merged to at most 12 segments and the first 16 onsets and notes; full: every series whole'),
   }),
   output: ReadPayload,
-  handle: async ({ region, live_seconds, clip, spectrogram, detail }, { soundAdapter, attachAudio, attachImage }) => {
-    const r = await soundAdapter.core.listen({ region, liveSeconds: live_seconds, clip, spectrogram });
+  handle: async ({ region, live_seconds, clip, spectrogram, reference, detail }, { soundAdapter, attachAudio, attachImage }) => {
+    const r = await soundAdapter.core.listen({ region, liveSeconds: live_seconds, clip, spectrogram, reference });
     if (detail === 'summary' && r.ok) r.native = summarizeListen(r.native);
     const native = r.native as { clip?: { base64: string; mime_type: string } | null; spectrogram?: { base64: string; mime_type: string } | null };
     if (native.clip) {

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { PNG } from 'pngjs';
 import { startShow } from '../../helpers/show.js';
+import { startSound, tempDir } from './helpers.js';
 
 test('song_listen over MCP: figures as structured content, the clip as an audio block, the spectrogram as an image block', async (t) => {
   const show = await startShow(t);
@@ -67,4 +71,37 @@ test('song_listen answers a summary by default: a coarse timeline with the same 
   const power = run.reduce((a: number, x: { rms_dbfs: number }) => a + 10 ** (x.rms_dbfs / 10), 0) / run.length;
   assert.equal(s.over_time[1].t, run[0].t);
   assert.ok(Math.abs(s.over_time[1].rms_dbfs - 10 * Math.log10(power)) < 0.06, `${s.over_time[1].rms_dbfs} vs ${10 * Math.log10(power)}`);
+});
+
+test('song_listen reference over MCP: the comparison leads a summary under 16 KB; outside the folder and no folder are refused, nothing changed', async (t) => {
+  const root = await tempDir(t);
+  const folder = join(root, 'samples');
+  mkdirSync(folder);
+  // A mono 44.1 kHz reference of pink noise, 3 s: shorter than the region, so the comparison covers 3 s.
+  execFileSync('sox', ['-n', '-r', '44100', '-c', '1', '-b', '16', join(folder, 'pink.wav'), 'synth', '3', 'pinknoise', 'gain', '-20']);
+  execFileSync('sox', ['-n', '-r', '48000', '-b', '16', join(root, 'outside.wav'), 'synth', '1', 'sine', '440']);
+  const show = await startSound(t, { samples: folder });
+  const r = await show.call('song_listen', { region: { from_beat: 0, to_beat: 64 }, reference: 'pink.wav' });
+  assert.ok(JSON.stringify(r).length < 16_000, `${JSON.stringify(r).length} bytes`);
+  assert.deepEqual(Object.keys(r.native).slice(0, 3), ['ok', 'source', 'comparison'], 'summary first: the comparison leads');
+  const c = r.native.comparison;
+  assert.deepEqual(c.reference, { path: 'pink.wav', seconds: 3, sample_rate: 44100, channels: 1, resampled: true });
+  assert.equal(c.compared_seconds, 3);
+  assert.equal(c.bands.length, 10);
+  assert.equal(typeof c.verdict, 'string');
+  assert.equal(c.lufs_difference, Math.round((c.render_lufs - c.reference_lufs) * 100) / 100);
+
+  const before = show.app.sound.fingerprint();
+  const depth = show.app.engine.history.undoDepth;
+  const out = await show.call('song_listen', { region: { from_beat: 0, to_beat: 4 }, reference: '../outside.wav' });
+  assert.deepEqual([out.ok, out.code, out.reason], [false, 'invalid_argument', 'outside_sample_folder']);
+  const missing = await show.call('song_listen', { region: { from_beat: 0, to_beat: 4 }, reference: 'gone.wav' });
+  assert.deepEqual([missing.ok, missing.code], [false, 'not_found']);
+  assert.equal(show.app.sound.fingerprint(), before);
+  assert.equal(show.app.engine.history.undoDepth, depth);
+
+  const bare = await startShow(t);
+  const none = await bare.call('song_listen', { region: { from_beat: 0, to_beat: 4 }, reference: 'pink.wav' });
+  assert.deepEqual([none.ok, none.code, none.reason], [false, 'invalid_argument', 'no_sample_folder']);
+  assert.match(none.error, /--samples DIR \(footlight serve/);
 });
