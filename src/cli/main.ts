@@ -218,8 +218,9 @@ program
     positiveNumber,
   )
   .option('--audio-track <name>', "the song track whose post-fader output the light's audio devices hear instead of the master output (default: the master)")
+  .option('--samples <dir>', "the sample folder the song's Sampler zones load from (nothing outside it is read)")
   .requiredOption('--out <dir>', 'the folder to write into (created if missing)')
-  .action(async (opts: { project?: string; song?: string; seconds?: number; audioTrack?: string; out: string }) =>
+  .action(async (opts: { project?: string; song?: string; seconds?: number; audioTrack?: string; samples?: string; out: string }) =>
     (await import('./render-show.js')).renderShowCommand(opts),
   );
 

@@ -250,6 +250,48 @@ test('samples: render-sound --samples plays a saved project’s zones; without t
   }
 });
 
+/** sox's RMS amplitude of a WAV's first `seconds`, mixed to mono. */
+function rmsOf(file: string, seconds: number): number {
+  const r = spawnSync('sox', [file, '-n', 'remix', '-', 'trim', '0', String(seconds), 'stat'], { encoding: 'utf8' });
+  const m = /RMS\s+amplitude:\s+([\d.e+-]+)/.exec(r.stderr);
+  assert.ok(m !== null, r.stderr);
+  return Number(m[1]);
+}
+
+test('samples: render-show --samples plays the song’s zones as render-sound does (pitch by fft.js, level by sox); without it names them', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'footlight-render-show-samples-'));
+  try {
+    const projectFile = join(dir, 'song.bwproject');
+    const file = { format: PROJECT_FORMAT, version: PROJECT_FORMAT_VERSION, saved_by: { host: 'test', version: '0' }, project: zoneProject([[57, 0, 100]]) };
+    writeFileSync(projectFile, JSON.stringify(file));
+    const cli = (command: string, ...args: string[]) =>
+      spawnSync(process.execPath, [join(ROOT, 'bin/footlight.js'), command, '--seconds', '0.5', ...args], {
+        encoding: 'utf8',
+        // No ffmpeg on the path: the MP4 preview is not what this checks.
+        env: { ...process.env, FOOTLIGHT_HOME: dir, PATH: '/nonexistent' },
+      });
+    const played = cli('render-show', '--song', projectFile, '--samples', folder, '--out', join(dir, 'show'));
+    assert.equal(played.status, 0, played.stderr);
+    assert.doesNotMatch(played.stderr, /missing/);
+    const wav = join(dir, 'show', 'show.wav');
+    const raw = execFileSync('sox', [wav, '-t', 'f32', '-c', '1', '-']);
+    const mono = new Float32Array(raw.buffer, raw.byteOffset, raw.length / 4);
+    const hz = peakFrequency(mono, 2400, 8192, RATE);
+    assert.ok(Math.abs(hz - 220) < 3, `${hz.toFixed(1)} Hz`);
+    // The same song through render-sound: the same level to 0.1 dB.
+    const sound = cli('render-sound', '--project', projectFile, '--samples', folder, '--out', join(dir, 'sound.wav'));
+    assert.equal(sound.status, 0, sound.stderr);
+    const [a, b] = [rmsOf(wav, 0.5), rmsOf(join(dir, 'sound.wav'), 0.5)];
+    assert.ok(a > 0.01, `show.wav RMS ${a}`);
+    assert.ok(Math.abs(20 * Math.log10(a / b)) < 0.1, `show.wav RMS ${a}, render-sound RMS ${b}`);
+    const missing = cli('render-show', '--song', projectFile, '--out', join(dir, 'silent'));
+    assert.equal(missing.status, 0, missing.stderr);
+    assert.match(missing.stderr, /not rendered: Keys › Keys › 0 Sampler: sample "keys\/low.wav" is missing \(no sample folder is granted/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('samples: a 44.1 kHz sample is converted to 48 kHz by windowed sinc: its 15 kHz tone keeps its pitch, no image above −70 dB (fft.js)', async () => {
   const s = await store();
   await s.load('high.wav');

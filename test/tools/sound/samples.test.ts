@@ -140,7 +140,7 @@ test('sound samples: with no folder granted, every sample tool says how to grant
     show.client,
     [{ sample: 'a440.wav' }],
     'invalid_argument',
-    /no sample folder is granted: grant one with --samples DIR \(footlight serve, render-sound\)/,
+    /no sample folder is granted: grant one with --samples DIR \(footlight serve, render-sound, render-show\)/,
   );
   const list = await reply(show.client, 'sound_list_samples', {});
   assert.equal(list.code, 'invalid_argument');
