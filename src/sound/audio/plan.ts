@@ -55,6 +55,8 @@ class PlanBuilder {
           velocityLow: velocity_low,
           velocityHigh: velocity_high,
           rootKey: root_key,
+          gain: Math.pow(10, (z.gain_db ?? 0) / 20),
+          tune: (z.tune_semitones ?? 0) + (z.tune_cents ?? 0) / 100,
           sampleRate: s.sampleRate,
           data: s.data,
         },

@@ -14,7 +14,29 @@ export type ZoneJson = {
   readonly velocity_high: number;
   /** The key that plays the sample at its recorded pitch. */
   readonly root_key: number;
+  /** Level of the zone in dB (absent: 0). */
+  readonly gain_db?: number;
+  /** Transposition in whole semitones (absent: 0), on top of the key's distance from root_key. */
+  readonly tune_semitones?: number;
+  /** Fine tuning in cents (absent: 0). */
+  readonly tune_cents?: number;
 };
+
+/** A zone's gain range (dB). */
+const GAIN_DB = [-60, 24] as const;
+/** A zone's transposition range (semitones). */
+const TUNE_SEMITONES = 48;
+/** A zone's fine tuning range (cents). */
+const TUNE_CENTS = 100;
+
+/** An optional number in [min, max] (whole when `whole`); 0 and absent alike come back undefined, so a zone saves only what it changes. */
+function optional(z: Record<string, unknown>, key: string, min: number, max: number, whole: boolean): number | undefined {
+  const v = z[key];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max || (whole && !Number.isInteger(v)))
+    throw new Error(`zone ${key} must be a ${whole ? 'whole ' : ''}number ${min}–${max}; got ${JSON.stringify(v)}`);
+  return v === 0 ? undefined : v;
+}
 
 function range(z: Record<string, unknown>, key: string, min: number, max: number, fallback: number): number {
   const v = z[key] ?? fallback;
@@ -26,7 +48,8 @@ function range(z: Record<string, unknown>, key: string, min: number, max: number
 /**
  * Checks a zone list (from a project file or a client): each zone a sample path and in-range
  * whole numbers, low ≤ high. Missing ranges default to the whole keyboard, velocities 1–127 and
- * root key 60. Throws with the reason.
+ * root key 60; gain (dB, −60…+24), semitones (whole, ±48) and cents (±100) to 0, kept only when not 0.
+ * Unknown keys are dropped. Throws with the reason.
  */
 export function checkZones(value: unknown): ZoneJson[] {
   if (!Array.isArray(value)) throw new Error('zones must be a list');
@@ -35,7 +58,7 @@ export function checkZones(value: unknown): ZoneJson[] {
     if (typeof raw !== 'object' || raw === null) throw new Error(`zone ${i} must be an object`);
     const z = raw as Record<string, unknown>;
     if (typeof z.sample !== 'string' || z.sample.length === 0 || z.sample.length > 1024) throw new Error(`zone ${i} needs a sample path (1–1024 characters)`);
-    const zone: ZoneJson = {
+    let zone: ZoneJson = {
       sample: z.sample,
       key_low: range(z, 'key_low', 0, 127, 0),
       key_high: range(z, 'key_high', 0, 127, 127),
@@ -43,6 +66,12 @@ export function checkZones(value: unknown): ZoneJson[] {
       velocity_high: range(z, 'velocity_high', 1, 127, 127),
       root_key: range(z, 'root_key', 0, 127, 60),
     };
+    const gain = optional(z, 'gain_db', GAIN_DB[0], GAIN_DB[1], false);
+    const semis = optional(z, 'tune_semitones', -TUNE_SEMITONES, TUNE_SEMITONES, true);
+    const cents = optional(z, 'tune_cents', -TUNE_CENTS, TUNE_CENTS, false);
+    if (gain !== undefined) zone = { ...zone, gain_db: gain };
+    if (semis !== undefined) zone = { ...zone, tune_semitones: semis };
+    if (cents !== undefined) zone = { ...zone, tune_cents: cents };
     if (zone.key_low > zone.key_high) throw new Error(`zone ${i}: key_low ${zone.key_low} is above key_high ${zone.key_high}`);
     if (zone.velocity_low > zone.velocity_high) throw new Error(`zone ${i}: velocity_low ${zone.velocity_low} is above velocity_high ${zone.velocity_high}`);
     return zone;

@@ -15,7 +15,8 @@ import { buildPlan } from '../../../src/sound/audio/plan.js';
 import { renderOffline } from '../../../src/sound/audio/offline.js';
 import { encodeWav24 } from '../../../src/sound/audio/wav.js';
 import { createSoundHost } from '../../../src/sound/index.js';
-import type { ZoneJson } from '../../../src/sound/model/sample-zones.js';
+import { buildProject, saveProject } from '../../../src/sound/model/components.js';
+import { checkZones, type ZoneJson } from '../../../src/sound/model/sample-zones.js';
 import { openProject } from '../../../src/sound/operations/project.js';
 import { PROJECT_FORMAT, PROJECT_FORMAT_VERSION } from '../../../src/sound/model/project-file.js';
 import { listSamples } from '../../../src/sound/operations/samples.js';
@@ -290,6 +291,63 @@ test('samples: render-show --samples plays the song’s zones as render-sound do
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+/** One zone over the keyboard (keys/low.wav, 220 Hz at key 57) with `extra`, playing key 57 for half a beat; its render as a 24-bit WAV file. */
+async function zoneWav(dir: string, name: string, extra: Partial<ZoneJson>): Promise<{ file: string; left: Float32Array }> {
+  const s = await store();
+  await s.load('keys/low.wav');
+  const sampler = { ...dev('Sampler', { ATTACK: 0, RELEASE: 0 }), zones: [{ ...ZONES[0], key_high: 127, ...extra }] };
+  const r = renderOffline(buildPlan(project([track('Keys', [sampler], [clip(0, 4, [[57, 0, 0.5, 100]])])]), s), { seconds: 0.3 });
+  assert.deepEqual(r.notRendered, []);
+  const file = join(dir, `${name}.wav`);
+  writeFileSync(file, encodeWav24([r.left, r.right], RATE).bytes);
+  return { file, left: r.left };
+}
+
+test('samples: a zone at gain −6 dB renders 6 dB lower (sox); tune +12 plays an octave up, −1 semitone +50 cents a quarter tone down (fft.js)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'footlight-zone-gain-'));
+  try {
+    const plain = await zoneWav(dir, 'plain', {});
+    const quieter = await zoneWav(dir, 'quieter', { gain_db: -6 });
+    const drop = 20 * Math.log10(rmsOf(quieter.file, 0.2) / rmsOf(plain.file, 0.2));
+    assert.ok(Math.abs(drop + 6) < 0.1, `gain −6 dB measured ${drop.toFixed(4)} dB`);
+    assert.ok(Math.abs(peakFrequency(plain.left, 2400, 8192, RATE) - 220) < 3);
+    const octave = peakFrequency((await zoneWav(dir, 'octave', { tune_semitones: 12 })).left, 2400, 8192, RATE);
+    assert.ok(Math.abs(octave - 440) < 3, `tune +12: ${octave.toFixed(1)} Hz`);
+    // −1 semitone + 50 cents = −50 cents: 220 × 2^(−0.5/12) = 213.7 Hz (fft.js bins are 5.9 Hz wide: the peak is within 3 Hz).
+    const fine = peakFrequency((await zoneWav(dir, 'fine', { tune_semitones: -1, tune_cents: 50 })).left, 2400, 8192, RATE);
+    assert.ok(Math.abs(fine - 220 * 2 ** (-0.5 / 12)) < 3, `tune −1 st +50 ct: ${fine.toFixed(1)} Hz`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('samples: zone gain and tune are checked (range, whole semitones) and saved only when not 0', () => {
+  const base = { sample: 'a.wav' };
+  assert.deepEqual(checkZones([{ ...base, gain_db: 0, tune_semitones: 0, tune_cents: 0 }]), [
+    { sample: 'a.wav', key_low: 0, key_high: 127, velocity_low: 1, velocity_high: 127, root_key: 60 },
+  ]);
+  assert.deepEqual(checkZones([{ ...base, gain_db: -6, tune_semitones: 12, tune_cents: -25.5 }])[0], {
+    sample: 'a.wav',
+    key_low: 0,
+    key_high: 127,
+    velocity_low: 1,
+    velocity_high: 127,
+    root_key: 60,
+    gain_db: -6,
+    tune_semitones: 12,
+    tune_cents: -25.5,
+  });
+  // A project saves and reopens them as they were.
+  const zone = { ...ZONES[0], gain_db: -6, tune_semitones: -3, tune_cents: 12 };
+  const saved = saveProject(buildProject(project([track('Keys', [{ ...dev('Sampler'), zones: [zone] }], [])])), { ids: false });
+  assert.deepEqual(saved.tracks[0].devices[0].zones, [zone]);
+  assert.throws(() => checkZones([{ ...base, gain_db: 30 }]), /gain_db must be a number -60–24; got 30/);
+  assert.throws(() => checkZones([{ ...base, gain_db: 'loud' }]), /gain_db/);
+  assert.throws(() => checkZones([{ ...base, tune_semitones: 1.5 }]), /tune_semitones must be a whole number -48–48/);
+  assert.throws(() => checkZones([{ ...base, tune_cents: 101 }]), /tune_cents must be a number -100–100/);
+  assert.throws(() => checkZones([{ ...base, gain_db: Number.NaN }]), /gain_db/);
 });
 
 test('samples: a 44.1 kHz sample is converted to 48 kHz by windowed sinc: its 15 kHz tone keeps its pitch, no image above −70 dB (fft.js)', async () => {

@@ -9,6 +9,7 @@ import { test, type TestContext } from 'node:test';
 import FFT from 'fft.js';
 import type { Client } from '@modelcontextprotocol/client';
 import { saveDevice, saveProject } from '../../../src/sound/model/components.js';
+import { callFail } from '../../helpers/show.js';
 import { startSound, tempDir, type SoundShow } from './helpers.js';
 
 /** A folder with a 440 Hz WAV (0.5 s, 44.1 kHz) and a 220 Hz FLAC in keys/, a file outside it and a symlink out. */
@@ -145,4 +146,40 @@ test('sound samples: with no folder granted, every sample tool says how to grant
   const list = await reply(show.client, 'sound_list_samples', {});
   assert.equal(list.code, 'invalid_argument');
   assert.match(list.error ?? '', /--samples DIR/);
+});
+
+test('sound samples: zone gain and tune are set in one undo step, saved and restored; bad values are refused, nothing changed', async (t) => {
+  const { folder } = await sampleFolder(t);
+  const show = await startSound(t, { samples: folder, soundCooperative: true });
+  await selectKick(show);
+  const depth = show.app.engine.history.undoDepth;
+  const zone = { sample: 'a440.wav', root_key: 69, gain_db: -6, tune_semitones: 12, tune_cents: -7.5 };
+  const r = await show.call('sound_set_sampler_zones', { zones: [zone] });
+  assert.equal(r.native.changed, true, JSON.stringify(r).slice(0, 400));
+  const saved = [
+    { sample: 'a440.wav', key_low: 0, key_high: 127, velocity_low: 1, velocity_high: 127, root_key: 69, gain_db: -6, tune_semitones: 12, tune_cents: -7.5 },
+  ];
+  assert.deepEqual(kickZones(show), saved);
+  assert.deepEqual(r.native.zones, saved);
+  assert.equal(show.app.engine.history.undoDepth, depth + 1);
+  // The same again changes nothing and adds no step.
+  assert.equal((await show.call('sound_set_sampler_zones', { zones: [zone] })).native.changed, false);
+  assert.equal(show.app.engine.history.undoDepth, depth + 1);
+  await show.call('sound_undo');
+  assert.equal(kickZones(show), undefined);
+  assert.equal(show.app.engine.history.undoDepth, depth);
+  await show.call('sound_redo');
+  assert.deepEqual(kickZones(show), saved);
+  await show.call('sound_undo');
+  // Refused by the tool's schema before anything is loaded: nothing changed, history included.
+  const before = JSON.stringify(saveProject(show.app.sound.project, { ids: false }));
+  const steps = show.app.engine.history.undoDepth;
+  for (const bad of [{ gain_db: 30 }, { gain_db: -61 }, { tune_semitones: 1.5 }, { tune_semitones: 49 }, { tune_cents: 120 }]) {
+    const text = await callFail(show.client, 'sound_set_sampler_zones', { zones: [{ sample: 'a440.wav', ...bad }] });
+    assert.match(text, /^invalid_argument: /);
+    assert.match(text, new RegExp(Object.keys(bad)[0]));
+  }
+  assert.equal(JSON.stringify(saveProject(show.app.sound.project, { ids: false })), before);
+  assert.equal(show.app.engine.history.undoDepth, steps);
+  assert.equal(kickZones(show), undefined);
 });

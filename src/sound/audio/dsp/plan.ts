@@ -60,6 +60,10 @@ export interface PlanZone {
   readonly velocityLow: number;
   readonly velocityHigh: number;
   readonly rootKey: number;
+  /** Linear gain of the zone (from gain_db). */
+  readonly gain: number;
+  /** Transposition in semitones, fractional (tune_semitones + tune_cents / 100). */
+  readonly tune: number;
   readonly sampleRate: number;
   readonly data: Float32Array;
 }

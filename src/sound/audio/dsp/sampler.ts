@@ -45,13 +45,15 @@ class SamplerVoice extends FadingVoice {
     const p = s.p;
     let sample: KitSample | undefined;
     let semis = p.PITCH;
+    let gain = 1;
     if (s.zones.length > 0) {
       // The user's zones: the first whose key and velocity ranges hold the note, pitched from its root key.
       const v = Math.min(127, Math.max(1, Math.round(velocity * 127)));
       const zone = s.zones.find(({ z }) => pitch >= z.keyLow && pitch <= z.keyHigh && v >= z.velocityLow && v <= z.velocityHigh);
       if (zone === undefined) return;
       sample = zone.sample;
-      semis += pitch - zone.z.rootKey;
+      semis += pitch - zone.z.rootKey + zone.z.tune;
+      gain = zone.z.gain;
     } else {
       // SAMPLE 0 plays the kit by key (other keys are silent); any other plays one sample at every key.
       const chosen = s.kit.samples[p.SAMPLE | 0] ?? null;
@@ -73,7 +75,7 @@ class SamplerVoice extends FadingVoice {
     this.env = p.ATTACK <= 0.11 ? 1 : 0;
     this.attackStep = 1 / Math.max(1, (p.ATTACK / 1000) * s.sampleRate);
     this.releaseCoef = Math.exp(Math.log(0.001) / Math.max(1, (p.RELEASE / 1000) * s.sampleRate));
-    this.gain = velocity;
+    this.gain = velocity * gain;
     this.filter.reset();
     this.filter.set(p.CUTOFF, FLAT, s.sampleRate);
     this.filtered = p.CUTOFF < OPEN_CUTOFF;
@@ -167,7 +169,7 @@ function atRate(z: PlanZone, rate: number): Float32Array {
 /**
  * Sampler: plays the built-in kit (kit.ts) — the whole kit on its General MIDI keys, or one
  * sample at every key pitched by (key − Root Key) — or, when it has zones, the user's samples by
- * key and velocity range, each pitched by (key − its root key); with pitch, attack, release, a
+ * key and velocity range, each pitched by (key − its root key) plus its tune, at its gain; with pitch, attack, release, a
  * low-pass, start offset and reverse. Tonal kit samples loop while held and through their
  * release; every sample fades out at its end.
  */
