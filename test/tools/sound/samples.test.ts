@@ -9,6 +9,8 @@ import { test, type TestContext } from 'node:test';
 import FFT from 'fft.js';
 import type { Client } from '@modelcontextprotocol/client';
 import { saveDevice, saveProject } from '../../../src/sound/model/components.js';
+import { PROJECT_FORMAT, PROJECT_FORMAT_VERSION } from '../../../src/sound/model/project-file.js';
+import { clip, dev, project, track } from '../../sound/audio/helpers.js';
 import { callFail } from '../../helpers/show.js';
 import { startSound, tempDir, type SoundShow } from './helpers.js';
 
@@ -182,4 +184,29 @@ test('sound samples: zone gain and tune are set in one undo step, saved and rest
   assert.equal(JSON.stringify(saveProject(show.app.sound.project, { ids: false })), before);
   assert.equal(show.app.engine.history.undoDepth, steps);
   assert.equal(kickZones(show), undefined);
+});
+
+test('sound samples: serve --song opens a song file with its zones’ samples loaded before it plays; a missing one is reported, not fatal', async (t) => {
+  const { folder } = await sampleFolder(t);
+  const dir = await tempDir(t);
+  const sampler = {
+    ...dev('Sampler', { ATTACK: 0, RELEASE: 0 }),
+    zones: [
+      { sample: 'gone.wav', key_low: 0, key_high: 59, velocity_low: 1, velocity_high: 127, root_key: 60 },
+      { sample: 'a440.wav', key_low: 60, key_high: 127, velocity_low: 1, velocity_high: 127, root_key: 69 },
+    ],
+  };
+  const song = project([track('Keys', [sampler], [clip(0, 4, [[69, 0, 2, 100]])])]);
+  const file = join(dir, 'song.bwproject');
+  writeFileSync(file, JSON.stringify({ format: PROJECT_FORMAT, version: PROJECT_FORMAT_VERSION, saved_by: { host: 'test', version: '0' }, project: song }));
+  const show = await startSound(t, { samples: folder, song: file });
+  assert.ok(show.app.sound.project.flatTracks().some((f) => f.track.name === 'Keys'));
+  // What an agent hears (song_listen, the offline engine over protocol 3): the loaded zone at 440 Hz; the missing one named.
+  const result = await show.client.callTool({ name: 'song_listen', arguments: { region: { from_beat: 0, to_beat: 2 }, clip: true } });
+  assert.notEqual(result.isError, true, JSON.stringify(result.content).slice(0, 300));
+  const native = (result.structuredContent as { native: { not_rendered: { reason: string }[] } }).native;
+  assert.equal(native.not_rendered.length, 1, JSON.stringify(native.not_rendered));
+  assert.match(native.not_rendered[0].reason, /sample "gone.wav" is missing \(no sample "gone.wav" in the sample folder/);
+  const audio = (result.content as { type: string; data?: string }[]).find((c) => c.type === 'audio');
+  assert.ok(Math.abs(peakHz(Buffer.from(audio!.data!, 'base64'), 2400) - 440) < 3);
 });
