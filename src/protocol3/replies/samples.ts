@@ -24,6 +24,8 @@ const Zone = z.looseObject({
   gain_db: z.number().optional(),
   tune_semitones: z.number().int().optional(),
   tune_cents: z.number().optional(),
+  loop_start: z.number().int().optional(),
+  loop_end: z.number().int().optional(),
 });
 
 const SampleList = z.looseObject({ total: z.number().int(), offset: z.number().int(), samples: z.array(SampleInfo) });

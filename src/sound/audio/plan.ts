@@ -57,6 +57,8 @@ class PlanBuilder {
           rootKey: root_key,
           gain: Math.pow(10, (z.gain_db ?? 0) / 20),
           tune: (z.tune_semitones ?? 0) + (z.tune_cents ?? 0) / 100,
+          loopStart: z.loop_start ?? 0,
+          loopEnd: z.loop_end ?? 0,
           sampleRate: s.sampleRate,
           data: s.data,
         },

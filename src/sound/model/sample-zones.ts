@@ -20,7 +20,13 @@ export type ZoneJson = {
   readonly tune_semitones?: number;
   /** Fine tuning in cents (absent: 0). */
   readonly tune_cents?: number;
+  /** A sustain loop [loop_start, loop_end) in the sample's own frames, played while the key is held (absent: none). */
+  readonly loop_start?: number;
+  readonly loop_end?: number;
 };
+
+/** The last frame a loop may end at: ten minutes at 192 kHz (the store refuses longer samples). */
+const MAX_LOOP_FRAME = 600 * 192_000;
 
 /** A zone's gain range (dB). */
 const GAIN_DB = [-60, 24] as const;
@@ -48,7 +54,8 @@ function range(z: Record<string, unknown>, key: string, min: number, max: number
 /**
  * Checks a zone list (from a project file or a client): each zone a sample path and in-range
  * whole numbers, low ≤ high. Missing ranges default to the whole keyboard, velocities 1–127 and
- * root key 60; gain (dB, −60…+24), semitones (whole, ±48) and cents (±100) to 0, kept only when not 0.
+ * root key 60; gain (dB, −60…+24), semitones (whole, ±48) and cents (±100) to 0, kept only when not 0;
+ * a loop needs both loop_start and loop_end (sample frames, end at least 2 after start).
  * Unknown keys are dropped. Throws with the reason.
  */
 export function checkZones(value: unknown): ZoneJson[] {
@@ -72,6 +79,13 @@ export function checkZones(value: unknown): ZoneJson[] {
     if (gain !== undefined) zone = { ...zone, gain_db: gain };
     if (semis !== undefined) zone = { ...zone, tune_semitones: semis };
     if (cents !== undefined) zone = { ...zone, tune_cents: cents };
+    if (z.loop_start !== undefined || z.loop_end !== undefined) {
+      if (z.loop_start === undefined || z.loop_end === undefined) throw new Error(`zone ${i}: give loop_start and loop_end together`);
+      const start = range(z, 'loop_start', 0, MAX_LOOP_FRAME, -1);
+      const end = range(z, 'loop_end', 1, MAX_LOOP_FRAME, -1);
+      if (end - start < 2) throw new Error(`zone ${i}: loop_end ${end} must be at least 2 frames after loop_start ${start}`);
+      zone = { ...zone, loop_start: start, loop_end: end };
+    }
     if (zone.key_low > zone.key_high) throw new Error(`zone ${i}: key_low ${zone.key_low} is above key_high ${zone.key_high}`);
     if (zone.velocity_low > zone.velocity_high) throw new Error(`zone ${i}: velocity_low ${zone.velocity_low} is above velocity_high ${zone.velocity_high}`);
     return zone;

@@ -12,6 +12,8 @@ const Zone = z.strictObject({
   gain_db: z.number().min(-60).max(24).optional().describe('Zone level in dB (default 0)'),
   tune_semitones: z.number().int().min(-48).max(48).optional().describe('Transpose the zone by whole semitones (default 0)'),
   tune_cents: z.number().min(-100).max(100).optional().describe('Fine-tune the zone in cents (default 0)'),
+  loop_start: z.number().int().min(0).optional().describe('Sustain loop start, in the sample file’s frames (give with loop_end)'),
+  loop_end: z.number().int().min(1).optional().describe('Sustain loop end (exclusive); the loop plays while the key is held'),
 });
 
 export default defineTool({

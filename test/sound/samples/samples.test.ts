@@ -348,6 +348,47 @@ test('samples: zone gain and tune are checked (range, whole semitones) and saved
   assert.throws(() => checkZones([{ ...base, tune_semitones: 1.5 }]), /tune_semitones must be a whole number -48–48/);
   assert.throws(() => checkZones([{ ...base, tune_cents: 101 }]), /tune_cents must be a number -100–100/);
   assert.throws(() => checkZones([{ ...base, gain_db: Number.NaN }]), /gain_db/);
+  assert.throws(() => checkZones([{ ...base, loop_start: 10 }]), /give loop_start and loop_end together/);
+  assert.throws(() => checkZones([{ ...base, loop_start: 10, loop_end: 11 }]), /at least 2 frames after/);
+  assert.throws(() => checkZones([{ ...base, loop_start: -1, loop_end: 11 }]), /loop_start must be a whole number/);
+  assert.deepEqual(checkZones([{ ...base, loop_start: 0, loop_end: 100 }])[0].loop_end, 100);
+});
+
+test('samples: a zone’s sustain loop holds while the key does; released, the sample plays on to its end (sox RMS, fft.js)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'footlight-zone-loop-'));
+  try {
+    // 441 Hz at 44.1 kHz: 100 frames a period, so a loop of whole periods (4410–8820) wraps without a click.
+    const loopFolder = join(dir, 'samples');
+    mkdirSync(loopFolder);
+    sine(join(loopFolder, 'tone.wav'), 441, 0.5);
+    const s = new SampleStore(await SampleFolder.open(loopFolder));
+    await s.load('tone.wav');
+    const render = (loop: Partial<ZoneJson>) => {
+      const zone = { sample: 'tone.wav', key_low: 0, key_high: 127, velocity_low: 1, velocity_high: 127, root_key: 60, ...loop };
+      // Held 2 s (4 beats at 120 BPM), a 2 s release.
+      const sampler = { ...dev('Sampler', { ATTACK: 0, RELEASE: 2000 }), zones: [zone] };
+      const r = renderOffline(buildPlan(project([track('Keys', [sampler], [clip(0, 16, [[60, 0, 4, 100]])])]), s), { seconds: 3 });
+      assert.deepEqual(r.notRendered, []);
+      const file = join(dir, `${loop.loop_end ?? 0}.wav`);
+      writeFileSync(file, encodeWav24([r.left, r.right], RATE).bytes);
+      const rms = (from: number, seconds: number) => {
+        const out = spawnSync('sox', [file, '-n', 'remix', '-', 'trim', String(from), String(seconds), 'stat'], { encoding: 'utf8' });
+        return Number(/RMS\s+amplitude:\s+([\d.e+-]+)/.exec(out.stderr)![1]);
+      };
+      return { left: r.left, rms };
+    };
+    const looped = render({ loop_start: 4410, loop_end: 8820 });
+    const plain = render({});
+    // Held past the sample's 0.5 s: the loop sounds at the sample's level and pitch; without one it is silent.
+    const held = 20 * Math.log10(looped.rms(1.2, 0.5) / looped.rms(0.05, 0.05));
+    assert.ok(Math.abs(held) < 0.5, `loop level against the attack: ${held.toFixed(2)} dB`);
+    assert.ok(Math.abs(peakFrequency(looped.left, Math.round(1.2 * RATE), 8192, RATE) - 441) < 3);
+    assert.ok(plain.rms(1.2, 0.5) < 1e-4, `no loop: ${plain.rms(1.2, 0.5)}`);
+    // Released at 2 s, it plays at most the 0.3 s after the loop and stops, for all the 2 s release.
+    assert.ok(looped.rms(2.4, 0.5) < 1e-4, `after the release: ${looped.rms(2.4, 0.5)}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('samples: a 44.1 kHz sample is converted to 48 kHz by windowed sinc: its 15 kHz tone keeps its pitch, no image above −70 dB (fft.js)', async () => {

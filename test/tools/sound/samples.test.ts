@@ -184,6 +184,21 @@ test('sound samples: zone gain and tune are set in one undo step, saved and rest
   assert.equal(JSON.stringify(saveProject(show.app.sound.project, { ids: false })), before);
   assert.equal(show.app.engine.history.undoDepth, steps);
   assert.equal(kickZones(show), undefined);
+  // A loop is checked against the sample's length (a440.wav: 22 050 frames) once it is loaded.
+  await refused(
+    show,
+    show.client,
+    [{ sample: 'a440.wav', loop_start: 100, loop_end: 22_051 }],
+    'invalid_argument',
+    /loop_end 22051 is past the end of a440.wav/,
+  );
+  await refused(show, show.client, [{ sample: 'a440.wav', loop_start: 100 }], 'invalid_argument', /give loop_start and loop_end together/);
+  const looped = await show.call('sound_set_sampler_zones', { zones: [{ sample: 'a440.wav', loop_start: 100, loop_end: 22_050 }] });
+  assert.equal(looped.native.zones[0].loop_end, 22_050);
+  assert.equal(kickZones(show)![0].loop_start, 100);
+  await show.call('sound_undo');
+  assert.equal(kickZones(show), undefined);
+  assert.equal(show.app.engine.history.undoDepth, steps);
 });
 
 test('sound samples: serve --song opens a song file with its zones’ samples loaded before it plays; a missing one is reported, not fatal', async (t) => {

@@ -64,6 +64,9 @@ export interface PlanZone {
   readonly gain: number;
   /** Transposition in semitones, fractional (tune_semitones + tune_cents / 100). */
   readonly tune: number;
+  /** The sustain loop in the sample's own frames; both 0: none. */
+  readonly loopStart: number;
+  readonly loopEnd: number;
   readonly sampleRate: number;
   readonly data: Float32Array;
 }

@@ -96,6 +96,8 @@ class SamplerVoice extends FadingVoice {
     const { loopStart, loopEnd } = sample;
     // The end fade in source samples: END_FADE_SECONDS of playback at this rate.
     const fade = END_FADE_SECONDS * this.sampler.sampleRate * this.rate;
+    // A zone's loop holds only while the key does: released, the sample plays on past the loop to its end.
+    if (this.looping && !this.held && sample.sustainOnly === true) this.looping = false;
     for (let i = from; i < to; i++) {
       let pos = this.pos;
       if (this.looping && pos >= loopEnd) pos -= loopEnd - loopStart;
@@ -175,7 +177,7 @@ function atRate(z: PlanZone, rate: number): Float32Array {
  */
 class Sampler extends PooledInstrument<SamplerVoice> {
   readonly kit: Kit;
-  /** The user's zones, each with its sample at the engine rate, played key-held (no loop), in zone order. */
+  /** The user's zones, each with its sample at the engine rate (its sustain loop, if any, held while the key is), in zone order. */
   readonly zones: readonly { readonly z: PlanZone; readonly sample: KitSample }[];
   protected readonly pool: VoicePool<SamplerVoice>;
   /** Cutoff moves, shared by the voices (each sets its filter per sample while it moves). */
@@ -190,10 +192,15 @@ class Sampler extends PooledInstrument<SamplerVoice> {
   ) {
     super();
     this.kit = builtInKit(sampleRate);
-    this.zones = zones.map((z) => ({
-      z,
-      sample: { name: z.sample, data: atRate(z, sampleRate), oneShot: false, rootKey: z.rootKey, loopStart: 0, loopEnd: 0 },
-    }));
+    this.zones = zones.map((z) => {
+      const data = atRate(z, sampleRate);
+      // The loop in engine frames; one past the sample's end (a project written for a longer file) is no loop.
+      const ratio = sampleRate / z.sampleRate;
+      const loopStart = Math.round(z.loopStart * ratio);
+      const loopEnd = Math.min(Math.round(z.loopEnd * ratio), data.length - 1);
+      const loop = loopEnd - loopStart >= 2 ? { loopStart, loopEnd } : { loopStart: 0, loopEnd: 0 };
+      return { z, sample: { name: z.sample, data, oneShot: false, rootKey: z.rootKey, ...loop, sustainOnly: true } };
+    });
     this.pool = new VoicePool(polyphony, () => new SamplerVoice(this), sampleRate);
     this.motion = new FilterMotion(sampleRate);
     this.output = new OutputLevel(sampleRate);
