@@ -29,7 +29,8 @@ import type { CallRecord } from './mcp/register-tools.js';
 import type { ServerState, Services } from './tools/context.js';
 import { TOOLS } from './tools/index.js';
 import { selectSurface } from './tools/toolsets.js';
-import { createSoundHost, type SoundHost } from './sound/index.js';
+import { createSoundHost, openSong, type SoundHost } from './sound/index.js';
+import { SampleStore } from './sound/samples/store.js';
 import { SampleFolder } from './sound/samples/folder.js';
 import type { OutputKind } from './sound/live/messages.js';
 import { LivePlayer } from './sound/live/player.js';
@@ -94,6 +95,8 @@ export interface FootlightOptions {
   readonly media?: string;
   /** The sample folder the Sampler may load from (default: config.json's `samples`, else none). */
   readonly samples?: string;
+  /** A song to open in the sound host instead of the demo: a sound project folder or its .bwproject (its samples load from `samples`). */
+  readonly song?: string;
   /** OSC listen address; default 127.0.0.1 (loopback). */
   readonly oscHost?: string;
   /** OSC receive port; 0 picks a free one. Default 3030. */
@@ -238,10 +241,15 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   });
   // The sound host advances the song first in every frame, so the light reads this frame's position.
   const samplesDir = options.samples ?? config.samples;
-  const sound = createSoundHost(engine, { log, samples: samplesDir === undefined ? undefined : await SampleFolder.open(samplesDir) });
+  const samples = new SampleStore(samplesDir === undefined ? null : await SampleFolder.open(samplesDir));
+  // A song opened from its file has its samples loaded before anything plays; one that cannot be loaded is logged, its zone silent.
+  const song = options.song === undefined ? undefined : await openSong(options.song, samples);
+  for (const m of song?.missing ?? []) log.warn({ song: options.song, sample: m.path }, `the song's sample ${JSON.stringify(m.path)} is missing: ${m.reason}`);
+  const sound = createSoundHost(engine, { log, samples, ...(song === undefined ? {} : { project: song.json }) });
   // The project the operator opened keeps its tempo and meter: the built-in song takes them (docs/architecture.md, "One clock").
+  // A song opened with it wins, as in render-show (docs/clips.md).
   const unlinkClock = linkShowClock(light, sound, {
-    leader: options.project === undefined ? 'song' : 'light',
+    leader: options.project === undefined || song !== undefined ? 'song' : 'light',
     warn: (message) => log.warn({ project: light.projectPath }, message),
   });
   // Taking the project's tempo is where the song starts, not an edit of it.

@@ -64,6 +64,10 @@ program
     '--samples <dir>',
     "the folder the Sampler loads your samples from (WAV, AIFF, FLAC, MP3, OGG); nothing outside it is read (default: config.json's samples, else none)",
   )
+  .option(
+    '--song <dir>',
+    "a song to open in the sound host instead of the demo: a sound project folder or its .bwproject (its Sampler zones' samples load from --samples first)",
+  )
   .option('--host <host>', 'address to bind (default 127.0.0.1; anything else exposes the show to the network)')
   .option('--port <port>', 'port for MCP and the console (default 3232; 0 picks a free port)', port)
   .option('--sound-port <port>', 'protocol-3 listener port (default 8765; 0 picks a free port)', port)
@@ -118,6 +122,7 @@ program
       project?: string;
       media?: string;
       samples?: string;
+      song?: string;
       host?: string;
       port?: number;
       soundPort?: number;
@@ -218,8 +223,9 @@ program
     positiveNumber,
   )
   .option('--audio-track <name>', "the song track whose post-fader output the light's audio devices hear instead of the master output (default: the master)")
+  .option('--samples <dir>', "the sample folder the song's Sampler zones load from (nothing outside it is read)")
   .requiredOption('--out <dir>', 'the folder to write into (created if missing)')
-  .action(async (opts: { project?: string; song?: string; seconds?: number; audioTrack?: string; out: string }) =>
+  .action(async (opts: { project?: string; song?: string; seconds?: number; audioTrack?: string; samples?: string; out: string }) =>
     (await import('./render-show.js')).renderShowCommand(opts),
   );
 

@@ -21,6 +21,8 @@ import { encodeWav24 } from '../sound/audio/wav.js';
 import { demoProject } from '../sound/demo.js';
 import { buildProject, saveProject, type ProjectJson } from '../sound/model/components.js';
 import { projectFilePath, readProjectFile } from '../sound/model/project-file.js';
+import { SampleFolder } from '../sound/samples/folder.js';
+import { SampleStore } from '../sound/samples/store.js';
 
 export interface RenderShowOptions {
   /** The light project (.lxp); default the built-in demo show. */
@@ -31,6 +33,8 @@ export interface RenderShowOptions {
   readonly out: string;
   /** The song track whose post-fader output the audio devices hear (default the master). */
   readonly audioTrack?: string;
+  /** The sample folder the song's Sampler zones load from (as render-sound's --samples). */
+  readonly samples?: string;
 }
 
 const FPS = 60;
@@ -135,7 +139,7 @@ function checkSeconds(seconds: number): number {
 }
 
 /**
- * `footlight render-show [--project LXP] [--song DIR] [--seconds N] --out DIR`: the show as it
+ * `footlight render-show [--project LXP] [--song DIR] [--samples DIR] [--seconds N] --out DIR`: the show as it
  * plays from the song's start, on one stepped clock: `show.wav` (the audio engine's offline
  * render), `frames.json` (the light's frames in LX's golden JSON format, 60 fps), `contact-sheet.png`
  * (the rig in every bar) and, where ffmpeg is installed, `show.mp4` (a 3D preview with the audio).
@@ -146,6 +150,9 @@ export async function renderShowCommand(options: RenderShowOptions): Promise<voi
     const out = await checkOutputFolder(options.out);
     if (options.seconds !== undefined) checkSeconds(options.seconds);
     const song = options.song !== undefined ? await loadSong(options.song) : demoProject();
+    // Sampler zones load from the sample folder, as in render-sound: a missing sample is reported below and its zone is silent.
+    const samples = new SampleStore(options.samples === undefined ? null : await SampleFolder.open(options.samples));
+    await samples.preload(song);
     let light: unknown;
     let media = mediaResolvers(out);
     let name = 'demo.lxp';
@@ -156,7 +163,7 @@ export async function renderShowCommand(options: RenderShowOptions): Promise<voi
       name = path.slice(path.lastIndexOf('/') + 1);
     } else light = demoLight();
     // As long as render-sound's default: to the bar after the last note, plus the tail (the last note rings out).
-    const seconds = options.seconds ?? checkSeconds(arrangementSeconds(buildPlan(song)));
+    const seconds = options.seconds ?? checkSeconds(arrangementSeconds(buildPlan(song, samples)));
     await makeFolders(out);
     const argb: Uint32Array[] = [];
     const r = renderShow({
@@ -168,9 +175,11 @@ export async function renderShowCommand(options: RenderShowOptions): Promise<voi
       resolveLxf: media.resolveLxf,
       resolveLxm: media.resolveLxm,
       ...(options.audioTrack === undefined ? {} : { audioTrack: options.audioTrack }),
+      samples,
       keepsFrames: true,
       onFrame: (_k, frame) => argb.push(frame.slice()),
     });
+    for (const s of r.notRendered) process.stderr.write(`not rendered: ${s.track} › ${s.device}: ${s.reason}\n`);
     const model = r.show.structure.model;
     const wavPath = join(out, 'show.wav');
     await writeFileAtomic(wavPath, Buffer.from(encodeWav24([r.left, r.right], r.sampleRate).bytes));

@@ -14,6 +14,7 @@ export interface ServeOptions {
   readonly project?: string;
   readonly media?: string;
   readonly samples?: string;
+  readonly song?: string;
   readonly host?: string;
   readonly port?: number;
   readonly soundPort?: number;
@@ -67,6 +68,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       project: options.project,
       media: options.media,
       samples: options.samples === undefined ? undefined : resolve(options.samples),
+      song: options.song === undefined ? undefined : resolve(options.song),
       oscReceivePort: options.oscPort,
       oscTransmit: options.oscTransmit,
       dmxIn: { receivers: options.dmxIn, host: options.dmxInHost, multicast: options.dmxInMulticast },

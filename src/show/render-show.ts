@@ -11,6 +11,7 @@ import { invalidArgument } from '../engine/errors.js';
 import { MAX_RENDER_SECONDS, renderOffline as renderAudio, RENDER_SAMPLE_RATE } from '../sound/audio/offline.js';
 import { buildPlan } from '../sound/audio/plan.js';
 import { SoundHost } from '../sound/host/host.js';
+import type { SampleStore } from '../sound/samples/store.js';
 import { saveProject, type ProjectJson } from '../sound/model/components.js';
 import { startPlayback } from '../sound/operations/song.js';
 import { linkLightCues } from './cue-playback.js';
@@ -31,6 +32,8 @@ interface ShowOpenOptions {
   readonly resolveLxm?: (file: string) => unknown;
   /** The song track whose post-fader output the audio devices hear (default the master). */
   readonly audioTrack?: string;
+  /** The song's Sampler samples, preloaded (SampleStore.preload); none: every zone is reported missing and silent. */
+  readonly samples?: SampleStore;
 }
 
 interface ShowRenderOptions extends ShowOpenOptions {
@@ -50,6 +53,8 @@ interface ShowRender {
   readonly right: Float32Array;
   readonly sampleRate: number;
   readonly warnings: readonly string[];
+  /** What the audio render left out (a Sampler zone whose sample is missing, ...), as render-sound reports it. */
+  readonly notRendered: readonly { readonly track: string; readonly device: string; readonly reason: string }[];
   /** The light show after the last frame (geometry, channel listing). */
   readonly show: LightShow;
 }
@@ -81,7 +86,7 @@ export function openOfflineShow(options: ShowOpenOptions, beforeLink?: (pointCou
   engine.graph.reserveIds(opened.maxId);
   const show = new LightShow(engine, opened.lx, { registry: options.registry, externals: SHOW_EXTERNALS });
   show.externals = opened.externals;
-  const sound = new SoundHost(engine, silentLogger, options.song);
+  const sound = new SoundHost(engine, silentLogger, options.song, options.samples);
   linkShowClock(show, sound);
   const { cues } = linkLightCues(show, sound);
   linkShowAudio(show, sound, options.audioTrack === undefined ? {} : { track: options.audioTrack });
@@ -133,6 +138,7 @@ export function renderShow(options: ShowRenderOptions): ShowRender {
     right: audio.right,
     sampleRate: audio.sampleRate,
     warnings: offline.warnings,
+    notRendered: audio.notRendered,
     show: offline.show,
   };
 }

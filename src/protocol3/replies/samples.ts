@@ -21,6 +21,11 @@ const Zone = z.looseObject({
   velocity_low: z.number().int(),
   velocity_high: z.number().int(),
   root_key: z.number().int(),
+  gain_db: z.number().optional(),
+  tune_semitones: z.number().int().optional(),
+  tune_cents: z.number().optional(),
+  loop_start: z.number().int().optional(),
+  loop_end: z.number().int().optional(),
 });
 
 const SampleList = z.looseObject({ total: z.number().int(), offset: z.number().int(), samples: z.array(SampleInfo) });

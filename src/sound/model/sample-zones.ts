@@ -14,7 +14,35 @@ export type ZoneJson = {
   readonly velocity_high: number;
   /** The key that plays the sample at its recorded pitch. */
   readonly root_key: number;
+  /** Level of the zone in dB (absent: 0). */
+  readonly gain_db?: number;
+  /** Transposition in whole semitones (absent: 0), on top of the key's distance from root_key. */
+  readonly tune_semitones?: number;
+  /** Fine tuning in cents (absent: 0). */
+  readonly tune_cents?: number;
+  /** A sustain loop [loop_start, loop_end) in the sample's own frames, played while the key is held (absent: none). */
+  readonly loop_start?: number;
+  readonly loop_end?: number;
 };
+
+/** The last frame a loop may end at: ten minutes at 192 kHz (the store refuses longer samples). */
+const MAX_LOOP_FRAME = 600 * 192_000;
+
+/** A zone's gain range (dB). */
+const GAIN_DB = [-60, 24] as const;
+/** A zone's transposition range (semitones). */
+const TUNE_SEMITONES = 48;
+/** A zone's fine tuning range (cents). */
+const TUNE_CENTS = 100;
+
+/** An optional number in [min, max] (whole when `whole`); 0 and absent alike come back undefined, so a zone saves only what it changes. */
+function optional(z: Record<string, unknown>, key: string, min: number, max: number, whole: boolean): number | undefined {
+  const v = z[key];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max || (whole && !Number.isInteger(v)))
+    throw new Error(`zone ${key} must be a ${whole ? 'whole ' : ''}number ${min}–${max}; got ${JSON.stringify(v)}`);
+  return v === 0 ? undefined : v;
+}
 
 function range(z: Record<string, unknown>, key: string, min: number, max: number, fallback: number): number {
   const v = z[key] ?? fallback;
@@ -26,7 +54,9 @@ function range(z: Record<string, unknown>, key: string, min: number, max: number
 /**
  * Checks a zone list (from a project file or a client): each zone a sample path and in-range
  * whole numbers, low ≤ high. Missing ranges default to the whole keyboard, velocities 1–127 and
- * root key 60. Throws with the reason.
+ * root key 60; gain (dB, −60…+24), semitones (whole, ±48) and cents (±100) to 0, kept only when not 0;
+ * a loop needs both loop_start and loop_end (sample frames, end at least 2 after start).
+ * Unknown keys are dropped. Throws with the reason.
  */
 export function checkZones(value: unknown): ZoneJson[] {
   if (!Array.isArray(value)) throw new Error('zones must be a list');
@@ -35,7 +65,7 @@ export function checkZones(value: unknown): ZoneJson[] {
     if (typeof raw !== 'object' || raw === null) throw new Error(`zone ${i} must be an object`);
     const z = raw as Record<string, unknown>;
     if (typeof z.sample !== 'string' || z.sample.length === 0 || z.sample.length > 1024) throw new Error(`zone ${i} needs a sample path (1–1024 characters)`);
-    const zone: ZoneJson = {
+    let zone: ZoneJson = {
       sample: z.sample,
       key_low: range(z, 'key_low', 0, 127, 0),
       key_high: range(z, 'key_high', 0, 127, 127),
@@ -43,6 +73,19 @@ export function checkZones(value: unknown): ZoneJson[] {
       velocity_high: range(z, 'velocity_high', 1, 127, 127),
       root_key: range(z, 'root_key', 0, 127, 60),
     };
+    const gain = optional(z, 'gain_db', GAIN_DB[0], GAIN_DB[1], false);
+    const semis = optional(z, 'tune_semitones', -TUNE_SEMITONES, TUNE_SEMITONES, true);
+    const cents = optional(z, 'tune_cents', -TUNE_CENTS, TUNE_CENTS, false);
+    if (gain !== undefined) zone = { ...zone, gain_db: gain };
+    if (semis !== undefined) zone = { ...zone, tune_semitones: semis };
+    if (cents !== undefined) zone = { ...zone, tune_cents: cents };
+    if (z.loop_start !== undefined || z.loop_end !== undefined) {
+      if (z.loop_start === undefined || z.loop_end === undefined) throw new Error(`zone ${i}: give loop_start and loop_end together`);
+      const start = range(z, 'loop_start', 0, MAX_LOOP_FRAME, -1);
+      const end = range(z, 'loop_end', 1, MAX_LOOP_FRAME, -1);
+      if (end - start < 2) throw new Error(`zone ${i}: loop_end ${end} must be at least 2 frames after loop_start ${start}`);
+      zone = { ...zone, loop_start: start, loop_end: end };
+    }
     if (zone.key_low > zone.key_high) throw new Error(`zone ${i}: key_low ${zone.key_low} is above key_high ${zone.key_high}`);
     if (zone.velocity_low > zone.velocity_high) throw new Error(`zone ${i}: velocity_low ${zone.velocity_low} is above velocity_high ${zone.velocity_high}`);
     return zone;

@@ -53,7 +53,12 @@ async function loadZoneSamples(host: SoundHost, value: unknown): Promise<ZoneJso
     throw invalidArgument((err as Error).message);
   }
   const out: ZoneJson[] = [];
-  for (const z of zones) out.push({ ...z, sample: (await host.samples.load(z.sample)).path });
+  for (const z of zones) {
+    const s = await host.samples.load(z.sample);
+    if (z.loop_end !== undefined && z.loop_end > s.data.length)
+      throw invalidArgument(`zone loop_end ${z.loop_end} is past the end of ${s.path} (${s.data.length} frames)`);
+    out.push({ ...z, sample: s.path });
+  }
   return out;
 }
 

@@ -9,7 +9,7 @@ import { refuse } from '../model/errors.js';
 import { formatOf, type SampleFormat } from './decode.js';
 
 /** How an operator grants the folder, for refusals. */
-export const GRANT_HINT = 'grant one with --samples DIR (footlight serve, render-sound) or "samples": "DIR" in config.json (serve)';
+export const GRANT_HINT = 'grant one with --samples DIR (footlight serve, render-sound, render-show) or "samples": "DIR" in config.json (serve)';
 /** A listing walks at most this many folder entries (a huge tree cannot stall the host). */
 const MAX_WALK_ENTRIES = 20_000;
 /** Folder depth a listing descends. */

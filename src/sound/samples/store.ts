@@ -53,9 +53,9 @@ export class SampleStore implements SampleSource {
   /**
    * Loads every sample a project's Sampler zones name, before its plan is built (a project file
    * opened for a render). A sample that cannot be loaded is remembered with its reason: the plan
-   * reports it and its zone stays silent.
+   * reports it and its zone stays silent. Returns those it could not load, with why.
    */
-  async preload(json: ProjectJson): Promise<void> {
+  async preload(json: ProjectJson): Promise<{ path: string; reason: string }[]> {
     const paths = new Set<string>();
     const device = (d: DeviceJson): void => {
       for (const z of d.zones ?? []) paths.add(z.sample);
@@ -66,13 +66,16 @@ export class SampleStore implements SampleSource {
       t.children?.forEach(track);
     };
     [...json.tracks, ...json.fx, json.master].forEach(track);
+    const failed: { path: string; reason: string }[] = [];
     for (const path of paths) {
       try {
         await this.load(path);
       } catch (err) {
         this.problems.set(path, (err as Error).message);
+        failed.push({ path, reason: (err as Error).message });
       }
     }
+    return failed;
   }
 
   /** Reads and decodes a sample of the folder (once: later calls return the cached one). Its `path` is canonical. */

@@ -9,6 +9,11 @@ const Zone = z.strictObject({
   velocity_low: z.number().int().min(1).max(127).default(1).describe('Lowest velocity the zone plays'),
   velocity_high: z.number().int().min(1).max(127).default(127).describe('Highest velocity the zone plays'),
   root_key: z.number().int().min(0).max(127).default(60).describe('The key that plays the sample at its recorded pitch'),
+  gain_db: z.number().min(-60).max(24).optional().describe('Zone level in dB (default 0)'),
+  tune_semitones: z.number().int().min(-48).max(48).optional().describe('Transpose the zone by whole semitones (default 0)'),
+  tune_cents: z.number().min(-100).max(100).optional().describe('Fine-tune the zone in cents (default 0)'),
+  loop_start: z.number().int().min(0).optional().describe('Sustain loop start, in the sample file’s frames (give with loop_end)'),
+  loop_end: z.number().int().min(1).optional().describe('Sustain loop end (exclusive); the loop plays while the key is held'),
 });
 
 export default defineTool({
@@ -18,7 +23,8 @@ export default defineTool({
   description:
     'Makes the selected Sampler play your samples instead of its built-in kit: a list of zones, each a sample from the granted sample folder ' +
     '(path relative to it), a key range, a velocity range and the root key that plays it at its recorded pitch. A note plays the first zone ' +
-    'whose ranges hold its key and velocity, pitched by (key − root key) plus the Pitch control; keys no zone holds are silent. One zone over ' +
+    'whose ranges hold its key and velocity, pitched by (key − root key) plus its tune and the Pitch control, at its gain; keys no zone holds are ' +
+    'silent. One zone over ' +
     'the whole keyboard is a single sample; an empty list returns the Sampler to its kit. The project saves the paths; a sample missing when ' +
     'a project opens is reported in not_rendered and its zone is silent. Every sample is loaded and decoded before anything changes: a path ' +
     'outside the folder (.., absolute, a symbolic link out) is refused with invalid_argument, a missing file with not_found, nothing changed. ' +

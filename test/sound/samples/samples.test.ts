@@ -15,7 +15,8 @@ import { buildPlan } from '../../../src/sound/audio/plan.js';
 import { renderOffline } from '../../../src/sound/audio/offline.js';
 import { encodeWav24 } from '../../../src/sound/audio/wav.js';
 import { createSoundHost } from '../../../src/sound/index.js';
-import type { ZoneJson } from '../../../src/sound/model/sample-zones.js';
+import { buildProject, saveProject } from '../../../src/sound/model/components.js';
+import { checkZones, type ZoneJson } from '../../../src/sound/model/sample-zones.js';
 import { openProject } from '../../../src/sound/operations/project.js';
 import { PROJECT_FORMAT, PROJECT_FORMAT_VERSION } from '../../../src/sound/model/project-file.js';
 import { listSamples } from '../../../src/sound/operations/samples.js';
@@ -245,6 +246,146 @@ test('samples: render-sound --samples plays a saved project’s zones; without t
       missing.stderr,
       /not rendered: Keys › Keys › 0 Sampler: sample "keys\/low.wav" is missing \(no sample folder is granted: grant one with --samples DIR/,
     );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** sox's RMS amplitude of a WAV's first `seconds`, mixed to mono. */
+function rmsOf(file: string, seconds: number): number {
+  const r = spawnSync('sox', [file, '-n', 'remix', '-', 'trim', '0', String(seconds), 'stat'], { encoding: 'utf8' });
+  const m = /RMS\s+amplitude:\s+([\d.e+-]+)/.exec(r.stderr);
+  assert.ok(m !== null, r.stderr);
+  return Number(m[1]);
+}
+
+test('samples: render-show --samples plays the song’s zones as render-sound does (pitch by fft.js, level by sox); without it names them', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'footlight-render-show-samples-'));
+  try {
+    const projectFile = join(dir, 'song.bwproject');
+    const file = { format: PROJECT_FORMAT, version: PROJECT_FORMAT_VERSION, saved_by: { host: 'test', version: '0' }, project: zoneProject([[57, 0, 100]]) };
+    writeFileSync(projectFile, JSON.stringify(file));
+    const cli = (command: string, ...args: string[]) =>
+      spawnSync(process.execPath, [join(ROOT, 'bin/footlight.js'), command, '--seconds', '0.5', ...args], {
+        encoding: 'utf8',
+        // No ffmpeg on the path: the MP4 preview is not what this checks.
+        env: { ...process.env, FOOTLIGHT_HOME: dir, PATH: '/nonexistent' },
+      });
+    const played = cli('render-show', '--song', projectFile, '--samples', folder, '--out', join(dir, 'show'));
+    assert.equal(played.status, 0, played.stderr);
+    assert.doesNotMatch(played.stderr, /missing/);
+    const wav = join(dir, 'show', 'show.wav');
+    const raw = execFileSync('sox', [wav, '-t', 'f32', '-c', '1', '-']);
+    const mono = new Float32Array(raw.buffer, raw.byteOffset, raw.length / 4);
+    const hz = peakFrequency(mono, 2400, 8192, RATE);
+    assert.ok(Math.abs(hz - 220) < 3, `${hz.toFixed(1)} Hz`);
+    // The same song through render-sound: the same level to 0.1 dB.
+    const sound = cli('render-sound', '--project', projectFile, '--samples', folder, '--out', join(dir, 'sound.wav'));
+    assert.equal(sound.status, 0, sound.stderr);
+    const [a, b] = [rmsOf(wav, 0.5), rmsOf(join(dir, 'sound.wav'), 0.5)];
+    assert.ok(a > 0.01, `show.wav RMS ${a}`);
+    assert.ok(Math.abs(20 * Math.log10(a / b)) < 0.1, `show.wav RMS ${a}, render-sound RMS ${b}`);
+    const missing = cli('render-show', '--song', projectFile, '--out', join(dir, 'silent'));
+    assert.equal(missing.status, 0, missing.stderr);
+    assert.match(missing.stderr, /not rendered: Keys › Keys › 0 Sampler: sample "keys\/low.wav" is missing \(no sample folder is granted/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** One zone over the keyboard (keys/low.wav, 220 Hz at key 57) with `extra`, playing key 57 for half a beat; its render as a 24-bit WAV file. */
+async function zoneWav(dir: string, name: string, extra: Partial<ZoneJson>): Promise<{ file: string; left: Float32Array }> {
+  const s = await store();
+  await s.load('keys/low.wav');
+  const sampler = { ...dev('Sampler', { ATTACK: 0, RELEASE: 0 }), zones: [{ ...ZONES[0], key_high: 127, ...extra }] };
+  const r = renderOffline(buildPlan(project([track('Keys', [sampler], [clip(0, 4, [[57, 0, 0.5, 100]])])]), s), { seconds: 0.3 });
+  assert.deepEqual(r.notRendered, []);
+  const file = join(dir, `${name}.wav`);
+  writeFileSync(file, encodeWav24([r.left, r.right], RATE).bytes);
+  return { file, left: r.left };
+}
+
+test('samples: a zone at gain −6 dB renders 6 dB lower (sox); tune +12 plays an octave up, −1 semitone +50 cents a quarter tone down (fft.js)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'footlight-zone-gain-'));
+  try {
+    const plain = await zoneWav(dir, 'plain', {});
+    const quieter = await zoneWav(dir, 'quieter', { gain_db: -6 });
+    const drop = 20 * Math.log10(rmsOf(quieter.file, 0.2) / rmsOf(plain.file, 0.2));
+    assert.ok(Math.abs(drop + 6) < 0.1, `gain −6 dB measured ${drop.toFixed(4)} dB`);
+    assert.ok(Math.abs(peakFrequency(plain.left, 2400, 8192, RATE) - 220) < 3);
+    const octave = peakFrequency((await zoneWav(dir, 'octave', { tune_semitones: 12 })).left, 2400, 8192, RATE);
+    assert.ok(Math.abs(octave - 440) < 3, `tune +12: ${octave.toFixed(1)} Hz`);
+    // −1 semitone + 50 cents = −50 cents: 220 × 2^(−0.5/12) = 213.7 Hz (fft.js bins are 5.9 Hz wide: the peak is within 3 Hz).
+    const fine = peakFrequency((await zoneWav(dir, 'fine', { tune_semitones: -1, tune_cents: 50 })).left, 2400, 8192, RATE);
+    assert.ok(Math.abs(fine - 220 * 2 ** (-0.5 / 12)) < 3, `tune −1 st +50 ct: ${fine.toFixed(1)} Hz`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('samples: zone gain and tune are checked (range, whole semitones) and saved only when not 0', () => {
+  const base = { sample: 'a.wav' };
+  assert.deepEqual(checkZones([{ ...base, gain_db: 0, tune_semitones: 0, tune_cents: 0 }]), [
+    { sample: 'a.wav', key_low: 0, key_high: 127, velocity_low: 1, velocity_high: 127, root_key: 60 },
+  ]);
+  assert.deepEqual(checkZones([{ ...base, gain_db: -6, tune_semitones: 12, tune_cents: -25.5 }])[0], {
+    sample: 'a.wav',
+    key_low: 0,
+    key_high: 127,
+    velocity_low: 1,
+    velocity_high: 127,
+    root_key: 60,
+    gain_db: -6,
+    tune_semitones: 12,
+    tune_cents: -25.5,
+  });
+  // A project saves and reopens them as they were.
+  const zone = { ...ZONES[0], gain_db: -6, tune_semitones: -3, tune_cents: 12 };
+  const saved = saveProject(buildProject(project([track('Keys', [{ ...dev('Sampler'), zones: [zone] }], [])])), { ids: false });
+  assert.deepEqual(saved.tracks[0].devices[0].zones, [zone]);
+  assert.throws(() => checkZones([{ ...base, gain_db: 30 }]), /gain_db must be a number -60–24; got 30/);
+  assert.throws(() => checkZones([{ ...base, gain_db: 'loud' }]), /gain_db/);
+  assert.throws(() => checkZones([{ ...base, tune_semitones: 1.5 }]), /tune_semitones must be a whole number -48–48/);
+  assert.throws(() => checkZones([{ ...base, tune_cents: 101 }]), /tune_cents must be a number -100–100/);
+  assert.throws(() => checkZones([{ ...base, gain_db: Number.NaN }]), /gain_db/);
+  assert.throws(() => checkZones([{ ...base, loop_start: 10 }]), /give loop_start and loop_end together/);
+  assert.throws(() => checkZones([{ ...base, loop_start: 10, loop_end: 11 }]), /at least 2 frames after/);
+  assert.throws(() => checkZones([{ ...base, loop_start: -1, loop_end: 11 }]), /loop_start must be a whole number/);
+  assert.deepEqual(checkZones([{ ...base, loop_start: 0, loop_end: 100 }])[0].loop_end, 100);
+});
+
+test('samples: a zone’s sustain loop holds while the key does; released, the sample plays on to its end (sox RMS, fft.js)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'footlight-zone-loop-'));
+  try {
+    // 441 Hz at 44.1 kHz: 100 frames a period, so a loop of whole periods (4410–8820) wraps without a click.
+    const loopFolder = join(dir, 'samples');
+    mkdirSync(loopFolder);
+    sine(join(loopFolder, 'tone.wav'), 441, 0.5);
+    const s = new SampleStore(await SampleFolder.open(loopFolder));
+    await s.load('tone.wav');
+    const render = (loop: Partial<ZoneJson>) => {
+      const zone = { sample: 'tone.wav', key_low: 0, key_high: 127, velocity_low: 1, velocity_high: 127, root_key: 60, ...loop };
+      // Held 2 s (4 beats at 120 BPM), a 2 s release.
+      const sampler = { ...dev('Sampler', { ATTACK: 0, RELEASE: 2000 }), zones: [zone] };
+      const r = renderOffline(buildPlan(project([track('Keys', [sampler], [clip(0, 16, [[60, 0, 4, 100]])])]), s), { seconds: 3 });
+      assert.deepEqual(r.notRendered, []);
+      const file = join(dir, `${loop.loop_end ?? 0}.wav`);
+      writeFileSync(file, encodeWav24([r.left, r.right], RATE).bytes);
+      const rms = (from: number, seconds: number) => {
+        const out = spawnSync('sox', [file, '-n', 'remix', '-', 'trim', String(from), String(seconds), 'stat'], { encoding: 'utf8' });
+        return Number(/RMS\s+amplitude:\s+([\d.e+-]+)/.exec(out.stderr)![1]);
+      };
+      return { left: r.left, rms };
+    };
+    const looped = render({ loop_start: 4410, loop_end: 8820 });
+    const plain = render({});
+    // Held past the sample's 0.5 s: the loop sounds at the sample's level and pitch; without one it is silent.
+    const held = 20 * Math.log10(looped.rms(1.2, 0.5) / looped.rms(0.05, 0.05));
+    assert.ok(Math.abs(held) < 0.5, `loop level against the attack: ${held.toFixed(2)} dB`);
+    assert.ok(Math.abs(peakFrequency(looped.left, Math.round(1.2 * RATE), 8192, RATE) - 441) < 3);
+    assert.ok(plain.rms(1.2, 0.5) < 1e-4, `no loop: ${plain.rms(1.2, 0.5)}`);
+    // Released at 2 s, it plays at most the 0.3 s after the loop and stops, for all the 2 s release.
+    assert.ok(looped.rms(2.4, 0.5) < 1e-4, `after the release: ${looped.rms(2.4, 0.5)}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -9,6 +9,9 @@ import { test, type TestContext } from 'node:test';
 import FFT from 'fft.js';
 import type { Client } from '@modelcontextprotocol/client';
 import { saveDevice, saveProject } from '../../../src/sound/model/components.js';
+import { PROJECT_FORMAT, PROJECT_FORMAT_VERSION } from '../../../src/sound/model/project-file.js';
+import { clip, dev, project, track } from '../../sound/audio/helpers.js';
+import { callFail } from '../../helpers/show.js';
 import { startSound, tempDir, type SoundShow } from './helpers.js';
 
 /** A folder with a 440 Hz WAV (0.5 s, 44.1 kHz) and a 220 Hz FLAC in keys/, a file outside it and a symlink out. */
@@ -140,9 +143,85 @@ test('sound samples: with no folder granted, every sample tool says how to grant
     show.client,
     [{ sample: 'a440.wav' }],
     'invalid_argument',
-    /no sample folder is granted: grant one with --samples DIR \(footlight serve, render-sound\)/,
+    /no sample folder is granted: grant one with --samples DIR \(footlight serve, render-sound, render-show\)/,
   );
   const list = await reply(show.client, 'sound_list_samples', {});
   assert.equal(list.code, 'invalid_argument');
   assert.match(list.error ?? '', /--samples DIR/);
+});
+
+test('sound samples: zone gain and tune are set in one undo step, saved and restored; bad values are refused, nothing changed', async (t) => {
+  const { folder } = await sampleFolder(t);
+  const show = await startSound(t, { samples: folder, soundCooperative: true });
+  await selectKick(show);
+  const depth = show.app.engine.history.undoDepth;
+  const zone = { sample: 'a440.wav', root_key: 69, gain_db: -6, tune_semitones: 12, tune_cents: -7.5 };
+  const r = await show.call('sound_set_sampler_zones', { zones: [zone] });
+  assert.equal(r.native.changed, true, JSON.stringify(r).slice(0, 400));
+  const saved = [
+    { sample: 'a440.wav', key_low: 0, key_high: 127, velocity_low: 1, velocity_high: 127, root_key: 69, gain_db: -6, tune_semitones: 12, tune_cents: -7.5 },
+  ];
+  assert.deepEqual(kickZones(show), saved);
+  assert.deepEqual(r.native.zones, saved);
+  assert.equal(show.app.engine.history.undoDepth, depth + 1);
+  // The same again changes nothing and adds no step.
+  assert.equal((await show.call('sound_set_sampler_zones', { zones: [zone] })).native.changed, false);
+  assert.equal(show.app.engine.history.undoDepth, depth + 1);
+  await show.call('sound_undo');
+  assert.equal(kickZones(show), undefined);
+  assert.equal(show.app.engine.history.undoDepth, depth);
+  await show.call('sound_redo');
+  assert.deepEqual(kickZones(show), saved);
+  await show.call('sound_undo');
+  // Refused by the tool's schema before anything is loaded: nothing changed, history included.
+  const before = JSON.stringify(saveProject(show.app.sound.project, { ids: false }));
+  const steps = show.app.engine.history.undoDepth;
+  for (const bad of [{ gain_db: 30 }, { gain_db: -61 }, { tune_semitones: 1.5 }, { tune_semitones: 49 }, { tune_cents: 120 }]) {
+    const text = await callFail(show.client, 'sound_set_sampler_zones', { zones: [{ sample: 'a440.wav', ...bad }] });
+    assert.match(text, /^invalid_argument: /);
+    assert.match(text, new RegExp(Object.keys(bad)[0]));
+  }
+  assert.equal(JSON.stringify(saveProject(show.app.sound.project, { ids: false })), before);
+  assert.equal(show.app.engine.history.undoDepth, steps);
+  assert.equal(kickZones(show), undefined);
+  // A loop is checked against the sample's length (a440.wav: 22 050 frames) once it is loaded.
+  await refused(
+    show,
+    show.client,
+    [{ sample: 'a440.wav', loop_start: 100, loop_end: 22_051 }],
+    'invalid_argument',
+    /loop_end 22051 is past the end of a440.wav/,
+  );
+  await refused(show, show.client, [{ sample: 'a440.wav', loop_start: 100 }], 'invalid_argument', /give loop_start and loop_end together/);
+  const looped = await show.call('sound_set_sampler_zones', { zones: [{ sample: 'a440.wav', loop_start: 100, loop_end: 22_050 }] });
+  assert.equal(looped.native.zones[0].loop_end, 22_050);
+  assert.equal(kickZones(show)![0].loop_start, 100);
+  await show.call('sound_undo');
+  assert.equal(kickZones(show), undefined);
+  assert.equal(show.app.engine.history.undoDepth, steps);
+});
+
+test('sound samples: serve --song opens a song file with its zones’ samples loaded before it plays; a missing one is reported, not fatal', async (t) => {
+  const { folder } = await sampleFolder(t);
+  const dir = await tempDir(t);
+  const sampler = {
+    ...dev('Sampler', { ATTACK: 0, RELEASE: 0 }),
+    zones: [
+      { sample: 'gone.wav', key_low: 0, key_high: 59, velocity_low: 1, velocity_high: 127, root_key: 60 },
+      { sample: 'a440.wav', key_low: 60, key_high: 127, velocity_low: 1, velocity_high: 127, root_key: 69 },
+    ],
+  };
+  const song = project([track('Keys', [sampler], [clip(0, 4, [[69, 0, 2, 100]])])]);
+  const file = join(dir, 'song.bwproject');
+  writeFileSync(file, JSON.stringify({ format: PROJECT_FORMAT, version: PROJECT_FORMAT_VERSION, saved_by: { host: 'test', version: '0' }, project: song }));
+  const show = await startSound(t, { samples: folder, song: file });
+  assert.ok(show.app.sound.project.flatTracks().some((f) => f.track.name === 'Keys'));
+  // What an agent hears (song_listen, the offline engine over protocol 3): the loaded zone at 440 Hz; the missing one named.
+  const result = await show.client.callTool({ name: 'song_listen', arguments: { region: { from_beat: 0, to_beat: 2 }, clip: true } });
+  assert.notEqual(result.isError, true, JSON.stringify(result.content).slice(0, 300));
+  const native = (result.structuredContent as { native: { not_rendered: { reason: string }[] } }).native;
+  assert.equal(native.not_rendered.length, 1, JSON.stringify(native.not_rendered));
+  assert.match(native.not_rendered[0].reason, /sample "gone.wav" is missing \(no sample "gone.wav" in the sample folder/);
+  const audio = (result.content as { type: string; data?: string }[]).find((c) => c.type === 'audio');
+  assert.ok(Math.abs(peakHz(Buffer.from(audio!.data!, 'base64'), 2400) - 440) < 3);
 });

@@ -21,6 +21,8 @@ export interface KitSample {
    */
   readonly loopStart: number;
   readonly loopEnd: number;
+  /** The loop plays only while the key is held: released, the sample plays on to its end (a zone's loop). */
+  readonly sustainOnly?: boolean;
 }
 
 export interface Kit {

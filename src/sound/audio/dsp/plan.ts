@@ -60,6 +60,13 @@ export interface PlanZone {
   readonly velocityLow: number;
   readonly velocityHigh: number;
   readonly rootKey: number;
+  /** Linear gain of the zone (from gain_db). */
+  readonly gain: number;
+  /** Transposition in semitones, fractional (tune_semitones + tune_cents / 100). */
+  readonly tune: number;
+  /** The sustain loop in the sample's own frames; both 0: none. */
+  readonly loopStart: number;
+  readonly loopEnd: number;
   readonly sampleRate: number;
   readonly data: Float32Array;
 }

@@ -45,13 +45,15 @@ class SamplerVoice extends FadingVoice {
     const p = s.p;
     let sample: KitSample | undefined;
     let semis = p.PITCH;
+    let gain = 1;
     if (s.zones.length > 0) {
       // The user's zones: the first whose key and velocity ranges hold the note, pitched from its root key.
       const v = Math.min(127, Math.max(1, Math.round(velocity * 127)));
       const zone = s.zones.find(({ z }) => pitch >= z.keyLow && pitch <= z.keyHigh && v >= z.velocityLow && v <= z.velocityHigh);
       if (zone === undefined) return;
       sample = zone.sample;
-      semis += pitch - zone.z.rootKey;
+      semis += pitch - zone.z.rootKey + zone.z.tune;
+      gain = zone.z.gain;
     } else {
       // SAMPLE 0 plays the kit by key (other keys are silent); any other plays one sample at every key.
       const chosen = s.kit.samples[p.SAMPLE | 0] ?? null;
@@ -73,7 +75,7 @@ class SamplerVoice extends FadingVoice {
     this.env = p.ATTACK <= 0.11 ? 1 : 0;
     this.attackStep = 1 / Math.max(1, (p.ATTACK / 1000) * s.sampleRate);
     this.releaseCoef = Math.exp(Math.log(0.001) / Math.max(1, (p.RELEASE / 1000) * s.sampleRate));
-    this.gain = velocity;
+    this.gain = velocity * gain;
     this.filter.reset();
     this.filter.set(p.CUTOFF, FLAT, s.sampleRate);
     this.filtered = p.CUTOFF < OPEN_CUTOFF;
@@ -94,6 +96,8 @@ class SamplerVoice extends FadingVoice {
     const { loopStart, loopEnd } = sample;
     // The end fade in source samples: END_FADE_SECONDS of playback at this rate.
     const fade = END_FADE_SECONDS * this.sampler.sampleRate * this.rate;
+    // A zone's loop holds only while the key does: released, the sample plays on past the loop to its end.
+    if (this.looping && !this.held && sample.sustainOnly === true) this.looping = false;
     for (let i = from; i < to; i++) {
       let pos = this.pos;
       if (this.looping && pos >= loopEnd) pos -= loopEnd - loopStart;
@@ -167,13 +171,13 @@ function atRate(z: PlanZone, rate: number): Float32Array {
 /**
  * Sampler: plays the built-in kit (kit.ts) — the whole kit on its General MIDI keys, or one
  * sample at every key pitched by (key − Root Key) — or, when it has zones, the user's samples by
- * key and velocity range, each pitched by (key − its root key); with pitch, attack, release, a
+ * key and velocity range, each pitched by (key − its root key) plus its tune, at its gain; with pitch, attack, release, a
  * low-pass, start offset and reverse. Tonal kit samples loop while held and through their
  * release; every sample fades out at its end.
  */
 class Sampler extends PooledInstrument<SamplerVoice> {
   readonly kit: Kit;
-  /** The user's zones, each with its sample at the engine rate, played key-held (no loop), in zone order. */
+  /** The user's zones, each with its sample at the engine rate (its sustain loop, if any, held while the key is), in zone order. */
   readonly zones: readonly { readonly z: PlanZone; readonly sample: KitSample }[];
   protected readonly pool: VoicePool<SamplerVoice>;
   /** Cutoff moves, shared by the voices (each sets its filter per sample while it moves). */
@@ -188,10 +192,15 @@ class Sampler extends PooledInstrument<SamplerVoice> {
   ) {
     super();
     this.kit = builtInKit(sampleRate);
-    this.zones = zones.map((z) => ({
-      z,
-      sample: { name: z.sample, data: atRate(z, sampleRate), oneShot: false, rootKey: z.rootKey, loopStart: 0, loopEnd: 0 },
-    }));
+    this.zones = zones.map((z) => {
+      const data = atRate(z, sampleRate);
+      // The loop in engine frames; one past the sample's end (a project written for a longer file) is no loop.
+      const ratio = sampleRate / z.sampleRate;
+      const loopStart = Math.round(z.loopStart * ratio);
+      const loopEnd = Math.min(Math.round(z.loopEnd * ratio), data.length - 1);
+      const loop = loopEnd - loopStart >= 2 ? { loopStart, loopEnd } : { loopStart: 0, loopEnd: 0 };
+      return { z, sample: { name: z.sample, data, oneShot: false, rootKey: z.rootKey, ...loop, sustainOnly: true } };
+    });
     this.pool = new VoicePool(polyphony, () => new SamplerVoice(this), sampleRate);
     this.motion = new FilterMotion(sampleRate);
     this.output = new OutputLevel(sampleRate);
