@@ -10,8 +10,9 @@
 // Benchmarks: render (bench/render.ts, the golden README's standard workload at 10k/100k/1M
 // points), agent-load (bench/agent-load.ts), floor (bench/floor.ts), protocol3, output,
 // mcp-roundtrip, audio-render (bench/audio-render.ts, the sound engine's offline speed),
-// audio-quality (bench/audio-quality.ts: aliasing and resonance rows, fft.js on offline renders), reverb
-// (bench/reverb.ts: the Reverb's CPU and quality beside Csound's reverbsc; needs csound), dmx-in
+// audio-quality (bench/audio-quality.ts: every row of issue #28's quality table, fft.js and sox on offline renders), reverb
+// (bench/reverb.ts: the Reverb's CPU and quality beside Csound's reverbsc; needs csound), csound-commands
+// (bench/csound-commands.ts: render-sound beside csound as whole commands: start-up, one voice, stress, demo), dmx-in
 // (bench/dmx-in.ts: the latch's cost per frame, the receiver's throughput, the render under a flood),
 // live-kicks (bench/live-kicks.ts: the kick pulse live against offline, with agents),
 // check-show (bench/check-show.ts: the offline show check's copy and render times),
@@ -52,6 +53,7 @@ const BENCHES: readonly Bench[] = [
   { name: 'audio-quality', script: 'bench/audio-quality.ts', quick: {} },
   { name: 'samples', script: 'bench/samples.ts', quick: { BENCH_REPEATS: '1' } },
   { name: 'reverb', script: 'bench/reverb.ts', quick: { BENCH_SECONDS: '10', BENCH_REPEATS: '1' }, unavailable: noCsound },
+  { name: 'csound-commands', script: 'bench/csound-commands.ts', quick: { BENCH_SECONDS: '4', BENCH_REPEATS: '1' } },
   { name: 'project-open', script: 'bench/project-open.ts', quick: { BENCH_CHANNELS: '100,400' } },
   { name: 'dmx-in', script: 'bench/dmx-in.ts', quick: { BENCH_SECONDS: '2' } },
   { name: 'live-kicks', script: 'bench/live-kicks.ts', quick: { BENCH_QUICK: '1' } },
