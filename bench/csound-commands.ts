@@ -2,9 +2,10 @@
 // time (user + system of the child, start-up included, from /proc/self/stat) of rendering the same
 // music to a WAV, run alternately BENCH_REPEATS times (default 3), medians. Cases:
 //   start-up    a 10 ms render: what each command costs before the first sample
-//   one voice   a held saw through a low-pass, BENCH_SECONDS (default 60) s: Polysynth vs vco2 + moogladder
+//   one voice   a held saw through a low-pass, BENCH_SECONDS (default 60) s: Polysynth (a TPT state-variable
+//               filter) vs vco2 + zdf_2pole (the same filter design in C)
 //   stress      8 tracks × an 8-note saw chord, each into a delay and a reverb, BENCH_SECONDS / 2 s:
-//               Polysynth + Delay+ + Reverb vs vco2 + moogladder, delayr/delayw with feedback, reverbsc
+//               Polysynth + Delay+ + Reverb vs vco2 + zdf_2pole, delayr/delayw with feedback, reverbsc
 //   demo        the demo song's whole arrangement (Footlight only): × real time as a musician runs it
 // Targets: one voice ≤ 1.5× Csound, stress ≤ 0.8×, demo ≥ 50× for the whole command. Needs csound
 // (Debian's) for the comparisons; writes bench/results/csound-commands.json.
@@ -69,13 +70,13 @@ const saw = (voices = 8) => dev('Polysynth', { WAVE: 0, CUTOFF: 0.6, RESONANCE: 
 const CHORD = [48, 52, 55, 59, 60, 64, 67, 71];
 const VOICE_INSTR = `instr 1
   a1 vco2 0.1, cpsmidinn(p4)
-  a1 moogladder a1, 1200, 0.2
+  a1 zdf_2pole a1, 1200, 0.9
   outs a1, a1
 endin`;
 const STRESS_INSTR = `gaL[] init 8
 instr 1
   a1 vco2 0.05, cpsmidinn(p4)
-  a1 moogladder a1, 1200, 0.2
+  a1 zdf_2pole a1, 1200, 0.9
   gaL[p5] = gaL[p5] + a1
 endin
 instr 2
