@@ -6,24 +6,15 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test, type TestContext } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test, type TestContext } from 'node:test';
 import { saveDevice } from '../../src/sound/model/components.js';
 import { startShow, tempHome, type TestShow } from '../helpers/show.js';
-import { chromiumMissing, launch, openConsole } from './browser.js';
+import { browserFor, chromiumMissing, openConsole } from './browser.js';
 import { api, baseOf } from './helpers.js';
 
 declare const document: any;
 
 const skip = chromiumMissing();
-let browser: Browser;
-
-before(async () => {
-  if (skip === undefined) browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
 
 /** A granted folder holding a mono 440 Hz WAV and a stereo 220 Hz FLAC, both made by sox. */
 async function sampleFolder(t: TestContext): Promise<string> {
@@ -52,7 +43,7 @@ const undoDepth = async (show: TestShow): Promise<number> => (await show.call('g
 test('console samples: list, audition (sox), load onto the selected Sampler, undo restores the kit', { skip }, async (t) => {
   const show = await startShow(t, { samples: await sampleFolder(t) });
   const base = baseOf(show.url);
-  const { page, problems, external } = await openConsole(browser, base);
+  const { page, problems, external } = await openConsole(await browserFor(t), base);
   t.after(async () => {
     assert.deepEqual(external, []);
     await page.close();
@@ -107,7 +98,7 @@ test('console samples: list, audition (sox), load onto the selected Sampler, und
 
 test('console samples: without a granted folder the panel says how to grant one', { skip }, async (t) => {
   const show = await startShow(t);
-  const { page, external } = await openConsole(browser, baseOf(show.url));
+  const { page, external } = await openConsole(await browserFor(t), baseOf(show.url));
   t.after(async () => {
     assert.deepEqual(external, []);
     await page.close();
