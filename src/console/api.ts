@@ -9,6 +9,7 @@ import { setControl } from '../sound/operations/controls.js';
 import { navigateDevice } from '../sound/operations/devices.js';
 import { trackSolo } from '../sound/operations/mixer.js';
 import { listSamples, samplerZones } from '../sound/operations/samples.js';
+import { GRANT_HINT } from '../sound/samples/folder.js';
 import { auditionSample } from '../sound/listen/audition.js';
 import { songLoop, songLoopRange, songMeter, songPlay, songSave, songSeek, songStop, songTempo, songTrackState } from '../sound/operations/song.js';
 import { expandGroup, selectTrack } from '../sound/operations/tracks.js';
@@ -313,8 +314,11 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
     '/api/sound/samples': {
       method: 'GET',
       handler: async ({ query }) => {
+        const host = requireSound();
+        // No folder is a state the page shows, not a failed request.
+        if (host.samples.folder === null) return { folder: null, reason: `No sample folder: ${GRANT_HINT}.`, total: 0, offset: 0, samples: [] };
         const page = (name: string, fallback: number) => (query.has(name) ? Number(query.get(name)) : fallback);
-        return listSamples(requireSound(), page('offset', 0), page('limit', 50));
+        return { folder: host.samples.folder.root, ...(await listSamples(host, page('offset', 0), page('limit', 50))) };
       },
     },
     '/api/sound/samples/audition': {

@@ -10,6 +10,9 @@ interface SampleInfo {
   peak_db: number | null;
 }
 interface SamplePage {
+  /** The granted folder, or null with `reason` saying how to grant one. */
+  folder: string | null;
+  reason?: string;
   total: number;
   samples: SampleInfo[];
 }
@@ -58,7 +61,7 @@ export function SamplesPanel({ sampler }: { readonly sampler: boolean }) {
     api<SamplePage>('/api/sound/samples?limit=50')
       .then((p) => {
         setPage(p);
-        setReason(undefined);
+        setReason(p.reason);
       })
       .catch((err: unknown) => setReason(err instanceof ApiError ? err.message : String(err)));
   };
@@ -66,7 +69,12 @@ export function SamplesPanel({ sampler }: { readonly sampler: boolean }) {
   return (
     <section class="samples" aria-label="Samples">
       <h2>
-        Samples {page !== undefined && <small>{page.total} in the folder</small>}
+        Samples{' '}
+        {page?.folder != null && (
+          <small>
+            {page.total} in {page.folder}
+          </small>
+        )}
         <span class="buttons">
           <button type="button" onClick={refresh}>
             Refresh
@@ -77,7 +85,7 @@ export function SamplesPanel({ sampler }: { readonly sampler: boolean }) {
         </span>
       </h2>
       {reason !== undefined && <p class="hint">{reason}</p>}
-      {page !== undefined && page.samples.length === 0 && <p class="hint">The sample folder holds no WAV, AIFF, FLAC, MP3 or OGG files.</p>}
+      {page?.folder != null && page.samples.length === 0 && <p class="hint">The sample folder holds no WAV, AIFF, FLAC, MP3 or OGG files.</p>}
       {!sampler && page !== undefined && page.samples.length > 0 && <p class="hint">Select a Sampler to load a sample into it.</p>}
       <ul class="sample-list">
         {page?.samples.map((s) => (
