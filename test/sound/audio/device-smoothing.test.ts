@@ -241,3 +241,23 @@ test('instruments: an Output jump while notes play moves over 10 ms: no click ab
     assert.ok(db < -80, `${name} Output at 1 s: ${db.toFixed(1)} dB`);
   }
 });
+
+test('Reverb: a Room Size and a Damping jump while the tail rings move over 20 ms: no click or zipper above −80 dB (sox)', () => {
+  // The sine rings a long, wet tank: Room Size 5 s (native 0.7383 on the 0.1–20 s scale) → 1 s at 1 s, Damping 100 % → 0 at
+  // 1.5 s, Room Size → 20 s at 2 s. Damping starts full so the note's onset no longer rings above 3 kHz by 1 s (undamped: −78 dB).
+  // Each jump at once (the old code): −44, −55, −44 dB.
+  const r = renderWithMoves(
+    dev('Reverb', { SIZE: 0.7383, DAMPING: 1, MIX: 1 }),
+    [
+      [1, (p) => (p.SIZE = 1000)],
+      [1.5, (p) => (p.DAMPING = 0)],
+      [2, (p) => (p.SIZE = 20000)],
+    ],
+    2.3,
+  );
+  const dbs = [1, 1.5, 2].map((at) => clickDb(r, at));
+  assert.ok(
+    dbs.every((db) => db < -80),
+    `Reverb at 1, 1.5, 2 s: ${dbs.map((db) => db.toFixed(1)).join(', ')} dB`,
+  );
+});

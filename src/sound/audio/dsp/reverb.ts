@@ -18,6 +18,11 @@ const DIFFUSION = 0.5;
 const OUT_GAIN = 0.44 / Math.SQRT2;
 /** Where the absorbent shelf turns from the low decay to the high one. */
 const SHELF_HZ = 3000;
+/**
+ * How long the absorbent filters take to move to a new Room Size or Damping: a jump in a line's
+ * gain is a step in the ringing tail (a click at −43 dB below the peak).
+ */
+const DESIGN_RAMP_SECONDS = 0.02;
 /** Each line's block in `lines` (a module constant: an imported one is a getter under tsx). */
 const LINE_STRIDE = BLOCK;
 /**
@@ -116,6 +121,15 @@ class Reverb implements Effect {
   private readonly b0 = new Float64Array(8);
   private readonly b1 = new Float64Array(8);
   private readonly a1 = new Float64Array(8);
+  /** A move of Room Size or Damping: b0 and b1 go from these to the design's on a raised cosine, `rampPos` of `rampLength` samples in. */
+  private readonly b0To = new Float64Array(8);
+  private readonly b1To = new Float64Array(8);
+  private readonly b0From = new Float64Array(8);
+  private readonly b1From = new Float64Array(8);
+  private readonly rampLength: number;
+  private rampPos = 0;
+  /** The ramp's fraction (0–1) at each sample of the block, while it moves. */
+  private readonly fraction = new Float64Array(BLOCK);
   private readonly step = new Float64Array(8);
   private readonly depth: number;
   private readonly diffusers: Diffuser[];
@@ -133,6 +147,8 @@ class Reverb implements Effect {
     private readonly sr: number,
   ) {
     this.mix = new SmoothedGain(sr);
+    this.rampLength = Math.max(1, Math.round(DESIGN_RAMP_SECONDS * sr));
+    this.rampPos = this.rampLength;
     this.depth = (MOD_MS / 1000) * sr;
     // Every line is longer than a block plus its swing, so a block reads only samples written before it.
     this.lengths = Float64Array.from(LINES_MS, (ms) => nearestPrime(Math.max(Math.round((ms / 1000) * sr), BLOCK + this.depth + 4)));
@@ -153,6 +169,8 @@ class Reverb implements Effect {
    * gain g0 at 0 Hz and gπ at Nyquist for the line's length, the highs falling from SHELF_HZ.
    */
   private design(rt60: number, damping: number): void {
+    // The first design is taken at once; a later one starts a ramp from where the coefficients are.
+    const first = Number.isNaN(this.rt60);
     this.rt60 = rt60;
     this.damping = damping;
     const hiRt60 = rt60 * Math.pow(10, -damping);
@@ -162,16 +180,43 @@ class Reverb implements Effect {
       const gPi = Math.pow(10, (-3 * this.lengths[j]) / (this.sr * hiRt60));
       // The Hadamard matrix's 1/√8 rides on the filter's gains.
       const norm = 1 / (Math.sqrt(8) * (1 + k));
-      this.b0[j] = (gPi + g0 * k) * norm;
-      this.b1[j] = (g0 * k - gPi) * norm;
+      this.b0To[j] = (gPi + g0 * k) * norm;
+      this.b1To[j] = (g0 * k - gPi) * norm;
       this.a1[j] = (k - 1) / (1 + k);
     }
+    if (first) {
+      this.b0.set(this.b0To);
+      this.b1.set(this.b1To);
+      return;
+    }
+    this.b0From.set(this.b0);
+    this.b1From.set(this.b1);
+    this.rampPos = 0;
+  }
+
+  /** One block of the filters' ramp: `fraction` for each sample, and b0, b1 where the block ends. Returns false when steady. */
+  private rampBlock(n: number): boolean {
+    const len = this.rampLength;
+    if (this.rampPos >= len) return false;
+    let pos = this.rampPos;
+    for (let k = 0; k < n; k++) {
+      if (pos < len) pos++;
+      this.fraction[k] = 0.5 - 0.5 * Math.cos((Math.PI * pos) / len);
+    }
+    this.rampPos = pos;
+    const f = this.fraction[n - 1];
+    for (let j = 0; j < 8; j++) {
+      this.b0[j] = this.b0From[j] + (this.b0To[j] - this.b0From[j]) * f;
+      this.b1[j] = this.b1From[j] + (this.b1To[j] - this.b1From[j]) * f;
+    }
+    return true;
   }
 
   process(l: Float32Array, r: Float32Array, n: number): void {
     const p = this.p;
     const rt60 = p.SIZE / 1000;
     if (rt60 !== this.rt60 || p.DAMPING !== this.damping) this.design(rt60, p.DAMPING);
+    const ramping = this.rampBlock(n);
     const x = this.x;
     this.pre.run(l, r, x, n, Math.round((p.PREDELAY / 1000) * this.sr));
     for (const d of this.diffusers) d.run(x, n);
@@ -189,7 +234,7 @@ class Reverb implements Effect {
     const ramp = this.mix.block(wet) ? this.mix.ramp : null;
     const { tank, size, mask, lines } = this;
     // The shortest line is longer than a block: every read of this block is of samples written before it.
-    for (let j = 0; j < 8; j++) this.readLine(j, n);
+    for (let j = 0; j < 8; j++) this.readLine(j, n, ramping);
     let w = this.w;
     for (let k = 0; k < n; k++) {
       const a0 = lines[k];
@@ -248,7 +293,7 @@ class Reverb implements Effect {
    * Line j over the block into its part of `lines`: the modulated read through the all-pass interpolator,
    * then the absorbent filter (half the Reverb's time).
    */
-  private readLine(j: number, n: number): void {
+  private readLine(j: number, n: number, ramping: boolean): void {
     const { tank, mask } = this;
     const y = this.lines;
     const yb = j * LINE_STRIDE;
@@ -262,7 +307,24 @@ class Reverb implements Effect {
     let s = this.state[j];
     const w = this.w;
     const first = Math.floor(d + st);
-    if (first === Math.floor(d + n * st)) {
+    if (ramping) {
+      // Room Size or Damping moving: the general read, with the filter's gains per sample.
+      const fr = this.fraction;
+      const b0From = this.b0From[j];
+      const b1From = this.b1From[j];
+      const db0 = this.b0To[j] - b0From;
+      const db1 = this.b1To[j] - b1From;
+      for (let k = 0; k < n; k++) {
+        d += st;
+        const i = d | 0;
+        const f = d - i;
+        const at = w + k - i;
+        const x = eta(f) * (tank[base + (at & mask)] - ap) + tank[base + ((at - 1) & mask)];
+        s = (b0From + db0 * fr[k]) * x + (b1From + db1 * fr[k]) * ap - a1 * s;
+        ap = x;
+        y[yb + k] = s;
+      }
+    } else if (first === Math.floor(d + n * st)) {
       // Most blocks (five in six): the swing crosses no whole sample, so the read moves on
       // exactly one sample a sample, each newer sample read is the next one's older neighbour,
       // and η follows its quadratic by first and second differences.
