@@ -6,6 +6,7 @@
 // peak in dB below the render's own; fft.js reads the pitch along a glide.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { SAMPLER_SAMPLES } from '../../../src/sound/audio/dsp/kit.js';
 import { moduleByName } from '../../../src/sound/model/catalog.js';
 import type { DeviceJson, GraphJson } from '../../../src/sound/model/components.js';
 import { clip, dev, peakFrequency, project, render, rms, sine, soxStat, track } from './helpers.js';
@@ -46,6 +47,17 @@ test('legato: one-voice FM-4 and Organ slide too; the change is below −80 dB (
     const db = clickDb(bass(d, OVERLAP));
     assert.ok(db < -80, `${name} legato change ${db.toFixed(1)} dB below the peak`);
   }
+});
+
+test('legato: a one-voice Sampler playing one sample at every key slides its rate; a kit drum still retriggers (sox)', () => {
+  const db = clickDb(bass(dev('Sampler', { VOICES: 1, SAMPLE: SAMPLER_SAMPLES.indexOf('Sine Tone') }), OVERLAP));
+  assert.ok(db < -80, `Sampler legato change ${db.toFixed(1)} dB below the peak`);
+  // The kit by key (SAMPLE 0): an overlapping snare (38) over a kick (36) is struck, not slid: it sounds after the change.
+  const r = bass(dev('Sampler', { VOICES: 1, SAMPLE: 0 }), [
+    [36, 0, 2],
+    [38, CHANGE, 1],
+  ]);
+  assert.ok(rms(r.left, CHANGE_SAMPLE, CHANGE_SAMPLE + 4800) > 0.01, 'the snare sounds');
 });
 
 test('legato: the envelope runs on through the change (a 50 ms attack does not start again)', () => {

@@ -62,9 +62,10 @@ class FmVoice extends FadingVoice {
   }
 
   /** Mono legato: the operators slide to the new key in phase; the envelope is not struck again. */
-  legato(pitch: number): void {
+  legato(pitch: number): boolean {
     this.pitch = pitch;
     this.slide.slideTo(mtof(pitch) / this.fm.sampleRate);
+    return true;
   }
 
   override release(): void {

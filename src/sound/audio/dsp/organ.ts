@@ -38,9 +38,10 @@ class OrganVoice extends FadingVoice {
   }
 
   /** Mono legato: the tone wheels slide to the new key in phase; the percussion does not strike again. */
-  legato(pitch: number): void {
+  legato(pitch: number): boolean {
     this.pitch = pitch;
     this.slide.slideTo(mtof(pitch) / this.organ.sampleRate / 2);
+    return true;
   }
 
   render(l: Float32Array, r: Float32Array, from: number, to: number): void {

@@ -56,9 +56,10 @@ class GridVoiceSlot implements Voice {
   }
 
   /** Mono legato: the held note glides to the key, over at least LEGATO_SLIDE_SECONDS (a jump clicked at −62 dB). */
-  legato(pitch: number): void {
+  legato(pitch: number): boolean {
     this.pitch = pitch;
     this.glideTo(pitch, LEGATO_SLIDE_SECONDS);
+    return true;
   }
 
   /** Heads for the key over the Glide time (at least `least` seconds) from where the patch's key is now; at once when both are 0. */

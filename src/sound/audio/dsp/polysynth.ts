@@ -41,9 +41,10 @@ class PolyVoice implements Voice {
   }
 
   /** Mono legato: the oscillator slides to the new pitch in phase (PitchSlide); the envelope runs on. */
-  legato(pitch: number): void {
+  legato(pitch: number): boolean {
     this.pitch = pitch;
     this.slide.slideTo(mtof(pitch) / this.synth.sampleRate);
+    return true;
   }
 
   configure(): void {

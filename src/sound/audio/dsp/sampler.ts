@@ -3,7 +3,7 @@ import { resonanceDamping, Svf } from './filters.js';
 import { builtInKit, SAMPLER_KIT, SAMPLER_SAMPLES, type Kit, type KitSample } from './kit.js';
 import type { PlanParams, PlanZone } from './plan.js';
 import { resample } from './resample.js';
-import { FadingVoice, OutputLevel, PooledInstrument, VoicePool } from './voices.js';
+import { FadingVoice, OutputLevel, PitchSlide, PooledInstrument, VoicePool } from './voices.js';
 import type { DeviceDef } from './device.js';
 import { bool, choice, freq, level, linear, pct, semis, time, voices, whole } from './params.js';
 
@@ -20,7 +20,8 @@ const END_FADE_SECONDS = 0.005;
 class SamplerVoice extends FadingVoice {
   private sample: KitSample | null = null;
   private pos = 0;
-  private rate = 1;
+  /** The playback rate (source samples a sample); a legato note slides it. */
+  private readonly rate: PitchSlide;
   private dir = 1;
   private env = 0;
   private attackStep = 1;
@@ -38,9 +39,19 @@ class SamplerVoice extends FadingVoice {
 
   constructor(private readonly sampler: Sampler) {
     super();
+    this.rate = new PitchSlide(sampler.sampleRate);
   }
 
-  start(pitch: number, velocity: number): void {
+  /** What `find` found: the sample a note plays, its playback rate and gain. */
+  private found: KitSample | null = null;
+  private foundRate = 1;
+  /** Its zone's gain (linear; 1 for the kit). */
+  private foundGain = 1;
+  /** The note's velocity (0–1): a legato key picks its zone at it. */
+  private velocity = 0;
+
+  /** The sample a key and velocity play and at what rate (into `found`, `foundRate`, `foundGain`); false when none does. */
+  private find(pitch: number, velocity: number): boolean {
     const s = this.sampler;
     const p = s.p;
     let sample: KitSample | undefined;
@@ -50,7 +61,7 @@ class SamplerVoice extends FadingVoice {
       // The user's zones: the first whose key and velocity ranges hold the note, pitched from its root key.
       const v = Math.min(127, Math.max(1, Math.round(velocity * 127)));
       const zone = s.zones.find(({ z }) => pitch >= z.keyLow && pitch <= z.keyHigh && v >= z.velocityLow && v <= z.velocityHigh);
-      if (zone === undefined) return;
+      if (zone === undefined) return false;
       sample = zone.sample;
       semis += pitch - zone.z.rootKey + zone.z.tune;
       gain = zone.z.gain;
@@ -60,12 +71,23 @@ class SamplerVoice extends FadingVoice {
       sample = chosen ?? s.kit.drums.get(pitch);
       if (chosen !== null) semis += pitch - p.ROOT_KEY;
     }
-    if (sample === undefined) return;
+    if (sample === undefined) return false;
+    this.found = sample;
+    this.foundRate = Math.pow(2, semis / 12);
+    this.foundGain = gain;
+    return true;
+  }
+
+  start(pitch: number, velocity: number): void {
+    const s = this.sampler;
+    const p = s.p;
+    if (!this.find(pitch, velocity)) return;
+    const sample = this.found!;
     this.sample = sample;
     this.pitch = pitch;
     this.held = true;
     this.active = true;
-    this.rate = Math.pow(2, semis / 12);
+    this.rate.set(this.foundRate);
     const len = sample.data.length;
     this.dir = p.REVERSE > 0.5 ? -1 : 1;
     const start = Math.min(len - 1, Math.floor(p.START * len));
@@ -75,10 +97,24 @@ class SamplerVoice extends FadingVoice {
     this.env = p.ATTACK <= 0.11 ? 1 : 0;
     this.attackStep = 1 / Math.max(1, (p.ATTACK / 1000) * s.sampleRate);
     this.releaseCoef = Math.exp(Math.log(0.001) / Math.max(1, (p.RELEASE / 1000) * s.sampleRate));
-    this.gain = velocity * gain;
+    this.velocity = velocity;
+    this.gain = velocity * this.foundGain;
     this.filter.reset();
     this.filter.set(p.CUTOFF, FLAT, s.sampleRate);
     this.filtered = p.CUTOFF < OPEN_CUTOFF;
+  }
+
+  /**
+   * Mono legato: when the new key plays the same sustained sample (one sample at every key, or
+   * the same zone at this note's velocity), its playback rate slides there over 5 ms (PitchSlide)
+   * and the note runs on from where it is. Another sample, or a one-shot (a drum struck again),
+   * cannot: false, and the note retriggers.
+   */
+  legato(pitch: number): boolean {
+    if (this.sample === null || this.sample.oneShot || !this.find(pitch, this.velocity) || this.found !== this.sample) return false;
+    this.pitch = pitch;
+    this.rate.slideTo(this.foundRate);
+    return true;
   }
 
   render(l: Float32Array, r: Float32Array, from: number, to: number): void {
@@ -92,10 +128,11 @@ class SamplerVoice extends FadingVoice {
     const motion = filtered && this.sampler.motion.moving ? this.sampler.motion : null;
     const sr = this.sampler.sampleRate;
     if (filtered) this.filter.set(this.sampler.p.CUTOFF, FLAT, sr);
-    const step = this.rate * this.dir;
+    const slide = this.rate;
+    const dir = this.dir;
     const { loopStart, loopEnd } = sample;
     // The end fade in source samples: END_FADE_SECONDS of playback at this rate.
-    const fade = END_FADE_SECONDS * this.sampler.sampleRate * this.rate;
+    const fade = END_FADE_SECONDS * this.sampler.sampleRate * slide.dt;
     // A zone's loop holds only while the key does: released, the sample plays on past the loop to its end.
     if (this.looping && !this.held && sample.sustainOnly === true) this.looping = false;
     for (let i = from; i < to; i++) {
@@ -128,7 +165,7 @@ class SamplerVoice extends FadingVoice {
       x *= this.env * (ramp === null ? g : this.gain * ramp[i]);
       l[i] += x;
       r[i] += x;
-      this.pos = pos + step;
+      this.pos = pos + slide.next() * dir;
     }
   }
 }

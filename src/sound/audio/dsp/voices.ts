@@ -36,9 +36,11 @@ export interface Voice {
   kill(): void;
   /**
    * Mono legato: the held note moves to `pitch` without retriggering its envelope (gliding
-   * there when the instrument glides). A voice without it is retriggered (a steal).
+   * there when the instrument glides). Returns false when this voice cannot reach that key
+   * (a Sampler key that plays another sample); then, as for a voice without it, the note is
+   * retriggered (a steal).
    */
-  legato?(pitch: number): void;
+  legato?(pitch: number): boolean;
 }
 
 /**
@@ -173,9 +175,7 @@ export class VoicePool<V extends Voice> {
     this.dropKey(pitch);
     if (this.keyCount < this.keys.length) this.keys[this.keyCount++] = pitch;
     const held = this.heldVoice();
-    if (held === null || held.legato === undefined) return false;
-    held.legato(pitch);
-    return true;
+    return held?.legato?.(pitch) === true;
   }
 
   private dropKey(pitch: number): void {
@@ -213,10 +213,8 @@ export class VoicePool<V extends Voice> {
       this.dropKey(pitch);
       const held = this.heldVoice();
       // Releasing the sounding key while others are held returns legato to the newest of them.
-      if (held !== null && held.pitch === pitch && held.legato !== undefined && this.keyCount > 0) {
-        held.legato(this.keys[this.keyCount - 1]);
-        return;
-      }
+      // (A voice that cannot reach it is released.)
+      if (held !== null && held.pitch === pitch && held.legato !== undefined && this.keyCount > 0 && held.legato(this.keys[this.keyCount - 1])) return;
     }
     // The oldest voice holding the key releases (one note-off per note-on); a fading one is already gone.
     let best = -1;
