@@ -1,6 +1,14 @@
 #!/usr/bin/env node
-// Runs Footlight's TypeScript sources directly (through tsx), so `npm ci` is the only setup step.
-import { register } from 'tsx/esm/api';
+// Runs Footlight's compiled JavaScript (lib/, built by `npm ci` through scripts/build-engine.mjs)
+// while no source is newer than it, and the TypeScript sources through tsx otherwise, so an
+// edited source always runs as written. FOOTLIGHT_FROM_SOURCE=1 runs the sources regardless.
+import { fileURLToPath } from 'node:url';
+import { compiledIsCurrent } from './compiled-build.js';
 
-register();
-await import('../src/cli/main.ts');
+if (process.env.FOOTLIGHT_FROM_SOURCE !== '1' && compiledIsCurrent(fileURLToPath(new URL('..', import.meta.url)))) {
+  await import('../lib/cli/main.js');
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/cli/main.ts');
+}

@@ -267,7 +267,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const endpoints: Record<string, { host: string; port: number }> = {};
   let mcp: McpEndpoint | undefined;
   const server: ServerState = {
-    identity: { serverName: 'footlight', serverVersion: info.version, buildTime: info.buildTime, startedAt, lxVersion: LX_VERSION },
+    identity: { serverName: 'footlight', serverVersion: info.version, buildTime: info.buildTime, code: info.code, startedAt, lxVersion: LX_VERSION },
     bind,
     endpoints,
     oscDestinations: () => osc?.transmitDestinations ?? [],
@@ -328,6 +328,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       lxVersion: LX_VERSION,
       serverVersion: info.version,
       buildTime: info.buildTime,
+      code: info.code,
       startedAt,
       running: true,
       connected: c.connected,

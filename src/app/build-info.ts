@@ -7,7 +7,15 @@ interface BuildInfo {
   readonly version: string;
   /** When the running code was last changed: the newest source file's time (ISO 8601). */
   readonly buildTime: string;
+  /** What runs: the compiled JavaScript in lib/ (bin/footlight.js's choice while it is current) or the sources through tsx. */
+  readonly code: BuildCode;
 }
+
+export const BUILD_CODES = ['compiled', 'sources'] as const;
+export type BuildCode = (typeof BUILD_CODES)[number];
+
+/** This module compiled is lib/app/build-info.js; as a source it is src/app/build-info.ts. */
+const CODE: BuildCode = import.meta.url.endsWith('.js') ? 'compiled' : 'sources';
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -25,7 +33,7 @@ let cached: BuildInfo | undefined;
 export function buildInfo(): BuildInfo {
   if (cached === undefined) {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
-    cached = { version: pkg.version, buildTime: new Date(Math.floor(newestMtime(join(ROOT, 'src')))).toISOString() };
+    cached = { version: pkg.version, buildTime: new Date(Math.floor(newestMtime(join(ROOT, 'src')))).toISOString(), code: CODE };
   }
   return cached;
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { writeFileAtomic } from './atomic-write.js';
+import type { BuildCode } from './build-info.js';
 
 /** The discovery file clients read to find a running Footlight: `<home>/status.json`. */
 export interface StatusFile {
@@ -14,6 +15,8 @@ export interface StatusFile {
   lxVersion: string;
   serverVersion: string;
   buildTime: string;
+  /** Compiled JavaScript (lib/) or the TypeScript sources through tsx; absent in files older Footlights wrote. */
+  code?: BuildCode;
   startedAt: string;
   /** False once the server has stopped cleanly. */
   running: boolean;

@@ -28,7 +28,7 @@ export async function status(): Promise<void> {
   const answering = alive && (await health(s.host === '0.0.0.0' || s.host === '::' ? '127.0.0.1' : s.host, s.port));
   const state = answering ? 'running' : alive ? 'not answering' : 'stopped';
   const lines = [
-    `Footlight ${s.serverVersion} (build ${s.buildTime}) — ${state}`,
+    `Footlight ${s.serverVersion} (build ${s.buildTime}${s.code === undefined ? '' : `, ${s.code}`}) — ${state}`,
     `  pid ${s.pid}, started ${s.startedAt}${s.stoppedAt !== undefined ? `, stopped ${s.stoppedAt}` : ''}`,
     `  MCP ${s.url}`,
     `  connected: ${s.connected ? 'yes' : 'no'}${s.lastActivityAt !== undefined ? `, last activity ${s.lastActivityAt}` : ''}`,

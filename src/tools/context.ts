@@ -11,12 +11,14 @@ import type { DmxInput } from '../light/input/dmx-input.js';
 import type { SoundAdapter } from '../sound-client/adapter.js';
 import type { CallAuthority } from '../sound-client/authorization.js';
 import type { AnyTool } from './define-tool.js';
+import type { BuildCode } from '../app/build-info.js';
 
 /** What `get_status` reports about the running process. */
 interface ServerIdentity {
   readonly serverName: string;
   readonly serverVersion: string;
   readonly buildTime: string;
+  readonly code: BuildCode;
   readonly startedAt: string;
   readonly lxVersion: string;
 }

@@ -12,6 +12,7 @@ import { writeFileAtomic } from '../../src/app/atomic-write.js';
 import { loadConfig } from '../../src/app/config.js';
 import { exposureWarning } from '../../src/http/server.js';
 import type { Logger } from '../../src/engine/log.js';
+import { compiledIsCurrent } from '../../bin/compiled-build.js';
 
 const BIN = new URL('../../bin/footlight.js', import.meta.url).pathname;
 
@@ -59,6 +60,9 @@ test('footlight serve --port 0: status.json, an outside SDK client, OSC to --osc
   assert.equal(status.lxVersion, '1.2.1');
   assert.equal(status.connected, false);
   for (const k of ['serverVersion', 'buildTime', 'startedAt']) assert.equal(typeof status[k], 'string', k);
+  // bin/footlight.js runs lib/ while it is current (npm test builds it first), the sources otherwise.
+  const code = compiledIsCurrent(new URL('../../', import.meta.url).pathname) ? 'compiled' : 'sources';
+  assert.equal(status.code, code);
   assert.equal('projectPath' in status, false);
   assert.equal(status.protocol3.host, '127.0.0.1');
   assert.ok(status.protocol3.port > 0);
@@ -69,6 +73,7 @@ test('footlight serve --port 0: status.json, an outside SDK client, OSC to --osc
   assert.equal(typeof connected.lastActivityAt, 'string');
   const got = await client.callTool({ name: 'get_status', arguments: {} });
   assert.equal((got.structuredContent as { port: number }).port, status.port);
+  assert.equal((got.structuredContent as { code: string }).code, code);
   const render = (got.structuredContent as { render: { threads: number; priority: string; nice: number; refused?: string } }).render;
   assert.ok(render.threads >= 1);
   // serve asks for high priority: granted (as root, nice −10), or refused with the reason.

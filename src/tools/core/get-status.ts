@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { PREVIEW_APP_URI } from '../app-resources.js';
+import { BUILD_CODES } from '../../app/build-info.js';
 import { RENDER_PRIORITIES } from '../../engine/thread-priority.js';
 import { defineTool } from '../define-tool.js';
 import { DMX_IN_PROTOCOLS } from '../../light/input/dmx-in-config.js';
@@ -22,6 +23,7 @@ export default defineTool({
     serverName: z.string(),
     serverVersion: z.string(),
     buildTime: z.string(),
+    code: z.enum(BUILD_CODES).describe('compiled: lib/ as npm ci built it; sources: TypeScript via tsx (an edit since)'),
     lxVersion: z.string().describe('The LX version whose behaviour the light engine reproduces'),
     startedAt: z.string(),
     uptimeSeconds: z.number(),
@@ -55,6 +57,7 @@ export default defineTool({
       serverName: id.serverName,
       serverVersion: id.serverVersion,
       buildTime: id.buildTime,
+      code: id.code,
       lxVersion: id.lxVersion,
       startedAt: id.startedAt,
       uptimeSeconds: Math.round((Date.now() - Date.parse(id.startedAt)) / 1000),

@@ -13,8 +13,9 @@ import { StrobeEffect } from '../effects/strobe-effect.js';
 import { TransparifyEffect } from '../effects/color/transparify-effect.js';
 import type { LXComponent } from '../../component/lx-component.js';
 import type { DeviceEntry } from '../../component/registry.js';
+import { lightSourceUrl } from './source-url.js';
 
-const src = (file: string): string => new URL(`../effects/${file}`, import.meta.url).href;
+const src = (file: string): string => lightSourceUrl(`effects/${file}`);
 
 /** Stock effects in LX's registry order. */
 export const EFFECTS: readonly DeviceEntry<LXComponent>[] = [

@@ -27,11 +27,12 @@ import { BandFilter, BandGate } from '../../audio/band-filter.js';
 import { SoundObject } from '../../audio/sound-object.js';
 import { DmxColorModulator } from '../../modulation/modulators/dmx-color-modulator.js';
 import { DmxModulator } from '../../modulation/modulators/dmx-modulator.js';
+import { lightSourceUrl } from './source-url.js';
 
-const src = (file: string): string => new URL(`../../modulation/modulators/${file}`, import.meta.url).href;
+const src = (file: string): string => lightSourceUrl(`modulation/modulators/${file}`);
 
 /** The band filter and beat detector hear the show's song (src/light/audio). */
-const audioSrc = new URL('../../audio/band-filter.ts', import.meta.url).href;
+const audioSrc = lightSourceUrl('audio/band-filter.ts');
 const MIDI = 'needs MIDI input, which Footlight does not receive';
 
 const LX_MODULATOR = 'heronarts.lx.modulator.';
@@ -63,7 +64,7 @@ export const MODULATORS: readonly DeviceEntry<LXComponent>[] = [
     global: true,
     device: false,
     create: () => new SoundObject(),
-    sourceUrl: new URL('../../audio/sound-object.ts', import.meta.url).href,
+    sourceUrl: lightSourceUrl('audio/sound-object.ts'),
   },
   both('heronarts.lx.dmx.DmxModulator', 'DMX Channel', 'DMX', { create: () => new DmxModulator(), sourceUrl: src('dmx-modulator.ts') }),
   both('heronarts.lx.dmx.DmxColorModulator', 'DMX Color', 'DMX', { create: () => new DmxColorModulator(), sourceUrl: src('dmx-color-modulator.ts') }),

@@ -12,8 +12,9 @@ import { SoundObjectPattern } from '../patterns/audio/sound-object-pattern.js';
 import { SparklePattern } from '../patterns/texture/sparkle-pattern.js';
 import { TestPattern } from '../patterns/test/test-pattern.js';
 import { DmxPattern } from '../patterns/dmx/dmx-pattern.js';
+import { lightSourceUrl } from './source-url.js';
 
-const src = (file: string): string => new URL(`../patterns/${file}`, import.meta.url).href;
+const src = (file: string): string => lightSourceUrl(`patterns/${file}`);
 
 /**
  * Stock patterns in LX's registry order (DMX, Pattern Rack, Sound Object, Gradient, Solid,

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// Compiles Footlight's TypeScript (src/, but the web console's) to plain ES modules in lib/, one
+// file per source at the same depth, so the CLI and its worker threads run without tsx: no
+// loader thread at start-up and no module wrappers in front of the engine's constants (issue
+// #28). bin/footlight.js runs lib/ while no file in src/ is newer than the build, and the sources
+// through tsx otherwise. Runs in `prepare` (so `npm ci` builds it) and before the tests.
+// Worker entries (*.mjs) load their TypeScript through tsx; their lib/ copies drop the tsx
+// registration and import the compiled .js instead. Markdown beside the sources (component notes)
+// is copied, since modules read it relative to themselves.
+import { build } from 'esbuild';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { newestSourceMtime } from '../bin/compiled-build.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const srcDir = join(root, 'src');
+const libDir = join(root, 'lib');
+const SKIP = join(srcDir, 'console', 'web');
+
+async function walk(dir) {
+  const out = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (p === SKIP) continue;
+    if (e.isDirectory()) out.push(...(await walk(p)));
+    else out.push(p);
+  }
+  return out;
+}
+
+const TSX_IMPORT = "import { register } from 'tsx/esm/api';\n";
+const TSX_REGISTER = '\nregister();\n';
+
+/** A worker entry's compiled twin: no tsx, and the worker's TypeScript named by its .js. */
+function compiledEntry(file, text) {
+  if (!text.includes(TSX_IMPORT) || !text.includes(TSX_REGISTER)) throw new Error(`${relative(root, file)}: a worker entry registers tsx as the build expects`);
+  return text
+    .replace(TSX_IMPORT, '')
+    .replace(TSX_REGISTER, '\n')
+    .replace(/(import\('\.\/[^']+)\.ts'\)/g, "$1.js')");
+}
+
+// Read before compiling: a source saved during the build is newer than the stamp, so lib/ is not used.
+const sourcesMtimeMs = newestSourceMtime(root);
+const files = await walk(srcDir);
+await rm(libDir, { recursive: true, force: true });
+await build({
+  absWorkingDir: root,
+  entryPoints: files.filter((f) => f.endsWith('.ts')),
+  outdir: libDir,
+  outbase: srcDir,
+  bundle: false,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+});
+for (const f of files.filter((f) => !f.endsWith('.ts'))) {
+  const out = join(libDir, relative(srcDir, f));
+  await mkdir(dirname(out), { recursive: true });
+  if (f.endsWith('.mjs')) {
+    const text = await readFile(f, 'utf8');
+    await writeFile(out, text.includes('tsx/esm/api') ? compiledEntry(f, text) : text);
+  } else await copyFile(f, out);
+}
+// bin/footlight.js runs lib/ while no source is newer than this.
+await writeFile(join(libDir, 'build.json'), `${JSON.stringify({ sourcesMtimeMs })}\n`);

@@ -1,0 +1,49 @@
+// bin/footlight.js runs the compiled JavaScript in lib/ only while it was built from the sources
+// as they are: an edited source runs as written (through tsx) until the next build.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { compiledIsCurrent, newestSourceMtime } from '../../bin/compiled-build.js';
+import { tempHome } from '../helpers/show.js';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+
+/** Sets a file's modification time to `seconds` (since the epoch). */
+const at = (file: string, seconds: number): void => utimesSync(file, seconds, seconds);
+
+test('lib/ is current until a source is newer than its stamp; the web console and a missing stamp are handled', async (t) => {
+  const root = await tempHome(t);
+  mkdirSync(join(root, 'src', 'sound'), { recursive: true });
+  mkdirSync(join(root, 'src', 'console', 'web'), { recursive: true });
+  const source = join(root, 'src', 'sound', 'engine.ts');
+  const web = join(root, 'src', 'console', 'web', 'main.tsx');
+  writeFileSync(source, '');
+  writeFileSync(web, '');
+  at(source, 1000);
+  at(web, 1000);
+  assert.equal(compiledIsCurrent(root), false, 'never built');
+  mkdirSync(join(root, 'lib'));
+  writeFileSync(join(root, 'lib', 'build.json'), JSON.stringify({ sourcesMtimeMs: newestSourceMtime(root) }));
+  assert.equal(compiledIsCurrent(root), true);
+  at(web, 2000);
+  assert.equal(compiledIsCurrent(root), true, 'the web console is bundled apart (dist/console), not into lib/');
+  at(source, 2000);
+  assert.equal(compiledIsCurrent(root), false, 'an edited source');
+  writeFileSync(join(root, 'lib', 'build.json'), '{');
+  assert.equal(compiledIsCurrent(root), false, 'an unreadable stamp');
+});
+
+test('FOOTLIGHT_FROM_SOURCE=1 and the compiled build render the same bytes', async (t) => {
+  const home = await tempHome(t);
+  const render = (env: Record<string, string>, out: string) => {
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'footlight.js'), 'render-sound', '--seconds', '0.5', '--out', out], {
+      encoding: 'utf8',
+      env: { ...process.env, FOOTLIGHT_HOME: home, ...env },
+    });
+    assert.equal(r.status, 0, r.stderr);
+    return readFileSync(out);
+  };
+  assert.deepEqual(render({ FOOTLIGHT_FROM_SOURCE: '1' }, join(home, 'a.wav')), render({}, join(home, 'b.wav')));
+});
