@@ -8,7 +8,6 @@ import { MAX_RENDER_SECONDS, renderOffline, RENDER_SAMPLE_RATE } from '../sound/
 import { buildPlan } from '../sound/audio/plan.js';
 import { renderStems, type Stem, type StemMode } from '../sound/audio/stems.js';
 import { encodeWav24 } from '../sound/audio/wav.js';
-import { demoProject } from '../sound/demo.js';
 import { buildProject, saveProject, type ProjectJson } from '../sound/model/components.js';
 import { projectFilePath, readProjectFile } from '../sound/model/project-file.js';
 import { SampleFolder } from '../sound/samples/folder.js';
@@ -90,7 +89,7 @@ export async function renderSound(options: RenderSoundOptions): Promise<void> {
     if (options.from !== undefined && options.to !== undefined && options.to <= options.from)
       throw new Error(`--to (${options.to}) must be after --from (${options.from})`);
     const stemsDir = options.stems === undefined ? undefined : await checkOutputFolder(options.stems);
-    const json = options.project !== undefined ? await loadProject(options.project) : demoProject();
+    const json = options.project !== undefined ? await loadProject(options.project) : (await import('../sound/demo.js')).demoProject();
     // Sampler zones load from the sample folder; a missing sample is reported below (not rendered) and its zone is silent.
     const samples = new SampleStore(options.samples === undefined ? null : await SampleFolder.open(options.samples));
     await samples.preload(json);

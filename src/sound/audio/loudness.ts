@@ -37,12 +37,15 @@ function kWeighting(fs: number): [Biquad, Biquad] {
 }
 
 /**
- * Each sample's K-weighted square, summed from the start: p[i] is the sum of the first i squares.
- * Both stages run in one pass in doubles (one array, one monomorphic loop: a quarter of the time
- * of filtering into intermediate arrays, with the same arithmetic and so the same result).
+ * The running sum of each sample's K-weighted square, read at `marks` (ascending sample indices):
+ * out[j] is the sum of the first marks[j] squares. Both stages run in one pass in doubles (one
+ * monomorphic loop per stretch between marks), and only the sums at the marks are kept, not one
+ * per sample (two 11 MB arrays for 30 s of stereo).
  */
-function weightedSquareSums(x: Float32Array, a: Biquad, b: Biquad): Float64Array {
-  const p = new Float64Array(x.length + 1);
+function weightedSquareSums(x: Float32Array, a: Biquad, b: Biquad, marks: readonly number[]): Float64Array {
+  const out = new Float64Array(marks.length);
+  const { b0: a0, b1: a1, b2: a2, a1: aa1, a2: aa2 } = a;
+  const { b0, b1, b2, a1: ba1, a2: ba2 } = b;
   let ax1 = 0;
   let ax2 = 0;
   let ay1 = 0;
@@ -50,20 +53,23 @@ function weightedSquareSums(x: Float32Array, a: Biquad, b: Biquad): Float64Array
   let by1 = 0;
   let by2 = 0;
   let sum = 0;
-  for (let i = 0; i < x.length; i++) {
-    const v = x[i];
-    const u = a.b0 * v + a.b1 * ax1 + a.b2 * ax2 - a.a1 * ay1 - a.a2 * ay2;
-    ax2 = ax1;
-    ax1 = v;
-    const w = b.b0 * u + b.b1 * ay1 + b.b2 * ay2 - b.a1 * by1 - b.a2 * by2;
-    ay2 = ay1;
-    ay1 = u;
-    by2 = by1;
-    by1 = w;
-    sum += w * w;
-    p[i + 1] = sum;
+  let i = 0;
+  for (let m = 0; m < marks.length; m++) {
+    for (const end = marks[m]; i < end; i++) {
+      const v = x[i];
+      const u = a0 * v + a1 * ax1 + a2 * ax2 - aa1 * ay1 - aa2 * ay2;
+      ax2 = ax1;
+      ax1 = v;
+      const w = b0 * u + b1 * ay1 + b2 * ay2 - ba1 * by1 - ba2 * by2;
+      ay2 = ay1;
+      ay1 = u;
+      by2 = by1;
+      by1 = w;
+      sum += w * w;
+    }
+    out[m] = sum;
   }
-  return p;
+  return out;
 }
 
 /** Integrated loudness in LUFS; −Infinity when every block is below the absolute gate. */
@@ -72,12 +78,16 @@ export function integratedLoudness(channels: readonly Float32Array[], fs: number
   const block = Math.round(0.4 * fs);
   const step = Math.round(0.1 * fs);
   const n = channels[0]?.length ?? 0;
-  // Prefix sums of the squares make each block's mean square O(1).
-  const prefix = channels.map((c) => weightedSquareSums(c, shelf, hp));
+  // Running sums at every block's start and end make each block's mean square O(1).
+  const starts: number[] = [];
+  for (let s = 0; s + block <= n; s += step) starts.push(s);
+  const marks = [...new Set([...starts, ...starts.map((s) => s + block)])].sort((x, y) => x - y);
+  const at = new Map(marks.map((m, j) => [m, j]));
+  const sums = channels.map((c) => weightedSquareSums(c, shelf, hp, marks));
   const powers: number[] = [];
-  for (let s = 0; s + block <= n; s += step) {
+  for (const s of starts) {
     let z = 0;
-    for (const p of prefix) z += (p[s + block] - p[s]) / block;
+    for (const p of sums) z += (p[at.get(s + block)!] - p[at.get(s)!]) / block;
     powers.push(z);
   }
   const lufs = (z: number): number => -0.691 + 10 * Math.log10(z);
@@ -116,9 +126,15 @@ function bessel0(x: number): number {
   return sum;
 }
 
-/** Polyphase interpolation filter: a Kaiser-windowed sinc cut off at the original Nyquist. */
+/**
+ * Polyphase interpolation filter: a Kaiser-windowed sinc cut off at the original Nyquist, centred
+ * on a sample (an odd length, 4 × 48 + 1), so phase 0 is the sample itself and phases 1–3 fall a
+ * quarter, a half and three quarters of the way to the next, as a 192 kHz resampler's outputs do
+ * (a crest midway between two samples is read, not a quarter-sample either side of it). The last
+ * tap, a zero of the sinc, is left out so that every phase holds 48.
+ */
 const PHASES: Float64Array[] = (() => {
-  const len = OVERSAMPLE * TAPS_PER_PHASE;
+  const len = OVERSAMPLE * TAPS_PER_PHASE + 1;
   const centre = (len - 1) / 2;
   const h = new Float64Array(len);
   for (let i = 0; i < len; i++) {
@@ -129,34 +145,54 @@ const PHASES: Float64Array[] = (() => {
   return Array.from({ length: OVERSAMPLE }, (_, p) => Float64Array.from({ length: TAPS_PER_PHASE }, (_, k) => h[k * OVERSAMPLE + p]));
 })();
 
+/** The 4 oversampled values of `c` from i to the next sample (at i, i + 1/4, 1/2, 3/4): their largest magnitude. */
+function intervalPeak(c: Float32Array, i: number): number {
+  const n = c.length;
+  const half = TAPS_PER_PHASE / 2;
+  // Away from the ends every tap reads inside the signal: the same sums without the bounds test.
+  const inside = i - TAPS_PER_PHASE + 1 + half >= 0 && i + half < n;
+  let peak = 0;
+  for (let ph = 0; ph < OVERSAMPLE; ph++) {
+    const taps = PHASES[ph];
+    let acc = 0;
+    if (inside) for (let k = 0; k < TAPS_PER_PHASE; k++) acc += taps[k] * c[i - k + half];
+    else
+      for (let k = 0; k < TAPS_PER_PHASE; k++) {
+        const j = i - k + half;
+        if (j >= 0 && j < n) acc += taps[k] * c[j];
+      }
+    const a = Math.abs(acc);
+    if (a > peak) peak = a;
+  }
+  return peak;
+}
+
 /**
  * True peak (linear): the largest magnitude of the 4× oversampled signal, or the sample peak if
- * larger. The interpolation runs only where a neighbouring sample is within 6 dB of the sample
- * peak: a band-limited signal does not rise more than that between two samples.
+ * larger. A band-limited signal peaks between two samples only beside a sample that is a local
+ * maximum or minimum, so the interpolation runs in the two intervals either side of each such
+ * sample (and one more each way, for content near Nyquist), and only where that sample is within
+ * 6 dB of the sample peak. On a held saw that is 2 % of the intervals; the result equals the
+ * exhaustive scan's on the tests' signals (test/sound/audio/true-peak.test.ts).
  */
 export function truePeak(channels: readonly Float32Array[]): number {
   const sp = samplePeak(channels);
   let peak = sp;
   const floor = sp / 2;
-  const half = TAPS_PER_PHASE / 2;
   for (const c of channels) {
     const n = c.length;
+    let next = 0; // the first interval not yet measured
     for (let i = 0; i < n; i++) {
-      if (Math.abs(c[i]) < floor && (i + 1 >= n || Math.abs(c[i + 1]) < floor) && (i === 0 || Math.abs(c[i - 1]) < floor)) continue;
-      // Away from the ends every tap reads inside the signal: the same sums without the bounds test.
-      const inside = i - TAPS_PER_PHASE + 1 + half >= 0 && i + half < n;
-      for (let ph = 0; ph < OVERSAMPLE; ph++) {
-        const taps = PHASES[ph];
-        let acc = 0;
-        if (inside) for (let k = 0; k < TAPS_PER_PHASE; k++) acc += taps[k] * c[i - k + half];
-        else
-          for (let k = 0; k < TAPS_PER_PHASE; k++) {
-            const j = i - k + half;
-            if (j >= 0 && j < n) acc += taps[k] * c[j];
-          }
-        const a = Math.abs(acc);
+      const v = c[i];
+      if (Math.abs(v) < floor) continue;
+      const before = i === 0 ? v : c[i - 1];
+      const after = i + 1 === n ? v : c[i + 1];
+      if ((v < before || v < after) && (v > before || v > after)) continue; // neither a maximum nor a minimum
+      for (let j = Math.max(next, i - 2); j <= i + 1 && j < n; j++) {
+        const a = intervalPeak(c, j);
         if (a > peak) peak = a;
       }
+      next = i + 2;
     }
   }
   return peak;

@@ -36,11 +36,14 @@ export function encodeWav24(channels: readonly Float32Array[], sampleRate: numbe
   ascii(36, 'data');
   view.setUint32(40, dataBytes, true);
   let clipped = 0;
-  let at = 44;
   const written = channels.map(() => new Float32Array(frames));
-  for (let i = 0; i < frames; i++) {
-    for (let c = 0; c < nch; c++) {
-      let v = Math.round(channels[c][i] * FULL);
+  // A channel at a time, striding through the interleaved bytes: one typed array read and one written per loop.
+  const stride = nch * 3;
+  for (let c = 0; c < nch; c++) {
+    const src = channels[c];
+    const out = written[c];
+    for (let i = 0, at = 44 + c * 3; i < frames; i++, at += stride) {
+      let v = Math.round(src[i] * FULL);
       if (v > FULL) {
         v = FULL;
         clipped++;
@@ -48,12 +51,10 @@ export function encodeWav24(channels: readonly Float32Array[], sampleRate: numbe
         v = -FULL - 1;
         clipped++;
       }
-      written[c][i] = v / FULL;
-      const u = v & 0xffffff;
-      bytes[at] = u & 0xff;
-      bytes[at + 1] = (u >> 8) & 0xff;
-      bytes[at + 2] = (u >> 16) & 0xff;
-      at += 3;
+      out[i] = v / FULL;
+      bytes[at] = v & 0xff;
+      bytes[at + 1] = (v >> 8) & 0xff;
+      bytes[at + 2] = (v >> 16) & 0xff;
     }
   }
   return { bytes, clipped, written };

@@ -1,11 +1,6 @@
 // Decodes a sample file with maintained decoders: @audio/decode-wav and @audio/decode-aiff,
-// @wasm-audio-decoders (FLAC, Ogg Vorbis) and mpg123-decoder (MP3), all pure JS or WASM.
-
-import decodeAiff from '@audio/decode-aiff';
-import decodeWav from '@audio/decode-wav';
-import { FLACDecoder } from '@wasm-audio-decoders/flac';
-import { OggVorbisDecoder } from '@wasm-audio-decoders/ogg-vorbis';
-import { MPEGDecoder } from 'mpg123-decoder';
+// @wasm-audio-decoders (FLAC, Ogg Vorbis) and mpg123-decoder (MP3), all pure JS or WASM. Each
+// loads on first use: a render that reads no sample file does not pay for the WASM decoders.
 
 export type SampleFormat = 'wav' | 'aiff' | 'flac' | 'mp3' | 'ogg';
 
@@ -51,18 +46,19 @@ export async function decodeAudio(bytes: Uint8Array, format: SampleFormat): Prom
     case 'wav':
     case 'aiff': {
       // Integer, float and companded formats alike come back as float in −1…1.
-      const r = await (format === 'wav' ? decodeWav : decodeAiff)(bytes);
+      const decode = format === 'wav' ? (await import('@audio/decode-wav')).default : (await import('@audio/decode-aiff')).default;
+      const r = await decode(bytes);
       out = { sampleRate: r.sampleRate, channels: r.channelData };
       break;
     }
     case 'flac':
-      out = await decodeWasm(new FLACDecoder() as unknown as WasmDecoder, bytes);
+      out = await decodeWasm(new (await import('@wasm-audio-decoders/flac')).FLACDecoder() as unknown as WasmDecoder, bytes);
       break;
     case 'ogg':
-      out = await decodeWasm(new OggVorbisDecoder() as unknown as WasmDecoder, bytes);
+      out = await decodeWasm(new (await import('@wasm-audio-decoders/ogg-vorbis')).OggVorbisDecoder() as unknown as WasmDecoder, bytes);
       break;
     case 'mp3':
-      out = await decodeWasm(new MPEGDecoder() as unknown as WasmDecoder, bytes);
+      out = await decodeWasm(new (await import('mpg123-decoder')).MPEGDecoder() as unknown as WasmDecoder, bytes);
       break;
   }
   if (out.channels.length === 0 || out.channels[0].length === 0 || !(out.sampleRate > 0)) throw new Error('the file holds no audio');

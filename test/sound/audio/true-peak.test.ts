@@ -1,0 +1,75 @@
+// True peak against sox: the largest magnitude of the signal upsampled to 192 kHz by sox's
+// very-high-quality resampler. truePeak interpolates only beside the samples that are a local
+// maximum or minimum; these signals put their peaks between samples (sines whose crests fall
+// between two, near Nyquist too), and a saw chord and noise bursts put them everywhere.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { samplePeak, toDb, truePeak } from '../../../src/sound/audio/loudness.js';
+import type { OfflineRender } from '../../../src/sound/audio/offline.js';
+import { clip, dev, project, render, soxStat, track } from './helpers.js';
+
+const RATE = 48000;
+
+function signal(left: Float32Array, right = left): OfflineRender {
+  return { left, right, sampleRate: RATE, fromBeat: 0, seconds: left.length / RATE, notRendered: [] };
+}
+
+/** sox's 4× upsampled peak, in dB. */
+function soxTruePeakDb(r: OfflineRender): number {
+  const s = soxStat(r, ['rate', '-v', String(4 * RATE)]);
+  return toDb(Math.max(s['Maximum amplitude'], -s['Minimum amplitude']));
+}
+
+/**
+ * A 2 s cosine at `hz`, shifted by `offset` samples, amplitude 0.5, faded in and out over 50 ms
+ * (a step at either end would ring above the sine's own peak).
+ */
+function sine(hz: number, offset: number): Float32Array {
+  const x = new Float32Array(2 * RATE);
+  const fade = 0.05 * RATE;
+  for (let i = 0; i < x.length; i++) {
+    const edge = Math.min(1, i / fade, (x.length - 1 - i) / fade);
+    x[i] = 0.5 * edge * Math.cos(2 * Math.PI * hz * ((i + offset) / RATE));
+  }
+  return x;
+}
+
+/** Seeded noise bursts (10 ms on, 40 ms off), amplitude 0.7, low-passed by a 2-point average. */
+function bursts(): Float32Array {
+  const x = new Float32Array(RATE);
+  let seed = 12345;
+  for (let i = 0; i < x.length; i++) {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    x[i] = i % 2400 < 480 ? 0.7 * (seed / 2 ** 32 - 0.5) * 2 : 0;
+  }
+  for (let i = x.length - 1; i > 0; i--) x[i] = 0.5 * (x[i] + x[i - 1]);
+  return x;
+}
+
+test('true peak agrees with sox 192 kHz within 0.05 dB, above the sample peak where a crest falls between samples', () => {
+  // At a quarter and a third of the rate, these offsets put every crest between two samples: 3 dB and 1.25 dB above them.
+  const crestsBetween = new Map([
+    [12000, 0.5],
+    [16000, 0.25],
+  ]);
+  for (const hz of [997, 5000, 11025, 12000, 16000, 19000]) {
+    const x = sine(hz, crestsBetween.get(hz) ?? 0.25);
+    const ours = toDb(truePeak([x, x]));
+    const sox = soxTruePeakDb(signal(x));
+    assert.ok(Math.abs(ours - sox) <= 0.05, `${hz} Hz: ours ${ours.toFixed(3)} dB, sox ${sox.toFixed(3)} dB`);
+    assert.ok(Math.abs(ours - toDb(0.5)) <= 0.05, `${hz} Hz: ours ${ours.toFixed(3)} dB, the sine's crest −6.02 dB`);
+    if (crestsBetween.has(hz)) assert.ok(ours > toDb(samplePeak([x])) + 1, `${hz} Hz: the crest between samples is read`);
+  }
+  const noise = bursts();
+  const ours = toDb(truePeak([noise, noise]));
+  const sox = soxTruePeakDb(signal(noise));
+  assert.ok(Math.abs(ours - sox) <= 0.05, `noise bursts: ours ${ours.toFixed(3)} dB, sox ${sox.toFixed(3)} dB`);
+});
+
+test('true peak of a bright saw chord agrees with sox within 0.05 dB', () => {
+  const saw = dev('Polysynth', { WAVE: 0, CUTOFF: 1, RESONANCE: 0, ATTACK: 0, DECAY: 0, SUSTAIN: 1, VOICES: 4 });
+  const r = render(project([track('Saw', [saw], [clip(0, 4, [60, 64, 67, 83].map((k) => [k, 0, 4]))])]), { seconds: 2 });
+  const ours = toDb(truePeak([r.left, r.right]));
+  const sox = soxTruePeakDb(r);
+  assert.ok(Math.abs(ours - sox) <= 0.05, `ours ${ours.toFixed(3)} dB, sox ${sox.toFixed(3)} dB`);
+});
