@@ -68,7 +68,12 @@ test('true peak agrees with sox 192 kHz within 0.05 dB, above the sample peak wh
 
 test('true peak of a bright saw chord agrees with sox within 0.05 dB', () => {
   const saw = dev('Polysynth', { WAVE: 0, CUTOFF: 1, RESONANCE: 0, ATTACK: 0, DECAY: 0, SUSTAIN: 1, VOICES: 4 });
-  const r = render(project([track('Saw', [saw], [clip(0, 4, [60, 64, 67, 83].map((k) => [k, 0, 4]))])]), { seconds: 2 });
+  const chord = clip(
+    0,
+    4,
+    [60, 64, 67, 83].map((k) => [k, 0, 4]),
+  );
+  const r = render(project([track('Saw', [saw], [chord])]), { seconds: 2 });
   const ours = toDb(truePeak([r.left, r.right]));
   const sox = soxTruePeakDb(r);
   assert.ok(Math.abs(ours - sox) <= 0.05, `ours ${ours.toFixed(3)} dB, sox ${sox.toFixed(3)} dB`);
