@@ -145,26 +145,38 @@ const PHASES: Float64Array[] = (() => {
   return Array.from({ length: OVERSAMPLE }, (_, p) => Float64Array.from({ length: TAPS_PER_PHASE }, (_, k) => h[k * OVERSAMPLE + p]));
 })();
 
+/** The filter's taps interleaved by phase: TAPS[4k + p] is phase p's tap k (one read of the signal feeds all four). */
+const TAPS = Float64Array.from({ length: OVERSAMPLE * TAPS_PER_PHASE }, (_, j) => PHASES[j % OVERSAMPLE][(j / OVERSAMPLE) | 0]);
+
 /** The 4 oversampled values of `c` from i to the next sample (at i, i + 1/4, 1/2, 3/4): their largest magnitude. */
 function intervalPeak(c: Float32Array, i: number): number {
   const n = c.length;
   const half = TAPS_PER_PHASE / 2;
+  let a0 = 0;
+  let a1 = 0;
+  let a2 = 0;
+  let a3 = 0;
   // Away from the ends every tap reads inside the signal: the same sums without the bounds test.
-  const inside = i - TAPS_PER_PHASE + 1 + half >= 0 && i + half < n;
-  let peak = 0;
-  for (let ph = 0; ph < OVERSAMPLE; ph++) {
-    const taps = PHASES[ph];
-    let acc = 0;
-    if (inside) for (let k = 0; k < TAPS_PER_PHASE; k++) acc += taps[k] * c[i - k + half];
-    else
-      for (let k = 0; k < TAPS_PER_PHASE; k++) {
-        const j = i - k + half;
-        if (j >= 0 && j < n) acc += taps[k] * c[j];
-      }
-    const a = Math.abs(acc);
-    if (a > peak) peak = a;
+  if (i - TAPS_PER_PHASE + 1 + half >= 0 && i + half < n) {
+    for (let k = 0, j = i + half; k < TAPS_PER_PHASE; k++, j--) {
+      const x = c[j];
+      a0 += TAPS[4 * k] * x;
+      a1 += TAPS[4 * k + 1] * x;
+      a2 += TAPS[4 * k + 2] * x;
+      a3 += TAPS[4 * k + 3] * x;
+    }
+  } else {
+    for (let k = 0; k < TAPS_PER_PHASE; k++) {
+      const j = i - k + half;
+      if (j < 0 || j >= n) continue;
+      const x = c[j];
+      a0 += TAPS[4 * k] * x;
+      a1 += TAPS[4 * k + 1] * x;
+      a2 += TAPS[4 * k + 2] * x;
+      a3 += TAPS[4 * k + 3] * x;
+    }
   }
-  return peak;
+  return Math.max(Math.abs(a0), Math.abs(a1), Math.abs(a2), Math.abs(a3));
 }
 
 /**

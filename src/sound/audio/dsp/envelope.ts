@@ -65,4 +65,16 @@ export class Adsr {
     }
     return this.value;
   }
+
+  /**
+   * `tick()` for samples from…to−1 into `out`, stopping after the sample on which the envelope
+   * ends; returns the index after the last sample written.
+   */
+  fill(out: Float64Array, from: number, to: number): number {
+    for (let i = from; i < to; i++) {
+      out[i] = this.tick();
+      if (this.stage === 0) return i + 1;
+    }
+    return to;
+  }
 }

@@ -73,6 +73,38 @@ export class Svf {
     }
   }
 
+  /**
+   * `tick(v, 0)` (low-pass) over buf[from…to−1] in place: the same arithmetic in the same order,
+   * with the state in locals for the loop (a voice's filter is its dearest part).
+   */
+  lowpassInPlace(buf: Float64Array, from: number, to: number): void {
+    const { g, k } = this;
+    let { ic1, ic2, kNow, a1, a2, a3, bp } = this;
+    for (let i = from; i < to; i++) {
+      const over = Math.abs(bp) - RESONANT_KNEE;
+      if (over > 0 || kNow !== k) {
+        kNow = over > 0 ? k + LIMIT_SLOPE * over : k;
+        a1 = 1 / (1 + g * (g + kNow));
+        a2 = g * a1;
+        a3 = g * a2;
+      }
+      const v3 = buf[i] - ic2;
+      const v1 = a1 * ic1 + a2 * v3;
+      const v2 = ic2 + a2 * ic1 + a3 * v3;
+      ic1 = 2 * v1 - ic1;
+      ic2 = 2 * v2 - ic2;
+      bp = v1;
+      buf[i] = v2;
+    }
+    this.ic1 = ic1;
+    this.ic2 = ic2;
+    this.kNow = kNow;
+    this.a1 = a1;
+    this.a2 = a2;
+    this.a3 = a3;
+    this.bp = bp;
+  }
+
   reset(): void {
     this.ic1 = this.ic2 = this.bp = 0;
   }

@@ -141,6 +141,29 @@ export function wave(shape: number, phase: number, dt: number): number {
   }
 }
 
+/**
+ * `wave(shape, φ, dt)` for samples from…to−1 into `out`, the phase advancing by dt and wrapping at
+ * 1 after each; returns the phase after the last. The table is looked up once, not per sample.
+ */
+export function waveInto(shape: number, phase: number, dt: number, out: Float64Array, from: number, to: number): number {
+  let ph = phase;
+  if (shape === 0 || shape === 3) {
+    const t = shape === 0 ? SAW.at(dt) : TRIANGLE.at(dt);
+    for (let i = from; i < to; i++) {
+      out[i] = read(t, ph);
+      ph += dt;
+      if (ph >= 1) ph -= 1;
+    }
+    return ph;
+  }
+  for (let i = from; i < to; i++) {
+    out[i] = wave(shape, ph, dt);
+    ph += dt;
+    if (ph >= 1) ph -= 1;
+  }
+  return ph;
+}
+
 /** LFO shapes by option index: Sine, Triangle, Saw, Square (bipolar, −1…1; not band-limited, they move slowly). */
 export function lfoShape(shape: number, phase: number): number {
   switch (shape) {

@@ -1,8 +1,8 @@
 import { Adsr } from './envelope.js';
 import { FilterMotion } from './filter-motion.js';
 import { resonanceDamping, Svf } from './filters.js';
-import { mtof } from './math.js';
-import { wave } from './oscillators.js';
+import { BLOCK, mtof } from './math.js';
+import { wave, waveInto } from './oscillators.js';
 import type { PlanParams } from './plan.js';
 import { OutputLevel, PitchSlide, PooledInstrument, VoicePool, type Voice } from './voices.js';
 import type { DeviceDef } from './device.js';
@@ -70,6 +70,10 @@ class PolyVoice implements Voice {
     const ramp = this.synth.output.ramp;
     const motion = this.synth.motion.moving ? this.synth.motion : null;
     const slide = this.slide;
+    if (motion === null && !slide.sliding) {
+      this.renderSteady(l, r, from, to, shape, g, ramp);
+      return;
+    }
     let ph = this.phase;
     for (let i = from; i < to; i++) {
       const dt = slide.next();
@@ -83,6 +87,23 @@ class PolyVoice implements Voice {
     }
     this.phase = ph;
   }
+
+  /**
+   * The same samples as render's loop while the pitch and the filter hold still (most of the
+   * time): the oscillator, the envelope and the filter each run over the block in their own loop,
+   * in doubles, and are multiplied as that loop multiplies them.
+   */
+  private renderSteady(l: Float32Array, r: Float32Array, from: number, to: number, shape: number, g: number, ramp: Float32Array | null): void {
+    const { osc, env } = this.synth.scratch;
+    const end = this.env.fill(env, from, to);
+    this.phase = waveInto(shape, this.phase, this.slide.dt, osc, from, end);
+    this.filter.lowpassInPlace(osc, from, end);
+    for (let i = from; i < end; i++) {
+      const x = osc[i] * env[i] * (ramp === null ? g : this.gain * ramp[i]);
+      l[i] += x;
+      r[i] += x;
+    }
+  }
 }
 
 /** Polysynth: one oscillator (Saw, Pulse, Sine, Triangle) → resonant low-pass → ADSR, per voice. */
@@ -91,6 +112,8 @@ class Polysynth extends PooledInstrument<PolyVoice> {
   /** Cutoff and resonance moves, shared by the voices (which set their filters per sample while it moves). */
   readonly motion: FilterMotion;
   readonly output: OutputLevel;
+  /** The voices' working buffers (they render one after another). */
+  readonly scratch = { osc: new Float64Array(BLOCK), env: new Float64Array(BLOCK) };
 
   constructor(
     readonly p: PlanParams,

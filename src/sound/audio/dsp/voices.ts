@@ -96,6 +96,11 @@ export class PitchSlide {
     this.step = (dt - this.dt) / this.length;
   }
 
+  /** True while a legato slide moves the frequency. */
+  get sliding(): boolean {
+    return this.left > 0;
+  }
+
   /** The frequency for the next sample. */
   next(): number {
     if (this.left > 0) {
