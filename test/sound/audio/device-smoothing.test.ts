@@ -261,3 +261,29 @@ test('Reverb: a Room Size and a Damping jump while the tail rings move over 20 m
     `Reverb at 1, 1.5, 2 s: ${dbs.map((db) => db.toFixed(1)).join(', ')} dB`,
   );
 });
+
+test('Compressor: a Makeup, Threshold or Ratio jump while it compresses moves over 10 ms: no click above −80 dB (sox)', () => {
+  // A slow detector (30 ms attack, 1 s release), so the steady gain barely ripples with the sine.
+  const slow = (p: PlanParams) => {
+    p.ATTACK = 30;
+    p.RELEASE = 1000;
+    p.THRESHOLD = -24;
+  };
+  const cases: [string, (p: PlanParams) => void][] = [
+    ['Makeup', (p) => (p.MAKEUP = 6)],
+    ['Threshold', (p) => (p.THRESHOLD = -36)],
+    ['Ratio', (p) => (p.RATIO = 12)],
+  ];
+  for (const [name, move] of cases) {
+    const r = renderWithMoves(
+      dev('Compressor'),
+      [
+        [0, slow],
+        [1.2, move],
+      ],
+      1.5,
+    );
+    const db = clickDb(r, 1.2);
+    assert.ok(db < -80, `Compressor ${name} at 1.2 s: ${db.toFixed(1)} dB`);
+  }
+});

@@ -126,6 +126,24 @@ function eqDb(): number {
   return worst([1, 1.5, 2].map((at) => clickDb(r, at)));
 }
 
+/** A Compressor working 6 dB into a sine (slow detector): Makeup 0 → 6 dB, Threshold −24 → −36 dB, Ratio 4 → 12. */
+function compressorDb(): number {
+  const r = held([sine(), dev('Compressor')], 2.3, [
+    [
+      0,
+      (_, p) => {
+        p.ATTACK = 30;
+        p.RELEASE = 1000;
+        p.THRESHOLD = -24;
+      },
+    ],
+    [1, (_, p) => (p.MAKEUP = 6)],
+    [1.5, (_, p) => (p.THRESHOLD = -36)],
+    [2, (_, p) => (p.RATIO = 12)],
+  ]);
+  return worst([1, 1.5, 2].map((at) => clickDb(r, at)));
+}
+
 /** The kit's Kick and Low Tom at their ends. */
 const kitEndDb = (): number =>
   worst(
@@ -191,6 +209,7 @@ export const CLICK_ROWS: readonly ClickRow[] = [
   { name: 'Fader fade −40 dB over 2 s, per block: zipper', measure: fadeDb, target: -80 },
   { name: 'Delay+ time change while echoes play: click', measure: delayTimeDb, target: -80 },
   { name: 'EQ+ band on, frequency and gain moves: click', measure: eqDb, target: -80 },
+  { name: 'Compressor Makeup, Threshold, Ratio moves: click', measure: compressorDb, target: -80 },
   { name: 'Kit Kick and Low Tom ends: click', measure: kitEndDb, target: -60 },
   { name: 'Electric Piano sample held 6 s (3 s long): seams', measure: heldToneDb, target: -60 },
   { name: 'Poly Grid voice through Long Delay: cut vs tail', measure: gridVoiceEndDb, target: -80 },
