@@ -287,3 +287,28 @@ test('Compressor: a Makeup, Threshold or Ratio jump while it compresses moves ov
     assert.ok(db < -80, `Compressor ${name} at 1.2 s: ${db.toFixed(1)} dB`);
   }
 });
+
+test('Grid modules: a level, gain, amount or mix jump while sound plays moves over 10 ms: no click above −80 dB (sox)', () => {
+  const node = (name: string, x: number) => ({ uuid: moduleByName(name).uuid, x, y: 0, params: {} });
+  const cord = (source: number, target: number, target_port = 0) => ({ source_kind: 'module' as const, source, source_port: 0, target, target_port });
+  // A chain of modules, each feeding the next on its first input.
+  const chain = (device: string, names: string[]) => ({
+    ...dev(device, { OUTPUT: 0.3 }),
+    grid: { modules: names.map((n, x) => node(n, x)), modulators: [], connections: names.slice(1).map((_, k) => cord(k, k + 1)) },
+  });
+  const poly = ['Sine', 'Gain - Vol', 'Attenuate', 'Audio Out'];
+  const cases: [string, DeviceJson | null, DeviceJson, number, (p: PlanParams) => void][] = [
+    ['Sine Level', null, chain('Poly Grid', poly), 0, (p) => (p.LEVEL *= 0.25)],
+    ['Gain - Vol Gain', null, chain('Poly Grid', poly), 1, (p) => (p.GAIN *= 0.25)],
+    ['Attenuate Amount', null, chain('Poly Grid', poly), 2, (p) => (p.AMOUNT *= 0.25)],
+    ['Audio Out Gain', null, chain('Poly Grid', poly), 3, (p) => (p.GAIN *= 0.25)],
+    ['FX Grid Audio In Gain', chain('FX Grid', ['Audio In', 'Audio Out']), sine(), 0, (p) => (p.GAIN *= 0.25)],
+    ['Long Delay Mix', chain('FX Grid', ['Audio In', 'Long Delay', 'Audio Out']), sine(), 1, (p) => (p.MIX = 0.9)],
+  ];
+  for (const [name, effect, instrument, gridNode, move] of cases) {
+    // At 1.1 s: the Long Delay's echoes of the note's onset (every 250 ms) land on whole quarter seconds.
+    const r = renderWithMoves(effect, [[1.1, move]], 1.4, instrument, gridNode);
+    const db = clickDb(r, 1.1);
+    assert.ok(db < -80, `${name} at 1.1 s: ${db.toFixed(1)} dB`);
+  }
+});

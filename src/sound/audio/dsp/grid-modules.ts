@@ -5,6 +5,7 @@ import { Ladder, resonanceDamping, Svf } from './filters.js';
 import { clamp, dbToGain, mtof, type Rng } from './math.js';
 import { lfoShape, pulse, saw, TWO_PI } from './oscillators.js';
 import type { PlanParams } from './plan.js';
+import { SmoothedGain } from './smoothed-gain.js';
 
 /**
  * The Grid's modules and modulators as signal processors. Signals (docs/audio-engine.md):
@@ -37,6 +38,29 @@ export interface GridNodeDsp {
   noteOn(): void;
   /** Envelopes: still sounding. Others: undefined (no say in the voice's life). */
   readonly sounding?: boolean;
+}
+
+/**
+ * A module's level (a gain, a level, an amount, a mix) moves over 10 ms when it changes while
+ * sound plays (a jump was a step in the signal): the smoother advances once a block (a run from
+ * sample 0), and a new note takes the value at once. Steady, the module multiplies by the
+ * parameter as it did.
+ */
+class Level {
+  private readonly s: SmoothedGain;
+  private moving = false;
+  constructor(sampleRate: number) {
+    this.s = new SmoothedGain(sampleRate);
+  }
+  /** The block's values while the level moves, else null (then `target` holds). */
+  ramp(from: number, target: number): Float32Array | null {
+    if (from === 0) this.moving = this.s.block(target);
+    return this.moving ? this.s.ramp : null;
+  }
+  reset(): void {
+    this.s.reset();
+    this.moving = false;
+  }
 }
 
 const buffers = (n: number): Float32Array[] => Array.from({ length: n }, () => new Float32Array(128));
@@ -73,19 +97,26 @@ class Constant extends Node {
 }
 
 class AudioIn extends Node {
+  private readonly gain = new Level(this.v.sampleRate);
   process(from: number, to: number): void {
     const o = this.outputs[0];
     const g = this.p.GAIN;
-    for (let i = from; i < to; i++) o[i] = this.v.audioIn[i] * g;
+    const ramp = this.gain.ramp(from, g);
+    for (let i = from; i < to; i++) o[i] = this.v.audioIn[i] * (ramp === null ? g : ramp[i]);
   }
 }
 
 class AudioOut extends Node {
+  private readonly gain = new Level(this.v.sampleRate);
+  override noteOn(): void {
+    this.gain.reset();
+  }
   process(from: number, to: number): void {
     const x = this.inputs[0];
     const g = this.p.GAIN;
+    const ramp = this.gain.ramp(from, g);
     const out = this.v.audioOut;
-    for (let i = from; i < to; i++) out[i] += x[i] * g;
+    for (let i = from; i < to; i++) out[i] += x[i] * (ramp === null ? g : ramp[i]);
   }
 }
 
@@ -94,8 +125,10 @@ abstract class Oscillator extends Node {
   protected phase = 0;
   private lastKey = NaN;
   private lastDt = 0;
+  protected readonly level = new Level(this.v.sampleRate);
   override noteOn(): void {
     if (!this.v.freerun) this.phase = 0;
+    this.level.reset();
   }
   protected key(i: number): number {
     return (this.connected[0] ? 60 + this.inputs[0][i] : this.v.key) + this.p.PITCH_OFFSET;
@@ -116,9 +149,10 @@ class Sine extends Oscillator {
     const o = this.outputs[0];
     const pm = this.connected[1] ? this.inputs[1] : null;
     const g = this.p.LEVEL;
+    const lv = this.level.ramp(from, g);
     for (let i = from; i < to; i++) {
       const dt = this.dt(i);
-      o[i] = Math.sin(TWO_PI * (this.phase + (pm !== null ? pm[i] : 0))) * g;
+      o[i] = Math.sin(TWO_PI * (this.phase + (pm !== null ? pm[i] : 0))) * (lv === null ? g : lv[i]);
       this.phase += dt;
       if (this.phase >= 1) this.phase -= Math.floor(this.phase);
     }
@@ -129,9 +163,10 @@ class Sawtooth extends Oscillator {
   process(from: number, to: number): void {
     const o = this.outputs[0];
     const g = this.p.LEVEL;
+    const lv = this.level.ramp(from, g);
     for (let i = from; i < to; i++) {
       const dt = this.dt(i);
-      o[i] = saw(this.phase, dt) * g;
+      o[i] = saw(this.phase, dt) * (lv === null ? g : lv[i]);
       this.phase += dt;
       if (this.phase >= 1) this.phase -= 1;
     }
@@ -142,11 +177,12 @@ class Pulse extends Oscillator {
   process(from: number, to: number): void {
     const o = this.outputs[0];
     const g = this.p.LEVEL;
+    const lv = this.level.ramp(from, g);
     const wIn = this.connected[1] ? this.inputs[1] : null;
     for (let i = from; i < to; i++) {
       const dt = this.dt(i);
       const w = clamp(this.p.PULSE_WIDTH + (wIn !== null ? wIn[i] : 0), 0.02, 0.98);
-      o[i] = pulse(this.phase, dt, w) * g;
+      o[i] = pulse(this.phase, dt, w) * (lv === null ? g : lv[i]);
       this.phase += dt;
       if (this.phase >= 1) this.phase -= 1;
     }
@@ -157,12 +193,18 @@ class Noise extends Node {
   private b0 = 0;
   private b1 = 0;
   private b2 = 0;
+  private readonly level = new Level(this.v.sampleRate);
+  override noteOn(): void {
+    this.level.reset();
+  }
   process(from: number, to: number): void {
     const o = this.outputs[0];
-    const g = this.p.LEVEL;
+    const level = this.p.LEVEL;
+    const lv = this.level.ramp(from, level);
     const pink = (this.p.COLOR | 0) === 1;
     const rng = this.v.rng;
     for (let i = from; i < to; i++) {
+      const g = lv === null ? level : lv[i];
       const w = rng.bipolar();
       if (!pink) o[i] = w * g;
       else {
@@ -276,34 +318,52 @@ class Envelope extends Node {
 }
 
 class Attenuate extends Node {
+  private readonly amount = new Level(this.v.sampleRate);
+  override noteOn(): void {
+    this.amount.reset();
+  }
   process(from: number, to: number): void {
     const x = this.inputs[0];
     const o = this.outputs[0];
     const a = this.p.AMOUNT;
+    const ramp = this.amount.ramp(from, a);
     if (this.connected[1]) {
       const m = this.inputs[1];
-      for (let i = from; i < to; i++) o[i] = x[i] * a * m[i];
-    } else for (let i = from; i < to; i++) o[i] = x[i] * a;
+      for (let i = from; i < to; i++) o[i] = x[i] * (ramp === null ? a : ramp[i]) * m[i];
+    } else for (let i = from; i < to; i++) o[i] = x[i] * (ramp === null ? a : ramp[i]);
   }
 }
 
 class GainVol extends Node {
+  private readonly gain = new Level(this.v.sampleRate);
+  override noteOn(): void {
+    this.gain.reset();
+  }
   process(from: number, to: number): void {
     const x = this.inputs[0];
     const o = this.outputs[0];
     const g = this.p.GAIN;
-    for (let i = from; i < to; i++) o[i] = x[i] * g;
+    const ramp = this.gain.ramp(from, g);
+    for (let i = from; i < to; i++) o[i] = x[i] * (ramp === null ? g : ramp[i]);
   }
 }
 
 class Mixer extends Node {
+  private readonly levels = [new Level(this.v.sampleRate), new Level(this.v.sampleRate), new Level(this.v.sampleRate)];
+  override noteOn(): void {
+    for (const l of this.levels) l.reset();
+  }
   process(from: number, to: number): void {
     const [a, b, c] = this.inputs;
     const o = this.outputs[0];
     const ga = this.p['IN 1'];
     const gb = this.p['IN 2'];
     const gc = this.p['IN 3'];
-    for (let i = from; i < to; i++) o[i] = a[i] * ga + b[i] * gb + c[i] * gc;
+    const ra = this.levels[0].ramp(from, ga);
+    const rb = this.levels[1].ramp(from, gb);
+    const rc = this.levels[2].ramp(from, gc);
+    if (ra === null && rb === null && rc === null) for (let i = from; i < to; i++) o[i] = a[i] * ga + b[i] * gb + c[i] * gc;
+    else for (let i = from; i < to; i++) o[i] = a[i] * (ra === null ? ga : ra[i]) + b[i] * (rb === null ? gb : rb[i]) + c[i] * (rc === null ? gc : rc[i]);
   }
 }
 
@@ -314,15 +374,25 @@ class LongDelay extends Node {
     super(p, v, 2, 1);
     this.line = new DelayLine(Math.ceil(v.sampleRate * 10.5));
   }
+  private readonly feedback = new Level(this.v.sampleRate);
+  private readonly mix = new Level(this.v.sampleRate);
+  override noteOn(): void {
+    this.feedback.reset();
+    this.mix.reset();
+  }
   process(from: number, to: number): void {
     const x = this.inputs[0];
     const o = this.outputs[0];
     const sr = this.v.sampleRate;
-    const fb = this.p.FEEDBACK;
-    const wet = this.p.MIX;
+    const feedback = this.p.FEEDBACK;
+    const mix = this.p.MIX;
+    const fbRamp = this.feedback.ramp(from, feedback);
+    const mixRamp = this.mix.ramp(from, mix);
     const t = this.connected[1] ? this.inputs[1] : null;
     const base = (this.p.TIME / 1000) * sr;
     for (let i = from; i < to; i++) {
+      const fb = fbRamp === null ? feedback : fbRamp[i];
+      const wet = mixRamp === null ? mix : mixRamp[i];
       const d = clamp(t !== null ? base * Math.pow(2, t[i]) : base, 1, sr * 10);
       const y = this.line.read(d);
       this.line.write(x[i] + y * fb);
