@@ -3,16 +3,16 @@
 // blocks of frames: one thread (the helper stays up but is handed no job, as with
 // `--render-threads 1`), two threads as the pool now shares (a window of jobs that lost time
 // runs alone for a spell), and two threads always sharing (the old rule: `pointPool.adaptive =
-// false`). The order alternates from round to round and the blocks are short, so a slow spell
-// of the machine (other processes come and go) hits every setting alike: each round is one
-// alternating comparison. Prints each block's mean and median ms a frame, the helper's share
+// false`). The order changes from round to round through all six and the blocks are short, so a
+// slow spell of the machine (other processes come and go) hits every setting alike: each round
+// is one comparison. Prints each block's mean and median ms a frame, the helper's share
 // of the chunks, the jobs run alone and the engine thread's wait for the helper's chunks, with
 // the load average, then how many rounds two
 // threads were no slower than one.
 //
 // `node --import tsx bench/loaded-threads.ts`
 // Environment: LOADED_SIZES=100k,1M  LOADED_BUSY=<cores> (busy-loop processes; 0: none)
-//   LOADED_ROUNDS=100k:10,1M:6  LOADED_BLOCK=100k:60,1M:6 (timed frames a block)
+//   LOADED_ROUNDS=100k:12,1M:6 (a multiple of 6: every order of the settings once)  LOADED_BLOCK=100k:60,1M:6 (timed frames a block)
 //   LOADED_WARMUP=100k:600,1M:60 (untimed frames first, the settings taking turns)
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -41,6 +41,20 @@ const SETTINGS: readonly Setting[] = [
   { name: '2 threads', shared: true, adaptive: true },
   { name: '2, always shared', shared: true, adaptive: false },
 ];
+
+/**
+ * The six orders of the three settings, one a round: each setting comes first, second and last
+ * equally often, and after each other setting equally often. (Alternating one order and its
+ * reverse put the judged setting always in the middle, and always shared never after one thread.)
+ */
+const ORDERS: readonly (readonly Setting[])[] = [
+  [0, 1, 2],
+  [2, 1, 0],
+  [1, 2, 0],
+  [0, 2, 1],
+  [2, 0, 1],
+  [1, 0, 2],
+].map((o) => o.map((i) => SETTINGS[i]));
 
 interface Block {
   readonly meanMs: number;
@@ -85,7 +99,7 @@ function runSize(size: string, rounds: number, block: number, warmup: number): R
   }
   const out: Round[] = [];
   for (let r = 0; r < rounds; r++) {
-    const order = r % 2 === 0 ? SETTINGS : [...SETTINGS].reverse();
+    const order = ORDERS[r % ORDERS.length];
     const blocks: Record<string, Block> = {};
     const load = loadavg()[0];
     for (const setting of order) {
@@ -180,7 +194,7 @@ function main(): void {
       .join(' ');
     console.log(`${busy} busy-loop processes on ${cpus().length} cores; load average ${average} at the start`);
     for (const size of sizes) {
-      const rounds = perSize(process.env.LOADED_ROUNDS, size, size === '1M' ? 6 : 10);
+      const rounds = perSize(process.env.LOADED_ROUNDS, size, size === '1M' ? 6 : 12);
       const block = perSize(process.env.LOADED_BLOCK, size, size === '1M' ? 6 : 60);
       const warmup = perSize(process.env.LOADED_WARMUP, size, size === '1M' ? 60 : 600);
       report(size, block, runChild(size, rounds, block, warmup));

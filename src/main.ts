@@ -247,11 +247,20 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   for (const m of song?.missing ?? []) log.warn({ song: options.song, sample: m.path }, `the song's sample ${JSON.stringify(m.path)} is missing: ${m.reason}`);
   const sound = createSoundHost(engine, { log, samples, ...(song === undefined ? {} : { project: song.json }) });
   // The project the operator opened keeps its tempo and meter: the built-in song takes them (docs/architecture.md, "One clock").
-  // A song opened with it wins, as in render-show (docs/clips.md).
+  // A song opened with it wins, as in render-show (docs/clips.md, "Opening"): what plays sets the beat. The log says what the project gave up.
+  const lightTempo = light.lx.tempo;
+  const opened = { bpm: lightTempo.bpm.getBaseValue(), beats: lightTempo.beatsPerBar.getBaseValue() };
   const unlinkClock = linkShowClock(light, sound, {
     leader: options.project === undefined || song !== undefined ? 'song' : 'light',
     warn: (message) => log.warn({ project: light.projectPath }, message),
   });
+  const linked = { bpm: lightTempo.bpm.getBaseValue(), beats: lightTempo.beatsPerBar.getBaseValue() };
+  if (options.project !== undefined && song !== undefined && (linked.bpm !== opened.bpm || linked.beats !== opened.beats))
+    log.warn(
+      { project: light.projectPath, song: options.song },
+      `the light project's tempo (${opened.bpm} bpm, ${opened.beats} beats per bar) gives way to the song's (${linked.bpm} bpm, ${linked.beats} ` +
+        "beats per bar): light and song share one clock and the song is what plays, so saving the light project now writes the song's tempo",
+    );
   // Taking the project's tempo is where the song starts, not an edit of it.
   sound.markSaved(sound.project);
   const showCues = linkLightCues(light, sound);

@@ -7,15 +7,17 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Protocol3Client } from '../../src/protocol3/client/client.js';
 import { createLogger } from '../../src/engine/log.js';
 import { saveProject } from '../../src/sound/model/components.js';
+import { PROJECT_FORMAT, PROJECT_FORMAT_VERSION, readProjectFile } from '../../src/sound/model/project-file.js';
 import { openProject as openSong } from '../../src/sound/operations/project.js';
 import { createLibrary } from '../../src/light/devices/library.js';
 import { renderShow } from '../../src/show/render-show.js';
 import { GOLDEN_DIR } from '../helpers/golden-dir.js';
 import { shortSong } from '../helpers/short-song.js';
-import { startShow, tempHome, type TestShow } from '../helpers/show.js';
+import { callOk, startShow, tempHome, type TestShow } from '../helpers/show.js';
 import { api, baseOf } from '../console/helpers.js';
 
 const BIN = new URL('../../bin/footlight.js', import.meta.url).pathname;
@@ -127,14 +129,25 @@ test('a light project and a song opened together (render-show): the song wins, i
   assert.ok(Math.abs(r.beats[r.frames - 1] - (song.tempo / 60) * 0.5) < 1e-6, `beat ${r.beats[r.frames - 1]}`);
 });
 
-test('footlight serve --project: 137 in 3/4 over protocol 3, and the console save writes 137 in 3/4', async (t) => {
-  const home = await tempHome(t);
-  const path = await projectAt(t, 137, 3);
-  const read = tempoOf(JSON.parse(await readFile(path, 'utf8')));
-  const child = spawn(process.execPath, [BIN, 'serve', '--project', path, '--port', '0', '--sound-port', '0', '--osc-port', '0'], {
+interface Served {
+  readonly url: string;
+  readonly protocol3: { host: string; port: number };
+  readonly mcp: Client;
+  /** What the process logged so far (stdout and stderr). */
+  readonly output: () => string;
+  /** SIGTERM, then the exit code. */
+  readonly stop: () => Promise<number>;
+}
+
+/** The real CLI, `footlight serve` on ephemeral ports with its home in a temp folder, and an SDK client over HTTP. */
+async function serve(t: TestContext, home: string, args: string[]): Promise<Served> {
+  const child = spawn(process.execPath, [BIN, 'serve', ...args, '--port', '0', '--sound-port', '0', '--osc-port', '0'], {
     env: { ...process.env, FOOTLIGHT_HOME: home },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number>((r) => child.once('exit', (c) => r(c ?? -1)));
   t.after(() => child.kill('SIGKILL'));
   let status: { running?: boolean; url?: string; protocol3?: { host: string; port: number } } = {};
@@ -147,15 +160,84 @@ test('footlight serve --project: 137 in 3/4 over protocol 3, and the console sav
     }
     if (status.running !== true) await new Promise((r) => setTimeout(r, 100));
   }
-  assert.equal(status.running, true);
+  assert.equal(status.running, true, output);
   assert.ok(status.protocol3 !== undefined && status.url !== undefined);
-  const song = await songState(status.protocol3.host, status.protocol3.port, t);
+  const mcp = new Client({ name: 'project-tempo-test', version: '1.0.0' });
+  await mcp.connect(new StreamableHTTPClientTransport(new URL(status.url)));
+  t.after(() => mcp.close().catch(() => undefined));
+  return {
+    url: status.url,
+    protocol3: status.protocol3,
+    mcp,
+    output: () => output,
+    stop: async () => {
+      await mcp.close();
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** The tempo component's `parameters` object exactly as the file spells it (its bytes, not its values). */
+function tempoText(text: string): string {
+  const m = /"class": "heronarts\.lx\.Tempo",[\s\S]*?"parameters": (\{[^}]*\})/.exec(text);
+  assert.ok(m !== null, 'the project has a tempo component');
+  return m[1] as string;
+}
+
+/** The light tempo three ways: MCP's get_tempo, the song over MCP, and the console's state. */
+async function tempoEverywhere(s: Served): Promise<{ light: number[]; song: number[]; console: number[] }> {
+  const lx = await callOk(s.mcp, 'get_tempo');
+  const song = (await callOk(s.mcp, 'song_get_state')).native.transport;
+  const state = (await api(baseOf(s.url), '/api/state')).body;
+  const param = (key: string): number => state.light.tempo.params.find((p: { key: string }) => p.key === key).value;
+  return {
+    light: [lx.bpm.value, lx.beatsPerBar.value],
+    song: [song.tempo, song.meter.numerator, song.meter.denominator],
+    console: [param('bpm'), param('beatsPerBar')],
+  };
+}
+
+test('footlight serve --project: 137 in 3/4 over MCP, the console and protocol 3; both saves write what was read', async (t) => {
+  const home = await tempHome(t);
+  const path = await projectAt(t, 137, 3);
+  const before = await readFile(path, 'utf8');
+  const s = await serve(t, home, ['--project', path, '--sound-output-root', join(home, 'songs')]);
+  const expected = { light: [137, 3], song: [137, 3, 4], console: [137, 3] };
+  assert.deepEqual(await tempoEverywhere(s), expected);
+  const song = await songState(s.protocol3.host, s.protocol3.port, t);
   assert.equal(song.transport.tempo, 137);
-  assert.deepEqual(song.transport.meter, { numerator: 3, denominator: 4 });
-  const saved = join(home, 'saved.lxp');
-  const r = await api(baseOf(status.url), '/api/save', { path: saved });
+  assert.equal(song.project_modified, false);
+
+  // The console saves over the project it opened: the tempo's bytes are the ones it read.
+  const r = await api(baseOf(s.url), '/api/save', { path, overwrite: true });
   assert.equal(r.status, 200, JSON.stringify(r.body));
-  assert.deepEqual(tempoOf(JSON.parse(await readFile(saved, 'utf8'))), read);
-  child.kill('SIGTERM');
-  assert.equal(await exited, 0);
+  assert.equal(tempoText(await readFile(path, 'utf8')), tempoText(before));
+
+  // The song saved over MCP (preview, then the confirmation) holds the same tempo and meter.
+  const preview = await callOk(s.mcp, 'song_save_project');
+  assert.equal(preview.status, 'confirmation_required');
+  const saved = await callOk(s.mcp, 'song_save_project', { confirmation_token: preview.confirmation.token });
+  assert.equal(saved.status, 'native_save_completed', JSON.stringify(saved).slice(0, 400));
+  const file = await readProjectFile(saved.project_file);
+  assert.deepEqual([file.tempo, file.meter.numerator, file.meter.denominator], [137, 3, 4]);
+
+  // Saving changed nothing: the show still reads 137 in 3/4, and the project opens so again.
+  assert.deepEqual(await tempoEverywhere(s), expected);
+  assert.equal(await s.stop(), 0);
+  const again = await serve(t, home, ['--project', path]);
+  assert.deepEqual(await tempoEverywhere(again), expected);
+  assert.equal(await again.stop(), 0);
+});
+
+test('footlight serve --project --song: the song wins, both sides at its tempo and meter, and the log says what the project lost', async (t) => {
+  const home = await tempHome(t);
+  const path = await projectAt(t, 137, 3);
+  const songFile = join(home, 'song.bwproject');
+  const project = { ...shortSong(), tempo: 100, meter: { numerator: 6, denominator: 8 } };
+  await writeFile(songFile, JSON.stringify({ format: PROJECT_FORMAT, version: PROJECT_FORMAT_VERSION, saved_by: { host: 'test', version: '0' }, project }));
+  const s = await serve(t, home, ['--project', path, '--song', songFile]);
+  assert.deepEqual(await tempoEverywhere(s), { light: [100, 6], song: [100, 6, 8], console: [100, 6] });
+  assert.match(s.output(), /the light project's tempo \(137 bpm, 3 beats per bar\) gives way to the song's \(100 bpm, 6 beats per bar\)/);
+  assert.equal(await s.stop(), 0);
 });

@@ -4,8 +4,9 @@
 // start on the first large job; until they are up, and whenever they are not scheduled, the
 // engine thread runs the chunks itself. A chunk a helper has claimed cannot be taken back (kernels
 // that write in place cannot run a chunk twice), so a helper descheduled holding one makes the
-// engine thread wait; the pool therefore judges windows of shared jobs against the same kernels'
-// time alone and, when sharing lost, runs jobs alone for a spell (share-judge.ts). Jobs
+// engine thread wait; the pool therefore weighs, over windows of shared jobs, that wait against
+// the helpers' chunks at the engine thread's own time per chunk and, when sharing lost, runs jobs
+// alone for a spell (share-judge.ts). Jobs
 // below MIN_SHARED_POINTS points, or naming an array that is not on a SharedArrayBuffer, or any
 // job when the render runs on one thread, run on the engine thread alone, with the same kernels.
 // The pool imports no kernel: the table is handed in (useKernels) with the URL of the module that
@@ -79,7 +80,7 @@ export interface PointPoolStats {
   readonly sleeps: number;
   /** Time asleep, in ms (included in waitMs). */
   readonly sleepMs: number;
-  /** Jobs run on the engine thread alone to judge whether sharing pays (share-judge.ts: spells and probes). */
+  /** Jobs run on the engine thread alone because sharing lost (share-judge.ts: spells). */
   readonly soloJobs: number;
   /** Spells alone begun (windows of shared jobs that lost time). */
   readonly soloSpells: number;
@@ -239,12 +240,10 @@ class PointPool {
     const shareable = id !== undefined && this.threadCount > 1 && count >= minShared && job.arrays.every(isShared);
     const alone = shareable && judged && this.judge.alone();
     if (!shareable || alone || !this.ensureHelpers()) {
-      const started = alone ? performance.now() : 0;
       if (count <= this.soloChunk) kernel(job, 0, count);
       else
         for (let start = Math.floor((count - 1) / this.soloChunk) * this.soloChunk; start >= 0; start -= this.soloChunk)
           kernel(job, start, Math.min(count, start + this.soloChunk));
-      if (alone) this.judge.ranAlone(id as number, count, performance.now() - started);
       return;
     }
     if (job.arrays.length > JOB_ARRAYS) throw new RangeError(`a point job names at most ${JOB_ARRAYS} arrays`);
@@ -271,7 +270,8 @@ class PointPool {
     } finally {
       this.waitForChunks(chunks, started, ranHere);
     }
-    if (judged) this.judge.ranShared(id as number, count, chunks * (ranHere > 0 ? ownMs / ranHere : this.chunkMs), performance.now() - started);
+    // The helpers' chunks at this thread's own time per chunk in this job, against its wait for them.
+    if (judged) this.judge.ranShared((chunks - ranHere) * (ranHere > 0 ? ownMs / ranHere : this.chunkMs), performance.now() - started - ownMs);
     this.sharedJobs++;
     this.chunks += chunks;
     this.helperChunks += chunks - ranHere;
