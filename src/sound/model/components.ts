@@ -561,7 +561,7 @@ interface SaveOptions {
 
 const withId = (c: Component, o: SaveOptions): NodeJson => (o.ids ? { id: c.id } : {});
 
-function saveClip(c: ArrangerClip, o: SaveOptions): ClipJson {
+export function saveClip(c: ArrangerClip, o: SaveOptions): ClipJson {
   return {
     ...withId(c, o),
     name: c.label.getString(),
@@ -684,7 +684,7 @@ function str(v: unknown, what: string, max = 256): string {
   return v;
 }
 
-function buildClip(json: ClipJson): ArrangerClip {
+export function buildClip(json: ClipJson): ArrangerClip {
   const notes: Note[] = [];
   if (!Array.isArray(json.notes)) throw new Error('clip notes must be an array');
   for (const n of json.notes) {
