@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
+import { AudioEngine } from '../../../src/sound/audio/dsp/engine.js';
 import { buildPlan } from '../../../src/sound/audio/plan.js';
 import { renderOffline } from '../../../src/sound/audio/offline.js';
 import { renderStems } from '../../../src/sound/audio/stems.js';
@@ -18,7 +19,7 @@ import { buildProject, saveProject, type ClipJson, type DeviceJson, type TrackJs
 import { PROJECT_FORMAT, PROJECT_FORMAT_VERSION } from '../../../src/sound/model/project-file.js';
 import { SampleFolder } from '../../../src/sound/samples/folder.js';
 import { SampleStore } from '../../../src/sound/samples/store.js';
-import { dev, onsets, peakFrequency, project, soxStat, track } from './helpers.js';
+import { dev, onsets, peakFrequency, project, renderBlocks, soxStat, track } from './helpers.js';
 
 const RATE = 48_000;
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -144,6 +145,21 @@ test('audio clips: no click where a clip starts and ends mid-waveform, nor where
   const wrap = await play([audioClip(0, 2, { sample: 'low.wav', offset_seconds: 1.9 }, true)], 1);
   const db = clickDb(wrap, 0.05, 0.8);
   assert.ok(db < -80, `loop seams: ${db.toFixed(1)} dB below the peak`);
+});
+
+test('audio clips: stopping the transport fades a sounding clip out over 10 ms, without a click (sox)', async () => {
+  const s = await store('low.wav');
+  const engine = new AudioEngine(buildPlan(project([audioTrack([audioClip(1, 4, { sample: 'low.wav', offset_seconds: 0.1234 })])]), s), RATE);
+  // Stopped at 0.7 s (a block boundary at 0.69867 s), mid-clip and mid-waveform.
+  const r = renderBlocks(engine, RATE, 1, [[0.7, () => engine.stop()]]);
+  const stop = Math.ceil((0.7 * RATE) / 128) * 128;
+  assert.ok(r.left[stop - 1] !== 0, 'sounding when stopped');
+  assert.ok(
+    r.left.subarray(stop + 480).every((v) => v === 0),
+    'silent 10 ms after the stop',
+  );
+  const db = clickDb(r, 0.65, 0.1);
+  assert.ok(db < -80, `stop: ${db.toFixed(1)} dB below the peak`);
 });
 
 test('audio clips: a render is byte-identical twice (each store decoding afresh); the stem of the audio track carries the clip', async () => {

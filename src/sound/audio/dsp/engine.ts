@@ -48,6 +48,8 @@ function multiply(l: Float32Array, r: Float32Array, gl: Float32Array, gr: Float3
 
 /** An audio clip fades in and out over this long at its edges, and where its sample ends or loops (raised cosine): no clicks. */
 const CLIP_FADE_SECONDS = 0.005;
+/** A stop fades sounding audio clips out over this long (nothing waits on it, so it may be smoother than the edges). */
+const CLIP_STOP_SECONDS = 0.01;
 
 /** An audio clip in song samples, its sample at the engine rate. */
 interface ClipState {
@@ -176,6 +178,8 @@ export class AudioEngine {
   private skipped: PlanSkip[] = [];
   /** The arranger loop's start and end samples, or null when it is off. */
   private loop: readonly [number, number] | null = null;
+  /** After a stop: the song sample the audio clips fade out from, and how many of the fade's samples are done. */
+  private clipTail: { from: number; done: number } | null = null;
 
   constructor(plan: RenderPlan, sampleRate = 48000) {
     this.sampleRate = sampleRate;
@@ -269,10 +273,13 @@ export class AudioEngine {
 
   play(): void {
     this.playing = true;
+    this.clipTail = null;
   }
 
   /** Stops the transport: sounding notes get their note-off at the next block. */
   stop(): void {
+    // Audio clips have no release: they fade out over CLIP_STOP_SECONDS from where the transport stopped.
+    if (this.playing && this.tracks.some((t) => t.clips.length > 0)) this.clipTail = { from: this.songSample, done: 0 };
     this.playing = false;
     for (const t of this.tracks) for (const p of t.pending) p.off = -Infinity;
   }
@@ -280,6 +287,7 @@ export class AudioEngine {
   /** Moves the playhead to a beat; notes sounding are cut, the next block starts exactly there. */
   seek(beat: number): void {
     this.songSample = Math.round(Math.max(0, beat) * this.spb);
+    this.clipTail = null;
     for (const t of this.tracks) {
       t.pending = [];
       t.seek(this.songSample);
@@ -353,6 +361,7 @@ export class AudioEngine {
         for (const p of t.pending) t.events.push({ offset: 0, on: false, pitch: p.pitch, velocity: 0 });
         t.pending = [];
       }
+      if (this.clipTail !== null) this.fadeClips(this.clipTail);
     }
     for (const t of this.tracks) {
       if (t.events.length > 1) t.events.sort(byOffset);
@@ -363,6 +372,20 @@ export class AudioEngine {
     outL.set(this.master.l);
     outR.set(this.master.r);
     this.rendered += BLOCK;
+  }
+
+  /** One block of the audio clips' fade-out after a stop (raised cosine to 0), then silence. */
+  private fadeClips(tail: { from: number; done: number }): void {
+    const fade = Math.round(CLIP_STOP_SECONDS * this.sampleRate);
+    const n = Math.min(BLOCK, fade - tail.done);
+    const s0 = tail.from + tail.done;
+    for (const t of this.tracks) {
+      if (t.clips.length === 0) continue;
+      t.playClips(s0, s0 + n, 0, CLIP_FADE_SECONDS * this.sampleRate);
+      if (t.clipActive) for (let i = 0; i < n; i++) t.clipBlock[i] *= fadeGain(fade - tail.done - i, fade);
+    }
+    tail.done += n;
+    if (tail.done >= fade) this.clipTail = null;
   }
 
   private processTrack(index: number): void {
