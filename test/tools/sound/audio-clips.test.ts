@@ -136,6 +136,27 @@ test('audio clips: refusals — not an audio track, outside the folder, missing 
   }
 });
 
+test('audio clips: a plan places several clips after one review; undo by count removes them', async (t) => {
+  const { show } = await start(t);
+  show.cooperative(false);
+  const before = doc(show);
+  const depth = show.app.engine.history.undoDepth;
+  const steps = [0, 4, 8].map((start) => ({ tool: 'song_set_audio_clip', args: { track_index: 1, clip: { sample: 'b220.wav', start, length: 2 } } }));
+  const preview = await show.call('sound_apply_plan', { steps });
+  assert.equal(preview.status, 'confirmation_required');
+  assert.match(preview.preview.steps[1].command, /^song-audio-clip [0-9a-f]{64} 1 0 /);
+  assert.equal(doc(show), before, 'the preview sent nothing');
+  const done = await show.call('sound_apply_plan', { steps, confirmation_token: preview.confirmation.token });
+  assert.equal(done.status, 'completed', JSON.stringify(done).slice(0, 600));
+  assert.deepEqual(
+    (await clips(show)).map((c: { start: number }) => c.start),
+    [0, 4, 8],
+  );
+  assert.equal(show.app.engine.history.undoDepth, depth + 3);
+  await show.call('undo', { steps: 3 });
+  assert.equal(doc(show), before);
+});
+
 test('audio clips: a saved project keeps its audio clip; it reopens with it', async (t) => {
   const { show } = await start(t);
   await show.call('song_set_audio_clip', {
