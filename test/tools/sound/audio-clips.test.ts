@@ -49,6 +49,11 @@ test('audio clips: place, replace and remove, each one undo step that undoes exa
   assert.equal(tape.audio_source.kind, 'audio_clips');
   assert.equal(tape.clip_count, 1);
   const one = doc(show);
+  // song_set_clip_loop turns an audio clip's loop on and off like a note clip's.
+  assert.equal((await show.call('song_set_clip_loop', { track_index: 1, clip_id: clip.native_id, enabled: true })).native.loop_enabled, true);
+  assert.equal((await clips(show))[0].loop_enabled, true);
+  await show.call('sound_undo');
+  assert.equal(doc(show), one);
 
   // Replace: the same native_id, a new sample, offset and loop.
   const replaced = await show.call('song_set_audio_clip', {
