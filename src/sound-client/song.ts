@@ -158,6 +158,47 @@ export class SongWorkflows {
     return this.core.write({ tool: 'song_set_clip_loop', args: raw, authority, plan, observe: OBSERVE_SONG });
   }
 
+  /** `song-audio-clip`: place (no clip_id), replace or remove (clip null) one audio clip on an audio track. */
+  async setAudioClip(
+    args: {
+      track_index: number;
+      clip_id?: number;
+      clip: { sample: string; start: number; length: number; gain_db?: number; offset_seconds?: number; loop?: boolean; name?: string } | null;
+      project_token?: string;
+    },
+    raw: Record<string, unknown>,
+    authority: CallAuthority,
+  ): Promise<WriteResult> {
+    const plan = async (): Promise<WritePlan> => {
+      const { guard } = await this.tokenGuard(args.project_token, 'an audio clip change binds to the project token', 'an audio clip change');
+      const arranger = await this.core.need('song-arranger', "an audio clip change reads the track's clips", String(args.track_index));
+      const previous = args.clip_id === undefined ? undefined : arranger.arranger.clips.find((c) => c.native_id === args.clip_id);
+      if (args.clip_id !== undefined && previous === undefined)
+        throw notFound(
+          `track ${args.track_index} (${arranger.track_name}) has no arranger clip with native_id ${args.clip_id}; song_get_arranger lists them. ` +
+            'Nothing was sent.',
+        );
+      if (args.clip === null && previous === undefined)
+        throw invalidArgument('clip null removes a clip: give its clip_id (native_id from song_get_arranger). Nothing was sent.');
+      const what =
+        args.clip === null
+          ? `Remove audio clip "${previous!.name}" (${previous!.native_id})`
+          : `${previous === undefined ? 'Place' : `Replace audio clip "${previous.name}" (${previous.native_id}) with`} ${args.clip.sample} at beat ` +
+            `${args.clip.start} for ${args.clip.length} beats${args.clip.loop === true ? ', looped' : ''}`;
+      return {
+        line: `song-audio-clip ${guard.value} ${args.track_index} ${args.clip_id ?? 0} ${b64(JSON.stringify(args.clip))}`,
+        guard,
+        summary: `${what} on ${arranger.track_name}. Undoable.`,
+        preview: {
+          track: { index: args.track_index, name: arranger.track_name },
+          previous_clip: previous === undefined ? null : { native_id: previous.native_id, name: previous.name, start: previous.start, length: previous.length },
+          clip: args.clip,
+        },
+      };
+    };
+    return this.core.write({ tool: 'song_set_audio_clip', args: raw, authority, plan, observe: OBSERVE_SONG });
+  }
+
   async transport(
     args: {
       operation: TransportOperation;

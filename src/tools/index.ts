@@ -134,6 +134,7 @@ import songGetState from './sound/get-song-state.js';
 import songGetArranger from './sound/get-arranger.js';
 import songListen from './sound/listen.js';
 import songSetClipLoop from './sound/set-clip-loop.js';
+import songSetAudioClip from './sound/set-audio-clip.js';
 import songControlTransport from './sound/control-transport.js';
 import songSetTrackState from './sound/set-track-state.js';
 import songSetTrackMix from './sound/set-track-mix.js';
@@ -282,6 +283,7 @@ export const TOOLS: readonly AnyTool[] = [
   songGetArranger,
   songListen,
   songSetClipLoop,
+  songSetAudioClip,
   songControlTransport,
   songSetTrackState,
   songSetTrackMix,

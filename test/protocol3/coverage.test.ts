@@ -52,7 +52,17 @@ const CONTRACT = {
     'guard',
   ],
   /** Footlight extensions the render needs (docs/protocol3.md, "Footlight extensions"). */
-  extensions: ['song-track-mix', 'song-track-send', 'graph-set-amount', 'device-param-set', 'song-listen', 'sample-list', 'sample-audition', 'sampler-zones'],
+  extensions: [
+    'song-track-mix',
+    'song-track-send',
+    'graph-set-amount',
+    'device-param-set',
+    'song-listen',
+    'sample-list',
+    'sample-audition',
+    'sampler-zones',
+    'song-audio-clip',
+  ],
   song: [
     'song-state',
     'song-import',
@@ -98,6 +108,7 @@ const SYNOPSES: Record<string, string> = {
   'sample-list': 'OFFSET LIMIT',
   'sample-audition': 'PATH_B64',
   'sampler-zones': 'ZONES_B64 SELECTION_TOKEN',
+  'song-audio-clip': 'TOKEN INDEX CLIP_ID CLIP_B64',
   'graph-move': 'MODULE X Y',
   'song-import': 'TOKEN SHA256 NOTE_TRACK_COUNT PATH_B64',
   'song-import-status': 'RECEIPT_ID',

@@ -32,7 +32,7 @@ test('fader law: gain 2·v³, 0 dB at 2^(−1/3), +6.02 dB at 1, −∞ at 0; dB
   assert.equal(faderFromDb(-Infinity), 0);
 });
 
-test('the demo: every main track sends to the Reverb Bus; tracks show volume in dB; audio tracks say they are input-only', async (t) => {
+test('the demo: every main track sends to the Reverb Bus; tracks show volume in dB; audio tracks say they play audio clips', async (t) => {
   const s = await startStack(t);
   const all = await rows(s);
   const bus = all.find((r) => r.name === 'Reverb Bus')!;
@@ -48,14 +48,14 @@ test('the demo: every main track sends to the Reverb Bus; tracks show volume in 
   assert.ok(Math.abs(vocal.volume_db! - -6) < 1e-9);
   assert.equal(vocal.volume_display, '-6 dB');
   assert.equal(vocal.audio_source, undefined, 'an instrument track plays its notes');
-  // An audio track has no clips to play: it says so.
+  // An audio track says what it plays: its audio clips.
   await s.ok('action Create%20Audio%20Track');
   const audio = (await rows(s)).find((r) => r.type === 'audio')!;
-  assert.equal(audio.audio_source?.kind, 'input_only');
-  assert.match(audio.audio_source!.reason, /records no audio/);
+  assert.equal(audio.audio_source?.kind, 'audio_clips');
+  assert.match(audio.audio_source!.reason, /play their audio clips/);
   const caps = (await s.ok('song-state')).capabilities as { mix: { send_level_db: number[]; audio_tracks: string } };
   assert.deepEqual(caps.mix.send_level_db, [-96, 6]);
-  assert.equal(caps.mix.audio_tracks, 'input_only');
+  assert.equal(caps.mix.audio_tracks, 'audio_clips');
 });
 
 test('song-track-mix: volume as a position or in dB, pan; one undo step; refusals change nothing', async (t) => {

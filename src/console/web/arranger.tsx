@@ -220,10 +220,14 @@ export function Arranger({ tracks, arranger, t }: { readonly tracks: TrackInfo[]
                 {loop}
                 {own.map((c) => (
                   <div
-                    class={`clip ${c.loop_enabled ? 'looped' : ''}`}
+                    class={`clip ${c.loop_enabled ? 'looped' : ''} ${c.audio !== undefined ? 'audio' : ''}`}
                     key={c.native_id}
                     style={{ left: pct(c.start), width: pct(c.length) }}
-                    title={`${c.name}: beats ${c.start}–${c.start + c.length}`}
+                    title={
+                      c.audio === undefined
+                        ? `${c.name}: beats ${c.start}–${c.start + c.length}`
+                        : `${c.name}: ${c.audio.sample} at ${c.audio.gain_db} dB, beats ${c.start}–${c.start + c.length}${c.loop_enabled ? ', looped' : ''}`
+                    }
                   >
                     {c.name}
                   </div>

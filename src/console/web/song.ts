@@ -44,6 +44,8 @@ export interface Clip {
   start: number;
   length: number;
   loop_enabled: boolean;
+  /** An audio clip's sample (audio tracks). */
+  audio?: { sample: string; gain_db: number; offset_seconds: number };
 }
 
 /** Quarter-note beats in a bar and in one counted beat: 4/4 counts quarters, 6/8 eighths (a bar of 3 quarters). */

@@ -31,7 +31,8 @@ export const MixFields = {
   volume_display: z.string(),
   pan: z.number(),
   sends: z.array(Send),
-  audio_source: z.looseObject({ kind: z.literal('input_only'), reason: z.string() }).optional(),
+  /** Audio tracks: what they play (their audio clips; live input is not recorded). */
+  audio_source: z.looseObject({ kind: z.literal('audio_clips'), reason: z.string() }).optional(),
 };
 
 export const Mix = z.looseObject(MixFields);
@@ -201,6 +202,8 @@ export const Clip = z.looseObject({
   }),
   notes: z.array(Note),
   notes_truncated: z.boolean(),
+  /** An audio clip (audio tracks): the sample it plays, its gain and where in the sample it starts. */
+  audio: z.looseObject({ sample: z.string(), gain_db: z.number(), offset_seconds: z.number() }).optional(),
 });
 
 /** The transport as song replies carry it. */

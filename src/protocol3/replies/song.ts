@@ -83,6 +83,18 @@ const SongClipLoop = z.looseObject({
   read_back: z.literal(true),
 });
 
+/** An audio clip placed, replaced or removed; the clip and the one before, as song-arranger shows them. */
+const SongAudioClip = z.looseObject({
+  status: z.literal('completed'),
+  operation: z.literal('audio_clip'),
+  action: z.enum(['placed', 'replaced', 'removed', 'unchanged']),
+  track_index: z.number().int(),
+  clip_id: Id,
+  clip: Clip.nullable(),
+  previous_clip: Clip.nullable(),
+  changed: z.boolean(),
+});
+
 /** A transport write: submitted, not verified; the transport as the host sees it after. */
 const SongTransport = z.looseObject({
   status: z.literal('submitted'),
@@ -271,6 +283,7 @@ export const SONG_COMMANDS = {
   'song-listen': read(SongListen),
   'song-arranger': read(SongArranger),
   'song-clip-loop': write(SongClipLoop),
+  'song-audio-clip': write(SongAudioClip),
   'song-transport-play': write(SongTransport),
   'song-transport-stop': write(SongTransport),
   'song-transport-tempo': write(SongTransport),

@@ -10,6 +10,7 @@ import { setControl, setControls } from '../../sound/operations/controls.js';
 import { capabilities, inspect, ping, state } from '../../sound/operations/core.js';
 import { setDeviceParameter } from '../../sound/operations/device-params.js';
 import { listSamples, samplerZones } from '../../sound/operations/samples.js';
+import { songAudioClip } from '../../sound/operations/audio-clips.js';
 import { auditionSample } from '../../sound/listen/audition.js';
 import { deviceCatalog, deviceWindow, insertDevice, navigateDevice, removeDevice, toggleDeviceEditor } from '../../sound/operations/devices.js';
 import { historyPayload, undoRedo } from '../../sound/operations/history.js';
@@ -247,6 +248,9 @@ export const COMMANDS: readonly CommandDef[] = [
       arg.literalBoolean(a[3], 'EXPECTED_ENABLED'),
       arg.literalBoolean(a[4], 'ENABLED'),
     ),
+  ),
+  staged('song-audio-clip', 'TOKEN INDEX CLIP_ID CLIP_B64', 4, 4, (h, a, r) =>
+    songAudioClip(h, r, arg.digestArg(a[0], 'TOKEN'), arg.integer(a[1], 'INDEX'), arg.int32(a[2], 'CLIP_ID'), arg.base64Utf8(a[3], 'CLIP_B64')),
   ),
   cmd('song-transport-play', 'TOKEN', 1, 1, (h, a) => songPlay(h, arg.digestArg(a[0], 'TOKEN'))),
   cmd('song-transport-stop', 'TOKEN', 1, 1, (h, a) => songStop(h, arg.digestArg(a[0], 'TOKEN'))),

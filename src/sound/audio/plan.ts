@@ -5,7 +5,7 @@ import { toDisplayNumber } from '../model/units.js';
 import { deviceDef } from './dsp/device-table.js';
 import type { NativeParamSpec } from './dsp/params.js';
 import type { SampleSource } from '../samples/store.js';
-import type { PlanDevice, PlanGrid, PlanNote, PlanParams, PlanSkip, PlanTrack, PlanZone, RenderPlan } from './dsp/plan.js';
+import type { PlanAudioClip, PlanDevice, PlanGrid, PlanNote, PlanParams, PlanSkip, PlanTrack, PlanZone, RenderPlan } from './dsp/plan.js';
 
 /** Voices of an instrument whose document carries no VOICES parameter. */
 const DEFAULT_POLYPHONY = 8;
@@ -37,12 +37,34 @@ class PlanBuilder {
     readonly samples: SampleSource | undefined,
   ) {}
 
+  /** Why a sample is not in `samples`, for notRendered. */
+  private missing(path: string): string {
+    return this.samples === undefined ? 'no sample folder is granted' : (this.samples.problem(path) ?? 'it was not loaded from the sample folder');
+  }
+
+  /** An audio track's clips with their loaded samples; a missing one is reported, and its clip stays silent. */
+  audioClips(t: TrackJson): PlanAudioClip[] {
+    if (t.type !== 'audio') return [];
+    return t.clips.flatMap((c) => {
+      if (c.audio === undefined || c.length <= 0) return [];
+      const s = this.samples?.sample(c.audio.sample);
+      if (s === undefined) {
+        const reason = `sample ${JSON.stringify(c.audio.sample)} is missing (${this.missing(c.audio.sample)}): audio clip "${c.name}" is silent`;
+        this.skipped.push({ track: t.name, device: '(track)', reason });
+        return [];
+      }
+      const gain = Math.pow(10, (c.audio.gain_db ?? 0) / 20);
+      const offset = c.audio.offset_seconds ?? 0;
+      return [{ sample: s.path, start: c.start, length: c.length, gain, offset, loop: c.loop_enabled, sampleRate: s.sampleRate, data: s.data }];
+    });
+  }
+
   /** A Sampler's zones with their loaded samples; a missing one is reported, and its zone stays silent. */
   zones(d: DeviceJson, path: string, track: string): PlanZone[] {
     return (d.zones ?? []).flatMap((z) => {
       const s = this.samples?.sample(z.sample);
       if (s === undefined) {
-        const why = this.samples === undefined ? 'no sample folder is granted' : (this.samples.problem(z.sample) ?? 'it was not loaded from the sample folder');
+        const why = this.missing(z.sample);
         this.skipped.push({ track, device: path, reason: `sample ${JSON.stringify(z.sample)} is missing (${why}): its zone is silent` });
         return [];
       }
@@ -157,8 +179,9 @@ class PlanBuilder {
 
 /**
  * Builds the render plan of a project document (a project file's `project`, or saveProject of the
- * live model). Sampler zones take their samples from `samples` (loaded beforehand); without it,
- * or where one is missing, the zone is silent and the plan says so in notRendered.
+ * live model). Sampler zones and audio clips take their samples from `samples` (loaded
+ * beforehand); without it, or where one is missing, the zone or clip is silent and the plan says
+ * so in notRendered.
  */
 export function buildPlan(json: ProjectJson, samples?: SampleSource): RenderPlan {
   const b = new PlanBuilder(json, samples);
@@ -181,11 +204,13 @@ export function buildPlan(json: ProjectJson, samples?: SampleSource): RenderPlan
     for (const c of t.clips) b.clipNotes(c, notes);
     notes.sort((x, y) => x.on - y.on || x.pitch - y.pitch);
     for (const n of notes) lengthBeats = Math.max(lengthBeats, n.off);
-    if (t.type === 'audio')
+    const audioClips = b.audioClips(t).sort((x, y) => x.start - y.start);
+    for (const c of audioClips) lengthBeats = Math.max(lengthBeats, c.start + c.length);
+    if (t.type === 'audio' && !t.clips.some((c) => c.audio !== undefined))
       b.skipped.push({
         track: t.name,
         device: '(track)',
-        reason: 'audio tracks are input-only: no audio clips to play, so the track passes silence through its chain',
+        reason: 'this audio track has no audio clips (and Footlight records no live input), so it passes silence through its chain',
       });
     const sends = (t.sends ?? []).flatMap((s) =>
       s.fx_index !== undefined && s.fx_index >= 0 && s.fx_index < json.fx.length
@@ -203,6 +228,7 @@ export function buildPlan(json: ProjectJson, samples?: SampleSource): RenderPlan
       pan: t.pan,
       devices: t.devices.map((d, i) => b.device(d, `${t.name} › ${i} ${d.name}`, t.name)),
       notes,
+      audioClips,
       sends,
     };
   });

@@ -5,7 +5,7 @@ import type { SoundHost } from './host.js';
 /**
  * 64-hex digest over the project identity, the flat inventory (ids, names, types, parents,
  * mute, arm), the mix (volume, pan, sends), the selected target, tempo, meter, the arranger loop's enabled/start/duration,
- * every arranger clip (position, length, loop geometry and flag, notes) and the recording
+ * every arranger clip (position, length, loop geometry and flag, notes, an audio clip's sample) and the recording
  * state. Not covered: play position, playing, project_save_pending, meters, device state.
  */
 export function projectToken(host: SoundHost): string {
@@ -22,7 +22,18 @@ export function projectToken(host: SoundHost): string {
     tempo: p.tempo.getBaseValue(),
     meter: [p.meterNumerator.getBaseValue(), p.meterDenominator.getBaseValue()],
     arranger_loop: [p.loopEnabled.isOn(), p.loopStart.getBaseValue(), p.loopDuration.getBaseValue()],
-    arranger: flat.map((f) => f.track.clips.items.map((c) => [c.id, c.start, c.length, c.loopEnabled.isOn(), c.loopStart, c.loopLength, c.notesDigest])),
+    arranger: flat.map((f) =>
+      f.track.clips.items.map((c) => [
+        c.id,
+        c.start,
+        c.length,
+        c.loopEnabled.isOn(),
+        c.loopStart,
+        c.loopLength,
+        c.notesDigest,
+        ...(c.audio !== null ? [c.audio] : []),
+      ]),
+    ),
     recording: host.transport.recording,
   });
 }

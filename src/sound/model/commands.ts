@@ -3,6 +3,10 @@ import type { Component, ComponentArray } from '../../engine/component.js';
 import { internal } from '../../engine/errors.js';
 import type { Graph } from '../../engine/graph.js';
 import {
+  type ArrangerClip,
+  buildClip,
+  type ClipJson,
+  saveClip,
   buildDevice,
   buildGraph,
   buildGridNode,
@@ -54,6 +58,9 @@ const sendTargetById =
     const c = s.target_id === undefined ? undefined : g.get(s.target_id);
     return c instanceof Track ? c : undefined;
   };
+
+/** Arranger clips (audio clips placed, replaced, removed): built back with their ids. */
+export const clipCodec: Codec<ArrangerClip, ClipJson> = { build: buildClip, save: (c) => saveClip(c, { ids: true }) };
 
 export const trackCodec: Codec<Track, TrackJson> = { build: (json, g) => buildTrack(json, sendTargetById(g)), save: (t) => saveTrack(t, { ids: true }) };
 

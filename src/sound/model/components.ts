@@ -11,6 +11,7 @@ import type { NativeParamSpec } from '../audio/dsp/params.js';
 import { SAMPLER } from '../audio/dsp/sampler.js';
 import { deviceSpec, modulatorSpec, moduleSpec, type DeviceSpec, type ModulatorSpec, type ModuleSpec } from './catalog.js';
 import { SEND_DB_MAX, SEND_DB_MIN } from './mix.js';
+import { checkAudioClip, type AudioClipJson } from './audio-clips.js';
 import { checkZones, type ZoneJson } from './sample-zones.js';
 import { formatDisplay, toDisplayNumber } from './units.js';
 
@@ -418,9 +419,19 @@ export class ArrangerClip extends Component {
   loopStart: number;
   loopLength: number;
   readonly notes: readonly Note[];
+  /** On an audio track: the sample it plays (audio-clips.ts); null for a note clip. Replaced only with the whole clip. */
+  readonly audio: AudioClipJson | null;
 
-  constructor(name: string, start: number, length: number, notes: readonly Note[], loop: { enabled: boolean; start: number; length: number }) {
+  constructor(
+    name: string,
+    start: number,
+    length: number,
+    notes: readonly Note[],
+    loop: { enabled: boolean; start: number; length: number },
+    audio: AudioClipJson | null = null,
+  ) {
     super(name);
+    this.audio = audio;
     this.addParameter('loopEnabled', this.loopEnabled);
     this.start = start;
     this.length = length;
@@ -455,6 +466,8 @@ export interface ClipJson extends NodeJson {
   readonly notes: readonly (readonly [number, number, number, number, number])[];
   /** Only in digest-only documents (SaveOptions.notesAsDigest). */
   readonly notes_digest?: string;
+  /** An audio clip's sample, gain and offset (audio tracks only; absent: a note clip). */
+  readonly audio?: AudioClipJson;
 }
 export interface ConnectionJson {
   readonly source_kind: 'module' | 'modulator';
@@ -548,7 +561,7 @@ interface SaveOptions {
 
 const withId = (c: Component, o: SaveOptions): NodeJson => (o.ids ? { id: c.id } : {});
 
-function saveClip(c: ArrangerClip, o: SaveOptions): ClipJson {
+export function saveClip(c: ArrangerClip, o: SaveOptions): ClipJson {
   return {
     ...withId(c, o),
     name: c.label.getString(),
@@ -559,6 +572,7 @@ function saveClip(c: ArrangerClip, o: SaveOptions): ClipJson {
     loop_length: c.loopLength,
     notes: o.notesAsDigest === true ? [] : c.notes.map((n) => [n.pitch, n.start, n.duration, n.velocity, n.channel] as const),
     ...(o.notesAsDigest === true ? { notes_digest: c.notesDigest } : {}),
+    ...(c.audio !== null ? { audio: c.audio } : {}),
   };
 }
 
@@ -670,7 +684,7 @@ function str(v: unknown, what: string, max = 256): string {
   return v;
 }
 
-function buildClip(json: ClipJson): ArrangerClip {
+export function buildClip(json: ClipJson): ArrangerClip {
   const notes: Note[] = [];
   if (!Array.isArray(json.notes)) throw new Error('clip notes must be an array');
   for (const n of json.notes) {
@@ -693,6 +707,7 @@ function buildClip(json: ClipJson): ArrangerClip {
       start: finite(json.loop_start, 'clip loop_start', 0, MAX_BEATS),
       length: finite(json.loop_length, 'clip loop_length', 0, MAX_BEATS),
     },
+    json.audio === undefined ? null : checkAudioClip(json.audio),
   );
   setId(c, json);
   return c;
@@ -803,7 +818,10 @@ export function buildTrack(json: TrackJson, resolve?: SendResolver): Track {
   }
   if (t.subtracks !== null) for (const cj of json.children ?? []) t.subtracks.insert(buildTrack(cj, resolve));
   else if (json.children !== undefined && json.children.length > 0) throw new Error(`a ${type} track has no child tracks`);
-  for (const cj of json.clips) t.clips.insert(buildClip(cj));
+  for (const cj of json.clips) {
+    if (cj.audio !== undefined && type !== 'audio') throw new Error(`a ${type} track holds no audio clips; only audio tracks do`);
+    t.clips.insert(buildClip(cj));
+  }
   buildSends(t, json.sends, resolve);
   setId(t, json);
   return t;

@@ -66,10 +66,10 @@ export function trackPayload(f: FlatTrack, selectedId: number | null): TrackPayl
   };
 }
 
-/** Why audio tracks render nothing of their own: the host records no audio and holds no audio clips. */
-const AUDIO_INPUT_ONLY_REASON =
-  'audio tracks are input-only: Footlight records no audio and holds no audio clips, so an audio track carries only its live input (silence in an offline ' +
-  'render) through its effect chain';
+/** What audio tracks play: their audio clips (the host records no live input). */
+const AUDIO_CLIPS_REASON =
+  'audio tracks play their audio clips (samples of the granted sample folder, placed with song_set_audio_clip) through their effect chain; Footlight ' +
+  'records no audio, so live input is silence and a track without clips is silent';
 
 /** Volume (normalized fader position, with its dB by the fader law), pan and sends. */
 export function mixPayload(t: Track): MixPayload {
@@ -81,7 +81,7 @@ export function mixPayload(t: Track): MixPayload {
     volume_display: dbDisplay(db),
     pan: t.pan.getBaseValue(),
     sends: t.sends.map(sendPayload),
-    ...(t.type === 'audio' ? { audio_source: { kind: 'input_only', reason: AUDIO_INPUT_ONLY_REASON } } : {}),
+    ...(t.type === 'audio' ? { audio_source: { kind: 'audio_clips', reason: AUDIO_CLIPS_REASON } } : {}),
   };
 }
 
@@ -279,5 +279,6 @@ export function clipPayload(c: ArrangerClip, limit = MAX_LISTED_NOTES): Clip {
     source_notes: noteSummary(c),
     notes: listed.map((n) => ({ pitch: n.pitch, start: n.start, duration: n.duration, velocity: n.velocity, channel: n.channel })),
     notes_truncated: c.notes.length > listed.length,
+    ...(c.audio !== null ? { audio: { sample: c.audio.sample, gain_db: c.audio.gain_db ?? 0, offset_seconds: c.audio.offset_seconds ?? 0 } } : {}),
   };
 }

@@ -84,7 +84,7 @@ export function songCapabilityPayload(host: SoundHost): Reply<'song-state'>['cap
     mix: {
       fader_law: 'gain = 2·v³ (v: normalized volume; 0 dB at 0.7937, +6.02 dB at 1)',
       send_level_db: [SEND_DB_MIN, SEND_DB_MAX],
-      audio_tracks: 'input_only',
+      audio_tracks: 'audio_clips',
     },
   };
 }

@@ -51,9 +51,9 @@ export class SampleStore implements SampleSource {
   }
 
   /**
-   * Loads every sample a project's Sampler zones name, before its plan is built (a project file
-   * opened for a render). A sample that cannot be loaded is remembered with its reason: the plan
-   * reports it and its zone stays silent. Returns those it could not load, with why.
+   * Loads every sample a project's Sampler zones and audio clips name, before its plan is built (a
+   * project file opened for a render). A sample that cannot be loaded is remembered with its
+   * reason: the plan reports it and its zone or clip stays silent. Returns those it could not load, with why.
    */
   async preload(json: ProjectJson): Promise<{ path: string; reason: string }[]> {
     const paths = new Set<string>();
@@ -63,6 +63,7 @@ export class SampleStore implements SampleSource {
     };
     const track = (t: TrackJson): void => {
       t.devices.forEach(device);
+      for (const c of t.clips) if (c.audio !== undefined) paths.add(c.audio.sample);
       t.children?.forEach(track);
     };
     [...json.tracks, ...json.fx, json.master].forEach(track);

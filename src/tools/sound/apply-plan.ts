@@ -13,6 +13,7 @@ const SOUND_STEPS = new Set([
   'song_set_track_send',
   'song_set_track_state',
   'song_set_clip_loop',
+  'song_set_audio_clip',
   'song_control_transport',
   'sound_set_controls',
   'sound_set_device_parameter',
@@ -48,9 +49,9 @@ export default defineTool({
   toolset: 'sound',
   description:
     'One review and one confirmation for a whole plan of up to 32 steps: sound and Grid writes (song_set_track_mix, song_set_track_send, ' +
-    'song_set_track_state, song_set_clip_loop, song_control_transport, sound_set_controls, sound_set_device_parameter, sound_set_sampler_zones, ' +
-    'sound_insert_device, sound_remove_device, sound_invoke_action, grid_insert_node, grid_connect, grid_disconnect, grid_set_parameter, ' +
-    'grid_set_cord_amount, grid_clear_graph) and ' +
+    'song_set_track_state, song_set_clip_loop, song_set_audio_clip, song_control_transport, sound_set_controls, sound_set_device_parameter, ' +
+    'sound_set_sampler_zones, sound_insert_device, sound_remove_device, sound_invoke_action, grid_insert_node, grid_connect, grid_disconnect, ' +
+    'grid_set_parameter, grid_set_cord_amount, grid_clear_graph) and ' +
     'changing light tools. Each step is {"tool", "args"} with the arguments of calling that tool alone, minus confirmation_token. The first call ' +
     'previews every step against the state as it is now and sends nothing (status "confirmation_required", one token); the same call with ' +
     'confirmation_token (or the cooperative grant, or the human through elicitation) applies them in order. Each step stays guarded as alone: its ' +

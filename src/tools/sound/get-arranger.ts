@@ -16,7 +16,8 @@ export default defineTool({
   description:
     "One track's primary arranger clips (bank index 0–63 from sound_list_tracks): for each clip its native_id (what song_set_clip_loop takes), name, start, " +
     'length, end, loop flag and geometry, and a source-note summary (count, first start, last end, pitch range); `notes: true` adds the first 512 ' +
-    'notes of each clip (pitch, start relative to the clip, duration, velocity, channel). All positions are quarter-note beats. ' +
+    'notes of each clip (pitch, start relative to the clip, duration, velocity, channel). An audio clip (audio tracks) adds `audio {sample, gain_db, ' +
+    'offset_seconds}` (song_set_audio_clip). All positions are quarter-note beats. ' +
     'Check arranger.available, truncated, the *_complete flags and reasons before concluding anything; the summaries do not expand loops and prove no ' +
     'audio. Also returns the project_token. ' +
     READ_ONLY,

@@ -168,7 +168,7 @@ test('what the engine does not render is listed with a reason, never dropped sil
     mic.map((s) => s.track),
     ['Mic'],
   );
-  assert.match(mic[0].reason, /input-only/);
+  assert.match(mic[0].reason, /no audio clips/);
 });
 
 test('the Sampler kit: SAMPLE order matches the catalog; a tone sample follows the key from its root', () => {

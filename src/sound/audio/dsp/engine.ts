@@ -1,7 +1,8 @@
 import { buildChain, chainAsleep, runGated, type Stage } from './devices.js';
 import { BLOCK } from './math.js';
+import { atRate } from './resample.js';
 import { SmoothedGain } from './smoothed-gain.js';
-import type { PlanDevice, PlanSkip, PlanTrack, RenderPlan } from './plan.js';
+import type { PlanAudioClip, PlanDevice, PlanSkip, PlanTrack, RenderPlan } from './plan.js';
 import type { NoteEvent } from './voices.js';
 
 /** Peak and RMS of one track (or the master) since the last `takeMeters()`, post-fader. */
@@ -45,6 +46,33 @@ function multiply(l: Float32Array, r: Float32Array, gl: Float32Array, gr: Float3
   }
 }
 
+/** An audio clip fades in and out over this long at its edges, and where its sample ends or loops (raised cosine): no clicks. */
+const CLIP_FADE_SECONDS = 0.005;
+/** A stop fades sounding audio clips out over this long (nothing waits on it, so it may be smoother than the edges). */
+const CLIP_STOP_SECONDS = 0.01;
+
+/** An audio clip in song samples, its sample at the engine rate. */
+interface ClipState {
+  readonly start: number;
+  readonly end: number;
+  /** The first frame it plays (the offset), and how many it plays before it ends or loops. */
+  readonly first: number;
+  readonly region: number;
+  readonly loop: boolean;
+  readonly gain: number;
+  readonly data: Float32Array;
+}
+
+function clipState(c: PlanAudioClip, spb: number, sampleRate: number): ClipState {
+  const data = atRate(c.data, c.sampleRate, sampleRate);
+  const start = Math.round(c.start * spb);
+  const first = Math.min(data.length, Math.round(c.offset * sampleRate));
+  return { start, end: Math.round((c.start + c.length) * spb), first, region: data.length - first, loop: c.loop, gain: c.gain, data };
+}
+
+/** The clip's fade gain from its nearest edge `d` samples away (1 from `fade` on). */
+const fadeGain = (d: number, fade: number): number => (d >= fade ? 1 : 0.5 - 0.5 * Math.cos((Math.PI * d) / fade));
+
 class TrackState {
   readonly l = new Float32Array(BLOCK);
   readonly r = new Float32Array(BLOCK);
@@ -65,6 +93,10 @@ class TrackState {
   sumSq = 0;
   count = 0;
   readonly events: NoteEvent[] = [];
+  /** Audio clips, by start; what they play this block (mono), and whether they play at all. */
+  readonly clips: readonly ClipState[];
+  readonly clipBlock = new Float32Array(BLOCK);
+  clipActive = false;
   /** Mute and solo (1 heard, 0 not), the fader and pan per side, and each send: all smoothed. */
   readonly audibility: SmoothedGain;
   readonly gainL: SmoothedGain;
@@ -84,6 +116,31 @@ class TrackState {
     this.sendGains = plan.sends.map(() => new SmoothedGain(sampleRate));
     this.onAt = Float64Array.from(plan.notes, (n) => Math.round(n.on * spb));
     this.offAt = Float64Array.from(plan.notes, (n) => Math.max(Math.round(n.on * spb) + 1, Math.round(n.off * spb)));
+    this.clips = plan.audioClips.map((c) => clipState(c, spb, sampleRate)).filter((c) => c.end > c.start && c.region > 0);
+  }
+
+  /**
+   * Adds the audio clips' song samples [s0, s1) at block offsets from `at`. A clip's sound at a
+   * song sample depends on that sample alone (no state), so seeks and loop wraps need nothing.
+   */
+  playClips(s0: number, s1: number, at: number, fade: number): void {
+    for (const c of this.clips) {
+      if (c.start >= s1) break;
+      const lo = Math.max(s0, c.start);
+      const hi = Math.min(s1, c.end);
+      if (lo >= hi) continue;
+      const { data, first, region, loop, gain } = c;
+      const out = this.clipBlock;
+      for (let s = lo; s < hi; s++) {
+        const rel = s - c.start;
+        const p = loop ? rel % region : rel;
+        if (p >= region) break;
+        // Samples to the nearest edge, counting the edge sample as 1 (the clip's first sample sounds): its start or end, the sample's end, a loop's seam.
+        const d = Math.min(rel + 1, c.end - s, region - p, loop ? p + 1 : region);
+        out[at + (s - s0)] += data[first + p] * gain * fadeGain(d, fade);
+      }
+      this.clipActive = true;
+    }
   }
 
   /** First note starting at or after song sample s. */
@@ -121,6 +178,8 @@ export class AudioEngine {
   private skipped: PlanSkip[] = [];
   /** The arranger loop's start and end samples, or null when it is off. */
   private loop: readonly [number, number] | null = null;
+  /** After a stop: the song sample the audio clips fade out from, and how many of the fade's samples are done. */
+  private clipTail: { from: number; done: number } | null = null;
 
   constructor(plan: RenderPlan, sampleRate = 48000) {
     this.sampleRate = sampleRate;
@@ -214,10 +273,13 @@ export class AudioEngine {
 
   play(): void {
     this.playing = true;
+    this.clipTail = null;
   }
 
   /** Stops the transport: sounding notes get their note-off at the next block. */
   stop(): void {
+    // Audio clips have no release: they fade out over CLIP_STOP_SECONDS from where the transport stopped.
+    if (this.playing && this.tracks.some((t) => t.clips.length > 0)) this.clipTail = { from: this.songSample, done: 0 };
     this.playing = false;
     for (const t of this.tracks) for (const p of t.pending) p.off = -Infinity;
   }
@@ -225,6 +287,7 @@ export class AudioEngine {
   /** Moves the playhead to a beat; notes sounding are cut, the next block starts exactly there. */
   seek(beat: number): void {
     this.songSample = Math.round(Math.max(0, beat) * this.spb);
+    this.clipTail = null;
     for (const t of this.tracks) {
       t.pending = [];
       t.seek(this.songSample);
@@ -264,14 +327,22 @@ export class AudioEngine {
 
   /** Renders one block into outL/outR (length ≥ 128); returns the master's block. */
   render(outL: Float32Array, outR: Float32Array): void {
-    for (const t of this.tracks) t.events.length = 0;
+    for (const t of this.tracks) {
+      t.events.length = 0;
+      if (t.clipActive) {
+        t.clipBlock.fill(0);
+        t.clipActive = false;
+      }
+    }
     if (this.playing) {
+      const fade = CLIP_FADE_SECONDS * this.sampleRate;
       let at = 0;
       while (at < BLOCK) {
         const loop = this.loop;
         let end = this.songSample + (BLOCK - at);
         if (loop !== null && this.songSample < loop[1] && end > loop[1]) end = loop[1];
         this.schedule(this.songSample, end, at);
+        for (const t of this.tracks) if (t.clips.length > 0) t.playClips(this.songSample, end, at, fade);
         at += end - this.songSample;
         this.songSample = end;
         if (loop !== null && this.songSample === loop[1]) {
@@ -290,6 +361,7 @@ export class AudioEngine {
         for (const p of t.pending) t.events.push({ offset: 0, on: false, pitch: p.pitch, velocity: 0 });
         t.pending = [];
       }
+      if (this.clipTail !== null) this.fadeClips(this.clipTail);
     }
     for (const t of this.tracks) {
       if (t.events.length > 1) t.events.sort(byOffset);
@@ -302,11 +374,25 @@ export class AudioEngine {
     this.rendered += BLOCK;
   }
 
+  /** One block of the audio clips' fade-out after a stop (raised cosine to 0), then silence. */
+  private fadeClips(tail: { from: number; done: number }): void {
+    const fade = Math.round(CLIP_STOP_SECONDS * this.sampleRate);
+    const n = Math.min(BLOCK, fade - tail.done);
+    const s0 = tail.from + tail.done;
+    for (const t of this.tracks) {
+      if (t.clips.length === 0) continue;
+      t.playClips(s0, s0 + n, 0, CLIP_FADE_SECONDS * this.sampleRate);
+      if (t.clipActive) for (let i = 0; i < n; i++) t.clipBlock[i] *= fadeGain(fade - tail.done - i, fade);
+    }
+    tail.done += n;
+    if (tail.done >= fade) this.clipTail = null;
+  }
+
   private processTrack(index: number): void {
     const t = this.tracks[index];
     const plan = t.plan;
     const { l, r } = t;
-    if (t.events.length === 0 && isSilent(t.inL, t.inR) && chainAsleep(t.chain, this.sampleRate)) {
+    if (t.events.length === 0 && !t.clipActive && isSilent(t.inL, t.inR) && chainAsleep(t.chain, this.sampleRate)) {
       // Asleep: the output is silence and nothing downstream needs adding.
       if (!t.zero) {
         l.fill(0);
@@ -319,6 +405,11 @@ export class AudioEngine {
     t.zero = false;
     l.set(t.inL);
     r.set(t.inR);
+    if (t.clipActive)
+      for (let i = 0; i < BLOCK; i++) {
+        l[i] += t.clipBlock[i];
+        r[i] += t.clipBlock[i];
+      }
     let events: readonly NoteEvent[] = t.events;
     for (const s of t.chain) {
       if (s.kind === 'notes') events = s.fx.process(events, BLOCK);

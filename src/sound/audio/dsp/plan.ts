@@ -71,6 +71,21 @@ export interface PlanZone {
   readonly data: Float32Array;
 }
 
+/** An audio clip with its decoded sample (mono, at the file's rate), in song beats. */
+export interface PlanAudioClip {
+  readonly sample: string;
+  readonly start: number;
+  readonly length: number;
+  /** Linear gain (from gain_db). */
+  readonly gain: number;
+  /** Where in the sample the clip starts playing (seconds). */
+  readonly offset: number;
+  /** Repeat the sample from `offset` to its end until the clip ends. */
+  readonly loop: boolean;
+  readonly sampleRate: number;
+  readonly data: Float32Array;
+}
+
 /** A note in song beats (arranger clips expanded: loops unrolled, cut at the clip end). */
 export interface PlanNote {
   readonly on: number;
@@ -101,6 +116,8 @@ export interface PlanTrack {
   readonly devices: readonly PlanDevice[];
   /** Sorted by `on`. */
   readonly notes: readonly PlanNote[];
+  /** Audio tracks: the clips whose samples are loaded, sorted by start. */
+  readonly audioClips: readonly PlanAudioClip[];
   readonly sends: readonly PlanSend[];
 }
 

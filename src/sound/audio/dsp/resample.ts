@@ -46,3 +46,39 @@ export function resample(data: Float32Array, from: number, to: number): Float32A
   }
   return out;
 }
+
+/**
+ * Samples converted to an engine rate, by rate and content: a plan rebuilt with the same
+ * sample (a structural change elsewhere; in the live worker a plan arrives as a copy) does not
+ * convert it again. The least recently used go first past CONVERTED_BUDGET samples in all.
+ */
+const converted = new Map<string, Float32Array>();
+const CONVERTED_BUDGET = 64 * 1024 * 1024;
+let convertedSamples = 0;
+
+/** A 32-bit FNV-1a over the samples' bits: two samples of one length and rate that differ anywhere differ here (but for a 2⁻³² chance). */
+function fingerprint(data: Float32Array): number {
+  const bits = new Uint32Array(data.buffer, data.byteOffset, data.length);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bits.length; i++) h = Math.imul(h ^ bits[i], 0x01000193);
+  return h >>> 0;
+}
+
+/** `data` at `from` Hz → at `to` Hz, converted once per content and rate (the Sampler's zones, audio clips). */
+export function atRate(data: Float32Array, from: number, to: number): Float32Array {
+  if (from === to) return data;
+  const key = `${to} ${from} ${data.length} ${fingerprint(data)}`;
+  let out = converted.get(key);
+  if (out !== undefined) converted.delete(key);
+  else {
+    out = resample(data, from, to);
+    convertedSamples += out.length;
+    for (const [k, v] of converted) {
+      if (convertedSamples <= CONVERTED_BUDGET) break;
+      converted.delete(k);
+      convertedSamples -= v.length;
+    }
+  }
+  converted.set(key, out);
+  return out;
+}

@@ -2,7 +2,7 @@ import { FilterMotion } from './filter-motion.js';
 import { resonanceDamping, Svf } from './filters.js';
 import { builtInKit, SAMPLER_KIT, SAMPLER_SAMPLES, type Kit, type KitSample } from './kit.js';
 import type { PlanParams, PlanZone } from './plan.js';
-import { resample } from './resample.js';
+import { atRate } from './resample.js';
 import { FadingVoice, OutputLevel, PitchSlide, PooledInstrument, VoicePool } from './voices.js';
 import type { DeviceDef } from './device.js';
 import { bool, choice, freq, level, linear, pct, semis, time, voices, whole } from './params.js';
@@ -171,41 +171,6 @@ class SamplerVoice extends FadingVoice {
 }
 
 /**
- * Samples converted to an engine rate, by rate and content: a plan rebuilt with the same
- * sample (a structural change elsewhere; in the live worker a plan arrives as a copy) does not
- * convert it again. The least recently used go first past CONVERTED_BUDGET samples in all.
- */
-const converted = new Map<string, Float32Array>();
-const CONVERTED_BUDGET = 64 * 1024 * 1024;
-let convertedSamples = 0;
-
-/** A 32-bit FNV-1a over the samples' bits: two samples of one length and rate that differ anywhere differ here (but for a 2⁻³² chance). */
-function fingerprint(data: Float32Array): number {
-  const bits = new Uint32Array(data.buffer, data.byteOffset, data.length);
-  let h = 0x811c9dc5;
-  for (let i = 0; i < bits.length; i++) h = Math.imul(h ^ bits[i], 0x01000193);
-  return h >>> 0;
-}
-
-function atRate(z: PlanZone, rate: number): Float32Array {
-  if (z.sampleRate === rate) return z.data;
-  const key = `${rate} ${z.sampleRate} ${z.data.length} ${fingerprint(z.data)}`;
-  let data = converted.get(key);
-  if (data !== undefined) converted.delete(key);
-  else {
-    data = resample(z.data, z.sampleRate, rate);
-    convertedSamples += data.length;
-    for (const [k, v] of converted) {
-      if (convertedSamples <= CONVERTED_BUDGET) break;
-      converted.delete(k);
-      convertedSamples -= v.length;
-    }
-  }
-  converted.set(key, data);
-  return data;
-}
-
-/**
  * Sampler: plays the built-in kit (kit.ts) — the whole kit on its General MIDI keys, or one
  * sample at every key pitched by (key − Root Key) — or, when it has zones, the user's samples by
  * key and velocity range, each pitched by (key − its root key) plus its tune, at its gain; with pitch, attack, release, a
@@ -230,7 +195,7 @@ class Sampler extends PooledInstrument<SamplerVoice> {
     super();
     this.kit = builtInKit(sampleRate);
     this.zones = zones.map((z) => {
-      const data = atRate(z, sampleRate);
+      const data = atRate(z.data, z.sampleRate, sampleRate);
       // The loop in engine frames; one past the sample's end (a project written for a longer file) is no loop.
       const ratio = sampleRate / z.sampleRate;
       const loopStart = Math.round(z.loopStart * ratio);
