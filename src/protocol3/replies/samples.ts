@@ -38,8 +38,10 @@ const Zone = z.looseObject({
 
 const SampleList = z.looseObject({ total: z.number().int(), offset: z.number().int(), samples: z.array(z.union([SampleInfo, SoundFontInfo])) });
 
+const PresetInfo = z.looseObject({ path: z.string(), format: z.enum(['sf2', 'sf3']), bank: z.number().int(), program: z.number().int(), name: z.string() });
+
 const SampleAudition = z.looseObject({
-  sample: SampleInfo,
+  sample: z.union([SampleInfo, PresetInfo]),
   clip: z.looseObject({ mime_type: z.string(), seconds: z.number(), format: z.string(), base64: z.string() }),
 });
 

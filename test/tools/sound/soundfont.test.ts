@@ -6,6 +6,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { saveDevice, saveProject } from '../../../src/sound/model/components.js';
+import { peakFrequency, spectrum } from '../../sound/audio/helpers.js';
 import { startSound, tempDir, type SoundShow } from './helpers.js';
 
 /** Debian's General MIDI SoundFont (timgm6mb-soundfont, see .ci/run). */
@@ -92,4 +93,31 @@ test('sound soundfonts: a SoundFont outside the folder, a preset it lacks, bank 
   await refused(show, [{ sample: 'banks/gm.sf2', bank: 5, program: 0 }], 'not_found', /banks\/gm.sf2 has no preset at bank 5, program 0/);
   await refused(show, [{ sample: 'banks/gm.sf2', loop_start: 0, loop_end: 10 }], 'invalid_argument', /takes no loop_start or loop_end/);
   await refused(show, [{ sample: 'x.wav', program: 3 }], 'invalid_argument', /bank and program choose a preset of a SoundFont/);
+});
+
+test('sound soundfonts: a preset is auditioned as an audio block at key 60, C4 (fft.js); a missing preset is not_found', async (t) => {
+  const { folder } = await soundFontFolder(t);
+  const show = await startSound(t, { samples: folder, soundCooperative: true });
+  const heard = await show.client.callTool({ name: 'sound_audition_sample', arguments: { path: 'banks/gm.sf2', program: 0 } });
+  assert.notEqual(heard.isError, true, JSON.stringify(heard.content).slice(0, 300));
+  const native = (heard.structuredContent as { native: { sample: Record<string, unknown>; clip: { seconds: number } } }).native;
+  assert.deepEqual(native.sample, { path: 'banks/gm.sf2', format: 'sf2', bank: 0, program: 0, name: 'Piano 1' });
+  assert.equal(native.clip.seconds, 3);
+  const audio = (heard.content as { type: string; data?: string; mimeType?: string }[]).find((c) => c.type === 'audio');
+  assert.equal(audio?.mimeType, 'audio/wav');
+  const wav = Buffer.from(audio!.data!, 'base64');
+  const pcm = new Float32Array((wav.length - 44) / 2);
+  for (let i = 0; i < pcm.length; i++) pcm[i] = wav.readInt16LE(44 + 2 * i) / 32768;
+  // A piano's second harmonic can outweigh its fundamental: the strongest partial is C4 (261.6 Hz) or an octave above it.
+  const mag = spectrum(pcm, 4800, 16384);
+  const bin = 48_000 / 16384;
+  let k = Math.round(150 / bin);
+  for (let i = k; i < 400 / bin; i++) if (mag[i] > mag[k]) k = i;
+  assert.ok(Math.abs(k * bin - 261.6) < 3, `fundamental: ${(k * bin).toFixed(1)} Hz`);
+  assert.ok([261.6, 523.3].some((f) => Math.abs(peakFrequency(pcm, 4800, 16384, 48_000) - f) < 3));
+  const missing = await reply(show, 'sound_audition_sample', { path: 'banks/gm.sf2', bank: 7, program: 1 });
+  assert.equal(missing.code, 'not_found');
+  assert.match(missing.error ?? '', /no preset at bank 7, program 1/);
+  const outside = await reply(show, 'sound_audition_sample', { path: '../outside.sf2' });
+  assert.equal(outside.code, 'invalid_argument');
 });
