@@ -63,6 +63,8 @@ class SpessaPresetSynth implements PresetSynth {
     this.proc.controllerChange(0, 32, preset.bankLSB);
     this.proc.programChange(0, preset.program);
     ch.preset = preset;
+    // Channel volume at full (GM resets it to 100, −4 dB): the Sampler's Output and the track's fader set the level.
+    this.proc.controllerChange(0, 7, 127);
     ch.setSystemParameter('presetLock', true);
     const semis = Math.round(tune);
     ch.setSystemParameter('keyShift', semis);
