@@ -2,11 +2,12 @@
 // names a SoundFont's presets; a zone set to a preset is one undo step; a SoundFont outside the
 // folder or a preset it lacks is refused with nothing changed, history included.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { saveDevice, saveProject } from '../../../src/sound/model/components.js';
-import { peakFrequency, spectrum } from '../../sound/audio/helpers.js';
+import { PROJECT_FORMAT, PROJECT_FORMAT_VERSION } from '../../../src/sound/model/project-file.js';
+import { clip, dev, peakFrequency, project, spectrum, track } from '../../sound/audio/helpers.js';
 import { startSound, tempDir, type SoundShow } from './helpers.js';
 
 /** Debian's General MIDI SoundFont (timgm6mb-soundfont, see .ci/run). */
@@ -120,4 +121,27 @@ test('sound soundfonts: a preset is auditioned as an audio block at key 60, C4 (
   assert.match(missing.error ?? '', /no preset at bank 7, program 1/);
   const outside = await reply(show, 'sound_audition_sample', { path: '../outside.sf2' });
   assert.equal(outside.code, 'invalid_argument');
+});
+
+test('sound soundfonts: serve --song opens a song whose zone names a SoundFont, loaded before it plays; song_listen hears A4 (fft.js)', async (t) => {
+  const { folder } = await soundFontFolder(t);
+  const dir = await tempDir(t);
+  const sampler = {
+    ...dev('Sampler'),
+    zones: [{ sample: 'banks/gm.sf2', key_low: 0, key_high: 127, velocity_low: 1, velocity_high: 127, root_key: 60, bank: 0, program: 0 }],
+  };
+  const song = project([track('Keys', [sampler], [clip(0, 4, [[69, 0, 2, 100]])])]);
+  const file = join(dir, 'song.bwproject');
+  writeFileSync(file, JSON.stringify({ format: PROJECT_FORMAT, version: PROJECT_FORMAT_VERSION, saved_by: { host: 'test', version: '0' }, project: song }));
+  const show = await startSound(t, { samples: folder, song: file });
+  // song_listen renders in its own worker thread, which plays the preset too.
+  const result = await show.client.callTool({ name: 'song_listen', arguments: { region: { from_beat: 0, to_beat: 2 }, clip: true } });
+  assert.notEqual(result.isError, true, JSON.stringify(result.content).slice(0, 300));
+  const native = (result.structuredContent as { native: { not_rendered: unknown[] } }).native;
+  assert.deepEqual(native.not_rendered, []);
+  const wav = Buffer.from((result.content as { type: string; data?: string }[]).find((c) => c.type === 'audio')!.data!, 'base64');
+  const pcm = new Float32Array((wav.length - 44) / 2);
+  for (let i = 0; i < pcm.length; i++) pcm[i] = wav.readInt16LE(44 + 2 * i) / 32768;
+  const hz = peakFrequency(pcm, 4800, 8192, 48_000);
+  assert.ok(Math.abs(hz - 440) < 4, `${hz.toFixed(1)} Hz`);
 });
