@@ -27,6 +27,7 @@ before(() => {
   root = mkdtempSync(join(tmpdir(), 'footlight-soundfonts-'));
   copyFileSync(TIM_SF2, join(root, 'gm.sf2'));
   copyFileSync(MUSESCORE_SF3, join(root, 'gm.sf3'));
+  writeFileSync(join(root, 'junk.sf2'), 'RIFF but not a SoundFont');
 });
 
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -127,6 +128,16 @@ test('soundfont: zone key ranges split the keyboard, gain −6 dB is 6 dB lower 
   const low = split.left.subarray(0, RATE / 2).reduce((m, x) => Math.max(m, Math.abs(x)), 0);
   const high = split.left.subarray(RATE, 2 * RATE).reduce((m, x) => Math.max(m, Math.abs(x)), 0);
   assert.ok(low > 0.01 && high === 0, `low ${low}, high ${high}`);
+});
+
+test('soundfont: a file that is not a SoundFont is refused with invalid_argument; an audio loader refuses a SoundFont', async () => {
+  const s = await store();
+  await assert.rejects(s.loadSoundFont('junk.sf2'), (err: Error & { code?: string }) => {
+    assert.equal(err.code, 'invalid_argument');
+    assert.match(err.message, /junk.sf2 cannot be read as a SoundFont/);
+    return true;
+  });
+  await assert.rejects(s.load('gm.sf2'), /"gm.sf2" is a SoundFont, not an audio sample/);
 });
 
 test('soundfont: zones check bank and program; audio samples take neither, SoundFont zones no loop', () => {
