@@ -106,7 +106,7 @@ const SYNOPSES: Record<string, string> = {
   'graph-set-amount': 'SOURCE SOURCE_PORT TARGET TARGET_PORT AMOUNT',
   'device-param-set': 'PARAMETER_B64 VALUE SELECTION_TOKEN',
   'sample-list': 'OFFSET LIMIT',
-  'sample-audition': 'PATH_B64',
+  'sample-audition': 'PATH_B64 [BANK PROGRAM]',
   'sampler-zones': 'ZONES_B64 SELECTION_TOKEN',
   'song-audio-clip': 'TOKEN INDEX CLIP_ID CLIP_B64',
   'graph-move': 'MODULE X Y',

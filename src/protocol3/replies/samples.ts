@@ -14,6 +14,12 @@ const SampleInfo = z.looseObject({
   peak_db: z.number().nullable(),
 });
 
+const SoundFontInfo = z.looseObject({
+  path: z.string(),
+  format: z.enum(['sf2', 'sf3']),
+  presets: z.array(z.looseObject({ bank: z.number().int(), program: z.number().int(), name: z.string() })),
+});
+
 const Zone = z.looseObject({
   sample: z.string(),
   key_low: z.number().int(),
@@ -26,12 +32,16 @@ const Zone = z.looseObject({
   tune_cents: z.number().optional(),
   loop_start: z.number().int().optional(),
   loop_end: z.number().int().optional(),
+  bank: z.number().int().optional(),
+  program: z.number().int().optional(),
 });
 
-const SampleList = z.looseObject({ total: z.number().int(), offset: z.number().int(), samples: z.array(SampleInfo) });
+const SampleList = z.looseObject({ total: z.number().int(), offset: z.number().int(), samples: z.array(z.union([SampleInfo, SoundFontInfo])) });
+
+const PresetInfo = z.looseObject({ path: z.string(), format: z.enum(['sf2', 'sf3']), bank: z.number().int(), program: z.number().int(), name: z.string() });
 
 const SampleAudition = z.looseObject({
-  sample: SampleInfo,
+  sample: z.union([SampleInfo, PresetInfo]),
   clip: z.looseObject({ mime_type: z.string(), seconds: z.number(), format: z.string(), base64: z.string() }),
 });
 

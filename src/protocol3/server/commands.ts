@@ -270,7 +270,11 @@ export const COMMANDS: readonly CommandDef[] = [
     setDeviceParameter(h, o, arg.base64Utf8(a[0], 'PARAMETER_B64'), arg.nativeValue(a[1], 'VALUE'), arg.digestArg(a[2], 'SELECTION_TOKEN')),
   ),
   staged('sample-list', 'OFFSET LIMIT', 2, 2, (h, a) => listSamples(h, arg.integer(a[0], 'OFFSET'), arg.integer(a[1], 'LIMIT'))),
-  staged('sample-audition', 'PATH_B64', 1, 1, (h, a) => auditionSample(h, arg.base64Utf8(a[0], 'PATH_B64'))),
+  staged('sample-audition', 'PATH_B64 [BANK PROGRAM]', 1, 3, (h, a) => {
+    if (a.length === 2) throw invalidArgument('sample-audition takes BANK and PROGRAM together');
+    const preset = a.length === 3 ? { bank: arg.integer(a[1], 'BANK'), program: arg.integer(a[2], 'PROGRAM') } : undefined;
+    return auditionSample(h, arg.base64Utf8(a[0], 'PATH_B64'), preset);
+  }),
   staged('sampler-zones', 'ZONES_B64 SELECTION_TOKEN', 2, 2, (h, a, r) =>
     samplerZones(h, r, arg.base64Utf8(a[0], 'ZONES_B64'), arg.digestArg(a[1], 'SELECTION_TOKEN')),
   ),

@@ -4,7 +4,10 @@ import type { ClipJson, DeviceJson, GraphJson, GridNodeJson, ProjectJson, TrackJ
 import { toDisplayNumber } from '../model/units.js';
 import { deviceDef } from './dsp/device-table.js';
 import type { NativeParamSpec } from './dsp/params.js';
+import type { ZoneJson } from '../model/sample-zones.js';
 import type { SampleSource } from '../samples/store.js';
+// Plugs the SoundFont synthesizer into the DSP wherever a plan is built (the engine then plays SoundFont zones).
+import '../samples/soundfont.js';
 import type { PlanAudioClip, PlanDevice, PlanGrid, PlanNote, PlanParams, PlanSkip, PlanTrack, PlanZone, RenderPlan } from './dsp/plan.js';
 
 /** Voices of an instrument whose document carries no VOICES parameter. */
@@ -62,23 +65,20 @@ class PlanBuilder {
   /** A Sampler's zones with their loaded samples; a missing one is reported, and its zone stays silent. */
   zones(d: DeviceJson, path: string, track: string): PlanZone[] {
     return (d.zones ?? []).flatMap((z) => {
-      const s = this.samples?.sample(z.sample);
+      const sf = z.bank === undefined ? undefined : this.samples?.soundFont(z.sample);
+      if (sf !== undefined) {
+        const soundFont = { file: sf.path, bytes: sf.bytes, bank: z.bank ?? 0, program: z.program ?? 0 };
+        return [{ ...this.zoneRanges(z), loopStart: 0, loopEnd: 0, sampleRate: 0, data: new Float32Array(0), soundFont }];
+      }
+      const s = z.bank === undefined ? this.samples?.sample(z.sample) : undefined;
       if (s === undefined) {
         const why = this.missing(z.sample);
         this.skipped.push({ track, device: path, reason: `sample ${JSON.stringify(z.sample)} is missing (${why}): its zone is silent` });
         return [];
       }
-      const { key_low, key_high, velocity_low, velocity_high, root_key } = z;
       return [
         {
-          sample: z.sample,
-          keyLow: key_low,
-          keyHigh: key_high,
-          velocityLow: velocity_low,
-          velocityHigh: velocity_high,
-          rootKey: root_key,
-          gain: Math.pow(10, (z.gain_db ?? 0) / 20),
-          tune: (z.tune_semitones ?? 0) + (z.tune_cents ?? 0) / 100,
+          ...this.zoneRanges(z),
           loopStart: z.loop_start ?? 0,
           loopEnd: z.loop_end ?? 0,
           sampleRate: s.sampleRate,
@@ -86,6 +86,20 @@ class PlanBuilder {
         },
       ];
     });
+  }
+
+  /** What every zone has: its sample path, ranges, root key, gain and tune. */
+  private zoneRanges(z: ZoneJson) {
+    return {
+      sample: z.sample,
+      keyLow: z.key_low,
+      keyHigh: z.key_high,
+      velocityLow: z.velocity_low,
+      velocityHigh: z.velocity_high,
+      rootKey: z.root_key,
+      gain: Math.pow(10, (z.gain_db ?? 0) / 20),
+      tune: (z.tune_semitones ?? 0) + (z.tune_cents ?? 0) / 100,
+    };
   }
 
   device(d: DeviceJson, path: string, track: string): PlanDevice {

@@ -27,7 +27,7 @@ export interface ReferenceAudio {
  * with invalid_argument when no folder is granted or the file cannot be decoded; not_found when missing.
  */
 export async function loadReference(host: SoundHost, path: string, seconds: number): Promise<ReferenceAudio> {
-  const file = await host.samples.requireFolder().resolve(path);
+  const file = await host.samples.requireFolder().resolveAudio(path);
   const bytes = await readFile(file.absolute);
   if (bytes.length > MAX_REFERENCE_BYTES)
     throw refuse('invalid_argument', 'out_of_range', `the reference ${file.path} is larger than ${MAX_REFERENCE_BYTES} bytes`);

@@ -9,6 +9,10 @@ import type { RenderPlan } from '../audio/dsp/plan.js';
 import type { FromWorker, OutputKind, ToWorker } from './messages.js';
 import { openOutput, type Output } from './output.js';
 import { patchInPlace } from './plan-patch.js';
+import { soundFontsReady } from '../samples/soundfont.js';
+
+// SoundFont zones play in this thread: SF3's Vorbis decoder is ready before the first plan (messages wait in the port).
+await soundFontsReady();
 
 const RATE = 48000;
 /** Blocks rendered ahead of the play-out time (≈ 128 ms; a loaded machine can hold a thread off the CPU that long): the sink's buffer. */

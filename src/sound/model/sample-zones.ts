@@ -23,6 +23,9 @@ export type ZoneJson = {
   /** A sustain loop [loop_start, loop_end) in the sample's own frames, played while the key is held (absent: none). */
   readonly loop_start?: number;
   readonly loop_end?: number;
+  /** A SoundFont zone (`sample` a .sf2/.sf3 file): the preset it plays, SoundFont bank (128: percussion) and program. */
+  readonly bank?: number;
+  readonly program?: number;
 };
 
 /** The last frame a loop may end at: ten minutes at 192 kHz (the store refuses longer samples). */
@@ -55,7 +58,8 @@ function range(z: Record<string, unknown>, key: string, min: number, max: number
  * Checks a zone list (from a project file or a client): each zone a sample path and in-range
  * whole numbers, low ≤ high. Missing ranges default to the whole keyboard, velocities 1–127 and
  * root key 60; gain (dB, −60…+24), semitones (whole, ±48) and cents (±100) to 0, kept only when not 0;
- * a loop needs both loop_start and loop_end (sample frames, end at least 2 after start).
+ * a loop needs both loop_start and loop_end (sample frames, end at least 2 after start). A zone whose sample
+ * is a SoundFont (.sf2, .sf3) plays its preset `bank` (0–128) and `program` (0–127), default 0, always saved; no loop.
  * Unknown keys are dropped. Throws with the reason.
  */
 export function checkZones(value: unknown): ZoneJson[] {
@@ -86,6 +90,11 @@ export function checkZones(value: unknown): ZoneJson[] {
       if (end - start < 2) throw new Error(`zone ${i}: loop_end ${end} must be at least 2 frames after loop_start ${start}`);
       zone = { ...zone, loop_start: start, loop_end: end };
     }
+    if (/\.sf[23]$/i.test(zone.sample)) {
+      if (zone.loop_start !== undefined) throw new Error(`zone ${i}: a SoundFont zone plays its preset's own loops; it takes no loop_start or loop_end`);
+      zone = { ...zone, bank: range(z, 'bank', 0, 128, 0), program: range(z, 'program', 0, 127, 0) };
+    } else if (z.bank !== undefined || z.program !== undefined)
+      throw new Error(`zone ${i}: bank and program choose a preset of a SoundFont (.sf2, .sf3); ${JSON.stringify(zone.sample)} is an audio sample`);
     if (zone.key_low > zone.key_high) throw new Error(`zone ${i}: key_low ${zone.key_low} is above key_high ${zone.key_high}`);
     if (zone.velocity_low > zone.velocity_high) throw new Error(`zone ${i}: velocity_low ${zone.velocity_low} is above velocity_high ${zone.velocity_high}`);
     return zone;

@@ -7,7 +7,7 @@ import type { SoundHost } from '../host/host.js';
 import { SAMPLER } from '../audio/dsp/sampler.js';
 import { SetZones } from '../model/commands.js';
 import { checkZones, type ZoneJson } from '../model/sample-zones.js';
-import type { LoadedSample } from '../samples/store.js';
+import { isSoundFontPath, type LoadedSample, type LoadedSoundFont } from '../samples/store.js';
 import type { Reply } from '../../protocol3/replies/index.js';
 
 /** Samples one page of the listing holds at most. */
@@ -34,13 +34,26 @@ export const sampleInfo = (s: LoadedSample): SampleInfo => ({
   peak_db: s.peak > 0 ? Math.round(2000 * Math.log10(s.peak)) / 100 : null,
 });
 
-/** A page of the folder's samples, sorted by path, each decoded (once) for its length, channels, rate and peak. */
+/** A SoundFont as the listing shows it: its presets by bank and program. */
+type SoundFontInfo = {
+  readonly path: string;
+  readonly format: 'sf2' | 'sf3';
+  readonly presets: { readonly bank: number; readonly program: number; readonly name: string }[];
+};
+
+const soundFontInfo = (f: LoadedSoundFont): SoundFontInfo => ({ path: f.path, format: f.format, presets: [...f.presets] });
+
+/**
+ * A page of the folder's files, sorted by path: each sample decoded (once) for its length,
+ * channels, rate and peak; each SoundFont parsed (once) for its presets.
+ */
 export async function listSamples(host: SoundHost, offset: number, limit: number): Promise<Reply<'sample-list'>> {
   if (!Number.isInteger(offset) || offset < 0) throw invalidArgument(`offset takes a whole number ≥ 0; got ${offset}`);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SAMPLE_PAGE) throw invalidArgument(`limit takes 1–${MAX_SAMPLE_PAGE}; got ${limit}`);
   const files = await host.samples.requireFolder().list();
-  const samples: SampleInfo[] = [];
-  for (const f of files.slice(offset, offset + limit)) samples.push(sampleInfo(await host.samples.load(f.path)));
+  const samples: (SampleInfo | SoundFontInfo)[] = [];
+  for (const f of files.slice(offset, offset + limit))
+    samples.push(isSoundFontPath(f.path) ? soundFontInfo(await host.samples.loadSoundFont(f.path)) : sampleInfo(await host.samples.load(f.path)));
   return { total: files.length, offset, samples };
 }
 
@@ -54,6 +67,13 @@ async function loadZoneSamples(host: SoundHost, value: unknown): Promise<ZoneJso
   }
   const out: ZoneJson[] = [];
   for (const z of zones) {
+    if (isSoundFontPath(z.sample)) {
+      const f = await host.samples.loadSoundFont(z.sample);
+      if (!f.presets.some((p) => p.bank === z.bank && p.program === z.program))
+        throw notFound(`${f.path} has no preset at bank ${z.bank}, program ${z.program}; sound_list_samples lists its presets`);
+      out.push({ ...z, sample: f.path });
+      continue;
+    }
     const s = await host.samples.load(z.sample);
     if (z.loop_end !== undefined && z.loop_end > s.data.length)
       throw invalidArgument(`zone loop_end ${z.loop_end} is past the end of ${s.path} (${s.data.length} frames)`);
@@ -71,7 +91,8 @@ function setSamplerZones(host: SoundHost, origin: Origin, zones: readonly ZoneJs
   const d = host.selection.requireDevice();
   if (d.spec.name !== SAMPLER.name) throw invalidArgument(`${d.label.getString()} is a ${d.spec.name}; only a Sampler holds sample zones`);
   for (const z of zones)
-    if (host.samples.sample(z.sample) === undefined) throw notFound(`sample ${JSON.stringify(z.sample)} is not loaded from the sample folder`);
+    if (host.samples.sample(z.sample) === undefined && host.samples.soundFont(z.sample) === undefined)
+      throw notFound(`sample ${JSON.stringify(z.sample)} is not loaded from the sample folder`);
   const previous = d.zones;
   const changed = JSON.stringify(previous) !== JSON.stringify(zones);
   if (changed) host.perform(origin, new SetZones(`Set ${d.label.getString()} zones`, d.id, zones), () => d.zones === zones);

@@ -15,12 +15,22 @@ const MAX_WALK_ENTRIES = 20_000;
 /** Folder depth a listing descends. */
 const MAX_DEPTH = 8;
 
+/** SoundFonts live in the folder beside samples: a Sampler zone plays one of their presets. */
+const SOUNDFONTS: Readonly<Record<string, 'sf2' | 'sf3'>> = { sf2: 'sf2', sf3: 'sf3' };
+type FileFormat = SampleFormat | 'sf2' | 'sf3';
+
+/** A file's format by its extension (case-insensitive): a sample's or a SoundFont's; undefined for others. */
+function fileFormatOf(name: string): FileFormat | undefined {
+  const dot = name.lastIndexOf('.');
+  return formatOf(name) ?? (dot < 0 ? undefined : SOUNDFONTS[name.slice(dot + 1).toLowerCase()]);
+}
+
 const code = (err: unknown): string | undefined => (err as NodeJS.ErrnoException | null)?.code;
 
 interface SampleFile {
   /** Relative to the folder, with `/` separators. */
   readonly path: string;
-  readonly format: SampleFormat;
+  readonly format: FileFormat;
   readonly absolute: string;
 }
 
@@ -52,8 +62,9 @@ export class SampleFolder {
     if (path.length === 0 || path.includes('\0')) throw invalidArgument('a sample path must be a non-empty path without NUL bytes');
     if (isAbsolute(path) || /^[a-zA-Z]:/.test(path))
       throw refuse('invalid_argument', 'outside_sample_folder', `sample paths are relative to the sample folder; ${shown} is absolute`);
-    const format = formatOf(path);
-    if (format === undefined) throw invalidArgument(`${shown} is not a sample file: give a .wav, .aif/.aiff, .flac, .mp3 or .ogg file`);
+    const format = fileFormatOf(path);
+    if (format === undefined)
+      throw invalidArgument(`${shown} is not a sample file: give a .wav, .aif/.aiff, .flac, .mp3 or .ogg file, or a .sf2/.sf3 SoundFont`);
     const joined = join(this.root, path);
     if (!this.inside(joined)) throw refuse('invalid_argument', 'outside_sample_folder', `${shown} leaves the sample folder`);
     let real: string;
@@ -68,7 +79,15 @@ export class SampleFolder {
     return { path: relative(this.root, real).split(sep).join('/'), format, absolute: real };
   }
 
-  /** Every sample file in the folder and its subfolders, sorted by path; symlinks that point out are skipped. */
+  /** As resolve, for an audio sample: a SoundFont is refused with invalid_argument. */
+  async resolveAudio(path: string): Promise<SampleFile & { readonly format: SampleFormat }> {
+    const file = await this.resolve(path);
+    if (file.format === 'sf2' || file.format === 'sf3')
+      throw invalidArgument(`${JSON.stringify(file.path)} is a SoundFont, not an audio sample: a zone plays it with a bank and a program`);
+    return { ...file, format: file.format };
+  }
+
+  /** Every sample and SoundFont file in the folder and its subfolders, sorted by path; symlinks that point out are skipped. */
   async list(): Promise<SampleFile[]> {
     const out: SampleFile[] = [];
     let seen = 0;
@@ -81,7 +100,7 @@ export class SampleFolder {
         const rel = relative(this.root, abs).split(sep).join('/');
         if (st.isDirectory()) {
           if (depth < MAX_DEPTH) await walk(abs, depth + 1);
-        } else if (formatOf(name) !== undefined) {
+        } else if (fileFormatOf(name) !== undefined) {
           const file = await this.resolve(rel).catch(() => null);
           if (file !== null) out.push({ ...file, path: rel });
         }

@@ -6,6 +6,7 @@ import type { DeviceJson, ProjectJson, TrackJson } from '../model/components.js'
 import { refuse } from '../model/errors.js';
 import { decodeAudio, type SampleFormat } from './decode.js';
 import { GRANT_HINT, type SampleFolder } from './folder.js';
+import { parseSoundFont, presetsOf, type SoundFontPreset, soundFontsReady } from './soundfont.js';
 
 /** The largest sample file loaded (bytes). */
 const MAX_SAMPLE_BYTES = 64 * 1024 * 1024;
@@ -23,15 +24,28 @@ export interface LoadedSample {
   readonly peak: number;
 }
 
+/** A loaded SoundFont: its bytes (the plan carries them to the engine) and its presets. */
+export interface LoadedSoundFont {
+  readonly path: string;
+  readonly format: 'sf2' | 'sf3';
+  readonly bytes: Uint8Array;
+  readonly presets: readonly SoundFontPreset[];
+}
+
+/** Whether a path names a SoundFont (by extension): a zone with one plays a preset of it. */
+export const isSoundFontPath = (path: string): boolean => /\.sf[23]$/i.test(path);
+
 /** Plans read samples through this (the host's store, or nothing: every sample is missing). */
 export interface SampleSource {
   sample(path: string): LoadedSample | undefined;
+  soundFont(path: string): LoadedSoundFont | undefined;
   /** Why a sample could not be loaded, when a load was tried and refused. */
   problem(path: string): string | undefined;
 }
 
 export class SampleStore implements SampleSource {
   private readonly cache = new Map<string, LoadedSample>();
+  private readonly soundFonts = new Map<string, LoadedSoundFont>();
   private readonly problems = new Map<string, string>();
 
   constructor(readonly folder: SampleFolder | null) {}
@@ -44,6 +58,10 @@ export class SampleStore implements SampleSource {
 
   sample(path: string): LoadedSample | undefined {
     return this.cache.get(path);
+  }
+
+  soundFont(path: string): LoadedSoundFont | undefined {
+    return this.soundFonts.get(path);
   }
 
   problem(path: string): string | undefined {
@@ -70,7 +88,7 @@ export class SampleStore implements SampleSource {
     const failed: { path: string; reason: string }[] = [];
     for (const path of paths) {
       try {
-        await this.load(path);
+        await (isSoundFontPath(path) ? this.loadSoundFont(path) : this.load(path));
       } catch (err) {
         this.problems.set(path, (err as Error).message);
         failed.push({ path, reason: (err as Error).message });
@@ -81,7 +99,7 @@ export class SampleStore implements SampleSource {
 
   /** Reads and decodes a sample of the folder (once: later calls return the cached one). Its `path` is canonical. */
   async load(path: string): Promise<LoadedSample> {
-    const file = await this.requireFolder().resolve(path);
+    const file = await this.requireFolder().resolveAudio(path);
     const cached = this.cache.get(file.path);
     if (cached !== undefined) return cached;
     const bytes = await readFile(file.absolute);
@@ -104,6 +122,27 @@ export class SampleStore implements SampleSource {
       }
     const loaded: LoadedSample = { path: file.path, format: file.format, sampleRate: audio.sampleRate, channels: audio.channels.length, data, peak };
     this.cache.set(file.path, loaded);
+    return loaded;
+  }
+
+  /** Reads and parses a SoundFont of the folder (once), listing its presets. Its `path` is canonical. */
+  async loadSoundFont(path: string): Promise<LoadedSoundFont> {
+    const file = await this.requireFolder().resolve(path);
+    if (file.format !== 'sf2' && file.format !== 'sf3') throw refuse('invalid_argument', 'invalid_path', `${file.path} is not a SoundFont (.sf2 or .sf3)`);
+    const cached = this.soundFonts.get(file.path);
+    if (cached !== undefined) return cached;
+    const data = await readFile(file.absolute);
+    if (data.length > MAX_SAMPLE_BYTES) throw refuse('invalid_argument', 'out_of_range', `${file.path} is larger than ${MAX_SAMPLE_BYTES} bytes`);
+    await soundFontsReady();
+    const bytes = new Uint8Array(data.buffer, data.byteOffset, data.length);
+    let presets: SoundFontPreset[];
+    try {
+      presets = presetsOf(parseSoundFont(file.path, bytes));
+    } catch (err) {
+      throw refuse('invalid_argument', 'invalid_path', `${file.path} cannot be read as a SoundFont: ${(err as Error).message}`);
+    }
+    const loaded: LoadedSoundFont = { path: file.path, format: file.format, bytes, presets };
+    this.soundFonts.set(file.path, loaded);
     return loaded;
   }
 }

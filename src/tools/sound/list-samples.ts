@@ -7,9 +7,10 @@ export default defineTool({
   title: 'List the samples in the sample folder',
   toolset: 'sound',
   description:
-    "Lists the sample files (WAV, AIFF, FLAC, MP3, Ogg Vorbis) in the sample folder the operator granted (serve --samples DIR or config.json's " +
-    '`samples`), sorted by path, a page at a time: each with its `path` (relative to the folder: what sound_set_sampler_zones and ' +
-    'sound_audition_sample take), format, length in seconds and frames, channels, sample rate and peak (dBFS). `total` counts every sample. ' +
+    'Lists the sample files (WAV, AIFF, FLAC, MP3, Ogg Vorbis) and SoundFonts (.sf2, .sf3) in the sample folder the operator granted ' +
+    "(serve --samples DIR or config.json's `samples`), sorted by path, a page at a time: each with its `path` (relative to the folder: what " +
+    'sound_set_sampler_zones and sound_audition_sample take) and format; a sample with its length in seconds and frames, channels, sample ' +
+    'rate and peak (dBFS); a SoundFont with its `presets` (bank, program, name; bank 128 is percussion). `total` counts every file. ' +
     'Symbolic links that point out of the folder are not listed. No folder granted: refused with reason no_sample_folder. ' +
     READ_ONLY,
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SetParameter } from '../../../src/engine/commands/set-parameter.js';
@@ -6,6 +9,8 @@ import { Component } from '../../../src/engine/component.js';
 import { silentLogger } from '../../../src/engine/log.js';
 import { BoundedParameter } from '../../../src/engine/parameters/bounded.js';
 import { LivePlayer } from '../../../src/sound/live/player.js';
+import { openProject } from '../../../src/sound/operations/project.js';
+import { clip, dev, project, track } from '../audio/helpers.js';
 import { startStack, type Reply, type Stack } from '../../protocol3/helpers.js';
 
 /** A refusal while playing: the fingerprint covers the moving position, so the document and history are compared. */
@@ -192,4 +197,29 @@ test('live playback: the song stops at its end (the engine stops too), Play play
   await until(s, 'the position past the loop', (r) => r.transport.position_beats >= end - 1);
   const back = await until(s, 'back in the loop', (r) => r.transport.position_beats < 4 && r.meters.observed_at.beat < 4);
   assert.equal(back.transport.playing, true, 'still playing');
+});
+
+test('live playback: a Sampler zone playing a SoundFont preset sounds in the render worker', async (t) => {
+  const folder = mkdtempSync(join(tmpdir(), 'footlight-live-sf-'));
+  t.after(() => rmSync(folder, { recursive: true, force: true }));
+  // Debian's General MIDI SoundFont (timgm6mb-soundfont, see .ci/run), copied into the granted folder.
+  copyFileSync('/usr/share/sounds/sf2/TimGM6mb.sf2', join(folder, 'gm.sf2'));
+  const s = await startStack(t, { project: 'empty', samples: folder });
+  await s.host.samples.loadSoundFont('gm.sf2');
+  const zone = { sample: 'gm.sf2', key_low: 0, key_high: 127, velocity_low: 1, velocity_high: 127, root_key: 60, bank: 0, program: 0 };
+  openProject(s.host, { surface: 'cli' }, project([track('Keys', [{ ...dev('Sampler'), zones: [zone] }], [clip(0, 16, [[69, 0, 16, 100]])])]));
+  const live = new LivePlayer(s.host, { output: 'none', log: silentLogger });
+  s.engine.clock.start(60);
+  t.after(async () => {
+    s.engine.clock.stop();
+    await live.close();
+  });
+  assert.equal((await live.ready).output, 'none');
+  await s.ok(`song-transport-play ${(await state(s)).project_token}`);
+  const playing = await until(
+    s,
+    'the preset sounding',
+    (r) => r.meters.available && r.meters.observed_at.playing && (r.meters.master.peak_dbfs ?? -Infinity) > -40,
+  );
+  assert.ok(playing.meters.master.peak_dbfs! < 0, `${playing.meters.master.peak_dbfs} dBFS`);
 });

@@ -4,6 +4,8 @@
  * model (../plan.ts); nothing in dsp/ imports the model, the catalog or Node.
  */
 
+import type { PlanSoundFont } from './preset-synth.js';
+
 /** A device's parameters in physical units: Hz and ms for exponential scales, linear gain for
  * level scales, dB / semitones / fractions (0–1 for %) / enum indices otherwise. */
 export type PlanParams = Record<string, number>;
@@ -52,7 +54,7 @@ export interface PlanDevice {
   readonly zones?: readonly PlanZone[];
 }
 
-/** A Sampler zone with its decoded sample (mono, at the file's rate). Ranges are inclusive MIDI numbers. */
+/** A Sampler zone with its decoded sample (mono, at the file's rate) or its SoundFont preset. Ranges are inclusive MIDI numbers. */
 export interface PlanZone {
   readonly sample: string;
   readonly keyLow: number;
@@ -69,6 +71,8 @@ export interface PlanZone {
   readonly loopEnd: number;
   readonly sampleRate: number;
   readonly data: Float32Array;
+  /** A SoundFont zone: the preset it plays (then `data` is empty and the loop, root key and rate unused). */
+  readonly soundFont?: PlanSoundFont;
 }
 
 /** An audio clip with its decoded sample (mono, at the file's rate), in song beats. */

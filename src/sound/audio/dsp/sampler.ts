@@ -5,6 +5,7 @@ import type { PlanParams, PlanZone } from './plan.js';
 import { atRate } from './resample.js';
 import { FadingVoice, OutputLevel, PitchSlide, PooledInstrument, VoicePool } from './voices.js';
 import type { DeviceDef } from './device.js';
+import { presetSynth, type PresetSynth } from './preset-synth.js';
 import { bool, choice, freq, level, linear, pct, semis, time, voices, whole } from './params.js';
 
 /** Above this the Sampler's low-pass is bypassed (its top setting is 20 kHz: fully open). */
@@ -59,9 +60,8 @@ class SamplerVoice extends FadingVoice {
     let gain = 1;
     if (s.zones.length > 0) {
       // The user's zones: the first whose key and velocity ranges hold the note, pitched from its root key.
-      const v = Math.min(127, Math.max(1, Math.round(velocity * 127)));
-      const zone = s.zones.find(({ z }) => pitch >= z.keyLow && pitch <= z.keyHigh && v >= z.velocityLow && v <= z.velocityHigh);
-      if (zone === undefined) return false;
+      const zone = s.zoneFor(pitch, velocity);
+      if (zone === undefined || zone.sample === null) return false;
       sample = zone.sample;
       semis += pitch - zone.z.rootKey + zone.z.tune;
       gain = zone.z.gain;
@@ -180,7 +180,9 @@ class SamplerVoice extends FadingVoice {
 class Sampler extends PooledInstrument<SamplerVoice> {
   readonly kit: Kit;
   /** The user's zones, each with its sample at the engine rate (its sustain loop, if any, held while the key is), in zone order. */
-  readonly zones: readonly { readonly z: PlanZone; readonly sample: KitSample }[];
+  readonly zones: readonly SamplerZone[];
+  /** SoundFont notes sounding: the key pressed and the zone's synthesizer that plays it. */
+  private readonly presetNotes: { pitch: number; synth: PresetSynth }[] = [];
   protected readonly pool: VoicePool<SamplerVoice>;
   /** Cutoff moves, shared by the voices (each sets its filter per sample while it moves). */
   readonly motion: FilterMotion;
@@ -195,13 +197,14 @@ class Sampler extends PooledInstrument<SamplerVoice> {
     super();
     this.kit = builtInKit(sampleRate);
     this.zones = zones.map((z) => {
+      if (z.soundFont !== undefined) return { z, sample: null, synth: presetSynth(z.soundFont, sampleRate, z.tune) };
       const data = atRate(z.data, z.sampleRate, sampleRate);
       // The loop in engine frames; one past the sample's end (a project written for a longer file) is no loop.
       const ratio = sampleRate / z.sampleRate;
       const loopStart = Math.round(z.loopStart * ratio);
       const loopEnd = Math.min(Math.round(z.loopEnd * ratio), data.length - 1);
       const loop = loopEnd - loopStart >= 2 ? { loopStart, loopEnd } : { loopStart: 0, loopEnd: 0 };
-      return { z, sample: { name: z.sample, data, oneShot: false, rootKey: z.rootKey, ...loop, sustainOnly: true } };
+      return { z, sample: { name: z.sample, data, oneShot: false, rootKey: z.rootKey, ...loop, sustainOnly: true }, synth: null };
     });
     this.pool = new VoicePool(polyphony, () => new SamplerVoice(this), sampleRate);
     this.motion = new FilterMotion(sampleRate);
@@ -212,7 +215,48 @@ class Sampler extends PooledInstrument<SamplerVoice> {
     this.motion.block(this.p.CUTOFF, 0);
     this.output.block(this.p.OUTPUT);
   }
+
+  /** The first zone whose key and velocity (0–1) ranges hold a note. */
+  zoneFor(pitch: number, velocity: number): SamplerZone | undefined {
+    const v = Math.min(127, Math.max(1, Math.round(velocity * 127)));
+    return this.zones.find(({ z }) => pitch >= z.keyLow && pitch <= z.keyHigh && v >= z.velocityLow && v <= z.velocityHigh);
+  }
+
+  /** A note in a SoundFont zone goes to its preset's synthesizer; any other to the voices. */
+  override noteOn(pitch: number, velocity: number): void {
+    const zone = this.zones.length > 0 ? this.zoneFor(pitch, velocity) : undefined;
+    if (zone === undefined || zone.sample !== null) return super.noteOn(pitch, velocity);
+    if (zone.synth === null) return;
+    zone.synth.noteOn(pitch, Math.min(127, Math.max(1, Math.round(velocity * 127))));
+    this.presetNotes.push({ pitch, synth: zone.synth });
+  }
+
+  override noteOff(pitch: number): void {
+    const i = this.presetNotes.findIndex((n) => n.pitch === pitch);
+    if (i < 0) return super.noteOff(pitch);
+    this.presetNotes[i].synth.noteOff(pitch);
+    this.presetNotes.splice(i, 1);
+  }
+
+  override render(l: Float32Array, r: Float32Array, from: number, to: number): void {
+    super.render(l, r, from, to);
+    const ramp = this.output.ramp;
+    for (const { z, synth } of this.zones) if (synth !== null) synth.render(l, r, from, to, ramp === null ? z.gain * this.p.OUTPUT : z.gain, ramp);
+  }
+
+  override reset(): void {
+    super.reset();
+    this.presetNotes.length = 0;
+    for (const { synth } of this.zones) synth?.reset();
+  }
+
+  override get sounding(): boolean {
+    return super.sounding || this.zones.some(({ synth }) => synth?.sounding === true);
+  }
 }
+
+/** A zone as the Sampler plays it: its sample at the engine rate, or (a SoundFont zone) its preset's synthesizer (null: none plugged in). */
+type SamplerZone = { readonly z: PlanZone; readonly sample: KitSample | null; readonly synth: PresetSynth | null };
 
 export const SAMPLER: DeviceDef = {
   name: 'Sampler',
