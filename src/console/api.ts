@@ -43,6 +43,8 @@ interface Route {
 }
 
 const Path = z.string().min(1).max(1024);
+/** A SoundFont preset: bank 0–128 (128: percussion) and program 0–127. */
+const Preset = z.strictObject({ bank: z.number().int().min(0).max(128), program: z.number().int().min(0).max(127) });
 const Id = z.number().int().nonnegative();
 const Value = z.union([z.number(), z.string().max(4096), z.boolean()]);
 
@@ -323,15 +325,20 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
     },
     '/api/sound/samples/audition': {
       method: 'POST',
-      handler: async ({ body }) => auditionSample(requireSound(), parse(z.strictObject({ path: Path }), body).path),
+      handler: async ({ body }) => {
+        // A SoundFont's preset by bank and program; a sample file alone.
+        const a = parse(z.strictObject({ path: Path, preset: Preset.optional() }), body);
+        return auditionSample(requireSound(), a.path, a.preset);
+      },
     },
     '/api/sound/sampler-zones': {
       method: 'POST',
       handler: async ({ body, origin }) => {
-        // One sample over the whole keyboard at its own pitch on C3, or none (the built-in kit).
-        const a = parse(z.strictObject({ sample: Path.nullable() }), body);
+        // One sample over the whole keyboard at its own pitch on C3 (or a SoundFont's preset), or none (the built-in kit).
+        const a = parse(z.strictObject({ sample: Path.nullable(), preset: Preset.optional() }), body);
         const host = requireSound();
-        const zones = a.sample === null ? [] : [{ sample: a.sample, key_low: 0, key_high: 127, velocity_low: 1, velocity_high: 127, root_key: 60 }];
+        const zones =
+          a.sample === null ? [] : [{ sample: a.sample, key_low: 0, key_high: 127, velocity_low: 1, velocity_high: 127, root_key: 60, ...a.preset }];
         const request = queuedRequest(engine.queue, origin, Date.now() + engine.deadlineMs, 'console');
         const out = await samplerZones(host, request, JSON.stringify(zones), await selectionTokenOf(host));
         hub.soundTouched();
