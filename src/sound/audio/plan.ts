@@ -58,7 +58,7 @@ class PlanBuilder {
       }
       const gain = Math.pow(10, (c.audio.gain_db ?? 0) / 20);
       const offset = c.audio.offset_seconds ?? 0;
-      return [{ sample: s.path, start: c.start, length: c.length, gain, offset, loop: c.loop_enabled, sampleRate: s.sampleRate, data: s.data }];
+      return [{ sample: s.path, start: c.start, length: c.length, gain, offset, loop: c.loop_enabled, sampleRate: s.sampleRate, data: s.data, right: s.right }];
     });
   }
 
@@ -68,7 +68,7 @@ class PlanBuilder {
       const sf = z.bank === undefined ? undefined : this.samples?.soundFont(z.sample);
       if (sf !== undefined) {
         const soundFont = { file: sf.path, bytes: sf.bytes, bank: z.bank ?? 0, program: z.program ?? 0 };
-        return [{ ...this.zoneRanges(z), loopStart: 0, loopEnd: 0, sampleRate: 0, data: new Float32Array(0), soundFont }];
+        return [{ ...this.zoneRanges(z), loopStart: 0, loopEnd: 0, sampleRate: 0, data: new Float32Array(0), right: null, soundFont }];
       }
       const s = z.bank === undefined ? this.samples?.sample(z.sample) : undefined;
       if (s === undefined) {
@@ -83,6 +83,7 @@ class PlanBuilder {
           loopEnd: z.loop_end ?? 0,
           sampleRate: s.sampleRate,
           data: s.data,
+          right: s.right,
         },
       ];
     });

@@ -1,4 +1,4 @@
-// Decoded samples by path: loaded (read, decoded, mixed to mono) before a change that uses them,
+// Decoded samples by path: loaded (read, decoded, as mono or stereo) before a change that uses them,
 // then read synchronously when a render plan is built.
 
 import { readFile } from 'node:fs/promises';
@@ -13,15 +13,29 @@ const MAX_SAMPLE_BYTES = 64 * 1024 * 1024;
 /** The longest decoded sample (seconds): ten minutes. */
 const MAX_SAMPLE_SECONDS = 600;
 
-/** A loaded sample: mono at its file's rate (the Sampler's voice steps through it at fileRate / engineRate). */
+/**
+ * A loaded sample at its file's rate (the Sampler's voice steps through it at fileRate /
+ * engineRate): `data` is a mono file's signal or a stereo file's left, `right` a stereo file's
+ * right (null for mono). A file of more channels plays as stereo: the even channels (1st, 3rd…)
+ * averaged on the left, the odd on the right.
+ */
 export interface LoadedSample {
   readonly path: string;
   readonly format: SampleFormat;
   readonly sampleRate: number;
   readonly channels: number;
   readonly data: Float32Array;
-  /** Largest absolute value over every channel, before the mono mix. */
+  readonly right: Float32Array | null;
+  /** Largest absolute value over every channel. */
   readonly peak: number;
+}
+
+/** The average of `channels` (one of them: itself). */
+function average(channels: readonly Float32Array[], frames: number): Float32Array {
+  if (channels.length === 1) return channels[0];
+  const out = new Float32Array(frames);
+  for (const ch of channels) for (let i = 0; i < frames; i++) out[i] += (ch[i] ?? 0) / channels.length;
+  return out;
 }
 
 /** A loaded SoundFont: its bytes (the plan carries them to the engine) and its presets. */
@@ -112,15 +126,13 @@ export class SampleStore implements SampleSource {
     }
     const frames = audio.channels[0].length;
     if (frames / audio.sampleRate > MAX_SAMPLE_SECONDS) throw refuse('invalid_argument', 'out_of_range', `${file.path} is longer than ${MAX_SAMPLE_SECONDS} s`);
-    const data = new Float32Array(frames);
     let peak = 0;
-    for (const ch of audio.channels)
-      for (let i = 0; i < frames; i++) {
-        const x = ch[i] ?? 0;
-        data[i] += x / audio.channels.length;
-        peak = Math.max(peak, Math.abs(x));
-      }
-    const loaded: LoadedSample = { path: file.path, format: file.format, sampleRate: audio.sampleRate, channels: audio.channels.length, data, peak };
+    for (const ch of audio.channels) for (let i = 0; i < frames; i++) peak = Math.max(peak, Math.abs(ch[i] ?? 0));
+    const stereo = audio.channels.length > 1;
+    const side = (odd: number) => audio.channels.filter((_, c) => c % 2 === odd);
+    const data = stereo ? average(side(0), frames) : audio.channels[0];
+    const right = stereo ? average(side(1), frames) : null;
+    const loaded: LoadedSample = { path: file.path, format: file.format, sampleRate: audio.sampleRate, channels: audio.channels.length, data, right, peak };
     this.cache.set(file.path, loaded);
     return loaded;
   }

@@ -61,13 +61,16 @@ interface ClipState {
   readonly loop: boolean;
   readonly gain: number;
   readonly data: Float32Array;
+  /** A stereo sample's right (`data` its left); null: mono, both sides alike. */
+  readonly right: Float32Array | null;
 }
 
 function clipState(c: PlanAudioClip, spb: number, sampleRate: number): ClipState {
   const data = atRate(c.data, c.sampleRate, sampleRate);
+  const right = c.right === null ? null : atRate(c.right, c.sampleRate, sampleRate);
   const start = Math.round(c.start * spb);
   const first = Math.min(data.length, Math.round(c.offset * sampleRate));
-  return { start, end: Math.round((c.start + c.length) * spb), first, region: data.length - first, loop: c.loop, gain: c.gain, data };
+  return { start, end: Math.round((c.start + c.length) * spb), first, region: data.length - first, loop: c.loop, gain: c.gain, data, right };
 }
 
 /** The clip's fade gain from its nearest edge `d` samples away (1 from `fade` on). */
@@ -93,9 +96,10 @@ class TrackState {
   sumSq = 0;
   count = 0;
   readonly events: NoteEvent[] = [];
-  /** Audio clips, by start; what they play this block (mono), and whether they play at all. */
+  /** Audio clips, by start; what they play this block (left, right), and whether they play at all. */
   readonly clips: readonly ClipState[];
   readonly clipBlock = new Float32Array(BLOCK);
+  readonly clipBlockR = new Float32Array(BLOCK);
   clipActive = false;
   /** Mute and solo (1 heard, 0 not), the fader and pan per side, and each send: all smoothed. */
   readonly audibility: SmoothedGain;
@@ -129,15 +133,19 @@ class TrackState {
       const lo = Math.max(s0, c.start);
       const hi = Math.min(s1, c.end);
       if (lo >= hi) continue;
-      const { data, first, region, loop, gain } = c;
+      const { data, right, first, region, loop, gain } = c;
       const out = this.clipBlock;
+      const outR = this.clipBlockR;
       for (let s = lo; s < hi; s++) {
         const rel = s - c.start;
         const p = loop ? rel % region : rel;
         if (p >= region) break;
         // Samples to the nearest edge, counting the edge sample as 1 (the clip's first sample sounds): its start or end, the sample's end, a loop's seam.
         const d = Math.min(rel + 1, c.end - s, region - p, loop ? p + 1 : region);
-        out[at + (s - s0)] += data[first + p] * gain * fadeGain(d, fade);
+        const f = fadeGain(d, fade);
+        const x = data[first + p] * gain * f;
+        out[at + (s - s0)] += x;
+        outR[at + (s - s0)] += right === null ? x : right[first + p] * gain * f;
       }
       this.clipActive = true;
     }
@@ -331,6 +339,7 @@ export class AudioEngine {
       t.events.length = 0;
       if (t.clipActive) {
         t.clipBlock.fill(0);
+        t.clipBlockR.fill(0);
         t.clipActive = false;
       }
     }
@@ -382,7 +391,12 @@ export class AudioEngine {
     for (const t of this.tracks) {
       if (t.clips.length === 0) continue;
       t.playClips(s0, s0 + n, 0, CLIP_FADE_SECONDS * this.sampleRate);
-      if (t.clipActive) for (let i = 0; i < n; i++) t.clipBlock[i] *= fadeGain(fade - tail.done - i, fade);
+      if (t.clipActive)
+        for (let i = 0; i < n; i++) {
+          const g = fadeGain(fade - tail.done - i, fade);
+          t.clipBlock[i] *= g;
+          t.clipBlockR[i] *= g;
+        }
     }
     tail.done += n;
     if (tail.done >= fade) this.clipTail = null;
@@ -408,7 +422,7 @@ export class AudioEngine {
     if (t.clipActive)
       for (let i = 0; i < BLOCK; i++) {
         l[i] += t.clipBlock[i];
-        r[i] += t.clipBlock[i];
+        r[i] += t.clipBlockR[i];
       }
     let events: readonly NoteEvent[] = t.events;
     for (const s of t.chain) {

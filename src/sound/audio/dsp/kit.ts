@@ -10,6 +10,8 @@ import { TWO_PI } from './oscillators.js';
 export interface KitSample {
   readonly name: string;
   readonly data: Float32Array;
+  /** A stereo zone sample's right channel (`data` its left); the kit's own samples are mono. */
+  readonly right?: Float32Array | null;
   /** Drums play to their end (one-shot); the tonal sample follows the key. */
   readonly oneShot: boolean;
   /** The key whose pitch the sample was recorded at (tonal sample only). */

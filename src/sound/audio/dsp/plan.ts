@@ -70,12 +70,14 @@ export interface PlanZone {
   readonly loopStart: number;
   readonly loopEnd: number;
   readonly sampleRate: number;
+  /** The sample: mono, or a stereo file's left with `right` its right (null: mono). */
   readonly data: Float32Array;
+  readonly right: Float32Array | null;
   /** A SoundFont zone: the preset it plays (then `data` is empty and the loop, root key and rate unused). */
   readonly soundFont?: PlanSoundFont;
 }
 
-/** An audio clip with its decoded sample (mono, at the file's rate), in song beats. */
+/** An audio clip with its decoded sample (mono, or stereo with `right`, at the file's rate), in song beats. */
 export interface PlanAudioClip {
   readonly sample: string;
   readonly start: number;
@@ -88,6 +90,7 @@ export interface PlanAudioClip {
   readonly loop: boolean;
   readonly sampleRate: number;
   readonly data: Float32Array;
+  readonly right: Float32Array | null;
 }
 
 /** A note in song beats (arranger clips expanded: loops unrolled, cut at the clip end). */

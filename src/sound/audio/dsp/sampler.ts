@@ -37,6 +37,8 @@ class SamplerVoice extends FadingVoice {
    */
   private filtered = false;
   readonly filter = new Svf();
+  /** A stereo sample's right side has its own low-pass. */
+  readonly filterR = new Svf();
 
   constructor(private readonly sampler: Sampler) {
     super();
@@ -101,6 +103,8 @@ class SamplerVoice extends FadingVoice {
     this.gain = velocity * this.foundGain;
     this.filter.reset();
     this.filter.set(p.CUTOFF, FLAT, s.sampleRate);
+    this.filterR.reset();
+    this.filterR.set(p.CUTOFF, FLAT, s.sampleRate);
     this.filtered = p.CUTOFF < OPEN_CUTOFF;
   }
 
@@ -127,7 +131,12 @@ class SamplerVoice extends FadingVoice {
     const filtered = this.filtered;
     const motion = filtered && this.sampler.motion.moving ? this.sampler.motion : null;
     const sr = this.sampler.sampleRate;
-    if (filtered) this.filter.set(this.sampler.p.CUTOFF, FLAT, sr);
+    // A stereo sample (a zone's) plays its right side through the same steps; mono: both sides alike.
+    const right = sample.right ?? null;
+    if (filtered) {
+      this.filter.set(this.sampler.p.CUTOFF, FLAT, sr);
+      if (right !== null) this.filterR.set(this.sampler.p.CUTOFF, FLAT, sr);
+    }
     const slide = this.rate;
     const dir = this.dir;
     const { loopStart, loopEnd } = sample;
@@ -148,6 +157,7 @@ class SamplerVoice extends FadingVoice {
       // In the loop, the sample after its last is its first.
       const next = this.looping && k + 1 === loopEnd ? loopStart : k + 1;
       let x = data[k] + (data[next] - data[k]) * frac;
+      let y = right === null ? 0 : right[k] + (right[next] - right[k]) * frac;
       if (this.held || oneShot) this.env = Math.min(1, this.env + this.attackStep);
       else {
         this.env *= this.releaseCoef;
@@ -156,15 +166,26 @@ class SamplerVoice extends FadingVoice {
           return;
         }
       }
-      if (motion !== null) this.filter.set(motion.cutoff(i), FLAT, sr);
-      if (filtered) x = this.filter.tick(x, 0);
+      if (motion !== null) {
+        this.filter.set(motion.cutoff(i), FLAT, sr);
+        if (right !== null) this.filterR.set(motion.cutoff(i), FLAT, sr);
+      }
+      if (filtered) {
+        x = this.filter.tick(x, 0);
+        if (right !== null) y = this.filterR.tick(y, 0);
+      }
       if (!this.looping) {
         const left = this.dir > 0 ? last - pos : pos;
-        if (left < fade) x *= 0.5 - 0.5 * Math.cos((Math.PI * left) / fade);
+        if (left < fade) {
+          const w = 0.5 - 0.5 * Math.cos((Math.PI * left) / fade);
+          x *= w;
+          y *= w;
+        }
       }
-      x *= this.env * (ramp === null ? g : this.gain * ramp[i]);
+      const a = this.env * (ramp === null ? g : this.gain * ramp[i]);
+      x *= a;
       l[i] += x;
-      r[i] += x;
+      r[i] += right === null ? x : y * a;
       this.pos = pos + slide.next() * dir;
     }
   }
@@ -199,12 +220,13 @@ class Sampler extends PooledInstrument<SamplerVoice> {
     this.zones = zones.map((z) => {
       if (z.soundFont !== undefined) return { z, sample: null, synth: presetSynth(z.soundFont, sampleRate, z.tune) };
       const data = atRate(z.data, z.sampleRate, sampleRate);
+      const right = z.right === null ? null : atRate(z.right, z.sampleRate, sampleRate);
       // The loop in engine frames; one past the sample's end (a project written for a longer file) is no loop.
       const ratio = sampleRate / z.sampleRate;
       const loopStart = Math.round(z.loopStart * ratio);
       const loopEnd = Math.min(Math.round(z.loopEnd * ratio), data.length - 1);
       const loop = loopEnd - loopStart >= 2 ? { loopStart, loopEnd } : { loopStart: 0, loopEnd: 0 };
-      return { z, sample: { name: z.sample, data, oneShot: false, rootKey: z.rootKey, ...loop, sustainOnly: true }, synth: null };
+      return { z, sample: { name: z.sample, data, right, oneShot: false, rootKey: z.rootKey, ...loop, sustainOnly: true }, synth: null };
     });
     this.pool = new VoicePool(polyphony, () => new SamplerVoice(this), sampleRate);
     this.motion = new FilterMotion(sampleRate);
