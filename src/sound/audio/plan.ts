@@ -68,7 +68,7 @@ class PlanBuilder {
       const sf = z.bank === undefined ? undefined : this.samples?.soundFont(z.sample);
       if (sf !== undefined) {
         const soundFont = { file: sf.path, bytes: sf.bytes, bank: z.bank ?? 0, program: z.program ?? 0 };
-        return [{ ...this.zoneRanges(z), loopStart: 0, loopEnd: 0, sampleRate: 0, data: new Float32Array(0), right: null, soundFont }];
+        return [{ ...this.zoneRanges(z), loopStart: 0, loopEnd: 0, loopCrossfade: 0, sampleRate: 0, data: new Float32Array(0), right: null, soundFont }];
       }
       const s = z.bank === undefined ? this.samples?.sample(z.sample) : undefined;
       if (s === undefined) {
@@ -81,6 +81,7 @@ class PlanBuilder {
           ...this.zoneRanges(z),
           loopStart: z.loop_start ?? 0,
           loopEnd: z.loop_end ?? 0,
+          loopCrossfade: z.loop_crossfade ?? 0,
           sampleRate: s.sampleRate,
           data: s.data,
           right: s.right,

@@ -23,6 +23,12 @@ export type ZoneJson = {
   /** A sustain loop [loop_start, loop_end) in the sample's own frames, played while the key is held (absent: none). */
   readonly loop_start?: number;
   readonly loop_end?: number;
+  /**
+   * Frames (of the file) before loop_end that blend into the audio before loop_start while the
+   * loop plays, so a loop whose ends do not meet wraps without a click (absent: none; at most the
+   * loop's length and loop_start).
+   */
+  readonly loop_crossfade?: number;
   /** A SoundFont zone (`sample` a .sf2/.sf3 file): the preset it plays, SoundFont bank (128: percussion) and program. */
   readonly bank?: number;
   readonly program?: number;
@@ -58,7 +64,8 @@ function range(z: Record<string, unknown>, key: string, min: number, max: number
  * Checks a zone list (from a project file or a client): each zone a sample path and in-range
  * whole numbers, low ≤ high. Missing ranges default to the whole keyboard, velocities 1–127 and
  * root key 60; gain (dB, −60…+24), semitones (whole, ±48) and cents (±100) to 0, kept only when not 0;
- * a loop needs both loop_start and loop_end (sample frames, end at least 2 after start). A zone whose sample
+ * a loop needs both loop_start and loop_end (sample frames, end at least 2 after start), and may
+ * take loop_crossfade (frames, at most the loop's length and loop_start). A zone whose sample
  * is a SoundFont (.sf2, .sf3) plays its preset `bank` (0–128) and `program` (0–127), default 0, always saved; no loop.
  * Unknown keys are dropped. Throws with the reason.
  */
@@ -89,7 +96,9 @@ export function checkZones(value: unknown): ZoneJson[] {
       const end = range(z, 'loop_end', 1, MAX_LOOP_FRAME, -1);
       if (end - start < 2) throw new Error(`zone ${i}: loop_end ${end} must be at least 2 frames after loop_start ${start}`);
       zone = { ...zone, loop_start: start, loop_end: end };
-    }
+      const crossfade = optional(z, 'loop_crossfade', 0, Math.min(end - start, start), true);
+      if (crossfade !== undefined) zone = { ...zone, loop_crossfade: crossfade };
+    } else if (z.loop_crossfade !== undefined) throw new Error(`zone ${i}: loop_crossfade needs a loop (loop_start and loop_end)`);
     if (/\.sf[23]$/i.test(zone.sample)) {
       if (zone.loop_start !== undefined) throw new Error(`zone ${i}: a SoundFont zone plays its preset's own loops; it takes no loop_start or loop_end`);
       zone = { ...zone, bank: range(z, 'bank', 0, 128, 0), program: range(z, 'program', 0, 127, 0) };

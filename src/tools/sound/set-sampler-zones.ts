@@ -14,6 +14,12 @@ const Zone = z.strictObject({
   tune_cents: z.number().min(-100).max(100).optional().describe('Fine-tune the zone in cents (default 0)'),
   loop_start: z.number().int().min(0).optional().describe('Sustain loop start, in the sample file’s frames (give with loop_end)'),
   loop_end: z.number().int().min(1).optional().describe('Sustain loop end (exclusive); the loop plays while the key is held'),
+  loop_crossfade: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('Frames before loop_end blended into those before loop_start: a loop whose ends do not meet wraps without a click'),
   bank: z.number().int().min(0).max(128).optional().describe('SoundFont zone: the preset’s bank (128 = percussion; default 0)'),
   program: z.number().int().min(0).max(127).optional().describe('SoundFont zone: the preset’s program, 0–127 (General MIDI from 0; default 0)'),
 });

@@ -23,6 +23,8 @@ export interface KitSample {
    */
   readonly loopStart: number;
   readonly loopEnd: number;
+  /** A zone's loop crossfade in frames (the kit's loops are crossfaded into their data instead). */
+  readonly loopCrossfade?: number;
   /** The loop plays only while the key is held: released, the sample plays on to its end (a zone's loop). */
   readonly sustainOnly?: boolean;
 }

@@ -69,6 +69,8 @@ export interface PlanZone {
   /** The sustain loop in the sample's own frames; both 0: none. */
   readonly loopStart: number;
   readonly loopEnd: number;
+  /** Frames before loopEnd blended into those before loopStart while looping (0: none). */
+  readonly loopCrossfade: number;
   readonly sampleRate: number;
   /** The sample: mono, or a stereo file's left with `right` its right (null: mono). */
   readonly data: Float32Array;

@@ -140,6 +140,10 @@ class SamplerVoice extends FadingVoice {
     const slide = this.rate;
     const dir = this.dir;
     const { loopStart, loopEnd } = sample;
+    // A zone's loop crossfade: its last `xfade` frames blend into those before loopStart, equal power
+    // on a raised-cosine course (a plain sin/cos pair has corners at its ends, heard at −64 dB).
+    const xfade = sample.loopCrossfade ?? 0;
+    const xfadeFrom = loopEnd - xfade;
     // The end fade in source samples: END_FADE_SECONDS of playback at this rate.
     const fade = END_FADE_SECONDS * this.sampler.sampleRate * slide.dt;
     // A zone's loop holds only while the key does: released, the sample plays on past the loop to its end.
@@ -158,6 +162,16 @@ class SamplerVoice extends FadingVoice {
       const next = this.looping && k + 1 === loopEnd ? loopStart : k + 1;
       let x = data[k] + (data[next] - data[k]) * frac;
       let y = right === null ? 0 : right[k] + (right[next] - right[k]) * frac;
+      if (this.looping && xfade > 0 && pos >= xfadeFrom) {
+        const q = pos - (loopEnd - loopStart);
+        const kq = q | 0;
+        const fq = q - kq;
+        const t = (0.5 - 0.5 * Math.cos((Math.PI * (pos - xfadeFrom)) / xfade)) * (Math.PI / 2);
+        const fadeOut = Math.cos(t);
+        const fadeIn = Math.sin(t);
+        x = x * fadeOut + (data[kq] + (data[kq + 1] - data[kq]) * fq) * fadeIn;
+        if (right !== null) y = y * fadeOut + (right[kq] + (right[kq + 1] - right[kq]) * fq) * fadeIn;
+      }
       if (this.held || oneShot) this.env = Math.min(1, this.env + this.attackStep);
       else {
         this.env *= this.releaseCoef;
@@ -225,7 +239,8 @@ class Sampler extends PooledInstrument<SamplerVoice> {
       const ratio = sampleRate / z.sampleRate;
       const loopStart = Math.round(z.loopStart * ratio);
       const loopEnd = Math.min(Math.round(z.loopEnd * ratio), data.length - 1);
-      const loop = loopEnd - loopStart >= 2 ? { loopStart, loopEnd } : { loopStart: 0, loopEnd: 0 };
+      const loopCrossfade = Math.min(Math.round(z.loopCrossfade * ratio), loopEnd - loopStart, loopStart);
+      const loop = loopEnd - loopStart >= 2 ? { loopStart, loopEnd, loopCrossfade } : { loopStart: 0, loopEnd: 0 };
       return { z, sample: { name: z.sample, data, right, oneShot: false, rootKey: z.rootKey, ...loop, sustainOnly: true }, synth: null };
     });
     this.pool = new VoicePool(polyphony, () => new SamplerVoice(this), sampleRate);

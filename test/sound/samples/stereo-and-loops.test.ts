@@ -1,4 +1,4 @@
-// Stereo samples keep their image (issue #28, "your own sounds"): a stereo file in a Sampler zone or
+// Stereo samples keep their image, and zone loops may crossfade (issue #28, "your own sounds"): a stereo file in a Sampler zone or
 // in an audio clip plays its left channel on the left and its right on the right, where both were
 // mixed to mono before; a mono file still plays alike on both sides. The files are made by sox
 // (440 Hz on the left, 660 Hz on the right, at 44.1 kHz); fft.js reads each side's spectrum.
@@ -13,7 +13,8 @@ import { buildPlan } from '../../../src/sound/audio/plan.js';
 import type { DeviceJson, TrackJson } from '../../../src/sound/model/components.js';
 import { SampleFolder } from '../../../src/sound/samples/folder.js';
 import { SampleStore } from '../../../src/sound/samples/store.js';
-import { clip, dev, project, rms, spectrum, track } from '../audio/helpers.js';
+import { checkZones } from '../../../src/sound/model/sample-zones.js';
+import { clip, dev, project, rms, soxStat, spectrum, track } from '../audio/helpers.js';
 
 const RATE = 48_000;
 const SIZE = 16_384;
@@ -85,4 +86,30 @@ test('a stereo sample in an audio clip keeps its image; a mono one plays alike o
   const mono = await render([tape('mono.wav')], 'mono.wav');
   assert.ok(rms(mono.left) > 0.1);
   assert.deepEqual(mono.left, mono.right);
+});
+
+test('a zone loop whose ends do not meet clicks at every wrap; loop_crossfade blends them: below −90 dB (sox)', async () => {
+  // 110.25 Hz at 44.1 kHz is 400 frames a period (low enough that the tone itself reads under −100 dB
+  // above 3 kHz); a loop of 4,600 frames ends half a period off its start.
+  execFileSync('sox', ['-n', '-r', '44100', '-c', '1', '-b', '24', join(folder, 'tone.wav'), 'synth', '3', 'sine', '110.25', 'gain', '-6']);
+  const zone = (extra: Record<string, number>): DeviceJson => ({
+    ...dev('Sampler'),
+    zones: [{ sample: 'tone.wav', key_low: 0, key_high: 127, velocity_low: 1, velocity_high: 127, root_key: 60, loop_start: 4400, loop_end: 9000, ...extra }],
+  });
+  // Held 2.4 s (the file is 3 s): the loop (0.1 s) wraps about 20 times; the first wrap is at 0.2 s.
+  const held = async (extra: Record<string, number>) => {
+    const store = new SampleStore(await SampleFolder.open(folder));
+    await store.load('tone.wav');
+    return renderOffline(buildPlan(project([track('Keys', [zone(extra)], [clip(0, 4.8, [[60, 0, 4.8]])])]), store), { seconds: 2.2 });
+  };
+  const clickDb = (r: OfflineRender) => {
+    const peak = soxStat(r, ['trim', '0.3', '1.5'])['Maximum amplitude'];
+    return 20 * Math.log10(soxStat(r, ['highpass', '3000', 'highpass', '3000', 'trim', '0.3', '1.5'])['Maximum amplitude'] / peak);
+  };
+  const plain = clickDb(await held({}));
+  const blended = clickDb(await held({ loop_crossfade: 2000 }));
+  assert.ok(plain > -60, `without a crossfade the wrap clicks: ${plain.toFixed(1)} dB`);
+  assert.ok(blended < -90, `with 2,000 frames: ${blended.toFixed(1)} dB`);
+  assert.throws(() => checkZones([{ sample: 'tone.wav', loop_crossfade: 10 }]), /loop_crossfade needs a loop/);
+  assert.throws(() => checkZones([{ sample: 'tone.wav', loop_start: 100, loop_end: 400, loop_crossfade: 101 }]), /loop_crossfade must be a whole number 0–100/);
 });
