@@ -15,7 +15,7 @@ import type { LXComponent } from '../../component/lx-component.js';
 import type { DeviceEntry } from '../../component/registry.js';
 import { lightSourceUrl } from './source-url.js';
 
-const src = (file: string): string => lightSourceUrl(`effects/${file}`);
+const src = (file: string): string => lightSourceUrl(`devices/effects/${file}`);
 
 /** Stock effects in LX's registry order. */
 export const EFFECTS: readonly DeviceEntry<LXComponent>[] = [

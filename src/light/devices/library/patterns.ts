@@ -14,7 +14,7 @@ import { TestPattern } from '../patterns/test/test-pattern.js';
 import { DmxPattern } from '../patterns/dmx/dmx-pattern.js';
 import { lightSourceUrl } from './source-url.js';
 
-const src = (file: string): string => lightSourceUrl(`patterns/${file}`);
+const src = (file: string): string => lightSourceUrl(`devices/patterns/${file}`);
 
 /**
  * Stock patterns in LX's registry order (DMX, Pattern Rack, Sound Object, Gradient, Solid,

@@ -3,5 +3,5 @@
 // same src/ file as the sources do.
 const ROOT = new URL('../../../../', import.meta.url);
 
-/** The URL of `path` under src/light/ (e.g. 'patterns/pattern-rack.ts'). */
+/** The URL of `path` under src/light/ (e.g. 'devices/patterns/pattern-rack.ts'). */
 export const lightSourceUrl = (path: string): string => new URL(`src/light/${path}`, ROOT).href;
