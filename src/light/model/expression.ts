@@ -124,9 +124,42 @@ function javaFixed10(x: number): string {
 
 /** Java's Float.parseFloat for the forms an expression can hold; undefined if Java would throw. */
 function javaParseFloat(text: string): number | undefined {
-  const m = /^[+-]?(?:NaN|Infinity|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[fFdD]?)$/.exec(text);
-  if (m === null) return undefined;
-  return f(Number(text.replace(/[fFdD]$/, '')));
+  const m = /^([+-]?)(?:(NaN|Infinity)|(\d*)\.?(\d*)(?:[eE]([+-]?\d+))?[fFdD]?)$/.exec(text);
+  if (m === null || (m[2] === undefined && m[3] === '' && m[4] === '')) return undefined;
+  const [, sign, word, whole, fraction, exponent] = m;
+  const magnitude = word !== undefined ? Number(word) : decimalToFloat(whole, fraction, Number(exponent ?? 0));
+  return sign === '-' ? -magnitude : magnitude;
+}
+
+const bits = new DataView(new ArrayBuffer(8));
+
+/**
+ * The float32 nearest a decimal, as Java rounds it: once. Rounding to double and then to float
+ * can land exactly between two floats and go the wrong way; then the exact decimal decides.
+ */
+function decimalToFloat(whole: string, fraction: string, exponent: number): number {
+  const d = Number(`${whole || '0'}.${fraction || '0'}e${exponent}`);
+  const r = f(d);
+  if (r === d || !Number.isFinite(r)) return r;
+  bits.setFloat32(0, r);
+  bits.setUint32(0, bits.getUint32(0) + (d > r ? 1 : -1));
+  const other = bits.getFloat32(0);
+  if ((r + other) / 2 !== d) return r;
+  // d is a midpoint: compare the decimal digits × 10^e with d = m × 2^k exactly.
+  bits.setFloat64(0, d);
+  const raw = bits.getBigUint64(0);
+  const biased = Number((raw >> 52n) & 0x7ffn);
+  const m = (raw & ((1n << 52n) - 1n)) | (biased === 0 ? 0n : 1n << 52n);
+  const k = (biased === 0 ? 1 : biased) - 1075;
+  const e = exponent - fraction.length;
+  let lhs = BigInt(`${whole}${fraction}` || '0');
+  let rhs = m;
+  if (e >= 0) lhs *= 10n ** BigInt(e);
+  else rhs *= 10n ** BigInt(-e);
+  if (k >= 0) rhs <<= BigInt(k);
+  else lhs <<= BigInt(-k);
+  if (lhs === rhs) return r;
+  return lhs > rhs === other > r ? other : r;
 }
 
 class Evaluator {

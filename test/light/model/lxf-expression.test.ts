@@ -94,6 +94,12 @@ test('lxf expression: == and != compare numbers only; literals read as Java floa
   assert.equal(e('TRUE && True'), true);
   assert.equal(e('2f * 3d'), 6, 'Java float suffixes');
   assert.equal(e('1e3 + .5 + 5.'), 1005.5);
+  // Just above the midpoint of 1 and the next float: it rounds to the midpoint as a double, which
+  // then rounds down to 1 (ties to even); Java rounds the decimal once, up.
+  assert.equal(e('1.00000005960464477539062501'), f(1 + 2 ** -23));
+  assert.equal(e('1.00000005960464477539062499'), 1);
+  assert.equal(e('1.000000059604644775390625'), 1, 'an exact tie goes to even');
+  assert.equal(e('1.000000178813934326171875'), f(1 + 2 ** -22), 'an exact tie goes to even');
   bad('1e-3', /cannot read "1e"/);
   bad('$on + 1', /expected a number, got a boolean/);
   bad('2 +', /missing operand/);
