@@ -180,6 +180,10 @@ test('lxf: true/false fields refuse numbers as LX does; class components truncat
       { type: 'class', class: 'heronarts.lx.structure.GridFixture', parameters: { numRows: '1', numColumns: '2.9', columnSpacing: '1.5 * 3' } },
       { type: 'class', class: 'heronarts.lx.structure.GridFixture', y: 5, parameters: { numRows: 1, numColumns: 2, columnSpacing: 4.5 } },
     ],
+    outputs: [
+      { protocol: 'artnet', host: '10.0.0.1', enabled: '$on' },
+      { protocol: 'artnet', host: '10.0.0.2', enabled: '$n == 2' },
+    ],
   };
   const g = jsonFixture('B', {}, {}, files({ B: doc }));
   assert.deepEqual(
@@ -193,7 +197,13 @@ test('lxf: true/false fields refuse numbers as LX does; class components truncat
       '$n is not a boolean parameter; LX 1.2.1 refuses it in a true/false field and reads false',
       '"1" is a number, not true or false; LX reads false',
       '$n is not a boolean parameter; LX 1.2.1 refuses it in a true/false field and reads false',
+      '"enabled": $n is not a boolean parameter; LX 1.2.1 refuses it in a true/false field and reads false',
     ],
+  );
+  assert.deepEqual(
+    g.outputs?.map((o) => o.host),
+    ['10.0.0.1'],
+    'an output whose enabled is refused is left out',
   );
   const [grid, plain] = g.children;
   assert.equal(grid.points.length / 3, 2, '"2.9" columns is 2');
