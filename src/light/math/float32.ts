@@ -28,7 +28,7 @@ function javaRoundDouble(x: number): number {
 }
 
 /** Java's `Math.round(float)`: the nearest int, ties toward +∞; NaN gives 0; saturates. */
-function javaRoundFloat(x: number): number {
+export function javaRoundFloat(x: number): number {
   if (Number.isNaN(x)) return 0;
   if (x >= 2147483647) return 2147483647;
   if (x <= -2147483648) return -2147483648;
@@ -48,6 +48,17 @@ export function lxSinf(radians: number): number {
 /** LX's `LXUtils.cosf(double)`, rounded the same way as {@link lxSinf}. */
 export function lxCosf(radians: number): number {
   return f(f(javaRoundDouble(Math.cos(radians) * 1e8)) / HUNDRED_MILLION_F);
+}
+
+/** LX's `LXUtils.tanf(double)`, rounded the same way as {@link lxSinf}. */
+export function lxTanf(radians: number): number {
+  return f(f(javaRoundDouble(Math.tan(radians) * 1e8)) / HUNDRED_MILLION_F);
+}
+
+/** Java's `Math.toDegrees(double)` (JDK 9+): a multiply by the double nearest 180/π. */
+const RADIANS_TO_DEGREES = 57.29577951308232;
+export function toDegrees(radians: number): number {
+  return radians * RADIANS_TO_DEGREES;
 }
 
 /** LX's `LXUtils.round2f(float)`: rounds a float to two decimals, `Math.round(v * 100) / 100f`. */

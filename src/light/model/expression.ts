@@ -1,238 +1,341 @@
-// The small expression language of `.lxf` fixture files (§7.6).
+// The small expression language of `.lxf` fixture files (§7.6), evaluated as LX 1.2.1 does it.
 //
-// A field value that is a string may hold `$name` or `${name}` references to the fixture's
-// declared parameters (and `$instance`, `$instances` inside repeated components). References
-// are replaced by their values as text, whitespace is stripped, and the result is evaluated.
-// Operators, lowest precedence first: `? :`, `||` `|`, `&&` `&`, `< <= > >=`, `== !=`, `+ -`,
-// `* / %`, `^` (power, right-associative), then unary `-` and `!`. Trigonometric functions take
-// and return degrees. A numeric result is rounded through a 10-decimal string.
+// LX does not parse: it rewrites text. Footlight follows the same steps, so every quirk matches:
+// - References `$name` / `${name}` (letters and digits) are replaced by their values as text, then
+//   all whitespace is removed. A float value below 0.001 is refused: LX writes it as `1.0E-4`, and
+//   its reader then takes that `-` for a subtraction and fails.
+// - Parentheses: the first `)` closes the nearest `(`; that inner text is evaluated, a function
+//   name the text before it ends with is applied (no word boundary: `2sin(30)` is `2` glued to
+//   `0.5`, i.e. 20.5), and the result is written back as text — a number through Java's `%.10f`
+//   (rounded half up to 10 decimals) — and the whole is evaluated again. A result that is the whole
+//   remaining text is returned as it is, unrounded.
+// - Outside parentheses, a `,` makes an argument list (Java's split: trailing empty parts dropped).
+// - Ternary `c ? a : b`: split at the first `?` and the last `:`; only the chosen branch is read,
+//   so `x ? 1 : y ? 2 : 3` reads `3` as the else branch. Nest at the end inside parentheses.
+// - Then, lowest precedence first, `||` `|`, `&&` `&`, `<= >= < >`, `== !=`, `+ -`, `* / %`, `^`:
+//   the expression splits at the LAST occurrence of the level's operators, so all of them,
+//   `^` included, are left-associative (`2^3^2` is 64). `&&` and `||` stop early. A `-` right
+//   after an operator character (or first) is a sign; `+` never is (`+3` is an error), and the
+//   `-` of `1e-3` splits it (an error: write 0.001). Comparisons and `==` take numbers only.
+// - Then a leading `-` or `!`, applied after every binary operator (`-2^2` is 4).
+// - Then `true`/`false` (any case) or a number read as Java's Float.parseFloat (suffix f/d allowed).
+// Numbers are Java floats: each operation rounds to float32, as do functions (computed in double).
+// Trigonometry takes and returns degrees; sin, cos and tan round to 8 decimals (LXUtils.sinf).
+// A boolean field (LX's loadBoolean) refuses a reference to a non-boolean parameter, `$instance`
+// and `$instances` included, and a numeric result: LX warns and reads false (evaluateCondition).
 import { ModelInputError } from './errors.js';
+import { f, javaRoundFloat, lxCosf, lxSinf, lxTanf, toDegrees, toRadians } from '../math/float32.js';
 
 export type ExpressionValue = number | boolean;
 
 /** Variable values visible to an expression. */
 export type Variables = ReadonlyMap<string, number | boolean | string>;
 
-const REFERENCE = /\$\{([A-Za-z0-9_]+)\}|\$([A-Za-z0-9_]+)/g;
+/** LX's parameter reference pattern: the braces are each optional, the name letters and digits. */
+const REFERENCE = /\$\{?([A-Za-z0-9]+)\}?/g;
 
-/** Replaces `$name` / `${name}` references with their values. */
+function lookup(name: string, vars: Variables, where: string): number | boolean | string {
+  const value = vars.get(name);
+  if (value === undefined) {
+    const known = [...vars.keys()].map((k) => `$${k}`).join(', ') || 'none';
+    throw new ModelInputError(`${where}: unknown variable $${name} (declared: ${known})`);
+  }
+  return value;
+}
+
+/** Replaces `$name` / `${name}` references with their values (for text fields). */
 export function substitute(text: string, vars: Variables, where: string): string {
-  return text.replace(REFERENCE, (_m, braced: string | undefined, bare: string | undefined) => {
-    const name = braced ?? bare ?? '';
-    const value = vars.get(name);
-    if (value === undefined) {
-      const known = [...vars.keys()].map((k) => `$${k}`).join(', ') || 'none';
-      throw new ModelInputError(`${where}: unknown variable $${name} (declared: ${known})`);
-    }
-    return String(value);
+  return text.replace(REFERENCE, (_m, name: string) => String(lookup(name, vars, where)));
+}
+
+/** A number as LX writes a parameter into an expression (Java's Double.toString, as it reads back). */
+function numberText(name: string, v: number, where: string): string {
+  if (v !== 0 && Math.abs(f(v)) < 1e-3) {
+    throw new ModelInputError(
+      `${where}: $${name} is ${v}: LX 1.2.1 writes numbers below 0.001 in E-notation (like 1.0E-4), ` +
+        'which its expression reader cannot read (LX reads the field as 0)',
+    );
+  }
+  return Math.abs(v) >= 1e21 ? v.toExponential().replace('e+', 'E') : String(v);
+}
+
+function substituteForExpression(text: string, vars: Variables, where: string): string {
+  return text.replace(REFERENCE, (_m, name: string) => {
+    const v = lookup(name, vars, where);
+    if (typeof v === 'string') throw new ModelInputError(`${where}: $${name} is a string parameter; an expression reads numbers and booleans only`);
+    return typeof v === 'number' ? numberText(name, v, where) : String(v);
   });
 }
 
-const RAD = Math.PI / 180;
+type Result = number | boolean | Result[];
 
-type Fn = (args: number[]) => number;
-const FUNCTIONS: Readonly<Record<string, { readonly arity: number | 'any'; readonly fn: Fn }>> = {
-  sin: { arity: 1, fn: ([a]) => Math.sin(a * RAD) },
-  cos: { arity: 1, fn: ([a]) => Math.cos(a * RAD) },
-  tan: { arity: 1, fn: ([a]) => Math.tan(a * RAD) },
-  asin: { arity: 1, fn: ([a]) => Math.asin(a) / RAD },
-  acos: { arity: 1, fn: ([a]) => Math.acos(a) / RAD },
-  atan: { arity: 1, fn: ([a]) => Math.atan(a) / RAD },
-  atan2: { arity: 2, fn: ([y, x]) => Math.atan2(y, x) / RAD },
-  atan2p: { arity: 2, fn: ([y, x]) => (Math.atan2(y, x) / RAD + 360) % 360 },
-  abs: { arity: 1, fn: ([a]) => Math.abs(a) },
-  avg: { arity: 'any', fn: (a) => a.reduce((s, v) => s + v, 0) / a.length },
-  cbrt: { arity: 1, fn: ([a]) => Math.cbrt(a) },
-  ceil: { arity: 1, fn: ([a]) => Math.ceil(a) },
-  clamp: { arity: 3, fn: ([v, lo, hi]) => (v < lo ? lo : v > hi ? hi : v) },
-  deg: { arity: 1, fn: ([a]) => a / RAD },
-  exp: { arity: 1, fn: ([a]) => Math.exp(a) },
-  floor: { arity: 1, fn: ([a]) => Math.floor(a) },
-  ilerp: { arity: 3, fn: ([v, a, b]) => (v - a) / (b - a) },
-  lerp: { arity: 3, fn: ([a, b, t]) => a + (b - a) * t },
-  log: { arity: 1, fn: ([a]) => Math.log(a) },
-  log10: { arity: 1, fn: ([a]) => Math.log10(a) },
-  max: { arity: 'any', fn: (a) => Math.max(...a) },
-  min: { arity: 'any', fn: (a) => Math.min(...a) },
-  pow: { arity: 2, fn: ([a, b]) => Math.pow(a, b) },
-  rad: { arity: 1, fn: ([a]) => a * RAD },
-  round: { arity: 1, fn: ([a]) => Math.round(a) },
-  sqrt: { arity: 1, fn: ([a]) => Math.sqrt(a) },
-};
+const R = toRadians;
+type Fn = (a: number[]) => number;
+/** LX's functions, in LX's order: a name is matched as a suffix of the text before `(`, first match wins. */
+const FUNCTIONS: readonly (readonly [string, number, Fn])[] = [
+  ['acos', 1, ([a]) => f(toDegrees(Math.acos(a)))],
+  ['asin', 1, ([a]) => f(toDegrees(Math.asin(a)))],
+  ['atan', 1, ([a]) => f(toDegrees(Math.atan(a)))],
+  ['atan2', 2, ([y, x]) => f(toDegrees(Math.atan2(y, x)))],
+  ['atan2p', 2, ([y, x]) => f(toDegrees(f((Math.PI * 2 + Math.atan2(y, x)) % (Math.PI * 2))))],
+  ['cos', 1, ([a]) => lxCosf(R(a))],
+  ['sin', 1, ([a]) => lxSinf(R(a))],
+  ['tan', 1, ([a]) => lxTanf(R(a))],
+  ['abs', 1, ([a]) => Math.abs(a)],
+  ['avg', 2, ([a, b]) => f(0.5 * f(a + b))],
+  ['cbrt', 1, ([a]) => f(Math.cbrt(a))],
+  ['ceil', 1, ([a]) => f(Math.ceil(a))],
+  ['clamp', 3, ([v, lo, hi]) => (v < lo ? lo : v > hi ? hi : v)],
+  ['deg', 1, ([a]) => f(toDegrees(a))],
+  ['exp', 1, ([a]) => f(Math.exp(a))],
+  ['floor', 1, ([a]) => f(Math.floor(a))],
+  ['ilerp', 3, ([v, a, b]) => f(f(v - a) / f(b - a))],
+  ['lerp', 3, ([a, b, t]) => f(a + f(f(b - a) * t))],
+  ['log', 1, ([a]) => f(Math.log(a))],
+  ['log10', 1, ([a]) => f(Math.log10(a))],
+  ['max', 2, ([a, b]) => Math.max(a, b)],
+  ['min', 2, ([a, b]) => Math.min(a, b)],
+  ['pow', 2, ([a, b]) => f(Math.pow(a, b))],
+  ['rad', 1, ([a]) => f(R(a))],
+  ['round', 1, ([a]) => f(javaRoundFloat(a))],
+  ['sqrt', 1, ([a]) => f(Math.sqrt(a))],
+];
 
-class Parser {
-  private pos = 0;
+/** Operator levels, lowest precedence first. */
+const LEVELS: readonly (readonly string[])[] = [['||', '|'], ['&&', '&'], ['<=', '>=', '<', '>'], ['==', '!='], ['+', '-'], ['*', '/', '%'], ['^']];
+const OPERATOR_CHARS = '^*/+-%<>=!&|';
+
+/**
+ * Java's `String.format("%.10f", (double) x)`: the shortest decimal digits of the value, rounded
+ * half up to 10 decimals; NaN and infinities as Java writes them.
+ */
+function javaFixed10(x: number): string {
+  if (Number.isNaN(x)) return 'NaN';
+  if (!Number.isFinite(x)) return x > 0 ? 'Infinity' : '-Infinity';
+  const sign = x < 0 || Object.is(x, -0) ? '-' : '';
+  const [mantissa, exponent] = Math.abs(x).toExponential().split('e');
+  const digits = mantissa.replace('.', '');
+  const keep = Number(exponent) + 1 + 10;
+  let units = keep > 0 ? BigInt(digits.slice(0, keep).padEnd(keep, '0')) : 0n;
+  if (keep >= 0 && keep < digits.length && digits[keep] >= '5') units += 1n;
+  const text = units.toString().padStart(11, '0');
+  return `${sign}${text.slice(0, -10)}.${text.slice(-10)}`;
+}
+
+/** Java's Float.parseFloat for the forms an expression can hold; undefined if Java would throw. */
+function javaParseFloat(text: string): number | undefined {
+  const m = /^([+-]?)(?:(NaN|Infinity)|(\d*)\.?(\d*)(?:[eE]([+-]?\d+))?[fFdD]?)$/.exec(text);
+  if (m === null || (m[2] === undefined && m[3] === '' && m[4] === '')) return undefined;
+  const [, sign, word, whole, fraction, exponent] = m;
+  const magnitude = word !== undefined ? Number(word) : decimalToFloat(whole, fraction, Number(exponent ?? 0));
+  return sign === '-' ? -magnitude : magnitude;
+}
+
+const bits = new DataView(new ArrayBuffer(8));
+
+/**
+ * The float32 nearest a decimal, as Java rounds it: once. Rounding to double and then to float
+ * can land exactly between two floats and go the wrong way; then the exact decimal decides.
+ */
+function decimalToFloat(whole: string, fraction: string, exponent: number): number {
+  const d = Number(`${whole || '0'}.${fraction || '0'}e${exponent}`);
+  const r = f(d);
+  if (r === d || !Number.isFinite(r)) return r;
+  bits.setFloat32(0, r);
+  bits.setUint32(0, bits.getUint32(0) + (d > r ? 1 : -1));
+  const other = bits.getFloat32(0);
+  if ((r + other) / 2 !== d) return r;
+  // d is a midpoint: compare the decimal digits × 10^e with d = m × 2^k exactly.
+  bits.setFloat64(0, d);
+  const raw = bits.getBigUint64(0);
+  const biased = Number((raw >> 52n) & 0x7ffn);
+  const m = (raw & ((1n << 52n) - 1n)) | (biased === 0 ? 0n : 1n << 52n);
+  const k = (biased === 0 ? 1 : biased) - 1075;
+  const e = exponent - fraction.length;
+  let lhs = BigInt(`${whole}${fraction}` || '0');
+  let rhs = m;
+  if (e >= 0) lhs *= 10n ** BigInt(e);
+  else rhs *= 10n ** BigInt(-e);
+  if (k >= 0) rhs <<= BigInt(k);
+  else lhs <<= BigInt(-k);
+  if (lhs === rhs) return r;
+  return lhs > rhs === other > r ? other : r;
+}
+
+class Evaluator {
   constructor(
     private readonly src: string,
     private readonly where: string,
   ) {}
 
-  fail(problem: string): never {
-    throw new ModelInputError(`${this.where}: ${problem} at position ${this.pos} of expression ${JSON.stringify(this.src)}`);
+  private fail(problem: string): never {
+    throw new ModelInputError(`${this.where}: ${problem} in expression ${JSON.stringify(this.src)}`);
   }
 
-  private peek(s: string): boolean {
-    return this.src.startsWith(s, this.pos);
+  number(text: string): number {
+    const v = this.run(text);
+    if (typeof v === 'number') return v;
+    return this.fail(`expected a number, got ${Array.isArray(v) ? 'a list' : 'a boolean'} (${JSON.stringify(text)})`);
   }
 
-  private eat(s: string): boolean {
-    if (this.peek(s)) {
-      this.pos += s.length;
-      return true;
-    }
-    return false;
+  boolean(text: string): boolean {
+    const v = this.run(text);
+    if (typeof v === 'boolean') return v;
+    return this.fail(`expected true or false, got ${Array.isArray(v) ? 'a list' : 'a number'} (${JSON.stringify(text)})`);
   }
 
-  parse(): ExpressionValue {
-    if (this.src.length === 0) this.fail('empty expression');
-    const v = this.ternary();
-    if (this.pos < this.src.length) this.fail(`unexpected ${JSON.stringify(this.src[this.pos])}`);
-    return v;
+  private text(v: Result): string {
+    if (Array.isArray(v)) return v.map((x) => this.text(x)).join(',');
+    return typeof v === 'number' ? javaFixed10(v) : String(v);
   }
 
-  private ternary(): ExpressionValue {
-    const cond = this.or();
-    if (!this.eat('?')) return cond;
-    const a = this.ternary();
-    if (!this.eat(':')) this.fail('expected ":" in a ? b : c');
-    const b = this.ternary();
-    return this.bool(cond) ? a : b;
-  }
+  run(expr: string): Result {
+    if (expr.length === 0) return this.fail('missing operand (an empty part)');
 
-  private or(): ExpressionValue {
-    let v = this.and();
-    for (;;) {
-      if (this.eat('||') || this.eat('|')) {
-        const r = this.and();
-        v = this.bool(v) || this.bool(r);
-      } else {
-        return v;
-      }
-    }
-  }
-
-  private and(): ExpressionValue {
-    let v = this.relational();
-    for (;;) {
-      if (this.eat('&&') || this.eat('&')) {
-        const r = this.relational();
-        v = this.bool(v) && this.bool(r);
-      } else {
-        return v;
-      }
-    }
-  }
-
-  private relational(): ExpressionValue {
-    let v = this.equality();
-    for (;;) {
-      let op: string | undefined;
-      for (const o of ['<=', '>=', '<', '>'])
-        if (this.eat(o)) {
-          op = o;
-          break;
+    // Parentheses, innermost first, one at a time.
+    let open = -1;
+    for (let i = 0; i < expr.length; i++) {
+      if (expr[i] === '(') open = i;
+      else if (expr[i] === ')') {
+        if (open < 0) this.fail('")" without a matching "("');
+        let result = this.run(expr.slice(open + 1, i));
+        if (open === 0 && i === expr.length - 1) return result;
+        let left = expr.slice(0, open);
+        const fn = FUNCTIONS.find(([name]) => left.endsWith(name));
+        if (fn !== undefined) {
+          result = this.call(fn, result);
+          left = left.slice(0, left.length - fn[0].length);
         }
-      if (op === undefined) return v;
-      const a = this.num(v),
-        b = this.num(this.equality());
-      v = op === '<=' ? a <= b : op === '>=' ? a >= b : op === '<' ? a < b : a > b;
-    }
-  }
-
-  private equality(): ExpressionValue {
-    let v = this.additive();
-    for (;;) {
-      if (this.eat('==')) v = v === this.additive();
-      else if (this.eat('!=')) v = v !== this.additive();
-      else return v;
-    }
-  }
-
-  private additive(): ExpressionValue {
-    let v = this.multiplicative();
-    for (;;) {
-      if (this.eat('+')) v = this.num(v) + this.num(this.multiplicative());
-      else if (this.eat('-')) v = this.num(v) - this.num(this.multiplicative());
-      else return v;
-    }
-  }
-
-  private multiplicative(): ExpressionValue {
-    let v = this.power();
-    for (;;) {
-      if (this.eat('*')) v = this.num(v) * this.num(this.power());
-      else if (this.eat('/')) v = this.num(v) / this.num(this.power());
-      else if (this.eat('%')) v = this.num(v) % this.num(this.power());
-      else return v;
-    }
-  }
-
-  private power(): ExpressionValue {
-    const base = this.unary();
-    if (this.eat('^')) return Math.pow(this.num(base), this.num(this.power()));
-    return base;
-  }
-
-  private unary(): ExpressionValue {
-    if (this.eat('-')) return -this.num(this.unary());
-    if (this.eat('!')) return !this.bool(this.unary());
-    if (this.eat('+')) return this.num(this.unary());
-    return this.primary();
-  }
-
-  private primary(): ExpressionValue {
-    if (this.eat('(')) {
-      const v = this.ternary();
-      if (!this.eat(')')) this.fail('expected ")"');
-      return v;
-    }
-    const rest = this.src.slice(this.pos);
-    const number = /^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/.exec(rest);
-    if (number !== null) {
-      this.pos += number[0].length;
-      return Number(number[0]);
-    }
-    const word = /^[A-Za-z_][A-Za-z0-9_]*/.exec(rest);
-    if (word !== null) {
-      const name = word[0];
-      this.pos += name.length;
-      if (name === 'true') return true;
-      if (name === 'false') return false;
-      const fn = FUNCTIONS[name];
-      if (fn === undefined) this.fail(`unknown name ${JSON.stringify(name)} (variables need a "$")`);
-      if (!this.eat('(')) this.fail(`expected "(" after ${name}`);
-      const args: number[] = [];
-      if (!this.eat(')')) {
-        do args.push(this.num(this.ternary()));
-        while (this.eat(','));
-        if (!this.eat(')')) this.fail(`expected ")" to close ${name}(`);
+        const right = expr.slice(i + 1);
+        if (left === '' && right === '') return result;
+        return this.run(left + this.text(result) + right);
       }
-      if (fn.arity === 'any' ? args.length === 0 : args.length !== fn.arity) {
-        this.fail(`${name} takes ${fn.arity === 'any' ? 'one or more' : fn.arity} argument(s), got ${args.length}`);
-      }
-      return fn.fn(args);
     }
-    return this.fail(this.pos >= this.src.length ? 'unexpected end' : `unexpected ${JSON.stringify(this.src[this.pos])}`);
+
+    if (expr.includes(',')) {
+      const parts = expr.split(',');
+      while (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
+      return parts.map((p) => this.run(p));
+    }
+
+    const q = expr.indexOf('?');
+    if (q > 0) {
+      const c = expr.lastIndexOf(':');
+      if (c <= q) this.fail('"?" without a following ":"');
+      return this.boolean(expr.slice(0, q)) ? this.run(expr.slice(q + 1, c)) : this.run(expr.slice(c + 1));
+    }
+
+    for (const level of LEVELS) {
+      let at = -1;
+      let op = '';
+      for (const candidate of level) {
+        const i = operatorIndex(expr, candidate);
+        if (i > at) {
+          at = i;
+          op = candidate;
+        }
+      }
+      if (at >= 0) return this.apply(op, expr.slice(0, at), expr.slice(at + op.length));
+    }
+
+    if (expr[0] === '-') return f(-this.number(expr.slice(1)));
+    if (expr[0] === '!') return !this.boolean(expr.slice(1));
+    const lower = expr.toLowerCase();
+    if (lower === 'true') return true;
+    if (lower === 'false') return false;
+    const n = javaParseFloat(expr);
+    if (n !== undefined) return n;
+    if (expr.includes('(')) this.fail(`cannot read ${JSON.stringify(expr)}: "(" without a matching ")"`);
+    return this.fail(`cannot read ${JSON.stringify(expr)} as a number or true/false (an unknown function? variables need a "$")`);
   }
 
-  private num(v: ExpressionValue): number {
-    if (typeof v !== 'number') this.fail('expected a number, got a boolean');
-    return v;
+  private apply(op: string, left: string, right: string): Result {
+    switch (op) {
+      case '||':
+      case '|':
+        return this.boolean(left) || this.boolean(right);
+      case '&&':
+      case '&':
+        return this.boolean(left) && this.boolean(right);
+    }
+    const a = this.number(left);
+    const b = this.number(right);
+    switch (op) {
+      case '<=':
+        return a <= b;
+      case '>=':
+        return a >= b;
+      case '<':
+        return a < b;
+      case '>':
+        return a > b;
+      case '==':
+        return a === b;
+      case '!=':
+        return a !== b;
+      case '+':
+        return f(a + b);
+      case '-':
+        return f(a - b);
+      case '*':
+        return f(a * b);
+      case '/':
+        return f(a / b);
+      case '%':
+        return f(a % b);
+      default:
+        return f(Math.pow(a, b));
+    }
   }
 
-  private bool(v: ExpressionValue): boolean {
-    if (typeof v !== 'boolean') this.fail('expected a boolean, got a number');
-    return v;
+  private call([name, arity, fn]: readonly [string, number, Fn], arg: Result): number {
+    const args = Array.isArray(arg) ? arg : [arg];
+    if (args.length !== arity) this.fail(`${name} takes ${arity} argument${arity === 1 ? '' : 's'}, got ${args.length}`);
+    const nums = args.map((a) => (typeof a === 'number' ? a : this.fail(`${name} takes numbers, got ${this.text(a)}`)));
+    return fn(nums);
   }
 }
 
-/** Substitutes variables, strips whitespace and evaluates; numbers are rounded to 10 decimals. */
-export function evaluate(text: string, vars: Variables, where: string): ExpressionValue {
-  const src = substitute(text, vars, where).replace(/\s+/g, '');
-  const v = new Parser(src, where).parse();
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v)) throw new ModelInputError(`${where}: expression ${JSON.stringify(text)} is not a finite number`);
-    return Number(v.toFixed(10));
+/** Where LX splits for an operator: its last occurrence, skipping signs and the halves of && / ||. */
+function operatorIndex(expr: string, op: string): number {
+  if (op === '-') {
+    for (let i = expr.length - 1; i > 0; i--) {
+      if (expr[i] === '-' && !OPERATOR_CHARS.includes(expr[i - 1])) return i;
+    }
+    return -1;
   }
+  let i = expr.lastIndexOf(op);
+  if (op === '&' || op === '|') {
+    while (i > 0 && expr[i - 1] === op) i = i - 2 < 0 ? -1 : expr.lastIndexOf(op, i - 2);
+  }
+  return i;
+}
+
+/**
+ * Substitutes variables, strips whitespace and evaluates as LX does; a number is a float32 value.
+ * Malformed text, a list, and a result that is not finite throw ModelInputError.
+ */
+export function evaluate(text: string, vars: Variables, where: string): ExpressionValue {
+  const expr = substituteForExpression(text, vars, where).replace(/\s+/g, '');
+  const v = new Evaluator(expr, where).run(expr);
+  if (Array.isArray(v)) throw new ModelInputError(`${where}: expression ${JSON.stringify(text)} is a list, not a value`);
+  if (typeof v === 'number' && !Number.isFinite(v)) throw new ModelInputError(`${where}: expression ${JSON.stringify(text)} is not a finite number`);
   return v;
+}
+
+/**
+ * A boolean field (`enabled`, boolean parameters), as LX's loadBoolean reads it: a reference to a
+ * parameter that is not boolean, or a result that is a number, is refused — LX warns and reads
+ * false; `refused` says why. Malformed text still throws ModelInputError.
+ */
+export function evaluateCondition(text: string, vars: Variables, where: string): { value: boolean; refused?: string } {
+  for (const [, name] of text.matchAll(REFERENCE)) {
+    const v = lookup(name, vars, where);
+    if (typeof v !== 'boolean') {
+      return { value: false, refused: `${where}: $${name} is not a boolean parameter; LX 1.2.1 refuses it in a true/false field and reads false` };
+    }
+  }
+  const v = evaluate(text, vars, where);
+  if (typeof v !== 'boolean') return { value: false, refused: `${where}: ${JSON.stringify(text)} is a number, not true or false; LX reads false` };
+  return { value: v };
 }

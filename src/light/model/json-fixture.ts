@@ -14,7 +14,7 @@
 // (defaults `strip`, `strip arc`, `points`); a single `point` becomes a submodel only when it
 // declares tags.
 import { ModelInputError } from './errors.js';
-import { type ExpressionValue, type Variables, evaluate, substitute } from './expression.js';
+import { type ExpressionValue, type Variables, evaluate, evaluateCondition, substitute } from './expression.js';
 import {
   type FixtureGeometry,
   type FixtureParams,
@@ -124,7 +124,18 @@ interface Overrides {
   readonly vars?: Variables;
 }
 
-function resolveParameterValues(decls: readonly LxfParameter[], overrides: Overrides, type: string): Map<string, number | boolean | string> {
+/** Where warnings of one fixture file go (LX's addWarning): outputs report them with the file. */
+interface Sink {
+  readonly file: string;
+  readonly problems: LxfProblem[];
+}
+
+/** Records a refusal LX only warns about (it then reads false). */
+function warnRefusal(sink: Sink, key: string, message: string): void {
+  sink.problems.push({ message, source: { file: sink.file, key } });
+}
+
+function resolveParameterValues(decls: readonly LxfParameter[], overrides: Overrides, type: string, sink: Sink): Map<string, number | boolean | string> {
   const vars = new Map<string, number | boolean | string>();
   for (const d of decls) {
     const where = `fixture ${type}.lxf parameter ${d.name}`;
@@ -134,7 +145,12 @@ function resolveParameterValues(decls: readonly LxfParameter[], overrides: Overr
       continue;
     }
     if (typeof v === 'string' && overrides.vars !== undefined) {
-      v = d.type === 'string' ? substitute(v, overrides.vars, where) : evaluate(v, overrides.vars, where);
+      if (d.type === 'string') v = substitute(v, overrides.vars, where);
+      else if (d.type === 'boolean') {
+        const r = evaluateCondition(v, overrides.vars, where);
+        if (r.refused !== undefined) warnRefusal(sink, d.name, r.refused);
+        v = r.value;
+      } else v = evaluate(v, overrides.vars, where);
     }
     if (d.type === 'float' || d.type === 'int') {
       if (typeof v !== 'number' || !Number.isFinite(v)) throw new ModelInputError(`${where} takes a number; got ${JSON.stringify(v)}`);
@@ -164,6 +180,7 @@ class Fields {
     readonly obj: Json,
     readonly vars: Variables,
     readonly where: string,
+    readonly sink: Sink,
   ) {}
 
   has(key: string): boolean {
@@ -189,7 +206,14 @@ class Fields {
     return Math.trunc(this.number(key, fallback));
   }
 
+  /** LX's loadBoolean: a numeric reference or result is refused with a warning and reads false. */
   boolean(key: string, fallback: boolean): boolean {
+    const raw = this.obj[key];
+    if (typeof raw === 'string') {
+      const r = evaluateCondition(raw, this.vars, `${this.where} "${key}"`);
+      if (r.refused !== undefined) warnRefusal(this.sink, key, r.refused);
+      return r.value;
+    }
     const v = this.value(key);
     if (v === undefined) return fallback;
     if (typeof v !== 'boolean') throw new ModelInputError(`${this.where}: "${key}" must be true or false`);
@@ -207,7 +231,7 @@ class Fields {
     const v = this.obj[key];
     if (v === undefined) return undefined;
     if (!isObject(v)) throw new ModelInputError(`${this.where}: "${key}" must be an {x, y, z} object`);
-    const inner = new Fields(v, this.vars, `${this.where} "${key}"`);
+    const inner = new Fields(v, this.vars, `${this.where} "${key}"`, this.sink);
     return { x: f(inner.number('x', 0)), y: f(inner.number('y', 0)), z: f(inner.number('z', 0)) };
   }
 
@@ -255,7 +279,7 @@ class Fields {
     list.forEach((entry, i) => {
       const where = `${this.where} transforms[${i}]`;
       if (!isObject(entry)) throw new ModelInputError(`${where} must be an object such as {"yaw": 90}`);
-      const t = new Fields(entry, this.vars, where);
+      const t = new Fields(entry, this.vars, where, this.sink);
       if (!t.boolean('enabled', true)) return;
       const keys = Object.keys(entry).filter((k) => k !== 'enabled');
       if (keys.length !== 1) throw new ModelInputError(`${where} must hold exactly one transform key; got ${keys.join(', ') || 'none'}`);
@@ -290,7 +314,7 @@ class Fields {
         case 'scale': {
           const s = entry.scale;
           if (isObject(s)) {
-            const v = new Fields(s, this.vars, `${where} scale`);
+            const v = new Fields(s, this.vars, `${where} scale`, this.sink);
             steps.push({ op: 'scaleX', value: v.number('x', 1) });
             steps.push({ op: 'scaleY', value: v.number('y', 1) });
             steps.push({ op: 'scaleZ', value: v.number('z', 1) });
@@ -418,7 +442,7 @@ function buildPoints(b: Build, c: Fields): void {
   const start = b.points.length / 3;
   coords.forEach((p, i) => {
     if (!isObject(p)) throw new ModelInputError(`${c.where}: coords[${i}] must be an {x, y, z} object`);
-    const v = new Fields(p, c.vars, `${c.where} coords[${i}]`);
+    const v = new Fields(p, c.vars, `${c.where} coords[${i}]`, c.sink);
     const x = f(v.number('x', 0)),
       y = f(v.number('y', 0)),
       z = f(v.number('z', 0));
@@ -524,14 +548,15 @@ function buildClass(b: Build, c: Fields): void {
   const raw = c.obj.parameters;
   if (raw !== undefined) {
     if (!isObject(raw)) throw new ModelInputError(`${c.where}: "parameters" must be an object`);
-    const p = new Fields(raw, c.vars, `${c.where} parameters`);
+    const p = new Fields(raw, c.vars, `${c.where} parameters`, c.sink);
     for (const [key, v] of Object.entries(raw)) {
       const spec = stock.parameters.find((s) => s.key === key);
       if (typeof v !== 'string') params[key] = v;
       // A string is text for string and enum parameters, an expression for the others.
       else if (spec === undefined || spec.kind === 'string' || spec.kind === 'enum') params[key] = p.string(key);
       else if (spec.kind === 'boolean') params[key] = p.boolean(key, false);
-      else params[key] = p.number(key, 0);
+      // LX casts every numeric expression of a native component to int, float parameters too.
+      else params[key] = p.int(key, 0);
     }
   }
   Object.assign(params, placementParams(c));
@@ -646,7 +671,7 @@ function resolveType(b: Build, childType: string): string {
 
 function buildComponent(b: Build, obj: unknown, vars: Variables, where: string, key: string, index?: number): void {
   if (!isObject(obj)) throw new ModelInputError(`${where} must be an object`);
-  const outer = new Fields(obj, vars, where);
+  const outer = new Fields(obj, vars, where, b);
   const instances = outer.has('instances') ? outer.int('instances', 1) : undefined;
   if (instances !== undefined && instances < 0) throw new ModelInputError(`${where}: "instances" may not be negative`);
   for (let i = 0; i < (instances ?? 1); i++) {
@@ -657,7 +682,7 @@ function buildComponent(b: Build, obj: unknown, vars: Variables, where: string, 
       m.set('instances', instances);
       v = m;
     }
-    const c = new Fields(obj, v, instances !== undefined ? `${where} instance ${i}` : where);
+    const c = new Fields(obj, v, instances !== undefined ? `${where} instance ${i}` : where, b);
     if (!c.boolean('enabled', true)) continue;
     const type = c.string('type');
     if (type === undefined) throw new ModelInputError(`${c.where}: a component needs a "type"`);
@@ -730,15 +755,16 @@ function buildJsonFixture(
   if (doc === undefined) throw new ModelInputError(`no fixture file ${type}.lxf in the Fixtures folder`);
   if (!isObject(doc)) throw new ModelInputError(`fixture ${type}.lxf must be a JSON object`);
   const decls = lxfParameters(doc, type);
-  const vars = resolveParameterValues(decls, overrides, type);
-  const top = new Fields(doc, vars, `fixture ${type}.lxf`);
+  const sink: Sink = { file: `Fixtures/${type}.lxf`, problems: [] };
+  const vars = resolveParameterValues(decls, overrides, type, sink);
+  const top = new Fields(doc, vars, `fixture ${type}.lxf`, sink);
 
   const reader = new ParamReader(`JSON ${type}`, params);
   const common = readCommon(reader, params, typeof doc.label === 'string' ? doc.label : (type.split('/').pop() ?? type), []);
   const matrix = geometryMatrix(parent, common.placement, top.transforms());
   const b: Build = {
     type,
-    file: `Fixtures/${type}.lxf`,
+    file: sink.file,
     resolve,
     depth,
     matrix,
@@ -751,7 +777,7 @@ function buildJsonFixture(
     components: new LxfComponentTable(),
     declared: [],
     childOutputs: [],
-    problems: [],
+    problems: sink.problems,
   };
 
   const components = doc.components;

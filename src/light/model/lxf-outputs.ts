@@ -5,7 +5,7 @@
 // while the fixture still builds; a segment is checked against the points it addresses once the
 // fixture is built. The output stage (src/light/output) packs the resolved outputs into packets.
 import { ModelInputError } from './errors.js';
-import { type Variables, evaluate, substitute } from './expression.js';
+import { type Variables, evaluate, evaluateCondition, substitute } from './expression.js';
 import { BYTE_ORDERS, type ByteOrderName, byteOrderLayout } from './byte-order.js';
 import { sourceLine } from './source-lines.js';
 
@@ -253,13 +253,15 @@ class OutputFields {
     if (v === undefined) return false;
     if (typeof v === 'boolean') return v;
     if (typeof v === 'string') {
-      const r = this.expression(key, v);
-      if (r === undefined) return false;
-      if (typeof r !== 'boolean') {
-        this.warn(`${key} must be true or false; ${JSON.stringify(v)} is ${r}`, key);
+      try {
+        const r = evaluateCondition(v, this.vars, `"${key}"`);
+        if (r.refused !== undefined) this.warn(`${key}: ${r.refused}`, key);
+        return r.value;
+      } catch (err) {
+        if (!(err instanceof ModelInputError)) throw err;
+        this.warn(`${key}: ${err.message}`, key);
         return false;
       }
-      return r;
     }
     if (typeof v === 'number') return false;
     this.warn(`${key} must be true, false or a boolean expression`, key);

@@ -149,34 +149,66 @@ test('lxf: parameters with defaults, project values, $name and ${name}, expressi
 });
 
 test('lxf: instances repeat a component with $instance and $instances', () => {
-  const g = jsonFixture(
-    'I',
-    {},
-    {},
-    files({
-      I: {
-        components: [
-          {
-            type: 'strip',
-            instances: 3,
-            numPoints: 2,
-            spacing: 1,
-            y: '$instance * 10',
-            tags: ['row$instance'],
-            enabled: '$instance != 1',
-            meta: { of: '$instances' },
-          },
-        ],
-      },
-    }),
-  );
-  assert.equal(g.points.length / 3, 4);
-  assert.deepEqual([pt(g.points, 0)[1], pt(g.points, 2)[1]], [0, 20]);
+  const strip = { type: 'strip', instances: 3, numPoints: 2, spacing: 1, y: '$instance * 10', tags: ['row$instance'], meta: { of: '$instances' } };
+  const g = jsonFixture('I', {}, {}, files({ I: { components: [strip] } }));
+  assert.equal(g.points.length / 3, 6);
+  assert.deepEqual([pt(g.points, 0)[1], pt(g.points, 2)[1], pt(g.points, 4)[1]], [0, 10, 20]);
   assert.deepEqual(
     g.submodels.map((s) => s.tags[0]),
-    ['row0', 'row2'],
+    ['row0', 'row1', 'row2'],
   );
   assert.deepEqual(g.submodels[1].metaData, { of: '3' });
+  assert.deepEqual(g.outputProblems, []);
+
+  // LX 1.2.1 refuses $instance in a true/false field: it warns and reads false, for every instance.
+  const off = jsonFixture('I', {}, {}, files({ I: { components: [{ ...strip, enabled: '$instance != 1' }] } }));
+  assert.equal(off.points.length / 3, 0);
+  assert.deepEqual(
+    off.outputProblems?.map((p) => [p.source.file, p.source.key, /\$instance is not a boolean parameter/.test(p.message)]),
+    [0, 1, 2].map(() => ['Fixtures/I.lxf', 'enabled', true]),
+  );
+});
+
+test('lxf: true/false fields refuse numbers as LX does; class components truncate numeric expressions', () => {
+  const doc = {
+    parameters: { n: { type: 'int', default: 2 }, on: { type: 'boolean', default: true } },
+    components: [
+      { type: 'point', x: 1, enabled: '$on && 1 < 2' },
+      { type: 'point', x: 2, enabled: '$n > 1' },
+      { type: 'point', x: 3, enabled: '1' },
+      { type: 'point', x: 4, transforms: [{ x: 10, enabled: '$n == 2' }] },
+      { type: 'class', class: 'heronarts.lx.structure.GridFixture', parameters: { numRows: '1', numColumns: '2.9', columnSpacing: '1.5 * 3' } },
+      { type: 'class', class: 'heronarts.lx.structure.GridFixture', y: 5, parameters: { numRows: 1, numColumns: 2, columnSpacing: 4.5 } },
+    ],
+    outputs: [
+      { protocol: 'artnet', host: '10.0.0.1', enabled: '$on' },
+      { protocol: 'artnet', host: '10.0.0.2', enabled: '$n == 2' },
+    ],
+  };
+  const g = jsonFixture('B', {}, {}, files({ B: doc }));
+  assert.deepEqual(
+    [0, 1].map((i) => pt(g.points, i)[0]),
+    [1, 4],
+    'only the first point and the untransformed fourth remain',
+  );
+  assert.deepEqual(
+    g.outputProblems?.map((p) => p.message.replace(/^.*?: /, '')),
+    [
+      '$n is not a boolean parameter; LX 1.2.1 refuses it in a true/false field and reads false',
+      '"1" is a number, not true or false; LX reads false',
+      '$n is not a boolean parameter; LX 1.2.1 refuses it in a true/false field and reads false',
+      '"enabled": $n is not a boolean parameter; LX 1.2.1 refuses it in a true/false field and reads false',
+    ],
+  );
+  assert.deepEqual(
+    g.outputs?.map((o) => o.host),
+    ['10.0.0.1'],
+    'an output whose enabled is refused is left out',
+  );
+  const [grid, plain] = g.children;
+  assert.equal(grid.points.length / 3, 2, '"2.9" columns is 2');
+  assert.equal(pt(grid.points, 1)[0] - pt(grid.points, 0)[0], 4, 'an expression for a float parameter is cast to int');
+  assert.equal(pt(plain.points, 1)[0] - pt(plain.points, 0)[0], 4.5, 'a plain number is not');
 });
 
 test('lxf: top-level and component transforms, applied after the fixture scale', () => {
@@ -317,7 +349,7 @@ test('lxf: clear invalid_argument errors for bad documents', () => {
   bad({ components: [{ type: 'points' }] }, /"coords" array/);
   bad({ components: [{ numPoints: 3 }] }, /needs a "type"/);
   bad({ components: [{ type: 'strip', numPoints: '$nope' }] }, /unknown variable \$nope/);
-  bad({ components: [{ type: 'strip', numPoints: '2 +' }] }, /unexpected end/);
+  bad({ components: [{ type: 'strip', numPoints: '2 +' }] }, /missing operand/);
   bad({ parameters: { 'bad-name': { type: 'int', default: 1 } } }, /ASCII letters and digits/);
   bad({ parameters: { n: { type: 'double', default: 1 } } }, /"type" must be one of float, int, string, boolean/);
   bad({ parameters: { n: { type: 'int', default: 1.5 } } }, /must be an integer/);
@@ -326,7 +358,7 @@ test('lxf: clear invalid_argument errors for bad documents', () => {
   assert.throws(() => jsonFixture('Loop', {}, {}, files({ Loop: { components: [{ type: 'Loop' }] } })), /nest deeper than 16/);
 });
 
-test('lxf expressions: precedence, logic, functions in degrees, 10-decimal rounding', () => {
+test('lxf expressions: precedence, logic, functions in degrees, float32 (LX-only quirks: lxf-expression.test.ts)', () => {
   const v = new Map<string, number | boolean | string>([
     ['a', 3],
     ['neg', -2],
@@ -335,7 +367,7 @@ test('lxf expressions: precedence, logic, functions in degrees, 10-decimal round
   const e = (s: string): unknown => evaluateLxfExpression(s, v, 'test');
   assert.equal(e('1 + 2 * 3'), 7);
   assert.equal(e('(1 + 2) * 3'), 9);
-  assert.equal(e('2 ^ 3 ^ 2'), 512);
+  assert.equal(e('2 ^ 3 ^ 2'), 64, 'left-associative, as LX');
   assert.equal(e('-2 ^ 2'), 4);
   assert.equal(e('7 % 4 - 1'), 2);
   assert.equal(e('$a * $neg'), -6);
@@ -344,23 +376,23 @@ test('lxf expressions: precedence, logic, functions in degrees, 10-decimal round
   assert.equal(e('$a > 2 && $on'), true);
   assert.equal(e('$a < 2 || !$on'), false);
   assert.equal(e('$a == 3 ? 10 : 20'), 10);
-  assert.equal(e('$a != 3 ? 10 : $a >= 3 ? 1 : 2'), 1);
+  assert.equal(e('$a != 3 ? 10 : ($a >= 3 ? 1 : 2)'), 1);
   assert.equal(e('sin(30)'), 0.5);
   assert.equal(e('cos(60)'), 0.5);
   assert.equal(e('atan2(1, 1)'), 45);
   assert.equal(e('atan2p(-1, 0)'), 270);
   assert.equal(e('asin(1)'), 90);
   assert.equal(e('deg(rad(33))'), 33);
-  assert.equal(e('clamp(15, 0, 10) + min(4, 2, 8) + max(1, 2) + avg(1, 2, 3)'), 16);
+  assert.equal(e('clamp(15, 0, 10) + min(4, 2) + max(1, 2) + avg(1, 3)'), 16);
   assert.equal(e('lerp(10, 20, 0.25) + ilerp(15, 10, 20)'), 13);
   assert.equal(e('floor(2.7) + ceil(2.1) + round(2.5) + abs(-1) + sqrt(16) + cbrt(27) + pow(2, 4)'), 32);
   assert.equal(e('log10(1000) + log(exp(2))'), 5);
-  assert.equal(e('0.1 + 0.2'), 0.3, 'rounded through 10 decimals');
+  assert.equal(e('0.1 + 0.2'), f(0.3), 'float32');
   assert.equal(e('1e3 + .5'), 1000.5);
-  assert.throws(() => e('foo(1)'), /unknown name "foo"/);
+  assert.throws(() => e('foo(1)'), /cannot read "foo1.0000000000"/);
   assert.throws(() => e('sin(1, 2)'), /sin takes 1 argument/);
   assert.throws(() => e('1 / 0'), /not a finite number/);
   assert.throws(() => e('$on + 1'), /expected a number, got a boolean/);
-  assert.throws(() => e('(1 + 2'), /expected "\)"/);
-  assert.equal(f(Number(e('1/3'))), f(0.3333333333));
+  assert.throws(() => e('(1 + 2'), /"\(" without a matching "\)"/);
+  assert.equal(e('1/3'), f(1 / 3));
 });
