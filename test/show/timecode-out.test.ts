@@ -7,9 +7,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import dgram from 'node:dgram';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { tsharkAvailable, tsharkDecode, udpCapture } from '../helpers/pcap.js';
 import { startShow, tempHome } from '../helpers/show.js';
+import { loadConfig } from '../../src/app/config.js';
+import type { Logger } from '../../src/engine/log.js';
 import { artTimeCode } from '../../src/show/timecode/art-timecode.js';
+import { timecodeOutConfig } from '../../src/show/timecode/timecode-out.js';
 import { parseTimecode, type TimecodeRate } from '../../src/show/timecode/timecode.js';
 
 const skip = tsharkAvailable() ? false : process.env.CI === 'true' ? false : 'tshark is not installed (apt-get install tshark)';
@@ -179,4 +184,31 @@ test('serve refuses a bad timecode destination, rate or offset before it starts,
     assert.notEqual(await exit(bad.child), 0, args.join(' '));
     assert.match(bad.err(), why, args.join(' '));
   }
+});
+
+test("config.json's timecode: read when valid, the command line's values win; a bad one is logged and the whole file ignored", async (t) => {
+  const home = await tempHome(t);
+  const warnings: string[] = [];
+  const log = { warn: (f: { reason?: string }) => warnings.push(f.reason ?? ''), info() {}, debug() {}, error() {} } as unknown as Logger;
+  // As startFootlight loads it: the timecode rules come from the show.
+  const checks = { timecode: (value: Parameters<typeof timecodeOutConfig>[1]) => timecodeOutConfig({}, value) };
+  await writeFile(join(home, 'config.json'), '{"timecode": {"out": ["artnet=10.0.0.5", "artnet=10.0.0.6:7000"], "rate": "29.97df", "offset": "01:00:00;00"}}');
+  const config = await loadConfig(home, log, checks);
+  assert.deepEqual(timecodeOutConfig({}, config.timecode), {
+    destinations: [
+      { host: '10.0.0.5', port: 6454 },
+      { host: '10.0.0.6', port: 7000 },
+    ],
+    rate: '29.97df',
+    offset: { hours: 1, minutes: 0, seconds: 0, frames: 0 },
+  });
+  assert.deepEqual(timecodeOutConfig({ out: ['artnet=localhost'], rate: '24' }, config.timecode).destinations, [{ host: '127.0.0.1', port: 6454 }]);
+  assert.deepEqual(timecodeOutConfig({}, {}), { destinations: [], rate: '30', offset: { hours: 0, minutes: 0, seconds: 0, frames: 0 } });
+  await writeFile(join(home, 'config.json'), '{"port": 4000, "timecode": {"out": ["artnet=10.0.0.255"]}}');
+  assert.deepEqual(await loadConfig(home, log, checks), {});
+  await writeFile(join(home, 'config.json'), '{"timecode": {"rate": 25}}');
+  assert.deepEqual(await loadConfig(home, log, checks), {});
+  assert.equal(warnings.length, 2);
+  assert.match(warnings[0], /timecode: timecode is sent unicast only: 10\.0\.0\.255 is a broadcast/);
+  assert.match(warnings[1], /timecode\.rate: /);
 });
