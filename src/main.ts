@@ -42,6 +42,7 @@ import { linkLiveAudio } from './show/live-audio.js';
 import { linkLightCues } from './show/cue-playback.js';
 import { ShowCheck } from './show/check-show.js';
 import { SHOW_EXTERNALS } from './show/light-cues.js';
+import { TimecodeOut, timecodeOutConfig } from './show/timecode/timecode-out.js';
 import { formatEndpoint, parseEndpoint, type HostEndpoint } from './sound-client/endpoint.js';
 
 export interface FootlightOptions {
@@ -128,6 +129,11 @@ export interface FootlightOptions {
    * such as `artnet`, `sacn:5568/1-4`. Receivers given here replace config.json's. Default: none.
    */
   readonly dmxIn?: { readonly receivers?: readonly string[]; readonly host?: string; readonly multicast?: boolean };
+  /**
+   * Art-Net timecode out while the song plays (`serve --timecode-out`, `--timecode-rate`,
+   * `--timecode-offset`): each given value replaces config.json's. Default: none sent.
+   */
+  readonly timecode?: { readonly out?: readonly string[]; readonly rate?: string; readonly offset?: string };
 }
 
 export interface RunningFootlight {
@@ -146,6 +152,8 @@ export interface RunningFootlight {
   readonly outputs: OutputEngine;
   /** The DMX input: the operator's Art-Net and sACN receivers (none unless asked for). */
   readonly dmxIn: DmxInput;
+  /** Art-Net timecode out (sends nothing without destinations). */
+  readonly timecodeOut: TimecodeOut;
   /** The OSC surface; absent when its port could not be bound (logged). */
   readonly osc: OscSurface | undefined;
   readonly http: RunningHttpServer;
@@ -172,12 +180,13 @@ function oscDestinations(options: FootlightOptions, config: ConfigFile): HostEnd
 export async function startFootlight(options: FootlightOptions = {}): Promise<RunningFootlight> {
   const log = options.log ?? createLogger();
   const home = options.home ?? footlightHome();
-  const config = await loadConfig(home, log, { dmxIn: (value) => dmxInConfig({}, value) });
+  const config = await loadConfig(home, log, { dmxIn: (value) => dmxInConfig({}, value), timecode: (value) => timecodeOutConfig({}, value) });
   const host = options.host ?? config.host ?? DEFAULT_HOST;
   const port = options.port ?? config.port ?? DEFAULT_PORT;
   const soundPort = options.soundPort ?? config.soundPort ?? DEFAULT_SOUND_PORT;
   // Checked before anything starts: a DMX input the operator mistyped stops the start with the reason.
   const dmxConfig = dmxInConfig(options.dmxIn ?? {}, config.dmxIn);
+  const timecodeConfig = timecodeOutConfig(options.timecode ?? {}, config.timecode);
   const info = buildInfo();
   const startedAt = new Date().toISOString();
 
@@ -264,6 +273,9 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   // Taking the project's tempo is where the song starts, not an edit of it.
   sound.markSaved(sound.project);
   const showCues = linkLightCues(light, sound);
+  // After the sound host's clock listener (it runs first), so each frame sends the position it just reached.
+  const timecodeOut = new TimecodeOut(timecodeConfig, sound, log.child({ surface: 'timecode' }));
+  timecodeOut.start();
   const live = options.liveAudio === undefined ? undefined : new LivePlayer(sound, { output: options.liveAudio, log: log.child({ component: 'live-audio' }) });
   // The light hears the master (or --audio-track's track), as render-show does: live, the live
   // engine's own output as it is played; without live audio, the song rendered in step with the frames.
@@ -316,6 +328,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     docs,
     outputs,
     dmxIn,
+    timecodeOut,
     server,
     log,
     policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false },
@@ -402,6 +415,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     await osc?.close();
     await outputs.close();
     await dmxIn.close();
+    await timecodeOut.close();
     await live?.close();
     restoreRenderPriority(renderPriority);
     throw err instanceof Error ? new ListenError(`${err.message} (use --sound-port to choose the protocol-3 port)`) : err;
@@ -427,6 +441,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     await osc?.close();
     await outputs.close();
     await dmxIn.close();
+    await timecodeOut.close();
     await live?.close();
     restoreRenderPriority(renderPriority);
     throw err;
@@ -454,6 +469,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     light,
     outputs,
     dmxIn,
+    timecodeOut,
     osc,
     http,
     mcp,
@@ -471,6 +487,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       await osc?.close();
       await outputs.close();
       await dmxIn.close();
+      await timecodeOut.close();
+      await timecodeOut.close();
       await mcp.close();
       await soundAdapter.close();
       await http.close();

@@ -17,9 +17,22 @@ const DmxIn = z.strictObject({
 });
 type DmxInFile = z.infer<typeof DmxIn>;
 
+/**
+ * Art-Net timecode out, as `serve --timecode-out`, `--timecode-rate` and `--timecode-offset`:
+ * `{"out": ["artnet=192.168.1.20"], "rate": "25", "offset": "01:00:00:00"}`. The show's rules
+ * (src/show/timecode) come in as `ConfigChecks.timecode`.
+ */
+const Timecode = z.strictObject({
+  out: z.array(z.string().max(300)).max(64).optional(),
+  rate: z.string().max(20).optional(),
+  offset: z.string().max(40).optional(),
+});
+type TimecodeFile = z.infer<typeof Timecode>;
+
 /** Rules of the wings above, handed in by the caller: each throws with the reason when its section is bad. */
 interface ConfigChecks {
   readonly dmxIn?: (value: DmxInFile) => void;
+  readonly timecode?: (value: TimecodeFile) => void;
 }
 
 export const DEFAULT_HOST = '127.0.0.1';
@@ -57,6 +70,8 @@ const ConfigFile = z.strictObject({
   samples: z.string().min(1).max(4096).optional(),
   /** DMX input from a desk (default: none). */
   dmxIn: DmxIn.optional(),
+  /** Art-Net timecode out while the song plays (default: none). */
+  timecode: Timecode.optional(),
 });
 export type ConfigFile = z.infer<typeof ConfigFile>;
 
@@ -88,12 +103,16 @@ export async function loadConfig(home: string, log: Logger, checks: ConfigChecks
     );
     return {};
   }
-  const { dmxIn } = parsed.data;
-  if (dmxIn !== undefined && checks.dmxIn !== undefined) {
+  const { dmxIn, timecode } = parsed.data;
+  const sections: [string, (() => void) | undefined][] = [
+    ['dmxIn', dmxIn === undefined || checks.dmxIn === undefined ? undefined : () => checks.dmxIn?.(dmxIn)],
+    ['timecode', timecode === undefined || checks.timecode === undefined ? undefined : () => checks.timecode?.(timecode)],
+  ];
+  for (const [name, check] of sections) {
     try {
-      checks.dmxIn(dmxIn);
+      check?.();
     } catch (err) {
-      log.warn({ path, reason: `dmxIn: ${(err as Error).message}` }, 'config.json is invalid; using defaults');
+      log.warn({ path, reason: `${name}: ${(err as Error).message}` }, 'config.json is invalid; using defaults');
       return {};
     }
   }

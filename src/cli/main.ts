@@ -4,6 +4,8 @@ import { RENDER_THREADS_RULE, isRenderThreadCount } from '../engine/render-threa
 import { RENDER_PRIORITIES, type RenderPriority } from '../engine/thread-priority.js';
 import { parseEndpoint } from '../sound-client/endpoint.js';
 import { DMX_IN_SPEC_HELP, parseReceiverSpec } from '../light/input/dmx-in-config.js';
+import { parseTimecodeDestination, TIMECODE_OUT_HELP, TIMECODE_RATE_HELP } from '../show/timecode/timecode-out.js';
+import { isTimecodeRate, parseTimecode, TIMECODE_FORMAT_HELP } from '../show/timecode/timecode.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -37,6 +39,30 @@ function dmxIn(value: string, previous: string[] = []): string[] {
     throw new InvalidArgumentError((err as Error).message);
   }
   return [...previous, value];
+}
+
+function timecodeOut(value: string, previous: string[] = []): string[] {
+  try {
+    parseTimecodeDestination(value);
+  } catch (err) {
+    throw new InvalidArgumentError((err as Error).message);
+  }
+  return [...previous, value];
+}
+
+function timecodeRate(value: string): string {
+  if (!isTimecodeRate(value)) throw new InvalidArgumentError(`one of ${TIMECODE_RATE_HELP}`);
+  return value;
+}
+
+/** The offset's form here; whether the rate has that label (frame 24 at 24 fps, a dropped one) is checked at the start. */
+function timecodeOffset(value: string): string {
+  try {
+    parseTimecode(value.replace(/[:;.](\d{2})\s*$/, ':00'), '30');
+  } catch (err) {
+    throw new InvalidArgumentError((err as Error).message);
+  }
+  return value;
 }
 
 function renderThreads(value: string): number {
@@ -97,6 +123,13 @@ program
   .option('--dmx-in-host <address>', 'the address the DMX inputs listen on (default 127.0.0.1; an interface address lets the network drive the show)')
   .option('--dmx-in-multicast', 'sACN: also join the multicast group of each listed universe on the --dmx-in-host interface')
   .option(
+    '--timecode-out <destination>',
+    `send Art-Net timecode (ArtTimeCode) while the song plays: ${TIMECODE_OUT_HELP}; repeat for several; replaces config.json's timecode.out`,
+    timecodeOut,
+  )
+  .option('--timecode-rate <rate>', `the timecode rate: ${TIMECODE_RATE_HELP} (default 30; 29.97df is drop-frame)`, timecodeRate)
+  .option('--timecode-offset <timecode>', `added to the song position: ${TIMECODE_FORMAT_HELP} (default 00:00:00:00)`, timecodeOffset)
+  .option(
     '--toolsets <list>',
     'MCP toolsets to list, comma-separated: all, light, sound, or names such as structure,palette (default: a small surface; find_tools reaches every other ' +
       'tool)',
@@ -135,6 +168,9 @@ program
       dmxIn?: string[];
       dmxInHost?: string;
       dmxInMulticast?: boolean;
+      timecodeOut?: string[];
+      timecodeRate?: string;
+      timecodeOffset?: string;
       toolsets?: string;
       readOnly?: boolean;
       audioOut?: boolean;

@@ -27,6 +27,9 @@ export interface ServeOptions {
   readonly dmxIn?: readonly string[];
   readonly dmxInHost?: string;
   readonly dmxInMulticast?: boolean;
+  readonly timecodeOut?: readonly string[];
+  readonly timecodeRate?: string;
+  readonly timecodeOffset?: string;
   readonly toolsets?: string;
   readonly readOnly?: boolean;
   readonly audioOut?: boolean;
@@ -72,6 +75,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       oscReceivePort: options.oscPort,
       oscTransmit: options.oscTransmit,
       dmxIn: { receivers: options.dmxIn, host: options.dmxInHost, multicast: options.dmxInMulticast },
+      timecode: { out: options.timecodeOut, rate: options.timecodeRate, offset: options.timecodeOffset },
       toolsets,
       readOnlyTools: options.readOnly,
       liveAudio: options.audioOut === true ? 'device' : 'clock',
@@ -137,6 +141,9 @@ export async function serve(options: ServeOptions): Promise<void> {
               (r.error === undefined ? '' : ` — not listening: ${r.error}`),
           )
           .join(', ')}\n`;
+  const tc = app.timecodeOut.status();
+  const timecode =
+    tc.destinations.length === 0 ? '' : `  Timecode: Art-Net ${tc.rate} fps, offset ${tc.offset}, to ${tc.destinations.join(', ')} while the song plays\n`;
   const { renderPriority } = app;
   const priority =
     renderPriority.refused !== undefined
@@ -151,7 +158,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   const consoleUrl = app.http.url.replace(/\/mcp$/, '/') + (token === undefined ? '' : `#token=${token}`);
   process.stdout.write(
     `Footlight is running.\n${show}  MCP:     ${app.http.url} (${tools})\n${access}  Console: ${consoleUrl}\n  Sound:   protocol 3 on ` +
-      `${app.protocol3.host}:${app.protocol3.port}\n${audio}${samples}${render}${osc}${dmxIn}  Status:  ${app.home}/status.json\n` +
+      `${app.protocol3.host}:${app.protocol3.port}\n${audio}${samples}${render}${osc}${dmxIn}${timecode}  Status:  ${app.home}/status.json\n` +
       `  Log:     ${logPath(app.home)} (warnings and errors also on stderr)\n${sound}Press Ctrl-C to stop.\n`,
   );
   if (stopping) await app.close().then(() => process.exit(0));

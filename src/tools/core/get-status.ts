@@ -4,6 +4,7 @@ import { BUILD_CODES } from '../../app/build-info.js';
 import { RENDER_PRIORITIES } from '../../engine/thread-priority.js';
 import { defineTool } from '../define-tool.js';
 import { DMX_IN_PROTOCOLS } from '../../light/input/dmx-in-config.js';
+import { TIMECODE_RATES } from '../../show/timecode/timecode.js';
 
 export default defineTool({
   name: 'get_status',
@@ -14,7 +15,7 @@ export default defineTool({
     'you reach the new code), when it started, where it listens, connected sessions, engine queue depth and frame count. It ' +
     'runs through the engine queue, so an answer also proves the engine is processing calls. `render` says how many threads ' +
     'render and at what priority (normal, with the reason, when high was refused: frames then wait more on a busy machine); `dmxIn` ' +
-    "whether a desk's DMX arrives. After a connection error, " +
+    "whether a desk's DMX arrives; `timecode` what Art-Net timecode goes where. After a connection error, " +
     're-read ~/.footlight/status.json, reconnect and call this first.',
   ui: { resourceUri: PREVIEW_APP_URI },
   annotations: { readOnlyHint: true, openWorldHint: false },
@@ -49,8 +50,18 @@ export default defineTool({
         rate: z.number().describe('Packets applied per second'),
       })
       .describe('DMX input from a desk (serve --dmx-in; no receivers by default); get_dmx_input has the levels'),
+    timecode: z
+      .strictObject({
+        destinations: z.array(z.string()).describe('HOST:PORT each ArtTimeCode packet goes to (unicast); empty: none sent'),
+        rate: z.enum(TIMECODE_RATES),
+        offset: z.string().describe('Added to the song position'),
+        timecode: z.string().describe('The song position as timecode, HH:MM:SS:FF (;FF drop-frame)'),
+        running: z.boolean().describe('Sending: the song plays and there is a destination'),
+        packetsSent: z.number().int(),
+      })
+      .describe('Art-Net timecode out while the song plays (serve --timecode-out, --timecode-rate, --timecode-offset)'),
   }),
-  handle: (_args, { server, engine, dmxIn }) => {
+  handle: (_args, { server, engine, dmxIn, timecodeOut }) => {
     const id = server.identity;
     const clock = engine.clock.stats();
     return {
@@ -69,6 +80,7 @@ export default defineTool({
       endpoints: { ...server.endpoints },
       render: server.render(),
       dmxIn: dmxIn.summary(),
+      timecode: timecodeOut.status(),
     };
   },
 });
