@@ -7,6 +7,7 @@ import type { TestContext } from 'node:test';
 import type { Client } from '@modelcontextprotocol/client';
 import { Protocol3Client } from '../../../src/protocol3/client/client.js';
 import type { FootlightOptions } from '../../../src/main.js';
+import { saveDevice } from '../../../src/sound/model/components.js';
 import { callFail, callOk, startShow, type TestShow } from '../../helpers/show.js';
 
 export interface SoundShow extends TestShow {
@@ -181,3 +182,20 @@ export const names = (lines: readonly string[]): string[] =>
     const parts = l.split(' ');
     return parts[0] === 'guard' ? `guard ${parts[2]}` : parts[0];
   });
+
+/** Selects the demo's Kick track (its Sampler is selected with it). */
+export async function selectKick(show: SoundShow): Promise<void> {
+  const tracks = (await show.call('sound_list_tracks')).native.tracks as { index: number; name: string }[];
+  await show.coop('sound_select_track', { index: tracks.find((x) => x.name === 'Kick')!.index });
+  assert.equal((await show.call('sound_inspect_device')).native.device.name, 'Sampler');
+}
+
+/** The Kick Sampler's zones as the project saves them. */
+export const kickZones = (show: SoundShow) =>
+  saveDevice(
+    show.app.sound.project
+      .flatTracks()
+      .find((f) => f.track.name === 'Kick')!
+      .track.devices.at(0)!,
+    { ids: false },
+  ).zones;

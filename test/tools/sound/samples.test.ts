@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import FFT from 'fft.js';
 import type { Client } from '@modelcontextprotocol/client';
-import { saveDevice, saveProject } from '../../../src/sound/model/components.js';
+import { saveProject } from '../../../src/sound/model/components.js';
 import { PROJECT_FORMAT, PROJECT_FORMAT_VERSION } from '../../../src/sound/model/project-file.js';
 import { clip, dev, project, track } from '../../sound/audio/helpers.js';
 import { callFail } from '../../helpers/show.js';
-import { startSound, tempDir, type SoundShow } from './helpers.js';
+import { kickZones, selectKick, startSound, tempDir, type SoundShow } from './helpers.js';
 
 /** A folder with a 440 Hz WAV (0.5 s, 44.1 kHz) and a 220 Hz FLAC in keys/, a file outside it and a symlink out. */
 async function sampleFolder(t: TestContext): Promise<{ root: string; folder: string }> {
@@ -26,23 +26,6 @@ async function sampleFolder(t: TestContext): Promise<{ root: string; folder: str
   symlinkSync(join(root, 'outside.wav'), join(folder, 'link-out.wav'));
   return { root, folder };
 }
-
-/** Selects the demo's Kick track (its Sampler is selected with it). */
-async function selectKick(show: SoundShow): Promise<void> {
-  const tracks = (await show.call('sound_list_tracks')).native.tracks as { index: number; name: string }[];
-  await show.coop('sound_select_track', { index: tracks.find((x) => x.name === 'Kick')!.index });
-  assert.equal((await show.call('sound_inspect_device')).native.device.name, 'Sampler');
-}
-
-/** The Kick Sampler's zones as the project saves them. */
-const kickZones = (show: SoundShow) =>
-  saveDevice(
-    show.app.sound.project
-      .flatTracks()
-      .find((f) => f.track.name === 'Kick')!
-      .track.devices.at(0)!,
-    { ids: false },
-  ).zones;
 
 /** The dominant frequency of a mono 16-bit WAV's first 8192 samples after `skip` (fft.js). */
 function peakHz(wav: Buffer, skip: number): number {

@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { saveDevice, saveProject } from '../../../src/sound/model/components.js';
+import { saveProject } from '../../../src/sound/model/components.js';
 import { PROJECT_FORMAT, PROJECT_FORMAT_VERSION } from '../../../src/sound/model/project-file.js';
 import { clip, dev, peakFrequency, project, spectrum, track } from '../../sound/audio/helpers.js';
-import { startSound, tempDir, type SoundShow } from './helpers.js';
+import { kickZones, selectKick, startSound, tempDir, type SoundShow } from './helpers.js';
 
 /** Debian's General MIDI SoundFont (timgm6mb-soundfont, see .ci/run). */
 const TIM_SF2 = '/usr/share/sounds/sf2/TimGM6mb.sf2';
@@ -22,22 +22,6 @@ async function soundFontFolder(t: TestContext): Promise<{ root: string; folder: 
   copyFileSync(TIM_SF2, join(root, 'outside.sf2'));
   return { root, folder };
 }
-
-/** Selects the demo's Kick track (its Sampler is selected with it). */
-async function selectKick(show: SoundShow): Promise<void> {
-  const tracks = (await show.call('sound_list_tracks')).native.tracks as { index: number; name: string }[];
-  await show.coop('sound_select_track', { index: tracks.find((x) => x.name === 'Kick')!.index });
-  assert.equal((await show.call('sound_inspect_device')).native.device.name, 'Sampler');
-}
-
-const kickZones = (show: SoundShow) =>
-  saveDevice(
-    show.app.sound.project
-      .flatTracks()
-      .find((f) => f.track.name === 'Kick')!
-      .track.devices.at(0)!,
-    { ids: false },
-  ).zones;
 
 /** A tool's reply as the agent reads it (its text block, parsed). */
 async function reply(show: SoundShow, name: string, args: Record<string, unknown>): Promise<{ ok: boolean; code?: string; error?: string }> {
