@@ -27,13 +27,17 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
+let version: string | undefined;
 let cached: BuildInfo | undefined;
+
+/** The package version (package.json), read once per process: every command's --version, without the source walk. */
+export function packageVersion(): string {
+  version ??= (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  return version;
+}
 
 /** The package version and build time, read once per process. */
 export function buildInfo(): BuildInfo {
-  if (cached === undefined) {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
-    cached = { version: pkg.version, buildTime: new Date(Math.floor(newestMtime(join(ROOT, 'src')))).toISOString(), code: CODE };
-  }
+  cached ??= { version: packageVersion(), buildTime: new Date(Math.floor(newestMtime(join(ROOT, 'src')))).toISOString(), code: CODE };
   return cached;
 }

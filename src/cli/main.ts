@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { buildInfo } from '../app/build-info.js';
+import { packageVersion } from '../app/build-info.js';
 import { RENDER_THREADS_RULE, isRenderThreadCount } from '../engine/render-threads.js';
 import { RENDER_PRIORITIES, type RenderPriority } from '../engine/thread-priority.js';
 import { parseEndpoint } from '../sound-client/endpoint.js';
@@ -79,7 +79,7 @@ function renderPriority(value: string): RenderPriority {
 const RENDER_THREADS_HELP = 'threads that render frames, the engine thread included (default: one per core; 1 renders on the engine thread alone)';
 
 const program = new Command();
-program.name('footlight').description('A live show engine where people and AI agents run lights and sound together.').version(buildInfo().version);
+program.name('footlight').description('A live show engine where people and AI agents run lights and sound together.').version(packageVersion());
 
 program
   .command('serve')

@@ -56,8 +56,9 @@ const fmt = (db: number, unit: string): string => (db === -Infinity ? `-inf ${un
 
 /** Peak, true peak and integrated loudness of a signal as written. */
 function levels(ch: readonly Float32Array[]): string {
+  const peak = samplePeak(ch);
   return (
-    `peak ${fmt(toDb(samplePeak(ch)), 'dBFS')}, true peak ${fmt(toDb(truePeak(ch)), 'dBTP')}, ` +
+    `peak ${fmt(toDb(peak), 'dBFS')}, true peak ${fmt(toDb(truePeak(ch, peak)), 'dBTP')}, ` +
     `integrated ${fmt(integratedLoudness(ch, RENDER_SAMPLE_RATE), 'LUFS')}`
   );
 }

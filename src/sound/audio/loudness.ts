@@ -185,10 +185,10 @@ function intervalPeak(c: Float32Array, i: number): number {
  * maximum or minimum, so the interpolation runs in the two intervals either side of each such
  * sample (and one more each way, for content near Nyquist), and only where that sample is within
  * 6 dB of the sample peak. On a held saw that is 2 % of the intervals; the result equals the
- * exhaustive scan's on the tests' signals (test/sound/audio/true-peak.test.ts).
+ * exhaustive scan's on the tests' signals (test/sound/audio/true-peak.test.ts). `sp`: the sample
+ * peak, when the caller has it already.
  */
-export function truePeak(channels: readonly Float32Array[]): number {
-  const sp = samplePeak(channels);
+export function truePeak(channels: readonly Float32Array[], sp = samplePeak(channels)): number {
   let peak = sp;
   const floor = sp / 2;
   for (const c of channels) {

@@ -159,7 +159,7 @@ export function analyze(left: Float32Array, right: Float32Array, rate: number, t
   }
   const tempo = tempoOf(f, rate);
   const peak = samplePeak([left, right]);
-  const tp = truePeak([left, right]);
+  const tp = truePeak([left, right], peak);
   const lufs = integratedLoudness([left, right], rate);
   return {
     seconds: r3(seconds),

@@ -357,7 +357,7 @@ test('samples: zone gain and tune are checked (range, whole semitones) and saved
 test('samples: a zone’s sustain loop holds while the key does; released, the sample plays on to its end (sox RMS, fft.js)', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'footlight-zone-loop-'));
   try {
-    // 441 Hz at 44.1 kHz: 100 frames a period, so a loop of whole periods (4410–8820) wraps without a click.
+    // 441 Hz at 44.1 kHz: 100 frames a period; the loop 4410–8820 is 44.1 periods, a small step at the wrap (this test is about the loop holding).
     const loopFolder = join(dir, 'samples');
     mkdirSync(loopFolder);
     sine(join(loopFolder, 'tone.wav'), 441, 0.5);
