@@ -6,8 +6,6 @@ import { deviceDef } from './dsp/device-table.js';
 import type { NativeParamSpec } from './dsp/params.js';
 import type { ZoneJson } from '../model/sample-zones.js';
 import type { SampleSource } from '../samples/store.js';
-// Plugs the SoundFont synthesizer into the DSP wherever a plan is built (the engine then plays SoundFont zones).
-import '../samples/soundfont.js';
 import type { PlanAudioClip, PlanDevice, PlanGrid, PlanNote, PlanParams, PlanSkip, PlanTrack, PlanZone, RenderPlan } from './dsp/plan.js';
 
 /** Voices of an instrument whose document carries no VOICES parameter. */

@@ -6,7 +6,7 @@ import type { DeviceJson, ProjectJson, TrackJson } from '../model/components.js'
 import { refuse } from '../model/errors.js';
 import { decodeAudio, type SampleFormat } from './decode.js';
 import { GRANT_HINT, type SampleFolder } from './folder.js';
-import { parseSoundFont, presetsOf, type SoundFontPreset, soundFontsReady } from './soundfont.js';
+import type { SoundFontPreset } from './soundfont.js';
 
 /** The largest sample file loaded (bytes). */
 const MAX_SAMPLE_BYTES = 64 * 1024 * 1024;
@@ -145,6 +145,8 @@ export class SampleStore implements SampleSource {
     if (cached !== undefined) return cached;
     const data = await readFile(file.absolute);
     if (data.length > MAX_SAMPLE_BYTES) throw refuse('invalid_argument', 'out_of_range', `${file.path} is larger than ${MAX_SAMPLE_BYTES} bytes`);
+    // The SoundFont engine (and its Vorbis decoder) loads with the first SoundFont: a render without one never pays for it.
+    const { parseSoundFont, presetsOf, soundFontsReady } = await import('./soundfont.js');
     await soundFontsReady();
     const bytes = new Uint8Array(data.buffer, data.byteOffset, data.length);
     let presets: SoundFontPreset[];
