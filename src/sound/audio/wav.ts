@@ -37,30 +37,25 @@ export function encodeWav24(channels: readonly Float32Array[], sampleRate: numbe
   view.setUint32(40, dataBytes, true);
   let clipped = 0;
   const written = channels.map(() => new Float32Array(frames));
-  for (let c = 0; c < nch; c++) clipped += quantizeInto(channels[c], written[c], bytes, 44 + c * 3, nch * 3);
-  return { bytes, clipped, written };
-}
-
-/**
- * One channel, striding through the interleaved bytes (its own function, so V8 optimizes it whole
- * rather than on-stack mid-loop: measured 3× faster on a 30 s render). Returns the samples clamped.
- */
-function quantizeInto(src: Float32Array, out: Float32Array, bytes: Uint8Array, at: number, stride: number): number {
-  let clipped = 0;
-  for (let i = 0; i < src.length; i++, at += stride) {
-    let v = Math.round(src[i] * FULL);
-    if (v > FULL) {
-      v = FULL;
-      clipped++;
-    } else if (v < -FULL - 1) {
-      v = -FULL - 1;
-      clipped++;
+  // A channel at a time, striding through the interleaved bytes: one typed array read and one written per loop.
+  const stride = nch * 3;
+  for (let c = 0; c < nch; c++) {
+    const src = channels[c];
+    const out = written[c];
+    for (let i = 0, at = 44 + c * 3; i < frames; i++, at += stride) {
+      let v = Math.round(src[i] * FULL);
+      if (v > FULL) {
+        v = FULL;
+        clipped++;
+      } else if (v < -FULL - 1) {
+        v = -FULL - 1;
+        clipped++;
+      }
+      out[i] = v / FULL;
+      bytes[at] = v & 0xff;
+      bytes[at + 1] = (v >> 8) & 0xff;
+      bytes[at + 2] = (v >> 16) & 0xff;
     }
-    out[i] = v / FULL;
-    // A Uint8Array store keeps the low 8 bits (two's complement for negative values).
-    bytes[at] = v;
-    bytes[at + 1] = v >> 8;
-    bytes[at + 2] = v >> 16;
   }
-  return clipped;
+  return { bytes, clipped, written };
 }
