@@ -42,6 +42,7 @@ import { linkLiveAudio } from './show/live-audio.js';
 import { linkLightCues } from './show/cue-playback.js';
 import { ShowCheck } from './show/check-show.js';
 import { SHOW_EXTERNALS } from './show/light-cues.js';
+import { TimecodeIn, timecodeInConfig } from './show/timecode/timecode-in.js';
 import { TimecodeOut, timecodeOutConfig } from './show/timecode/timecode-out.js';
 import { formatEndpoint, parseEndpoint, type HostEndpoint } from './sound-client/endpoint.js';
 
@@ -131,9 +132,17 @@ export interface FootlightOptions {
   readonly dmxIn?: { readonly receivers?: readonly string[]; readonly host?: string; readonly multicast?: boolean };
   /**
    * Art-Net timecode out while the song plays (`serve --timecode-out`, `--timecode-rate`,
-   * `--timecode-offset`): each given value replaces config.json's. Default: none sent.
+   * `--timecode-offset`) and in (`--timecode-in`, `--timecode-in-host`, `--timecode-freewheel`):
+   * each given value replaces config.json's. Default: none sent, none received.
    */
-  readonly timecode?: { readonly out?: readonly string[]; readonly rate?: string; readonly offset?: string };
+  readonly timecode?: {
+    readonly out?: readonly string[];
+    readonly rate?: string;
+    readonly offset?: string;
+    readonly in?: string;
+    readonly inHost?: string;
+    readonly freewheelMs?: number;
+  };
 }
 
 export interface RunningFootlight {
@@ -154,6 +163,8 @@ export interface RunningFootlight {
   readonly dmxIn: DmxInput;
   /** Art-Net timecode out (sends nothing without destinations). */
   readonly timecodeOut: TimecodeOut;
+  /** Art-Net timecode in (listens only when asked). */
+  readonly timecodeIn: TimecodeIn;
   /** The OSC surface; absent when its port could not be bound (logged). */
   readonly osc: OscSurface | undefined;
   readonly http: RunningHttpServer;
@@ -180,13 +191,20 @@ function oscDestinations(options: FootlightOptions, config: ConfigFile): HostEnd
 export async function startFootlight(options: FootlightOptions = {}): Promise<RunningFootlight> {
   const log = options.log ?? createLogger();
   const home = options.home ?? footlightHome();
-  const config = await loadConfig(home, log, { dmxIn: (value) => dmxInConfig({}, value), timecode: (value) => timecodeOutConfig({}, value) });
+  const config = await loadConfig(home, log, {
+    dmxIn: (value) => dmxInConfig({}, value),
+    timecode: (value) => {
+      timecodeOutConfig({}, value);
+      timecodeInConfig({}, value);
+    },
+  });
   const host = options.host ?? config.host ?? DEFAULT_HOST;
   const port = options.port ?? config.port ?? DEFAULT_PORT;
   const soundPort = options.soundPort ?? config.soundPort ?? DEFAULT_SOUND_PORT;
   // Checked before anything starts: a DMX input the operator mistyped stops the start with the reason.
   const dmxConfig = dmxInConfig(options.dmxIn ?? {}, config.dmxIn);
   const timecodeConfig = timecodeOutConfig(options.timecode ?? {}, config.timecode);
+  const timecodeInOptions = timecodeInConfig(options.timecode ?? {}, config.timecode);
   const info = buildInfo();
   const startedAt = new Date().toISOString();
 
@@ -276,6 +294,9 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   // After the sound host's clock listener (it runs first), so each frame sends the position it just reached.
   const timecodeOut = new TimecodeOut(timecodeConfig, sound, log.child({ surface: 'timecode' }));
   timecodeOut.start();
+  // The desk's clock moves the transport after the frame's own step (its locate then holds for the frame).
+  const timecodeIn = new TimecodeIn(timecodeInOptions, timecodeConfig.offset, sound, log.child({ surface: 'timecode-in' }));
+  await timecodeIn.start(dmxIn);
   const live = options.liveAudio === undefined ? undefined : new LivePlayer(sound, { output: options.liveAudio, log: log.child({ component: 'live-audio' }) });
   // The light hears the master (or --audio-track's track), as render-show does: live, the live
   // engine's own output as it is played; without live audio, the song rendered in step with the frames.
@@ -329,6 +350,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     outputs,
     dmxIn,
     timecodeOut,
+    timecodeIn,
     server,
     log,
     policy: { agentsReadOnly: false, soundCooperative: options.soundCooperative ?? false },
@@ -416,6 +438,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     await outputs.close();
     await dmxIn.close();
     await timecodeOut.close();
+    await timecodeIn.close();
     await live?.close();
     restoreRenderPriority(renderPriority);
     throw err instanceof Error ? new ListenError(`${err.message} (use --sound-port to choose the protocol-3 port)`) : err;
@@ -442,6 +465,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     await outputs.close();
     await dmxIn.close();
     await timecodeOut.close();
+    await timecodeIn.close();
     await live?.close();
     restoreRenderPriority(renderPriority);
     throw err;
@@ -470,6 +494,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     outputs,
     dmxIn,
     timecodeOut,
+    timecodeIn,
     osc,
     http,
     mcp,
@@ -488,7 +513,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       await outputs.close();
       await dmxIn.close();
       await timecodeOut.close();
-      await timecodeOut.close();
+      await timecodeIn.close();
       await mcp.close();
       await soundAdapter.close();
       await http.close();

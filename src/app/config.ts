@@ -18,14 +18,18 @@ const DmxIn = z.strictObject({
 type DmxInFile = z.infer<typeof DmxIn>;
 
 /**
- * Art-Net timecode out, as `serve --timecode-out`, `--timecode-rate` and `--timecode-offset`:
- * `{"out": ["artnet=192.168.1.20"], "rate": "25", "offset": "01:00:00:00"}`. The show's rules
+ * Art-Net timecode out and in, as `serve --timecode-out`, `--timecode-rate`, `--timecode-offset`,
+ * `--timecode-in`, `--timecode-in-host` and `--timecode-freewheel`: `{"out": ["artnet=192.168.1.20"],
+ * "rate": "25", "offset": "01:00:00:00", "in": "artnet", "inHost": "127.0.0.1", "freewheelMs": 500}`. The show's rules
  * (src/show/timecode) come in as `ConfigChecks.timecode`.
  */
 const Timecode = z.strictObject({
   out: z.array(z.string().max(300)).max(64).optional(),
   rate: z.string().max(20).optional(),
   offset: z.string().max(40).optional(),
+  in: z.string().max(40).optional(),
+  inHost: z.string().max(255).optional(),
+  freewheelMs: z.number().optional(),
 });
 type TimecodeFile = z.infer<typeof Timecode>;
 

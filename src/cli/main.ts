@@ -4,6 +4,7 @@ import { RENDER_THREADS_RULE, isRenderThreadCount } from '../engine/render-threa
 import { RENDER_PRIORITIES, type RenderPriority } from '../engine/thread-priority.js';
 import { parseEndpoint } from '../sound-client/endpoint.js';
 import { DMX_IN_SPEC_HELP, parseReceiverSpec } from '../light/input/dmx-in-config.js';
+import { TIMECODE_IN_HELP, timecodeInConfig } from '../show/timecode/timecode-in.js';
 import { parseTimecodeDestination, TIMECODE_OUT_HELP, TIMECODE_RATE_HELP } from '../show/timecode/timecode-out.js';
 import { isTimecodeRate, parseTimecode, TIMECODE_FORMAT_HELP } from '../show/timecode/timecode.js';
 
@@ -53,6 +54,25 @@ function timecodeOut(value: string, previous: string[] = []): string[] {
 function timecodeRate(value: string): string {
   if (!isTimecodeRate(value)) throw new InvalidArgumentError(`one of ${TIMECODE_RATE_HELP}`);
   return value;
+}
+
+function timecodeIn(value: string): string {
+  try {
+    timecodeInConfig({ in: value });
+  } catch (err) {
+    throw new InvalidArgumentError((err as Error).message);
+  }
+  return value;
+}
+
+function timecodeFreewheel(value: string): number {
+  const ms = Number(value);
+  try {
+    timecodeInConfig({ freewheelMs: ms });
+  } catch (err) {
+    throw new InvalidArgumentError((err as Error).message);
+  }
+  return ms;
 }
 
 /** The offset's form here; whether the rate has that label (frame 24 at 24 fps, a dropped one) is checked at the start. */
@@ -130,6 +150,13 @@ program
   .option('--timecode-rate <rate>', `the timecode rate: ${TIMECODE_RATE_HELP} (default 30; 29.97df is drop-frame)`, timecodeRate)
   .option('--timecode-offset <timecode>', `added to the song position: ${TIMECODE_FORMAT_HELP} (default 00:00:00:00)`, timecodeOffset)
   .option(
+    '--timecode-in <source>',
+    `chase Art-Net timecode (ArtTimeCode): ${TIMECODE_IN_HELP}; the song transport follows the sender's clock, less --timecode-offset`,
+    timecodeIn,
+  )
+  .option('--timecode-in-host <address>', 'the address timecode in listens on (default 127.0.0.1; an interface address to hear a desk on the network)')
+  .option('--timecode-freewheel <ms>', 'how long the transport runs on when timecode stops before it stops too (default 500, 0–10000)', timecodeFreewheel)
+  .option(
     '--toolsets <list>',
     'MCP toolsets to list, comma-separated: all, light, sound, or names such as structure,palette (default: a small surface; find_tools reaches every other ' +
       'tool)',
@@ -171,6 +198,9 @@ program
       timecodeOut?: string[];
       timecodeRate?: string;
       timecodeOffset?: string;
+      timecodeIn?: string;
+      timecodeInHost?: string;
+      timecodeFreewheel?: number;
       toolsets?: string;
       readOnly?: boolean;
       audioOut?: boolean;

@@ -30,6 +30,9 @@ export interface ServeOptions {
   readonly timecodeOut?: readonly string[];
   readonly timecodeRate?: string;
   readonly timecodeOffset?: string;
+  readonly timecodeIn?: string;
+  readonly timecodeInHost?: string;
+  readonly timecodeFreewheel?: number;
   readonly toolsets?: string;
   readonly readOnly?: boolean;
   readonly audioOut?: boolean;
@@ -75,7 +78,14 @@ export async function serve(options: ServeOptions): Promise<void> {
       oscReceivePort: options.oscPort,
       oscTransmit: options.oscTransmit,
       dmxIn: { receivers: options.dmxIn, host: options.dmxInHost, multicast: options.dmxInMulticast },
-      timecode: { out: options.timecodeOut, rate: options.timecodeRate, offset: options.timecodeOffset },
+      timecode: {
+        out: options.timecodeOut,
+        rate: options.timecodeRate,
+        offset: options.timecodeOffset,
+        in: options.timecodeIn,
+        inHost: options.timecodeInHost,
+        freewheelMs: options.timecodeFreewheel,
+      },
       toolsets,
       readOnlyTools: options.readOnly,
       liveAudio: options.audioOut === true ? 'device' : 'clock',
@@ -143,7 +153,8 @@ export async function serve(options: ServeOptions): Promise<void> {
           .join(', ')}\n`;
   const tc = app.timecodeOut.status();
   const timecode =
-    tc.destinations.length === 0 ? '' : `  Timecode: Art-Net ${tc.rate} fps, offset ${tc.offset}, to ${tc.destinations.join(', ')} while the song plays\n`;
+    (tc.destinations.length === 0 ? '' : `  Timecode: Art-Net ${tc.rate} fps, offset ${tc.offset}, to ${tc.destinations.join(', ')} while the song plays\n`) +
+    timecodeInLine(app.timecodeIn.status());
   const { renderPriority } = app;
   const priority =
     renderPriority.refused !== undefined
@@ -162,4 +173,11 @@ export async function serve(options: ServeOptions): Promise<void> {
       `  Log:     ${logPath(app.home)} (warnings and errors also on stderr)\n${sound}Press Ctrl-C to stop.\n`,
   );
   if (stopping) await app.close().then(() => process.exit(0));
+}
+
+/** The banner's line for timecode in: where it listens, or why it does not. */
+function timecodeInLine(s: { readonly source: string | null; readonly error?: string }): string {
+  if (s.source === null) return '';
+  if (s.error !== undefined) return `  Timecode in: ${s.source} — not listening: ${s.error}\n`;
+  return `  Timecode in: ${s.source}; the song transport follows it while it runs\n`;
 }

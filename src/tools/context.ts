@@ -8,6 +8,7 @@ import type { ComponentDocs } from '../light/docs/component-docs.js';
 import type { LightShow } from '../light/show/light-show.js';
 import type { OutputEngine } from '../light/output/output-engine.js';
 import type { DmxInput } from '../light/input/dmx-input.js';
+import type { TimecodeIn } from '../show/timecode/timecode-in.js';
 import type { TimecodeOut } from '../show/timecode/timecode-out.js';
 import type { SoundAdapter } from '../sound-client/adapter.js';
 import type { CallAuthority } from '../sound-client/authorization.js';
@@ -62,6 +63,7 @@ export interface Services {
   readonly dmxIn: DmxInput;
   /** Art-Net timecode out while the song plays (serve --timecode-out). */
   readonly timecodeOut: TimecodeOut;
+  readonly timecodeIn: TimecodeIn;
   readonly server: ServerState;
   readonly log: Logger;
   readonly policy: AgentPolicy;

@@ -69,7 +69,14 @@ interface ReceiverMessage {
   readonly error?: string;
 }
 
-export type DmxInThreadMessage = SourceMessage | ReceiverMessage;
+/** An Art-Net datagram that is not ArtDmx but ArtTimeCode (OpCode 0x9700): handed on whole for timecode in. */
+interface TimecodeMessage {
+  readonly type: 'timecode';
+  readonly receiver: number;
+  readonly bytes: Uint8Array;
+}
+
+export type DmxInThreadMessage = SourceMessage | ReceiverMessage | TimecodeMessage;
 
 /** Sources remembered by slot; past this the slot is −1 ("more sources than tracked"). */
 export const MAX_SOURCES = 256;

@@ -99,6 +99,8 @@ export function runDmxInThread(data: DmxInThreadData, port: MessagePort): void {
       rstats[base + R_PACKETS]++;
       rstats[base + R_BYTES] += buf.length;
       const result = sacn ? decodeSacn(buf, packet) : decodeArtNet(buf, packet);
+      // A desk sends its timecode to the Art-Net port too: ArtTimeCode goes on to timecode in (src/show/timecode).
+      if (result === REASON.notData && !sacn && buf[8] === 0x00 && buf[9] === 0x97) post({ type: 'timecode', receiver: r, bytes: new Uint8Array(buf) });
       if (result !== OK && result !== REASON.terminated && result !== REASON.startCode) return drop(result);
       const u = packet.universe;
       if (u >= DMX_UNIVERSES) return drop(REASON.universe);

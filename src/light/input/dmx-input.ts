@@ -126,6 +126,7 @@ export class DmxInput implements DmxSource {
   private readonly errors: (string | undefined)[];
   private readonly listening: boolean[];
   private worker: Worker | null = null;
+  private timecodeListener: ((bytes: Uint8Array, receiver: number) => void) | undefined;
 
   constructor(
     readonly config: DmxInConfig,
@@ -176,7 +177,8 @@ export class DmxInput implements DmxSource {
         resolve();
       };
       worker.on('message', (m: DmxInThreadMessage) => {
-        if (m.type === 'source') this.sources[m.slot] = { address: m.address, name: m.name, cid: m.cid };
+        if (m.type === 'timecode') this.timecodeListener?.(m.bytes, m.receiver);
+        else if (m.type === 'source') this.sources[m.slot] = { address: m.address, name: m.name, cid: m.cid };
         else if (m.type === 'listening') {
           this.listening[m.receiver] = true;
           this.ports[m.receiver] = m.port ?? this.ports[m.receiver];
@@ -226,6 +228,14 @@ export class DmxInput implements DmxSource {
   }
 
   /** In one line (get_status, the console): the receivers, whether levels arrive, how many universes, packets per second. */
+  /**
+   * Hands each ArtTimeCode datagram an Art-Net receiver gets to `listener` (one listener: timecode
+   * in, when it listens on a receiver's port); the receiver is its index in the config.
+   */
+  onTimecode(listener: (bytes: Uint8Array, receiver: number) => void): void {
+    this.timecodeListener = listener;
+  }
+
   summary(): DmxInSummary {
     const now = Date.now();
     let receiving = false;

@@ -26,3 +26,31 @@ export function artTimeCode(tc: Timecode, rate: TimecodeRate): Buffer {
   buf[18] = ART_TIMECODE_TYPE[rate];
   return buf;
 }
+
+const RATE_OF_TYPE: readonly TimecodeRate[] = ['24', '25', '29.97df', '30'];
+
+/** Why a received packet was not taken as timecode. */
+export type ArtTimeCodeDrop = 'not_art_net' | 'not_timecode' | 'short' | 'out_of_range';
+
+/** A received ArtTimeCode: its label, its rate (from Type) and its stream. */
+export interface ReceivedTimeCode {
+  readonly timecode: Timecode;
+  readonly rate: TimecodeRate;
+  readonly streamId: number;
+}
+
+/**
+ * Reads an ArtTimeCode packet, or says why it is not one: another Art-Net OpCode (`not_timecode`,
+ * an ArtDmx on the same port), a datagram that is not Art-Net, one shorter than 19 bytes, or
+ * fields beyond the label's range or an unknown Type (`out_of_range`; the label's range per rate
+ * is checked by the caller against drop-frame rules).
+ */
+export function readArtTimeCode(buf: Uint8Array): ReceivedTimeCode | ArtTimeCodeDrop {
+  if (buf.length < 10) return 'not_art_net';
+  for (let i = 0; i < 8; i++) if (buf[i] !== ART_NET_ID[i]) return 'not_art_net';
+  if (buf[8] !== 0x00 || buf[9] !== 0x97) return 'not_timecode';
+  if (buf.length < ART_TIMECODE_LENGTH) return 'short';
+  const [frames, seconds, minutes, hours, type] = [buf[14], buf[15], buf[16], buf[17], buf[18]];
+  if (type > 3 || hours > 23 || minutes > 59 || seconds > 59 || frames > 29) return 'out_of_range';
+  return { timecode: { hours, minutes, seconds, frames }, rate: RATE_OF_TYPE[type], streamId: buf[13] };
+}

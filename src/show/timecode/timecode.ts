@@ -108,3 +108,9 @@ export function timecodeAt(seconds: number, offsetFrames: number, rate: Timecode
   const frame = (frameAtSeconds(seconds, rate) + offsetFrames) % framesPerDay(rate);
   return { frame, timecode: timecodeOfFrame(frame, rate) };
 }
+
+/** The time at the start of frame `frame` (counted from 00:00:00:00), in seconds. */
+export function secondsOfFrame(frame: number, rate: TimecodeRate): number {
+  const r = RATES[rate];
+  return (frame * r.den) / r.num;
+}

@@ -60,8 +60,23 @@ export default defineTool({
         packetsSent: z.number().int(),
       })
       .describe('Art-Net timecode out while the song plays (serve --timecode-out, --timecode-rate, --timecode-offset)'),
+    timecodeIn: z
+      .strictObject({
+        source: z.string().nullable().describe('artnet HOST:PORT listened on; null: no timecode in (serve --timecode-in)'),
+        state: z
+          .enum(['waiting', 'locked', 'freewheeling', 'lost'])
+          .describe('waiting: no running clock yet; locked: the transport follows it; freewheeling: labels stopped, the transport runs on; lost: stopped'),
+        rate: z.enum(TIMECODE_RATES).nullable().describe('The incoming rate (the packets say it)'),
+        timecode: z.string().nullable().describe('The incoming clock now, HH:MM:SS:FF'),
+        packets: z.number().int(),
+        dropped: z.record(z.string(), z.number().int()).describe('Datagrams not taken, by reason'),
+        relocates: z.number().int().describe('Transport moves made to follow (a lock, a locate on the desk, a drift past one frame)'),
+        errorFrames: z.number().describe('Transport minus timecode at the last label, in frames'),
+        error: z.string().optional().describe('Why the port could not be opened'),
+      })
+      .describe("Art-Net timecode in: the song transport chases a desk's clock"),
   }),
-  handle: (_args, { server, engine, dmxIn, timecodeOut }) => {
+  handle: (_args, { server, engine, dmxIn, timecodeOut, timecodeIn }) => {
     const id = server.identity;
     const clock = engine.clock.stats();
     return {
@@ -81,6 +96,7 @@ export default defineTool({
       render: server.render(),
       dmxIn: dmxIn.summary(),
       timecode: timecodeOut.status(),
+      timecodeIn: timecodeIn.status(),
     };
   },
 });
