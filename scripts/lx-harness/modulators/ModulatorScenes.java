@@ -44,6 +44,7 @@ public class ModulatorScenes {
     chainHue(new File(out, "chain_hue.lxp"));
     nanSpread(new File(out, "nan_spread.lxp"));
     deviceChain(new File(out, "device_chain.lxp"));
+    orderScopes(new File(out, "order_scopes.lxp"));
     System.exit(0);
   }
 
@@ -95,8 +96,10 @@ public class ModulatorScenes {
     return m;
   }
 
-  static void trigger(LX lx, BooleanParameter source, BooleanParameter target) throws Exception {
-    lx.engine.modulation.addTrigger(new LXTriggerModulation(lx.engine.modulation, source, target));
+  static LXTriggerModulation trigger(LX lx, BooleanParameter source, BooleanParameter target) throws Exception {
+    LXTriggerModulation t = new LXTriggerModulation(lx.engine.modulation, source, target);
+    lx.engine.modulation.addTrigger(t);
+    return t;
   }
 
   // Smoother following a sine LFO it runs BEFORE (so it reads the LFO's previous value), and a
@@ -377,6 +380,74 @@ public class ModulatorScenes {
     InvertEffect invert = new InvertEffect(lx);
     ch.addEffect(invert);
     trigger(lx, cmp.out, invert.enabled);
+    lx.saveProject(f);
+  }
+
+  // Order and scope: global logic and comparators run before the LFOs they read (a frame late);
+  // a global LFO drives a Smoother inside the pattern; a comparator's rising edge re-triggers a
+  // Cycle inside the pattern (toggle -> momentary); the logic, inverted by its trigger mapping,
+  // enables an Invert effect on the pattern; a bipolar modulation from a pattern Spring.
+  static void orderScopes(File f) throws Exception {
+    LX lx = newLX();
+    SolidPattern solid = solid(lx, "Scoped", 0xffff0000);
+    LXChannel ch = (LXChannel) solid.getChannel();
+    ch.fader.setValue(1);
+    solid.color.saturation.setValue(60);
+    solid.color.brightness.setValue(60);
+    SolidPattern blue = solid(lx, "Min", 0xff0000ff);
+    LXModulationEngine local = solid.modulation;
+    CycleModulator cycle = new CycleModulator("Cycle");
+    cycle.speedUnipolar.setValue(0.3);
+    Smoother smoother = new Smoother("Smoother");
+    smoother.window.setValue(0.15);
+    Spring spring = new Spring("Spring");
+    spring.tension.setValue(0.6);
+    spring.friction.setValue(0.2);
+    for (LXModulator m : new LXModulator[] { cycle, smoother, spring }) {
+      local.addModulator(m);
+      m.start();
+    }
+    LXCompoundModulation hue = new LXCompoundModulation(local, cycle, solid.color.hue);
+    hue.range.setValue(1);
+    local.addModulation(hue);
+    LXCompoundModulation pos = new LXCompoundModulation(local, smoother, spring.position);
+    pos.range.setValue(1);
+    local.addModulation(pos);
+    LXCompoundModulation bright = new LXCompoundModulation(local, spring, solid.color.brightness);
+    bright.polarity.setValue(LXParameter.Polarity.BIPOLAR);
+    bright.range.setValue(0.4);
+    local.addModulation(bright);
+    InvertEffect invert = new InvertEffect(lx);
+    invert.amount.setValue(0.8);
+    solid.addEffect(invert);
+
+    BooleanLogic logic = new BooleanLogic("Logic");
+    logic.op1.setValue(BooleanLogic.Operator.AND);
+    logic.op3.setValue(BooleanLogic.Operator.XOR);
+    logic.not4.setValue(true);
+    ComparatorModulator c1 = new ComparatorModulator("Sine>=Tri");
+    c1.comparison.setValue(ComparatorModulator.Comparison.GREATER_EQUAL);
+    ComparatorModulator c2 = new ComparatorModulator("Square==1");
+    c2.comparison.setValue(ComparatorModulator.Comparison.EQUAL);
+    c2.in2.setValue(1);
+    VariableLFO sine = lfo(lx, "Sine", 0, 1000);
+    VariableLFO tri = lfo(lx, "Triangle", 1, 1400);
+    VariableLFO square = lfo(lx, "Square", 2, 600);
+    OperatorModulator min = new OperatorModulator("Min");
+    min.operation.setValue(OperatorModulator.Operation.MIN);
+    min.amount.setValue(0.8);
+    add(lx, logic, c1, c2, sine, tri, square, min);
+    modulate(lx, sine, c1.in1, 1);
+    modulate(lx, tri, c1.in2, 1);
+    modulate(lx, square, c2.in1, 1);
+    trigger(lx, c1.out, logic.in1);
+    trigger(lx, c2.out, logic.in2);
+    modulate(lx, sine, smoother.input, 1);
+    trigger(lx, c2.out, cycle.trigger);
+    trigger(lx, logic.out, invert.enabled).toggleMode.setValue(LXTriggerModulation.ToggleMode.INVERT);
+    modulate(lx, sine, min.in1, 1);
+    modulate(lx, tri, min.in2, 1);
+    modulate(lx, min, fader(blue), 1);
     lx.saveProject(f);
   }
 }
