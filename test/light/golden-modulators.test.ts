@@ -8,7 +8,18 @@ import { compareScene, formatParity, goldenScenes } from '../../src/light/render
 // made by scripts/lx-harness/modulators/render.sh; its README says what each scene covers).
 const DIR = fileURLToPath(new URL('../golden/lx-scenes/modulators/', import.meta.url));
 
-const EXACT = ['chain_hue', 'cycle_speeds', 'device_chain', 'logic_invert', 'nan_spread', 'operator_nan', 'order_scopes', 'scaler_shapes', 'smoother_spring'];
+const EXACT = [
+  'chain_hue',
+  'cycle_speeds',
+  'device_chain',
+  'logic_invert',
+  'nan_blends',
+  'nan_spread',
+  'operator_nan',
+  'order_scopes',
+  'scaler_shapes',
+  'smoother_spring',
+];
 
 test('the modulators folder holds exactly the scenes listed here', () => {
   assert.deepEqual(goldenScenes(DIR), EXACT);

@@ -45,6 +45,7 @@ public class ModulatorScenes {
     nanSpread(new File(out, "nan_spread.lxp"));
     deviceChain(new File(out, "device_chain.lxp"));
     orderScopes(new File(out, "order_scopes.lxp"));
+    nanBlends(new File(out, "nan_blends.lxp"));
     System.exit(0);
   }
 
@@ -448,6 +449,44 @@ public class ModulatorScenes {
     modulate(lx, sine, min.in1, 1);
     modulate(lx, tri, min.in2, 1);
     modulate(lx, min, fader(blue), 1);
+    lx.saveProject(f);
+  }
+
+  // A Ratio operator's NaN (both square LFOs at 0: frames 0-20 and again later) on the faders of
+  // channels in every channel blend mode over a gray base, on the crossfader (one channel in
+  // group A, one in B), and on the amount of an Invert effect on the group B channel (a NaN
+  // amount makes every entry of Invert's lookup tables 0: that channel goes black).
+  static void nanBlends(File f) throws Exception {
+    LX lx = newLX();
+    SolidPattern base = solid(lx, "Base", 0xff808080);
+    ((LXChannel) base.getChannel()).fader.setValue(1);
+    VariableLFO sqA = lfo(lx, "SquareA", 2, 700);
+    VariableLFO sqB = lfo(lx, "SquareB", 2, 1100);
+    OperatorModulator ratio = new OperatorModulator("Ratio");
+    ratio.operation.setValue(OperatorModulator.Operation.RATIO);
+    ratio.amount.setValue(0.8);
+    add(lx, sqA, sqB, ratio);
+    modulate(lx, sqA, ratio.in1, 1);
+    modulate(lx, sqB, ratio.in2, 1);
+    int[] colors = { 0xffff4020, 0xff20ff40, 0xff4020ff, 0xffc0c000, 0xff00c0c0, 0xffc000c0, 0xff906030, 0xff309060, 0xff603090, 0xffe0e0e0 };
+    for (int i = 0; i < colors.length; ++i) {
+      SolidPattern p = solid(lx, "Blend" + (i + 1), colors[i]);
+      LXChannel ch = (LXChannel) p.getChannel();
+      ch.blendMode.setValue(i + 1);
+      ch.fader.setValue(0.3);
+      modulate(lx, ratio, ch.fader, 0.5);
+    }
+    SolidPattern a = solid(lx, "GroupA", 0xff00ff80);
+    SolidPattern b = solid(lx, "GroupB", 0xffff0080);
+    ((LXChannel) a.getChannel()).fader.setValue(0.6);
+    ((LXChannel) b.getChannel()).fader.setValue(0.6);
+    ((LXChannel) a.getChannel()).crossfadeGroup.setValue(LXChannel.CrossfadeGroup.A);
+    ((LXChannel) b.getChannel()).crossfadeGroup.setValue(LXChannel.CrossfadeGroup.B);
+    modulate(lx, ratio, lx.engine.mixer.crossfader, 0.7);
+    InvertEffect invert = new InvertEffect(lx);
+    invert.amount.setValue(0);
+    ((LXChannel) b.getChannel()).addEffect(invert);
+    modulate(lx, ratio, invert.amount, 0.6);
     lx.saveProject(f);
   }
 }
