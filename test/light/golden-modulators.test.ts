@@ -17,6 +17,7 @@ const EXACT = [
   'nan_spread',
   'operator_nan',
   'order_scopes',
+  'run_stop',
   'scaler_shapes',
   'smoother_spring',
 ];

@@ -46,6 +46,7 @@ public class ModulatorScenes {
     deviceChain(new File(out, "device_chain.lxp"));
     orderScopes(new File(out, "order_scopes.lxp"));
     nanBlends(new File(out, "nan_blends.lxp"));
+    runStop(new File(out, "run_stop.lxp"));
     System.exit(0);
   }
 
@@ -487,6 +488,49 @@ public class ModulatorScenes {
     invert.amount.setValue(0);
     ((LXChannel) b.getChannel()).addEffect(invert);
     modulate(lx, ratio, invert.amount, 0.6);
+    lx.saveProject(f);
+  }
+
+  // Running and stopping by trigger mappings: a Comparator's output runs a Smoother and a Spring
+  // (toggle -> toggle: they hold their value, and the spring its velocity, while stopped); another
+  // Comparator's rising edge fires a stopped Cycle's Trigger (reset and start), a third its Reset
+  // (stop at 0).
+  static void runStop(File f) throws Exception {
+    LX lx = newLX();
+    SolidPattern red = solid(lx, "Smoother", 0xffff0000);
+    SolidPattern green = solid(lx, "Spring", 0xff00ff00);
+    SolidPattern blue = solid(lx, "Cycle", 0xff0000ff);
+    VariableLFO sine = lfo(lx, "Sine", 0, 700);
+    VariableLFO slow = lfo(lx, "Slow", 1, 1900);
+    ComparatorModulator gate = new ComparatorModulator("Gate");
+    gate.comparison.setValue(ComparatorModulator.Comparison.LESS_EQUAL);
+    gate.in2.setValue(0.6);
+    ComparatorModulator go = new ComparatorModulator("Go");
+    go.comparison.setValue(ComparatorModulator.Comparison.GREATER);
+    go.in2.setValue(0.25);
+    ComparatorModulator halt = new ComparatorModulator("Halt");
+    halt.comparison.setValue(ComparatorModulator.Comparison.GREATER);
+    halt.in2.setValue(0.8);
+    Smoother smoother = new Smoother("Smoother");
+    smoother.window.setValue(0.2);
+    Spring spring = new Spring("Spring");
+    spring.friction.setValue(0.1);
+    CycleModulator cycle = new CycleModulator("Cycle");
+    cycle.speedRangeHz.setValue(1.3);
+    add(lx, sine, slow, gate, go, halt, smoother, spring);
+    lx.engine.modulation.addModulator(cycle);
+    modulate(lx, slow, gate.in1, 1);
+    modulate(lx, sine, go.in1, 1);
+    modulate(lx, slow, halt.in1, 1);
+    modulate(lx, sine, smoother.input, 1);
+    modulate(lx, sine, spring.position, 1);
+    trigger(lx, gate.out, smoother.running);
+    trigger(lx, gate.out, spring.running);
+    trigger(lx, go.out, cycle.trigger);
+    trigger(lx, halt.out, cycle.reset);
+    modulate(lx, smoother, fader(red), 1);
+    modulate(lx, spring, fader(green), 1);
+    modulate(lx, cycle, fader(blue), 1);
     lx.saveProject(f);
   }
 }
