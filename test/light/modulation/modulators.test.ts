@@ -27,6 +27,7 @@ import { Timer } from '../../../src/light/modulation/modulators/timer.js';
 import { VariableLFO } from '../../../src/light/modulation/modulators/variable-lfo.js';
 import { noiseModulatorSample, noiseModulatorStep } from '../../../src/light/math/noise-device-math.js';
 import { resolveParameter } from '../../../src/engine/paths.js';
+import { CompoundModulation } from '../../../src/light/modulation/compound-modulation.js';
 import { Div } from '../../../src/light/tempo/divisions.js';
 
 const DT = 1000 / 60;
@@ -472,4 +473,58 @@ test('periodic modulators: tempo sync with lock follows the division phase; with
   const before = m.getBasis();
   m.loop(100);
   assert.ok(Math.abs(m.getBasis() - (before + (100 / 500) * 0.5)) < 1e-12);
+});
+
+test('OperatorModulator: division by 0 is IEEE, as in LX (x/0 → 1, 0/0 → NaN, NaN passes Add, Subtract clips it)', () => {
+  const m = new OperatorModulator();
+  m.start();
+  const run = (op: number, a: number, b: number, amount = 1): number => {
+    m.operation.setValue(op);
+    m.in1.setValue(a);
+    m.in2.setValue(b);
+    m.amount.setValue(amount);
+    m.loop(DT);
+    return m.getValue();
+  };
+  assert.equal(run(5, 0.4, 0, 0.6), 1); // Divide: 0.4/0 = ∞, lerp → ∞, capped at 1
+  assert.ok(Number.isNaN(run(5, 0.4, 0, 0))); // amount 0: (∞ − 0.4)·0 = NaN
+  assert.ok(Number.isNaN(run(5, 0, 0)));
+  assert.ok(Number.isNaN(run(6, 0, 0))); // Ratio 0/0
+  assert.equal(run(6, 0.5, 0.5), 1);
+  assert.equal(run(6, 0, 0.5), 0);
+  assert.equal(run(6, 0.5, 0), 0);
+  // A NaN into In-1 (as when one Operator modulates another): Add keeps it, Subtract clips it to 0.
+  const nan = new OperatorModulator();
+  nan.operation.setValue(6);
+  nan.start();
+  nan.loop(DT);
+  assert.ok(Number.isNaN(nan.getValue()));
+  const next = new OperatorModulator();
+  next.start();
+  next.in1.setValue(0);
+  next.in2.setValue(0.2);
+  const link = new CompoundModulation(nan, next.in1);
+  link.range.setValue(1);
+  link.connect();
+  next.operation.setValue(1);
+  next.loop(DT);
+  assert.ok(Number.isNaN(next.getValue()));
+  next.operation.setValue(2);
+  next.loop(DT);
+  assert.equal(next.getValue(), 0);
+});
+
+test('CycleModulator: a saved bipolar speed loads as the unipolar speed, as LX reads polarity after speed', () => {
+  const saved = new CycleModulator();
+  saved.speedPolarity.setValue(1);
+  saved.speedBipolar.setValue(-0.6);
+  const json = saved.save();
+  assert.equal((json.parameters as Record<string, unknown>).speedBipolar, -0.6);
+  const copy = new CycleModulator();
+  copy.load(json, ctx());
+  assert.equal(copy.speedPolarity.getValue(), 1);
+  assert.equal(copy.speedBipolar.getValue(), 1);
+  copy.start();
+  copy.loop(500);
+  assert.equal(copy.getValue(), 0.5);
 });

@@ -19,11 +19,22 @@ function lerp(a: number, b: number, t: number): number {
   return a + (b - a) * t;
 }
 
+/** LXUtils.min / max: a NaN second argument wins min and loses max (0 < NaN is false). */
+function lxMin(a: number, b: number): number {
+  return a < b ? a : b;
+}
+
+function lxMax(a: number, b: number): number {
+  return a < b ? b : a;
+}
+
 /**
  * LX's OperatorModulator ("Operator"): combines a = In-1 and b = In-2 with amount t: Lerp
  * lerp(a, b, t); Add min(1, a + bt); Subtract max(0, a − bt); Difference lerp(a, |a − b|, t);
- * Multiply a·lerp(1, b, t); Divide min(1, lerp(a, a/b, t)) (a/0 counts as 1); Ratio
- * lerp(a, smaller/larger, t); Min/Max lerp(a, min/max(a, b), t); Invert lerp(a, 1 − a, t).
+ * Multiply a·lerp(1, b, t); Divide min(1, lerp(a, a/b, t)); Ratio lerp(a, smaller/larger, t);
+ * Min/Max lerp(a, min/max(a, b), t); Invert lerp(a, 1 − a, t). Division is IEEE as in LX: a/0 is
+ * ∞ (Divide gives 1, or NaN at amount 0) and 0/0 is NaN (Divide and Ratio give NaN, which flows
+ * on into whatever the operator modulates).
  */
 export class OperatorModulator extends Modulator {
   readonly lxClass = 'heronarts.lx.modulator.OperatorModulator';
@@ -52,18 +63,18 @@ export class OperatorModulator extends Modulator {
       case 'LERP':
         return lerp(a, b, t);
       case 'ADD':
-        return Math.min(1, a + b * t);
+        return lxMin(1, a + b * t);
       case 'SUBTRACT':
-        return Math.max(0, a - b * t);
+        return lxMax(0, a - b * t);
       case 'DIFFERENCE':
         return lerp(a, Math.abs(a - b), t);
       case 'MULTIPLY':
         return a * lerp(1, b, t);
       case 'DIVIDE':
-        return Math.min(1, lerp(a, b === 0 ? 1 : a / b, t));
+        return lxMin(1, lerp(a, a / b, t));
       case 'RATIO': {
-        const r = a === b ? 1 : a === 0 || b === 0 ? 0 : a < b ? a / b : b / a;
-        return lerp(a, r, t);
+        const r = a < b ? a / b : b / a;
+        return lerp(a, r < 0 ? 0 : r > 1 ? 1 : r, t);
       }
       case 'MIN':
         return lerp(a, Math.min(a, b), t);
