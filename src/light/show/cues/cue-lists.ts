@@ -281,7 +281,7 @@ export class CueLists {
       }
       if (r.kind !== 'parameter') throw invalidArgument(`${path} is not a parameter`);
       const p = r.parameter;
-      const owner = p.parent;
+      const owner = p.owner;
       if (owner instanceof AbstractChannel && (p === owner.fader || p === owner.enabled)) {
         const key = `fader ${owner.path}`;
         const held = into.get(key) ?? liveView(lx, { scope: 'MIXER', type: 'CHANNEL_FADER', channelPath: owner.path });
