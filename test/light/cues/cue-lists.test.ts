@@ -229,3 +229,26 @@ test('cue lists save in the project externals and open again; a damaged list or 
   assert.equal(warnings.length, 3, warnings.join('\n'));
   assert.match(warnings[0], /cues\/0: fadeInMs takes milliseconds/);
 });
+
+test('a channel switching on fades in from 0 over the in part; released, it fades out and switches off at the end', async () => {
+  const show = await open();
+  const ch4 = show.mixer.channels.at(3)!;
+  assert.equal(ch4.enabled.isOn(), false, 'solid_faders: channel 4 is off at 0.77');
+  show.cues.createList(ORIGIN, 'Main');
+  show.cues.recordCue(ORIGIN, 'Main', { blind: true, values: [{ path: '/lx/mixer/channel/4/enabled', value: true }], fadeInMs: 1000, delayInMs: 200 });
+  show.cues.go('Main');
+  assert.equal(ch4.enabled.isOn(), false, 'waits its delay in');
+  run(show, 700);
+  assert.equal(ch4.enabled.isOn(), true);
+  near(ch4.fader.getValue(), 0.77 * 0.5, 'half way up from 0');
+  assert.equal(show.cues.status('Main').progress, 0.7 / 1.2);
+  run(show, 500);
+  near(ch4.fader.getValue(), 0.77, 'in');
+  show.cues.release('Main', 400);
+  run(show, 200);
+  assert.equal(ch4.enabled.isOn(), true, 'still on while it fades out');
+  near(ch4.fader.getValue(), 0.77 * 0.5, 'half way down');
+  run(show, 200);
+  assert.equal(ch4.enabled.isOn(), false, 'off at the end of the fade out');
+  near(ch4.fader.getValue(), 0.77, 'with the fader it held');
+});
