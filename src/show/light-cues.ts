@@ -10,6 +10,7 @@ import type { Clip } from '../light/clips/clip.js';
 import { MAX_SCENES } from '../light/clips/clip-engine.js';
 import type { LightShow } from '../light/show/light-show.js';
 import type { ExternalsReader } from '../light/show/project/project-file.js';
+import { CUE_LISTS_KEY, readCueLists } from '../light/show/cues/cue-data.js';
 import type { SoundHost } from '../sound/host/host.js';
 import { MAX_BEATS } from '../sound/model/components.js';
 
@@ -123,7 +124,7 @@ const readLightCues: ExternalsReader = (value, at, warn) => {
 };
 
 /** How the show layer reads its part of a light project's externals: every place a light project opens passes this. */
-export const SHOW_EXTERNALS: Readonly<Record<string, ExternalsReader>> = { [CUES_KEY]: readLightCues };
+export const SHOW_EXTERNALS: Readonly<Record<string, ExternalsReader>> = { [CUE_LISTS_KEY]: readCueLists, [CUES_KEY]: readLightCues };
 
 /** What a clip a cue launched records as its launcher (Clip.launchedBy): the cue's beat and scene. */
 export class CueLaunch {

@@ -72,6 +72,14 @@ import recordClip from './clips/record-clip.js';
 import placeLightCue from './clips/place-light-cue.js';
 import listLightCues from './clips/list-light-cues.js';
 import checkShow from './clips/check-show.js';
+import createCueList from './cues/create-cue-list.js';
+import editCueList from './cues/edit-cue-list.js';
+import listCueLists from './cues/list-cue-lists.js';
+import recordCue from './cues/record-cue.js';
+import editCue from './cues/edit-cue.js';
+import runCueList from './cues/run-cue-list.js';
+import getCueListStatus from './cues/get-cue-list-status.js';
+import previewCue from './cues/preview-cue.js';
 import removeSnapshot from './light/remove-snapshot.js';
 import getFrame from './light/get-frame.js';
 import getPreviewPoints from './light/get-preview-points.js';
@@ -224,6 +232,14 @@ export const TOOLS: readonly AnyTool[] = [
   placeLightCue,
   listLightCues,
   checkShow,
+  listCueLists,
+  createCueList,
+  editCueList,
+  recordCue,
+  editCue,
+  runCueList,
+  getCueListStatus,
+  previewCue,
   listViews,
   addView,
   removeView,

@@ -41,6 +41,12 @@ export const TOOLSETS: readonly Toolset[] = [
   { id: 'palette', domain: 'light', default: false, description: 'color palette: swatches and colors' },
   { id: 'snapshots', domain: 'light', default: false, description: 'snapshots (cues): add, recall, update, remove' },
   {
+    id: 'cues',
+    domain: 'light',
+    default: false,
+    description: 'cue lists: numbered cues with fade and delay times, follow, tracking; record, go, back, goto, pause, release, status, blind preview',
+  },
+  {
     id: 'clips',
     domain: 'light',
     default: false,

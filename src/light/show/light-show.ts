@@ -20,6 +20,14 @@ import { fixturePostPass, viewCuePass } from '../structure/post-pass.js';
 import { lightComponent, lightParameter, resolveComponentTarget, resolveParameterTarget, type ParameterTarget } from './paths.js';
 import { colorBuffer } from '../parallel/shared-arrays.js';
 import type { DmxSource } from '../dmx/dmx-engine.js';
+import { CueLists } from './cues/cue-lists.js';
+import { CUE_LISTS_KEY, readCueLists } from './cues/cue-data.js';
+
+/** The externals keys the light keeps itself (cue lists), with what layers above add. */
+const withLightExternals = (readers: Readonly<Record<string, ExternalsReader>> = {}): Readonly<Record<string, ExternalsReader>> => ({
+  [CUE_LISTS_KEY]: readCueLists,
+  ...readers,
+});
 
 /**
  * The light domain of a show: the `/lx` graph, its render loop, opening and saving projects,
@@ -70,6 +78,8 @@ export class LightShow {
    */
   readonly beforeFrame: ((deltaMs: number) => void)[] = [];
   private readonly externalsReaders: Readonly<Record<string, ExternalsReader>>;
+  /** The show's cue lists (saved in `externals`), run on the frame clock after the snapshots. */
+  readonly cues: CueLists = new CueLists(this);
   /**
    * The DMX a desk sends (the Art-Net and sACN receivers, src/light/input), latched into `/lx/dmx`
    * at the start of every frame; null: the input keeps what it holds (all 0 in a new show).
@@ -83,7 +93,7 @@ export class LightShow {
   ) {
     this.lx = lx;
     this.registry = options.registry ?? createLibrary();
-    this.externalsReaders = options.externals ?? {};
+    this.externalsReaders = withLightExternals(options.externals);
     engine.graph.addRoot(this.lx);
     if (options.renderOnClock !== false) engine.clock.onFrame((frame) => this.render(frame));
   }
@@ -91,7 +101,7 @@ export class LightShow {
   /** Opens a `.lxp` file into a new show (media folder: `media`, else beside the project). */
   static async open(engine: Engine, path: string, options: LightShowOptions & { readonly media?: string } = {}): Promise<LightShow> {
     const registry = options.registry ?? createLibrary();
-    const opened = await openProjectFile(resolve(path), registry, options.media, 0, options.externals);
+    const opened = await openProjectFile(resolve(path), registry, options.media, 0, withLightExternals(options.externals));
     engine.graph.reserveIds(opened.maxId);
     const show = new LightShow(engine, opened.lx, { registry, renderOnClock: options.renderOnClock, externals: options.externals });
     show.projectPath = resolve(path);
@@ -119,6 +129,7 @@ export class LightShow {
       this.mediaDir = opened.media.mediaDir;
       this.warnings = opened.warnings;
       this.externals = opened.externals;
+      this.cues.reset();
       this.engine.history.clear();
     });
     return opened.warnings;
@@ -166,6 +177,7 @@ export class LightShow {
     lx.audio.loop(deltaMs);
     lx.modulation.loop(deltaMs);
     lx.snapshots.loop(deltaMs);
+    this.cues.loop(deltaMs);
     lx.palette.loop(deltaMs);
     // LX's offline harness sets nowMillis from a loop task, after the palette and before the mixer.
     lx.nowMillis = frame.nowMillis;

@@ -1,0 +1,186 @@
+// Cue lists as the project file holds them: the shapes, their bounds, and the reader that checks
+// them when a project opens (`externals["footlight.cueLists"]`, which LX keeps but ignores).
+import type { ExternalsReader } from '../project/project-file.js';
+import type { SnapshotView } from '../snapshots/snapshot-engine.js';
+
+/** The externals key the cue lists are saved under. */
+export const CUE_LISTS_KEY = 'footlight.cueLists';
+export const MAX_LISTS = 64;
+export const MAX_CUES_PER_LIST = 1000;
+/** Fades and delays: up to ten minutes each. */
+const MAX_TIME_MS = 600_000;
+/** A follow: up to an hour after the cue's Go. */
+export const MAX_FOLLOW_MS = 3_600_000;
+/** Cue numbers: above 0, below 10000, at most three decimals (2.5, 2.25, 2.125). */
+const MAX_CUE_NUMBER = 9999.999;
+const MAX_NAME_CHARS = 64;
+const MAX_LABEL_CHARS = 128;
+/** The snapshot scopes a cue may hold. */
+export const CUE_SCOPES = ['MIXER', 'PATTERNS', 'EFFECTS', 'MASTER', 'MODULATION'] as const;
+export type CueScope = (typeof CUE_SCOPES)[number];
+
+/** Tracking: a cue keeps what earlier cues set unless it changes it. Cue-only: a cue shows its own values on the list's base. */
+export type CueListMode = 'tracking' | 'cue-only';
+
+export interface CueTimes {
+  readonly fadeInMs: number;
+  readonly fadeOutMs: number;
+  readonly delayInMs: number;
+  readonly delayOutMs: number;
+}
+
+export interface Cue extends CueTimes {
+  readonly number: number;
+  readonly label: string;
+  /** The look: snapshot views (see snapshot-engine.ts), at most one per parameter, channel fader or active pattern. */
+  readonly views: readonly SnapshotView[];
+  /** The next cue goes by itself this long after this cue's Go (a follow, or wait); absent: it waits for a Go. */
+  readonly followMs?: number;
+}
+
+export interface CueList {
+  readonly name: string;
+  readonly mode: CueListMode;
+  /** By number, ascending. */
+  readonly cues: readonly Cue[];
+}
+
+/** Cue numbers are compared at a thousandth. */
+export const sameNumber = (a: number, b: number): boolean => Math.abs(a - b) < 0.0005;
+
+/** Why `n` is not a cue number, or undefined. */
+export function numberProblem(n: unknown): string | undefined {
+  if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0 || n > MAX_CUE_NUMBER)
+    return `a cue number is above 0 and at most ${MAX_CUE_NUMBER}; got ${shown(n)}`;
+  if (Math.abs(Math.round(n * 1000) - n * 1000) > 1e-6) return `a cue number has at most three decimals (e.g. 2.5 or 2.125); got ${n}`;
+  return undefined;
+}
+
+/** A cue number with its float noise removed (2.5000000001 → 2.5). */
+export const cleanNumber = (n: number): number => Math.round(n * 1000) / 1000;
+
+/** Why a time is not one (`what` names it), or undefined. */
+export function timeProblem(what: string, v: unknown, max = MAX_TIME_MS): string | undefined {
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > max) return `${what} takes milliseconds from 0 to ${max}; got ${shown(v)}`;
+  return undefined;
+}
+
+export function nameProblem(v: unknown): string | undefined {
+  if (typeof v !== 'string' || v.trim().length === 0 || v.length > MAX_NAME_CHARS)
+    return `a cue list name is 1–${MAX_NAME_CHARS} characters, not blank; got ${shown(v)}`;
+  return undefined;
+}
+
+export function labelProblem(v: unknown): string | undefined {
+  if (typeof v !== 'string' || v.length > MAX_LABEL_CHARS) return `a cue label is at most ${MAX_LABEL_CHARS} characters; got ${shown(v)}`;
+  return undefined;
+}
+
+function shown(v: unknown): string {
+  return v === undefined ? 'nothing' : (JSON.stringify(v) ?? String(v)).slice(0, 40);
+}
+
+/** What a view sets: one key per parameter, channel fader or channel's active pattern. */
+export function viewKey(v: SnapshotView): string | undefined {
+  if (v.type === 'PARAMETER' && typeof v.parameterPath === 'string') return `parameter ${v.parameterPath}`;
+  if (v.type === 'CHANNEL_FADER' && typeof v.channelPath === 'string') return `fader ${v.channelPath}`;
+  if (v.type === 'ACTIVE_PATTERN' && typeof v.channelPath === 'string') return `pattern ${v.channelPath}`;
+  return undefined;
+}
+
+function viewProblem(v: unknown): string | undefined {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'a view must be an object';
+  const view = v as SnapshotView;
+  if (!CUE_SCOPES.includes(view.scope as CueScope)) return `a view's scope is one of ${CUE_SCOPES.join(', ')}; got ${shown(view.scope)}`;
+  if (viewKey(view) === undefined) return 'a view is a PARAMETER (parameterPath), CHANNEL_FADER or ACTIVE_PATTERN (channelPath)';
+  return undefined;
+}
+
+function cueProblem(v: unknown): string | undefined {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'a cue must be an object {number, label, views, fadeInMs, ...}';
+  const c = v as Record<string, unknown>;
+  const problem =
+    numberProblem(c.number) ??
+    labelProblem(c.label) ??
+    timeProblem('fadeInMs', c.fadeInMs) ??
+    timeProblem('fadeOutMs', c.fadeOutMs) ??
+    timeProblem('delayInMs', c.delayInMs) ??
+    timeProblem('delayOutMs', c.delayOutMs) ??
+    (c.followMs === undefined ? undefined : timeProblem('followMs', c.followMs, MAX_FOLLOW_MS));
+  if (problem !== undefined) return problem;
+  if (!Array.isArray(c.views)) return 'a cue needs its views (a list)';
+  const keys = new Set<string>();
+  for (const view of c.views) {
+    const p = viewProblem(view);
+    if (p !== undefined) return p;
+    const key = viewKey(view) as string;
+    if (keys.has(key)) return `a cue sets ${key} twice`;
+    keys.add(key);
+  }
+  return undefined;
+}
+
+/** A copy of a cue with only its own keys, in a fixed order. */
+export function cueCopy(c: Cue): Cue {
+  const out: { -readonly [K in keyof Cue]: Cue[K] } = {
+    number: cleanNumber(c.number),
+    label: c.label,
+    fadeInMs: c.fadeInMs,
+    fadeOutMs: c.fadeOutMs,
+    delayInMs: c.delayInMs,
+    delayOutMs: c.delayOutMs,
+    views: c.views.map((v) => ({ ...v })),
+  };
+  if (c.followMs !== undefined) out.followMs = c.followMs;
+  return out;
+}
+
+export const listCopy = (l: CueList): CueList => ({ name: l.name, mode: l.mode, cues: l.cues.map(cueCopy) });
+
+/**
+ * Reads the cue lists a project saved: keeps every sound list and cue, drops (and warns about,
+ * by key path) each list or cue that is not, and a cue whose number another cue of its list
+ * already has, so a damaged file opens with the cues it can run.
+ */
+export const readCueLists: ExternalsReader = (value, at, warn) => {
+  if (!Array.isArray(value)) {
+    warn(`${at}: the cue lists must be a list; got ${value === null ? 'null' : typeof value}, so the show has no cue lists`);
+    return undefined;
+  }
+  const lists: CueList[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const l: unknown = value[i];
+    if (lists.length === MAX_LISTS) {
+      warn(`${at}/${i}: the show holds at most ${MAX_LISTS} cue lists; this list and the ones after it were dropped`);
+      break;
+    }
+    const raw = (typeof l === 'object' && l !== null && !Array.isArray(l) ? l : {}) as Record<string, unknown>;
+    const problem =
+      nameProblem(raw.name) ??
+      (raw.mode === 'tracking' || raw.mode === 'cue-only' ? undefined : `a list's mode is "tracking" or "cue-only"; got ${shown(raw.mode)}`) ??
+      (Array.isArray(raw.cues) ? undefined : 'a list needs its cues (a list)') ??
+      (lists.some((x) => x.name === raw.name) ? `another list named ${shown(raw.name)} comes earlier` : undefined);
+    if (problem !== undefined) {
+      warn(`${at}/${i}: ${problem}; the list was dropped`);
+      continue;
+    }
+    const cues: Cue[] = [];
+    const rawCues = raw.cues as unknown[];
+    for (let k = 0; k < rawCues.length; k++) {
+      const c = rawCues[k];
+      const cp =
+        cueProblem(c) ?? (cues.some((x) => sameNumber(x.number, (c as Cue).number)) ? `another cue numbered ${(c as Cue).number} comes earlier` : undefined);
+      if (cp !== undefined) {
+        warn(`${at}/${i}/cues/${k}: ${cp}; the cue was dropped`);
+        continue;
+      }
+      if (cues.length === MAX_CUES_PER_LIST) {
+        warn(`${at}/${i}/cues/${k}: a list holds at most ${MAX_CUES_PER_LIST} cues; this cue and the ones after it were dropped`);
+        break;
+      }
+      cues.push(cueCopy(c as Cue));
+    }
+    lists.push({ name: raw.name as string, mode: raw.mode as CueListMode, cues: cues.sort((a, b) => a.number - b.number) });
+  }
+  return lists.length === 0 ? undefined : lists;
+};
