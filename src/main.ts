@@ -268,7 +268,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   });
   // The sound host advances the song first in every frame, so the light reads this frame's position.
   const samplesDir = options.samples ?? config.samples;
-  const samples = new SampleStore(samplesDir === undefined ? null : await SampleFolder.open(samplesDir));
+  const cacheBytes = config.sampleCacheMiB === undefined ? undefined : config.sampleCacheMiB * 2 ** 20;
+  const samples = new SampleStore(samplesDir === undefined ? null : await SampleFolder.open(samplesDir), cacheBytes);
   // A song opened from its file has its samples loaded before anything plays; one that cannot be loaded is logged, its zone silent.
   const song = options.song === undefined ? undefined : await openSong(options.song, samples);
   for (const m of song?.missing ?? []) log.warn({ song: options.song, sample: m.path }, `the song's sample ${JSON.stringify(m.path)} is missing: ${m.reason}`);

@@ -72,6 +72,8 @@ const ConfigFile = z.strictObject({
   segmentedSends: z.boolean().optional(),
   /** The folder the Sampler loads samples from, as `serve --samples` (default: none; no sample is read). */
   samples: z.string().min(1).max(4096).optional(),
+  /** How much decoded sample audio the sound host keeps cached, in MiB (default 512); samples the song uses are always kept. */
+  sampleCacheMiB: z.number().int().min(1).max(65536).optional(),
   /** DMX input from a desk (default: none). */
   dmxIn: DmxIn.optional(),
   /** Art-Net timecode out while the song plays (default: none). */

@@ -11,7 +11,7 @@ import type { Payload } from '../model/payloads.js';
 import { Selection } from './selection.js';
 import { endStep, loopEndOf, songEnd } from './song-end.js';
 import { SongState } from './song-state.js';
-import { SampleStore } from '../samples/store.js';
+import { samplePaths, SampleStore } from '../samples/store.js';
 
 export type { Payload };
 
@@ -55,6 +55,8 @@ export class SoundHost {
   ) {
     this.root.addChild('project', buildProject(project));
     engine.graph.addRoot(this.root);
+    // The sample cache never evicts what the song uses now (asked only when a load takes it past its budget).
+    samples.usedBy(() => samplePaths(saveProject(this.project, { ids: false })));
     this.markSaved(this.project);
     this.selection = new Selection(engine.graph, () => this.project, this.nonce);
     // First in every frame: the song transport is the show's clock, so what renders after it

@@ -11,6 +11,7 @@ import { checkAudioClip, type AudioClipJson } from '../model/audio-clips.js';
 import { clipCodec, InsertNode, RemoveNode } from '../model/commands.js';
 import { MAX_BEATS, saveClip, type ArrangerClip, type ClipJson, type Track } from '../model/components.js';
 import { clipPayload } from '../model/payloads.js';
+import type { LoadedSample } from '../samples/store.js';
 import { trackAt } from './common.js';
 import type { Reply } from '../../protocol3/replies/index.js';
 
@@ -146,8 +147,10 @@ export async function songAudioClip(
 ): Promise<Reply<'song-audio-clip'>> {
   if (clipId < 0) throw invalidArgument(`CLIP_ID takes 0 (a new clip) or a clip's native_id; got ${clipId}`);
   let clip = parseClip(clipText);
+  let loaded: LoadedSample | null = null;
   if (clip !== null) {
     const s = await host.samples.load(clip.audio.sample);
+    loaded = s;
     const seconds = s.data.length / s.sampleRate;
     if ((clip.audio.offset_seconds ?? 0) >= seconds)
       throw invalidArgument(`offset_seconds ${clip.audio.offset_seconds} is past the end of ${s.path} (${seconds} s)`);
@@ -155,5 +158,9 @@ export async function songAudioClip(
   }
   request.checkDeadline('the deadline passed while the sample was loading; nothing was changed');
   const checked = clip;
-  return request.task('song-audio-clip', () => setAudioClip(host, request.origin, token, index, clipId, checked));
+  return request.task('song-audio-clip', () => {
+    // Kept in the sample cache even if a later load evicted it meanwhile.
+    if (loaded !== null) host.samples.retain([loaded]);
+    return setAudioClip(host, request.origin, token, index, clipId, checked);
+  });
 }

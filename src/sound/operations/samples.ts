@@ -57,8 +57,11 @@ export async function listSamples(host: SoundHost, offset: number, limit: number
   return { total: files.length, offset, samples };
 }
 
-/** Checks a zone list and loads every sample it names (refusals: see SampleFolder.resolve); returns it with canonical paths. */
-async function loadZoneSamples(host: SoundHost, value: unknown): Promise<ZoneJson[]> {
+/**
+ * Checks a zone list and loads every sample it names (refusals: see SampleFolder.resolve); returns
+ * it with canonical paths, and what it loaded (for SampleStore.retain).
+ */
+async function loadZoneSamples(host: SoundHost, value: unknown): Promise<{ zones: ZoneJson[]; loaded: (LoadedSample | LoadedSoundFont)[] }> {
   let zones: ZoneJson[];
   try {
     zones = checkZones(value);
@@ -66,20 +69,23 @@ async function loadZoneSamples(host: SoundHost, value: unknown): Promise<ZoneJso
     throw invalidArgument((err as Error).message);
   }
   const out: ZoneJson[] = [];
+  const loaded: (LoadedSample | LoadedSoundFont)[] = [];
   for (const z of zones) {
     if (isSoundFontPath(z.sample)) {
       const f = await host.samples.loadSoundFont(z.sample);
       if (!f.presets.some((p) => p.bank === z.bank && p.program === z.program))
         throw notFound(`${f.path} has no preset at bank ${z.bank}, program ${z.program}; sound_list_samples lists its presets`);
       out.push({ ...z, sample: f.path });
+      loaded.push(f);
       continue;
     }
     const s = await host.samples.load(z.sample);
     if (z.loop_end !== undefined && z.loop_end > s.data.length)
       throw invalidArgument(`zone loop_end ${z.loop_end} is past the end of ${s.path} (${s.data.length} frames)`);
     out.push({ ...z, sample: s.path });
+    loaded.push(s);
   }
-  return out;
+  return { zones: out, loaded };
 }
 
 /**
@@ -107,7 +113,11 @@ export async function samplerZones(host: SoundHost, request: Request, zonesJson:
   } catch {
     throw invalidArgument('ZONES_B64 must be the base64 of a JSON list of zones');
   }
-  const zones = await loadZoneSamples(host, value);
+  const { zones, loaded } = await loadZoneSamples(host, value);
   request.checkDeadline('the deadline passed while the samples were loading; nothing was changed');
-  return request.task('sampler-zones', () => setSamplerZones(host, request.origin, zones, token));
+  return request.task('sampler-zones', () => {
+    // A later load may have evicted one of them from the sample cache meanwhile: what this change loaded is kept.
+    host.samples.retain(loaded);
+    return setSamplerZones(host, request.origin, zones, token);
+  });
 }

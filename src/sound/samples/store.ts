@@ -12,6 +12,8 @@ import type { SoundFontPreset } from './soundfont.js';
 const MAX_SAMPLE_BYTES = 64 * 1024 * 1024;
 /** The longest decoded sample (seconds): ten minutes. */
 const MAX_SAMPLE_SECONDS = 600;
+/** How much decoded audio and SoundFont bytes the store keeps by default (bytes): 512 MiB. */
+const DEFAULT_SAMPLE_CACHE_BYTES = 512 * 1024 * 1024;
 
 /**
  * A loaded sample at its file's rate (the Sampler's voice steps through it at fileRate /
@@ -57,12 +59,100 @@ export interface SampleSource {
   problem(path: string): string | undefined;
 }
 
+/** Every sample and SoundFont path a project's Sampler zones and audio clips name. */
+export function samplePaths(json: ProjectJson): Set<string> {
+  const paths = new Set<string>();
+  const device = (d: DeviceJson): void => {
+    for (const z of d.zones ?? []) paths.add(z.sample);
+    for (const list of Object.values(d.slots ?? {})) list.forEach(device);
+  };
+  const track = (t: TrackJson): void => {
+    t.devices.forEach(device);
+    for (const c of t.clips) if (c.audio !== undefined) paths.add(c.audio.sample);
+    t.children?.forEach(track);
+  };
+  [...json.tracks, ...json.fx, json.master].forEach(track);
+  return paths;
+}
+
+/** The bytes a loaded sample or SoundFont holds in memory. */
+const sizeOf = (x: LoadedSample | LoadedSoundFont): number =>
+  'bytes' in x ? x.bytes.byteLength : x.data.byteLength + (x.right === null ? 0 : x.right.byteLength);
+
+/**
+ * Decoded samples and parsed SoundFonts by canonical path, bounded by bytes: when a load takes the
+ * cache past its budget, the least recently used entries that the song does not use (`usedBy`) are
+ * dropped until it fits again. What the song uses and what was just loaded are never dropped, so the
+ * cache may stay over budget while the song itself needs more.
+ */
 export class SampleStore implements SampleSource {
   private readonly cache = new Map<string, LoadedSample>();
   private readonly soundFonts = new Map<string, LoadedSoundFont>();
   private readonly problems = new Map<string, string>();
+  /** Every cached path with its bytes, least recently used first. */
+  private readonly recency = new Map<string, number>();
+  private held = 0;
+  /** The paths of the last preloaded project: what the song uses until `usedBy` says otherwise. */
+  private preloaded = new Set<string>();
+  private inUse: () => ReadonlySet<string> = () => this.preloaded;
 
-  constructor(readonly folder: SampleFolder | null) {}
+  constructor(
+    readonly folder: SampleFolder | null,
+    /** The cache's budget in bytes (default 512 MiB). */
+    readonly budget = DEFAULT_SAMPLE_CACHE_BYTES,
+  ) {}
+
+  /** Tells the store which paths the song uses now (the host's current project); they are never evicted. */
+  usedBy(paths: () => ReadonlySet<string>): void {
+    this.inUse = paths;
+  }
+
+  /** The bytes the cache holds now. */
+  get cachedBytes(): number {
+    return this.held;
+  }
+
+  /** Marks a path as just used (most recent). */
+  private touch(path: string): void {
+    const bytes = this.recency.get(path);
+    if (bytes === undefined) return;
+    this.recency.delete(path);
+    this.recency.set(path, bytes);
+  }
+
+  /** Adds a loaded entry (or puts a dropped one back) as the most recent, then evicts down to the budget. */
+  private keep(x: LoadedSample | LoadedSoundFont, evict: boolean): void {
+    if ('bytes' in x) this.soundFonts.set(x.path, x);
+    else this.cache.set(x.path, x);
+    if (this.recency.has(x.path)) this.touch(x.path);
+    else {
+      const bytes = sizeOf(x);
+      this.recency.set(x.path, bytes);
+      this.held += bytes;
+    }
+    if (evict && this.held > this.budget) this.evict(x.path);
+  }
+
+  /** Drops least recently used entries the song does not use, never `newest`, until the cache fits its budget. */
+  private evict(newest: string): void {
+    const used = this.inUse();
+    for (const [path, bytes] of this.recency) {
+      if (this.held <= this.budget) return;
+      if (path === newest || used.has(path)) continue;
+      this.recency.delete(path);
+      this.cache.delete(path);
+      this.soundFonts.delete(path);
+      this.held -= bytes;
+    }
+  }
+
+  /**
+   * Puts loaded samples back in the cache if they were evicted since (a change that loaded them
+   * first, off the queue, then uses them): the change can always find what it loaded.
+   */
+  retain(loaded: readonly (LoadedSample | LoadedSoundFont)[]): void {
+    for (const x of loaded) this.keep(x, false);
+  }
 
   /** The granted folder, or a refusal saying how to grant one. */
   requireFolder(): SampleFolder {
@@ -71,11 +161,15 @@ export class SampleStore implements SampleSource {
   }
 
   sample(path: string): LoadedSample | undefined {
-    return this.cache.get(path);
+    const s = this.cache.get(path);
+    if (s !== undefined) this.touch(path);
+    return s;
   }
 
   soundFont(path: string): LoadedSoundFont | undefined {
-    return this.soundFonts.get(path);
+    const f = this.soundFonts.get(path);
+    if (f !== undefined) this.touch(path);
+    return f;
   }
 
   problem(path: string): string | undefined {
@@ -88,17 +182,8 @@ export class SampleStore implements SampleSource {
    * reason: the plan reports it and its zone or clip stays silent. Returns those it could not load, with why.
    */
   async preload(json: ProjectJson): Promise<{ path: string; reason: string }[]> {
-    const paths = new Set<string>();
-    const device = (d: DeviceJson): void => {
-      for (const z of d.zones ?? []) paths.add(z.sample);
-      for (const list of Object.values(d.slots ?? {})) list.forEach(device);
-    };
-    const track = (t: TrackJson): void => {
-      t.devices.forEach(device);
-      for (const c of t.clips) if (c.audio !== undefined) paths.add(c.audio.sample);
-      t.children?.forEach(track);
-    };
-    [...json.tracks, ...json.fx, json.master].forEach(track);
+    const paths = samplePaths(json);
+    this.preloaded = paths;
     const failed: { path: string; reason: string }[] = [];
     for (const path of paths) {
       try {
@@ -114,7 +199,7 @@ export class SampleStore implements SampleSource {
   /** Reads and decodes a sample of the folder (once: later calls return the cached one). Its `path` is canonical. */
   async load(path: string): Promise<LoadedSample> {
     const file = await this.requireFolder().resolveAudio(path);
-    const cached = this.cache.get(file.path);
+    const cached = this.sample(file.path);
     if (cached !== undefined) return cached;
     const bytes = await readFile(file.absolute);
     if (bytes.length > MAX_SAMPLE_BYTES) throw refuse('invalid_argument', 'out_of_range', `${file.path} is larger than ${MAX_SAMPLE_BYTES} bytes`);
@@ -133,7 +218,7 @@ export class SampleStore implements SampleSource {
     const data = stereo ? average(side(0), frames) : audio.channels[0];
     const right = stereo ? average(side(1), frames) : null;
     const loaded: LoadedSample = { path: file.path, format: file.format, sampleRate: audio.sampleRate, channels: audio.channels.length, data, right, peak };
-    this.cache.set(file.path, loaded);
+    this.keep(loaded, true);
     return loaded;
   }
 
@@ -141,7 +226,7 @@ export class SampleStore implements SampleSource {
   async loadSoundFont(path: string): Promise<LoadedSoundFont> {
     const file = await this.requireFolder().resolve(path);
     if (file.format !== 'sf2' && file.format !== 'sf3') throw refuse('invalid_argument', 'invalid_path', `${file.path} is not a SoundFont (.sf2 or .sf3)`);
-    const cached = this.soundFonts.get(file.path);
+    const cached = this.soundFont(file.path);
     if (cached !== undefined) return cached;
     const data = await readFile(file.absolute);
     if (data.length > MAX_SAMPLE_BYTES) throw refuse('invalid_argument', 'out_of_range', `${file.path} is larger than ${MAX_SAMPLE_BYTES} bytes`);
@@ -156,7 +241,7 @@ export class SampleStore implements SampleSource {
       throw refuse('invalid_argument', 'invalid_path', `${file.path} cannot be read as a SoundFont: ${(err as Error).message}`);
     }
     const loaded: LoadedSoundFont = { path: file.path, format: file.format, bytes, presets };
-    this.soundFonts.set(file.path, loaded);
+    this.keep(loaded, true);
     return loaded;
   }
 }

@@ -231,3 +231,31 @@ test('audio clips: render-sound --samples loads a saved project’s clip samples
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('audio clips: a loop wrap and a seek landing inside a clip crossfade over 5 ms, without a click (sox high-passed at 3 kHz)', async () => {
+  // 110 Hz from 0.1234 s in, a clip over beats 0–8 (4 s); the arranger loops beats 1–2.37 (0.5–1.185 s), both ends mid-clip and mid-waveform.
+  const clips = [audioClip(0, 8, { sample: 'low.wav', offset_seconds: 0.1234 })];
+  const s = await store('low.wav');
+  const doc = project([audioTrack(clips)], { arranger_loop: { enabled: true, start: 1, duration: 1.37 } });
+  const looped = renderOffline(buildPlan(doc, s), { seconds: 2 });
+  // Wraps at 1.185 s and 1.87 s: −82 dB; cut without the crossfade, −38 dB.
+  for (const at of [1.185, 1.87]) {
+    const db = clickDb(looped, at - 0.05, 0.1);
+    assert.ok(db < -80, `loop wrap at ${at} s: ${db.toFixed(1)} dB below the peak`);
+  }
+  // A seek while playing, from 0.7 s (the block edge at 0.70133 s) to beat 3.1 (1.55 s), both mid-clip: −76 dB (the two
+  // phases, 127° apart, partly cancel mid-crossfade); cut, −2 dB.
+  const engine = new AudioEngine(buildPlan(project([audioTrack(clips)]), s), RATE);
+  const r = renderBlocks(engine, RATE, 1.4, [[0.7, () => engine.seek(3.1)]]);
+  const db = clickDb(r, 0.65, 0.1);
+  assert.ok(db < -70, `seek: ${db.toFixed(1)} dB below the peak`);
+  // Stopped, then played from mid-clip: it fades in, as at a clip's start: −85 dB; cut in, −12 dB.
+  const fresh = new AudioEngine(buildPlan(project([audioTrack(clips)]), s), RATE);
+  fresh.seek(1.3);
+  const start = renderBlocks(fresh, RATE, 0.3, []);
+  const pad = { ...start, left: new Float32Array(RATE / 10 + start.left.length), right: new Float32Array(RATE / 10 + start.left.length) };
+  pad.left.set(start.left, RATE / 10);
+  pad.right.set(start.right, RATE / 10);
+  const dbStart = clickDb(pad, 0.05, 0.1);
+  assert.ok(dbStart < -80, `play from mid-clip: ${dbStart.toFixed(1)} dB below the peak`);
+});

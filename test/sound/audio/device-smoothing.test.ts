@@ -312,3 +312,35 @@ test('Grid modules: a level, gain, amount or mix jump while sound plays moves ov
     assert.ok(db < -80, `${name} at 1.1 s: ${db.toFixed(1)} dB`);
   }
 });
+
+test('Chorus+ Rate and Delay+ Low Cut / High Cut: a jump while sound plays moves over 10 ms: no click above −80 dB (sox)', () => {
+  // Plan values in Hz. The chorus sweeps deep (Depth 100 %: ±6 ms), so a rate jump steps the taps' speed (their pitch): −74 and −58 dB at once
+  // (smoothed: −100 and −103 dB).
+  const chorus = renderWithMoves(
+    dev('Chorus+', { RATE: 0.4, DEPTH: 1, MIX: 0.5 }),
+    [
+      [1, (p) => (p.RATE = 12)],
+      [1.5, (p) => (p.RATE = 0.2)],
+    ],
+    1.8,
+  );
+  const dbs: [string, number][] = [1, 1.5].map((at) => [`Chorus+ Rate at ${at} s`, clickDb(chorus, at)]);
+  // Delay+'s cuts act in its feedback path: a step there is heard one delay (250 ms) later, when it comes round. One render per
+  // move at 1.1 s, heard at 1.35 s (off the 250 ms grid of the onset's echoes). Natives: 0.1 = 40 Hz, 0.85 = 7.1 kHz,
+  // 0.2917 = 150 Hz, 0.392 = 300 Hz. At once: −59, −27, −49 and −53 dB (smoothed: at sox's floor here, −107 dB).
+  const cuts: [string, Record<string, number>, (p: PlanParams) => void][] = [
+    ['High Cut 7.1 kHz → 150 Hz', { HIGH_CUT: 0.85 }, (p) => (p.HIGH_CUT = 150)],
+    ['High Cut 150 Hz → 18 kHz', { HIGH_CUT: 0.2917 }, (p) => (p.HIGH_CUT = 18_000)],
+    ['Low Cut 40 → 300 Hz', { LOW_CUT: 0.1 }, (p) => (p.LOW_CUT = 300)],
+    ['Low Cut 300 → 20 Hz', { LOW_CUT: 0.392 }, (p) => (p.LOW_CUT = 20)],
+  ];
+  for (const [name, params, move] of cuts) {
+    const r = renderWithMoves(dev('Delay+', { TIME: 0.6657, FEEDBACK: 0.5, MIX: 1, ...params }), [[1.1, move]], 1.5);
+    dbs.push([`Delay+ ${name}`, clickDb(r, 1.35)]);
+  }
+  const report = dbs.map(([n, db]) => `${n}: ${db.toFixed(1)} dB`).join('; ');
+  assert.ok(
+    dbs.every(([, db]) => db < -80),
+    report,
+  );
+});

@@ -13,16 +13,22 @@ class ChorusPlus implements Effect {
   private readonly mix: SmoothedGain;
   /** Depth moves the read taps: a jump would step them (a click). */
   private readonly depth: SmoothedGain;
+  /** Rate is the taps' speed (their pitch shift): a jump would step it (−58 dB above 3 kHz). */
+  private readonly rate: SmoothedGain;
   constructor(
     private readonly p: PlanParams,
     private readonly sr: number,
   ) {
     this.mix = new SmoothedGain(sr);
     this.depth = new SmoothedGain(sr);
+    this.rate = new SmoothedGain(sr);
   }
   process(l: Float32Array, r: Float32Array, n: number): void {
     const p = this.p;
     const dt = p.RATE / this.sr;
+    const rateMoves = this.rate.block(p.RATE);
+    const rateRamp = this.rate.ramp;
+    const perSecond = 1 / this.sr;
     const base = 0.012 * this.sr;
     const depthMoves = this.depth.block(p.DEPTH * 0.006 * this.sr);
     const depthRamp = this.depth.ramp;
@@ -42,7 +48,7 @@ class ChorusPlus implements Effect {
       const wet = mixMoves ? ramp[i] : p.MIX;
       l[i] = xl * (1 - wet * 0.5) + ml * wet;
       r[i] = xr * (1 - wet * 0.5) + mr * wet;
-      ph += dt;
+      ph += rateMoves ? rateRamp[i] * perSecond : dt;
       if (ph >= 1) ph -= 1;
     }
     this.phase = ph;

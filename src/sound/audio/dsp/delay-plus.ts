@@ -24,6 +24,12 @@ class DelayPlus implements Effect {
   private readonly hc = [new OnePole(), new OnePole()];
   private readonly mix: SmoothedGain;
   private readonly feedback: SmoothedGain;
+  /**
+   * The cuts in octaves: a one-pole's output steps by the coefficient's change times (input −
+   * output) when its cutoff jumps, and the step circulates with the echoes (−30 dB above 3 kHz).
+   */
+  private readonly lowCut: SmoothedGain;
+  private readonly highCut: SmoothedGain;
   /** The delay in samples, the one it crossfades from, and the crossfade's progress (done at fadeLength). */
   private delay = Number.NaN;
   private oldDelay = 0;
@@ -37,6 +43,8 @@ class DelayPlus implements Effect {
     this.lines = [new DelayLine(sr * 4.1), new DelayLine(sr * 4.1)];
     this.mix = new SmoothedGain(sr);
     this.feedback = new SmoothedGain(sr);
+    this.lowCut = new SmoothedGain(sr);
+    this.highCut = new SmoothedGain(sr);
     this.fadeLength = Math.max(1, Math.round(TIME_FADE_SECONDS * sr));
     this.fadePos = this.fadeLength;
   }
@@ -57,12 +65,31 @@ class DelayPlus implements Effect {
     const mixMoves = this.mix.block(p.MIX);
     const ramp = this.mix.ramp;
     const pp = p.PING_PONG > 0.5;
-    for (let c = 0; c < 2; c++) {
-      this.lc[c].set(p.LOW_CUT, this.sr);
-      this.hc[c].set(p.HIGH_CUT, this.sr);
+    // Steady, the cuts are set from the parameters once a block (as before smoothing, bit for bit); moving, every sample.
+    const lcMoves = this.lowCut.block(Math.log2(p.LOW_CUT));
+    const hcMoves = this.highCut.block(Math.log2(p.HIGH_CUT));
+    const lcRamp = this.lowCut.ramp;
+    const hcRamp = this.highCut.ramp;
+    const [lc0, lc1] = this.lc;
+    const [hc0, hc1] = this.hc;
+    if (!lcMoves) {
+      lc0.set(p.LOW_CUT, this.sr);
+      lc1.set(p.LOW_CUT, this.sr);
+    }
+    if (!hcMoves) {
+      hc0.set(p.HIGH_CUT, this.sr);
+      hc1.set(p.HIGH_CUT, this.sr);
     }
     const [L, R] = this.lines;
     for (let i = 0; i < n; i++) {
+      if (lcMoves) {
+        lc0.set(2 ** lcRamp[i], this.sr);
+        lc1.copyCoefficient(lc0);
+      }
+      if (hcMoves) {
+        hc0.set(2 ** hcRamp[i], this.sr);
+        hc1.copyCoefficient(hc0);
+      }
       let yl = L.read(d);
       let yr = R.read(d);
       if (this.fadePos < this.fadeLength) {
@@ -72,8 +99,8 @@ class DelayPlus implements Effect {
       }
       const wet = mixMoves ? ramp[i] : p.MIX;
       const fb = fbMoves ? fbRamp[i] : fbSteady;
-      const fl = this.hc[0].lp(this.lc[0].hp(yl)) * fb;
-      const fr = this.hc[1].lp(this.lc[1].hp(yr)) * fb;
+      const fl = hc0.lp(lc0.hp(yl)) * fb;
+      const fr = hc1.lp(lc1.hp(yr)) * fb;
       const xl = l[i];
       const xr = r[i];
       if (pp) {

@@ -51,6 +51,20 @@ const CLIP_FADE_SECONDS = 0.005;
 /** A stop fades sounding audio clips out over this long (nothing waits on it, so it may be smoother than the edges). */
 const CLIP_STOP_SECONDS = 0.01;
 
+/**
+ * Where the transport left the audio clips (a stop, a seek or a loop wrap while playing): they go
+ * on from `from` for `length` samples, fading to 0 (raised cosine), beside whatever plays now.
+ */
+interface ClipTail {
+  readonly from: number;
+  readonly length: number;
+  /** The landing in effect before the jump (the old position may itself still be fading in). */
+  readonly landing: number;
+  /** Samples of the tail done; the block offset its next sample lands on (0 after its first block). */
+  done: number;
+  at: number;
+}
+
 /** An audio clip in song samples, its sample at the engine rate. */
 interface ClipState {
   readonly start: number;
@@ -125,9 +139,11 @@ class TrackState {
 
   /**
    * Adds the audio clips' song samples [s0, s1) at block offsets from `at`. A clip's sound at a
-   * song sample depends on that sample alone (no state), so seeks and loop wraps need nothing.
+   * song sample depends on that sample alone (no state). `landing` is the song sample the
+   * transport last jumped to (play, seek, loop wrap): a clip sounding there fades in from it as
+   * from its own start. A tail of a jump passes `until`: it fades out to there over `untilFade`.
    */
-  playClips(s0: number, s1: number, at: number, fade: number): void {
+  playClips(s0: number, s1: number, at: number, fade: number, landing: number, until = Number.POSITIVE_INFINITY, untilFade = fade): void {
     for (const c of this.clips) {
       if (c.start >= s1) break;
       const lo = Math.max(s0, c.start);
@@ -141,8 +157,8 @@ class TrackState {
         const p = loop ? rel % region : rel;
         if (p >= region) break;
         // Samples to the nearest edge, counting the edge sample as 1 (the clip's first sample sounds): its start or end, the sample's end, a loop's seam.
-        const d = Math.min(rel + 1, c.end - s, region - p, loop ? p + 1 : region);
-        const f = fadeGain(d, fade);
+        const d = Math.min(rel + 1, c.end - s, region - p, loop ? p + 1 : region, s - landing + 1);
+        const f = until === Number.POSITIVE_INFINITY ? fadeGain(d, fade) : fadeGain(d, fade) * fadeGain(until - s, untilFade);
         const x = data[first + p] * gain * f;
         out[at + (s - s0)] += x;
         outR[at + (s - s0)] += right === null ? x : right[first + p] * gain * f;
@@ -186,8 +202,12 @@ export class AudioEngine {
   private skipped: PlanSkip[] = [];
   /** The arranger loop's start and end samples, or null when it is off. */
   private loop: readonly [number, number] | null = null;
-  /** After a stop: the song sample the audio clips fade out from, and how many of the fade's samples are done. */
-  private clipTail: { from: number; done: number } | null = null;
+  /** Any track has audio clips. */
+  private hasClips = false;
+  /** The song sample the transport last jumped to (play, seek, loop wrap): audio clips fade in from it. */
+  private landing = 0;
+  /** Audio clips fading out where a stop, seek or loop wrap left them. */
+  private clipTails: ClipTail[] = [];
 
   constructor(plan: RenderPlan, sampleRate = 48000) {
     this.sampleRate = sampleRate;
@@ -216,6 +236,7 @@ export class AudioEngine {
       return new TrackState(t, buildChain(t.devices, ctx), this.spb, this.sampleRate);
     });
     this.master = this.tracks[this.tracks.length - 1];
+    this.hasClips = this.tracks.some((t) => t.clips.length > 0);
     this.order = this.processingOrder();
     this.updateAudibility();
     this.seek(beat);
@@ -280,22 +301,33 @@ export class AudioEngine {
   }
 
   play(): void {
+    // Starting is a jump from silence: a clip sounding here fades in (a stop's tail fades out beside it).
+    if (!this.playing) this.landing = this.songSample;
     this.playing = true;
-    this.clipTail = null;
+  }
+
+  /** Audio clips go on from song sample `from`, fading out over `length` samples (from block offset `at`). */
+  private leaveClips(from: number, length: number, at: number): void {
+    if (this.hasClips) this.clipTails.push({ from, length, landing: this.landing, done: 0, at });
   }
 
   /** Stops the transport: sounding notes get their note-off at the next block. */
   stop(): void {
     // Audio clips have no release: they fade out over CLIP_STOP_SECONDS from where the transport stopped.
-    if (this.playing && this.tracks.some((t) => t.clips.length > 0)) this.clipTail = { from: this.songSample, done: 0 };
+    if (this.playing) this.leaveClips(this.songSample, Math.round(CLIP_STOP_SECONDS * this.sampleRate), 0);
     this.playing = false;
     for (const t of this.tracks) for (const p of t.pending) p.off = -Infinity;
   }
 
   /** Moves the playhead to a beat; notes sounding are cut, the next block starts exactly there. */
   seek(beat: number): void {
-    this.songSample = Math.round(Math.max(0, beat) * this.spb);
-    this.clipTail = null;
+    const to = Math.round(Math.max(0, beat) * this.spb);
+    // Playing, a jump crossfades the audio clips over their edge fade: the old position fades out, the new one in.
+    if (this.playing && to !== this.songSample) {
+      this.leaveClips(this.songSample, Math.round(CLIP_FADE_SECONDS * this.sampleRate), 0);
+      this.landing = to;
+    }
+    this.songSample = to;
     for (const t of this.tracks) {
       t.pending = [];
       t.seek(this.songSample);
@@ -351,7 +383,7 @@ export class AudioEngine {
         let end = this.songSample + (BLOCK - at);
         if (loop !== null && this.songSample < loop[1] && end > loop[1]) end = loop[1];
         this.schedule(this.songSample, end, at);
-        for (const t of this.tracks) if (t.clips.length > 0) t.playClips(this.songSample, end, at, fade);
+        for (const t of this.tracks) if (t.clips.length > 0) t.playClips(this.songSample, end, at, fade, this.landing);
         at += end - this.songSample;
         this.songSample = end;
         if (loop !== null && this.songSample === loop[1]) {
@@ -360,7 +392,10 @@ export class AudioEngine {
             for (const p of t.pending) t.events.push({ offset: at, on: false, pitch: p.pitch, velocity: 0 });
             t.pending = [];
           }
+          // The audio clips crossfade: the loop end's fades out over the edge fade while the loop start's fades in.
+          this.leaveClips(loop[1], Math.round(fade), at);
           this.songSample = loop[0];
+          this.landing = loop[0];
           for (const t of this.tracks) t.seek(loop[0]);
         }
       }
@@ -370,8 +405,8 @@ export class AudioEngine {
         for (const p of t.pending) t.events.push({ offset: 0, on: false, pitch: p.pitch, velocity: 0 });
         t.pending = [];
       }
-      if (this.clipTail !== null) this.fadeClips(this.clipTail);
     }
+    if (this.clipTails.length > 0) this.playTails();
     for (const t of this.tracks) {
       if (t.events.length > 1) t.events.sort(byOffset);
       t.inL.fill(0);
@@ -383,23 +418,19 @@ export class AudioEngine {
     this.rendered += BLOCK;
   }
 
-  /** One block of the audio clips' fade-out after a stop (raised cosine to 0), then silence. */
-  private fadeClips(tail: { from: number; done: number }): void {
-    const fade = Math.round(CLIP_STOP_SECONDS * this.sampleRate);
-    const n = Math.min(BLOCK, fade - tail.done);
-    const s0 = tail.from + tail.done;
-    for (const t of this.tracks) {
-      if (t.clips.length === 0) continue;
-      t.playClips(s0, s0 + n, 0, CLIP_FADE_SECONDS * this.sampleRate);
-      if (t.clipActive)
-        for (let i = 0; i < n; i++) {
-          const g = fadeGain(fade - tail.done - i, fade);
-          t.clipBlock[i] *= g;
-          t.clipBlockR[i] *= g;
-        }
+  /** One block of each audio clip tail (raised cosine to 0 at its end); finished tails are dropped. */
+  private playTails(): void {
+    const fade = CLIP_FADE_SECONDS * this.sampleRate;
+    let kept = 0;
+    for (const tail of this.clipTails) {
+      const n = Math.min(BLOCK - tail.at, tail.length - tail.done);
+      const s0 = tail.from + tail.done;
+      for (const t of this.tracks) if (t.clips.length > 0) t.playClips(s0, s0 + n, tail.at, fade, tail.landing, tail.from + tail.length, tail.length);
+      tail.done += n;
+      tail.at = 0;
+      if (tail.done < tail.length) this.clipTails[kept++] = tail;
     }
-    tail.done += n;
-    if (tail.done >= fade) this.clipTail = null;
+    this.clipTails.length = kept;
   }
 
   private processTrack(index: number): void {

@@ -275,6 +275,10 @@ export class OnePole {
   copy(from: OnePole): void {
     this.z = from.z;
   }
+  /** Takes another's coefficient (a second channel at the same cutoff, without a second exp). */
+  copyCoefficient(from: OnePole): void {
+    this.a = from.a;
+  }
   reset(): void {
     this.z = 0;
   }
