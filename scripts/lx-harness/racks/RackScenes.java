@@ -5,7 +5,9 @@ import heronarts.lx.effect.FreezeEffect;
 import heronarts.lx.effect.StrobeEffect;
 import heronarts.lx.mixer.LXChannel;
 import heronarts.lx.mixer.LXPatternEngine;
+import heronarts.lx.modulation.LXCompoundModulation;
 import heronarts.lx.modulation.LXTriggerModulation;
+import heronarts.lx.modulator.VariableLFO;
 import heronarts.lx.modulator.Interval;
 import heronarts.lx.modulator.LXWaveshape;
 import heronarts.lx.pattern.LXPattern;
@@ -33,6 +35,9 @@ public class RackScenes {
     rackBlend(new File(out, "rack_blend.lxp"));
     freezeIntervalLock(new File(out, "freeze_interval_lock.lxp"));
     strobeMasterTrigger(new File(out, "strobe_master_trigger.lxp"));
+    rackNested(new File(out, "rack_nested_effects.lxp"));
+    freezeModesHold(new File(out, "freeze_modes_hold.lxp"));
+    triggerChain(new File(out, "trigger_chain.lxp"));
     System.exit(0);
   }
 
@@ -213,6 +218,201 @@ public class RackScenes {
     LXTriggerModulation direct = new LXTriggerModulation(lx.engine.modulation, iv2.triggerOut, st.tempoSync);
     direct.momentaryToggleMode.setValue(LXTriggerModulation.MomentaryToggleMode.DIRECT);
     lx.engine.modulation.addTrigger(direct);
+    save(lx, f);
+  }
+
+  static Interval interval(LX lx, double ms) {
+    Interval iv = new Interval();
+    iv.periodMs.setValue(ms);
+    lx.engine.modulation.addModulator(iv);
+    iv.start();
+    return iv;
+  }
+
+  static LXTriggerModulation trigger(LX lx, heronarts.lx.parameter.BooleanParameter source, heronarts.lx.parameter.BooleanParameter target) throws Exception {
+    LXTriggerModulation t = new LXTriggerModulation(lx.engine.modulation, source, target);
+    lx.engine.modulation.addTrigger(t);
+    return t;
+  }
+
+  /**
+   * A BLEND-mode PatternRack holding a PLAYLIST-mode PatternRack (no transitions, cycled by a
+   * global Interval through a momentary → momentary mapping into its Trigger Pattern Cycle) and an
+   * Alternating with static colors; the outer rack carries a Freeze (Add) as a pattern effect and
+   * the inner rack a Strobe synced to the tempo (square, phase offset 0.25, bias -0.5).
+   */
+  static void rackNested(File f) throws Exception {
+    LX lx = newLX();
+    PatternRack inner = new PatternRack(lx);
+    inner.patternEngine.addPattern(noise(lx, 0.2));
+    inner.patternEngine.addPattern(alternating(lx, 2));
+    inner.patternEngine.addPattern(new GradientPattern(lx));
+    StrobeEffect st = new StrobeEffect(lx);
+    st.tempoSync.setValue(true);
+    st.tempoDivision.setValue(heronarts.lx.Tempo.Division.EIGHTH);
+    st.tempoPhaseOffset.setValue(0.25);
+    st.waveshape.setValue(2); // SQUARE
+    st.bias.setValue(-0.5);
+    st.depth.setValue(0.9);
+    inner.addEffect(st);
+    st.enabled.setValue(true);
+
+    PatternRack outer = new PatternRack(lx);
+    outer.patternEngine.compositeMode.setValue(LXPatternEngine.CompositeMode.BLEND);
+    outer.patternEngine.addPattern(inner);
+    AlternatingPattern a = alternating(lx, 9);
+    a.firstColor.mode.setValue(LinkedColorParameter.Mode.STATIC);
+    a.firstColor.setColor(LXColor.hsb(30, 100, 90));
+    a.secondColor.mode.setValue(LinkedColorParameter.Mode.STATIC);
+    a.secondColor.setColor(LXColor.hsb(280, 60, 50));
+    a.compositeBlend.setValue(4); // Normal
+    a.compositeLevel.setValue(0.45);
+    outer.patternEngine.addPattern(a);
+    FreezeEffect fz = new FreezeEffect(lx);
+    fz.mode.setValue(FreezeEffect.Mode.ADD);
+    fz.mix.setValue(0.6);
+    fz.releaseMs.setValue(250);
+    fz.interval.periodMs.setValue(500);
+    fz.interval.start();
+    outer.addEffect(fz);
+    fz.enabled.setValue(true);
+
+    LXChannel ch = lx.engine.mixer.addChannel(new LXPattern[] { outer });
+    ch.fader.setValue(1);
+    trigger(lx, interval(lx, 300).triggerOut, inner.patternEngine.triggerPatternCycle);
+    trigger(lx, interval(lx, 650).triggerOut, fz.lock);
+    save(lx, f);
+  }
+
+  /**
+   * Freeze modes and hold: Multiply held by a momentary → momentary mapping (on and off in one
+   * step: a captured blip that releases over 400 ms); Spotlight locked from load with its own
+   * Interval resampling; Replace with attack 300 ms locked once by Trigger → On and resampled by a
+   * momentary → momentary mapping into Resample; on the master, Highlight toggled by an Interval
+   * with its mix swept by a sine LFO, and Subtract and Difference on a fourth channel.
+   */
+  static void freezeModesHold(File f) throws Exception {
+    LX lx = newLX();
+    LXChannel c1 = lx.engine.mixer.addChannel(new LXPattern[] { noise(lx, 0.7) });
+    FreezeEffect f1 = new FreezeEffect(lx);
+    f1.mode.setValue(FreezeEffect.Mode.MULTIPLY);
+    f1.attackMs.setValue(200);
+    f1.releaseMs.setValue(400);
+    f1.mix.setValue(0.9);
+    c1.addEffect(f1);
+    f1.enabled.setValue(true);
+    c1.fader.setValue(0.8);
+
+    LXChannel c2 = lx.engine.mixer.addChannel(new LXPattern[] { noise(lx, -0.4) });
+    FreezeEffect f2 = new FreezeEffect(lx);
+    f2.mode.setValue(FreezeEffect.Mode.SPOTLIGHT);
+    f2.mix.setValue(0.7);
+    f2.lock.setValue(true);
+    f2.interval.periodMs.setValue(300);
+    f2.interval.start();
+    c2.addEffect(f2);
+    f2.enabled.setValue(true);
+    c2.fader.setValue(0.7);
+
+    LXChannel c3 = lx.engine.mixer.addChannel(new LXPattern[] { alternating(lx, 6), noise(lx, 1) });
+    c3.patternEngine.compositeMode.setValue(LXPatternEngine.CompositeMode.BLEND);
+    FreezeEffect f3 = new FreezeEffect(lx);
+    f3.attackMs.setValue(300);
+    f3.releaseMs.setValue(0);
+    c3.addEffect(f3);
+    f3.enabled.setValue(true);
+    c3.fader.setValue(0.5);
+
+    LXChannel c4 = lx.engine.mixer.addChannel(new LXPattern[] { new GradientPattern(lx) });
+    FreezeEffect f4 = new FreezeEffect(lx);
+    f4.mode.setValue(FreezeEffect.Mode.SUBTRACT);
+    f4.lock.setValue(true);
+    f4.mix.setValue(0.3);
+    c4.addEffect(f4);
+    f4.enabled.setValue(true);
+    FreezeEffect f5 = new FreezeEffect(lx);
+    f5.mode.setValue(FreezeEffect.Mode.DIFFERENCE);
+    f5.hold.setValue(false);
+    f5.attackMs.setValue(50);
+    c4.addEffect(f5);
+    f5.enabled.setValue(true);
+    c4.fader.setValue(0.4);
+
+    FreezeEffect fm = new FreezeEffect(lx);
+    fm.mode.setValue(FreezeEffect.Mode.HIGHLIGHT);
+    lx.engine.mixer.masterBus.addEffect(fm);
+    fm.enabled.setValue(true);
+
+    trigger(lx, interval(lx, 500).triggerOut, f1.hold);
+    trigger(lx, interval(lx, 450).triggerOut, f3.lock).momentaryToggleMode.setValue(LXTriggerModulation.MomentaryToggleMode.ON);
+    trigger(lx, interval(lx, 350).triggerOut, f3.resample);
+    trigger(lx, interval(lx, 550).triggerOut, fm.lock);
+    trigger(lx, interval(lx, 800).triggerOut, f5.hold);
+    VariableLFO lfo = new VariableLFO("Mix LFO");
+    lfo.periodFast.setValue(1300);
+    lx.engine.modulation.addModulator(lfo);
+    lfo.start();
+    LXCompoundModulation m = new LXCompoundModulation(lx.engine.modulation, lfo, fm.mix);
+    m.range.setValue(-0.8);
+    lx.engine.modulation.addModulation(m);
+    save(lx, f);
+  }
+
+  /**
+   * Trigger mappings of every kind into effect parameters, chained: an Interval toggles a Strobe's
+   * enabled (Trigger → Toggle); that toggle drives a Freeze's Resample (toggle → momentary, Any
+   * Change → Trigger) and another Freeze's lock (toggle → toggle, Invert); a second Interval
+   * drives a Strobe's tempo sync through Trigger → Invert and a BLEND channel's Alternating
+   * enabled through Trigger → Off, and a third turns it back on through Trigger → On; the Freeze
+   * lock drives a Solid's enabled (toggle → toggle, On → Toggle).
+   */
+  static void triggerChain(File f) throws Exception {
+    LX lx = newLX();
+    SolidPattern solid = solid(lx, 50, 100, 70);
+    solid.compositeBlend.setValue(2); // Subtract
+    solid.compositeLevel.setValue(0.6);
+    solid.enabled.setValue(false);
+    AlternatingPattern alt = alternating(lx, 8);
+    alt.compositeBlend.setValue(0); // Add
+    LXChannel ch = lx.engine.mixer.addChannel(new LXPattern[] { noise(lx, 0.5), alt, solid });
+    ch.patternEngine.compositeMode.setValue(LXPatternEngine.CompositeMode.BLEND);
+    ch.patternEngine.compositeDampingEnabled.setValue(false);
+    ch.fader.setValue(1);
+
+    StrobeEffect st = new StrobeEffect(lx);
+    st.waveshape.setValue(3); // UP
+    st.speed.setValue(0.4);
+    st.depth.setValue(0.7);
+    ch.addEffect(st);
+    st.enabled.setValue(false);
+
+    FreezeEffect resampled = new FreezeEffect(lx);
+    resampled.lock.setValue(true);
+    resampled.mix.setValue(0.5);
+    ch.addEffect(resampled);
+    resampled.enabled.setValue(true);
+
+    FreezeEffect inverted = new FreezeEffect(lx);
+    inverted.mode.setValue(FreezeEffect.Mode.MULTIPLY);
+    inverted.attackMs.setValue(100);
+    inverted.releaseMs.setValue(150);
+    lx.engine.mixer.masterBus.addEffect(inverted);
+    inverted.enabled.setValue(true);
+
+    StrobeEffect st2 = new StrobeEffect(lx);
+    st2.depth.setValue(0.3);
+    st2.tempoDivision.setValue(heronarts.lx.Tempo.Division.SIXTEENTH);
+    lx.engine.mixer.masterBus.addEffect(st2);
+    st2.enabled.setValue(true);
+
+    trigger(lx, interval(lx, 380).triggerOut, st.enabled);
+    trigger(lx, st.enabled, resampled.resample).toggleMomentaryMode.setValue(LXTriggerModulation.ToggleMomentaryMode.ALWAYS);
+    trigger(lx, st.enabled, inverted.lock).toggleMode.setValue(LXTriggerModulation.ToggleMode.INVERT);
+    Interval two = interval(lx, 520);
+    trigger(lx, two.triggerOut, st2.tempoSync).momentaryToggleMode.setValue(LXTriggerModulation.MomentaryToggleMode.INVERT);
+    trigger(lx, two.triggerOut, alt.enabled).momentaryToggleMode.setValue(LXTriggerModulation.MomentaryToggleMode.OFF);
+    trigger(lx, interval(lx, 870).triggerOut, alt.enabled).momentaryToggleMode.setValue(LXTriggerModulation.MomentaryToggleMode.ON);
+    trigger(lx, inverted.lock, solid.enabled).toggleMode.setValue(LXTriggerModulation.ToggleMode.ON_TOGGLE);
     save(lx, f);
   }
 }
