@@ -38,6 +38,7 @@ public class RackScenes {
     rackNested(new File(out, "rack_nested_effects.lxp"));
     freezeModesHold(new File(out, "freeze_modes_hold.lxp"));
     triggerChain(new File(out, "trigger_chain.lxp"));
+    rackViews(new File(out, "rack_views.lxp"));
     System.exit(0);
   }
 
@@ -413,6 +414,96 @@ public class RackScenes {
     trigger(lx, two.triggerOut, alt.enabled).momentaryToggleMode.setValue(LXTriggerModulation.MomentaryToggleMode.OFF);
     trigger(lx, interval(lx, 870).triggerOut, alt.enabled).momentaryToggleMode.setValue(LXTriggerModulation.MomentaryToggleMode.ON);
     trigger(lx, inverted.lock, solid.enabled).toggleMode.setValue(LXTriggerModulation.ToggleMode.ON_TOGGLE);
+    save(lx, f);
+  }
+
+  /**
+   * Views through racks: two grids tagged "a" (8 × 6) and "b" (10 × 6), views A and B. A PLAYLIST
+   * channel cycles (0.5 s, Lightest transitions 0.25 s) between a PatternRack on view B (BLEND:
+   * Alternating inheriting B, Gradient on its own view A, Noise inheriting B; a Freeze on view A as
+   * the rack's effect, locked by an Interval) and a PatternRack on view A (PLAYLIST, auto-cycle
+   * 0.3 s without transitions: Alternating, Solid, the second one disabled so the cycle skips it,
+   * Alternating again). A second channel's Strobe on view A (square, depth 1: black at the bottom
+   * of its cycle) and a master Strobe on view B (down saw) show how far a Strobe's multiply reaches.
+   */
+  static void rackViews(File f) throws Exception {
+    LX.Flags flags = new LX.Flags();
+    flags.loadPreferences = false;
+    flags.autosave = false;
+    LX lx = new LX(flags);
+    lx.engine.nowMillis = 0;
+    GridFixture ga = new GridFixture(lx);
+    ga.numRows.setValue(6);
+    ga.numColumns.setValue(8);
+    ga.tags.setValue("a");
+    lx.structure.addFixture(ga);
+    GridFixture gb = new GridFixture(lx);
+    gb.numRows.setValue(6);
+    gb.numColumns.setValue(10);
+    gb.x.setValue(12);
+    gb.tags.setValue("b");
+    lx.structure.addFixture(gb);
+    heronarts.lx.structure.view.LXViewDefinition va = lx.structure.views.addView();
+    va.label.setValue("A");
+    va.selector.setValue("a");
+    heronarts.lx.structure.view.LXViewDefinition vb = lx.structure.views.addView();
+    vb.label.setValue("B");
+    vb.selector.setValue("b");
+
+    PatternRack blend = new PatternRack(lx);
+    blend.view.setValue(2);
+    blend.patternEngine.compositeMode.setValue(LXPatternEngine.CompositeMode.BLEND);
+    blend.patternEngine.addPattern(alternating(lx, 3));
+    GradientPattern g = new GradientPattern(lx);
+    g.view.setValue(1);
+    g.compositeBlend.setValue(0);
+    blend.patternEngine.addPattern(g);
+    NoisePattern n = noise(lx, 0.9);
+    n.compositeBlend.setValue(5); // Dodge
+    n.compositeLevel.setValue(0.6);
+    blend.patternEngine.addPattern(n);
+    FreezeEffect fz = new FreezeEffect(lx);
+    fz.view.setValue(1);
+    fz.mix.setValue(0.7);
+    blend.addEffect(fz);
+    fz.enabled.setValue(true);
+
+    PatternRack playlist = new PatternRack(lx);
+    playlist.view.setValue(1);
+    playlist.patternEngine.addPattern(alternating(lx, 2));
+    SolidPattern off = solid(lx, 300, 100, 100);
+    off.enabled.setValue(false);
+    playlist.patternEngine.addPattern(off);
+    playlist.patternEngine.addPattern(alternating(lx, 5));
+    playlist.patternEngine.autoCycleTimeSecs.setValue(0.3);
+    playlist.patternEngine.autoCycleEnabled.setValue(true);
+
+    LXChannel ch = lx.engine.mixer.addChannel(new LXPattern[] { blend, playlist });
+    ch.patternEngine.autoCycleTimeSecs.setValue(0.5);
+    ch.patternEngine.autoCycleEnabled.setValue(true);
+    ch.patternEngine.transitionEnabled.setValue(true);
+    ch.patternEngine.transitionTimeSecs.setValue(0.25);
+    ch.patternEngine.transitionBlendMode.setValue(3); // Lightest
+    ch.fader.setValue(1);
+
+    LXChannel ch2 = lx.engine.mixer.addChannel(new LXPattern[] { noise(lx, -0.3) });
+    ch2.fader.setValue(0.7);
+    StrobeEffect st = new StrobeEffect(lx);
+    st.view.setValue(1);
+    st.waveshape.setValue(2); // SQUARE
+    st.depth.setValue(1);
+    st.speed.setValue(0.8);
+    ch2.addEffect(st);
+    st.enabled.setValue(true);
+
+    StrobeEffect sm = new StrobeEffect(lx);
+    sm.view.setValue(2);
+    sm.waveshape.setValue(4); // DOWN
+    sm.depth.setValue(0.6);
+    lx.engine.mixer.masterBus.addEffect(sm);
+    sm.enabled.setValue(true);
+
+    trigger(lx, interval(lx, 400).triggerOut, fz.lock);
     save(lx, f);
   }
 }
