@@ -15,6 +15,7 @@ const EXACT = [
   'rack_blend',
   'rack_nested_effects',
   'rack_playlist',
+  'rack_saved_state',
   'rack_views',
   'strobe_master_trigger',
   'trigger_chain',

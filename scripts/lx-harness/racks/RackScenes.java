@@ -39,6 +39,7 @@ public class RackScenes {
     freezeModesHold(new File(out, "freeze_modes_hold.lxp"));
     triggerChain(new File(out, "trigger_chain.lxp"));
     rackViews(new File(out, "rack_views.lxp"));
+    rackSavedState(new File(out, "rack_saved_state.lxp"));
     System.exit(0);
   }
 
@@ -504,6 +505,62 @@ public class RackScenes {
     sm.enabled.setValue(true);
 
     trigger(lx, interval(lx, 400).triggerOut, fz.lock);
+    save(lx, f);
+  }
+
+  static AlternatingPattern alternating(LX lx, int length, int first, int second) {
+    AlternatingPattern a = alternating(lx, length);
+    a.firstColor.index.setValue(first);
+    a.secondColor.index.setValue(second);
+    return a;
+  }
+
+  /**
+   * Saved playlist state and palette stripes: a swatch of three colors; channel 1's playlist is
+   * saved on its PatternRack (index 1) and the rack's own playlist on its last pattern (index 2),
+   * which wraps to 0 when it cycles (0.4 s, Darkest transitions 0.25 s). The rack has a custom cycle
+   * time of 1.2 s in the channel (Multiply transitions 0.3 s). Alternating patterns read palette
+   * colors 1–3 and 5 (beyond the swatch: its last color). Channel 2 cycles a rack of Gradient and
+   * Alternating with Difference transitions.
+   */
+  static void rackSavedState(File f) throws Exception {
+    LX lx = newLX();
+    lx.engine.palette.swatch.getColor(0).primary.setColor(LXColor.hsb(10, 90, 100));
+    lx.engine.palette.swatch.addColor().primary.setColor(LXColor.hsb(130, 70, 80));
+    lx.engine.palette.swatch.addColor().primary.setColor(LXColor.hsb(230, 100, 90));
+
+    PatternRack rack = new PatternRack(lx);
+    rack.patternEngine.addPattern(solid(lx, 60, 100, 90));
+    rack.patternEngine.addPattern(alternating(lx, 1, 2, 3));
+    rack.patternEngine.addPattern(noise(lx, 0.4));
+    rack.patternEngine.goPatternIndex(2);
+    rack.patternEngine.autoCycleTimeSecs.setValue(0.4);
+    rack.patternEngine.autoCycleEnabled.setValue(true);
+    rack.patternEngine.transitionEnabled.setValue(true);
+    rack.patternEngine.transitionTimeSecs.setValue(0.25);
+    rack.patternEngine.transitionBlendMode.setValue(4); // Darkest
+    rack.hasCustomCycleTime.setValue(true);
+    rack.customCycleTimeSecs.setValue(1.2);
+
+    LXChannel ch = lx.engine.mixer.addChannel(new LXPattern[] { alternating(lx, 2, 1, 2), rack, alternating(lx, 4, 3, 5) });
+    ch.patternEngine.goPatternIndex(1);
+    ch.patternEngine.autoCycleTimeSecs.setValue(0.7);
+    ch.patternEngine.autoCycleEnabled.setValue(true);
+    ch.patternEngine.transitionEnabled.setValue(true);
+    ch.patternEngine.transitionTimeSecs.setValue(0.3);
+    ch.patternEngine.transitionBlendMode.setValue(2); // Multiply
+    ch.fader.setValue(1);
+
+    PatternRack rack2 = new PatternRack(lx);
+    rack2.patternEngine.addPattern(new GradientPattern(lx));
+    rack2.patternEngine.addPattern(alternating(lx, 3, 2, 1));
+    rack2.patternEngine.autoCycleTimeSecs.setValue(0.45);
+    rack2.patternEngine.autoCycleEnabled.setValue(true);
+    rack2.patternEngine.transitionEnabled.setValue(true);
+    rack2.patternEngine.transitionTimeSecs.setValue(0.35);
+    rack2.patternEngine.transitionBlendMode.setValue(5); // Difference
+    LXChannel ch2 = lx.engine.mixer.addChannel(new LXPattern[] { rack2 });
+    ch2.fader.setValue(0.5);
     save(lx, f);
   }
 }

@@ -2,7 +2,8 @@
 # Regenerates test/golden/lx-scenes/racks: RackScenes builds and saves each scene with LX 1.2.1's
 # API, then GoldenRender renders each saved project three times (normal, --jitter, interpreted
 # with StrictMath-style libm); a scene is copied only when the three sha256 agree.
-#   LX_BUILD=<dir with classes/, gson.jar, harness/> [JAVA_HOME=<JDK 21+>] scripts/lx-harness/racks/make-scenes.sh [OUTDIR]
+#   LX_BUILD=<dir with classes/, gson.jar, harness/> [JAVA_HOME=<JDK 21+>] [ONLY=<scene>] scripts/lx-harness/racks/make-scenes.sh [OUTDIR]
+# ONLY renders one scene (the builder still saves them all; the others are not copied).
 set -eu
 : "${LX_BUILD:?set LX_BUILD to the shared harness build folder}"
 J=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin
@@ -16,6 +17,7 @@ mkdir -p "$TMP/run" "$TMP/out"
 (cd "$TMP/run" && "$J/java" -cp "$CP:$TMP/classes" RackScenes "$TMP/out" >/dev/null 2>&1)
 for lxp in "$TMP"/out/*.lxp; do
   scene=$(basename "$lxp" .lxp)
+  if [ -n "${ONLY:-}" ] && [ "$scene" != "$ONLY" ]; then continue; fi
   notes="$HERE/notes/$scene.txt"
   shas=""
   for mode in normal jitter xint; do
