@@ -70,11 +70,10 @@ export class ModulationEngine extends LXComponent {
     const owner = source instanceof Modulator ? source : source.owner;
     if (owner === null) return `${sourceLabel(source)} belongs to no component`;
     if (this.isGlobal) return rootOf(this).contains(owner) ? null : `${source.path} is not part of this show`;
-    for (const m of this.modulators.items) if (m instanceof Modulator && m.contains(owner)) return null;
-    return (
-      `${source.path} is not a modulator of ${this.path} ` +
-      '(a local modulation engine only takes its own modulators as sources; use /lx/modulation for anything else)'
-    );
+    // LX's rule: source and target both inside the engine's owner (its modulators, a built-in
+    // such as Freeze's interval, or any parameter of the device and what it contains).
+    if (this.scopeOwner.contains(owner)) return null;
+    return `${source.path} is outside ${this.scopeOwner.path}, the scope of ${this.path} (use /lx/modulation for anything else)`;
   }
 
   /** Why `target` may not be modulated from this engine, or null if it may. */
