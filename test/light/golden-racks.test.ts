@@ -17,6 +17,7 @@ const EXACT = [
   'rack_playlist',
   'rack_saved_state',
   'rack_views',
+  'scoped_triggers',
   'strobe_master_trigger',
   'trigger_chain',
 ];

@@ -40,6 +40,7 @@ public class RackScenes {
     triggerChain(new File(out, "trigger_chain.lxp"));
     rackViews(new File(out, "rack_views.lxp"));
     rackSavedState(new File(out, "rack_saved_state.lxp"));
+    scopedTriggers(new File(out, "scoped_triggers.lxp"));
     System.exit(0);
   }
 
@@ -561,6 +562,66 @@ public class RackScenes {
     rack2.patternEngine.transitionBlendMode.setValue(5); // Difference
     LXChannel ch2 = lx.engine.mixer.addChannel(new LXPattern[] { rack2 });
     ch2.fader.setValue(0.5);
+    save(lx, f);
+  }
+
+  /**
+   * Trigger mappings scoped to devices: a BLEND PatternRack whose own modulation engine holds a
+   * tempo-synced Interval (eighth notes at 120 BPM) that toggles a nested Solid (Trigger → Toggle)
+   * and holds the rack's Freeze (momentary → momentary); a channel Freeze whose own modulation
+   * engine maps its built-in Interval (350 ms, started) to its lock (Trigger → Toggle), so the same
+   * firing resamples and locks or unlocks; a nested Alternating whose own Interval (200 ms) toggles
+   * its own Strobe's enable (Trigger → Toggle).
+   */
+  static void scopedTriggers(File f) throws Exception {
+    LX lx = newLX();
+    lx.engine.palette.swatch.addColor().primary.setColor(LXColor.hsb(190, 80, 70));
+    PatternRack rack = new PatternRack(lx);
+    rack.patternEngine.compositeMode.setValue(LXPatternEngine.CompositeMode.BLEND);
+    rack.patternEngine.addPattern(noise(lx, 0.6));
+    SolidPattern s1 = solid(lx, 340, 90, 80);
+    s1.compositeBlend.setValue(9); // Lightest
+    rack.patternEngine.addPattern(s1);
+    AlternatingPattern a = alternating(lx, 5);
+    a.compositeBlend.setValue(1); // Multiply
+    rack.patternEngine.addPattern(a);
+    rack.patternEngine.compositeDampingTimeSecs.setValue(0.15);
+    FreezeEffect rf = new FreezeEffect(lx);
+    rf.mode.setValue(FreezeEffect.Mode.DIFFERENCE);
+    rf.releaseMs.setValue(200);
+    rack.addEffect(rf);
+    rf.enabled.setValue(true);
+
+    Interval beat = new Interval();
+    beat.tempoSync.setValue(true);
+    beat.tempoDivision.setValue(heronarts.lx.Tempo.Division.EIGHTH);
+    rack.modulation.addModulator(beat);
+    beat.start();
+    rack.modulation.addTrigger(new LXTriggerModulation(rack.modulation, beat.triggerOut, s1.enabled));
+    rack.modulation.addTrigger(new LXTriggerModulation(rack.modulation, beat.triggerOut, rf.hold));
+
+    StrobeEffect st = new StrobeEffect(lx);
+    st.depth.setValue(0.9);
+    st.speed.setValue(1);
+    a.addEffect(st);
+    st.enabled.setValue(true);
+    Interval own = new Interval();
+    own.periodMs.setValue(200);
+    a.modulation.addModulator(own);
+    own.start();
+    a.modulation.addTrigger(new LXTriggerModulation(a.modulation, own.triggerOut, st.enabled));
+
+    LXChannel ch = lx.engine.mixer.addChannel(new LXPattern[] { rack });
+    ch.fader.setValue(1);
+    FreezeEffect cf = new FreezeEffect(lx);
+    cf.mix.setValue(0.75);
+    cf.attackMs.setValue(80);
+    cf.releaseMs.setValue(120);
+    cf.interval.periodMs.setValue(350);
+    cf.interval.start();
+    ch.addEffect(cf);
+    cf.enabled.setValue(true);
+    cf.modulation.addTrigger(new LXTriggerModulation(cf.modulation, cf.interval.triggerOut, cf.lock));
     save(lx, f);
   }
 }
