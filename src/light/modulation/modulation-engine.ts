@@ -21,8 +21,9 @@ type IdLookup = (id: number) => Component | undefined;
  *
  * Scopes, as LX: the global engine `/lx/modulation` may wire any parameter of the show to any
  * other. A local engine (a bus's `.../channel/N/modulation`, `.../master/modulation`, or a
- * device's `.../pattern/N/modulation`, `.../effect/N/modulation`) only wires sources that are
- * its own modulators (or their controls) to targets inside its owner. Every wiring is checked
+ * device's `.../pattern/N/modulation`, `.../effect/N/modulation`) only wires a source inside its
+ * owner (its own modulators, a built-in one, any parameter of the owner) to a target inside its
+ * owner. Every wiring is checked
  * for scope and for cycles before anything changes.
  *
  * Saved as LX does: `modulators`, then `modulations` and `triggers` whose `source`/`target` carry
