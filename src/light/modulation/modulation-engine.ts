@@ -21,8 +21,9 @@ type IdLookup = (id: number) => Component | undefined;
  *
  * Scopes, as LX: the global engine `/lx/modulation` may wire any parameter of the show to any
  * other. A local engine (a bus's `.../channel/N/modulation`, `.../master/modulation`, or a
- * device's `.../pattern/N/modulation`, `.../effect/N/modulation`) only wires sources that are
- * its own modulators (or their controls) to targets inside its owner. Every wiring is checked
+ * device's `.../pattern/N/modulation`, `.../effect/N/modulation`) only wires a source inside its
+ * owner (its own modulators, a built-in one, any parameter of the owner) to a target inside its
+ * owner. Every wiring is checked
  * for scope and for cycles before anything changes.
  *
  * Saved as LX does: `modulators`, then `modulations` and `triggers` whose `source`/`target` carry
@@ -70,11 +71,10 @@ export class ModulationEngine extends LXComponent {
     const owner = source instanceof Modulator ? source : source.owner;
     if (owner === null) return `${sourceLabel(source)} belongs to no component`;
     if (this.isGlobal) return rootOf(this).contains(owner) ? null : `${source.path} is not part of this show`;
-    for (const m of this.modulators.items) if (m instanceof Modulator && m.contains(owner)) return null;
-    return (
-      `${source.path} is not a modulator of ${this.path} ` +
-      '(a local modulation engine only takes its own modulators as sources; use /lx/modulation for anything else)'
-    );
+    // LX's rule: source and target both inside the engine's owner (its modulators, a built-in
+    // such as Freeze's interval, or any parameter of the device and what it contains).
+    if (this.scopeOwner.contains(owner)) return null;
+    return `${source.path} is outside ${this.scopeOwner.path}, the scope of ${this.path} (use /lx/modulation for anything else)`;
   }
 
   /** Why `target` may not be modulated from this engine, or null if it may. */

@@ -23,8 +23,8 @@ export const MOMENTARY_TOGGLE_MODES = Object.freeze([
   { name: 'TOGGLE', label: 'Trigger → Toggle' },
   { name: 'ON', label: 'Trigger → On' },
   { name: 'OFF', label: 'Trigger → Off' },
-  { name: 'DIRECT', label: 'Direct' },
-  { name: 'INVERT', label: 'Invert' },
+  { name: 'DIRECT', label: 'Trigger → Direct' },
+  { name: 'INVERT', label: 'Trigger → Invert' },
 ] as const);
 
 /** Toggle source → momentary target (`ToggleMomentaryMode`). */

@@ -18,6 +18,7 @@ import { LinearMaskEffect } from '../../../src/light/devices/effects/linear-mask
 import { SparkleEffect } from '../../../src/light/devices/effects/sparkle-effect.js';
 import { StrobeEffect } from '../../../src/light/devices/effects/strobe-effect.js';
 import { TransparifyEffect } from '../../../src/light/devices/effects/color/transparify-effect.js';
+import type { LoadContext, LxObject } from '../../../src/light/component/lxp-types.js';
 import { StubEngine, fixedPalette, hex, points, step } from './harness.js';
 
 const px = (...colors: number[]): Uint32Array => Uint32Array.from(colors);
@@ -307,10 +308,10 @@ test('Blur: Screen mode and the buffer cleared when switched back on', () => {
   eqHex(step(fx, px(0xff000000), pts), [0xff000000], 'no trail survives a restart');
 });
 
-test('Strobe: the clock restarts at 0 when switched on; level = lerp(1, shape, depth) multiplies the whole buffer', () => {
+test('Strobe: the clock restarts at 0 when switched on; level = lerp(1, shape, depth) multiplies the points of its view', () => {
   const fx = new StubEngine().adopt(new StrobeEffect());
   // frame 0: basis 0 → sine 0 → lerp(1, 0, 0.5) = 0.5 → gray(50f) = int(127.95) = 127
-  eqHex(step(fx, px(0xffffffff, 0xffffffff), points(1)), [0xff7f7f7f, 0xff7f7f7f], 'every pixel of the buffer, not only the view');
+  eqHex(step(fx, px(0xffffffff, 0xffffffff), points(1)), [0xff7f7f7f, 0xffffffff], 'its own point only (LX loops over its model view)');
   const clock = fx.builtIns.items[0];
   assert.equal(clock.getValue(), 0, 'frame 0 runs at basis 0: the clock advanced, then onEnable reset it');
   step(fx, px(0xffffffff), points(1));
@@ -375,7 +376,7 @@ test('Sparkle: seeded, so the same seed repeats exactly and another seed differs
   );
 });
 
-test('every effect writes only the points of its view (Strobe aside: LX dims its whole buffer)', () => {
+test('every effect writes only the points of its view', () => {
   const registry = createLibrary();
   const engine = new StubEngine(
     fixedPalette([
@@ -408,7 +409,6 @@ test('every effect writes only the points of its view (Strobe aside: LX dims its
       const before = buffer.slice();
       step(fx, buffer, view);
       for (let i = 4; i < 12; i++) if (buffer[i] !== before[i]) changedInside = true;
-      if (entry.name === 'Strobe') continue;
       for (const i of [0, 1, 2, 3, 12, 13, 14, 15]) assert.equal(hex(buffer[i]), hex(before[i]), `${entry.name} frame ${f}: point ${i} is outside its view`);
     }
     assert.ok(changedInside, `${entry.name} changed something inside its view`);
@@ -418,7 +418,7 @@ test('every effect writes only the points of its view (Strobe aside: LX dims its
 test('Freeze: its built-in Interval, once started, resamples the frozen frame when it fires', () => {
   const fx = new StubEngine().adopt(new FreezeEffect());
   const pts = points(1);
-  assert.equal(fx.builtIns.items[0], fx.interval, 'the interval is modulator 1');
+  assert.equal(fx.interval.path, `${fx.path}/interval`, "the interval is the child 'interval', as in LX");
   assert.equal(fx.interval.running.isOn(), false, 'stopped until started, as LX adds it');
   fx.lock.setOn(true);
   eqHex(step(fx, px(0xff101010), pts), [0xff101010], 'captured on lock');
@@ -428,6 +428,27 @@ test('Freeze: its built-in Interval, once started, resamples the frozen frame wh
   for (let f = 0; f < 8; f++) seen.push(hex(step(fx, px((0xff000000 | ((f + 1) * 0x010101)) >>> 0), pts)[0]));
   // 100 ms at 60 fps: the interval fires on the 6th frame (basis 6·16.67/100 = 1.0000000000000002), which captures that frame
   assert.deepEqual(seen, ['ff101010', 'ff101010', 'ff101010', 'ff101010', 'ff101010', 'ff060606', 'ff060606', 'ff060606']);
+});
+
+test('Freeze: its Interval loads and saves with the effect (running, interval), as LX writes it under children.interval', () => {
+  const ctx: LoadContext = { ids: new Map(), registry: createLibrary(), defer: () => {}, warn: () => {} };
+  const saved = new FreezeEffect().save();
+  const interval = saved.children!.interval as LxObject;
+  assert.equal(interval.class, 'heronarts.lx.modulator.Interval');
+  interval.parameters = { ...interval.parameters, running: true, periodMs: 100 };
+  const fx = new StubEngine().adopt(new FreezeEffect());
+  fx.load(saved, ctx);
+  assert.equal(fx.interval.running.isOn(), true, 'started from the file');
+  assert.equal(fx.interval.periodMs.getValue(), 100);
+  const again = fx.save().children!.interval as LxObject;
+  assert.equal(again.parameters!.running, true);
+  assert.equal(again.parameters!.periodMs, 100);
+  // Locked: the interval firing on the 6th frame resamples, as the started interval above does.
+  fx.lock.setOn(true);
+  const pts = points(1);
+  const seen: string[] = [];
+  for (let f = 0; f < 7; f++) seen.push(hex(step(fx, px((0xff000000 | ((f + 1) * 0x010101)) >>> 0), pts)[0]));
+  assert.deepEqual(seen, ['ff010101', 'ff010101', 'ff010101', 'ff010101', 'ff010101', 'ff060606', 'ff060606']);
 });
 
 test('Hue + Saturation and Colorize: a frame of many colors, repeated and colliding, equals each color alone', () => {

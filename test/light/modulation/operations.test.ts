@@ -167,7 +167,7 @@ test('addModulation: non-modulatable target, bad range, bad polarity are refused
   assertRefused(() => s.ops.addModulation(lfo.path, '/lx/mixer/channel/9/fader', { range: 1 }, ORIGIN), 'not_found', /channel\/9/, s);
 });
 
-test('addModulation: local scope rules (own modulators as sources, targets inside the owner)', () => {
+test('addModulation: local scope rules (source and target inside the owner, as LX checks)', () => {
   const s = makeShow();
   const local = s.ops.addModulator('/lx/mixer/channel/1/pattern/1', 'VariableLFO', {}, ORIGIN);
   const global = s.ops.addModulator('/lx/modulation', 'VariableLFO', {}, ORIGIN);
@@ -182,9 +182,13 @@ test('addModulation: local scope rules (own modulators as sources, targets insid
   assertRefused(
     () => s.ops.addModulation(global.path, gradient.yOffset.path, { range: 0.5, scope: '/lx/mixer/channel/1/pattern/1/modulation' }, ORIGIN),
     'invalid_argument',
-    /not a modulator of/,
+    /outside \/lx\/mixer\/channel\/1\/pattern\/1, the scope of/,
     s,
   );
+  // A parameter of the device itself may drive it from its own engine (LX checks only that both
+  // ends are inside the engine's owner).
+  const own = s.ops.addModulation(gradient.xAmount.path, gradient.yOffset.path, { range: 0.25, scope: '/lx/mixer/channel/1/pattern/1/modulation' }, ORIGIN);
+  assert.equal(own.path, '/lx/mixer/channel/1/pattern/1/modulation/modulation/2');
   // The global engine may wire the local modulator anywhere.
   const g = s.ops.addModulation(local.path, s.lx.mixer.channels.at(1)!.fader.path, { range: 0.5, scope: '/lx/modulation' }, ORIGIN);
   assert.equal(g.path, '/lx/modulation/modulation/1');

@@ -61,6 +61,11 @@ test('momentary → toggle: Toggle, On, Off per press; Direct and Invert follow 
     MOMENTARY_TOGGLE_MODES.map((m) => m.name),
     Object.keys(expect),
   );
+  // LX's labels, as its UI shows them
+  assert.deepEqual(
+    MOMENTARY_TOGGLE_MODES.map((m) => m.label),
+    ['Trigger → Toggle', 'Trigger → On', 'Trigger → Off', 'Trigger → Direct', 'Trigger → Invert'],
+  );
   for (const [mode, want] of Object.entries(expect)) {
     const s = new BooleanParameter('S', false, { mode: 'momentary' });
     const d = new BooleanParameter('T');

@@ -89,8 +89,7 @@ export abstract class Effect extends Device {
       this.dampBasis = basis;
       this.dampValue = this.dampFrom + basis * (this.dampTo - this.dampFrom);
     }
-    const b = this.builtIns.items;
-    for (let i = 0; i < b.length; i++) b[i].loop(deltaMs);
+    this.loopBuiltIns(deltaMs);
     if (this.initialize) {
       this.initialize = false;
       if (this.enabled.isOn()) this.onEnable();
@@ -108,6 +107,12 @@ export abstract class Effect extends Device {
     } else {
       this.run(deltaMs, this.enabled.isOn() ? 1 : 0);
     }
+  }
+
+  /** Runs the class's own modulators, after the enable ramp (LX's modulator list order). */
+  protected loopBuiltIns(deltaMs: number): void {
+    const b = this.builtIns.items;
+    for (let i = 0; i < b.length; i++) b[i].loop(deltaMs);
   }
 
   protected onEnable(): void {}

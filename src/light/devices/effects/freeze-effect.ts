@@ -13,7 +13,7 @@ const REPLACE = 0;
 
 /**
  * Freeze-frames the output (LX's FreezeEffect). Engaging `lock` or `hold`, firing `resample`,
- * or a firing of the built-in Interval modulator (`.../modulator/1`, stopped until started, e.g.
+ * or a firing of the built-in Interval modulator (`.../interval`, stopped until started, e.g.
  * to resample on the beat) captures the current frame; while engaged a basis ramps up over `attackMs`,
  * otherwise down over `releaseMs`, and the frozen frame is blended over the live one at basis ×
  * mix × enabled with the chosen mode. Replace while engaged takes the lightest of the frozen
@@ -39,7 +39,10 @@ export class FreezeEffect extends Effect {
     description: 'Time to blend out from the frozen frame',
   });
   readonly mode = new EnumParameter('Mode', choicesOf(FREEZE_MODES), REPLACE, { description: 'How to blend the frozen frame' });
-  /** Resamples the frozen frame each time it fires (LX adds it stopped: start it to use it). */
+  /**
+   * Resamples the frozen frame each time it fires (LX adds it stopped: start it to use it). A saved
+   * child (`.../interval`), so its running state, interval and chance load and save with the effect.
+   */
   readonly interval = new Interval();
   private frozen = new Uint32Array(0);
   private capture = false;
@@ -55,10 +58,16 @@ export class FreezeEffect extends Effect {
     this.addParameter('attackMs', this.attackMs);
     this.addParameter('releaseMs', this.releaseMs);
     this.addParameter('mode', this.mode);
-    this.builtIns.insert(this.interval);
+    this.addChild('interval', this.interval);
     this.interval.triggerOut.onChange((p) => {
       if (p.value === true) this.capture = true;
     });
+  }
+
+  /** LX runs the interval after the enable ramp, as the device's second modulator. */
+  protected override loopBuiltIns(deltaMs: number): void {
+    super.loopBuiltIns(deltaMs);
+    this.interval.loop(deltaMs);
   }
 
   protected override onParameterChanged(p: Parameter): void {

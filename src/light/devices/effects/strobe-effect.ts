@@ -108,13 +108,13 @@ export class StrobeEffect extends Effect {
     const strobe = lerpf(1, this.compute(basis), enabled);
     if (!(strobe < 1)) return;
     const colors = this.colors;
+    const index = this.points.index;
     if (strobe === 0) {
-      const index = this.points.index;
       for (let k = 0; k < index.length; k++) colors[index[k]] = BLACK;
       return;
     }
-    // LX multiplies the whole buffer here, not only the effect's own points.
+    // Only the effect's own points (its view), as LX's loop over model.points.
     const src = grayf(fr(100 * strobe));
-    for (let i = 0; i < colors.length; i++) colors[i] = multiply(colors[i], src, BLEND_ALPHA_FULL);
+    for (let k = 0; k < index.length; k++) colors[index[k]] = multiply(colors[index[k]], src, BLEND_ALPHA_FULL);
   }
 }
