@@ -135,16 +135,27 @@ function warnRefusal(sink: Sink, key: string, message: string): void {
   sink.problems.push({ message, source: { file: sink.file, key } });
 }
 
+/** LX's bound of an int parameter declared without "max" (1 << 16). */
+const INT_PARAMETER_MAX = 1 << 16;
+
+/**
+ * An int parameter's value as LX's DiscreteParameter keeps it: a value outside min..max WRAPS
+ * around the range (max 5, min 1: 9 is 4, 0 is 5), it is not clamped; min defaults to 0.
+ */
+function wrapDiscrete(v: number, min: number, max: number): number {
+  const range = max + 1 - min;
+  if (v < min) return min + ((range - ((min - v) % range)) % range);
+  return min + ((v - min) % range);
+}
+
 function resolveParameterValues(decls: readonly LxfParameter[], overrides: Overrides, type: string, sink: Sink): Map<string, number | boolean | string> {
   const vars = new Map<string, number | boolean | string>();
   for (const d of decls) {
     const where = `fixture ${type}.lxf parameter ${d.name}`;
-    let v: unknown = overrides.values[d.name];
-    if (v === undefined) {
-      vars.set(d.name, d.default);
-      continue;
-    }
-    if (typeof v === 'string' && overrides.vars !== undefined) {
+    const given: unknown = overrides.values[d.name];
+    // A default goes through the same bounds as a given value (LX sets either on its parameter).
+    let v: unknown = given ?? d.default;
+    if (given !== undefined && typeof v === 'string' && overrides.vars !== undefined) {
       if (d.type === 'string') v = substitute(v, overrides.vars, where);
       else if (d.type === 'boolean') {
         const r = evaluateCondition(v, overrides.vars, where);
@@ -154,10 +165,8 @@ function resolveParameterValues(decls: readonly LxfParameter[], overrides: Overr
     }
     if (d.type === 'float' || d.type === 'int') {
       if (typeof v !== 'number' || !Number.isFinite(v)) throw new ModelInputError(`${where} takes a number; got ${JSON.stringify(v)}`);
-      let n = d.type === 'int' ? Math.trunc(v) : v;
-      if (d.min !== undefined && n < d.min) n = d.min;
-      if (d.max !== undefined && n > d.max) n = d.max;
-      vars.set(d.name, n);
+      if (d.type === 'int') vars.set(d.name, wrapDiscrete(Math.trunc(v), d.min ?? 0, d.max ?? INT_PARAMETER_MAX));
+      else vars.set(d.name, Math.min(Math.max(v, d.min ?? -Number.MAX_VALUE), d.max ?? Number.MAX_VALUE));
     } else if (d.type === 'string') {
       if (typeof v !== 'string') throw new ModelInputError(`${where} takes a string; got ${JSON.stringify(v)}`);
       if (d.options !== undefined && !d.options.includes(v)) {

@@ -266,6 +266,22 @@ test('lxf: transform entries follow LX: one kind per entry, several axes allowed
   assert.deepEqual(pt(scaled.points, 0), [1, 2, 1]);
 });
 
+test('lxf: int parameters wrap around min..max as DiscreteParameter does in LX; floats clamp', () => {
+  const resolve = files({
+    W: {
+      parameters: {
+        k: { type: 'int', default: 1, min: 1, max: 5 },
+        j: { type: 'int', default: 7, max: 4 },
+        h: { type: 'float', default: 1, min: 0, max: 2 },
+      },
+      components: [{ type: 'point', x: '$k', y: '$j', z: '$h' }],
+    },
+  });
+  assert.deepEqual(pt(jsonFixture('W', {}, {}, resolve).points, 0), [1, 2, 1], 'the default 7 wraps to 2 in 0..4');
+  assert.deepEqual(pt(jsonFixture('W', {}, { k: 9, j: -1, h: 25 }, resolve).points, 0), [4, 4, 2]);
+  assert.deepEqual(pt(jsonFixture('W', {}, { k: 0, h: -3 }, resolve).points, 0), [5, 2, 0]);
+});
+
 test('lxf: $instances outside an instanced component reads -1, as LX leaves its count unset', () => {
   const g = jsonFixture(
     'N',
