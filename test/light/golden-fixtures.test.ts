@@ -12,7 +12,7 @@ import { parseLenientJson } from '../../src/light/show/project/lenient-json.js';
 import { mediaResolvers } from '../../src/light/show/project/media.js';
 
 const DIR = fileURLToPath(new URL('../golden/lx-scenes/fixtures/', import.meta.url));
-const EXACT = ['lxf_instances', 'lxm_manual'];
+const EXACT = ['lxf_edges', 'lxf_instances', 'lxm_manual'];
 
 test('the fixture-file golden folder holds the scenes LX rendered', () => {
   assert.deepEqual(goldenScenes(DIR), EXACT);
