@@ -3,11 +3,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLibrary } from '../../src/light/devices/library.js';
 import { compareScene, formatParity, goldenScenes } from '../../src/light/render/golden.js';
-import { renderFramesFile } from '../../src/light/render/offline.js';
+import { decodeArgb } from '../../src/light/render/frames-format.js';
+import { renderFramesFile, renderOffline } from '../../src/light/render/offline.js';
+import { openProjectFile, saveProjectFile } from '../../src/light/show/project/project-file.js';
 import { parseLenientJson } from '../../src/light/show/project/lenient-json.js';
 import { mediaResolvers } from '../../src/light/show/project/media.js';
 
@@ -46,5 +50,26 @@ for (const scene of EXACT) {
     });
     assert.deepEqual(triples(mine.pointsXYZ), triples(golden.pointsXYZ));
     assert.deepEqual(triples(mine.pointsXYZn), triples(golden.pointsXYZn));
+  });
+
+  test(`golden fixtures ${scene}: saved back by Footlight and reopened, still LX's frames`, async (t) => {
+    const dir = await mkdtemp(join(tmpdir(), 'footlight-fixt-'));
+    t.after(() => rm(dir, { recursive: true, force: true }));
+    const opened = await openProjectFile(join(DIR, `${scene}.lxp`), createLibrary(), join(DIR, 'media'));
+    const saved = join(dir, 'saved.lxp');
+    await saveProjectFile(saved, opened.lx, opened.externals);
+    const golden = JSON.parse(readFileSync(join(DIR, `${scene}.frames.json`), 'utf8'));
+    const media = mediaResolvers(join(DIR, 'media'));
+    const out = renderOffline(parseLenientJson(await readFile(saved, 'utf8'), saved), {
+      frames: golden.frameCount,
+      deltaMs: golden.deltaMs,
+      registry: createLibrary(),
+      resolveLxf: media.resolveLxf,
+      resolveLxm: media.resolveLxm,
+    });
+    assert.equal(out.frames.length, golden.frames.length);
+    for (const [i, frame] of golden.frames.entries()) {
+      assert.ok(Buffer.from(out.frames[i].argb.buffer).equals(Buffer.from(decodeArgb(frame.argb).buffer)), `frame ${frame.index} differs`);
+    }
   });
 }
