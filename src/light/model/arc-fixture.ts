@@ -10,6 +10,7 @@ import {
   specOf,
   startStockFixture,
   stockGeometry,
+  type TransformStep,
 } from './fixture.js';
 import { f } from '../math/float32.js';
 import { type Mat4, copyMatrix, rotateZ, translate } from './matrix.js';
@@ -89,8 +90,8 @@ export function walkArc(
   }
 }
 
-export function arcFixture(params: FixtureParams, parent?: Readonly<Mat4>): FixtureGeometry {
-  const start = startStockFixture('Arc', params, parent, ARC_DEFAULT_TAGS);
+export function arcFixture(params: FixtureParams, parent?: Readonly<Mat4>, steps?: readonly TransformStep[]): FixtureGeometry {
+  const start = startStockFixture('Arc', params, parent, ARC_DEFAULT_TAGS, steps);
   const reader = start.reader;
   const numPoints = reader.number(NUM_POINTS);
   const radiusD = reader.number(RADIUS);

@@ -267,7 +267,7 @@ function readPlacement(reader: ParamReader): Placement {
   };
 }
 
-/** Applies a JSON fixture's transforms in order (lengths as floats, angles as double radians, as LX). */
+/** Applies a JSON fixture's transforms in order, as LXFixture does: lengths and radians as floats. */
 export function applySteps(m: Mat4, steps: readonly TransformStep[]): void {
   for (const step of steps) {
     switch (step.op) {
@@ -281,13 +281,13 @@ export function applySteps(m: Mat4, steps: readonly TransformStep[]): void {
         translate(m, 0, 0, f(step.value));
         break;
       case 'rotateX':
-        rotateX(m, toRadians(step.degrees));
+        rotateX(m, f(toRadians(step.degrees)));
         break;
       case 'rotateY':
-        rotateY(m, toRadians(step.degrees));
+        rotateY(m, f(toRadians(step.degrees)));
         break;
       case 'rotateZ':
-        rotateZ(m, toRadians(step.degrees));
+        rotateZ(m, f(toRadians(step.degrees)));
         break;
       case 'scaleX':
         scale(m, f(step.value), 1, 1);
@@ -416,11 +416,20 @@ interface StockFixtureStart {
   readonly defaultTags: readonly string[];
 }
 
-/** Reads a stock fixture's common parameters (label defaults to `type`) and builds its geometry matrix. */
-export function startStockFixture(type: string, params: FixtureParams, parent: Readonly<Mat4> | undefined, defaultTags: readonly string[]): StockFixtureStart {
+/**
+ * Reads a stock fixture's common parameters (label defaults to `type`) and builds its geometry
+ * matrix; `steps` are the transforms of a `.lxf` component that placed it (after its scale).
+ */
+export function startStockFixture(
+  type: string,
+  params: FixtureParams,
+  parent: Readonly<Mat4> | undefined,
+  defaultTags: readonly string[],
+  steps: readonly TransformStep[] = [],
+): StockFixtureStart {
   const reader = new ParamReader(type, params);
   const common = readCommon(reader, params, type, defaultTags);
-  return { type, reader, common, transform: geometryMatrix(parent, common.placement), defaultTags };
+  return { type, reader, common, transform: geometryMatrix(parent, common.placement, steps), defaultTags };
 }
 
 /** A stock fixture's geometry: no declared tags and no child fixtures. */

@@ -12,6 +12,7 @@ import {
   splitTags,
   startStockFixture,
   stockGeometry,
+  type TransformStep,
 } from './fixture.js';
 import { f } from '../math/float32.js';
 import { type Mat4, copyMatrix, translate } from './matrix.js';
@@ -99,8 +100,8 @@ const ROW_TAGS = S('rowTags'),
 export const GRID_DEFAULT_TAGS: readonly string[] = ['grid'];
 
 /** Point i = column + row·numColumns; rows go up +Y, columns along +X (before the transform). */
-export function gridFixture(params: FixtureParams, parent?: Readonly<Mat4>): FixtureGeometry {
-  const start = startStockFixture('Grid', params, parent, GRID_DEFAULT_TAGS);
+export function gridFixture(params: FixtureParams, parent?: Readonly<Mat4>, steps?: readonly TransformStep[]): FixtureGeometry {
+  const start = startStockFixture('Grid', params, parent, GRID_DEFAULT_TAGS, steps);
   const { reader, transform } = start;
   const numRows = reader.number(NUM_ROWS);
   const numColumns = reader.number(NUM_COLUMNS);

@@ -34,7 +34,7 @@ import { stockFixtureClass } from './stock-classes.js';
 import { walkArc } from './arc-fixture.js';
 import { type LxfComponentEntry, LxfComponentTable, type LxfOutput, type LxfProblem, type ParsedOutput, parseOutputs, resolveOutput } from './lxf-outputs.js';
 import { sourceLine } from './source-lines.js';
-import { type Mat4, copyMatrix, identity, multiply, rotateX, rotateY, rotateZ, scale, transformX, transformY, transformZ, translate } from './matrix.js';
+import { type Mat4, copyMatrix, rotateX, rotateY, rotateZ, scale, transformX, transformY, transformZ, translate } from './matrix.js';
 
 /**
  * Returns the parsed `.lxf` document for a fixture type (its path under the Fixtures folder,
@@ -135,16 +135,27 @@ function warnRefusal(sink: Sink, key: string, message: string): void {
   sink.problems.push({ message, source: { file: sink.file, key } });
 }
 
+/** LX's bound of an int parameter declared without "max" (1 << 16). */
+const INT_PARAMETER_MAX = 1 << 16;
+
+/**
+ * An int parameter's value as LX's DiscreteParameter keeps it: a value outside min..max WRAPS
+ * around the range (max 5, min 1: 9 is 4, 0 is 5), it is not clamped; min defaults to 0.
+ */
+function wrapDiscrete(v: number, min: number, max: number): number {
+  const range = max + 1 - min;
+  if (v < min) return min + ((range - ((min - v) % range)) % range);
+  return min + ((v - min) % range);
+}
+
 function resolveParameterValues(decls: readonly LxfParameter[], overrides: Overrides, type: string, sink: Sink): Map<string, number | boolean | string> {
   const vars = new Map<string, number | boolean | string>();
   for (const d of decls) {
     const where = `fixture ${type}.lxf parameter ${d.name}`;
-    let v: unknown = overrides.values[d.name];
-    if (v === undefined) {
-      vars.set(d.name, d.default);
-      continue;
-    }
-    if (typeof v === 'string' && overrides.vars !== undefined) {
+    const given: unknown = overrides.values[d.name];
+    // A default goes through the same bounds as a given value (LX sets either on its parameter).
+    let v: unknown = given ?? d.default;
+    if (given !== undefined && typeof v === 'string' && overrides.vars !== undefined) {
       if (d.type === 'string') v = substitute(v, overrides.vars, where);
       else if (d.type === 'boolean') {
         const r = evaluateCondition(v, overrides.vars, where);
@@ -154,10 +165,8 @@ function resolveParameterValues(decls: readonly LxfParameter[], overrides: Overr
     }
     if (d.type === 'float' || d.type === 'int') {
       if (typeof v !== 'number' || !Number.isFinite(v)) throw new ModelInputError(`${where} takes a number; got ${JSON.stringify(v)}`);
-      let n = d.type === 'int' ? Math.trunc(v) : v;
-      if (d.min !== undefined && n < d.min) n = d.min;
-      if (d.max !== undefined && n > d.max) n = d.max;
-      vars.set(d.name, n);
+      if (d.type === 'int') vars.set(d.name, wrapDiscrete(Math.trunc(v), d.min ?? 0, d.max ?? INT_PARAMETER_MAX));
+      else vars.set(d.name, Math.min(Math.max(v, d.min ?? -Number.MAX_VALUE), d.max ?? Number.MAX_VALUE));
     } else if (d.type === 'string') {
       if (typeof v !== 'string') throw new ModelInputError(`${where} takes a string; got ${JSON.stringify(v)}`);
       if (d.options !== undefined && !d.options.includes(v)) {
@@ -174,6 +183,12 @@ function resolveParameterValues(decls: readonly LxfParameter[], overrides: Overr
 
 // ---------------------------------------------------------------------------------------------
 // Field readers
+
+const TRANSLATE_KEYS = ['x', 'y', 'z'] as const;
+/** LX's rotation keys, in the order it applies them. */
+const ROTATE_KEYS = ['yaw', 'pitch', 'roll', 'rotateX', 'rotateY', 'rotateZ'] as const;
+const ROTATE_OPS = { yaw: 'rotateY', pitch: 'rotateX', roll: 'rotateZ', rotateX: 'rotateX', rotateY: 'rotateY', rotateZ: 'rotateZ' } as const;
+const SCALE_KEYS = ['scale', 'scaleX', 'scaleY', 'scaleZ'] as const;
 
 class Fields {
   constructor(
@@ -271,61 +286,57 @@ class Fields {
     return out;
   }
 
+  /**
+   * `transforms`, as LX's loadTransform reads them: each entry translates, rotates or scales
+   * (several axes of one kind may share an entry, in LX's key order); an entry mixing kinds or
+   * holding two rotations is skipped with a warning, unknown keys and null entries are ignored.
+   */
   transforms(): TransformStep[] {
     const list = this.obj.transforms;
     if (list === undefined) return [];
     if (!Array.isArray(list)) throw new ModelInputError(`${this.where}: "transforms" must be an array`);
     const steps: TransformStep[] = [];
     list.forEach((entry, i) => {
-      const where = `${this.where} transforms[${i}]`;
-      if (!isObject(entry)) throw new ModelInputError(`${where} must be an object such as {"yaw": 90}`);
+      const key = `transforms[${i}]`;
+      const where = `${this.where} ${key}`;
+      if (entry === null) return;
+      if (!isObject(entry)) {
+        warnRefusal(this.sink, key, `${where} is not an object such as {"yaw": 90}; LX skips it`);
+        return;
+      }
       const t = new Fields(entry, this.vars, where, this.sink);
       if (!t.boolean('enabled', true)) return;
-      const keys = Object.keys(entry).filter((k) => k !== 'enabled');
-      if (keys.length !== 1) throw new ModelInputError(`${where} must hold exactly one transform key; got ${keys.join(', ') || 'none'}`);
-      const key = keys[0];
-      switch (key) {
-        case 'x':
-          steps.push({ op: 'translateX', value: t.number(key, 0) });
-          break;
-        case 'y':
-          steps.push({ op: 'translateY', value: t.number(key, 0) });
-          break;
-        case 'z':
-          steps.push({ op: 'translateZ', value: t.number(key, 0) });
-          break;
-        case 'yaw':
-        case 'rotateY':
-          steps.push({ op: 'rotateY', degrees: t.number(key, 0) });
-          break;
-        case 'pitch':
-        case 'rotateX':
-          steps.push({ op: 'rotateX', degrees: t.number(key, 0) });
-          break;
-        case 'roll':
-        case 'rotateZ':
-          steps.push({ op: 'rotateZ', degrees: t.number(key, 0) });
-          break;
-        case 'scaleX':
-        case 'scaleY':
-        case 'scaleZ':
-          steps.push({ op: key, value: t.number(key, 1) });
-          break;
-        case 'scale': {
-          const s = entry.scale;
-          if (isObject(s)) {
-            const v = new Fields(s, this.vars, `${where} scale`, this.sink);
-            steps.push({ op: 'scaleX', value: v.number('x', 1) });
-            steps.push({ op: 'scaleY', value: v.number('y', 1) });
-            steps.push({ op: 'scaleZ', value: v.number('z', 1) });
-          } else {
-            steps.push({ op: 'scale', value: t.number(key, 1) });
-          }
-          break;
-        }
-        default:
-          throw new ModelInputError(`${where}: unknown transform ${JSON.stringify(key)} (x, y, z, yaw, pitch, roll, rotateX/Y/Z, scale, scaleX/Y/Z)`);
+      const rotations = ROTATE_KEYS.filter((k) => t.has(k)).length;
+      const translates = TRANSLATE_KEYS.some((k) => t.has(k));
+      const scales = SCALE_KEYS.some((k) => t.has(k));
+      let refused: string | undefined;
+      if (rotations > 1) refused = 'holds more than one rotation';
+      else if (translates && rotations > 0) refused = 'mixes translation and rotation';
+      else if (translates && scales) refused = 'mixes translation and scaling';
+      else if (rotations > 0 && scales) refused = 'mixes rotation and scaling';
+      if (refused !== undefined) {
+        warnRefusal(this.sink, key, `${where} ${refused}; LX skips it`);
+        return;
       }
+      if (t.has('x')) steps.push({ op: 'translateX', value: t.number('x', 0) });
+      if (t.has('y')) steps.push({ op: 'translateY', value: t.number('y', 0) });
+      if (t.has('z')) steps.push({ op: 'translateZ', value: t.number('z', 0) });
+      for (const k of ROTATE_KEYS) if (t.has(k)) steps.push({ op: ROTATE_OPS[k], degrees: t.number(k, 0) });
+      if (t.has('scale')) {
+        const s = entry.scale;
+        if (isObject(s)) {
+          const v = new Fields(s, this.vars, `${where} scale`, this.sink);
+          if (v.has('x')) steps.push({ op: 'scaleX', value: v.number('x', 1) });
+          if (v.has('y')) steps.push({ op: 'scaleY', value: v.number('y', 1) });
+          if (v.has('z')) steps.push({ op: 'scaleZ', value: v.number('z', 1) });
+        } else if (typeof s === 'number' || typeof s === 'string') {
+          steps.push({ op: 'scale', value: t.number('scale', 1) });
+        } else {
+          warnRefusal(this.sink, key, `${where} "scale" must be a number or an {x, y, z} object; LX skips the rest of the entry`);
+          return;
+        }
+      }
+      for (const k of ['scaleX', 'scaleY', 'scaleZ'] as const) if (t.has(k)) steps.push({ op: k, value: t.number(k, 1) });
     });
     return steps;
   }
@@ -371,27 +382,14 @@ interface Built {
 }
 
 const PLACEMENT_KEYS = ['x', 'y', 'z', 'yaw', 'pitch', 'roll', 'scale'] as const;
-const SUBFIXTURE_RESERVED = new Set([
-  'type',
-  'enabled',
-  'instances',
-  'id',
-  ...PLACEMENT_KEYS,
-  'pointSize',
-  'transforms',
-  'brightness',
-  'tag',
-  'tags',
-  'modelKey',
-  'modelKeys',
-  'meta',
-  'output',
-  'outputs',
-]);
 
-/** A component's own matrix: translate, then yaw/pitch/roll, then scale, then transforms. */
-function componentLocal(c: Fields): Mat4 {
-  const m = identity();
+/**
+ * A component's matrix: the fixture's, then translate, yaw/pitch/roll, scale and transforms, each
+ * multiplied in turn into it as LXFixture does (float products do not associate, so composing the
+ * component's own steps first and the fixture's matrix after is off by an ulp now and then).
+ */
+function componentLocal(b: Build, c: Fields): Mat4 {
+  const m = copyMatrix(b.matrix);
   translate(m, f(c.number('x', 0)), f(c.number('y', 0)), f(c.number('z', 0)));
   return m;
 }
@@ -411,8 +409,9 @@ function yprLocal(c: Fields, m: Mat4): void {
   rotateZ(m, f(toRadians(c.number('roll', 0))));
 }
 
-function placedMatrix(b: Build, local: Readonly<Mat4>): Mat4 {
-  return multiply(copyMatrix(b.matrix), local);
+/** A working copy of a component's matrix (componentLocal already starts from the fixture's). */
+function placedMatrix(local: Readonly<Mat4>): Mat4 {
+  return copyMatrix(local);
 }
 
 function pushPoint(b: Build, x: number, y: number, z: number, nx: number, ny: number, nz: number): void {
@@ -426,8 +425,8 @@ function addSubmodel(b: Build, tags: readonly string[], metaData: Record<string,
 }
 
 function buildPoint(b: Build, c: Fields): void {
-  const local = finishLocal(c, componentLocal(c));
-  const m = placedMatrix(b, local);
+  const local = finishLocal(c, componentLocal(b, c));
+  const m = placedMatrix(local);
   const start = b.points.length / 3;
   pushPoint(b, m[3], m[7], m[11], -m[2], -m[6], -m[10]);
   const tags = c.tags();
@@ -437,8 +436,8 @@ function buildPoint(b: Build, c: Fields): void {
 function buildPoints(b: Build, c: Fields): void {
   const coords = c.obj.coords;
   if (!Array.isArray(coords)) throw new ModelInputError(`${c.where}: a points component needs a "coords" array of {x, y, z}`);
-  const local = finishLocal(c, componentLocal(c));
-  const m = placedMatrix(b, local);
+  const local = finishLocal(c, componentLocal(b, c));
+  const m = placedMatrix(local);
   const start = b.points.length / 3;
   coords.forEach((p, i) => {
     if (!isObject(p)) throw new ModelInputError(`${c.where}: coords[${i}] must be an {x, y, z} object`);
@@ -462,7 +461,7 @@ function pointCount(c: Fields, kind: string): number {
 
 function buildStrip(b: Build, c: Fields): void {
   const n = pointCount(c, 'strip');
-  const local = componentLocal(c);
+  const local = componentLocal(b, c);
   let spacing = 1;
   const direction = c.vector('direction');
   const end = c.vector('end');
@@ -487,13 +486,13 @@ function buildStrip(b: Build, c: Fields): void {
     if (spacing < 0) throw new ModelInputError(`${c.where}: "spacing" may not be negative`);
   }
   finishLocal(c, local);
-  const m = placedMatrix(b, local);
+  const m = placedMatrix(local);
   const start = b.points.length / 3;
   for (let i = 0; i < n; i++) {
     pushPoint(b, m[3], m[7], m[11], -m[2], -m[6], -m[10]);
     translate(m, spacing, 0, 0);
   }
-  addSubmodel(b, c.tags() ?? ['strip'], c.meta(), start, placedMatrix(b, local));
+  addSubmodel(b, c.tags() ?? ['strip'], c.meta(), start, placedMatrix(local));
 }
 
 function buildArc(b: Build, c: Fields): void {
@@ -504,7 +503,7 @@ function buildArc(b: Build, c: Fields): void {
   if (!(degrees > 0)) throw new ModelInputError(`${c.where}: an arc needs a positive "degrees"`);
   const mode = c.string('mode') ?? 'origin';
   if (mode !== 'origin' && mode !== 'center') throw new ModelInputError(`${c.where}: "mode" must be "origin" or "center"`);
-  const local = componentLocal(c);
+  const local = componentLocal(b, c);
   const normal = c.vector('normal');
   const direction = c.vector('direction');
   if (normal !== undefined) {
@@ -523,14 +522,14 @@ function buildArc(b: Build, c: Fields): void {
     yprLocal(c, local);
   }
   finishLocal(c, local);
-  const m = placedMatrix(b, local);
+  const m = placedMatrix(local);
   const start = b.points.length / 3;
   const rotation = f(toRadians(f(degrees / (n - 1))));
   const pts = new Float32Array(3 * n),
     nrm = new Float32Array(3 * n);
   walkArc(m, n, radius, rotation, mode === 'center', pts, nrm, 0);
   for (let i = 0; i < 3 * n; i += 3) pushPoint(b, pts[i], pts[i + 1], pts[i + 2], nrm[i], nrm[i + 1], nrm[i + 2]);
-  addSubmodel(b, c.tags() ?? ['strip', 'arc'], c.meta(), start, placedMatrix(b, local));
+  addSubmodel(b, c.tags() ?? ['strip', 'arc'], c.meta(), start, placedMatrix(local));
 }
 
 function placementParams(c: Fields): Record<string, number> {
@@ -562,7 +561,8 @@ function buildClass(b: Build, c: Fields): void {
   Object.assign(params, placementParams(c));
   const tags = c.tags();
   if (tags !== undefined) params.tags = tags.join(' ');
-  addChild(b, stock.geometry(params, b.matrix));
+  // The component's transforms follow the native fixture's own placement (LX's loadGeometry).
+  addChild(b, stock.geometry(params, b.matrix, c.transforms()));
 }
 
 function addChild(b: Build, child: FixtureGeometry): void {
@@ -572,11 +572,14 @@ function addChild(b: Build, child: FixtureGeometry): void {
 
 /** A sub-fixture: another `.lxf` built in place; its outputs join this fixture's. */
 function buildSubFixture(b: Build, c: Fields, childType: string): Built {
-  const values: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(c.obj)) if (!SUBFIXTURE_RESERVED.has(key)) values[key] = v;
+  // LX offers the whole component to the sub-fixture's parameters: one named like a component
+  // key (`yaw`, `x`, ...) takes that key's value and the key still places the sub-fixture.
+  const values: Record<string, unknown> = { ...c.obj };
   const params: Record<string, unknown> = placementParams(c);
   const resolved = resolveType(b, childType);
-  const child = buildJsonFixture(resolved, params, { values, vars: c.vars }, b.resolve, b.matrix, b.depth + 1, c.tags() ?? [], c.meta());
+  // The component's transforms follow the sub-fixture file's own (LX appends them to its list).
+  const steps = c.transforms();
+  const child = buildJsonFixture(resolved, params, { values, vars: c.vars }, b.resolve, b.matrix, b.depth + 1, c.tags() ?? [], c.meta(), steps);
   addChild(b, child.geometry);
   return child;
 }
@@ -749,6 +752,7 @@ function buildJsonFixture(
   depth: number,
   parentTags: readonly string[],
   parentMeta: Record<string, string>,
+  componentSteps: readonly TransformStep[] = [],
 ): Built {
   if (depth > MAX_DEPTH) throw new ModelInputError(`fixture ${type}.lxf: sub-fixtures nest deeper than ${MAX_DEPTH} (a cycle?)`);
   const doc = resolve(type);
@@ -757,11 +761,13 @@ function buildJsonFixture(
   const decls = lxfParameters(doc, type);
   const sink: Sink = { file: `Fixtures/${type}.lxf`, problems: [] };
   const vars = resolveParameterValues(decls, overrides, type, sink);
+  // LX reads `$instances` outside an instanced component as -1 (its unset count), without a warning.
+  vars.set('instances', -1);
   const top = new Fields(doc, vars, `fixture ${type}.lxf`, sink);
 
   const reader = new ParamReader(`JSON ${type}`, params);
   const common = readCommon(reader, params, typeof doc.label === 'string' ? doc.label : (type.split('/').pop() ?? type), []);
-  const matrix = geometryMatrix(parent, common.placement, top.transforms());
+  const matrix = geometryMatrix(parent, common.placement, [...top.transforms(), ...componentSteps]);
   const b: Build = {
     type,
     file: sink.file,

@@ -86,11 +86,6 @@ function load(
   return _b;
 }
 
-export function multiply(m: Mat4, b: Readonly<Mat4>): Mat4 {
-  _b.set(b);
-  return multiplyBy(m, _b);
-}
-
 /**
  * `m = m × translate(tx, ty, tz)`. The same arithmetic as the full product, written out: in the
  * first three columns every term but one is a product with 0, so the double sums are exact

@@ -7,6 +7,7 @@ import {
   pointBuffers,
   startStockFixture,
   stockGeometry,
+  type TransformStep,
 } from './fixture.js';
 import type { Mat4 } from './matrix.js';
 
@@ -14,8 +15,8 @@ export const POINT_FIXTURE_PARAMETERS: readonly FixtureParameterSpec[] = COMMON_
 
 export const POINT_DEFAULT_TAGS: readonly string[] = ['point'];
 
-export function pointFixture(params: FixtureParams, parent?: Readonly<Mat4>): FixtureGeometry {
-  const start = startStockFixture('Point', params, parent, POINT_DEFAULT_TAGS);
+export function pointFixture(params: FixtureParams, parent?: Readonly<Mat4>, steps?: readonly TransformStep[]): FixtureGeometry {
+  const start = startStockFixture('Point', params, parent, POINT_DEFAULT_TAGS, steps);
   const buffers = pointBuffers(1);
   buffers.points[0] = start.transform[3];
   buffers.points[1] = start.transform[7];

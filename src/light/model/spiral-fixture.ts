@@ -9,6 +9,7 @@ import {
   specOf,
   startStockFixture,
   stockGeometry,
+  type TransformStep,
 } from './fixture.js';
 import { TWO_PI_F, f } from '../math/float32.js';
 import { type Mat4, copyMatrix } from './matrix.js';
@@ -30,8 +31,8 @@ const NUM_POINTS = S('numPoints'),
 
 export const SPIRAL_DEFAULT_TAGS: readonly string[] = ['strip', 'spiral'];
 
-export function spiralFixture(params: FixtureParams, parent?: Readonly<Mat4>): FixtureGeometry {
-  const start = startStockFixture('Spiral', params, parent, SPIRAL_DEFAULT_TAGS);
+export function spiralFixture(params: FixtureParams, parent?: Readonly<Mat4>, steps?: readonly TransformStep[]): FixtureGeometry {
+  const start = startStockFixture('Spiral', params, parent, SPIRAL_DEFAULT_TAGS, steps);
   const reader = start.reader;
   const numPoints = reader.number(NUM_POINTS);
   const numTurnsD = reader.number(NUM_TURNS);

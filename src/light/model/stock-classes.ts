@@ -1,13 +1,13 @@
 // LX's stock fixture classes, by name.
 import { ARC_FIXTURE_PARAMETERS, arcFixture } from './arc-fixture.js';
-import type { FixtureGeometry, FixtureParameterSpec, FixtureParams } from './fixture.js';
+import type { FixtureGeometry, FixtureParameterSpec, FixtureParams, TransformStep } from './fixture.js';
 import { GRID_FIXTURE_PARAMETERS, gridFixture } from './grid-fixture.js';
 import type { Mat4 } from './matrix.js';
 import { POINT_FIXTURE_PARAMETERS, pointFixture } from './point-fixture.js';
 import { SPIRAL_FIXTURE_PARAMETERS, spiralFixture } from './spiral-fixture.js';
 import { STRIP_FIXTURE_PARAMETERS, stripFixture } from './strip-fixture.js';
 
-type StockGeometryFunction = (params: FixtureParams, parent?: Readonly<Mat4>) => FixtureGeometry;
+type StockGeometryFunction = (params: FixtureParams, parent?: Readonly<Mat4>, steps?: readonly TransformStep[]) => FixtureGeometry;
 
 export interface StockFixtureClass {
   /** LX's registry name (`Grid`). */

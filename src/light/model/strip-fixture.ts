@@ -9,6 +9,7 @@ import {
   specOf,
   startStockFixture,
   stockGeometry,
+  type TransformStep,
 } from './fixture.js';
 import { f } from '../math/float32.js';
 import { type Mat4, copyMatrix, translate } from './matrix.js';
@@ -52,8 +53,8 @@ export function walkLine(m: Mat4, n: number, spacing: number, points: Float32Arr
   }
 }
 
-export function stripFixture(params: FixtureParams, parent?: Readonly<Mat4>): FixtureGeometry {
-  const start = startStockFixture('Strip', params, parent, STRIP_DEFAULT_TAGS);
+export function stripFixture(params: FixtureParams, parent?: Readonly<Mat4>, steps?: readonly TransformStep[]): FixtureGeometry {
+  const start = startStockFixture('Strip', params, parent, STRIP_DEFAULT_TAGS, steps);
   const reader = start.reader;
   const numPoints = reader.number(NUM_POINTS);
   const spacingD = reader.number(SPACING);

@@ -176,8 +176,11 @@ export class Structure extends LXComponent {
         if (!(err instanceof ModelInputError)) throw err;
         problem = `cannot be read: ${err.message}`;
       }
-      if (isLxObject(doc) && Array.isArray(doc.fixtures)) fixtures = lxArray(doc.fixtures);
-      else ctx.warn(`model file ${obj.file} ${problem}; using the fixtures saved in the project`, { obj, key: 'file' });
+      if (isLxObject(doc) && Array.isArray(doc.fixtures)) {
+        fixtures = lxArray(doc.fixtures);
+        // The model file's normalization replaces the project's (LX's importModel).
+        if (isLxObject(doc.normalization)) this.loadNormalization(doc.normalization);
+      } else ctx.warn(`model file ${obj.file} ${problem}; using the fixtures saved in the project`, { obj, key: 'file' });
     }
     for (const json of fixtures) {
       const className = typeof json.class === 'string' ? json.class : '';
@@ -190,6 +193,15 @@ export class Structure extends LXComponent {
       this.fixtures.insert(fixture);
       this.wire(fixture);
       fixture.load(json, ctx);
+    }
+  }
+
+  /** The normalization block of an `.lxm`: the structure's normalization parameters by key. */
+  private loadNormalization(obj: LxObject): void {
+    for (const [key, v] of Object.entries(obj)) {
+      if (!key.startsWith('normalization') || key.endsWith('/name')) continue;
+      const p = this.parameters.get(key);
+      if (p !== undefined) this.loadParameter(p, v, obj[`${key}/name`]);
     }
   }
 

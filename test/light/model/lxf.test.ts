@@ -227,9 +227,97 @@ test('lxf: top-level and component transforms, applied after the fixture scale',
     }),
   );
   assert.deepEqual(pt(g.points, 0), [105, 0, -2]);
-  assert.deepEqual(pt(g.points, 1), [111, 0, 0]);
-  assert.throws(() => jsonFixture('T', {}, {}, files({ T: { transforms: [{ x: 1, y: 2 }] } })), /exactly one transform key/);
-  assert.throws(() => jsonFixture('T', {}, {}, files({ T: { transforms: [{ spin: 1 }] } })), /unknown transform "spin"/);
+  // LXFixture rotates a transform by float radians: cos(float(π/2)) is -4.37e-8, rounded to -4e-8.
+  assert.deepEqual(pt(g.points, 1), [111, 0, -2.399999914359796e-7]);
+});
+
+test('lxf: transform entries follow LX: one kind per entry, several axes allowed, mixed entries skipped', () => {
+  const doc = {
+    components: [
+      {
+        type: 'point',
+        transforms: [
+          { x: 1, y: 2, z: 3 },
+          { x: 50, yaw: 90 },
+          { roll: 5, rotateX: 5 },
+          { yaw: 10, scale: 2 },
+          { x: 1, scale: 2 },
+          { spin: 40 },
+          null,
+          { scale: { y: 2 } },
+        ],
+      },
+    ],
+  };
+  const g = jsonFixture('T', {}, {}, files({ T: doc }));
+  // only the translation and the y scale apply (the scale after the translation moves nothing)
+  assert.deepEqual(pt(g.points, 0), [1, 2, 3]);
+  assert.deepEqual(
+    g.outputProblems?.map((p) => [p.source.key, p.message.replace(/^.*\] /, '')]),
+    [
+      ['transforms[1]', 'mixes translation and rotation; LX skips it'],
+      ['transforms[2]', 'holds more than one rotation; LX skips it'],
+      ['transforms[3]', 'mixes rotation and scaling; LX skips it'],
+      ['transforms[4]', 'mixes translation and scaling; LX skips it'],
+    ],
+  );
+  // a y scale alone leaves x and z untouched; z scales nothing else
+  const scaled = jsonFixture('S', {}, {}, files({ S: { transforms: [{ scale: { y: 2 } }], components: [{ type: 'point', x: 1, y: 1, z: 1 }] } }));
+  assert.deepEqual(pt(scaled.points, 0), [1, 2, 1]);
+});
+
+test('lxf: int parameters wrap around min..max as DiscreteParameter does in LX; floats clamp', () => {
+  const resolve = files({
+    W: {
+      parameters: {
+        k: { type: 'int', default: 1, min: 1, max: 5 },
+        j: { type: 'int', default: 7, max: 4 },
+        h: { type: 'float', default: 1, min: 0, max: 2 },
+      },
+      components: [{ type: 'point', x: '$k', y: '$j', z: '$h' }],
+    },
+  });
+  assert.deepEqual(pt(jsonFixture('W', {}, {}, resolve).points, 0), [1, 2, 1], 'the default 7 wraps to 2 in 0..4');
+  assert.deepEqual(pt(jsonFixture('W', {}, { k: 9, j: -1, h: 25 }, resolve).points, 0), [4, 4, 2]);
+  assert.deepEqual(pt(jsonFixture('W', {}, { k: 0, h: -3 }, resolve).points, 0), [5, 2, 0]);
+});
+
+test('lxf: $instances outside an instanced component reads -1, as LX leaves its count unset', () => {
+  const g = jsonFixture(
+    'N',
+    {},
+    {},
+    files({
+      N: {
+        components: [
+          { type: 'point', x: '$instances * 10' },
+          { type: 'point', instances: 2, x: '$instances' },
+        ],
+      },
+    }),
+  );
+  assert.deepEqual(
+    [0, 1, 2].map((i) => pt(g.points, i)[0]),
+    [-10, 2, 2],
+  );
+});
+
+test('lxf: a sub-fixture parameter named like a placement key takes its value, and the key still places it', () => {
+  const resolve = files({
+    Bar: { parameters: { yaw: { type: 'float', default: 0 } }, components: [{ type: 'point', x: '$yaw' }] },
+    Rig: { components: [{ type: 'Bar', yaw: 90, transforms: [{ x: 5 }] }] },
+  });
+  const g = jsonFixture('Rig', {}, {}, resolve);
+  // Bar's point sits at x = 90 in Bar, then Bar is yawed 90° and moved 5 along its own x
+  near(pt(g.children[0].points, 0), [0, 0, -95]);
+});
+
+test('lxf: a class component takes the component transforms after its own placement', () => {
+  const doc = {
+    components: [{ type: 'class', class: 'heronarts.lx.structure.PointFixture', x: 10, parameters: {}, transforms: [{ rotateZ: 90 }, { x: 2 }] }],
+  };
+  const g = jsonFixture('C', {}, {}, files({ C: doc }));
+  near(pt(g.children[0].points, 0), [10, 2, 0]);
 });
 
 test('lxf: sub-fixtures by type, with parameter values and placement; relative lookup', () => {

@@ -164,7 +164,9 @@ test('project files: JSON fixtures from the media folder, external model sync, a
   assert.deepEqual(opened.warnings, []);
   assert.equal(opened.lx.structure.model.size, 384 + 6);
   // A model file in Models/ replaces the fixtures when the project syncs it.
-  const lxm = { version: '1.2.1', timestamp: 0, fixtures: [json.model.fixtures[json.model.fixtures.length - 1]] };
+  // Its normalization block replaces the project's too (LX's importModel), MANUAL bounds included.
+  const normalization = { normalizationMode: 1, 'normalizationMode/name': 'MANUAL', normalizationX: 5, normalizationWidth: 40 };
+  const lxm = { version: '1.2.1', timestamp: 0, fixtures: [json.model.fixtures[json.model.fixtures.length - 1]], normalization };
   await writeFile(join(dir, 'Models', 'bars.lxm'), JSON.stringify(lxm));
   const synced = {
     ...json,
@@ -173,10 +175,21 @@ test('project files: JSON fixtures from the media folder, external model sync, a
   await writeFile(path, JSON.stringify(synced));
   const fromModel = await openProjectFile(path, createLibrary());
   assert.equal(fromModel.lx.structure.model.size, 6);
+  const structure = fromModel.lx.structure;
+  assert.deepEqual(
+    [
+      structure.normalizationMode.getValue(),
+      structure.normalizationX.getValue(),
+      structure.normalizationWidth.getValue(),
+      structure.normalizationHeight.getValue(),
+    ],
+    [1, 5, 40, 1000],
+  );
   // Saving keeps the model file reference and writes through a rename.
   const out = join(dir, 'Projects', 'saved.lxp');
   await saveProjectFile(out, fromModel.lx, fromModel.externals);
-  const written = JSON.parse(await readFile(out, 'utf8')) as { model: { file?: string; fixtures: unknown[] } };
+  const written = JSON.parse(await readFile(out, 'utf8')) as { model: { file?: string; fixtures: unknown[]; parameters: Record<string, unknown> } };
   assert.equal(written.model.file, 'bars.lxm');
+  assert.equal(written.model.parameters.normalizationWidth, 40);
   assert.equal(written.model.fixtures.length, 1);
 });
