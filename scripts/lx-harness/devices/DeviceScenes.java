@@ -39,7 +39,7 @@ import java.util.Map;
  * settings (each scene's NOTES line lists them).
  * - a pattern is the channel's pattern;
  * - an effect runs on a channel showing a hue gradient (Gradient, FIXED colour, x across 360 degrees)
- *   multiplied by a moving Noise (composite mode BLEND);
+ *   multiplied by a Noise moving at motion speed 0.5 (composite mode BLEND);
  * - a modulator is global, started, and modulates its channel's Solid pattern: its first output the channel
  *   fader (base 0, +1), the second the Solid's hue (base 0, +1), the third its saturation (base 100, -1);
  *   a momentary output ("!": a trigger is on for less than a frame) toggles a Hue/Saturation effect on the
@@ -113,8 +113,8 @@ public class DeviceScenes {
   static {
     final String P = "heronarts.lx.pattern.";
     pattern("gradient", GradientPattern.class,
-      "colorMode=0 xAmount=1 yAmount=0.5 gradientRange=270 fixedColor/hue=30",
-      "colorMode=0 blendMode=0 xAmount=-0.7 zAmount=0.4 yOffset=0.3 gradientRange=120 saturationRange=-60 brightnessRange=-40 gradientPhase=0.3");
+      "colorMode=0 gradient=1 xAmount=1 yAmount=0.5 gradientRange=270 fixedColor/hue=30",
+      "colorMode=0 gradient=0.6 blendMode=0 xAmount=-0.7 zAmount=0.4 yOffset=0.3 gradientRange=120 saturationRange=-60 brightnessRange=-40 gradientPhase=0.3");
     pattern("solid", SolidPattern.class, "color/hue=200 color/saturation=60 color/brightness=80", "color/hue=45 color/brightness=35");
     pattern("planes", heronarts.lx.pattern.form.PlanesPattern.class, "yaw=45", "pitch=30 roll=60");
     pattern("chase", heronarts.lx.pattern.strip.ChasePattern.class,
@@ -229,8 +229,9 @@ public class DeviceScenes {
         ch = lx.engine.mixer.addChannel(new LXPattern[] { p });
       } else if (LXEffect.class.isAssignableFrom(cls)) {
         GradientPattern grad = new GradientPattern(lx);
-        apply(grad, settings("colorMode=0 xAmount=1 gradientRange=360").get(1), "");
+        apply(grad, settings("colorMode=0 gradient=1 xAmount=1 gradientRange=360").get(1), "");
         NoisePattern noise = new NoisePattern(lx);
+        apply(noise, settings("motionSpeed=0.5").get(1), "");
         for (LXBlend b : noise.compositeBlend.getObjects()) if (b instanceof MultiplyBlend) noise.compositeBlend.setValue(b);
         ch = lx.engine.mixer.addChannel(new LXPattern[] { grad, noise });
         ch.patternEngine.compositeMode.setValue(LXPatternEngine.CompositeMode.BLEND);
