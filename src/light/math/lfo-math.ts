@@ -22,12 +22,13 @@ const HALF_PI = Math.PI / 2; // LX.HALF_PI (double)
  * is called once per frame while it runs.
  *
  * LX quirks kept here:
- * - The wrap is `basis % 1` only when basis > 1; a basis landing exactly on 1.0 stays 1.0 for that
- *   frame (looped is still reported).
+ * - A looping basis that reaches 1 wraps to `basis % 1`, so one landing exactly on 1.0 becomes 0
+ *   (three steps of (1000/60)/50 sum to exactly 1.0: the Test pattern's default rate). Only
+ *   VariableLFO's phase offset keeps a sum of exactly 1.0 (`variableLfoValue`).
  * - A negative period (NoisePattern's motion with a negative speed) makes the basis decrease below
  *   0 without any wrapping; range values then go below `start`. Golden noise_ridge_fbm depends on
  *   this (its Ridge pattern has yMotion −0.5).
- * - Period 0 jumps the basis straight to 1.
+ * - Period 0 jumps the basis straight to 1 (then 0 when looping).
  */
 export class PeriodicState {
   /** Position in the cycle, normally in [0, 1). Saved in `.lxp` as `basis`. */
@@ -118,7 +119,7 @@ export class PeriodicState {
       if (looping) {
         this.looped = true;
         this.numLoops = Math.trunc(this.basis);
-        if (this.basis > 1) this.basis = this.basis % 1;
+        this.basis = this.basis % 1;
       } else {
         this.basis = 1;
         this.finished = true;

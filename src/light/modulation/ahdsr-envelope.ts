@@ -173,6 +173,8 @@ export abstract class AHDSREnvelope extends Modulator {
       case Stage.DELAY:
         return Stage.ATTACK;
       case Stage.ATTACK:
+        // LX takes the decay's start from the peak as the attack ends (ADSR has no hold to do it).
+        this.decayFrom = this.env.peak();
         return mode.includes(Stage.HOLD) ? Stage.HOLD : Stage.DECAY;
       case Stage.HOLD:
         this.decayFrom = this.env.peak();

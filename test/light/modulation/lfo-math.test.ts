@@ -41,11 +41,11 @@ test('PeriodicState: advances by deltaMs/period and wraps with %1, flagging the 
   assert.equal(s.looped, false);
 });
 
-test('PeriodicState: a basis landing exactly on 1 stays 1 for that frame (LX wraps only when > 1)', () => {
+test('PeriodicState: a basis landing exactly on 1 loops and wraps to 0 (LX: basis % 1)', () => {
   const s = new PeriodicState();
   s.basis = 0.5;
   s.advance(500, 1000, true);
-  assert.equal(s.basis, 1);
+  assert.equal(s.basis, 0);
   assert.equal(s.looped, true);
   s.advance(250, 1000, true);
   assert.equal(s.basis, 0.25);
@@ -72,8 +72,8 @@ test('PeriodicState: non-looping finishes at 1, reports it once, and restarts fr
 
 test('PeriodicState: period 0 jumps to the end; negative periods run below 0 unwrapped', () => {
   const s = new PeriodicState();
-  s.advance(DT, 0, true);
-  assert.equal(s.basis, 1);
+  s.advance(DT, 0, true); // LX sets the basis to 1, then loops: 1 % 1 = 0
+  assert.equal(s.basis, 0);
   assert.equal(s.looped, true);
   const n = new PeriodicState();
   for (let k = 0; k < 3; k++) n.advance(DT, -1000, true);
@@ -87,8 +87,8 @@ test('PeriodicState: period 0 jumps to the end; negative periods run below 0 unw
 
 test('PeriodicState: tempo, manual basis, setBasis clamp and reset', () => {
   const s = new PeriodicState();
-  s.advanceTempo(250, 500, 2, true); // 250 ms at 120 bpm, 1/8 division (×2)
-  assert.equal(s.basis, 1);
+  s.advanceTempo(250, 500, 2, true); // 250 ms at 120 bpm, 1/8 division (×2): one whole cycle
+  assert.equal(s.basis, 0);
   assert.equal(s.looped, true);
   s.setManual(0.42);
   assert.equal(s.basis, 0.42);

@@ -7,7 +7,7 @@ import { Modulator } from '../modulator.js';
 
 /**
  * LX's NoiseModulator ("Noise"): 1D noise. Each frame basis += Δt/1000 · range · speed, kept in
- * [0, 256); value = clamp(level + contrast · N(basis), min, max), where N is seeded Perlin,
+ * [0, 256); value = lerp(min, max, clamp(level + contrast · N(basis), 0, 1)), where N is seeded Perlin,
  * Ridge, FBM, Turbulence, or Static (random, from the modulator's seeded generator).
  */
 export class NoiseModulator extends Modulator {
@@ -70,9 +70,9 @@ export class NoiseModulator extends Modulator {
       this.ridgeOffset.getValuef(),
       algorithm === 'STATIC' ? -1 + 2 * this.random.next() : 0,
     );
+    // LX: lerp(min, max, clamp(level + contrast · noise, 0, 1)): Min and Max scale the output, not clip it.
     const v = this.level.getValue() + this.contrast.getValue() * n;
     const min = this.minLevel.getValue();
-    const max = this.maxLevel.getValue();
-    return v < min ? min : v > max ? max : v;
+    return min + (this.maxLevel.getValue() - min) * (v < 0 ? 0 : v > 1 ? 1 : v);
   }
 }
