@@ -1,20 +1,26 @@
-// Every project LX 1.2.1 saved under test/golden (walked at test time, so scenes added later are
-// covered) opens in Footlight and comes back from Footlight's save as LX wrote it: equal as JSON
-// once `timestamp` is removed. That is the only key removed, because it is the only one LX itself
-// changes: LX opening each of these files and saving it again (the harness's `SaveAfter IN OUT 0`)
-// gives the same JSON but for `timestamp` (the save's wall clock), on all 25 files there were when
-// this test was written. Ids are kept by LX (a fresh LX's own components get the ids the file
-// holds, and LXComponent.load registers the rest as saved), so Footlight must keep them too.
-// Key order is not compared: LX reads a project by key.
+// Every project under test/golden (walked at test time, so scenes added later are covered) opens
+// in Footlight and comes back from Footlight's save as the file says: equal as JSON once
+// `timestamp` is removed. Twice: through a show's open and save (LightShow.open, saveProject), and
+// through `footlight serve --project` and the console's save (POST /api/save).
+// `timestamp` is the only key removed because it is the only one LX itself changes: LX opening
+// each of its 25 files here and saving it again (the harness's `SaveAfter IN OUT 0`) gives the
+// same JSON but for `timestamp` (the save's wall clock). Ids are kept by LX (a fresh LX's own
+// components get the ids the file holds, and LXComponent.load registers the rest as saved), so
+// Footlight must keep them too. Key order is not compared: LX reads a project by key. The two
+// Footlight-authored files in lx-round-trip/ are covered the same way.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Engine } from '../../../src/engine/engine.js';
 import { createLibrary } from '../../../src/light/devices/library.js';
+import { LightShow } from '../../../src/light/show/light-show.js';
 import { openProjectFile, saveProjectFile } from '../../../src/light/show/project/project-file.js';
 import type { Fixture } from '../../../src/light/structure/fixture.js';
+import { api, baseOf } from '../../console/helpers.js';
 import { goldenProjects } from '../../helpers/golden-projects.js';
+import { startShow } from '../../helpers/show.js';
 
 /** Paths where two JSON values differ (key order ignored), at most 20. */
 function differences(a: unknown, b: unknown, path = '', out: string[] = []): string[] {
@@ -36,11 +42,10 @@ async function readWithoutTimestamp(path: string): Promise<Record<string, unknow
   return json;
 }
 
-/** Opens a project with its media folder and saves it through Footlight's own file save. */
-async function footlightSave(source: string, media: string, out: string): Promise<readonly string[]> {
-  const opened = await openProjectFile(source, createLibrary(), media);
-  await saveProjectFile(out, opened.lx, opened.externals);
-  return opened.warnings;
+/** Opens a project with its media folder into a show and saves it, as the engine's own open and save do. */
+async function footlightSave(source: string, media: string, out: string): Promise<void> {
+  const show = await LightShow.open(new Engine(), source, { media, renderOnClock: false });
+  await show.saveProject(out);
 }
 
 const projects = goldenProjects();
@@ -65,6 +70,18 @@ for (const project of projects) {
     assert.deepEqual(differences(saved, await readWithoutTimestamp(twice)), []);
   });
 }
+
+test('LX → footlight serve → console save: every golden project is saved back as LX wrote it', async (t) => {
+  for (const project of projects) {
+    await t.test(project.name, async (t) => {
+      const show = await startShow(t, { project: project.path, media: project.media });
+      const out = join(show.home, 'saved.lxp');
+      const r = await api(baseOf(show.url), '/api/save', { path: out });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      assert.deepEqual(differences(await readWithoutTimestamp(project.path), await readWithoutTimestamp(out)), []);
+    });
+  }
+});
 
 // Footlight's own parameters (sACN / Art-Net sync, keys LX 1.2.1 does not have) are left out of
 // the file only while they say nothing: at their default, not in the file and never set since.
