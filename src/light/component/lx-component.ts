@@ -1,6 +1,7 @@
 import { Component } from '../../engine/component.js';
 import { ColorParameter } from '../../engine/parameters/color.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
+import type { NumericParameter } from '../../engine/parameters/numeric.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { isLxObject, type LoadContext, type LxObject } from './lxp-types.js';
 
@@ -27,6 +28,31 @@ export abstract class LXComponent extends Component {
   private extraKeys: Record<string, unknown> = {};
   /** Old keys LX still reads, mapped to the current key. */
   protected readonly legacyKeys = new Map<string, string>();
+  /** Footlight's own parameters (keys LX 1.2.1 does not have), by key. */
+  private footlightOnly: Map<string, NumericParameter> | undefined;
+  /** Footlight's own parameters the loaded file set or someone changed since: saved even at their default. */
+  private footlightSet: Set<Parameter> | undefined;
+
+  /**
+   * Adds a parameter LX 1.2.1 does not have. It is saved only when it says something: at its
+   * default, unset by the file and untouched since, it is left out, so a project LX saved comes
+   * back from Footlight's save exactly as LX wrote it (LX would ignore the key anyway).
+   */
+  protected addFootlightParameter<P extends NumericParameter>(key: string, p: P): P {
+    this.addParameter(key, p);
+    this.footlightOnly ??= new Map();
+    this.footlightSet ??= new Set();
+    this.footlightOnly.set(key, p);
+    const set = this.footlightSet;
+    p.onChange(() => set.add(p));
+    return p;
+  }
+
+  /** Whether save leaves this parameter out (see addFootlightParameter). */
+  private omitted(key: string): boolean {
+    const p = this.footlightOnly?.get(key);
+    return p !== undefined && !this.footlightSet!.has(p) && p.getBaseValue() === p.defaultValue;
+  }
 
   /** Adds UI keys LX writes in `internal` for this class (loading may replace them). */
   protected setInternalDefaults(values: Record<string, unknown>): void {
@@ -37,7 +63,7 @@ export abstract class LXComponent extends Component {
   save(): LxObject {
     const parameters: Record<string, unknown> = {};
     for (const [key, p] of this.parameters) {
-      if (p instanceof ColorParameter || p.internal) continue;
+      if (p instanceof ColorParameter || p.internal || this.omitted(key)) continue;
       const v = p.save();
       if (v === undefined) continue;
       parameters[key] = v;
@@ -92,6 +118,7 @@ export abstract class LXComponent extends Component {
       }
       if (p.internal) continue;
       this.loadParameter(p, v, params[`${rawKey}/name`]);
+      if (this.footlightOnly?.get(key) === p) this.footlightSet!.add(p);
     }
     if (isLxObject(obj.children)) {
       for (const [key, childJson] of Object.entries(obj.children)) {

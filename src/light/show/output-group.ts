@@ -72,9 +72,9 @@ export class OutputGroup extends LXComponent {
     this.addParameter('whitePointGreen', this.whitePointGreen);
     this.addParameter('whitePointBlue', this.whitePointBlue);
     this.addParameter('whitePointWhite', this.whitePointWhite);
-    this.addParameter('artNetSync', this.artNetSync);
-    this.addParameter('sacnSync', this.sacnSync);
-    this.addParameter('sacnSyncUniverse', this.sacnSyncUniverse);
+    this.addFootlightParameter('artNetSync', this.artNetSync);
+    this.addFootlightParameter('sacnSync', this.sacnSync);
+    this.addFootlightParameter('sacnSyncUniverse', this.sacnSyncUniverse);
   }
 
   protected override loadParameter(p: Parameter, value: unknown, enumName: unknown): void {

@@ -114,7 +114,7 @@ export class Fixture extends LXComponent {
     this.addParameter('identify', this.identify);
     this.addParameter('mute', this.mute);
     this.addParameter('solo', this.solo);
-    this.addParameter('sacnSync', this.sacnSync);
+    this.addFootlightParameter('sacnSync', this.sacnSync);
     if (stock === undefined) {
       this.fixtureType = this.addParameter(
         'fixtureType',
