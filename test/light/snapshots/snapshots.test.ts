@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Engine } from '../../../src/engine/engine.js';
+import type { NumericParameter } from '../../../src/engine/parameters/numeric.js';
 import type { Origin } from '../../../src/engine/commands/history.js';
 import { LightShow } from '../../../src/light/show/light-show.js';
 import { readProject, writeProject } from '../../../src/light/show/project/project-file.js';
@@ -77,4 +79,27 @@ test('auto-cycle recalls the next eligible snapshot after the cycle time (a cust
   show.engine.clock.stepFixed(31, 1000 / 60);
   assert.equal(show.lx.snapshots.autoCycleCursor.getValue(), 1);
   assert.equal(show.mixer.crossfader.getValue(), 0.9);
+});
+
+// LX 1.2.1's values (its Probe, frame by frame) in the snapshots_fade_cycle scene of
+// test/golden/lx-scenes/snapshots: Noise's octaves (discrete 1–8) and algorithm (enum of 5)
+// while the snapshots Cool (octaves 7, TURBULENCE) and Mix (3, PERLIN) are recalled with
+// 0.4 s transitions. LX moves them in normalized space, floor(lerp · range): they step early,
+// not at the rounded midpoints of an integer lerp.
+const LX_OCTAVES = '3333333333333333333333333333333333333333333333333333444445555556666677777777777777777777776666655555544444333333333333333';
+const LX_ALGORITHM = '0000000000000000000000000000000000000000000000000000000111111222222233333333333333333333332222222111111000000000000000000';
+
+test('transitions: discrete and enum parameters step through normalized space, frame by frame as LX', async () => {
+  const show = await LightShow.open(new Engine(), fileURLToPath(new URL('../../golden/lx-scenes/snapshots/snapshots_fade_cycle.lxp', import.meta.url)));
+  const octaves = show.parameter('/lx/mixer/channel/2/pattern/1/octaves') as NumericParameter;
+  const algorithm = show.parameter('/lx/mixer/channel/2/pattern/1/algorithm') as NumericParameter;
+  let o = '';
+  let a = '';
+  for (let k = 0; k < LX_OCTAVES.length; k++) {
+    show.engine.clock.stepFixed(1, 1000 / 60);
+    o += String(octaves.getValue());
+    a += String(algorithm.getValue());
+  }
+  assert.equal(o, LX_OCTAVES);
+  assert.equal(a, LX_ALGORITHM);
 });

@@ -14,7 +14,7 @@
 // round-trips exactly; paths are resolved when the snapshot is recalled.
 //
 // Recall sets every enabled view whose scope's recall switch is on. With a transition,
-// normalized parameters move in normalized space, discrete ones step through integers, strings
+// numeric parameters (discrete and enum ones too) move in normalized space, strings
 // change at the start, channels in FADE mode fade in from 0 when switched on and fade out
 // before switching off, and every value is set exactly at the end. `recall` returns what it
 // overwrote so a command can put it back (LX cannot undo a recall; Footlight can).
@@ -82,7 +82,6 @@ interface Tween {
   readonly param: NumericParameter | StringParameter;
   readonly from: number;
   readonly to: number;
-  readonly discrete: boolean;
   readonly normalized: boolean;
   readonly target: number | string;
 }
@@ -199,8 +198,8 @@ export class SnapshotEngine extends LXComponent {
   private inTransition: Snapshot | null = null;
   private tweens: Tween[] = [];
   private faders: FaderTween[] = [];
-  private transitionMs = 0;
-  private transitionElapsed = 0;
+  /** The transition's progress 0–1 (LX's LinearEnvelope basis: deltaMs / period summed frame by frame). */
+  private transitionBasis = 0;
   private autoCycleProgress = 0;
   private readonly random = new SeededRandom(0x5a45);
 
@@ -431,8 +430,7 @@ export class SnapshotEngine extends LXComponent {
     }
     if (transition && (this.tweens.length > 0 || this.faders.length > 0)) {
       this.inTransition = s;
-      this.transitionMs = 1000 * (s.hasCustomTransitionTime.isOn() ? s.transitionTimeSecs.getValue() : this.transitionTimeSecs.getValue());
-      this.transitionElapsed = 0;
+      this.transitionBasis = 0;
     }
     return written;
   }
@@ -450,16 +448,15 @@ export class SnapshotEngine extends LXComponent {
     const before = p.getBaseValue();
     if (before === target) return;
     written.push({ kind: 'parameter', path: p.path, before });
-    const discrete = p instanceof DiscreteParameter && !(p instanceof BooleanParameter);
     if (!transition) {
       p.setValue(target);
       return;
     }
-    if (discrete) this.tweens.push({ param: p, from: before, to: target, discrete: true, normalized: false, target });
-    else {
-      const toN = typeof view.normalizedValue === 'number' ? view.normalizedValue : p.normalize(target);
-      this.tweens.push({ param: p, from: p.getBaseNormalized(), to: toN, discrete: false, normalized: true, target });
-    }
+    // Every numeric parameter moves in normalized space, discrete and enum ones included: LX's
+    // view tests `instanceof LXNormalizedParameter` before its integer branch, so a discrete
+    // value is floor(lerp(from, to, t) · range) (it steps early, not at the rounded midpoints).
+    const toN = typeof view.normalizedValue === 'number' ? view.normalizedValue : p.normalize(target);
+    this.tweens.push({ param: p, from: p.getBaseNormalized(), to: toN, normalized: true, target });
   }
 
   private applyFader(c: AbstractChannel, enabled: boolean, fader: number, transition: boolean, written: Overwritten[]): void {
@@ -540,15 +537,18 @@ export class SnapshotEngine extends LXComponent {
   /** Advances a transition or the auto-cycle timer (after global modulators, speed-scaled). */
   loop(deltaMs: number): void {
     if (this.inTransition !== null) {
-      this.transitionElapsed += deltaMs;
-      const t = this.transitionMs <= 0 ? 1 : this.transitionElapsed / this.transitionMs;
+      // LX's envelope reads the period every frame (the snapshot's own time or the engine's) and
+      // sums deltaMs / period: the sum, not elapsed / period, decides the frame it ends.
+      const s = this.inTransition;
+      const periodMs = 1000 * (s.hasCustomTransitionTime.isOn() ? s.transitionTimeSecs.getValue() : this.transitionTimeSecs.getValue());
+      this.transitionBasis += deltaMs / periodMs;
+      const t = this.transitionBasis;
       if (t >= 1) this.finishTransition();
       else {
         for (const tw of this.tweens) {
           const p = tw.param;
           if (p instanceof StringParameter) continue;
-          if (tw.discrete) p.setValue(Math.round(tw.from + (tw.to - tw.from) * t));
-          else p.setNormalized(tw.from + (tw.to - tw.from) * t);
+          p.setNormalized(tw.from + (tw.to - tw.from) * t);
         }
         for (const f of this.faders) f.channel.fader.setValue(f.fromFader + (f.toFader - f.fromFader) * t);
       }
