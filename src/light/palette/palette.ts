@@ -26,13 +26,26 @@ import { StringParameter } from '../../engine/parameters/string.js';
 import { TriggerParameter } from '../../engine/parameters/trigger.js';
 import { SeededRandom } from '../../engine/random.js';
 import { ColorStops, GRADIENT_BLEND_MODES, type GradientBlendMode } from '../color/gradient.js';
-import { b as brightnessOf, hsb } from '../color/lx-color.js';
+import { blendMaskf, lerp } from '../color/blend-kernel.js';
+import { b as brightnessOf, h as hueOf, hsb, s as saturationOf } from '../color/lx-color.js';
 import { LXComponent } from '../component/lx-component.js';
 import { isLxObject, lxArray, type LoadContext, type LxObject } from '../component/lxp-types.js';
 import type { DynamicColor } from './dynamic-color.js';
 import { Swatch } from './swatch.js';
 
 const NO_SWATCH = -1;
+
+/**
+ * The hue, saturation and brightness (float32) of a new color parameter (LX's default red: 0°,
+ * 100 %, 100 %) after its color is set to `argb`: brightness follows the ARGB, saturation only
+ * when brightness is above 0, hue only when saturation is above 0.
+ */
+function staticHsb(argb: number): [number, number, number] {
+  const b = brightnessOf(argb);
+  const s = b > 0 ? saturationOf(argb) : 100;
+  const h = b > 0 && s > 0 ? hueOf(argb) : 0;
+  return [h, s, b];
+}
 
 /** A saved swatch as JSON with ids stripped and `recall` dropped (LX's toJsonSwatch). */
 function swatchJson(s: Swatch): LxObject {
@@ -239,14 +252,13 @@ export class Palette extends LXComponent {
     this.autoCycleProgress = 0;
     if (this.transitionEnabled.isOn()) {
       this.inTransition = s;
+      // LX blends static copies (LXSwatch.staticCopy): each color's current ARGB (a Cycle or Osc
+      // color where it is now) set into a new color parameter, so the hue, saturation and
+      // brightness blended are the ARGB's, not the swatch's own settings.
       this.transitionFrom = this.swatch.colors.items.map((c) => c.getColor());
-      this.transitionFromHsb = this.swatch.colors.items.map((c) => [
-        c.primary.hue.getValuef(),
-        c.primary.saturation.getValuef(),
-        c.primary.brightness.getValuef(),
-      ]);
+      this.transitionFromHsb = this.transitionFrom.map(staticHsb);
       this.transitionTo = s.colors.items.map((c) => c.getColor());
-      this.transitionToHsb = s.colors.items.map((c) => [c.primary.hue.getValuef(), c.primary.saturation.getValuef(), c.primary.brightness.getValuef()]);
+      this.transitionToHsb = this.transitionTo.map(staticHsb);
       this.transitionTarget = target;
       this.transitionBasis = 0;
       for (const c of this.swatch.colors.items) {
@@ -333,13 +345,19 @@ export class Palette extends LXComponent {
   }
 
   private transitionColor(i: number, t: number): number {
+    const mode = this.transitionMode.getValue() as GradientBlendMode;
+    // RGB: LXColor.lerp of the two ARGBs with the float mask (BlendFunction.RGB on color parameters).
+    if (mode === 0) {
+      const from = this.transitionFrom[Math.min(i, this.transitionFrom.length - 1)];
+      return lerp(from, this.transitionTo[Math.min(i, this.transitionTo.length - 1)], blendMaskf(t));
+    }
     const from = this.transitionFromHsb[Math.min(i, this.transitionFromHsb.length - 1)];
     const to = this.transitionToHsb[Math.min(i, this.transitionToHsb.length - 1)];
     const stops = this.stops;
     stops.setStop(0, from[0], from[1], from[2]);
     stops.setStop(1, to[0], to[1], to[2]);
     stops.setNumStops(2);
-    return stops.blendStops(0, 1, t, this.transitionMode.getValue() as GradientBlendMode);
+    return stops.blendStops(0, 1, t, mode);
   }
 
   // ---- files ------------------------------------------------------------------------------

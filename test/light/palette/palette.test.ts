@@ -148,3 +148,35 @@ test('Cycle: the hue a gradient stop reads wraps into [0, 360) once hue + basisÂ
   assert.ok(Math.abs(c.getHue() - 3) < 1e-9, String(c.getHue()));
   assert.equal(c.getColor(), hsb(363, 100, 100), 'the color itself is the same either way');
 });
+
+test('swatch transitions blend what the colors show: a Cycle color from its current hue, RGB by LXColor.lerp', () => {
+  const p = palette();
+  const live = p.getSwatchColor(0);
+  live.mode.setValue(2); // CYCLE from hue 0 over 1 s
+  live.period.setValue(1);
+  live.primary.hue.setValue(0);
+  const target = p.newSwatchFromLive();
+  p.attachSwatch(target);
+  target.getColor(0).mode.setValue(0);
+  target.getColor(0).primary.hue.setValue(200);
+  target.getColor(0).primary.saturation.setValue(60);
+  p.loop(250); // the live color now shows hue 90
+  p.transitionEnabled.setOn(true);
+  p.transitionTimeSecs.setValue(1);
+  p.transitionMode.setValue(1); // HSV
+  p.setSwatch(target);
+  p.loop(500);
+  // Half way from hue 90 (what the Cycle color showed), not from its setting 0: hue 145.
+  assert.equal(p.swatchColor(0), hsb(145, 80, 100));
+  p.loop(600);
+  assert.equal(p.transitioning, false);
+
+  p.transitionMode.setValue(0); // RGB
+  const other = p.newSwatchFromLive();
+  p.attachSwatch(other);
+  other.getColor(0).primary.hue.setValue(30);
+  const shown = p.swatchColor(0);
+  p.setSwatch(other);
+  p.loop(300);
+  assert.equal(p.swatchColor(0), lxLerp(shown, other.getColor(0).getColor(), 0.3));
+});
