@@ -5,7 +5,7 @@ import { createLibrary } from '../../src/light/devices/library.js';
 import { compareScene, formatParity, goldenScenes } from '../../src/light/render/golden.js';
 
 // Scenes LX 1.2.1 built, saved and rendered itself (scripts/lx-harness/snapshots): snapshot
-// auto-cycle with transitions (FADE and TOGGLE channel modes), saved palette swatches auto-cycled
+// auto-cycle with transitions (FADE and TOGGLE channel modes), recalls mid-transition, saved palette swatches auto-cycled
 // with RGB and HSV transitions, crossfader groups swept by an LFO under every crossfader blend.
 const DIR = fileURLToPath(new URL('../golden/lx-scenes/snapshots/', import.meta.url));
 
@@ -18,6 +18,7 @@ const EXACT = [
   'crossfader_groups_multiply',
   'crossfader_groups_one_side',
   'snapshots_fade_cycle',
+  'snapshots_mid_transition',
   'snapshots_toggle_custom',
   'swatches_hsv_cycle',
   'swatches_hsvccw_cycle',

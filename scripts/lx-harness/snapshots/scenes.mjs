@@ -94,6 +94,34 @@ function snapshotsToggle() {
   return s;
 }
 
+// Snapshots recalled while another is still transitioning: auto-cycle off, 0.5 s transitions, a
+// global Interval (every 300 ms) firing the engine's Trigger Cycle through a trigger mapping. LX
+// does not finish the running transition: the views it was moving stay where they are.
+function snapshotsMidTransition() {
+  const s = snapshotsFade();
+  const e = engine(s.project);
+  Object.assign(e.snapshots.parameters, { autoCycleEnabled: false, transitionTimeSecs: 0.5 });
+  e.modulation.modulators = [
+    {
+      id: 900,
+      class: 'heronarts.lx.modulator.Interval',
+      parameters: { label: 'Cycler', running: true, loop: true, periodMs: 300, randomMs: 0, chance: 100 },
+      children: {},
+      basis: 0,
+    },
+  ];
+  e.modulation.triggers = [
+    {
+      source: { componentId: 900, parameterPath: 'triggerOut', path: '/modulation/modulator/1/triggerOut' },
+      target: { componentId: e.snapshots.id, parameterPath: 'triggerSnapshotCycle', path: '/snapshots/triggerSnapshotCycle' },
+      class: 'heronarts.lx.modulation.LXTriggerModulation',
+      parameters: { label: 'LX', enabled: true },
+      children: {},
+    },
+  ];
+  return s;
+}
+
 // Saved palette swatches auto-cycled with HSV transitions: the palette_dynamic engine (a palette
 // gradient and a palette solid) with three saved swatches of 3, 2 and 4 colours (fixed, CYCLE and
 // OSCILLATE), cycled NEXT every 0.25 s with 0.3 s transitions blended in HSV.
@@ -140,6 +168,7 @@ function crossfaderGroups(blend, side = { 'Group-1': [1, 'A'], 'Group-2': [2, 'B
 const SCENES = {
   snapshots_fade_cycle: snapshotsFade,
   snapshots_toggle_custom: snapshotsToggle,
+  snapshots_mid_transition: snapshotsMidTransition,
   swatches_hsv_cycle: () => paletteSwatches(1, 'HSV'),
   swatches_hsvccw_cycle: () => paletteSwatches(4, 'HSVCCW'),
   swatches_rgb_cycle: () => paletteSwatches(0, 'RGB'),

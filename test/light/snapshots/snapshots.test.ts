@@ -103,3 +103,25 @@ test('transitions: discrete and enum parameters step through normalized space, f
   assert.equal(o, LX_OCTAVES);
   assert.equal(a, LX_ALGORITHM);
 });
+
+test('a recall mid-transition starts from where the running one is, without finishing it (LX)', async () => {
+  const show = await open('solid_faders');
+  const a = addSnapshot(show, {}, ORIGIN); // crossfader 0.5
+  show.setParameter('/lx/mixer/crossfader', 0.9, ORIGIN);
+  const b = addSnapshot(show, {}, ORIGIN);
+  show.setParameter('/lx/mixer/crossfader', 0.1, ORIGIN);
+  const engine = show.lx.snapshots;
+  engine.transitionEnabled.setOn(true);
+  engine.transitionTimeSecs.setValue(1);
+  engine.recall(a);
+  for (let k = 0; k < 30; k++) engine.loop(1000 / 60);
+  const mid = show.mixer.crossfader.getValue();
+  assert.ok(Math.abs(mid - 0.3) < 1e-9, String(mid));
+  engine.recall(b);
+  assert.equal(show.mixer.crossfader.getValue(), mid, 'the first transition is not finished');
+  engine.loop(1000 / 60);
+  assert.ok(Math.abs(show.mixer.crossfader.getValue() - (mid + (0.9 - mid) / 60)) < 1e-9);
+  engine.triggerSnapshotCycle.setValue(1); // mid-transition the trigger still cycles (to a)
+  assert.equal(engine.autoCycleCursor.getValue(), a.index);
+  assert.equal(engine.transitioning, true);
+});

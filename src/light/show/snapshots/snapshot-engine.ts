@@ -193,7 +193,7 @@ export class SnapshotEngine extends LXComponent {
     description: 'Seconds between automatic recalls',
   });
   readonly autoCycleCursor = new DiscreteParameter('Auto-Cycle', -1, -1, -1, { description: 'The snapshot last recalled (-1: none)' });
-  readonly triggerSnapshotCycle = new TriggerParameter('Trigger Cycle', { description: 'Recalls the next snapshot now (or finishes a running transition)' });
+  readonly triggerSnapshotCycle = new TriggerParameter('Trigger Cycle', { description: 'Recalls the next snapshot now (also mid-transition)' });
   readonly snapshots = this.addArray<Snapshot>('snapshot');
   private inTransition: Snapshot | null = null;
   private tweens: Tween[] = [];
@@ -221,9 +221,9 @@ export class SnapshotEngine extends LXComponent {
     this.addParameter('autoCycleCursor', this.autoCycleCursor);
     this.addParameter('triggerSnapshotCycle', this.triggerSnapshotCycle);
     this.triggerSnapshotCycle.onChange(() => {
+      // LX cycles even mid-transition (unlike the palette's trigger, which finishes a transition).
       if (this.triggerSnapshotCycle.getBaseValue() === 0) return;
-      if (this.inTransition !== null) this.finishTransition();
-      else this.doCycle();
+      this.doCycle();
     });
     this.autoCycleEnabled.onChange(() => {
       this.autoCycleProgress = 0;
@@ -380,9 +380,11 @@ export class SnapshotEngine extends LXComponent {
   }
 
   /**
-   * Recalls a snapshot (finishing a running transition first; recalling the snapshot that is
-   * transitioning just finishes it). Returns every value it changed with its value before, in
-   * the order they were applied, for undo.
+   * Recalls a snapshot. Recalling the snapshot that is transitioning just finishes it; recalling
+   * another one abandons the running transition where it is, as LX does (its values stay part
+   * way, a channel fading out stays on, and the new transition starts from there). With
+   * transitions on, the transition runs its full time even when no value changes. Returns every
+   * value it changed with its value before, in the order they were applied, for undo.
    */
   recall(s: Snapshot): Overwritten[] {
     const written: Overwritten[] = [];
@@ -390,7 +392,7 @@ export class SnapshotEngine extends LXComponent {
       this.finishTransition();
       return written;
     }
-    if (this.inTransition !== null) this.finishTransition();
+    if (this.inTransition !== null) this.cancelTransition();
     this.autoCycleCursor.setValue(s.index);
     this.autoCycleProgress = 0;
     const transition = this.transitionEnabled.isOn();
@@ -428,7 +430,7 @@ export class SnapshotEngine extends LXComponent {
     if (this.missingChannelMode.getValue() === 1 && this.recallMixer.isOn() && mixer !== undefined) {
       for (const c of mixer.channels.items) if (!seen.has(c) && c.enabled.isOn()) this.applyFader(c, false, 0, transition, written);
     }
-    if (transition && (this.tweens.length > 0 || this.faders.length > 0)) {
+    if (transition) {
       this.inTransition = s;
       this.transitionBasis = 0;
     }
@@ -446,12 +448,16 @@ export class SnapshotEngine extends LXComponent {
     const target = typeof view.value === 'number' ? view.value : typeof view.value === 'boolean' ? (view.value ? 1 : 0) : undefined;
     if (target === undefined) return;
     const before = p.getBaseValue();
-    if (before === target) return;
-    written.push({ kind: 'parameter', path: p.path, before });
     if (!transition) {
+      if (before === target) return;
+      written.push({ kind: 'parameter', path: p.path, before });
       p.setValue(target);
       return;
     }
+    // LX interpolates every view, unchanged ones too: a parameter with an exponent goes through
+    // normalized space each frame and can sit an ulp off its value until the transition ends
+    // (an Interval's period then fires a frame late).
+    if (before !== target) written.push({ kind: 'parameter', path: p.path, before });
     // Every numeric parameter moves in normalized space, discrete and enum ones included: LX's
     // view tests `instanceof LXNormalizedParameter` before its integer branch, so a discrete
     // value is floor(lerp(from, to, t) · range) (it steps early, not at the rounded midpoints).
@@ -518,12 +524,12 @@ export class SnapshotEngine extends LXComponent {
 
   private doCycle(): void {
     const n = this.snapshots.length;
-    if (n === 0) return;
+    if (n <= 1) return; // LX: nothing to cycle to
     const cursor = this.autoCycleCursor.getValue();
     if (this.autoCycleMode.getValue() === 0) {
       for (let k = 1; k <= n; k++) {
         const s = this.snapshots.items[(cursor + k + n) % n];
-        if (s.autoCycleEligible.isOn() && (s.index !== cursor || n === 1)) {
+        if (s.autoCycleEligible.isOn() && s.index !== cursor) {
           this.recall(s);
           return;
         }
