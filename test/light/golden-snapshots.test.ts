@@ -23,6 +23,7 @@ const EXACT = [
   'swatches_hsv_cycle',
   'swatches_hsvccw_cycle',
   'swatches_rgb_cycle',
+  'swatches_trigger_cycle',
 ];
 
 test('the snapshots folder holds exactly the scenes asserted exact', () => {

@@ -101,25 +101,31 @@ function snapshotsMidTransition() {
   const s = snapshotsFade();
   const e = engine(s.project);
   Object.assign(e.snapshots.parameters, { autoCycleEnabled: false, transitionTimeSecs: 0.5 });
-  e.modulation.modulators = [
-    {
-      id: 900,
-      class: 'heronarts.lx.modulator.Interval',
-      parameters: { label: 'Cycler', running: true, loop: true, periodMs: 300, randomMs: 0, chance: 100 },
-      children: {},
-      basis: 0,
-    },
-  ];
-  e.modulation.triggers = [
-    {
-      source: { componentId: 900, parameterPath: 'triggerOut', path: '/modulation/modulator/1/triggerOut' },
-      target: { componentId: e.snapshots.id, parameterPath: 'triggerSnapshotCycle', path: '/snapshots/triggerSnapshotCycle' },
-      class: 'heronarts.lx.modulation.LXTriggerModulation',
-      parameters: { label: 'LX', enabled: true },
-      children: {},
-    },
-  ];
+  e.modulation.modulators = [interval(300)];
+  e.modulation.triggers = [triggerTo(e.snapshots.id, 'triggerSnapshotCycle', '/snapshots/triggerSnapshotCycle')];
   return s;
+}
+
+/** A global Interval (Cycler) firing every `ms` milliseconds. */
+function interval(ms) {
+  return {
+    id: 900,
+    class: 'heronarts.lx.modulator.Interval',
+    parameters: { label: 'Cycler', running: true, loop: true, periodMs: ms, randomMs: 0, chance: 100 },
+    children: {},
+    basis: 0,
+  };
+}
+
+/** A trigger mapping from the Interval's Trigger Out to a trigger parameter of an engine component. */
+function triggerTo(componentId, parameterPath, path) {
+  return {
+    source: { componentId: 900, parameterPath: 'triggerOut', path: '/modulation/modulator/1/triggerOut' },
+    target: { componentId, parameterPath, path },
+    class: 'heronarts.lx.modulation.LXTriggerModulation',
+    parameters: { label: 'LX', enabled: true },
+    children: {},
+  };
 }
 
 // Saved palette swatches auto-cycled with HSV transitions: the palette_dynamic engine (a palette
@@ -142,6 +148,18 @@ function paletteSwatches(mode, name) {
     swatch('Skip', [color(0, [0, 0, 100])], false),
     swatch('Forest', [color(1, [100, 100, 80], [160, 70, 100], 0.8), color(0, [80, 50, 100]), color(0, [140, 100, 40]), color(0, [60, 30, 100])]),
   ];
+  return { project: p };
+}
+
+// The palette's Trigger Cycle fired every 300 ms by a global Interval through a trigger mapping,
+// without auto-cycle, into 0.5 s HSV transitions: a trigger during a transition finishes it
+// (unlike the snapshot engine's), the next one moves on.
+function swatchesTrigger() {
+  const { project: p } = paletteSwatches(1, 'HSV');
+  const e = engine(p);
+  Object.assign(e.palette.parameters, { autoCycleEnabled: false, transitionTimeSecs: 0.5 });
+  e.modulation.modulators = [interval(300)];
+  e.modulation.triggers = [triggerTo(e.palette.id, 'triggerSwatchCycle', '/palette/triggerSwatchCycle')];
   return { project: p };
 }
 
@@ -169,6 +187,7 @@ const SCENES = {
   snapshots_fade_cycle: snapshotsFade,
   snapshots_toggle_custom: snapshotsToggle,
   snapshots_mid_transition: snapshotsMidTransition,
+  swatches_trigger_cycle: swatchesTrigger,
   swatches_hsv_cycle: () => paletteSwatches(1, 'HSV'),
   swatches_hsvccw_cycle: () => paletteSwatches(4, 'HSVCCW'),
   swatches_rgb_cycle: () => paletteSwatches(0, 'RGB'),
@@ -184,8 +203,8 @@ const SCENES = {
 // Settings of the snapshots themselves, applied to LX's first save (which holds the recorded
 // snapshots) before LX saves the scene again.
 function post(scene, p) {
-  if (scene !== 'snapshots_toggle_custom') return p;
   const snaps = engine(p).snapshots.snapshots;
+  if (scene !== 'snapshots_toggle_custom') return p;
   Object.assign(snaps[1].parameters, { hasCustomTransitionTime: true, transitionTimeSecs: 0.15 });
   Object.assign(snaps[2].parameters, { hasCustomCycleTime: true, cycleTimeSecs: 0.5 });
   return p;
