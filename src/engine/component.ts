@@ -37,6 +37,12 @@ export class Component {
     return this.index >= 0 ? `${this.key}/${this.index + 1}` : this.key;
   }
 
+  /**
+   * The segment LX's saved references use where it differs from `segment`: a device's built-in
+   * modulator, saved as a named child but referred to as LX's `modulator/N` (Freeze's Interval).
+   */
+  lxSegment: string | null = null;
+
   /** The canonical path, e.g. `/lx/mixer/channel/1/pattern/2`. */
   get path(): string {
     let p = '';

@@ -3,7 +3,7 @@ import { invalidArgument } from '../../engine/errors.js';
 import { resolvePath } from '../../engine/paths.js';
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { NumericParameter } from '../../engine/parameters/numeric.js';
-import type { Parameter } from '../../engine/parameters/parameter.js';
+import { Parameter } from '../../engine/parameters/parameter.js';
 import { LXComponent } from '../component/lx-component.js';
 import { Placeholder } from '../component/placeholder.js';
 import { isLxObject, lxArray, type LoadContext, type LxObject } from '../component/lxp-types.js';
@@ -179,9 +179,11 @@ export class ModulationEngine extends LXComponent {
     return { source, target, ...m.save() };
   }
 
+  /** The path LX saves for a source or target: relative to the engine's scope, in LX's segments. */
   private relative(c: Component | Parameter): string {
     const owner = this.scopeOwner.path;
-    return c.path.startsWith(`${owner}/`) ? c.path.slice(owner.length) : c.path;
+    const path = lxPath(c);
+    return path.startsWith(`${owner}/`) ? path.slice(owner.length) : path;
   }
 
   protected override loadExtra(obj: LxObject, ctx: LoadContext): void {
@@ -277,4 +279,12 @@ function rootOf(c: Component): Component {
   let r = c;
   while (r.parent !== null) r = r.parent;
   return r;
+}
+
+/** A component's or parameter's path with each component's `lxSegment` where it has one. */
+function lxPath(c: Component | Parameter): string {
+  if (c instanceof Parameter) return c.owner === null ? c.key : `${lxPath(c.owner)}/${c.key}`;
+  let p = '';
+  for (let x: Component | null = c; x !== null; x = x.parent) p = `/${x.lxSegment ?? x.segment}${p}`;
+  return p;
 }

@@ -88,6 +88,23 @@ async function withoutModelSync(lx: Json, saved: Json, media: string): Promise<v
   delete savedModel.fixtures;
 }
 
+/**
+ * Values LX itself writes differently when it opens and saves one of these files again (checked
+ * with the harness's SaveAfter, 0 frames): LX's load quirks that Footlight reproduces. A Cycle
+ * saved with a bipolar speed is read before its polarity, so −0.6 opens (and saves) as 1.
+ */
+const LX_RESAVES: Readonly<Record<string, readonly [path: readonly (string | number)[], value: unknown][]>> = {
+  'lx-scenes/modulators/cycle_speeds.lxp': [[['engine', 'children', 'modulation', 'modulators', 1, 'parameters', 'speedBipolar'], 1]],
+};
+
+function asLxResaves(name: string, lx: Json): void {
+  for (const [path, value] of LX_RESAVES[name] ?? []) {
+    let at = lx as Record<string | number, unknown>;
+    for (const key of path.slice(0, -1)) at = at[key] as Record<string | number, unknown>;
+    at[path[path.length - 1]] = value;
+  }
+}
+
 /** Opens a project with its media folder into a show and saves it, as the engine's own open and save do. */
 async function footlightSave(source: string, media: string, out: string): Promise<void> {
   const show = await LightShow.open(new Engine(), source, { media, renderOnClock: false });
@@ -110,11 +127,15 @@ for (const project of projects) {
     const lx = await readWithoutTimestamp(project.path);
     const saved = await readWithoutTimestamp(once);
     await withoutModelSync(lx, saved, project.media);
+    asLxResaves(project.name, lx);
     assert.deepEqual(differences(lx, saved), [], `${project.name}: Footlight's save differs from LX's file`);
     // And Footlight's own file opens to the same save again.
     const twice = join(dir, 'twice.lxp');
     await footlightSave(once, project.media, twice);
-    assert.deepEqual(differences(saved, await readWithoutTimestamp(twice)), []);
+    // Read again (the comparison above left out what an external model supplies), and leave that out here too: its fixtures get new ids on each open.
+    const [first, second] = [await readWithoutTimestamp(once), await readWithoutTimestamp(twice)];
+    await withoutModelSync(first, second, project.media);
+    assert.deepEqual(differences(first, second), []);
   });
 }
 
@@ -128,6 +149,7 @@ test('LX → footlight serve → console save: every golden project is saved bac
       const lx = await readWithoutTimestamp(project.path);
       const saved = await readWithoutTimestamp(out);
       await withoutModelSync(lx, saved, project.media);
+      asLxResaves(project.name, lx);
       assert.deepEqual(differences(lx, saved), []);
     });
   }

@@ -59,6 +59,8 @@ export class FreezeEffect extends Effect {
     this.addParameter('releaseMs', this.releaseMs);
     this.addParameter('mode', this.mode);
     this.addChild('interval', this.interval);
+    // LX's mappings name it as the device's second built-in modulator (the enable ramp is the first).
+    this.interval.lxSegment = 'modulator/2';
     this.interval.triggerOut.onChange((p) => {
       if (p.value === true) this.capture = true;
     });
