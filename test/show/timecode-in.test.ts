@@ -2,7 +2,7 @@
 // running show's song transport (in the engine's frames, through the one queue); datagrams that
 // are not timecode are counted and change nothing; a desk that sends DMX and timecode to one port
 // feeds both through the DMX input's receiver; serve refuses bad values before it starts.
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import dgram from 'node:dgram';
 import { performance } from 'node:perf_hooks';
@@ -11,22 +11,7 @@ import { timecodeInConfig } from '../../src/show/timecode/timecode-in.js';
 import { parseTimecode } from '../../src/show/timecode/timecode.js';
 import { artDmx } from '../light/input/packets.js';
 import { startShow, type TestShow } from '../helpers/show.js';
-
-async function sender(t: TestContext): Promise<(b: Uint8Array, port: number) => Promise<void>> {
-  const s = dgram.createSocket('udp4');
-  await new Promise<void>((r) => s.bind(0, '127.0.0.1', () => r()));
-  t.after(() => s.close());
-  return (b, port) => new Promise<void>((r, j) => s.send(b, port, '127.0.0.1', (err) => (err ? j(err) : r())));
-}
-
-/** Waits until `check` holds (datagrams arrive on the event loop's time); fails after 10 s. */
-async function until(what: string, check: () => boolean): Promise<void> {
-  for (let i = 0; i < 1000; i++) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  assert.fail(`timed out waiting for ${what}`);
-}
+import { udpSender, until } from '../helpers/udp.js';
 
 /** A free UDP port on 127.0.0.1 (bound and released: the show binds it next). */
 async function freePort(): Promise<number> {
@@ -57,7 +42,7 @@ async function sendLabels(show: TestShow, send: (b: Uint8Array, port: number) =>
 
 test('timecode in: labels lock the song transport to the sender; other datagrams are dropped by reason and move nothing', async (t) => {
   const show = await startShow(t, { soundCooperative: true, timecode: { in: 'artnet:0', freewheelMs: 10_000 } });
-  const send = await sender(t);
+  const send = await udpSender(t);
   const { sound, timecodeIn } = show.app;
   const port = timecodeIn.port ?? 0;
   assert.ok(port > 0);
@@ -98,7 +83,7 @@ test('timecode in: a desk sending DMX and timecode to one Art-Net port feeds bot
     dmxIn: { receivers: [`artnet:${port}`] },
     timecode: { in: `artnet:${port}`, freewheelMs: 10_000 },
   });
-  const send = await sender(t);
+  const send = await udpSender(t);
   const status = show.app.timecodeIn.status();
   assert.equal(status.source, `artnet 127.0.0.1:${port} (with DMX in)`);
   assert.equal(status.error, undefined);

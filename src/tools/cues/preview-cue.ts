@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { previewCue } from '../../light/cue-preview.js';
 import { summarize } from '../../light/frame-view.js';
 import { defineTool } from '../define-tool.js';
+import { FRAME_SUMMARY_FIELDS } from '../light/payloads.js';
 import { listInput } from './payloads.js';
 
 export default defineTool({
@@ -23,12 +24,7 @@ export default defineTool({
   output: z.strictObject({
     list: z.string(),
     cue: z.number(),
-    points: z.number().int(),
-    litFraction: z.number(),
-    nonBlackFraction: z.number(),
-    meanBrightness: z.number(),
-    dominantColors: z.array(z.strictObject({ hex: z.string(), fraction: z.number() })),
-    grid: z.strictObject({ size: z.number().int(), cells: z.array(z.string()) }),
+    ...FRAME_SUMMARY_FIELDS,
   }),
   handle: ({ list, cue, grid, litThreshold }, { light }) => {
     const frame = previewCue(light, list, cue);

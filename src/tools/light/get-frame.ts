@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { FRAME_SUMMARY_FIELDS } from './payloads.js';
 import { PNG } from 'pngjs';
 import { invalidArgument } from '../../engine/errors.js';
 import { captureFrame } from '../../light/frame-capture.js';
@@ -48,12 +49,7 @@ export default defineTool({
     camera: z.string().describe('"front", "top", "side" or "orbit"'),
     frame: z.number().int().describe('Frames rendered so far'),
     masterFader: z.number(),
-    points: z.number().int(),
-    litFraction: z.number(),
-    nonBlackFraction: z.number(),
-    meanBrightness: z.number(),
-    dominantColors: z.array(z.strictObject({ hex: z.string(), fraction: z.number() })),
-    grid: z.strictObject({ size: z.number().int(), cells: z.array(z.string()) }),
+    ...FRAME_SUMMARY_FIELDS,
     image: z.strictObject({ width: z.number().int(), height: z.number().int() }).optional().describe('Size of the PNG that follows'),
   }),
   handle: (args, { light, attachImage }) => {

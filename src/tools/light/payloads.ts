@@ -820,3 +820,13 @@ export function toSnapshotPayload(s: Snapshot): SnapshotPayload {
   if (s.hasCustomTransitionTime.isOn()) out.transitionTimeSecs = s.transitionTimeSecs.getValue();
   return out;
 }
+
+/** The fields of a frame's summary (frame-view.ts `summarize`), shared by get_frame and preview_cue. */
+export const FRAME_SUMMARY_FIELDS = {
+  points: z.number().int(),
+  litFraction: z.number(),
+  nonBlackFraction: z.number(),
+  meanBrightness: z.number(),
+  dominantColors: z.array(z.strictObject({ hex: z.string(), fraction: z.number() })),
+  grid: z.strictObject({ size: z.number().int(), cells: z.array(z.string()) }),
+};

@@ -10,6 +10,7 @@ import { silentLogger } from '../../../src/engine/log.js';
 import { dmxInConfig } from '../../../src/light/input/dmx-in-config.js';
 import { DmxInput } from '../../../src/light/input/dmx-input.js';
 import { artDmx, cid, sacnData } from './packets.js';
+import { udpSender, until } from '../../helpers/udp.js';
 
 const golden = JSON.parse(readFileSync(new URL('../../golden/lx-1.2.1-dmx/dmx_devices.golden.json', import.meta.url), 'utf8'));
 
@@ -20,27 +21,11 @@ async function input(t: TestContext, receivers: string[]): Promise<DmxInput> {
   return dmx;
 }
 
-async function sender(t: TestContext): Promise<(b: Buffer, port: number) => Promise<void>> {
-  const s = dgram.createSocket('udp4');
-  await new Promise<void>((r) => s.bind(0, '127.0.0.1', () => r()));
-  t.after(() => s.close());
-  return (b, port) => new Promise<void>((r, j) => s.send(b, port, '127.0.0.1', (err) => (err ? j(err) : r())));
-}
-
-/** Waits until `check` holds (the receiver thread handles packets on its own time); fails after 10 s. */
-async function until(what: string, check: () => boolean): Promise<void> {
-  for (let i = 0; i < 1000; i++) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  assert.fail(`timed out waiting for ${what}`);
-}
-
 const universe = (data: Uint8Array, u: number, n = 8): number[] => Array.from(data.subarray(u * 512, u * 512 + n));
 
 test('Art-Net in: levels land in the universe the port-address names, a shorter packet keeps the rest, as LX does', async (t) => {
   const dmx = await input(t, ['artnet:0']);
-  const send = await sender(t);
+  const send = await udpSender(t);
   const port = dmx.bound[0].port;
   const data = new Uint8Array(512 * 512);
   const probes = new Map<string, { universe: number; bytes: number[] }>(golden.receiverProbes.map((p: { what: string }) => [p.what, p]));
@@ -72,7 +57,7 @@ test('Art-Net in: levels land in the universe the port-address names, a shorter 
 
 test('Art-Net in: what LX accepts and Footlight drops is counted by reason, and nothing of it lands', async (t) => {
   const dmx = await input(t, ['artnet:0/0-20']);
-  const send = await sender(t);
+  const send = await udpSender(t);
   const port = dmx.bound[0].port;
   const lx = new Map<string, { bytes: number[] }>(golden.receiverProbes.map((p: { what: string }) => [p.what, p]));
   assert.deepEqual(lx.get('universe 9 with ProtVer 0')!.bytes, [5, 6], 'LX takes an old protocol version');
@@ -133,7 +118,7 @@ test('sACN in: a desk (the sacn package, unicast) lands with its name, CID and p
 
 test('sACN in: the higher priority holds a universe while it is live; out-of-order packets and a terminated stream', async (t) => {
   const dmx = await input(t, ['sacn:0/1-9']);
-  const send = await sender(t);
+  const send = await udpSender(t);
   const port = dmx.bound[0].port;
   const data = new Uint8Array(512 * 512);
   const applied = (): number => dmx.status().receivers[0].applied;
