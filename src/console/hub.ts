@@ -85,6 +85,9 @@ export class ConsoleHub {
   private soundWasPlaying = false;
   private lastSessions = '';
   private lastDmxIn = '';
+  private lastShow = '';
+  private showWasActive = false;
+  private showPolling = false;
   private readonly encoders = new Map<number, FrameEncoder>();
   private readonly log: Logger;
 
@@ -139,6 +142,10 @@ export class ConsoleHub {
         this.send(client, { type: 'activity', items: s.activity, reset: true });
         this.send(client, { type: 'sound', sound: s.sound });
         if (this.ctx.services.dmxIn.enabled) this.send(client, { type: 'dmxIn', dmxIn: this.ctx.dmxIn() });
+      })
+      .then(() => this.ctx.services.engine.queue.submit(() => this.ctx.showState(), { label: 'console show' }))
+      .then((show) => {
+        if (show !== undefined && ws.readyState === ws.OPEN) this.send(client, { type: 'show', show });
       })
       .catch((err: unknown) => this.log.error({ err }, 'console snapshot failed'));
   }
@@ -230,6 +237,8 @@ export class ConsoleHub {
 
   private historyChanged(change: HistoryChange): void {
     this.pendingHistory = true;
+    // Cue lists are edited by history steps (create, record, edit): the cue panel follows.
+    this.showTouched();
     // Steps other than parameter edits (activating a pattern...) change state no parameter reports.
     const command = change.entry?.command;
     if (command !== undefined && !(command instanceof SetParameter)) {
@@ -263,6 +272,28 @@ export class ConsoleHub {
     if (this.clients.size === 0) return;
     this.pendingSound = true;
     this.scheduleFlush();
+  }
+
+  /**
+   * Re-reads the cue lists and timecode readouts and sends them when they changed: after a console
+   * action on a cue list (Go and Back are not history steps) and, while anything is there to follow,
+   * with the playheads (a fade's progress, the timecode label).
+   */
+  showTouched(): void {
+    if (this.clients.size === 0 || this.showPolling) return;
+    this.showPolling = true;
+    void this.ctx.services.engine.queue
+      .submit(() => this.ctx.showState(), { label: 'console show' })
+      .then((show) => {
+        const text = JSON.stringify(show);
+        if (text === this.lastShow) return;
+        this.lastShow = text;
+        this.broadcast({ type: 'show', show });
+      })
+      .catch((err: unknown) => this.log.error({ err }, 'console show readout failed'))
+      .finally(() => {
+        this.showPolling = false;
+      });
   }
 
   private scheduleFlush(): void {
@@ -362,6 +393,10 @@ export class ConsoleHub {
         if (clips || this.clipsWereActive) this.lightChanged();
         this.clipsWereActive = clips;
         this.pollDmxIn();
+        // Cue fades and timecode move without history steps; once more after the last goes away.
+        const show = this.ctx.showActive();
+        if (show || this.showWasActive) this.showTouched();
+        this.showWasActive = show;
       }, PLAYHEAD_MS);
     }
     if (!any && this.playheadTimer !== undefined) {
@@ -373,6 +408,7 @@ export class ConsoleHub {
       this.sessionsTimer = undefined;
       this.lastSessions = '';
       this.lastDmxIn = '';
+      this.lastShow = '';
     }
   }
 
