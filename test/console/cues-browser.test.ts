@@ -5,7 +5,10 @@
 // readout shows what the show was started with.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { artTimeCode } from '../../src/show/timecode/art-timecode.js';
+import { parseTimecode } from '../../src/show/timecode/timecode.js';
 import { startShow, type TestShow } from '../helpers/show.js';
+import { udpSender, until } from '../helpers/udp.js';
 import { history } from '../light/operations/helpers.js';
 import { browserFor, chromiumMissing, openConsole } from './browser.js';
 import { baseOf } from './helpers.js';
@@ -18,7 +21,7 @@ const F1 = '/lx/mixer/channel/1/fader';
 const stepFrames = (show: TestShow, n: number) => show.app.engine.queue.submit(() => show.app.engine.clock.stepFixed(n, 10));
 
 test('cues tab: Go / Back / Release run the list live, the running cue, next cue and fade progress follow; the timecode readout', { skip }, async (t) => {
-  const show = await startShow(t, { timecode: { rate: '25', offset: '01:00:00:00', in: 'artnet:0' } });
+  const show = await startShow(t, { soundCooperative: true, timecode: { rate: '25', offset: '01:00:00:00', in: 'artnet:0', freewheelMs: 10_000 } });
   await show.call('create_cue_list', { name: 'Main' });
   await show.call('record_cue', { list: 'Main', label: 'Dark', blind: true, values: [{ path: F1, value: 0 }] });
   await show.call('record_cue', { list: 'Main', label: 'Full', blind: true, values: [{ path: F1, value: 1 }], fadeInMs: 1000 });
@@ -72,5 +75,18 @@ test('cues tab: Go / Back / Release run the list live, the running cue, next cue
   await page.waitForSelector(`${list} .cue-state[data-state="released"]`);
 
   assert.deepEqual(await history(show), h0, 'Go, Back and Release are live, not undo steps');
+
+  // A desk's 30 fps clock arrives over UDP: the readout leaves waiting and shows the rate and the incoming label.
+  const send = await udpSender(t);
+  const tc = show.app.timecodeIn;
+  for (let f = 150; f < 156; f++) {
+    const before = tc.status().packets;
+    await send(artTimeCode(parseTimecode(`00:00:05:${String(f % 30).padStart(2, '0')}`, '30'), '30'), port ?? 0);
+    await until('the label arrived', () => tc.status().packets === before + 1);
+    await stepFrames(show, 2);
+  }
+  await page.waitForFunction(() => document.querySelector('.tc-in-rate')?.textContent === '30 fps');
+  assert.notEqual(await page.locator('.tc-in-state').innerText(), 'waiting');
+  assert.match(await page.locator('.tc-in-label').innerText(), /^00:00:05:\d\d$/);
   assert.deepEqual(problems, []);
 });
