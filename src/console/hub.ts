@@ -88,6 +88,8 @@ export class ConsoleHub {
   private lastShow = '';
   private showWasActive = false;
   private showPolling = false;
+  private showAgain = false;
+  private pendingShow = false;
   private readonly encoders = new Map<number, FrameEncoder>();
   private readonly log: Logger;
 
@@ -232,13 +234,14 @@ export class ConsoleHub {
     this.pendingLight = false;
     this.pendingHistory = false;
     this.pendingSound = false;
+    this.pendingShow = false;
     this.encoders.clear();
   }
 
   private historyChanged(change: HistoryChange): void {
     this.pendingHistory = true;
-    // Cue lists are edited by history steps (create, record, edit): the cue panel follows.
-    this.showTouched();
+    // Cue lists are edited by history steps (create, record, edit): the cue panel follows with the next flush.
+    this.pendingShow = true;
     // Steps other than parameter edits (activating a pattern...) change state no parameter reports.
     const command = change.entry?.command;
     if (command !== undefined && !(command instanceof SetParameter)) {
@@ -280,7 +283,12 @@ export class ConsoleHub {
    * with the playheads (a fade's progress, the timecode label).
    */
   showTouched(): void {
-    if (this.clients.size === 0 || this.showPolling) return;
+    if (this.clients.size === 0) return;
+    // One read at a time; a touch during it reads again after it, so nothing is left stale.
+    if (this.showPolling) {
+      this.showAgain = true;
+      return;
+    }
     this.showPolling = true;
     void this.ctx.services.engine.queue
       .submit(() => this.ctx.showState(), { label: 'console show' })
@@ -293,6 +301,10 @@ export class ConsoleHub {
       .catch((err: unknown) => this.log.error({ err }, 'console show readout failed'))
       .finally(() => {
         this.showPolling = false;
+        if (this.showAgain) {
+          this.showAgain = false;
+          this.showTouched();
+        }
       });
   }
 
@@ -309,6 +321,8 @@ export class ConsoleHub {
     const history = this.pendingHistory;
     const params = light ? [] : [...this.pendingParams];
     const sound = this.pendingSound;
+    if (this.pendingShow) this.showTouched();
+    this.pendingShow = false;
     this.pendingLight = false;
     this.pendingHistory = false;
     this.pendingSound = false;
