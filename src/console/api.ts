@@ -93,7 +93,15 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
     const tool = tools.find(name);
     // Direct tools do I/O to another process (the sound tools): the page drives the host itself.
     if (tool === undefined || tool.mode === 'direct') return undefined;
-    return { method: 'POST', handler: async ({ body, origin }) => (await tools.invoke(tool, body, origin)).payload };
+    return {
+      method: 'POST',
+      handler: async ({ body, origin }) => {
+        const payload = (await tools.invoke(tool, body, origin)).payload;
+        // Running a cue list is live, not a history step: tell the pages now rather than at the next poll.
+        if (tool.name === 'run_cue_list') hub.showTouched();
+        return payload;
+      },
+    };
   };
 
   const routes: Record<string, Route> = {

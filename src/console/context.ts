@@ -3,7 +3,7 @@ import type { Logger } from '../engine/log.js';
 import type { LightShow } from '../light/show/light-show.js';
 import type { SoundHost } from '../sound/index.js';
 import type { Services } from '../tools/context.js';
-import type { ActivityItem, ConnectInfo, DmxInState, HistoryState, LightState, PolicyState, SessionInfo, SoundState } from './protocol.js';
+import type { ActivityItem, ConnectInfo, DmxInState, HistoryState, LightState, PolicyState, SessionInfo, ShowLiveState, SoundState } from './protocol.js';
 
 /** What the console's routes and socket share: the services and the readers they call. */
 export interface ConsoleContext {
@@ -15,6 +15,10 @@ export interface ConsoleContext {
   /** Builders below run inside an engine-queue task unless noted. */
   lightState(): LightState;
   historyState(): HistoryState;
+  /** The cue lists and the timecode readouts. */
+  showState(): ShowLiveState;
+  /** Outside the queue: true while there is something for the show readouts to follow (a cue list, timecode out or in). */
+  showActive(): boolean;
   /** Outside the queue: the policy switches. */
   policy(): PolicyState;
   /** Outside the queue: the DMX input's receivers and rate (the receiver thread's counters). */

@@ -85,6 +85,11 @@ export class ConsoleHub {
   private soundWasPlaying = false;
   private lastSessions = '';
   private lastDmxIn = '';
+  private lastShow = '';
+  private showWasActive = false;
+  private showPolling = false;
+  private showAgain = false;
+  private pendingShow = false;
   private readonly encoders = new Map<number, FrameEncoder>();
   private readonly log: Logger;
 
@@ -139,6 +144,10 @@ export class ConsoleHub {
         this.send(client, { type: 'activity', items: s.activity, reset: true });
         this.send(client, { type: 'sound', sound: s.sound });
         if (this.ctx.services.dmxIn.enabled) this.send(client, { type: 'dmxIn', dmxIn: this.ctx.dmxIn() });
+      })
+      .then(() => this.ctx.services.engine.queue.submit(() => this.ctx.showState(), { label: 'console show' }))
+      .then((show) => {
+        if (show !== undefined && ws.readyState === ws.OPEN) this.send(client, { type: 'show', show });
       })
       .catch((err: unknown) => this.log.error({ err }, 'console snapshot failed'));
   }
@@ -225,11 +234,14 @@ export class ConsoleHub {
     this.pendingLight = false;
     this.pendingHistory = false;
     this.pendingSound = false;
+    this.pendingShow = false;
     this.encoders.clear();
   }
 
   private historyChanged(change: HistoryChange): void {
     this.pendingHistory = true;
+    // Cue lists are edited by history steps (create, record, edit): the cue panel follows with the next flush.
+    this.pendingShow = true;
     // Steps other than parameter edits (activating a pattern...) change state no parameter reports.
     const command = change.entry?.command;
     if (command !== undefined && !(command instanceof SetParameter)) {
@@ -265,6 +277,37 @@ export class ConsoleHub {
     this.scheduleFlush();
   }
 
+  /**
+   * Re-reads the cue lists and timecode readouts and sends them when they changed: after a console
+   * action on a cue list (Go and Back are not history steps) and, while anything is there to follow,
+   * with the playheads (a fade's progress, the timecode label).
+   */
+  showTouched(): void {
+    if (this.clients.size === 0) return;
+    // One read at a time; a touch during it reads again after it, so nothing is left stale.
+    if (this.showPolling) {
+      this.showAgain = true;
+      return;
+    }
+    this.showPolling = true;
+    void this.ctx.services.engine.queue
+      .submit(() => this.ctx.showState(), { label: 'console show' })
+      .then((show) => {
+        const text = JSON.stringify(show);
+        if (text === this.lastShow) return;
+        this.lastShow = text;
+        this.broadcast({ type: 'show', show });
+      })
+      .catch((err: unknown) => this.log.error({ err }, 'console show readout failed'))
+      .finally(() => {
+        this.showPolling = false;
+        if (this.showAgain) {
+          this.showAgain = false;
+          this.showTouched();
+        }
+      });
+  }
+
   private scheduleFlush(): void {
     if (this.flushTimer !== undefined || this.clients.size === 0) return;
     this.flushTimer = setTimeout(() => {
@@ -278,6 +321,8 @@ export class ConsoleHub {
     const history = this.pendingHistory;
     const params = light ? [] : [...this.pendingParams];
     const sound = this.pendingSound;
+    if (this.pendingShow) this.showTouched();
+    this.pendingShow = false;
     this.pendingLight = false;
     this.pendingHistory = false;
     this.pendingSound = false;
@@ -362,6 +407,10 @@ export class ConsoleHub {
         if (clips || this.clipsWereActive) this.lightChanged();
         this.clipsWereActive = clips;
         this.pollDmxIn();
+        // Cue fades and timecode move without history steps; once more after the last goes away.
+        const show = this.ctx.showActive();
+        if (show || this.showWasActive) this.showTouched();
+        this.showWasActive = show;
       }, PLAYHEAD_MS);
     }
     if (!any && this.playheadTimer !== undefined) {
@@ -373,6 +422,7 @@ export class ConsoleHub {
       this.sessionsTimer = undefined;
       this.lastSessions = '';
       this.lastDmxIn = '';
+      this.lastShow = '';
     }
   }
 

@@ -12,6 +12,7 @@ import type { ActivityItem, SessionInfo, SoundState } from './protocol.js';
 import { inSound, soundState } from './sound.js';
 import { activityItem, historyState, lightState } from './state.js';
 import { StaticFiles } from './static.js';
+import { toListPayload } from '../tools/cues/payloads.js';
 import { AudioMonitor } from './monitor.js';
 import type { LivePlayer } from '../sound/live/player.js';
 
@@ -63,6 +64,12 @@ export function createConsole(options: ConsoleOptions): ConsoleSurface {
     log,
     lightState: () => lightState(light, services.lightCues),
     historyState: () => historyState(services.engine.history),
+    showState: () => ({
+      cueLists: light.cues.lists().map((l) => toListPayload(light.cues, l)),
+      timecode: services.timecodeOut.status(),
+      timecodeIn: services.timecodeIn.status(),
+    }),
+    showActive: () => light.cues.lists().length > 0 || services.timecodeIn.enabled || services.timecodeOut.status().destinations.length > 0,
     policy: () => ({ agentsReadOnly: services.policy.agentsReadOnly, soundCooperative: services.policy.soundCooperative }),
     dmxIn: () => services.dmxIn.summary(),
     sessions: () => ({ sessions: options.mcp()?.sessionList() ?? [], connected: services.server.connections().connected }),

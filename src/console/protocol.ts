@@ -267,6 +267,63 @@ export interface DmxInState {
   readonly rate: number;
 }
 
+/** A cue as list_cue_lists returns it over MCP (src/tools/cues/payloads.ts). */
+interface CueState {
+  readonly number: number;
+  readonly label: string;
+  readonly fadeInMs: number;
+  readonly fadeOutMs: number;
+  readonly delayInMs: number;
+  readonly delayOutMs: number;
+  readonly followMs: number | null;
+  readonly sets: number;
+  readonly scopes: readonly string[];
+}
+
+type CueRef = { readonly number: number; readonly label: string } | null;
+
+/** A cue list with its status (get_cue_list_status): the running cue, the next, the running fade's progress 0–1. */
+export interface CueListState {
+  readonly name: string;
+  readonly mode: 'tracking' | 'cue-only';
+  readonly cues: readonly CueState[];
+  readonly status: {
+    readonly list: string;
+    readonly mode: 'tracking' | 'cue-only';
+    readonly state: 'released' | 'running' | 'paused' | 'releasing';
+    readonly current: CueRef;
+    readonly next: CueRef;
+    readonly progress: number;
+    readonly fadeMs: number;
+    readonly elapsedMs: number;
+    readonly followInMs: number | null;
+  };
+}
+
+/** The show's live readouts: the cue lists and Art-Net timecode out and in, as get_status says them. */
+export interface ShowLiveState {
+  readonly cueLists: readonly CueListState[];
+  readonly timecode: {
+    readonly destinations: readonly string[];
+    readonly rate: string;
+    readonly offset: string;
+    readonly timecode: string;
+    readonly running: boolean;
+    readonly packetsSent: number;
+  };
+  readonly timecodeIn: {
+    readonly source: string | null;
+    readonly state: 'waiting' | 'locked' | 'freewheeling' | 'lost';
+    readonly rate: string | null;
+    readonly timecode: string | null;
+    readonly packets: number;
+    readonly dropped: Readonly<Record<string, number>>;
+    readonly relocates: number;
+    readonly errorFrames: number;
+    readonly error?: string;
+  };
+}
+
 /** Server → page messages (JSON text). */
 export type ServerMessage =
   | { readonly type: 'hello'; readonly protocol: number; readonly connection: string; readonly server: { readonly name: string; readonly version: string } }
@@ -278,6 +335,7 @@ export type ServerMessage =
   | { readonly type: 'policy'; readonly policy: PolicyState }
   | { readonly type: 'sound'; readonly sound: SoundState }
   | { readonly type: 'dmxIn'; readonly dmxIn: DmxInState }
+  | { readonly type: 'show'; readonly show: ShowLiveState }
   | { readonly type: 'preview'; readonly on: boolean; readonly fps: number; readonly maxPoints: number; readonly stride: number; readonly count: number }
   | { readonly type: 'pong'; readonly t: number }
   | { readonly type: 'error'; readonly error: string; readonly message: string };

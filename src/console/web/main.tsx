@@ -2,6 +2,7 @@ import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import './styles.css';
 import { ClipGrid } from './clips.js';
+import { CuesView } from './cues.js';
 import { Mixer } from './mixer.js';
 import { OutputsView } from './outputs.js';
 import { AgentPanel, ConnectDialog, DeviceEditor, HistoryPanel, SaveDialog } from './panels.js';
@@ -98,7 +99,7 @@ function TopBar({ tab, setTab, open }: { readonly tab: string; readonly setTab: 
     <header class="topbar">
       <span class="brand">Footlight</span>
       <div class="tabs" role="tablist">
-        {['Light', 'Clips', 'Sound', 'Outputs'].map((t) => (
+        {['Light', 'Clips', 'Cues', 'Sound', 'Outputs'].map((t) => (
           <button type="button" role="tab" key={t} aria-selected={tab === t} class={tab === t ? 'on' : ''} onClick={() => setTab(t)}>
             {t}
           </button>
@@ -236,6 +237,14 @@ function App() {
         ) : tab === 'Clips' ? (
           <div class="clips-view">
             {l !== undefined ? <ClipGrid grid={l.clips} /> : <p class="hint waiting">Waiting for the show…</p>}
+            <aside class="side">
+              <HistoryPanel />
+              <AgentPanel />
+            </aside>
+          </div>
+        ) : tab === 'Cues' ? (
+          <div class="cues-view">
+            <CuesView />
             <aside class="side">
               <HistoryPanel />
               <AgentPanel />

@@ -16,6 +16,7 @@ import {
   type PolicyState,
   type ServerMessage,
   type SessionInfo,
+  type ShowLiveState,
   type SoundState,
 } from '../protocol.js';
 
@@ -39,6 +40,8 @@ export const sound = signal<SoundState>({ available: false });
 /** The DMX input's receivers and rate; undefined while none is configured. */
 export const dmxIn = signal<DmxInState | undefined>(undefined);
 export const connect = signal<ConnectInfo | undefined>(undefined);
+/** The cue lists and the timecode readouts; undefined until the server has sent them. */
+export const show = signal<ShowLiveState | undefined>(undefined);
 /**
  * The device (pattern, effect...) open in the editor, by id (ids survive moves; the path is
  * re-read from every light state, so an agent moving things does not change what is open).
@@ -261,6 +264,9 @@ function receive(msg: ServerMessage): void {
       return;
     case 'dmxIn':
       dmxIn.value = msg.dmxIn;
+      return;
+    case 'show':
+      show.value = msg.show;
       return;
     case 'error':
       notify(`Server: ${msg.error}: ${msg.message}`, true);
