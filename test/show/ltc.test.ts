@@ -230,10 +230,30 @@ test('render-sound --ltc refuses an unknown channel, rate or a label the rate do
     ['--ltc', '--timecode-rate', '60'],
     ['--ltc', '--timecode-rate', '29.97df', '--timecode-offset', '00:01:00;00'],
     ['--ltc', '--timecode-rate', '24', '--timecode-offset', '00:00:00:24'],
+    ['--timecode-rate', '25'],
   ]) {
     const r = cli('render-sound', '--seconds', '1', '--out', out, ...args);
     assert.notEqual(r.status, 0, args.join(' '));
     assert.match(r.stderr, /ltc|rate|timecode|drop-frame|runs to/i);
     assert.equal(existsSync(out), false, `${args.join(' ')}: no WAV written`);
+  }
+});
+
+test('render-show --ltc left: show.wav carries LTC from the offset at the song start, frame-exact; libltc agrees', () => {
+  const out = join(dir, 'show');
+  const r = cli('render-show', '--seconds', '2', '--out', out, '--ltc', 'left', '--timecode-rate', '25', '--timecode-offset', '01:00:00:00');
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /show\.wav: LTC 25 on the left channel from 01:00:00:00 /);
+  const left = wavChannel(join(out, 'show.wav'), 0).samples;
+  const ours = assertFrameExact(decodeLtc(left, 25), '25', 0, frameOfTimecode(parseTimecode('01:00:00:00', '25'), '25'), left.length);
+  assert.equal(ours[0].label, '01:00:00:00');
+  assert.equal(ours.length, 50);
+  if (skip === false) {
+    const theirs = libltcRead(left, 25);
+    assert.ok(theirs.length >= ours.length - 1);
+    assert.deepEqual(
+      theirs.map((f) => f.label),
+      ours.slice(0, theirs.length).map((f) => f.label),
+    );
   }
 });
