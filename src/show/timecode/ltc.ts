@@ -55,8 +55,8 @@ interface LtcOptions {
  * LTC for a stretch of the song: frame n of the timecode starts where the song's clock reaches
  * it (frame n at n × den ÷ num seconds), so each label lines up with the song position it names.
  * Bi-phase mark: the level flips at every bit boundary, and in the middle of a bit that is 1.
- * Each sample is the mean of the ideal square wave over its span, so an edge rises in about one
- * sample (21 µs at 48 kHz, within SMPTE's 25 ± 5 µs), not in zero time.
+ * Each sample is the mean of the ideal square wave over its span, so an edge crosses over one
+ * sample (10–90 % in 0.8 sample, 17 µs at 48 kHz; SMPTE asks for 25 ± 5 µs), not in zero time.
  */
 export function encodeLtc(o: LtcOptions): Float32Array {
   const levelDb = o.levelDb ?? LTC_LEVEL_DB;
