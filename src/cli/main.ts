@@ -96,6 +96,8 @@ function renderPriority(value: string): RenderPriority {
   return value as RenderPriority;
 }
 
+const LTC_HELP = 'write SMPTE LTC (timecode of the song position, −10 dBFS) on this channel, left or right (default right), and the mix in mono on the other';
+
 const RENDER_THREADS_HELP = 'threads that render frames, the engine thread included (default: one per core; 1 renders on the engine thread alone)';
 
 const program = new Command();
@@ -254,6 +256,9 @@ program
   .requiredOption('--out <file>', 'the WAV file to write')
   .option('--stems <dir>', 'also write one WAV per track into this folder, sample-aligned with the mix (NN-name.wav by bank position)')
   .option('--samples <dir>', "the sample folder the project's Sampler zones load from (nothing outside it is read)")
+  .option('--ltc [channel]', LTC_HELP)
+  .option('--timecode-rate <rate>', `the LTC rate: ${TIMECODE_RATE_HELP} (default 30; 29.97df is drop-frame)`, timecodeRate)
+  .option('--timecode-offset <timecode>', `the LTC label at the song's start: ${TIMECODE_FORMAT_HELP} (default 00:00:00:00)`, timecodeOffset)
   .addOption(
     new Option(
       '--stems-mode <mode>',
@@ -272,6 +277,9 @@ program
       stems?: string;
       stemsMode?: 'pre-master' | 'post-master';
       samples?: string;
+      ltc?: string | boolean;
+      timecodeRate?: string;
+      timecodeOffset?: string;
     }) => (await import('./render-sound.js')).renderSound(opts),
   );
 
@@ -290,9 +298,22 @@ program
   )
   .option('--audio-track <name>', "the song track whose post-fader output the light's audio devices hear instead of the master output (default: the master)")
   .option('--samples <dir>', "the sample folder the song's Sampler zones load from (nothing outside it is read)")
+  .option('--ltc [channel]', `${LTC_HELP} in show.wav and the MP4`)
+  .option('--timecode-rate <rate>', `the LTC rate: ${TIMECODE_RATE_HELP} (default 30; 29.97df is drop-frame)`, timecodeRate)
+  .option('--timecode-offset <timecode>', `the LTC label at the song's start: ${TIMECODE_FORMAT_HELP} (default 00:00:00:00)`, timecodeOffset)
   .requiredOption('--out <dir>', 'the folder to write into (created if missing)')
-  .action(async (opts: { project?: string; song?: string; seconds?: number; audioTrack?: string; samples?: string; out: string }) =>
-    (await import('./render-show.js')).renderShowCommand(opts),
+  .action(
+    async (opts: {
+      project?: string;
+      song?: string;
+      seconds?: number;
+      audioTrack?: string;
+      samples?: string;
+      out: string;
+      ltc?: string | boolean;
+      timecodeRate?: string;
+      timecodeOffset?: string;
+    }) => (await import('./render-show.js')).renderShowCommand(opts),
   );
 
 program

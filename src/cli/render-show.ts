@@ -18,6 +18,7 @@ import { renderShow } from '../show/render-show.js';
 import { arrangementSeconds, MAX_RENDER_SECONDS } from '../sound/audio/offline.js';
 import { buildPlan } from '../sound/audio/plan.js';
 import { encodeWav24 } from '../sound/audio/wav.js';
+import { ltcRequest, withLtc } from './ltc-track.js';
 import { demoProject } from '../sound/demo.js';
 import { buildProject, saveProject, type ProjectJson } from '../sound/model/components.js';
 import { projectFilePath, readProjectFile } from '../sound/model/project-file.js';
@@ -35,6 +36,10 @@ export interface RenderShowOptions {
   readonly audioTrack?: string;
   /** The sample folder the song's Sampler zones load from (as render-sound's --samples). */
   readonly samples?: string;
+  /** `--ltc [left|right]` with `--timecode-rate`/`--timecode-offset`: LTC on one channel of show.wav (ltc-track.ts). */
+  readonly ltc?: string | boolean;
+  readonly timecodeRate?: string;
+  readonly timecodeOffset?: string;
 }
 
 const FPS = 60;
@@ -149,6 +154,7 @@ export async function renderShowCommand(options: RenderShowOptions): Promise<voi
     // Every bound before any work: where it writes, and how long it may render.
     const out = await checkOutputFolder(options.out);
     if (options.seconds !== undefined) checkSeconds(options.seconds);
+    const ltc = ltcRequest(options.ltc, options.timecodeRate, options.timecodeOffset);
     const song = options.song !== undefined ? await loadSong(options.song) : demoProject();
     // Sampler zones load from the sample folder, as in render-sound: a missing sample is reported below and its zone is silent.
     const samples = new SampleStore(options.samples === undefined ? null : await SampleFolder.open(options.samples));
@@ -182,7 +188,9 @@ export async function renderShowCommand(options: RenderShowOptions): Promise<voi
     for (const s of r.notRendered) process.stderr.write(`not rendered: ${s.track} › ${s.device}: ${s.reason}\n`);
     const model = r.show.structure.model;
     const wavPath = join(out, 'show.wav');
-    await writeFileAtomic(wavPath, Buffer.from(encodeWav24([r.left, r.right], r.sampleRate).bytes));
+    // With --ltc: the song plays from its start, so the timecode starts at the offset.
+    const withTimecode = ltc === undefined ? undefined : withLtc(r.left, r.right, 0, r.sampleRate, ltc);
+    await writeFileAtomic(wavPath, Buffer.from(encodeWav24(withTimecode?.channels ?? [r.left, r.right], r.sampleRate).bytes));
     const file: FramesFile = {
       scene: name.replace(/\.lxp$/, ''),
       lxVersion: '1.2.1',
@@ -224,6 +232,7 @@ export async function renderShowCommand(options: RenderShowOptions): Promise<voi
       `${out}: show.wav (${seconds.toFixed(2)} s), frames.json (${r.frames} frames, ${model.size} points), contact-sheet.png (${thumbs.length} bars), ` +
         `${mp4}\n`,
     );
+    if (withTimecode !== undefined) process.stdout.write(`  show.wav: ${withTimecode.summary}\n`);
   } catch (err) {
     process.stderr.write(`footlight render-show: ${isFootlightError(err) ? `${err.code}: ${err.message}` : (err as Error).message}\n`);
     process.exitCode = 1;

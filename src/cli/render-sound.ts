@@ -8,6 +8,7 @@ import { MAX_RENDER_SECONDS, renderOffline, RENDER_SAMPLE_RATE } from '../sound/
 import { buildPlan } from '../sound/audio/plan.js';
 import { renderStems, type Stem, type StemMode } from '../sound/audio/stems.js';
 import { encodeWav24 } from '../sound/audio/wav.js';
+import { ltcRequest, withLtc } from './ltc-track.js';
 import { buildProject, saveProject, type ProjectJson } from '../sound/model/components.js';
 import { projectFilePath, readProjectFile } from '../sound/model/project-file.js';
 import { SampleFolder } from '../sound/samples/folder.js';
@@ -24,6 +25,10 @@ export interface RenderSoundOptions {
   readonly stemsMode?: StemMode;
   /** The sample folder the project's Sampler zones load from. */
   readonly samples?: string;
+  /** `--ltc [left|right]`: LTC on that channel (right when true), the mix in mono on the other (ltc-track.ts). */
+  readonly ltc?: string | boolean;
+  readonly timecodeRate?: string;
+  readonly timecodeOffset?: string;
 }
 
 /** A sound project folder (holding PromptTrack/PromptTrack.bwproject) or the .bwproject file itself. */
@@ -77,8 +82,9 @@ async function writeStems(dir: string, stems: readonly Stem[], mode: StemMode): 
 
 /**
  * `footlight render-sound [--project DIR] [--seconds N | --from BEAT --to BEAT] --out FILE.wav
- * [--stems DIR [--stems-mode pre-master|post-master]]`: renders the arranger offline to a 48 kHz
- * stereo 24-bit WAV and prints one summary line, and with --stems one WAV and line per track.
+ * [--stems DIR [--stems-mode pre-master|post-master]] [--ltc [left|right] [--timecode-rate R] [--timecode-offset TC]]`:
+ * renders the arranger offline to a 48 kHz stereo 24-bit WAV and prints one summary line, and with --stems one WAV
+ * and line per track. With --ltc, one channel carries LTC of the song position and the other the mix in mono.
  */
 export async function renderSound(options: RenderSoundOptions): Promise<void> {
   try {
@@ -89,6 +95,7 @@ export async function renderSound(options: RenderSoundOptions): Promise<void> {
       throw new Error(`a render is at most ${MAX_RENDER_SECONDS} s; this one would be ${options.seconds} s`);
     if (options.from !== undefined && options.to !== undefined && options.to <= options.from)
       throw new Error(`--to (${options.to}) must be after --from (${options.from})`);
+    const ltc = ltcRequest(options.ltc, options.timecodeRate, options.timecodeOffset);
     const stemsDir = options.stems === undefined ? undefined : await checkOutputFolder(options.stems);
     const json = options.project !== undefined ? await loadProject(options.project) : (await import('../sound/demo.js')).demoProject();
     // Sampler zones load from the sample folder; a missing sample is reported below (not rendered) and its zone is silent.
@@ -102,7 +109,9 @@ export async function renderSound(options: RenderSoundOptions): Promise<void> {
         ? { mix: renderOffline(plan, range, progressBar()), stems: [] }
         : renderStems(plan, range, options.stemsMode ?? 'pre-master', progressBar());
     const elapsed = (performance.now() - started) / 1000;
-    const wav = encodeWav24([r.left, r.right], RENDER_SAMPLE_RATE);
+    // With --ltc the timecode is the song position: the render's start beat at the song's tempo, plus the offset.
+    const withTimecode = ltc === undefined ? undefined : withLtc(r.left, r.right, (r.fromBeat * 60) / plan.tempo, RENDER_SAMPLE_RATE, ltc);
+    const wav = encodeWav24(withTimecode?.channels ?? [r.left, r.right], RENDER_SAMPLE_RATE);
     await writeFileAtomic(out, wav.bytes);
     for (const s of r.notRendered) process.stderr.write(`not rendered: ${s.track} › ${s.device}: ${s.reason}\n`);
     const speed = elapsed > 0 ? `${(r.seconds / elapsed).toFixed(0)}× real time` : 'instant';
@@ -110,6 +119,7 @@ export async function renderSound(options: RenderSoundOptions): Promise<void> {
       `${options.out}: ${r.seconds.toFixed(3)} s from beat ${r.fromBeat}, 48 kHz stereo 24-bit; ${levels(wav.written)}, ${wav.clipped} clipped samples; ` +
         `rendered at ${speed}\n`,
     );
+    if (withTimecode !== undefined) process.stdout.write(`  ${withTimecode.summary}\n`);
     if (stemsDir !== undefined) await writeStems(stemsDir, stems, options.stemsMode ?? 'pre-master');
   } catch (err) {
     process.stderr.write(`footlight render-sound: ${isFootlightError(err) ? `${err.code}: ${err.message}` : (err as Error).message}\n`);

@@ -16,7 +16,7 @@ interface RateInfo {
   readonly drop: boolean;
 }
 
-const RATES: Readonly<Record<TimecodeRate, RateInfo>> = {
+export const RATE_INFO: Readonly<Record<TimecodeRate, RateInfo>> = {
   '24': { num: 24, den: 1, nominal: 24, drop: false },
   '25': { num: 25, den: 1, nominal: 25, drop: false },
   '29.97df': { num: 30000, den: 1001, nominal: 30, drop: true },
@@ -41,19 +41,19 @@ export function isTimecodeRate(value: string): value is TimecodeRate {
 
 /** Frames in 24 hours at `rate`: the count wraps there, as the label does. */
 function framesPerDay(rate: TimecodeRate): number {
-  const r = RATES[rate];
+  const r = RATE_INFO[rate];
   return r.drop ? 144 * DF_TEN_MINUTES : 86400 * r.nominal;
 }
 
 /** The frame that holds `seconds` (floored; a tiny tolerance keeps 1.0 s at 24 fps on frame 24, not 23). */
 function frameAtSeconds(seconds: number, rate: TimecodeRate): number {
-  const r = RATES[rate];
+  const r = RATE_INFO[rate];
   return Math.floor((Math.max(0, seconds) * r.num) / r.den + 1e-9);
 }
 
 /** The label of frame `frame` counted from 00:00:00:00 (wraps at 24 hours; negative counts from the end of the day). */
 function timecodeOfFrame(frame: number, rate: TimecodeRate): Timecode {
-  const r = RATES[rate];
+  const r = RATE_INFO[rate];
   const day = framesPerDay(rate);
   let n = ((Math.floor(frame) % day) + day) % day;
   if (r.drop) {
@@ -73,7 +73,7 @@ function timecodeOfFrame(frame: number, rate: TimecodeRate): Timecode {
 
 /** The frame count of a label (the inverse of timecodeOfFrame). Throws invalid_argument for a label the rate does not have. */
 export function frameOfTimecode(tc: Timecode, rate: TimecodeRate): number {
-  const r = RATES[rate];
+  const r = RATE_INFO[rate];
   const { hours, minutes, seconds, frames } = tc;
   const ok = (v: number, max: number) => Number.isInteger(v) && v >= 0 && v <= max;
   if (!ok(hours, 23) || !ok(minutes, 59) || !ok(seconds, 59) || !ok(frames, r.nominal - 1))
@@ -89,7 +89,7 @@ export function frameOfTimecode(tc: Timecode, rate: TimecodeRate): number {
 /** `HH:MM:SS:FF`, or `HH:MM:SS;FF` for drop-frame. */
 export function formatTimecode(tc: Timecode, rate: TimecodeRate): string {
   const two = (v: number) => String(v).padStart(2, '0');
-  return `${two(tc.hours)}:${two(tc.minutes)}:${two(tc.seconds)}${RATES[rate].drop ? ';' : ':'}${two(tc.frames)}`;
+  return `${two(tc.hours)}:${two(tc.minutes)}:${two(tc.seconds)}${RATE_INFO[rate].drop ? ';' : ':'}${two(tc.frames)}`;
 }
 
 export const TIMECODE_FORMAT_HELP = 'HH:MM:SS:FF (HH:MM:SS;FF also for drop-frame), e.g. 01:00:00:00';
@@ -111,6 +111,6 @@ export function timecodeAt(seconds: number, offsetFrames: number, rate: Timecode
 
 /** The time at the start of frame `frame` (counted from 00:00:00:00), in seconds. */
 export function secondsOfFrame(frame: number, rate: TimecodeRate): number {
-  const r = RATES[rate];
+  const r = RATE_INFO[rate];
   return (frame * r.den) / r.num;
 }
