@@ -105,19 +105,21 @@ function Cue({ cue }: { readonly cue: LightCueState }) {
           onChange={move}
         />
       </label>
-      <label title="Fade the scene in over this many beats (0: cut)">
-        fade
-        <input
-          type="number"
-          class="cue-fade"
-          min={0}
-          step={0.5}
-          value={cue.fade?.beats ?? (cue.fade?.ms !== undefined ? '' : 0)}
-          placeholder={cue.fade?.ms !== undefined ? `${cue.fade.ms} ms` : undefined}
-          aria-label={`Fade in beats of the light cue at beat ${cue.beat}`}
-          onChange={(e) => setFade((e.target as HTMLInputElement).value)}
-        />
-      </label>
+      {cue.scene !== undefined && (
+        <label title="Fade the scene in over this many beats (0: cut)">
+          fade
+          <input
+            type="number"
+            class="cue-fade"
+            min={0}
+            step={0.5}
+            value={cue.fade?.beats ?? (cue.fade?.ms !== undefined ? '' : 0)}
+            placeholder={cue.fade?.ms !== undefined ? `${cue.fade.ms} ms` : undefined}
+            aria-label={`Fade in beats of the light cue at beat ${cue.beat}`}
+            onChange={(e) => setFade((e.target as HTMLInputElement).value)}
+          />
+        </label>
+      )}
       <button
         type="button"
         class="cue-remove"
