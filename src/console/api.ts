@@ -137,12 +137,13 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
             beat: z.number().min(0).optional(),
             playhead: z.literal(true).optional(),
             snap: z.number().min(0).optional(),
-            scene: Id,
+            scene: Id.optional(),
             fade: z.strictObject({ beats: z.number().optional(), ms: z.number().optional() }).optional(),
+            cueList: z.strictObject({ list: z.string(), cue: z.number().optional() }).optional(),
           }),
           body,
         );
-        return q('place light cue', () => ({ placed: lightCues().place(origin, a, a.scene, a.fade), cues: lightCues().list() }));
+        return q('place light cue', () => ({ placed: lightCues().place(origin, a, a.scene, a.fade, a.cueList), cues: lightCues().list() }));
       },
     },
     '/api/cue/move': {

@@ -158,10 +158,12 @@ export interface ClipSlotState {
   readonly referenceBpm: number;
 }
 
-/** A light cue on the song's timeline: scene `scene` launches when the song reaches `beat`. */
+/** A light cue on the song's timeline: when the song reaches `beat`, scene `scene` launches and/or the cue list step runs. */
 export interface LightCueState {
   readonly beat: number;
-  readonly scene: number;
+  readonly scene?: number;
+  /** Go on cue list `list` (to its next cue), or Goto its cue `cue`. */
+  readonly cueList?: { readonly list: string; readonly cue?: number };
   readonly marker?: string;
   /** The scene fades in over this many beats of the song tempo, or ms (one of them); absent: it cuts in. */
   readonly fade?: { readonly beats?: number; readonly ms?: number };

@@ -32,6 +32,16 @@ const SECTIONS = [
 ] as const;
 type Section = (typeof SECTIONS)[number]['marker'];
 
+/** The demo's cue list: the master sparkle's density, one cue per section that Goes it (docs/demo.md). */
+const SPARKLE_LIST = 'Sparkle';
+const SPARKLE_CUES = [
+  { label: 'Glints', density: 0.15, fadeMs: 0 },
+  { label: 'Drop sparkle', density: 0.4, fadeMs: 0 },
+  { label: 'Breakdown calm', density: 0.15, fadeMs: 4000 },
+] as const;
+/** The sections whose light cue also Goes the sparkle list (in order: cue 1, 2, 3). */
+const SPARKLE_STEPS: readonly Section[] = ['Intro', 'Drop', 'Breakdown'];
+
 /**
  * A lane in a section's clip: a value held from the section's start, or points [beat, value]
  * joined by straight lines (a fade, a ramp), the last value held to the clip's end.
@@ -431,9 +441,17 @@ export function buildDemoShow(show: LightShow): void {
   }
   look('Intro');
 
+  // A cue list for the sparkle on the master, stepped by the section cues (SPARKLE_STEPS): sparse
+  // glints from the intro, dense on the drop, easing back for the breakdown.
+  show.cues.createList(ORIGIN, SPARKLE_LIST);
+  const density = `${sparkle.path}/density`;
+  for (const c of SPARKLE_CUES)
+    show.cues.recordCue(ORIGIN, SPARKLE_LIST, { label: c.label, blind: true, values: [{ path: density, value: c.density }], fadeMs: c.fadeMs });
+
   show.externals['footlight.lightCues'] = SECTIONS.map((s, scene) => ({
     beat: s.beat,
     scene,
+    ...(SPARKLE_STEPS.includes(s.marker) ? { cueList: { list: SPARKLE_LIST } } : {}),
     marker: s.marker,
     ...(s.fade > 0 ? { fade: { beats: s.fade } } : {}),
   }));

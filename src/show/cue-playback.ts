@@ -4,7 +4,8 @@
 import type { Clip } from '../light/clips/clip.js';
 import type { LightShow } from '../light/show/light-show.js';
 import type { SoundHost } from '../sound/host/host.js';
-import { CueLaunch, type LightCue, LightCues } from './light-cues.js';
+import { sameNumber } from '../light/show/cues/cue-data.js';
+import { CueLaunch, type CueListStep, type LightCue, LightCues } from './light-cues.js';
 
 /** The song jumped (a seek) when it moves more than this in one frame: the cues are applied, not fired one by one. */
 const JUMP_BEATS = 1;
@@ -81,14 +82,50 @@ class CuePlayback {
     return f.ms ?? ((f.beats ?? 0) * 60000) / this.sound.project.tempo.getBaseValue();
   }
 
-  /** Launches, at once, the scene of every cue with a beat in [from, to). */
+  /** Launches, at once, the scene of every cue with a beat in [from, to), and runs its cue list step. */
   private fire(from: number, to: number): void {
     for (const cue of this.cues()) {
       if (cue.beat < from || cue.beat >= to) continue;
       const fadeMs = this.fadeMs(cue);
-      for (const clip of this.light.lx.clips.sceneClips(cue.scene))
-        clip.start({ fadeMs, elapsedMs: 0, clockBeat: cue.beat, by: new CueLaunch(cue.beat, cue.scene) });
+      if (cue.scene !== undefined)
+        for (const clip of this.light.lx.clips.sceneClips(cue.scene))
+          clip.start({ fadeMs, elapsedMs: 0, clockBeat: cue.beat, by: new CueLaunch(cue.beat, cue.scene) });
+      if (cue.cueList !== undefined) this.step(cue.cueList);
     }
+  }
+
+  /**
+   * Runs a cue list step: Go, or Goto its cue. A step that cannot run (the list was removed or
+   * renamed since, the cue is gone, a Go at the last cue) does nothing: the song plays on.
+   */
+  private step(s: CueListStep, immediate = false): void {
+    try {
+      if (s.cue === undefined) this.light.cues.go(s.list);
+      else this.light.cues.goto(s.list, s.cue, immediate);
+    } catch {
+      // The timeline keeps its cue; list_light_cues and the cue list tools show why it has nothing to run.
+    }
+  }
+
+  /**
+   * The cue each list the timeline steps is at when the song is at `to`: its steps before `to`
+   * counted from the list released (a Go moves to the next cue, a Goto to its cue); with whether
+   * the last step is in [from, to] (it runs with its fade) or earlier (it lands at once).
+   */
+  private listsAt(from: number, to: number): Map<string, { number: number; fresh: boolean }> {
+    const at = new Map<string, { number: number; fresh: boolean }>();
+    for (const cue of this.cues()) {
+      const s = cue.cueList;
+      if (s === undefined || cue.beat >= to + EPS) continue;
+      const list = this.light.cues.lists().find((l) => l.name === s.list);
+      if (list === undefined || list.cues.length === 0) continue;
+      const held = at.get(s.list)?.number;
+      let number: number | undefined;
+      if (s.cue !== undefined) number = list.cues.find((c) => sameNumber(c.number, s.cue!))?.number;
+      else number = held === undefined ? list.cues[0].number : list.cues.find((c) => c.number > held + 0.0005)?.number;
+      if (number !== undefined) at.set(s.list, { number, fresh: cue.beat >= from - EPS });
+    }
+    return at;
   }
 
   /**
@@ -100,15 +137,16 @@ class CuePlayback {
   private applyAt(from: number, to: number): void {
     const latest = new Map<unknown, { clip: Clip; cue: LightCue }>();
     for (const cue of this.cues()) {
-      if (cue.beat >= to + EPS) continue;
+      if (cue.beat >= to + EPS || cue.scene === undefined) continue;
       for (const clip of this.light.lx.clips.sceneClips(cue.scene)) {
         const held = latest.get(clip.bus);
         if (held === undefined || held.cue.beat <= cue.beat) latest.set(clip.bus, { clip, cue });
       }
     }
     const msPerBeat = 60000 / this.sound.project.tempo.getBaseValue();
+    for (const [list, { number, fresh }] of this.listsAt(from, to)) this.step({ list, cue: number }, !fresh);
     for (const { clip, cue } of latest.values()) {
-      const by = new CueLaunch(cue.beat, cue.scene);
+      const by = new CueLaunch(cue.beat, cue.scene!);
       if (cue.beat >= from - EPS) clip.start({ fadeMs: this.fadeMs(cue), elapsedMs: 0, clockBeat: cue.beat, by });
       else clip.start({ fadeMs: this.fadeMs(cue), elapsedMs: (from - cue.beat) * msPerBeat, clockBeat: from, by });
     }

@@ -10,7 +10,7 @@ import type { Clip } from '../light/clips/clip.js';
 import { MAX_SCENES } from '../light/clips/clip-engine.js';
 import type { LightShow } from '../light/show/light-show.js';
 import type { ExternalsReader } from '../light/show/project/project-file.js';
-import { CUE_LISTS_KEY, readCueLists } from '../light/show/cues/cue-data.js';
+import { CUE_LISTS_KEY, numberProblem, readCueLists, sameNumber } from '../light/show/cues/cue-data.js';
 import type { SoundHost } from '../sound/host/host.js';
 import { MAX_BEATS } from '../sound/model/components.js';
 
@@ -29,11 +29,19 @@ interface CueFade {
   readonly ms?: number;
 }
 
+/** A cue list step a light cue runs: Go (to the list's next cue), or Goto cue `cue` (with that cue's times). */
+export interface CueListStep {
+  readonly list: string;
+  readonly cue?: number;
+}
+
 export interface LightCue {
   /** Quarter-note beat on the song's timeline. */
   readonly beat: number;
-  /** The light clip scene (slot across every bus, 0-based) launched there. */
-  readonly scene: number;
+  /** The light clip scene (slot across every bus, 0-based) launched there; a cue has a scene, a cue list step, or both. */
+  readonly scene?: number;
+  /** The cue list step run there (cue-lists.ts: Go or Goto). */
+  readonly cueList?: CueListStep;
   /** The song cue marker the cue was placed at (its beat is read when the cue is placed). */
   readonly marker?: string;
   /** Fade the scene in over this long (omitted: the scene cuts in). */
@@ -50,7 +58,9 @@ const positive = (v: unknown): v is number => typeof v === 'number' && Number.is
 
 /** A copy of a cue with only its own keys (the payload every surface returns); a fade that is not one is left out. */
 function cuePayload(c: LightCue): LightCue {
-  const out: { beat: number; scene: number; marker?: string; fade?: CueFade } = { beat: c.beat, scene: c.scene };
+  const out: { beat: number; scene?: number; cueList?: CueListStep; marker?: string; fade?: CueFade } = { beat: c.beat };
+  if (c.scene !== undefined) out.scene = c.scene;
+  if (c.cueList !== undefined) out.cueList = c.cueList.cue === undefined ? { list: c.cueList.list } : { list: c.cueList.list, cue: c.cueList.cue };
   if (c.marker !== undefined) out.marker = c.marker;
   const f = c.fade;
   if (positive(f?.beats)) out.fade = { beats: f.beats };
@@ -75,14 +85,32 @@ function fadeProblem(fade: unknown): string | undefined {
   return undefined;
 }
 
+/** Why a cue list step is not one (its shape only: the list and cue are looked up when it is placed, and when it runs). */
+function stepProblem(step: unknown): string | undefined {
+  if (typeof step !== 'object' || step === null || Array.isArray(step)) return `cueList must be an object {list, cue?}; got ${shown(step)}`;
+  const { list, cue, ...rest } = step as Record<string, unknown>;
+  if (Object.keys(rest).length > 0) return `cueList takes list and cue only; got ${Object.keys(rest).join(', ')}`;
+  if (typeof list !== 'string' || list.length === 0 || list.length > MAX_MARKER_CHARS) return `cueList.list must be a cue list name; got ${shown(list)}`;
+  if (cue !== undefined) {
+    const problem = numberProblem(cue);
+    if (problem !== undefined) return `cueList.cue: ${problem}`;
+  }
+  return undefined;
+}
+
 /** Why a saved cue cannot be used, or undefined when it is sound. */
 function cueProblem(v: unknown): string | undefined {
   if (typeof v !== 'object' || v === null || Array.isArray(v))
-    return `a cue must be an object {beat, scene, marker?, fade?}; got ${v === null ? 'null' : typeof v}`;
-  const { beat, scene, marker, fade } = v as Record<string, unknown>;
+    return `a cue must be an object {beat, scene?, cueList?, marker?, fade?}; got ${v === null ? 'null' : typeof v}`;
+  const { beat, scene, cueList, marker, fade } = v as Record<string, unknown>;
   if (typeof beat !== 'number' || !Number.isFinite(beat) || beat < 0 || beat > MAX_BEATS) return `beat must be a number in 0–${MAX_BEATS}; got ${shown(beat)}`;
-  if (typeof scene !== 'number' || !Number.isInteger(scene) || scene < 0 || scene >= MAX_SCENES)
+  if (scene === undefined && cueList === undefined) return 'a cue needs a scene, a cueList step, or both';
+  if (scene !== undefined && (typeof scene !== 'number' || !Number.isInteger(scene) || scene < 0 || scene >= MAX_SCENES))
     return `scene must be an integer in 0–${MAX_SCENES - 1}; got ${shown(scene)}`;
+  if (cueList !== undefined) {
+    const problem = stepProblem(cueList);
+    if (problem !== undefined) return problem;
+  }
   if (marker !== undefined && (typeof marker !== 'string' || marker.length > MAX_MARKER_CHARS)) {
     const got = typeof marker === 'string' ? `${marker.length} characters` : shown(marker);
     return `marker must be a name of at most ${MAX_MARKER_CHARS} characters; got ${got}`;
@@ -135,7 +163,13 @@ export class CueLaunch {
 }
 
 const sameCue = (a: LightCue, b: LightCue): boolean =>
-  a.beat === b.beat && a.scene === b.scene && a.marker === b.marker && a.fade?.beats === b.fade?.beats && a.fade?.ms === b.fade?.ms;
+  a.beat === b.beat &&
+  a.scene === b.scene &&
+  a.cueList?.list === b.cueList?.list &&
+  a.cueList?.cue === b.cueList?.cue &&
+  a.marker === b.marker &&
+  a.fade?.beats === b.fade?.beats &&
+  a.fade?.ms === b.fade?.ms;
 
 /**
  * Replaces the show's cues. Undo puts the previous list back; for every cue the undo takes away
@@ -160,12 +194,14 @@ class SetLightCues implements Command {
   undo(): void {
     const gone = cuesOf(this.light).filter((c) => !this.before.some((b) => sameCue(b, c)));
     this.write(this.before);
-    for (const cue of gone)
+    for (const cue of gone) {
+      if (cue.scene === undefined) continue;
       for (const clip of this.light.lx.clips.sceneClips(cue.scene)) {
         const by = clip.launchedBy;
         if (clip.running.isOn() && by instanceof CueLaunch && by.beat === cue.beat && by.scene === cue.scene) clip.stopNow();
         if (!this.before.some((c) => c.scene === cue.scene)) clip.releaseDrives();
       }
+    }
   }
 
   private write(cues: readonly LightCue[]): void {
@@ -211,7 +247,7 @@ export class LightCues {
   driving(p: Parameter): { readonly cue: LightCue; readonly clip: Clip }[] {
     const out: { cue: LightCue; clip: Clip }[] = [];
     for (const cue of this.stored())
-      for (const clip of this.light.lx.clips.sceneClips(cue.scene))
+      for (const clip of cue.scene === undefined ? [] : this.light.lx.clips.sceneClips(cue.scene))
         if (clip.parameterLanes().some((l) => l.target === p && l.events.length > 0)) out.push({ cue: cuePayload(cue), clip });
     return out;
   }
@@ -259,21 +295,39 @@ export class LightCues {
     return { beat };
   }
 
-  /** Places a cue (replacing one at the same beat), fading in over `fade` when given: one undo step. */
-  place(origin: Origin, at: CuePlace, scene: number, fade?: CueFade): LightCue {
-    if (!Number.isInteger(scene) || scene < 0 || scene >= MAX_SCENES)
+  /** Checks a cue list step: its shape, the list and (a Goto) the cue exist. */
+  private checkStep(step: CueListStep): CueListStep {
+    const problem = stepProblem(step);
+    if (problem !== undefined) throw invalidArgument(problem);
+    const list = this.light.cues.list(step.list);
+    if (step.cue !== undefined && !list.cues.some((c) => sameNumber(c.number, step.cue!))) {
+      const numbers = list.cues.map((c) => c.number).join(', ');
+      throw notFound(`cue list ${JSON.stringify(step.list)} has no cue ${step.cue} (cues: ${numbers || 'none'})`);
+    }
+    return step;
+  }
+
+  /**
+   * Places a cue (replacing one at the same beat): it launches `scene`, fading in over `fade` when
+   * given, and/or runs the cue list step `cueList` (Go, or Goto a cue): one undo step.
+   */
+  place(origin: Origin, at: CuePlace, scene: number | undefined, fade?: CueFade, cueList?: CueListStep): LightCue {
+    if (scene === undefined && cueList === undefined) throw invalidArgument('give scene (a light clip scene to launch), cueList (a cue list step), or both');
+    if (scene !== undefined && (!Number.isInteger(scene) || scene < 0 || scene >= MAX_SCENES))
       throw invalidArgument(`scene must be a clip slot index in 0–${MAX_SCENES - 1}; got ${scene}`);
+    if (scene === undefined && fade !== undefined) throw invalidArgument("fade fades a scene in; a cue list step uses its cue's own times");
     const checked = fade === undefined ? undefined : checkFade(fade);
+    const step = cueList === undefined ? undefined : this.checkStep(cueList);
     const { beat, marker } = this.beatOf(at);
-    if (this.light.lx.clips.sceneClips(scene).length === 0)
+    if (scene !== undefined && this.light.lx.clips.sceneClips(scene).length === 0)
       throw notFound(`scene ${scene} has no light clips on any bus (list_clips); add a clip in that slot first`);
-    const cue: LightCue = cuePayload({ beat, scene, marker, fade: checked });
+    const cue: LightCue = cuePayload({ beat, scene, cueList: step, marker, fade: checked });
     const rest = this.stored().filter((c) => c.beat !== beat);
     if (rest.length >= MAX_CUES) throw invalidArgument(`the show holds at most ${MAX_CUES} light cues`);
     const next = [...rest, cue].sort((a, b) => a.beat - b.beat);
     const label = `Place light cue at ${marker ?? `beat ${beat}`}`;
     return this.light.engine.history.performVerified(new SetLightCues(label, this.light, next), origin, () => {
-      const placed = this.list().find((c) => c.beat === beat && c.scene === scene);
+      const placed = this.list().find((c) => sameCue(c, cue));
       if (placed === undefined) throw new Error('the cue did not read back');
       return cuePayload(placed);
     });
@@ -310,11 +364,11 @@ export class LightCues {
     const { beat, marker, cue } = this.cueAt(at);
     if (to === beat) return { from: cuePayload(cue), to: cuePayload(cue) };
     if (this.stored().some((c) => c.beat === to)) throw invalidArgument(`a light cue is already at beat ${to}; remove it first (or move it elsewhere)`);
-    const moved = cuePayload({ beat: to, scene: cue.scene, fade: cue.fade });
+    const moved = cuePayload({ beat: to, scene: cue.scene, cueList: cue.cueList, fade: cue.fade });
     const next = [...this.stored().filter((c) => c !== cue), moved].sort((a, b) => a.beat - b.beat);
     const label = `Move light cue from ${marker ?? `beat ${beat}`} to beat ${to}`;
     return this.light.engine.history.performVerified(new SetLightCues(label, this.light, next), origin, () => {
-      const placed = this.list().find((c) => c.beat === to && c.scene === cue.scene);
+      const placed = this.list().find((c) => sameCue(c, moved));
       if (placed === undefined) throw new Error('the moved cue did not read back');
       return { from: cuePayload(cue), to: cuePayload(placed) };
     });

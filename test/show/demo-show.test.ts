@@ -180,3 +180,29 @@ test("the demo's kick pulse hears the master mix: it fires on the drop's kicks a
   const pulse = show.lx.mixer.channels.items.find((c) => c.label.getString() === 'Kick Pulse')!;
   assert.equal(pulse.fader.getBaseValue(), 0, 'the pulse is the modulation alone');
 });
+
+test("the demo's cue list: the song crossing into the drop Goes the sparkle list from its intro cue to the drop's", () => {
+  const song = demoProject();
+  const drop = song.cue_markers.find((m) => m.name === 'Drop')!.beat;
+  const engine = new Engine();
+  const show = new LightShow(engine, undefined, { registry: createLibrary() });
+  buildDemoShow(show);
+  const sound = new SoundHost(engine, silentLogger, song);
+  linkShowClock(show, sound);
+  linkLightCues(show, sound);
+  const density = show.parameter({ path: `${show.lx.mixer.master.path}/effect/1/density` }) as unknown as { getBaseValue(): number };
+  assert.equal(show.cues.status('Sparkle').state, 'released', 'the list waits for the song');
+  // Start a beat before the drop: the intro's Go has passed, so the list lands on cue 1 at once.
+  sound.transport.position = drop - 1;
+  startPlayback(sound);
+  engine.clock.stepFixed(1, 1000 / 60);
+  assert.deepEqual(show.cues.status('Sparkle').current, { number: 1, label: 'Glints' });
+  // 120 BPM: half a second a beat; step until just before the drop, then over it.
+  while (sound.transport.position < drop - 0.05) engine.clock.stepFixed(1, 1000 / 60);
+  assert.equal(show.cues.status('Sparkle').current?.number, 1);
+  assert.ok(Math.abs(density.getBaseValue() - 0.15) < 1e-9);
+  engine.clock.stepFixed(6, 1000 / 60);
+  assert.ok(sound.transport.position > drop);
+  assert.deepEqual(show.cues.status('Sparkle').current, { number: 2, label: 'Drop sparkle' });
+  assert.ok(Math.abs(density.getBaseValue() - 0.4) < 1e-9, `the drop's sparkle is dense: ${density.getBaseValue()}`);
+});

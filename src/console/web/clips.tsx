@@ -60,6 +60,15 @@ function fadeText(cue: LightCueState): string {
   return f?.ms !== undefined ? `fade ${f.ms} ms` : 'cut';
 }
 
+/** What a cue does, as the list shows it: "scene 2 · fade 2 beats", "Go Main", "Goto Main 3". */
+function whatText(cue: LightCueState): string {
+  const parts: string[] = [];
+  if (cue.scene !== undefined) parts.push(`scene ${cue.scene + 1} · ${fadeText(cue)}`);
+  const s = cue.cueList;
+  if (s !== undefined) parts.push(s.cue === undefined ? `Go ${s.list}` : `Goto ${s.list} ${s.cue}`);
+  return parts.join(' · ');
+}
+
 function Cue({ cue }: { readonly cue: LightCueState }) {
   const [to, setTo] = useState(String(cue.beat));
   const move = () => {
@@ -74,12 +83,14 @@ function Cue({ cue }: { readonly cue: LightCueState }) {
     const beats = text.trim() === '' ? 0 : Number(text);
     if (!Number.isFinite(beats) || beats < 0) return;
     const fade = beats > 0 ? { beats } : undefined;
-    void act(`Set the fade of the light cue at beat ${cue.beat}`, () => api('/api/cue/place', { beat: cue.beat, scene: cue.scene, ...(fade ? { fade } : {}) }));
+    const body = { beat: cue.beat, scene: cue.scene, ...(cue.cueList ? { cueList: cue.cueList } : {}), ...(fade ? { fade } : {}) };
+    void act(`Set the fade of the light cue at beat ${cue.beat}`, () => api('/api/cue/place', body));
   };
   return (
     <li class="light-cue" data-beat={cue.beat} data-scene={cue.scene} data-fade={fadeText(cue)}>
       <span class="cue-what">
-        {cue.marker !== undefined ? `${cue.marker} · ` : ''}scene {cue.scene + 1} · {fadeText(cue)}
+        {cue.marker !== undefined ? `${cue.marker} · ` : ''}
+        {whatText(cue)}
       </span>
       <label>
         beat
@@ -89,24 +100,26 @@ function Cue({ cue }: { readonly cue: LightCueState }) {
           min={0}
           step={0.25}
           value={to}
-          aria-label={`Beat of the light cue launching scene ${cue.scene + 1}`}
+          aria-label={`Beat of the light cue at beat ${cue.beat}: ${whatText(cue)}`}
           onInput={(e) => setTo((e.target as HTMLInputElement).value)}
           onChange={move}
         />
       </label>
-      <label title="Fade the scene in over this many beats (0: cut)">
-        fade
-        <input
-          type="number"
-          class="cue-fade"
-          min={0}
-          step={0.5}
-          value={cue.fade?.beats ?? (cue.fade?.ms !== undefined ? '' : 0)}
-          placeholder={cue.fade?.ms !== undefined ? `${cue.fade.ms} ms` : undefined}
-          aria-label={`Fade in beats of the light cue at beat ${cue.beat}`}
-          onChange={(e) => setFade((e.target as HTMLInputElement).value)}
-        />
-      </label>
+      {cue.scene !== undefined && (
+        <label title="Fade the scene in over this many beats (0: cut)">
+          fade
+          <input
+            type="number"
+            class="cue-fade"
+            min={0}
+            step={0.5}
+            value={cue.fade?.beats ?? (cue.fade?.ms !== undefined ? '' : 0)}
+            placeholder={cue.fade?.ms !== undefined ? `${cue.fade.ms} ms` : undefined}
+            aria-label={`Fade in beats of the light cue at beat ${cue.beat}`}
+            onChange={(e) => setFade((e.target as HTMLInputElement).value)}
+          />
+        </label>
+      )}
       <button
         type="button"
         class="cue-remove"
