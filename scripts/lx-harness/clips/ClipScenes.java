@@ -1,0 +1,208 @@
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import heronarts.lx.LX;
+import heronarts.lx.clip.LXClip;
+import heronarts.lx.color.LXDynamicColor;
+import heronarts.lx.color.LXSwatch;
+import heronarts.lx.mixer.LXChannel;
+import heronarts.lx.modulation.LXCompoundModulation;
+import heronarts.lx.modulator.VariableLFO;
+import heronarts.lx.parameter.CompoundParameter;
+import heronarts.lx.parameter.LXNormalizedParameter;
+import heronarts.lx.pattern.LXPattern;
+import heronarts.lx.pattern.color.GradientPattern;
+import heronarts.lx.pattern.color.SolidPattern;
+import heronarts.lx.pattern.texture.NoisePattern;
+import heronarts.lx.structure.GridFixture;
+
+import java.io.File;
+
+/**
+ * Builds the scenes of test/golden/lx-scenes/clips with LX 1.2.1's API and saves each with
+ * LX.saveProject (a fresh LX per scene), its clips launched so they are saved running.
+ * Clip timing and lanes are given to LXClip.load as JSON (the way LX itself loads a clip);
+ * everything else is built with the API. GoldenRender then renders the saved files.
+ *
+ *   java -cp CP ClipScenes OUTDIR
+ */
+public class ClipScenes {
+
+  public static void main(String[] args) throws Exception {
+    File out = new File(args[0]);
+    out.mkdirs();
+    clipsPaletteLfo(new File(out, "clips_palette_lfo.lxp"));
+    System.exit(0);
+  }
+
+  static LX newLX() {
+    LX.Flags flags = new LX.Flags();
+    flags.loadPreferences = false;
+    flags.autosave = false;
+    LX lx = new LX(flags);
+    lx.engine.nowMillis = 0;
+    GridFixture grid = new GridFixture(lx);
+    grid.numRows.setValue(12);
+    grid.numColumns.setValue(16);
+    lx.structure.addFixture(grid);
+    return lx;
+  }
+
+  static void save(LX lx, File f) {
+    lx.saveProject(f);
+    System.out.println("saved " + f + " points " + lx.getModel().size);
+    lx.dispose();
+  }
+
+  /** A cursor at a multiple of 125 ms, at the default reference tempo of 120 BPM. */
+  static JsonObject cursor(double millis) {
+    JsonObject c = new JsonObject();
+    double beats = millis / 500;
+    int count = (int) Math.floor(beats);
+    c.addProperty("millis", millis);
+    c.addProperty("beatCount", count);
+    c.addProperty("beatBasis", beats - count);
+    return c;
+  }
+
+  static void marker(JsonObject params, String name, double millis) {
+    JsonObject c = cursor(millis);
+    params.addProperty(name + "/millis", c.get("millis").getAsDouble());
+    params.addProperty(name + "/beatCount", c.get("beatCount").getAsInt());
+    params.addProperty(name + "/beatBasis", c.get("beatBasis").getAsDouble());
+  }
+
+  /** ABSOLUTE time base, automation on; loopStart/loopLength only matter when loop is on. */
+  static JsonObject clipJson(String label, boolean loop, double length, double loopStart, double loopLength) {
+    JsonObject p = new JsonObject();
+    p.addProperty("label", label);
+    p.addProperty("timeBase", 0);
+    p.addProperty("loop", loop);
+    marker(p, "length", length);
+    marker(p, "loopStart", loopStart);
+    marker(p, "loopLength", loopLength);
+    marker(p, "playStart", 0);
+    marker(p, "playEnd", length);
+    p.addProperty("automationEnabled", true);
+    JsonObject clip = new JsonObject();
+    clip.add("parameters", p);
+    clip.add("parameterLanes", new JsonArray());
+    return clip;
+  }
+
+  /** A pattern lane: pairs of (millis, 0-based pattern index). */
+  static void patternLane(JsonObject clip, double... events) {
+    JsonObject lane = new JsonObject();
+    lane.addProperty("laneType", "pattern");
+    JsonArray arr = new JsonArray();
+    for (int i = 0; i < events.length; i += 2) {
+      JsonObject e = new JsonObject();
+      e.add("cursor", cursor(events[i]));
+      e.addProperty("patternIndex", (int) events[i + 1]);
+      arr.add(e);
+    }
+    lane.add("events", arr);
+    clip.getAsJsonArray("parameterLanes").add(lane);
+  }
+
+  /** A parameter lane on a path relative to the bus: pairs of (millis, normalized). */
+  static void parameterLane(JsonObject clip, String path, double... events) {
+    JsonObject lane = new JsonObject();
+    lane.addProperty("laneType", "parameter");
+    lane.addProperty("path", path);
+    JsonArray arr = new JsonArray();
+    for (int i = 0; i < events.length; i += 2) {
+      JsonObject e = new JsonObject();
+      e.add("cursor", cursor(events[i]));
+      e.addProperty("normalized", events[i + 1]);
+      arr.add(e);
+    }
+    lane.add("events", arr);
+    clip.getAsJsonArray("parameterLanes").add(lane);
+  }
+
+  static VariableLFO lfo(LX lx, String label, int wave, double periodMs) {
+    VariableLFO lfo = new VariableLFO(label);
+    lfo.waveshape.setValue(wave);
+    lfo.periodFast.setValue(periodMs);
+    lx.engine.modulation.addModulator(lfo);
+    lfo.start();
+    return lfo;
+  }
+
+  static void modulate(LX lx, VariableLFO source, CompoundParameter target, double range) throws Exception {
+    LXCompoundModulation m = new LXCompoundModulation(lx.engine.modulation, (LXNormalizedParameter) source, target);
+    m.range.setValue(range);
+    lx.engine.modulation.addModulation(m);
+  }
+
+  static GradientPattern paletteGradient(LX lx, int index, int stops) {
+    GradientPattern g = new GradientPattern(lx);
+    g.engine.colorMode.setValue(GradientPattern.ColorMode.PALETTE);
+    g.engine.paletteIndex.setValue(index);
+    g.engine.paletteStops.setValue(stops);
+    return g;
+  }
+
+  static SolidPattern paletteSolid(LX lx, int index) {
+    SolidPattern s = new SolidPattern(lx);
+    s.color.mode.setValue(heronarts.lx.color.LinkedColorParameter.Mode.PALETTE);
+    s.color.index.setValue(index);
+    return s;
+  }
+
+  /**
+   * Two channels with clips over a dynamic palette. Channel 1 plays a looped clip (length 1500 ms,
+   * loop 250..1250 ms) with a pattern lane and parameter lanes (its Gradient's phase, its fader);
+   * a sine LFO (900 ms) modulates the same phase the clip automates. Channel 2 (Add) plays an
+   * unlooped clip (length 1250 ms) with a pattern lane, a fader lane and a stepped Boolean lane,
+   * and stops on its own; a triangle LFO (1300 ms) modulates its Gradient's scale beside it.
+   * The swatch: color 1 CYCLEs (2 s), color 2 OSCILLATEs (1.5 s) towards a secondary color.
+   */
+  static void clipsPaletteLfo(File f) throws Exception {
+    LX lx = newLX();
+    LXSwatch swatch = lx.engine.palette.swatch;
+    LXDynamicColor c1 = swatch.getColor(0);
+    c1.primary.setColor(heronarts.lx.color.LXColor.hsb(30, 100, 100));
+    c1.mode.setValue(LXDynamicColor.Mode.CYCLE);
+    c1.period.setValue(2.0);
+    LXDynamicColor c2 = swatch.addColor();
+    c2.primary.setColor(heronarts.lx.color.LXColor.hsb(170, 85, 95));
+    c2.secondary.setColor(heronarts.lx.color.LXColor.hsb(310, 100, 55));
+    c2.mode.setValue(LXDynamicColor.Mode.OSCILLATE);
+    c2.period.setValue(1.5);
+
+    GradientPattern g1 = paletteGradient(lx, 1, 2);
+    NoisePattern n1 = new NoisePattern(lx);
+    n1.motion.setValue(true);
+    n1.motionSpeed.setValue(0.6);
+    n1.xMotion.setValue(0.4);
+    LXChannel ch1 = lx.engine.mixer.addChannel(new LXPattern[] { g1, paletteSolid(lx, 2), n1 });
+    ch1.fader.setValue(1);
+
+    GradientPattern g2 = paletteGradient(lx, 2, 3);
+    LXChannel ch2 = lx.engine.mixer.addChannel(new LXPattern[] { paletteSolid(lx, 1), g2 });
+    ch2.fader.setValue(0.8);
+    ch2.blendMode.setValue(1); // Add
+
+    JsonObject clip1 = clipJson("Looped", true, 1500, 250, 1000);
+    patternLane(clip1, 0, 0, 375, 1, 750, 2, 1125, 0);
+    parameterLane(clip1, "/pattern/1/gradientPhase", 0, 0.1, 500, 0.6, 1000, 0.25, 1500, 0.9);
+    parameterLane(clip1, "/fader", 0, 1, 625, 0.45, 1250, 0.85);
+    LXClip k1 = ch1.addClip(0);
+    k1.load(lx, clip1);
+
+    JsonObject clip2 = clipJson("Once", false, 1250, 0, 1250);
+    patternLane(clip2, 0, 0, 500, 1);
+    parameterLane(clip2, "/fader", 0, 0.2, 875, 0.9, 1250, 0.5);
+    parameterLane(clip2, "/pattern/2/gradientInvert", 0, 0, 250, 1, 750, 0);
+    LXClip k2 = ch2.addClip(0);
+    k2.load(lx, clip2);
+
+    modulate(lx, lfo(lx, "Sine", 0, 900), g1.engine.gradientPhase, 0.3);
+    modulate(lx, lfo(lx, "Triangle", 1, 1300), g2.engine.gradientScale, -0.4);
+
+    k1.launch();
+    k2.launch();
+    save(lx, f);
+  }
+}
