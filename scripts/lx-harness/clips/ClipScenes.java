@@ -31,6 +31,7 @@ public class ClipScenes {
     File out = new File(args[0]);
     out.mkdirs();
     clipsPaletteLfo(new File(out, "clips_palette_lfo.lxp"));
+    clipsTempoGroup(new File(out, "clips_tempo_group.lxp"));
     System.exit(0);
   }
 
@@ -53,10 +54,13 @@ public class ClipScenes {
     lx.dispose();
   }
 
-  /** A cursor at a multiple of 125 ms, at the default reference tempo of 120 BPM. */
+  /** The reference tempo the cursors below are written for (a clip takes the tempo when created). */
+  static double bpm = 120;
+
+  /** A cursor at a millis value that is a whole number of 1/8 beats at the reference tempo. */
   static JsonObject cursor(double millis) {
     JsonObject c = new JsonObject();
-    double beats = millis / 500;
+    double beats = millis * bpm / 60000;
     int count = (int) Math.floor(beats);
     c.addProperty("millis", millis);
     c.addProperty("beatCount", count);
@@ -203,6 +207,68 @@ public class ClipScenes {
 
     k1.launch();
     k2.launch();
+    save(lx, f);
+  }
+
+  /** Millis of a beat count at the reference tempo. */
+  static double beats(double b) {
+    return b * 60000 / bpm;
+  }
+
+  /**
+   * Clips at 137 BPM on a group and inside it. The group (channels A and B) plays a looped TEMPO
+   * clip (length 4 beats, loop beats 1..3) with a lane on its fader. Channel B plays an unlooped
+   * ABSOLUTE clip whose play range is 1/2..2 beats of 4 (saved running, so loading starts it) with
+   * a pattern lane, a stepped Discrete lane on its Gradient's palette index and a Normalized lane
+   * on its phase; a sine LFO (700 ms) modulates channel B's fader. The swatch has three
+   * colors: CYCLE (1.5 s), FIXED and OSCILLATE (1 s).
+   */
+  static void clipsTempoGroup(File f) throws Exception {
+    LX lx = newLX();
+    lx.engine.tempo.bpm.setValue(137);
+    bpm = 137;
+    LXSwatch swatch = lx.engine.palette.swatch;
+    LXDynamicColor c1 = swatch.getColor(0);
+    c1.primary.setColor(heronarts.lx.color.LXColor.hsb(200, 90, 100));
+    c1.mode.setValue(LXDynamicColor.Mode.CYCLE);
+    c1.period.setValue(1.5);
+    LXDynamicColor c2 = swatch.addColor();
+    c2.primary.setColor(heronarts.lx.color.LXColor.hsb(40, 100, 90));
+    LXDynamicColor c3 = swatch.addColor();
+    c3.primary.setColor(heronarts.lx.color.LXColor.hsb(300, 70, 100));
+    c3.secondary.setColor(heronarts.lx.color.LXColor.hsb(90, 100, 60));
+    c3.mode.setValue(LXDynamicColor.Mode.OSCILLATE);
+    c3.period.setValue(1.0);
+
+    GradientPattern ga = paletteGradient(lx, 1, 3);
+    LXChannel a = lx.engine.mixer.addChannel(new LXPattern[] { ga });
+    a.fader.setValue(0.7);
+    GradientPattern gb = paletteGradient(lx, 2, 2);
+    gb.engine.gradientScale.setValue(0.6);
+    LXChannel b = lx.engine.mixer.addChannel(new LXPattern[] { gb, paletteSolid(lx, 3) });
+    b.fader.setValue(0.9);
+    b.blendMode.setValue(1); // Add
+    heronarts.lx.mixer.LXGroup group = lx.engine.mixer.addGroup(java.util.List.of(a, b));
+
+    JsonObject gclip = clipJson("Tempo", true, beats(4), beats(1), beats(2));
+    gclip.getAsJsonObject("parameters").addProperty("timeBase", 1);
+    parameterLane(gclip, "/fader", 0, 0.3, beats(1.5), 1, beats(2.5), 0.5, beats(4), 0.2);
+    LXClip kg = group.addClip(0);
+    kg.load(lx, gclip);
+
+    JsonObject bclip = clipJson("Range", false, beats(4), 0, beats(4));
+    marker(bclip.getAsJsonObject("parameters"), "playStart", beats(0.5));
+    marker(bclip.getAsJsonObject("parameters"), "playEnd", beats(2));
+    patternLane(bclip, 0, 0, beats(0.75), 1, beats(1.5), 0);
+    parameterLane(bclip, "/pattern/1/paletteIndex", 0, 0, beats(0.25), 0.25, beats(1), 0.5, beats(1.75), 0);
+    parameterLane(bclip, "/pattern/1/gradientPhase", 0, 0, beats(2), 1);
+    LXClip kb = b.addClip(0);
+    kb.load(lx, bclip);
+
+    modulate(lx, lfo(lx, "Sine", 0, 700), b.fader, 0.25);
+
+    kg.launch();
+    kb.launch();
     save(lx, f);
   }
 }
