@@ -9,7 +9,19 @@ import { compareScene, formatParity, goldenScenes } from '../../src/light/render
 const DIR = fileURLToPath(new URL('../golden/lx-scenes/clips/', import.meta.url));
 
 /** Every scene of the folder; one that departs from LX is left out here and listed in its README. */
-const EXACT = ['clips_palette_lfo', 'clips_tempo_group'];
+const EXACT = ['clips_master_trigger', 'clips_palette_lfo', 'clips_tempo_group'];
+
+/**
+ * The load warnings a scene must give: LX saves a master clip's crossfader lane under the absolute
+ * path `/lx/mixer/crossfader`, which its own loader (and Footlight's) cannot find on the master bus,
+ * so the lane plays in neither.
+ */
+const WARNINGS: Record<string, readonly string[]> = {
+  clips_master_trigger: [
+    'engine/children/mixer/children/master/clips/0/parameterLanes/1/path: clip lane /lx/mixer/crossfader: ' +
+      'no such parameter on /lx/mixer/master; the lane is kept but does not play',
+  ],
+};
 
 test('the clips folder holds exactly the scenes asserted exact', () => {
   assert.deepEqual(goldenScenes(DIR).sort(), [...EXACT].sort());
@@ -19,7 +31,7 @@ for (const scene of EXACT) {
   test(`LX scene clips/${scene}: every frame equals LX 1.2.1 exactly`, () => {
     const parity = compareScene(DIR, scene, createLibrary());
     assert.equal(parity.shapeError, undefined, parity.shapeError);
-    assert.deepEqual(parity.warnings, []);
+    assert.deepEqual(parity.warnings, WARNINGS[scene] ?? []);
     assert.equal(parity.exactFraction, 1, formatParity(parity));
   });
 }

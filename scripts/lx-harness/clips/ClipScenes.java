@@ -28,11 +28,20 @@ import java.io.File;
 public class ClipScenes {
 
   public static void main(String[] args) throws Exception {
-    File out = new File(args[0]);
+    try {
+      build(new File(args[0]));
+    } catch (Throwable t) {
+      t.printStackTrace();
+    } finally {
+      System.exit(0); // LX's threads would keep a failed build alive
+    }
+  }
+
+  static void build(File out) throws Exception {
     out.mkdirs();
     clipsPaletteLfo(new File(out, "clips_palette_lfo.lxp"));
     clipsTempoGroup(new File(out, "clips_tempo_group.lxp"));
-    System.exit(0);
+    clipsMasterTrigger(new File(out, "clips_master_trigger.lxp"));
   }
 
   static LX newLX() {
@@ -269,6 +278,68 @@ public class ClipScenes {
 
     kg.launch();
     kb.launch();
+    save(lx, f);
+  }
+
+  /** A parameter lane that names its parameter by component id and parameter path, not by path. */
+  static void componentLane(JsonObject clip, int componentId, String parameterPath, double... events) {
+    parameterLane(clip, "", events);
+    JsonArray lanes = clip.getAsJsonArray("parameterLanes");
+    JsonObject lane = lanes.get(lanes.size() - 1).getAsJsonObject();
+    lane.remove("path");
+    lane.addProperty("componentId", componentId);
+    lane.addProperty("parameterPath", parameterPath);
+  }
+
+  /**
+   * A master clip and a pattern lane through transitions at 120 BPM. Channel 1 (crossfader group A)
+   * is a playlist of palette Solid, palette Gradient and Noise with Dissolve transitions (250 ms);
+   * its looped clip (1000 ms) goes to them at 0, 250 and 700 ms. (A lane on the channel's Trigger
+   * Pattern Cycle cannot be loaded: LXClip.load throws, the clip has no default for it.) Channel 2 (group B) is a
+   * palette Gradient whose phase a sine LFO (800 ms) modulates. The master clip (unlooped, 1500 ms)
+   * automates the master fader and the crossfader. (A lane on a swatch color's period cannot be
+   * loaded either: the master clip registers the palette's own parameters, not its colors'.)
+   */
+  static void clipsMasterTrigger(File f) throws Exception {
+    LX lx = newLX();
+    bpm = 120;
+    LXSwatch swatch = lx.engine.palette.swatch;
+    LXDynamicColor c1 = swatch.getColor(0);
+    c1.primary.setColor(heronarts.lx.color.LXColor.hsb(0, 100, 100));
+    c1.mode.setValue(LXDynamicColor.Mode.CYCLE);
+    c1.period.setValue(3.0);
+    LXDynamicColor c2 = swatch.addColor();
+    c2.primary.setColor(heronarts.lx.color.LXColor.hsb(260, 80, 90));
+
+    NoisePattern n = new NoisePattern(lx);
+    n.motion.setValue(true);
+    n.motionSpeed.setValue(0.5);
+    LXChannel ch1 = lx.engine.mixer.addChannel(new LXPattern[] { paletteSolid(lx, 1), paletteGradient(lx, 1, 3), n });
+    ch1.fader.setValue(1);
+    ch1.crossfadeGroup.setValue(heronarts.lx.mixer.LXChannel.CrossfadeGroup.A);
+    ch1.patternEngine.transitionEnabled.setValue(true);
+    ch1.patternEngine.transitionTimeSecs.setValue(0.25);
+
+    GradientPattern g2 = paletteGradient(lx, 2, 2);
+    LXChannel ch2 = lx.engine.mixer.addChannel(new LXPattern[] { g2 });
+    ch2.fader.setValue(1);
+    ch2.crossfadeGroup.setValue(heronarts.lx.mixer.LXChannel.CrossfadeGroup.B);
+
+    JsonObject clip1 = clipJson("Cycle", true, 1000, 0, 1000);
+    patternLane(clip1, 0, 0, 250, 1, 700, 2);
+    LXClip k1 = ch1.addClip(0);
+    k1.load(lx, clip1);
+
+    JsonObject mclip = clipJson("Master", false, 1500, 0, 1500);
+    parameterLane(mclip, "/fader", 0, 1, 750, 0.5, 1500, 0.9);
+    componentLane(mclip, lx.engine.mixer.getId(), "crossfader", 0, 0, 1000, 1);
+    LXClip km = lx.engine.mixer.masterBus.addClip(0);
+    km.load(lx, mclip);
+
+    modulate(lx, lfo(lx, "Sine", 0, 800), g2.engine.gradientPhase, 0.5);
+
+    k1.launch();
+    km.launch();
     save(lx, f);
   }
 }
