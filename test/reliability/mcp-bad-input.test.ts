@@ -3,6 +3,7 @@
 // show's state and history must be byte-identical afterwards.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { displayTextProblem } from '../../src/engine/text.js';
 import { startShow } from '../helpers/show.js';
 import { fingerprint } from './helpers.js';
 
@@ -73,12 +74,17 @@ test('bad input to every tool: a client error code, never internal, and nothing 
       if (result.isError === true) {
         assert.match(text, /^(invalid_argument|not_found|stale|protocol): /, label);
       } else if (!readOnly) {
-        // A changing tool whose arguments are all optional may take a string that is fine for it
-        // (a label such as "🎛️💡"); the step it made must then roll back to exactly the state before.
+        // A changing tool may take a string that is fine for it when that string is all the call
+        // needs (a label or a new list's name such as "🎛️💡"); the step it made must then roll
+        // back to exactly the state before.
         const required = (tool.inputSchema as { required?: string[] }).required ?? [];
         const values = Object.values(args);
         assert.ok(
-          required.length === 0 && values.length === 1 && typeof values[0] === 'string',
+          required.every((k) => k in args) &&
+            values.length === 1 &&
+            typeof values[0] === 'string' &&
+            values[0].length < 1024 &&
+            displayTextProblem(values[0]) === undefined,
           `${label}: a changing tool accepted bad input: ${text.slice(0, 200)}`,
         );
         await show.app.engine.queue.submit(() => {

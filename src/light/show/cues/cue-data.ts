@@ -2,6 +2,7 @@
 // them when a project opens (`externals["footlight.cueLists"]`, which LX keeps but ignores).
 import type { ExternalsReader } from '../project/project-file.js';
 import type { SnapshotView } from '../snapshots/snapshot-engine.js';
+import { displayTextProblem } from '../../../engine/text.js';
 
 /** The externals key the cue lists are saved under. */
 export const CUE_LISTS_KEY = 'footlight.cueLists';
@@ -65,15 +66,18 @@ export function timeProblem(what: string, v: unknown, max = MAX_TIME_MS): string
   return undefined;
 }
 
+/** Why a cue list name is not one (as every name shown to an operator: displayable text), or undefined. */
 export function nameProblem(v: unknown): string | undefined {
   if (typeof v !== 'string' || v.trim().length === 0 || v.length > MAX_NAME_CHARS)
     return `a cue list name is 1–${MAX_NAME_CHARS} characters, not blank; got ${shown(v)}`;
-  return undefined;
+  const text = displayTextProblem(v);
+  return text === undefined ? undefined : `a cue list name ${text}`;
 }
 
 export function labelProblem(v: unknown): string | undefined {
   if (typeof v !== 'string' || v.length > MAX_LABEL_CHARS) return `a cue label is at most ${MAX_LABEL_CHARS} characters; got ${shown(v)}`;
-  return undefined;
+  const text = displayTextProblem(v);
+  return text === undefined ? undefined : `a cue label ${text}`;
 }
 
 function shown(v: unknown): string {

@@ -170,7 +170,7 @@ export class CueLists {
   }
 
   list(name: string): CueList {
-    const l = this.lists().find((x) => x.name === name);
+    const l = this.lists().find((x) => x.name === name.normalize('NFC'));
     if (l === undefined) {
       const names = this.lists()
         .map((x) => JSON.stringify(x.name))
@@ -206,8 +206,9 @@ export class CueLists {
     return this.lists().map((l) => (l === list ? next : l));
   }
 
-  createList(origin: Origin, name: string, mode: CueListMode = 'tracking'): CueList {
-    check(nameProblem(name));
+  createList(origin: Origin, given: string, mode: CueListMode = 'tracking'): CueList {
+    check(nameProblem(given));
+    const name = given.normalize('NFC');
     if (this.lists().some((l) => l.name === name)) throw invalidArgument(`a cue list named ${JSON.stringify(name)} exists already`);
     if (this.lists().length >= MAX_LISTS) throw invalidArgument(`the show holds at most ${MAX_LISTS} cue lists`);
     const created: CueList = { name, mode, cues: [] };
@@ -216,14 +217,11 @@ export class CueLists {
 
   editList(origin: Origin, name: string, edit: { readonly name?: string; readonly mode?: CueListMode }): CueList {
     const list = this.list(name);
-    const to = edit.name ?? name;
-    if (edit.name !== undefined) {
-      check(nameProblem(edit.name));
-      if (edit.name !== name && this.lists().some((l) => l.name === edit.name))
-        throw invalidArgument(`a cue list named ${JSON.stringify(edit.name)} exists already`);
-    }
+    if (edit.name !== undefined) check(nameProblem(edit.name));
+    const to = edit.name?.normalize('NFC') ?? list.name;
+    if (to !== list.name && this.lists().some((l) => l.name === to)) throw invalidArgument(`a cue list named ${JSON.stringify(to)} exists already`);
     const next: CueList = { name: to, mode: edit.mode ?? list.mode, cues: list.cues };
-    const rename = to === name ? undefined : { from: name, to };
+    const rename = to === list.name ? undefined : { from: list.name, to };
     return this.commit(origin, `Edit cue list ${name}`, this.replaced(list, next), () => listCopy(this.list(to)), rename);
   }
 
@@ -323,7 +321,7 @@ export class CueLists {
     if (list.cues.some((c) => sameNumber(c.number, number)))
       throw invalidArgument(`cue ${number} exists in ${JSON.stringify(name)}; give another number (e.g. ${number + 0.5}) or edit_cue`);
     if (list.cues.length >= MAX_CUES_PER_LIST) throw invalidArgument(`a list holds at most ${MAX_CUES_PER_LIST} cues`);
-    const label = options.label ?? `Cue ${cleanNumber(number)}`;
+    const label = (options.label ?? `Cue ${cleanNumber(number)}`).normalize('NFC');
     check(labelProblem(label));
     const times = this.times(ZERO, options);
     const scopes = options.scopes ?? CUE_SCOPES;
@@ -354,7 +352,7 @@ export class CueLists {
     check(numberProblem(to));
     if (!sameNumber(to, cue.number) && list.cues.some((c) => sameNumber(c.number, to)))
       throw invalidArgument(`cue ${to} exists in ${JSON.stringify(name)}; give another number`);
-    const label = edit.label ?? cue.label;
+    const label = (edit.label ?? cue.label).normalize('NFC');
     check(labelProblem(label));
     const out = cueCopy({ number: cleanNumber(to), label, views: cue.views, ...this.times(cue, edit) });
     const next: CueList = { ...list, cues: list.cues.map((c) => (c === cue ? out : c)).sort((a, b) => a.number - b.number) };
