@@ -1,4 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
+import type { LightCueState } from '../protocol.js';
 import { MeterBar, monitorBeat, monitorMeters } from './monitor.js';
 import { formatPosition, meterUnits, type Clip, type TrackInfo, type Transport } from './song.js';
 import { act, api, light } from './store.js';
@@ -256,8 +257,8 @@ export function Arranger({ tracks, arranger, t }: { readonly tracks: TrackInfo[]
           </div>
           <div class="lane-body">
             {cues.map((c) => (
-              <div {...mark('light-cue-mark', c.beat, span)} key={c.beat} data-beat={c.beat} title={`Beat ${c.beat}: scene ${c.scene + 1}`}>
-                {c.marker ?? `S${c.scene + 1}`}
+              <div {...mark('light-cue-mark', c.beat, span)} key={c.beat} data-beat={c.beat} title={`Beat ${c.beat}: ${lightCueWhat(c)}`}>
+                {c.marker ?? (c.scene !== undefined ? `S${c.scene + 1}` : `▶${c.cueList?.list ?? ''}`)}
               </div>
             ))}
             <div class="playhead" style={{ left: pct(playhead) }} />
@@ -266,4 +267,12 @@ export function Arranger({ tracks, arranger, t }: { readonly tracks: TrackInfo[]
       )}
     </section>
   );
+}
+
+/** What a light cue does, in words: its scene, its cue list step, or both. */
+function lightCueWhat(c: LightCueState): string {
+  const parts: string[] = [];
+  if (c.scene !== undefined) parts.push(`scene ${c.scene + 1}`);
+  if (c.cueList !== undefined) parts.push(c.cueList.cue === undefined ? `Go ${c.cueList.list}` : `Goto ${c.cueList.list} ${c.cueList.cue}`);
+  return parts.join(', ');
 }
