@@ -1,13 +1,25 @@
+import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { writeFileAtomic } from '../app/atomic-write.js';
+import { beginOutput, writeFileAtomic } from '../app/atomic-write.js';
 import { checkOutputFile, checkOutputFolder, makeFolders } from '../app/output-path.js';
 import { isFootlightError } from '../engine/errors.js';
-import { integratedLoudness, samplePeak, toDb, truePeak } from '../sound/audio/loudness.js';
-import { MAX_RENDER_SECONDS, renderOffline, RENDER_SAMPLE_RATE } from '../sound/audio/offline.js';
+import { BLOCK } from '../sound/audio/dsp/math.js';
+import type { RenderPlan } from '../sound/audio/dsp/plan.js';
+import { integratedLoudness, LoudnessMeter, samplePeak, toDb } from '../sound/audio/loudness.js';
+import {
+  MAX_RENDER_SECONDS,
+  rangeFrames,
+  renderBlocks,
+  renderOffline,
+  RENDER_SAMPLE_RATE,
+  type RenderRange,
+  type StreamedRender,
+} from '../sound/audio/offline.js';
 import { buildPlan } from '../sound/audio/plan.js';
 import { renderStems, type Stem, type StemMode } from '../sound/audio/stems.js';
-import { encodeWav24 } from '../sound/audio/wav.js';
+import { TruePeakMeter, truePeak } from '../sound/audio/true-peak.js';
+import { encodeWav24, Wav24Stream } from '../sound/audio/wav.js';
 import { ltcRequest, withLtc } from './ltc-track.js';
 import { buildProject, saveProject, type ProjectJson } from '../sound/model/components.js';
 import { projectFilePath, readProjectFile } from '../sound/model/project-file.js';
@@ -59,13 +71,60 @@ function progressBar(): ((done: number) => void) | undefined {
 
 const fmt = (db: number, unit: string): string => (db === -Infinity ? `-inf ${unit}` : `${db.toFixed(2)} ${unit}`);
 
-/** Peak, true peak and integrated loudness of a signal as written. */
+/** Peak, true peak and integrated loudness, as the summary line says them. */
+function levelsText(peak: number, tp: number, lufs: number): string {
+  return `peak ${fmt(toDb(peak), 'dBFS')}, true peak ${fmt(toDb(tp), 'dBTP')}, integrated ${fmt(lufs, 'LUFS')}`;
+}
+
+/** Peak, true peak and integrated loudness of a whole signal as written. */
 function levels(ch: readonly Float32Array[]): string {
   const peak = samplePeak(ch);
-  return (
-    `peak ${fmt(toDb(peak), 'dBFS')}, true peak ${fmt(toDb(truePeak(ch, peak)), 'dBTP')}, ` +
-    `integrated ${fmt(integratedLoudness(ch, RENDER_SAMPLE_RATE), 'LUFS')}`
-  );
+  return levelsText(peak, truePeak(ch, peak), integratedLoudness(ch, RENDER_SAMPLE_RATE));
+}
+
+/**
+ * Renders the mix straight into the WAV, block by block, metering the samples as written: memory
+ * stays a few blocks however long the song (whole-song arrays cost more CPU in page faults than
+ * the quantizing itself). The file appears whole or not at all (beginOutput).
+ */
+async function streamMix(plan: RenderPlan, range: RenderRange, path: string): Promise<{ info: StreamedRender; clipped: number; levels: string }> {
+  const { frames } = rangeFrames(plan, range, RENDER_SAMPLE_RATE);
+  const output = await beginOutput(path);
+  const fd = openSync(output.temp, 'w');
+  try {
+    const wav = new Wav24Stream(fd, 2, RENDER_SAMPLE_RATE, frames);
+    const written = [new Float32Array(BLOCK), new Float32Array(BLOCK)];
+    const block: Float32Array[] = [new Float32Array(0), new Float32Array(0)];
+    const peaks = new TruePeakMeter(2);
+    const loudness = new LoudnessMeter(2, RENDER_SAMPLE_RATE);
+    const info = renderBlocks(
+      plan,
+      range,
+      (l, r, n) => {
+        block[0] = l;
+        block[1] = r;
+        wav.write(block, n, written);
+        peaks.push(written, n);
+        loudness.push(written, n);
+      },
+      progressBar(),
+    );
+    wav.finish();
+    fsyncSync(fd);
+    closeSync(fd);
+    const peak = peaks.samplePeak;
+    const text = levelsText(peak, peaks.finish(), loudness.finish());
+    await output.commit();
+    return { info, clipped: wav.clipped, levels: text };
+  } catch (err) {
+    try {
+      closeSync(fd);
+    } catch {
+      // already closed: the failure came after
+    }
+    await output.abort();
+    throw err;
+  }
 }
 
 /** One WAV per stem, `NN-name.wav` by bank position, and one summary line each. */
@@ -104,21 +163,29 @@ export async function renderSound(options: RenderSoundOptions): Promise<void> {
     const plan = buildPlan(json, samples);
     const range = { fromBeat: options.from, toBeat: options.to, seconds: options.seconds };
     const started = performance.now();
+    const report = (r: StreamedRender, text: string, clipped: number): void => {
+      const elapsed = (performance.now() - started) / 1000;
+      for (const s of r.notRendered) process.stderr.write(`not rendered: ${s.track} › ${s.device}: ${s.reason}\n`);
+      const speed = elapsed > 0 ? `${(r.seconds / elapsed).toFixed(0)}× real time` : 'instant';
+      process.stdout.write(
+        `${options.out}: ${r.seconds.toFixed(3)} s from beat ${r.fromBeat}, 48 kHz stereo 24-bit; ${text}, ${clipped} clipped samples; rendered at ${speed}\n`,
+      );
+    };
+    if (ltc === undefined && stemsDir === undefined) {
+      const mix = await streamMix(plan, range, out);
+      report(mix.info, mix.levels, mix.clipped);
+      return;
+    }
+    // LTC is made from the whole mix, and stems are compared with it: these keep the song in memory.
     const { mix: r, stems } =
       stemsDir === undefined
         ? { mix: renderOffline(plan, range, progressBar()), stems: [] }
         : renderStems(plan, range, options.stemsMode ?? 'pre-master', progressBar());
-    const elapsed = (performance.now() - started) / 1000;
     // With --ltc the timecode is the song position: the render's start beat at the song's tempo, plus the offset.
     const withTimecode = ltc === undefined ? undefined : withLtc(r.left, r.right, (r.fromBeat * 60) / plan.tempo, RENDER_SAMPLE_RATE, ltc);
     const wav = encodeWav24(withTimecode?.channels ?? [r.left, r.right], RENDER_SAMPLE_RATE);
     await writeFileAtomic(out, wav.bytes);
-    for (const s of r.notRendered) process.stderr.write(`not rendered: ${s.track} › ${s.device}: ${s.reason}\n`);
-    const speed = elapsed > 0 ? `${(r.seconds / elapsed).toFixed(0)}× real time` : 'instant';
-    process.stdout.write(
-      `${options.out}: ${r.seconds.toFixed(3)} s from beat ${r.fromBeat}, 48 kHz stereo 24-bit; ${levels(wav.written)}, ${wav.clipped} clipped samples; ` +
-        `rendered at ${speed}\n`,
-    );
+    report(r, levels(wav.written), wav.clipped);
     if (withTimecode !== undefined) process.stdout.write(`  ${withTimecode.summary}\n`);
     if (stemsDir !== undefined) await writeStems(stemsDir, stems, options.stemsMode ?? 'pre-master');
   } catch (err) {

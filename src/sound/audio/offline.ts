@@ -48,24 +48,50 @@ export function rangeFrames(plan: RenderPlan, range: RenderRange, sampleRate: nu
   return { from, frames: Math.max(0, Math.round(seconds * sampleRate)) };
 }
 
-/** Renders a range of the arranger offline, as fast as the CPU allows. `progress` gets 0–1. */
-export function renderOffline(plan: RenderPlan, range: RenderRange, progress?: (done: number) => void, sampleRate = RENDER_SAMPLE_RATE): OfflineRender {
+/** What a streamed render says when it ends (its samples went to the block callback). */
+export type StreamedRender = Omit<OfflineRender, 'left' | 'right'>;
+
+/**
+ * Renders a range of the arranger offline, as fast as the CPU allows, handing each block to
+ * `onBlock` (the last one may be short); nothing of the song is kept here. `progress` gets 0–1.
+ */
+export function renderBlocks(
+  plan: RenderPlan,
+  range: RenderRange,
+  onBlock: (left: Float32Array, right: Float32Array, n: number, at: number) => void,
+  progress?: (done: number) => void,
+  sampleRate = RENDER_SAMPLE_RATE,
+): StreamedRender {
   const { from, frames } = rangeFrames(plan, range, sampleRate);
   const engine = new AudioEngine(plan, sampleRate);
   engine.seek(from);
   engine.play();
-  const left = new Float32Array(frames);
-  const right = new Float32Array(frames);
   const bl = new Float32Array(BLOCK);
   const br = new Float32Array(BLOCK);
   const every = Math.max(1, Math.floor(sampleRate / BLOCK / 4));
   for (let at = 0, k = 0; at < frames; at += BLOCK, k++) {
     engine.render(bl, br);
-    const n = Math.min(BLOCK, frames - at);
-    left.set(n === BLOCK ? bl : bl.subarray(0, n), at);
-    right.set(n === BLOCK ? br : br.subarray(0, n), at);
+    onBlock(bl, br, Math.min(BLOCK, frames - at), at);
     if (progress !== undefined && k % every === 0) progress(at / frames);
   }
   progress?.(1);
-  return { left, right, sampleRate, fromBeat: from, seconds: frames / sampleRate, notRendered: engine.notRendered };
+  return { sampleRate, fromBeat: from, seconds: frames / sampleRate, notRendered: engine.notRendered };
+}
+
+/** Renders a range of the arranger offline into two whole-song arrays. `progress` gets 0–1. */
+export function renderOffline(plan: RenderPlan, range: RenderRange, progress?: (done: number) => void, sampleRate = RENDER_SAMPLE_RATE): OfflineRender {
+  const { frames } = rangeFrames(plan, range, sampleRate);
+  const left = new Float32Array(frames);
+  const right = new Float32Array(frames);
+  const info = renderBlocks(
+    plan,
+    range,
+    (bl, br, n, at) => {
+      left.set(n === BLOCK ? bl : bl.subarray(0, n), at);
+      right.set(n === BLOCK ? br : br.subarray(0, n), at);
+    },
+    progress,
+    sampleRate,
+  );
+  return { left, right, ...info };
 }

@@ -1,4 +1,5 @@
-import { integratedLoudness, samplePeak, truePeak } from '../audio/loudness.js';
+import { integratedLoudness, samplePeak } from '../audio/loudness.js';
+import { truePeak } from '../audio/true-peak.js';
 import { noteOf, yin } from './pitch.js';
 import { BANDS, bandPowers, centroid, FRAME, HOP, spectra } from './spectrum.js';
 

@@ -4,7 +4,8 @@
 // between two, near Nyquist too), and a saw chord and noise bursts put them everywhere.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { samplePeak, toDb, truePeak } from '../../../src/sound/audio/loudness.js';
+import { samplePeak, toDb } from '../../../src/sound/audio/loudness.js';
+import { truePeak } from '../../../src/sound/audio/true-peak.js';
 import type { OfflineRender } from '../../../src/sound/audio/offline.js';
 import { clip, dev, project, render, soxStat, track } from './helpers.js';
 
@@ -77,4 +78,17 @@ test('true peak of a bright saw chord agrees with sox within 0.05 dB', () => {
   const ours = toDb(truePeak([r.left, r.right]));
   const sox = soxTruePeakDb(r);
   assert.ok(Math.abs(ours - sox) <= 0.05, `ours ${ours.toFixed(3)} dB, sox ${sox.toFixed(3)} dB`);
+});
+
+test('true peak reads a crest between samples in the last samples of a signal, at every length around the scan windows', () => {
+  // A 12 kHz burst with its crests between samples, under a 31-sample Hann window that ends on the
+  // signal's last sample: the crest sits 8–20 samples from the end, where the scan's window runs out.
+  for (const length of [60, 16_390, 16_406, 16_420, 16_447, 32_800]) {
+    const x = new Float32Array(length);
+    for (let k = 0; k < 31; k++) x[length - 31 + k] = 0.5 * Math.sin((Math.PI * k) / 30) ** 2 * Math.cos(2 * Math.PI * 0.25 * (k + 0.5));
+    const ours = toDb(truePeak([x, x]));
+    const sox = soxTruePeakDb(signal(x));
+    assert.ok(Math.abs(ours - sox) <= 0.05, `${length} samples: ours ${ours.toFixed(3)} dB, sox ${sox.toFixed(3)} dB`);
+    assert.ok(ours > toDb(samplePeak([x])) + 1, `${length} samples: the crest between samples is read`);
+  }
 });

@@ -1,0 +1,187 @@
+/**
+ * True peak (ITU-R BS.1770-4 Annex 2: 4× oversampling, with a longer filter than its example), over
+ * a whole signal or one that arrives block by block (a streamed render: no whole-song arrays).
+ * Checked against sox's 192 kHz resampler in test/sound/audio/true-peak.test.ts. Pure TypeScript.
+ */
+import { samplePeak } from './loudness.js';
+
+const OVERSAMPLE = 4;
+/** Taps per phase: 48 (a 192-tap Kaiser-windowed sinc) reads within 0.05 dB of sox's 192 kHz
+ * very-high-quality resampler on the demo, where the standard's 12 under-read by 0.45 dB. */
+const TAPS_PER_PHASE = 48;
+const KAISER_BETA = 8;
+
+function bessel0(x: number): number {
+  let sum = 1;
+  let term = 1;
+  for (let k = 1; k < 40; k++) {
+    term *= (x / 2 / k) ** 2;
+    sum += term;
+  }
+  return sum;
+}
+
+/**
+ * Polyphase interpolation filter: a Kaiser-windowed sinc cut off at the original Nyquist, centred
+ * on a sample (an odd length, 4 × 48 + 1), so phase 0 is the sample itself and phases 1–3 fall a
+ * quarter, a half and three quarters of the way to the next, as a 192 kHz resampler's outputs do
+ * (a crest midway between two samples is read, not a quarter-sample either side of it). The last
+ * tap, a zero of the sinc, is left out so that every phase holds 48.
+ */
+const PHASES: Float64Array[] = (() => {
+  const len = OVERSAMPLE * TAPS_PER_PHASE + 1;
+  const centre = (len - 1) / 2;
+  const h = new Float64Array(len);
+  for (let i = 0; i < len; i++) {
+    const t = (i - centre) / OVERSAMPLE;
+    const sinc = t === 0 ? 1 : Math.sin(Math.PI * t) / (Math.PI * t);
+    h[i] = (sinc * bessel0(KAISER_BETA * Math.sqrt(1 - ((2 * (i - centre)) / (len - 1)) ** 2))) / bessel0(KAISER_BETA);
+  }
+  return Array.from({ length: OVERSAMPLE }, (_, p) => Float64Array.from({ length: TAPS_PER_PHASE }, (_, k) => h[k * OVERSAMPLE + p]));
+})();
+
+/** The filter's taps interleaved by phase: TAPS[4k + p] is phase p's tap k (one read of the signal feeds all four). */
+const TAPS = Float64Array.from({ length: OVERSAMPLE * TAPS_PER_PHASE }, (_, j) => PHASES[j % OVERSAMPLE][(j / OVERSAMPLE) | 0]);
+
+/**
+ * Samples a scan keeps on either side of a candidate: its intervals (two back, one on) read half the
+ * taps either way. Samples outside the signal are zeros here, which add exactly nothing to a sum.
+ */
+const PAD = TAPS_PER_PHASE / 2 + 8;
+/** Samples scanned at a time, between the pads. */
+const CHUNK = 16384;
+
+/** The 4 oversampled values of `w` from i to the next sample (at i, i + 1/4, 1/2, 3/4): their largest magnitude. */
+function intervalPeak(w: Float32Array, i: number): number {
+  let a0 = 0;
+  let a1 = 0;
+  let a2 = 0;
+  let a3 = 0;
+  for (let k = 0, j = i + TAPS_PER_PHASE / 2; k < TAPS_PER_PHASE; k++, j--) {
+    const x = w[j];
+    a0 += TAPS[4 * k] * x;
+    a1 += TAPS[4 * k + 1] * x;
+    a2 += TAPS[4 * k + 2] * x;
+    a3 += TAPS[4 * k + 3] * x;
+  }
+  return Math.max(Math.abs(a0), Math.abs(a1), Math.abs(a2), Math.abs(a3));
+}
+
+/**
+ * One channel's scan. A band-limited signal peaks between two samples only beside a sample that is
+ * a local maximum or minimum, so the interpolation runs in the two intervals either side of each
+ * such sample (and one more each way, for content near Nyquist), and only where that sample is
+ * within 6 dB of the peak so far (`floor`). The window holds the signal from PAD samples before
+ * the next candidate; candidates are scanned once PAD samples after them have arrived.
+ */
+class ChannelScan {
+  private readonly w = new Float32Array(PAD + CHUNK + 2 * PAD);
+  /** The signal index of w[0] (negative at the start: the zeros before the signal). */
+  private base = -PAD;
+  /** Samples in the window. */
+  private filled = PAD;
+  /** The first interval not yet measured (a signal index). */
+  private next = 0;
+  peak = 0;
+
+  /** Appends x[0…n); scans what has its pad. */
+  push(x: Float32Array, n: number, floor: number): void {
+    // The window fills to a pad short of its end, so the pad of zeros `finish` adds always fits.
+    const full = this.w.length - PAD;
+    for (let at = 0; at < n; ) {
+      const take = Math.min(n - at, full - this.filled);
+      this.w.set(x.subarray(at, at + take), this.filled);
+      this.filled += take;
+      at += take;
+      if (this.filled === full) this.scan(this.filled - PAD, floor, Infinity);
+    }
+  }
+
+  /** The signal has ended after `length` samples: scans the rest. */
+  finish(length: number, floor: number): void {
+    const end = length - this.base;
+    this.w.fill(0, this.filled);
+    this.filled = end + PAD;
+    this.scan(end, floor, length);
+  }
+
+  /** Scans candidates at window indices from PAD up to `to`, then keeps the last 2·PAD samples at the front. */
+  private scan(to: number, floor: number, length: number): void {
+    const w = this.w;
+    for (let i = PAD; i < to; i++) {
+      const v = w[i];
+      if (Math.abs(v) < floor) continue;
+      const g = this.base + i;
+      const before = g === 0 ? v : w[i - 1];
+      const after = g + 1 === length ? v : w[i + 1];
+      if ((v < before || v < after) && (v > before || v > after)) continue; // neither a maximum nor a minimum
+      for (let j = Math.max(this.next, g - 2); j <= g + 1 && j < length; j++) {
+        const a = intervalPeak(w, j - this.base);
+        if (a > this.peak) this.peak = a;
+      }
+      this.next = g + 2;
+    }
+    const keep = this.filled - (to - PAD);
+    w.copyWithin(0, to - PAD, this.filled);
+    this.base += to - PAD;
+    this.filled = keep;
+  }
+}
+
+/**
+ * True peak of a signal that arrives in blocks, all channels at once. The floor is half the
+ * sample peak so far, never more than the whole signal's: every interval the whole-signal scan
+ * measures is measured here too (and a few more early on, before the loudest passage).
+ */
+export class TruePeakMeter {
+  private readonly scans: ChannelScan[];
+  private samples = 0;
+  /** The sample peak so far (linear). */
+  samplePeak = 0;
+
+  constructor(channels: number) {
+    this.scans = Array.from({ length: channels }, () => new ChannelScan());
+  }
+
+  push(channels: readonly Float32Array[], n: number): void {
+    let p = this.samplePeak;
+    for (const c of channels)
+      for (let i = 0; i < n; i++) {
+        const a = Math.abs(c[i]);
+        if (a > p) p = a;
+      }
+    this.samplePeak = p;
+    for (let k = 0; k < this.scans.length; k++) this.scans[k].push(channels[k], n, p / 2);
+    this.samples += n;
+  }
+
+  /** The true peak (linear) once every block is in: the largest interpolated magnitude, or the sample peak if larger. */
+  finish(): number {
+    let peak = this.samplePeak;
+    for (const s of this.scans) {
+      s.finish(this.samples, this.samplePeak / 2);
+      if (s.peak > peak) peak = s.peak;
+    }
+    return peak;
+  }
+}
+
+/**
+ * True peak (linear) of whole channels: the largest magnitude of the 4× oversampled signal, or the
+ * sample peak if larger. With the whole signal at hand the floor is half its sample peak from the
+ * start; on a held saw 2 % of the intervals are measured, and the result equals the exhaustive
+ * scan's on the tests' signals. `sp`: the sample peak, when the caller has it already.
+ */
+export function truePeak(channels: readonly Float32Array[], sp = samplePeak(channels)): number {
+  let peak = sp;
+  for (const c of channels) {
+    const scan = new ChannelScan();
+    for (let at = 0; at < c.length; at += CHUNK) {
+      const n = Math.min(CHUNK, c.length - at);
+      scan.push(c.subarray(at, at + n), n, sp / 2);
+    }
+    scan.finish(c.length, sp / 2);
+    if (scan.peak > peak) peak = scan.peak;
+  }
+  return peak;
+}

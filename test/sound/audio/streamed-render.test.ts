@@ -1,0 +1,133 @@
+// render-sound streams the mix: the WAV is written and the levels metered block by block, so no
+// whole-song arrays exist. Streamed and whole-signal results must be the same: the file byte for
+// byte, the loudness to the last bit, the true peak at least as high (its floor rises with the
+// peak so far, so it measures every interval the whole-signal scan does, and a few more).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { integratedLoudness, LoudnessMeter } from '../../../src/sound/audio/loudness.js';
+import { TruePeakMeter, truePeak } from '../../../src/sound/audio/true-peak.js';
+import { encodeWav24, Wav24Stream } from '../../../src/sound/audio/wav.js';
+
+const RATE = 48000;
+
+/** Seeded noise over a slow crescendo, with a sine near Nyquist and a few over-full-scale samples. */
+function signal(seconds: number, seed: number): Float32Array {
+  const x = new Float32Array(Math.round(seconds * RATE));
+  let s = seed;
+  for (let i = 0; i < x.length; i++) {
+    s = (s * 1103515245 + 12345) >>> 0;
+    const swell = 0.05 + (0.9 * i) / x.length;
+    x[i] = swell * (0.6 * (s / 2 ** 32 - 0.5) + 0.4 * Math.sin(2 * Math.PI * 0.23 * i));
+  }
+  x[1000] = 1.2;
+  x[1001] = -1.3;
+  return x;
+}
+
+/** Feeds `channels` to `push` in blocks whose sizes cycle through `sizes`. */
+function inBlocks(channels: Float32Array[], sizes: number[], push: (blocks: Float32Array[], n: number) => void): void {
+  for (let at = 0, k = 0; at < channels[0].length; k++) {
+    const n = Math.min(sizes[k % sizes.length], channels[0].length - at);
+    push(
+      channels.map((c) => c.subarray(at, at + n)),
+      n,
+    );
+    at += n;
+  }
+}
+
+test('a streamed WAV is byte for byte the whole-file encoding, over several flushes and a short last block', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'footlight-wav-stream-'));
+  try {
+    const channels = [signal(1.3, 1), signal(1.3, 2)];
+    const whole = encodeWav24(channels, RATE);
+    const file = join(dir, 'streamed.wav');
+    const fd = openSync(file, 'w');
+    const wav = new Wav24Stream(fd, 2, RATE, channels[0].length);
+    const written = [new Float32Array(128), new Float32Array(128)];
+    const asWritten = [new Float32Array(channels[0].length), new Float32Array(channels[0].length)];
+    let at = 0;
+    inBlocks(channels, [128, 77, 128, 3], (blocks, n) => {
+      wav.write(blocks, n, written);
+      asWritten[0].set(written[0].subarray(0, n), at);
+      asWritten[1].set(written[1].subarray(0, n), at);
+      at += n;
+    });
+    wav.finish();
+    closeSync(fd);
+    assert.ok(Buffer.from(whole.bytes).equals(readFileSync(file)), 'same bytes');
+    assert.equal(wav.clipped, whole.clipped);
+    assert.ok(wav.clipped >= 2, 'the over-full-scale samples were clamped and counted');
+    assert.deepEqual(asWritten, whole.written);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a WAV stream refuses more frames than its header says, and says so when given fewer', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'footlight-wav-stream-'));
+  try {
+    const fd = openSync(join(dir, 'short.wav'), 'w');
+    const wav = new Wav24Stream(fd, 1, RATE, 100);
+    const x = new Float32Array(128);
+    assert.throws(() => wav.write([x], 128, [new Float32Array(128)]), /100 frames was given more/);
+    wav.write([x], 60, [new Float32Array(128)]);
+    assert.throws(() => wav.finish(), /100 frames was given 60/);
+    closeSync(fd);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('streamed loudness equals the whole-signal loudness exactly, whatever the block sizes and sample rate', () => {
+  for (const rate of [48000, 44100, 11025]) {
+    const channels = [signal(3.7, 3), signal(3.7, 4)];
+    const whole = integratedLoudness(channels, rate);
+    for (const sizes of [[128], [1], [4800, 17, 300]]) {
+      const meter = new LoudnessMeter(2, rate);
+      inBlocks(channels, sizes, (b, n) => meter.push(b, n));
+      assert.equal(meter.finish(), whole, `${rate} Hz in blocks of ${sizes}`);
+    }
+  }
+  const silent = new LoudnessMeter(2, RATE);
+  silent.push([new Float32Array(RATE), new Float32Array(RATE)], RATE);
+  assert.equal(silent.finish(), -Infinity);
+});
+
+test('streamed true peak is the whole-signal true peak, or above it where a rising floor measured more', () => {
+  for (const seconds of [0.0004, 0.9, 2.2]) {
+    const channels = [signal(seconds, 5), signal(seconds, 6)];
+    const whole = truePeak(channels);
+    for (const sizes of [[128], [1, 5000], [40000]]) {
+      const meter = new TruePeakMeter(2);
+      inBlocks(channels, sizes, (b, n) => meter.push(b, n));
+      const streamed = meter.finish();
+      assert.ok(streamed >= whole, `${seconds} s in blocks of ${sizes}: ${streamed} ≥ ${whole}`);
+      assert.ok(streamed - whole < 1e-3, `${seconds} s in blocks of ${sizes}: ${streamed} within 0.01 dB of ${whole}`);
+    }
+  }
+  const empty = new TruePeakMeter(2);
+  assert.equal(empty.finish(), 0);
+});
+
+test('loudness agrees with ffmpeg ebur128 at rates where a 400 ms block is not four 100 ms steps', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'footlight-loudness-rates-'));
+  try {
+    for (const rate of [11025, 44100]) {
+      const channels = [signal(4, 7), signal(4, 8)].map((c) => c.map((v) => 0.5 * v));
+      const wav = encodeWav24(channels, rate);
+      const file = join(dir, `${rate}.wav`);
+      writeFileSync(file, wav.bytes);
+      const ff = spawnSync('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-af', 'ebur128', '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
+      const lufs = Number(/I:\s+(-?[\d.]+) LUFS/.exec(ff.slice(ff.lastIndexOf('Summary:')))?.[1]);
+      const ours = integratedLoudness(wav.written, rate);
+      assert.ok(Math.abs(ours - lufs) <= 0.1, `${rate} Hz: ours ${ours} vs ffmpeg ${lufs}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
