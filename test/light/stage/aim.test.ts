@@ -132,8 +132,15 @@ test('the shortest move from the current pan/tilt is chosen', () => {
   near(solveAim(head, target, { current: { pan: 90, tilt: 40 } }), 100, 60);
   near(solveAim(head, target, { current: { pan: -90, tilt: -40 } }), -80, -60);
   near(solveAim(head, target, { current: { pan: -230, tilt: 50 } }), -260, 60);
-  // A slow pan makes the pan distance count more: from pan −170 the flip's −80 (90° away, tilt 120° away) loses to −260 (90°, tilt 0).
-  near(solveAim(head, target, { current: { pan: -170, tilt: 60 }, speeds: { pan: 100, tilt: 200 } }), -260, 60);
+  // From −175/−10: −260/60 is 85° of pan and 70° of tilt away, −80/−60 95° and 50°. At equal speeds the larger
+  // step sets the time (85 < 95); with a tilt four times slower than pan, tilt sets it (50 < 70).
+  const from = { pan: -175, tilt: -10 };
+  near(solveAim(head, target, { current: from }), -260, 60);
+  near(solveAim(head, target, { current: from, speeds: { pan: 200, tilt: 50 } }), -80, -60);
+  // Equal cost (90° of pan either way, tilt no more): the smaller total travel wins, then the earlier solution.
+  near(solveAim(head, target, { current: { pan: -170, tilt: -30 } }), -80, -60);
+  near(solveAim(head, target, { current: { pan: -170, tilt: 30 } }), -260, 60);
+  near(solveAim(head, target, { current: { pan: -170, tilt: 0 } }), -260, 60);
 });
 
 test('a target on the pan axis leaves pan where it is', () => {
