@@ -171,4 +171,19 @@ test('check_cue_list: values the show no longer has, and timeline steps against 
       ['missing_reference', [], 40],
     ],
   );
+
+  // Follows run on the song's time between steps: Go at beat 0 (cue 1), cue 2 follows 0.1 s later with a
+  // ten-minute fade, and the Go at beat 4 (cue 3) cuts into cue 2's fade, not cue 1's.
+  await show.call('create_cue_list', { name: 'Side' });
+  await blind(show, 'Side', [[F2, 0.2]], { followMs: 100 });
+  await blind(show, 'Side', [[F2, 0.4]], { fadeInMs: 600_000 });
+  await blind(show, 'Side', [[F2, 0.6]]);
+  await show.call('place_light_cue', { beat: 0, cueList: { list: 'Side' } });
+  await show.call('place_light_cue', { beat: 4, cueList: { list: 'Side' } });
+  const side = (await show.call('check_cue_list', { list: 'Side' })) as { timelineSteps: number; findings: Finding[] };
+  assert.equal(side.timelineSteps, 2);
+  assert.deepEqual(
+    side.findings.map((f) => [f.kind, f.cues, f.beat]),
+    [['fade_over_gap', [2], 4]],
+  );
 });
