@@ -187,3 +187,8 @@ test('check_cue_list: values the show no longer has, and timeline steps against 
     [['fade_over_gap', [2], 4]],
   );
 });
+
+test("check_cue_list: the demo show's cue list checks clean, its timeline steps included", async (t) => {
+  const show = await startShow(t, { demo: 'stage' });
+  assert.deepEqual(await show.call('check_cue_list', { list: 'Sparkle' }), { list: 'Sparkle', timelineSteps: 3, findings: [] });
+});
