@@ -10,6 +10,7 @@ import type { Clip } from '../light/clips/clip.js';
 import { MAX_SCENES } from '../light/clips/clip-engine.js';
 import type { LightShow } from '../light/show/light-show.js';
 import type { ExternalsReader } from '../light/show/project/project-file.js';
+import type { CueListTimeline } from '../light/show/cues/cue-check.js';
 import { CUE_LISTS_KEY, numberProblem, readCueLists, sameNumber } from '../light/show/cues/cue-data.js';
 import type { SoundHost } from '../sound/host/host.js';
 import { MAX_BEATS } from '../sound/model/components.js';
@@ -255,6 +256,14 @@ export class LightCues {
   /** The song's cue markers, by beat (what `marker` may name). */
   markers(): readonly { readonly name: string; readonly beat: number }[] {
     return [...this.sound.project.cueMarkers].sort((a, b) => a.beat - b.beat).map((m) => ({ name: m.name, beat: m.beat }));
+  }
+
+  /** The timeline's steps for cue list `list` (Go, or Goto a cue), by beat, and the song's tempo: what check_cue_list runs them on. */
+  timelineOf(list: string): CueListTimeline {
+    const steps = this.stored().flatMap((c) =>
+      c.cueList?.list === list ? [c.cueList.cue === undefined ? { beat: c.beat } : { beat: c.beat, cue: c.cueList.cue }] : [],
+    );
+    return { msPerBeat: 60000 / this.sound.project.tempo.getBaseValue(), steps };
   }
 
   /** The song's playhead in beats. */

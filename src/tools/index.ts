@@ -80,6 +80,7 @@ import editCue from './cues/edit-cue.js';
 import runCueList from './cues/run-cue-list.js';
 import getCueListStatus from './cues/get-cue-list-status.js';
 import previewCue from './cues/preview-cue.js';
+import checkCueList from './cues/check-cue-list.js';
 import removeSnapshot from './light/remove-snapshot.js';
 import getFrame from './light/get-frame.js';
 import getPreviewPoints from './light/get-preview-points.js';
@@ -240,6 +241,7 @@ export const TOOLS: readonly AnyTool[] = [
   runCueList,
   getCueListStatus,
   previewCue,
+  checkCueList,
   listViews,
   addView,
   removeView,

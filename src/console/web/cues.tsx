@@ -10,11 +10,17 @@ function fadeText(c: CueListState['cues'][number]): string {
 
 const cueName = (c: { readonly number: number; readonly label: string } | null): string => (c === null ? '—' : `${c.number} ${c.label}`.trim());
 
-/** One cue list: its cues, the running one marked, the fade's progress and the next cue; Go, Back and Release run it live. */
+/**
+ * One cue list: its cues, the running one marked, the fade's progress and the next cue. Go, Back,
+ * Pause / Resume (one button, as the list's state says), Release and each cue's Goto run it live.
+ */
 function CueListPanel({ list }: { readonly list: CueListState }) {
   const st = list.status;
-  const run = (action: 'go' | 'back' | 'release') =>
-    void act(`${action[0].toUpperCase()}${action.slice(1)} ${list.name}`, () => callTool('run_cue_list', { list: list.name, action }));
+  const run = (action: 'go' | 'back' | 'pause' | 'resume' | 'release' | 'goto', cue?: number) =>
+    void act(`${action[0].toUpperCase()}${action.slice(1)}${cue === undefined ? '' : ` ${cue}`} ${list.name}`, () =>
+      callTool('run_cue_list', cue === undefined ? { list: list.name, action } : { list: list.name, action, cue }),
+    );
+  const paused = st.state === 'paused';
   const pct = Math.round(st.progress * 100);
   return (
     <section class="cue-list" data-list={list.name} aria-label={`Cue list ${list.name}`}>
@@ -52,6 +58,16 @@ function CueListPanel({ list }: { readonly list: CueListState }) {
         <button type="button" onClick={() => run('back')} disabled={st.state === 'released'} aria-label={`Back ${list.name}`}>
           Back
         </button>
+        <button
+          type="button"
+          class="pause"
+          onClick={() => run(paused ? 'resume' : 'pause')}
+          disabled={st.state !== 'running' && !paused}
+          aria-pressed={paused}
+          aria-label={`${paused ? 'Resume' : 'Pause'} ${list.name}`}
+        >
+          {paused ? 'Resume' : 'Pause'}
+        </button>
         <button type="button" onClick={() => run('release')} disabled={st.state === 'released'} aria-label={`Release ${list.name}`}>
           Release
         </button>
@@ -63,6 +79,7 @@ function CueListPanel({ list }: { readonly list: CueListState }) {
             <th>Cue</th>
             <th>Label</th>
             <th>Fade in / out</th>
+            <th>Goto</th>
           </tr>
         </thead>
         <tbody>
@@ -73,6 +90,11 @@ function CueListPanel({ list }: { readonly list: CueListState }) {
                 <td>{c.number}</td>
                 <td>{c.label}</td>
                 <td>{fadeText(c)}</td>
+                <td>
+                  <button type="button" class="cue-goto" onClick={() => run('goto', c.number)} aria-label={`Goto ${c.number} ${list.name}`}>
+                    Goto
+                  </button>
+                </td>
               </tr>
             );
           })}

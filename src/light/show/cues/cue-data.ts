@@ -188,3 +188,26 @@ export const readCueLists: ExternalsReader = (value, at, warn) => {
   }
   return lists.length === 0 ? undefined : lists;
 };
+
+/** The look cues[0..i] give, tracked (every value as the latest of them set it). */
+export function tracked(list: CueList, i: number): Map<string, SnapshotView> {
+  const m = new Map<string, SnapshotView>();
+  for (let k = 0; k <= i && k < list.cues.length; k++) for (const v of list.cues[k].views) m.set(viewKey(v) as string, v);
+  return m;
+}
+
+/** The look a list gives at cue index `i`, without its base. */
+export function lookAt(list: CueList, i: number): Map<string, SnapshotView> {
+  if (list.mode === 'tracking') return tracked(list, i);
+  return new Map(list.cues[i].views.map((v) => [viewKey(v) as string, v]));
+}
+
+/** Whether two views of one value hold the same value. */
+export function sameView(a: SnapshotView, b: SnapshotView): boolean {
+  if (a.type !== b.type) return false;
+  if (a.type === 'CHANNEL_FADER') return (a.channelEnabled !== false) === (b.channelEnabled !== false) && near(a.channelFader, b.channelFader);
+  if (a.type === 'ACTIVE_PATTERN') return a.patternId === b.patternId && a.activePatternIndex === b.activePatternIndex;
+  return typeof a.value === 'string' ? a.value === b.value : near(a.value, b.value);
+}
+
+const near = (a: unknown, b: unknown): boolean => typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) < 1e-9;

@@ -32,15 +32,19 @@ import {
   cueCopy,
   labelProblem,
   listCopy,
+  lookAt,
   MAX_CUES_PER_LIST,
   MAX_FOLLOW_MS,
   MAX_LISTS,
   nameProblem,
   numberProblem,
   sameNumber,
+  sameView,
   timeProblem,
+  tracked,
   viewKey,
 } from './cue-data.js';
+import { checkCueList, type CueListTimeline } from './cue-check.js';
 import { CueFade, liveView } from './cue-fade.js';
 
 /** What the cue lists need of the light show (LightShow is one). */
@@ -255,19 +259,6 @@ export class CueLists {
     return out;
   }
 
-  /** The look cues[0..i] give, tracked (every value as the latest of them set it). */
-  private tracked(list: CueList, i: number): Map<string, SnapshotView> {
-    const m = new Map<string, SnapshotView>();
-    for (let k = 0; k <= i && k < list.cues.length; k++) for (const v of list.cues[k].views) m.set(viewKey(v) as string, v);
-    return m;
-  }
-
-  /** The look a list gives at cue index `i`, without its base. */
-  private lookAt(list: CueList, i: number): Map<string, SnapshotView> {
-    if (list.mode === 'tracking') return this.tracked(list, i);
-    return new Map(list.cues[i].views.map((v) => [viewKey(v) as string, v]));
-  }
-
   private viewsFromValues(values: RecordOptions['values'], into: Map<string, SnapshotView>): void {
     const lx = this.host.lx;
     for (const { path, value } of values ?? []) {
@@ -329,7 +320,7 @@ export class CueLists {
     const views = new Map<string, SnapshotView>();
     if (options.blind !== true) {
       const before = list.cues.filter((c) => c.number < number).length - 1;
-      const prior = changesOnly && before >= 0 ? this.tracked(list, before) : new Map<string, SnapshotView>();
+      const prior = changesOnly && before >= 0 ? tracked(list, before) : new Map<string, SnapshotView>();
       for (const v of this.host.lx.snapshots.capture()) {
         const key = viewKey(v);
         if (key === undefined || !scopes.includes(v.scope as CueScope)) continue;
@@ -366,6 +357,15 @@ export class CueLists {
     return this.commit(origin, `Remove cue ${cue.number} from ${name}`, this.replaced(list, next), () => cueCopy(cue));
   }
 
+  /**
+   * What a lighting designer would want to hear about the list before the show (cue-check.ts):
+   * dark windows, cues that change nothing, follow chains, values that point at nothing, and the
+   * song timeline's steps (`timeline`) against the cues' fades. Read-only.
+   */
+  check(name: string, options: { readonly maxFollowChain: number; readonly timeline?: CueListTimeline }): ReturnType<typeof checkCueList> {
+    return checkCueList(this.host.lx, this.list(name), options);
+  }
+
   // ---- running (live; never undo steps) ----------------------------------------------------
 
   /** The look a list gives at a cue, base included (for a blind preview: only the cue's own look, without a base, when not running). */
@@ -373,7 +373,7 @@ export class CueLists {
     const list = this.list(name);
     const i = list.cues.indexOf(this.cue(list, number));
     const r = this.running.get(name);
-    const look = this.lookAt(list, i);
+    const look = lookAt(list, i);
     if (r === undefined) return [...look.values()];
     const out = new Map(r.base);
     for (const [k, v] of look) out.set(k, v);
@@ -402,7 +402,7 @@ export class CueLists {
         if (live !== undefined) r.base.set(key, live);
       }
     const target = new Map(r.base);
-    for (const [k, v] of this.lookAt(list, i)) target.set(k, v);
+    for (const [k, v] of lookAt(list, i)) target.set(k, v);
     const cue = list.cues[i];
     r.fade = new CueFade(lx, target.values(), immediate ? ZERO : cue);
     r.current = cue.number;
@@ -530,12 +530,3 @@ export class CueLists {
     if (r.releasing && r.fade?.done !== false) this.running.delete(list.name);
   }
 }
-
-function sameView(a: SnapshotView, b: SnapshotView): boolean {
-  if (a.type !== b.type) return false;
-  if (a.type === 'CHANNEL_FADER') return (a.channelEnabled !== false) === (b.channelEnabled !== false) && near(a.channelFader, b.channelFader);
-  if (a.type === 'ACTIVE_PATTERN') return a.patternId === b.patternId && a.activePatternIndex === b.activePatternIndex;
-  return typeof a.value === 'string' ? a.value === b.value : near(a.value, b.value);
-}
-
-const near = (a: unknown, b: unknown): boolean => typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) < 1e-9;
