@@ -138,7 +138,7 @@ program
   .option('--osc-transmit <host:port>', 'where every change is sent as OSC (default 127.0.0.1:4040; off sends nothing)', oscTransmit)
   .option(
     '--oscquery-port <port>',
-    'serve OSCQuery (the JSON tree of every OSC address, for TouchOSC, Chataigne, Vezér) over HTTP on this port beside OSC (default off; 0 picks a free port)',
+    'serve OSCQuery (the JSON tree of every OSC address, for TouchOSC, Chataigne) over HTTP on this port beside OSC (default off; 0 picks a free port)',
     port,
   )
   .option(

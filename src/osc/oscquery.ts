@@ -1,5 +1,5 @@
 // OSCQuery (the Vidvox proposal): an HTTP side channel that describes the OSC surface's address
-// space as a JSON tree, so controllers (TouchOSC, Chataigne, Vezér...) can browse it. Every
+// space as a JSON tree, so controllers (TouchOSC, Chataigne...) can browse it. Every
 // request reads the live show inside the engine queue: parameters added or removed appear at once.
 // No mDNS advertisement and no WebSocket streaming (LISTEN): HOST_INFO's EXTENSIONS say so.
 import http from 'node:http';
@@ -87,8 +87,13 @@ function activePatternNode(c: Channel): OscQueryNode {
   };
 }
 
-/** Builds the whole tree from the live show (call inside the engine queue). */
-function buildTree(light: LightShow): OscQueryNode {
+/**
+ * Builds the tree from the live show (call inside the engine queue), with only the methods at or
+ * below `under` (and the containers above them): a single-node query does not describe the show.
+ */
+function buildTree(light: LightShow, under: string): OscQueryNode {
+  const prefix = under === '/' ? '/' : `${under}/`;
+  const wanted = (address: string): boolean => address === under || address.startsWith(prefix);
   const root: OscQueryNode = { FULL_PATH: '/', DESCRIPTION: 'Footlight', ACCESS: 0, CONTENTS: {} };
   const labels = new Map<string, string>();
   const place = (node: OscQueryNode): void => {
@@ -114,8 +119,12 @@ function buildTree(light: LightShow): OscQueryNode {
   };
   walkOscAddressSpace(light, {
     component: (c) => labels.set(oscComponentAddress(c), c.label.getString()),
-    parameter: (p) => place(parameterNode(p)),
-    channel: (c) => place(activePatternNode(c)),
+    parameter: (p) => {
+      if (wanted(oscAddressOf(p))) place(parameterNode(p));
+    },
+    channel: (c) => {
+      if (wanted(`${oscComponentAddress(c)}/activePattern`)) place(activePatternNode(c));
+    },
   });
   return root;
 }
@@ -228,7 +237,12 @@ export class OscQueryServer {
       return;
     }
     const { light, engine } = this.options;
-    const node = await engine.queue.submit(() => find(buildTree(light), path), { label: 'oscquery' });
+    // One form per node: no trailing slash, no empty segments.
+    const under = `/${path
+      .split('/')
+      .filter((x) => x !== '')
+      .join('/')}`;
+    const node = await engine.queue.submit(() => find(buildTree(light, under), under), { label: 'oscquery' });
     if (node === undefined) {
       sendJson(res, 404, { error: 'not_found', message: `no OSC address ${path.slice(0, 200)}` });
       return;
