@@ -5,10 +5,10 @@
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from 'node-osc';
-import { startShow, type TestShow } from '../helpers/show.js';
+import { startShow, tempHome, type TestShow } from '../helpers/show.js';
 
 interface Node {
   FULL_PATH: string;
@@ -212,4 +212,14 @@ test('OSCQuery is off unless asked for: no server, no oscquery in status.json', 
   const file = JSON.parse(await readFile(join(show.home, 'status.json'), 'utf8'));
   assert.equal(file.oscquery, undefined);
   assert.ok(file.osc !== undefined);
+});
+
+test('OSCQuery from config.json: oscQueryPort starts it without the option', async (t) => {
+  const home = await tempHome(t);
+  await writeFile(join(home, 'config.json'), JSON.stringify({ oscQueryPort: 0 }));
+  const show = await startShow(t, { home, oscReceivePort: 0 });
+  const port = show.app.oscQuery?.port;
+  assert.ok(port !== undefined && port > 0);
+  const info = (await (await fetch(`http://127.0.0.1:${port}/?HOST_INFO`)).json()) as { OSC_PORT: number };
+  assert.equal(info.OSC_PORT, show.app.osc?.receivePort);
 });
