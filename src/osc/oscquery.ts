@@ -1,9 +1,13 @@
 // OSCQuery (the Vidvox proposal): an HTTP side channel that describes the OSC surface's address
 // space as a JSON tree, so controllers (TouchOSC, Chataigne...) can browse it. Every
 // request reads the live show inside the engine queue: parameters added or removed appear at once.
-// No mDNS advertisement and no WebSocket streaming (LISTEN): HOST_INFO's EXTENSIONS say so.
+// LISTEN/IGNORE over a WebSocket on the same port stream value changes as binary OSC. No mDNS
+// advertisement and no PATH_CHANGED: HOST_INFO's EXTENSIONS list only what is served.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { parseJsonBounded } from '../engine/client-json.js';
 import type { Engine } from '../engine/engine.js';
 import type { Logger } from '../engine/log.js';
 import { BooleanParameter } from '../engine/parameters/boolean.js';
@@ -16,8 +20,10 @@ import { sendJson } from '../net/replies.js';
 import type { LightShow } from '../light/show/light-show.js';
 import type { Channel } from '../light/mixer/channel.js';
 import { oscAddressOf, oscComponentAddress } from '../light/modulation/osc-address.js';
+import { encodeMessage } from './codec.js';
 import { walkOscAddressSpace } from './osc-params-route.js';
 import type { OscSurface } from './osc-surface.js';
+import { isOscParameter } from './router.js';
 import { oscMode, oscType, outgoing } from './values.js';
 
 /** ACCESS: 0 no value (containers), 2 write-only (triggers), 3 read and write. */
@@ -37,6 +43,17 @@ interface OscQueryNode {
 const SERVED = new Set(['FULL_PATH', 'CONTENTS', 'TYPE', 'DESCRIPTION', 'ACCESS', 'VALUE', 'RANGE']);
 /** Attributes the proposal defines that Footlight does not serve: 204, as the proposal asks. */
 const NOT_SERVED = new Set(['TAGS', 'EXTENDED_TYPE', 'UNIT', 'CRITICAL', 'CLIPMODE', 'OVERLOADS', 'HTML', 'LISTEN', 'IGNORE', 'PATH_CHANGED']);
+/** A LISTEN or IGNORE command is a small JSON object; larger WebSocket messages close the socket. */
+const MAX_COMMAND_BYTES = 4096;
+/** Addresses one WebSocket may listen to (the demo show has about 1,400). */
+const MAX_LISTENS = 10_000;
+/** A client that reads slower than the show changes loses values past this much unsent data. */
+const MAX_BUFFERED_BYTES = 1 << 20;
+
+interface Listener {
+  readonly ws: WebSocket;
+  readonly addresses: Set<string>;
+}
 
 function hex2(n: number): string {
   return n.toString(16).toUpperCase().padStart(2, '0');
@@ -155,8 +172,13 @@ export class OscQueryServer {
   readonly host: string;
   /** The bound port, once listening. */
   port: number | undefined;
+  /** Values streamed to LISTENing WebSockets, and values dropped because a client read too slowly. */
+  readonly stats = { streamed: 0, dropped: 0 };
   private server: http.Server | null = null;
   private readonly guard: HostGuard;
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_COMMAND_BYTES, perMessageDeflate: false, clientTracking: false });
+  private readonly listeners = new Set<Listener>();
+  private unlisten: (() => void) | null = null;
 
   constructor(private readonly options: OscQueryOptions) {
     this.host = options.host ?? options.osc.receiveHost;
@@ -179,6 +201,7 @@ export class OscQueryServer {
       });
     });
     server.on('error', (err) => this.options.log.error({ err }, 'OSCQuery server error'));
+    server.on('upgrade', (req, socket, head) => this.upgrade(req, socket, head));
     this.server = server;
     this.port = (server.address() as AddressInfo).port;
     if (!isLoopbackHost(this.host))
@@ -189,6 +212,10 @@ export class OscQueryServer {
   }
 
   async close(): Promise<void> {
+    this.unlisten?.();
+    this.unlisten = null;
+    for (const l of this.listeners) l.ws.terminate();
+    this.listeners.clear();
     const server = this.server;
     this.server = null;
     if (server === null) return;
@@ -200,11 +227,69 @@ export class OscQueryServer {
     const osc = this.options.osc;
     return {
       NAME: 'Footlight',
-      EXTENSIONS: { ACCESS: true, VALUE: true, RANGE: true, DESCRIPTION: true },
+      EXTENSIONS: { ACCESS: true, VALUE: true, RANGE: true, DESCRIPTION: true, LISTEN: true },
       OSC_IP: osc.receiveHost,
       OSC_PORT: osc.receivePort,
       OSC_TRANSPORT: 'UDP',
     };
+  }
+
+  private upgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
+    const refused = this.guard.check(req);
+    if (refused !== undefined) {
+      socket.end(`HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.open(ws));
+  }
+
+  private open(ws: WebSocket): void {
+    const listener: Listener = { ws, addresses: new Set() };
+    this.listeners.add(listener);
+    // Parameter changes are watched only while a WebSocket is open.
+    this.unlisten ??= this.options.engine.graph.listen({ parameterChanged: (p) => this.stream(p) });
+    ws.on('message', (data, isBinary) => this.command(listener, data as Buffer, isBinary));
+    ws.on('error', (err) => this.options.log.debug({ err }, 'OSCQuery socket error'));
+    ws.on('close', () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) {
+        this.unlisten?.();
+        this.unlisten = null;
+      }
+    });
+  }
+
+  /** LISTEN and IGNORE (JSON text); anything else is logged and ignored. OSC sent over the socket is not applied. */
+  private command(listener: Listener, data: Buffer, isBinary: boolean): void {
+    let message: unknown;
+    try {
+      message = isBinary ? undefined : parseJsonBounded(data.toString('utf8'), 4);
+    } catch {
+      message = undefined;
+    }
+    const m = message as { COMMAND?: unknown; DATA?: unknown } | undefined;
+    const address = typeof m?.DATA === 'string' ? m.DATA : undefined;
+    if (m?.COMMAND === 'LISTEN' && address !== undefined && address.startsWith('/') && address.length <= 1024) {
+      if (listener.addresses.size < MAX_LISTENS) listener.addresses.add(address);
+    } else if (m?.COMMAND === 'IGNORE' && address !== undefined) listener.addresses.delete(address);
+    else this.options.log.debug({ binary: isBinary, bytes: data.length }, 'OSCQuery socket: not a LISTEN or IGNORE command; ignored');
+  }
+
+  /** Sends a changed parameter's value as binary OSC to every WebSocket LISTENing to its address. */
+  private stream(p: Parameter): void {
+    if (!isOscParameter(p) || p instanceof TriggerParameter) return;
+    const address = oscAddressOf(p);
+    let packet: Buffer | undefined;
+    for (const l of this.listeners) {
+      if (!l.addresses.has(address)) continue;
+      if (l.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+        this.stats.dropped++;
+        continue;
+      }
+      packet ??= encodeMessage(address, [outgoing(p)]);
+      l.ws.send(packet, { binary: true });
+      this.stats.streamed++;
+    }
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {

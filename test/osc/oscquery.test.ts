@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Client } from 'node-osc';
+import { once } from 'node:events';
+import { Client, decode } from 'node-osc';
+import WebSocket from 'ws';
 import { startShow, tempHome, type TestShow } from '../helpers/show.js';
 
 interface Node {
@@ -175,7 +177,7 @@ test('OSCQuery: HOST_INFO names the real OSC port; status.json has oscquery.port
     assert.equal(info.status, 200, 'the path of a HOST_INFO query does not matter');
     assert.deepEqual(info.body, {
       NAME: 'Footlight',
-      EXTENSIONS: { ACCESS: true, VALUE: true, RANGE: true, DESCRIPTION: true },
+      EXTENSIONS: { ACCESS: true, VALUE: true, RANGE: true, DESCRIPTION: true, LISTEN: true },
       OSC_IP: '127.0.0.1',
       OSC_PORT: oscPort,
       OSC_TRANSPORT: 'UDP',
@@ -222,4 +224,67 @@ test('OSCQuery from config.json: oscQueryPort starts it without the option', asy
   assert.ok(port !== undefined && port > 0);
   const info = (await (await fetch(`http://127.0.0.1:${port}/?HOST_INFO`)).json()) as { OSC_PORT: number };
   assert.equal(info.OSC_PORT, show.app.osc?.receivePort);
+});
+
+test('OSCQuery LISTEN over a WebSocket streams an address as binary OSC until IGNORE; a foreign Host cannot open one', async (t) => {
+  const { show, base, oscPort } = await rig(t);
+  const ws = new WebSocket(base.replace('http:', 'ws:'));
+  t.after(() => ws.terminate());
+  await once(ws, 'open');
+  const got: { address: string; value: unknown }[] = [];
+  ws.on('message', (data: Buffer, isBinary: boolean) => {
+    assert.ok(isBinary, 'values arrive as binary OSC');
+    const m = decode(data) as { address: string; args: { value: unknown }[] };
+    got.push({ address: m.address, value: m.args[0].value });
+  });
+  const waitFor = async (address: string, value: unknown): Promise<void> => {
+    const end = Date.now() + 10_000;
+    while (!got.some((m) => m.address === address && m.value === value)) {
+      if (Date.now() > end) assert.fail(`got ${JSON.stringify(got)}, waiting for ${address} ${value}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  /** Changes `path` over MCP until its change arrives: the commands sent before are handled (one socket, in order). */
+  const barrier = async (path: string): Promise<void> => {
+    for (let i = 1; !got.some((m) => m.address === path); i++) {
+      assert.ok(i < 1000, 'the LISTEN was never handled');
+      await show.call('set_parameter', { path, value: 0.1 + i / 1000 });
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    got.length = 0;
+  };
+  const SPEED = '/lx/speed';
+  ws.send(JSON.stringify({ COMMAND: 'LISTEN', DATA: FADER }));
+  ws.send('not json'); // ignored
+  ws.send(Buffer.from([1, 2, 3]), { binary: true }); // OSC over the socket is not applied; ignored
+  await barrier(FADER);
+  // An OSC write streams back as the OSC surface applied it.
+  const client = new Client('127.0.0.1', oscPort);
+  t.after(() => client.close());
+  await client.send(FADER, { type: 'float', value: 0.25 });
+  await waitFor(FADER, 0.25);
+  // IGNORE, then LISTEN to another address: once its changes arrive, the fader's next change is not sent.
+  ws.send(JSON.stringify({ COMMAND: 'IGNORE', DATA: FADER }));
+  ws.send(JSON.stringify({ COMMAND: 'LISTEN', DATA: SPEED }));
+  await barrier(SPEED);
+  await show.call('set_parameter', { path: FADER, value: 0.75 });
+  await show.call('set_parameter', { path: SPEED, value: 1.5 });
+  await waitFor(SPEED, 0.75);
+  assert.deepEqual(got, [{ address: SPEED, value: 0.75 }], 'the ignored fader sent nothing; speed goes out normalized (1.5 of 0–2)');
+  assert.ok((show.app.oscQuery?.stats.streamed ?? 0) >= 3);
+
+  // An oversized command closes that socket (1009); the others and HTTP keep working.
+  const big = new WebSocket(base.replace('http:', 'ws:'));
+  t.after(() => big.terminate());
+  await once(big, 'open');
+  big.send(JSON.stringify({ COMMAND: 'LISTEN', DATA: `/${'x'.repeat(5000)}` }));
+  const [code] = (await once(big, 'close')) as [number];
+  assert.equal(code, 1009);
+  await show.call('set_parameter', { path: SPEED, value: 1 });
+  await waitFor(SPEED, 0.5);
+  assert.equal((await getJson(`${base}${SPEED}?VALUE`)).body.VALUE[0], 0.5);
+
+  const refused = new WebSocket(base.replace('http:', 'ws:'), { headers: { host: 'attacker.example' } });
+  const [err] = (await once(refused, 'error')) as [Error];
+  assert.match(err.message, /403/);
 });
