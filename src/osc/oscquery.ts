@@ -228,7 +228,8 @@ export class OscQueryServer {
     return {
       NAME: 'Footlight',
       EXTENSIONS: { ACCESS: true, VALUE: true, RANGE: true, DESCRIPTION: true, LISTEN: true },
-      OSC_IP: osc.receiveHost,
+      // A wildcard bind has no one address to give: without OSC_IP a client uses the one it reached OSCQuery at.
+      ...(osc.receiveHost === '0.0.0.0' || osc.receiveHost === '::' ? {} : { OSC_IP: osc.receiveHost }),
       OSC_PORT: osc.receivePort,
       OSC_TRANSPORT: 'UDP',
     };
