@@ -67,8 +67,8 @@ function round(n: number): number {
 function parameterNode(p: Parameter): OscQueryNode {
   const address = oscAddressOf(p);
   const about = p.description === '' ? p.label : `${p.label}: ${p.description}`;
-  // Triggers fire on a message with no argument (or a non-zero one): write-only, no value.
-  if (p instanceof TriggerParameter) return { FULL_PATH: address, DESCRIPTION: `${about} (a trigger: send with no argument or 1)`, ACCESS: 2 };
+  // Triggers fire on a message with no argument, N, I or a non-zero number: write-only, type nil, no value.
+  if (p instanceof TriggerParameter) return { FULL_PATH: address, DESCRIPTION: `${about} (a trigger)`, ACCESS: 2, TYPE: 'N' };
   const type = oscType(p);
   const arg = outgoing(p);
   let value: unknown = (arg as { value: unknown }).value;

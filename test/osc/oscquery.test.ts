@@ -4,6 +4,7 @@
 // live show; single nodes, attribute queries, HOST_INFO and errors.
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
+import dgram from 'node:dgram';
 import http from 'node:http';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -44,7 +45,11 @@ function check(node: Node, path: string, methods: Map<string, Node>): void {
   for (const k of Object.keys(node)) assert.ok(ATTRIBUTES.has(k), `${path}: unexpected attribute ${k}`);
   assert.equal(node.FULL_PATH, path);
   assert.ok([0, 1, 2, 3].includes(node.ACCESS), `${path}: ACCESS ${node.ACCESS}`);
-  if (node.TYPE !== undefined) {
+  if (node.TYPE === 'N') {
+    assert.equal(node.ACCESS, 2, `${path}: a trigger is write-only`);
+    assert.equal(node.VALUE, undefined, `${path}: a trigger has no value`);
+    methods.set(path, node);
+  } else if (node.TYPE !== undefined) {
     assert.match(node.TYPE, /^[ifsr]$/, `${path}: one OSC type tag`);
     assert.equal(node.ACCESS, 3);
     assert.ok(Array.isArray(node.VALUE) && node.VALUE.length === node.TYPE.length, `${path}: one VALUE per type tag`);
@@ -59,9 +64,6 @@ function check(node: Node, path: string, methods: Map<string, Node>): void {
       assert.ok(typeof MIN === 'number' && typeof MAX === 'number' && MIN <= MAX, `${path}: MIN ${MIN} MAX ${MAX}`);
       if (node.TYPE === 'f' || path.endsWith('/activePattern') === false) assert.ok((v as number) >= MIN && (v as number) <= MAX, `${path}: ${v} in range`);
     }
-    methods.set(path, node);
-  } else if (node.ACCESS === 2) {
-    assert.equal(node.VALUE, undefined, `${path}: a trigger has no value`);
     methods.set(path, node);
   } else {
     assert.equal(node.ACCESS, 0);
@@ -287,4 +289,32 @@ test('OSCQuery LISTEN over a WebSocket streams an address as binary OSC until IG
   const refused = new WebSocket(base.replace('http:', 'ws:'), { headers: { host: 'attacker.example' } });
   const [err] = (await once(refused, 'error')) as [Error];
   assert.match(err.message, /403/);
+});
+
+/** An OSC message with one nil (N) argument, encoded by hand: address, then ",N", each NUL-padded to 4 bytes. */
+function nilMessage(address: string): Buffer {
+  const pad = (s: string): Buffer => {
+    const b = Buffer.from(s, 'ascii');
+    return Buffer.concat([b, Buffer.alloc(4 - (b.length % 4))]);
+  };
+  return Buffer.concat([pad(address), pad(',N')]);
+}
+
+test('OSCQuery: a trigger is TYPE "N", and a message with a nil argument fires it over OSC', async (t) => {
+  const { show, base, oscPort } = await rig(t);
+  const methods = await treeMethods(base);
+  const trigger = [...methods.values()].find((n) => n.TYPE === 'N');
+  assert.ok(trigger !== undefined);
+  const osc = show.app.osc!;
+  const before = { ...osc.stats };
+  const socket = dgram.createSocket('udp4');
+  t.after(() => socket.close());
+  socket.send(nilMessage(trigger.FULL_PATH), oscPort, '127.0.0.1');
+  const end = Date.now() + 10_000;
+  while (osc.stats.messages === before.messages) {
+    if (Date.now() > end) assert.fail('the message was never handled');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  assert.equal(osc.stats.applied, before.applied + 1, `${trigger.FULL_PATH} fired (fire_trigger ran)`);
+  assert.equal(osc.stats.rejected, before.rejected);
 });
