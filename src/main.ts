@@ -25,6 +25,7 @@ import { McpEndpoint } from './mcp/endpoint.js';
 import { listedInputSchema } from './mcp/lean-schema.js';
 import { DEFAULT_OSC_HOST, DEFAULT_OSC_RECEIVE_PORT, DEFAULT_OSC_TRANSMIT_PORT, OscSurface } from './osc/osc-surface.js';
 import { oscParamsRoute } from './osc/osc-params-route.js';
+import { OscQueryServer } from './osc/oscquery.js';
 import type { CallRecord } from './mcp/register-tools.js';
 import type { ServerState, Services } from './tools/context.js';
 import { TOOLS } from './tools/index.js';
@@ -108,6 +109,8 @@ export interface FootlightOptions {
   readonly oscTransmit?: string;
   /** OSC transmit port on 127.0.0.1 (tests); 0 transmits nowhere. Overrides `oscTransmit`. */
   readonly oscTransmitPort?: number;
+  /** The OSCQuery HTTP port (`serve --oscquery-port`); 0 picks a free one. Default: config.json's `oscQueryPort`, else off. */
+  readonly oscQueryPort?: number;
   /**
    * Live playback of the sound host (a render worker, src/sound/live): `device` plays to the sound
    * card (`serve --audio-out`), `none` to a real-time context with no device, `clock` to nothing,
@@ -167,6 +170,8 @@ export interface RunningFootlight {
   readonly timecodeIn: TimecodeIn;
   /** The OSC surface; absent when its port could not be bound (logged). */
   readonly osc: OscSurface | undefined;
+  /** The OSCQuery server describing the OSC surface; absent unless asked for, or when it could not start (logged). */
+  readonly oscQuery: OscQueryServer | undefined;
   readonly http: RunningHttpServer;
   readonly mcp: McpEndpoint;
   /** The web console (its routes, socket hub and activity feed). */
@@ -383,6 +388,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     if (endpoints.protocol3 !== undefined) s.protocol3 = { ...endpoints.protocol3 };
     if (c.lastActivityAt !== undefined) s.lastActivityAt = c.lastActivityAt;
     if (osc?.receivePort !== undefined) s.osc = { host: osc.receiveHost, receivePort: osc.receivePort };
+    if (oscQuery?.port !== undefined) s.oscquery = { host: oscQuery.host, port: oscQuery.port };
     const dmx = dmxIn.bound;
     if (dmx.length > 0) s.dmxIn = { host: dmxIn.config.host, receivers: dmx.map((r) => ({ protocol: r.protocol, port: r.port })) };
     return s;
@@ -430,11 +436,25 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     await osc.close();
     osc = undefined;
   }
+  const oscQueryPort = options.oscQueryPort ?? config.oscQueryPort;
+  let oscQuery: OscQueryServer | undefined;
+  if (oscQueryPort !== undefined && osc === undefined) log.warn({ port: oscQueryPort }, 'OSCQuery is off: there is no OSC surface to describe');
+  else if (oscQueryPort !== undefined && osc !== undefined) {
+    oscQuery = new OscQueryServer({ engine, light, osc, log: log.child({ surface: 'oscquery' }), port: oscQueryPort });
+    try {
+      await oscQuery.start();
+    } catch (err) {
+      log.warn({ err, port: oscQueryPort }, 'OSCQuery is off: its HTTP port could not be bound (choose another with --oscquery-port, or 0)');
+      await oscQuery.close();
+      oscQuery = undefined;
+    }
+  }
   let protocol3: Protocol3Server;
   try {
     protocol3 = await startProtocol3Server({ host, port: soundPort, soundHost: sound, engine, log, deadlineMs: options.deadlineMs, attribution });
   } catch (err) {
     await mcp.close();
+    await oscQuery?.close();
     await osc?.close();
     await outputs.close();
     await dmxIn.close();
@@ -462,6 +482,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     await consoleSurface.close();
     await mcp.close();
     await protocol3.close();
+    await oscQuery?.close();
     await osc?.close();
     await outputs.close();
     await dmxIn.close();
@@ -497,6 +518,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     timecodeOut,
     timecodeIn,
     osc,
+    oscQuery,
     http,
     mcp,
     console: consoleSurface,
@@ -510,6 +532,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       showAudio.unlink();
       showCues.unlink();
       await consoleSurface.close();
+      await oscQuery?.close();
       await osc?.close();
       await outputs.close();
       await dmxIn.close();

@@ -137,6 +137,11 @@ program
   .option('--osc-port <port>', 'OSC receive port on 127.0.0.1 (default 3030; 0 picks a free port)', port)
   .option('--osc-transmit <host:port>', 'where every change is sent as OSC (default 127.0.0.1:4040; off sends nothing)', oscTransmit)
   .option(
+    '--oscquery-port <port>',
+    'serve OSCQuery (the JSON tree of every OSC address, for TouchOSC, Chataigne) over HTTP on this port beside OSC (default off; 0 picks a free port)',
+    port,
+  )
+  .option(
     '--dmx-in <receiver>',
     `receive DMX from a lighting desk or media server for the DMX pattern and modulators: ${DMX_IN_SPEC_HELP} (ports default to 6454 and ` +
       "5568; repeat for several; replaces config.json's dmxIn receivers)",
@@ -194,6 +199,7 @@ program
       soundOutputRoot?: string;
       oscPort?: number;
       oscTransmit?: string;
+      oscqueryPort?: number;
       dmxIn?: string[];
       dmxInHost?: string;
       dmxInMulticast?: boolean;

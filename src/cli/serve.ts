@@ -24,6 +24,7 @@ export interface ServeOptions {
   readonly soundOutputRoot?: string;
   readonly oscPort?: number;
   readonly oscTransmit?: string;
+  readonly oscqueryPort?: number;
   readonly dmxIn?: readonly string[];
   readonly dmxInHost?: string;
   readonly dmxInMulticast?: boolean;
@@ -77,6 +78,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       song: options.song === undefined ? undefined : resolve(options.song),
       oscReceivePort: options.oscPort,
       oscTransmit: options.oscTransmit,
+      oscQueryPort: options.oscqueryPort,
       dmxIn: { receivers: options.dmxIn, host: options.dmxInHost, multicast: options.dmxInMulticast },
       timecode: {
         out: options.timecodeOut,
@@ -134,7 +136,8 @@ export async function serve(options: ServeOptions): Promise<void> {
       ? '  OSC:     off (its port could not be bound)\n'
       : `  OSC:     udp ${app.osc.receiveHost}:${app.osc.receivePort}` +
         (app.osc.transmitDestinations.length > 0 ? `, changes sent to ${app.osc.transmitDestinations.map((d) => `${d.host}:${d.port}`).join(', ')}` : '') +
-        '\n';
+        '\n' +
+        (app.oscQuery?.port === undefined ? '' : `  OSCQuery: http://${app.oscQuery.host}:${app.oscQuery.port}/ (no mDNS advertisement)\n`);
   const folder = app.sound.samples.folder;
   const samples =
     folder === null ? '  Samples: none (--samples DIR lets the Sampler play your files)\n' : `  Samples: ${folder.root} (the Sampler loads only from here)\n`;

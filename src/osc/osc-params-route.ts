@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BoundedParameter } from '../engine/parameters/bounded.js';
 import { DiscreteParameter } from '../engine/parameters/discrete.js';
+import type { Component } from '../engine/component.js';
 import type { Engine } from '../engine/engine.js';
 import type { Parameter } from '../engine/parameters/parameter.js';
 import { TriggerParameter } from '../engine/parameters/trigger.js';
@@ -46,16 +47,31 @@ function entry(p: Parameter): OscAddressEntry {
   return out as unknown as OscAddressEntry;
 }
 
-/** Builds the address list (call inside the engine queue). */
-function oscAddressSpace(light: LightShow): OscAddressEntry[] {
-  const out: OscAddressEntry[] = [];
+/**
+ * Visits the OSC address space in tree order (call inside the engine queue): each component
+ * outside the structure, its OSC parameters, and each channel (for its `activePattern` address).
+ */
+export function walkOscAddressSpace(
+  light: LightShow,
+  visit: { readonly component?: (c: Component) => void; readonly parameter: (p: Parameter) => void; readonly channel: (c: Channel) => void },
+): void {
   for (const c of light.lx.descendants()) {
     if (c instanceof Structure) continue;
     let inStructure = false;
     for (let x = c.parent; x !== null; x = x.parent) if (x instanceof Structure) inStructure = true;
     if (inStructure) continue;
-    for (const p of c.parameters.values()) if (isOscParameter(p)) out.push(entry(p));
-    if (c instanceof Channel) {
+    visit.component?.(c);
+    for (const p of c.parameters.values()) if (isOscParameter(p)) visit.parameter(p);
+    if (c instanceof Channel) visit.channel(c);
+  }
+}
+
+/** Builds the address list (call inside the engine queue). */
+function oscAddressSpace(light: LightShow): OscAddressEntry[] {
+  const out: OscAddressEntry[] = [];
+  walkOscAddressSpace(light, {
+    parameter: (p) => out.push(entry(p)),
+    channel: (c) =>
       out.push({
         address: `${oscComponentAddress(c)}/activePattern`,
         path: `${c.path}/activePattern`,
@@ -66,9 +82,8 @@ function oscAddressSpace(light: LightShow): OscAddressEntry[] {
         range: { min: 0, max: Math.max(0, c.patterns.length - 1) },
         options: c.patterns.items.map((x) => x.label.getString()),
         value: c.patterns.length === 0 ? -1 : c.activePatternIndex,
-      });
-    }
-  }
+      }),
+  });
   return out;
 }
 

@@ -70,7 +70,8 @@ function truthy(arg: OscArgOutputOrArray): boolean | undefined {
 export function coerce(p: Parameter, args: readonly OscArgOutputOrArray[]): Coerced {
   const arg = args[0];
   if (p instanceof TriggerParameter) {
-    if (arg === undefined) return { kind: 'fire' };
+    // No argument, or OSC's nil (N) or impulse (I): the press OSCQuery's type "N" asks for.
+    if (arg === undefined || arg.type === 'null' || arg.type === 'bang') return { kind: 'fire' };
     return truthy(arg) === true ? { kind: 'fire' } : { kind: 'ignore' };
   }
   if (arg === undefined) throw new Error('the message has no value');
