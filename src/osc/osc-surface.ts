@@ -15,12 +15,13 @@ import { ColorParameter } from '../engine/parameters/color.js';
 import type { Parameter } from '../engine/parameters/parameter.js';
 import type { LightShow } from '../light/show/light-show.js';
 import { Channel } from '../light/mixer/channel.js';
-import { oscAddressOf, oscComponentAddress } from '../light/modulation/osc-address.js';
+import { oscAddressOf, oscComponentAddress, oscLabel } from '../light/modulation/osc-address.js';
 import { Structure } from '../light/structure/structure.js';
 import type { Services } from '../tools/context.js';
 import { TOOLS } from '../tools/index.js';
 import { ToolRegistry } from '../tools/invoke.js';
 import { MalformedOscError, decodePacket, encodeMessage, type OscMessage } from './codec.js';
+import { CUE_PREFIX, cueCommand } from './cue-route.js';
 import { isOscParameter, route } from './router.js';
 import { coerce, outgoing } from './values.js';
 
@@ -209,6 +210,10 @@ export class OscSurface {
       }
       return;
     }
+    if (m.address.startsWith(CUE_PREFIX)) {
+      this.runCueList(m, origin);
+      return;
+    }
     const r = route(this.light.lx, m.address);
     switch (r.kind) {
       case 'unknown':
@@ -270,6 +275,20 @@ export class OscSurface {
   }
 
   /** Runs one tool through the registry's call path, inside this datagram's queue task. */
+  /** `/footlight/cues/<list>/<action>`: run_cue_list on the list whose name has that OSC label. */
+  private runCueList(m: OscMessage, origin: Origin): void {
+    const c = cueCommand(m);
+    if (c.kind === 'ignore') return;
+    const list = c.kind === 'run' ? this.light.cues.lists().find((l) => oscLabel(l.name) === c.list) : undefined;
+    if (c.kind === 'unknown' || list === undefined) {
+      this.stats.unknown++;
+      const reason = c.kind === 'unknown' ? c.reason : `no cue list is labelled ${c.list}`;
+      this.unknownLog.emit({ address: m.address.slice(0, 200), reason }, 'OSC address not found');
+      return;
+    }
+    this.invoke('run_cue_list', { list: list.name, action: c.action, ...(c.cue === undefined ? {} : { cue: c.cue }) }, origin);
+  }
+
   private invoke(tool: string, args: Record<string, unknown>, origin: Origin, merge?: PerformOptions): void {
     this.tools.invokeInTask(tool, args, origin, merge === undefined ? {} : { merge });
     this.stats.applied++;
