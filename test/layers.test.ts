@@ -226,7 +226,7 @@ const LIGHT_FLOORS: readonly (readonly string[])[] = [
   ['color'], // LX colors, gradients, the blend kernels and blend tables
   ['model'], // points, fixtures' geometry, matrices
   ['component'], // LXComponent, the device registry, the saved-file shapes, placeholders
-  ['structure', 'tempo', 'palette', 'dmx'], // dmx: the DMX input the DMX devices read (LX's LXDmxEngine)
+  ['structure', 'tempo', 'palette', 'dmx', 'stage'], // dmx: the DMX input the DMX devices read (LX's LXDmxEngine); stage: DMX fixture profiles
   ['modulation'],
   ['audio'], // LX's audio modulators (band filter, sound objects)
   ['devices'], // patterns and effects, below: DEVICE_FLOORS

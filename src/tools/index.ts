@@ -80,6 +80,8 @@ import editCue from './cues/edit-cue.js';
 import runCueList from './cues/run-cue-list.js';
 import getCueListStatus from './cues/get-cue-list-status.js';
 import previewCue from './cues/preview-cue.js';
+import listFixtureProfiles from './stage/list-fixture-profiles.js';
+import getFixtureProfile from './stage/get-fixture-profile.js';
 import removeSnapshot from './light/remove-snapshot.js';
 import getFrame from './light/get-frame.js';
 import getPreviewPoints from './light/get-preview-points.js';
@@ -240,6 +242,8 @@ export const TOOLS: readonly AnyTool[] = [
   runCueList,
   getCueListStatus,
   previewCue,
+  listFixtureProfiles,
+  getFixtureProfile,
   listViews,
   addView,
   removeView,
