@@ -27,6 +27,8 @@ const MAX_GDTF_BYTES = 128 * 1024 * 1024;
 /** Files and folder depth an index walks at most. */
 const MAX_FILES = 50_000;
 const MAX_DEPTH = 6;
+/** Files the index reads at once. */
+const INDEX_BATCH = 16;
 
 interface ProfileEntry {
   /** The file's path inside the library, with `/` between folders: the profile's id. */
@@ -209,7 +211,7 @@ export class FixtureLibrary {
     await walk(this.folder, 0);
     const entries: ProfileEntry[] = [];
     const refused: RefusedProfile[] = [];
-    for (const { id, source } of found) {
+    const indexOne = async ({ id, source }: { id: string; source: ProfileSource }): Promise<void> => {
       try {
         if (source === 'qlc') entries.push({ id, source, ...qlcHeader(id, (await this.read(id, source)).toString('utf8')) });
         else {
@@ -218,10 +220,13 @@ export class FixtureLibrary {
           entries.push({ id, source, maker: profile.maker, model: profile.model, type: profile.type });
         }
       } catch (err) {
-        if (source === 'ofl' && err instanceof ProfileError && NOT_A_FIXTURE.test(err.reason)) continue; // JSON, but not a fixture
+        if (source === 'ofl' && err instanceof ProfileError && NOT_A_FIXTURE.test(err.reason)) return; // JSON, but not a fixture
         refused.push({ id, reason: err instanceof ProfileError ? err.reason : (err as Error).message });
       }
-    }
+    };
+    // A few files at a time: the reads overlap, the order of the result does not depend on them (sorted below).
+    for (let i = 0; i < found.length; i += INDEX_BATCH) await Promise.all(found.slice(i, i + INDEX_BATCH).map(indexOne));
+    refused.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     entries.sort((a, b) => a.maker.localeCompare(b.maker) || a.model.localeCompare(b.model) || (a.id < b.id ? -1 : 1));
     return { entries, refused };
   }
