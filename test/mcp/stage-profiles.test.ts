@@ -43,14 +43,21 @@ test('stage tools: search the fixture library from config.json, page, read a pro
   const mac = await show.call('get_fixture_profile', { id: 'qlc/Martin/Martin-MAC-250-Wash.qxf' });
   assert.deepEqual([mac.maker, mac.model, mac.type, mac.physical.panDegrees, mac.physical.tiltDegrees], ['Martin', 'MAC 250 Wash', 'moving-head', 540, 270]);
   assert.ok(mac.modes.length >= 2);
+  assert.deepEqual(mac.modes[0], { name: '16 Bt (16 Bit Mode)', channelCount: 13 }, 'a summary: modes by their size');
   const pan = mac.channels.find((c: { name: string }) => c.name === 'Pan');
-  assert.deepEqual(pan.fine, ['Pan Fine (Least Significant Bit)']);
+  assert.deepEqual(pan, { name: 'Pan', attribute: 'pan', byte: 0, defaultValue: 0, fine: ['Pan Fine (Least Significant Bit)'], capabilityCount: 1 });
   const one = await show.call('get_fixture_profile', { id: 'qlc/Martin/Martin-MAC-250-Wash.qxf', mode: '16 Bt (16 Bit Mode)' });
   assert.deepEqual(
     one.modes.map((m: { name: string }) => m.name),
     ['16 Bt (16 Bit Mode)'],
   );
-  assert.equal(one.channels.length, 13);
+  assert.equal(one.modes[0].channels[8], 'Pan Fine (Least Significant Bit)');
+  assert.deepEqual(
+    one.channels.map((c: { name: string }) => c.name),
+    one.modes[0].channels,
+    "the mode's channels in DMX order",
+  );
+  assert.equal(one.channels[0].capabilities.length, one.channels[0].capabilityCount);
   const spot = await show.call('get_fixture_profile', { id: 'ofl/acme/spot-300.json', mode: 'Standard' });
   assert.deepEqual(spot.channels.find((c: { name: string }) => c.name === 'Color Wheel').capabilities[1], {
     from: 10,

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { notFound } from '../../engine/errors.js';
+import type { ProfileChannel } from '../../light/stage/profiles/profile.js';
 import { defineTool } from '../define-tool.js';
 import { FixtureTypeInput, libraryOf } from './payloads.js';
 
@@ -27,7 +28,8 @@ const Channel = z.strictObject({
   coarse: z.string().optional().describe('For a fine byte: its coarse channel'),
   fine: z.array(z.string()).optional(),
   defaultValue: z.number().int(),
-  capabilities: z.array(Capability),
+  capabilityCount: z.number().int().describe('DMX ranges the channel has'),
+  capabilities: z.array(Capability).optional().describe('With `mode`: the DMX ranges'),
 });
 
 export default defineTool({
@@ -38,13 +40,14 @@ export default defineTool({
     'One DMX fixture profile of the library by its id (from list_fixture_profiles): maker, model, type, physical facts (pan and tilt ' +
     'travel in degrees, beam angle, size, weight, power), its modes (channel names in DMX order, null for an unused slot) and its ' +
     'channels: attribute, coarse/fine bytes, default value, capabilities (DMX ranges with their meaning: wheel slot colours as #rrggbb, ' +
-    "strobe rates in Hz, gobo pictures, ...). `mode` keeps only that mode's channels. A file that cannot be read as a profile is " +
+    "strobe rates in Hz, gobo pictures, ...). Without `mode` it is a summary (each mode's channel count; channels without their " +
+    "ranges); with `mode`, that mode's channels in DMX order and every range. A file that cannot be read as a profile is " +
     'refused (invalid_argument) with the file and the reason. Read-only.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   mode: 'direct',
   input: z.strictObject({
     id: z.string().min(1).max(1000).describe('The profile id from list_fixture_profiles'),
-    mode: z.string().max(200).optional().describe('Only the channels of this mode'),
+    mode: z.string().max(200).optional().describe('One mode: its channels in DMX order with their capabilities'),
   }),
   output: z.strictObject({
     id: z.string(),
@@ -62,20 +65,25 @@ export default defineTool({
       lumens: z.number().optional(),
       colorTemperatureK: z.number().optional(),
     }),
-    modes: z.array(z.strictObject({ name: z.string(), channels: z.array(z.string().nullable()) })),
+    modes: z.array(
+      z.strictObject({
+        name: z.string(),
+        channelCount: z.number().int().describe('DMX channels the mode takes'),
+        channels: z.array(z.string().nullable()).optional().describe('With `mode`: channel names by DMX offset from 0, null for an unused slot'),
+      }),
+    ),
     channels: z.array(Channel),
   }),
   handle: async ({ id, mode }, { fixtureLibrary }) => {
     const p = await libraryOf(fixtureLibrary).get(id);
-    let modes = p.modes;
-    let channels = p.channels;
-    if (mode !== undefined) {
-      const m = p.modes.find((x) => x.name === mode);
-      if (m === undefined) throw notFound(`${p.model} has no mode ${JSON.stringify(mode)}; its modes: ${p.modes.map((x) => x.name).join(', ')}`);
-      const names = new Set(m.channels);
-      modes = [m];
-      channels = p.channels.filter((c) => names.has(c.name));
-    }
+    const m = mode === undefined ? undefined : p.modes.find((x) => x.name === mode);
+    if (mode !== undefined && m === undefined)
+      throw notFound(`${p.model} has no mode ${JSON.stringify(mode)}; its modes: ${p.modes.map((x) => x.name).join(', ')}`);
+    const byName = new Map(p.channels.map((c) => [c.name, c]));
+    const summary = (c: ProfileChannel) => {
+      const { capabilities, ...rest } = copy(c);
+      return { ...rest, capabilityCount: capabilities.length };
+    };
     return {
       id,
       maker: p.maker,
@@ -83,8 +91,17 @@ export default defineTool({
       type: p.type,
       source: p.source,
       physical: copy(p.physical),
-      modes: copy(modes),
-      channels: copy(channels),
+      modes:
+        m === undefined
+          ? p.modes.map((x) => ({ name: x.name, channelCount: x.channels.length }))
+          : [{ name: m.name, channelCount: m.channels.length, channels: [...m.channels] }],
+      channels:
+        m === undefined
+          ? p.channels.map(summary)
+          : m.channels.flatMap((n) => {
+              const c = n === null ? undefined : byName.get(n);
+              return c === undefined ? [] : [{ ...summary(c), capabilities: copy(c.capabilities) }];
+            }),
     };
   },
 });
