@@ -169,7 +169,7 @@ function kindFromPreset(preset: string, attribute: Attribute): CapabilityKind | 
   if (preset.startsWith('Strobe') || preset.startsWith('ShutterStrobe')) return 'strobe';
   if (preset.startsWith('Pulse') || preset.startsWith('Ramp')) return 'pulse';
   if (preset === 'ColorMacro' || preset === 'ColorDoubleMacro') return 'color';
-  if (preset === 'ColorWheelIndex' || preset === 'ColorCTOMixer' || preset === 'ColorCTCMixer') return 'color-temperature';
+  if (preset === 'ColorCTOMixer' || preset === 'ColorCTCMixer') return 'color-temperature';
   if (preset === 'GoboMacro' || preset === 'GoboShakeMacro') return attribute === 'gobo-wheel' ? 'gobo' : 'effect';
   if (preset.startsWith('Reset')) return 'reset';
   if (preset === 'LampOn') return 'lamp-on';
@@ -207,7 +207,7 @@ function capability(node: XmlNode, attribute: Attribute): Capability {
     const b = num(res2);
     if (a !== undefined && b !== undefined) cap.hz = [a, b];
   }
-  if (preset === 'ColorWheelIndex' || preset === 'ColorCTOMixer' || preset === 'ColorCTCMixer') {
+  if (preset === 'ColorCTOMixer' || preset === 'ColorCTCMixer') {
     const a = num(res1);
     const b = num(res2) ?? a;
     if (a !== undefined && b !== undefined) cap.kelvin = [a, b];
