@@ -3,7 +3,7 @@
 // a page at a time; get_fixture_profile returns a profile's modes, channels and capabilities, or
 // refuses a bad file with its name and reason. Both are read-only: history never moves.
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
+import { cp, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -87,4 +87,22 @@ test('stage tools: a bad profile, an unknown id or mode and bad arguments are re
   await assertRefused(show, 'list_fixture_profiles', { cursor: 'bm90IGEgY3Vyc29y' }, /^invalid_argument: cursor is not a cursor from this list/);
   const other = (await show.call('list_fixture_profiles', { limit: 1 })).nextCursor;
   await assertRefused(show, 'list_fixture_profiles', { type: 'par', cursor: other }, /^invalid_argument: cursor is not a cursor from this list/);
+});
+
+test('stage tools: files added to the library appear after a rescan', async (t) => {
+  const home = await tempHome(t);
+  const folder = join(home, 'fixtures');
+  await cp(join(LIBRARY, 'ofl'), folder, { recursive: true });
+  await writeFile(join(home, 'config.json'), JSON.stringify({ fixtureLibrary: 'fixtures' }));
+  const show = await startShow(t, { home });
+  const first = await show.call('list_fixture_profiles');
+  assert.equal(first.folder, folder, 'a relative folder is taken from the home folder');
+  assert.equal(first.total, 2);
+  await cp(join(LIBRARY, 'qlc', 'Martin'), join(folder, 'Martin'), { recursive: true });
+  assert.equal((await show.call('list_fixture_profiles')).total, 2, 'the index is kept');
+  const again = await show.call('list_fixture_profiles', { rescan: true, maker: 'martin' });
+  assert.deepEqual(
+    again.profiles.map((p: { id: string }) => p.id),
+    ['Martin/Martin-MAC-250-Wash.qxf'],
+  );
 });

@@ -12,7 +12,8 @@ export default defineTool({
     'Searches the DMX fixture library (QLC+ .qxf, Open Fixture Library JSON, GDTF files in the folder the operator set; by default ' +
     "QLC+'s installed library) by maker, model (parts of names, any case), type (par, moving-head, strobe, ...) and free text " +
     '(every word in maker, model or type), a page at a time, by maker then model. Each entry has the id get_fixture_profile takes. ' +
-    '`refused` counts files the library could not read (their reasons with refusedSample). The first call reads the folder. Read-only.',
+    '`refused` counts files the library could not read (their reasons with refusedSample). The first call reads the folder; ' +
+    '`rescan` reads it again. Read-only.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   mode: 'direct',
   input: z.strictObject({
@@ -20,6 +21,7 @@ export default defineTool({
     model: z.string().max(200).optional().describe('Part of the model name, e.g. "mac 250"'),
     type: FixtureTypeInput.optional().describe('Fixture type'),
     text: z.string().max(200).optional().describe('Words that must all appear in maker, model or type'),
+    rescan: z.boolean().optional().describe('Read the folder again first (after files were added or changed)'),
     ...PageInput,
   }),
   output: z.strictObject({
@@ -30,8 +32,9 @@ export default defineTool({
     refused: z.number().int().describe('Files in the folder that could not be read as profiles'),
     refusedSample: z.array(z.strictObject({ id: z.string(), reason: z.string() })).describe('Up to 5 refused files with the reason'),
   }),
-  handle: async ({ maker, model, type, text, cursor, limit }, { fixtureLibrary }) => {
+  handle: async ({ maker, model, type, text, rescan, cursor, limit }, { fixtureLibrary }) => {
     const library = libraryOf(fixtureLibrary);
+    if (rescan === true) library.reload();
     const hits = await library.search({ maker, model, type, text });
     const { refused } = await library.entries();
     // The cursor names the query by a digest: a cursor stays short whatever was searched.
