@@ -513,3 +513,15 @@ test('library: GDTF files, files refused from their header, links out of the fol
     ['Cameo', 'Footlight Tests'],
   );
 });
+
+test('library: a folder that does not exist is not_found, and found once it is there', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'footlight-profiles-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const lib = new FixtureLibrary(join(dir, 'later'));
+  await assert.rejects(lib.search({}), (err: unknown) => isFootlightError(err) && err.code === 'not_found' && /cannot be read \(ENOENT\)/.test(err.message));
+  await cp(join(FIXTURES, 'qlc', 'Cameo'), join(dir, 'later'), { recursive: true });
+  assert.deepEqual(
+    (await lib.search({})).map((e) => e.model),
+    ['Flat PAR CAN TRI 3W'],
+  );
+});

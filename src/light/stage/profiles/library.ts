@@ -104,7 +104,11 @@ export class FixtureLibrary {
 
   /** Every profile file of the folder, read once on first use. */
   entries(): Promise<ProfileIndex> {
-    this.index ??= this.build();
+    // A failed read (no such folder) is not kept: the next call tries again.
+    this.index ??= this.build().catch((err: unknown) => {
+      this.index = undefined;
+      throw err;
+    });
     return this.index;
   }
 
@@ -195,7 +199,8 @@ export class FixtureLibrary {
       let list;
       try {
         list = await readdir(dir, { withFileTypes: true });
-      } catch {
+      } catch (err) {
+        if (depth === 0) throw notFound(`the fixture library ${this.folder} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
         return;
       }
       for (const e of list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
