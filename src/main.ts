@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { AttributionRegistry } from './engine/attribution.js';
 import { Engine } from './engine/engine.js';
 import { createLogger, type Logger } from './engine/log.js';
@@ -46,6 +46,7 @@ import { SHOW_EXTERNALS } from './show/light-cues.js';
 import { TimecodeIn, timecodeInConfig } from './show/timecode/timecode-in.js';
 import { TimecodeOut, timecodeOutConfig } from './show/timecode/timecode-out.js';
 import { formatEndpoint, parseEndpoint, type HostEndpoint } from './sound-client/endpoint.js';
+import { defaultFixtureFolder, FixtureLibrary } from './light/stage/profiles/library.js';
 
 export interface FootlightOptions {
   /** Address to bind; default from config.json, else 127.0.0.1. */
@@ -96,6 +97,8 @@ export interface FootlightOptions {
   readonly project?: string;
   /** LX media folder for the project (Fixtures/, Models/); default beside the project. */
   readonly media?: string;
+  /** The folder of DMX fixture profiles (default: config.json's `fixtureLibrary`, else QLC+'s installed library when present). */
+  readonly fixtureLibrary?: string;
   /** The sample folder the Sampler may load from (default: config.json's `samples`, else none). */
   readonly samples?: string;
   /** A song to open in the sound host instead of the demo: a sound project folder or its .bwproject (its samples load from `samples`). */
@@ -190,6 +193,12 @@ function oscDestinations(options: FootlightOptions, config: ConfigFile): HostEnd
   const text = options.oscTransmit ?? config.oscTransmit;
   if (text === 'off') return [];
   return [text === undefined ? { host: DEFAULT_OSC_HOST, port: DEFAULT_OSC_TRANSMIT_PORT } : parseEndpoint(text, 'OSC destination', DEFAULT_OSC_TRANSMIT_PORT)];
+}
+
+/** The fixture library: the folder asked for (relative to the home folder), else QLC+'s installed library, else none. */
+function fixtureLibrary(home: string, folder: string | undefined): FixtureLibrary | undefined {
+  const path = folder === undefined ? defaultFixtureFolder() : resolve(home, folder);
+  return path === undefined ? undefined : new FixtureLibrary(path);
 }
 
 /** Starts a Footlight process: the engine, the demo show, the HTTP/MCP surface, discovery. */
@@ -365,6 +374,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     listedToolsets: surface.listed,
     listedInputSchema,
     lightCues: showCues.cues,
+    fixtureLibrary: fixtureLibrary(home, options.fixtureLibrary ?? config.fixtureLibrary),
     showCheck: new ShowCheck(engine, light, sound, options.audioTrack === undefined ? {} : { audioTrack: options.audioTrack }),
   };
   const writeStatusFile = options.writeStatus ?? true;

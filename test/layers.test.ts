@@ -225,7 +225,7 @@ const LIGHT_FLOORS: readonly (readonly string[])[] = [
   ['parallel'], // point jobs on helper threads; kernels are handed in, never imported
   ['color'], // LX colors, gradients, the blend kernels and blend tables
   ['model'], // points, fixtures' geometry, matrices
-  ['stage'], // stage (DMX) fixtures: profiles, the moving-head aim solver; pure domain, above the model's axes
+  ['stage'], // stage (DMX) fixtures: profiles and their library, the moving-head aim solver; above the model's axes
   ['component'], // LXComponent, the device registry, the saved-file shapes, placeholders
   ['structure', 'tempo', 'palette', 'dmx'], // dmx: the DMX input the DMX devices read (LX's LXDmxEngine)
   ['modulation'],

@@ -76,6 +76,8 @@ const ConfigFile = z.strictObject({
   samples: z.string().min(1).max(4096).optional(),
   /** How much decoded sample audio the sound host keeps cached, in MiB (default 512); samples the song uses are always kept. */
   sampleCacheMiB: z.number().int().min(1).max(65536).optional(),
+  /** The folder of DMX fixture profiles (QLC+ .qxf, OFL .json, GDTF) the stage tools search (default: QLC+'s installed library, when present). */
+  fixtureLibrary: z.string().min(1).max(4096).optional(),
   /** DMX input from a desk (default: none). */
   dmxIn: DmxIn.optional(),
   /** Art-Net timecode out while the song plays (default: none). */

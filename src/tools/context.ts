@@ -5,6 +5,7 @@ import type { Origin, PerformOptions } from '../engine/commands/history.js';
 import type { Logger } from '../engine/log.js';
 import type { RenderPriority } from '../engine/thread-priority.js';
 import type { ComponentDocs } from '../light/docs/component-docs.js';
+import type { FixtureLibrary } from '../light/stage/profiles/library.js';
 import type { LightShow } from '../light/show/light-show.js';
 import type { OutputEngine } from '../light/output/output-engine.js';
 import type { DmxInput } from '../light/input/dmx-input.js';
@@ -82,6 +83,8 @@ export interface Services {
   readonly lightCues?: LightCues;
   /** The offline show check (check_show; absent when no song is wired to the light). */
   readonly showCheck?: ShowCheck;
+  /** The DMX fixture profiles the stage tools search (absent when none is configured and QLC+'s library is not installed). */
+  readonly fixtureLibrary?: FixtureLibrary;
 }
 
 /** A human's answer to an elicitation (MCP `elicitation/create`, form mode). */

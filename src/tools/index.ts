@@ -81,6 +81,8 @@ import runCueList from './cues/run-cue-list.js';
 import getCueListStatus from './cues/get-cue-list-status.js';
 import previewCue from './cues/preview-cue.js';
 import checkCueList from './cues/check-cue-list.js';
+import listFixtureProfiles from './stage/list-fixture-profiles.js';
+import getFixtureProfile from './stage/get-fixture-profile.js';
 import removeSnapshot from './light/remove-snapshot.js';
 import getFrame from './light/get-frame.js';
 import getPreviewPoints from './light/get-preview-points.js';
@@ -242,6 +244,8 @@ export const TOOLS: readonly AnyTool[] = [
   getCueListStatus,
   previewCue,
   checkCueList,
+  listFixtureProfiles,
+  getFixtureProfile,
   listViews,
   addView,
   removeView,

@@ -54,6 +54,13 @@ export const TOOLSETS: readonly Toolset[] = [
       'light clips, the light timeline: clip grid and scenes, add, remove, copy, launch and stop clips, lane events (parameter automation, pattern changes), ' +
       'record takes',
   },
+  {
+    id: 'stage',
+    domain: 'light',
+    default: false,
+    description:
+      'stage fixtures: DMX fixture profiles (QLC+, Open Fixture Library, GDTF) of pars, moving heads, strobes; search by maker, model, type; modes, channels',
+  },
   { id: 'views', domain: 'light', default: false, description: 'views: named selections of fixtures for patterns' },
   { id: 'app', domain: 'light', default: false, description: 'the live preview app: point positions and colors for an embedded view' },
   { id: 'outputs', domain: 'light', default: false, description: 'LED outputs: output map (DMX, Art-Net, sACN universes) and output statistics' },
