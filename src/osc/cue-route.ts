@@ -9,7 +9,7 @@ export const CUE_PREFIX = '/footlight/cues/';
 const ACTIONS = ['go', 'back', 'goto', 'pause', 'resume', 'release'] as const;
 type CueAction = (typeof ACTIONS)[number];
 
-export type CueCommand =
+type CueCommand =
   | { readonly kind: 'run'; readonly list: string; readonly action: CueAction; readonly cue?: number }
   /** A button's release (0 or false): controllers send one after every press. */
   | { readonly kind: 'ignore' }
