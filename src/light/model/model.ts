@@ -47,6 +47,23 @@ export class ModelNode {
     return this.points.length;
   }
 
+  /**
+   * This node's tree for a new model whose point set holds the same points `delta` positions
+   * further on (an unchanged fixture in a rebuilt model). Index arrays are shared when `delta`
+   * is 0; computed bounds carry over, the positions being the same.
+   */
+  moved(delta: number, pointSet: PointSet): ModelNode {
+    let points = this.points;
+    if (delta !== 0) {
+      points = new Int32Array(this.points.length);
+      for (let i = 0; i < points.length; i++) points[i] = this.points[i] + delta;
+    }
+    const children = this.children.map((c) => c.moved(delta, pointSet));
+    const node = new ModelNode(this.kind, this.tags, this.metaData, this.transform, points, children, this.fixture, pointSet);
+    node._bounds = this._bounds;
+    return node;
+  }
+
   /** Bounds of this node's points (computed on first use; the tree is immutable). */
   get bounds(): GeometryBounds {
     if (this._bounds === undefined) this._bounds = computeBounds(this.pointSet, this.points, this.points.length);
@@ -137,23 +154,42 @@ export interface Model {
   readonly centerRadius: CenterRadius;
 }
 
-/** Builds the model for an ordered fixture list (LXStructure.regenerateModel). */
-export function buildModel(fixtures: readonly FixtureGeometry[], settings: NormalizationSettings = { mode: 'AUTOMATIC' }): Model {
+/**
+ * Builds the model for an ordered fixture list (LXStructure.regenerateModel). With `previous`,
+ * a fixture whose geometry object is one of the previous model's (an unchanged fixture) is not
+ * placed again: its raw point fields are copied from where they were and its node tree is
+ * re-indexed, so adding, removing or editing one fixture places only that fixture's points.
+ * Bounds and normalization are always recomputed over the whole model, as LX does; the result
+ * is the same, bit for bit, as a build without `previous`.
+ */
+export function buildModel(fixtures: readonly FixtureGeometry[], settings: NormalizationSettings = { mode: 'AUTOMATIC' }, previous?: Model): Model {
   const active = fixtures.filter((fx) => !fx.deactivated);
   let size = 0;
   for (const fx of active) size += totalSize(fx);
   const points = new PointSet(size);
   const pointFixture = new Int32Array(size);
+  const placed = new Map<FixtureGeometry, ModelNode>();
+  if (previous !== undefined) for (const node of previous.fixtures) if (node.fixture !== undefined) placed.set(node.fixture, node);
+  const copies = new RunList();
 
   const fixtureNodes: ModelNode[] = [];
   let next = 0;
   for (let i = 0; i < active.length; i++) {
     const start = next;
-    const node = placeFixture(active[i], start, points);
+    const old = placed.get(active[i]);
+    let node: ModelNode;
+    if (old !== undefined && previous !== undefined) {
+      // Taken once: a second use of the same geometry object is placed afresh.
+      placed.delete(active[i]);
+      const from = old.size > 0 ? old.points[0] : 0;
+      copies.add(from, start, old.size);
+      node = old.moved(start - from, points);
+    } else node = placeFixture(active[i], start, points);
     next += node.size;
     pointFixture.fill(i, start, next);
     fixtureNodes.push(node);
   }
+  if (previous !== undefined) copies.copy(previous.points, points);
   for (let k = 0; k < size; k++) points.index[k] = k;
 
   const all = new Int32Array(size);
@@ -174,6 +210,28 @@ export function buildModel(fixtures: readonly FixtureGeometry[], settings: Norma
     centerRadius,
   };
 }
+
+/** Point ranges to copy from one point set to another, merged where they run on. */
+class RunList {
+  private readonly runs: { from: number; to: number; count: number }[] = [];
+
+  add(from: number, to: number, count: number): void {
+    if (count === 0) return;
+    const last = this.runs[this.runs.length - 1];
+    if (last !== undefined && last.from + last.count === from && last.to + last.count === to) last.count += count;
+    else this.runs.push({ from, to, count });
+  }
+
+  /** Copies the raw (unnormalized) fields of every run: position, polar values, normals. */
+  copy(src: PointSet, dst: PointSet): void {
+    for (const { from, to, count } of this.runs) {
+      for (const key of RAW_FIELDS) dst[key].set(src[key].subarray(from, from + count), to);
+    }
+  }
+}
+
+/** The point fields a fixture's placement writes; the normalized ones follow from the bounds. */
+const RAW_FIELDS = ['x', 'y', 'z', 'r', 'rxy', 'rxz', 'theta', 'azimuth', 'elevation', 'xnormal', 'ynormal', 'znormal'] as const;
 
 /** Writes a fixture's points from `start` on and returns its node (LXFixture.toModel). */
 function placeFixture(fx: FixtureGeometry, start: number, set: PointSet): ModelNode {

@@ -51,6 +51,14 @@ const SACN_SYNC_CHOICES = [
   { label: 'Off', name: 'OFF' },
 ] as const;
 
+/** Whether two geometry parameter records hold the same keys and identical values. */
+function sameValues(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const k of keys) if (!Object.is(a[k], b[k])) return false;
+  return true;
+}
+
 /** True if the class is a fixture Footlight can build (a stock class or a JSON fixture). */
 export function isFixtureClass(className: string): boolean {
   return className === JSON_FIXTURE_CLASS || stockFixtureClass(className) !== undefined;
@@ -98,6 +106,8 @@ export class Fixture extends LXComponent {
   /** Finds `.lxf` documents for JSON fixtures (set by the structure). */
   resolveLxf: LxfResolver | undefined;
   private readonly specs: readonly FixtureParameterSpec[];
+  /** The last stock geometry and the parameter values it was built from. */
+  private kept: { readonly params: Record<string, unknown>; readonly geometry: FixtureGeometry } | undefined;
 
   constructor(className: string, label?: string) {
     const stock = stockFixtureClass(className);
@@ -133,8 +143,21 @@ export class Fixture extends LXComponent {
     return out;
   }
 
+  /**
+   * The fixture's geometry. A stock fixture's is a pure function of its parameter values, so the
+   * last one is kept and handed back while those values stay the same: a model rebuild then
+   * recognizes an unchanged fixture by its geometry and copies its points instead of placing
+   * them again. JSON fixtures read their `.lxf` file each time.
+   */
   geometry(): FixtureGeometry {
-    if (this.stock !== undefined) return this.stock.geometry(this.geometryParams());
+    if (this.stock !== undefined) {
+      const params = this.geometryParams();
+      const kept = this.kept;
+      if (kept !== undefined && sameValues(kept.params, params)) return kept.geometry;
+      const geometry = this.stock.geometry(params);
+      this.kept = { params, geometry };
+      return geometry;
+    }
     const type = this.fixtureType?.getString() ?? '';
     if (type.length === 0) throw new ModelInputError('a JSON fixture needs its fixture type, the .lxf name without extension');
     if (this.resolveLxf === undefined) throw new ModelInputError(`JSON fixture ${JSON.stringify(type)}: no media folder to find ${type}.lxf in (use --media)`);
