@@ -159,42 +159,50 @@ export interface Model {
  * a fixture whose geometry object is one of the previous model's (an unchanged fixture) is not
  * placed again: its raw point fields are copied from where they were and its node tree is
  * re-indexed, so adding, removing or editing one fixture places only that fixture's points.
- * Bounds and normalization are always recomputed over the whole model, as LX does; the result
- * is the same, bit for bit, as a build without `previous`.
+ * The point set then takes over the previous one's buffers when they have room (they are
+ * allocated with room to grow), and `previous` must no longer be read. Bounds and normalization
+ * are always recomputed over the whole model, as LX does; the result is the same, bit for bit,
+ * as a build without `previous`.
  */
 export function buildModel(fixtures: readonly FixtureGeometry[], settings: NormalizationSettings = { mode: 'AUTOMATIC' }, previous?: Model): Model {
   const active = fixtures.filter((fx) => !fx.deactivated);
-  let size = 0;
-  for (const fx of active) size += totalSize(fx);
-  const points = new PointSet(size);
-  const pointFixture = new Int32Array(size);
   const placed = new Map<FixtureGeometry, ModelNode>();
   if (previous !== undefined) for (const node of previous.fixtures) if (node.fixture !== undefined) placed.set(node.fixture, node);
-  const copies = new RunList();
+  // Each fixture's start, and its previous node when it is unchanged (taken once).
+  const starts: number[] = [];
+  const olds: (ModelNode | undefined)[] = [];
+  const runs = new RunList();
+  let size = 0;
+  for (const fx of active) {
+    const old = placed.get(fx);
+    if (old !== undefined) placed.delete(fx);
+    starts.push(size);
+    olds.push(old);
+    const count = old === undefined ? totalSize(fx) : old.size;
+    if (old !== undefined) runs.add(old.size > 0 ? old.points[0] : 0, size, count);
+    size += count;
+  }
+  const prev = previous?.points;
+  const inPlace = prev !== undefined && runs.oneWay() && prev.canHold(size) && size * 4 >= prev.capacity;
+  // A model that grows from one it had gets room to grow further, so the next adds copy nothing
+  // (a project opened into the empty model gets exactly its size).
+  const capacity = previous !== undefined && previous.size > 0 && size > previous.size ? Math.ceil(size * 1.5) : size;
+  const points = inPlace ? new PointSet(size, size, prev) : new PointSet(size, capacity);
+  if (prev !== undefined) runs.copy(prev, points, inPlace);
+  const pointFixture = new Int32Array(size);
 
   const fixtureNodes: ModelNode[] = [];
-  let next = 0;
   for (let i = 0; i < active.length; i++) {
-    const start = next;
-    const old = placed.get(active[i]);
-    let node: ModelNode;
-    if (old !== undefined && previous !== undefined) {
-      // Taken once: a second use of the same geometry object is placed afresh.
-      placed.delete(active[i]);
-      const from = old.size > 0 ? old.points[0] : 0;
-      copies.add(from, start, old.size);
-      node = old.moved(start - from, points);
-    } else node = placeFixture(active[i], start, points);
-    next += node.size;
-    pointFixture.fill(i, start, next);
+    const start = starts[i];
+    const old = olds[i];
+    const node = old === undefined ? placeFixture(active[i], start, points) : old.moved(start - (old.size > 0 ? old.points[0] : 0), points);
+    pointFixture.fill(i, start, start + node.size);
     fixtureNodes.push(node);
   }
-  if (previous !== undefined) copies.copy(previous.points, points);
-  for (let k = 0; k < size; k++) points.index[k] = k;
+  // In place, the indices before the previous size are already there.
+  for (let k = inPlace ? Math.min(size, prev.size) : 0; k < size; k++) points.index[k] = k;
 
-  const all = new Int32Array(size);
-  for (let k = 0; k < size; k++) all[k] = k;
-  const root = new ModelNode('root', ['model'], {}, identity(), all, fixtureNodes, undefined, points);
+  const root = new ModelNode('root', ['model'], {}, identity(), points.index, fixtureNodes, undefined, points);
   const bounds = root.bounds;
   const normalization = settings.mode === 'MANUAL' ? manualBounds(settings.x, settings.y, settings.z, settings.width, settings.height, settings.depth) : bounds;
   const centerRadius = normalizePoints(points, 0, size, normalization, bounds.rMax);
@@ -222,10 +230,27 @@ class RunList {
     else this.runs.push({ from, to, count });
   }
 
-  /** Copies the raw (unnormalized) fields of every run: position, polar values, normals. */
-  copy(src: PointSet, dst: PointSet): void {
-    for (const { from, to, count } of this.runs) {
-      for (const key of RAW_FIELDS) dst[key].set(src[key].subarray(from, from + count), to);
+  /** Whether every run stays or moves the same way (then they can be moved within one set). */
+  oneWay(): boolean {
+    return this.runs.every((r) => r.to >= r.from) || this.runs.every((r) => r.to <= r.from);
+  }
+
+  /**
+   * Copies the raw (unnormalized) fields of every run: position, polar values, normals. In place
+   * (`dst` on `src`'s buffers), runs moving up go last first and runs moving down first first,
+   * so none overwrites one not yet moved.
+   */
+  copy(src: PointSet, dst: PointSet, inPlace: boolean): void {
+    const runs = inPlace && this.runs.some((r) => r.to > r.from) ? [...this.runs].reverse() : this.runs;
+    const capacity = dst.capacity;
+    for (const key of RAW_FIELDS) {
+      // In place, a run may come from or go to beyond either set's size: move on the whole buffer.
+      const a = dst[key];
+      const whole = inPlace ? new Float32Array(a.buffer, a.byteOffset, capacity) : a;
+      for (const { from, to, count } of runs) {
+        if (!inPlace) a.set(src[key].subarray(from, from + count), to);
+        else if (from !== to) whole.copyWithin(to, from, from + count);
+      }
     }
   }
 }

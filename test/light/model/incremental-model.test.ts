@@ -7,7 +7,12 @@ import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import { Engine } from '../../../src/engine/engine.js';
 import { createLibrary } from '../../../src/light/devices/library.js';
-import type { Model, ModelNode } from '../../../src/light/model/index.js';
+import { type FixtureGeometry, type Model, type ModelNode, type NormalizationSettings, buildModel } from '../../../src/light/model/index.js';
+import { arcFixture } from '../../../src/light/model/arc-fixture.js';
+import { gridFixture } from '../../../src/light/model/grid-fixture.js';
+import { pointFixture } from '../../../src/light/model/point-fixture.js';
+import { stripFixture } from '../../../src/light/model/strip-fixture.js';
+import { sharing } from '../../../src/light/parallel/shared-arrays.js';
 import { addFixture, moveFixture, removeFixture, setFixtureParams } from '../../../src/light/operations/fixtures.js';
 import { LightShow } from '../../../src/light/show/light-show.js';
 import { readProject } from '../../../src/light/show/project/project-file.js';
@@ -150,5 +155,47 @@ test('add, edit and remove one fixture → undo restores the model and the frame
     assert.ok(show.structure.generation > generation, `${what}: undo rebuilt the model`);
     assert.deepStrictEqual(picture(show.structure.model), before, `${what}: undo restores the model`);
     assertSameAsOpenedAtOnce(show, `${what}, undone`);
+  }
+});
+
+test('buildModel with the previous model: random inserts, removals, moves and edits, on own and shared buffers', () => {
+  let seed = 7;
+  const random = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const make = (): FixtureGeometry => {
+    const k = random(4);
+    const at = { x: random(200) - 100, y: random(90), z: random(5) };
+    if (k === 0) return gridFixture({ ...at, numRows: 1 + random(5), numColumns: 1 + random(6) });
+    if (k === 1) return stripFixture({ ...at, numPoints: 1 + random(40), deactivate: random(8) === 0 });
+    if (k === 2) return arcFixture({ ...at, numPoints: 2 + random(20), radius: 5 + random(30) });
+    return pointFixture(at);
+  };
+  const manual: NormalizationSettings = { mode: 'MANUAL', x: 10, y: 20, z: 0, width: 300, height: 120, depth: 10 };
+  const saved = sharing.minLength;
+  try {
+    for (const minLength of [saved, 1]) {
+      sharing.minLength = minLength;
+      for (const settings of [undefined, manual]) {
+        const list: FixtureGeometry[] = [];
+        let model = buildModel(list, settings);
+        for (let step = 0; step < 120; step++) {
+          const op = list.length < 3 ? 0 : random(5);
+          if (op <= 1) list.splice(random(list.length + 1), 0, make());
+          else if (op === 2) list.splice(random(list.length), 1);
+          else if (op === 3) list.splice(random(list.length), 0, ...list.splice(random(list.length), 1));
+          else list[random(list.length)] = make();
+          model = buildModel(list, settings, model);
+          assert.deepStrictEqual(
+            picture(model),
+            picture(buildModel(list, settings)),
+            `step ${step} (sharing from ${minLength}, ${settings?.mode ?? 'AUTOMATIC'})`,
+          );
+        }
+      }
+    }
+  } finally {
+    sharing.minLength = saved;
   }
 });
