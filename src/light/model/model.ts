@@ -31,7 +31,7 @@ export class ModelNode {
     children: readonly ModelNode[],
     /** For fixture nodes: the fixture's geometry. */
     readonly fixture: FixtureGeometry | undefined,
-    private readonly pointSet: PointSet,
+    private pointSet: PointSet,
   ) {
     this.children = children;
     for (const child of children) child._parent = this;
@@ -49,19 +49,26 @@ export class ModelNode {
 
   /**
    * This node's tree for a new model whose point set holds the same points `delta` positions
-   * further on (an unchanged fixture in a rebuilt model). Index arrays are shared when `delta`
-   * is 0; computed bounds carry over, the positions being the same.
+   * further on (an unchanged fixture in a rebuilt model). With `delta` 0 the nodes themselves move
+   * over (the previous model is no longer read); otherwise they are copied with shifted indices.
+   * Computed bounds carry over, the positions being the same.
    */
   moved(delta: number, pointSet: PointSet): ModelNode {
-    let points = this.points;
-    if (delta !== 0) {
-      points = new Int32Array(this.points.length);
-      for (let i = 0; i < points.length; i++) points[i] = this.points[i] + delta;
+    if (delta === 0) {
+      this.rebind(pointSet);
+      return this;
     }
+    const points = new Int32Array(this.points.length);
+    for (let i = 0; i < points.length; i++) points[i] = this.points[i] + delta;
     const children = this.children.map((c) => c.moved(delta, pointSet));
     const node = new ModelNode(this.kind, this.tags, this.metaData, this.transform, points, children, this.fixture, pointSet);
     node._bounds = this._bounds;
     return node;
+  }
+
+  private rebind(pointSet: PointSet): void {
+    this.pointSet = pointSet;
+    for (const child of this.children) child.rebind(pointSet);
   }
 
   /** Bounds of this node's points (computed on first use; the tree is immutable). */
