@@ -185,6 +185,8 @@ export function buildModel(fixtures: readonly FixtureGeometry[], settings: Norma
     if (old !== undefined) placed.delete(fx);
     starts.push(size);
     olds.push(old);
+    // Checked before anything is copied: in place, a throw after it would leave `previous` broken.
+    if (old === undefined) checkSubmodels(fx);
     const count = old === undefined ? totalSize(fx) : old.size;
     if (old !== undefined) runs.add(old.size > 0 ? old.points[0] : 0, size, count);
     size += count;
@@ -265,6 +267,18 @@ class RunList {
 /** The point fields a fixture's placement writes; the normalized ones follow from the bounds. */
 const RAW_FIELDS = ['x', 'y', 'z', 'r', 'rxy', 'rxz', 'theta', 'azimuth', 'elevation', 'xnormal', 'ynormal', 'znormal'] as const;
 
+/** Throws if a submodel of `fx` or of its children names a point outside its fixture. */
+function checkSubmodels(fx: FixtureGeometry): void {
+  const total = totalSize(fx);
+  for (const sm of fx.submodels) {
+    for (let i = 0; i < sm.count; i++) {
+      const local = sm.start + i * sm.stride;
+      if (local < 0 || local >= total) throw new RangeError(`${fx.type} submodel point ${local} is outside the fixture's ${total} points`);
+    }
+  }
+  for (const child of fx.children) checkSubmodels(child);
+}
+
 /** Writes a fixture's points from `start` on and returns its node (LXFixture.toModel). */
 function placeFixture(fx: FixtureGeometry, start: number, set: PointSet): ModelNode {
   const own = fx.points.length / 3;
@@ -295,9 +309,6 @@ function placeFixture(fx: FixtureGeometry, start: number, set: PointSet): ModelN
     const idx = new Int32Array(sm.count);
     for (let i = 0; i < sm.count; i++) {
       const local = sm.start + i * sm.stride;
-      if (local < 0 || local >= total) {
-        throw new RangeError(`${fx.type} submodel point ${local} is outside the fixture's ${total} points`);
-      }
       idx[i] = local < own ? ownIndex[local] : start + local;
     }
     children.push(new ModelNode('submodel', sm.tags, sm.metaData, sm.transform, idx, [], undefined, set));

@@ -199,3 +199,15 @@ test('buildModel with the previous model: random inserts, removals, moves and ed
     sharing.minLength = saved;
   }
 });
+
+test('a fixture the model cannot be built with is refused before the previous model is touched', () => {
+  const a = gridFixture({ numRows: 4, numColumns: 5 });
+  const b = stripFixture({ numPoints: 12, y: 30 });
+  // Grown from a smaller model, so its buffers have room and the next build works in place.
+  const model = buildModel([a, b], undefined, buildModel([a]));
+  const before = picture(model);
+  const grid = gridFixture({ numRows: 2, numColumns: 2, x: -50 });
+  const bad: FixtureGeometry = { ...grid, submodels: [{ ...grid.submodels[0], count: 9 }] };
+  assert.throws(() => buildModel([bad, a, b], undefined, model), /submodel point 4 is outside the fixture's 4 points/);
+  assert.deepStrictEqual(picture(model), before, 'the previous model is whole');
+});
