@@ -1,7 +1,8 @@
 // Issue #33's scale fact: adding fixtures one by one to a large model. Adds FIXTURES grids
 // (ROWS × COLUMNS points each, every one further along x so the model's bounds grow on each
 // add) through the add_fixture operation (one history step each), and prints total CPU and the
-// per-add median and p99; then opens a project holding the same fixtures in one go and checks
+// per-add median and p99 (the adds' own CPU, frames excluded), and every FRAME_EVERY adds the frame
+// after the add beside the next one; then opens a project holding the same fixtures in one go and checks
 // that both models have the same points. Figures go to bench/results/add-fixtures.json.
 //
 //   node --import tsx bench/add-fixtures.ts        (FIXTURES=256 ROWS=52 COLUMNS=53: 705,536 points)
@@ -45,13 +46,26 @@ function quantile(values: number[], q: number): number {
 const load0 = loadavg()[0];
 const show = open([]);
 const perAdd: number[] = [];
-const total0 = process.cpuUsage();
+let totalMs = 0;
+// Every FRAME_EVERY adds, the frame right after the add and the one after it (CPU ms): what an
+// add costs the next frame (its buffers resized, the output plan rebuilt) beside a steady frame.
+const FRAME_EVERY = Number(process.env.FRAME_EVERY ?? 64);
+const frameAfterAdd: { fixtures: number; firstMs: number; nextMs: number }[] = [];
 for (let i = 0; i < FIXTURES; i++) {
   const c0 = process.cpuUsage();
   addFixture(show, { className: 'Grid', label: `Grid ${i + 1}`, params: params(i) }, origin);
-  perAdd.push(cpuMs(c0));
+  const ms = cpuMs(c0);
+  perAdd.push(ms);
+  totalMs += ms;
+  if ((i + 1) % FRAME_EVERY === 0) {
+    const f0 = process.cpuUsage();
+    show.engine.clock.stepFixed(1, 1000 / 60);
+    const firstMs = cpuMs(f0);
+    const f1 = process.cpuUsage();
+    show.engine.clock.stepFixed(1, 1000 / 60);
+    frameAfterAdd.push({ fixtures: i + 1, firstMs, nextMs: cpuMs(f1) });
+  }
 }
-const totalMs = cpuMs(total0);
 
 const saved = show.structure.fixtures.items.map((f) => f.save());
 const open0 = process.cpuUsage();
@@ -74,6 +88,7 @@ const out = {
   p99AddMs: quantile(perAdd, 0.99),
   lastAddMs: perAdd[perAdd.length - 1],
   openCpuMs: openMs,
+  frameAfterAdd,
   samePoints: same,
   loadAverage: [load0, loadavg()[0]],
 };
@@ -81,6 +96,8 @@ console.log(
   `${FIXTURES} fixtures added one by one, ${a.size.toLocaleString('en')} points: ${(totalMs / 1000).toFixed(2)} s of CPU; ` +
     `per add median ${out.medianAddMs.toFixed(2)} ms, p99 ${out.p99AddMs.toFixed(2)} ms, last ${out.lastAddMs.toFixed(2)} ms`,
 );
+for (const f of frameAfterAdd)
+  console.log(`after add ${f.fixtures}: the next frame ${f.firstMs.toFixed(1)} ms of CPU, the one after it ${f.nextMs.toFixed(1)} ms`);
 console.log(
   `the same model opened in one go: ${openMs.toFixed(0)} ms of CPU; same points: ${same}; load average ${load0.toFixed(2)} → ${loadavg()[0].toFixed(2)}`,
 );
