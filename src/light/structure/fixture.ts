@@ -107,7 +107,15 @@ export class Fixture extends LXComponent {
   resolveLxf: LxfResolver | undefined;
   private readonly specs: readonly FixtureParameterSpec[];
   /** The last stock geometry and the parameter values it was built from. */
-  private kept: { readonly params: Record<string, unknown>; readonly geometry: FixtureGeometry } | undefined;
+  private kept:
+    | {
+        readonly params: Record<string, unknown>;
+        readonly geometry: FixtureGeometry;
+        /** JSON fixtures: the `.lxf` values and the type's document the geometry was built from. */
+        readonly json: Record<string, unknown> | undefined;
+        readonly doc: unknown;
+      }
+    | undefined;
 
   constructor(className: string, label?: string) {
     const stock = stockFixtureClass(className);
@@ -144,24 +152,40 @@ export class Fixture extends LXComponent {
   }
 
   /**
-   * The fixture's geometry. A stock fixture's is a pure function of its parameter values, so the
-   * last one is kept and handed back while those values stay the same: a model rebuild then
-   * recognizes an unchanged fixture by its geometry and copies its points instead of placing
-   * them again. JSON fixtures read their `.lxf` file each time.
+   * The fixture's geometry. It is a pure function of the parameter values (and, for a JSON
+   * fixture, of its `.lxf` values and files), so the last one is kept and handed back while those
+   * stay the same: a model rebuild then recognizes an unchanged fixture by its geometry and copies
+   * its points instead of placing them again. A JSON fixture's is kept only while the resolver
+   * hands back the same document object for its type (the media folder's resolver keeps each file
+   * it read for the life of the show); a resolver that reads the file again builds it again.
    */
   geometry(): FixtureGeometry {
+    const params = this.geometryParams();
     if (this.stock !== undefined) {
-      const params = this.geometryParams();
       const kept = this.kept;
       if (kept !== undefined && sameValues(kept.params, params)) return kept.geometry;
       const geometry = this.stock.geometry(params);
-      this.kept = { params, geometry };
+      this.kept = { params, geometry, json: undefined, doc: undefined };
       return geometry;
     }
     const type = this.fixtureType?.getString() ?? '';
     if (type.length === 0) throw new ModelInputError('a JSON fixture needs its fixture type, the .lxf name without extension');
     if (this.resolveLxf === undefined) throw new ModelInputError(`JSON fixture ${JSON.stringify(type)}: no media folder to find ${type}.lxf in (use --media)`);
-    return jsonFixture(type, this.geometryParams(), this.jsonParameters, this.resolveLxf);
+    const doc = this.resolveLxf(type);
+    const kept = this.kept;
+    const json = this.jsonParameters;
+    if (
+      kept !== undefined &&
+      doc !== undefined &&
+      kept.doc === doc &&
+      kept.json !== undefined &&
+      sameValues(kept.params, params) &&
+      sameValues(kept.json, json)
+    )
+      return kept.geometry;
+    const geometry = jsonFixture(type, params, json, this.resolveLxf);
+    this.kept = { params, geometry, json: { ...json }, doc };
+    return geometry;
   }
 
   get pointCount(): number {

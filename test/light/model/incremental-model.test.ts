@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { Engine } from '../../../src/engine/engine.js';
 import { createLibrary } from '../../../src/light/devices/library.js';
 import { type FixtureGeometry, type Model, type ModelNode, type NormalizationSettings, buildModel } from '../../../src/light/model/index.js';
@@ -15,10 +16,13 @@ import { stripFixture } from '../../../src/light/model/strip-fixture.js';
 import { sharing } from '../../../src/light/parallel/shared-arrays.js';
 import { addFixture, moveFixture, removeFixture, setFixtureParams } from '../../../src/light/operations/fixtures.js';
 import { LightShow } from '../../../src/light/show/light-show.js';
+import { mediaResolvers } from '../../../src/light/show/project/media.js';
 import { readProject } from '../../../src/light/show/project/project-file.js';
 import { standardWorkload } from '../../../bench/workload.js';
 
 type Json = Record<string, unknown>;
+/** JSON fixtures with components, sub-fixtures and expressions (the LX golden scenes' media folder). */
+const MEDIA = mediaResolvers(fileURLToPath(new URL('../../golden/lx-scenes/fixtures/media/', import.meta.url)));
 const origin = { surface: 'mcp', session: '6f1c2a9e-5d1b-4c1e-9f0a-1b2c3d4e5f60', client: 'test' } as const;
 const FIELDS = [
   'index',
@@ -52,9 +56,11 @@ function open(fixtures: unknown[]): LightShow {
   project.model.fixtures = fixtures;
   project.engine.children.mixer.children.master.effects = [];
   const engine = new Engine();
-  const opened = readProject(project, createLibrary());
+  const opened = readProject(project, createLibrary(), { resolveLxf: MEDIA.resolveLxf });
   engine.graph.reserveIds(opened.maxId);
-  return new LightShow(engine, opened.lx);
+  const show = new LightShow(engine, opened.lx);
+  show.structure.resolveLxf = MEDIA.resolveLxf;
+  return show;
 }
 
 function node(n: ModelNode): unknown {
@@ -112,7 +118,9 @@ test('fixtures added one by one give the model and frames of the same fixtures o
   addFixture(show, { className: 'Spiral', index: 0, params: { numPoints: 25 } }, origin);
   addFixture(show, { className: 'Point', index: 7, params: { x: -30, y: 90, z: 4 } }, origin);
   addFixture(show, { className: 'Grid', label: 'Off', index: 3, params: { ...GRID, deactivate: true } }, origin);
-  assert.equal(show.structure.fixtures.length, 17);
+  addFixture(show, { type: 'fixt/Panel', index: 5, params: { x: 60, y: -40 } }, origin);
+  addFixture(show, { type: 'fixt/Edge', params: { z: 12 } }, origin);
+  assert.equal(show.structure.fixtures.length, 19);
   // The fixtures before an added one are not placed again: their nodes keep their index arrays.
   const before = show.structure.model;
   addFixture(show, { className: 'Point', params: { x: 3000 } }, origin);
@@ -121,6 +129,9 @@ test('fixtures added one by one give the model and frames of the same fixtures o
   for (let i = 0; i < before.fixtures.length; i++) assert.equal(after.fixtures[i].points, before.fixtures[i].points, `fixture ${i} kept its indices`);
   const first = show.structure.fixtures.at(0)!;
   assert.equal(first.geometry(), first.geometry(), 'an unchanged stock fixture keeps its geometry');
+  const panel = show.structure.fixtures.at(5)!;
+  assert.equal(panel.fixtureType?.getString(), 'fixt/Panel');
+  assert.equal(panel.geometry(), panel.geometry(), 'an unchanged JSON fixture keeps its geometry');
   assertSameAsOpenedAtOnce(show, 'after adding');
 
   const [, second, third, , fifth] = show.structure.fixtures.items;
@@ -132,6 +143,11 @@ test('fixtures added one by one give the model and frames of the same fixtures o
   assertSameAsOpenedAtOnce(show, 'after removing one');
   setFixtureParams(show, { id: show.structure.fixtures.at(3)!.id }, { deactivate: false }, origin);
   assertSameAsOpenedAtOnce(show, 'after activating one');
+  const json = show.structure.fixtures.items.find((f) => f.fixtureType?.getString() === 'fixt/Panel')!;
+  const kept = json.geometry();
+  setFixtureParams(show, { id: json.id }, { rows: 5, tilt: 10 }, origin);
+  assert.notEqual(json.geometry(), kept, "a JSON fixture's .lxf values rebuild its geometry");
+  assertSameAsOpenedAtOnce(show, 'after editing a JSON fixture');
 });
 
 test('add, edit and remove one fixture → undo restores the model and the frames exactly', () => {
