@@ -198,14 +198,21 @@ export function buildModel(fixtures: readonly FixtureGeometry[], settings: Norma
   const capacity = previous !== undefined && previous.size > 0 && size > previous.size ? Math.ceil(size * 1.5) : size;
   const points = inPlace ? new PointSet(size, size, prev) : new PointSet(size, capacity);
   if (prev !== undefined) runs.copy(prev, points, inPlace);
-  const pointFixture = new Int32Array(size);
+  // The point-to-fixture table rides along the same way: in place, a fixture that kept both its
+  // points and its position in the list keeps its entries (read before any is written).
+  const prevTable = previous?.pointFixture;
+  const tableInPlace = inPlace && prevTable !== undefined && prevTable.buffer.byteLength >= size * Int32Array.BYTES_PER_ELEMENT;
+  const pointFixture = tableInPlace
+    ? new Int32Array(prevTable.buffer, 0, size)
+    : new Int32Array(new ArrayBuffer(capacity * Int32Array.BYTES_PER_ELEMENT), 0, size);
+  const keepsEntries = olds.map((old, i) => tableInPlace && old !== undefined && old.size > 0 && old.points[0] === starts[i] && prevTable[starts[i]] === i);
 
   const fixtureNodes: ModelNode[] = [];
   for (let i = 0; i < active.length; i++) {
     const start = starts[i];
     const old = olds[i];
     const node = old === undefined ? placeFixture(active[i], start, points) : old.moved(start - (old.size > 0 ? old.points[0] : 0), points);
-    pointFixture.fill(i, start, start + node.size);
+    if (!keepsEntries[i]) pointFixture.fill(i, start, start + node.size);
     fixtureNodes.push(node);
   }
   // In place, the indices before the previous size are already there.

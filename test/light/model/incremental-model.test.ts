@@ -181,7 +181,10 @@ test('buildModel with the previous model: random inserts, removals, moves and ed
     return seed % n;
   };
   const make = (): FixtureGeometry => {
-    const k = random(4);
+    const k = random(5);
+    // A fixture with no points (a JSON fixture whose components are all disabled): it moves the
+    // fixtures after it along the list but not their points.
+    if (k === 4) return { ...pointFixture({}), points: new Float32Array(0), normals: new Float32Array(0), submodels: [] };
     const at = { x: random(200) - 100, y: random(90), z: random(5) };
     if (k === 0) return gridFixture({ ...at, numRows: 1 + random(5), numColumns: 1 + random(6) });
     if (k === 1) return stripFixture({ ...at, numPoints: 1 + random(40), deactivate: random(8) === 0 });
