@@ -17,7 +17,8 @@
 // live-kicks (bench/live-kicks.ts: the kick pulse live against offline, with agents),
 // check-show (bench/check-show.ts: the offline show check's copy and render times),
 // agent-tasks (bench/agent-tasks.ts: issue #29's agent jobs — calls, bytes, success, undo),
-// project-open (bench/project-open.ts, opening 1k/4k/20k-channel shows), samples (bench/samples.ts: loading
+// project-open (bench/project-open.ts, opening 1k/4k/20k-channel shows), add-fixtures (bench/add-fixtures.ts:
+// 256 fixtures added one by one to a 700k-point model, issue #33), samples (bench/samples.ts: loading
 // a sample per format, converting it to the engine rate),
 // console-preview and show-load (bench/show-load.ts: the stage demo's song playing, a console
 // open, 32 agents; issue #26's load figure) need Debian's chromium and are skipped without it.
@@ -55,6 +56,7 @@ const BENCHES: readonly Bench[] = [
   { name: 'reverb', script: 'bench/reverb.ts', quick: { BENCH_SECONDS: '10', BENCH_REPEATS: '1' }, unavailable: noCsound },
   { name: 'csound-commands', script: 'bench/csound-commands.ts', quick: { BENCH_SECONDS: '4', BENCH_REPEATS: '1' } },
   { name: 'project-open', script: 'bench/project-open.ts', quick: { BENCH_CHANNELS: '100,400' } },
+  { name: 'add-fixtures', script: 'bench/add-fixtures.ts', quick: { FIXTURES: '32', ROWS: '20', COLUMNS: '20' } },
   { name: 'dmx-in', script: 'bench/dmx-in.ts', quick: { BENCH_SECONDS: '2' } },
   { name: 'live-kicks', script: 'bench/live-kicks.ts', quick: { BENCH_QUICK: '1' } },
   { name: 'check-show', script: 'bench/check-show.ts', quick: { BENCH_QUICK: '1', BENCH_REPEATS: '1' } },
@@ -237,6 +239,16 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
       note:
         `offline fired ${r.offlineFired}; live agrees on ${fmt(100 * r.agree, 1)} %; lag live−offline p95 ${fmt(r.lagDiffMs?.p95, 1)} ms; ` +
         `${r.lateAudioBlocks} late audio blocks`,
+    });
+  const adds = of('add-fixtures');
+  if (adds !== undefined)
+    lines.push({
+      bench: 'add-fixtures',
+      case: `${adds.fixtures} fixtures one by one (${fmt(adds.points, 0)} points)`,
+      median: adds.medianAddMs,
+      p99: adds.p99AddMs,
+      rate: `${fmt(adds.totalCpuMs / 1000)} s CPU in all`,
+      note: `CPU ms per add; the same model opened at once ${fmt(adds.openCpuMs, 0)} ms; same points ${adds.samePoints}`,
     });
   const open = of('project-open');
   for (const r of (open?.rows ?? []) as Json[])

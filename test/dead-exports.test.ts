@@ -42,7 +42,6 @@ const TESTED_FROM_OUTSIDE: Readonly<Record<string, readonly string[]>> = {
   'src/light/math/perlin.ts': ['perlinNoise3Batch', 'perlinNoise3Wrap'],
   'src/light/output/gamma.ts': ['gammaValue'],
   'src/light/output/sources.ts': ['gridWiringOrder'],
-  'src/light/parallel/shared-arrays.ts': ['sharing'],
   'src/light/devices/patterns/form/planes-pattern.ts': ['Plane'],
   'src/light/show/snapshots/snapshot-engine.ts': ['isSnapshotControl'],
   'src/osc/osc-params-route.ts': ['OscAddressEntry'],

@@ -31,7 +31,7 @@ export class ModelNode {
     children: readonly ModelNode[],
     /** For fixture nodes: the fixture's geometry. */
     readonly fixture: FixtureGeometry | undefined,
-    private readonly pointSet: PointSet,
+    private pointSet: PointSet,
   ) {
     this.children = children;
     for (const child of children) child._parent = this;
@@ -45,6 +45,30 @@ export class ModelNode {
 
   get size(): number {
     return this.points.length;
+  }
+
+  /**
+   * This node's tree for a new model whose point set holds the same points `delta` positions
+   * further on (an unchanged fixture in a rebuilt model). With `delta` 0 the nodes themselves move
+   * over (the previous model is no longer read); otherwise they are copied with shifted indices.
+   * Computed bounds carry over, the positions being the same.
+   */
+  moved(delta: number, pointSet: PointSet): ModelNode {
+    if (delta === 0) {
+      this.rebind(pointSet);
+      return this;
+    }
+    const points = new Int32Array(this.points.length);
+    for (let i = 0; i < points.length; i++) points[i] = this.points[i] + delta;
+    const children = this.children.map((c) => c.moved(delta, pointSet));
+    const node = new ModelNode(this.kind, this.tags, this.metaData, this.transform, points, children, this.fixture, pointSet);
+    node._bounds = this._bounds;
+    return node;
+  }
+
+  private rebind(pointSet: PointSet): void {
+    this.pointSet = pointSet;
+    for (const child of this.children) child.rebind(pointSet);
   }
 
   /** Bounds of this node's points (computed on first use; the tree is immutable). */
@@ -137,28 +161,64 @@ export interface Model {
   readonly centerRadius: CenterRadius;
 }
 
-/** Builds the model for an ordered fixture list (LXStructure.regenerateModel). */
-export function buildModel(fixtures: readonly FixtureGeometry[], settings: NormalizationSettings = { mode: 'AUTOMATIC' }): Model {
+/**
+ * Builds the model for an ordered fixture list (LXStructure.regenerateModel). With `previous`,
+ * a fixture whose geometry object is one of the previous model's (an unchanged fixture) is not
+ * placed again: its raw point fields are copied from where they were and its node tree is
+ * re-indexed, so adding, removing or editing one fixture places only that fixture's points.
+ * The point set then takes over the previous one's buffers when they have room (they are
+ * allocated with room to grow), and `previous` must no longer be read. Bounds and normalization
+ * are always recomputed over the whole model, as LX does; the result is the same, bit for bit,
+ * as a build without `previous`.
+ */
+export function buildModel(fixtures: readonly FixtureGeometry[], settings: NormalizationSettings = { mode: 'AUTOMATIC' }, previous?: Model): Model {
   const active = fixtures.filter((fx) => !fx.deactivated);
+  const placed = new Map<FixtureGeometry, ModelNode>();
+  if (previous !== undefined) for (const node of previous.fixtures) if (node.fixture !== undefined) placed.set(node.fixture, node);
+  // Each fixture's start, and its previous node when it is unchanged (taken once).
+  const starts: number[] = [];
+  const olds: (ModelNode | undefined)[] = [];
+  const runs = new RunList();
   let size = 0;
-  for (const fx of active) size += totalSize(fx);
-  const points = new PointSet(size);
-  const pointFixture = new Int32Array(size);
+  for (const fx of active) {
+    const old = placed.get(fx);
+    if (old !== undefined) placed.delete(fx);
+    starts.push(size);
+    olds.push(old);
+    // Checked before anything is copied: in place, a throw after it would leave `previous` broken.
+    if (old === undefined) checkSubmodels(fx);
+    const count = old === undefined ? totalSize(fx) : old.size;
+    if (old !== undefined) runs.add(old.size > 0 ? old.points[0] : 0, size, count);
+    size += count;
+  }
+  const prev = previous?.points;
+  const inPlace = prev !== undefined && runs.oneWay() && prev.canHold(size) && size * 4 >= prev.capacity;
+  // A model that grows from one it had gets room to grow further, so the next adds copy nothing
+  // (a project opened into the empty model gets exactly its size).
+  const capacity = previous !== undefined && previous.size > 0 && size > previous.size ? Math.ceil(size * 1.5) : size;
+  const points = inPlace ? new PointSet(size, size, prev) : new PointSet(size, capacity);
+  if (prev !== undefined) runs.copy(prev, points, inPlace);
+  // The point-to-fixture table rides along the same way: in place, a fixture that kept both its
+  // points and its position in the list keeps its entries (read before any is written).
+  const prevTable = previous?.pointFixture;
+  const tableInPlace = inPlace && prevTable !== undefined && prevTable.buffer.byteLength >= size * Int32Array.BYTES_PER_ELEMENT;
+  const pointFixture = tableInPlace
+    ? new Int32Array(prevTable.buffer, 0, size)
+    : new Int32Array(new ArrayBuffer(capacity * Int32Array.BYTES_PER_ELEMENT), 0, size);
+  const keepsEntries = olds.map((old, i) => tableInPlace && old !== undefined && old.size > 0 && old.points[0] === starts[i] && prevTable[starts[i]] === i);
 
   const fixtureNodes: ModelNode[] = [];
-  let next = 0;
   for (let i = 0; i < active.length; i++) {
-    const start = next;
-    const node = placeFixture(active[i], start, points);
-    next += node.size;
-    pointFixture.fill(i, start, next);
+    const start = starts[i];
+    const old = olds[i];
+    const node = old === undefined ? placeFixture(active[i], start, points) : old.moved(start - (old.size > 0 ? old.points[0] : 0), points);
+    if (!keepsEntries[i]) pointFixture.fill(i, start, start + node.size);
     fixtureNodes.push(node);
   }
-  for (let k = 0; k < size; k++) points.index[k] = k;
+  // In place, the indices before the previous size are already there.
+  for (let k = inPlace ? Math.min(size, prev.size) : 0; k < size; k++) points.index[k] = k;
 
-  const all = new Int32Array(size);
-  for (let k = 0; k < size; k++) all[k] = k;
-  const root = new ModelNode('root', ['model'], {}, identity(), all, fixtureNodes, undefined, points);
+  const root = new ModelNode('root', ['model'], {}, identity(), points.index, fixtureNodes, undefined, points);
   const bounds = root.bounds;
   const normalization = settings.mode === 'MANUAL' ? manualBounds(settings.x, settings.y, settings.z, settings.width, settings.height, settings.depth) : bounds;
   const centerRadius = normalizePoints(points, 0, size, normalization, bounds.rMax);
@@ -173,6 +233,57 @@ export function buildModel(fixtures: readonly FixtureGeometry[], settings: Norma
     normalization,
     centerRadius,
   };
+}
+
+/** Point ranges to copy from one point set to another, merged where they run on. */
+class RunList {
+  private readonly runs: { from: number; to: number; count: number }[] = [];
+
+  add(from: number, to: number, count: number): void {
+    if (count === 0) return;
+    const last = this.runs[this.runs.length - 1];
+    if (last !== undefined && last.from + last.count === from && last.to + last.count === to) last.count += count;
+    else this.runs.push({ from, to, count });
+  }
+
+  /** Whether every run stays or moves the same way (then they can be moved within one set). */
+  oneWay(): boolean {
+    return this.runs.every((r) => r.to >= r.from) || this.runs.every((r) => r.to <= r.from);
+  }
+
+  /**
+   * Copies the raw (unnormalized) fields of every run: position, polar values, normals. In place
+   * (`dst` on `src`'s buffers), runs moving up go last first and runs moving down first first,
+   * so none overwrites one not yet moved.
+   */
+  copy(src: PointSet, dst: PointSet, inPlace: boolean): void {
+    const runs = inPlace && this.runs.some((r) => r.to > r.from) ? [...this.runs].reverse() : this.runs;
+    const capacity = dst.capacity;
+    for (const key of RAW_FIELDS) {
+      // In place, a run may come from or go to beyond either set's size: move on the whole buffer.
+      const a = dst[key];
+      const whole = inPlace ? new Float32Array(a.buffer, a.byteOffset, capacity) : a;
+      for (const { from, to, count } of runs) {
+        if (!inPlace) a.set(src[key].subarray(from, from + count), to);
+        else if (from !== to) whole.copyWithin(to, from, from + count);
+      }
+    }
+  }
+}
+
+/** The point fields a fixture's placement writes; the normalized ones follow from the bounds. */
+const RAW_FIELDS = ['x', 'y', 'z', 'r', 'rxy', 'rxz', 'theta', 'azimuth', 'elevation', 'xnormal', 'ynormal', 'znormal'] as const;
+
+/** Throws if a submodel of `fx` or of its children names a point outside its fixture. */
+function checkSubmodels(fx: FixtureGeometry): void {
+  const total = totalSize(fx);
+  for (const sm of fx.submodels) {
+    for (let i = 0; i < sm.count; i++) {
+      const local = sm.start + i * sm.stride;
+      if (local < 0 || local >= total) throw new RangeError(`${fx.type} submodel point ${local} is outside the fixture's ${total} points`);
+    }
+  }
+  for (const child of fx.children) checkSubmodels(child);
 }
 
 /** Writes a fixture's points from `start` on and returns its node (LXFixture.toModel). */
@@ -205,9 +316,6 @@ function placeFixture(fx: FixtureGeometry, start: number, set: PointSet): ModelN
     const idx = new Int32Array(sm.count);
     for (let i = 0; i < sm.count; i++) {
       const local = sm.start + i * sm.stride;
-      if (local < 0 || local >= total) {
-        throw new RangeError(`${fx.type} submodel point ${local} is outside the fixture's ${total} points`);
-      }
       idx[i] = local < own ? ownIndex[local] : start + local;
     }
     children.push(new ModelNode('submodel', sm.tags, sm.metaData, sm.transform, idx, [], undefined, set));

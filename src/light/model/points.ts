@@ -7,7 +7,7 @@
 // index a renderer writes `colors[index[k]]` to, and the coordinates are the view's own).
 import { TWO_PI, distf3, f, lxRound2f } from '../math/float32.js';
 import { type Mat4, transformX, transformY, transformZ } from './matrix.js';
-import { pointFloat32, pointInt32 } from '../parallel/shared-arrays.js';
+import { isShared, pointFloat32, pointInt32, sharing } from '../parallel/shared-arrays.js';
 
 export class PointSet {
   readonly size: number;
@@ -41,27 +41,44 @@ export class PointSet {
   readonly ynormal: Float32Array;
   readonly znormal: Float32Array;
 
-  constructor(size: number) {
+  /**
+   * `size` points on buffers with room for `capacity`; with `reuse`, on that set's buffers (which
+   * must hold `size` points: see `canHold`), so its contents up to `size` carry over and the old
+   * set must no longer be read.
+   */
+  constructor(size: number, capacity = size, reuse?: PointSet) {
     this.size = size;
-    this.index = pointInt32(size);
-    this.x = pointFloat32(size);
-    this.y = pointFloat32(size);
-    this.z = pointFloat32(size);
-    this.r = pointFloat32(size);
-    this.rxy = pointFloat32(size);
-    this.rxz = pointFloat32(size);
-    this.theta = pointFloat32(size);
-    this.azimuth = pointFloat32(size);
-    this.elevation = pointFloat32(size);
-    this.xn = pointFloat32(size);
-    this.yn = pointFloat32(size);
-    this.zn = pointFloat32(size);
-    this.rn = pointFloat32(size);
-    this.rc = pointFloat32(size);
-    this.rcn = pointFloat32(size);
-    this.xnormal = pointFloat32(size);
-    this.ynormal = pointFloat32(size);
-    this.znormal = pointFloat32(size);
+    const f32 = (old: Float32Array | undefined): Float32Array =>
+      old === undefined ? pointFloat32(size, capacity) : new Float32Array(old.buffer, old.byteOffset, size);
+    this.index = reuse === undefined ? pointInt32(size, capacity) : new Int32Array(reuse.index.buffer, reuse.index.byteOffset, size);
+    this.x = f32(reuse?.x);
+    this.y = f32(reuse?.y);
+    this.z = f32(reuse?.z);
+    this.r = f32(reuse?.r);
+    this.rxy = f32(reuse?.rxy);
+    this.rxz = f32(reuse?.rxz);
+    this.theta = f32(reuse?.theta);
+    this.azimuth = f32(reuse?.azimuth);
+    this.elevation = f32(reuse?.elevation);
+    this.xn = f32(reuse?.xn);
+    this.yn = f32(reuse?.yn);
+    this.zn = f32(reuse?.zn);
+    this.rn = f32(reuse?.rn);
+    this.rc = f32(reuse?.rc);
+    this.rcn = f32(reuse?.rcn);
+    this.xnormal = f32(reuse?.xnormal);
+    this.ynormal = f32(reuse?.ynormal);
+    this.znormal = f32(reuse?.znormal);
+  }
+
+  /** How many points this set's buffers have room for. */
+  get capacity(): number {
+    return (this.x.buffer.byteLength - this.x.byteOffset) / Float32Array.BYTES_PER_ELEMENT;
+  }
+
+  /** Whether a set of `size` points may take over these buffers: room enough, shared as a new one would be. */
+  canHold(size: number): boolean {
+    return size <= this.capacity && isShared(this.x) === size >= sharing.minLength;
   }
 
   /** Sets position k and its origin-relative polar values, as `LXPoint.set(x, y, z)` does. */

@@ -10,19 +10,19 @@ export const sharing = { minLength: MIN_SHARED_POINTS };
 
 type ArrayType<T> = new (buffer: ArrayBufferLike, byteOffset?: number, length?: number) => T;
 
-function allocate<T>(type: ArrayType<T> & { readonly BYTES_PER_ELEMENT: number }, length: number, shared: boolean): T {
+function allocate<T>(type: ArrayType<T> & { readonly BYTES_PER_ELEMENT: number }, length: number, shared: boolean, capacity = length): T {
   const Buffer = shared ? SharedArrayBuffer : ArrayBuffer;
-  return new type(new Buffer(length * type.BYTES_PER_ELEMENT), 0, length);
+  return new type(new Buffer(Math.max(length, capacity) * type.BYTES_PER_ELEMENT), 0, length);
 }
 
-/** A Float32Array, shared when `length` reaches sharing.minLength. */
-export function pointFloat32(length: number): Float32Array {
-  return allocate(Float32Array, length, length >= sharing.minLength);
+/** A Float32Array, shared when `length` reaches sharing.minLength, on a buffer with room for `capacity` elements. */
+export function pointFloat32(length: number, capacity = length): Float32Array {
+  return allocate(Float32Array, length, length >= sharing.minLength, capacity);
 }
 
-/** An Int32Array, shared when `length` reaches sharing.minLength. */
-export function pointInt32(length: number): Int32Array {
-  return allocate(Int32Array, length, length >= sharing.minLength);
+/** An Int32Array, shared when `length` reaches sharing.minLength, on a buffer with room for `capacity` elements. */
+export function pointInt32(length: number, capacity = length): Int32Array {
+  return allocate(Int32Array, length, length >= sharing.minLength, capacity);
 }
 
 /** A color buffer (Uint32Array), shared when `length` reaches sharing.minLength. */

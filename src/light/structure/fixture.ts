@@ -51,6 +51,14 @@ const SACN_SYNC_CHOICES = [
   { label: 'Off', name: 'OFF' },
 ] as const;
 
+/** Whether two geometry parameter records hold the same keys and identical values. */
+function sameValues(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const k of keys) if (!Object.is(a[k], b[k])) return false;
+  return true;
+}
+
 /** True if the class is a fixture Footlight can build (a stock class or a JSON fixture). */
 export function isFixtureClass(className: string): boolean {
   return className === JSON_FIXTURE_CLASS || stockFixtureClass(className) !== undefined;
@@ -98,6 +106,16 @@ export class Fixture extends LXComponent {
   /** Finds `.lxf` documents for JSON fixtures (set by the structure). */
   resolveLxf: LxfResolver | undefined;
   private readonly specs: readonly FixtureParameterSpec[];
+  /** The last stock geometry and the parameter values it was built from. */
+  private kept:
+    | {
+        readonly params: Record<string, unknown>;
+        readonly geometry: FixtureGeometry;
+        /** JSON fixtures: the `.lxf` values and the type's document the geometry was built from. */
+        readonly json: Record<string, unknown> | undefined;
+        readonly doc: unknown;
+      }
+    | undefined;
 
   constructor(className: string, label?: string) {
     const stock = stockFixtureClass(className);
@@ -133,12 +151,41 @@ export class Fixture extends LXComponent {
     return out;
   }
 
+  /**
+   * The fixture's geometry. It is a pure function of the parameter values (and, for a JSON
+   * fixture, of its `.lxf` values and files), so the last one is kept and handed back while those
+   * stay the same: a model rebuild then recognizes an unchanged fixture by its geometry and copies
+   * its points instead of placing them again. A JSON fixture's is kept only while the resolver
+   * hands back the same document object for its type (the media folder's resolver keeps each file
+   * it read for the life of the show); a resolver that reads the file again builds it again.
+   */
   geometry(): FixtureGeometry {
-    if (this.stock !== undefined) return this.stock.geometry(this.geometryParams());
+    const params = this.geometryParams();
+    if (this.stock !== undefined) {
+      const kept = this.kept;
+      if (kept !== undefined && sameValues(kept.params, params)) return kept.geometry;
+      const geometry = this.stock.geometry(params);
+      this.kept = { params, geometry, json: undefined, doc: undefined };
+      return geometry;
+    }
     const type = this.fixtureType?.getString() ?? '';
     if (type.length === 0) throw new ModelInputError('a JSON fixture needs its fixture type, the .lxf name without extension');
     if (this.resolveLxf === undefined) throw new ModelInputError(`JSON fixture ${JSON.stringify(type)}: no media folder to find ${type}.lxf in (use --media)`);
-    return jsonFixture(type, this.geometryParams(), this.jsonParameters, this.resolveLxf);
+    const doc = this.resolveLxf(type);
+    const kept = this.kept;
+    const json = this.jsonParameters;
+    if (
+      kept !== undefined &&
+      doc !== undefined &&
+      kept.doc === doc &&
+      kept.json !== undefined &&
+      sameValues(kept.params, params) &&
+      sameValues(kept.json, json)
+    )
+      return kept.geometry;
+    const geometry = jsonFixture(type, params, json, this.resolveLxf);
+    this.kept = { params, geometry, json: { ...json }, doc };
+    return geometry;
   }
 
   get pointCount(): number {

@@ -131,7 +131,7 @@ export class Structure extends LXComponent {
         this.modelError = `${f.label.getString()}: ${err.message}`;
       }
     }
-    this.model = buildModel(geometries, this.normalization());
+    this.model = buildModel(geometries, this.normalization(), this.model);
     this.generation++;
     this.views.setModel(this.model);
   }
