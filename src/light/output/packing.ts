@@ -70,7 +70,7 @@ const KIND_SACN = 2;
 const KIND_DDP = 3;
 const KIND_OPC = 4;
 const KIND_KINET = 5;
-const KIND_SACN_SYNC = 6;
+export const KIND_SACN_SYNC = 6;
 
 /** `runOrder` of a run that copies static bytes (header, footer) instead of pixels. */
 export const RUN_STATIC = -1;
@@ -143,6 +143,8 @@ export interface OutputPlan {
   readonly packetUniverse: Int32Array;
   /** Most sends per second of each packet (the lowest fps of its outputs); 0 = every frame. */
   readonly packetFps: Float64Array;
+  /** 1 for an sACN data packet carrying a synchronization address: its destination's sync packet goes in the frames it goes. */
+  readonly packetSynced: Uint8Array;
   readonly runCount: number;
   readonly runSource: Int32Array;
   /** Pixel runs: first entry in `indices`; static runs: first byte in `staticBytes`. */
@@ -436,6 +438,7 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
   const seqs: number[] = [];
   const universes: number[] = [];
   const fpsOf: number[] = [];
+  const synced: number[] = [];
   const headerOps: ((buf: Uint8Array, base: number) => void)[] = [];
   const runs: { run: Run; offset: number }[] = [];
   let cursor = 0;
@@ -456,6 +459,7 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
     seqs.push(seq);
     universes.push(universe);
     fpsOf.push(fps);
+    synced.push(0);
     headerOps.push((buf, base) => write(buf, base + off));
     cursor += length;
     return off;
@@ -485,7 +489,10 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
           headers.sacn(buf, o, priority, p.universe, dataLength, sync),
         );
         dataAt = off + SACN_HEADER;
-        if (p.sync) sacnSynced.add(dest);
+        if (p.sync) {
+          sacnSynced.add(dest);
+          synced[synced.length - 1] = 1;
+        }
         break;
       }
       case 'kinet': {
@@ -588,6 +595,7 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
     packetSequence: Int32Array.from(seqs),
     packetUniverse: Int32Array.from(universes),
     packetFps: Float64Array.from(fpsOf),
+    packetSynced: Uint8Array.from(synced),
     runCount,
     runSource,
     runFirst,

@@ -4,6 +4,8 @@
 // sequence that wraps 255 → 0 as the data's does. Read by the decoder written from the standard,
 // by the `sacn` package's Receiver (which knows the synchronization address of data packets but
 // not the sync packet: it reports each one as corrupt, never as data), and by tshark (data packets).
+// With fps limits, a destination's sync packet goes only in frames where one of its synchronized
+// universes goes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import dgram from 'node:dgram';
@@ -135,4 +137,56 @@ test('sACN sync: one sync packet per destination after its own universes, every 
   await new Promise((r) => setTimeout(r, 30));
   assert.deepEqual(a.raw.slice(fromA).map(decodeE131).map(summary), ['data 1 sync 0 seq 1', 'data 3 sync 0 seq 1']);
   assert.deepEqual(b.packets.slice(fromB).map(decodeE131).map(summary), ['data 2 sync 0 seq 1']);
+});
+
+test('sACN sync with fps limits: the sync packet goes in the frames its synchronized universes go, and only then', async (t) => {
+  const cap = await udpCapture();
+  t.after(() => cap.close());
+  // Universes 1 (30 fps) and 2 (20 fps) synchronized; universe 9 (a fixture opting out, every frame) to the same controller.
+  const doc = {
+    label: 'Limited',
+    components: [{ type: 'strip', numPoints: 10 }],
+    outputs: [
+      { protocol: 'sacn', host: '127.0.0.1', port: cap.port, universe: 1, num: 5, fps: 30 },
+      { protocol: 'sacn', host: '127.0.0.1', port: cap.port, universe: 2, start: 5, num: 5, fps: 20 },
+    ],
+  };
+  const dir = await mkdtemp(join(tmpdir(), 'footlight-sacnsync-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  await mkdir(join(dir, 'Fixtures'));
+  await writeFile(join(dir, 'Fixtures', 'Limited.lxf'), JSON.stringify(doc));
+
+  const rig = await outputRig(t, { sacn: cap.port });
+  rig.light.structure.resolveLxf = mediaResolvers(dir).resolveLxf;
+  const f = new Fixture(JSON_FIXTURE_CLASS);
+  f.fixtureType!.setString('Limited');
+  f.enabled.setValue(1);
+  rig.light.structure.addFixture(f);
+  rig.fixture('StripFixture', { numPoints: 5, protocol: 'SACN', artNetUniverse: 9, sacnSync: 'Off', enabled: true });
+  rig.light.lx.output.sacnSync.setValue(1);
+  rig.light.lx.output.sacnSyncUniverse.setValue(5000);
+  const frames = 12;
+  await rig.outputs.whenConnected();
+  for (let i = 0; i < frames; i++) {
+    rig.engine.clock.stepFixed(1, 1000 / 60);
+    await rig.outputs.flush();
+  }
+  await until(() => cap.packets.map(decodeE131).filter((p) => p.kind === 'data' && p.universe === 9).length === frames);
+  await new Promise((r) => setTimeout(r, 30));
+
+  const decoded = cap.packets.map(decodeE131);
+  const letter = (p: E131Packet): string => (p.kind === 'sync' ? 's' : ({ 1: 'a', 2: 'b', 9: 'n' } as Record<number, string>)[p.universe]);
+  const stream = decoded.map(letter).join('');
+  const perFrame = [...stream.matchAll(/a?b?ns?/g)].map((m) => m[0]);
+  assert.equal(perFrame.join(''), stream, `one frame is universes 1, 2 (when due), 9, then the sync: ${stream}`);
+  assert.equal(perFrame.length, frames);
+  for (const fr of perFrame) assert.equal(fr.endsWith('s'), /[ab]/.test(fr), `a sync packet exactly when a synchronized universe went: ${stream}`);
+  assert.ok(perFrame.some((fr) => fr === 'n') && perFrame.some((fr) => fr.includes('a')) && perFrame.some((fr) => fr.includes('b')), stream);
+  const syncs = decoded.filter((p) => p.kind === 'sync');
+  assert.deepEqual(
+    syncs.map((p) => p.sequence),
+    syncs.map((_, i) => i + 1),
+    'the sync sequence advances only when a sync packet is sent',
+  );
+  assert.ok(decoded.every((p) => p.kind === 'sync' || p.syncAddress === (p.universe === 9 ? 0 : 5000)));
 });
