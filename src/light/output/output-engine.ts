@@ -16,7 +16,7 @@ import { encodeFrame } from './encoder.js';
 import { FixtureOutputParameters } from '../structure/fixture-output-parameters.js';
 import { GammaTable, brightnessLevel } from './gamma.js';
 import { OutputGroup } from '../show/output-group.js';
-import { KIND_SACN_SYNC, buildPlan, type HeaderWriter, type OutputPlan } from './packing.js';
+import { buildPlan, type HeaderWriter, type OutputPlan } from './packing.js';
 import {
   type Protocol,
   writeArtDmxHeader,
@@ -165,7 +165,7 @@ export class OutputEngine {
   private packetSentAt = new Float64Array(0);
   /** Per bank and packet: 1 when the packet is held back this frame by its fps limit; null when no packet has one. */
   private skip: Uint8Array | null = null;
-  /** Per destination, while a frame's skips are worked out: 1 once one of its synchronized sACN packets goes this frame. */
+  /** Per destination, while a frame's skips are worked out: 1 once one of its synced packets goes this frame. */
   private syncedSent = new Uint8Array(0);
   private bytes: Uint8Array<ArrayBufferLike> = new Uint8Array(0);
   private control = new Int32Array(new SharedArrayBuffer(8));
@@ -350,14 +350,14 @@ export class OutputEngine {
     }
     const skip = this.skip === null ? null : this.skip.subarray(bank * plan.packetCount, (bank + 1) * plan.packetCount);
     if (skip !== null) {
-      // An E1.31 sync packet follows its destination's universes: it goes in a frame where one
-      // of its synchronized packets goes, and is held with them (no latch of a frame not sent).
+      // A sync packet (E1.31 sync, /lx/output's ArtSync) follows its destination's universes: it
+      // goes in a frame where one of its synced packets goes, and is held with them.
       const syncedSent = this.syncedSent;
       syncedSent.fill(0);
       for (let p = 0; p < plan.packetCount; p++) {
         const d = plan.packetDestination[p];
         let held: boolean;
-        if (plan.packetKind[p] === KIND_SACN_SYNC) held = syncedSent[d] === 0;
+        if (plan.packetGated[p] === 1) held = syncedSent[d] === 0;
         else {
           const fps = plan.packetFps[p];
           held = fps > 0 && !due(fps, frame.nowMillis, this.packetSentAt[p]);
