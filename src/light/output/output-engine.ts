@@ -165,6 +165,8 @@ export class OutputEngine {
   private packetSentAt = new Float64Array(0);
   /** Per bank and packet: 1 when the packet is held back this frame by its fps limit; null when no packet has one. */
   private skip: Uint8Array | null = null;
+  /** Per destination, while a frame's skips are worked out: 1 once one of its synced packets goes this frame. */
+  private syncedSent = new Uint8Array(0);
   private bytes: Uint8Array<ArrayBufferLike> = new Uint8Array(0);
   private control = new Int32Array(new SharedArrayBuffer(8));
   private nextBank = 0;
@@ -264,6 +266,7 @@ export class OutputEngine {
     this.nextBank = 0;
     const skip = plan.packetFps.some((f) => f > 0) ? new SharedArrayBuffer(2 * plan.packetCount) : null;
     this.skip = skip === null ? null : new Uint8Array(skip);
+    this.syncedSent = new Uint8Array(plan.destinations.length);
     const destinations = plan.destinations.map((d) => {
       const record = this.recordFor(d.key, d.protocol, d.transport, d.host, d.port);
       return { slot: record.slot, key: d.key, transport: d.transport, host: d.host, port: d.port };
@@ -347,9 +350,19 @@ export class OutputEngine {
     }
     const skip = this.skip === null ? null : this.skip.subarray(bank * plan.packetCount, (bank + 1) * plan.packetCount);
     if (skip !== null) {
+      // A sync packet (E1.31 sync, /lx/output's ArtSync) follows its destination's universes: it
+      // goes in a frame where one of its synced packets goes, and is held with them.
+      const syncedSent = this.syncedSent;
+      syncedSent.fill(0);
       for (let p = 0; p < plan.packetCount; p++) {
-        const fps = plan.packetFps[p];
-        const held = fps > 0 && !due(fps, frame.nowMillis, this.packetSentAt[p]);
+        const d = plan.packetDestination[p];
+        let held: boolean;
+        if (plan.packetGated[p] === 1) held = syncedSent[d] === 0;
+        else {
+          const fps = plan.packetFps[p];
+          held = fps > 0 && !due(fps, frame.nowMillis, this.packetSentAt[p]);
+          if (!held && plan.packetSynced[p] === 1) syncedSent[d] = 1;
+        }
         skip[p] = held ? 1 : 0;
         if (!held) this.packetSentAt[p] = frame.nowMillis;
       }

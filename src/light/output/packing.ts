@@ -143,6 +143,10 @@ export interface OutputPlan {
   readonly packetUniverse: Int32Array;
   /** Most sends per second of each packet (the lowest fps of its outputs); 0 = every frame. */
   readonly packetFps: Float64Array;
+  /** 1 for a data packet under sync (an sACN packet carrying a sync address, an ArtDmx under /lx/output's ArtSync). */
+  readonly packetSynced: Uint8Array;
+  /** 1 for a sync packet (E1.31 sync, /lx/output's ArtSync) that goes only in frames where a synced packet of its destination goes. */
+  readonly packetGated: Uint8Array;
   readonly runCount: number;
   readonly runSource: Int32Array;
   /** Pixel runs: first entry in `indices`; static runs: first byte in `staticBytes`. */
@@ -436,6 +440,8 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
   const seqs: number[] = [];
   const universes: number[] = [];
   const fpsOf: number[] = [];
+  const synced: number[] = [];
+  const gated: number[] = [];
   const headerOps: ((buf: Uint8Array, base: number) => void)[] = [];
   const runs: { run: Run; offset: number }[] = [];
   let cursor = 0;
@@ -456,6 +462,8 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
     seqs.push(seq);
     universes.push(universe);
     fpsOf.push(fps);
+    synced.push(0);
+    gated.push(0);
     headerOps.push((buf, base) => write(buf, base + off));
     cursor += length;
     return off;
@@ -475,6 +483,7 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
           headers.artDmx(buf, o, p.universe, dataLength),
         );
         dataAt = off + ARTNET_HEADER;
+        if (options.artNetSync === true) synced[synced.length - 1] = 1;
         break;
       }
       case 'sacn': {
@@ -485,7 +494,10 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
           headers.sacn(buf, o, priority, p.universe, dataLength, sync),
         );
         dataAt = off + SACN_HEADER;
-        if (p.sync) sacnSynced.add(dest);
+        if (p.sync) {
+          sacnSynced.add(dest);
+          synced[synced.length - 1] = 1;
+        }
         break;
       }
       case 'kinet': {
@@ -512,6 +524,7 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
     // E1.31 sync: one sync packet after the last of a destination's packets, when any was synchronized.
     if (lastOfDestination.get(dest) === p && sacnSynced.has(dest)) {
       addPacket(dest, KIND_SACN_SYNC, syncUniverse, SACN_SYNC_LENGTH, SACN_SYNC_OFFSET_SEQUENCE, 0, (buf, o) => headers.sacnSync(buf, o, syncUniverse));
+      gated[gated.length - 1] = 1;
       destinations[dest] = { ...destinations[dest], sync: 'e131', syncUniverse };
     }
   }
@@ -526,6 +539,7 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
       synced.add(p.destination);
       destinations[p.destination] = { ...destinations[p.destination], sync: 'artsync' };
       addPacket(p.destination, KIND_ARTSYNC, -1, ARTSYNC_LENGTH, -1, 0, (buf, o) => headers.artSync(buf, o));
+      gated[gated.length - 1] = 1;
     }
   }
 
@@ -588,6 +602,8 @@ export function buildPlan(sources: readonly OutputSource[], headers: HeaderWrite
     packetSequence: Int32Array.from(seqs),
     packetUniverse: Int32Array.from(universes),
     packetFps: Float64Array.from(fpsOf),
+    packetSynced: Uint8Array.from(synced),
+    packetGated: Uint8Array.from(gated),
     runCount,
     runSource,
     runFirst,

@@ -111,3 +111,22 @@ test('the structure output limits and switches every fixture output', async (t) 
   assert.equal(cap.packets.length, 3, 'nothing is sent while /lx/structure/output/enabled is off');
   assert.equal(rig.outputs.map().live, false);
 });
+
+test("/lx/output's ArtSync goes only in frames where an ArtDmx of its destination goes", async (t) => {
+  const cap = await udpCapture();
+  t.after(() => cap.close());
+  const rig = await outputRig(t, { artnet: cap.port });
+  rig.light.structure.resolveLxf = mediaResolvers(await media(t)).resolveLxf;
+  const f = new Fixture(JSON_FIXTURE_CLASS);
+  f.fixtureType!.setString('Limited');
+  f.enabled.setValue(1);
+  rig.light.structure.addFixture(f);
+  rig.light.lx.output.artNetSync.setValue(1);
+  // Universe 1 at 30 fps, universe 2 at 20 fps: frames at 16, 33, 50, 66, 83, 100, 116 ms send 1 2, -, 1, 2, 1, -, 1 2.
+  await frames60(rig, 7);
+  await cap.waitFor(4 + 3 + 5);
+  await new Promise((r) => setTimeout(r, 50));
+  // ArtDmx opcode 0x5000 (universe at 14), ArtSync 0x5200 (14 bytes), little-endian opcodes at 8.
+  const stream = cap.packets.map((p) => (p.readUInt16LE(8) === 0x5200 ? 's' : String(p.readUInt16LE(14)))).join(' ');
+  assert.equal(stream, '1 2 s 1 s 2 s 1 s 1 2 s', 'an ArtSync after each frame that sent an ArtDmx, none after a frame that sent nothing');
+});

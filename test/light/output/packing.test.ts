@@ -143,6 +143,8 @@ test('packing: E1.31 sync: a fixture beats the rig, a shared universe is synchro
   on.writeHeaders(new Uint8Array(on.bankSize), 0);
   assert.deepEqual(written, ['data 1 sync 7000', 'data 2 sync 7000', 'sync 7000', 'data 5 sync 0', 'data 6 sync 7000', 'sync 7000']);
   assert.deepEqual([...on.packetLength], [126 + 510, 126 + 60, 49, 126 + 30, 126 + 30, 49]);
+  assert.deepEqual([...on.packetSynced], [1, 1, 0, 0, 1, 0], "the packets whose sending lets their destination's sync packet go");
+  assert.deepEqual([...on.packetGated], [0, 0, 1, 0, 0, 1], 'each sync packet goes only with a synced packet of its destination');
   written.length = 0;
   const none = buildPlan([sources[0], source('/f', { points: 10 })], headers, { artNetSync: false });
   none.writeHeaders(new Uint8Array(none.bankSize), 0);
