@@ -81,6 +81,12 @@ import runCueList from './cues/run-cue-list.js';
 import getCueListStatus from './cues/get-cue-list-status.js';
 import previewCue from './cues/preview-cue.js';
 import checkCueList from './cues/check-cue-list.js';
+import getCamera from './cameras/get-camera.js';
+import setCamera from './cameras/set-camera.js';
+import saveCamera from './cameras/save-camera.js';
+import listCameras from './cameras/list-cameras.js';
+import recallCamera from './cameras/recall-camera.js';
+import removeCamera from './cameras/remove-camera.js';
 import removeSnapshot from './light/remove-snapshot.js';
 import getFrame from './light/get-frame.js';
 import getPreviewPoints from './light/get-preview-points.js';
@@ -246,6 +252,12 @@ export const TOOLS: readonly AnyTool[] = [
   addView,
   removeView,
   getFrame,
+  getCamera,
+  setCamera,
+  saveCamera,
+  listCameras,
+  recallCamera,
+  removeCamera,
   getPreviewPoints,
   getOutputMap,
   getOutputStats,
