@@ -36,6 +36,14 @@ test('camera tools: save and remove are undo steps; moving the view is not; bad 
     extra,
   );
   await show.call('save_camera', { name: 'Wide' });
+  const before = (await show.call('get_camera')).view;
+  await assertUndoable(
+    show,
+    () => show.call('save_camera', { name: 'Narrow', fov: 20 }),
+    (r) => assert.deepEqual([r.camera.fov, r.camera.position], [20, before.position]),
+    extra,
+  );
+  assert.deepEqual((await show.call('get_camera')).view, before, 'saving a pose leaves the view where it is');
   assert.deepEqual(
     (await cameras(show)()).map((c: { name: string }) => c.name),
     ['Side', 'Wide'],
@@ -49,6 +57,7 @@ test('camera tools: save and remove are undo steps; moving the view is not; bad 
   const view = async () => (await show.call('get_camera')).view;
   await assertRefused(show, 'save_camera', { name: ' ' }, /^invalid_argument: a camera name is 1–64 characters, not blank/, [...extra, view]);
   await assertRefused(show, 'save_camera', { name: 'a\u202eb' }, /^invalid_argument: a camera name contains the bidi control/, [...extra, view]);
+  await assertRefused(show, 'save_camera', { name: 'Top', up: { x: 0, y: 0, z: 0 } }, /^invalid_argument: up is \(0, 0, 0\)/, [...extra, view]);
   await assertRefused(show, 'save_camera', { name: 'current' }, /^invalid_argument: a camera cannot be named "current"/, [...extra, view]);
   await assertRefused(show, 'remove_camera', { name: 'Nope' }, /^not_found: no camera named "Nope" \(cameras: "Side", "Wide"/, [...extra, view]);
   await assertRefused(show, 'recall_camera', { name: 'Nope' }, /^not_found: no camera named "Nope"/, [...extra, view]);

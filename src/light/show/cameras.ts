@@ -268,11 +268,17 @@ export class Cameras {
     return { pose: this.framing(), source: { kind: 'default' } };
   }
 
-  /** Moves the view (live, not an undo step): the parts given replace the current pose's; stops a recall on its way. */
-  set(edit: PoseEdit): CurrentView {
+  /** The current view's pose with the parts `edit` gives replaced (checked). */
+  edited(edit: PoseEdit): CameraPose {
     const now = this.current().pose;
     const pose = { position: edit.position ?? now.position, target: edit.target ?? now.target, up: edit.up ?? now.up, fov: edit.fov ?? now.fov };
     check(poseProblem(pose));
+    return pose;
+  }
+
+  /** Moves the view (live, not an undo step): the parts given replace the current pose's; stops a recall on its way. */
+  set(edit: PoseEdit): CurrentView {
+    const pose = this.edited(edit);
     this.animation = null;
     this.view = { pose: poseCopy(pose), source: { kind: 'set' } };
     return this.current();
@@ -308,12 +314,11 @@ export class Cameras {
     if (a.elapsedMs >= a.durationMs) this.animation = null;
   }
 
-  /** Saves a pose (default: the current view) under a name, replacing a camera of that name: one undo step. */
-  save(origin: Origin, given: string, pose?: CameraPose): { camera: NamedCamera; replaced: boolean } {
+  /** Saves the current view, with the parts `edit` gives replaced, under a name (replacing a camera of that name): one undo step. */
+  save(origin: Origin, given: string, edit: PoseEdit = {}): { camera: NamedCamera; replaced: boolean } {
     check(nameProblem(given));
     const name = given.normalize('NFC');
-    const at = pose ?? this.current().pose;
-    check(poseProblem(at));
+    const at = this.edited(edit);
     const list = this.list();
     const replaced = list.some((c) => c.name === name);
     if (!replaced && list.length >= MAX_CAMERAS) throw invalidArgument(`the show holds at most ${MAX_CAMERAS} cameras; remove_camera one first`);
