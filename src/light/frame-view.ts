@@ -3,6 +3,7 @@
  * engine queue), then — off the queue — a summary an agent can reason about and a raster image
  * of the rig from a camera.
  */
+import type { CameraPose } from './show/cameras.js';
 
 /** A frame copied out of the engine: safe to read after the queue has moved on. */
 export interface FrameSnapshot {
@@ -28,14 +29,65 @@ interface OrbitCamera {
   readonly fov?: number;
 }
 
-export type Camera = { readonly view: ViewName } | { readonly orbit: OrbitCamera };
+/** The aspect (width / height) of an image drawn from a pose: what the camera frames, not the rig's extent. */
+const POSE_ASPECT = 16 / 9;
+
+export type Camera = { readonly view: ViewName } | { readonly orbit: OrbitCamera } | { readonly pose: CameraPose };
 
 /** Screen coordinates of every point (u right, v up) plus depth (larger = farther). */
 interface Projection {
   readonly u: Float64Array;
   readonly v: Float64Array;
   readonly depth: Float64Array;
+  /** What the camera frames (a pose): the screen window and which points are in front of it; absent: fit every point. */
+  readonly window?: { readonly u: Span; readonly v: Span };
 }
+
+interface Span {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** Projects through a look-at frame: forward from the eye to the target, right = up × forward, true up = forward × right. */
+function lookAtProjection(f: FrameSnapshot, pose: CameraPose): Projection {
+  const n = f.size;
+  const u = new Float64Array(n);
+  const v = new Float64Array(n);
+  const depth = new Float64Array(n);
+  const e = pose.position;
+  let fx = pose.target.x - e.x,
+    fy = pose.target.y - e.y,
+    fz = pose.target.z - e.z;
+  const fl = Math.hypot(fx, fy, fz) || 1;
+  fx /= fl;
+  fy /= fl;
+  fz /= fl;
+  let rx = pose.up.y * fz - pose.up.z * fy,
+    ry = pose.up.z * fx - pose.up.x * fz,
+    rz = pose.up.x * fy - pose.up.y * fx;
+  const rl = Math.hypot(rx, ry, rz) || 1;
+  rx /= rl;
+  ry /= rl;
+  rz /= rl;
+  const ux = fy * rz - fz * ry,
+    uy = fz * rx - fx * rz,
+    uz = fx * ry - fy * rx;
+  const focal = 1 / Math.tan((pose.fov * Math.PI) / 360);
+  for (let i = 0; i < n; i++) {
+    const dx = f.x[i] - e.x,
+      dy = f.y[i] - e.y,
+      dz = f.z[i] - e.z;
+    const d = dx * fx + dy * fy + dz * fz;
+    const safe = d > 1e-6 ? d : 1e-6;
+    u[i] = ((dx * rx + dy * ry + dz * rz) * focal) / safe;
+    v[i] = ((dx * ux + dy * uy + dz * uz) * focal) / safe;
+    depth[i] = d;
+  }
+  return { u, v, depth, window: { u: { min: -POSE_ASPECT, max: POSE_ASPECT }, v: { min: -1, max: 1 } } };
+}
+
+/** Whether point i shows: every point when fitting, else the ones in front of the camera. */
+const shown = (p: Projection, i: number): boolean => p.window === undefined || p.depth[i] > 1e-6;
 
 function bounds(a: Float32Array): { min: number; max: number } {
   let min = Infinity;
@@ -70,6 +122,7 @@ function project(f: FrameSnapshot, camera: Camera): Projection {
     }
     return { u, v, depth };
   }
+  if ('pose' in camera) return lookAtProjection(f, camera.pose);
   const o = camera.orbit;
   const bx = bounds(f.x),
     by = bounds(f.y),
@@ -163,10 +216,11 @@ export function summarize(f: FrameSnapshot, camera: Camera, gridSize: number, li
   }
   dominant.sort((a, b) => b.fraction - a.fraction);
   const p = project(f, camera);
-  const bu = bounds(Float32Array.from(p.u)),
-    bv = bounds(Float32Array.from(p.v));
+  const bu = p.window?.u ?? bounds(Float32Array.from(p.u)),
+    bv = p.window?.v ?? bounds(Float32Array.from(p.v));
   const cells = new Float64Array(gridSize * gridSize * 4);
   for (let i = 0; i < n; i++) {
+    if (!shown(p, i) || (p.window !== undefined && (p.u[i] < bu.min || p.u[i] > bu.max || p.v[i] < bv.min || p.v[i] > bv.max))) continue;
     const cu = bu.max > bu.min ? Math.min(gridSize - 1, Math.floor(((p.u[i] - bu.min) / (bu.max - bu.min)) * gridSize)) : 0;
     const cv = bv.max > bv.min ? Math.min(gridSize - 1, Math.floor(((bv.max - p.v[i]) / (bv.max - bv.min)) * gridSize)) : 0;
     const k = (cv * gridSize + cu) * 4;
@@ -197,14 +251,14 @@ export interface Raster {
   readonly rgba: Uint8Array;
 }
 
-/** Draws the points as small discs on black, far points first, framed to fill the image. */
+/** Draws the points as small discs on black, far points first, framed to fill the image (a pose: framed as the camera sees them). */
 export function rasterize(f: FrameSnapshot, camera: Camera, width: number): Raster {
   const p = project(f, camera);
-  const bu = bounds(Float32Array.from(p.u)),
-    bv = bounds(Float32Array.from(p.v));
+  const bu = p.window?.u ?? bounds(Float32Array.from(p.u)),
+    bv = p.window?.v ?? bounds(Float32Array.from(p.v));
   const spanU = Math.max(bu.max - bu.min, 1e-9),
     spanV = Math.max(bv.max - bv.min, 1e-9);
-  const margin = 0.06;
+  const margin = p.window === undefined ? 0.06 : 0;
   const height = Math.max(32, Math.min(1024, Math.round(width * Math.max(0.25, Math.min(2, spanV / spanU)))));
   const scale = Math.min((width * (1 - 2 * margin)) / spanU, (height * (1 - 2 * margin)) / spanV);
   const ou = (width - spanU * scale) / 2,
@@ -216,6 +270,7 @@ export function rasterize(f: FrameSnapshot, camera: Camera, width: number): Rast
   const reach = radius === 1 ? 2 : radius * radius;
   const order = Array.from({ length: f.size }, (_, i) => i).sort((a, b) => p.depth[b] - p.depth[a]);
   for (const i of order) {
+    if (!shown(p, i)) continue;
     const cx = Math.round(ou + (p.u[i] - bu.min) * scale);
     const cy = Math.round(height - (ov + (p.v[i] - bv.min) * scale));
     const c = f.colors[i];

@@ -83,6 +83,12 @@ import previewCue from './cues/preview-cue.js';
 import checkCueList from './cues/check-cue-list.js';
 import listFixtureProfiles from './stage/list-fixture-profiles.js';
 import getFixtureProfile from './stage/get-fixture-profile.js';
+import getCamera from './cameras/get-camera.js';
+import setCamera from './cameras/set-camera.js';
+import saveCamera from './cameras/save-camera.js';
+import listCameras from './cameras/list-cameras.js';
+import recallCamera from './cameras/recall-camera.js';
+import removeCamera from './cameras/remove-camera.js';
 import removeSnapshot from './light/remove-snapshot.js';
 import getFrame from './light/get-frame.js';
 import getPreviewPoints from './light/get-preview-points.js';
@@ -250,6 +256,12 @@ export const TOOLS: readonly AnyTool[] = [
   addView,
   removeView,
   getFrame,
+  getCamera,
+  setCamera,
+  saveCamera,
+  listCameras,
+  recallCamera,
+  removeCamera,
   getPreviewPoints,
   getOutputMap,
   getOutputStats,

@@ -62,6 +62,12 @@ export const TOOLSETS: readonly Toolset[] = [
       'stage fixtures: DMX fixture profiles (QLC+, Open Fixture Library, GDTF) of pars, moving heads, strobes; search by maker, model, type; modes, channels',
   },
   { id: 'views', domain: 'light', default: false, description: 'views: named selections of fixtures for patterns' },
+  {
+    id: 'cameras',
+    domain: 'light',
+    default: false,
+    description: 'named cameras for the 3D preview: get, set, fit, save, list, recall animated with easing, remove; the view get_frame draws',
+  },
   { id: 'app', domain: 'light', default: false, description: 'the live preview app: point positions and colors for an embedded view' },
   { id: 'outputs', domain: 'light', default: false, description: 'LED outputs: output map (DMX, Art-Net, sACN universes) and output statistics' },
   {

@@ -6,10 +6,48 @@ import { CuesView } from './cues.js';
 import { Mixer } from './mixer.js';
 import { OutputsView } from './outputs.js';
 import { AgentPanel, ConnectDialog, DeviceEditor, HistoryPanel, SaveDialog } from './panels.js';
-import type { Preview, ViewPreset } from './preview.js';
+import type { CameraPose, Preview, ViewPreset } from './preview.js';
 import { SoundView } from './sound.js';
 import { hasSong, toStart, togglePlay } from './transport.js';
-import { dismiss, dmxIn, history, light, link, notices, openSocket, policy, previewStats, requestPreview, setPreviewSink, undoRedo } from './store.js';
+import {
+  act,
+  callTool,
+  dismiss,
+  dmxIn,
+  history,
+  light,
+  link,
+  notices,
+  openSocket,
+  policy,
+  previewStats,
+  requestPreview,
+  setPreviewSink,
+  undoRedo,
+} from './store.js';
+
+/** How long a recalled camera takes to fly to its pose in the preview. */
+const RECALL_MS = 800;
+
+type NamedCamera = CameraPose & { readonly name: string };
+
+/** The show's named cameras (list_cameras), read again whenever the history moves: saving or removing one is an undo step. */
+function useCameras(): readonly NamedCamera[] {
+  const [cameras, setCameras] = useState<readonly NamedCamera[]>([]);
+  const h = history.value;
+  useEffect(() => {
+    let live = true;
+    void callTool<{ cameras: NamedCamera[] }>('list_cameras')
+      .then((r) => {
+        if (live) setCameras(r.cameras);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [h]);
+  return cameras;
+}
 
 /** Test and benchmark hooks: the preview's figures and read-backs. */
 interface FootlightDebug {
@@ -52,6 +90,14 @@ function PreviewPane() {
     requestPreview(on, { maxPoints });
   }, [on]);
   const view = (v: ViewPreset): void => preview?.view(v);
+  const cameras = useCameras();
+  const recall = (name: string): void => {
+    const camera = cameras.find((c) => c.name === name);
+    if (camera === undefined) return;
+    preview?.flyTo(camera, RECALL_MS, 'ease-in-out');
+    // The show's view follows (get_frame camera:"current"); live, not an undo step.
+    void act(`Recall camera ${name}`, () => callTool('recall_camera', { name, durationMs: RECALL_MS, easing: 'ease-in-out' }));
+  };
   const l = light.value;
   return (
     <section class="preview" aria-label="Preview">
@@ -62,6 +108,25 @@ function PreviewPane() {
             {v[0].toUpperCase() + v.slice(1)}
           </button>
         ))}
+        {cameras.length > 0 && (
+          <select
+            aria-label="Camera"
+            class="preview-cameras"
+            value=""
+            onChange={(e) => {
+              const select = e.currentTarget as HTMLSelectElement;
+              recall(select.value);
+              select.value = '';
+            }}
+          >
+            <option value="">Camera…</option>
+            {cameras.map((c) => (
+              <option key={c.name} value={c.name}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        )}
         <button type="button" class={`toggle ${on ? 'on' : ''}`} aria-pressed={on} onClick={() => setOn(!on)} title="Stream live frames">
           Live
         </button>

@@ -7,6 +7,38 @@ import type { PreviewSink } from './store.js';
 
 export type ViewPreset = 'front' | 'top' | 'side' | 'perspective';
 
+interface Vec3Like {
+  readonly x: number;
+  readonly y: number;
+  readonly z: number;
+}
+
+/** A named camera's pose, as list_cameras gives it. */
+export interface CameraPose {
+  readonly position: Vec3Like;
+  readonly target: Vec3Like;
+  readonly up: Vec3Like;
+  readonly fov: number;
+}
+
+type Easing = 'linear' | 'ease-in' | 'ease-out' | 'ease-in-out';
+
+/** The same curves as the server's recall (src/light/show/cameras.ts). */
+function ease(easing: Easing, t: number): number {
+  if (easing === 'ease-in') return t * t * t;
+  if (easing === 'ease-out') return 1 - (1 - t) ** 3;
+  if (easing === 'ease-in-out') return t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2;
+  return t;
+}
+
+interface Flight {
+  readonly from: { position: Vector3; target: Vector3; up: Vector3; fov: number };
+  readonly to: { position: Vector3; target: Vector3; up: Vector3; fov: number };
+  readonly startMs: number;
+  readonly durationMs: number;
+  readonly easing: Easing;
+}
+
 export interface PreviewStats {
   /** Frames drawn since the preview started. */
   rendered: number;
@@ -31,6 +63,7 @@ export class Preview implements PreviewSink {
   private center = new Vector3();
   private radius = 1;
   private pending = false;
+  private flight: Flight | null = null;
   private newFrame = false;
   private readonly resize: ResizeObserver;
   private secondStart = performance.now();
@@ -95,8 +128,55 @@ export class Preview implements PreviewSink {
     this.request();
   }
 
+  /** The camera's pose now (position, target, up, vertical fov). */
+  pose(): CameraPose {
+    const v = (x: Vector3): Vec3Like => ({ x: x.x, y: x.y, z: x.z });
+    return { position: v(this.camera.position), target: v(this.controls.target), up: v(this.camera.up), fov: this.camera.fov };
+  }
+
+  /** Flies to a named camera's pose over `durationMs` with an easing (0: at once); the mouse takes over when it lands. */
+  flyTo(pose: CameraPose, durationMs = 0, easing: Easing = 'ease-in-out'): void {
+    const vec = (p: Vec3Like): Vector3 => new Vector3(p.x, p.y, p.z);
+    this.flight = {
+      from: { position: this.camera.position.clone(), target: this.controls.target.clone(), up: this.camera.up.clone(), fov: this.camera.fov },
+      to: { position: vec(pose.position), target: vec(pose.target), up: vec(pose.up).normalize(), fov: pose.fov },
+      startMs: performance.now(),
+      durationMs: Math.max(0, durationMs),
+      easing,
+    };
+    this.controls.enabled = false;
+    this.request();
+  }
+
+  /** Places the camera where a flight is at `now`; ends the flight when it lands. */
+  private fly(now: number): void {
+    const f = this.flight;
+    if (f === null) return;
+    const t = f.durationMs === 0 ? 1 : Math.min(1, (now - f.startMs) / f.durationMs);
+    const k = ease(f.easing, t);
+    this.camera.position.lerpVectors(f.from.position, f.to.position, k);
+    this.controls.target.lerpVectors(f.from.target, f.to.target, k);
+    const up = new Vector3().lerpVectors(f.from.up, f.to.up, k);
+    this.camera.up.copy(up.lengthSq() > 1e-12 ? up.normalize() : f.to.up);
+    this.camera.fov = f.from.fov + (f.to.fov - f.from.fov) * k;
+    const d = this.camera.position.distanceTo(this.controls.target);
+    this.camera.near = Math.max(1e-3, d / 1000);
+    this.camera.far = Math.max(d * 10, this.radius * 20);
+    this.camera.updateProjectionMatrix();
+    this.camera.lookAt(this.controls.target);
+    if (t >= 1) {
+      this.flight = null;
+      this.controls.enabled = true;
+      this.controls.update();
+    } else this.request();
+  }
+
   /** Camera presets; `front` looks down -Z like LX's default view. */
   view(preset: ViewPreset): void {
+    this.flight = null;
+    this.controls.enabled = true;
+    this.camera.up.set(0, 1, 0);
+    this.camera.fov = 45;
     const d = this.radius * 2.6;
     const c = this.center;
     const dir =
@@ -124,6 +204,7 @@ export class Preview implements PreviewSink {
 
   private draw(): void {
     this.pending = false;
+    this.fly(performance.now());
     this.renderer.render(this.scene, this.camera);
     this.stats.rendered++;
     if (this.newFrame) {

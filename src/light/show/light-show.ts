@@ -22,10 +22,12 @@ import { colorBuffer } from '../parallel/shared-arrays.js';
 import type { DmxSource } from '../dmx/dmx-engine.js';
 import { CueLists } from './cues/cue-lists.js';
 import { CUE_LISTS_KEY, readCueLists } from './cues/cue-data.js';
+import { CAMERAS_KEY, Cameras, readCameras } from './cameras.js';
 
-/** The externals keys the light keeps itself (cue lists), with what layers above add. */
+/** The externals keys the light keeps itself (cue lists, named cameras), with what layers above add. */
 const withLightExternals = (readers: Readonly<Record<string, ExternalsReader>> = {}): Readonly<Record<string, ExternalsReader>> => ({
   [CUE_LISTS_KEY]: readCueLists,
+  [CAMERAS_KEY]: readCameras,
   ...readers,
 });
 
@@ -80,6 +82,8 @@ export class LightShow {
   private readonly externalsReaders: Readonly<Record<string, ExternalsReader>>;
   /** The show's cue lists (saved in `externals`), run on the frame clock after the snapshots. */
   readonly cues: CueLists = new CueLists(this);
+  /** The preview's named cameras (saved in `externals`) and the current view, whose recalls animate on the frame clock. */
+  readonly cameras: Cameras = new Cameras(this);
   /**
    * The DMX a desk sends (the Art-Net and sACN receivers, src/light/input), latched into `/lx/dmx`
    * at the start of every frame; null: the input keeps what it holds (all 0 in a new show).
@@ -130,6 +134,7 @@ export class LightShow {
       this.warnings = opened.warnings;
       this.externals = opened.externals;
       this.cues.reset();
+      this.cameras.reset();
       this.engine.history.clear();
     });
     return opened.warnings;
@@ -178,6 +183,8 @@ export class LightShow {
     lx.modulation.loop(deltaMs);
     lx.snapshots.loop(deltaMs);
     this.cues.loop(deltaMs);
+    // A view is not the show: its animation keeps the clock's time, whatever the show's speed.
+    this.cameras.loop(frame.deltaMs);
     lx.palette.loop(deltaMs);
     // LX's offline harness sets nowMillis from a loop task, after the palette and before the mixer.
     lx.nowMillis = frame.nowMillis;

@@ -18,7 +18,8 @@ export default defineTool({
     '(`litFraction`, brightest channel ≥ `litThreshold`), `meanBrightness` (0–100), up to three `dominantColors` and an ' +
     'N×N `grid` of mean colors as the camera sees it (row-major from the top left; "" marks an empty cell). With ' +
     '`include_image: true` it adds a PNG of the rig drawn from the `view` (front: looking from −Z; top: looking down; ' +
-    'side: looking from +X) or an orbit `camera` {theta, phi, radius?, target?, fov?}. `channel` (a path or id from ' +
+    'side: looking from +X), an orbit `camera` {theta, phi, radius?, target?, fov?} or a camera name (list_cameras; ' +
+    '"current": the view). `channel` (a path or id from ' +
     'list_channels) shows what that channel alone contributes, to check one layer of a look. The frame is the mixer ' +
     'output before the master fader; `masterFader` says how much the master dims it. Use it to verify your changes.',
   longRunning: true,
@@ -29,15 +30,18 @@ export default defineTool({
     width: z.number().int().min(64).max(1024).default(256).describe('Image width in pixels (64–1024)'),
     view: z.enum(['front', 'top', 'side']).optional().describe('Fixed camera (default front); not with camera'),
     camera: z
-      .strictObject({
-        theta: z.number().describe('Azimuth in degrees; 0 looks from −Z like front'),
-        phi: z.number().min(-89).max(89).describe('Elevation in degrees; positive looks down'),
-        radius: z.number().positive().optional().describe('Distance from the target; default frames the whole rig'),
-        target: Vec3.optional().describe("Point looked at; default the rig's center"),
-        fov: z.number().min(15).max(150).optional().describe('Field of view in degrees (default 60)'),
-      })
+      .union([
+        z.string(),
+        z.strictObject({
+          theta: z.number().describe('Azimuth in degrees; 0 looks from −Z like front'),
+          phi: z.number().min(-89).max(89).describe('Elevation in degrees; positive looks down'),
+          radius: z.number().positive().optional().describe('Distance from the target; default frames the whole rig'),
+          target: Vec3.optional().describe("Point looked at; default the rig's center"),
+          fov: z.number().min(15).max(150).optional().describe('Field of view in degrees (default 60)'),
+        }),
+      ])
       .optional()
-      .describe('Orbit camera; not with view'),
+      .describe('Orbit or named camera; not with view'),
     grid: z.number().int().min(1).max(16).default(4).describe('Summary grid size N (1–16)'),
     litThreshold: z.number().int().min(0).max(255).default(26).describe('Brightest channel value that counts as lit'),
     bus: z.enum(['main', 'cue', 'aux']).default('main').describe('Which mixer bus'),
@@ -46,7 +50,7 @@ export default defineTool({
   output: z.strictObject({
     bus: z.string(),
     channel: z.string().optional().describe('Path of the channel shown alone'),
-    camera: z.string().describe('"front", "top", "side" or "orbit"'),
+    camera: z.string().describe('"front", "top", "side", "orbit" or the camera name'),
     frame: z.number().int().describe('Frames rendered so far'),
     masterFader: z.number(),
     ...FRAME_SUMMARY_FIELDS,
@@ -54,13 +58,21 @@ export default defineTool({
   }),
   handle: (args, { light, attachImage }) => {
     if (args.view !== undefined && args.camera !== undefined) throw invalidArgument('give view or camera, not both');
-    const camera: Camera = args.camera !== undefined ? { orbit: args.camera } : { view: args.view ?? 'front' };
+    const named = typeof args.camera === 'string' ? args.camera : undefined;
+    const camera: Camera =
+      named === 'current'
+        ? { pose: light.cameras.current().pose }
+        : named !== undefined
+          ? { pose: light.cameras.camera(named) }
+          : typeof args.camera === 'object'
+            ? { orbit: args.camera }
+            : { view: args.view ?? 'front' };
     const channel = args.channel === undefined ? undefined : light.component(typeof args.channel === 'number' ? { id: args.channel } : args.channel);
     const snapshot = captureFrame(light, channel === undefined ? { bus: args.bus } : { channel });
     const summary = summarize(snapshot, camera, args.grid, args.litThreshold);
     const out: Record<string, unknown> = {
       bus: args.bus,
-      camera: 'view' in camera ? camera.view : 'orbit',
+      camera: named ?? ('view' in camera ? camera.view : 'orbit'),
       frame: light.frameCount,
       masterFader: light.mixer.master.fader.getValue(),
       ...summary,
