@@ -83,6 +83,11 @@ import previewCue from './cues/preview-cue.js';
 import checkCueList from './cues/check-cue-list.js';
 import listFixtureProfiles from './stage/list-fixture-profiles.js';
 import getFixtureProfile from './stage/get-fixture-profile.js';
+import patchFixture from './stage/patch-fixture.js';
+import editStageFixture from './stage/edit-stage-fixture.js';
+import removeStageFixture from './stage/remove-stage-fixture.js';
+import listStageFixtures from './stage/list-stage-fixtures.js';
+import getStageFixtureDmx from './stage/get-stage-fixture-dmx.js';
 import removeSnapshot from './light/remove-snapshot.js';
 import getFrame from './light/get-frame.js';
 import getPreviewPoints from './light/get-preview-points.js';
@@ -246,6 +251,11 @@ export const TOOLS: readonly AnyTool[] = [
   checkCueList,
   listFixtureProfiles,
   getFixtureProfile,
+  patchFixture,
+  editStageFixture,
+  removeStageFixture,
+  listStageFixtures,
+  getStageFixtureDmx,
   listViews,
   addView,
   removeView,

@@ -5,7 +5,7 @@ import { invalidArgument, notFound } from '../../engine/errors.js';
 import type { Capability, FixtureProfile, ProfileChannel, ProfileMode } from './profiles/profile.js';
 
 /** One attribute of a patched fixture: a coarse channel and the fine bytes its mode carries. */
-export interface AttributeSlot {
+interface AttributeSlot {
   /** Parameter key, unique in the fixture: the attribute (`pan`, `colorWheel`), else from the channel's name. */
   readonly key: string;
   readonly channel: string;
