@@ -164,3 +164,41 @@ test('stage fixtures: saved in the project with their profiles, opened again wit
   const again = await bare.call('patch_fixture', { profile: PAR, mode: '3-Channel Mode 2' });
   assert.deepEqual(again.fixture.channels, [7, 9], 'a profile the show holds patches again without the library');
 });
+
+test('stage fixtures: a saved fixture that cannot be read is dropped with a warning naming it; the others load', async (t) => {
+  const home = await tempHome(t);
+  await writeFile(join(home, 'config.json'), JSON.stringify({ fixtureLibrary: LIBRARY }));
+  const show = await startShow(t, { home });
+  await show.call('patch_fixture', { profile: PAR, mode: '3-Channel Mode 2', label: 'Good' });
+  const file = join(home, 'rig.lxp');
+  await show.app.light.saveProject(file);
+  const saved = JSON.parse(await readFile(file, 'utf8'));
+  const stage = saved.externals['footlight.stageFixtures'];
+  const good = stage.fixtures[0];
+  stage.profiles.broken = { ...stage.profiles[PAR], maker: '' };
+  stage.fixtures.push(
+    { ...good, label: 'Far', address: 511 },
+    { ...good, label: 'Lost', profile: 'nowhere.qxf' },
+    { ...good, label: 'Broken', profile: 'broken' },
+    { ...good, label: 'Twin', values: { red: 999 } },
+  );
+  await writeFile(file, JSON.stringify(saved));
+  const warnings = await show.app.light.openProject(file);
+  const at = 'externals/footlight.stageFixtures';
+  assert.deepEqual(warnings, [
+    `${at}/profiles/broken: fixture profile ${stage.profiles[PAR].file}: no manufacturer; its fixtures were not loaded`,
+    `${at}/fixtures/1: 3 channels from address 511 run past 512; the fixture was not loaded`,
+    `${at}/fixtures/2: its profile "nowhere.qxf" is not among the saved profiles; the fixture was not loaded`,
+    `${at}/fixtures/3: its profile "broken" is not among the saved profiles; the fixture was not loaded`,
+    `${at}/fixtures/4/values/red: 999 is not 0–255; the default is kept`,
+    `${at}/fixtures/4: "Twin" overlaps /lx/stage/fixture/1 "Good" in universe 1; patch one elsewhere`,
+  ]);
+  const sheet = await show.call('list_stage_fixtures');
+  assert.deepEqual(
+    sheet.fixtures.map((f: Fixture) => [f.label, f.channels]),
+    [
+      ['Good', [1, 3]],
+      ['Twin', [1, 3]],
+    ],
+  );
+});
