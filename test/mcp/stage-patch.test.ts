@@ -194,6 +194,7 @@ test('stage fixtures: a saved fixture that cannot be read is dropped with a warn
     `${at}/fixtures/4: "Twin" overlaps /lx/stage/fixture/1 "Good" in universe 1; patch one elsewhere`,
   ]);
   const sheet = await show.call('list_stage_fixtures');
+  assert.deepEqual(sheet.overlaps, [{ fixture: '/lx/stage/fixture/2', with: '/lx/stage/fixture/1 "Good"', universe: 1, channels: [1, 3] }]);
   assert.deepEqual(
     sheet.fixtures.map((f: Fixture) => [f.label, f.channels]),
     [

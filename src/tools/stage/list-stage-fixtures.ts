@@ -10,7 +10,7 @@ export default defineTool({
   description:
     'The patch sheet: every stage (DMX) fixture of the show with its profile, mode, universe, start address and the channels ' +
     "it takes, and placement; with `detail: true` each attribute's parameter path and value. `overlaps` lists fixtures whose " +
-    'channels a pixel output now also writes (a pixel fixture patched or enabled after them). Read-only.',
+    'channels an earlier stage fixture (a project saved so) or a pixel output (patched or enabled after them) also writes. Read-only.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({ detail: z.boolean().optional().describe("Each fixture's attributes too (default false)") }),
   output: z.strictObject({
@@ -22,9 +22,10 @@ export default defineTool({
   handle: ({ detail }, { light, outputs }) => {
     const items = light.lx.stage.fixtures.items;
     const pixels = pixelOccupants(outputs);
-    const overlaps = items.flatMap((f) => {
+    const overlaps = items.flatMap((f, i) => {
       const o = f.occupant;
-      const clash = overlapWith(o.universe, o.first, o.last, pixels);
+      const earlier = items.slice(0, i).map((e) => e.occupant);
+      const clash = overlapWith(o.universe, o.first, o.last, [...earlier, ...pixels]);
       return clash === undefined ? [] : [{ fixture: f.path, with: clash.occupant.owner, universe: o.universe, channels: clash.channels }];
     });
     return { fixtures: items.map((f) => toStageFixturePayload(f, detail === true)), overlaps };
