@@ -89,6 +89,11 @@ import saveCamera from './cameras/save-camera.js';
 import listCameras from './cameras/list-cameras.js';
 import recallCamera from './cameras/recall-camera.js';
 import removeCamera from './cameras/remove-camera.js';
+import patchFixture from './stage/patch-fixture.js';
+import editStageFixture from './stage/edit-stage-fixture.js';
+import removeStageFixture from './stage/remove-stage-fixture.js';
+import listStageFixtures from './stage/list-stage-fixtures.js';
+import getStageFixtureDmx from './stage/get-stage-fixture-dmx.js';
 import removeSnapshot from './light/remove-snapshot.js';
 import getFrame from './light/get-frame.js';
 import getPreviewPoints from './light/get-preview-points.js';
@@ -252,6 +257,11 @@ export const TOOLS: readonly AnyTool[] = [
   checkCueList,
   listFixtureProfiles,
   getFixtureProfile,
+  patchFixture,
+  editStageFixture,
+  removeStageFixture,
+  listStageFixtures,
+  getStageFixtureDmx,
   listViews,
   addView,
   removeView,

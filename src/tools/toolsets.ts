@@ -59,7 +59,8 @@ export const TOOLSETS: readonly Toolset[] = [
     domain: 'light',
     default: false,
     description:
-      'stage fixtures: DMX fixture profiles (QLC+, Open Fixture Library, GDTF) of pars, moving heads, strobes; search by maker, model, type; modes, channels',
+      'stage fixtures: DMX fixture profiles (QLC+, Open Fixture Library, GDTF) of pars, moving heads, strobes; search by maker, model, type; modes; ' +
+      'patch them (universe, address, mode, placement), edit, remove, the patch sheet, their DMX values',
   },
   { id: 'views', domain: 'light', default: false, description: 'views: named selections of fixtures for patterns' },
   {

@@ -16,6 +16,7 @@ import { LXAudioEngine } from '../audio/audio-engine.js';
 import { LXDmxEngine } from '../dmx/dmx-engine.js';
 import { KERNELS, KERNELS_URL } from '../devices/point-kernels.js';
 import { pointPool } from '../parallel/point-pool.js';
+import { StageRig } from './stage-rig.js';
 
 /** LX's engine children, in construction and save order (unmodeled ones are kept from the file). */
 const CHILD_ORDER = ['palette', 'tempo', 'clips', 'audio', 'mixer', 'modulation', 'output', 'snapshots', 'dmx', 'midi', 'osc'];
@@ -46,6 +47,8 @@ export class LXEngineComponent extends LXComponent {
   /** The DMX input DMX devices read (`/lx/dmx`), latched once per frame from the show's receivers. */
   readonly dmx: LXDmxEngine;
   readonly structure: Structure;
+  /** The stage (DMX) fixtures, `/lx/stage`: saved in the project's externals, never in LX's engine. */
+  readonly stage: StageRig;
   /**
    * LX's `engine.nowMillis`: integer milliseconds of the frame being rendered. Playlist
    * transitions and auto-cycle time themselves on it (never on deltaMs). 0 when a project opens
@@ -77,6 +80,7 @@ export class LXEngineComponent extends LXComponent {
     this.snapshots = this.addChild('snapshots', new SnapshotEngine());
     this.dmx = this.addChild('dmx', new LXDmxEngine());
     this.structure = this.addChild('structure', new Structure());
+    this.stage = this.addChild('stage', new StageRig());
     this.tempo.nowMillis = () => this.nowMillis;
     this.launchClock = this.tempo;
     this.clips.grid = { clipBuses: () => [...this.mixer.channels.items, this.mixer.master] };

@@ -2,6 +2,9 @@ import * as z from 'zod';
 import { notFound } from '../../engine/errors.js';
 import type { FixtureLibrary } from '../../light/stage/profiles/library.js';
 import { FIXTURE_TYPES } from '../../light/stage/profiles/profile.js';
+import type { OutputEngine } from '../../light/output/output-engine.js';
+import type { StageFixture } from '../../light/show/stage-rig.js';
+import type { Occupant } from '../../light/stage/patch.js';
 
 export const FixtureTypeInput = z.enum(FIXTURE_TYPES);
 
@@ -22,4 +25,88 @@ export function libraryOf(library: FixtureLibrary | undefined): FixtureLibrary {
         "or install QLC+'s library (Debian: qlcplus-data)",
     );
   return library;
+}
+
+/** The channels every pixel fixture's DMX output (Art-Net, sACN) holds now, as the output map lays them out. */
+export function pixelOccupants(outputs: OutputEngine): Occupant[] {
+  const out: Occupant[] = [];
+  for (const f of outputs.map().fixtures) {
+    for (const o of f.outputs) {
+      if (o.protocol !== 'artnet' && o.protocol !== 'sacn') continue;
+      for (const s of o.segments) {
+        for (const a of s.allocation) {
+          if (a.end > a.start)
+            out.push({ universe: a.universe, first: a.start + 1, last: a.end, owner: `pixel fixture ${f.path} "${f.label}" (${o.protocol})` });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+const Vec3Payload = z.strictObject({ x: z.number(), y: z.number(), z: z.number() });
+
+/** A placement as tools take it: every field optional (absent: as it was, or the default). */
+export const PlacementInput = z
+  .strictObject({
+    position: Vec3Payload.optional().describe('Where the beam leaves from (pan and tilt axes cross), in model units; default 0,0,0'),
+    yaw: z.number().optional().describe('Degrees about +y (as fixtures of the model); default 0'),
+    pitch: z.number().optional().describe('Degrees about +x; default 0'),
+    roll: z.number().optional().describe('Degrees about +z; 180 hangs a head upside down; default 0'),
+    home: Vec3Payload.optional().describe("The beam's direction at pan 0 / tilt 0 in the fixture's frame; default +y (0,1,0)"),
+  })
+  .describe('Placement in the 3D model, as the aim solver takes it (docs/stage-aim.md)');
+
+const AttributePayload = z.strictObject({
+  key: z.string(),
+  path: z.string().describe('The parameter: set_parameter, snapshots, modulation and undo work on it'),
+  channel: z.string().describe("The profile's channel"),
+  attribute: z.string().describe('intensity, red, pan, tilt, color-wheel, ...'),
+  bits: z.number().int().describe('8, 16 or 24: the bytes the mode gives it'),
+  value: z.number().int().describe('DMX value now, in its resolution (0–255, 0–65535, ...)'),
+  defaultValue: z.number().int(),
+});
+
+export const StageFixturePayload = z.strictObject({
+  path: z.string(),
+  id: z.number().int(),
+  label: z.string(),
+  profile: z.strictObject({ id: z.string(), maker: z.string(), model: z.string(), type: FixtureTypeInput }),
+  mode: z.string(),
+  universe: z.number().int(),
+  address: z.number().int().describe('First DMX channel, 1–512'),
+  channels: z.tuple([z.number().int(), z.number().int()]).describe('First and last DMX channel it takes, 1-based'),
+  footprint: z.number().int().describe('Channels the mode takes'),
+  placement: z.strictObject({ position: Vec3Payload, yaw: z.number(), pitch: z.number(), roll: z.number(), home: Vec3Payload }),
+  attributes: z.array(AttributePayload).optional(),
+});
+
+export function toStageFixturePayload(f: StageFixture, detail = true): z.infer<typeof StageFixturePayload> {
+  const { profile, patch } = f;
+  const o = f.occupant;
+  return {
+    path: f.path,
+    id: f.id,
+    label: f.label.getString(),
+    profile: { id: patch.profileId, maker: profile.maker, model: profile.model, type: profile.type },
+    mode: patch.mode,
+    universe: patch.universe,
+    address: patch.address,
+    channels: [o.first, o.last],
+    footprint: f.footprint,
+    placement: structuredClone(patch.placement),
+    ...(detail
+      ? {
+          attributes: f.layout.slots.map((s, i) => ({
+            key: s.key,
+            path: f.values[i].path,
+            channel: s.channel,
+            attribute: s.attribute,
+            bits: s.offsets.length * 8,
+            value: f.values[i].getBaseValue(),
+            defaultValue: s.defaultValue,
+          })),
+        }
+      : {}),
+  };
 }

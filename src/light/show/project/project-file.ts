@@ -5,6 +5,7 @@ import { FootlightError, invalidArgument } from '../../../engine/errors.js';
 import { assertJsonTextDepth, MAX_FILE_JSON_DEPTH } from '../../../engine/client-json.js';
 import { LX_VERSION } from '../../component/lx-component.js';
 import { LXEngineComponent } from '../lx-engine.js';
+import { STAGE_FIXTURES_KEY } from '../stage-rig.js';
 import type { LxfResolver } from '../../model/index.js';
 import type { DeviceRegistry } from '../../component/registry.js';
 import { isLxObject, type LoadContext, type LoadSite, type LxObject } from '../../component/lxp-types.js';
@@ -76,6 +77,8 @@ export function readProject(json: unknown, registry: DeviceRegistry, options: Re
   const keyPath = keyPathFinder(json);
   const lx = new LXEngineComponent();
   lx.nowMillis = opts.nowMillis ?? 0;
+  // Stage fixtures first: the engine's modulations and snapshots may name their parameters.
+  lx.stage.load(isLxObject(json.externals) ? json.externals[STAGE_FIXTURES_KEY] : undefined, (m) => warnings.push(m));
   if (isLxObject(json.model)) lx.structure.load(json.model, ctx);
   lx.load(json.engine, ctx);
   for (const fn of deferred) fn();
@@ -83,6 +86,7 @@ export function readProject(json: unknown, registry: DeviceRegistry, options: Re
     warnings.push(`the project was saved by LX ${json.version}, newer than ${LX_VERSION}; newer features may not load`);
   }
   const externals = readExternals(json.externals, opts.externals ?? {}, (m) => warnings.push(m));
+  delete externals[STAGE_FIXTURES_KEY]; // kept by lx.stage, written from it again
   return { lx, warnings, externals, maxId: maxIdIn(json) };
 }
 
@@ -136,8 +140,15 @@ export function writeProject(lx: LXEngineComponent, externals: Record<string, un
     timestamp,
     model: lx.structure.save(),
     engine: lx.save(),
-    externals,
+    externals: withStage(lx, externals),
   };
+}
+
+/** The externals to write: the given ones with the stage fixtures as `lx.stage` holds them now. */
+function withStage(lx: LXEngineComponent, externals: Record<string, unknown>): Record<string, unknown> {
+  const { [STAGE_FIXTURES_KEY]: _old, ...rest } = externals;
+  const stage = lx.stage.save();
+  return stage === undefined ? rest : { ...rest, [STAGE_FIXTURES_KEY]: stage };
 }
 
 /**

@@ -1,0 +1,274 @@
+// The show's stage (DMX) fixtures, `/lx/stage/fixture/<n>`: each a profile's mode patched to a
+// universe and address, placed in the model, with one parameter per attribute (the DMX value at
+// the mode's resolution). Saved in the project's externals (`footlight.stageFixtures`, which LX
+// keeps and ignores) with a copy of every profile used, so a show opens without the library.
+import type { Command } from '../../engine/commands/command.js';
+import type { Graph } from '../../engine/graph.js';
+import { Component, type ComponentArray } from '../../engine/component.js';
+import { DiscreteParameter } from '../../engine/parameters/discrete.js';
+import { type ModeLayout, type Occupant, dmxBytes, modeLayout } from '../stage/patch.js';
+import { type FixtureProfile, checkProfile } from '../stage/profiles/profile.js';
+
+/** The externals key stage fixtures are saved under. */
+export const STAGE_FIXTURES_KEY = 'footlight.stageFixtures';
+
+export interface Vec3 {
+  readonly x: number;
+  readonly y: number;
+  readonly z: number;
+}
+
+/** Where a fixture sits in the model, as the aim solver takes it (docs/stage-aim.md): degrees, model units. */
+export interface StagePlacement {
+  readonly position: Vec3;
+  readonly yaw: number;
+  readonly pitch: number;
+  readonly roll: number;
+  /** The beam's direction at pan 0 / tilt 0 in the fixture's own frame (default +y). */
+  readonly home: Vec3;
+}
+
+/** What a patch says: the profile (by its library id), mode, universe, start address (1-based) and placement. */
+export interface StagePatch {
+  readonly profileId: string;
+  readonly mode: string;
+  readonly universe: number;
+  readonly address: number;
+  readonly placement: StagePlacement;
+}
+
+export const DEFAULT_PLACEMENT: StagePlacement = { position: { x: 0, y: 0, z: 0 }, yaw: 0, pitch: 0, roll: 0, home: { x: 0, y: 1, z: 0 } };
+
+/** One patched DMX fixture. Its attributes are parameters keyed as the layout says (`pan`, `intensity`, ...). */
+export class StageFixture extends Component {
+  readonly layout: ModeLayout;
+  readonly values: readonly DiscreteParameter[];
+
+  constructor(
+    readonly profile: FixtureProfile,
+    public patch: StagePatch,
+    label: string,
+  ) {
+    super(label);
+    this.layout = modeLayout(profile, patch.mode);
+    this.values = this.layout.slots.map((s) => {
+      const bits = s.offsets.length * 8;
+      const description = `${s.attribute}: DMX value of ${JSON.stringify(s.channel)} (${bits}-bit, 0–${s.max})`;
+      return this.addParameter(s.key, new DiscreteParameter(s.channel, s.defaultValue, 0, s.max, { description }));
+    });
+  }
+
+  get footprint(): number {
+    return this.layout.footprint;
+  }
+
+  /** The DMX channels it takes, 1-based inclusive. */
+  get occupant(): Occupant {
+    const { universe, address } = this.patch;
+    return { universe, first: address, last: address + this.footprint - 1, owner: `${this.path} "${this.label.getString()}"` };
+  }
+
+  /** Its DMX bytes now: the attribute values (modulation included) through the profile. */
+  dmx(): Uint8Array {
+    return dmxBytes(
+      this.layout,
+      this.values.map((p) => p.getValue()),
+    );
+  }
+}
+
+/** `/lx/stage`: the stage fixtures of the show. Not an LX component: LX never sees it. */
+export class StageRig extends Component {
+  readonly fixtures: ComponentArray<StageFixture>;
+
+  constructor() {
+    super('Stage');
+    this.key = 'stage';
+    this.fixtures = this.addArray<StageFixture>('fixture');
+  }
+
+  /** The saved form (undefined with no fixtures): every profile used once, each fixture's patch and non-default values. */
+  save(): unknown {
+    if (this.fixtures.length === 0) return undefined;
+    const profiles: Record<string, FixtureProfile> = {};
+    const fixtures = this.fixtures.items.map((f) => {
+      profiles[f.patch.profileId] = f.profile;
+      const values: Record<string, number> = {};
+      for (const p of f.values) values[p.key] = p.getBaseValue();
+      return { label: f.label.getString(), profile: f.patch.profileId, ...structuredClone(f.patch), values };
+    });
+    for (const f of fixtures) delete (f as { profileId?: string }).profileId;
+    return { profiles, fixtures };
+  }
+
+  /** Builds the fixtures a project saved; what cannot be read is dropped with a warning naming it. */
+  load(saved: unknown, warn: (message: string) => void): void {
+    const at = `externals/${STAGE_FIXTURES_KEY}`;
+    if (saved === undefined) return;
+    if (!isRecord(saved) || !isRecord(saved.profiles) || !Array.isArray(saved.fixtures)) {
+      warn(`${at}: not { profiles, fixtures }; no stage fixture was loaded`);
+      return;
+    }
+    const profiles = new Map<string, FixtureProfile>();
+    for (const [id, raw] of Object.entries(saved.profiles)) {
+      try {
+        profiles.set(id, checkProfile(structuredClone(raw) as Parameters<typeof checkProfile>[0]));
+      } catch (e) {
+        warn(`${at}/profiles/${id}: ${e instanceof Error ? e.message : String(e)}; its fixtures were not loaded`);
+      }
+    }
+    const taken: Occupant[] = [];
+    saved.fixtures.forEach((raw: unknown, i: number) => {
+      const where = `${at}/fixtures/${i}`;
+      try {
+        if (!isRecord(raw)) throw new Error('not an object');
+        const profile = profiles.get(String(raw.profile));
+        if (profile === undefined) throw new Error(`its profile ${JSON.stringify(raw.profile)} is not among the saved profiles`);
+        const problem = patchProblem(raw);
+        if (problem !== undefined) throw new Error(problem);
+        const patch: StagePatch = {
+          profileId: String(raw.profile),
+          mode: String(raw.mode),
+          universe: raw.universe as number,
+          address: raw.address as number,
+          placement: readPlacement(raw.placement),
+        };
+        const label = typeof raw.label === 'string' && raw.label.length > 0 ? raw.label : profile.model;
+        const f = new StageFixture(profile, patch, label);
+        if (patch.address + f.footprint - 1 > 512) throw new Error(`${f.footprint} channels from address ${patch.address} run past 512`);
+        const values = isRecord(raw.values) ? raw.values : {};
+        for (const p of f.values) {
+          const v = values[p.key];
+          if (typeof v === 'number' && Number.isInteger(v) && v >= p.min && v <= p.max) p.setValue(v);
+          else if (v !== undefined) warn(`${where}/values/${p.key}: ${JSON.stringify(v)} is not 0–${p.max}; the default is kept`);
+        }
+        const o = f.occupant;
+        const clash = taken.find((t) => t.universe === o.universe && t.first <= o.last && t.last >= o.first);
+        if (clash !== undefined) warn(`${where}: "${label}" overlaps ${clash.owner} in universe ${o.universe}; patch one elsewhere`);
+        this.fixtures.insert(f);
+        taken.push(f.occupant);
+      } catch (e) {
+        warn(`${where}: ${e instanceof Error ? e.message : String(e)}; the fixture was not loaded`);
+      }
+    });
+  }
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Why a saved patch's universe or address is not one, or undefined. */
+function patchProblem(raw: Record<string, unknown>): string | undefined {
+  const { universe, address } = raw;
+  if (typeof universe !== 'number' || !Number.isInteger(universe) || universe < 0 || universe > 63999)
+    return `universe ${JSON.stringify(universe)} is not 0–63999`;
+  if (typeof address !== 'number' || !Number.isInteger(address) || address < 1 || address > 512) return `address ${JSON.stringify(address)} is not 1–512`;
+  return undefined;
+}
+
+function readPlacement(raw: unknown): StagePlacement {
+  if (raw === undefined) return DEFAULT_PLACEMENT;
+  if (!isRecord(raw)) throw new Error('placement is not an object');
+  const num = (v: unknown, what: string, fallback: number): number => {
+    if (v === undefined) return fallback;
+    if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`placement ${what} is not a number`);
+    return v;
+  };
+  const vec = (v: unknown, what: string, fallback: Vec3): Vec3 => {
+    if (v === undefined) return fallback;
+    if (!isRecord(v)) throw new Error(`placement ${what} is not {x, y, z}`);
+    return { x: num(v.x, `${what}.x`, fallback.x), y: num(v.y, `${what}.y`, fallback.y), z: num(v.z, `${what}.z`, fallback.z) };
+  };
+  const d = DEFAULT_PLACEMENT;
+  return {
+    position: vec(raw.position, 'position', d.position),
+    yaw: num(raw.yaw, 'yaw', 0),
+    pitch: num(raw.pitch, 'pitch', 0),
+    roll: num(raw.roll, 'roll', 0),
+    home: vec(raw.home, 'home', d.home),
+  };
+}
+
+/** Patches a fixture at `index`; undo takes it out again (same object, same id). */
+export class AddStageFixture implements Command {
+  readonly label: string;
+  constructor(
+    private readonly rigId: number,
+    private readonly fixture: StageFixture,
+    private readonly index: number,
+  ) {
+    this.label = `Patch ${fixture.label.getString()}`;
+  }
+  perform(g: Graph): void {
+    (g.require(this.rigId) as StageRig).fixtures.insert(this.fixture, this.index);
+  }
+  undo(g: Graph): void {
+    (g.require(this.rigId) as StageRig).fixtures.remove(this.fixture);
+  }
+}
+
+/** Unpatches a fixture; undo puts the same object back where it was. */
+export class RemoveStageFixture implements Command {
+  readonly label: string;
+  private index = -1;
+  constructor(
+    private readonly rigId: number,
+    private readonly fixture: StageFixture,
+  ) {
+    this.label = `Remove ${fixture.label.getString()}`;
+  }
+  perform(g: Graph): void {
+    this.index = (g.require(this.rigId) as StageRig).fixtures.remove(this.fixture);
+  }
+  undo(g: Graph): void {
+    (g.require(this.rigId) as StageRig).fixtures.insert(this.fixture, this.index);
+  }
+}
+
+/** Changes a fixture's patch and label (same mode); undo restores both. */
+export class EditStageFixture implements Command {
+  readonly label: string;
+  private before: { patch: StagePatch; label: string } | null = null;
+  constructor(
+    private readonly fixtureId: number,
+    private readonly patch: StagePatch,
+    private readonly newLabel: string,
+  ) {
+    this.label = `Edit ${newLabel}`;
+  }
+  perform(g: Graph): void {
+    const f = g.require(this.fixtureId) as StageFixture;
+    this.before = { patch: f.patch, label: f.label.getString() };
+    f.patch = this.patch;
+    f.label.setString(this.newLabel);
+  }
+  undo(g: Graph): void {
+    const f = g.require(this.fixtureId) as StageFixture;
+    const before = this.before as { patch: StagePatch; label: string };
+    f.patch = before.patch;
+    f.label.setString(before.label);
+  }
+}
+
+/** Puts `next` (another mode of the same fixture) in `previous`'s place; undo puts the old object back. */
+export class ReplaceStageFixture implements Command {
+  readonly label: string;
+  constructor(
+    private readonly rigId: number,
+    private readonly previous: StageFixture,
+    private readonly next: StageFixture,
+  ) {
+    this.label = `Edit ${next.label.getString()}`;
+  }
+  perform(g: Graph): void {
+    const rig = g.require(this.rigId) as StageRig;
+    const index = rig.fixtures.remove(this.previous);
+    rig.fixtures.insert(this.next, index);
+  }
+  undo(g: Graph): void {
+    const rig = g.require(this.rigId) as StageRig;
+    const index = rig.fixtures.remove(this.next);
+    rig.fixtures.insert(this.previous, index);
+  }
+}

@@ -1,0 +1,33 @@
+import * as z from 'zod';
+import { overlapWith } from '../../light/stage/patch.js';
+import { defineTool } from '../define-tool.js';
+import { StageFixturePayload, pixelOccupants, toStageFixturePayload } from './payloads.js';
+
+export default defineTool({
+  name: 'list_stage_fixtures',
+  title: 'List the stage fixtures',
+  toolset: 'stage',
+  description:
+    'The patch sheet: every stage (DMX) fixture of the show with its profile, mode, universe, start address and the channels ' +
+    "it takes, and placement; with `detail: true` each attribute's parameter path and value. `overlaps` lists fixtures whose " +
+    'channels an earlier stage fixture (a project saved so) or a pixel output (patched or enabled after them) also writes. Read-only.',
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  input: z.strictObject({ detail: z.boolean().optional().describe("Each fixture's attributes too (default false)") }),
+  output: z.strictObject({
+    fixtures: z.array(StageFixturePayload),
+    overlaps: z.array(
+      z.strictObject({ fixture: z.string(), with: z.string(), universe: z.number().int(), channels: z.tuple([z.number().int(), z.number().int()]) }),
+    ),
+  }),
+  handle: ({ detail }, { light, outputs }) => {
+    const items = light.lx.stage.fixtures.items;
+    const pixels = pixelOccupants(outputs);
+    const overlaps = items.flatMap((f, i) => {
+      const o = f.occupant;
+      const earlier = items.slice(0, i).map((e) => e.occupant);
+      const clash = overlapWith(o.universe, o.first, o.last, [...earlier, ...pixels]);
+      return clash === undefined ? [] : [{ fixture: f.path, with: clash.occupant.owner, universe: o.universe, channels: clash.channels }];
+    });
+    return { fixtures: items.map((f) => toStageFixturePayload(f, detail === true)), overlaps };
+  },
+});
