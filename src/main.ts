@@ -25,6 +25,7 @@ import { McpEndpoint } from './mcp/endpoint.js';
 import { listedInputSchema } from './mcp/lean-schema.js';
 import { DEFAULT_OSC_HOST, DEFAULT_OSC_RECEIVE_PORT, DEFAULT_OSC_TRANSMIT_PORT, OscSurface } from './osc/osc-surface.js';
 import { oscParamsRoute } from './osc/osc-params-route.js';
+import { MidiSurface } from './midi/midi-surface.js';
 import { OscQueryServer } from './osc/oscquery.js';
 import type { CallRecord } from './mcp/register-tools.js';
 import type { ServerState, Services } from './tools/context.js';
@@ -175,6 +176,8 @@ export interface RunningFootlight {
   readonly osc: OscSurface | undefined;
   /** The OSCQuery server describing the OSC surface; absent unless asked for, or when it could not start (logged). */
   readonly oscQuery: OscQueryServer | undefined;
+  /** MIDI into the show's mappings (no device I/O yet: whatever delivers MIDI calls `receive`). */
+  readonly midi: MidiSurface;
   readonly http: RunningHttpServer;
   readonly mcp: McpEndpoint;
   /** The web console (its routes, socket hub and activity feed). */
@@ -427,6 +430,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     },
     onStatusChange: () => void publishStatus(),
   });
+  const midi = new MidiSurface(services);
   const oscReceivePort = options.oscReceivePort ?? config.oscPort ?? DEFAULT_OSC_RECEIVE_PORT;
   let osc: OscSurface | undefined = new OscSurface({
     services,
@@ -529,6 +533,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     timecodeIn,
     osc,
     oscQuery,
+    midi,
     http,
     mcp,
     console: consoleSurface,
