@@ -1,0 +1,130 @@
+// The midi toolset over MCP (real HTTP) and MIDI messages through the show's MIDI surface: each
+// edit one undo step, bad input refused with nothing changed (history included), mappings
+// driving parameters through the tool path with soft takeover, bad bytes dropped and counted.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startShow } from '../helpers/show.js';
+import { assertRefused, assertUndoable } from '../light/operations/helpers.js';
+
+const FADER = '/lx/mixer/channel/1/fader';
+const ENABLED = '/lx/mixer/channel/1/enabled';
+
+test('midi tools: add and remove mappings, set inputs — each one undo step; bad input changes nothing', async (t) => {
+  const show = await startShow(t, { toolsets: ['all'] });
+  const mappings = () => show.call('list_midi_mappings');
+  const inputs = () => show.call('list_midi_inputs');
+  const extra = [mappings, inputs];
+  assert.deepEqual((await mappings()).mappings, []);
+
+  await assertUndoable(
+    show,
+    () => show.call('add_midi_mapping', { type: 'cc', channel: 1, number: 21, path: FADER }),
+    async (r) => {
+      assert.deepEqual(r.mapping, { index: 0, type: 'cc', channel: 1, number: 21, path: FADER, range: [0, 1] });
+      assert.deepEqual((await mappings()).mappings, [r.mapping]);
+    },
+    extra,
+  );
+  const note = await show.call('add_midi_mapping', { type: 'note', channel: 10, number: 36, path: ENABLED, mode: 'momentary' });
+  assert.deepEqual(note.mapping, { index: 0, type: 'note', channel: 10, number: 36, path: ENABLED, mode: 'momentary' });
+  await show.call('add_midi_mapping', { type: 'cc', channel: 1, number: 21, path: FADER });
+
+  await assertRefused(show, 'add_midi_mapping', { type: 'cc', channel: 0, number: 1, path: FADER }, /^invalid_argument: channel takes 1–16/, extra);
+  await assertRefused(show, 'add_midi_mapping', { type: 'cc', channel: 1, number: 128, path: FADER }, /^invalid_argument: number takes/, extra);
+  await assertRefused(show, 'add_midi_mapping', { type: 'cc', channel: 1, number: 1, path: '/lx/mixer/channel/99/fader' }, /^not_found/, extra);
+  await assertRefused(show, 'add_midi_mapping', { type: 'cc', channel: 1, number: 1, path: '/lx/mixer/channel/1/label' }, /^invalid_argument: .*string/, extra);
+  await assertRefused(
+    show,
+    'add_midi_mapping',
+    { type: 'cc', channel: 1, number: 1, path: FADER, mode: 'toggle' },
+    /^invalid_argument: mode is for note/,
+    extra,
+  );
+  await assertRefused(show, 'add_midi_mapping', { type: 'cc', channel: 1, number: 21, path: FADER }, /^invalid_argument: .*already mapped/, extra);
+  await assertRefused(show, 'remove_midi_mapping', { index: 2 }, /^invalid_argument: index takes an integer in 0–1/, extra);
+
+  await assertUndoable(
+    show,
+    () => show.call('remove_midi_mapping', { index: 0 }),
+    async (r) => {
+      assert.equal(r.removed.path, ENABLED);
+      assert.deepEqual(
+        (await mappings()).mappings.map((m: { path: string }) => m.path),
+        [FADER],
+      );
+    },
+    extra,
+  );
+
+  await assertUndoable(
+    show,
+    () => show.call('set_midi_input', { name: 'APC40 mkII', control: true }),
+    async (r) => {
+      assert.deepEqual(r, { input: { name: 'APC40 mkII', channel: false, control: true, sync: false }, changed: true });
+      assert.deepEqual((await inputs()).inputs, [r.input]);
+    },
+    extra,
+  );
+  await show.call('set_midi_input', { name: 'APC40 mkII', control: true, sync: true });
+  await assertUndoable(
+    show,
+    () => show.call('set_midi_input', { name: 'APC40 mkII', sync: false }),
+    async (r) => assert.deepEqual(r.input, { name: 'APC40 mkII', channel: false, control: true, sync: false }),
+    extra,
+  );
+  const depth = (await show.call('get_history', { limit: 1 })).undoDepth;
+  assert.equal((await show.call('set_midi_input', { name: 'APC40 mkII', control: true, sync: true })).changed, false);
+  assert.equal((await show.call('get_history', { limit: 1 })).undoDepth, depth, 'no change, no step');
+  await assertRefused(show, 'set_midi_input', { name: ' ', control: true }, /^invalid_argument: name is empty/, extra);
+
+  await show.call('remove_midi_mapping', { index: 1 });
+  await show.call('remove_midi_mapping', { index: 0 });
+  await assertRefused(show, 'remove_midi_mapping', { index: 0 }, /^not_found: the show has no MIDI mappings/, extra);
+});
+
+test('MIDI surface: a CC drives a fader through the tool path with soft takeover; notes toggle; bad bytes are counted', async (t) => {
+  const show = await startShow(t, { toolsets: ['all'] });
+  const midi = show.app.midi;
+  const fader = async () => (await show.call('get_parameter', { path: FADER })).parameter.value as number;
+  await show.call('set_parameter', { path: FADER, value: 0.5 });
+  await show.call('add_midi_mapping', { type: 'cc', channel: 1, number: 21, path: FADER });
+  await show.call('add_midi_mapping', { type: 'note', channel: 1, number: 36, path: ENABLED });
+  const depth = (await show.call('get_history', { limit: 1 })).undoDepth;
+
+  // The control starts low: the fader at 0.5 waits until the control reaches it.
+  assert.deepEqual((await midi.receive([0xb0, 21, 10])).waiting, [FADER]);
+  assert.equal(await fader(), 0.5);
+  const picked = await midi.receive([0xb0, 21, 70]);
+  assert.equal(picked.writes.length, 1, 'crossing 0.5 picks the fader up');
+  assert.ok(Math.abs((await fader()) - 70 / 127) < 1e-6);
+  await midi.receive([0xb0, 21, 127]);
+  assert.equal(await fader(), 1);
+  const h = await show.call('get_history', { limit: 1 });
+  assert.equal(h.undoDepth, depth + 1, 'one CC gesture is one undo step');
+  assert.equal(h.steps[0].surface, 'midi');
+  // An agent moves the fader: the control lets go until it comes back to the new value.
+  await show.call('set_parameter', { path: FADER, value: 0.2 });
+  assert.deepEqual((await midi.receive([0xb0, 21, 120])).writes, []);
+  assert.equal(await fader(), 0.2);
+
+  const enabled = async () => (await show.call('get_parameter', { path: ENABLED })).parameter.value as boolean;
+  const was = await enabled();
+  await midi.receive([0x90, 36, 100]);
+  assert.equal(await enabled(), !was, 'a note toggles the switch');
+  await midi.receive([0x90, 36, 0]);
+  assert.equal(await enabled(), !was, 'note off (velocity 0) leaves a toggle alone');
+
+  // An input whose Control flag is off does not drive mappings.
+  await show.call('set_midi_input', { name: 'Pads', control: false });
+  assert.equal((await midi.receive([0x90, 36, 100], 'Pads')).ignored, true);
+  assert.equal(await enabled(), !was);
+
+  const before = await show.call('get_history', { limit: 5 });
+  for (const bad of [[36, 100], [0x90, 200, 1], [0xb0, 21], []]) assert.ok((await midi.receive(bad)).dropped !== undefined);
+  assert.deepEqual(await show.call('get_history', { limit: 5 }), before, 'dropped messages change nothing');
+  const stats = (await show.call('list_midi_mappings')).stats;
+  assert.equal(stats.dropped, 4);
+  assert.equal(stats.received, 11);
+  assert.equal(stats.applied, 3);
+  assert.equal(stats.waiting, 2);
+});
