@@ -3,6 +3,8 @@
 // driving parameters through the tool path with soft takeover, bad bytes dropped and counted.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { startShow } from '../helpers/show.js';
 import { assertRefused, assertUndoable } from '../light/operations/helpers.js';
 
@@ -127,4 +129,33 @@ test('MIDI surface: a CC drives a fader through the tool path with soft takeover
   assert.equal(stats.received, 11);
   assert.equal(stats.applied, 3);
   assert.equal(stats.waiting, 2);
+});
+
+test('mappings are saved with the project and come back when it opens; saved inputs stay across projects', async (t) => {
+  const show = await startShow(t, { toolsets: ['all'] });
+  await show.call('add_midi_mapping', { type: 'cc', channel: 2, number: 7, path: FADER });
+  await show.call('set_midi_input', { name: 'Twister', control: true, channel: true });
+  const path = join(show.home, 'midi-show.lxp');
+  await show.app.light.saveProject(path);
+  const saved = JSON.parse(await readFile(path, 'utf8'));
+  assert.deepEqual(saved.engine.children.midi.mapping, [
+    {
+      channel: 1,
+      type: 'CONTROL_CHANGE',
+      path: FADER,
+      componentId: saved.engine.children.mixer.channels[0].id,
+      parameterPath: 'fader',
+      cc: 7,
+      minValue: 0,
+      maxValue: 1,
+    },
+  ]);
+  assert.equal(JSON.stringify(saved).includes('Twister'), false, 'inputs are not project state (LX keeps them in .lxmidi)');
+  await show.call('remove_midi_mapping', { index: 0 });
+  await show.app.light.openProject(path);
+  assert.deepEqual(
+    (await show.call('list_midi_mappings')).mappings.map((m: { path: string; channel: number }) => `${m.channel} ${m.path}`),
+    [`2 ${FADER}`],
+  );
+  assert.deepEqual((await show.call('list_midi_inputs')).inputs, [{ name: 'Twister', channel: true, control: true, sync: false }]);
 });

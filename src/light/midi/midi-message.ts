@@ -23,7 +23,9 @@ export function parseMidi(bytes: readonly number[]): MidiMessage | string {
   if (status < 0x80) return `first byte 0x${status.toString(16)} is a data byte: running status is not accepted, send the status byte`;
   const data = bytes.slice(1);
   const high = status >> 4;
-  for (const b of high === 0xf && status === 0xf0 ? data.slice(0, -1) : data) {
+  const sysex = status === 0xf0;
+  if (sysex && data.at(-1) !== 0xf7) return 'SysEx does not end with 0xF7';
+  for (const b of sysex ? data.slice(0, -1) : data) {
     if (!Number.isInteger(b) || b < 0 || b > 127) return `data byte ${b} is not 0–127`;
   }
   if (high === 0xf) return { kind: 'other', status };

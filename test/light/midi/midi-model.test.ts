@@ -72,6 +72,9 @@ test('MIDI bytes: status first, data 0–127, the right length; note on with vel
   assert.match(parseMidi([0xb0, 7]) as string, /takes 2 data bytes, got 1/);
   assert.match(parseMidi([0x100, 1, 1]) as string, /status byte 256/);
   assert.match(parseMidi([]) as string, /empty/);
+  assert.deepEqual(parseMidi([0xf0, 0x7e, 1, 0xf7]), { kind: 'other', status: 0xf0 });
+  assert.match(parseMidi([0xf0, 0x7e, 1]) as string, /SysEx does not end/);
+  assert.match(parseMidi([0xf0, 0x80, 0xf7]) as string, /data byte 128/);
   assert.match(parseMidi([0x90, 1.5, 1]) as string, /data byte 1.5/);
 });
 
