@@ -3,9 +3,9 @@
 // driving parameters through the tool path with soft takeover, bad bytes dropped and counted.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startShow } from '../helpers/show.js';
+import { startShow, tempHome } from '../helpers/show.js';
 import { assertRefused, assertUndoable } from '../light/operations/helpers.js';
 
 const FADER = '/lx/mixer/channel/1/fader';
@@ -158,4 +158,25 @@ test('mappings are saved with the project and come back when it opens; saved inp
     [`2 ${FADER}`],
   );
   assert.deepEqual((await show.call('list_midi_inputs')).inputs, [{ name: 'Twister', channel: true, control: true, sync: false }]);
+});
+
+test("saved MIDI inputs live in the home folder's .lxmidi, in LX's shape, and are read at start", async (t) => {
+  const home = await tempHome(t);
+  const lxmidi = {
+    version: '1.2.1',
+    inputs: [{ name: 'APC40 mkII', channel: true, control: true, sync: false }],
+    surfaces: [{ id: 0, class: 'heronarts.lx.midi.surface.APC40Mk2', parameters: { label: 'APC40Mk2', enabled: true }, name: 'APC40 mkII' }],
+  };
+  await writeFile(join(home, '.lxmidi'), JSON.stringify(lxmidi));
+  const show = await startShow(t, { home, toolsets: ['all'] });
+  assert.deepEqual(await show.call('list_midi_inputs'), {
+    inputs: lxmidi.inputs,
+    surfaces: [{ className: 'heronarts.lx.midi.surface.APC40Mk2', deviceName: 'APC40 mkII', enabled: true }],
+  });
+  await show.call('set_midi_input', { name: 'Twister', sync: true });
+  await show.app.close();
+  assert.deepEqual(JSON.parse(await readFile(join(home, '.lxmidi'), 'utf8')), {
+    ...lxmidi,
+    inputs: [...lxmidi.inputs, { name: 'Twister', channel: false, control: false, sync: true }],
+  });
 });
