@@ -180,3 +180,25 @@ test("saved MIDI inputs live in the home folder's .lxmidi, in LX's shape, and ar
     inputs: [...lxmidi.inputs, { name: 'Twister', channel: false, control: false, sync: true }],
   });
 });
+
+test('a mapping follows its parameter when the channel moves, and goes inactive while the channel is removed', async (t) => {
+  const show = await startShow(t, { toolsets: ['all'] });
+  const channels = (await show.call('list_channels')).channels as { path: string }[];
+  assert.ok(channels.length >= 2, 'the demo show has two channels');
+  const second = `${channels[1].path}/fader`;
+  await show.call('add_midi_mapping', { type: 'cc', channel: 1, number: 1, path: second });
+  await show.call('move_channel', { path: channels[1].path, index: 0 });
+  const moved = (await show.call('list_midi_mappings')).mappings[0];
+  assert.equal(moved.path, FADER, 'the mapping follows the fader to channel 1');
+  const path = join(show.home, 'moved.lxp');
+  await show.app.light.saveProject(path);
+  assert.equal(JSON.parse(await readFile(path, 'utf8')).engine.children.midi.mapping[0].path, FADER);
+
+  await show.call('remove_channel', { path: '/lx/mixer/channel/1' });
+  const removed = (await show.call('list_midi_mappings')).mappings[0];
+  assert.match(removed.problem, /component was removed/);
+  await show.app.light.saveProject(path);
+  assert.deepEqual(JSON.parse(await readFile(path, 'utf8')).engine.children.midi.mapping, [], 'not saved, as LX removes it');
+  await show.call('undo');
+  assert.equal((await show.call('list_midi_mappings')).mappings[0].path, FADER, 'undo brings the channel and its mapping back');
+});

@@ -1,5 +1,8 @@
 import type { Command } from '../../engine/commands/command.js';
+import type { Component } from '../../engine/component.js';
 import type { Graph } from '../../engine/graph.js';
+import type { Parameter } from '../../engine/parameters/parameter.js';
+import { resolveParameter } from '../../engine/paths.js';
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { LX_VERSION, LXComponent } from '../component/lx-component.js';
@@ -16,6 +19,12 @@ export interface MidiInputSettings {
   readonly control: boolean;
   /** MIDI clock drives the tempo (LX's "Sync"). */
   readonly sync: boolean;
+}
+
+function rootOf(c: Component): Component {
+  let r = c;
+  while (r.parent !== null) r = r.parent;
+  return r;
 }
 
 /** Counts of what the MIDI engine received since the show opened. */
@@ -56,6 +65,13 @@ export class LXMidiEngine extends LXComponent {
     description: 'What channel the MIDI computer keyboard uses, 0-based (saved for LX)',
   });
   private mappingJson: Record<string, unknown>[] = [];
+  /**
+   * The parameter each mapping drives, as LX holds it: a mapping follows its parameter when a
+   * channel or device moves, and goes inactive (not saved, as LX removes it) while the parameter's
+   * component is removed; undo of the removal brings it back. A mapping whose path never resolved
+   * has no entry and is saved as the file wrote it.
+   */
+  private readonly refs = new WeakMap<object, Parameter>();
   private templatesJson: unknown[] = [];
   private inputList: MidiInputSettings[] = [];
   private surfaceJson: Record<string, unknown>[] = [];
@@ -73,16 +89,34 @@ export class LXMidiEngine extends LXComponent {
     this.addParameter('computerKeyboardChannel', this.computerKeyboardChannel);
   }
 
-  /** The saved mappings, in file order, each read (or why it cannot be used). */
+  /** The mapped parameter, while it is part of the show; null when its component was removed; undefined when it never resolved. */
+  private target(json: object): Parameter | null | undefined {
+    const p = this.refs.get(json);
+    if (p === undefined) return undefined;
+    return p.owner !== null && rootOf(p.owner) === rootOf(this) ? p : null;
+  }
+
+  /** A mapping as it is now: its parameter's current path and owner id. */
+  private current(json: Record<string, unknown>): Record<string, unknown> {
+    const p = this.target(json);
+    return p ? { ...json, path: p.path, componentId: p.owner!.id } : json;
+  }
+
+  /** The mappings, in file order, each read (or why it cannot be used). */
   get mappings(): readonly { readonly json: Readonly<Record<string, unknown>>; readonly mapping: MidiMapping | string }[] {
-    return this.mappingJson.map((json) => ({ json, mapping: readMapping(json) }));
+    return this.mappingJson.map((json) => {
+      const read = readMapping(this.current(json));
+      const problem = this.target(json) === null ? "its parameter's component was removed" : undefined;
+      return { json, mapping: problem ?? read };
+    });
   }
 
   /** The usable mappings (what a message is applied to). */
   usableMappings(): MidiMapping[] {
     const out: MidiMapping[] = [];
     for (const json of this.mappingJson) {
-      const m = readMapping(json);
+      if (this.target(json) === null) continue;
+      const m = readMapping(this.current(json));
       if (typeof m !== 'string') out.push(m);
     }
     return out;
@@ -104,8 +138,9 @@ export class LXMidiEngine extends LXComponent {
     });
   }
 
-  /** Inserts a saved mapping object (undo: `removeMappingAt`). */
-  insertMapping(json: Record<string, unknown>, index: number): void {
+  /** Inserts a saved mapping object, bound to its parameter when given (undo: `removeMappingAt`). */
+  insertMapping(json: Record<string, unknown>, index: number, parameter?: Parameter): void {
+    if (parameter !== undefined) this.refs.set(json, parameter);
     this.mappingJson.splice(index, 0, json);
   }
 
@@ -163,7 +198,7 @@ export class LXMidiEngine extends LXComponent {
 
   protected override saveExtra(obj: LxObject): void {
     obj.templates = this.templatesJson;
-    obj.mapping = this.mappingJson;
+    obj.mapping = this.mappingJson.filter((json) => this.target(json) !== null).map((json) => this.current(json));
   }
 
   protected override loadExtra(obj: LxObject, ctx: LoadContext): void {
@@ -185,6 +220,26 @@ export class LXMidiEngine extends LXComponent {
       if (typeof read === 'string') ctx.warn(`${read}; the MIDI mapping is kept but inactive`, { obj: obj.mapping as object, key: i });
       this.mappingJson.push(m);
     });
+    // Bind each mapping to its parameter once the whole project is built (LX: path first, then component id and key).
+    ctx.defer(() => {
+      const root = rootOf(this);
+      for (const json of this.mappingJson) {
+        const p = this.bind(root, json, ctx);
+        if (p !== undefined) this.refs.set(json, p);
+      }
+    });
+  }
+
+  private bind(root: Component, json: Record<string, unknown>, ctx: LoadContext): Parameter | undefined {
+    if (typeof json.path === 'string') {
+      try {
+        return resolveParameter(root, json.path);
+      } catch {
+        // fall through to the component id
+      }
+    }
+    const owner = typeof json.componentId === 'number' ? ctx.ids.get(json.componentId) : undefined;
+    return typeof json.parameterPath === 'string' ? owner?.parameters.get(json.parameterPath) : undefined;
   }
 }
 
@@ -195,13 +250,14 @@ export class AddMidiMapping implements Command {
     private readonly engineId: number,
     private readonly json: Record<string, unknown>,
     private readonly index: number,
+    private readonly parameter: Parameter,
     what: string,
   ) {
     this.label = `Add MIDI mapping ${what}`;
   }
 
   perform(g: Graph): void {
-    (g.require(this.engineId) as LXMidiEngine).insertMapping(this.json, this.index);
+    (g.require(this.engineId) as LXMidiEngine).insertMapping(this.json, this.index, this.parameter);
   }
 
   undo(g: Graph): void {

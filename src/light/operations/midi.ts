@@ -92,7 +92,7 @@ export function addMidiMapping(show: LightShow, options: AddMidiMappingOptions, 
   });
   const index = midi.mappings.length;
   const what = `${options.type === 'note' ? 'note' : 'CC'} ${options.number} → ${p.label}`;
-  return show.engine.history.performVerified(new AddMidiMapping(midi.id, json, index, what), origin, () => {
+  return show.engine.history.performVerified(new AddMidiMapping(midi.id, json, index, p, what), origin, () => {
     if (midi.mappings[index]?.json !== json) throw internal(`${midi.path}: the new mapping is not at index ${index}; the change was rolled back`);
     return { index, json };
   });

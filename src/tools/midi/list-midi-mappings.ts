@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { readMapping } from '../../light/midi/midi-mapping.js';
 import { defineTool } from '../define-tool.js';
 import { MidiMappingPayload, toMidiMappingPayload } from './payloads.js';
 
@@ -20,6 +19,6 @@ export default defineTool({
   }),
   handle: (_args, { light }) => {
     const midi = light.lx.midi;
-    return { mappings: midi.mappings.map((m, i) => toMidiMappingPayload(i, readMapping(m.json))), stats: { ...midi.stats } };
+    return { mappings: midi.mappings.map((m, i) => toMidiMappingPayload(i, m.mapping)), stats: { ...midi.stats } };
   },
 });
