@@ -10,7 +10,7 @@ import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import type { MappedParameter } from '../midi/midi-apply.js';
 import { AddMidiMapping, RemoveMidiMapping, SetMidiInput, type MidiInputSettings } from '../midi/midi-engine.js';
-import { newMappingJson, type MappedKind, type MidiMappingType, type NoteMode } from '../midi/midi-mapping.js';
+import { newMappingJson, type MappedKind, type MidiMapping, type MidiMappingType, type NoteMode } from '../midi/midi-mapping.js';
 import type { LightShow } from '../show/light-show.js';
 import { lightParameter } from '../show/paths.js';
 import { checkIndex, plural } from './common.js';
@@ -99,16 +99,16 @@ export function addMidiMapping(show: LightShow, options: AddMidiMappingOptions, 
 }
 
 /** Removes the mapping at a 0-based index of list_midi_mappings. Undoable (it comes back at its index). */
-export function removeMidiMapping(show: LightShow, index: number, origin: Origin): Record<string, unknown> {
+export function removeMidiMapping(show: LightShow, index: number, origin: Origin): MidiMapping | string {
   const midi = show.lx.midi;
   const n = midi.mappings.length;
   if (n === 0) throw notFound('the show has no MIDI mappings');
   checkIndex(index, n - 1, `the show has ${plural(n, 'MIDI mapping')}`);
-  const json = midi.mappings[index].json as Record<string, unknown>;
-  const what = `${json.type === 'NOTE' ? `note ${json.pitch}` : `CC ${json.cc}`} → ${json.path}`;
+  const { json, mapping } = midi.mappings[index];
+  const what = `${json.type === 'NOTE' ? `note ${json.pitch}` : `CC ${json.cc}`} → ${typeof mapping === 'string' ? json.path : mapping.path}`;
   return show.engine.history.performVerified(new RemoveMidiMapping(midi.id, index, what), origin, () => {
     if (midi.mappings.some((m) => m.json === json)) throw internal(`${midi.path}: the mapping is still there; the change was rolled back`);
-    return json;
+    return mapping;
   });
 }
 

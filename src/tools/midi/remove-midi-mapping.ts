@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { readMapping } from '../../light/midi/midi-mapping.js';
 import { removeMidiMapping } from '../../light/operations/midi.js';
 import { defineTool } from '../define-tool.js';
 import { MidiMappingPayload, toMidiMappingPayload } from './payloads.js';
@@ -12,5 +11,5 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   input: z.strictObject({ index: z.number().int().describe('0-based index from list_midi_mappings') }),
   output: z.strictObject({ removed: MidiMappingPayload }),
-  handle: ({ index }, { light, origin }) => ({ removed: toMidiMappingPayload(index, readMapping(removeMidiMapping(light, index, origin))) }),
+  handle: ({ index }, { light, origin }) => ({ removed: toMidiMappingPayload(index, removeMidiMapping(light, index, origin)) }),
 });
