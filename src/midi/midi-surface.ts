@@ -65,7 +65,9 @@ export class MidiSurface {
       try {
         const p = lightParameter(show.lx, w.path);
         if (p instanceof TriggerParameter || (p instanceof BooleanParameter && p.isPulse)) {
-          if (w.value === true) this.tools.invokeInTask('fire_trigger', { path: w.path }, origin);
+          // A trigger fires on press; its release writes nothing.
+          if (w.value !== true) continue;
+          this.tools.invokeInTask('fire_trigger', { path: w.path }, origin);
         } else {
           // A CC stream to one parameter is one undo step, as an OSC knob or a console fader drag.
           const merge = msg.kind === 'cc' ? { merge: { mergeKey: `midi:${w.path}` } } : {};
