@@ -202,3 +202,21 @@ test('a mapping follows its parameter when the channel moves, and goes inactive 
   await show.call('undo');
   assert.equal((await show.call('list_midi_mappings')).mappings[0].path, FADER, 'undo brings the channel and its mapping back');
 });
+
+test('MIDI surface: a CC spreads a choice (enum) over its options; a note steps it', async (t) => {
+  const show = await startShow(t, { toolsets: ['all'] });
+  const path = '/lx/mixer/channel/1/blendMode';
+  const blend = async () => (await show.call('get_parameter', { path })).parameter;
+  await show.call('add_midi_mapping', { type: 'cc', channel: 1, number: 3, path });
+  await show.call('add_midi_mapping', { type: 'note', channel: 1, number: 3, path });
+  const first = await blend();
+  const top = await show.app.midi.receive([0xb0, 3, 127]);
+  assert.equal(top.writes.length, 1);
+  assert.notDeepEqual((await blend()).value, first.value, 'the top of the CC selects the last option');
+  await show.app.midi.receive([0xb0, 3, 0]);
+  assert.deepEqual((await blend()).value, first.value, 'the bottom selects the first');
+  const step = await show.app.midi.receive([0x90, 3, 100]);
+  assert.equal(step.writes.length, 1);
+  assert.equal(step.rejected, 0);
+  assert.notDeepEqual((await blend()).value, first.value, 'a note steps to the next option');
+});
