@@ -6,6 +6,7 @@ import { priorityOf, restoreRenderPriority, setRenderPriority, type RenderPriori
 import { buildInfo } from './app/build-info.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SOUND_PORT, loadConfig, type ConfigFile } from './app/config.js';
 import { footlightHome } from './app/home.js';
+import { readMidiDevices, writeMidiDevices } from './app/midi-devices-file.js';
 import { writeStatus, type StatusFile } from './app/status-file.js';
 import { createConsole, type ConsoleSurface } from './console/index.js';
 import { ListenError, startHttpServer, type RunningHttpServer } from './http/server.js';
@@ -25,6 +26,7 @@ import { McpEndpoint } from './mcp/endpoint.js';
 import { listedInputSchema } from './mcp/lean-schema.js';
 import { DEFAULT_OSC_HOST, DEFAULT_OSC_RECEIVE_PORT, DEFAULT_OSC_TRANSMIT_PORT, OscSurface } from './osc/osc-surface.js';
 import { oscParamsRoute } from './osc/osc-params-route.js';
+import { MidiSurface } from './midi/midi-surface.js';
 import { OscQueryServer } from './osc/oscquery.js';
 import type { CallRecord } from './mcp/register-tools.js';
 import type { ServerState, Services } from './tools/context.js';
@@ -175,6 +177,8 @@ export interface RunningFootlight {
   readonly osc: OscSurface | undefined;
   /** The OSCQuery server describing the OSC surface; absent unless asked for, or when it could not start (logged). */
   readonly oscQuery: OscQueryServer | undefined;
+  /** MIDI into the show's mappings (no device I/O yet: whatever delivers MIDI calls `receive`). */
+  readonly midi: MidiSurface;
   readonly http: RunningHttpServer;
   readonly mcp: McpEndpoint;
   /** The web console (its routes, socket hub and activity feed). */
@@ -254,6 +258,23 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     else buildDemoShow(light);
   }
   light.lx.output.applyRigDefaults(config);
+  // MIDI inputs and surfaces are the machine's (LX's .lxmidi): read at start, written when they change.
+  try {
+    light.lx.midi.loadDevices(await readMidiDevices(home));
+  } catch (err) {
+    log.warn({ err }, 'the saved MIDI inputs could not be read; starting without them');
+  }
+  let savedMidiDevices = JSON.stringify(light.lx.midi.saveDevices());
+  let midiDevicesWrite = Promise.resolve();
+  engine.history.listen(() => {
+    const devices = light.lx.midi.saveDevices();
+    const text = JSON.stringify(devices);
+    if (text === savedMidiDevices) return;
+    savedMidiDevices = text;
+    midiDevicesWrite = midiDevicesWrite
+      .then(() => writeMidiDevices(home, devices))
+      .catch((err: unknown) => log.warn({ err, home }, 'cannot write the MIDI inputs (.lxmidi)'));
+  });
   const outputs = new OutputEngine(light, {
     log: log.child({ surface: 'outputs' }),
     ports: options.outputPorts,
@@ -427,6 +448,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     },
     onStatusChange: () => void publishStatus(),
   });
+  const midi = new MidiSurface(services);
   const oscReceivePort = options.oscReceivePort ?? config.oscPort ?? DEFAULT_OSC_RECEIVE_PORT;
   let osc: OscSurface | undefined = new OscSurface({
     services,
@@ -529,6 +551,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     timecodeIn,
     osc,
     oscQuery,
+    midi,
     http,
     mcp,
     console: consoleSurface,
@@ -553,6 +576,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       await http.close();
       await protocol3.close();
       await live?.close();
+      await midiDevicesWrite;
       restoreRenderPriority(renderPriority);
       await publishStatus({ running: false, connected: false, stoppedAt: new Date().toISOString() });
     },

@@ -72,7 +72,7 @@ const HOUSE_FLOORS: readonly (readonly string[])[] = [
   ['light', 'sound'], // the two wings
   ['show', 'sound-client', 'protocol3/server'], // light with sound; the sound tools' client application; protocol 3's host side
   ['tools'], // the tool catalog and its one call path
-  ['mcp', 'console', 'osc'], // the surfaces
+  ['mcp', 'console', 'osc', 'midi'], // the surfaces
   ['http'], // the one HTTP server that mounts them
   ['main.ts'], // startFootlight: wires it all
   ['cli'], // the command line
@@ -227,7 +227,7 @@ const LIGHT_FLOORS: readonly (readonly string[])[] = [
   ['model'], // points, fixtures' geometry, matrices
   ['stage'], // stage (DMX) fixtures: profiles and their library, the moving-head aim solver; above the model's axes
   ['component'], // LXComponent, the device registry, the saved-file shapes, placeholders
-  ['structure', 'tempo', 'palette', 'dmx'], // dmx: the DMX input the DMX devices read (LX's LXDmxEngine)
+  ['structure', 'tempo', 'palette', 'dmx', 'midi'], // dmx: the DMX input the DMX devices read (LX's LXDmxEngine); midi: LX's MIDI model
   ['modulation'],
   ['audio'], // LX's audio modulators (band filter, sound objects)
   ['devices'], // patterns and effects, below: DEVICE_FLOORS

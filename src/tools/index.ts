@@ -101,6 +101,11 @@ import getParameter from './light/get-parameter.js';
 import getOutputMap from './light/get-output-map.js';
 import getOutputStats from './light/get-output-stats.js';
 import getDmxInput from './light/get-dmx-input.js';
+import listMidiMappings from './midi/list-midi-mappings.js';
+import addMidiMapping from './midi/add-midi-mapping.js';
+import removeMidiMapping from './midi/remove-midi-mapping.js';
+import listMidiInputs from './midi/list-midi-inputs.js';
+import setMidiInput from './midi/set-midi-input.js';
 import getProjectInfo from './light/get-project-info.js';
 import listAvailableEffects from './light/list-available-effects.js';
 import listAvailableFixtures from './light/list-available-fixtures.js';
@@ -276,6 +281,11 @@ export const TOOLS: readonly AnyTool[] = [
   getOutputMap,
   getOutputStats,
   getDmxInput,
+  listMidiMappings,
+  addMidiMapping,
+  removeMidiMapping,
+  listMidiInputs,
+  setMidiInput,
   undo,
   redo,
   getHistory,

@@ -78,6 +78,12 @@ export const TOOLSETS: readonly Toolset[] = [
     description: 'DMX input from a lighting desk or media server: Art-Net and sACN universes received, sources, rates, dropped packets',
   },
   {
+    id: 'midi',
+    domain: 'light',
+    default: false,
+    description: 'MIDI controllers: note and CC mappings to parameters (toggle, momentary, absolute knobs), saved MIDI inputs and their flags',
+  },
+  {
     id: 'sound',
     domain: 'sound',
     default: false,

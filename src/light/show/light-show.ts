@@ -127,6 +127,8 @@ export class LightShow {
       this.engine.graph.removeRoot(this.lx);
       this.engine.graph.reserveIds(opened.maxId);
       (opened.lx as { wallClockMs?: unknown }).wallClockMs = (this.lx as { wallClockMs?: unknown }).wallClockMs;
+      // MIDI inputs and surfaces are the machine's, not the project's (LX keeps them in .lxmidi).
+      opened.lx.midi.loadDevices(this.lx.midi.saveDevices());
       this.lx = opened.lx;
       this.engine.graph.addRoot(this.lx);
       this.projectPath = full;

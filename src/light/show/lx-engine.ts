@@ -14,6 +14,7 @@ import { ClipEngine } from '../clips/clip-engine.js';
 import type { LightAudioInput } from '../audio/audio-input.js';
 import { LXAudioEngine } from '../audio/audio-engine.js';
 import { LXDmxEngine } from '../dmx/dmx-engine.js';
+import { LXMidiEngine } from '../midi/midi-engine.js';
 import { KERNELS, KERNELS_URL } from '../devices/point-kernels.js';
 import { pointPool } from '../parallel/point-pool.js';
 import { StageRig } from './stage-rig.js';
@@ -46,6 +47,8 @@ export class LXEngineComponent extends LXComponent {
   readonly snapshots: SnapshotEngine;
   /** The DMX input DMX devices read (`/lx/dmx`), latched once per frame from the show's receivers. */
   readonly dmx: LXDmxEngine;
+  /** MIDI mappings and saved inputs (`/lx/midi`, LX's LXMidiEngine). */
+  readonly midi: LXMidiEngine;
   readonly structure: Structure;
   /** The stage (DMX) fixtures, `/lx/stage`: saved in the project's externals, never in LX's engine. */
   readonly stage: StageRig;
@@ -81,6 +84,7 @@ export class LXEngineComponent extends LXComponent {
     this.dmx = this.addChild('dmx', new LXDmxEngine());
     this.structure = this.addChild('structure', new Structure());
     this.stage = this.addChild('stage', new StageRig());
+    this.midi = this.addChild('midi', new LXMidiEngine());
     this.tempo.nowMillis = () => this.nowMillis;
     this.launchClock = this.tempo;
     this.clips.grid = { clipBuses: () => [...this.mixer.channels.items, this.mixer.master] };
@@ -91,6 +95,7 @@ export class LXEngineComponent extends LXComponent {
     const obj = super.save();
     const children = obj.children ?? {};
     delete children.structure;
+    if (!this.midi.worthSaving) delete children.midi;
     const ordered: Record<string, LxObject> = {};
     for (const key of CHILD_ORDER) if (key in children) ordered[key] = children[key];
     for (const [key, v] of Object.entries(children)) if (!(key in ordered)) ordered[key] = v;

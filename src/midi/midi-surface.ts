@@ -1,0 +1,84 @@
+// MIDI into the light show: a message's bytes are checked (bad ones dropped and counted), applied
+// to the show's MIDI mappings (LX's rules plus soft takeover, src/light/midi/midi-apply.ts), and
+// every resulting write runs as a tool call (ToolRegistry.invoke: the same checks and history
+// steps as MCP, the console and OSC). No device I/O here: whatever delivers MIDI (the console's
+// Web MIDI, a native port) hands the bytes to `receive`.
+
+import type { Origin } from '../engine/commands/history.js';
+import { BooleanParameter } from '../engine/parameters/boolean.js';
+import { TriggerParameter } from '../engine/parameters/trigger.js';
+import { applyMidi } from '../light/midi/midi-apply.js';
+import { parseMidi } from '../light/midi/midi-message.js';
+import { mappedParameter } from '../light/operations/midi.js';
+import { lightParameter } from '../light/show/paths.js';
+import type { Services } from '../tools/context.js';
+import { TOOLS } from '../tools/index.js';
+import { ToolRegistry } from '../tools/invoke.js';
+
+/** What one message did. */
+interface MidiReceipt {
+  /** Why the message was dropped (malformed), or undefined. */
+  readonly dropped?: string;
+  /** The input it came from has Control off: mappings did not see it. */
+  readonly ignored?: true;
+  /** Parameters written, with the values set. */
+  readonly writes: readonly { readonly path: string; readonly value: number | boolean }[];
+  /** Parameters a CC did not move yet: soft takeover waits for the control to reach their value. */
+  readonly waiting: readonly string[];
+  /** Writes the tool path refused (the value did not fit, the parameter went away). */
+  readonly rejected: number;
+}
+
+export class MidiSurface {
+  private readonly tools: ToolRegistry;
+
+  constructor(private readonly services: Services) {
+    // Every tool, not only the served ones: mappings drive the show whatever agents are offered.
+    this.tools = new ToolRegistry(services, TOOLS);
+  }
+
+  /**
+   * Queues one MIDI message (its bytes, status first) from `input` (a device name; its saved
+   * Control flag decides whether mappings see it, as in LX; an input never saved is let through).
+   */
+  receive(bytes: readonly number[], input?: string): Promise<MidiReceipt> {
+    const origin: Origin = { surface: 'midi', session: input ?? 'midi', client: input ?? 'MIDI' };
+    return this.services.engine.queue.submit(() => this.apply(bytes, input, origin), { label: 'midi' });
+  }
+
+  private apply(bytes: readonly number[], input: string | undefined, origin: Origin): MidiReceipt {
+    const show = this.services.light;
+    const midi = show.lx.midi;
+    midi.stats.received++;
+    const msg = parseMidi(bytes);
+    if (typeof msg === 'string') {
+      midi.stats.dropped++;
+      return { dropped: msg, writes: [], waiting: [], rejected: 0 };
+    }
+    const saved = input === undefined ? undefined : midi.inputs.find((i) => i.name === input);
+    if (saved !== undefined && !saved.control) return { ignored: true, writes: [], waiting: [], rejected: 0 };
+    const r = applyMidi(midi.usableMappings(), msg, midi.mappingState, (path) => mappedParameter(show, path));
+    midi.stats.waiting += r.waiting.length;
+    let rejected = 0;
+    const writes: { path: string; value: number | boolean }[] = [];
+    for (const w of r.writes) {
+      try {
+        const p = lightParameter(show.lx, w.path);
+        if (p instanceof TriggerParameter || (p instanceof BooleanParameter && p.isPulse)) {
+          // A trigger fires on press; its release writes nothing.
+          if (w.value !== true) continue;
+          this.tools.invokeInTask('fire_trigger', { path: w.path }, origin);
+        } else {
+          // A CC stream to one parameter is one undo step, as an OSC knob or a console fader drag.
+          const merge = msg.kind === 'cc' ? { merge: { mergeKey: `midi:${w.path}` } } : {};
+          this.tools.invokeInTask('set_parameter', { path: w.path, value: w.value }, origin, merge);
+        }
+        midi.stats.applied++;
+        writes.push(w);
+      } catch {
+        rejected++;
+      }
+    }
+    return { writes, waiting: r.waiting, rejected };
+  }
+}

@@ -1,0 +1,23 @@
+import * as z from 'zod';
+import { defineTool } from '../define-tool.js';
+import { MidiInputPayload, toMidiInputPayload } from './payloads.js';
+
+export default defineTool({
+  name: 'list_midi_inputs',
+  title: 'List the MIDI inputs',
+  toolset: 'midi',
+  description:
+    "Lists the saved MIDI inputs by device name with LX's flags: channel (notes reach channels and modulators), control (messages " +
+    'drive the mappings), sync (MIDI clock drives the tempo); and the remembered control surfaces (LX class, device name, enabled). ' +
+    'These are settings, not live devices: Footlight opens no MIDI port yet.',
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  input: z.strictObject({}),
+  output: z.strictObject({
+    inputs: z.array(MidiInputPayload),
+    surfaces: z.array(z.strictObject({ className: z.string(), deviceName: z.string(), enabled: z.boolean() })),
+  }),
+  handle: (_args, { light }) => ({
+    inputs: light.lx.midi.inputs.map(toMidiInputPayload),
+    surfaces: light.lx.midi.surfaces.map((s) => ({ ...s })),
+  }),
+});
