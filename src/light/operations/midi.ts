@@ -4,6 +4,7 @@
 
 import type { Origin } from '../../engine/commands/history.js';
 import { internal, invalidArgument, notFound } from '../../engine/errors.js';
+import { displayText } from '../../engine/text.js';
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
@@ -115,12 +116,16 @@ export function removeMidiMapping(show: LightShow, index: number, origin: Origin
 /** Sets a saved input's flags (a new name is remembered, as LX remembers inputs not connected). Undoable. */
 export function setMidiInput(
   show: LightShow,
-  name: string,
+  given: string,
   flags: { readonly channel?: boolean; readonly control?: boolean; readonly sync?: boolean },
   origin: Origin,
 ): { input: MidiInputSettings; changed: boolean } {
   const midi = show.lx.midi;
-  if (name.trim().length === 0) throw invalidArgument('name is empty; give the MIDI device name as list_midi_inputs shows it');
+  if (given.trim().length === 0) throw invalidArgument('name is empty; give the MIDI device name as list_midi_inputs shows it');
+  // Device names are shown in the console and to agents: displayable text, kept in NFC.
+  const name = displayText(given, (reason) => {
+    throw invalidArgument(`a MIDI input name ${reason}`);
+  });
   const old = midi.inputs.find((i) => i.name === name);
   const input: MidiInputSettings = {
     name,
