@@ -78,8 +78,20 @@ test('midi tools: add and remove mappings, set inputs — each one undo step; ba
   assert.equal((await show.call('set_midi_input', { name: 'APC40 mkII', control: true, sync: true })).changed, false);
   assert.equal((await show.call('get_history', { limit: 1 })).undoDepth, depth, 'no change, no step');
   await assertRefused(show, 'set_midi_input', { name: ' ', control: true }, /^invalid_argument: name is empty/, extra);
-  await assertRefused(show, 'set_midi_input', { name: 'APC\ud800', control: true }, /^invalid_argument: a MIDI input name contains an unpaired surrogate/, extra);
-  await assertRefused(show, 'set_midi_input', { name: 'APC\u202e40', control: true }, /^invalid_argument: a MIDI input name contains the bidi control U\+202E/, extra);
+  await assertRefused(
+    show,
+    'set_midi_input',
+    { name: 'APC\ud800', control: true },
+    /^invalid_argument: a MIDI input name contains an unpaired surrogate/,
+    extra,
+  );
+  await assertRefused(
+    show,
+    'set_midi_input',
+    { name: 'APC\u202e40', control: true },
+    /^invalid_argument: a MIDI input name contains the bidi control U\+202E/,
+    extra,
+  );
 
   await show.call('remove_midi_mapping', { index: 1 });
   await show.call('remove_midi_mapping', { index: 0 });
