@@ -48,6 +48,7 @@ import { SHOW_EXTERNALS } from './show/light-cues.js';
 import { TimecodeIn, timecodeInConfig } from './show/timecode/timecode-in.js';
 import { TimecodeOut, timecodeOutConfig } from './show/timecode/timecode-out.js';
 import { formatEndpoint, parseEndpoint, type HostEndpoint } from './sound-client/endpoint.js';
+import { BUILT_IN_PROFILES } from './light/stage/profiles/built-in.js';
 import { defaultFixtureFolder, FixtureLibrary } from './light/stage/profiles/library.js';
 
 export interface FootlightOptions {
@@ -199,10 +200,9 @@ function oscDestinations(options: FootlightOptions, config: ConfigFile): HostEnd
   return [text === undefined ? { host: DEFAULT_OSC_HOST, port: DEFAULT_OSC_TRANSMIT_PORT } : parseEndpoint(text, 'OSC destination', DEFAULT_OSC_TRANSMIT_PORT)];
 }
 
-/** The fixture library: the folder asked for (relative to the home folder), else QLC+'s installed library, else none. */
-function fixtureLibrary(home: string, folder: string | undefined): FixtureLibrary | undefined {
-  const path = folder === undefined ? defaultFixtureFolder() : resolve(home, folder);
-  return path === undefined ? undefined : new FixtureLibrary(path);
+/** The fixture library: the folder asked for (relative to the home folder), else QLC+'s installed library, else none; the built-in profiles beside it. */
+function fixtureLibrary(home: string, folder: string | undefined): FixtureLibrary {
+  return new FixtureLibrary(folder === undefined ? defaultFixtureFolder() : resolve(home, folder), BUILT_IN_PROFILES);
 }
 
 /** Starts a Footlight process: the engine, the demo show, the HTTP/MCP surface, discovery. */

@@ -3,7 +3,7 @@
 // a page at a time; get_fixture_profile returns a profile's modes, channels and capabilities, or
 // refuses a bad file with its name and reason. Both are read-only: history never moves.
 import assert from 'node:assert/strict';
-import { cp, writeFile } from 'node:fs/promises';
+import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,7 @@ test('stage tools: search the fixture library from config.json, page, read a pro
 
   const heads = await show.call('list_fixture_profiles', { type: 'moving-head', limit: 2 });
   assert.equal(heads.folder, resolve(LIBRARY));
-  assert.equal(heads.total, 3);
+  assert.equal(heads.total, 5, "the folder's three and Footlight's two generic heads");
   assert.deepEqual(
     heads.profiles.map((p: { maker: string; model: string; source: string }) => [p.maker, p.model, p.source]),
     [
@@ -29,10 +29,10 @@ test('stage tools: search the fixture library from config.json, page, read a pro
     ],
   );
   assert.deepEqual(heads.refused, 0);
-  const rest = await show.call('list_fixture_profiles', { type: 'moving-head', limit: 2, cursor: heads.nextCursor });
+  const rest = await show.call('list_fixture_profiles', { type: 'moving-head', limit: 3, cursor: heads.nextCursor });
   assert.deepEqual(
     rest.profiles.map((p: { id: string }) => p.id),
-    ['qlc/Martin/Martin-MAC-250-Wash.qxf'],
+    ['footlight/generic-wash-head', 'footlight/generic-spot-head', 'qlc/Martin/Martin-MAC-250-Wash.qxf'],
   );
   assert.equal(rest.nextCursor, undefined);
   assert.deepEqual(
@@ -97,12 +97,43 @@ test('stage tools: files added to the library appear after a rescan', async (t) 
   const show = await startShow(t, { home });
   const first = await show.call('list_fixture_profiles');
   assert.equal(first.folder, folder, 'a relative folder is taken from the home folder');
-  assert.equal(first.total, 2);
+  assert.equal(first.total, 7, "the folder's two and Footlight's five built-in profiles");
   await cp(join(LIBRARY, 'qlc', 'Martin'), join(folder, 'Martin'), { recursive: true });
-  assert.equal((await show.call('list_fixture_profiles')).total, 2, 'the index is kept');
+  assert.equal((await show.call('list_fixture_profiles')).total, 7, 'the index is kept');
   const again = await show.call('list_fixture_profiles', { rescan: true, maker: 'martin' });
   assert.deepEqual(
     again.profiles.map((p: { id: string }) => p.id),
     ['Martin/Martin-MAC-250-Wash.qxf'],
   );
+});
+
+test('stage tools: with no library, the built-in generic profiles are listed, read and patched', async (t) => {
+  const home = await tempHome(t);
+  await writeFile(join(home, 'config.json'), JSON.stringify({ fixtureLibrary: 'empty' }));
+  await mkdir(join(home, 'empty'));
+  const show = await startShow(t, { home });
+  const all = await show.call('list_fixture_profiles');
+  assert.deepEqual(
+    all.profiles.map((p: { id: string; source: string }) => [p.id, p.source]),
+    [
+      ['footlight/generic-dimmer', 'footlight'],
+      ['footlight/generic-rgbw-par', 'footlight'],
+      ['footlight/generic-wash-head', 'footlight'],
+      ['footlight/generic-spot-head', 'footlight'],
+      ['footlight/generic-strobe', 'footlight'],
+    ],
+  );
+  const wash = await show.call('get_fixture_profile', { id: 'footlight/generic-wash-head', mode: '16-bit' });
+  assert.equal(wash.maker, 'Footlight');
+  assert.deepEqual(wash.modes[0].channels.slice(0, 4), ['Pan', 'Pan fine', 'Tilt', 'Tilt fine']);
+  const patched = await show.call('patch_fixture', { profile: 'footlight/generic-wash-head', mode: '16-bit', universe: 5 });
+  assert.equal(patched.fixture.footprint, 12);
+  const dmx = await show.call('get_stage_fixture_dmx', { path: patched.fixture.path });
+  assert.deepEqual(
+    dmx.dmx.slice(0, 4).map((c: { value: number }) => c.value),
+    [128, 0, 128, 0],
+    'pan and tilt start centred',
+  );
+  await show.call('undo');
+  assert.deepEqual((await show.call('list_stage_fixtures')).fixtures, [], 'undo unpatches it');
 });

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { notFound } from '../../engine/errors.js';
 import type { ProfileChannel } from '../../light/stage/profiles/profile.js';
 import { defineTool } from '../define-tool.js';
-import { FixtureTypeInput, libraryOf } from './payloads.js';
+import { FixtureTypeInput, ProfileSourceInput, libraryOf } from './payloads.js';
 
 /** A frozen profile's part as a plain, writable copy (the payload). */
 type Writable<T> = T extends readonly (infer U)[] ? Writable<U>[] : T extends object ? { -readonly [K in keyof T]: Writable<T[K]> } : T;
@@ -54,7 +54,7 @@ export default defineTool({
     maker: z.string(),
     model: z.string(),
     type: FixtureTypeInput,
-    source: z.enum(['qlc', 'ofl', 'gdtf']),
+    source: ProfileSourceInput,
     physical: z.strictObject({
       panDegrees: z.number().optional(),
       tiltDegrees: z.number().optional(),

@@ -10,7 +10,8 @@ export default defineTool({
   toolset: 'stage',
   description:
     'Searches the DMX fixture library (QLC+ .qxf, Open Fixture Library JSON, GDTF files in the folder the operator set; by default ' +
-    "QLC+'s installed library) by maker, model (parts of names, any case), type (par, moving-head, strobe, ...) and free text " +
+    "QLC+'s installed library; and Footlight's built-in generic par, wash and spot heads, dimmer and strobe, ids footlight/…) " +
+    'by maker, model (parts of names, any case), type (par, moving-head, strobe, ...) and free text ' +
     '(every word in maker, model or type), a page at a time, by maker then model. Each entry has the id get_fixture_profile takes. ' +
     '`refused` counts files the library could not read (their reasons with refusedSample). The first call reads the folder; ' +
     '`rescan` reads it again. Read-only.',
@@ -25,7 +26,7 @@ export default defineTool({
     ...PageInput,
   }),
   output: z.strictObject({
-    folder: z.string().describe('The library folder'),
+    folder: z.string().nullable().describe('The library folder (null: none is set, only the built-in profiles are listed)'),
     profiles: z.array(ProfileEntryPayload),
     total: z.number().int().describe('Matches in all pages'),
     nextCursor: z.string().optional(),
@@ -44,7 +45,7 @@ export default defineTool({
       .slice(0, 16);
     const p = page(hits, { list: `profiles:${query}`, cursor, limit: limit ?? 50, revision: 0 });
     return {
-      folder: library.folder,
+      folder: library.folder ?? null,
       profiles: p.items.map((e) => ({ id: e.id, maker: e.maker, model: e.model, type: e.type, source: e.source })),
       total: p.total,
       ...(p.nextCursor === undefined ? {} : { nextCursor: p.nextCursor }),

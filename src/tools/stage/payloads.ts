@@ -8,13 +8,17 @@ import type { Occupant } from '../../light/stage/patch.js';
 
 export const FixtureTypeInput = z.enum(FIXTURE_TYPES);
 
+export const ProfileSourceInput = z
+  .enum(['qlc', 'ofl', 'gdtf', 'footlight'])
+  .describe("qlc: QLC+ .qxf; ofl: Open Fixture Library JSON; gdtf: GDTF; footlight: one of Footlight's built-in generic profiles");
+
 /** One library entry: what list_fixture_profiles returns and get_fixture_profile takes. */
 export const ProfileEntryPayload = z.strictObject({
-  id: z.string().describe('The file inside the library: get_fixture_profile takes it'),
+  id: z.string().describe('The file inside the library (footlight/… for a built-in profile): get_fixture_profile and patch_fixture take it'),
   maker: z.string(),
   model: z.string(),
   type: FixtureTypeInput,
-  source: z.enum(['qlc', 'ofl', 'gdtf']).describe('qlc: QLC+ .qxf; ofl: Open Fixture Library JSON; gdtf: GDTF'),
+  source: ProfileSourceInput,
 });
 
 /** The library the operator configured, or not_found saying how to configure one. */

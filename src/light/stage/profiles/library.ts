@@ -99,8 +99,18 @@ export class FixtureLibrary {
   private readonly profiles = new Map<string, FixtureProfile>();
   private readonly makers = new Map<string, Promise<ReadonlyMap<string, string>>>();
 
-  /** `folder`: the library's root (QLC+'s `fixtures/` with a folder per maker, an OFL `fixtures/` folder, or any folder of files). */
-  constructor(readonly folder: string) {}
+  /**
+   * `folder`: the library's root (QLC+'s `fixtures/` with a folder per maker, an OFL `fixtures/` folder, or any folder of files),
+   * or undefined for none; `builtIns`: profiles found beside the folder's, by id (Footlight's generic ones).
+   */
+  constructor(
+    readonly folder: string | undefined,
+    private readonly builtIns: ReadonlyMap<string, FixtureProfile> = new Map(),
+  ) {}
+
+  private get where(): string {
+    return this.folder ?? "Footlight's built-in profiles (no fixture library is set)";
+  }
 
   /** Every profile file of the folder, read once on first use. */
   entries(): Promise<ProfileIndex> {
@@ -136,14 +146,14 @@ export class FixtureLibrary {
 
   /** The profile of entry `id`, imported whole (`not_found` for an id the library does not hold; ProfileError for a bad file). */
   async get(id: string): Promise<FixtureProfile> {
-    const known = this.profiles.get(id);
+    const known = this.builtIns.get(id) ?? this.profiles.get(id);
     if (known) return known;
     const { entries, refused } = await this.entries();
     const entry = entries.find((e) => e.id === id);
     if (entry === undefined) {
       const bad = refused.find((r) => r.id === id);
       if (bad) throw new ProfileError(id, bad.reason);
-      throw notFound(`no fixture profile ${JSON.stringify(id)} in ${this.folder}`);
+      throw notFound(`no fixture profile ${JSON.stringify(id)} in ${this.where}`);
     }
     const profile = await this.importFile(entry.id, entry.source);
     this.profiles.set(id, profile);
@@ -151,6 +161,7 @@ export class FixtureLibrary {
   }
 
   private async read(id: string, source: ProfileSource): Promise<Buffer> {
+    if (this.folder === undefined) throw notFound(`no fixture profile ${JSON.stringify(id)} in ${this.where}`);
     const buf = await readRegularFile(join(this.folder, ...id.split('/')), {
       folder: this.folder,
       maxBytes: source === 'gdtf' ? MAX_GDTF_BYTES : MAX_TEXT_BYTES,
@@ -180,6 +191,7 @@ export class FixtureLibrary {
 
   private async readMakers(root: string): Promise<ReadonlyMap<string, string>> {
     const names = new Map<string, string>();
+    if (this.folder === undefined) return names;
     const path = join(this.folder, ...root.split('/'), 'manufacturers.json');
     const buf = await readRegularFile(path, { folder: this.folder, maxBytes: MAX_TEXT_BYTES }).catch(() => undefined);
     if (buf === undefined) return names;
@@ -193,6 +205,16 @@ export class FixtureLibrary {
   }
 
   private async build(): Promise<ProfileIndex> {
+    const entries: ProfileEntry[] = [...this.builtIns.values()].map((p) => ({ id: p.file, maker: p.maker, model: p.model, type: p.type, source: p.source }));
+    const refused: RefusedProfile[] = [];
+    const folder = this.folder;
+    if (folder !== undefined) await this.indexFolder(folder, entries, refused);
+    refused.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    entries.sort((a, b) => a.maker.localeCompare(b.maker) || a.model.localeCompare(b.model) || (a.id < b.id ? -1 : 1));
+    return { entries, refused };
+  }
+
+  private async indexFolder(folder: string, entries: ProfileEntry[], refused: RefusedProfile[]): Promise<void> {
     const found: { id: string; source: ProfileSource }[] = [];
     const walk = async (dir: string, depth: number): Promise<void> => {
       if (depth > MAX_DEPTH || found.length >= MAX_FILES) return;
@@ -200,7 +222,7 @@ export class FixtureLibrary {
       try {
         list = await readdir(dir, { withFileTypes: true });
       } catch (err) {
-        if (depth === 0) throw notFound(`the fixture library ${this.folder} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+        if (depth === 0) throw notFound(`the fixture library ${folder} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
         return;
       }
       for (const e of list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
@@ -209,13 +231,11 @@ export class FixtureLibrary {
         if (e.isDirectory()) await walk(path, depth + 1);
         else {
           const source = sourceOf(e.name);
-          if (source && found.length < MAX_FILES) found.push({ id: relative(this.folder, path).split(sep).join('/'), source });
+          if (source && found.length < MAX_FILES) found.push({ id: relative(folder, path).split(sep).join('/'), source });
         }
       }
     };
-    await walk(this.folder, 0);
-    const entries: ProfileEntry[] = [];
-    const refused: RefusedProfile[] = [];
+    await walk(folder, 0);
     const indexOne = async ({ id, source }: { id: string; source: ProfileSource }): Promise<void> => {
       try {
         if (source === 'qlc') entries.push({ id, source, ...qlcHeader(id, (await this.read(id, source)).toString('utf8')) });
@@ -231,8 +251,5 @@ export class FixtureLibrary {
     };
     // A few files at a time: the reads overlap, the order of the result does not depend on them (sorted below).
     for (let i = 0; i < found.length; i += INDEX_BATCH) await Promise.all(found.slice(i, i + INDEX_BATCH).map(indexOne));
-    refused.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    entries.sort((a, b) => a.maker.localeCompare(b.maker) || a.model.localeCompare(b.model) || (a.id < b.id ? -1 : 1));
-    return { entries, refused };
   }
 }

@@ -141,7 +141,8 @@ export interface ProfilePhysical {
   readonly colorTemperatureK?: number;
 }
 
-export type ProfileSource = 'qlc' | 'ofl' | 'gdtf';
+/** Which format a profile was read from; `footlight` is one of Footlight's own generic profiles (built-in.ts). */
+export type ProfileSource = 'qlc' | 'ofl' | 'gdtf' | 'footlight';
 
 export interface FixtureProfile {
   readonly source: ProfileSource;
