@@ -55,6 +55,19 @@ test('cue lists over MCP: create, record, edit are undo steps; bad input changes
     (r) => assert.deepEqual([r.cue.number, r.cue.followMs], [1.5, 2000]),
     extra,
   );
+  await assertRefused(
+    show,
+    'edit_cue',
+    { list: 'Main', cue: 2, attributeTimes: { color: { fadeInMs: 600_001 } } },
+    /^invalid_argument: color fadeInMs takes milliseconds from 0 to 600000/,
+    extra,
+  );
+  await assertUndoable(
+    show,
+    () => show.call('edit_cue', { list: 'Main', cue: 2, attributeTimes: { intensity: { fadeInMs: 250, delayOutMs: 50 } } }),
+    (r) => assert.deepEqual(r.cue.attributeTimes, { intensity: { fadeInMs: 250, delayOutMs: 50 } }),
+    extra,
+  );
   await assertUndoable(
     show,
     () => show.call('edit_cue_list', { list: 'Main', mode: 'cue-only' }),

@@ -2,6 +2,15 @@ import * as z from 'zod';
 import type { Cue, CueList } from '../../light/show/cues/cue-data.js';
 import type { CueLists } from '../../light/show/cues/cue-lists.js';
 
+const KindTimes = z.strictObject({
+  fadeInMs: z.number().optional(),
+  fadeOutMs: z.number().optional(),
+  delayInMs: z.number().optional(),
+  delayOutMs: z.number().optional(),
+});
+
+const AttributeTimesPayload = z.strictObject({ intensity: KindTimes.optional(), color: KindTimes.optional(), position: KindTimes.optional() });
+
 export const CuePayload = z.strictObject({
   number: z.number(),
   label: z.string(),
@@ -10,6 +19,7 @@ export const CuePayload = z.strictObject({
   delayInMs: z.number(),
   delayOutMs: z.number(),
   followMs: z.number().nullable().describe("The next cue goes by itself this long after this one's Go; null: it waits for a Go"),
+  attributeTimes: AttributeTimesPayload.optional().describe("Intensity, colour and position values' own times; a time left out is the cue's"),
   sets: z.number().int().describe('How many values the cue sets (parameters, channel faders, active patterns)'),
   scopes: z.array(z.string()).describe('The parts of the show those values are in'),
 });
@@ -42,6 +52,7 @@ export function toCuePayload(c: Cue): z.infer<typeof CuePayload> {
     delayInMs: c.delayInMs,
     delayOutMs: c.delayOutMs,
     followMs: c.followMs ?? null,
+    ...(c.attributeTimes === undefined ? {} : { attributeTimes: structuredClone(c.attributeTimes) }),
     sets: c.views.length,
     scopes: [...new Set(c.views.map((v) => String(v.scope)))],
   };
@@ -61,4 +72,11 @@ export const timeInputs = {
   fadeOutMs: z.number().optional().describe('Values going down move over this long, ms (0–600000)'),
   delayInMs: z.number().optional().describe('Values going up wait this long after the Go, ms (0–600000)'),
   delayOutMs: z.number().optional().describe('Values going down wait this long after the Go, ms (0–600000)'),
+  attributeTimes: AttributeTimesPayload.nullable()
+    .optional()
+    .describe(
+      'Times of their own (ms, 0–600000) for intensity (faders, dimmers, shutters), color (palette, hues, fixture colours) and ' +
+        'position (pan, tilt, aim) values, e.g. {"intensity": {"fadeInMs": 2000}, "position": {"delayInMs": 500}}: a time left ' +
+        "out is the cue's; replaces the cue's whole set; null removes it",
+    ),
 };

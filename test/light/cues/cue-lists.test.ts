@@ -252,3 +252,69 @@ test('a channel switching on fades in from 0 over the in part; released, it fade
   assert.equal(ch4.enabled.isOn(), false, 'off at the end of the fade out');
   near(ch4.fader.getValue(), 0.77, 'with the fader it held');
 });
+
+test('times by attribute: intensity and colour values move on their own times; the rest on the cue’s', async () => {
+  const show = await open();
+  const HUE = '/lx/mixer/channel/1/pattern/1/color/hue';
+  const LEVEL = '/lx/mixer/channel/1/pattern/1/compositeLevel';
+  const h = show.engine.history;
+  show.cues.createList(ORIGIN, 'Parts');
+  const values = [
+    { path: CH1, value: 0.2 },
+    { path: HUE, value: 15 },
+    { path: LEVEL, value: 1 },
+  ];
+  show.cues.recordCue(ORIGIN, 'Parts', { blind: true, values });
+  const depth = h.undoDepth;
+  const before = saved(show);
+  assert.throws(
+    () => show.cues.recordCue(ORIGIN, 'Parts', { blind: true, attributeTimes: { intensity: { fadeInMs: -1 } } }),
+    /intensity fadeInMs takes milliseconds/,
+  );
+  assert.throws(
+    () => show.cues.recordCue(ORIGIN, 'Parts', { blind: true, attributeTimes: { focus: {} } as never }),
+    /attribute times are for intensity, color, position/,
+  );
+  assert.deepEqual(saved(show), before, 'refused: nothing changed');
+  assert.equal(h.undoDepth, depth);
+
+  const cue = show.cues.recordCue(ORIGIN, 'Parts', {
+    blind: true,
+    values: [
+      { path: CH1, value: 1 },
+      { path: HUE, value: 215 },
+      { path: LEVEL, value: 0.5 },
+    ],
+    fadeMs: 1000,
+    attributeTimes: { intensity: { fadeInMs: 200 }, color: { delayInMs: 100, fadeInMs: 400 } },
+  });
+  assert.deepEqual(cue.attributeTimes, { intensity: { fadeInMs: 200 }, color: { delayInMs: 100, fadeInMs: 400 } });
+  show.cues.go('Parts');
+  const st = show.cues.go('Parts');
+  assert.equal(st.fadeMs, 1000, 'the longest track: the level on the cue’s own fade');
+  run(show, 100);
+  near(fader(show, CH1), 0.2 + 0.8 * 0.5, 'the fader (intensity) is half way through its 200 ms');
+  near(fader(show, HUE), 15, 'the hue (colour) still waits its 100 ms delay');
+  near(fader(show, LEVEL), 1 - 0.5 * 0.1, 'the level (neither) falls over the cue’s 1 s');
+  run(show, 200);
+  near(fader(show, CH1), 1, 'intensity done at 200 ms');
+  near(fader(show, HUE), 15 + 200 * 0.5, 'colour half way (200 of its 400 ms)');
+  run(show, 700);
+  near(fader(show, HUE), 215, 'done');
+  near(fader(show, LEVEL), 0.5, 'done');
+
+  // Edit: replace the set, then remove it; each one undo step.
+  show.cues.editCue(ORIGIN, 'Parts', 2, { attributeTimes: { position: { fadeInMs: 3000 } } });
+  assert.deepEqual(show.cues.list('Parts').cues[1].attributeTimes, { position: { fadeInMs: 3000 } });
+  show.cues.editCue(ORIGIN, 'Parts', 2, { attributeTimes: null });
+  assert.equal(show.cues.list('Parts').cues[1].attributeTimes, undefined);
+  h.undo();
+  h.undo();
+  assert.deepEqual(show.cues.list('Parts').cues[1].attributeTimes, { intensity: { fadeInMs: 200 }, color: { delayInMs: 100, fadeInMs: 400 } });
+
+  // Saved and read back with the project's cue lists.
+  assert.deepEqual(
+    readCueLists(saved(show), 'x', () => assert.fail('no warning')),
+    saved(show),
+  );
+});

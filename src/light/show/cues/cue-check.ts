@@ -18,7 +18,8 @@
 import { Channel } from '../../mixer/channel.js';
 import type { LXEngineComponent } from '../lx-engine.js';
 import type { SnapshotView } from '../snapshots/snapshot-engine.js';
-import { type Cue, type CueList, lookAt, sameNumber, sameView } from './cue-data.js';
+import { type AttributeKind, type Cue, type CueList, lookAt, sameNumber, sameView, timesOf } from './cue-data.js';
+import { viewKind } from './cue-fade.js';
 import { liveView } from './cue-fade.js';
 
 const MASTER = '/lx/mixer/master/fader';
@@ -47,8 +48,17 @@ interface CheckOptions {
   readonly timeline?: CueListTimeline;
 }
 
-/** The longest time a cue's Go can take: delay + fade, in or out. */
-const longestMs = (c: Cue): number => Math.max(c.delayInMs + c.fadeInMs, c.delayOutMs + c.fadeOutMs);
+/** The longest time a cue's Go can take: delay + fade, in or out, on its own times or those of a kind of value it sets. */
+function longestMs(lx: LXEngineComponent, c: Cue): number {
+  const kinds = new Set<AttributeKind | undefined>([undefined]);
+  if (c.attributeTimes !== undefined) for (const v of c.views) kinds.add(viewKind(lx, v));
+  let longest = 0;
+  for (const kind of kinds) {
+    const t = timesOf(c, kind);
+    longest = Math.max(longest, t.delayInMs + t.fadeInMs, t.delayOutMs + t.fadeOutMs);
+  }
+  return longest;
+}
 
 const secs = (ms: number): string => `${Math.round(ms) / 1000} s`;
 
@@ -150,14 +160,14 @@ export function checkCueList(lx: LXEngineComponent, list: CueList, options: Chec
     });
   for (let i = 0; i + 1 < cues.length; i++) {
     const c = cues[i];
-    if (c.followMs === undefined || c.followMs >= longestMs(c)) continue;
+    if (c.followMs === undefined || c.followMs >= longestMs(lx, c)) continue;
     out.push({
       kind: 'follow_cuts_fade',
       cues: [c.number, cues[i + 1].number],
       severity: 'info',
       message:
         `cue ${cues[i + 1].number} follows ${secs(c.followMs)} after cue ${c.number}'s Go, ` +
-        `before its ${secs(longestMs(c))} fade ends: it starts from mid-fade`,
+        `before its ${secs(longestMs(lx, c))} fade ends: it starts from mid-fade`,
     });
   }
 
@@ -174,12 +184,12 @@ export function checkCueList(lx: LXEngineComponent, list: CueList, options: Chec
     });
   }
 
-  if (options.timeline !== undefined) out.push(...timelineFindings(list, options.timeline));
+  if (options.timeline !== undefined) out.push(...timelineFindings(lx, list, options.timeline));
   return out;
 }
 
 /** The song timeline's steps, run from the list released: Gotos to missing cues, Gos past the end, fades longer than the gap to the next step. */
-function timelineFindings(list: CueList, timeline: CueListTimeline): CueFinding[] {
+function timelineFindings(lx: LXEngineComponent, list: CueList, timeline: CueListTimeline): CueFinding[] {
   const out: CueFinding[] = [];
   const cues = list.cues;
   const steps = [...timeline.steps].sort((a, b) => a.beat - b.beat);
@@ -191,13 +201,13 @@ function timelineFindings(list: CueList, timeline: CueListTimeline): CueFinding[
     if (started === null) return;
     const c = cues[started.i];
     const gap = atMs - started.atMs;
-    if (longestMs(c) <= gap) return;
+    if (longestMs(lx, c) <= gap) return;
     out.push({
       kind: 'fade_over_gap',
       cues: [c.number],
       beat,
       severity: 'warning',
-      message: `cue ${c.number}'s fade (${secs(longestMs(c))}) is longer than the ${secs(gap)} (${beats(gap)}) until ${by}: that starts from mid-fade`,
+      message: `cue ${c.number}'s fade (${secs(longestMs(lx, c))}) is longer than the ${secs(gap)} (${beats(gap)}) until ${by}: that starts from mid-fade`,
     });
   };
   for (const step of steps) {

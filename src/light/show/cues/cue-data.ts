@@ -30,6 +30,56 @@ export interface CueTimes {
   readonly delayOutMs: number;
 }
 
+/** The kinds of value a cue may time apart from the rest (docs/cues.md, "Times by attribute"). */
+const ATTRIBUTE_KINDS = ['intensity', 'color', 'position'] as const;
+export type AttributeKind = (typeof ATTRIBUTE_KINDS)[number];
+
+/** A kind's own times; a time left out is the cue's. */
+export type AttributeTimes = Partial<Record<AttributeKind, Partial<CueTimes>>>;
+
+const TIME_KEYS = ['fadeInMs', 'fadeOutMs', 'delayInMs', 'delayOutMs'] as const;
+
+/** The times values of `kind` move with in a cue: its own where it has them, else the cue's. */
+export function timesOf(c: CueTimes & { readonly attributeTimes?: AttributeTimes }, kind: AttributeKind | undefined): CueTimes {
+  const own = kind === undefined ? undefined : c.attributeTimes?.[kind];
+  if (own === undefined) return c;
+  return {
+    fadeInMs: own.fadeInMs ?? c.fadeInMs,
+    fadeOutMs: own.fadeOutMs ?? c.fadeOutMs,
+    delayInMs: own.delayInMs ?? c.delayInMs,
+    delayOutMs: own.delayOutMs ?? c.delayOutMs,
+  };
+}
+
+/** Why `v` is not a cue's attribute times, or undefined. */
+export function attributeTimesProblem(v: unknown): string | undefined {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return `attribute times are an object {intensity, color, position}; got ${shown(v)}`;
+  for (const [kind, times] of Object.entries(v)) {
+    if (!ATTRIBUTE_KINDS.includes(kind as AttributeKind)) return `attribute times are for ${ATTRIBUTE_KINDS.join(', ')}; got ${shown(kind)}`;
+    if (typeof times !== 'object' || times === null || Array.isArray(times)) return `${kind} times are an object {fadeInMs, ...}; got ${shown(times)}`;
+    for (const [key, ms] of Object.entries(times)) {
+      if (!TIME_KEYS.includes(key as (typeof TIME_KEYS)[number])) return `${kind} times take ${TIME_KEYS.join(', ')}; got ${shown(key)}`;
+      const problem = timeProblem(`${kind} ${key}`, ms);
+      if (problem !== undefined) return problem;
+    }
+  }
+  return undefined;
+}
+
+/** A copy with only known keys in a fixed order; undefined when no kind has a time. */
+function attributeTimesCopy(v: AttributeTimes | undefined): AttributeTimes | undefined {
+  if (v === undefined) return undefined;
+  const out: AttributeTimes = {};
+  for (const kind of ATTRIBUTE_KINDS) {
+    const t = v[kind];
+    if (t === undefined) continue;
+    const times: { -readonly [K in keyof CueTimes]?: number } = {};
+    for (const key of TIME_KEYS) if (t[key] !== undefined) times[key] = t[key];
+    if (Object.keys(times).length > 0) out[kind] = times;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
 export interface Cue extends CueTimes {
   readonly number: number;
   readonly label: string;
@@ -37,6 +87,8 @@ export interface Cue extends CueTimes {
   readonly views: readonly SnapshotView[];
   /** The next cue goes by itself this long after this cue's Go (a follow, or wait); absent: it waits for a Go. */
   readonly followMs?: number;
+  /** Intensity, colour and position values moving on times of their own. */
+  readonly attributeTimes?: AttributeTimes;
 }
 
 export interface CueList {
@@ -110,7 +162,8 @@ function cueProblem(v: unknown): string | undefined {
     timeProblem('fadeOutMs', c.fadeOutMs) ??
     timeProblem('delayInMs', c.delayInMs) ??
     timeProblem('delayOutMs', c.delayOutMs) ??
-    (c.followMs === undefined ? undefined : timeProblem('followMs', c.followMs, MAX_FOLLOW_MS));
+    (c.followMs === undefined ? undefined : timeProblem('followMs', c.followMs, MAX_FOLLOW_MS)) ??
+    (c.attributeTimes === undefined ? undefined : attributeTimesProblem(c.attributeTimes));
   if (problem !== undefined) return problem;
   if (!Array.isArray(c.views)) return 'a cue needs its views (a list)';
   const keys = new Set<string>();
@@ -136,6 +189,8 @@ export function cueCopy(c: Cue): Cue {
     views: c.views.map((v) => ({ ...v })),
   };
   if (c.followMs !== undefined) out.followMs = c.followMs;
+  const attributeTimes = attributeTimesCopy(c.attributeTimes);
+  if (attributeTimes !== undefined) out.attributeTimes = attributeTimes;
   return out;
 }
 

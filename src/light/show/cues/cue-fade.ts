@@ -9,6 +9,8 @@
 //     a switch turning off changes when the out part ends
 //   - a channel switching on fades its fader in from 0 over the in part; one switching off fades
 //     its fader out over the out part, then switches off and takes the fader the target holds
+//   - intensity, colour and position values (attribute-kind.ts) use their kind's times where the
+//     cue gives them (`attributeTimes`), a channel's fader the intensity times
 // Every value is set exactly when its track ends. Progress is the time since the Go over the
 // longest track (0–1); a fade whose tracks are all instant is done at its Go.
 import type { Component } from '../../../engine/component.js';
@@ -21,7 +23,8 @@ import { StringParameter } from '../../../engine/parameters/string.js';
 import { AbstractChannel } from '../../mixer/bus.js';
 import { Channel } from '../../mixer/channel.js';
 import type { SnapshotView } from '../snapshots/snapshot-engine.js';
-import type { CueTimes } from './cue-data.js';
+import { attributeKind } from './attribute-kind.js';
+import { type AttributeKind, type AttributeTimes, type CueTimes, timesOf } from './cue-data.js';
 
 interface Track {
   readonly start: number;
@@ -85,24 +88,37 @@ export function liveView(root: Component, view: SnapshotView): SnapshotView | un
   return undefined;
 }
 
+/** The attribute kind of the value `view` sets (a channel fader is intensity), or undefined. */
+export function viewKind(root: Component, view: SnapshotView): AttributeKind | undefined {
+  if (view.type === 'CHANNEL_FADER') return 'intensity';
+  if (view.type !== 'PARAMETER') return undefined;
+  const p = resolveParameter(root, view.parameterPath);
+  return p === undefined ? undefined : attributeKind(p);
+}
+
 export class CueFade {
   private readonly tracks: Track[] = [];
   private elapsed = 0;
   readonly totalMs: number;
 
-  /** Builds the tracks from the live values to `target` (nothing changes until `advance`). */
-  constructor(root: Component, target: Iterable<SnapshotView>, times: CueTimes) {
-    const inPart = (a: () => void): Track => ({ start: times.delayInMs, length: 0, apply: a });
-    const outEnd = (a: () => void): Track => ({ start: times.delayOutMs + times.fadeOutMs, length: 0, apply: a });
-    const move = (up: boolean, apply: (t: number) => void): Track =>
+  /**
+   * Builds the tracks from the live values to `target` (nothing changes until `advance`); a value
+   * of a kind the cue times apart (`attributeTimes`) moves on that kind's times.
+   */
+  constructor(root: Component, target: Iterable<SnapshotView>, cue: CueTimes & { readonly attributeTimes?: AttributeTimes }) {
+    const inPart = (times: CueTimes, a: () => void): Track => ({ start: times.delayInMs, length: 0, apply: a });
+    const outEnd = (times: CueTimes, a: () => void): Track => ({ start: times.delayOutMs + times.fadeOutMs, length: 0, apply: a });
+    const move = (times: CueTimes, up: boolean, apply: (t: number) => void): Track =>
       up ? { start: times.delayInMs, length: times.fadeInMs, apply } : { start: times.delayOutMs, length: times.fadeOutMs, apply };
     for (const view of target) {
       if (view.type === 'PARAMETER') {
         const p = resolveParameter(root, view.parameterPath);
+        if (p === undefined) continue;
+        const times = timesOf(cue, attributeKind(p));
         if (p instanceof StringParameter) {
           if (typeof view.value === 'string' && view.value !== p.getString()) {
             const s = view.value;
-            this.tracks.push(inPart(() => p.setString(s)));
+            this.tracks.push(inPart(times, () => p.setString(s)));
           }
           continue;
         }
@@ -111,24 +127,24 @@ export class CueFade {
         const from = p.getBaseValue();
         if (to === undefined || to === from) continue;
         if (p instanceof BooleanParameter) {
-          this.tracks.push(to > from ? inPart(() => p.setValue(to)) : outEnd(() => p.setValue(to)));
+          this.tracks.push(to > from ? inPart(times, () => p.setValue(to)) : outEnd(times, () => p.setValue(to)));
         } else if (p instanceof DiscreteParameter) {
-          this.tracks.push(move(to > from, (t) => p.setValue(t >= 1 ? to : Math.round(from + (to - from) * t))));
+          this.tracks.push(move(times, to > from, (t) => p.setValue(t >= 1 ? to : Math.round(from + (to - from) * t))));
         } else {
           const n0 = p.getBaseNormalized();
           const n1 = typeof view.normalizedValue === 'number' ? view.normalizedValue : p.normalize(to);
-          this.tracks.push(move(n1 >= n0, (t) => (t >= 1 ? p.setValue(to) : p.setNormalized(n0 + (n1 - n0) * t))));
+          this.tracks.push(move(times, n1 >= n0, (t) => (t >= 1 ? p.setValue(to) : p.setNormalized(n0 + (n1 - n0) * t))));
         }
       } else if (view.type === 'CHANNEL_FADER') {
         const c = resolveChannel(root, view.channelPath);
-        if (c !== undefined) this.fader(c, view, times);
+        if (c !== undefined) this.fader(c, view, timesOf(cue, 'intensity'));
       } else if (view.type === 'ACTIVE_PATTERN') {
         const c = resolveChannel(root, view.channelPath);
         if (!(c instanceof Channel)) continue;
         const byId = c.patterns.items.find((p) => p.id === view.patternId);
         const index = byId !== undefined ? c.patterns.indexOf(byId) : typeof view.activePatternIndex === 'number' ? view.activePatternIndex : -1;
         if (index < 0 || index >= c.patterns.length || index === c.patternEngine.activeIndex) continue;
-        this.tracks.push(inPart(() => c.patternEngine.goPatternIndex(index)));
+        this.tracks.push(inPart(cue, () => c.patternEngine.goPatternIndex(index)));
       }
     }
     this.totalMs = this.tracks.reduce((m, t) => Math.max(m, t.start + t.length), 0);

@@ -21,6 +21,8 @@ import { AbstractChannel } from '../../mixer/bus.js';
 import type { LXEngineComponent } from '../lx-engine.js';
 import type { SnapshotView } from '../snapshots/snapshot-engine.js';
 import {
+  type AttributeTimes,
+  attributeTimesProblem,
   type Cue,
   type CueList,
   type CueListMode,
@@ -63,6 +65,8 @@ interface CueTimeEdit {
   readonly delayOutMs?: number;
   /** null removes the follow. */
   readonly followMs?: number | null;
+  /** Times of intensity, colour and position values (replacing the cue's whole set); null removes them. */
+  readonly attributeTimes?: AttributeTimes | null;
 }
 
 interface RecordOptions extends CueTimeEdit {
@@ -239,7 +243,7 @@ export class CueLists {
     );
   }
 
-  private times(base: CueTimes & { followMs?: number }, edit: CueTimeEdit): CueTimes & { followMs?: number } {
+  private times(base: CueTimes & Pick<Cue, 'followMs' | 'attributeTimes'>, edit: CueTimeEdit): CueTimes & Pick<Cue, 'followMs' | 'attributeTimes'> {
     if (edit.fadeMs !== undefined && (edit.fadeInMs !== undefined || edit.fadeOutMs !== undefined))
       throw invalidArgument('give fade_ms (both fades) or fade_in_ms / fade_out_ms, not both');
     const fadeIn = edit.fadeInMs ?? edit.fadeMs ?? base.fadeInMs;
@@ -247,15 +251,23 @@ export class CueLists {
     const delayIn = edit.delayInMs ?? base.delayInMs;
     const delayOut = edit.delayOutMs ?? base.delayOutMs;
     const follow = edit.followMs === null ? undefined : (edit.followMs ?? base.followMs);
+    const byKind = edit.attributeTimes === null ? undefined : (edit.attributeTimes ?? base.attributeTimes);
     check(
       timeProblem('fade in', fadeIn) ??
         timeProblem('fade out', fadeOut) ??
         timeProblem('delay in', delayIn) ??
         timeProblem('delay out', delayOut) ??
-        (follow === undefined ? undefined : timeProblem('follow', follow, MAX_FOLLOW_MS)),
+        (follow === undefined ? undefined : timeProblem('follow', follow, MAX_FOLLOW_MS)) ??
+        (byKind === undefined ? undefined : attributeTimesProblem(byKind)),
     );
-    const out: CueTimes & { followMs?: number } = { fadeInMs: fadeIn, fadeOutMs: fadeOut, delayInMs: delayIn, delayOutMs: delayOut };
+    const out: CueTimes & { followMs?: number; attributeTimes?: AttributeTimes } = {
+      fadeInMs: fadeIn,
+      fadeOutMs: fadeOut,
+      delayInMs: delayIn,
+      delayOutMs: delayOut,
+    };
     if (follow !== undefined) out.followMs = follow;
+    if (byKind !== undefined) out.attributeTimes = byKind;
     return out;
   }
 
