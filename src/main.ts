@@ -433,7 +433,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     return statusWrites;
   };
 
-  const consoleSurface = createConsole({ services, light, log, mcp: () => mcp, calls, sound, live });
+  const midi = new MidiSurface(services);
+  const consoleSurface = createConsole({ services, light, log, mcp: () => mcp, calls, sound, live, midi: (data, input) => midi.receive(data, input) });
   mcp = new McpEndpoint({
     services,
     log,
@@ -448,7 +449,6 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     },
     onStatusChange: () => void publishStatus(),
   });
-  const midi = new MidiSurface(services);
   const oscReceivePort = options.oscReceivePort ?? config.oscPort ?? DEFAULT_OSC_RECEIVE_PORT;
   let osc: OscSurface | undefined = new OscSurface({
     services,

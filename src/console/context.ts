@@ -12,6 +12,8 @@ export interface ConsoleContext {
   /** The sound host, when the process runs one. */
   readonly soundHost?: SoundHost;
   readonly log: Logger;
+  /** Hands a MIDI message from a page's Web MIDI input to the show's mappings (src/midi/midi-surface.ts). */
+  readonly midi?: (data: readonly number[], input: string) => Promise<unknown>;
   /** Builders below run inside an engine-queue task unless noted. */
   lightState(): LightState;
   historyState(): HistoryState;

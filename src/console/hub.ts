@@ -45,7 +45,13 @@ interface Client {
   watch: readonly string[];
   bytesSent: number;
   framesSent: number;
+  /** MIDI messages this page may still send in the current second (a flood is dropped, not queued). */
+  midiBudget: number;
+  midiSecond: number;
 }
+
+/** MIDI messages a page may send per second: a controller's busiest fader sweep is a few hundred. */
+const MIDI_PER_SECOND = 1000;
 
 /** Frames held back while a page's socket has this much unsent data. */
 const MAX_BUFFERED_BYTES = 1 << 20;
@@ -121,7 +127,16 @@ export class ConsoleHub {
   }
 
   private open(ws: WebSocket): void {
-    const client: Client = { id: `c${this.nextId++}`, ws, preview: undefined, watch: [], bytesSent: 0, framesSent: 0 };
+    const client: Client = {
+      id: `c${this.nextId++}`,
+      ws,
+      preview: undefined,
+      watch: [],
+      bytesSent: 0,
+      framesSent: 0,
+      midiBudget: MIDI_PER_SECOND,
+      midiSecond: 0,
+    };
     this.clients.set(client.id, client);
     if (this.clients.size === 1) this.startListening();
     ws.on('message', (data, isBinary) => this.receive(client, data as Buffer, isBinary));
@@ -176,6 +191,9 @@ export class ConsoleHub {
         client.watch = Array.isArray(msg.paths) ? msg.paths.filter((p): p is string => typeof p === 'string').slice(0, 16) : [];
         this.updateTimers();
         return;
+      case 'midi':
+        this.receiveMidi(client, msg);
+        return;
       case 'ping':
         this.send(client, { type: 'pong', t: typeof msg.t === 'number' ? msg.t : 0 });
         return;
@@ -186,6 +204,30 @@ export class ConsoleHub {
           message: `unknown message type ${JSON.stringify((msg as { type?: unknown } | null)?.type ?? null)}; see docs/console.md`,
         });
     }
+  }
+
+  /** A Web MIDI message: its shape checked here, its bytes by the MIDI surface (which drops and counts malformed ones). */
+  private receiveMidi(client: Client, msg: Extract<ClientMessage, { type: 'midi' }>): void {
+    const midi = this.ctx.midi;
+    const error = (message: string): void => this.send(client, { type: 'error', error: 'invalid_argument', message: `midi: ${message} (docs/midi.md)` });
+    if (midi === undefined) return error('this process takes no MIDI');
+    if (typeof msg.input !== 'string' || msg.input.length === 0 || msg.input.length > 128) return error('input is the device name, 1–128 characters');
+    if (!Array.isArray(msg.data) || msg.data.length === 0 || msg.data.length > 3 || !msg.data.every((b) => Number.isInteger(b) && b >= 0 && b <= 255))
+      return error('data is one message of 1–3 bytes, each 0–255 (no SysEx)');
+    const second = Math.floor(Date.now() / 1000);
+    if (second !== client.midiSecond) {
+      client.midiSecond = second;
+      client.midiBudget = MIDI_PER_SECOND;
+    }
+    if (client.midiBudget <= 0) {
+      // Counted as the MIDI engine counts malformed messages: received and dropped.
+      const stats = this.ctx.light.lx.midi.stats;
+      stats.received++;
+      stats.dropped++;
+      return;
+    }
+    client.midiBudget--;
+    midi(msg.data, msg.input).catch((err: unknown) => this.log.warn({ err }, 'MIDI from the console failed'));
   }
 
   private setPreview(client: Client, msg: Extract<ClientMessage, { type: 'preview' }>): void {

@@ -28,6 +28,8 @@ interface ConsoleOptions {
   readonly sound?: SoundHost;
   /** Live playback, for the audio monitor at /ws/audio. */
   readonly live?: LivePlayer;
+  /** Where MIDI from the page's Web MIDI inputs goes (the process's MIDI surface). */
+  readonly midi?: (data: readonly number[], input: string) => Promise<unknown>;
   /** Folder of the bundled page; default dist/console beside the sources. */
   readonly bundleDir?: string;
 }
@@ -62,6 +64,7 @@ export function createConsole(options: ConsoleOptions): ConsoleSurface {
     light,
     soundHost: options.sound,
     log,
+    ...(options.midi === undefined ? {} : { midi: options.midi }),
     lightState: () => lightState(light, services.lightCues),
     historyState: () => historyState(services.engine.history),
     showState: () => ({

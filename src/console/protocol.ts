@@ -38,6 +38,8 @@ export type ClientMessage =
   | { readonly type: 'preview'; readonly on: boolean; readonly fps?: number; readonly maxPoints?: number }
   /** Parameters of these components are sent with their live (modulated) values a few times a second. */
   | { readonly type: 'watch'; readonly paths: readonly string[] }
+  /** One MIDI message from a controller the page reaches through Web MIDI: the input's name and the message's bytes, status first. */
+  | { readonly type: 'midi'; readonly input: string; readonly data: readonly number[] }
   | { readonly type: 'ping'; readonly t: number };
 
 /** A parameter as every surface shows it: the MCP payload's own type (src/tools/light/parameter-payload.ts). */

@@ -2,12 +2,13 @@
 // to the show's MIDI mappings (LX's rules plus soft takeover, src/light/midi/midi-apply.ts), and
 // every resulting write runs as a tool call (ToolRegistry.invoke: the same checks and history
 // steps as MCP, the console and OSC). No device I/O here: whatever delivers MIDI (the console's
-// Web MIDI, a native port) hands the bytes to `receive`.
+// Web MIDI, a native port) hands the bytes to `receive`. The last note or CC is kept, with what it
+// maps and did, for agents (`get_last_midi_control`).
 
 import type { Origin } from '../engine/commands/history.js';
 import { BooleanParameter } from '../engine/parameters/boolean.js';
 import { TriggerParameter } from '../engine/parameters/trigger.js';
-import { applyMidi } from '../light/midi/midi-apply.js';
+import { applyMidi, mapsControl } from '../light/midi/midi-apply.js';
 import { parseMidi } from '../light/midi/midi-message.js';
 import { mappedParameter } from '../light/operations/midi.js';
 import { lightParameter } from '../light/show/paths.js';
@@ -56,8 +57,26 @@ export class MidiSurface {
       return { dropped: msg, writes: [], waiting: [], rejected: 0 };
     }
     const saved = input === undefined ? undefined : midi.inputs.find((i) => i.name === input);
-    if (saved !== undefined && !saved.control) return { ignored: true, writes: [], waiting: [], rejected: 0 };
-    const r = applyMidi(midi.usableMappings(), msg, midi.mappingState, (path) => mappedParameter(show, path));
+    const ignored = saved !== undefined && !saved.control;
+    const mappings = midi.usableMappings();
+    const control =
+      msg.kind === 'other'
+        ? undefined
+        : {
+            input,
+            at: new Date().toISOString(),
+            kind: msg.kind,
+            channel: msg.channel,
+            number: msg.number,
+            value: msg.kind === 'note' ? (msg.on ? msg.velocity : 0) : msg.value,
+            ignored,
+            mapped: mappings.filter((m) => mapsControl(m, msg)).map((m) => m.path),
+          };
+    if (ignored) {
+      if (control !== undefined) midi.lastControl = { ...control, writes: [], waiting: [] };
+      return { ignored: true, writes: [], waiting: [], rejected: 0 };
+    }
+    const r = applyMidi(mappings, msg, midi.mappingState, (path) => mappedParameter(show, path));
     midi.stats.waiting += r.waiting.length;
     let rejected = 0;
     const writes: { path: string; value: number | boolean }[] = [];
@@ -79,6 +98,7 @@ export class MidiSurface {
         rejected++;
       }
     }
+    if (control !== undefined) midi.lastControl = { ...control, writes, waiting: r.waiting };
     return { writes, waiting: r.waiting, rejected };
   }
 }

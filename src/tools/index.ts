@@ -106,6 +106,7 @@ import addMidiMapping from './midi/add-midi-mapping.js';
 import removeMidiMapping from './midi/remove-midi-mapping.js';
 import listMidiInputs from './midi/list-midi-inputs.js';
 import setMidiInput from './midi/set-midi-input.js';
+import getLastMidiControl from './midi/get-last-midi-control.js';
 import getProjectInfo from './light/get-project-info.js';
 import listAvailableEffects from './light/list-available-effects.js';
 import listAvailableFixtures from './light/list-available-fixtures.js';
@@ -286,6 +287,7 @@ export const TOOLS: readonly AnyTool[] = [
   removeMidiMapping,
   listMidiInputs,
   setMidiInput,
+  getLastMidiControl,
   undo,
   redo,
   getHistory,

@@ -7,6 +7,7 @@ import { Mixer } from './mixer.js';
 import { OutputsView } from './outputs.js';
 import { AgentPanel, ConnectDialog, DeviceEditor, HistoryPanel, SaveDialog } from './panels.js';
 import type { CameraPose, Preview, ViewPreset } from './preview.js';
+import { midiState, setMidi } from './midi.js';
 import { SoundView } from './sound.js';
 import { hasSong, toStart, togglePlay } from './transport.js';
 import {
@@ -156,6 +157,18 @@ function DmxInBadge() {
   );
 }
 
+/** Web MIDI on or off, with the controllers it reaches; a click turns it on (the browser may ask) or off. */
+function MidiToggle() {
+  const m = midiState.value;
+  const text = m.on ? `MIDI · ${m.inputs.length} in` : 'MIDI off';
+  const title = m.error ?? (m.on ? `MIDI inputs: ${m.inputs.join(', ') || 'none connected'} (click to turn off)` : 'Play the show from MIDI controllers');
+  return (
+    <button type="button" class={`toggle ${m.on ? 'on' : ''}`} aria-pressed={m.on} title={title} data-testid="midi" onClick={() => void setMidi(!m.on)}>
+      {text}
+    </button>
+  );
+}
+
 function TopBar({ tab, setTab, open }: { readonly tab: string; readonly setTab: (t: string) => void; readonly open: (d: 'save' | 'connect') => void }) {
   const h = history.value;
   const ro = policy.value?.agentsReadOnly === true;
@@ -174,6 +187,7 @@ function TopBar({ tab, setTab, open }: { readonly tab: string; readonly setTab: 
         {link.value === 'open' ? 'live' : link.value === 'closed' ? 'disconnected: retrying' : 'connecting'}
       </span>
       <DmxInBadge />
+      <MidiToggle />
       {ro && <span class="badge warn">agents read-only</span>}
       <span class="project" title={l?.projectPath ?? 'Not saved yet'}>
         {l?.projectPath?.split('/').pop() ?? 'unsaved show'}

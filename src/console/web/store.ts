@@ -184,6 +184,11 @@ function send(msg: ClientMessage): void {
   if (ws !== undefined && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
 }
 
+/** Hands one MIDI message from a Web MIDI input to the show (dropped while the socket is down: MIDI is live, not queued). */
+export function sendMidi(input: string, data: readonly number[]): void {
+  send({ type: 'midi', input, data });
+}
+
 /** Asks for (or stops) preview frames; remembered across reconnects. Hidden tabs never stream. */
 export function requestPreview(on: boolean, options: { fps?: number; maxPoints?: number } = {}): void {
   wantPreview = { on, ...options };

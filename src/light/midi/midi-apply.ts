@@ -60,6 +60,11 @@ interface Applied {
  * `read` returns the mapped parameter, or undefined when the path no longer resolves (the
  * mapping is skipped). `random` serves the RANDOM note mode of discrete parameters.
  */
+/** Whether mapping `m` listens to the control `msg` moved (its type, channel and number). */
+export function mapsControl(m: MidiMapping, msg: Extract<MidiMessage, { kind: 'note' | 'cc' }>): boolean {
+  return m.channel === msg.channel && m.number === msg.number && m.type === (msg.kind === 'note' ? 'NOTE' : 'CONTROL_CHANGE');
+}
+
 export function applyMidi(
   mappings: readonly MidiMapping[],
   msg: MidiMessage,
@@ -71,7 +76,7 @@ export function applyMidi(
   const waiting: string[] = [];
   if (msg.kind === 'other') return { writes, waiting };
   for (const m of mappings) {
-    if (m.channel !== msg.channel || m.number !== msg.number || m.type !== (msg.kind === 'note' ? 'NOTE' : 'CONTROL_CHANGE')) continue;
+    if (!mapsControl(m, msg)) continue;
     const p = read(m.path);
     if (p === undefined) continue;
     const w = msg.kind === 'note' ? noteWrite(m, p, msg.on, state, random) : ccWrite(m, p, msg.value / 127, state);

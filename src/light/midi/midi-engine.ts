@@ -38,6 +38,27 @@ interface MidiStats {
   waiting: number;
 }
 
+/** The last control a MIDI message moved (a note or CC), and what it did: for `get_last_midi_control`. */
+interface LastMidiControl {
+  /** The device it came from (undefined: a surface that does not say). */
+  readonly input: string | undefined;
+  /** When it arrived (wall clock, ISO 8601). */
+  readonly at: string;
+  readonly kind: 'note' | 'cc';
+  /** 0-based MIDI channel. */
+  readonly channel: number;
+  readonly number: number;
+  /** The velocity (0 for a note off) or the CC's value, 0–127. */
+  readonly value: number;
+  /** Its input has Control off: mappings did not see it. */
+  readonly ignored: boolean;
+  /** Parameters mapped to this control (the mappings that match it, usable ones only). */
+  readonly mapped: readonly string[];
+  /** What it wrote, and the parameters soft takeover held back. */
+  readonly writes: readonly { readonly path: string; readonly value: number | boolean }[];
+  readonly waiting: readonly string[];
+}
+
 /**
  * LX's LXMidiEngine at `/lx/midi`. In the `.lxp` it saves its parameters (the computer MIDI
  * keyboard settings), `templates` (kept as saved: Footlight has no templates yet) and `mapping`,
@@ -78,6 +99,8 @@ export class LXMidiEngine extends LXComponent {
   /** Toggle states and soft-takeover positions of the mappings. */
   readonly mappingState = new MidiMappingState();
   readonly stats: MidiStats = { received: 0, dropped: 0, applied: 0, waiting: 0 };
+  /** Not saved: what the last note or CC did since the show opened. */
+  lastControl: LastMidiControl | undefined;
   /** Whether the opened project had a MIDI engine object (LX always writes one; older Footlight files do not). */
   private fromFile = false;
 

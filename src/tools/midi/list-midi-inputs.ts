@@ -9,7 +9,7 @@ export default defineTool({
   description:
     "Lists the saved MIDI inputs by device name with LX's flags: channel (notes reach channels and modulators), control (messages " +
     'drive the mappings), sync (MIDI clock drives the tempo); and the remembered control surfaces (LX class, device name, enabled). ' +
-    'These are settings, not live devices: Footlight opens no MIDI port yet.',
+    "These are settings: the devices that send are the console page's Web MIDI inputs (docs/midi.md); Footlight opens no system MIDI port itself.",
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({}),
   output: z.strictObject({
