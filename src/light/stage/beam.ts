@@ -136,12 +136,20 @@ export function beamOf(profile: FixtureProfile, layout: ModeLayout, bytes: Uint8
   let color: [number, number, number] = mixed ?? [1, 1, 1];
   if (filter !== undefined) color = [color[0] * filter[0], color[1] * filter[1], color[2] * filter[2]];
   if (wheel !== undefined) color = [color[0] * wheel[0], color[1] * wheel[1], color[2] * wheel[2]];
-  const head = makeHead({ ...placement, panRange, tiltRange });
   return {
     origin: { ...placement.position },
-    direction: beamDirection(head, pan, tilt),
+    direction: directionOf(placement, panRange, tiltRange, pan, tilt),
     color: [Math.min(1, color[0]), Math.min(1, color[1]), Math.min(1, color[2])],
     intensity: intensity * shutter,
     beamAngle,
   };
+}
+
+/** Forward kinematics; a placement the solver refuses (a home along the tilt axis, or zero) points up, unturned. */
+function directionOf(placement: BeamPlacement, panRange: number, tiltRange: number, pan: number, tilt: number): Vec3 {
+  try {
+    return beamDirection(makeHead({ ...placement, panRange, tiltRange }), pan, tilt);
+  } catch {
+    return { x: 0, y: 1, z: 0 };
+  }
 }

@@ -39,6 +39,8 @@ test('beam: a moving head points where its 16-bit pan and tilt say, from its pos
   near(hung.direction.y, -1, 'hung: home points down');
   near(Math.hypot(hung.direction.x, hung.direction.y, hung.direction.z), 1, 'unit');
   assert.equal(centre.beamAngle, 25.9, 'no zoom: the physical beam');
+  // A home along the tilt axis is refused by the solver; the beam still draws, pointing up.
+  assert.deepEqual(beamOf(mac, layout, bytesOf(layout, {}), { ...PLACE, home: { x: 1, y: 0, z: 0 } }).direction, { x: 0, y: 1, z: 0 });
 });
 
 test('beam: CMY filters take colour out of white, the colour wheel tints, the shutter closes', async () => {
