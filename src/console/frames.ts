@@ -1,5 +1,5 @@
 import type { LightShow } from '../light/show/light-show.js';
-import { BIN_FRAME, BIN_HEADER_BYTES, BIN_MODEL } from './protocol.js';
+import { BIN_BEAM_BYTES, BIN_BEAMS, BIN_FRAME, BIN_HEADER_BYTES, BIN_MODEL } from './protocol.js';
 
 /** Every `stride`-th point is previewed, so at most `maxPoints` points go over the wire. */
 export function strideFor(count: number, maxPoints: number): number {
@@ -72,6 +72,42 @@ export class FrameEncoder {
       buf.compare(prev, BIN_HEADER_BYTES, prev.length, BIN_HEADER_BYTES, buf.length) === 0;
     this.lastGeneration = generation;
     if (same) return prev;
+    this.last = buf;
+    this.version++;
+    return buf;
+  }
+}
+
+/**
+ * Encodes the stage fixtures' beams (from their DMX bytes, StageFixture.beam) and remembers the
+ * last encoding: `version` moves only when a beam changed, so a still rig sends its beams once.
+ */
+export class BeamEncoder {
+  /** The last encoding; undefined before the first. */
+  last: Buffer | undefined;
+  version = 0;
+
+  current(light: LightShow): Buffer {
+    const fixtures = light.lx.stage.fixtures.items;
+    const buf = Buffer.alloc(BIN_HEADER_BYTES + fixtures.length * BIN_BEAM_BYTES);
+    buf.writeUInt8(BIN_BEAMS, 0);
+    buf.writeUInt32LE(light.frameCount >>> 0, 4);
+    buf.writeUInt32LE(fixtures.length, 8);
+    fixtures.forEach((f, i) => {
+      const b = f.beam();
+      const o = BIN_HEADER_BYTES + i * BIN_BEAM_BYTES;
+      [b.origin.x, b.origin.y, b.origin.z, b.direction.x, b.direction.y, b.direction.z, b.beamAngle].forEach((v, k) => {
+        buf.writeFloatLE(v, o + 4 * k);
+      });
+      const byte = (v: number): number => Math.round(Math.min(1, Math.max(0, v)) * 255);
+      buf.writeUInt8(byte(b.color[0]), o + 28);
+      buf.writeUInt8(byte(b.color[1]), o + 29);
+      buf.writeUInt8(byte(b.color[2]), o + 30);
+      buf.writeUInt8(byte(b.intensity), o + 31);
+      buf.writeUInt32LE(f.id >>> 0, o + 32);
+    });
+    const prev = this.last;
+    if (prev !== undefined && prev.length === buf.length && buf.compare(prev, 8, prev.length, 8, buf.length) === 0) return prev;
     this.last = buf;
     this.version++;
     return buf;

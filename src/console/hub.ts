@@ -9,7 +9,7 @@ import type { Component } from '../engine/component.js';
 import { NumericParameter } from '../engine/parameters/numeric.js';
 import type { Parameter } from '../engine/parameters/parameter.js';
 import type { Logger } from '../engine/log.js';
-import { encodeModel, FrameEncoder, previewCount, strideFor } from './frames.js';
+import { BeamEncoder, encodeModel, FrameEncoder, previewCount, strideFor } from './frames.js';
 import {
   MAX_CLIENT_MESSAGE_BYTES,
   PREVIEW_BYTES_PER_SECOND,
@@ -36,6 +36,8 @@ interface Preview {
   /** The encoder version last sent, and the model generation last sent. */
   sentVersion: number;
   sentGeneration: number;
+  /** The beam encoder version last sent. */
+  sentBeams: number;
 }
 
 interface Client {
@@ -56,6 +58,8 @@ const MIDI_PER_SECOND = 1000;
 /** Frames held back while a page's socket has this much unsent data. */
 const MAX_BUFFERED_BYTES = 1 << 20;
 const FLUSH_MS = 30;
+/** Stage fixtures' beams are re-read for the preview at most this often. */
+const BEAMS_MS = 50;
 const WATCH_MS = 100;
 const SESSIONS_MS = 2000;
 /**
@@ -97,6 +101,8 @@ export class ConsoleHub {
   private showAgain = false;
   private pendingShow = false;
   private readonly encoders = new Map<number, FrameEncoder>();
+  private readonly beams = new BeamEncoder();
+  private beamsAt = Number.NEGATIVE_INFINITY;
   private readonly log: Logger;
 
   constructor(private readonly ctx: ConsoleContext) {
@@ -236,7 +242,7 @@ export class ConsoleHub {
     } else {
       const fps = clampInt(msg.fps, 1, PREVIEW_MAX_FPS, PREVIEW_DEFAULT_FPS);
       const maxPoints = clampInt(msg.maxPoints, 1, PREVIEW_MAX_POINTS, PREVIEW_DEFAULT_MAX_POINTS);
-      client.preview = { fps, maxPoints, stride: 1, due: 0, sentVersion: -1, sentGeneration: -1 };
+      client.preview = { fps, maxPoints, stride: 1, due: 0, sentVersion: -1, sentGeneration: -1, sentBeams: -1 };
     }
     const p = client.preview;
     const count = this.ctx.light.structure.model.size;
@@ -473,6 +479,11 @@ export class ConsoleHub {
     const light = this.ctx.light;
     const now = performance.now();
     const generation = light.structure.generation;
+    // Beams are read at most every BEAMS_MS (about 21 µs a fixture): a new encoding only when one changed.
+    if (now - this.beamsAt >= BEAMS_MS) {
+      this.beamsAt = now;
+      this.beams.current(light);
+    }
     for (const c of this.clients.values()) {
       const p = c.preview;
       if (p === undefined || now < p.due || c.ws.readyState !== c.ws.OPEN) continue;
@@ -488,6 +499,15 @@ export class ConsoleHub {
         c.bytesSent += model.length;
         p.sentGeneration = generation;
         p.sentVersion = -1;
+      }
+      // A page never sent a beam gets none while the show has no stage fixture.
+      const beams = this.beams.last;
+      const empty = beams === undefined || beams.readUInt32LE(8) === 0;
+      if (beams !== undefined && p.sentBeams !== this.beams.version && !(empty && p.sentBeams === -1)) {
+        c.ws.send(beams);
+        c.bytesSent += beams.length;
+        p.sentBeams = this.beams.version;
+        p.due = now + 1000 / p.fps - 2;
       }
       if (p.sentVersion === encoder.version) continue;
       c.ws.send(frame);

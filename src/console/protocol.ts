@@ -16,6 +16,13 @@ export const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
 /** Binary message kinds: the first byte of every binary WebSocket message. */
 export const BIN_MODEL = 1;
 export const BIN_FRAME = 2;
+/** Stage fixtures' beams: kind u8, 3 pad, engine frame u32, count u32, 4 pad, then count × BIN_BEAM_BYTES. */
+export const BIN_BEAMS = 3;
+/**
+ * One beam: origin x, y, z, direction x, y, z (unit), beam angle (degrees) as float32 little-endian,
+ * then red, green, blue and intensity as bytes (0–255 for 0–1), then the fixture's id u32.
+ */
+export const BIN_BEAM_BYTES = 36;
 
 /**
  * Binary header length. Model: kind u8, 3 pad, generation u32, count u32, stride u32, then

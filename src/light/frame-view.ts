@@ -4,6 +4,7 @@
  * of the rig from a camera.
  */
 import type { CameraPose } from './show/cameras.js';
+import type { Beam } from './stage/beam.js';
 
 /** A frame copied out of the engine: safe to read after the queue has moved on. */
 export interface FrameSnapshot {
@@ -251,11 +252,75 @@ export interface Raster {
   readonly rgba: Uint8Array;
 }
 
-/** Draws the points as small discs on black, far points first, framed to fill the image (a pose: framed as the camera sees them). */
-export function rasterize(f: FrameSnapshot, camera: Camera, width: number): Raster {
-  const p = project(f, camera);
-  const bu = p.window?.u ?? bounds(Float32Array.from(p.u)),
-    bv = p.window?.v ?? bounds(Float32Array.from(p.v));
+/** Samples along a beam's axis and around its cone, and how bright each is drawn next to the axis. */
+const BEAM_STEPS = 96;
+const CONE_SIDES = 8;
+const CONE_SHARE = 0.45;
+
+/** Where a beam's samples sit: the axis from the origin, then rings on the cone's surface, `length` long. */
+function beamSamples(b: Beam, length: number): { x: number; y: number; z: number; share: number }[] {
+  const d = b.direction;
+  // Two unit vectors across the beam.
+  const a = Math.abs(d.y) < 0.9 ? { x: 0, y: 1, z: 0 } : { x: 1, y: 0, z: 0 };
+  let px = a.y * d.z - a.z * d.y,
+    py = a.z * d.x - a.x * d.z,
+    pz = a.x * d.y - a.y * d.x;
+  const pl = Math.hypot(px, py, pz) || 1;
+  px /= pl;
+  py /= pl;
+  pz /= pl;
+  const qx = d.y * pz - d.z * py,
+    qy = d.z * px - d.x * pz,
+    qz = d.x * py - d.y * px;
+  const spread = Math.tan((Math.min(170, Math.max(0, b.beamAngle)) * Math.PI) / 360);
+  const out: { x: number; y: number; z: number; share: number }[] = [];
+  for (let s = 1; s <= BEAM_STEPS; s++) {
+    const t = (s / BEAM_STEPS) * length;
+    const cx = b.origin.x + d.x * t,
+      cy = b.origin.y + d.y * t,
+      cz = b.origin.z + d.z * t;
+    out.push({ x: cx, y: cy, z: cz, share: 1 });
+    const r = t * spread;
+    for (let k = 0; k < CONE_SIDES && r > 0; k++) {
+      const w = (k / CONE_SIDES) * 2 * Math.PI;
+      const c = Math.cos(w) * r,
+        n = Math.sin(w) * r;
+      out.push({ x: cx + px * c + qx * n, y: cy + py * c + qy * n, z: cz + pz * c + qz * n, share: CONE_SHARE });
+    }
+  }
+  return out;
+}
+
+/**
+ * Draws the points as small discs on black, far points first, framed to fill the image (a pose: framed as the camera sees them).
+ * `beams` (stage fixtures) are drawn over them: a small grey body at the origin, and the beam's axis and cone in its colour
+ * × intensity, as long as the rig is wide (at least 1 unit), lightening what is under them; a beam at intensity 0 draws no light.
+ * The framing is the points' alone.
+ */
+export function rasterize(f: FrameSnapshot, camera: Camera, width: number, beams: readonly Beam[] = []): Raster {
+  const n = f.size;
+  const xb = bounds(f.x),
+    yb = bounds(f.y),
+    zb = bounds(f.z);
+  const length = Math.max(1, Math.hypot(xb.max - xb.min, yb.max - yb.min, zb.max - zb.min));
+  const samples: { x: number; y: number; z: number; share: number; beam: number }[] = [];
+  beams.forEach((b, i) => {
+    samples.push({ ...b.origin, share: -1, beam: i });
+    if (b.intensity > 0) for (const s of beamSamples(b, length)) samples.push({ ...s, beam: i });
+  });
+  const all: FrameSnapshot =
+    samples.length === 0
+      ? f
+      : {
+          size: n + samples.length,
+          x: Float32Array.from([...f.x, ...samples.map((s) => s.x)]),
+          y: Float32Array.from([...f.y, ...samples.map((s) => s.y)]),
+          z: Float32Array.from([...f.z, ...samples.map((s) => s.z)]),
+          colors: f.colors,
+        };
+  const p = project(all, camera);
+  const bu = p.window?.u ?? bounds(Float32Array.from(p.u.subarray(0, n))),
+    bv = p.window?.v ?? bounds(Float32Array.from(p.v.subarray(0, n)));
   const spanU = Math.max(bu.max - bu.min, 1e-9),
     spanV = Math.max(bv.max - bv.min, 1e-9);
   const margin = p.window === undefined ? 0.06 : 0;
@@ -266,9 +331,9 @@ export function rasterize(f: FrameSnapshot, camera: Camera, width: number): Rast
   const rgba = new Uint8Array(width * height * 4);
   for (let i = 3; i < rgba.length; i += 4) rgba[i] = 255;
   // Discs large enough to close the gaps of an evenly spaced rig, so a lit area reads as lit.
-  const radius = Math.max(1, Math.min(12, Math.ceil(0.72 * Math.sqrt((width * height) / Math.max(1, f.size)))));
+  const radius = Math.max(1, Math.min(12, Math.ceil(0.72 * Math.sqrt((width * height) / Math.max(1, n)))));
   const reach = radius === 1 ? 2 : radius * radius;
-  const order = Array.from({ length: f.size }, (_, i) => i).sort((a, b) => p.depth[b] - p.depth[a]);
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => p.depth[b] - p.depth[a]);
   for (const i of order) {
     if (!shown(p, i)) continue;
     const cx = Math.round(ou + (p.u[i] - bu.min) * scale);
@@ -290,5 +355,24 @@ export function rasterize(f: FrameSnapshot, camera: Camera, width: number): Rast
       }
     }
   }
+  samples.forEach((s, j) => {
+    const i = n + j;
+    if (!shown(p, i)) return;
+    const cx = Math.round(ou + (p.u[i] - bu.min) * scale);
+    const cy = Math.round(height - (ov + (p.v[i] - bv.min) * scale));
+    const body = s.share < 0;
+    const b = beams[s.beam];
+    const level = body ? 0 : b.intensity * s.share * 255;
+    const rgb = body ? [128, 128, 128] : [b.color[0] * level, b.color[1] * level, b.color[2] * level];
+    const half = body ? 2 : 0;
+    for (let y = cy - half; y <= cy + half; y++) {
+      if (y < 0 || y >= height) continue;
+      for (let x = cx - half; x <= cx + half; x++) {
+        if (x < 0 || x >= width) continue;
+        const k = (y * width + x) * 4;
+        for (let c = 0; c < 3; c++) rgba[k + c] = body ? rgb[c] : Math.max(rgba[k + c], Math.round(rgb[c]));
+      }
+    }
+  });
   return { width, height, rgba };
 }

@@ -5,6 +5,7 @@ import { ClipGrid } from './clips.js';
 import { CuesView } from './cues.js';
 import { Mixer } from './mixer.js';
 import { OutputsView } from './outputs.js';
+import { StageView } from './stage.js';
 import { AgentPanel, ConnectDialog, DeviceEditor, HistoryPanel, SaveDialog } from './panels.js';
 import type { CameraPose, Preview, ViewPreset } from './preview.js';
 import { midiState, setMidi } from './midi.js';
@@ -177,7 +178,7 @@ function TopBar({ tab, setTab, open }: { readonly tab: string; readonly setTab: 
     <header class="topbar">
       <span class="brand">Footlight</span>
       <div class="tabs" role="tablist">
-        {['Light', 'Clips', 'Cues', 'Sound', 'Outputs'].map((t) => (
+        {['Light', 'Clips', 'Cues', 'Sound', 'Outputs', 'Stage'].map((t) => (
           <button type="button" role="tab" key={t} aria-selected={tab === t} class={tab === t ? 'on' : ''} onClick={() => setTab(t)}>
             {t}
           </button>
@@ -324,6 +325,14 @@ function App() {
         ) : tab === 'Cues' ? (
           <div class="cues-view">
             <CuesView />
+            <aside class="side">
+              <HistoryPanel />
+              <AgentPanel />
+            </aside>
+          </div>
+        ) : tab === 'Stage' ? (
+          <div class="outputs-view">
+            <StageView />
             <aside class="side">
               <HistoryPanel />
               <AgentPanel />

@@ -1,9 +1,38 @@
 // The 3D preview: the model's points as three.js Points with per-vertex colors, filled from the
 // binary frames the server streams. Loaded on demand (its own chunk). It renders only when a
 // new frame arrives or the view moves, so an idle preview costs nothing.
-import { BufferAttribute, BufferGeometry, Color, LinearSRGBColorSpace, PerspectiveCamera, Points, PointsMaterial, Scene, Vector3, WebGLRenderer } from 'three';
+import {
+  AdditiveBlending,
+  BoxGeometry,
+  BufferAttribute,
+  BufferGeometry,
+  Color,
+  ConeGeometry,
+  DoubleSide,
+  Group,
+  LinearSRGBColorSpace,
+  Mesh,
+  MeshBasicMaterial,
+  PerspectiveCamera,
+  Points,
+  PointsMaterial,
+  Scene,
+  Vector3,
+  WebGLRenderer,
+} from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import type { PreviewSink } from './store.js';
+import type { BeamView, PreviewSink } from './store.js';
+
+/** A cone one unit long and one unit wide at its end, its tip at the origin, opening along −y. */
+function unitCone(): ConeGeometry {
+  const g = new ConeGeometry(1, 1, 24, 1, true);
+  g.translate(0, -0.5, 0);
+  return g;
+}
+
+const DOWN = new Vector3(0, -1, 0);
+/** Opacity of a cone at full intensity: translucent, so points and other beams show through. */
+const CONE_OPACITY = 0.35;
 
 export type ViewPreset = 'front' | 'top' | 'side' | 'perspective';
 
@@ -72,6 +101,12 @@ export class Preview implements PreviewSink {
   /** The last frame's RGB bytes, as received (tests compare it with the engine's frame). */
   lastRgb: Uint8Array = new Uint8Array(0);
   lastFrame = -1;
+  /** The beams drawn now, as received (tests read them). */
+  lastBeams: readonly BeamView[] = [];
+  private readonly beamGroup = new Group();
+  private readonly coneGeometry = unitCone();
+  private readonly bodyGeometry = new BoxGeometry(1, 1, 1);
+  private readonly bodyMaterial = new MeshBasicMaterial({ color: 0x8a8f98 });
 
   constructor(private readonly host: HTMLElement) {
     this.renderer = new WebGLRenderer({ antialias: false, alpha: false, powerPreference: 'high-performance' });
@@ -83,6 +118,7 @@ export class Preview implements PreviewSink {
     this.renderer.domElement.setAttribute('aria-label', 'Live preview of the light show');
     this.points.frustumCulled = false;
     this.scene.add(this.points);
+    this.scene.add(this.beamGroup);
     this.controls = new OrbitControls(this.camera, this.renderer.domElement);
     this.controls.enableDamping = false;
     this.controls.addEventListener('change', () => this.request());
@@ -115,6 +151,7 @@ export class Preview implements PreviewSink {
     this.stats.points = n;
     this.material.size = n > 50_000 ? 2 : n > 5_000 ? 3 : 5;
     if (first) this.view('front');
+    this.beams(this.lastBeams);
     this.request();
   }
 
@@ -125,6 +162,42 @@ export class Preview implements PreviewSink {
     this.lastRgb = rgb;
     this.lastFrame = frame;
     this.newFrame = true;
+    this.request();
+  }
+
+  /**
+   * Stage fixtures: a small body at each origin and a translucent cone along the beam, in its
+   * colour, as opaque as it is bright (none at intensity 0), as wide as its beam angle and as
+   * long as the model is wide.
+   */
+  beams(beams: readonly BeamView[]): void {
+    this.lastBeams = beams;
+    for (const m of this.beamGroup.children) if (m instanceof Mesh && m.material !== this.bodyMaterial) (m.material as MeshBasicMaterial).dispose();
+    this.beamGroup.clear();
+    const length = this.radius * 1.5;
+    const body = Math.max(1e-3, this.radius * 0.04);
+    for (const b of beams) {
+      const origin = new Vector3(...b.origin);
+      const box = new Mesh(this.bodyGeometry, this.bodyMaterial);
+      box.position.copy(origin);
+      box.scale.setScalar(body);
+      this.beamGroup.add(box);
+      if (b.intensity <= 0) continue;
+      const material = new MeshBasicMaterial({
+        color: new Color(b.color[0], b.color[1], b.color[2]),
+        transparent: true,
+        opacity: CONE_OPACITY * b.intensity,
+        blending: AdditiveBlending,
+        depthWrite: false,
+        side: DoubleSide,
+      });
+      const cone = new Mesh(this.coneGeometry, material);
+      const wide = length * Math.tan((Math.min(170, Math.max(0.5, b.beamAngle)) * Math.PI) / 360);
+      cone.position.copy(origin);
+      cone.quaternion.setFromUnitVectors(DOWN, new Vector3(...b.direction).normalize());
+      cone.scale.set(wide, length, wide);
+      this.beamGroup.add(cone);
+    }
     this.request();
   }
 
@@ -259,6 +332,10 @@ export class Preview implements PreviewSink {
     this.controls.dispose();
     this.geometry.dispose();
     this.material.dispose();
+    this.beams([]);
+    this.coneGeometry.dispose();
+    this.bodyGeometry.dispose();
+    this.bodyMaterial.dispose();
     this.renderer.dispose();
     this.renderer.domElement.remove();
   }

@@ -1,6 +1,8 @@
 import { batch, signal, type Signal } from '@preact/signals';
 import { accessHeaders, socketUrl } from './access.js';
 import {
+  BIN_BEAM_BYTES,
+  BIN_BEAMS,
   BIN_FRAME,
   BIN_HEADER_BYTES,
   BIN_MODEL,
@@ -138,20 +140,50 @@ function paramsOfLight(l: LightState): ParameterPayload[] {
 
 // ---- preview frames: the preview module registers here; frames that arrive before it are kept.
 
+/** A stage fixture's beam as the server sends it (BIN_BEAMS): colour and intensity 0–1. */
+export interface BeamView {
+  readonly id: number;
+  readonly origin: readonly [number, number, number];
+  readonly direction: readonly [number, number, number];
+  readonly beamAngle: number;
+  readonly color: readonly [number, number, number];
+  readonly intensity: number;
+}
+
 export interface PreviewSink {
   model(generation: number, stride: number, xyz: Float32Array): void;
   frame(generation: number, frame: number, rgb: Uint8Array): void;
+  beams(beams: readonly BeamView[]): void;
 }
 
 let sink: PreviewSink | undefined;
 let lastModel: { generation: number; stride: number; xyz: Float32Array } | undefined;
 let lastFrame: { generation: number; frame: number; rgb: Uint8Array } | undefined;
+let lastBeams: readonly BeamView[] = [];
 export const previewStats = { framesReceived: 0, bytesReceived: 0, modelsReceived: 0 };
 
 export function setPreviewSink(s: PreviewSink | undefined): void {
   sink = s;
   if (s !== undefined && lastModel !== undefined) s.model(lastModel.generation, lastModel.stride, lastModel.xyz);
   if (s !== undefined && lastFrame !== undefined) s.frame(lastFrame.generation, lastFrame.frame, lastFrame.rgb);
+  s?.beams(lastBeams);
+}
+
+function readBeams(view: DataView, count: number): BeamView[] {
+  const out: BeamView[] = [];
+  for (let i = 0, o = BIN_HEADER_BYTES; i < count; i++, o += BIN_BEAM_BYTES) {
+    const f = (k: number): number => view.getFloat32(o + 4 * k, true);
+    const b = (k: number): number => view.getUint8(o + 28 + k) / 255;
+    out.push({
+      origin: [f(0), f(1), f(2)],
+      direction: [f(3), f(4), f(5)],
+      beamAngle: f(6),
+      color: [b(0), b(1), b(2)],
+      intensity: b(3),
+      id: view.getUint32(o + 32, true),
+    });
+  }
+  return out;
 }
 
 function binary(buf: ArrayBuffer): void {
@@ -170,6 +202,9 @@ function binary(buf: ArrayBuffer): void {
     lastFrame = { generation, frame, rgb: new Uint8Array(buf, BIN_HEADER_BYTES, count * 3) };
     previewStats.framesReceived++;
     sink?.frame(generation, frame, lastFrame.rgb);
+  } else if (kind === BIN_BEAMS) {
+    lastBeams = readBeams(view, count);
+    sink?.beams(lastBeams);
   }
 }
 

@@ -6,6 +6,7 @@ import type { Command } from '../../engine/commands/command.js';
 import type { Graph } from '../../engine/graph.js';
 import { Component, type ComponentArray } from '../../engine/component.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
+import { type Beam, beamOf } from '../stage/beam.js';
 import { type ModeLayout, type Occupant, dmxBytes, modeLayout } from '../stage/patch.js';
 import { type FixtureProfile, checkProfile } from '../stage/profiles/profile.js';
 
@@ -74,6 +75,11 @@ export class StageFixture extends Component {
       this.layout,
       this.values.map((p) => p.getValue()),
     );
+  }
+
+  /** Its beam now, read from its DMX bytes (so whatever drives them shows): docs/stage-fixtures.md. */
+  beam(): Beam {
+    return beamOf(this.profile, this.layout, this.dmx(), this.patch.placement);
   }
 }
 
