@@ -19,6 +19,7 @@ import type { MixerFrame } from '../mixer/mixer.js';
 import { fixturePostPass, viewCuePass } from '../structure/post-pass.js';
 import { lightComponent, lightParameter, resolveComponentTarget, resolveParameterTarget, type ParameterTarget } from './paths.js';
 import { colorBuffer } from '../parallel/shared-arrays.js';
+import { levelChain } from './level-chain.js';
 import type { DmxSource } from '../dmx/dmx-engine.js';
 import { CueLists } from './cues/cue-lists.js';
 import { CUE_LISTS_KEY, readCueLists } from './cues/cue-data.js';
@@ -194,6 +195,8 @@ export class LightShow {
     this.mixer.render(model.points, deltaMs, out);
     viewCuePass(this.structure, out);
     fixturePostPass(this.structure, out, frame.nowMillis);
+    // The stage (DMX) fixtures read the finished frame: colour, intensity and aim for this frame.
+    lx.stage.drive({ colors: out.main, points: model.points, level: levelChain(this) });
     this.frameCount++;
   }
 

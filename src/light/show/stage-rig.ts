@@ -6,6 +6,7 @@ import type { Command } from '../../engine/commands/command.js';
 import type { Graph } from '../../engine/graph.js';
 import { Component, type ComponentArray } from '../../engine/component.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
+import type { DriveContext } from '../stage/drive/context.js';
 import { type ModeLayout, type Occupant, dmxBytes, modeLayout } from '../stage/patch.js';
 import { type FixtureProfile, checkProfile } from '../stage/profiles/profile.js';
 
@@ -43,6 +44,12 @@ export const DEFAULT_PLACEMENT: StagePlacement = { position: { x: 0, y: 0, z: 0 
 export class StageFixture extends Component {
   readonly layout: ModeLayout;
   readonly values: readonly DiscreteParameter[];
+  /**
+   * Per attribute slot, the value this frame's drive pass set (StageRig.drive: colour and
+   * intensity from the frame, pan/tilt from an aim), at the slot's resolution; NaN: not driven,
+   * the parameter's value goes out.
+   */
+  readonly driven: Float64Array;
 
   constructor(
     readonly profile: FixtureProfile,
@@ -56,6 +63,7 @@ export class StageFixture extends Component {
       const description = `${s.attribute}: DMX value of ${JSON.stringify(s.channel)} (${bits}-bit, 0–${s.max})`;
       return this.addParameter(s.key, new DiscreteParameter(s.channel, s.defaultValue, 0, s.max, { description }));
     });
+    this.driven = new Float64Array(this.layout.slots.length).fill(Number.NaN);
   }
 
   get footprint(): number {
@@ -68,14 +76,26 @@ export class StageFixture extends Component {
     return { universe, first: address, last: address + this.footprint - 1, owner: `${this.path} "${this.label.getString()}"` };
   }
 
-  /** Its DMX bytes now: the attribute values (modulation included) through the profile. */
+  /** The value slot `i` sends now: the driven value when the drive pass set one, else the parameter's (modulation included). */
+  valueAt(i: number): number {
+    const d = this.driven[i];
+    return Number.isNaN(d) ? this.values[i].getValue() : d;
+  }
+
+  /** Its DMX bytes now: each attribute's driven value, else its parameter value, through the profile. */
   dmx(): Uint8Array {
     return dmxBytes(
       this.layout,
-      this.values.map((p) => p.getValue()),
+      this.values.map((_, i) => this.valueAt(i)),
     );
   }
 }
+
+/** One part of the drive pass: sets the driven values it owns on one fixture (colour, aim). */
+type Driver = (fixture: StageFixture, context: DriveContext) => void;
+
+/** The drivers, in order; a later one overrides an earlier one's slot. */
+const DRIVERS: readonly Driver[] = [];
 
 /** `/lx/stage`: the stage fixtures of the show. Not an LX component: LX never sees it. */
 export class StageRig extends Component {
@@ -85,6 +105,18 @@ export class StageRig extends Component {
     super('Stage');
     this.key = 'stage';
     this.fixtures = this.addArray<StageFixture>('fixture');
+  }
+
+  /**
+   * The per-frame drive pass, run by LightShow.render after the mixer's composite (so live
+   * frames, offline renders and check_show all drive the rig): every fixture's driven values are
+   * cleared, then each driver fills in the slots it drives this frame.
+   */
+  drive(context: DriveContext): void {
+    for (const f of this.fixtures.items) {
+      f.driven.fill(Number.NaN);
+      for (const driver of DRIVERS) driver(f, context);
+    }
   }
 
   /** The saved form (undefined with no fixtures): every profile used once, each fixture's patch and non-default values. */

@@ -1,0 +1,12 @@
+// What one frame hands the stage fixtures' drive pass (StageRig.drive, called by LightShow.render
+// after the mixer): the rendered colours, where the model's points are, and the output level.
+import type { PointSet } from '../../model/points.js';
+
+export interface DriveContext {
+  /** The frame: one ARGB per model point, as the pixel outputs get it (before the master fader in PRE mode). */
+  readonly colors: Uint32Array;
+  /** The model's points (index k is point k). */
+  readonly points: PointSet;
+  /** The output level chain a pixel gets, 0–1: master fader (PRE) × /lx/output × structure output brightness. */
+  readonly level: number;
+}
