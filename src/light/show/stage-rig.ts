@@ -9,6 +9,8 @@ import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import type { DriveContext } from '../stage/drive/context.js';
 import { type ModeLayout, type Occupant, dmxBytes, modeLayout } from '../stage/patch.js';
 import { type FixtureProfile, checkProfile } from '../stage/profiles/profile.js';
+import { AIM_MODES, HeadAim, aimProblem } from './stage-aim.js';
+import { EnumParameter } from '../../engine/parameters/enum.js';
 
 /** The externals key stage fixtures are saved under. */
 export const STAGE_FIXTURES_KEY = 'footlight.stageFixtures';
@@ -50,6 +52,8 @@ export class StageFixture extends Component {
    * the parameter's value goes out.
    */
   readonly driven: Float64Array;
+  /** Its aim from the show, for a mode with pan and tilt whose profile gives their travel (docs/stage-aim.md). */
+  readonly aim: HeadAim | undefined;
 
   constructor(
     readonly profile: FixtureProfile,
@@ -64,6 +68,8 @@ export class StageFixture extends Component {
       return this.addParameter(s.key, new DiscreteParameter(s.channel, s.defaultValue, 0, s.max, { description }));
     });
     this.driven = new Float64Array(this.layout.slots.length).fill(Number.NaN);
+    this.aim = aimProblem(profile, this.layout) === undefined ? new HeadAim(profile, this.layout) : undefined;
+    for (const [key, p] of this.aim?.parameters() ?? []) this.addParameter(key, p);
   }
 
   get footprint(): number {
@@ -95,7 +101,14 @@ export class StageFixture extends Component {
 type Driver = (fixture: StageFixture, context: DriveContext) => void;
 
 /** The drivers, in order; a later one overrides an earlier one's slot. */
-const DRIVERS: readonly Driver[] = [];
+/** Aims a head's pan and tilt at its target (src/light/show/stage-aim.ts, docs/stage-aim.md). */
+const aimDriver: Driver = (f, context) => {
+  const aim = f.aim;
+  if (aim === undefined) return;
+  aim.drive(f.patch.placement, context, f.driven, aim.degreesOf(f.values[aim.panSlot].getValue(), f.values[aim.tiltSlot].getValue()));
+};
+
+const DRIVERS: readonly Driver[] = [aimDriver];
 
 /** `/lx/stage`: the stage fixtures of the show. Not an LX component: LX never sees it. */
 export class StageRig extends Component {
@@ -127,7 +140,8 @@ export class StageRig extends Component {
       profiles[f.patch.profileId] = f.profile;
       const values: Record<string, number> = {};
       for (const p of f.values) values[p.key] = p.getBaseValue();
-      return { label: f.label.getString(), profile: f.patch.profileId, ...structuredClone(f.patch), values };
+      const aim = f.aim === undefined ? {} : { aim: saveAim(f.aim) };
+      return { label: f.label.getString(), profile: f.patch.profileId, ...structuredClone(f.patch), values, ...aim };
     });
     for (const f of fixtures) delete (f as { profileId?: string }).profileId;
     return { profiles, fixtures };
@@ -174,6 +188,7 @@ export class StageRig extends Component {
           if (typeof v === 'number' && Number.isInteger(v) && v >= p.min && v <= p.max) p.setValue(v);
           else if (v !== undefined) warn(`${where}/values/${p.key}: ${JSON.stringify(v)} is not 0–${p.max}; the default is kept`);
         }
+        if (raw.aim !== undefined) loadAim(f, raw.aim, `${where}/aim`, warn);
         const o = f.occupant;
         const clash = taken.find((t) => t.universe === o.universe && t.first <= o.last && t.last >= o.first);
         if (clash !== undefined) warn(`${where}: "${label}" overlaps ${clash.owner} in universe ${o.universe}; patch one elsewhere`);
@@ -183,6 +198,36 @@ export class StageRig extends Component {
         warn(`${where}: ${e instanceof Error ? e.message : String(e)}; the fixture was not loaded`);
       }
     });
+  }
+}
+
+/** A head's aim settings as saved: each aim parameter's base value by key, the mode by name. */
+function saveAim(aim: HeadAim): Record<string, number | string> {
+  const out: Record<string, number | string> = {};
+  for (const [key, p] of aim.parameters()) out[key] = p instanceof EnumParameter ? aim.modeName : (p.baseValue as number | string);
+  return out;
+}
+
+/** Reads saved aim settings into a fixture; a value that cannot be read keeps the default, with a warning. */
+function loadAim(f: StageFixture, raw: unknown, where: string, warn: (message: string) => void): void {
+  if (f.aim === undefined) {
+    warn(`${where}: ${f.profile.model} in mode ${JSON.stringify(f.patch.mode)} cannot be aimed; the aim settings were dropped`);
+    return;
+  }
+  if (!isRecord(raw)) {
+    warn(`${where}: not an object; the aim keeps its defaults`);
+    return;
+  }
+  for (const [key, p] of f.aim.parameters()) {
+    const v = raw[key];
+    if (v === undefined) continue;
+    try {
+      if (p instanceof EnumParameter && !(typeof v === 'string' && (AIM_MODES as readonly string[]).includes(v))) throw new Error('not a mode');
+      if (typeof v === 'number' && !Number.isFinite(v)) throw new Error('not finite');
+      p.setBase(p.accept(v));
+    } catch {
+      warn(`${where}/${key}: ${JSON.stringify(v)} cannot be read; the default is kept`);
+    }
   }
 }
 
