@@ -131,7 +131,7 @@ export class HeadAim {
   /** Resolved targets (after the fan) with their show time, oldest first; a still target is one entry. */
   private history: { t: number; p: Vec3 }[] = [];
   private nowMs = 0;
-  private head: { key: string; head: Head } | undefined;
+  private head: { placement: StagePlacement; head: Head } | undefined;
   status: AimStatus | undefined;
 
   constructor(profile: FixtureProfile, layout: ModeLayout) {
@@ -167,10 +167,9 @@ export class HeadAim {
     return { pan: this.panSpeed.getValue(), tilt: this.tiltSpeed.getValue() };
   }
 
-  /** The solver's head for a placement (kept while the placement is the same object). */
+  /** The solver's head for a placement (kept while the placement is the same object: an edit replaces it). */
   solverHead(placement: StagePlacement): Head {
-    const key = JSON.stringify(placement);
-    if (this.head?.key !== key) this.head = { key, head: makeHead({ ...placement, panRange: this.panRange, tiltRange: this.tiltRange }) };
+    if (this.head?.placement !== placement) this.head = { placement, head: makeHead({ ...placement, panRange: this.panRange, tiltRange: this.tiltRange }) };
     return this.head.head;
   }
 
