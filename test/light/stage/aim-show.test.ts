@@ -212,3 +212,23 @@ test('aim from the show: a stage fixture or an LX fixture as the target, followe
   assert.deepEqual(f.aim.status?.target, where, 'a target that is gone: the head holds its last one');
   assert.match(f.aim.warnings().join('\n'), /aim holds its last target: aimFixture "\/lx\/structure\/fixture\/9" is not a fixture/);
 });
+
+test('aim from the show: out of reach, the head aims at the solver’s nearest and says so', async () => {
+  const { rig, heads } = await rigWith([DEFAULT_PLACEMENT]);
+  const [f] = heads;
+  assert.ok(f.aim);
+  f.aim.mode.setBase(f.aim.mode.accept('point'));
+  // Straight below a floor head: 180° from its pan axis, beyond the 135° a 270° tilt reaches.
+  f.aim.y.setBase(-5);
+  f.aim.x.setBase(0.5);
+  rig.drive(world());
+  const s = f.aim.status;
+  assert.ok(s);
+  assert.equal(s.reachable, false);
+  assert.equal(Math.abs(decode(f).tilt), 135, 'tilt clamped onto the end of its travel');
+  const head = makeHead({ ...DEFAULT_PLACEMENT, panRange: 540, tiltRange: 270 });
+  const { pan, tilt } = decode(f);
+  const missed = angleBetween(beamDirection(head, pan, tilt), { x: 0.5, y: -5, z: 0 });
+  assert.ok(Math.abs(missed - s.missDeg) < 0.01, `the reported miss ${s.missDeg}° is the beam's ${missed}°`);
+  assert.match(f.aim.warnings()[0], /^aim out of reach: no pan\/tilt within the ranges .*; aiming as near as the travel allows \(misses by [\d.]+°\)$/);
+});
