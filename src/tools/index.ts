@@ -94,6 +94,7 @@ import editStageFixture from './stage/edit-stage-fixture.js';
 import removeStageFixture from './stage/remove-stage-fixture.js';
 import listStageFixtures from './stage/list-stage-fixtures.js';
 import getStageFixtureDmx from './stage/get-stage-fixture-dmx.js';
+import aimStageFixtures from './stage/aim-stage-fixtures.js';
 import removeSnapshot from './light/remove-snapshot.js';
 import getFrame from './light/get-frame.js';
 import getPreviewPoints from './light/get-preview-points.js';
@@ -268,6 +269,7 @@ export const TOOLS: readonly AnyTool[] = [
   removeStageFixture,
   listStageFixtures,
   getStageFixtureDmx,
+  aimStageFixtures,
   listViews,
   addView,
   removeView,

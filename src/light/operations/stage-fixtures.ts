@@ -185,6 +185,11 @@ export function editStageFixture(show: LightShow, target: ComponentTarget, input
     const old = f.parameters.get(p.key);
     if (old instanceof DiscreteParameter && old.getBaseValue() <= p.max) p.setValue(old.getBaseValue());
   }
+  // A head keeps its aim settings in a mode that can aim too.
+  if (f.aim !== undefined && next.aim !== undefined) {
+    const from = new Map(f.aim.parameters());
+    for (const [key, p] of next.aim.parameters()) p.setBase(from.get(key)?.baseValue ?? p.baseValue);
+  }
   return show.engine.history.performVerified(new ReplaceStageFixture(rig.id, f, next), origin, () => {
     if (next.parent !== rig) throw internal(`${f.path}: the fixture was not replaced; the change was rolled back`);
     return next;

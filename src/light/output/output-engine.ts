@@ -15,6 +15,7 @@ import { Fixture } from '../structure/fixture.js';
 import { encodeFrame } from './encoder.js';
 import { FixtureOutputParameters } from '../structure/fixture-output-parameters.js';
 import { GammaTable, brightnessLevel } from './gamma.js';
+import { levelChain } from '../show/level-chain.js';
 import { OutputGroup } from '../show/output-group.js';
 import { buildPlan, type HeaderWriter, type OutputPlan } from './packing.js';
 import {
@@ -431,8 +432,7 @@ export class OutputEngine {
       curve.whitePointBlue.getValue(),
       curve.whitePointWhite.getValue(),
     );
-    const master = this.light.mixer.master;
-    const chain = (master.previewMode.getValue() === 0 ? master.fader.getValue() : 1) * group.brightness.getValue() * stage.brightness.getValue();
+    const chain = levelChain(this.light);
     const levels = this.levels;
     const brightness = this.brightness;
     for (let s = 0; s < levels.length; s++) levels[s] = brightnessLevel(chain, brightness[s].scale * brightness[s].parameter.getValue());

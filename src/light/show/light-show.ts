@@ -19,10 +19,13 @@ import type { MixerFrame } from '../mixer/mixer.js';
 import { fixturePostPass, viewCuePass } from '../structure/post-pass.js';
 import { lightComponent, lightParameter, resolveComponentTarget, resolveParameterTarget, type ParameterTarget } from './paths.js';
 import { colorBuffer } from '../parallel/shared-arrays.js';
+import { levelChain } from './level-chain.js';
 import type { DmxSource } from '../dmx/dmx-engine.js';
 import { CueLists } from './cues/cue-lists.js';
 import { CUE_LISTS_KEY, readCueLists } from './cues/cue-data.js';
 import { CAMERAS_KEY, Cameras, readCameras } from './cameras.js';
+import { StageFixture, type Vec3 } from './stage-rig.js';
+import { Fixture } from '../structure/fixture.js';
 
 /** The externals keys the light keeps itself (cue lists, named cameras), with what layers above add. */
 const withLightExternals = (readers: Readonly<Record<string, ExternalsReader>> = {}): Readonly<Record<string, ExternalsReader>> => ({
@@ -194,8 +197,41 @@ export class LightShow {
     this.mixer.render(model.points, deltaMs, out);
     viewCuePass(this.structure, out);
     fixturePostPass(this.structure, out, frame.nowMillis);
+    // The stage (DMX) fixtures read the finished frame: colour, intensity and aim for this frame.
+    lx.stage.drive({
+      colors: out.main,
+      points: model.points,
+      level: levelChain(this),
+      deltaMs,
+      beatMs: lx.tempo.beatPeriodMs(),
+      locate: this.locate,
+    });
     this.frameCount++;
   }
+
+  /** The point a path names, for aiming: a stage fixture's position, or an LX fixture's centre (the mean of its points). */
+  readonly locate = (path: string): Vec3 | undefined => {
+    let c: Component;
+    try {
+      c = lightComponent(this.lx, path);
+    } catch {
+      return undefined;
+    }
+    if (c instanceof StageFixture) return c.patch.placement.position;
+    if (!(c instanceof Fixture)) return undefined;
+    const range = this.structure.pointRanges.get(c);
+    if (range === undefined || range.count === 0) return undefined;
+    const { x, y, z } = this.structure.model.points;
+    let sx = 0,
+      sy = 0,
+      sz = 0;
+    for (let i = range.start; i < range.start + range.count; i++) {
+      sx += x[i];
+      sy += y[i];
+      sz += z[i];
+    }
+    return { x: sx / range.count, y: sy / range.count, z: sz / range.count };
+  };
 
   /** A component by path string, or by `{path?, id?}` (ids survive moves; both together are checked). */
   component(target: unknown): Component {

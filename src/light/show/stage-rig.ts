@@ -7,8 +7,11 @@ import type { Graph } from '../../engine/graph.js';
 import { Component, type ComponentArray } from '../../engine/component.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { type Beam, beamOf } from '../stage/beam.js';
+import type { DriveContext } from '../stage/drive/context.js';
 import { type ModeLayout, type Occupant, dmxBytes, modeLayout } from '../stage/patch.js';
 import { type FixtureProfile, checkProfile } from '../stage/profiles/profile.js';
+import { AIM_MODES, HeadAim, aimProblem } from './stage-aim.js';
+import { EnumParameter } from '../../engine/parameters/enum.js';
 
 /** The externals key stage fixtures are saved under. */
 export const STAGE_FIXTURES_KEY = 'footlight.stageFixtures';
@@ -44,6 +47,14 @@ export const DEFAULT_PLACEMENT: StagePlacement = { position: { x: 0, y: 0, z: 0 
 export class StageFixture extends Component {
   readonly layout: ModeLayout;
   readonly values: readonly DiscreteParameter[];
+  /**
+   * Per attribute slot, the value this frame's drive pass set (StageRig.drive: colour and
+   * intensity from the frame, pan/tilt from an aim), at the slot's resolution; NaN: not driven,
+   * the parameter's value goes out.
+   */
+  readonly driven: Float64Array;
+  /** Its aim from the show, for a mode with pan and tilt whose profile gives their travel (docs/stage-aim.md). */
+  readonly aim: HeadAim | undefined;
 
   constructor(
     readonly profile: FixtureProfile,
@@ -57,6 +68,9 @@ export class StageFixture extends Component {
       const description = `${s.attribute}: DMX value of ${JSON.stringify(s.channel)} (${bits}-bit, 0–${s.max})`;
       return this.addParameter(s.key, new DiscreteParameter(s.channel, s.defaultValue, 0, s.max, { description }));
     });
+    this.driven = new Float64Array(this.layout.slots.length).fill(Number.NaN);
+    this.aim = aimProblem(profile, this.layout) === undefined ? new HeadAim(profile, this.layout) : undefined;
+    for (const [key, p] of this.aim?.parameters() ?? []) this.addParameter(key, p);
   }
 
   get footprint(): number {
@@ -69,11 +83,17 @@ export class StageFixture extends Component {
     return { universe, first: address, last: address + this.footprint - 1, owner: `${this.path} "${this.label.getString()}"` };
   }
 
-  /** Its DMX bytes now: the attribute values (modulation included) through the profile. */
+  /** The value slot `i` sends now: the driven value when the drive pass set one, else the parameter's (modulation included). */
+  valueAt(i: number): number {
+    const d = this.driven[i];
+    return Number.isNaN(d) ? this.values[i].getValue() : d;
+  }
+
+  /** Its DMX bytes now: each attribute's driven value, else its parameter value, through the profile. */
   dmx(): Uint8Array {
     return dmxBytes(
       this.layout,
-      this.values.map((p) => p.getValue()),
+      this.values.map((_, i) => this.valueAt(i)),
     );
   }
 
@@ -82,6 +102,19 @@ export class StageFixture extends Component {
     return beamOf(this.profile, this.layout, this.dmx(), this.patch.placement);
   }
 }
+
+/** One part of the drive pass: sets the driven values it owns on one fixture (colour, aim). */
+type Driver = (fixture: StageFixture, context: DriveContext) => void;
+
+/** The drivers, in order; a later one overrides an earlier one's slot. */
+/** Aims a head's pan and tilt at its target (src/light/show/stage-aim.ts, docs/stage-aim.md). */
+const aimDriver: Driver = (f, context) => {
+  const aim = f.aim;
+  if (aim === undefined) return;
+  aim.drive(f.patch.placement, context, f.driven, aim.degreesOf(f.values[aim.panSlot].getValue(), f.values[aim.tiltSlot].getValue()));
+};
+
+const DRIVERS: readonly Driver[] = [aimDriver];
 
 /** `/lx/stage`: the stage fixtures of the show. Not an LX component: LX never sees it. */
 export class StageRig extends Component {
@@ -93,6 +126,18 @@ export class StageRig extends Component {
     this.fixtures = this.addArray<StageFixture>('fixture');
   }
 
+  /**
+   * The per-frame drive pass, run by LightShow.render after the mixer's composite (so live
+   * frames, offline renders and check_show all drive the rig): every fixture's driven values are
+   * cleared, then each driver fills in the slots it drives this frame.
+   */
+  drive(context: DriveContext): void {
+    for (const f of this.fixtures.items) {
+      f.driven.fill(Number.NaN);
+      for (const driver of DRIVERS) driver(f, context);
+    }
+  }
+
   /** The saved form (undefined with no fixtures): every profile used once, each fixture's patch and non-default values. */
   save(): unknown {
     if (this.fixtures.length === 0) return undefined;
@@ -101,7 +146,8 @@ export class StageRig extends Component {
       profiles[f.patch.profileId] = f.profile;
       const values: Record<string, number> = {};
       for (const p of f.values) values[p.key] = p.getBaseValue();
-      return { label: f.label.getString(), profile: f.patch.profileId, ...structuredClone(f.patch), values };
+      const aim = f.aim === undefined ? {} : { aim: saveAim(f.aim) };
+      return { label: f.label.getString(), profile: f.patch.profileId, ...structuredClone(f.patch), values, ...aim };
     });
     for (const f of fixtures) delete (f as { profileId?: string }).profileId;
     return { profiles, fixtures };
@@ -148,6 +194,7 @@ export class StageRig extends Component {
           if (typeof v === 'number' && Number.isInteger(v) && v >= p.min && v <= p.max) p.setValue(v);
           else if (v !== undefined) warn(`${where}/values/${p.key}: ${JSON.stringify(v)} is not 0–${p.max}; the default is kept`);
         }
+        if (raw.aim !== undefined) loadAim(f, raw.aim, `${where}/aim`, warn);
         const o = f.occupant;
         const clash = taken.find((t) => t.universe === o.universe && t.first <= o.last && t.last >= o.first);
         if (clash !== undefined) warn(`${where}: "${label}" overlaps ${clash.owner} in universe ${o.universe}; patch one elsewhere`);
@@ -157,6 +204,36 @@ export class StageRig extends Component {
         warn(`${where}: ${e instanceof Error ? e.message : String(e)}; the fixture was not loaded`);
       }
     });
+  }
+}
+
+/** A head's aim settings as saved: each aim parameter's base value by key, the mode by name. */
+function saveAim(aim: HeadAim): Record<string, number | string> {
+  const out: Record<string, number | string> = {};
+  for (const [key, p] of aim.parameters()) out[key] = p instanceof EnumParameter ? aim.modeName : (p.baseValue as number | string);
+  return out;
+}
+
+/** Reads saved aim settings into a fixture; a value that cannot be read keeps the default, with a warning. */
+function loadAim(f: StageFixture, raw: unknown, where: string, warn: (message: string) => void): void {
+  if (f.aim === undefined) {
+    warn(`${where}: ${f.profile.model} in mode ${JSON.stringify(f.patch.mode)} cannot be aimed; the aim settings were dropped`);
+    return;
+  }
+  if (!isRecord(raw)) {
+    warn(`${where}: not an object; the aim keeps its defaults`);
+    return;
+  }
+  for (const [key, p] of f.aim.parameters()) {
+    const v = raw[key];
+    if (v === undefined) continue;
+    try {
+      if (p instanceof EnumParameter && !(typeof v === 'string' && (AIM_MODES as readonly string[]).includes(v))) throw new Error('not a mode');
+      if (typeof v === 'number' && !Number.isFinite(v)) throw new Error('not finite');
+      p.setBase(p.accept(v));
+    } catch {
+      warn(`${where}/${key}: ${JSON.stringify(v)} cannot be read; the default is kept`);
+    }
   }
 }
 

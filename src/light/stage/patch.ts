@@ -26,8 +26,8 @@ export interface ModeLayout {
   readonly slots: readonly AttributeSlot[];
 }
 
-/** Keys a fixture component holds besides its attributes. */
-const RESERVED_KEYS = new Set(['label']);
+/** Keys a fixture component holds besides its attributes: its label and the aim parameters of a head (src/light/show/stage-aim.ts). */
+const RESERVED_KEYS = new Set(['label', 'aim', 'aimX', 'aimY', 'aimZ', 'aimFixture', 'aimTop', 'aimFan', 'aimDelay', 'aimPanSpeed', 'aimTiltSpeed']);
 
 const camel = (words: readonly string[]): string =>
   words.map((w, i) => (i === 0 ? w.toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())).join('');

@@ -3,6 +3,7 @@ import { stageFixtureAt } from '../../light/operations/stage-fixtures.js';
 import { capabilityAt } from '../../light/stage/patch.js';
 import { defineTool } from '../define-tool.js';
 import { target } from '../light/inputs.js';
+import { StageFixturePayload, aimPayload } from './payloads.js';
 
 export default defineTool({
   name: 'get_stage_fixture_dmx',
@@ -10,8 +11,9 @@ export default defineTool({
   toolset: 'stage',
   description:
     "A stage fixture's DMX values now: one byte per channel of its mode (absolute channel in its universe, the profile's " +
-    'channel name, the value), computed from its attribute parameters (modulation included) through the profile: 16-bit ' +
-    "values split coarse then fine. Each attribute with its value and the profile's range it falls in. These are the bytes " +
+    "channel name, the value), computed from what the show drives this frame (a head's aim, marked `driven`), else from its " +
+    'attribute parameters (modulation included), through the profile: 16-bit values split coarse then fine. Each attribute ' +
+    "with its value and the profile's range it falls in; a head's aim and `warnings` (out of reach, faster than the head). These are the bytes " +
     'the fixture will be sent; sending through Art-Net/sACN comes later. Read-only.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject(target('stage fixture', '/lx/stage/fixture/1')),
@@ -27,8 +29,11 @@ export default defineTool({
         key: z.string(),
         value: z.number().int(),
         range: z.string().optional().describe("The profile's label of the DMX range the value falls in (read on the coarse byte)"),
+        driven: z.boolean().optional().describe('True when the show drives it this frame (aim), not its parameter'),
       }),
     ),
+    aim: StageFixturePayload.shape.aim,
+    warnings: StageFixturePayload.shape.warnings,
   }),
   handle: ({ path, id }, { light }) => {
     const f = stageFixtureAt(light, { path, id });
@@ -42,8 +47,9 @@ export default defineTool({
       attributes: f.layout.slots.map((s, i) => {
         const value = f.values[i].getValue();
         const cap = capabilityAt(s, value);
-        return { key: s.key, value, ...(cap === undefined ? {} : { range: cap.label }) };
+        return { key: s.key, value, ...(cap === undefined ? {} : { range: cap.label }), ...(Number.isNaN(f.driven[i]) ? {} : { driven: true }) };
       }),
+      ...aimPayload(f),
     };
   },
 });

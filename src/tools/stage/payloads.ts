@@ -71,6 +71,26 @@ const AttributePayload = z.strictObject({
   defaultValue: z.number().int(),
 });
 
+const AimPayload = z.strictObject({
+  mode: z.enum(['off', 'point', 'fixture', 'brightest']),
+  target: Vec3Payload.optional().describe('The point aimed at in the last frame (fan and delay applied)'),
+  pan: z.number().optional().describe('Degrees sent, from the DMX centre'),
+  tilt: z.number().optional(),
+  reachable: z.boolean().optional(),
+});
+
+/** A head's aim as the last frame left it, and the warnings about it. */
+export function aimPayload(f: StageFixture): { aim?: z.infer<typeof AimPayload>; warnings?: string[] } {
+  const aim = f.aim;
+  if (aim === undefined) return {};
+  const s = aim.status;
+  const warnings = aim.warnings();
+  return {
+    aim: { mode: aim.modeName, ...(s === undefined ? {} : { target: s.target, pan: s.pan, tilt: s.tilt, reachable: s.reachable }) },
+    ...(warnings.length === 0 ? {} : { warnings }),
+  };
+}
+
 export const StageFixturePayload = z.strictObject({
   path: z.string(),
   id: z.number().int(),
@@ -83,6 +103,8 @@ export const StageFixturePayload = z.strictObject({
   footprint: z.number().int().describe('Channels the mode takes'),
   placement: z.strictObject({ position: Vec3Payload, yaw: z.number(), pitch: z.number(), roll: z.number(), home: Vec3Payload }),
   attributes: z.array(AttributePayload).optional(),
+  aim: AimPayload.optional().describe('A head that can aim: its aim now (aim_stage_fixtures)'),
+  warnings: z.array(z.string()).optional().describe('What an operator should know now: an aim out of reach, a move faster than the head'),
 });
 
 export function toStageFixturePayload(f: StageFixture, detail = true): z.infer<typeof StageFixturePayload> {
@@ -99,6 +121,7 @@ export function toStageFixturePayload(f: StageFixture, detail = true): z.infer<t
     channels: [o.first, o.last],
     footprint: f.footprint,
     placement: structuredClone(patch.placement),
+    ...aimPayload(f),
     ...(detail
       ? {
           attributes: f.layout.slots.map((s, i) => ({
