@@ -10,7 +10,10 @@ import { dmxBytes, modeLayout } from '../../../src/light/stage/patch.js';
 import { importQlc } from '../../../src/light/stage/profiles/qlc.js';
 
 const QLC = fileURLToPath(new URL('fixtures/qlc/', import.meta.url));
-const profile = async (path: string) => importQlc(path, await readFile(`${QLC}${path}`, 'utf8'));
+/** Two more QLC+ definitions for the beam, kept out of fixtures/, which the library tests index and count. */
+const BEAM = fileURLToPath(new URL('beam-profiles/', import.meta.url));
+const profile = async (path: string) =>
+  importQlc(path, await readFile(`${path.startsWith('Cameo/Cameo-Movo') || path.startsWith('Eurolite/') ? BEAM : QLC}${path}`, 'utf8'));
 const PLACE = { position: { x: 1, y: 2, z: 3 }, yaw: 0, pitch: 0, roll: 0, home: { x: 0, y: 1, z: 0 } };
 
 /** The bytes of a mode with some attributes set by key (the rest at the profile's defaults). */
