@@ -177,6 +177,41 @@ test('stage attributes: a cue records them, a Go fades them, check_cue_list sees
   );
 });
 
+test('stage attributes: a clip lane on any bus automates one; launching drives it, undo puts it back', async (t) => {
+  const { show } = await stageShow(t);
+  const CH = '/lx/mixer/channel/1';
+  const lane = () => show.call('list_clips', { detail: 'full' });
+  await show.call('add_clip', { bus: CH, slot: 0, length: { ms: 1000 }, timeBase: 'ABSOLUTE', loop: false });
+  const events = [
+    { ms: 0, value: 50 },
+    { ms: 500, value: 200 },
+  ];
+  await assertUndoable(
+    show,
+    () => show.call('set_clip_lane', { bus: CH, slot: 0, lane: RED, events }),
+    async (r) => {
+      const got = await show.call('get_clip_lane', { bus: CH, slot: 0, lane: r.lane });
+      assert.equal(got.lane.target, RED);
+      assert.equal(got.lane.interpolation, 'Discrete');
+    },
+    [lane],
+  );
+  await assertRefused(show, 'set_clip_lane', { bus: CH, slot: 0, lane: '/lx/stage/fixture/9/red', events }, /^not_found: \/lx\/stage\/fixture\/9\/red is not/, [
+    lane,
+  ]);
+  await show.call('set_clip_lane', { bus: CH, slot: 0, lane: RED, events });
+  await show.call('set_parameter', { path: RED, value: 7 });
+  await show.call('launch_clip', { bus: CH, slot: 0 });
+  await step(show, 6);
+  assert.equal(await value(show, RED), 50);
+  await step(show, 30);
+  assert.equal(await value(show, RED), 200, 'a Discrete lane steps to the next event once past it');
+  assert.deepEqual(await dmx(show), [200, 0, 0]);
+  await show.call('stop_clip', { bus: CH, slot: 0 });
+  await show.call('undo');
+  assert.equal(await value(show, RED), 7, 'undo of the launch puts back the value the clip drove');
+});
+
 test('stage attributes: a show with a modulation, a snapshot and a cue of them saves and opens again identically', async (t) => {
   const { show, home } = await stageShow(t);
   await show.call('set_parameter', { path: RED, value: 40 });
@@ -184,6 +219,8 @@ test('stage attributes: a show with a modulation, a snapshot and a cue of them s
   await show.call('add_snapshot', { label: 'Stage look' });
   await show.call('create_cue_list', { name: 'Main' });
   await show.call('record_cue', { list: 'Main', blind: true, values: [{ path: GREEN, value: 9 }] });
+  await show.call('add_clip', { bus: '/lx/mixer/master', slot: 0, length: { ms: 1000 } });
+  await show.call('set_clip_lane', { bus: '/lx/mixer/master', slot: 0, lane: GREEN, events: [{ ms: 100, value: 30 }] });
   const file = join(home, 'stage.lxp');
   await show.app.light.saveProject(file);
   const saved = JSON.parse(await readFile(file, 'utf8'));
@@ -200,6 +237,11 @@ test('stage attributes: a show with a modulation, a snapshot and a cue of them s
       ['/lx/stage/fixture/1/blue', 0],
     ],
   );
+
+  const text = JSON.stringify(saved.engine);
+  const at = text.indexOf(`"path":"${GREEN}"`);
+  assert.ok(at > 0 && text.lastIndexOf('"laneType":"parameter"', at) > 0, 'the master clip has a lane of the stage attribute');
+  assert.ok(!text.slice(at, text.indexOf('}', at)).includes('componentId'), 'a clip lane names a stage attribute by its absolute path alone');
 
   const again = await startShow(t, { home });
   assert.deepEqual(await again.app.light.openProject(file), []);
