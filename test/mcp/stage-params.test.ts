@@ -1,5 +1,5 @@
 // Stage fixture attributes are parameters for everything that works on parameters (issue #30):
-// set_parameter and OSC (in stage-patch.test.ts and here), modulation (a compound discrete
+// set_parameter (stage-patch.test.ts) and OSC, modulation (a compound discrete
 // parameter: whole DMX steps), snapshots and their transitions, cue lists (record, fade,
 // check_cue_list), each do → assert → undo → assert restored; a show holding each kind saves and
 // opens again identically, and names stage attributes in LX's part of the file by path alone.
@@ -8,6 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { Client, Message } from 'node-osc';
 import { startShow, tempHome, type TestShow } from '../helpers/show.js';
 import { assertRefused, assertUndoable } from '../light/operations/helpers.js';
 
@@ -32,6 +33,21 @@ const step = (show: TestShow, n: number) => show.app.engine.queue.submit(() => s
 
 /** LX's compound discrete rule on a 0–255 attribute: floor((base/255 + amount) clamped to 0–1 · 256), at most 255. */
 const compoundDiscrete = (base: number, amount: number): number => Math.min(255, Math.floor(Math.min(1, Math.max(0, base / 255 + amount)) * 256));
+
+test('stage attributes: OSC sets one (node-osc as the peer); undo restores it', async (t) => {
+  const home = await tempHome(t);
+  await writeFile(join(home, 'config.json'), JSON.stringify({ fixtureLibrary: LIBRARY }));
+  const show = await startShow(t, { home, oscReceivePort: 0 });
+  await show.call('patch_fixture', { profile: PAR, mode: '3-Channel Mode 2' });
+  const client = new Client('127.0.0.1', show.app.osc?.receivePort as number);
+  t.after(() => client.close());
+  await client.send(new Message(RED, 123));
+  for (let i = 0; i < 500 && (await value(show, RED)) !== 123; i++) await new Promise((r) => setTimeout(r, 10));
+  assert.equal(await value(show, RED), 123);
+  assert.deepEqual(await dmx(show), [123, 0, 0]);
+  await show.call('undo');
+  assert.equal(await value(show, RED), 0);
+});
 
 test('stage attributes: modulation targets them in whole DMX steps; undo unwires; removing the fixture takes its modulations', async (t) => {
   const { show } = await stageShow(t);
