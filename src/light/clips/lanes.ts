@@ -6,6 +6,7 @@ import { NumericParameter } from '../../engine/parameters/numeric.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { TriggerParameter } from '../../engine/parameters/trigger.js';
 import { LXComponent } from '../component/lx-component.js';
+import { isOutsideLx } from '../component/outside-lx.js';
 import type { PatternEngine } from '../devices/patterns/pattern-engine.js';
 import { isLxObject, type LoadContext, type LxObject } from '../component/lxp-types.js';
 import { type Cursor, isCursorProblem, readCursor, saveCursor } from './cursor.js';
@@ -259,10 +260,11 @@ export class ParameterLane extends ClipLane<ParameterEvent> {
     p.setNormalized(start === start && this.interpolation === 'Normalized' ? lerp(start, v, this.clip.fadeAmount) : v);
   }
 
-  /** The target's path relative to the bus, with a leading slash (LX's `path`). */
+  /** The target's path relative to the bus, with a leading slash (LX's `path`); a stage attribute's is absolute. */
   relativePath(): string {
     const bus = this.clip.bus.path;
     const p = this.target?.path ?? '';
+    if (p.startsWith(STAGE_PREFIX)) return p;
     return p.startsWith(`${bus}/`) ? p.slice(bus.length) : String(this.savedRef.path);
   }
 
@@ -289,6 +291,7 @@ export class ParameterLane extends ClipLane<ParameterEvent> {
     super.saveExtra(obj);
     const t = this.target;
     obj.path = this.relativePath();
+    if (isOutsideLx(t?.owner ?? null)) return; // named by path alone (src/light/component/outside-lx.ts)
     obj.componentId = t?.owner?.id ?? this.savedRef.componentId;
     obj.parameterPath = t !== null ? t.key : this.savedRef.parameterPath;
   }
@@ -310,13 +313,23 @@ export class ParameterLane extends ClipLane<ParameterEvent> {
   }
 }
 
+/** Lanes of any bus may automate a stage attribute, named by its absolute path (LX has no such part; it drops the lane). */
+const STAGE_PREFIX = '/lx/stage/';
+
 /**
  * Resolves a bus-relative parameter path such as `/pattern/1/gradientPhase`, within the bus's own
- * subtree (so it works while a copied bus is not yet in the mixer).
+ * subtree (so it works while a copied bus is not yet in the mixer), or a stage attribute's
+ * absolute path `/lx/stage/fixture/N/<key>` from the show the bus is in.
  */
 export function resolveLaneTarget(bus: Component, path: unknown): Parameter | null {
   if (typeof path !== 'string' || !path.startsWith('/')) return null;
   try {
+    if (path.startsWith(STAGE_PREFIX)) {
+      let root = bus;
+      while (root.parent !== null) root = root.parent;
+      const r = resolvePath(root, path);
+      return r.kind === 'parameter' && r.parameter.path === path ? r.parameter : null;
+    }
     const r = resolvePath(bus, bus.key + path);
     return r.kind === 'parameter' ? r.parameter : null;
   } catch {

@@ -5,6 +5,7 @@ import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { NumericParameter } from '../../engine/parameters/numeric.js';
 import { Parameter } from '../../engine/parameters/parameter.js';
 import { LXComponent } from '../component/lx-component.js';
+import { isOutsideLx } from '../component/outside-lx.js';
 import { Placeholder } from '../component/placeholder.js';
 import { isLxObject, lxArray, type LoadContext, type LxObject } from '../component/lxp-types.js';
 import { CompoundModulation, sourceLabel, type ModulationSource } from './compound-modulation.js';
@@ -166,16 +167,26 @@ export class ModulationEngine extends LXComponent {
 
   protected override saveExtra(obj: LxObject): void {
     obj.modulators = this.modulators.items.map((m) => m.save());
-    obj.modulations = [...this.modulations.items.map((m) => this.saveWiring(m)), ...this.unresolvedModulations];
-    obj.triggers = [...this.triggers.items.map((t) => this.saveWiring(t)), ...this.unresolvedTriggers];
+    obj.modulations = [...this.modulations.items.map((m) => this.saveWiring(m, true)), ...this.unresolvedModulations];
+    obj.triggers = [...this.triggers.items.map((t) => this.saveWiring(t, true)), ...this.unresolvedTriggers];
   }
 
-  /** The saved form of a modulation of this engine: source, target, then the component itself. */
-  saveWiring(m: CompoundModulation | TriggerModulation): LxObject {
+  /**
+   * The saved form of a modulation of this engine: source, target, then the component itself. In
+   * a file (`forFile`), a source or target LX has no component for (a stage attribute) is named by path alone.
+   */
+  saveWiring(m: CompoundModulation | TriggerModulation, forFile = false): LxObject {
     const src = m.source;
     const source =
-      src instanceof Modulator ? { id: src.id, path: this.relative(src) } : { componentId: src.owner?.id, parameterPath: src.key, path: this.relative(src) };
-    const target = { componentId: m.target.owner?.id, parameterPath: m.target.key, path: this.relative(m.target) };
+      src instanceof Modulator
+        ? { id: src.id, path: this.relative(src) }
+        : forFile && isOutsideLx(src.owner)
+          ? { path: this.relative(src) }
+          : { componentId: src.owner?.id, parameterPath: src.key, path: this.relative(src) };
+    const target =
+      forFile && isOutsideLx(m.target.owner)
+        ? { path: this.relative(m.target) }
+        : { componentId: m.target.owner?.id, parameterPath: m.target.key, path: this.relative(m.target) };
     return { source, target, ...m.save() };
   }
 

@@ -345,7 +345,10 @@ export function editLane(show: LightShow, t: SlotTarget, edit: LaneEdit, origin:
     const rel = edit.lane.startsWith(`${bus.path}/`) ? edit.lane.slice(bus.path.length) : edit.lane;
     target = resolveLaneTarget(bus, rel.startsWith('/') ? rel : `/${rel}`);
     if (target === null)
-      throw notFound(`${bus.path}${rel.startsWith('/') ? '' : '/'}${rel} is not a parameter of ${bus.path}; lanes automate parameters on the clip's own bus`);
+      throw notFound(
+        `${rel.startsWith('/lx/stage/') ? '' : bus.path}${rel.startsWith('/') ? '' : '/'}${rel} is not a parameter of ${bus.path}; ` +
+          "lanes automate parameters on the clip's own bus, or a stage fixture's attribute (/lx/stage/fixture/N/<key>)",
+      );
     lane = clip.parameterLanes().find((l) => l.target === target);
   }
   if (edit.remove === true) {

@@ -1,6 +1,7 @@
 // Stage (DMX) fixtures: patch, edit, remove, each one undo step, each refused whole (nothing
 // changed, history included) when its channels would overlap another output: another stage
 // fixture, or a pixel fixture's DMX output (the caller hands those in from the output stage).
+import { CompoundCommand } from '../../engine/commands/command.js';
 import type { Origin } from '../../engine/commands/history.js';
 import { internal, invalidArgument } from '../../engine/errors.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
@@ -19,6 +20,7 @@ import {
 import { MAX_UNIVERSE, type Occupant, firstFreeAddress, firstFreePatch, overlapWith } from '../stage/patch.js';
 import type { FixtureProfile } from '../stage/profiles/profile.js';
 import { checkIndex, plural } from './common.js';
+import { DetachDependents } from './dependents.js';
 import * as targets from './targets.js';
 import type { ComponentTarget } from './targets.js';
 
@@ -160,7 +162,7 @@ interface EditInput {
 /**
  * Changes a stage fixture's label, patch or placement as one step. Another mode makes a new
  * fixture object in its place (other parameters, other id) carrying the values of the attributes
- * both modes have; undo puts the old one back. Undoable.
+ * both modes have (modulations of the old attributes are removed); undo puts the old one back. Undoable.
  */
 export function editStageFixture(show: LightShow, target: ComponentTarget, input: EditInput, pixelOutputs: readonly Occupant[], origin: Origin): StageFixture {
   const rig = show.lx.stage;
@@ -190,18 +192,20 @@ export function editStageFixture(show: LightShow, target: ComponentTarget, input
     const from = new Map(f.aim.parameters());
     for (const [key, p] of next.aim.parameters()) p.setBase(from.get(key)?.baseValue ?? p.baseValue);
   }
-  return show.engine.history.performVerified(new ReplaceStageFixture(rig.id, f, next), origin, () => {
+  const replace = new CompoundCommand(`Edit ${label}`, [new DetachDependents(show, [f.id]), new ReplaceStageFixture(rig.id, f, next)]);
+  return show.engine.history.performVerified(replace, origin, () => {
     if (next.parent !== rig) throw internal(`${f.path}: the fixture was not replaced; the change was rolled back`);
     return next;
   });
 }
 
-/** Unpatches a stage fixture (later ones move up a path slot). Undoable. */
+/** Unpatches a stage fixture (later ones move up a path slot) with the modulations of its attributes. Undoable. */
 export function removeStageFixture(show: LightShow, target: ComponentTarget, origin: Origin): { path: string; id: number } {
   const rig = show.lx.stage;
   const f = stageFixtureAt(show, target);
   const path = f.path;
-  return show.engine.history.performVerified(new RemoveStageFixture(rig.id, f), origin, () => {
+  const remove = new CompoundCommand(`Remove ${f.label.getString()}`, [new DetachDependents(show, [f.id]), new RemoveStageFixture(rig.id, f)]);
+  return show.engine.history.performVerified(remove, origin, () => {
     if (f.graph !== null) throw internal(`${path} is still there after removing it; the change was rolled back`);
     return { path, id: f.id };
   });

@@ -66,7 +66,7 @@ export class StageFixture extends Component {
     this.values = this.layout.slots.map((s) => {
       const bits = s.offsets.length * 8;
       const description = `${s.attribute}: DMX value of ${JSON.stringify(s.channel)} (${bits}-bit, 0–${s.max})`;
-      return this.addParameter(s.key, new DiscreteParameter(s.channel, s.defaultValue, 0, s.max, { description }));
+      return this.addParameter(s.key, new DiscreteParameter(s.channel, s.defaultValue, 0, s.max, { description, modulatable: true }));
     });
     this.driven = new Float64Array(this.layout.slots.length).fill(Number.NaN);
     this.aim = aimProblem(profile, this.layout) === undefined ? new HeadAim(profile, this.layout) : undefined;
@@ -118,6 +118,8 @@ const DRIVERS: readonly Driver[] = [aimDriver];
 
 /** `/lx/stage`: the stage fixtures of the show. Not an LX component: LX never sees it. */
 export class StageRig extends Component {
+  /** Outside LX's part of the file: references to it are saved by path alone (docs/stage-fixtures.md). */
+  readonly outsideLx = true as const;
   readonly fixtures: ComponentArray<StageFixture>;
 
   constructor() {

@@ -39,7 +39,7 @@ export function toLanePayload(lane: AnyLane): LanePayload {
   const out: LanePayload = { index: lane.index, type: lane.laneType, events: lane.events.length };
   if (lane instanceof ParameterLane) {
     out.interpolation = lane.interpolation;
-    out.target = lane.target?.path ?? `${lane.clip.bus.path}${lane.relativePath()} (missing)`;
+    out.target = lane.target?.path ?? `${lane.relativePath().startsWith('/lx/') ? '' : lane.clip.bus.path}${lane.relativePath()} (missing)`;
   } else if (lane instanceof PatternLane) out.target = lane.clip.bus.path;
   return out;
 }

@@ -8,9 +8,10 @@ export default defineTool({
   title: 'Edit a clip lane',
   toolset: 'clips',
   description:
-    'Writes a lane\'s events: `lane` is a lane index, "pattern", or a parameter path on the clip\'s bus (a new lane is ' +
-    'made). Replaces all events, or only those between `from` and `to`. Each event: ms or beats, plus value (parameter ' +
-    'units) or normalized (0–1), or pattern (0-based). `remove: true` deletes a parameter lane. Undoable (one step).',
+    'Writes a lane\'s events: `lane` is a lane index, "pattern", or a parameter path on the clip\'s bus or a stage ' +
+    'attribute /lx/stage/fixture/N/<key> (a new lane is made). Replaces all events, or only those between `from` and ' +
+    '`to`. Each event: ms or beats, plus value (parameter units) or normalized (0–1), or pattern (0-based). ' +
+    '`remove: true` deletes a parameter lane. Undoable (one step).',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({
     ...SlotInput,

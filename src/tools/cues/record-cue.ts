@@ -9,7 +9,8 @@ export default defineTool({
   toolset: 'cues',
   description:
     "Records a cue from the live look (what add_snapshot captures: channels' on/off and faders, active or enabled patterns and " +
-    "their parameters, enabled effects', the master fader, global modulators'), limited to `scopes`. In a tracking list it keeps " +
+    "their parameters, enabled effects', the master fader, global modulators', stage fixtures' attributes: scope STAGE), " +
+    'limited to `scopes`. In a tracking list it keeps ' +
     'only what differs from the look the cues before it give (`changesOnly`, default on in tracking lists, off in cue-only). ' +
     "`values` [{path, value}] set parameters in the cue over that (a channel's fader or enabled included); with `blind: true` " +
     'the cue holds `values` only and the live look is not read. `number` (above 0, up to three decimals: 2.5 goes between 2 and ' +

@@ -12,7 +12,8 @@ export default defineTool({
   description:
     "Captures the look of the show now as a new snapshot: the crossfader, each channel's on/off and fader and crossfade " +
     "side, each channel's active pattern (playlist) or enabled patterns (blend) with their parameters, enabled effects' " +
-    'parameters, the master fader and global modulators\' parameters. Labelled "Snapshot-N" unless `label` is given; at ' +
+    "parameters, the master fader, global modulators' parameters and stage fixtures' attributes (scope STAGE). " +
+    'Labelled "Snapshot-N" unless `label` is given; at ' +
     '`index` (0-based; default the end; later snapshots shift, see `pathChanges`). Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: z.strictObject({

@@ -17,7 +17,7 @@ const MAX_CUE_NUMBER = 9999.999;
 const MAX_NAME_CHARS = 64;
 const MAX_LABEL_CHARS = 128;
 /** The snapshot scopes a cue may hold. */
-export const CUE_SCOPES = ['MIXER', 'PATTERNS', 'EFFECTS', 'MASTER', 'MODULATION'] as const;
+export const CUE_SCOPES = ['MIXER', 'PATTERNS', 'EFFECTS', 'MASTER', 'MODULATION', 'STAGE'] as const;
 export type CueScope = (typeof CUE_SCOPES)[number];
 
 /** Tracking: a cue keeps what earlier cues set unless it changes it. Cue-only: a cue shows its own values on the list's base. */

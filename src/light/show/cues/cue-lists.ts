@@ -158,6 +158,7 @@ function check(problem: string | undefined): void {
 
 function scopeOfPath(path: string): CueScope {
   if (path.startsWith('/lx/modulation/')) return 'MODULATION';
+  if (path.startsWith('/lx/stage/')) return 'STAGE';
   if (path === '/lx/mixer/master/fader') return 'MASTER';
   if (/\/effect\/\d+\//.test(path)) return 'EFFECTS';
   if (/\/pattern\/\d+\//.test(path) || path.endsWith('/compositeMode')) return 'PATTERNS';

@@ -8,6 +8,7 @@
 //   EFFECTS    every bus effect's parameters (only `enabled` when it is off)
 //   MASTER     master fader
 //   MODULATION every global modulator's parameters
+//   STAGE      every stage fixture's attributes (Footlight's own scope, always recalled)
 // Views are kept as the JSON LX writes (`scope`, `type`, `enabled`, and per type
 // `parameterPath` + `value` + `normalizedValue`, or `channelPath` + `channelEnabled` +
 // `channelFader`, or `channelPath` + `activePatternIndex` + `patternId`), so a saved project
@@ -38,8 +39,9 @@ import type { Mixer } from '../../mixer/mixer.js';
 import { Modulator } from '../../modulation/modulator.js';
 import { Pattern } from '../../devices/patterns/pattern.js';
 import { isLxObject, lxArray, type LoadContext, type LxObject } from '../../component/lxp-types.js';
+import type { StageRig } from '../stage-rig.js';
 
-type SnapshotScope = 'MIXER' | 'PATTERNS' | 'EFFECTS' | 'MASTER' | 'MODULATION' | 'OUTPUT' | 'GLOBAL';
+type SnapshotScope = 'MIXER' | 'PATTERNS' | 'EFFECTS' | 'MASTER' | 'MODULATION' | 'OUTPUT' | 'GLOBAL' | 'STAGE';
 
 /** One saved value of a snapshot, as LX writes it. */
 export type SnapshotView = LxObject & { scope?: string; type?: string; enabled?: boolean };
@@ -299,6 +301,9 @@ export class SnapshotEngine extends LXComponent {
       for (const e of mixer.master.effects.items) if (e instanceof Effect) this.captureEffect(e, views);
     }
     for (const m of this.globalModulators) if (m instanceof Modulator) componentParameterViews('MODULATION', m, views);
+    // Footlight's own scope: every stage fixture's attributes (LX drops these views; docs/stage-fixtures.md).
+    const stage = (this.parent as { stage?: StageRig } | null)?.stage;
+    for (const f of stage?.fixtures.items ?? []) for (const p of f.values) views.push(parameterView('STAGE', p));
     return views;
   }
 
