@@ -67,10 +67,12 @@ for (const f of files.filter((f) => !f.endsWith('.ts'))) {
 // render-sound, whose start-up is measured against Csound's (issue #28), runs as one bundle: Node's ESM loader costs
 // ~0.5 ms of CPU per module (resolve, open, read, compile, link), and its ~80 modules are most of the command's start.
 // The bundle replaces the per-file lib/cli/render-sound.js; what it imports lazily (the demo song, the SoundFont
-// engine) stays in chunks beside it. A bundled module's import.meta.url would name the bundle, so none may use it.
+// engine) stays in chunks beside it. render-sound-main.js, the command's own entry (bin/footlight.js), is bundled with
+// it, so the command loads neither main.js nor the modules of the other commands' options. A bundled module's
+// import.meta.url would name the bundle, so none may use it.
 const bundled = await build({
   absWorkingDir: root,
-  entryPoints: [join(srcDir, 'cli', 'render-sound.ts')],
+  entryPoints: [join(srcDir, 'cli', 'render-sound.ts'), join(srcDir, 'cli', 'render-sound-main.ts')],
   outdir: join(libDir, 'cli'),
   chunkNames: 'render-sound-chunks/[name]-[hash]',
   bundle: true,

@@ -47,3 +47,21 @@ test('FOOTLIGHT_FROM_SOURCE=1 and the compiled build render the same bytes', asy
   };
   assert.deepEqual(render({ FOOTLIGHT_FROM_SOURCE: '1' }, join(home, 'a.wav')), render({}, join(home, 'b.wav')));
 });
+
+test("render-sound's own entry (bin/footlight.js starts there) has main.ts's options, help and errors", async (t) => {
+  const home = await tempHome(t);
+  const run = (entry: string[], args: string[]) => {
+    const r = spawnSync(process.execPath, [...entry, 'render-sound', ...args], { encoding: 'utf8', env: { ...process.env, FOOTLIGHT_HOME: home } });
+    return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+  const main = [join(ROOT, 'lib', 'cli', 'main.js')];
+  const own = [join(ROOT, 'lib', 'cli', 'render-sound-main.js')];
+  const help = run(own, ['--help']);
+  assert.equal(help.status, 0, help.stderr);
+  assert.match(help.stdout, /^Usage: footlight render-sound \[options\]/);
+  assert.deepEqual(help, run(main, ['--help']));
+  const bad = run(own, ['--seconds', '-1', '--out', join(home, 'x.wav')]);
+  assert.equal(bad.status, 1);
+  assert.match(bad.stderr, /a number above 0/);
+  assert.deepEqual(bad, run(main, ['--seconds', '-1', '--out', join(home, 'x.wav')]));
+});
