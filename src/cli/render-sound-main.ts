@@ -8,4 +8,6 @@ import { addRenderSoundCommand } from './render-sound-command.js';
 const program = new Command();
 program.name('footlight');
 addRenderSoundCommand(program);
-void program.parseAsync(process.argv);
+// Exits when the command is done instead of letting Node tear the process down (freeing the heap, finishing background
+// compile jobs): ~0.03-0.05 s of CPU. Output is written synchronously (files and pipes on Linux), and exitCode stands.
+void program.parseAsync(process.argv).then(() => process.exit());

@@ -67,6 +67,10 @@ test("render-sound's own entry (bin/footlight.js starts there) has main.ts's opt
   assert.equal(bad.status, 1);
   assert.match(bad.stderr, /a number above 0/);
   assert.deepEqual(bad, run(main, ['--seconds', '-1', '--out', join(home, 'x.wav')]));
+  const missing = run(own, ['--project', join(home, 'nowhere'), '--out', join(home, 'x.wav')]);
+  assert.equal(missing.status, 1, 'a failed render exits 1 (the entry exits once the command is done)');
+  assert.match(missing.stderr, /^footlight render-sound: /);
+  assert.deepEqual(missing, run(main, ['--project', join(home, 'nowhere'), '--out', join(home, 'x.wav')]));
 });
 
 test('render-sound through its CommonJS entry plays a SoundFont (a package it loads when used) as the sources do', async (t) => {
