@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { packageVersion } from '../app/build-info.js';
 import { RENDER_THREADS_RULE, isRenderThreadCount } from '../engine/render-threads.js';
 import { RENDER_PRIORITIES, type RenderPriority } from '../engine/thread-priority.js';
@@ -6,7 +6,9 @@ import { parseEndpoint } from '../sound-client/endpoint.js';
 import { DMX_IN_SPEC_HELP, parseReceiverSpec } from '../light/input/dmx-in-config.js';
 import { TIMECODE_IN_HELP, timecodeInConfig } from '../show/timecode/timecode-in.js';
 import { parseTimecodeDestination, TIMECODE_OUT_HELP, TIMECODE_RATE_HELP } from '../show/timecode/timecode-out.js';
-import { isTimecodeRate, parseTimecode, TIMECODE_FORMAT_HELP } from '../show/timecode/timecode.js';
+import { TIMECODE_FORMAT_HELP } from '../show/timecode/timecode.js';
+import { LTC_HELP, positiveNumber, timecodeOffset, timecodeRate } from './options.js';
+import { addRenderSoundCommand } from './render-sound-command.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -51,11 +53,6 @@ function timecodeOut(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
-function timecodeRate(value: string): string {
-  if (!isTimecodeRate(value)) throw new InvalidArgumentError(`one of ${TIMECODE_RATE_HELP}`);
-  return value;
-}
-
 function timecodeIn(value: string): string {
   try {
     timecodeInConfig({ in: value });
@@ -75,16 +72,6 @@ function timecodeFreewheel(value: string): number {
   return ms;
 }
 
-/** The offset's form here; whether the rate has that label (frame 24 at 24 fps, a dropped one) is checked at the start. */
-function timecodeOffset(value: string): string {
-  try {
-    parseTimecode(value.replace(/[:;.](\d{2})\s*$/, ':00'), '30');
-  } catch (err) {
-    throw new InvalidArgumentError((err as Error).message);
-  }
-  return value;
-}
-
 function renderThreads(value: string): number {
   const n = Number(value);
   if (!isRenderThreadCount(n)) throw new InvalidArgumentError(RENDER_THREADS_RULE);
@@ -95,8 +82,6 @@ function renderPriority(value: string): RenderPriority {
   if (!(RENDER_PRIORITIES as readonly string[]).includes(value)) throw new InvalidArgumentError(`${RENDER_PRIORITIES.join(' or ')}`);
   return value as RenderPriority;
 }
-
-const LTC_HELP = 'write SMPTE LTC (timecode of the song position, −10 dBFS) on this channel, left or right (default right), and the mix in mono on the other';
 
 const RENDER_THREADS_HELP = 'threads that render frames, the engine thread included (default: one per core; 1 renders on the engine thread alone)';
 
@@ -223,12 +208,6 @@ function positiveInt(value: string): number {
   return n;
 }
 
-function positiveNumber(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('a number above 0');
-  return n;
-}
-
 program
   .command('render')
   .description("Render an LX project headless and print its frames in the golden JSON format (LX's offline stepping protocol)")
@@ -243,51 +222,7 @@ program
     (await import('./render.js')).render(project, opts),
   );
 
-function beat(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('a beat position of 0 or more (quarter notes)');
-  return n;
-}
-
-program
-  .command('render-sound')
-  .description(
-    "Render the sound project's arranger offline to a 48 kHz stereo WAV and print its duration, peak, true peak and integrated loudness (the demo project " +
-      'unless --project is given)',
-  )
-  .option('--project <dir>', "a sound project folder (as the console's save or song_save_project writes it) or the .bwproject file inside it")
-  .option('--seconds <n>', 'render this many seconds from the start (default: to the end of the arrangement plus a 2 s tail)', positiveNumber)
-  .option('--from <beat>', 'start beat (quarter notes; default 0)', beat)
-  .option('--to <beat>', 'end beat', beat)
-  .requiredOption('--out <file>', 'the WAV file to write')
-  .option('--stems <dir>', 'also write one WAV per track into this folder, sample-aligned with the mix (NN-name.wav by bank position)')
-  .option('--samples <dir>', "the sample folder the project's Sampler zones load from (nothing outside it is read)")
-  .option('--ltc [channel]', LTC_HELP)
-  .option('--timecode-rate <rate>', `the LTC rate: ${TIMECODE_RATE_HELP} (default 30; 29.97df is drop-frame)`, timecodeRate)
-  .option('--timecode-offset <timecode>', `the LTC label at the song's start: ${TIMECODE_FORMAT_HELP} (default 00:00:00:00)`, timecodeOffset)
-  .addOption(
-    new Option(
-      '--stems-mode <mode>',
-      "pre-master: each track's post-fader output (the master's inputs sum to its input); post-master: each track soloed through the master",
-    )
-      .choices(['pre-master', 'post-master'])
-      .default('pre-master'),
-  )
-  .action(
-    async (opts: {
-      project?: string;
-      seconds?: number;
-      from?: number;
-      to?: number;
-      out: string;
-      stems?: string;
-      stemsMode?: 'pre-master' | 'post-master';
-      samples?: string;
-      ltc?: string | boolean;
-      timecodeRate?: string;
-      timecodeOffset?: string;
-    }) => (await import('./render-sound.js')).renderSound(opts),
-  );
+addRenderSoundCommand(program);
 
 program
   .command('render-show')

@@ -2,10 +2,13 @@
 // as they are: an edited source runs as written (through tsx) until the next build.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { compiledIsCurrent, newestSourceMtime } from '../../bin/compiled-build.js';
+import { checkZones } from '../../src/sound/model/sample-zones.js';
+import { PROJECT_FORMAT, PROJECT_FORMAT_VERSION, writeProjectFile } from '../../src/sound/model/project-file.js';
+import { clip, dev, project, track } from '../sound/audio/helpers.js';
 import { tempHome } from '../helpers/show.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -46,4 +49,54 @@ test('FOOTLIGHT_FROM_SOURCE=1 and the compiled build render the same bytes', asy
     return readFileSync(out);
   };
   assert.deepEqual(render({ FOOTLIGHT_FROM_SOURCE: '1' }, join(home, 'a.wav')), render({}, join(home, 'b.wav')));
+});
+
+test("render-sound's own entry (bin/footlight.js starts there) has main.ts's options, help and errors", async (t) => {
+  const home = await tempHome(t);
+  const run = (entry: string[], args: string[]) => {
+    const r = spawnSync(process.execPath, [...entry, 'render-sound', ...args], { encoding: 'utf8', env: { ...process.env, FOOTLIGHT_HOME: home } });
+    return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+  const main = [join(ROOT, 'lib', 'cli', 'main.js')];
+  const own = [join(ROOT, 'lib', 'cli', 'render-sound-main.cjs')];
+  const help = run(own, ['--help']);
+  assert.equal(help.status, 0, help.stderr);
+  assert.match(help.stdout, /^Usage: footlight render-sound \[options\]/);
+  assert.deepEqual(help, run(main, ['--help']));
+  const bad = run(own, ['--seconds', '-1', '--out', join(home, 'x.wav')]);
+  assert.equal(bad.status, 1);
+  assert.match(bad.stderr, /a number above 0/);
+  assert.deepEqual(bad, run(main, ['--seconds', '-1', '--out', join(home, 'x.wav')]));
+  const missing = run(own, ['--project', join(home, 'nowhere'), '--out', join(home, 'x.wav')]);
+  assert.equal(missing.status, 1, 'a failed render exits 1 (the entry exits once the command is done)');
+  assert.match(missing.stderr, /^footlight render-sound: /);
+  assert.deepEqual(missing, run(main, ['--project', join(home, 'nowhere'), '--out', join(home, 'x.wav')]));
+});
+
+test('render-sound through its CommonJS entry plays a SoundFont (a package it loads when used) as the sources do', async (t) => {
+  const home = await tempHome(t);
+  const samples = join(home, 'samples');
+  mkdirSync(samples);
+  copyFileSync('/usr/share/sounds/sf2/TimGM6mb.sf2', join(samples, 'gm.sf2'));
+  const song = join(home, 'song');
+  mkdirSync(song);
+  const sampler = { ...dev('Sampler'), zones: checkZones([{ sample: 'gm.sf2' }]) };
+  const json = project([track('Keys', [sampler], [clip(0, 2, [[60, 0, 1, 100]])])]);
+  await writeProjectFile(song, { format: PROJECT_FORMAT, version: PROJECT_FORMAT_VERSION, saved_by: { host: 'test', version: '0' }, project: json });
+  const render = (env: Record<string, string>, out: string) => {
+    const args = ['render-sound', '--project', song, '--samples', samples, '--seconds', '0.5', '--out', out];
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'footlight.js'), ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, FOOTLIGHT_HOME: home, ...env },
+    });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stderr, '', 'nothing not rendered, no warning');
+    return readFileSync(out);
+  };
+  const compiled = render({}, join(home, 'b.wav'));
+  assert.ok(
+    compiled.subarray(44).some((b) => b !== 0),
+    'the note sounds',
+  );
+  assert.deepEqual(render({ FOOTLIGHT_FROM_SOURCE: '1' }, join(home, 'a.wav')), compiled);
 });

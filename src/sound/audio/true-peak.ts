@@ -90,7 +90,9 @@ class ChannelScan {
     const full = this.w.length - PAD;
     for (let at = 0; at < n; ) {
       const take = Math.min(n - at, full - this.filled);
-      this.w.set(x.subarray(at, at + take), this.filled);
+      // A loop, not set(subarray): a view object per block is garbage the render would collect.
+      const w = this.w;
+      for (let i = 0, f = this.filled; i < take; i++) w[f + i] = x[at + i];
       this.filled += take;
       at += take;
       if (this.filled === full) this.scan(this.filled - PAD, floor, Infinity);

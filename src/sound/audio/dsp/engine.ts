@@ -437,7 +437,8 @@ export class AudioEngine {
     const t = this.tracks[index];
     const plan = t.plan;
     const { l, r } = t;
-    if (t.events.length === 0 && !t.clipActive && isSilent(t.inL, t.inR) && chainAsleep(t.chain, this.sampleRate)) {
+    // The chain first: a sounding instrument answers at once, where its silent input would be read through.
+    if (t.events.length === 0 && !t.clipActive && chainAsleep(t.chain, this.sampleRate) && isSilent(t.inL, t.inR)) {
       // Asleep: the output is silence and nothing downstream needs adding.
       if (!t.zero) {
         l.fill(0);
@@ -491,9 +492,8 @@ export class AudioEngine {
       l.fill(0);
       r.fill(0);
     }
-    plan.sends.forEach((send, k) => {
-      if (send.preFader) this.send(t, k, l, r);
-    });
+    // Loops, not forEach: a closure per track and block is most of what a render allocates.
+    for (let k = 0; k < plan.sends.length; k++) if (plan.sends[k].preFader) this.send(t, k, l, r);
     let gl = plan.gain * (plan.pan > 0 ? 1 - plan.pan : 1);
     let gr = plan.gain * (plan.pan < 0 ? 1 + plan.pan : 1);
     const movingL = t.gainL.block(gl);
@@ -531,9 +531,7 @@ export class AudioEngine {
     t.peak = peak;
     t.sumSq += sq;
     t.count += 2 * BLOCK;
-    plan.sends.forEach((send, k) => {
-      if (!send.preFader) this.send(t, k, l, r);
-    });
+    for (let k = 0; k < plan.sends.length; k++) if (!plan.sends[k].preFader) this.send(t, k, l, r);
   }
 
   /** Adds send `k` of track `t` into its target at the send's (smoothed) level. */
