@@ -1,8 +1,12 @@
-/** A delay line of a power-of-two length with fractional (linear) reads. */
+/**
+ * A delay line of a power-of-two length with fractional (linear) reads. The buffer, its mask and
+ * the write index are open to a device's own per-block loop (Delay+), which must keep them as
+ * `write` and `read` do.
+ */
 export class DelayLine {
-  private readonly buf: Float32Array;
-  private readonly mask: number;
-  private w = 0;
+  readonly buf: Float32Array;
+  readonly mask: number;
+  w = 0;
   constructor(maxSamples: number) {
     let size = 1;
     while (size < maxSamples + 2) size <<= 1;

@@ -492,8 +492,9 @@ export class AudioEngine {
       l.fill(0);
       r.fill(0);
     }
-    // Loops, not forEach: a closure per track and block is most of what a render allocates.
-    for (let k = 0; k < plan.sends.length; k++) if (plan.sends[k].preFader) this.send(t, k, l, r);
+    // Plain loops, not forEach: a closure a track a block was garbage for the collector.
+    const sends = plan.sends;
+    for (let k = 0; k < sends.length; k++) if (sends[k].preFader) this.send(t, k, l, r);
     let gl = plan.gain * (plan.pan > 0 ? 1 - plan.pan : 1);
     let gr = plan.gain * (plan.pan < 0 ? 1 + plan.pan : 1);
     const movingL = t.gainL.block(gl);
@@ -531,7 +532,7 @@ export class AudioEngine {
     t.peak = peak;
     t.sumSq += sq;
     t.count += 2 * BLOCK;
-    for (let k = 0; k < plan.sends.length; k++) if (!plan.sends[k].preFader) this.send(t, k, l, r);
+    for (let k = 0; k < sends.length; k++) if (!sends[k].preFader) this.send(t, k, l, r);
   }
 
   /** Adds send `k` of track `t` into its target at the send's (smoothed) level. */

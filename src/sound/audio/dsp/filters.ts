@@ -259,8 +259,9 @@ export class Biquad {
 
 /** One-pole low-pass (for tone controls and damping). */
 export class OnePole {
-  private z = 0;
-  private a = 0;
+  /** The state and the coefficient, open to a device's own per-block loop (Delay+), which must update them as `lp` does. */
+  z = 0;
+  a = 0;
   set(cutoff: number, sampleRate: number): void {
     this.a = Math.exp((-2 * Math.PI * clamp(cutoff, 1, sampleRate * 0.49)) / sampleRate);
   }
