@@ -7,6 +7,10 @@ import type { Graph } from '../../engine/graph.js';
 import { Component, type ComponentArray } from '../../engine/component.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import type { DriveContext } from '../stage/drive/context.js';
+import { type ColorPlan, colorPlan, driveColor } from '../stage/drive/color.js';
+import { type SampleSetting, nearestPoint } from '../stage/drive/sample.js';
+import type { PointSet } from '../model/points.js';
+import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { type ModeLayout, type Occupant, dmxBytes, modeLayout } from '../stage/patch.js';
 import { type FixtureProfile, checkProfile } from '../stage/profiles/profile.js';
 
@@ -29,14 +33,28 @@ export interface StagePlacement {
   readonly home: Vec3;
 }
 
-/** What a patch says: the profile (by its library id), mode, universe, start address (1-based) and placement. */
+/** The protocols a stage fixture's DMX goes out on. */
+const STAGE_PROTOCOLS = ['artnet', 'sacn'] as const;
+export type StageProtocol = (typeof STAGE_PROTOCOLS)[number];
+
+/**
+ * What a patch says: the profile (by its library id), mode, universe, start address (1-based),
+ * placement, where its DMX goes (protocol, default Art-Net; host, default 127.0.0.1) and what it
+ * samples of the frame (default the nearest model point).
+ */
 export interface StagePatch {
   readonly profileId: string;
   readonly mode: string;
   readonly universe: number;
   readonly address: number;
   readonly placement: StagePlacement;
+  readonly protocol?: StageProtocol;
+  readonly host?: string;
+  readonly sample?: SampleSetting;
 }
+
+export const DEFAULT_STAGE_PROTOCOL: StageProtocol = 'artnet';
+const DEFAULT_STAGE_HOST = '127.0.0.1';
 
 export const DEFAULT_PLACEMENT: StagePlacement = { position: { x: 0, y: 0, z: 0 }, yaw: 0, pitch: 0, roll: 0, home: { x: 0, y: 1, z: 0 } };
 
@@ -50,6 +68,16 @@ export class StageFixture extends Component {
    * the parameter's value goes out.
    */
   readonly driven: Float64Array;
+  /** Whether the frame drives the colour attributes (RGB, white, CMY, colour wheel). */
+  readonly sampleColor = new BooleanParameter('Sample colour', true, {
+    description: 'The rendered frame drives the colour attributes (RGB, white, CMY, colour wheel) from the sampled point',
+  });
+  /** Whether the frame drives the intensity (dimmer) attributes. */
+  readonly sampleIntensity = new BooleanParameter('Sample intensity', true, {
+    description: "The rendered frame drives the dimmer from the sampled point's brightness and the output level",
+  });
+  /** The slots colour and intensity drive (worked out once: the mode is fixed for the object). */
+  readonly colorPlan: ColorPlan;
 
   constructor(
     readonly profile: FixtureProfile,
@@ -64,6 +92,26 @@ export class StageFixture extends Component {
       return this.addParameter(s.key, new DiscreteParameter(s.channel, s.defaultValue, 0, s.max, { description }));
     });
     this.driven = new Float64Array(this.layout.slots.length).fill(Number.NaN);
+    this.addParameter('sampleColor', this.sampleColor);
+    this.addParameter('sampleIntensity', this.sampleIntensity);
+    this.colorPlan = colorPlan(this.layout);
+  }
+
+  get protocol(): StageProtocol {
+    return this.patch.protocol ?? DEFAULT_STAGE_PROTOCOL;
+  }
+
+  get host(): string {
+    return this.patch.host ?? DEFAULT_STAGE_HOST;
+  }
+
+  /** The model point this frame's colour comes from, or -1 when it samples nothing. */
+  sampleIndex(points: PointSet): number {
+    const sample = this.patch.sample ?? 'nearest';
+    if (sample === 'off') return -1;
+    if (sample !== 'nearest') return sample[0] ?? -1;
+    const { x, y, z } = this.patch.placement.position;
+    return nearestPoint(points, x, y, z);
   }
 
   get footprint(): number {
@@ -73,7 +121,8 @@ export class StageFixture extends Component {
   /** The DMX channels it takes, 1-based inclusive. */
   get occupant(): Occupant {
     const { universe, address } = this.patch;
-    return { universe, first: address, last: address + this.footprint - 1, owner: `${this.path} "${this.label.getString()}"` };
+    const protocol = this.protocol;
+    return { universe, first: address, last: address + this.footprint - 1, owner: `${this.path} "${this.label.getString()}"`, protocol };
   }
 
   /** The value slot `i` sends now: the driven value when the drive pass set one, else the parameter's (modulation included). */
@@ -94,8 +143,19 @@ export class StageFixture extends Component {
 /** One part of the drive pass: sets the driven values it owns on one fixture (colour, aim). */
 type Driver = (fixture: StageFixture, context: DriveContext) => void;
 
+/** Colour and intensity from the sampled point of the frame (docs/fixtures.md, "Colour from the frame"). */
+const colorDriver: Driver = (f, context) => {
+  const color = f.sampleColor.isOn();
+  const intensity = f.sampleIntensity.isOn();
+  if (!color && !intensity) return;
+  const index = f.sampleIndex(context.points);
+  // A named point the model no longer has drives nothing (get_stage_fixture_dmx says so).
+  if (index < 0 || index >= context.colors.length) return;
+  driveColor(f.colorPlan, context.colors[index], context.level, { color, intensity }, f.driven);
+};
+
 /** The drivers, in order; a later one overrides an earlier one's slot. */
-const DRIVERS: readonly Driver[] = [];
+const DRIVERS: readonly Driver[] = [colorDriver];
 
 /** `/lx/stage`: the stage fixtures of the show. Not an LX component: LX never sees it. */
 export class StageRig extends Component {
@@ -127,7 +187,8 @@ export class StageRig extends Component {
       profiles[f.patch.profileId] = f.profile;
       const values: Record<string, number> = {};
       for (const p of f.values) values[p.key] = p.getBaseValue();
-      return { label: f.label.getString(), profile: f.patch.profileId, ...structuredClone(f.patch), values };
+      const drive = { sampleColor: f.sampleColor.isOn(), sampleIntensity: f.sampleIntensity.isOn() };
+      return { label: f.label.getString(), profile: f.patch.profileId, ...structuredClone(f.patch), values, ...drive };
     });
     for (const f of fixtures) delete (f as { profileId?: string }).profileId;
     return { profiles, fixtures };
@@ -164,10 +225,16 @@ export class StageRig extends Component {
           universe: raw.universe as number,
           address: raw.address as number,
           placement: readPlacement(raw.placement),
+          ...readOutput(raw),
         };
         const label = typeof raw.label === 'string' && raw.label.length > 0 ? raw.label : profile.model;
         const f = new StageFixture(profile, patch, label);
         if (patch.address + f.footprint - 1 > 512) throw new Error(`${f.footprint} channels from address ${patch.address} run past 512`);
+        for (const p of [f.sampleColor, f.sampleIntensity]) {
+          const v = raw[p.key];
+          if (typeof v === 'boolean') p.setValue(v ? 1 : 0);
+          else if (v !== undefined) warn(`${where}/${p.key}: ${JSON.stringify(v)} is not true or false; the default is kept`);
+        }
         const values = isRecord(raw.values) ? raw.values : {};
         for (const p of f.values) {
           const v = values[p.key];
@@ -175,7 +242,7 @@ export class StageRig extends Component {
           else if (v !== undefined) warn(`${where}/values/${p.key}: ${JSON.stringify(v)} is not 0–${p.max}; the default is kept`);
         }
         const o = f.occupant;
-        const clash = taken.find((t) => t.universe === o.universe && t.first <= o.last && t.last >= o.first);
+        const clash = taken.find((t) => t.protocol === o.protocol && t.universe === o.universe && t.first <= o.last && t.last >= o.first);
         if (clash !== undefined) warn(`${where}: "${label}" overlaps ${clash.owner} in universe ${o.universe}; patch one elsewhere`);
         this.fixtures.insert(f);
         taken.push(f.occupant);
@@ -196,6 +263,32 @@ function patchProblem(raw: Record<string, unknown>): string | undefined {
   if (typeof universe !== 'number' || !Number.isInteger(universe) || universe < 0 || universe > 63999)
     return `universe ${JSON.stringify(universe)} is not 0–63999`;
   if (typeof address !== 'number' || !Number.isInteger(address) || address < 1 || address > 512) return `address ${JSON.stringify(address)} is not 1–512`;
+  return undefined;
+}
+
+/** A saved patch's protocol, host and sample setting (absent ones keep their defaults); throws what is wrong. */
+function readOutput(raw: Record<string, unknown>): Pick<StagePatch, 'protocol' | 'host' | 'sample'> {
+  const out: { protocol?: StageProtocol; host?: string; sample?: SampleSetting } = {};
+  const problem = outputProblem(raw.protocol, raw.host, raw.sample);
+  if (problem !== undefined) throw new Error(problem);
+  if (raw.protocol !== undefined) out.protocol = raw.protocol as StageProtocol;
+  if (raw.host !== undefined) out.host = raw.host as string;
+  if (raw.sample !== undefined) out.sample = raw.sample as SampleSetting;
+  return out;
+}
+
+/**
+ * Why a protocol, host or sample setting is not one, or undefined (absent values are fine). A
+ * fixture is one cell: an explicit sample names one point.
+ */
+export function outputProblem(protocol: unknown, host: unknown, sample: unknown): string | undefined {
+  if (protocol !== undefined && !STAGE_PROTOCOLS.includes(protocol as StageProtocol))
+    return `protocol ${JSON.stringify(protocol)} is not one of ${STAGE_PROTOCOLS.join(', ')}`;
+  if (host !== undefined && (typeof host !== 'string' || !/^[A-Za-z0-9.:-]{1,253}$/.test(host)))
+    return `host ${JSON.stringify(host)} is not a host name or IP address`;
+  if (sample === undefined || sample === 'nearest' || sample === 'off') return undefined;
+  if (!Array.isArray(sample) || sample.length !== 1 || !sample.every((i) => Number.isInteger(i) && i >= 0))
+    return `sample ${JSON.stringify(sample)} is not "nearest", "off" or [a model point index] (the fixture is one cell)`;
   return undefined;
 }
 

@@ -27,7 +27,7 @@ export interface ModeLayout {
 }
 
 /** Keys a fixture component holds besides its attributes. */
-const RESERVED_KEYS = new Set(['label']);
+const RESERVED_KEYS = new Set(['label', 'sampleColor', 'sampleIntensity']);
 
 const camel = (words: readonly string[]): string =>
   words.map((w, i) => (i === 0 ? w.toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())).join('');
@@ -113,6 +113,8 @@ export interface Occupant {
   readonly last: number;
   /** Who: a stage fixture's path and label, or a pixel fixture's. */
   readonly owner: string;
+  /** The protocol the universe is on (`artnet`, `sacn`); universes of different protocols never overlap. Absent: any. */
+  readonly protocol?: string;
 }
 
 export const MAX_UNIVERSE = 63999;

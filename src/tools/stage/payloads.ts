@@ -36,7 +36,13 @@ export function pixelOccupants(outputs: OutputEngine): Occupant[] {
       for (const s of o.segments) {
         for (const a of s.allocation) {
           if (a.end > a.start)
-            out.push({ universe: a.universe, first: a.start + 1, last: a.end, owner: `pixel fixture ${f.path} "${f.label}" (${o.protocol})` });
+            out.push({
+              universe: a.universe,
+              first: a.start + 1,
+              last: a.end,
+              owner: `pixel fixture ${f.path} "${f.label}" (${o.protocol})`,
+              protocol: o.protocol,
+            });
         }
       }
     }
