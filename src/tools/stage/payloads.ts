@@ -31,6 +31,8 @@ export function libraryOf(library: FixtureLibrary | undefined): FixtureLibrary {
 export function pixelOccupants(outputs: OutputEngine): Occupant[] {
   const out: Occupant[] = [];
   for (const f of outputs.map().fixtures) {
+    // The stage fixtures are in the map too (they send through the same stage); they are checked as stage fixtures.
+    if (f.path.startsWith('/lx/stage/')) continue;
     for (const o of f.outputs) {
       if (o.protocol !== 'artnet' && o.protocol !== 'sacn') continue;
       for (const s of o.segments) {
