@@ -50,6 +50,9 @@ interface PatchInput {
   readonly protocol?: StageProtocol;
   readonly host?: string;
   readonly sample?: SampleSetting;
+  /** Default true. */
+  readonly sampleColor?: boolean;
+  readonly sampleIntensity?: boolean;
 }
 
 /** A stage fixture by path or id, or invalid_argument saying what one looks like. */
@@ -167,6 +170,8 @@ export function patchStageFixture(show: LightShow, input: PatchInput, pixelOutpu
   const protocol = output.protocol ?? DEFAULT_STAGE_PROTOCOL;
   const address = placeChannels(label, universe, input.address ?? 'auto', draft.footprint, occupants(show, pixelOutputs, protocol));
   draft.patch = { ...draft.patch, address, placement, ...output };
+  if (input.sampleColor !== undefined) draft.sampleColor.setValue(input.sampleColor ? 1 : 0);
+  if (input.sampleIntensity !== undefined) draft.sampleIntensity.setValue(input.sampleIntensity ? 1 : 0);
   return show.engine.history.performVerified(new AddStageFixture(rig.id, draft, index), origin, () => {
     if (rig.fixtures.at(index) !== draft) throw internal(`${rig.path}: the fixture is not at index ${index}; the change was rolled back`);
     return draft;
@@ -211,6 +216,8 @@ export function editStageFixture(show: LightShow, target: ComponentTarget, input
     });
   }
   next.patch = patch;
+  next.sampleColor.setValue(f.sampleColor.getBaseValue());
+  next.sampleIntensity.setValue(f.sampleIntensity.getBaseValue());
   for (const p of next.values) {
     const old = f.parameters.get(p.key);
     if (old instanceof DiscreteParameter && old.getBaseValue() <= p.max) p.setValue(old.getBaseValue());

@@ -68,6 +68,8 @@ export class StageFixture extends Component {
    * the parameter's value goes out.
    */
   readonly driven: Float64Array;
+  /** Per slot, what drove it this frame (the driver's words), or undefined. */
+  readonly drivenBy: (string | undefined)[];
   /** Whether the frame drives the colour attributes (RGB, white, CMY, colour wheel). */
   readonly sampleColor = new BooleanParameter('Sample colour', true, {
     description: 'The rendered frame drives the colour attributes (RGB, white, CMY, colour wheel) from the sampled point',
@@ -92,6 +94,7 @@ export class StageFixture extends Component {
       return this.addParameter(s.key, new DiscreteParameter(s.channel, s.defaultValue, 0, s.max, { description }));
     });
     this.driven = new Float64Array(this.layout.slots.length).fill(Number.NaN);
+    this.drivenBy = new Array(this.layout.slots.length).fill(undefined);
     this.addParameter('sampleColor', this.sampleColor);
     this.addParameter('sampleIntensity', this.sampleIntensity);
     this.colorPlan = colorPlan(this.layout);
@@ -140,18 +143,19 @@ export class StageFixture extends Component {
   }
 }
 
-/** One part of the drive pass: sets the driven values it owns on one fixture (colour, aim). */
-type Driver = (fixture: StageFixture, context: DriveContext) => void;
+/** One part of the drive pass: sets the driven values it owns on one fixture (colour, aim) and says what drove them (undefined: nothing). */
+type Driver = (fixture: StageFixture, context: DriveContext) => string | undefined;
 
 /** Colour and intensity from the sampled point of the frame (docs/fixtures.md, "Colour from the frame"). */
 const colorDriver: Driver = (f, context) => {
   const color = f.sampleColor.isOn();
   const intensity = f.sampleIntensity.isOn();
-  if (!color && !intensity) return;
+  if (!color && !intensity) return undefined;
   const index = f.sampleIndex(context.points);
-  // A named point the model no longer has drives nothing (get_stage_fixture_dmx says so).
-  if (index < 0 || index >= context.colors.length) return;
+  // A named point the model no longer has drives nothing.
+  if (index < 0 || index >= context.colors.length) return undefined;
   driveColor(f.colorPlan, context.colors[index], context.level, { color, intensity }, f.driven);
+  return `the frame at model point ${index}`;
 };
 
 /** The drivers, in order; a later one overrides an earlier one's slot. */
@@ -174,8 +178,14 @@ export class StageRig extends Component {
    */
   drive(context: DriveContext): void {
     for (const f of this.fixtures.items) {
-      f.driven.fill(Number.NaN);
-      for (const driver of DRIVERS) driver(f, context);
+      const { driven, drivenBy } = f;
+      driven.fill(Number.NaN);
+      drivenBy.fill(undefined);
+      for (const driver of DRIVERS) {
+        const by = driver(f, context);
+        if (by === undefined) continue;
+        for (let i = 0; i < driven.length; i++) if (!Number.isNaN(driven[i]) && drivenBy[i] === undefined) drivenBy[i] = by;
+      }
     }
   }
 

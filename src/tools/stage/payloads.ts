@@ -65,6 +65,19 @@ export const PlacementInput = z
   })
   .describe('Placement in the 3D model, as the aim solver takes it (docs/stage-aim.md)');
 
+/** Where a stage fixture's DMX goes and what it samples, as patch_fixture and edit_stage_fixture take them. */
+export const StageOutputInput = {
+  protocol: z.enum(['artnet', 'sacn']).optional().describe('Where its DMX goes: Art-Net (default) or sACN, to `host`'),
+  host: z.string().min(1).max(253).optional().describe('Host name or IP its DMX is sent to (default 127.0.0.1)'),
+  sample: z
+    .union([z.enum(['nearest', 'off']), z.array(z.number().int())])
+    .optional()
+    .describe(
+      'What of the rendered frame drives its colour and intensity: "nearest" (default) the model point nearest its position, ' +
+        '"off" nothing, or [index] one model point (a fixture is one cell)',
+    ),
+};
+
 const AttributePayload = z.strictObject({
   key: z.string(),
   path: z.string().describe('The parameter: set_parameter, snapshots, modulation and undo work on it'),
@@ -86,6 +99,11 @@ export const StageFixturePayload = z.strictObject({
   channels: z.tuple([z.number().int(), z.number().int()]).describe('First and last DMX channel it takes, 1-based'),
   footprint: z.number().int().describe('Channels the mode takes'),
   placement: z.strictObject({ position: Vec3Payload, yaw: z.number(), pitch: z.number(), roll: z.number(), home: Vec3Payload }),
+  protocol: z.enum(['artnet', 'sacn']),
+  host: z.string(),
+  sample: z.union([z.enum(['nearest', 'off']), z.array(z.number().int())]).describe('What of the frame it samples'),
+  sampleColor: z.boolean().describe('Its parameter sampleColor: the frame drives RGB, white, CMY and the colour wheel'),
+  sampleIntensity: z.boolean().describe('Its parameter sampleIntensity: the frame drives the dimmer'),
   attributes: z.array(AttributePayload).optional(),
 });
 
@@ -103,6 +121,11 @@ export function toStageFixturePayload(f: StageFixture, detail = true): z.infer<t
     channels: [o.first, o.last],
     footprint: f.footprint,
     placement: structuredClone(patch.placement),
+    protocol: f.protocol,
+    host: f.host,
+    sample: structuredClone(patch.sample ?? 'nearest') as 'nearest' | 'off' | number[],
+    sampleColor: f.sampleColor.isOn(),
+    sampleIntensity: f.sampleIntensity.isOn(),
     ...(detail
       ? {
           attributes: f.layout.slots.map((s, i) => ({
