@@ -196,7 +196,7 @@ export class LightShow {
     viewCuePass(this.structure, out);
     fixturePostPass(this.structure, out, frame.nowMillis);
     // The stage (DMX) fixtures read the finished frame: colour, intensity and aim for this frame.
-    lx.stage.drive({ colors: out.main, points: model.points, level: levelChain(this) });
+    lx.stage.drive({ colors: out.main, points: model.points, generation: this.structure.generation, level: levelChain(this) });
     this.frameCount++;
   }
 

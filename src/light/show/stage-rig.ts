@@ -78,6 +78,8 @@ export class StageFixture extends Component {
   readonly sampleIntensity = new BooleanParameter('Sample intensity', true, {
     description: "The rendered frame drives the dimmer from the sampled point's brightness and the output level",
   });
+  /** The last nearest point found, and for which model and position. */
+  private nearest: { points: PointSet; generation: number; position: Vec3; index: number } | null = null;
   /** The slots colour and intensity drive (worked out once: the mode is fixed for the object). */
   readonly colorPlan: ColorPlan;
 
@@ -109,12 +111,17 @@ export class StageFixture extends Component {
   }
 
   /** The model point this frame's colour comes from, or -1 when it samples nothing. */
-  sampleIndex(points: PointSet): number {
+  sampleIndex(points: PointSet, generation: number): number {
     const sample = this.patch.sample ?? 'nearest';
     if (sample === 'off') return -1;
     if (sample !== 'nearest') return sample[0] ?? -1;
-    const { x, y, z } = this.patch.placement.position;
-    return nearestPoint(points, x, y, z);
+    const position = this.patch.placement.position;
+    const c = this.nearest;
+    // The search is linear in the model's points: kept while the model and the position stay.
+    if (c !== null && c.points === points && c.generation === generation && c.position === position) return c.index;
+    const index = nearestPoint(points, position.x, position.y, position.z);
+    this.nearest = { points, generation, position, index };
+    return index;
   }
 
   get footprint(): number {
@@ -151,7 +158,7 @@ const colorDriver: Driver = (f, context) => {
   const color = f.sampleColor.isOn();
   const intensity = f.sampleIntensity.isOn();
   if (!color && !intensity) return undefined;
-  const index = f.sampleIndex(context.points);
+  const index = f.sampleIndex(context.points, context.generation);
   // A named point the model no longer has drives nothing.
   if (index < 0 || index >= context.colors.length) return undefined;
   driveColor(f.colorPlan, context.colors[index], context.level, { color, intensity }, f.driven);

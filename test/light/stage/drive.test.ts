@@ -22,7 +22,7 @@ test('drive: a driven value goes out instead of the parameter; the pass clears i
   f.driven[2] = 7;
   assert.deepEqual([...f.dmx()], [200, 0, 7], 'driven slots replace the parameter values');
   assert.equal(f.values[0].getValue(), 10, 'the parameter keeps its value');
-  rig.drive({ colors: new Uint32Array(0), points: new PointSet(0), level: 1 });
+  rig.drive({ colors: new Uint32Array(0), points: new PointSet(0), generation: 0, level: 1 });
   assert.ok(f.driven.every(Number.isNaN));
   assert.deepEqual([...f.dmx()], [10, 0, 0]);
 });
@@ -34,7 +34,13 @@ async function driven(
   file: string,
   mode: string,
   colors: number[],
-  options: { level?: number; points?: [number, number, number][]; position?: [number, number, number]; setup?: (f: StageFixture) => void } = {},
+  options: {
+    level?: number;
+    points?: [number, number, number][];
+    position?: [number, number, number];
+    setup?: (f: StageFixture) => void;
+    after?: (f: StageFixture, drive: () => void) => void;
+  } = {},
 ) {
   const rig = new StageRig();
   const [x, y, z] = options.position ?? [0, 0, 0];
@@ -49,7 +55,8 @@ async function driven(
     points.y[i] = py;
     points.z[i] = pz;
   });
-  rig.drive({ colors: Uint32Array.from(colors), points, level: options.level ?? 1 });
+  rig.drive({ colors: Uint32Array.from(colors), points, generation: 0, level: options.level ?? 1 });
+  options.after?.(f, () => rig.drive({ colors: Uint32Array.from(colors), points, generation: 0, level: options.level ?? 1 }));
   return [...f.dmx()];
 }
 
@@ -101,6 +108,11 @@ test('drive: the nearest model point is sampled (ties: the lower index); setting
   const colors = [argb(255, 0, 0), argb(0, 255, 0), argb(0, 0, 255)];
   assert.deepEqual(await driven(CAMEO, '3-Channel Mode 2', colors, { points, position: [1, 0, 0] }), [0, 255, 0], 'tie between 1 and 2: point 1');
   assert.deepEqual(await driven(CAMEO, '3-Channel Mode 2', colors, { points, position: [0.2, 0, 0] }), [255, 0, 0]);
+  const moved = (f: StageFixture, drive: () => void) => {
+    f.patch = { ...f.patch, placement: { ...f.patch.placement, position: { x: 1, y: 0, z: -0.1 } } };
+    drive();
+  };
+  assert.deepEqual(await driven(CAMEO, '3-Channel Mode 2', colors, { points, after: moved }), [0, 0, 255], 'moved: its new nearest point');
   const setPatch = (sample: 'off' | number[]) => (f: StageFixture) => {
     f.patch = { ...f.patch, sample };
     f.values[0].setValue(7);
