@@ -36,6 +36,7 @@ test('stage drive: protocol, host, sample and the sample switches are undoable; 
   // The same universe and address on Art-Net is another universe: no overlap.
   const art = await show.call('patch_fixture', { profile: PAR, mode: '6-Channel Mode', address: 1 });
   assert.deepEqual([art.fixture.protocol, art.fixture.address, art.fixture.host], ['artnet', 1, '127.0.0.1']);
+  assert.deepEqual((await sheet()).overlaps, [], 'the same channels on Art-Net and sACN do not overlap');
   assert.match(
     await assertRefused(show, 'edit_stage_fixture', { path: '/lx/stage/fixture/2', protocol: 'sacn' }, /^invalid_argument: /, [sheet]),
     /overlaps \/lx\/stage\/fixture\/1/,

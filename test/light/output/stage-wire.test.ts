@@ -90,6 +90,8 @@ test('stage fixtures on the wire: Art-Net sharing a pixel universe, sACN on its 
   const last = sacn[sacn.length - 1];
   assert.deepEqual([...(last.payloadAsBuffer ?? [])].slice(0, 6), expectedPar(main[8], 0.5), 'the sACN par: point 8');
   assert.equal(last.universe, 9);
+  const sacnStats = rig.outputs.stats().destinations.find((d) => d.protocol === 'sacn');
+  assert.ok(sacnStats !== undefined && sacnStats.packets >= 2, "get_output_stats counts the stage fixture's destination");
 
   // Nothing sampled: the parameters' values go out.
   artPar.sampleColor.setValue(0);
