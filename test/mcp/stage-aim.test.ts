@@ -78,8 +78,8 @@ test('aim_stage_fixtures: a head aims at a point, one undo step; the DMX bytes p
   const d = await dmxOf(show, 1);
   assert.ok(miss(d, placements[0], target) < 0.5, `the beam misses by ${miss(d, placements[0], target)}°`);
   assert.deepEqual(d.aim?.target, target);
-  const pan = (d as unknown as { attributes: { key: string; driven?: boolean }[] }).attributes.find((a) => a.key === 'pan');
-  assert.equal(pan?.driven, true);
+  const pan = (d as unknown as { attributes: { key: string; drivenBy?: string }[] }).attributes.find((a) => a.key === 'pan');
+  assert.equal(pan?.drivenBy, 'its aim (point)');
   assert.match(d.warnings?.[0] ?? '', /^aim moves faster than the head follows/, 'the beam is still on its way after 2 frames');
   await stepFrames(show, 300);
   assert.equal((await dmxOf(show, 1)).warnings, undefined, 'three seconds later the beam is there');

@@ -3,7 +3,8 @@
 // fixture, or a pixel fixture's DMX output (the caller hands those in from the output stage).
 import { CompoundCommand } from '../../engine/commands/command.js';
 import type { Origin } from '../../engine/commands/history.js';
-import { internal, invalidArgument } from '../../engine/errors.js';
+import { internal, invalidArgument, notFound } from '../../engine/errors.js';
+import type { SampleSetting } from '../stage/drive/sample.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import type { LightShow } from '../show/light-show.js';
 import {
@@ -12,8 +13,11 @@ import {
   EditStageFixture,
   RemoveStageFixture,
   ReplaceStageFixture,
+  DEFAULT_STAGE_PROTOCOL,
   StageFixture,
   type StagePatch,
+  type StageProtocol,
+  outputProblem,
   type StagePlacement,
   type Vec3,
 } from '../show/stage-rig.js';
@@ -45,6 +49,12 @@ interface PatchInput {
   readonly placement?: PlacementInput;
   /** 0-based position in the list (default: the end). */
   readonly index?: number;
+  readonly protocol?: StageProtocol;
+  readonly host?: string;
+  readonly sample?: SampleSetting;
+  /** Default true. */
+  readonly sampleColor?: boolean;
+  readonly sampleIntensity?: boolean;
 }
 
 /** A stage fixture by path or id, or invalid_argument saying what one looks like. */
@@ -124,9 +134,24 @@ function placeChannels(label: string, universe: number, address: number | 'auto'
   return address;
 }
 
-/** Every other output's channels: the other stage fixtures, then the pixel outputs. */
-function occupants(show: LightShow, pixelOutputs: readonly Occupant[], except?: StageFixture): Occupant[] {
-  return [...show.lx.stage.fixtures.items.filter((f) => f !== except).map((f) => f.occupant), ...pixelOutputs];
+/** Every other output's channels on `protocol`'s universes: the other stage fixtures, then the pixel outputs. */
+function occupants(show: LightShow, pixelOutputs: readonly Occupant[], protocol: StageProtocol, except?: StageFixture): Occupant[] {
+  const all = [...show.lx.stage.fixtures.items.filter((f) => f !== except).map((f) => f.occupant), ...pixelOutputs];
+  return all.filter((o) => o.protocol === undefined || o.protocol === protocol);
+}
+
+/** The protocol, host and sample a call gives, checked (a sample point must be in the model); absent ones are left out. */
+function outputOf(show: LightShow, input: { protocol?: unknown; host?: unknown; sample?: unknown }): Pick<StagePatch, 'protocol' | 'host' | 'sample'> {
+  const problem = outputProblem(input.protocol, input.host, input.sample);
+  if (problem !== undefined) throw invalidArgument(problem);
+  const size = show.structure.model.size;
+  if (Array.isArray(input.sample) && input.sample[0] >= size)
+    throw notFound(`sample point ${input.sample[0]} is not in the model: it has ${plural(size, 'point')} (0–${size - 1})`);
+  return {
+    ...(input.protocol !== undefined ? { protocol: input.protocol as StageProtocol } : {}),
+    ...(input.host !== undefined ? { host: input.host as string } : {}),
+    ...(input.sample !== undefined ? { sample: structuredClone(input.sample) as SampleSetting } : {}),
+  };
 }
 
 /**
@@ -143,8 +168,12 @@ export function patchStageFixture(show: LightShow, input: PatchInput, pixelOutpu
   const universe = checkUniverse(input.universe ?? 1);
   const draft = new StageFixture(profile, { profileId: input.profileId, mode: input.mode, universe, address: 1, placement: DEFAULT_PLACEMENT }, label);
   const placement = placementOf(DEFAULT_PLACEMENT, input.placement);
-  const address = placeChannels(label, universe, input.address ?? 'auto', draft.footprint, occupants(show, pixelOutputs));
-  draft.patch = { ...draft.patch, address, placement };
+  const output = outputOf(show, input);
+  const protocol = output.protocol ?? DEFAULT_STAGE_PROTOCOL;
+  const address = placeChannels(label, universe, input.address ?? 'auto', draft.footprint, occupants(show, pixelOutputs, protocol));
+  draft.patch = { ...draft.patch, address, placement, ...output };
+  if (input.sampleColor !== undefined) draft.sampleColor.setValue(input.sampleColor ? 1 : 0);
+  if (input.sampleIntensity !== undefined) draft.sampleIntensity.setValue(input.sampleIntensity ? 1 : 0);
   return show.engine.history.performVerified(new AddStageFixture(rig.id, draft, index), origin, () => {
     if (rig.fixtures.at(index) !== draft) throw internal(`${rig.path}: the fixture is not at index ${index}; the change was rolled back`);
     return draft;
@@ -157,6 +186,9 @@ interface EditInput {
   readonly universe?: number;
   readonly address?: number | 'auto';
   readonly placement?: PlacementInput;
+  readonly protocol?: StageProtocol;
+  readonly host?: string;
+  readonly sample?: SampleSetting;
 }
 
 /**
@@ -172,9 +204,12 @@ export function editStageFixture(show: LightShow, target: ComponentTarget, input
   const mode = input.mode ?? f.patch.mode;
   const next = mode === f.patch.mode ? f : new StageFixture(f.profile, { ...f.patch, mode }, label);
   const placement = placementOf(f.patch.placement, input.placement);
-  const moved = input.universe !== undefined || input.address !== undefined || next !== f;
-  const address = moved ? placeChannels(label, universe, input.address ?? f.patch.address, next.footprint, occupants(show, pixelOutputs, f)) : f.patch.address;
-  const patch: StagePatch = { ...f.patch, mode, universe, address, placement };
+  const output = outputOf(show, input);
+  const protocol = output.protocol ?? f.protocol;
+  const moved = input.universe !== undefined || input.address !== undefined || next !== f || protocol !== f.protocol;
+  const others = occupants(show, pixelOutputs, protocol, f);
+  const address = moved ? placeChannels(label, universe, input.address ?? f.patch.address, next.footprint, others) : f.patch.address;
+  const patch: StagePatch = { ...f.patch, mode, universe, address, placement, ...output };
   if (next === f) {
     if (label === f.label.getString() && JSON.stringify(patch) === JSON.stringify(f.patch)) return f;
     return show.engine.history.performVerified(new EditStageFixture(f.id, patch, label), origin, () => {
@@ -183,6 +218,8 @@ export function editStageFixture(show: LightShow, target: ComponentTarget, input
     });
   }
   next.patch = patch;
+  next.sampleColor.setValue(f.sampleColor.getBaseValue());
+  next.sampleIntensity.setValue(f.sampleIntensity.getBaseValue());
   for (const p of next.values) {
     const old = f.parameters.get(p.key);
     if (old instanceof DiscreteParameter && old.getBaseValue() <= p.max) p.setValue(old.getBaseValue());

@@ -17,7 +17,9 @@ import { FixtureOutputParameters } from '../structure/fixture-output-parameters.
 import { GammaTable, brightnessLevel } from './gamma.js';
 import { levelChain } from '../show/level-chain.js';
 import { OutputGroup } from '../show/output-group.js';
-import { buildPlan, type HeaderWriter, type OutputPlan } from './packing.js';
+import { RUN_STATIC, buildPlan, type HeaderWriter, type OutputPlan } from './packing.js';
+import { stageKey, stageOutputs } from './stage-sources.js';
+import type { StageFixture, StageRig } from '../show/stage-rig.js';
 import {
   type Protocol,
   writeArtDmxHeader,
@@ -136,7 +138,7 @@ const PLAN_KEYS = new Set([...FixtureOutputParameters.KEYS, 'enabled', 'deactiva
 interface OutputScene {
   readonly engine: { readonly graph: Graph };
   readonly structure: Structure;
-  readonly lx: { readonly output: OutputGroup };
+  readonly lx: { readonly output: OutputGroup; readonly stage: StageRig };
   readonly mixer: { readonly master: MasterBus };
 }
 
@@ -161,6 +163,9 @@ export class OutputEngine {
   private owners: readonly number[] = [];
   private brightness: readonly { readonly parameter: BoundedParameter; readonly scale: number }[] = [];
   private levels = new Uint8Array(0);
+  /** The stage fixtures' byte runs: where in the plan's static bytes each fixture's DMX goes, refilled every frame. */
+  private stageRuns: readonly { readonly fixture: StageFixture; readonly first: number; readonly length: number }[] = [];
+  private stageKey = '';
   private sequences = new Uint8Array(0);
   /** Per packet: when it was last sent (engine ms), for packets with an fps limit. */
   private packetSentAt = new Float64Array(0);
@@ -228,10 +233,21 @@ export class OutputEngine {
   /** Rebuilds the plan now if anything it depends on changed (also done before each frame). */
   refresh(): void {
     const structure = this.light.structure;
-    if (!this.dirty && this.generation === structure.generation) return;
+    const rig = this.light.lx.stage;
+    const key = stageKey(rig);
+    if (!this.dirty && this.generation === structure.generation && key === this.stageKey) return;
     this.dirty = false;
     this.generation = structure.generation;
-    const outputs = structureOutputs(structure, structure.model, this.ports);
+    this.stageKey = key;
+    const pixels = structureOutputs(structure, structure.model, this.ports);
+    // Stage fixtures come after the pixel fixtures: their bytes join the same packets (a stage fixture is never dimmed by a level).
+    const stage = stageOutputs(rig, pixels.sources.length, this.ports);
+    const outputs = {
+      declared: [...pixels.declared, ...stage.declared],
+      sources: [...pixels.sources, ...stage.sources],
+      owners: [...pixels.owners, ...stage.declared.map((_, i) => pixels.declared.length + i)],
+      brightness: pixels.brightness,
+    };
     const group = this.group;
     const plan = buildPlan(outputs.sources, this.headers, {
       artNetSync: group.artNetSync.isOn(),
@@ -242,7 +258,13 @@ export class OutputEngine {
     this.owners = outputs.owners;
     this.brightness = outputs.brightness;
     this.plan = plan;
-    this.levels = new Uint8Array(outputs.sources.length);
+    this.levels = new Uint8Array(pixels.sources.length);
+    const stageRuns: { fixture: StageFixture; first: number; length: number }[] = [];
+    for (let r = 0; r < plan.runCount; r++) {
+      const si = plan.runSource[r] - pixels.sources.length;
+      if (si >= 0 && plan.runOrder[r] === RUN_STATIC) stageRuns.push({ fixture: stage.fixtures[si], first: plan.runFirst[r], length: plan.runPixels[r] });
+    }
+    this.stageRuns = stageRuns;
     this.sequences = new Uint8Array(plan.packetCount);
     this.packetSentAt = new Float64Array(plan.packetCount).fill(-Infinity);
     for (const c of plan.collisions) {
@@ -436,6 +458,8 @@ export class OutputEngine {
     const levels = this.levels;
     const brightness = this.brightness;
     for (let s = 0; s < levels.length; s++) levels[s] = brightnessLevel(chain, brightness[s].scale * brightness[s].parameter.getValue());
+    // A stage fixture's bytes are its DMX now (driven values from this frame's drive pass, else its parameters).
+    for (const run of this.stageRuns) plan.staticBytes.set(run.fixture.dmx().subarray(0, run.length), run.first);
     encodeFrame(plan, colors, this.bytes, bank * plan.bankSize, this.gammaTable.lut, levels, this.sequences, skip);
     return this.bytes;
   }

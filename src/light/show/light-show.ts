@@ -201,6 +201,7 @@ export class LightShow {
     lx.stage.drive({
       colors: out.main,
       points: model.points,
+      generation: this.structure.generation,
       level: levelChain(this),
       deltaMs,
       beatMs: lx.tempo.beatPeriodMs(),

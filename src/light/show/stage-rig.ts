@@ -8,6 +8,10 @@ import { Component, type ComponentArray } from '../../engine/component.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { type Beam, beamOf } from '../stage/beam.js';
 import type { DriveContext } from '../stage/drive/context.js';
+import { type ColorPlan, colorPlan, driveColor } from '../stage/drive/color.js';
+import { type SampleSetting, nearestPoint } from '../stage/drive/sample.js';
+import type { PointSet } from '../model/points.js';
+import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { type ModeLayout, type Occupant, dmxBytes, modeLayout } from '../stage/patch.js';
 import { type FixtureProfile, checkProfile } from '../stage/profiles/profile.js';
 import { AIM_MODES, HeadAim, aimProblem } from './stage-aim.js';
@@ -32,14 +36,28 @@ export interface StagePlacement {
   readonly home: Vec3;
 }
 
-/** What a patch says: the profile (by its library id), mode, universe, start address (1-based) and placement. */
+/** The protocols a stage fixture's DMX goes out on. */
+const STAGE_PROTOCOLS = ['artnet', 'sacn'] as const;
+export type StageProtocol = (typeof STAGE_PROTOCOLS)[number];
+
+/**
+ * What a patch says: the profile (by its library id), mode, universe, start address (1-based),
+ * placement, where its DMX goes (protocol, default Art-Net; host, default 127.0.0.1) and what it
+ * samples of the frame (default the nearest model point).
+ */
 export interface StagePatch {
   readonly profileId: string;
   readonly mode: string;
   readonly universe: number;
   readonly address: number;
   readonly placement: StagePlacement;
+  readonly protocol?: StageProtocol;
+  readonly host?: string;
+  readonly sample?: SampleSetting;
 }
+
+export const DEFAULT_STAGE_PROTOCOL: StageProtocol = 'artnet';
+const DEFAULT_STAGE_HOST = '127.0.0.1';
 
 export const DEFAULT_PLACEMENT: StagePlacement = { position: { x: 0, y: 0, z: 0 }, yaw: 0, pitch: 0, roll: 0, home: { x: 0, y: 1, z: 0 } };
 
@@ -55,6 +73,20 @@ export class StageFixture extends Component {
   readonly driven: Float64Array;
   /** Its aim from the show, for a mode with pan and tilt whose profile gives their travel (docs/stage-aim.md). */
   readonly aim: HeadAim | undefined;
+  /** Per slot, what drove it this frame (the driver's words), or undefined. */
+  readonly drivenBy: (string | undefined)[];
+  /** Whether the frame drives the colour attributes (RGB, white, CMY, colour wheel). */
+  readonly sampleColor = new BooleanParameter('Sample colour', true, {
+    description: 'The rendered frame drives the colour attributes (RGB, white, CMY, colour wheel) from the sampled point',
+  });
+  /** Whether the frame drives the intensity (dimmer) attributes. */
+  readonly sampleIntensity = new BooleanParameter('Sample intensity', true, {
+    description: "The rendered frame drives the dimmer from the sampled point's brightness and the output level",
+  });
+  /** The last nearest point found, and for which model and position. */
+  private nearest: { points: PointSet; generation: number; position: Vec3; index: number } | null = null;
+  /** The slots colour and intensity drive (worked out once: the mode is fixed for the object). */
+  readonly colorPlan: ColorPlan;
 
   constructor(
     readonly profile: FixtureProfile,
@@ -71,6 +103,32 @@ export class StageFixture extends Component {
     this.driven = new Float64Array(this.layout.slots.length).fill(Number.NaN);
     this.aim = aimProblem(profile, this.layout) === undefined ? new HeadAim(profile, this.layout) : undefined;
     for (const [key, p] of this.aim?.parameters() ?? []) this.addParameter(key, p);
+    this.drivenBy = new Array(this.layout.slots.length).fill(undefined);
+    this.addParameter('sampleColor', this.sampleColor);
+    this.addParameter('sampleIntensity', this.sampleIntensity);
+    this.colorPlan = colorPlan(this.layout);
+  }
+
+  get protocol(): StageProtocol {
+    return this.patch.protocol ?? DEFAULT_STAGE_PROTOCOL;
+  }
+
+  get host(): string {
+    return this.patch.host ?? DEFAULT_STAGE_HOST;
+  }
+
+  /** The model point this frame's colour comes from, or -1 when it samples nothing. */
+  sampleIndex(points: PointSet, generation: number): number {
+    const sample = this.patch.sample ?? 'nearest';
+    if (sample === 'off') return -1;
+    if (sample !== 'nearest') return sample[0] ?? -1;
+    const position = this.patch.placement.position;
+    const c = this.nearest;
+    // The search is linear in the model's points: kept while the model and the position stay.
+    if (c !== null && c.points === points && c.generation === generation && c.position === position) return c.index;
+    const index = nearestPoint(points, position.x, position.y, position.z);
+    this.nearest = { points, generation, position, index };
+    return index;
   }
 
   get footprint(): number {
@@ -80,7 +138,8 @@ export class StageFixture extends Component {
   /** The DMX channels it takes, 1-based inclusive. */
   get occupant(): Occupant {
     const { universe, address } = this.patch;
-    return { universe, first: address, last: address + this.footprint - 1, owner: `${this.path} "${this.label.getString()}"` };
+    const protocol = this.protocol;
+    return { universe, first: address, last: address + this.footprint - 1, owner: `${this.path} "${this.label.getString()}"`, protocol };
   }
 
   /** The value slot `i` sends now: the driven value when the drive pass set one, else the parameter's (modulation included). */
@@ -97,28 +156,42 @@ export class StageFixture extends Component {
     );
   }
 
-  /** Its beam now, read from its DMX bytes (so whatever drives them shows): docs/stage-fixtures.md. */
+  /** Its beam now, read from its DMX bytes (so whatever drives them shows): docs/fixtures.md. */
   beam(): Beam {
     return beamOf(this.profile, this.layout, this.dmx(), this.patch.placement);
   }
 }
 
-/** One part of the drive pass: sets the driven values it owns on one fixture (colour, aim). */
-type Driver = (fixture: StageFixture, context: DriveContext) => void;
+/** One part of the drive pass: sets the driven values it owns on one fixture (colour, aim) and says what drove them (undefined: nothing). */
+type Driver = (fixture: StageFixture, context: DriveContext) => string | undefined;
+
+/** Colour and intensity from the sampled point of the frame (docs/fixtures.md, "Colour from the frame"). */
+const colorDriver: Driver = (f, context) => {
+  const color = f.sampleColor.isOn();
+  const intensity = f.sampleIntensity.isOn();
+  if (!color && !intensity) return undefined;
+  const index = f.sampleIndex(context.points, context.generation);
+  // A named point the model no longer has drives nothing.
+  if (index < 0 || index >= context.colors.length) return undefined;
+  driveColor(f.colorPlan, context.colors[index], context.level, { color, intensity }, f.driven);
+  return `the frame at model point ${index}`;
+};
 
 /** The drivers, in order; a later one overrides an earlier one's slot. */
 /** Aims a head's pan and tilt at its target (src/light/show/stage-aim.ts, docs/stage-aim.md). */
 const aimDriver: Driver = (f, context) => {
   const aim = f.aim;
-  if (aim === undefined) return;
+  if (aim === undefined) return undefined;
   aim.drive(f.patch.placement, context, f.driven, aim.degreesOf(f.values[aim.panSlot].getValue(), f.values[aim.tiltSlot].getValue()));
+  // Nothing before it drives pan: a value there is the aim's.
+  return Number.isNaN(f.driven[aim.panSlot]) ? undefined : `its aim (${AIM_MODES[aim.mode.getValue()]})`;
 };
 
-const DRIVERS: readonly Driver[] = [aimDriver];
+const DRIVERS: readonly Driver[] = [colorDriver, aimDriver];
 
 /** `/lx/stage`: the stage fixtures of the show. Not an LX component: LX never sees it. */
 export class StageRig extends Component {
-  /** Outside LX's part of the file: references to it are saved by path alone (docs/stage-fixtures.md). */
+  /** Outside LX's part of the file: references to it are saved by path alone (docs/fixtures.md). */
   readonly outsideLx = true as const;
   readonly fixtures: ComponentArray<StageFixture>;
 
@@ -135,8 +208,14 @@ export class StageRig extends Component {
    */
   drive(context: DriveContext): void {
     for (const f of this.fixtures.items) {
-      f.driven.fill(Number.NaN);
-      for (const driver of DRIVERS) driver(f, context);
+      const { driven, drivenBy } = f;
+      driven.fill(Number.NaN);
+      drivenBy.fill(undefined);
+      for (const driver of DRIVERS) {
+        const by = driver(f, context);
+        if (by === undefined) continue;
+        for (let i = 0; i < driven.length; i++) if (!Number.isNaN(driven[i]) && drivenBy[i] === undefined) drivenBy[i] = by;
+      }
     }
   }
 
@@ -149,7 +228,8 @@ export class StageRig extends Component {
       const values: Record<string, number> = {};
       for (const p of f.values) values[p.key] = p.getBaseValue();
       const aim = f.aim === undefined ? {} : { aim: saveAim(f.aim) };
-      return { label: f.label.getString(), profile: f.patch.profileId, ...structuredClone(f.patch), values, ...aim };
+      const drive = { sampleColor: f.sampleColor.isOn(), sampleIntensity: f.sampleIntensity.isOn() };
+      return { label: f.label.getString(), profile: f.patch.profileId, ...structuredClone(f.patch), values, ...drive, ...aim };
     });
     for (const f of fixtures) delete (f as { profileId?: string }).profileId;
     return { profiles, fixtures };
@@ -186,10 +266,16 @@ export class StageRig extends Component {
           universe: raw.universe as number,
           address: raw.address as number,
           placement: readPlacement(raw.placement),
+          ...readOutput(raw),
         };
         const label = typeof raw.label === 'string' && raw.label.length > 0 ? raw.label : profile.model;
         const f = new StageFixture(profile, patch, label);
         if (patch.address + f.footprint - 1 > 512) throw new Error(`${f.footprint} channels from address ${patch.address} run past 512`);
+        for (const p of [f.sampleColor, f.sampleIntensity]) {
+          const v = raw[p.key];
+          if (typeof v === 'boolean') p.setValue(v ? 1 : 0);
+          else if (v !== undefined) warn(`${where}/${p.key}: ${JSON.stringify(v)} is not true or false; the default is kept`);
+        }
         const values = isRecord(raw.values) ? raw.values : {};
         for (const p of f.values) {
           const v = values[p.key];
@@ -198,7 +284,7 @@ export class StageRig extends Component {
         }
         if (raw.aim !== undefined) loadAim(f, raw.aim, `${where}/aim`, warn);
         const o = f.occupant;
-        const clash = taken.find((t) => t.universe === o.universe && t.first <= o.last && t.last >= o.first);
+        const clash = taken.find((t) => t.protocol === o.protocol && t.universe === o.universe && t.first <= o.last && t.last >= o.first);
         if (clash !== undefined) warn(`${where}: "${label}" overlaps ${clash.owner} in universe ${o.universe}; patch one elsewhere`);
         this.fixtures.insert(f);
         taken.push(f.occupant);
@@ -249,6 +335,32 @@ function patchProblem(raw: Record<string, unknown>): string | undefined {
   if (typeof universe !== 'number' || !Number.isInteger(universe) || universe < 0 || universe > 63999)
     return `universe ${JSON.stringify(universe)} is not 0–63999`;
   if (typeof address !== 'number' || !Number.isInteger(address) || address < 1 || address > 512) return `address ${JSON.stringify(address)} is not 1–512`;
+  return undefined;
+}
+
+/** A saved patch's protocol, host and sample setting (absent ones keep their defaults); throws what is wrong. */
+function readOutput(raw: Record<string, unknown>): Pick<StagePatch, 'protocol' | 'host' | 'sample'> {
+  const out: { protocol?: StageProtocol; host?: string; sample?: SampleSetting } = {};
+  const problem = outputProblem(raw.protocol, raw.host, raw.sample);
+  if (problem !== undefined) throw new Error(problem);
+  if (raw.protocol !== undefined) out.protocol = raw.protocol as StageProtocol;
+  if (raw.host !== undefined) out.host = raw.host as string;
+  if (raw.sample !== undefined) out.sample = raw.sample as SampleSetting;
+  return out;
+}
+
+/**
+ * Why a protocol, host or sample setting is not one, or undefined (absent values are fine). A
+ * fixture is one cell: an explicit sample names one point.
+ */
+export function outputProblem(protocol: unknown, host: unknown, sample: unknown): string | undefined {
+  if (protocol !== undefined && !STAGE_PROTOCOLS.includes(protocol as StageProtocol))
+    return `protocol ${JSON.stringify(protocol)} is not one of ${STAGE_PROTOCOLS.join(', ')}`;
+  if (host !== undefined && (typeof host !== 'string' || !/^[A-Za-z0-9.:-]{1,253}$/.test(host)))
+    return `host ${JSON.stringify(host)} is not a host name or IP address`;
+  if (sample === undefined || sample === 'nearest' || sample === 'off') return undefined;
+  if (!Array.isArray(sample) || sample.length !== 1 || !sample.every((i) => Number.isInteger(i) && i >= 0))
+    return `sample ${JSON.stringify(sample)} is not "nearest", "off" or [a model point index] (the fixture is one cell)`;
   return undefined;
 }
 

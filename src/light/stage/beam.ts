@@ -1,6 +1,6 @@
 // What a stage fixture's beam looks like, read from the DMX bytes it sends (issue #30, "Seeing it"):
 // where it leaves from, where it points, its colour, how bright and how wide. Pure: whatever
-// drives the bytes (parameters, patterns, aiming) shows without knowing about it. docs/stage-fixtures.md.
+// drives the bytes (parameters, patterns, aiming) shows without knowing about it. docs/fixtures.md.
 import { beamDirection, dmxToDegrees, makeHead } from './aim/index.js';
 import type { Vec3 } from './aim/index.js';
 import { type ModeLayout, capabilityAt } from './patch.js';

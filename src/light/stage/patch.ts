@@ -26,8 +26,22 @@ export interface ModeLayout {
   readonly slots: readonly AttributeSlot[];
 }
 
-/** Keys a fixture component holds besides its attributes: its label and the aim parameters of a head (src/light/show/stage-aim.ts). */
-const RESERVED_KEYS = new Set(['label', 'aim', 'aimX', 'aimY', 'aimZ', 'aimFixture', 'aimTop', 'aimFan', 'aimDelay', 'aimPanSpeed', 'aimTiltSpeed']);
+/** Keys a fixture component holds besides its attributes: its label, the sampling switches and the aim parameters of a head (src/light/show/stage-aim.ts). */
+const RESERVED_KEYS = new Set([
+  'label',
+  'sampleColor',
+  'sampleIntensity',
+  'aim',
+  'aimX',
+  'aimY',
+  'aimZ',
+  'aimFixture',
+  'aimTop',
+  'aimFan',
+  'aimDelay',
+  'aimPanSpeed',
+  'aimTiltSpeed',
+]);
 
 const camel = (words: readonly string[]): string =>
   words.map((w, i) => (i === 0 ? w.toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())).join('');
@@ -113,6 +127,8 @@ export interface Occupant {
   readonly last: number;
   /** Who: a stage fixture's path and label, or a pixel fixture's. */
   readonly owner: string;
+  /** The protocol the universe is on (`artnet`, `sacn`); universes of different protocols never overlap. Absent: any. */
+  readonly protocol?: string;
 }
 
 export const MAX_UNIVERSE = 63999;

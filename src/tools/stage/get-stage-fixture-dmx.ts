@@ -10,11 +10,11 @@ export default defineTool({
   title: "Read a stage fixture's DMX",
   toolset: 'stage',
   description:
-    "A stage fixture's DMX values now: one byte per channel of its mode (absolute channel in its universe, the profile's " +
-    "channel name, the value), computed from what the show drives this frame (a head's aim, marked `driven`), else from its " +
-    'attribute parameters (modulation included), through the profile: 16-bit values split coarse then fine. Each attribute ' +
-    "with its value and the profile's range it falls in; a head's aim and `warnings` (out of reach, faster than the head). These are the bytes " +
-    'the fixture will be sent; sending through Art-Net/sACN comes later. Read-only.',
+    "A stage fixture's DMX values at the last rendered frame: one byte per channel of its mode (absolute channel in its " +
+    "universe, the profile's channel name, the value), the bytes the output stage sends (Art-Net/sACN). Each attribute with " +
+    'the value sent, its parameter (base) value (modulation included), whether the frame drove it and what drove it (the ' +
+    "sampled model point, a head's aim), and the profile's range the value falls in; a head's aim and `warnings` (out of reach, " +
+    'faster than the head). 16-bit values split coarse then fine. Read-only.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject(target('stage fixture', '/lx/stage/fixture/1')),
   output: z.strictObject({
@@ -27,9 +27,10 @@ export default defineTool({
     attributes: z.array(
       z.strictObject({
         key: z.string(),
-        value: z.number().int(),
+        value: z.number().int().describe('The value sent: the driven value when driven, else the parameter value'),
+        base: z.number().int().describe("The attribute parameter's value (modulation included)"),
+        drivenBy: z.string().optional().describe('What drove it this frame (e.g. the frame at model point 3); absent: the parameter value goes out'),
         range: z.string().optional().describe("The profile's label of the DMX range the value falls in (read on the coarse byte)"),
-        driven: z.boolean().optional().describe('True when the show drives it this frame (aim), not its parameter'),
       }),
     ),
     aim: StageFixturePayload.shape.aim,
@@ -45,9 +46,16 @@ export default defineTool({
       address: f.patch.address,
       dmx: [...bytes].map((value, i) => ({ channel: f.patch.address + i, name: names[i], value })),
       attributes: f.layout.slots.map((s, i) => {
-        const value = f.values[i].getValue();
+        const value = f.valueAt(i);
         const cap = capabilityAt(s, value);
-        return { key: s.key, value, ...(cap === undefined ? {} : { range: cap.label }), ...(Number.isNaN(f.driven[i]) ? {} : { driven: true }) };
+        const by = f.drivenBy[i];
+        return {
+          key: s.key,
+          value,
+          base: f.values[i].getValue(),
+          ...(by === undefined ? {} : { drivenBy: by }),
+          ...(cap === undefined ? {} : { range: cap.label }),
+        };
       }),
       ...aimPayload(f),
     };

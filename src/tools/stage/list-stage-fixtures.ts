@@ -25,7 +25,8 @@ export default defineTool({
     const overlaps = items.flatMap((f, i) => {
       const o = f.occupant;
       const earlier = items.slice(0, i).map((e) => e.occupant);
-      const clash = overlapWith(o.universe, o.first, o.last, [...earlier, ...pixels]);
+      const others = [...earlier, ...pixels].filter((x) => x.protocol === undefined || x.protocol === o.protocol);
+      const clash = overlapWith(o.universe, o.first, o.last, others);
       return clash === undefined ? [] : [{ fixture: f.path, with: clash.occupant.owner, universe: o.universe, channels: clash.channels }];
     });
     return { fixtures: items.map((f) => toStageFixturePayload(f, detail === true)), overlaps };

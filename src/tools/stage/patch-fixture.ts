@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { patchStageFixture } from '../../light/operations/stage-fixtures.js';
 import { defineTool } from '../define-tool.js';
 import { labelInput } from '../light/inputs.js';
-import { PlacementInput, StageFixturePayload, libraryOf, pixelOccupants, toStageFixturePayload } from './payloads.js';
+import { PlacementInput, StageFixturePayload, StageOutputInput, libraryOf, pixelOccupants, toStageFixturePayload } from './payloads.js';
 
 export default defineTool({
   name: 'patch_fixture',
@@ -15,7 +15,9 @@ export default defineTool({
     'pan 0–65535), starting at the profile\'s default: set_parameter, snapshots and undo work on it. `address` "auto" ' +
     '(default) takes the first gap of the universe that fits the mode. An address whose channels overlap another stage ' +
     "fixture or a pixel fixture's Art-Net/sACN output is refused (invalid_argument) with the other fixture, the channels and " +
-    'a free address. The show keeps a copy of the profile, so it opens without the library. DMX is not sent yet. Undoable.',
+    'a free address (universes of Art-Net and sACN are separate). Every frame the fixture samples the rendered frame (colour and ' +
+    'dimmer like a pixel, docs/fixtures.md) and its DMX goes out through the output stage. The show keeps a copy of the profile, ' +
+    'so it opens without the library. Undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   mode: 'direct',
   input: z.strictObject({
@@ -29,6 +31,9 @@ export default defineTool({
     label: labelInput('Name (default: the model)').optional(),
     placement: PlacementInput.optional(),
     index: z.number().int().optional().describe('0-based position in the list (default: the end)'),
+    ...StageOutputInput,
+    sampleColor: z.boolean().optional().describe('The frame drives its colour attributes (default true)'),
+    sampleIntensity: z.boolean().optional().describe('The frame drives its dimmer (default true)'),
   }),
   output: z.strictObject({ fixture: StageFixturePayload }),
   handle: async (args, { fixtureLibrary, engine, light, outputs, origin }) => {

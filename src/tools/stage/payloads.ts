@@ -35,12 +35,20 @@ export function libraryOf(library: FixtureLibrary | undefined): FixtureLibrary {
 export function pixelOccupants(outputs: OutputEngine): Occupant[] {
   const out: Occupant[] = [];
   for (const f of outputs.map().fixtures) {
+    // The stage fixtures are in the map too (they send through the same stage); they are checked as stage fixtures.
+    if (f.path.startsWith('/lx/stage/')) continue;
     for (const o of f.outputs) {
       if (o.protocol !== 'artnet' && o.protocol !== 'sacn') continue;
       for (const s of o.segments) {
         for (const a of s.allocation) {
           if (a.end > a.start)
-            out.push({ universe: a.universe, first: a.start + 1, last: a.end, owner: `pixel fixture ${f.path} "${f.label}" (${o.protocol})` });
+            out.push({
+              universe: a.universe,
+              first: a.start + 1,
+              last: a.end,
+              owner: `pixel fixture ${f.path} "${f.label}" (${o.protocol})`,
+              protocol: o.protocol,
+            });
         }
       }
     }
@@ -60,6 +68,19 @@ export const PlacementInput = z
     home: Vec3Payload.optional().describe("The beam's direction at pan 0 / tilt 0 in the fixture's frame; default +y (0,1,0)"),
   })
   .describe('Placement in the 3D model, as the aim solver takes it (docs/stage-aim.md)');
+
+/** Where a stage fixture's DMX goes and what it samples, as patch_fixture and edit_stage_fixture take them. */
+export const StageOutputInput = {
+  protocol: z.enum(['artnet', 'sacn']).optional().describe('Where its DMX goes: Art-Net (default) or sACN, to `host`'),
+  host: z.string().min(1).max(253).optional().describe('Host name or IP its DMX is sent to (default 127.0.0.1)'),
+  sample: z
+    .union([z.enum(['nearest', 'off']), z.array(z.number().int())])
+    .optional()
+    .describe(
+      'What of the rendered frame drives its colour and intensity: "nearest" (default) the model point nearest its position, ' +
+        '"off" nothing, or [index] one model point (a fixture is one cell)',
+    ),
+};
 
 const AttributePayload = z.strictObject({
   key: z.string(),
@@ -102,6 +123,11 @@ export const StageFixturePayload = z.strictObject({
   channels: z.tuple([z.number().int(), z.number().int()]).describe('First and last DMX channel it takes, 1-based'),
   footprint: z.number().int().describe('Channels the mode takes'),
   placement: z.strictObject({ position: Vec3Payload, yaw: z.number(), pitch: z.number(), roll: z.number(), home: Vec3Payload }),
+  protocol: z.enum(['artnet', 'sacn']),
+  host: z.string(),
+  sample: z.union([z.enum(['nearest', 'off']), z.array(z.number().int())]).describe('What of the frame it samples'),
+  sampleColor: z.boolean().describe('Its parameter sampleColor: the frame drives RGB, white, CMY and the colour wheel'),
+  sampleIntensity: z.boolean().describe('Its parameter sampleIntensity: the frame drives the dimmer'),
   attributes: z.array(AttributePayload).optional(),
   aim: AimPayload.optional().describe('A head that can aim: its aim now (aim_stage_fixtures)'),
   warnings: z.array(z.string()).optional().describe('What an operator should know now: an aim out of reach, a move faster than the head'),
@@ -121,6 +147,11 @@ export function toStageFixturePayload(f: StageFixture, detail = true): z.infer<t
     channels: [o.first, o.last],
     footprint: f.footprint,
     placement: structuredClone(patch.placement),
+    protocol: f.protocol,
+    host: f.host,
+    sample: structuredClone(patch.sample ?? 'nearest') as 'nearest' | 'off' | number[],
+    sampleColor: f.sampleColor.isOn(),
+    sampleIntensity: f.sampleIntensity.isOn(),
     ...aimPayload(f),
     ...(detail
       ? {

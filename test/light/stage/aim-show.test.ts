@@ -19,6 +19,7 @@ const MODE = '16 Bt (16 Bit Mode)';
 const empty = new PointSet(0);
 const world = (over: Partial<Parameters<StageRig['drive']>[0]> = {}): Parameters<StageRig['drive']>[0] => ({
   points: empty,
+  generation: 0,
   colors: new Uint32Array(0),
   level: 1,
   deltaMs: 1000 / 60,

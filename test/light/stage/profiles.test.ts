@@ -442,6 +442,7 @@ test('library: indexes a folder of QLC+ and OFL files, searches by maker, model,
       ['Acme Stage', 'Spot 300', 'moving-head', 'ofl'],
       ['Cameo', 'Flat PAR CAN TRI 3W', 'par', 'qlc'],
       ['Clay Paky', 'Sharpy', 'moving-head', 'qlc'],
+      ['Eurolite', 'LED PARty RGBW', 'par', 'qlc'],
       ['Martin', 'MAC 250 Wash', 'moving-head', 'qlc'],
       ['Showtec', 'Infinity XPLO-15 LED Strobe', 'strobe', 'qlc'],
       ['Stairville', 'LED Par56 MKII RGBA', 'par', 'qlc'],
@@ -459,7 +460,7 @@ test('library: indexes a folder of QLC+ and OFL files, searches by maker, model,
   );
   assert.deepEqual(
     (await lib.search({ model: 'par', type: 'par' })).map((e) => e.model),
-    ['Flat PAR CAN TRI 3W', 'LED Par56 MKII RGBA'],
+    ['Flat PAR CAN TRI 3W', 'LED PARty RGBW', 'LED Par56 MKII RGBA'],
   );
   assert.deepEqual(
     (await lib.search({ text: 'clay moving' })).map((e) => e.model),
@@ -475,7 +476,7 @@ test('library: indexes a folder of QLC+ and OFL files, searches by maker, model,
   const bad = 'qlc/Stairville/Stairville-LED-PAR56-MKII-RGBA.qxf';
   await assert.rejects(lib.get(bad), (err: unknown) => err instanceof ProfileError && err.file === bad && /two channels/.test(err.reason));
   await assert.rejects(lib.get(bad), ProfileError, 'refused again: nothing half-added');
-  assert.equal((await lib.entries()).entries.length, 7);
+  assert.equal((await lib.entries()).entries.length, 8);
 });
 
 test('library: GDTF files, files refused from their header, links out of the folder, reload', async (t) => {

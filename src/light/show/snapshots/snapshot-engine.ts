@@ -301,7 +301,7 @@ export class SnapshotEngine extends LXComponent {
       for (const e of mixer.master.effects.items) if (e instanceof Effect) this.captureEffect(e, views);
     }
     for (const m of this.globalModulators) if (m instanceof Modulator) componentParameterViews('MODULATION', m, views);
-    // Footlight's own scope: every stage fixture's attributes (LX drops these views; docs/stage-fixtures.md).
+    // Footlight's own scope: every stage fixture's attributes (LX drops these views; docs/fixtures.md).
     const stage = (this.parent as { stage?: StageRig } | null)?.stage;
     for (const f of stage?.fixtures.items ?? []) for (const p of f.values) views.push(parameterView('STAGE', p));
     return views;

@@ -8,6 +8,8 @@ export interface DriveContext {
   readonly colors: Uint32Array;
   /** The model's points (index k is point k). */
   readonly points: PointSet;
+  /** The model's generation (bumped on every rebuild): what a fixture caches about the points is valid while it stays. */
+  readonly generation: number;
   /** The output level chain a pixel gets, 0–1: master fader (PRE) × /lx/output × structure output brightness. */
   readonly level: number;
   /** The frame's step in show time (the engine speed applied), milliseconds; LightShow.render always gives it (absent: 0). */

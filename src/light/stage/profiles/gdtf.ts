@@ -1,6 +1,6 @@
 // GDTF fixture types (`.gdtf`: a ZIP holding `description.xml`) into the attribute model. The ZIP
 // is read with fflate, only `description.xml` is inflated (bounded), the rest (models, gobo pictures,
-// thumbnails) is left packed. What is mapped and dropped: docs/stage-fixtures.md.
+// thumbnails) is left packed. What is mapped and dropped: docs/fixtures.md.
 import { unzipSync } from 'fflate';
 import {
   type Attribute,

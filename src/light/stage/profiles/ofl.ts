@@ -1,7 +1,7 @@
 // Open Fixture Library fixture files (their JSON format: `availableChannels`, `wheels`, `modes`)
 // into the attribute model. An OFL fixture file does not name its manufacturer: the library keeps
 // it in the folder name (`fixtures/<maker>/<fixture>.json`) and `manufacturers.json` beside the
-// folders, so the caller hands the maker in. What is mapped and dropped: docs/stage-fixtures.md.
+// folders, so the caller hands the maker in. What is mapped and dropped: docs/fixtures.md.
 import {
   type Attribute,
   type Capability,

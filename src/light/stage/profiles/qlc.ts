@@ -1,5 +1,5 @@
 // QLC+ fixture definitions (`.qxf`, QLC+ 4's format) into the attribute model. What is mapped and
-// what is dropped: docs/stage-fixtures.md.
+// what is dropped: docs/fixtures.md.
 import {
   type Attribute,
   type Capability,
