@@ -22,7 +22,8 @@ async function stageShow(t: Parameters<typeof startShow>[0]): Promise<{ show: Te
   const home = await tempHome(t);
   await writeFile(join(home, 'config.json'), JSON.stringify({ fixtureLibrary: LIBRARY }));
   const show = await startShow(t, { home });
-  await show.call('patch_fixture', { profile: PAR, mode: '3-Channel Mode 2', label: 'Par' });
+  // Not sampling the frame: these tests read the attributes' own values in the DMX bytes.
+  await show.call('patch_fixture', { profile: PAR, mode: '3-Channel Mode 2', label: 'Par', sampleColor: false, sampleIntensity: false });
   return { show, home };
 }
 
