@@ -11,6 +11,9 @@ import type { Pattern } from './devices/patterns/pattern.js';
 import { Fixture } from './structure/fixture.js';
 import { ViewDefinition } from './structure/view-definition.js';
 import { DynamicColor } from './palette/dynamic-color.js';
+import { aimStageFixtures } from './operations/stage-aim.js';
+import { patchStageFixture } from './operations/stage-fixtures.js';
+import { BUILT_IN_PROFILES } from './stage/profiles/built-in.js';
 import { Div } from './tempo/divisions.js';
 
 const ORIGIN: Origin = { kind: 'system', name: 'demo' } as unknown as Origin;
@@ -338,6 +341,35 @@ function channel(show: LightShow, label: string, p: Pattern, values: Record<stri
   return ch;
 }
 
+/** The demo's stage (DMX) fixtures, on Art-Net universe 1 to this machine (docs/demo.md). */
+const WASH = 'footlight/generic-wash-head';
+const PAR = 'footlight/generic-rgbw-par';
+/** The truss the heads hang from: above the strips, in front of the wall. */
+const TRUSS = { y: 520, z: 150 };
+/** The strips the floor pars stand at the foot of (1-based), lit from below in the strips' own colours. */
+const PAR_STRIPS = [1, 3, 5, 6, 8, 10];
+
+/**
+ * Four wash heads on a truss and six RGBW pars on the floor (Footlight's built-in profiles, so the
+ * demo needs no fixture library). Each takes its colour and dimmer from the pixels nearest it: the
+ * pars the foot of their strip (the chase, the kick pulse), the heads the wall's top row. The heads
+ * aim at the wall in a 60° fan that the Sway LFO swings across it, four bars a swing.
+ */
+function stageRig(show: LightShow, swayId: number): void {
+  const heads = [-300, -100, 100, 300].map((x, i) => {
+    const placement = { position: { x, y: TRUSS.y, z: TRUSS.z }, home: { x: 0, y: -1, z: 0 } };
+    const profile = BUILT_IN_PROFILES.get(WASH)!;
+    return patchStageFixture(show, { profileId: WASH, profile, mode: '16-bit', label: `Wash ${i + 1}`, placement, protocol: 'artnet' }, [], ORIGIN);
+  });
+  for (const [i, strip] of PAR_STRIPS.entries()) {
+    const placement = { position: { x: -360 + (strip - 1) * 80, y: -20, z: -150 } };
+    const profile = BUILT_IN_PROFILES.get(PAR)!;
+    patchStageFixture(show, { profileId: PAR, profile, mode: 'Dimmer RGBW Shutter', label: `Floor par ${i + 1}`, placement, protocol: 'artnet' }, [], ORIGIN);
+  }
+  aimStageFixtures(show, { fixtures: heads.map((h) => ({ id: h.id })), aim: 'point', point: { x: 0, y: 155, z: 0 }, fan: 60 }, ORIGIN);
+  for (const h of heads) wireModulation(show, { id: swayId }, { id: h.id, key: 'aimX' }, { range: 0.15, polarity: 'bipolar' }, ORIGIN);
+}
+
 /** A parameter of a bus by its bus-relative path (as lanes name it). */
 const param = (show: LightShow, bus: Bus, rel: string): Parameter => show.parameter({ path: `${bus.path}${rel}` });
 
@@ -447,6 +479,8 @@ export function buildDemoShow(show: LightShow): void {
   const density = `${sparkle.path}/density`;
   for (const c of SPARKLE_CUES)
     show.cues.recordCue(ORIGIN, SPARKLE_LIST, { label: c.label, blind: true, values: [{ path: density, value: c.density }], fadeMs: c.fadeMs });
+
+  stageRig(show, sway.id);
 
   show.externals['footlight.lightCues'] = SECTIONS.map((s, scene) => ({
     beat: s.beat,

@@ -67,4 +67,29 @@ test('the stage demo: a 3D rig, six channels, a look per section cued on the son
   assert.ok(show.app.sound.transport.position > 32.5);
   assert.ok(strips.getValue() >= 0.6, `the verse brought the strips up: ${strips.getValue()}`);
   assert.ok(pulsed > 0, 'the kick pulse flashed');
+
+  // The stage rig follows: the floor pars light with their strips, the heads swing with the Sway LFO.
+  const rig = (await show.call('list_stage_fixtures')).fixtures as { path: string; label: string; protocol: string; universe: number }[];
+  assert.deepEqual(
+    rig.map((f) => f.label),
+    ['Wash 1', 'Wash 2', 'Wash 3', 'Wash 4', 'Floor par 1', 'Floor par 2', 'Floor par 3', 'Floor par 4', 'Floor par 5', 'Floor par 6'],
+  );
+  assert.ok(rig.every((f) => f.protocol === 'artnet' && f.universe === 1));
+  const attr = async (path: string, key: string) =>
+    ((await show.call('get_stage_fixture_dmx', { path })).attributes as { key: string; value: number; drivenBy?: string }[]).find((a) => a.key === key)!;
+  const lit = [];
+  const pans = new Set<number>();
+  for (let k = 0; k < 6; k++) {
+    await step(20, () => {});
+    for (const f of rig.slice(4)) {
+      const dimmer = await attr(f.path, 'intensity');
+      assert.match(dimmer.drivenBy ?? '', /^the frame at model point \d+$/);
+      if (dimmer.value > 0) lit.push(f.label);
+    }
+    const pan = await attr(rig[0].path, 'pan');
+    assert.equal(pan.drivenBy, 'its aim (point)');
+    pans.add(pan.value);
+  }
+  assert.ok(lit.length > 0, 'the verse lit the floor pars');
+  assert.ok(pans.size > 1, 'the heads swing with the Sway LFO');
 });

@@ -334,7 +334,13 @@ export class OutputEngine {
       }
       const r = this.records.get(m.key);
       if (r === undefined) return;
-      if (r.lastError !== m.message) this.log.warn({ destination: m.key, error: m.message }, 'output send failed');
+      // Nothing listening at a UDP destination (a controller or visualiser not started yet) is
+      // normal: said once in the log, not warned about; get_output_stats counts every refusal.
+      const refused = m.message.startsWith('ECONNREFUSED');
+      if (refused) {
+        if (r.lastError?.startsWith('ECONNREFUSED') !== true)
+          this.log.info({ destination: m.key }, 'nothing listens at this output destination yet; sending on');
+      } else if (r.lastError !== m.message) this.log.warn({ destination: m.key, error: m.message }, 'output send failed');
       r.lastError = m.message;
       r.lastErrorAt = new Date().toISOString();
     });
