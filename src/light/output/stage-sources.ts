@@ -32,9 +32,8 @@ export function stageOutputs(rig: StageRig, firstSource: number, ports: Partial<
     const protocol = f.protocol;
     const port = ports[protocol] ?? DEFAULT_PORTS[protocol];
     const { universe, address } = f.patch;
-    sources.push({
-      path: f.path,
-      label: f.label.getString(),
+    // Where and how its bytes go: the same for the packer's source and the map's output.
+    const wire = {
       protocol,
       transport: 'udp',
       host: f.host,
@@ -45,6 +44,11 @@ export function stageOutputs(rig: StageRig, firstSource: number, ports: Partial<
       sequenceEnabled: true,
       kinetVersion: 'PORTOUT',
       fps: 0,
+    } as const;
+    sources.push({
+      path: f.path,
+      label: f.label.getString(),
+      ...wire,
       segments: [{ indices: new Int32Array(0), byteOrder: 0, outputStride: 3, headerBytes: new Uint8Array(f.footprint) }],
     });
     return {
@@ -59,16 +63,7 @@ export function stageOutputs(rig: StageRig, firstSource: number, ports: Partial<
       firstPoint: -1,
       outputs: [
         {
-          protocol,
-          transport: 'udp',
-          host: f.host,
-          port,
-          universe,
-          channel: address - 1,
-          priority: STAGE_PRIORITY,
-          sequenceEnabled: true,
-          kinetVersion: 'PORTOUT',
-          fps: 0,
+          ...wire,
           owner: [],
           brightness: 1,
           segments: [
