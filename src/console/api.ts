@@ -92,7 +92,8 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
   const toolRoute = (name: string): Route | undefined => {
     const tool = tools.find(name);
     // Direct tools do I/O to another process (the sound tools): the page drives the host itself.
-    if (tool === undefined || tool.mode === 'direct') return undefined;
+    // The stage's direct tools only read the fixture library's files, so the Stage tab runs them here.
+    if (tool === undefined || (tool.mode === 'direct' && tool.toolset !== 'stage')) return undefined;
     return {
       method: 'POST',
       handler: async ({ body, origin }) => {

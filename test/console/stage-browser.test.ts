@@ -2,6 +2,7 @@
 // fixtures patched over MCP show in the console's 3D preview as bodies with beams read from their
 // DMX bytes (direction, colour, intensity, width); the Stage tab's patch sheet lists them with
 // collisions highlighted, and the attribute panel's sliders write the DMX value as one undo step.
+// The tab also patches from the library, aims and removes, each through the stage tool: one undo step.
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -111,6 +112,64 @@ test('stage tab: the patch sheet shows the fixtures and an overlap; a slider set
     },
   );
   assert.deepEqual(problems, []);
+  assert.deepEqual(external, []);
+});
+
+test('stage tab: search the library, patch a Sharpy, aim it at a point, remove it; undo brings it back', { skip }, async (t) => {
+  const show = await stageShow(t);
+  const { page, problems, external } = await openConsole(await browserFor(t), baseOf(show.url));
+  t.after(() => page.close());
+  await page.getByRole('tab', { name: 'Stage' }).click();
+  const steps = async () => ((await history(show)) as { steps: unknown[] }).steps.length;
+  const start = await steps();
+
+  await page.getByRole('searchbox', { name: 'Search the fixture library' }).fill('sharpy');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.locator(`[data-profile="${SHARPY}"]`).click();
+  const form = page.getByRole('form', { name: 'Patch Clay Paky Sharpy' });
+  await form.waitFor({ timeout: 10_000 });
+  assert.deepEqual(await form.locator('select').first().locator('option').allInnerTexts(), ['Standard (16 ch)', 'Vector (20 ch)']);
+  await form.getByLabel('Label').fill('Sharpy L');
+  await form.getByLabel('y', { exact: true }).fill('4');
+  await form.getByLabel('Home').selectOption('hanging');
+  await form.getByRole('button', { name: 'Patch' }).click();
+  const row = page.locator('tr[data-fixture="/lx/stage/fixture/1"]');
+  await row.waitFor({ timeout: 10_000 });
+  assert.deepEqual(await row.locator('td').allInnerTexts(), ['1', '1', '1–16', '16', 'Standard', 'Clay Paky Sharpy']);
+  assert.equal(await steps(), start + 1, 'the patch is one undo step');
+  const [fixture] = (await show.call('list_stage_fixtures')).fixtures;
+  assert.deepEqual([fixture.label, fixture.placement.position, fixture.placement.home], ['Sharpy L', { x: 0, y: 4, z: 0 }, { x: 0, y: -1, z: 0 }]);
+
+  // A second one at the taken address is refused inline, with the tool's words (its free address), and nothing changes.
+  await form.getByLabel('Address (blank: auto)').fill('5');
+  await form.getByRole('button', { name: 'Patch' }).click();
+  const refusal = form.locator('.hint.error');
+  await refusal.waitFor({ timeout: 10_000 });
+  assert.match(await refusal.innerText(), /^Patch: invalid_argument: .*the first free address in universe 1 is 17/);
+  assert.equal(await steps(), start + 1, 'the refusal records nothing');
+
+  // The new fixture is selected: aim it at a point.
+  const aim = page.getByRole('form', { name: 'Aim' });
+  await aim.getByLabel('x').fill('2');
+  await aim.getByLabel('z').fill('3');
+  await aim.getByRole('button', { name: 'Aim' }).click();
+  await page.locator('.stage-message').waitFor({ timeout: 10_000 });
+  assert.match(await page.locator('.stage-message').innerText(), /^Sharpy L aimed at 2, 0, 3/);
+  assert.equal(await steps(), start + 2, 'the aim is one undo step');
+  await show.app.engine.queue.submit(() => show.app.engine.clock.stepFixed(2, 10));
+  const dmx = await show.call('get_stage_fixture_dmx', { path: '/lx/stage/fixture/1' });
+  const driven = (key: string) => dmx.attributes.find((a: { key: string }) => a.key === key)?.drivenBy;
+  assert.deepEqual([driven('pan'), driven('tilt')], ['its aim (point)', 'its aim (point)']);
+  assert.deepEqual(dmx.aim.target, { x: 2, y: 0, z: 3 });
+
+  await page.getByRole('button', { name: 'Remove Sharpy L' }).click();
+  await row.waitFor({ state: 'detached', timeout: 10_000 });
+  assert.deepEqual((await show.call('list_stage_fixtures')).fixtures, []);
+  await show.call('undo');
+  await row.waitFor({ timeout: 10_000 });
+  const back = (await show.call('list_stage_fixtures')).fixtures;
+  assert.deepEqual([back[0].label, back[0].aim.mode], ['Sharpy L', 'point'], 'undo brings it back, aimed');
+  assert.deepEqual(problems, ['console: Failed to load resource: the server responded with a status of 400 (Bad Request)'], 'only the refused patch');
   assert.deepEqual(external, []);
 });
 

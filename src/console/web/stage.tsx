@@ -1,9 +1,11 @@
 // The Stage tab: the patch sheet of the stage (DMX) fixtures and, for the one selected, its
-// attributes. It reads list_stage_fixtures and get_stage_fixture_dmx (the calls an agent makes)
-// after every history step; the sliders write through /api/parameter like every console edit,
-// so a drag is one undo step. docs/console.md.
+// attributes, Remove and an Aim row; under it the library search and patch form (stage-patch.tsx).
+// It reads list_stage_fixtures and get_stage_fixture_dmx (the calls an agent makes) after every
+// history step; the sliders write through /api/parameter like every console edit, so a drag is
+// one undo step. docs/console.md.
 import { useEffect, useState } from 'preact/hooks';
 import { Slider } from './controls.js';
+import { FixtureActions, PatchPanel } from './stage-patch.js';
 import type { ParameterPayload } from '../protocol.js';
 import { api, callTool, failureText, history } from './store.js';
 
@@ -16,6 +18,8 @@ interface StageFixture {
   readonly address: number;
   readonly channels: readonly [number, number];
   readonly footprint: number;
+  /** Present on a head that can aim. */
+  readonly aim?: { readonly mode: string };
 }
 
 interface Overlap {
@@ -161,9 +165,19 @@ export function StageView() {
             })}
           </tbody>
         </table>
-        {sheet.fixtures.length === 0 && <p class="hint">No stage fixtures yet: patch one with patch_fixture.</p>}
+        {sheet.fixtures.length === 0 && <p class="hint">No stage fixtures yet: patch one below (or with patch_fixture).</p>}
       </div>
+      {chosen !== undefined && (
+        <FixtureActions
+          key={chosen.path}
+          path={chosen.path}
+          label={chosen.label}
+          heads={sheet.fixtures.filter((f) => f.aim !== undefined).map((f) => f.path)}
+          removed={() => setSelected(undefined)}
+        />
+      )}
       {chosen !== undefined && <AttributePanel f={chosen} changed={`${changed}/${redo}`} />}
+      <PatchPanel patched={setSelected} />
     </section>
   );
 }
