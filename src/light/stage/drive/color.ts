@@ -21,7 +21,7 @@ interface Wheel {
 }
 
 /** The slots of a mode that colour and intensity drive, by slot index. */
-export interface ColorPlan {
+interface ColorPlan {
   readonly intensity: readonly number[];
   readonly red: readonly number[];
   readonly green: readonly number[];
