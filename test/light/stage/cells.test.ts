@@ -14,11 +14,15 @@ const BAR_FILE = fileURLToPath(new URL('cell-profiles/qlc/Eurolite/Eurolite-LED-
 const bar = async () => importQlc(BAR_FILE, await readFile(BAR_FILE, 'utf8'));
 const argb = (r: number, g: number, b: number) => (0xff000000 | (r << 16) | (g << 8) | b) >>> 0;
 
-/** One drive pass of `f` over points at `coords` coloured `colors`; returns its DMX. */
+const pointSets = new Map<string, PointSet>();
+
+/** One drive pass of `f` over points at `coords` (one PointSet per distinct list, as a model keeps it) coloured `colors`; returns its DMX. */
 function drive(f: StageFixture, coords: [number, number, number][], colors: number[], level = 1): number[] {
   const rig = new StageRig();
   rig.fixtures.insert(f);
-  const points = new PointSet(coords.length);
+  const key = JSON.stringify(coords);
+  const points = pointSets.get(key) ?? new PointSet(coords.length);
+  pointSets.set(key, points);
   coords.forEach(([x, y, z], i) => {
     points.x[i] = x;
     points.y[i] = y;
@@ -86,6 +90,9 @@ test("cells: each cell samples the point nearest it along the fixture's width; y
   drive(f, coords, colors, 0.5);
   assert.deepEqual([...f.driven].slice(0, 3), [128, 0, 0], 'no dimmer: the level scales each cell');
   assert.deepEqual(f.drivenBy[0], 'the frame at model points 0, 1, 2, 3');
+  // The nearest points are kept per placement: a turned fixture samples again.
+  f.patch = { ...f.patch, placement: { ...f.patch.placement, yaw: 180 } };
+  assert.deepEqual(drive(f, coords, colors), [64, 64, 64, 0, 0, 255, 0, 255, 0, 255, 0, 0]);
 });
 
 test('cells: an explicit sample names one point per cell; a missing point drives nothing', async () => {
