@@ -140,13 +140,20 @@ function occupants(show: LightShow, pixelOutputs: readonly Occupant[], protocol:
   return all.filter((o) => o.protocol === undefined || o.protocol === protocol);
 }
 
-/** The protocol, host and sample a call gives, checked (a sample point must be in the model); absent ones are left out. */
-function outputOf(show: LightShow, input: { protocol?: unknown; host?: unknown; sample?: unknown }): Pick<StagePatch, 'protocol' | 'host' | 'sample'> {
-  const problem = outputProblem(input.protocol, input.host, input.sample);
+/**
+ * The protocol, host and sample a call gives, checked (one sample point per cell of a fixture
+ * with `cells` cells, each in the model); absent ones are left out.
+ */
+function outputOf(
+  show: LightShow,
+  input: { protocol?: unknown; host?: unknown; sample?: unknown },
+  cells: number,
+): Pick<StagePatch, 'protocol' | 'host' | 'sample'> {
+  const problem = outputProblem(input.protocol, input.host, input.sample, cells);
   if (problem !== undefined) throw invalidArgument(problem);
   const size = show.structure.model.size;
-  if (Array.isArray(input.sample) && input.sample[0] >= size)
-    throw notFound(`sample point ${input.sample[0]} is not in the model: it has ${plural(size, 'point')} (0–${size - 1})`);
+  const beyond = Array.isArray(input.sample) ? (input.sample as number[]).find((i) => i >= size) : undefined;
+  if (beyond !== undefined) throw notFound(`sample point ${beyond} is not in the model: it has ${plural(size, 'point')} (0–${size - 1})`);
   return {
     ...(input.protocol !== undefined ? { protocol: input.protocol as StageProtocol } : {}),
     ...(input.host !== undefined ? { host: input.host as string } : {}),
@@ -168,7 +175,7 @@ export function patchStageFixture(show: LightShow, input: PatchInput, pixelOutpu
   const universe = checkUniverse(input.universe ?? 1);
   const draft = new StageFixture(profile, { profileId: input.profileId, mode: input.mode, universe, address: 1, placement: DEFAULT_PLACEMENT }, label);
   const placement = placementOf(DEFAULT_PLACEMENT, input.placement);
-  const output = outputOf(show, input);
+  const output = outputOf(show, input, draft.cells);
   const protocol = output.protocol ?? DEFAULT_STAGE_PROTOCOL;
   const address = placeChannels(label, universe, input.address ?? 'auto', draft.footprint, occupants(show, pixelOutputs, protocol));
   draft.patch = { ...draft.patch, address, placement, ...output };
@@ -204,7 +211,10 @@ export function editStageFixture(show: LightShow, target: ComponentTarget, input
   const mode = input.mode ?? f.patch.mode;
   const next = mode === f.patch.mode ? f : new StageFixture(f.profile, { ...f.patch, mode }, label);
   const placement = placementOf(f.patch.placement, input.placement);
-  const output = outputOf(show, input);
+  const output = outputOf(show, input, next.cells);
+  // Another mode with another cell count cannot keep explicit points saying one per cell of the old one.
+  const kept = output.sample === undefined ? outputProblem(undefined, undefined, f.patch.sample, next.cells) : undefined;
+  if (kept !== undefined) throw invalidArgument(`${kept}: mode ${JSON.stringify(mode)} has ${plural(next.cells, 'cell')}; give a sample with it`);
   const protocol = output.protocol ?? f.protocol;
   const moved = input.universe !== undefined || input.address !== undefined || next !== f || protocol !== f.protocol;
   const others = occupants(show, pixelOutputs, protocol, f);

@@ -8,8 +8,8 @@ import { Component, type ComponentArray } from '../../engine/component.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import { type Beam, beamOf } from '../stage/beam.js';
 import type { DriveContext } from '../stage/drive/context.js';
-import { type ColorPlan, colorPlan, driveColor } from '../stage/drive/color.js';
-import { type SampleSetting, nearestPoint } from '../stage/drive/sample.js';
+import { type CellPlan, cellCount, cellPlan, driveCells } from '../stage/drive/color.js';
+import { type SampleSetting, cellPoints, nearestPoint } from '../stage/drive/sample.js';
 import type { PointSet } from '../model/points.js';
 import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { type ModeLayout, type Occupant, dmxBytes, modeLayout } from '../stage/patch.js';
@@ -83,10 +83,12 @@ export class StageFixture extends Component {
   readonly sampleIntensity = new BooleanParameter('Sample intensity', true, {
     description: "The rendered frame drives the dimmer from the sampled point's brightness and the output level",
   });
-  /** The last nearest point found, and for which model and position. */
-  private nearest: { points: PointSet; generation: number; position: Vec3; index: number } | null = null;
-  /** The slots colour and intensity drive (worked out once: the mode is fixed for the object). */
-  readonly colorPlan: ColorPlan;
+  /** The last nearest points found (one per cell), and for which model and placement. */
+  private nearest: { points: PointSet; generation: number; placement: StagePlacement; indices: readonly number[] } | null = null;
+  /** The slots colour and intensity drive, per cell and for the whole fixture (worked out once: the mode is fixed for the object). */
+  readonly colorPlan: CellPlan;
+  /** How many cells it has: its mode's heads (docs/fixtures.md, "Several cells"), one without. */
+  readonly cells: number;
 
   constructor(
     readonly profile: FixtureProfile,
@@ -106,7 +108,8 @@ export class StageFixture extends Component {
     this.drivenBy = new Array(this.layout.slots.length).fill(undefined);
     this.addParameter('sampleColor', this.sampleColor);
     this.addParameter('sampleIntensity', this.sampleIntensity);
-    this.colorPlan = colorPlan(this.layout);
+    this.colorPlan = cellPlan(this.layout);
+    this.cells = cellCount(this.layout);
   }
 
   get protocol(): StageProtocol {
@@ -117,18 +120,19 @@ export class StageFixture extends Component {
     return this.patch.host ?? DEFAULT_STAGE_HOST;
   }
 
-  /** The model point this frame's colour comes from, or -1 when it samples nothing. */
-  sampleIndex(points: PointSet, generation: number): number {
+  /** The model points this frame's colour comes from, one per cell; empty when it samples nothing. */
+  sampleIndices(points: PointSet, generation: number): readonly number[] {
     const sample = this.patch.sample ?? 'nearest';
-    if (sample === 'off') return -1;
-    if (sample !== 'nearest') return sample[0] ?? -1;
-    const position = this.patch.placement.position;
+    if (sample === 'off') return [];
+    if (sample !== 'nearest') return sample;
+    const placement = this.patch.placement;
     const c = this.nearest;
-    // The search is linear in the model's points: kept while the model and the position stay.
-    if (c !== null && c.points === points && c.generation === generation && c.position === position) return c.index;
-    const index = nearestPoint(points, position.x, position.y, position.z);
-    this.nearest = { points, generation, position, index };
-    return index;
+    // The search is linear in the model's points: kept while the model and the placement stay.
+    if (c !== null && c.points === points && c.generation === generation && c.placement === placement) return c.indices;
+    const at = this.cells === 1 ? [placement.position] : cellPoints(placement, this.profile.physical.dimensionsMm?.[0], this.cells);
+    const indices = at.map((p) => nearestPoint(points, p.x, p.y, p.z));
+    this.nearest = { points, generation, placement, indices };
+    return indices;
   }
 
   get footprint(): number {
@@ -170,11 +174,17 @@ const colorDriver: Driver = (f, context) => {
   const color = f.sampleColor.isOn();
   const intensity = f.sampleIntensity.isOn();
   if (!color && !intensity) return undefined;
-  const index = f.sampleIndex(context.points, context.generation);
-  // A named point the model no longer has drives nothing.
-  if (index < 0 || index >= context.colors.length) return undefined;
-  driveColor(f.colorPlan, context.colors[index], context.level, { color, intensity }, f.driven);
-  return `the frame at model point ${index}`;
+  const indices = f.sampleIndices(context.points, context.generation);
+  // A named point the model no longer has drives nothing (nor does an empty model).
+  if (indices.length === 0 || indices.some((i) => i < 0 || i >= context.colors.length)) return undefined;
+  driveCells(
+    f.colorPlan,
+    indices.map((i) => context.colors[i]),
+    context.level,
+    { color, intensity },
+    f.driven,
+  );
+  return indices.length === 1 ? `the frame at model point ${indices[0]}` : `the frame at model points ${indices.join(', ')}`;
 };
 
 /** The drivers, in order; a later one overrides an earlier one's slot. */
@@ -266,7 +276,7 @@ export class StageRig extends Component {
           universe: raw.universe as number,
           address: raw.address as number,
           placement: readPlacement(raw.placement),
-          ...readOutput(raw),
+          ...readOutput(raw, Math.max(1, profile.modes.find((m) => m.name === raw.mode)?.heads?.length ?? 0)),
         };
         const label = typeof raw.label === 'string' && raw.label.length > 0 ? raw.label : profile.model;
         const f = new StageFixture(profile, patch, label);
@@ -339,9 +349,9 @@ function patchProblem(raw: Record<string, unknown>): string | undefined {
 }
 
 /** A saved patch's protocol, host and sample setting (absent ones keep their defaults); throws what is wrong. */
-function readOutput(raw: Record<string, unknown>): Pick<StagePatch, 'protocol' | 'host' | 'sample'> {
+function readOutput(raw: Record<string, unknown>, cells: number): Pick<StagePatch, 'protocol' | 'host' | 'sample'> {
   const out: { protocol?: StageProtocol; host?: string; sample?: SampleSetting } = {};
-  const problem = outputProblem(raw.protocol, raw.host, raw.sample);
+  const problem = outputProblem(raw.protocol, raw.host, raw.sample, cells);
   if (problem !== undefined) throw new Error(problem);
   if (raw.protocol !== undefined) out.protocol = raw.protocol as StageProtocol;
   if (raw.host !== undefined) out.host = raw.host as string;
@@ -350,17 +360,18 @@ function readOutput(raw: Record<string, unknown>): Pick<StagePatch, 'protocol' |
 }
 
 /**
- * Why a protocol, host or sample setting is not one, or undefined (absent values are fine). A
- * fixture is one cell: an explicit sample names one point.
+ * Why a protocol, host or sample setting is not one, or undefined (absent values are fine). An
+ * explicit sample names one point per cell (`cells`: the mode's heads, one without).
  */
-export function outputProblem(protocol: unknown, host: unknown, sample: unknown): string | undefined {
+export function outputProblem(protocol: unknown, host: unknown, sample: unknown, cells: number): string | undefined {
   if (protocol !== undefined && !STAGE_PROTOCOLS.includes(protocol as StageProtocol))
     return `protocol ${JSON.stringify(protocol)} is not one of ${STAGE_PROTOCOLS.join(', ')}`;
   if (host !== undefined && (typeof host !== 'string' || !/^[A-Za-z0-9.:-]{1,253}$/.test(host)))
     return `host ${JSON.stringify(host)} is not a host name or IP address`;
   if (sample === undefined || sample === 'nearest' || sample === 'off') return undefined;
-  if (!Array.isArray(sample) || sample.length !== 1 || !sample.every((i) => Number.isInteger(i) && i >= 0))
-    return `sample ${JSON.stringify(sample)} is not "nearest", "off" or [a model point index] (the fixture is one cell)`;
+  const what = cells === 1 ? '[a model point index] (the fixture is one cell)' : `${cells} model point indices (one per cell of its mode)`;
+  if (!Array.isArray(sample) || sample.length !== cells || !sample.every((i) => Number.isInteger(i) && i >= 0))
+    return `sample ${JSON.stringify(sample)} is not "nearest", "off" or ${what}`;
   return undefined;
 }
 

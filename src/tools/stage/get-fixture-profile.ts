@@ -70,6 +70,7 @@ export default defineTool({
         name: z.string(),
         channelCount: z.number().int().describe('DMX channels the mode takes'),
         channels: z.array(z.string().nullable()).optional().describe('With `mode`: channel names by DMX offset from 0, null for an unused slot'),
+        heads: z.array(z.array(z.string())).optional().describe("With `mode`, when it has cells: each cell's channel names, in order"),
       }),
     ),
     channels: z.array(Channel),
@@ -94,7 +95,7 @@ export default defineTool({
       modes:
         m === undefined
           ? p.modes.map((x) => ({ name: x.name, channelCount: x.channels.length }))
-          : [{ name: m.name, channelCount: m.channels.length, channels: [...m.channels] }],
+          : [{ name: m.name, channelCount: m.channels.length, channels: [...m.channels], ...(m.heads ? { heads: m.heads.map((h) => [...h]) } : {}) }],
       channels:
         m === undefined
           ? p.channels.map(summary)

@@ -78,7 +78,7 @@ export const StageOutputInput = {
     .optional()
     .describe(
       'What of the rendered frame drives its colour and intensity: "nearest" (default) the model point nearest its position, ' +
-        '"off" nothing, or [index] one model point (a fixture is one cell)',
+        '"off" nothing, or [i, ...] one model point per cell (one for most fixtures; a bar\'s mode with heads has several: `cells`)',
     ),
 };
 
@@ -126,6 +126,7 @@ export const StageFixturePayload = z.strictObject({
   protocol: z.enum(['artnet', 'sacn']),
   host: z.string(),
   sample: z.union([z.enum(['nearest', 'off']), z.array(z.number().int())]).describe('What of the frame it samples'),
+  cells: z.number().int().describe("Cells its mode has (the profile's heads, 1 without): each samples its own point"),
   sampleColor: z.boolean().describe('Its parameter sampleColor: the frame drives RGB, white, CMY and the colour wheel'),
   sampleIntensity: z.boolean().describe('Its parameter sampleIntensity: the frame drives the dimmer'),
   attributes: z.array(AttributePayload).optional(),
@@ -150,6 +151,7 @@ export function toStageFixturePayload(f: StageFixture, detail = true): z.infer<t
     protocol: f.protocol,
     host: f.host,
     sample: structuredClone(patch.sample ?? 'nearest') as 'nearest' | 'off' | number[],
+    cells: f.cells,
     sampleColor: f.sampleColor.isOn(),
     sampleIntensity: f.sampleIntensity.isOn(),
     ...aimPayload(f),

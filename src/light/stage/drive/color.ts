@@ -21,7 +21,7 @@ interface Wheel {
 }
 
 /** The slots of a mode that colour and intensity drive, by slot index. */
-export interface ColorPlan {
+interface ColorPlan {
   readonly intensity: readonly number[];
   readonly red: readonly number[];
   readonly green: readonly number[];
@@ -51,12 +51,13 @@ function normalised(r: number, g: number, b: number): [number, number, number] {
   return m === 0 ? [0, 0, 0] : [r / m, g / m, b / m];
 }
 
-/** Which slots of `layout` take colour, intensity, a wheel slot or an open shutter. */
-export function colorPlan(layout: ModeLayout): ColorPlan {
-  const of = (attribute: string) => layout.slots.flatMap((s, i) => (s.attribute === attribute ? [i] : []));
+/** Which slots of `layout` (those whose channel `take` accepts; default all) take colour, intensity, a wheel slot or an open shutter. */
+function colorPlan(layout: ModeLayout, take: (channel: string) => boolean = () => true): ColorPlan {
+  const of = (attribute: string) => layout.slots.flatMap((s, i) => (s.attribute === attribute && take(s.channel) ? [i] : []));
   const wheels: Wheel[] = [];
   const shutters: { slot: number; open: number }[] = [];
   layout.slots.forEach((s, i) => {
+    if (!take(s.channel)) return;
     const bytes = s.offsets.length;
     if (s.attribute === 'color-wheel') {
       const slots: WheelSlot[] = [];
@@ -92,6 +93,52 @@ export function colorPlan(layout: ModeLayout): ColorPlan {
   };
 }
 
+/** A mode's colour plans: one per cell (its head's channels) and the whole fixture's (the channels in no head: all of them for one cell). */
+export interface CellPlan {
+  /** One plan per cell, in head order; empty for a one-cell fixture. */
+  readonly cells: readonly ColorPlan[];
+  readonly whole: ColorPlan;
+}
+
+/** The plans of a mode: per head when it has two or more, else the whole fixture as one cell. */
+export function cellPlan(layout: ModeLayout): CellPlan {
+  const heads = layout.mode.heads ?? [];
+  if (heads.length < 2) return { cells: [], whole: colorPlan(layout) };
+  const inHead = new Set(heads.flat());
+  return { cells: heads.map((h) => colorPlan(layout, (c) => h.includes(c))), whole: colorPlan(layout, (c) => !inHead.has(c)) };
+}
+
+/** How many cells a mode has (its heads; one without). */
+export const cellCount = (layout: ModeLayout): number => Math.max(1, layout.mode.heads?.length ?? 0);
+
+/**
+ * Drives a multi-cell fixture from one ARGB per cell (docs/fixtures.md, "Several cells"): each
+ * cell's slots from its own colour; the whole fixture's slots (a master dimmer, a shared wheel)
+ * from the brightest cell (ties: the first). When a driven master dimmer carries the brightness
+ * and a cell has no dimmer of its own, that cell's colour is divided by the brightest cell's, so
+ * master × cell gives each cell its own brightness.
+ */
+export function driveCells(plan: CellPlan, argbs: readonly number[], level: number, drive: ColorDrive, out: Float64Array): void {
+  if (!drive.color && !drive.intensity) return;
+  let brightest = 0;
+  let top = -1;
+  argbs.forEach((c, i) => {
+    const m = Math.max((c >>> 16) & 0xff, (c >>> 8) & 0xff, c & 0xff);
+    if (m > top) {
+      top = m;
+      brightest = i;
+    }
+  });
+  driveColor(plan.whole, argbs[brightest], level, drive, out);
+  const master = drive.intensity && plan.whole.intensity.length > 0;
+  plan.cells.forEach((cell, i) => {
+    const c = argbs[i];
+    if (!master || cell.intensity.length > 0) return driveColor(cell, c, level, drive, out);
+    const k = top === 0 ? 0 : 1 / top;
+    driveRgb(cell, ((c >>> 16) & 0xff) * k, ((c >>> 8) & 0xff) * k, (c & 0xff) * k, 1, drive, out);
+  });
+}
+
 /** The wheel value nearest `rgb` (normalised), ties to the lower DMX value; the open slot when none is within the threshold or the sample is black. */
 function wheelValue(wheel: Wheel, rgb: readonly [number, number, number]): number | undefined {
   if (rgb[0] === 0 && rgb[1] === 0 && rgb[2] === 0) return wheel.open;
@@ -121,11 +168,13 @@ interface ColorDrive {
  * channels carry the brightness. White = min(r, g, b) taken out of r, g, b (alone: the brightest);
  * CMY = full − colour.
  */
-export function driveColor(plan: ColorPlan, argb: number, level: number, drive: ColorDrive, out: Float64Array): void {
+function driveColor(plan: ColorPlan, argb: number, level: number, drive: ColorDrive, out: Float64Array): void {
+  driveRgb(plan, ((argb >>> 16) & 0xff) / 255, ((argb >>> 8) & 0xff) / 255, (argb & 0xff) / 255, level, drive, out);
+}
+
+/** driveColor from r, g, b each 0–1. */
+function driveRgb(plan: ColorPlan, r: number, g: number, b: number, level: number, drive: ColorDrive, out: Float64Array): void {
   if (!drive.color && !drive.intensity) return;
-  const r = ((argb >>> 16) & 0xff) / 255;
-  const g = ((argb >>> 8) & 0xff) / 255;
-  const b = (argb & 0xff) / 255;
   const lv = level < 0 ? 0 : level > 1 ? 1 : level;
   const brightness = Math.max(r, g, b) * lv;
   const dimmed = drive.intensity && plan.intensity.length > 0;

@@ -125,6 +125,11 @@ export interface ProfileMode {
   readonly name: string;
   /** Channel names in DMX order (offset 0 first); null for an unused slot. */
   readonly channels: readonly (string | null)[];
+  /**
+   * The mode's cells (QLC+ `<Head>`: a bar's or a matrix's separately coloured parts), each the
+   * names of its channels, in the order they sit along the fixture's width; absent: one cell.
+   */
+  readonly heads?: readonly (readonly string[])[];
 }
 
 export interface ProfilePhysical {
@@ -194,7 +199,7 @@ export function hexColor(text: string | undefined): string | undefined {
 /**
  * Checks a draft whole and returns it frozen, or throws a ProfileError naming the first fault:
  * maker and model named, channel names unique, every mode non-empty and naming only defined
- * channels (each at most once), fine bytes pointing at coarse channels, capabilities inside
+ * channels (each at most once), heads naming channels of their mode (each in one head), fine bytes pointing at coarse channels, capabilities inside
  * 0–255, in order and not overlapping, colours as `#rrggbb`.
  */
 export function checkProfile(draft: ProfileDraft): FixtureProfile {
@@ -238,6 +243,15 @@ export function checkProfile(draft: ProfileDraft): FixtureProfile {
       if (seen.has(c)) fail(`${where} names channel ${JSON.stringify(c)} twice`);
       seen.add(c);
     }
+    const inHead = new Set<string>();
+    (mode.heads ?? []).forEach((head, h) => {
+      if (!Array.isArray(head) || head.length === 0) fail(`${where}: head ${h + 1} names no channel`);
+      for (const c of head) {
+        if (!seen.has(c)) fail(`${where}: head ${h + 1} names channel ${JSON.stringify(c)}, which is not in the mode`);
+        if (inHead.has(c)) fail(`${where}: channel ${JSON.stringify(c)} is in two heads`);
+        inHead.add(c);
+      }
+    });
   }
   return deepFreeze(draft) as FixtureProfile;
 }

@@ -291,7 +291,14 @@ export function importQlc(file: string, xml: string): FixtureProfile {
       if (slots[at] !== null) throw new ProfileError(file, `mode ${JSON.stringify(attr(node, 'Name'))}: two channels at number ${at}`);
       slots[at] = text(c);
     }
-    return { name: attr(node, 'Name') ?? '', channels: slots };
+    const name = attr(node, 'Name') ?? '';
+    // A <Head> lists the channel numbers of one cell, read as the channels' names. A number the
+    // mode lacks is skipped; a channel several heads list is the whole fixture's (in no head).
+    const listed = children(node, 'Head').map((h) => children(h, 'Channel').flatMap((c) => slots[num(text(c)) ?? -1] ?? []));
+    const count = new Map<string, number>();
+    for (const h of listed) for (const c of new Set(h)) count.set(c, (count.get(c) ?? 0) + 1);
+    const heads = listed.map((h) => [...new Set(h)].filter((c) => count.get(c) === 1)).filter((h) => h.length > 0);
+    return heads.length > 0 ? { name, channels: slots, heads } : { name, channels: slots };
   });
   return checkProfile({
     source: 'qlc',
