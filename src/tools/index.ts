@@ -108,6 +108,8 @@ import removeMidiMapping from './midi/remove-midi-mapping.js';
 import listMidiInputs from './midi/list-midi-inputs.js';
 import setMidiInput from './midi/set-midi-input.js';
 import getLastMidiControl from './midi/get-last-midi-control.js';
+import addStagePoint from './stage/add-stage-point.js';
+import removeStagePoint from './stage/remove-stage-point.js';
 import getProjectInfo from './light/get-project-info.js';
 import listAvailableEffects from './light/list-available-effects.js';
 import listAvailableFixtures from './light/list-available-fixtures.js';
@@ -290,6 +292,8 @@ export const TOOLS: readonly AnyTool[] = [
   listMidiInputs,
   setMidiInput,
   getLastMidiControl,
+  addStagePoint,
+  removeStagePoint,
   undo,
   redo,
   getHistory,

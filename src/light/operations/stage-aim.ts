@@ -10,6 +10,7 @@ import { type PanTilt, type StaggerOrder, lineTargets, stagger } from '../stage/
 import { type Vec3, add, rotateAbout, sub } from '../stage/aim/vector.js';
 import type { LightShow } from '../show/light-show.js';
 import { AIM_EXTENT, type AimMode, MAX_AIM_DELAY, type HeadAim, aimProblem, brightestCentre, moveSeconds } from '../show/stage-aim.js';
+import { StagePoint } from '../show/stage-points.js';
 import { StageFixture } from '../show/stage-rig.js';
 import { Fixture } from '../structure/fixture.js';
 import { stageFixtureAt } from './stage-fixtures.js';
@@ -72,10 +73,11 @@ function heads(show: LightShow, list: readonly ComponentTarget[]): { fixture: St
 
 /** The path an aim at a fixture stores: an LX fixture or a stage fixture other than the heads. */
 function fixturePath(show: LightShow, target: ComponentTarget | undefined, group: readonly StageFixture[]): string {
-  if (target === undefined) throw invalidArgument('aim fixture needs fixture: the path or id of an LX fixture or a stage fixture');
+  if (target === undefined) throw invalidArgument('aim fixture needs fixture: the path or id of an LX fixture, a stage fixture or a named point');
   const c = targets.component(show.lx, target, 'fixture');
   if (c instanceof StageFixture && group.includes(c)) throw invalidArgument(`${c.path} is one of the heads: a head cannot aim at itself`);
-  if (!(c instanceof StageFixture) && !(c instanceof Fixture)) throw invalidArgument(`${c.path} is neither an LX fixture nor a stage fixture`);
+  if (!(c instanceof StageFixture) && !(c instanceof Fixture) && !(c instanceof StagePoint))
+    throw invalidArgument(`${c.path} is neither an LX fixture, a stage fixture nor a named point (/lx/stage/point/N)`);
   return c.path;
 }
 

@@ -24,6 +24,7 @@ import type { DmxSource } from '../dmx/dmx-engine.js';
 import { CueLists } from './cues/cue-lists.js';
 import { CUE_LISTS_KEY, readCueLists } from './cues/cue-data.js';
 import { CAMERAS_KEY, Cameras, readCameras } from './cameras.js';
+import { StagePoint } from './stage-points.js';
 import { StageFixture, type Vec3 } from './stage-rig.js';
 import { Fixture } from '../structure/fixture.js';
 
@@ -219,6 +220,7 @@ export class LightShow {
       return undefined;
     }
     if (c instanceof StageFixture) return c.patch.placement.position;
+    if (c instanceof StagePoint) return c.position;
     if (!(c instanceof Fixture)) return undefined;
     const range = this.structure.pointRanges.get(c);
     if (range === undefined || range.count === 0) return undefined;

@@ -91,7 +91,7 @@ export class HeadAim {
   readonly y = new BoundedParameter('Aim Y', 0, { v0: -AIM_EXTENT, v1: AIM_EXTENT, modulatable: true, description: 'Target point y, model units' });
   readonly z = new BoundedParameter('Aim Z', 0, { v0: -AIM_EXTENT, v1: AIM_EXTENT, modulatable: true, description: 'Target point z, model units' });
   readonly fixture = new StringParameter('Aim Fixture', '', {
-    description: 'With aim fixture: the path of an LX fixture (its centre: the mean of its points) or a stage fixture (its position)',
+    description: 'With aim fixture: the path of an LX fixture (its centre: the mean of its points), a stage fixture (its position) or a named point',
     maxLength: 256,
   });
   readonly top = new BoundedParameter('Aim Top', 10, {

@@ -15,6 +15,7 @@ import { BooleanParameter } from '../../engine/parameters/boolean.js';
 import { type ModeLayout, type Occupant, dmxBytes, modeLayout } from '../stage/patch.js';
 import { type FixtureProfile, checkProfile } from '../stage/profiles/profile.js';
 import { AIM_MODES, HeadAim, aimProblem } from './stage-aim.js';
+import { type StagePoint, loadPoints, savePoints } from './stage-points.js';
 import { EnumParameter } from '../../engine/parameters/enum.js';
 
 /** The externals key stage fixtures are saved under. */
@@ -204,11 +205,14 @@ export class StageRig extends Component {
   /** Outside LX's part of the file: references to it are saved by path alone (docs/fixtures.md). */
   readonly outsideLx = true as const;
   readonly fixtures: ComponentArray<StageFixture>;
+  /** Named points heads can aim at (stage-points.ts). */
+  readonly points: ComponentArray<StagePoint>;
 
   constructor() {
     super('Stage');
     this.key = 'stage';
     this.fixtures = this.addArray<StageFixture>('fixture');
+    this.points = this.addArray<StagePoint>('point');
   }
 
   /**
@@ -229,9 +233,9 @@ export class StageRig extends Component {
     }
   }
 
-  /** The saved form (undefined with no fixtures): every profile used once, each fixture's patch and non-default values. */
+  /** The saved form (undefined with no fixtures and no points): every profile used once, each fixture's patch and values, the named points. */
   save(): unknown {
-    if (this.fixtures.length === 0) return undefined;
+    if (this.fixtures.length === 0 && this.points.length === 0) return undefined;
     const profiles: Record<string, FixtureProfile> = {};
     const fixtures = this.fixtures.items.map((f) => {
       profiles[f.patch.profileId] = f.profile;
@@ -242,7 +246,7 @@ export class StageRig extends Component {
       return { label: f.label.getString(), profile: f.patch.profileId, ...structuredClone(f.patch), values, ...drive, ...aim };
     });
     for (const f of fixtures) delete (f as { profileId?: string }).profileId;
-    return { profiles, fixtures };
+    return { profiles, fixtures, ...(this.points.length === 0 ? {} : { points: savePoints(this.points) }) };
   }
 
   /** Builds the fixtures a project saved; what cannot be read is dropped with a warning naming it. */
@@ -253,6 +257,7 @@ export class StageRig extends Component {
       warn(`${at}: not { profiles, fixtures }; no stage fixture was loaded`);
       return;
     }
+    loadPoints(this.points, saved.points, `${at}/points`, warn);
     const profiles = new Map<string, FixtureProfile>();
     for (const [id, raw] of Object.entries(saved.profiles)) {
       try {

@@ -26,7 +26,7 @@ export default defineTool({
     aim: z.enum(['point', 'fixture', 'brightest', 'off']),
     point: Point.optional().describe(`aim point: the target, model units (within ±${AIM_EXTENT})`),
     line: z.strictObject({ from: Point, to: Point }).optional().describe('aim point, instead of point: targets evenly from `from` to `to`'),
-    fixture: PathOrId.optional().describe('aim fixture: an LX fixture (/lx/structure/fixture/N) or a stage fixture'),
+    fixture: PathOrId.optional().describe('aim fixture: an LX fixture (/lx/structure/fixture/N), a stage fixture or a named point (/lx/stage/point/N)'),
     top: z.number().optional().describe('aim brightest: percent of the points, 0.1–100 (default 10)'),
     fan: z.number().optional().describe("Degrees between the first and last head's beams, −360…360 (default 0)"),
     stagger: z

@@ -3,6 +3,7 @@ import { notFound } from '../../engine/errors.js';
 import type { FixtureLibrary } from '../../light/stage/profiles/library.js';
 import { FIXTURE_TYPES } from '../../light/stage/profiles/profile.js';
 import type { OutputEngine } from '../../light/output/output-engine.js';
+import type { StagePoint } from '../../light/show/stage-points.js';
 import type { StageFixture } from '../../light/show/stage-rig.js';
 import type { Occupant } from '../../light/stage/patch.js';
 
@@ -169,4 +170,18 @@ export function toStageFixturePayload(f: StageFixture, detail = true): z.infer<t
         }
       : {}),
   };
+}
+
+/** A named point of the stage. */
+export const StagePointPayload = z.strictObject({
+  path: z.string(),
+  id: z.number().int(),
+  label: z.string(),
+  x: z.number(),
+  y: z.number(),
+  z: z.number(),
+});
+
+export function toStagePointPayload(p: StagePoint): z.infer<typeof StagePointPayload> {
+  return { path: p.path, id: p.id, label: p.label.getString(), x: p.x.getBaseValue(), y: p.y.getBaseValue(), z: p.z.getBaseValue() };
 }
