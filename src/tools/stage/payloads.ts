@@ -4,6 +4,7 @@ import type { FixtureLibrary } from '../../light/stage/profiles/library.js';
 import { FIXTURE_TYPES } from '../../light/stage/profiles/profile.js';
 import type { OutputEngine } from '../../light/output/output-engine.js';
 import type { StageFixture } from '../../light/show/stage-rig.js';
+import { aimReport } from '../../light/show/stage-dmx.js';
 import type { Occupant } from '../../light/stage/patch.js';
 
 export const FixtureTypeInput = z.enum(FIXTURE_TYPES);
@@ -102,14 +103,7 @@ const AimPayload = z.strictObject({
 
 /** A head's aim as the last frame left it, and the warnings about it. */
 export function aimPayload(f: StageFixture): { aim?: z.infer<typeof AimPayload>; warnings?: string[] } {
-  const aim = f.aim;
-  if (aim === undefined) return {};
-  const s = aim.status;
-  const warnings = aim.warnings();
-  return {
-    aim: { mode: aim.modeName, ...(s === undefined ? {} : { target: s.target, pan: s.pan, tilt: s.tilt, reachable: s.reachable }) },
-    ...(warnings.length === 0 ? {} : { warnings }),
-  };
+  return aimReport(f);
 }
 
 export const StageFixturePayload = z.strictObject({
