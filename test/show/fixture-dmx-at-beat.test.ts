@@ -23,8 +23,8 @@ async function liveState(show: TestShow, path: string): Promise<unknown> {
   };
 }
 
-/** The same show saved and opened offline by hand, played to frame `index`: the fixture's DMX there. */
-async function directRender(show: TestShow, path: string, index: number): Promise<unknown> {
+/** The same show saved and opened offline by hand, played from the song's start: each fixture's DMX at each frame asked. */
+async function directRender(show: TestShow, paths: readonly string[], frames: readonly number[]): Promise<Map<string, unknown>> {
   const { app } = show;
   const [light, song] = await app.engine.queue.submit(() => [
     writeProject(app.light.lx, app.light.externals, 0),
@@ -32,52 +32,55 @@ async function directRender(show: TestShow, path: string, index: number): Promis
   ]);
   const media = app.light.mediaDir === undefined ? {} : mediaResolvers(app.light.mediaDir);
   const offline = openOfflineShow({ light, song: song as never, fps: 60, registry: createLibrary(), ...media });
+  const out = new Map<string, unknown>();
   try {
-    for (let k = 0; k <= index; k++) offline.step();
-    return stageFixtureDmx(stageFixtureAt(offline.show, { path }));
+    for (let k = 0; k <= Math.max(...frames); k++) {
+      offline.step();
+      if (frames.includes(k)) for (const p of paths) out.set(`${p}@${k}`, stageFixtureDmx(stageFixtureAt(offline.show, { path: p })));
+    }
+    return out;
   } finally {
     offline.dispose();
   }
 }
 
+type Dmx = { attributes: { key: string; value: number; drivenBy?: string }[] };
+const attr = (r: unknown, key: string) => (r as Dmx).attributes.find((a) => a.key === key)!;
+
 test('get_stage_fixture_dmx at a beat: the frame at that beat rendered offline, as a direct render gives it; the live show untouched', async (t) => {
   const show = await startShow(t, { demo: 'stage' });
   const rig = (await show.call('list_stage_fixtures')).fixtures as { path: string; label: string }[];
-  const pars = rig.filter((f) => f.label.startsWith('Floor par'));
-  const head = rig.find((f) => f.label === 'Wash 1')!;
-  const before = await liveState(show, pars[0].path);
+  const pars = rig.filter((f) => f.label.startsWith('Floor par')).map((f) => f.path);
+  const head = rig.find((f) => f.label === 'Wash 1')!.path;
+  const before = await liveState(show, pars[0]);
   const tempo = show.app.sound.project.tempo.getBaseValue();
+  // The frame at a beat: the first at or after it, as render-show numbers them (the frame ending at the beat at 60 fps).
+  const frameAt = (beat: number): number => Math.round((beat * 3600) / tempo) - 1;
 
-  // The intro (strips dark) and the verse (its cue at beat 32 brings the strips up): the floor pars follow the strips.
-  const intensity = (r: { attributes: { key: string; value: number; drivenBy?: string }[] }) => r.attributes.find((a) => a.key === 'intensity')!;
-  const intro = [];
-  const verse = [];
-  for (const p of pars) {
-    intro.push(await show.call('get_stage_fixture_dmx', { path: p.path, beat: 8 }));
-    verse.push(await show.call('get_stage_fixture_dmx', { path: p.path, beat: 34 }));
-  }
-  for (const r of [...intro, ...verse]) assert.match(intensity(r).drivenBy ?? '', /^the frame at model point \d+$/);
-  const lit = (rs: typeof intro) => rs.filter((r) => intensity(r).value > 0).length;
-  assert.ok(lit(verse) > lit(intro), `the verse lights more floor pars than the intro: ${lit(verse)} vs ${lit(intro)}`);
-  assert.notDeepEqual(
-    verse.map((r) => r.dmx),
-    intro.map((r) => r.dmx),
-  );
+  // The song says: the strips are dark in the intro (beat 8), and the verse's cue (beat 32) brings them up; the floor pars follow.
+  const direct = await directRender(show, [...pars, head], [frameAt(8), frameAt(34)]);
+  const lit = (beat: number) => pars.filter((p) => attr(direct.get(`${p}@${frameAt(beat)}`), 'intensity').value > 0);
+  const par = lit(34).find((p) => !lit(8).includes(p));
+  assert.ok(par !== undefined, `a floor par dark in the intro and lit in the verse: ${lit(8)} / ${lit(34)}`);
 
-  // Which frame: the first at or after the beat, as render-show numbers them (the frame ending at beat 34 at 60 fps).
-  const v = verse[0];
-  assert.deepEqual(v.frame, { index: Math.round((34 * 3600) / tempo) - 1, fps: 60, beat: 34, seconds: (34 * 60) / tempo });
-  assert.equal(intro[0].frame.beat, 8);
+  const intro = await show.call('get_stage_fixture_dmx', { path: par, beat: 8 });
+  const verse = await show.call('get_stage_fixture_dmx', { path: par, beat: 34 });
+  assert.equal(attr(intro, 'intensity').value, 0);
+  assert.ok(attr(verse, 'intensity').value > 0);
+  for (const r of [intro, verse]) assert.match(attr(r, 'intensity').drivenBy ?? '', /^the frame at model point \d+$/);
+  assert.deepEqual(verse.frame, { index: frameAt(34), fps: 60, beat: 34, seconds: (34 * 60) / tempo });
+  assert.deepEqual([intro.frame.index, intro.frame.beat], [frameAt(8), 8]);
 
   // The same bytes, attributes and aim as the show saved and played offline by hand to that frame.
-  const { frame: _f, ...parAt34 } = v;
-  assert.deepEqual(parAt34, await directRender(show, pars[0].path, v.frame.index));
-  const h = await show.call('get_stage_fixture_dmx', { path: head.path, beat: 34 });
-  const { frame: hf, ...headAt34 } = h;
-  assert.equal(h.attributes.find((a: { key: string }) => a.key === 'pan').drivenBy, 'its aim (point)');
-  assert.deepEqual(headAt34, await directRender(show, head.path, hf.index));
+  const { frame: _i, ...introDmx } = intro;
+  const { frame: _v, ...verseDmx } = verse;
+  assert.deepEqual(introDmx, direct.get(`${par}@${frameAt(8)}`));
+  assert.deepEqual(verseDmx, direct.get(`${par}@${frameAt(34)}`));
+  const { frame: _h, ...headDmx } = await show.call('get_stage_fixture_dmx', { path: head, beat: 34 });
+  assert.equal(attr(headDmx, 'pan').drivenBy, 'its aim (point)');
+  assert.deepEqual(headDmx, direct.get(`${head}@${frameAt(34)}`));
 
-  assert.deepEqual(await liveState(show, pars[0].path), before, 'history, transport, the live frame and DMX are as they were');
+  assert.deepEqual(await liveState(show, pars[0]), before, 'history, transport, the live frame and DMX are as they were');
 });
 
 test('get_stage_fixture_dmx at a beat: bad beats and fixtures refused, busy while a check renders; nothing changed', async (t) => {

@@ -12,7 +12,7 @@ interface Vec3 {
 }
 
 /** A head's aim as the last frame left it. */
-export interface AimReport {
+interface AimReport {
   readonly mode: AimMode;
   readonly target?: Vec3;
   readonly pan?: number;

@@ -101,11 +101,6 @@ const AimPayload = z.strictObject({
   reachable: z.boolean().optional(),
 });
 
-/** A head's aim as the last frame left it, and the warnings about it. */
-export function aimPayload(f: StageFixture): { aim?: z.infer<typeof AimPayload>; warnings?: string[] } {
-  return aimReport(f);
-}
-
 export const StageFixturePayload = z.strictObject({
   path: z.string(),
   id: z.number().int(),
@@ -146,7 +141,7 @@ export function toStageFixturePayload(f: StageFixture, detail = true): z.infer<t
     sample: structuredClone(patch.sample ?? 'nearest') as 'nearest' | 'off' | number[],
     sampleColor: f.sampleColor.isOn(),
     sampleIntensity: f.sampleIntensity.isOn(),
-    ...aimPayload(f),
+    ...aimReport(f),
     ...(detail
       ? {
           attributes: f.layout.slots.map((s, i) => ({
