@@ -92,6 +92,7 @@ test('get_stage_fixture_dmx at a beat: bad beats and fixtures refused, busy whil
     [{ path, beat: -1 }, /^invalid_argument: beat/],
     [{ path, beat: 'x' }, /^invalid_argument: beat/],
     [{ path, beat: 1e9 }, /^invalid_argument: beat is at most/],
+    [{ path, beat: 20000 }, /^invalid_argument: the show is played from the song's start to reach the beat, and a render is at most 3600 s/],
     [{ path, beat: end + 8 }, new RegExp(`^invalid_argument: the song ends at beat ${end} .*before beat ${end + 8}: no frame plays there`)],
     [{ path: '/lx/stage/fixture/99', beat: 4 }, /^not_found/],
     [{ path: '/lx/mixer/master', beat: 4 }, /^invalid_argument: \/lx\/mixer\/master is not a stage fixture/],
