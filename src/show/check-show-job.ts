@@ -1,19 +1,22 @@
 // What check_show does off the engine thread: plays a copy of the show from the song's start as
 // render-show does (openOfflineShow), looks at the frames of a range of beats, listens to the same
 // range with song_listen's analysis and draws the contact sheet. Runs in a worker (check-show-worker.ts).
+import { invalidArgument } from '../engine/errors.js';
 import { summarize } from '../light/frame-view.js';
 import type { Raster } from '../light/frame-view.js';
 import { createLibrary } from '../light/devices/library.js';
+import { stageFixtureAt } from '../light/operations/stage-fixtures.js';
 import { pointPool } from '../light/parallel/point-pool.js';
 import { FramesHash } from '../light/render/frames-format.js';
 import { mediaResolvers } from '../light/show/project/media.js';
+import { type StageFixtureDmx, stageFixtureDmx } from '../light/show/stage-dmx.js';
 import { buildPlan } from '../sound/audio/plan.js';
 import { runListenJob } from '../sound/listen/job.js';
 import { listenReply, regionJob, trackNames } from '../sound/listen/listen.js';
 import type { ProjectJson } from '../sound/model/components.js';
 import { BARS_PER_ROW, CAMERA, contactSheet, png, SheetPicker, snapshotOf, thumbnail } from './contact-sheet.js';
 import type { LightCue } from './light-cues.js';
-import { openOfflineShow } from './render-show.js';
+import { type OfflineShow, openOfflineShow } from './render-show.js';
 
 /** The song position is a running sum of frame steps (beat 16 may read 15.999999999999): this close counts as reached. */
 const EPS = 1e-9;
@@ -23,6 +26,7 @@ const LIT_THRESHOLD = 26;
 const SUMMARY_SPANS = 32;
 
 export interface ShowCheckJob {
+  readonly kind?: 'check';
   /** The light project as save writes it (.lxp JSON text, cues in its externals). */
   readonly lightJson: string;
   /** The song as the sound host saves it. */
@@ -122,11 +126,19 @@ function changeOf(a: Uint32Array, b: Uint32Array): number {
   return a.length === 0 ? 0 : (s / a.length / 255) * 100;
 }
 
-/** Plays the show from the song's start to the end of the range and reports on the range. */
-export function runShowCheckJob(job: ShowCheckJob): ShowCheckResult {
+/** What both jobs open: the copy of the show and its song, in this thread's engine. */
+interface OfflineJob {
+  readonly lightJson: string;
+  readonly song: ProjectJson;
+  readonly mediaDir?: string;
+  readonly audioTrack?: string;
+  readonly fps: number;
+}
+
+function openJobShow(job: OfflineJob): OfflineShow {
   pointPool.setThreads(1); // one core for the check: the live show keeps the rest
   const media = job.mediaDir === undefined ? {} : mediaResolvers(job.mediaDir);
-  const offline = openOfflineShow({
+  return openOfflineShow({
     light: JSON.parse(job.lightJson),
     song: job.song,
     fps: job.fps,
@@ -134,6 +146,57 @@ export function runShowCheckJob(job: ShowCheckJob): ShowCheckResult {
     ...media,
     ...(job.audioTrack === undefined ? {} : { audioTrack: job.audioTrack }),
   });
+}
+
+/** get_stage_fixture_dmx at a beat: the copy of the show played to the frame at that beat, one stage fixture read there. */
+export interface FixtureDmxJob extends OfflineJob {
+  readonly kind: 'fixture-dmx';
+  /** The stage fixture's path (it was found in the live show). */
+  readonly fixture: string;
+  readonly beat: number;
+  /** Frames rendered at most (the render limit from the song's start). */
+  readonly maxFrames: number;
+}
+
+export interface FixtureDmxResult {
+  /** The frame read: its index in render-show's frames.json (same fps), the song position and the clock time it was rendered at. */
+  readonly frame: { readonly index: number; readonly fps: number; readonly beat: number; readonly seconds: number };
+  readonly dmx: StageFixtureDmx;
+  readonly warnings: readonly string[];
+}
+
+/** Plays the show from the song's start to the first frame at or after the beat and reads the fixture there. */
+export function runFixtureDmxJob(job: FixtureDmxJob): FixtureDmxResult {
+  const offline = openJobShow(job);
+  try {
+    const fixture = stageFixtureAt(offline.show, { path: job.fixture });
+    let last = 0;
+    for (let k = 0; k < job.maxFrames; k++) {
+      const beat = offline.step();
+      if (!offline.sound.transport.playing)
+        throw invalidArgument(`the song ends at beat ${r3(last)} (its last note, or its last light cue), before beat ${job.beat}: no frame plays there`);
+      if (beat < last - EPS)
+        throw invalidArgument(
+          `the song jumps back from beat ${r3(last)} to ${r3(beat)} (the arranger loop) before beat ${job.beat}: its first pass never plays it`,
+        );
+      last = beat;
+      if (beat >= job.beat - EPS) {
+        return {
+          frame: { index: k, fps: job.fps, beat: r3(beat), seconds: r3(((k + 1) * offline.deltaMs) / 1000) },
+          dmx: stageFixtureDmx(fixture),
+          warnings: offline.warnings,
+        };
+      }
+    }
+    throw invalidArgument(`the render limit (${job.maxFrames} frames from the song's start) came before beat ${job.beat}`);
+  } finally {
+    offline.dispose();
+  }
+}
+
+/** Plays the show from the song's start to the end of the range and reports on the range. */
+export function runShowCheckJob(job: ShowCheckJob): ShowCheckResult {
+  const offline = openJobShow(job);
   const warnings = [...offline.warnings];
   const points = offline.show.structure.model.points;
   const hash = new FramesHash();

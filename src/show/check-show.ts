@@ -11,7 +11,9 @@ import { MAX_RENDER_SECONDS } from '../sound/audio/offline.js';
 import type { SoundHost } from '../sound/host/host.js';
 import { MAX_REGION_SECONDS } from '../sound/listen/listen.js';
 import { MAX_BEATS, saveProject } from '../sound/model/components.js';
-import type { ShowCheckJob, ShowCheckResult } from './check-show-job.js';
+import type { ComponentTarget } from '../light/operations/targets.js';
+import { stageFixtureAt } from '../light/operations/stage-fixtures.js';
+import type { FixtureDmxJob, FixtureDmxResult, ShowCheckJob, ShowCheckResult } from './check-show-job.js';
 
 /** Checks that render at once: each takes a core for its length. */
 const MAX_CHECKS = 1;
@@ -29,10 +31,10 @@ interface ShowCheckOptions {
   readonly audioTrack?: string;
 }
 
-function runInWorker(job: ShowCheckJob): Promise<ShowCheckResult> {
+function runInWorker<T>(job: ShowCheckJob | FixtureDmxJob): Promise<T> {
   return new Promise((resolve, reject) => {
     const w = new Worker(new URL('./check-show-worker.mjs', import.meta.url), { workerData: job, execArgv: [], name: 'footlight-check-show' });
-    w.once('message', (m: { ok: true; result: ShowCheckResult } | { ok: false; code: unknown; message: string; stack: string }) => {
+    w.once('message', (m: { ok: true; result: T } | { ok: false; code: unknown; message: string; stack: string }) => {
       if (m.ok) resolve(m.result);
       // A refusal from the copy (a file the project names that cannot be read) keeps its code; anything else is a bug.
       else if (ERROR_CODES.includes(m.code as ErrorCode) && m.code !== 'internal') reject(new FootlightError(m.code as ErrorCode, m.message));
@@ -59,14 +61,52 @@ export class ShowCheck {
    */
   async check(req: ShowCheckRequest): Promise<ShowCheckResult> {
     const job = await this.engine.queue.submit(() => this.prepare(req), { label: 'check_show', read: true });
+    return this.render<ShowCheckResult>(job);
+  }
+
+  /**
+   * A stage fixture's DMX at the first frame at or after `beat`, the show played offline from the
+   * song's start (get_stage_fixture_dmx with beat). Shares the one-at-a-time limit with check.
+   */
+  async fixtureDmx(target: ComponentTarget, beat: number, fps: number): Promise<FixtureDmxResult> {
+    const job = await this.engine.queue.submit(() => this.prepareFixture(target, beat, fps), { label: 'get_stage_fixture_dmx', read: true });
+    return this.render<FixtureDmxResult>(job);
+  }
+
+  private async render<T>(job: ShowCheckJob | FixtureDmxJob): Promise<T> {
     if (this.running >= MAX_CHECKS)
       throw new FootlightError('busy', 'another show check is rendering (one at a time: each takes a core); nothing was done. Call again when it ends');
     this.running++;
     try {
-      return await runInWorker(job);
+      return await runInWorker<T>(job);
     } finally {
       this.running--;
     }
+  }
+
+  /** The copy as save writes it: what a saved project and song would open as (parsed in the worker). */
+  private copy(): Pick<ShowCheckJob, 'lightJson' | 'song' | 'mediaDir' | 'audioTrack'> {
+    return {
+      lightJson: JSON.stringify(writeProject(this.light.lx, this.light.externals, 0)),
+      song: saveProject(this.sound.project, { ids: false }),
+      ...(this.light.mediaDir === undefined ? {} : { mediaDir: this.light.mediaDir }),
+      ...(this.options.audioTrack === undefined ? {} : { audioTrack: this.options.audioTrack }),
+    };
+  }
+
+  private prepareFixture(target: ComponentTarget, beat: number, fps: number): FixtureDmxJob {
+    const f = stageFixtureAt(this.light, target);
+    if (!(Number.isFinite(beat) && beat >= 0)) throw invalidArgument(`beat takes a number ≥ 0 (quarter-note beats on the song timeline); got ${beat}`);
+    if (beat > MAX_BEATS) throw invalidArgument(`beat is at most ${MAX_BEATS} (the song's length limit); got ${beat}`);
+    const tempo = this.sound.project.tempo.getBaseValue();
+    const reach = (beat * 60) / tempo;
+    if (reach > MAX_RENDER_SECONDS)
+      throw invalidArgument(
+        `the show is played from the song's start to reach the beat, and a render is at most ${MAX_RENDER_SECONDS} s; beat ${beat} at ${tempo} BPM ` +
+          `is ${reach.toFixed(1)} s in`,
+      );
+    // The frames that reach the beat, plus one: a frame boundary need not fall on it.
+    return { kind: 'fixture-dmx', ...this.copy(), fixture: f.path, beat, fps, maxFrames: Math.ceil(reach * fps) + 1 };
   }
 
   private prepare(req: ShowCheckRequest): ShowCheckJob {
@@ -87,11 +127,8 @@ export class ShowCheck {
           `${reach.toFixed(1)} s in`,
       );
     return {
-      // As save writes them: the copy is what a saved project and song would open as (parsed in the worker).
-      lightJson: JSON.stringify(writeProject(this.light.lx, this.light.externals, 0)),
-      song: saveProject(this.sound.project, { ids: false }),
-      ...(this.light.mediaDir === undefined ? {} : { mediaDir: this.light.mediaDir }),
-      ...(this.options.audioTrack === undefined ? {} : { audioTrack: this.options.audioTrack }),
+      kind: 'check',
+      ...this.copy(),
       fromBeat,
       toBeat,
       fps,

@@ -60,7 +60,7 @@ interface ShowRender {
 }
 
 /** A show opened offline, playing from the song's start: step it frame by frame. */
-interface OfflineShow {
+export interface OfflineShow {
   readonly show: LightShow;
   readonly sound: SoundHost;
   readonly cues: LightCues;

@@ -1,9 +1,13 @@
 import * as z from 'zod';
+import { notFound } from '../../engine/errors.js';
 import { stageFixtureAt } from '../../light/operations/stage-fixtures.js';
-import { capabilityAt } from '../../light/stage/patch.js';
+import { stageFixtureDmx } from '../../light/show/stage-dmx.js';
 import { defineTool } from '../define-tool.js';
 import { target } from '../light/inputs.js';
-import { StageFixturePayload, aimPayload } from './payloads.js';
+import { StageFixturePayload } from './payloads.js';
+
+/** render-show's frame rate: the frame at a beat is the one its frames.json holds. */
+const FPS = 60;
 
 export default defineTool({
   name: 'get_stage_fixture_dmx',
@@ -14,13 +18,25 @@ export default defineTool({
     "universe, the profile's channel name, the value), the bytes the output stage sends (Art-Net/sACN). Each attribute with " +
     'the value sent, its parameter (base) value (modulation included), whether the frame drove it and what drove it (the ' +
     "sampled model point, a head's aim), and the profile's range the value falls in; a head's aim and `warnings` (out of reach, " +
-    'faster than the head). 16-bit values split coarse then fine. Read-only.',
+    'faster than the head). 16-bit values split coarse then fine. `beat`: the same at the first frame at or after that beat of ' +
+    "the song instead, the show played offline from the song's start as check_show plays it (unsaved edits included, runtime " +
+    'state not copied; `frame` says which frame, at 60 fps); the live show is untouched; one offline render at a time (busy ' +
+    'otherwise). Read-only.',
+  mode: 'direct',
+  longRunning: true,
   annotations: { readOnlyHint: true, openWorldHint: false },
-  input: z.strictObject(target('stage fixture', '/lx/stage/fixture/1')),
+  input: z.strictObject({
+    ...target('stage fixture', '/lx/stage/fixture/1'),
+    beat: z.number().min(0).optional().describe('A beat of the song (quarter notes from its start): read it there, rendered offline; absent: now'),
+  }),
   output: z.strictObject({
     path: z.string(),
     universe: z.number().int(),
     address: z.number().int(),
+    frame: z
+      .strictObject({ index: z.number().int(), fps: z.number().int(), beat: z.number(), seconds: z.number() })
+      .optional()
+      .describe("With beat: the frame read, its index in render-show's frames.json, its song position and time from the song's start"),
     dmx: z.array(
       z.strictObject({ channel: z.number().int().describe('DMX channel in the universe, 1-based'), name: z.string().nullable(), value: z.number().int() }),
     ),
@@ -36,28 +52,13 @@ export default defineTool({
     aim: StageFixturePayload.shape.aim,
     warnings: StageFixturePayload.shape.warnings,
   }),
-  handle: ({ path, id }, { light }) => {
-    const f = stageFixtureAt(light, { path, id });
-    const bytes = f.dmx();
-    const names = f.layout.mode.channels;
-    return {
-      path: f.path,
-      universe: f.patch.universe,
-      address: f.patch.address,
-      dmx: [...bytes].map((value, i) => ({ channel: f.patch.address + i, name: names[i], value })),
-      attributes: f.layout.slots.map((s, i) => {
-        const value = f.valueAt(i);
-        const cap = capabilityAt(s, value);
-        const by = f.drivenBy[i];
-        return {
-          key: s.key,
-          value,
-          base: f.values[i].getValue(),
-          ...(by === undefined ? {} : { drivenBy: by }),
-          ...(cap === undefined ? {} : { range: cap.label }),
-        };
-      }),
-      ...aimPayload(f),
-    };
+  handle: async ({ path, id, beat }, { light, showCheck }) => {
+    if (beat === undefined)
+      return light.engine.queue.submit(() => stageFixtureDmx(stageFixtureAt(light, { path, id })), { label: 'get_stage_fixture_dmx', read: true });
+    if (showCheck === undefined) throw notFound('this server has no song wired to the light, so there is no beat to render');
+    const r = await showCheck.fixtureDmx({ path, id }, beat, FPS);
+    const warnings = [...(r.dmx.warnings ?? []), ...r.warnings];
+    const { warnings: _w, ...dmx } = r.dmx;
+    return { ...dmx, frame: r.frame, ...(warnings.length === 0 ? {} : { warnings }) };
   },
 });

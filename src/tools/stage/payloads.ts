@@ -5,6 +5,7 @@ import { FIXTURE_TYPES } from '../../light/stage/profiles/profile.js';
 import type { OutputEngine } from '../../light/output/output-engine.js';
 import type { StagePoint } from '../../light/show/stage-points.js';
 import type { StageFixture } from '../../light/show/stage-rig.js';
+import { aimReport } from '../../light/show/stage-dmx.js';
 import type { Occupant } from '../../light/stage/patch.js';
 
 export const FixtureTypeInput = z.enum(FIXTURE_TYPES);
@@ -101,18 +102,6 @@ const AimPayload = z.strictObject({
   reachable: z.boolean().optional(),
 });
 
-/** A head's aim as the last frame left it, and the warnings about it. */
-export function aimPayload(f: StageFixture): { aim?: z.infer<typeof AimPayload>; warnings?: string[] } {
-  const aim = f.aim;
-  if (aim === undefined) return {};
-  const s = aim.status;
-  const warnings = aim.warnings();
-  return {
-    aim: { mode: aim.modeName, ...(s === undefined ? {} : { target: s.target, pan: s.pan, tilt: s.tilt, reachable: s.reachable }) },
-    ...(warnings.length === 0 ? {} : { warnings }),
-  };
-}
-
 export const StageFixturePayload = z.strictObject({
   path: z.string(),
   id: z.number().int(),
@@ -155,7 +144,7 @@ export function toStageFixturePayload(f: StageFixture, detail = true): z.infer<t
     cells: f.cells,
     sampleColor: f.sampleColor.isOn(),
     sampleIntensity: f.sampleIntensity.isOn(),
-    ...aimPayload(f),
+    ...aimReport(f),
     ...(detail
       ? {
           attributes: f.layout.slots.map((s, i) => ({
