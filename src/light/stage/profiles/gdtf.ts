@@ -7,6 +7,7 @@ import {
   type Capability,
   type CapabilityKind,
   checkProfile,
+  controlKind,
   type FixtureProfile,
   type FixtureType,
   linkFineChannels,
@@ -15,6 +16,7 @@ import {
   ProfileError,
   type ProfileMode,
   type ProfilePhysical,
+  sameNameKind,
 } from './profile.js';
 import { attr, child, children, num, parseXml, type XmlNode } from './xml.js';
 
@@ -83,23 +85,11 @@ function kindOf(fnAttribute: string, attribute: Attribute, label: string): Capab
       if (/open/i.test(label)) return 'shutter-open';
       return 'strobe';
     case 'control':
-      if (/reset/i.test(`${fnAttribute} ${label}`)) return 'reset';
-      if (/lamp.*off/i.test(label)) return 'lamp-off';
-      if (/lamp.*on/i.test(label)) return 'lamp-on';
-      return 'maintenance';
+      return controlKind(`${fnAttribute} ${label}`, label);
     case 'other':
       return 'generic';
-    case 'zoom':
-    case 'focus':
-    case 'iris':
-    case 'frost':
-    case 'prism':
-    case 'effect':
-    case 'fog':
-    case 'speed':
-      return attribute;
     default:
-      return 'color-intensity';
+      return sameNameKind(attribute) ?? 'color-intensity';
   }
 }
 

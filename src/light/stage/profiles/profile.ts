@@ -84,6 +84,22 @@ export type CapabilityKind =
   | 'maintenance'
   | 'generic';
 
+/** Attributes whose ranges are of the kind of the same name, in every importer. */
+const SAME_NAME_KINDS: ReadonlySet<Attribute> = new Set(['zoom', 'focus', 'iris', 'frost', 'prism', 'effect', 'fog', 'speed']);
+
+/** The kind of a range of `attribute` when it is the attribute itself (zoom, focus, ... speed), else undefined. */
+export function sameNameKind(attribute: Attribute): CapabilityKind | undefined {
+  return SAME_NAME_KINDS.has(attribute) ? (attribute as CapabilityKind) : undefined;
+}
+
+/** The kind of a control channel's range from its words (`text`: what the source says of it): reset, lamp off/on, else maintenance. */
+export function controlKind(text: string, label: string): CapabilityKind {
+  if (/reset/i.test(text)) return 'reset';
+  if (/lamp.*off/i.test(label)) return 'lamp-off';
+  if (/lamp.*on/i.test(label)) return 'lamp-on';
+  return 'maintenance';
+}
+
 export interface Capability {
   /** First and last DMX value of the range, in the coarse byte's resolution (0–255), inclusive. */
   readonly from: number;

@@ -5,6 +5,7 @@ import {
   type Capability,
   type CapabilityKind,
   checkProfile,
+  controlKind,
   type FixtureProfile,
   type FixtureType,
   hexColor,
@@ -14,6 +15,7 @@ import {
   ProfileError,
   type ProfileMode,
   type ProfilePhysical,
+  sameNameKind,
 } from './profile.js';
 import { attr, child, children, num, parseXml, text, type XmlNode } from './xml.js';
 
@@ -144,21 +146,9 @@ function kindFromAttribute(attribute: Attribute, label: string): CapabilityKind 
     case 'tilt':
       return 'tilt';
     case 'control':
-      if (/reset/i.test(label)) return 'reset';
-      if (/lamp.*off/i.test(label)) return 'lamp-off';
-      if (/lamp.*on/i.test(label)) return 'lamp-on';
-      return 'maintenance';
-    case 'zoom':
-    case 'focus':
-    case 'iris':
-    case 'frost':
-    case 'prism':
-    case 'effect':
-    case 'fog':
-    case 'speed':
-      return attribute;
+      return controlKind(label, label);
     default:
-      return 'generic';
+      return sameNameKind(attribute) ?? 'generic';
   }
 }
 
