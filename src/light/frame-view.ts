@@ -4,6 +4,7 @@
  * of the rig from a camera.
  */
 import type { CameraPose } from './show/cameras.js';
+import { DEFAULT_POINT_STYLE, gammaTable, type PointStyle } from './show/point-style.js';
 import type { Beam } from './stage/beam.js';
 
 /** A frame copied out of the engine: safe to read after the queue has moved on. */
@@ -291,13 +292,63 @@ function beamSamples(b: Beam, length: number): { x: number; y: number; z: number
   return out;
 }
 
+/** Pixel offsets a point covers from its centre pixel, with how much of its colour each takes (1: all of it). */
+interface Stamp {
+  readonly dx: Int32Array;
+  readonly dy: Int32Array;
+  readonly weight: Float64Array;
+}
+
+/**
+ * The pixels a point of the style covers. "auto" size: a disc of radius `autoRadius` exactly as get_frame drew before point
+ * styles. A size d: d pixels across (an even d sits half a pixel up and left); a disc keeps the pixels within d/2 of the
+ * centre, a square all of them, a glow all of them weighted (1 − (r/R)²)² with R = d/2 + ½, brightest at the centre.
+ */
+function stampOf(style: PointStyle, autoRadius: number): Stamp {
+  const dx: number[] = [];
+  const dy: number[] = [];
+  const weight: number[] = [];
+  if (style.size === 'auto' && style.led === 'disc') {
+    const reach = autoRadius === 1 ? 2 : autoRadius * autoRadius;
+    for (let y = -autoRadius; y <= autoRadius; y++)
+      for (let x = -autoRadius; x <= autoRadius; x++)
+        if (x * x + y * y <= reach) {
+          dx.push(x);
+          dy.push(y);
+          weight.push(1);
+        }
+    return { dx: Int32Array.from(dx), dy: Int32Array.from(dy), weight: Float64Array.from(weight) };
+  }
+  const d = style.size === 'auto' ? 2 * autoRadius + 1 : Math.max(1, Math.round(style.size));
+  const first = -Math.floor(d / 2);
+  const mid = first + (d - 1) / 2;
+  const half = d / 2;
+  const reach = half + 0.5;
+  for (let j = 0; j < d; j++)
+    for (let i = 0; i < d; i++) {
+      const x = first + i,
+        y = first + j;
+      const r2 = (x - mid) ** 2 + (y - mid) ** 2;
+      let w = 1;
+      if (style.led === 'disc' && r2 > half * half) continue;
+      if (style.led === 'glow') w = Math.max(0, 1 - r2 / (reach * reach)) ** 2;
+      if (w <= 0) continue;
+      dx.push(x);
+      dy.push(y);
+      weight.push(w);
+    }
+  return { dx: Int32Array.from(dx), dy: Int32Array.from(dy), weight: Float64Array.from(weight) };
+}
+
 /**
  * Draws the points as small discs on black, far points first, framed to fill the image (a pose: framed as the camera sees them).
+ * `style` (the show's point style) sets their size, shape and display gamma: a glow adds its light to what is under it,
+ * the other styles cover it; the gamma applies to the points' and beams' light, not to the bodies or the black.
  * `beams` (stage fixtures) are drawn over them: a small grey body at the origin, and the beam's axis and cone in its colour
  * × intensity, as long as the rig is wide (at least 1 unit), lightening what is under them; a beam at intensity 0 draws no light.
  * The framing is the points' alone.
  */
-export function rasterize(f: FrameSnapshot, camera: Camera, width: number, beams: readonly Beam[] = []): Raster {
+export function rasterize(f: FrameSnapshot, camera: Camera, width: number, beams: readonly Beam[] = [], style: PointStyle = DEFAULT_POINT_STYLE): Raster {
   const n = f.size;
   const xb = bounds(f.x),
     yb = bounds(f.y),
@@ -332,23 +383,29 @@ export function rasterize(f: FrameSnapshot, camera: Camera, width: number, beams
   for (let i = 3; i < rgba.length; i += 4) rgba[i] = 255;
   // Discs large enough to close the gaps of an evenly spaced rig, so a lit area reads as lit.
   const radius = Math.max(1, Math.min(12, Math.ceil(0.72 * Math.sqrt((width * height) / Math.max(1, n)))));
-  const reach = radius === 1 ? 2 : radius * radius;
+  const stamp = stampOf(style, radius);
+  const glow = style.led === 'glow';
+  const shade = gammaTable(style.gamma);
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => p.depth[b] - p.depth[a]);
   for (const i of order) {
     if (!shown(p, i)) continue;
     const cx = Math.round(ou + (p.u[i] - bu.min) * scale);
     const cy = Math.round(height - (ov + (p.v[i] - bv.min) * scale));
     const c = f.colors[i];
-    const r = (c >>> 16) & 0xff,
-      g = (c >>> 8) & 0xff,
-      b = c & 0xff;
-    for (let dy = -radius; dy <= radius; dy++) {
-      const y = cy + dy;
-      if (y < 0 || y >= height) continue;
-      for (let dx = -radius; dx <= radius; dx++) {
-        const x = cx + dx;
-        if (x < 0 || x >= width || dx * dx + dy * dy > reach) continue;
-        const k = (y * width + x) * 4;
+    const r = shade[(c >>> 16) & 0xff],
+      g = shade[(c >>> 8) & 0xff],
+      b = shade[c & 0xff];
+    for (let s = 0; s < stamp.dx.length; s++) {
+      const x = cx + stamp.dx[s],
+        y = cy + stamp.dy[s];
+      if (x < 0 || x >= width || y < 0 || y >= height) continue;
+      const k = (y * width + x) * 4;
+      if (glow) {
+        const w = stamp.weight[s];
+        rgba[k] = Math.min(255, rgba[k] + Math.round(r * w));
+        rgba[k + 1] = Math.min(255, rgba[k + 1] + Math.round(g * w));
+        rgba[k + 2] = Math.min(255, rgba[k + 2] + Math.round(b * w));
+      } else {
         rgba[k] = r;
         rgba[k + 1] = g;
         rgba[k + 2] = b;
@@ -363,7 +420,8 @@ export function rasterize(f: FrameSnapshot, camera: Camera, width: number, beams
     const body = s.share < 0;
     const b = beams[s.beam];
     const level = body ? 0 : b.intensity * s.share * 255;
-    const rgb = body ? [128, 128, 128] : [b.color[0] * level, b.color[1] * level, b.color[2] * level];
+    const light = (c: number): number => shade[Math.max(0, Math.min(255, Math.round(c * level)))];
+    const rgb = body ? [128, 128, 128] : [light(b.color[0]), light(b.color[1]), light(b.color[2])];
     const half = body ? 2 : 0;
     for (let y = cy - half; y <= cy + half; y++) {
       if (y < 0 || y >= height) continue;

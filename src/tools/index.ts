@@ -89,6 +89,8 @@ import saveCamera from './cameras/save-camera.js';
 import listCameras from './cameras/list-cameras.js';
 import recallCamera from './cameras/recall-camera.js';
 import removeCamera from './cameras/remove-camera.js';
+import getPointStyle from './cameras/get-point-style.js';
+import setPointStyle from './cameras/set-point-style.js';
 import patchFixture from './stage/patch-fixture.js';
 import editStageFixture from './stage/edit-stage-fixture.js';
 import removeStageFixture from './stage/remove-stage-fixture.js';
@@ -282,6 +284,8 @@ export const TOOLS: readonly AnyTool[] = [
   listCameras,
   recallCamera,
   removeCamera,
+  getPointStyle,
+  setPointStyle,
   getPreviewPoints,
   getOutputMap,
   getOutputStats,

@@ -67,7 +67,9 @@ export const TOOLSETS: readonly Toolset[] = [
     id: 'cameras',
     domain: 'light',
     default: false,
-    description: 'named cameras for the 3D preview: get, set, fit, save, list, recall animated with easing, remove; the view get_frame draws',
+    description:
+      'named cameras for the 3D preview: get, set, fit, save, list, recall animated with easing, remove; the view get_frame draws; ' +
+      'the point style (size, LED style, gamma)',
   },
   { id: 'app', domain: 'light', default: false, description: 'the live preview app: point positions and colors for an embedded view' },
   { id: 'outputs', domain: 'light', default: false, description: 'LED outputs: output map (DMX, Art-Net, sACN universes) and output statistics' },

@@ -24,14 +24,16 @@ import type { DmxSource } from '../dmx/dmx-engine.js';
 import { CueLists } from './cues/cue-lists.js';
 import { CUE_LISTS_KEY, readCueLists } from './cues/cue-data.js';
 import { CAMERAS_KEY, Cameras, readCameras } from './cameras.js';
+import { POINT_STYLE_KEY, PointStyles, readPointStyle } from './point-style.js';
 import { StagePoint } from './stage-points.js';
 import { StageFixture, type Vec3 } from './stage-rig.js';
 import { Fixture } from '../structure/fixture.js';
 
-/** The externals keys the light keeps itself (cue lists, named cameras), with what layers above add. */
+/** The externals keys the light keeps itself (cue lists, named cameras, point style), with what layers above add. */
 const withLightExternals = (readers: Readonly<Record<string, ExternalsReader>> = {}): Readonly<Record<string, ExternalsReader>> => ({
   [CUE_LISTS_KEY]: readCueLists,
   [CAMERAS_KEY]: readCameras,
+  [POINT_STYLE_KEY]: readPointStyle,
   ...readers,
 });
 
@@ -88,6 +90,8 @@ export class LightShow {
   readonly cues: CueLists = new CueLists(this);
   /** The preview's named cameras (saved in `externals`) and the current view, whose recalls animate on the frame clock. */
   readonly cameras: Cameras = new Cameras(this);
+  /** How the preview and get_frame draw the points (saved in `externals`). */
+  readonly pointStyle: PointStyles = new PointStyles(this);
   /**
    * The DMX a desk sends (the Art-Net and sACN receivers, src/light/input), latched into `/lx/dmx`
    * at the start of every frame; null: the input keeps what it holds (all 0 in a new show).

@@ -21,7 +21,7 @@ export default defineTool({
     'side: looking from +X), an orbit `camera` {theta, phi, radius?, target?, fov?} or a camera name (list_cameras; ' +
     '"current": the view). `channel` (a path or id from ' +
     'list_channels) shows what that channel alone contributes, to check one layer of a look. Stage fixtures show as beams ' +
-    '(not with `channel`). The frame is the mixer ' +
+    '(not with `channel`). Drawn in the point style. The frame is the mixer ' +
     'output before the master fader; `masterFader` says how much the master dims it. Use it to verify your changes.',
   longRunning: true,
   ui: { resourceUri: PREVIEW_APP_URI },
@@ -81,7 +81,7 @@ export default defineTool({
     if (channel !== undefined) out.channel = channel.path;
     if (args.include_image) {
       const beams = channel === undefined ? light.lx.stage.fixtures.items.map((f) => f.beam()) : [];
-      const raster = rasterize(snapshot, camera, args.width, beams);
+      const raster = rasterize(snapshot, camera, args.width, beams, light.pointStyle.current());
       out.image = { width: raster.width, height: raster.height };
       attachImage(async () => {
         const png = new PNG({ width: raster.width, height: raster.height });
