@@ -7,7 +7,7 @@ import { Mixer } from './mixer.js';
 import { OutputsView } from './outputs.js';
 import { StageView } from './stage.js';
 import { AgentPanel, ConnectDialog, DeviceEditor, HistoryPanel, SaveDialog } from './panels.js';
-import type { CameraPose, Preview, ViewPreset } from './preview.js';
+import type { CameraPose, PointStyleView, Preview, ViewPreset } from './preview.js';
 import { midiState, setMidi } from './midi.js';
 import { SoundView } from './sound.js';
 import { hasSong, toStart, togglePlay } from './transport.js';
@@ -49,6 +49,24 @@ function useCameras(): readonly NamedCamera[] {
     };
   }, [h]);
   return cameras;
+}
+
+/** The show's point style (get_point_style), read again whenever the history moves: changing it is an undo step. */
+function usePointStyle(): PointStyleView | undefined {
+  const [style, setStyle] = useState<PointStyleView | undefined>(undefined);
+  const h = history.value;
+  useEffect(() => {
+    let live = true;
+    void callTool<{ style: PointStyleView }>('get_point_style')
+      .then((r) => {
+        if (live) setStyle(r.style);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [h]);
+  return style;
 }
 
 /** Test and benchmark hooks: the preview's figures and read-backs. */
@@ -93,6 +111,10 @@ function PreviewPane() {
   }, [on]);
   const view = (v: ViewPreset): void => preview?.view(v);
   const cameras = useCameras();
+  const style = usePointStyle();
+  useEffect(() => {
+    if (preview !== undefined && style !== undefined) preview.pointStyle(style);
+  }, [preview, style]);
   const recall = (name: string): void => {
     const camera = cameras.find((c) => c.name === name);
     if (camera === undefined) return;

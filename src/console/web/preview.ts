@@ -8,11 +8,14 @@ import {
   BufferGeometry,
   Color,
   ConeGeometry,
+  DataTexture,
   DoubleSide,
   Group,
+  LinearFilter,
   LinearSRGBColorSpace,
   Mesh,
   MeshBasicMaterial,
+  NormalBlending,
   PerspectiveCamera,
   Points,
   PointsMaterial,
@@ -51,6 +54,45 @@ export interface CameraPose {
 }
 
 type Easing = 'linear' | 'ease-in' | 'ease-out' | 'ease-in-out';
+
+/** The show's point style, as get_point_style gives it (src/light/show/point-style.ts). */
+export interface PointStyleView {
+  readonly size: number | 'auto';
+  readonly led: 'disc' | 'square' | 'glow';
+  readonly gamma: number;
+}
+
+const DEFAULT_STYLE: PointStyleView = { size: 'auto', led: 'disc', gamma: 1 };
+const SPRITE_PX = 64;
+
+/**
+ * A point sprite: a disc (opaque inside, cut by the alpha test outside) or a glow (white, its alpha
+ * falling as (1 − (r/R)²)² toward the edge, as get_frame draws it), for PointsMaterial's map.
+ */
+function sprite(led: 'disc' | 'glow'): DataTexture {
+  const data = new Uint8Array(SPRITE_PX * SPRITE_PX * 4);
+  for (let y = 0; y < SPRITE_PX; y++)
+    for (let x = 0; x < SPRITE_PX; x++) {
+      const dx = (x + 0.5) / SPRITE_PX - 0.5,
+        dy = (y + 0.5) / SPRITE_PX - 0.5;
+      const r2 = (dx * dx + dy * dy) / 0.25;
+      const k = (y * SPRITE_PX + x) * 4;
+      data[k] = data[k + 1] = data[k + 2] = 255;
+      data[k + 3] = led === 'disc' ? (r2 <= 1 ? 255 : 0) : Math.round(255 * Math.max(0, 1 - r2) ** 2);
+    }
+  const t = new DataTexture(data, SPRITE_PX, SPRITE_PX);
+  if (led === 'glow') t.magFilter = t.minFilter = LinearFilter;
+  t.needsUpdate = true;
+  return t;
+}
+
+/** The display gamma's table (byte in, byte shown), as get_frame's; undefined for gamma 1. */
+function gammaTable(gamma: number): Uint8Array | undefined {
+  if (gamma === 1) return undefined;
+  const t = new Uint8Array(256);
+  for (let v = 0; v < 256; v++) t[v] = Math.round(255 * (v / 255) ** (1 / gamma));
+  return t;
+}
 
 /** The same curves as the server's recall (src/light/show/cameras.ts). */
 function ease(easing: Easing, t: number): number {
@@ -107,6 +149,11 @@ export class Preview implements PreviewSink {
   private readonly coneGeometry = unitCone();
   private readonly bodyGeometry = new BoxGeometry(1, 1, 1);
   private readonly bodyMaterial = new MeshBasicMaterial({ color: 0x8a8f98 });
+  /** The point style drawn now (tests read it). */
+  style: PointStyleView = DEFAULT_STYLE;
+  private shade: Uint8Array | undefined;
+  private autoSize = 5;
+  private readonly sprites = { disc: sprite('disc'), glow: sprite('glow') };
 
   constructor(private readonly host: HTMLElement) {
     this.renderer = new WebGLRenderer({ antialias: false, alpha: false, powerPreference: 'high-performance' });
@@ -117,6 +164,7 @@ export class Preview implements PreviewSink {
     host.appendChild(this.renderer.domElement);
     this.renderer.domElement.setAttribute('aria-label', 'Live preview of the light show');
     this.points.frustumCulled = false;
+    this.pointStyle(DEFAULT_STYLE);
     this.scene.add(this.points);
     this.scene.add(this.beamGroup);
     this.controls = new OrbitControls(this.camera, this.renderer.domElement);
@@ -149,7 +197,8 @@ export class Preview implements PreviewSink {
     this.center.copy(sphere?.center ?? new Vector3());
     this.radius = Math.max(1e-3, sphere?.radius ?? 1);
     this.stats.points = n;
-    this.material.size = n > 50_000 ? 2 : n > 5_000 ? 3 : 5;
+    this.autoSize = n > 50_000 ? 2 : n > 5_000 ? 3 : 5;
+    this.material.size = this.style.size === 'auto' ? this.autoSize : this.style.size;
     if (first) this.view('front');
     this.beams(this.lastBeams);
     this.request();
@@ -157,11 +206,41 @@ export class Preview implements PreviewSink {
 
   frame(generation: number, frame: number, rgb: Uint8Array): void {
     if (generation !== this.generation || rgb.length !== this.colors.array.length) return;
-    (this.colors.array as Uint8Array).set(rgb);
-    this.colors.needsUpdate = true;
     this.lastRgb = rgb;
+    this.shadeColors();
     this.lastFrame = frame;
     this.newFrame = true;
+    this.request();
+  }
+
+  /** Copies the last frame's bytes into the points' colours through the display gamma. */
+  private shadeColors(): void {
+    const out = this.colors.array as Uint8Array;
+    const rgb = this.lastRgb;
+    if (rgb.length !== out.length) return;
+    const t = this.shade;
+    if (t === undefined) out.set(rgb);
+    else for (let i = 0; i < rgb.length; i++) out[i] = t[rgb[i]];
+    this.colors.needsUpdate = true;
+  }
+
+  /**
+   * Draws the points in a point style (get_point_style): a size in CSS pixels or "auto" (by the point
+   * count), a disc, a square or an additive glow, and the display gamma on the points' and beams' light.
+   */
+  pointStyle(style: PointStyleView): void {
+    this.style = style;
+    this.shade = gammaTable(style.gamma);
+    const m = this.material;
+    m.size = style.size === 'auto' ? this.autoSize : style.size;
+    m.map = style.led === 'square' ? null : this.sprites[style.led];
+    m.alphaTest = style.led === 'disc' ? 0.5 : 0;
+    m.transparent = style.led === 'glow';
+    m.blending = style.led === 'glow' ? AdditiveBlending : NormalBlending;
+    m.depthWrite = style.led !== 'glow';
+    m.needsUpdate = true;
+    this.shadeColors();
+    this.beams(this.lastBeams);
     this.request();
   }
 
@@ -176,6 +255,7 @@ export class Preview implements PreviewSink {
     this.beamGroup.clear();
     const length = this.radius * 1.5;
     const body = Math.max(1e-3, this.radius * 0.04);
+    const shown = (c: number): number => Math.max(0, c) ** (1 / this.style.gamma);
     for (const b of beams) {
       const origin = new Vector3(...b.origin);
       const box = new Mesh(this.bodyGeometry, this.bodyMaterial);
@@ -184,7 +264,7 @@ export class Preview implements PreviewSink {
       this.beamGroup.add(box);
       if (b.intensity <= 0) continue;
       const material = new MeshBasicMaterial({
-        color: new Color(b.color[0], b.color[1], b.color[2]),
+        color: new Color(shown(b.color[0]), shown(b.color[1]), shown(b.color[2])),
         transparent: true,
         opacity: CONE_OPACITY * b.intensity,
         blending: AdditiveBlending,
@@ -332,6 +412,8 @@ export class Preview implements PreviewSink {
     this.controls.dispose();
     this.geometry.dispose();
     this.material.dispose();
+    this.sprites.disc.dispose();
+    this.sprites.glow.dispose();
     this.beams([]);
     this.coneGeometry.dispose();
     this.bodyGeometry.dispose();
