@@ -88,6 +88,7 @@ import setCamera from './cameras/set-camera.js';
 import saveCamera from './cameras/save-camera.js';
 import listCameras from './cameras/list-cameras.js';
 import recallCamera from './cameras/recall-camera.js';
+import animateCamera from './cameras/animate-camera.js';
 import removeCamera from './cameras/remove-camera.js';
 import getPointStyle from './cameras/get-point-style.js';
 import setPointStyle from './cameras/set-point-style.js';
@@ -283,6 +284,7 @@ export const TOOLS: readonly AnyTool[] = [
   saveCamera,
   listCameras,
   recallCamera,
+  animateCamera,
   removeCamera,
   getPointStyle,
   setPointStyle,

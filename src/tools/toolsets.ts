@@ -68,7 +68,7 @@ export const TOOLSETS: readonly Toolset[] = [
     domain: 'light',
     default: false,
     description:
-      'named cameras for the 3D preview: get, set, fit, save, list, recall animated with easing, remove; the view get_frame draws; ' +
+      'named cameras for the 3D preview: get, set, fit, save, list, recall and animate along a path with easing, remove; the view get_frame draws; ' +
       'the point style (size, LED style, gamma)',
   },
   { id: 'app', domain: 'light', default: false, description: 'the live preview app: point positions and colors for an embedded view' },

@@ -1,7 +1,7 @@
 // Named cameras for the 3D preview: poses (position, target, up, field of view) saved with the show
 // in `externals["footlight.cameras"]` (LX keeps the key but ignores it), and the current view.
 // Saving and removing a named camera are show edits, one undo step each. Moving the view (set, fit,
-// recall, its animation) is live, like orbiting the preview with a mouse: never an undo step.
+// recall, animate and their animation) is live, like orbiting the preview with a mouse: never an undo step.
 import type { Command } from '../../engine/commands/command.js';
 import type { Origin } from '../../engine/commands/history.js';
 import type { Engine } from '../../engine/engine.js';
@@ -17,8 +17,10 @@ const MAX_NAME_CHARS = 64;
 const MAX_COORD = 1e6;
 export const MIN_FOV = 15;
 export const MAX_FOV = 150;
-/** A recall's animation: up to a minute. */
+/** A recall's animation, or one leg of an animated path: up to a minute. */
 export const MAX_DURATION_MS = 60_000;
+/** An animated path holds up to 32 legs. */
+export const MAX_LEGS = 32;
 export const EASINGS = ['linear', 'ease-in', 'ease-out', 'ease-in-out'] as const;
 type Easing = (typeof EASINGS)[number];
 
@@ -58,12 +60,28 @@ interface CameraHost {
   };
 }
 
-interface Animation {
-  readonly from: CameraPose;
+/** One leg of an animation: to a pose (a named camera's, when `name` is given) over `durationMs` with an easing. */
+interface Leg {
   readonly to: CameraPose;
-  readonly name: string;
+  readonly name?: string;
   readonly durationMs: number;
   readonly easing: Easing;
+}
+
+/** A leg of an animated path as asked for: a named camera's pose and/or pose parts replacing the previous leg's end. */
+interface LegEdit extends PoseEdit {
+  readonly camera?: string;
+  readonly durationMs: number;
+  readonly easing?: Easing;
+}
+
+interface Animation {
+  /** Where the leg on its way started. */
+  from: CameraPose;
+  readonly legs: readonly Leg[];
+  /** The leg on its way. */
+  index: number;
+  /** Time into that leg. */
   elapsedMs: number;
 }
 
@@ -73,8 +91,15 @@ export type ViewSource = { readonly kind: 'default' } | { readonly kind: 'set' }
 interface CurrentView {
   readonly pose: CameraPose;
   readonly source: ViewSource;
-  /** A recall on its way: 0–1 and the camera it goes to. */
-  readonly animation?: { readonly camera: string; readonly progress: number; readonly durationMs: number; readonly easing: Easing };
+  /** An animation on its way: the leg (0-based) of how many, its progress 0–1, and the camera it goes to, if it goes to one. */
+  readonly animation?: {
+    readonly camera?: string;
+    readonly leg: number;
+    readonly legs: number;
+    readonly progress: number;
+    readonly durationMs: number;
+    readonly easing: Easing;
+  };
 }
 
 const shown = (v: unknown): string => (v === undefined ? 'nothing' : (JSON.stringify(v) ?? String(v)).slice(0, 40));
@@ -257,11 +282,13 @@ export class Cameras {
   current(): CurrentView {
     const a = this.animation;
     if (a !== null) {
-      const progress = a.durationMs === 0 ? 1 : Math.min(1, a.elapsedMs / a.durationMs);
+      const leg = a.legs[a.index];
+      const progress = leg.durationMs === 0 ? 1 : Math.min(1, a.elapsedMs / leg.durationMs);
+      const at = { leg: a.index, legs: a.legs.length, progress, durationMs: leg.durationMs, easing: leg.easing };
       return {
-        pose: between(a.from, a.to, ease(a.easing, progress)),
-        source: { kind: 'camera', name: a.name },
-        animation: { camera: a.name, progress, durationMs: a.durationMs, easing: a.easing },
+        pose: between(a.from, leg.to, ease(leg.easing, progress)),
+        source: leg.name === undefined ? { kind: 'set' } : { kind: 'camera', name: leg.name },
+        animation: leg.name === undefined ? at : { camera: leg.name, ...at },
       };
     }
     if (this.view !== null) return { pose: poseCopy(this.view.pose), source: this.view.source };
@@ -293,25 +320,63 @@ export class Cameras {
     return this.current();
   }
 
-  /** Goes to a named camera over `durationMs` (0: at once) on the frame clock (live, not an undo step). */
+  /** Goes to a named camera over `durationMs` (0: at once) on the frame clock (live, not an undo step); replaces an animation on its way. */
   recall(name: string, durationMs = 0, easing: Easing = 'ease-in-out'): CurrentView {
-    const camera = this.camera(name);
-    if (!Number.isFinite(durationMs) || durationMs < 0 || durationMs > MAX_DURATION_MS)
-      throw invalidArgument(`duration takes milliseconds from 0 to ${MAX_DURATION_MS}; got ${shown(durationMs)}`);
-    if (!EASINGS.includes(easing)) throw invalidArgument(`easing is one of ${EASINGS.join(', ')}; got ${shown(easing)}`);
+    return this.animate([{ camera: name, durationMs, easing }]);
+  }
+
+  /**
+   * Animates the view along a path on the frame clock (live, not an undo step), from wherever it is now: each leg goes to a
+   * named camera's pose and/or pose parts replacing the previous leg's end (a leg with neither holds the view), over its
+   * duration with its easing. Every leg is checked before anything moves. Replaces an animation on its way; set and fit stop it.
+   */
+  animate(edits: readonly LegEdit[]): CurrentView {
+    if (edits.length === 0 || edits.length > MAX_LEGS) throw invalidArgument(`a path has 1–${MAX_LEGS} legs; got ${edits.length}`);
     const from = this.current().pose;
-    const to = poseCopy(camera);
-    this.view = { pose: to, source: { kind: 'camera', name: camera.name } };
-    this.animation = durationMs === 0 ? null : { from, to, name: camera.name, durationMs, easing, elapsedMs: 0 };
+    let end = from;
+    let endName: string | undefined;
+    const legs: Leg[] = [];
+    edits.forEach((e, i) => {
+      const at = edits.length === 1 ? '' : `leg ${i + 1}: `;
+      const { durationMs, easing = 'ease-in-out' } = e;
+      if (!Number.isFinite(durationMs) || durationMs < 0 || durationMs > MAX_DURATION_MS)
+        throw invalidArgument(`${at}duration takes milliseconds from 0 to ${MAX_DURATION_MS}; got ${shown(durationMs)}`);
+      if (!EASINGS.includes(easing)) throw invalidArgument(`${at}easing is one of ${EASINGS.join(', ')}; got ${shown(easing)}`);
+      const camera = e.camera === undefined ? undefined : this.camera(e.camera);
+      const base = camera ?? end;
+      const pose = { position: e.position ?? base.position, target: e.target ?? base.target, up: e.up ?? base.up, fov: e.fov ?? base.fov };
+      const problem = poseProblem(pose);
+      if (problem !== undefined) throw invalidArgument(`${at}${problem}`);
+      const edited = e.position !== undefined || e.target !== undefined || e.up !== undefined || e.fov !== undefined;
+      // A named camera's own pose keeps its name; pose parts (or a hold after a pose) make the view a set one.
+      endName = camera !== undefined && !edited ? camera.name : camera === undefined && !edited ? endName : undefined;
+      end = poseCopy(pose);
+      legs.push(endName === undefined ? { to: end, durationMs, easing } : { to: end, name: endName, durationMs, easing });
+    });
+    this.view = { pose: end, source: endName === undefined ? { kind: 'set' } : { kind: 'camera', name: endName } };
+    this.animation = { from, legs, index: 0, elapsedMs: 0 };
+    this.skipDone();
     return this.current();
   }
 
-  /** Advances a recall on its way (the frame clock). */
+  /** Moves past legs that are over (a 0 ms leg at once); the last one over ends the animation. */
+  private skipDone(): void {
+    const a = this.animation;
+    if (a === null) return;
+    while (a.index < a.legs.length && a.elapsedMs >= a.legs[a.index].durationMs) {
+      a.elapsedMs -= a.legs[a.index].durationMs;
+      a.from = a.legs[a.index].to;
+      a.index++;
+    }
+    if (a.index === a.legs.length) this.animation = null;
+  }
+
+  /** Advances an animation on its way (the frame clock). */
   loop(deltaMs: number): void {
     const a = this.animation;
     if (a === null) return;
     a.elapsedMs += deltaMs;
-    if (a.elapsedMs >= a.durationMs) this.animation = null;
+    this.skipDone();
   }
 
   /** Saves the current view, with the parts `edit` gives replaced, under a name (replacing a camera of that name): one undo step. */

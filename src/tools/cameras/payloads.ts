@@ -19,9 +19,15 @@ export const ViewPayload = z.strictObject({
   source: z.string().describe('"default" (the whole model from the front), "set", or "camera" (a recalled camera)'),
   camera: z.string().optional().describe('The recalled camera'),
   animation: z
-    .strictObject({ progress: z.number().describe('0–1'), durationMs: z.number(), easing: z.string() })
+    .strictObject({
+      leg: z.number().int().describe('The leg on its way, from 0'),
+      legs: z.number().int(),
+      progress: z.number().describe("The leg's, 0–1"),
+      durationMs: z.number(),
+      easing: z.string(),
+    })
     .optional()
-    .describe('A recall on its way'),
+    .describe('A recall or animate_camera on its way'),
 });
 
 /** The pose edit an input takes: any part of it. */
@@ -43,7 +49,13 @@ export function toViewPayload(view: ReturnType<Cameras['current']>): z.infer<typ
   const out: z.infer<typeof ViewPayload> = { ...pose(view.pose), source: source.kind };
   if (source.kind === 'camera') out.camera = source.name;
   if (view.animation !== undefined)
-    out.animation = { progress: round(view.animation.progress), durationMs: view.animation.durationMs, easing: view.animation.easing };
+    out.animation = {
+      leg: view.animation.leg,
+      legs: view.animation.legs,
+      progress: round(view.animation.progress),
+      durationMs: view.animation.durationMs,
+      easing: view.animation.easing,
+    };
   return out;
 }
 

@@ -9,7 +9,7 @@ export default defineTool({
   toolset: 'cameras',
   description:
     'Moves the preview to a named camera, at once or animated over `durationMs` with an `easing` (on the frame clock; ' +
-    'get_camera shows the progress). Live, like orbiting the preview, so not an undo step. Not undoable.',
+    'get_camera shows the progress; it replaces an animation on its way). Live, like orbiting the preview, so not an undo step. Not undoable.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({
     name: z.string().describe('A camera from list_cameras'),
