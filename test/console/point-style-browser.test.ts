@@ -1,7 +1,7 @@
 // Issue #32: the preview point style in the console, in a real headless Chromium (Debian's, through
 // playwright-core). A style set over MCP (one undo step) reaches the three.js preview: a larger
 // size lights more of the canvas, a display gamma lifts a point's mid-tones on screen by the same
-// table get_frame uses, and undo puts the default look back.
+// table get_frame uses, and undo puts the default look back. The preview bar's menu sets it too.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startShow } from '../helpers/show.js';
@@ -61,6 +61,21 @@ test('preview point style: size, LED style and gamma set over MCP reach the canv
   for (let i = 0; i < 4; i++) await show.call('undo');
   await styled({ size: 'auto', led: 'disc', gamma: 1 });
   assert.equal(await lit(), base, 'the default look again');
+
+  // The preview bar's Point style menu sets it through set_point_style: one undo step each.
+  const menu = page.getByLabel('Point style');
+  const depth = (await show.call('get_history', {})).undoDepth;
+  await menu.selectOption('led:glow');
+  await styled({ size: 'auto', led: 'glow', gamma: 1 });
+  await menu.selectOption('size:8');
+  await styled({ size: 8, led: 'glow', gamma: 1 });
+  await menu.selectOption('gamma:2.2');
+  await styled({ size: 8, led: 'glow', gamma: 2.2 });
+  assert.deepEqual((await show.call('get_point_style')).style, { size: 8, led: 'glow', gamma: 2.2 });
+  assert.equal((await show.call('get_history', {})).undoDepth, depth + 3, 'each choice is one undo step');
+  assert.equal(await menu.inputValue(), '', 'the menu is ready for the next choice');
+  await menu.selectOption('size:auto');
+  await styled({ size: 'auto', led: 'glow', gamma: 2.2 });
   // Checked here, while the show still runs: once it stops, the page's reconnect attempts are refused.
   assert.deepEqual(problems, []);
   assert.deepEqual(external, []);

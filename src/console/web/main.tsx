@@ -33,6 +33,10 @@ const RECALL_MS = 800;
 
 type NamedCamera = CameraPose & { readonly name: string };
 
+/** The point sizes and display gammas the preview's Point style menu offers (set_point_style takes any in range). */
+const POINT_SIZES = ['auto', 2, 4, 8, 12] as const;
+const POINT_GAMMAS = [1, 1.8, 2.2] as const;
+
 /** The show's named cameras (list_cameras), read again whenever the history moves: saving or removing one is an undo step. */
 function useCameras(): readonly NamedCamera[] {
   const [cameras, setCameras] = useState<readonly NamedCamera[]>([]);
@@ -115,6 +119,13 @@ function PreviewPane() {
   useEffect(() => {
     if (preview !== undefined && style !== undefined) preview.pointStyle(style);
   }, [preview, style]);
+  /** A choice of the Point style menu ("led:glow", "size:8", "gamma:2.2"): set_point_style, one undo step. */
+  const restyle = (choice: string): void => {
+    const [key, raw] = choice.split(':');
+    if (raw === undefined) return;
+    const value = key === 'led' || raw === 'auto' ? raw : Number(raw);
+    void act('Change point style', () => callTool('set_point_style', { [key]: value }));
+  };
   const recall = (name: string): void => {
     const camera = cameras.find((c) => c.name === name);
     if (camera === undefined) return;
@@ -151,6 +162,40 @@ function PreviewPane() {
             ))}
           </select>
         )}
+        <select
+          aria-label="Point style"
+          class="preview-points"
+          value=""
+          title={style === undefined ? 'Point style' : `Points: ${style.led}, size ${style.size}, gamma ${style.gamma}`}
+          onChange={(e) => {
+            const select = e.currentTarget as HTMLSelectElement;
+            restyle(select.value);
+            select.value = '';
+          }}
+        >
+          <option value="">Points…</option>
+          <optgroup label="LED style">
+            {(['disc', 'square', 'glow'] as const).map((led) => (
+              <option key={led} value={`led:${led}`}>
+                {led === style?.led ? `✓ ${led}` : led}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="Size (px)">
+            {POINT_SIZES.map((size) => (
+              <option key={size} value={`size:${size}`}>
+                {size === style?.size ? `✓ ${size}` : `${size}`}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="Gamma">
+            {POINT_GAMMAS.map((gamma) => (
+              <option key={gamma} value={`gamma:${gamma}`}>
+                {gamma === style?.gamma ? `✓ ${gamma}` : `${gamma}`}
+              </option>
+            ))}
+          </optgroup>
+        </select>
         <button type="button" class={`toggle ${on ? 'on' : ''}`} aria-pressed={on} onClick={() => setOn(!on)} title="Stream live frames">
           Live
         </button>
