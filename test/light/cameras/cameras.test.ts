@@ -129,3 +129,37 @@ test('a pose frames what the camera sees: looking at one end fills the image wit
   const away = summarize(f, { pose: { position: { x: 5, y: 0, z: -2 }, target: { x: 5, y: 0, z: -5 }, up: { x: 0, y: 1, z: 0 }, fov: 60 } }, 2, 26);
   assert.deepEqual(away.grid.cells, ['', '', '', '']);
 });
+
+test('animate: 0 ms legs jump at once; one frame can pass several legs; the view ends a camera only at its own pose', async () => {
+  const show = await open();
+  show.cameras.set(SIDE);
+  show.cameras.save(ORIGIN, 'Side');
+  show.cameras.fit();
+  const jumped = show.cameras.animate([{ camera: 'Side', durationMs: 0 }, { durationMs: 0 }]);
+  assert.equal(jumped.animation, undefined, 'nothing left to animate');
+  assert.deepEqual(jumped.source, { kind: 'camera', name: 'Side' }, 'a hold after a camera keeps its name');
+  const edited = show.cameras.animate([{ camera: 'Side', fov: 30, durationMs: 0 }]);
+  assert.deepEqual([edited.source, edited.pose.fov, edited.pose.position], [{ kind: 'set' }, 30, SIDE.position]);
+  show.cameras.animate([
+    { fov: 40, durationMs: 10 },
+    { fov: 50, durationMs: 10 },
+    { fov: 60, durationMs: 100, easing: 'linear' },
+  ]);
+  show.cameras.loop(70);
+  const on = show.cameras.current();
+  assert.deepEqual([on.animation?.leg, on.animation?.progress], [2, 0.5], 'two short legs passed in one frame; the time over carries on');
+  assert.ok(Math.abs(on.pose.fov - 55) < 1e-9);
+  show.cameras.loop(50);
+  assert.deepEqual([show.cameras.current().animation, show.cameras.current().pose.fov], [undefined, 60]);
+  const depth = show.engine.history.undoDepth;
+  assert.throws(
+    () =>
+      show.cameras.animate([
+        { fov: 40, durationMs: 10 },
+        { camera: 'Nope', durationMs: 10 },
+      ]),
+    /no camera named "Nope"/,
+  );
+  assert.throws(() => show.cameras.animate([]), /a path has 1–32 legs; got 0/);
+  assert.deepEqual([show.cameras.current().pose.fov, show.engine.history.undoDepth], [60, depth], 'a refused path moves nothing');
+});
