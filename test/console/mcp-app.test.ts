@@ -118,6 +118,12 @@ test('MCP App: the ui:// resource renders the engine frame in a sandboxed frame;
   assert.equal(((await show.call('get_history')).steps as unknown[]).length, 0, 'history restored');
   await app.waitForFunction(() => document.getElementById('status').textContent === 'undone');
 
+  // The show's point style reaches the app's preview (read every 5 s).
+  await show.call('set_point_style', { led: 'glow', gamma: 2.2 });
+  await app.waitForFunction(() => window.__footlightApp.preview.style.led === 'glow' && window.__footlightApp.preview.style.gamma === 2.2, undefined, {
+    timeout: 15_000,
+  });
+
   assert.deepEqual(problems, []);
   assert.deepEqual(external, [], 'the app fetched nothing');
 });

@@ -7,6 +7,8 @@ import { HostBridge } from './bridge.js';
 /** The MCP Apps protocol revision this app speaks. */
 const APPS_PROTOCOL = '2026-01-26';
 const POLL_MS = 200;
+/** The point style is read again every 25 polls (5 s). */
+const STYLE_POLLS = 25;
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -32,8 +34,24 @@ async function main(): Promise<void> {
   (window as unknown as { __footlightApp: typeof app }).__footlightApp = app;
 
   let generation: number | undefined;
+  // The show's point style (get_point_style), read at the start and every STYLE_POLLS polls; a host that
+  // does not pass the call on leaves the default style.
+  let style = '';
+  const restyle = (): void => {
+    bridge.call('get_point_style').then(
+      (r) => {
+        const next = JSON.stringify(r?.style);
+        if (r?.style !== undefined && next !== style) {
+          style = next;
+          preview.pointStyle(r.style);
+        }
+      },
+      () => undefined,
+    );
+  };
   const poll = async (): Promise<void> => {
     if (document.visibilityState !== 'hidden') {
+      if (app.polls % STYLE_POLLS === 0) restyle();
       try {
         const p = await bridge.call('get_preview_points', generation === undefined ? {} : { known_generation: generation });
         if (p.xyz !== undefined) {
