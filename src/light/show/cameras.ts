@@ -332,9 +332,11 @@ export class Cameras {
    */
   animate(edits: readonly LegEdit[]): CurrentView {
     if (edits.length === 0 || edits.length > MAX_LEGS) throw invalidArgument(`a path has 1–${MAX_LEGS} legs; got ${edits.length}`);
-    const from = this.current().pose;
+    const now = this.current();
+    const from = now.pose;
     let end = from;
-    let endName: string | undefined;
+    // A view resting at a named camera stays that camera through holds.
+    let endName: string | undefined = now.source.kind === 'camera' && now.animation === undefined ? now.source.name : undefined;
     const legs: Leg[] = [];
     edits.forEach((e, i) => {
       const at = edits.length === 1 ? '' : `leg ${i + 1}: `;

@@ -138,6 +138,7 @@ test('animate: 0 ms legs jump at once; one frame can pass several legs; the view
   const jumped = show.cameras.animate([{ camera: 'Side', durationMs: 0 }, { durationMs: 0 }]);
   assert.equal(jumped.animation, undefined, 'nothing left to animate');
   assert.deepEqual(jumped.source, { kind: 'camera', name: 'Side' }, 'a hold after a camera keeps its name');
+  assert.deepEqual(show.cameras.animate([{ durationMs: 0 }]).source, { kind: 'camera', name: 'Side' }, 'a hold at a camera keeps its name');
   const edited = show.cameras.animate([{ camera: 'Side', fov: 30, durationMs: 0 }]);
   assert.deepEqual([edited.source, edited.pose.fov, edited.pose.position], [{ kind: 'set' }, 30, SIDE.position]);
   show.cameras.animate([
