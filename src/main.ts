@@ -26,6 +26,7 @@ import { McpEndpoint } from './mcp/endpoint.js';
 import { listedInputSchema } from './mcp/lean-schema.js';
 import { DEFAULT_OSC_HOST, DEFAULT_OSC_RECEIVE_PORT, DEFAULT_OSC_TRANSMIT_PORT, OscSurface } from './osc/osc-surface.js';
 import { oscParamsRoute } from './osc/osc-params-route.js';
+import { MidiKeys } from './midi/midi-keys.js';
 import { MidiSurface } from './midi/midi-surface.js';
 import { OscQueryServer } from './osc/oscquery.js';
 import type { CallRecord } from './mcp/register-tools.js';
@@ -180,6 +181,8 @@ export interface RunningFootlight {
   readonly oscQuery: OscQueryServer | undefined;
   /** MIDI into the show's mappings (no device I/O yet: whatever delivers MIDI calls `receive`). */
   readonly midi: MidiSurface;
+  /** MIDI notes onto the selected sound track, played live (src/midi/midi-keys.ts). */
+  readonly keys: MidiKeys;
   readonly http: RunningHttpServer;
   readonly mcp: McpEndpoint;
   /** The web console (its routes, socket hub and activity feed). */
@@ -434,7 +437,13 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   };
 
   const midi = new MidiSurface(services);
-  const consoleSurface = createConsole({ services, light, log, mcp: () => mcp, calls, sound, live, midi: (data, input) => midi.receive(data, input) });
+  // A note plays the selected sound track (its input's Channel flag) and drives the mappings (its Control flag): both apply.
+  const keys = new MidiKeys(services, sound, live);
+  const receiveMidi = async (data: readonly number[], input: string) => {
+    const [played] = await Promise.all([keys.receive(data, input), midi.receive(data, input)]);
+    return played;
+  };
+  const consoleSurface = createConsole({ services, light, log, mcp: () => mcp, calls, sound, live, midi: receiveMidi });
   mcp = new McpEndpoint({
     services,
     log,
@@ -552,6 +561,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     osc,
     oscQuery,
     midi,
+    keys,
     http,
     mcp,
     console: consoleSurface,

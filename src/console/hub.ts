@@ -233,7 +233,10 @@ export class ConsoleHub {
       return;
     }
     client.midiBudget--;
-    midi(msg.data, msg.input).catch((err: unknown) => this.log.warn({ err }, 'MIDI from the console failed'));
+    midi(msg.data, msg.input)
+      // A note-on the sound host could not play (no track selected, no instrument) is answered, as a malformed message is.
+      .then((r) => r.refused && this.send(client, { type: 'error', ...r.refused }))
+      .catch((err: unknown) => this.log.warn({ err }, 'MIDI from the console failed'));
   }
 
   private setPreview(client: Client, msg: Extract<ClientMessage, { type: 'preview' }>): void {
