@@ -181,7 +181,7 @@ export interface RunningFootlight {
   readonly oscQuery: OscQueryServer | undefined;
   /** MIDI into the show's mappings (no device I/O yet: whatever delivers MIDI calls `receive`). */
   readonly midi: MidiSurface;
-  /** MIDI notes onto the selected sound track, played live (src/midi/midi-keys.ts). */
+  /** MIDI notes onto the armed or selected sound track, played live (src/midi/midi-keys.ts). */
   readonly keys: MidiKeys;
   readonly http: RunningHttpServer;
   readonly mcp: McpEndpoint;
@@ -437,7 +437,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   };
 
   const midi = new MidiSurface(services);
-  // A note plays the selected sound track (its input's Channel flag) and drives the mappings (its Control flag): both apply.
+  // A note plays the armed or selected sound track (its input's Channel flag) and drives the mappings (its Control flag): both apply.
   const keys = new MidiKeys(services, sound, live);
   const receiveMidi = async (data: readonly number[], input: string) => {
     const [played] = await Promise.all([keys.receive(data, input), midi.receive(data, input)]);

@@ -1,5 +1,5 @@
 // A MIDI keyboard plays the sound host: notes through the console's real WebSocket reach the
-// selected sound track's instrument in the live engine (its worker, paced by the wall clock, no
+// selected (or armed) sound track's instrument in the live engine (its worker, paced by the wall clock, no
 // sound card), sound there, and stop when released; nothing is recorded (no history step). Notes
 // that cannot play are answered with a clear error, malformed bytes are dropped, and an input
 // whose Channel flag is off does not play. The engine's live-note path is checked offline too.
@@ -15,16 +15,23 @@ import { baseOf, SocketClient } from '../console/helpers.js';
 const ENABLED = '/lx/mixer/channel/1/enabled';
 
 test('a keyboard plays the selected sound track live through the console socket; note-off releases it; no history', async (t) => {
-  const show = await startShow(t, { liveAudio: 'clock', toolsets: ['all'] });
+  const show = await startShow(t, { liveAudio: 'clock', toolsets: ['all'], soundCooperative: true });
   const live = show.app.live!;
   await live.ready;
   const tracks = (await show.call('sound_list_tracks')).native.tracks as { index: number; name: string }[];
   const bass = tracks.find((x) => x.name === 'Bass')!.index;
   const bus = tracks.find((x) => x.name === 'Reverb Bus')!.index;
+  const chords = tracks.find((x) => x.name === 'Chords')!.index;
   await show.call('sound_select_track', { index: bass });
   // The Bass's post-fader peak in each tick the worker sends (about every 50 ms of audio), the transport stopped.
   const peaks: number[] = [];
-  t.after(live.onAudio(() => peaks.push(live.lastMeters()![bass].peak)));
+  const chordPeaks: number[] = [];
+  t.after(
+    live.onAudio(() => {
+      peaks.push(live.lastMeters()![bass].peak);
+      chordPeaks.push(live.lastMeters()![chords].peak);
+    }),
+  );
   const ticks = async (n: number): Promise<void> => {
     const from = peaks.length;
     for (let i = 0; i < 400 && peaks.length < from + n; i++) await new Promise((r) => setTimeout(r, 20));
@@ -111,6 +118,17 @@ test('a keyboard plays the selected sound track live through the console socket;
   assert.equal(ws.of('error').length, 2, 'no other refusals');
   const steps2 = (await show.call('get_history')).steps as unknown[];
   assert.equal(JSON.stringify(steps2.slice(1)), before, 'only the set_midi_input step was added');
+
+  // An armed track takes the keyboard from the selected one (arming is the song's saved state, one undo step).
+  const arm = await show.call('song_set_track_state', { track_index: chords, armed: true });
+  assert.equal(arm.status, 'completed', JSON.stringify(arm).slice(0, 600));
+  ws.send({ type: 'midi', input: 'Keys 2', data: [0x90, 60, 100] });
+  await ticks(8);
+  assert.ok(
+    chordPeaks.slice(-4).every((p) => p > 0.01) && peaks.slice(-4).every((p) => p < 1e-5),
+    `the armed Chords play, the selected Bass does not: ${chordPeaks.slice(-4).join(', ')} | ${peaks.slice(-4).join(', ')}`,
+  );
+  ws.send({ type: 'midi', input: 'Keys 2', data: [0x80, 60, 0] });
 });
 
 test('the engine starts a live note on the next block, stopped or playing, and a tap shorter than a block still sounds then releases', () => {

@@ -36,9 +36,9 @@ interface MidiStats {
   applied: number;
   /** CC messages held back by soft takeover. */
   waiting: number;
-  /** Note-ons a keyboard played on the selected sound track (src/midi/midi-keys.ts). */
+  /** Note-ons a keyboard played on the armed or selected sound tracks (src/midi/midi-keys.ts). */
   played: number;
-  /** Note-ons that could not play: no sound track selected, no instrument on it, no live audio. */
+  /** Note-ons that could not play: no sound track armed or selected, no instrument, no live audio. */
   unplayed: number;
 }
 
