@@ -2,14 +2,14 @@
 // through the console's WebSocket (as the page's Web MIDI sends them) to the selected sound
 // track (the demo's Bass) while the engine runs in real time (60 fps light frames) and the live
 // worker renders at its block size (128 samples at 48 kHz), paced by --output (clock: the wall
-// clock; none: node-web-audio-api's real-time context with no device). For each note the worker
+// clock; none: node-web-audio-api's real-time context with no device; device: the sound card). For each note the worker
 // reports when it got it, when the block that starts it was rendered and when the output plays
 // that block. Figures, from the message reaching the server (the socket handler) — the median,
 // the 95th percentile and the worst, in ms:
 //   to worker    the engine queue's task ran and the note was posted to the render worker
 //   to render    the first block holding the note was rendered (the engine's latency)
-//   to output    that block's first sample is played out (the render lead, 48 blocks, included)
-//   node --import tsx bench/midi-keys.ts [--notes 200] [--output clock|none] [--light-load]
+//   to output    that block's first sample is played out (the render lead included: 128 ms, or --lead)
+//   node --import tsx bench/midi-keys.ts [--notes 200] [--output clock|none|device] [--lead ms] [--light-load]
 // --light-load adds the standard light workload (100k points) in the same process.
 // Writes bench/results/midi-keys.json. The machine may be shared: the load average is recorded.
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
@@ -25,6 +25,7 @@ const { values } = parseArgs({
   options: {
     notes: { type: 'string', default: '200' },
     output: { type: 'string', default: 'clock' },
+    lead: { type: 'string', default: '128' },
     'light-load': { type: 'boolean', default: false },
   },
 });
@@ -41,7 +42,8 @@ const app = await startFootlight({
   oscTransmitPort: 0,
   writeStatus: false,
   log: silentLogger,
-  liveAudio: values.output as 'none' | 'clock',
+  liveAudio: values.output as 'none' | 'clock' | 'device',
+  liveAudioLeadMs: Number(values.lead),
 });
 const live = app.live!;
 const opened = await live.ready;
@@ -85,6 +87,7 @@ const out = {
   at: new Date().toISOString(),
   output: opened.output,
   output_reason: opened.reason,
+  lead_ms: Number(values.lead),
   light_load_points: project === undefined ? 0 : 316 * 316,
   block_samples: 128,
   sample_rate: 48000,

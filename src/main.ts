@@ -26,6 +26,7 @@ import { McpEndpoint } from './mcp/endpoint.js';
 import { listedInputSchema } from './mcp/lean-schema.js';
 import { DEFAULT_OSC_HOST, DEFAULT_OSC_RECEIVE_PORT, DEFAULT_OSC_TRANSMIT_PORT, OscSurface } from './osc/osc-surface.js';
 import { oscParamsRoute } from './osc/osc-params-route.js';
+import { FootlightError } from './engine/errors.js';
 import { MidiKeys } from './midi/midi-keys.js';
 import { MidiSurface } from './midi/midi-surface.js';
 import { OscQueryServer } from './osc/oscquery.js';
@@ -36,7 +37,7 @@ import { selectSurface } from './tools/toolsets.js';
 import { createSoundHost, openSong, type SoundHost } from './sound/index.js';
 import { SampleStore } from './sound/samples/store.js';
 import { SampleFolder } from './sound/samples/folder.js';
-import type { OutputKind } from './sound/live/messages.js';
+import { MIN_LEAD_MS, type OutputKind } from './sound/live/messages.js';
 import { LivePlayer } from './sound/live/player.js';
 import { startProtocol3Server, type Protocol3Server } from './protocol3/server/server.js';
 import { SoundAdapter } from './sound-client/adapter.js';
@@ -124,6 +125,8 @@ export interface FootlightOptions {
    * paced by the wall clock (`serve`'s default). Default: off (tests step the transport by hand).
    */
   readonly liveAudio?: OutputKind;
+  /** How far ahead of its output the live engine renders, ms (MIN_LEAD_MS–1000, default 128): shorter plays a keyboard sooner, risks dropouts. */
+  readonly liveAudioLeadMs?: number;
   /** Threads that render frames, the engine thread included. Default: config.json's `renderThreads`, else one per core. */
   readonly renderThreads?: number;
   /**
@@ -211,6 +214,10 @@ function fixtureLibrary(home: string, folder: string | undefined): FixtureLibrar
 /** Starts a Footlight process: the engine, the demo show, the HTTP/MCP surface, discovery. */
 export async function startFootlight(options: FootlightOptions = {}): Promise<RunningFootlight> {
   const log = options.log ?? createLogger();
+  const lead = options.liveAudioLeadMs;
+  // Checked before anything opens: a refused start leaves nothing behind.
+  if (lead !== undefined && !(lead >= MIN_LEAD_MS && lead <= 1000))
+    throw new FootlightError('invalid_argument', `liveAudioLeadMs takes ${MIN_LEAD_MS}–1000 ms, not ${lead}`);
   const home = options.home ?? footlightHome();
   const config = await loadConfig(home, log, {
     dmxIn: (value) => dmxInConfig({}, value),
@@ -336,7 +343,14 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   // The desk's clock moves the transport after the frame's own step (its locate then holds for the frame).
   const timecodeIn = new TimecodeIn(timecodeInOptions, timecodeConfig.offset, sound, log.child({ surface: 'timecode-in' }));
   await timecodeIn.start(dmxIn);
-  const live = options.liveAudio === undefined ? undefined : new LivePlayer(sound, { output: options.liveAudio, log: log.child({ component: 'live-audio' }) });
+  const live =
+    options.liveAudio === undefined
+      ? undefined
+      : new LivePlayer(sound, {
+          output: options.liveAudio,
+          log: log.child({ component: 'live-audio' }),
+          ...(options.liveAudioLeadMs === undefined ? {} : { leadMs: options.liveAudioLeadMs }),
+        });
   // The light hears the master (or --audio-track's track), as render-show does: live, the live
   // engine's own output as it is played; without live audio, the song rendered in step with the frames.
   const heard = options.audioTrack === undefined ? {} : { track: options.audioTrack };

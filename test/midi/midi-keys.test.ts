@@ -156,3 +156,18 @@ test('the engine starts a live note on the next block, stopped or playing, and a
   }
   assert.ok(silentAt > 0, 'its release ends within a second');
 });
+
+test('a shorter render lead plays a keyboard sooner: the note block is at most the lead ahead of the output; a lead out of range is refused', async (t) => {
+  await assert.rejects(startShow(t, { liveAudio: 'clock', liveAudioLeadMs: 5 }), /liveAudioLeadMs takes 14–1000 ms, not 5/);
+  const show = await startShow(t, { liveAudio: 'clock', liveAudioLeadMs: 20 });
+  const live = show.app.live!;
+  await live.ready;
+  await show.call('sound_select_track', { index: 4 }); // the Bass
+  const on = await show.app.keys.receive([0x90, 45, 100], 'Keys');
+  assert.equal(on.played?.length, 1);
+  await show.app.keys.receive([0x80, 45, 0], 'Keys');
+  for (let i = 0; i < 200 && live.noteReceipts.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+  assert.equal(live.noteReceipts.length, 2, 'both reached a rendered block');
+  // 20 ms is 8 blocks: the worker renders a block no earlier than 8 blocks before the output plays it.
+  for (const r of live.noteReceipts) assert.ok(r.playsAt - r.renderedAt <= (8 * BLOCK * 1000) / 48000 + 0.5, `lead ${r.playsAt - r.renderedAt} ms`);
+});

@@ -4,6 +4,11 @@ import type { RenderPlan } from '../audio/dsp/plan.js';
 /** Where the live engine's samples go and what paces it. */
 export type OutputKind = 'device' | 'none' | 'clock';
 
+/** The render lead by default (ms): what the worker keeps rendered ahead of its output. */
+export const DEFAULT_LEAD_MS = 128;
+/** The shortest lead: more than the 4 blocks the worker hands an output context at once. */
+export const MIN_LEAD_MS = 14;
+
 /** The engine thread → the render worker. */
 export type ToWorker =
   /** `tap`: the flat index of the track whose post-fader output the light hears (the master last). */

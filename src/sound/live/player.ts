@@ -9,7 +9,16 @@ import { BLOCK } from '../audio/dsp/math.js';
 import type { RenderPlan } from '../audio/dsp/plan.js';
 import type { Payload, SoundHost } from '../host/host.js';
 import { saveProject } from '../model/components.js';
-import type { FromWorker, NoteReceipt, OutputKind, ToWorker, WorkerReady, WorkerTick } from './messages.js';
+import {
+  DEFAULT_LEAD_MS,
+  MIN_LEAD_MS,
+  type FromWorker,
+  type NoteReceipt,
+  type OutputKind,
+  type ToWorker,
+  type WorkerReady,
+  type WorkerTick,
+} from './messages.js';
 import type { Track } from '../model/components.js';
 import { combine, metersPayload, type MeterWindow } from './meters.js';
 import { Playout } from './playout.js';
@@ -28,6 +37,8 @@ interface LiveOptions {
   /** `device`: the sound card; `none`: a real-time context with no device; `clock`: the wall clock, no output. */
   readonly output: OutputKind;
   readonly log: Logger;
+  /** How far ahead of its output the worker renders (ms, MIN_LEAD_MS–1000; default DEFAULT_LEAD_MS): a live note waits that long. */
+  readonly leadMs?: number;
 }
 
 type AudioListener = (left: Float32Array, right: Float32Array, sample: number) => void;
@@ -73,8 +84,10 @@ export class LivePlayer {
     readonly host: SoundHost,
     options: LiveOptions,
   ) {
+    const leadMs = options.leadMs ?? DEFAULT_LEAD_MS;
+    if (!(leadMs >= MIN_LEAD_MS && leadMs <= 1000)) throw new Error(`the live audio lead takes ${MIN_LEAD_MS}–1000 ms, not ${leadMs}`);
     this.worker = new Worker(new URL('./render-worker.mjs', import.meta.url), {
-      workerData: { output: options.output },
+      workerData: { output: options.output, leadBlocks: Math.ceil((leadMs * 48) / BLOCK) },
       execArgv: [],
       name: 'footlight-audio',
     });

@@ -15,8 +15,11 @@ import { soundFontsReady } from '../samples/soundfont.js';
 await soundFontsReady();
 
 const RATE = 48000;
-/** Blocks rendered ahead of the play-out time (≈ 128 ms; a loaded machine can hold a thread off the CPU that long): the sink's buffer. */
-const LEAD_BLOCKS = 48;
+/**
+ * Blocks rendered ahead of the play-out time (by default 48, ≈ 128 ms: a loaded machine can hold
+ * a thread off the CPU that long): the sink's buffer, and what a note played live waits for.
+ */
+const LEAD_BLOCKS = (workerData as { leadBlocks: number }).leadBlocks;
 /** Blocks per tick (≈ 50 ms). */
 const TICK_BLOCKS = 19;
 /** Blocks per buffer handed to an output context (≈ 10.7 ms). */
