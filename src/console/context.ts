@@ -5,8 +5,9 @@ import type { SoundHost } from '../sound/index.js';
 import type { Services } from '../tools/context.js';
 import type { ActivityItem, ConnectInfo, DmxInState, HistoryState, LightState, PolicyState, SessionInfo, ShowLiveState, SoundState } from './protocol.js';
 
-/** What a MIDI message did, as far as the page is told: a note the sound host refused to play (src/midi/midi-keys.ts). */
+/** What a MIDI message did, as far as the page is told: the notes the sound host played, or why it refused one (src/midi/midi-keys.ts). */
 export interface MidiReply {
+  readonly played?: readonly number[];
   readonly refused?: { readonly error: string; readonly message: string };
 }
 
