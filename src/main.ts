@@ -26,6 +26,8 @@ import { McpEndpoint } from './mcp/endpoint.js';
 import { listedInputSchema } from './mcp/lean-schema.js';
 import { DEFAULT_OSC_HOST, DEFAULT_OSC_RECEIVE_PORT, DEFAULT_OSC_TRANSMIT_PORT, OscSurface } from './osc/osc-surface.js';
 import { oscParamsRoute } from './osc/osc-params-route.js';
+import { FootlightError } from './engine/errors.js';
+import { MidiKeys } from './midi/midi-keys.js';
 import { MidiSurface } from './midi/midi-surface.js';
 import { OscQueryServer } from './osc/oscquery.js';
 import type { CallRecord } from './mcp/register-tools.js';
@@ -35,7 +37,7 @@ import { selectSurface } from './tools/toolsets.js';
 import { createSoundHost, openSong, type SoundHost } from './sound/index.js';
 import { SampleStore } from './sound/samples/store.js';
 import { SampleFolder } from './sound/samples/folder.js';
-import type { OutputKind } from './sound/live/messages.js';
+import { MIN_LEAD_MS, type OutputKind } from './sound/live/messages.js';
 import { LivePlayer } from './sound/live/player.js';
 import { startProtocol3Server, type Protocol3Server } from './protocol3/server/server.js';
 import { SoundAdapter } from './sound-client/adapter.js';
@@ -123,6 +125,8 @@ export interface FootlightOptions {
    * paced by the wall clock (`serve`'s default). Default: off (tests step the transport by hand).
    */
   readonly liveAudio?: OutputKind;
+  /** How far ahead of its output the live engine renders, ms (MIN_LEAD_MS–1000, default 128): shorter plays a keyboard sooner, risks dropouts. */
+  readonly liveAudioLeadMs?: number;
   /** Threads that render frames, the engine thread included. Default: config.json's `renderThreads`, else one per core. */
   readonly renderThreads?: number;
   /**
@@ -180,6 +184,8 @@ export interface RunningFootlight {
   readonly oscQuery: OscQueryServer | undefined;
   /** MIDI into the show's mappings (no device I/O yet: whatever delivers MIDI calls `receive`). */
   readonly midi: MidiSurface;
+  /** MIDI notes onto the armed or selected sound track, played live (src/midi/midi-keys.ts). */
+  readonly keys: MidiKeys;
   readonly http: RunningHttpServer;
   readonly mcp: McpEndpoint;
   /** The web console (its routes, socket hub and activity feed). */
@@ -208,6 +214,10 @@ function fixtureLibrary(home: string, folder: string | undefined): FixtureLibrar
 /** Starts a Footlight process: the engine, the demo show, the HTTP/MCP surface, discovery. */
 export async function startFootlight(options: FootlightOptions = {}): Promise<RunningFootlight> {
   const log = options.log ?? createLogger();
+  const lead = options.liveAudioLeadMs;
+  // Checked before anything opens: a refused start leaves nothing behind.
+  if (lead !== undefined && !(lead >= MIN_LEAD_MS && lead <= 1000))
+    throw new FootlightError('invalid_argument', `liveAudioLeadMs takes ${MIN_LEAD_MS}–1000 ms, not ${lead}`);
   const home = options.home ?? footlightHome();
   const config = await loadConfig(home, log, {
     dmxIn: (value) => dmxInConfig({}, value),
@@ -333,7 +343,14 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   // The desk's clock moves the transport after the frame's own step (its locate then holds for the frame).
   const timecodeIn = new TimecodeIn(timecodeInOptions, timecodeConfig.offset, sound, log.child({ surface: 'timecode-in' }));
   await timecodeIn.start(dmxIn);
-  const live = options.liveAudio === undefined ? undefined : new LivePlayer(sound, { output: options.liveAudio, log: log.child({ component: 'live-audio' }) });
+  const live =
+    options.liveAudio === undefined
+      ? undefined
+      : new LivePlayer(sound, {
+          output: options.liveAudio,
+          log: log.child({ component: 'live-audio' }),
+          ...(options.liveAudioLeadMs === undefined ? {} : { leadMs: options.liveAudioLeadMs }),
+        });
   // The light hears the master (or --audio-track's track), as render-show does: live, the live
   // engine's own output as it is played; without live audio, the song rendered in step with the frames.
   const heard = options.audioTrack === undefined ? {} : { track: options.audioTrack };
@@ -434,7 +451,13 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   };
 
   const midi = new MidiSurface(services);
-  const consoleSurface = createConsole({ services, light, log, mcp: () => mcp, calls, sound, live, midi: (data, input) => midi.receive(data, input) });
+  // A note plays the armed or selected sound track (its input's Channel flag) and drives the mappings (its Control flag): both apply.
+  const keys = new MidiKeys(services, sound, live);
+  const receiveMidi = async (data: readonly number[], input: string) => {
+    const [played] = await Promise.all([keys.receive(data, input), midi.receive(data, input)]);
+    return played;
+  };
+  const consoleSurface = createConsole({ services, light, log, mcp: () => mcp, calls, sound, live, midi: receiveMidi });
   mcp = new McpEndpoint({
     services,
     log,
@@ -552,6 +575,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     osc,
     oscQuery,
     midi,
+    keys,
     http,
     mcp,
     console: consoleSurface,

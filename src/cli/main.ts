@@ -3,6 +3,7 @@ import { packageVersion } from '../app/build-info.js';
 import { RENDER_THREADS_RULE, isRenderThreadCount } from '../engine/render-threads.js';
 import { RENDER_PRIORITIES, type RenderPriority } from '../engine/thread-priority.js';
 import { parseEndpoint } from '../sound-client/endpoint.js';
+import { DEFAULT_LEAD_MS, MIN_LEAD_MS } from '../sound/live/messages.js';
 import { DMX_IN_SPEC_HELP, parseReceiverSpec } from '../light/input/dmx-in-config.js';
 import { TIMECODE_IN_HELP, timecodeInConfig } from '../show/timecode/timecode-in.js';
 import { parseTimecodeDestination, TIMECODE_OUT_HELP, TIMECODE_RATE_HELP } from '../show/timecode/timecode-out.js';
@@ -69,6 +70,12 @@ function timecodeFreewheel(value: string): number {
   } catch (err) {
     throw new InvalidArgumentError((err as Error).message);
   }
+  return ms;
+}
+
+function audioLead(value: string): number {
+  const ms = Number(value);
+  if (!(ms >= MIN_LEAD_MS && ms <= 1000)) throw new InvalidArgumentError(`a number of milliseconds, ${MIN_LEAD_MS}–1000`);
   return ms;
 }
 
@@ -159,6 +166,12 @@ program
     'play the sound host to the sound card (needs the optional node-web-audio-api package; without a card it says why and plays to no device)',
   )
   .option(
+    '--audio-lead <ms>',
+    `how far ahead of its output the live audio engine renders (default ${DEFAULT_LEAD_MS}, ${MIN_LEAD_MS}–1000): shorter, a MIDI keyboard sounds sooner; ` +
+      'too short for a loaded machine, the output drops out (late blocks in sound status)',
+    audioLead,
+  )
+  .option(
     '--render-threads <n>',
     `${RENDER_THREADS_HELP.replace('(default: one per core;', "(default: config.json's renderThreads, else one per core;")}`,
     renderThreads,
@@ -197,6 +210,7 @@ program
       toolsets?: string;
       readOnly?: boolean;
       audioOut?: boolean;
+      audioLead?: number;
       renderThreads?: number;
       renderPriority?: RenderPriority;
     }) => (await import('./serve.js')).serve(opts),

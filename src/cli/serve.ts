@@ -37,6 +37,7 @@ export interface ServeOptions {
   readonly toolsets?: string;
   readonly readOnly?: boolean;
   readonly audioOut?: boolean;
+  readonly audioLead?: number;
   readonly renderThreads?: number;
   readonly renderPriority?: RenderPriority;
 }
@@ -91,6 +92,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       toolsets,
       readOnlyTools: options.readOnly,
       liveAudio: options.audioOut === true ? 'device' : 'clock',
+      ...(options.audioLead === undefined ? {} : { liveAudioLeadMs: options.audioLead }),
       renderThreads: options.renderThreads,
       renderPriority: options.renderPriority,
       defaultRenderPriority: 'high',

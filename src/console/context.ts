@@ -5,6 +5,12 @@ import type { SoundHost } from '../sound/index.js';
 import type { Services } from '../tools/context.js';
 import type { ActivityItem, ConnectInfo, DmxInState, HistoryState, LightState, PolicyState, SessionInfo, ShowLiveState, SoundState } from './protocol.js';
 
+/** What a MIDI message did, as far as the page is told: the notes the sound host played, or why it refused one (src/midi/midi-keys.ts). */
+export interface MidiReply {
+  readonly played?: readonly number[];
+  readonly refused?: { readonly error: string; readonly message: string };
+}
+
 /** What the console's routes and socket share: the services and the readers they call. */
 export interface ConsoleContext {
   readonly services: Services;
@@ -13,7 +19,7 @@ export interface ConsoleContext {
   readonly soundHost?: SoundHost;
   readonly log: Logger;
   /** Hands a MIDI message from a page's Web MIDI input to the show's mappings (src/midi/midi-surface.ts). */
-  readonly midi?: (data: readonly number[], input: string) => Promise<unknown>;
+  readonly midi?: (data: readonly number[], input: string) => Promise<MidiReply>;
   /** Builders below run inside an engine-queue task unless noted. */
   lightState(): LightState;
   historyState(): HistoryState;

@@ -50,6 +50,8 @@ interface Client {
   /** MIDI messages this page may still send in the current second (a flood is dropped, not queued). */
   midiBudget: number;
   midiSecond: number;
+  /** The last refusal of a played note sent to this page: the same one is not repeated until a note plays. */
+  midiRefused: string | undefined;
 }
 
 /** MIDI messages a page may send per second: a controller's busiest fader sweep is a few hundred. */
@@ -142,6 +144,7 @@ export class ConsoleHub {
       framesSent: 0,
       midiBudget: MIDI_PER_SECOND,
       midiSecond: 0,
+      midiRefused: undefined,
     };
     this.clients.set(client.id, client);
     if (this.clients.size === 1) this.startListening();
@@ -233,7 +236,15 @@ export class ConsoleHub {
       return;
     }
     client.midiBudget--;
-    midi(msg.data, msg.input).catch((err: unknown) => this.log.warn({ err }, 'MIDI from the console failed'));
+    midi(msg.data, msg.input)
+      .then((r) => {
+        // A note-on the sound host could not play (no track selected, no instrument) is answered, as a malformed message is: once, not for every key.
+        if (r.played !== undefined) client.midiRefused = undefined;
+        if (r.refused === undefined || r.refused.message === client.midiRefused) return;
+        client.midiRefused = r.refused.message;
+        this.send(client, { type: 'error', ...r.refused });
+      })
+      .catch((err: unknown) => this.log.warn({ err }, 'MIDI from the console failed'));
   }
 
   private setPreview(client: Client, msg: Extract<ClientMessage, { type: 'preview' }>): void {

@@ -6,7 +6,7 @@ import type { Services } from '../tools/context.js';
 import type { CallRecord } from '../tools/invoke.js';
 import { createApi } from './api.js';
 import { connectInfo } from './connect.js';
-import type { ConsoleContext } from './context.js';
+import type { ConsoleContext, MidiReply } from './context.js';
 import { ConsoleHub } from './hub.js';
 import type { ActivityItem, SessionInfo, SoundState } from './protocol.js';
 import { inSound, soundState } from './sound.js';
@@ -29,7 +29,7 @@ interface ConsoleOptions {
   /** Live playback, for the audio monitor at /ws/audio. */
   readonly live?: LivePlayer;
   /** Where MIDI from the page's Web MIDI inputs goes (the process's MIDI surface). */
-  readonly midi?: (data: readonly number[], input: string) => Promise<unknown>;
+  readonly midi?: (data: readonly number[], input: string) => Promise<MidiReply>;
   /** Folder of the bundled page; default dist/console beside the sources. */
   readonly bundleDir?: string;
 }

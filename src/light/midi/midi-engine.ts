@@ -36,6 +36,10 @@ interface MidiStats {
   applied: number;
   /** CC messages held back by soft takeover. */
   waiting: number;
+  /** Note-ons a keyboard played on the armed or selected sound tracks (src/midi/midi-keys.ts). */
+  played: number;
+  /** Note-ons that could not play: no sound track armed or selected, no instrument, no live audio. */
+  unplayed: number;
 }
 
 /** The last control a MIDI message moved (a note or CC), and what it did: for `get_last_midi_control`. */
@@ -98,7 +102,7 @@ export class LXMidiEngine extends LXComponent {
   private surfaceJson: Record<string, unknown>[] = [];
   /** Toggle states and soft-takeover positions of the mappings. */
   readonly mappingState = new MidiMappingState();
-  readonly stats: MidiStats = { received: 0, dropped: 0, applied: 0, waiting: 0 };
+  readonly stats: MidiStats = { received: 0, dropped: 0, applied: 0, waiting: 0, played: 0, unplayed: 0 };
   /** Not saved: what the last note or CC did since the show opened. */
   lastControl: LastMidiControl | undefined;
   /** Whether the opened project had a MIDI engine object (LX always writes one; older Footlight files do not). */

@@ -4,6 +4,11 @@ import type { RenderPlan } from '../audio/dsp/plan.js';
 /** Where the live engine's samples go and what paces it. */
 export type OutputKind = 'device' | 'none' | 'clock';
 
+/** The render lead by default (ms): what the worker keeps rendered ahead of its output. */
+export const DEFAULT_LEAD_MS = 128;
+/** The shortest lead: more than the 4 blocks the worker hands an output context at once. */
+export const MIN_LEAD_MS = 14;
+
 /** The engine thread → the render worker. */
 export type ToWorker =
   /** `tap`: the flat index of the track whose post-fader output the light hears (the master last). */
@@ -11,7 +16,28 @@ export type ToWorker =
   | { readonly type: 'play'; readonly beat: number; readonly seq: number }
   | { readonly type: 'stop'; readonly seq: number }
   | { readonly type: 'seek'; readonly beat: number; readonly seq: number }
+  /** A note played live (a MIDI keyboard) on the track at flat index `track`; `sentAt` on the `performance.timeOrigin + now()` scale (ms). */
+  | {
+      readonly type: 'note';
+      readonly id: number;
+      readonly track: number;
+      readonly on: boolean;
+      readonly pitch: number;
+      readonly velocity: number;
+      readonly sentAt: number;
+    }
   | { readonly type: 'close' };
+
+/** When a live note reached the worker, when the block it starts was rendered, and when that block is played out (ms, `performance.timeOrigin + now()`). */
+export interface NoteReceipt {
+  readonly id: number;
+  readonly sentAt: number;
+  readonly appliedAt: number;
+  readonly renderedAt: number;
+  readonly playsAt: number;
+  /** The block (counted from the worker's first) whose first sample the note starts on. */
+  readonly block: number;
+}
 
 /** What the worker opened: `device` a sound card, `none` a real-time context with no device (tests), `clock` the wall clock alone. */
 export interface WorkerReady {
@@ -51,6 +77,8 @@ export interface WorkerTick {
   readonly postedAt: number;
   /** The block the last transport message (`seq`) took effect at: blocks before it were rendered before it. */
   readonly seqBlock: number;
+  /** Live notes rendered since the last tick. */
+  readonly notes: readonly NoteReceipt[];
 }
 
 export type FromWorker = WorkerReady | WorkerTick | { readonly type: 'error'; readonly message: string };

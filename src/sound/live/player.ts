@@ -9,7 +9,17 @@ import { BLOCK } from '../audio/dsp/math.js';
 import type { RenderPlan } from '../audio/dsp/plan.js';
 import type { Payload, SoundHost } from '../host/host.js';
 import { saveProject } from '../model/components.js';
-import type { FromWorker, OutputKind, ToWorker, WorkerReady, WorkerTick } from './messages.js';
+import {
+  DEFAULT_LEAD_MS,
+  MIN_LEAD_MS,
+  type FromWorker,
+  type NoteReceipt,
+  type OutputKind,
+  type ToWorker,
+  type WorkerReady,
+  type WorkerTick,
+} from './messages.js';
+import type { Track } from '../model/components.js';
 import { combine, metersPayload, type MeterWindow } from './meters.js';
 import { Playout } from './playout.js';
 import { AudioRing } from './ring.js';
@@ -27,6 +37,8 @@ interface LiveOptions {
   /** `device`: the sound card; `none`: a real-time context with no device; `clock`: the wall clock, no output. */
   readonly output: OutputKind;
   readonly log: Logger;
+  /** How far ahead of its output the worker renders (ms, MIN_LEAD_MS–1000; default DEFAULT_LEAD_MS): a live note waits that long. */
+  readonly leadMs?: number;
 }
 
 type AudioListener = (left: Float32Array, right: Float32Array, sample: number) => void;
@@ -64,13 +76,18 @@ export class LivePlayer {
   readonly playout = new Playout();
   /** The track the light hears (by name); undefined: the master. */
   private lightTrack: string | undefined;
+  private noteId = 0;
+  /** The newest live notes' timings (at most 256), for latency figures (bench/midi-keys.ts). */
+  readonly noteReceipts: NoteReceipt[] = [];
 
   constructor(
     readonly host: SoundHost,
     options: LiveOptions,
   ) {
+    const leadMs = options.leadMs ?? DEFAULT_LEAD_MS;
+    if (!(leadMs >= MIN_LEAD_MS && leadMs <= 1000)) throw new Error(`the live audio lead takes ${MIN_LEAD_MS}–1000 ms, not ${leadMs}`);
     this.worker = new Worker(new URL('./render-worker.mjs', import.meta.url), {
-      workerData: { output: options.output },
+      workerData: { output: options.output, leadBlocks: Math.ceil((leadMs * 48) / BLOCK) },
       execArgv: [],
       name: 'footlight-audio',
     });
@@ -164,6 +181,24 @@ export class LivePlayer {
     this.lastPlanAt = now;
   }
 
+  /**
+   * Plays a note live on `track` (a MIDI keyboard): straight to the worker, which starts it on the
+   * next block it renders, playing or stopped. Not a song edit: no history step. Returns the
+   * note's id (its timings arrive in `noteReceipts`), or why it cannot play.
+   */
+  note(track: Track, on: boolean, pitch: number, velocity: number, sentAt: number): number | string {
+    if (!this.driving) return 'the live audio engine is not running';
+    // The worker must hold the plan this track is in (a track just added, an instrument just inserted).
+    if (this.dirty) this.sendPlan();
+    const index = this.host.project.flatTracks().findIndex((f) => f.track === track);
+    const planned = this.plan?.tracks[index];
+    if (index < 0 || planned === undefined) return 'the track is not in the song';
+    if (!planned.devices.some((d) => d.kind === 'instrument' && d.enabled)) return `track "${track.name}" has no enabled instrument`;
+    const id = ++this.noteId;
+    this.post({ type: 'note', id, track: index, on, pitch, velocity, sentAt });
+    return id;
+  }
+
   /** Plans sent to the worker, each a rebuild of the whole song: how often edits reach the audio. */
   get plans(): number {
     return this.planCount;
@@ -181,6 +216,10 @@ export class LivePlayer {
     const seconds = m.left.length / 48000;
     if (seconds > 0) this.cpu += (m.renderMs / 1000 / seconds - this.cpu) * 0.05;
     this.ring.push(m.left, m.right);
+    if (m.notes.length > 0) {
+      this.noteReceipts.push(...m.notes);
+      if (this.noteReceipts.length > 256) this.noteReceipts.splice(0, this.noteReceipts.length - 256);
+    }
     const w = { tracks: m.tracks, frames: m.left.length };
     this.window.push(w);
     if (this.window.length > METER_TICKS) this.window.shift();

@@ -6,7 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { AudioEngine } from '../audio/dsp/engine.js';
 import { BLOCK } from '../audio/dsp/math.js';
 import type { RenderPlan } from '../audio/dsp/plan.js';
-import type { FromWorker, OutputKind, ToWorker } from './messages.js';
+import type { FromWorker, NoteReceipt, OutputKind, ToWorker } from './messages.js';
 import { openOutput, type Output } from './output.js';
 import { patchInPlace } from './plan-patch.js';
 import { soundFontsReady } from '../samples/soundfont.js';
@@ -15,8 +15,11 @@ import { soundFontsReady } from '../samples/soundfont.js';
 await soundFontsReady();
 
 const RATE = 48000;
-/** Blocks rendered ahead of the play-out time (≈ 128 ms; a loaded machine can hold a thread off the CPU that long): the sink's buffer. */
-const LEAD_BLOCKS = 48;
+/**
+ * Blocks rendered ahead of the play-out time (by default 48, ≈ 128 ms: a loaded machine can hold
+ * a thread off the CPU that long): the sink's buffer, and what a note played live waits for.
+ */
+const LEAD_BLOCKS = (workerData as { leadBlocks: number }).leadBlocks;
 /** Blocks per tick (≈ 50 ms). */
 const TICK_BLOCKS = 19;
 /** Blocks per buffer handed to an output context (≈ 10.7 ms). */
@@ -45,6 +48,9 @@ const chunkL = new Float32Array(CHUNK_BLOCKS * BLOCK);
 const chunkR = new Float32Array(CHUNK_BLOCKS * BLOCK);
 let chunkFill = 0;
 let chunkStart = 0;
+/** Live notes applied, waiting for the block that starts them; then rendered, for the next tick. */
+let noteWait: { id: number; sentAt: number; appliedAt: number }[] = [];
+let noteDone: NoteReceipt[] = [];
 const bl = new Float32Array(BLOCK);
 const br = new Float32Array(BLOCK);
 
@@ -70,7 +76,9 @@ function tick(): void {
     playedBlocks: (now() - base) * (RATE / BLOCK),
     postedAt: performance.timeOrigin + performance.now(),
     seqBlock,
+    notes: noteDone,
   });
+  noteDone = [];
   renderMs = 0;
   tickFill = 0;
 }
@@ -90,6 +98,13 @@ function renderDue(): void {
     engine.render(bl, br);
     engine.tapMono(tap, tickLight, tickFill);
     renderMs += performance.now() - t0;
+    if (noteWait.length > 0) {
+      // The notes started on this block: when it was rendered and when the output plays it.
+      const at = performance.timeOrigin + performance.now();
+      const playsAt = at + (base + (blocks * BLOCK) / RATE - now()) * 1000;
+      for (const n of noteWait) noteDone.push({ ...n, renderedAt: at, playsAt, block: blocks });
+      noteWait = [];
+    }
     tickL.set(bl, tickFill);
     tickR.set(br, tickFill);
     tickBeats[tickFill / BLOCK] = engine.position;
@@ -137,6 +152,10 @@ port.on('message', (m: ToWorker) => {
         break;
       case 'seek':
         engine?.seek(m.beat);
+        break;
+      case 'note':
+        if (engine?.liveNote(m.track, m.on, m.pitch, m.velocity))
+          noteWait.push({ id: m.id, sentAt: m.sentAt, appliedAt: performance.timeOrigin + performance.now() });
         break;
       case 'close':
         clearInterval(timer);

@@ -28,6 +28,7 @@ function tick(first: number, playedBlocks: number, postedAt: number, beatAt: (bl
     playedBlocks,
     postedAt,
     seqBlock: 0,
+    notes: [],
   };
 }
 

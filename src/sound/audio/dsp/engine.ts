@@ -110,6 +110,8 @@ class TrackState {
   sumSq = 0;
   count = 0;
   readonly events: NoteEvent[] = [];
+  /** Notes played live (a MIDI keyboard), for the next block's start: not song notes, the transport does not touch them. */
+  readonly live: NoteEvent[] = [];
   /** Audio clips, by start; what they play this block (left, right), and whether they play at all. */
   readonly clips: readonly ClipState[];
   readonly clipBlock = new Float32Array(BLOCK);
@@ -340,6 +342,35 @@ export class AudioEngine {
     }
   }
 
+  /**
+   * A note played live on the track at flat index `track` (a MIDI keyboard): it starts (or ends)
+   * at the next block's first sample, playing or stopped, beside the song's notes. A stop does
+   * not end it; a seek or a new plan cuts it, as they cut the song's notes. False: no such track.
+   */
+  liveNote(track: number, on: boolean, pitch: number, velocity: number): boolean {
+    const t = this.tracks[track];
+    if (t === undefined) return false;
+    t.live.push({ offset: 0, on, pitch, velocity: on ? velocity : 0 });
+    return true;
+  }
+
+  /**
+   * Moves the track's live notes into this block, in arrival order, up to a note-off of a pitch
+   * that a note-on of this block started: the block sorts offs first, so that off waits for the
+   * next block (a tap shorter than a block still sounds for one).
+   */
+  private takeLive(t: TrackState): void {
+    const started: number[] = [];
+    let k = 0;
+    for (; k < t.live.length; k++) {
+      const e = t.live[k];
+      if (!e.on && started.includes(e.pitch)) break;
+      if (e.on) started.push(e.pitch);
+      t.events.push(e);
+    }
+    t.live.splice(0, k);
+  }
+
   /** Fills each track's event list for song samples [s0, s1) landing at block offsets from `at`. */
   private schedule(s0: number, s1: number, at: number): void {
     for (const t of this.tracks) {
@@ -408,6 +439,7 @@ export class AudioEngine {
     }
     if (this.clipTails.length > 0) this.playTails();
     for (const t of this.tracks) {
+      if (t.live.length > 0) this.takeLive(t);
       if (t.events.length > 1) t.events.sort(byOffset);
       t.inL.fill(0);
       t.inR.fill(0);
