@@ -46,6 +46,7 @@ import { linkLightCues } from './show/cue-playback.js';
 import { ShowCheck } from './show/check-show.js';
 import { SHOW_EXTERNALS } from './show/light-cues.js';
 import { TimecodeIn, timecodeInConfig } from './show/timecode/timecode-in.js';
+import { MidiOut } from './show/timecode/midi-out.js';
 import { TimecodeOut, timecodeOutConfig } from './show/timecode/timecode-out.js';
 import { formatEndpoint, parseEndpoint, type HostEndpoint } from './sound-client/endpoint.js';
 import { BUILT_IN_PROFILES } from './light/stage/profiles/built-in.js';
@@ -434,7 +435,17 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   };
 
   const midi = new MidiSurface(services);
-  const consoleSurface = createConsole({ services, light, log, mcp: () => mcp, calls, sound, live, midi: (data, input) => midi.receive(data, input) });
+  const consoleSurface = createConsole({
+    services,
+    light,
+    log,
+    mcp: () => mcp,
+    calls,
+    sound,
+    live,
+    midi: (data, input) => midi.receive(data, input),
+    midiOut: new MidiOut(sound, timecodeConfig),
+  });
   mcp = new McpEndpoint({
     services,
     log,
