@@ -169,6 +169,7 @@ export class ConsoleHub {
         this.send(client, { type: 'activity', items: s.activity, reset: true });
         this.send(client, { type: 'sound', sound: s.sound });
         if (this.ctx.services.dmxIn.enabled) this.send(client, { type: 'dmxIn', dmxIn: this.ctx.dmxIn() });
+        if (this.ctx.midiOut?.timecode.mtc === true) this.send(client, { type: 'midiOutDefault', mtc: this.ctx.midiOut.timecode.rate });
       })
       .then(() => this.ctx.services.engine.queue.submit(() => this.ctx.showState(), { label: 'console show' }))
       .then((show) => {

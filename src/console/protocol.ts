@@ -358,6 +358,8 @@ export type ServerMessage =
   | { readonly type: 'sound'; readonly sound: SoundState }
   | { readonly type: 'dmxIn'; readonly dmxIn: DmxInState }
   | { readonly type: 'show'; readonly show: ShowLiveState }
+  /** On connect when `serve --timecode-out mtc` (or config.json) asked for it: the MIDI panel starts with MTC on at this rate. */
+  | { readonly type: 'midiOutDefault'; readonly mtc: string }
   /** What this page's MIDI out now sends (the answer to `midiOut`): MTC's rate or null, clock on or off. */
   | { readonly type: 'midiOut'; readonly mtc: string | null; readonly clock: boolean; readonly latencyMs: number }
   /**

@@ -133,3 +133,21 @@ test('MIDI out over the socket: MTC with the offset and 24 clocks a beat while t
   await ws.until(() => ws.of('pong').length === 1, 5000, 'pong');
   assert.equal(ws.of('midiSend').length, sent + 2, 'nothing after off');
 });
+
+test('serve --timecode-out mtc: each page hears that MTC starts on, at the timecode rate; without it, nothing is said', async (t) => {
+  const show = await startShow(t, { timecode: { out: ['mtc'], rate: '29.97df' } });
+  const ws = new SocketClient(baseOf(show.url));
+  t.after(() => ws.close());
+  await ws.until(() => ws.of('sound').length > 0, 5000, 'the state');
+  await ws.until(() => ws.of('midiOutDefault').length === 1, 5000, 'the default');
+  assert.equal(ws.of('midiOutDefault')[0].mtc, '29.97df');
+  assert.equal(show.app.timecodeOut.status().destinations.length, 0, 'no Art-Net destination for it');
+
+  const plain = await startShow(t);
+  const other = new SocketClient(baseOf(plain.url));
+  t.after(() => other.close());
+  await other.until(() => other.of('sound').length > 0, 5000, 'the state');
+  other.send({ type: 'ping', t: 1 });
+  await other.until(() => other.of('pong').length === 1, 5000, 'pong');
+  assert.equal(other.of('midiOutDefault').length, 0);
+});

@@ -2,7 +2,7 @@
 // and CCs go over the console socket to the show's MIDI mappings (src/midi/midi-surface.ts); the
 // page asks for access only when the operator turns MIDI on (no SysEx: the browser asks nothing).
 import { signal } from '@preact/signals';
-import { onMidiSend, requestMidiOut, sendMidi } from './store.js';
+import { midiOutDefault, onMidiSend, requestMidiOut, sendMidi } from './store.js';
 
 interface MidiState {
   readonly on: boolean;
@@ -100,8 +100,12 @@ function listOutputs(a: MIDIAccess): void {
     midiOutState.value = { ...s, outputs: names.sort(), output: null, mtc: false, clock: false, error: `the output ${s.output} was disconnected` };
     return;
   }
-  midiOutState.value = { ...s, outputs: names.sort() };
+  // `serve --timecode-out mtc`: MTC starts on, until the operator changes a setting; it runs once an output is picked.
+  midiOutState.value = { ...s, outputs: names.sort(), mtc: s.mtc || (!touched && midiOutDefault.value !== null) };
 }
+
+/** True once the operator changed a MIDI out setting on this page (the show's default no longer applies). */
+let touched = false;
 
 function closeOutputs(): void {
   requestMidiOut({ mtc: false, clock: false });
@@ -115,6 +119,7 @@ function closeOutputs(): void {
  */
 export async function setMidiOut(want: { output: string | null; mtc: boolean; clock: boolean }): Promise<void> {
   const s = midiOutState.value;
+  touched = true;
   if (access === undefined) {
     midiOutState.value = { ...s, error: 'turn MIDI on first' };
     return;

@@ -226,6 +226,8 @@ export function sendMidi(input: string, data: readonly number[]): void {
 
 type MidiSend = Extract<ServerMessage, { type: 'midiSend' }>;
 let wantMidiOut: { mtc: boolean; clock: boolean; rate?: string } = { mtc: false, clock: false };
+/** The rate MTC starts with in the MIDI panel when `serve --timecode-out mtc` asked for it; null: the operator turns it on. */
+export const midiOutDefault = signal<string | null>(null);
 let midiSendHandler: ((msg: MidiSend, receivedAt: number) => void) | undefined;
 
 /** Asks the show for MIDI out (MTC, clock) or stops it; remembered across reconnects. */
@@ -322,6 +324,9 @@ function receive(msg: ServerMessage): void {
       return;
     case 'show':
       show.value = msg.show;
+      return;
+    case 'midiOutDefault':
+      midiOutDefault.value = msg.mtc;
       return;
     case 'midiSend':
       midiSendHandler?.(msg, performance.now());

@@ -28,7 +28,7 @@ export class MidiOut {
   constructor(
     private readonly sound: SoundHost,
     /** The timecode settings (`serve --timecode-rate/--timecode-offset`, config.json): MTC's default rate and its offset, as Art-Net timecode's. */
-    readonly timecode: { readonly rate: TimecodeRate; readonly offset: Timecode },
+    readonly timecode: { readonly rate: TimecodeRate; readonly offset: Timecode; readonly mtc: boolean },
   ) {}
 
   /** The offset in frames at `rate`: exact at the configured rate, else the same time rounded to a frame of `rate`. */
