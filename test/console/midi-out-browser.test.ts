@@ -111,6 +111,24 @@ test('Web MIDI out: MTC and clock to the chosen output, each send timestamped; 2
   assert.deepEqual(problems, []);
 });
 
+test('Web MIDI out: with serve --timecode-out mtc the panel starts with MTC on; picking the output starts it', { skip }, async (t) => {
+  const show = await startShow(t, { realtime: true, timecode: { out: ['mtc'], rate: '30' } });
+  const page = await browser.newPage();
+  t.after(() => page.close());
+  await page.addInitScript(FAKE_MIDI);
+  await page.goto(`${baseOf(show.url)}/`);
+  await page.locator('[data-testid="midi"]').click();
+  await page.locator('[data-testid="midi-output"]').waitFor({ timeout: 10_000 });
+  assert.equal(await page.locator('[data-testid="midi-mtc"]').isChecked(), true);
+  assert.equal(await page.locator('[data-testid="midi-clock"]').isChecked(), false);
+  await page.locator('[data-testid="midi-output"]').selectOption('Test Synth');
+  await page.waitForFunction(() => (globalThis as unknown as { sent: Sent[] }).sent.some((s) => s.data[0] === 0xf0), undefined, { timeout: 10_000 });
+  const sent = await page.evaluate(() => (globalThis as unknown as { sent: Sent[] }).sent);
+  // The full frame where the stopped song stands: 00:00:00:00 with rate code 3 (30 fps) in bits 5–6 of the hours; no clock, no pointer.
+  assert.deepEqual(sent[0].data, [0xf0, 0x7f, 0x7f, 1, 1, 0x60, 0, 0, 0, 0xf7]);
+  assert.ok(sent.every((s) => s.data[0] !== 0xf2 && s.data[0] !== 0xf8));
+});
+
 // Page globals for the functions page.waitForFunction runs in the browser.
 declare const document: { querySelector(s: string): unknown };
 declare class Event {
