@@ -262,10 +262,10 @@ export class ConsoleHub {
     client.midiOut = undefined;
     const latencyMs = midiOut.latencyMs;
     if (msg.mtc || msg.clock) {
-      client.midiOut = midiOut.subscribe({ mtc: msg.mtc ? rate : null, clock: msg.clock }, (messages) => {
-        // `at` to a hundredth of a millisecond: Web MIDI timestamps are ms with a fraction.
+      client.midiOut = midiOut.subscribe({ mtc: msg.mtc ? rate : null, clock: msg.clock }, (messages, frameAt) => {
+        // Times to a hundredth of a millisecond: Web MIDI timestamps are ms with a fraction.
         const items = messages.map((m) => ({ data: m.data, at: Math.round(m.at * 100) / 100 }));
-        this.send(client, { type: 'midiSend', latencyMs, messages: items });
+        this.send(client, { type: 'midiSend', latencyMs, t: Math.round(frameAt * 100) / 100, messages: items });
       });
     }
     this.send(client, { type: 'midiOut', mtc: msg.mtc ? rate : null, clock: msg.clock, latencyMs });

@@ -363,10 +363,11 @@ export type ServerMessage =
   /** What this page's MIDI out now sends (the answer to `midiOut`): MTC's rate or null, clock on or off. */
   | { readonly type: 'midiOut'; readonly mtc: string | null; readonly clock: boolean; readonly latencyMs: number }
   /**
-   * MIDI for the page's output: each message's bytes and `at`, ms from the moment its engine frame ran
-   * (0 or less). The page plays it at its arrival time + `latencyMs` + `at` (Web MIDI's timestamped send).
+   * MIDI for the page's output: `t` is the moment its engine frame ran (the server's `performance.now()`),
+   * each message's `at` ms from it (0 or less). The page maps the server's clock to its own by the
+   * quickest recent delivery and plays each message `latencyMs` after `t + at` (Web MIDI's timestamped send).
    */
-  | { readonly type: 'midiSend'; readonly latencyMs: number; readonly messages: readonly MidiSendItem[] }
+  | { readonly type: 'midiSend'; readonly latencyMs: number; readonly t: number; readonly messages: readonly MidiSendItem[] }
   | { readonly type: 'preview'; readonly on: boolean; readonly fps: number; readonly maxPoints: number; readonly stride: number; readonly count: number }
   | { readonly type: 'pong'; readonly t: number }
   | { readonly type: 'error'; readonly error: string; readonly message: string };

@@ -65,6 +65,11 @@ test('MIDI out over the socket: MTC with the offset and 24 clocks a beat while t
   const positions = await step(150);
   // Every frame of 16.7 ms holds a quarter frame (every 10 ms at 25 fps): one batch per frame, in order.
   await ws.until(() => ws.of('midiSend').length === 1 + positions.length, 10_000, 'a batch a frame');
+  const frames = ws.of('midiSend').map((b) => b.t);
+  assert.ok(
+    frames.every((f, i) => i === 0 || f >= frames[i - 1]),
+    "each batch carries its frame's moment on the server's clock",
+  );
   const played: { m: Sent; t: number }[] = [];
   ws.of('midiSend')
     .slice(1)

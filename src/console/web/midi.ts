@@ -150,16 +150,29 @@ export async function setMidiOut(want: { output: string | null; mtc: boolean; cl
   requestMidiOut({ mtc: on && want.mtc, clock: on && want.clock });
 }
 
+/** Recent (arrival − server time) of batches, for the server-to-page clock mapping: the quickest delivery wins. */
+const CLOCK_WINDOW_MS = 10_000;
+let deliveries: { readonly at: number; readonly d: number }[] = [];
+/** The last timestamp given to the output: later messages never go before it (quarter frames must stay in order). */
+let lastStamp = 0;
+
 /** Messages the show sent, each played at its time with Web MIDI's timestamped send (no bursts when the page is busy). */
 onMidiSend((msg, receivedAt) => {
   const s = midiOutState.value;
   if (s.latencyMs !== msg.latencyMs) midiOutState.value = { ...s, latencyMs: msg.latencyMs };
+  // The server's clock on this page's: a batch that waited (a busy page, a slow socket) does not move the timing.
+  deliveries = deliveries.filter((x) => receivedAt - x.at < CLOCK_WINDOW_MS);
+  deliveries.push({ at: receivedAt, d: receivedAt - msg.t });
+  let offset = Number.POSITIVE_INFINITY;
+  for (const x of deliveries) offset = Math.min(offset, x.d);
   const output = outputByName(outAccess ?? access, s.output);
   if (output === undefined) return;
   for (const m of msg.messages) {
     if (m.data[0] === 0xf0 && !s.sysex) continue;
+    const stamp = Math.max(lastStamp, msg.t + offset + msg.latencyMs + m.at);
+    lastStamp = stamp;
     try {
-      output.send(m.data as number[], receivedAt + msg.latencyMs + m.at);
+      output.send(m.data as number[], stamp);
     } catch (err) {
       midiOutState.value = { ...midiOutState.value, error: `the output refused a message (${err instanceof Error ? err.message : String(err)})` };
     }

@@ -14,7 +14,7 @@ const MIDI_OUT_LOOKAHEAD_MS = 25;
 /** A page's MIDI out: its sequencer and where its messages go. */
 interface Subscriber {
   readonly sequencer: MidiOutSequencer;
-  readonly send: (messages: MidiOutMessage[]) => void;
+  readonly send: (messages: MidiOutMessage[], frameAt: number) => void;
 }
 
 /**
@@ -44,8 +44,8 @@ export class MidiOut {
     return Math.round(1000 / this.sound.engine.clock.fps) + MIDI_OUT_LOOKAHEAD_MS;
   }
 
-  /** Starts sending `settings`' messages to `send`; the returned function stops. */
-  subscribe(settings: MidiOutSettings, send: (messages: MidiOutMessage[]) => void): () => void {
+  /** Starts sending `settings`' messages to `send` with the frame's `performance.now()`; the returned function stops. */
+  subscribe(settings: MidiOutSettings, send: (messages: MidiOutMessage[], frameAt: number) => void): () => void {
     const sub: Subscriber = { sequencer: new MidiOutSequencer(settings, settings.mtc === null ? 0 : this.offsetFrames(settings.mtc)), send };
     this.subscribers.add(sub);
     this.detach ??= this.sound.engine.clock.onFrame((f) => this.tick(f.deltaMs));
@@ -61,9 +61,11 @@ export class MidiOut {
   private tick(deltaMs: number): void {
     const t = this.sound.transport;
     const now = { playing: t.playing, position: t.position, bpm: this.sound.project.tempo.getBaseValue() };
+    // The frame's moment on this process's clock: the transport moved by the wall time since the last frame, so song and clock agree here.
+    const frameAt = performance.now();
     for (const s of this.subscribers) {
       const messages = s.sequencer.step(now, deltaMs);
-      if (messages.length > 0) s.send(messages);
+      if (messages.length > 0) s.send(messages, frameAt);
     }
   }
 }
