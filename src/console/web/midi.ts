@@ -2,7 +2,8 @@
 // and CCs go over the console socket to the show's MIDI mappings (src/midi/midi-surface.ts); the
 // page asks for access only when the operator turns MIDI on (no SysEx: the browser asks nothing).
 import { signal } from '@preact/signals';
-import { midiOutDefault, onMidiSend, requestMidiOut, sendMidi } from './store.js';
+import { sendMidi } from './store.js';
+import { midiOutDefault, onMidiSend, requestMidiOut } from './store.js';
 
 interface MidiState {
   readonly on: boolean;

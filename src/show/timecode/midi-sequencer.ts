@@ -2,7 +2,7 @@
 // the song plays, a full frame on a start, a locate and a stop) and MIDI clock (24 clocks a beat;
 // start or continue, stop, and a Song Position Pointer on a locate), each message timed within
 // the frame that covered it. Pure: no clock, no I/O (midi-out.ts runs it on the engine's frames).
-import { CLOCKS_PER_BEAT, MIDI_CLOCK, MIDI_CONTINUE, MIDI_START, MIDI_STOP, mtcFullFrame, mtcQuarterFrame, songPositionPointer } from './mtc.js';
+import { CLOCKS_PER_BEAT, MIDI_CLOCK, MIDI_CONTINUE, MIDI_START, MIDI_STOP, mtcFullFrame, mtcQuarterFrame, songPositionPointer } from './midi-bytes.js';
 import { RATE_INFO, timecodeAt, timecodeOfFrame, type TimecodeRate } from './timecode.js';
 
 /** What one page sends: MTC at a rate (or none) and/or MIDI clock. */

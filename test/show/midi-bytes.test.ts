@@ -5,7 +5,7 @@
 // frame by frame and its output decoded as a receiver would.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mtcFullFrame, mtcQuarterFrame, songPositionPointer } from '../../src/show/timecode/mtc.js';
+import { mtcFullFrame, mtcQuarterFrame, songPositionPointer } from '../../src/show/timecode/midi-bytes.js';
 import { MidiOutSequencer, type MidiOutMessage } from '../../src/show/timecode/midi-sequencer.js';
 import { parseTimecode, type TimecodeRate } from '../../src/show/timecode/timecode.js';
 
