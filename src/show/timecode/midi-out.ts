@@ -1,7 +1,7 @@
 // MIDI out from the song transport: each engine frame, after the sound host has moved the
 // transport, a page's sequencer (midi-sequencer.ts) turns the song time that frame covered into
-// timed MTC and clock messages; the console sends them to the page, which plays each one
-// `latencyMs + at` after it arrives with Web MIDI's timestamped send (docs/midi.md, "MIDI out").
+// timed MTC and clock messages; the console sends them to the page with the frame's moment, and
+// the page plays each one `latencyMs` after its time, with Web MIDI's timestamped send (docs/midi.md, "MIDI out").
 // The bytes are generic: anything else bound for a page's MIDI output (feedback to a controller's
 // LEDs) can take the same path.
 import type { SoundHost } from '../../sound/host/host.js';
