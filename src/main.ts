@@ -48,6 +48,7 @@ import { linkLightCues } from './show/cue-playback.js';
 import { ShowCheck } from './show/check-show.js';
 import { SHOW_EXTERNALS } from './show/light-cues.js';
 import { TimecodeIn, timecodeInConfig } from './show/timecode/timecode-in.js';
+import { MidiOut } from './show/timecode/midi-out.js';
 import { TimecodeOut, timecodeOutConfig } from './show/timecode/timecode-out.js';
 import { formatEndpoint, parseEndpoint, type HostEndpoint } from './sound-client/endpoint.js';
 import { BUILT_IN_PROFILES } from './light/stage/profiles/built-in.js';
@@ -457,7 +458,17 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     const [played] = await Promise.all([keys.receive(data, input), midi.receive(data, input)]);
     return played;
   };
-  const consoleSurface = createConsole({ services, light, log, mcp: () => mcp, calls, sound, live, midi: receiveMidi });
+  const consoleSurface = createConsole({
+    services,
+    light,
+    log,
+    mcp: () => mcp,
+    calls,
+    sound,
+    live,
+    midi: receiveMidi,
+    midiOut: new MidiOut(sound, timecodeConfig),
+  });
   mcp = new McpEndpoint({
     services,
     log,

@@ -6,7 +6,7 @@ import { parseEndpoint } from '../sound-client/endpoint.js';
 import { DEFAULT_LEAD_MS, MIN_LEAD_MS } from '../sound/live/messages.js';
 import { DMX_IN_SPEC_HELP, parseReceiverSpec } from '../light/input/dmx-in-config.js';
 import { TIMECODE_IN_HELP, timecodeInConfig } from '../show/timecode/timecode-in.js';
-import { parseTimecodeDestination, TIMECODE_OUT_HELP, TIMECODE_RATE_HELP } from '../show/timecode/timecode-out.js';
+import { isMtcOut, parseTimecodeDestination, TIMECODE_OUT_HELP, TIMECODE_RATE_HELP } from '../show/timecode/timecode-out.js';
 import { TIMECODE_FORMAT_HELP } from '../show/timecode/timecode.js';
 import { LTC_HELP, positiveNumber, timecodeOffset, timecodeRate } from './options.js';
 import { addRenderSoundCommand } from './render-sound-command.js';
@@ -47,7 +47,7 @@ function dmxIn(value: string, previous: string[] = []): string[] {
 
 function timecodeOut(value: string, previous: string[] = []): string[] {
   try {
-    parseTimecodeDestination(value);
+    if (!isMtcOut(value)) parseTimecodeDestination(value);
   } catch (err) {
     throw new InvalidArgumentError((err as Error).message);
   }
@@ -143,7 +143,7 @@ program
   .option('--dmx-in-multicast', 'sACN: also join the multicast group of each listed universe on the --dmx-in-host interface')
   .option(
     '--timecode-out <destination>',
-    `send Art-Net timecode (ArtTimeCode) while the song plays: ${TIMECODE_OUT_HELP}; repeat for several; replaces config.json's timecode.out`,
+    `send timecode while the song plays: ${TIMECODE_OUT_HELP}; repeat for several; replaces config.json's timecode.out`,
     timecodeOut,
   )
   .option('--timecode-rate <rate>', `the timecode rate: ${TIMECODE_RATE_HELP} (default 30; 29.97df is drop-frame)`, timecodeRate)

@@ -159,6 +159,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   const tc = app.timecodeOut.status();
   const timecode =
     (tc.destinations.length === 0 ? '' : `  Timecode: Art-Net ${tc.rate} fps, offset ${tc.offset}, to ${tc.destinations.join(', ')} while the song plays\n`) +
+    (app.timecodeOut.config.mtc ? `  Timecode: MTC ${tc.rate} fps, offset ${tc.offset}, on in each console page's MIDI out (pick the output there)\n` : '') +
     timecodeInLine(app.timecodeIn.status());
   const { renderPriority } = app;
   const priority =

@@ -1,6 +1,7 @@
 import type { Component } from '../engine/component.js';
 import type { Logger } from '../engine/log.js';
 import type { LightShow } from '../light/show/light-show.js';
+import type { MidiOut } from '../show/timecode/midi-out.js';
 import type { SoundHost } from '../sound/index.js';
 import type { Services } from '../tools/context.js';
 import type { ActivityItem, ConnectInfo, DmxInState, HistoryState, LightState, PolicyState, SessionInfo, ShowLiveState, SoundState } from './protocol.js';
@@ -20,6 +21,8 @@ export interface ConsoleContext {
   readonly log: Logger;
   /** Hands a MIDI message from a page's Web MIDI input to the show's mappings (src/midi/midi-surface.ts). */
   readonly midi?: (data: readonly number[], input: string) => Promise<MidiReply>;
+  /** MIDI out from the song transport (MTC, clock) for pages that turn it on; absent without a sound host. */
+  readonly midiOut?: MidiOut;
   /** Builders below run inside an engine-queue task unless noted. */
   lightState(): LightState;
   historyState(): HistoryState;

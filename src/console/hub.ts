@@ -23,6 +23,7 @@ import {
   type ServerMessage,
 } from './protocol.js';
 import type { ConsoleContext } from './context.js';
+import { isTimecodeRate, TIMECODE_RATES } from '../show/timecode/timecode.js';
 import { parameterPayload, visibleParameters } from './state.js';
 
 type ActivityItems = Extract<ServerMessage, { type: 'activity' }>['items'];
@@ -52,6 +53,8 @@ interface Client {
   midiSecond: number;
   /** The last refusal of a played note sent to this page: the same one is not repeated until a note plays. */
   midiRefused: string | undefined;
+  /** Stops this page's MIDI out (MTC, clock), while it has one. */
+  midiOut: (() => void) | undefined;
 }
 
 /** MIDI messages a page may send per second: a controller's busiest fader sweep is a few hundred. */
@@ -145,6 +148,7 @@ export class ConsoleHub {
       midiBudget: MIDI_PER_SECOND,
       midiSecond: 0,
       midiRefused: undefined,
+      midiOut: undefined,
     };
     this.clients.set(client.id, client);
     if (this.clients.size === 1) this.startListening();
@@ -168,6 +172,7 @@ export class ConsoleHub {
         this.send(client, { type: 'activity', items: s.activity, reset: true });
         this.send(client, { type: 'sound', sound: s.sound });
         if (this.ctx.services.dmxIn.enabled) this.send(client, { type: 'dmxIn', dmxIn: this.ctx.dmxIn() });
+        if (this.ctx.midiOut?.timecode.mtc === true) this.send(client, { type: 'midiOutDefault', mtc: this.ctx.midiOut.timecode.rate });
       })
       .then(() => this.ctx.services.engine.queue.submit(() => this.ctx.showState(), { label: 'console show' }))
       .then((show) => {
@@ -178,6 +183,8 @@ export class ConsoleHub {
 
   private drop(client: Client): void {
     if (!this.clients.delete(client.id)) return;
+    client.midiOut?.();
+    client.midiOut = undefined;
     if (this.clients.size === 0) this.stopListening();
     this.updateTimers();
   }
@@ -202,6 +209,9 @@ export class ConsoleHub {
         return;
       case 'midi':
         this.receiveMidi(client, msg);
+        return;
+      case 'midiOut':
+        this.setMidiOut(client, msg);
         return;
       case 'ping':
         this.send(client, { type: 'pong', t: typeof msg.t === 'number' ? msg.t : 0 });
@@ -245,6 +255,31 @@ export class ConsoleHub {
         this.send(client, { type: 'error', ...r.refused });
       })
       .catch((err: unknown) => this.log.warn({ err }, 'MIDI from the console failed'));
+  }
+
+  /**
+   * A page turns its MIDI out on, changes it or turns it off. A bad setting is refused with the
+   * reason and changes nothing: the page keeps what it had.
+   */
+  private setMidiOut(client: Client, msg: Extract<ClientMessage, { type: 'midiOut' }>): void {
+    const midiOut = this.ctx.midiOut;
+    const error = (message: string): void => this.send(client, { type: 'error', error: 'invalid_argument', message: `midiOut: ${message} (docs/midi.md)` });
+    if (midiOut === undefined) return error('this process runs no song transport to send MIDI from');
+    if (typeof msg.mtc !== 'boolean' || typeof msg.clock !== 'boolean') return error('mtc and clock are true or false');
+    const rate = msg.rate ?? midiOut.timecode.rate;
+    if (typeof rate !== 'string' || !isTimecodeRate(rate))
+      return error(`rate is one of ${TIMECODE_RATES.join(', ')}; got ${JSON.stringify(typeof rate === 'string' ? rate.slice(0, 20) : rate)}`);
+    client.midiOut?.();
+    client.midiOut = undefined;
+    const latencyMs = midiOut.latencyMs;
+    if (msg.mtc || msg.clock) {
+      client.midiOut = midiOut.subscribe({ mtc: msg.mtc ? rate : null, clock: msg.clock }, (messages, frameAt) => {
+        // Times to a hundredth of a millisecond: Web MIDI timestamps are ms with a fraction.
+        const items = messages.map((m) => ({ data: m.data, at: Math.round(m.at * 100) / 100 }));
+        this.send(client, { type: 'midiSend', latencyMs, t: Math.round(frameAt * 100) / 100, messages: items });
+      });
+    }
+    this.send(client, { type: 'midiOut', mtc: msg.mtc ? rate : null, clock: msg.clock, latencyMs });
   }
 
   private setPreview(client: Client, msg: Extract<ClientMessage, { type: 'preview' }>): void {
@@ -575,7 +610,10 @@ export class ConsoleHub {
   }
 
   async close(): Promise<void> {
-    for (const c of this.clients.values()) c.ws.terminate();
+    for (const c of this.clients.values()) {
+      c.midiOut?.();
+      c.ws.terminate();
+    }
     this.clients.clear();
     this.stopListening();
     this.updateTimers();

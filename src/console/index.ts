@@ -1,6 +1,7 @@
 import type { RouteHandler, UpgradeHandler } from '../net/routes.js';
 import type { Logger } from '../engine/log.js';
 import type { LightShow } from '../light/show/light-show.js';
+import type { MidiOut } from '../show/timecode/midi-out.js';
 import type { SoundHost } from '../sound/index.js';
 import type { Services } from '../tools/context.js';
 import type { CallRecord } from '../tools/invoke.js';
@@ -30,6 +31,8 @@ interface ConsoleOptions {
   readonly live?: LivePlayer;
   /** Where MIDI from the page's Web MIDI inputs goes (the process's MIDI surface). */
   readonly midi?: (data: readonly number[], input: string) => Promise<MidiReply>;
+  /** MIDI out from the song transport, for pages that turn it on. */
+  readonly midiOut?: MidiOut;
   /** Folder of the bundled page; default dist/console beside the sources. */
   readonly bundleDir?: string;
 }
@@ -65,6 +68,7 @@ export function createConsole(options: ConsoleOptions): ConsoleSurface {
     soundHost: options.sound,
     log,
     ...(options.midi === undefined ? {} : { midi: options.midi }),
+    ...(options.midiOut === undefined ? {} : { midiOut: options.midiOut }),
     lightState: () => lightState(light, services.lightCues),
     historyState: () => historyState(services.engine.history),
     showState: () => ({

@@ -39,6 +39,12 @@ export const PREVIEW_MAX_POINTS = 262_144;
 /** Bytes per second of frames one page may receive; frame rate drops to stay under it. */
 export const PREVIEW_BYTES_PER_SECOND = 6 * 1024 * 1024;
 
+/** One MIDI message for a page's Web MIDI output, and when (see the `midiSend` message). */
+interface MidiSendItem {
+  readonly data: readonly number[];
+  readonly at: number;
+}
+
 /** Page → server messages (JSON text). */
 export type ClientMessage =
   /** Start or stop frame streaming (the page stops it while hidden or when the preview is closed). */
@@ -47,6 +53,11 @@ export type ClientMessage =
   | { readonly type: 'watch'; readonly paths: readonly string[] }
   /** One MIDI message from a controller the page reaches through Web MIDI: the input's name and the message's bytes, status first. */
   | { readonly type: 'midi'; readonly input: string; readonly data: readonly number[] }
+  /**
+   * MIDI out to the output the page chose: MTC at `rate` (default: the show's timecode rate) and/or
+   * MIDI clock from the song transport; both false stops it. Answered with `midiOut`, then `midiSend` batches.
+   */
+  | { readonly type: 'midiOut'; readonly mtc: boolean; readonly clock: boolean; readonly rate?: string }
   | { readonly type: 'ping'; readonly t: number };
 
 /** A parameter as every surface shows it: the MCP payload's own type (src/tools/light/parameter-payload.ts). */
@@ -347,6 +358,16 @@ export type ServerMessage =
   | { readonly type: 'sound'; readonly sound: SoundState }
   | { readonly type: 'dmxIn'; readonly dmxIn: DmxInState }
   | { readonly type: 'show'; readonly show: ShowLiveState }
+  /** On connect when `serve --timecode-out mtc` (or config.json) asked for it: the MIDI panel starts with MTC on at this rate. */
+  | { readonly type: 'midiOutDefault'; readonly mtc: string }
+  /** What this page's MIDI out now sends (the answer to `midiOut`): MTC's rate or null, clock on or off. */
+  | { readonly type: 'midiOut'; readonly mtc: string | null; readonly clock: boolean; readonly latencyMs: number }
+  /**
+   * MIDI for the page's output: `t` is the moment its engine frame ran (the server's `performance.now()`),
+   * each message's `at` ms from it (0 or less). The page maps the server's clock to its own by the
+   * quickest recent delivery and plays each message `latencyMs` after `t + at` (Web MIDI's timestamped send).
+   */
+  | { readonly type: 'midiSend'; readonly latencyMs: number; readonly t: number; readonly messages: readonly MidiSendItem[] }
   | { readonly type: 'preview'; readonly on: boolean; readonly fps: number; readonly maxPoints: number; readonly stride: number; readonly count: number }
   | { readonly type: 'pong'; readonly t: number }
   | { readonly type: 'error'; readonly error: string; readonly message: string };

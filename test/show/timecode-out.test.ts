@@ -174,6 +174,7 @@ test('serve refuses a bad timecode destination, rate or offset before it starts,
     [['--timecode-out', 'artnet=239.1.2.3:6454'], /unicast only/],
     [['--timecode-out', 'sacn=127.0.0.1'], /a timecode destination is artnet=HOST\[:PORT\]/],
     [['--timecode-out', 'artnet=show-pc'], /an IPv4 address/],
+    [['--timecode-out', 'mtc=1'], /or mtc \(MIDI timecode/],
     [['--timecode-rate', '29.97'], /one of 24, 25, 29\.97df, 30/],
     [['--timecode-offset', '1:00:00:00'], /a timecode is HH:MM:SS:FF/],
     [['--timecode-rate', '25', '--timecode-offset', '00:00:00:25'], /a timecode at 25 fps runs to 23:59:59:24; got 00:00:00:25/],
@@ -199,11 +200,16 @@ test("config.json's timecode: read when valid, the command line's values win; a 
       { host: '10.0.0.5', port: 6454 },
       { host: '10.0.0.6', port: 7000 },
     ],
+    mtc: false,
     rate: '29.97df',
     offset: { hours: 1, minutes: 0, seconds: 0, frames: 0 },
   });
   assert.deepEqual(timecodeOutConfig({ out: ['artnet=localhost'], rate: '24' }, config.timecode).destinations, [{ host: '127.0.0.1', port: 6454 }]);
-  assert.deepEqual(timecodeOutConfig({}, {}), { destinations: [], rate: '30', offset: { hours: 0, minutes: 0, seconds: 0, frames: 0 } });
+  assert.deepEqual(timecodeOutConfig({}, {}), { destinations: [], mtc: false, rate: '30', offset: { hours: 0, minutes: 0, seconds: 0, frames: 0 } });
+  // `mtc` beside Art-Net destinations: MTC on by default in the console's MIDI out, no Art-Net destination for it.
+  const both = timecodeOutConfig({ out: ['MTC', 'artnet=10.0.0.7'] });
+  assert.deepEqual([both.mtc, both.destinations], [true, [{ host: '10.0.0.7', port: 6454 }]]);
+  assert.throws(() => timecodeOutConfig({ out: ['mtc:25'] }), /a timecode destination is artnet=HOST\[:PORT\].*or mtc/);
   await writeFile(join(home, 'config.json'), '{"port": 4000, "timecode": {"out": ["artnet=10.0.0.255"]}}');
   assert.deepEqual(await loadConfig(home, log, checks), {});
   await writeFile(join(home, 'config.json'), '{"timecode": {"rate": 25}}');

@@ -8,7 +8,7 @@ import { OutputsView } from './outputs.js';
 import { StageView } from './stage.js';
 import { AgentPanel, ConnectDialog, DeviceEditor, HistoryPanel, SaveDialog } from './panels.js';
 import type { CameraPose, PointStyleView, Preview, ViewPreset } from './preview.js';
-import { midiState, setMidi } from './midi.js';
+import { midiOutState, midiState, setMidi, setMidiOut } from './midi.js';
 import { SoundView } from './sound.js';
 import { hasSong, toStart, togglePlay } from './transport.js';
 import {
@@ -237,6 +237,53 @@ function MidiToggle() {
   );
 }
 
+/** While MIDI is on: the output the show's MTC and clock go to, and which of them (docs/midi.md, "MIDI out"). */
+function MidiOutPanel() {
+  if (!midiState.value.on) return null;
+  const s = midiOutState.value;
+  const title = s.error ?? (s.latencyMs === undefined ? 'MIDI out: MTC and clock from the song' : `MIDI out plays ${s.latencyMs} ms after the song`);
+  return (
+    <span class="midi-out" title={title} data-testid="midi-out">
+      <select
+        aria-label="MIDI output"
+        data-testid="midi-output"
+        value={s.output ?? ''}
+        onChange={(e) => void setMidiOut({ output: e.currentTarget.value === '' ? null : e.currentTarget.value, mtc: s.mtc, clock: s.clock })}
+      >
+        <option value="">no MIDI out</option>
+        {s.outputs.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+      <label>
+        <input
+          type="checkbox"
+          data-testid="midi-mtc"
+          checked={s.mtc}
+          onChange={(e) => void setMidiOut({ output: s.output, mtc: e.currentTarget.checked, clock: s.clock })}
+        />
+        MTC
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          data-testid="midi-clock"
+          checked={s.clock}
+          onChange={(e) => void setMidiOut({ output: s.output, mtc: s.mtc, clock: e.currentTarget.checked })}
+        />
+        Clock
+      </label>
+      {s.error !== undefined && (
+        <span class="warn" data-testid="midi-out-error">
+          {s.error}
+        </span>
+      )}
+    </span>
+  );
+}
+
 function TopBar({ tab, setTab, open }: { readonly tab: string; readonly setTab: (t: string) => void; readonly open: (d: 'save' | 'connect') => void }) {
   const h = history.value;
   const ro = policy.value?.agentsReadOnly === true;
@@ -256,6 +303,7 @@ function TopBar({ tab, setTab, open }: { readonly tab: string; readonly setTab: 
       </span>
       <DmxInBadge />
       <MidiToggle />
+      <MidiOutPanel />
       {ro && <span class="badge warn">agents read-only</span>}
       <span class="project" title={l?.projectPath ?? 'Not saved yet'}>
         {l?.projectPath?.split('/').pop() ?? 'unsaved show'}

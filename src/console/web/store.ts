@@ -224,6 +224,23 @@ export function sendMidi(input: string, data: readonly number[]): void {
   send({ type: 'midi', input, data });
 }
 
+type MidiSend = Extract<ServerMessage, { type: 'midiSend' }>;
+let wantMidiOut: { mtc: boolean; clock: boolean; rate?: string } = { mtc: false, clock: false };
+/** The rate MTC starts with in the MIDI panel when `serve --timecode-out mtc` asked for it; null: the operator turns it on. */
+export const midiOutDefault = signal<string | null>(null);
+let midiSendHandler: ((msg: MidiSend, receivedAt: number) => void) | undefined;
+
+/** Asks the show for MIDI out (MTC, clock) or stops it; remembered across reconnects. */
+export function requestMidiOut(want: { mtc: boolean; clock: boolean; rate?: string }): void {
+  wantMidiOut = want;
+  send({ type: 'midiOut', ...want });
+}
+
+/** Where the show's MIDI out goes on this page (src/console/web/midi.ts), with the time each batch arrived. */
+export function onMidiSend(handler: (msg: MidiSend, receivedAt: number) => void): void {
+  midiSendHandler = handler;
+}
+
 /** Asks for (or stops) preview frames; remembered across reconnects. Hidden tabs never stream. */
 export function requestPreview(on: boolean, options: { fps?: number; maxPoints?: number } = {}): void {
   wantPreview = { on, ...options };
@@ -308,6 +325,12 @@ function receive(msg: ServerMessage): void {
     case 'show':
       show.value = msg.show;
       return;
+    case 'midiOutDefault':
+      midiOutDefault.value = msg.mtc;
+      return;
+    case 'midiSend':
+      midiSendHandler?.(msg, performance.now());
+      return;
     case 'error':
       notify(`Server: ${msg.error}: ${msg.message}`, true);
       return;
@@ -326,6 +349,7 @@ export function openSocket(): void {
     link.value = 'open';
     sendPreview();
     if (watchPaths.length > 0) send({ type: 'watch', paths: watchPaths });
+    if (wantMidiOut.mtc || wantMidiOut.clock) send({ type: 'midiOut', ...wantMidiOut });
   };
   socket.onmessage = (ev: MessageEvent) => {
     if (ev.data instanceof ArrayBuffer) {

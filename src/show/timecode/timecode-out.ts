@@ -21,11 +21,19 @@ interface TimecodeDestination {
 
 interface TimecodeOutConfig {
   readonly destinations: readonly TimecodeDestination[];
+  /** `mtc` was named: console pages that turn MIDI on start with MTC on (docs/midi.md, "MIDI out"). */
+  readonly mtc: boolean;
   readonly rate: TimecodeRate;
   readonly offset: Timecode;
 }
 
-export const TIMECODE_OUT_HELP = 'artnet=HOST[:PORT], HOST an IPv4 unicast address (port 6454 unless given)';
+export const TIMECODE_OUT_HELP =
+  "artnet=HOST[:PORT], HOST an IPv4 unicast address (port 6454 unless given), or mtc (MIDI timecode, on by default in each console page's MIDI out)";
+
+/** True for `mtc`: MIDI timecode through the console's Web MIDI outputs rather than an Art-Net destination. */
+export function isMtcOut(text: string): boolean {
+  return /^\s*mtc\s*$/i.test(text);
+}
 export const TIMECODE_RATE_HELP = TIMECODE_RATES.join(', ');
 
 /** Parses `artnet=HOST[:PORT]` (unicast IPv4; `localhost` is 127.0.0.1). */
@@ -59,7 +67,7 @@ export function timecodeOutConfig(cli: TimecodeOutInput, file: TimecodeOutInput 
   const rate = cli.rate ?? file.rate ?? '30';
   if (!isTimecodeRate(rate)) throw invalidArgument(`a timecode rate is one of ${TIMECODE_RATE_HELP}; got ${JSON.stringify(rate.slice(0, 20))}`);
   const offset = parseTimecode(cli.offset ?? file.offset ?? '00:00:00:00', rate);
-  return { destinations: out.map(parseTimecodeDestination), rate, offset };
+  return { destinations: out.filter((d) => !isMtcOut(d)).map(parseTimecodeDestination), mtc: out.some(isMtcOut), rate, offset };
 }
 
 /** What get_status and the console show. */
