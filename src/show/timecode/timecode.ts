@@ -52,7 +52,7 @@ function frameAtSeconds(seconds: number, rate: TimecodeRate): number {
 }
 
 /** The label of frame `frame` counted from 00:00:00:00 (wraps at 24 hours; negative counts from the end of the day). */
-function timecodeOfFrame(frame: number, rate: TimecodeRate): Timecode {
+export function timecodeOfFrame(frame: number, rate: TimecodeRate): Timecode {
   const r = RATE_INFO[rate];
   const day = framesPerDay(rate);
   let n = ((Math.floor(frame) % day) + day) % day;
