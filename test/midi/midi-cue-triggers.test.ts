@@ -113,6 +113,19 @@ test('MIDI cue triggers run the list: note on goes, CC presses once per press, g
   assert.deepEqual(await status(show), ['released', null]);
 });
 
+test('MIDI cue triggers stay with their list through a rename, a mode switch and cue edits', async (t) => {
+  const show = await startShow(t, { toolsets: ['all'] });
+  await withList(show);
+  const trigger = { type: 'note', channel: 3, number: 36, action: 'go' };
+  await show.call('add_midi_cue_trigger', { list: 'Main', ...trigger });
+  await show.call('edit_cue_list', { list: 'Main', name: 'Stage', mode: 'cue-only' });
+  await show.call('edit_cue', { list: 'Stage', cue: 2, label: 'Two' });
+  await show.call('edit_cue', { list: 'Stage', cue: 1, remove: true });
+  assert.deepEqual((await show.call('list_cue_lists')).lists[0].midiTriggers, [trigger]);
+  await show.app.midi.receive([0x92, 36, 100], 'Pads');
+  assert.equal((await show.call('get_cue_list_status', { list: 'Stage' })).current.number, 2);
+});
+
 test('MIDI cue triggers are saved in the cue list, not in LX’s MIDI mappings, and read back', async (t) => {
   const show = await startShow(t, { toolsets: ['all'] });
   await withList(show);
