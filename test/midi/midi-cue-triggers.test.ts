@@ -82,6 +82,7 @@ test('MIDI cue triggers run the list: note on goes, CC presses once per press, g
   let r = await midi([0x90, 60, 100]);
   assert.deepEqual(r.cues, [{ list: 'Main', action: 'go' }]);
   assert.deepEqual(await status(show), ['running', 1]);
+  assert.deepEqual((await show.call('get_last_midi_control')).control.cues, [{ list: 'Main', action: 'go' }], 'the agent sees what the control runs');
   await midi([0x80, 60, 0]); // note off: nothing
   await midi([0x90, 60, 0]); // note on at velocity 0 is a note off
   assert.deepEqual(await status(show), ['running', 1]);
