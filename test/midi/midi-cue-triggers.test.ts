@@ -111,6 +111,9 @@ test('MIDI cue triggers run the list: note on goes, CC presses once per press, g
   await show.call('edit_cue', { list: 'Main', cue: 3, remove: true });
   r = await midi([0x90, 62, 100]);
   assert.equal(r.rejected, 1);
+  const findings = (await show.call('check_cue_list', { list: 'Main' })).findings.filter((f: { kind: string }) => f.kind === 'missing_reference');
+  assert.equal(findings.length, 1);
+  assert.match(findings[0].message, /MIDI trigger on note 62 on channel 1 goes to cue 3, which the list lacks/);
   assert.deepEqual(await status(show), ['released', null]);
 });
 
