@@ -157,6 +157,8 @@ export interface FootlightOptions {
     readonly inHost?: string;
     readonly freewheelMs?: number;
   };
+  /** The clock (ms) timecode in dates what it receives by; default the process's monotonic clock. Tests step it with the engine's frames. */
+  readonly timecodeClock?: () => number;
 }
 
 export interface RunningFootlight {
@@ -342,7 +344,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const timecodeOut = new TimecodeOut(timecodeConfig, sound, log.child({ surface: 'timecode' }));
   timecodeOut.start();
   // The desk's clock moves the transport after the frame's own step (its locate then holds for the frame).
-  const timecodeIn = new TimecodeIn(timecodeInOptions, timecodeConfig.offset, sound, log.child({ surface: 'timecode-in' }));
+  const timecodeIn = new TimecodeIn(timecodeInOptions, timecodeConfig.offset, sound, log.child({ surface: 'timecode-in' }), options.timecodeClock);
   await timecodeIn.start(dmxIn);
   const live =
     options.liveAudio === undefined

@@ -185,5 +185,6 @@ export async function serve(options: ServeOptions): Promise<void> {
 function timecodeInLine(s: { readonly source: string | null; readonly error?: string }): string {
   if (s.source === null) return '';
   if (s.error !== undefined) return `  Timecode in: ${s.source} — not listening: ${s.error}\n`;
-  return `  Timecode in: ${s.source}; the song transport follows it while it runs\n`;
+  const where = s.source.startsWith('mtc') ? ' (turn MIDI on in the console: MTC arrives through its Web MIDI)' : '';
+  return `  Timecode in: ${s.source}${where}; the song transport follows it while it runs\n`;
 }

@@ -57,8 +57,12 @@ interface Client {
   midiOut: (() => void) | undefined;
 }
 
-/** MIDI messages a page may send per second: a controller's busiest fader sweep is a few hundred. */
+/** MIDI messages a page may send per second: a controller's busiest fader sweep is a few hundred (MTC is 120 at 30 fps). */
 const MIDI_PER_SECOND = 1000;
+
+const isShortMessage = (data: readonly number[]): boolean => data.length >= 1 && data.length <= 3;
+/** MTC's full frame, F0 7F <device> 01 01 hh mm ss ff F7: the one SysEx a page forwards (timecode in checks the rest). */
+const isFullFrame = (data: readonly number[]): boolean => data.length === 10 && data[0] === 0xf0 && data[9] === 0xf7;
 
 /** Frames held back while a page's socket has this much unsent data. */
 const MAX_BUFFERED_BYTES = 1 << 20;
@@ -225,14 +229,18 @@ export class ConsoleHub {
     }
   }
 
-  /** A Web MIDI message: its shape checked here, its bytes by the MIDI surface (which drops and counts malformed ones). */
+  /**
+   * A Web MIDI message: its shape checked here (one short message, or MTC's 10-byte full frame),
+   * its bytes by timecode in (MTC, when it is on) or the MIDI surface, which drop and count malformed ones.
+   */
   private receiveMidi(client: Client, msg: Extract<ClientMessage, { type: 'midi' }>): void {
     const midi = this.ctx.midi;
     const error = (message: string): void => this.send(client, { type: 'error', error: 'invalid_argument', message: `midi: ${message} (docs/midi.md)` });
     if (midi === undefined) return error('this process takes no MIDI');
     if (typeof msg.input !== 'string' || msg.input.length === 0 || msg.input.length > 128) return error('input is the device name, 1–128 characters');
-    if (!Array.isArray(msg.data) || msg.data.length === 0 || msg.data.length > 3 || !msg.data.every((b) => Number.isInteger(b) && b >= 0 && b <= 255))
-      return error('data is one message of 1–3 bytes, each 0–255 (no SysEx)');
+    const data: unknown = msg.data;
+    if (!Array.isArray(data) || !data.every((b) => Number.isInteger(b) && b >= 0 && b <= 255) || !(isShortMessage(data) || isFullFrame(data)))
+      return error('data is one message of 1–3 bytes, each 0–255, or an MTC full frame (10 bytes, F0 7F … F7; no other SysEx)');
     const second = Math.floor(Date.now() / 1000);
     if (second !== client.midiSecond) {
       client.midiSecond = second;
@@ -246,6 +254,7 @@ export class ConsoleHub {
       return;
     }
     client.midiBudget--;
+    if (this.ctx.services.timecodeIn.takeMidi(msg.data, msg.input)) return;
     midi(msg.data, msg.input)
       .then((r) => {
         // A note-on the sound host could not play (no track selected, no instrument) is answered, as a malformed message is: once, not for every key.

@@ -1,7 +1,8 @@
 // MIDI into the light show: a message's bytes are checked (bad ones dropped and counted), applied
 // to the show's MIDI mappings (LX's rules plus soft takeover, src/light/midi/midi-apply.ts), and
 // every resulting write runs as a tool call (ToolRegistry.invoke: the same checks and history
-// steps as MCP, the console and OSC). No device I/O here: whatever delivers MIDI (the console's
+// steps as MCP, the console and OSC); a note or CC a cue list listens to (its MIDI triggers) runs
+// run_cue_list as the OSC cue addresses do. No device I/O here: whatever delivers MIDI (the console's
 // Web MIDI, a native port) hands the bytes to `receive`. The last note or CC is kept, with what it
 // maps and did, for agents (`get_last_midi_control`).
 
@@ -9,7 +10,8 @@ import type { Origin } from '../engine/commands/history.js';
 import { BooleanParameter } from '../engine/parameters/boolean.js';
 import { TriggerParameter } from '../engine/parameters/trigger.js';
 import { applyMidi, mapsControl } from '../light/midi/midi-apply.js';
-import { parseMidi } from '../light/midi/midi-message.js';
+import { type MidiMessage, parseMidi } from '../light/midi/midi-message.js';
+import { sameControl } from '../light/show/cues/cue-data.js';
 import { mappedParameter } from '../light/operations/midi.js';
 import { lightParameter } from '../light/show/paths.js';
 import type { Services } from '../tools/context.js';
@@ -26,12 +28,19 @@ interface MidiReceipt {
   readonly writes: readonly { readonly path: string; readonly value: number | boolean }[];
   /** Parameters a CC did not move yet: soft takeover waits for the control to reach their value. */
   readonly waiting: readonly string[];
-  /** Writes the tool path refused (the value did not fit, the parameter went away). */
+  /** Writes the tool path refused (the value did not fit, the parameter went away), and cue list actions refused. */
   readonly rejected: number;
+  /** Cue list actions run by the lists' MIDI triggers. */
+  readonly cues?: readonly { readonly list: string; readonly action: string }[];
 }
+
+/** A CC at or above this is a button pressed: a trigger fires when the CC rises to it. */
+const CC_PRESSED = 64;
 
 export class MidiSurface {
   private readonly tools: ToolRegistry;
+  /** CCs (by input, channel and number) last seen pressed, so a trigger fires once per press. */
+  private readonly pressed = new Set<string>();
 
   constructor(private readonly services: Services) {
     // Every tool, not only the served ones: mappings drive the show whatever agents are offered.
@@ -76,9 +85,11 @@ export class MidiSurface {
       if (control !== undefined) midi.lastControl = { ...control, writes: [], waiting: [] };
       return { ignored: true, writes: [], waiting: [], rejected: 0 };
     }
+    const cues = msg.kind === 'other' ? { ran: [], rejected: 0 } : this.runCues(msg, input, origin);
     const r = applyMidi(mappings, msg, midi.mappingState, (path) => mappedParameter(show, path));
     midi.stats.waiting += r.waiting.length;
-    let rejected = 0;
+    let rejected = cues.rejected;
+    midi.stats.applied += cues.ran.length;
     const writes: { path: string; value: number | boolean }[] = [];
     for (const w of r.writes) {
       try {
@@ -99,6 +110,40 @@ export class MidiSurface {
       }
     }
     if (control !== undefined) midi.lastControl = { ...control, writes, waiting: r.waiting };
-    return { writes, waiting: r.waiting, rejected };
+    return { writes, waiting: r.waiting, rejected, ...(cues.ran.length === 0 ? {} : { cues: cues.ran }) };
+  }
+
+  /** The cue lists' triggers on this control: a note on, or a CC rising to CC_PRESSED, runs each one's action. */
+  private runCues(
+    msg: Exclude<MidiMessage, { kind: 'other' }>,
+    input: string | undefined,
+    origin: Origin,
+  ): { ran: { list: string; action: string }[]; rejected: number } {
+    let fires: boolean;
+    if (msg.kind === 'note') fires = msg.on;
+    else {
+      const key = `${input ?? ''}\u0000${msg.channel}\u0000${msg.number}`;
+      const was = this.pressed.has(key);
+      const is = msg.value >= CC_PRESSED;
+      if (is) this.pressed.add(key);
+      else this.pressed.delete(key);
+      fires = is && !was;
+    }
+    const ran: { list: string; action: string }[] = [];
+    let rejected = 0;
+    if (!fires) return { ran, rejected };
+    const control = { type: msg.kind, channel: msg.channel + 1, number: msg.number };
+    for (const list of this.services.light.cues.lists()) {
+      const t = list.midiTriggers?.find((x) => sameControl(x, control));
+      if (t === undefined) continue;
+      try {
+        this.tools.invokeInTask('run_cue_list', { list: list.name, action: t.action, ...(t.cue === undefined ? {} : { cue: t.cue }) }, origin);
+        ran.push({ list: list.name, action: t.action });
+      } catch {
+        // run_cue_list's own refusal (a goto cue since removed): counted, as a mapping's refused write.
+        rejected++;
+      }
+    }
+    return { ran, rejected };
   }
 }

@@ -2,12 +2,10 @@
 // desk's macro can run a list as the console's buttons do. <list> is the list's name as an OSC
 // label (whitespace and the characters OSC reserves become `-`, as LX labels do); the actions are
 // run_cue_list's. Footlight's own prefix: LX has no cue lists, so nothing under /lx changes.
+import { CUE_ACTIONS as ACTIONS, type CueAction } from '../light/show/cues/cue-data.js';
 import type { OscMessage } from './codec.js';
 
 export const CUE_PREFIX = '/footlight/cues/';
-
-const ACTIONS = ['go', 'back', 'goto', 'pause', 'resume', 'release'] as const;
-type CueAction = (typeof ACTIONS)[number];
 
 type CueCommand =
   | { readonly kind: 'run'; readonly list: string; readonly action: CueAction; readonly cue?: number }

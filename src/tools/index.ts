@@ -81,6 +81,8 @@ import runCueList from './cues/run-cue-list.js';
 import getCueListStatus from './cues/get-cue-list-status.js';
 import previewCue from './cues/preview-cue.js';
 import checkCueList from './cues/check-cue-list.js';
+import addMidiCueTrigger from './cues/add-midi-cue-trigger.js';
+import removeMidiCueTrigger from './cues/remove-midi-cue-trigger.js';
 import listFixtureProfiles from './stage/list-fixture-profiles.js';
 import getFixtureProfile from './stage/get-fixture-profile.js';
 import getCamera from './cameras/get-camera.js';
@@ -267,6 +269,8 @@ export const TOOLS: readonly AnyTool[] = [
   getCueListStatus,
   previewCue,
   checkCueList,
+  addMidiCueTrigger,
+  removeMidiCueTrigger,
   listFixtureProfiles,
   getFixtureProfile,
   patchFixture,

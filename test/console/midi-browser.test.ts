@@ -2,9 +2,11 @@
 // stand-in injected before the page loads, so the test plays the device) moves a mapped fader
 // through the show's MIDI mappings, with soft takeover; get_last_midi_control tells an agent what
 // moved; a message that is not MIDI is refused by the socket, a flood beyond the budget dropped.
+// With MTC in on, the page asks for SysEx and forwards quarter frames and the full frame.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
+import { fullFrame, streamMessage } from '../helpers/mtc.js';
 import { startShow } from '../helpers/show.js';
 import { baseOf } from './helpers.js';
 import { chromiumMissing, launch } from './browser.js';
@@ -27,7 +29,10 @@ const FAKE_MIDI = `
     const input = { id: 'in-1', name: 'Test Knobs', state: 'connected', onmidimessage: null };
     const inputs = new Map([['in-1', input]]);
     const access = { inputs, outputs: new Map(), onstatechange: null, sysexEnabled: false };
-    navigator.requestMIDIAccess = async () => access;
+    navigator.requestMIDIAccess = async (options) => {
+      window.midiAsked = options;
+      return access;
+    };
     window.playMidi = (bytes) => input.onmidimessage && input.onmidimessage({ data: new Uint8Array(bytes) });
   })();
 `;
@@ -51,6 +56,7 @@ test('Web MIDI: a controller moves a mapped fader through the show, with takeove
   await toggle.click();
   await page.waitForFunction(() => document.querySelector('[data-testid="midi"]')?.textContent === 'MIDI · 1 in', undefined, { timeout: 10_000 });
   assert.match((await toggle.getAttribute('title')) ?? '', /Test Knobs/);
+  assert.deepEqual(await page.evaluate(() => (globalThis as unknown as { midiAsked: unknown }).midiAsked), { sysex: false }, 'no MTC in: no SysEx asked');
 
   const fader = async (): Promise<number> => (await show.call('get_parameter', { path: FADER })).parameter.value;
   const start = await fader();
@@ -129,3 +135,33 @@ async function waitFor(check: () => Promise<boolean>, what: string): Promise<voi
 // Page globals for the functions page.waitForFunction runs in the browser.
 declare const document: { querySelector(s: string): { textContent: string | null } | null };
 declare const location: { origin: string };
+
+test('Web MIDI with MTC in: the page asks for SysEx and forwards quarter frames and the full frame to timecode in', { skip }, async (t) => {
+  const show = await startShow(t, { soundCooperative: true, toolsets: ['all'], timecode: { in: 'mtc:Test Knobs', freewheelMs: 10_000 } });
+  const page = await browser.newPage();
+  t.after(() => page.close());
+  await page.addInitScript(FAKE_MIDI);
+  await page.goto(`${baseOf(show.url)}/`);
+  // The Cues tab's readout says the source: the page has the show's state, so it knows MTC in is on.
+  await page.getByRole('tab', { name: 'Cues' }).click();
+  await page.waitForFunction(() => document.querySelector('.tc-in-source')?.textContent === 'mtc Test Knobs', undefined, { timeout: 10_000 });
+  await page.locator('[data-testid="midi"]').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="midi"]')?.textContent === 'MIDI · 1 in', undefined, { timeout: 10_000 });
+  assert.deepEqual(await page.evaluate(() => (globalThis as unknown as { midiAsked: unknown }).midiAsked), { sysex: true });
+  const tc = show.app.timecodeIn;
+  // A full frame locates; then two pairs of frames of quarter frames give running labels.
+  const messages = [fullFrame({ hours: 0, minutes: 0, seconds: 8, frames: 0 }, '30'), ...Array.from({ length: 16 }, (_, k) => streamMessage(k, 8 * 30, '30'))];
+  await page.evaluate((list) => {
+    for (const m of list) (globalThis as unknown as { playMidi(b: number[]): void }).playMidi(m);
+  }, messages);
+  // The full frame, the label at piece 7, then pieces 0 and 4 of the second pair: four labels taken.
+  await waitFor(async () => tc.status().packets === 4, 'the page forwarded the full frame and the quarter frames');
+  assert.equal(tc.status().rate, '30');
+  assert.deepEqual(tc.status().dropped, { bad_piece: 0, not_full_frame: 0, out_of_range: 0, invalid_label: 0 });
+  assert.equal((await show.call('list_midi_mappings')).stats.received, 0, 'timecode, not mappings');
+  // Other SysEx stays in the page: nothing reaches the show.
+  await page.evaluate(() => (globalThis as unknown as { playMidi(b: number[]): void }).playMidi([0xf0, 0x43, 0x10, 0x4c, 0, 0, 0x7e, 0, 0, 0xf7, 0]));
+  await page.evaluate(() => (globalThis as unknown as { playMidi(b: number[]): void }).playMidi([0x90, 61, 90]));
+  await waitFor(async () => (await show.call('list_midi_mappings')).stats.received === 1, 'the note behind it arrives');
+  assert.equal(tc.status().packets, 4);
+});

@@ -1,9 +1,10 @@
 // Web MIDI: the operator's controllers, reached by the browser, play the show. Each input's notes
-// and CCs go over the console socket to the show's MIDI mappings (src/midi/midi-surface.ts); the
-// page asks for access only when the operator turns MIDI on (no SysEx: the browser asks nothing).
+// and CCs go over the console socket to the show's MIDI mappings (src/midi/midi-surface.ts), its
+// MIDI timecode to timecode in. The page asks for access only when the operator turns MIDI on, and
+// for SysEx (which MTC's full frame is; the browser then asks the operator) only when the show's
+// timecode in is MTC.
 import { signal } from '@preact/signals';
-import { sendMidi } from './store.js';
-import { midiOutDefault, onMidiSend, requestMidiOut } from './store.js';
+import { midiOutDefault, onMidiSend, requestMidiOut, sendMidi, show } from './store.js';
 
 interface MidiState {
   readonly on: boolean;
@@ -24,8 +25,10 @@ function listen(a: MIDIAccess): void {
     const name = input.name ?? input.id;
     names.push(name);
     input.onmidimessage = (e: MIDIMessageEvent) => {
-      // One message per event; SysEx is not requested, so none arrives.
-      if (e.data !== null && e.data.length > 0 && e.data.length <= 3) sendMidi(name, [...e.data]);
+      // One message per event: a short one (MTC's quarter frames too), or MTC's 10-byte full frame; other SysEx stays here.
+      const d = e.data;
+      if (d === null || d.length === 0) return;
+      if (d.length <= 3 || (d.length === 10 && d[0] === 0xf0 && d[1] === 0x7f && d[9] === 0xf7)) sendMidi(name, [...d]);
     };
   });
   midiState.value = { on: true, inputs: names.sort() };
@@ -49,7 +52,8 @@ export async function setMidi(on: boolean): Promise<void> {
     return;
   }
   try {
-    const a = await navigator.requestMIDIAccess({ sysex: false });
+    const mtc = show.value?.timecodeIn.source?.startsWith('mtc') === true;
+    const a = await navigator.requestMIDIAccess({ sysex: mtc });
     access = a;
     // A controller plugged in or out while MIDI is on is picked up at once.
     a.onstatechange = () => listen(a);

@@ -39,6 +39,8 @@ export class TimecodeChase {
   private lastAdvanceAt = Number.NEGATIVE_INFINITY;
   private jumped = false;
   private fresh = false;
+  /** A locate to hold at is waiting for the next frame. */
+  private held = false;
   private readonly errors: number[] = [];
 
   constructor(
@@ -75,6 +77,28 @@ export class TimecodeChase {
     return true;
   }
 
+  /**
+   * A locate on the sender while its clock stands (MTC's full frame, or a time read running in
+   * reverse): the transport goes there on the next frame and holds; the labels after it must run
+   * again before the chase locks. Returns false for a label its rate does not have (dropped).
+   */
+  hold(packet: ReceivedTimeCode, at: number): boolean {
+    let frame: number;
+    try {
+      frame = frameOfTimecode(packet.timecode, packet.rate);
+    } catch {
+      return false;
+    }
+    this.rate = packet.rate;
+    this.last = { frame, seconds: secondsOfFrame(frame, packet.rate), at, timecode: packet.timecode };
+    this.run = 0;
+    this.state = 'waiting';
+    this.errors.length = 0;
+    this.jumped = false;
+    this.held = true;
+    return true;
+  }
+
   /** The incoming clock now (timecode seconds), run on from the last label; null before any. */
   timecodeSeconds(now: number): number | null {
     if (this.last === null) return null;
@@ -94,6 +118,11 @@ export class TimecodeChase {
   tick(now: number, transportSeconds: number | null): ChaseAction {
     const rate = this.rate;
     if (this.last === null || rate === null) return NONE;
+    if (this.held) {
+      this.held = false;
+      this.relocates++;
+      return { kind: 'locate', seconds: Math.max(0, this.last.seconds - this.offsetSeconds(rate)), play: false };
+    }
     const period = secondsOfFrame(1, rate) * 1000;
     const silent = now - this.lastAdvanceAt;
     const following = this.state === 'locked' || this.state === 'freewheeling';

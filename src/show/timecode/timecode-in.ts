@@ -1,7 +1,8 @@
-// Art-Net timecode in: ArtTimeCode packets received on a UDP port (loopback unless the operator
-// names an interface) lock the song transport to the sender's clock. The socket only records
-// packets; the transport moves in the engine's frames (timecode-chase.ts says where), so the one
-// engine queue stays the only writer.
+// Timecode in: ArtTimeCode packets received on a UDP port (loopback unless the operator names an
+// interface), or MIDI timecode from a MIDI input the console reaches (mtc.ts decodes it), lock the
+// song transport to the sender's clock. The socket and the MIDI path only record labels; the
+// transport moves in the engine's frames (timecode-chase.ts says where), so the one engine queue
+// stays the only writer.
 import dgram from 'node:dgram';
 import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -10,6 +11,7 @@ import type { Logger } from '../../engine/log.js';
 import type { DmxInConfig } from '../../light/input/dmx-in-config.js';
 import type { SoundHost } from '../../sound/host/host.js';
 import { type ArtTimeCodeDrop, readArtTimeCode } from './art-timecode.js';
+import { feedMtc, isMtcShape, MtcDecoder, type MtcDrop } from './mtc.js';
 import { type ChaseState, TimecodeChase } from './timecode-chase.js';
 import { formatTimecode, frameOfTimecode, secondsOfFrame, type Timecode, type TimecodeRate, timecodeAt } from './timecode.js';
 
@@ -18,11 +20,16 @@ const DEFAULT_HOST = '127.0.0.1';
 const DEFAULT_FREEWHEEL_MS = 500;
 const MAX_FREEWHEEL_MS = 10_000;
 
-export const TIMECODE_IN_HELP = 'artnet or artnet:PORT (port 6454 unless given; 0 picks a free one)';
+export const TIMECODE_IN_HELP =
+  'artnet or artnet:PORT (port 6454 unless given; 0 picks a free one), mtc (MIDI timecode from any MIDI input the console reaches) or mtc:INPUT-NAME';
+/** The longest MIDI input name `mtc:NAME` takes (the console's limit). */
+const MAX_INPUT_NAME = 128;
 
 interface TimecodeInConfig {
-  /** Absent: no timecode in. */
+  /** Art-Net's port; absent: no Art-Net timecode in. */
   readonly port?: number;
+  /** MIDI timecode in, from the input so named or (no name) from any; absent: none. */
+  readonly mtc?: { readonly input?: string };
   readonly host: string;
   readonly freewheelMs: number;
 }
@@ -33,13 +40,21 @@ interface TimecodeInInput {
   readonly freewheelMs?: number;
 }
 
-/** Parses `artnet[:PORT]`. */
-function parseTimecodeSource(text: string): number {
+/** Parses `artnet[:PORT]`, `mtc` or `mtc:INPUT-NAME`. */
+function parseTimecodeSource(text: string): Pick<TimecodeInConfig, 'port' | 'mtc'> {
+  const mtc = /^\s*mtc(?::(.*))?$/i.exec(text);
+  if (mtc !== null) {
+    if (mtc[1] === undefined) return { mtc: {} };
+    const input = mtc[1].trim();
+    if (input.length === 0 || input.length > MAX_INPUT_NAME)
+      throw invalidArgument(`mtc:INPUT-NAME names a MIDI input, 1–${MAX_INPUT_NAME} characters; got ${JSON.stringify(text.slice(0, 60))}`);
+    return { mtc: { input } };
+  }
   const m = /^\s*artnet(?::(\d{1,5}))?\s*$/i.exec(text);
   if (m === null) throw invalidArgument(`a timecode input is ${TIMECODE_IN_HELP}; got ${JSON.stringify(text.slice(0, 60))}`);
   const port = m[1] === undefined ? ART_NET_PORT : Number(m[1]);
   if (port > 65535) throw invalidArgument(`a timecode input port is 0–65535; got ${port}`);
-  return port;
+  return { port };
 }
 
 /**
@@ -54,12 +69,12 @@ export function timecodeInConfig(cli: TimecodeInInput, file: TimecodeInInput = {
   const freewheelMs = cli.freewheelMs ?? file.freewheelMs ?? DEFAULT_FREEWHEEL_MS;
   if (!Number.isInteger(freewheelMs) || freewheelMs < 0 || freewheelMs > MAX_FREEWHEEL_MS)
     throw invalidArgument(`the timecode freewheel is 0–${MAX_FREEWHEEL_MS} ms; got ${freewheelMs}`);
-  return source === undefined ? { host, freewheelMs } : { port: parseTimecodeSource(source), host, freewheelMs };
+  return source === undefined ? { host, freewheelMs } : { ...parseTimecodeSource(source), host, freewheelMs };
 }
 
 /** What get_status and the console show. */
 interface TimecodeInStatus {
-  /** `artnet HOST:PORT` while listening; null without timecode in. */
+  /** `artnet HOST:PORT` while listening, `mtc (any MIDI input)` or `mtc NAME`; null without timecode in. */
   readonly source: string | null;
   readonly state: ChaseState;
   /** The incoming rate (from the packets' Type); null before the first. */
@@ -67,8 +82,8 @@ interface TimecodeInStatus {
   /** The incoming clock now (run on from the last label while locked), `HH:MM:SS:FF`; null before the first label. */
   readonly timecode: string | null;
   readonly packets: number;
-  /** Datagrams not taken, by reason. */
-  readonly dropped: Readonly<Record<ArtTimeCodeDrop | 'invalid_label', number>>;
+  /** Datagrams (Art-Net) or MIDI messages (MTC) not taken, by reason. */
+  readonly dropped: Readonly<Record<string, number>>;
   /** Transport moves made to follow (a lock, a locate on the sender, a drift past one frame). */
   readonly relocates: number;
   /** Transport − timecode at the last label while locked, in frames. */
@@ -82,13 +97,8 @@ export class TimecodeIn {
   private detach: (() => void) | undefined;
   private readonly chase: TimecodeChase;
   private packets = 0;
-  private readonly dropped: Record<ArtTimeCodeDrop | 'invalid_label', number> = {
-    not_art_net: 0,
-    not_timecode: 0,
-    short: 0,
-    out_of_range: 0,
-    invalid_label: 0,
-  };
+  private readonly dropped: Partial<Record<ArtTimeCodeDrop | MtcDrop, number>>;
+  private readonly mtc: MtcDecoder | undefined;
   private boundPort: number | undefined;
   private sharedWithDmx = false;
   private error: string | undefined;
@@ -103,10 +113,15 @@ export class TimecodeIn {
     private readonly now: () => number = () => performance.now(),
   ) {
     this.chase = new TimecodeChase((rate) => offsetSeconds(offset, rate), config.freewheelMs);
+    this.mtc = config.mtc === undefined ? undefined : new MtcDecoder();
+    this.dropped =
+      config.mtc === undefined
+        ? { not_art_net: 0, not_timecode: 0, short: 0, out_of_range: 0, invalid_label: 0 }
+        : { bad_piece: 0, not_full_frame: 0, out_of_range: 0, invalid_label: 0 };
   }
 
   get enabled(): boolean {
-    return this.config.port !== undefined;
+    return this.config.port !== undefined || this.config.mtc !== undefined;
   }
 
   /** The port bound (0 asks for a free one). */
@@ -121,6 +136,11 @@ export class TimecodeIn {
    */
   async start(dmx?: SharedArtNet): Promise<void> {
     if (!this.enabled || this.detach !== undefined) return;
+    if (this.mtc !== undefined) {
+      // MIDI timecode arrives through the console (takeMidi): no socket of its own.
+      this.detach = this.sound.engine.clock.onFrame(() => this.frame());
+      return;
+    }
     const shared = dmx === undefined ? -1 : sharedReceiver(dmx, this.config);
     if (dmx !== undefined && shared >= 0) {
       dmx.onTimecode((bytes, receiver) => {
@@ -161,14 +181,33 @@ export class TimecodeIn {
     const at = this.now();
     const packet = readArtTimeCode(buf);
     if (typeof packet === 'string') {
-      this.dropped[packet]++;
+      this.count(packet);
       return;
     }
     if (!this.chase.receive(packet, at)) {
-      this.dropped.invalid_label++;
+      this.count('invalid_label');
       return;
     }
     this.packets++;
+  }
+
+  /**
+   * One MIDI message from `input`: taken (true) when MTC in is on, the input is the one named (or
+   * any), and the message is a quarter frame or a 10-byte SysEx; a malformed one is counted and
+   * dropped. Anything else is not MTC in's (false): the MIDI mappings get it.
+   */
+  takeMidi(bytes: readonly number[], input: string): boolean {
+    const mtc = this.mtc;
+    const want = this.config.mtc?.input;
+    if (mtc === undefined || !isMtcShape(bytes) || (want !== undefined && want !== input)) return false;
+    const r = feedMtc(mtc, this.chase, bytes, this.now());
+    if (r === 'taken') this.packets++;
+    else if (r !== 'none') this.count(r);
+    return true;
+  }
+
+  private count(reason: ArtTimeCodeDrop | MtcDrop): void {
+    this.dropped[reason] = (this.dropped[reason] ?? 0) + 1;
   }
 
   /** Every engine frame: the transport follows what the chase says. */
@@ -187,7 +226,7 @@ export class TimecodeIn {
     const rate = this.chase.rate;
     const seconds = this.chase.timecodeSeconds(this.now());
     return {
-      source: this.enabled ? `artnet ${this.config.host}:${this.boundPort ?? this.config.port}${this.sharedWithDmx ? ' (with DMX in)' : ''}` : null,
+      source: this.sourceText(),
       state: this.chase.state,
       rate,
       timecode: rate === null || seconds === null ? null : formatTimecode(timecodeAt(seconds, 0, rate).timecode, rate),
@@ -197,6 +236,13 @@ export class TimecodeIn {
       errorFrames: Math.round(this.chase.lastErrorFrames * 100) / 100,
       ...(this.error === undefined ? {} : { error: this.error }),
     };
+  }
+
+  private sourceText(): string | null {
+    const mtc = this.config.mtc;
+    if (mtc !== undefined) return mtc.input === undefined ? 'mtc (any MIDI input)' : `mtc ${mtc.input}`;
+    if (!this.enabled) return null;
+    return `artnet ${this.config.host}:${this.boundPort ?? this.config.port}${this.sharedWithDmx ? ' (with DMX in)' : ''}`;
   }
 
   async close(): Promise<void> {

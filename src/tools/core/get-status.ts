@@ -62,7 +62,10 @@ export default defineTool({
       .describe('Art-Net timecode out while the song plays (serve --timecode-out, --timecode-rate, --timecode-offset)'),
     timecodeIn: z
       .strictObject({
-        source: z.string().nullable().describe('artnet HOST:PORT listened on; null: no timecode in (serve --timecode-in)'),
+        source: z
+          .string()
+          .nullable()
+          .describe('artnet HOST:PORT listened on, or mtc (MIDI timecode from the console); null: no timecode in (serve --timecode-in)'),
         state: z
           .enum(['waiting', 'locked', 'freewheeling', 'lost'])
           .describe('waiting: no running clock yet; locked: the transport follows it; freewheeling: labels stopped, the transport runs on; lost: stopped'),
@@ -74,7 +77,7 @@ export default defineTool({
         errorFrames: z.number().describe('Transport minus timecode at the last label, in frames'),
         error: z.string().optional().describe('Why the port could not be opened'),
       })
-      .describe("Art-Net timecode in: the song transport chases a desk's clock"),
+      .describe("Timecode in (Art-Net or MTC): the song transport chases a desk's clock"),
   }),
   handle: (_args, { server, engine, dmxIn, timecodeOut, timecodeIn }) => {
     const id = server.identity;

@@ -20,7 +20,7 @@ export default defineTool({
     'counts as unknown), no_op (same look as the cue before; a first cue that sets nothing), follow_chain (one Go runs more than ' +
     'maxFollowChain cues by follow; follows go to the next cue by number, so a list cannot loop by itself), follow_at_last_cue, ' +
     "follow_cuts_fade (the follow fires before the cue's fade ends), missing_reference (a parameter, channel or pattern the show " +
-    "no longer has; a timeline Goto to a cue the list lacks), and from the song timeline's steps at the song's tempo: fade_over_gap " +
+    "no longer has; a timeline Goto or MIDI trigger goto to a cue the list lacks), and from the song timeline's steps at the song's tempo: fade_over_gap " +
     "(a cue's fade is longer than the time to the next step) and step_does_nothing (a Go past the last cue). Each finding: kind, " +
     'cues, beat, severity (warning, info), message. Read-only.',
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { Cue, CueList } from '../../light/show/cues/cue-data.js';
+import { CUE_ACTIONS, type Cue, type CueList, type MidiCueTrigger } from '../../light/show/cues/cue-data.js';
 import type { CueLists } from '../../light/show/cues/cue-lists.js';
 
 const KindTimes = z.strictObject({
@@ -36,12 +36,23 @@ export const StatusPayload = z.strictObject({
   followInMs: z.number().nullable().describe('When the next cue follows by itself; null: it waits for a Go'),
 });
 
+export const MidiTriggerPayload = z.strictObject({
+  type: z.enum(['note', 'cc']),
+  channel: z.number().int().describe('1–16'),
+  number: z.number().int(),
+  action: z.enum(CUE_ACTIONS),
+  cue: z.number().optional().describe('goto: the cue number'),
+});
+
 export const CueListPayload = z.strictObject({
   name: z.string(),
   mode: z.enum(['tracking', 'cue-only']),
   cues: z.array(CuePayload),
+  midiTriggers: z.array(MidiTriggerPayload).describe('Notes and CCs that run the list (add_midi_cue_trigger)'),
   status: StatusPayload,
 });
+
+export const toTriggerPayload = (t: MidiCueTrigger): z.infer<typeof MidiTriggerPayload> => ({ ...t });
 
 export function toCuePayload(c: Cue): z.infer<typeof CuePayload> {
   return {
@@ -59,7 +70,13 @@ export function toCuePayload(c: Cue): z.infer<typeof CuePayload> {
 }
 
 export function toListPayload(cues: CueLists, l: CueList): z.infer<typeof CueListPayload> {
-  return { name: l.name, mode: l.mode, cues: l.cues.map(toCuePayload), status: cues.status(l.name) };
+  return {
+    name: l.name,
+    mode: l.mode,
+    cues: l.cues.map(toCuePayload),
+    midiTriggers: (l.midiTriggers ?? []).map(toTriggerPayload),
+    status: cues.status(l.name),
+  };
 }
 
 /** What a list is named by in every cue tool. */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { sameControl } from '../../light/show/cues/cue-data.js';
 import { defineTool } from '../define-tool.js';
 
 export default defineTool({
@@ -9,7 +10,8 @@ export default defineTool({
     "Tells which note or CC arrived last since the show opened (from the console's Web MIDI or any MIDI surface) and what it maps: " +
     'the device, channel 1–16, note or controller number, value (velocity, 0 for a note off, or the CC value), when, the parameters ' +
     'mapped to that control, what it wrote and which parameters soft takeover held back (`waiting`: the knob has not reached the ' +
-    "parameter's value yet). Ask the operator to move a control, then call this to learn its channel and number for add_midi_mapping. " +
+    "parameter's value yet), and the cue list actions it triggers. Ask the operator to move a control, then call this to learn its " +
+    'channel and number for add_midi_mapping or add_midi_cue_trigger. ' +
     '`control` is null when no note or CC has arrived. Read-only.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({}),
@@ -26,6 +28,9 @@ export default defineTool({
         mapped: z.array(z.string()).describe('Parameters mapped to this control'),
         writes: z.array(z.strictObject({ path: z.string(), value: z.union([z.number(), z.boolean()]) })),
         waiting: z.array(z.string()).describe('Parameters soft takeover held back'),
+        cues: z
+          .array(z.strictObject({ list: z.string(), action: z.string(), cue: z.number().optional() }))
+          .describe('Cue list actions this control triggers (add_midi_cue_trigger)'),
       })
       .nullable(),
   }),
@@ -44,6 +49,13 @@ export default defineTool({
         mapped: [...c.mapped],
         writes: c.writes.map((w) => ({ ...w })),
         waiting: [...c.waiting],
+        cues: light.cues
+          .lists()
+          .flatMap((l) =>
+            (l.midiTriggers ?? [])
+              .filter((t) => sameControl(t, { type: c.kind, channel: c.channel + 1, number: c.number }))
+              .map((t) => ({ list: l.name, action: t.action, ...(t.cue === undefined ? {} : { cue: t.cue }) })),
+          ),
       },
     };
   },

@@ -12,7 +12,7 @@
 //     chain of follows longer than the limit, a follow on the last cue (it never fires) and a
 //     follow shorter than the cue's own fade (the next cue cuts into it) are reported.
 //   - missing_reference: a value whose parameter, channel or pattern the show no longer has (the
-//     cue skips it), or a timeline Goto to a cue the list lacks.
+//     cue skips it), a timeline Goto or a MIDI trigger's goto to a cue the list lacks.
 //   - timeline: the steps the song timeline runs, at the song's tempo, from the list released:
 //     a cue whose fade is longer than the time to the next step, and a Go past the last cue.
 import { Channel } from '../../mixer/channel.js';
@@ -104,6 +104,19 @@ export function checkCueList(lx: LXEngineComponent, list: CueList, options: Chec
   const out: CueFinding[] = [];
   const cues = list.cues;
   const looks = cues.map((_, i) => lookAt(list, i));
+
+  // A MIDI trigger's goto to a cue renumbered or removed since: run_cue_list refuses it when pressed.
+  for (const t of list.midiTriggers ?? []) {
+    const want = t.cue;
+    if (want === undefined || cues.some((c) => sameNumber(c.number, want))) continue;
+    const control = `${t.type === 'note' ? 'note' : 'CC'} ${t.number} on channel ${t.channel}`;
+    out.push({
+      kind: 'missing_reference',
+      cues: [],
+      severity: 'warning',
+      message: `the MIDI trigger on ${control} goes to cue ${want}, which the list lacks: it does nothing`,
+    });
+  }
 
   // Dark windows: runs of consecutive dark cues.
   for (let i = 0; i < cues.length; i++) {

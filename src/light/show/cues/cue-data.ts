@@ -91,12 +91,57 @@ export interface Cue extends CueTimes {
   readonly attributeTimes?: AttributeTimes;
 }
 
+/** The actions a MIDI trigger (as an OSC address) runs: run_cue_list's. */
+export const CUE_ACTIONS = ['go', 'back', 'goto', 'pause', 'resume', 'release'] as const;
+export type CueAction = (typeof CUE_ACTIONS)[number];
+/** MIDI triggers a list holds at most. */
+export const MAX_MIDI_TRIGGERS = 64;
+
+/** A MIDI note or CC that runs an action of its list (docs/cues.md, "MIDI triggers"). */
+export interface MidiCueTrigger {
+  readonly type: 'note' | 'cc';
+  /** 1–16, as controllers label them. */
+  readonly channel: number;
+  /** The note or controller number, 0–127. */
+  readonly number: number;
+  readonly action: CueAction;
+  /** goto's cue number. */
+  readonly cue?: number;
+}
+
 export interface CueList {
   readonly name: string;
   readonly mode: CueListMode;
   /** By number, ascending. */
   readonly cues: readonly Cue[];
+  /** Notes and CCs that run the list; absent: none. */
+  readonly midiTriggers?: readonly MidiCueTrigger[];
 }
+
+/** Why `v` is not a MIDI trigger, or undefined. */
+export function triggerProblem(v: unknown): string | undefined {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'a MIDI trigger is an object {type, channel, number, action, cue}';
+  const t = v as Record<string, unknown>;
+  const int = (x: unknown, lo: number, hi: number) => typeof x === 'number' && Number.isInteger(x) && x >= lo && x <= hi;
+  if (t.type !== 'note' && t.type !== 'cc') return `a MIDI trigger's type is note or cc; got ${shown(t.type)}`;
+  if (!int(t.channel, 1, 16)) return `a MIDI channel is 1–16; got ${shown(t.channel)}`;
+  if (!int(t.number, 0, 127)) return `a ${t.type === 'note' ? 'note' : 'controller'} number is 0–127; got ${shown(t.number)}`;
+  if (!CUE_ACTIONS.includes(t.action as CueAction)) return `a MIDI trigger's action is one of ${CUE_ACTIONS.join(', ')}; got ${shown(t.action)}`;
+  if (t.action === 'goto') return numberProblem(t.cue) === undefined ? undefined : `goto takes the cue number (cue); got ${shown(t.cue)}`;
+  return t.cue === undefined ? undefined : 'cue goes with action goto';
+}
+
+/** Whether two triggers listen to the same control. */
+export const sameControl = (a: Omit<MidiCueTrigger, 'action'>, b: Omit<MidiCueTrigger, 'action'>): boolean =>
+  a.type === b.type && a.channel === b.channel && a.number === b.number;
+
+const triggerCopy = (t: MidiCueTrigger): MidiCueTrigger => ({
+  type: t.type,
+  channel: t.channel,
+  number: t.number,
+  action: t.action,
+  ...(t.cue === undefined ? {} : { cue: cleanNumber(t.cue) }),
+});
 
 /** Cue numbers are compared at a thousandth. */
 export const sameNumber = (a: number, b: number): boolean => Math.abs(a - b) < 0.0005;
@@ -194,7 +239,12 @@ export function cueCopy(c: Cue): Cue {
   return out;
 }
 
-export const listCopy = (l: CueList): CueList => ({ name: l.name, mode: l.mode, cues: l.cues.map(cueCopy) });
+export const listCopy = (l: CueList): CueList => ({
+  name: l.name,
+  mode: l.mode,
+  cues: l.cues.map(cueCopy),
+  ...(l.midiTriggers === undefined || l.midiTriggers.length === 0 ? {} : { midiTriggers: l.midiTriggers.map(triggerCopy) }),
+});
 
 /**
  * Reads the cue lists a project saved: keeps every sound list and cue, drops (and warns about,
@@ -239,7 +289,26 @@ export const readCueLists: ExternalsReader = (value, at, warn) => {
       }
       cues.push(cueCopy(c as Cue));
     }
-    lists.push({ name: raw.name as string, mode: raw.mode as CueListMode, cues: cues.sort((a, b) => a.number - b.number) });
+    const triggers: MidiCueTrigger[] = [];
+    const rawTriggers: unknown[] = raw.midiTriggers === undefined ? [] : Array.isArray(raw.midiTriggers) ? raw.midiTriggers : [raw.midiTriggers];
+    for (let k = 0; k < rawTriggers.length; k++) {
+      const t = rawTriggers[k];
+      const tp =
+        triggerProblem(t) ??
+        (triggers.some((x) => sameControl(x, t as MidiCueTrigger)) ? 'an earlier trigger of this list listens to the same control' : undefined) ??
+        (triggers.length === MAX_MIDI_TRIGGERS ? `a list holds at most ${MAX_MIDI_TRIGGERS} MIDI triggers` : undefined);
+      if (tp !== undefined) {
+        warn(`${at}/${i}/midiTriggers/${k}: ${tp}; the trigger was dropped`);
+        continue;
+      }
+      triggers.push(triggerCopy(t as MidiCueTrigger));
+    }
+    lists.push({
+      name: raw.name as string,
+      mode: raw.mode as CueListMode,
+      cues: cues.sort((a, b) => a.number - b.number),
+      ...(triggers.length === 0 ? {} : { midiTriggers: triggers }),
+    });
   }
   return lists.length === 0 ? undefined : lists;
 };

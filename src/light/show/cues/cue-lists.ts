@@ -38,11 +38,15 @@ import {
   MAX_CUES_PER_LIST,
   MAX_FOLLOW_MS,
   MAX_LISTS,
+  MAX_MIDI_TRIGGERS,
+  type MidiCueTrigger,
   nameProblem,
   numberProblem,
+  sameControl,
   sameNumber,
   sameView,
   timeProblem,
+  triggerProblem,
   tracked,
   viewKey,
 } from './cue-data.js';
@@ -229,7 +233,7 @@ export class CueLists {
     if (edit.name !== undefined) check(nameProblem(edit.name));
     const to = edit.name?.normalize('NFC') ?? list.name;
     if (to !== list.name && this.lists().some((l) => l.name === to)) throw invalidArgument(`a cue list named ${JSON.stringify(to)} exists already`);
-    const next: CueList = { name: to, mode: edit.mode ?? list.mode, cues: list.cues };
+    const next: CueList = { ...list, name: to, mode: edit.mode ?? list.mode };
     const rename = to === list.name ? undefined : { from: list.name, to };
     return this.commit(origin, `Edit cue list ${name}`, this.replaced(list, next), () => listCopy(this.list(to)), rename);
   }
@@ -361,6 +365,39 @@ export class CueLists {
     const out = cueCopy({ number: cleanNumber(to), label, views: cue.views, ...this.times(cue, edit) });
     const next: CueList = { ...list, cues: list.cues.map((c) => (c === cue ? out : c)).sort((a, b) => a.number - b.number) };
     return this.commit(origin, `Edit cue ${cue.number} in ${name}`, this.replaced(list, next), () => cueCopy(this.cue(this.list(name), out.number)));
+  }
+
+  /** Adds a note or CC that runs `action` of the list (one undo step). The control must be free in this list; goto's cue must exist. */
+  addMidiTrigger(origin: Origin, name: string, trigger: MidiCueTrigger): MidiCueTrigger {
+    const list = this.list(name);
+    check(triggerProblem(trigger));
+    if (trigger.cue !== undefined) this.cue(list, trigger.cue);
+    const triggers = list.midiTriggers ?? [];
+    const taken = triggers.find((t) => sameControl(t, trigger));
+    if (taken !== undefined)
+      throw invalidArgument(`${describeControl(trigger)} already runs ${taken.action} of ${JSON.stringify(list.name)}; remove that trigger first`);
+    if (triggers.length >= MAX_MIDI_TRIGGERS) throw invalidArgument(`a list holds at most ${MAX_MIDI_TRIGGERS} MIDI triggers`);
+    const next: CueList = { ...list, midiTriggers: [...triggers, trigger] };
+    return this.commit(origin, `Add MIDI trigger to ${list.name}`, this.replaced(list, next), () => {
+      const saved = this.list(list.name).midiTriggers?.find((t) => sameControl(t, trigger));
+      if (saved === undefined) throw new Error('the trigger was not saved');
+      return { ...saved };
+    });
+  }
+
+  /** Removes the trigger on a control (one undo step). */
+  removeMidiTrigger(origin: Origin, name: string, control: Omit<MidiCueTrigger, 'action' | 'cue'>): MidiCueTrigger {
+    const list = this.list(name);
+    const triggers = list.midiTriggers ?? [];
+    const gone = triggers.find((t) => sameControl(t, control));
+    if (gone === undefined)
+      throw notFound(
+        `no MIDI trigger on ${describeControl(control)} in ${JSON.stringify(list.name)} (triggers: ${triggers.map(describeControl).join(', ') || 'none'})`,
+      );
+    const rest = triggers.filter((t) => t !== gone);
+    const { midiTriggers: _, ...bare } = list;
+    const next: CueList = rest.length === 0 ? bare : { ...list, midiTriggers: rest };
+    return this.commit(origin, `Remove MIDI trigger from ${list.name}`, this.replaced(list, next), () => ({ ...gone }));
   }
 
   removeCue(origin: Origin, name: string, number: number): Cue {
@@ -542,4 +579,9 @@ export class CueLists {
     r.fade?.advance(deltaMs);
     if (r.releasing && r.fade?.done !== false) this.running.delete(list.name);
   }
+}
+
+/** `note 60 on channel 1`, as an operator reads a control. */
+function describeControl(c: Omit<MidiCueTrigger, 'action' | 'cue'>): string {
+  return `${c.type === 'note' ? 'note' : 'CC'} ${c.number} on channel ${c.channel}`;
 }
