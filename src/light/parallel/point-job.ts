@@ -35,4 +35,9 @@ export interface KernelWrites {
   readonly index: number;
   /** Whether the kernel reads what it writes before writing it (the chunk is then copied in first). */
   readonly reads: boolean;
+  /**
+   * Whether the index array reaches only the written arrays (no input is read through it): a
+   * helper then hands the kernel a chunk-local index and arrays the size of the chunk.
+   */
+  readonly local: boolean;
 }

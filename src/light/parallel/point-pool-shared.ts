@@ -148,34 +148,67 @@ export function runHelperChunks(control: Int32Array, jobs: HelperJobs, aside: Ch
   }
 }
 
-/** A writable array like `a`, private to this thread. */
-function arrayLike(a: PointArray, length: number): PointArray {
-  return a instanceof Float32Array ? new Float32Array(length) : a instanceof Int32Array ? new Int32Array(length) : new Uint32Array(length);
+/** `own` if it can stand in for `a` over `length` elements, else a new array like `a`, private to this thread. */
+function ownLike(own: PointArray | undefined, a: PointArray, length: number): PointArray {
+  if (own !== undefined && own.length >= length && own.constructor === a.constructor) return own;
+  const room = Math.max(length, own === undefined ? 0 : own.length);
+  return a instanceof Float32Array ? new Float32Array(room) : a instanceof Int32Array ? new Int32Array(room) : new Uint32Array(room);
 }
 
-/** Copies the chunk's points (start..end−1, at index[k] when indexed) from one array to another. */
-function copyPoints(from: PointArray, to: PointArray, index: Int32Array | null, start: number, end: number): void {
+/** Whether index[k] = k for k in start..end−1 (a chunk of the whole model: its points are then copied as one block). */
+function isIdentity(index: Int32Array, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) if (index[k] !== k) return false;
+  return true;
+}
+
+/**
+ * Copies the chunk's points k = start..end−1 between the job's array `real` (point k at index[k],
+ * or at k without an index) and this thread's `own`: at k − offset when `local`, else where the
+ * job's array has it.
+ */
+function copyPoints(
+  real: PointArray,
+  own: PointArray,
+  local: boolean,
+  offset: number,
+  index: Int32Array | null,
+  start: number,
+  end: number,
+  toOwn: boolean,
+): void {
   if (index === null) {
-    to.set(rangeView(from, start, end), start);
-    return;
-  }
-  for (let k = start; k < end; k++) {
-    const i = index[k];
-    to[i] = from[i];
+    if (toOwn) own.set(rangeView(real, start, end), start - offset);
+    else real.set(rangeView(own, start - offset, end - offset), start);
+  } else if (local) {
+    if (toOwn) for (let k = start; k < end; k++) own[k - offset] = real[index[k]];
+    else for (let k = start; k < end; k++) real[index[k]] = own[k - offset];
+  } else if (toOwn) {
+    for (let k = start; k < end; k++) own[index[k]] = real[index[k]];
+  } else {
+    for (let k = start; k < end; k++) real[index[k]] = own[index[k]];
   }
 }
 
 /**
  * A helper's chunk run aside: the kernel writes this thread's own arrays in place of the job's,
- * and `commit` copies the chunk's points into the job's arrays.
+ * and `commit` copies the chunk's points into the job's arrays. A kernel that reaches only what it
+ * writes through its index array (KernelWrites.local) writes chunk-sized arrays through a
+ * chunk-local index (point k at k − start), which stay in this core's cache; any other writes
+ * arrays as long as the job's.
  */
 export class ChunkAside {
   /** This thread's arrays, by position in the kernel's written slots (grown as needed). */
   private readonly own: PointArray[] = [];
+  /** The chunk-local index: local[k] = k − start over the last chunk. */
+  private local = new Int32Array(0);
   private readonly job: PointJob = { num: new Float64Array(0), arrays: [], serial: 0 };
   private writes: KernelWrites | null = null;
-  private real: PointArray[] = [];
+  private real: readonly PointArray[] = [];
+  /** The job's index where it is not k itself over the chunk (null: copied as one block). */
   private index: Int32Array | null = null;
+  /** Whether this thread's arrays hold the chunk only, point k at k − offset. */
+  private chunked = false;
+  private offset = 0;
   private start = 0;
   private end = 0;
 
@@ -185,18 +218,26 @@ export class ChunkAside {
     aside.serial = job.serial;
     aside.arrays.length = 0;
     for (const a of job.arrays) aside.arrays.push(a);
-    this.real = job.arrays;
-    this.index = writes.index < 0 ? null : (job.arrays[writes.index] as Int32Array);
     this.writes = null;
+    this.real = job.arrays;
+    const index = writes.index < 0 ? null : (job.arrays[writes.index] as Int32Array);
+    this.index = index === null || isIdentity(index, start, end) ? null : index;
+    const chunked = index !== null && writes.local;
+    this.chunked = chunked;
+    this.offset = chunked ? start : 0;
+    if (chunked) {
+      if (this.local.length < end) this.local = new Int32Array(Math.max(end, Math.ceil(this.local.length * 1.5)));
+      const local = this.local;
+      for (let k = start; k < end; k++) local[k] = k - start;
+      aside.arrays[writes.index] = local;
+    }
     for (let w = 0; w < writes.slots.length; w++) {
       const real = job.arrays[writes.slots[w]];
-      let own = this.own[w];
-      if (own === undefined || own.length < real.length || own.constructor !== real.constructor) {
-        own = arrayLike(real, real.length);
-        this.own[w] = own;
-      }
-      const view = own.length === real.length ? own : rangeView(own, 0, real.length);
-      if (writes.reads) copyPoints(real, view, this.index, start, end);
+      const length = chunked ? end - start : real.length;
+      const own = ownLike(this.own[w], real, length);
+      this.own[w] = own;
+      const view = own.length === length ? own : rangeView(own, 0, length);
+      if (writes.reads) copyPoints(real, view, chunked, this.offset, this.index, start, end, true);
       aside.arrays[writes.slots[w]] = view;
     }
     this.start = start;
@@ -210,7 +251,8 @@ export class ChunkAside {
     const writes = this.writes;
     if (writes === null) return;
     for (let w = 0; w < writes.slots.length; w++) {
-      copyPoints(this.job.arrays[writes.slots[w]], this.real[writes.slots[w]], this.index, this.start, this.end);
+      const slot = writes.slots[w];
+      copyPoints(this.real[slot], this.job.arrays[slot], this.chunked, this.offset, this.index, this.start, this.end, false);
     }
   }
 }

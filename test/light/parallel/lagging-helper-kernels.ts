@@ -29,5 +29,5 @@ const gated: PointKernel = (job, start, end) => {
 
 export const KERNELS: readonly PointKernel[] = [lagging, gated];
 
-const OUT: KernelWrites = { slots: [0], index: -1, reads: false };
+const OUT: KernelWrites = { slots: [0], index: -1, reads: false, local: false };
 export const KERNEL_WRITES: readonly (() => KernelWrites)[] = [() => OUT, () => OUT];
