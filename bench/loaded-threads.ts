@@ -14,6 +14,10 @@
 // Environment: LOADED_SIZES=100k,1M  LOADED_BUSY=<cores> (busy-loop processes; 0: none)
 //   LOADED_ROUNDS=100k:12,1M:6 (a multiple of 6: every order of the settings once)  LOADED_BLOCK=100k:60,1M:6 (timed frames a block)
 //   LOADED_WARMUP=100k:600,1M:60 (untimed frames first, the settings taking turns)
+//   LOADED_SETTLE=2 (untimed frames after each change of setting; 0 with short blocks: a live engine's
+//   helper sleeps between frames too)
+// Short blocks many times over (LOADED_BLOCK=100k:4,1M:1 LOADED_ROUNDS=100k:120,1M:36) compare the
+// settings within the same second of the machine: the figure to read is then the mean over rounds.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { Engine } from '../src/engine/engine.js';
@@ -28,7 +32,7 @@ import { standardWorkload } from './workload.js';
 const GRIDS: Record<string, [number, number]> = { '10k': [100, 100], '100k': [250, 400], '1M': [1000, 1000] };
 const DELTA = 1000 / 60;
 /** Untimed frames after each change of setting (the helper wakes, the window starts). */
-const SETTLE_FRAMES = 2;
+const SETTLE_FRAMES = Number(process.env.LOADED_SETTLE ?? 2);
 
 /** A setting of a block: whether jobs are shared at all, and whether the pool judges sharing. */
 interface Setting {
@@ -62,8 +66,12 @@ interface Block {
   readonly helperShare: number;
   readonly soloJobs: number;
   readonly jobs: number;
-  /** The engine thread's wait for chunks a helper held, ms a frame. */
+  /** The engine thread's time after its own chunks (watching, running chunks it took back, waiting for commits), ms a frame. */
   readonly waitMs: number;
+  /** Chunks taken back from a helper, a frame. */
+  readonly takenBack: number;
+  /** Of waitMs, asleep waiting for a helper's commit, ms a frame. */
+  readonly sleepMs: number;
 }
 
 interface Round {
@@ -124,6 +132,8 @@ function runSize(size: string, rounds: number, block: number, warmup: number): R
         soloJobs: s1.soloJobs - s0.soloJobs,
         jobs: s1.soloJobs - s0.soloJobs + s1.sharedJobs - s0.sharedJobs,
         waitMs: (s1.waitMs - s0.waitMs) / block,
+        takenBack: (s1.takenBack - s0.takenBack) / block,
+        sleepMs: (s1.sleepMs - s0.sleepMs) / block,
       };
     }
     out.push({ load, blocks });
@@ -147,32 +157,42 @@ function startLoad(count: number): ChildProcess[] {
   return Array.from({ length: count }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
 }
 
+/** Rows for every round up to this many; beyond, only the summary. */
+const MAX_ROWS = 24;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[sorted.length >> 1];
+}
+
 function report(size: string, block: number, rounds: readonly Round[]): void {
   console.log(
     `\n${size} points, ${rounds.length} rounds of ${block} timed frames a setting ` +
-      "(mean / median ms a frame; helper's chunks; jobs alone; w: ms a frame waiting for the helper)",
+      "(mean / median ms a frame; helper's chunks; jobs alone; w: ms a frame after the engine thread's own chunks)",
   );
-  console.log(`round  load   ${SETTINGS.map((s) => s.name.padEnd(38)).join('')}`);
-  const wins = { adaptive: 0, always: 0 };
-  const sums: Record<string, number> = {};
+  if (rounds.length <= MAX_ROWS) console.log(`round  load   ${SETTINGS.map((s) => s.name.padEnd(38)).join('')}`);
+  const mean = (name: string, of: (b: Block) => number): number => rounds.reduce((sum, r) => sum + of(r.blocks[name]), 0) / rounds.length;
   rounds.forEach((r, i) => {
+    if (rounds.length > MAX_ROWS) return;
     const cells = SETTINGS.map((s) => {
       const b = r.blocks[s.name];
-      sums[s.name] = (sums[s.name] ?? 0) + b.meanMs;
       const cell = `${fmt(b.meanMs)} / ${fmt(b.medianMs)}${s.shared ? `  ${fmt(b.helperShare * 100, 0)}%  ${b.soloJobs}/${b.jobs}  w ${fmt(b.waitMs)}` : ''}`;
       return cell.padEnd(38);
     });
     console.log(`${String(i + 1).padEnd(7)}${fmt(r.load).padEnd(7)}${cells.join('')}`);
-    const one = r.blocks['1 thread'].meanMs;
-    if (r.blocks['2 threads'].meanMs <= one) wins.adaptive++;
-    if (r.blocks['2, always shared'].meanMs <= one) wins.always++;
   });
-  const means = SETTINGS.map((s) => `${s.name} ${fmt(sums[s.name] / rounds.length)}`).join(', ');
-  console.log(`mean of the rounds: ${means} ms`);
-  console.log(
-    `two threads no slower than one: ${wins.adaptive} of ${rounds.length} rounds; always shared: ${wins.always} of ${rounds.length}; ` +
-      `load average now ${fmt(loadavg()[0])}`,
-  );
+  console.log(`mean of the rounds: ${SETTINGS.map((s) => `${s.name} ${fmt(mean(s.name, (b) => b.meanMs))}`).join(', ')} ms`);
+  for (const s of SETTINGS.filter((x) => x.shared)) {
+    const wins = rounds.filter((r) => r.blocks[s.name].meanMs <= r.blocks['1 thread'].meanMs).length;
+    const ratio = median(rounds.map((r) => r.blocks[s.name].meanMs / r.blocks['1 thread'].meanMs));
+    console.log(
+      `${s.name}: no slower than one thread in ${wins} of ${rounds.length} rounds; median ratio to one thread ${fmt(ratio, 3)}; ` +
+        `a frame: w ${fmt(mean(s.name, (b) => b.waitMs))} ms, ${fmt(mean(s.name, (b) => b.takenBack))} chunks taken back, ` +
+        `${fmt(mean(s.name, (b) => b.sleepMs))} ms asleep for commits; helper's chunks ${fmt(mean(s.name, (b) => b.helperShare) * 100, 0)}%`,
+    );
+  }
+  const loads = rounds.map((r) => r.load);
+  console.log(`load average ${fmt(Math.min(...loads))}–${fmt(Math.max(...loads))} over the rounds, ${fmt(loadavg()[0])} now`);
 }
 
 function main(): void {

@@ -2,17 +2,19 @@
 // publishes a job, claims chunks like the helpers, and returns once every chunk is done, so a
 // job is a synchronous call whose output is that of one pass over the whole range. The helpers
 // start on the first large job; until they are up, and whenever they are not scheduled, the
-// engine thread runs the chunks itself. A chunk a helper has claimed cannot be taken back (kernels
-// that write in place cannot run a chunk twice), so a helper descheduled holding one makes the
-// engine thread wait; the pool therefore weighs, over windows of shared jobs, that wait against
-// the helpers' chunks at the engine thread's own time per chunk and, when sharing lost, runs jobs
-// alone for a spell (share-judge.ts). Jobs
+// engine thread runs the chunks itself. A helper runs its chunk aside and commits it; once the
+// engine thread has run out of chunks it watches briefly for the helpers' last ones and then
+// takes back the chunks they have not begun to commit and runs them itself, so a helper
+// descheduled holding a chunk costs about a chunk, not its sleep (issue #35). Over windows of
+// shared jobs the pool still weighs what the helpers saved against the engine thread's time
+// after its own chunks and, when sharing lost, runs jobs alone for a spell (share-judge.ts). Jobs
 // below MIN_SHARED_POINTS points, or naming an array that is not on a SharedArrayBuffer, or any
 // job when the render runs on one thread, run on the engine thread alone, with the same kernels.
 // The pool imports no kernel: the table is handed in (useKernels) with the URL of the module that
-// exports it, which the helpers load; a kernel not in the table runs on the engine thread alone.
+// exports it (with what each kernel writes), which the helpers load; a kernel not in the table
+// runs on the engine thread alone.
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
-import { JOB_ARRAYS, JOB_NUMBERS, type PointArray, type PointJob, type PointKernel } from './point-job.js';
+import { JOB_ARRAYS, JOB_NUMBERS, type KernelWrites, type PointArray, type PointJob, type PointKernel } from './point-job.js';
 import {
   ARRAY_COUNT,
   ARRAY_REFS,
@@ -33,9 +35,12 @@ import {
   MAX_CHUNKS,
   REF_WORDS,
   SERIAL,
+  claimChunk,
+  claimRest,
   elementType,
+  nextJob,
   publishJob,
-  runClaimedChunks,
+  takeBack,
 } from './point-pool-shared.js';
 import { RENDER_THREADS_RULE, defaultRenderThreads, isRenderThreadCount } from '../../engine/render-threads.js';
 import { MIN_SHARED_POINTS, isShared } from './shared-arrays.js';
@@ -47,10 +52,9 @@ const MIN_CHUNK_POINTS = 2048;
 const TARGET_CHUNKS = 48;
 /**
  * Once its own claims are done, the engine thread watches for the helpers' last chunks this many
- * times its own time per chunk before it sleeps: a helper that is running finishes its chunk
- * within about one chunk's time, and going to sleep would hand the engine thread's core to
- * whatever else is runnable (V8's own threads, other processes) and make it wait to be scheduled
- * again when woken. A helper that is not scheduled takes longer: then the engine thread sleeps.
+ * times its own time per chunk before it takes them back: a helper that is running finishes its
+ * chunk within about one chunk's time, and running the chunk again here would waste that. A
+ * helper that is not scheduled takes longer: then the engine thread runs its chunk.
  */
 const DONE_SPIN_CHUNKS = 2;
 /** Bounds of that watch, in ms. */
@@ -74,9 +78,11 @@ export interface PointPoolStats {
   readonly sharedJobs: number;
   /** Of those, the jobs whose last chunk was still held by a helper when the engine thread had run out of chunks. */
   readonly waits: number;
-  /** Time the engine thread waited for those chunks, in ms. */
+  /** Time the engine thread spent on those chunks after its own (watching, running the ones it took back, waiting for commits), in ms. */
   readonly waitMs: number;
-  /** Times it went to sleep for one (Atomics.wait) instead of watching. */
+  /** Chunks a helper held that the engine thread took back and ran. */
+  readonly takenBack: number;
+  /** Times it went to sleep for a helper's commit (Atomics.wait). */
   readonly sleeps: number;
   /** Time asleep, in ms (included in waitMs). */
   readonly sleepMs: number;
@@ -111,7 +117,11 @@ class PointPool {
   private readonly leaving: Helper[] = [];
   private helpersFailed = false;
   private threadCount = defaultRenderThreads();
-  private generation = 0;
+  /** The current job's number (point-pool-shared.ts: chunk states name it). */
+  private jobNumber = 0;
+  /** Which chunks of the current job this thread claimed. */
+  private readonly own = new Uint8Array(MAX_CHUNKS);
+  private takenBack = 0;
   /** Ids of the buffers posted to helpers; dropped there when the buffer is collected here. */
   private readonly bufferIds = new WeakMap<SharedArrayBuffer, number>();
   private nextBufferId = 1;
@@ -194,11 +204,13 @@ class PointPool {
   }
 
   /**
-   * Hands in the kernel table: helpers run a kernel by its index here, loading the same table from
-   * `moduleUrl` (a module exporting it as `KERNELS`). Running helpers hold the old table, so a new
-   * one lets them go; they start again on the next large job.
+   * Hands in the kernel table and what each kernel writes: helpers run a kernel by its index
+   * here, loading the same tables from `moduleUrl` (a module exporting them as `KERNELS` and
+   * `KERNEL_WRITES`). Running helpers hold the old table, so a new one lets them go; they start
+   * again on the next large job.
    */
-  useKernels(kernels: readonly PointKernel[], moduleUrl: string): void {
+  useKernels(kernels: readonly PointKernel[], writes: readonly ((job: PointJob) => KernelWrites)[], moduleUrl: string): void {
+    if (writes.length !== kernels.length) throw new RangeError(`each kernel needs what it writes: ${kernels.length} kernels, ${writes.length} entries`);
     if (moduleUrl === this.kernelsUrl && kernels.length === this.kernelIds.size && kernels.every((k, i) => this.kernelIds.get(k) === i)) return;
     while (this.helpers.length > 0) this.release(this.helpers.pop() as Helper);
     this.kernelIds = new Map(kernels.map((k, i) => [k, i]));
@@ -215,6 +227,7 @@ class PointPool {
       sharedJobs: this.sharedJobs,
       waits: this.waits,
       waitMs: this.waitMs,
+      takenBack: this.takenBack,
       sleeps: this.sleeps,
       sleepMs: this.sleepMs,
       ...this.judge.stats(),
@@ -255,70 +268,83 @@ class PointPool {
     Atomics.store(control, CHUNK, chunk);
     Atomics.store(control, KERNEL, id as number);
     Atomics.store(control, SERIAL, job.serial);
-    this.generation = (this.generation + 1) & 0xff;
-    publishJob(control, this.generation, chunks);
-    const entry = { kernel, job };
+    this.jobNumber = nextJob(this.jobNumber);
+    publishJob(control, this.jobNumber, chunks);
+    const own = this.own;
+    own.fill(0, 0, chunks);
     let ranHere = 0;
     const started = performance.now();
-    let ownMs = 0;
     try {
-      ranHere = runClaimedChunks(control, () => entry);
-      ownMs = performance.now() - started;
+      for (let c = claimChunk(control); c >= 0; c = claimChunk(control)) {
+        own[c] = 1;
+        ranHere++;
+        kernel(job, c * chunk, Math.min(count, (c + 1) * chunk));
+      }
     } catch (e) {
-      this.cancelUnclaimed();
+      claimRest(control);
+      this.settle(kernel, count, chunk, chunks, false);
       throw e;
-    } finally {
-      this.waitForChunks(chunks, started, ranHere);
     }
-    // The helpers' chunks at this thread's own time per chunk in this job, against its wait for them.
-    if (judged) this.judge.ranShared((chunks - ranHere) * (ranHere > 0 ? ownMs / ranHere : this.chunkMs), performance.now() - started - ownMs);
+    const ownMs = performance.now() - started;
+    if (ranHere > 0) this.chunkMs = 0.8 * this.chunkMs + (0.2 * ownMs) / ranHere;
+    const taken = this.settle(kernel, count, chunk, chunks, true);
+    // What the helpers' committed chunks would have cost this thread, against its time after its
+    // own chunks beyond the chunks it took back (the watch and the commits it waited for).
+    const perChunk = ranHere > 0 ? ownMs / ranHere : this.chunkMs;
+    const helperChunks = chunks - ranHere - taken;
+    if (judged) this.judge.ranShared(helperChunks * perChunk, Math.max(0, performance.now() - started - ownMs - taken * perChunk));
     this.sharedJobs++;
     this.chunks += chunks;
-    this.helperChunks += chunks - ranHere;
+    this.helperChunks += helperChunks;
   }
 
   /**
-   * Waits until all `chunks` of the job are done: first watching the count for about
-   * DONE_SPIN_CHUNKS of this thread's own chunk times (its claims ran from `started` and ran
-   * `ranHere` chunks), then asleep.
+   * Once this thread has run out of chunks: waits for the chunks the helpers claimed, watching for
+   * about DONE_SPIN_CHUNKS of its own chunk times, then takes back every one not yet being
+   * committed and runs it here (`run`; after a kernel threw here, it only takes them back), and
+   * waits for the commits under way. Returns the chunks taken back.
    */
-  private waitForChunks(chunks: number, started: number, ranHere: number): void {
+  private settle(kernel: PointKernel, count: number, chunk: number, chunks: number, run: boolean): number {
     const control = this.control;
+    let claimed = 0;
+    for (let c = 0; c < chunks; c++) claimed += 1 - this.own[c];
     let done = Atomics.load(control, DONE);
-    const now = performance.now();
-    if (ranHere > 0) this.chunkMs = 0.8 * this.chunkMs + (0.2 * (now - started)) / ranHere;
-    if (done >= chunks) return;
+    if (done >= claimed) return 0;
     this.waits++;
-    if (this.doneSpinChunks > 0) {
+    const now = performance.now();
+    if (run && this.doneSpinChunks > 0) {
       const until = now + Math.min(DONE_SPIN_MAX_MS, Math.max(DONE_SPIN_MIN_MS, this.doneSpinChunks * this.chunkMs));
-      for (let i = 1; done < chunks; i++) {
+      for (let i = 1; done < claimed; i++) {
         if ((i & 63) === 0 && performance.now() >= until) break;
         done = Atomics.load(control, DONE);
       }
     }
-    if (done < chunks) {
+    let taken = 0;
+    let failure: { error: unknown } | null = null;
+    if (done < claimed) {
+      for (let c = 0; c < chunks; c++) {
+        if (this.own[c] === 1 || !takeBack(control, this.jobNumber, c)) continue;
+        taken++;
+        if (!run || failure !== null) continue;
+        try {
+          kernel(this.job, c * chunk, Math.min(count, (c + 1) * chunk));
+        } catch (error) {
+          failure = { error };
+        }
+      }
+      this.takenBack += taken;
+      // The rest are being committed: a copy of the chunk's points, then DONE.
       const slept = performance.now();
-      for (; done < chunks; done = Atomics.load(control, DONE)) {
+      let sleeping = false;
+      for (done = Atomics.load(control, DONE); done + taken < claimed; done = Atomics.load(control, DONE)) {
+        sleeping = true;
         if (Atomics.wait(control, DONE, done) !== 'not-equal') this.sleeps++;
       }
-      this.sleepMs += performance.now() - slept;
+      if (sleeping) this.sleepMs += performance.now() - slept;
     }
     this.waitMs += performance.now() - now;
-  }
-
-  /** After a kernel threw here: marks the chunks nobody claimed as done, so the wait ends. */
-  private cancelUnclaimed(): void {
-    const control = this.control;
-    for (;;) {
-      const claim = Atomics.load(control, CLAIM);
-      const next = claim & 0xfff;
-      const total = (claim >>> 12) & 0xfff;
-      if (next >= total) return;
-      if (Atomics.compareExchange(control, CLAIM, claim, (claim & ~0xfff) | total) === claim) {
-        Atomics.add(control, DONE, total - next);
-        return;
-      }
-    }
+    if (failure !== null) throw failure.error;
+    return taken;
   }
 
   /** Writes the array references into the control words, posting buffers a helper has not seen. */

@@ -15,7 +15,7 @@ import type { LightAudioInput } from '../audio/audio-input.js';
 import { LXAudioEngine } from '../audio/audio-engine.js';
 import { LXDmxEngine } from '../dmx/dmx-engine.js';
 import { LXMidiEngine } from '../midi/midi-engine.js';
-import { KERNELS, KERNELS_URL } from '../devices/point-kernels.js';
+import { KERNEL_WRITES, KERNELS, KERNELS_URL } from '../devices/point-kernels.js';
 import { pointPool } from '../parallel/point-pool.js';
 import { StageRig } from './stage-rig.js';
 
@@ -68,7 +68,7 @@ export class LXEngineComponent extends LXComponent {
 
   constructor() {
     super('Engine');
-    pointPool.useKernels(KERNELS, KERNELS_URL); // the pool imports no device: the engine hands it their kernels
+    pointPool.useKernels(KERNELS, KERNEL_WRITES, KERNELS_URL); // the pool imports no device: the engine hands it their kernels
     this.key = 'lx';
     this.addParameter('framesPerSecond', this.framesPerSecond);
     this.addParameter('speed', this.speed);
