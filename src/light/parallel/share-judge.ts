@@ -1,9 +1,8 @@
-// Whether splitting point jobs with the helpers pays (point-pool.ts). A chunk a helper has claimed
-// cannot be taken back (kernels that write in place cannot run a chunk twice), so a helper
-// descheduled holding one makes the engine thread wait. Each shared job shows both sides of that
-// at the same moment: the helper's chunks, at the engine thread's own time per chunk in that job,
-// are what the helper saved it; the engine thread's wait for the helper's last chunk is what
-// sharing cost. The judge sums saved minus cost over windows of shared jobs and, when a window
+// Whether splitting point jobs with the helpers pays (point-pool.ts). A helper's chunks cost the
+// engine thread a watch before it takes a held chunk back, and a wait for a commit under way.
+// Each shared job shows both sides at the same moment: the helpers' committed chunks, at the
+// engine thread's own time per chunk in that job, are what the helpers saved it; its time after
+// its own chunks, beyond the chunks it took back, is what sharing cost. The judge sums saved minus cost over windows of shared jobs and, when a window
 // lost, runs jobs alone for a spell. It weighs nothing against a time measured earlier: on a
 // machine whose speed swings within seconds, an older solo time makes sharing look slow whenever
 // the machine got slower since, and judging by it ran a third of the jobs alone in rounds where
