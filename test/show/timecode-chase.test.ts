@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { artTimeCode, readArtTimeCode } from '../../src/show/timecode/art-timecode.js';
 import { TimecodeChase } from '../../src/show/timecode/timecode-chase.js';
 import { parseTimecode, type TimecodeRate } from '../../src/show/timecode/timecode.js';
+import { labelOf } from '../helpers/mtc.js';
 
 const FRAME_MS = 1000 / 60;
 
@@ -25,7 +26,7 @@ function rig(options: { rate?: TimecodeRate; start?: string; offsetSeconds?: num
   let senderBase = startFrame;
   const transport = { playing: false, seconds: 0 };
   const actions: ChaseAction[] = [];
-  const labelOf = (frame: number) => labelAt(frame, rate);
+  const labelAt = (frame: number) => labelOf(frame, rate);
   return {
     chase,
     transport,
@@ -53,7 +54,7 @@ function rig(options: { rate?: TimecodeRate; start?: string; offsetSeconds?: num
         const due = senderBase + Math.floor(((now - senderStart) / 1000) * fps + 1e-9);
         if (sending && due !== sent) {
           sent = due;
-          const packet = readArtTimeCode(artTimeCode(labelOf(due), rate));
+          const packet = readArtTimeCode(artTimeCode(labelAt(due), rate));
           assert.ok(typeof packet !== 'string');
           chase.receive(packet, now);
         }
@@ -76,23 +77,6 @@ function frameOf(label: string, rate: TimecodeRate): number {
   const minutes = tc.hours * 60 + tc.minutes;
   const labels = (minutes * 60 + tc.seconds) * nominal + tc.frames;
   return rate === '29.97df' ? labels - 2 * (minutes - Math.floor(minutes / 10)) : labels;
-}
-
-/** The label of a frame count, by this test's own arithmetic (drop-frame as SMPTE 12M). */
-function labelAt(frame: number, rate: TimecodeRate) {
-  const nominal = rate === '29.97df' ? 30 : Number(rate);
-  let n = frame;
-  if (rate === '29.97df') {
-    const tens = Math.floor(n / 17982);
-    const rest = n % 17982;
-    n += 18 * tens + (rest > 1 ? 2 * Math.floor((rest - 2) / 1798) : 0);
-  }
-  return {
-    hours: Math.floor(n / (3600 * nominal)) % 24,
-    minutes: Math.floor(n / (60 * nominal)) % 60,
-    seconds: Math.floor(n / nominal) % 60,
-    frames: n % nominal,
-  };
 }
 
 test('ArtTimeCode in: each rate reads back; other datagrams are named, not taken', () => {
