@@ -14,6 +14,7 @@
 // Environment: LOADED_SIZES=100k,1M  LOADED_BUSY=<cores> (busy-loop processes; 0: none)
 //   LOADED_ROUNDS=100k:12,1M:6 (a multiple of 6: every order of the settings once)  LOADED_BLOCK=100k:60,1M:6 (timed frames a block)
 //   LOADED_WARMUP=100k:600,1M:60 (untimed frames first, the settings taking turns)
+//   LOADED_WATCH_US=200 (how long a helper watches for the next job before it sleeps, µs)
 //   LOADED_SETTLE=2 (untimed frames after each change of setting; 0 with short blocks: a live engine's
 //   helper sleeps between frames too)
 // Short blocks many times over (LOADED_BLOCK=100k:4,1M:1 LOADED_ROUNDS=100k:120,1M:36) compare the
@@ -96,6 +97,7 @@ function apply(setting: Setting): void {
 /** Every round of one size, in this process. */
 function runSize(size: string, rounds: number, block: number, warmup: number): Round[] {
   pointPool.setThreads(2);
+  if (process.env.LOADED_WATCH_US !== undefined) pointPool.helperWatchUs = Number(process.env.LOADED_WATCH_US);
   const [rows, columns] = GRIDS[size];
   const engine = new Engine();
   const opened = readProject(standardWorkload(rows, columns), createLibrary());
