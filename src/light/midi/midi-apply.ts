@@ -3,6 +3,7 @@
 // mappings, the message and the parameters' current values to the writes to make. The caller
 // makes the writes (through the tool path, so checks and history are those of every surface).
 
+import { knobCcValue } from './midi-feedback.js';
 import type { MappedKind, MidiMapping } from './midi-mapping.js';
 import type { MidiMessage } from './midi-message.js';
 
@@ -145,6 +146,12 @@ function ccWrite(m: MidiMapping, p: MappedParameter, position: number, state: Mi
   const key = keyOf(m);
   const prev = state.controls.get(key);
   const current = p.normalized;
+  // The CC the knob's own value is shown with (feedback): the control is on the knob, which keeps
+  // its exact value. A device echoing feedback back, or a control set where feedback put it, writes nothing.
+  if (knobCcValue(m, p) === Math.round(position * 127)) {
+    state.controls.set(key, { position: target, wrote: current });
+    return undefined;
+  }
   // Soft takeover: the control drives the knob while the knob still holds what it last wrote; after
   // anything else changed the knob (an agent, a cue, the console), it waits until the control
   // crosses or meets the knob's value, so the value never jumps.
