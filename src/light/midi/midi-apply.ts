@@ -3,7 +3,6 @@
 // mappings, the message and the parameters' current values to the writes to make. The caller
 // makes the writes (through the tool path, so checks and history are those of every surface).
 
-import { knobCcValue } from './midi-feedback.js';
 import type { MappedKind, MidiMapping } from './midi-mapping.js';
 import type { MidiMessage } from './midi-message.js';
 
@@ -122,6 +121,19 @@ function noteWrite(m: MidiMapping, p: MappedParameter, on: boolean, state: MidiM
     case 'OFF':
       return on ? offValue : undefined;
   }
+}
+
+/**
+ * The CC value 0–127 that a CC mapping on a knob writes `p`'s base value with, or undefined when
+ * the value lies outside the mapping's min…max (the control cannot reach it: feedback shows the
+ * nearer end, see `feedbackMessage`). The mapping's scaling inverted: min above max inverts too.
+ */
+export function knobCcValue(m: MidiMapping, p: MappedParameter): number | undefined {
+  const lo = m.minValue === undefined ? 0 : p.normalize(m.minValue);
+  const hi = m.maxValue === undefined ? 1 : p.normalize(m.maxValue);
+  const position = hi === lo ? 0 : (p.normalized - lo) / (hi - lo);
+  if (!(position >= -1e-9 && position <= 1 + 1e-9)) return undefined;
+  return Math.round(Math.min(1, Math.max(0, position)) * 127);
 }
 
 function ccWrite(m: MidiMapping, p: MappedParameter, position: number, state: MidiMappingState): number | boolean | 'waiting' | undefined {

@@ -2,24 +2,11 @@
 // mapping listens to (an LED, a ring, a motor fader), the inverse of what midi-apply.ts does with
 // the control's messages. Pure: the caller decides when to send (only changes, at most once a frame).
 
-import type { MappedParameter } from './midi-apply.js';
+import { knobCcValue, type MappedParameter } from './midi-apply.js';
 import type { MidiMapping } from './midi-mapping.js';
 
 /** Note on velocity for a lit LED (LX's convention; velocity 0 is off). */
 const LIT = 127;
-
-/**
- * The CC value 0–127 that a CC mapping on a knob writes `p`'s base value with, or undefined when
- * the value lies outside the mapping's min…max (the control cannot reach it: feedback shows the
- * nearer end, see `feedbackMessage`). The mapping's scaling inverted: min above max inverts too.
- */
-export function knobCcValue(m: MidiMapping, p: MappedParameter): number | undefined {
-  const lo = m.minValue === undefined ? 0 : p.normalize(m.minValue);
-  const hi = m.maxValue === undefined ? 1 : p.normalize(m.maxValue);
-  const position = hi === lo ? 0 : (p.normalized - lo) / (hi - lo);
-  if (!(position >= -1e-9 && position <= 1 + 1e-9)) return undefined;
-  return Math.round(Math.min(1, Math.max(0, position)) * 127);
-}
 
 function ccValue(m: MidiMapping, p: MappedParameter): number {
   if (p.kind === 'boolean') {
