@@ -19,8 +19,12 @@ export class MidiFeedback {
   /** The message last sent for each mapping (by its control and path): what the devices show. */
   private shown = new Map<string, string>();
   private dirty = true;
-  /** The last value each CC control sent, by type, channel and number: the device shows it already. */
-  private readonly heardCc = new Map<string, string>();
+  /**
+   * By CC control (type, channel and number): the last message it sent (the device shows that) and
+   * every one since the show's value last caught up with it. The writes of a fast sweep land a
+   * frame or more after the messages arrive: the values they pass through are not echoed either.
+   */
+  private readonly heardCc = new Map<string, { last: string; since: Set<string> }>();
   private detach: (() => void)[] = [];
 
   constructor(
@@ -60,7 +64,14 @@ export class MidiFeedback {
    */
   heard(data: readonly number[]): void {
     if (this.subscribers.size === 0 || data.length !== 3 || (data[0] & 0xf0) !== 0xb0) return;
-    this.heardCc.set(`CONTROL_CHANGE/${data[0] & 0x0f}/${data[1]}`, String(data));
+    const control = `CONTROL_CHANGE/${data[0] & 0x0f}/${data[1]}`;
+    const text = String(data);
+    const h = this.heardCc.get(control);
+    if (h === undefined) this.heardCc.set(control, { last: text, since: new Set([text]) });
+    else {
+      h.last = text;
+      h.since.add(text);
+    }
   }
 
   private tick(): void {
@@ -79,8 +90,10 @@ export class MidiFeedback {
       const text = String(bytes);
       next.set(key, text);
       all.push(bytes);
-      if (this.shown.get(key) === text) continue;
-      if (this.heardCc.get(control) === text) continue;
+      const heard = this.heardCc.get(control);
+      // Caught up with the device: from now on only what it shows counts.
+      if (heard !== undefined && heard.last === text) heard.since = new Set([text]);
+      if (this.shown.get(key) === text || heard?.since.has(text) === true) continue;
       // Sent: the device now shows this, not what it last sent.
       this.heardCc.delete(control);
       changed.push(bytes);
