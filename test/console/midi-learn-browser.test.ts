@@ -81,6 +81,17 @@ test('MIDI learn: click a fader, move a CC: one mapping step; the CC moves the f
   assert.match(steps[0].label, /^Add MIDI mapping/);
   assert.equal(steps[0].surface, 'console');
 
+  // Learning the same control onto the same fader again is refused as the tool words it: nothing changes, history included.
+  await learn.click();
+  await page.locator(`[data-path="${FADER}"]`).first().click();
+  await play(page, [[0xb1, 7, 100]]);
+  await page.locator('.notice-text', { hasText: 'MIDI learn: invalid_argument' }).waitFor({ timeout: 10_000 });
+  assert.equal((await show.call('list_midi_mappings')).mappings.length, 1);
+  assert.equal((await show.call('get_history')).steps.length, 1);
+  assert.equal(await learn.textContent(), 'Learn: click a control', 'learn waits for another click');
+  await page.keyboard.press('Escape');
+  assert.equal(await learn.textContent(), 'Learn');
+
   // The controller now drives the fader: from the top (where the fader is) down to 30.
   await play(
     page,
