@@ -23,6 +23,7 @@ import {
   type ServerMessage,
 } from './protocol.js';
 import type { ConsoleContext } from './context.js';
+import { MidiFeedback } from './midi-feedback.js';
 import { isTimecodeRate, TIMECODE_RATES } from '../show/timecode/timecode.js';
 import { parameterPayload, visibleParameters } from './state.js';
 
@@ -55,6 +56,8 @@ interface Client {
   midiRefused: string | undefined;
   /** Stops this page's MIDI out (MTC, clock), while it has one. */
   midiOut: (() => void) | undefined;
+  /** Stops this page's feedback to its controllers, while it has it on. */
+  midiFeedback: (() => void) | undefined;
 }
 
 /** MIDI messages a page may send per second: a controller's busiest fader sweep is a few hundred (MTC is 120 at 30 fps). */
@@ -113,9 +116,12 @@ export class ConsoleHub {
   private readonly beams = new BeamEncoder();
   private beamsAt = Number.NEGATIVE_INFINITY;
   private readonly log: Logger;
+  /** Feedback to the pages' controllers (src/console/midi-feedback.ts). */
+  private readonly feedback: MidiFeedback;
 
   constructor(private readonly ctx: ConsoleContext) {
     this.log = ctx.log;
+    this.feedback = new MidiFeedback(ctx.services.engine, ctx.light);
     this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES, perMessageDeflate: false, clientTracking: false });
   }
 
@@ -153,6 +159,7 @@ export class ConsoleHub {
       midiSecond: 0,
       midiRefused: undefined,
       midiOut: undefined,
+      midiFeedback: undefined,
     };
     this.clients.set(client.id, client);
     if (this.clients.size === 1) this.startListening();
@@ -189,6 +196,8 @@ export class ConsoleHub {
     if (!this.clients.delete(client.id)) return;
     client.midiOut?.();
     client.midiOut = undefined;
+    client.midiFeedback?.();
+    client.midiFeedback = undefined;
     if (this.clients.size === 0) this.stopListening();
     this.updateTimers();
   }
@@ -216,6 +225,9 @@ export class ConsoleHub {
         return;
       case 'midiOut':
         this.setMidiOut(client, msg);
+        return;
+      case 'midiFeedback':
+        this.setMidiFeedback(client, msg.on);
         return;
       case 'ping':
         this.send(client, { type: 'pong', t: typeof msg.t === 'number' ? msg.t : 0 });
@@ -255,6 +267,7 @@ export class ConsoleHub {
     }
     client.midiBudget--;
     if (this.ctx.services.timecodeIn.takeMidi(msg.data, msg.input)) return;
+    this.feedback.heard(msg.data);
     midi(msg.data, msg.input)
       .then((r) => {
         // A note-on the sound host could not play (no track selected, no instrument) is answered, as a malformed message is: once, not for every key.
@@ -289,6 +302,16 @@ export class ConsoleHub {
       });
     }
     this.send(client, { type: 'midiOut', mtc: msg.mtc ? rate : null, clock: msg.clock, latencyMs });
+  }
+
+  /** A page turns feedback to its controllers on (it gets every mapping's message, then changes) or off. */
+  private setMidiFeedback(client: Client, on: unknown): void {
+    if (typeof on !== 'boolean') {
+      this.send(client, { type: 'error', error: 'invalid_argument', message: 'midiFeedback: on is true or false (docs/midi.md)' });
+      return;
+    }
+    client.midiFeedback?.();
+    client.midiFeedback = on ? this.feedback.subscribe((messages, controlOff) => this.send(client, { type: 'midiFeedback', messages, controlOff })) : undefined;
   }
 
   private setPreview(client: Client, msg: Extract<ClientMessage, { type: 'preview' }>): void {
@@ -621,6 +644,7 @@ export class ConsoleHub {
   async close(): Promise<void> {
     for (const c of this.clients.values()) {
       c.midiOut?.();
+      c.midiFeedback?.();
       c.ws.terminate();
     }
     this.clients.clear();

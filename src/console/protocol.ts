@@ -58,6 +58,8 @@ export type ClientMessage =
    * MIDI clock from the song transport; both false stops it. Answered with `midiOut`, then `midiSend` batches.
    */
   | { readonly type: 'midiOut'; readonly mtc: boolean; readonly clock: boolean; readonly rate?: string }
+  /** Feedback to the page's controllers on or off: while on, `midiFeedback` batches show the mapped parameters' values. */
+  | { readonly type: 'midiFeedback'; readonly on: boolean }
   | { readonly type: 'ping'; readonly t: number };
 
 /** A parameter as every surface shows it: the MCP payload's own type (src/tools/light/parameter-payload.ts). */
@@ -368,6 +370,11 @@ export type ServerMessage =
    * quickest recent delivery and plays each message `latencyMs` after `t + at` (Web MIDI's timestamped send).
    */
   | { readonly type: 'midiSend'; readonly latencyMs: number; readonly t: number; readonly messages: readonly MidiSendItem[] }
+  /**
+   * Feedback for the controllers' LEDs and rings (docs/midi.md, "Feedback"): messages to send at once to
+   * every output named like a connected input, except the inputs saved with Control off (`controlOff`).
+   */
+  | { readonly type: 'midiFeedback'; readonly messages: readonly (readonly number[])[]; readonly controlOff: readonly string[] }
   | { readonly type: 'preview'; readonly on: boolean; readonly fps: number; readonly maxPoints: number; readonly stride: number; readonly count: number }
   | { readonly type: 'pong'; readonly t: number }
   | { readonly type: 'error'; readonly error: string; readonly message: string };

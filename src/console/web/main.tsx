@@ -8,6 +8,7 @@ import { OutputsView } from './outputs.js';
 import { StageView } from './stage.js';
 import { AgentPanel, ConnectDialog, DeviceEditor, HistoryPanel, SaveDialog } from './panels.js';
 import type { CameraPose, PointStyleView, Preview, ViewPreset } from './preview.js';
+import { LearnButton } from './learn.js';
 import { midiOutState, midiState, setMidi, setMidiOut } from './midi.js';
 import { SoundView } from './sound.js';
 import { hasSong, toStart, togglePlay } from './transport.js';
@@ -303,6 +304,7 @@ function TopBar({ tab, setTab, open }: { readonly tab: string; readonly setTab: 
       </span>
       <DmxInBadge />
       <MidiToggle />
+      {midiState.value.on && <LearnButton />}
       <MidiOutPanel />
       {ro && <span class="badge warn">agents read-only</span>}
       <span class="project" title={l?.projectPath ?? 'Not saved yet'}>

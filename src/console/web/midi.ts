@@ -4,7 +4,8 @@
 // for SysEx (which MTC's full frame is; the browser then asks the operator) only when the show's
 // timecode in is MTC.
 import { signal } from '@preact/signals';
-import { midiOutDefault, onMidiSend, requestMidiOut, sendMidi, show } from './store.js';
+import { learnTake, stopLearn } from './learn.js';
+import { midiOutDefault, onMidiFeedback, onMidiSend, requestMidiFeedback, requestMidiOut, sendMidi, show } from './store.js';
 
 interface MidiState {
   readonly on: boolean;
@@ -28,6 +29,8 @@ function listen(a: MIDIAccess): void {
       // One message per event: a short one (MTC's quarter frames too), or MTC's 10-byte full frame; other SysEx stays here.
       const d = e.data;
       if (d === null || d.length === 0) return;
+      // MIDI learn waiting for a control: this message names it, and goes no further.
+      if (learnTake([...d])) return;
       if (d.length <= 3 || (d.length === 10 && d[0] === 0xf0 && d[1] === 0x7f && d[9] === 0xf7)) sendMidi(name, [...d]);
     };
   });
@@ -45,6 +48,8 @@ export async function setMidi(on: boolean): Promise<void> {
     access = undefined;
     midiState.value = { on: false, inputs: [] };
     closeOutputs();
+    requestMidiFeedback(false);
+    stopLearn();
     return;
   }
   if (typeof navigator.requestMIDIAccess !== 'function') {
@@ -58,6 +63,7 @@ export async function setMidi(on: boolean): Promise<void> {
     // A controller plugged in or out while MIDI is on is picked up at once.
     a.onstatechange = () => listen(a);
     listen(a);
+    requestMidiFeedback(true);
   } catch (err) {
     midiState.value = { on: false, inputs: [], error: `MIDI access was refused (${err instanceof Error ? err.message : String(err)})` };
   }
@@ -182,4 +188,25 @@ onMidiSend((msg, receivedAt) => {
       midiOutState.value = { ...midiOutState.value, error: `the output refused a message (${err instanceof Error ? err.message : String(err)})` };
     }
   }
+});
+
+/**
+ * Feedback for the controllers' LEDs and rings (docs/midi.md, "Feedback"): sent at once to every
+ * connected output named like a connected input (a controller's in and out share its name),
+ * except inputs saved with Control off, which drive no mapping.
+ */
+onMidiFeedback((msg) => {
+  const a = outAccess ?? access;
+  if (a === undefined) return;
+  const controllers = new Set(midiState.value.inputs.filter((name) => !msg.controlOff.includes(name)));
+  a.outputs.forEach((o) => {
+    if (o.state !== 'connected' || !controllers.has(o.name ?? o.id)) return;
+    for (const m of msg.messages) {
+      try {
+        o.send(m as number[]);
+      } catch {
+        // A device that went away mid-batch: the next state change lists the outputs again.
+      }
+    }
+  });
 });

@@ -241,6 +241,21 @@ export function onMidiSend(handler: (msg: MidiSend, receivedAt: number) => void)
   midiSendHandler = handler;
 }
 
+type MidiFeedbackBatch = Extract<ServerMessage, { type: 'midiFeedback' }>;
+let wantMidiFeedback = false;
+let midiFeedbackHandler: ((msg: MidiFeedbackBatch) => void) | undefined;
+
+/** Asks the show for feedback to this page's controllers (their LEDs and rings), or stops it; remembered across reconnects. */
+export function requestMidiFeedback(on: boolean): void {
+  wantMidiFeedback = on;
+  send({ type: 'midiFeedback', on });
+}
+
+/** Where the show's feedback goes on this page (src/console/web/midi.ts). */
+export function onMidiFeedback(handler: (msg: MidiFeedbackBatch) => void): void {
+  midiFeedbackHandler = handler;
+}
+
 /** Asks for (or stops) preview frames; remembered across reconnects. Hidden tabs never stream. */
 export function requestPreview(on: boolean, options: { fps?: number; maxPoints?: number } = {}): void {
   wantPreview = { on, ...options };
@@ -331,6 +346,9 @@ function receive(msg: ServerMessage): void {
     case 'midiSend':
       midiSendHandler?.(msg, performance.now());
       return;
+    case 'midiFeedback':
+      midiFeedbackHandler?.(msg);
+      return;
     case 'error':
       notify(`Server: ${msg.error}: ${msg.message}`, true);
       return;
@@ -350,6 +368,7 @@ export function openSocket(): void {
     sendPreview();
     if (watchPaths.length > 0) send({ type: 'watch', paths: watchPaths });
     if (wantMidiOut.mtc || wantMidiOut.clock) send({ type: 'midiOut', ...wantMidiOut });
+    if (wantMidiFeedback) send({ type: 'midiFeedback', on: true });
   };
   socket.onmessage = (ev: MessageEvent) => {
     if (ev.data instanceof ArrayBuffer) {

@@ -123,6 +123,19 @@ function noteWrite(m: MidiMapping, p: MappedParameter, on: boolean, state: MidiM
   }
 }
 
+/**
+ * The CC value 0–127 that a CC mapping on a knob writes `p`'s base value with, or undefined when
+ * the value lies outside the mapping's min…max (the control cannot reach it: feedback shows the
+ * nearer end, see `feedbackMessage`). The mapping's scaling inverted: min above max inverts too.
+ */
+export function knobCcValue(m: MidiMapping, p: MappedParameter): number | undefined {
+  const lo = m.minValue === undefined ? 0 : p.normalize(m.minValue);
+  const hi = m.maxValue === undefined ? 1 : p.normalize(m.maxValue);
+  const position = hi === lo ? 0 : (p.normalized - lo) / (hi - lo);
+  if (!(position >= -1e-9 && position <= 1 + 1e-9)) return undefined;
+  return Math.round(Math.min(1, Math.max(0, position)) * 127);
+}
+
 function ccWrite(m: MidiMapping, p: MappedParameter, position: number, state: MidiMappingState): number | boolean | 'waiting' | undefined {
   if (p.kind === 'boolean') {
     const isOn = position >= (m.minValue ?? 0.5) && position <= (m.maxValue ?? 1);
@@ -145,6 +158,12 @@ function ccWrite(m: MidiMapping, p: MappedParameter, position: number, state: Mi
   const key = keyOf(m);
   const prev = state.controls.get(key);
   const current = p.normalized;
+  // The CC the knob's own value is shown with (feedback): the control is on the knob, which keeps
+  // its exact value. A device echoing feedback back, or a control set where feedback put it, writes nothing.
+  if (knobCcValue(m, p) === Math.round(position * 127)) {
+    state.controls.set(key, { position: target, wrote: current });
+    return undefined;
+  }
   // Soft takeover: the control drives the knob while the knob still holds what it last wrote; after
   // anything else changed the knob (an agent, a cue, the console), it waits until the control
   // crosses or meets the knob's value, so the value never jumps.

@@ -159,5 +159,6 @@ test('CC: a switch in its upper half, a choice across its options, a knob absolu
   const inverted = [mapping({ type: 'CONTROL_CHANGE', cc: 7, path: '/lx/knob', minValue: 10, maxValue: 0 })];
   state.clear();
   values['/lx/knob'] = 10;
-  assert.deepEqual(run(inverted, 0).writes, [10], 'a control at the value picks it up at once; min above max inverts');
+  assert.deepEqual(run(inverted, 0), { writes: [], waiting: 0 }, 'a control at the value picks it up at once, writing nothing: it is there');
+  assert.deepEqual(run(inverted, 127).writes, [0], 'min above max inverts');
 });
