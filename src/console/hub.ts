@@ -53,6 +53,9 @@ interface Client {
   midiSecond: number;
   /** The last refusal of a played note sent to this page: the same one is not repeated until a note plays. */
   midiRefused: string | undefined;
+  /** This page's control-surface LED feedback, and the devices it has sent from (each gets every LED once it appears). */
+  feedback: { readonly stop: () => void; readonly resend: (device: string) => void } | undefined;
+  midiDevices: Set<string>;
   /** Stops this page's MIDI out (MTC, clock), while it has one. */
   midiOut: (() => void) | undefined;
 }
@@ -153,8 +156,14 @@ export class ConsoleHub {
       midiSecond: 0,
       midiRefused: undefined,
       midiOut: undefined,
+      feedback: undefined,
+      midiDevices: new Set(),
     };
     this.clients.set(client.id, client);
+    // LED feedback for control surfaces goes to the page's Web MIDI output of the surface's device name.
+    client.feedback = this.ctx.midiFeedback?.((device, messages) =>
+      this.send(client, { type: 'midiSend', latencyMs: 0, t: 0, output: device, messages: messages.map((data) => ({ data, at: 0 })) }),
+    );
     if (this.clients.size === 1) this.startListening();
     ws.on('message', (data, isBinary) => this.receive(client, data as Buffer, isBinary));
     ws.on('close', () => this.drop(client));
@@ -189,6 +198,7 @@ export class ConsoleHub {
     if (!this.clients.delete(client.id)) return;
     client.midiOut?.();
     client.midiOut = undefined;
+    client.feedback?.stop();
     if (this.clients.size === 0) this.stopListening();
     this.updateTimers();
   }
@@ -254,6 +264,11 @@ export class ConsoleHub {
       return;
     }
     client.midiBudget--;
+    if (!client.midiDevices.has(msg.input) && client.midiDevices.size < 64) {
+      // A controller that appears on this page gets all its LEDs, not only the ones that change from now.
+      client.midiDevices.add(msg.input);
+      client.feedback?.resend(msg.input);
+    }
     if (this.ctx.services.timecodeIn.takeMidi(msg.data, msg.input)) return;
     midi(msg.data, msg.input)
       .then((r) => {
@@ -621,6 +636,7 @@ export class ConsoleHub {
   async close(): Promise<void> {
     for (const c of this.clients.values()) {
       c.midiOut?.();
+      c.feedback?.stop();
       c.ws.terminate();
     }
     this.clients.clear();

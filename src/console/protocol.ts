@@ -367,7 +367,14 @@ export type ServerMessage =
    * each message's `at` ms from it (0 or less). The page maps the server's clock to its own by the
    * quickest recent delivery and plays each message `latencyMs` after `t + at` (Web MIDI's timestamped send).
    */
-  | { readonly type: 'midiSend'; readonly latencyMs: number; readonly t: number; readonly messages: readonly MidiSendItem[] }
+  | {
+      readonly type: 'midiSend';
+      readonly latencyMs: number;
+      readonly t: number;
+      readonly messages: readonly MidiSendItem[];
+      /** For the Web MIDI output of this name, at once (a control surface's LEDs); absent: the output the page picked, at its time. */
+      readonly output?: string;
+    }
   | { readonly type: 'preview'; readonly on: boolean; readonly fps: number; readonly maxPoints: number; readonly stride: number; readonly count: number }
   | { readonly type: 'pong'; readonly t: number }
   | { readonly type: 'error'; readonly error: string; readonly message: string };
