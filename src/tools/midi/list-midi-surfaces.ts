@@ -9,7 +9,7 @@ export default defineTool({
   toolset: 'midi',
   description:
     'Lists the control-surface drivers (APC mini mk2, Midi Fighter Twister: LX class, default device name) and the saved surfaces: ' +
-    'driver, device name, enabled, and lastSeen (the last message from that device through the console; absent: not connected yet).',
+    'driver, device name, enabled, and lastSeen (the last message the enabled surface got from its device; absent: none yet).',
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({}),
   output: z.strictObject({

@@ -41,7 +41,7 @@ export const MidiSurfacePayload = z.strictObject({
   className: z.string(),
   deviceName: z.string(),
   enabled: z.boolean(),
-  lastSeen: z.string().optional().describe('When a message last came from the device (ISO 8601)'),
+  lastSeen: z.string().optional().describe('When the enabled surface last got a message from its device (ISO 8601)'),
 });
 export type MidiSurfacePayload = z.infer<typeof MidiSurfacePayload>;
 
