@@ -3,9 +3,9 @@
 // nothing changed, history included.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startShow } from '../helpers/show.js';
+import { startShow, tempHome } from '../helpers/show.js';
 import { assertRefused, assertUndoable } from '../light/operations/helpers.js';
 
 const APC = 'APC mini mk2 Control';
@@ -79,4 +79,35 @@ test('midi surfaces: bind, disable, rebind — each one undo step, saved as LX s
   assert.equal(s.class, 'heronarts.lx.midi.surface.APCminiMk2');
   assert.equal(s.name, APC);
   assert.deepEqual(s.parameters, { label: 'Akai APCmini mk2', enabled: false });
+});
+
+test('a surface LX saved keeps its settings and state when disabled here, and an unknown class is listed and kept', async (t) => {
+  const home = await tempHome(t);
+  const apc = {
+    id: 7,
+    class: 'heronarts.lx.midi.surface.APCminiMk2',
+    internal: { modulationColor: 0 },
+    parameters: { label: 'Akai APCmini mk2', enabled: true },
+    children: {},
+    name: APC,
+    settings: { masterFader: true },
+    state: { gridMode: 1 },
+  };
+  const apc40 = { id: 0, class: 'heronarts.lx.midi.surface.APC40Mk2', parameters: { label: 'APC40Mk2', enabled: true }, name: 'APC40 mkII' };
+  const lxmidi = { version: '1.2.1', inputs: [], surfaces: [apc40, apc] };
+  await writeFile(join(home, '.lxmidi'), JSON.stringify(lxmidi));
+  const show = await startShow(t, { home, toolsets: ['all'] });
+  assert.deepEqual(
+    (await show.call('list_midi_surfaces')).surfaces.map((s: { driver: string; enabled: boolean }) => [s.driver, s.enabled]),
+    [
+      ['heronarts.lx.midi.surface.APC40Mk2', true],
+      ['APCminiMk2', true],
+    ],
+  );
+  await show.call('set_midi_surface', { device: APC, enabled: false });
+  await show.app.close();
+  assert.deepEqual(JSON.parse(await readFile(join(home, '.lxmidi'), 'utf8')), {
+    ...lxmidi,
+    surfaces: [apc40, { ...apc, parameters: { label: 'Akai APCmini mk2', enabled: false } }],
+  });
 });
