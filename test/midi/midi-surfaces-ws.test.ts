@@ -135,6 +135,13 @@ test('APC mini mk2 over the socket: pads launch patterns and clips, faders take 
   assert.equal((await faders())[0], 1, 'the mapping drove the fader');
   const surfaces = (await show.call('list_midi_surfaces')).surfaces;
   assert.match(surfaces[0].lastSeen, /^\d{4}-/);
+
+  // Enabled again: the page gets every LED again, as the surface's state may have moved meanwhile.
+  const before = sends();
+  await show.call('set_midi_surface', { device: APC, enabled: true });
+  await frame(show);
+  await ws.until(() => sends() === before + 1, 5000, 'the full set again');
+  assert.equal(ws.of('midiSend').at(-1)!.messages.length, 72);
 });
 
 test('Midi Fighter Twister over the socket: encoders drive the focused pattern, a push resets, rings follow', async (t) => {

@@ -244,7 +244,11 @@ export class SurfaceHost {
   }
 
   private frame(): void {
-    if (this.services.light.lx.midi.surfaces.length === 0) return;
+    if (this.services.light.lx.midi.surfaces.length === 0) {
+      // None bound (an undo removed the last one): a surface bound again lights all its LEDs.
+      for (const sub of this.subscribers) sub.sent.clear();
+      return;
+    }
     const now = this.leds();
     for (const sub of this.subscribers) {
       for (const [device, leds] of now) {
