@@ -29,6 +29,7 @@ import { oscParamsRoute } from './osc/osc-params-route.js';
 import { FootlightError } from './engine/errors.js';
 import { MidiKeys } from './midi/midi-keys.js';
 import { MidiSurface } from './midi/midi-surface.js';
+import { SurfaceHost } from './midi/surfaces/surface-host.js';
 import { OscQueryServer } from './osc/oscquery.js';
 import type { CallRecord } from './mcp/register-tools.js';
 import type { ServerState, Services } from './tools/context.js';
@@ -456,7 +457,13 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const midi = new MidiSurface(services);
   // A note plays the armed or selected sound track (its input's Channel flag) and drives the mappings (its Control flag): both apply.
   const keys = new MidiKeys(services, sound, live);
+  // A device an enabled control surface is bound to drives its driver instead (src/midi/surfaces/).
+  const surfaces = new SurfaceHost(services);
   const receiveMidi = async (data: readonly number[], input: string) => {
+    if (surfaces.takes(input)) {
+      await surfaces.receive(data, input);
+      return {};
+    }
     const [played] = await Promise.all([keys.receive(data, input), midi.receive(data, input)]);
     return played;
   };
@@ -469,6 +476,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     sound,
     live,
     midi: receiveMidi,
+    surfaceLeds: (send) => surfaces.subscribe(send),
     midiOut: new MidiOut(sound, timecodeConfig),
   });
   mcp = new McpEndpoint({

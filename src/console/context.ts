@@ -21,6 +21,11 @@ export interface ConsoleContext {
   readonly log: Logger;
   /** Hands a MIDI message from a page's Web MIDI input to the show's mappings (src/midi/midi-surface.ts). */
   readonly midi?: (data: readonly number[], input: string) => Promise<MidiReply>;
+  /**
+   * LED feedback for the control surfaces (src/midi/surfaces/): `send` gets each device's changed LED
+   * messages after engine frames; `resend` makes the next send carry all of a device's LEDs.
+   */
+  readonly surfaceLeds?: (send: (device: string, messages: number[][]) => void) => { stop: () => void; resend: (device: string) => void };
   /** MIDI out from the song transport (MTC, clock) for pages that turn it on; absent without a sound host. */
   readonly midiOut?: MidiOut;
   /** Builders below run inside an engine-queue task unless noted. */

@@ -54,6 +54,9 @@ interface Client {
   midiSecond: number;
   /** The last refusal of a played note sent to this page: the same one is not repeated until a note plays. */
   midiRefused: string | undefined;
+  /** This page's control-surface LED feedback, and the devices it has sent from (each gets every LED once it appears). */
+  surfaceLeds: { readonly stop: () => void; readonly resend: (device: string) => void } | undefined;
+  midiDevices: Set<string>;
   /** Stops this page's MIDI out (MTC, clock), while it has one. */
   midiOut: (() => void) | undefined;
   /** Stops this page's feedback to its controllers, while it has it on. */
@@ -160,8 +163,14 @@ export class ConsoleHub {
       midiRefused: undefined,
       midiOut: undefined,
       midiFeedback: undefined,
+      surfaceLeds: undefined,
+      midiDevices: new Set(),
     };
     this.clients.set(client.id, client);
+    // LED feedback for control surfaces goes to the page's Web MIDI output of the surface's device name.
+    client.surfaceLeds = this.ctx.surfaceLeds?.((device, messages) =>
+      this.send(client, { type: 'midiSend', latencyMs: 0, t: 0, output: device, messages: messages.map((data) => ({ data, at: 0 })) }),
+    );
     if (this.clients.size === 1) this.startListening();
     ws.on('message', (data, isBinary) => this.receive(client, data as Buffer, isBinary));
     ws.on('close', () => this.drop(client));
@@ -198,6 +207,7 @@ export class ConsoleHub {
     client.midiOut = undefined;
     client.midiFeedback?.();
     client.midiFeedback = undefined;
+    client.surfaceLeds?.stop();
     if (this.clients.size === 0) this.stopListening();
     this.updateTimers();
   }
@@ -266,6 +276,11 @@ export class ConsoleHub {
       return;
     }
     client.midiBudget--;
+    if (!client.midiDevices.has(msg.input) && client.midiDevices.size < 64) {
+      // A controller that appears on this page gets all its LEDs, not only the ones that change from now.
+      client.midiDevices.add(msg.input);
+      client.surfaceLeds?.resend(msg.input);
+    }
     if (this.ctx.services.timecodeIn.takeMidi(msg.data, msg.input)) return;
     this.feedback.heard(msg.data);
     midi(msg.data, msg.input)
@@ -645,6 +660,7 @@ export class ConsoleHub {
     for (const c of this.clients.values()) {
       c.midiOut?.();
       c.midiFeedback?.();
+      c.surfaceLeds?.stop();
       c.ws.terminate();
     }
     this.clients.clear();

@@ -33,6 +33,7 @@ interface ConsoleOptions {
   readonly midi?: (data: readonly number[], input: string) => Promise<MidiReply>;
   /** MIDI out from the song transport, for pages that turn it on. */
   readonly midiOut?: MidiOut;
+  readonly surfaceLeds?: ConsoleContext['surfaceLeds'];
   /** Folder of the bundled page; default dist/console beside the sources. */
   readonly bundleDir?: string;
 }
@@ -69,6 +70,7 @@ export function createConsole(options: ConsoleOptions): ConsoleSurface {
     log,
     ...(options.midi === undefined ? {} : { midi: options.midi }),
     ...(options.midiOut === undefined ? {} : { midiOut: options.midiOut }),
+    ...(options.surfaceLeds === undefined ? {} : { surfaceLeds: options.surfaceLeds }),
     lightState: () => lightState(light, services.lightCues),
     historyState: () => historyState(services.engine.history),
     showState: () => ({

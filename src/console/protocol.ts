@@ -369,7 +369,14 @@ export type ServerMessage =
    * each message's `at` ms from it (0 or less). The page maps the server's clock to its own by the
    * quickest recent delivery and plays each message `latencyMs` after `t + at` (Web MIDI's timestamped send).
    */
-  | { readonly type: 'midiSend'; readonly latencyMs: number; readonly t: number; readonly messages: readonly MidiSendItem[] }
+  | {
+      readonly type: 'midiSend';
+      readonly latencyMs: number;
+      readonly t: number;
+      readonly messages: readonly MidiSendItem[];
+      /** For the Web MIDI output of this name, at once (a control surface's LEDs); absent: the output the page picked, at its time. */
+      readonly output?: string;
+    }
   /**
    * Feedback for the controllers' LEDs and rings (docs/midi.md, "Feedback"): messages to send at once to
    * every output named like a connected input, except the inputs saved with Control off (`controlOff`).

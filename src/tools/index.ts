@@ -113,6 +113,8 @@ import removeMidiMapping from './midi/remove-midi-mapping.js';
 import listMidiInputs from './midi/list-midi-inputs.js';
 import setMidiInput from './midi/set-midi-input.js';
 import getLastMidiControl from './midi/get-last-midi-control.js';
+import listMidiSurfaces from './midi/list-midi-surfaces.js';
+import setMidiSurface from './midi/set-midi-surface.js';
 import addStagePoint from './stage/add-stage-point.js';
 import removeStagePoint from './stage/remove-stage-point.js';
 import getProjectInfo from './light/get-project-info.js';
@@ -302,6 +304,8 @@ export const TOOLS: readonly AnyTool[] = [
   listMidiInputs,
   setMidiInput,
   getLastMidiControl,
+  listMidiSurfaces,
+  setMidiSurface,
   addStagePoint,
   removeStagePoint,
   undo,

@@ -169,6 +169,18 @@ let lastStamp = 0;
 
 /** Messages the show sent, each played at its time with Web MIDI's timestamped send (no bursts when the page is busy). */
 onMidiSend((msg, receivedAt) => {
+  if (msg.output !== undefined) {
+    // A control surface's LEDs: to the output of its device's name, at once; none connected, nothing to light.
+    const surface = outputByName(outAccess ?? access, msg.output);
+    for (const m of msg.messages) {
+      try {
+        surface?.send(m.data as number[]);
+      } catch {
+        // A device unplugged mid-batch: the rest of the batch is dropped.
+      }
+    }
+    return;
+  }
   const s = midiOutState.value;
   if (s.latencyMs !== msg.latencyMs) midiOutState.value = { ...s, latencyMs: msg.latencyMs };
   // The server's clock on this page's: a batch that waited (a busy page, a slow socket) does not move the timing.

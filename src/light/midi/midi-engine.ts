@@ -103,6 +103,8 @@ export class LXMidiEngine extends LXComponent {
   /** Toggle states and soft-takeover positions of the mappings. */
   readonly mappingState = new MidiMappingState();
   readonly stats: MidiStats = { received: 0, dropped: 0, applied: 0, waiting: 0, played: 0, unplayed: 0 };
+  /** Not saved: when a message last arrived from each device a surface is bound to (ISO 8601), written by src/midi/surfaces. */
+  readonly surfaceSeen = new Map<string, string>();
   /** Not saved: what the last note or CC did since the show opened. */
   lastControl: LastMidiControl | undefined;
   /** Whether the opened project had a MIDI engine object (LX always writes one; older Footlight files do not). */
@@ -185,6 +187,23 @@ export class LXMidiEngine extends LXComponent {
     } else if (at >= 0) this.inputList[at] = settings;
     else this.inputList.splice(index ?? this.inputList.length, 0, settings);
     return { previous, index: at < 0 ? this.inputList.length - 1 : at };
+  }
+
+  /** Puts one saved surface (LX's object) at `index` (default: the end), or replaces the one there; null removes it. Returns what was there. */
+  putSurface(index: number, json: Record<string, unknown> | null, insert: boolean): Record<string, unknown> | null {
+    if (insert) {
+      if (json !== null) this.surfaceJson.splice(index, 0, json);
+      return null;
+    }
+    const previous = this.surfaceJson[index] ?? null;
+    if (json === null) this.surfaceJson.splice(index, 1);
+    else this.surfaceJson[index] = json;
+    return previous;
+  }
+
+  /** The saved surface objects as LX wrote them (read-only view). */
+  get surfaceObjects(): readonly Readonly<Record<string, unknown>>[] {
+    return this.surfaceJson;
   }
 
   /** Reads LX's `.lxmidi` device settings: inputs (name and flags) and surfaces (kept as saved). */
@@ -310,6 +329,31 @@ export class RemoveMidiMapping implements Command {
 
   undo(g: Graph): void {
     (g.require(this.engineId) as LXMidiEngine).insertMapping(this.json!, this.index);
+  }
+}
+
+/** Sets one saved surface object (a new one is added at the end); undo restores the old object or removes the new one. */
+export class SetMidiSurface implements Command {
+  readonly label: string;
+  private previous: Record<string, unknown> | null = null;
+  constructor(
+    private readonly engineId: number,
+    private readonly index: number,
+    private readonly json: Record<string, unknown>,
+    private readonly isNew: boolean,
+    what: string,
+  ) {
+    this.label = `Set MIDI surface ${what}`;
+  }
+
+  perform(g: Graph): void {
+    this.previous = (g.require(this.engineId) as LXMidiEngine).putSurface(this.index, this.json, this.isNew);
+  }
+
+  undo(g: Graph): void {
+    const e = g.require(this.engineId) as LXMidiEngine;
+    if (this.isNew) e.putSurface(this.index, null, false);
+    else e.putSurface(this.index, this.previous, false);
   }
 }
 

@@ -10,7 +10,9 @@ import { BoundedParameter } from '../../engine/parameters/bounded.js';
 import { DiscreteParameter } from '../../engine/parameters/discrete.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import type { MappedParameter } from '../midi/midi-apply.js';
-import { AddMidiMapping, RemoveMidiMapping, SetMidiInput, type MidiInputSettings } from '../midi/midi-engine.js';
+import { isLxObject } from '../component/lxp-types.js';
+import { AddMidiMapping, RemoveMidiMapping, SetMidiInput, SetMidiSurface, type MidiInputSettings } from '../midi/midi-engine.js';
+import { SURFACE_DRIVERS } from '../midi/midi-surfaces.js';
 import { newMappingJson, type MappedKind, type MidiMapping, type MidiMappingType, type NoteMode } from '../midi/midi-mapping.js';
 import type { LightShow } from '../show/light-show.js';
 import { lightParameter } from '../show/paths.js';
@@ -137,5 +139,43 @@ export function setMidiInput(
   return show.engine.history.performVerified(new SetMidiInput(midi.id, input), origin, () => {
     if (midi.inputs.find((i) => i.name === name) !== input) throw internal(`${midi.path}: input ${name} did not take its flags; the change was rolled back`);
     return { input, changed: true };
+  });
+}
+
+/**
+ * Binds a control surface driver to a device name, or enables or disables the one saved for it
+ * (LX's `.lxmidi` `surfaces`). A new binding starts enabled. Undoable; no change → changed false.
+ */
+export function setMidiSurface(
+  show: LightShow,
+  options: { readonly device: string; readonly driver?: string; readonly enabled?: boolean },
+  origin: Origin,
+): { index: number; changed: boolean } {
+  const midi = show.lx.midi;
+  if (options.device.trim().length === 0) throw invalidArgument('device is empty; give the MIDI device name as the console lists it');
+  const device = displayText(options.device, (reason) => {
+    throw invalidArgument(`a MIDI device name ${reason}`);
+  });
+  const info = options.driver === undefined ? undefined : SURFACE_DRIVERS.find((d) => d.id === options.driver || d.className === options.driver);
+  if (options.driver !== undefined && info === undefined)
+    throw invalidArgument(`no surface driver ${options.driver}; the drivers are ${SURFACE_DRIVERS.map((d) => d.id).join(', ')}`);
+  const index = midi.surfaces.findIndex((s) => s.deviceName === device);
+  const old = index < 0 ? undefined : midi.surfaceObjects[index];
+  if (old === undefined && info === undefined) throw notFound(`no surface is bound to ${device}; give driver (${SURFACE_DRIVERS.map((d) => d.id).join(', ')})`);
+  const now = index < 0 ? undefined : midi.surfaces[index];
+  const className = info?.className ?? now!.className;
+  const enabled = options.enabled ?? now?.enabled ?? true;
+  if (now !== undefined && now.className === className && now.enabled === enabled) return { index, changed: false };
+  const oldParams = old !== undefined && isLxObject(old.parameters) ? old.parameters : {};
+  const label = info?.label ?? (typeof oldParams.label === 'string' ? oldParams.label : 'Surface');
+  // A rebound class starts from LX's fresh object; the same class keeps what LX saved (settings, state) with the new flag.
+  const json: Record<string, unknown> =
+    old !== undefined && now!.className === className
+      ? { ...old, parameters: { ...oldParams, enabled } }
+      : { class: className, parameters: { label, enabled }, children: {}, name: device };
+  const at = index < 0 ? midi.surfaces.length : index;
+  return show.engine.history.performVerified(new SetMidiSurface(midi.id, at, json, index < 0, device), origin, () => {
+    if (midi.surfaceObjects[at] !== json) throw internal(`${midi.path}: surface ${device} did not take its settings; the change was rolled back`);
+    return { index: at, changed: true };
   });
 }

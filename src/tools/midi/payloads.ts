@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import type { MidiInputSettings } from '../../light/midi/midi-engine.js';
+import type { LXMidiEngine, MidiInputSettings } from '../../light/midi/midi-engine.js';
+import { SURFACE_DRIVERS } from '../../light/midi/midi-surfaces.js';
 import type { MidiMapping } from '../../light/midi/midi-mapping.js';
 
 export const MidiMappingPayload = z.strictObject({
@@ -33,4 +34,21 @@ export const MidiInputPayload = z.strictObject({
 
 export function toMidiInputPayload(i: MidiInputSettings): z.infer<typeof MidiInputPayload> {
   return { name: i.name, channel: i.channel, control: i.control, sync: i.sync };
+}
+
+export const MidiSurfacePayload = z.strictObject({
+  driver: z.string().describe('Driver id, or the LX class when Footlight has no driver for it'),
+  className: z.string(),
+  deviceName: z.string(),
+  enabled: z.boolean(),
+  lastSeen: z.string().optional().describe('When the enabled surface last got a message from its device (ISO 8601)'),
+});
+export type MidiSurfacePayload = z.infer<typeof MidiSurfacePayload>;
+
+export function toMidiSurfacePayloads(midi: LXMidiEngine): MidiSurfacePayload[] {
+  return midi.surfaces.map((s) => {
+    const seen = midi.surfaceSeen.get(s.deviceName);
+    const driver = SURFACE_DRIVERS.find((d) => d.className === s.className)?.id ?? s.className;
+    return { driver, className: s.className, deviceName: s.deviceName, enabled: s.enabled, ...(seen === undefined ? {} : { lastSeen: seen }) };
+  });
 }
