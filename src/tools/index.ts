@@ -113,6 +113,10 @@ import removeMidiMapping from './midi/remove-midi-mapping.js';
 import listMidiInputs from './midi/list-midi-inputs.js';
 import setMidiInput from './midi/set-midi-input.js';
 import getLastMidiControl from './midi/get-last-midi-control.js';
+import listMidiTemplates from './midi/list-midi-templates.js';
+import addMidiTemplate from './midi/add-midi-template.js';
+import removeMidiTemplate from './midi/remove-midi-template.js';
+import setMidiTemplateTarget from './midi/set-midi-template-target.js';
 import addStagePoint from './stage/add-stage-point.js';
 import removeStagePoint from './stage/remove-stage-point.js';
 import getProjectInfo from './light/get-project-info.js';
@@ -302,6 +306,10 @@ export const TOOLS: readonly AnyTool[] = [
   listMidiInputs,
   setMidiInput,
   getLastMidiControl,
+  listMidiTemplates,
+  addMidiTemplate,
+  removeMidiTemplate,
+  setMidiTemplateTarget,
   addStagePoint,
   removeStagePoint,
   undo,
