@@ -72,6 +72,11 @@ export class Graph {
     if (max >= this.nextId) this.nextId = max + 1;
   }
 
+  /** A fresh id for an object that is not a component but is saved with one (LX's MIDI templates). */
+  takeId(): number {
+    return this.nextId++;
+  }
+
   get(id: number): Component | undefined {
     return this.byId.get(id);
   }

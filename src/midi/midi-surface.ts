@@ -17,6 +17,7 @@ import { lightParameter } from '../light/show/paths.js';
 import type { Services } from '../tools/context.js';
 import { TOOLS } from '../tools/index.js';
 import { ToolRegistry } from '../tools/invoke.js';
+import { templateMappings } from '../light/midi/midi-templates.js';
 
 /** What one message did. */
 interface MidiReceipt {
@@ -67,7 +68,8 @@ export class MidiSurface {
     }
     const saved = input === undefined ? undefined : midi.inputs.find((i) => i.name === input);
     const ignored = saved !== undefined && !saved.control;
-    const mappings = midi.usableMappings();
+    // Saved mappings first, then the controls of the show's templates that have a target.
+    const mappings = [...midi.usableMappings(), ...(msg.kind === 'other' ? [] : templateMappings(midi.templates, input, msg.channel))];
     const control =
       msg.kind === 'other'
         ? undefined

@@ -115,6 +115,10 @@ import setMidiInput from './midi/set-midi-input.js';
 import getLastMidiControl from './midi/get-last-midi-control.js';
 import listMidiSurfaces from './midi/list-midi-surfaces.js';
 import setMidiSurface from './midi/set-midi-surface.js';
+import listMidiTemplates from './midi/list-midi-templates.js';
+import addMidiTemplate from './midi/add-midi-template.js';
+import removeMidiTemplate from './midi/remove-midi-template.js';
+import setMidiTemplateTarget from './midi/set-midi-template-target.js';
 import addStagePoint from './stage/add-stage-point.js';
 import removeStagePoint from './stage/remove-stage-point.js';
 import getProjectInfo from './light/get-project-info.js';
@@ -306,6 +310,10 @@ export const TOOLS: readonly AnyTool[] = [
   getLastMidiControl,
   listMidiSurfaces,
   setMidiSurface,
+  listMidiTemplates,
+  addMidiTemplate,
+  removeMidiTemplate,
+  setMidiTemplateTarget,
   addStagePoint,
   removeStagePoint,
   undo,

@@ -83,7 +83,8 @@ export const TOOLSETS: readonly Toolset[] = [
     id: 'midi',
     domain: 'light',
     default: false,
-    description: 'MIDI controllers: note and CC mappings to parameters (toggle, momentary, absolute knobs), saved MIDI inputs and their flags',
+    description:
+      'MIDI controllers: note and CC mappings to parameters (toggle, momentary, absolute knobs), controller templates, saved MIDI inputs and their flags',
   },
   {
     id: 'sound',

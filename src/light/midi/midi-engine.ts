@@ -65,7 +65,7 @@ interface LastMidiControl {
 
 /**
  * LX's LXMidiEngine at `/lx/midi`. In the `.lxp` it saves its parameters (the computer MIDI
- * keyboard settings), `templates` (kept as saved: Footlight has no templates yet) and `mapping`,
+ * keyboard settings), `templates` (each kept as saved; see midi-templates.ts) and `mapping`,
  * the note and CC mappings, each kept as the file wrote it. Inputs and surfaces are not project
  * state in LX: it keeps them in the `.lxmidi` file of its media folder (`version`, `inputs`,
  * `surfaces`); `loadDevices`/`saveDevices` read and write that shape.
@@ -97,7 +97,8 @@ export class LXMidiEngine extends LXComponent {
    * has no entry and is saved as the file wrote it.
    */
   private readonly refs = new WeakMap<object, Parameter>();
-  private templatesJson: unknown[] = [];
+  /** The MIDI templates, each the object the file saved (src/light/midi/midi-templates.ts reads them). */
+  templates: Record<string, unknown>[] = [];
   private inputList: MidiInputSettings[] = [];
   private surfaceJson: Record<string, unknown>[] = [];
   /** Toggle states and soft-takeover positions of the mappings. */
@@ -235,7 +236,7 @@ export class LXMidiEngine extends LXComponent {
    */
   get worthSaving(): boolean {
     const keyboard = [this.computerKeyboardEnabled, this.computerKeyboardOctave, this.computerKeyboardVelocity, this.computerKeyboardChannel];
-    return this.fromFile || this.mappingJson.length > 0 || this.templatesJson.length > 0 || keyboard.some((p) => p.getBaseValue() !== p.defaultValue);
+    return this.fromFile || this.mappingJson.length > 0 || this.templates.length > 0 || keyboard.some((p) => p.getBaseValue() !== p.defaultValue);
   }
 
   protected override extraSaveKeys(): readonly string[] {
@@ -243,14 +244,20 @@ export class LXMidiEngine extends LXComponent {
   }
 
   protected override saveExtra(obj: LxObject): void {
-    obj.templates = this.templatesJson;
+    obj.templates = this.templates;
     obj.mapping = this.mappingJson.filter((json) => this.target(json) !== null).map((json) => this.current(json));
   }
 
   protected override loadExtra(obj: LxObject, ctx: LoadContext): void {
     this.fromFile = true;
     this.mappingState.clear();
-    this.templatesJson = Array.isArray(obj.templates) ? obj.templates : [];
+    this.templates = [];
+    if (Array.isArray(obj.templates)) {
+      obj.templates.forEach((t, i) => {
+        if (isLxObject(t)) this.templates.push(t);
+        else ctx.warn('not an object; this MIDI template was dropped', { obj: obj.templates as object, key: i });
+      });
+    }
     this.mappingJson = [];
     if (obj.mapping === undefined) return;
     if (!Array.isArray(obj.mapping)) {
