@@ -61,6 +61,7 @@ export class MidiSurface {
     const show = this.services.light;
     const midi = show.lx.midi;
     midi.stats.received++;
+    if (input !== undefined) midi.hear(input);
     const msg = parseMidi(bytes);
     if (typeof msg === 'string') {
       midi.stats.dropped++;

@@ -134,13 +134,21 @@ test('MIDI surface: a CC drives a fader through the tool path with soft takeover
   await show.call('set_midi_input', { name: 'Pads', control: false });
   assert.equal((await midi.receive([0x90, 36, 100], 'Pads')).ignored, true);
   assert.equal(await enabled(), !was);
+  await midi.receive([0x80, 36, 0], 'Pads');
+  const heard = (await show.call('list_midi_inputs')).devices as { name: string; messages: number; lastHeard: string }[];
+  assert.deepEqual(
+    heard.map((d) => [d.name, d.messages]),
+    [['Pads', 2]],
+    'the devices heard: only messages that named their device',
+  );
+  assert.ok(!Number.isNaN(Date.parse(heard[0].lastHeard)), heard[0].lastHeard);
 
   const before = await show.call('get_history', { limit: 5 });
   for (const bad of [[36, 100], [0x90, 200, 1], [0xb0, 21], []]) assert.ok((await midi.receive(bad)).dropped !== undefined);
   assert.deepEqual(await show.call('get_history', { limit: 5 }), before, 'dropped messages change nothing');
   const stats = (await show.call('list_midi_mappings')).stats;
   assert.equal(stats.dropped, 4);
-  assert.equal(stats.received, 11);
+  assert.equal(stats.received, 12);
   assert.equal(stats.applied, 3);
   assert.equal(stats.waiting, 2);
 });
@@ -186,6 +194,7 @@ test("saved MIDI inputs live in the home folder's .lxmidi, in LX's shape, and ar
   assert.deepEqual(await show.call('list_midi_inputs'), {
     inputs: lxmidi.inputs,
     surfaces: [{ className: 'heronarts.lx.midi.surface.APC40Mk2', deviceName: 'APC40 mkII', enabled: true }],
+    devices: [],
   });
   await show.call('set_midi_input', { name: 'Twister', sync: true });
   await show.app.close();

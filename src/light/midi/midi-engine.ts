@@ -27,6 +27,15 @@ function rootOf(c: Component): Component {
   return r;
 }
 
+/** Device names remembered as heard: a page naming a new device per message cannot grow the list without end. */
+const MAX_HEARD_DEVICES = 64;
+
+/** A device heard since the show opened: its messages and when the last came (ISO 8601). */
+interface HeardDevice {
+  messages: number;
+  last: string;
+}
+
 /** Counts of what the MIDI engine received since the show opened. */
 interface MidiStats {
   received: number;
@@ -104,6 +113,8 @@ export class LXMidiEngine extends LXComponent {
   /** Toggle states and soft-takeover positions of the mappings. */
   readonly mappingState = new MidiMappingState();
   readonly stats: MidiStats = { received: 0, dropped: 0, applied: 0, waiting: 0, played: 0, unplayed: 0 };
+  /** Not saved: the devices heard since the show opened (at most MAX_HEARD_DEVICES), by name. */
+  readonly heard = new Map<string, HeardDevice>();
   /** Not saved: when a message last arrived from each device a surface is bound to (ISO 8601), written by src/midi/surfaces. */
   readonly surfaceSeen = new Map<string, string>();
   /** Not saved: what the last note or CC did since the show opened. */
@@ -117,6 +128,15 @@ export class LXMidiEngine extends LXComponent {
     this.addParameter('computerKeyboardOctave', this.computerKeyboardOctave);
     this.addParameter('computerKeyboardVelocity', this.computerKeyboardVelocity);
     this.addParameter('computerKeyboardChannel', this.computerKeyboardChannel);
+  }
+  /** Counts a message from `device` (see `heard`). */
+  hear(device: string): void {
+    const last = new Date().toISOString();
+    const seen = this.heard.get(device);
+    if (seen !== undefined) {
+      seen.messages++;
+      seen.last = last;
+    } else if (this.heard.size < MAX_HEARD_DEVICES) this.heard.set(device, { messages: 1, last });
   }
 
   /** The mapped parameter, while it is part of the show; null when its component was removed; undefined when it never resolved. */
