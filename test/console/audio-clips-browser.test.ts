@@ -1,26 +1,17 @@
 // An audio clip placed over MCP shows in the console's arranger as an audio clip (its own colour,
 // the sample in its title), in a real headless Chromium (Debian's, through playwright-core).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { openProject } from '../../src/sound/operations/project.js';
 import { project, track } from '../sound/audio/helpers.js';
 import { startSound, tempDir } from '../tools/sound/helpers.js';
 import { baseOf } from './helpers.js';
-import { chromiumMissing, launch, openConsole } from './browser.js';
+import { fileBrowser, openConsole } from './browser.js';
 
-const skip = chromiumMissing();
-let browser: Browser;
-
-before(async () => {
-  if (skip === undefined) browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const { skip, browser } = fileBrowser();
 
 test('an audio clip placed by an agent shows in the arranger as an audio clip, with its sample', { skip }, async (t) => {
   const folder = join(await tempDir(t, 'footlight-console-clips-'), 'samples');
@@ -29,7 +20,7 @@ test('an audio clip placed by an agent shows in the arranger as an audio clip, w
   const show = await startSound(t, { samples: folder, soundCooperative: true });
   const json = project([track('Tape', [], [], { type: 'audio' })]);
   await show.app.engine.queue.submit(() => openProject(show.app.sound, { surface: 'cli' }, json));
-  const { page, problems, external } = await openConsole(browser, baseOf(show.url));
+  const { page, problems, external } = await openConsole(browser(), baseOf(show.url));
   t.after(async () => {
     assert.deepEqual(external, []);
     await page.close();

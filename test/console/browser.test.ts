@@ -1,26 +1,17 @@
 // The console in a real headless Chromium (Debian's, driven by playwright-core).
-import { before, after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
 import { startShow } from '../helpers/show.js';
 import { api, baseOf } from './helpers.js';
-import { chromiumMissing, launch, openConsole } from './browser.js';
+import { fileBrowser, openConsole } from './browser.js';
 
 // Page globals, for the functions page.evaluate runs in the browser (this file is not built with the DOM library).
 declare const window: { __footlight: { preview?: any; previewStats: any }; innerWidth: number; innerHeight: number };
 declare const document: any;
 
 const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url).pathname;
-const skip = chromiumMissing();
-let browser: Browser;
-
-before(async () => {
-  if (skip === undefined) browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const { skip, browser } = fileBrowser();
 
 /** A show rendering in real time, and the console open on it. */
 async function open(
@@ -34,7 +25,7 @@ async function open(
     ...(options.historyBudgetBytes === undefined ? {} : { historyBudgetBytes: options.historyBudgetBytes }),
   });
   const base = baseOf(show.url);
-  const watched = await openConsole(browser, base, options.viewport);
+  const watched = await openConsole(browser(), base, options.viewport);
   t.after(() => watched.page.close());
   await watched.page.waitForSelector('[data-channel="/lx/mixer/channel/2"]');
   await watched.page.waitForFunction(() => (window.__footlight.preview?.lastFrame ?? -1) >= 0, undefined, { timeout: 10_000 });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { TestContext } from 'node:test';
+import { after, before, type TestContext } from 'node:test';
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 
 /** Debian's chromium (never a downloaded browser); FOOTLIGHT_CHROMIUM overrides the path. */
@@ -24,6 +24,28 @@ export function chromiumMissing(): string | undefined {
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+/**
+ * One browser for a test file's tests: launched before them unless chromium is missing (then
+ * `skip` says why, for the tests' `{ skip }`), closed after them.
+ */
+export function fileBrowser(): { readonly skip: string | undefined; readonly browser: () => Browser } {
+  const skip = chromiumMissing();
+  let browser: Browser | undefined;
+  before(async () => {
+    if (skip === undefined) browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return {
+    skip,
+    browser: () => {
+      if (browser === undefined) throw new Error(skip ?? 'the browser is not launched yet');
+      return browser;
+    },
+  };
 }
 
 /** One browser per test file, closed after it. */

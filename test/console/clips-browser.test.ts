@@ -1,27 +1,18 @@
 // The console's clip grid in a real headless Chromium (Debian's, driven by playwright-core).
-import { before, after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
 import { startShow } from '../helpers/show.js';
 import { history } from '../light/operations/helpers.js';
 import { baseOf } from './helpers.js';
-import { chromiumMissing, launch, openConsole } from './browser.js';
+import { fileBrowser, openConsole } from './browser.js';
 
 declare const document: any;
 
-const skip = chromiumMissing();
-let browser: Browser;
-
-before(async () => {
-  if (skip === undefined) browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const { skip, browser } = fileBrowser();
 
 test('clip grid: a clip added over MCP appears; a click launches it (an undo step), its position advances; a click stops it', { skip }, async (t) => {
   const show = await startShow(t, { realtime: true });
-  const { page, problems, external } = await openConsole(browser, baseOf(show.url));
+  const { page, problems, external } = await openConsole(browser(), baseOf(show.url));
   t.after(() => page.close());
   await show.call('add_clip', { bus: '/lx/mixer/channel/1', slot: 1, label: 'Drop', length: { beats: 8 } });
   await page.click('button[role="tab"]:has-text("Clips")');
@@ -54,7 +45,7 @@ test("light cues: the Clips view shows the song's cues; add one at the playhead,
   skip,
 }, async (t) => {
   const show = await startShow(t);
-  const { page, problems, external } = await openConsole(browser, baseOf(show.url));
+  const { page, problems, external } = await openConsole(browser(), baseOf(show.url));
   t.after(() => page.close());
   const cues = () => show.app.engine.queue.submit(() => show.app.services.lightCues!.list().map((c) => ({ ...c })));
   await show.call('add_clip', { bus: '/lx/mixer/channel/1', slot: 1, label: 'Verse', length: { beats: 4 } });

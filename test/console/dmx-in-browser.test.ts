@@ -1,27 +1,18 @@
 // The console's top bar shows the DMX input in a real headless Chromium: waiting, then receiving with
 // the universes and the rate once a desk's Art-Net (built from the specification) arrives.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import dgram from 'node:dgram';
-import type { Browser } from 'playwright-core';
 import { startShow } from '../helpers/show.js';
 import { artDmx } from '../light/input/packets.js';
 import { baseOf } from './helpers.js';
-import { chromiumMissing, launch, openConsole } from './browser.js';
+import { fileBrowser, openConsole } from './browser.js';
 
-const skip = chromiumMissing();
-let browser: Browser;
-
-before(async () => {
-  if (skip === undefined) browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const { skip, browser } = fileBrowser();
 
 test('top bar: DMX in waits, then shows the universes received and the packet rate', { skip }, async (t) => {
   const show = await startShow(t, { realtime: true, dmxIn: { receivers: ['artnet:0'] } });
-  const { page, problems } = await openConsole(browser, baseOf(show.url));
+  const { page, problems } = await openConsole(browser(), baseOf(show.url));
   t.after(() => page.close());
   const badge = page.locator('[data-testid="dmx-in"]');
   await badge.waitFor({ timeout: 10_000 });
@@ -43,11 +34,11 @@ test('top bar: DMX in waits, then shows the universes received and the packet ra
 
 test('top bar: no DMX input configured, no badge', { skip }, async (t) => {
   const show = await startShow(t, { realtime: true });
-  const { page } = await openConsole(browser, baseOf(show.url));
+  const { page } = await openConsole(browser(), baseOf(show.url));
   t.after(() => page.close());
   await page.waitForSelector('[data-channel="/lx/mixer/channel/2"]'); // the state arrived: a badge would be there now
   assert.equal(await page.locator('[data-testid="dmx-in"]').count(), 0);
 });
 
-// Page globals for the function page.waitForFunction runs in the browser.
+// Page globals for the function page.waitForFunction runs in the browser().
 declare const document: { querySelector(s: string): { textContent: string | null } | null };

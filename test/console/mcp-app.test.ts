@@ -1,24 +1,16 @@
 // The MCP App (ui://footlight/preview) in a real headless Chromium, hosted the way an MCP Apps
 // host does it: the resource's HTML in a sandboxed iframe, JSON-RPC over postMessage, and the
 // app's tools/call forwarded to Footlight by an official SDK client over HTTP.
-import { before, after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Frame } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import { startShow } from '../helpers/show.js';
-import { chromiumMissing, launch } from './browser.js';
+import { fileBrowser } from './browser.js';
 
 declare const window: any;
 declare const document: any;
 
-const skip = chromiumMissing();
-let browser: Browser;
-
-before(async () => {
-  if (skip === undefined) browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const { skip, browser } = fileBrowser();
 
 /** The host page: answers ui/initialize, forwards tools/call to `hostCallTool`, refuses the rest. */
 const HOST_PAGE = `<!doctype html><html><body style="margin:0">
@@ -65,7 +57,7 @@ test('MCP App: the ui:// resource renders the engine frame in a sandboxed frame;
   assert.deepEqual(content._meta?.ui?.csp, { connectDomains: [], resourceDomains: [] });
   assert.doesNotMatch(content.text, /<script[^>]+src=|<link[^>]+href="(?!data:)/, 'self-contained: nothing to fetch');
 
-  const page = await browser.newPage();
+  const page = await browser().newPage();
   t.after(() => page.close());
   const problems: string[] = [];
   const external: string[] = [];

@@ -3,23 +3,14 @@
 // through the show's MIDI mappings, with soft takeover; get_last_midi_control tells an agent what
 // moved; a message that is not MIDI is refused by the socket, a flood beyond the budget dropped.
 // With MTC in on, the page asks for SysEx and forwards quarter frames and the full frame.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
 import { fullFrame, streamMessage } from '../helpers/mtc.js';
 import { startShow } from '../helpers/show.js';
 import { baseOf } from './helpers.js';
-import { chromiumMissing, launch } from './browser.js';
+import { fileBrowser } from './browser.js';
 
-const skip = chromiumMissing();
-let browser: Browser;
-
-before(async () => {
-  if (skip === undefined) browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const { skip, browser } = fileBrowser();
 
 const FADER = '/lx/mixer/channel/1/fader';
 
@@ -41,7 +32,7 @@ test('Web MIDI: a controller moves a mapped fader through the show, with takeove
   const show = await startShow(t, { realtime: true, toolsets: ['all'] });
   await show.call('add_midi_mapping', { type: 'cc', channel: 2, number: 7, path: FADER });
   assert.deepEqual((await show.call('get_last_midi_control')).control, null);
-  const page = await browser.newPage();
+  const page = await browser().newPage();
   t.after(() => page.close());
   const problems: string[] = [];
   page.on('pageerror', (err) => problems.push(err.message));
@@ -94,7 +85,7 @@ test('Web MIDI: a controller moves a mapped fader through the show, with takeove
 
 test('Web MIDI: the socket refuses what is not one short MIDI message, and drops a flood past 1000 a second, counting it', { skip }, async (t) => {
   const show = await startShow(t, { realtime: true, toolsets: ['all'] });
-  const page = await browser.newPage();
+  const page = await browser().newPage();
   t.after(() => page.close());
   await page.goto(`${baseOf(show.url)}/`);
   const replies = await page.evaluate(async () => {
@@ -132,13 +123,13 @@ async function waitFor(check: () => Promise<boolean>, what: string): Promise<voi
   assert.fail(`timed out: ${what}`);
 }
 
-// Page globals for the functions page.waitForFunction runs in the browser.
+// Page globals for the functions page.waitForFunction runs in the browser().
 declare const document: { querySelector(s: string): { textContent: string | null } | null };
 declare const location: { origin: string };
 
 test('Web MIDI with MTC in: the page asks for SysEx and forwards quarter frames and the full frame to timecode in', { skip }, async (t) => {
   const show = await startShow(t, { soundCooperative: true, toolsets: ['all'], timecode: { in: 'mtc:Test Knobs', freewheelMs: 10_000 } });
-  const page = await browser.newPage();
+  const page = await browser().newPage();
   t.after(() => page.close());
   await page.addInitScript(FAKE_MIDI);
   await page.goto(`${baseOf(show.url)}/`);

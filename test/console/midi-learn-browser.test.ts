@@ -3,22 +3,14 @@
 // each send, plus a synth output that is no controller. Learn, a click on the channel fader and a
 // CC make one mapping (one undo step, the console's); the CC then moves the fader; a change from
 // MCP lights the controller (its output, not the synth's). Escape cancels learn.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { startShow } from '../helpers/show.js';
 import { baseOf } from './helpers.js';
-import { chromiumMissing, launch } from './browser.js';
+import { fileBrowser } from './browser.js';
 
-const skip = chromiumMissing();
-let browser: Browser;
-
-before(async () => {
-  if (skip === undefined) browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const { skip, browser } = fileBrowser();
 
 const FADER = '/lx/mixer/channel/1/fader';
 
@@ -44,7 +36,7 @@ const sent = (page: Page): Promise<{ knobs: number[][]; synth: number[][] }> =>
 
 test('MIDI learn: click a fader, move a CC: one mapping step; the CC moves the fader; MCP changes light the controller', { skip }, async (t) => {
   const show = await startShow(t, { realtime: true, toolsets: ['all'] });
-  const page = await browser.newPage();
+  const page = await browser().newPage();
   t.after(() => page.close());
   const problems: string[] = [];
   page.on('pageerror', (err) => problems.push(err.message));

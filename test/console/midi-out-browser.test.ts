@@ -3,22 +3,13 @@
 // MIDI panel and turns MTC and Clock on; the song plays and stops; the page schedules every message
 // with a timestamp (none sent late in a burst without one), the clocks number 24 a beat up to where
 // the song stopped, and a stop sends FC. An output that is not connected is refused, nothing changed.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
 import { startShow } from '../helpers/show.js';
 import { baseOf } from './helpers.js';
-import { chromiumMissing, launch } from './browser.js';
+import { fileBrowser } from './browser.js';
 
-const skip = chromiumMissing();
-let browser: Browser;
-
-before(async () => {
-  if (skip === undefined) browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const { skip, browser } = fileBrowser();
 
 /** A Web MIDI stand-in: no inputs, one output recording its sends; SysEx granted when asked for. */
 const FAKE_MIDI = `
@@ -48,7 +39,7 @@ interface Sent {
 
 test('Web MIDI out: MTC and clock to the chosen output, each send timestamped; 24 clocks a beat; stop sends FC', { skip }, async (t) => {
   const show = await startShow(t, { realtime: true, toolsets: ['all'], timecode: { rate: '25' } });
-  const page = await browser.newPage();
+  const page = await browser().newPage();
   t.after(() => page.close());
   const problems: string[] = [];
   page.on('pageerror', (err) => problems.push(err.message));
@@ -111,7 +102,7 @@ test('Web MIDI out: MTC and clock to the chosen output, each send timestamped; 2
 
 test('Web MIDI out: with serve --timecode-out mtc the panel starts with MTC on; picking the output starts it', { skip }, async (t) => {
   const show = await startShow(t, { realtime: true, timecode: { out: ['mtc'], rate: '30' } });
-  const page = await browser.newPage();
+  const page = await browser().newPage();
   t.after(() => page.close());
   await page.addInitScript(FAKE_MIDI);
   await page.goto(`${baseOf(show.url)}/`);
@@ -127,7 +118,7 @@ test('Web MIDI out: with serve --timecode-out mtc the panel starts with MTC on; 
   assert.ok(sent.every((s) => s.data[0] !== 0xf2 && s.data[0] !== 0xf8));
 });
 
-// Page globals for the functions page.waitForFunction runs in the browser.
+// Page globals for the functions page.waitForFunction runs in the browser().
 declare const document: { querySelector(s: string): unknown };
 declare class Event {
   constructor(type: string, init?: { bubbles?: boolean });

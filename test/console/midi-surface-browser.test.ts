@@ -2,22 +2,13 @@
 // loads plays an APC mini mk2 (an input and an output of the same name). A pad pressed on it makes a
 // pattern active in the show, and the page sends the surface's LEDs to the device's output: all of
 // them once the device is heard from, then what changed.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
 import { startShow } from '../helpers/show.js';
 import { baseOf } from './helpers.js';
-import { chromiumMissing, launch } from './browser.js';
+import { fileBrowser } from './browser.js';
 
-const skip = chromiumMissing();
-let browser: Browser;
-
-before(async () => {
-  if (skip === undefined) browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const { skip, browser } = fileBrowser();
 
 const APC = 'APC mini mk2 Control';
 
@@ -38,7 +29,7 @@ test('APC mini mk2 in Chromium: a pad makes a pattern active; its LEDs go to the
   const show = await startShow(t, { realtime: true, toolsets: ['all'] });
   await show.call('add_pattern', { containerPath: '/lx/mixer/channel/1', class: 'Solid' });
   await show.call('set_midi_surface', { device: APC, driver: 'APCminiMk2' });
-  const page = await browser.newPage();
+  const page = await browser().newPage();
   t.after(() => page.close());
   const problems: string[] = [];
   page.on('pageerror', (err) => problems.push(err.message));
@@ -71,5 +62,5 @@ async function waitFor(check: () => Promise<boolean>, what: string): Promise<voi
   assert.fail(`timed out: ${what}`);
 }
 
-// Page globals for the functions page.waitForFunction runs in the browser.
+// Page globals for the functions page.waitForFunction runs in the browser().
 declare const document: { querySelector(s: string): { textContent: string | null } | null };

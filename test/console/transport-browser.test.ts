@@ -3,25 +3,17 @@
 // plays it again, Stop twice and ⏮ and Home return to the start, Space plays and stops, the
 // ruler seeks on a click and sets the loop on a drag, the loop brings the playhead back, solo
 // silences the other tracks in the live engine, and folded groups open.
-import { before, after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { songStatePayload } from '../../src/sound/operations/song.js';
 import { startShow, type TestShow } from '../helpers/show.js';
 import { baseOf } from './helpers.js';
-import { chromiumMissing, launch, openConsole } from './browser.js';
+import { fileBrowser, openConsole } from './browser.js';
 
 declare const document: any;
 
-const skip = chromiumMissing();
-let browser: Browser;
-
-before(async () => {
-  if (skip === undefined) browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const { skip, browser } = fileBrowser();
 
 interface Transport {
   playing: boolean;
@@ -52,7 +44,7 @@ const barBeat = (q: number): string => `${Math.floor(q / 4) + 1}.${Math.floor(q 
 /** The demo show with live playback (paced by the clock), the console open on the Sound tab. */
 async function open(t: Parameters<typeof startShow>[0]): Promise<{ show: TestShow; page: Page; problems: string[] }> {
   const show = await startShow(t, { realtime: true, liveAudio: 'clock' });
-  const { page, problems, external } = await openConsole(browser, baseOf(show.url));
+  const { page, problems, external } = await openConsole(browser(), baseOf(show.url));
   t.after(async () => {
     assert.deepEqual(external, []);
     await page.close();
