@@ -243,3 +243,47 @@ test('MIDI surface: a CC spreads a choice (enum) over its options; a note steps 
   assert.equal(step.rejected, 0);
   assert.notDeepEqual((await blend()).value, first.value, 'a note steps to the next option');
 });
+
+test('relative encoders: a CC turns a knob by steps from where it is, within its span, never jumping; refused on notes and switches', async (t) => {
+  const show = await startShow(t, { toolsets: ['all'] });
+  const midi = show.app.midi;
+  const mappings = () => show.call('list_midi_mappings');
+  const fader = async () => (await show.call('get_parameter', { path: FADER })).parameter.value as number;
+  await show.call('set_parameter', { path: FADER, value: 0.5 });
+
+  await assertUndoable(
+    show,
+    () => show.call('add_midi_mapping', { type: 'cc', channel: 1, number: 40, path: FADER, relative: 'offset' }),
+    async (r) => {
+      assert.deepEqual(r.mapping, { index: 0, type: 'cc', channel: 1, number: 40, path: FADER, range: [0, 1], relative: 'offset' });
+      assert.deepEqual((await mappings()).mappings, [r.mapping]);
+    },
+    [mappings],
+  );
+  await assertRefused(show, 'add_midi_mapping', { type: 'note', channel: 1, number: 40, path: FADER, relative: 'offset' }, /^invalid_argument: relative/, [
+    mappings,
+  ]);
+  await assertRefused(show, 'add_midi_mapping', { type: 'cc', channel: 1, number: 40, path: ENABLED, relative: 'twos' }, /^invalid_argument: relative/, [
+    mappings,
+  ]);
+
+  await show.call('add_midi_mapping', { type: 'cc', channel: 1, number: 40, path: FADER, relative: 'offset' });
+  await show.call('add_midi_mapping', { type: 'cc', channel: 2, number: 41, path: FADER, relative: 'twos' });
+  // No pickup: the first turn moves the fader from 0.5 by one step.
+  assert.equal((await midi.receive([0xb0, 40, 65])).writes.length, 1);
+  assert.ok(Math.abs((await fader()) - (0.5 + 1 / 127)) < 1e-6);
+  await midi.receive([0xb0, 40, 63]);
+  assert.ok(Math.abs((await fader()) - 0.5) < 1e-6, 'offset: 63 is one step down');
+  await midi.receive([0xb0, 40, 74]);
+  assert.ok(Math.abs((await fader()) - (0.5 + 10 / 127)) < 1e-6, 'offset: 74 is ten steps up');
+  await midi.receive([0xb1, 41, 127]);
+  assert.ok(Math.abs((await fader()) - (0.5 + 9 / 127)) < 1e-6, 'twos: 127 is one step down');
+  // An agent moves the fader: the encoder carries on from there.
+  await show.call('set_parameter', { path: FADER, value: 0.98 });
+  await midi.receive([0xb1, 41, 5]);
+  assert.equal(await fader(), 1, 'the span holds the knob');
+  assert.deepEqual((await midi.receive([0xb0, 40, 66])).writes, [], 'at the top, turning up writes nothing');
+  const saved = JSON.stringify(show.app.light.lx.midi.mappings.map((m) => m.json));
+  assert.match(saved, /"footlightRelative":"offset"/);
+  assert.match(saved, /"footlightRelative":"twos"/);
+});

@@ -3,7 +3,7 @@
 // mappings, the message and the parameters' current values to the writes to make. The caller
 // makes the writes (through the tool path, so checks and history are those of every surface).
 
-import type { MappedKind, MidiMapping } from './midi-mapping.js';
+import type { MappedKind, MidiMapping, RelativeEncoding } from './midi-mapping.js';
 import type { MidiMessage } from './midi-message.js';
 
 /** What `applyMidi` needs to know of a mapped parameter, read at the moment the message arrives. */
@@ -136,6 +136,26 @@ export function knobCcValue(m: MidiMapping, p: MappedParameter): number | undefi
   return Math.round(Math.min(1, Math.max(0, position)) * 127);
 }
 
+/** The steps a relative encoder's CC value means: positive up, negative down, 0 for none. */
+function relativeSteps(encoding: RelativeEncoding, value: number): number {
+  return encoding === 'offset' ? value - 64 : value < 64 ? value : value - 128;
+}
+
+/**
+ * A relative encoder on a knob: each step moves the knob 1/127 of the mapping's span from where it
+ * is, within the span; nothing to pick up, so it never jumps.
+ */
+function relativeWrite(encoding: RelativeEncoding, m: MidiMapping, p: MappedParameter, value: number): number | undefined {
+  const steps = relativeSteps(encoding, value);
+  const a = m.minValue === undefined ? 0 : p.normalize(m.minValue);
+  const b = m.maxValue === undefined ? 1 : p.normalize(m.maxValue);
+  const lo = Math.min(a, b);
+  const hi = Math.max(a, b);
+  const target = Math.min(hi, Math.max(lo, p.normalized + (steps * (b - a)) / 127));
+  if (steps === 0 || target === p.normalized) return undefined;
+  return p.denormalize(target);
+}
+
 function ccWrite(m: MidiMapping, p: MappedParameter, position: number, state: MidiMappingState): number | boolean | 'waiting' | undefined {
   if (p.kind === 'boolean') {
     const isOn = position >= (m.minValue ?? 0.5) && position <= (m.maxValue ?? 1);
@@ -152,6 +172,7 @@ function ccWrite(m: MidiMapping, p: MappedParameter, position: number, state: Mi
     const v = Math.min(Math.floor(lo + (hi - lo + 1) * n), hi);
     return v === p.value ? undefined : v;
   }
+  if (m.relative !== undefined) return relativeWrite(m.relative, m, p, Math.round(position * 127));
   const lo = m.minValue === undefined ? 0 : p.normalize(m.minValue);
   const hi = m.maxValue === undefined ? 1 : p.normalize(m.maxValue);
   const target = lo + (hi - lo) * position;

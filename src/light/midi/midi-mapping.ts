@@ -13,6 +13,14 @@ export type NoteMode = (typeof NOTE_MODES)[number];
 const DISCRETE_MODES = ['INCREMENT', 'DECREMENT', 'FIXED', 'RANDOM'] as const;
 type DiscreteMode = (typeof DISCRETE_MODES)[number];
 
+/**
+ * How a relative (endless) encoder sends its turns, for a CC mapping on a knob (Footlight's; LX
+ * 1.2.1 maps every CC absolutely): `offset`, 64 ± steps (65 one step up, 63 one down: the Midi
+ * Fighter Twister's and most Akai encoders); `twos`, two's complement (1 up, 127 down).
+ */
+export const RELATIVE_ENCODINGS = ['offset', 'twos'] as const;
+export type RelativeEncoding = (typeof RELATIVE_ENCODINGS)[number];
+
 /** What a parameter is, for a mapping: LX treats booleans, discrete and other knobs differently. */
 export type MappedKind = 'boolean' | 'discrete' | 'knob';
 
@@ -42,6 +50,8 @@ export interface MidiMapping {
   readonly onValue?: number;
   readonly offValue?: number;
   readonly fixedValue?: number;
+  /** A CC on a knob from a relative encoder (saved under Footlight's key `footlightRelative`; LX ignores it). */
+  readonly relative?: RelativeEncoding;
 }
 
 function isInt(v: unknown, lo: number, hi: number): v is number {
@@ -59,6 +69,9 @@ function savedEnum<T extends string>(obj: Record<string, unknown>, key: string, 
   const i = obj[key];
   return isInt(i, 0, names.length - 1) ? names[i] : names[0];
 }
+
+/** The saved key of a relative encoding: Footlight's own, which LX's loader never reads. */
+const RELATIVE_KEY = 'footlightRelative';
 
 /**
  * Reads one saved mapping, or says why it cannot be used (LX skips such a mapping when loading;
@@ -84,6 +97,8 @@ export function readMapping(obj: unknown): MidiMapping | string {
     const v = num(o[k]);
     if (v !== undefined) m[k] = v;
   }
+  const relative = o[RELATIVE_KEY];
+  if (typeof relative === 'string' && (RELATIVE_ENCODINGS as readonly string[]).includes(relative)) m.relative = relative as RelativeEncoding;
   return m;
 }
 
@@ -103,6 +118,7 @@ interface NewMapping {
   /** Discrete: the index range LX's minDiscrete/maxDiscrete start at. */
   readonly discreteMin?: number;
   readonly discreteMax?: number;
+  readonly relative?: RelativeEncoding;
 }
 
 /** A new mapping in the shape and key order LX 1.2.1 saves (LXMidiMapping.save and its subclasses). */
@@ -138,6 +154,7 @@ export function newMappingJson(m: NewMapping): Record<string, unknown> {
   } else {
     o.minValue = m.rangeMin;
     o.maxValue = m.rangeMax;
+    if (m.relative !== undefined) o[RELATIVE_KEY] = m.relative;
   }
   return o;
 }

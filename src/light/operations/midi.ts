@@ -13,7 +13,7 @@ import type { MappedParameter } from '../midi/midi-apply.js';
 import { isLxObject } from '../component/lxp-types.js';
 import { AddMidiMapping, RemoveMidiMapping, SetMidiInput, SetMidiSurface, type MidiInputSettings } from '../midi/midi-engine.js';
 import { SURFACE_DRIVERS } from '../midi/midi-surfaces.js';
-import { newMappingJson, type MappedKind, type MidiMapping, type MidiMappingType, type NoteMode } from '../midi/midi-mapping.js';
+import { newMappingJson, type MappedKind, type MidiMapping, type MidiMappingType, type NoteMode, type RelativeEncoding } from '../midi/midi-mapping.js';
 import type { LightShow } from '../show/light-show.js';
 import { lightParameter } from '../show/paths.js';
 import { checkIndex, plural } from './common.js';
@@ -55,6 +55,8 @@ interface AddMidiMappingOptions {
   readonly number: number;
   readonly path: string;
   readonly mode?: 'toggle' | 'momentary' | 'on' | 'off';
+  /** A CC from a relative (endless) encoder, on a knob. */
+  readonly relative?: RelativeEncoding;
 }
 
 /** Adds a note or CC mapping to a parameter at the end of the list. Undoable. */
@@ -73,6 +75,10 @@ export function addMidiMapping(show: LightShow, options: AddMidiMappingOptions, 
     throw invalidArgument('mode is for note mappings; a CC sets knobs absolutely and switches booleans on inside its upper half');
   if (options.mode !== undefined && kind === 'discrete')
     throw invalidArgument(`${p.path} is a choice: a note steps it to the next option (LX's INCREMENT); mode is for switches and knobs`);
+  if (options.relative !== undefined && (options.type !== 'cc' || kind !== 'knob'))
+    throw invalidArgument(
+      `relative is for a CC from an endless encoder on a knob; ${p.path} ${kind === 'knob' ? 'is a knob but this is a note' : `is a ${kind}`}`,
+    );
   const type: MidiMappingType = options.type === 'note' ? 'NOTE' : 'CONTROL_CHANGE';
   const channel = options.channel - 1;
   const dup = midi.usableMappings().find((m) => m.type === type && m.channel === channel && m.number === options.number && m.path === p.path);
@@ -92,6 +98,7 @@ export function addMidiMapping(show: LightShow, options: AddMidiMappingOptions, 
     rangeMin: n.denormalize(0),
     rangeMax: n.denormalize(1),
     ...(n instanceof DiscreteParameter ? { discreteMin: n.min, discreteMax: n.max } : {}),
+    ...(options.relative === undefined ? {} : { relative: options.relative }),
   });
   const index = midi.mappings.length;
   const what = `${options.type === 'note' ? 'note' : 'CC'} ${options.number} → ${p.label}`;

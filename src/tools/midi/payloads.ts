@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { LXMidiEngine, MidiInputSettings } from '../../light/midi/midi-engine.js';
 import { SURFACE_DRIVERS } from '../../light/midi/midi-surfaces.js';
-import type { MidiMapping } from '../../light/midi/midi-mapping.js';
+import { RELATIVE_ENCODINGS, type MidiMapping } from '../../light/midi/midi-mapping.js';
 
 export const MidiMappingPayload = z.strictObject({
   index: z.number().int().describe('0-based position in the list (remove_midi_mapping takes it)'),
@@ -11,6 +11,7 @@ export const MidiMappingPayload = z.strictObject({
   path: z.string().optional().describe('The mapped parameter'),
   mode: z.enum(['toggle', 'momentary', 'on', 'off']).optional().describe('Notes on switches and knobs: what note on/off do'),
   range: z.array(z.number()).optional().describe('CC: the parameter values the control spans [min, max]; a note on a knob: [off, on]'),
+  relative: z.enum(RELATIVE_ENCODINGS).optional().describe('A CC from an endless encoder: how it sends its turns'),
   problem: z.string().optional().describe('Why this saved mapping is inactive (kept in the file as it was)'),
 });
 export type MidiMappingPayload = z.infer<typeof MidiMappingPayload>;
@@ -22,6 +23,7 @@ export function toMidiMappingPayload(index: number, m: MidiMapping | string): Mi
   const lo = m.type === 'NOTE' ? m.offValue : (m.minValue ?? m.minDiscrete);
   const hi = m.type === 'NOTE' ? m.onValue : (m.maxValue ?? m.maxDiscrete);
   if (lo !== undefined && hi !== undefined) out.range = [lo, hi];
+  if (m.relative !== undefined) out.relative = m.relative;
   return out;
 }
 
