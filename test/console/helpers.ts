@@ -2,6 +2,15 @@ import { request } from 'node:http';
 import WebSocket from 'ws';
 import type { ServerMessage } from '../../src/console/protocol.js';
 
+/** Polls `check` every 50 ms for up to 10 s; fails the test naming `what` if it never holds. */
+export async function waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out: ${what}`);
+}
+
 /** The console's base URL for a running test show. */
 export function baseOf(mcpUrl: string): string {
   return mcpUrl.replace(/\/mcp$/, '');

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fullFrame, streamMessage } from '../helpers/mtc.js';
 import { startShow } from '../helpers/show.js';
-import { baseOf } from './helpers.js';
+import { baseOf, waitFor } from './helpers.js';
 import { fileBrowser } from './browser.js';
 
 const { skip, browser } = fileBrowser();
@@ -114,14 +114,6 @@ test('Web MIDI: the socket refuses what is not one short MIDI message, and drops
   assert.ok(stats.dropped > 0, 'past the budget, messages are dropped');
   assert.deepEqual((await show.call('get_history')).steps, [], 'nothing was mapped: no history');
 });
-
-async function waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.fail(`timed out: ${what}`);
-}
 
 // Page globals for the functions page.waitForFunction runs in the browser().
 declare const document: { querySelector(s: string): { textContent: string | null } | null };

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { startShow } from '../helpers/show.js';
-import { baseOf } from './helpers.js';
+import { baseOf, waitFor } from './helpers.js';
 import { fileBrowser } from './browser.js';
 
 const { skip, browser } = fileBrowser();
@@ -105,13 +105,5 @@ test('MIDI learn: click a fader, move a CC: one mapping step; the CC moves the f
   assert.equal((await show.call('list_midi_mappings')).mappings.length, 0, 'undo removes the learned mapping');
   assert.deepEqual(problems, []);
 });
-
-async function waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.fail(`timed out: ${what}`);
-}
 
 declare const document: { querySelector(s: string): { textContent: string | null } | null };

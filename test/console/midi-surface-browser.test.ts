@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startShow } from '../helpers/show.js';
-import { baseOf } from './helpers.js';
+import { baseOf, waitFor } from './helpers.js';
 import { fileBrowser } from './browser.js';
 
 const { skip, browser } = fileBrowser();
@@ -53,14 +53,6 @@ test('APC mini mk2 in Chromium: a pad makes a pattern active; its LEDs go to the
   assert.equal(notes.size, 72, 'every pad and track button was sent');
   assert.deepEqual(problems, []);
 });
-
-async function waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.fail(`timed out: ${what}`);
-}
 
 // Page globals for the functions page.waitForFunction runs in the browser().
 declare const document: { querySelector(s: string): { textContent: string | null } | null };
