@@ -1,14 +1,15 @@
 // Two render threads against one on a busy machine (issue #35): a busy-loop child process per core
 // competes for the CPUs while the standard workload renders in one process, in rounds of three
 // blocks of frames: one thread (the helper stays up but is handed no job, as with
-// `--render-threads 1`), two threads as the pool now shares (a window of jobs that lost time
-// runs alone for a spell), and two threads always sharing (the old rule: `pointPool.adaptive =
-// false`). The order changes from round to round through all six and the blocks are short, so a
-// slow spell of the machine (other processes come and go) hits every setting alike: each round
-// is one comparison. Prints each block's mean and median ms a frame, the helper's share
-// of the chunks, the jobs run alone and the engine thread's wait for the helper's chunks, with
-// the load average, then how many rounds two
-// threads were no slower than one.
+// `--render-threads 1`), two threads as the pool now runs them (a helper watches for the next
+// job only while the machine has a core to spare: helper-watch.ts; probes of one thread against
+// two decide how jobs run: share-probe.ts), and two threads as before both (`pointPool.adaptiveWatch
+// = false`, `pointPool.probing = false`). The order changes from
+// round to round through all six and the blocks are short, so a slow spell of the machine (other
+// processes come and go) hits every setting alike: each round is one comparison. Prints each
+// block's mean and median ms a frame, the helper's share of the chunks, the jobs run alone, the
+// engine thread's wait for the helper's chunks and the frames the helper watched in, with the
+// load average, then how many rounds two threads were no slower than one.
 //
 // `node --import tsx bench/loaded-threads.ts`
 // Environment: LOADED_SIZES=100k,1M  LOADED_BUSY=<cores> (busy-loop processes; 0: none)
@@ -35,22 +36,22 @@ const DELTA = 1000 / 60;
 /** Untimed frames after each change of setting (the helper wakes, the window starts). */
 const SETTLE_FRAMES = Number(process.env.LOADED_SETTLE ?? 2);
 
-/** A setting of a block: whether jobs are shared at all, and whether the pool judges sharing. */
+/** A setting of a block: whether jobs are shared at all, and whether the helper's watch and the probes follow the machine. */
 interface Setting {
   readonly name: string;
   readonly shared: boolean;
-  readonly adaptive: boolean;
+  readonly follows: boolean;
 }
 const SETTINGS: readonly Setting[] = [
-  { name: '1 thread', shared: false, adaptive: true },
-  { name: '2 threads', shared: true, adaptive: true },
-  { name: '2, always shared', shared: true, adaptive: false },
+  { name: '1 thread', shared: false, follows: true },
+  { name: '2 threads', shared: true, follows: true },
+  { name: '2, as before', shared: true, follows: false },
 ];
 
 /**
  * The six orders of the three settings, one a round: each setting comes first, second and last
  * equally often, and after each other setting equally often. (Alternating one order and its
- * reverse put the judged setting always in the middle, and always shared never after one thread.)
+ * reverse put one setting always in the middle, and another never after one thread.)
  */
 const ORDERS: readonly (readonly Setting[])[] = [
   [0, 1, 2],
@@ -73,6 +74,8 @@ interface Block {
   readonly takenBack: number;
   /** Of waitMs, asleep waiting for a helper's commit, ms a frame. */
   readonly sleepMs: number;
+  /** Frames in which the helper watched for the next job, of the block. */
+  readonly watched: number;
 }
 
 interface Round {
@@ -91,7 +94,8 @@ function perSize(spec: string | undefined, size: string, fallback: number): numb
 
 function apply(setting: Setting): void {
   pointPool.minSharedPoints = setting.shared ? MIN_SHARED_POINTS : Number.POSITIVE_INFINITY;
-  pointPool.adaptive = setting.adaptive;
+  pointPool.adaptiveWatch = setting.follows;
+  pointPool.probing = setting.follows;
 }
 
 /** Every round of one size, in this process. */
@@ -119,10 +123,12 @@ function runSize(size: string, rounds: number, block: number, warmup: number): R
       const helper0 = pointPool.helperChunks;
       const s0 = pointPool.stats();
       const samples: number[] = [];
+      let watched = 0;
       for (let i = 0; i < block; i++) {
         const t0 = performance.now();
         engine.clock.stepFixed(1, DELTA);
         samples.push(performance.now() - t0);
+        if (pointPool.helpersWatching) watched++;
       }
       const s1 = pointPool.stats();
       const chunks = pointPool.chunks - chunks0;
@@ -131,11 +137,12 @@ function runSize(size: string, rounds: number, block: number, warmup: number): R
         meanMs: samples.reduce((a, b) => a + b, 0) / block,
         medianMs: samples[block >> 1],
         helperShare: chunks === 0 ? 0 : (pointPool.helperChunks - helper0) / chunks,
-        soloJobs: s1.soloJobs - s0.soloJobs,
-        jobs: s1.soloJobs - s0.soloJobs + s1.sharedJobs - s0.sharedJobs,
+        soloJobs: s1.judgedAlone - s0.judgedAlone,
+        jobs: s1.judgedJobs - s0.judgedJobs,
         waitMs: (s1.waitMs - s0.waitMs) / block,
         takenBack: (s1.takenBack - s0.takenBack) / block,
         sleepMs: (s1.sleepMs - s0.sleepMs) / block,
+        watched: watched / block,
       };
     }
     out.push({ load, blocks });
@@ -190,7 +197,16 @@ function report(size: string, block: number, rounds: readonly Round[]): void {
     console.log(
       `${s.name}: no slower than one thread in ${wins} of ${rounds.length} rounds; median ratio to one thread ${fmt(ratio, 3)}; ` +
         `a frame: w ${fmt(mean(s.name, (b) => b.waitMs))} ms, ${fmt(mean(s.name, (b) => b.takenBack))} chunks taken back, ` +
-        `${fmt(mean(s.name, (b) => b.sleepMs))} ms asleep for commits; helper's chunks ${fmt(mean(s.name, (b) => b.helperShare) * 100, 0)}%`,
+        `${fmt(mean(s.name, (b) => b.sleepMs))} ms asleep for commits; helper's chunks ${fmt(mean(s.name, (b) => b.helperShare) * 100, 0)}%; ` +
+        `helper watching in ${fmt(mean(s.name, (b) => b.watched) * 100, 0)}% of frames; ` +
+        `${fmt(
+          (100 * rounds.reduce((n, r) => n + r.blocks[s.name].soloJobs, 0)) /
+            Math.max(
+              1,
+              rounds.reduce((n, r) => n + r.blocks[s.name].jobs, 0),
+            ),
+          0,
+        )}% of jobs alone`,
     );
   }
   const loads = rounds.map((r) => r.load);

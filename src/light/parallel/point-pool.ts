@@ -44,7 +44,9 @@ import {
 } from './point-pool-shared.js';
 import { RENDER_THREADS_RULE, defaultRenderThreads, isRenderThreadCount } from '../../engine/render-threads.js';
 import { MIN_SHARED_POINTS, isShared } from './shared-arrays.js';
+import { HelperWatch } from './helper-watch.js';
 import { ShareJudge } from './share-judge.js';
+import { ShareProbe } from './share-probe.js';
 
 /** Points per chunk at least: small enough that a descheduled helper holds up little, large enough to amortize a claim. */
 const MIN_CHUNK_POINTS = 2048;
@@ -90,6 +92,12 @@ export interface PointPoolStats {
   readonly soloJobs: number;
   /** Spells alone begun (windows of shared jobs that lost time). */
   readonly soloSpells: number;
+  /** Jobs the pool judged (large enough to weigh), and of those the ones run alone (a spell, a probe or its decision). */
+  readonly judgedJobs: number;
+  readonly judgedAlone: number;
+  /** Probes of one thread against two that decided (share-probe.ts), and those that chose one. */
+  readonly probes: number;
+  readonly probesAlone: number;
 }
 interface Helper {
   readonly worker: Worker;
@@ -140,7 +148,13 @@ class PointPool {
    */
   doneSpinChunks = DONE_SPIN_CHUNKS;
   private watchUs = HELPER_WATCH_DEFAULT_US;
+  /** Whether the machine has a core for the helpers' watch (helper-watch.ts). */
+  private readonly watch = new HelperWatch();
+  /** Whether the helpers' watch follows the machine's load; benches turn it off to compare. */
+  adaptiveWatch = true;
   private sharedJobs = 0;
+  private judgedJobs = 0;
+  private judgedAlone = 0;
   private waits = 0;
   private waitMs = 0;
   private sleeps = 0;
@@ -149,6 +163,10 @@ class PointPool {
   private chunkMs = FIRST_CHUNK_MS;
   /** Whether sharing pays (share-judge.ts). */
   private readonly judge = new ShareJudge();
+  /** Whether two threads beat one on this machine now (share-probe.ts). */
+  private readonly probe = new ShareProbe();
+  /** Whether probes decide how judged jobs run; benches turn it off to compare. */
+  probing = true;
   /**
    * Whether sharing must pay (share-judge.ts); benches turn it off to compare. Only jobs the
    * default threshold would split are judged: a threshold lowered below it (tests splitting
@@ -180,6 +198,7 @@ class PointPool {
     if (!isRenderThreadCount(count)) throw new RangeError(`${RENDER_THREADS_RULE}; got ${String(count)}`);
     this.threadCount = count;
     this.judge.reset();
+    this.probe.reset();
     while (this.helpers.length > count - 1) this.release(this.helpers.pop() as Helper);
   }
 
@@ -195,7 +214,21 @@ class PointPool {
 
   set helperWatchUs(us: number) {
     this.watchUs = Math.max(0, Math.min(1_000_000, Math.round(us)));
-    for (const h of this.helpers) Atomics.store(h.state, HELPER_WATCH_US, this.watchUs);
+    this.tellWatch();
+  }
+
+  /** Whether helpers watch for the next job now: off while other processes use the spare cores (helper-watch.ts). */
+  get helpersWatching(): boolean {
+    return this.effectiveWatchUs() > 0;
+  }
+
+  private effectiveWatchUs(): number {
+    return this.adaptiveWatch && !this.watch.watching ? 0 : this.watchUs;
+  }
+
+  private tellWatch(): void {
+    const us = this.effectiveWatchUs();
+    for (const h of this.helpers) Atomics.store(h.state, HELPER_WATCH_US, us);
   }
 
   /** Times each running helper slept between jobs and was woken by one, for benches. */
@@ -225,12 +258,15 @@ class PointPool {
   stats(): PointPoolStats {
     return {
       sharedJobs: this.sharedJobs,
+      judgedJobs: this.judgedJobs,
+      judgedAlone: this.judgedAlone,
       waits: this.waits,
       waitMs: this.waitMs,
       takenBack: this.takenBack,
       sleeps: this.sleeps,
       sleepMs: this.sleepMs,
       ...this.judge.stats(),
+      ...this.probe.stats(),
     };
   }
 
@@ -251,22 +287,46 @@ class PointPool {
     const minShared = cheap ? this.cheapShareFactor * this.minSharedPoints : this.minSharedPoints;
     const judged = this.adaptive && count >= MIN_SHARED_POINTS;
     const shareable = id !== undefined && this.threadCount > 1 && count >= minShared && job.arrays.every(isShared);
-    const alone = shareable && judged && this.judge.alone();
-    if (!shareable || alone || !this.ensureHelpers()) {
-      if (count <= this.soloChunk) kernel(job, 0, count);
-      else
-        for (let start = Math.floor((count - 1) / this.soloChunk) * this.soloChunk; start >= 0; start -= this.soloChunk)
-          kernel(job, start, Math.min(count, start + this.soloChunk));
+    if (!shareable || !judged) {
+      if (shareable && this.ensureHelpers()) this.runShared(kernel, id, count, false);
+      else this.runAlone(kernel, count);
       return;
     }
+    // A judged job: alone while the last probe or a spell says so, else shared.
+    const key = id * 2 ** 32 + count;
+    const started = performance.now();
+    const shared = (!this.probing || this.probe.shares(key, started)) && !this.judge.alone() && this.ensureHelpers();
+    this.judgedJobs++;
+    if (shared) this.runShared(kernel, id, count, true);
+    else {
+      this.judgedAlone++;
+      this.runAlone(kernel, count);
+    }
+    if (!this.probing) return;
+    const ended = performance.now();
+    this.probe.ran(key, shared, ended - started, ended);
+  }
+
+  private runAlone(kernel: PointKernel, count: number): void {
+    const job = this.job;
+    if (count <= this.soloChunk) kernel(job, 0, count);
+    else
+      for (let start = Math.floor((count - 1) / this.soloChunk) * this.soloChunk; start >= 0; start -= this.soloChunk)
+        kernel(job, start, Math.min(count, start + this.soloChunk));
+  }
+
+  /** Splits the job with the helpers (`judged`: the share judge weighs it). */
+  private runShared(kernel: PointKernel, id: number, count: number, judged: boolean): void {
+    const job = this.job;
     if (job.arrays.length > JOB_ARRAYS) throw new RangeError(`a point job names at most ${JOB_ARRAYS} arrays`);
     const control = this.control;
+    if (this.watch.update(performance.now(), this.threadCount)) this.tellWatch();
     this.describeArrays(job.arrays);
     const chunk = Math.max(this.minChunk, Math.ceil(count / TARGET_CHUNKS));
     const chunks = Math.min(MAX_CHUNKS, Math.ceil(count / chunk));
     Atomics.store(control, COUNT, count);
     Atomics.store(control, CHUNK, chunk);
-    Atomics.store(control, KERNEL, id as number);
+    Atomics.store(control, KERNEL, id);
     Atomics.store(control, SERIAL, job.serial);
     this.jobNumber = nextJob(this.jobNumber);
     publishJob(control, this.jobNumber, chunks);
@@ -391,7 +451,7 @@ class PointPool {
     try {
       const { port1, port2 } = new MessageChannel();
       const state = new Int32Array(new SharedArrayBuffer(HELPER_WORDS * Int32Array.BYTES_PER_ELEMENT));
-      state[HELPER_WATCH_US] = this.watchUs;
+      state[HELPER_WATCH_US] = this.effectiveWatchUs();
       const worker = new Worker(new URL('./point-helper.mjs', import.meta.url), {
         execArgv: [],
         name: 'footlight-render',

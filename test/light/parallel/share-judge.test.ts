@@ -99,8 +99,10 @@ test('a helper that holds its chunks sends the jobs to the engine thread alone, 
   const before = pointPool.stats();
   for (let i = 0; i < 200; i++) job();
   const judged = pointPool.stats();
-  assert.ok(judged.soloSpells > before.soloSpells, 'a window that lost time began a spell alone');
-  assert.ok(judged.soloJobs - before.soloJobs > 100, `most jobs ran alone (${judged.soloJobs - before.soloJobs} of 200)`);
+  // The judge's spells or the probe (share-probe.ts), whichever sees the loss first.
+  assert.ok(judged.soloSpells > before.soloSpells || judged.probesAlone > before.probesAlone, 'a spell alone began or a probe chose one thread');
+  const alone = 200 - (judged.sharedJobs - before.sharedJobs);
+  assert.ok(alone > 100, `most jobs ran alone (${alone} of 200)`);
 
   // Another thread count judges afresh: the next job is shared again.
   pointPool.setThreads(1);
