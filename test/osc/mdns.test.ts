@@ -1,0 +1,159 @@
+// mDNS advertisement of OSCQuery, checked the way a controller finds it, with no multicast: the
+// show's advertiser is handed a loopback target (a plain UDP socket of this test's) instead of the
+// group on 5353, and an independent decoder (dns-packet on plain dgram sockets) reads what it sends.
+// Announcement on start, a PTR query for _oscjson._tcp.local answered with SRV (the OSCQuery port),
+// TXT and A (127.0.0.1), the OSCQuery server reached at that address and port, legacy unicast and
+// known-answer suppression, the goodbye (TTL 0) on close; without the flag, no advertiser and no 5353.
+import { test, type TestContext } from 'node:test';
+import assert from 'node:assert/strict';
+import dgram from 'node:dgram';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import packet, { type Answer, type Packet, type SrvAnswer, type StringAnswer } from 'dns-packet';
+import { silentLogger } from '../../src/engine/log.js';
+import { MdnsAdvertiser, mdnsServiceFor } from '../../src/osc/mdns.js';
+import { startShow } from '../helpers/show.js';
+import { udpPortsOf } from '../helpers/proc-sockets.js';
+import { until } from '../helpers/udp.js';
+
+const OSCJSON = '_oscjson._tcp.local';
+const OSC = '_osc._udp.local';
+
+/** A plain UDP socket on 127.0.0.1 that decodes every DNS packet it receives, in order. */
+async function listener(t: TestContext): Promise<{ port: number; packets: Packet[]; send(p: Packet, port: number): Promise<void> }> {
+  const socket = dgram.createSocket('udp4');
+  await new Promise<void>((r) => socket.bind(0, '127.0.0.1', () => r()));
+  t.after(() => socket.close());
+  const packets: Packet[] = [];
+  socket.on('message', (m) => packets.push(packet.decode(m)));
+  return {
+    port: socket.address().port,
+    packets,
+    send: (p, port) => new Promise<void>((r, j) => socket.send(packet.encode(p), port, '127.0.0.1', (err) => (err ? j(err) : r()))),
+  };
+}
+
+const records = (p: Packet): Answer[] => [...(p.answers ?? []), ...(p.additionals ?? [])];
+const find = <T extends Answer>(p: Packet, type: string, name: string): T | undefined =>
+  records(p).find((r) => r.type === type && r.name.toLowerCase() === name.toLowerCase()) as T | undefined;
+const txtOf = (r: Answer | undefined): string[] => ((r as { data?: Buffer[] } | undefined)?.data ?? []).map((b) => b.toString('utf8'));
+
+test('the show advertises OSCQuery and OSC to a loopback target: announce, PTR → SRV/TXT/A, HOST_INFO at that address, goodbye', async (t) => {
+  const group = await listener(t);
+  const show = await startShow(t, { oscQueryPort: 0, oscQueryMdns: { address: '127.0.0.1', port: group.port } });
+  const { oscQuery, osc, mdns } = show.app;
+  assert.ok(oscQuery?.port !== undefined && osc?.receivePort !== undefined && mdns?.port !== undefined);
+  assert.notEqual(mdns.port, 5353);
+  assert.ok(!(await udpPortsOf('self')).has(5353), 'no socket of this process is on the mDNS port');
+  const instance = mdns.service.instance;
+  assert.match(instance, /^Footlight on .+:\d+$/);
+  const status = JSON.parse(await readFile(join(show.home, 'status.json'), 'utf8'));
+  assert.deepEqual(status.oscquery, { host: '127.0.0.1', port: oscQuery.port, mdns: instance });
+
+  // The announcement: every record, unasked.
+  await until('the announcement', () => group.packets.length > 0);
+  const announced = group.packets[0];
+  assert.equal(announced.type, 'response');
+  assert.equal(find<StringAnswer>(announced, 'PTR', OSCJSON)?.data, `${instance}.${OSCJSON}`);
+  assert.equal(find<SrvAnswer>(announced, 'SRV', `${instance}.${OSCJSON}`)?.data.port, oscQuery.port);
+  assert.equal(find<SrvAnswer>(announced, 'SRV', `${instance}.${OSC}`)?.data.port, osc.receivePort);
+
+  // A controller's browse: a PTR query from its own port (legacy unicast) is answered to it alone.
+  const controller = await listener(t);
+  await controller.send({ type: 'query', id: 4242, questions: [{ name: OSCJSON, type: 'PTR' }] }, mdns.port);
+  await until('the answer', () => controller.packets.length > 0);
+  const answer = controller.packets[0];
+  assert.equal(answer.type, 'response');
+  assert.equal(answer.id, 4242, 'a legacy unicast answer carries the query ID');
+  assert.deepEqual(
+    answer.questions?.map((q) => q.name),
+    [OSCJSON],
+  );
+  const ptr = find<StringAnswer>(answer, 'PTR', OSCJSON);
+  assert.equal(ptr?.data, `${instance}.${OSCJSON}`);
+  const srv = find<SrvAnswer>(answer, 'SRV', ptr.data);
+  assert.equal(srv?.data.port, oscQuery.port, 'SRV gives the OSCQuery HTTP port');
+  const a = find<StringAnswer>(answer, 'A', srv.data.target);
+  assert.equal(a?.data, '127.0.0.1');
+  assert.deepEqual(txtOf(find(answer, 'TXT', ptr.data)), ['txtvers=1']);
+  for (const r of records(answer)) assert.ok((r as { ttl: number }).ttl > 0 && (r as { ttl: number }).ttl <= 10, `${r.type} TTL ≤ 10 s in a legacy answer`);
+  assert.equal(
+    records(answer).some((r) => r.name.toLowerCase().endsWith(OSC)),
+    false,
+    'only what was asked, and what it needs',
+  );
+
+  // What the records say reaches the OSCQuery server, and its HOST_INFO names the advertised OSC port.
+  const info = (await (await fetch(`http://${a.data}:${srv.data.port}/?HOST_INFO`)).json()) as { OSC_PORT: number };
+  const before = group.packets.length;
+  await controller.send({ type: 'query', id: 1, questions: [{ name: OSC, type: 'PTR' }] }, mdns.port);
+  await until('the OSC answer', () => controller.packets.length > 1);
+  const oscSrv = find<SrvAnswer>(controller.packets[1], 'SRV', `${instance}.${OSC}`);
+  assert.equal(oscSrv?.data.port, info.OSC_PORT);
+  assert.equal(oscSrv.data.port, osc.receivePort);
+
+  // A query from the group's port is answered to the group, with full TTLs; a known answer is not repeated.
+  const held: Answer = { name: OSCJSON, type: 'PTR', ttl: 4500, data: `${instance}.${OSCJSON}` };
+  await group.send(
+    {
+      type: 'query',
+      id: 0,
+      questions: [
+        { name: `${instance}.${OSCJSON}`, type: 'ANY' as 'A' },
+        { name: OSCJSON, type: 'PTR' },
+      ],
+      answers: [held],
+    },
+    mdns.port,
+  );
+  await until('the group answer', () => group.packets.slice(before).some((p) => find(p, 'SRV', `${instance}.${OSCJSON}`) !== undefined));
+  const multicast = group.packets.slice(before).find((p) => find(p, 'SRV', `${instance}.${OSCJSON}`) !== undefined)!;
+  assert.equal(multicast.id, 0);
+  assert.equal(find<SrvAnswer>(multicast, 'SRV', `${instance}.${OSCJSON}`)?.ttl, 120);
+  assert.equal(
+    (multicast.answers ?? []).some((r) => r.type === 'PTR'),
+    false,
+    'the PTR the asker holds is left out',
+  );
+
+  // Closing sends the goodbye: the same records with TTL 0.
+  const seen = group.packets.length;
+  await show.app.close();
+  await until('the goodbye', () => group.packets.slice(seen).some((p) => find(p, 'PTR', OSCJSON) !== undefined));
+  const goodbye = group.packets.slice(seen).find((p) => find(p, 'PTR', OSCJSON) !== undefined)!;
+  for (const type of ['PTR', 'SRV', 'TXT']) assert.equal((find(goodbye, type, type === 'PTR' ? OSCJSON : `${instance}.${OSCJSON}`) as { ttl: number }).ttl, 0);
+  assert.equal((find(goodbye, 'A', srv.data.target) as { ttl: number }).ttl, 0);
+  assert.equal(show.app.mdns, mdns);
+});
+
+test('without oscQueryMdns: no advertiser, no UDP 5353, status.json says mdns false', async (t) => {
+  const show = await startShow(t, { oscQueryPort: 0 });
+  assert.equal(show.app.mdns, undefined);
+  assert.ok(show.app.oscQuery?.port !== undefined);
+  assert.ok(!(await udpPortsOf('self')).has(5353));
+  const status = JSON.parse(await readFile(join(show.home, 'status.json'), 'utf8'));
+  assert.equal(status.oscquery.mdns, false);
+});
+
+test('oscQueryMdns without an OSCQuery port serves OSCQuery on a free port and advertises that', async (t) => {
+  const group = await listener(t);
+  const show = await startShow(t, { oscQueryMdns: { address: '127.0.0.1', port: group.port } });
+  const port = show.app.oscQuery?.port;
+  assert.ok(port !== undefined && port > 0);
+  await until('the announcement', () => group.packets.length > 0);
+  assert.equal(find<SrvAnswer>(group.packets[0], 'SRV', `${show.app.mdns?.service.instance}.${OSCJSON}`)?.data.port, port);
+});
+
+test('names: the project and host in one label of at most 63 bytes; the host name is its own; a loopback target only', () => {
+  const plain = mdnsServiceFor({ bindHost: '127.0.0.1', httpPort: 9100, oscPort: 3030, hostname: 'Stage-PC.example.org' });
+  assert.equal(plain.instance, 'Footlight on Stage-PC:9100');
+  assert.equal(plain.host, 'footlight-stage-pc-9100.local');
+  assert.deepEqual(plain.addresses, ['127.0.0.1']);
+  const project = mdnsServiceFor({ bindHost: '127.0.0.1', httpPort: 9100, oscPort: 3030, hostname: 'pc', projectPath: '/shows/Spring.v2.lxp' });
+  assert.equal(project.instance, 'Spring-v2 (Footlight on pc:9100)');
+  const long = mdnsServiceFor({ bindHost: '127.0.0.1', httpPort: 1, oscPort: 2, hostname: 'pc', projectPath: `/s/${'é'.repeat(60)}.lxp` });
+  assert.ok(Buffer.byteLength(long.instance) <= 63 && long.instance.startsWith('éé'));
+  const wildcard = mdnsServiceFor({ bindHost: '0.0.0.0', httpPort: 1, oscPort: 2, hostname: 'pc' });
+  assert.ok(!wildcard.addresses.includes('127.0.0.1') && wildcard.addresses.every((x) => !x.includes(':')), 'a wildcard bind: external IPv4 addresses');
+  assert.throws(() => new MdnsAdvertiser(plain, { log: silentLogger, target: { address: '224.0.0.251', port: 5353 } }), /loopback/);
+});
