@@ -7,12 +7,13 @@
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import dgram from 'node:dgram';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import packet, { type Answer, type Packet, type SrvAnswer, type StringAnswer } from 'dns-packet';
+import { loadConfig } from '../../src/app/config.js';
 import { silentLogger } from '../../src/engine/log.js';
 import { MdnsAdvertiser, mdnsServiceFor } from '../../src/osc/mdns.js';
-import { startShow } from '../helpers/show.js';
+import { startShow, tempHome } from '../helpers/show.js';
 import { udpPortsOf } from '../helpers/proc-sockets.js';
 import { until } from '../helpers/udp.js';
 
@@ -91,6 +92,13 @@ test('the show advertises OSCQuery and OSC to a loopback target: announce, PTR â
   const oscSrv = find<SrvAnswer>(controller.packets[1], 'SRV', `${instance}.${OSC}`);
   assert.equal(oscSrv?.data.port, info.OSC_PORT);
   assert.equal(oscSrv.data.port, osc.receivePort);
+  // The host name resolves on its own, as a controller asks once it has the SRV record.
+  await controller.send({ type: 'query', id: 2, questions: [{ name: srv.data.target, type: 'A' }] }, mdns.port);
+  await until('the address answer', () => controller.packets.length > 2);
+  assert.deepEqual(
+    controller.packets[2].answers?.map((r) => [r.type, r.name, (r as StringAnswer).data]),
+    [['A', srv.data.target, '127.0.0.1']],
+  );
 
   // A query from the group's port is answered to the group, with full TTLs; a known answer is not repeated.
   const held: Answer = { name: OSCJSON, type: 'PTR', ttl: 4500, data: `${instance}.${OSCJSON}` };
@@ -156,4 +164,15 @@ test('names: the project and host in one label of at most 63 bytes; the host nam
   const wildcard = mdnsServiceFor({ bindHost: '0.0.0.0', httpPort: 1, oscPort: 2, hostname: 'pc' });
   assert.ok(!wildcard.addresses.includes('127.0.0.1') && wildcard.addresses.every((x) => !x.includes(':')), 'a wildcard bind: external IPv4 addresses');
   assert.throws(() => new MdnsAdvertiser(plain, { log: silentLogger, target: { address: '224.0.0.251', port: 5353 } }), /loopback/);
+});
+
+test('config.json: oscQueryMdns is a boolean; anything else makes the file invalid (defaults, mDNS off)', async (t) => {
+  const home = await tempHome(t);
+  await writeFile(join(home, 'config.json'), JSON.stringify({ oscQueryMdns: true }));
+  assert.deepEqual(await loadConfig(home, silentLogger), { oscQueryMdns: true });
+  await writeFile(join(home, 'config.json'), JSON.stringify({ oscQueryMdns: 'yes', oscQueryPort: 9100 }));
+  const warnings: string[] = [];
+  const log = { ...silentLogger, warn: (_o: object, m: string) => void warnings.push(m) };
+  assert.deepEqual(await loadConfig(home, log as typeof silentLogger), {});
+  assert.deepEqual(warnings, ['config.json is invalid; using defaults']);
 });
