@@ -187,7 +187,14 @@ export class MdnsAdvertiser {
     });
     mdns.on('error', (err: Error) => this.options.log.warn({ err }, 'mDNS socket error'));
     mdns.on('warning', (err: Error) => this.options.log.debug({ err }, 'mDNS warning'));
-    mdns.on('query', (query: Packet, rinfo: RemoteInfo) => this.answer(query, rinfo));
+    mdns.on('query', (query: Packet, rinfo: RemoteInfo) => {
+      // A packet from the LAN must never stop the show.
+      try {
+        this.answer(query, rinfo);
+      } catch (err) {
+        this.options.log.debug({ err, from: rinfo.address }, 'mDNS query not answered');
+      }
+    });
     this.mdns = mdns;
     this.port = port;
     this.announce();
@@ -253,7 +260,12 @@ export class MdnsAdvertiser {
     else {
       const legacy = (r: Answer): Answer => ({ ...r, ttl: Math.min(r.ttl ?? LEGACY_TTL, LEGACY_TTL), flush: false });
       mdns.respond(
-        { id: query.id, questions, answers: answers.map(legacy), additionals: additionals.map(legacy) },
+        {
+          id: query.id,
+          questions: questions.map((q) => ({ name: q.name, type: q.type, class: 'IN' as const })),
+          answers: answers.map(legacy),
+          additionals: additionals.map(legacy),
+        },
         { address: rinfo.address, port: rinfo.port },
         done,
       );

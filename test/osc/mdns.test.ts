@@ -134,6 +134,30 @@ test('the show advertises OSCQuery and OSC to a loopback target: announce, PTR โ
   assert.equal(show.app.mdns, mdns);
 });
 
+test('a garbage datagram and a QU question from a legacy port leave the responder answering', async (t) => {
+  const group = await listener(t);
+  const show = await startShow(t, { oscQueryPort: 0, oscQueryMdns: { address: '127.0.0.1', port: group.port } });
+  const mdns = show.app.mdns!;
+  const asker = dgram.createSocket('udp4');
+  await new Promise<void>((r) => asker.bind(0, '127.0.0.1', () => r()));
+  t.after(() => asker.close());
+  const answers: Packet[] = [];
+  asker.on('message', (m) => answers.push(packet.decode(m)));
+  const send = (b: Buffer): Promise<void> => new Promise((r, j) => asker.send(b, mdns.port!, '127.0.0.1', (err) => (err ? j(err) : r())));
+  await send(Buffer.from([0xff, 0x00, 0x13]));
+  // The top bit of the question's class asks for a unicast response (QU, RFC 6762 ยง5.4).
+  const qu = packet.encode({ type: 'query', id: 7, questions: [{ name: OSCJSON, type: 'PTR' }] });
+  qu.writeUInt16BE(0x8001, qu.length - 2);
+  await send(qu);
+  await until('the QU answer', () => answers.length > 0);
+  assert.equal(answers[0].id, 7);
+  assert.deepEqual(
+    answers[0].questions?.map((q) => [q.name, q.type, q.class]),
+    [[OSCJSON, 'PTR', 'IN']],
+  );
+  assert.equal(find<SrvAnswer>(answers[0], 'SRV', `${mdns.service.instance}.${OSCJSON}`)?.data.port, show.app.oscQuery?.port);
+});
+
 test('without oscQueryMdns: no advertiser, no UDP 5353, status.json says mdns false', async (t) => {
   const show = await startShow(t, { oscQueryPort: 0 });
   assert.equal(show.app.mdns, undefined);
