@@ -133,6 +133,21 @@ function recordsOf(s: MdnsService): Answer[] {
   return records;
 }
 
+const ipv4 = (a: string): number => a.split('.').reduce((n, x) => n * 256 + Number(x), 0);
+
+/** Whether an IPv4 address is on a link of this machine: in the subnet of one of its interfaces' IPv4 addresses. */
+function onLink(address: string, interfaces: NodeJS.Dict<os.NetworkInterfaceInfo[]>): boolean {
+  const from = ipv4(address.replace(/^::ffff:/, ''));
+  if (!Number.isFinite(from)) return false;
+  for (const list of Object.values(interfaces))
+    for (const i of list ?? []) {
+      if (i.family !== 'IPv4') continue;
+      const mask = ipv4(i.netmask);
+      if ((from & mask) === (ipv4(i.address) & mask)) return true;
+    }
+  return false;
+}
+
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
 /** A record's identity, for known-answer suppression and to keep a record once per packet. */
@@ -153,7 +168,12 @@ export class MdnsAdvertiser {
 
   constructor(
     readonly service: MdnsService,
-    private readonly options: { readonly log: Logger; readonly target?: MdnsLoopbackTarget },
+    private readonly options: {
+      readonly log: Logger;
+      readonly target?: MdnsLoopbackTarget;
+      /** The machine's interfaces, for the on-link check (default os.networkInterfaces; tests name their own). */
+      readonly interfaces?: () => NodeJS.Dict<os.NetworkInterfaceInfo[]>;
+    },
   ) {
     if (options.target !== undefined && !isLoopbackHost(options.target.address))
       throw new Error(`an mDNS test target must be a loopback address, not ${options.target.address}`);
@@ -232,6 +252,11 @@ export class MdnsAdvertiser {
   private answer(query: Packet, rinfo: RemoteInfo): void {
     const mdns = this.mdns;
     if (mdns === null || (query.flags ?? 0) & 0x7800) return; // OPCODE other than a standard query
+    // RFC 6762 §11: only the local link is answered, or a unicast answer would reflect traffic anywhere.
+    if (!onLink(rinfo.address, (this.options.interfaces ?? os.networkInterfaces)())) {
+      this.options.log.debug({ from: rinfo.address }, 'mDNS query from beyond the local link ignored');
+      return;
+    }
     const questions = (query.questions ?? []) as Question[];
     const matches = (q: Question, r: Answer): boolean => same(q.name, r.name) && ((q.type as string) === 'ANY' || q.type === r.type);
     // Known-answer suppression (RFC 6762 §7.1): not what the asker already holds with at least half its TTL.

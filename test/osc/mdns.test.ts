@@ -158,6 +158,31 @@ test('a garbage datagram and a QU question from a legacy port leave the responde
   assert.equal(find<SrvAnswer>(answers[0], 'SRV', `${mdns.service.instance}.${OSCJSON}`)?.data.port, show.app.oscQuery?.port);
 });
 
+test('only the local link is answered: a query from an address outside every interface subnet is ignored (RFC 6762 §11)', async (t) => {
+  const group = await listener(t);
+  // This machine, as the advertiser is told, has 127.0.0.1/32 alone: 127.0.0.2 is beyond its link.
+  const lo = { address: '127.0.0.1', netmask: '255.255.255.255', family: 'IPv4', mac: '00:00:00:00:00:00', internal: true, cidr: '127.0.0.1/32' } as const;
+  const service = mdnsServiceFor({ bindHost: '127.0.0.1', httpPort: 9100, oscPort: 3030, hostname: 'pc' });
+  const mdns = new MdnsAdvertiser(service, { log: silentLogger, target: { address: '127.0.0.1', port: group.port }, interfaces: () => ({ lo: [lo] }) });
+  await mdns.start();
+  t.after(() => mdns.close());
+  const heard = new Map<string, Packet[]>();
+  for (const address of ['127.0.0.2', '127.0.0.1']) {
+    const s = dgram.createSocket('udp4');
+    await new Promise<void>((r) => s.bind(0, address, () => r()));
+    t.after(() => s.close());
+    heard.set(address, []);
+    s.on('message', (m) => heard.get(address)!.push(packet.decode(m)));
+    await new Promise<void>((r, j) =>
+      s.send(packet.encode({ type: 'query', id: 3, questions: [{ name: OSCJSON, type: 'PTR' }] }), mdns.port!, '127.0.0.1', (err) => (err ? j(err) : r())),
+    );
+  }
+  // The on-link query was sent second: once its answer is here, an answer to the first would be too.
+  await until('the on-link answer', () => heard.get('127.0.0.1')!.length > 0);
+  assert.equal(heard.get('127.0.0.2')!.length, 0);
+  assert.equal(mdns.stats.answered, 1);
+});
+
 test('without oscQueryMdns: no advertiser, no UDP 5353, status.json says mdns false', async (t) => {
   const show = await startShow(t, { oscQueryPort: 0 });
   assert.equal(show.app.mdns, undefined);
