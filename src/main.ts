@@ -31,6 +31,7 @@ import { MidiKeys } from './midi/midi-keys.js';
 import { MidiSurface } from './midi/midi-surface.js';
 import { SurfaceHost } from './midi/surfaces/surface-host.js';
 import { OscQueryServer } from './osc/oscquery.js';
+import { MdnsAdvertiser, mdnsServiceFor, type MdnsLoopbackTarget } from './osc/mdns.js';
 import type { CallRecord } from './mcp/register-tools.js';
 import type { ServerState, Services } from './tools/context.js';
 import { TOOLS } from './tools/index.js';
@@ -122,6 +123,12 @@ export interface FootlightOptions {
   /** The OSCQuery HTTP port (`serve --oscquery-port`); 0 picks a free one. Default: config.json's `oscQueryPort`, else off. */
   readonly oscQueryPort?: number;
   /**
+   * Advertise OSCQuery (`_oscjson._tcp`) and the OSC port (`_osc._udp`) over mDNS (`serve --oscquery-mdns`):
+   * true joins the multicast group on UDP 5353; a loopback target sends there instead, with no multicast
+   * (tests). Without an OSCQuery port it serves OSCQuery on a free one. Default: config.json's `oscQueryMdns`, else off.
+   */
+  readonly oscQueryMdns?: boolean | MdnsLoopbackTarget;
+  /**
    * Live playback of the sound host (a render worker, src/sound/live): `device` plays to the sound
    * card (`serve --audio-out`), `none` to a real-time context with no device, `clock` to nothing,
    * paced by the wall clock (`serve`'s default). Default: off (tests step the transport by hand).
@@ -186,6 +193,8 @@ export interface RunningFootlight {
   readonly osc: OscSurface | undefined;
   /** The OSCQuery server describing the OSC surface; absent unless asked for, or when it could not start (logged). */
   readonly oscQuery: OscQueryServer | undefined;
+  /** The mDNS advertisement of OSCQuery; absent unless asked for, or when its socket could not open (logged). */
+  readonly mdns: MdnsAdvertiser | undefined;
   /** MIDI into the show's mappings (no device I/O yet: whatever delivers MIDI calls `receive`). */
   readonly midi: MidiSurface;
   /** MIDI notes onto the armed or selected sound track, played live (src/midi/midi-keys.ts). */
@@ -440,7 +449,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     if (endpoints.protocol3 !== undefined) s.protocol3 = { ...endpoints.protocol3 };
     if (c.lastActivityAt !== undefined) s.lastActivityAt = c.lastActivityAt;
     if (osc?.receivePort !== undefined) s.osc = { host: osc.receiveHost, receivePort: osc.receivePort };
-    if (oscQuery?.port !== undefined) s.oscquery = { host: oscQuery.host, port: oscQuery.port };
+    if (oscQuery?.port !== undefined) s.oscquery = { host: oscQuery.host, port: oscQuery.port, mdns: mdns === undefined ? false : mdns.service.instance };
     const dmx = dmxIn.bound;
     if (dmx.length > 0) s.dmxIn = { host: dmxIn.config.host, receivers: dmx.map((r) => ({ protocol: r.protocol, port: r.port })) };
     return s;
@@ -512,8 +521,11 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     await osc.close();
     osc = undefined;
   }
-  const oscQueryPort = options.oscQueryPort ?? config.oscQueryPort;
+  const mdnsWanted = options.oscQueryMdns ?? config.oscQueryMdns ?? false;
+  // Advertised, OSCQuery needs no port of the operator's choosing: a free one.
+  const oscQueryPort = options.oscQueryPort ?? config.oscQueryPort ?? (mdnsWanted === false ? undefined : 0);
   let oscQuery: OscQueryServer | undefined;
+  let mdns: MdnsAdvertiser | undefined;
   if (oscQueryPort !== undefined && osc === undefined) log.warn({ port: oscQueryPort }, 'OSCQuery is off: there is no OSC surface to describe');
   else if (oscQueryPort !== undefined && osc !== undefined) {
     oscQuery = new OscQueryServer({ engine, light, osc, log: log.child({ surface: 'oscquery' }), port: oscQueryPort });
@@ -576,6 +588,17 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     (light.lx as { wallClockMs?: () => number }).wallClockMs = () => Date.now();
     engine.clock.start(60);
   }
+  // Advertised last, once every port is open: a show that fails to start never announces itself.
+  if (mdnsWanted !== false && oscQuery?.port !== undefined && osc?.receivePort !== undefined) {
+    const service = mdnsServiceFor({ projectPath: light.projectPath, bindHost: oscQuery.host, httpPort: oscQuery.port, oscPort: osc.receivePort });
+    mdns = new MdnsAdvertiser(service, { log: log.child({ surface: 'mdns' }), ...(mdnsWanted === true ? {} : { target: mdnsWanted }) });
+    try {
+      await mdns.start();
+    } catch (err) {
+      log.warn({ err }, 'mDNS advertisement is off: its socket (UDP 5353) could not open; controllers need the OSCQuery address by hand');
+      mdns = undefined;
+    }
+  } else if (mdnsWanted !== false) log.warn({}, 'mDNS advertisement is off: OSCQuery is off (see the warning above)');
   await publishStatus();
   log.info({ url: http.url, pid: process.pid, home }, 'Footlight is running');
 
@@ -595,6 +618,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     timecodeIn,
     osc,
     oscQuery,
+    mdns,
     midi,
     keys,
     http,
@@ -610,6 +634,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       showAudio.unlink();
       showCues.unlink();
       await consoleSurface.close();
+      await mdns?.close();
       await oscQuery?.close();
       await osc?.close();
       await outputs.close();

@@ -51,6 +51,8 @@ const ConfigFile = z.strictObject({
   oscPort: z.number().int().min(0).max(65535).optional(),
   /** The OSCQuery HTTP port, as `serve --oscquery-port` (0 picks a free one; default: no OSCQuery). */
   oscQueryPort: z.number().int().min(0).max(65535).optional(),
+  /** Advertise OSCQuery and OSC over mDNS on the LAN, as `serve --oscquery-mdns` (default false). */
+  oscQueryMdns: z.boolean().optional(),
   /** Where OSC changes are sent, `HOST:PORT`, or `off` (default 127.0.0.1:4040). */
   oscTransmit: z
     .string()

@@ -25,8 +25,8 @@ export interface StatusFile {
   stoppedAt?: string;
   protocol3?: { host: string; port: number };
   osc?: { host: string; receivePort: number };
-  /** The OSCQuery HTTP server (serve --oscquery-port). */
-  oscquery?: { host: string; port: number };
+  /** The OSCQuery HTTP server (serve --oscquery-port), and the instance name mDNS advertises it as (serve --oscquery-mdns), or false. */
+  oscquery?: { host: string; port: number; mdns: string | false };
   /** The DMX receivers that listen (serve --dmx-in). */
   dmxIn?: { host: string; receivers: { protocol: string; port: number }[] };
 }

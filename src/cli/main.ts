@@ -134,6 +134,11 @@ program
     port,
   )
   .option(
+    '--oscquery-mdns',
+    'advertise OSCQuery (_oscjson._tcp) and OSC (_osc._udp) over mDNS so controllers find the show without its address: multicast on UDP 5353 to the ' +
+      "LAN (default off, or config.json's oscQueryMdns; without --oscquery-port OSCQuery takes a free port). The address advertised is OSC's, 127.0.0.1",
+  )
+  .option(
     '--dmx-in <receiver>',
     `receive DMX from a lighting desk or media server for the DMX pattern and modulators: ${DMX_IN_SPEC_HELP} (ports default to 6454 and ` +
       "5568; repeat for several; replaces config.json's dmxIn receivers)",
@@ -198,6 +203,7 @@ program
       oscPort?: number;
       oscTransmit?: string;
       oscqueryPort?: number;
+      oscqueryMdns?: boolean;
       dmxIn?: string[];
       dmxInHost?: string;
       dmxInMulticast?: boolean;

@@ -25,6 +25,7 @@ export interface ServeOptions {
   readonly oscPort?: number;
   readonly oscTransmit?: string;
   readonly oscqueryPort?: number;
+  readonly oscqueryMdns?: boolean;
   readonly dmxIn?: readonly string[];
   readonly dmxInHost?: string;
   readonly dmxInMulticast?: boolean;
@@ -80,6 +81,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       oscReceivePort: options.oscPort,
       oscTransmit: options.oscTransmit,
       oscQueryPort: options.oscqueryPort,
+      oscQueryMdns: options.oscqueryMdns,
       dmxIn: { receivers: options.dmxIn, host: options.dmxInHost, multicast: options.dmxInMulticast },
       timecode: {
         out: options.timecodeOut,
@@ -139,7 +141,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       : `  OSC:     udp ${app.osc.receiveHost}:${app.osc.receivePort}` +
         (app.osc.transmitDestinations.length > 0 ? `, changes sent to ${app.osc.transmitDestinations.map((d) => `${d.host}:${d.port}`).join(', ')}` : '') +
         '\n' +
-        (app.oscQuery?.port === undefined ? '' : `  OSCQuery: http://${app.oscQuery.host}:${app.oscQuery.port}/ (no mDNS advertisement)\n`);
+        (app.oscQuery?.port === undefined ? '' : `  OSCQuery: http://${app.oscQuery.host}:${app.oscQuery.port}/ (${mdnsNote(app.mdns?.service.instance)})\n`);
   const folder = app.sound.samples.folder;
   const samples =
     folder === null ? '  Samples: none (--samples DIR lets the Sampler play your files)\n' : `  Samples: ${folder.root} (the Sampler loads only from here)\n`;
@@ -179,6 +181,12 @@ export async function serve(options: ServeOptions): Promise<void> {
       `  Log:     ${logPath(app.home)} (warnings and errors also on stderr)\n${sound}Press Ctrl-C to stop.\n`,
   );
   if (stopping) await app.close().then(() => process.exit(0));
+}
+
+/** What the OSCQuery line says of mDNS: the name it is advertised as, or how to turn it on. */
+function mdnsNote(instance: string | undefined): string {
+  if (instance === undefined) return 'no mDNS advertisement; --oscquery-mdns turns it on';
+  return `advertised over mDNS on the LAN as "${instance}", _oscjson._tcp and _osc._udp`;
 }
 
 /** The banner's line for timecode in: where it listens, or why it does not. */

@@ -1,8 +1,8 @@
 // OSCQuery (the Vidvox proposal): an HTTP side channel that describes the OSC surface's address
 // space as a JSON tree, so controllers (TouchOSC, Chataigne...) can browse it. Every
 // request reads the live show inside the engine queue: parameters added or removed appear at once.
-// LISTEN/IGNORE over a WebSocket on the same port stream value changes as binary OSC. No mDNS
-// advertisement and no PATH_CHANGED: HOST_INFO's EXTENSIONS list only what is served.
+// LISTEN/IGNORE over a WebSocket on the same port stream value changes as binary OSC. No
+// PATH_CHANGED: HOST_INFO's EXTENSIONS list only what is served. mDNS advertisement is mdns.ts's.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';

@@ -1,6 +1,7 @@
 // `footlight serve --oscquery-port 0`: the real process writes the OSCQuery port to status.json and
 // its banner; HOST_INFO names the OSC port status.json gives; an OSC message sent to an address
-// from the tree is read back through OSCQuery; SIGTERM stops both.
+// from the tree is read back through OSCQuery; SIGTERM stops both. Without --oscquery-mdns the
+// banner and status.json say there is no mDNS advertisement, and the process has no socket on UDP 5353.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -8,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from 'node-osc';
 import { tempHome } from '../helpers/show.js';
+import { udpPortsOf } from '../helpers/proc-sockets.js';
 
 const BIN = new URL('../../bin/footlight.js', import.meta.url).pathname;
 
@@ -36,9 +38,13 @@ test('serve --oscquery-port 0: status.json oscquery.port, HOST_INFO with the rea
     return s.running === true && s.oscquery !== undefined ? s : undefined;
   });
   assert.equal(status.oscquery.host, '127.0.0.1');
+  assert.equal(status.oscquery.mdns, false);
   assert.ok(status.oscquery.port > 0 && status.osc.receivePort > 0);
   await until('the banner', async () => (/Press Ctrl-C/.test(out) ? true : undefined));
-  assert.match(out, new RegExp(`OSCQuery: http://127\\.0\\.0\\.1:${status.oscquery.port}/ \\(no mDNS advertisement\\)\\n`));
+  assert.match(out, new RegExp(`OSCQuery: http://127\\.0\\.0\\.1:${status.oscquery.port}/ \\(no mDNS advertisement; --oscquery-mdns turns it on\\)\\n`));
+  const udp = await udpPortsOf(child.pid!);
+  assert.ok(udp.has(status.osc.receivePort), 'the socket scan sees the OSC port');
+  assert.ok(!udp.has(5353), 'nothing opens the mDNS port without --oscquery-mdns');
   const base = `http://127.0.0.1:${status.oscquery.port}`;
   const info = (await (await fetch(`${base}/?HOST_INFO`)).json()) as Record<string, unknown>;
   assert.equal(info.OSC_PORT, status.osc.receivePort);

@@ -186,7 +186,7 @@ test('OSCQuery: HOST_INFO names the real OSC port; status.json has oscquery.port
     });
   }
   const file = JSON.parse(await readFile(join(show.home, 'status.json'), 'utf8'));
-  assert.deepEqual(file.oscquery, { host: '127.0.0.1', port: show.app.oscQuery?.port });
+  assert.deepEqual(file.oscquery, { host: '127.0.0.1', port: show.app.oscQuery?.port, mdns: false });
 });
 
 test('OSCQuery follows the live show: a modulator added appears, removed is gone, with no restart', async (t) => {
