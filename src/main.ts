@@ -50,6 +50,8 @@ import { ShowCheck } from './show/check-show.js';
 import { SHOW_EXTERNALS } from './show/light-cues.js';
 import { TimecodeIn, timecodeInConfig } from './show/timecode/timecode-in.js';
 import { MidiOut } from './show/timecode/midi-out.js';
+import { openSystemPorts, type SystemPorts } from './midi/system-ports.js';
+import type { MidiPortsState } from './tools/context.js';
 import { TimecodeOut, timecodeOutConfig } from './show/timecode/timecode-out.js';
 import { formatEndpoint, parseEndpoint, type HostEndpoint } from './sound-client/endpoint.js';
 import { BUILT_IN_PROFILES } from './light/stage/profiles/built-in.js';
@@ -122,6 +124,11 @@ export interface FootlightOptions {
   /** The OSCQuery HTTP port (`serve --oscquery-port`); 0 picks a free one. Default: config.json's `oscQueryPort`, else off. */
   readonly oscQueryPort?: number;
   /**
+   * System MIDI ports (`serve --midi-ports`): `all` opens every input (and each one's output of the same name), a list the
+   * inputs whose names contain an entry. Default: config.json's `midiPorts`, else none (MIDI comes from the console's Web MIDI).
+   */
+  readonly midiPorts?: 'all' | readonly string[];
+  /**
    * Live playback of the sound host (a render worker, src/sound/live): `device` plays to the sound
    * card (`serve --audio-out`), `none` to a real-time context with no device, `clock` to nothing,
    * paced by the wall clock (`serve`'s default). Default: off (tests step the transport by hand).
@@ -186,7 +193,7 @@ export interface RunningFootlight {
   readonly osc: OscSurface | undefined;
   /** The OSCQuery server describing the OSC surface; absent unless asked for, or when it could not start (logged). */
   readonly oscQuery: OscQueryServer | undefined;
-  /** MIDI into the show's mappings (no device I/O yet: whatever delivers MIDI calls `receive`). */
+  /** MIDI into the show's mappings (no device I/O here: the console's Web MIDI and the system ports deliver it). */
   readonly midi: MidiSurface;
   /** MIDI notes onto the armed or selected sound track, played live (src/midi/midi-keys.ts). */
   readonly keys: MidiKeys;
@@ -237,6 +244,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const dmxConfig = dmxInConfig(options.dmxIn ?? {}, config.dmxIn);
   const timecodeConfig = timecodeOutConfig(options.timecode ?? {}, config.timecode);
   const timecodeInOptions = timecodeInConfig(options.timecode ?? {}, config.timecode);
+  const midiWanted = options.midiPorts ?? (config.midiPorts === true ? 'all' : config.midiPorts === false ? undefined : config.midiPorts);
+  let midiPorts: MidiPortsState = { requested: midiWanted !== undefined, on: false, ports: [] };
   const info = buildInfo();
   const startedAt = new Date().toISOString();
 
@@ -365,6 +374,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const bind: ServerState['bind'] = { host, port, url: '' };
   const endpoints: Record<string, { host: string; port: number }> = {};
   let mcp: McpEndpoint | undefined;
+  let systemPorts: SystemPorts | undefined;
   const server: ServerState = {
     identity: { serverName: 'footlight', serverVersion: info.version, buildTime: info.buildTime, code: info.code, startedAt, lxVersion: LX_VERSION },
     bind,
@@ -377,6 +387,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       ...(renderPriority.refused === undefined ? {} : { refused: renderPriority.refused }),
     }),
     connections: () => mcp?.connections() ?? { connected: false, activeSessions: 0 },
+    midiPorts: () => ({ ...midiPorts, ports: consoleSurface.hub.midiPortStatus() }),
   };
   let soundEndpoint: HostEndpoint | undefined;
   if (options.soundHost !== undefined) {
@@ -441,6 +452,12 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     if (c.lastActivityAt !== undefined) s.lastActivityAt = c.lastActivityAt;
     if (osc?.receivePort !== undefined) s.osc = { host: osc.receiveHost, receivePort: osc.receivePort };
     if (oscQuery?.port !== undefined) s.oscquery = { host: oscQuery.host, port: oscQuery.port };
+    if (midiPorts.requested)
+      s.midiPorts = {
+        on: midiPorts.on,
+        ...(midiPorts.reason === undefined ? {} : { reason: midiPorts.reason }),
+        devices: consoleSurface.hub.midiPortStatus().map((p) => p.name),
+      };
     const dmx = dmxIn.bound;
     if (dmx.length > 0) s.dmxIn = { host: dmxIn.config.host, receivers: dmx.map((r) => ({ protocol: r.protocol, port: r.port })) };
     return s;
@@ -571,6 +588,15 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   bind.port = http.port;
   bind.url = http.url;
   if (http.accessToken !== undefined) bind.accessToken = http.accessToken;
+  // System MIDI ports onto the console's MIDI path; without the package or a MIDI system, the reason, and the show goes on.
+  if (midiWanted !== undefined) {
+    systemPorts = await openSystemPorts(midiWanted);
+    const unmatched = systemPorts.unmatched.length === 0 ? undefined : `no MIDI input matches ${systemPorts.unmatched.join(', ')}`;
+    const reason = systemPorts.reason ?? (systemPorts.ports.length === 0 ? 'no MIDI input is connected' : unmatched);
+    midiPorts = { requested: true, on: systemPorts.ports.length > 0, ...(reason === undefined ? {} : { reason }), ports: [] };
+    if (systemPorts.ports.length > 0) consoleSurface.hub.attachMidiPorts(systemPorts.ports);
+    log.info({ devices: systemPorts.ports.map((p) => p.name), reason }, midiPorts.on ? 'system MIDI ports open' : 'system MIDI ports are off');
+  }
   if (options.realtime ?? true) {
     // A live show has a time of day (Timer, Damper); offline renders and tests have none.
     (light.lx as { wallClockMs?: () => number }).wallClockMs = () => Date.now();
@@ -610,6 +636,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       showAudio.unlink();
       showCues.unlink();
       await consoleSurface.close();
+      systemPorts?.close();
       await oscQuery?.close();
       await osc?.close();
       await outputs.close();

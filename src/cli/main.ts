@@ -134,6 +134,11 @@ program
     port,
   )
   .option(
+    '--midi-ports [names]',
+    "open the system's MIDI inputs (and each one's output of the same name) as the console's Web MIDI inputs are: every one, or those whose names " +
+      'contain one of the comma-separated names; needs the optional @julusian/midi package and a MIDI system (ALSA sequencer), else says why',
+  )
+  .option(
     '--dmx-in <receiver>',
     `receive DMX from a lighting desk or media server for the DMX pattern and modulators: ${DMX_IN_SPEC_HELP} (ports default to 6454 and ` +
       "5568; repeat for several; replaces config.json's dmxIn receivers)",
@@ -198,6 +203,7 @@ program
       oscPort?: number;
       oscTransmit?: string;
       oscqueryPort?: number;
+      midiPorts?: boolean | string;
       dmxIn?: string[];
       dmxInHost?: string;
       dmxInMulticast?: boolean;
