@@ -128,6 +128,8 @@ export interface FootlightOptions {
    * inputs whose names contain an entry. Default: config.json's `midiPorts`, else none (MIDI comes from the console's Web MIDI).
    */
   readonly midiPorts?: 'all' | readonly string[];
+  /** `mtc:NAME` or `clock:NAME`: the song's MTC or MIDI clock to the open port NAME names (`serve --midi-sync-out`). Default: config.json's `midiSyncOut`. */
+  readonly midiSyncOut?: readonly string[];
   /**
    * Live playback of the sound host (a render worker, src/sound/live): `device` plays to the sound
    * card (`serve --audio-out`), `none` to a real-time context with no device, `clock` to nothing,
@@ -246,6 +248,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const timecodeInOptions = timecodeInConfig(options.timecode ?? {}, config.timecode);
   const midiWanted = options.midiPorts ?? (config.midiPorts === true ? 'all' : config.midiPorts === false ? undefined : config.midiPorts);
   let midiPorts: MidiPortsState = { requested: midiWanted !== undefined, on: false, ports: [] };
+  const midiSync = parseMidiSync(options.midiSyncOut ?? config.midiSyncOut ?? [], midiWanted !== undefined);
   const info = buildInfo();
   const startedAt = new Date().toISOString();
 
@@ -591,10 +594,20 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   // System MIDI ports onto the console's MIDI path; without the package or a MIDI system, the reason, and the show goes on.
   if (midiWanted !== undefined) {
     systemPorts = await openSystemPorts(midiWanted);
-    const unmatched = systemPorts.unmatched.length === 0 ? undefined : `no MIDI input matches ${systemPorts.unmatched.join(', ')}`;
-    const reason = systemPorts.reason ?? (systemPorts.ports.length === 0 ? 'no MIDI input is connected' : unmatched);
+    const opened = systemPorts.ports;
+    const sync = midiSync.flatMap((s) => {
+      const port = opened.find((p) => p.output !== undefined && p.name.toLowerCase().includes(s.name.toLowerCase()));
+      return port === undefined ? [] : [{ ...s, name: port.name }];
+    });
+    const lost = [
+      ...systemPorts.unmatched.map((n) => `no MIDI input matches ${n}`),
+      ...midiSync
+        .filter((s) => !opened.some((p) => p.output !== undefined && p.name.toLowerCase().includes(s.name.toLowerCase())))
+        .map((s) => `no open MIDI output matches ${s.name}`),
+    ];
+    const reason = systemPorts.reason ?? (opened.length === 0 ? 'no MIDI input is connected' : lost.length === 0 ? undefined : lost.join('; '));
     midiPorts = { requested: true, on: systemPorts.ports.length > 0, ...(reason === undefined ? {} : { reason }), ports: [] };
-    if (systemPorts.ports.length > 0) consoleSurface.hub.attachMidiPorts(systemPorts.ports);
+    if (opened.length > 0) consoleSurface.hub.attachMidiPorts(opened, sync);
     log.info({ devices: systemPorts.ports.map((p) => p.name), reason }, midiPorts.on ? 'system MIDI ports open' : 'system MIDI ports are off');
   }
   if (options.realtime ?? true) {
@@ -653,4 +666,20 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       await publishStatus({ running: false, connected: false, stoppedAt: new Date().toISOString() });
     },
   };
+}
+
+/** `--midi-sync-out mtc:NAME` / `clock:NAME`, by name (both for one port: MTC and clock); refused with the reason before anything starts. */
+function parseMidiSync(specs: readonly string[], ports: boolean): { name: string; mtc: boolean; clock: boolean }[] {
+  const out: { name: string; mtc: boolean; clock: boolean }[] = [];
+  for (const spec of specs) {
+    const m = /^(mtc|clock):(.+)$/.exec(spec.trim());
+    if (m === null) throw new FootlightError('invalid_argument', `--midi-sync-out takes mtc:NAME or clock:NAME (a MIDI output), not ${JSON.stringify(spec)}`);
+    if (!ports) throw new FootlightError('invalid_argument', '--midi-sync-out sends to a port --midi-ports opens: give --midi-ports too');
+    const name = m[2].trim();
+    let entry = out.find((e) => e.name.toLowerCase() === name.toLowerCase());
+    if (entry === undefined) out.push((entry = { name, mtc: false, clock: false }));
+    if (m[1] === 'mtc') entry.mtc = true;
+    else entry.clock = true;
+  }
+  return out;
 }

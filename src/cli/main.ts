@@ -139,6 +139,12 @@ program
       'contain one of the comma-separated names; needs the optional @julusian/midi package and a MIDI system (ALSA sequencer), else says why',
   )
   .option(
+    '--midi-sync-out <kind:name>',
+    "send the song's MTC (mtc:NAME, at --timecode-rate) or MIDI clock (clock:NAME) to the output of a port --midi-ports opened; repeat for both " +
+      "or for several; replaces config.json's midiSyncOut",
+    (value: string, previous: string[] = []) => [...previous, value],
+  )
+  .option(
     '--dmx-in <receiver>',
     `receive DMX from a lighting desk or media server for the DMX pattern and modulators: ${DMX_IN_SPEC_HELP} (ports default to 6454 and ` +
       "5568; repeat for several; replaces config.json's dmxIn receivers)",
@@ -204,6 +210,7 @@ program
       oscTransmit?: string;
       oscqueryPort?: number;
       midiPorts?: boolean | string;
+      midiSyncOut?: string[];
       dmxIn?: string[];
       dmxInHost?: string;
       dmxInMulticast?: boolean;

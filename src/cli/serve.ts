@@ -28,6 +28,7 @@ export interface ServeOptions {
   readonly oscqueryPort?: number;
   /** `--midi-ports` alone (true): every system MIDI input; with names: those, comma-separated. */
   readonly midiPorts?: boolean | string;
+  readonly midiSyncOut?: readonly string[];
   readonly dmxIn?: readonly string[];
   readonly dmxInHost?: string;
   readonly dmxInMulticast?: boolean;
@@ -84,6 +85,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       oscTransmit: options.oscTransmit,
       oscQueryPort: options.oscqueryPort,
       ...(options.midiPorts === undefined ? {} : { midiPorts: midiPortNames(options.midiPorts) }),
+      ...(options.midiSyncOut === undefined ? {} : { midiSyncOut: options.midiSyncOut }),
       dmxIn: { receivers: options.dmxIn, host: options.dmxInHost, multicast: options.dmxInMulticast },
       timecode: {
         out: options.timecodeOut,
@@ -200,7 +202,7 @@ function midiPortNames(value: boolean | string): 'all' | string[] {
 function midiLine(m: MidiPortsState): string {
   if (!m.requested) return '';
   if (!m.on) return `  MIDI:    system ports off: ${m.reason ?? 'none opened'}; the console's Web MIDI still works\n`;
-  const ports = m.ports.map((p) => `${p.name}${p.output ? '' : ' (in only)'}`).join(', ');
+  const ports = m.ports.map((p) => `${p.name}${p.output ? '' : ' (in only)'}${p.sync.length === 0 ? '' : ` (+ ${p.sync.join(' and ')} out)`}`).join(', ');
   return `  MIDI:    system ports ${ports}${m.reason === undefined ? '' : `; ${m.reason}`} (opened at start: restart to add a device)\n`;
 }
 

@@ -25,7 +25,7 @@ import {
 import type { ConsoleContext } from './context.js';
 import { MidiFeedback } from './midi-feedback.js';
 import { type MidiSender, midiShapeError, newSender, takeMidi } from './midi-intake.js';
-import { type MidiPort, type MidiPortStatus, SystemMidi } from './system-midi.js';
+import { type MidiPort, type MidiPortStatus, type MidiSync, SystemMidi } from './system-midi.js';
 import { isTimecodeRate, TIMECODE_RATES } from '../show/timecode/timecode.js';
 import { parameterPayload, visibleParameters } from './state.js';
 
@@ -123,9 +123,9 @@ export class ConsoleHub {
    * Puts the system MIDI ports `serve --midi-ports` opened on the path a page's Web MIDI takes,
    * with feedback and surface LEDs to their outputs, until `close` (src/console/system-midi.ts).
    */
-  attachMidiPorts(ports: readonly MidiPort[]): void {
+  attachMidiPorts(ports: readonly MidiPort[], sync: readonly MidiSync[] = []): void {
     this.systemMidi?.stop();
-    this.systemMidi = new SystemMidi(this.ctx, this.feedback, ports, this.log.child({ surface: 'midi-ports' }));
+    this.systemMidi = new SystemMidi(this.ctx, this.feedback, ports, this.log.child({ surface: 'midi-ports' }), sync);
   }
 
   /** The attached system ports' counters (none attached: empty). */

@@ -2,6 +2,8 @@
 // path: a port's messages go where a page's Web MIDI input's go (src/console/midi-intake.ts: MTC
 // in, learn, mappings and takeover, surfaces, keys to the sound host, cue triggers), and the port's
 // output of the same name gets what a page sends its controllers: mapping feedback and surface LEDs.
+// The outputs `--midi-sync-out` names get the song's MTC or clock, as a page's MIDI out would, each
+// message sent at its moment plus the same latency (a timer here, where a page has Web MIDI's timestamps).
 // A device is a device: the show cannot tell a port's messages from a page's.
 import type { Logger } from '../engine/log.js';
 import type { ConsoleContext } from './context.js';
@@ -26,7 +28,14 @@ export interface MidiPort {
   readonly output?: MidiPortOutput;
 }
 
-/** A port's counters, for get_status. */
+/** What `--midi-sync-out` sends to a port's output: MTC (at the show's timecode rate), MIDI clock. */
+export interface MidiSync {
+  readonly name: string;
+  readonly mtc: boolean;
+  readonly clock: boolean;
+}
+
+/** A port's counters, for list_midi_inputs. */
 export interface MidiPortStatus {
   readonly name: string;
   readonly input: boolean;
@@ -37,6 +46,8 @@ export interface MidiPortStatus {
   /** Messages sent to the output, and sends it refused (the device went away). */
   readonly sent: number;
   readonly sendErrors: number;
+  /** What `--midi-sync-out` sends to its output. */
+  readonly sync: readonly ('mtc' | 'clock')[];
 }
 
 interface Attached {
@@ -48,6 +59,7 @@ interface Attached {
   dropped: number;
   sent: number;
   sendErrors: number;
+  sync: ('mtc' | 'clock')[];
 }
 
 /** The system ports, attached to the console's MIDI path until `stop`. */
@@ -55,12 +67,17 @@ export class SystemMidi {
   private readonly attached: Attached[] = [];
   private readonly leds: MidiSender['surfaceLeds'];
   private readonly stopFeedback: (() => void) | undefined;
+  private readonly stopSync: (() => void)[] = [];
+  /** Sync messages waiting for their moment (performance.now() ms), in the order they go out. */
+  private readonly syncQueue: { readonly a: Attached; readonly due: number; readonly data: readonly number[] }[] = [];
+  private syncTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly ctx: ConsoleContext,
     private readonly feedback: MidiFeedback,
     ports: readonly MidiPort[],
     private readonly log: Logger,
+    sync: readonly MidiSync[] = [],
   ) {
     const byName = (device: string): Attached | undefined => this.attached.find((a) => a.port.name === device && a.port.output !== undefined);
     this.leds = ports.some((p) => p.output !== undefined) ? ctx.surfaceLeds?.((device, messages) => this.send(byName(device), messages)) : undefined;
@@ -74,6 +91,7 @@ export class SystemMidi {
         dropped: 0,
         sent: 0,
         sendErrors: 0,
+        sync: [],
       };
       this.attached.push(a);
       port.input?.on('message', a.listener);
@@ -86,6 +104,39 @@ export class SystemMidi {
         : feedback.subscribe((messages, controlOff) => {
             for (const a of controllers) if (!controlOff.includes(a.port.name)) this.send(a, messages);
           });
+    const midiOut = ctx.midiOut;
+    for (const s of sync) {
+      const a = byName(s.name);
+      if (a === undefined || midiOut === undefined || !(s.mtc || s.clock)) continue;
+      a.sync = [...(s.mtc ? (['mtc'] as const) : []), ...(s.clock ? (['clock'] as const) : [])];
+      let last = Number.NEGATIVE_INFINITY;
+      this.stopSync.push(
+        midiOut.subscribe({ mtc: s.mtc ? midiOut.timecode.rate : null, clock: s.clock }, (messages, frameAt) => {
+          const latency = midiOut.latencyMs;
+          for (const m of messages) {
+            // Never before the message sent last: quarter frames keep their order.
+            last = Math.max(last, frameAt + m.at + latency);
+            this.syncQueue.push({ a, due: last, data: m.data });
+          }
+          this.scheduleSync();
+        }),
+      );
+    }
+  }
+
+  private scheduleSync(): void {
+    if (this.syncTimer !== undefined || this.syncQueue.length === 0) return;
+    const wait = Math.max(0, this.syncQueue[0].due - performance.now());
+    this.syncTimer = setTimeout(() => {
+      this.syncTimer = undefined;
+      const now = performance.now();
+      // Within half a millisecond is now: a timer fires on the millisecond.
+      while (this.syncQueue.length > 0 && this.syncQueue[0].due <= now + 0.5) {
+        const m = this.syncQueue.shift();
+        if (m !== undefined) this.send(m.a, [m.data]);
+      }
+      this.scheduleSync();
+    }, wait);
   }
 
   private receive(a: Attached, message: number[]): void {
@@ -131,6 +182,7 @@ export class SystemMidi {
       dropped: a.dropped,
       sent: a.sent,
       sendErrors: a.sendErrors,
+      sync: [...a.sync],
     }));
   }
 
@@ -139,5 +191,9 @@ export class SystemMidi {
     for (const a of this.attached) a.port.input?.off('message', a.listener);
     this.stopFeedback?.();
     this.leds?.stop();
+    for (const s of this.stopSync) s();
+    clearTimeout(this.syncTimer);
+    this.syncTimer = undefined;
+    this.syncQueue.length = 0;
   }
 }

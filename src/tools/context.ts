@@ -56,6 +56,7 @@ export interface MidiPortsState {
     readonly dropped: number;
     readonly sent: number;
     readonly sendErrors: number;
+    readonly sync: readonly ('mtc' | 'clock')[];
   }[];
 }
 

@@ -73,7 +73,9 @@ test('a system port: a CC moves the mapped fader (undo restores), feedback goes 
   assert.equal(device.source, 'system');
   assert.equal(device.messages, 2);
   assert.equal(listed.systemPorts.reason, 'serve --midi-ports was not given', 'startShow asked for none: the port was attached by the test');
-  assert.deepEqual(listed.systemPorts.ports, [{ name: KNOBS, input: true, output: true, received: 2, dropped: 0, sent: output.sent.length, sendErrors: 0 }]);
+  assert.deepEqual(listed.systemPorts.ports, [
+    { name: KNOBS, input: true, output: true, received: 2, dropped: 0, sent: output.sent.length, sendErrors: 0, sync: [] },
+  ]);
 });
 
 test('a system port: running status, SysEx, out-of-range bytes and a flood are dropped and counted; nothing changes', async (t) => {
@@ -155,4 +157,39 @@ test('a system port bound to a control surface: its output gets the LEDs, a pad 
   await show.call('undo');
   assert.equal(await active(), was);
   assert.equal(await depth(show), steps);
+});
+
+test('a system port named by --midi-sync-out: its output gets the song start, 24 clocks a beat and MTC, in order, at their moments', async (t) => {
+  const show = await startShow(t, { soundCooperative: true, timecode: { rate: '25', offset: '01:00:00:00' } });
+  const { engine, sound } = show.app;
+  const input = new EventEmitter();
+  const output = new FakeOutput();
+  show.app.console.hub.attachMidiPorts([{ name: 'Sync Box', input, output }], [{ name: 'Sync Box', mtc: true, clock: true }]);
+  assert.deepEqual((await show.call('list_midi_inputs')).systemPorts.ports[0].sync, ['mtc', 'clock']);
+  await show.call('song_control_transport', { operation: 'play' });
+  const beats = 1;
+  const frames = Math.ceil(((60000 / sound.project.tempo.getBaseValue()) * beats) / (1000 / 60));
+  for (let i = 0; i < frames; i++) await engine.queue.submit(() => engine.clock.stepFixed(1, 1000 / 60));
+  // Each message waits for its moment plus the latency (a timer): wait until the beat's clocks are out.
+  const clocks = (): number => output.sent.filter((m) => m[0] === 0xf8).length;
+  for (let i = 0; i < 400 && clocks() < 24 * beats; i++) await new Promise((r) => setTimeout(r, 5));
+  assert.ok(clocks() >= 24 * beats, `${clocks()} clocks`);
+  // Playing when the stream began: where the song stands (SPP 0) and continue, then the full frame at 01:00:00:00, 25 fps.
+  assert.deepEqual(output.sent.slice(0, 3), [[0xf2, 0, 0], [0xfb], [0xf0, 0x7f, 0x7f, 1, 1, 0x21, 0, 0, 0, 0xf7]]);
+  // Quarter frames go out in their order: each piece the one after the last, 7 wrapping to 0.
+  const pieces = output.sent.filter((m) => m[0] === 0xf1).map((m) => m[1] >> 4);
+  assert.ok(pieces.length >= 8, `${pieces.length} quarter frames`);
+  pieces.forEach((p, i) => assert.equal(p, (pieces[0] + i) % 8, `quarter frame ${i}`));
+  await show.call('song_control_transport', { operation: 'stop' });
+});
+
+test('--midi-sync-out: a spec that is not mtc:NAME or clock:NAME, or one without --midi-ports, stops the start with the reason', async (t) => {
+  await assert.rejects(startShow(t, { midiPorts: 'all', midiSyncOut: ['fast:Sync Box'] }), {
+    code: 'invalid_argument',
+    message: '--midi-sync-out takes mtc:NAME or clock:NAME (a MIDI output), not "fast:Sync Box"',
+  });
+  await assert.rejects(startShow(t, { midiSyncOut: ['mtc:Sync Box'] }), {
+    code: 'invalid_argument',
+    message: '--midi-sync-out sends to a port --midi-ports opens: give --midi-ports too',
+  });
 });

@@ -38,6 +38,7 @@ export default defineTool({
             dropped: z.number().int().describe('Dropped before the show read them: not one message (SysEx other than MTC), or past 1000 a second'),
             sent: z.number().int(),
             sendErrors: z.number().int(),
+            sync: z.array(z.enum(['mtc', 'clock'])).describe("The song's timecode or clock its output gets (serve --midi-sync-out)"),
           }),
         ),
       })
@@ -52,7 +53,7 @@ export default defineTool({
       systemPorts: {
         on: ports.on,
         ...(ports.requested ? (ports.reason === undefined ? {} : { reason: ports.reason }) : { reason: 'serve --midi-ports was not given' }),
-        ports: ports.ports.map((p) => ({ ...p })),
+        ports: ports.ports.map((p) => ({ ...p, sync: [...p.sync] })),
       },
       devices: [...light.lx.midi.heard].map(([name, d]) => ({
         name,
