@@ -93,7 +93,7 @@ export async function openSystemPorts(names: readonly string[] | 'all'): Promise
   const unmatched = names === 'all' ? [] : names.filter((n) => !inputs.some((i) => i.name.toLowerCase().includes(n.toLowerCase())));
   const ports: SystemPort[] = [];
   const close = (): void => {
-    for (const p of ports) {
+    for (const p of ports.splice(0)) {
       p.input.closePort();
       p.output?.closePort();
     }
@@ -106,9 +106,14 @@ export async function openSystemPorts(names: readonly string[] | 'all'): Promise
       input.openPort(i.index);
       const out = outputs.find((o) => o.name === i.name);
       let output: NativeOutput | undefined;
-      if (out !== undefined) {
-        output = new mod.Output();
-        output.openPort(out.index);
+      try {
+        if (out !== undefined) {
+          output = new mod.Output();
+          output.openPort(out.index);
+        }
+      } catch (err) {
+        input.closePort();
+        throw err;
       }
       ports.push({ name: i.name, input, ...(output === undefined ? {} : { output }) });
     }
