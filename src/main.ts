@@ -51,6 +51,8 @@ import { ShowCheck } from './show/check-show.js';
 import { SHOW_EXTERNALS } from './show/light-cues.js';
 import { TimecodeIn, timecodeInConfig } from './show/timecode/timecode-in.js';
 import { MidiOut } from './show/timecode/midi-out.js';
+import { openSystemPorts, type SystemPorts } from './midi/system-ports.js';
+import type { MidiPortsState } from './tools/context.js';
 import { TimecodeOut, timecodeOutConfig } from './show/timecode/timecode-out.js';
 import { formatEndpoint, parseEndpoint, type HostEndpoint } from './sound-client/endpoint.js';
 import { BUILT_IN_PROFILES } from './light/stage/profiles/built-in.js';
@@ -129,6 +131,13 @@ export interface FootlightOptions {
    */
   readonly oscQueryMdns?: boolean | MdnsLoopbackTarget;
   /**
+   * System MIDI ports (`serve --midi-ports`): `all` opens every input (and each one's output of the same name), a list the
+   * inputs whose names contain an entry. Default: config.json's `midiPorts`, else none (MIDI comes from the console's Web MIDI).
+   */
+  readonly midiPorts?: 'all' | readonly string[];
+  /** `mtc:NAME` or `clock:NAME`: the song's MTC or MIDI clock to the open port NAME names (`serve --midi-sync-out`). Default: config.json's `midiSyncOut`. */
+  readonly midiSyncOut?: readonly string[];
+  /**
    * Live playback of the sound host (a render worker, src/sound/live): `device` plays to the sound
    * card (`serve --audio-out`), `none` to a real-time context with no device, `clock` to nothing,
    * paced by the wall clock (`serve`'s default). Default: off (tests step the transport by hand).
@@ -195,7 +204,7 @@ export interface RunningFootlight {
   readonly oscQuery: OscQueryServer | undefined;
   /** The mDNS advertisement of OSCQuery; absent unless asked for, or when its socket could not open (logged). */
   readonly mdns: MdnsAdvertiser | undefined;
-  /** MIDI into the show's mappings (no device I/O yet: whatever delivers MIDI calls `receive`). */
+  /** MIDI into the show's mappings (no device I/O here: the console's Web MIDI and the system ports deliver it). */
   readonly midi: MidiSurface;
   /** MIDI notes onto the armed or selected sound track, played live (src/midi/midi-keys.ts). */
   readonly keys: MidiKeys;
@@ -246,6 +255,9 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const dmxConfig = dmxInConfig(options.dmxIn ?? {}, config.dmxIn);
   const timecodeConfig = timecodeOutConfig(options.timecode ?? {}, config.timecode);
   const timecodeInOptions = timecodeInConfig(options.timecode ?? {}, config.timecode);
+  const midiWanted = options.midiPorts ?? (config.midiPorts === true ? 'all' : config.midiPorts === false ? undefined : config.midiPorts);
+  let midiPorts: MidiPortsState = { requested: midiWanted !== undefined, on: false, ports: [] };
+  const midiSync = parseMidiSync(options.midiSyncOut ?? config.midiSyncOut ?? [], midiWanted !== undefined);
   const info = buildInfo();
   const startedAt = new Date().toISOString();
 
@@ -374,6 +386,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const bind: ServerState['bind'] = { host, port, url: '' };
   const endpoints: Record<string, { host: string; port: number }> = {};
   let mcp: McpEndpoint | undefined;
+  let systemPorts: SystemPorts | undefined;
   const server: ServerState = {
     identity: { serverName: 'footlight', serverVersion: info.version, buildTime: info.buildTime, code: info.code, startedAt, lxVersion: LX_VERSION },
     bind,
@@ -386,6 +399,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       ...(renderPriority.refused === undefined ? {} : { refused: renderPriority.refused }),
     }),
     connections: () => mcp?.connections() ?? { connected: false, activeSessions: 0 },
+    midiPorts: () => ({ ...midiPorts, ports: consoleSurface.hub.midiPortStatus() }),
   };
   let soundEndpoint: HostEndpoint | undefined;
   if (options.soundHost !== undefined) {
@@ -450,6 +464,12 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     if (c.lastActivityAt !== undefined) s.lastActivityAt = c.lastActivityAt;
     if (osc?.receivePort !== undefined) s.osc = { host: osc.receiveHost, receivePort: osc.receivePort };
     if (oscQuery?.port !== undefined) s.oscquery = { host: oscQuery.host, port: oscQuery.port, mdns: mdns === undefined ? false : mdns.service.instance };
+    if (midiPorts.requested)
+      s.midiPorts = {
+        on: midiPorts.on,
+        ...(midiPorts.reason === undefined ? {} : { reason: midiPorts.reason }),
+        devices: consoleSurface.hub.midiPortStatus().map((p) => p.name),
+      };
     const dmx = dmxIn.bound;
     if (dmx.length > 0) s.dmxIn = { host: dmxIn.config.host, receivers: dmx.map((r) => ({ protocol: r.protocol, port: r.port })) };
     return s;
@@ -583,6 +603,25 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   bind.port = http.port;
   bind.url = http.url;
   if (http.accessToken !== undefined) bind.accessToken = http.accessToken;
+  // System MIDI ports onto the console's MIDI path; without the package or a MIDI system, the reason, and the show goes on.
+  if (midiWanted !== undefined) {
+    systemPorts = await openSystemPorts(midiWanted);
+    const opened = systemPorts.ports;
+    const sync = midiSync.flatMap((s) => {
+      const port = opened.find((p) => p.output !== undefined && p.name.toLowerCase().includes(s.name.toLowerCase()));
+      return port === undefined ? [] : [{ ...s, name: port.name }];
+    });
+    const lost = [
+      ...systemPorts.unmatched.map((n) => `no MIDI input matches ${n}`),
+      ...midiSync
+        .filter((s) => !opened.some((p) => p.output !== undefined && p.name.toLowerCase().includes(s.name.toLowerCase())))
+        .map((s) => `no open MIDI output matches ${s.name}`),
+    ];
+    const reason = systemPorts.reason ?? (opened.length === 0 ? 'no MIDI input is connected' : lost.length === 0 ? undefined : lost.join('; '));
+    midiPorts = { requested: true, on: systemPorts.ports.length > 0, ...(reason === undefined ? {} : { reason }), ports: [] };
+    if (opened.length > 0) consoleSurface.hub.attachMidiPorts(opened, sync);
+    log.info({ devices: systemPorts.ports.map((p) => p.name), reason }, midiPorts.on ? 'system MIDI ports open' : 'system MIDI ports are off');
+  }
   if (options.realtime ?? true) {
     // A live show has a time of day (Timer, Damper); offline renders and tests have none.
     (light.lx as { wallClockMs?: () => number }).wallClockMs = () => Date.now();
@@ -635,6 +674,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       showCues.unlink();
       await consoleSurface.close();
       await mdns?.close();
+      systemPorts?.close();
       await oscQuery?.close();
       await osc?.close();
       await outputs.close();
@@ -651,4 +691,20 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       await publishStatus({ running: false, connected: false, stoppedAt: new Date().toISOString() });
     },
   };
+}
+
+/** `--midi-sync-out mtc:NAME` / `clock:NAME`, by name (both for one port: MTC and clock); refused with the reason before anything starts. */
+function parseMidiSync(specs: readonly string[], ports: boolean): { name: string; mtc: boolean; clock: boolean }[] {
+  const out: { name: string; mtc: boolean; clock: boolean }[] = [];
+  for (const spec of specs) {
+    const m = /^(mtc|clock):(.+)$/.exec(spec.trim());
+    if (m === null) throw new FootlightError('invalid_argument', `--midi-sync-out takes mtc:NAME or clock:NAME (a MIDI output), not ${JSON.stringify(spec)}`);
+    if (!ports) throw new FootlightError('invalid_argument', '--midi-sync-out sends to a port --midi-ports opens: give --midi-ports too');
+    const name = m[2].trim();
+    let entry = out.find((e) => e.name.toLowerCase() === name.toLowerCase());
+    if (entry === undefined) out.push((entry = { name, mtc: false, clock: false }));
+    if (m[1] === 'mtc') entry.mtc = true;
+    else entry.clock = true;
+  }
+  return out;
 }

@@ -53,6 +53,10 @@ const ConfigFile = z.strictObject({
   oscQueryPort: z.number().int().min(0).max(65535).optional(),
   /** Advertise OSCQuery and OSC over mDNS on the LAN, as `serve --oscquery-mdns` (default false). */
   oscQueryMdns: z.boolean().optional(),
+  /** System MIDI ports, as `serve --midi-ports`: true opens every input, a list those whose names contain an entry (default: none). */
+  midiPorts: z.union([z.boolean(), z.array(z.string().min(1).max(128)).max(64)]).optional(),
+  /** The song's MTC or clock to system MIDI outputs, as `serve --midi-sync-out`: `["mtc:NAME", "clock:NAME"]`. */
+  midiSyncOut: z.array(z.string().min(1).max(140)).max(16).optional(),
   /** Where OSC changes are sent, `HOST:PORT`, or `off` (default 127.0.0.1:4040). */
   oscTransmit: z
     .string()

@@ -29,6 +29,8 @@ export interface StatusFile {
   oscquery?: { host: string; port: number; mdns: string | false };
   /** The DMX receivers that listen (serve --dmx-in). */
   dmxIn?: { host: string; receivers: { protocol: string; port: number }[] };
+  /** System MIDI (serve --midi-ports): on, or why not; the devices opened. */
+  midiPorts?: { on: boolean; reason?: string; devices: string[] };
 }
 
 export function statusPath(home: string): string {

@@ -139,6 +139,17 @@ program
       "LAN (default off, or config.json's oscQueryMdns; without --oscquery-port OSCQuery takes a free port). The address advertised is OSC's, 127.0.0.1",
   )
   .option(
+    '--midi-ports [names]',
+    "open the system's MIDI inputs (and each one's output of the same name) as the console's Web MIDI inputs are: every one, or those whose names " +
+      'contain one of the comma-separated names; needs the optional @julusian/midi package and a MIDI system (ALSA sequencer), else says why',
+  )
+  .option(
+    '--midi-sync-out <kind:name>',
+    "send the song's MTC (mtc:NAME, at --timecode-rate) or MIDI clock (clock:NAME) to the output of a port --midi-ports opened; repeat for both " +
+      "or for several; replaces config.json's midiSyncOut",
+    (value: string, previous: string[] = []) => [...previous, value],
+  )
+  .option(
     '--dmx-in <receiver>',
     `receive DMX from a lighting desk or media server for the DMX pattern and modulators: ${DMX_IN_SPEC_HELP} (ports default to 6454 and ` +
       "5568; repeat for several; replaces config.json's dmxIn receivers)",
@@ -204,6 +215,8 @@ program
       oscTransmit?: string;
       oscqueryPort?: number;
       oscqueryMdns?: boolean;
+      midiPorts?: boolean | string;
+      midiSyncOut?: string[];
       dmxIn?: string[];
       dmxInHost?: string;
       dmxInMulticast?: boolean;

@@ -7,6 +7,7 @@ import { startFootlight } from '../main.js';
 import { type RenderPriority, priorityOf } from '../engine/thread-priority.js';
 import { pointPool } from '../light/parallel/point-pool.js';
 import { TOOLS } from '../tools/index.js';
+import type { MidiPortsState } from '../tools/context.js';
 import { selectSurface } from '../tools/toolsets.js';
 import { formatUniverses } from '../light/input/dmx-in-config.js';
 
@@ -26,6 +27,9 @@ export interface ServeOptions {
   readonly oscTransmit?: string;
   readonly oscqueryPort?: number;
   readonly oscqueryMdns?: boolean;
+  /** `--midi-ports` alone (true): every system MIDI input; with names: those, comma-separated. */
+  readonly midiPorts?: boolean | string;
+  readonly midiSyncOut?: readonly string[];
   readonly dmxIn?: readonly string[];
   readonly dmxInHost?: string;
   readonly dmxInMulticast?: boolean;
@@ -82,6 +86,8 @@ export async function serve(options: ServeOptions): Promise<void> {
       oscTransmit: options.oscTransmit,
       oscQueryPort: options.oscqueryPort,
       oscQueryMdns: options.oscqueryMdns,
+      ...(options.midiPorts === undefined ? {} : { midiPorts: midiPortNames(options.midiPorts) }),
+      ...(options.midiSyncOut === undefined ? {} : { midiSyncOut: options.midiSyncOut }),
       dmxIn: { receivers: options.dmxIn, host: options.dmxInHost, multicast: options.dmxInMulticast },
       timecode: {
         out: options.timecodeOut,
@@ -163,6 +169,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     (tc.destinations.length === 0 ? '' : `  Timecode: Art-Net ${tc.rate} fps, offset ${tc.offset}, to ${tc.destinations.join(', ')} while the song plays\n`) +
     (app.timecodeOut.config.mtc ? `  Timecode: MTC ${tc.rate} fps, offset ${tc.offset}, on in each console page's MIDI out (pick the output there)\n` : '') +
     timecodeInLine(app.timecodeIn.status());
+  const midi = midiLine(app.services.server.midiPorts());
   const { renderPriority } = app;
   const priority =
     renderPriority.refused !== undefined
@@ -177,7 +184,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   const consoleUrl = app.http.url.replace(/\/mcp$/, '/') + (token === undefined ? '' : `#token=${token}`);
   process.stdout.write(
     `Footlight is running.\n${show}  MCP:     ${app.http.url} (${tools})\n${access}  Console: ${consoleUrl}\n  Sound:   protocol 3 on ` +
-      `${app.protocol3.host}:${app.protocol3.port}\n${audio}${samples}${render}${osc}${dmxIn}${timecode}  Status:  ${app.home}/status.json\n` +
+      `${app.protocol3.host}:${app.protocol3.port}\n${audio}${samples}${render}${osc}${dmxIn}${midi}${timecode}  Status:  ${app.home}/status.json\n` +
       `  Log:     ${logPath(app.home)} (warnings and errors also on stderr)\n${sound}Press Ctrl-C to stop.\n`,
   );
   if (stopping) await app.close().then(() => process.exit(0));
@@ -187,6 +194,24 @@ export async function serve(options: ServeOptions): Promise<void> {
 function mdnsNote(instance: string | undefined): string {
   if (instance === undefined) return 'no mDNS advertisement; --oscquery-mdns turns it on';
   return `advertised over mDNS on the LAN as "${instance}", _oscjson._tcp and _osc._udp`;
+}
+
+/** `--midi-ports` alone opens every input; `--midi-ports "APC mini,Twister"` those whose names contain an entry. */
+function midiPortNames(value: boolean | string): 'all' | string[] {
+  if (value === true) return 'all';
+  const names = String(value)
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n.length > 0);
+  return names.length === 0 ? 'all' : names;
+}
+
+/** The banner's line for the system MIDI ports: which are open, or why none (one line). */
+function midiLine(m: MidiPortsState): string {
+  if (!m.requested) return '';
+  if (!m.on) return `  MIDI:    system ports off: ${m.reason ?? 'none opened'}; the console's Web MIDI still works\n`;
+  const ports = m.ports.map((p) => `${p.name}${p.output ? '' : ' (in only)'}${p.sync.length === 0 ? '' : ` (+ ${p.sync.join(' and ')} out)`}`).join(', ');
+  return `  MIDI:    system ports ${ports}${m.reason === undefined ? '' : `; ${m.reason}`} (opened at start: restart to add a device)\n`;
 }
 
 /** The banner's line for timecode in: where it listens, or why it does not. */

@@ -24,6 +24,8 @@ import {
 } from './protocol.js';
 import type { ConsoleContext } from './context.js';
 import { MidiFeedback } from './midi-feedback.js';
+import { type MidiSender, midiShapeError, newSender, takeMidi } from './midi-intake.js';
+import { type MidiPort, type MidiPortStatus, type MidiSync, SystemMidi } from './system-midi.js';
 import { isTimecodeRate, TIMECODE_RATES } from '../show/timecode/timecode.js';
 import { parameterPayload, visibleParameters } from './state.js';
 
@@ -42,33 +44,20 @@ interface Preview {
   sentBeams: number;
 }
 
-interface Client {
+interface Client extends MidiSender {
   readonly id: string;
   readonly ws: WebSocket;
   preview: Preview | undefined;
   watch: readonly string[];
   bytesSent: number;
   framesSent: number;
-  /** MIDI messages this page may still send in the current second (a flood is dropped, not queued). */
-  midiBudget: number;
-  midiSecond: number;
   /** The last refusal of a played note sent to this page: the same one is not repeated until a note plays. */
   midiRefused: string | undefined;
-  /** This page's control-surface LED feedback, and the devices it has sent from (each gets every LED once it appears). */
-  surfaceLeds: { readonly stop: () => void; readonly resend: (device: string) => void } | undefined;
-  midiDevices: Set<string>;
   /** Stops this page's MIDI out (MTC, clock), while it has one. */
   midiOut: (() => void) | undefined;
   /** Stops this page's feedback to its controllers, while it has it on. */
   midiFeedback: (() => void) | undefined;
 }
-
-/** MIDI messages a page may send per second: a controller's busiest fader sweep is a few hundred (MTC is 120 at 30 fps). */
-const MIDI_PER_SECOND = 1000;
-
-const isShortMessage = (data: readonly number[]): boolean => data.length >= 1 && data.length <= 3;
-/** MTC's full frame, F0 7F <device> 01 01 hh mm ss ff F7: the one SysEx a page forwards (timecode in checks the rest). */
-const isFullFrame = (data: readonly number[]): boolean => data.length === 10 && data[0] === 0xf0 && data[9] === 0xf7;
 
 /** Frames held back while a page's socket has this much unsent data. */
 const MAX_BUFFERED_BYTES = 1 << 20;
@@ -121,11 +110,27 @@ export class ConsoleHub {
   private readonly log: Logger;
   /** Feedback to the pages' controllers (src/console/midi-feedback.ts). */
   private readonly feedback: MidiFeedback;
+  /** The system MIDI ports on the console's path, when serve opened some. */
+  private systemMidi: SystemMidi | undefined;
 
   constructor(private readonly ctx: ConsoleContext) {
     this.log = ctx.log;
     this.feedback = new MidiFeedback(ctx.services.engine, ctx.light);
     this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES, perMessageDeflate: false, clientTracking: false });
+  }
+
+  /**
+   * Puts the system MIDI ports `serve --midi-ports` opened on the path a page's Web MIDI takes,
+   * with feedback and surface LEDs to their outputs, until `close` (src/console/system-midi.ts).
+   */
+  attachMidiPorts(ports: readonly MidiPort[], sync: readonly MidiSync[] = []): void {
+    this.systemMidi?.stop();
+    this.systemMidi = new SystemMidi(this.ctx, this.feedback, ports, this.log.child({ surface: 'midi-ports' }), sync);
+  }
+
+  /** The attached system ports' counters (none attached: empty). */
+  midiPortStatus(): MidiPortStatus[] {
+    return this.systemMidi?.status() ?? [];
   }
 
   /** The upgrade handler for the HTTP server (which has already checked Host and Origin). */
@@ -158,13 +163,11 @@ export class ConsoleHub {
       watch: [],
       bytesSent: 0,
       framesSent: 0,
-      midiBudget: MIDI_PER_SECOND,
-      midiSecond: 0,
+      ...newSender(),
       midiRefused: undefined,
       midiOut: undefined,
       midiFeedback: undefined,
       surfaceLeds: undefined,
-      midiDevices: new Set(),
     };
     this.clients.set(client.id, client);
     // LED feedback for control surfaces goes to the page's Web MIDI output of the surface's device name.
@@ -252,39 +255,17 @@ export class ConsoleHub {
   }
 
   /**
-   * A Web MIDI message: its shape checked here (one short message, or MTC's 10-byte full frame),
-   * its bytes by timecode in (MTC, when it is on) or the MIDI surface, which drop and count malformed ones.
+   * A Web MIDI message: a bad shape (midi-intake.ts) is answered with the reason; a good one takes the
+   * path a system port's takes, to timecode in (MTC, when it is on) or the MIDI surface, which drop and count malformed ones.
    */
   private receiveMidi(client: Client, msg: Extract<ClientMessage, { type: 'midi' }>): void {
-    const midi = this.ctx.midi;
     const error = (message: string): void => this.send(client, { type: 'error', error: 'invalid_argument', message: `midi: ${message} (docs/midi.md)` });
-    if (midi === undefined) return error('this process takes no MIDI');
+    if (this.ctx.midi === undefined) return error('this process takes no MIDI');
     if (typeof msg.input !== 'string' || msg.input.length === 0 || msg.input.length > 128) return error('input is the device name, 1–128 characters');
-    const data: unknown = msg.data;
-    if (!Array.isArray(data) || !data.every((b) => Number.isInteger(b) && b >= 0 && b <= 255) || !(isShortMessage(data) || isFullFrame(data)))
-      return error('data is one message of 1–3 bytes, each 0–255, or an MTC full frame (10 bytes, F0 7F … F7; no other SysEx)');
-    const second = Math.floor(Date.now() / 1000);
-    if (second !== client.midiSecond) {
-      client.midiSecond = second;
-      client.midiBudget = MIDI_PER_SECOND;
-    }
-    if (client.midiBudget <= 0) {
-      // Counted as the MIDI engine counts malformed messages: received and dropped.
-      const stats = this.ctx.light.lx.midi.stats;
-      stats.received++;
-      stats.dropped++;
-      return;
-    }
-    client.midiBudget--;
-    if (!client.midiDevices.has(msg.input) && client.midiDevices.size < 64) {
-      // A controller that appears on this page gets all its LEDs, not only the ones that change from now.
-      client.midiDevices.add(msg.input);
-      client.surfaceLeds?.resend(msg.input);
-    }
-    if (this.ctx.services.timecodeIn.takeMidi(msg.data, msg.input)) return;
-    this.feedback.heard(msg.data);
-    midi(msg.data, msg.input)
-      .then((r) => {
+    const shape = midiShapeError(msg.data);
+    if (shape !== undefined) return error(shape);
+    takeMidi(this.ctx, this.feedback, client, msg.data, msg.input)
+      .reply?.then((r) => {
         // A note-on the sound host could not play (no track selected, no instrument) is answered, as a malformed message is: once, not for every key.
         if (r.played !== undefined) client.midiRefused = undefined;
         if (r.refused === undefined || r.refused.message === client.midiRefused) return;
@@ -657,6 +638,8 @@ export class ConsoleHub {
   }
 
   async close(): Promise<void> {
+    this.systemMidi?.stop();
+    this.systemMidi = undefined;
     for (const c of this.clients.values()) {
       c.midiOut?.();
       c.midiFeedback?.();

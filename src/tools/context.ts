@@ -39,6 +39,25 @@ export interface ServerState {
   connections(): { connected: boolean; activeSessions: number; lastActivityAt?: string };
   /** The threads that render and the engine thread's priority (why frames may come late on a busy machine). */
   render(): { threads: number; priority: RenderPriority; nice: number; refused?: string };
+  /** The system MIDI ports `serve --midi-ports` opened, or why none (src/midi/system-ports.ts). */
+  midiPorts(): MidiPortsState;
+}
+
+/** The system MIDI ports: asked for or not, open or why not, and each port's counters. */
+export interface MidiPortsState {
+  readonly requested: boolean;
+  readonly on: boolean;
+  readonly reason?: string;
+  readonly ports: readonly {
+    readonly name: string;
+    readonly input: boolean;
+    readonly output: boolean;
+    readonly received: number;
+    readonly dropped: number;
+    readonly sent: number;
+    readonly sendErrors: number;
+    readonly sync: readonly ('mtc' | 'clock')[];
+  }[];
 }
 
 /** Switches the operator flips in the console; every agent call checks them. */

@@ -195,6 +195,7 @@ test("saved MIDI inputs live in the home folder's .lxmidi, in LX's shape, and ar
     inputs: lxmidi.inputs,
     surfaces: [{ className: 'heronarts.lx.midi.surface.APC40Mk2', deviceName: 'APC40 mkII', enabled: true }],
     devices: [],
+    systemPorts: { on: false, reason: 'serve --midi-ports was not given', ports: [] },
   });
   await show.call('set_midi_input', { name: 'Twister', sync: true });
   await show.app.close();
