@@ -12,8 +12,8 @@ import { tempHome } from '../helpers/show.js';
 import { loadConfig } from '../../src/app/config.js';
 import { dmxInConfig } from '../../src/light/input/dmx-in-config.js';
 import type { Logger } from '../../src/engine/log.js';
+import { BIN, exitOf, until } from '../helpers/serve-process.js';
 
-const BIN = new URL('../../bin/footlight.js', import.meta.url).pathname;
 const BASE = ['serve', '--port', '0', '--sound-port', '0', '--osc-port', '0', '--osc-transmit', 'off'];
 
 function run(args: string[], home: string): { child: ChildProcess; out: () => string; err: () => string } {
@@ -23,18 +23,6 @@ function run(args: string[], home: string): { child: ChildProcess; out: () => st
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (err += d));
   return { child, out: () => out, err: () => err };
-}
-
-const exit = (child: ChildProcess): Promise<number> => new Promise((resolve) => child.once('exit', (code) => resolve(code ?? -1)));
-
-async function until<T>(what: string, get: () => Promise<T | undefined>, ms = 120_000): Promise<T> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const v = await get().catch(() => undefined);
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 test('serve --dmx-in: loopback receivers, the banner, status.json, and a desk read back through get_dmx_input', async (t) => {
@@ -72,19 +60,19 @@ test('serve --dmx-in: loopback receivers, the banner, status.json, and a desk re
   assert.equal(input.universes[0].sourceName, 'Console desk');
   assert.deepEqual(input.universes[0].first.slice(0, 4), [10, 20, 30, 0]);
   serve.child.kill('SIGTERM');
-  assert.equal(await exit(serve.child), 0);
+  assert.equal(await exitOf(serve.child), 0);
 });
 
 test('serve: a DMX input that is not artnet or sacn, or multicast on loopback, stops the start with the reason', async (t) => {
   const home = await tempHome(t);
   const bad = run([...BASE, '--dmx-in', 'dmx512'], home);
-  assert.notEqual(await exit(bad.child), 0);
+  assert.notEqual(await exitOf(bad.child), 0);
   assert.match(bad.err(), /a DMX input is artnet or sacn, then optionally :PORT and \/UNIVERSES/);
   const range = run([...BASE, '--dmx-in', 'sacn/0-2'], home);
-  assert.notEqual(await exit(range.child), 0);
+  assert.notEqual(await exitOf(range.child), 0);
   assert.match(range.err(), /universes run 1–511 for sACN/);
   const multicast = run([...BASE, '--dmx-in', 'sacn/1-2', '--dmx-in-multicast'], home);
-  assert.equal(await exit(multicast.child), 2);
+  assert.equal(await exitOf(multicast.child), 2);
   assert.match(multicast.err(), /sACN multicast joins groups on a network interface: name its address with --dmx-in-host/);
 });
 

@@ -4,27 +4,14 @@
 // and list_midi_inputs say native MIDI is off and why, and the show runs on: an MCP call still answers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { tempHome } from '../helpers/show.js';
-
-const BIN = new URL('../../bin/footlight.js', import.meta.url).pathname;
-
-async function until<T>(what: string, get: () => Promise<T | undefined>, ms = 120_000): Promise<T> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const v = await get().catch(() => undefined);
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-const exit = (child: ChildProcess): Promise<number> => new Promise((resolve) => child.once('exit', (code) => resolve(code ?? -1)));
+import { BIN, exitOf, until } from '../helpers/serve-process.js';
 
 test('serve --midi-ports without an ALSA sequencer: one line says why, status says off, the show runs on', { skip: existsSync('/dev/snd/seq') }, async (t) => {
   const home = await tempHome(t);
@@ -50,5 +37,5 @@ test('serve --midi-ports without an ALSA sequencer: one line says why, status sa
   const st = await client.callTool({ name: 'get_status', arguments: {} });
   assert.equal((st.structuredContent as { engine: { running: boolean } }).engine.running, true, 'the show runs on');
   child.kill('SIGTERM');
-  assert.equal(await exit(child), 0);
+  assert.equal(await exitOf(child), 0);
 });

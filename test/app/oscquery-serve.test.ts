@@ -4,26 +4,13 @@
 // banner and status.json say there is no mDNS advertisement, and the process has no socket on UDP 5353.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from 'node-osc';
 import { tempHome } from '../helpers/show.js';
 import { udpPortsOf } from '../helpers/proc-sockets.js';
-
-const BIN = new URL('../../bin/footlight.js', import.meta.url).pathname;
-
-async function until<T>(what: string, get: () => Promise<T | undefined>, ms = 120_000): Promise<T> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const v = await get().catch(() => undefined);
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-const exit = (child: ChildProcess): Promise<number> => new Promise((resolve) => child.once('exit', (code) => resolve(code ?? -1)));
+import { BIN, exitOf, until } from '../helpers/serve-process.js';
 
 test('serve --oscquery-port 0: status.json oscquery.port, HOST_INFO with the real OSC port, an OSC write read back', async (t) => {
   const home = await tempHome(t);
@@ -61,6 +48,6 @@ test('serve --oscquery-port 0: status.json oscquery.port, HOST_INFO with the rea
     return v.VALUE[0] === want ? true : undefined;
   });
   child.kill('SIGTERM');
-  assert.equal(await exit(child), 0);
+  assert.equal(await exitOf(child), 0);
   await assert.rejects(fetch(`${base}/`), 'the OSCQuery port is closed with the show');
 });

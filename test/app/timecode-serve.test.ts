@@ -3,27 +3,15 @@
 // song, and stops sending when it stops. tshark reads the packets' header (see test/show/timecode-out.test.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { tsharkAvailable, tsharkDecode, udpCapture } from '../helpers/pcap.js';
 import { tempHome } from '../helpers/show.js';
+import { BIN, exitOf, until } from '../helpers/serve-process.js';
 
 const skip = tsharkAvailable() ? false : process.env.CI === 'true' ? false : 'tshark is not installed (apt-get install tshark)';
-const BIN = new URL('../../bin/footlight.js', import.meta.url).pathname;
-
-async function until<T>(what: string, get: () => Promise<T | undefined>, ms = 120_000): Promise<T> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const v = await get().catch(() => undefined);
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-const exit = (child: ChildProcess): Promise<number> => new Promise((resolve) => child.once('exit', (code) => resolve(code ?? -1)));
 
 test('serve --timecode-out: the running show sends rising 29.97 drop-frame timecode while the song plays, none after stop', { skip }, async (t) => {
   const cap = await udpCapture();
@@ -86,5 +74,5 @@ test('serve --timecode-out: the running show sends rising 29.97 drop-frame timec
   const steps = labels.slice(1).filter((l, i) => count(l) - count(labels[i]) === 1).length;
   t.diagnostic(`${labels.length} packets, ${steps} of ${labels.length - 1} steps one frame apart`);
   child.kill('SIGTERM');
-  assert.equal(await exit(child), 0);
+  assert.equal(await exitOf(child), 0);
 });

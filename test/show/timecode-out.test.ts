@@ -16,6 +16,7 @@ import type { Logger } from '../../src/engine/log.js';
 import { artTimeCode } from '../../src/show/timecode/art-timecode.js';
 import { timecodeOutConfig } from '../../src/show/timecode/timecode-out.js';
 import { parseTimecode, type TimecodeRate } from '../../src/show/timecode/timecode.js';
+import { BIN, exitOf } from '../helpers/serve-process.js';
 
 const skip = tsharkAvailable() ? false : process.env.CI === 'true' ? false : 'tshark is not installed (apt-get install tshark)';
 
@@ -154,7 +155,6 @@ test('a playing song sends one ArtTimeCode per timecode frame, one on a locate a
   await show.call('song_control_transport', { operation: 'stop' });
 });
 
-const BIN = new URL('../../bin/footlight.js', import.meta.url).pathname;
 const BASE = ['serve', '--port', '0', '--sound-port', '0', '--osc-port', '0', '--osc-transmit', 'off'];
 
 function run(args: string[], home: string): { child: ChildProcess; err: () => string } {
@@ -164,8 +164,6 @@ function run(args: string[], home: string): { child: ChildProcess; err: () => st
   child.stderr!.on('data', (d) => (err += d));
   return { child, err: () => err };
 }
-
-const exit = (child: ChildProcess): Promise<number> => new Promise((resolve) => child.once('exit', (code) => resolve(code ?? -1)));
 
 test('serve refuses a bad timecode destination, rate or offset before it starts, with the reason', async (t) => {
   const home = await tempHome(t);
@@ -182,7 +180,7 @@ test('serve refuses a bad timecode destination, rate or offset before it starts,
   ];
   for (const [args, why] of refusals) {
     const bad = run([...BASE, ...args], home);
-    assert.notEqual(await exit(bad.child), 0, args.join(' '));
+    assert.notEqual(await exitOf(bad.child), 0, args.join(' '));
     assert.match(bad.err(), why, args.join(' '));
   }
 });
