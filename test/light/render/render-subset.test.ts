@@ -112,6 +112,32 @@ for (const threads of [1, 2]) {
   });
 }
 
+/** The workload's grid (12 × 40 points) with one channel: `pattern`, then `effects` on the channel. */
+function oneChannel(pattern: string, effects: string[] = []): unknown {
+  const project = standardWorkload(12, 40) as { engine: { children: { mixer: Record<string, any> } } };
+  const mixer = project.engine.children.mixer;
+  mixer.children.master.effects = [];
+  const channel = mixer.channels[0];
+  channel.patterns = [{ id: 100, class: pattern, parameters: { label: 'P' }, children: {}, deviceVersion: -1, effects: [] }];
+  // Switched on and at full strength, whatever each class calls its strength.
+  const strength = { enabled: true, amount: 1, depth: 1, level: 1 };
+  channel.effects = effects.map((cls, k) => ({ id: 200 + k, class: cls, parameters: { label: `E${k}`, ...strength }, children: {}, deviceVersion: -1 }));
+  mixer.channels = [channel];
+  return project;
+}
+
+// Every pattern and effect of the library on its own (the golden projects leave some off): one
+// wrongly marked subset-capable shows here even when no golden scene turns it on.
+for (const kind of ['pattern', 'effect'] as const) {
+  for (const entry of createLibrary().list(kind)) {
+    if (entry.create === undefined) continue;
+    test(`${kind} ${entry.name} alone: each subset's points equal the whole render's`, () => {
+      const noise = 'heronarts.lx.pattern.texture.NoisePattern';
+      checkSubsets(`${kind} ${entry.name}`, { project: kind === 'pattern' ? oneChannel(entry.className) : oneChannel(noise, [entry.className]) });
+    });
+  }
+}
+
 test('the workload renders only the subset: points outside it stay black, inside they are lit', () => {
   const source = { project: standardWorkload(60, 100) };
   const whole = render(source).frames.at(-1)?.argb as Uint32Array;
@@ -181,5 +207,20 @@ test('fixtureSubset: the points of fixtures by label or index, sorted and merged
       () => show.fixtureSubset([ref]),
       (err) => isFootlightError(err) && err.code === 'not_found',
     );
+  }
+});
+
+test("docs/performance.md's device table says which devices render only the subset, as the devices do", () => {
+  const doc = readFileSync(fileURLToPath(new URL('../../../docs/performance.md', import.meta.url)), 'utf8');
+  const section = doc.slice(doc.indexOf('### Rendering a slice'));
+  const rows = new Map<string, string>();
+  for (const m of section.matchAll(/^\| ([^|]+?) \| (pattern|effect) \| (subset|whole)\b/gm)) rows.set(`${m[2]} ${m[1]}`, m[3]);
+  const library = createLibrary();
+  for (const kind of ['pattern', 'effect'] as const) {
+    for (const entry of library.list(kind)) {
+      if (entry.create === undefined) continue;
+      const device = entry.create() as { subsetCapable?: boolean };
+      assert.equal(rows.get(`${kind} ${entry.name}`), device.subsetCapable === true ? 'subset' : 'whole', `${kind} ${entry.name}`);
+    }
   }
 });
