@@ -20,6 +20,8 @@ import { type RenderSubset, applySubset, inSubset } from '../model/subset.js';
 import { Pattern } from '../devices/patterns/pattern.js';
 import { Effect } from '../devices/effects/effect.js';
 import type { Bus } from './bus.js';
+import type { BlendMode } from '../color/blend-modes.js';
+import { rangeView } from '../parallel/range-views.js';
 
 const BLACK = 0xff000000;
 const GROUP_CLASSES = new Set(['heronarts.lx.mixer.LXGroup', 'heronarts.lx.LXGroup']);
@@ -213,6 +215,7 @@ export class Mixer extends LXComponent implements CueSink {
     // From here on every blend reads only points of the subset, whoever computed them.
     applySubset(subset);
     const whole = subset === null ? null : subset.index;
+    const wholeView = subset === null ? model : subset.restrict(model);
 
     let cueOn = this.cueCalled;
     let auxOn = this.auxCalled;
@@ -223,7 +226,7 @@ export class Mixer extends LXComponent implements CueSink {
     for (let i = 0; i < channels.length; i++) {
       const c = channels[i];
       const view = inSubset(c.modelView(model));
-      const indices = view === model ? null : view.index;
+      const indices = view === model ? null : view === wholeView ? whole : view.index;
       if (!(c instanceof Channel && c.group !== null)) {
         let stack: Uint32Array | null;
         const side = c.crossfadeGroup.getValue();
@@ -239,7 +242,7 @@ export class Mixer extends LXComponent implements CueSink {
         if (stack !== null && c.enabled.isOn()) {
           const alpha = c.fader.getValue();
           if (alpha > 0) {
-            c.blend.blend(stack, c.colors, alpha, stack, indices);
+            this.over(c.blend, stack, c.colors, alpha, stack, indices, subset);
             if (stack === this.left) leftWritten = true;
             else if (stack === this.right) rightWritten = true;
           }
@@ -247,11 +250,11 @@ export class Mixer extends LXComponent implements CueSink {
       }
       if (c.cue.isOn()) {
         cueOn = true;
-        this.add.blend(frame.cue, c.colors, 1, frame.cue, indices);
+        this.over(this.add, frame.cue, c.colors, 1, frame.cue, indices, subset);
       }
       if (performance && c.aux.isOn()) {
         auxOn = true;
-        this.add.blend(frame.aux, c.colors, 1, frame.aux, indices);
+        this.over(this.add, frame.aux, c.colors, 1, frame.aux, indices, subset);
       }
     }
     if (this.cueA.isOn()) {
@@ -275,13 +278,13 @@ export class Mixer extends LXComponent implements CueSink {
     const rightContent = rightActive && rightExists;
     if (leftContent && rightContent) {
       const blend = this.crossfaderBlends[this.crossfaderBlendMode.getValue()] ?? this.crossfaderBlends[0];
-      blend.lerp(this.left, this.right, crossfade, this.left, whole);
+      this.over(blend, this.left, this.right, crossfade, this.left, whole, subset, true);
       leftWritten = true;
-      this.add.blend(main, this.left, 1, main, whole);
+      this.over(this.add, main, this.left, 1, main, whole, subset);
     } else if (leftContent) {
-      this.add.blend(main, this.left, Math.min(1, 2 * (1 - crossfade)), main, whole);
+      this.over(this.add, main, this.left, Math.min(1, 2 * (1 - crossfade)), main, whole, subset);
     } else if (rightContent) {
-      this.add.blend(main, this.right, Math.min(1, 2 * crossfade), main, whole);
+      this.over(this.add, main, this.right, Math.min(1, 2 * crossfade), main, whole, subset);
     }
 
     this.master.applyEffects(main, inSubset(model), deltaMs);
@@ -301,6 +304,35 @@ export class Mixer extends LXComponent implements CueSink {
     frame.auxBlack = !auxOn;
     this.leftBlack = !leftWritten;
     this.rightBlack = !rightWritten;
+  }
+
+  /**
+   * `blend.blend(dst, src, alpha, out, indices)` (`lerp`: `blend.lerp`); over the subset's own
+   * indices, as one plain range per run of consecutive points when it has few (the same pixels,
+   * without the gather: the whole-range kernels, WebAssembly for a full Add).
+   */
+  private over(
+    blend: BlendMode,
+    dst: Uint32Array,
+    src: Uint32Array,
+    alpha: number,
+    out: Uint32Array,
+    indices: Int32Array | null,
+    subset: RenderSubset | null,
+    lerp = false,
+  ): void {
+    const runs = subset?.runs ?? null;
+    if (indices === null || runs === null || indices !== subset?.index) {
+      if (lerp) blend.lerp(dst, src, alpha, out, indices);
+      else blend.blend(dst, src, alpha, out, indices);
+      return;
+    }
+    for (let r = 0; r < runs.length; r += 2) {
+      const a = runs[r];
+      const b = runs[r + 1];
+      if (lerp) blend.lerp(rangeView(dst, a, b), rangeView(src, a, b), alpha, rangeView(out, a, b), null);
+      else blend.blend(rangeView(dst, a, b), rangeView(src, a, b), alpha, rangeView(out, a, b), null);
+    }
   }
 
   // ---- channel list -----------------------------------------------------------------------

@@ -10,6 +10,11 @@ import { PointSet } from './points.js';
 export class RenderSubset {
   /** The model's points in the subset, ascending. */
   readonly index: Int32Array;
+  /**
+   * The subset as runs of consecutive points, [start, end) pairs, when it has at most MAX_RUNS of
+   * them (a node's slice of whole fixtures): blends then run over plain ranges. Else null.
+   */
+  readonly runs: Int32Array | null;
   /** 1 for a point in the subset, by global point index. */
   private readonly member: Uint8Array;
   private twins = new WeakMap<PointSet, PointSet>();
@@ -22,6 +27,7 @@ export class RenderSubset {
       if (k > 0 && p <= index[k - 1]) throw new RangeError(`subset points must be strictly ascending: ${index[k - 1]} then ${p} at position ${k}`);
     }
     this.index = index;
+    this.runs = runsOf(index);
     this.member = new Uint8Array(modelSize);
     for (let k = 0; k < index.length; k++) this.member[index[k]] = 1;
   }
@@ -41,6 +47,21 @@ export class RenderSubset {
     this.twins.set(twin, twin);
     return twin;
   }
+}
+
+/** Runs beyond which a subset's blends go point by point through its index instead. */
+const MAX_RUNS = 32;
+
+function runsOf(index: Int32Array): Int32Array | null {
+  const runs: number[] = [];
+  for (let k = 0; k < index.length; k++) {
+    if (k > 0 && index[k] === index[k - 1] + 1) runs[runs.length - 1]++;
+    else {
+      if (runs.length === 2 * MAX_RUNS) return null;
+      runs.push(index[k], index[k] + 1);
+    }
+  }
+  return Int32Array.from(runs);
 }
 
 let active: RenderSubset | null = null;
