@@ -4,6 +4,7 @@
 // not a renormalization), so a device that colors each point from that point alone computes the
 // same numbers on the twin as on the whole set. The mixer says, bus by bus, whether the subset
 // applies (`applySubset`); devices reach the twin through `inSubset` when they resolve their view.
+import { pointInt32 } from '../parallel/shared-arrays.js';
 import { PointSet } from './points.js';
 
 /** A sorted set of point indices of one model, and the restricted twins of the point sets rendered over it. */
@@ -41,8 +42,14 @@ export class RenderSubset {
     let n = 0;
     for (let k = 0; k < points.size; k++) if (member[from[k]] === 1) n++;
     twin = new PointSet(n);
+    const positions = pointInt32(n);
     let at = 0;
-    for (let k = 0; k < points.size; k++) if (member[from[k]] === 1) twin.copyPoint(at++, points, k);
+    for (let k = 0; k < points.size; k++) {
+      if (member[from[k]] !== 1) continue;
+      positions[at] = k;
+      twin.copyPoint(at++, points, k);
+    }
+    positionsOf.set(twin, positions);
     this.twins.set(points, twin);
     this.twins.set(twin, twin);
     return twin;
@@ -62,6 +69,18 @@ function runsOf(index: Int32Array): Int32Array | null {
     }
   }
   return Int32Array.from(runs);
+}
+
+/** Each twin's points' positions in the set it was restricted from. */
+const positionsOf = new WeakMap<PointSet, Int32Array>();
+
+/**
+ * Where each point of `points` sits in the set a subset restricted it from (ascending), or null
+ * when `points` is no restricted twin: for devices whose colors follow a point's position in
+ * its view (Chase's chunks, Alternating's stripes), which use it in place of the point's place.
+ */
+export function subsetPositions(points: PointSet): Int32Array | null {
+  return positionsOf.get(points) ?? null;
 }
 
 let active: RenderSubset | null = null;

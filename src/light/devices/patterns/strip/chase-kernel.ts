@@ -269,13 +269,17 @@ const shape = new ChaseShape();
 const cursor = new ChunkCursor();
 let shapeSerial = Number.NaN;
 
-/** Colors points start..end−1 from the job's shape. Arrays: xn, yn, index, colors. */
+/**
+ * Colors points start..end−1 from the job's shape. Arrays: xn, yn, index, colors, and under a
+ * render subset each point's position in its whole view (where LX's point counter would be).
+ */
 export function chaseKernel(job: PointJob, start: number, end: number): void {
   if (shapeSerial !== job.serial) {
     shape.readFrom(job.num);
     shapeSerial = job.serial;
   }
-  if (shape.chunkSize === shape.chunkSizei && !shape.swarmOn) paintRepeating(job, start, end);
+  if (job.arrays.length > 4) paintAt(job, start, end);
+  else if (shape.chunkSize === shape.chunkSizei && !shape.swarmOn) paintRepeating(job, start, end);
   else paint(job, start, end);
 }
 
@@ -310,6 +314,34 @@ function paint(job: PointJob, start: number, end: number): void {
     const dist = distance(wrap, pos, motion2, chunkSize);
     colors[index[i]] = swarmOn ? shape.colorAt(dist, f(distf2(swarmX, swarmY, xn[i], yn[i]) / swarmSize)) : shape.stillColorAt(dist);
     even = !even;
+  }
+}
+
+/**
+ * paint() for points whose positions in the view are given (job.arrays[4], ascending, with gaps):
+ * each point's chunk, offset and parity from its position directly, as ChunkCursor.start does.
+ */
+function paintAt(job: PointJob, start: number, end: number): void {
+  const [xn, yn] = job.arrays as Float32Array[];
+  const index = job.arrays[2] as Int32Array;
+  const colors = job.arrays[3] as Uint32Array;
+  const positions = job.arrays[4] as Int32Array;
+  const { chunkSize, chunkSizei, motion, shift, wrap, interlace, alternateChunk, swarmOn, swarmX, swarmY, swarmSize } = shape;
+  let lastChunk = -1;
+  let motion2 = 0;
+  for (let i = start; i < end; i++) {
+    const at = positions[i];
+    const chunkIndex = Math.floor(at / chunkSizei);
+    if (chunkIndex !== lastChunk) {
+      motion2 = chunkMotion(motion, chunkIndex, shift, chunkSize);
+      lastChunk = chunkIndex;
+    }
+    let pos = f(at % chunkSize);
+    const even = at % 2 === 1;
+    const evenChunk = chunkIndex % 2 === 0;
+    if ((even && interlace) !== (evenChunk && alternateChunk)) pos = f(f(chunkSize - pos) % chunkSize);
+    const dist = distance(wrap, pos, motion2, chunkSize);
+    colors[index[i]] = swarmOn ? shape.colorAt(dist, f(distf2(swarmX, swarmY, xn[i], yn[i]) / swarmSize)) : shape.stillColorAt(dist);
   }
 }
 
