@@ -2,10 +2,10 @@
 // frame computing the whole model, the first half of its points, or the first quarter
 // (LightShow.setRenderSubset: a render node's slice). Prints median and p90 ms a frame and the
 // ratio to the whole model's median. Every size and slice opens a fresh show; the slices take
-// turns, repeated, so a slow spell of the machine hits each. Render threads: every core.
+// turns, repeated, so a slow spell of the machine hits each.
 //
 // Environment: BENCH_SIZES=100k,1M  BENCH_WARMUP=600 (frames; 1M: a tenth)  BENCH_FRAMES=300 (1M: a tenth)
-//   BENCH_REPEAT=2
+//   BENCH_REPEAT=2  BENCH_THREADS=N (render threads; default one per core)
 import { cpus, loadavg } from 'node:os';
 import { Engine } from '../src/engine/engine.js';
 import { createLibrary } from '../src/light/devices/library.js';
@@ -20,6 +20,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 600);
 const FRAMES = Number(process.env.BENCH_FRAMES ?? 300);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 2);
 const DELTA = 1000 / 60;
+if (process.env.BENCH_THREADS !== undefined) pointPool.setThreads(Number(process.env.BENCH_THREADS));
 
 function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
