@@ -226,3 +226,48 @@ test("docs/performance.md's device table says which devices render only the subs
     }
   }
 });
+
+/** The workload on a 30 × 200 grid, stepped by hand. */
+function steppedWorkload(): { show: LightShow; step: (frames: number) => void } {
+  const engine = new Engine();
+  const opened = readProject(standardWorkload(30, 200), createLibrary());
+  engine.graph.reserveIds(opened.maxId);
+  const show = new LightShow(engine, opened.lx);
+  return { show, step: (frames) => engine.clock.stepFixed(frames, DELTA) };
+}
+
+test('a subset set after whole frames (a node taking its slice) is exact at once, Blur memory included', () => {
+  const whole = steppedWorkload();
+  const part = steppedWorkload();
+  whole.step(20);
+  part.step(20);
+  const slice = part.show.fixtureSubset(['Grid']).subarray(1000, 4000);
+  part.show.setRenderSubset(slice);
+  for (let f = 0; f < 20; f++) {
+    whole.step(1);
+    part.step(1);
+    for (const p of slice) assert.equal(part.show.main[p], whole.show.main[p], `frame ${20 + f}, point ${p}`);
+  }
+  assert.ok(
+    part.show.main.some((c, p) => (p < 1000 || p >= 4000) && c === BLACK),
+    'the frames rendered only the slice',
+  );
+});
+
+test('a model that loses subset points renders whole until it holds them again', () => {
+  const { show, step } = steppedWorkload();
+  const applied = () => show.mixer.subset?.index ?? null;
+  show.setRenderSubset(Int32Array.of(10, 5999));
+  step(1);
+  assert.deepEqual(applied(), Int32Array.of(10, 5999));
+  const grid = show.structure.fixtures.items[0];
+  const rows = grid.parameters.get('numRows') as unknown as { setValue(v: number): void };
+  rows.setValue(20);
+  step(1);
+  assert.equal(show.structure.model.size, 4000);
+  assert.equal(applied(), null, 'point 5999 is gone: the frame rendered whole');
+  assert.deepEqual(show.renderSubset, Int32Array.of(10, 5999), 'the subset asked for is kept');
+  rows.setValue(30);
+  step(1);
+  assert.deepEqual(applied(), Int32Array.of(10, 5999));
+});
