@@ -115,12 +115,14 @@ for (const threads of [1, 2]) {
 }
 
 /** The workload's grid (12 × 40 points) with one channel: `pattern`, then `effects` on the channel. */
-function oneChannel(pattern: string, effects: string[] = []): unknown {
+function oneChannel(pattern: string, effects: string[] = [], inRack = false): unknown {
   const project = standardWorkload(12, 40) as { engine: { children: { mixer: Record<string, any> } } };
   const mixer = project.engine.children.mixer;
   mixer.children.master.effects = [];
   const channel = mixer.channels[0];
-  channel.patterns = [{ id: 100, class: pattern, parameters: { label: 'P' }, children: {}, deviceVersion: -1, effects: [] }];
+  const p = { id: 100, class: pattern, parameters: { label: 'P' }, children: {}, deviceVersion: -1, effects: [] };
+  const rack = { ...p, id: 101, class: 'heronarts.lx.pattern.PatternRack', parameters: { label: 'Rack' }, patternIndex: 0, patterns: [p] };
+  channel.patterns = [inRack ? rack : p];
   // Switched on and at full strength, whatever each class calls its strength.
   const strength = { enabled: true, amount: 1, depth: 1, level: 1 };
   channel.effects = effects.map((cls, k) => ({ id: 200 + k, class: cls, parameters: { label: `E${k}`, ...strength }, children: {}, deviceVersion: -1 }));
@@ -137,6 +139,10 @@ for (const kind of ['pattern', 'effect'] as const) {
       const noise = 'heronarts.lx.pattern.texture.NoisePattern';
       checkSubsets(`${kind} ${entry.name}`, { project: kind === 'pattern' ? oneChannel(entry.className) : oneChannel(noise, [entry.className]) });
     });
+    if (kind === 'pattern' && entry.name !== 'Pattern Rack')
+      test(`pattern ${entry.name} in a Pattern Rack: each subset's points equal the whole render's`, () => {
+        checkSubsets(`rack of ${entry.name}`, { project: oneChannel(entry.className, [], true) });
+      });
   }
 }
 
