@@ -6,6 +6,7 @@ import { isLxObject, lxArray, type LoadContext, type LxObject } from '../compone
 import { AbstractChannel } from './bus.js';
 import { type CueSink, PatternEngine } from '../devices/patterns/pattern-engine.js';
 import { colorBuffer } from '../parallel/shared-arrays.js';
+import { inSubset } from '../model/subset.js';
 
 /** A group channel (LX's LXGroup) as its members see it. */
 interface GroupLike extends Component {
@@ -103,7 +104,7 @@ export class Channel extends AbstractChannel {
     this.isAnimating = this.computeAnimating();
     if (!this.isAnimating) return;
     this.modulation.loop(deltaMs);
-    const view = this.modelView(model);
+    const view = inSubset(this.modelView(model));
     this.patternEngine.loop(this.colors, view, view === model ? null : view.index, deltaMs, cue);
     this.runEffects(this.colors, view, deltaMs);
   }

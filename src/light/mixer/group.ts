@@ -2,6 +2,7 @@ import type { PointSet } from '../model/index.js';
 import { AbstractChannel } from './bus.js';
 import type { Channel } from './channel.js';
 import { colorBuffer } from '../parallel/shared-arrays.js';
+import { inSubset } from '../model/subset.js';
 
 /**
  * A group channel (LX's LXGroup): it sits just before its member channels in the mixer's flat
@@ -37,9 +38,9 @@ export class Group extends AbstractChannel {
     for (let i = 0; i < this.members.length; i++) {
       const m = this.members[i];
       if (!m.enabled.isOn()) continue;
-      const view = m.modelView(model);
+      const view = inSubset(m.modelView(model));
       m.blend.blend(out, m.colors, m.fader.getValue(), out, view === model ? null : view.index);
     }
-    this.runEffects(out, this.modelView(model), deltaMs);
+    this.runEffects(out, inSubset(this.modelView(model)), deltaMs);
   }
 }

@@ -16,6 +16,12 @@ import { Group } from './group.js';
 import { MasterBus } from './master-bus.js';
 import type { CueSink } from '../devices/patterns/pattern-engine.js';
 import { colorBuffer } from '../parallel/shared-arrays.js';
+import { type RenderSubset, applySubset, inSubset } from '../model/subset.js';
+import { Pattern } from '../devices/patterns/pattern.js';
+import { Effect } from '../devices/effects/effect.js';
+import type { Bus } from './bus.js';
+import type { BlendMode } from '../color/blend-modes.js';
+import { rangeView } from '../parallel/range-views.js';
 
 const BLACK = 0xff000000;
 const GROUP_CLASSES = new Set(['heronarts.lx.mixer.LXGroup', 'heronarts.lx.LXGroup']);
@@ -88,6 +94,11 @@ export class Mixer extends LXComponent implements CueSink {
   private auxCalled = false;
   /** Engine performance mode: aux sends are mixed (set by the engine each frame). */
   performanceMode = false;
+  /**
+   * The points each frame must compute exactly (set by the show, null for all): see `render`.
+   * Points outside it may hold anything after a frame.
+   */
+  subset: RenderSubset | null = null;
 
   constructor() {
     super('Mixer');
@@ -143,8 +154,23 @@ export class Mixer extends LXComponent implements CueSink {
 
   // ---- frame ------------------------------------------------------------------------------
 
-  /** Renders every animating channel and mixes them into `frame` (see the class comment). */
+  /**
+   * Renders every animating channel and mixes them into `frame` (see the class comment). With a
+   * `subset`, only its points come out exact (the others may hold anything): the blends run over
+   * the subset; a channel whose patterns and effects are all subset-capable (and whose group's
+   * effects are) renders only the subset; any other renders every point, as does the whole frame
+   * when a master effect is not subset-capable.
+   */
   render(model: PointSet, deltaMs: number, frame: MixerFrame): void {
+    const subset = this.subset !== null && effectsCapable(this.master) ? this.subset : null;
+    try {
+      this.renderFrame(model, deltaMs, frame, subset);
+    } finally {
+      applySubset(null);
+    }
+  }
+
+  private renderFrame(model: PointSet, deltaMs: number, frame: MixerFrame, subset: RenderSubset | null): void {
     const size = model.size;
     if (this.left.length !== size) {
       this.left = colorBuffer(size);
@@ -173,14 +199,23 @@ export class Mixer extends LXComponent implements CueSink {
     const channels = this.channels.items;
     for (let i = 0; i < channels.length; i++) {
       const c = channels[i];
-      if (c instanceof Channel) c.loop(model, deltaMs, this);
-      else if (c instanceof Group) c.loop(model, deltaMs);
+      if (c instanceof Channel) {
+        applySubset(subset !== null && channelCapable(c) ? subset : null);
+        c.loop(model, deltaMs, this);
+      } else if (c instanceof Group) c.loop(model, deltaMs);
     }
+    applySubset(null);
     this.master.loop(deltaMs);
     for (let i = 0; i < channels.length; i++) {
       const c = channels[i];
-      if (c instanceof Group && c.isAnimating) c.composite(model, deltaMs);
+      if (!(c instanceof Group) || !c.isAnimating) continue;
+      applySubset(subset !== null && effectsCapable(c) ? subset : null);
+      c.composite(model, deltaMs);
     }
+    // From here on every blend reads only points of the subset, whoever computed them.
+    applySubset(subset);
+    const whole = subset === null ? null : subset.index;
+    const wholeView = subset === null ? model : subset.restrict(model);
 
     let cueOn = this.cueCalled;
     let auxOn = this.auxCalled;
@@ -190,8 +225,8 @@ export class Mixer extends LXComponent implements CueSink {
     let rightExists = false;
     for (let i = 0; i < channels.length; i++) {
       const c = channels[i];
-      const view = c.modelView(model);
-      const indices = view === model ? null : view.index;
+      const view = inSubset(c.modelView(model));
+      const indices = view === model ? null : view === wholeView ? whole : view.index;
       if (!(c instanceof Channel && c.group !== null)) {
         let stack: Uint32Array | null;
         const side = c.crossfadeGroup.getValue();
@@ -207,7 +242,7 @@ export class Mixer extends LXComponent implements CueSink {
         if (stack !== null && c.enabled.isOn()) {
           const alpha = c.fader.getValue();
           if (alpha > 0) {
-            c.blend.blend(stack, c.colors, alpha, stack, indices);
+            this.over(c.blend, stack, c.colors, alpha, stack, indices, subset);
             if (stack === this.left) leftWritten = true;
             else if (stack === this.right) rightWritten = true;
           }
@@ -215,11 +250,11 @@ export class Mixer extends LXComponent implements CueSink {
       }
       if (c.cue.isOn()) {
         cueOn = true;
-        this.add.blend(frame.cue, c.colors, 1, frame.cue, indices);
+        this.over(this.add, frame.cue, c.colors, 1, frame.cue, indices, subset);
       }
       if (performance && c.aux.isOn()) {
         auxOn = true;
-        this.add.blend(frame.aux, c.colors, 1, frame.aux, indices);
+        this.over(this.add, frame.aux, c.colors, 1, frame.aux, indices, subset);
       }
     }
     if (this.cueA.isOn()) {
@@ -243,16 +278,16 @@ export class Mixer extends LXComponent implements CueSink {
     const rightContent = rightActive && rightExists;
     if (leftContent && rightContent) {
       const blend = this.crossfaderBlends[this.crossfaderBlendMode.getValue()] ?? this.crossfaderBlends[0];
-      blend.lerp(this.left, this.right, crossfade, this.left, null);
+      this.over(blend, this.left, this.right, crossfade, this.left, whole, subset, true);
       leftWritten = true;
-      this.add.blend(main, this.left, 1, main, null);
+      this.over(this.add, main, this.left, 1, main, whole, subset);
     } else if (leftContent) {
-      this.add.blend(main, this.left, Math.min(1, 2 * (1 - crossfade)), main, null);
+      this.over(this.add, main, this.left, Math.min(1, 2 * (1 - crossfade)), main, whole, subset);
     } else if (rightContent) {
-      this.add.blend(main, this.right, Math.min(1, 2 * crossfade), main, null);
+      this.over(this.add, main, this.right, Math.min(1, 2 * crossfade), main, whole, subset);
     }
 
-    this.master.applyEffects(main, model, deltaMs);
+    this.master.applyEffects(main, inSubset(model), deltaMs);
 
     if (this.master.previewMode.getValue() === 1) {
       const fader = this.master.fader.getValue();
@@ -269,6 +304,35 @@ export class Mixer extends LXComponent implements CueSink {
     frame.auxBlack = !auxOn;
     this.leftBlack = !leftWritten;
     this.rightBlack = !rightWritten;
+  }
+
+  /**
+   * `blend.blend(dst, src, alpha, out, indices)` (`lerp`: `blend.lerp`); over the subset's own
+   * indices, as one plain range per run of consecutive points when it has few (the same pixels,
+   * without the gather: the whole-range kernels, WebAssembly for a full Add).
+   */
+  private over(
+    blend: BlendMode,
+    dst: Uint32Array,
+    src: Uint32Array,
+    alpha: number,
+    out: Uint32Array,
+    indices: Int32Array | null,
+    subset: RenderSubset | null,
+    lerp = false,
+  ): void {
+    const runs = subset?.runs ?? null;
+    if (indices === null || runs === null || indices !== subset?.index) {
+      if (lerp) blend.lerp(dst, src, alpha, out, indices);
+      else blend.blend(dst, src, alpha, out, indices);
+      return;
+    }
+    for (let r = 0; r < runs.length; r += 2) {
+      const a = runs[r];
+      const b = runs[r + 1];
+      if (lerp) blend.lerp(rangeView(dst, a, b), rangeView(src, a, b), alpha, rangeView(out, a, b), null);
+      else blend.blend(rangeView(dst, a, b), rangeView(src, a, b), alpha, rangeView(out, a, b), null);
+    }
   }
 
   // ---- channel list -----------------------------------------------------------------------
@@ -321,4 +385,28 @@ export class Mixer extends LXComponent implements CueSink {
     }
     this.updateFocusRange();
   }
+}
+
+/** Whether every effect of `bus`'s chain may render only a subset. */
+function effectsCapable(bus: Bus | Pattern): boolean {
+  const fx = bus.effects.items;
+  for (let i = 0; i < fx.length; i++) {
+    const e = fx[i];
+    if (e instanceof Effect && !e.subsetCapable) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a channel may render only a subset: its effects, every pattern it holds (the active one
+ * changes without notice) with their effects, and its group's effects (which read the members' points).
+ */
+function channelCapable(c: Channel): boolean {
+  if (!effectsCapable(c) || (c.group instanceof Group && !effectsCapable(c.group))) return false;
+  const patterns = c.patterns.items;
+  for (let i = 0; i < patterns.length; i++) {
+    const p = patterns[i];
+    if (p instanceof Pattern && (!p.subsetCapable || !effectsCapable(p))) return false;
+  }
+  return true;
 }

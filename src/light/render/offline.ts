@@ -44,6 +44,8 @@ interface OfflineOptions {
   readonly onFrame?: (index: number, argb: Uint32Array) => void;
   /** Keep copies of the recorded frames in the result (default true). */
   readonly keepFrames?: boolean;
+  /** The render subset, from the opened show (LightShow.setRenderSubset): only its points come out exact. */
+  readonly subset?: (show: LightShow) => Int32Array | null;
 }
 
 /**
@@ -59,6 +61,7 @@ export function renderOffline(projectJson: unknown, options: OfflineOptions): Of
   const every = options.every ?? 1;
   const keep = options.keepFrames ?? true;
   if (keep) checkKeptFrames(Math.ceil(options.frames / every), show.structure.model.size);
+  if (options.subset !== undefined) show.setRenderSubset(options.subset(show));
   const frames: { index: number; argb: Uint32Array }[] = [];
   for (let k = 0; k < options.frames; k++) {
     engine.clock.stepFixed(1, options.deltaMs);

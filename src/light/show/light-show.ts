@@ -5,7 +5,7 @@ import type { Component } from '../../engine/component.js';
 import type { Engine } from '../../engine/engine.js';
 import { resolve } from 'node:path';
 import { writeFileAtomic } from '../../app/atomic-write.js';
-import { internal, invalidArgument } from '../../engine/errors.js';
+import { internal, invalidArgument, notFound } from '../../engine/errors.js';
 import type { Origin, PerformOptions } from '../../engine/commands/history.js';
 import { SetParameter } from '../../engine/commands/set-parameter.js';
 import type { Parameter, ParameterValue } from '../../engine/parameters/parameter.js';
@@ -28,6 +28,7 @@ import { POINT_STYLE_KEY, PointStyles, readPointStyle } from './point-style.js';
 import { StagePoint } from './stage-points.js';
 import { StageFixture, type Vec3 } from './stage-rig.js';
 import { Fixture } from '../structure/fixture.js';
+import { RenderSubset, subsetOfRanges } from '../model/subset.js';
 
 /** The externals keys the light keeps itself (cue lists, named cameras, point style), with what layers above add. */
 const withLightExternals = (readers: Readonly<Record<string, ExternalsReader>> = {}): Readonly<Record<string, ExternalsReader>> => ({
@@ -97,6 +98,9 @@ export class LightShow {
    * at the start of every frame; null: the input keeps what it holds (all 0 in a new show).
    */
   dmxSource: DmxSource | null = null;
+  /** The render subset asked for (null: every point), and the one built for the current model. */
+  private subsetPoints: Int32Array | null = null;
+  private subsetBuilt: { readonly subset: RenderSubset | null; readonly model: unknown; readonly generation: number } | null = null;
 
   constructor(
     readonly engine: Engine,
@@ -169,6 +173,62 @@ export class LightShow {
   }
 
   /**
+   * Sets the points every following frame must compute exactly (docs/architecture.md, "Rendering
+   * a subset"): strictly ascending point indices of the current model, or null for every point.
+   * After a frame, `main` holds at the subset's points exactly what a whole-model render holds
+   * there; every other point may hold anything. Points added to a subset after frames ran start
+   * from whatever per-point memory (Blur's) they held, so a node that grows its slice re-renders
+   * whole first; shrinking it, or starting from null, stays exact. A model change that drops
+   * some of the points makes the frames render whole until the subset is set again.
+   */
+  setRenderSubset(points: Int32Array | null): void {
+    if (points !== null) {
+      try {
+        new RenderSubset(points, this.structure.model.size);
+      } catch (err) {
+        throw invalidArgument(`render subset: ${(err as Error).message}`);
+      }
+    }
+    this.subsetPoints = points === null ? null : points.slice();
+    this.subsetBuilt = null;
+  }
+
+  /** The render subset set by `setRenderSubset` (a copy), or null. */
+  get renderSubset(): Int32Array | null {
+    return this.subsetPoints === null ? null : this.subsetPoints.slice();
+  }
+
+  /**
+   * The points of the fixtures named (a label, or a 0-based index among the structure's fixtures),
+   * sorted: a render subset. A deactivated fixture has no points; an unknown one is not_found.
+   */
+  fixtureSubset(fixtures: readonly (string | number)[]): Int32Array {
+    const items = this.structure.fixtures.items;
+    const ranges = fixtures.map((ref) => {
+      const f = typeof ref === 'number' ? items[ref] : items.find((x) => x.label.getString() === ref);
+      if (f === undefined) throw notFound(`no fixture ${typeof ref === 'number' ? `at index ${ref}` : JSON.stringify(ref)} (${items.length} fixtures)`);
+      return this.structure.pointRanges.get(f) ?? { start: 0, count: 0 };
+    });
+    return subsetOfRanges(ranges);
+  }
+
+  /** The render subset for this frame's model, built once per model (null when none, or when the model lost its points). */
+  private frameSubset(): RenderSubset | null {
+    if (this.subsetPoints === null) return null;
+    const model = this.structure.model;
+    const built = this.subsetBuilt;
+    if (built !== null && built.model === model && built.generation === this.structure.generation) return built.subset;
+    let subset: RenderSubset | null = null;
+    try {
+      subset = new RenderSubset(this.subsetPoints, model.size);
+    } catch {
+      subset = null;
+    }
+    this.subsetBuilt = { subset, model, generation: this.structure.generation };
+    return subset;
+  }
+
+  /**
    * Renders one frame into `main`, in LX's order: tempo on unscaled time, then `deltaMs` scaled
    * by the engine speed for global modulators, snapshots, the palette and the mixer. Runs inside
    * the queue (a frame task) or offline.
@@ -199,6 +259,7 @@ export class LightShow {
     // LX's offline harness sets nowMillis from a loop task, after the palette and before the mixer.
     lx.nowMillis = frame.nowMillis;
     this.mixer.performanceMode = lx.performanceMode.isOn();
+    this.mixer.subset = this.frameSubset();
     this.mixer.render(model.points, deltaMs, out);
     viewCuePass(this.structure, out);
     fixturePostPass(this.structure, out, frame.nowMillis);

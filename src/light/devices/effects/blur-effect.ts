@@ -54,6 +54,11 @@ export class BlurEffect extends Effect {
     this.blur.fill(BLACK);
   }
 
+  /** Each point from its own color and its own memory (the persistence buffer, by point). */
+  override get subsetCapable(): boolean {
+    return true;
+  }
+
   protected run(deltaMs: number, enabledAmount: number): void {
     const colors = this.colors;
     if (this.blur.length !== colors.length) this.blur = colorBuffer(colors.length).fill(BLACK);

@@ -109,6 +109,11 @@ export class DynamicsEffect extends Effect {
     }
   }
 
+  /** Each point from its own color (the curve's tables are per frame). */
+  override get subsetCapable(): boolean {
+    return true;
+  }
+
   protected run(_deltaMs: number, enabledAmount: number): void {
     this.rebuildIfChanged();
     const rt = this.rTable;

@@ -47,6 +47,11 @@ export class HueSaturationEffect extends Effect {
   /** This frame's output per input color: a pixel's result depends on its color alone. */
   private readonly byColor = new FloatColorMemo();
 
+  /** Each point from its own color. */
+  override get subsetCapable(): boolean {
+    return true;
+  }
+
   protected run(_deltaMs: number, enabledAmount: number): void {
     const hue = this.hue.getValuef();
     const saturation = this.saturation.getValuef();

@@ -35,6 +35,11 @@ export class InvertEffect extends Effect {
     this.addParameter('blueAmount', this.blueAmount);
   }
 
+  /** Each point from its own color. */
+  override get subsetCapable(): boolean {
+    return true;
+  }
+
   protected run(_deltaMs: number, enabledAmount: number): void {
     const amount = enabledAmount * this.amount.getValue();
     if (amount === 0) return;

@@ -80,6 +80,11 @@ export class LinearMaskEffect extends Effect {
     this.addParameter('roll', this.roll);
   }
 
+  /** Each point from its own color and coordinates. */
+  override get subsetCapable(): boolean {
+    return true;
+  }
+
   protected run(_deltaMs: number, enabledAmount: number): void {
     const effectMask = blendMask(enabledAmount);
     const rotate = this.rotate.isOn();

@@ -99,6 +99,11 @@ export class StrobeEffect extends Effect {
     return lerpf(1, fr(strobe), this.depth.getValuef());
   }
 
+  /** Each point from its own color; the strobe clock advances with time alone. */
+  override get subsetCapable(): boolean {
+    return true;
+  }
+
   protected run(_deltaMs: number, enabledAmount: number): void {
     const enabled = fr(enabledAmount);
     if (!(fr(enabled * this.depth.getValuef()) > 0)) return;

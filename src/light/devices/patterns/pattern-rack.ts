@@ -2,6 +2,7 @@ import { PatternEngine } from './pattern-engine.js';
 import type { Placeholder } from '../../component/placeholder.js';
 import type { LoadContext, LxObject } from '../../component/lxp-types.js';
 import { Pattern } from './pattern.js';
+import { Effect } from '../effects/effect.js';
 
 /**
  * A pattern that hosts its own pattern engine (LX's PatternRack, label "Rack"): the same
@@ -36,6 +37,16 @@ export class PatternRack extends Pattern {
 
   movePattern(pattern: Pattern | Placeholder, index: number): void {
     this.patternEngine.move(pattern, index);
+  }
+
+  /** When every nested pattern and its effects are: the rack's engine then renders over the restricted points as a channel's does. */
+  override get subsetCapable(): boolean {
+    for (const p of this.patterns.items) {
+      if (!(p instanceof Pattern)) continue;
+      if (!p.subsetCapable) return false;
+      for (const e of p.effects.items) if (e instanceof Effect && !e.subsetCapable) return false;
+    }
+    return true;
   }
 
   protected run(deltaMs: number): void {

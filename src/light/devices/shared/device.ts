@@ -1,5 +1,6 @@
 import type { Component } from '../../../engine/component.js';
 import type { PointSet } from '../../model/index.js';
+import { inSubset } from '../../model/subset.js';
 import type { Palette } from '../../palette/palette.js';
 import type { Structure } from '../../structure/structure.js';
 import type { Tempo } from '../../tempo/tempo.js';
@@ -70,9 +71,23 @@ export abstract class Device extends LXComponent {
     return lightContextOf(this);
   }
 
-  /** The points this device renders: its own view, else `inherited` (its container's). */
+  /**
+   * The points this device renders: its own view, else `inherited` (its container's). Under a
+   * render subset (model/subset.ts) its own view comes restricted, as `inherited` already is.
+   */
   modelView(inherited: PointSet): PointSet {
-    return this.view.selected?.points ?? inherited;
+    const own = this.view.selected?.points ?? null;
+    return own === null ? inherited : inSubset(own);
+  }
+
+  /**
+   * Whether this device may render only the points of a render subset (docs/architecture.md,
+   * "Rendering a subset"): each point's color depends only on that point (its position, its
+   * input color, its own memory) and on state that advances the same whatever points it visits.
+   * False (the default) makes its bus render every point, as without a subset.
+   */
+  get subsetCapable(): boolean {
+    return false;
   }
 
   /** Adds a built-in modulator and starts it (LX's startModulator). */

@@ -24,6 +24,11 @@ export class ColorMaskEffect extends Effect {
     this.addParameter('color', this.color);
   }
 
+  /** Each point from its own color. */
+  override get subsetCapable(): boolean {
+    return true;
+  }
+
   protected run(_deltaMs: number, enabledAmount: number): void {
     const amount = enabledAmount * this.depth.getValue();
     if (amount === 0) return;

@@ -207,6 +207,11 @@ export class ColorizeEffect extends Effect {
     }
   }
 
+  /** Each point from its own color. */
+  override get subsetCapable(): boolean {
+    return true;
+  }
+
   protected run(_deltaMs: number, enabledAmount: number): void {
     this.showGradientColors();
     const mode = this.colorMode.getValue();

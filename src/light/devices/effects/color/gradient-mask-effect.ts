@@ -28,6 +28,11 @@ export class GradientMaskEffect extends Effect {
     this.addParameter('cueMask', this.cueMask);
   }
 
+  /** Each point from its own color and coordinates. */
+  override get subsetCapable(): boolean {
+    return true;
+  }
+
   protected run(_deltaMs: number, enabledAmount: number): void {
     const alpha = blendMask(enabledAmount * this.depth.getValue());
     if (alpha === 0) return;

@@ -35,6 +35,11 @@ export class TransparifyEffect extends Effect {
     this.addParameter('source', this.source);
   }
 
+  /** Each point from its own color. */
+  override get subsetCapable(): boolean {
+    return true;
+  }
+
   protected run(_deltaMs: number, enabledAmount: number): void {
     const amount = fr(enabledAmount * this.amount.getValue());
     if (!(amount > 0)) return;

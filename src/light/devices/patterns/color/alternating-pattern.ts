@@ -2,6 +2,7 @@ import { DiscreteParameter } from '../../../../engine/parameters/discrete.js';
 import { LinkedColorParameter } from '../../../../engine/parameters/color.js';
 import { Pattern } from '../pattern.js';
 import { linkedColor } from './solid-pattern.js';
+import { subsetPositions } from '../../../model/subset.js';
 
 const PALETTE = 1;
 
@@ -28,12 +29,22 @@ export class AlternatingPattern extends Pattern {
     this.secondColor.index.setValue(2);
   }
 
+  /** Each point from its place in the view (subsetPositions under a render subset). */
+  override get subsetCapable(): boolean {
+    return true;
+  }
+
   protected run(): void {
     const stripeLength = this.stripeLength.getValue();
     const color1 = linkedColor(this, this.firstColor);
     const color2 = linkedColor(this, this.secondColor);
     const colors = this.colors;
     const index = this.points.index;
-    for (let i = 0; i < index.length; i++) colors[index[i]] = ((i / stripeLength) | 0) % 2 === 0 ? color1 : color2;
+    const positions = subsetPositions(this.points);
+    if (positions === null) {
+      for (let i = 0; i < index.length; i++) colors[index[i]] = ((i / stripeLength) | 0) % 2 === 0 ? color1 : color2;
+    } else {
+      for (let i = 0; i < index.length; i++) colors[index[i]] = ((positions[i] / stripeLength) | 0) % 2 === 0 ? color1 : color2;
+    }
   }
 }

@@ -49,6 +49,11 @@ export class GradientPattern extends Pattern {
     return this.engine.colorStops;
   }
 
+  /** Each point from its own coordinates. */
+  override get subsetCapable(): boolean {
+    return true;
+  }
+
   protected run(): void {
     this.engine.run(this.points, this.colors, this);
   }

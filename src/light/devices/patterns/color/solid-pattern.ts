@@ -37,6 +37,11 @@ export class SolidPattern extends Pattern {
     }
   }
 
+  /** One color for every point. */
+  override get subsetCapable(): boolean {
+    return true;
+  }
+
   protected run(): void {
     const c = linkedColor(this, this.color);
     const colors = this.colors;

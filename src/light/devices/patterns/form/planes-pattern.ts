@@ -209,6 +209,11 @@ export class PlanesPattern extends Pattern {
     for (let i = 0; i < MAX_PLANES; i++) this.planes.insert(new Plane(i));
   }
 
+  /** Each point from its own coordinates. */
+  override get subsetCapable(): boolean {
+    return true;
+  }
+
   protected run(): void {
     const pts = this.points;
     const job = pointPool.begin();

@@ -269,14 +269,28 @@ const shape = new ChaseShape();
 const cursor = new ChunkCursor();
 let shapeSerial = Number.NaN;
 
-/** Colors points start..end−1 from the job's shape. Arrays: xn, yn, index, colors. */
+/**
+ * Colors points start..end−1 from the job's shape. Arrays: xn, yn, index, colors, and under a
+ * render subset each point's position in its whole view (where LX's point counter would be).
+ */
 export function chaseKernel(job: PointJob, start: number, end: number): void {
   if (shapeSerial !== job.serial) {
     shape.readFrom(job.num);
     shapeSerial = job.serial;
   }
-  if (shape.chunkSize === shape.chunkSizei && !shape.swarmOn) paintRepeating(job, start, end);
-  else paint(job, start, end);
+  let delta = 0;
+  if (job.arrays.length > 4 && end > start) {
+    // Positions are ascending: a range whose positions are consecutive is the whole view's
+    // points delta further on, and takes the fast paths; one with gaps goes point by point.
+    const positions = job.arrays[4] as Int32Array;
+    delta = positions[start] - start;
+    if (positions[end - 1] - (end - 1) !== delta) {
+      paintAt(job, start, end);
+      return;
+    }
+  }
+  if (shape.chunkSize === shape.chunkSizei && !shape.swarmOn) paintRepeating(job, start, end, delta);
+  else paint(job, start, end, delta);
 }
 
 /** chaseKernel without the repeated-chunk shortcut: every point computed (tests compare the two). */
@@ -292,15 +306,16 @@ export function chaseKernelPointByPoint(job: PointJob, start: number, end: numbe
  * Colors points start..end−1 one by one. Chunk bookkeeping runs incrementally instead of
  * dividing per point: chunkIndex is (i / chunkSizei) | 0, offset is i % chunkSize (a float
  * remainder), both exact (see ChunkCursor), and a chunk's motion point is computed once.
+ * Point i sits at position i + delta of the view (delta: 0 but for a render subset's points).
  */
-function paint(job: PointJob, start: number, end: number): void {
+function paint(job: PointJob, start: number, end: number, delta = 0): void {
   const [xn, yn] = job.arrays as Float32Array[];
   const index = job.arrays[2] as Int32Array;
   const colors = job.arrays[3] as Uint32Array;
   const { chunkSize, motion, shift, wrap, interlace, alternateChunk, swarmOn, swarmX, swarmY, swarmSize } = shape;
-  cursor.start(chunkSize, shape.chunkSizei, start);
+  cursor.start(chunkSize, shape.chunkSizei, start + delta);
   let motion2 = chunkMotion(motion, cursor.chunkIndex, shift, chunkSize);
-  let even = start % 2 === 1;
+  let even = (start + delta) % 2 === 1;
   for (let i = start; i < end; i++, cursor.advance()) {
     const chunkIndex = cursor.chunkIndex;
     if (cursor.enteredChunk) motion2 = chunkMotion(motion, chunkIndex, shift, chunkSize);
@@ -310,6 +325,34 @@ function paint(job: PointJob, start: number, end: number): void {
     const dist = distance(wrap, pos, motion2, chunkSize);
     colors[index[i]] = swarmOn ? shape.colorAt(dist, f(distf2(swarmX, swarmY, xn[i], yn[i]) / swarmSize)) : shape.stillColorAt(dist);
     even = !even;
+  }
+}
+
+/**
+ * paint() for points whose positions in the view are given (job.arrays[4], ascending, with gaps):
+ * each point's chunk, offset and parity from its position directly, as ChunkCursor.start does.
+ */
+function paintAt(job: PointJob, start: number, end: number): void {
+  const [xn, yn] = job.arrays as Float32Array[];
+  const index = job.arrays[2] as Int32Array;
+  const colors = job.arrays[3] as Uint32Array;
+  const positions = job.arrays[4] as Int32Array;
+  const { chunkSize, chunkSizei, motion, shift, wrap, interlace, alternateChunk, swarmOn, swarmX, swarmY, swarmSize } = shape;
+  let lastChunk = -1;
+  let motion2 = 0;
+  for (let i = start; i < end; i++) {
+    const at = positions[i];
+    const chunkIndex = Math.floor(at / chunkSizei);
+    if (chunkIndex !== lastChunk) {
+      motion2 = chunkMotion(motion, chunkIndex, shift, chunkSize);
+      lastChunk = chunkIndex;
+    }
+    let pos = f(at % chunkSize);
+    const even = at % 2 === 1;
+    const evenChunk = chunkIndex % 2 === 0;
+    if ((even && interlace) !== (evenChunk && alternateChunk)) pos = f(f(chunkSize - pos) % chunkSize);
+    const dist = distance(wrap, pos, motion2, chunkSize);
+    colors[index[i]] = swarmOn ? shape.colorAt(dist, f(distf2(swarmX, swarmY, xn[i], yn[i]) / swarmSize)) : shape.stillColorAt(dist);
   }
 }
 
@@ -323,23 +366,26 @@ const motionByLook = new Float64Array(4);
  * under Alternate, the parity of the chunk's first point under Interlace). A chunk that looks
  * like an earlier whole chunk of this range takes that chunk's colors point for point.
  */
-function paintRepeating(job: PointJob, start: number, end: number): void {
+function paintRepeating(job: PointJob, start: number, end: number, delta: number): void {
   const index = job.arrays[2] as Int32Array;
   const colors = job.arrays[3] as Uint32Array;
   const { chunkSizei: size, chunkSize, motion, shift, interlace, alternateChunk } = shape;
   chunkByLook.fill(-1);
-  for (let chunk = Math.floor(start / size); chunk * size < end; chunk++) {
+  // Chunks, looks and sources in view positions; point i is at position i + delta.
+  const first = start + delta;
+  const last = end + delta;
+  for (let chunk = Math.floor(first / size); chunk * size < last; chunk++) {
     const chunkStart = chunk * size;
-    const from = Math.max(start, chunkStart);
-    const to = Math.min(end, chunkStart + size);
+    const from = Math.max(first, chunkStart);
+    const to = Math.min(last, chunkStart + size);
     const look = (alternateChunk && chunk % 2 === 1 ? 1 : 0) + (interlace && chunkStart % 2 === 1 ? 2 : 0);
     const motion2 = chunkMotion(motion, chunk, shift, chunkSize);
     const source = chunkByLook[look];
     if (from === chunkStart && source >= 0 && Object.is(motionByLook[look], motion2)) {
-      for (let i = from, j = source; i < to; i++, j++) colors[index[i]] = colors[index[j]];
+      for (let i = from - delta, j = source - delta; i < to - delta; i++, j++) colors[index[i]] = colors[index[j]];
       continue;
     }
-    paint(job, from, to);
+    paint(job, from - delta, to - delta, delta);
     if (from === chunkStart && to === chunkStart + size) {
       chunkByLook[look] = chunkStart;
       motionByLook[look] = motion2;

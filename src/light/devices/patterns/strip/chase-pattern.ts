@@ -7,6 +7,7 @@ import { QUARTER, TEMPO_DIVISION_CHOICES } from '../../../modulation/tempo-divis
 import { CHASE_WAVES } from '../../../math/waveshapes.js';
 import { DIVISIONS } from '../../../tempo/divisions.js';
 import { pointPool } from '../../../parallel/point-pool.js';
+import { subsetPositions } from '../../../model/subset.js';
 import { ABS, ChaseShape, WRAP_MODES, chaseKernel } from './chase-kernel.js';
 import { Pattern } from '../pattern.js';
 
@@ -109,6 +110,11 @@ export class ChasePattern extends Pattern {
     this.addParameter('swarmBrightness', this.swarmBrightness);
   }
 
+  /** Each point from its coordinates and its place in the view (subsetPositions under a subset); the chase advances with time alone. */
+  override get subsetCapable(): boolean {
+    return true;
+  }
+
   protected run(deltaMs: number): void {
     const reverse = this.reverse.isOn();
     if (this.tempoSync.isOn()) {
@@ -133,6 +139,9 @@ export class ChasePattern extends Pattern {
     const job = pointPool.begin();
     this.shape.writeTo(job.num);
     job.arrays.push(pts.xn, pts.yn, pts.index, this.colors);
+    // Under a render subset, each point's chunk comes from its place in the whole view.
+    const positions = subsetPositions(pts);
+    if (positions !== null) job.arrays.push(positions);
     pointPool.run(chaseKernel, pts.size);
   }
 }

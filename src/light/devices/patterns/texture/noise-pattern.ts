@@ -180,6 +180,11 @@ export class NoisePattern extends Pattern {
     }
   }
 
+  /** Each point from its own coordinates; STATIC draws one random number per point visited, so it renders every point. */
+  override get subsetCapable(): boolean {
+    return this.algorithm.getValue() !== NOISE_ALGORITHMS.length - 1;
+  }
+
   protected run(): void {
     this.invertLut.update(this.invert.getNormalized());
     if (this.algorithm.getValue() === NOISE_ALGORITHMS.length - 1) this.runStatic();
