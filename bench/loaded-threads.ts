@@ -18,6 +18,8 @@
 //   LOADED_WATCH_US=200 (how long a helper watches for the next job before it sleeps, µs)
 //   LOADED_SETTLE=2 (untimed frames after each change of setting; 0 with short blocks: a live engine's
 //   helper sleeps between frames too)
+//   LOADED_PACED=1 (frames start 1/60 s apart, as a live show's clock starts them, instead of back to
+//   back: between frames the helper sleeps, as it does in a show)
 // Short blocks many times over (LOADED_BLOCK=100k:4,1M:1 LOADED_ROUNDS=100k:120,1M:36) compare the
 // settings within the same second of the machine: the figure to read is then the mean over rounds.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -35,6 +37,17 @@ const GRIDS: Record<string, [number, number]> = { '10k': [100, 100], '100k': [25
 const DELTA = 1000 / 60;
 /** Untimed frames after each change of setting (the helper wakes, the window starts). */
 const SETTLE_FRAMES = Number(process.env.LOADED_SETTLE ?? 2);
+const PACED = process.env.LOADED_PACED === '1';
+const pause = new Int32Array(new SharedArrayBuffer(4));
+let nextFrameAt = 0;
+
+/** With LOADED_PACED, waits for the next 1/60 s tick (a late frame starts at once and the clock moves on). */
+function pace(): void {
+  if (!PACED) return;
+  const now = performance.now();
+  nextFrameAt = Math.max(nextFrameAt + DELTA, now);
+  if (nextFrameAt > now) Atomics.wait(pause, 0, 0, nextFrameAt - now);
+}
 
 /** A setting of a block: whether jobs are shared at all, and whether the helper's watch and the probes follow the machine. */
 interface Setting {
@@ -125,6 +138,7 @@ function runSize(size: string, rounds: number, block: number, warmup: number): R
       const samples: number[] = [];
       let watched = 0;
       for (let i = 0; i < block; i++) {
+        pace();
         const t0 = performance.now();
         engine.clock.stepFixed(1, DELTA);
         samples.push(performance.now() - t0);

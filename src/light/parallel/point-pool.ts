@@ -287,6 +287,10 @@ class PointPool {
     const minShared = cheap ? this.cheapShareFactor * this.minSharedPoints : this.minSharedPoints;
     const judged = this.adaptive && count >= MIN_SHARED_POINTS;
     const shareable = id !== undefined && this.threadCount > 1 && count >= minShared && job.arrays.every(isShared);
+    if (shareable && this.watch.update(performance.now(), this.threadCount)) {
+      this.tellWatch();
+      this.probe.soon(); // the machine's load changed: whether sharing pays may have too
+    }
     if (!shareable || !judged) {
       if (shareable && this.ensureHelpers()) this.runShared(kernel, id, count, false);
       else this.runAlone(kernel, count);
@@ -320,7 +324,6 @@ class PointPool {
     const job = this.job;
     if (job.arrays.length > JOB_ARRAYS) throw new RangeError(`a point job names at most ${JOB_ARRAYS} arrays`);
     const control = this.control;
-    if (this.watch.update(performance.now(), this.threadCount)) this.tellWatch();
     this.describeArrays(job.arrays);
     const chunk = Math.max(this.minChunk, Math.ceil(count / TARGET_CHUNKS));
     const chunks = Math.min(MAX_CHUNKS, Math.ceil(count / chunk));

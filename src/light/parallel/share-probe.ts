@@ -1,41 +1,56 @@
 // Whether two threads beat one on this machine now, asked of the jobs themselves: every few
-// seconds, for up to a second, each job runs alone and shared in turn from one frame to the next
-// (the same kernel over the same points, 16 ms apart), and the median ratio of neighbouring runs
-// decides how jobs run until the next probe. The share judge (share-judge.ts) cannot see this
-// loss: when other process groups keep every core busy, Linux gives this process one group's share
-// of the CPUs however many threads it runs (autogroup), so the helper's chunks come out of the
-// engine thread's time and sharing only adds its cost — 13–37 % slower at 100k points here, with
-// the helper's wait under 0.1 ms a frame (docs/performance.md). Pairs close in time hold on a
-// machine whose speed swings within seconds, where a time measured earlier does not.
+// seconds each job (a kernel over a number of points) runs shared and alone in turn, in blocks of
+// a few frames, and the median times decide, job by job, how it runs until the next probe. The
+// share judge (share-judge.ts) cannot see this loss: when other process groups keep every core
+// busy, Linux gives this process one group's share of the CPUs however many threads it runs
+// (autogroup), so the helper's chunks come out of the engine thread's time and sharing only adds
+// its cost — 13–37 % slower at 100k points here, with the helper's wait under 0.1 ms a frame
+// (docs/performance.md). Runs a fraction of a second apart hold on a machine whose speed swings
+// within seconds, where a time measured earlier does not. The first run of each block is not
+// counted: a helper idle through the block before starts cold (its core halted, its cache cold),
+// which made every shared run of a frame-by-frame alternation look 10–50 % slower than steady
+// sharing is.
 
-/** How often a probe starts, in ms (the first starts at the first job). */
-const PROBE_EVERY_MS = 5000;
-/** A probe ends after this many pairs, or this long. */
-const PROBE_PAIRS = 48;
-const PROBE_MAX_MS = 1000;
-/** Fewer pairs than this decide nothing (the last decision stands). */
-const MIN_PAIRS = 8;
-/** Sharing must be no more than this much slower than alone, in the median pair, to go on. */
+/**
+ * How often a probe starts, in ms: the first at the first job, the next 5 s after a probe that
+ * changed a job's decision, twice as long after each that changed none, up to a minute (`soon()`
+ * probes at the next job).
+ */
+const PROBE_EVERY_MIN_MS = 5000;
+const PROBE_EVERY_MAX_MS = 60_000;
+/** Runs of a job in one block of a mode, and blocks of each mode in a probe. */
+const BLOCK_RUNS = 4;
+const BLOCKS = 3;
+/** A probe ends when every job it met has run its blocks, or after this long. */
+const PROBE_MAX_MS = 1500;
+/** Sharing may be this much slower than alone (median against median) and go on. */
 const SHARE_MARGIN = 1.02;
 
 interface ShareProbeStats {
   /** Probes that decided. */
   readonly probes: number;
-  /** Of those, the ones that chose one thread. */
+  /** Of those, the ones that sent at least one job to the engine thread alone. */
   readonly probesAlone: number;
 }
 
+/** One job's runs in the current probe. */
+interface JobRuns {
+  runs: number;
+  readonly shared: number[];
+  readonly alone: number[];
+}
+
 export class ShareProbe {
-  /** The last run of each job (kernel and size) in this probe: how it ran and how long it took. */
-  private readonly last = new Map<number, { shared: boolean; ms: number }>();
-  private readonly ratios: number[] = [];
+  private readonly runs = new Map<number, JobRuns>();
+  /** Jobs the last probe found faster alone. */
+  private readonly aloneJobs = new Set<number>();
   private probing = false;
   private probeUntil = 0;
   private nextProbe = 0;
+  private probeEvery = PROBE_EVERY_MIN_MS;
+  private unfinished = 0;
   private probes = 0;
   private probesAlone = 0;
-  /** The last probe's decision: jobs run on the engine thread alone until the next. */
-  alone = false;
 
   stats(): ShareProbeStats {
     return { probes: this.probes, probesAlone: this.probesAlone };
@@ -46,39 +61,68 @@ export class ShareProbe {
     if (!this.probing && nowMs >= this.nextProbe) {
       this.probing = true;
       this.probeUntil = nowMs + PROBE_MAX_MS;
-      this.last.clear();
-      this.ratios.length = 0;
+      this.runs.clear();
+      this.unfinished = 0;
     }
-    if (!this.probing) return !this.alone;
-    const previous = this.last.get(key);
-    return previous === undefined || !previous.shared;
+    if (!this.probing) return !this.aloneJobs.has(key);
+    const job = this.runs.get(key);
+    if (job === undefined) return true;
+    return job.runs >= 2 * BLOCKS * BLOCK_RUNS || Math.floor(job.runs / BLOCK_RUNS) % 2 === 0;
   }
 
-  /** Job `key` ran (`shared` or alone) in `ms`; ends the probe when it has enough pairs or time. */
+  /** Job `key` ran (`shared` or alone) in `ms`; ends the probe when every job has run its blocks, or at its time. */
   ran(key: number, shared: boolean, ms: number, nowMs: number): void {
     if (!this.probing) return;
-    const previous = this.last.get(key);
-    if (previous !== undefined && previous.shared !== shared && ms > 0 && previous.ms > 0) {
-      this.ratios.push(shared ? ms / previous.ms : previous.ms / ms);
+    let job = this.runs.get(key);
+    if (job === undefined) {
+      job = { runs: 0, shared: [], alone: [] };
+      this.runs.set(key, job);
+      this.unfinished++;
     }
-    this.last.set(key, { shared, ms });
-    if (this.ratios.length >= PROBE_PAIRS || nowMs >= this.probeUntil) this.decide(nowMs);
+    if (job.runs < 2 * BLOCKS * BLOCK_RUNS) {
+      if (job.runs % BLOCK_RUNS !== 0) (shared ? job.shared : job.alone).push(ms);
+      if (++job.runs === 2 * BLOCKS * BLOCK_RUNS) this.unfinished--;
+    }
+    if (this.unfinished === 0 || nowMs >= this.probeUntil) this.decide(nowMs);
   }
 
-  /** Judges afresh (another thread count): a probe at the next job. */
+  /** Judges afresh (another thread count): every job shared, a probe at the next job. */
   reset(): void {
     this.probing = false;
+    this.aloneJobs.clear();
+    this.soon();
+  }
+
+  /** Probes at the next job (the machine's load changed: helper-watch.ts). */
+  soon(): void {
     this.nextProbe = 0;
-    this.alone = false;
+    this.probeEvery = PROBE_EVERY_MIN_MS;
   }
 
   private decide(nowMs: number): void {
     this.probing = false;
-    this.nextProbe = nowMs + PROBE_EVERY_MS;
-    if (this.ratios.length < MIN_PAIRS) return;
-    const sorted = this.ratios.sort((a, b) => a - b);
-    this.alone = sorted[sorted.length >> 1] > SHARE_MARGIN;
+    let decided = false;
+    let changed = false;
+    for (const [key, job] of this.runs) {
+      // A job without runs of both modes keeps the last decision.
+      if (job.shared.length === 0 || job.alone.length === 0) continue;
+      decided = true;
+      const alone = median(job.shared) > SHARE_MARGIN * median(job.alone);
+      if (alone === this.aloneJobs.has(key)) continue;
+      changed = true;
+      if (alone) this.aloneJobs.add(key);
+      else this.aloneJobs.delete(key);
+    }
+    this.probeEvery = changed ? PROBE_EVERY_MIN_MS : Math.min(PROBE_EVERY_MAX_MS, 2 * this.probeEvery);
+    this.nextProbe = nowMs + this.probeEvery;
+    if (!decided) return;
     this.probes++;
-    if (this.alone) this.probesAlone++;
+    if (this.aloneJobs.size > 0) this.probesAlone++;
   }
+}
+
+function median(values: number[]): number {
+  values.sort((a, b) => a - b);
+  const mid = values.length >> 1;
+  return values.length % 2 === 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
 }

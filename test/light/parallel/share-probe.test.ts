@@ -1,69 +1,104 @@
-// The share probe's rules (share-probe.ts): every few seconds each job runs alone and shared in
-// turn, and the median ratio of neighbouring runs decides how jobs run until the next probe.
+// The share probe's rules (share-probe.ts): a probe runs each job shared and alone in turn, in
+// blocks of four runs (the first of each block not counted), and the median times decide, job by
+// job, how it runs until the next probe; probes come 5 s apart, then less often while nothing
+// changes, and at once when the pool says the machine changed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ShareProbe } from '../../../src/light/parallel/share-probe.js';
 
+/** Cost of a job: its time alone, and shared as a factor of that. */
+interface Job {
+  readonly aloneMs: number;
+  readonly sharedRatio: number;
+}
+
 /**
- * Frames of `keys` jobs, one frame every 16 ms from `fromMs`, on a machine where a job takes
- * `aloneMs` alone and `ratio ×` that shared; returns how many ran shared.
+ * Frames one every 16 ms from `fromMs`, each running `jobs` (keys 0, 1, …) as the probe says;
+ * returns how many runs of each job were shared.
  */
-function frames(probe: ShareProbe, count: number, ratio: number, fromMs: number, keys = 3, aloneMs = 1): number {
-  let shared = 0;
+function frames(probe: ShareProbe, count: number, jobs: readonly Job[], fromMs: number): number[] {
+  const shared = jobs.map(() => 0);
   for (let f = 0; f < count; f++) {
     const now = fromMs + 16 * f;
-    for (let key = 0; key < keys; key++) {
+    jobs.forEach((job, key) => {
       const s = probe.shares(key, now);
-      if (s) shared++;
-      probe.ran(key, s, s ? aloneMs * ratio : aloneMs, now + 1);
-    }
+      if (s) shared[key]++;
+      probe.ran(key, s, s ? job.aloneMs * job.sharedRatio : job.aloneMs, now + 1);
+    });
   }
   return shared;
 }
 
-test('a probe alternates each job between shared and alone, frame by frame', () => {
+const pays: Job = { aloneMs: 1, sharedRatio: 0.7 };
+const loses: Job = { aloneMs: 0.3, sharedRatio: 1.3 };
+
+test('a probe runs each job in blocks of four runs, shared first, three blocks of each', () => {
   const probe = new ShareProbe();
-  const seen: boolean[] = [];
-  for (let f = 0; f < 4; f++) {
-    seen.push(probe.shares(7, 16 * f));
-    probe.ran(7, seen[f], 1, 16 * f + 1);
+  const seen: string[] = [];
+  for (let f = 0; f < 26; f++) {
+    const s = probe.shares(7, 16 * f);
+    seen.push(s ? 'S' : 'a');
+    probe.ran(7, s, s ? 0.7 : 1, 16 * f + 1);
   }
-  assert.deepEqual(seen, [true, false, true, false]);
+  assert.equal(seen.join(''), 'SSSSaaaaSSSSaaaaSSSSaaaaSS');
+  assert.deepEqual(probe.stats(), { probes: 1, probesAlone: 0 });
 });
 
-test('sharing that pays: the probe keeps sharing; sharing that loses: jobs run alone until the next probe', () => {
-  const paying = new ShareProbe();
-  frames(paying, 60, 0.7, 0);
-  assert.deepEqual(paying.stats(), { probes: 1, probesAlone: 0 });
-  assert.equal(frames(paying, 100, 0.7, 2000), 300, 'between probes every job is shared');
-
-  const losing = new ShareProbe();
-  frames(losing, 60, 1.2, 0);
-  assert.deepEqual(losing.stats(), { probes: 1, probesAlone: 1 });
-  assert.equal(frames(losing, 100, 1.2, 2000), 0, 'between probes every job runs alone');
-  // The next probe, 5 s after the last, finds sharing paying again.
-  frames(losing, 60, 0.8, 6000);
-  assert.deepEqual(losing.stats(), { probes: 2, probesAlone: 1 });
-  assert.equal(losing.alone, false);
-});
-
-test('within 2 % counts as even: sharing goes on', () => {
+test('each job is judged on its own: one that pays is shared, one that loses runs alone until the next probe', () => {
   const probe = new ShareProbe();
-  frames(probe, 60, 1.015, 0);
-  assert.equal(probe.alone, false);
+  frames(probe, 24, [pays, loses], 0);
+  assert.deepEqual(probe.stats(), { probes: 1, probesAlone: 1 });
+  assert.deepEqual(frames(probe, 100, [pays, loses], 1000), [100, 0]);
+  // The next probe, 5 s after the last, finds the second job paying too.
+  frames(probe, 24, [pays, pays], 6000);
+  assert.deepEqual(probe.stats(), { probes: 2, probesAlone: 1 });
+  assert.deepEqual(frames(probe, 50, [pays, pays], 7000), [50, 50]);
 });
 
-test('a probe with too few pairs in its second decides nothing; reset probes at the next job', () => {
+test('the first run of each block is not counted: a cold start does not decide', () => {
   const probe = new ShareProbe();
-  frames(probe, 60, 1.5, 0);
-  assert.equal(probe.alone, true);
-  // One job a second: a 1 s probe sees one pair.
-  for (let t = 6000; t < 8000; t += 600) {
-    const s = probe.shares(1, t);
-    probe.ran(1, s, s ? 0.5 : 1, t);
+  // Shared runs 1, 5 and 9 (the first of their blocks) take 10 times as long: a helper woken cold.
+  for (let f = 0; f < 24; f++) {
+    const s = probe.shares(0, 16 * f);
+    const cold = s && f % 4 === 0;
+    probe.ran(0, s, s ? (cold ? 7 : 0.7) : 1, 16 * f + 1);
   }
-  assert.equal(probe.alone, true, 'the last decision stands');
+  assert.deepEqual(frames(probe, 10, [pays], 1000), [10]);
+});
+
+test('within 2 % counts as even: the job stays shared', () => {
+  const probe = new ShareProbe();
+  frames(probe, 24, [{ aloneMs: 1, sharedRatio: 1.015 }], 0);
+  assert.deepEqual(frames(probe, 10, [pays], 1000), [10]);
+});
+
+test('probes come twice as far apart each time nothing changes; soon() probes at the next job', () => {
+  const probe = new ShareProbe();
+  const decided: number[] = [];
+  for (let t = 0; t < 80_000; t += 16) {
+    const s = probe.shares(0, t);
+    probe.ran(0, s, s ? 0.7 : 1, t);
+    if (probe.stats().probes !== decided.length) decided.push(t);
+  }
+  // Each probe takes 24 runs (0.38 s); none changed a decision, so the next starts 10, 20, 40 s after.
+  assert.deepEqual(
+    decided.slice(1).map((t, i) => Math.round((t - decided[i]) / 1000)),
+    [10, 20, 40],
+  );
+  probe.soon();
+  assert.equal(probe.shares(0, 80_000), true);
+  for (let i = 0; i < 4; i++) probe.ran(0, true, 0.7, 80_000);
+  assert.equal(probe.shares(0, 80_100), false, 'a probe began: its second block runs alone');
+});
+
+test('a job that leaves the scene does not hold the probe open past its time; reset shares every job again', () => {
+  const probe = new ShareProbe();
+  frames(probe, 24, [loses], 0);
+  assert.deepEqual(frames(probe, 10, [loses], 1000), [0]);
+  // A probe at 5 s sees job 1 once and job 0 throughout: it ends after 1.5 s with job 0 decided.
+  frames(probe, 1, [loses, loses], 5000);
+  frames(probe, 200, [loses], 5016);
+  assert.deepEqual(probe.stats(), { probes: 2, probesAlone: 2 });
   probe.reset();
-  assert.equal(probe.alone, false);
-  assert.equal(probe.shares(1, 8100), true, 'a new probe starts with a shared run');
+  assert.deepEqual(frames(probe, 1, [loses], 20_000), [1], 'after reset: a probe at the next job, shared first');
 });

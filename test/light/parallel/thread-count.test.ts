@@ -29,8 +29,13 @@ function hashes(project: Json, frames: number): string[] {
   return out;
 }
 
-/** Sets the thread count and renders until every helper has run chunks, so the renders after it are shared. */
+/**
+ * Sets the thread count and renders until every helper has run chunks, so the renders after it are
+ * shared. Every job is shared (`adaptive` off): the probe would rightly run a 20k-point scene's
+ * jobs alone on a machine with fewer cores than threads, and these tests are about shared output.
+ */
 async function useThreads(threads: number, warmup: Json): Promise<void> {
+  pointPool.adaptive = false;
   pointPool.setThreads(threads);
   for (let tries = 0; tries < 200; tries++) {
     const before = pointPool.helperChunkCounts();
@@ -54,6 +59,7 @@ const WORKLOAD = ((): Json => {
 })();
 
 after(() => {
+  pointPool.adaptive = true;
   pointPool.setThreads(defaultRenderThreads());
   pointPool.minSharedPoints = MIN_SHARED_POINTS;
 });
