@@ -1,6 +1,6 @@
 // Whether two threads beat one on this machine now, asked of the jobs themselves: every few
 // seconds each job (a kernel over a number of points) runs shared and alone in turn, in blocks of
-// a few frames, and the median times decide, job by job, how it runs until the next probe. The
+// a few frames, and the sum of each job's median time decides how jobs run until the next probe. The
 // share judge (share-judge.ts) cannot see this loss: when other process groups keep every core
 // busy, Linux gives this process one group's share of the CPUs however many threads it runs
 // (autogroup), so the helper's chunks come out of the engine thread's time and sharing only adds
@@ -23,13 +23,18 @@ const BLOCK_RUNS = 4;
 const BLOCKS = 3;
 /** A probe ends when every job it met has run its blocks, or after this long. */
 const PROBE_MAX_MS = 1500;
-/** Sharing may be this much slower than alone (median against median) and go on. */
-const SHARE_MARGIN = 1.02;
+/**
+ * Sharing goes on while no more than 2 % slower than alone, and starts again only when at least 5 %
+ * faster: beside other work the medians wander by a few percent, and sharing that loses costs more
+ * than running alone a little longer.
+ */
+const KEEP_SHARING = 1.02;
+const START_SHARING = 0.95;
 
 interface ShareProbeStats {
   /** Probes that decided. */
   readonly probes: number;
-  /** Of those, the ones that sent at least one job to the engine thread alone. */
+  /** Of those, the ones that chose the engine thread alone. */
   readonly probesAlone: number;
 }
 
@@ -42,8 +47,6 @@ interface JobRuns {
 
 export class ShareProbe {
   private readonly runs = new Map<number, JobRuns>();
-  /** Jobs the last probe found faster alone. */
-  private readonly aloneJobs = new Set<number>();
   private probing = false;
   private probeUntil = 0;
   private nextProbe = 0;
@@ -51,6 +54,8 @@ export class ShareProbe {
   private unfinished = 0;
   private probes = 0;
   private probesAlone = 0;
+  /** The last probe's decision: every judged job runs on the engine thread alone until the next. */
+  alone = false;
 
   stats(): ShareProbeStats {
     return { probes: this.probes, probesAlone: this.probesAlone };
@@ -64,7 +69,7 @@ export class ShareProbe {
       this.runs.clear();
       this.unfinished = 0;
     }
-    if (!this.probing) return !this.aloneJobs.has(key);
+    if (!this.probing) return !this.alone;
     const job = this.runs.get(key);
     if (job === undefined) return true;
     return job.runs >= 2 * BLOCKS * BLOCK_RUNS || Math.floor(job.runs / BLOCK_RUNS) % 2 === 0;
@@ -89,7 +94,7 @@ export class ShareProbe {
   /** Judges afresh (another thread count): every job shared, a probe at the next job. */
   reset(): void {
     this.probing = false;
-    this.aloneJobs.clear();
+    this.alone = false;
     this.soon();
   }
 
@@ -101,23 +106,25 @@ export class ShareProbe {
 
   private decide(nowMs: number): void {
     this.probing = false;
-    let decided = false;
-    let changed = false;
-    for (const [key, job] of this.runs) {
-      // A job without runs of both modes keeps the last decision.
+    // One decision for every job: the helper's state depends on the jobs before (a job shared after
+    // one run alone wakes it cold), so jobs decided one by one did not add up to the frame measured.
+    let sharedMs = 0;
+    let aloneMs = 0;
+    for (const job of this.runs.values()) {
       if (job.shared.length === 0 || job.alone.length === 0) continue;
-      decided = true;
-      const alone = median(job.shared) > SHARE_MARGIN * median(job.alone);
-      if (alone === this.aloneJobs.has(key)) continue;
-      changed = true;
-      if (alone) this.aloneJobs.add(key);
-      else this.aloneJobs.delete(key);
+      sharedMs += median(job.shared);
+      aloneMs += median(job.alone);
+    }
+    let changed = false;
+    if (aloneMs > 0) {
+      const alone = sharedMs > (this.alone ? START_SHARING : KEEP_SHARING) * aloneMs;
+      changed = alone !== this.alone;
+      this.alone = alone;
+      this.probes++;
+      if (alone) this.probesAlone++;
     }
     this.probeEvery = changed ? PROBE_EVERY_MIN_MS : Math.min(PROBE_EVERY_MAX_MS, 2 * this.probeEvery);
     this.nextProbe = nowMs + this.probeEvery;
-    if (!decided) return;
-    this.probes++;
-    if (this.aloneJobs.size > 0) this.probesAlone++;
   }
 }
 

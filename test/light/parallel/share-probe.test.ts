@@ -1,6 +1,6 @@
 // The share probe's rules (share-probe.ts): a probe runs each job shared and alone in turn, in
-// blocks of four runs (the first of each block not counted), and the median times decide, job by
-// job, how it runs until the next probe; probes come 5 s apart, then less often while nothing
+// blocks of four runs (the first of each block not counted), and the jobs' median times, summed,
+// decide how they run until the next probe; probes come 5 s apart, then less often while nothing
 // changes, and at once when the pool says the machine changed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -44,15 +44,21 @@ test('a probe runs each job in blocks of four runs, shared first, three blocks o
   assert.deepEqual(probe.stats(), { probes: 1, probesAlone: 0 });
 });
 
-test('each job is judged on its own: one that pays is shared, one that loses runs alone until the next probe', () => {
+test('the jobs are judged together: by the sum of their median times, shared against alone', () => {
+  // 0.7 + 0.39 ms shared against 1 + 0.3 alone: sharing pays for the frame, the small job included.
   const probe = new ShareProbe();
   frames(probe, 24, [pays, loses], 0);
-  assert.deepEqual(probe.stats(), { probes: 1, probesAlone: 1 });
-  assert.deepEqual(frames(probe, 100, [pays, loses], 1000), [100, 0]);
-  // The next probe, 5 s after the last, finds the second job paying too.
-  frames(probe, 24, [pays, pays], 6000);
-  assert.deepEqual(probe.stats(), { probes: 2, probesAlone: 1 });
-  assert.deepEqual(frames(probe, 50, [pays, pays], 7000), [50, 50]);
+  assert.deepEqual(probe.stats(), { probes: 1, probesAlone: 0 });
+  assert.deepEqual(frames(probe, 100, [pays, loses], 1000), [100, 100]);
+
+  const losing = new ShareProbe();
+  frames(losing, 24, [loses, loses], 0);
+  assert.deepEqual(losing.stats(), { probes: 1, probesAlone: 1 });
+  assert.deepEqual(frames(losing, 100, [loses, loses], 1000), [0, 0]);
+  // The next probe, 5 s after the one that changed the decision, finds sharing paying again.
+  frames(losing, 24, [pays, pays], 6000);
+  assert.deepEqual(losing.stats(), { probes: 2, probesAlone: 1 });
+  assert.deepEqual(frames(losing, 50, [pays, pays], 7000), [50, 50]);
 });
 
 test('the first run of each block is not counted: a cold start does not decide', () => {
@@ -66,10 +72,16 @@ test('the first run of each block is not counted: a cold start does not decide',
   assert.deepEqual(frames(probe, 10, [pays], 1000), [10]);
 });
 
-test('within 2 % counts as even: the job stays shared', () => {
+test('sharing goes on while within 2 % of alone, and starts again only when 5 % faster', () => {
   const probe = new ShareProbe();
   frames(probe, 24, [{ aloneMs: 1, sharedRatio: 1.015 }], 0);
-  assert.deepEqual(frames(probe, 10, [pays], 1000), [10]);
+  assert.deepEqual(frames(probe, 10, [pays], 1000), [10], 'within 2 %: still shared');
+  frames(probe, 24, [{ aloneMs: 1, sharedRatio: 1.03 }], 11_000);
+  assert.equal(probe.alone, true, '3 % slower: alone');
+  frames(probe, 24, [{ aloneMs: 1, sharedRatio: 0.97 }], 17_000);
+  assert.equal(probe.alone, true, '3 % faster is not enough to share again');
+  frames(probe, 24, [{ aloneMs: 1, sharedRatio: 0.94 }], 40_000);
+  assert.equal(probe.alone, false, '6 % faster: shared again');
 });
 
 test('probes come twice as far apart each time nothing changes; soon() probes at the next job', () => {
