@@ -34,6 +34,7 @@ import { OscQueryServer } from './osc/oscquery.js';
 import type { CallRecord } from './mcp/register-tools.js';
 import type { ServerState, Services } from './tools/context.js';
 import { TOOLS } from './tools/index.js';
+import { ToolRegistry } from './tools/invoke.js';
 import { selectSurface } from './tools/toolsets.js';
 import { createSoundHost, openSong, type SoundHost } from './sound/index.js';
 import { SampleStore } from './sound/samples/store.js';
@@ -43,6 +44,7 @@ import { LivePlayer } from './sound/live/player.js';
 import { startProtocol3Server, type Protocol3Server } from './protocol3/server/server.js';
 import { SoundAdapter } from './sound-client/adapter.js';
 import { linkShowClock } from './show/show-clock.js';
+import { ClusterNode, type ClusterOptions } from './cluster/node.js';
 import { linkShowAudio } from './show/song-audio.js';
 import { linkLiveAudio } from './show/live-audio.js';
 import { linkLightCues } from './show/cue-playback.js';
@@ -160,6 +162,8 @@ export interface FootlightOptions {
   };
   /** The clock (ms) timecode in dates what it receives by; default the process's monotonic clock. Tests step it with the engine's frames. */
   readonly timecodeClock?: () => number;
+  /** Run as a node of a cluster (`serve --cluster`, docs/cluster.md); absent: a process on its own. */
+  readonly cluster?: ClusterOptions;
 }
 
 export interface RunningFootlight {
@@ -197,6 +201,8 @@ export interface RunningFootlight {
   readonly home: string;
   /** Calls seen since start, newest last (bounded); the console's activity feed reads it. */
   readonly calls: CallRecord[];
+  /** This process's node of a cluster (`serve --cluster`), if it is one. */
+  readonly cluster: ClusterNode | undefined;
   close(): Promise<void>;
 }
 
@@ -399,6 +405,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   });
   // The operator's own component notes (FOOTLIGHT_HOME/components/<class>.md) win over the built-in ones.
   const docs = new ComponentDocs(light.registry, { overlayDir: join(home, 'components') });
+  // A cluster's node connects before any surface listens: a render node refuses writes from its first request.
+  const cluster = options.cluster === undefined ? undefined : await ClusterNode.open(options.cluster, options.project);
   const surface = selectSurface(TOOLS, { toolsets: options.toolsets ?? config.toolsets, readOnly: options.readOnlyTools });
   const services: Services = {
     engine,
@@ -418,6 +426,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     lightCues: showCues.cues,
     fixtureLibrary: fixtureLibrary(home, options.fixtureLibrary ?? config.fixtureLibrary),
     showCheck: new ShowCheck(engine, light, sound, options.audioTrack === undefined ? {} : { audioTrack: options.audioTrack }),
+    ...(cluster === undefined ? {} : { cluster }),
   };
   const writeStatusFile = options.writeStatus ?? true;
   const status = (): StatusFile => {
@@ -443,6 +452,10 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     if (oscQuery?.port !== undefined) s.oscquery = { host: oscQuery.host, port: oscQuery.port };
     const dmx = dmxIn.bound;
     if (dmx.length > 0) s.dmxIn = { host: dmxIn.config.host, receivers: dmx.map((r) => ({ protocol: r.protocol, port: r.port })) };
+    if (cluster !== undefined) {
+      const c = cluster.status();
+      s.cluster = { role: c.role, node: c.node, leader: c.leader, lag: c.lag, frame: c.frame };
+    }
     return s;
   };
   let statusWrites = Promise.resolve();
@@ -571,11 +584,14 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   bind.port = http.port;
   bind.url = http.url;
   if (http.accessToken !== undefined) bind.accessToken = http.accessToken;
-  if (options.realtime ?? true) {
-    // A live show has a time of day (Timer, Damper); offline renders and tests have none.
-    (light.lx as { wallClockMs?: () => number }).wallClockMs = () => Date.now();
-    engine.clock.start(60);
-  }
+  // A live show has a time of day (Timer, Damper); offline renders and tests have none (a cluster's, the leader's frame's).
+  if (options.realtime ?? true) (light.lx as { wallClockMs?: () => number }).wallClockMs = () => Date.now();
+  // Before the first frame: the leader's log opens with it; a render node's frames come from the log.
+  await cluster?.start(
+    { engine, light, transport: sound.transport, tools: new ToolRegistry(services, TOOLS), log, onStatus: () => void publishStatus() },
+    options.project,
+  );
+  if ((options.realtime ?? true) && cluster?.role !== 'render') engine.clock.start(60);
   await publishStatus();
   log.info({ url: http.url, pid: process.pid, home }, 'Footlight is running');
 
@@ -602,10 +618,12 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     console: consoleSurface,
     home,
     calls,
+    cluster,
     async close() {
       if (closed) return;
       closed = true;
       engine.clock.stop();
+      await cluster?.close();
       unlinkClock();
       showAudio.unlink();
       showCues.unlink();

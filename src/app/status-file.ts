@@ -29,6 +29,8 @@ export interface StatusFile {
   oscquery?: { host: string; port: number };
   /** The DMX receivers that listen (serve --dmx-in). */
   dmxIn?: { host: string; receivers: { protocol: string; port: number }[] };
+  /** This process's node of a cluster (serve --cluster): lag in frames behind the log, the last frame rendered. */
+  cluster?: { role: string; node: string; leader: string | null; lag: number | null; frame: number | null };
 }
 
 export function statusPath(home: string): string {
