@@ -7,6 +7,8 @@ import { type LogRecord, decodeRecord, encodeRecord, subjectOf } from './records
 
 /** How long an append waits for JetStream's acknowledgement before the call fails, in ms. */
 const APPEND_TIMEOUT_MS = 2000;
+/** How long closing waits for pending appends to drain. */
+const CLOSE_WAIT_MS = 1000;
 
 /** One record as a reader sees it: its place in the stream and how many follow it. */
 interface ReadRecord {
@@ -88,8 +90,13 @@ export class ShowLog {
     return { records: records(), stop: () => void messages.close() };
   }
 
+  /** Drains the connection (pending appends finish), or closes it after a second when the server is gone. */
   async close(): Promise<void> {
     if (this.nc.isClosed()) return;
-    await this.nc.drain().catch(() => this.nc.close());
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
+    await Promise.race([this.nc.drain().catch(() => undefined), late]);
+    clearTimeout(timer);
+    if (!this.nc.isClosed()) await this.nc.close();
   }
 }

@@ -40,21 +40,24 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts nats-server with JetStream on a free port and a temporary store; stopped by its pid after the test. */
-async function startNats(t: TestContext): Promise<string> {
+/** Starts nats-server with JetStream on a free port and a temporary store; stopped by its pid after the test (or by `stop`). */
+async function startNats(t: TestContext): Promise<{ url: string; stop: () => Promise<void> }> {
   const store = await mkdtemp(join(tmpdir(), 'footlight-nats-'));
   const port = await freePort();
   const child = spawn(NATS_SERVER, ['-js', '-sd', store, '-a', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  t.after(async () => {
+  const stop = async (): Promise<void> => {
     if (child.exitCode === null && child.pid !== undefined) process.kill(child.pid, 'SIGTERM');
     await exited(child);
+  };
+  t.after(async () => {
+    await stop();
     await rm(store, { recursive: true, force: true });
   });
   await until('nats-server', async () => (/Server is ready/.test(out) ? true : undefined), 20_000);
-  return `nats://127.0.0.1:${port}`;
+  return { url: `nats://127.0.0.1:${port}`, stop };
 }
 
 interface Node {
@@ -90,7 +93,7 @@ async function startNode(t: TestContext, url: string, node: string, role: 'leade
 }
 
 test("a render node replays the leader's log: equal frame digests and history, writes refused", { skip: !existsSync(NATS_SERVER) }, async (t) => {
-  const url = await startNats(t);
+  const { url } = await startNats(t);
   const leader = await startNode(t, url, 'lead', 'leader');
   const render = await startNode(t, url, 'r1', 'render');
 
@@ -142,4 +145,25 @@ test("a render node replays the leader's log: equal frame digests and history, w
   const undone = await render.client.callTool({ name: 'undo', arguments: {} });
   assert.equal(undone.isError, true, 'undo is a write too');
   assert.equal((await render.call('get_parameter', { path: `${CH1}/fader` })).parameter.value, 0.6);
+});
+
+test('the leader refuses a write the log does not acknowledge: unavailable, taken back, history unchanged', { skip: !existsSync(NATS_SERVER) }, async (t) => {
+  const nats = await startNats(t);
+  const leader = await startNode(t, nats.url, 'lead', 'leader');
+  await leader.call('set_parameter', { path: `${CH1}/fader`, value: 0.4 });
+  const history = await leader.call('get_history', { limit: 20 });
+  await nats.stop();
+  const r = await leader.client.callTool({ name: 'set_parameter', arguments: { path: `${CH1}/fader`, value: 0.9 } });
+  assert.equal(r.isError, true);
+  assert.match(
+    (r.content as { text: string }[])[0].text,
+    /^unavailable: the show's command log did not acknowledge set_parameter \(.*\), so render nodes would not see it: it was taken back and nothing changed/,
+  );
+  assert.equal((await leader.call('get_parameter', { path: `${CH1}/fader` })).parameter.value, 0.4);
+  const after = await leader.call('get_history', { limit: 20 });
+  assert.deepEqual(after.steps, history.steps, 'no step left behind');
+  assert.deepEqual(after.redo, history.redo, 'nothing offered to redo');
+  const status = await leader.status();
+  assert.equal(status.calls, 1);
+  assert.ok(status.failed >= 1);
 });
