@@ -9,7 +9,7 @@ import type { LightShow } from '../light/show/light-show.js';
 import type { ClusterLink, ClusterStatus, LoggedCall } from '../tools/cluster-link.js';
 import type { ToolRegistry } from '../tools/invoke.js';
 import { FrameDigests, frameDigest } from './digests.js';
-import { ShowLog } from './log.js';
+import type { ShowLog } from './log.js';
 import type { CallRecord, LogRecord, TickRecord } from './records.js';
 import { streamName } from './records.js';
 
@@ -64,6 +64,8 @@ export class ClusterNode implements ClusterLink {
 
   /** Connects to the NATS server; the stream is named after the project (one stream per show). */
   static async open(options: ClusterOptions, project: string | undefined): Promise<ClusterNode> {
+    // The NATS client loads only here: a process outside a cluster never reads it.
+    const { ShowLog } = await import('./log.js');
     return new ClusterNode(options, await ShowLog.open(options.url, options.node, streamName(project)));
   }
 
