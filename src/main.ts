@@ -35,6 +35,7 @@ import type { CallRecord } from './mcp/register-tools.js';
 import type { ServerState, Services } from './tools/context.js';
 import { TOOLS } from './tools/index.js';
 import { ToolRegistry } from './tools/invoke.js';
+import type { Origin } from './engine/commands/history.js';
 import { selectSurface } from './tools/toolsets.js';
 import { createSoundHost, openSong, type SoundHost } from './sound/index.js';
 import { SampleStore } from './sound/samples/store.js';
@@ -540,7 +541,18 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   }
   let protocol3: Protocol3Server;
   try {
-    protocol3 = await startProtocol3Server({ host, port: soundPort, soundHost: sound, engine, log, deadlineMs: options.deadlineMs, attribution });
+    // A render node refuses protocol-3 writes from outside clients; the sound tools' own lines replay the log (origin `cluster`).
+    const admitWrite = cluster?.role === 'render' ? (command: string, origin: Origin) => cluster.admitWrite(command, origin) : undefined;
+    protocol3 = await startProtocol3Server({
+      host,
+      port: soundPort,
+      soundHost: sound,
+      engine,
+      log,
+      deadlineMs: options.deadlineMs,
+      attribution,
+      ...(admitWrite === undefined ? {} : { admitWrite }),
+    });
   } catch (err) {
     await mcp.close();
     await oscQuery?.close();

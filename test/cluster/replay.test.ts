@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { callOk, tempHome } from '../helpers/show.js';
+import { rawExchange } from '../protocol3/helpers.js';
 
 const BIN = new URL('../../bin/footlight.js', import.meta.url).pathname;
 const NATS_SERVER = '/usr/sbin/nats-server';
@@ -62,6 +63,8 @@ async function startNats(t: TestContext): Promise<{ url: string; stop: () => Pro
 
 interface Node {
   readonly client: Client;
+  /** The node's protocol-3 listener port. */
+  readonly protocol3: number;
   call(name: string, args?: Record<string, unknown>): Promise<any>;
   status(frames?: number[]): Promise<any>;
 }
@@ -89,7 +92,7 @@ async function startNode(t: TestContext, url: string, node: string, role: 'leade
     assert.equal(await exited(child), 0, `${node} stopped cleanly`);
   });
   const call = (name: string, a: Record<string, unknown> = {}) => callOk(client, name, a);
-  return { client, call, status: (frames = []) => call('get_cluster_status', { frames }) };
+  return { client, protocol3: status.protocol3.port, call, status: (frames = []) => call('get_cluster_status', { frames }) };
 }
 
 test("a render node replays the leader's log: equal frame digests and history, writes refused", { skip: !existsSync(NATS_SERVER) }, async (t) => {
@@ -144,7 +147,14 @@ test("a render node replays the leader's log: equal frame digests and history, w
   assert.deepEqual(steps(await render.call('get_history', { limit: 20 })), steps(history), 'the refusal left no step');
   const undone = await render.client.callTool({ name: 'undo', arguments: {} });
   assert.equal(undone.isError, true, 'undo is a write too');
+  // Protocol 3 from an outside client: reads answer, writes are refused.
+  const [ping, p3undo] = (await rawExchange(render.protocol3, 'ping\nundo\n')).map((l) => JSON.parse(l));
+  assert.equal(ping.ok, true);
+  assert.equal(p3undo.ok, false);
+  assert.equal(p3undo.code, 'unavailable');
+  assert.match(p3undo.error, /^this is render node r1 of a cluster: .*undo was refused and nothing changed\. Send writes to the leader \(lead\)/);
   assert.equal((await render.call('get_parameter', { path: `${CH1}/fader` })).parameter.value, 0.6);
+  assert.deepEqual(steps(await render.call('get_history', { limit: 20 })), steps(history), 'the refusals left the history as it was');
 });
 
 test('the leader refuses a write the log does not acknowledge: unavailable, taken back, history unchanged', { skip: !existsSync(NATS_SERVER) }, async (t) => {
