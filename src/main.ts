@@ -279,6 +279,9 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     else buildDemoShow(light);
   }
   light.lx.output.applyRigDefaults(config);
+  // A cluster's node connects before anything else opens (a NATS server it cannot reach leaves nothing
+  // behind) and before any surface listens (a render node refuses writes from its first request).
+  const cluster = options.cluster === undefined ? undefined : await ClusterNode.open(options.cluster, options.project);
   // MIDI inputs and surfaces are the machine's (LX's .lxmidi): read at start, written when they change.
   try {
     light.lx.midi.loadDevices(await readMidiDevices(home));
@@ -406,8 +409,6 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   });
   // The operator's own component notes (FOOTLIGHT_HOME/components/<class>.md) win over the built-in ones.
   const docs = new ComponentDocs(light.registry, { overlayDir: join(home, 'components') });
-  // A cluster's node connects before any surface listens: a render node refuses writes from its first request.
-  const cluster = options.cluster === undefined ? undefined : await ClusterNode.open(options.cluster, options.project);
   const surface = selectSurface(TOOLS, { toolsets: options.toolsets ?? config.toolsets, readOnly: options.readOnlyTools });
   const services: Services = {
     engine,
@@ -468,6 +469,22 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     return statusWrites;
   };
 
+  // Before any surface and the first frame: the leader's log opens with its start; a render node begins to replay.
+  try {
+    await cluster?.start(
+      { engine, light, transport: sound.transport, tools: new ToolRegistry(services, TOOLS), log, onStatus: () => void publishStatus() },
+      options.project,
+    );
+  } catch (err) {
+    await cluster?.close();
+    await outputs.close();
+    await dmxIn.close();
+    await timecodeOut.close();
+    await timecodeIn.close();
+    await live?.close();
+    restoreRenderPriority(renderPriority);
+    throw err;
+  }
   const midi = new MidiSurface(services);
   // A note plays the armed or selected sound track (its input's Channel flag) and drives the mappings (its Control flag): both apply.
   const keys = new MidiKeys(services, sound, live);
@@ -554,6 +571,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       ...(admitWrite === undefined ? {} : { admitWrite }),
     });
   } catch (err) {
+    await cluster?.close();
     await mcp.close();
     await oscQuery?.close();
     await osc?.close();
@@ -580,6 +598,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       ...(options.httpTimeouts?.requestMs === undefined ? {} : { requestTimeoutMs: options.httpTimeouts.requestMs }),
     });
   } catch (err) {
+    await cluster?.close();
     await consoleSurface.close();
     await mcp.close();
     await protocol3.close();
@@ -596,14 +615,11 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   bind.port = http.port;
   bind.url = http.url;
   if (http.accessToken !== undefined) bind.accessToken = http.accessToken;
-  // A live show has a time of day (Timer, Damper); offline renders and tests have none (a cluster's, the leader's frame's).
-  if (options.realtime ?? true) (light.lx as { wallClockMs?: () => number }).wallClockMs = () => Date.now();
-  // Before the first frame: the leader's log opens with it; a render node's frames come from the log.
-  await cluster?.start(
-    { engine, light, transport: sound.transport, tools: new ToolRegistry(services, TOOLS), log, onStatus: () => void publishStatus() },
-    options.project,
-  );
+  // A live show has a time of day (Timer, Damper); offline renders and tests have none; a cluster's is the leader's frame's.
+  if ((options.realtime ?? true) && cluster === undefined) (light.lx as { wallClockMs?: () => number }).wallClockMs = () => Date.now();
+  // A render node's frames come from the log, which it starts to replay now.
   if ((options.realtime ?? true) && cluster?.role !== 'render') engine.clock.start(60);
+  cluster?.run();
   await publishStatus();
   log.info({ url: http.url, pid: process.pid, home }, 'Footlight is running');
 

@@ -74,8 +74,8 @@ export class ClusterNode implements ClusterLink {
   }
 
   /**
-   * Starts the node's part before its clock starts: the leader empties the log and opens it with a
-   * start record, then logs a tick per frame; a render node waits for the log and replays it.
+   * Prepares the node before its clock starts: the leader empties the log and opens it with a start
+   * record, and will log a tick per frame; both keep frame digests. `run` starts the replay.
    */
   async start(parts: NodeParts, project: string | undefined): Promise<void> {
     this.parts = parts;
@@ -89,7 +89,12 @@ export class ClusterNode implements ClusterLink {
       engine.clock.onFrame(() => (this.frameWallMs = Date.now()), { first: true });
     }
     engine.clock.onFrame((frame) => this.rendered(frame.index));
-    if (this.options.role === 'render') this.reading = this.follow();
+  }
+
+  /** Once every surface listens (the sound tools replay through the protocol-3 listener): a render node starts to replay. */
+  run(): void {
+    if (this.options.role === 'render' && this.reading === undefined) this.reading = this.follow();
+    if (this.timer !== null) return;
     this.timer = setInterval(() => void this.refresh(), STATUS_EVERY_MS);
     this.timer.unref();
   }
