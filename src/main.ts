@@ -35,6 +35,8 @@ import { MdnsAdvertiser, mdnsServiceFor, type MdnsLoopbackTarget } from './osc/m
 import type { CallRecord } from './mcp/register-tools.js';
 import type { ServerState, Services } from './tools/context.js';
 import { TOOLS } from './tools/index.js';
+import { ToolRegistry } from './tools/invoke.js';
+import type { Origin } from './engine/commands/history.js';
 import { selectSurface } from './tools/toolsets.js';
 import { createSoundHost, openSong, type SoundHost } from './sound/index.js';
 import { SampleStore } from './sound/samples/store.js';
@@ -44,6 +46,7 @@ import { LivePlayer } from './sound/live/player.js';
 import { startProtocol3Server, type Protocol3Server } from './protocol3/server/server.js';
 import { SoundAdapter } from './sound-client/adapter.js';
 import { linkShowClock } from './show/show-clock.js';
+import { ClusterNode, type ClusterOptions } from './cluster/node.js';
 import { linkShowAudio } from './show/song-audio.js';
 import { linkLiveAudio } from './show/live-audio.js';
 import { linkLightCues } from './show/cue-playback.js';
@@ -176,6 +179,8 @@ export interface FootlightOptions {
   };
   /** The clock (ms) timecode in dates what it receives by; default the process's monotonic clock. Tests step it with the engine's frames. */
   readonly timecodeClock?: () => number;
+  /** Run as a node of a cluster (`serve --cluster`, docs/cluster.md); absent: a process on its own. */
+  readonly cluster?: ClusterOptions;
 }
 
 export interface RunningFootlight {
@@ -215,6 +220,8 @@ export interface RunningFootlight {
   readonly home: string;
   /** Calls seen since start, newest last (bounded); the console's activity feed reads it. */
   readonly calls: CallRecord[];
+  /** This process's node of a cluster (`serve --cluster`), if it is one. */
+  readonly cluster: ClusterNode | undefined;
   close(): Promise<void>;
 }
 
@@ -293,6 +300,9 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     else buildDemoShow(light);
   }
   light.lx.output.applyRigDefaults(config);
+  // A cluster's node connects before anything else opens (a NATS server it cannot reach leaves nothing
+  // behind) and before any surface listens (a render node refuses writes from its first request).
+  const cluster = options.cluster === undefined ? undefined : await ClusterNode.open(options.cluster, options.project);
   // MIDI inputs and surfaces are the machine's (LX's .lxmidi): read at start, written when they change.
   try {
     light.lx.midi.loadDevices(await readMidiDevices(home));
@@ -441,6 +451,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     lightCues: showCues.cues,
     fixtureLibrary: fixtureLibrary(home, options.fixtureLibrary ?? config.fixtureLibrary),
     showCheck: new ShowCheck(engine, light, sound, options.audioTrack === undefined ? {} : { audioTrack: options.audioTrack }),
+    ...(cluster === undefined ? {} : { cluster }),
   };
   const writeStatusFile = options.writeStatus ?? true;
   const status = (): StatusFile => {
@@ -472,6 +483,10 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       };
     const dmx = dmxIn.bound;
     if (dmx.length > 0) s.dmxIn = { host: dmxIn.config.host, receivers: dmx.map((r) => ({ protocol: r.protocol, port: r.port })) };
+    if (cluster !== undefined) {
+      const c = cluster.status();
+      s.cluster = { role: c.role, node: c.node, leader: c.leader, lag: c.lag, frame: c.frame };
+    }
     return s;
   };
   let statusWrites = Promise.resolve();
@@ -483,6 +498,22 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     return statusWrites;
   };
 
+  // Before any surface and the first frame: the leader's log opens with its start; a render node begins to replay.
+  try {
+    await cluster?.start(
+      { engine, light, transport: sound.transport, tools: new ToolRegistry(services, TOOLS), log, onStatus: () => void publishStatus() },
+      options.project,
+    );
+  } catch (err) {
+    await cluster?.close();
+    await outputs.close();
+    await dmxIn.close();
+    await timecodeOut.close();
+    await timecodeIn.close();
+    await live?.close();
+    restoreRenderPriority(renderPriority);
+    throw err;
+  }
   const midi = new MidiSurface(services);
   // A note plays the armed or selected sound track (its input's Channel flag) and drives the mappings (its Control flag): both apply.
   const keys = new MidiKeys(services, sound, live);
@@ -559,8 +590,20 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   }
   let protocol3: Protocol3Server;
   try {
-    protocol3 = await startProtocol3Server({ host, port: soundPort, soundHost: sound, engine, log, deadlineMs: options.deadlineMs, attribution });
+    // A render node refuses protocol-3 writes from outside clients; the sound tools' own lines replay the log (origin `cluster`).
+    const admitWrite = cluster?.role === 'render' ? (command: string, origin: Origin) => cluster.admitWrite(command, origin) : undefined;
+    protocol3 = await startProtocol3Server({
+      host,
+      port: soundPort,
+      soundHost: sound,
+      engine,
+      log,
+      deadlineMs: options.deadlineMs,
+      attribution,
+      ...(admitWrite === undefined ? {} : { admitWrite }),
+    });
   } catch (err) {
+    await cluster?.close();
     await mcp.close();
     await oscQuery?.close();
     await osc?.close();
@@ -587,6 +630,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       ...(options.httpTimeouts?.requestMs === undefined ? {} : { requestTimeoutMs: options.httpTimeouts.requestMs }),
     });
   } catch (err) {
+    await cluster?.close();
     await consoleSurface.close();
     await mcp.close();
     await protocol3.close();
@@ -622,11 +666,11 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     if (opened.length > 0) consoleSurface.hub.attachMidiPorts(opened, sync);
     log.info({ devices: systemPorts.ports.map((p) => p.name), reason }, midiPorts.on ? 'system MIDI ports open' : 'system MIDI ports are off');
   }
-  if (options.realtime ?? true) {
-    // A live show has a time of day (Timer, Damper); offline renders and tests have none.
-    (light.lx as { wallClockMs?: () => number }).wallClockMs = () => Date.now();
-    engine.clock.start(60);
-  }
+  // A live show has a time of day (Timer, Damper); offline renders and tests have none; a cluster's is the leader's frame's.
+  if ((options.realtime ?? true) && cluster === undefined) (light.lx as { wallClockMs?: () => number }).wallClockMs = () => Date.now();
+  // A render node's frames come from the log, which it starts to replay now.
+  if ((options.realtime ?? true) && cluster?.role !== 'render') engine.clock.start(60);
+  cluster?.run();
   // Advertised last, once every port is open: a show that fails to start never announces itself.
   if (mdnsWanted !== false && oscQuery?.port !== undefined && osc?.receivePort !== undefined) {
     const service = mdnsServiceFor({ projectPath: light.projectPath, bindHost: oscQuery.host, httpPort: oscQuery.port, oscPort: osc.receivePort });
@@ -665,10 +709,12 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     console: consoleSurface,
     home,
     calls,
+    cluster,
     async close() {
       if (closed) return;
       closed = true;
       engine.clock.stop();
+      await cluster?.close();
       unlinkClock();
       showAudio.unlink();
       showCues.unlink();

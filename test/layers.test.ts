@@ -72,7 +72,7 @@ const HOUSE_FLOORS: readonly (readonly string[])[] = [
   ['light', 'sound'], // the two wings
   ['show', 'sound-client', 'protocol3/server'], // light with sound; the sound tools' client application; protocol 3's host side
   ['tools'], // the tool catalog and its one call path
-  ['mcp', 'console', 'osc', 'midi'], // the surfaces
+  ['mcp', 'console', 'osc', 'midi', 'cluster'], // the surfaces (a cluster's render node replays the leader's calls)
   ['http'], // the one HTTP server that mounts them
   ['main.ts'], // startFootlight: wires it all
   ['cli'], // the command line

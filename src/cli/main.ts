@@ -90,6 +90,21 @@ function renderPriority(value: string): RenderPriority {
   return value as RenderPriority;
 }
 
+function clusterUrl(value: string): string {
+  if (!/^nats:\/\/[^\s/:]+(:\d{1,5})?$/.test(value)) throw new InvalidArgumentError('nats://HOST:PORT, the NATS server (with JetStream) of the cluster');
+  return value;
+}
+
+function clusterRole(value: string): 'leader' | 'render' {
+  if (value !== 'leader' && value !== 'render') throw new InvalidArgumentError('leader or render');
+  return value;
+}
+
+function nodeName(value: string): string {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw new InvalidArgumentError('letters, digits, - and _ (at most 64)');
+  return value;
+}
+
 const RENDER_THREADS_HELP = 'threads that render frames, the engine thread included (default: one per core; 1 renders on the engine thread alone)';
 
 const program = new Command();
@@ -198,6 +213,13 @@ program
       'leaves it as started. High needs a privilege (root, CAP_SYS_NICE or a nice limit); without one the show says so and runs at normal',
     renderPriority,
   )
+  .option(
+    '--cluster <url>',
+    'run as a node of a cluster whose show log is on this NATS server (JetStream), nats://HOST:PORT: see docs/cluster.md (needs --node and --role)',
+    clusterUrl,
+  )
+  .option('--node <name>', "this node's name in the cluster (letters, digits, - and _)", nodeName)
+  .option('--role <role>', 'leader (runs the show and appends every write and frame to the log) or render (replays the log, refuses writes)', clusterRole)
   .action(
     async (opts: {
       project?: string;
@@ -232,6 +254,9 @@ program
       audioLead?: number;
       renderThreads?: number;
       renderPriority?: RenderPriority;
+      cluster?: string;
+      node?: string;
+      role?: 'leader' | 'render';
     }) => (await import('./serve.js')).serve(opts),
   );
 

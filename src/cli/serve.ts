@@ -45,6 +45,10 @@ export interface ServeOptions {
   readonly audioLead?: number;
   readonly renderThreads?: number;
   readonly renderPriority?: RenderPriority;
+  /** serve --cluster nats://HOST:PORT --node NAME --role leader|render (docs/cluster.md). */
+  readonly cluster?: string;
+  readonly node?: string;
+  readonly role?: 'leader' | 'render';
 }
 
 /** `footlight serve`: runs until SIGINT/SIGTERM, then stops cleanly and marks status.json stopped. */
@@ -55,6 +59,11 @@ export async function serve(options: ServeOptions): Promise<void> {
     selectSurface(TOOLS, { toolsets, readOnly: options.readOnly });
   } catch (err) {
     log.error({}, (err as Error).message);
+    process.exitCode = 2;
+    return;
+  }
+  if (options.cluster === undefined ? options.node !== undefined || options.role !== undefined : options.node === undefined || options.role === undefined) {
+    log.error({}, '--cluster, --node and --role go together: a cluster node needs its NATS server, its name and its role (docs/cluster.md)');
     process.exitCode = 2;
     return;
   }
@@ -104,6 +113,9 @@ export async function serve(options: ServeOptions): Promise<void> {
       renderThreads: options.renderThreads,
       renderPriority: options.renderPriority,
       defaultRenderPriority: 'high',
+      ...(options.cluster === undefined || options.node === undefined || options.role === undefined
+        ? {}
+        : { cluster: { url: options.cluster, node: options.node, role: options.role } }),
       log,
     });
   } catch (err) {
@@ -176,6 +188,12 @@ export async function serve(options: ServeOptions): Promise<void> {
       ? `normal priority (high was refused: ${renderPriority.refused})`
       : `${priorityOf(renderPriority)} priority (nice ${renderPriority.nice})`;
   const render = `  Render:  ${pointPool.threads} thread${pointPool.threads === 1 ? '' : 's'}, ${priority}\n`;
+  const node = app.cluster?.status();
+  const cluster =
+    node === undefined
+      ? ''
+      : `  Cluster: ${node.role} node ${node.node}, show log ${node.stream} on ${options.cluster}` +
+        (node.role === 'render' ? ' (replays the leader; refuses writes)\n' : ' (every write and frame is logged)\n');
   const token = app.http.accessToken;
   const access =
     token === undefined
@@ -184,7 +202,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   const consoleUrl = app.http.url.replace(/\/mcp$/, '/') + (token === undefined ? '' : `#token=${token}`);
   process.stdout.write(
     `Footlight is running.\n${show}  MCP:     ${app.http.url} (${tools})\n${access}  Console: ${consoleUrl}\n  Sound:   protocol 3 on ` +
-      `${app.protocol3.host}:${app.protocol3.port}\n${audio}${samples}${render}${osc}${dmxIn}${midi}${timecode}  Status:  ${app.home}/status.json\n` +
+      `${app.protocol3.host}:${app.protocol3.port}\n${audio}${samples}${render}${cluster}${osc}${dmxIn}${midi}${timecode}  Status:  ${app.home}/status.json\n` +
       `  Log:     ${logPath(app.home)} (warnings and errors also on stderr)\n${sound}Press Ctrl-C to stop.\n`,
   );
   if (stopping) await app.close().then(() => process.exit(0));

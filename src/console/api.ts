@@ -33,7 +33,7 @@ const MAX_API_BODY_BYTES = 64 * 1024;
 /** `POST /api/tools/<tool name>` runs that tool with the body as its arguments. */
 const TOOL_PREFIX = '/api/tools/';
 
-const STATUS: Record<ErrorCode, number> = { not_found: 404, invalid_argument: 400, stale: 409, timeout: 503, busy: 503, internal: 500 };
+const STATUS: Record<ErrorCode, number> = { not_found: 404, invalid_argument: 400, stale: 409, timeout: 503, busy: 503, unavailable: 503, internal: 500 };
 
 type Handler = (input: { body: unknown; query: URLSearchParams; origin: Origin }) => Promise<unknown>;
 

@@ -223,7 +223,7 @@ export interface LightState {
 export interface HistoryStep {
   readonly seq: number;
   readonly label: string;
-  readonly surface: 'mcp' | 'console' | 'osc' | 'midi' | 'protocol3' | 'cli' | 'engine';
+  readonly surface: 'mcp' | 'console' | 'osc' | 'midi' | 'protocol3' | 'cli' | 'engine' | 'cluster';
   readonly session?: string;
   readonly client?: string;
   /** The in-process line the change travelled over (a sound tool's write: protocol3). */

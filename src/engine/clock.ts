@@ -48,6 +48,12 @@ export class EngineClock {
   private frameMs = 0;
   private startDelayMs = 0;
   fps = 60;
+  /**
+   * Real-time frames advance a fixed `1000 / fps` ms each (frame k at floor((k+1)·1000/fps)), as
+   * the offline renderer does, instead of the wall time since the last frame: a cluster's leader
+   * sets it so that its frames are a function of its command log (docs/cluster.md).
+   */
+  fixedStep = false;
 
   constructor(
     private readonly schedule: FrameScheduler,
@@ -133,7 +139,8 @@ export class EngineClock {
       if (delta > 1.5 * period && this.frameIndex > 0) this.late++;
       this.lastWall = wall;
       this.startDelayMs += Math.max(0, wall - due);
-      this.step(delta);
+      if (this.fixedStep) this.stepFixed(1, period);
+      else this.step(delta);
       this.frameMs += performance.now() - wall;
     });
     if (!queued) this.skipped++;

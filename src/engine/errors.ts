@@ -6,10 +6,12 @@
 /**
  * `busy`: a bound on concurrent work is reached (the listen pool…); nothing was done, and the same
  * call may succeed once the work in progress ends.
+ * `unavailable`: this process may not do it now (a cluster's render node refuses writes; the
+ * leader's command log did not take the call); nothing changed, and the reason names where to go.
  */
-export type ErrorCode = 'not_found' | 'invalid_argument' | 'stale' | 'timeout' | 'busy' | 'internal';
+export type ErrorCode = 'not_found' | 'invalid_argument' | 'stale' | 'timeout' | 'busy' | 'unavailable' | 'internal';
 
-export const ERROR_CODES: readonly ErrorCode[] = ['not_found', 'invalid_argument', 'stale', 'timeout', 'busy', 'internal'];
+export const ERROR_CODES: readonly ErrorCode[] = ['not_found', 'invalid_argument', 'stale', 'timeout', 'busy', 'unavailable', 'internal'];
 
 export class FootlightError extends Error {
   override readonly name = 'FootlightError';
@@ -31,6 +33,10 @@ export function invalidArgument(message: string): FootlightError {
 
 export function stale(message: string): FootlightError {
   return new FootlightError('stale', message);
+}
+
+export function unavailable(message: string): FootlightError {
+  return new FootlightError('unavailable', message);
 }
 
 export function internal(message: string): FootlightError {

@@ -47,7 +47,8 @@ export function renderToolDocs(tools: readonly AnyTool[]): string {
     '<!-- Generated from the tool definitions by `npm run docs:tools`. Do not edit by hand. -->',
     '',
     `${tools.length} tools. Every tool returns a JSON object as \`structuredContent\` with the same JSON in a text block; failures are \`isError\` results ` +
-      `whose text is \`code: message\` with code \`not_found\`, \`invalid_argument\`, \`stale\`, \`timeout\` or \`internal\`.`,
+      `whose text is \`code: message\` with code \`not_found\`, \`invalid_argument\`, \`stale\`, \`timeout\`, \`busy\`, ` +
+      `\`unavailable\` (a cluster's render node refuses writes: docs/cluster.md) or \`internal\`.`,
     '',
   ];
   const present = TOOLSETS.filter((s) => tools.some((t) => t.toolset === s.id));

@@ -15,6 +15,7 @@ import type { SoundAdapter } from '../sound-client/adapter.js';
 import type { CallAuthority } from '../sound-client/authorization.js';
 import type { AnyTool } from './define-tool.js';
 import type { BuildCode } from '../app/build-info.js';
+import type { ClusterLink } from './cluster-link.js';
 
 /** What `get_status` reports about the running process. */
 interface ServerIdentity {
@@ -104,6 +105,8 @@ export interface Services {
   readonly showCheck?: ShowCheck;
   /** The DMX fixture profiles the stage tools search (absent when none is configured and QLC+'s library is not installed). */
   readonly fixtureLibrary?: FixtureLibrary;
+  /** The cluster this process is a node of (`serve --cluster`; absent otherwise): see src/tools/cluster-link.ts. */
+  readonly cluster?: ClusterLink;
 }
 
 /** A human's answer to an elicitation (MCP `elicitation/create`, form mode). */

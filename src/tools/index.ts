@@ -2,6 +2,7 @@ import type { AnyTool } from './define-tool.js';
 import applyOperations from './core/apply-operations.js';
 import getHistory from './core/get-history.js';
 import getStatus from './core/get-status.js';
+import getClusterStatus from './cluster/get-cluster-status.js';
 import findTools from './core/find-tools.js';
 import redo from './core/redo.js';
 import undo from './core/undo.js';
@@ -190,6 +191,7 @@ import songSaveProject from './sound/save-project.js';
 /** Every MCP tool, in the order tools/list reports them. */
 export const TOOLS: readonly AnyTool[] = [
   getStatus,
+  getClusterStatus,
   findTools,
   getProjectInfo,
   listChannels,

@@ -4,7 +4,8 @@
 // A surface only turns its own input into a tool's arguments and shapes the payload for its wire.
 import { runAs } from '../engine/attribution.js';
 import type { Origin, PerformOptions } from '../engine/commands/history.js';
-import { internal, invalidArgument, notFound } from '../engine/errors.js';
+import { internal, invalidArgument, isFootlightError, notFound, unavailable } from '../engine/errors.js';
+import type { LoggedCall } from './cluster-link.js';
 import type { AnyTool } from './define-tool.js';
 import type { Services, ToolContext } from './context.js';
 import { describeZodError } from './zod-errors.js';
@@ -43,11 +44,17 @@ interface InvokeOptions {
    */
   readonly merge?: PerformOptions;
   /** Filled with the history step the call performs or merges into (also when it fails later). */
-  readonly seen?: { step?: number };
+  readonly seen?: Seen;
   /** An MCP session's listing (find_tools); other surfaces list nothing. */
   readonly enableToolsets?: (ids: readonly string[]) => string[];
   /** Elicitation, when the caller's client can answer it. */
   readonly elicit?: ToolContext['elicit'];
+}
+
+/** The history step a call performed (`merged`: it merged into the step on top instead). */
+interface Seen {
+  step?: number;
+  merged?: boolean;
 }
 
 /** The tools a process can run, by name, and the one way to run them. */
@@ -88,14 +95,25 @@ export class ToolRegistry {
     const attached: [Attachment['type'], () => Promise<{ data: string; mimeType: string }>][] = [];
     const ctx = this.context(origin, options, attached);
     const { engine } = this.services;
+    // A cluster's leader logs each write it ran (in the queue task, so appends keep the queue's order).
+    const logs = this.services.cluster !== undefined && !t.annotations.readOnlyHint;
+    const seen: Seen = options.seen ?? {};
+    let appended: Promise<void> | undefined;
     const payload =
       t.mode === 'direct'
         ? await t.handle(args, ctx)
-        : await engine.queue.submit(() => this.observe(options.seen, () => t.handle(args, ctx)), {
-            label: t.name,
-            session: origin.session,
-            read: t.annotations.readOnlyHint,
-          });
+        : await engine.queue.submit(
+            () =>
+              this.observe(logs ? seen : options.seen, () => {
+                const result = t.handle(args, ctx);
+                if (logs) appended = this.append(t, rawArgs, origin, options, seen);
+                return result;
+              }),
+            { label: t.name, session: origin.session, read: t.annotations.readOnlyHint },
+          );
+    // A direct tool (the sound tools) is logged when it has finished: in the order calls finish.
+    if (logs && t.mode === 'direct') appended = this.append(t, rawArgs, origin, options, seen);
+    if (appended !== undefined) await this.acknowledged(t, appended, seen);
     const attachments: Attachment[] = [];
     for (const [type, encode] of attached) attachments.push({ type, ...(await encode()) });
     return { payload: this.check(t, payload), attachments };
@@ -109,14 +127,21 @@ export class ToolRegistry {
     const t = typeof tool === 'string' ? this.get(tool) : tool;
     if (t.mode === 'direct') throw internal(`${t.name} runs outside the engine queue and cannot be invoked inside a queue task`);
     const args = this.parse(t, rawArgs, origin);
-    const payload = runAs(origin, () => this.observe(options.seen, () => t.handle(args, this.context(origin, options, []))));
+    const logs = this.services.cluster !== undefined && !t.annotations.readOnlyHint;
+    const seen: Seen = options.seen ?? {};
+    const payload = runAs(origin, () => this.observe(logs ? seen : options.seen, () => t.handle(args, this.context(origin, options, []))));
     if (payload instanceof Promise) throw internal(`${t.name} returned a promise from a queued handler`);
+    // Inside a task the caller cannot wait for the log: a refused append is logged, not rolled back (docs/cluster.md).
+    this.append(t, rawArgs, origin, options, seen)?.catch((err: unknown) =>
+      this.services.log.error({ err, tool: t.name }, 'the cluster log did not take a call run inside a queue task; render nodes will miss it'),
+    );
     return this.check(t, payload);
   }
 
   private parse(tool: AnyTool, rawArgs: unknown, origin: Origin): Record<string, unknown> {
     const parsed = tool.input.safeParse(rawArgs ?? {});
     if (!parsed.success) throw invalidArgument(describeZodError(parsed.error));
+    if (!tool.annotations.readOnlyHint) this.services.cluster?.admitWrite(tool.name, origin);
     if (!tool.annotations.readOnlyHint && origin.surface === 'mcp' && this.services.policy.agentsReadOnly) {
       throw invalidArgument(
         `the operator has set agents to read-only in the console, so ${tool.name} was refused and nothing changed. ` +
@@ -148,12 +173,57 @@ export class ToolRegistry {
     return payload as Record<string, unknown>;
   }
 
+  /** Hands a write this node ran to the cluster's log (the leader's); undefined when nothing is logged. */
+  private append(t: AnyTool, rawArgs: unknown, origin: Origin, options: InvokeOptions, seen: Seen): Promise<void> | undefined {
+    const cluster = this.services.cluster;
+    if (cluster === undefined || t.annotations.readOnlyHint) return undefined;
+    const key = options.merge?.mergeKey;
+    const call: LoggedCall = {
+      tool: t.name,
+      args: rawArgs ?? {},
+      origin,
+      ...(key === undefined ? {} : { merge: { mergeKey: key, merged: seen.merged === true } }),
+    };
+    return cluster.append(call);
+  }
+
+  /**
+   * Waits for the log to take a write. If it does not, the step the call performed is rolled back
+   * (when it is still on top of the history) and the call fails with `unavailable`.
+   */
+  private async acknowledged(t: AnyTool, appended: Promise<void>, seen: Seen): Promise<void> {
+    try {
+      await appended;
+    } catch (err) {
+      const { history } = this.services.engine;
+      const rolledBack = await this.services.engine.queue.submit(
+        () => {
+          const top = history.nextUndo;
+          if (seen.step === undefined || seen.merged === true || top === undefined || top.seq !== seen.step) return false;
+          history.rollback(top);
+          return true;
+        },
+        { label: 'cluster-rollback' },
+      );
+      const why = isFootlightError(err) ? err.message : String(err);
+      this.services.log.warn({ tool: t.name, rolledBack, err }, 'the cluster log did not take a call');
+      throw unavailable(
+        `the show's command log did not acknowledge ${t.name} (${why}), so render nodes would not see it: ` +
+          (rolledBack || seen.step === undefined
+            ? 'it was taken back and nothing changed. Call again once the log is reachable.'
+            : 'it could not be taken back (later steps are on top of it); re-read state before deciding what to do.'),
+      );
+    }
+  }
+
   /** Notes the history step `run` performs or merges into (observed inside the same queue task). */
-  private observe<T>(seen: { step?: number } | undefined, run: () => T): T {
+  private observe<T>(seen: Seen | undefined, run: () => T): T {
     if (seen === undefined) return run();
     const stop = this.services.engine.history.listen((change) => {
-      if ((change.kind === 'perform' || change.kind === 'merge') && change.entry !== undefined) seen.step = change.entry.seq;
-      else if (change.kind === 'undo' && change.entry !== undefined && change.entry.seq === seen.step) delete seen.step; // rolled back
+      if ((change.kind === 'perform' || change.kind === 'merge') && change.entry !== undefined) {
+        seen.step = change.entry.seq;
+        seen.merged = change.kind === 'merge';
+      } else if (change.kind === 'undo' && change.entry !== undefined && change.entry.seq === seen.step) delete seen.step; // rolled back
     });
     try {
       return run();

@@ -16,6 +16,12 @@ interface Toolset {
 export const TOOLSETS: readonly Toolset[] = [
   { id: 'status', domain: 'core', default: true, description: 'server status, connections, finding and enabling tools' },
   { id: 'history', domain: 'core', default: true, description: 'undo, redo and the shared history' },
+  {
+    id: 'cluster',
+    domain: 'core',
+    default: false,
+    description: 'cluster of machines: this node, its role (leader or render node), the leader, lag, frame digests',
+  },
   { id: 'batch', domain: 'core', default: true, description: 'several operations in one atomic, undoable batch' },
   {
     id: 'discover',

@@ -103,6 +103,6 @@ export async function callFail(client: Client, name: string, args: Record<string
   const result = await client.callTool({ name, arguments: args });
   const text = (result.content as { type: string; text?: string }[])[0]?.text ?? '';
   assert.equal(result.isError, true, `${name} was expected to fail but returned ${text}`);
-  assert.match(text, /^(not_found|invalid_argument|internal|stale|timeout|busy): /);
+  assert.match(text, /^(not_found|invalid_argument|internal|stale|timeout|busy|unavailable): /);
   return text;
 }

@@ -7,7 +7,7 @@ import { estimateStepBytes } from './step-size.js';
 
 /** Which surface (and which session of it) made a change. Shown next to each undo step. */
 export interface Origin {
-  readonly surface: 'mcp' | 'console' | 'osc' | 'midi' | 'protocol3' | 'cli' | 'engine';
+  readonly surface: 'mcp' | 'console' | 'osc' | 'midi' | 'protocol3' | 'cli' | 'engine' | 'cluster';
   /** The MCP session id, console connection or peer address, when there is one. */
   readonly session?: string;
   /** A human name for the session: the MCP client's name, "console", an OSC peer. */

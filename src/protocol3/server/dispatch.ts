@@ -1,4 +1,5 @@
 import { FootlightError, invalidArgument } from '../../engine/errors.js';
+import type { Origin } from '../../engine/commands/history.js';
 import type { Logger } from '../../engine/log.js';
 import type { Request } from '../../engine/request.js';
 import { SoundRefusal } from '../../sound/model/errors.js';
@@ -60,15 +61,18 @@ function execute(host: SoundHost, def: CommandDef, args: readonly string[], requ
   return request.task(def.name, () => run.queued(host, args, request.origin, guard));
 }
 
+/** Throws when a write from this origin may not run on this host (a cluster's render node). */
+type AdmitWrite = (command: string, origin: Origin) => void;
+
 /**
  * Parses one command line, runs its one host operation under the request (its origin and one
  * deadline), and shapes the JSON reply. Never throws.
  */
-export async function dispatchLine(host: SoundHost, line: string, request: Request, log: Logger): Promise<Payload> {
+export async function dispatchLine(host: SoundHost, line: string, request: Request, log: Logger, admit?: AdmitWrite): Promise<Payload> {
   const tokens = tokenize(line);
   if (tokens.length === 0) return errorReply(invalidArgument('empty command; send one command per line, e.g. ping'), log);
   const [name, ...args] = tokens;
-  if (name === 'guard') return dispatchGuard(host, args, request, log);
+  if (name === 'guard') return dispatchGuard(host, args, request, log, admit);
   const def = COMMANDS_BY_NAME.get(name);
   if (def === undefined) {
     return errorReply(
@@ -79,13 +83,14 @@ export async function dispatchLine(host: SoundHost, line: string, request: Reque
   }
   try {
     arity(def, args.length);
+    if (def.write) admit?.(def.name, request.origin);
     return shape(await execute(host, def, args, request, {}));
   } catch (err) {
     return errorReply(err, log, def.name, usage(def));
   }
 }
 
-async function dispatchGuard(host: SoundHost, args: readonly string[], request: Request, log: Logger): Promise<Payload> {
+async function dispatchGuard(host: SoundHost, args: readonly string[], request: Request, log: Logger, admit?: AdmitWrite): Promise<Payload> {
   const synopsis = `guard ${GUARD_SYNOPSIS}`;
   try {
     if (args.length < 2)
@@ -102,6 +107,7 @@ async function dispatchGuard(host: SoundHost, args: readonly string[], request: 
     }
     try {
       arity(inner, args.length - 2);
+      admit?.(inner.name, request.origin);
       return { ...shape(await execute(host, inner, args.slice(2), request, { revision })), guarded: true };
     } catch (err) {
       return { ...errorReply(err, log, inner.name, `guard REVISION ${usage(inner)}`), guarded: true };

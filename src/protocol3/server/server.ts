@@ -31,6 +31,8 @@ interface Protocol3ServerOptions {
    * marked `via: 'protocol3'`. Every other connection is attributed to itself (its peer).
    */
   readonly attribution?: AttributionRegistry;
+  /** Throws when a write from this origin may not run here (a cluster's render node: docs/cluster.md). */
+  readonly admitWrite?: (command: string, origin: Origin) => void;
 }
 
 export interface Protocol3Server {
@@ -135,7 +137,8 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
       } catch {
         return errorReply(invalidArgument('the command line is not valid UTF-8; nothing was run'), log);
       }
-      return dispatchLine(soundHost, line, queuedRequest(soundHost.engine.queue, item.origin, item.receivedAt + deadlineMs, 'protocol3'), log);
+      const request = queuedRequest(soundHost.engine.queue, item.origin, item.receivedAt + deadlineMs, 'protocol3');
+      return dispatchLine(soundHost, line, request, log, options.admitWrite);
     };
 
     const pump = async (): Promise<void> => {

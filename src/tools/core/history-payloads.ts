@@ -5,7 +5,7 @@ import { invalidArgument } from '../../engine/errors.js';
 export const HistoryStepPayload = z.strictObject({
   seq: z.number().int().describe('Sequence number of the step, increasing'),
   label: z.string().describe('What the step changed'),
-  surface: z.enum(['mcp', 'console', 'osc', 'midi', 'protocol3', 'cli', 'engine']).describe('Where the change came from'),
+  surface: z.enum(['mcp', 'console', 'osc', 'midi', 'protocol3', 'cli', 'engine', 'cluster']).describe('Where the change came from'),
   session: z.string().optional().describe('MCP session id, console connection or peer address'),
   client: z.string().optional().describe('Name of the client that made it'),
   via: z

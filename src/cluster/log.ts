@@ -1,0 +1,102 @@
+// The show's command log on NATS JetStream: one stream per show, appended by the leader, read from
+// its start by each render node with an ordered consumer (docs/cluster.md).
+import { type NatsConnection, connect } from '@nats-io/transport-node';
+import { type JetStreamClient, type JetStreamManager, type ConsumerMessages, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { unavailable } from '../engine/errors.js';
+import { type LogRecord, decodeRecord, encodeRecord, subjectOf } from './records.js';
+
+/** How long an append waits for JetStream's acknowledgement before the call fails, in ms. */
+const APPEND_TIMEOUT_MS = 2000;
+/** How long closing waits for pending appends to drain. */
+const CLOSE_WAIT_MS = 1000;
+
+/** One record as a reader sees it: its place in the stream and how many follow it. */
+interface ReadRecord {
+  readonly seq: number;
+  readonly pending: number;
+  readonly record: LogRecord;
+}
+
+export class ShowLog {
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly js: JetStreamClient,
+    private readonly jsm: JetStreamManager,
+    readonly stream: string,
+  ) {}
+
+  /** Connects to the NATS server at `url` (nats://HOST:PORT); `unavailable` when it cannot be reached. */
+  static async open(url: string, node: string, stream: string): Promise<ShowLog> {
+    let nc: NatsConnection;
+    try {
+      nc = await connect({ servers: url, name: `footlight-${node}`, maxReconnectAttempts: -1, reconnectTimeWait: 250 });
+    } catch (err) {
+      throw unavailable(`cannot reach the cluster's NATS server at ${url}: ${(err as Error).message}`);
+    }
+    return new ShowLog(nc, jetstream(nc, { timeout: APPEND_TIMEOUT_MS }), await jetstreamManager(nc), stream);
+  }
+
+  get connected(): boolean {
+    return !this.nc.isClosed();
+  }
+
+  /** Leader: makes the show's stream (file storage) and empties it: the log starts with this run of the show. */
+  async reset(): Promise<void> {
+    const config = { name: this.stream, subjects: [`${this.stream}.>`] };
+    try {
+      await this.jsm.streams.info(this.stream);
+      await this.jsm.streams.purge(this.stream);
+    } catch {
+      await this.jsm.streams.add(config);
+    }
+  }
+
+  /** Whether the show's stream exists yet (a render node waits for its leader). */
+  async exists(): Promise<boolean> {
+    try {
+      await this.jsm.streams.info(this.stream);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Appends a record. The request leaves on the connection before this returns, so records are
+   * stored in the order `append` is called; the promise settles with JetStream's acknowledgement.
+   */
+  append(record: LogRecord): Promise<number> {
+    return this.js.publish(subjectOf(this.stream, record.kind), encodeRecord(record)).then(
+      (ack) => ack.seq,
+      (err: unknown) => {
+        throw unavailable(`JetStream did not acknowledge the append: ${(err as Error).message}`);
+      },
+    );
+  }
+
+  /** The newest record of a kind, if any (a render node measures its lag against the newest tick). */
+  async newest(kind: LogRecord['kind']): Promise<LogRecord | undefined> {
+    const m = await this.jsm.streams.getMessage(this.stream, { last_by_subj: subjectOf(this.stream, kind) });
+    return m === null ? undefined : decodeRecord(m.data);
+  }
+
+  /** Reads the stream from its start, in order, with an ordered consumer; `stop()` ends the iteration. */
+  async read(): Promise<{ records: AsyncIterable<ReadRecord>; stop: () => void }> {
+    const consumer = await this.js.consumers.get(this.stream);
+    const messages: ConsumerMessages = await consumer.consume();
+    async function* records(): AsyncIterable<ReadRecord> {
+      for await (const m of messages) yield { seq: m.seq, pending: m.info.pending, record: decodeRecord(m.data) };
+    }
+    return { records: records(), stop: () => void messages.close() };
+  }
+
+  /** Drains the connection (pending appends finish), or closes it after a second when the server is gone. */
+  async close(): Promise<void> {
+    if (this.nc.isClosed()) return;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
+    await Promise.race([this.nc.drain().catch(() => undefined), late]);
+    clearTimeout(timer);
+    if (!this.nc.isClosed()) await this.nc.close();
+  }
+}

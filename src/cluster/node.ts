@@ -1,0 +1,253 @@
+// A node of a cluster (docs/cluster.md): the leader runs the show and appends every write and every
+// frame to the show's log; a render node replays that log through the same call path and renders
+// the same frames on the same fixed timestep. Both keep digests of the frames they rendered.
+import type { Origin } from '../engine/commands/history.js';
+import type { Engine } from '../engine/engine.js';
+import { unavailable } from '../engine/errors.js';
+import type { Logger } from '../engine/log.js';
+import type { LightShow } from '../light/show/light-show.js';
+import type { ClusterLink, ClusterStatus, LoggedCall } from '../tools/cluster-link.js';
+import type { ToolRegistry } from '../tools/invoke.js';
+import { FrameDigests, frameDigest } from './digests.js';
+import type { ShowLog } from './log.js';
+import type { CallRecord, LogRecord, TickRecord } from './records.js';
+import { streamName } from './records.js';
+
+type ClusterRole = 'leader' | 'render';
+
+export interface ClusterOptions {
+  /** The NATS server, nats://HOST:PORT. */
+  readonly url: string;
+  /** This node's name (unique in the cluster). */
+  readonly node: string;
+  readonly role: ClusterRole;
+}
+
+/** What a node drives: the process's engine and show, and its tools for replay. */
+interface NodeParts {
+  readonly engine: Engine;
+  readonly light: LightShow;
+  /** The song transport a tick reports (position in beats). */
+  readonly transport: { readonly position: number; readonly playing: boolean };
+  readonly tools: ToolRegistry;
+  readonly log: Logger;
+  /** Called about once a second while the node's status changes (status.json). */
+  readonly onStatus?: () => void;
+}
+
+/** The engine period of a cluster's frames (the leader's clock runs 60 fps on a fixed timestep). */
+const FRAME_MS = 1000 / 60;
+const STATUS_EVERY_MS = 1000;
+const WAIT_FOR_LEADER_MS = 250;
+
+export class ClusterNode implements ClusterLink {
+  private readonly digests = new FrameDigests();
+  private leader: string | null;
+  private lag: number | null = null;
+  private calls = 0;
+  private failed = 0;
+  private stopped: string | undefined;
+  private closed = false;
+  private timer: NodeJS.Timeout | null = null;
+  private stopReading: (() => void) | undefined;
+  private reading: Promise<void> | undefined;
+  /** The wall clock (epoch ms) of the frame being rendered: what Timer and Damper read. */
+  private frameWallMs = Date.now();
+  private parts: NodeParts | undefined;
+
+  private constructor(
+    readonly options: ClusterOptions,
+    private readonly log: ShowLog,
+  ) {
+    this.leader = options.role === 'leader' ? options.node : null;
+  }
+
+  /** Connects to the NATS server; the stream is named after the project (one stream per show). */
+  static async open(options: ClusterOptions, project: string | undefined): Promise<ClusterNode> {
+    // The NATS client loads only here: a process outside a cluster never reads it.
+    const { ShowLog } = await import('./log.js');
+    return new ClusterNode(options, await ShowLog.open(options.url, options.node, streamName(project)));
+  }
+
+  get role(): ClusterRole {
+    return this.options.role;
+  }
+
+  /**
+   * Prepares the node before its clock starts: the leader empties the log and opens it with a start
+   * record, and will log a tick per frame; both keep frame digests. `run` starts the replay.
+   */
+  async start(parts: NodeParts, project: string | undefined): Promise<void> {
+    this.parts = parts;
+    const { engine, light } = parts;
+    // Timer and Damper read the frame's wall clock: the leader's, latched when the frame starts.
+    (light.lx as { wallClockMs?: () => number }).wallClockMs = () => this.frameWallMs;
+    if (this.options.role === 'leader') {
+      await this.log.reset();
+      await this.log.append({ kind: 'start', leader: this.options.node, project: project ?? null, startedAt: new Date().toISOString() });
+      engine.clock.fixedStep = true;
+      engine.clock.onFrame(() => (this.frameWallMs = Date.now()), { first: true });
+    }
+    engine.clock.onFrame((frame) => this.rendered(frame.index));
+  }
+
+  /** Once every surface listens (the sound tools replay through the protocol-3 listener): a render node starts to replay. */
+  run(): void {
+    if (this.options.role === 'render' && this.reading === undefined) this.reading = this.follow();
+    if (this.timer !== null) return;
+    this.timer = setInterval(() => void this.refresh(), STATUS_EVERY_MS);
+    this.timer.unref();
+  }
+
+  admitWrite(tool: string, origin: Origin): void {
+    if (this.options.role === 'leader' || origin.surface === 'cluster') return;
+    throw unavailable(
+      `this is render node ${this.options.node} of a cluster: it only replays the show's log, so ${tool} was refused and nothing changed. ` +
+        `Send writes to the leader (${this.leader ?? 'not yet known: it has not opened the log'}).`,
+    );
+  }
+
+  append(call: LoggedCall): Promise<void> | undefined {
+    if (this.options.role !== 'leader' || this.parts === undefined) return undefined;
+    const record: CallRecord = { kind: 'call', ...call, frame: this.parts.engine.clock.frames };
+    const acked = this.log.append(record).then(
+      () => {
+        this.calls++;
+      },
+      (err: unknown) => {
+        this.failed++;
+        throw err;
+      },
+    );
+    acked.catch(() => {}); // the caller awaits it; this only keeps an early refusal from counting as unhandled
+    return acked;
+  }
+
+  status(): ClusterStatus {
+    const last = this.digests.last;
+    return {
+      role: this.options.role,
+      node: this.options.node,
+      leader: this.leader,
+      stream: this.log.stream,
+      connected: this.log.connected,
+      frame: last?.frame ?? null,
+      lag: this.options.role === 'leader' ? 0 : this.lag,
+      digest: last?.digest ?? null,
+      calls: this.calls,
+      failed: this.failed,
+      ...(this.stopped === undefined ? {} : { stopped: this.stopped }),
+    };
+  }
+
+  digestOf(frame: number): string | undefined {
+    return this.digests.get(frame);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.timer !== null) clearInterval(this.timer);
+    this.stopReading?.();
+    await this.reading;
+    await this.log.close();
+  }
+
+  /** After the show rendered frame `index`: keep its digest; the leader logs the tick. */
+  private rendered(index: number): void {
+    const parts = this.parts;
+    if (parts === undefined) return;
+    this.digests.add(index, frameDigest(parts.light.main));
+    if (this.options.role !== 'leader') return;
+    const tick: TickRecord = {
+      kind: 'tick',
+      frame: index,
+      position: parts.transport.position,
+      playing: parts.transport.playing,
+      wallMs: this.frameWallMs,
+    };
+    this.log.append(tick).catch((err: unknown) => {
+      this.failed++;
+      if (this.failed === 1 || this.failed % 600 === 0) parts.log.warn({ err, failed: this.failed }, 'the cluster log did not take a frame tick');
+    });
+  }
+
+  /** Render node: waits for the leader's log, then replays it from its start until closed. */
+  private async follow(): Promise<void> {
+    const parts = this.parts;
+    if (parts === undefined) return;
+    while (!this.closed && !(await this.log.exists())) await new Promise((r) => setTimeout(r, WAIT_FOR_LEADER_MS));
+    if (this.closed) return;
+    const { records, stop } = await this.log.read();
+    this.stopReading = stop;
+    if (this.closed) stop();
+    try {
+      for await (const { record } of records) {
+        if (this.closed) break;
+        if (!(await this.apply(record, parts))) {
+          stop();
+          break;
+        }
+      }
+    } catch (err) {
+      if (!this.closed) {
+        this.stopped = `reading the log failed: ${(err as Error).message}`;
+        parts.log.error({ err }, 'the cluster log could not be read; this render node stopped following it');
+      }
+    }
+  }
+
+  /** Applies one record; false when the node must stop following the log. */
+  private async apply(record: LogRecord, parts: NodeParts): Promise<boolean> {
+    if (record.kind === 'start') {
+      if (this.leader !== null) {
+        this.stopped = `the leader ${record.leader} started the show again: restart this node to follow it`;
+        parts.log.error({ leader: record.leader }, this.stopped);
+        return false;
+      }
+      this.leader = record.leader;
+      return true;
+    }
+    if (record.kind === 'tick') {
+      this.frameWallMs = record.wallMs;
+      const { clock } = parts.engine;
+      await parts.engine.queue.submit(
+        () => {
+          const behind = record.frame + 1 - clock.frames;
+          if (behind > 0) clock.stepFixed(behind, FRAME_MS);
+        },
+        { label: 'cluster-frame' },
+      );
+      return true;
+    }
+    const origin: Origin = {
+      surface: 'cluster',
+      ...(record.origin.session === undefined ? {} : { session: record.origin.session }),
+      client: `${this.leader ?? 'leader'}/${record.origin.surface}${record.origin.client === undefined ? '' : `/${record.origin.client}`}`,
+    };
+    // The leader's history decided whether the call merged: the replay does the same (never by its own clock).
+    const merge = record.merge === undefined ? undefined : { mergeKey: record.merge.mergeKey, mergeWindowMs: record.merge.merged ? Infinity : -1 };
+    try {
+      await parts.tools.invoke(record.tool, record.args, origin, merge === undefined ? {} : { merge });
+      this.calls++;
+    } catch (err) {
+      this.failed++;
+      parts.log.error({ err, tool: record.tool }, 'a call from the cluster log failed on this render node: its show has diverged from the leader');
+    }
+    return true;
+  }
+
+  /** About once a second: a render node measures its lag against the newest tick; status.json is rewritten. */
+  private async refresh(): Promise<void> {
+    if (this.options.role === 'render') {
+      try {
+        const newest = await this.log.newest('tick');
+        const mine = this.digests.last?.frame ?? -1;
+        this.lag = newest?.kind === 'tick' ? Math.max(0, newest.frame - mine) : null;
+      } catch {
+        this.lag = null;
+      }
+    }
+    this.parts?.onStatus?.();
+  }
+}

@@ -1,0 +1,58 @@
+// What the show's command log holds (docs/cluster.md, "The log"): one stream per show, three kinds
+// of record on their own subjects, in one total order (the stream's sequence).
+import { invalidArgument } from '../engine/errors.js';
+import type { LoggedCall } from '../tools/cluster-link.js';
+
+/** The leader opened the log: everything before it belongs to an earlier run of the show. */
+interface StartRecord {
+  readonly kind: 'start';
+  readonly leader: string;
+  /** The project the leader opened (its path as the leader sees it), or null for the built-in demo. */
+  readonly project: string | null;
+  readonly startedAt: string;
+}
+
+/** A write the leader ran, with the leader's frame count when it ran (frames run so far). */
+export interface CallRecord extends LoggedCall {
+  readonly kind: 'call';
+  readonly frame: number;
+}
+
+/** The leader ran frame `frame` (0-based); calls logged before it ran before it. */
+export interface TickRecord {
+  readonly kind: 'tick';
+  readonly frame: number;
+  /** The song position (seconds) after the frame's step, and whether the song plays. */
+  readonly position: number;
+  readonly playing: boolean;
+  /** The leader's wall clock (epoch ms) at the frame: the time of day Timer and Damper read. */
+  readonly wallMs: number;
+}
+
+export type LogRecord = StartRecord | CallRecord | TickRecord;
+
+/** A NATS subject token for the show (letters, digits, `-` and `_`): from the project's file name. */
+export function streamName(project: string | undefined): string {
+  const base = project === undefined ? 'demo' : (project.split(/[\\/]/).pop() ?? 'show').replace(/\.lxp$/i, '');
+  const token = base.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 48) || 'show';
+  return `footlight-${token}`;
+}
+
+/** The subject a record goes on, under the show's stream. */
+export function subjectOf(stream: string, kind: LogRecord['kind']): string {
+  return `${stream}.${kind}`;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export function encodeRecord(record: LogRecord): Uint8Array {
+  return encoder.encode(JSON.stringify(record));
+}
+
+export function decodeRecord(data: Uint8Array): LogRecord {
+  const value = JSON.parse(decoder.decode(data)) as { kind?: unknown };
+  if (value === null || typeof value !== 'object' || (value.kind !== 'start' && value.kind !== 'call' && value.kind !== 'tick'))
+    throw invalidArgument('the show log holds a record of no known kind');
+  return value as LogRecord;
+}
