@@ -498,6 +498,15 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     return statusWrites;
   };
 
+  /** Closes what started before the surfaces, when a later step of the start fails. */
+  const closeEngineParts = async (): Promise<void> => {
+    await outputs.close();
+    await dmxIn.close();
+    await timecodeOut.close();
+    await timecodeIn.close();
+    await live?.close();
+    restoreRenderPriority(renderPriority);
+  };
   // Before any surface and the first frame: the leader's log opens with its start; a render node begins to replay.
   try {
     await cluster?.start(
@@ -506,12 +515,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     );
   } catch (err) {
     await cluster?.close();
-    await outputs.close();
-    await dmxIn.close();
-    await timecodeOut.close();
-    await timecodeIn.close();
-    await live?.close();
-    restoreRenderPriority(renderPriority);
+    await closeEngineParts();
     throw err;
   }
   const midi = new MidiSurface(services);
@@ -607,12 +611,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     await mcp.close();
     await oscQuery?.close();
     await osc?.close();
-    await outputs.close();
-    await dmxIn.close();
-    await timecodeOut.close();
-    await timecodeIn.close();
-    await live?.close();
-    restoreRenderPriority(renderPriority);
+    await closeEngineParts();
     throw err instanceof Error ? new ListenError(`${err.message} (use --sound-port to choose the protocol-3 port)`) : err;
   }
   endpoints.protocol3 = { host: protocol3.host, port: protocol3.port };
@@ -636,12 +635,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     await protocol3.close();
     await oscQuery?.close();
     await osc?.close();
-    await outputs.close();
-    await dmxIn.close();
-    await timecodeOut.close();
-    await timecodeIn.close();
-    await live?.close();
-    restoreRenderPriority(renderPriority);
+    await closeEngineParts();
     throw err;
   }
   bind.port = http.port;

@@ -9,6 +9,7 @@ import type { Logger } from '../engine/log.js';
 import type { ConsoleContext } from './context.js';
 import type { MidiFeedback } from './midi-feedback.js';
 import { countDropped, type MidiSender, midiShapeError, newSender, takeMidi } from './midi-intake.js';
+import type { MidiPortsState } from '../tools/context.js';
 
 /** A system input as @julusian/midi's Input is: an event emitter of ('message', deltaTime, bytes). */
 interface MidiPortInput {
@@ -35,20 +36,8 @@ export interface MidiSync {
   readonly clock: boolean;
 }
 
-/** A port's counters, for list_midi_inputs. */
-export interface MidiPortStatus {
-  readonly name: string;
-  readonly input: boolean;
-  readonly output: boolean;
-  /** Messages from the input, and those dropped before the show read them (bad shape, a flood). */
-  readonly received: number;
-  readonly dropped: number;
-  /** Messages sent to the output, and sends it refused (the device went away). */
-  readonly sent: number;
-  readonly sendErrors: number;
-  /** What `--midi-sync-out` sends to its output. */
-  readonly sync: readonly ('mtc' | 'clock')[];
-}
+/** A port's counters, for list_midi_inputs (the tools' shape: tools/context.ts). */
+export type MidiPortStatus = MidiPortsState['ports'][number];
 
 interface Attached {
   readonly port: MidiPort;

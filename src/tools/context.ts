@@ -53,10 +53,13 @@ export interface MidiPortsState {
     readonly name: string;
     readonly input: boolean;
     readonly output: boolean;
+    /** Messages from the input, and those dropped before the show read them (bad shape, a flood). */
     readonly received: number;
     readonly dropped: number;
+    /** Messages sent to the output, and sends it refused (the device went away). */
     readonly sent: number;
     readonly sendErrors: number;
+    /** What `--midi-sync-out` sends to its output. */
     readonly sync: readonly ('mtc' | 'clock')[];
   }[];
 }
