@@ -74,7 +74,10 @@ export async function serve(options: ServeOptions): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'stopping');
-    if (app !== undefined) void app.close().then(() => process.exit(0));
+    // Still starting: nothing is serving yet, and the start can wait long (a NATS server that does
+    // not answer), so the process ends now, as a signal's default would.
+    if (app === undefined) process.exit(signal === 'SIGINT' ? 130 : 143);
+    void app.close().then(() => process.exit(0));
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

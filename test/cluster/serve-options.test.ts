@@ -42,3 +42,30 @@ test('serve --cluster: the flags go together, the URL is checked, an absent NATS
   assert.equal(absent.code, 2);
   assert.match(absent.stderr, new RegExp(`cannot reach the cluster's NATS server at nats://127\\.0\\.0\\.1:${port}`));
 });
+
+test('serve stops at a signal while its start waits for a NATS server that does not answer', { timeout: 90_000 }, async (t) => {
+  const home = await tempHome(t);
+  // A TCP server that accepts and never speaks: the NATS client waits for its greeting (20 s).
+  const sockets: import('node:net').Socket[] = [];
+  let accepted!: () => void;
+  const connected = new Promise<void>((resolve) => (accepted = resolve));
+  const silent = createServer((socket) => {
+    sockets.push(socket);
+    accepted();
+  });
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  t.after(() => {
+    for (const s of sockets) s.destroy();
+    silent.close();
+  });
+  const { port } = silent.address() as { port: number };
+  const child = spawn(process.execPath, [BIN, ...BASE, '--cluster', `nats://127.0.0.1:${port}`, '--node', 'a', '--role', 'leader'], {
+    env: { ...process.env, FOOTLIGHT_HOME: home },
+    stdio: 'ignore',
+  });
+  t.after(() => child.kill('SIGKILL'));
+  const exited = new Promise<number>((resolve) => child.once('exit', (code) => resolve(code ?? -1)));
+  await connected; // the start is under way: its signal handlers are in place
+  child.kill('SIGTERM');
+  assert.equal(await exited, 143, 'ended at the signal, not when the NATS client gave up (exit 2)');
+});
