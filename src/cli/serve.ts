@@ -74,10 +74,16 @@ export async function serve(options: ServeOptions): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'stopping');
-    // Still starting: nothing is serving yet, and the start can wait long (a NATS server that does
-    // not answer), so the process ends now, as a signal's default would.
-    if (app === undefined) process.exit(signal === 'SIGINT' ? 130 : 143);
-    void app.close().then(() => process.exit(0));
+    // Still starting: the start can wait long (a NATS server that does not answer), so the process
+    // ends now, as a signal's default would. Checked after this turn of the event loop: a start whose
+    // last step (status.json says running) completed in the same turn has returned by then, and
+    // that show stops cleanly.
+    const end = (): void => {
+      if (app === undefined) process.exit(signal === 'SIGINT' ? 130 : 143);
+      void app.close().then(() => process.exit(0));
+    };
+    if (app === undefined) setImmediate(end);
+    else end();
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
