@@ -9,6 +9,7 @@ import type { LightShow } from '../light/show/light-show.js';
 import type { ClusterLink, ClusterStatus, LoggedCall } from '../tools/cluster-link.js';
 import type { ToolRegistry } from '../tools/invoke.js';
 import { FrameDigests, frameDigest } from './digests.js';
+import { InputRecorder, InputReplay } from './frame-inputs.js';
 import type { ShowLog } from './log.js';
 import type { CallRecord, LogRecord, TickRecord } from './records.js';
 import { streamName } from './records.js';
@@ -54,6 +55,9 @@ export class ClusterNode implements ClusterLink {
   /** The wall clock (epoch ms) of the frame being rendered: what Timer and Damper read. */
   private frameWallMs = Date.now();
   private parts: NodeParts | undefined;
+  /** The leader records each frame's DMX and audio inputs with its tick; a render node plays them back. */
+  private inputs: InputRecorder | undefined;
+  private replay: InputReplay | undefined;
 
   private constructor(
     readonly options: ClusterOptions,
@@ -87,7 +91,8 @@ export class ClusterNode implements ClusterLink {
       await this.log.append({ kind: 'start', leader: this.options.node, project: project ?? null, startedAt: new Date().toISOString() });
       engine.clock.fixedStep = true;
       engine.clock.onFrame(() => (this.frameWallMs = Date.now()), { first: true });
-    }
+      this.inputs = new InputRecorder(light);
+    } else this.replay = new InputReplay(light);
     engine.clock.onFrame((frame) => this.rendered(frame.index));
   }
 
@@ -150,6 +155,8 @@ export class ClusterNode implements ClusterLink {
     if (this.timer !== null) clearInterval(this.timer);
     this.stopReading?.();
     await this.reading;
+    this.inputs?.close();
+    this.replay?.close();
     await this.log.close();
   }
 
@@ -165,6 +172,7 @@ export class ClusterNode implements ClusterLink {
       position: parts.transport.position,
       playing: parts.transport.playing,
       wallMs: this.frameWallMs,
+      ...this.inputs?.take(),
     };
     this.log.append(tick).catch((err: unknown) => {
       this.failed++;
@@ -210,6 +218,7 @@ export class ClusterNode implements ClusterLink {
     }
     if (record.kind === 'tick') {
       this.frameWallMs = record.wallMs;
+      this.replay?.next(record);
       const { clock } = parts.engine;
       await parts.engine.queue.submit(
         () => {

@@ -2,6 +2,7 @@
 // of record on their own subjects, in one total order (the stream's sequence).
 import { invalidArgument } from '../engine/errors.js';
 import type { LoggedCall } from '../tools/cluster-link.js';
+import type { FrameInputs } from './frame-inputs.js';
 
 /** The leader opened the log: everything before it belongs to an earlier run of the show. */
 interface StartRecord {
@@ -18,8 +19,8 @@ export interface CallRecord extends LoggedCall {
   readonly frame: number;
 }
 
-/** The leader ran frame `frame` (0-based); calls logged before it ran before it. */
-export interface TickRecord {
+/** The leader ran frame `frame` (0-based); calls logged before it ran before it. Its inputs (DMX, audio) are the frame's. */
+export interface TickRecord extends FrameInputs {
   readonly kind: 'tick';
   readonly frame: number;
   /** The song position (seconds) after the frame's step, and whether the song plays. */

@@ -7,6 +7,8 @@ import { AUDIO_BLOCK, type LightAudioInput } from '../light/audio/audio-input.js
 const RING = 256;
 
 export class AudioBlocks implements LightAudioInput {
+  /** How many recent blocks `block` still returns. */
+  static readonly KEPT = RING;
   private count = 0;
   private first = 0;
   private fill = 0;
@@ -27,6 +29,15 @@ export class AudioBlocks implements LightAudioInput {
 
   block(n: number): Float32Array | null {
     this.read = true;
+    return this.peek(n);
+  }
+
+  /** Blocks completed so far, and one of them if still kept, without marking the input read (a cluster's leader logs them: src/cluster). */
+  get completed(): number {
+    return this.count;
+  }
+
+  peek(n: number): Float32Array | null {
     return n < this.count && n >= this.count - RING && n >= 0 ? this.ring[n % RING] : null;
   }
 
