@@ -100,6 +100,12 @@ function clusterRole(value: string): 'leader' | 'render' {
   return value;
 }
 
+function presentDelay(value: string): number {
+  const ms = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || ms > 1000) throw new InvalidArgumentError('milliseconds from 0 to 1000');
+  return ms;
+}
+
 function nodeName(value: string): string {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw new InvalidArgumentError('letters, digits, - and _ (at most 64)');
   return value;
@@ -220,6 +226,11 @@ program
   )
   .option('--node <name>', "this node's name in the cluster (letters, digits, - and _)", nodeName)
   .option('--role <role>', 'leader (runs the show and appends every write and frame to the log) or render (replays the log, refuses writes)', clusterRole)
+  .option(
+    '--cluster-delay <ms>',
+    'render node: present each frame this long after the leader ran it (0–1000 ms, default 50), so every node shows frame f together',
+    presentDelay,
+  )
   .action(
     async (opts: {
       project?: string;
@@ -257,6 +268,7 @@ program
       cluster?: string;
       node?: string;
       role?: 'leader' | 'render';
+      clusterDelay?: number;
     }) => (await import('./serve.js')).serve(opts),
   );
 

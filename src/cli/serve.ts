@@ -49,6 +49,8 @@ export interface ServeOptions {
   readonly cluster?: string;
   readonly node?: string;
   readonly role?: 'leader' | 'render';
+  /** serve --cluster-delay MS: a render node presents frame f this long after the leader ran it. */
+  readonly clusterDelay?: number;
 }
 
 /** `footlight serve`: runs until SIGINT/SIGTERM, then stops cleanly and marks status.json stopped. */
@@ -64,6 +66,11 @@ export async function serve(options: ServeOptions): Promise<void> {
   }
   if (options.cluster === undefined ? options.node !== undefined || options.role !== undefined : options.node === undefined || options.role === undefined) {
     log.error({}, '--cluster, --node and --role go together: a cluster node needs its NATS server, its name and its role (docs/cluster.md)');
+    process.exitCode = 2;
+    return;
+  }
+  if (options.clusterDelay !== undefined && options.cluster === undefined) {
+    log.error({}, '--cluster-delay is for a node of a cluster (with --cluster, --node and --role): docs/cluster.md');
     process.exitCode = 2;
     return;
   }
@@ -124,7 +131,14 @@ export async function serve(options: ServeOptions): Promise<void> {
       defaultRenderPriority: 'high',
       ...(options.cluster === undefined || options.node === undefined || options.role === undefined
         ? {}
-        : { cluster: { url: options.cluster, node: options.node, role: options.role } }),
+        : {
+            cluster: {
+              url: options.cluster,
+              node: options.node,
+              role: options.role,
+              ...(options.clusterDelay === undefined ? {} : { presentDelayMs: options.clusterDelay }),
+            },
+          }),
       log,
     });
   } catch (err) {

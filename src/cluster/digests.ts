@@ -10,19 +10,30 @@ export function frameDigest(colors: Uint32Array): string {
     .digest('hex');
 }
 
-/** The digests of the frames a node rendered most recently, by frame number. */
+/** The digests of the frames a node rendered most recently, by frame number, with when each was rendered. */
 export class FrameDigests {
   private readonly byFrame = new Map<number, string>();
+  private readonly times = new Map<number, number>();
   private lastFrame: number | null = null;
 
-  add(frame: number, digest: string): void {
+  /** `at`: when the frame was rendered (epoch ms, fractional). */
+  add(frame: number, digest: string, at: number): void {
     this.byFrame.set(frame, digest);
+    this.times.set(frame, at);
     this.lastFrame = frame;
-    if (this.byFrame.size > KEPT) this.byFrame.delete(this.byFrame.keys().next().value as number);
+    if (this.byFrame.size > KEPT) {
+      const oldest = this.byFrame.keys().next().value as number;
+      this.byFrame.delete(oldest);
+      this.times.delete(oldest);
+    }
   }
 
   get(frame: number): string | undefined {
     return this.byFrame.get(frame);
+  }
+
+  renderedAt(frame: number): number | undefined {
+    return this.times.get(frame);
   }
 
   get last(): { readonly frame: number; readonly digest: string } | undefined {

@@ -22,6 +22,8 @@ export interface ClusterOptions {
   /** This node's name (unique in the cluster). */
   readonly node: string;
   readonly role: ClusterRole;
+  /** Render node: present frame f this long after the leader ran it (ms; default PRESENT_DELAY_MS). */
+  readonly presentDelayMs?: number;
 }
 
 /** What a node drives: the process's engine and show, and its tools for replay. */
@@ -40,6 +42,12 @@ interface NodeParts {
 const FRAME_MS = 1000 / 60;
 const STATUS_EVERY_MS = 1000;
 const WAIT_FOR_LEADER_MS = 250;
+/**
+ * How long after the leader ran frame f a render node presents it: longer than the log's delivery
+ * (p99 5 ms on loopback, a few ms more across a switch) and a frame's render, so every node shows
+ * frame f at the same moment of the machines' shared clock (NTP or PTP keeps them together).
+ */
+const PRESENT_DELAY_MS = 50;
 
 export class ClusterNode implements ClusterLink {
   private readonly digests = new FrameDigests();
@@ -47,6 +55,7 @@ export class ClusterNode implements ClusterLink {
   private lag: number | null = null;
   private calls = 0;
   private failed = 0;
+  private late = 0;
   private stopped: string | undefined;
   private closed = false;
   private timer: NodeJS.Timeout | null = null;
@@ -142,11 +151,20 @@ export class ClusterNode implements ClusterLink {
       calls: this.calls,
       failed: this.failed,
       ...(this.stopped === undefined ? {} : { stopped: this.stopped }),
+      ...(this.options.role === 'render' ? { presentDelayMs: this.presentDelayMs, late: this.late } : {}),
     };
   }
 
   digestOf(frame: number): string | undefined {
     return this.digests.get(frame);
+  }
+
+  renderedAt(frame: number): number | undefined {
+    return this.digests.renderedAt(frame);
+  }
+
+  private get presentDelayMs(): number {
+    return this.options.presentDelayMs ?? PRESENT_DELAY_MS;
   }
 
   async close(): Promise<void> {
@@ -164,7 +182,7 @@ export class ClusterNode implements ClusterLink {
   private rendered(index: number): void {
     const parts = this.parts;
     if (parts === undefined) return;
-    this.digests.add(index, frameDigest(parts.light.main));
+    this.digests.add(index, frameDigest(parts.light.main), performance.timeOrigin + performance.now());
     if (this.options.role !== 'leader') return;
     const tick: TickRecord = {
       kind: 'tick',
@@ -219,6 +237,10 @@ export class ClusterNode implements ClusterLink {
     if (record.kind === 'tick') {
       this.frameWallMs = record.wallMs;
       this.replay?.next(record);
+      // Frame f is presented a fixed delay after the leader ran it, on every render node alike.
+      const wait = record.wallMs + this.presentDelayMs - (performance.timeOrigin + performance.now());
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      else this.late++;
       const { clock } = parts.engine;
       await parts.engine.queue.submit(
         () => {

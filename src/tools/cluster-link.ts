@@ -34,6 +34,10 @@ export interface ClusterStatus {
   readonly failed: number;
   /** Why this node stopped following the log, when it has. */
   readonly stopped?: string;
+  /** Render node: how long after the leader ran a frame this node presents it (ms). */
+  readonly presentDelayMs?: number;
+  /** Render node: frames presented after their time (the tick came later than the delay; every frame of a replay that catches up). */
+  readonly late?: number;
 }
 
 export interface ClusterLink {
@@ -47,4 +51,6 @@ export interface ClusterLink {
   status(): ClusterStatus;
   /** The digest of a recent frame this node rendered, if it still keeps it. */
   digestOf(frame: number): string | undefined;
+  /** When this node rendered a recent frame (epoch ms), if it still keeps it. */
+  renderedAt(frame: number): number | undefined;
 }

@@ -34,16 +34,20 @@ export default defineTool({
     calls: z.number().int().optional().describe('Writes appended (leader) or replayed (render node)'),
     failed: z.number().int().optional().describe('Appends refused (leader) or replayed calls that failed here (render node: it diverged)'),
     stopped: z.string().optional().describe('Why a render node stopped following the log'),
+    presentDelayMs: z.number().optional().describe('Render node: how long after the leader ran a frame this node presents it (serve --cluster-delay)'),
+    late: z.number().int().optional().describe('Render node: frames presented after their time (all of a replay that catches up)'),
     digests: z
       .array(z.strictObject({ frame: z.number().int(), digest: z.string().nullable().describe('null: not rendered here, or no longer kept') }))
       .describe('The digests of the frames asked for'),
+    renderedAt: z.array(z.number().nullable()).describe('When this node rendered each of those frames (epoch ms; null: not kept)'),
   }),
   handle: ({ frames }, { cluster }) => {
-    if (cluster === undefined) return { clustered: false, digests: [] };
+    if (cluster === undefined) return { clustered: false, digests: [], renderedAt: [] };
     return {
       clustered: true,
       ...cluster.status(),
       digests: frames.map((frame) => ({ frame, digest: cluster.digestOf(frame) ?? null })),
+      renderedAt: frames.map((frame) => cluster.renderedAt(frame) ?? null),
     };
   },
 });
