@@ -220,6 +220,10 @@ program
   )
   .option('--node <name>', "this node's name in the cluster (letters, digits, - and _)", nodeName)
   .option('--role <role>', 'leader (runs the show and appends every write and frame to the log) or render (replays the log, refuses writes)', clusterRole)
+  .option(
+    '--slice <fixtures>',
+    "with --cluster: the fixtures this node renders and sends, by label or 0-based index (A,B or 0,3), or none (default: config.json's slice, else all)",
+  )
   .action(
     async (opts: {
       project?: string;
@@ -257,6 +261,7 @@ program
       cluster?: string;
       node?: string;
       role?: 'leader' | 'render';
+      slice?: string;
     }) => (await import('./serve.js')).serve(opts),
   );
 

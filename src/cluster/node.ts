@@ -6,7 +6,7 @@ import type { Engine } from '../engine/engine.js';
 import { unavailable } from '../engine/errors.js';
 import type { Logger } from '../engine/log.js';
 import type { LightShow } from '../light/show/light-show.js';
-import type { ClusterLink, ClusterStatus, LoggedCall } from '../tools/cluster-link.js';
+import type { ClusterLink, ClusterMembers, ClusterStatus, LoggedCall } from '../tools/cluster-link.js';
 import type { ToolRegistry } from '../tools/invoke.js';
 import { FrameDigests, frameDigest } from './digests.js';
 import type { ShowLog } from './log.js';
@@ -54,6 +54,11 @@ export class ClusterNode implements ClusterLink {
   /** The wall clock (epoch ms) of the frame being rendered: what Timer and Damper read. */
   private frameWallMs = Date.now();
   private parts: NodeParts | undefined;
+  /** This node's slice (fixture labels; null: the whole rig) and the node registry's last reading: set at start (src/cluster/slice.ts). */
+  slice: string[] | null = null;
+  members: () => ClusterMembers = () => ({ nodes: [], collisions: [] });
+  /** Runs first when the node closes (the registration leaves the registry). */
+  beforeClose: (() => Promise<void>) | undefined;
 
   private constructor(
     readonly options: ClusterOptions,
@@ -137,6 +142,7 @@ export class ClusterNode implements ClusterLink {
       calls: this.calls,
       failed: this.failed,
       ...(this.stopped === undefined ? {} : { stopped: this.stopped }),
+      slice: this.slice,
     };
   }
 
@@ -147,6 +153,7 @@ export class ClusterNode implements ClusterLink {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.beforeClose?.();
     if (this.timer !== null) clearInterval(this.timer);
     this.stopReading?.();
     await this.reading;

@@ -34,6 +34,28 @@ export interface ClusterStatus {
   readonly failed: number;
   /** Why this node stopped following the log, when it has. */
   readonly stopped?: string;
+  /** The labels of the fixtures this node renders and sends (serve --slice); null: the whole rig. */
+  readonly slice: string[] | null;
+}
+
+/** A node as it last reported itself in the show's node registry (each node rewrites its entry about once a second). */
+export interface ClusterMember {
+  readonly node: string;
+  readonly role: 'leader' | 'render';
+  readonly slice: string[] | null;
+  /** The universes it sends, each `protocol/transport/host:port#universe`. */
+  readonly universes: string[];
+  /** When it last reported (ISO 8601). */
+  readonly lastSeen: string;
+  readonly lag: number | null;
+  readonly frame: number | null;
+  readonly digest: string | null;
+}
+
+/** The registry as last read: every node, and each universe sent by two nodes or more (a collision on the wire). */
+export interface ClusterMembers {
+  readonly nodes: ClusterMember[];
+  readonly collisions: { readonly universe: string; readonly nodes: string[] }[];
 }
 
 export interface ClusterLink {
@@ -47,4 +69,6 @@ export interface ClusterLink {
   status(): ClusterStatus;
   /** The digest of a recent frame this node rendered, if it still keeps it. */
   digestOf(frame: number): string | undefined;
+  /** The cluster's nodes as this node last read them. */
+  members(): ClusterMembers;
 }

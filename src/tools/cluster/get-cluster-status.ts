@@ -34,6 +34,22 @@ export default defineTool({
     calls: z.number().int().optional().describe('Writes appended (leader) or replayed (render node)'),
     failed: z.number().int().optional().describe('Appends refused (leader) or replayed calls that failed here (render node: it diverged)'),
     stopped: z.string().optional().describe('Why a render node stopped following the log'),
+    slice: z.array(z.string()).nullable().optional().describe('Fixtures this node renders and sends (serve --slice); null: all'),
+    nodes: z
+      .array(
+        z.strictObject({
+          node: z.string(),
+          role: z.enum(['leader', 'render']),
+          slice: z.array(z.string()).nullable(),
+          universes: z.array(z.string()).describe('protocol/transport/host:port#universe'),
+          lastSeen: z.string(),
+          lag: z.number().int().nullable(),
+          frame: z.number().int().nullable(),
+          digest: z.string().nullable(),
+        }),
+      )
+      .optional()
+      .describe('The nodes as their registry entries say (rewritten about once a second)'),
     digests: z
       .array(z.strictObject({ frame: z.number().int(), digest: z.string().nullable().describe('null: not rendered here, or no longer kept') }))
       .describe('The digests of the frames asked for'),
@@ -43,6 +59,7 @@ export default defineTool({
     return {
       clustered: true,
       ...cluster.status(),
+      nodes: cluster.members().nodes,
       digests: frames.map((frame) => ({ frame, digest: cluster.digestOf(frame) ?? null })),
     };
   },
