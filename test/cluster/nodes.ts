@@ -1,0 +1,131 @@
+// Real processes for the cluster slice tests: nats-server with JetStream (stopped by pid), `footlight
+// serve` nodes with an MCP client each (stopped by SIGTERM, exit 0 checked), and an Art-Net receiver
+// that keeps every ArtDmx packet with the source port it came from (one sender socket per process).
+import type { TestContext } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import dgram from 'node:dgram';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { callOk, tempHome } from '../helpers/show.js';
+
+const BIN = new URL('../../bin/footlight.js', import.meta.url).pathname;
+export const NATS_SERVER = '/usr/sbin/nats-server';
+const BASE = ['serve', '--port', '0', '--sound-port', '0', '--osc-port', '0', '--osc-transmit', 'off'];
+
+export async function until<T>(what: string, get: () => Promise<T | undefined>, ms = 120_000): Promise<T> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const v = await get().catch(() => undefined);
+    if (v !== undefined) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const exited = (child: ChildProcess): Promise<number> =>
+  child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once('exit', (code) => resolve(code ?? -1)));
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** nats-server with JetStream on a free loopback port and a temporary store, stopped by its pid after the test. */
+export async function startNats(t: TestContext): Promise<string> {
+  const store = await mkdtemp(join(tmpdir(), 'footlight-nats-'));
+  const port = await freePort();
+  const child = spawn(NATS_SERVER, ['-js', '-sd', store, '-a', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  t.after(async () => {
+    if (child.exitCode === null && child.pid !== undefined) process.kill(child.pid, 'SIGTERM');
+    await exited(child);
+    await rm(store, { recursive: true, force: true });
+  });
+  await until('nats-server', async () => (/Server is ready/.test(out) ? true : undefined), 20_000);
+  return `nats://127.0.0.1:${port}`;
+}
+
+export interface ServeNode {
+  readonly client: Client;
+  readonly home: string;
+  call(name: string, args?: Record<string, unknown>): Promise<any>;
+}
+
+/** Starts `footlight serve` with `args` after the common ones, waits for status.json, connects an MCP client. */
+export async function startServe(t: TestContext, name: string, args: string[]): Promise<ServeNode> {
+  const home = await tempHome(t);
+  const child = spawn(process.execPath, [BIN, ...BASE, ...args], { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  child.stdout!.resume();
+  child.stderr!.on('data', (d) => (err += d));
+  const status = await until(`${name}'s status.json`, async () => {
+    if (child.exitCode !== null) throw new Error(`${name} exited: ${err}`);
+    const s = JSON.parse(await readFile(join(home, 'status.json'), 'utf8'));
+    return s.running === true ? s : undefined;
+  });
+  const client = new Client({ name: `test-${name}`, version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(status.url)));
+  // After-hooks run in order: the client, then the process (SIGTERM, exit 0), before nats-server stops.
+  t.after(async () => {
+    await client.close().catch(() => undefined);
+    if (child.exitCode === null) child.kill('SIGTERM');
+    assert.equal(await exited(child), 0, `${name} stopped cleanly`);
+  });
+  return { client, home, call: (tool, a = {}) => callOk(client, tool, a) };
+}
+
+/** Runs `footlight serve` expecting it to stop by itself: its exit code and stderr. */
+export function runServe(home: string, args: string[]): Promise<{ code: number; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...BASE, ...args], { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code: code ?? -1, stderr })));
+}
+
+/** One ArtDmx packet as received: the sending socket's port, its universe and its DMX data (hex). */
+export interface DmxPacket {
+  readonly from: number;
+  readonly universe: number;
+  readonly data: string;
+}
+
+/** An Art-Net receiver on 127.0.0.1 (ephemeral port) keeping every ArtDmx packet; closed after the test. */
+export async function artnetReceiver(t: TestContext): Promise<{ port: number; packets: DmxPacket[] }> {
+  const socket = dgram.createSocket({ type: 'udp4', recvBufferSize: 4 * 1024 * 1024 });
+  const packets: DmxPacket[] = [];
+  socket.on('message', (msg, rinfo) => {
+    if (msg.length < 18 || msg.toString('latin1', 0, 8) !== 'Art-Net\0' || msg.readUInt16LE(8) !== 0x5000) return;
+    const length = msg.readUInt16BE(16);
+    packets.push({ from: rinfo.port, universe: msg.readUInt16LE(14), data: msg.subarray(18, 18 + length).toString('hex') });
+  });
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  t.after(() => new Promise<void>((resolve) => socket.close(() => resolve())));
+  return { port: socket.address().port, packets };
+}
+
+/**
+ * The DMX data each universe settled on among the packets after index `since`: once every universe
+ * of `universes` has sent at least 12 packets since, the last 10 of them equal (a still scene).
+ */
+export function settled(packets: readonly DmxPacket[], since: number, universes: readonly number[]): Promise<Map<number, string>> {
+  return until(`universes ${universes.join(', ')} to settle`, async () => {
+    const out = new Map<number, string>();
+    for (const u of universes) {
+      const mine = packets.slice(since).filter((p) => p.universe === u);
+      if (mine.length < 12) return undefined;
+      const last = mine.slice(-10);
+      if (last.some((p) => p.data !== last[0].data)) return undefined;
+      out.set(u, last[0].data);
+    }
+    return out;
+  });
+}
