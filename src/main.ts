@@ -47,6 +47,8 @@ import { startProtocol3Server, type Protocol3Server } from './protocol3/server/s
 import { SoundAdapter } from './sound-client/adapter.js';
 import { linkShowClock } from './show/show-clock.js';
 import { ClusterNode, type ClusterOptions } from './cluster/node.js';
+import { NodeRegistration } from './cluster/node-registration.js';
+import { NodeSlice } from './cluster/slice.js';
 import { linkShowAudio } from './show/song-audio.js';
 import { linkLiveAudio } from './show/live-audio.js';
 import { linkLightCues } from './show/cue-playback.js';
@@ -181,6 +183,8 @@ export interface FootlightOptions {
   readonly timecodeClock?: () => number;
   /** Run as a node of a cluster (`serve --cluster`, docs/cluster.md); absent: a process on its own. */
   readonly cluster?: ClusterOptions;
+  /** A cluster node's slice (`serve --slice`): the fixtures (labels or 0-based indices) it renders and sends; absent: the whole rig. */
+  readonly slice?: readonly (string | number)[];
 }
 
 export interface RunningFootlight {
@@ -300,6 +304,9 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     else buildDemoShow(light);
   }
   light.lx.output.applyRigDefaults(config);
+  // A slice names fixtures of the opened show: one it does not have stops the start here, before anything opens.
+  const sliceRefs = options.slice ?? (options.cluster === undefined ? undefined : config.slice);
+  const slice = sliceRefs === undefined ? undefined : NodeSlice.resolve(light, sliceRefs);
   // A cluster's node connects before anything else opens (a NATS server it cannot reach leaves nothing
   // behind) and before any surface listens (a render node refuses writes from its first request).
   const cluster = options.cluster === undefined ? undefined : await ClusterNode.open(options.cluster, options.project);
@@ -325,6 +332,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     ports: options.outputPorts,
     batchSends: config.segmentedSends ?? true,
   });
+  // The leader sends the stage (DMX) fixtures whatever its slice; a render node with a slice never does.
+  if (slice !== undefined) outputs.restrict((f) => slice.sends(f), options.cluster?.role === 'leader');
   // DMX input: the receivers the operator named, latched into /lx/dmx at the start of each frame.
   const dmxLog = log.child({ surface: 'dmx-in' });
   const dmxIn = new DmxInput(dmxConfig, dmxLog);
@@ -485,7 +494,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     if (dmx.length > 0) s.dmxIn = { host: dmxIn.config.host, receivers: dmx.map((r) => ({ protocol: r.protocol, port: r.port })) };
     if (cluster !== undefined) {
       const c = cluster.status();
-      s.cluster = { role: c.role, node: c.node, leader: c.leader, lag: c.lag, frame: c.frame };
+      s.cluster = { role: c.role, node: c.node, slice: c.slice, leader: c.leader, lag: c.lag, frame: c.frame };
     }
     return s;
   };
@@ -513,6 +522,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       { engine, light, transport: sound.transport, tools: new ToolRegistry(services, TOOLS), log, onStatus: () => void publishStatus() },
       options.project,
     );
+    if (cluster !== undefined) await NodeRegistration.start(cluster, { engine, outputs, log }, slice);
   } catch (err) {
     await cluster?.close();
     await closeEngineParts();

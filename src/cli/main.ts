@@ -231,6 +231,10 @@ program
     'render node: present each frame this long after the leader ran it (0–1000 ms, default 50), so every node shows frame f together',
     presentDelay,
   )
+  .option(
+    '--slice <fixtures>',
+    "with --cluster: the fixtures this node renders and sends, by label or 0-based index (A,B or 0,3), or none (default: config.json's slice, else all)",
+  )
   .action(
     async (opts: {
       project?: string;
@@ -269,6 +273,7 @@ program
       node?: string;
       role?: 'leader' | 'render';
       clusterDelay?: number;
+      slice?: string;
     }) => (await import('./serve.js')).serve(opts),
   );
 

@@ -10,6 +10,7 @@ import { TOOLS } from '../tools/index.js';
 import type { MidiPortsState } from '../tools/context.js';
 import { selectSurface } from '../tools/toolsets.js';
 import { formatUniverses } from '../light/input/dmx-in-config.js';
+import { parseSlice } from '../cluster/slice.js';
 
 export interface ServeOptions {
   readonly project?: string;
@@ -51,6 +52,8 @@ export interface ServeOptions {
   readonly role?: 'leader' | 'render';
   /** serve --cluster-delay MS: a render node presents frame f this long after the leader ran it. */
   readonly clusterDelay?: number;
+  /** serve --slice FIXTURE,… (labels or 0-based indices, or none): this cluster node's fixtures. */
+  readonly slice?: string;
 }
 
 /** `footlight serve`: runs until SIGINT/SIGTERM, then stops cleanly and marks status.json stopped. */
@@ -71,6 +74,16 @@ export async function serve(options: ServeOptions): Promise<void> {
   }
   if (options.clusterDelay !== undefined && options.cluster === undefined) {
     log.error({}, '--cluster-delay is for a node of a cluster (with --cluster, --node and --role): docs/cluster.md');
+    process.exitCode = 2;
+    return;
+  }
+  let slice: (string | number)[] | undefined;
+  try {
+    if (options.slice !== undefined && options.cluster === undefined)
+      throw new Error('--slice goes with --cluster: only a cluster node renders part of the rig (docs/cluster.md)');
+    slice = options.slice === undefined ? undefined : parseSlice(options.slice);
+  } catch (err) {
+    log.error({}, (err as Error).message);
     process.exitCode = 2;
     return;
   }
@@ -139,6 +152,7 @@ export async function serve(options: ServeOptions): Promise<void> {
               ...(options.clusterDelay === undefined ? {} : { presentDelayMs: options.clusterDelay }),
             },
           }),
+      ...(slice === undefined ? {} : { slice }),
       log,
     });
   } catch (err) {
@@ -216,7 +230,8 @@ export async function serve(options: ServeOptions): Promise<void> {
     node === undefined
       ? ''
       : `  Cluster: ${node.role} node ${node.node}, show log ${node.stream} on ${options.cluster}` +
-        (node.role === 'render' ? ' (replays the leader; refuses writes)\n' : ' (every write and frame is logged)\n');
+        (node.role === 'render' ? ' (replays the leader; refuses writes)\n' : ' (every write and frame is logged)\n') +
+        `  Slice:   ${node.slice === null ? 'the whole rig' : node.slice.length === 0 ? 'none (renders and sends no fixture)' : node.slice.join(', ')}\n`;
   const token = app.http.accessToken;
   const access =
     token === undefined

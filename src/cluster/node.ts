@@ -6,7 +6,7 @@ import type { Engine } from '../engine/engine.js';
 import { unavailable } from '../engine/errors.js';
 import type { Logger } from '../engine/log.js';
 import type { LightShow } from '../light/show/light-show.js';
-import type { ClusterLink, ClusterStatus, LoggedCall } from '../tools/cluster-link.js';
+import type { ClusterLink, ClusterMembers, ClusterStatus, LoggedCall } from '../tools/cluster-link.js';
 import type { ToolRegistry } from '../tools/invoke.js';
 import { FrameDigests, frameDigest } from './digests.js';
 import { InputRecorder, InputReplay } from './frame-inputs.js';
@@ -67,6 +67,11 @@ export class ClusterNode implements ClusterLink {
   /** The leader records each frame's DMX and audio inputs with its tick; a render node plays them back. */
   private inputs: InputRecorder | undefined;
   private replay: InputReplay | undefined;
+  /** This node's slice (fixture labels; null: the whole rig) and the node registry's last reading: set at start (src/cluster/slice.ts). */
+  slice: string[] | null = null;
+  members: () => ClusterMembers = () => ({ nodes: [], collisions: [] });
+  /** Runs first when the node closes (the registration leaves the registry). */
+  beforeClose: (() => Promise<void>) | undefined;
 
   private constructor(
     readonly options: ClusterOptions,
@@ -152,6 +157,7 @@ export class ClusterNode implements ClusterLink {
       failed: this.failed,
       ...(this.stopped === undefined ? {} : { stopped: this.stopped }),
       ...(this.options.role === 'render' ? { presentDelayMs: this.presentDelayMs, late: this.late } : {}),
+      slice: this.slice,
     };
   }
 
@@ -170,6 +176,7 @@ export class ClusterNode implements ClusterLink {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.beforeClose?.();
     if (this.timer !== null) clearInterval(this.timer);
     this.stopReading?.();
     await this.reading;

@@ -38,6 +38,28 @@ export interface ClusterStatus {
   readonly presentDelayMs?: number;
   /** Render node: frames presented after their time (the tick came later than the delay; every frame of a replay that catches up). */
   readonly late?: number;
+  /** The labels of the fixtures this node renders and sends (serve --slice); null: the whole rig. */
+  readonly slice: string[] | null;
+}
+
+/** A node as it last reported itself in the show's node registry (each node rewrites its entry about once a second). */
+export interface ClusterMember {
+  readonly node: string;
+  readonly role: 'leader' | 'render';
+  readonly slice: string[] | null;
+  /** The universes it sends, each `protocol/transport/host:port#universe`. */
+  readonly universes: string[];
+  /** When it last reported (ISO 8601). */
+  readonly lastSeen: string;
+  readonly lag: number | null;
+  readonly frame: number | null;
+  readonly digest: string | null;
+}
+
+/** The registry as last read: every node, and each universe sent by two nodes or more (a collision on the wire). */
+export interface ClusterMembers {
+  readonly nodes: ClusterMember[];
+  readonly collisions: { readonly universe: string; readonly nodes: string[] }[];
 }
 
 export interface ClusterLink {
@@ -53,4 +75,6 @@ export interface ClusterLink {
   digestOf(frame: number): string | undefined;
   /** When this node rendered a recent frame (epoch ms), if it still keeps it. */
   renderedAt(frame: number): number | undefined;
+  /** The cluster's nodes as this node last read them. */
+  members(): ClusterMembers;
 }

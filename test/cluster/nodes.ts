@@ -1,9 +1,11 @@
-// A cluster on this machine for tests (docs/cluster.md): a NATS server with JetStream on a free
-// loopback port (stopped by pid after the test) and real `footlight serve` processes as its nodes,
-// each reached over MCP.
+// Real processes for the cluster tests: nats-server with JetStream on a free loopback port (stopped by
+// pid), `footlight serve` nodes with an MCP client each (stopped by SIGTERM, exit 0 checked), and an
+// Art-Net receiver that keeps every ArtDmx packet with the source port it came from (one sender
+// socket per process).
 import type { TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import dgram from 'node:dgram';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,7 @@ import { callOk, tempHome } from '../helpers/show.js';
 
 const BIN = new URL('../../bin/footlight.js', import.meta.url).pathname;
 export const NATS_SERVER = '/usr/sbin/nats-server';
+const BASE = ['serve', '--port', '0', '--sound-port', '0', '--osc-port', '0', '--osc-transmit', 'off'];
 
 export async function until<T>(what: string, get: () => Promise<T | undefined>, ms = 120_000): Promise<T> {
   const end = Date.now() + ms;
@@ -27,7 +30,6 @@ export async function until<T>(what: string, get: () => Promise<T | undefined>, 
 const exited = (child: ChildProcess): Promise<number> =>
   child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once('exit', (code) => resolve(code ?? -1)));
 
-/** A free loopback port (nats-server takes its port on the command line). */
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -36,7 +38,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts nats-server with JetStream on a free port and a temporary store; stopped by its pid after the test (or by `stop`). */
+/** nats-server with JetStream on a free loopback port and a temporary store; stopped by its pid after the test (or by `stop`). */
 export async function startNats(t: TestContext): Promise<{ url: string; stop: () => Promise<void> }> {
   const store = await mkdtemp(join(tmpdir(), 'footlight-nats-'));
   const port = await freePort();
@@ -56,55 +58,93 @@ export async function startNats(t: TestContext): Promise<{ url: string; stop: ()
   return { url: `nats://127.0.0.1:${port}`, stop };
 }
 
-export interface Node {
+export interface ServeNode {
   readonly client: Client;
-  /** The node's status.json when it was up. */
+  readonly home: string;
+  /** Its status.json once it was up. */
   readonly info: any;
-  /** The node's protocol-3 listener port. */
-  readonly protocol3: number;
   call(name: string, args?: Record<string, unknown>): Promise<any>;
-  status(frames?: number[]): Promise<any>;
 }
 
-/** Starts `footlight serve` as a node of the cluster (with `extra` serve options), waits for its status.json, connects an MCP client. */
-export async function startNode(t: TestContext, url: string, node: string, role: 'leader' | 'render', extra: readonly string[] = []): Promise<Node> {
+/** Starts `footlight serve` with `args` after the common ones, waits for status.json, connects an MCP client. */
+export async function startServe(t: TestContext, name: string, args: string[]): Promise<ServeNode> {
   const home = await tempHome(t);
-  const args = [
-    'serve',
-    '--port',
-    '0',
-    '--sound-port',
-    '0',
-    '--osc-port',
-    '0',
-    '--osc-transmit',
-    'off',
-    '--cluster',
-    url,
-    '--node',
-    node,
-    '--role',
-    role,
-    ...extra,
-  ];
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...BASE, ...args], { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stdout!.resume();
   child.stderr!.on('data', (d) => (err += d));
-  const status = await until(`${node}'s status.json`, async () => {
-    if (child.exitCode !== null) throw new Error(`${node} exited: ${err}`);
+  const status = await until(`${name}'s status.json`, async () => {
+    if (child.exitCode !== null) throw new Error(`${name} exited: ${err}`);
     const s = JSON.parse(await readFile(join(home, 'status.json'), 'utf8'));
-    return s.running === true && s.cluster !== undefined ? s : undefined;
+    return s.running === true ? s : undefined;
   });
-  assert.deepEqual({ role: status.cluster.role, node: status.cluster.node }, { role, node });
-  const client = new Client({ name: `test-${node}`, version: '1' });
+  const client = new Client({ name: `test-${name}`, version: '1' });
   await client.connect(new StreamableHTTPClientTransport(new URL(status.url)));
   // After-hooks run in order: the client, then the process (SIGTERM, exit 0), before nats-server stops.
   t.after(async () => {
     await client.close().catch(() => undefined);
     if (child.exitCode === null) child.kill('SIGTERM');
-    assert.equal(await exited(child), 0, `${node} stopped cleanly`);
+    assert.equal(await exited(child), 0, `${name} stopped cleanly`);
   });
-  const call = (name: string, a: Record<string, unknown> = {}) => callOk(client, name, a);
-  return { client, info: status, protocol3: status.protocol3.port, call, status: (frames = []) => call('get_cluster_status', { frames }) };
+  return { client, home, info: status, call: (tool, a = {}) => callOk(client, tool, a) };
+}
+
+export interface Node extends ServeNode {
+  /** The node's protocol-3 listener port. */
+  readonly protocol3: number;
+  status(frames?: number[]): Promise<any>;
+}
+
+/** Starts `footlight serve` as a node of the cluster (with `extra` serve options). */
+export async function startNode(t: TestContext, url: string, node: string, role: 'leader' | 'render', extra: readonly string[] = []): Promise<Node> {
+  const serve = await startServe(t, node, ['--cluster', url, '--node', node, '--role', role, ...extra]);
+  assert.deepEqual({ role: serve.info.cluster?.role, node: serve.info.cluster?.node }, { role, node });
+  return { ...serve, protocol3: serve.info.protocol3.port, status: (frames = []) => serve.call('get_cluster_status', { frames }) };
+}
+
+/** Runs `footlight serve` expecting it to stop by itself: its exit code and stderr. */
+export function runServe(home: string, args: string[]): Promise<{ code: number; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...BASE, ...args], { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code: code ?? -1, stderr })));
+}
+
+/** One ArtDmx packet as received: the sending socket's port, its universe and its DMX data (hex). */
+export interface DmxPacket {
+  readonly from: number;
+  readonly universe: number;
+  readonly data: string;
+}
+
+/** An Art-Net receiver on 127.0.0.1 (ephemeral port) keeping every ArtDmx packet; closed after the test. */
+export async function artnetReceiver(t: TestContext): Promise<{ port: number; packets: DmxPacket[] }> {
+  const socket = dgram.createSocket({ type: 'udp4', recvBufferSize: 4 * 1024 * 1024 });
+  const packets: DmxPacket[] = [];
+  socket.on('message', (msg, rinfo) => {
+    if (msg.length < 18 || msg.toString('latin1', 0, 8) !== 'Art-Net\0' || msg.readUInt16LE(8) !== 0x5000) return;
+    const length = msg.readUInt16BE(16);
+    packets.push({ from: rinfo.port, universe: msg.readUInt16LE(14), data: msg.subarray(18, 18 + length).toString('hex') });
+  });
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  t.after(() => new Promise<void>((resolve) => socket.close(() => resolve())));
+  return { port: socket.address().port, packets };
+}
+
+/**
+ * The DMX data each universe settled on among the packets after index `since`: once every universe
+ * of `universes` has sent at least 12 packets since, the last 10 of them equal (a still scene).
+ */
+export function settled(packets: readonly DmxPacket[], since: number, universes: readonly number[]): Promise<Map<number, string>> {
+  return until(`universes ${universes.join(', ')} to settle`, async () => {
+    const out = new Map<number, string>();
+    for (const u of universes) {
+      const mine = packets.slice(since).filter((p) => p.universe === u);
+      if (mine.length < 12) return undefined;
+      const last = mine.slice(-10);
+      if (last.some((p) => p.data !== last[0].data)) return undefined;
+      out.set(u, last[0].data);
+    }
+    return out;
+  });
 }

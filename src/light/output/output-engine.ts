@@ -188,6 +188,9 @@ export class OutputEngine {
   private framesDropped = 0;
   private framesLimited = 0;
   private readonly unsubscribe: (() => void)[] = [];
+  /** A cluster node's slice (serve --slice): only these fixtures' outputs are sent. Null: every output. */
+  private sends: ((fixture: Fixture) => boolean) | null = null;
+  private sendsStage = true;
 
   constructor(
     private readonly light: OutputScene,
@@ -230,6 +233,13 @@ export class OutputEngine {
     } else if (owner instanceof OutputGroup && (p === owner.artNetSync || p === owner.sacnSync || p === owner.sacnSyncUniverse)) this.dirty = true;
   }
 
+  /** Sends only the outputs of the pixel fixtures `sends` accepts, and the stage fixtures only when `stage` (a cluster node's slice). */
+  restrict(sends: (fixture: Fixture) => boolean, stage: boolean): void {
+    this.sends = sends;
+    this.sendsStage = stage;
+    this.dirty = true;
+  }
+
   /** Rebuilds the plan now if anything it depends on changed (also done before each frame). */
   refresh(): void {
     const structure = this.light.structure;
@@ -239,9 +249,9 @@ export class OutputEngine {
     this.dirty = false;
     this.generation = structure.generation;
     this.stageKey = key;
-    const pixels = structureOutputs(structure, structure.model, this.ports);
+    const pixels = structureOutputs(structure, structure.model, this.ports, this.sends);
     // Stage fixtures come after the pixel fixtures: their bytes join the same packets (a stage fixture is never dimmed by a level).
-    const stage = stageOutputs(rig, pixels.sources.length, this.ports);
+    const stage = this.sendsStage ? stageOutputs(rig, pixels.sources.length, this.ports) : { fixtures: [], declared: [], sources: [] };
     const outputs = {
       declared: [...pixels.declared, ...stage.declared],
       sources: [...pixels.sources, ...stage.sources],

@@ -318,7 +318,12 @@ function jsonOutput(f: Fixture, node: ModelNode, o: LxfOutput, ports: Partial<Re
  * Builds sources for every output of every enabled fixture, in LX's order (structure order; in
  * a JSON fixture, its sub-fixtures' outputs, then its own), and the declared view of all fixtures.
  */
-export function structureOutputs(structure: Structure, model: Model, ports: Partial<Record<Protocol, number>> = {}): StructureOutputs {
+export function structureOutputs(
+  structure: Structure,
+  model: Model,
+  ports: Partial<Record<Protocol, number>> = {},
+  sends: ((fixture: Fixture) => boolean) | null = null,
+): StructureOutputs {
   const declared: DeclaredFixture[] = [];
   const sources: OutputSource[] = [];
   const brightness: { parameter: BoundedParameter; scale: number }[] = [];
@@ -345,6 +350,7 @@ export function structureOutputs(structure: Structure, model: Model, ports: Part
     const stock = f.output !== undefined ? stockOutput(f, node, ports) : undefined;
     const declaredOutputs = geometry?.outputs ?? [];
     if (deactivated) idle = 'deactivated: the fixture is not in the model';
+    else if (sends !== null && !sends(f)) idle = "outside this cluster node's slice (serve --slice)";
     else if (node === undefined) idle = 'not in the model (its geometry could not be built)';
     else if (stock?.idle !== undefined) idle = stock.idle;
     else if (stock === undefined && declaredOutputs.length === 0)

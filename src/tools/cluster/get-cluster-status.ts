@@ -36,6 +36,22 @@ export default defineTool({
     stopped: z.string().optional().describe('Why a render node stopped following the log'),
     presentDelayMs: z.number().optional().describe('Render node: how long after the leader ran a frame this node presents it (serve --cluster-delay)'),
     late: z.number().int().optional().describe('Render node: frames presented after their time (all of a replay that catches up)'),
+    slice: z.array(z.string()).nullable().optional().describe('Fixtures this node renders and sends (serve --slice); null: all'),
+    nodes: z
+      .array(
+        z.strictObject({
+          node: z.string(),
+          role: z.enum(['leader', 'render']),
+          slice: z.array(z.string()).nullable(),
+          universes: z.array(z.string()).describe('protocol/transport/host:port#universe'),
+          lastSeen: z.string(),
+          lag: z.number().int().nullable(),
+          frame: z.number().int().nullable(),
+          digest: z.string().nullable(),
+        }),
+      )
+      .optional()
+      .describe('The nodes as their registry entries say (rewritten about once a second)'),
     digests: z
       .array(z.strictObject({ frame: z.number().int(), digest: z.string().nullable().describe('null: not rendered here, or no longer kept') }))
       .describe('The digests of the frames asked for'),
@@ -46,6 +62,7 @@ export default defineTool({
     return {
       clustered: true,
       ...cluster.status(),
+      nodes: cluster.members().nodes,
       digests: frames.map((frame) => ({ frame, digest: cluster.digestOf(frame) ?? null })),
       renderedAt: frames.map((frame) => cluster.renderedAt(frame) ?? null),
     };

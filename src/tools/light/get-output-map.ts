@@ -92,7 +92,8 @@ export default defineTool({
     'on the .lxf parameters they reference. /lx/output/enabled is the global live switch; gamma and white point of fixture ' +
     'outputs are /lx/structure/output’s, and brightness multiplies /lx/output, /lx/structure/output and the fixture. ' +
     '/lx/output/artNetSync and sacnSync (E1.31 universe synchronization, per fixture with its sacnSync) add a sync packet ' +
-    'after each destination\'s universes. On a big rig, `query` keeps the fixtures that match (a label, a tag such as "arch", a host).',
+    'after each destination\'s universes. On a big rig, `query` keeps the fixtures that match (a label, a tag such as "arch", a host). ' +
+    "On a cluster node, `cluster` lists each node's universes and any universe two nodes send.",
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.strictObject({
     query: z
@@ -120,6 +121,20 @@ export default defineTool({
     problems: z.array(Problem),
     packetsPerFrame: z.number().int(),
     bytesPerFrame: z.number().int(),
+    cluster: z
+      .strictObject({
+        nodes: z.array(z.strictObject({ node: z.string(), slice: z.array(z.string()).nullable(), universes: z.array(z.string()) })),
+        collisions: z
+          .array(z.strictObject({ universe: z.string(), nodes: z.array(z.string()) }))
+          .describe("Universes (protocol/transport/host:port#universe) two nodes send: give each fixture to one node's --slice"),
+      })
+      .optional()
+      .describe("On a cluster node (serve --cluster): this map is its own slice; here are every node's universes"),
   }),
-  handle: ({ query }, { outputs }) => outputs.map(query),
+  handle: ({ query }, { outputs, cluster }) => {
+    const map = outputs.map(query);
+    if (cluster === undefined) return map;
+    const { nodes, collisions } = cluster.members();
+    return { ...map, cluster: { nodes: nodes.map((n) => ({ node: n.node, slice: n.slice, universes: n.universes })), collisions } };
+  },
 });

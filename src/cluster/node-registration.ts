@@ -1,0 +1,89 @@
+// Keeps this node's entry in the show's node registry (nodes-registry.ts) and its reading of the
+// others: about once a second it writes its role, slice, the universes its outputs send, lag, last
+// frame and digest, then reads every node's entry (get_cluster_status's `nodes`, get_output_map's
+// `cluster`).
+import type { Engine } from '../engine/engine.js';
+import type { Logger } from '../engine/log.js';
+import type { OutputMapReport } from '../light/output/output-map.js';
+import type { ClusterNode } from './node.js';
+import type { NodesRegistry } from './nodes-registry.js';
+import type { NodeSlice } from './slice.js';
+
+const REPORT_EVERY_MS = 1000;
+
+interface RegistrationParts {
+  readonly engine: Engine;
+  /** The output engine: its map (read inside the engine queue) says which universes this node sends. */
+  readonly outputs: { map(): OutputMapReport };
+  readonly log: Logger;
+}
+
+/** Every universe a map's outputs send, as `protocol/transport/host:port#universe`, sorted. */
+export function sentUniverses(map: OutputMapReport): string[] {
+  const out = new Set<string>();
+  for (const f of map.fixtures)
+    for (const o of f.outputs) {
+      if (!o.sending || o.destination === undefined) continue;
+      for (const s of o.segments) for (const a of s.allocation) out.add(`${o.destination}#${a.universe}`);
+    }
+  return [...out].sort();
+}
+
+export class NodeRegistration {
+  private timer: NodeJS.Timeout | null = null;
+  private reporting: Promise<void> = Promise.resolve();
+  private failures = 0;
+
+  private constructor(
+    private readonly node: ClusterNode,
+    private readonly registry: NodesRegistry,
+    private readonly parts: RegistrationParts,
+  ) {}
+
+  /** Opens the registry, writes the first entry and reads the others; closing the node closes the registration. */
+  static async start(node: ClusterNode, parts: RegistrationParts, slice: NodeSlice | undefined): Promise<NodeRegistration> {
+    // The NATS client loads only here: a process outside a cluster never reads it.
+    const { NodesRegistry } = await import('./nodes-registry.js');
+    const { options } = node;
+    const registry = await NodesRegistry.open(options.url, options.node, node.status().stream);
+    const registration = new NodeRegistration(node, registry, parts);
+    node.slice = slice === undefined ? null : [...slice.names];
+    node.members = () => registry.members;
+    node.beforeClose = () => registration.close();
+    await registration.report();
+    registration.timer = setInterval(() => {
+      registration.reporting = registration.reporting.then(() => registration.report());
+    }, REPORT_EVERY_MS);
+    registration.timer.unref();
+    return registration;
+  }
+
+  private async report(): Promise<void> {
+    try {
+      const { outputs, engine } = this.parts;
+      const universes = await engine.queue.submit(() => sentUniverses(outputs.map()), { label: 'cluster-universes' });
+      const s = this.node.status();
+      await this.registry.put({
+        node: s.node,
+        role: s.role,
+        slice: s.slice,
+        universes,
+        lastSeen: new Date().toISOString(),
+        lag: s.lag,
+        frame: s.frame,
+        digest: s.digest,
+      });
+      await this.registry.read();
+      this.failures = 0;
+    } catch (err) {
+      if (this.failures++ === 0) this.parts.log.warn({ err }, "this node's entry in the cluster's node registry could not be written or read");
+    }
+  }
+
+  private async close(): Promise<void> {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+    await this.reporting;
+    await this.registry.close(this.node.options.node);
+  }
+}
