@@ -6,9 +6,10 @@ import type { Engine } from '../engine/engine.js';
 import { unavailable } from '../engine/errors.js';
 import type { Logger } from '../engine/log.js';
 import type { LightShow } from '../light/show/light-show.js';
-import type { ClusterLink, ClusterStatus, LoggedCall } from '../tools/cluster-link.js';
+import type { ClusterLink, ClusterStatus, ForwardedCall, ForwardedReply, LoggedCall } from '../tools/cluster-link.js';
 import type { ToolRegistry } from '../tools/invoke.js';
 import { FrameDigests, frameDigest } from './digests.js';
+import { ReplayMark, forwardCall, serveForwarded } from './forward.js';
 import type { ShowLog } from './log.js';
 import type { CallRecord, LogRecord, TickRecord } from './records.js';
 import { streamName } from './records.js';
@@ -54,6 +55,10 @@ export class ClusterNode implements ClusterLink {
   /** The wall clock (epoch ms) of the frame being rendered: what Timer and Damper read. */
   private frameWallMs = Date.now();
   private parts: NodeParts | undefined;
+  /** Render node: how far its replay got, for forwarded writes to wait on. */
+  private readonly replayed = new ReplayMark();
+  /** Leader: stops serving forwarded writes. */
+  private stopServing: (() => void) | undefined;
 
   private constructor(
     readonly options: ClusterOptions,
@@ -87,6 +92,8 @@ export class ClusterNode implements ClusterLink {
       await this.log.append({ kind: 'start', leader: this.options.node, project: project ?? null, startedAt: new Date().toISOString() });
       engine.clock.fixedStep = true;
       engine.clock.onFrame(() => (this.frameWallMs = Date.now()), { first: true });
+      const served = serveForwarded(this.log.connection, this.log.stream, parts.tools, parts.log);
+      this.stopServing = () => served.unsubscribe();
     }
     engine.clock.onFrame((frame) => this.rendered(frame.index));
   }
@@ -107,12 +114,19 @@ export class ClusterNode implements ClusterLink {
     );
   }
 
-  append(call: LoggedCall): Promise<void> | undefined {
+  forward(call: ForwardedCall): Promise<ForwardedReply> | undefined {
+    if (this.options.role === 'leader' || call.origin.surface === 'cluster') return undefined;
+    if (this.parts === undefined) return Promise.reject(unavailable(`render node ${this.options.node} is still starting: ${call.tool} was not run`));
+    return forwardCall(this.log.connection, this.log.stream, call, this.leader, this.replayed, this.parts.log);
+  }
+
+  append(call: LoggedCall): Promise<number> | undefined {
     if (this.options.role !== 'leader' || this.parts === undefined) return undefined;
     const record: CallRecord = { kind: 'call', ...call, frame: this.parts.engine.clock.frames };
     const acked = this.log.append(record).then(
-      () => {
+      (seq) => {
         this.calls++;
+        return seq;
       },
       (err: unknown) => {
         this.failed++;
@@ -149,6 +163,8 @@ export class ClusterNode implements ClusterLink {
     this.closed = true;
     if (this.timer !== null) clearInterval(this.timer);
     this.stopReading?.();
+    this.stopServing?.();
+    this.replayed.stop();
     await this.reading;
     await this.log.close();
   }
@@ -182,12 +198,13 @@ export class ClusterNode implements ClusterLink {
     this.stopReading = stop;
     if (this.closed) stop();
     try {
-      for await (const { record } of records) {
+      for await (const { seq, record } of records) {
         if (this.closed) break;
         if (!(await this.apply(record, parts))) {
           stop();
           break;
         }
+        this.replayed.reach(seq);
       }
     } catch (err) {
       if (!this.closed) {
