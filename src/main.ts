@@ -303,6 +303,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   // A cluster's node connects before anything else opens (a NATS server it cannot reach leaves nothing
   // behind) and before any surface listens (a render node refuses writes from its first request).
   const cluster = options.cluster === undefined ? undefined : await ClusterNode.open(options.cluster, options.project);
+  cluster?.followSong(engine);
   // MIDI inputs and surfaces are the machine's (LX's .lxmidi): read at start, written when they change.
   try {
     light.lx.midi.loadDevices(await readMidiDevices(home));
@@ -378,8 +379,9 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   // The desk's clock moves the transport after the frame's own step (its locate then holds for the frame).
   const timecodeIn = new TimecodeIn(timecodeInOptions, timecodeConfig.offset, sound, log.child({ surface: 'timecode-in' }), options.timecodeClock);
   await timecodeIn.start(dmxIn);
+  // A render node plays no live audio: its song follows the leader's ticks, not an output's clock.
   const live =
-    options.liveAudio === undefined
+    options.liveAudio === undefined || cluster?.role === 'render'
       ? undefined
       : new LivePlayer(sound, {
           output: options.liveAudio,

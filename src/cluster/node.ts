@@ -10,6 +10,7 @@ import type { ClusterLink, ClusterStatus, ForwardedCall, ForwardedReply, LoggedC
 import type { ToolRegistry } from '../tools/invoke.js';
 import { FrameDigests, frameDigest } from './digests.js';
 import { ReplayMark, forwardCall, serveForwarded } from './forward.js';
+import { type FollowedTransport, SongFromTicks } from './song-from-ticks.js';
 import type { ShowLog } from './log.js';
 import type { CallRecord, LogRecord, TickRecord } from './records.js';
 import { streamName } from './records.js';
@@ -28,8 +29,8 @@ export interface ClusterOptions {
 interface NodeParts {
   readonly engine: Engine;
   readonly light: LightShow;
-  /** The song transport a tick reports (position in beats). */
-  readonly transport: { readonly position: number; readonly playing: boolean };
+  /** The song transport a tick reports (position in beats), and a render node sets from the ticks. */
+  readonly transport: FollowedTransport;
   readonly tools: ToolRegistry;
   readonly log: Logger;
   /** Called about once a second while the node's status changes (status.json). */
@@ -57,6 +58,8 @@ export class ClusterNode implements ClusterLink {
   private parts: NodeParts | undefined;
   /** Render node: how far its replay got, for forwarded writes to wait on. */
   private readonly replayed = new ReplayMark();
+  /** Render node: its song transport follows the ticks. */
+  private song: SongFromTicks | undefined;
   /** Leader: stops serving forwarded writes. */
   private stopServing: (() => void) | undefined;
 
@@ -74,6 +77,11 @@ export class ClusterNode implements ClusterLink {
     return new ClusterNode(options, await ShowLog.open(options.url, options.node, streamName(project)));
   }
 
+  /** Render node: the song's transport will take each tick's position. Call before the sound host exists (song-from-ticks.ts). */
+  followSong(engine: Engine): void {
+    if (this.options.role === 'render') this.song ??= new SongFromTicks(engine.clock);
+  }
+
   get role(): ClusterRole {
     return this.options.role;
   }
@@ -85,6 +93,7 @@ export class ClusterNode implements ClusterLink {
   async start(parts: NodeParts, project: string | undefined): Promise<void> {
     this.parts = parts;
     const { engine, light } = parts;
+    this.song?.attach(parts.transport);
     // Timer and Damper read the frame's wall clock: the leader's, latched when the frame starts.
     (light.lx as { wallClockMs?: () => number }).wallClockMs = () => this.frameWallMs;
     if (this.options.role === 'leader') {
@@ -227,6 +236,7 @@ export class ClusterNode implements ClusterLink {
     }
     if (record.kind === 'tick') {
       this.frameWallMs = record.wallMs;
+      this.song?.expect(record);
       const { clock } = parts.engine;
       await parts.engine.queue.submit(
         () => {
