@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { AttributionRegistry } from './engine/attribution.js';
 import { Engine } from './engine/engine.js';
 import { createLogger, type Logger } from './engine/log.js';
+import { queuedRequest } from './engine/request.js';
 import { priorityOf, restoreRenderPriority, setRenderPriority, type RenderPriority, type RenderPriorityResult } from './engine/thread-priority.js';
 import { buildInfo } from './app/build-info.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SOUND_PORT, loadConfig, type ConfigFile } from './app/config.js';
@@ -44,6 +45,7 @@ import { SampleFolder } from './sound/samples/folder.js';
 import { MIN_LEAD_MS, type OutputKind } from './sound/live/messages.js';
 import { LivePlayer } from './sound/live/player.js';
 import { startProtocol3Server, type Protocol3Server } from './protocol3/server/server.js';
+import { dispatchLine } from './protocol3/server/dispatch.js';
 import { SoundAdapter } from './sound-client/adapter.js';
 import { linkShowClock } from './show/show-clock.js';
 import { ClusterNode, type ClusterOptions } from './cluster/node.js';
@@ -512,7 +514,16 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   // Before any surface and the first frame: the leader's log opens with its start; a render node begins to replay.
   try {
     await cluster?.start(
-      { engine, light, transport: sound.transport, tools: new ToolRegistry(services, TOOLS), log, onStatus: () => void publishStatus() },
+      {
+        engine,
+        light,
+        transport: sound.transport,
+        tools: new ToolRegistry(services, TOOLS),
+        // A render node replays the protocol-3 lines the leader logged through the same dispatcher.
+        protocol3: (line, origin) => dispatchLine(sound, line, queuedRequest(engine.queue, origin, Date.now() + engine.deadlineMs, 'cluster'), log),
+        log,
+        onStatus: () => void publishStatus(),
+      },
       options.project,
     );
   } catch (err) {
@@ -598,6 +609,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   try {
     // A render node refuses protocol-3 writes from outside clients; the sound tools' own lines replay the log (origin `cluster`).
     const admitWrite = cluster?.role === 'render' ? (command: string, origin: Origin) => cluster.admitWrite(command, origin) : undefined;
+    // The leader logs protocol-3 writes from outside clients as their lines.
+    const logWrite = cluster?.role === 'leader' ? (line: string, origin: Origin) => cluster.logLine(line, origin) : undefined;
     protocol3 = await startProtocol3Server({
       host,
       port: soundPort,
@@ -607,6 +620,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       deadlineMs: options.deadlineMs,
       attribution,
       ...(admitWrite === undefined ? {} : { admitWrite }),
+      ...(logWrite === undefined ? {} : { logWrite }),
     });
   } catch (err) {
     await cluster?.close();

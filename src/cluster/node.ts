@@ -10,6 +10,7 @@ import type { ClusterLink, ClusterStatus, ForwardedCall, ForwardedReply, LoggedC
 import type { ToolRegistry } from '../tools/invoke.js';
 import { FrameDigests, frameDigest } from './digests.js';
 import { ReplayMark, forwardCall, serveForwarded } from './forward.js';
+import { type LineRunner, logsLine, replayLine } from './protocol3-log.js';
 import { type FollowedTransport, SongFromTicks } from './song-from-ticks.js';
 import type { ShowLog } from './log.js';
 import type { CallRecord, LogRecord, TickRecord } from './records.js';
@@ -32,6 +33,8 @@ interface NodeParts {
   /** The song transport a tick reports (position in beats), and a render node sets from the ticks. */
   readonly transport: FollowedTransport;
   readonly tools: ToolRegistry;
+  /** Runs a protocol-3 line through this node's dispatcher (a render node replays logged lines). */
+  readonly protocol3: LineRunner;
   readonly log: Logger;
   /** Called about once a second while the node's status changes (status.json). */
   readonly onStatus?: () => void;
@@ -146,6 +149,22 @@ export class ClusterNode implements ClusterLink {
     return acked;
   }
 
+  /**
+   * Leader: logs a protocol-3 write line an outside client ran, once it succeeded (in the order lines
+   * finish). A refused append cannot take the line back: it is counted and logged as an error.
+   */
+  async logLine(line: string, origin: Origin): Promise<void> {
+    const parts = this.parts;
+    if (this.options.role !== 'leader' || parts === undefined || !logsLine(origin)) return;
+    try {
+      await this.log.append({ kind: 'line', line, origin, frame: parts.engine.clock.frames });
+      this.calls++;
+    } catch (err) {
+      this.failed++;
+      parts.log.error({ err, line: line.slice(0, 200) }, 'the cluster log did not take a protocol-3 write; render nodes will miss it');
+    }
+  }
+
   status(): ClusterStatus {
     const last = this.digests.last;
     return {
@@ -253,13 +272,22 @@ export class ClusterNode implements ClusterLink {
       client: `${this.leader ?? 'leader'}/${record.origin.surface}${record.origin.client === undefined ? '' : `/${record.origin.client}`}`,
     };
     // The leader's history decided whether the call merged: the replay does the same (never by its own clock).
-    const merge = record.merge === undefined ? undefined : { mergeKey: record.merge.mergeKey, mergeWindowMs: record.merge.merged ? Infinity : -1 };
+    const merge =
+      record.kind === 'line' || record.merge === undefined
+        ? undefined
+        : { mergeKey: record.merge.mergeKey, mergeWindowMs: record.merge.merged ? Infinity : -1 };
     try {
-      await parts.tools.invoke(record.tool, record.args, origin, merge === undefined ? {} : { merge });
+      if (record.kind === 'line') {
+        const failure = await replayLine(parts.protocol3, record, origin);
+        if (failure !== undefined) throw new Error(failure);
+      } else await parts.tools.invoke(record.tool, record.args, origin, merge === undefined ? {} : { merge });
       this.calls++;
     } catch (err) {
       this.failed++;
-      parts.log.error({ err, tool: record.tool }, 'a call from the cluster log failed on this render node: its show has diverged from the leader');
+      parts.log.error(
+        { err, call: record.kind === 'line' ? record.line.slice(0, 200) : record.tool },
+        'a call from the cluster log failed on this render node: its show has diverged from the leader',
+      );
     }
     return true;
   }
