@@ -54,6 +54,8 @@ export async function startNats(t: TestContext): Promise<{ url: string }> {
 
 export interface ClusterProcess {
   readonly client: Client;
+  /** The node's MCP endpoint (its console is at the same origin). */
+  readonly url: string;
   /** The node's protocol-3 listener port. */
   readonly protocol3: number;
   /** The node's OSC receive port. */
@@ -114,6 +116,7 @@ export async function startNode(t: TestContext, url: string, node: string, role:
   };
   return {
     client,
+    url: status.url,
     protocol3: status.protocol3.port,
     osc: status.osc.receivePort,
     call,
