@@ -303,7 +303,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   }
   light.lx.output.applyRigDefaults(config);
   // A cluster's node connects before anything else opens (a NATS server it cannot reach leaves nothing
-  // behind) and before any surface listens (a render node refuses writes from its first request).
+  // behind) and before any surface listens (a render node forwards writes from its first request).
   const cluster = options.cluster === undefined ? undefined : await ClusterNode.open(options.cluster, options.project);
   cluster?.followSong(engine);
   // MIDI inputs and surfaces are the machine's (LX's .lxmidi): read at start, written when they change.

@@ -202,7 +202,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     node === undefined
       ? ''
       : `  Cluster: ${node.role} node ${node.node}, show log ${node.stream} on ${options.cluster}` +
-        (node.role === 'render' ? ' (replays the leader; refuses writes)\n' : ' (every write and frame is logged)\n');
+        (node.role === 'render' ? ' (replays the leader; writes go to the leader)\n' : ' (every write and frame is logged)\n');
   const token = app.http.accessToken;
   const access =
     token === undefined
