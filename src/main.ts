@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { AttributionRegistry } from './engine/attribution.js';
 import { Engine } from './engine/engine.js';
 import { createLogger, type Logger } from './engine/log.js';
+import { queuedRequest } from './engine/request.js';
 import { priorityOf, restoreRenderPriority, setRenderPriority, type RenderPriority, type RenderPriorityResult } from './engine/thread-priority.js';
 import { buildInfo } from './app/build-info.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SOUND_PORT, loadConfig, type ConfigFile } from './app/config.js';
@@ -44,6 +45,7 @@ import { SampleFolder } from './sound/samples/folder.js';
 import { MIN_LEAD_MS, type OutputKind } from './sound/live/messages.js';
 import { LivePlayer } from './sound/live/player.js';
 import { startProtocol3Server, type Protocol3Server } from './protocol3/server/server.js';
+import { dispatchLine } from './protocol3/server/dispatch.js';
 import { SoundAdapter } from './sound-client/adapter.js';
 import { linkShowClock } from './show/show-clock.js';
 import { ClusterNode, type ClusterOptions } from './cluster/node.js';
@@ -308,8 +310,9 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const sliceRefs = options.slice ?? (options.cluster === undefined ? undefined : config.slice);
   const slice = sliceRefs === undefined ? undefined : NodeSlice.resolve(light, sliceRefs);
   // A cluster's node connects before anything else opens (a NATS server it cannot reach leaves nothing
-  // behind) and before any surface listens (a render node refuses writes from its first request).
+  // behind) and before any surface listens (a render node forwards writes from its first request).
   const cluster = options.cluster === undefined ? undefined : await ClusterNode.open(options.cluster, options.project);
+  cluster?.followSong(engine);
   // MIDI inputs and surfaces are the machine's (LX's .lxmidi): read at start, written when they change.
   try {
     light.lx.midi.loadDevices(await readMidiDevices(home));
@@ -387,8 +390,9 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   // The desk's clock moves the transport after the frame's own step (its locate then holds for the frame).
   const timecodeIn = new TimecodeIn(timecodeInOptions, timecodeConfig.offset, sound, log.child({ surface: 'timecode-in' }), options.timecodeClock);
   await timecodeIn.start(dmxIn);
+  // A render node plays no live audio: its song follows the leader's ticks, not an output's clock.
   const live =
-    options.liveAudio === undefined
+    options.liveAudio === undefined || cluster?.role === 'render'
       ? undefined
       : new LivePlayer(sound, {
           output: options.liveAudio,
@@ -519,7 +523,16 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   // Before any surface and the first frame: the leader's log opens with its start; a render node begins to replay.
   try {
     await cluster?.start(
-      { engine, light, transport: sound.transport, tools: new ToolRegistry(services, TOOLS), log, onStatus: () => void publishStatus() },
+      {
+        engine,
+        light,
+        transport: sound.transport,
+        tools: new ToolRegistry(services, TOOLS),
+        // A render node replays the protocol-3 lines the leader logged through the same dispatcher.
+        protocol3: (line, origin) => dispatchLine(sound, line, queuedRequest(engine.queue, origin, Date.now() + engine.deadlineMs, 'cluster'), log),
+        log,
+        onStatus: () => void publishStatus(),
+      },
       options.project,
     );
     if (cluster !== undefined) await NodeRegistration.start(cluster, { engine, outputs, log }, slice);
@@ -606,6 +619,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   try {
     // A render node refuses protocol-3 writes from outside clients; the sound tools' own lines replay the log (origin `cluster`).
     const admitWrite = cluster?.role === 'render' ? (command: string, origin: Origin) => cluster.admitWrite(command, origin) : undefined;
+    // The leader logs protocol-3 writes from outside clients as their lines.
+    const logWrite = cluster?.role === 'leader' ? (line: string, origin: Origin) => cluster.logLine(line, origin) : undefined;
     protocol3 = await startProtocol3Server({
       host,
       port: soundPort,
@@ -615,6 +630,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       deadlineMs: options.deadlineMs,
       attribution,
       ...(admitWrite === undefined ? {} : { admitWrite }),
+      ...(logWrite === undefined ? {} : { logWrite }),
     });
   } catch (err) {
     await cluster?.close();

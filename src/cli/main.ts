@@ -225,7 +225,11 @@ program
     clusterUrl,
   )
   .option('--node <name>', "this node's name in the cluster (letters, digits, - and _)", nodeName)
-  .option('--role <role>', 'leader (runs the show and appends every write and frame to the log) or render (replays the log, refuses writes)', clusterRole)
+  .option(
+    '--role <role>',
+    'leader (runs the show and appends every write and frame to the log) or render (replays the log, sends writes to the leader)',
+    clusterRole,
+  )
   .option(
     '--cluster-delay <ms>',
     'render node: present each frame this long after the leader ran it (0–1000 ms, default 50), so every node shows frame f together',

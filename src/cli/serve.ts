@@ -230,7 +230,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     node === undefined
       ? ''
       : `  Cluster: ${node.role} node ${node.node}, show log ${node.stream} on ${options.cluster}` +
-        (node.role === 'render' ? ' (replays the leader; refuses writes)\n' : ' (every write and frame is logged)\n') +
+        (node.role === 'render' ? ' (replays the leader; writes go to the leader)\n' : ' (every write and frame is logged)\n') +
         `  Slice:   ${node.slice === null ? 'the whole rig' : node.slice.length === 0 ? 'none (renders and sends no fixture)' : node.slice.join(', ')}\n`;
   const token = app.http.accessToken;
   const access =

@@ -36,6 +36,11 @@ export class ShowLog {
     return new ShowLog(nc, jetstream(nc, { timeout: APPEND_TIMEOUT_MS }), await jetstreamManager(nc), stream);
   }
 
+  /** The NATS connection, which also carries forwarded writes (forward.ts). */
+  get connection(): NatsConnection {
+    return this.nc;
+  }
+
   get connected(): boolean {
     return !this.nc.isClosed();
   }

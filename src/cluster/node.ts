@@ -6,10 +6,13 @@ import type { Engine } from '../engine/engine.js';
 import { unavailable } from '../engine/errors.js';
 import type { Logger } from '../engine/log.js';
 import type { LightShow } from '../light/show/light-show.js';
-import type { ClusterLink, ClusterMembers, ClusterStatus, LoggedCall } from '../tools/cluster-link.js';
+import type { ClusterLink, ClusterMembers, ClusterStatus, ForwardedCall, ForwardedReply, LoggedCall } from '../tools/cluster-link.js';
 import type { ToolRegistry } from '../tools/invoke.js';
 import { FrameDigests, frameDigest } from './digests.js';
 import { InputRecorder, InputReplay } from './frame-inputs.js';
+import { ReplayMark, forwardCall, serveForwarded } from './forward.js';
+import { type LineRunner, logsLine, replayLine } from './protocol3-log.js';
+import { type FollowedTransport, SongFromTicks } from './song-from-ticks.js';
 import type { ShowLog } from './log.js';
 import type { CallRecord, LogRecord, TickRecord } from './records.js';
 import { streamName } from './records.js';
@@ -30,9 +33,11 @@ export interface ClusterOptions {
 interface NodeParts {
   readonly engine: Engine;
   readonly light: LightShow;
-  /** The song transport a tick reports (position in beats). */
-  readonly transport: { readonly position: number; readonly playing: boolean };
+  /** The song transport a tick reports (position in beats), and a render node sets from the ticks. */
+  readonly transport: FollowedTransport;
   readonly tools: ToolRegistry;
+  /** Runs a protocol-3 line through this node's dispatcher (a render node replays logged lines). */
+  readonly protocol3: LineRunner;
   readonly log: Logger;
   /** Called about once a second while the node's status changes (status.json). */
   readonly onStatus?: () => void;
@@ -72,6 +77,12 @@ export class ClusterNode implements ClusterLink {
   members: () => ClusterMembers = () => ({ nodes: [], collisions: [] });
   /** Runs first when the node closes (the registration leaves the registry). */
   beforeClose: (() => Promise<void>) | undefined;
+  /** Render node: how far its replay got, for forwarded writes to wait on. */
+  private readonly replayed = new ReplayMark();
+  /** Render node: its song transport follows the ticks. */
+  private song: SongFromTicks | undefined;
+  /** Leader: stops serving forwarded writes. */
+  private stopServing: (() => void) | undefined;
 
   private constructor(
     readonly options: ClusterOptions,
@@ -87,6 +98,11 @@ export class ClusterNode implements ClusterLink {
     return new ClusterNode(options, await ShowLog.open(options.url, options.node, streamName(project)));
   }
 
+  /** Render node: the song's transport will take each tick's position. Call before the sound host exists (song-from-ticks.ts). */
+  followSong(engine: Engine): void {
+    if (this.options.role === 'render') this.song ??= new SongFromTicks(engine.clock);
+  }
+
   get role(): ClusterRole {
     return this.options.role;
   }
@@ -98,6 +114,7 @@ export class ClusterNode implements ClusterLink {
   async start(parts: NodeParts, project: string | undefined): Promise<void> {
     this.parts = parts;
     const { engine, light } = parts;
+    this.song?.attach(parts.transport);
     // Timer and Damper read the frame's wall clock: the leader's, latched when the frame starts.
     (light.lx as { wallClockMs?: () => number }).wallClockMs = () => this.frameWallMs;
     if (this.options.role === 'leader') {
@@ -106,6 +123,8 @@ export class ClusterNode implements ClusterLink {
       engine.clock.fixedStep = true;
       engine.clock.onFrame(() => (this.frameWallMs = Date.now()), { first: true });
       this.inputs = new InputRecorder(light);
+      const served = serveForwarded(this.log.connection, this.log.stream, parts.tools, parts.log);
+      this.stopServing = () => served.unsubscribe();
     } else this.replay = new InputReplay(light);
     engine.clock.onFrame((frame) => this.rendered(frame.index));
   }
@@ -126,12 +145,19 @@ export class ClusterNode implements ClusterLink {
     );
   }
 
-  append(call: LoggedCall): Promise<void> | undefined {
+  forward(call: ForwardedCall): Promise<ForwardedReply> | undefined {
+    if (this.options.role === 'leader' || call.origin.surface === 'cluster') return undefined;
+    if (this.parts === undefined) return Promise.reject(unavailable(`render node ${this.options.node} is still starting: ${call.tool} was not run`));
+    return forwardCall(this.log.connection, this.log.stream, call, this.leader, this.replayed, this.parts.log);
+  }
+
+  append(call: LoggedCall): Promise<number> | undefined {
     if (this.options.role !== 'leader' || this.parts === undefined) return undefined;
     const record: CallRecord = { kind: 'call', ...call, frame: this.parts.engine.clock.frames };
     const acked = this.log.append(record).then(
-      () => {
+      (seq) => {
         this.calls++;
+        return seq;
       },
       (err: unknown) => {
         this.failed++;
@@ -140,6 +166,22 @@ export class ClusterNode implements ClusterLink {
     );
     acked.catch(() => {}); // the caller awaits it; this only keeps an early refusal from counting as unhandled
     return acked;
+  }
+
+  /**
+   * Leader: logs a protocol-3 write line an outside client ran, once it succeeded (in the order lines
+   * finish). A refused append cannot take the line back: it is counted and logged as an error.
+   */
+  async logLine(line: string, origin: Origin): Promise<void> {
+    const parts = this.parts;
+    if (this.options.role !== 'leader' || parts === undefined || !logsLine(origin)) return;
+    try {
+      await this.log.append({ kind: 'line', line, origin, frame: parts.engine.clock.frames });
+      this.calls++;
+    } catch (err) {
+      this.failed++;
+      parts.log.error({ err, line: line.slice(0, 200) }, 'the cluster log did not take a protocol-3 write; render nodes will miss it');
+    }
   }
 
   status(): ClusterStatus {
@@ -179,6 +221,8 @@ export class ClusterNode implements ClusterLink {
     await this.beforeClose?.();
     if (this.timer !== null) clearInterval(this.timer);
     this.stopReading?.();
+    this.stopServing?.();
+    this.replayed.stop();
     await this.reading;
     this.inputs?.close();
     this.replay?.close();
@@ -215,12 +259,13 @@ export class ClusterNode implements ClusterLink {
     this.stopReading = stop;
     if (this.closed) stop();
     try {
-      for await (const { record } of records) {
+      for await (const { seq, record } of records) {
         if (this.closed) break;
         if (!(await this.apply(record, parts))) {
           stop();
           break;
         }
+        this.replayed.reach(seq);
       }
     } catch (err) {
       if (!this.closed) {
@@ -248,6 +293,7 @@ export class ClusterNode implements ClusterLink {
       const wait = record.wallMs + this.presentDelayMs - (performance.timeOrigin + performance.now());
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       else this.late++;
+      this.song?.expect(record);
       const { clock } = parts.engine;
       await parts.engine.queue.submit(
         () => {
@@ -264,13 +310,22 @@ export class ClusterNode implements ClusterLink {
       client: `${this.leader ?? 'leader'}/${record.origin.surface}${record.origin.client === undefined ? '' : `/${record.origin.client}`}`,
     };
     // The leader's history decided whether the call merged: the replay does the same (never by its own clock).
-    const merge = record.merge === undefined ? undefined : { mergeKey: record.merge.mergeKey, mergeWindowMs: record.merge.merged ? Infinity : -1 };
+    const merge =
+      record.kind === 'line' || record.merge === undefined
+        ? undefined
+        : { mergeKey: record.merge.mergeKey, mergeWindowMs: record.merge.merged ? Infinity : -1 };
     try {
-      await parts.tools.invoke(record.tool, record.args, origin, merge === undefined ? {} : { merge });
+      if (record.kind === 'line') {
+        const failure = await replayLine(parts.protocol3, record, origin);
+        if (failure !== undefined) throw new Error(failure);
+      } else await parts.tools.invoke(record.tool, record.args, origin, merge === undefined ? {} : { merge });
       this.calls++;
     } catch (err) {
       this.failed++;
-      parts.log.error({ err, tool: record.tool }, 'a call from the cluster log failed on this render node: its show has diverged from the leader');
+      parts.log.error(
+        { err, call: record.kind === 'line' ? record.line.slice(0, 200) : record.tool },
+        'a call from the cluster log failed on this render node: its show has diverged from the leader',
+      );
     }
     return true;
   }

@@ -1,6 +1,7 @@
-// What the show's command log holds (docs/cluster.md, "The log"): one stream per show, three kinds
+// What the show's command log holds (docs/cluster.md, "The log"): one stream per show, four kinds
 // of record on their own subjects, in one total order (the stream's sequence).
 import { invalidArgument } from '../engine/errors.js';
+import type { Origin } from '../engine/commands/history.js';
 import type { LoggedCall } from '../tools/cluster-link.js';
 import type { FrameInputs } from './frame-inputs.js';
 
@@ -30,7 +31,15 @@ export interface TickRecord extends FrameInputs {
   readonly wallMs: number;
 }
 
-export type LogRecord = StartRecord | CallRecord | TickRecord;
+/** A protocol-3 write from an outside client that the leader ran: a render node runs the same line through its dispatcher. */
+export interface LineRecord {
+  readonly kind: 'line';
+  readonly line: string;
+  readonly origin: Origin;
+  readonly frame: number;
+}
+
+export type LogRecord = StartRecord | CallRecord | TickRecord | LineRecord;
 
 /** A NATS subject token for the show (letters, digits, `-` and `_`): from the project's file name. */
 export function streamName(project: string | undefined): string {
@@ -53,7 +62,7 @@ export function encodeRecord(record: LogRecord): Uint8Array {
 
 export function decodeRecord(data: Uint8Array): LogRecord {
   const value = JSON.parse(decoder.decode(data)) as { kind?: unknown };
-  if (value === null || typeof value !== 'object' || (value.kind !== 'start' && value.kind !== 'call' && value.kind !== 'tick'))
+  if (value === null || typeof value !== 'object' || (value.kind !== 'start' && value.kind !== 'call' && value.kind !== 'tick' && value.kind !== 'line'))
     throw invalidArgument('the show log holds a record of no known kind');
   return value as LogRecord;
 }

@@ -92,8 +92,9 @@ export function createApi(ctx: ConsoleContext, hub: ConsoleHub): (req: IncomingM
   const toolRoute = (name: string): Route | undefined => {
     const tool = tools.find(name);
     // Direct tools do I/O to another process (the sound tools): the page drives the host itself.
-    // The stage's direct tools only read the fixture library's files, so the Stage tab runs them here.
-    if (tool === undefined || (tool.mode === 'direct' && tool.toolset !== 'stage')) return undefined;
+    // The stage's direct tools only read the fixture library's files, so the Stage tab runs them here;
+    // get_cluster_status reads this process's cluster node (the cluster bar).
+    if (tool === undefined || (tool.mode === 'direct' && tool.toolset !== 'stage' && tool.toolset !== 'cluster')) return undefined;
     return {
       method: 'POST',
       handler: async ({ body, origin }) => {

@@ -6,7 +6,7 @@
 /**
  * `busy`: a bound on concurrent work is reached (the listen pool…); nothing was done, and the same
  * call may succeed once the work in progress ends.
- * `unavailable`: this process may not do it now (a cluster's render node refuses writes; the
+ * `unavailable`: this process may not do it now (a cluster's render node has no leader to send a write to; the
  * leader's command log did not take the call); nothing changed, and the reason names where to go.
  */
 export type ErrorCode = 'not_found' | 'invalid_argument' | 'stale' | 'timeout' | 'busy' | 'unavailable' | 'internal';

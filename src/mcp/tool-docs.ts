@@ -48,7 +48,7 @@ export function renderToolDocs(tools: readonly AnyTool[]): string {
     '',
     `${tools.length} tools. Every tool returns a JSON object as \`structuredContent\` with the same JSON in a text block; failures are \`isError\` results ` +
       `whose text is \`code: message\` with code \`not_found\`, \`invalid_argument\`, \`stale\`, \`timeout\`, \`busy\`, ` +
-      `\`unavailable\` (a cluster's render node refuses writes: docs/cluster.md) or \`internal\`.`,
+      `\`unavailable\` (a cluster's leader cannot be reached or its log did not take a write: docs/cluster.md) or \`internal\`.`,
     '',
   ];
   const present = TOOLSETS.filter((s) => tools.some((t) => t.toolset === s.id));

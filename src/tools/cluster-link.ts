@@ -1,7 +1,8 @@
 // How the one call path (invoke.ts) meets a cluster (src/cluster, docs/cluster.md): a render node
-// refuses local writes, a leader appends each write it ran to the show's command log and answers
-// the caller only once the log has it. Without `serve --cluster` there is no link and nothing changes.
-import type { Origin } from '../engine/commands/history.js';
+// forwards a surface's writes to the leader; the leader appends each write it ran to the show's
+// command log and answers the caller only once the log has it. Without `serve --cluster` there is
+// no link and nothing changes.
+import type { Origin, PerformOptions } from '../engine/commands/history.js';
 
 /** One write as the leader ran it: what a render node replays through its own `invoke`. */
 export interface LoggedCall {
@@ -11,6 +12,20 @@ export interface LoggedCall {
   readonly origin: Origin;
   /** A merging surface's key, and whether the leader's history merged this call into the step on top. */
   readonly merge?: { readonly mergeKey: string; readonly merged: boolean };
+}
+
+/** A write a render node sends to its leader: run there through `invoke` with the caller's origin. */
+export interface ForwardedCall {
+  readonly tool: string;
+  readonly args: unknown;
+  readonly origin: Origin;
+  readonly merge?: PerformOptions;
+}
+
+/** The leader's answer to a forwarded call: the tool's payload and what it attached. */
+export interface ForwardedReply {
+  readonly payload: Record<string, unknown>;
+  readonly attachments: readonly { readonly type: 'image' | 'audio'; readonly data: string; readonly mimeType: string }[];
 }
 
 /** What get_cluster_status and status.json report about this node. */
@@ -63,13 +78,16 @@ export interface ClusterMembers {
 }
 
 export interface ClusterLink {
-  /** Throws `unavailable` when this node may not run a write from `origin` (a render node takes writes only from its log). */
-  admitWrite(tool: string, origin: Origin): void;
   /**
    * Leader: appends a write it just ran, called inside the call's engine-queue task so appends keep
-   * the queue's order. Resolves once the log acknowledged it. Undefined when this node logs nothing.
+   * the queue's order. Resolves with its stream sequence once the log acknowledged it. Undefined when this node logs nothing.
    */
-  append(call: LoggedCall): Promise<void> | undefined;
+  append(call: LoggedCall): Promise<number> | undefined;
+  /**
+   * Render node: sends a write from a surface to the leader and resolves with its reply once this
+   * node has replayed it; undefined when the write runs here (the leader, or the log's replay).
+   */
+  forward(call: ForwardedCall): Promise<ForwardedReply> | undefined;
   status(): ClusterStatus;
   /** The digest of a recent frame this node rendered, if it still keeps it. */
   digestOf(frame: number): string | undefined;

@@ -5,7 +5,7 @@
 import { runAs } from '../engine/attribution.js';
 import type { Origin, PerformOptions } from '../engine/commands/history.js';
 import { internal, invalidArgument, isFootlightError, notFound, unavailable } from '../engine/errors.js';
-import type { LoggedCall } from './cluster-link.js';
+import type { ForwardedReply, LoggedCall } from './cluster-link.js';
 import type { AnyTool } from './define-tool.js';
 import type { Services, ToolContext } from './context.js';
 import { describeZodError } from './zod-errors.js';
@@ -55,6 +55,8 @@ interface InvokeOptions {
 interface Seen {
   step?: number;
   merged?: boolean;
+  /** The stream sequence of the call in a cluster's log, once the log acknowledged it (the leader). */
+  logged?: number;
 }
 
 /** The tools a process can run, by name, and the one way to run them. */
@@ -92,13 +94,18 @@ export class ToolRegistry {
 
   private async run(t: AnyTool, rawArgs: unknown, origin: Origin, options: InvokeOptions): Promise<Invocation> {
     const args = this.parse(t, rawArgs, origin);
+    const forwarded = this.forward(t, rawArgs, origin, options);
+    if (forwarded !== undefined) {
+      const { payload, attachments } = await forwarded;
+      return { payload: this.check(t, payload), attachments: [...attachments] };
+    }
     const attached: [Attachment['type'], () => Promise<{ data: string; mimeType: string }>][] = [];
     const ctx = this.context(origin, options, attached);
     const { engine } = this.services;
     // A cluster's leader logs each write it ran (in the queue task, so appends keep the queue's order).
     const logs = this.services.cluster !== undefined && !t.annotations.readOnlyHint;
     const seen: Seen = options.seen ?? {};
-    let appended: Promise<void> | undefined;
+    let appended: Promise<number> | undefined;
     const payload =
       t.mode === 'direct'
         ? await t.handle(args, ctx)
@@ -123,10 +130,16 @@ export class ToolRegistry {
    * As `invoke`, for a caller already inside an engine-queue task (OSC applies one datagram as
    * one task): runs a queued tool synchronously and returns its payload. Attachments are dropped.
    */
-  invokeInTask(tool: AnyTool | string, rawArgs: unknown, origin: Origin, options: InvokeOptions = {}): Record<string, unknown> {
+  invokeInTask(tool: AnyTool | string, rawArgs: unknown, origin: Origin, options: InvokeOptions = {}): Record<string, unknown> | undefined {
     const t = typeof tool === 'string' ? this.get(tool) : tool;
     if (t.mode === 'direct') throw internal(`${t.name} runs outside the engine queue and cannot be invoked inside a queue task`);
     const args = this.parse(t, rawArgs, origin);
+    // A render node's write goes to the leader; inside a task nothing can wait for it, so its failure is logged.
+    const forwarded = this.forward(t, rawArgs, origin, options);
+    if (forwarded !== undefined) {
+      forwarded.catch((err: unknown) => this.services.log.warn({ err, tool: t.name }, 'the leader did not run a forwarded write'));
+      return undefined;
+    }
     const logs = this.services.cluster !== undefined && !t.annotations.readOnlyHint;
     const seen: Seen = options.seen ?? {};
     const payload = runAs(origin, () => this.observe(logs ? seen : options.seen, () => t.handle(args, this.context(origin, options, []))));
@@ -138,10 +151,19 @@ export class ToolRegistry {
     return this.check(t, payload);
   }
 
+  /**
+   * A render node sends a write to the leader once its arguments parsed here (a bad argument fails
+   * alike without a round trip; both nodes apply their read-only switch); undefined: it runs here.
+   */
+  private forward(t: AnyTool, rawArgs: unknown, origin: Origin, options: InvokeOptions): Promise<ForwardedReply> | undefined {
+    if (t.annotations.readOnlyHint) return undefined;
+    const merge = options.merge === undefined ? {} : { merge: options.merge };
+    return this.services.cluster?.forward({ tool: t.name, args: rawArgs ?? {}, origin, ...merge });
+  }
+
   private parse(tool: AnyTool, rawArgs: unknown, origin: Origin): Record<string, unknown> {
     const parsed = tool.input.safeParse(rawArgs ?? {});
     if (!parsed.success) throw invalidArgument(describeZodError(parsed.error));
-    if (!tool.annotations.readOnlyHint) this.services.cluster?.admitWrite(tool.name, origin);
     if (!tool.annotations.readOnlyHint && origin.surface === 'mcp' && this.services.policy.agentsReadOnly) {
       throw invalidArgument(
         `the operator has set agents to read-only in the console, so ${tool.name} was refused and nothing changed. ` +
@@ -174,7 +196,7 @@ export class ToolRegistry {
   }
 
   /** Hands a write this node ran to the cluster's log (the leader's); undefined when nothing is logged. */
-  private append(t: AnyTool, rawArgs: unknown, origin: Origin, options: InvokeOptions, seen: Seen): Promise<void> | undefined {
+  private append(t: AnyTool, rawArgs: unknown, origin: Origin, options: InvokeOptions, seen: Seen): Promise<number> | undefined {
     const cluster = this.services.cluster;
     if (cluster === undefined || t.annotations.readOnlyHint) return undefined;
     const key = options.merge?.mergeKey;
@@ -184,14 +206,14 @@ export class ToolRegistry {
       origin,
       ...(key === undefined ? {} : { merge: { mergeKey: key, merged: seen.merged === true } }),
     };
-    return cluster.append(call);
+    return cluster.append(call)?.then((seq) => (seen.logged = seq));
   }
 
   /**
    * Waits for the log to take a write. If it does not, the step the call performed is rolled back
    * (when it is still on top of the history) and the call fails with `unavailable`.
    */
-  private async acknowledged(t: AnyTool, appended: Promise<void>, seen: Seen): Promise<void> {
+  private async acknowledged(t: AnyTool, appended: Promise<number>, seen: Seen): Promise<void> {
     try {
       await appended;
     } catch (err) {

@@ -63,7 +63,13 @@ export interface ServeNode {
   readonly home: string;
   /** Its status.json once it was up. */
   readonly info: any;
+  /** Its MCP endpoint (its console is at the same origin). */
+  readonly url: string;
   call(name: string, args?: Record<string, unknown>): Promise<any>;
+  /** The error text of a call that must fail. */
+  refused(name: string, args?: Record<string, unknown>): Promise<string>;
+  /** Stops the process (SIGTERM) and checks that it exited cleanly (also run after the test). */
+  stop(): Promise<void>;
 }
 
 /** Starts `footlight serve` with `args` after the common ones, waits for status.json, connects an MCP client. */
@@ -80,26 +86,41 @@ export async function startServe(t: TestContext, name: string, args: string[]): 
   });
   const client = new Client({ name: `test-${name}`, version: '1' });
   await client.connect(new StreamableHTTPClientTransport(new URL(status.url)));
-  // After-hooks run in order: the client, then the process (SIGTERM, exit 0), before nats-server stops.
-  t.after(async () => {
+  const stop = async (): Promise<void> => {
     await client.close().catch(() => undefined);
     if (child.exitCode === null) child.kill('SIGTERM');
     assert.equal(await exited(child), 0, `${name} stopped cleanly`);
-  });
-  return { client, home, info: status, call: (tool, a = {}) => callOk(client, tool, a) };
+  };
+  // After-hooks run in order: the client, then the process (SIGTERM, exit 0), before nats-server stops.
+  t.after(stop);
+  const refused = async (tool: string, a: Record<string, unknown> = {}): Promise<string> => {
+    const r = await client.callTool({ name: tool, arguments: a });
+    assert.equal(r.isError, true, `${tool} on ${name} must fail`);
+    return (r.content as { text: string }[])[0].text;
+  };
+  return { client, home, info: status, url: status.url, call: (tool, a = {}) => callOk(client, tool, a), refused, stop };
 }
 
 export interface Node extends ServeNode {
   /** The node's protocol-3 listener port. */
   readonly protocol3: number;
+  /** The node's OSC receive port. */
+  readonly osc: number;
   status(frames?: number[]): Promise<any>;
 }
 
 /** Starts `footlight serve` as a node of the cluster (with `extra` serve options). */
+export type ClusterProcess = Node;
+
 export async function startNode(t: TestContext, url: string, node: string, role: 'leader' | 'render', extra: readonly string[] = []): Promise<Node> {
   const serve = await startServe(t, node, ['--cluster', url, '--node', node, '--role', role, ...extra]);
   assert.deepEqual({ role: serve.info.cluster?.role, node: serve.info.cluster?.node }, { role, node });
-  return { ...serve, protocol3: serve.info.protocol3.port, status: (frames = []) => serve.call('get_cluster_status', { frames }) };
+  return {
+    ...serve,
+    protocol3: serve.info.protocol3.port,
+    osc: serve.info.osc.receivePort,
+    status: (frames = []) => serve.call('get_cluster_status', { frames }),
+  };
 }
 
 /** Runs `footlight serve` expecting it to stop by itself: its exit code and stderr. */

@@ -2,6 +2,7 @@ import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import './styles.css';
 import { ClipGrid } from './clips.js';
+import { ClusterBar } from './cluster.js';
 import { CuesView } from './cues.js';
 import { Mixer } from './mixer.js';
 import { OutputsView } from './outputs.js';
@@ -418,6 +419,7 @@ function App() {
   return (
     <div class="app">
       <TopBar tab={tab} setTab={setTab} open={setDialog} />
+      <ClusterBar />
       <main class={`main tab-${tab.toLowerCase()}`}>
         {tab === 'Light' ? (
           <div class="light-view">

@@ -63,16 +63,22 @@ function execute(host: SoundHost, def: CommandDef, args: readonly string[], requ
 
 /** Throws when a write from this origin may not run on this host (a cluster's render node). */
 type AdmitWrite = (command: string, origin: Origin) => void;
+/** Takes a write line that succeeded, before its reply (a cluster's leader logs it). */
+type LogWrite = (line: string, origin: Origin) => Promise<void>;
 
 /**
  * Parses one command line, runs its one host operation under the request (its origin and one
  * deadline), and shapes the JSON reply. Never throws.
  */
-export async function dispatchLine(host: SoundHost, line: string, request: Request, log: Logger, admit?: AdmitWrite): Promise<Payload> {
+export async function dispatchLine(host: SoundHost, line: string, request: Request, log: Logger, admit?: AdmitWrite, logWrite?: LogWrite): Promise<Payload> {
   const tokens = tokenize(line);
   if (tokens.length === 0) return errorReply(invalidArgument('empty command; send one command per line, e.g. ping'), log);
   const [name, ...args] = tokens;
-  if (name === 'guard') return dispatchGuard(host, args, request, log, admit);
+  if (name === 'guard') {
+    const reply = await dispatchGuard(host, args, request, log, admit);
+    if (reply.ok === true) await logWrite?.(line, request.origin);
+    return reply;
+  }
   const def = COMMANDS_BY_NAME.get(name);
   if (def === undefined) {
     return errorReply(
@@ -84,7 +90,9 @@ export async function dispatchLine(host: SoundHost, line: string, request: Reque
   try {
     arity(def, args.length);
     if (def.write) admit?.(def.name, request.origin);
-    return shape(await execute(host, def, args, request, {}));
+    const reply = shape(await execute(host, def, args, request, {}));
+    if (def.write && reply.ok === true) await logWrite?.(line, request.origin);
+    return reply;
   } catch (err) {
     return errorReply(err, log, def.name, usage(def));
   }

@@ -33,6 +33,8 @@ interface Protocol3ServerOptions {
   readonly attribution?: AttributionRegistry;
   /** Throws when a write from this origin may not run here (a cluster's render node: docs/cluster.md). */
   readonly admitWrite?: (command: string, origin: Origin) => void;
+  /** Takes each write line that succeeded before it is answered (a cluster's leader logs it: docs/cluster.md). */
+  readonly logWrite?: (line: string, origin: Origin) => Promise<void>;
 }
 
 export interface Protocol3Server {
@@ -138,7 +140,7 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
         return errorReply(invalidArgument('the command line is not valid UTF-8; nothing was run'), log);
       }
       const request = queuedRequest(soundHost.engine.queue, item.origin, item.receivedAt + deadlineMs, 'protocol3');
-      return dispatchLine(soundHost, line, request, log, options.admitWrite);
+      return dispatchLine(soundHost, line, request, log, options.admitWrite, options.logWrite);
     };
 
     const pump = async (): Promise<void> => {
