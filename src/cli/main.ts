@@ -100,6 +100,13 @@ function clusterRole(value: string): 'leader' | 'render' {
   return value;
 }
 
+/** A cluster's time setting in seconds (--lease, --flywheel). */
+function clusterSeconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0.5 || n > 3600) throw new InvalidArgumentError('seconds, from 0.5 to 3600');
+  return n;
+}
+
 function nodeName(value: string): string {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw new InvalidArgumentError('letters, digits, - and _ (at most 64)');
   return value;
@@ -219,7 +226,18 @@ program
     clusterUrl,
   )
   .option('--node <name>', "this node's name in the cluster (letters, digits, - and _)", nodeName)
-  .option('--role <role>', 'leader (runs the show and appends every write and frame to the log) or render (replays the log, refuses writes)', clusterRole)
+  .option(
+    '--role <role>',
+    'leader (takes the lease, runs the show and appends every write and frame to the log) or render (replays the log, refuses writes, takes over when the lease lapses)',
+    clusterRole,
+  )
+  .option('--lease <seconds>', "a cluster's leader lease: how long it lasts unless renewed, so how soon a render node takes over (default 3)", clusterSeconds)
+  .option(
+    '--flywheel <seconds>',
+    'how long a render node without ticks presents frames on its own clock before it holds its last frame (default 10)',
+    clusterSeconds,
+  )
+  .option('--outbox <writes>', "how many writes a cluster's leader holds while the log is unreachable before it refuses more (default 64)", positiveInt)
   .action(
     async (opts: {
       project?: string;
@@ -257,6 +275,9 @@ program
       cluster?: string;
       node?: string;
       role?: 'leader' | 'render';
+      lease?: number;
+      flywheel?: number;
+      outbox?: number;
     }) => (await import('./serve.js')).serve(opts),
   );
 

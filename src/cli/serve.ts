@@ -49,6 +49,10 @@ export interface ServeOptions {
   readonly cluster?: string;
   readonly node?: string;
   readonly role?: 'leader' | 'render';
+  /** Lease and flywheel in seconds, outbox bound in writes (docs/cluster.md, "Failure"). */
+  readonly lease?: number;
+  readonly flywheel?: number;
+  readonly outbox?: number;
 }
 
 /** `footlight serve`: runs until SIGINT/SIGTERM, then stops cleanly and marks status.json stopped. */
@@ -124,7 +128,16 @@ export async function serve(options: ServeOptions): Promise<void> {
       defaultRenderPriority: 'high',
       ...(options.cluster === undefined || options.node === undefined || options.role === undefined
         ? {}
-        : { cluster: { url: options.cluster, node: options.node, role: options.role } }),
+        : {
+            cluster: {
+              url: options.cluster,
+              node: options.node,
+              role: options.role,
+              ...(options.lease === undefined ? {} : { leaseSeconds: options.lease }),
+              ...(options.flywheel === undefined ? {} : { flywheelSeconds: options.flywheel }),
+              ...(options.outbox === undefined ? {} : { outboxBound: options.outbox }),
+            },
+          }),
       log,
     });
   } catch (err) {

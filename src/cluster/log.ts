@@ -20,8 +20,9 @@ interface ReadRecord {
 export class ShowLog {
   private constructor(
     private readonly nc: NatsConnection,
-    private readonly js: JetStreamClient,
-    private readonly jsm: JetStreamManager,
+    /** The JetStream clients, shared with the leader lease (lease.ts). */
+    readonly js: JetStreamClient,
+    readonly jsm: JetStreamManager,
     readonly stream: string,
   ) {}
 
@@ -72,6 +73,27 @@ export class ShowLog {
         throw unavailable(`JetStream did not acknowledge the append: ${(err as Error).message}`);
       },
     );
+  }
+
+  /**
+   * Appends a record fenced by the stream's sequence: JetStream stores it only if the stream's last
+   * sequence is `expectLastSeq` (a deposed leader's appends fail) and drops a repeat of `msgID`. Errors
+   * are JetStream's own (outbox.ts reads their codes).
+   */
+  async appendFenced(record: LogRecord, msgID: string, expectLastSeq: number): Promise<number> {
+    const ack = await this.js.publish(subjectOf(this.stream, record.kind), encodeRecord(record), { msgID, expect: { lastSequence: expectLastSeq } });
+    return ack.seq;
+  }
+
+  /** The stream's last sequence (0 when it never held a record). */
+  async lastSeq(): Promise<number> {
+    return (await this.jsm.streams.info(this.stream)).state.last_seq;
+  }
+
+  /** The message id a record was appended with (undefined when it has none or is gone). */
+  async messageId(seq: number): Promise<string | undefined> {
+    const m = await this.jsm.streams.getMessage(this.stream, { seq });
+    return m?.header?.get('Nats-Msg-Id') || undefined;
   }
 
   /** The newest record of a kind, if any (a render node measures its lag against the newest tick). */

@@ -29,7 +29,18 @@ export interface TickRecord {
   readonly wallMs: number;
 }
 
-export type LogRecord = StartRecord | CallRecord | TickRecord;
+/** A node took the lease after its leader's lapsed (docs/cluster.md, "Failover"): it leads from frame `frame` on. */
+export interface LeadRecord {
+  readonly kind: 'lead';
+  readonly leader: string;
+  readonly term: number;
+  /** Every node steps its clock (with no calls) up to this frame, then follows the new leader's ticks. */
+  readonly frame: number;
+  /** The wall clock (epoch ms) of those stepped frames. */
+  readonly wallMs: number;
+}
+
+export type LogRecord = StartRecord | CallRecord | TickRecord | LeadRecord;
 
 /** A NATS subject token for the show (letters, digits, `-` and `_`): from the project's file name. */
 export function streamName(project: string | undefined): string {
@@ -52,7 +63,7 @@ export function encodeRecord(record: LogRecord): Uint8Array {
 
 export function decodeRecord(data: Uint8Array): LogRecord {
   const value = JSON.parse(decoder.decode(data)) as { kind?: unknown };
-  if (value === null || typeof value !== 'object' || (value.kind !== 'start' && value.kind !== 'call' && value.kind !== 'tick'))
+  if (value === null || typeof value !== 'object' || !['start', 'call', 'tick', 'lead'].includes(value.kind as string))
     throw invalidArgument('the show log holds a record of no known kind');
   return value as LogRecord;
 }
