@@ -129,6 +129,7 @@ export class Outbox {
   }
 
   private deposed(): void {
+    this.end("the show's log moved on without this leader: another node took the lease");
     this.onDeposed();
   }
 }

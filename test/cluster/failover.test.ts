@@ -131,95 +131,95 @@ async function sameFrames(nodes: Node[], frames: number[]): Promise<void> {
   for (const [i, d] of rest.entries()) assert.deepEqual(d, first, `${nodes[i + 1].name} rendered the frames ${nodes[0].name} rendered`);
 }
 
-test(
-  'a killed leader: a render node takes the lease, keeps every acknowledged call, takes writes; a killed render node leaves the rest going',
-  { skip: !existsSync(NATS_SERVER), timeout: 120_000 },
-  async (t) => {
-    const { url } = await startNats(t);
-    const lead = await startNode(t, url, 'lead', 'leader');
-    const r1 = await startNode(t, url, 'r1', 'render');
-    const r2 = await startNode(t, url, 'r2', 'render');
-    assert.deepEqual((await lead.status()).lease.holder, 'lead');
+test('a killed leader: a render node takes the lease, keeps every acknowledged call, takes writes; a killed render node leaves the rest going', {
+  skip: !existsSync(NATS_SERVER),
+  timeout: 120_000,
+}, async (t) => {
+  const { url } = await startNats(t);
+  const lead = await startNode(t, url, 'lead', 'leader');
+  const r1 = await startNode(t, url, 'r1', 'render');
+  const r2 = await startNode(t, url, 'r2', 'render');
+  assert.deepEqual((await lead.status()).lease.holder, 'lead');
 
-    await lead.call('add_pattern', { containerPath: CH1, class: 'Noise', index: 0 });
-    await lead.call('activate_pattern', { path: `${CH1}/pattern/1` });
-    await lead.call('set_parameter', { path: `${CH1}/pattern/1/scale`, value: 0.8 });
-    // The last acknowledged write, then the kill while another write may be under way.
-    await lead.call('set_parameter', { path: `${CH1}/fader`, value: 0.35 });
-    const acknowledged = await lead.call('get_history', { limit: 20 });
-    const inFlight = lead.client.callTool({ name: 'set_parameter', arguments: { path: `${CH1}/fader`, value: 0.9 } }).catch(() => undefined);
-    await lead.kill();
-    await inFlight;
+  await lead.call('add_pattern', { containerPath: CH1, class: 'Noise', index: 0 });
+  await lead.call('activate_pattern', { path: `${CH1}/pattern/1` });
+  await lead.call('set_parameter', { path: `${CH1}/pattern/1/scale`, value: 0.8 });
+  // The last acknowledged write, then the kill while another write may be under way.
+  await lead.call('set_parameter', { path: `${CH1}/fader`, value: 0.35 });
+  const acknowledged = await lead.call('get_history', { limit: 20 });
+  const inFlight = lead.client.callTool({ name: 'set_parameter', arguments: { path: `${CH1}/fader`, value: 0.9 } }).catch(() => undefined);
+  await lead.kill();
+  await inFlight;
 
-    // r1 and r2 applied the same log: the tie goes to the smaller name.
-    const took = await until('r1 to take the lease', async () => {
-      const s = await r1.status();
-      return s.role === 'leader' ? s : undefined;
-    });
-    assert.equal(took.leader, 'r1');
-    assert.equal(took.lease.holder, 'r1');
-    assert.equal(took.lease.term, 2);
-    await until('r2 to follow r1', async () => ((await r2.status()).leader === 'r1' ? true : undefined));
-    assert.equal((await r2.status()).role, 'render');
+  // r1 and r2 applied the same log: the tie goes to the smaller name.
+  const took = await until('r1 to take the lease', async () => {
+    const s = await r1.status();
+    return s.role === 'leader' ? s : undefined;
+  });
+  assert.equal(took.leader, 'r1');
+  assert.equal(took.lease.holder, 'r1');
+  assert.equal(took.lease.term, 2);
+  await until('r2 to follow r1', async () => ((await r2.status()).leader === 'r1' ? true : undefined));
+  assert.equal((await r2.status()).role, 'render');
 
-    // Every acknowledged call is in both histories (the one in flight at the kill may be too).
-    const h1 = await r1.call('get_history', { limit: 20 });
-    const h2 = await r2.call('get_history', { limit: 20 });
-    assert.deepEqual(steps(h1), steps(h2), 'r1 and r2 hold the same history');
-    assert.deepEqual(steps(h1).undo.slice(0, acknowledged.steps.length), steps(acknowledged).undo, 'no acknowledged call lost');
+  // Every acknowledged call is in both histories (the one in flight at the kill may be too).
+  const h1 = await r1.call('get_history', { limit: 20 });
+  const h2 = await r2.call('get_history', { limit: 20 });
+  assert.deepEqual(steps(h1), steps(h2), 'r1 and r2 hold the same history');
+  assert.deepEqual(steps(h1).undo.slice(0, acknowledged.steps.length), steps(acknowledged).undo, 'no acknowledged call lost');
 
-    // The new leader takes writes; r2 replays them; a write on r2 names the new leader.
-    await r1.call('set_parameter', { path: `${CH1}/fader`, value: 0.6 });
-    await until('r2 to replay the write', async () => ((await r2.call('get_parameter', { path: `${CH1}/fader` })).parameter.value === 0.6 ? true : undefined));
-    const refused = await r2.client.callTool({ name: 'set_parameter', arguments: { path: `${CH1}/fader`, value: 0.1 } });
-    assert.equal(refused.isError, true);
-    assert.match((refused.content as { text: string }[])[0].text, /Send writes to the leader \(r1\)/);
-    assert.equal((await r2.call('get_parameter', { path: `${CH1}/fader` })).parameter.value, 0.6, 'the refusal changed nothing');
-    assert.deepEqual(steps(await r2.call('get_history', { limit: 20 })), steps(await r1.call('get_history', { limit: 20 })));
-    const after = (await r1.status()).frame as number;
-    await sameFrames([r1, r2], [after, ...Array.from({ length: 8 }, (_, i) => after + 10 * (i + 1))]);
-    assert.equal((await r2.status()).failed, 0, 'r2 never diverged');
+  // The new leader takes writes; r2 replays them; a write on r2 names the new leader.
+  await r1.call('set_parameter', { path: `${CH1}/fader`, value: 0.6 });
+  await until('r2 to replay the write', async () => ((await r2.call('get_parameter', { path: `${CH1}/fader` })).parameter.value === 0.6 ? true : undefined));
+  const refused = await r2.client.callTool({ name: 'set_parameter', arguments: { path: `${CH1}/fader`, value: 0.1 } });
+  assert.equal(refused.isError, true);
+  assert.match((refused.content as { text: string }[])[0].text, /Send writes to the leader \(r1\)/);
+  assert.equal((await r2.call('get_parameter', { path: `${CH1}/fader` })).parameter.value, 0.6, 'the refusal changed nothing');
+  assert.deepEqual(steps(await r2.call('get_history', { limit: 20 })), steps(await r1.call('get_history', { limit: 20 })));
+  const after = (await r1.status()).frame as number;
+  await sameFrames([r1, r2], [after, ...Array.from({ length: 8 }, (_, i) => after + 10 * (i + 1))]);
+  assert.equal((await r2.status()).failed, 0, 'r2 never diverged');
 
-    // A render node dies: the leader and its writes go on.
-    await r2.kill();
-    await r1.call('set_parameter', { path: `${CH1}/fader`, value: 0.7 });
-    const frame = (await r1.status()).frame as number;
-    await until('r1 to go on rendering', async () => ((await r1.status()).frame > frame + 30 ? true : undefined));
-    assert.equal((await r1.status()).role, 'leader');
-  },
-);
+  // A render node dies: the leader and its writes go on.
+  await r2.kill();
+  await r1.call('set_parameter', { path: `${CH1}/fader`, value: 0.7 });
+  const frame = (await r1.status()).frame as number;
+  await until('r1 to go on rendering', async () => ((await r1.status()).frame > frame + 30 ? true : undefined));
+  assert.equal((await r1.status()).role, 'leader');
+});
 
-test(
-  'the log is lost: the leader holds writes up to its bound, refuses more with nothing changed, appends the held ones when it returns',
-  { skip: !existsSync(NATS_SERVER), timeout: 120_000 },
-  async (t) => {
-    const nats = await startNats(t);
-    const lead = await startNode(t, nats.url, 'lead', 'leader', ['--outbox', '2']);
-    const r1 = await startNode(t, nats.url, 'r1', 'render');
-    await lead.call('set_parameter', { path: `${CH1}/fader`, value: 0.4 });
+test('the log is lost: the leader holds writes up to its bound, refuses more with nothing changed, appends the held ones when it returns', {
+  skip: !existsSync(NATS_SERVER),
+  timeout: 120_000,
+}, async (t) => {
+  const nats = await startNats(t);
+  const lead = await startNode(t, nats.url, 'lead', 'leader', ['--outbox', '2']);
+  const r1 = await startNode(t, nats.url, 'r1', 'render');
+  await lead.call('set_parameter', { path: `${CH1}/fader`, value: 0.4 });
 
-    await nats.stop();
-    // Two writes wait in the outbox: their replies wait for the log.
-    const held = [0.5, 0.55].map((value) => lead.call('set_parameter', { path: `${CH1}/fader`, value }));
-    await until('the leader to hold two writes', async () => ((await lead.status()).held === 2 ? true : undefined));
-    const before = await lead.call('get_history', { limit: 20 });
-    const refused = await lead.client.callTool({ name: 'set_parameter', arguments: { path: `${CH1}/fader`, value: 0.9 } });
-    assert.equal(refused.isError, true);
-    assert.match((refused.content as { text: string }[])[0].text, /^unavailable: the show's command log \(NATS\) is unreachable and 2 writes already wait/);
-    assert.equal((await lead.call('get_parameter', { path: `${CH1}/fader` })).parameter.value, 0.55, 'the refusal changed nothing');
-    assert.deepEqual(steps(await lead.call('get_history', { limit: 20 })), steps(before), 'nor the history');
+  await nats.stop();
+  // Two writes wait in the outbox: their replies wait for the log.
+  const held = [0.5, 0.55].map((value) => lead.call('set_parameter', { path: `${CH1}/fader`, value }));
+  await until('the leader to hold two writes', async () => ((await lead.status()).held === 2 ? true : undefined));
+  const before = await lead.call('get_history', { limit: 20 });
+  const refused = await lead.client.callTool({ name: 'set_parameter', arguments: { path: `${CH1}/fader`, value: 0.9 } });
+  assert.equal(refused.isError, true);
+  assert.match((refused.content as { text: string }[])[0].text, /^unavailable: the show's command log \(NATS\) is unreachable and 2 writes already wait/);
+  assert.equal((await lead.call('get_parameter', { path: `${CH1}/fader` })).parameter.value, 0.55, 'the refusal changed nothing');
+  assert.deepEqual(steps(await lead.call('get_history', { limit: 20 })), steps(before), 'nor the history');
 
-    await nats.start();
-    await Promise.all(held);
-    await until('the outbox to empty', async () => ((await lead.status()).held === undefined ? true : undefined));
-    assert.equal((await lead.status()).role, 'leader', 'the outage elected nobody');
-    await until('r1 to replay the held writes', async () => ((await r1.call('get_parameter', { path: `${CH1}/fader` })).parameter.value === 0.55 ? true : undefined));
-    assert.deepEqual(steps(await r1.call('get_history', { limit: 20 })), steps(await lead.call('get_history', { limit: 20 })));
-    await lead.call('set_parameter', { path: `${CH1}/fader`, value: 0.6 });
-    const after = (await lead.status()).frame as number;
-    await sameFrames([lead, r1], [after, after + 10, after + 20, after + 40]);
-    const status = await r1.status();
-    assert.equal(status.failed, 0, 'r1 never diverged');
-    assert.equal(status.leader, 'lead');
-  },
-);
+  await nats.start();
+  await Promise.all(held);
+  await until('the outbox to empty', async () => ((await lead.status()).held === undefined ? true : undefined));
+  assert.equal((await lead.status()).role, 'leader', 'the outage elected nobody');
+  await until('r1 to replay the held writes', async () =>
+    (await r1.call('get_parameter', { path: `${CH1}/fader` })).parameter.value === 0.55 ? true : undefined,
+  );
+  assert.deepEqual(steps(await r1.call('get_history', { limit: 20 })), steps(await lead.call('get_history', { limit: 20 })));
+  await lead.call('set_parameter', { path: `${CH1}/fader`, value: 0.6 });
+  const after = (await lead.status()).frame as number;
+  await sameFrames([lead, r1], [after, after + 10, after + 20, after + 40]);
+  const status = await r1.status();
+  assert.equal(status.failed, 0, 'r1 never diverged');
+  assert.equal(status.leader, 'lead');
+});
