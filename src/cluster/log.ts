@@ -7,6 +7,8 @@ import { type LogRecord, decodeRecord, encodeRecord, subjectOf } from './records
 
 /** How long an append waits for JetStream's acknowledgement before the call fails, in ms. */
 const APPEND_TIMEOUT_MS = 2000;
+/** How often an idle reader expects the server's heartbeat (two missed: the ordered consumer is made again). */
+const IDLE_HEARTBEAT_MS = 1000;
 /** How long closing waits for pending appends to drain. */
 const CLOSE_WAIT_MS = 1000;
 
@@ -105,7 +107,8 @@ export class ShowLog {
   /** Reads the stream from its start, in order, with an ordered consumer; `stop()` ends the iteration. */
   async read(): Promise<{ records: AsyncIterable<ReadRecord>; stop: () => void }> {
     const consumer = await this.js.consumers.get(this.stream);
-    const messages: ConsumerMessages = await consumer.consume();
+    // Heartbeats every second while idle: after the server restarts the consumer resumes within seconds, not the default's minute.
+    const messages: ConsumerMessages = await consumer.consume({ idle_heartbeat: IDLE_HEARTBEAT_MS });
     async function* records(): AsyncIterable<ReadRecord> {
       for await (const m of messages) yield { seq: m.seq, pending: m.info.pending, record: decodeRecord(m.data) };
     }
