@@ -594,7 +594,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   }
   let protocol3: Protocol3Server;
   try {
-    // A render node refuses protocol-3 writes from outside clients (a leader, past its outbox's bound); the sound tools' own lines replay the log (origin `cluster`).
+    // A render node refuses protocol-3 writes from outside clients (a leader, past its outbox's bound); the sound tools' own
+    // lines replay the log (origin `cluster`).
     const admitWrite = cluster === undefined ? undefined : (command: string, origin: Origin) => cluster.admitWrite(command, origin);
     protocol3 = await startProtocol3Server({
       host,

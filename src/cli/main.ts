@@ -228,7 +228,8 @@ program
   .option('--node <name>', "this node's name in the cluster (letters, digits, - and _)", nodeName)
   .option(
     '--role <role>',
-    'leader (takes the lease, runs the show and appends every write and frame to the log) or render (replays the log, refuses writes, takes over when the lease lapses)',
+    'leader (takes the lease, runs the show and appends every write and frame to the log) or render (replays the log, refuses writes, ' +
+      'takes over when the lease lapses)',
     clusterRole,
   )
   .option('--lease <seconds>', "a cluster's leader lease: how long it lasts unless renewed, so how soon a render node takes over (default 3)", clusterSeconds)

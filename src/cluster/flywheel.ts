@@ -12,7 +12,7 @@ const START_MS = 1000;
 /** The pace is measured over ticks at least this far apart. */
 const PACE_WINDOW_MS = 2000;
 
-export type FlywheelState = 'following' | 'flywheel' | 'held';
+type FlywheelState = 'following' | 'flywheel' | 'held';
 
 export class Flywheel {
   private last: { readonly frame: number; readonly wallMs: number; readonly at: number } | undefined;
