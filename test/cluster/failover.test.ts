@@ -1,9 +1,9 @@
 // Kill tests for a cluster (docs/cluster.md, "Failure"): nats-server, a leader and render nodes as real
 // processes. The leader is killed with SIGKILL: a render node takes the lapsed lease, keeps the history
 // (no acknowledged call lost), takes writes, and every node renders the same frames after it; a killed
-// render node leaves the others going. The NATS server is stopped and started again: the leader holds
+// render node leaves the others going. The NATS server is killed and started again: the leader holds
 // writes up to its outbox's bound, refuses the next with nothing changed, and appends the held ones in
-// order when the server is back.
+// order when the server is back; a render node flywheels, holds, and follows the log again.
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -45,7 +45,7 @@ async function freePort(): Promise<number> {
 }
 
 /** nats-server with JetStream on a free port; `stop` and `start` again keep its port and store. Stopped by pid after the test. */
-async function startNats(t: TestContext): Promise<{ url: string; stop: () => Promise<void>; start: () => Promise<void> }> {
+async function startNats(t: TestContext): Promise<{ url: string; stop: (signal?: NodeJS.Signals) => Promise<void>; start: () => Promise<void> }> {
   const store = await mkdtemp(join(tmpdir(), 'footlight-nats-'));
   const port = await freePort();
   let child: ChildProcess | undefined;
@@ -57,9 +57,9 @@ async function startNats(t: TestContext): Promise<{ url: string; stop: () => Pro
     c.stderr!.on('data', (d) => (out += d));
     await until('nats-server', async () => (/Server is ready/.test(out) ? true : undefined), 20_000);
   };
-  const stop = async (): Promise<void> => {
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {
     if (child === undefined) return;
-    if (child.exitCode === null && child.pid !== undefined) process.kill(child.pid, 'SIGTERM');
+    if (child.exitCode === null && child.pid !== undefined) process.kill(child.pid, signal);
     await exited(child);
   };
   t.after(async () => {
@@ -194,10 +194,11 @@ test('the log is lost: the leader holds writes up to its bound, refuses more wit
 }, async (t) => {
   const nats = await startNats(t);
   const lead = await startNode(t, nats.url, 'lead', 'leader', ['--outbox', '2']);
-  const r1 = await startNode(t, nats.url, 'r1', 'render');
+  const r1 = await startNode(t, nats.url, 'r1', 'render', ['--flywheel', '2']);
   await lead.call('set_parameter', { path: `${CH1}/fader`, value: 0.4 });
+  const lastFollowed = (await r1.status()).frame as number;
 
-  await nats.stop();
+  await nats.stop('SIGKILL');
   // Two writes wait in the outbox: their replies wait for the log.
   const held = [0.5, 0.55].map((value) => lead.call('set_parameter', { path: `${CH1}/fader`, value }));
   await until('the leader to hold two writes', async () => ((await lead.status()).held === 2 ? true : undefined));
@@ -208,10 +209,21 @@ test('the log is lost: the leader holds writes up to its bound, refuses more wit
   assert.equal((await lead.call('get_parameter', { path: `${CH1}/fader` })).parameter.value, 0.55, 'the refusal changed nothing');
   assert.deepEqual(steps(await lead.call('get_history', { limit: 20 })), steps(before), 'nor the history');
 
+  // r1 gets no ticks: it presents frames on its own clock, then holds its last frame.
+  await until('r1 to flywheel', async () => ((await r1.status()).presenting === 'flywheel' ? true : undefined));
+  const holding = await until('r1 to hold', async () => {
+    const s = await r1.status();
+    return s.presenting === 'held' ? s : undefined;
+  });
+  assert.ok(holding.frame > lastFollowed, 'r1 presented frames while it flywheeled');
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal((await r1.status()).frame, holding.frame, 'a held node presents its last frame');
+
   await nats.start();
   await Promise.all(held);
   await until('the outbox to empty', async () => ((await lead.status()).held === undefined ? true : undefined));
   assert.equal((await lead.status()).role, 'leader', 'the outage elected nobody');
+  await until('r1 to follow again', async () => ((await r1.status()).presenting === 'following' ? true : undefined));
   await until('r1 to replay the held writes', async () =>
     (await r1.call('get_parameter', { path: `${CH1}/fader` })).parameter.value === 0.55 ? true : undefined,
   );
