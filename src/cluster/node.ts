@@ -109,8 +109,9 @@ export class ClusterNode implements ClusterLink {
   }
 
   /**
-   * Prepares the node before its clock starts: the leader empties the log and opens it with a start
-   * record, and will log a tick per frame; both keep frame digests. `run` starts the replay.
+   * Prepares the node before its clock starts: the leader takes the lease, empties the log and opens
+   * it with a start record, and will log a tick per frame; both keep frame digests. `run` starts the
+   * replay and the lease's timers.
    */
   async start(parts: NodeParts, project: string | undefined): Promise<void> {
     this.parts = parts;
@@ -161,7 +162,8 @@ export class ClusterNode implements ClusterLink {
   }
 
   append(call: LoggedCall): Promise<void> | undefined {
-    if (!this.leading() || this.parts === undefined || this.outbox === undefined) return undefined;
+    // A node that never led logs nothing; a deposed leader's ended outbox refuses, so the call is taken back.
+    if (this.parts === undefined || this.outbox === undefined) return undefined;
     const record: CallRecord = { kind: 'call', ...call, frame: this.parts.engine.clock.frames };
     const acked = this.outbox.push(record).then(
       () => {
