@@ -361,11 +361,16 @@ export class ClusterNode implements ClusterLink {
       if (this.currentRole === 'leader') {
         if (this.stopped !== undefined) return;
         const written = await lease.write({ node: this.options.node, term: this.term }, this.revision).catch(() => null);
-        if (written === undefined) await this.deposed();
-        else if (written !== null) {
+        if (written === null) return; // the server is away (or slow): try again next time
+        if (written !== undefined) {
           this.revision = written;
           this.renewedAt = Date.now();
+          return;
         }
+        // The revision moved: a renewal whose acknowledgement was lost, or another node's take.
+        const now = await lease.read();
+        if (now.value?.node === this.options.node && now.value.term === this.term) this.revision = now.revision;
+        else await this.deposed();
         return;
       }
       if (this.stopped !== undefined || this.leader === null) return;

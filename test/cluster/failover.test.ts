@@ -133,12 +133,11 @@ async function sameFrames(nodes: Node[], frames: number[]): Promise<void> {
 
 test('a killed leader: a render node takes the lease, keeps every acknowledged call, takes writes; a killed render node leaves the rest going', {
   skip: !existsSync(NATS_SERVER),
-  timeout: 120_000,
+  timeout: 240_000,
 }, async (t) => {
   const { url } = await startNats(t);
-  const lead = await startNode(t, url, 'lead', 'leader');
-  const r1 = await startNode(t, url, 'r1', 'render');
-  const r2 = await startNode(t, url, 'r2', 'render');
+  // Render nodes wait for the leader's log: the three start together.
+  const [lead, r1, r2] = await Promise.all([startNode(t, url, 'lead', 'leader'), startNode(t, url, 'r1', 'render'), startNode(t, url, 'r2', 'render')]);
   assert.deepEqual((await lead.status()).lease.holder, 'lead');
 
   await lead.call('add_pattern', { containerPath: CH1, class: 'Noise', index: 0 });
@@ -190,11 +189,13 @@ test('a killed leader: a render node takes the lease, keeps every acknowledged c
 
 test('the log is lost: the leader holds writes up to its bound, refuses more with nothing changed, appends the held ones when it returns', {
   skip: !existsSync(NATS_SERVER),
-  timeout: 120_000,
+  timeout: 240_000,
 }, async (t) => {
   const nats = await startNats(t);
-  const lead = await startNode(t, nats.url, 'lead', 'leader', ['--outbox', '2']);
-  const r1 = await startNode(t, nats.url, 'r1', 'render', ['--flywheel', '2']);
+  const [lead, r1] = await Promise.all([
+    startNode(t, nats.url, 'lead', 'leader', ['--outbox', '2']),
+    startNode(t, nats.url, 'r1', 'render', ['--flywheel', '2']),
+  ]);
   await lead.call('set_parameter', { path: `${CH1}/fader`, value: 0.4 });
   const lastFollowed = (await r1.status()).frame as number;
 
