@@ -617,10 +617,11 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   }
   let protocol3: Protocol3Server;
   try {
-    // A render node refuses protocol-3 writes from outside clients; the sound tools' own lines replay the log (origin `cluster`).
-    const admitWrite = cluster?.role === 'render' ? (command: string, origin: Origin) => cluster.admitWrite(command, origin) : undefined;
     // The leader logs protocol-3 writes from outside clients as their lines.
-    const logWrite = cluster?.role === 'leader' ? (line: string, origin: Origin) => cluster.logLine(line, origin) : undefined;
+    const logWrite = cluster === undefined ? undefined : (line: string, origin: Origin) => cluster.logLine(line, origin);
+    // A render node refuses protocol-3 writes from outside clients (a leader, past its outbox's bound); the sound tools' own
+    // lines replay the log (origin `cluster`).
+    const admitWrite = cluster === undefined ? undefined : (command: string, origin: Origin) => cluster.admitWrite(command, origin);
     protocol3 = await startProtocol3Server({
       host,
       port: soundPort,

@@ -106,6 +106,13 @@ function presentDelay(value: string): number {
   return ms;
 }
 
+/** A cluster's time setting in seconds (--lease, --flywheel). */
+function clusterSeconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0.5 || n > 3600) throw new InvalidArgumentError('seconds, from 0.5 to 3600');
+  return n;
+}
+
 function nodeName(value: string): string {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw new InvalidArgumentError('letters, digits, - and _ (at most 64)');
   return value;
@@ -227,7 +234,8 @@ program
   .option('--node <name>', "this node's name in the cluster (letters, digits, - and _)", nodeName)
   .option(
     '--role <role>',
-    'leader (runs the show and appends every write and frame to the log) or render (replays the log, sends writes to the leader)',
+    'leader (takes the lease, runs the show and appends every write and frame to the log) or render (replays the log, sends writes to the ' +
+      'leader, takes over when the lease lapses)',
     clusterRole,
   )
   .option(
@@ -239,6 +247,13 @@ program
     '--slice <fixtures>',
     "with --cluster: the fixtures this node renders and sends, by label or 0-based index (A,B or 0,3), or none (default: config.json's slice, else all)",
   )
+  .option('--lease <seconds>', "a cluster's leader lease: how long it lasts unless renewed, so how soon a render node takes over (default 3)", clusterSeconds)
+  .option(
+    '--flywheel <seconds>',
+    'how long a render node without ticks presents frames on its own clock before it holds its last frame (default 10)',
+    clusterSeconds,
+  )
+  .option('--outbox <writes>', "how many writes a cluster's leader holds while the log is unreachable before it refuses more (default 64)", positiveInt)
   .action(
     async (opts: {
       project?: string;
@@ -278,6 +293,9 @@ program
       role?: 'leader' | 'render';
       clusterDelay?: number;
       slice?: string;
+      lease?: number;
+      flywheel?: number;
+      outbox?: number;
     }) => (await import('./serve.js')).serve(opts),
   );
 

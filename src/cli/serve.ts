@@ -54,6 +54,10 @@ export interface ServeOptions {
   readonly clusterDelay?: number;
   /** serve --slice FIXTURE,… (labels or 0-based indices, or none): this cluster node's fixtures. */
   readonly slice?: string;
+  /** Lease and flywheel in seconds, outbox bound in writes (docs/cluster.md, "Failure"). */
+  readonly lease?: number;
+  readonly flywheel?: number;
+  readonly outbox?: number;
 }
 
 /** `footlight serve`: runs until SIGINT/SIGTERM, then stops cleanly and marks status.json stopped. */
@@ -150,6 +154,9 @@ export async function serve(options: ServeOptions): Promise<void> {
               node: options.node,
               role: options.role,
               ...(options.clusterDelay === undefined ? {} : { presentDelayMs: options.clusterDelay }),
+              ...(options.lease === undefined ? {} : { leaseSeconds: options.lease }),
+              ...(options.flywheel === undefined ? {} : { flywheelSeconds: options.flywheel }),
+              ...(options.outbox === undefined ? {} : { outboxBound: options.outbox }),
             },
           }),
       ...(slice === undefined ? {} : { slice }),

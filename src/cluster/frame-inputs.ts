@@ -118,8 +118,13 @@ export class InputReplay {
   private readonly block = new Float32Array(AUDIO_BLOCK);
   private readonly hook = (): void => this.beforeFrame();
 
+  /** The show's own DMX source, set aside while the log's inputs play (back when this closes: a node that takes over leads). */
+  private readonly own: DmxSource | null;
+  private readonly source: DmxSource = { latch: (data) => this.latch(data) };
+
   constructor(private readonly light: LightShow) {
-    light.dmxSource = { latch: (data) => this.latch(data) };
+    this.own = light.dmxSource;
+    light.dmxSource = this.source;
     // Last of the frame's hooks: after the node's own audio feed has wired itself, the log's replaces it.
     light.beforeFrame.push(this.hook);
   }
@@ -162,5 +167,6 @@ export class InputReplay {
   close(): void {
     const i = this.light.beforeFrame.indexOf(this.hook);
     if (i >= 0) this.light.beforeFrame.splice(i, 1);
+    if (this.light.dmxSource === this.source) this.light.dmxSource = this.own;
   }
 }

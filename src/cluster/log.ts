@@ -7,6 +7,8 @@ import { type LogRecord, decodeRecord, encodeRecord, subjectOf } from './records
 
 /** How long an append waits for JetStream's acknowledgement before the call fails, in ms. */
 const APPEND_TIMEOUT_MS = 2000;
+/** How often an idle reader expects the server's heartbeat (two missed: the ordered consumer is made again). */
+const IDLE_HEARTBEAT_MS = 1000;
 /** How long closing waits for pending appends to drain. */
 const CLOSE_WAIT_MS = 1000;
 
@@ -20,8 +22,9 @@ interface ReadRecord {
 export class ShowLog {
   private constructor(
     private readonly nc: NatsConnection,
-    private readonly js: JetStreamClient,
-    private readonly jsm: JetStreamManager,
+    /** The JetStream clients, shared with the leader lease (lease.ts). */
+    readonly js: JetStreamClient,
+    readonly jsm: JetStreamManager,
     readonly stream: string,
   ) {}
 
@@ -79,6 +82,27 @@ export class ShowLog {
     );
   }
 
+  /**
+   * Appends a record fenced by the stream's sequence: JetStream stores it only if the stream's last
+   * sequence is `expectLastSeq` (a deposed leader's appends fail) and drops a repeat of `msgID`. Errors
+   * are JetStream's own (outbox.ts reads their codes).
+   */
+  async appendFenced(record: LogRecord, msgID: string, expectLastSeq: number): Promise<number> {
+    const ack = await this.js.publish(subjectOf(this.stream, record.kind), encodeRecord(record), { msgID, expect: { lastSequence: expectLastSeq } });
+    return ack.seq;
+  }
+
+  /** The stream's last sequence (0 when it never held a record). */
+  async lastSeq(): Promise<number> {
+    return (await this.jsm.streams.info(this.stream)).state.last_seq;
+  }
+
+  /** The message id a record was appended with (undefined when it has none or is gone). */
+  async messageId(seq: number): Promise<string | undefined> {
+    const m = await this.jsm.streams.getMessage(this.stream, { seq });
+    return m?.header?.get('Nats-Msg-Id') || undefined;
+  }
+
   /** The newest record of a kind, if any (a render node measures its lag against the newest tick). */
   async newest(kind: LogRecord['kind']): Promise<LogRecord | undefined> {
     const m = await this.jsm.streams.getMessage(this.stream, { last_by_subj: subjectOf(this.stream, kind) });
@@ -88,7 +112,8 @@ export class ShowLog {
   /** Reads the stream from its start, in order, with an ordered consumer; `stop()` ends the iteration. */
   async read(): Promise<{ records: AsyncIterable<ReadRecord>; stop: () => void }> {
     const consumer = await this.js.consumers.get(this.stream);
-    const messages: ConsumerMessages = await consumer.consume();
+    // Heartbeats every second while idle: after the server restarts the consumer resumes within seconds, not the default's minute.
+    const messages: ConsumerMessages = await consumer.consume({ idle_heartbeat: IDLE_HEARTBEAT_MS });
     async function* records(): AsyncIterable<ReadRecord> {
       for await (const m of messages) yield { seq: m.seq, pending: m.info.pending, record: decodeRecord(m.data) };
     }

@@ -1,6 +1,8 @@
 // A node of a cluster (docs/cluster.md): the leader runs the show and appends every write and every
 // frame to the show's log; a render node replays that log through the same call path and renders
-// the same frames on the same fixed timestep. Both keep digests of the frames they rendered.
+// the same frames on the same fixed timestep. Both keep digests of the frames they rendered. A lease
+// elects the leader: when it lapses the most advanced render node takes it and leads (failover.ts); the
+// leader appends through an ordered outbox (outbox.ts); a render node without ticks flywheels (flywheel.ts).
 import type { Origin } from '../engine/commands/history.js';
 import type { Engine } from '../engine/engine.js';
 import { unavailable } from '../engine/errors.js';
@@ -13,8 +15,12 @@ import { InputRecorder, InputReplay } from './frame-inputs.js';
 import { ReplayMark, forwardCall, serveForwarded } from './forward.js';
 import { type LineRunner, logsLine, replayLine } from './protocol3-log.js';
 import { type FollowedTransport, SongFromTicks } from './song-from-ticks.js';
+import { LeaseWatch, mayTake, startFrame } from './failover.js';
+import { Flywheel } from './flywheel.js';
+import { Lease } from './lease.js';
 import type { ShowLog } from './log.js';
-import type { CallRecord, LogRecord, TickRecord } from './records.js';
+import { Outbox } from './outbox.js';
+import type { CallRecord, LeadRecord, LogRecord, TickRecord } from './records.js';
 import { streamName } from './records.js';
 
 type ClusterRole = 'leader' | 'render';
@@ -24,10 +30,21 @@ export interface ClusterOptions {
   readonly url: string;
   /** This node's name (unique in the cluster). */
   readonly node: string;
+  /** The role it starts in: a leader takes the lease and starts the show; a render node follows and may take over. */
   readonly role: ClusterRole;
   /** Render node: present frame f this long after the leader ran it (ms; default PRESENT_DELAY_MS). */
   readonly presentDelayMs?: number;
+  /** How long the lease lasts without renewal, in seconds (the leader renews it every third of that). */
+  readonly leaseSeconds?: number;
+  /** How long a render node without ticks keeps presenting frames on its own clock before it holds, in seconds. */
+  readonly flywheelSeconds?: number;
+  /** How many writes the leader holds while the log is unreachable before it refuses more. */
+  readonly outboxBound?: number;
 }
+
+const DEFAULT_LEASE_S = 3;
+const DEFAULT_FLYWHEEL_S = 10;
+const DEFAULT_OUTBOX = 64;
 
 /** What a node drives: the process's engine and show, and its tools for replay. */
 interface NodeParts {
@@ -56,7 +73,22 @@ const PRESENT_DELAY_MS = 50;
 
 export class ClusterNode implements ClusterLink {
   private readonly digests = new FrameDigests();
+  private currentRole: ClusterRole;
   private leader: string | null;
+  private readonly ttlMs: number;
+  private readonly flywheel: Flywheel;
+  private lease: Lease | undefined;
+  private watch: LeaseWatch | undefined;
+  /** The leader's term and lease revision, and when it last renewed (epoch ms). */
+  private term = 0;
+  private revision = 0;
+  private renewedAt = 0;
+  private outbox: Outbox | undefined;
+  /** The last stream sequence this node applied (a render node) or its leadership began at. */
+  private applied = 0;
+  private leaseTimer: NodeJS.Timeout | null = null;
+  private flywheelTimer: NodeJS.Timeout | null = null;
+  private leaseBusy = false;
   private lag: number | null = null;
   private calls = 0;
   private failed = 0;
@@ -88,7 +120,10 @@ export class ClusterNode implements ClusterLink {
     readonly options: ClusterOptions,
     private readonly log: ShowLog,
   ) {
+    this.currentRole = options.role;
     this.leader = options.role === 'leader' ? options.node : null;
+    this.ttlMs = (options.leaseSeconds ?? DEFAULT_LEASE_S) * 1000;
+    this.flywheel = new Flywheel(options.flywheelSeconds ?? DEFAULT_FLYWHEEL_S);
   }
 
   /** Connects to the NATS server; the stream is named after the project (one stream per show). */
@@ -100,16 +135,17 @@ export class ClusterNode implements ClusterLink {
 
   /** Render node: the song's transport will take each tick's position. Call before the sound host exists (song-from-ticks.ts). */
   followSong(engine: Engine): void {
-    if (this.options.role === 'render') this.song ??= new SongFromTicks(engine.clock);
+    if (this.currentRole === 'render') this.song ??= new SongFromTicks(engine.clock);
   }
 
   get role(): ClusterRole {
-    return this.options.role;
+    return this.currentRole;
   }
 
   /**
-   * Prepares the node before its clock starts: the leader empties the log and opens it with a start
-   * record, and will log a tick per frame; both keep frame digests. `run` starts the replay.
+   * Prepares the node before its clock starts: the leader takes the lease, empties the log and opens
+   * it with a start record, and will log a tick per frame; both keep frame digests. `run` starts the
+   * replay and the lease's timers.
    */
   async start(parts: NodeParts, project: string | undefined): Promise<void> {
     this.parts = parts;
@@ -117,44 +153,61 @@ export class ClusterNode implements ClusterLink {
     this.song?.attach(parts.transport);
     // Timer and Damper read the frame's wall clock: the leader's, latched when the frame starts.
     (light.lx as { wallClockMs?: () => number }).wallClockMs = () => this.frameWallMs;
+    // Only a leader's running clock reads the time of day; frames stepped by hand keep the logged one.
+    engine.clock.onFrame(() => this.leading() && engine.clock.running && (this.frameWallMs = Date.now()), { first: true });
+    this.lease = await Lease.open(this.log.js, this.log.jsm, this.log.stream);
+    this.watch = new LeaseWatch(this.lease, this.ttlMs);
     if (this.options.role === 'leader') {
+      await this.takeLease();
       await this.log.reset();
-      await this.log.append({ kind: 'start', leader: this.options.node, project: project ?? null, startedAt: new Date().toISOString() });
+      this.lead(await this.log.lastSeq());
+      await this.outbox?.push({ kind: 'start', leader: this.options.node, project: project ?? null, startedAt: new Date().toISOString() });
       engine.clock.fixedStep = true;
-      engine.clock.onFrame(() => (this.frameWallMs = Date.now()), { first: true });
-      this.inputs = new InputRecorder(light);
-      const served = serveForwarded(this.log.connection, this.log.stream, parts.tools, parts.log);
-      this.stopServing = () => served.unsubscribe();
+      this.startLeading(parts);
     } else this.replay = new InputReplay(light);
     engine.clock.onFrame((frame) => this.rendered(frame.index));
   }
 
   /** Once every surface listens (the sound tools replay through the protocol-3 listener): a render node starts to replay. */
   run(): void {
-    if (this.options.role === 'render' && this.reading === undefined) this.reading = this.follow();
+    if (this.currentRole === 'render' && this.reading === undefined) this.reading = this.follow();
     if (this.timer !== null) return;
     this.timer = setInterval(() => void this.refresh(), STATUS_EVERY_MS);
     this.timer.unref();
+    this.leaseTimer = setInterval(() => void this.onLease(), this.ttlMs / 4);
+    this.leaseTimer.unref();
+    this.flywheelTimer = setInterval(() => this.turnFlywheel(), FRAME_MS);
+    this.flywheelTimer.unref();
   }
 
   admitWrite(tool: string, origin: Origin): void {
-    if (this.options.role === 'leader' || origin.surface === 'cluster') return;
+    if (origin.surface === 'cluster') return;
+    if (this.leading()) {
+      const held = this.outbox?.held ?? 0;
+      if (held < (this.options.outboxBound ?? DEFAULT_OUTBOX)) return;
+      throw unavailable(
+        `the show's command log (NATS) is unreachable and ${held} writes already wait for it, so ${tool} was refused and nothing changed. ` +
+          'The waiting writes are appended in order when the log is back; call again then.',
+      );
+    }
+    const why = this.stopped === undefined ? "it only replays the show's log" : `it stopped (${this.stopped})`;
     throw unavailable(
-      `this is render node ${this.options.node} of a cluster: it only replays the show's log, so ${tool} was refused and nothing changed. ` +
+      `this is render node ${this.options.node} of a cluster: ${why}, so ${tool} was refused and nothing changed. ` +
         `Send writes to the leader (${this.leader ?? 'not yet known: it has not opened the log'}).`,
     );
   }
 
   forward(call: ForwardedCall): Promise<ForwardedReply> | undefined {
-    if (this.options.role === 'leader' || call.origin.surface === 'cluster') return undefined;
+    if (this.currentRole === 'leader' || call.origin.surface === 'cluster') return undefined;
     if (this.parts === undefined) return Promise.reject(unavailable(`render node ${this.options.node} is still starting: ${call.tool} was not run`));
     return forwardCall(this.log.connection, this.log.stream, call, this.leader, this.replayed, this.parts.log);
   }
 
   append(call: LoggedCall): Promise<number> | undefined {
-    if (this.options.role !== 'leader' || this.parts === undefined) return undefined;
+    // A node that never led logs nothing; a deposed leader's ended outbox refuses, so the call is taken back.
+    if (this.parts === undefined || this.outbox === undefined) return undefined;
     const record: CallRecord = { kind: 'call', ...call, frame: this.parts.engine.clock.frames };
-    const acked = this.log.append(record).then(
+    const acked = this.outbox.push(record).then(
       (seq) => {
         this.calls++;
         return seq;
@@ -174,9 +227,9 @@ export class ClusterNode implements ClusterLink {
    */
   async logLine(line: string, origin: Origin): Promise<void> {
     const parts = this.parts;
-    if (this.options.role !== 'leader' || parts === undefined || !logsLine(origin)) return;
+    if (!this.leading() || this.outbox === undefined || parts === undefined || !logsLine(origin)) return;
     try {
-      await this.log.append({ kind: 'line', line, origin, frame: parts.engine.clock.frames });
+      await this.outbox.push({ kind: 'line', line, origin, frame: parts.engine.clock.frames });
       this.calls++;
     } catch (err) {
       this.failed++;
@@ -186,19 +239,23 @@ export class ClusterNode implements ClusterLink {
 
   status(): ClusterStatus {
     const last = this.digests.last;
+    const lease = this.leaseStatus();
     return {
-      role: this.options.role,
+      role: this.currentRole,
       node: this.options.node,
       leader: this.leader,
       stream: this.log.stream,
       connected: this.log.connected,
       frame: last?.frame ?? null,
-      lag: this.options.role === 'leader' ? 0 : this.lag,
+      lag: this.currentRole === 'leader' ? 0 : this.lag,
       digest: last?.digest ?? null,
       calls: this.calls,
       failed: this.failed,
+      ...(lease === undefined ? {} : { lease }),
+      presenting: this.currentRole === 'leader' ? 'leading' : this.flywheel.state(),
+      ...(this.outbox?.holding === true ? { held: this.outbox.held } : {}),
       ...(this.stopped === undefined ? {} : { stopped: this.stopped }),
-      ...(this.options.role === 'render' ? { presentDelayMs: this.presentDelayMs, late: this.late } : {}),
+      ...(this.currentRole === 'render' ? { presentDelayMs: this.presentDelayMs, late: this.late } : {}),
       slice: this.slice,
     };
   }
@@ -220,6 +277,9 @@ export class ClusterNode implements ClusterLink {
     this.closed = true;
     await this.beforeClose?.();
     if (this.timer !== null) clearInterval(this.timer);
+    if (this.leaseTimer !== null) clearInterval(this.leaseTimer);
+    if (this.flywheelTimer !== null) clearInterval(this.flywheelTimer);
+    this.outbox?.end('this node is closing');
     this.stopReading?.();
     this.stopServing?.();
     this.replayed.stop();
@@ -234,7 +294,7 @@ export class ClusterNode implements ClusterLink {
     const parts = this.parts;
     if (parts === undefined) return;
     this.digests.add(index, frameDigest(parts.light.main), performance.timeOrigin + performance.now());
-    if (this.options.role !== 'leader') return;
+    if (!this.leading() || !parts.engine.clock.running || this.outbox === undefined) return;
     const tick: TickRecord = {
       kind: 'tick',
       frame: index,
@@ -243,7 +303,7 @@ export class ClusterNode implements ClusterLink {
       wallMs: this.frameWallMs,
       ...this.inputs?.take(),
     };
-    this.log.append(tick).catch((err: unknown) => {
+    this.outbox.push(tick).catch((err: unknown) => {
       this.failed++;
       if (this.failed === 1 || this.failed % 600 === 0) parts.log.warn({ err, failed: this.failed }, 'the cluster log did not take a frame tick');
     });
@@ -260,15 +320,16 @@ export class ClusterNode implements ClusterLink {
     if (this.closed) stop();
     try {
       for await (const { seq, record } of records) {
-        if (this.closed) break;
+        if (this.closed || this.currentRole === 'leader') break;
         if (!(await this.apply(record, parts))) {
           stop();
           break;
         }
         this.replayed.reach(seq);
+        this.applied = seq;
       }
     } catch (err) {
-      if (!this.closed) {
+      if (!this.closed && this.currentRole !== 'leader') {
         this.stopped = `reading the log failed: ${(err as Error).message}`;
         parts.log.error({ err }, 'the cluster log could not be read; this render node stopped following it');
       }
@@ -286,24 +347,20 @@ export class ClusterNode implements ClusterLink {
       this.leader = record.leader;
       return true;
     }
+    if (record.kind === 'lead') return this.newLeader(record, parts);
     if (record.kind === 'tick') {
-      this.frameWallMs = record.wallMs;
       this.replay?.next(record);
       // Frame f is presented a fixed delay after the leader ran it, on every render node alike.
       const wait = record.wallMs + this.presentDelayMs - (performance.timeOrigin + performance.now());
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       else this.late++;
       this.song?.expect(record);
-      const { clock } = parts.engine;
-      await parts.engine.queue.submit(
-        () => {
-          const behind = record.frame + 1 - clock.frames;
-          if (behind > 0) clock.stepFixed(behind, FRAME_MS);
-        },
-        { label: 'cluster-frame' },
-      );
+      this.flywheel.ticked(record.frame, record.wallMs);
+      await this.stepTo(record.frame + 1, record.wallMs, parts);
       return true;
     }
+    if (parts.engine.clock.frames > record.frame)
+      this.diverged(parts, `a call the leader ran at frame ${record.frame} arrived after frame ${parts.engine.clock.frames - 1}`);
     const origin: Origin = {
       surface: 'cluster',
       ...(record.origin.session === undefined ? {} : { session: record.origin.session }),
@@ -330,9 +387,174 @@ export class ClusterNode implements ClusterLink {
     return true;
   }
 
+  /** Steps the clock (no calls) until `frames` frames have run, each with the wall clock `wallMs`. */
+  private stepTo(frames: number, wallMs: number, parts: NodeParts): Promise<void> {
+    const { clock } = parts.engine;
+    return parts.engine.queue.submit(
+      () => {
+        this.frameWallMs = wallMs;
+        const behind = frames - clock.frames;
+        if (behind > 0) clock.stepFixed(behind, FRAME_MS);
+      },
+      { label: 'cluster-frame' },
+    );
+  }
+
+  /** A render node presented frames the leader's log did not have yet, and the log then placed a change among them. */
+  private diverged(parts: NodeParts, why: string): void {
+    this.failed++;
+    parts.log.error({ node: this.options.node }, `this render node's frames have diverged from the leader's: ${why}`);
+  }
+
+  /** A follower reads that another node took the lease: it steps to the new leader's first frame and follows it. */
+  private async newLeader(record: LeadRecord, parts: NodeParts): Promise<boolean> {
+    this.leader = record.leader;
+    parts.log.warn({ leader: record.leader, term: record.term, frame: record.frame }, 'a new leader took over the show');
+    if (parts.engine.clock.frames > record.frame) this.diverged(parts, `it flywheeled past frame ${record.frame}, where the new leader starts`);
+    this.flywheel.ticked(record.frame - 1, record.wallMs);
+    await this.stepTo(record.frame, record.wallMs, parts);
+    return true;
+  }
+
+  private leading(): boolean {
+    return this.currentRole === 'leader' && this.stopped === undefined;
+  }
+
+  /** Leader: becomes the lease's holder with the next term (at start: the leader starts the show whoever held it). */
+  private async takeLease(): Promise<void> {
+    const lease = this.lease!;
+    for (;;) {
+      const { value, revision } = await lease.read();
+      const term = (value?.term ?? 0) + 1;
+      const written = await lease.write({ node: this.options.node, term }, revision);
+      if (written === undefined) continue;
+      this.term = term;
+      this.revision = written;
+      this.renewedAt = Date.now();
+      return;
+    }
+  }
+
+  /**
+   * A node that starts to lead records its frames' inputs (a render node's replay of them ends) and
+   * serves the writes render nodes forward.
+   */
+  private startLeading(parts: NodeParts): void {
+    this.replay?.close();
+    this.replay = undefined;
+    this.inputs ??= new InputRecorder(parts.light);
+    if (this.stopServing !== undefined) return;
+    const served = serveForwarded(this.log.connection, this.log.stream, parts.tools, parts.log);
+    this.stopServing = () => served.unsubscribe();
+  }
+
+  /** Appends from now on through an outbox fenced at the stream's sequence `base`. */
+  private lead(base: number): void {
+    this.currentRole = 'leader';
+    this.leader = this.options.node;
+    this.outbox = new Outbox(this.log, `${this.options.node}-${this.term}`, base, this.options.outboxBound ?? DEFAULT_OUTBOX, () => void this.deposed());
+  }
+
+  /** Every quarter of the lease: the leader renews it; a render node reports its progress and takes a lapsed lease. */
+  private async onLease(): Promise<void> {
+    const lease = this.lease;
+    const parts = this.parts;
+    if (lease === undefined || parts === undefined || this.leaseBusy || this.closed) return;
+    this.leaseBusy = true;
+    try {
+      if (this.currentRole === 'leader') {
+        if (this.stopped !== undefined) return;
+        const written = await lease.write({ node: this.options.node, term: this.term }, this.revision).catch(() => null);
+        if (written === null) return; // the server is away (or slow): try again next time
+        if (written !== undefined) {
+          this.revision = written;
+          this.renewedAt = Date.now();
+          return;
+        }
+        // The revision moved: a renewal whose acknowledgement was lost, or another node's take.
+        const now = await lease.read();
+        if (now.value?.node === this.options.node && now.value.term === this.term) this.revision = now.revision;
+        else await this.deposed();
+        return;
+      }
+      if (this.stopped !== undefined || this.leader === null) return;
+      await lease.report({ node: this.options.node, seq: this.applied, frame: parts.engine.clock.frames, at: Date.now() }).catch(() => undefined);
+      if (!(await this.watch!.lapsed())) return;
+      const [reports, last] = await Promise.all([lease.reports(), this.log.lastSeq()]);
+      if (!mayTake(this.options.node, this.applied, last, reports, this.ttlMs)) return;
+      const seen = this.watch!.seen;
+      const term = (seen.value?.term ?? 0) + 1;
+      const written = await lease.write({ node: this.options.node, term }, seen.revision);
+      if (written === undefined) return;
+      this.term = term;
+      this.revision = written;
+      this.renewedAt = Date.now();
+      await this.takeOver(reports, parts);
+    } catch (err) {
+      parts.log.warn({ err }, 'the cluster lease could not be read or written');
+    } finally {
+      this.leaseBusy = false;
+    }
+  }
+
+  /** This render node holds the lease now: it stops following, steps every node to a common frame, and leads. */
+  private async takeOver(reports: Awaited<ReturnType<Lease['reports']>>, parts: NodeParts): Promise<void> {
+    const was = this.leader;
+    this.flywheel.stop();
+    this.stopReading?.();
+    this.currentRole = 'leader'; // the reading loop ends at its next record
+    await this.reading;
+    this.reading = undefined;
+    this.lead(this.applied);
+    this.startLeading(parts);
+    const { engine } = parts;
+    const frame = startFrame(engine.clock.frames, reports, this.ttlMs);
+    const wallMs = Date.now();
+    const record: LeadRecord = { kind: 'lead', leader: this.options.node, term: this.term, frame, wallMs };
+    try {
+      await this.outbox!.push(record);
+    } catch (err) {
+      this.stopped = `it took the lease but could not append to the log (${(err as Error).message}): restart it`;
+      parts.log.error({ err }, this.stopped);
+      return;
+    }
+    await this.stepTo(frame, wallMs, parts);
+    engine.clock.fixedStep = true;
+    engine.clock.start(60);
+    parts.log.warn({ was, term: this.term, frame }, `the lease of ${was ?? 'the leader'} lapsed: this node leads the show now`);
+    parts.onStatus?.();
+  }
+
+  /** The leader lost the lease or the stream moved on without it: it stops writing and presenting, and says so. */
+  private async deposed(): Promise<void> {
+    if (this.currentRole !== 'leader' || this.stopped !== undefined) return;
+    const holder = await this.lease?.read().catch(() => undefined);
+    this.leader = holder?.value?.node ?? null;
+    this.currentRole = 'render';
+    this.stopped = `deposed: ${this.leader ?? 'another node'} took the lease (term ${holder?.value?.term ?? '?'}); restart this node to follow it`;
+    this.parts?.engine.clock.stop();
+    this.outbox?.end(`this node was deposed as leader (${this.stopped})`);
+    this.parts?.log.error({ leader: this.leader }, `this node was ${this.stopped}`);
+  }
+
+  /** A render node without ticks presents frames on its own fixed timestep for a while, then holds. */
+  private turnFlywheel(): void {
+    const parts = this.parts;
+    if (parts === undefined || this.currentRole !== 'render' || this.stopped !== undefined) return;
+    const due = this.flywheel.due();
+    if (due !== undefined && due.frame + 1 > parts.engine.clock.frames) void this.stepTo(due.frame + 1, due.wallMs, parts);
+  }
+
+  private leaseStatus(): ClusterStatus['lease'] {
+    if (this.currentRole === 'leader') return { holder: this.options.node, term: this.term, expiresAt: new Date(this.renewedAt + this.ttlMs).toISOString() };
+    const seen = this.watch?.seen;
+    if (seen?.value === undefined) return undefined;
+    return { holder: seen.value.node, term: seen.value.term, ...(seen.expiresAt === undefined ? {} : { expiresAt: new Date(seen.expiresAt).toISOString() }) };
+  }
+
   /** About once a second: a render node measures its lag against the newest tick; status.json is rewritten. */
   private async refresh(): Promise<void> {
-    if (this.options.role === 'render') {
+    if (this.currentRole === 'render' && this.stopped === undefined) {
       try {
         const newest = await this.log.newest('tick');
         const mine = this.digests.last?.frame ?? -1;

@@ -39,7 +39,18 @@ export interface LineRecord {
   readonly frame: number;
 }
 
-export type LogRecord = StartRecord | CallRecord | TickRecord | LineRecord;
+/** A node took the lease after its leader's lapsed (docs/cluster.md, "Failover"): it leads from frame `frame` on. */
+export interface LeadRecord {
+  readonly kind: 'lead';
+  readonly leader: string;
+  readonly term: number;
+  /** Every node steps its clock (with no calls) up to this frame, then follows the new leader's ticks. */
+  readonly frame: number;
+  /** The wall clock (epoch ms) of those stepped frames. */
+  readonly wallMs: number;
+}
+
+export type LogRecord = StartRecord | CallRecord | TickRecord | LineRecord | LeadRecord;
 
 /** A NATS subject token for the show (letters, digits, `-` and `_`): from the project's file name. */
 export function streamName(project: string | undefined): string {
@@ -62,7 +73,7 @@ export function encodeRecord(record: LogRecord): Uint8Array {
 
 export function decodeRecord(data: Uint8Array): LogRecord {
   const value = JSON.parse(decoder.decode(data)) as { kind?: unknown };
-  if (value === null || typeof value !== 'object' || (value.kind !== 'start' && value.kind !== 'call' && value.kind !== 'tick' && value.kind !== 'line'))
+  if (value === null || typeof value !== 'object' || !['start', 'call', 'tick', 'line', 'lead'].includes(value.kind as string))
     throw invalidArgument('the show log holds a record of no known kind');
   return value as LogRecord;
 }

@@ -47,6 +47,12 @@ export interface ClusterStatus {
   readonly calls: number;
   /** Appends the log refused (leader), or replayed calls that failed here (render node: the node has diverged). */
   readonly failed: number;
+  /** The leader lease as this node knows it: holder, term, and when it lapses unless renewed (ISO time). */
+  readonly lease?: { readonly holder: string; readonly term: number; readonly expiresAt?: string };
+  /** What the node presents: `leading`, `following` the log's ticks, `flywheel` (no ticks: its own clock), `held` (its last frame). */
+  readonly presenting: 'leading' | 'following' | 'flywheel' | 'held';
+  /** Writes the leader holds while the log is unreachable (absent while the log takes them). */
+  readonly held?: number;
   /** Why this node stopped following the log, when it has. */
   readonly stopped?: string;
   /** Render node: how long after the leader ran a frame this node presents it (ms). */

@@ -9,9 +9,9 @@ export default defineTool({
   toolset: 'cluster',
   description:
     'This process as a node of a cluster (serve --cluster, docs/cluster.md): its role (leader runs the show and logs every write and frame; render ' +
-    'replays the log and sends writes to the leader), its name, the leader, the last frame it rendered, how many frames it is behind the log, and the SHA-256 ' +
-    'of recent frames. Give `frames` to compare the same frame numbers across nodes: equal digests mean equal colors. `clustered` is false for a ' +
-    'process on its own.',
+    'replays the log, sends writes to the leader and takes over when the lease lapses), its name, the leader and its lease, the last frame it rendered, ' +
+    'how many frames it is behind the log, and the SHA-256 of recent frames. Give `frames` to compare the same frame numbers across nodes: ' +
+    'equal digests mean equal colors. `clustered` is false for a process on its own.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   mode: 'direct',
   input: z.strictObject({
@@ -33,6 +33,12 @@ export default defineTool({
     digest: z.string().nullable().optional().describe('SHA-256 (hex) of the last frame'),
     calls: z.number().int().optional().describe('Writes appended (leader) or replayed (render node)'),
     failed: z.number().int().optional().describe('Appends refused (leader) or replayed calls that failed here (render node: it diverged)'),
+    lease: z
+      .strictObject({ holder: z.string(), term: z.number().int(), expiresAt: z.string().optional() })
+      .optional()
+      .describe('The leader lease: its holder, its term, when it lapses unless renewed'),
+    presenting: z.enum(['leading', 'following', 'flywheel', 'held']).optional().describe('flywheel: no ticks, frames on its own clock; held: its last frame'),
+    held: z.number().int().optional().describe('Writes the leader holds while the log is unreachable'),
     stopped: z.string().optional().describe('Why a render node stopped following the log'),
     presentDelayMs: z.number().optional().describe('Render node: how long after the leader ran a frame this node presents it (serve --cluster-delay)'),
     late: z.number().int().optional().describe('Render node: frames presented after their time (all of a replay that catches up)'),
