@@ -8,10 +8,10 @@ export default defineTool({
   title: 'Check the cluster node',
   toolset: 'cluster',
   description:
-    'This process as a node of a cluster (serve --cluster, docs/cluster.md): its role (leader runs the show and logs every write and frame; render ' +
-    'replays the log and sends writes to the leader), its name, the leader, the last frame it rendered, how many frames it is behind the log, and the SHA-256 ' +
-    'of recent frames. Give `frames` to compare the same frame numbers across nodes: equal digests mean equal colors. `clustered` is false for a ' +
-    'process on its own.',
+    'This process as a node of a cluster (serve --cluster, docs/cluster.md): its role (leader runs the show and logs every write and frame; ' +
+    'render replays the log and sends writes to the leader), its name, the leader, the last frame it rendered, how many frames it is behind the ' +
+    'log, and the SHA-256 of recent frames. Give `frames` to compare the same frame numbers across nodes: equal digests mean equal colors. ' +
+    '`clustered` is false for a process on its own.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   mode: 'direct',
   input: z.strictObject({
