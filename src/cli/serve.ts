@@ -194,9 +194,11 @@ export async function serve(options: ServeOptions): Promise<void> {
       ? await app.live?.ready.catch((err: Error) => ({ output: 'clock', reason: `the live audio engine failed: ${err.message}` }))
       : undefined;
   const audio =
-    opened === undefined
-      ? '  Audio:   live, to the console monitor and the meters (--audio-out plays to the sound card)\n'
-      : `  Audio:   ${opened.output === 'device' ? 'live, to the sound card' : `live, to no device: ${opened.reason}`}\n`;
+    app.live === undefined
+      ? "  Audio:   none on a render node (its song follows the leader's frames)\n"
+      : opened === undefined
+        ? '  Audio:   live, to the console monitor and the meters (--audio-out plays to the sound card)\n'
+        : `  Audio:   ${opened.output === 'device' ? 'live, to the sound card' : `live, to no device: ${opened.reason}`}\n`;
   const osc =
     app.osc?.receivePort === undefined
       ? '  OSC:     off (its port could not be bound)\n'

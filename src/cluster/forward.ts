@@ -24,7 +24,7 @@ type Reply =
  * The subject the leader serves forwarded calls on. Not under the stream's own subjects
  * (`footlight-<show>.>`): JetStream would store the request and answer it with an ack.
  */
-export function forwardSubject(stream: string): string {
+function forwardSubject(stream: string): string {
   return `${stream}-forward.invoke`;
 }
 
@@ -124,7 +124,8 @@ export async function forwardCall(
     const who = leader ?? 'not yet known';
     if (err instanceof TimeoutError || (err as Error).cause instanceof TimeoutError)
       throw unavailable(
-        `the leader (${who}) did not answer ${call.tool} within ${REQUEST_TIMEOUT_MS / 1000} s: it may still have run it; re-read state before deciding what to do.`,
+        `the leader (${who}) did not answer ${call.tool} within ${REQUEST_TIMEOUT_MS / 1000} s: it may still have run it; ` +
+          're-read state before deciding what to do.',
       );
     throw unavailable(`no leader serves this show's writes (leader: ${who}; ${(err as Error).message}), so ${call.tool} was not run and nothing changed.`);
   }
