@@ -19,7 +19,7 @@ interface RegistrationParts {
 }
 
 /** Every universe a map's outputs send, as `protocol/transport/host:port#universe`, sorted. */
-export function sentUniverses(map: OutputMapReport): string[] {
+function sentUniverses(map: OutputMapReport): string[] {
   const out = new Set<string>();
   for (const f of map.fixtures)
     for (const o of f.outputs) {
