@@ -39,7 +39,7 @@ function senders(packets: readonly DmxPacket[]): Map<number, Set<number>> {
 
 test('a leader and two render nodes with half the rig each send what one process sends, each universe from one node', {
   skip: !existsSync(NATS_SERVER),
-  timeout: 300_000,
+  timeout: 420_000,
 }, async (t) => {
   const url = await startNats(t);
   const wire = await artnetReceiver(t);
