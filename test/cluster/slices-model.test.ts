@@ -75,4 +75,10 @@ test('a slice renders its fixtures’ points, follows the model as fixtures come
     ],
   );
   assert.equal(sliced.packetsPerFrame, whole.packetsPerFrame / 2, 'half the universes');
+  // What the node registry says it sends: the map's destinations and universes of the sending outputs.
+  const fromMap = sliced.fixtures.flatMap((f) =>
+    f.outputs.filter((o) => o.sending).flatMap((o) => o.segments.flatMap((g) => g.allocation.map((a) => `${o.destination}#${a.universe}`))),
+  );
+  assert.deepEqual(outputs.universes(), ['artnet/udp/127.0.0.1:6454#2', 'artnet/udp/127.0.0.1:6454#4']);
+  assert.deepEqual(outputs.universes(), fromMap);
 });
