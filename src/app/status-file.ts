@@ -31,7 +31,10 @@ export interface StatusFile {
   dmxIn?: { host: string; receivers: { protocol: string; port: number }[] };
   /** System MIDI (serve --midi-ports): on, or why not; the devices opened. */
   midiPorts?: { on: boolean; reason?: string; devices: string[] };
-  /** This process's node of a cluster (serve --cluster): its slice (fixture labels, null: the whole rig), lag in frames behind the log, the last frame rendered. */
+  /**
+   * This process's node of a cluster (serve --cluster): its slice (fixture labels, null: the whole
+   * rig), lag in frames behind the log, the last frame rendered.
+   */
   cluster?: { role: string; node: string; slice: string[] | null; leader: string | null; lag: number | null; frame: number | null };
 }
 

@@ -4,7 +4,6 @@
 // `cluster`).
 import type { Engine } from '../engine/engine.js';
 import type { Logger } from '../engine/log.js';
-import type { OutputMapReport } from '../light/output/output-map.js';
 import type { ClusterNode } from './node.js';
 import type { NodesRegistry } from './nodes-registry.js';
 import type { NodeSlice } from './slice.js';
@@ -13,20 +12,9 @@ const REPORT_EVERY_MS = 1000;
 
 interface RegistrationParts {
   readonly engine: Engine;
-  /** The output engine: its map (read inside the engine queue) says which universes this node sends. */
-  readonly outputs: { map(): OutputMapReport };
+  /** The output engine: which universes this node sends (read inside the engine queue). */
+  readonly outputs: { universes(): string[] };
   readonly log: Logger;
-}
-
-/** Every universe a map's outputs send, as `protocol/transport/host:port#universe`, sorted. */
-export function sentUniverses(map: OutputMapReport): string[] {
-  const out = new Set<string>();
-  for (const f of map.fixtures)
-    for (const o of f.outputs) {
-      if (!o.sending || o.destination === undefined) continue;
-      for (const s of o.segments) for (const a of s.allocation) out.add(`${o.destination}#${a.universe}`);
-    }
-  return [...out].sort();
 }
 
 export class NodeRegistration {
@@ -61,7 +49,7 @@ export class NodeRegistration {
   private async report(): Promise<void> {
     try {
       const { outputs, engine } = this.parts;
-      const universes = await engine.queue.submit(() => sentUniverses(outputs.map()), { label: 'cluster-universes' });
+      const universes = await engine.queue.submit(() => outputs.universes(), { label: 'cluster-universes' });
       const s = this.node.status();
       await this.registry.put({
         node: s.node,

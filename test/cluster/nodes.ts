@@ -6,7 +6,7 @@ import type { TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import dgram from 'node:dgram';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,9 +72,10 @@ export interface ServeNode {
   stop(): Promise<void>;
 }
 
-/** Starts `footlight serve` with `args` after the common ones, waits for status.json, connects an MCP client. */
-export async function startServe(t: TestContext, name: string, args: string[]): Promise<ServeNode> {
+/** Starts `footlight serve` with `args` after the common ones (and `config` as its config.json), waits for status.json, connects an MCP client. */
+export async function startServe(t: TestContext, name: string, args: string[], config?: Record<string, unknown>): Promise<ServeNode> {
   const home = await tempHome(t);
+  if (config !== undefined) await writeFile(join(home, 'config.json'), JSON.stringify(config));
   const child = spawn(process.execPath, [BIN, ...BASE, ...args], { env: { ...process.env, FOOTLIGHT_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stdout!.resume();

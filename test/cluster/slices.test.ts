@@ -1,5 +1,6 @@
 // Cluster slices (docs/cluster.md, "Slices"): nats-server, a leader with no slice and two render
-// nodes with half the rig each (four Art-Net bars, one universe each), beside a single `serve` of
+// nodes with half the rig each (four Art-Net bars, one universe each; the first's slice from
+// --slice, the second's from its config.json), beside a single `serve` of
 // the same project. Both are driven over MCP with the same calls (a pattern, parameters, undo); after
 // each call, once the scene is still, every universe carries the same DMX bytes from the cluster as
 // from the single process. Each universe comes from exactly one process (its sender's source port):
@@ -39,7 +40,7 @@ function senders(packets: readonly DmxPacket[]): Map<number, Set<number>> {
 
 test('a leader and two render nodes with half the rig each send what one process sends, each universe from one node', {
   skip: !existsSync(NATS_SERVER),
-  timeout: 300_000,
+  timeout: 420_000,
 }, async (t) => {
   const { url } = await startNats(t);
   const wire = await artnetReceiver(t);
@@ -47,7 +48,8 @@ test('a leader and two render nodes with half the rig each send what one process
   const leader = await startServe(t, 'lead', clustered(url, 'lead', 'leader', 'none'));
   const [r1, r2, single] = await Promise.all([
     startServe(t, 'r1', clustered(url, 'r1', 'render', 'Left,1')),
-    startServe(t, 'r2', clustered(url, 'r2', 'render', '2,Right')),
+    // r2's slice comes from its config.json.
+    startServe(t, 'r2', clustered(url, 'r2', 'render'), { slice: [2, 'Right'] }),
     startServe(t, 'single', SHOW),
   ]);
   const status = JSON.parse(await readFile(join(r1.home, 'status.json'), 'utf8'));

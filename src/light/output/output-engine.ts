@@ -491,6 +491,23 @@ export class OutputEngine {
     return outputMapReport({ live, declared: this.declared, owners: this.owners, plan: this.plan }, this.light.structure.model, query);
   }
 
+  /**
+   * The universes the current plan sends, each `protocol/transport/host:port#universe` (the
+   * destination as get_output_map names it), sorted: a cluster node's entry in the node registry.
+   * Call inside the engine queue.
+   */
+  universes(): string[] {
+    this.refresh();
+    const plan = this.plan;
+    const out = new Set<string>();
+    if (plan !== null)
+      plan.placements.forEach((list, i) => {
+        const s = plan.sources[i];
+        for (const p of list) out.add(`${s.protocol === 'artsync' ? 'artnet' : s.protocol}/${s.transport}/${s.host}:${s.port}#${p.universe}`);
+      });
+    return [...out].sort();
+  }
+
   /** Counters per destination (every destination used since start), for get_output_stats. */
   stats(): OutputStats {
     this.refresh();
