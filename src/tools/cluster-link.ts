@@ -94,6 +94,8 @@ export interface ClusterLink {
    * node has replayed it; undefined when the write runs here (the leader, or the log's replay).
    */
   forward(call: ForwardedCall): Promise<ForwardedReply> | undefined;
+  /** Throws `unavailable` when this node may not run a write from `origin` here (a leader whose outbox is full, a stopped node). */
+  admitWrite(tool: string, origin: Origin): void;
   status(): ClusterStatus;
   /** The digest of a recent frame this node rendered, if it still keeps it. */
   digestOf(frame: number): string | undefined;

@@ -99,6 +99,7 @@ export class ToolRegistry {
       const { payload, attachments } = await forwarded;
       return { payload: this.check(t, payload), attachments: [...attachments] };
     }
+    this.admit(t, origin);
     const attached: [Attachment['type'], () => Promise<{ data: string; mimeType: string }>][] = [];
     const ctx = this.context(origin, options, attached);
     const { engine } = this.services;
@@ -140,6 +141,7 @@ export class ToolRegistry {
       forwarded.catch((err: unknown) => this.services.log.warn({ err, tool: t.name }, 'the leader did not run a forwarded write'));
       return undefined;
     }
+    this.admit(t, origin);
     const logs = this.services.cluster !== undefined && !t.annotations.readOnlyHint;
     const seen: Seen = options.seen ?? {};
     const payload = runAs(origin, () => this.observe(logs ? seen : options.seen, () => t.handle(args, this.context(origin, options, []))));
@@ -159,6 +161,11 @@ export class ToolRegistry {
     if (t.annotations.readOnlyHint) return undefined;
     const merge = options.merge === undefined ? {} : { merge: options.merge };
     return this.services.cluster?.forward({ tool: t.name, args: rawArgs ?? {}, origin, ...merge });
+  }
+
+  /** A write that runs on this node: a cluster's leader refuses it while its outbox is full (the log is away). */
+  private admit(t: AnyTool, origin: Origin): void {
+    if (!t.annotations.readOnlyHint) this.services.cluster?.admitWrite(t.name, origin);
   }
 
   private parse(tool: AnyTool, rawArgs: unknown, origin: Origin): Record<string, unknown> {
