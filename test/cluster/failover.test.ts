@@ -19,7 +19,7 @@ const BIN = new URL('../../bin/footlight.js', import.meta.url).pathname;
 const NATS_SERVER = '/usr/sbin/nats-server';
 const CH1 = '/lx/mixer/channel/1';
 /** The lease the nodes run with, in seconds: a lapsed leader is replaced within about 1.5× this. */
-const LEASE = '2';
+const LEASE = '3';
 
 async function until<T>(what: string, get: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;
@@ -89,11 +89,16 @@ async function startNode(t: TestContext, url: string, node: string, role: 'leade
   let err = '';
   child.stdout!.resume();
   child.stderr!.on('data', (d) => (err += d));
-  const status = await until(`${node}'s status.json`, async () => {
-    if (child.exitCode !== null) throw new Error(`${node} exited: ${err}`);
-    const s = JSON.parse(await readFile(join(home, 'status.json'), 'utf8'));
-    return s.running === true && s.cluster !== undefined ? s : undefined;
-  });
+  // A node starts in seconds; on a loaded machine it can take a minute or more.
+  const status = await until(
+    `${node}'s status.json`,
+    async () => {
+      if (child.exitCode !== null) throw new Error(`${node} exited: ${err}`);
+      const s = JSON.parse(await readFile(join(home, 'status.json'), 'utf8'));
+      return s.running === true && s.cluster !== undefined ? s : undefined;
+    },
+    180_000,
+  );
   const client = new Client({ name: `test-${node}`, version: '1' });
   await client.connect(new StreamableHTTPClientTransport(new URL(status.url)));
   let killed = false;
