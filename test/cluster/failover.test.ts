@@ -206,9 +206,7 @@ test('the log is lost: the leader holds writes up to its bound, refuses more wit
 
   await nats.stop('SIGKILL');
   // Two writes wait in the outbox: their replies wait for the log (as long as the outage, so past the client's default timeout).
-  const held = [0.5, 0.55].map((value) =>
-    lead.client.callTool({ name: 'set_parameter', arguments: { path: `${CH1}/fader`, value } }, undefined, { timeout: 200_000 }),
-  );
+  const held = [0.5, 0.55].map((value) => lead.client.callTool({ name: 'set_parameter', arguments: { path: `${CH1}/fader`, value } }, { timeout: 200_000 }));
   await until('the leader to hold two writes', async () => ((await lead.status()).held === 2 ? true : undefined));
   const before = await lead.call('get_history', { limit: 20 });
   const refused = await lead.client.callTool({ name: 'set_parameter', arguments: { path: `${CH1}/fader`, value: 0.9 } });
