@@ -157,6 +157,9 @@ export class ClusterNode implements ClusterLink {
     engine.clock.onFrame(() => this.leading() && engine.clock.running && (this.frameWallMs = Date.now()), { first: true });
     this.lease = await Lease.open(this.log.js, this.log.jsm, this.log.stream);
     this.watch = new LeaseWatch(this.lease, this.ttlMs);
+    // From the lease's first write on: the surfaces start before `run`, and an unrenewed lease would lapse meanwhile.
+    this.leaseTimer = setInterval(() => void this.onLease(), this.ttlMs / 4);
+    this.leaseTimer.unref();
     if (this.options.role === 'leader') {
       await this.takeLease();
       await this.log.reset();
@@ -174,8 +177,6 @@ export class ClusterNode implements ClusterLink {
     if (this.timer !== null) return;
     this.timer = setInterval(() => void this.refresh(), STATUS_EVERY_MS);
     this.timer.unref();
-    this.leaseTimer = setInterval(() => void this.onLease(), this.ttlMs / 4);
-    this.leaseTimer.unref();
     this.flywheelTimer = setInterval(() => this.turnFlywheel(), FRAME_MS);
     this.flywheelTimer.unref();
   }
