@@ -24,7 +24,7 @@ export interface CallRecord extends LoggedCall {
 export interface TickRecord extends FrameInputs {
   readonly kind: 'tick';
   readonly frame: number;
-  /** The song position (seconds) after the frame's step, and whether the song plays. */
+  /** The song position (beats) after the frame's step, and whether the song plays. */
   readonly position: number;
   readonly playing: boolean;
   /** The leader's wall clock (epoch ms) at the frame: the time of day Timer and Damper read. */
