@@ -11,7 +11,10 @@ import { NATS_SERVER, startNats, startNode, until } from './nodes.js';
 
 const CH1 = '/lx/mixer/channel/1';
 
-test("a render node replays the leader's log: equal frame digests and history, protocol-3 writes refused", { skip: !existsSync(NATS_SERVER) }, async (t) => {
+test("a render node replays the leader's log: equal frame digests and history, protocol-3 writes refused", {
+  skip: !existsSync(NATS_SERVER),
+  timeout: 240_000,
+}, async (t) => {
   const { url } = await startNats(t);
   const leader = await startNode(t, url, 'lead', 'leader');
   const render = await startNode(t, url, 'r1', 'render');
