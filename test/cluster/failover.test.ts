@@ -6,121 +6,16 @@
 // order when the server is back; a render node flywheels, holds, and follows the log again.
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { callOk, tempHome } from '../helpers/show.js';
+import { NATS_SERVER, type Node, startNats, startNode as startClusterNode, until } from './nodes.js';
 
-const BIN = new URL('../../bin/footlight.js', import.meta.url).pathname;
-const NATS_SERVER = '/usr/sbin/nats-server';
 const CH1 = '/lx/mixer/channel/1';
 /** The lease the nodes run with, in seconds: a lapsed leader is replaced within about 1.5× this. */
 const LEASE = '3';
 
-async function until<T>(what: string, get: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const v = await get().catch(() => undefined);
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-const exited = (child: ChildProcess): Promise<number | string> =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve(child.exitCode ?? child.signalCode ?? -1)
-    : new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** nats-server with JetStream on a free port; `stop` and `start` again keep its port and store. Stopped by pid after the test. */
-async function startNats(t: TestContext): Promise<{ url: string; stop: (signal?: NodeJS.Signals) => Promise<void>; start: () => Promise<void> }> {
-  const store = await mkdtemp(join(tmpdir(), 'footlight-nats-'));
-  const port = await freePort();
-  let child: ChildProcess | undefined;
-  const start = async (): Promise<void> => {
-    const c = spawn(NATS_SERVER, ['-js', '-sd', store, '-a', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
-    child = c;
-    let out = '';
-    c.stdout!.on('data', (d) => (out += d));
-    c.stderr!.on('data', (d) => (out += d));
-    await until('nats-server', async () => (/Server is ready/.test(out) ? true : undefined), 20_000);
-  };
-  const stop = async (signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {
-    if (child === undefined) return;
-    if (child.exitCode === null && child.pid !== undefined) process.kill(child.pid, signal);
-    await exited(child);
-  };
-  t.after(async () => {
-    await stop();
-    await rm(store, { recursive: true, force: true });
-  });
-  await start();
-  return { url: `nats://127.0.0.1:${port}`, stop, start };
-}
-
-interface Node {
-  readonly name: string;
-  readonly client: Client;
-  call(name: string, args?: Record<string, unknown>): Promise<any>;
-  status(frames?: number[]): Promise<any>;
-  /** SIGKILL: the process dies at once, mid-whatever. */
-  kill(): Promise<void>;
-}
-
-async function startNode(t: TestContext, url: string, node: string, role: 'leader' | 'render', extra: string[] = []): Promise<Node> {
-  const home = await tempHome(t);
-  const args = ['serve', '--port', '0', '--sound-port', '0', '--osc-port', '0', '--osc-transmit', 'off', '--cluster', url, '--node', node, '--role', role];
-  const child = spawn(process.execPath, [BIN, ...args, '--lease', LEASE, ...extra], {
-    env: { ...process.env, FOOTLIGHT_HOME: home },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let err = '';
-  child.stdout!.resume();
-  child.stderr!.on('data', (d) => (err += d));
-  // A node starts in seconds; on a loaded machine it can take a minute or more.
-  const status = await until(
-    `${node}'s status.json`,
-    async () => {
-      if (child.exitCode !== null) throw new Error(`${node} exited: ${err}`);
-      const s = JSON.parse(await readFile(join(home, 'status.json'), 'utf8'));
-      return s.running === true && s.cluster !== undefined ? s : undefined;
-    },
-    180_000,
-  );
-  const client = new Client({ name: `test-${node}`, version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(status.url)));
-  let killed = false;
-  t.after(async () => {
-    await client.close().catch(() => undefined);
-    if (killed) return;
-    if (child.exitCode === null) child.kill('SIGTERM');
-    assert.equal(await exited(child), 0, `${node} stopped cleanly`);
-  });
-  const call = (name: string, a: Record<string, unknown> = {}) => callOk(client, name, a);
-  return {
-    name: node,
-    client,
-    call,
-    status: (frames = []) => call('get_cluster_status', { frames }),
-    kill: async () => {
-      killed = true;
-      child.kill('SIGKILL');
-      await exited(child);
-    },
-  };
-}
+/** A node of these tests: the lease above, then `extra`. */
+const startNode = (t: TestContext, url: string, node: string, role: 'leader' | 'render', extra: string[] = []): Promise<Node> =>
+  startClusterNode(t, url, node, role, ['--lease', LEASE, ...extra]);
 
 const steps = (h: any) => ({ undo: h.steps.map((s: any) => s.label), redo: h.redo.map((s: any) => s.label) });
 

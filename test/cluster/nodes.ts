@@ -11,24 +11,20 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { BIN, until } from '../helpers/serve-process.js';
 import { callOk, tempHome } from '../helpers/show.js';
 
-const BIN = new URL('../../bin/footlight.js', import.meta.url).pathname;
+export { until };
 export const NATS_SERVER = '/usr/sbin/nats-server';
 const BASE = ['serve', '--port', '0', '--sound-port', '0', '--osc-port', '0', '--osc-transmit', 'off'];
+/** A node starts in seconds; on a loaded machine it can take a minute or more. */
+const START_MS = 180_000;
 
-export async function until<T>(what: string, get: () => Promise<T | undefined>, ms = 120_000): Promise<T> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const v = await get().catch(() => undefined);
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-const exited = (child: ChildProcess): Promise<number> =>
-  child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once('exit', (code) => resolve(code ?? -1)));
+/** The exit code, or the signal that ended the process. */
+const exited = (child: ChildProcess): Promise<number | string> =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve(child.exitCode ?? child.signalCode ?? -1)
+    : new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -38,24 +34,33 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** nats-server with JetStream on a free loopback port and a temporary store; stopped by its pid after the test (or by `stop`). */
-export async function startNats(t: TestContext): Promise<{ url: string; stop: () => Promise<void> }> {
+/**
+ * nats-server with JetStream on a free loopback port and a temporary store; `stop` (SIGTERM, or the
+ * signal given) and `start` again keep its port and store. Stopped by its pid after the test.
+ */
+export async function startNats(t: TestContext): Promise<{ url: string; stop: (signal?: NodeJS.Signals) => Promise<void>; start: () => Promise<void> }> {
   const store = await mkdtemp(join(tmpdir(), 'footlight-nats-'));
   const port = await freePort();
-  const child = spawn(NATS_SERVER, ['-js', '-sd', store, '-a', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.pid !== undefined) process.kill(child.pid, 'SIGTERM');
+  let child: ChildProcess | undefined;
+  const start = async (): Promise<void> => {
+    const c = spawn(NATS_SERVER, ['-js', '-sd', store, '-a', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = c;
+    let out = '';
+    c.stdout!.on('data', (d) => (out += d));
+    c.stderr!.on('data', (d) => (out += d));
+    await until('nats-server', async () => (/Server is ready/.test(out) ? true : undefined), 20_000);
+  };
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {
+    if (child === undefined) return;
+    if (child.exitCode === null && child.pid !== undefined) process.kill(child.pid, signal);
     await exited(child);
   };
   t.after(async () => {
     await stop();
     await rm(store, { recursive: true, force: true });
   });
-  await until('nats-server', async () => (/Server is ready/.test(out) ? true : undefined), 20_000);
-  return { url: `nats://127.0.0.1:${port}`, stop };
+  await start();
+  return { url: `nats://127.0.0.1:${port}`, stop, start };
 }
 
 export interface ServeNode {
@@ -70,6 +75,8 @@ export interface ServeNode {
   refused(name: string, args?: Record<string, unknown>): Promise<string>;
   /** Stops the process (SIGTERM) and checks that it exited cleanly (also run after the test). */
   stop(): Promise<void>;
+  /** SIGKILL: the process dies at once, mid-whatever. */
+  kill(): Promise<void>;
 }
 
 /** Starts `footlight serve` with `args` after the common ones (and `config` as its config.json), waits for status.json, connects an MCP client. */
@@ -80,17 +87,28 @@ export async function startServe(t: TestContext, name: string, args: string[], c
   let err = '';
   child.stdout!.resume();
   child.stderr!.on('data', (d) => (err += d));
-  const status = await until(`${name}'s status.json`, async () => {
-    if (child.exitCode !== null) throw new Error(`${name} exited: ${err}`);
-    const s = JSON.parse(await readFile(join(home, 'status.json'), 'utf8'));
-    return s.running === true ? s : undefined;
-  });
+  const status = await until(
+    `${name}'s status.json`,
+    async () => {
+      if (child.exitCode !== null) throw new Error(`${name} exited: ${err}`);
+      const s = JSON.parse(await readFile(join(home, 'status.json'), 'utf8'));
+      return s.running === true ? s : undefined;
+    },
+    START_MS,
+  );
   const client = new Client({ name: `test-${name}`, version: '1' });
   await client.connect(new StreamableHTTPClientTransport(new URL(status.url)));
+  let killed = false;
   const stop = async (): Promise<void> => {
     await client.close().catch(() => undefined);
+    if (killed) return;
     if (child.exitCode === null) child.kill('SIGTERM');
     assert.equal(await exited(child), 0, `${name} stopped cleanly`);
+  };
+  const kill = async (): Promise<void> => {
+    killed = true;
+    child.kill('SIGKILL');
+    await exited(child);
   };
   // After-hooks run in order: the client, then the process (SIGTERM, exit 0), before nats-server stops.
   t.after(stop);
@@ -99,10 +117,11 @@ export async function startServe(t: TestContext, name: string, args: string[], c
     assert.equal(r.isError, true, `${tool} on ${name} must fail`);
     return (r.content as { text: string }[])[0].text;
   };
-  return { client, home, info: status, url: status.url, call: (tool, a = {}) => callOk(client, tool, a), refused, stop };
+  return { client, home, info: status, url: status.url, call: (tool, a = {}) => callOk(client, tool, a), refused, stop, kill };
 }
 
 export interface Node extends ServeNode {
+  readonly name: string;
   /** The node's protocol-3 listener port. */
   readonly protocol3: number;
   /** The node's OSC receive port. */
@@ -118,6 +137,7 @@ export async function startNode(t: TestContext, url: string, node: string, role:
   assert.deepEqual({ role: serve.info.cluster?.role, node: serve.info.cluster?.node }, { role, node });
   return {
     ...serve,
+    name: node,
     protocol3: serve.info.protocol3.port,
     osc: serve.info.osc.receivePort,
     status: (frames = []) => serve.call('get_cluster_status', { frames }),
