@@ -11,6 +11,7 @@ import type { LightShow } from '../light/show/light-show.js';
 import type { ClusterLink, ClusterMembers, ClusterStatus, ForwardedCall, ForwardedReply, LoggedCall } from '../tools/cluster-link.js';
 import type { ToolRegistry } from '../tools/invoke.js';
 import { FrameDigests, frameDigest } from './digests.js';
+import { DivergenceCheck, checkedFrame } from './divergence.js';
 import { InputRecorder, InputReplay } from './frame-inputs.js';
 import { ReplayMark, forwardCall, serveForwarded } from './forward.js';
 import { type LineRunner, logsLine, replayLine } from './protocol3-log.js';
@@ -101,6 +102,7 @@ export class ClusterNode implements ClusterLink {
   /** The wall clock (epoch ms) of the frame being rendered: what Timer and Damper read. */
   private frameWallMs = Date.now();
   private parts: NodeParts | undefined;
+  private divergence: DivergenceCheck | undefined;
   /** The leader records each frame's DMX and audio inputs with its tick; a render node plays them back. */
   private inputs: InputRecorder | undefined;
   private replay: InputReplay | undefined;
@@ -149,6 +151,7 @@ export class ClusterNode implements ClusterLink {
    */
   async start(parts: NodeParts, project: string | undefined): Promise<void> {
     this.parts = parts;
+    this.divergence = new DivergenceCheck(parts.log);
     const { engine, light } = parts;
     this.song?.attach(parts.transport);
     // Timer and Damper read the frame's wall clock: the leader's, latched when the frame starts.
@@ -256,7 +259,7 @@ export class ClusterNode implements ClusterLink {
       presenting: this.currentRole === 'leader' ? 'leading' : this.flywheel.state(),
       ...(this.outbox?.holding === true ? { held: this.outbox.held } : {}),
       ...(this.stopped === undefined ? {} : { stopped: this.stopped }),
-      ...(this.currentRole === 'render' ? { presentDelayMs: this.presentDelayMs, late: this.late } : {}),
+      ...(this.currentRole === 'render' ? { presentDelayMs: this.presentDelayMs, late: this.late, ...this.divergence?.status } : {}),
       slice: this.slice,
     };
   }
@@ -294,7 +297,8 @@ export class ClusterNode implements ClusterLink {
   private rendered(index: number): void {
     const parts = this.parts;
     if (parts === undefined) return;
-    this.digests.add(index, frameDigest(parts.light.main), performance.timeOrigin + performance.now());
+    const digest = frameDigest(parts.light.main);
+    this.digests.add(index, digest, performance.timeOrigin + performance.now());
     if (!this.leading() || !parts.engine.clock.running || this.outbox === undefined) return;
     const tick: TickRecord = {
       kind: 'tick',
@@ -303,6 +307,8 @@ export class ClusterNode implements ClusterLink {
       playing: parts.transport.playing,
       wallMs: this.frameWallMs,
       ...this.inputs?.take(),
+      // Only a whole-rig render is the show's frame: a slice's digest would differ from every other node's.
+      ...(checkedFrame(index) && this.slice === null ? { digest } : {}),
     };
     this.outbox.push(tick).catch((err: unknown) => {
       this.failed++;
@@ -358,6 +364,7 @@ export class ClusterNode implements ClusterLink {
       this.song?.expect(record);
       this.flywheel.ticked(record.frame, record.wallMs);
       await this.stepTo(record.frame + 1, record.wallMs, parts);
+      if (record.digest !== undefined && this.slice === null) this.divergence?.compare(record.frame, record.digest, this.digests.get(record.frame));
       return true;
     }
     if (parts.engine.clock.frames > record.frame)

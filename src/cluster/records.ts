@@ -29,6 +29,8 @@ export interface TickRecord extends FrameInputs {
   readonly playing: boolean;
   /** The leader's wall clock (epoch ms) at the frame: the time of day Timer and Damper read. */
   readonly wallMs: number;
+  /** The frame's digest, on checked frames of a leader without a slice (divergence.ts): a follower compares its own. */
+  readonly digest?: string;
 }
 
 /** A protocol-3 write from an outside client that the leader ran: a render node runs the same line through its dispatcher. */

@@ -55,6 +55,10 @@ export interface ClusterStatus {
   readonly held?: number;
   /** Why this node stopped following the log, when it has. */
   readonly stopped?: string;
+  /** Frames compared with the digest the leader logged (a render node without a slice). */
+  readonly checks?: number;
+  /** Present while this node's frames differ from the leader's: the first and newest differing frame. */
+  readonly diverged?: { readonly since: number; readonly frame: number };
   /** Render node: how long after the leader ran a frame this node presents it (ms). */
   readonly presentDelayMs?: number;
   /** Render node: frames presented after their time (the tick came later than the delay; every frame of a replay that catches up). */

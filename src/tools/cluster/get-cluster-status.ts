@@ -41,6 +41,11 @@ export default defineTool({
     held: z.number().int().optional().describe('Writes the leader holds while the log is unreachable'),
     stopped: z.string().optional().describe('Why a render node stopped following the log'),
     presentDelayMs: z.number().optional().describe('Render node: how long after the leader ran a frame this node presents it (serve --cluster-delay)'),
+    checks: z.number().int().optional().describe("Frames compared with the leader's logged digest (nodes without a slice)"),
+    diverged: z
+      .strictObject({ since: z.number().int(), frame: z.number().int() })
+      .optional()
+      .describe("Present while this node's frames differ from the leader's: the first and newest differing frame"),
     late: z.number().int().optional().describe('Render node: frames presented after their time (all of a replay that catches up)'),
     slice: z.array(z.string()).nullable().optional().describe('Fixtures this node renders and sends (serve --slice); null: all'),
     nodes: z
