@@ -9,10 +9,10 @@
 //   node --import tsx bench/cluster-failover.ts        (NODES=4 LEASE=3)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { freePort } from '../test/cluster/nodes.js';
 import { connect } from '@nats-io/transport-node';
 
 const NODES = Number(process.env.NODES ?? 4);
@@ -20,14 +20,6 @@ const LEASE = process.env.LEASE ?? '3';
 const BIN = new URL('../bin/footlight.js', import.meta.url).pathname;
 const children: ChildProcess[] = [];
 const temps: string[] = [];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function until<T>(get: () => Promise<T | undefined>, ms = 120_000, everyMs = 50): Promise<T> {
   const end = Date.now() + ms;

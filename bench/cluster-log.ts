@@ -9,10 +9,10 @@
 //   node --import tsx bench/cluster-log.ts        (APPENDS=2000 CALLS=400)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { freePort } from '../test/cluster/nodes.js';
 import { ShowLog } from '../src/cluster/log.js';
 
 const APPENDS = Number(process.env.APPENDS ?? 2000);
@@ -32,14 +32,6 @@ const figures = (ms: number[]) => ({
   p99: +percentile(ms, 99).toFixed(3),
   max: +Math.max(...ms).toFixed(3),
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function until<T>(get: () => Promise<T | undefined>, ms = 120_000): Promise<T> {
   const end = Date.now() + ms;

@@ -26,7 +26,8 @@ const exited = (child: ChildProcess): Promise<number | string> =>
     ? Promise.resolve(child.exitCode ?? child.signalCode ?? -1)
     : new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
 
-async function freePort(): Promise<number> {
+/** A free loopback TCP port (nats-server takes its port on the command line). */
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
