@@ -50,7 +50,7 @@ import { SoundAdapter } from './sound-client/adapter.js';
 import { linkShowClock } from './show/show-clock.js';
 import { ClusterNode, type ClusterOptions } from './cluster/node.js';
 import { NodeRegistration } from './cluster/node-registration.js';
-import { NodeSlice } from './cluster/slice.js';
+import { NodeSlice, type SliceSpec } from './cluster/slice.js';
 import { linkShowAudio } from './show/song-audio.js';
 import { linkLiveAudio } from './show/live-audio.js';
 import { linkLightCues } from './show/cue-playback.js';
@@ -186,7 +186,7 @@ export interface FootlightOptions {
   /** Run as a node of a cluster (`serve --cluster`, docs/cluster.md); absent: a process on its own. */
   readonly cluster?: ClusterOptions;
   /** A cluster node's slice (`serve --slice`): the fixtures (labels or 0-based indices) it renders and sends; absent: the whole rig. */
-  readonly slice?: readonly (string | number)[];
+  readonly slice?: SliceSpec;
 }
 
 export interface RunningFootlight {
@@ -336,7 +336,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     batchSends: config.segmentedSends ?? true,
   });
   // The leader sends the stage (DMX) fixtures whatever its slice; a render node with a slice never does.
-  if (slice !== undefined) outputs.restrict((f) => slice.sends(f), options.cluster?.role === 'leader');
+  slice?.restrict(outputs, options.cluster?.role === 'leader');
   // DMX input: the receivers the operator named, latched into /lx/dmx at the start of each frame.
   const dmxLog = log.child({ surface: 'dmx-in' });
   const dmxIn = new DmxInput(dmxConfig, dmxLog);
@@ -535,7 +535,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       },
       options.project,
     );
-    if (cluster !== undefined) await NodeRegistration.start(cluster, { engine, outputs, log }, slice);
+    if (cluster !== undefined) await NodeRegistration.start(cluster, { engine, light, outputs, log }, slice);
   } catch (err) {
     await cluster?.close();
     await closeEngineParts();

@@ -67,11 +67,8 @@ const ConfigFile = z.strictObject({
   toolsets: z.array(z.string().min(1).max(40)).max(40).optional(),
   /** Threads that render frames: the engine thread and helpers (default one per core). */
   renderThreads: z.number().int().min(1).max(MAX_RENDER_THREADS).optional(),
-  /** A cluster node's slice, as `serve --slice`: fixture labels or 0-based indices (`[]`: none); read only with --cluster. */
-  slice: z
-    .array(z.union([z.string().min(1).max(200), z.number().int().min(0)]))
-    .max(100_000)
-    .optional(),
+  /** A cluster node's slice, as `serve --slice`: fixture labels or 0-based indices (`[]`: none), or `"auto"`; read only with --cluster. */
+  slice: z.union([z.literal('auto'), z.array(z.union([z.string().min(1).max(200), z.number().int().min(0)])).max(100_000)]).optional(),
   /** The engine thread's priority, as `serve --render-priority` (serve's default: high). */
   renderPriority: z.enum(RENDER_PRIORITIES).optional(),
   /** E1.31 universe sync for a show whose project does not set /lx/output/sacnSync (a new show, a project saved by LX). */

@@ -245,7 +245,8 @@ program
   )
   .option(
     '--slice <fixtures>',
-    "with --cluster: the fixtures this node renders and sends, by label or 0-based index (A,B or 0,3), or none (default: config.json's slice, else all)",
+    'with --cluster: the fixtures this node renders and sends, by label or 0-based index (A,B or 0,3), none, or auto (the leader assigns them; ' +
+      "default: config.json's slice, else all)",
   )
   .option('--lease <seconds>', "a cluster's leader lease: how long it lasts unless renewed, so how soon a render node takes over (default 3)", clusterSeconds)
   .option(

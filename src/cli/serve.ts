@@ -10,7 +10,7 @@ import { TOOLS } from '../tools/index.js';
 import type { MidiPortsState } from '../tools/context.js';
 import { selectSurface } from '../tools/toolsets.js';
 import { formatUniverses } from '../light/input/dmx-in-config.js';
-import { parseSlice } from '../cluster/slice.js';
+import { type SliceSpec, parseSlice } from '../cluster/slice.js';
 
 export interface ServeOptions {
   readonly project?: string;
@@ -52,7 +52,7 @@ export interface ServeOptions {
   readonly role?: 'leader' | 'render';
   /** serve --cluster-delay MS: a render node presents frame f this long after the leader ran it. */
   readonly clusterDelay?: number;
-  /** serve --slice FIXTURE,… (labels or 0-based indices, or none): this cluster node's fixtures. */
+  /** serve --slice FIXTURE,… (labels or 0-based indices, none, or auto): this cluster node's fixtures. */
   readonly slice?: string;
   /** Lease and flywheel in seconds, outbox bound in writes (docs/cluster.md, "Failure"). */
   readonly lease?: number;
@@ -81,7 +81,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  let slice: (string | number)[] | undefined;
+  let slice: SliceSpec | undefined;
   try {
     if (options.slice !== undefined && options.cluster === undefined)
       throw new Error('--slice goes with --cluster: only a cluster node renders part of the rig (docs/cluster.md)');
@@ -240,7 +240,15 @@ export async function serve(options: ServeOptions): Promise<void> {
       ? ''
       : `  Cluster: ${node.role} node ${node.node}, show log ${node.stream} on ${options.cluster}` +
         (node.role === 'render' ? ' (replays the leader; writes go to the leader)\n' : ' (every write and frame is logged)\n') +
-        `  Slice:   ${node.slice === null ? 'the whole rig' : node.slice.length === 0 ? 'none (renders and sends no fixture)' : node.slice.join(', ')}\n`;
+        `  Slice:   ${
+          node.auto === true
+            ? 'auto (the leader assigns it)'
+            : node.slice === null
+              ? 'the whole rig'
+              : node.slice.length === 0
+                ? 'none (renders and sends no fixture)'
+                : node.slice.join(', ')
+        }\n`;
   const token = app.http.accessToken;
   const access =
     token === undefined

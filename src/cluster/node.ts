@@ -108,6 +108,8 @@ export class ClusterNode implements ClusterLink {
   private replay: InputReplay | undefined;
   /** This node's slice (fixture labels; null: the whole rig) and the node registry's last reading: set at start (src/cluster/slice.ts). */
   slice: string[] | null = null;
+  /** `auto` and who assigned the slice from which frame, when the leader assigns it (--slice auto). */
+  sliceOrigin: Pick<ClusterStatus, 'auto' | 'assigned'> = {};
   members: () => ClusterMembers = () => ({ nodes: [], collisions: [] });
   /** Runs first when the node closes (the registration leaves the registry). */
   beforeClose: (() => Promise<void>) | undefined;
@@ -261,6 +263,7 @@ export class ClusterNode implements ClusterLink {
       ...(this.stopped === undefined ? {} : { stopped: this.stopped }),
       ...(this.currentRole === 'render' ? { presentDelayMs: this.presentDelayMs, late: this.late, ...this.divergence?.status } : {}),
       slice: this.slice,
+      ...this.sliceOrigin,
     };
   }
 

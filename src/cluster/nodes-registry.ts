@@ -2,15 +2,20 @@
 // about once a second (its role, slice, the universes it sends, lag, last frame and digest). It is a
 // JetStream key-value bucket, `footlight-<show>-nodes`, laid out as NATS KV lays one out (stream
 // `KV_<bucket>`, one subject per key keeping its last value), so `nats kv` reads it too. Entries
-// expire a while after their node stops reporting; a node that stops cleanly removes its own.
+// expire a while after their node stops reporting; a node that stops cleanly removes its own. Key
+// `leader.slices` (never a node's name: names have no dot) holds the slices the leader assigns
+// (slice-assign.ts), rewritten by the leader about once a second so it does not expire.
 import { type NatsConnection, connect } from '@nats-io/transport-node';
 import { type JetStreamClient, type JetStreamManager, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { unavailable } from '../engine/errors.js';
 import type { ClusterMember, ClusterMembers } from '../tools/cluster-link.js';
+import type { SliceAssignment } from './slice-assign.js';
 
 /** How long an entry outlives its node's last report. */
 const ENTRY_TTL_MS = 30_000;
 const REQUEST_TIMEOUT_MS = 2000;
+/** The key of the leader's slice assignment. */
+const ASSIGNMENT_KEY = 'leader.slices';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -67,7 +72,7 @@ export class NodesRegistry {
 
   /** Reads every entry, keeps them (`members`) and finds the universes two nodes send. */
   async read(): Promise<ClusterMembers> {
-    const info = await this.jsm.streams.info(this.stream, { subjects_filter: '>' });
+    const info = await this.jsm.streams.info(this.stream, { subjects_filter: this.subject('*') });
     const nodes: ClusterMember[] = [];
     for (const subject of Object.keys(info.state.subjects ?? {}).sort()) {
       const m = await this.jsm.streams.getMessage(this.stream, { last_by_subj: subject });
@@ -76,6 +81,17 @@ export class NodesRegistry {
     }
     this.last = { nodes, collisions: sharedUniverses(nodes) };
     return this.last;
+  }
+
+  /** Writes the leader's slice assignment (it replaces the one before). */
+  async putAssignment(assignment: SliceAssignment): Promise<void> {
+    await this.js.publish(this.subject(ASSIGNMENT_KEY), encoder.encode(JSON.stringify(assignment)));
+  }
+
+  /** The leader's slice assignment, if one was written in the last 30 s. */
+  async assignment(): Promise<SliceAssignment | undefined> {
+    const m = await this.jsm.streams.getMessage(this.stream, { last_by_subj: this.subject(ASSIGNMENT_KEY) });
+    return m === null || m.data.length === 0 ? undefined : (JSON.parse(decoder.decode(m.data)) as SliceAssignment);
   }
 
   /** The entries as last read. */

@@ -65,6 +65,16 @@ export interface ClusterStatus {
   readonly late?: number;
   /** The labels of the fixtures this node renders and sends (serve --slice); null: the whole rig. */
   readonly slice: string[] | null;
+  /** The slice is the leader's to assign (serve --slice auto). */
+  readonly auto?: true;
+  /** An assigned slice: the leader that assigned it, the frame from which this node renders it, when the leader decided. */
+  readonly assigned?: SliceAssigned;
+}
+
+export interface SliceAssigned {
+  readonly by: string;
+  readonly frame: number;
+  readonly at: string;
 }
 
 /** A node as it last reported itself in the show's node registry (each node rewrites its entry about once a second). */
@@ -72,6 +82,8 @@ export interface ClusterMember {
   readonly node: string;
   readonly role: 'leader' | 'render';
   readonly slice: string[] | null;
+  readonly auto?: true;
+  readonly assigned?: SliceAssigned;
   /** The universes it sends, each `protocol/transport/host:port#universe`. */
   readonly universes: string[];
   /** When it last reported (ISO 8601). */

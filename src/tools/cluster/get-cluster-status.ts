@@ -2,6 +2,9 @@ import * as z from 'zod';
 import { defineTool } from '../define-tool.js';
 
 const MAX_FRAMES = 64;
+const Assigned = z
+  .strictObject({ by: z.string(), frame: z.number().int(), at: z.string() })
+  .describe('An assigned slice: the leader that assigned it, the frame the node switched at, when the leader decided');
 
 export default defineTool({
   name: 'get_cluster_status',
@@ -48,12 +51,16 @@ export default defineTool({
       .describe("Present while this node's frames differ from the leader's: the first and newest differing frame"),
     late: z.number().int().optional().describe('Render node: frames presented after their time (all of a replay that catches up)'),
     slice: z.array(z.string()).nullable().optional().describe('Fixtures this node renders and sends (serve --slice); null: all'),
+    auto: z.literal(true).optional().describe('serve --slice auto: the leader assigns the slice'),
+    assigned: Assigned.optional(),
     nodes: z
       .array(
         z.strictObject({
           node: z.string(),
           role: z.enum(['leader', 'render']),
           slice: z.array(z.string()).nullable(),
+          auto: z.literal(true).optional(),
+          assigned: Assigned.optional(),
           universes: z.array(z.string()).describe('protocol/transport/host:port#universe'),
           lastSeen: z.string(),
           lag: z.number().int().nullable(),

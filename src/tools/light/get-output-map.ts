@@ -123,7 +123,17 @@ export default defineTool({
     bytesPerFrame: z.number().int(),
     cluster: z
       .strictObject({
-        nodes: z.array(z.strictObject({ node: z.string(), slice: z.array(z.string()).nullable(), universes: z.array(z.string()) })),
+        nodes: z.array(
+          z.strictObject({
+            node: z.string(),
+            slice: z.array(z.string()).nullable(),
+            assigned: z
+              .strictObject({ by: z.string(), frame: z.number().int(), at: z.string() })
+              .optional()
+              .describe('serve --slice auto: the leader that assigned the slice, from which frame, when'),
+            universes: z.array(z.string()),
+          }),
+        ),
         collisions: z
           .array(z.strictObject({ universe: z.string(), nodes: z.array(z.string()) }))
           .describe("Universes (protocol/transport/host:port#universe) two nodes send: give each fixture to one node's --slice"),
@@ -135,6 +145,12 @@ export default defineTool({
     const map = outputs.map(query);
     if (cluster === undefined) return map;
     const { nodes, collisions } = cluster.members();
-    return { ...map, cluster: { nodes: nodes.map((n) => ({ node: n.node, slice: n.slice, universes: n.universes })), collisions } };
+    return {
+      ...map,
+      cluster: {
+        nodes: nodes.map((n) => ({ node: n.node, slice: n.slice, ...(n.assigned === undefined ? {} : { assigned: n.assigned }), universes: n.universes })),
+        collisions,
+      },
+    };
   },
 });
