@@ -36,7 +36,7 @@ const DEAD_AFTER_MS = 10_000;
  * order between equals), each to the node with the fewest points so far (then fewest fixtures, then
  * name). Each node's ids come in rig order. The same inputs always give the same split.
  */
-export function balance(fixtures: readonly RigFixture[], nodes: readonly string[]): Map<string, number[]> {
+function balance(fixtures: readonly RigFixture[], nodes: readonly string[]): Map<string, number[]> {
   const out = new Map(nodes.map((n) => [n, [] as number[]]));
   if (nodes.length === 0) return out;
   const load = new Map(nodes.map((n) => [n, 0]));

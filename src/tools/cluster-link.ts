@@ -71,7 +71,7 @@ export interface ClusterStatus {
   readonly assigned?: SliceAssigned;
 }
 
-export interface SliceAssigned {
+interface SliceAssigned {
   readonly by: string;
   readonly frame: number;
   readonly at: string;

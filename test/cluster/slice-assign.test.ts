@@ -3,7 +3,7 @@
 // fixtures, a fixture added later assigned, and a new leader keeping what the registry holds.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SliceAssigner, balance, type RigFixture } from '../../src/cluster/slice-assign.js';
+import { SliceAssigner, type RigFixture } from '../../src/cluster/slice-assign.js';
 import type { ClusterMember } from '../../src/tools/cluster-link.js';
 
 const RIG: RigFixture[] = [
@@ -25,19 +25,19 @@ const member = (node: string, seen: number, slice: string[] | null = [], auto = 
   digest: null,
 });
 
-test('balance: most points first, each to the lightest node; ids in rig order; the same every time', { timeout: 10_000 }, () => {
-  const split = balance(RIG, ['a', 'b']);
+test('the split: most points first, each to the lightest node; ids in rig order; the same every time', { timeout: 10_000 }, () => {
+  const split = (nodes: string[]) =>
+    new SliceAssigner('lead').next(
+      nodes.map((n) => member(n, 0)),
+      RIG,
+      0,
+      0,
+    )?.slices;
   // Left (100) → a; Mid A (50) → b; Mid B (50) → b (50 < 100); Right (10) → a (100 = 100, fewer fixtures).
-  assert.deepEqual(
-    [...split],
-    [
-      ['a', [11, 14]],
-      ['b', [12, 13]],
-    ],
-  );
-  assert.deepEqual([...balance([...RIG], ['a', 'b'])], [...split]);
-  assert.deepEqual([...balance(RIG, [])], []);
-  assert.deepEqual([...balance(RIG, ['solo'])], [['solo', [11, 12, 13, 14]]]);
+  assert.deepEqual(split(['b', 'a']), { a: [11, 14], b: [12, 13] });
+  assert.deepEqual(split(['a', 'b']), { a: [11, 14], b: [12, 13] });
+  assert.deepEqual(split(['solo']), { solo: [11, 12, 13, 14] });
+  assert.equal(split([]), undefined);
 });
 
 test('the assigner: a join rebalances, explicit slices stay theirs, a dead node’s fixtures move, a new fixture is assigned', { timeout: 10_000 }, () => {
