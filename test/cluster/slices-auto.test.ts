@@ -3,7 +3,8 @@
 // project (four Art-Net bars, one universe each). The leader splits the bars over the two auto
 // nodes: every universe carries the single process's bytes, each from one node. Then one auto node
 // is killed (SIGKILL): once the leader counts it dead it moves its bars to the survivor, which then
-// sends the whole rig, with the single process's bytes again.
+// sends the whole rig, with the single process's bytes again; a third auto node that joins takes
+// half of it back, and the bars it takes change sender between two frames (counted and printed).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -141,16 +142,32 @@ test('two auto nodes share the rig the leader assigns; a killed one’s fixtures
   console.log(`sender changes per universe before the split settled: ${JSON.stringify([...handovers(wire.packets.slice(0, mark))])}`);
 
   // a2 dies: once the leader counts it dead, a1 sends the whole rig.
+  const killedAt = Date.now();
   await a2.kill();
   renderNodes = [a1];
   const moved = await registry('the leader to move a2’s bars to a1', (n) => switched(n.a1, 4) && n.a1.assigned!.frame > split.a1.assigned!.frame);
   assert.deepEqual(moved.a1.slice, ['Left', 'Mid A', 'Mid B', 'Right']);
+  console.log(`kill → the survivor switched to the whole rig (as the registry shows it): ${((Date.now() - killedAt) / 1000).toFixed(1)} s`);
   const after = wire.packets.length;
   const dimmed = same(await step('set_parameter', { path: `${CH1}/fader`, value: 0.4 }), 'dimmed, after the move');
   assert.notDeepEqual(dimmed, shifted, 'the call changed the bytes');
   assert.deepEqual(same(await step('undo'), 'undone, after the move'), shifted, 'undo brings the bytes back');
   const survivor = senders(wire.packets.slice(after));
   for (const u of UNIVERSES) assert.deepEqual([...(survivor.get(u) ?? [])], [a1Port], `universe ${u} comes from a1 alone`);
+
+  // a3 joins: the leader splits the rig again, and two bars move from a1 to a3 while both run.
+  const joining = wire.packets.length;
+  const a3 = await startServe(t, 'a3', clustered(url, 'a3', 'render', 'auto'));
+  renderNodes = [a1, a3];
+  const rejoined = await registry('the leader to split the rig over a1 and a3', (n) => switched(n.a1, 2) && switched(n.a3, 2));
+  assert.deepEqual(rejoined.a1.assigned, rejoined.a3.assigned);
+  const joined = wire.packets.length;
+  same(await step('set_parameter', { path: `${CH1}/fader`, value: 0.7 }), 'after a3 joined');
+  const split3 = senders(wire.packets.slice(joined));
+  for (const u of UNIVERSES) assert.equal(split3.get(u)?.size, 1, `universe ${u} comes from one node after a3 joined`);
+  const a3Universes = rejoined.a3.universes.map(universeOf);
+  for (const u of a3Universes) assert.notEqual([...split3.get(u)!][0], a1Port, `universe ${u} moved to a3`);
+  console.log(`sender changes per universe while a3 took its bars from a1: ${JSON.stringify([...handovers(wire.packets.slice(joining, joined))])}`);
 
   // Bad slices stop the start: auto is not a fixture among others.
   const home = await tempHome(t);
