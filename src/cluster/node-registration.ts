@@ -6,6 +6,7 @@
 import type { Engine } from '../engine/engine.js';
 import type { Logger } from '../engine/log.js';
 import type { LightShow } from '../light/show/light-show.js';
+import type { ClusterMember } from '../tools/cluster-link.js';
 import type { ClusterNode } from './node.js';
 import type { NodesRegistry } from './nodes-registry.js';
 import { SliceAssigner } from './slice-assign.js';
@@ -67,7 +68,7 @@ export class NodeRegistration {
 
   private async report(): Promise<void> {
     try {
-      const { outputs, engine, light } = this.parts;
+      const { outputs, engine } = this.parts;
       const universes = await engine.queue.submit(() => outputs.universes(), { label: 'cluster-universes' });
       const s = this.node.status();
       await this.registry.put({
@@ -83,16 +84,7 @@ export class NodeRegistration {
         digest: s.digest,
       });
       const { nodes } = await this.registry.read();
-      if (s.role === 'leader' && s.stopped === undefined) {
-        if (!this.adopted) this.assigner.adopt(await this.registry.assignment());
-        this.adopted = true;
-        const [rig, frame] = await engine.queue.submit(() => [rigFixtures(light), engine.clock.frames] as const, { label: 'cluster-rig' });
-        const next = this.assigner.next(nodes, rig, frame, Date.now());
-        if (next !== undefined) this.parts.log.info({ frame: next.frame, slices: next.slices }, 'the leader assigned the auto nodes their slices');
-        // Rewritten every report: the registry's entries expire 30 s after their last write.
-        const assignment = this.assigner.assignment;
-        if (assignment !== undefined) await this.registry.putAssignment(assignment);
-      }
+      if (s.role === 'leader' && s.stopped === undefined) await this.assign(nodes);
       if (this.slice?.auto === true) {
         const assignment = this.assigner.assignment ?? (await this.registry.assignment());
         if (assignment !== undefined) this.slice.offer(assignment, s.node, this.parts.log);
@@ -101,6 +93,21 @@ export class NodeRegistration {
     } catch (err) {
       if (this.failures++ === 0) this.parts.log.warn({ err }, "this node's entry in the cluster's node registry could not be written or read");
     }
+  }
+
+  /** Leader: a new assignment when the auto nodes or the rig changed, and the one in force rewritten. */
+  private async assign(nodes: readonly ClusterMember[]): Promise<void> {
+    if (!this.adopted) this.assigner.adopt(await this.registry.assignment());
+    this.adopted = true;
+    // A cluster without auto nodes has nothing to share.
+    if (this.assigner.assignment === undefined && !nodes.some((n) => n.auto === true)) return;
+    const { engine, light } = this.parts;
+    const [rig, frame] = await engine.queue.submit(() => [rigFixtures(light), engine.clock.frames] as const, { label: 'cluster-rig' });
+    const next = this.assigner.next(nodes, rig, frame, Date.now());
+    if (next !== undefined) this.parts.log.info({ frame: next.frame, slices: next.slices }, 'the leader assigned the auto nodes their slices');
+    // Rewritten every report: the registry's entries expire 30 s after their last write.
+    const assignment = this.assigner.assignment;
+    if (assignment !== undefined) await this.registry.putAssignment(assignment);
   }
 
   private async close(): Promise<void> {
