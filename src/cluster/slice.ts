@@ -142,19 +142,14 @@ export class NodeSlice {
    * (at once when that frame has passed), after rendering the whole rig for a while when it gains fixtures.
    */
   offer(assignment: SliceAssignment, node: string, log: Logger): void {
-    const key = `${assignment.by}/${assignment.seq}/${assignment.frame}`;
-    if (this.given !== undefined || key === this.lastTaken || key === this.pendingKey) return;
+    const key = keyOf(assignment);
+    if (this.given !== undefined || key === this.lastTaken || (this.pending !== undefined && key === keyOf(this.pending.assignment))) return;
     const ids = new Set(assignment.slices[node] ?? []);
     const known = new Set(this.light.structure.fixtures.items.map((f) => f.id));
     const missing = [...ids].filter((id) => !known.has(id));
     if (missing.length > 0)
       log.warn({ missing, by: assignment.by }, "the leader assigned fixtures this node's show does not have: has it diverged from the leader?");
     this.pending = { assignment, ids };
-  }
-
-  private get pendingKey(): string | undefined {
-    const a = this.pending?.assignment;
-    return a === undefined ? undefined : `${a.by}/${a.seq}/${a.frame}`;
   }
 
   /** Before each frame: an assignment due switches the slice; a model rebuilt since the last moves the slice's points with it. */
@@ -180,9 +175,12 @@ export class NodeSlice {
     this.pending = undefined;
     this.warming = false;
     this.generation = -1;
-    this.lastTaken = `${assignment.by}/${assignment.seq}/${assignment.frame}`;
+    this.lastTaken = keyOf(assignment);
     this.origin = { auto: true, assigned: { by: assignment.by, frame: assignment.frame, at: assignment.at } };
     if (this.outputs !== undefined) this.outputs.engine.restrict((f) => this.sends(f), this.outputs.stage);
     this.onSwitch?.();
   }
 }
+
+/** One assignment, whichever leader wrote it (the leader rewrites the same one every second). */
+const keyOf = (a: SliceAssignment): string => `${a.by}/${a.seq}/${a.frame}`;
