@@ -20,11 +20,26 @@ export interface FrameInputs {
   readonly audio?: { readonly input: number; readonly rate: number; readonly blocks: readonly (string | null)[] };
 }
 
+/**
+ * The inputs as the log has carried them up to a frame, for a checkpoint (checkpoints.ts): every
+ * universe not all zero, and the audio input's kept blocks with their count, so a node that joins
+ * there plays the next ticks' inputs onto the same state.
+ */
+export interface InputState {
+  readonly dmx: readonly (readonly [number, string])[];
+  readonly audio?: { readonly input: number; readonly rate: number; readonly count: number; readonly blocks: readonly (string | null)[] };
+}
+
 const base64 = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 
 function isSilent(block: Float32Array): boolean {
   for (let i = 0; i < block.length; i++) if (block[i] !== 0) return false;
   return true;
+}
+
+/** An audio block as the log carries it: float32 in base64, null when silent (or gone). */
+function encodeBlock(block: Float32Array | null): string | null {
+  return block === null || isSilent(block) ? null : base64(new Uint8Array(block.buffer, block.byteOffset, block.byteLength));
 }
 
 /**
@@ -74,6 +89,20 @@ export class InputRecorder {
     }
   }
 
+  /** What the log has carried so far (call after `take`, in the same frame). */
+  state(): InputState {
+    const dmx: [number, string][] = [];
+    for (let u = 0; u < DMX_UNIVERSES; u++) {
+      const channels = this.logged.subarray(u * DMX_CHANNELS, (u + 1) * DMX_CHANNELS);
+      if (channels.some((c) => c !== 0)) dmx.push([u, base64(channels)]);
+    }
+    const input = this.audioInput;
+    if (input === null || this.light.lx.audioInput !== input) return { dmx };
+    const blocks: (string | null)[] = [];
+    for (let n = Math.max(0, this.audioLogged - AudioBlocks.KEPT); n < this.audioLogged; n++) blocks.push(encodeBlock(input.peek(n)));
+    return { dmx, audio: { input: this.audioNumber, rate: input.sampleRate, count: this.audioLogged, blocks } };
+  }
+
   /** The inputs of the frame just rendered. */
   take(): FrameInputs {
     const inputs: { dmx?: [number, string][]; audio?: FrameInputs['audio'] } = {};
@@ -90,8 +119,7 @@ export class InputRecorder {
       }
       const blocks: (string | null)[] = [];
       for (let n = Math.max(this.audioLogged, input.completed - AudioBlocks.KEPT); n < input.completed; n++) {
-        const block = input.peek(n);
-        blocks.push(block === null || isSilent(block) ? null : base64(new Uint8Array(block.buffer, block.byteOffset, block.byteLength)));
+        blocks.push(encodeBlock(input.peek(n)));
       }
       this.audioLogged = input.completed;
       inputs.audio = { input: this.audioNumber, rate: input.sampleRate, blocks };
@@ -111,6 +139,8 @@ export class InputRecorder {
 export class InputReplay {
   /** The next frame's universes; undefined once latched. */
   private dmx: FrameInputs['dmx'];
+  /** A checkpoint's universes, latched before the next frame's own. */
+  private base: InputState['dmx'] | undefined;
   /** The next frame's audio: undefined while no tick set it, null when the leader's light heard nothing wired. */
   private audioNext: FrameInputs['audio'] | null | undefined;
   private audio: AudioBlocks | null = null;
@@ -127,6 +157,22 @@ export class InputReplay {
     light.dmxSource = this.source;
     // Last of the frame's hooks: after the node's own audio feed has wired itself, the log's replaces it.
     light.beforeFrame.push(this.hook);
+  }
+
+  /** A node joining from a checkpoint: the inputs as the log had carried them there. */
+  resume(state: InputState): void {
+    this.base = state.dmx;
+    const audio = state.audio;
+    if (audio === undefined) return;
+    this.audio = new AudioBlocks(audio.rate);
+    this.audioNumber = audio.input;
+    // Each block is copied into the ring before the next is decoded.
+    this.audio.resume(audio.count, audio.blocks.map((b) => (b === null ? null : this.decode(b))));
+  }
+
+  private decode(block: string): Float32Array {
+    new Uint8Array(this.block.buffer).set(Buffer.from(block, 'base64').subarray(0, this.block.byteLength));
+    return this.block;
   }
 
   /** The inputs of the next frame (its tick's). */
@@ -147,21 +193,17 @@ export class InputReplay {
       }
       this.audio.beginFrame();
       for (const b of audio.blocks) {
-        if (b === null) this.audio.push(null, 0, AUDIO_BLOCK);
-        else {
-          new Uint8Array(this.block.buffer).set(Buffer.from(b, 'base64').subarray(0, this.block.byteLength));
-          this.audio.push(this.block, 0, AUDIO_BLOCK);
-        }
+        this.audio.push(b === null ? null : this.decode(b), 0, AUDIO_BLOCK);
       }
     }
     this.light.lx.audioInput = this.audio;
   }
 
   private latch(data: Uint8Array): void {
-    const dmx = this.dmx;
+    const { base, dmx } = this;
+    this.base = undefined;
     this.dmx = undefined;
-    if (dmx === undefined) return;
-    for (const [u, channels] of dmx) data.set(Buffer.from(channels, 'base64').subarray(0, DMX_CHANNELS), u * DMX_CHANNELS);
+    for (const [u, channels] of [...(base ?? []), ...(dmx ?? [])]) data.set(Buffer.from(channels, 'base64').subarray(0, DMX_CHANNELS), u * DMX_CHANNELS);
   }
 
   close(): void {

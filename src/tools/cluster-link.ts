@@ -65,6 +65,10 @@ export interface ClusterStatus {
   readonly late?: number;
   /** The labels of the fixtures this node renders and sends (serve --slice); null: the whole rig. */
   readonly slice: string[] | null;
+  /** Leader: the newest checkpoint it stored (the state after `frame`, at the log's sequence `seq`). */
+  readonly checkpoint?: { readonly frame: number; readonly seq: number };
+  /** Render node that joined from a checkpoint: which, the calls it replayed to reach it, and how long that took (ms). */
+  readonly joined?: { readonly frame: number; readonly seq: number; readonly calls: number; readonly ms: number };
 }
 
 /** A node as it last reported itself in the show's node registry (each node rewrites its entry about once a second). */

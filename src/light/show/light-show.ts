@@ -154,11 +154,16 @@ export class LightShow {
     return opened.warnings;
   }
 
+  /** The show as a saved `.lxp` holds it (call inside the engine queue: the graph must not move meanwhile). */
+  projectJson(): unknown {
+    return writeProject(this.lx, this.externals);
+  }
+
   /** Saves the show as a `.lxp` LX can open (atomically); the JSON is taken inside the queue. */
   async saveProject(path: string | undefined = this.projectPath): Promise<string> {
     if (path === undefined) throw invalidArgument('this show has no project file yet; give a path to save it to');
     const full = resolve(path);
-    const json = await this.engine.queue.submit(() => writeProject(this.lx, this.externals));
+    const json = await this.engine.queue.submit(() => this.projectJson());
     await writeFileAtomic(full, `${JSON.stringify(json, null, 2)}\n`);
     this.projectPath = full;
     return full;

@@ -48,6 +48,14 @@ export default defineTool({
       .describe("Present while this node's frames differ from the leader's: the first and newest differing frame"),
     late: z.number().int().optional().describe('Render node: frames presented after their time (all of a replay that catches up)'),
     slice: z.array(z.string()).nullable().optional().describe('Fixtures this node renders and sends (serve --slice); null: all'),
+    checkpoint: z
+      .strictObject({ frame: z.number().int(), seq: z.number().int() })
+      .optional()
+      .describe('Leader: its newest stored checkpoint (the state after `frame`, at log sequence `seq`)'),
+    joined: z
+      .strictObject({ frame: z.number().int(), seq: z.number().int(), calls: z.number().int(), ms: z.number().int() })
+      .optional()
+      .describe('Render node: the checkpoint it joined from, the calls replayed to reach it, and how long that took (ms)'),
     nodes: z
       .array(
         z.strictObject({
