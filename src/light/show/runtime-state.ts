@@ -8,9 +8,8 @@ import { lightComponent, lightParameter } from './paths.js';
 /** The runtime state format this build writes and reads. */
 const FORMAT = 1;
 
-/** One stateful component: its id and class, checked on restore, and its fields. */
+/** One stateful component: its class, checked on restore, and its fields. */
 interface ComponentState {
-  readonly id: number;
   readonly class: string;
   readonly state: RuntimeValue;
 }
@@ -27,20 +26,21 @@ export interface RuntimeState {
   readonly clock: RuntimeValue;
   /** The show's own frame state outside the graph: frame count, cue lists. */
   readonly show: RuntimeValue;
-  /** Every component that keeps runtime state, by path. */
+  /** Every component that keeps runtime state, by path (ids differ between processes; paths and classes do not). */
   readonly components: Readonly<Record<string, ComponentState>>;
 }
 
 /**
- * The digest of what the show holds that its project saves: every component's path, id and class
- * and its parameters' base values. Two shows with the same digest were opened from the same
- * project (or edited alike); it does not depend on runtime state, which the same project file may
- * hold at another point (a saved modulator basis).
+ * The digest of what the show holds that its project saves: every component's path and class and
+ * its parameters' base values. Two shows with the same digest were opened from the same project
+ * (or edited alike). Ids are left out: a component the file gives no id (the stage, some fixtures)
+ * takes a fresh one in each process. Runtime state is left out too, which the same project file
+ * may hold at another point (a saved modulator basis).
  */
 function projectDigest(show: LightShow): string {
   const rows: string[][] = [];
   for (const c of show.lx.descendants()) {
-    const row = [c.path, String(c.id), c instanceof LXComponent ? c.lxClass : ''];
+    const row = [c.path, c instanceof LXComponent ? c.lxClass : ''];
     for (const [key, p] of c.parameters) row.push(key, Object.is(p.baseValue, -0) ? '-0' : String(p.baseValue));
     rows.push(row);
   }
@@ -58,7 +58,7 @@ export function captureRuntime(show: LightShow): RuntimeState {
   const components: Record<string, ComponentState> = {};
   for (const c of statefulComponents(show)) {
     const path = c.path;
-    components[path] = { id: c.id, class: c.lxClass, state: encodeFields(c, path) };
+    components[path] = { class: c.lxClass, state: encodeFields(c, path) };
   }
   return {
     format: FORMAT,
@@ -87,9 +87,7 @@ export function restoreRuntime(show: LightShow, state: RuntimeState): void {
   for (const c of stateful) {
     const entry = listed[c.path];
     if (entry === undefined) throw invalidArgument(`runtime state: nothing for ${c.path} (${c.lxClass})`);
-    if (entry.id !== c.id || entry.class !== c.lxClass) {
-      throw invalidArgument(`runtime state: ${c.path} is ${entry.class} #${entry.id} there, ${c.lxClass} #${c.id} here`);
-    }
+    if (entry.class !== c.lxClass) throw invalidArgument(`runtime state: ${c.path} is ${entry.class} there, ${c.lxClass} here`);
   }
   if (Object.keys(listed).length !== stateful.length) {
     const known = new Set(stateful.map((c) => c.path));
