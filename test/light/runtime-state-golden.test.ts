@@ -16,7 +16,13 @@ import type { LightShow } from '../../src/light/show/light-show.js';
 import { ORIGIN, divergenceAfterCheckpoint, openShow } from './runtime-state-helpers.js';
 
 const GOLDEN = fileURLToPath(new URL('../golden/', import.meta.url));
-const FOLDERS = ['lx-1.2.1', 'lx-1.2.1-dmx', 'lx-outputs', 'lx-round-trip', ...['clips', 'devices', 'fixtures', 'modulators', 'racks', 'snapshots'].map((f) => `lx-scenes/${f}`)];
+const FOLDERS = [
+  'lx-1.2.1',
+  'lx-1.2.1-dmx',
+  'lx-outputs',
+  'lx-round-trip',
+  ...['clips', 'devices', 'fixtures', 'modulators', 'racks', 'snapshots'].map((f) => `lx-scenes/${f}`),
+];
 const FRAMES = 150;
 
 /** Midway: every playlist starts a transition to its next pattern, and each pattern's first two knobs move. */
