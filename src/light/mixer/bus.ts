@@ -22,7 +22,7 @@ import { CHANNEL_BLEND_CHOICES, blendSet } from '../color/blend-tables.js';
  */
 export abstract class Bus extends LXComponent {
   override runtimeFields(): readonly string[] {
-    return [...super.runtimeFields(), 'colors', 'isAnimating'];
+    return [...super.runtimeFields(), 'isAnimating'];
   }
 
   readonly fader = new BoundedParameter('Fader', 1, { modulatable: true, units: 'percentNormalized', description: 'Level of this bus into the mix' });
