@@ -159,4 +159,12 @@ export abstract class LXComponent extends Component {
 
   /** Reads subclass keys from a saved object. */
   protected loadExtra(_obj: LxObject, _ctx: LoadContext): void {}
+
+  /**
+   * The fields that carry state from one frame to the next and that the project does not save
+   * (component/runtime-state.ts): none here; a stateful class adds its own to its parent's.
+   */
+  runtimeFields(): readonly string[] {
+    return [];
+  }
 }

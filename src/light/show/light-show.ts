@@ -29,6 +29,7 @@ import { StagePoint } from './stage-points.js';
 import { StageFixture, type Vec3 } from './stage-rig.js';
 import { Fixture } from '../structure/fixture.js';
 import { RenderSubset, subsetOfRanges } from '../model/subset.js';
+import { captureRuntime, restoreRuntime, type RuntimeState } from './runtime-state.js';
 
 /** The externals keys the light keeps itself (cue lists, named cameras, point style), with what layers above add. */
 const withLightExternals = (readers: Readonly<Record<string, ExternalsReader>> = {}): Readonly<Record<string, ExternalsReader>> => ({
@@ -305,6 +306,21 @@ export class LightShow {
     }
     return { x: sx / range.count, y: sy / range.count, z: sz / range.count };
   };
+
+  /** The show's own frame state outside the graph (show/runtime-state.ts). */
+  runtimeFields(): readonly string[] {
+    return ['frameCount'];
+  }
+
+  /** What this show carries from frame to frame beyond its saved project (docs/runtime-state.md). */
+  captureRuntime(): RuntimeState {
+    return captureRuntime(this);
+  }
+
+  /** Applies a state `captureRuntime` took on a show of the same saved project; refused, changing nothing, when it does not fit. */
+  restoreRuntime(state: RuntimeState): void {
+    restoreRuntime(this, state);
+  }
 
   /** A component by path string, or by `{path?, id?}` (ids survive moves; both together are checked). */
   component(target: unknown): Component {
