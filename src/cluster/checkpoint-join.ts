@@ -8,7 +8,7 @@ import type { Engine } from '../engine/engine.js';
 import { LXComponent } from '../light/component/lx-component.js';
 import type { LightShow } from '../light/show/light-show.js';
 import { type RuntimeState, captureRuntime, restoreRuntime } from '../light/show/runtime-state.js';
-import { type CheckpointMark, type CheckpointStore, encodeCheckpoint } from './checkpoints.js';
+import { type Checkpoint, type CheckpointMark, type CheckpointStore, encodeCheckpoint } from './checkpoints.js';
 import type { InputRecorder, InputReplay } from './frame-inputs.js';
 
 /** The frames between a leader's checkpoints, from `serve --checkpoint SECONDS` at 60 fps (0: none). */
@@ -77,16 +77,31 @@ export function captureCheckpoint(engine: Engine, light: LightShow, inputs: Inpu
   });
 }
 
+/** Tries to load the newest checkpoint, again when a newer one replaced it meanwhile. */
+const LOAD_TRIES = 3;
+
 /** A joining node's side: where its replay stops replaying calls alone, and the state it takes there. */
 export class CheckpointJoin {
-  /** Calls and lines replayed before the checkpoint. */
-  calls = 0;
-  private readonly startedAt = performance.now();
-
-  constructor(
+  private constructor(
     readonly mark: CheckpointMark,
-    private readonly store: CheckpointStore,
+    private readonly checkpoint: Checkpoint,
+    private readonly startedAt: number,
   ) {}
+
+  /**
+   * Loads the show's newest checkpoint before the node reads the log (so a newer one may replace it
+   * in the store while the calls replay); undefined when the show has none yet.
+   */
+  static async open(store: CheckpointStore): Promise<CheckpointJoin | undefined> {
+    const startedAt = performance.now();
+    for (let i = 0; i < LOAD_TRIES; i++) {
+      const mark = await store.newest();
+      if (mark === undefined) return undefined;
+      const checkpoint = await store.load(mark.name);
+      if (checkpoint !== undefined) return new CheckpointJoin(mark, checkpoint, startedAt);
+    }
+    return undefined;
+  }
 
   /** Whether the record at `seq` lies before the checkpoint: its ticks are skipped, its calls run without frames. */
   before(seq: number): boolean {
@@ -94,12 +109,12 @@ export class CheckpointJoin {
   }
 
   /**
-   * At the checkpoint's record: loads it, checks that the calls made the same project, and takes its
-   * runtime state (the clock included) in one queue task. Returns why it could not, or undefined.
+   * At the checkpoint's record, in one queue task: takes the saved values the frames set, checks that
+   * the project is the checkpoint's, then takes the history's recorded changes, the runtime state (the
+   * clock included) and the inputs. Returns why it could not, or undefined.
    */
-  async take(engine: Engine, light: LightShow, replay: InputReplay): Promise<string | undefined> {
-    const checkpoint = await this.store.load(this.mark.name);
-    if (checkpoint === undefined) return `checkpoint ${this.mark.name} was replaced by a newer one while this node replayed up to it`;
+  take(engine: Engine, light: LightShow, replay: InputReplay): Promise<string | undefined> {
+    const { checkpoint } = this;
     return engine.queue.submit(
       () => {
         const missing = adoptSavedValues(light, checkpoint.project);

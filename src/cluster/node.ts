@@ -363,8 +363,7 @@ export class ClusterNode implements ClusterLink {
     while (!this.closed && !(await this.log.exists())) await new Promise((r) => setTimeout(r, WAIT_FOR_LEADER_MS));
     if (this.closed) return;
     // A node that has not rendered yet joins from the newest checkpoint, if the show has one.
-    const mark = parts.engine.clock.frames === 0 ? await this.checkpoints?.newest() : undefined;
-    if (mark !== undefined) this.joining = new CheckpointJoin(mark, this.checkpoints!);
+    if (parts.engine.clock.frames === 0 && this.checkpoints !== undefined) this.joining = await CheckpointJoin.open(this.checkpoints);
     const { records, stop } = await this.log.read();
     this.stopReading = stop;
     if (this.closed) stop();
