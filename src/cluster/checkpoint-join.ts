@@ -17,9 +17,9 @@ export function checkpointFrames(seconds: number): number {
 }
 
 /** The project as compared: without the save's timestamp. */
-function comparable(project: unknown): string {
+function comparable(project: unknown): Record<string, unknown> {
   const { timestamp: _, ...rest } = project as Record<string, unknown>;
-  return JSON.stringify(rest);
+  return rest;
 }
 
 /** The first path where two JSON values differ (for the report of a failed join). */
@@ -109,9 +109,9 @@ export class CheckpointJoin {
   }
 
   /**
-   * At the checkpoint's record, in one queue task: takes the saved values the frames set, checks that
-   * the project is the checkpoint's, then takes the history's recorded changes, the runtime state (the
-   * clock included) and the inputs. Returns why it could not, or undefined.
+   * At the checkpoint's record, in one queue task: takes the saved values the frames set, the runtime
+   * state (the clock included) and the history's recorded changes, checks that the project is now the
+   * checkpoint's, and takes the inputs. Returns why it could not, or undefined.
    */
   take(engine: Engine, light: LightShow, replay: InputReplay): Promise<string | undefined> {
     const { checkpoint } = this;
@@ -119,15 +119,17 @@ export class CheckpointJoin {
       () => {
         const missing = adoptSavedValues(light, checkpoint.project);
         if (missing !== undefined) return `the calls before checkpoint ${this.mark.name} built another show here: it has no ${missing}`;
-        const ours = light.projectJson();
-        if (comparable(ours) !== comparable(checkpoint.project))
-          return `the calls before checkpoint ${this.mark.name} made a different project here (first at ${firstDifference(ours, checkpoint.project)})`;
         try {
-          engine.history.adoptChanges(checkpoint.history);
           restoreRuntime(light, checkpoint.runtime as RuntimeState);
+          engine.history.adoptChanges(checkpoint.history);
         } catch (err) {
           return (err as Error).message;
         }
+        // The saved project holds some runtime state too (modulators' basis): compared once both are taken.
+        const ours = comparable(light.projectJson());
+        const theirs = comparable(checkpoint.project);
+        if (JSON.stringify(ours) !== JSON.stringify(theirs))
+          return `the calls before checkpoint ${this.mark.name} made a different project here (first at ${firstDifference(ours, theirs)})`;
         replay.resume(checkpoint.inputs);
         return undefined;
       },
