@@ -50,6 +50,12 @@ test('a late render node joins from the newest checkpoint; killed and started ag
   assert.ok(joined.frame >= stored.frame, 'it joined from the newest checkpoint');
   assert.equal(joined.calls, 8, 'it replayed the calls before the checkpoint');
   assert.equal((await r1.status()).failed, 0);
+  const skipped = await r1.status([joined.frame - 1, joined.frame]);
+  assert.deepEqual(
+    skipped.digests.map((d: { digest: string | null }) => d.digest),
+    [null, null],
+    'it rendered none of the frames before the checkpoint',
+  );
   await sameFrames(leader, r1, after(joined.frame));
 
   // A write after the join reaches it as usual.
