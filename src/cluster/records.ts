@@ -53,7 +53,7 @@ export interface LeadRecord {
 }
 
 /** The leader stored a checkpoint of the state after frame `frame` here (checkpoints.ts): records before it made that state. */
-export interface CheckpointRecord {
+interface CheckpointRecord {
   readonly kind: 'checkpoint';
   /** Its name in the show's Object Store bucket. */
   readonly name: string;

@@ -21,7 +21,10 @@ async function sameFrames(leader: Node, render: Node, frames: number[]): Promise
 }
 
 /** The frames after `frame`: the next ten, then every seventh up to ~2 s later. */
-const after = (frame: number): number[] => [...Array.from({ length: 10 }, (_, i) => frame + 1 + i), ...Array.from({ length: 16 }, (_, i) => frame + 12 + 7 * i)];
+const after = (frame: number): number[] => [
+  ...Array.from({ length: 10 }, (_, i) => frame + 1 + i),
+  ...Array.from({ length: 16 }, (_, i) => frame + 12 + 7 * i),
+];
 
 test('a late render node joins from the newest checkpoint; killed and started again, it joins again', {
   skip: !existsSync(NATS_SERVER),

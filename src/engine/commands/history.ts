@@ -35,7 +35,7 @@ export interface HistoryEntry {
 }
 
 /** A step as data: what a checkpoint keeps of it (recordedChanges). */
-export interface RecordedStep {
+interface RecordedStep {
   readonly seq: number;
   readonly label: string;
   readonly changes: readonly ParameterChange[];
