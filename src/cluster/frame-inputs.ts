@@ -167,7 +167,10 @@ export class InputReplay {
     this.audio = new AudioBlocks(audio.rate);
     this.audioNumber = audio.input;
     // Each block is copied into the ring before the next is decoded.
-    this.audio.resume(audio.count, audio.blocks.map((b) => (b === null ? null : this.decode(b))));
+    this.audio.resume(
+      audio.count,
+      audio.blocks.map((b) => (b === null ? null : this.decode(b))),
+    );
   }
 
   private decode(block: string): Float32Array {

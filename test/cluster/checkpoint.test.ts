@@ -16,7 +16,10 @@ async function sameFrames(leader: Node, render: Node, frames: number[]): Promise
   await until('the leader to pass the frames', async () => ((await leader.status()).frame >= end ? true : undefined));
   await until(`${render.name} to render them`, async () => ((await render.status()).frame >= end ? true : undefined));
   const ours = (await leader.status(frames)).digests;
-  assert.ok(ours.every((d: { digest: string | null }) => d.digest !== null), 'the leader keeps the digests');
+  assert.ok(
+    ours.every((d: { digest: string | null }) => d.digest !== null),
+    'the leader keeps the digests',
+  );
   assert.deepEqual((await render.status(frames)).digests, ours, `${render.name} renders the leader's frames`);
 }
 
