@@ -21,12 +21,11 @@ export interface FrameInputs {
 }
 
 /**
- * The inputs as the log has carried them up to a frame, for a checkpoint (checkpoints.ts): every
- * universe not all zero, and the audio input's kept blocks with their count, so a node that joins
- * there plays the next ticks' inputs onto the same state.
+ * The audio input as the log has carried it up to a frame, for a checkpoint (checkpoints.ts): its
+ * kept blocks with their count, so a node that joins there plays the next ticks' blocks onto the
+ * same ring. (The latched DMX input is part of the light's runtime state.)
  */
 export interface InputState {
-  readonly dmx: readonly (readonly [number, string])[];
   readonly audio?: { readonly input: number; readonly rate: number; readonly count: number; readonly blocks: readonly (string | null)[] };
 }
 
@@ -89,18 +88,13 @@ export class InputRecorder {
     }
   }
 
-  /** What the log has carried so far (call after `take`, in the same frame). */
+  /** The audio the log has carried so far (call after `take`, in the same frame). */
   state(): InputState {
-    const dmx: [number, string][] = [];
-    for (let u = 0; u < DMX_UNIVERSES; u++) {
-      const channels = this.logged.subarray(u * DMX_CHANNELS, (u + 1) * DMX_CHANNELS);
-      if (channels.some((c) => c !== 0)) dmx.push([u, base64(channels)]);
-    }
     const input = this.audioInput;
-    if (input === null || this.light.lx.audioInput !== input) return { dmx };
+    if (input === null || this.light.lx.audioInput !== input) return {};
     const blocks: (string | null)[] = [];
     for (let n = Math.max(0, this.audioLogged - AudioBlocks.KEPT); n < this.audioLogged; n++) blocks.push(encodeBlock(input.peek(n)));
-    return { dmx, audio: { input: this.audioNumber, rate: input.sampleRate, count: this.audioLogged, blocks } };
+    return { audio: { input: this.audioNumber, rate: input.sampleRate, count: this.audioLogged, blocks } };
   }
 
   /** The inputs of the frame just rendered. */
@@ -139,8 +133,6 @@ export class InputRecorder {
 export class InputReplay {
   /** The next frame's universes; undefined once latched. */
   private dmx: FrameInputs['dmx'];
-  /** A checkpoint's universes, latched before the next frame's own. */
-  private base: InputState['dmx'] | undefined;
   /** The next frame's audio: undefined while no tick set it, null when the leader's light heard nothing wired. */
   private audioNext: FrameInputs['audio'] | null | undefined;
   private audio: AudioBlocks | null = null;
@@ -159,9 +151,8 @@ export class InputReplay {
     light.beforeFrame.push(this.hook);
   }
 
-  /** A node joining from a checkpoint: the inputs as the log had carried them there. */
+  /** A node joining from a checkpoint: the audio input as the log had carried it there. */
   resume(state: InputState): void {
-    this.base = state.dmx;
     const audio = state.audio;
     if (audio === undefined) return;
     this.audio = new AudioBlocks(audio.rate);
@@ -203,10 +194,10 @@ export class InputReplay {
   }
 
   private latch(data: Uint8Array): void {
-    const { base, dmx } = this;
-    this.base = undefined;
+    const dmx = this.dmx;
     this.dmx = undefined;
-    for (const [u, channels] of [...(base ?? []), ...(dmx ?? [])]) data.set(Buffer.from(channels, 'base64').subarray(0, DMX_CHANNELS), u * DMX_CHANNELS);
+    if (dmx === undefined) return;
+    for (const [u, channels] of dmx) data.set(Buffer.from(channels, 'base64').subarray(0, DMX_CHANNELS), u * DMX_CHANNELS);
   }
 
   close(): void {
