@@ -113,6 +113,13 @@ function clusterSeconds(value: string): number {
   return n;
 }
 
+/** Seconds between a cluster's checkpoints (--checkpoint): 0 for none, else 1 to 3600. */
+function checkpointSeconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || (n !== 0 && (n < 1 || n > 3600))) throw new InvalidArgumentError('0 (none), or seconds from 1 to 3600');
+  return n;
+}
+
 function nodeName(value: string): string {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw new InvalidArgumentError('letters, digits, - and _ (at most 64)');
   return value;
@@ -255,6 +262,11 @@ program
     clusterSeconds,
   )
   .option('--outbox <writes>', "how many writes a cluster's leader holds while the log is unreachable before it refuses more (default 64)", positiveInt)
+  .option(
+    '--checkpoint <seconds>',
+    "seconds between a cluster leader's checkpoints, from which late nodes join (default 45); 0: none, and a render node replays the whole log",
+    checkpointSeconds,
+  )
   .action(
     async (opts: {
       project?: string;
@@ -297,6 +309,7 @@ program
       lease?: number;
       flywheel?: number;
       outbox?: number;
+      checkpoint?: number;
     }) => (await import('./serve.js')).serve(opts),
   );
 

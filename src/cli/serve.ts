@@ -58,6 +58,8 @@ export interface ServeOptions {
   readonly lease?: number;
   readonly flywheel?: number;
   readonly outbox?: number;
+  /** serve --checkpoint SECONDS: between the leader's checkpoints (0: none). */
+  readonly checkpoint?: number;
 }
 
 /** `footlight serve`: runs until SIGINT/SIGTERM, then stops cleanly and marks status.json stopped. */
@@ -157,6 +159,7 @@ export async function serve(options: ServeOptions): Promise<void> {
               ...(options.lease === undefined ? {} : { leaseSeconds: options.lease }),
               ...(options.flywheel === undefined ? {} : { flywheelSeconds: options.flywheel }),
               ...(options.outbox === undefined ? {} : { outboxBound: options.outbox }),
+              ...(options.checkpoint === undefined ? {} : { checkpointSeconds: options.checkpoint }),
             },
           }),
       ...(slice === undefined ? {} : { slice }),

@@ -20,11 +20,25 @@ export interface FrameInputs {
   readonly audio?: { readonly input: number; readonly rate: number; readonly blocks: readonly (string | null)[] };
 }
 
+/**
+ * The audio input as the log has carried it up to a frame, for a checkpoint (checkpoints.ts): its
+ * kept blocks with their count, so a node that joins there plays the next ticks' blocks onto the
+ * same ring. (The latched DMX input is part of the light's runtime state.)
+ */
+export interface InputState {
+  readonly audio?: { readonly input: number; readonly rate: number; readonly count: number; readonly blocks: readonly (string | null)[] };
+}
+
 const base64 = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 
 function isSilent(block: Float32Array): boolean {
   for (let i = 0; i < block.length; i++) if (block[i] !== 0) return false;
   return true;
+}
+
+/** An audio block as the log carries it: float32 in base64, null when silent (or gone). */
+function encodeBlock(block: Float32Array | null): string | null {
+  return block === null || isSilent(block) ? null : base64(new Uint8Array(block.buffer, block.byteOffset, block.byteLength));
 }
 
 /**
@@ -74,6 +88,15 @@ export class InputRecorder {
     }
   }
 
+  /** The audio the log has carried so far (call after `take`, in the same frame). */
+  state(): InputState {
+    const input = this.audioInput;
+    if (input === null || this.light.lx.audioInput !== input) return {};
+    const blocks: (string | null)[] = [];
+    for (let n = Math.max(0, this.audioLogged - AudioBlocks.KEPT); n < this.audioLogged; n++) blocks.push(encodeBlock(input.peek(n)));
+    return { audio: { input: this.audioNumber, rate: input.sampleRate, count: this.audioLogged, blocks } };
+  }
+
   /** The inputs of the frame just rendered. */
   take(): FrameInputs {
     const inputs: { dmx?: [number, string][]; audio?: FrameInputs['audio'] } = {};
@@ -90,8 +113,7 @@ export class InputRecorder {
       }
       const blocks: (string | null)[] = [];
       for (let n = Math.max(this.audioLogged, input.completed - AudioBlocks.KEPT); n < input.completed; n++) {
-        const block = input.peek(n);
-        blocks.push(block === null || isSilent(block) ? null : base64(new Uint8Array(block.buffer, block.byteOffset, block.byteLength)));
+        blocks.push(encodeBlock(input.peek(n)));
       }
       this.audioLogged = input.completed;
       inputs.audio = { input: this.audioNumber, rate: input.sampleRate, blocks };
@@ -129,6 +151,24 @@ export class InputReplay {
     light.beforeFrame.push(this.hook);
   }
 
+  /** A node joining from a checkpoint: the audio input as the log had carried it there. */
+  resume(state: InputState): void {
+    const audio = state.audio;
+    if (audio === undefined) return;
+    this.audio = new AudioBlocks(audio.rate);
+    this.audioNumber = audio.input;
+    // Each block is copied into the ring before the next is decoded.
+    this.audio.resume(
+      audio.count,
+      audio.blocks.map((b) => (b === null ? null : this.decode(b))),
+    );
+  }
+
+  private decode(block: string): Float32Array {
+    new Uint8Array(this.block.buffer).set(Buffer.from(block, 'base64').subarray(0, this.block.byteLength));
+    return this.block;
+  }
+
   /** The inputs of the next frame (its tick's). */
   next(inputs: FrameInputs): void {
     this.dmx = inputs.dmx;
@@ -147,11 +187,7 @@ export class InputReplay {
       }
       this.audio.beginFrame();
       for (const b of audio.blocks) {
-        if (b === null) this.audio.push(null, 0, AUDIO_BLOCK);
-        else {
-          new Uint8Array(this.block.buffer).set(Buffer.from(b, 'base64').subarray(0, this.block.byteLength));
-          this.audio.push(this.block, 0, AUDIO_BLOCK);
-        }
+        this.audio.push(b === null ? null : this.decode(b), 0, AUDIO_BLOCK);
       }
     }
     this.light.lx.audioInput = this.audio;

@@ -10,6 +10,8 @@ import type { Logger } from '../engine/log.js';
 import type { LightShow } from '../light/show/light-show.js';
 import type { ClusterLink, ClusterMembers, ClusterStatus, ForwardedCall, ForwardedReply, LoggedCall } from '../tools/cluster-link.js';
 import type { ToolRegistry } from '../tools/invoke.js';
+import { CheckpointJoin, captureCheckpoint, checkpointFrames } from './checkpoint-join.js';
+import { type CheckpointMark, CheckpointStore } from './checkpoints.js';
 import { FrameDigests, frameDigest } from './digests.js';
 import { DivergenceCheck, checkedFrame } from './divergence.js';
 import { InputRecorder, InputReplay } from './frame-inputs.js';
@@ -41,11 +43,14 @@ export interface ClusterOptions {
   readonly flywheelSeconds?: number;
   /** How many writes the leader holds while the log is unreachable before it refuses more. */
   readonly outboxBound?: number;
+  /** Seconds between the leader's checkpoints; 0: none, and a render node replays the log from its start. */
+  readonly checkpointSeconds?: number;
 }
 
 const DEFAULT_LEASE_S = 3;
 const DEFAULT_FLYWHEEL_S = 10;
 const DEFAULT_OUTBOX = 64;
+const DEFAULT_CHECKPOINT_S = 45;
 
 /** What a node drives: the process's engine and show, and its tools for replay. */
 interface NodeParts {
@@ -119,6 +124,13 @@ export class ClusterNode implements ClusterLink {
   private song: SongFromTicks | undefined;
   /** Leader: stops serving forwarded writes. */
   private stopServing: (() => void) | undefined;
+  /** The show's checkpoints (absent with --checkpoint 0); the leader's newest stored one and the frame it was taken at. */
+  private checkpoints: CheckpointStore | undefined;
+  private stored: CheckpointMark | undefined;
+  private checkpointFrame = 0;
+  /** Render node: the checkpoint it joins from while it replays the calls before it, then what the join took. */
+  private joining: CheckpointJoin | undefined;
+  private joined: ClusterStatus['joined'];
 
   private constructor(
     readonly options: ClusterOptions,
@@ -165,9 +177,11 @@ export class ClusterNode implements ClusterLink {
     // From the lease's first write on: the surfaces start before `run`, and an unrenewed lease would lapse meanwhile.
     this.leaseTimer = setInterval(() => void this.onLease(), this.ttlMs / 4);
     this.leaseTimer.unref();
+    if (this.checkpointEvery > 0) this.checkpoints = await CheckpointStore.open(this.log.js, this.log.stream);
     if (this.options.role === 'leader') {
       await this.takeLease();
       await this.log.reset();
+      await this.checkpoints?.clear();
       this.lead(await this.log.lastSeq());
       await this.outbox?.push({ kind: 'start', leader: this.options.node, project: project ?? null, startedAt: new Date().toISOString() });
       engine.clock.fixedStep = true;
@@ -262,6 +276,8 @@ export class ClusterNode implements ClusterLink {
       ...(this.outbox?.holding === true ? { held: this.outbox.held } : {}),
       ...(this.stopped === undefined ? {} : { stopped: this.stopped }),
       ...(this.currentRole === 'render' ? { presentDelayMs: this.presentDelayMs, late: this.late, ...this.divergence?.status } : {}),
+      ...(this.stored === undefined ? {} : { checkpoint: { frame: this.stored.frame, seq: this.stored.seq } }),
+      ...(this.joined === undefined ? {} : { joined: this.joined }),
       slice: this.slice,
       ...this.sliceOrigin,
     };
@@ -277,6 +293,10 @@ export class ClusterNode implements ClusterLink {
 
   private get presentDelayMs(): number {
     return this.options.presentDelayMs ?? PRESENT_DELAY_MS;
+  }
+
+  private get checkpointEvery(): number {
+    return checkpointFrames(this.options.checkpointSeconds ?? DEFAULT_CHECKPOINT_S);
   }
 
   async close(): Promise<void> {
@@ -317,6 +337,26 @@ export class ClusterNode implements ClusterLink {
       this.failed++;
       if (this.failed === 1 || this.failed % 600 === 0) parts.log.warn({ err, failed: this.failed }, 'the cluster log did not take a frame tick');
     });
+    if (index - this.checkpointFrame >= this.checkpointEvery) this.checkpoint(index, parts);
+  }
+
+  /**
+   * Leader, inside frame `frame`'s queue task: captures the light's state and appends the checkpoint's
+   * record right after the frame's tick; the capture is stored once the log has the record.
+   */
+  private checkpoint(frame: number, parts: NodeParts): void {
+    const store = this.checkpoints;
+    if (store === undefined || this.outbox === undefined || this.inputs === undefined) return;
+    this.checkpointFrame = frame;
+    const taken = captureCheckpoint(parts.engine, parts.light, this.inputs, frame);
+    const name = `frame-${frame}`;
+    this.outbox
+      .push({ kind: 'checkpoint', name, frame })
+      .then(async (seq) => {
+        await store.save(name, seq, frame, taken);
+        this.stored = { name, seq, frame };
+      })
+      .catch((err: unknown) => parts.log.warn({ err, frame }, 'a cluster checkpoint was not stored: late nodes join from an older one'));
   }
 
   /** Render node: waits for the leader's log, then replays it from its start until closed. */
@@ -325,13 +365,15 @@ export class ClusterNode implements ClusterLink {
     if (parts === undefined) return;
     while (!this.closed && !(await this.log.exists())) await new Promise((r) => setTimeout(r, WAIT_FOR_LEADER_MS));
     if (this.closed) return;
+    // A node that has not rendered yet joins from the newest checkpoint, if the show has one.
+    if (parts.engine.clock.frames === 0 && this.checkpoints !== undefined) this.joining = await CheckpointJoin.open(this.checkpoints);
     const { records, stop } = await this.log.read();
     this.stopReading = stop;
     if (this.closed) stop();
     try {
       for await (const { seq, record } of records) {
         if (this.closed || this.currentRole === 'leader') break;
-        if (!(await this.apply(record, parts))) {
+        if (!(await this.apply(seq, record, parts))) {
           stop();
           break;
         }
@@ -346,8 +388,19 @@ export class ClusterNode implements ClusterLink {
     }
   }
 
-  /** Applies one record; false when the node must stop following the log. */
-  private async apply(record: LogRecord, parts: NodeParts): Promise<boolean> {
+  /** Applies the record at `seq`; false when the node must stop following the log. */
+  private async apply(seq: number, record: LogRecord, parts: NodeParts): Promise<boolean> {
+    const joining = this.joining;
+    if (joining !== undefined) {
+      // Before its checkpoint a joining node runs the calls alone: the checkpoint holds what the frames made.
+      if (record.kind === 'tick') return true;
+      if (record.kind === 'lead') {
+        this.leader = record.leader;
+        return true;
+      }
+      if (record.kind === 'checkpoint' && !joining.before(seq)) return this.join(joining, parts);
+    }
+    if (record.kind === 'checkpoint') return true;
     if (record.kind === 'start') {
       if (this.leader !== null) {
         this.stopped = `the leader ${record.leader} started the show again: restart this node to follow it`;
@@ -395,6 +448,21 @@ export class ClusterNode implements ClusterLink {
         'a call from the cluster log failed on this render node: its show has diverged from the leader',
       );
     }
+    return true;
+  }
+
+  /** At the checkpoint's record: takes its state, or stops (a full replay from the start is then the way in). */
+  private async join(joining: CheckpointJoin, parts: NodeParts): Promise<boolean> {
+    const why = await joining.take(parts.engine, parts.light, this.replay!);
+    this.joining = undefined;
+    if (why !== undefined) {
+      this.stopped = `it could not join from a checkpoint: ${why}; restart it with --checkpoint 0 to replay the whole log`;
+      parts.log.error({ checkpoint: joining.mark.name }, `this render node stopped: ${this.stopped}`);
+      return false;
+    }
+    const { frame, seq } = joining.mark;
+    this.joined = { frame, seq, calls: this.calls, ms: Math.round(joining.elapsedMs) };
+    parts.log.info(this.joined, 'this render node joined the show from a checkpoint');
     return true;
   }
 
@@ -490,7 +558,8 @@ export class ClusterNode implements ClusterLink {
       }
       if (this.stopped !== undefined || this.leader === null) return;
       await lease.report({ node: this.options.node, seq: this.applied, frame: parts.engine.clock.frames, at: Date.now() }).catch(() => undefined);
-      if (!(await this.watch!.lapsed())) return;
+      // A node still joining from a checkpoint has run calls but not the frames between them: it may not lead yet.
+      if (this.joining !== undefined || !(await this.watch!.lapsed())) return;
       const [reports, last] = await Promise.all([lease.reports(), this.log.lastSeq()]);
       if (!mayTake(this.options.node, this.applied, last, reports, this.ttlMs)) return;
       const seen = this.watch!.seen;
@@ -530,6 +599,7 @@ export class ClusterNode implements ClusterLink {
       return;
     }
     await this.stepTo(frame, wallMs, parts);
+    this.checkpointFrame = frame;
     engine.clock.fixedStep = true;
     engine.clock.start(60);
     parts.log.warn({ was, term: this.term, frame }, `the lease of ${was ?? 'the leader'} lapsed: this node leads the show now`);

@@ -1,4 +1,4 @@
-// What the show's command log holds (docs/cluster.md, "The log"): one stream per show, four kinds
+// What the show's command log holds (docs/cluster.md, "The log"): one stream per show, six kinds
 // of record on their own subjects, in one total order (the stream's sequence).
 import { invalidArgument } from '../engine/errors.js';
 import type { Origin } from '../engine/commands/history.js';
@@ -52,7 +52,15 @@ export interface LeadRecord {
   readonly wallMs: number;
 }
 
-export type LogRecord = StartRecord | CallRecord | TickRecord | LineRecord | LeadRecord;
+/** The leader stored a checkpoint of the state after frame `frame` here (checkpoints.ts): records before it made that state. */
+interface CheckpointRecord {
+  readonly kind: 'checkpoint';
+  /** Its name in the show's Object Store bucket. */
+  readonly name: string;
+  readonly frame: number;
+}
+
+export type LogRecord = StartRecord | CallRecord | TickRecord | LineRecord | LeadRecord | CheckpointRecord;
 
 /** A NATS subject token for the show (letters, digits, `-` and `_`): from the project's file name. */
 export function streamName(project: string | undefined): string {
@@ -75,7 +83,7 @@ export function encodeRecord(record: LogRecord): Uint8Array {
 
 export function decodeRecord(data: Uint8Array): LogRecord {
   const value = JSON.parse(decoder.decode(data)) as { kind?: unknown };
-  if (value === null || typeof value !== 'object' || !['start', 'call', 'tick', 'line', 'lead'].includes(value.kind as string))
+  if (value === null || typeof value !== 'object' || !['start', 'call', 'tick', 'line', 'lead', 'checkpoint'].includes(value.kind as string))
     throw invalidArgument('the show log holds a record of no known kind');
   return value as LogRecord;
 }

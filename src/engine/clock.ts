@@ -70,6 +70,11 @@ export class EngineClock {
     };
   }
 
+  /** What a checkpoint of the clock holds (src/light/component/runtime-state.ts): where the next frame starts. */
+  runtimeFields(): readonly string[] {
+    return ['frameIndex', 'elapsedMs', 'fixedStep', 'fps'];
+  }
+
   get running(): boolean {
     return this.timer !== null;
   }

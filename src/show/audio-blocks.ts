@@ -41,6 +41,21 @@ export class AudioBlocks implements LightAudioInput {
     return n < this.count && n >= this.count - RING && n >= 0 ? this.ring[n % RING] : null;
   }
 
+  /**
+   * Starts as an input that has completed `count` blocks, the last of them `recent` (oldest first;
+   * null: silence): a cluster node joining from a checkpoint (src/cluster) reads on from there.
+   */
+  resume(count: number, recent: readonly (Float32Array | null)[]): void {
+    this.count = count;
+    this.first = count;
+    this.fill = 0;
+    recent.forEach((block, i) => {
+      const dst = this.ring[(count - recent.length + i) % RING];
+      if (block === null) dst.fill(0);
+      else dst.set(block);
+    });
+  }
+
   /** A new light frame: the blocks completed from here on are this frame's. */
   beginFrame(): void {
     this.first = this.count;

@@ -69,6 +69,10 @@ export interface ClusterStatus {
   readonly auto?: true;
   /** An assigned slice: the leader that assigned it, the frame from which this node renders it, when the leader decided. */
   readonly assigned?: SliceAssigned;
+  /** Leader: the newest checkpoint it stored (the state after `frame`, at the log's sequence `seq`). */
+  readonly checkpoint?: { readonly frame: number; readonly seq: number };
+  /** Render node that joined from a checkpoint: which, the calls it replayed to reach it, and how long that took (ms). */
+  readonly joined?: { readonly frame: number; readonly seq: number; readonly calls: number; readonly ms: number };
 }
 
 interface SliceAssigned {

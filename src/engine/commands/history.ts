@@ -34,6 +34,18 @@ export interface HistoryEntry {
   readonly changes: ParameterChange[];
 }
 
+/** A step as data: what a checkpoint keeps of it (recordedChanges). */
+interface RecordedStep {
+  readonly seq: number;
+  readonly label: string;
+  readonly changes: readonly ParameterChange[];
+}
+
+export interface RecordedSteps {
+  readonly undo: readonly RecordedStep[];
+  readonly redo: readonly RecordedStep[];
+}
+
 export interface PerformOptions {
   /** Set for continuous gestures (a fader drag, an OSC knob): edits of one target merge. */
   readonly mergeKey?: string;
@@ -458,6 +470,37 @@ export class History {
 
   get redoDepth(): number {
     return this.redoStack.length;
+  }
+
+  /** Every kept step's seq, label and recorded changes: the undo stack oldest first, then the redo stack as kept. */
+  recordedChanges(): RecordedSteps {
+    const data = (e: HistoryEntry): RecordedStep => ({ seq: e.seq, label: e.command.label, changes: e.changes });
+    return { undo: this.undoStack.map(data), redo: this.redoStack.map(data) };
+  }
+
+  /**
+   * Takes the recorded changes of another history holding the same steps (a cluster node that rebuilt
+   * its history from the log's calls alone takes the leader's, which the frames between them shaped:
+   * src/cluster). Refused, with nothing changed, unless every step's seq and label match.
+   */
+  adoptChanges(steps: RecordedSteps): void {
+    const pairs: [HistoryEntry, RecordedStep][] = [];
+    for (const [ours, theirs] of [
+      [this.undoStack, steps.undo],
+      [this.redoStack, steps.redo],
+    ] as const) {
+      if (ours.length !== theirs.length) throw invalidArgument(`history: ${ours.length} steps here, ${theirs.length} in the recorded history`);
+      ours.forEach((entry, i) => {
+        const step = theirs[i] as RecordedStep;
+        if (entry.seq !== step.seq || entry.command.label !== step.label)
+          throw invalidArgument(`history: step ${entry.seq} "${entry.command.label}" here, ${step.seq} "${step.label}" in the recorded history`);
+        pairs.push([entry, step]);
+      });
+    }
+    for (const [entry, step] of pairs) {
+      entry.changes.splice(0, entry.changes.length, ...step.changes.map((c) => ({ ...c })));
+      this.track(entry);
+    }
   }
 
   /** Forgets every step: only when a different show is loaded. */

@@ -17,6 +17,10 @@ const C2_HZ = 65.41;
  * arrived since the last frame are analysed in order at the start of the frame.
  */
 export class BandFilter extends Modulator {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'envelope', 'nextBlock', 'norm'];
+  }
+
   readonly lxClass: string = 'heronarts.lx.audio.BandFilter';
   readonly gain = new BoundedParameter('Gain', 0, { v0: -48, v1: 48, units: 'decibels', description: 'Gain added to the level, in dB' });
   readonly range = new BoundedParameter('Range', 36, { v0: 6, v1: 96, units: 'decibels', description: 'dB below full scale that maps to 0' });
@@ -97,6 +101,10 @@ export class BandFilter extends Modulator {
  * rises and falls between two frames (a late frame live) is still detected, on the next frame.
  */
 export class BandGate extends BandFilter {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'armed', 'detected', 'gateEnvelope', 'taps'];
+  }
+
   override readonly lxClass = 'heronarts.lx.audio.BandGate';
   readonly threshold = new BoundedParameter('Threshold', 0.8, { v0: 0, v1: 1, units: 'percentNormalized', description: 'Level that fires the gate' });
   readonly floor = new BoundedParameter('Floor', 0.75, { v0: 0, v1: 1, units: 'percentNormalized', description: 'The gate re-arms below threshold × floor' });

@@ -32,6 +32,10 @@ export function clamp01(x: number): number {
  * modulator's value is the overall RMS level, `band-N` hold the bands (read-only outputs).
  */
 class GraphicMeter extends Modulator {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'bandEnvelope', 'envelope', 'nextBlock'];
+  }
+
   readonly lxClass: string = 'heronarts.lx.audio.GraphicMeter';
   readonly gain = new BoundedParameter('Gain', 0, { v0: -48, v1: 48, units: 'decibels', modulatable: true, description: 'Gain added to the levels, in dB' });
   readonly range = new BoundedParameter('Range', 48, {

@@ -51,6 +51,10 @@ export const clipPlayback = { active: false };
  * clip's reference BPM. See docs/clips.md.
  */
 export class Clip extends LXComponent {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'cursor', 'referenceBeats', 'starting', 'ending', 'fadeMs', 'fadeElapsed', 'fadeAmount'];
+  }
+
   readonly lxClass: string;
   readonly running = new BooleanParameter('Running', false, {
     mappable: false,

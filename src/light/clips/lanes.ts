@@ -122,6 +122,10 @@ export interface PatternEvent {
 
 /** A pattern lane (LX's PatternClipLane): each event switches the channel to a pattern. */
 export class PatternLane extends ClipLane<PatternEvent> {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'held'];
+  }
+
   readonly lxClass = 'heronarts.lx.clip.PatternClipLane';
   readonly laneType = 'pattern' as const;
   /** Set while a recording take has changed the pattern: the lane holds off until the take ends. */
@@ -192,6 +196,10 @@ function lerp(a: number, b: number, t: number): number {
  * strictly past the event); Trigger lanes fire at their events.
  */
 export class ParameterLane extends ClipLane<ParameterEvent> {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'fadeFrom'];
+  }
+
   readonly lxClass: string;
   readonly laneType = 'parameter' as const;
   private resolved: Parameter | null = null;

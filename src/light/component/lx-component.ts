@@ -132,6 +132,18 @@ export abstract class LXComponent extends Component {
     for (const [key, v] of Object.entries(obj)) if (!handled.has(key)) this.extraKeys[key] = v;
   }
 
+  /**
+   * Sets this component's parameters to the values of a saved object's `parameters`, in place and
+   * outside the history: a cluster node joining from a checkpoint takes the values the frames it
+   * did not run had set (src/cluster). Keys it does not have are skipped.
+   */
+  adoptParameters(params: Record<string, unknown>): void {
+    for (const [rawKey, v] of Object.entries(params)) {
+      const p = this.parameters.get(this.parameters.has(rawKey) ? rawKey : (this.legacyKeys.get(rawKey) ?? rawKey));
+      if (p !== undefined && !p.internal && JSON.stringify(p.save()) !== JSON.stringify(v)) this.loadParameter(p, v, params[`${rawKey}/name`]);
+    }
+  }
+
   protected loadParameter(p: Parameter, value: unknown, enumName: unknown): void {
     if (p instanceof EnumParameter) p.loadEnum(value, enumName);
     else p.load(value);
@@ -147,4 +159,12 @@ export abstract class LXComponent extends Component {
 
   /** Reads subclass keys from a saved object. */
   protected loadExtra(_obj: LxObject, _ctx: LoadContext): void {}
+
+  /**
+   * The fields that carry state from one frame to the next and that the project does not save
+   * (component/runtime-state.ts): none here; a stateful class adds its own to its parent's.
+   */
+  runtimeFields(): readonly string[] {
+    return [];
+  }
 }

@@ -43,6 +43,10 @@ export interface DmxSource {
  * (`serve --dmx-in`, config.json's `dmxIn`), and a project never opens a port by itself.
  */
 export class LXDmxEngine extends LXComponent {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'latched'];
+  }
+
   readonly lxClass = 'heronarts.lx.dmx.LXDmxEngine';
   readonly artNetReceiveHost = new StringParameter('Art-Net Host', '0.0.0.0', {
     description: "LX's Art-Net receiver address, saved for LX; Footlight listens where serve --dmx-in or config.json's dmxIn says",
@@ -88,6 +92,22 @@ export class LXDmxEngine extends LXComponent {
     const o = byteOrder * 3;
     const d = this.data;
     return (0xff000000 | (d[base + ORDER_OFFSETS[o]] << 16) | (d[base + ORDER_OFFSETS[o + 1]] << 8) | d[base + ORDER_OFFSETS[o + 2]]) >>> 0;
+  }
+
+  /** The universes that hold anything but 0, for runtime state: all 512 take 256 KiB, an idle input nothing. */
+  private get latched(): { universe: number; levels: Uint8Array }[] {
+    const out: { universe: number; levels: Uint8Array }[] = [];
+    for (let u = 0; u < DMX_UNIVERSES; u++) {
+      const levels = this.data.subarray(u * DMX_CHANNELS, (u + 1) * DMX_CHANNELS);
+      if (levels.some((v) => v !== 0)) out.push({ universe: u, levels });
+    }
+    return out;
+  }
+
+  private set latched(universes: { universe: number; levels: Uint8Array }[]) {
+    const copies = universes.map(({ universe, levels }) => ({ universe, levels: levels.slice(0, DMX_CHANNELS) })); // may view `data`
+    this.data.fill(0);
+    for (const { universe, levels } of copies) this.data.set(levels, universe * DMX_CHANNELS);
   }
 
   /** One channel, 0–255. */

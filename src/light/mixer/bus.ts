@@ -21,6 +21,10 @@ import { CHANNEL_BLEND_CHOICES, blendSet } from '../color/blend-tables.js';
  * effect in the same frame).
  */
 export abstract class Bus extends LXComponent {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'isAnimating'];
+  }
+
   readonly fader = new BoundedParameter('Fader', 1, { modulatable: true, units: 'percentNormalized', description: 'Level of this bus into the mix' });
   readonly arm = new BooleanParameter('Arm', false, { description: 'Arms the bus for clip recording' });
   readonly selected = new BooleanParameter('Selected', false, { description: 'Selected in the console' });

@@ -20,6 +20,10 @@ interface GroupLike extends Component {
  * may belong to a group, which sits just before its members in the mixer's flat channel list.
  */
 export class Channel extends AbstractChannel {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'patternEngine'];
+  }
+
   readonly lxClass = 'heronarts.lx.mixer.LXChannel';
   protected readonly clipKind = 'channel' as const;
   readonly patterns = this.addArray<Pattern | Placeholder>('pattern');

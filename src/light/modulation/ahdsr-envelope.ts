@@ -57,6 +57,10 @@ function lerp(a: number, b: number, t: number): number {
  * (1 − t)^p); off initial.
  */
 export abstract class AHDSREnvelope extends Modulator {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'stage', 'stageBasis', 'attackFrom', 'decayFrom', 'releaseFrom'];
+  }
+
   readonly engage = new BooleanParameter('Engage', false, { mode: 'momentary', description: 'Gate: on starts the envelope, off releases it' });
   readonly retrig = new TriggerParameter('Retrig', { description: 'Restarts the envelope from its current value without changing the gate' });
   readonly stageMode = new EnumParameter('Stage Mode', STAGE_MODES, 0, { description: 'Which stages the envelope goes through' });

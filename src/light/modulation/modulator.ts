@@ -19,6 +19,11 @@ import { tempoOf } from './tempo-division.js';
  * computing (LX logs it and shows it as crashed), so one broken modulator never stops a frame.
  */
 export abstract class Modulator extends LXComponent implements NormalizedSource {
+  /** The output, time run and random sequence carry from frame to frame (the random generator is made on first use, the same in every show). */
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'value', 'runMs', 'crashed', 'random'];
+  }
+
   readonly running = new BooleanParameter('Running', false, { description: 'Whether the modulator is running' });
   readonly trigger = new TriggerParameter('Trigger', { description: 'Restarts the modulator from the beginning' });
   readonly reset = new TriggerParameter('Reset', { description: 'Stops the modulator and returns it to its start' });

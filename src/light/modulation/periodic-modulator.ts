@@ -27,6 +27,10 @@ export interface PeriodicDefaults {
  * 1 and reports `finished()`; starting it again rewinds to 0. The basis is saved as `basis`.
  */
 export abstract class PeriodicModulator extends Modulator {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'state', 'restarted', 'resetting', 'previousCycle'];
+  }
+
   readonly looping: BooleanParameter;
   readonly tempoSync: BooleanParameter;
   readonly tempoDivision = new EnumParameter('Division', TEMPO_DIVISION_CHOICES, QUARTER, { description: 'Tempo division when in sync mode' });

@@ -18,6 +18,10 @@ export const MAX_STEPS = 16;
  * infinite and only `triggerIn` advances. `activeStep-k` shows the current step.
  */
 export abstract class StepModulator extends PeriodicModulator {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'step'];
+  }
+
   readonly numSteps = new DiscreteParameter('Num Steps', MAX_STEPS, 1, MAX_STEPS, { description: 'Number of active steps' });
   readonly triggerMode = new EnumParameter('Trig Mode', TRIGGER_MODES, 0, { description: 'Internal: step on the clock. External: step on Trigger In' });
   /** LX quirk: built but never registered, so it stays at 500 ms. */

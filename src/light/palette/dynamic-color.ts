@@ -27,6 +27,10 @@ function hsbOfHex(argb: number): { h: number; s: number; b: number } {
  * Cycle turns the primary's hue once around the wheel per `period`.
  */
 export class DynamicColor extends LXComponent {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'sawBasis'];
+  }
+
   readonly lxClass = 'heronarts.lx.color.LXDynamicColor';
   readonly mode = new EnumParameter('Mode', DYNAMIC_COLOR_MODES, FIXED, {
     description: 'Fixed color, oscillate between primary and secondary, or cycle the hue',

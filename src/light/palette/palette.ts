@@ -73,6 +73,10 @@ const LOAD_CONTEXT_STUB = (ctx?: LoadContext): LoadContext =>
   };
 
 export class Palette extends LXComponent {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'autoCycleProgress', 'inTransition', 'transitionFrom', 'transitionTo', 'transitionFromHsb', 'transitionToHsb', 'transitionTarget', 'transitionBasis', 'random'];
+  }
+
   readonly lxClass = 'heronarts.lx.color.LXPalette';
   readonly transitionEnabled = new BooleanParameter('Transitions', false, { description: 'Blend into a recalled swatch over the transition time' });
   readonly transitionTimeSecs = new BoundedParameter('Transition Time', 5, {

@@ -29,6 +29,7 @@ import { StagePoint } from './stage-points.js';
 import { StageFixture, type Vec3 } from './stage-rig.js';
 import { Fixture } from '../structure/fixture.js';
 import { RenderSubset, subsetOfRanges } from '../model/subset.js';
+import { captureRuntime, restoreRuntime, type RuntimeState } from './runtime-state.js';
 
 /** The externals keys the light keeps itself (cue lists, named cameras, point style), with what layers above add. */
 const withLightExternals = (readers: Readonly<Record<string, ExternalsReader>> = {}): Readonly<Record<string, ExternalsReader>> => ({
@@ -154,11 +155,16 @@ export class LightShow {
     return opened.warnings;
   }
 
+  /** The show as a saved `.lxp` holds it (call inside the engine queue: the graph must not move meanwhile). */
+  projectJson(): unknown {
+    return writeProject(this.lx, this.externals);
+  }
+
   /** Saves the show as a `.lxp` LX can open (atomically); the JSON is taken inside the queue. */
   async saveProject(path: string | undefined = this.projectPath): Promise<string> {
     if (path === undefined) throw invalidArgument('this show has no project file yet; give a path to save it to');
     const full = resolve(path);
-    const json = await this.engine.queue.submit(() => writeProject(this.lx, this.externals));
+    const json = await this.engine.queue.submit(() => this.projectJson());
     await writeFileAtomic(full, `${JSON.stringify(json, null, 2)}\n`);
     this.projectPath = full;
     return full;
@@ -300,6 +306,21 @@ export class LightShow {
     }
     return { x: sx / range.count, y: sy / range.count, z: sz / range.count };
   };
+
+  /** The show's own frame state outside the graph (show/runtime-state.ts). */
+  runtimeFields(): readonly string[] {
+    return ['frameCount'];
+  }
+
+  /** What this show carries from frame to frame beyond its saved project (docs/runtime-state.md). */
+  captureRuntime(): RuntimeState {
+    return captureRuntime(this);
+  }
+
+  /** Applies a state `captureRuntime` took on a show of the same saved project; refused, changing nothing, when it does not fit. */
+  restoreRuntime(state: RuntimeState): void {
+    restoreRuntime(this, state);
+  }
 
   /** A component by path string, or by `{path?, id?}` (ids survive moves; both together are checked). */
   component(target: unknown): Component {

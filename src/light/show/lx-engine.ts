@@ -90,6 +90,10 @@ export class LXEngineComponent extends LXComponent {
     this.clips.grid = { clipBuses: () => [...this.mixer.channels.items, this.mixer.master] };
   }
 
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'nowMillis'];
+  }
+
   /** LX saves the structure beside the engine (the project's `model`), not inside it. */
   override save(): LxObject {
     const obj = super.save();

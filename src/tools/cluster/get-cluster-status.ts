@@ -53,6 +53,14 @@ export default defineTool({
     slice: z.array(z.string()).nullable().optional().describe('Fixtures this node renders and sends (serve --slice); null: all'),
     auto: z.literal(true).optional().describe('serve --slice auto: the leader assigns the slice'),
     assigned: Assigned.optional(),
+    checkpoint: z
+      .strictObject({ frame: z.number().int(), seq: z.number().int() })
+      .optional()
+      .describe('Leader: its newest stored checkpoint (the state after `frame`, at log sequence `seq`)'),
+    joined: z
+      .strictObject({ frame: z.number().int(), seq: z.number().int(), calls: z.number().int(), ms: z.number().int() })
+      .optional()
+      .describe('Render node: the checkpoint it joined from, the calls replayed to reach it, and how long that took (ms)'),
     nodes: z
       .array(
         z.strictObject({

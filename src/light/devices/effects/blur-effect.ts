@@ -17,6 +17,10 @@ import { colorBuffer } from '../../parallel/shared-arrays.js';
  * switched on.
  */
 export class BlurEffect extends Effect {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'blur'];
+  }
+
   readonly lxClass = 'heronarts.lx.effect.BlurEffect';
   readonly level = new BoundedParameter('Level', 0, {
     units: 'percentNormalized',

@@ -17,6 +17,10 @@ const ENABLE_DAMPING_MS = 250;
  * `onDisable` fires once the release ramp has finished.
  */
 export abstract class Effect extends Device {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'dampFrom', 'dampTo', 'dampBasis', 'dampPeriod', 'dampRunning', 'dampValue', 'initialize', 'pendingEnable', 'pendingDisable'];
+  }
+
   readonly enabled = new BooleanParameter('Enabled', true, { description: 'Whether the effect applies' });
   readonly locked = new BooleanParameter('Locked', false, { description: 'Protects the effect from accidental edits in the console' });
   /** False for classes that switch at once (LX's setDamping(false)). */

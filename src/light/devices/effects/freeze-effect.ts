@@ -20,6 +20,10 @@ const REPLACE = 0;
  * frame (scaled by mix) and the live frame faded by the inverse amount.
  */
 export class FreezeEffect extends Effect {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'frozen', 'capture', 'engage', 'basis'];
+  }
+
   readonly lxClass = 'heronarts.lx.effect.FreezeEffect';
   readonly lock = new BooleanParameter('Lock', false, { description: 'Locks the freeze effect active' });
   readonly hold = new BooleanParameter('Hold', false, { mode: 'momentary', description: 'Freezes the frame only while held' });

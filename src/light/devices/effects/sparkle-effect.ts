@@ -17,6 +17,10 @@ const DEFAULT_SEED = 0x5eed5a1e;
  * enabled. Randomness is seeded, so an offline render repeats exactly (but is not LX's).
  */
 export class SparkleEffect extends Effect {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'engine'];
+  }
+
   readonly lxClass = 'heronarts.lx.effect.SparkleEffect';
   readonly engine: SparkleEngine;
   readonly amount = new BoundedParameter('Amount', 1, { units: 'percentNormalized', modulatable: true, description: 'Amount of sparkle to apply' });

@@ -46,6 +46,11 @@ export interface CueSink {
  * are read back.
  */
 export class PatternEngine {
+  /** The playlist's position, transition and random sequence (component/runtime-state.ts). */
+  runtimeFields(): readonly string[] {
+    return ['activeIndex', 'nextIndex', 'transitionSlot', 'transitionMillis', 'transitionOverrideMs', 'autoCycleProgress', 'transitionProgress', 'rng'];
+  }
+
   readonly compositeMode = new EnumParameter(
     'Composite Mode',
     [
@@ -261,8 +266,22 @@ export class PatternEngine {
     this.eligible.length = 0;
     for (const p of this.patterns) if (p !== active && isEligible(p)) this.eligible.push(p);
     if (this.eligible.length === 0) return;
+    this.goPattern(this.eligible[this.rng.nextInt(this.eligible.length)]);
+  }
+
+  /** The random generator, made on first use from the owner's id (the same in every show of the project). */
+  private get rng(): SeededRandom {
     if (this.random === null) this.random = new SeededRandom((0x5eed ^ Math.imul(this.owner.id, 0x9e3779b1)) >>> 0);
-    this.goPattern(this.eligible[this.random.nextInt(this.eligible.length)]);
+    return this.random;
+  }
+
+  /** The running transition as its index among the transition blends, -1 when none runs (for runtime state). */
+  private get transitionSlot(): number {
+    return this.transition === null ? -1 : this.transitionBlends.indexOf(this.transition);
+  }
+
+  private set transitionSlot(slot: number) {
+    this.transition = slot < 0 ? null : (this.transitionBlends[slot] ?? null);
   }
 
   private doPatternCycle(): void {

@@ -11,6 +11,10 @@ import { Effect } from '../effects/effect.js';
  * the Default view inherit the rack's.
  */
 export class PatternRack extends Pattern {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'patternEngine'];
+  }
+
   readonly lxClass = 'heronarts.lx.pattern.PatternRack';
   readonly patterns = this.addArray<Pattern | Placeholder>('pattern');
   readonly patternEngine: PatternEngine;

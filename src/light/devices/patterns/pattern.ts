@@ -37,6 +37,10 @@ function hostOf(c: Component | null): PatternHost | undefined {
  *   its blend-mode damping leaves 0); `onInactive` when it stops being shown.
  */
 export abstract class Pattern extends Device {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'runMs', 'isActive', 'compositeDampingLevel', 'isAutoMuted'];
+  }
+
   readonly enabled = new BooleanParameter('Enabled', true, { description: 'Playlist: eligible for auto-cycle. Blend mode: rendered and mixed in' });
   readonly recall = new TriggerParameter('Recall', { description: 'Makes this the active pattern of its playlist' });
   readonly launch = new QuantizedTriggerParameter('Launch', () => this.recall.fire(), {

@@ -12,6 +12,10 @@ type PeriodSource = () => number;
 
 /** LX's SawLFO: value = start + basis·(end − start), looping, period read every frame. */
 export class SawLFO extends Modulator {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'state'];
+  }
+
   readonly lxClass = 'heronarts.lx.modulator.SawLFO';
   readonly state = new PeriodicState();
 
@@ -40,6 +44,10 @@ export class SawLFO extends Modulator {
  * start value; `setRangeFromHereTo(end)` then `trigger` ramps from the current value.
  */
 export class LinearEnvelope extends Modulator {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'state', 'startValue', 'endValue'];
+  }
+
   readonly lxClass = 'heronarts.lx.modulator.LinearEnvelope';
   readonly state = new PeriodicState();
   private startValue: number;
@@ -77,6 +85,10 @@ export class LinearEnvelope extends Modulator {
 
 /** LX's Click: 1 on the frame its period wraps, 0 otherwise; `click()` tests it. */
 export class Click extends Modulator {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'state'];
+  }
+
   readonly lxClass = 'heronarts.lx.modulator.Click';
   readonly state = new PeriodicState();
 

@@ -73,6 +73,11 @@ function shapeDistance(shape: number, x: number, y: number, z: number, ox: numbe
  *   object (None): the center of that box.
  */
 export class SoundObjectRender {
+  /** The scope's history (component/runtime-state.ts). */
+  runtimeFields(): readonly string[] {
+    return ['scope', 'scopeIndex'];
+  }
+
   readonly selector = new SoundObjectSelector('Object', 'Which Sound Object (a global modulator) to render');
   readonly positionMode = new EnumParameter('Position Mode', POSITION_MODES, 0, {
     description: 'How the object is placed on the sound stage: Abs, Radial or Box',

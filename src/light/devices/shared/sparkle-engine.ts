@@ -18,6 +18,11 @@ const MAX_DENSITY = 4;
  * Math.random), so a run is repeatable but not LX's.
  */
 export class SparkleEngine {
+  /** The sparkles' phases, levels and pixels, and the random sequence (component/runtime-state.ts). */
+  runtimeFields(): readonly string[] {
+    return ['outputLevels', 'numSparkles', 'maxPixelsPerSparkle', 'currentSize', 'isOn', 'basis', 'randomVar', 'randomLevel', 'activePixels', 'indexBuffer', 'random'];
+  }
+
   readonly density = new BoundedParameter('Density', 50, {
     v1: MAX_DENSITY * 100,
     exponent: 2,

@@ -15,6 +15,10 @@ export const POLARITY_ARROWS = Object.freeze([
  * returns it to 0. Switching the speed polarity carries the speed across.
  */
 export class CycleModulator extends Modulator {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'basis'];
+  }
+
   readonly lxClass = 'heronarts.lx.modulator.CycleModulator';
   readonly speedUnipolar = new BoundedParameter('Speed', 1, { modulatable: true, units: 'percentNormalized', description: 'Speed of motion (unipolar)' });
   readonly speedBipolar = new BoundedParameter('Speed', 1, {

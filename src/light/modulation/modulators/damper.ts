@@ -20,6 +20,10 @@ const HALF_PI = Math.PI / 2;
  * multiplier (so 1/16 is four beats long and 4 bars a sixteenth of a beat).
  */
 export class Damper extends Modulator {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'basis'];
+  }
+
   readonly lxClass = 'heronarts.lx.modulator.Damper';
   readonly toggle = new BooleanParameter('Toggle', false, { description: 'Whether the damper is engaged (moving toward 1)' });
   readonly triggerEngage = new TriggerParameter('Engage', { description: 'Engages the damper' });

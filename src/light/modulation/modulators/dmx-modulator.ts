@@ -20,6 +20,10 @@ const RANGE = 2;
  * mode turns `rangeActive` off; min and max push each other so that min ≤ max.
  */
 export class DmxModulator extends DmxModulatorBase {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'pushing'];
+  }
+
   readonly lxClass = 'heronarts.lx.dmx.DmxModulator';
   readonly mode = new EnumParameter('Mode', MODES, 0, {
     description: '8-bit = one DMX channel, 16-bit = two DMX channels, Range = part of one DMX channel',

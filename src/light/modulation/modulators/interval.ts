@@ -26,6 +26,10 @@ export function randomIntervalParameter(): BoundedParameter {
  * modulator's seeded generator.
  */
 export class Interval extends PeriodicModulator {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'randomInterval'];
+  }
+
   readonly lxClass = 'heronarts.lx.modulator.Interval';
   readonly periodMs = intervalPeriodParameter('Base time between firings');
   readonly randomMs = randomIntervalParameter();

@@ -22,6 +22,10 @@ const MAX_OUTPUTS = 5;
  * kept: every per-output chance knob is labelled "Chance 1".
  */
 export class MultiTrig extends Modulator {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'cursor', 'increment'];
+  }
+
   readonly lxClass = 'heronarts.lx.modulator.MultiTrig';
   readonly triggerIn = new TriggerParameter('Trig', { description: 'Trigger input' });
   readonly inputChance = new BoundedParameter('Chance', 1, {

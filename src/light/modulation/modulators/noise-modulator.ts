@@ -11,6 +11,10 @@ import { Modulator } from '../modulator.js';
  * Ridge, FBM, Turbulence, or Static (random, from the modulator's seeded generator).
  */
 export class NoiseModulator extends Modulator {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'basis'];
+  }
+
   readonly lxClass = 'heronarts.lx.modulator.NoiseModulator';
   readonly speed = new BoundedParameter('Speed', 0.25, {
     v0: -1,

@@ -12,6 +12,10 @@ import { TEMPO_QUANTIZATION_CHOICES } from '../tempo-division.js';
  * one. Its `triggerOut` drives trigger mappings.
  */
 export class Quantizer extends Modulator {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'pending'];
+  }
+
   readonly lxClass = 'heronarts.lx.modulator.Quantizer';
   readonly triggerIn = new TriggerParameter('Trigger', { description: 'Fires the output on the next quantization boundary' });
   readonly quantization = new EnumParameter('Quantization', TEMPO_QUANTIZATION_CHOICES, 0, {

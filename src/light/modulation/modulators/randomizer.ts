@@ -28,6 +28,10 @@ const LERP_MODES = Object.freeze([
  * the lerp mode and acceleration time. Randomness comes from the modulator's seeded generator.
  */
 export class Randomizer extends PeriodicModulator {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'randomInterval', 'target', 'damped'];
+  }
+
   readonly lxClass = 'heronarts.lx.modulator.Randomizer';
   readonly triggerMode = new EnumParameter('Trig Mode', TRIGGER_MODES, 0, { description: 'Internal: on its own interval. External: on Trigger In' });
   readonly lerpMode = new EnumParameter('Lerp Mode', LERP_MODES, 0, { description: 'How the output moves to each new target' });

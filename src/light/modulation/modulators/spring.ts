@@ -7,6 +7,10 @@ import { Modulator } from '../modulator.js';
  * clamps x and reflects v scaled by −bounce.
  */
 export class Spring extends Modulator {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'velocity'];
+  }
+
   readonly lxClass = 'heronarts.lx.modulator.Spring';
   readonly position = new BoundedParameter('Position', 0, { modulatable: true, units: 'percentNormalized', description: 'Where the spring pulls toward' });
   readonly tension = new BoundedParameter('Tension', 0.5, { modulatable: true, units: 'percentNormalized', description: 'Stiffness of the spring' });

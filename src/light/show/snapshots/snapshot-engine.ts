@@ -146,6 +146,10 @@ export class Snapshot extends LXComponent {
 
 /** The snapshot engine: saved snapshots, recall with transitions, auto-cycle. */
 export class SnapshotEngine extends LXComponent {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'inTransition', 'tweens', 'faders', 'transitionBasis', 'autoCycleProgress', 'random'];
+  }
+
   readonly lxClass = 'heronarts.lx.snapshot.LXSnapshotEngine';
   readonly recallMixer = new BooleanParameter('Mixer', true, { description: 'Recall restores the mixer (crossfader, channel faders and groups)' });
   readonly recallModulation = new BooleanParameter('Modulation', true, { description: 'Recall restores global modulators' });

@@ -22,6 +22,10 @@ const BLENDS = [multiply, spotlight, highlight, add, lerp];
  * pattern's, then maskDepth, maskMode, cueMask.
  */
 export class SoundObjectEffect extends Effect {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'engine'];
+  }
+
   readonly lxClass = 'heronarts.lx.effect.audio.SoundObjectEffect';
   readonly engine = new SoundObjectRender();
   readonly maskMode = new EnumParameter('Mode', MASK_MODES, 0, {

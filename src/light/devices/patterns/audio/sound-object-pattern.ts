@@ -8,6 +8,10 @@ import { Pattern } from '../pattern.js';
  * order included.
  */
 export class SoundObjectPattern extends Pattern {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'engine'];
+  }
+
   readonly lxClass = 'heronarts.lx.pattern.audio.SoundObjectPattern';
   readonly engine = new SoundObjectRender();
 

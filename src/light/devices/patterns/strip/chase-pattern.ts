@@ -23,6 +23,10 @@ const percent = (label: string, value: number, description: string): BoundedPara
  * brightness with the distance from an (x, y) center.
  */
 export class ChasePattern extends Pattern {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'basis'];
+  }
+
   readonly lxClass = 'heronarts.lx.pattern.strip.ChasePattern';
   readonly minChunk = new DiscreteParameter('Min Chunk', 2, 2, 99, { description: 'Chunk length at Chunk Size 0%, in points' });
   readonly maxChunk = new DiscreteParameter('Max Chunk', 100, 10, 999, { description: 'Chunk length at Chunk Size 100%, in points' });

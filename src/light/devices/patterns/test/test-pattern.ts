@@ -30,6 +30,10 @@ const NO_NODES: readonly ModelNode[] = Object.freeze([]);
  * nothing but is kept so projects round-trip.)
  */
 export class TestPattern extends Pattern {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'active'];
+  }
+
   readonly lxClass = 'heronarts.lx.pattern.test.TestPattern';
   readonly mode = new EnumParameter('Mode', MODES, ITERATE, { description: 'Iterate Points, Fixed Index, or Tag' });
   readonly rate = new BoundedParameter('Rate', 50, {

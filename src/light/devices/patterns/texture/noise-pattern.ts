@@ -58,6 +58,10 @@ const bipolar = (label: string, value: number, description: string, percent = tr
  * invert table.
  */
 export class NoisePattern extends Pattern {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'random'];
+  }
+
   readonly lxClass = 'heronarts.lx.pattern.texture.NoisePattern';
   readonly level = new BoundedParameter('Level', 50, { v1: 100, units: 'percent', modulatable: true, description: 'Midpoint brightness of the noise' });
   readonly contrast = new BoundedParameter('Contrast', 100, {

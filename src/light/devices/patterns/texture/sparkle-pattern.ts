@@ -8,6 +8,10 @@ import { SparkleEngine } from '../../shared/sparkle-engine.js';
  * Max, at a density and interval set by the knobs. Seeded, so repeatable, but not LX's sequence.
  */
 export class SparklePattern extends Pattern {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'engine'];
+  }
+
   readonly lxClass = 'heronarts.lx.pattern.texture.SparklePattern';
   readonly engine = new SparkleEngine(new SeededRandom(0x53706b6c));
 

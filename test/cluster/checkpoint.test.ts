@@ -1,0 +1,84 @@
+// Checkpoints and late join (docs/cluster.md): a leader storing a checkpoint every second, a render
+// node started only after writes and checkpoints, and the same node killed and started again. Each
+// time it joins from the newest checkpoint (it replays the calls before it without rendering their
+// frames), then renders the leader's frames exactly and holds the same history.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { NATS_SERVER, type Node, startNats, startNode, until } from './nodes.js';
+
+const CH1 = '/lx/mixer/channel/1';
+const steps = (h: any) => ({ undo: h.steps.map((s: any) => s.label), redo: h.redo.map((s: any) => s.label) });
+
+/** Waits until both nodes rendered past the frames, then compares their digests there. */
+async function sameFrames(leader: Node, render: Node, frames: number[]): Promise<void> {
+  const end = Math.max(...frames);
+  await until('the leader to pass the frames', async () => ((await leader.status()).frame >= end ? true : undefined));
+  await until(`${render.name} to render them`, async () => ((await render.status()).frame >= end ? true : undefined));
+  const ours = (await leader.status(frames)).digests;
+  assert.ok(
+    ours.every((d: { digest: string | null }) => d.digest !== null),
+    'the leader keeps the digests',
+  );
+  assert.deepEqual((await render.status(frames)).digests, ours, `${render.name} renders the leader's frames`);
+}
+
+/** The frames after `frame`: the next ten, then every seventh up to ~2 s later. */
+const after = (frame: number): number[] => [
+  ...Array.from({ length: 10 }, (_, i) => frame + 1 + i),
+  ...Array.from({ length: 16 }, (_, i) => frame + 12 + 7 * i),
+];
+
+test('a late render node joins from the newest checkpoint; killed and started again, it joins again', {
+  skip: !existsSync(NATS_SERVER),
+  timeout: 480_000,
+}, async (t) => {
+  const { url } = await startNats(t);
+  const leader = await startNode(t, url, 'lead', 'leader', ['--checkpoint', '1']);
+
+  // Writes before any render node exists: a pattern with motion, parameters, undo and redo.
+  await leader.call('add_pattern', { containerPath: CH1, class: 'Noise', index: 0 });
+  await leader.call('activate_pattern', { path: `${CH1}/pattern/1` });
+  await leader.call('set_parameter', { path: `${CH1}/pattern/1/scale`, value: 0.8 });
+  await leader.call('set_parameter', { path: `${CH1}/fader`, value: 0.35 });
+  await leader.call('undo');
+  await leader.call('redo');
+  await leader.call('set_parameter', { path: `${CH1}/fader`, value: 0.6 });
+  await leader.call('undo');
+  const written = (await leader.status()).frame as number;
+  const stored = await until('a checkpoint after the writes', async () => {
+    const c = (await leader.status()).checkpoint;
+    return c !== undefined && c.frame > written + 60 ? c : undefined;
+  });
+
+  const r1 = await startNode(t, url, 'r1', 'render');
+  const joined = await until('r1 to join', async () => (await r1.status()).joined);
+  assert.ok(joined.frame >= stored.frame, 'it joined from the newest checkpoint');
+  assert.equal(joined.calls, 8, 'it replayed the calls before the checkpoint');
+  assert.equal((await r1.status()).failed, 0);
+  const skipped = await r1.status([joined.frame - 1, joined.frame]);
+  assert.deepEqual(
+    skipped.digests.map((d: { digest: string | null }) => d.digest),
+    [null, null],
+    'it rendered none of the frames before the checkpoint',
+  );
+  await sameFrames(leader, r1, after(joined.frame));
+
+  // A write after the join reaches it as usual.
+  await leader.call('set_parameter', { path: `${CH1}/pattern/1/scale`, value: 0.4 });
+  await sameFrames(leader, r1, after((await leader.status()).frame));
+  assert.deepEqual(steps(await r1.call('get_history', { limit: 20 })), steps(await leader.call('get_history', { limit: 20 })), 'one history');
+
+  // Killed mid-show and started again (a fresh process): it joins from a newer checkpoint.
+  await r1.kill();
+  await leader.call('set_parameter', { path: `${CH1}/fader`, value: 0.9 });
+  const later = (await leader.status()).frame as number;
+  await until('a checkpoint after the last write', async () => ((await leader.status()).checkpoint?.frame > later ? true : undefined));
+  const again = await startNode(t, url, 'r1', 'render');
+  const rejoined = await until('r1 to join again', async () => (await again.status()).joined);
+  assert.ok(rejoined.frame > later, 'from the checkpoint after the last write');
+  assert.equal(rejoined.calls, 10);
+  await sameFrames(leader, again, after(rejoined.frame));
+  assert.deepEqual(steps(await again.call('get_history', { limit: 20 })), steps(await leader.call('get_history', { limit: 20 })), 'one history');
+  assert.equal((await again.call('get_parameter', { path: `${CH1}/fader` })).parameter.value, 0.9);
+});
