@@ -37,7 +37,6 @@ import type { CallRecord } from './mcp/register-tools.js';
 import type { ServerState, Services } from './tools/context.js';
 import { TOOLS } from './tools/index.js';
 import { ToolRegistry } from './tools/invoke.js';
-import type { Origin } from './engine/commands/history.js';
 import { selectSurface } from './tools/toolsets.js';
 import { createSoundHost, openSong, type SoundHost } from './sound/index.js';
 import { SampleStore } from './sound/samples/store.js';
@@ -529,7 +528,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
         transport: sound.transport,
         tools: new ToolRegistry(services, TOOLS),
         // A render node replays the protocol-3 lines the leader logged through the same dispatcher.
-        protocol3: (line, origin) => dispatchLine(sound, line, queuedRequest(engine.queue, origin, Date.now() + engine.deadlineMs, 'cluster'), log),
+        protocol3: (line, origin, hooks) =>
+          dispatchLine(sound, line, queuedRequest(engine.queue, origin, Date.now() + engine.deadlineMs, 'cluster'), log, hooks),
         log,
         onStatus: () => void publishStatus(),
       },
@@ -617,11 +617,6 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   }
   let protocol3: Protocol3Server;
   try {
-    // The leader logs protocol-3 writes from outside clients as their lines.
-    const logWrite = cluster === undefined ? undefined : (line: string, origin: Origin) => cluster.logLine(line, origin);
-    // A render node refuses protocol-3 writes from outside clients (a leader, past its outbox's bound); the sound tools' own
-    // lines replay the log (origin `cluster`).
-    const admitWrite = cluster === undefined ? undefined : (command: string, origin: Origin) => cluster.admitWrite(command, origin);
     protocol3 = await startProtocol3Server({
       host,
       port: soundPort,
@@ -630,8 +625,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       log,
       deadlineMs: options.deadlineMs,
       attribution,
-      ...(admitWrite === undefined ? {} : { admitWrite }),
-      ...(logWrite === undefined ? {} : { logWrite }),
+      // A cluster's leader logs protocol-3 writes from outside clients as their lines; a render node sends them to the leader.
+      ...(cluster === undefined ? {} : { writes: cluster.lineHooks }),
     });
   } catch (err) {
     await cluster?.close();

@@ -8,13 +8,15 @@ import type { Engine } from '../engine/engine.js';
 import { unavailable } from '../engine/errors.js';
 import type { Logger } from '../engine/log.js';
 import type { LightShow } from '../light/show/light-show.js';
+import type { WriteHooks } from '../protocol3/server/dispatch.js';
+import type { Payload } from '../sound/host/host.js';
 import type { ClusterLink, ClusterMembers, ClusterStatus, ForwardedCall, ForwardedReply, LoggedCall } from '../tools/cluster-link.js';
 import type { ToolRegistry } from '../tools/invoke.js';
 import { FrameDigests, frameDigest } from './digests.js';
 import { DivergenceCheck, checkedFrame } from './divergence.js';
 import { InputRecorder, InputReplay } from './frame-inputs.js';
-import { ReplayMark, forwardCall, serveForwarded } from './forward.js';
-import { type LineRunner, logsLine, replayLine } from './protocol3-log.js';
+import { ReplayMark, forwardCall, forwardLine, serveForwarded, serveForwardedLines } from './forward.js';
+import { type LineRunner, logsLine, replayLine, runForwardedLine } from './protocol3-log.js';
 import { type FollowedTransport, SongFromTicks } from './song-from-ticks.js';
 import { LeaseWatch, mayTake, startFrame } from './failover.js';
 import { Flywheel } from './flywheel.js';
@@ -117,6 +119,12 @@ export class ClusterNode implements ClusterLink {
   private song: SongFromTicks | undefined;
   /** Leader: stops serving forwarded writes. */
   private stopServing: (() => void) | undefined;
+  /** The protocol-3 listener's write lines from outside clients: admitted and logged on the leader, sent to it from a render node. */
+  readonly lineHooks: WriteHooks = {
+    admit: (command, origin) => this.admitWrite(command, origin),
+    logWrite: (line, origin) => this.logLine(line, origin),
+    forward: (command, line, origin) => this.forwardLine(command, line, origin),
+  };
 
   private constructor(
     readonly options: ClusterOptions,
@@ -227,18 +235,27 @@ export class ClusterNode implements ClusterLink {
 
   /**
    * Leader: logs a protocol-3 write line an outside client ran, once it succeeded (in the order lines
-   * finish). A refused append cannot take the line back: it is counted and logged as an error.
+   * finish); its stream sequence. A refused append cannot take the line back: it is counted and logged as an error.
    */
-  async logLine(line: string, origin: Origin): Promise<void> {
+  private async logLine(line: string, origin: Origin): Promise<number | undefined> {
     const parts = this.parts;
-    if (!this.leading() || this.outbox === undefined || parts === undefined || !logsLine(origin)) return;
+    if (!this.leading() || this.outbox === undefined || parts === undefined || !logsLine(origin)) return undefined;
     try {
-      await this.outbox.push({ kind: 'line', line, origin, frame: parts.engine.clock.frames });
+      const seq = await this.outbox.push({ kind: 'line', line, origin, frame: parts.engine.clock.frames });
       this.calls++;
+      return seq;
     } catch (err) {
       this.failed++;
       parts.log.error({ err, line: line.slice(0, 200) }, 'the cluster log did not take a protocol-3 write; render nodes will miss it');
+      return undefined;
     }
+  }
+
+  /** Render node: sends an outside client's protocol-3 write line to the leader; undefined when it runs here. */
+  private forwardLine(command: string, line: string, origin: Origin): Promise<Payload> | undefined {
+    if (this.currentRole === 'leader' || !logsLine(origin)) return undefined;
+    if (this.parts === undefined) return Promise.reject(unavailable(`render node ${this.options.node} is still starting: ${command} was not run`));
+    return forwardLine(this.log.connection, this.log.stream, command, { line, origin }, this.leader, this.replayed, this.parts.log);
   }
 
   status(): ClusterStatus {
@@ -453,7 +470,23 @@ export class ClusterNode implements ClusterLink {
     this.inputs ??= new InputRecorder(parts.light);
     if (this.stopServing !== undefined) return;
     const served = serveForwarded(this.log.connection, this.log.stream, parts.tools, parts.log);
-    this.stopServing = () => served.unsubscribe();
+    const lines = serveForwardedLines(
+      this.log.connection,
+      this.log.stream,
+      (line, origin) =>
+        runForwardedLine(
+          parts.protocol3,
+          line,
+          origin,
+          (c, o) => this.admitWrite(c, o),
+          (l, o) => this.logLine(l, o),
+        ),
+      parts.log,
+    );
+    this.stopServing = () => {
+      served.unsubscribe();
+      lines.unsubscribe();
+    };
   }
 
   /** Appends from now on through an outbox fenced at the stream's sequence `base`. */
