@@ -310,7 +310,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const slice = sliceRefs === undefined ? undefined : NodeSlice.resolve(light, sliceRefs);
   // A cluster's node connects before anything else opens (a NATS server it cannot reach leaves nothing
   // behind) and before any surface listens (a render node forwards writes from its first request).
-  const cluster = options.cluster === undefined ? undefined : await ClusterNode.open(options.cluster, options.project);
+  const clusterOptions = options.cluster === undefined ? undefined : { flywheelEnd: config.flywheelEnd, ...options.cluster };
+  const cluster = clusterOptions === undefined ? undefined : await ClusterNode.open(clusterOptions, options.project);
   cluster?.followSong(engine);
   // MIDI inputs and surfaces are the machine's (LX's .lxmidi): read at start, written when they change.
   try {
@@ -530,6 +531,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
         // A render node replays the protocol-3 lines the leader logged through the same dispatcher.
         protocol3: (line, origin, hooks) =>
           dispatchLine(sound, line, queuedRequest(engine.queue, origin, Date.now() + engine.deadlineMs, 'cluster'), log, hooks),
+        sendBlack: () => outputs.sendBlack(),
         log,
         onStatus: () => void publishStatus(),
       },

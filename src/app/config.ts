@@ -72,6 +72,8 @@ const ConfigFile = z.strictObject({
     .array(z.union([z.string().min(1).max(200), z.number().int().min(0)]))
     .max(100_000)
     .optional(),
+  /** What a cluster's render node presents once its flywheel ran out, as `serve --flywheel-end` (default hold); read only with --cluster. */
+  flywheelEnd: z.enum(['hold', 'black']).optional(),
   /** The engine thread's priority, as `serve --render-priority` (serve's default: high). */
   renderPriority: z.enum(RENDER_PRIORITIES).optional(),
   /** E1.31 universe sync for a show whose project does not set /lx/output/sacnSync (a new show, a project saved by LX). */

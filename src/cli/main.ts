@@ -113,6 +113,11 @@ function clusterSeconds(value: string): number {
   return n;
 }
 
+function flywheelEnd(value: string): 'hold' | 'black' {
+  if (value !== 'hold' && value !== 'black') throw new InvalidArgumentError('hold or black');
+  return value;
+}
+
 function nodeName(value: string): string {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw new InvalidArgumentError('letters, digits, - and _ (at most 64)');
   return value;
@@ -250,9 +255,10 @@ program
   .option('--lease <seconds>', "a cluster's leader lease: how long it lasts unless renewed, so how soon a render node takes over (default 3)", clusterSeconds)
   .option(
     '--flywheel <seconds>',
-    'how long a render node without ticks presents frames on its own clock before it holds its last frame (default 10)',
+    'how long a render node without ticks presents frames on its own clock before it holds its last frame or sends black (default 10)',
     clusterSeconds,
   )
+  .option('--flywheel-end <end>', 'what a render node presents once its flywheel ran out: hold (its last frame, the default) or black', flywheelEnd)
   .option('--outbox <writes>', "how many writes a cluster's leader holds while the log is unreachable before it refuses more (default 64)", positiveInt)
   .action(
     async (opts: {
@@ -295,6 +301,7 @@ program
       slice?: string;
       lease?: number;
       flywheel?: number;
+      flywheelEnd?: 'hold' | 'black';
       outbox?: number;
     }) => (await import('./serve.js')).serve(opts),
   );

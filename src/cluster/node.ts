@@ -19,7 +19,7 @@ import { ReplayMark, forwardCall, forwardLine, serveForwarded, serveForwardedLin
 import { type LineRunner, logsLine, replayLine, runForwardedLine } from './protocol3-log.js';
 import { type FollowedTransport, SongFromTicks } from './song-from-ticks.js';
 import { LeaseWatch, mayTake, startFrame } from './failover.js';
-import { Flywheel } from './flywheel.js';
+import { Flywheel, type FlywheelEnd } from './flywheel.js';
 import { Lease } from './lease.js';
 import type { ShowLog } from './log.js';
 import { Outbox } from './outbox.js';
@@ -41,6 +41,8 @@ export interface ClusterOptions {
   readonly leaseSeconds?: number;
   /** How long a render node without ticks keeps presenting frames on its own clock before it holds, in seconds. */
   readonly flywheelSeconds?: number;
+  /** What it presents then: its last frame (`hold`, the default) or black. */
+  readonly flywheelEnd?: FlywheelEnd;
   /** How many writes the leader holds while the log is unreachable before it refuses more. */
   readonly outboxBound?: number;
 }
@@ -58,6 +60,8 @@ interface NodeParts {
   readonly tools: ToolRegistry;
   /** Runs a protocol-3 line through this node's dispatcher (a render node replays logged lines). */
   readonly protocol3: LineRunner;
+  /** Sends one frame of black on this node's outputs (inside the engine queue): a flywheel that ends black. */
+  readonly sendBlack: () => void;
   readonly log: Logger;
   /** Called about once a second while the node's status changes (status.json). */
   readonly onStatus?: () => void;
@@ -133,7 +137,7 @@ export class ClusterNode implements ClusterLink {
     this.currentRole = options.role;
     this.leader = options.role === 'leader' ? options.node : null;
     this.ttlMs = (options.leaseSeconds ?? DEFAULT_LEASE_S) * 1000;
-    this.flywheel = new Flywheel(options.flywheelSeconds ?? DEFAULT_FLYWHEEL_S);
+    this.flywheel = new Flywheel(options.flywheelSeconds ?? DEFAULT_FLYWHEEL_S, options.flywheelEnd ?? 'hold');
   }
 
   /** Connects to the NATS server; the stream is named after the project (one stream per show). */
@@ -578,12 +582,13 @@ export class ClusterNode implements ClusterLink {
     this.parts?.log.error({ leader: this.leader }, `this node was ${this.stopped}`);
   }
 
-  /** A render node without ticks presents frames on its own fixed timestep for a while, then holds. */
+  /** A render node without ticks presents frames on its own fixed timestep for a while, then holds or sends black. */
   private turnFlywheel(): void {
     const parts = this.parts;
     if (parts === undefined || this.currentRole !== 'render' || this.stopped !== undefined) return;
     const due = this.flywheel.due();
     if (due !== undefined && due.frame + 1 > parts.engine.clock.frames) void this.stepTo(due.frame + 1, due.wallMs, parts);
+    else if (due === undefined && this.flywheel.state() === 'black') void parts.engine.queue.submit(parts.sendBlack, { label: 'cluster-black' });
   }
 
   private leaseStatus(): ClusterStatus['lease'] {
