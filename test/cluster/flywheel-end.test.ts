@@ -43,19 +43,22 @@ test('a render node cut off from the log blacks out at the end of its flywheel w
   for (const [u, data] of lit) assert.ok(!zeros(data), `universe ${u} is lit`);
 
   await nats.stop();
-  const cut = wire.packets.length;
-  await presenting(r1, 'black');
-  await presenting(r2, 'held');
-  const dark = await settled(wire.packets, wire.packets.length, [1, 2]);
-  for (const [u, data] of dark) assert.ok(zeros(data), `r1 sends universe ${u} black: ${data.slice(0, 24)}…`);
-  const held = wire.packets.slice(cut).filter((p) => p.universe === 3 || p.universe === 4);
-  assert.ok(
-    held.every((p) => p.data === lit.get(p.universe)),
-    'r2 sent only its last frame: its universes hold',
-  );
-  assert.equal((await r2.status()).presenting, 'held');
-
-  await nats.start();
+  try {
+    const cut = wire.packets.length;
+    await presenting(r1, 'black');
+    await presenting(r2, 'held');
+    const dark = await settled(wire.packets, wire.packets.length, [1, 2]);
+    for (const [u, data] of dark) assert.ok(zeros(data), `r1 sends universe ${u} black: ${data.slice(0, 24)}…`);
+    const held = wire.packets.slice(cut).filter((p) => p.universe === 3 || p.universe === 4);
+    assert.ok(
+      held.every((p) => p.data === lit.get(p.universe)),
+      'r2 sent only its last frame: its universes hold',
+    );
+    assert.equal((await r2.status()).presenting, 'held');
+  } finally {
+    // Also when an assertion failed: a node that stops while the server has long been away may not exit.
+    await nats.start();
+  }
   await presenting(r1, 'following');
   await presenting(r2, 'following');
   const back = await settled(wire.packets, wire.packets.length, [1, 2, 3, 4]);
