@@ -578,6 +578,9 @@ export class ClusterNode implements ClusterLink {
     this.currentRole = 'render';
     this.stopped = `deposed: ${this.leader ?? 'another node'} took the lease (term ${holder?.value?.term ?? '?'}); restart this node to follow it`;
     this.parts?.engine.clock.stop();
+    // Writes render nodes forward go to the new leader alone, not to this node too.
+    this.stopServing?.();
+    this.stopServing = undefined;
     this.outbox?.end(`this node was deposed as leader (${this.stopped})`);
     this.parts?.log.error({ leader: this.leader }, `this node was ${this.stopped}`);
   }
