@@ -37,7 +37,6 @@ import type { CallRecord } from './mcp/register-tools.js';
 import type { ServerState, Services } from './tools/context.js';
 import { TOOLS } from './tools/index.js';
 import { ToolRegistry } from './tools/invoke.js';
-import type { Origin } from './engine/commands/history.js';
 import { selectSurface } from './tools/toolsets.js';
 import { createSoundHost, openSong, type SoundHost } from './sound/index.js';
 import { SampleStore } from './sound/samples/store.js';
@@ -311,7 +310,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   const slice = sliceRefs === undefined ? undefined : NodeSlice.resolve(light, sliceRefs);
   // A cluster's node connects before anything else opens (a NATS server it cannot reach leaves nothing
   // behind) and before any surface listens (a render node forwards writes from its first request).
-  const cluster = options.cluster === undefined ? undefined : await ClusterNode.open(options.cluster, options.project);
+  const clusterOptions = options.cluster === undefined ? undefined : { flywheelEnd: config.flywheelEnd, ...options.cluster };
+  const cluster = clusterOptions === undefined ? undefined : await ClusterNode.open(clusterOptions, options.project);
   cluster?.followSong(engine);
   // MIDI inputs and surfaces are the machine's (LX's .lxmidi): read at start, written when they change.
   try {
@@ -529,7 +529,9 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
         transport: sound.transport,
         tools: new ToolRegistry(services, TOOLS),
         // A render node replays the protocol-3 lines the leader logged through the same dispatcher.
-        protocol3: (line, origin) => dispatchLine(sound, line, queuedRequest(engine.queue, origin, Date.now() + engine.deadlineMs, 'cluster'), log),
+        protocol3: (line, origin, hooks) =>
+          dispatchLine(sound, line, queuedRequest(engine.queue, origin, Date.now() + engine.deadlineMs, 'cluster'), log, hooks),
+        sendBlack: () => outputs.sendBlack(),
         log,
         onStatus: () => void publishStatus(),
       },
@@ -617,11 +619,6 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   }
   let protocol3: Protocol3Server;
   try {
-    // The leader logs protocol-3 writes from outside clients as their lines.
-    const logWrite = cluster === undefined ? undefined : (line: string, origin: Origin) => cluster.logLine(line, origin);
-    // A render node refuses protocol-3 writes from outside clients (a leader, past its outbox's bound); the sound tools' own
-    // lines replay the log (origin `cluster`).
-    const admitWrite = cluster === undefined ? undefined : (command: string, origin: Origin) => cluster.admitWrite(command, origin);
     protocol3 = await startProtocol3Server({
       host,
       port: soundPort,
@@ -630,8 +627,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
       log,
       deadlineMs: options.deadlineMs,
       attribution,
-      ...(admitWrite === undefined ? {} : { admitWrite }),
-      ...(logWrite === undefined ? {} : { logWrite }),
+      // A cluster's leader logs protocol-3 writes from outside clients as their lines; a render node sends them to the leader.
+      ...(cluster === undefined ? {} : { writes: cluster.lineHooks }),
     });
   } catch (err) {
     await cluster?.close();

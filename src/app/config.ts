@@ -69,6 +69,8 @@ const ConfigFile = z.strictObject({
   renderThreads: z.number().int().min(1).max(MAX_RENDER_THREADS).optional(),
   /** A cluster node's slice, as `serve --slice`: fixture labels or 0-based indices (`[]`: none), or `"auto"`; read only with --cluster. */
   slice: z.union([z.literal('auto'), z.array(z.union([z.string().min(1).max(200), z.number().int().min(0)])).max(100_000)]).optional(),
+  /** What a cluster's render node presents once its flywheel ran out, as `serve --flywheel-end` (default hold); read only with --cluster. */
+  flywheelEnd: z.enum(['hold', 'black']).optional(),
   /** The engine thread's priority, as `serve --render-priority` (serve's default: high). */
   renderPriority: z.enum(RENDER_PRIORITIES).optional(),
   /** E1.31 universe sync for a show whose project does not set /lx/output/sacnSync (a new show, a project saved by LX). */

@@ -120,6 +120,11 @@ function checkpointSeconds(value: string): number {
   return n;
 }
 
+function flywheelEnd(value: string): 'hold' | 'black' {
+  if (value !== 'hold' && value !== 'black') throw new InvalidArgumentError('hold or black');
+  return value;
+}
+
 function nodeName(value: string): string {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw new InvalidArgumentError('letters, digits, - and _ (at most 64)');
   return value;
@@ -258,9 +263,10 @@ program
   .option('--lease <seconds>', "a cluster's leader lease: how long it lasts unless renewed, so how soon a render node takes over (default 3)", clusterSeconds)
   .option(
     '--flywheel <seconds>',
-    'how long a render node without ticks presents frames on its own clock before it holds its last frame (default 10)',
+    'how long a render node without ticks presents frames on its own clock before it holds its last frame or sends black (default 10)',
     clusterSeconds,
   )
+  .option('--flywheel-end <end>', 'what a render node presents once its flywheel ran out: hold (its last frame, the default) or black', flywheelEnd)
   .option('--outbox <writes>', "how many writes a cluster's leader holds while the log is unreachable before it refuses more (default 64)", positiveInt)
   .option(
     '--checkpoint <seconds>',
@@ -308,6 +314,7 @@ program
       slice?: string;
       lease?: number;
       flywheel?: number;
+      flywheelEnd?: 'hold' | 'black';
       outbox?: number;
       checkpoint?: number;
     }) => (await import('./serve.js')).serve(opts),

@@ -57,6 +57,8 @@ export interface ServeOptions {
   /** Lease and flywheel in seconds, outbox bound in writes (docs/cluster.md, "Failure"). */
   readonly lease?: number;
   readonly flywheel?: number;
+  /** serve --flywheel-end hold|black: what a render node presents once its flywheel ran out. */
+  readonly flywheelEnd?: 'hold' | 'black';
   readonly outbox?: number;
   /** serve --checkpoint SECONDS: between the leader's checkpoints (0: none). */
   readonly checkpoint?: number;
@@ -158,6 +160,7 @@ export async function serve(options: ServeOptions): Promise<void> {
               ...(options.clusterDelay === undefined ? {} : { presentDelayMs: options.clusterDelay }),
               ...(options.lease === undefined ? {} : { leaseSeconds: options.lease }),
               ...(options.flywheel === undefined ? {} : { flywheelSeconds: options.flywheel }),
+              ...(options.flywheelEnd === undefined ? {} : { flywheelEnd: options.flywheelEnd }),
               ...(options.outbox === undefined ? {} : { outboxBound: options.outbox }),
               ...(options.checkpoint === undefined ? {} : { checkpointSeconds: options.checkpoint }),
             },

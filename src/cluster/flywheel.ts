@@ -1,6 +1,6 @@
 // The flywheel (docs/cluster.md, "Partitions"): a follower whose ticks stop (its leader died or it is
 // cut off) keeps presenting frames on its own fixed timestep for a configurable time, then holds its
-// last frame. No call can reach it meanwhile, so its frames stay a function of the frame number. It
+// last frame or sends black (`end`). No call can reach it meanwhile, so its frames stay a function of the frame number. It
 // runs a second behind the frame its last tick projects, at the pace the leader's ticks came (a loaded
 // leader runs fewer than 60 frames a second), so that when ticks return it is behind the log and jumps
 // forward to it (a node ahead of the log could not take a call at the leader's frame).
@@ -12,7 +12,9 @@ const START_MS = 1000;
 /** The pace is measured over ticks at least this far apart. */
 const PACE_WINDOW_MS = 2000;
 
-type FlywheelState = 'following' | 'flywheel' | 'held';
+/** What a node presents once its flywheel has run out: its last frame, or black. */
+export type FlywheelEnd = 'hold' | 'black';
+type FlywheelState = 'following' | 'flywheel' | 'held' | 'black';
 
 export class Flywheel {
   private last: { readonly frame: number; readonly wallMs: number; readonly at: number } | undefined;
@@ -20,8 +22,11 @@ export class Flywheel {
   private ref: { readonly frame: number; readonly at: number } | undefined;
   private pace = 1 / FRAME_MS;
 
-  /** `seconds`: how long the flywheel runs before the node holds its last frame. */
-  constructor(private readonly seconds: number) {}
+  /** `seconds`: how long the flywheel runs before the node holds its last frame or sends black (`end`). */
+  constructor(
+    private readonly seconds: number,
+    private readonly end: FlywheelEnd,
+  ) {}
 
   /** A tick arrived (or a new leader set the frame): the node follows the log again. */
   ticked(frame: number, wallMs: number): void {
@@ -42,7 +47,8 @@ export class Flywheel {
 
   state(now = performance.now()): FlywheelState {
     if (this.last === undefined || now - this.last.at < START_MS) return 'following';
-    return now - this.last.at - START_MS < this.seconds * 1000 ? 'flywheel' : 'held';
+    if (now - this.last.at - START_MS < this.seconds * 1000) return 'flywheel';
+    return this.end === 'black' ? 'black' : 'held';
   }
 
   /** While flywheeling: the frame to present now and its wall clock (projected from the last tick); otherwise undefined. */

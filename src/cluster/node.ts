@@ -8,6 +8,8 @@ import type { Engine } from '../engine/engine.js';
 import { unavailable } from '../engine/errors.js';
 import type { Logger } from '../engine/log.js';
 import type { LightShow } from '../light/show/light-show.js';
+import type { WriteHooks } from '../protocol3/server/dispatch.js';
+import type { Payload } from '../sound/host/host.js';
 import type { ClusterLink, ClusterMembers, ClusterStatus, ForwardedCall, ForwardedReply, LoggedCall } from '../tools/cluster-link.js';
 import type { ToolRegistry } from '../tools/invoke.js';
 import { CheckpointJoin, captureCheckpoint, checkpointFrames } from './checkpoint-join.js';
@@ -15,11 +17,11 @@ import { type CheckpointMark, CheckpointStore } from './checkpoints.js';
 import { FrameDigests, frameDigest } from './digests.js';
 import { DivergenceCheck, checkedFrame } from './divergence.js';
 import { InputRecorder, InputReplay } from './frame-inputs.js';
-import { ReplayMark, forwardCall, serveForwarded } from './forward.js';
-import { type LineRunner, logsLine, replayLine } from './protocol3-log.js';
+import { ReplayMark, forwardCall, forwardLine, serveForwarded, serveForwardedLines } from './forward.js';
+import { type LineRunner, logsLine, replayLine, runForwardedLine } from './protocol3-log.js';
 import { type FollowedTransport, SongFromTicks } from './song-from-ticks.js';
 import { LeaseWatch, mayTake, startFrame } from './failover.js';
-import { Flywheel } from './flywheel.js';
+import { Flywheel, type FlywheelEnd } from './flywheel.js';
 import { Lease } from './lease.js';
 import type { ShowLog } from './log.js';
 import { Outbox } from './outbox.js';
@@ -41,6 +43,8 @@ export interface ClusterOptions {
   readonly leaseSeconds?: number;
   /** How long a render node without ticks keeps presenting frames on its own clock before it holds, in seconds. */
   readonly flywheelSeconds?: number;
+  /** What it presents then: its last frame (`hold`, the default) or black. */
+  readonly flywheelEnd?: FlywheelEnd;
   /** How many writes the leader holds while the log is unreachable before it refuses more. */
   readonly outboxBound?: number;
   /** Seconds between the leader's checkpoints; 0: none, and a render node replays the log from its start. */
@@ -61,6 +65,8 @@ interface NodeParts {
   readonly tools: ToolRegistry;
   /** Runs a protocol-3 line through this node's dispatcher (a render node replays logged lines). */
   readonly protocol3: LineRunner;
+  /** Sends one frame of black on this node's outputs (inside the engine queue): a flywheel that ends black. */
+  readonly sendBlack: () => void;
   readonly log: Logger;
   /** Called about once a second while the node's status changes (status.json). */
   readonly onStatus?: () => void;
@@ -131,6 +137,12 @@ export class ClusterNode implements ClusterLink {
   /** Render node: the checkpoint it joins from while it replays the calls before it, then what the join took. */
   private joining: CheckpointJoin | undefined;
   private joined: ClusterStatus['joined'];
+  /** The protocol-3 listener's write lines from outside clients: admitted and logged on the leader, sent to it from a render node. */
+  readonly lineHooks: WriteHooks = {
+    admit: (command, origin) => this.admitWrite(command, origin),
+    logWrite: (line, origin) => this.logLine(line, origin),
+    forward: (command, line, origin) => this.forwardLine(command, line, origin),
+  };
 
   private constructor(
     readonly options: ClusterOptions,
@@ -139,7 +151,7 @@ export class ClusterNode implements ClusterLink {
     this.currentRole = options.role;
     this.leader = options.role === 'leader' ? options.node : null;
     this.ttlMs = (options.leaseSeconds ?? DEFAULT_LEASE_S) * 1000;
-    this.flywheel = new Flywheel(options.flywheelSeconds ?? DEFAULT_FLYWHEEL_S);
+    this.flywheel = new Flywheel(options.flywheelSeconds ?? DEFAULT_FLYWHEEL_S, options.flywheelEnd ?? 'hold');
   }
 
   /** Connects to the NATS server; the stream is named after the project (one stream per show). */
@@ -243,18 +255,27 @@ export class ClusterNode implements ClusterLink {
 
   /**
    * Leader: logs a protocol-3 write line an outside client ran, once it succeeded (in the order lines
-   * finish). A refused append cannot take the line back: it is counted and logged as an error.
+   * finish); its stream sequence. A refused append cannot take the line back: it is counted and logged as an error.
    */
-  async logLine(line: string, origin: Origin): Promise<void> {
+  private async logLine(line: string, origin: Origin): Promise<number | undefined> {
     const parts = this.parts;
-    if (!this.leading() || this.outbox === undefined || parts === undefined || !logsLine(origin)) return;
+    if (!this.leading() || this.outbox === undefined || parts === undefined || !logsLine(origin)) return undefined;
     try {
-      await this.outbox.push({ kind: 'line', line, origin, frame: parts.engine.clock.frames });
+      const seq = await this.outbox.push({ kind: 'line', line, origin, frame: parts.engine.clock.frames });
       this.calls++;
+      return seq;
     } catch (err) {
       this.failed++;
       parts.log.error({ err, line: line.slice(0, 200) }, 'the cluster log did not take a protocol-3 write; render nodes will miss it');
+      return undefined;
     }
+  }
+
+  /** Render node: sends an outside client's protocol-3 write line to the leader; undefined when it runs here. */
+  private forwardLine(command: string, line: string, origin: Origin): Promise<Payload> | undefined {
+    if (this.currentRole === 'leader' || !logsLine(origin)) return undefined;
+    if (this.parts === undefined) return Promise.reject(unavailable(`render node ${this.options.node} is still starting: ${command} was not run`));
+    return forwardLine(this.log.connection, this.log.stream, command, { line, origin }, this.leader, this.replayed, this.parts.log);
   }
 
   status(): ClusterStatus {
@@ -524,7 +545,23 @@ export class ClusterNode implements ClusterLink {
     this.inputs ??= new InputRecorder(parts.light);
     if (this.stopServing !== undefined) return;
     const served = serveForwarded(this.log.connection, this.log.stream, parts.tools, parts.log);
-    this.stopServing = () => served.unsubscribe();
+    const lines = serveForwardedLines(
+      this.log.connection,
+      this.log.stream,
+      (line, origin) =>
+        runForwardedLine(
+          parts.protocol3,
+          line,
+          origin,
+          (c, o) => this.admitWrite(c, o),
+          (l, o) => this.logLine(l, o),
+        ),
+      parts.log,
+    );
+    this.stopServing = () => {
+      served.unsubscribe();
+      lines.unsubscribe();
+    };
   }
 
   /** Appends from now on through an outbox fenced at the stream's sequence `base`. */
@@ -614,16 +651,20 @@ export class ClusterNode implements ClusterLink {
     this.currentRole = 'render';
     this.stopped = `deposed: ${this.leader ?? 'another node'} took the lease (term ${holder?.value?.term ?? '?'}); restart this node to follow it`;
     this.parts?.engine.clock.stop();
+    // Writes render nodes forward go to the new leader alone, not to this node too.
+    this.stopServing?.();
+    this.stopServing = undefined;
     this.outbox?.end(`this node was deposed as leader (${this.stopped})`);
     this.parts?.log.error({ leader: this.leader }, `this node was ${this.stopped}`);
   }
 
-  /** A render node without ticks presents frames on its own fixed timestep for a while, then holds. */
+  /** A render node without ticks presents frames on its own fixed timestep for a while, then holds or sends black. */
   private turnFlywheel(): void {
     const parts = this.parts;
     if (parts === undefined || this.currentRole !== 'render' || this.stopped !== undefined) return;
     const due = this.flywheel.due();
     if (due !== undefined && due.frame + 1 > parts.engine.clock.frames) void this.stepTo(due.frame + 1, due.wallMs, parts);
+    else if (due === undefined && this.flywheel.state() === 'black') void parts.engine.queue.submit(parts.sendBlack, { label: 'cluster-black' });
   }
 
   private leaseStatus(): ClusterStatus['lease'] {

@@ -49,8 +49,8 @@ export interface ClusterStatus {
   readonly failed: number;
   /** The leader lease as this node knows it: holder, term, and when it lapses unless renewed (ISO time). */
   readonly lease?: { readonly holder: string; readonly term: number; readonly expiresAt?: string };
-  /** What the node presents: `leading`, `following` the log's ticks, `flywheel` (no ticks: its own clock), `held` (its last frame). */
-  readonly presenting: 'leading' | 'following' | 'flywheel' | 'held';
+  /** What the node presents: `leading`, `following` the log's ticks, `flywheel` (no ticks: its own clock), `held` (its last frame), `black`. */
+  readonly presenting: 'leading' | 'following' | 'flywheel' | 'held' | 'black';
   /** Writes the leader holds while the log is unreachable (absent while the log takes them). */
   readonly held?: number;
   /** Why this node stopped following the log, when it has. */

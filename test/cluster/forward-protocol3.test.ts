@@ -1,6 +1,6 @@
 // Protocol-3 writes from outside clients in a cluster (docs/cluster.md): on the leader they are
 // logged as their command lines and a render node runs the same lines through its own dispatcher,
-// so its sound host matches; on a render node they stay refused.
+// so its sound host matches (sent to a render node, they go to the leader: forward-protocol3-render.test.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';

@@ -130,11 +130,18 @@ export interface Node extends ServeNode {
   status(frames?: number[]): Promise<any>;
 }
 
-/** Starts `footlight serve` as a node of the cluster (with `extra` serve options). */
+/** Starts `footlight serve` as a node of the cluster (with `extra` serve options, and `config` as its config.json). */
 export type ClusterProcess = Node;
 
-export async function startNode(t: TestContext, url: string, node: string, role: 'leader' | 'render', extra: readonly string[] = []): Promise<Node> {
-  const serve = await startServe(t, node, ['--cluster', url, '--node', node, '--role', role, ...extra]);
+export async function startNode(
+  t: TestContext,
+  url: string,
+  node: string,
+  role: 'leader' | 'render',
+  extra: readonly string[] = [],
+  config?: Record<string, unknown>,
+): Promise<Node> {
+  const serve = await startServe(t, node, ['--cluster', url, '--node', node, '--role', role, ...extra], config);
   assert.deepEqual({ role: serve.info.cluster?.role, node: serve.info.cluster?.node }, { role, node });
   return {
     ...serve,

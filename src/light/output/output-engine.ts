@@ -128,6 +128,8 @@ function due(fps: number, now: number, last: number): boolean {
 }
 
 /** Fixture parameters whose change alters the plan (others, like brightness, are read per frame). */
+/** The colors of a black frame: none (the encoder reads a missing point as 0). */
+const NO_COLORS = new Uint32Array(0);
 const PLAN_KEYS = new Set([...FixtureOutputParameters.KEYS, 'enabled', 'deactivate', 'numRows', 'numColumns', 'numPoints', 'wiring', 'sacnSync']);
 
 /**
@@ -191,6 +193,8 @@ export class OutputEngine {
   /** A cluster node's slice (serve --slice): only these fixtures' outputs are sent. Null: every output. */
   private sends: ((fixture: Fixture) => boolean) | null = null;
   private sendsStage = true;
+  /** The plan with its static bytes at zero, for black frames (made again when the plan changes). */
+  private black: { readonly of: OutputPlan; readonly plan: OutputPlan } | null = null;
 
   constructor(
     private readonly light: OutputScene,
@@ -378,15 +382,8 @@ export class OutputEngine {
       this.framesLimited++;
       return;
     }
-    this.releaseStuckBanks();
-    let bank = this.nextBank;
-    if (Atomics.load(this.control, bank) !== 0) {
-      bank ^= 1;
-      if (Atomics.load(this.control, bank) !== 0) {
-        this.framesDropped++;
-        return;
-      }
-    }
+    const bank = this.freeBank();
+    if (bank < 0) return;
     const skip = this.skip === null ? null : this.skip.subarray(bank * plan.packetCount, (bank + 1) * plan.packetCount);
     if (skip !== null) {
       // A sync packet (E1.31 sync, /lx/output's ArtSync) follows its destination's universes: it
@@ -407,12 +404,49 @@ export class OutputEngine {
       }
     }
     this.encode(bank, colors, skip);
-    Atomics.store(this.control, bank, 1);
-    this.busySince[bank] = Date.now();
-    this.worker.postMessage(bank);
-    this.nextBank = bank ^ 1;
+    this.post(bank);
     this.lastSentMillis = frame.nowMillis;
     this.structureSentMillis = frame.nowMillis;
+  }
+
+  /**
+   * Sends every packet of the plan with each of its channels at zero, stage fixtures included (a
+   * cluster node whose flywheel ends black: docs/cluster.md, "Failure"). Call inside the engine queue.
+   */
+  sendBlack(): void {
+    if (this.closed) return;
+    this.refresh();
+    const plan = this.plan;
+    if (plan === null || plan.packetCount === 0 || this.worker === null) return;
+    if (!this.group.enabled.isOn() || !this.light.structure.output.enabled.isOn()) return;
+    const bank = this.freeBank();
+    if (bank < 0) return;
+    // Missing colors read as 0, which every curve keeps at 0; static bytes (stage fixtures, fixed channels) are zeroed.
+    if (this.black?.of !== plan) this.black = { of: plan, plan: { ...plan, staticBytes: new Uint8Array(plan.staticBytes.length) } };
+    encodeFrame(this.black.plan, NO_COLORS, this.bytes, bank * plan.bankSize, this.gammaTable.lut, this.levels, this.sequences);
+    this.post(bank);
+  }
+
+  /** A bank the network thread is not sending from, or -1 (the frame is dropped) when both are busy. */
+  private freeBank(): number {
+    this.releaseStuckBanks();
+    let bank = this.nextBank;
+    if (Atomics.load(this.control, bank) !== 0) {
+      bank ^= 1;
+      if (Atomics.load(this.control, bank) !== 0) {
+        this.framesDropped++;
+        return -1;
+      }
+    }
+    return bank;
+  }
+
+  /** Hands an encoded bank to the network thread. */
+  private post(bank: number): void {
+    Atomics.store(this.control, bank, 1);
+    this.busySince[bank] = Date.now();
+    this.worker!.postMessage(bank);
+    this.nextBank = bank ^ 1;
     this.framesSent++;
   }
 

@@ -61,22 +61,27 @@ function execute(host: SoundHost, def: CommandDef, args: readonly string[], requ
   return request.task(def.name, () => run.queued(host, args, request.origin, guard));
 }
 
-/** Throws when a write from this origin may not run on this host (a cluster's render node). */
-type AdmitWrite = (command: string, origin: Origin) => void;
-/** Takes a write line that succeeded, before its reply (a cluster's leader logs it). */
-type LogWrite = (line: string, origin: Origin) => Promise<void>;
+/** How a cluster node takes part in a write line (docs/cluster.md); every hook is absent outside a cluster. */
+export interface WriteHooks {
+  /** Throws when a write from this origin may not run on this host (a leader whose outbox is full, a stopped node). */
+  readonly admit?: (command: string, origin: Origin) => void;
+  /** Takes a write line that succeeded, before its reply (a cluster's leader logs it). */
+  readonly logWrite?: (line: string, origin: Origin) => Promise<unknown>;
+  /** Runs a write line elsewhere and resolves with that reply (a render node sends it to its leader); undefined: it runs here. */
+  readonly forward?: (command: string, line: string, origin: Origin) => Promise<Payload> | undefined;
+}
 
 /**
  * Parses one command line, runs its one host operation under the request (its origin and one
  * deadline), and shapes the JSON reply. Never throws.
  */
-export async function dispatchLine(host: SoundHost, line: string, request: Request, log: Logger, admit?: AdmitWrite, logWrite?: LogWrite): Promise<Payload> {
+export async function dispatchLine(host: SoundHost, line: string, request: Request, log: Logger, hooks: WriteHooks = {}): Promise<Payload> {
   const tokens = tokenize(line);
   if (tokens.length === 0) return errorReply(invalidArgument('empty command; send one command per line, e.g. ping'), log);
   const [name, ...args] = tokens;
   if (name === 'guard') {
-    const reply = await dispatchGuard(host, args, request, log, admit);
-    if (reply.ok === true) await logWrite?.(line, request.origin);
+    const reply = await dispatchGuard(host, line, args, request, log, hooks);
+    if (reply.ok === true) await hooks.logWrite?.(line, request.origin);
     return reply;
   }
   const def = COMMANDS_BY_NAME.get(name);
@@ -89,16 +94,20 @@ export async function dispatchLine(host: SoundHost, line: string, request: Reque
   }
   try {
     arity(def, args.length);
-    if (def.write) admit?.(def.name, request.origin);
+    if (def.write) {
+      const forwarded = hooks.forward?.(def.name, line, request.origin);
+      if (forwarded !== undefined) return await forwarded;
+      hooks.admit?.(def.name, request.origin);
+    }
     const reply = shape(await execute(host, def, args, request, {}));
-    if (def.write && reply.ok === true) await logWrite?.(line, request.origin);
+    if (def.write && reply.ok === true) await hooks.logWrite?.(line, request.origin);
     return reply;
   } catch (err) {
     return errorReply(err, log, def.name, usage(def));
   }
 }
 
-async function dispatchGuard(host: SoundHost, args: readonly string[], request: Request, log: Logger, admit?: AdmitWrite): Promise<Payload> {
+async function dispatchGuard(host: SoundHost, line: string, args: readonly string[], request: Request, log: Logger, hooks: WriteHooks): Promise<Payload> {
   const synopsis = `guard ${GUARD_SYNOPSIS}`;
   try {
     if (args.length < 2)
@@ -115,7 +124,9 @@ async function dispatchGuard(host: SoundHost, args: readonly string[], request: 
     }
     try {
       arity(inner, args.length - 2);
-      admit?.(inner.name, request.origin);
+      const forwarded = hooks.forward?.(inner.name, line, request.origin);
+      if (forwarded !== undefined) return await forwarded;
+      hooks.admit?.(inner.name, request.origin);
       return { ...shape(await execute(host, inner, args.slice(2), request, { revision })), guarded: true };
     } catch (err) {
       return { ...errorReply(err, log, inner.name, `guard REVISION ${usage(inner)}`), guarded: true };

@@ -7,7 +7,7 @@ import { invalidArgument } from '../../engine/errors.js';
 import { silentLogger, type Logger } from '../../engine/log.js';
 import { queuedRequest } from '../../engine/request.js';
 import type { Payload, SoundHost } from '../../sound/host/host.js';
-import { dispatchLine, errorReply } from './dispatch.js';
+import { dispatchLine, errorReply, type WriteHooks } from './dispatch.js';
 import { MAX_COMMAND_BYTES, MAX_RESPONSE_BYTES } from '../wire.js';
 
 /** Received lines waiting per connection before the listener stops reading from it. */
@@ -31,10 +31,8 @@ interface Protocol3ServerOptions {
    * marked `via: 'protocol3'`. Every other connection is attributed to itself (its peer).
    */
   readonly attribution?: AttributionRegistry;
-  /** Throws when a write from this origin may not run here (a cluster's render node: docs/cluster.md). */
-  readonly admitWrite?: (command: string, origin: Origin) => void;
-  /** Takes each write line that succeeded before it is answered (a cluster's leader logs it: docs/cluster.md). */
-  readonly logWrite?: (line: string, origin: Origin) => Promise<void>;
+  /** A cluster node's part in write lines: admitted, logged by the leader, forwarded by a render node (docs/cluster.md). */
+  readonly writes?: WriteHooks;
 }
 
 export interface Protocol3Server {
@@ -140,7 +138,7 @@ export async function startProtocol3Server(options: Protocol3ServerOptions): Pro
         return errorReply(invalidArgument('the command line is not valid UTF-8; nothing was run'), log);
       }
       const request = queuedRequest(soundHost.engine.queue, item.origin, item.receivedAt + deadlineMs, 'protocol3');
-      return dispatchLine(soundHost, line, request, log, options.admitWrite, options.logWrite);
+      return dispatchLine(soundHost, line, request, log, options.writes);
     };
 
     const pump = async (): Promise<void> => {

@@ -40,7 +40,10 @@ export default defineTool({
       .strictObject({ holder: z.string(), term: z.number().int(), expiresAt: z.string().optional() })
       .optional()
       .describe('The leader lease: its holder, its term, when it lapses unless renewed'),
-    presenting: z.enum(['leading', 'following', 'flywheel', 'held']).optional().describe('flywheel: no ticks, frames on its own clock; held: its last frame'),
+    presenting: z
+      .enum(['leading', 'following', 'flywheel', 'held', 'black'])
+      .optional()
+      .describe('flywheel: no ticks, frames on its own clock; then held (its last frame) or black (serve --flywheel-end)'),
     held: z.number().int().optional().describe('Writes the leader holds while the log is unreachable'),
     stopped: z.string().optional().describe('Why a render node stopped following the log'),
     presentDelayMs: z.number().optional().describe('Render node: how long after the leader ran a frame this node presents it (serve --cluster-delay)'),
