@@ -2,8 +2,16 @@ import { digest } from '../../engine/guards.js';
 import { invalidArgument } from '../../engine/errors.js';
 import { LXComponent } from '../component/lx-component.js';
 import { encodeFields, restoreFields, type RuntimeRefs, type RuntimeValue } from '../component/runtime-state.js';
-import type { LightShow } from './light-show.js';
+import type { Engine } from '../../engine/engine.js';
+import type { LXEngineComponent } from './lx-engine.js';
 import { lightComponent, lightParameter } from './paths.js';
+
+/** The show whose state is taken: its graph, its clock, and its own frame fields (LightShow). */
+interface LightShow {
+  readonly lx: LXEngineComponent;
+  readonly engine: Engine;
+  runtimeFields(): readonly string[];
+}
 
 /** The runtime state format this build writes and reads. */
 const FORMAT = 1;

@@ -64,7 +64,28 @@ interface TempoTransport {
 /** The tempo clock: bpm, tap, nudge, beat and bar counters, divisions and quantized launches. */
 export class Tempo extends LXComponent implements QuantizingClock {
   override runtimeFields(): readonly string[] {
-    return [...super.runtimeFields(), 'targetBeat', 'targetBasis', 'smoothBeat', 'smoothBasis', 'running', 'doTrigger', 'restartAt', 'nudge', 'nudgeTarget', 'isBeatFrame', 'isBarFrame', 'cycleCounts', 'active', 'firstTap', 'lastTap', 'tapCount', 'syncing', 'transportAt', 'nudgeOffset'];
+    return [
+      ...super.runtimeFields(),
+      'targetBeat',
+      'targetBasis',
+      'smoothBeat',
+      'smoothBasis',
+      'running',
+      'doTrigger',
+      'restartAt',
+      'nudge',
+      'nudgeTarget',
+      'isBeatFrame',
+      'isBarFrame',
+      'cycleCounts',
+      'active',
+      'firstTap',
+      'lastTap',
+      'tapCount',
+      'syncing',
+      'transportAt',
+      'nudgeOffset',
+    ];
   }
 
   readonly lxClass = 'heronarts.lx.Tempo';
