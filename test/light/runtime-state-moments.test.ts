@@ -81,3 +81,18 @@ test('mid-Damper-move: Dampers between their ends resume exactly', { timeout: 60
   );
   assert.equal(resumed(a), -1);
 });
+
+test('a pending launch: a pattern cycle waiting for the next 2 bars fires on both shows', { timeout: 60_000 }, () => {
+  const a = scene('lx-1.2.1/playlist_transition');
+  a.setParameter(a.lx.tempo.launchQuantization, 3, ORIGIN);
+  a.engine.clock.stepFixed(150, DELTA);
+  const channel = a.mixer.channels.items[0] as Channel;
+  channel.patternEngine.launchPatternCycle.fire();
+  assert.ok(channel.patternEngine.launchPatternCycle.pending);
+  const active = channel.patternEngine.activeIndex;
+  const { project, state } = checkpoint(a);
+  const b = openShow(project);
+  b.restoreRuntime(state);
+  assert.equal(firstDivergence(a, b, 180, DELTA), -1);
+  assert.notEqual(channel.patternEngine.activeIndex, active, 'the launch fired within the frames compared');
+});
