@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseLenientJson } from '../../src/light/show/project/lenient-json.js';
-import { Channel } from '../../src/light/mixer/channel.js';
+import type { Channel } from '../../src/light/mixer/channel.js';
 import type { LightShow } from '../../src/light/show/light-show.js';
 import { standardWorkload } from '../../bench/workload.js';
 import { ORIGIN, checkpoint, firstDivergence, openShow } from './runtime-state-helpers.js';

@@ -1,3 +1,4 @@
+import type { Component } from '../../engine/component.js';
 import { digest } from '../../engine/guards.js';
 import { invalidArgument } from '../../engine/errors.js';
 import { LXComponent } from '../component/lx-component.js';
@@ -38,6 +39,9 @@ export interface RuntimeState {
   readonly components: Readonly<Record<string, ComponentState>>;
 }
 
+/** What a stateful component is checked against: LX's class, or Footlight's for its own (the stage fixtures). */
+const classOf = (c: Component): string => (c instanceof LXComponent ? c.lxClass : c.constructor.name);
+
 /**
  * The digest of what the show holds that its project saves: every component's path and class and
  * its parameters' base values. Two shows with the same digest were opened from the same project
@@ -48,16 +52,22 @@ export interface RuntimeState {
 function projectDigest(show: LightShow): string {
   const rows: string[][] = [];
   for (const c of show.lx.descendants()) {
-    const row = [c.path, c instanceof LXComponent ? c.lxClass : ''];
+    const row = [c.path, classOf(c)];
     for (const [key, p] of c.parameters) row.push(key, Object.is(p.baseValue, -0) ? '-0' : String(p.baseValue));
     rows.push(row);
   }
   return digest(rows);
 }
 
-function statefulComponents(show: LightShow): LXComponent[] {
-  const out: LXComponent[] = [];
-  for (const c of show.lx.descendants()) if (c instanceof LXComponent && c.runtimeFields().length > 0) out.push(c);
+/** A component that names runtime fields: the LX ones, and Footlight's own beside them (the stage fixtures). */
+type Stateful = Component & { runtimeFields(): readonly string[] };
+
+function statefulComponents(show: LightShow): Stateful[] {
+  const out: Stateful[] = [];
+  for (const c of show.lx.descendants()) {
+    const named = (c as Partial<Stateful>).runtimeFields;
+    if (typeof named === 'function' && named.call(c).length > 0) out.push(c as Stateful);
+  }
   return out;
 }
 
@@ -66,7 +76,7 @@ export function captureRuntime(show: LightShow): RuntimeState {
   const components: Record<string, ComponentState> = {};
   for (const c of statefulComponents(show)) {
     const path = c.path;
-    components[path] = { class: c.lxClass, state: encodeFields(c, path) };
+    components[path] = { class: classOf(c), state: encodeFields(c, path) };
   }
   return {
     format: FORMAT,
@@ -94,8 +104,8 @@ export function restoreRuntime(show: LightShow, state: RuntimeState): void {
   const listed = state.components ?? {};
   for (const c of stateful) {
     const entry = listed[c.path];
-    if (entry === undefined) throw invalidArgument(`runtime state: nothing for ${c.path} (${c.lxClass})`);
-    if (entry.class !== c.lxClass) throw invalidArgument(`runtime state: ${c.path} is ${entry.class} there, ${c.lxClass} here`);
+    if (entry === undefined) throw invalidArgument(`runtime state: nothing for ${c.path} (${classOf(c)})`);
+    if (entry.class !== classOf(c)) throw invalidArgument(`runtime state: ${c.path} is ${entry.class} there, ${classOf(c)} here`);
   }
   if (Object.keys(listed).length !== stateful.length) {
     const known = new Set(stateful.map((c) => c.path));
@@ -111,7 +121,7 @@ export function restoreRuntime(show: LightShow, state: RuntimeState): void {
   }
 }
 
-function apply(show: LightShow, state: RuntimeState, stateful: readonly LXComponent[]): void {
+function apply(show: LightShow, state: RuntimeState, stateful: readonly Stateful[]): void {
   const refs: RuntimeRefs = {
     component: (path) => lightComponent(show.lx, path),
     parameter: (path) => lightParameter(show.lx, path),
