@@ -96,3 +96,28 @@ test('a pending launch: a pattern cycle waiting for the next 2 bars fires on bot
   assert.equal(firstDivergence(a, b, 180, DELTA), -1);
   assert.notEqual(channel.patternEngine.activeIndex, active, 'the launch fired within the frames compared');
 });
+
+test('live input: the latched DMX universes and ADM positions carry over', { timeout: 60_000 }, () => {
+  const a = scene('lx-1.2.1-dmx/dmx_devices');
+  a.engine.clock.stepFixed(120, DELTA);
+  // What a desk's receivers latched (input/): two universes of levels, and one ADM object moved.
+  for (let c = 0; c < 512; c++) a.lx.dmx.data[c] = (c * 7) & 0xff;
+  for (let c = 0; c < 512; c++) a.lx.dmx.data[3 * 512 + c] = 255 - (c & 0xff);
+  assert.equal(
+    a.lx.audio.adm.receive('/adm/obj/3/aed', [
+      { type: 'float', value: 30 },
+      { type: 'float', value: 10 },
+      { type: 'float', value: 0.5 },
+    ]),
+    null,
+  );
+  a.engine.clock.stepFixed(30, DELTA);
+  const { project, state } = checkpoint(a);
+  const b = openShow(project);
+  b.restoreRuntime(state);
+  assert.deepEqual(b.lx.dmx.data, a.lx.dmx.data);
+  assert.deepEqual(b.lx.audio.adm.position(3), a.lx.audio.adm.position(3));
+  assert.equal(firstDivergence(a, b, 150, DELTA), -1);
+  const c = openShow(project);
+  assert.notEqual(firstDivergence(a, c, 1, DELTA), -1, 'without the runtime state the DMX devices read nothing');
+});
