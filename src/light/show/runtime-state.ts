@@ -1,5 +1,7 @@
 import type { Component } from '../../engine/component.js';
 import { digest } from '../../engine/guards.js';
+import type { Parameter } from '../../engine/parameters/parameter.js';
+import type { StoredValue } from '../../engine/parameters/recording.js';
 import { invalidArgument } from '../../engine/errors.js';
 import { LXComponent } from '../component/lx-component.js';
 import { encodeFields, restoreFields, type RuntimeRefs, type RuntimeValue } from '../component/runtime-state.js';
@@ -113,10 +115,14 @@ export function restoreRuntime(show: LightShow, state: RuntimeState): void {
     throw invalidArgument(`runtime state: ${extra} keeps no runtime state in this show`);
   }
   const before = captureRuntime(show);
+  // A running cue fade is rebuilt by setting the values it started from and moving it on: those are parameters.
+  const bases: [Parameter, StoredValue][] = [];
+  for (const c of show.lx.descendants()) for (const p of c.parameters.values()) bases.push([p, p.storedBase]);
   try {
     apply(show, state, stateful);
   } catch (err) {
     apply(show, before, stateful);
+    for (const [p, v] of bases) if (!Object.is(p.storedBase, v)) p.restoreStoredBase(v);
     throw err;
   }
 }
