@@ -75,7 +75,12 @@ test('a damaged runtime state is rolled back: its state, parameters and history 
   const before = JSON.stringify(b.captureRuntime());
   const saved = JSON.stringify(writeProject(b.lx, b.externals, 0));
   const history = [b.engine.history.undoDepth, b.engine.history.redoDepth];
-  const damaged = JSON.parse(JSON.stringify(state)) as { components: Record<string, { state: Record<string, unknown> }> };
+  const damaged = JSON.parse(JSON.stringify(state)) as {
+    show: { cues: { $object: { runningLists: { $object: { fade: { $object: { elapsedMs: number } } } }[] } } };
+    components: Record<string, { state: Record<string, unknown> }>;
+  };
+  // The fade at another time (it would set the fader elsewhere), and a later component missing a field.
+  damaged.show.cues.$object.runningLists[0].$object.fade.$object.elapsedMs = 100;
   const paths = Object.keys(damaged.components);
   const last = damaged.components[paths[paths.length - 1]].state;
   delete last[Object.keys(last)[0]];
