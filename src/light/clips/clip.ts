@@ -113,11 +113,11 @@ export class Clip extends LXComponent {
   launchedBy: object | null = null;
 
   /** The parameters a recording took over, for runtime state. */
-  private get overriddenParameters(): Parameter[] {
+  get overriddenParameters(): Parameter[] {
     return [...this.overridden];
   }
 
-  private set overriddenParameters(parameters: readonly Parameter[]) {
+  set overriddenParameters(parameters: readonly Parameter[]) {
     this.overridden.clear();
     for (const p of parameters) this.overridden.add(p);
   }

@@ -273,11 +273,11 @@ export class Tempo extends LXComponent implements QuantizingClock {
   }
 
   /** The waiting triggers with their divisions' ordinals, for runtime state: restored, each waits again. */
-  private get pendingLaunches(): { trigger: QuantizedTriggerParameter; division: number }[] {
+  get pendingLaunches(): { trigger: QuantizedTriggerParameter; division: number }[] {
     return this.pending.map((trigger, i) => ({ trigger, division: this.pendingDivision[i].ordinal }));
   }
 
-  private set pendingLaunches(launches: readonly { trigger: QuantizedTriggerParameter; division: number }[]) {
+  set pendingLaunches(launches: readonly { trigger: QuantizedTriggerParameter; division: number }[]) {
     for (const t of [...this.pending]) t.cancel();
     for (const { trigger, division } of launches) {
       const d = DIVISIONS[division];

@@ -192,7 +192,7 @@ export class CueLists {
     return ['runningLists'];
   }
 
-  private get runningLists(): RunningState[] {
+  get runningLists(): RunningState[] {
     return [...this.running].map(([name, r]) => ({
       name,
       current: r.current,
@@ -209,7 +209,7 @@ export class CueLists {
    * Runs the lists as another show ran them: each fade is built again from the values it started
    * from (put back first) and moved on by the time it has run, which sets what it had set.
    */
-  private set runningLists(lists: readonly RunningState[]) {
+  set runningLists(lists: readonly RunningState[]) {
     const lx = this.host.lx;
     this.running.clear();
     for (const e of lists) {
