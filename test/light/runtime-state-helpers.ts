@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { Engine } from '../../src/engine/engine.js';
 import { LightShow } from '../../src/light/show/light-show.js';
+import { StageFixture } from '../../src/light/show/stage-rig.js';
 import { readProject, writeProject } from '../../src/light/show/project/project-file.js';
 import type { RuntimeState } from '../../src/light/show/runtime-state.js';
 import { createLibrary } from '../../src/light/devices/library.js';
@@ -34,17 +35,22 @@ export function checkpoint(show: LightShow): { project: unknown; state: RuntimeS
   };
 }
 
-const digestOf = (argb: Uint32Array): string => createHash('sha256').update(argb).digest('hex');
+/** A frame as it leaves the show: the pixels' colors and what the drive pass set on each stage (DMX) fixture. */
+function digestOf(show: LightShow): string {
+  const hash = createHash('sha256').update(show.main);
+  for (const c of show.lx.stage.descendants()) if (c instanceof StageFixture) hash.update(new Uint8Array(c.driven.buffer));
+  return hash.digest('hex');
+}
 
 /**
  * Steps A and B `frames` frames of `deltaMs` together; the index of the first frame whose colors
- * differ, or -1 when every frame is equal.
+ * or stage fixtures' driven values differ, or -1 when every frame is equal.
  */
 export function firstDivergence(a: LightShow, b: LightShow, frames: number, deltaMs: number): number {
   for (let k = 0; k < frames; k++) {
     a.engine.clock.stepFixed(1, deltaMs);
     b.engine.clock.stepFixed(1, deltaMs);
-    if (a.main.length !== b.main.length || digestOf(a.main) !== digestOf(b.main)) return k;
+    if (a.main.length !== b.main.length || digestOf(a) !== digestOf(b)) return k;
   }
   return -1;
 }

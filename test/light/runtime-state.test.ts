@@ -9,7 +9,7 @@ import { buildDemoShow } from '../../src/light/demo-show.js';
 import { writeProject } from '../../src/light/show/project/project-file.js';
 import { Channel } from '../../src/light/mixer/channel.js';
 import { standardWorkload } from '../../bench/workload.js';
-import { ORIGIN, checkpoint, divergenceAfterCheckpoint, openShow } from './runtime-state-helpers.js';
+import { ORIGIN, checkpoint, divergenceAfterCheckpoint, firstDivergence, openShow } from './runtime-state-helpers.js';
 
 const DELTA = 1000 / 60;
 
@@ -62,15 +62,32 @@ test('a runtime state of another project is refused and changes nothing', { time
   assert.deepEqual([b.engine.history.undoDepth, b.engine.history.redoDepth], history);
 });
 
-test('a damaged runtime state is rolled back: nothing it names changes', { timeout: 60_000 }, () => {
+test('a damaged runtime state is rolled back: its state, parameters and history are as they were', { timeout: 60_000 }, () => {
   const a = openShow(standardWorkload(8, 8));
-  a.engine.clock.stepFixed(130, DELTA);
+  a.engine.clock.stepFixed(60, DELTA);
+  // A cue fade runs at the checkpoint: restoring it sets parameters, which the rollback must put back.
+  a.cues.createList(ORIGIN, 'Main');
+  a.cues.recordCue(ORIGIN, 'Main', { blind: true, values: [{ path: '/lx/mixer/channel/2/fader', value: 0.2 }], fadeInMs: 3000, fadeOutMs: 3000 });
+  a.cues.go('Main');
+  a.engine.clock.stepFixed(70, DELTA);
   const { project, state } = checkpoint(a);
   const b = openShow(project);
   const before = JSON.stringify(b.captureRuntime());
-  const damaged = JSON.parse(JSON.stringify(state)) as { components: Record<string, { state: Record<string, unknown> }> };
+  const saved = JSON.stringify(writeProject(b.lx, b.externals, 0));
+  const history = [b.engine.history.undoDepth, b.engine.history.redoDepth];
+  const damaged = JSON.parse(JSON.stringify(state)) as {
+    show: { cues: { $object: { runningLists: { $object: { fade: { $object: { elapsedMs: number } } } }[] } } };
+    components: Record<string, { state: Record<string, unknown> }>;
+  };
+  // The fade at another time (it would set the fader elsewhere), and a later component missing a field.
+  damaged.show.cues.$object.runningLists[0].$object.fade.$object.elapsedMs = 100;
   const paths = Object.keys(damaged.components);
-  delete damaged.components[paths[paths.length - 1]].state[Object.keys(damaged.components[paths[paths.length - 1]].state)[0]];
+  const last = damaged.components[paths[paths.length - 1]].state;
+  delete last[Object.keys(last)[0]];
   assert.throws(() => b.restoreRuntime(damaged as never), refused(/^runtime state of .*: no /));
   assert.equal(JSON.stringify(b.captureRuntime()), before);
+  assert.equal(JSON.stringify(writeProject(b.lx, b.externals, 0)), saved);
+  assert.deepEqual([b.engine.history.undoDepth, b.engine.history.redoDepth], history);
+  b.restoreRuntime(state);
+  assert.equal(firstDivergence(a, b, 150, DELTA), -1, 'the intact state still restores');
 });

@@ -22,6 +22,11 @@ const OBJ = /^\/adm\/obj\/([1-9][0-9]?)\/(azim|elev|dist|aed)$/;
  * follow their object on the next frame. Positions are live input, not saved (LX saves none).
  */
 export class AdmInput {
+  /** The positions received are live input a checkpoint carries (runtime state). */
+  runtimeFields(): readonly string[] {
+    return ['positions'];
+  }
+
   private readonly positions: (AdmPosition | null)[] = new Array<AdmPosition | null>(ADM_OBJECTS).fill(null);
 
   /** Object `id`'s last received position (1-based), or null if none has arrived. */

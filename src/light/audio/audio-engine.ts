@@ -17,6 +17,10 @@ const MODES = [
  * `mode` says; LX's device, file player and sound-stage children are kept from the file.
  */
 export class LXAudioEngine extends LXComponent {
+  override runtimeFields(): readonly string[] {
+    return [...super.runtimeFields(), 'adm'];
+  }
+
   readonly lxClass = 'heronarts.lx.audio.LXAudioEngine';
   readonly enabled = new BooleanParameter('Enabled', false, { description: 'Whether the audio engine runs (starts and stops the meter)' });
   readonly mode = new EnumParameter('Mode', MODES, 0, {

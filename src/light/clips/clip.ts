@@ -52,7 +52,7 @@ export const clipPlayback = { active: false };
  */
 export class Clip extends LXComponent {
   override runtimeFields(): readonly string[] {
-    return [...super.runtimeFields(), 'cursor', 'referenceBeats', 'starting', 'ending', 'fadeMs', 'fadeElapsed', 'fadeAmount'];
+    return [...super.runtimeFields(), 'cursor', 'referenceBeats', 'starting', 'ending', 'fadeMs', 'fadeElapsed', 'fadeAmount', 'overriddenParameters'];
   }
 
   readonly lxClass: string;
@@ -111,6 +111,16 @@ export class Clip extends LXComponent {
   private readonly driven = new Map<Parameter, StoredValue>();
   /** What launched the clip last: a light cue, a launch_clip step, or null (a trigger, a scene, a project load). */
   launchedBy: object | null = null;
+
+  /** The parameters a recording took over, for runtime state. */
+  get overriddenParameters(): Parameter[] {
+    return [...this.overridden];
+  }
+
+  set overriddenParameters(parameters: readonly Parameter[]) {
+    this.overridden.clear();
+    for (const p of parameters) this.overridden.add(p);
+  }
   /** What a pending (quantized) launch will be launched by, once it starts. */
   private nextLaunchBy: object | null = null;
 

@@ -18,7 +18,7 @@ import { invalidArgument } from '../../engine/errors.js';
 export type RuntimeValue = null | boolean | number | string | RuntimeValue[] | { [key: string]: RuntimeValue };
 
 /** An object whose fields carry state across frames: the names of those fields. */
-export interface RuntimeStateful {
+interface RuntimeStateful {
   runtimeFields(): readonly string[];
 }
 

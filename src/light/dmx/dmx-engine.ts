@@ -95,7 +95,7 @@ export class LXDmxEngine extends LXComponent {
   }
 
   /** The universes that hold anything but 0, for runtime state: all 512 take 256 KiB, an idle input nothing. */
-  private get latched(): { universe: number; levels: Uint8Array }[] {
+  get latched(): { universe: number; levels: Uint8Array }[] {
     const out: { universe: number; levels: Uint8Array }[] = [];
     for (let u = 0; u < DMX_UNIVERSES; u++) {
       const levels = this.data.subarray(u * DMX_CHANNELS, (u + 1) * DMX_CHANNELS);
@@ -104,7 +104,7 @@ export class LXDmxEngine extends LXComponent {
     return out;
   }
 
-  private set latched(universes: { universe: number; levels: Uint8Array }[]) {
+  set latched(universes: { universe: number; levels: Uint8Array }[]) {
     const copies = universes.map(({ universe, levels }) => ({ universe, levels: levels.slice(0, DMX_CHANNELS) })); // may view `data`
     this.data.fill(0);
     for (const { universe, levels } of copies) this.data.set(levels, universe * DMX_CHANNELS);

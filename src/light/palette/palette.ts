@@ -74,7 +74,18 @@ const LOAD_CONTEXT_STUB = (ctx?: LoadContext): LoadContext =>
 
 export class Palette extends LXComponent {
   override runtimeFields(): readonly string[] {
-    return [...super.runtimeFields(), 'autoCycleProgress', 'inTransition', 'transitionFrom', 'transitionTo', 'transitionFromHsb', 'transitionToHsb', 'transitionTarget', 'transitionBasis', 'random'];
+    return [
+      ...super.runtimeFields(),
+      'autoCycleProgress',
+      'inTransition',
+      'transitionFrom',
+      'transitionTo',
+      'transitionFromHsb',
+      'transitionToHsb',
+      'transitionTarget',
+      'transitionBasis',
+      'random',
+    ];
   }
 
   readonly lxClass = 'heronarts.lx.color.LXPalette';

@@ -309,7 +309,7 @@ export class LightShow {
 
   /** The show's own frame state outside the graph (show/runtime-state.ts). */
   runtimeFields(): readonly string[] {
-    return ['frameCount'];
+    return ['frameCount', 'cues'];
   }
 
   /** What this show carries from frame to frame beyond its saved project (docs/runtime-state.md). */

@@ -1,9 +1,20 @@
+import type { Component } from '../../engine/component.js';
 import { digest } from '../../engine/guards.js';
+import type { Parameter } from '../../engine/parameters/parameter.js';
+import type { StoredValue } from '../../engine/parameters/recording.js';
 import { invalidArgument } from '../../engine/errors.js';
 import { LXComponent } from '../component/lx-component.js';
 import { encodeFields, restoreFields, type RuntimeRefs, type RuntimeValue } from '../component/runtime-state.js';
-import type { LightShow } from './light-show.js';
+import type { Engine } from '../../engine/engine.js';
+import type { LXEngineComponent } from './lx-engine.js';
 import { lightComponent, lightParameter } from './paths.js';
+
+/** The show whose state is taken: its graph, its clock, and its own frame fields (LightShow). */
+interface LightShow {
+  readonly lx: LXEngineComponent;
+  readonly engine: Engine;
+  runtimeFields(): readonly string[];
+}
 
 /** The runtime state format this build writes and reads. */
 const FORMAT = 1;
@@ -30,6 +41,9 @@ export interface RuntimeState {
   readonly components: Readonly<Record<string, ComponentState>>;
 }
 
+/** What a stateful component is checked against: LX's class, or Footlight's for its own (the stage fixtures). */
+const classOf = (c: Component): string => (c instanceof LXComponent ? c.lxClass : c.constructor.name);
+
 /**
  * The digest of what the show holds that its project saves: every component's path and class and
  * its parameters' base values. Two shows with the same digest were opened from the same project
@@ -40,16 +54,22 @@ export interface RuntimeState {
 function projectDigest(show: LightShow): string {
   const rows: string[][] = [];
   for (const c of show.lx.descendants()) {
-    const row = [c.path, c instanceof LXComponent ? c.lxClass : ''];
+    const row = [c.path, classOf(c)];
     for (const [key, p] of c.parameters) row.push(key, Object.is(p.baseValue, -0) ? '-0' : String(p.baseValue));
     rows.push(row);
   }
   return digest(rows);
 }
 
-function statefulComponents(show: LightShow): LXComponent[] {
-  const out: LXComponent[] = [];
-  for (const c of show.lx.descendants()) if (c instanceof LXComponent && c.runtimeFields().length > 0) out.push(c);
+/** A component that names runtime fields: the LX ones, and Footlight's own beside them (the stage fixtures). */
+type Stateful = Component & { runtimeFields(): readonly string[] };
+
+function statefulComponents(show: LightShow): Stateful[] {
+  const out: Stateful[] = [];
+  for (const c of show.lx.descendants()) {
+    const named = (c as Partial<Stateful>).runtimeFields;
+    if (typeof named === 'function' && named.call(c).length > 0) out.push(c as Stateful);
+  }
   return out;
 }
 
@@ -58,7 +78,7 @@ export function captureRuntime(show: LightShow): RuntimeState {
   const components: Record<string, ComponentState> = {};
   for (const c of statefulComponents(show)) {
     const path = c.path;
-    components[path] = { class: c.lxClass, state: encodeFields(c, path) };
+    components[path] = { class: classOf(c), state: encodeFields(c, path) };
   }
   return {
     format: FORMAT,
@@ -86,8 +106,8 @@ export function restoreRuntime(show: LightShow, state: RuntimeState): void {
   const listed = state.components ?? {};
   for (const c of stateful) {
     const entry = listed[c.path];
-    if (entry === undefined) throw invalidArgument(`runtime state: nothing for ${c.path} (${c.lxClass})`);
-    if (entry.class !== c.lxClass) throw invalidArgument(`runtime state: ${c.path} is ${entry.class} there, ${c.lxClass} here`);
+    if (entry === undefined) throw invalidArgument(`runtime state: nothing for ${c.path} (${classOf(c)})`);
+    if (entry.class !== classOf(c)) throw invalidArgument(`runtime state: ${c.path} is ${entry.class} there, ${classOf(c)} here`);
   }
   if (Object.keys(listed).length !== stateful.length) {
     const known = new Set(stateful.map((c) => c.path));
@@ -95,15 +115,19 @@ export function restoreRuntime(show: LightShow, state: RuntimeState): void {
     throw invalidArgument(`runtime state: ${extra} keeps no runtime state in this show`);
   }
   const before = captureRuntime(show);
+  // A running cue fade is rebuilt by setting the values it started from and moving it on: those are parameters.
+  const bases: [Parameter, StoredValue][] = [];
+  for (const c of show.lx.descendants()) for (const p of c.parameters.values()) bases.push([p, p.storedBase]);
   try {
     apply(show, state, stateful);
   } catch (err) {
     apply(show, before, stateful);
+    for (const [p, v] of bases) if (!Object.is(p.storedBase, v)) p.restoreStoredBase(v);
     throw err;
   }
 }
 
-function apply(show: LightShow, state: RuntimeState, stateful: readonly LXComponent[]): void {
+function apply(show: LightShow, state: RuntimeState, stateful: readonly Stateful[]): void {
   const refs: RuntimeRefs = {
     component: (path) => lightComponent(show.lx, path),
     parameter: (path) => lightParameter(show.lx, path),

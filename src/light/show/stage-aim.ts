@@ -81,6 +81,11 @@ export function moveSeconds(from: PanTilt, to: PanTilt, speeds: PanTilt): number
 
 /** The aim parameters and per-frame state of one head. */
 export class HeadAim {
+  /** The target's recent path, the aim's clock and the beam's position carry from frame to frame (runtime state). */
+  runtimeFields(): readonly string[] {
+    return ['history', 'nowMs', 'status'];
+  }
+
   readonly mode = new EnumParameter(
     'Aim',
     AIM_MODES.map((m) => ({ label: m, name: m.toUpperCase() })),

@@ -64,6 +64,11 @@ export const DEFAULT_PLACEMENT: StagePlacement = { position: { x: 0, y: 0, z: 0 
 
 /** One patched DMX fixture. Its attributes are parameters keyed as the layout says (`pan`, `intensity`, ...). */
 export class StageFixture extends Component {
+  /** Its aim's state (show/runtime-state.ts); the driven values are made again every frame. */
+  runtimeFields(): readonly string[] {
+    return ['aim'];
+  }
+
   readonly layout: ModeLayout;
   readonly values: readonly DiscreteParameter[];
   /**

@@ -60,6 +60,11 @@ export class QuantizedTriggerParameter extends TriggerParameter {
     this.onSchedule?.();
   }
 
+  /** Waits again, as it waited in another show (runtime state): the clock that restores it schedules it. */
+  holdPending(): void {
+    this.isPending = true;
+  }
+
   /** Runs the held action (called by the tempo clock at the boundary). */
   resolve(): void {
     if (!this.isPending) return;

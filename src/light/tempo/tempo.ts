@@ -30,7 +30,8 @@ import { EnumParameter } from '../../engine/parameters/enum.js';
 import type { Parameter } from '../../engine/parameters/parameter.js';
 import { LXComponent } from '../component/lx-component.js';
 import { DIVISIONS, type Division, QUANTIZATIONS } from './divisions.js';
-import type { QuantizedTriggerParameter, QuantizingClock } from './quantized-trigger.js';
+import { QuantizedTriggerParameter, type QuantizingClock } from './quantized-trigger.js';
+import { invalidArgument } from '../../engine/errors.js';
 
 const MS_PER_MINUTE = 60000;
 const MIN_BPM = 20;
@@ -64,7 +65,29 @@ interface TempoTransport {
 /** The tempo clock: bpm, tap, nudge, beat and bar counters, divisions and quantized launches. */
 export class Tempo extends LXComponent implements QuantizingClock {
   override runtimeFields(): readonly string[] {
-    return [...super.runtimeFields(), 'targetBeat', 'targetBasis', 'smoothBeat', 'smoothBasis', 'running', 'doTrigger', 'restartAt', 'nudge', 'nudgeTarget', 'isBeatFrame', 'isBarFrame', 'cycleCounts', 'active', 'firstTap', 'lastTap', 'tapCount', 'syncing', 'transportAt', 'nudgeOffset'];
+    return [
+      ...super.runtimeFields(),
+      'targetBeat',
+      'targetBasis',
+      'smoothBeat',
+      'smoothBasis',
+      'running',
+      'doTrigger',
+      'restartAt',
+      'nudge',
+      'nudgeTarget',
+      'isBeatFrame',
+      'isBarFrame',
+      'cycleCounts',
+      'active',
+      'firstTap',
+      'lastTap',
+      'tapCount',
+      'syncing',
+      'transportAt',
+      'nudgeOffset',
+      'pendingLaunches',
+    ];
   }
 
   readonly lxClass = 'heronarts.lx.Tempo';
@@ -247,6 +270,21 @@ export class Tempo extends LXComponent implements QuantizingClock {
   /** Triggers waiting for a quantization boundary, with the division each waits for. */
   pendingTriggers(): readonly { readonly trigger: QuantizedTriggerParameter; readonly division: Division }[] {
     return this.pending.map((trigger, i) => ({ trigger, division: this.pendingDivision[i] }));
+  }
+
+  /** The waiting triggers with their divisions' ordinals, for runtime state: restored, each waits again. */
+  get pendingLaunches(): { trigger: QuantizedTriggerParameter; division: number }[] {
+    return this.pending.map((trigger, i) => ({ trigger, division: this.pendingDivision[i].ordinal }));
+  }
+
+  set pendingLaunches(launches: readonly { trigger: QuantizedTriggerParameter; division: number }[]) {
+    for (const t of [...this.pending]) t.cancel();
+    for (const { trigger, division } of launches) {
+      const d = DIVISIONS[division];
+      if (!(trigger instanceof QuantizedTriggerParameter) || d === undefined) throw invalidArgument(`runtime state of ${this.path}: a bad pending launch`);
+      trigger.holdPending();
+      this.schedule(trigger, d);
+    }
   }
 
   listen(listener: TempoListener): () => void {

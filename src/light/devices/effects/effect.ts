@@ -18,7 +18,18 @@ const ENABLE_DAMPING_MS = 250;
  */
 export abstract class Effect extends Device {
   override runtimeFields(): readonly string[] {
-    return [...super.runtimeFields(), 'dampFrom', 'dampTo', 'dampBasis', 'dampPeriod', 'dampRunning', 'dampValue', 'initialize', 'pendingEnable', 'pendingDisable'];
+    return [
+      ...super.runtimeFields(),
+      'dampFrom',
+      'dampTo',
+      'dampBasis',
+      'dampPeriod',
+      'dampRunning',
+      'dampValue',
+      'initialize',
+      'pendingEnable',
+      'pendingDisable',
+    ];
   }
 
   readonly enabled = new BooleanParameter('Enabled', true, { description: 'Whether the effect applies' });

@@ -276,11 +276,11 @@ export class PatternEngine {
   }
 
   /** The running transition as its index among the transition blends, -1 when none runs (for runtime state). */
-  private get transitionSlot(): number {
+  get transitionSlot(): number {
     return this.transition === null ? -1 : this.transitionBlends.indexOf(this.transition);
   }
 
-  private set transitionSlot(slot: number) {
+  set transitionSlot(slot: number) {
     this.transition = slot < 0 ? null : (this.transitionBlends[slot] ?? null);
   }
 

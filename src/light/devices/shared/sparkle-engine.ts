@@ -20,7 +20,19 @@ const MAX_DENSITY = 4;
 export class SparkleEngine {
   /** The sparkles' phases, levels and pixels, and the random sequence (component/runtime-state.ts). */
   runtimeFields(): readonly string[] {
-    return ['outputLevels', 'numSparkles', 'maxPixelsPerSparkle', 'currentSize', 'isOn', 'basis', 'randomVar', 'randomLevel', 'activePixels', 'indexBuffer', 'random'];
+    return [
+      'outputLevels',
+      'numSparkles',
+      'maxPixelsPerSparkle',
+      'currentSize',
+      'isOn',
+      'basis',
+      'randomVar',
+      'randomLevel',
+      'activePixels',
+      'indexBuffer',
+      'random',
+    ];
   }
 
   readonly density = new BoundedParameter('Density', 50, {

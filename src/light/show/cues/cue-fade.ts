@@ -96,16 +96,32 @@ export function viewKind(root: Component, view: SnapshotView): AttributeKind | u
   return p === undefined ? undefined : attributeKind(p);
 }
 
+/** What a fade was built from: enough to build it again in another show (runtime state). */
+export interface CueFadeRecipe {
+  readonly target: readonly SnapshotView[];
+  /** The live values at the Go, of every value the fade names. */
+  readonly from: readonly SnapshotView[];
+  readonly cue: CueTimes & { readonly attributeTimes?: AttributeTimes };
+}
+
 export class CueFade {
   private readonly tracks: Track[] = [];
   private elapsed = 0;
   readonly totalMs: number;
+  readonly recipe: CueFadeRecipe;
 
   /**
    * Builds the tracks from the live values to `target` (nothing changes until `advance`); a value
    * of a kind the cue times apart (`attributeTimes`) moves on that kind's times.
    */
-  constructor(root: Component, target: Iterable<SnapshotView>, cue: CueTimes & { readonly attributeTimes?: AttributeTimes }) {
+  constructor(root: Component, targetViews: Iterable<SnapshotView>, cue: CueTimes & { readonly attributeTimes?: AttributeTimes }) {
+    const target = [...targetViews];
+    const from: SnapshotView[] = [];
+    for (const v of target) {
+      const live = liveView(root, v);
+      if (live !== undefined) from.push(live);
+    }
+    this.recipe = { target, from, cue };
     const inPart = (times: CueTimes, a: () => void): Track => ({ start: times.delayInMs, length: 0, apply: a });
     const outEnd = (times: CueTimes, a: () => void): Track => ({ start: times.delayOutMs + times.fadeOutMs, length: 0, apply: a });
     const move = (times: CueTimes, up: boolean, apply: (t: number) => void): Track =>

@@ -51,7 +51,7 @@ import {
   viewKey,
 } from './cue-data.js';
 import { checkCueList, type CueListTimeline } from './cue-check.js';
-import { CueFade, liveView } from './cue-fade.js';
+import { CueFade, type CueFadeRecipe, liveView } from './cue-fade.js';
 
 /** What the cue lists need of the light show (LightShow is one). */
 interface CueHost {
@@ -171,9 +171,59 @@ function scopeOfPath(path: string): CueScope {
 
 const ref = (c: Cue | undefined): CueRef | null => (c === undefined ? null : { number: c.number, label: c.label });
 
+/** A running list as runtime state: its fade as the recipe it was built from and the time it has run. */
+interface RunningState {
+  readonly name: string;
+  readonly current: number | null;
+  readonly sinceGoMs: number;
+  readonly followMs: number | undefined;
+  readonly paused: boolean;
+  readonly releasing: boolean;
+  readonly base: readonly SnapshotView[];
+  readonly fade: (CueFadeRecipe & { readonly elapsedMs: number }) | null;
+}
+
 /** The show's cue lists: edit them (undoable) and run them (live, never undo steps). */
 export class CueLists {
   private readonly running = new Map<string, Running>();
+
+  /** The running lists carry from frame to frame (component/runtime-state.ts). */
+  runtimeFields(): readonly string[] {
+    return ['runningLists'];
+  }
+
+  get runningLists(): RunningState[] {
+    return [...this.running].map(([name, r]) => ({
+      name,
+      current: r.current,
+      sinceGoMs: r.sinceGoMs,
+      followMs: r.followMs,
+      paused: r.paused,
+      releasing: r.releasing,
+      base: [...r.base.values()],
+      fade: r.fade === null ? null : { ...r.fade.recipe, elapsedMs: r.fade.elapsedMs },
+    }));
+  }
+
+  /**
+   * Runs the lists as another show ran them: each fade is built again from the values it started
+   * from (put back first) and moved on by the time it has run, which sets what it had set.
+   */
+  set runningLists(lists: readonly RunningState[]) {
+    const lx = this.host.lx;
+    this.running.clear();
+    for (const e of lists) {
+      let fade: CueFade | null = null;
+      if (e.fade !== null) {
+        new CueFade(lx, e.fade.from, ZERO).finish();
+        fade = new CueFade(lx, e.fade.target, e.fade.cue);
+        fade.advance(e.fade.elapsedMs);
+      }
+      const base = new Map(e.base.map((v) => [viewKey(v) as string, v]));
+      const { current, sinceGoMs, followMs, paused, releasing } = e;
+      this.running.set(e.name, { current, fade, sinceGoMs, followMs, paused, releasing, base });
+    }
+  }
 
   constructor(private readonly host: CueHost) {}
 
