@@ -7,7 +7,7 @@
 import type { Engine } from '../engine/engine.js';
 import { LXComponent } from '../light/component/lx-component.js';
 import type { LightShow } from '../light/show/light-show.js';
-import { type RuntimeState, captureRuntime, restoreRuntime } from '../light/show/runtime-state.js';
+import type { RuntimeState } from '../light/show/runtime-state.js';
 import { type Checkpoint, type CheckpointMark, type CheckpointStore, encodeCheckpoint } from './checkpoints.js';
 import type { InputRecorder, InputReplay } from './frame-inputs.js';
 
@@ -71,7 +71,7 @@ export function captureCheckpoint(engine: Engine, light: LightShow, inputs: Inpu
   return encodeCheckpoint({
     frame,
     project: light.projectJson(),
-    runtime: captureRuntime(light),
+    runtime: light.captureRuntime(),
     inputs: inputs.state(),
     history: engine.history.recordedChanges(),
   });
@@ -120,7 +120,7 @@ export class CheckpointJoin {
         const missing = adoptSavedValues(light, checkpoint.project);
         if (missing !== undefined) return `the calls before checkpoint ${this.mark.name} built another show here: it has no ${missing}`;
         try {
-          restoreRuntime(light, checkpoint.runtime as RuntimeState);
+          light.restoreRuntime(checkpoint.runtime as RuntimeState);
           engine.history.adoptChanges(checkpoint.history);
         } catch (err) {
           return (err as Error).message;
