@@ -99,8 +99,8 @@ export function viewKind(root: Component, view: SnapshotView): AttributeKind | u
 /** What a fade was built from: enough to build it again in another show (runtime state). */
 export interface CueFadeRecipe {
   readonly target: readonly SnapshotView[];
-  /** The live values at the Go, of every value the fade names. */
-  readonly from: readonly SnapshotView[];
+  /** The live values at the Go, of every value of `target` in order (null: its target is gone). */
+  readonly from: readonly (SnapshotView | null)[];
   readonly cue: CueTimes & { readonly attributeTimes?: AttributeTimes };
 }
 
@@ -111,66 +111,70 @@ export class CueFade {
   readonly recipe: CueFadeRecipe;
 
   /**
-   * Builds the tracks from the live values to `target` (nothing changes until `advance`); a value
-   * of a kind the cue times apart (`attributeTimes`) moves on that kind's times.
+   * Builds the tracks from the live values (or the `start` values given, one per target view) to
+   * `target` (nothing changes until `advance`); a value of a kind the cue times apart
+   * (`attributeTimes`) moves on that kind's times.
    */
-  constructor(root: Component, targetViews: Iterable<SnapshotView>, cue: CueTimes & { readonly attributeTimes?: AttributeTimes }) {
+  constructor(
+    root: Component,
+    targetViews: Iterable<SnapshotView>,
+    cue: CueTimes & { readonly attributeTimes?: AttributeTimes },
+    start?: readonly (SnapshotView | null)[],
+  ) {
     const target = [...targetViews];
-    const from: SnapshotView[] = [];
-    for (const v of target) {
-      const live = liveView(root, v);
-      if (live !== undefined) from.push(live);
-    }
+    const from = start ?? target.map((v) => liveView(root, v) ?? null);
     this.recipe = { target, from, cue };
     const inPart = (times: CueTimes, a: () => void): Track => ({ start: times.delayInMs, length: 0, apply: a });
     const outEnd = (times: CueTimes, a: () => void): Track => ({ start: times.delayOutMs + times.fadeOutMs, length: 0, apply: a });
     const move = (times: CueTimes, up: boolean, apply: (t: number) => void): Track =>
       up ? { start: times.delayInMs, length: times.fadeInMs, apply } : { start: times.delayOutMs, length: times.fadeOutMs, apply };
-    for (const view of target) {
+    target.forEach((view, i) => {
+      const was = from[i];
+      if (was === null || was === undefined) return;
       if (view.type === 'PARAMETER') {
         const p = resolveParameter(root, view.parameterPath);
-        if (p === undefined) continue;
+        if (p === undefined) return;
         const times = timesOf(cue, attributeKind(p));
         if (p instanceof StringParameter) {
-          if (typeof view.value === 'string' && view.value !== p.getString()) {
+          if (typeof view.value === 'string' && view.value !== was.value) {
             const s = view.value;
             this.tracks.push(inPart(times, () => p.setString(s)));
           }
-          continue;
+          return;
         }
-        if (!(p instanceof NumericParameter)) continue;
+        if (!(p instanceof NumericParameter)) return;
         const to = typeof view.value === 'number' ? view.value : typeof view.value === 'boolean' ? (view.value ? 1 : 0) : undefined;
-        const from = p.getBaseValue();
-        if (to === undefined || to === from) continue;
+        const from = was.value as number;
+        if (to === undefined || to === from) return;
         if (p instanceof BooleanParameter) {
           this.tracks.push(to > from ? inPart(times, () => p.setValue(to)) : outEnd(times, () => p.setValue(to)));
         } else if (p instanceof DiscreteParameter) {
           this.tracks.push(move(times, to > from, (t) => p.setValue(t >= 1 ? to : Math.round(from + (to - from) * t))));
         } else {
-          const n0 = p.getBaseNormalized();
+          const n0 = was.normalizedValue as number;
           const n1 = typeof view.normalizedValue === 'number' ? view.normalizedValue : p.normalize(to);
           this.tracks.push(move(times, n1 >= n0, (t) => (t >= 1 ? p.setValue(to) : p.setNormalized(n0 + (n1 - n0) * t))));
         }
       } else if (view.type === 'CHANNEL_FADER') {
         const c = resolveChannel(root, view.channelPath);
-        if (c !== undefined) this.fader(c, view, timesOf(cue, 'intensity'));
+        if (c !== undefined) this.fader(c, view, was, timesOf(cue, 'intensity'));
       } else if (view.type === 'ACTIVE_PATTERN') {
         const c = resolveChannel(root, view.channelPath);
-        if (!(c instanceof Channel)) continue;
+        if (!(c instanceof Channel)) return;
         const byId = c.patterns.items.find((p) => p.id === view.patternId);
         const index = byId !== undefined ? c.patterns.indexOf(byId) : typeof view.activePatternIndex === 'number' ? view.activePatternIndex : -1;
-        if (index < 0 || index >= c.patterns.length || index === c.patternEngine.activeIndex) continue;
+        if (index < 0 || index >= c.patterns.length || index === was.activePatternIndex) return;
         this.tracks.push(inPart(cue, () => c.patternEngine.goPatternIndex(index)));
       }
-    }
+    });
     this.totalMs = this.tracks.reduce((m, t) => Math.max(m, t.start + t.length), 0);
   }
 
-  private fader(c: AbstractChannel, view: SnapshotView, times: CueTimes): void {
+  private fader(c: AbstractChannel, view: SnapshotView, was: SnapshotView, times: CueTimes): void {
     const on = view.channelEnabled !== false;
-    const to = typeof view.channelFader === 'number' ? view.channelFader : c.fader.getBaseValue();
-    const wasOn = c.enabled.isOn();
-    const from = c.fader.getBaseValue();
+    const wasOn = was.channelEnabled === true;
+    const from = was.channelFader as number;
+    const to = typeof view.channelFader === 'number' ? view.channelFader : from;
     if (on === wasOn && to === from) return;
     if (on && !wasOn) {
       this.tracks.push({
@@ -233,6 +237,18 @@ export class CueFade {
       if (t < 1) this.tracks[k++] = track;
     }
     this.tracks.length = k;
+  }
+
+  /**
+   * A fade another show built from `recipe` and ran for `elapsedMs` (runtime state): its tracks as
+   * they stood then. Nothing is set now: the values it had set are the show's already.
+   */
+  static resumed(root: Component, recipe: CueFadeRecipe, elapsedMs: number): CueFade {
+    const fade = new CueFade(root, recipe.target, recipe.cue, recipe.from);
+    fade.elapsed = elapsedMs;
+    const running = fade.tracks.filter((t) => elapsedMs < t.start || (t.length > 0 && elapsedMs - t.start < t.length));
+    fade.tracks.splice(0, fade.tracks.length, ...running);
+    return fade;
   }
 
   /** Sets every value at once, as at the end. */

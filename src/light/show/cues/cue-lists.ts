@@ -207,18 +207,13 @@ export class CueLists {
 
   /**
    * Runs the lists as another show ran them: each fade is built again from the values it started
-   * from (put back first) and moved on by the time it has run, which sets what it had set.
+   * from, as far as it had run; the values it set are the show's already (its saved project).
    */
   set runningLists(lists: readonly RunningState[]) {
     const lx = this.host.lx;
     this.running.clear();
     for (const e of lists) {
-      let fade: CueFade | null = null;
-      if (e.fade !== null) {
-        new CueFade(lx, e.fade.from, ZERO).finish();
-        fade = new CueFade(lx, e.fade.target, e.fade.cue);
-        fade.advance(e.fade.elapsedMs);
-      }
+      const fade = e.fade === null ? null : CueFade.resumed(lx, e.fade, e.fade.elapsedMs);
       const base = new Map(e.base.map((v) => [viewKey(v) as string, v]));
       const { current, sinceGoMs, followMs, paused, releasing } = e;
       this.running.set(e.name, { current, fade, sinceGoMs, followMs, paused, releasing, base });
