@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { samplePeak, toDb } from '../../../src/sound/audio/loudness.js';
-import { truePeak } from '../../../src/sound/audio/true-peak.js';
+import { TruePeakMeter, truePeak } from '../../../src/sound/audio/true-peak.js';
 import type { OfflineRender } from '../../../src/sound/audio/offline.js';
 import { clip, dev, project, render, soxStat, track } from './helpers.js';
 
@@ -91,4 +91,29 @@ test('true peak reads a crest between samples in the last samples of a signal, a
     assert.ok(Math.abs(ours - sox) <= 0.05, `${length} samples: ours ${ours.toFixed(3)} dB, sox ${sox.toFixed(3)} dB`);
     assert.ok(ours > toDb(samplePeak([x])) + 1, `${length} samples: the crest between samples is read`);
   }
+});
+
+test('true peak of clipped passages (plateaus) agrees with sox, whole or streamed', () => {
+  // A driven sine and a saw-like ramp hard-clipped at ±0.5 and at +0.45/−0.35 (sox reads no further than full scale): plateaus of 3 to 400
+  // samples, whose edges ring past the clip level between samples.
+  const cases: [string, (i: number) => number][] = [
+    ['sine ×4 at 110 Hz', (i) => 4 * Math.sin((2 * Math.PI * 110 * i) / RATE)],
+    ['sine ×1.5 at 2.3 kHz', (i) => 1.5 * Math.sin((2 * Math.PI * 2300 * i) / RATE)],
+    ['ramp ×3 at 55 Hz', (i) => 3 * (((55 * i) / RATE) % 1) - 1.5],
+  ];
+  for (const [name, f] of cases)
+    for (const [top, bottom] of [
+      [0.5, -0.5],
+      [0.45, -0.35],
+    ]) {
+      const x = new Float32Array(RATE / 2);
+      for (let i = 0; i < x.length; i++) x[i] = Math.max(bottom, Math.min(top, f(i)));
+      const whole = truePeak([x, x]);
+      const meter = new TruePeakMeter(2);
+      for (let at = 0; at < x.length; at += 128) meter.push([x.subarray(at, at + 128), x.subarray(at, at + 128)], Math.min(128, x.length - at));
+      assert.equal(meter.finish(), whole, `${name}, clipped at ${top}/${bottom}: streamed and whole agree`);
+      const sox = soxTruePeakDb(signal(x));
+      assert.ok(Math.abs(toDb(whole) - sox) <= 0.05, `${name}, clipped at ${top}/${bottom}: ours ${toDb(whole).toFixed(3)} dB, sox ${sox.toFixed(3)} dB`);
+      assert.ok(whole >= top, `${name}: at least the clip level`);
+    }
 });
