@@ -95,6 +95,13 @@ class PolyVoice implements Voice {
    */
   private renderSteady(l: Float32Array, r: Float32Array, from: number, to: number, shape: number, g: number, ramp: Float32Array | null): void {
     const { osc, env } = this.synth.scratch;
+    const level = ramp === null ? this.env.hold() : -1;
+    if (level >= 0) {
+      // Held at the sustain (most of a long note): two loops, no envelope buffer.
+      this.phase = waveInto(shape, this.phase, this.slide.dt, osc, from, to);
+      this.filter.lowpassAdd(osc, from, to, level, g, l, r);
+      return;
+    }
     const end = this.env.fill(env, from, to);
     this.phase = waveInto(shape, this.phase, this.slide.dt, osc, from, end);
     this.filter.lowpassInPlace(osc, from, end);
