@@ -50,7 +50,7 @@ class PolyVoice implements Voice {
   configure(): void {
     const s = this.synth;
     this.env.set(s.p.ATTACK, s.p.DECAY, s.p.SUSTAIN, s.p.RELEASE, s.sampleRate);
-    this.filter.set(s.p.CUTOFF, resonanceDamping(s.p.RESONANCE), s.sampleRate);
+    this.filter.set(s.p.CUTOFF, s.damping(), s.sampleRate);
   }
 
   release(): void {
@@ -132,6 +132,18 @@ class Polysynth extends PooledInstrument<PolyVoice> {
     this.motion = new FilterMotion(sampleRate);
     this.output = new OutputLevel(sampleRate);
   }
+
+  /** resonanceDamping of the Resonance, worked out once for all voices while it holds (a `Math.pow`). */
+  damping(): number {
+    const r = this.p.RESONANCE;
+    if (r !== this.dampedResonance) {
+      this.dampedResonance = r;
+      this.dampingNow = resonanceDamping(r);
+    }
+    return this.dampingNow;
+  }
+  private dampedResonance = Number.NaN;
+  private dampingNow = 0;
 
   override update(): void {
     this.motion.block(this.p.CUTOFF, this.p.RESONANCE);
