@@ -73,6 +73,21 @@ test("render-sound's own entry (bin/footlight.js starts there) has main.ts's opt
   assert.deepEqual(missing, run(main, ['--project', join(home, 'nowhere'), '--out', join(home, 'x.wav')]));
 });
 
+test("render-sound's own entry does not load child_process (commander's, for subcommands it has none of)", async (t) => {
+  const home = await tempHome(t);
+  const out = join(home, 'x.wav');
+  const probe =
+    `process.argv = [process.argv[0], 'footlight', 'render-sound', '--seconds', '0.01', '--out', ${JSON.stringify(out)}];` +
+    "process.on('exit', () => process.stderr.write('builtins: ' + process.moduleLoadList.join(',')));" +
+    `require(${JSON.stringify(join(ROOT, 'lib', 'cli', 'render-sound-main.cjs'))});`;
+  const r = spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8', env: { ...process.env, FOOTLIGHT_HOME: home } });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /x\.wav: 0\.010 s from beat 0/);
+  const loaded = r.stderr.slice(r.stderr.indexOf('builtins: ')).split(',');
+  assert.ok(loaded.includes('NativeModule fs'), 'the probe lists the builtins');
+  assert.ok(!loaded.includes('NativeModule child_process'), 'child_process is loaded only when a subcommand would spawn');
+});
+
 test('render-sound through its CommonJS entry plays a SoundFont (a package it loads when used) as the sources do', async (t) => {
   const home = await tempHome(t);
   const samples = join(home, 'samples');

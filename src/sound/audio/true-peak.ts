@@ -44,6 +44,58 @@ const PHASES: Float64Array[] = (() => {
 const TAPS = Float64Array.from({ length: OVERSAMPLE * TAPS_PER_PHASE }, (_, j) => PHASES[j % OVERSAMPLE][(j / OVERSAMPLE) | 0]);
 
 /**
+ * Running sums over each phase's taps, interleaved as TAPS: SUMS[4k + p] is the sum of phase p's
+ * taps 0…k−1, MAGNITUDES[4k + p] that of their magnitudes (k = 0…48).
+ */
+const SUMS = new Float64Array(OVERSAMPLE * (TAPS_PER_PHASE + 1));
+const MAGNITUDES = new Float64Array(OVERSAMPLE * (TAPS_PER_PHASE + 1));
+for (let k = 0; k < TAPS_PER_PHASE; k++)
+  for (let p = 0; p < OVERSAMPLE; p++) {
+    SUMS[4 * (k + 1) + p] = SUMS[4 * k + p] + TAPS[4 * k + p];
+    MAGNITUDES[4 * (k + 1) + p] = MAGNITUDES[4 * k + p] + Math.abs(TAPS[4 * k + p]);
+  }
+/** Covers the rounding of intervalPeak's sums (relative 10⁻¹⁴ at most) many times over. */
+const BOUND_MARGIN = 1 + 1e-9;
+
+/**
+ * An upper bound on an interval's 4 values when its taps a…b−1 read samples all equal to v and the
+ * rest samples of magnitude ≤ m: |v·Σ inside| + m·Σ|outside|, the largest of the phases.
+ */
+function plateauBound(v: number, m: number, a: number, b: number): number {
+  let bound = 0;
+  for (let p = 0; p < OVERSAMPLE; p++) {
+    const inside = Math.abs(v * (SUMS[4 * b + p] - SUMS[4 * a + p]));
+    const outside = m * (MAGNITUDES[4 * TAPS_PER_PHASE + p] - (MAGNITUDES[4 * b + p] - MAGNITUDES[4 * a + p]));
+    if (inside + outside > bound) bound = inside + outside;
+  }
+  return bound * BOUND_MARGIN;
+}
+
+/**
+ * The interval at window index i (as intervalPeak) when its taps a…b−1 read samples all equal to v:
+ * v times those taps' sums, plus the other taps one by one. The sums run in another order than
+ * intervalPeak's, so the result may differ from it in the last bits (far less than 10⁻¹² of the
+ * samples' magnitude); it decides only whether the interval could matter.
+ */
+function plateauEstimate(w: Float32Array, i: number, v: number, a: number, b: number): number {
+  let a0 = v * (SUMS[4 * b] - SUMS[4 * a]);
+  let a1 = v * (SUMS[4 * b + 1] - SUMS[4 * a + 1]);
+  let a2 = v * (SUMS[4 * b + 2] - SUMS[4 * a + 2]);
+  let a3 = v * (SUMS[4 * b + 3] - SUMS[4 * a + 3]);
+  const centre = i + TAPS_PER_PHASE / 2;
+  for (let k = a === 0 ? b : 0; k < TAPS_PER_PHASE; k = k + 1 === a ? b : k + 1) {
+    const x = w[centre - k];
+    a0 += TAPS[4 * k] * x;
+    a1 += TAPS[4 * k + 1] * x;
+    a2 += TAPS[4 * k + 2] * x;
+    a3 += TAPS[4 * k + 3] * x;
+  }
+  return Math.max(Math.abs(a0), Math.abs(a1), Math.abs(a2), Math.abs(a3));
+}
+/** What plateauEstimate may differ from intervalPeak by, relative to the largest sample: a safe excess over the rounding. */
+const ESTIMATE_SLACK = 1e-12;
+
+/**
  * Samples a scan keeps on either side of a candidate: its intervals (two back, one on) read half the
  * taps either way. Samples outside the signal are zeros here, which add exactly nothing to a sum.
  */
@@ -110,6 +162,9 @@ class ChannelScan {
   /** Scans candidates at window indices from PAD up to `to`, then keeps the last 2·PAD samples at the front. */
   private scan(to: number, floor: number, length: number): void {
     const w = this.w;
+    const most = 2 * floor; // the sample peak so far: no sample in the window is larger
+    let runStart = 0; // the plateau last found, as window indices (none yet: runEnd < runStart)
+    let runEnd = -1;
     for (let i = PAD; i < to; i++) {
       const v = w[i];
       if (Math.abs(v) < floor) continue;
@@ -117,7 +172,26 @@ class ChannelScan {
       const before = g === 0 ? v : w[i - 1];
       const after = g + 1 === length ? v : w[i + 1];
       if ((v < before || v < after) && (v > before || v > after)) continue; // neither a maximum nor a minimum
+      const plateau = v === before && v === after;
+      if (plateau && i > runEnd) {
+        // A clipped passage makes every sample of it a candidate. Where most of an interval's taps
+        // read the plateau, a bound shows it below the peak so far (the same result, far fewer sums).
+        const stop = Math.min(this.filled, length - this.base);
+        for (runStart = i; runStart > 0 && w[runStart - 1] === v; ) runStart--;
+        for (runEnd = i; runEnd + 1 < stop && w[runEnd + 1] === v; ) runEnd++;
+      }
       for (let j = Math.max(this.next, g - 2); j <= g + 1 && j < length; j++) {
+        if (plateau) {
+          // intervalPeak(w, m) reads sample m + 24 − k with tap k
+          const m = j - this.base + TAPS_PER_PHASE / 2;
+          const from = Math.max(0, m - runEnd);
+          const to = Math.min(TAPS_PER_PHASE, m - runStart + 1);
+          if (from < to) {
+            if (plateauBound(v, most, from, to) < this.peak) continue;
+            // Worth it where the plateau spares a third of the taps or more.
+            if (to - from >= TAPS_PER_PHASE / 3 && plateauEstimate(w, j - this.base, v, from, to) + ESTIMATE_SLACK * most < this.peak) continue;
+          }
+        }
         const a = intervalPeak(w, j - this.base);
         if (a > this.peak) this.peak = a;
       }

@@ -67,6 +67,16 @@ export class Adsr {
   }
 
   /**
+   * While the envelope holds at a positive sustain every tick returns that level and nothing else
+   * changes: then this stands for any number of ticks and returns the level; otherwise −1.
+   */
+  hold(): number {
+    if (this.stage !== 3 || this.sustain <= 0) return -1;
+    this.value = this.sustain;
+    return this.value;
+  }
+
+  /**
    * `tick()` for samples from…to−1 into `out`, stopping after the sample on which the envelope
    * ends; returns the index after the last sample written.
    */

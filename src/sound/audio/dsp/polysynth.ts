@@ -50,7 +50,7 @@ class PolyVoice implements Voice {
   configure(): void {
     const s = this.synth;
     this.env.set(s.p.ATTACK, s.p.DECAY, s.p.SUSTAIN, s.p.RELEASE, s.sampleRate);
-    this.filter.set(s.p.CUTOFF, resonanceDamping(s.p.RESONANCE), s.sampleRate);
+    this.filter.set(s.p.CUTOFF, s.damping(), s.sampleRate);
   }
 
   release(): void {
@@ -95,6 +95,13 @@ class PolyVoice implements Voice {
    */
   private renderSteady(l: Float32Array, r: Float32Array, from: number, to: number, shape: number, g: number, ramp: Float32Array | null): void {
     const { osc, env } = this.synth.scratch;
+    const level = ramp === null ? this.env.hold() : -1;
+    if (level >= 0) {
+      // Held at the sustain (most of a long note): two loops, no envelope buffer.
+      this.phase = waveInto(shape, this.phase, this.slide.dt, osc, from, to);
+      this.filter.lowpassAdd(osc, from, to, level, g, l, r);
+      return;
+    }
     const end = this.env.fill(env, from, to);
     this.phase = waveInto(shape, this.phase, this.slide.dt, osc, from, end);
     this.filter.lowpassInPlace(osc, from, end);
@@ -125,6 +132,18 @@ class Polysynth extends PooledInstrument<PolyVoice> {
     this.motion = new FilterMotion(sampleRate);
     this.output = new OutputLevel(sampleRate);
   }
+
+  /** resonanceDamping of the Resonance, worked out once for all voices while it holds (a `Math.pow`). */
+  damping(): number {
+    const r = this.p.RESONANCE;
+    if (r !== this.dampedResonance) {
+      this.dampedResonance = r;
+      this.dampingNow = resonanceDamping(r);
+    }
+    return this.dampingNow;
+  }
+  private dampedResonance = Number.NaN;
+  private dampingNow = 0;
 
   override update(): void {
     this.motion.block(this.p.CUTOFF, this.p.RESONANCE);

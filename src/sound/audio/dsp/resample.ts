@@ -9,8 +9,13 @@ const PHASES = 512;
 /** Just under Nyquist: the transition band of a 32-tap kernel. */
 const PASSBAND = 0.95;
 
-/** The window × sinc of |u| (in input samples) for u in 0…HALF_TAPS, PHASES per sample (unit cutoff). */
-const KERNEL: Float64Array = (() => {
+/**
+ * The window × sinc of |u| (in input samples) for u in 0…HALF_TAPS, PHASES per sample (unit
+ * cutoff). Made on first use: a render without user samples never pays its 16k sines at start-up.
+ */
+let kernel: Float64Array | null = null;
+function theKernel(): Float64Array {
+  if (kernel !== null) return kernel;
   const k = new Float64Array(HALF_TAPS * PHASES + 2);
   for (let i = 0; i < k.length; i++) {
     const u = i / PHASES;
@@ -18,8 +23,9 @@ const KERNEL: Float64Array = (() => {
     const w = 0.42 + 0.5 * Math.cos((Math.PI * u) / HALF_TAPS) + 0.08 * Math.cos((2 * Math.PI * u) / HALF_TAPS);
     k[i] = u === 0 ? 1 : (w * Math.sin(Math.PI * u)) / (Math.PI * u);
   }
+  kernel = k;
   return k;
-})();
+}
 
 /** `data` at `from` Hz → at `to` Hz (length scaled by to/from, rounded). */
 export function resample(data: Float32Array, from: number, to: number): Float32Array {
@@ -28,6 +34,7 @@ export function resample(data: Float32Array, from: number, to: number): Float32A
   // Cutoff in input-sample units: 1 up-sampling, to/from down-sampling (the new Nyquist).
   const cutoff = Math.min(1, to / from) * PASSBAND;
   const out = new Float32Array(Math.round(data.length / ratio));
+  const taps = theKernel();
   // The kernel is stretched by 1 / cutoff: it spans HALF_TAPS / cutoff input samples each side.
   const span = HALF_TAPS / cutoff;
   const step = cutoff * PHASES;
@@ -40,7 +47,7 @@ export function resample(data: Float32Array, from: number, to: number): Float32A
       const p = Math.abs(t - k) * step;
       const i = p | 0;
       const f = p - i;
-      sum += data[k] * (KERNEL[i] + (KERNEL[i + 1] - KERNEL[i]) * f);
+      sum += data[k] * (taps[i] + (taps[i + 1] - taps[i]) * f);
     }
     out[j] = sum * cutoff;
   }
