@@ -18,7 +18,10 @@ import { freePort } from '../test/cluster/nodes.js';
 import { ShowLog } from '../src/cluster/log.js';
 import type { LogRecord } from '../src/cluster/records.js';
 
-const LENGTHS = (process.env.FRAMES ?? '1000,5000,20000').split(',').map(Number).filter((n) => n > 0);
+const LENGTHS = (process.env.FRAMES ?? '1000,5000,20000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const CALL_EVERY = Number(process.env.CALL_EVERY ?? 4);
 /** Seconds a live leader runs (with calls) before a node joins it; 0 leaves that round out. */
 const LIVE_S = Number(process.env.LIVE_S ?? 60);
@@ -98,8 +101,7 @@ async function serve(args: string[]): Promise<{ child: ChildProcess; client: Cli
   return { child, client };
 }
 
-const clusterStatus = async (client: Client) =>
-  (await client.callTool({ name: 'get_cluster_status', arguments: {} })).structuredContent as Record<string, any>;
+const clusterStatus = async (client: Client) => (await client.callTool({ name: 'get_cluster_status', arguments: {} })).structuredContent as Record<string, any>;
 
 /** A render node joins now and catches up with a log of `frames` frames (the newest tick's frame + 1 when a leader runs). */
 async function rejoin(url: string, frames: number, calls: number, leader?: Client): Promise<Rejoin> {

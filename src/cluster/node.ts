@@ -447,7 +447,7 @@ export class ClusterNode implements ClusterLink {
   private reachedNewest(parts: NodeParts): void {
     this.catchUp.reached(parts.engine.clock.frames);
     const done = this.catchUp.result;
-    if (done !== undefined) parts.log.info({ ...done }, 'this render node caught up with the show\'s log: it presents and sends from the next frame');
+    if (done !== undefined) parts.log.info({ ...done }, "this render node caught up with the show's log: it presents and sends from the next frame");
     parts.onStatus?.();
   }
 
