@@ -27,8 +27,7 @@ test('a render node that joins late catches up without sending, then sends and r
   const leader = await startNode(t, url, 'lead', 'leader', SHOW);
   const fixtures = (await leader.call('get_output_map')).fixtures.map((f: { path: string }) => f.path);
   for (const path of fixtures) await leader.call('set_fixture_params', { path, params: { port: wire.port, enabled: true } });
-  await leader.call('add_pattern', { containerPath: CH1, class: 'Noise', index: 0 });
-  await leader.call('activate_pattern', { path: `${CH1}/pattern/1` });
+  await leader.call('add_channel', { class: 'Noise', fader: 1 });
   for (let i = 0; i < CALLS; i++) {
     const path = i % 2 === 0 ? `${CH1}/pattern/1/scale` : `${CH1}/fader`;
     await leader.call('set_parameter', { path, value: 0.3 + (i % 50) / 100 });
