@@ -79,6 +79,8 @@ interface Rejoin {
   /** The node's first answer → caught up: the replay alone (start-up excluded). */
   replayMs: number;
   replayFramesPerSecond: number;
+  /** The node's CPU time (all its threads) over the replay, per frame replayed: what the machine's load does not change much. */
+  cpuMsPerFrame: number;
   /** What the node reports itself (undefined before the node reported catch-up). */
   caughtUpMs?: number;
   failed: number;
@@ -101,6 +103,12 @@ async function serve(args: string[]): Promise<{ child: ChildProcess; client: Cli
   return { child, client };
 }
 
+/** A process's CPU time so far (user + system, every thread), from /proc, in ms. */
+async function cpuMs(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+}
+
 const clusterStatus = async (client: Client) => (await client.callTool({ name: 'get_cluster_status', arguments: {} })).structuredContent as Record<string, any>;
 
 /** A render node joins now and catches up with a log of `frames` frames (the newest tick's frame + 1 when a leader runs). */
@@ -110,6 +118,7 @@ async function rejoin(url: string, frames: number, calls: number, leader?: Clien
   const cluster = () => clusterStatus(client);
   const first = await cluster();
   const t1 = performance.now();
+  const cpu1 = await cpuMs(child.pid!);
   const firstFrame = (first.frame as number | null) ?? -1;
   // With a leader running, caught up is within the presentation delay (3 frames) of its newest frame.
   const target = async (): Promise<number> => (leader === undefined ? frames - 1 : ((await clusterStatus(leader)).frame as number) - 4);
@@ -119,6 +128,7 @@ async function rejoin(url: string, frames: number, calls: number, leader?: Clien
   });
   if (leader !== undefined) frames = done.frame + 1;
   const t2 = performance.now();
+  const cpu2 = await cpuMs(child.pid!);
   await client.close();
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
@@ -129,6 +139,7 @@ async function rejoin(url: string, frames: number, calls: number, leader?: Clien
     rejoinMs: Math.round(t2 - t0),
     replayMs: Math.round(replayMs),
     replayFramesPerSecond: Math.round(((frames - 1 - firstFrame) * 1000) / replayMs),
+    cpuMsPerFrame: +((cpu2 - cpu1) / (frames - 1 - firstFrame)).toFixed(3),
     ...(done.caughtUp === undefined ? {} : { caughtUpMs: done.caughtUp.ms }),
     failed: done.failed,
   };
@@ -151,7 +162,7 @@ try {
     const r = await rejoin(url, frames, calls);
     rounds.push(r);
     process.stdout.write(
-      `${frames} frames, ${calls} calls: rejoin ${r.rejoinMs} ms (replay ${r.replayMs} ms, ${r.replayFramesPerSecond} frames/s` +
+      `${frames} frames, ${calls} calls: rejoin ${r.rejoinMs} ms (replay ${r.replayMs} ms, ${r.replayFramesPerSecond} frames/s, ${r.cpuMsPerFrame} ms CPU a frame` +
         `${r.caughtUpMs === undefined ? '' : `; the node says ${r.caughtUpMs} ms`}), failed ${r.failed}\n`,
     );
   }
@@ -170,7 +181,7 @@ try {
     r.calls = (await clusterStatus(leader.client)).calls;
     rounds.push(r);
     process.stdout.write(
-      `live leader, ${r.frames} frames, ${r.calls} calls: rejoin ${r.rejoinMs} ms (replay ${r.replayMs} ms, ${r.replayFramesPerSecond} frames/s` +
+      `live leader, ${r.frames} frames, ${r.calls} calls: rejoin ${r.rejoinMs} ms (replay ${r.replayMs} ms, ${r.replayFramesPerSecond} frames/s, ${r.cpuMsPerFrame} ms CPU a frame` +
         `${r.caughtUpMs === undefined ? '' : `; the node says ${r.caughtUpMs} ms`}), failed ${r.failed}\n`,
     );
   }
