@@ -7,7 +7,9 @@
 // replay's frames a second; with the node's own `caughtUpMs` when it reports one.
 // Writes bench/results/cluster-rejoin.json.
 //
-//   node --import tsx bench/cluster-rejoin.ts        (FRAMES=1000,5000,20000 CALL_EVERY=4)
+//   node --import tsx bench/cluster-rejoin.ts        (FRAMES=1000,5000,20000 CALL_EVERY=4 LIVE_S=60)
+// Before and after a change: run it with FOOTLIGHT_BIN=<the other build>/bin/footlight.js, copy the results file, then
+// run it with BEFORE=<that copy>.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setMaxListeners } from 'node:events';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -185,7 +187,9 @@ try {
         `${r.caughtUpMs === undefined ? '' : `; the node says ${r.caughtUpMs} ms`}), failed ${r.failed}\n`,
     );
   }
-  const out = { callEvery: CALL_EVERY, rounds, loadAverage: [load0, loadavg()[0]] };
+  // BEFORE: an earlier run's results file (another build's, through FOOTLIGHT_BIN), kept beside these.
+  const before = process.env.BEFORE === undefined ? {} : { before: JSON.parse(await readFile(process.env.BEFORE, 'utf8')) };
+  const out = { callEvery: CALL_EVERY, rounds, loadAverage: [load0, loadavg()[0]], ...before };
   process.stdout.write(`load average ${load0.toFixed(2)} → ${loadavg()[0].toFixed(2)}\n`);
   await mkdir(new URL('./results/', import.meta.url).pathname, { recursive: true });
   await writeFile(new URL('./results/cluster-rejoin.json', import.meta.url).pathname, `${JSON.stringify(out, null, 2)}\n`);
