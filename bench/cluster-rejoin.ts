@@ -111,6 +111,11 @@ async function cpuMs(pid: number): Promise<number> {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
 }
 
+/** One round's figures, as printed. */
+const summary = (r: Rejoin): string =>
+  `rejoin ${r.rejoinMs} ms (replay ${r.replayMs} ms, ${r.replayFramesPerSecond} frames/s, ${r.cpuMsPerFrame} ms CPU a frame` +
+  `${r.caughtUpMs === undefined ? '' : `; the node says ${r.caughtUpMs} ms`}), failed ${r.failed}`;
+
 const clusterStatus = async (client: Client) => (await client.callTool({ name: 'get_cluster_status', arguments: {} })).structuredContent as Record<string, any>;
 
 /** A render node joins now and catches up with a log of `frames` frames (the newest tick's frame + 1 when a leader runs). */
@@ -163,10 +168,7 @@ try {
     const calls = await writeLog(log, frames);
     const r = await rejoin(url, frames, calls);
     rounds.push(r);
-    process.stdout.write(
-      `${frames} frames, ${calls} calls: rejoin ${r.rejoinMs} ms (replay ${r.replayMs} ms, ${r.replayFramesPerSecond} frames/s, ${r.cpuMsPerFrame} ms CPU a frame` +
-        `${r.caughtUpMs === undefined ? '' : `; the node says ${r.caughtUpMs} ms`}), failed ${r.failed}\n`,
-    );
+    process.stdout.write(`${frames} frames, ${calls} calls: ${summary(r)}\n`);
   }
   await log.close();
   if (LIVE_S > 0) {
@@ -182,10 +184,7 @@ try {
     const r = await rejoin(url, 0, calls, leader.client);
     r.calls = (await clusterStatus(leader.client)).calls;
     rounds.push(r);
-    process.stdout.write(
-      `live leader, ${r.frames} frames, ${r.calls} calls: rejoin ${r.rejoinMs} ms (replay ${r.replayMs} ms, ${r.replayFramesPerSecond} frames/s, ${r.cpuMsPerFrame} ms CPU a frame` +
-        `${r.caughtUpMs === undefined ? '' : `; the node says ${r.caughtUpMs} ms`}), failed ${r.failed}\n`,
-    );
+    process.stdout.write(`live leader, ${r.frames} frames, ${r.calls} calls: ${summary(r)}\n`);
   }
   // BEFORE: an earlier run's results file (another build's, through FOOTLIGHT_BIN), kept beside these.
   const before = process.env.BEFORE === undefined ? {} : { before: JSON.parse(await readFile(process.env.BEFORE, 'utf8')) };

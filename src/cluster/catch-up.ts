@@ -13,7 +13,7 @@ import type { TickRecord } from './records.js';
 const MOST_TICKS = 30;
 
 /** What a catch-up took, once over: reported by get_cluster_status and status.json. */
-export interface CaughtUp {
+interface CaughtUp {
   /** From the first record read to the newest applied, in ms. */
   readonly ms: number;
   readonly frames: number;
