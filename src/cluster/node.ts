@@ -604,7 +604,8 @@ export class ClusterNode implements ClusterLink {
   /** A render node without ticks presents frames on its own fixed timestep for a while, then holds. */
   private turnFlywheel(): void {
     const parts = this.parts;
-    if (parts === undefined || this.currentRole !== 'render' || this.stopped !== undefined) return;
+    // A node catching up has more of the log to read: frames of its own would run past calls it has not read yet.
+    if (parts === undefined || this.currentRole !== 'render' || this.stopped !== undefined || this.catchUp.active) return;
     const due = this.flywheel.due();
     if (due !== undefined && due.frame + 1 > parts.engine.clock.frames) void this.stepTo(due.frame + 1, due.wallMs, parts);
   }
