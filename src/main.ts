@@ -356,7 +356,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   // console preview reads that frame between tasks (src/console/hub.ts), so it never sees half a frame.
   engine.clock.onFrame((frame) => {
     light.render(frame);
-    outputs.send(frame, light.main);
+    // A render node catching up with the cluster's log replays frames long past: it sends none of them.
+    if (cluster?.sends !== false) outputs.send(frame, light.main);
   });
   // The sound host advances the song first in every frame, so the light reads this frame's position.
   const samplesDir = options.samples ?? config.samples;
@@ -499,6 +500,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     if (cluster !== undefined) {
       const c = cluster.status();
       s.cluster = { role: c.role, node: c.node, slice: c.slice, leader: c.leader, lag: c.lag, frame: c.frame };
+      if (c.catchingUp !== undefined) s.cluster.catchingUp = c.catchingUp;
+      if (c.caughtUp !== undefined) s.cluster.caughtUp = c.caughtUp;
     }
     return s;
   };

@@ -33,9 +33,19 @@ export interface StatusFile {
   midiPorts?: { on: boolean; reason?: string; devices: string[] };
   /**
    * This process's node of a cluster (serve --cluster): its slice (fixture labels, null: the whole
-   * rig), lag in frames behind the log, the last frame rendered.
+   * rig), lag in frames behind the log, the last frame rendered; a render node's catch-up with the
+   * log while it replays it (frames behind) and, once over, what it took (ms, frames, calls).
    */
-  cluster?: { role: string; node: string; slice: string[] | null; leader: string | null; lag: number | null; frame: number | null };
+  cluster?: {
+    role: string;
+    node: string;
+    slice: string[] | null;
+    leader: string | null;
+    lag: number | null;
+    frame: number | null;
+    catchingUp?: { behind: number };
+    caughtUp?: { ms: number; frames: number; calls: number };
+  };
 }
 
 export function statusPath(home: string): string {

@@ -21,6 +21,7 @@ import { ReplayMark, forwardCall, forwardLine, serveForwarded, serveForwardedLin
 import { type LineRunner, logsLine, replayLine, runForwardedLine } from './protocol3-log.js';
 import { type FollowedTransport, SongFromTicks } from './song-from-ticks.js';
 import { LeaseWatch, mayTake, startFrame } from './failover.js';
+import { CatchUp } from './catch-up.js';
 import { Flywheel, type FlywheelEnd } from './flywheel.js';
 import { Lease } from './lease.js';
 import type { ShowLog } from './log.js';
@@ -128,6 +129,8 @@ export class ClusterNode implements ClusterLink {
   private readonly replayed = new ReplayMark();
   /** Render node: its song transport follows the ticks. */
   private song: SongFromTicks | undefined;
+  /** Render node: replaying the log as fast as it can, without presenting or sending, until it reached the newest record. */
+  private readonly catchUp = new CatchUp();
   /** Leader: stops serving forwarded writes. */
   private stopServing: (() => void) | undefined;
   /** The show's checkpoints (absent with --checkpoint 0); the leader's newest stored one and the frame it was taken at. */
@@ -296,12 +299,23 @@ export class ClusterNode implements ClusterLink {
       presenting: this.currentRole === 'leader' ? 'leading' : this.flywheel.state(),
       ...(this.outbox?.holding === true ? { held: this.outbox.held } : {}),
       ...(this.stopped === undefined ? {} : { stopped: this.stopped }),
-      ...(this.currentRole === 'render' ? { presentDelayMs: this.presentDelayMs, late: this.late, ...this.divergence?.status } : {}),
+      ...(this.currentRole === 'render' ? { presentDelayMs: this.presentDelayMs, late: this.late, ...this.divergence?.status, ...this.catchUpStatus() } : {}),
       ...(this.stored === undefined ? {} : { checkpoint: { frame: this.stored.frame, seq: this.stored.seq } }),
       ...(this.joined === undefined ? {} : { joined: this.joined }),
       slice: this.slice,
       ...this.sliceOrigin,
     };
+  }
+
+  /** Whether this node's outputs send its frames: not while a render node catches up with the log. */
+  get sends(): boolean {
+    return this.currentRole === 'leader' || !this.catchUp.active;
+  }
+
+  private catchUpStatus(): Pick<ClusterStatus, 'catchingUp' | 'caughtUp'> {
+    const done = this.catchUp.result;
+    if (done !== undefined) return { caughtUp: done };
+    return this.stopped === undefined ? { catchingUp: { behind: this.catchUp.behind(this.digests.last?.frame ?? -1) } } : {};
   }
 
   digestOf(frame: number): string | undefined {
@@ -392,14 +406,23 @@ export class ClusterNode implements ClusterLink {
     this.stopReading = stop;
     if (this.closed) stop();
     try {
-      for await (const { seq, record } of records) {
+      for await (const { seq, pending, record } of records) {
         if (this.closed || this.currentRole === 'leader') break;
-        if (!(await this.apply(seq, record, parts))) {
-          stop();
-          break;
+        const catchingUp = this.catchUp.active;
+        if (catchingUp) this.catchUp.read(parts.engine.clock.frames);
+        // Catching up: a run of ticks with no call between them steps in one task (catch-up.ts); a node joining from a checkpoint skips them.
+        if (catchingUp && record.kind === 'tick' && this.joining === undefined) {
+          if (this.catchUp.hold(record, seq) || pending === 0) await this.stepHeld(parts);
+        } else {
+          if (catchingUp) await this.stepHeld(parts);
+          if (!(await this.apply(seq, record, parts))) {
+            stop();
+            break;
+          }
+          this.replayed.reach(seq);
+          this.applied = seq;
         }
-        this.replayed.reach(seq);
-        this.applied = seq;
+        if (pending === 0 && catchingUp) this.reachedNewest(parts);
       }
     } catch (err) {
       if (!this.closed && this.currentRole !== 'leader') {
@@ -433,15 +456,11 @@ export class ClusterNode implements ClusterLink {
     }
     if (record.kind === 'lead') return this.newLeader(record, parts);
     if (record.kind === 'tick') {
-      this.replay?.next(record);
       // Frame f is presented a fixed delay after the leader ran it, on every render node alike.
       const wait = record.wallMs + this.presentDelayMs - (performance.timeOrigin + performance.now());
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       else this.late++;
-      this.song?.expect(record);
-      this.flywheel.ticked(record.frame, record.wallMs);
-      await this.stepTo(record.frame + 1, record.wallMs, parts);
-      if (record.digest !== undefined && this.slice === null) this.divergence?.compare(record.frame, record.digest, this.digests.get(record.frame));
+      await this.stepTicks([record], parts);
       return true;
     }
     if (parts.engine.clock.frames > record.frame)
@@ -462,6 +481,7 @@ export class ClusterNode implements ClusterLink {
         if (failure !== undefined) throw new Error(failure);
       } else await parts.tools.invoke(record.tool, record.args, origin, merge === undefined ? {} : { merge });
       this.calls++;
+      this.catchUp.called();
     } catch (err) {
       this.failed++;
       parts.log.error(
@@ -482,9 +502,46 @@ export class ClusterNode implements ClusterLink {
       return false;
     }
     const { frame, seq } = joining.mark;
+    this.catchUp.rebase(parts.engine.clock.frames);
     this.joined = { frame, seq, calls: this.calls, ms: Math.round(joining.elapsedMs) };
     parts.log.info(this.joined, 'this render node joined the show from a checkpoint');
     return true;
+  }
+
+  /** Steps each tick's frame in one queue task, with the tick's wall clock, inputs and song position; checks logged digests. */
+  private stepTicks(ticks: readonly TickRecord[], parts: NodeParts): Promise<void> {
+    const { clock } = parts.engine;
+    return parts.engine.queue.submit(
+      () => {
+        for (const tick of ticks) {
+          this.replay?.next(tick);
+          this.song?.expect(tick);
+          this.flywheel.ticked(tick.frame, tick.wallMs);
+          this.frameWallMs = tick.wallMs;
+          const behind = tick.frame + 1 - clock.frames;
+          if (behind > 0) clock.stepFixed(behind, FRAME_MS);
+          if (tick.digest !== undefined && this.slice === null) this.divergence?.compare(tick.frame, tick.digest, this.digests.get(tick.frame));
+        }
+      },
+      { label: 'cluster-frame' },
+    );
+  }
+
+  /** Catching up: steps the ticks held so far (catch-up.ts) and marks them applied. */
+  private async stepHeld(parts: NodeParts): Promise<void> {
+    const held = this.catchUp.take();
+    if (held === undefined) return;
+    await this.stepTicks(held.ticks, parts);
+    this.replayed.reach(held.seq);
+    this.applied = held.seq;
+  }
+
+  /** The catch-up applied the log's newest record: from the next frame on the node presents on the delay and sends. */
+  private reachedNewest(parts: NodeParts): void {
+    this.catchUp.reached(parts.engine.clock.frames);
+    const done = this.catchUp.result;
+    if (done !== undefined) parts.log.info({ ...done }, "this render node caught up with the show's log: it presents and sends from the next frame");
+    parts.onStatus?.();
   }
 
   /** Steps the clock (no calls) until `frames` frames have run, each with the wall clock `wallMs`. */
@@ -661,7 +718,8 @@ export class ClusterNode implements ClusterLink {
   /** A render node without ticks presents frames on its own fixed timestep for a while, then holds or sends black. */
   private turnFlywheel(): void {
     const parts = this.parts;
-    if (parts === undefined || this.currentRole !== 'render' || this.stopped !== undefined) return;
+    // A node catching up has more of the log to read: frames of its own would run past calls it has not read yet.
+    if (parts === undefined || this.currentRole !== 'render' || this.stopped !== undefined || this.catchUp.active) return;
     const due = this.flywheel.due();
     if (due !== undefined && due.frame + 1 > parts.engine.clock.frames) void this.stepTo(due.frame + 1, due.wallMs, parts);
     else if (due === undefined && this.flywheel.state() === 'black') void parts.engine.queue.submit(parts.sendBlack, { label: 'cluster-black' });
@@ -681,6 +739,7 @@ export class ClusterNode implements ClusterLink {
         const newest = await this.log.newest('tick');
         const mine = this.digests.last?.frame ?? -1;
         this.lag = newest?.kind === 'tick' ? Math.max(0, newest.frame - mine) : null;
+        if (newest?.kind === 'tick') this.catchUp.sawNewest(newest.frame);
       } catch {
         this.lag = null;
       }

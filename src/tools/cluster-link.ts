@@ -61,8 +61,12 @@ export interface ClusterStatus {
   readonly diverged?: { readonly since: number; readonly frame: number };
   /** Render node: how long after the leader ran a frame this node presents it (ms). */
   readonly presentDelayMs?: number;
-  /** Render node: frames presented after their time (the tick came later than the delay; every frame of a replay that catches up). */
+  /** Render node: frames presented after their time (the tick came later than the delay), once caught up with the log. */
   readonly late?: number;
+  /** Render node, while it replays the log to catch up (it neither waits to present nor sends): frames behind the newest tick. */
+  readonly catchingUp?: { readonly behind: number };
+  /** Render node, once caught up: how long the catch-up took (ms) and the frames and calls it replayed. */
+  readonly caughtUp?: { readonly ms: number; readonly frames: number; readonly calls: number };
   /** The labels of the fixtures this node renders and sends (serve --slice); null: the whole rig. */
   readonly slice: string[] | null;
   /** The slice is the leader's to assign (serve --slice auto). */

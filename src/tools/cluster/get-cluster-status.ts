@@ -52,7 +52,15 @@ export default defineTool({
       .strictObject({ since: z.number().int(), frame: z.number().int() })
       .optional()
       .describe("Present while this node's frames differ from the leader's: the first and newest differing frame"),
-    late: z.number().int().optional().describe('Render node: frames presented after their time (all of a replay that catches up)'),
+    late: z.number().int().optional().describe('Render node: frames presented after their time, once caught up'),
+    catchingUp: z
+      .strictObject({ behind: z.number().int() })
+      .optional()
+      .describe('Render node replaying the log after a late start: frames behind the newest tick; it sends no output until caught up'),
+    caughtUp: z
+      .strictObject({ ms: z.number().int(), frames: z.number().int(), calls: z.number().int() })
+      .optional()
+      .describe('Render node: how long its catch-up with the log took, and the frames and calls it replayed'),
     slice: z.array(z.string()).nullable().optional().describe('Fixtures this node renders and sends (serve --slice); null: all'),
     auto: z.literal(true).optional().describe('serve --slice auto: the leader assigns the slice'),
     assigned: Assigned.optional(),
