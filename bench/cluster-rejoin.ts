@@ -8,7 +8,7 @@
 // live leader and joins it twice: replaying the whole log, and from the newest checkpoint.
 // Writes bench/results/cluster-rejoin.json.
 //
-//   node --import tsx bench/cluster-rejoin.ts        (FRAMES=1000,5000,20000 CALL_EVERY=4 LIVE_S=60 CHECKPOINT_S=15)
+//   node --import tsx bench/cluster-rejoin.ts        (FRAMES=1000,5000,20000 CALL_EVERY=4 LIVE_S=60 CALL_MS=0 CHECKPOINT_S=15)
 // Before and after a change: run it with FOOTLIGHT_BIN=<the other build>/bin/footlight.js, copy the results file, then
 // run it with BEFORE=<that copy>.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -28,6 +28,8 @@ const LENGTHS = (process.env.FRAMES ?? '1000,5000,20000')
 const CALL_EVERY = Number(process.env.CALL_EVERY ?? 4);
 /** Seconds a live leader runs (with calls) before a node joins it; 0 leaves that round out. */
 const LIVE_S = Number(process.env.LIVE_S ?? 60);
+/** The live leader's pace of calls: one every CALL_MS (0: as fast as it answers). */
+const CALL_MS = Number(process.env.CALL_MS ?? 0);
 /** Seconds between the live leader's checkpoints. */
 const CHECKPOINT_S = Number(process.env.CHECKPOINT_S ?? 15);
 const FRAME_MS = 1000 / 60;
@@ -191,6 +193,7 @@ try {
       const path = calls % 2 === 0 ? '/lx/mixer/channel/1/fader' : '/lx/mixer/channel/1/pattern/1/scale';
       await leader.client.callTool({ name: 'set_parameter', arguments: { path, value: 0.2 + ((calls * 7) % 80) / 100 } });
       calls++;
+      if (CALL_MS > 0) await new Promise((r) => setTimeout(r, CALL_MS));
     }
     for (const [how, extra] of [
       ['whole log', ['--checkpoint', '0']],

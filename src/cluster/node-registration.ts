@@ -22,6 +22,9 @@ interface RegistrationParts {
   readonly log: Logger;
 }
 
+/** How long a stopping node waits to take its entry out of the registry. */
+const LEAVE_WAIT_MS = 1000;
+
 export class NodeRegistration {
   private timer: NodeJS.Timeout | null = null;
   private reporting: Promise<void> = Promise.resolve();
@@ -113,7 +116,11 @@ export class NodeRegistration {
   private async close(): Promise<void> {
     if (this.timer !== null) clearInterval(this.timer);
     this.timer = null;
-    await this.reporting;
-    await this.registry.close(this.node.options.node);
+    // With the server away a report, or taking the entry out, waits for it: a stopping node gives them a second.
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, LEAVE_WAIT_MS)));
+    await Promise.race([this.reporting.then(() => this.registry.leave(this.node.options.node)), late]);
+    clearTimeout(timer);
+    await this.registry.close();
   }
 }

@@ -99,11 +99,14 @@ export class NodesRegistry {
     return this.last;
   }
 
-  /** Removes this node's entry (a clean stop), then closes the connection. */
-  async close(node: string): Promise<void> {
+  /** Removes this node's entry (a clean stop). */
+  async leave(node: string): Promise<void> {
     if (this.nc.isClosed()) return;
     await this.jsm.streams.purge(this.stream, { filter: this.subject(node) }).catch(() => undefined);
-    await this.nc.close();
+  }
+
+  async close(): Promise<void> {
+    if (!this.nc.isClosed()) await this.nc.close();
   }
 }
 
