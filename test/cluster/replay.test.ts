@@ -2,7 +2,7 @@
 // leader and a render node as two real `footlight serve` processes. The leader is driven over MCP
 // (add a pattern, activate it, set parameters, undo, redo); the render node replays the show's log
 // and renders the same frames: their digests for the same frame numbers are equal, their histories
-// hold the same steps, and a protocol-3 write sent to the render node is refused and changes nothing there.
+// hold the same steps, and a protocol-3 read on the render node answers there.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { NATS_SERVER, startNats, startNode, until } from './nodes.js';
 
 const CH1 = '/lx/mixer/channel/1';
 
-test("a render node replays the leader's log: equal frame digests and history, protocol-3 writes refused", {
+test("a render node replays the leader's log: equal frame digests and history, protocol-3 reads answered", {
   skip: !existsSync(NATS_SERVER),
   timeout: 240_000,
 }, async (t) => {
