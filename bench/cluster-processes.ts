@@ -47,7 +47,7 @@ export async function cpuMs(pid: number): Promise<number> {
 }
 
 /** A running `footlight serve`: its process, its status.json and an MCP client connected to it. */
-export interface Served {
+interface Served {
   readonly child: ChildProcess;
   readonly status: any;
   readonly client: Client;
