@@ -7,63 +7,16 @@
 // Prints p50/p99 of each and writes bench/results/cluster-log.json.
 //
 //   node --import tsx bench/cluster-log.ts        (APPENDS=2000 CALLS=400)
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { freePort } from '../test/cluster/nodes.js';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import type { Client } from '@modelcontextprotocol/client';
 import { ShowLog } from '../src/cluster/log.js';
+import { ClusterProcesses, figures, percentile, until } from './cluster-processes.js';
 
 const APPENDS = Number(process.env.APPENDS ?? 2000);
 const CALLS = Number(process.env.CALLS ?? 400);
-const BIN = new URL('../bin/footlight.js', import.meta.url).pathname;
-const children: ChildProcess[] = [];
-const temps: string[] = [];
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
-const figures = (ms: number[]) => ({
-  n: ms.length,
-  p50: +percentile(ms, 50).toFixed(3),
-  p99: +percentile(ms, 99).toFixed(3),
-  max: +Math.max(...ms).toFixed(3),
-});
-
-async function until<T>(get: () => Promise<T | undefined>, ms = 120_000): Promise<T> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const v = await get().catch(() => undefined);
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('timed out');
-}
-
-async function temp(prefix: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-}
-
-async function serve(args: string[]): Promise<Client> {
-  const home = await temp('footlight-bench-');
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--sound-port', '0', '--osc-port', '0', '--osc-transmit', 'off', ...args], {
-    env: { ...process.env, FOOTLIGHT_HOME: home },
-    stdio: 'ignore',
-  });
-  children.push(child);
-  const status = await until(async () => {
-    const s = JSON.parse(await readFile(join(home, 'status.json'), 'utf8'));
-    return s.running === true ? s : undefined;
-  });
-  const client = new Client({ name: 'bench', version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(status.url)));
-  return client;
-}
+const processes = new ClusterProcesses();
+const serve = async (args: string[]): Promise<Client> => (await processes.serve(args)).client;
 
 async function calls(client: Client, onEach?: () => void): Promise<number[]> {
   const ms: number[] = [];
@@ -78,12 +31,8 @@ async function calls(client: Client, onEach?: () => void): Promise<number[]> {
 }
 
 const load0 = loadavg()[0];
-const store = await temp('footlight-nats-');
-const port = await freePort();
-const nats = spawn('/usr/sbin/nats-server', ['-js', '-sd', store, '-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
-children.push(nats);
-const url = `nats://127.0.0.1:${port}`;
-try {
+await processes.run(async () => {
+  const url = await processes.nats();
   const log = await until(() => ShowLog.open(url, 'bench', 'footlight-bench'), 20_000);
   await log.reset();
   const appends: number[] = [];
@@ -135,15 +84,4 @@ try {
   );
   await mkdir(new URL('./results/', import.meta.url).pathname, { recursive: true });
   await writeFile(new URL('./results/cluster-log.json', import.meta.url).pathname, `${JSON.stringify(out, null, 2)}\n`);
-} catch (err) {
-  console.error(err);
-  process.exitCode = 1;
-} finally {
-  for (const c of children.reverse()) {
-    if (c.exitCode === null) c.kill('SIGTERM');
-    if (c.exitCode === null) await new Promise((r) => c.once('exit', r));
-  }
-  for (const dir of temps) await rm(dir, { recursive: true, force: true });
-  // The MCP clients keep the loop alive: exit, with the failure's code if one was reported above.
-  process.exit(process.exitCode ?? 0);
-}
+});

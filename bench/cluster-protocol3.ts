@@ -5,56 +5,19 @@
 // to each in turn, twice. Prints p50/p99 of each and writes bench/results/cluster-protocol3.json.
 //
 //   node --import tsx bench/cluster-protocol3.ts        (LINES=300)
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { Protocol3Client } from '../src/protocol3/client/client.js';
-import { freePort } from '../test/cluster/nodes.js';
+import { ClusterProcesses, figures } from './cluster-processes.js';
 
 const LINES = Number(process.env.LINES ?? 300);
-const BIN = new URL('../bin/footlight.js', import.meta.url).pathname;
-const children: ChildProcess[] = [];
-const temps: string[] = [];
-const clients: Protocol3Client[] = [];
+const processes = new ClusterProcesses();
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
-const figures = (ms: number[]) => ({
-  n: ms.length,
-  p50: +percentile(ms, 50).toFixed(3),
-  p99: +percentile(ms, 99).toFixed(3),
-  max: +Math.max(...ms).toFixed(3),
-});
-
-async function until<T>(get: () => Promise<T | undefined>, ms = 180_000): Promise<T> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const v = await get().catch(() => undefined);
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('timed out');
-}
-
-/** A `serve` process and a protocol-3 client connected to it. */
+/** A `serve` process and a protocol-3 client connected to it (closed before the processes stop). */
 async function serve(args: string[]): Promise<Protocol3Client> {
-  const home = await mkdtemp(join(tmpdir(), 'footlight-bench-'));
-  temps.push(home);
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--sound-port', '0', '--osc-port', '0', '--osc-transmit', 'off', ...args], {
-    env: { ...process.env, FOOTLIGHT_HOME: home },
-    stdio: 'ignore',
-  });
-  children.push(child);
-  const status = await until(async () => {
-    const s = JSON.parse(await readFile(join(home, 'status.json'), 'utf8'));
-    return s.running === true ? s : undefined;
-  });
+  const { status } = await processes.launch(args);
   const client = new Protocol3Client();
-  clients.push(client);
+  processes.closing(() => client.close());
   await client.connect('127.0.0.1', status.protocol3.port);
   return client;
 }
@@ -71,12 +34,8 @@ async function lines(client: Protocol3Client): Promise<number[]> {
 }
 
 const load0 = loadavg()[0];
-const store = await mkdtemp(join(tmpdir(), 'footlight-nats-'));
-temps.push(store);
-const port = await freePort();
-children.push(spawn('/usr/sbin/nats-server', ['-js', '-sd', store, '-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' }));
-const url = `nats://127.0.0.1:${port}`;
-try {
+await processes.run(async () => {
+  const url = await processes.nats();
   const leader = await serve(['--cluster', url, '--node', 'lead', '--role', 'leader']);
   const render = await serve(['--cluster', url, '--node', 'r1', '--role', 'render']);
   await lines(leader); // a round each to warm both paths up, then two rounds each, alternating
@@ -95,15 +54,4 @@ try {
   );
   await mkdir(new URL('./results/', import.meta.url).pathname, { recursive: true });
   await writeFile(new URL('./results/cluster-protocol3.json', import.meta.url).pathname, `${JSON.stringify(out, null, 2)}\n`);
-} catch (err) {
-  console.error(err);
-  process.exitCode = 1;
-} finally {
-  for (const c of clients) await c.close();
-  for (const c of children.reverse()) {
-    if (c.exitCode === null) c.kill('SIGTERM');
-    if (c.exitCode === null) await new Promise((r) => c.once('exit', r));
-  }
-  for (const dir of temps) await rm(dir, { recursive: true, force: true });
-  process.exit(process.exitCode ?? 0);
-}
+});

@@ -11,15 +11,13 @@
 //   node --import tsx bench/cluster-rejoin.ts        (FRAMES=1000,5000,20000 CALL_EVERY=4 LIVE_S=60 CALL_MS=0 CHECKPOINT_S=15)
 // Before and after a change: run it with FOOTLIGHT_BIN=<the other build>/bin/footlight.js, copy the results file, then
 // run it with BEFORE=<that copy>.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { setMaxListeners } from 'node:events';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { freePort } from '../test/cluster/nodes.js';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import type { Client } from '@modelcontextprotocol/client';
 import { ShowLog } from '../src/cluster/log.js';
 import type { LogRecord } from '../src/cluster/records.js';
+import { ClusterProcesses, cpuMs, until } from './cluster-processes.js';
 
 const LENGTHS = (process.env.FRAMES ?? '1000,5000,20000')
   .split(',')
@@ -36,25 +34,9 @@ const FRAME_MS = 1000 / 60;
 /** Appends in flight at once while the log is written (JetStream stores them in the order they leave). */
 const APPEND_BATCH = 256;
 /** FOOTLIGHT_BIN: another build's bin/footlight.js (the before figures). */
-const BIN = process.env.FOOTLIGHT_BIN ?? new URL('../bin/footlight.js', import.meta.url).pathname;
-const children: ChildProcess[] = [];
-const temps: string[] = [];
-
-async function until<T>(get: () => Promise<T | undefined>, ms = 900_000, every = 50): Promise<T> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const v = await get().catch(() => undefined);
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, every));
-  }
-  throw new Error('timed out');
-}
-
-async function temp(prefix: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-}
+const processes = new ClusterProcesses(process.env.FOOTLIGHT_BIN);
+/** How long a node may take to catch up. */
+const CATCH_UP_MS = 900_000;
 
 /** The log a leader of the demo show leaves after `frames` frames: calls on channel 1's fader and pattern, ticks up to now. */
 async function writeLog(log: ShowLog, frames: number): Promise<number> {
@@ -97,29 +79,6 @@ interface Rejoin {
   failed: number;
 }
 
-/** `footlight serve` with `args` (and the common ones): the process and an MCP client. */
-async function serve(args: string[]): Promise<{ child: ChildProcess; client: Client }> {
-  const home = await temp('footlight-bench-');
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--sound-port', '0', '--osc-port', '0', '--osc-transmit', 'off', ...args], {
-    env: { ...process.env, FOOTLIGHT_HOME: home },
-    stdio: 'ignore',
-  });
-  children.push(child);
-  const status = await until(async () => {
-    const s = JSON.parse(await readFile(join(home, 'status.json'), 'utf8'));
-    return s.running === true ? s : undefined;
-  });
-  const client = new Client({ name: 'bench', version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(status.url)));
-  return { child, client };
-}
-
-/** A process's CPU time so far (user + system, every thread), from /proc, in ms. */
-async function cpuMs(pid: number): Promise<number> {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
-}
-
 /** One round's figures, as printed. */
 const summary = (r: Rejoin): string =>
   `rejoin ${r.rejoinMs} ms (replay ${r.replayMs} ms, ${r.replayFramesPerSecond} frames/s, ${r.cpuMsPerFrame} ms CPU a frame` +
@@ -131,7 +90,8 @@ const clusterStatus = async (client: Client) => (await client.callTool({ name: '
 /** A render node joins now and catches up with a log of `frames` frames (the newest tick's frame + 1 when a leader runs). */
 async function rejoin(url: string, frames: number, calls: number, leader?: Client, extra: string[] = []): Promise<Rejoin> {
   const t0 = performance.now();
-  const { child, client } = await serve(['--cluster', url, '--node', 'late', '--role', 'render', '--lease', leader === undefined ? '3600' : '3', ...extra]);
+  const lease = leader === undefined ? '3600' : '3';
+  const { child, client } = await processes.serve(['--cluster', url, '--node', 'late', '--role', 'render', '--lease', lease, ...extra]);
   const cluster = () => clusterStatus(client);
   const first = await cluster();
   const t1 = performance.now();
@@ -142,7 +102,7 @@ async function rejoin(url: string, frames: number, calls: number, leader?: Clien
   const done = await until(async () => {
     const s = await cluster();
     return s.frame >= (await target()) && s.catchingUp === undefined ? s : undefined;
-  });
+  }, CATCH_UP_MS);
   if (leader !== undefined) frames = done.frame + 1;
   const t2 = performance.now();
   const cpu2 = await cpuMs(child.pid!);
@@ -167,12 +127,8 @@ async function rejoin(url: string, frames: number, calls: number, leader?: Clien
 // One MCP client makes thousands of calls: each adds a listener to the process-wide abort signal for its life.
 setMaxListeners(0);
 const load0 = loadavg()[0];
-const store = await temp('footlight-nats-');
-const port = await freePort();
-const nats = spawn('/usr/sbin/nats-server', ['-js', '-sd', store, '-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
-children.push(nats);
-const url = `nats://127.0.0.1:${port}`;
-try {
+await processes.run(async () => {
+  const url = await processes.nats();
   // The demo show's stream, as the render node names it.
   const log = await until(() => ShowLog.open(url, 'bench', 'footlight-demo'), 20_000);
   const rounds: Rejoin[] = [];
@@ -186,7 +142,7 @@ try {
   if (LIVE_S > 0) {
     // A leader runs the demo show for LIVE_S seconds, taking set_parameter calls over MCP as fast as it answers; then a node joins
     // by replaying the whole log (--checkpoint 0), and another from the newest checkpoint (taken every CHECKPOINT_S).
-    const leader = await serve(['--cluster', url, '--node', 'lead', '--role', 'leader', '--checkpoint', String(CHECKPOINT_S)]);
+    const leader = await processes.serve(['--cluster', url, '--node', 'lead', '--role', 'leader', '--checkpoint', String(CHECKPOINT_S)]);
     const end = performance.now() + LIVE_S * 1000;
     let calls = 0;
     while (performance.now() < end) {
@@ -211,14 +167,4 @@ try {
   process.stdout.write(`load average ${load0.toFixed(2)} → ${loadavg()[0].toFixed(2)}\n`);
   await mkdir(new URL('./results/', import.meta.url).pathname, { recursive: true });
   await writeFile(new URL('./results/cluster-rejoin.json', import.meta.url).pathname, `${JSON.stringify(out, null, 2)}\n`);
-} catch (err) {
-  console.error(err);
-  process.exitCode = 1;
-} finally {
-  for (const c of children.reverse()) {
-    if (c.exitCode === null) c.kill('SIGTERM');
-    if (c.exitCode === null) await new Promise((r) => c.once('exit', r));
-  }
-  for (const dir of temps) await rm(dir, { recursive: true, force: true });
-  process.exit(process.exitCode ?? 0);
-}
+});

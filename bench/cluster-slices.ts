@@ -19,6 +19,7 @@ import { createLibrary } from '../src/light/devices/library.js';
 import { pointPool } from '../src/light/parallel/point-pool.js';
 import { LightShow } from '../src/light/show/light-show.js';
 import { readProject } from '../src/light/show/project/project-file.js';
+import { percentile } from './cluster-processes.js';
 import { standardWorkload } from './workload.js';
 
 const FRAME_MS = 1000 / 60;
@@ -35,11 +36,6 @@ interface NodeRun {
   readonly p50: number;
   readonly p99: number;
   readonly cpu50: number;
-}
-
-function quantile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
 /** Child: renders slice `index` of `of` of a rows × columns workload at a 60 fps pace; prints a NodeRun. */
@@ -71,7 +67,7 @@ async function child(rows: number, columns: number, index: number, of: number): 
     cpu.push((c.user + c.system) / 1000);
     if (t1 > slot + FRAME_MS) late++;
   }
-  const run: NodeRun = { points: to - from, late, frames: MEASURE, p50: quantile(wall, 0.5), p99: quantile(wall, 0.99), cpu50: quantile(cpu, 0.5) };
+  const run: NodeRun = { points: to - from, late, frames: MEASURE, p50: percentile(wall, 50), p99: percentile(wall, 99), cpu50: percentile(cpu, 50) };
   process.stdout.write(`${JSON.stringify(run)}\n`);
   pointPool.setThreads(1);
   process.exit(0);
