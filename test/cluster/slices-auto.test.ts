@@ -9,32 +9,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { tempHome } from '../helpers/show.js';
 import { NATS_SERVER, artnetReceiver, runServe, settled, startNats, startServe, until, type DmxPacket, type ServeNode } from './nodes.js';
-
-const PROJECT = fileURLToPath(new URL('./slices/slices.lxp', import.meta.url));
-const MEDIA = fileURLToPath(new URL('./slices/media', import.meta.url));
-const SHOW = ['--project', PROJECT, '--media', MEDIA];
-const CH1 = '/lx/mixer/channel/1';
-const UNIVERSES = [1, 2, 3, 4];
-const clustered = (url: string, node: string, role: string, slice?: string): string[] => [
-  ...SHOW,
-  '--cluster',
-  url,
-  '--node',
-  node,
-  '--role',
-  role,
-  ...(slice === undefined ? [] : ['--slice', slice]),
-];
-
-/** The source ports that sent each universe among `packets`. */
-function senders(packets: readonly DmxPacket[]): Map<number, Set<number>> {
-  const out = new Map<number, Set<number>>();
-  for (const p of packets) out.set(p.universe, (out.get(p.universe) ?? new Set()).add(p.from));
-  return out;
-}
+import { CH1, SHOW, UNIVERSES, clustered, senders } from './slices/rig.js';
 
 /** For each universe: how often its sender changed from one packet to the next (a clean handover changes it once). */
 function handovers(packets: readonly DmxPacket[]): Map<number, number> {

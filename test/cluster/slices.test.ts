@@ -11,32 +11,9 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { tempHome } from '../helpers/show.js';
-import { NATS_SERVER, artnetReceiver, runServe, settled, startNats, startServe, until, type DmxPacket } from './nodes.js';
-
-const PROJECT = fileURLToPath(new URL('./slices/slices.lxp', import.meta.url));
-const MEDIA = fileURLToPath(new URL('./slices/media', import.meta.url));
-const SHOW = ['--project', PROJECT, '--media', MEDIA];
-const CH1 = '/lx/mixer/channel/1';
-const UNIVERSES = [1, 2, 3, 4];
-const clustered = (url: string, node: string, role: string, slice?: string): string[] => [
-  ...SHOW,
-  '--cluster',
-  url,
-  '--node',
-  node,
-  '--role',
-  role,
-  ...(slice === undefined ? [] : ['--slice', slice]),
-];
-
-/** The source ports that sent each universe. */
-function senders(packets: readonly DmxPacket[]): Map<number, Set<number>> {
-  const out = new Map<number, Set<number>>();
-  for (const p of packets) out.set(p.universe, (out.get(p.universe) ?? new Set()).add(p.from));
-  return out;
-}
+import { NATS_SERVER, artnetReceiver, runServe, settled, startNats, startServe, until } from './nodes.js';
+import { CH1, SHOW, UNIVERSES, clustered, senders } from './slices/rig.js';
 
 test('a leader and two render nodes with half the rig each send what one process sends, each universe from one node', {
   skip: !existsSync(NATS_SERVER),
