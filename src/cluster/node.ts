@@ -257,8 +257,8 @@ export class ClusterNode implements ClusterLink {
   }
 
   /**
-   * Leader: logs a protocol-3 write line an outside client ran, once it succeeded (in the order lines
-   * finish); its stream sequence. A refused append cannot take the line back: it is counted and logged as an error.
+   * Leader: logs a protocol-3 write line an outside client ran, once it succeeded (a queued line from
+   * inside its queue task, so in the queue's order); its stream sequence. A refused append cannot take the line back: it is counted and logged as an error.
    */
   private async logLine(line: string, origin: Origin): Promise<number | undefined> {
     const parts = this.parts;

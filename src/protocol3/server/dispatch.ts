@@ -53,19 +53,40 @@ function shape(payload: Payload): Payload {
 /**
  * Runs a command's host operation: a queued one as one engine-queue task under the request's
  * remaining deadline (so it is atomic with respect to frames and other calls); a staged one with
- * the request, whose tasks it runs between its off-queue parts.
+ * the request, whose tasks it runs between its off-queue parts. A write that succeeded is handed to
+ * `logged` (a cluster's leader appends it), and the reply waits for that.
  */
-function execute(host: SoundHost, def: CommandDef, args: readonly string[], request: Request, guard: GraphGuard): Promise<Payload> {
+async function execute(
+  host: SoundHost,
+  def: CommandDef,
+  args: readonly string[],
+  request: Request,
+  guard: GraphGuard,
+  logged: () => Promise<unknown> | undefined,
+): Promise<Payload> {
   const run = def.run;
-  if ('staged' in run) return run.staged(host, args, request);
-  return request.task(def.name, () => run.queued(host, args, request.origin, guard));
+  if ('staged' in run) {
+    const reply = shape(await run.staged(host, args, request));
+    if (def.write && reply.ok === true) await logged();
+    return reply;
+  }
+  // A queued write is handed to the log inside its task, so a cluster's log keeps the queue's order
+  // (an undo line and a tool call racing run on render nodes in the order they ran here).
+  let appended: Promise<unknown> | undefined;
+  const reply = await request.task(def.name, () => {
+    const r = shape(run.queued(host, args, request.origin, guard));
+    if (def.write && r.ok === true) appended = logged();
+    return r;
+  });
+  await appended;
+  return reply;
 }
 
 /** How a cluster node takes part in a write line (docs/cluster.md); every hook is absent outside a cluster. */
 export interface WriteHooks {
   /** Throws when a write from this origin may not run on this host (a leader whose outbox is full, a stopped node). */
   readonly admit?: (command: string, origin: Origin) => void;
-  /** Takes a write line that succeeded, before its reply (a cluster's leader logs it). */
+  /** Takes a write line that succeeded, before its reply (a cluster's leader logs it); a queued one from inside its engine-queue task. */
   readonly logWrite?: (line: string, origin: Origin) => Promise<unknown>;
   /** Runs a write line elsewhere and resolves with that reply (a render node sends it to its leader); undefined: it runs here. */
   readonly forward?: (command: string, line: string, origin: Origin) => Promise<Payload> | undefined;
@@ -79,11 +100,7 @@ export async function dispatchLine(host: SoundHost, line: string, request: Reque
   const tokens = tokenize(line);
   if (tokens.length === 0) return errorReply(invalidArgument('empty command; send one command per line, e.g. ping'), log);
   const [name, ...args] = tokens;
-  if (name === 'guard') {
-    const reply = await dispatchGuard(host, line, args, request, log, hooks);
-    if (reply.ok === true) await hooks.logWrite?.(line, request.origin);
-    return reply;
-  }
+  if (name === 'guard') return dispatchGuard(host, line, args, request, log, hooks);
   const def = COMMANDS_BY_NAME.get(name);
   if (def === undefined) {
     return errorReply(
@@ -99,9 +116,7 @@ export async function dispatchLine(host: SoundHost, line: string, request: Reque
       if (forwarded !== undefined) return await forwarded;
       hooks.admit?.(def.name, request.origin);
     }
-    const reply = shape(await execute(host, def, args, request, {}));
-    if (def.write && reply.ok === true) await hooks.logWrite?.(line, request.origin);
-    return reply;
+    return await execute(host, def, args, request, {}, () => hooks.logWrite?.(line, request.origin));
   } catch (err) {
     return errorReply(err, log, def.name, usage(def));
   }
@@ -127,7 +142,7 @@ async function dispatchGuard(host: SoundHost, line: string, args: readonly strin
       const forwarded = hooks.forward?.(inner.name, line, request.origin);
       if (forwarded !== undefined) return await forwarded;
       hooks.admit?.(inner.name, request.origin);
-      return { ...shape(await execute(host, inner, args.slice(2), request, { revision })), guarded: true };
+      return { ...(await execute(host, inner, args.slice(2), request, { revision }, () => hooks.logWrite?.(line, request.origin))), guarded: true };
     } catch (err) {
       return { ...errorReply(err, log, inner.name, `guard REVISION ${usage(inner)}`), guarded: true };
     }
