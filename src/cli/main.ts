@@ -116,7 +116,8 @@ function clusterSeconds(value: string): number {
 /** Seconds between a cluster's checkpoints (--checkpoint): 0 for none, else 1 to 3600. */
 function checkpointSeconds(value: string): number {
   const n = Number(value);
-  if (!Number.isFinite(n) || (n !== 0 && (n < 1 || n > 3600))) throw new InvalidArgumentError('0 (none), or seconds from 1 to 3600');
+  // Number() reads '' and ' ' as 0 and '0x10' as 16: only plain decimals are taken.
+  if (!/^\d+(\.\d+)?$/.test(value) || (n !== 0 && (n < 1 || n > 3600))) throw new InvalidArgumentError('0 (none), or seconds from 1 to 3600');
   return n;
 }
 

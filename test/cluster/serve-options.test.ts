@@ -43,6 +43,18 @@ test('serve --cluster: the flags go together, the URL is checked, an absent NATS
   assert.match(absent.stderr, new RegExp(`cannot reach the cluster's NATS server at nats://127\\.0\\.0\\.1:${port}`));
 });
 
+test('serve --checkpoint: a value that is not 0 or 1–3600 seconds is refused with the rule, before anything starts', async (t) => {
+  const home = await tempHome(t);
+  // A cluster URL nothing answers: a value taken would go on to "cannot reach the cluster's NATS server".
+  for (const value of ['-1', '5000', 'abc', '', ' ', '0x10', '1e2']) {
+    const { code, stderr } = await run(home, ['--cluster', 'nats://127.0.0.1:9', '--node', 'a', '--role', 'leader', '--checkpoint', value]);
+    assert.notEqual(code, 0, JSON.stringify(value));
+    assert.match(stderr, /option '--checkpoint <seconds>' argument .* is invalid\. 0 \(none\), or seconds from 1 to 3600/, JSON.stringify(value));
+    assert.doesNotMatch(stderr, /cannot reach/, `${JSON.stringify(value)} is refused before the start`);
+  }
+  assert.equal(existsSync(join(home, 'status.json')), false, 'nothing started');
+});
+
 test('serve stops at a signal while its start waits for a NATS server that does not answer', { timeout: 90_000 }, async (t) => {
   const home = await tempHome(t);
   // A TCP server that accepts and never speaks: the NATS client waits for its greeting (20 s).
