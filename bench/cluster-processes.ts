@@ -62,11 +62,28 @@ export class ClusterProcesses {
   /** `bin`: the `footlight` launcher to run (another build's, for before-and-after figures). */
   constructor(private readonly bin = new URL('../bin/footlight.js', import.meta.url).pathname) {}
 
+  /** The NATS server's store and port, for `restartNats`. */
+  private natsServer: { store: string; port: number; child: ChildProcess } | undefined;
+
   /** nats-server with JetStream and a temporary store on a free loopback port, once it takes connections: its URL. */
   async nats(): Promise<string> {
-    const store = await this.temp('footlight-nats-');
-    const port = await freePort();
-    this.children.push(spawn(NATS_SERVER, ['-js', '-sd', store, '-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' }));
+    return this.startNats(await this.temp('footlight-nats-'), await freePort());
+  }
+
+  /** SIGKILLs the NATS server `nats` started, waits `outageMs`, and starts it again on the same store and port; resolves once it takes connections. */
+  async restartNats(outageMs: number): Promise<void> {
+    const { store, port, child } = this.natsServer!;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+    await new Promise((r) => setTimeout(r, outageMs));
+    await this.startNats(store, port);
+  }
+
+  private async startNats(store: string, port: number): Promise<string> {
+    const child = spawn(NATS_SERVER, ['-js', '-sd', store, '-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+    this.children.push(child);
+    this.natsServer = { store, port, child };
     await until(
       () =>
         new Promise<true>((resolve, reject) => {
