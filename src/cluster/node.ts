@@ -251,8 +251,8 @@ export class ClusterNode implements ClusterLink {
   }
 
   append(call: LoggedCall): Promise<number> | undefined {
-    // A node that never led logs nothing; a deposed leader's ended outbox refuses, so the call is taken back.
-    if (this.parts === undefined || this.outbox === undefined) return undefined;
+    // A node that never led logs nothing, nor does a replay; a deposed leader's ended outbox refuses, so the call is taken back.
+    if (this.parts === undefined || this.outbox === undefined || call.origin.surface === 'cluster') return undefined;
     const record: CallRecord = { kind: 'call', ...call, frame: this.parts.engine.clock.frames };
     const acked = this.outbox.push(record).then(
       (seq) => {
@@ -733,10 +733,10 @@ export class ClusterNode implements ClusterLink {
   private async deposed(): Promise<void> {
     const parts = this.parts;
     if (this.currentRole !== 'leader' || this.stopped !== undefined || parts === undefined) return;
-    const holder = await this.lease?.read().catch(() => undefined);
-    this.leader = holder?.value?.node ?? null;
     this.currentRole = 'render';
     parts.engine.clock.stop();
+    const holder = await this.lease?.read().catch(() => undefined);
+    this.leader = holder?.value?.node ?? null;
     // Writes render nodes forward go to the new leader alone, not to this node too.
     this.stopServing?.();
     this.stopServing = undefined;
