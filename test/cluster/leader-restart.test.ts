@@ -7,7 +7,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { NATS_SERVER, type Node, startNats, startNode, startServe, until } from './nodes.js';
+import { join } from 'node:path';
+import { tempHome } from '../helpers/show.js';
+import { NATS_SERVER, type Node, runServe, startNats, startNode, startServe, until } from './nodes.js';
 
 const CH1 = '/lx/mixer/channel/1';
 const LEASE = ['--lease', '1', '--checkpoint', '2'];
@@ -78,4 +80,27 @@ test('a leader killed and started again continues the log: its render node keeps
   assert.ok(ours.every((d: { digest: string | null }) => d.digest !== null));
   assert.deepEqual((await r1.status(frames)).digests, ours, "r1 renders the restarted leader's frames");
   assert.equal((await r1.status()).failed, 0, 'r1 never diverged');
+
+  // --fresh starts the show over: a new log, an empty history; the running render node stops and says why.
+  await again.stop();
+  const fresh = await startNode(t, url, 'lead', 'leader', ['--fresh', ...LEASE]);
+  assert.equal((await fresh.status()).lease.term, 3);
+  assert.deepEqual((await fresh.call('get_history', { limit: 20 })).steps, []);
+  const stopped = await until('r1 to stop', async () => (await r1.status()).stopped);
+  assert.match(stopped, /started the show again/);
+});
+
+test('--fresh is a leader’s and --no-lead a render node’s: elsewhere the start stops with the reason', { timeout: 120_000 }, async (t) => {
+  const home = await tempHome(t);
+  const url = 'nats://127.0.0.1:4222';
+  const fresh = await runServe(home, ['--cluster', url, '--node', 'a', '--role', 'render', '--fresh']);
+  assert.equal(fresh.code, 2);
+  assert.match(fresh.stderr, /--fresh is for a cluster's leader \(--role leader\)/);
+  const noLead = await runServe(home, ['--cluster', url, '--node', 'a', '--role', 'leader', '--no-lead']);
+  assert.equal(noLead.code, 2);
+  assert.match(noLead.stderr, /--no-lead is for a render node \(--role render\)/);
+  const alone = await runServe(home, ['--fresh']);
+  assert.equal(alone.code, 2);
+  assert.match(alone.stderr, /--fresh is for a cluster's leader/);
+  assert.equal(existsSync(join(home, 'status.json')), false, 'nothing started');
 });
