@@ -126,7 +126,10 @@ export class ShowLog {
 
   /** Reads the stream from sequence `from` (its start by default), in order, with an ordered consumer; `stop()` ends the iteration. */
   async read(from = 1): Promise<{ records: AsyncIterable<ReadRecord>; stop: () => void }> {
-    const consumer = await this.js.consumers.get(this.stream, from > 1 ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: from } : {});
+    const consumer =
+      from > 1
+        ? await this.js.consumers.get(this.stream, { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: from })
+        : await this.js.consumers.get(this.stream);
     // Heartbeats every second while idle: after the server restarts the consumer resumes within seconds, not the default's minute.
     const messages: ConsumerMessages = await consumer.consume({ idle_heartbeat: IDLE_HEARTBEAT_MS, max_messages: READ_BATCH });
     async function* records(): AsyncIterable<ReadRecord> {
