@@ -140,9 +140,10 @@ await processes.run(async () => {
   }
   await log.close();
   if (LIVE_S > 0) {
-    // A leader runs the demo show for LIVE_S seconds, taking set_parameter calls over MCP as fast as it answers; then a node joins
+    // A leader starts anew (--fresh: the log holds the rounds above) and runs the demo show for LIVE_S seconds, taking set_parameter
+    // calls over MCP as fast as it answers; then a node joins
     // by replaying the whole log (--checkpoint 0), and another from the newest checkpoint (taken every CHECKPOINT_S).
-    const leader = await processes.serve(['--cluster', url, '--node', 'lead', '--role', 'leader', '--checkpoint', String(CHECKPOINT_S)]);
+    const leader = await processes.serve(['--cluster', url, '--node', 'lead', '--role', 'leader', '--fresh', '--checkpoint', String(CHECKPOINT_S)]);
     const end = performance.now() + LIVE_S * 1000;
     let calls = 0;
     while (performance.now() < end) {

@@ -247,10 +247,12 @@ program
   .option('--node <name>', "this node's name in the cluster (letters, digits, - and _)", nodeName)
   .option(
     '--role <role>',
-    'leader (takes the lease, runs the show and appends every write and frame to the log) or render (replays the log, sends writes to the ' +
-      'leader, takes over when the lease lapses)',
+    'leader (takes the lease, runs the show and appends every write and frame to the log; continues a log the show has) or render (replays ' +
+      'the log, sends writes to the leader, takes over when the lease lapses)',
     clusterRole,
   )
+  .option('--fresh', "leader: empty the show's log and start the show anew, instead of continuing the log it has")
+  .option('--no-lead', 'render node: never take the lease, whatever happens to the leader (a render PC that must not run the show)')
   .option(
     '--cluster-delay <ms>',
     'render node: present each frame this long after the leader ran it (0–1000 ms, default 50), so every node shows frame f together',
@@ -311,6 +313,8 @@ program
       cluster?: string;
       node?: string;
       role?: 'leader' | 'render';
+      fresh?: boolean;
+      lead?: boolean;
       clusterDelay?: number;
       slice?: string;
       lease?: number;

@@ -50,6 +50,9 @@ export interface ServeOptions {
   readonly cluster?: string;
   readonly node?: string;
   readonly role?: 'leader' | 'render';
+  /** serve --fresh: a leader empties the show's log instead of continuing it; --no-lead (lead false): a render node never leads. */
+  readonly fresh?: boolean;
+  readonly lead?: boolean;
   /** serve --cluster-delay MS: a render node presents frame f this long after the leader ran it. */
   readonly clusterDelay?: number;
   /** serve --slice FIXTURE,… (labels or 0-based indices, none, or auto): this cluster node's fixtures. */
@@ -82,6 +85,12 @@ export async function serve(options: ServeOptions): Promise<void> {
   }
   if (options.clusterDelay !== undefined && options.cluster === undefined) {
     log.error({}, '--cluster-delay is for a node of a cluster (with --cluster, --node and --role): docs/cluster.md');
+    process.exitCode = 2;
+    return;
+  }
+  const roleError = roleFlagError(options);
+  if (roleError !== undefined) {
+    log.error({}, roleError);
     process.exitCode = 2;
     return;
   }
@@ -157,6 +166,8 @@ export async function serve(options: ServeOptions): Promise<void> {
               url: options.cluster,
               node: options.node,
               role: options.role,
+              ...(options.fresh === true ? { fresh: true } : {}),
+              ...(options.lead === false ? { mayLead: false } : {}),
               ...(options.clusterDelay === undefined ? {} : { presentDelayMs: options.clusterDelay }),
               ...(options.lease === undefined ? {} : { leaseSeconds: options.lease }),
               ...(options.flywheel === undefined ? {} : { flywheelSeconds: options.flywheel }),
@@ -245,7 +256,11 @@ export async function serve(options: ServeOptions): Promise<void> {
     node === undefined
       ? ''
       : `  Cluster: ${node.role} node ${node.node}, show log ${node.stream} on ${options.cluster}` +
-        (node.role === 'render' ? ' (replays the leader; writes go to the leader)\n' : ' (every write and frame is logged)\n') +
+        (node.role === 'leader'
+          ? ' (every write and frame is logged)\n'
+          : options.role === 'leader'
+            ? " (continues the show's log: replays it, then leads once the lease lapses)\n"
+            : ` (replays the leader; writes go to the leader${options.lead === false ? '; never leads' : ''})\n`) +
         `  Slice:   ${
           node.auto === true
             ? 'auto (the leader assigns it)'
@@ -299,4 +314,13 @@ function timecodeInLine(s: { readonly source: string | null; readonly error?: st
   if (s.error !== undefined) return `  Timecode in: ${s.source} — not listening: ${s.error}\n`;
   const where = s.source.startsWith('mtc') ? ' (turn MIDI on in the console: MTC arrives through its Web MIDI)' : '';
   return `  Timecode in: ${s.source}${where}; the song transport follows it while it runs\n`;
+}
+
+/** --fresh is a leader's, --no-lead a render node's: either elsewhere stops the start with the reason. */
+function roleFlagError(options: ServeOptions): string | undefined {
+  if (options.fresh === true && options.role !== 'leader')
+    return "--fresh is for a cluster's leader (--role leader): it empties the show's log instead of continuing it (docs/cluster.md)";
+  if (options.lead === false && options.role !== 'render')
+    return '--no-lead is for a render node (--role render): a node that must never take the lease (docs/cluster.md)';
+  return undefined;
 }

@@ -48,12 +48,12 @@ export class LeaseWatch {
 
 /**
  * Whether `me` should take a lapsed lease: it applied the whole log (`applied` = the stream's last
- * sequence) and no report fresher than a TTL comes from a node that applied more, or as much with a
- * smaller name.
+ * sequence) and no report fresher than a TTL comes from a node that may lead and applied more, or as
+ * much with a smaller name.
  */
 export function mayTake(me: string, applied: number, streamLast: number, reports: readonly NodeReport[], ttlMs: number, now = Date.now()): boolean {
   if (applied < streamLast) return false;
-  return !reports.some((r) => r.node !== me && now - r.at < ttlMs && (r.seq > applied || (r.seq === applied && r.node < me)));
+  return !reports.some((r) => r.node !== me && r.lead !== false && now - r.at < ttlMs && (r.seq > applied || (r.seq === applied && r.node < me)));
 }
 
 /** The frame a new leader starts at: past every live follower's frame, as projected from its report to now. */

@@ -16,6 +16,8 @@ export interface NodeReport {
   readonly seq: number;
   readonly frame: number;
   readonly at: number;
+  /** False from a node that never takes the lease (--no-lead): its progress counts for the start frame, not the election. */
+  readonly lead?: false;
 }
 
 /** JetStream's error code for a compare-and-set that lost (wrong last sequence). */

@@ -1,7 +1,7 @@
 // The show's command log on NATS JetStream: one stream per show, appended by the leader, read from
 // its start by each render node with an ordered consumer (docs/cluster.md).
 import { type NatsConnection, connect } from '@nats-io/transport-node';
-import { type JetStreamClient, type JetStreamManager, type ConsumerMessages, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { type JetStreamClient, type JetStreamManager, type ConsumerMessages, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { unavailable } from '../engine/errors.js';
 import { type LogRecord, decodeRecord, encodeRecord, subjectOf } from './records.js';
 
@@ -65,6 +65,15 @@ export class ShowLog {
     }
   }
 
+  /** Whether the show's stream holds records: a leader started again continues it (unless started with --fresh). */
+  async holdsShow(): Promise<boolean> {
+    try {
+      return (await this.jsm.streams.info(this.stream)).state.messages > 0;
+    } catch {
+      return false;
+    }
+  }
+
   /** Whether the show's stream exists yet (a render node waits for its leader). */
   async exists(): Promise<boolean> {
     try {
@@ -115,9 +124,12 @@ export class ShowLog {
     return m === null ? undefined : decodeRecord(m.data);
   }
 
-  /** Reads the stream from its start, in order, with an ordered consumer; `stop()` ends the iteration. */
-  async read(): Promise<{ records: AsyncIterable<ReadRecord>; stop: () => void }> {
-    const consumer = await this.js.consumers.get(this.stream);
+  /** Reads the stream from sequence `from` (its start by default), in order, with an ordered consumer; `stop()` ends the iteration. */
+  async read(from = 1): Promise<{ records: AsyncIterable<ReadRecord>; stop: () => void }> {
+    const consumer =
+      from > 1
+        ? await this.js.consumers.get(this.stream, { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: from })
+        : await this.js.consumers.get(this.stream);
     // Heartbeats every second while idle: after the server restarts the consumer resumes within seconds, not the default's minute.
     const messages: ConsumerMessages = await consumer.consume({ idle_heartbeat: IDLE_HEARTBEAT_MS, max_messages: READ_BATCH });
     async function* records(): AsyncIterable<ReadRecord> {

@@ -36,8 +36,15 @@ export interface ClusterOptions {
   readonly url: string;
   /** This node's name (unique in the cluster). */
   readonly node: string;
-  /** The role it starts in: a leader takes the lease and starts the show; a render node follows and may take over. */
+  /**
+   * The role it starts in: a leader takes the lease and starts the show, or continues the log the show
+   * has (it replays it, then takes the lapsed lease); a render node follows and may take over.
+   */
   readonly role: ClusterRole;
+  /** Leader: empty the show's log and start anew even when it holds a show. */
+  readonly fresh?: boolean;
+  /** Render node: false never takes the lease (`--no-lead`). */
+  readonly mayLead?: boolean;
   /** Render node: present frame f this long after the leader ran it (ms; default PRESENT_DELAY_MS). */
   readonly presentDelayMs?: number;
   /** How long the lease lasts without renewal, in seconds (the leader renews it every third of that). */
@@ -137,6 +144,8 @@ export class ClusterNode implements ClusterLink {
   private checkpoints: CheckpointStore | undefined;
   private stored: CheckpointMark | undefined;
   private checkpointFrame = 0;
+  /** This node led until another took the lease; it follows the new leader since (status `deposed`). */
+  private deposedBy: ClusterStatus['deposed'];
   /** Render node: the checkpoint it joins from while it replays the calls before it, then what the join took. */
   private joining: CheckpointJoin | undefined;
   private joined: ClusterStatus['joined'];
@@ -150,9 +159,11 @@ export class ClusterNode implements ClusterLink {
   private constructor(
     readonly options: ClusterOptions,
     private readonly log: ShowLog,
+    /** A leader started on a log that holds a show: it follows that log, then takes the lapsed lease (docs/cluster.md). */
+    private resuming: boolean,
   ) {
-    this.currentRole = options.role;
-    this.leader = options.role === 'leader' ? options.node : null;
+    this.currentRole = options.role === 'leader' && !resuming ? 'leader' : 'render';
+    this.leader = this.currentRole === 'leader' ? options.node : null;
     this.ttlMs = (options.leaseSeconds ?? DEFAULT_LEASE_S) * 1000;
     this.flywheel = new Flywheel(options.flywheelSeconds ?? DEFAULT_FLYWHEEL_S, options.flywheelEnd ?? 'hold');
   }
@@ -161,7 +172,8 @@ export class ClusterNode implements ClusterLink {
   static async open(options: ClusterOptions, project: string | undefined): Promise<ClusterNode> {
     // The NATS client loads only here: a process outside a cluster never reads it.
     const { ShowLog } = await import('./log.js');
-    return new ClusterNode(options, await ShowLog.open(options.url, options.node, streamName(project)));
+    const log = await ShowLog.open(options.url, options.node, streamName(project));
+    return new ClusterNode(options, log, options.role === 'leader' && options.fresh !== true && (await log.holdsShow()));
   }
 
   /** Render node: the song's transport will take each tick's position. Call before the sound host exists (song-from-ticks.ts). */
@@ -193,7 +205,7 @@ export class ClusterNode implements ClusterLink {
     this.leaseTimer = setInterval(() => void this.onLease(), this.ttlMs / 4);
     this.leaseTimer.unref();
     if (this.checkpointEvery > 0) this.checkpoints = await CheckpointStore.open(this.log.js, this.log.stream);
-    if (this.options.role === 'leader') {
+    if (this.currentRole === 'leader') {
       await this.takeLease();
       await this.log.reset();
       await this.checkpoints?.clear();
@@ -239,8 +251,8 @@ export class ClusterNode implements ClusterLink {
   }
 
   append(call: LoggedCall): Promise<number> | undefined {
-    // A node that never led logs nothing; a deposed leader's ended outbox refuses, so the call is taken back.
-    if (this.parts === undefined || this.outbox === undefined) return undefined;
+    // A node that never led logs nothing, nor does a replay; a deposed leader's ended outbox refuses, so the call is taken back.
+    if (this.parts === undefined || this.outbox === undefined || call.origin.surface === 'cluster') return undefined;
     const record: CallRecord = { kind: 'call', ...call, frame: this.parts.engine.clock.frames };
     const acked = this.outbox.push(record).then(
       (seq) => {
@@ -299,6 +311,9 @@ export class ClusterNode implements ClusterLink {
       presenting: this.currentRole === 'leader' ? 'leading' : this.flywheel.state(),
       ...(this.outbox?.holding === true ? { held: this.outbox.held } : {}),
       ...(this.stopped === undefined ? {} : { stopped: this.stopped }),
+      ...(this.options.mayLead === false ? { mayLead: false } : {}),
+      ...(this.resuming ? { resuming: true } : {}),
+      ...(this.deposedBy === undefined ? {} : { deposed: this.deposedBy }),
       ...(this.currentRole === 'render' ? { presentDelayMs: this.presentDelayMs, late: this.late, ...this.divergence?.status, ...this.catchUpStatus() } : {}),
       ...(this.stored === undefined ? {} : { checkpoint: { frame: this.stored.frame, seq: this.stored.seq } }),
       ...(this.joined === undefined ? {} : { joined: this.joined }),
@@ -394,15 +409,15 @@ export class ClusterNode implements ClusterLink {
       .catch((err: unknown) => parts.log.warn({ err, frame }, 'a cluster checkpoint was not stored: late nodes join from an older one'));
   }
 
-  /** Render node: waits for the leader's log, then replays it from its start until closed. */
-  private async follow(): Promise<void> {
+  /** Render node: waits for the leader's log, then replays it from sequence `from` (its start) until closed. */
+  private async follow(from = 1): Promise<void> {
     const parts = this.parts;
     if (parts === undefined) return;
     while (!this.closed && !(await this.log.exists())) await new Promise((r) => setTimeout(r, WAIT_FOR_LEADER_MS));
     if (this.closed) return;
     // A node that has not rendered yet joins from the newest checkpoint, if the show has one.
     if (parts.engine.clock.frames === 0 && this.checkpoints !== undefined) this.joining = await CheckpointJoin.open(this.checkpoints);
-    const { records, stop } = await this.log.read();
+    const { records, stop } = await this.log.read(from);
     this.stopReading = stop;
     if (this.closed) stop();
     try {
@@ -651,11 +666,20 @@ export class ClusterNode implements ClusterLink {
         return;
       }
       if (this.stopped !== undefined || this.leader === null) return;
-      await lease.report({ node: this.options.node, seq: this.applied, frame: parts.engine.clock.frames, at: Date.now() }).catch(() => undefined);
+      const never = this.options.mayLead === false;
+      const report = {
+        node: this.options.node,
+        seq: this.applied,
+        frame: parts.engine.clock.frames,
+        at: Date.now(),
+        ...(never ? { lead: false as const } : {}),
+      };
+      await lease.report(report).catch(() => undefined);
       // A node still joining from a checkpoint has run calls but not the frames between them: it may not lead yet.
-      if (this.joining !== undefined || !(await this.watch!.lapsed())) return;
+      if (this.joining !== undefined || !(await this.watch!.lapsed()) || never) return;
       const [reports, last] = await Promise.all([lease.reports(), this.log.lastSeq()]);
-      if (!mayTake(this.options.node, this.applied, last, reports, this.ttlMs)) return;
+      // A leader started again on its log takes the lapsed lease once it applied all of it, ahead of the render nodes.
+      if (!mayTake(this.options.node, this.applied, last, this.resuming ? [] : reports, this.ttlMs)) return;
       const seen = this.watch!.seen;
       const term = (seen.value?.term ?? 0) + 1;
       const written = await lease.write({ node: this.options.node, term }, seen.revision);
@@ -680,6 +704,7 @@ export class ClusterNode implements ClusterLink {
     await this.reading;
     this.reading = undefined;
     this.lead(this.applied);
+    this.resuming = false;
     this.startLeading(parts);
     const { engine } = parts;
     const frame = startFrame(engine.clock.frames, reports, this.ttlMs);
@@ -700,19 +725,32 @@ export class ClusterNode implements ClusterLink {
     parts.onStatus?.();
   }
 
-  /** The leader lost the lease or the stream moved on without it: it stops writing and presenting, and says so. */
+  /**
+   * The leader lost the lease or the stream moved on without it: it stops writing and follows the new
+   * leader from the first record the log did not store for it. A write the log refused was taken back
+   * here, so its show is the log's up to that record; frames it ran past the new leader's start make it diverge.
+   */
   private async deposed(): Promise<void> {
-    if (this.currentRole !== 'leader' || this.stopped !== undefined) return;
+    const parts = this.parts;
+    if (this.currentRole !== 'leader' || this.stopped !== undefined || parts === undefined) return;
+    this.currentRole = 'render';
+    parts.engine.clock.stop();
     const holder = await this.lease?.read().catch(() => undefined);
     this.leader = holder?.value?.node ?? null;
-    this.currentRole = 'render';
-    this.stopped = `deposed: ${this.leader ?? 'another node'} took the lease (term ${holder?.value?.term ?? '?'}); restart this node to follow it`;
-    this.parts?.engine.clock.stop();
     // Writes render nodes forward go to the new leader alone, not to this node too.
     this.stopServing?.();
     this.stopServing = undefined;
-    this.outbox?.end(`this node was deposed as leader (${this.stopped})`);
-    this.parts?.log.error({ leader: this.leader }, `this node was ${this.stopped}`);
+    const stored = this.outbox?.stored ?? this.applied;
+    this.outbox?.end(`this node was deposed as leader: ${this.leader ?? 'another node'} took the lease`);
+    this.deposedBy = { by: this.leader, term: holder?.value?.term ?? null, frame: parts.engine.clock.frames };
+    parts.log.error({ ...this.deposedBy, from: stored + 1 }, 'this node was deposed as leader: it follows the new leader');
+    this.inputs?.close();
+    this.inputs = undefined;
+    this.replay = new InputReplay(parts.light);
+    this.applied = stored;
+    this.replayed.reach(stored);
+    if (!this.closed && this.reading === undefined) this.reading = this.follow(stored + 1);
+    parts.onStatus?.();
   }
 
   /** A render node without ticks presents frames on its own fixed timestep for a while, then holds or sends black. */

@@ -27,6 +27,8 @@ export class Outbox {
   private count = 0;
   private recovering = false;
   private ended: string | undefined;
+  /** The newest sequence the log acknowledged to this leader (its base before any). */
+  private newest: number;
 
   constructor(
     private readonly log: ShowLog,
@@ -39,6 +41,12 @@ export class Outbox {
     private readonly onDeposed: () => void,
   ) {
     this.expected = base;
+    this.newest = base;
+  }
+
+  /** The newest record the log stored for this leader: a deposed leader follows the log from the next one. */
+  get stored(): number {
+    return this.newest;
   }
 
   /** Calls held while the log is away (0 while it takes records as they come). */
@@ -89,6 +97,7 @@ export class Outbox {
     const i = this.queue.indexOf(entry);
     if (i < 0) return;
     this.queue.splice(i, 1);
+    this.newest = Math.max(this.newest, seq);
     entry.resolve(seq);
   }
 

@@ -55,6 +55,12 @@ export interface ClusterStatus {
   readonly held?: number;
   /** Why this node stopped following the log, when it has. */
   readonly stopped?: string;
+  /** A render node started with --no-lead: it never takes the lease. */
+  readonly mayLead?: false;
+  /** A leader started again on the show's log, until it leads again. */
+  readonly resuming?: true;
+  /** This node led until another took the lease: who, for which term, and this node's frame then; it follows the new leader. */
+  readonly deposed?: { readonly by: string | null; readonly term: number | null; readonly frame: number };
   /** Frames compared with the digest the leader logged (a render node without a slice). */
   readonly checks?: number;
   /** Present while this node's frames differ from the leader's: the first and newest differing frame. */

@@ -67,6 +67,8 @@ export async function startNats(t: TestContext): Promise<{ url: string; stop: (s
 export interface ServeNode {
   readonly client: Client;
   readonly home: string;
+  /** Its process id (to pause it with SIGSTOP, say). */
+  readonly pid: number;
   /** Its status.json once it was up. */
   readonly info: any;
   /** Its MCP endpoint (its console is at the same origin). */
@@ -118,7 +120,7 @@ export async function startServe(t: TestContext, name: string, args: string[], c
     assert.equal(r.isError, true, `${tool} on ${name} must fail`);
     return (r.content as { text: string }[])[0].text;
   };
-  return { client, home, info: status, url: status.url, call: (tool, a = {}) => callOk(client, tool, a), refused, stop, kill };
+  return { client, home, pid: child.pid!, info: status, url: status.url, call: (tool, a = {}) => callOk(client, tool, a), refused, stop, kill };
 }
 
 export interface Node extends ServeNode {

@@ -46,6 +46,12 @@ export default defineTool({
       .describe('flywheel: no ticks, frames on its own clock; then held (its last frame) or black (serve --flywheel-end)'),
     held: z.number().int().optional().describe('Writes the leader holds while the log is unreachable'),
     stopped: z.string().optional().describe('Why a render node stopped following the log'),
+    mayLead: z.literal(false).optional().describe('serve --no-lead: this render node never takes the lease'),
+    resuming: z.literal(true).optional().describe("A leader started again on the show's log: it replays it, then takes the lapsed lease"),
+    deposed: z
+      .strictObject({ by: z.string().nullable(), term: z.number().int().nullable(), frame: z.number().int() })
+      .optional()
+      .describe('This node led until another took the lease (who, its term, the frame this node was at): it follows the new leader now'),
     presentDelayMs: z.number().optional().describe('Render node: how long after the leader ran a frame this node presents it (serve --cluster-delay)'),
     checks: z.number().int().optional().describe("Frames compared with the leader's logged digest (nodes without a slice)"),
     diverged: z
