@@ -677,8 +677,8 @@ export class ClusterNode implements ClusterLink {
       }
       if (this.stopped !== undefined || this.leader === null) return;
       await lease.report({ node: this.options.node, seq: this.applied, frame: parts.engine.clock.frames, at: Date.now() }).catch(() => undefined);
-      // A node still joining from a checkpoint has run calls but not the frames between them: it may not lead yet.
-      if (this.joining !== undefined || !(await this.watch!.lapsed())) return;
+      // A node still joining from a checkpoint has run calls but not the frames between them, one repairing is mid-way: neither may lead yet.
+      if (this.joining !== undefined || this.repair?.busy === true || !(await this.watch!.lapsed())) return;
       const [reports, last] = await Promise.all([lease.reports(), this.log.lastSeq()]);
       if (!mayTake(this.options.node, this.applied, last, reports, this.ttlMs)) return;
       const seen = this.watch!.seen;

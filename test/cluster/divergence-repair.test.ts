@@ -72,6 +72,7 @@ test('diverged render nodes, with a slice or without, are found and repair thems
   assert.equal(fixed.repaired.count, 1);
   assert.match(fixed.repaired.reason, /divergence checks in a row differed/);
   assert.equal(fixed.failed, 0);
+  t.diagnostic(`whole repaired from the checkpoint at frame ${fixed.repaired.frame} in ${fixed.repaired.ms} ms`);
   const x = (await whole.call('get_parameter', { path: '/lx/structure/fixture/1/x' })).parameter.value;
   assert.equal(x, 0, "the moved fixture stands where the leader's does");
   await sameFrames(leader, whole, (await whole.status()).frame);
