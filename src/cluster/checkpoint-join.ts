@@ -79,6 +79,9 @@ export function captureCheckpoint(engine: Engine, light: LightShow, inputs: Inpu
 
 /** Tries to load the newest checkpoint, again when a newer one replaced it meanwhile. */
 const LOAD_TRIES = 3;
+/** How long a repairing node waits for a checkpoint whose record it read to be stored, and between looks (ms). */
+const STORED_WAIT_MS = 10_000;
+const STORED_POLL_MS = 100;
 
 /** A joining node's side: where its replay stops replaying calls alone, and the state it takes there. */
 export class CheckpointJoin {
@@ -99,6 +102,21 @@ export class CheckpointJoin {
       if (mark === undefined) return undefined;
       const checkpoint = await store.load(mark.name);
       if (checkpoint !== undefined) return new CheckpointJoin(mark, checkpoint, startedAt);
+    }
+    return undefined;
+  }
+
+  /**
+   * Loads the checkpoint whose record a following node just read (divergence repair, repair.ts): the
+   * leader stores it once the log acknowledged the record, so it may take a moment to appear.
+   * Undefined when it did not within STORED_WAIT_MS.
+   */
+  static async named(store: CheckpointStore, mark: CheckpointMark): Promise<CheckpointJoin | undefined> {
+    const startedAt = performance.now();
+    while (performance.now() - startedAt < STORED_WAIT_MS) {
+      const checkpoint = await store.load(mark.name);
+      if (checkpoint !== undefined) return new CheckpointJoin(mark, checkpoint, startedAt);
+      await new Promise((r) => setTimeout(r, STORED_POLL_MS));
     }
     return undefined;
   }

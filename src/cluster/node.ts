@@ -15,7 +15,9 @@ import type { ToolRegistry } from '../tools/invoke.js';
 import { CheckpointJoin, captureCheckpoint, checkpointFrames } from './checkpoint-join.js';
 import { type CheckpointMark, CheckpointStore } from './checkpoints.js';
 import { FrameDigests, frameDigest } from './digests.js';
+import { canaryDigest } from './canary.js';
 import { DivergenceCheck, checkedFrame } from './divergence.js';
+import { DivergenceRepair } from './repair.js';
 import { InputRecorder, InputReplay } from './frame-inputs.js';
 import { ReplayMark, forwardCall, forwardLine, serveForwarded, serveForwardedLines } from './forward.js';
 import { type LineRunner, logsLine, replayLine, runForwardedLine } from './protocol3-log.js';
@@ -122,6 +124,8 @@ export class ClusterNode implements ClusterLink {
   private frameWallMs = Date.now();
   private parts: NodeParts | undefined;
   private divergence: DivergenceCheck | undefined;
+  /** Render node: takes a checkpoint's state when it diverged (absent without checkpoints). */
+  private repair: DivergenceRepair | undefined;
   /** The leader records each frame's DMX and audio inputs with its tick; a render node plays them back. */
   private inputs: InputRecorder | undefined;
   private replay: InputReplay | undefined;
@@ -204,7 +208,10 @@ export class ClusterNode implements ClusterLink {
     // From the lease's first write on: the surfaces start before `run`, and an unrenewed lease would lapse meanwhile.
     this.leaseTimer = setInterval(() => void this.onLease(), this.ttlMs / 4);
     this.leaseTimer.unref();
-    if (this.checkpointEvery > 0) this.checkpoints = await CheckpointStore.open(this.log.js, this.log.stream);
+    if (this.checkpointEvery > 0) {
+      this.checkpoints = await CheckpointStore.open(this.log.js, this.log.stream);
+      this.repair = new DivergenceRepair(this.checkpoints);
+    }
     if (this.currentRole === 'leader') {
       await this.takeLease();
       await this.log.reset();
@@ -314,7 +321,9 @@ export class ClusterNode implements ClusterLink {
       ...(this.options.mayLead === false ? { mayLead: false } : {}),
       ...(this.resuming ? { resuming: true } : {}),
       ...(this.deposedBy === undefined ? {} : { deposed: this.deposedBy }),
-      ...(this.currentRole === 'render' ? { presentDelayMs: this.presentDelayMs, late: this.late, ...this.divergence?.status, ...this.catchUpStatus() } : {}),
+      ...(this.currentRole === 'render'
+        ? { presentDelayMs: this.presentDelayMs, late: this.late, ...this.divergence?.status, ...this.repair?.status, ...this.catchUpStatus() }
+        : {}),
       ...(this.stored === undefined ? {} : { checkpoint: { frame: this.stored.frame, seq: this.stored.seq } }),
       ...(this.joined === undefined ? {} : { joined: this.joined }),
       slice: this.slice,
@@ -324,7 +333,7 @@ export class ClusterNode implements ClusterLink {
 
   /** Whether this node's outputs send its frames: not while a render node catches up with the log. */
   get sends(): boolean {
-    return this.currentRole === 'leader' || !this.catchUp.active;
+    return this.currentRole === 'leader' || !(this.catchUp.active || this.repair?.busy === true);
   }
 
   private catchUpStatus(): Pick<ClusterStatus, 'catchingUp' | 'caughtUp'> {
@@ -372,6 +381,8 @@ export class ClusterNode implements ClusterLink {
     if (parts === undefined) return;
     const digest = frameDigest(parts.light.main);
     this.digests.add(index, digest, performance.timeOrigin + performance.now());
+    const canary = checkedFrame(index) ? canaryDigest(parts.light) : undefined;
+    if (canary !== undefined) this.divergence?.keepCanary(index, canary);
     if (!this.leading() || !parts.engine.clock.running || this.outbox === undefined) return;
     const tick: TickRecord = {
       kind: 'tick',
@@ -380,8 +391,9 @@ export class ClusterNode implements ClusterLink {
       playing: parts.transport.playing,
       wallMs: this.frameWallMs,
       ...this.inputs?.take(),
-      // Only a whole-rig render is the show's frame: a slice's digest would differ from every other node's.
+      // Only a whole-rig render is the show's frame: a slice's digest would differ from every other node's; the canary is every node's.
       ...(checkedFrame(index) && this.slice === null ? { digest } : {}),
+      ...(canary === undefined ? {} : { canary }),
     };
     this.outbox.push(tick).catch((err: unknown) => {
       this.failed++;
@@ -459,7 +471,10 @@ export class ClusterNode implements ClusterLink {
       }
       if (record.kind === 'checkpoint' && !joining.before(seq)) return this.join(joining, parts);
     }
-    if (record.kind === 'checkpoint') return true;
+    if (record.kind === 'checkpoint') {
+      await this.repairAt({ name: record.name, seq, frame: record.frame }, parts);
+      return true;
+    }
     if (record.kind === 'start') {
       if (this.leader !== null) {
         this.stopped = `the leader ${record.leader} started the show again: restart this node to follow it`;
@@ -535,11 +550,21 @@ export class ClusterNode implements ClusterLink {
           this.frameWallMs = tick.wallMs;
           const behind = tick.frame + 1 - clock.frames;
           if (behind > 0) clock.stepFixed(behind, FRAME_MS);
-          if (tick.digest !== undefined && this.slice === null) this.divergence?.compare(tick.frame, tick.digest, this.digests.get(tick.frame));
+          this.divergence?.check(tick, this.digests.get(tick.frame), this.slice !== null);
         }
       },
       { label: 'cluster-frame' },
     );
+  }
+
+  /** At a checkpoint's record: a node that diverged takes the checkpoint's state (repair.ts). */
+  private async repairAt(mark: CheckpointMark, parts: NodeParts): Promise<void> {
+    const { repair, divergence, replay } = this;
+    if (repair === undefined || divergence === undefined || replay === undefined) return;
+    const reason = repair.due(divergence, this.failed);
+    if (reason === undefined) return;
+    await repair.at(mark, reason, this.failed, { engine: parts.engine, light: parts.light, replay, divergence, log: parts.log });
+    parts.onStatus?.();
   }
 
   /** Catching up: steps the ticks held so far (catch-up.ts) and marks them applied. */
@@ -675,8 +700,8 @@ export class ClusterNode implements ClusterLink {
         ...(never ? { lead: false as const } : {}),
       };
       await lease.report(report).catch(() => undefined);
-      // A node still joining from a checkpoint has run calls but not the frames between them: it may not lead yet.
-      if (this.joining !== undefined || !(await this.watch!.lapsed()) || never) return;
+      // A node still joining from a checkpoint has run calls but not the frames between them, one repairing is mid-way: neither may lead yet.
+      if (this.joining !== undefined || this.repair?.busy === true || !(await this.watch!.lapsed()) || never) return;
       const [reports, last] = await Promise.all([lease.reports(), this.log.lastSeq()]);
       // A leader started again on its log takes the lapsed lease once it applied all of it, ahead of the render nodes.
       if (!mayTake(this.options.node, this.applied, last, this.resuming ? [] : reports, this.ttlMs)) return;
@@ -757,7 +782,7 @@ export class ClusterNode implements ClusterLink {
   private turnFlywheel(): void {
     const parts = this.parts;
     // A node catching up has more of the log to read: frames of its own would run past calls it has not read yet.
-    if (parts === undefined || this.currentRole !== 'render' || this.stopped !== undefined || this.catchUp.active) return;
+    if (parts === undefined || this.currentRole !== 'render' || this.stopped !== undefined || this.catchUp.active || this.repair?.busy === true) return;
     const due = this.flywheel.due();
     if (due !== undefined && due.frame + 1 > parts.engine.clock.frames) void this.stepTo(due.frame + 1, due.wallMs, parts);
     else if (due === undefined && this.flywheel.state() === 'black') void parts.engine.queue.submit(parts.sendBlack, { label: 'cluster-black' });

@@ -31,6 +31,8 @@ export interface TickRecord extends FrameInputs {
   readonly wallMs: number;
   /** The frame's digest, on checked frames of a leader without a slice (divergence.ts): a follower compares its own. */
   readonly digest?: string;
+  /** The digest of the frame's canary region (canary.ts), on checked frames of every leader: nodes with a slice compare it. */
+  readonly canary?: string;
 }
 
 /** A protocol-3 write from an outside client that the leader ran: a render node runs the same line through its dispatcher. */

@@ -10,6 +10,7 @@ import type { Fixture } from '../light/structure/fixture.js';
 import type { LightShow } from '../light/show/light-show.js';
 import { subsetOfRanges } from '../light/model/subset.js';
 import type { ClusterStatus } from '../tools/cluster-link.js';
+import { canaryRange } from './canary.js';
 import type { RigFixture, SliceAssignment } from './slice-assign.js';
 
 /** A fixture named by its label or its 0-based index among the structure's fixtures. */
@@ -167,7 +168,8 @@ export class NodeSlice {
     if (structure.generation === this.generation || this.warming) return;
     this.generation = structure.generation;
     const ranges = structure.fixtures.items.filter((f) => this.ids.has(f.id)).map((f) => structure.pointRanges.get(f) ?? { start: 0, count: 0 });
-    this.light.setRenderSubset(subsetOfRanges(ranges));
+    // The canary's points too: every node renders them exactly, so divergence checks compare them across slices.
+    this.light.setRenderSubset(subsetOfRanges([...ranges, canaryRange(this.light)]));
   }
 
   private switchTo(assignment: SliceAssignment, ids: ReadonlySet<number>): void {

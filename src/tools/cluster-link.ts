@@ -61,10 +61,14 @@ export interface ClusterStatus {
   readonly resuming?: true;
   /** This node led until another took the lease: who, for which term, and this node's frame then; it follows the new leader. */
   readonly deposed?: { readonly by: string | null; readonly term: number | null; readonly frame: number };
-  /** Frames compared with the digest the leader logged (a render node without a slice). */
+  /** Frames compared with the digests the leader logged (the whole frame, or with a slice the canary region). */
   readonly checks?: number;
   /** Present while this node's frames differ from the leader's: the first and newest differing frame. */
   readonly diverged?: { readonly since: number; readonly frame: number };
+  /** Render node: how often it repaired itself from a checkpoint, and the last repair's checkpoint frame, reason and time (ms). */
+  readonly repaired?: { readonly count: number; readonly frame: number; readonly reason: string; readonly ms: number };
+  /** Render node: why its last repair failed (absent once one succeeds). */
+  readonly repairFailed?: string;
   /** Render node: how long after the leader ran a frame this node presents it (ms). */
   readonly presentDelayMs?: number;
   /** Render node: frames presented after their time (the tick came later than the delay), once caught up with the log. */

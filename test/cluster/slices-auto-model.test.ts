@@ -17,6 +17,8 @@ const PROJECT = fileURLToPath(new URL('./slices/slices.lxp', import.meta.url));
 const MEDIA = fileURLToPath(new URL('./slices/media', import.meta.url));
 const FRAME_MS = 1000 / 60;
 const range = (from: number, to: number): number[] => Array.from({ length: to - from }, (_, k) => from + k);
+/** The divergence checks' canary region every slice renders too (src/cluster/canary.ts): the first fixture, Left's 40 points. */
+const CANARY = range(0, 40);
 const refused = (message: RegExp) => (err: unknown) => isFootlightError(err) && err.code === 'invalid_argument' && message.test(err.message);
 
 test('--slice auto: alone only', { timeout: 10_000 }, () => {
@@ -63,7 +65,7 @@ test('an auto slice switches at the frame the leader named, its outputs with it'
   };
   slice.offer(first, 'a1', silentLogger);
   engine.clock.stepFixed(30, FRAME_MS); // frames 10–39
-  assert.deepEqual([...light.renderSubset!], [], 'not yet');
+  assert.deepEqual([...light.renderSubset!], CANARY, 'not yet: the canary alone');
   engine.clock.stepFixed(1, FRAME_MS); // frame 40
   assert.equal(light.renderSubset, null, 'the whole rig, before it gains fixtures');
   assert.deepEqual(outputs.universes(), [], 'still sending nothing');
@@ -71,7 +73,7 @@ test('an auto slice switches at the frame the leader named, its outputs with it'
   assert.equal(switches, 0);
   engine.clock.stepFixed(1, FRAME_MS); // frame 100
   assert.equal(switches, 1);
-  assert.deepEqual([...light.renderSubset!], [...range(40, 80), ...range(120, 160)]);
+  assert.deepEqual([...light.renderSubset!], [...CANARY, ...range(40, 80), ...range(120, 160)]);
   assert.deepEqual(slice.names, ['Mid A', 'Right']);
   assert.deepEqual(slice.status, { auto: true, assigned: { by: 'lead', frame: 100, at: first.at } });
   assert.deepEqual(outputs.universes(), ['artnet/udp/127.0.0.1:6454#2', 'artnet/udp/127.0.0.1:6454#4']);
@@ -86,16 +88,16 @@ test('an auto slice switches at the frame the leader named, its outputs with it'
   const second: SliceAssignment = { ...first, seq: 2, frame: 300, slices: { a1: [id('Mid A')], a2: [id('Left'), id('Right')] } };
   slice.offer(second, 'a1', silentLogger);
   engine.clock.stepFixed(99, FRAME_MS); // frames 201–299
-  assert.deepEqual([...light.renderSubset!], [...range(40, 80), ...range(120, 160)], 'losing fixtures needs no warm-up');
+  assert.deepEqual([...light.renderSubset!], [...CANARY, ...range(40, 80), ...range(120, 160)], 'losing fixtures needs no warm-up');
   assert.deepEqual(outputs.universes(), ['artnet/udp/127.0.0.1:6454#2', 'artnet/udp/127.0.0.1:6454#4']);
   engine.clock.stepFixed(1, FRAME_MS); // frame 300
-  assert.deepEqual([...light.renderSubset!], range(40, 80));
+  assert.deepEqual([...light.renderSubset!], [...CANARY, ...range(40, 80)]);
   assert.deepEqual(outputs.universes(), ['artnet/udp/127.0.0.1:6454#2']);
 
   // An assignment whose frame has passed (read late) switches at the next frame; one without this node empties it.
   slice.offer({ ...second, seq: 3, frame: 10, slices: { a2: [id('Left'), id('Mid A'), id('Right')] } }, 'a1', silentLogger);
   engine.clock.stepFixed(1, FRAME_MS);
-  assert.deepEqual([...light.renderSubset!], []);
+  assert.deepEqual([...light.renderSubset!], CANARY);
   assert.deepEqual(slice.names, []);
   assert.deepEqual(outputs.universes(), []);
   assert.equal(switches, 3);

@@ -53,11 +53,16 @@ export default defineTool({
       .optional()
       .describe('This node led until another took the lease (who, its term, the frame this node was at): it follows the new leader now'),
     presentDelayMs: z.number().optional().describe('Render node: how long after the leader ran a frame this node presents it (serve --cluster-delay)'),
-    checks: z.number().int().optional().describe("Frames compared with the leader's logged digest (nodes without a slice)"),
+    checks: z.number().int().optional().describe("Frames compared with the leader's logged digest (with a slice: its canary region)"),
     diverged: z
       .strictObject({ since: z.number().int(), frame: z.number().int() })
       .optional()
       .describe("Present while this node's frames differ from the leader's: the first and newest differing frame"),
+    repaired: z
+      .strictObject({ count: z.number().int(), frame: z.number().int(), reason: z.string(), ms: z.number().int() })
+      .optional()
+      .describe("Render node: repairs from a checkpoint after it diverged; the last one's checkpoint frame, reason and ms"),
+    repairFailed: z.string().optional().describe('Render node: why its last repair failed (restart it)'),
     late: z.number().int().optional().describe('Render node: frames presented after their time, once caught up'),
     catchingUp: z
       .strictObject({ behind: z.number().int() })
