@@ -25,6 +25,7 @@ import { CatchUp } from './catch-up.js';
 import { Flywheel, type FlywheelEnd } from './flywheel.js';
 import { Lease } from './lease.js';
 import type { ShowLog } from './log.js';
+import { LogTrim, wholeLogGone } from './log-trim.js';
 import { Outbox } from './outbox.js';
 import type { CallRecord, LeadRecord, LogRecord, TickRecord } from './records.js';
 import { streamName } from './records.js';
@@ -137,6 +138,8 @@ export class ClusterNode implements ClusterLink {
   private checkpoints: CheckpointStore | undefined;
   private stored: CheckpointMark | undefined;
   private checkpointFrame = 0;
+  /** Trims the ticks behind the checkpoints once one is stored (a leader's; absent with --checkpoint 0). */
+  private trim: LogTrim | undefined;
   /** Render node: the checkpoint it joins from while it replays the calls before it, then what the join took. */
   private joining: CheckpointJoin | undefined;
   private joined: ClusterStatus['joined'];
@@ -192,7 +195,10 @@ export class ClusterNode implements ClusterLink {
     // From the lease's first write on: the surfaces start before `run`, and an unrenewed lease would lapse meanwhile.
     this.leaseTimer = setInterval(() => void this.onLease(), this.ttlMs / 4);
     this.leaseTimer.unref();
-    if (this.checkpointEvery > 0) this.checkpoints = await CheckpointStore.open(this.log.js, this.log.stream);
+    if (this.checkpointEvery > 0) {
+      this.checkpoints = await CheckpointStore.open(this.log.js, this.log.stream);
+      this.trim = new LogTrim(this.log, this.lease, this.options.node);
+    }
     if (this.options.role === 'leader') {
       await this.takeLease();
       await this.log.reset();
@@ -388,10 +394,14 @@ export class ClusterNode implements ClusterLink {
     this.outbox
       .push({ kind: 'checkpoint', name, frame })
       .then(async (seq) => {
-        await store.save(name, seq, frame, taken);
+        const kept = await store.save(name, seq, frame, taken);
         this.stored = { name, seq, frame };
+        return kept;
       })
-      .catch((err: unknown) => parts.log.warn({ err, frame }, 'a cluster checkpoint was not stored: late nodes join from an older one'));
+      .then(
+        (kept) => this.trim?.behind(kept, (record) => this.outbox!.push(record), parts.log),
+        (err: unknown) => parts.log.warn({ err, frame }, 'a cluster checkpoint was not stored: late nodes join from an older one'),
+      );
   }
 
   /** Render node: waits for the leader's log, then replays it from its start until closed. */
@@ -400,8 +410,19 @@ export class ClusterNode implements ClusterLink {
     if (parts === undefined) return;
     while (!this.closed && !(await this.log.exists())) await new Promise((r) => setTimeout(r, WAIT_FOR_LEADER_MS));
     if (this.closed) return;
-    // A node that has not rendered yet joins from the newest checkpoint, if the show has one.
-    if (parts.engine.clock.frames === 0 && this.checkpoints !== undefined) this.joining = await CheckpointJoin.open(this.checkpoints);
+    if (parts.engine.clock.frames === 0) {
+      // Reported first, so the leader trims no tick this node may need while it loads a checkpoint (log-trim.ts).
+      await this.lease?.report({ node: this.options.node, seq: 0, frame: 0, at: Date.now() }).catch(() => undefined);
+      // A node that has not rendered yet joins from the newest checkpoint, if the show has one.
+      if (this.checkpoints !== undefined) this.joining = await CheckpointJoin.open(this.checkpoints);
+      const trimmed = this.joining === undefined ? await this.log.newest('trim').catch(() => undefined) : undefined;
+      if (trimmed?.kind === 'trim') {
+        this.stopped = `${wholeLogGone(trimmed)}: join from a checkpoint instead (--checkpoint above 0), or run the leader with --checkpoint 0 to keep the whole log`;
+        parts.log.error({ frame: trimmed.frame }, `this render node stopped: ${this.stopped}`);
+        parts.onStatus?.();
+        return;
+      }
+    }
     const { records, stop } = await this.log.read();
     this.stopReading = stop;
     if (this.closed) stop();
@@ -444,7 +465,7 @@ export class ClusterNode implements ClusterLink {
       }
       if (record.kind === 'checkpoint' && !joining.before(seq)) return this.join(joining, parts);
     }
-    if (record.kind === 'checkpoint') return true;
+    if (record.kind === 'checkpoint' || record.kind === 'trim') return true;
     if (record.kind === 'start') {
       if (this.leader !== null) {
         this.stopped = `the leader ${record.leader} started the show again: restart this node to follow it`;
@@ -497,7 +518,12 @@ export class ClusterNode implements ClusterLink {
     const why = await joining.take(parts.engine, parts.light, this.replay!);
     this.joining = undefined;
     if (why !== undefined) {
-      this.stopped = `it could not join from a checkpoint: ${why}; restart it with --checkpoint 0 to replay the whole log`;
+      const trimmed = await this.log.newest('trim').catch(() => undefined);
+      this.stopped =
+        trimmed?.kind === 'trim'
+          ? `it could not join from a checkpoint: ${why}; ${wholeLogGone(trimmed)}: start it on the leader's project and build, ` +
+            'or restart the leader (a new log) with --checkpoint 0 to keep the whole log'
+          : `it could not join from a checkpoint: ${why}; restart it with --checkpoint 0 to replay the whole log`;
       parts.log.error({ checkpoint: joining.mark.name }, `this render node stopped: ${this.stopped}`);
       return false;
     }
