@@ -62,5 +62,8 @@ export class LogTrim {
  * show that only looks like the leader's, so it stops instead (the caller adds what to do).
  */
 export function wholeLogGone(trim: TrimRecord): string {
-  return `the show's log no longer holds the frames before frame ${trim.frame} (the leader trims them behind its checkpoints), so it cannot be replayed from its start`;
+  return (
+    `the show's log no longer holds the frames before frame ${trim.frame} (the leader trims them behind its checkpoints), ` +
+    'so it cannot be replayed from its start'
+  );
 }

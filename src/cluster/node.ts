@@ -417,7 +417,8 @@ export class ClusterNode implements ClusterLink {
       if (this.checkpoints !== undefined) this.joining = await CheckpointJoin.open(this.checkpoints);
       const trimmed = this.joining === undefined ? await this.log.newest('trim').catch(() => undefined) : undefined;
       if (trimmed?.kind === 'trim') {
-        this.stopped = `${wholeLogGone(trimmed)}: join from a checkpoint instead (--checkpoint above 0), or run the leader with --checkpoint 0 to keep the whole log`;
+        this.stopped =
+          `${wholeLogGone(trimmed)}: join from a checkpoint instead (--checkpoint above 0), ` + 'or run the leader with --checkpoint 0 to keep the whole log';
         parts.log.error({ frame: trimmed.frame }, `this render node stopped: ${this.stopped}`);
         parts.onStatus?.();
         return;
@@ -486,6 +487,9 @@ export class ClusterNode implements ClusterLink {
     }
     if (parts.engine.clock.frames > record.frame)
       this.diverged(parts, `a call the leader ran at frame ${record.frame} arrived after frame ${parts.engine.clock.frames - 1}`);
+    // The frames before a call are the log's ticks: missing ones were trimmed while this node was far behind (log-trim.ts).
+    else if (joining === undefined && parts.engine.clock.frames < record.frame)
+      this.diverged(parts, `the log no longer held frames ${parts.engine.clock.frames}–${record.frame - 1} (trimmed) when this node replayed them`);
     const origin: Origin = {
       surface: 'cluster',
       ...(record.origin.session === undefined ? {} : { session: record.origin.session }),
