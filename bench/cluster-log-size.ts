@@ -79,7 +79,7 @@ await processes.run(async () => {
     const r = await round(url, log, checkpointS);
     rounds.push(r);
     const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
-    const marks = r.samples.filter((s, i) => i % Math.round(15 / SAMPLE_S) === 0 || i === r.samples.length - 1);
+    const marks = r.samples.filter((_s, i) => i % Math.round(15 / SAMPLE_S) === 0 || i === r.samples.length - 1);
     process.stdout.write(
       `--checkpoint ${checkpointS}: ${kb(r.bytesPerMinute)} a minute of show, at most ${kb(r.mostBytes)}; ` +
         `${marks.map((s) => `${s.showS} s: ${kb(s.bytes)} in ${s.messages}`).join(', ')}\n`,
