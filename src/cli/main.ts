@@ -273,7 +273,8 @@ program
   .option('--outbox <writes>', "how many writes a cluster's leader holds while the log is unreachable before it refuses more (default 64)", positiveInt)
   .option(
     '--checkpoint <seconds>',
-    "seconds between a cluster leader's checkpoints, from which late nodes join (default 45); 0: none, and a render node replays the whole log",
+    "seconds between a cluster leader's checkpoints, from which late nodes join and behind which it trims the log's frames (default 45); " +
+      '0: none (a leader keeps the whole log; a render node replays it, unless it was trimmed)',
     checkpointSeconds,
   )
   .action(

@@ -65,12 +65,16 @@ export class CheckpointStore {
     for (const info of await this.store.list()) if (!info.deleted) await this.store.delete(info.name);
   }
 
-  /** Stores an encoded checkpoint (gzipped), as valid at the log's sequence `seq`, and drops all but the newest KEPT. */
-  async save(name: string, seq: number, frame: number, encoded: string): Promise<void> {
+  /**
+   * Stores an encoded checkpoint (gzipped), as valid at the log's sequence `seq`, and drops all but the
+   * newest KEPT; returns the kept ones, newest first (the log is trimmed behind the oldest: log-trim.ts).
+   */
+  async save(name: string, seq: number, frame: number, encoded: string): Promise<CheckpointMark[]> {
     const data = await zip(encoded);
     await this.store.putBlob({ name, metadata: { seq: String(seq), frame: String(frame) } }, data);
     const marks = await this.marks();
     for (const old of marks.slice(KEPT)) await this.store.delete(old.name);
+    return marks.slice(0, KEPT);
   }
 
   /** The newest checkpoint's mark, if any. */

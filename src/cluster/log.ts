@@ -107,6 +107,15 @@ export class ShowLog {
     return ack.seq;
   }
 
+  /**
+   * Removes every tick (and the frame inputs it carries) stored before sequence `before`, with
+   * JetStream's own purge restricted to the tick subject: every other record stays, in its place.
+   * Returns how many ticks went.
+   */
+  async trimTicks(before: number): Promise<number> {
+    return (await this.jsm.streams.purge(this.stream, { filter: subjectOf(this.stream, 'tick'), seq: before })).purged;
+  }
+
   /** The stream's last sequence (0 when it never held a record). */
   async lastSeq(): Promise<number> {
     return (await this.jsm.streams.info(this.stream)).state.last_seq;

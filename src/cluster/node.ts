@@ -27,6 +27,7 @@ import { CatchUp } from './catch-up.js';
 import { Flywheel, type FlywheelEnd } from './flywheel.js';
 import { Lease } from './lease.js';
 import type { ShowLog } from './log.js';
+import { LogTrim, wholeLogGone } from './log-trim.js';
 import { Outbox } from './outbox.js';
 import type { CallRecord, LeadRecord, LogRecord, TickRecord } from './records.js';
 import { streamName } from './records.js';
@@ -150,6 +151,8 @@ export class ClusterNode implements ClusterLink {
   private checkpointFrame = 0;
   /** This node led until another took the lease; it follows the new leader since (status `deposed`). */
   private deposedBy: ClusterStatus['deposed'];
+  /** Trims the ticks behind the checkpoints once one is stored (a leader's; absent with --checkpoint 0). */
+  private trim: LogTrim | undefined;
   /** Render node: the checkpoint it joins from while it replays the calls before it, then what the join took. */
   private joining: CheckpointJoin | undefined;
   private joined: ClusterStatus['joined'];
@@ -211,6 +214,7 @@ export class ClusterNode implements ClusterLink {
     if (this.checkpointEvery > 0) {
       this.checkpoints = await CheckpointStore.open(this.log.js, this.log.stream);
       this.repair = new DivergenceRepair(this.checkpoints);
+      this.trim = new LogTrim(this.log, this.lease, this.options.node);
     }
     if (this.currentRole === 'leader') {
       await this.takeLease();
@@ -415,10 +419,14 @@ export class ClusterNode implements ClusterLink {
     this.outbox
       .push({ kind: 'checkpoint', name, frame })
       .then(async (seq) => {
-        await store.save(name, seq, frame, taken);
+        const kept = await store.save(name, seq, frame, taken);
         this.stored = { name, seq, frame };
+        return kept;
       })
-      .catch((err: unknown) => parts.log.warn({ err, frame }, 'a cluster checkpoint was not stored: late nodes join from an older one'));
+      .then(
+        (kept) => this.trim?.behind(kept, (record) => this.outbox!.push(record), parts.log),
+        (err: unknown) => parts.log.warn({ err, frame }, 'a cluster checkpoint was not stored: late nodes join from an older one'),
+      );
   }
 
   /** Render node: waits for the leader's log, then replays it from sequence `from` (its start) until closed. */
@@ -427,8 +435,20 @@ export class ClusterNode implements ClusterLink {
     if (parts === undefined) return;
     while (!this.closed && !(await this.log.exists())) await new Promise((r) => setTimeout(r, WAIT_FOR_LEADER_MS));
     if (this.closed) return;
-    // A node that has not rendered yet joins from the newest checkpoint, if the show has one.
-    if (parts.engine.clock.frames === 0 && this.checkpoints !== undefined) this.joining = await CheckpointJoin.open(this.checkpoints);
+    if (parts.engine.clock.frames === 0) {
+      // Reported first, so the leader trims no tick this node may need while it loads a checkpoint (log-trim.ts).
+      await this.lease?.report({ node: this.options.node, seq: 0, frame: 0, at: Date.now() }).catch(() => undefined);
+      // A node that has not rendered yet joins from the newest checkpoint, if the show has one.
+      if (this.checkpoints !== undefined) this.joining = await CheckpointJoin.open(this.checkpoints);
+      const trimmed = this.joining === undefined ? await this.log.newest('trim').catch(() => undefined) : undefined;
+      if (trimmed?.kind === 'trim') {
+        this.stopped =
+          `${wholeLogGone(trimmed)}: join from a checkpoint instead (--checkpoint above 0), ` + 'or run the leader with --checkpoint 0 to keep the whole log';
+        parts.log.error({ frame: trimmed.frame }, `this render node stopped: ${this.stopped}`);
+        parts.onStatus?.();
+        return;
+      }
+    }
     const { records, stop } = await this.log.read(from);
     this.stopReading = stop;
     if (this.closed) stop();
@@ -471,6 +491,7 @@ export class ClusterNode implements ClusterLink {
       }
       if (record.kind === 'checkpoint' && !joining.before(seq)) return this.join(joining, parts);
     }
+    if (record.kind === 'trim') return true;
     if (record.kind === 'checkpoint') {
       await this.repairAt({ name: record.name, seq, frame: record.frame }, parts);
       return true;
@@ -495,6 +516,9 @@ export class ClusterNode implements ClusterLink {
     }
     if (parts.engine.clock.frames > record.frame)
       this.diverged(parts, `a call the leader ran at frame ${record.frame} arrived after frame ${parts.engine.clock.frames - 1}`);
+    // The frames before a call are the log's ticks: missing ones were trimmed while this node was far behind (log-trim.ts).
+    else if (joining === undefined && parts.engine.clock.frames < record.frame)
+      this.diverged(parts, `the log no longer held frames ${parts.engine.clock.frames}–${record.frame - 1} (trimmed) when this node replayed them`);
     const origin: Origin = {
       surface: 'cluster',
       ...(record.origin.session === undefined ? {} : { session: record.origin.session }),
@@ -527,7 +551,12 @@ export class ClusterNode implements ClusterLink {
     const why = await joining.take(parts.engine, parts.light, this.replay!);
     this.joining = undefined;
     if (why !== undefined) {
-      this.stopped = `it could not join from a checkpoint: ${why}; restart it with --checkpoint 0 to replay the whole log`;
+      const trimmed = await this.log.newest('trim').catch(() => undefined);
+      this.stopped =
+        trimmed?.kind === 'trim'
+          ? `it could not join from a checkpoint: ${why}; ${wholeLogGone(trimmed)}: start it on the leader's project and build, ` +
+            'or restart the leader (a new log) with --checkpoint 0 to keep the whole log'
+          : `it could not join from a checkpoint: ${why}; restart it with --checkpoint 0 to replay the whole log`;
       parts.log.error({ checkpoint: joining.mark.name }, `this render node stopped: ${this.stopped}`);
       return false;
     }

@@ -1,4 +1,4 @@
-// What the show's command log holds (docs/cluster.md, "The log"): one stream per show, six kinds
+// What the show's command log holds (docs/cluster.md, "The log"): one stream per show, seven kinds
 // of record on their own subjects, in one total order (the stream's sequence).
 import { invalidArgument } from '../engine/errors.js';
 import type { Origin } from '../engine/commands/history.js';
@@ -62,7 +62,17 @@ interface CheckpointRecord {
   readonly frame: number;
 }
 
-export type LogRecord = StartRecord | CallRecord | TickRecord | LineRecord | LeadRecord | CheckpointRecord;
+/**
+ * The leader removed every tick before sequence `before` (log-trim.ts): the log no longer holds the
+ * frames before frame `frame`, only the calls, lines and other records there.
+ */
+export interface TrimRecord {
+  readonly kind: 'trim';
+  readonly before: number;
+  readonly frame: number;
+}
+
+export type LogRecord = StartRecord | CallRecord | TickRecord | LineRecord | LeadRecord | CheckpointRecord | TrimRecord;
 
 /** A NATS subject token for the show (letters, digits, `-` and `_`): from the project's file name. */
 export function streamName(project: string | undefined): string {
@@ -85,7 +95,7 @@ export function encodeRecord(record: LogRecord): Uint8Array {
 
 export function decodeRecord(data: Uint8Array): LogRecord {
   const value = JSON.parse(decoder.decode(data)) as { kind?: unknown };
-  if (value === null || typeof value !== 'object' || !['start', 'call', 'tick', 'line', 'lead', 'checkpoint'].includes(value.kind as string))
+  if (value === null || typeof value !== 'object' || !['start', 'call', 'tick', 'line', 'lead', 'checkpoint', 'trim'].includes(value.kind as string))
     throw invalidArgument('the show log holds a record of no known kind');
   return value as LogRecord;
 }
