@@ -39,6 +39,8 @@ export interface LineRecord {
   readonly line: string;
   readonly origin: Origin;
   readonly frame: number;
+  /** The forward's id when a render node sent the line (forward.ts). */
+  readonly id?: string;
 }
 
 /** A node took the lease after its leader's lapsed (docs/cluster.md, "Failover"): it leads from frame `frame` on. */
