@@ -66,6 +66,8 @@ interface NodeParts {
   /** The song transport a tick reports (position in beats), and a render node sets from the ticks. */
   readonly transport: FollowedTransport;
   readonly tools: ToolRegistry;
+  /** The sound host's instance id, which tokens carry: a render node adopts the leader's. */
+  readonly sound: { readonly nonce: string; adoptInstance(id: string): void };
   /** Runs a protocol-3 line through this node's dispatcher (a render node replays logged lines). */
   readonly protocol3: LineRunner;
   /** Sends one frame of black on this node's outputs (inside the engine queue): a flywheel that ends black. */
@@ -208,7 +210,8 @@ export class ClusterNode implements ClusterLink {
       await this.log.reset();
       await this.checkpoints?.clear();
       this.lead(await this.log.lastSeq());
-      await this.outbox?.push({ kind: 'start', leader: this.options.node, project: project ?? null, startedAt: new Date().toISOString() });
+      const start = { leader: this.options.node, project: project ?? null, startedAt: new Date().toISOString(), instance: parts.sound.nonce };
+      await this.outbox?.push({ kind: 'start', ...start });
       engine.clock.fixedStep = true;
       this.startLeading(parts);
     } else this.replay = new InputReplay(light);
@@ -464,6 +467,8 @@ export class ClusterNode implements ClusterLink {
         return false;
       }
       this.leader = record.leader;
+      // The leader's sound-host id: a token it issued holds here, and one read here holds there (and on the next leader).
+      if (record.instance !== undefined) parts.sound.adoptInstance(record.instance);
       return true;
     }
     if (record.kind === 'lead') return this.newLeader(record, parts);
