@@ -17,7 +17,7 @@ import { type CheckpointMark, CheckpointStore } from './checkpoints.js';
 import { FrameDigests, frameDigest } from './digests.js';
 import { DivergenceCheck, checkedFrame } from './divergence.js';
 import { InputRecorder, InputReplay } from './frame-inputs.js';
-import { type ForwardKind, type ForwardedLine, type Reply, ReplayMark, runForwardedCall, runLine, serveForwarded } from './forward.js';
+import { type ForwardKind, type ForwardedLine, type Reply, ReplayMark, runForwardedCall, runLine, serveForwarded, wireMerge } from './forward.js';
 import { ForwardResults } from './forward-results.js';
 import { Forwarder } from './forwarder.js';
 import { type LineRunner, logsLine, replayLine, runForwardedLine } from './protocol3-log.js';
@@ -248,7 +248,7 @@ export class ClusterNode implements ClusterLink {
   forward(call: ForwardedCall): Promise<ForwardedReply> | undefined {
     if (this.currentRole === 'leader' || call.origin.surface === 'cluster') return undefined;
     if (this.forwarder === undefined) return Promise.reject(unavailable(`render node ${this.options.node} is still starting: ${call.tool} was not run`));
-    return this.forwarder.send('invoke', call, call.tool, this.leader) as Promise<ForwardedReply>;
+    return this.forwarder.send('invoke', { ...call, merge: wireMerge(call.merge) }, call.tool, this.leader) as Promise<ForwardedReply>;
   }
 
   append(call: LoggedCall): Promise<number> | undefined {
