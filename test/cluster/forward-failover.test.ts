@@ -34,7 +34,9 @@ test('writes forwarded while the leader dies are answered once a new leader lead
   timeout: 180_000,
 }, async (t) => {
   const { url } = await startNats(t);
-  const [lead, r1, r2] = await Promise.all(['lead', 'r1', 'r2'].map((n, i) => startNode(t, url, n, i === 0 ? 'leader' : 'render', ['--lease', '1'])));
+  // A lease of 2 s: short enough for a quick takeover, long enough that a loaded leader keeps it while alive.
+  const [lead, r1, r2] = await Promise.all(['lead', 'r1', 'r2'].map((n, i) => startNode(t, url, n, i === 0 ? 'leader' : 'render', ['--lease', '2'])));
+  for (const n of [r1, r2]) await until(`${n.name} to follow lead`, async () => ((await n.status()).lease?.holder === 'lead' ? true : undefined));
   await r2.call('set_parameter', { path: '/lx/mixer/channel/1/fader', value: 0.5 });
   const before = (await r1.call('get_history', { limit: 200 })).steps.length;
 
