@@ -530,6 +530,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
         engine,
         light,
         transport: sound.transport,
+        sound,
         tools: new ToolRegistry(services, TOOLS),
         // A render node replays the protocol-3 lines the leader logged through the same dispatcher.
         protocol3: (line, origin, hooks) =>

@@ -19,7 +19,9 @@ import { canaryDigest } from './canary.js';
 import { DivergenceCheck, checkedFrame } from './divergence.js';
 import { DivergenceRepair } from './repair.js';
 import { InputRecorder, InputReplay } from './frame-inputs.js';
-import { ReplayMark, forwardCall, forwardLine, serveForwarded, serveForwardedLines } from './forward.js';
+import { type ForwardKind, type ForwardedLine, type Reply, ReplayMark, runForwardedCall, runLine, serveForwarded, wireMerge } from './forward.js';
+import { ForwardResults } from './forward-results.js';
+import { Forwarder } from './forwarder.js';
 import { type LineRunner, logsLine, replayLine, runForwardedLine } from './protocol3-log.js';
 import { type FollowedTransport, SongFromTicks } from './song-from-ticks.js';
 import { LeaseWatch, mayTake, startFrame } from './failover.js';
@@ -74,6 +76,8 @@ interface NodeParts {
   /** The song transport a tick reports (position in beats), and a render node sets from the ticks. */
   readonly transport: FollowedTransport;
   readonly tools: ToolRegistry;
+  /** The sound host's instance id, which tokens carry: a render node adopts the leader's. */
+  readonly sound: { readonly nonce: string; adoptInstance(id: string): void };
   /** Runs a protocol-3 line through this node's dispatcher (a render node replays logged lines). */
   readonly protocol3: LineRunner;
   /** Sends one frame of black on this node's outputs (inside the engine queue): a flywheel that ends black. */
@@ -93,6 +97,8 @@ const WAIT_FOR_LEADER_MS = 250;
  * frame f at the same moment of the machines' shared clock (NTP or PTP keeps them together).
  */
 const PRESENT_DELAY_MS = 50;
+/** How long after a lease lapsed a new leader should have taken it and stepped to its start frame (a loaded machine's worst case). */
+const TAKEOVER_MS = 10_000;
 
 export class ClusterNode implements ClusterLink {
   private readonly digests = new FrameDigests();
@@ -137,8 +143,13 @@ export class ClusterNode implements ClusterLink {
   members: () => ClusterMembers = () => ({ nodes: [], collisions: [] });
   /** Runs first when the node closes (the registration leaves the registry). */
   beforeClose: (() => Promise<void>) | undefined;
-  /** Render node: how far its replay got, for forwarded writes to wait on. */
+  /** Render node: how far its replay got, for forwarded writes to wait on; its writes sent to the leader. */
   private readonly replayed = new ReplayMark();
+  private forwarder: Forwarder | undefined;
+  /** The answers to forwarded writes this node served or replayed, by id: a write sent again is answered, not run again. */
+  private readonly forwardResults = new ForwardResults();
+  /** Resolves once a node that took over leads from its start frame: the forwarded writes it serves wait for it. */
+  private ledFrom: Promise<void> = Promise.resolve();
   /** Render node: its song transport follows the ticks. */
   private song: SongFromTicks | undefined;
   /** Render node: replaying the log as fast as it can, without presenting or sending, until it reached the newest record. */
@@ -199,6 +210,7 @@ export class ClusterNode implements ClusterLink {
    */
   async start(parts: NodeParts, project: string | undefined): Promise<void> {
     this.parts = parts;
+    this.forwarder = new Forwarder(this.log.connection, this.log.stream, this.options.node, this.replayed, parts.log);
     this.divergence = new DivergenceCheck(parts.log);
     const { engine, light } = parts;
     this.song?.attach(parts.transport);
@@ -221,7 +233,8 @@ export class ClusterNode implements ClusterLink {
       await this.log.reset();
       await this.checkpoints?.clear();
       this.lead(await this.log.lastSeq());
-      await this.outbox?.push({ kind: 'start', leader: this.options.node, project: project ?? null, startedAt: new Date().toISOString() });
+      const start = { leader: this.options.node, project: project ?? null, startedAt: new Date().toISOString(), instance: parts.sound.nonce };
+      await this.outbox?.push({ kind: 'start', ...start });
       engine.clock.fixedStep = true;
       this.startLeading(parts);
     } else this.replay = new InputReplay(light);
@@ -257,8 +270,8 @@ export class ClusterNode implements ClusterLink {
 
   forward(call: ForwardedCall): Promise<ForwardedReply> | undefined {
     if (this.currentRole === 'leader' || call.origin.surface === 'cluster') return undefined;
-    if (this.parts === undefined) return Promise.reject(unavailable(`render node ${this.options.node} is still starting: ${call.tool} was not run`));
-    return forwardCall(this.log.connection, this.log.stream, call, this.leader, this.replayed, this.parts.log);
+    if (this.forwarder === undefined) return Promise.reject(unavailable(`render node ${this.options.node} is still starting: ${call.tool} was not run`));
+    return this.forwarder.send('invoke', { ...call, merge: wireMerge(call.merge) }, call.tool, this.leader) as Promise<ForwardedReply>;
   }
 
   append(call: LoggedCall): Promise<number> | undefined {
@@ -283,11 +296,11 @@ export class ClusterNode implements ClusterLink {
    * Leader: logs a protocol-3 write line an outside client ran, once it succeeded (a queued line from
    * inside its queue task, so in the queue's order); its stream sequence. A refused append cannot take the line back: it is counted and logged as an error.
    */
-  private async logLine(line: string, origin: Origin): Promise<number | undefined> {
+  private async logLine(line: string, origin: Origin, id?: string): Promise<number | undefined> {
     const parts = this.parts;
     if (!this.leading() || this.outbox === undefined || parts === undefined || !logsLine(origin)) return undefined;
     try {
-      const seq = await this.outbox.push({ kind: 'line', line, origin, frame: parts.engine.clock.frames });
+      const seq = await this.outbox.push({ kind: 'line', line, origin, frame: parts.engine.clock.frames, ...(id === undefined ? {} : { id }) });
       this.calls++;
       return seq;
     } catch (err) {
@@ -300,8 +313,8 @@ export class ClusterNode implements ClusterLink {
   /** Render node: sends an outside client's protocol-3 write line to the leader; undefined when it runs here. */
   private forwardLine(command: string, line: string, origin: Origin): Promise<Payload> | undefined {
     if (this.currentRole === 'leader' || !logsLine(origin)) return undefined;
-    if (this.parts === undefined) return Promise.reject(unavailable(`render node ${this.options.node} is still starting: ${command} was not run`));
-    return forwardLine(this.log.connection, this.log.stream, command, { line, origin }, this.leader, this.replayed, this.parts.log);
+    if (this.forwarder === undefined) return Promise.reject(unavailable(`render node ${this.options.node} is still starting: ${command} was not run`));
+    return this.forwarder.send('line', { line, origin }, command, this.leader) as Promise<Payload>;
   }
 
   status(): ClusterStatus {
@@ -373,6 +386,7 @@ export class ClusterNode implements ClusterLink {
     this.stopReading?.();
     this.stopServing?.();
     this.replayed.stop();
+    this.forwarder?.stop();
     await this.reading;
     this.inputs?.close();
     this.replay?.close();
@@ -487,6 +501,7 @@ export class ClusterNode implements ClusterLink {
       if (record.kind === 'tick') return true;
       if (record.kind === 'lead') {
         this.leader = record.leader;
+        this.forwarder?.leaderChanged(record.leader, (id) => this.forwardResults.get(id));
         return true;
       }
       if (record.kind === 'checkpoint' && !joining.before(seq)) return this.join(joining, parts);
@@ -503,6 +518,8 @@ export class ClusterNode implements ClusterLink {
         return false;
       }
       this.leader = record.leader;
+      // The leader's sound-host id: a token it issued holds here, and one read here holds there (and on the next leader).
+      if (record.instance !== undefined) parts.sound.adoptInstance(record.instance);
       return true;
     }
     if (record.kind === 'lead') return this.newLeader(record, parts);
@@ -530,13 +547,23 @@ export class ClusterNode implements ClusterLink {
         ? undefined
         : { mergeKey: record.merge.mergeKey, mergeWindowMs: record.merge.merged ? Infinity : -1 };
     try {
+      let reply: unknown;
       if (record.kind === 'line') {
-        const failure = await replayLine(parts.protocol3, record, origin);
-        if (failure !== undefined) throw new Error(failure);
-      } else await parts.tools.invoke(record.tool, record.args, origin, merge === undefined ? {} : { merge });
+        const ran = await replayLine(parts.protocol3, record, origin);
+        if (ran.failure !== undefined) throw new Error(ran.failure);
+        reply = ran.reply;
+      } else reply = await parts.tools.invoke(record.tool, record.args, origin, merge === undefined ? {} : { merge });
+      // A forwarded write's answer, should its node (or a new leader) need it after a failover.
+      if (record.id !== undefined) this.forwardResults.replayed(record.id, { ok: true, reply, seq });
       this.calls++;
       this.catchUp.called();
     } catch (err) {
+      if (record.id !== undefined)
+        this.forwardResults.replayed(record.id, {
+          ok: false,
+          code: 'internal',
+          message: `the write failed on render node ${this.options.node}: it has diverged`,
+        });
       this.failed++;
       parts.log.error(
         { err, call: record.kind === 'line' ? record.line.slice(0, 200) : record.tool },
@@ -639,6 +666,8 @@ export class ClusterNode implements ClusterLink {
     if (parts.engine.clock.frames > record.frame) this.diverged(parts, `it flywheeled past frame ${record.frame}, where the new leader starts`);
     this.flywheel.ticked(record.frame - 1, record.wallMs);
     await this.stepTo(record.frame, record.wallMs, parts);
+    // Everything the old leader logged is replayed: each pending forward is answered from it or sent to the new leader.
+    this.forwarder?.leaderChanged(record.leader, (id) => this.forwardResults.get(id));
     return true;
   }
 
@@ -670,24 +699,34 @@ export class ClusterNode implements ClusterLink {
     this.replay = undefined;
     this.inputs ??= new InputRecorder(parts.light);
     if (this.stopServing !== undefined) return;
-    const served = serveForwarded(this.log.connection, this.log.stream, parts.tools, parts.log);
-    const lines = serveForwardedLines(
-      this.log.connection,
-      this.log.stream,
-      (line, origin) =>
-        runForwardedLine(
-          parts.protocol3,
-          line,
-          origin,
-          (c, o) => this.admitWrite(c, o),
-          (l, o) => this.logLine(l, o),
-        ),
-      parts.log,
+    const served = (['invoke', 'line'] as const).map((kind) =>
+      serveForwarded(this.log.connection, this.log.stream, kind, (body) => this.serveWrite(kind, body as ForwardedLine & ForwardedCall, parts), parts.log),
     );
     this.stopServing = () => {
-      served.unsubscribe();
-      lines.unsubscribe();
+      for (const s of served) s.unsubscribe();
     };
+  }
+
+  /** Leader: runs a forwarded write once per id (sent again after a failover, it gets the first answer), from a takeover's start frame on. */
+  private serveWrite(kind: ForwardKind, body: ForwardedLine & ForwardedCall, parts: NodeParts): Promise<Reply> {
+    return this.forwardResults.once(body.id, () =>
+      this.ledFrom.then(() =>
+        kind === 'invoke'
+          ? runForwardedCall(parts.tools, body, parts.log)
+          : runLine(
+              () =>
+                runForwardedLine(
+                  parts.protocol3,
+                  body.line,
+                  body.origin,
+                  (c, o) => this.admitWrite(c, o),
+                  (l, o) => this.logLine(l, o, body.id),
+                ),
+              body.line,
+              parts.log,
+            ),
+      ),
+    );
   }
 
   /** Appends from now on through an outbox fenced at the stream's sequence `base`. */
@@ -729,8 +768,11 @@ export class ClusterNode implements ClusterLink {
         ...(never ? { lead: false as const } : {}),
       };
       await lease.report(report).catch(() => undefined);
+      const lapsed = await this.watch!.lapsed();
+      // A takeover needs about a quarter lease to notice and the start frame's steps: a forward waits that long, not the request's timeout.
+      this.forwarder?.leaseLapsed(lapsed, this.ttlMs + TAKEOVER_MS, this.leader);
       // A node still joining from a checkpoint has run calls but not the frames between them, one repairing is mid-way: neither may lead yet.
-      if (this.joining !== undefined || this.repair?.busy === true || !(await this.watch!.lapsed()) || never) return;
+      if (this.joining !== undefined || this.repair?.busy === true || !lapsed || never) return;
       const [reports, last] = await Promise.all([lease.reports(), this.log.lastSeq()]);
       // A leader started again on its log takes the lapsed lease once it applied all of it, ahead of the render nodes.
       if (!mayTake(this.options.node, this.applied, last, this.resuming ? [] : reports, this.ttlMs)) return;
@@ -759,6 +801,9 @@ export class ClusterNode implements ClusterLink {
     this.reading = undefined;
     this.lead(this.applied);
     this.resuming = false;
+    // Forwarded writes wait until this node leads from its start frame, so they run after the frames every node steps.
+    let led = (): void => {};
+    this.ledFrom = new Promise((resolve) => (led = resolve));
     this.startLeading(parts);
     const { engine } = parts;
     const frame = startFrame(engine.clock.frames, reports, this.ttlMs);
@@ -769,13 +814,21 @@ export class ClusterNode implements ClusterLink {
     } catch (err) {
       this.stopped = `it took the lease but could not append to the log (${(err as Error).message}): restart it`;
       parts.log.error({ err }, this.stopped);
+      led();
       return;
     }
     await this.stepTo(frame, wallMs, parts);
+    led();
     this.checkpointFrame = frame;
     engine.clock.fixedStep = true;
     engine.clock.start(60);
     parts.log.warn({ was, term: this.term, frame }, `the lease of ${was ?? 'the leader'} lapsed: this node leads the show now`);
+    // This node's own forwards to the dead leader: answered from the replay, or run here now.
+    this.forwarder?.leaderChanged(
+      this.options.node,
+      (id) => this.forwardResults.get(id),
+      (kind, body) => this.serveWrite(kind, body as ForwardedLine & ForwardedCall, parts),
+    );
     parts.onStatus?.();
   }
 

@@ -16,10 +16,10 @@ export function logsLine(origin: Origin): boolean {
   return origin.surface === 'protocol3';
 }
 
-/** Render node: runs a logged line; the failure when it did not succeed here (the node has diverged). */
-export async function replayLine(run: LineRunner, record: LineRecord, origin: Origin): Promise<string | undefined> {
+/** Render node: runs a logged line; its reply, and the failure when it did not succeed here (the node has diverged). */
+export async function replayLine(run: LineRunner, record: LineRecord, origin: Origin): Promise<{ readonly reply: Payload; readonly failure?: string }> {
   const reply = await run(record.line, origin);
-  return reply.ok === true ? undefined : `${String(reply.code)}: ${String(reply.error)}`;
+  return reply.ok === true ? { reply } : { reply, failure: `${String(reply.code)}: ${String(reply.error)}` };
 }
 
 /**

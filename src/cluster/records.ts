@@ -12,6 +12,8 @@ interface StartRecord {
   /** The project the leader opened (its path as the leader sees it), or null for the built-in demo. */
   readonly project: string | null;
   readonly startedAt: string;
+  /** The leader's sound-host instance id: every node adopts it, so tokens and revisions hold across nodes. */
+  readonly instance?: string;
 }
 
 /** A write the leader ran, with the leader's frame count when it ran (frames run so far). */
@@ -41,6 +43,8 @@ export interface LineRecord {
   readonly line: string;
   readonly origin: Origin;
   readonly frame: number;
+  /** The forward's id when a render node sent the line (forward.ts). */
+  readonly id?: string;
 }
 
 /** A node took the lease after its leader's lapsed (docs/cluster.md, "Failover"): it leads from frame `frame` on. */

@@ -12,6 +12,8 @@ export interface LoggedCall {
   readonly origin: Origin;
   /** A merging surface's key, and whether the leader's history merged this call into the step on top. */
   readonly merge?: { readonly mergeKey: string; readonly merged: boolean };
+  /** A write a render node forwarded: its id (node and counter), so a new leader neither loses nor repeats it. */
+  readonly id?: string;
 }
 
 /** A write a render node sends to its leader: run there through `invoke` with the caller's origin. */
@@ -20,6 +22,8 @@ export interface ForwardedCall {
   readonly args: unknown;
   readonly origin: Origin;
   readonly merge?: PerformOptions;
+  /** This forward's id (the node's name and a counter), set when it is sent. */
+  readonly id?: string;
 }
 
 /** The leader's answer to a forwarded call: the tool's payload and what it attached. */

@@ -49,6 +49,8 @@ interface InvokeOptions {
   readonly enableToolsets?: (ids: readonly string[]) => string[];
   /** Elicitation, when the caller's client can answer it. */
   readonly elicit?: ToolContext['elicit'];
+  /** A cluster's leader running a write a render node forwarded: its id, logged with the call (docs/cluster.md). */
+  readonly forwardId?: string;
 }
 
 /** The history step a call performed (`merged`: it merged into the step on top instead). */
@@ -212,6 +214,7 @@ export class ToolRegistry {
       args: rawArgs ?? {},
       origin,
       ...(key === undefined ? {} : { merge: { mergeKey: key, merged: seen.merged === true } }),
+      ...(options.forwardId === undefined ? {} : { id: options.forwardId }),
     };
     return cluster.append(call)?.then((seq) => (seen.logged = seq));
   }

@@ -36,8 +36,20 @@ interface TransportState {
  */
 export class SoundHost {
   readonly root = new SoundRoot();
-  /** Distinguishes this host instance: tokens and graph ids from an earlier run never match. */
-  readonly nonce = randomBytes(8).toString('hex');
+  /** Distinguishes this host instance: tokens and graph ids from an earlier run never match. A cluster's nodes share the leader's. */
+  private instance = randomBytes(8).toString('hex');
+
+  get nonce(): string {
+    return this.instance;
+  }
+
+  /**
+   * Takes a cluster leader's instance id (docs/cluster.md, "One instance id"): project and selection
+   * tokens and graph revisions read on any node of the cluster then hold on every other.
+   */
+  adoptInstance(id: string): void {
+    this.instance = id;
+  }
   readonly selection: Selection;
   /** The song's runtime state: import receipts, the save in progress, the live engine. */
   readonly song = new SongState();
@@ -58,7 +70,11 @@ export class SoundHost {
     // The sample cache never evicts what the song uses now (asked only when a load takes it past its budget).
     samples.usedBy(() => samplePaths(saveProject(this.project, { ids: false })));
     this.markSaved(this.project);
-    this.selection = new Selection(engine.graph, () => this.project, this.nonce);
+    this.selection = new Selection(
+      engine.graph,
+      () => this.project,
+      () => this.instance,
+    );
     // First in every frame: the song transport is the show's clock, so what renders after it
     // (the light) reads this frame's position.
     this.detachClock = engine.clock.onFrame((f) => this.advance(f.deltaMs), { first: true });

@@ -23,8 +23,8 @@ export class Selection {
   constructor(
     private readonly graph: Graph,
     private readonly project: () => SoundProject,
-    /** Distinguishes the host instance: tokens from an earlier run never match. */
-    private readonly nonce: string,
+    /** Distinguishes the host instance: tokens from an earlier run never match (a cluster's nodes share it). */
+    private readonly nonce: () => string,
   ) {}
 
   /** The selected ids, as they stand (for fingerprints and the `selected` flags of payloads). */
@@ -108,7 +108,7 @@ export class Selection {
     const chain = device === null ? null : chainOf(device);
     const token = digest({
       kind: 'selection',
-      host: this.nonce,
+      host: this.nonce(),
       track_id: track.id,
       track_type: track.type,
       device_id: device?.id ?? null,
