@@ -41,6 +41,7 @@ export class EngineClock {
   private frameIndex = 0;
   private elapsedMs = 0;
   private timer: NodeJS.Timeout | null = null;
+  private started = false;
   private lastWall = 0;
   private nextDue = 0;
   private late = 0;
@@ -75,8 +76,9 @@ export class EngineClock {
     return ['frameIndex', 'elapsedMs', 'fixedStep', 'fps'];
   }
 
+  /** From start() to stop(), the first frame included (it may run before start() returns, while no timer is set yet). */
   get running(): boolean {
-    return this.timer !== null;
+    return this.started;
   }
 
   get frames(): number {
@@ -122,13 +124,15 @@ export class EngineClock {
   /** Starts real-time frames at `fps`. */
   start(fps = this.fps): void {
     this.fps = fps;
-    if (this.timer !== null) return;
+    if (this.started) return;
+    this.started = true;
     this.lastWall = performance.now();
     this.nextDue = this.lastWall;
     this.tick();
   }
 
   stop(): void {
+    this.started = false;
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     this.plan(undefined);
@@ -152,6 +156,8 @@ export class EngineClock {
     this.nextDue += period;
     const now = performance.now();
     if (this.nextDue < now - period) this.nextDue = now; // fell far behind: do not burst
+    // A frame that ran at once may have stopped the clock.
+    if (!this.started) return;
     this.plan(this.nextDue);
     this.timer = setTimeout(() => this.tick(), Math.max(0, this.nextDue - now));
   }
