@@ -359,6 +359,15 @@ export class Biquad {
     this.z2 = Math.abs(z2) < 1e-20 ? 0 : z2;
   }
 
+  /** Takes another's coefficients (the same design for a second channel), not its state. */
+  copyCoefficients(from: Biquad): void {
+    this.b0 = from.b0;
+    this.b1 = from.b1;
+    this.b2 = from.b2;
+    this.a1 = from.a1;
+    this.a2 = from.a2;
+  }
+
   /** Clears the state: at 0 dB (an identity) the state in step with any input is zero. */
   reset(): void {
     this.z1 = this.z2 = 0;
