@@ -17,6 +17,9 @@ class EqPlus implements Effect {
   private readonly gains: SmoothedGain[];
   private readonly octaves: SmoothedGain[];
   private readonly output: OutputGain;
+  /** The frequency and gain each band's filters are designed for (NaN: not yet). */
+  private readonly setF = new Float64Array(3).fill(Number.NaN);
+  private readonly setDb = new Float64Array(3).fill(Number.NaN);
   constructor(
     private readonly p: PlanParams,
     private readonly sr: number,
@@ -27,38 +30,46 @@ class EqPlus implements Effect {
   }
   process(l: Float32Array, r: Float32Array, n: number): void {
     const p = this.p;
-    const gains = [p.LOW_GAIN, p.MID_GAIN, p.HIGH_GAIN];
-    const freqs = [p.LOW_FREQ, p.MID_FREQ, p.HIGH_FREQ];
+    // Plain reads, not arrays of the parameters: two arrays a block were most of a render's garbage.
     for (let b = 0; b < 3; b++) {
-      const gainMoves = this.gains[b].block(gains[b]);
-      const freqMoves = this.octaves[b].block(Math.log2(freqs[b]));
-      const [ql, qr] = this.bands[b];
+      const gain = b === 0 ? p.LOW_GAIN : b === 1 ? p.MID_GAIN : p.HIGH_GAIN;
+      const freq = b === 0 ? p.LOW_FREQ : b === 1 ? p.MID_FREQ : p.HIGH_FREQ;
+      const gainMoves = this.gains[b].block(gain);
+      const freqMoves = this.octaves[b].block(Math.log2(freq));
+      const ql = this.bands[b][0];
+      const qr = this.bands[b][1];
       if (!gainMoves && !freqMoves) {
-        if (gains[b] === 0) {
+        if (gain === 0) {
           ql.reset();
           qr.reset();
           continue;
         }
-        this.set(b, freqs[b], gains[b]);
+        this.set(b, freq, gain);
         ql.run(l, 0, n);
         qr.run(r, 0, n);
         continue;
       }
       for (let i = 0; i < n; i++) {
-        const f = freqMoves ? 2 ** this.octaves[b].ramp[i] : freqs[b];
-        this.set(b, f, gainMoves ? this.gains[b].ramp[i] : gains[b]);
+        const f = freqMoves ? 2 ** this.octaves[b].ramp[i] : freq;
+        this.set(b, f, gainMoves ? this.gains[b].ramp[i] : gain);
         ql.run(l, i, i + 1);
         qr.run(r, i, i + 1);
       }
     }
     this.output.apply(l, r, n, p.OUTPUT);
   }
+  /** Designs a band's two filters for f and db; nothing to do when they are designed for those already (most blocks). */
   private set(band: number, f: number, db: number): void {
-    for (const q of this.bands[band]) {
-      if (band === 0) q.lowShelf(f, db, this.sr);
-      else if (band === 1) q.peak(f, db, 0.7, this.sr);
-      else q.highShelf(f, db, this.sr);
-    }
+    if (f === this.setF[band] && db === this.setDb[band]) return;
+    this.setF[band] = f;
+    this.setDb[band] = db;
+    const ql = this.bands[band][0];
+    const qr = this.bands[band][1];
+    if (band === 0) ql.lowShelf(f, db, this.sr);
+    else if (band === 1) ql.peak(f, db, 0.7, this.sr);
+    else ql.highShelf(f, db, this.sr);
+    // The right side's design is the same arithmetic on the same values: the left's coefficients.
+    qr.copyCoefficients(ql);
   }
   reset(): void {}
   tail(): number {

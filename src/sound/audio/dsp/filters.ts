@@ -139,6 +139,80 @@ export class Svf {
     this.bp = bp;
   }
 
+  /**
+   * `a.lowpassAdd(bufA, …, levelA, gainA, l, r)` then `b.lowpassAdd(bufB, …)` in one loop: each
+   * sample of l and r gets a's output and then b's, rounded to 32 bits after each as the two calls
+   * round them, so the same bits. Two independent filters' dependent chains interleave (a held
+   * chord's voices, two at a time).
+   */
+  static lowpassAddPair(
+    a: Svf,
+    bufA: Float64Array,
+    levelA: number,
+    gainA: number,
+    b: Svf,
+    bufB: Float64Array,
+    levelB: number,
+    gainB: number,
+    from: number,
+    to: number,
+    l: Float32Array,
+    r: Float32Array,
+  ): void {
+    const ga = a.g;
+    const ka = a.k;
+    const gb = b.g;
+    const kb = b.k;
+    let { ic1: p1, ic2: p2, kNow: pk, a1: pa1, a2: pa2, a3: pa3, bp: pbp } = a;
+    let { ic1: q1, ic2: q2, kNow: qk, a1: qa1, a2: qa2, a3: qa3, bp: qbp } = b;
+    for (let i = from; i < to; i++) {
+      const po = Math.abs(pbp) - RESONANT_KNEE;
+      if (po > 0 || pk !== ka) {
+        pk = po > 0 ? ka + LIMIT_SLOPE * po : ka;
+        pa1 = 1 / (1 + ga * (ga + pk));
+        pa2 = ga * pa1;
+        pa3 = ga * pa2;
+      }
+      const qo = Math.abs(qbp) - RESONANT_KNEE;
+      if (qo > 0 || qk !== kb) {
+        qk = qo > 0 ? kb + LIMIT_SLOPE * qo : kb;
+        qa1 = 1 / (1 + gb * (gb + qk));
+        qa2 = gb * qa1;
+        qa3 = gb * qa2;
+      }
+      const pv3 = bufA[i] - p2;
+      const pv1 = pa1 * p1 + pa2 * pv3;
+      const pv2 = p2 + pa2 * p1 + pa3 * pv3;
+      p1 = 2 * pv1 - p1;
+      p2 = 2 * pv2 - p2;
+      pbp = pv1;
+      const qv3 = bufB[i] - q2;
+      const qv1 = qa1 * q1 + qa2 * qv3;
+      const qv2 = q2 + qa2 * q1 + qa3 * qv3;
+      q1 = 2 * qv1 - q1;
+      q2 = 2 * qv2 - q2;
+      qbp = qv1;
+      const xa = pv2 * levelA * gainA;
+      const xb = qv2 * levelB * gainB;
+      l[i] = Math.fround(l[i] + xa) + xb;
+      r[i] = Math.fround(r[i] + xa) + xb;
+    }
+    a.ic1 = p1;
+    a.ic2 = p2;
+    a.kNow = pk;
+    a.a1 = pa1;
+    a.a2 = pa2;
+    a.a3 = pa3;
+    a.bp = pbp;
+    b.ic1 = q1;
+    b.ic2 = q2;
+    b.kNow = qk;
+    b.a1 = qa1;
+    b.a2 = qa2;
+    b.a3 = qa3;
+    b.bp = qbp;
+  }
+
   reset(): void {
     this.ic1 = this.ic2 = this.bp = 0;
   }
@@ -283,6 +357,15 @@ export class Biquad {
     // Flush denormals: a decaying state stays exact zero instead of crawling through subnormals.
     this.z1 = Math.abs(z1) < 1e-20 ? 0 : z1;
     this.z2 = Math.abs(z2) < 1e-20 ? 0 : z2;
+  }
+
+  /** Takes another's coefficients (the same design for a second channel), not its state. */
+  copyCoefficients(from: Biquad): void {
+    this.b0 = from.b0;
+    this.b1 = from.b1;
+    this.b2 = from.b2;
+    this.a1 = from.a1;
+    this.a2 = from.a2;
   }
 
   /** Clears the state: at 0 dB (an identity) the state in step with any input is zero. */

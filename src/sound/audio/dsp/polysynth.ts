@@ -88,6 +88,23 @@ class PolyVoice implements Voice {
     this.phase = ph;
   }
 
+  /** Two voices held at the sustain, steady, in one pass (Svf.lowpassAddPair); false if either is not. */
+  renderPair(next: PolyVoice, l: Float32Array, r: Float32Array, from: number, to: number): boolean {
+    const s = this.synth;
+    if (s.motion.moving || s.output.ramp !== null || this.slide.sliding || next.slide.sliding) return false;
+    const levelA = this.env.hold();
+    if (levelA < 0) return false;
+    const levelB = next.env.hold();
+    if (levelB < 0) return false;
+    const shape = s.p.WAVE | 0;
+    const { osc, env } = s.scratch;
+    // env is free here: it holds the second voice's oscillator.
+    this.phase = waveInto(shape, this.phase, this.slide.dt, osc, from, to);
+    next.phase = waveInto(shape, next.phase, next.slide.dt, env, from, to);
+    Svf.lowpassAddPair(this.filter, osc, levelA, this.gain * s.p.OUTPUT, next.filter, env, levelB, next.gain * s.p.OUTPUT, from, to, l, r);
+    return true;
+  }
+
   /**
    * The same samples as render's loop while the pitch and the filter hold still (most of the
    * time): the oscillator, the envelope and the filter each run over the block in their own loop,

@@ -41,6 +41,12 @@ export interface Voice {
    * retriggered (a steal).
    */
   legato?(pitch: number): boolean;
+  /**
+   * Renders this voice and then `next` (the pool's next sounding voice) together, the same
+   * samples as the two renders one after the other, when it can (a held chord's cheap case);
+   * returns false, having rendered nothing, when it cannot.
+   */
+  renderPair?(next: this, l: Float32Array, r: Float32Array, from: number, to: number): boolean;
 }
 
 /**
@@ -231,11 +237,24 @@ export class VoicePool<V extends Voice> {
   }
 
   render(l: Float32Array, r: Float32Array, from: number, to: number): void {
-    for (let i = 0; i < this.voices.length; i++) {
-      const v = this.voices[i];
+    const vs = this.voices;
+    for (let i = 0; i < vs.length; i++) {
+      const v = vs[i];
       if (!v.active) continue;
-      if (this.fadeLeft[i] === 0) v.render(l, r, from, to);
-      else this.renderFading(i, l, r, from, to);
+      if (this.fadeLeft[i] !== 0) {
+        this.renderFading(i, l, r, from, to);
+        continue;
+      }
+      if (v.renderPair !== undefined) {
+        // The next sounding voice, if it plays unfaded, may render in the same pass (in order).
+        let j = i + 1;
+        while (j < vs.length && !vs[j].active) j++;
+        if (j < vs.length && this.fadeLeft[j] === 0 && v.renderPair(vs[j], l, r, from, to)) {
+          i = j;
+          continue;
+        }
+      }
+      v.render(l, r, from, to);
     }
   }
 
