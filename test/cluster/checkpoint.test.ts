@@ -6,22 +6,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { NATS_SERVER, type Node, startNats, startNode, until } from './nodes.js';
+import { sameFrames } from './agree.js';
 
 const CH1 = '/lx/mixer/channel/1';
 const steps = (h: any) => ({ undo: h.steps.map((s: any) => s.label), redo: h.redo.map((s: any) => s.label) });
-
-/** Waits until both nodes rendered past the frames, then compares their digests there. */
-async function sameFrames(leader: Node, render: Node, frames: number[]): Promise<void> {
-  const end = Math.max(...frames);
-  await until('the leader to pass the frames', async () => ((await leader.status()).frame >= end ? true : undefined));
-  await until(`${render.name} to render them`, async () => ((await render.status()).frame >= end ? true : undefined));
-  const ours = (await leader.status(frames)).digests;
-  assert.ok(
-    ours.every((d: { digest: string | null }) => d.digest !== null),
-    'the leader keeps the digests',
-  );
-  assert.deepEqual((await render.status(frames)).digests, ours, `${render.name} renders the leader's frames`);
-}
 
 /** Waits until `node` joined from a checkpoint; a node that stopped instead fails with its reason. */
 async function joinedOf(node: Node): Promise<any> {
@@ -72,11 +60,11 @@ test('a late render node joins from the newest checkpoint; killed and started ag
     [null, null],
     'it rendered none of the frames before the checkpoint',
   );
-  await sameFrames(leader, r1, after(joined.frame));
+  await sameFrames([leader, r1], after(joined.frame));
 
   // A write after the join reaches it as usual.
   await leader.call('set_parameter', { path: `${CH1}/pattern/1/scale`, value: 0.4 });
-  await sameFrames(leader, r1, after((await leader.status()).frame));
+  await sameFrames([leader, r1], after((await leader.status()).frame));
   assert.deepEqual(steps(await r1.call('get_history', { limit: 20 })), steps(await leader.call('get_history', { limit: 20 })), 'one history');
 
   // Killed mid-show and started again (a fresh process): it joins from a newer checkpoint.
@@ -88,7 +76,7 @@ test('a late render node joins from the newest checkpoint; killed and started ag
   const rejoined = await joinedOf(again);
   assert.ok(rejoined.frame > later, 'from the checkpoint after the last write');
   assert.equal(rejoined.calls, 10);
-  await sameFrames(leader, again, after(rejoined.frame));
+  await sameFrames([leader, again], after(rejoined.frame));
   assert.deepEqual(steps(await again.call('get_history', { limit: 20 })), steps(await leader.call('get_history', { limit: 20 })), 'one history');
   assert.equal((await again.call('get_parameter', { path: `${CH1}/fader` })).parameter.value, 0.9);
 });
@@ -117,11 +105,11 @@ test('a node joining after cue fades takes the values they set and the history t
   const joined = await joinedOf(r1);
   assert.equal((await r1.status()).failed, 0);
   assert.equal(await fader(r1), 0.5);
-  await sameFrames(leader, r1, after(joined.frame));
+  await sameFrames([leader, r1], after(joined.frame));
   await leader.call('undo');
   assert.equal(await fader(leader), 0.8);
   await until("r1's undo", async () => ((await fader(r1)) === 0.8 ? true : undefined));
-  await sameFrames(leader, r1, after((await leader.status()).frame));
+  await sameFrames([leader, r1], after((await leader.status()).frame));
 
   // A 30-second fade under way when the checkpoint is taken: a node started then joins mid-fade.
   await leader.call('record_cue', { list: 'Main', blind: true, values: [{ path: `${CH1}/fader`, value: 0.1 }], fadeOutMs: 30_000 });
@@ -132,6 +120,6 @@ test('a node joining after cue fades takes the values they set and the history t
   const mid = await joinedOf(r2);
   const value = await fader(r2);
   assert.ok(value < 0.8 && value > 0.1, `r2 joined mid-fade (fader ${value})`);
-  await sameFrames(leader, r2, after(mid.frame));
+  await sameFrames([leader, r2], after(mid.frame));
   assert.deepEqual(steps(await r2.call('get_history', { limit: 20 })), steps(await leader.call('get_history', { limit: 20 })), 'one history');
 });

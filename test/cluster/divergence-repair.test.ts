@@ -11,22 +11,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NATS_SERVER, type Node, startNats, startNode, until } from './nodes.js';
+import { sameFrames } from './agree.js';
 import { CH1, SHOW } from './slices/rig.js';
 
-const steps = (h: any) => ({ undo: h.steps.map((s: any) => s.label), redo: h.redo.map((s: any) => s.label) });
+/** The ten frames after `frame`. */
+const tenAfter = (frame: number): number[] => Array.from({ length: 10 }, (_, i) => frame + 1 + i);
 
-/** Waits until both nodes rendered the ten frames after `frame`, then compares their digests there. */
-async function sameFrames(leader: Node, render: Node, frame: number): Promise<void> {
-  const frames = Array.from({ length: 10 }, (_, i) => frame + 1 + i);
-  for (const node of [leader, render])
-    await until(`${node.name} to pass frame ${frame + 10}`, async () => ((await node.status()).frame >= frame + 10 ? true : undefined));
-  const ours = (await leader.status(frames)).digests;
-  assert.ok(
-    ours.every((d: { digest: string | null }) => d.digest !== null),
-    'the leader keeps the digests',
-  );
-  assert.deepEqual((await render.status(frames)).digests, ours, `${render.name} renders the leader's frames`);
-}
+const steps = (h: any) => ({ undo: h.steps.map((s: any) => s.label), redo: h.redo.map((s: any) => s.label) });
 
 /** Waits until `node` repaired itself and a later check matched; a node that stopped or could not repair fails with the reason. */
 async function repairedOf(node: Node): Promise<any> {
@@ -75,7 +66,7 @@ test('diverged render nodes, with a slice or without, are found and repair thems
   t.diagnostic(`whole repaired from the checkpoint at frame ${fixed.repaired.frame} in ${fixed.repaired.ms} ms`);
   const x = (await whole.call('get_parameter', { path: '/lx/structure/fixture/1/x' })).parameter.value;
   assert.equal(x, 0, "the moved fixture stands where the leader's does");
-  await sameFrames(leader, whole, (await whole.status()).frame);
+  await sameFrames([leader, whole], tenAfter((await whole.status()).frame));
   assert.deepEqual(steps(await whole.call('get_history', { limit: 20 })), steps(await leader.call('get_history', { limit: 20 })), 'one history');
 
   // The sliced node's canary matches again after its repair, and keeps matching.
@@ -88,7 +79,7 @@ test('diverged render nodes, with a slice or without, are found and repair thems
   await leader.call('set_parameter', { path: `${CH1}/fader`, value: 0.4 });
   await leader.call('undo');
   await until("whole's undo", async () => ((await whole.status()).calls >= 3 ? true : undefined));
-  await sameFrames(leader, whole, (await leader.status()).frame);
+  await sameFrames([leader, whole], tenAfter((await leader.status()).frame));
   assert.deepEqual(steps(await whole.call('get_history', { limit: 20 })), steps(await leader.call('get_history', { limit: 20 })), 'one history');
   assert.equal((await whole.status()).repaired.count, 1, 'one repair was enough');
 });

@@ -11,7 +11,8 @@ import { existsSync } from 'node:fs';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { artDmx } from '../light/input/packets.js';
-import { NATS_SERVER, type Node, startNats, startNode, until } from './nodes.js';
+import { NATS_SERVER, startNats, startNode, until } from './nodes.js';
+import { sameFrames } from './agree.js';
 
 const CH1 = '/lx/mixer/channel/1';
 const STREAM = 'footlight-demo';
@@ -20,19 +21,6 @@ const CHECKPOINT_S = 2;
 const INTERVAL = CHECKPOINT_S * 60;
 const UNIVERSES = 4;
 const steps = (h: any) => ({ undo: h.steps.map((s: any) => s.label), redo: h.redo.map((s: any) => s.label) });
-
-/** Waits until both nodes rendered past the frames, then compares their digests there. */
-async function sameFrames(leader: Node, render: Node, frames: number[]): Promise<void> {
-  const end = Math.max(...frames);
-  await until('the leader to pass the frames', async () => ((await leader.status()).frame >= end ? true : undefined));
-  await until(`${render.name} to render them`, async () => ((await render.status()).frame >= end ? true : undefined));
-  const ours = (await leader.status(frames)).digests;
-  assert.ok(
-    ours.every((d: { digest: string | null }) => d.digest !== null),
-    'the leader keeps the digests',
-  );
-  assert.deepEqual((await render.status(frames)).digests, ours, `${render.name} renders the leader's frames`);
-}
 
 test('the log is trimmed behind the checkpoints: its size stops growing, and a late node still joins', {
   skip: !existsSync(NATS_SERVER),
@@ -105,14 +93,14 @@ test('the log is trimmed behind the checkpoints: its size stops growing, and a l
   assert.equal(status.stopped, undefined, 'r1 stopped');
   const joined = status.joined;
   assert.equal((await r1.status()).failed, 0);
-  await sameFrames(leader, r1, [...Array.from({ length: 10 }, (_, i) => joined.frame + 1 + i), joined.frame + 40, joined.frame + 90]);
+  await sameFrames([leader, r1], [...Array.from({ length: 10 }, (_, i) => joined.frame + 1 + i), joined.frame + 40, joined.frame + 90]);
   assert.deepEqual(steps(await r1.call('get_history', { limit: 30 })), steps(await leader.call('get_history', { limit: 30 })), 'one history');
   await leader.call('undo');
   await until("r1's undo", async () => {
     const [a, b] = [await leader.call('get_history', { limit: 30 }), await r1.call('get_history', { limit: 30 })];
     return JSON.stringify(steps(a)) === JSON.stringify(steps(b)) ? true : undefined;
   });
-  await sameFrames(leader, r1, [(await leader.status()).frame + 20]);
+  await sameFrames([leader, r1], [(await leader.status()).frame + 20]);
   assert.equal((await r1.status()).failed, 0, 'r1 ran every call at its frame while the log was trimmed under it');
 
   // A node told to replay the whole log refuses: the frames before the checkpoints are gone.
