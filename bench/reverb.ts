@@ -1,9 +1,12 @@
-// The Reverb beside Csound's reverbsc (issue #28): CPU time per audio second, and the quality
+// The Reverb beside Csound's reverbsc, and Delay+ beside a Csound delay of the same shape (issue #28):
+// CPU time per audio second; for the Reverb also the quality
 // figures the tests hold it to (RT60, tail ripple, images of a 15 kHz sine, the 12–16 kHz decay),
 // measured the same way on both (test/sound/audio/reverb-measures.ts: Schroeder integration,
 // fft.js, sox). CPU: the effect alone over BENCH_SECONDS (default 120) of seeded noise, less the
 // same loop without it; Csound's: `csound` rendering reverbsc over noise for as long, less the
-// same orchestra without reverbsc (the children's CPU from /proc/self/stat). Runs alternate,
+// same orchestra without reverbsc (the children's CPU from /proc/self/stat). Delay+ (375 ms, 30 %
+// feedback through its 100 Hz low cut and 8 kHz high cut) is timed the same way beside two
+// delayr/deltapi/delayw lines with tone and atone in their feedback. Runs alternate,
 // BENCH_REPEATS times (default 5); medians. Needs csound (Debian's `csound`) and sox; writes
 // bench/results/reverb.json.
 import { spawnSync } from 'node:child_process';
@@ -12,6 +15,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DELAY_PLUS } from '../src/sound/audio/dsp/delay-plus.js';
+import type { Effect } from '../src/sound/audio/dsp/effect.js';
 import { BLOCK, Rng } from '../src/sound/audio/dsp/math.js';
 import { imageDb, impulse, RATE, renderReverb, reverb, rt60, sine15k, soxBand, tailRipple } from '../test/sound/audio/reverb-measures.js';
 import { fmt, machine, quantile } from './load-loop.js';
@@ -28,17 +33,30 @@ const median = (xs: number[]): number =>
     0.5,
   );
 
-/** Milliseconds of CPU per audio second the Reverb takes, its input loop's own cost taken off. */
-function footlightMs(input: Float32Array): number {
-  const fx = reverb({ ...SETTINGS, MIX: 0.3 });
+/** Delay+'s plan values (physical: ms and Hz) for the CPU comparison. */
+const DELAY = { TIME: 375, FEEDBACK: 0.3, LOW_CUT: 100, HIGH_CUT: 8000, MIX: 0.3, PING_PONG: 0, SYNC: 0, TIME_SYNC: 3, TIME_BEATS: 0.5 };
+/** The same delay in Csound: per channel a line read at 375 ms, its feedback through tone (8 kHz) and atone (100 Hz). */
+const CSOUND_DELAY = ['L', 'R']
+  .map((c) => `abuf${c} delayr 1\nad${c} deltapi 0.375\nafb${c} atone tone(ad${c}, 8000), 100\ndelayw a1 + afb${c} * 0.3`)
+  .join('\n');
+
+function delayPlus(): Effect {
+  const device = { path: 'delay', type: DELAY_PLUS.name, kind: 'audio_effect' as const, enabled: true, p: { ...DELAY }, slots: {}, grid: null, polyphony: 0 };
+  const fx = DELAY_PLUS.kind === 'audio_effect' ? DELAY_PLUS.build(device, { sampleRate: RATE, secondsPerBeat: 0.5, effects: () => [] }) : null;
+  if (fx === null) throw new Error('Delay+ did not build');
+  return fx;
+}
+
+/** Milliseconds of CPU per audio second an effect takes, its input loop's own cost taken off. */
+function footlightMs(input: Float32Array, fx: Effect): number {
   const l = new Float32Array(BLOCK);
   const r = new Float32Array(BLOCK);
-  const pass = (withReverb: boolean): number => {
+  const pass = (withEffect: boolean): number => {
     const c0 = process.cpuUsage();
     for (let at = 0; at + BLOCK <= input.length; at += BLOCK) {
       l.set(input.subarray(at, at + BLOCK));
       r.set(input.subarray(at, at + BLOCK));
-      if (withReverb) fx.process(l, r, BLOCK);
+      if (withEffect) fx.process(l, r, BLOCK);
     }
     const c = process.cpuUsage(c0);
     return (c.user + c.system) / 1000;
@@ -112,16 +130,22 @@ const input = Float32Array.from({ length: SECONDS * RATE }, () => rng.bipolar() 
 const hasCsound = spawnSync('csound', ['--version'], { encoding: 'utf8' }).status === 0;
 const dir = mkdtempSync(join(tmpdir(), 'footlight-reverb-bench-'));
 try {
-  footlightMs(input.subarray(0, 10 * RATE));
+  footlightMs(input.subarray(0, 10 * RATE), reverb({ ...SETTINGS, MIX: 0.3 }));
+  footlightMs(input.subarray(0, 10 * RATE), delayPlus());
   const ours: number[] = [];
   const theirs: number[] = [];
+  const oursDelay: number[] = [];
+  const theirsDelay: number[] = [];
   for (let i = 0; i < REPEATS; i++) {
-    ours.push(footlightMs(input));
+    ours.push(footlightMs(input, reverb({ ...SETTINGS, MIX: 0.3 })));
+    oursDelay.push(footlightMs(input, delayPlus()));
     if (hasCsound) {
       const noise = 'a1 rand 0.1';
       const withReverb = csound(dir, 'reverbsc', orchestra(`${noise}\naL, aR reverbsc a1, a1, 0.85, 12000\nouts aL, aR`, SECONDS, '-n'));
+      const withDelay = csound(dir, 'delay', orchestra(`${noise}\n${CSOUND_DELAY}\nouts a1 * 0.7 + adL * 0.3, a1 * 0.7 + adR * 0.3`, SECONDS, '-n'));
       const without = csound(dir, 'baseline', orchestra(`${noise}\nouts a1, a1`, SECONDS, '-n'));
       theirs.push((withReverb - without) / SECONDS);
+      theirsDelay.push((withDelay - without) / SECONDS);
     }
   }
   const footlight = quality(renderReverb(SETTINGS, impulse, 4)[0], renderReverb(SETTINGS, sine15k, 2)[0]);
@@ -134,6 +158,11 @@ try {
     footlightMsPerSecond: median(ours),
     csoundMsPerSecond: hasCsound ? median(theirs) : undefined,
     ratio: hasCsound ? median(ours) / median(theirs) : undefined,
+    delayPlus: {
+      footlightMsPerSecond: median(oursDelay),
+      csoundMsPerSecond: hasCsound ? median(theirsDelay) : undefined,
+      ratio: hasCsound ? median(oursDelay) / median(theirsDelay) : undefined,
+    },
     footlight,
     reverbsc,
     machine: { start, end: machine() },
@@ -146,6 +175,11 @@ try {
   console.log(
     `Reverb ${fmt(result.footlightMsPerSecond)} ms CPU per audio second; reverbsc ${fmt(result.csoundMsPerSecond ?? Number.NaN)} ms; ` +
       `×${fmt(result.ratio ?? Number.NaN)} of Csound; load average ${start.loadAverage.join(' ')} → ${result.machine.end.loadAverage.join(' ')}`,
+  );
+  const d = result.delayPlus;
+  console.log(
+    `Delay+ ${fmt(d.footlightMsPerSecond)} ms CPU per audio second; Csound's delay ${fmt(d.csoundMsPerSecond ?? Number.NaN)} ms; ` +
+      `×${fmt(d.ratio ?? Number.NaN)} of Csound`,
   );
   console.log(`  Footlight: ${q(footlight)}`);
   console.log(`  reverbsc:  ${q(reverbsc)}`);

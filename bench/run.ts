@@ -11,7 +11,7 @@
 // points), agent-load (bench/agent-load.ts), floor (bench/floor.ts), protocol3, output,
 // mcp-roundtrip, audio-render (bench/audio-render.ts, the sound engine's offline speed),
 // audio-quality (bench/audio-quality.ts: every row of issue #28's quality table, fft.js and sox on offline renders), reverb
-// (bench/reverb.ts: the Reverb's CPU and quality beside Csound's reverbsc; needs csound), csound-commands
+// (bench/reverb.ts: the Reverb's CPU and quality beside Csound's reverbsc, Delay+'s CPU beside a Csound delay; needs csound), csound-commands
 // (bench/csound-commands.ts: render-sound beside csound as whole commands: start-up, one voice, stress, demo), dmx-in
 // (bench/dmx-in.ts: the latch's cost per frame, the receiver's throughput, the render under a flood),
 // live-kicks (bench/live-kicks.ts: the kick pulse live against offline, with agents),
@@ -209,6 +209,13 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
       note:
         `×${fmt(verb.ratio)} of reverbsc (${fmt(verb.csoundMsPerSecond)} ms); tail ripple ${fmt(verb.footlight.rippleDb)} dB ` +
         `(reverbsc ${fmt(verb.reverbsc?.rippleDb)}); 15 kHz image ${fmt(verb.footlight.imageDb, 1)} dB`,
+    });
+  if (verb?.delayPlus !== undefined)
+    lines.push({
+      bench: 'reverb',
+      case: `Delay+ beside a Csound delay of the same shape, ${verb.audioSeconds} s of noise`,
+      rate: `${fmt(verb.delayPlus.footlightMsPerSecond)} ms CPU per audio second`,
+      note: `×${fmt(verb.delayPlus.ratio)} of Csound (${fmt(verb.delayPlus.csoundMsPerSecond)} ms)`,
     });
   const samples = of('samples');
   for (const r of (samples?.rows ?? []) as Json[]) lines.push({ bench: 'samples', case: `${r.name}, ${samples!.seconds} s stereo`, median: r.ms });
