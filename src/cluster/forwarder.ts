@@ -1,9 +1,10 @@
 // A render node's forwarded writes (docs/cluster.md, "Writes on a render node"): each gets an id
-// (the node's name and a counter) and stays pending until answered. When a new leader takes over, the
+// (the node's name, this process's run and a counter) and stays pending until answered. When a new leader takes over, the
 // replay has applied everything the old leader logged (the new leader's `lead` record follows it), so
 // each pending forward is either in the replay — answered with the replayed result — or was never
 // logged and is sent to the new leader (or run here when this node is the new leader). The leader
 // answers an id it already served with that answer: a write is run once, never twice.
+import { randomBytes } from 'node:crypto';
 import { type NatsConnection, TimeoutError } from '@nats-io/transport-node';
 import { ERROR_CODES, FootlightError, unavailable } from '../engine/errors.js';
 import type { Logger } from '../engine/log.js';
@@ -27,6 +28,8 @@ interface Pending {
 }
 
 export class Forwarder {
+  /** A node started again under its name counts from 1 again: the run keeps its ids apart from its last life's, which the leader still remembers. */
+  private readonly run = randomBytes(4).toString('hex');
   private count = 0;
   private readonly pending = new Map<string, Pending>();
   /** When (performance.now()) this node first saw the lease lapsed with forwards pending; undefined while a leader holds it. */
@@ -42,7 +45,7 @@ export class Forwarder {
 
   /** Sends a write to `leader`; resolves with the leader's reply once this node has replayed it. */
   send(kind: ForwardKind, body: object, what: string, leader: string | null): Promise<unknown> {
-    const id = `${this.node}-${++this.count}`;
+    const id = `${this.node}-${this.run}-${++this.count}`;
     return new Promise((resolve, reject) => {
       const p: Pending = { id, kind, body: { ...body, id }, what, attempt: 0, resolve, reject };
       this.pending.set(id, p);

@@ -22,7 +22,7 @@ export interface ForwardedCall {
   readonly args: unknown;
   readonly origin: Origin;
   readonly merge?: PerformOptions;
-  /** This forward's id (the node's name and a counter), set when it is sent. */
+  /** This forward's id (the node's name, its process's run and a counter), set when it is sent. */
   readonly id?: string;
 }
 
