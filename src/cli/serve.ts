@@ -11,6 +11,7 @@ import type { MidiPortsState } from '../tools/context.js';
 import { selectSurface } from '../tools/toolsets.js';
 import { formatUniverses } from '../light/input/dmx-in-config.js';
 import { type SliceSpec, parseSlice } from '../cluster/slice.js';
+import { handOver, nextRun, rebuiltBefore, supervised } from './serve-rebuild.js';
 
 export interface ServeOptions {
   readonly project?: string;
@@ -107,7 +108,12 @@ export async function serve(options: ServeOptions): Promise<void> {
   // Signals are handled from the start: status.json says "running" before startFootlight returns.
   let app: Awaited<ReturnType<typeof startFootlight>> | undefined;
   let stopping = false;
-  const stop = (signal: string): void => {
+  /** After a rebuild (serve-rebuild.ts): this process supervises the one that runs the show, and passes signals on. */
+  let passOn: ((signal: NodeJS.Signals) => void) | undefined;
+  let signalled = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    signalled = true;
+    if (passOn !== undefined) return passOn(signal);
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'stopping');
@@ -124,6 +130,9 @@ export async function serve(options: ServeOptions): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // A rebuilt process whose supervisor died stops too.
+  if (supervised()) process.on('disconnect', () => stop('SIGTERM'));
+  const rebuilt = rebuiltBefore();
   try {
     app = await startFootlight({
       host: options.host,
@@ -174,6 +183,7 @@ export async function serve(options: ServeOptions): Promise<void> {
               ...(options.flywheelEnd === undefined ? {} : { flywheelEnd: options.flywheelEnd }),
               ...(options.outbox === undefined ? {} : { outboxBound: options.outbox }),
               ...(options.checkpoint === undefined ? {} : { checkpointSeconds: options.checkpoint }),
+              ...(rebuilt === undefined ? {} : { rebuilt }),
             },
           }),
       ...(slice === undefined ? {} : { slice }),
@@ -282,6 +292,30 @@ export async function serve(options: ServeOptions): Promise<void> {
       `  Log:     ${logPath(app.home)} (warnings and errors also on stderr)\n${sound}Press Ctrl-C to stop.\n`,
   );
   if (stopping) await app.close().then(() => process.exit(0));
+  const running = app;
+  // A node whose show diverged in structure: this process closes it and runs again on the leader's start project.
+  if (running.cluster !== undefined)
+    running.cluster.rebuild = (request) => {
+      if (stopping) return;
+      stopping = true;
+      const ports = {
+        http: Number(new URL(running.http.url).port),
+        protocol3: running.protocol3.port,
+        osc: running.osc?.receivePort,
+        oscQuery: running.oscQuery?.port,
+      };
+      void nextRun(running.home, options.project, options.media, ports, request).then(
+        async (next) => {
+          await running.close();
+          if (signalled) process.exit(0);
+          passOn = handOver(next, log);
+        },
+        (err: Error) => {
+          stopping = false;
+          log.error({ err }, `this node could not be rebuilt (${err.message}): restart it`);
+        },
+      );
+    };
 }
 
 /** What the OSCQuery line says of mDNS: the name it is advertised as, or how to turn it on. */

@@ -51,6 +51,8 @@ export interface CheckpointMark {
 
 /** The checkpoints a show keeps: the newest and the one before it (a node may be loading that one). */
 const KEPT = 2;
+/** The project the leader started the show on (rebuild.ts): stored without a sequence, so it is no checkpoint and never dropped by one. */
+const START = 'start-project';
 
 export class CheckpointStore {
   private constructor(private readonly store: ObjectStore) {}
@@ -75,6 +77,17 @@ export class CheckpointStore {
     const marks = await this.marks();
     for (const old of marks.slice(KEPT)) await this.store.delete(old.name);
     return marks.slice(0, KEPT);
+  }
+
+  /** Leader at start, after `clear`: the project the show's log starts from, as a saved `.lxp` holds it. */
+  async saveStart(project: unknown): Promise<void> {
+    await this.store.putBlob({ name: START }, await zip(JSON.stringify(project)));
+  }
+
+  /** The project the leader started the show on (JSON text); undefined when it stored none. */
+  async loadStart(): Promise<string | undefined> {
+    const data = await this.store.getBlob(START);
+    return data === null ? undefined : (await unzip(data)).toString('utf8');
   }
 
   /** The newest checkpoint's mark, if any. */

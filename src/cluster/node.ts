@@ -18,6 +18,7 @@ import { FrameDigests, frameDigest } from './digests.js';
 import { canaryDigest } from './canary.js';
 import { DivergenceCheck, checkedFrame } from './divergence.js';
 import { DivergenceRepair } from './repair.js';
+import { type RebuildRequest, type Rebuilt, askRebuild } from './rebuild.js';
 import { InputRecorder, InputReplay } from './frame-inputs.js';
 import { type ForwardKind, type ForwardedLine, type Reply, ReplayMark, runForwardedCall, runLine, serveForwarded, wireMerge } from './forward.js';
 import { ForwardResults } from './forward-results.js';
@@ -62,6 +63,8 @@ export interface ClusterOptions {
   readonly outboxBound?: number;
   /** Seconds between the leader's checkpoints; 0: none, and a render node replays the log from its start. */
   readonly checkpointSeconds?: number;
+  /** This process runs after rebuilds (rebuild.ts): how many, the last one's reason and time. */
+  readonly rebuilt?: Rebuilt;
 }
 
 const DEFAULT_LEASE_S = 3;
@@ -143,6 +146,8 @@ export class ClusterNode implements ClusterLink {
   members: () => ClusterMembers = () => ({ nodes: [], collisions: [] });
   /** Runs first when the node closes (the registration leaves the registry). */
   beforeClose: (() => Promise<void>) | undefined;
+  /** Runs the process again on the leader's start project, when a repair failed on the show's structure (set by serve: rebuild.ts). */
+  rebuild: ((request: RebuildRequest) => void) | undefined;
   /** Render node: how far its replay got, for forwarded writes to wait on; its writes sent to the leader. */
   private readonly replayed = new ReplayMark();
   private forwarder: Forwarder | undefined;
@@ -232,6 +237,8 @@ export class ClusterNode implements ClusterLink {
       await this.takeLease();
       await this.log.reset();
       await this.checkpoints?.clear();
+      // What a node whose structure diverged rebuilds from (rebuild.ts): the show before any logged call.
+      await this.checkpoints?.saveStart(await engine.queue.submit(() => light.projectJson(), { label: 'cluster-start' }));
       this.lead(await this.log.lastSeq());
       const start = { leader: this.options.node, project: project ?? null, startedAt: new Date().toISOString(), instance: parts.sound.nonce };
       await this.outbox?.push({ kind: 'start', ...start });
@@ -338,6 +345,7 @@ export class ClusterNode implements ClusterLink {
       ...(this.options.mayLead === false ? { mayLead: false } : {}),
       ...(this.resuming ? { resuming: true } : {}),
       ...(this.deposedBy === undefined ? {} : { deposed: this.deposedBy }),
+      ...(this.options.rebuilt === undefined ? {} : { rebuilt: this.options.rebuilt }),
       ...(this.currentRole === 'render'
         ? { presentDelayMs: this.presentDelayMs, late: this.late, ...this.divergence?.status, ...this.repair?.status, ...this.catchUpStatus() }
         : {}),
@@ -619,7 +627,11 @@ export class ClusterNode implements ClusterLink {
     if (repair === undefined || divergence === undefined || replay === undefined) return;
     const reason = repair.due(divergence, this.failed);
     if (reason === undefined) return;
-    await repair.at(mark, reason, this.failed, { engine: parts.engine, light: parts.light, replay, divergence, log: parts.log });
+    const structure = await repair.at(mark, reason, this.failed, { engine: parts.engine, light: parts.light, replay, divergence, log: parts.log });
+    if (structure !== undefined && this.checkpoints !== undefined) {
+      const why = await askRebuild(structure, this.checkpoints, this.options.rebuilt, this.rebuild, parts.log);
+      if (why !== undefined) parts.log.error({}, `this node does not rebuild itself: ${why}`);
+    }
     parts.onStatus?.();
   }
 

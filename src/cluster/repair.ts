@@ -5,8 +5,9 @@
 // holds what the frames made: it takes the saved values, the runtime state (the clock included),
 // the history's recorded changes and the audio input, as a joining node does (checkpoint-join.ts),
 // in one queue task. A show whose structure differs (a component the checkpoint has is missing, a
-// call that failed here left a step out of the history) cannot be repaired so: the node says why and
-// tries again at the next checkpoint; restarting it joins afresh.
+// call that failed here left a step out of the history) cannot be repaired so: the node runs itself
+// again on the leader's start project when `serve` can (rebuild.ts), else says why and tries again at
+// the next checkpoint.
 import type { Engine } from '../engine/engine.js';
 import type { Logger } from '../engine/log.js';
 import type { LightShow } from '../light/show/light-show.js';
@@ -46,8 +47,11 @@ export class DivergenceRepair {
     return divergence.repairDue;
   }
 
-  /** At a checkpoint's record (the node applied every record before it): takes its state. */
-  async at(mark: CheckpointMark, reason: string, failed: number, parts: RepairParts): Promise<void> {
+  /**
+   * At a checkpoint's record (the node applied every record before it): takes its state. Returns why
+   * it could not when the checkpoint was there and the show's structure is not its (rebuild.ts).
+   */
+  async at(mark: CheckpointMark, reason: string, failed: number, parts: RepairParts): Promise<string | undefined> {
     this.running = true;
     this.failedSeen = failed;
     parts.log.warn({ checkpoint: mark.name, reason }, "this node diverged from the leader: it takes the state of the leader's checkpoint");
@@ -57,13 +61,14 @@ export class DivergenceRepair {
       if (why !== undefined || join === undefined) {
         this.failure = `${why}; restart this node to join afresh`;
         parts.log.error({ checkpoint: mark.name }, `this node could not repair itself: ${this.failure}`);
-        return;
+        return join === undefined ? undefined : why;
       }
       this.count++;
       this.failure = undefined;
       this.last = { frame: mark.frame, reason, ms: Math.round(join.elapsedMs) };
       parts.divergence.repaired();
       parts.log.warn({ ...this.last, count: this.count }, "this node repaired itself from the leader's checkpoint");
+      return undefined;
     } finally {
       this.running = false;
     }

@@ -73,6 +73,8 @@ export interface ClusterStatus {
   readonly repaired?: { readonly count: number; readonly frame: number; readonly reason: string; readonly ms: number };
   /** Render node: why its last repair failed (absent once one succeeds). */
   readonly repairFailed?: string;
+  /** This process was started again by `serve` after its show diverged in structure: how often, the last reason and time. */
+  readonly rebuilt?: { readonly count: number; readonly reason: string; readonly at: string };
   /** Render node: how long after the leader ran a frame this node presents it (ms). */
   readonly presentDelayMs?: number;
   /** Render node: frames presented after their time (the tick came later than the delay), once caught up with the log. */

@@ -63,6 +63,10 @@ export default defineTool({
       .optional()
       .describe("Render node: repairs from a checkpoint after it diverged; the last one's checkpoint frame, reason and ms"),
     repairFailed: z.string().optional().describe('Render node: why its last repair failed (restart it)'),
+    rebuilt: z
+      .strictObject({ count: z.number().int(), reason: z.string(), at: z.string() })
+      .optional()
+      .describe("Node restarted by serve on the leader's project after its show diverged in structure: how often, last reason, when"),
     late: z.number().int().optional().describe('Render node: frames presented after their time, once caught up'),
     catchingUp: z
       .strictObject({ behind: z.number().int() })
