@@ -11,6 +11,7 @@ import { basename, join, resolve } from 'node:path';
 import type { Logger } from '../engine/log.js';
 import type { RebuildRequest, Rebuilt } from '../cluster/rebuild.js';
 import { defaultMediaDir } from '../light/show/project/project-file.js';
+import { pointPool } from '../light/parallel/point-pool.js';
 
 /** The environment variable that tells a rebuilt process about its rebuilds (JSON of Rebuilt). */
 const REBUILT_ENV = 'FOOTLIGHT_REBUILT';
@@ -53,7 +54,13 @@ export function supervised(): boolean {
  * named after it) and returns the next run: the same arguments, on that project with the original's
  * media folder, on the ports bound, without --fresh.
  */
-export async function nextRun(home: string, project: string | undefined, media: string | undefined, ports: BoundPorts, request: RebuildRequest): Promise<NextRun> {
+export async function nextRun(
+  home: string,
+  project: string | undefined,
+  media: string | undefined,
+  ports: BoundPorts,
+  request: RebuildRequest,
+): Promise<NextRun> {
   const dir = join(home, 'rebuild');
   await mkdir(dir, { recursive: true });
   const file = join(dir, project === undefined ? 'demo.lxp' : basename(project));
@@ -87,6 +94,8 @@ export function handOver(next: NextRun, log: Logger): ((signal: NodeJS.Signals) 
     process.send!(next, () => process.exit(REBUILD_EXIT));
     return undefined;
   }
+  // The supervisor renders nothing: its helper threads leave.
+  pointPool.setThreads(1);
   let child: ChildProcess;
   const run = (n: NextRun): void => {
     log.warn({ rebuilt: n.env[REBUILT_ENV] }, 'serve runs this cluster node again on the leader project (a rebuild)');

@@ -68,6 +68,7 @@ test('a render node diverged in structure rebuilds itself on the leader project 
     return s.diverged !== undefined || s.repairFailed !== undefined ? s : undefined;
   });
   assert.ok(before.checks >= 1, 'extra was checked');
+  const foundAt = Date.now();
 
   const rebuilt = await rebuiltOf(t, extra);
   assert.equal(rebuilt.url, extra.url, 'the new process serves MCP where the old one did');
@@ -79,7 +80,10 @@ test('a render node diverged in structure rebuilds itself on the leader project 
   assert.equal(status.stopped, undefined, 'the rebuilt node follows the log');
   assert.equal(status.rebuilt?.count, 1);
   assert.match(status.rebuilt.reason, /built another show here|different project/);
-  t.diagnostic(`rebuilt: joined at frame ${status.joined.frame} after replaying ${status.joined.calls} calls in ${status.joined.ms} ms`);
+  t.diagnostic(
+    `rebuilt: following ${Date.now() - foundAt} ms after it was found diverged; joined at frame ${status.joined.frame} ` +
+      `after replaying ${status.joined.calls} calls in ${status.joined.ms} ms`,
+  );
 
   await sameFrames([leader, rebuilt], await nextFrames(leader));
   await sameShow(leader, [rebuilt]);
