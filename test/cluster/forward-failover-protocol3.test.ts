@@ -63,7 +63,8 @@ test('protocol-3 lines forwarded while the leader dies are answered once a new l
     assert.match(o.reply.error, /^no leader serves this show's writes .* was not run and nothing changed\./, o.reply.error);
   }
   // The line each node had in flight at the freeze was answered: r2's by the new leader, r1's run by r1 itself.
-  for (const [i, o] of outcomes.entries()) assert.equal(o[sentAtKill[i]].reply.ok, true, `the line in flight through r${2 - i}: ${JSON.stringify(o[sentAtKill[i]].reply)}`);
+  for (const [i, o] of outcomes.entries())
+    assert.equal(o[sentAtKill[i]].reply.ok, true, `the line in flight through r${2 - i}: ${JSON.stringify(o[sentAtKill[i]].reply)}`);
   const acknowledged = all.filter((o) => o.reply.ok);
 
   // Each acknowledged line is one step of the one history, on both nodes; the same sound host on both.

@@ -36,8 +36,7 @@ test('a trimmed log across a failover: the new leader trims behind stored checkp
   t.after(() => nc.close());
   const jsm = await jetstreamManager(nc);
   const js = jetstream(nc);
-  const ticks = async (): Promise<number> =>
-    (await jsm.streams.info(STREAM, { subjects_filter: `${STREAM}.tick` })).state.subjects?.[`${STREAM}.tick`] ?? 0;
+  const ticks = async (): Promise<number> => (await jsm.streams.info(STREAM, { subjects_filter: `${STREAM}.tick` })).state.subjects?.[`${STREAM}.tick`] ?? 0;
   /** Every record but the ticks, in the stream's order (one ordered consumer a kind: nats-server 2.9 filters on one subject). */
   const entries = async (): Promise<Entry[]> => {
     const counts = (await jsm.streams.info(STREAM, { subjects_filter: `${STREAM}.>` })).state.subjects ?? {};
