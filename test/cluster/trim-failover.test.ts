@@ -26,7 +26,7 @@ interface Entry {
   readonly record: any;
 }
 
-test('a trimmed log across a failover: the new leader trims behind stored checkpoints only, and a late node joins from its', {
+test('a trimmed log across a failover: the new leader trims behind stored checkpoints only, and a late node joins from a checkpoint the new leader stored', {
   skip: !existsSync(NATS_SERVER),
   timeout: 180_000,
 }, async (t) => {
