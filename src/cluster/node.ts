@@ -484,7 +484,7 @@ export class ClusterNode implements ClusterLink {
           if (this.catchUp.hold(record, seq) || pending === 0) await this.stepHeld(parts);
         } else {
           if (catchingUp) await this.stepHeld(parts);
-          if (!(await this.apply(seq, record, parts))) {
+          if (!(await this.flywheel.applying(() => this.apply(seq, record, parts)))) {
             stop();
             break;
           }
@@ -540,7 +540,11 @@ export class ClusterNode implements ClusterLink {
       return true;
     }
     if (parts.engine.clock.frames > record.frame)
-      this.diverged(parts, `a call the leader ran at frame ${record.frame} arrived after frame ${parts.engine.clock.frames - 1}`);
+      this.diverged(
+        parts,
+        `a call the leader ran at frame ${record.frame} arrived after frame ${parts.engine.clock.frames - 1}` +
+          (this.flywheel.passed(record.frame) ? ': this node flywheeled past it while the log was quiet (a stalled leader)' : ''),
+      );
     // The frames before a call are the log's ticks: missing ones were trimmed while this node was far behind (log-trim.ts).
     else if (joining === undefined && parts.engine.clock.frames < record.frame)
       this.diverged(parts, `the log no longer held frames ${parts.engine.clock.frames}–${record.frame - 1} (trimmed) when this node replayed them`);

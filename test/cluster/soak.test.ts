@@ -144,11 +144,12 @@ test('cluster soak: random writes, undos and redos over MCP, the console and pro
   await replayed(lead, [r1, r2]);
   await sameShow(lead, [r1, r2]);
   for (const r of [r1, r2]) {
-    // Every call replayed without a failure. A render node that flywheeled past a stalled leader (a loaded
-    // machine: docs/cluster.md, "A node is cut off") counts the calls it got late: reported, not failed.
+    // Every call replayed without a failure. The one exception: a leader whose own process stalls over a
+    // second (a loaded machine) looks dead to its render nodes, which flywheel past the frame its next call
+    // then runs at (docs/cluster.md, "A node is cut off"); the node says so. Any other late call fails.
     const failed = (await r.status()).failed as number;
     const lines = failed === 0 ? [] : (await readFile(join(r.home, 'footlight.log'), 'utf8')).split('\n').filter((l) => /diverged/.test(l));
-    const late = lines.filter((l) => /a call the leader ran at frame \d+ arrived after frame \d+/.test(l));
+    const late = lines.filter((l) => /a call the leader ran at frame \d+ arrived after frame \d+: this node flywheeled past it/.test(l));
     if (late.length > 0) t.diagnostic(`${r.name} flywheeled past ${late.length} calls: ${late.join(' ').slice(0, 600)}`);
     assert.equal(failed, late.length, `${r.name} replayed every call without a failure: ${lines.join('\n').slice(0, 3000)}`);
   }
