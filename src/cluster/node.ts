@@ -533,6 +533,7 @@ export class ClusterNode implements ClusterLink {
     // A forwarded sound tool's answer: its lines came before it; only the forward's id needs it.
     if (record.kind === 'call' && record.answer !== undefined) {
       if (record.id !== undefined) this.forwardResults.replayed(record.id, { ok: true, reply: record.answer, seq });
+      this.calls++;
       return true;
     }
     if (record.kind === 'tick') {
