@@ -23,7 +23,7 @@ import { type ForwardKind, type ForwardedLine, type Reply, ReplayMark, runForwar
 import { ForwardResults } from './forward-results.js';
 import { Forwarder } from './forwarder.js';
 import { type LineRunner, logsLine, replayLine, runForwardedLine } from './protocol3-log.js';
-import { callRecord, refusedToolLine, toolLine } from './sound-order.js';
+import { callRecord, logsToolLine, refusedToolLine, toolLine } from './sound-order.js';
 import { type FollowedTransport, SongFromTicks } from './song-from-ticks.js';
 import { LeaseWatch, mayTake, startFrame } from './failover.js';
 import { CatchUp } from './catch-up.js';
@@ -304,7 +304,7 @@ export class ClusterNode implements ClusterLink {
    */
   private async logLine(line: string, origin: Origin, id?: string, step?: number): Promise<number | undefined> {
     const parts = this.parts;
-    if (!this.leading() || this.outbox === undefined || parts === undefined || !logsLine(origin)) return undefined;
+    if (!this.leading() || this.outbox === undefined || parts === undefined || !logsLine(origin) || !logsToolLine(line, origin)) return undefined;
     try {
       const seq = await this.outbox.push({ kind: 'line', line, origin, frame: parts.engine.clock.frames, ...(id === undefined ? {} : { id }) });
       this.calls++;

@@ -33,6 +33,14 @@ export function toolLine(origin: Origin): boolean {
 }
 
 /**
+ * Leader: whether a sound tool's write line is logged. Its `song-save` is not: replayed, it would save
+ * into the leader's new folder on every node (refused there: the folder is no longer empty).
+ */
+export function logsToolLine(line: string, origin: Origin): boolean {
+  return !(toolLine(origin) && line.startsWith('song-save '));
+}
+
+/**
  * Leader: a sound tool's line the log refused. Its history step is taken back while it is still on
  * top, and the line fails with `unavailable`, so the tool fails and says what changed.
  */
