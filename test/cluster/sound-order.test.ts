@@ -7,9 +7,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { Protocol3Client } from '../../src/protocol3/client/client.js';
+import { rawExchange } from '../protocol3/helpers.js';
 import { pick, prng } from '../reliability/helpers.js';
 import { history, nextFrames, replayed, sameFrames, sameShow } from './agree.js';
-import { NATS_SERVER, type Node, startNats, startNode } from './nodes.js';
+import { NATS_SERVER, type Node, startNats, startNode, until } from './nodes.js';
 
 const SEED = 4933;
 /** Sound-tool calls on the leader and through the render node. */
@@ -21,9 +22,10 @@ interface Track {
   readonly pan: number;
 }
 
-/** Every track's index, volume and pan as the node's sound host reports them. */
+/** Every track's index, volume and pan as the node's sound host reports them (its own protocol-3 connection: the sound tools' may wait on the log). */
 async function mix(node: Node): Promise<Track[]> {
-  const tracks = (await node.call('song_get_state')).native.inventory.tracks as Record<string, any>[];
+  const [line] = await rawExchange(node.protocol3, 'song-state\n');
+  const tracks = JSON.parse(line).inventory.tracks as Record<string, any>[];
   return tracks.map((x) => ({ index: x.index, volume: x.volume, pan: x.pan }));
 }
 
@@ -123,4 +125,40 @@ test('sound tools racing light writes and undos: the render node runs the leader
   await lead.call('undo');
   await replayed(lead, [r1]);
   await sameShow(lead, [r1]);
+});
+
+test('a sound tool whose line the log refuses is taken back and fails with unavailable', { skip: !existsSync(NATS_SERVER), timeout: 240_000 }, async (t) => {
+  const nats = await startNats(t);
+  const LEASE = ['--lease', '1', '--sound-cooperative'];
+  const [lead, r1] = await Promise.all([startNode(t, nats.url, 'lead', 'leader', LEASE), startNode(t, nats.url, 'r1', 'render', LEASE)]);
+  const before = await mix(lead);
+  const steps = await history(lead);
+  const track = before[0];
+  const volume_db = -18;
+
+  // The log goes away: the leader runs the tool's line and holds its record; the tool waits for the log.
+  await nats.stop();
+  const call = lead.client.callTool({ name: 'song_set_track_mix', arguments: { track_index: track.index, volume_db } });
+  await until('the leader to run the line', async () => ((await mix(lead))[0].volume !== track.volume ? true : undefined));
+  // While the leader sleeps the log comes back and r1 takes the lease: the held record is refused.
+  process.kill(lead.pid, 'SIGSTOP');
+  try {
+    await nats.start();
+    await until('r1 to take the lease', async () => ((await r1.status()).role === 'leader' ? true : undefined));
+  } finally {
+    process.kill(lead.pid, 'SIGCONT');
+  }
+  const r = await call;
+  const text = (r.content as { text?: string }[])[0]?.text ?? '';
+  // The tool reports the host's refusal of its line: the log's, with what became of the step.
+  assert.notEqual(r.isError, true, text.slice(0, 400));
+  const payload = JSON.parse(text);
+  assert.deepEqual([payload.ok, payload.status], [false, 'refused'], text.slice(0, 2000));
+  assert.match(text, /unavailable/, text.slice(0, 2000));
+  assert.match(text, /did not acknowledge song-track-mix .*it was taken back and nothing changed/, text.slice(0, 2000));
+  assert.deepEqual(await mix(lead), before, 'the leader took the line back');
+  assert.deepEqual(await mix(r1), before, 'r1 never saw it');
+  await until('the old leader to follow r1', async () => ((await lead.status()).role === 'render' ? true : undefined));
+  assert.deepEqual(await history(lead), steps, 'the history as before');
+  assert.deepEqual(await history(r1), steps);
 });
