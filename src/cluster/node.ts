@@ -24,6 +24,7 @@ import { type ForwardKind, type ForwardedLine, type Reply, ReplayMark, runForwar
 import { ForwardResults } from './forward-results.js';
 import { Forwarder } from './forwarder.js';
 import { type LineRunner, logsLine, replayLine, runForwardedLine } from './protocol3-log.js';
+import { callRecord, logsToolLine, refusedToolLine, toolLine } from './sound-order.js';
 import { type FollowedTransport, SongFromTicks } from './song-from-ticks.js';
 import { LeaseWatch, mayTake, startFrame } from './failover.js';
 import { CatchUp } from './catch-up.js';
@@ -32,7 +33,7 @@ import { Lease } from './lease.js';
 import type { ShowLog } from './log.js';
 import { LogTrim, wholeLogGone } from './log-trim.js';
 import { Outbox } from './outbox.js';
-import type { CallRecord, LeadRecord, LogRecord, TickRecord } from './records.js';
+import type { LeadRecord, LogRecord, TickRecord } from './records.js';
 import { streamName } from './records.js';
 
 type ClusterRole = 'leader' | 'render';
@@ -175,7 +176,7 @@ export class ClusterNode implements ClusterLink {
   /** The protocol-3 listener's write lines from outside clients: admitted and logged on the leader, sent to it from a render node. */
   readonly lineHooks: WriteHooks = {
     admit: (command, origin) => this.admitWrite(command, origin),
-    logWrite: (line, origin) => this.logLine(line, origin),
+    logWrite: (line, origin, step) => this.logLine(line, origin, undefined, step),
     forward: (command, line, origin) => this.forwardLine(command, line, origin),
   };
 
@@ -281,10 +282,12 @@ export class ClusterNode implements ClusterLink {
     return this.forwarder.send('invoke', { ...call, merge: wireMerge(call.merge) }, call.tool, this.leader) as Promise<ForwardedReply>;
   }
 
-  append(call: LoggedCall): Promise<number> | undefined {
+  append(call: LoggedCall): Promise<number | undefined> | undefined {
     // A node that never led logs nothing, nor does a replay; a deposed leader's ended outbox refuses, so the call is taken back.
-    if (this.parts === undefined || this.outbox === undefined || call.origin.surface === 'cluster') return undefined;
-    const record: CallRecord = { kind: 'call', ...call, frame: this.parts.engine.clock.frames };
+    const parts = this.parts;
+    if (parts === undefined || this.outbox === undefined || call.origin.surface === 'cluster') return undefined;
+    const record = callRecord(call, parts.engine.clock.frames, (name) => parts.tools.find(name));
+    if (record === undefined) return undefined;
     const acked = this.outbox.push(record).then(
       (seq) => {
         this.calls++;
@@ -295,23 +298,27 @@ export class ClusterNode implements ClusterLink {
         throw err;
       },
     );
+    // A sound tool's answer: its lines are in the log already; a refusal only loses the answer a failover would give.
+    if (record.answer !== undefined) return acked.catch(() => undefined);
     acked.catch(() => {}); // the caller awaits it; this only keeps an early refusal from counting as unhandled
     return acked;
   }
 
   /**
-   * Leader: logs a protocol-3 write line an outside client ran, once it succeeded (a queued line from
-   * inside its queue task, so in the queue's order); its stream sequence. A refused append cannot take the line back: it is counted and logged as an error.
+   * Leader: logs a protocol-3 write line an outside client or a sound tool ran, once it succeeded (a queued line from inside
+   * its queue task, so in the queue's order); its stream sequence. A refused append of a tool's line takes back the line's
+   * step (`step`) and fails the line; an outside client's is counted and logged as an error.
    */
-  private async logLine(line: string, origin: Origin, id?: string): Promise<number | undefined> {
+  private async logLine(line: string, origin: Origin, id?: string, step?: number): Promise<number | undefined> {
     const parts = this.parts;
-    if (!this.leading() || this.outbox === undefined || parts === undefined || !logsLine(origin)) return undefined;
+    if (!this.leading() || this.outbox === undefined || parts === undefined || !logsLine(origin) || !logsToolLine(line, origin)) return undefined;
     try {
       const seq = await this.outbox.push({ kind: 'line', line, origin, frame: parts.engine.clock.frames, ...(id === undefined ? {} : { id }) });
       this.calls++;
       return seq;
     } catch (err) {
       this.failed++;
+      if (toolLine(origin)) throw await refusedToolLine(parts.engine, step, line.split(' ', 1)[0], err);
       parts.log.error({ err, line: line.slice(0, 200) }, 'the cluster log did not take a protocol-3 write; render nodes will miss it');
       return undefined;
     }
@@ -531,6 +538,12 @@ export class ClusterNode implements ClusterLink {
       return true;
     }
     if (record.kind === 'lead') return this.newLeader(record, parts);
+    // A forwarded sound tool's answer: its lines came before it; only the forward's id needs it.
+    if (record.kind === 'call' && record.answer !== undefined) {
+      if (record.id !== undefined) this.forwardResults.replayed(record.id, { ok: true, reply: record.answer, seq });
+      this.calls++;
+      return true;
+    }
     if (record.kind === 'tick') {
       // Frame f is presented a fixed delay after the leader ran it, on every render node alike.
       const wait = record.wallMs + this.presentDelayMs - (performance.timeOrigin + performance.now());

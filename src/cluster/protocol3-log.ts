@@ -1,8 +1,8 @@
-// Protocol-3 writes in a cluster's log (docs/cluster.md): a write line from an outside client that
-// the leader ran is logged as its command line; a render node runs the same line through its own
-// protocol-3 dispatcher. The sound tools' own lines are not: their tool call is logged instead. A
-// render node sends its outside clients' write lines to the leader, which runs them as its own
-// clients' (forward.ts carries them).
+// Protocol-3 writes in a cluster's log (docs/cluster.md): a write line from an outside client or a
+// sound tool that the leader ran is logged as its command line; a render node runs the same line
+// through its own protocol-3 dispatcher (sound-order.ts: the sound tools' lines stand for their
+// calls). A render node sends its outside clients' write lines to the leader, which runs them as its
+// own clients' (forward.ts carries them).
 import type { Origin } from '../engine/commands/history.js';
 import type { WriteHooks } from '../protocol3/server/dispatch.js';
 import type { Payload } from '../sound/host/host.js';
@@ -11,9 +11,9 @@ import type { LineRecord } from './records.js';
 /** Runs one protocol-3 line on this node's sound host (the dispatcher, with an origin and a cluster's hooks) and returns its reply. */
 export type LineRunner = (line: string, origin: Origin, hooks?: WriteHooks) => Promise<Payload>;
 
-/** Leader: whether a write line from this origin is logged (an outside client's, not a tool call's nor a replay's); a render node forwards those. */
+/** Leader: whether a write line from this origin is logged (an outside client's or a sound tool's, not a replay's); a render node forwards those. */
 export function logsLine(origin: Origin): boolean {
-  return origin.surface === 'protocol3';
+  return origin.surface !== 'cluster';
 }
 
 /** Render node: runs a logged line; its reply, and the failure when it did not succeed here (the node has diverged). */

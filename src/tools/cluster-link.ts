@@ -14,6 +14,8 @@ export interface LoggedCall {
   readonly merge?: { readonly mergeKey: string; readonly merged: boolean };
   /** A write a render node forwarded: its id (node and counter), so a new leader neither loses nor repeats it. */
   readonly id?: string;
+  /** A forwarded sound tool's answer: its lines are logged on their own, so render nodes keep the answer for the id and do not run the call. */
+  readonly answer?: ForwardedReply;
 }
 
 /** A write a render node sends to its leader: run there through `invoke` with the caller's origin. */
@@ -126,9 +128,10 @@ export interface ClusterMembers {
 export interface ClusterLink {
   /**
    * Leader: appends a write it just ran, called inside the call's engine-queue task so appends keep
-   * the queue's order. Resolves with its stream sequence once the log acknowledged it. Undefined when this node logs nothing.
+   * the queue's order. Resolves with its stream sequence once the log acknowledged it. Undefined when this node logs nothing
+   * (a sound tool's lines were logged, each from inside its own queue task); a sequence undefined when it logged nothing to wait on.
    */
-  append(call: LoggedCall): Promise<number> | undefined;
+  append(call: LoggedCall): Promise<number | undefined> | undefined;
   /**
    * Render node: sends a write from a surface to the leader and resolves with its reply once this
    * node has replayed it; undefined when the write runs here (the leader, or the log's replay).

@@ -108,7 +108,7 @@ export class ToolRegistry {
     // A cluster's leader logs each write it ran (in the queue task, so appends keep the queue's order).
     const logs = this.services.cluster !== undefined && !t.annotations.readOnlyHint;
     const seen: Seen = options.seen ?? {};
-    let appended: Promise<number> | undefined;
+    let appended: Promise<unknown> | undefined;
     const payload =
       t.mode === 'direct'
         ? await t.handle(args, ctx)
@@ -121,8 +121,9 @@ export class ToolRegistry {
               }),
             { label: t.name, session: origin.session, read: t.annotations.readOnlyHint },
           );
-    // A direct tool (the sound tools) is logged when it has finished: in the order calls finish.
-    if (logs && t.mode === 'direct') appended = this.append(t, rawArgs, origin, options, seen);
+    // A direct tool is logged when it has finished; a sound tool's lines were logged each from inside its queue task, and a
+    // forwarded one logs its answer for the forward's id.
+    if (logs && t.mode === 'direct') appended = this.append(t, rawArgs, origin, options, seen, payload);
     if (appended !== undefined) await this.acknowledged(t, appended, seen);
     const attachments: Attachment[] = [];
     for (const [type, encode] of attached) attachments.push({ type, ...(await encode()) });
@@ -205,7 +206,7 @@ export class ToolRegistry {
   }
 
   /** Hands a write this node ran to the cluster's log (the leader's); undefined when nothing is logged. */
-  private append(t: AnyTool, rawArgs: unknown, origin: Origin, options: InvokeOptions, seen: Seen): Promise<number> | undefined {
+  private append(t: AnyTool, rawArgs: unknown, origin: Origin, options: InvokeOptions, seen: Seen, payload?: unknown): Promise<unknown> | undefined {
     const cluster = this.services.cluster;
     if (cluster === undefined || t.annotations.readOnlyHint) return undefined;
     const key = options.merge?.mergeKey;
@@ -215,6 +216,7 @@ export class ToolRegistry {
       origin,
       ...(key === undefined ? {} : { merge: { mergeKey: key, merged: seen.merged === true } }),
       ...(options.forwardId === undefined ? {} : { id: options.forwardId }),
+      ...(options.forwardId === undefined || payload === undefined ? {} : { answer: { payload: payload as Record<string, unknown>, attachments: [] } }),
     };
     return cluster.append(call)?.then((seq) => (seen.logged = seq));
   }
@@ -223,7 +225,7 @@ export class ToolRegistry {
    * Waits for the log to take a write. If it does not, the step the call performed is rolled back
    * (when it is still on top of the history) and the call fails with `unavailable`.
    */
-  private async acknowledged(t: AnyTool, appended: Promise<number>, seen: Seen): Promise<void> {
+  private async acknowledged(t: AnyTool, appended: Promise<unknown>, seen: Seen): Promise<void> {
     try {
       await appended;
     } catch (err) {

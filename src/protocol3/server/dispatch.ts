@@ -62,7 +62,7 @@ async function execute(
   args: readonly string[],
   request: Request,
   guard: GraphGuard,
-  logged: () => Promise<unknown> | undefined,
+  logged: (step?: number) => Promise<unknown> | undefined,
 ): Promise<Payload> {
   const run = def.run;
   if ('staged' in run) {
@@ -74,8 +74,12 @@ async function execute(
   // (an undo line and a tool call racing run on render nodes in the order they ran here).
   let appended: Promise<unknown> | undefined;
   const reply = await request.task(def.name, () => {
+    const { history } = host.engine;
+    const before = history.nextUndo;
     const r = shape(run.queued(host, args, request.origin, guard));
-    if (def.write && r.ok === true) appended = logged();
+    const top = history.nextUndo;
+    if (def.write && r.ok === true) appended = logged(top === before ? undefined : top?.seq);
+    appended?.catch(() => {}); // awaited below; this only keeps an early refusal from counting as unhandled
     return r;
   });
   await appended;
@@ -86,8 +90,11 @@ async function execute(
 export interface WriteHooks {
   /** Throws when a write from this origin may not run on this host (a leader whose outbox is full, a stopped node). */
   readonly admit?: (command: string, origin: Origin) => void;
-  /** Takes a write line that succeeded, before its reply (a cluster's leader logs it); a queued one from inside its engine-queue task. */
-  readonly logWrite?: (line: string, origin: Origin) => Promise<unknown>;
+  /**
+   * Takes a write line that succeeded, before its reply (a cluster's leader logs it); a queued one from inside its engine-queue task,
+   * with the history step it performed. A rejection fails the line's reply.
+   */
+  readonly logWrite?: (line: string, origin: Origin, step?: number) => Promise<unknown>;
   /** Runs a write line elsewhere and resolves with that reply (a render node sends it to its leader); undefined: it runs here. */
   readonly forward?: (command: string, line: string, origin: Origin) => Promise<Payload> | undefined;
 }
@@ -116,7 +123,7 @@ export async function dispatchLine(host: SoundHost, line: string, request: Reque
       if (forwarded !== undefined) return await forwarded;
       hooks.admit?.(def.name, request.origin);
     }
-    return await execute(host, def, args, request, {}, () => hooks.logWrite?.(line, request.origin));
+    return await execute(host, def, args, request, {}, (step) => hooks.logWrite?.(line, request.origin, step));
   } catch (err) {
     return errorReply(err, log, def.name, usage(def));
   }
@@ -142,7 +149,7 @@ async function dispatchGuard(host: SoundHost, line: string, args: readonly strin
       const forwarded = hooks.forward?.(inner.name, line, request.origin);
       if (forwarded !== undefined) return await forwarded;
       hooks.admit?.(inner.name, request.origin);
-      return { ...(await execute(host, inner, args.slice(2), request, { revision }, () => hooks.logWrite?.(line, request.origin))), guarded: true };
+      return { ...(await execute(host, inner, args.slice(2), request, { revision }, (step) => hooks.logWrite?.(line, request.origin, step))), guarded: true };
     } catch (err) {
       return { ...errorReply(err, log, inner.name, `guard REVISION ${usage(inner)}`), guarded: true };
     }
