@@ -73,7 +73,7 @@ export interface ClusterStatus {
   readonly repaired?: { readonly count: number; readonly frame: number; readonly reason: string; readonly ms: number };
   /** Render node: why its last repair failed (absent once one succeeds). */
   readonly repairFailed?: string;
-  /** Render node: how long after the leader ran a frame this node presents it (ms). */
+  /** How long after the leader ran a frame this node presents it (ms): a render node renders it then, a leader sends it then. */
   readonly presentDelayMs?: number;
   /** Render node: frames presented after their time (the tick came later than the delay), once caught up with the log. */
   readonly late?: number;
