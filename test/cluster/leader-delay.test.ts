@@ -88,7 +88,10 @@ test('a leader with outputs of its own sends each frame no earlier than the rend
     await leader.call('set_parameter', { path: `${CH1}/fader`, value: level });
     const [left, right] = await Promise.all([settledOn(1, since, before[0]), settledOn(4, since, before[1])]);
     assert.equal(left, right, `fader ${level}: both bars show the same frame, one from each node`);
-    for (const [who, universe, data] of [['leader', 1, left], ['render node', 4, right]] as const) {
+    for (const [who, universe, data] of [
+      ['leader', 1, left],
+      ['render node', 4, right],
+    ] as const) {
       const arrival = first(universe, data, since)!;
       if (arrival.at < sent + DELAY) early.push(`fader ${level}: the ${who}'s first packet ${arrival.at - sent} ms after the call`);
     }
