@@ -337,6 +337,8 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   });
   // The leader sends the stage (DMX) fixtures whatever its slice; a render node with a slice never does.
   slice?.restrict(outputs, options.cluster?.role === 'leader');
+  // Any node may come to lead, and a leader's frames wait for their presentation time (src/cluster/leader-present.ts).
+  if (cluster !== undefined) outputs.holdUpTo(cluster.presentDelayMs);
   // DMX input: the receivers the operator named, latched into /lx/dmx at the start of each frame.
   const dmxLog = log.child({ surface: 'dmx-in' });
   const dmxIn = new DmxInput(dmxConfig, dmxLog);
@@ -357,7 +359,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
   engine.clock.onFrame((frame) => {
     light.render(frame);
     // A render node catching up with the cluster's log replays frames long past: it sends none of them.
-    if (cluster?.sends !== false) outputs.send(frame, light.main);
+    if (cluster?.sends !== false) outputs.send(frame, light.main, cluster?.presentAt);
   });
   // The sound host advances the song first in every frame, so the light reads this frame's position.
   const samplesDir = options.samples ?? config.samples;
@@ -499,7 +501,7 @@ export async function startFootlight(options: FootlightOptions = {}): Promise<Ru
     if (dmx.length > 0) s.dmxIn = { host: dmxIn.config.host, receivers: dmx.map((r) => ({ protocol: r.protocol, port: r.port })) };
     if (cluster !== undefined) {
       const c = cluster.status();
-      s.cluster = { role: c.role, node: c.node, slice: c.slice, leader: c.leader, lag: c.lag, frame: c.frame };
+      s.cluster = { role: c.role, node: c.node, slice: c.slice, leader: c.leader, lag: c.lag, frame: c.frame, presentDelayMs: c.presentDelayMs };
       if (c.catchingUp !== undefined) s.cluster.catchingUp = c.catchingUp;
       if (c.caughtUp !== undefined) s.cluster.caughtUp = c.caughtUp;
     }

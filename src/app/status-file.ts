@@ -43,6 +43,8 @@ export interface StatusFile {
     leader: string | null;
     lag: number | null;
     frame: number | null;
+    /** How long after the leader ran a frame this node presents it (ms; a leader sends it then). */
+    presentDelayMs?: number;
     catchingUp?: { behind: number };
     caughtUp?: { ms: number; frames: number; calls: number };
   };

@@ -255,7 +255,7 @@ program
   .option('--no-lead', 'render node: never take the lease, whatever happens to the leader (a render PC that must not run the show)')
   .option(
     '--cluster-delay <ms>',
-    'render node: present each frame this long after the leader ran it (0–1000 ms, default 50), so every node shows frame f together',
+    'present each frame this long after the leader ran it (0–1000 ms, default 50; a leader sends it then), so every node shows frame f together',
     presentDelay,
   )
   .option(

@@ -54,7 +54,7 @@ export interface ServeOptions {
   /** serve --fresh: a leader empties the show's log instead of continuing it; --no-lead (lead false): a render node never leads. */
   readonly fresh?: boolean;
   readonly lead?: boolean;
-  /** serve --cluster-delay MS: a render node presents frame f this long after the leader ran it. */
+  /** serve --cluster-delay MS: a node presents frame f this long after the leader ran it (a leader sends it then). */
   readonly clusterDelay?: number;
   /** serve --slice FIXTURE,… (labels or 0-based indices, none, or auto): this cluster node's fixtures. */
   readonly slice?: string;

@@ -33,6 +33,7 @@ import { Lease } from './lease.js';
 import type { ShowLog } from './log.js';
 import { LogTrim, wholeLogGone } from './log-trim.js';
 import { Outbox } from './outbox.js';
+import { presentAt } from './leader-present.js';
 import type { LeadRecord, LogRecord, TickRecord } from './records.js';
 import { streamName } from './records.js';
 
@@ -52,7 +53,7 @@ export interface ClusterOptions {
   readonly fresh?: boolean;
   /** Render node: false never takes the lease (`--no-lead`). */
   readonly mayLead?: boolean;
-  /** Render node: present frame f this long after the leader ran it (ms; default PRESENT_DELAY_MS). */
+  /** Present frame f this long after the leader ran it (ms; default PRESENT_DELAY_MS): a render node renders it then, a leader sends it then. */
   readonly presentDelayMs?: number;
   /** How long the lease lasts without renewal, in seconds (the leader renews it every third of that). */
   readonly leaseSeconds?: number;
@@ -353,9 +354,8 @@ export class ClusterNode implements ClusterLink {
       ...(this.resuming ? { resuming: true } : {}),
       ...(this.deposedBy === undefined ? {} : { deposed: this.deposedBy }),
       ...(this.options.rebuilt === undefined ? {} : { rebuilt: this.options.rebuilt }),
-      ...(this.currentRole === 'render'
-        ? { presentDelayMs: this.presentDelayMs, late: this.late, ...this.divergence?.status, ...this.repair?.status, ...this.catchUpStatus() }
-        : {}),
+      presentDelayMs: this.presentDelayMs,
+      ...(this.currentRole === 'render' ? { late: this.late, ...this.divergence?.status, ...this.repair?.status, ...this.catchUpStatus() } : {}),
       ...(this.stored === undefined ? {} : { checkpoint: { frame: this.stored.frame, seq: this.stored.seq } }),
       ...(this.joined === undefined ? {} : { joined: this.joined }),
       slice: this.slice,
@@ -366,6 +366,11 @@ export class ClusterNode implements ClusterLink {
   /** Whether this node's outputs send its frames: not while a render node catches up with the log. */
   get sends(): boolean {
     return this.currentRole === 'leader' || !(this.catchUp.active || this.repair?.busy === true);
+  }
+
+  /** When the frame just rendered leaves on the wire (epoch ms): a leader's at its presentation time (leader-present.ts), else now (undefined). */
+  get presentAt(): number | undefined {
+    return presentAt(this.leading(), this.frameWallMs, this.presentDelayMs);
   }
 
   private catchUpStatus(): Pick<ClusterStatus, 'catchingUp' | 'caughtUp'> {
@@ -382,7 +387,8 @@ export class ClusterNode implements ClusterLink {
     return this.digests.renderedAt(frame);
   }
 
-  private get presentDelayMs(): number {
+  /** How long after the leader ran frame f this node presents it (ms). */
+  get presentDelayMs(): number {
     return this.options.presentDelayMs ?? PRESENT_DELAY_MS;
   }
 

@@ -77,7 +77,7 @@ export interface ClusterStatus {
   readonly repairFailed?: string;
   /** This process was started again by `serve` after its show diverged in structure: how often, the last reason and time. */
   readonly rebuilt?: { readonly count: number; readonly reason: string; readonly at: string };
-  /** Render node: how long after the leader ran a frame this node presents it (ms). */
+  /** How long after the leader ran a frame this node presents it (ms): a render node renders it then, a leader sends it then. */
   readonly presentDelayMs?: number;
   /** Render node: frames presented after their time (the tick came later than the delay), once caught up with the log. */
   readonly late?: number;

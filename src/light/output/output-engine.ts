@@ -157,7 +157,10 @@ export class OutputEngine {
   private readonly ports: Partial<Record<Protocol, number>>;
   private readonly batchSends: boolean;
   private cpuWaiters: ((ns: number) => void)[] = [];
-  private readonly busySince = [0, 0];
+  /** Banks in the packet arena: two, and one more for each frame that may wait for its presentation time (`holdUpTo`). */
+  private banks = 2;
+  /** Per bank: when it was handed over, or the time it waits for (epoch ms), for releaseStuckBanks. */
+  private busySince = [0, 0];
   private dirty = true;
   private generation = -1;
   private plan: OutputPlan | null = null;
@@ -176,7 +179,7 @@ export class OutputEngine {
   /** Per destination, while a frame's skips are worked out: 1 once one of its synced packets goes this frame. */
   private syncedSent = new Uint8Array(0);
   private bytes: Uint8Array<ArrayBufferLike> = new Uint8Array(0);
-  private control = new Int32Array(new SharedArrayBuffer(8));
+  private control = new Int32Array(new SharedArrayBuffer(4 * this.banks));
   private nextBank = 0;
   private readonly statsBuffer = new SharedArrayBuffer(MAX_DESTINATIONS * STATS_STRIDE * 8);
   private readonly statsView = new Float64Array(this.statsBuffer);
@@ -244,6 +247,16 @@ export class OutputEngine {
     this.dirty = true;
   }
 
+  /**
+   * Makes room for frames that wait up to `ms` for their presentation time before they leave (`send`'s
+   * `at`: a cluster leader presents on the render nodes' delay, docs/cluster.md), at 60 frames a second.
+   */
+  holdUpTo(ms: number): void {
+    this.banks = 2 + Math.ceil((ms * 60) / 1000) + 2;
+    this.busySince = new Array(this.banks).fill(0);
+    this.dirty = true;
+  }
+
   /** Rebuilds the plan now if anything it depends on changed (also done before each frame). */
   refresh(): void {
     const structure = this.light.structure;
@@ -294,14 +307,13 @@ export class OutputEngine {
       this.skip = null;
       return;
     }
-    const arena = new SharedArrayBuffer(2 * plan.bankSize);
+    const arena = new SharedArrayBuffer(this.banks * plan.bankSize);
     this.bytes = new Uint8Array(arena);
-    plan.writeHeaders(this.bytes, 0);
-    plan.writeHeaders(this.bytes, plan.bankSize);
-    const control = new SharedArrayBuffer(8);
+    for (let b = 0; b < this.banks; b++) plan.writeHeaders(this.bytes, b * plan.bankSize);
+    const control = new SharedArrayBuffer(4 * this.banks);
     this.control = new Int32Array(control);
     this.nextBank = 0;
-    const skip = plan.packetFps.some((f) => f > 0) ? new SharedArrayBuffer(2 * plan.packetCount) : null;
+    const skip = plan.packetFps.some((f) => f > 0) ? new SharedArrayBuffer(this.banks * plan.packetCount) : null;
     this.skip = skip === null ? null : new Uint8Array(skip);
     this.syncedSent = new Uint8Array(plan.destinations.length);
     const destinations = plan.destinations.map((d) => {
@@ -312,6 +324,7 @@ export class OutputEngine {
       type: 'plan',
       arena,
       bankSize: plan.bankSize,
+      banks: this.banks,
       control,
       stats: this.statsBuffer,
       destinations,
@@ -369,8 +382,12 @@ export class OutputEngine {
     return worker;
   }
 
-  /** Sends a finished frame (`colors`: one ARGB per model point), within the fps caps of /lx/output, the structure output and each packet. */
-  send(frame: FrameTime, colors: Uint32Array): void {
+  /**
+   * Sends a finished frame (`colors`: one ARGB per model point), within the fps caps of /lx/output, the
+   * structure output and each packet: its packets leave at `at` (epoch ms; `holdUpTo` makes room), else now,
+   * and never before a frame handed over earlier.
+   */
+  send(frame: FrameTime, colors: Uint32Array, at?: number): void {
     if (this.closed) return;
     this.refresh();
     const plan = this.plan;
@@ -404,7 +421,7 @@ export class OutputEngine {
       }
     }
     this.encode(bank, colors, skip);
-    this.post(bank);
+    this.post(bank, at);
     this.lastSentMillis = frame.nowMillis;
     this.structureSentMillis = frame.nowMillis;
   }
@@ -427,26 +444,24 @@ export class OutputEngine {
     this.post(bank);
   }
 
-  /** A bank the network thread is not sending from, or -1 (the frame is dropped) when both are busy. */
+  /** A bank the network thread is neither sending from nor holding, or -1 (the frame is dropped) when every one is busy. */
   private freeBank(): number {
     this.releaseStuckBanks();
-    let bank = this.nextBank;
-    if (Atomics.load(this.control, bank) !== 0) {
-      bank ^= 1;
-      if (Atomics.load(this.control, bank) !== 0) {
-        this.framesDropped++;
-        return -1;
-      }
+    for (let i = 0; i < this.banks; i++) {
+      const bank = (this.nextBank + i) % this.banks;
+      if (Atomics.load(this.control, bank) === 0) return bank;
     }
-    return bank;
+    this.framesDropped++;
+    return -1;
   }
 
-  /** Hands an encoded bank to the network thread. */
-  private post(bank: number): void {
+  /** Hands an encoded bank to the network thread, to send at `at` (epoch ms) or now. */
+  private post(bank: number, at?: number): void {
     Atomics.store(this.control, bank, 1);
-    this.busySince[bank] = Date.now();
-    this.worker!.postMessage(bank);
-    this.nextBank = bank ^ 1;
+    const now = Date.now();
+    this.busySince[bank] = at === undefined ? now : Math.max(now, at);
+    this.worker!.postMessage(at === undefined ? bank : { type: 'frame', bank, at });
+    this.nextBank = (bank + 1) % this.banks;
     this.framesSent++;
   }
 
@@ -456,7 +471,7 @@ export class OutputEngine {
    */
   private releaseStuckBanks(): void {
     const now = Date.now();
-    for (let b = 0; b < 2; b++) {
+    for (let b = 0; b < this.banks; b++) {
       if (Atomics.load(this.control, b) !== 0 && now - this.busySince[b] > 1000) {
         this.log.warn({ bank: b }, 'output network thread did not finish a frame within 1 s; taking the bank back');
         Atomics.store(this.control, b, 0);
@@ -597,7 +612,9 @@ export class OutputEngine {
   async flush(timeoutMs = 2000): Promise<void> {
     const end = Date.now() + timeoutMs;
     while (Date.now() < end) {
-      if (Atomics.load(this.control, 0) === 0 && Atomics.load(this.control, 1) === 0) return;
+      let busy = false;
+      for (let b = 0; b < this.banks; b++) busy ||= Atomics.load(this.control, b) !== 0;
+      if (!busy) return;
       await new Promise((r) => setTimeout(r, 2));
     }
   }

@@ -1,15 +1,17 @@
 // The contract between the engine thread and the network thread (sender-worker.mjs).
 //
 // engine → worker:
-//   { type: 'plan', arena, bankSize, control, stats, destinations, packetOffset, packetLength, packetDestination, skip, batching }
-//       arena: SharedArrayBuffer of two banks of `bankSize` bytes (frames alternate banks);
-//       control: SharedArrayBuffer Int32Array [bank0Busy, bank1Busy]; the engine sets a flag
-//       before posting the bank, the worker clears it when every send of that bank completed;
+//   { type: 'plan', arena, bankSize, banks, control, stats, destinations, packetOffset, packetLength, packetDestination, skip, batching }
+//       arena: SharedArrayBuffer of `banks` banks of `bankSize` bytes (two, more where frames wait
+//       for their presentation time); control: SharedArrayBuffer Int32Array, one busy flag a bank;
+//       the engine sets a flag before posting the bank, the worker clears it when every send of
+//       that bank completed; a plan posted while banks wait applies after them;
 //       packet arrays: ArrayBuffers of Int32 (offset within a bank, length, destination index);
 //       skip: null, or a SharedArrayBuffer of one byte per bank and packet, 1 = not sent with
 //       that bank (the packet's fps limit), written by the engine before it posts the bank;
 //       batching: send runs of equal-size UDP packets as one segmented send where the OS can.
-//   <number>  send that bank
+//   <number>  send that bank (after the banks still waiting, if any)
+//   { type: 'frame', bank, at }  send that bank at `at` (epoch ms), after the banks before it
 //   { type: 'cpu' }  asks for the thread's CPU time (benchmarks)
 //   { type: 'close' }
 // worker → engine:
@@ -37,6 +39,7 @@ export interface PlanMessage {
   readonly type: 'plan';
   readonly arena: SharedArrayBuffer;
   readonly bankSize: number;
+  readonly banks: number;
   readonly control: SharedArrayBuffer;
   readonly stats: SharedArrayBuffer;
   readonly destinations: readonly { slot: number; key: string; transport: string; host: string; port: number }[];

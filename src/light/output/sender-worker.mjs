@@ -9,6 +9,10 @@
 // a frame of 600 universes is about a dozen sends instead of 600. Each send and its callback were
 // made when the plan arrived; a frame allocates only what dgram allocates per send.
 //
+// A cluster's leader presents each frame at a time of the shared clock (docs/cluster.md, "Presenting
+// frames together"): such a bank comes with its time and waits in a queue, in order, until then; a
+// plan posted meanwhile applies once the banks before it have gone, so each bank leaves on its own plan.
+//
 // Plain JavaScript (Node built-ins, and the sockopt addon through udp-segmentation.mjs), so it
 // starts fast in every launch mode (tsx or not). The message shapes are declared in
 // sender-protocol.ts.
@@ -161,7 +165,7 @@ function endpointFor(d) {
       lastPosted: '',
       lastPostedAt: 0,
       tcpBuffer: null,
-      onSent: [null, null],
+      onSent: [],
       /** The socket's UDP segmentation control while connected, or null (packet by packet). */
       segments: null,
     };
@@ -227,12 +231,14 @@ function applyPlan(m) {
   const offsets = new Int32Array(m.packetOffset);
   const lengths = new Int32Array(m.packetLength);
   const control = new Int32Array(m.control);
-  const pending = [0, 0];
+  const bankCount = m.banks;
+  const pending = new Array(bankCount).fill(0);
   const release = (bank) => {
     if (--pending[bank] === 0 && plan !== null && plan.control === control) Atomics.store(control, bank, 0);
   };
-  const banks = [[], []];
-  for (let b = 0; b < 2; b++) {
+  const banks = Array.from({ length: bankCount }, () => []);
+  const each = (f) => Array.from({ length: bankCount }, (_, b) => f(b));
+  for (let b = 0; b < bankCount; b++) {
     for (let p = 0; p < offsets.length; p++) banks[b].push(Buffer.from(arena, b * m.bankSize + offsets[p], lengths[p]));
   }
   for (const ep of eps) ep.tcpMessages = 0;
@@ -250,7 +256,8 @@ function applyPlan(m) {
         stats[s + BYTES] += ep.tcpWritten;
       }
     };
-    for (let b = 0; b < 2; b++) {
+    ep.onSent = each(() => null);
+    for (let b = 0; b < bankCount; b++) {
       const bank = b;
       ep.onSent[b] = (err, bytes) => {
         const s = ep.slot * STRIDE;
@@ -265,8 +272,8 @@ function applyPlan(m) {
   }
   const groups = groupPackets(offsets, lengths, packetDest, eps).map((g) => {
     const ep = eps[g.destination];
-    const views = [0, 1].map((b) => banks[b].slice(g.first, g.first + g.count));
-    const whole = [0, 1].map((b) =>
+    const views = each((b) => banks[b].slice(g.first, g.first + g.count));
+    const whole = each((b) =>
       g.count > 1
         ? Buffer.from(
             arena,
@@ -275,7 +282,7 @@ function applyPlan(m) {
           )
         : views[b][0],
     );
-    const onSent = [0, 1].map((bank) => (err, bytes) => {
+    const onSent = each((bank) => (err, bytes) => {
       const s = ep.slot * STRIDE;
       if (err) {
         recordError(ep, err, g.count);
@@ -445,11 +452,42 @@ function threadCpuNs() {
   }
 }
 
+/** Banks waiting for their time ({ bank, at }: epoch ms) and plans posted behind them ({ plan }), in the order posted. */
+const queue = [];
+let queueTimer = null;
+
+/** Sends the queued banks whose time has come and applies the plans between them, in order; waits for the next. */
+function drain() {
+  queueTimer = null;
+  while (queue.length > 0) {
+    const head = queue[0];
+    if (head.plan !== undefined) applyPlan(head.plan);
+    else {
+      const wait = head.at - Date.now();
+      if (wait > 0) {
+        queueTimer = setTimeout(drain, wait);
+        return;
+      }
+      sendBank(head.bank);
+    }
+    queue.shift();
+  }
+}
+
+/** A bank to send at `at` (epoch ms), or a plan: behind the banks still waiting, else at once. */
+function enqueue(entry) {
+  queue.push(entry);
+  if (queueTimer === null) drain();
+}
+
 parentPort.on('message', (m) => {
-  if (typeof m === 'number') sendBank(m);
-  else if (m.type === 'plan') applyPlan(m);
+  if (typeof m === 'number') enqueue({ bank: m, at: 0 });
+  else if (m.type === 'frame') enqueue({ bank: m.bank, at: m.at });
+  else if (m.type === 'plan') enqueue({ plan: m });
   else if (m.type === 'cpu') parentPort.postMessage({ type: 'cpu', ns: threadCpuNs() });
   else if (m.type === 'close') {
+    if (queueTimer !== null) clearTimeout(queueTimer);
+    queue.length = 0;
     for (const ep of endpoints.values()) closeEndpoint(ep);
     endpoints.clear();
     plan = null;

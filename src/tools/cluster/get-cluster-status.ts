@@ -52,7 +52,7 @@ export default defineTool({
       .strictObject({ by: z.string().nullable(), term: z.number().int().nullable(), frame: z.number().int() })
       .optional()
       .describe('This node led until another took the lease (who, its term, the frame this node was at): it follows the new leader now'),
-    presentDelayMs: z.number().optional().describe('Render node: how long after the leader ran a frame this node presents it (serve --cluster-delay)'),
+    presentDelayMs: z.number().optional().describe('How long after the leader ran a frame this node presents (sends) it (serve --cluster-delay)'),
     checks: z.number().int().optional().describe("Frames compared with the leader's logged digest (with a slice: its canary region)"),
     diverged: z
       .strictObject({ since: z.number().int(), frame: z.number().int() })
