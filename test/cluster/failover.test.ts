@@ -93,12 +93,14 @@ test('the log is lost: the leader holds writes up to its bound, refuses more wit
   const nats = await startNats(t);
   const [lead, r1] = await Promise.all([
     startNode(t, nats.url, 'lead', 'leader', ['--outbox', '2']),
-    startNode(t, nats.url, 'r1', 'render', ['--flywheel', '2']),
+    startNode(t, nats.url, 'r1', 'render', ['--flywheel', '4']),
   ]);
   await lead.call('set_parameter', { path: `${CH1}/fader`, value: 0.4 });
   const lastFollowed = (await r1.status()).frame as number;
 
   await nats.stop('SIGKILL');
+  // Watched from now on: under load the steps below can outlast the flywheel's 4 s.
+  const flywheeled = until('r1 to flywheel', async () => ((await r1.status()).presenting === 'flywheel' ? true : undefined), 60_000);
   // Two writes wait in the outbox: their replies wait for the log (as long as the outage, so past the client's default timeout).
   const held = [0.5, 0.55].map((value) => lead.client.callTool({ name: 'set_parameter', arguments: { path: `${CH1}/fader`, value } }, { timeout: 200_000 }));
   await until('the leader to hold two writes', async () => ((await lead.status()).held === 2 ? true : undefined));
@@ -110,7 +112,7 @@ test('the log is lost: the leader holds writes up to its bound, refuses more wit
   assert.deepEqual(steps(await lead.call('get_history', { limit: 20 })), steps(before), 'nor the history');
 
   // r1 gets no ticks: it presents frames on its own clock, then holds its last frame.
-  await until('r1 to flywheel', async () => ((await r1.status()).presenting === 'flywheel' ? true : undefined));
+  await flywheeled;
   const holding = await until('r1 to hold', async () => {
     const s = await r1.status();
     return s.presenting === 'held' ? s : undefined;
