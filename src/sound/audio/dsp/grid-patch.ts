@@ -111,14 +111,20 @@ export class GridPatch {
         const list = ports[k];
         if (list.length === 0) continue;
         const dst = node.inputs[k];
-        dst.fill(0, from, to);
-        for (const f of list) {
+        // The first cord writes 0 + its signal (what clearing and adding stored: −0 becomes 0), one pass instead of two.
+        let first = true;
+        for (let c = 0; c < list.length; c++) {
+          const f = list[c];
           const src = this.nodes[f.source]?.outputs[f.port];
           if (src === undefined) continue;
           const g = f.gain;
-          if (f.feedback) for (let i = from; i < to; i++) dst[i] += src[(i + 127) & 127] * g;
+          if (first && f.feedback) for (let i = from; i < to; i++) dst[i] = 0 + src[(i + 127) & 127] * g;
+          else if (first) for (let i = from; i < to; i++) dst[i] = 0 + src[i] * g;
+          else if (f.feedback) for (let i = from; i < to; i++) dst[i] += src[(i + 127) & 127] * g;
           else for (let i = from; i < to; i++) dst[i] += src[i] * g;
+          first = false;
         }
+        if (first) dst.fill(0, from, to);
       }
       node.process(from, to);
     }

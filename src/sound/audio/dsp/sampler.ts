@@ -288,7 +288,10 @@ class Sampler extends PooledInstrument<SamplerVoice> {
   }
 
   override get sounding(): boolean {
-    return super.sounding || this.zones.some(({ synth }) => synth?.sounding === true);
+    if (super.sounding) return true;
+    // An index loop, not some(): its closure was garbage at every block the track's chain was asked whether it sleeps.
+    for (let k = 0; k < this.zones.length; k++) if (this.zones[k].synth?.sounding === true) return true;
+    return false;
   }
 }
 
