@@ -111,14 +111,21 @@ export class GridPatch {
         const list = ports[k];
         if (list.length === 0) continue;
         const dst = node.inputs[k];
-        dst.fill(0, from, to);
+        // The first feed sets the input (its product plus 0, as an add into a cleared input
+        // rounds it: −0 becomes 0), the others add to it.
+        let first = true;
         for (const f of list) {
           const src = this.nodes[f.source]?.outputs[f.port];
           if (src === undefined) continue;
           const g = f.gain;
-          if (f.feedback) for (let i = from; i < to; i++) dst[i] += src[(i + 127) & 127] * g;
+          if (first) {
+            if (f.feedback) for (let i = from; i < to; i++) dst[i] = src[(i + 127) & 127] * g + 0;
+            else for (let i = from; i < to; i++) dst[i] = src[i] * g + 0;
+            first = false;
+          } else if (f.feedback) for (let i = from; i < to; i++) dst[i] += src[(i + 127) & 127] * g;
           else for (let i = from; i < to; i++) dst[i] += src[i] * g;
         }
+        if (first) dst.fill(0, from, to);
       }
       node.process(from, to);
     }
