@@ -1,7 +1,7 @@
 import type { DeviceDef } from './device.js';
 import { OutputGain, WetDryEffect } from './effect.js';
 import { OnePole } from './filters.js';
-import { dbToGain, softClip } from './math.js';
+import { BLOCK, dbToGain } from './math.js';
 import { Oversampler } from './oversampler.js';
 import { SmoothedGain } from './smoothed-gain.js';
 import { freq, level, linear, num, pct } from './params.js';
@@ -16,8 +16,6 @@ const OVERSAMPLE = 4;
 /** Stop-band of the half-band filters, dB: the alias target (−60 dB) with a margin, at a third less CPU than 100 dB. */
 const ATTENUATION = 80;
 const LATENCY = new Oversampler(OVERSAMPLE, ATTENUATION).latency;
-/** The soft clipper, held locally: it runs four times a sample. */
-const clip = softClip;
 
 /**
  * Distortion: drive (dB) into a soft clipper (oversampled), a one-pole tone low-pass, mix and
@@ -32,7 +30,8 @@ class Distortion extends WetDryEffect {
   /** Drive (as a gain) and Tone (in octaves) move over 10 ms: a jump between blocks clicked. */
   private readonly drive = new SmoothedGain(this.sr);
   private readonly toneOctaves = new SmoothedGain(this.sr);
-  private driveMoves = false;
+  /** This block's drive, a gain per sample (the ramp's, or the steady value's). */
+  private readonly driveGains = new Float64Array(BLOCK);
   private toneMoves = false;
   /** The right side's state lags: the last blocks were mono and only the left was run. */
   private rightBehind = false;
@@ -40,8 +39,10 @@ class Distortion extends WetDryEffect {
     super(p, sr, LATENCY);
   }
   protected wet(l: Float32Array, r: Float32Array, n: number): void {
-    this.driveMoves = this.drive.block(dbToGain(this.p.DRIVE));
     this.toneMoves = this.toneOctaves.block(Math.log2(this.p.TONE));
+    const gains = this.driveGains;
+    if (this.drive.block(dbToGain(this.p.DRIVE))) for (let i = 0; i < n; i++) gains[i] = this.drive.ramp[i];
+    else gains.fill(this.drive.current, 0, n);
     let mono = true;
     for (let i = 0; i < n && mono; i++) mono = l[i] === r[i];
     this.side(0, l, n);
@@ -59,15 +60,8 @@ class Distortion extends WetDryEffect {
   }
   private side(side: number, x: Float32Array, n: number): void {
     const os = this.os[side];
-    const high = os.up(x, n);
-    if (this.driveMoves) {
-      const ramp = this.drive.ramp;
-      for (let k = 0; k < n * OVERSAMPLE; k++) high[k] = clip(high[k] * ramp[(k / OVERSAMPLE) | 0]);
-    } else {
-      const drive = this.drive.current;
-      for (let k = 0; k < n * OVERSAMPLE; k++) high[k] = clip(high[k] * drive);
-    }
-    os.down(n, x);
+    os.up(x, n);
+    os.downClipped(n, x, this.driveGains);
     const tone = this.tone[side];
     if (this.toneMoves) {
       const ramp = this.toneOctaves.ramp;

@@ -106,6 +106,41 @@ export class Svf {
   }
 
   /**
+   * `lowpassInPlace` without writing back: each output times env[i] times `gain` is added to l and
+   * r (a voice's attack, decay or release: the same products in the same order as a pass over the
+   * filtered block, whose loads and stores it saves).
+   */
+  lowpassEnvAdd(buf: Float64Array, env: Float64Array, from: number, to: number, gain: number, l: Float32Array, r: Float32Array): void {
+    const { g, k } = this;
+    let { ic1, ic2, kNow, a1, a2, a3, bp } = this;
+    for (let i = from; i < to; i++) {
+      const over = Math.abs(bp) - RESONANT_KNEE;
+      if (over > 0 || kNow !== k) {
+        kNow = over > 0 ? k + LIMIT_SLOPE * over : k;
+        a1 = 1 / (1 + g * (g + kNow));
+        a2 = g * a1;
+        a3 = g * a2;
+      }
+      const v3 = buf[i] - ic2;
+      const v1 = a1 * ic1 + a2 * v3;
+      const v2 = ic2 + a2 * ic1 + a3 * v3;
+      ic1 = 2 * v1 - ic1;
+      ic2 = 2 * v2 - ic2;
+      bp = v1;
+      const x = v2 * env[i] * gain;
+      l[i] += x;
+      r[i] += x;
+    }
+    this.ic1 = ic1;
+    this.ic2 = ic2;
+    this.kNow = kNow;
+    this.a1 = a1;
+    this.a2 = a2;
+    this.a3 = a3;
+    this.bp = bp;
+  }
+
+  /**
    * `lowpassInPlace` without writing back: each output times `level` times `gain` is added to l and
    * r (a held voice's last step, the same products in the same order).
    */

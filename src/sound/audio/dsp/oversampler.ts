@@ -1,4 +1,4 @@
-import { BLOCK } from './math.js';
+import { BLOCK, softClip } from './math.js';
 
 /**
  * Oversampling by a cascade of 2× stages, each a linear-phase half-band FIR (Kaiser-windowed sinc)
@@ -44,8 +44,8 @@ function halfBandTaps(width: number, attenuation: number): Float64Array {
 
 // The Distortion's two stages (80 dB: 14 and 5 tap pairs), written out: a quarter of the demo's render was in these loops (V8 profile).
 
-/** `HalfBand.up`'s loop for 14 tap pairs, unrolled: the same sums in the same order. */
-function up14(b: Float64Array, c: Float64Array, n: number, out: Float64Array): void {
+/** `HalfBand.up`'s loop for 14 tap pairs, unrolled: the same sums in the same order (its output from out[o]). */
+function up14(b: Float64Array, c: Float64Array, n: number, out: Float64Array, o: number): void {
   const c0 = c[0];
   const c1 = c[1];
   const c2 = c[2];
@@ -76,8 +76,8 @@ function up14(b: Float64Array, c: Float64Array, n: number, out: Float64Array): v
     a1 += c9 * (b[k - 9] + b[k + 10]);
     a1 += c11 * (b[k - 11] + b[k + 12]);
     a1 += c13 * (b[k - 13] + b[k + 14]);
-    out[2 * i] = b[k];
-    out[2 * i + 1] = 2 * (a0 + a1);
+    out[o + 2 * i] = b[k];
+    out[o + 2 * i + 1] = 2 * (a0 + a1);
   }
 }
 
@@ -117,8 +117,8 @@ function down14(side: Float64Array, centre: Float64Array, c: Float64Array, n: nu
   }
 }
 
-/** `HalfBand.up`'s loop for 5 tap pairs, unrolled: the same sums in the same order. */
-function up5(b: Float64Array, c: Float64Array, n: number, out: Float64Array): void {
+/** `HalfBand.up`'s loop for 5 tap pairs, unrolled: the same sums in the same order (its output from out[o]). */
+function up5(b: Float64Array, c: Float64Array, n: number, out: Float64Array, o: number): void {
   const c0 = c[0];
   const c1 = c[1];
   const c2 = c[2];
@@ -131,8 +131,8 @@ function up5(b: Float64Array, c: Float64Array, n: number, out: Float64Array): vo
     a0 += c2 * (b[k - 2] + b[k + 3]);
     a0 += c4 * (b[k - 4] + b[k + 5]);
     a1 += c3 * (b[k - 3] + b[k + 4]);
-    out[2 * i] = b[k];
-    out[2 * i + 1] = 2 * (a0 + a1);
+    out[o + 2 * i] = b[k];
+    out[o + 2 * i + 1] = 2 * (a0 + a1);
   }
 }
 
@@ -162,7 +162,7 @@ function down5(side: Float64Array, centre: Float64Array, c: Float64Array, n: num
 class HalfBand {
   private readonly m: number;
   /** Up: 2M samples of history, then the block. */
-  private readonly upBuf: Float64Array;
+  readonly upBuf: Float64Array;
   /** Down: the side phase (filtered by the odd taps), 2M of history; the centre phase, M (or M + 1) of history. */
   private readonly sideBuf: Float64Array;
   private readonly centreBuf: Float64Array;
@@ -190,16 +190,23 @@ class HalfBand {
     return 2 * this.m + inner + 2 * this.m - 2 + (this.oddPhase ? 1 : 0);
   }
 
-  /** n low-rate samples → 2n high-rate ones in out (delayed by 2M high-rate samples). */
-  up(input: Float64Array, n: number, out: Float64Array): void {
+  /** Where `up` reads its next block: `upBuf` from this index on, behind the history. */
+  get upAt(): number {
+    return 2 * this.m;
+  }
+
+  /**
+   * The n low-rate samples written at `upAt` → 2n high-rate ones in out from out[o] (delayed by 2M
+   * high-rate samples). A cascade writes each stage's output straight into the next one's input.
+   */
+  up(n: number, out: Float64Array, o: number): void {
     const m = this.m;
     const c = this.c;
     const b = this.upBuf;
-    for (let i = 0; i < n; i++) b[2 * m + i] = input[i];
     // Sample i's window is b[i+1 … i+2M], oldest first: the input at i+2M, the even output (the
     // input M samples back) at i+M, the odd output's tap pairs at i+M−j and i+M+1+j.
-    if (m === 14) up14(b, c, n, out);
-    else if (m === 5) up5(b, c, n, out);
+    if (m === 14) up14(b, c, n, out, o);
+    else if (m === 5) up5(b, c, n, out, o);
     else
       for (let i = 0; i < n; i++) {
         // Two running sums, so the adds do not wait on one another (a quarter faster than one).
@@ -211,25 +218,52 @@ class HalfBand {
           a1 += c[j + 1] * (b[i + m - j - 1] + b[i + m + 2 + j]);
         }
         if (j < m) a0 += c[j] * (b[i + m - j] + b[i + m + 1 + j]);
-        out[2 * i] = b[i + m];
-        out[2 * i + 1] = 2 * (a0 + a1);
+        out[o + 2 * i] = b[i + m];
+        out[o + 2 * i + 1] = 2 * (a0 + a1);
       }
     b.copyWithin(0, n, n + 2 * m);
   }
 
   /** 2n high-rate samples → n low-rate ones in out. */
   down(input: Float64Array, n: number, out: Float64Array): void {
+    const cp = this.oddPhase ? 1 : 0;
+    const d = this.depth;
+    const m = this.m;
+    const centre = this.centreBuf;
+    const side = this.sideBuf;
+    for (let i = 0; i < n; i++) {
+      centre[d + i] = input[2 * i + cp];
+      side[2 * m + i] = input[2 * i + 1 - cp];
+    }
+    this.filterDown(n, out);
+  }
+
+  /**
+   * `down` of softClip(input[k] × gains[k >> shift]) for each high-rate k: the shaper run as the
+   * samples are parted into their phases, one pass instead of two.
+   */
+  downClipped(input: Float64Array, n: number, out: Float64Array, gains: Float64Array, shift: number): void {
+    const cp = this.oddPhase ? 1 : 0;
+    const d = this.depth;
+    const m = this.m;
+    const centre = this.centreBuf;
+    const side = this.sideBuf;
+    for (let i = 0; i < n; i++) {
+      const k = 2 * i + cp;
+      centre[d + i] = softClip(input[k] * gains[k >> shift]);
+      side[2 * m + i] = softClip(input[k + 1 - 2 * cp] * gains[(k + 1 - 2 * cp) >> shift]);
+    }
+    this.filterDown(n, out);
+  }
+
+  /** The n low-rate samples from the parted phases. */
+  private filterDown(n: number, out: Float64Array): void {
     const m = this.m;
     const c = this.c;
     const side = this.sideBuf;
     const centre = this.centreBuf;
     const d = this.depth;
     // The phase kept is filtered by its own centre tap (½); the other phase's samples by the odd taps.
-    const cp = this.oddPhase ? 1 : 0;
-    for (let i = 0; i < n; i++) {
-      centre[d + i] = input[2 * i + cp];
-      side[2 * m + i] = input[2 * i + 1 - cp];
-    }
     // Even phase: the centre e[n−M+1] and the sides o[n−M−j], o[n−M+1+j]; odd phase: the centre
     // o[n−M] and the sides e[n−M−j], e[n−M+1+j]. Either way the sides are window entries M−1−j and
     // M+j (array i+M−j, i+M+1+j), and the centre is the oldest of its window (array i+1).
@@ -304,13 +338,15 @@ export class Oversampler {
 
   /** x[0…n) → high[0…n·factor). */
   up(x: Float32Array, n: number): Float64Array {
-    const low = this.low;
-    for (let i = 0; i < n; i++) low[i] = x[i];
-    let input: Float64Array = low;
+    const first = this.stages[0];
+    const b = first.upBuf;
+    const at = first.upAt;
+    for (let i = 0; i < n; i++) b[at + i] = x[i];
     let len = n;
     for (let s = 0; s < this.stages.length; s++) {
-      this.stages[s].up(input, len, this.bufs[s]);
-      input = this.bufs[s];
+      const next = this.stages[s + 1];
+      if (next === undefined) this.stages[s].up(len, this.high, 0);
+      else this.stages[s].up(len, next.upBuf, next.upAt);
       len *= 2;
     }
     return this.high;
@@ -318,8 +354,23 @@ export class Oversampler {
 
   /** high[0…n·factor) → out[0…n). */
   down(n: number, out: Float32Array): void {
-    let len = n * this.factor;
-    for (let s = this.stages.length - 1; s >= 0; s--) {
+    this.downFrom(this.stages.length - 1, n * this.factor, n, out);
+  }
+
+  /**
+   * The Distortion's shaper and `down` in one: softClip(high[k] × gains[k / factor]) for each
+   * high-rate k (a gain per base sample) → out[0…n).
+   */
+  downClipped(n: number, out: Float32Array, gains: Float64Array): void {
+    const last = this.stages.length - 1;
+    const len = n * this.factor;
+    this.stages[last].downClipped(this.high, len / 2, last > 0 ? this.bufs[last - 1] : this.low, gains, Math.log2(this.factor));
+    this.downFrom(last - 1, len / 2, n, out);
+  }
+
+  /** Stages s…0 down, from bufs[s] (len samples) → out[0…n). */
+  private downFrom(s: number, len: number, n: number, out: Float32Array): void {
+    for (; s >= 0; s--) {
       len /= 2;
       this.stages[s].down(this.bufs[s], len, s > 0 ? this.bufs[s - 1] : this.low);
     }

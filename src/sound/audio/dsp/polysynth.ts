@@ -121,9 +121,13 @@ class PolyVoice implements Voice {
     }
     const end = this.env.fill(env, from, to);
     this.phase = waveInto(shape, this.phase, this.slide.dt, osc, from, end);
+    if (ramp === null) {
+      this.filter.lowpassEnvAdd(osc, env, from, end, g, l, r);
+      return;
+    }
     this.filter.lowpassInPlace(osc, from, end);
     for (let i = from; i < end; i++) {
-      const x = osc[i] * env[i] * (ramp === null ? g : this.gain * ramp[i]);
+      const x = osc[i] * env[i] * (this.gain * ramp[i]);
       l[i] += x;
       r[i] += x;
     }
