@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { rawExchange } from '../protocol3/helpers.js';
 import { NATS_SERVER, type Node, startNats, startNode, until } from './nodes.js';
+import { writesThroughFailover } from './writes-through-failover.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const steps = async (node: Node): Promise<string[]> => (await node.call('get_history', { limit: 200 })).steps.map((s: any) => s.label);
@@ -42,19 +43,7 @@ test('protocol-3 lines forwarded while the leader dies are answered once a new l
   for (const n of [r1, r2]) await until(`${n.name} to follow lead`, async () => ((await n.status()).lease?.holder === 'lead' ? true : undefined));
   const before = (await steps(r1)).length;
 
-  // r2 (which will follow) and r1 (which will lead: the tie goes to the smaller name) both forward lines.
-  let stop = false;
-  const outcomes: Outcome[][] = [[], []];
-  const writing = Promise.all([writer(r2, 1, () => stop, outcomes[0]), writer(r1, 2, () => stop, outcomes[1])]);
-  await until('lines through both render nodes', async () => (outcomes.every((o) => o.length >= 3) ? true : undefined));
-  process.kill(lead.info.pid, 'SIGSTOP');
-  await sleep(400);
-  await lead.kill();
-  const sentAtKill = outcomes.map((o) => o.length);
-  await until('r1 to lead', async () => ((await r1.status()).role === 'leader' ? true : undefined));
-  await until('lines after the takeover', async () => (outcomes.every((o, i) => o.length >= sentAtKill[i] + 5) ? true : undefined), 60_000);
-  stop = true;
-  await writing;
+  const { outcomes, sentAtKill } = await writesThroughFailover(lead, r1, r2, writer);
 
   const all = outcomes.flat();
   // A line that found no leader was not run (said so at once); none waited out a dead leader or failed otherwise.

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { NATS_SERVER, type Node, startNats, startNode, until } from './nodes.js';
+import { writesThroughFailover } from './writes-through-failover.js';
 
 /** A history's steps by label and calling client (a replayed step's client is `leader/surface/client`). */
 const steps = (h: any): string[] => h.steps.map((s: any) => `${s.label} (${String(s.client).split('/').pop()})`);
@@ -40,21 +41,7 @@ test('writes forwarded while the leader dies are answered once a new leader lead
   await r2.call('set_parameter', { path: '/lx/mixer/channel/1/fader', value: 0.5 });
   const before = (await r1.call('get_history', { limit: 200 })).steps.length;
 
-  // r2 (which will follow) and r1 (which will lead: the tie goes to the smaller name) both forward writes.
-  let stop = false;
-  const outcomes: Outcome[][] = [[], []];
-  const writing = Promise.all([writer(r2, 1, () => stop, outcomes[0]), writer(r1, 2, () => stop, outcomes[1])]);
-  await until('writes through both render nodes', async () => (outcomes.every((o) => o.length >= 3) ? true : undefined));
-  // Frozen, the leader takes the writes sent to it and answers none; then it dies.
-  process.kill(lead.info.pid, 'SIGSTOP');
-  await sleep(400);
-  await lead.kill();
-  const sentAtKill = outcomes.map((o) => o.length);
-  await until('r1 to lead', async () => ((await r1.status()).role === 'leader' ? true : undefined));
-  // A few writes answered after the takeover on each node, then stop.
-  await until('writes after the takeover', async () => (outcomes.every((o, i) => o.length >= sentAtKill[i] + 5) ? true : undefined), 60_000);
-  stop = true;
-  await writing;
+  const { outcomes, sentAtKill } = await writesThroughFailover(lead, r1, r2, writer);
 
   const all = outcomes.flat();
   const refused = all.filter((o) => !o.ok);
