@@ -5,7 +5,10 @@ import { type Node, until } from './nodes.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Sends writes with `writer` through r2 (id 1) and r1 (id 2) across the leader's death; each writer's outcomes (r2's first) and how many each had when the leader was killed. */
+/**
+ * Sends writes with `writer` through r2 (id 1) and r1 (id 2) across the leader's death: each writer's
+ * outcomes (r2's first) and how many each had when the leader was killed.
+ */
 export async function writesThroughFailover<O>(
   lead: Node,
   r1: Node,
