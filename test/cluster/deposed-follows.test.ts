@@ -9,7 +9,8 @@ import { existsSync } from 'node:fs';
 import { NATS_SERVER, type Node, startNats, startNode, until } from './nodes.js';
 
 const CH1 = '/lx/mixer/channel/1';
-const LEASE = ['--lease', '1'];
+// Two seconds: a loaded leader (CI runs many files at once) keeps a 1 s lease only just, and losing it before the pause fails the test.
+const LEASE = ['--lease', '2'];
 const steps = (h: any) => ({ undo: h.steps.map((s: any) => s.label), redo: h.redo.map((s: any) => s.label) });
 const fader = async (n: Node): Promise<number> => (await n.call('get_parameter', { path: `${CH1}/fader` })).parameter.value;
 
