@@ -18,26 +18,33 @@ export interface Request {
    * frames and other calls. Refused with `timeout` (and not run) once the deadline has passed.
    */
   task<T>(label: string, fn: () => T): Promise<T>;
+  /**
+   * Runs `fn` as a `task` that commits a staged write: the one task that changes the show. A surface that
+   * logs writes in the queue's order (a cluster's leader) hands the write on from inside it.
+   */
+  commit<T>(label: string, fn: () => T): Promise<T>;
   /** Throws `timeout` with `message` (say what was not done) when the deadline has passed. */
   checkDeadline(message: string): void;
 }
 
 /** A Request over `queue`; task labels read `<labelPrefix> <label>` (the queue keeps run times by label). */
 export function queuedRequest(queue: EngineQueue, origin: Origin, deadlineAt: number, labelPrefix: string): Request {
+  const task = <T>(label: string, fn: () => T): Promise<T> => {
+    const remaining = deadlineAt - Date.now();
+    if (remaining <= 0)
+      return Promise.reject(
+        new FootlightError(
+          'timeout',
+          `the deadline of "${label}" passed before it could be queued; it was not applied. Re-read state before deciding what to do.`,
+        ),
+      );
+    return queue.submit(fn, { deadlineMs: remaining, label: `${labelPrefix} ${label}` });
+  };
   return {
     origin,
     deadlineAt,
-    task<T>(label: string, fn: () => T): Promise<T> {
-      const remaining = deadlineAt - Date.now();
-      if (remaining <= 0)
-        return Promise.reject(
-          new FootlightError(
-            'timeout',
-            `the deadline of "${label}" passed before it could be queued; it was not applied. Re-read state before deciding what to do.`,
-          ),
-        );
-      return queue.submit(fn, { deadlineMs: remaining, label: `${labelPrefix} ${label}` });
-    },
+    task,
+    commit: task,
     checkDeadline(message: string): void {
       if (Date.now() >= deadlineAt) throw new FootlightError('timeout', message);
     },

@@ -54,7 +54,8 @@ function shape(payload: Payload): Payload {
  * Runs a command's host operation: a queued one as one engine-queue task under the request's
  * remaining deadline (so it is atomic with respect to frames and other calls); a staged one with
  * the request, whose tasks it runs between its off-queue parts. A write that succeeded is handed to
- * `logged` (a cluster's leader appends it), and the reply waits for that.
+ * `logged` (a cluster's leader appends it) from inside the task that changed the show, and the reply
+ * waits for that.
  */
 async function execute(
   host: SoundHost,
@@ -65,23 +66,39 @@ async function execute(
   logged: (step?: number) => Promise<unknown> | undefined,
 ): Promise<Payload> {
   const run = def.run;
-  if ('staged' in run) {
-    const reply = shape(await run.staged(host, args, request));
-    if (def.write && reply.ok === true) await logged();
-    return reply;
-  }
-  // A queued write is handed to the log inside its task, so a cluster's log keeps the queue's order
-  // (an undo line and a tool call racing run on render nodes in the order they ran here).
+  // A write is handed to the log inside the queue task that changed the show, so a cluster's log keeps
+  // the queue's order (an undo line and a tool call racing run on render nodes in the order they ran here).
   let appended: Promise<unknown> | undefined;
-  const reply = await request.task(def.name, () => {
-    const { history } = host.engine;
+  const { history } = host.engine;
+  const logInside = <T>(fn: () => T, ok: (r: T) => boolean): T => {
     const before = history.nextUndo;
-    const r = shape(run.queued(host, args, request.origin, guard));
+    const r = fn();
     const top = history.nextUndo;
-    if (def.write && r.ok === true) appended = logged(top === before ? undefined : top?.seq);
+    if (def.write && ok(r)) appended = logged(top === before ? undefined : top?.seq);
     appended?.catch(() => {}); // awaited below; this only keeps an early refusal from counting as unhandled
     return r;
-  });
+  };
+  if ('staged' in run) {
+    // A staged write's committing task (the one that changes the show) logs it; one that commits
+    // nothing in a queue task (song-save writes files after its snapshot) is logged once it succeeded.
+    const staging: Request = {
+      origin: request.origin,
+      deadlineAt: request.deadlineAt,
+      task: (label, fn) => request.task(label, fn),
+      commit: (label, fn) => request.commit(label, () => logInside(fn, () => true)),
+      checkDeadline: (message) => request.checkDeadline(message),
+    };
+    const reply = shape(await run.staged(host, args, staging));
+    if (appended === undefined && def.write && reply.ok === true) appended = logged();
+    await appended;
+    return reply;
+  }
+  const reply = await request.task(def.name, () =>
+    logInside(
+      () => shape(run.queued(host, args, request.origin, guard)),
+      (r) => r.ok === true,
+    ),
+  );
   await appended;
   return reply;
 }

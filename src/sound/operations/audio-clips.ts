@@ -158,7 +158,7 @@ export async function songAudioClip(
   }
   request.checkDeadline('the deadline passed while the sample was loading; nothing was changed');
   const checked = clip;
-  return request.task('song-audio-clip', () => {
+  return request.commit('song-audio-clip', () => {
     // Kept in the sample cache even if a later load evicted it meanwhile.
     if (loaded !== null) host.samples.retain([loaded]);
     return setAudioClip(host, request.origin, token, index, clipId, checked);

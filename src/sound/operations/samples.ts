@@ -115,7 +115,7 @@ export async function samplerZones(host: SoundHost, request: Request, zonesJson:
   }
   const { zones, loaded } = await loadZoneSamples(host, value);
   request.checkDeadline('the deadline passed while the samples were loading; nothing was changed');
-  return request.task('sampler-zones', () => {
+  return request.commit('sampler-zones', () => {
     // A later load may have evicted one of them from the sample cache meanwhile: what this change loaded is kept.
     host.samples.retain(loaded);
     return setSamplerZones(host, request.origin, zones, token);

@@ -505,7 +505,7 @@ export async function songImport(
   };
   host.song.keepReceipt(receipt);
   try {
-    await request.task('song-import', () => {
+    await request.commit('song-import', () => {
       const { track } = importTarget(host, token, noteTracks);
       if (track.id !== checked.track.id) throw refuse('stale', 'stale_project_token', 'the selected target changed before submission');
       receipt.imported = submitImport(host, request.origin, track, artifact.extracted, basename(path, extname(path)));
