@@ -12,7 +12,9 @@ import { tempHome } from '../helpers/show.js';
 import { NATS_SERVER, type Node, runServe, startNats, startNode, startServe, until } from './nodes.js';
 
 const CH1 = '/lx/mixer/channel/1';
-const LEASE = ['--lease', '1', '--checkpoint', '2'];
+// A 2 s lease: the restarted leader starts past r1's frame as r1 last reported it within a lease; under a
+// proof run's load a 1 s lease let r1's report go stale, the start fell behind r1's flywheel and the frames differed.
+const LEASE = ['--lease', '2', '--checkpoint', '2'];
 const steps = (h: any) => ({ undo: h.steps.map((s: any) => s.label), redo: h.redo.map((s: any) => s.label) });
 const fader = async (n: Node): Promise<number> => (await n.call('get_parameter', { path: `${CH1}/fader` })).parameter.value;
 
