@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Protocol3Client } from '../../src/protocol3/client/client.js';
+import { encodeWav24 } from '../../src/sound/audio/wav.js';
 import { tempHome } from '../helpers/show.js';
 import { prng } from '../reliability/helpers.js';
 import { history, nextFrames, replayed, sameFrames, sameShow } from './agree.js';
@@ -18,24 +19,9 @@ const SEED = 3301;
 /** Zone changes sent while the other clients undo and set. */
 const ZONE_LINES = 120;
 
-/** A 16-bit mono WAV of `frames` samples of a 440 Hz sine at 44.1 kHz. */
-function wav(frames: number): Buffer {
-  const out = Buffer.alloc(44 + frames * 2);
-  out.write('RIFF', 0, 'latin1');
-  out.writeUInt32LE(36 + frames * 2, 4);
-  out.write('WAVEfmt ', 8, 'latin1');
-  out.writeUInt32LE(16, 16);
-  out.writeUInt16LE(1, 20);
-  out.writeUInt16LE(1, 22);
-  out.writeUInt32LE(44_100, 24);
-  out.writeUInt32LE(88_200, 28);
-  out.writeUInt16LE(2, 32);
-  out.writeUInt16LE(16, 34);
-  out.write('data', 36, 'latin1');
-  out.writeUInt32LE(frames * 2, 40);
-  for (let i = 0; i < frames; i++) out.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 44_100)), 44 + i * 2);
-  return out;
-}
+/** A mono WAV (the engine's own writer) of `frames` samples of a 440 Hz sine at 44.1 kHz. */
+const wav = (frames: number): Uint8Array =>
+  encodeWav24([Float32Array.from({ length: frames }, (_, i) => 0.25 * Math.sin((2 * Math.PI * 440 * i) / 44_100))], 44_100).bytes;
 
 const zonesLine = (zones: readonly object[], token: string): string => `sampler-zones ${Buffer.from(JSON.stringify(zones)).toString('base64')} ${token}`;
 
