@@ -120,7 +120,10 @@ class AudioOut extends Node {
   }
 }
 
-/** Base frequency of an oscillator at a sample: its pitch input, else the voice's key. */
+/**
+ * Base frequency of an oscillator at a sample: its pitch input, else the voice's key. The loops
+ * read their inputs and parameters once a run and keep the phase in a local.
+ */
 abstract class Oscillator extends Node {
   protected phase = 0;
   private lastKey = NaN;
@@ -130,12 +133,12 @@ abstract class Oscillator extends Node {
     if (!this.v.freerun) this.phase = 0;
     this.level.reset();
   }
-  protected key(i: number): number {
-    return (this.connected[0] ? 60 + this.inputs[0][i] : this.v.key) + this.p.PITCH_OFFSET;
+  /** The pitch input, or null when unconnected (then the voice's key). */
+  protected pitchIn(): Float32Array | null {
+    return this.connected[0] ? this.inputs[0] : null;
   }
-  /** Phase increment at sample i; the pow is redone only when the pitch moves. */
-  protected dt(i: number): number {
-    const k = this.key(i);
+  /** Phase increment for key k (with the offset); the pow is redone only when the pitch moves. */
+  protected dt(k: number): number {
     if (k !== this.lastKey) {
       this.lastKey = k;
       this.lastDt = Math.min(0.49, mtof(k) / this.v.sampleRate);
@@ -150,12 +153,17 @@ class Sine extends Oscillator {
     const pm = this.connected[1] ? this.inputs[1] : null;
     const g = this.p.LEVEL;
     const lv = this.level.ramp(from, g);
+    const pitch = this.pitchIn();
+    const key = this.v.key;
+    const offset = this.p.PITCH_OFFSET;
+    let phase = this.phase;
     for (let i = from; i < to; i++) {
-      const dt = this.dt(i);
-      o[i] = Math.sin(TWO_PI * (this.phase + (pm !== null ? pm[i] : 0))) * (lv === null ? g : lv[i]);
-      this.phase += dt;
-      if (this.phase >= 1) this.phase -= Math.floor(this.phase);
+      const dt = this.dt((pitch !== null ? 60 + pitch[i] : key) + offset);
+      o[i] = Math.sin(TWO_PI * (phase + (pm !== null ? pm[i] : 0))) * (lv === null ? g : lv[i]);
+      phase += dt;
+      if (phase >= 1) phase -= Math.floor(phase);
     }
+    this.phase = phase;
   }
 }
 
@@ -164,12 +172,17 @@ class Sawtooth extends Oscillator {
     const o = this.outputs[0];
     const g = this.p.LEVEL;
     const lv = this.level.ramp(from, g);
+    const pitch = this.pitchIn();
+    const key = this.v.key;
+    const offset = this.p.PITCH_OFFSET;
+    let phase = this.phase;
     for (let i = from; i < to; i++) {
-      const dt = this.dt(i);
-      o[i] = saw(this.phase, dt) * (lv === null ? g : lv[i]);
-      this.phase += dt;
-      if (this.phase >= 1) this.phase -= 1;
+      const dt = this.dt((pitch !== null ? 60 + pitch[i] : key) + offset);
+      o[i] = saw(phase, dt) * (lv === null ? g : lv[i]);
+      phase += dt;
+      if (phase >= 1) phase -= 1;
     }
+    this.phase = phase;
   }
 }
 
@@ -179,13 +192,19 @@ class Pulse extends Oscillator {
     const g = this.p.LEVEL;
     const lv = this.level.ramp(from, g);
     const wIn = this.connected[1] ? this.inputs[1] : null;
+    const width = this.p.PULSE_WIDTH;
+    const pitch = this.pitchIn();
+    const key = this.v.key;
+    const offset = this.p.PITCH_OFFSET;
+    let phase = this.phase;
     for (let i = from; i < to; i++) {
-      const dt = this.dt(i);
-      const w = clamp(this.p.PULSE_WIDTH + (wIn !== null ? wIn[i] : 0), 0.02, 0.98);
-      o[i] = pulse(this.phase, dt, w) * (lv === null ? g : lv[i]);
-      this.phase += dt;
-      if (this.phase >= 1) this.phase -= 1;
+      const dt = this.dt((pitch !== null ? 60 + pitch[i] : key) + offset);
+      const w = clamp(width + (wIn !== null ? wIn[i] : 0), 0.02, 0.98);
+      o[i] = pulse(phase, dt, w) * (lv === null ? g : lv[i]);
+      phase += dt;
+      if (phase >= 1) phase -= 1;
     }
+    this.phase = phase;
   }
 }
 
@@ -251,12 +270,16 @@ class LowPassLd extends FilterModule {
     const drive = dbToGain(this.p.DRIVE);
     const sr = this.v.sampleRate;
     const mod = this.connected[1];
-    const motion = this.moving(from, this.p.RESONANCE);
-    if (!mod && motion === null) this.f.set(this.p.CUTOFF, this.p.RESONANCE, sr);
+    const cIn = this.inputs[1];
+    const cutoff = this.p.CUTOFF;
+    const resonance = this.p.RESONANCE;
+    const f = this.f;
+    const motion = this.moving(from, resonance);
+    if (!mod && motion === null) f.set(cutoff, resonance, sr);
     for (let i = from; i < to; i++) {
-      if (motion !== null) this.f.set(cutoffAt(motion.cutoff(i), this.inputs[1], mod, i), motion.resonance(i), sr);
-      else if (mod && (i & (CONTROL_STEP - 1)) === 0) this.f.set(cutoffAt(this.p.CUTOFF, this.inputs[1], true, i), this.p.RESONANCE, sr);
-      o[i] = this.f.tick(x[i] * drive);
+      if (motion !== null) f.set(cutoffAt(motion.cutoff(i), cIn, mod, i), motion.resonance(i), sr);
+      else if (mod && (i & (CONTROL_STEP - 1)) === 0) f.set(cutoffAt(cutoff, cIn, true, i), resonance, sr);
+      o[i] = f.tick(x[i] * drive);
     }
   }
 }
@@ -270,12 +293,15 @@ class SvfModule extends FilterModule {
     const k = resonanceDamping(this.p.RESONANCE);
     const mode = this.p.MODE | 0;
     const mod = this.connected[1];
+    const cIn = this.inputs[1];
+    const cutoff = this.p.CUTOFF;
+    const f = this.f;
     const motion = this.moving(from, this.p.RESONANCE);
-    if (!mod && motion === null) this.f.set(this.p.CUTOFF, k, sr);
+    if (!mod && motion === null) f.set(cutoff, k, sr);
     for (let i = from; i < to; i++) {
-      if (motion !== null) this.f.set(cutoffAt(motion.cutoff(i), this.inputs[1], mod, i), motion.damping(i), sr);
-      else if (mod && (i & (CONTROL_STEP - 1)) === 0) this.f.set(cutoffAt(this.p.CUTOFF, this.inputs[1], true, i), k, sr);
-      o[i] = this.f.tick(x[i], mode);
+      if (motion !== null) f.set(cutoffAt(motion.cutoff(i), cIn, mod, i), motion.damping(i), sr);
+      else if (mod && (i & (CONTROL_STEP - 1)) === 0) f.set(cutoffAt(cutoff, cIn, true, i), k, sr);
+      o[i] = f.tick(x[i], mode);
     }
   }
 }
@@ -305,15 +331,19 @@ class Envelope extends Node {
     const o = this.outputs[0];
     const gIn = this.connected.length > 0 && this.connected[0] ? this.inputs[0] : null;
     const scale = this.velocitySensitive ? this.v.velocity : 1;
+    const voiceGate = this.v.gate;
+    const env = this.env;
+    let last = this.lastGate;
     for (let i = from; i < to; i++) {
-      const gate = gIn !== null ? (gIn[i] > 0.5 ? 1 : 0) : this.v.gate;
-      if (gate !== this.lastGate) {
-        if (gate === 1) this.env.gateOn();
-        else this.env.gateOff();
-        this.lastGate = gate;
+      const gate = gIn !== null ? (gIn[i] > 0.5 ? 1 : 0) : voiceGate;
+      if (gate !== last) {
+        if (gate === 1) env.gateOn();
+        else env.gateOff();
+        last = gate;
       }
-      o[i] = this.env.tick() * scale;
+      o[i] = env.tick() * scale;
     }
+    this.lastGate = last;
   }
 }
 
@@ -488,18 +518,20 @@ class Lfo extends Node {
     const shape = this.p.SHAPE | 0;
     const bipolar = this.p.BIPOLAR === undefined || this.p.BIPOLAR > 0.5;
     const reset = this.connected.length > 0 && this.connected[0] ? this.inputs[0] : null;
+    let phase = this.phase;
     for (let i = from; i < to; i++) {
       if (reset !== null) {
         const r = reset[i] > 0.5 ? 1 : 0;
-        if (r === 1 && this.lastReset === 0) this.phase = this.startPhase;
+        if (r === 1 && this.lastReset === 0) phase = this.startPhase;
         this.lastReset = r;
       }
-      const y = lfoShape(shape, this.phase);
+      const y = lfoShape(shape, phase);
       o[i] = bipolar ? y : (y + 1) * 0.5;
-      if (ph !== null) ph[i] = this.phase;
-      this.phase += dt;
-      if (this.phase >= 1) this.phase -= 1;
+      if (ph !== null) ph[i] = phase;
+      phase += dt;
+      if (phase >= 1) phase -= 1;
     }
+    this.phase = phase;
   }
 }
 
