@@ -2,7 +2,7 @@ import { DelayLine } from './delay-line.js';
 import { Adsr } from './envelope.js';
 import { FilterMotion } from './filter-motion.js';
 import { Ladder, resonanceDamping, Svf } from './filters.js';
-import { clamp, dbToGain, mtof, type Rng } from './math.js';
+import { clamp, dbToGain, type Rng, semitoneRatio } from './math.js';
 import { lfoShape, pulse, saw, TWO_PI } from './oscillators.js';
 import type { PlanParams } from './plan.js';
 import { SmoothedGain } from './smoothed-gain.js';
@@ -137,11 +137,11 @@ abstract class Oscillator extends Node {
   protected pitchIn(): Float32Array | null {
     return this.connected[0] ? this.inputs[0] : null;
   }
-  /** Phase increment for key k (with the offset); the pow is redone only when the pitch moves. */
+  /** Phase increment for key k (with the offset), redone only when the pitch moves: A3 (key 69) is 440 Hz. */
   protected dt(k: number): number {
     if (k !== this.lastKey) {
       this.lastKey = k;
-      this.lastDt = Math.min(0.49, mtof(k) / this.v.sampleRate);
+      this.lastDt = Math.min(0.49, (440 * semitoneRatio(k - 69)) / this.v.sampleRate);
     }
     return this.lastDt;
   }
@@ -239,7 +239,7 @@ class Noise extends Node {
 
 /** The cutoff input is a pitch signal: it moves the cutoff by its semitones (keytracking, modulation). */
 function cutoffAt(base: number, input: Float32Array, connected: boolean, i: number): number {
-  return connected ? base * Math.pow(2, input[i] / 12) : base;
+  return connected ? base * semitoneRatio(input[i]) : base;
 }
 
 /** A modulated cutoff is recomputed every this many samples (control rate: a tan per sample is the filter's whole cost). */
