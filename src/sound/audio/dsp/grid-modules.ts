@@ -102,7 +102,8 @@ class AudioIn extends Node {
     const o = this.outputs[0];
     const g = this.p.GAIN;
     const ramp = this.gain.ramp(from, g);
-    for (let i = from; i < to; i++) o[i] = this.v.audioIn[i] * (ramp === null ? g : ramp[i]);
+    const x = this.v.audioIn;
+    for (let i = from; i < to; i++) o[i] = x[i] * (ramp === null ? g : ramp[i]);
   }
 }
 
@@ -420,12 +421,14 @@ class LongDelay extends Node {
     const mixRamp = this.mix.ramp(from, mix);
     const t = this.connected[1] ? this.inputs[1] : null;
     const base = (this.p.TIME / 1000) * sr;
+    const steady = clamp(base, 1, sr * 10);
+    const line = this.line;
     for (let i = from; i < to; i++) {
       const fb = fbRamp === null ? feedback : fbRamp[i];
       const wet = mixRamp === null ? mix : mixRamp[i];
-      const d = clamp(t !== null ? base * Math.pow(2, t[i]) : base, 1, sr * 10);
-      const y = this.line.read(d);
-      this.line.write(x[i] + y * fb);
+      const d = t !== null ? clamp(base * Math.pow(2, t[i]), 1, sr * 10) : steady;
+      const y = line.read(d);
+      line.write(x[i] + y * fb);
       o[i] = x[i] * (1 - wet) + y * wet;
     }
   }
@@ -471,26 +474,33 @@ class PitchQuantize extends Node {
     const allowed = this.allowed;
     let any = false;
     for (let k = 0; k < 12; k++) any = (allowed[k] = this.p[KEYS[k]] > 0.5) || any;
+    const input = this.connected[0] ? x : null;
+    const key = this.v.key - 60;
+    // The pitch input mostly holds still: the search runs when it moves.
+    let last = Number.NaN;
+    let best = 0;
     for (let i = from; i < to; i++) {
-      const p = this.connected[0] ? x[i] : this.v.key - 60;
-      if (!any) {
-        o[i] = p;
-        continue;
-      }
-      const k = Math.round(p);
-      let best = k;
-      for (let d = 0; d <= 6; d++) {
-        if (allowed[(((k - d) % 12) + 12) % 12]) {
-          best = k - d;
-          break;
+      const p = input !== null ? input[i] : key;
+      if (!any) o[i] = p;
+      else {
+        if (p !== last) {
+          last = p;
+          best = this.nearest(p);
         }
-        if (allowed[(((k + d) % 12) + 12) % 12]) {
-          best = k + d;
-          break;
-        }
+        o[i] = best;
       }
-      o[i] = best;
     }
+  }
+
+  /** The allowed key nearest to pitch p (rounded), the lower one first at equal distance. */
+  private nearest(p: number): number {
+    const allowed = this.allowed;
+    const k = Math.round(p);
+    for (let d = 0; d <= 6; d++) {
+      if (allowed[(((k - d) % 12) + 12) % 12]) return k - d;
+      if (allowed[(((k + d) % 12) + 12) % 12]) return k + d;
+    }
+    return k;
   }
 }
 
