@@ -508,6 +508,10 @@ class PitchQuantize extends Node {
 class Lfo extends Node {
   private phase = 0;
   private lastReset = 0;
+  /** The sine's rotation per sample, for the rate it was worked out at. */
+  private turnDt = Number.NaN;
+  private turnCos = 1;
+  private turnSin = 0;
   constructor(
     p: PlanParams,
     v: GridVoice,
@@ -528,6 +532,10 @@ class Lfo extends Node {
     const shape = this.p.SHAPE | 0;
     const bipolar = this.p.BIPOLAR === undefined || this.p.BIPOLAR > 0.5;
     const reset = this.connected.length > 0 && this.connected[0] ? this.inputs[0] : null;
+    if (shape === 0 && reset === null) {
+      this.phase = this.sineRun(o, ph, dt, bipolar, from, to);
+      return;
+    }
     let phase = this.phase;
     for (let i = from; i < to; i++) {
       if (reset !== null) {
@@ -542,6 +550,34 @@ class Lfo extends Node {
       if (phase >= 1) phase -= 1;
     }
     this.phase = phase;
+  }
+
+  /**
+   * The sine without a reset input, as Chorus+ turns its LFOs: sine and cosine exact at the run's
+   * start, then rotated by 2π·dt each sample (two multiplies and adds instead of a Math.sin; the
+   * rotation's rounding over a block is about 10⁻¹⁴). Returns the phase after the run.
+   */
+  private sineRun(o: Float32Array, ph: Float32Array | null, dt: number, bipolar: boolean, from: number, to: number): number {
+    if (dt !== this.turnDt) {
+      this.turnDt = dt;
+      this.turnCos = Math.cos(TWO_PI * dt);
+      this.turnSin = Math.sin(TWO_PI * dt);
+    }
+    const tc = this.turnCos;
+    const ts = this.turnSin;
+    let phase = this.phase;
+    let sin = Math.sin(TWO_PI * phase);
+    let cos = Math.cos(TWO_PI * phase);
+    for (let i = from; i < to; i++) {
+      o[i] = bipolar ? sin : (sin + 1) * 0.5;
+      if (ph !== null) ph[i] = phase;
+      phase += dt;
+      if (phase >= 1) phase -= 1;
+      const next = sin * tc + cos * ts;
+      cos = cos * tc - sin * ts;
+      sin = next;
+    }
+    return phase;
   }
 }
 
