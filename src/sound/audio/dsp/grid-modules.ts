@@ -2,7 +2,7 @@ import { DelayLine } from './delay-line.js';
 import { Adsr } from './envelope.js';
 import { FilterMotion } from './filter-motion.js';
 import { Ladder, resonanceDamping, Svf } from './filters.js';
-import { clamp, dbToGain, mtof, type Rng } from './math.js';
+import { clamp, dbToGain, type Rng, semitoneRatio } from './math.js';
 import { lfoShape, pulse, saw, TWO_PI } from './oscillators.js';
 import type { PlanParams } from './plan.js';
 import { SmoothedGain } from './smoothed-gain.js';
@@ -102,7 +102,8 @@ class AudioIn extends Node {
     const o = this.outputs[0];
     const g = this.p.GAIN;
     const ramp = this.gain.ramp(from, g);
-    for (let i = from; i < to; i++) o[i] = this.v.audioIn[i] * (ramp === null ? g : ramp[i]);
+    const x = this.v.audioIn;
+    for (let i = from; i < to; i++) o[i] = x[i] * (ramp === null ? g : ramp[i]);
   }
 }
 
@@ -120,7 +121,10 @@ class AudioOut extends Node {
   }
 }
 
-/** Base frequency of an oscillator at a sample: its pitch input, else the voice's key. */
+/**
+ * Base frequency of an oscillator at a sample: its pitch input, else the voice's key. The loops
+ * read their inputs and parameters once a run and keep the phase in a local.
+ */
 abstract class Oscillator extends Node {
   protected phase = 0;
   private lastKey = NaN;
@@ -130,15 +134,15 @@ abstract class Oscillator extends Node {
     if (!this.v.freerun) this.phase = 0;
     this.level.reset();
   }
-  protected key(i: number): number {
-    return (this.connected[0] ? 60 + this.inputs[0][i] : this.v.key) + this.p.PITCH_OFFSET;
+  /** The pitch input, or null when unconnected (then the voice's key). */
+  protected pitchIn(): Float32Array | null {
+    return this.connected[0] ? this.inputs[0] : null;
   }
-  /** Phase increment at sample i; the pow is redone only when the pitch moves. */
-  protected dt(i: number): number {
-    const k = this.key(i);
+  /** Phase increment for key k (with the offset), redone only when the pitch moves: A3 (key 69) is 440 Hz. */
+  protected dt(k: number): number {
     if (k !== this.lastKey) {
       this.lastKey = k;
-      this.lastDt = Math.min(0.49, mtof(k) / this.v.sampleRate);
+      this.lastDt = Math.min(0.49, (440 * semitoneRatio(k - 69)) / this.v.sampleRate);
     }
     return this.lastDt;
   }
@@ -150,12 +154,17 @@ class Sine extends Oscillator {
     const pm = this.connected[1] ? this.inputs[1] : null;
     const g = this.p.LEVEL;
     const lv = this.level.ramp(from, g);
+    const pitch = this.pitchIn();
+    const key = this.v.key;
+    const offset = this.p.PITCH_OFFSET;
+    let phase = this.phase;
     for (let i = from; i < to; i++) {
-      const dt = this.dt(i);
-      o[i] = Math.sin(TWO_PI * (this.phase + (pm !== null ? pm[i] : 0))) * (lv === null ? g : lv[i]);
-      this.phase += dt;
-      if (this.phase >= 1) this.phase -= Math.floor(this.phase);
+      const dt = this.dt((pitch !== null ? 60 + pitch[i] : key) + offset);
+      o[i] = Math.sin(TWO_PI * (phase + (pm !== null ? pm[i] : 0))) * (lv === null ? g : lv[i]);
+      phase += dt;
+      if (phase >= 1) phase -= Math.floor(phase);
     }
+    this.phase = phase;
   }
 }
 
@@ -164,12 +173,17 @@ class Sawtooth extends Oscillator {
     const o = this.outputs[0];
     const g = this.p.LEVEL;
     const lv = this.level.ramp(from, g);
+    const pitch = this.pitchIn();
+    const key = this.v.key;
+    const offset = this.p.PITCH_OFFSET;
+    let phase = this.phase;
     for (let i = from; i < to; i++) {
-      const dt = this.dt(i);
-      o[i] = saw(this.phase, dt) * (lv === null ? g : lv[i]);
-      this.phase += dt;
-      if (this.phase >= 1) this.phase -= 1;
+      const dt = this.dt((pitch !== null ? 60 + pitch[i] : key) + offset);
+      o[i] = saw(phase, dt) * (lv === null ? g : lv[i]);
+      phase += dt;
+      if (phase >= 1) phase -= 1;
     }
+    this.phase = phase;
   }
 }
 
@@ -179,13 +193,19 @@ class Pulse extends Oscillator {
     const g = this.p.LEVEL;
     const lv = this.level.ramp(from, g);
     const wIn = this.connected[1] ? this.inputs[1] : null;
+    const width = this.p.PULSE_WIDTH;
+    const pitch = this.pitchIn();
+    const key = this.v.key;
+    const offset = this.p.PITCH_OFFSET;
+    let phase = this.phase;
     for (let i = from; i < to; i++) {
-      const dt = this.dt(i);
-      const w = clamp(this.p.PULSE_WIDTH + (wIn !== null ? wIn[i] : 0), 0.02, 0.98);
-      o[i] = pulse(this.phase, dt, w) * (lv === null ? g : lv[i]);
-      this.phase += dt;
-      if (this.phase >= 1) this.phase -= 1;
+      const dt = this.dt((pitch !== null ? 60 + pitch[i] : key) + offset);
+      const w = clamp(width + (wIn !== null ? wIn[i] : 0), 0.02, 0.98);
+      o[i] = pulse(phase, dt, w) * (lv === null ? g : lv[i]);
+      phase += dt;
+      if (phase >= 1) phase -= 1;
     }
+    this.phase = phase;
   }
 }
 
@@ -220,7 +240,7 @@ class Noise extends Node {
 
 /** The cutoff input is a pitch signal: it moves the cutoff by its semitones (keytracking, modulation). */
 function cutoffAt(base: number, input: Float32Array, connected: boolean, i: number): number {
-  return connected ? base * Math.pow(2, input[i] / 12) : base;
+  return connected ? base * semitoneRatio(input[i]) : base;
 }
 
 /** A modulated cutoff is recomputed every this many samples (control rate: a tan per sample is the filter's whole cost). */
@@ -251,12 +271,16 @@ class LowPassLd extends FilterModule {
     const drive = dbToGain(this.p.DRIVE);
     const sr = this.v.sampleRate;
     const mod = this.connected[1];
-    const motion = this.moving(from, this.p.RESONANCE);
-    if (!mod && motion === null) this.f.set(this.p.CUTOFF, this.p.RESONANCE, sr);
+    const cIn = this.inputs[1];
+    const cutoff = this.p.CUTOFF;
+    const resonance = this.p.RESONANCE;
+    const f = this.f;
+    const motion = this.moving(from, resonance);
+    if (!mod && motion === null) f.set(cutoff, resonance, sr);
     for (let i = from; i < to; i++) {
-      if (motion !== null) this.f.set(cutoffAt(motion.cutoff(i), this.inputs[1], mod, i), motion.resonance(i), sr);
-      else if (mod && (i & (CONTROL_STEP - 1)) === 0) this.f.set(cutoffAt(this.p.CUTOFF, this.inputs[1], true, i), this.p.RESONANCE, sr);
-      o[i] = this.f.tick(x[i] * drive);
+      if (motion !== null) f.set(cutoffAt(motion.cutoff(i), cIn, mod, i), motion.resonance(i), sr);
+      else if (mod && (i & (CONTROL_STEP - 1)) === 0) f.set(cutoffAt(cutoff, cIn, true, i), resonance, sr);
+      o[i] = f.tick(x[i] * drive);
     }
   }
 }
@@ -270,12 +294,15 @@ class SvfModule extends FilterModule {
     const k = resonanceDamping(this.p.RESONANCE);
     const mode = this.p.MODE | 0;
     const mod = this.connected[1];
+    const cIn = this.inputs[1];
+    const cutoff = this.p.CUTOFF;
+    const f = this.f;
     const motion = this.moving(from, this.p.RESONANCE);
-    if (!mod && motion === null) this.f.set(this.p.CUTOFF, k, sr);
+    if (!mod && motion === null) f.set(cutoff, k, sr);
     for (let i = from; i < to; i++) {
-      if (motion !== null) this.f.set(cutoffAt(motion.cutoff(i), this.inputs[1], mod, i), motion.damping(i), sr);
-      else if (mod && (i & (CONTROL_STEP - 1)) === 0) this.f.set(cutoffAt(this.p.CUTOFF, this.inputs[1], true, i), k, sr);
-      o[i] = this.f.tick(x[i], mode);
+      if (motion !== null) f.set(cutoffAt(motion.cutoff(i), cIn, mod, i), motion.damping(i), sr);
+      else if (mod && (i & (CONTROL_STEP - 1)) === 0) f.set(cutoffAt(cutoff, cIn, true, i), k, sr);
+      o[i] = f.tick(x[i], mode);
     }
   }
 }
@@ -305,15 +332,19 @@ class Envelope extends Node {
     const o = this.outputs[0];
     const gIn = this.connected.length > 0 && this.connected[0] ? this.inputs[0] : null;
     const scale = this.velocitySensitive ? this.v.velocity : 1;
+    const voiceGate = this.v.gate;
+    const env = this.env;
+    let last = this.lastGate;
     for (let i = from; i < to; i++) {
-      const gate = gIn !== null ? (gIn[i] > 0.5 ? 1 : 0) : this.v.gate;
-      if (gate !== this.lastGate) {
-        if (gate === 1) this.env.gateOn();
-        else this.env.gateOff();
-        this.lastGate = gate;
+      const gate = gIn !== null ? (gIn[i] > 0.5 ? 1 : 0) : voiceGate;
+      if (gate !== last) {
+        if (gate === 1) env.gateOn();
+        else env.gateOff();
+        last = gate;
       }
-      o[i] = this.env.tick() * scale;
+      o[i] = env.tick() * scale;
     }
+    this.lastGate = last;
   }
 }
 
@@ -390,12 +421,14 @@ class LongDelay extends Node {
     const mixRamp = this.mix.ramp(from, mix);
     const t = this.connected[1] ? this.inputs[1] : null;
     const base = (this.p.TIME / 1000) * sr;
+    const steady = clamp(base, 1, sr * 10);
+    const line = this.line;
     for (let i = from; i < to; i++) {
       const fb = fbRamp === null ? feedback : fbRamp[i];
       const wet = mixRamp === null ? mix : mixRamp[i];
-      const d = clamp(t !== null ? base * Math.pow(2, t[i]) : base, 1, sr * 10);
-      const y = this.line.read(d);
-      this.line.write(x[i] + y * fb);
+      const d = t !== null ? clamp(base * Math.pow(2, t[i]), 1, sr * 10) : steady;
+      const y = line.read(d);
+      line.write(x[i] + y * fb);
       o[i] = x[i] * (1 - wet) + y * wet;
     }
   }
@@ -441,26 +474,33 @@ class PitchQuantize extends Node {
     const allowed = this.allowed;
     let any = false;
     for (let k = 0; k < 12; k++) any = (allowed[k] = this.p[KEYS[k]] > 0.5) || any;
+    const input = this.connected[0] ? x : null;
+    const key = this.v.key - 60;
+    // The pitch input mostly holds still: the search runs when it moves.
+    let last = Number.NaN;
+    let best = 0;
     for (let i = from; i < to; i++) {
-      const p = this.connected[0] ? x[i] : this.v.key - 60;
-      if (!any) {
-        o[i] = p;
-        continue;
-      }
-      const k = Math.round(p);
-      let best = k;
-      for (let d = 0; d <= 6; d++) {
-        if (allowed[(((k - d) % 12) + 12) % 12]) {
-          best = k - d;
-          break;
+      const p = input !== null ? input[i] : key;
+      if (!any) o[i] = p;
+      else {
+        if (p !== last) {
+          last = p;
+          best = this.nearest(p);
         }
-        if (allowed[(((k + d) % 12) + 12) % 12]) {
-          best = k + d;
-          break;
-        }
+        o[i] = best;
       }
-      o[i] = best;
     }
+  }
+
+  /** The allowed key nearest to pitch p (rounded), the lower one first at equal distance. */
+  private nearest(p: number): number {
+    const allowed = this.allowed;
+    const k = Math.round(p);
+    for (let d = 0; d <= 6; d++) {
+      if (allowed[(((k - d) % 12) + 12) % 12]) return k - d;
+      if (allowed[(((k + d) % 12) + 12) % 12]) return k + d;
+    }
+    return k;
   }
 }
 
@@ -468,6 +508,10 @@ class PitchQuantize extends Node {
 class Lfo extends Node {
   private phase = 0;
   private lastReset = 0;
+  /** The sine's rotation per sample, for the rate it was worked out at. */
+  private turnDt = Number.NaN;
+  private turnCos = 1;
+  private turnSin = 0;
   constructor(
     p: PlanParams,
     v: GridVoice,
@@ -488,18 +532,52 @@ class Lfo extends Node {
     const shape = this.p.SHAPE | 0;
     const bipolar = this.p.BIPOLAR === undefined || this.p.BIPOLAR > 0.5;
     const reset = this.connected.length > 0 && this.connected[0] ? this.inputs[0] : null;
+    if (shape === 0 && reset === null) {
+      this.phase = this.sineRun(o, ph, dt, bipolar, from, to);
+      return;
+    }
+    let phase = this.phase;
     for (let i = from; i < to; i++) {
       if (reset !== null) {
         const r = reset[i] > 0.5 ? 1 : 0;
-        if (r === 1 && this.lastReset === 0) this.phase = this.startPhase;
+        if (r === 1 && this.lastReset === 0) phase = this.startPhase;
         this.lastReset = r;
       }
-      const y = lfoShape(shape, this.phase);
+      const y = lfoShape(shape, phase);
       o[i] = bipolar ? y : (y + 1) * 0.5;
-      if (ph !== null) ph[i] = this.phase;
-      this.phase += dt;
-      if (this.phase >= 1) this.phase -= 1;
+      if (ph !== null) ph[i] = phase;
+      phase += dt;
+      if (phase >= 1) phase -= 1;
     }
+    this.phase = phase;
+  }
+
+  /**
+   * The sine without a reset input, as Chorus+ turns its LFOs: sine and cosine exact at the run's
+   * start, then rotated by 2π·dt each sample (two multiplies and adds instead of a Math.sin; the
+   * rotation's rounding over a block is about 10⁻¹⁴). Returns the phase after the run.
+   */
+  private sineRun(o: Float32Array, ph: Float32Array | null, dt: number, bipolar: boolean, from: number, to: number): number {
+    if (dt !== this.turnDt) {
+      this.turnDt = dt;
+      this.turnCos = Math.cos(TWO_PI * dt);
+      this.turnSin = Math.sin(TWO_PI * dt);
+    }
+    const tc = this.turnCos;
+    const ts = this.turnSin;
+    let phase = this.phase;
+    let sin = Math.sin(TWO_PI * phase);
+    let cos = Math.cos(TWO_PI * phase);
+    for (let i = from; i < to; i++) {
+      o[i] = bipolar ? sin : (sin + 1) * 0.5;
+      if (ph !== null) ph[i] = phase;
+      phase += dt;
+      if (phase >= 1) phase -= 1;
+      const next = sin * tc + cos * ts;
+      cos = cos * tc - sin * ts;
+      sin = next;
+    }
+    return phase;
   }
 }
 

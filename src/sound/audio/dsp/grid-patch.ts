@@ -63,6 +63,8 @@ export class GridPatch {
   readonly audioOut = new Float32Array(128);
   readonly v: GridVoice;
   private readonly envelopes: GridNodeDsp[];
+  /** inputs[node][port]: the port reads its one cord's source buffer itself, so `step` copies nothing into it. */
+  private readonly shared: boolean[][];
 
   constructor(
     private readonly program: GridProgram,
@@ -79,6 +81,19 @@ export class GridPatch {
       const dsp = this.nodes[i];
       if (dsp !== null) for (let k = 0; k < dsp.connected.length; k++) dsp.connected[k] = (program.feeds[i][k]?.length ?? 0) > 0;
     }
+    // A port whose only cord is a plain one at gain 1 (no cycle) would receive a copy of its source's
+    // output: it reads that buffer instead. The copy stored 0 + x, which differs only for −0, and a
+    // −0 sample cannot reach the output (each voice adds into a cleared buffer: 0 + −0 is 0).
+    this.shared = program.feeds.map((ports, i) =>
+      ports.map((list, k) => {
+        const dsp = this.nodes[i];
+        const f = list.length === 1 ? list[0] : undefined;
+        const src = f === undefined || f.feedback || f.gain !== 1 ? undefined : this.nodes[f.source]?.outputs[f.port];
+        if (dsp === null || src === undefined) return false;
+        dsp.inputs[k] = src;
+        return true;
+      }),
+    );
     this.envelopes = this.nodes.filter((x): x is GridNodeDsp => x !== null && x.sounding !== undefined);
   }
 
@@ -107,9 +122,10 @@ export class GridPatch {
       const node = this.nodes[idx];
       if (node === null) continue;
       const ports = feeds[idx];
+      const shared = this.shared[idx];
       for (let k = 0; k < ports.length; k++) {
         const list = ports[k];
-        if (list.length === 0) continue;
+        if (list.length === 0 || shared[k]) continue;
         const dst = node.inputs[k];
         // The first cord writes 0 + its signal (what clearing and adding stored: −0 becomes 0), one pass instead of two.
         let first = true;

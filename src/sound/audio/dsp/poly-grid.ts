@@ -99,19 +99,29 @@ class GridVoiceSlot implements Voice {
     const g = this.owner.p.OUTPUT;
     const ramp = this.owner.output.ramp;
     let peak = 0;
-    for (let i = from; i < to; i++) {
-      let x = out[i] * (ramp === null ? g : ramp[i]);
-      if (this.fadeLeft > 0) {
-        const total = this.owner.endFadeSamples;
-        x *= 0.5 + 0.5 * Math.cos((Math.PI * (total - this.fadeLeft + 1)) / (total + 1));
-        if (--this.fadeLeft === 0) {
-          this.alive = false;
-          return;
-        }
+    if (ramp === null && this.fadeLeft === 0) {
+      // The usual case, steady Output and no fade: the loop below without its per-sample tests.
+      for (let i = from; i < to; i++) {
+        const x = out[i] * g;
+        l[i] += x;
+        r[i] += x;
+        if (Math.abs(x) > peak) peak = Math.abs(x);
       }
-      l[i] += x;
-      r[i] += x;
-      if (Math.abs(x) > peak) peak = Math.abs(x);
+    } else {
+      for (let i = from; i < to; i++) {
+        let x = out[i] * (ramp === null ? g : ramp[i]);
+        if (this.fadeLeft > 0) {
+          const total = this.owner.endFadeSamples;
+          x *= 0.5 + 0.5 * Math.cos((Math.PI * (total - this.fadeLeft + 1)) / (total + 1));
+          if (--this.fadeLeft === 0) {
+            this.alive = false;
+            return;
+          }
+        }
+        l[i] += x;
+        r[i] += x;
+        if (Math.abs(x) > peak) peak = Math.abs(x);
+      }
     }
     if (!this.held && this.fadeLeft === 0 && !this.patch.sounding) this.ringOn(peak, to - from);
   }
