@@ -59,7 +59,15 @@ class Distortion extends WetDryEffect {
       }
     } else {
       tone.set(2 ** this.toneOctaves.current, this.sr);
-      for (let i = 0; i < n; i++) x[i] = tone.lp(x[i]);
+      // `lp` with its state and coefficient in locals: the same arithmetic, no field store a sample.
+      const a = tone.a;
+      let z = tone.z;
+      for (let i = 0; i < n; i++) {
+        const v = x[i];
+        z = v + a * (z - v);
+        x[i] = z;
+      }
+      tone.z = z;
     }
   }
   protected override after(l: Float32Array, r: Float32Array, n: number): void {
