@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ladder, resonanceDamping, Svf } from '../../../src/sound/audio/dsp/filters.js';
+import { CLIPPER_LATENCY, Clipper4x } from '../../../src/sound/audio/dsp/clipper-4x.js';
 import { Oversampler } from '../../../src/sound/audio/dsp/oversampler.js';
 import { meets, QUALITY_ROWS } from './quality.js';
 import { clip, dev, peakFrequency, project, render, rms, track } from './helpers.js';
@@ -35,8 +36,35 @@ test('oversampler: up then down is the input delayed by its whole-sample latency
   }
 });
 
-test('Distortion: the dry path is delayed by the oversampler, so Mix 50 % does not comb-filter', () => {
-  // At 880 Hz the oversampler's latency is most of a cycle: an undelayed dry copy would cancel.
+test('Clipper4x: a signal too quiet to clip comes back at its level to 20 kHz (an all-pass round trip), about 3 samples late', () => {
+  const gains = new Float64Array(100).fill(1);
+  for (const f of [100, 1000, 5000, 10_000, 15_000, 20_000]) {
+    const clipper = new Clipper4x();
+    const block = new Float32Array(100);
+    // The response's sine and cosine parts over its last 0.1 s, whole cycles of every f (blocks of 100: edges anywhere in the state).
+    let sin = 0;
+    let cos = 0;
+    for (let b = 0; b < 100; b++) {
+      for (let i = 0; i < 100; i++) block[i] = 1e-3 * Math.sin((2 * Math.PI * f * (b * 100 + i)) / 48_000);
+      clipper.run(block, 100, gains);
+      for (let i = 0; i < 100 && b >= 52; i++) {
+        const w = (2 * Math.PI * f * (b * 100 + i)) / 48_000;
+        sin += block[i] * Math.sin(w);
+        cos += block[i] * Math.cos(w);
+      }
+    }
+    const db = 20 * Math.log10((2 * Math.hypot(sin, cos)) / 4800 / 1e-3);
+    // The phase as a delay, the whole periods taken nearest the latency (up to 15 kHz, where a period is 3.2 samples).
+    const period = 48_000 / f;
+    const phase = (-Math.atan2(cos, sin) / (2 * Math.PI)) * period;
+    const delay = phase + Math.round((CLIPPER_LATENCY - phase) / period) * period;
+    assert.ok(Math.abs(db) < 0.01, `${f} Hz: ${db.toFixed(4)} dB`);
+    if (f <= 15_000) assert.ok(Math.abs(delay - CLIPPER_LATENCY) < 0.75, `${f} Hz: ${delay.toFixed(2)} samples late`);
+  }
+});
+
+test('Distortion: the dry path is delayed by the oversampled clipper, so Mix 50 % does not comb-filter', () => {
+  // At 880 Hz a dry copy undelayed (or 32 samples off, the old FIR round trip) would comb.
   const level = (mix: number): number => {
     const syn = dev('Polysynth', { WAVE: 2, CUTOFF: 1, RESONANCE: 0, ATTACK: 0, DECAY: 0, SUSTAIN: 1 });
     const r = render(project([track('T', [syn, dev('Distortion', { DRIVE: 0, TONE: 1, MIX: mix })], [clip(0, 4, [[81, 0, 4]])])]), {

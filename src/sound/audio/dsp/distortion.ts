@@ -2,20 +2,10 @@ import type { DeviceDef } from './device.js';
 import { OutputGain, WetDryEffect } from './effect.js';
 import { OnePole } from './filters.js';
 import { BLOCK, dbToGain } from './math.js';
-import { Oversampler } from './oversampler.js';
+import { CLIPPER_LATENCY, Clipper4x } from './clipper-4x.js';
 import { SmoothedGain } from './smoothed-gain.js';
 import { freq, level, linear, num, pct } from './params.js';
 import type { PlanParams } from './plan.js';
-
-/**
- * The clipper runs at this many times the rate between half-band filters (`Oversampler`): its
- * harmonics past Nyquist folded back in band at −51 dB (a 4978 Hz sine at 24 dB drive); 4×
- * oversampled, below −60 dB. The dry path is delayed by the filters' latency, so Mix stays in phase.
- */
-const OVERSAMPLE = 4;
-/** Stop-band of the half-band filters, dB: the alias target (−60 dB) with a margin, at a third less CPU than 100 dB. */
-const ATTENUATION = 80;
-const LATENCY = new Oversampler(OVERSAMPLE, ATTENUATION).latency;
 
 /**
  * Distortion: drive (dB) into a soft clipper (oversampled), a one-pole tone low-pass, mix and
@@ -25,7 +15,7 @@ const LATENCY = new Oversampler(OVERSAMPLE, ATTENUATION).latency;
  */
 class Distortion extends WetDryEffect {
   private readonly tone = [new OnePole(), new OnePole()];
-  private readonly os = [new Oversampler(OVERSAMPLE, ATTENUATION), new Oversampler(OVERSAMPLE, ATTENUATION)];
+  private readonly clip = [new Clipper4x(), new Clipper4x()];
   private readonly output = new OutputGain(this.sr);
   /** Drive (as a gain) and Tone (in octaves) move over 10 ms: a jump between blocks clicked. */
   private readonly drive = new SmoothedGain(this.sr);
@@ -36,7 +26,7 @@ class Distortion extends WetDryEffect {
   /** The right side's state lags: the last blocks were mono and only the left was run. */
   private rightBehind = false;
   constructor(p: PlanParams, sr: number) {
-    super(p, sr, LATENCY);
+    super(p, sr, CLIPPER_LATENCY);
   }
   protected wet(l: Float32Array, r: Float32Array, n: number): void {
     this.toneMoves = this.toneOctaves.block(Math.log2(this.p.TONE));
@@ -52,16 +42,14 @@ class Distortion extends WetDryEffect {
       return;
     }
     if (this.rightBehind) {
-      this.os[1].copy(this.os[0]);
+      this.clip[1].copy(this.clip[0]);
       this.tone[1].copy(this.tone[0]);
       this.rightBehind = false;
     }
     this.side(1, r, n);
   }
   private side(side: number, x: Float32Array, n: number): void {
-    const os = this.os[side];
-    os.up(x, n);
-    os.downClipped(n, x, this.driveGains);
+    this.clip[side].run(x, n, this.driveGains);
     const tone = this.tone[side];
     if (this.toneMoves) {
       const ramp = this.toneOctaves.ramp;
@@ -71,7 +59,15 @@ class Distortion extends WetDryEffect {
       }
     } else {
       tone.set(2 ** this.toneOctaves.current, this.sr);
-      for (let i = 0; i < n; i++) x[i] = tone.lp(x[i]);
+      // `lp` with its state and coefficient in locals: the same arithmetic, no field store a sample.
+      const a = tone.a;
+      let z = tone.z;
+      for (let i = 0; i < n; i++) {
+        const v = x[i];
+        z = v + a * (z - v);
+        x[i] = z;
+      }
+      tone.z = z;
     }
   }
   protected override after(l: Float32Array, r: Float32Array, n: number): void {
@@ -79,7 +75,7 @@ class Distortion extends WetDryEffect {
   }
   override reset(): void {
     super.reset();
-    for (const os of this.os) os.reset();
+    for (const c of this.clip) c.reset();
     for (const t of this.tone) t.reset();
     this.drive.reset();
     this.toneOctaves.reset();

@@ -1,4 +1,4 @@
-import { BLOCK, softClip } from './math.js';
+import { BLOCK } from './math.js';
 
 /**
  * Oversampling by a cascade of 2× stages, each a linear-phase half-band FIR (Kaiser-windowed sinc)
@@ -6,7 +6,7 @@ import { BLOCK, softClip } from './math.js';
  * costs one multiply per tap pair. Each stage passes 0…0.4 of the base rate (19.2 kHz at 48 kHz)
  * and stops from 0.6 of it (what would fold into the pass band) by `attenuation` dB; the inner
  * stages, with far wider transitions, need few taps. Used by FM-4 (decimation only: its operators
- * run at the high rate) and Distortion (up, shape, down).
+ * run at the high rate); the Distortion's round trip is `Clipper4x`'s IIR half-bands.
  */
 
 /** I₀, the modified Bessel function of the first kind (its power series), for the Kaiser window. */
@@ -40,118 +40,6 @@ function halfBandTaps(width: number, attenuation: number): Float64Array {
   }
   for (let j = 0; j < m; j++) c[j] *= 0.25 / sum;
   return c;
-}
-
-// The Distortion's two stages (80 dB: 14 and 5 tap pairs), written out: a quarter of the demo's render was in these loops (V8 profile).
-
-/** `HalfBand.up`'s loop for 14 tap pairs, unrolled: the same sums in the same order (its output from out[o]). */
-function up14(b: Float64Array, c: Float64Array, n: number, out: Float64Array, o: number): void {
-  const c0 = c[0];
-  const c1 = c[1];
-  const c2 = c[2];
-  const c3 = c[3];
-  const c4 = c[4];
-  const c5 = c[5];
-  const c6 = c[6];
-  const c7 = c[7];
-  const c8 = c[8];
-  const c9 = c[9];
-  const c10 = c[10];
-  const c11 = c[11];
-  const c12 = c[12];
-  const c13 = c[13];
-  for (let i = 0; i < n; i++) {
-    const k = i + 14;
-    let a0 = 0 + c0 * (b[k] + b[k + 1]);
-    let a1 = 0 + c1 * (b[k - 1] + b[k + 2]);
-    a0 += c2 * (b[k - 2] + b[k + 3]);
-    a0 += c4 * (b[k - 4] + b[k + 5]);
-    a0 += c6 * (b[k - 6] + b[k + 7]);
-    a0 += c8 * (b[k - 8] + b[k + 9]);
-    a0 += c10 * (b[k - 10] + b[k + 11]);
-    a0 += c12 * (b[k - 12] + b[k + 13]);
-    a1 += c3 * (b[k - 3] + b[k + 4]);
-    a1 += c5 * (b[k - 5] + b[k + 6]);
-    a1 += c7 * (b[k - 7] + b[k + 8]);
-    a1 += c9 * (b[k - 9] + b[k + 10]);
-    a1 += c11 * (b[k - 11] + b[k + 12]);
-    a1 += c13 * (b[k - 13] + b[k + 14]);
-    out[o + 2 * i] = b[k];
-    out[o + 2 * i + 1] = 2 * (a0 + a1);
-  }
-}
-
-/** `HalfBand.down`'s loop for 14 tap pairs, unrolled: the same sums in the same order. */
-function down14(side: Float64Array, centre: Float64Array, c: Float64Array, n: number, out: Float64Array): void {
-  const c0 = c[0];
-  const c1 = c[1];
-  const c2 = c[2];
-  const c3 = c[3];
-  const c4 = c[4];
-  const c5 = c[5];
-  const c6 = c[6];
-  const c7 = c[7];
-  const c8 = c[8];
-  const c9 = c[9];
-  const c10 = c[10];
-  const c11 = c[11];
-  const c12 = c[12];
-  const c13 = c[13];
-  for (let i = 0; i < n; i++) {
-    const k = i + 14;
-    let a0 = 0.5 * centre[i + 1] + c0 * (side[k] + side[k + 1]);
-    let a1 = 0 + c1 * (side[k - 1] + side[k + 2]);
-    a0 += c2 * (side[k - 2] + side[k + 3]);
-    a0 += c4 * (side[k - 4] + side[k + 5]);
-    a0 += c6 * (side[k - 6] + side[k + 7]);
-    a0 += c8 * (side[k - 8] + side[k + 9]);
-    a0 += c10 * (side[k - 10] + side[k + 11]);
-    a0 += c12 * (side[k - 12] + side[k + 13]);
-    a1 += c3 * (side[k - 3] + side[k + 4]);
-    a1 += c5 * (side[k - 5] + side[k + 6]);
-    a1 += c7 * (side[k - 7] + side[k + 8]);
-    a1 += c9 * (side[k - 9] + side[k + 10]);
-    a1 += c11 * (side[k - 11] + side[k + 12]);
-    a1 += c13 * (side[k - 13] + side[k + 14]);
-    out[i] = a0 + a1;
-  }
-}
-
-/** `HalfBand.up`'s loop for 5 tap pairs, unrolled: the same sums in the same order (its output from out[o]). */
-function up5(b: Float64Array, c: Float64Array, n: number, out: Float64Array, o: number): void {
-  const c0 = c[0];
-  const c1 = c[1];
-  const c2 = c[2];
-  const c3 = c[3];
-  const c4 = c[4];
-  for (let i = 0; i < n; i++) {
-    const k = i + 5;
-    let a0 = 0 + c0 * (b[k] + b[k + 1]);
-    let a1 = 0 + c1 * (b[k - 1] + b[k + 2]);
-    a0 += c2 * (b[k - 2] + b[k + 3]);
-    a0 += c4 * (b[k - 4] + b[k + 5]);
-    a1 += c3 * (b[k - 3] + b[k + 4]);
-    out[o + 2 * i] = b[k];
-    out[o + 2 * i + 1] = 2 * (a0 + a1);
-  }
-}
-
-/** `HalfBand.down`'s loop for 5 tap pairs, unrolled: the same sums in the same order. */
-function down5(side: Float64Array, centre: Float64Array, c: Float64Array, n: number, out: Float64Array): void {
-  const c0 = c[0];
-  const c1 = c[1];
-  const c2 = c[2];
-  const c3 = c[3];
-  const c4 = c[4];
-  for (let i = 0; i < n; i++) {
-    const k = i + 5;
-    let a0 = 0.5 * centre[i + 1] + c0 * (side[k] + side[k + 1]);
-    let a1 = 0 + c1 * (side[k - 1] + side[k + 2]);
-    a0 += c2 * (side[k - 2] + side[k + 3]);
-    a0 += c4 * (side[k - 4] + side[k + 5]);
-    a1 += c3 * (side[k - 3] + side[k + 4]);
-    out[i] = a0 + a1;
-  }
 }
 
 /**
@@ -205,22 +93,19 @@ class HalfBand {
     const b = this.upBuf;
     // Sample i's window is b[i+1 … i+2M], oldest first: the input at i+2M, the even output (the
     // input M samples back) at i+M, the odd output's tap pairs at i+M−j and i+M+1+j.
-    if (m === 14) up14(b, c, n, out, o);
-    else if (m === 5) up5(b, c, n, out, o);
-    else
-      for (let i = 0; i < n; i++) {
-        // Two running sums, so the adds do not wait on one another (a quarter faster than one).
-        let a0 = 0;
-        let a1 = 0;
-        let j = 0;
-        for (; j + 1 < m; j += 2) {
-          a0 += c[j] * (b[i + m - j] + b[i + m + 1 + j]);
-          a1 += c[j + 1] * (b[i + m - j - 1] + b[i + m + 2 + j]);
-        }
-        if (j < m) a0 += c[j] * (b[i + m - j] + b[i + m + 1 + j]);
-        out[o + 2 * i] = b[i + m];
-        out[o + 2 * i + 1] = 2 * (a0 + a1);
+    for (let i = 0; i < n; i++) {
+      // Two running sums, so the adds do not wait on one another (a quarter faster than one).
+      let a0 = 0;
+      let a1 = 0;
+      let j = 0;
+      for (; j + 1 < m; j += 2) {
+        a0 += c[j] * (b[i + m - j] + b[i + m + 1 + j]);
+        a1 += c[j + 1] * (b[i + m - j - 1] + b[i + m + 2 + j]);
       }
+      if (j < m) a0 += c[j] * (b[i + m - j] + b[i + m + 1 + j]);
+      out[o + 2 * i] = b[i + m];
+      out[o + 2 * i + 1] = 2 * (a0 + a1);
+    }
     b.copyWithin(0, n, n + 2 * m);
   }
 
@@ -238,24 +123,6 @@ class HalfBand {
     this.filterDown(n, out);
   }
 
-  /**
-   * `down` of softClip(input[k] × gains[k >> shift]) for each high-rate k: the shaper run as the
-   * samples are parted into their phases, one pass instead of two.
-   */
-  downClipped(input: Float64Array, n: number, out: Float64Array, gains: Float64Array, shift: number): void {
-    const cp = this.oddPhase ? 1 : 0;
-    const d = this.depth;
-    const m = this.m;
-    const centre = this.centreBuf;
-    const side = this.sideBuf;
-    for (let i = 0; i < n; i++) {
-      const k = 2 * i + cp;
-      centre[d + i] = softClip(input[k] * gains[k >> shift]);
-      side[2 * m + i] = softClip(input[k + 1 - 2 * cp] * gains[(k + 1 - 2 * cp) >> shift]);
-    }
-    this.filterDown(n, out);
-  }
-
   /** The n low-rate samples from the parted phases. */
   private filterDown(n: number, out: Float64Array): void {
     const m = this.m;
@@ -267,28 +134,19 @@ class HalfBand {
     // Even phase: the centre e[n−M+1] and the sides o[n−M−j], o[n−M+1+j]; odd phase: the centre
     // o[n−M] and the sides e[n−M−j], e[n−M+1+j]. Either way the sides are window entries M−1−j and
     // M+j (array i+M−j, i+M+1+j), and the centre is the oldest of its window (array i+1).
-    if (m === 14) down14(side, centre, c, n, out);
-    else if (m === 5) down5(side, centre, c, n, out);
-    else
-      for (let i = 0; i < n; i++) {
-        let a0 = 0.5 * centre[i + 1];
-        let a1 = 0;
-        let j = 0;
-        for (; j + 1 < m; j += 2) {
-          a0 += c[j] * (side[i + m - j] + side[i + m + 1 + j]);
-          a1 += c[j + 1] * (side[i + m - j - 1] + side[i + m + 2 + j]);
-        }
-        if (j < m) a0 += c[j] * (side[i + m - j] + side[i + m + 1 + j]);
-        out[i] = a0 + a1;
+    for (let i = 0; i < n; i++) {
+      let a0 = 0.5 * centre[i + 1];
+      let a1 = 0;
+      let j = 0;
+      for (; j + 1 < m; j += 2) {
+        a0 += c[j] * (side[i + m - j] + side[i + m + 1 + j]);
+        a1 += c[j + 1] * (side[i + m - j - 1] + side[i + m + 2 + j]);
       }
+      if (j < m) a0 += c[j] * (side[i + m - j] + side[i + m + 1 + j]);
+      out[i] = a0 + a1;
+    }
     side.copyWithin(0, n, n + 2 * m);
     centre.copyWithin(0, n, n + d);
-  }
-
-  copy(from: HalfBand): void {
-    this.upBuf.set(from.upBuf);
-    this.sideBuf.set(from.sideBuf);
-    this.centreBuf.set(from.centreBuf);
   }
 
   reset(): void {
@@ -357,17 +215,6 @@ export class Oversampler {
     this.downFrom(this.stages.length - 1, n * this.factor, n, out);
   }
 
-  /**
-   * The Distortion's shaper and `down` in one: softClip(high[k] × gains[k / factor]) for each
-   * high-rate k (a gain per base sample) → out[0…n).
-   */
-  downClipped(n: number, out: Float32Array, gains: Float64Array): void {
-    const last = this.stages.length - 1;
-    const len = n * this.factor;
-    this.stages[last].downClipped(this.high, len / 2, last > 0 ? this.bufs[last - 1] : this.low, gains, Math.log2(this.factor));
-    this.downFrom(last - 1, len / 2, n, out);
-  }
-
   /** Stages s…0 down, from bufs[s] (len samples) → out[0…n). */
   private downFrom(s: number, len: number, n: number, out: Float32Array): void {
     for (; s >= 0; s--) {
@@ -375,11 +222,6 @@ export class Oversampler {
       this.stages[s].down(this.bufs[s], len, s > 0 ? this.bufs[s - 1] : this.low);
     }
     for (let i = 0; i < n; i++) out[i] = this.low[i];
-  }
-
-  /** Takes another oversampler's state (of the same factor and attenuation): as if it had run its input. */
-  copy(from: Oversampler): void {
-    for (let s = 0; s < this.stages.length; s++) this.stages[s].copy(from.stages[s]);
   }
 
   reset(): void {
