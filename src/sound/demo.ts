@@ -248,8 +248,9 @@ export function demoProject(): ProjectJson {
         dev('Compressor', { THRESHOLD: -12, RATIO: 2, ATTACK: '10 ms', RELEASE: '150 ms' }),
         // The level into the clipper: the song's loudness (-14 LUFS integrated).
         dev('Tool', { GAIN: '3.6 dB' }),
-        // A soft clipper (the kick's transients are faster than any compressor here); its Output is the ceiling, -1.5 dBFS.
-        dev('Distortion', { DRIVE: 0, TONE: '20 kHz', OUTPUT: '-1.5 dB' }),
+        // A soft clipper (the kick's transients are faster than any compressor here) holding the song under -1.5 dBFS:
+        // its Output is the clip level, 0.3 dB under the ceiling for its 4x round trip's overshoot on transients.
+        dev('Distortion', { DRIVE: 0, TONE: '20 kHz', OUTPUT: '-1.8 dB' }),
       ],
       [],
       { volume: fader(0) },
