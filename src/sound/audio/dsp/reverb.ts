@@ -8,9 +8,16 @@ import { SmoothedGain } from './smoothed-gain.js';
 
 /** The tank's eight delay lines (ms), spaced about geometrically; each is rounded to a prime length in samples. */
 const LINES_MS = [23.1, 26.9, 31.3, 36.3, 42.2, 49.1, 57.1, 66.3];
-/** How far (ms) and how fast (Hz) each line's length swings: slow, a different rate per line. */
+/**
+ * The lines whose length swings; the other four (0, 3, 5, 6) are read at their whole length, their
+ * filters inside the matrix loop. Four moving lines leave the late tail as smooth as eight did
+ * (spectral ripple 5.5–5.7 dB against 5.5–5.8; none moving: 6.4) for half the interpolated reads.
+ */
+const SWING = [1, 2, 4, 7];
+/** How far (ms) and how fast (Hz) each swinging line's length swings: slow, a different rate per line. */
 const MOD_MS = 0.5;
-const MOD_HZ = [0.31, 0.43, 0.53, 0.61, 0.73, 0.79, 0.89, 0.97];
+const MOD_HZ = [0.43, 0.53, 0.73, 0.97];
+const STILL = [0, 3, 5, 6];
 /** The input diffusers (ms): three short Schroeder all-passes in series, gain 0.5 (longer or stronger ones ring on past a short Room Size). */
 const DIFFUSERS_MS = [3.13, 4.71, 7.93];
 const DIFFUSION = 0.5;
@@ -118,9 +125,12 @@ class Reverb implements Effect {
   private readonly mask: number;
   private readonly tank: Float32Array;
   private w = 0;
-  /** Each line's read delay now (samples), its modulation phase, and the interpolator's last output. */
+  /**
+   * Each line's read delay now (samples) and the last sample into its filter (a swinging line's
+   * interpolator output); each swinging line's modulation phase, in SWING's order.
+   */
   private readonly delay: Float64Array;
-  private readonly phase = new Float64Array(8);
+  private readonly phase = new Float64Array(SWING.length);
   private readonly allpass = new Float64Array(8);
   /** The absorbent filters: output state and coefficients per line. */
   private readonly state = new Float64Array(8);
@@ -143,6 +153,9 @@ class Reverb implements Effect {
   private readonly x = new Float32Array(BLOCK);
   /** Each line's output over the block, line j from j · LINE_STRIDE (one array: fewer base pointers in the matrix loop). */
   private readonly lines = new Float32Array(8 * LINE_STRIDE);
+  /** The two output rows of the matrix over the block, before Width and Mix. */
+  private readonly wetL = new Float64Array(BLOCK);
+  private readonly wetR = new Float64Array(BLOCK);
   /** The settings the filters were designed for. */
   private rt60 = Number.NaN;
   private damping = Number.NaN;
@@ -165,7 +178,7 @@ class Reverb implements Effect {
     this.tank = new Float32Array(8 * size);
     this.delay = Float64Array.from(this.lengths);
     // Phases spread over the circle so the lines never swing together.
-    for (let j = 0; j < 8; j++) this.phase[j] = (2 * Math.PI * j) / 8;
+    for (let m = 0; m < SWING.length; m++) this.phase[m] = (2 * Math.PI * SWING[m]) / 8;
     this.diffusers = DIFFUSERS_MS.map((ms) => new Diffuser(nearestPrime(Math.round((ms / 1000) * sr))));
     this.pre = new PreDelay(Math.ceil(sr * 0.5) + BLOCK);
   }
@@ -226,21 +239,26 @@ class Reverb implements Effect {
     const x = this.x;
     this.pre.run(l, r, x, n, Math.round((p.PREDELAY / 1000) * this.sr));
     for (const d of this.diffusers) d.run(x, n);
-    // Each line's delay moves linearly through the block to where its sine is at the block's end.
+    // Each swinging line's delay moves linearly through the block to where its sine is at the block's end.
     const { delay, phase, step, lengths } = this;
-    for (let j = 0; j < 8; j++) {
-      phase[j] += (2 * Math.PI * MOD_HZ[j] * n) / this.sr;
-      if (phase[j] > 2 * Math.PI) phase[j] -= 2 * Math.PI;
-      step[j] = (lengths[j] + this.depth * Math.sin(phase[j]) - delay[j]) / n;
+    for (let m = 0; m < SWING.length; m++) {
+      const j = SWING[m];
+      phase[m] += (2 * Math.PI * MOD_HZ[m] * n) / this.sr;
+      if (phase[m] > 2 * Math.PI) phase[m] -= 2 * Math.PI;
+      step[j] = (lengths[j] + this.depth * Math.sin(phase[m]) - delay[j]) / n;
     }
-    let wet = p.MIX;
-    const width = p.WIDTH;
-    let w1 = (width / 2 + 0.5) * wet;
-    let w2 = ((1 - width) / 2) * wet;
-    const ramp = this.mix.block(wet) ? this.mix.ramp : null;
-    const { tank, size, mask, lines } = this;
     // The shortest line is longer than a block: every read of this block is of samples written before it.
-    for (let j = 0; j < 8; j++) this.readLine(j, n, ramping);
+    for (const j of SWING) this.readLine(j, n, ramping);
+    if (ramping) {
+      for (const j of STILL) this.readStill(j, n);
+      this.feedBack(n);
+    } else this.feedBackStill(n);
+    this.mixOut(l, r, n);
+  }
+
+  /** The matrix over the block from all eight lines in `lines` (while the filters ramp): the tank's next samples, and the wet sides. */
+  private feedBack(n: number): void {
+    const { tank, size, mask, lines, x, wetL, wetR } = this;
     let w = this.w;
     for (let k = 0; k < n; k++) {
       const a0 = lines[k];
@@ -280,19 +298,146 @@ class Reverb implements Effect {
       w = (w + 1) & mask;
       // Each side hears all eight lines through its own row of the matrix (rows 2 and 7, scaled
       // by 1/√8 with the lines): orthogonal rows, so the two sides are uncorrelated.
-      const outL = (t2 + t6) * OUT_GAIN;
-      const outR = (t3 - t7) * OUT_GAIN;
-      if (ramp !== null) {
-        wet = ramp[k];
-        w1 = (width / 2 + 0.5) * wet;
-        w2 = ((1 - width) / 2) * wet;
-      }
-      const xl = l[k];
-      const xr = r[k];
-      l[k] = xl * (1 - wet) + outL * w1 + outR * w2;
-      r[k] = xr * (1 - wet) + outR * w1 + outL * w2;
+      wetL[k] = t2 + t6;
+      wetR[k] = t3 - t7;
     }
     this.w = w;
+  }
+
+  /**
+   * `feedBack` in steady blocks, the still lines (0, 3, 5, 6) read and filtered in the same loop
+   * instead of through `lines` (a store and a load a line a sample fewer).
+   */
+  private feedBackStill(n: number): void {
+    const { tank, size, mask, lines, x, wetL, wetR, lengths, b0, b1, state, allpass } = this;
+    const base3 = 3 * size;
+    const base5 = 5 * size;
+    const base6 = 6 * size;
+    const len0 = lengths[0];
+    const len3 = lengths[3];
+    const len5 = lengths[5];
+    const len6 = lengths[6];
+    const b00 = b0[0];
+    const b03 = b0[3];
+    const b05 = b0[5];
+    const b06 = b0[6];
+    const b10 = b1[0];
+    const b13 = b1[3];
+    const b15 = b1[5];
+    const b16 = b1[6];
+    // The shelf's pole is the same on every line.
+    const pole = this.a1[0];
+    let y0 = state[0];
+    let y3 = state[3];
+    let y5 = state[5];
+    let y6 = state[6];
+    let x0 = allpass[0];
+    let x3 = allpass[3];
+    let x5 = allpass[5];
+    let x6 = allpass[6];
+    let w = this.w;
+    for (let k = 0; k < n; k++) {
+      const in0 = tank[(w - len0) & mask];
+      const in3 = tank[base3 + ((w - len3) & mask)];
+      const in5 = tank[base5 + ((w - len5) & mask)];
+      const in6 = tank[base6 + ((w - len6) & mask)];
+      y0 = b00 * in0 + b10 * x0 - pole * y0;
+      y3 = b03 * in3 + b13 * x3 - pole * y3;
+      y5 = b05 * in5 + b15 * x5 - pole * y5;
+      y6 = b06 * in6 + b16 * x6 - pole * y6;
+      x0 = in0;
+      x3 = in3;
+      x5 = in5;
+      x6 = in6;
+      const a1 = lines[LINE_STRIDE + k];
+      const a2 = lines[2 * LINE_STRIDE + k];
+      const a4 = lines[4 * LINE_STRIDE + k];
+      const a7 = lines[7 * LINE_STRIDE + k];
+      const s0 = y0 + a1;
+      const s1 = y0 - a1;
+      const s2 = a2 + y3;
+      const s3 = a2 - y3;
+      const s4 = a4 + y5;
+      const s5 = a4 - y5;
+      const s6 = y6 + a7;
+      const s7 = y6 - a7;
+      const t0 = s0 + s2;
+      const t1 = s1 + s3;
+      const t2 = s0 - s2;
+      const t3 = s1 - s3;
+      const t4 = s4 + s6;
+      const t5 = s5 + s7;
+      const t6 = s4 - s6;
+      const t7 = s5 - s7;
+      const v = x[k];
+      tank[w] = t0 + t4 + v;
+      tank[size + w] = t1 + t5 + v;
+      tank[2 * size + w] = t2 + t6 - v;
+      tank[base3 + w] = t3 + t7 + v;
+      tank[4 * size + w] = t0 - t4 - v;
+      tank[base5 + w] = t1 - t5 + v;
+      tank[base6 + w] = t2 - t6 + v;
+      tank[7 * size + w] = t3 - t7 - v;
+      w = (w + 1) & mask;
+      wetL[k] = t2 + t6;
+      wetR[k] = t3 - t7;
+    }
+    this.w = w;
+    state[0] = Math.abs(y0) < 1e-20 ? 0 : y0;
+    state[3] = Math.abs(y3) < 1e-20 ? 0 : y3;
+    state[5] = Math.abs(y5) < 1e-20 ? 0 : y5;
+    state[6] = Math.abs(y6) < 1e-20 ? 0 : y6;
+    allpass[0] = x0;
+    allpass[3] = x3;
+    allpass[5] = x5;
+    allpass[6] = x6;
+  }
+
+  /** Width and Mix: the wet sides (OUT_GAIN folded into their gains) blended with the dry input. */
+  private mixOut(l: Float32Array, r: Float32Array, n: number): void {
+    const { wetL, wetR } = this;
+    let wet = this.p.MIX;
+    const width = this.p.WIDTH;
+    const ramp = this.mix.block(wet) ? this.mix.ramp : null;
+    let w1 = (width / 2 + 0.5) * wet * OUT_GAIN;
+    let w2 = ((1 - width) / 2) * wet * OUT_GAIN;
+    for (let k = 0; k < n; k++) {
+      if (ramp !== null) {
+        wet = ramp[k];
+        w1 = (width / 2 + 0.5) * wet * OUT_GAIN;
+        w2 = ((1 - width) / 2) * wet * OUT_GAIN;
+      }
+      const outL = wetL[k];
+      const outR = wetR[k];
+      l[k] = l[k] * (1 - wet) + outL * w1 + outR * w2;
+      r[k] = r[k] * (1 - wet) + outR * w1 + outL * w2;
+    }
+  }
+
+  /** Still line j over the block into its part of `lines` while the filters ramp: a whole-sample read, then the filter. */
+  private readStill(j: number, n: number): void {
+    const { tank, mask } = this;
+    const y = this.lines;
+    const yb = j * LINE_STRIDE;
+    const base = j * this.size;
+    const fr = this.fraction;
+    const b0From = this.b0From[j];
+    const b1From = this.b1From[j];
+    const db0 = this.b0To[j] - b0From;
+    const db1 = this.b1To[j] - b1From;
+    const a1 = this.a1[j];
+    let prev = this.allpass[j];
+    let s = this.state[j];
+    let at = this.w - this.lengths[j];
+    for (let k = 0; k < n; k++) {
+      const x = tank[base + (at & mask)];
+      s = (b0From + db0 * fr[k]) * x + (b1From + db1 * fr[k]) * prev - a1 * s;
+      prev = x;
+      y[yb + k] = s;
+      at++;
+    }
+    this.allpass[j] = prev;
+    this.state[j] = Math.abs(s) < 1e-20 ? 0 : s;
   }
 
   /**
