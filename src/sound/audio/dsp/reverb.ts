@@ -62,12 +62,10 @@ class PreDelay {
     const { buf, mask } = this.line;
     const d = Math.min(Math.max(1, delay), this.maxSamples);
     // Read before write: `d` samples late exactly. The line's own read and write inlined on its
-    // buffer (a method call, a floor and two masks a sample cost about a tenth of the Reverb); the
-    // read keeps its a + (b − a)·0, so a −0 or a non-finite neighbour gives the same bits as before.
+    // buffer (a method call, a floor and two masks a sample cost about a tenth of the Reverb).
     let w = this.line.w;
     for (let k = 0; k < n; k++) {
-      const a = buf[(w - d) & mask];
-      out[k] = a + (buf[(w - d + 1) & mask] - a) * 0;
+      out[k] = buf[(w - d) & mask];
       buf[w] = (l[k] + r[k]) * 0.5;
       w = (w + 1) & mask;
     }
@@ -89,12 +87,16 @@ class Diffuser {
     const buf = this.buf;
     const len = buf.length;
     let i = this.i;
-    for (let k = 0; k < n; k++) {
-      const d = buf[i];
-      const v = x[k] + DIFFUSION * d;
-      buf[i] = v;
-      x[k] = d - DIFFUSION * v;
-      if (++i >= len) i = 0;
+    // In runs up to the line's end, so the loop has no wrap test.
+    for (let k = 0; k < n; ) {
+      const end = Math.min(n, k + len - i);
+      for (; k < end; k++, i++) {
+        const d = buf[i];
+        const v = x[k] + DIFFUSION * d;
+        buf[i] = v;
+        x[k] = d - DIFFUSION * v;
+      }
+      if (i === len) i = 0;
     }
     this.i = i;
   }
