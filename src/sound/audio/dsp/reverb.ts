@@ -155,9 +155,6 @@ class Reverb implements Effect {
   private readonly x = new Float32Array(BLOCK);
   /** Each line's output over the block, line j from j · LINE_STRIDE (one array: fewer base pointers in the matrix loop). */
   private readonly lines = new Float32Array(8 * LINE_STRIDE);
-  /** The two output rows of the matrix over the block, before Width and Mix. */
-  private readonly wetL = new Float64Array(BLOCK);
-  private readonly wetR = new Float64Array(BLOCK);
   /** The settings the filters were designed for. */
   private rt60 = Number.NaN;
   private damping = Number.NaN;
@@ -253,14 +250,21 @@ class Reverb implements Effect {
     for (const j of SWING) this.readLine(j, n, ramping);
     if (ramping) {
       for (const j of STILL) this.readStill(j, n);
-      this.feedBack(n);
-    } else this.feedBackStill(n);
-    this.mixOut(l, r, n);
+      this.feedBack(l, r, n);
+    } else this.feedBackStill(l, r, n);
   }
 
-  /** The matrix over the block from all eight lines in `lines` (while the filters ramp): the tank's next samples, and the wet sides. */
-  private feedBack(n: number): void {
-    const { tank, size, mask, lines, x, wetL, wetR } = this;
+  /**
+   * The matrix over the block from all eight lines in `lines` (while the filters ramp): the tank's
+   * next samples, and the output blended into `l` and `r`.
+   */
+  private feedBack(l: Float32Array, r: Float32Array, n: number): void {
+    const { tank, size, mask, lines, x } = this;
+    const width = this.p.WIDTH;
+    let wet = this.p.MIX;
+    const ramp = this.mix.block(wet) ? this.mix.ramp : null;
+    let g1 = (width / 2 + 0.5) * wet * OUT_GAIN;
+    let g2 = ((1 - width) / 2) * wet * OUT_GAIN;
     let w = this.w;
     for (let k = 0; k < n; k++) {
       const a0 = lines[k];
@@ -300,8 +304,15 @@ class Reverb implements Effect {
       w = (w + 1) & mask;
       // Each side hears all eight lines through its own row of the matrix (rows 2 and 7, scaled
       // by 1/√8 with the lines): orthogonal rows, so the two sides are uncorrelated.
-      wetL[k] = t2 + t6;
-      wetR[k] = t3 - t7;
+      const outL = t2 + t6;
+      const outR = t3 - t7;
+      if (ramp !== null) {
+        wet = ramp[k];
+        g1 = (width / 2 + 0.5) * wet * OUT_GAIN;
+        g2 = ((1 - width) / 2) * wet * OUT_GAIN;
+      }
+      l[k] = l[k] * (1 - wet) + outL * g1 + outR * g2;
+      r[k] = r[k] * (1 - wet) + outR * g1 + outL * g2;
     }
     this.w = w;
   }
@@ -310,8 +321,13 @@ class Reverb implements Effect {
    * `feedBack` in steady blocks, the still lines (0, 3, 5, 6) read and filtered in the same loop
    * instead of through `lines` (a store and a load a line a sample fewer).
    */
-  private feedBackStill(n: number): void {
-    const { tank, size, mask, lines, x, wetL, wetR, lengths, b0, b1, state, allpass } = this;
+  private feedBackStill(l: Float32Array, r: Float32Array, n: number): void {
+    const { tank, size, mask, lines, x, lengths, b0, b1, state, allpass } = this;
+    const width = this.p.WIDTH;
+    let wet = this.p.MIX;
+    const ramp = this.mix.block(wet) ? this.mix.ramp : null;
+    let g1 = (width / 2 + 0.5) * wet * OUT_GAIN;
+    let g2 = ((1 - width) / 2) * wet * OUT_GAIN;
     const base3 = 3 * size;
     const base5 = 5 * size;
     const base6 = 6 * size;
@@ -381,8 +397,15 @@ class Reverb implements Effect {
       tank[base6 + w] = t2 - t6 + v;
       tank[7 * size + w] = t3 - t7 - v;
       w = (w + 1) & mask;
-      wetL[k] = t2 + t6;
-      wetR[k] = t3 - t7;
+      const outL = t2 + t6;
+      const outR = t3 - t7;
+      if (ramp !== null) {
+        wet = ramp[k];
+        g1 = (width / 2 + 0.5) * wet * OUT_GAIN;
+        g2 = ((1 - width) / 2) * wet * OUT_GAIN;
+      }
+      l[k] = l[k] * (1 - wet) + outL * g1 + outR * g2;
+      r[k] = r[k] * (1 - wet) + outR * g1 + outL * g2;
     }
     this.w = w;
     state[0] = Math.abs(y0) < 1e-20 ? 0 : y0;
@@ -393,27 +416,6 @@ class Reverb implements Effect {
     allpass[3] = x3;
     allpass[5] = x5;
     allpass[6] = x6;
-  }
-
-  /** Width and Mix: the wet sides (OUT_GAIN folded into their gains) blended with the dry input. */
-  private mixOut(l: Float32Array, r: Float32Array, n: number): void {
-    const { wetL, wetR } = this;
-    let wet = this.p.MIX;
-    const width = this.p.WIDTH;
-    const ramp = this.mix.block(wet) ? this.mix.ramp : null;
-    let w1 = (width / 2 + 0.5) * wet * OUT_GAIN;
-    let w2 = ((1 - width) / 2) * wet * OUT_GAIN;
-    for (let k = 0; k < n; k++) {
-      if (ramp !== null) {
-        wet = ramp[k];
-        w1 = (width / 2 + 0.5) * wet * OUT_GAIN;
-        w2 = ((1 - width) / 2) * wet * OUT_GAIN;
-      }
-      const outL = wetL[k];
-      const outR = wetR[k];
-      l[k] = l[k] * (1 - wet) + outL * w1 + outR * w2;
-      r[k] = r[k] * (1 - wet) + outR * w1 + outL * w2;
-    }
   }
 
   /** Still line j over the block into its part of `lines` while the filters ramp: a whole-sample read, then the filter. */
