@@ -9,15 +9,16 @@ import { SmoothedGain } from './smoothed-gain.js';
 /** The tank's eight delay lines (ms), spaced about geometrically; each is rounded to a prime length in samples. */
 const LINES_MS = [23.1, 26.9, 31.3, 36.3, 42.2, 49.1, 57.1, 66.3];
 /**
- * The lines whose length swings; the other four (0, 3, 5, 6) are read at their whole length, their
- * filters inside the matrix loop. Four moving lines leave the late tail as smooth as eight did
- * (spectral ripple 5.5–5.7 dB against 5.5–5.8; none moving: 6.4) for half the interpolated reads.
+ * The two lines whose length swings. Every line feeds every other, so two moving lines move all the
+ * network's modes: the late tail is as smooth as with all eight swinging (spectral ripple 5.5–5.8 dB
+ * either way, from 0.15 to 2 s; none swinging 6.4) for a quarter of the interpolated reads.
  */
-const SWING = [1, 2, 4, 7];
+const SWING = [2, 7];
+/** The other six, read at their whole length, their filters inside the matrix loop (`feedBackStill`). */
+const STILL = [0, 1, 3, 4, 5, 6];
 /** How far (ms) and how fast (Hz) each swinging line's length swings: slow, a different rate per line. */
 const MOD_MS = 0.5;
-const MOD_HZ = [0.43, 0.53, 0.73, 0.97];
-const STILL = [0, 3, 5, 6];
+const MOD_HZ = [0.53, 0.97];
 /** The input diffusers (ms): three short Schroeder all-passes in series, gain 0.5 (longer or stronger ones ring on past a short Room Size). */
 const DIFFUSERS_MS = [3.13, 4.71, 7.93];
 const DIFFUSION = 0.5;
@@ -111,8 +112,8 @@ class Diffuser {
  * "Physical Audio Signal Processing", chapter "Feedback Delay Networks"). The input's mid,
  * pre-delayed and smeared by three short series all-passes, feeds eight delay lines of prime
  * lengths (23–66 ms at any rate); their outputs go back through the 8×8 Hadamard matrix
- * (lossless, every line feeds every line equally). Each line's length swings slowly by ±0.5 ms
- * on its own sine (0.31–0.97 Hz, fixed phases: a render is deterministic), read through a
+ * (lossless, every line feeds every line equally). Two lines' lengths swing slowly by ±0.5 ms,
+ * each on its own sine (0.53 and 0.97 Hz, fixed phases: a render is deterministic), read through a
  * first-order all-pass interpolator (lossless at every frequency), so the modes move and the
  * tail never rings on one pitch. Each line ends in an absorbent filter (Jot's method, a
  * first-order high shelf here) whose gains at 0 Hz and at Nyquist give that line exactly the
@@ -318,7 +319,7 @@ class Reverb implements Effect {
   }
 
   /**
-   * `feedBack` in steady blocks, the still lines (0, 3, 5, 6) read and filtered in the same loop
+   * `feedBack` in steady blocks, the six still lines (STILL) read and filtered in the same loop
    * instead of through `lines` (a store and a load a line a sample fewer).
    */
   private feedBackStill(l: Float32Array, r: Float32Array, n: number): void {
@@ -328,55 +329,74 @@ class Reverb implements Effect {
     const ramp = this.mix.block(wet) ? this.mix.ramp : null;
     let g1 = (width / 2 + 0.5) * wet * OUT_GAIN;
     let g2 = ((1 - width) / 2) * wet * OUT_GAIN;
-    const base3 = 3 * size;
-    const base5 = 5 * size;
-    const base6 = 6 * size;
+    // Each still line's tank, length, filter gains, filter output and last input.
+    const base0 = 0;
     const len0 = lengths[0];
-    const len3 = lengths[3];
-    const len5 = lengths[5];
-    const len6 = lengths[6];
     const b00 = b0[0];
-    const b03 = b0[3];
-    const b05 = b0[5];
-    const b06 = b0[6];
     const b10 = b1[0];
+    let y0 = state[0];
+    let x0 = allpass[0];
+    const base1 = 1 * size;
+    const len1 = lengths[1];
+    const b01 = b0[1];
+    const b11 = b1[1];
+    let y1 = state[1];
+    let x1 = allpass[1];
+    const base3 = 3 * size;
+    const len3 = lengths[3];
+    const b03 = b0[3];
     const b13 = b1[3];
+    let y3 = state[3];
+    let x3 = allpass[3];
+    const base4 = 4 * size;
+    const len4 = lengths[4];
+    const b04 = b0[4];
+    const b14 = b1[4];
+    let y4 = state[4];
+    let x4 = allpass[4];
+    const base5 = 5 * size;
+    const len5 = lengths[5];
+    const b05 = b0[5];
     const b15 = b1[5];
+    let y5 = state[5];
+    let x5 = allpass[5];
+    const base6 = 6 * size;
+    const len6 = lengths[6];
+    const b06 = b0[6];
     const b16 = b1[6];
+    let y6 = state[6];
+    let x6 = allpass[6];
     // The shelf's pole is the same on every line.
     const pole = this.a1[0];
-    let y0 = state[0];
-    let y3 = state[3];
-    let y5 = state[5];
-    let y6 = state[6];
-    let x0 = allpass[0];
-    let x3 = allpass[3];
-    let x5 = allpass[5];
-    let x6 = allpass[6];
     let w = this.w;
     for (let k = 0; k < n; k++) {
-      const in0 = tank[(w - len0) & mask];
+      const in0 = tank[base0 + ((w - len0) & mask)];
+      const in1 = tank[base1 + ((w - len1) & mask)];
       const in3 = tank[base3 + ((w - len3) & mask)];
+      const in4 = tank[base4 + ((w - len4) & mask)];
       const in5 = tank[base5 + ((w - len5) & mask)];
       const in6 = tank[base6 + ((w - len6) & mask)];
       y0 = b00 * in0 + b10 * x0 - pole * y0;
-      y3 = b03 * in3 + b13 * x3 - pole * y3;
-      y5 = b05 * in5 + b15 * x5 - pole * y5;
-      y6 = b06 * in6 + b16 * x6 - pole * y6;
       x0 = in0;
+      y1 = b01 * in1 + b11 * x1 - pole * y1;
+      x1 = in1;
+      y3 = b03 * in3 + b13 * x3 - pole * y3;
       x3 = in3;
+      y4 = b04 * in4 + b14 * x4 - pole * y4;
+      x4 = in4;
+      y5 = b05 * in5 + b15 * x5 - pole * y5;
       x5 = in5;
+      y6 = b06 * in6 + b16 * x6 - pole * y6;
       x6 = in6;
-      const a1 = lines[LINE_STRIDE + k];
+      // The swinging lines from `lines`, then the Hadamard butterflies as in `feedBack`.
       const a2 = lines[2 * LINE_STRIDE + k];
-      const a4 = lines[4 * LINE_STRIDE + k];
       const a7 = lines[7 * LINE_STRIDE + k];
-      const s0 = y0 + a1;
-      const s1 = y0 - a1;
+      const s0 = y0 + y1;
+      const s1 = y0 - y1;
       const s2 = a2 + y3;
       const s3 = a2 - y3;
-      const s4 = a4 + y5;
-      const s5 = a4 - y5;
+      const s4 = y4 + y5;
+      const s5 = y4 - y5;
       const s6 = y6 + a7;
       const s7 = y6 - a7;
       const t0 = s0 + s2;
@@ -391,10 +411,10 @@ class Reverb implements Effect {
       tank[w] = t0 + t4 + v;
       tank[size + w] = t1 + t5 + v;
       tank[2 * size + w] = t2 + t6 - v;
-      tank[base3 + w] = t3 + t7 + v;
+      tank[3 * size + w] = t3 + t7 + v;
       tank[4 * size + w] = t0 - t4 - v;
-      tank[base5 + w] = t1 - t5 + v;
-      tank[base6 + w] = t2 - t6 + v;
+      tank[5 * size + w] = t1 - t5 + v;
+      tank[6 * size + w] = t2 - t6 + v;
       tank[7 * size + w] = t3 - t7 - v;
       w = (w + 1) & mask;
       const outL = t2 + t6;
@@ -409,12 +429,16 @@ class Reverb implements Effect {
     }
     this.w = w;
     state[0] = Math.abs(y0) < 1e-20 ? 0 : y0;
-    state[3] = Math.abs(y3) < 1e-20 ? 0 : y3;
-    state[5] = Math.abs(y5) < 1e-20 ? 0 : y5;
-    state[6] = Math.abs(y6) < 1e-20 ? 0 : y6;
     allpass[0] = x0;
+    state[1] = Math.abs(y1) < 1e-20 ? 0 : y1;
+    allpass[1] = x1;
+    state[3] = Math.abs(y3) < 1e-20 ? 0 : y3;
     allpass[3] = x3;
+    state[4] = Math.abs(y4) < 1e-20 ? 0 : y4;
+    allpass[4] = x4;
+    state[5] = Math.abs(y5) < 1e-20 ? 0 : y5;
     allpass[5] = x5;
+    state[6] = Math.abs(y6) < 1e-20 ? 0 : y6;
     allpass[6] = x6;
   }
 
@@ -445,8 +469,8 @@ class Reverb implements Effect {
   }
 
   /**
-   * Line j over the block into its part of `lines`: the modulated read through the all-pass interpolator,
-   * then the absorbent filter (half the Reverb's time).
+   * Swinging line j over the block into its part of `lines`: the modulated read through the all-pass
+   * interpolator, then the absorbent filter.
    */
   private readLine(j: number, n: number, ramping: boolean): void {
     const { tank, mask } = this;
