@@ -53,56 +53,73 @@ const nearestPrime = (n: number): number => {
   }
 };
 
-/** The pre-delay: the input's mid, (l + r) / 2, a whole number of samples late (at least one). */
-class PreDelay {
-  private readonly line: DelayLine;
-  constructor(private readonly maxSamples: number) {
-    this.line = new DelayLine(maxSamples);
+/**
+ * The input: the mid, (l + r) / 2, a whole number of samples late (at least one), then three
+ * Schroeder all-passes in series (y = −g·x + d, d ← x + g·y, d the line's output), all in one
+ * loop over the block.
+ */
+class Input {
+  private readonly pre: DelayLine;
+  /** The three all-passes' lines and where each is. */
+  private readonly buf1: Float32Array;
+  private readonly buf2: Float32Array;
+  private readonly buf3: Float32Array;
+  private i1 = 0;
+  private i2 = 0;
+  private i3 = 0;
+  constructor(
+    private readonly maxSamples: number,
+    lengths: readonly number[],
+  ) {
+    this.pre = new DelayLine(maxSamples);
+    [this.buf1, this.buf2, this.buf3] = lengths.map((n) => new Float32Array(n));
   }
   run(l: Float32Array, r: Float32Array, out: Float32Array, n: number, delay: number): void {
-    const { buf, mask } = this.line;
+    const { buf, mask } = this.pre;
     const d = Math.min(Math.max(1, delay), this.maxSamples);
-    // Read before write: `d` samples late exactly. The line's own read and write inlined on its
-    // buffer (a method call, a floor and two masks a sample cost about a tenth of the Reverb).
-    let w = this.line.w;
-    for (let k = 0; k < n; k++) {
-      out[k] = buf[(w - d) & mask];
-      buf[w] = (l[k] + r[k]) * 0.5;
-      w = (w + 1) & mask;
-    }
-    this.line.w = w;
-  }
-  clear(): void {
-    this.line.clear();
-  }
-}
-
-/** A Schroeder all-pass over a whole block in place: y = −g·x + d, d ← x + g·y, d the line's output. */
-class Diffuser {
-  private readonly buf: Float32Array;
-  private i = 0;
-  constructor(length: number) {
-    this.buf = new Float32Array(length);
-  }
-  run(x: Float32Array, n: number): void {
-    const buf = this.buf;
-    const len = buf.length;
-    let i = this.i;
-    // In runs up to the line's end, so the loop has no wrap test.
+    const { buf1, buf2, buf3 } = this;
+    const len1 = buf1.length;
+    const len2 = buf2.length;
+    const len3 = buf3.length;
+    let i1 = this.i1;
+    let i2 = this.i2;
+    let i3 = this.i3;
+    let w = this.pre.w;
+    // In runs up to the nearest all-pass line's end, so the loop has no wrap test. The pre-delay
+    // reads before it writes: `d` samples late exactly.
     for (let k = 0; k < n; ) {
-      const end = Math.min(n, k + len - i);
-      for (; k < end; k++, i++) {
-        const d = buf[i];
-        const v = x[k] + DIFFUSION * d;
-        buf[i] = v;
-        x[k] = d - DIFFUSION * v;
+      const end = Math.min(n, k + len1 - i1, k + len2 - i2, k + len3 - i3);
+      for (; k < end; k++, i1++, i2++, i3++) {
+        const mid = buf[(w - d) & mask];
+        buf[w] = (l[k] + r[k]) * 0.5;
+        w = (w + 1) & mask;
+        const d1 = buf1[i1];
+        const v1 = mid + DIFFUSION * d1;
+        buf1[i1] = v1;
+        const y1 = d1 - DIFFUSION * v1;
+        const d2 = buf2[i2];
+        const v2 = y1 + DIFFUSION * d2;
+        buf2[i2] = v2;
+        const y2 = d2 - DIFFUSION * v2;
+        const d3 = buf3[i3];
+        const v3 = y2 + DIFFUSION * d3;
+        buf3[i3] = v3;
+        out[k] = d3 - DIFFUSION * v3;
       }
-      if (i === len) i = 0;
+      if (i1 === len1) i1 = 0;
+      if (i2 === len2) i2 = 0;
+      if (i3 === len3) i3 = 0;
     }
-    this.i = i;
+    this.pre.w = w;
+    this.i1 = i1;
+    this.i2 = i2;
+    this.i3 = i3;
   }
   clear(): void {
-    this.buf.fill(0);
+    this.pre.clear();
+    this.buf1.fill(0);
+    this.buf2.fill(0);
+    this.buf3.fill(0);
   }
 }
 
@@ -151,8 +168,7 @@ class Reverb implements Effect {
   private readonly fraction = new Float64Array(BLOCK);
   private readonly step = new Float64Array(8);
   private readonly depth: number;
-  private readonly diffusers: Diffuser[];
-  private readonly pre: PreDelay;
+  private readonly input: Input;
   private readonly x = new Float32Array(BLOCK);
   /** Each line's output over the block, line j from j · LINE_STRIDE (one array: fewer base pointers in the matrix loop). */
   private readonly lines = new Float32Array(8 * LINE_STRIDE);
@@ -179,8 +195,10 @@ class Reverb implements Effect {
     this.delay = Float64Array.from(this.lengths);
     // Phases spread over the circle so the lines never swing together.
     for (let m = 0; m < SWING.length; m++) this.phase[m] = (2 * Math.PI * SWING[m]) / 8;
-    this.diffusers = DIFFUSERS_MS.map((ms) => new Diffuser(nearestPrime(Math.round((ms / 1000) * sr))));
-    this.pre = new PreDelay(Math.ceil(sr * 0.5) + BLOCK);
+    this.input = new Input(
+      Math.ceil(sr * 0.5) + BLOCK,
+      DIFFUSERS_MS.map((ms) => nearestPrime(Math.round((ms / 1000) * sr))),
+    );
   }
 
   /**
@@ -237,8 +255,7 @@ class Reverb implements Effect {
     if (rt60 !== this.rt60 || p.DAMPING !== this.damping) this.design(rt60, p.DAMPING);
     const ramping = this.rampBlock(n);
     const x = this.x;
-    this.pre.run(l, r, x, n, Math.round((p.PREDELAY / 1000) * this.sr));
-    for (const d of this.diffusers) d.run(x, n);
+    this.input.run(l, r, x, n, Math.round((p.PREDELAY / 1000) * this.sr));
     // Each swinging line's delay moves linearly through the block to where its sine is at the block's end.
     const { delay, phase, step, lengths } = this;
     for (let m = 0; m < SWING.length; m++) {
@@ -547,8 +564,7 @@ class Reverb implements Effect {
     this.tank.fill(0);
     this.allpass.fill(0);
     this.state.fill(0);
-    for (const d of this.diffusers) d.clear();
-    this.pre.clear();
+    this.input.clear();
   }
 
   tail(): number {
