@@ -146,8 +146,8 @@ class Reverb implements Effect {
   private readonly tank: Float32Array;
   private w = 0;
   /**
-   * Each line's read delay now (samples) and the last sample into its filter (a swinging line's
-   * interpolator output); each swinging line's modulation phase, in SWING's order.
+   * Each swinging line's read delay now (samples), and its modulation phase in SWING's order; each
+   * line's last sample into its filter (a swinging line's interpolator output).
    */
   private readonly delay: Float64Array;
   private readonly phase = new Float64Array(SWING.length);
