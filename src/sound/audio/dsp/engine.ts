@@ -513,7 +513,9 @@ export class AudioEngine {
         const direct = clean;
         clean = false;
         const bl = direct ? l : s.l;
-        const br = direct ? r : s.r;
+        // A centred instrument rendering into silence renders the left side alone, copied to the right after.
+        const mono = direct && s.inst.centred === true;
+        const br = mono ? l : direct ? r : s.r;
         if (!direct) {
           bl.fill(0);
           br.fill(0);
@@ -529,6 +531,7 @@ export class AudioEngine {
           else s.inst.noteOff(e.pitch);
         }
         s.inst.render(bl, br, from, BLOCK);
+        if (mono) r.set(l);
         for (const g of s.post) runGated(g, bl, br, BLOCK, this.sampleRate);
         if (!direct)
           for (let i = 0; i < BLOCK; i++) {
