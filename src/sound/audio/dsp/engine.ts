@@ -563,31 +563,28 @@ export class AudioEngine {
     }
     let peak = t.peak;
     let sq = 0;
-    // Fader, meter and the sum into the output track in one pass (the master has no output). At
-    // unity (0 dB, centred) l and r are left as they are: x·1 is x.
+    // Fader, meter and the sum into the output track in one pass (the master has no output).
     const out = plan.output >= 0 ? this.tracks[plan.output] : null;
-    const unity = gl === 1 && gr === 1;
-    if (out !== null) out.fed = true;
-    const oL = out === null ? null : out.inL;
-    const oR = out === null ? r : out.inR;
-    for (let i = 0; i < BLOCK; i++) {
-      let a = l[i];
-      let b = r[i];
-      if (!unity) {
-        a *= gl;
-        b *= gr;
-        l[i] = a;
-        r[i] = b;
-      }
-      // Two comparisons, not Math.max (whose NaN and −0 handling is dearer; a NaN sample now leaves its other side metered).
-      const pa = Math.abs(a);
-      const pb = Math.abs(b);
-      if (pa > peak) peak = pa;
-      if (pb > peak) peak = pb;
-      sq += a * a + b * b;
-      if (oL !== null) {
+    if (out !== null) {
+      out.fed = true;
+      const oL = out.inL;
+      const oR = out.inR;
+      for (let i = 0; i < BLOCK; i++) {
+        const a = (l[i] *= gl);
+        const b = (r[i] *= gr);
+        const m = Math.max(Math.abs(a), Math.abs(b));
+        if (m > peak) peak = m;
+        sq += a * a + b * b;
         oL[i] += a;
         oR[i] += b;
+      }
+    } else {
+      for (let i = 0; i < BLOCK; i++) {
+        const a = (l[i] *= gl);
+        const b = (r[i] *= gr);
+        const m = Math.max(Math.abs(a), Math.abs(b));
+        if (m > peak) peak = m;
+        sq += a * a + b * b;
       }
     }
     t.peak = peak;
