@@ -181,3 +181,24 @@ test('Delay+ with Tempo Sync echoes on its note value at the project tempo, with
   const ms250 = fromDisplayNumber(deviceByName('Delay+').params.find((x) => x.id === 'TIME')!.scale!, 250);
   for (const tempo of [60, 120]) assert.ok(Math.abs(echoAt({ SYNC: false, TIME: ms250 }, tempo) - 0.25) < 0.002, `with sync off, 250 ms at ${tempo} BPM`);
 });
+
+test('a Polysynth rendering into a silent track (one side, copied) gives the bits of its render beside an effect before it', () => {
+  // Alone on its track the Polysynth renders straight into the track's silent buffers, its left
+  // side only (it is centred), copied to the right; after an effect (asleep, its input silent) it
+  // renders both sides into its own buffers, summed in. Held chord pairs, an attack and release,
+  // and two steals (two voices, four overlapping notes) each take their own voice path.
+  const synth = dev('Polysynth', { WAVE: 0, CUTOFF: 0.5, RESONANCE: 0.4, ATTACK: 0.4, DECAY: 0.45, SUSTAIN: 0.6, RELEASE: 0.4, VOICES: 2 });
+  const notes: [number, number, number][] = [
+    [48, 0, 2],
+    [55, 0.25, 1.5],
+    [60, 0.5, 1],
+    [64, 1.1, 0.5],
+  ];
+  const p = (before: ReturnType<typeof dev>[]) => project([track('Chord', [...before, synth], [clip(0, 4, notes)])]);
+  const alone = render(p([]), { seconds: 2.5 });
+  const after = render(p([dev('Delay+')]), { seconds: 2.5 });
+  assert.ok(rms(alone.left) > 0.01);
+  assert.deepEqual(alone.left, after.left);
+  assert.deepEqual(alone.right, after.right);
+  assert.deepEqual(alone.left, alone.right);
+});

@@ -96,6 +96,8 @@ class TrackState {
   /** Sum of what flows in (children, sends) for this block. */
   readonly inL = new Float32Array(BLOCK);
   readonly inR = new Float32Array(BLOCK);
+  /** Something flowed in this block; false: inL and inR hold silence (most tracks have no input: they are not cleared or read). */
+  fed = false;
   readonly chain: Stage[];
   /** Note on/off song samples, sorted by on. */
   readonly onAt: Float64Array;
@@ -441,8 +443,11 @@ export class AudioEngine {
     for (const t of this.tracks) {
       if (t.live.length > 0) this.takeLive(t);
       if (t.events.length > 1) t.events.sort(byOffset);
-      t.inL.fill(0);
-      t.inR.fill(0);
+      if (t.fed) {
+        t.inL.fill(0);
+        t.inR.fill(0);
+        t.fed = false;
+      }
     }
     for (const i of this.order) this.processTrack(i);
     outL.set(this.master.l);
@@ -470,7 +475,7 @@ export class AudioEngine {
     const plan = t.plan;
     const { l, r } = t;
     // The chain first: a sounding instrument answers at once, where its silent input would be read through.
-    if (t.events.length === 0 && !t.clipActive && chainAsleep(t.chain, this.sampleRate) && isSilent(t.inL, t.inR)) {
+    if (t.events.length === 0 && !t.clipActive && chainAsleep(t.chain, this.sampleRate) && (!t.fed || isSilent(t.inL, t.inR))) {
       // Asleep: the output is silence and nothing downstream needs adding.
       if (!t.zero) {
         l.fill(0);
@@ -480,9 +485,17 @@ export class AudioEngine {
       t.count += 2 * BLOCK;
       return;
     }
+    if (t.fed) {
+      l.set(t.inL);
+      r.set(t.inR);
+    } else if (!t.zero) {
+      l.fill(0);
+      r.fill(0);
+    }
     t.zero = false;
-    l.set(t.inL);
-    r.set(t.inR);
+    // Nothing flowed in and nothing played yet: the first instrument renders straight into l and r
+    // (adding its block to silence is its block, bit for bit), not into its own buffers and a sum.
+    let clean = !t.fed && !t.clipActive;
     if (t.clipActive)
       for (let i = 0; i < BLOCK; i++) {
         l[i] += t.clipBlock[i];
@@ -491,28 +504,40 @@ export class AudioEngine {
     let events: readonly NoteEvent[] = t.events;
     for (const s of t.chain) {
       if (s.kind === 'notes') events = s.fx.process(events, BLOCK);
-      else if (s.kind === 'audio') runGated(s, l, r, BLOCK, this.sampleRate);
-      else {
+      else if (s.kind === 'audio') {
+        runGated(s, l, r, BLOCK, this.sampleRate);
+        clean = false;
+      } else {
         let ev = events;
         for (const fx of s.noteFx) ev = fx.process(ev, BLOCK);
-        s.l.fill(0);
-        s.r.fill(0);
+        const direct = clean;
+        clean = false;
+        const bl = direct ? l : s.l;
+        // A centred instrument rendering into silence renders the left side alone, copied to the right after.
+        const mono = direct && s.inst.centred === true;
+        const br = mono ? l : direct ? r : s.r;
+        if (!direct) {
+          bl.fill(0);
+          br.fill(0);
+        }
         s.inst.update();
         let from = 0;
         for (const e of ev) {
           if (e.offset > from) {
-            s.inst.render(s.l, s.r, from, e.offset);
+            s.inst.render(bl, br, from, e.offset);
             from = e.offset;
           }
           if (e.on) s.inst.noteOn(e.pitch, e.velocity);
           else s.inst.noteOff(e.pitch);
         }
-        s.inst.render(s.l, s.r, from, BLOCK);
-        for (const g of s.post) runGated(g, s.l, s.r, BLOCK, this.sampleRate);
-        for (let i = 0; i < BLOCK; i++) {
-          l[i] += s.l[i];
-          r[i] += s.r[i];
-        }
+        s.inst.render(bl, br, from, BLOCK);
+        if (mono) r.set(l);
+        for (const g of s.post) runGated(g, bl, br, BLOCK, this.sampleRate);
+        if (!direct)
+          for (let i = 0; i < BLOCK; i++) {
+            l[i] += bl[i];
+            r[i] += br[i];
+          }
         // An instrument plays the notes; only with Note Thru on do later devices get them too.
         if (!s.noteThru) events = NO_EVENTS;
       }
@@ -541,6 +566,7 @@ export class AudioEngine {
     // Fader, meter and the sum into the output track in one pass (the master has no output).
     const out = plan.output >= 0 ? this.tracks[plan.output] : null;
     if (out !== null) {
+      out.fed = true;
       const oL = out.inL;
       const oR = out.inR;
       for (let i = 0; i < BLOCK; i++) {
@@ -573,13 +599,21 @@ export class AudioEngine {
     const d = this.tracks[send.target];
     if (d === undefined) return;
     const level = t.sendGains[k];
-    const moving = level.block(send.gain);
+    d.fed = true;
+    const dl = d.inL;
+    const dr = d.inR;
+    if (level.block(send.gain)) {
+      const ramp = level.ramp;
+      for (let i = 0; i < BLOCK; i++) {
+        dl[i] += l[i] * ramp[i];
+        dr[i] += r[i] * ramp[i];
+      }
+      return;
+    }
     const g = send.gain;
-    const ramp = level.ramp;
     for (let i = 0; i < BLOCK; i++) {
-      const gi = moving ? ramp[i] : g;
-      d.inL[i] += l[i] * gi;
-      d.inR[i] += r[i] * gi;
+      dl[i] += l[i] * g;
+      dr[i] += r[i] * g;
     }
   }
 

@@ -108,9 +108,11 @@ export class Svf {
   /**
    * `lowpassInPlace` without writing back: each output times env[i] times `gain` is added to l and
    * r (a voice's attack, decay or release: the same products in the same order as a pass over the
-   * filtered block, whose loads and stores it saves).
+   * filtered block, whose loads and stores it saves). r may be l (a centred instrument rendering one
+   * side, see Instrument.centred): then each output is added once.
    */
   lowpassEnvAdd(buf: Float64Array, env: Float64Array, from: number, to: number, gain: number, l: Float32Array, r: Float32Array): void {
+    const stereo = r !== l;
     const { g, k } = this;
     let { ic1, ic2, kNow, a1, a2, a3, bp } = this;
     for (let i = from; i < to; i++) {
@@ -129,7 +131,7 @@ export class Svf {
       bp = v1;
       const x = v2 * env[i] * gain;
       l[i] += x;
-      r[i] += x;
+      if (stereo) r[i] += x;
     }
     this.ic1 = ic1;
     this.ic2 = ic2;
@@ -142,9 +144,11 @@ export class Svf {
 
   /**
    * `lowpassInPlace` without writing back: each output times `level` times `gain` is added to l and
-   * r (a held voice's last step, the same products in the same order).
+   * r (a held voice's last step, the same products in the same order). As in `lowpassEnvAdd`, r
+   * may be l: then each output is added once.
    */
   lowpassAdd(buf: Float64Array, from: number, to: number, level: number, gain: number, l: Float32Array, r: Float32Array): void {
+    const stereo = r !== l;
     const { g, k } = this;
     let { ic1, ic2, kNow, a1, a2, a3, bp } = this;
     for (let i = from; i < to; i++) {
@@ -163,7 +167,7 @@ export class Svf {
       bp = v1;
       const x = v2 * level * gain;
       l[i] += x;
-      r[i] += x;
+      if (stereo) r[i] += x;
     }
     this.ic1 = ic1;
     this.ic2 = ic2;
@@ -178,7 +182,7 @@ export class Svf {
    * `a.lowpassAdd(bufA, …, levelA, gainA, l, r)` then `b.lowpassAdd(bufB, …)` in one loop: each
    * sample of l and r gets a's output and then b's, rounded to 32 bits after each as the two calls
    * round them, so the same bits. Two independent filters' dependent chains interleave (a held
-   * chord's voices, two at a time).
+   * chord's voices, two at a time). r may be l: then each sample is written once.
    */
   static lowpassAddPair(
     a: Svf,
@@ -194,6 +198,7 @@ export class Svf {
     l: Float32Array,
     r: Float32Array,
   ): void {
+    const stereo = r !== l;
     const ga = a.g;
     const ka = a.k;
     const gb = b.g;
@@ -230,7 +235,7 @@ export class Svf {
       const xa = pv2 * levelA * gainA;
       const xb = qv2 * levelB * gainB;
       l[i] = Math.fround(l[i] + xa) + xb;
-      r[i] = Math.fround(r[i] + xa) + xb;
+      if (stereo) r[i] = Math.fround(r[i] + xa) + xb;
     }
     a.ic1 = p1;
     a.ic2 = p2;

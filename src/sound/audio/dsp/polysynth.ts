@@ -80,7 +80,7 @@ class PolyVoice implements Voice {
       if (motion !== null) this.filter.set(motion.cutoff(i), motion.damping(i), this.synth.sampleRate);
       const x = this.filter.tick(wave(shape, ph, dt), 0) * this.env.tick() * (ramp === null ? g : this.gain * ramp[i]);
       l[i] += x;
-      r[i] += x;
+      if (r !== l) r[i] += x;
       ph += dt;
       if (ph >= 1) ph -= 1;
       if (!this.env.active) break;
@@ -129,13 +129,15 @@ class PolyVoice implements Voice {
     for (let i = from; i < end; i++) {
       const x = osc[i] * env[i] * (this.gain * ramp[i]);
       l[i] += x;
-      r[i] += x;
+      if (r !== l) r[i] += x;
     }
   }
 }
 
 /** Polysynth: one oscillator (Saw, Pulse, Sine, Triangle) → resonant low-pass → ADSR, per voice. */
 class Polysynth extends PooledInstrument<PolyVoice> {
+  /** Its voices have no pan: each adds one sample to both sides (so may render one, Instrument.centred). */
+  readonly centred = true;
   protected readonly pool: VoicePool<PolyVoice>;
   /** Cutoff and resonance moves, shared by the voices (which set their filters per sample while it moves). */
   readonly motion: FilterMotion;

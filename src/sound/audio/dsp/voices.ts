@@ -16,8 +16,13 @@ export interface Instrument {
   update(): void;
   noteOn(pitch: number, velocity: number): void;
   noteOff(pitch: number): void;
-  /** Adds samples from..to−1 into l and r. */
+  /**
+   * Adds samples from..to−1 into l and r. A `centred` instrument may be given one array as both
+   * (l and r holding the same samples): it adds each sample once, and the caller copies l to r.
+   */
   render(l: Float32Array, r: Float32Array, from: number, to: number): void;
+  /** It adds the same samples to l and r (no pan, no stereo voice): it renders one side given one array as both. */
+  readonly centred?: boolean;
   /** Silences everything at once (seek, stop). */
   reset(): void;
   /** Some voice still sounds. */
@@ -267,10 +272,12 @@ export class VoicePool<V extends Voice> {
     this.voices[i].render(sl, sr, from, to);
     let left = this.fadeLeft[i];
     const total = this.fadeSamples;
+    // One array as both sides (a centred instrument): added once.
+    const stereo = r !== l;
     for (let k = from; k < to && left > 0; k++, left--) {
       const g = 0.5 + 0.5 * Math.cos((Math.PI * (total - left + 1)) / (total + 1));
       l[k] += sl[k] * g;
-      r[k] += sr[k] * g;
+      if (stereo) r[k] += sr[k] * g;
     }
     this.fadeLeft[i] = left;
     if (left === 0) this.voices[i].kill();
