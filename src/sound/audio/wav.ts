@@ -40,12 +40,16 @@ function writeHeader(bytes: Uint8Array, nch: number, sampleRate: number, frames:
   view.setUint32(40, dataBytes, true);
 }
 
+/** What quantize adds up over calls: [samples clamped, the largest magnitude written in steps of 1 / (2^23 − 1)]. */
+type Tally = Float64Array;
+
 /**
  * Quantizes src[0…n) into one channel's 3-byte slots of interleaved `bytes` (from `at`, every
- * `stride` bytes) and the values as written into out[0…n); returns how many were clamped.
+ * `stride` bytes) and the values as written into out[outAt…outAt + n); adds to `tally`.
  */
-function quantize(src: Float32Array, n: number, bytes: Uint8Array, at: number, stride: number, out: Float32Array): number {
+function quantize(src: Float32Array, n: number, bytes: Uint8Array, at: number, stride: number, out: Float32Array, outAt: number, tally: Tally): void {
   let clipped = 0;
+  let most = tally[1];
   for (let i = 0; i < n; i++, at += stride) {
     // floor(x + 0.5) is Math.round for these values (a float32 times 2^23 − 1 is exact in a double, and so is
     // adding ½), and several times faster in Node 20's V8, which calls out for Math.round.
@@ -57,12 +61,17 @@ function quantize(src: Float32Array, n: number, bytes: Uint8Array, at: number, s
       v = -FULL - 1;
       clipped++;
     }
-    out[i] = v / FULL;
+    // The sample peak in steps, here rather than in another pass over the written values: float32 rounding is
+    // monotonic and symmetric, so the largest |v / FULL| as written is the largest |v|, divided and rounded.
+    const a = v < 0 ? -v : v;
+    if (a > most) most = a;
+    out[outAt + i] = v / FULL;
     bytes[at] = v & 0xff;
     bytes[at + 1] = (v >> 8) & 0xff;
     bytes[at + 2] = (v >> 16) & 0xff;
   }
-  return clipped;
+  tally[0] += clipped;
+  tally[1] = most;
 }
 
 export function encodeWav24(channels: readonly Float32Array[], sampleRate: number): WavResult {
@@ -71,10 +80,10 @@ export function encodeWav24(channels: readonly Float32Array[], sampleRate: numbe
   const bytes = new Uint8Array(HEADER_BYTES + frames * nch * 3);
   writeHeader(bytes, nch, sampleRate, frames);
   const written = channels.map(() => new Float32Array(frames));
-  let clipped = 0;
+  const tally: Tally = new Float64Array(2);
   // A channel at a time, striding through the interleaved bytes: one typed array read and one written per loop.
-  for (let c = 0; c < nch; c++) clipped += quantize(channels[c], frames, bytes, HEADER_BYTES + c * 3, nch * 3, written[c]);
-  return { bytes, clipped, written };
+  for (let c = 0; c < nch; c++) quantize(channels[c], frames, bytes, HEADER_BYTES + c * 3, nch * 3, written[c], 0, tally);
+  return { bytes, clipped: tally[0], written };
 }
 
 /** Frames a stream gathers before each write (a quarter of a megabyte of stereo). */
@@ -85,9 +94,8 @@ const STREAM_FRAMES = 1 << 14;
  * sample (a render's range is), so the header is written first and never revisited.
  */
 export class Wav24Stream {
-  /** Samples beyond full scale that were clamped so far. */
-  clipped = 0;
   private readonly bytes: Uint8Array;
+  private readonly tally: Tally = new Float64Array(2);
   private used = 0;
   private frames = 0;
 
@@ -103,11 +111,24 @@ export class Wav24Stream {
     writeSync(fd, header);
   }
 
-  /** Appends n frames of `channels` (n ≤ a block); `written` gets the values as written, for meters that must agree with the file. */
-  write(channels: readonly Float32Array[], n: number, written: readonly Float32Array[]): void {
+  /** Samples beyond full scale that were clamped so far. */
+  get clipped(): number {
+    return this.tally[0];
+  }
+
+  /** The largest magnitude written so far (linear; what a sample peak over the written values reads). */
+  get samplePeak(): number {
+    return Math.fround(this.tally[1] / FULL);
+  }
+
+  /**
+   * Appends n frames of `channels` (n ≤ a block); written[c][at…at + n) gets the values as written, for meters that
+   * must agree with the file (they may read them where they keep them: the true-peak meter's window).
+   */
+  write(channels: readonly Float32Array[], n: number, written: readonly Float32Array[], at = 0): void {
     if (this.frames + n > this.expected) throw new RangeError(`a WAV stream of ${this.expected} frames was given more`);
     if (this.used + n * this.nch * 3 > this.bytes.length) this.flush();
-    for (let c = 0; c < this.nch; c++) this.clipped += quantize(channels[c], n, this.bytes, this.used + c * 3, this.nch * 3, written[c]);
+    for (let c = 0; c < this.nch; c++) quantize(channels[c], n, this.bytes, this.used + c * 3, this.nch * 3, written[c], at, this.tally);
     this.used += n * this.nch * 3;
     this.frames += n;
   }

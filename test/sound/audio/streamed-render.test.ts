@@ -8,7 +8,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { integratedLoudness, LoudnessMeter } from '../../../src/sound/audio/loudness.js';
+import { integratedLoudness, LoudnessMeter, samplePeak } from '../../../src/sound/audio/loudness.js';
 import { TruePeakMeter, truePeak } from '../../../src/sound/audio/true-peak.js';
 import { encodeWav24, Wav24Stream } from '../../../src/sound/audio/wav.js';
 
@@ -112,6 +112,38 @@ test('streamed true peak is the whole-signal true peak, or above it where a risi
   }
   const empty = new TruePeakMeter(2);
   assert.equal(empty.finish(), 0);
+});
+
+test("render-sound's one pass: the WAV stream writes into the true-peak meter's windows, and the levels are those of the written signal", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'footlight-wav-stream-'));
+  try {
+    // Over 2 s: several scans of the meter's window, with blocks straddling each one.
+    const channels = [signal(2.2, 9), signal(2.2, 10)];
+    const whole = encodeWav24(channels, RATE);
+    const apart = new TruePeakMeter(2);
+    inBlocks(whole.written, [128, 77], (b, n) => apart.push(b, n));
+    const fd = openSync(join(dir, 'fused.wav'), 'w');
+    const wav = new Wav24Stream(fd, 2, RATE, channels[0].length);
+    const peaks = new TruePeakMeter(2);
+    const loudness = new LoudnessMeter(2, RATE);
+    const windows = [peaks.input(0), peaks.input(1)];
+    inBlocks(channels, [128, 77], (b, n) => {
+      const at = peaks.inputAt;
+      wav.write(b, n, windows, at);
+      loudness.push(windows, n, at);
+      peaks.pushed(n, wav.samplePeak);
+    });
+    wav.finish();
+    closeSync(fd);
+    assert.ok(Buffer.from(whole.bytes).equals(readFileSync(join(dir, 'fused.wav'))), 'same bytes');
+    assert.equal(wav.samplePeak, samplePeak(whole.written));
+    assert.equal(peaks.samplePeak, samplePeak(whole.written));
+    assert.equal(peaks.finish(), apart.finish());
+    assert.equal(loudness.finish(), integratedLoudness(whole.written, RATE));
+    assert.throws(() => peaks.pushed(1025, 1), /at most 1024 samples/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('loudness agrees with ffmpeg ebur128 at rates where a 400 ms block is not four 100 ms steps', () => {
