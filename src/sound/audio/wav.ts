@@ -74,6 +74,92 @@ function quantize(src: Float32Array, n: number, bytes: Uint8Array, at: number, s
   tally[1] = most;
 }
 
+/** Words hold bytes in the file's order (little-endian) on this machine: the stereo writer packs them as words. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/** A sample's step, unclamped: floor(x + 0.5) as quantize says. */
+const stepOf = (x: number): number => Math.floor(x * FULL + 0.5);
+/** A step clamped to the 24-bit range (NaN stays NaN, written as zero bytes, as quantize does). */
+const clamp = (v: number): number => (v > FULL ? FULL : v < -FULL - 1 ? -FULL - 1 : v);
+const over = (v: number): number => (v > FULL || v < -FULL - 1 ? 1 : 0);
+const largest = (most: number, v: number): number => {
+  const a = v < 0 ? -v : v;
+  return a > most ? a : most;
+};
+
+/**
+ * quantize for a stereo pair, two frames (12 bytes, three little-endian words) at a time: the same steps, bytes,
+ * values and tally as quantize per channel, with a third of the stores. l/r[0…n), n even, into words from `w`.
+ */
+function quantizeStereo(
+  l: Float32Array,
+  r: Float32Array,
+  n: number,
+  words: Uint32Array,
+  w: number,
+  out: readonly Float32Array[],
+  outAt: number,
+  tally: Tally,
+): void {
+  const outL = out[0];
+  const outR = out[1];
+  let clipped = 0;
+  let most = tally[1];
+  for (let i = 0; i < n; i += 2, w += 3) {
+    const ra = stepOf(l[i]);
+    const rb = stepOf(r[i]);
+    const rc = stepOf(l[i + 1]);
+    const rd = stepOf(r[i + 1]);
+    clipped += over(ra) + over(rb) + over(rc) + over(rd);
+    const a = clamp(ra);
+    const b = clamp(rb);
+    const c = clamp(rc);
+    const d = clamp(rd);
+    most = largest(largest(largest(largest(most, a), b), c), d);
+    outL[outAt + i] = a / FULL;
+    outR[outAt + i] = b / FULL;
+    outL[outAt + i + 1] = c / FULL;
+    outR[outAt + i + 1] = d / FULL;
+    // a0 a1 a2 b0 | b1 b2 c0 c1 | c2 d0 d1 d2
+    words[w] = (a & 0xffffff) | (b << 24);
+    words[w + 1] = ((b >> 8) & 0xffff) | (c << 16);
+    words[w + 2] = ((c >> 16) & 0xff) | (d << 8);
+  }
+  tally[0] += clipped;
+  tally[1] = most;
+}
+
+/**
+ * Quantizes channels[c][0…n) into interleaved `bytes` from `at` and out[c][outAt…): a stereo pair two frames at a time
+ * where the words line up, each of the nch channels on its own otherwise (and for the odd last frame).
+ */
+function quantizeFrames(
+  channels: readonly Float32Array[],
+  nch: number,
+  n: number,
+  bytes: Uint8Array,
+  words: Uint32Array | undefined,
+  at: number,
+  out: readonly Float32Array[],
+  outAt: number,
+  tally: Tally,
+): void {
+  let done = 0;
+  if (words !== undefined && nch === 2 && at % 4 === 0) {
+    done = n & ~1;
+    quantizeStereo(channels[0], channels[1], done, words, at >> 2, out, outAt, tally);
+  }
+  if (done < n)
+    for (let c = 0; c < nch; c++) {
+      const src = done === 0 ? channels[c] : channels[c].subarray(done);
+      quantize(src, n - done, bytes, at + done * nch * 3 + c * 3, nch * 3, out[c], outAt + done, tally);
+    }
+}
+
+/** `bytes` as little-endian words, where this machine's words are (its length rounded down to whole words). */
+const wordsOf = (bytes: Uint8Array): Uint32Array | undefined =>
+  LITTLE_ENDIAN ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2) : undefined;
+
 export function encodeWav24(channels: readonly Float32Array[], sampleRate: number): WavResult {
   const nch = channels.length;
   const frames = channels[0]?.length ?? 0;
@@ -81,8 +167,7 @@ export function encodeWav24(channels: readonly Float32Array[], sampleRate: numbe
   writeHeader(bytes, nch, sampleRate, frames);
   const written = channels.map(() => new Float32Array(frames));
   const tally: Tally = new Float64Array(2);
-  // A channel at a time, striding through the interleaved bytes: one typed array read and one written per loop.
-  for (let c = 0; c < nch; c++) quantize(channels[c], frames, bytes, HEADER_BYTES + c * 3, nch * 3, written[c], 0, tally);
+  quantizeFrames(channels, nch, frames, bytes, wordsOf(bytes), HEADER_BYTES, written, 0, tally);
   return { bytes, clipped: tally[0], written };
 }
 
@@ -95,6 +180,7 @@ const STREAM_FRAMES = 1 << 14;
  */
 export class Wav24Stream {
   private readonly bytes: Uint8Array;
+  private readonly words: Uint32Array | undefined;
   private readonly tally: Tally = new Float64Array(2);
   private used = 0;
   private frames = 0;
@@ -106,6 +192,7 @@ export class Wav24Stream {
     private readonly expected: number,
   ) {
     this.bytes = new Uint8Array(STREAM_FRAMES * nch * 3);
+    this.words = wordsOf(this.bytes);
     const header = new Uint8Array(HEADER_BYTES);
     writeHeader(header, nch, sampleRate, expected);
     writeSync(fd, header);
@@ -128,7 +215,7 @@ export class Wav24Stream {
   write(channels: readonly Float32Array[], n: number, written: readonly Float32Array[], at = 0): void {
     if (this.frames + n > this.expected) throw new RangeError(`a WAV stream of ${this.expected} frames was given more`);
     if (this.used + n * this.nch * 3 > this.bytes.length) this.flush();
-    for (let c = 0; c < this.nch; c++) quantize(channels[c], n, this.bytes, this.used + c * 3, this.nch * 3, written[c], at, this.tally);
+    quantizeFrames(channels, this.nch, n, this.bytes, this.words, this.used, written, at, this.tally);
     this.used += n * this.nch * 3;
     this.frames += n;
   }

@@ -68,6 +68,22 @@ test('a streamed WAV is byte for byte the whole-file encoding, over several flus
   }
 });
 
+test('the stereo writer (two frames as three words) writes what each channel written alone does: bytes, values, clamps', () => {
+  // An odd length (the last frame on its own), over-full-scale samples both ways, exact steps, and a NaN.
+  const channels = [signal(0.3, 11), signal(0.3, 12)].map((c) => c.subarray(0, 14401));
+  channels[0].set([1.5, -1.5, 8388607 / 8388607, -1, 0.5 / 8388607, -0.5 / 8388607, Number.NaN], 2000);
+  channels[1].set([Number.NaN, 2, -2, 1, -8388608 / 8388607], 3001);
+  const stereo = encodeWav24(channels, RATE);
+  const alone = channels.map((c) => encodeWav24([c], RATE));
+  const frames = channels[0].length;
+  const interleaved = new Uint8Array(frames * 6);
+  for (let i = 0; i < frames; i++) for (let c = 0; c < 2; c++) interleaved.set(alone[c].bytes.subarray(44 + i * 3, 47 + i * 3), i * 6 + c * 3);
+  assert.ok(Buffer.from(stereo.bytes.subarray(44)).equals(Buffer.from(interleaved)), 'same sample bytes');
+  assert.deepEqual(stereo.written, [alone[0].written[0], alone[1].written[0]]);
+  assert.equal(stereo.clipped, alone[0].clipped + alone[1].clipped);
+  assert.ok(stereo.clipped >= 6, 'the over-full-scale samples were clamped and counted');
+});
+
 test('a WAV stream refuses more frames than its header says, and says so when given fewer', () => {
   const dir = mkdtempSync(join(tmpdir(), 'footlight-wav-stream-'));
   try {
