@@ -104,10 +104,12 @@ class WeightedSquareSums {
         yby1 = z;
         sumY += z * z;
       }
-      if (this.count + i === mark) {
-        this.atMarkX.set(mark, sumX);
-        this.atMarkY.set(mark, sumY);
-      }
+      // Set at every segment's end, not only on reaching the mark: a block that ends short of it leaves a partial sum
+      // there, which the next block replaces (its first segment ends at the same mark), and one past the signal's end is
+      // never read. Unconditional, because V8 throws the optimized loop away the first time an untaken branch runs, and
+      // the loop then runs unoptimized, boxing every double, until it is compiled again.
+      this.atMarkX.set(mark, sumX);
+      this.atMarkY.set(mark, sumY);
     }
     this.count += n;
     st[0] = xax1;
@@ -144,10 +146,11 @@ export class LoudnessMeter {
     const block = Math.round(0.4 * fs);
     const step = Math.round(0.1 * fs);
     // The next block start (a multiple of the step) or block end (a start plus the block) after `after` samples.
+    // Both candidates are worked out every time (no branch the first 400 ms never take: see WeightedSquareSums.push).
     const nextMark = (after: number): number => {
       const start = (Math.floor(after / step) + 1) * step;
-      const end = after < block ? block : block + (Math.floor((after - block) / step) + 1) * step;
-      return Math.min(start, end);
+      const end = block + (Math.floor((after - block) / step) + 1) * step;
+      return Math.min(start, after < block ? block : end);
     };
     this.block = block;
     this.step = step;

@@ -182,8 +182,12 @@ class ChannelScan {
       const before = g === 0 ? v : w[i - 1];
       const after = g + 1 === length ? v : w[i + 1];
       if ((v < before || v < after) && (v > before || v > after)) continue; // neither a maximum nor a minimum
-      const plateau = v === before && v === after;
-      if (plateau && i > runEnd) {
+      // Both comparisons every time, and `i > runEnd` first: V8 throws the optimized scan away the first time a
+      // comparison it has never seen runs (a crest of two equal samples), and the scan then runs unoptimized a while.
+      const sameBefore = v === before;
+      const sameAfter = v === after;
+      const plateau = sameBefore && sameAfter;
+      if (i > runEnd && plateau) {
         // A clipped passage makes every sample of it a candidate. Where most of an interval's taps
         // read the plateau, a bound shows it below the peak so far (the same result, far fewer sums).
         const stop = Math.min(this.filled, length - this.base);
