@@ -164,9 +164,10 @@ export async function renderSound(options: RenderSoundOptions): Promise<void> {
     await samples.preload(json);
     const plan = buildPlan(json, samples);
     const range = { fromBeat: options.from, toBeat: options.to, seconds: options.seconds };
-    const started = performance.now();
+    // process.hrtime, not performance.now: the global `performance` loads perf_hooks and a dozen modules behind it.
+    const started = process.hrtime.bigint();
     const report = (r: StreamedRender, text: string, clipped: number): void => {
-      const elapsed = (performance.now() - started) / 1000;
+      const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
       for (const s of r.notRendered) process.stderr.write(`not rendered: ${s.track} › ${s.device}: ${s.reason}\n`);
       const speed = elapsed > 0 ? `${(r.seconds / elapsed).toFixed(0)}× real time` : 'instant';
       process.stdout.write(
