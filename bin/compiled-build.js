@@ -1,11 +1,11 @@
 // When the compiled JavaScript in lib/ may run: while no source it was built from has changed.
 // One rule for bin/footlight.js (which reads it at every start: about 700 stats, a few ms) and
-// scripts/build-engine.mjs (which stamps lib/build.json with it).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+// scripts/build-engine.mjs (which stamps lib/build.json with it). CommonJS, as bin/footlight.js is (bin/package.json).
+const { readdirSync, readFileSync, statSync } = require('node:fs');
+const { join } = require('node:path');
 
 /** The newest modification time (ms) of the sources lib/ is built from: src/ but the web console's. */
-export function newestSourceMtime(root) {
+function newestSourceMtime(root) {
   const web = join(root, 'src', 'console', 'web');
   const newest = (dir) => {
     let t = 0;
@@ -19,7 +19,7 @@ export function newestSourceMtime(root) {
 }
 
 /** True when `root`'s lib/ was built from its sources as they are now. */
-export function compiledIsCurrent(root) {
+function compiledIsCurrent(root) {
   let stamp;
   try {
     stamp = JSON.parse(readFileSync(join(root, 'lib', 'build.json'), 'utf8'));
@@ -28,3 +28,5 @@ export function compiledIsCurrent(root) {
   }
   return typeof stamp.sourcesMtimeMs === 'number' && newestSourceMtime(root) <= stamp.sourcesMtimeMs;
 }
+
+module.exports = { newestSourceMtime, compiledIsCurrent };

@@ -107,8 +107,12 @@ await build({
       setup(b) {
         // commander requires child_process (and with it net, stream, dgram) only to spawn executable
         // subcommands, which render-sound has none of: about 7 ms of a 0.23 s start, loaded on first use instead.
-        b.onResolve({ filter: /^node:child_process$/ }, (a) =>
-          /[/\\]commander[/\\]/.test(a.importer) ? { path: a.path, namespace: 'lazy-builtin' } : undefined,
+        // Likewise dgram and net, which the timecode options' module (timecode-out.ts) imports to send timecode over
+        // the network, which render-sound never does: they and the streams they load are ~3 % of its start.
+        b.onResolve({ filter: /^node:(child_process|dgram|net)$/ }, (a) =>
+          a.namespace !== 'lazy-builtin' && (a.path !== 'node:child_process' || /[/\\]commander[/\\]/.test(a.importer))
+            ? { path: a.path, namespace: 'lazy-builtin' }
+            : { path: a.path, external: true },
         );
         b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (a) => ({
           contents: `module.exports = new Proxy({}, { get: (_, key) => require(${JSON.stringify(a.path)})[key] });`,

@@ -4,7 +4,6 @@ import { join, resolve } from 'node:path';
 import { beginOutput, writeFileAtomic } from '../app/atomic-write.js';
 import { checkOutputFile, checkOutputFolder, makeFolders } from '../app/output-path.js';
 import { isFootlightError } from '../engine/errors.js';
-import { BLOCK } from '../sound/audio/dsp/math.js';
 import type { RenderPlan } from '../sound/audio/dsp/plan.js';
 import { integratedLoudness, LoudnessMeter, samplePeak, toDb } from '../sound/audio/loudness.js';
 import {
@@ -93,9 +92,11 @@ async function streamMix(plan: RenderPlan, range: RenderRange, path: string): Pr
   const fd = openSync(output.temp, 'w');
   try {
     const wav = new Wav24Stream(fd, 2, RENDER_SAMPLE_RATE, frames);
-    const written = [new Float32Array(BLOCK), new Float32Array(BLOCK)];
     const block: Float32Array[] = [new Float32Array(0), new Float32Array(0)];
     const peaks = new TruePeakMeter(2);
+    // The values as written go straight into the true-peak meter's windows, and the loudness meter reads them there:
+    // one pass over the samples writes the file, the sample peak and the true-peak window.
+    const written = [peaks.input(0), peaks.input(1)];
     const loudness = new LoudnessMeter(2, RENDER_SAMPLE_RATE);
     const info = renderBlocks(
       plan,
@@ -103,9 +104,10 @@ async function streamMix(plan: RenderPlan, range: RenderRange, path: string): Pr
       (l, r, n) => {
         block[0] = l;
         block[1] = r;
-        wav.write(block, n, written);
-        peaks.push(written, n);
-        loudness.push(written, n);
+        const at = peaks.inputAt;
+        wav.write(block, n, written, at);
+        loudness.push(written, n, at);
+        peaks.pushed(n, wav.samplePeak);
       },
       progressBar(),
     );
@@ -162,9 +164,10 @@ export async function renderSound(options: RenderSoundOptions): Promise<void> {
     await samples.preload(json);
     const plan = buildPlan(json, samples);
     const range = { fromBeat: options.from, toBeat: options.to, seconds: options.seconds };
-    const started = performance.now();
+    // process.hrtime, not performance.now: the global `performance` loads perf_hooks and a dozen modules behind it.
+    const started = process.hrtime.bigint();
     const report = (r: StreamedRender, text: string, clipped: number): void => {
-      const elapsed = (performance.now() - started) / 1000;
+      const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
       for (const s of r.notRendered) process.stderr.write(`not rendered: ${s.track} › ${s.device}: ${s.reason}\n`);
       const speed = elapsed > 0 ? `${(r.seconds / elapsed).toFixed(0)}× real time` : 'instant';
       process.stdout.write(

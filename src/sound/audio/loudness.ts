@@ -37,23 +37,22 @@ function kWeighting(fs: number): [Biquad, Biquad] {
 }
 
 /**
- * One channel's running sum of K-weighted squares, read at `marks` (the sample counts where a
+ * Two channels' running sums of K-weighted squares, read at `marks` (the sample counts where a
  * 400 ms block starts or ends): both stages run in one pass in doubles, and only the sums at the
- * marks are kept, not one per sample. The signal may arrive whole or block by block: the sums are
- * the same either way.
+ * marks are kept, not one per sample. The two channels share the loop: each channel's filter is a
+ * chain of dependent multiply-adds, and two independent chains run side by side in about the time
+ * of one (the same operations per channel, so the same sums). A lone last channel is paired with
+ * itself and counted once. The signal may arrive whole or block by block: the sums are the same either way.
  */
-class WeightedSquareSum {
-  private ax1 = 0;
-  private ax2 = 0;
-  private ay1 = 0;
-  private ay2 = 0;
-  private by1 = 0;
-  private by2 = 0;
-  private sum = 0;
+class WeightedSquareSums {
+  private readonly state = new Float64Array(12);
+  private sumX = 0;
+  private sumY = 0;
   /** Samples so far. */
   private count = 0;
-  /** The sum after each mark's number of samples (the sum after 0 is 0). */
-  readonly atMark = new Map<number, number>([[0, 0]]);
+  /** Each channel's sum after each mark's number of samples (the sum after 0 is 0). */
+  readonly atMarkX = new Map<number, number>([[0, 0]]);
+  readonly atMarkY = new Map<number, number>([[0, 0]]);
 
   constructor(
     private readonly a: Biquad,
@@ -61,36 +60,72 @@ class WeightedSquareSum {
     private readonly nextMark: (after: number) => number,
   ) {}
 
-  push(x: Float32Array, n: number): void {
+  push(x: Float32Array, y: Float32Array, n: number, from: number): void {
     const { b0: a0, b1: a1, b2: a2, a1: aa1, a2: aa2 } = this.a;
     const { b0, b1, b2, a1: ba1, a2: ba2 } = this.b;
-    let { ax1, ax2, ay1, ay2, by1, by2, sum } = this;
+    const st = this.state;
+    let xax1 = st[0];
+    let xax2 = st[1];
+    let xay1 = st[2];
+    let xay2 = st[3];
+    let xby1 = st[4];
+    let xby2 = st[5];
+    let yax1 = st[6];
+    let yax2 = st[7];
+    let yay1 = st[8];
+    let yay2 = st[9];
+    let yby1 = st[10];
+    let yby2 = st[11];
+    let sumX = this.sumX;
+    let sumY = this.sumY;
     let i = 0;
     while (i < n) {
       const mark = this.nextMark(this.count + i);
       const end = Math.min(n, mark - this.count);
       for (; i < end; i++) {
-        const v = x[i];
-        const u = a0 * v + a1 * ax1 + a2 * ax2 - aa1 * ay1 - aa2 * ay2;
-        ax2 = ax1;
-        ax1 = v;
-        const w = b0 * u + b1 * ay1 + b2 * ay2 - ba1 * by1 - ba2 * by2;
-        ay2 = ay1;
-        ay1 = u;
-        by2 = by1;
-        by1 = w;
-        sum += w * w;
+        const v = x[from + i];
+        const u = a0 * v + a1 * xax1 + a2 * xax2 - aa1 * xay1 - aa2 * xay2;
+        xax2 = xax1;
+        xax1 = v;
+        const w = b0 * u + b1 * xay1 + b2 * xay2 - ba1 * xby1 - ba2 * xby2;
+        xay2 = xay1;
+        xay1 = u;
+        xby2 = xby1;
+        xby1 = w;
+        sumX += w * w;
+        const q = y[from + i];
+        const r = a0 * q + a1 * yax1 + a2 * yax2 - aa1 * yay1 - aa2 * yay2;
+        yax2 = yax1;
+        yax1 = q;
+        const z = b0 * r + b1 * yay1 + b2 * yay2 - ba1 * yby1 - ba2 * yby2;
+        yay2 = yay1;
+        yay1 = r;
+        yby2 = yby1;
+        yby1 = z;
+        sumY += z * z;
       }
-      if (this.count + i === mark) this.atMark.set(mark, sum);
+      // Set at every segment's end, not only on reaching the mark: a block that ends short of it leaves a partial sum
+      // there, which the next block replaces (its first segment ends at the same mark), and one past the signal's end is
+      // never read. Unconditional, because V8 throws the optimized loop away the first time an untaken branch runs, and
+      // the loop then runs unoptimized, boxing every double, until it is compiled again.
+      this.atMarkX.set(mark, sumX);
+      this.atMarkY.set(mark, sumY);
     }
     this.count += n;
-    this.ax1 = ax1;
-    this.ax2 = ax2;
-    this.ay1 = ay1;
-    this.ay2 = ay2;
-    this.by1 = by1;
-    this.by2 = by2;
-    this.sum = sum;
+    st[0] = xax1;
+    st[1] = xax2;
+    st[2] = xay1;
+    st[3] = xay2;
+    st[4] = xby1;
+    st[5] = xby2;
+    st[6] = yax1;
+    st[7] = yax2;
+    st[8] = yay1;
+    st[9] = yay2;
+    st[10] = yby1;
+    st[11] = yby2;
+    this.sumX = sumX;
+    this.sumY = sumY;
   }
 }
 
@@ -102,7 +137,8 @@ class WeightedSquareSum {
 export class LoudnessMeter {
   private readonly block: number;
   private readonly step: number;
-  private readonly sums: WeightedSquareSum[];
+  private readonly pairs: WeightedSquareSums[];
+  private readonly channels: number;
   private samples = 0;
 
   constructor(channels: number, fs: number) {
@@ -110,18 +146,21 @@ export class LoudnessMeter {
     const block = Math.round(0.4 * fs);
     const step = Math.round(0.1 * fs);
     // The next block start (a multiple of the step) or block end (a start plus the block) after `after` samples.
+    // Both candidates are worked out every time (no branch the first 400 ms never take: see WeightedSquareSums.push).
     const nextMark = (after: number): number => {
       const start = (Math.floor(after / step) + 1) * step;
-      const end = after < block ? block : block + (Math.floor((after - block) / step) + 1) * step;
-      return Math.min(start, end);
+      const end = block + (Math.floor((after - block) / step) + 1) * step;
+      return Math.min(start, after < block ? block : end);
     };
     this.block = block;
     this.step = step;
-    this.sums = Array.from({ length: channels }, () => new WeightedSquareSum(shelf, hp, nextMark));
+    this.channels = channels;
+    this.pairs = Array.from({ length: Math.ceil(channels / 2) }, () => new WeightedSquareSums(shelf, hp, nextMark));
   }
 
-  push(channels: readonly Float32Array[], n: number): void {
-    for (let k = 0; k < this.sums.length; k++) this.sums[k].push(channels[k], n);
+  /** Appends channels[c][from…from + n) of every channel. */
+  push(channels: readonly Float32Array[], n: number, from = 0): void {
+    for (let k = 0; k < this.pairs.length; k++) this.pairs[k].push(channels[2 * k], channels[Math.min(2 * k + 1, this.channels - 1)], n, from);
     this.samples += n;
   }
 
@@ -131,7 +170,11 @@ export class LoudnessMeter {
     const powers: number[] = [];
     for (let s = 0; s + block <= this.samples; s += step) {
       let z = 0;
-      for (const p of this.sums) z += (p.atMark.get(s + block)! - p.atMark.get(s)!) / block;
+      for (let c = 0; c < this.channels; c++) {
+        const p = this.pairs[c >> 1];
+        const at = (c & 1) === 0 ? p.atMarkX : p.atMarkY;
+        z += (at.get(s + block)! - at.get(s)!) / block;
+      }
       powers.push(z);
     }
     const lufs = (z: number): number => -0.691 + 10 * Math.log10(z);

@@ -102,6 +102,11 @@ const ESTIMATE_SLACK = 1e-12;
 const PAD = TAPS_PER_PHASE / 2 + 8;
 /** Samples scanned at a time, between the pads. */
 const CHUNK = 16384;
+/**
+ * Room past a full window: a writer puts up to this many samples straight into it (TruePeakMeter.input) before the
+ * scan, which then runs to the same point as ever and keeps them for the next.
+ */
+const SPARE = 1024;
 
 /** The 4 oversampled values of `w` from i to the next sample (at i, i + 1/4, 1/2, 3/4): their largest magnitude. */
 function intervalPeak(w: Float32Array, i: number): number {
@@ -127,28 +132,33 @@ function intervalPeak(w: Float32Array, i: number): number {
  * the next candidate; candidates are scanned once PAD samples after them have arrived.
  */
 class ChannelScan {
-  private readonly w = new Float32Array(PAD + CHUNK + 2 * PAD);
+  readonly w = new Float32Array(PAD + CHUNK + 2 * PAD + SPARE);
   /** The signal index of w[0] (negative at the start: the zeros before the signal). */
   private base = -PAD;
   /** Samples in the window. */
-  private filled = PAD;
+  filled = PAD;
   /** The first interval not yet measured (a signal index). */
   private next = 0;
   peak = 0;
 
   /** Appends x[0…n); scans what has its pad. */
   push(x: Float32Array, n: number, floor: number): void {
-    // The window fills to a pad short of its end, so the pad of zeros `finish` adds always fits.
-    const full = this.w.length - PAD;
     for (let at = 0; at < n; ) {
-      const take = Math.min(n - at, full - this.filled);
+      const take = Math.min(n - at, this.w.length - this.filled);
       // A loop, not set(subarray): a view object per block is garbage the render would collect.
       const w = this.w;
       for (let i = 0, f = this.filled; i < take; i++) w[f + i] = x[at + i];
-      this.filled += take;
       at += take;
-      if (this.filled === full) this.scan(this.filled - PAD, floor, Infinity);
+      this.pushed(take, floor);
     }
+  }
+
+  /** n samples were written at w[filled…]: scans what has its pad. */
+  pushed(n: number, floor: number): void {
+    this.filled += n;
+    // The window's scans end a pad short of its end (before SPARE), so the pad of zeros `finish` adds always fits.
+    const full = this.w.length - SPARE - PAD;
+    if (this.filled >= full) this.scan(full - PAD, floor, Infinity);
   }
 
   /** The signal has ended after `length` samples: scans the rest. */
@@ -172,8 +182,12 @@ class ChannelScan {
       const before = g === 0 ? v : w[i - 1];
       const after = g + 1 === length ? v : w[i + 1];
       if ((v < before || v < after) && (v > before || v > after)) continue; // neither a maximum nor a minimum
-      const plateau = v === before && v === after;
-      if (plateau && i > runEnd) {
+      // Both comparisons every time, and `i > runEnd` first: V8 throws the optimized scan away the first time a
+      // comparison it has never seen runs (a crest of two equal samples), and the scan then runs unoptimized a while.
+      const sameBefore = v === before;
+      const sameAfter = v === after;
+      const plateau = sameBefore && sameAfter;
+      if (i > runEnd && plateau) {
         // A clipped passage makes every sample of it a candidate. Where most of an interval's taps
         // read the plateau, a bound shows it below the peak so far (the same result, far fewer sums).
         const stop = Math.min(this.filled, length - this.base);
@@ -226,8 +240,26 @@ export class TruePeakMeter {
         const a = Math.abs(c[i]);
         if (a > p) p = a;
       }
-    this.samplePeak = p;
     for (let k = 0; k < this.scans.length; k++) this.scans[k].push(channels[k], n, p / 2);
+    this.samplePeak = p;
+    this.samples += n;
+  }
+
+  /** Channel c's window, where a writer may put up to SPARE samples from `inputAt` and then call `pushed`. */
+  input(c: number): Float32Array {
+    return this.scans[c].w;
+  }
+
+  /** Where the next samples go in every channel's window. */
+  get inputAt(): number {
+    return this.scans[0].filled;
+  }
+
+  /** n samples (n ≤ SPARE) were written at `inputAt` in every channel's window; `samplePeak` is the sample peak so far, theirs included. */
+  pushed(n: number, samplePeak: number): void {
+    if (n > SPARE) throw new RangeError(`a true-peak meter takes at most ${SPARE} samples in its window at a time`);
+    for (let k = 0; k < this.scans.length; k++) this.scans[k].pushed(n, samplePeak / 2);
+    this.samplePeak = samplePeak;
     this.samples += n;
   }
 

@@ -8,7 +8,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { integratedLoudness, LoudnessMeter } from '../../../src/sound/audio/loudness.js';
+import { integratedLoudness, LoudnessMeter, samplePeak } from '../../../src/sound/audio/loudness.js';
 import { TruePeakMeter, truePeak } from '../../../src/sound/audio/true-peak.js';
 import { encodeWav24, Wav24Stream } from '../../../src/sound/audio/wav.js';
 
@@ -68,6 +68,22 @@ test('a streamed WAV is byte for byte the whole-file encoding, over several flus
   }
 });
 
+test('the stereo writer (two frames as three words) writes what each channel written alone does: bytes, values, clamps', () => {
+  // An odd length (the last frame on its own), over-full-scale samples both ways, exact steps, and a NaN.
+  const channels = [signal(0.3, 11), signal(0.3, 12)].map((c) => c.subarray(0, 14401));
+  channels[0].set([1.5, -1.5, 8388607 / 8388607, -1, 0.5 / 8388607, -0.5 / 8388607, Number.NaN], 2000);
+  channels[1].set([Number.NaN, 2, -2, 1, -8388608 / 8388607], 3001);
+  const stereo = encodeWav24(channels, RATE);
+  const alone = channels.map((c) => encodeWav24([c], RATE));
+  const frames = channels[0].length;
+  const interleaved = new Uint8Array(frames * 6);
+  for (let i = 0; i < frames; i++) for (let c = 0; c < 2; c++) interleaved.set(alone[c].bytes.subarray(44 + i * 3, 47 + i * 3), i * 6 + c * 3);
+  assert.ok(Buffer.from(stereo.bytes.subarray(44)).equals(Buffer.from(interleaved)), 'same sample bytes');
+  assert.deepEqual(stereo.written, [alone[0].written[0], alone[1].written[0]]);
+  assert.equal(stereo.clipped, alone[0].clipped + alone[1].clipped);
+  assert.ok(stereo.clipped >= 6, 'the over-full-scale samples were clamped and counted');
+});
+
 test('a WAV stream refuses more frames than its header says, and says so when given fewer', () => {
   const dir = mkdtempSync(join(tmpdir(), 'footlight-wav-stream-'));
   try {
@@ -112,6 +128,38 @@ test('streamed true peak is the whole-signal true peak, or above it where a risi
   }
   const empty = new TruePeakMeter(2);
   assert.equal(empty.finish(), 0);
+});
+
+test("render-sound's one pass: the WAV stream writes into the true-peak meter's windows, and the levels are those of the written signal", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'footlight-wav-stream-'));
+  try {
+    // Over 2 s: several scans of the meter's window, with blocks straddling each one.
+    const channels = [signal(2.2, 9), signal(2.2, 10)];
+    const whole = encodeWav24(channels, RATE);
+    const apart = new TruePeakMeter(2);
+    inBlocks(whole.written, [128, 77], (b, n) => apart.push(b, n));
+    const fd = openSync(join(dir, 'fused.wav'), 'w');
+    const wav = new Wav24Stream(fd, 2, RATE, channels[0].length);
+    const peaks = new TruePeakMeter(2);
+    const loudness = new LoudnessMeter(2, RATE);
+    const windows = [peaks.input(0), peaks.input(1)];
+    inBlocks(channels, [128, 77], (b, n) => {
+      const at = peaks.inputAt;
+      wav.write(b, n, windows, at);
+      loudness.push(windows, n, at);
+      peaks.pushed(n, wav.samplePeak);
+    });
+    wav.finish();
+    closeSync(fd);
+    assert.ok(Buffer.from(whole.bytes).equals(readFileSync(join(dir, 'fused.wav'))), 'same bytes');
+    assert.equal(wav.samplePeak, samplePeak(whole.written));
+    assert.equal(peaks.samplePeak, samplePeak(whole.written));
+    assert.equal(peaks.finish(), apart.finish());
+    assert.equal(loudness.finish(), integratedLoudness(whole.written, RATE));
+    assert.throws(() => peaks.pushed(1025, 1), /at most 1024 samples/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('loudness agrees with ffmpeg ebur128 at rates where a 400 ms block is not four 100 ms steps', () => {
