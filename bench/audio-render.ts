@@ -54,7 +54,8 @@ const result = {
   machine: { start, end: machine() },
 };
 console.log(
-  `demo song (${compiled ? 'compiled lib/' : 'src/ through tsx'}), ${fmt(seconds, 1)} s of audio: median ${fmt(result.medianWallSeconds, 3)} s wall (${fmt(result.realTimeWall, 0)}× real time), ` +
+  `demo song (${compiled ? 'compiled lib/' : 'src/ through tsx'}), ${fmt(seconds, 1)} s of audio: ` +
+    `median ${fmt(result.medianWallSeconds, 3)} s wall (${fmt(result.realTimeWall, 0)}× real time), ` +
     `${fmt(result.medianCpuSeconds, 3)} s CPU (${fmt(result.realTimeCpu, 0)}× real time); load average ${start.loadAverage.join(' ')}`,
 );
 await mkdir(RESULTS, { recursive: true });
