@@ -63,7 +63,8 @@ export function renderBlocks(
   sampleRate = RENDER_SAMPLE_RATE,
 ): StreamedRender {
   const { from, frames } = rangeFrames(plan, range, sampleRate);
-  const engine = new AudioEngine(plan, sampleRate);
+  // The caller measures what it writes: the engine keeps no meters of its own.
+  const engine = new AudioEngine(plan, sampleRate, { meters: false });
   engine.seek(from);
   engine.play();
   const bl = new Float32Array(BLOCK);

@@ -202,3 +202,32 @@ test('a Polysynth rendering into a silent track (one side, copied) gives the bit
   assert.deepEqual(alone.right, after.right);
   assert.deepEqual(alone.left, alone.right);
 });
+
+test('an engine without meters renders the same bits as one with them, and says it keeps none', () => {
+  const bus = { ...track('Bus', [dev('Reverb', { MIX: 1 })]), type: 'effect' as const };
+  const children = [
+    track('Unity', [sine()], [clip(0, 4, [[69, 0, 4]])]),
+    track('Panned', [sine()], [clip(0, 4, [[64, 0, 3]])], { volume: 0.6, pan: 0.3, sends: [{ fx_index: 0, level_db: -3, pre_fader: false }] }),
+  ];
+  const plan = buildPlan(
+    project([{ ...track('Group', []), type: 'group', volume: 0.75, children }, track('Left', [sine()], [clip(0, 4, [[57, 0, 4]])], { pan: -0.4 })], {
+      fx: [bus],
+    }),
+  );
+  const metered = new AudioEngine(plan, SR);
+  const bare = new AudioEngine(plan, SR, { meters: false });
+  for (const e of [metered, bare]) e.play();
+  const l = [new Float32Array(128), new Float32Array(128)];
+  const r = [new Float32Array(128), new Float32Array(128)];
+  let sounded = false;
+  for (let i = 0; i < 400; i++) {
+    metered.render(l[0], r[0]);
+    bare.render(l[1], r[1]);
+    assert.deepEqual(Buffer.from(l[1].buffer), Buffer.from(l[0].buffer), `left, block ${i}`);
+    assert.deepEqual(Buffer.from(r[1].buffer), Buffer.from(r[0].buffer), `right, block ${i}`);
+    if (l[0].some((x) => x !== 0)) sounded = true;
+  }
+  assert.ok(sounded);
+  assert.ok(metered.takeMeters().master.peak > 0);
+  assert.throws(() => bare.takeMeters(), /keeps no meters/);
+});

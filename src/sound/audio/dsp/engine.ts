@@ -46,6 +46,34 @@ function multiply(l: Float32Array, r: Float32Array, gl: Float32Array, gr: Float3
   }
 }
 
+/**
+ * The fader's steady gains on l and r (none at unity: the same samples) and the sum into `out`'s
+ * input (null: the master). The sum adds each product as computed, before it is stored as 32 bits.
+ */
+function fader(l: Float32Array, r: Float32Array, gl: number, gr: number, out: TrackState | null): void {
+  const unity = gl === 1 && gr === 1;
+  if (out === null) {
+    if (!unity)
+      for (let i = 0; i < BLOCK; i++) {
+        l[i] *= gl;
+        r[i] *= gr;
+      }
+    return;
+  }
+  const oL = out.inL;
+  const oR = out.inR;
+  if (unity)
+    for (let i = 0; i < BLOCK; i++) {
+      oL[i] += l[i];
+      oR[i] += r[i];
+    }
+  else
+    for (let i = 0; i < BLOCK; i++) {
+      oL[i] += l[i] *= gl;
+      oR[i] += r[i] *= gr;
+    }
+}
+
 /** An audio clip fades in and out over this long at its edges, and where its sample ends or loops (raised cosine): no clicks. */
 const CLIP_FADE_SECONDS = 0.005;
 /** A stop fades sounding audio clips out over this long (nothing waits on it, so it may be smoother than the edges). */
@@ -213,8 +241,12 @@ export class AudioEngine {
   /** Audio clips fading out where a stop, seek or loop wrap left them. */
   private clipTails: ClipTail[] = [];
 
-  constructor(plan: RenderPlan, sampleRate = 48000) {
+  /** Whether the tracks' peak and RMS are kept (takeMeters); false: a render that measures its own output skips them. */
+  private readonly metered: boolean;
+
+  constructor(plan: RenderPlan, sampleRate = 48000, options: { readonly meters?: boolean } = {}) {
     this.sampleRate = sampleRate;
+    this.metered = options.meters ?? true;
     this.load(plan);
   }
 
@@ -561,12 +593,19 @@ export class AudioEngine {
       gl = 1;
       gr = 1;
     }
+    const out = plan.output >= 0 ? this.tracks[plan.output] : null;
+    if (out !== null) out.fed = true;
+    if (this.metered) this.faderAndMeter(t, gl, gr, out);
+    else fader(l, r, gl, gr, out);
+    for (let k = 0; k < sends.length; k++) if (!sends[k].preFader) this.send(t, k, l, r);
+  }
+
+  /** `fader` with the track's meter read in the same pass. */
+  private faderAndMeter(t: TrackState, gl: number, gr: number, out: TrackState | null): void {
+    const { l, r } = t;
     let peak = t.peak;
     let sq = 0;
-    // Fader, meter and the sum into the output track in one pass (the master has no output).
-    const out = plan.output >= 0 ? this.tracks[plan.output] : null;
     if (out !== null) {
-      out.fed = true;
       const oL = out.inL;
       const oR = out.inR;
       for (let i = 0; i < BLOCK; i++) {
@@ -590,7 +629,6 @@ export class AudioEngine {
     t.peak = peak;
     t.sumSq += sq;
     t.count += 2 * BLOCK;
-    for (let k = 0; k < sends.length; k++) if (!sends[k].preFader) this.send(t, k, l, r);
   }
 
   /** Adds send `k` of track `t` into its target at the send's (smoothed) level. */
@@ -634,6 +672,7 @@ export class AudioEngine {
 
   /** Peak and RMS per track and of the master since the last call, then starts a new window. */
   takeMeters(): Meters {
+    if (!this.metered) throw new Error('this engine keeps no meters (made with meters: false)');
     const tracks = this.tracks.map((t) => {
       const m = { peak: t.peak, rms: t.count > 0 ? Math.sqrt(t.sumSq / t.count) : 0 };
       t.peak = 0;
