@@ -67,16 +67,29 @@ export function renderBlocks(
   const engine = new AudioEngine(plan, sampleRate, { meters: false });
   engine.seek(from);
   engine.play();
+  renderFrames(engine, frames, onBlock, progress, Math.max(1, Math.floor(sampleRate / BLOCK / 4)));
+  progress?.(1);
+  return { sampleRate, fromBeat: from, seconds: frames / sampleRate, notRendered: engine.notRendered };
+}
+
+/**
+ * The block loop of renderBlocks, a function of its own: V8 compiles it while it runs, and it ends with the loop, so
+ * no code that has never run (renderBlocks' result) is in the compiled part to throw it away at the end.
+ */
+function renderFrames(
+  engine: AudioEngine,
+  frames: number,
+  onBlock: (left: Float32Array, right: Float32Array, n: number, at: number) => void,
+  progress: ((done: number) => void) | undefined,
+  every: number,
+): void {
   const bl = new Float32Array(BLOCK);
   const br = new Float32Array(BLOCK);
-  const every = Math.max(1, Math.floor(sampleRate / BLOCK / 4));
   for (let at = 0, k = 0; at < frames; at += BLOCK, k++) {
     engine.render(bl, br);
     onBlock(bl, br, Math.min(BLOCK, frames - at), at);
     if (progress !== undefined && k % every === 0) progress(at / frames);
   }
-  progress?.(1);
-  return { sampleRate, fromBeat: from, seconds: frames / sampleRate, notRendered: engine.notRendered };
 }
 
 /** Renders a range of the arranger offline into two whole-song arrays. `progress` gets 0–1. */

@@ -138,27 +138,36 @@ class ChannelScan {
   /** Samples in the window. */
   filled = PAD;
   /** The first interval not yet measured (a signal index). */
-  private next = 0;
+  next = 0;
   peak = 0;
 
-  /** Appends x[0…n); scans what has its pad. */
-  push(x: Float32Array, n: number, floor: number): void {
+  /** Appends x[0…n); scans what has its pad (or, given `lead`, takes its result: see `pushed`). */
+  push(x: Float32Array, n: number, floor: number, lead?: ChannelScan): void {
     for (let at = 0; at < n; ) {
       const take = Math.min(n - at, this.w.length - this.filled);
       // A loop, not set(subarray): a view object per block is garbage the render would collect.
       const w = this.w;
       for (let i = 0, f = this.filled; i < take; i++) w[f + i] = x[at + i];
       at += take;
-      this.pushed(take, floor);
+      this.pushed(take, floor, lead);
     }
   }
 
-  /** n samples were written at w[filled…]: scans what has its pad. */
-  pushed(n: number, floor: number): void {
+  /**
+   * n samples were written at w[filled…]: scans what has its pad. `lead`: a channel that has held the same samples as
+   * this one from the start and has just taken these: its scan is this one's, so this takes its result instead.
+   */
+  pushed(n: number, floor: number, lead?: ChannelScan): void {
     this.filled += n;
     // The window's scans end a pad short of its end (before SPARE), so the pad of zeros `finish` adds always fits.
     const full = this.w.length - SPARE - PAD;
-    if (this.filled >= full) this.scan(full - PAD, floor, Infinity);
+    if (this.filled < full) return;
+    if (lead === undefined) this.scan(full - PAD, floor, Infinity);
+    else {
+      this.peak = lead.peak;
+      this.next = lead.next;
+    }
+    this.keepPads(full - PAD);
   }
 
   /** The signal has ended after `length` samples: scans the rest. */
@@ -169,7 +178,7 @@ class ChannelScan {
     this.scan(end, floor, length);
   }
 
-  /** Scans candidates at window indices from PAD up to `to`, then keeps the last 2·PAD samples at the front. */
+  /** Scans candidates at window indices from PAD up to `to`. */
   private scan(to: number, floor: number, length: number): void {
     const w = this.w;
     const most = 2 * floor; // the sample peak so far: no sample in the window is larger
@@ -211,11 +220,22 @@ class ChannelScan {
       }
       this.next = g + 2;
     }
+  }
+
+  /** Moves the last 2·PAD samples scanned up to `to` (and any after them) to the front of the window. */
+  private keepPads(to: number): void {
+    const w = this.w;
     const keep = this.filled - (to - PAD);
     w.copyWithin(0, to - PAD, this.filled);
     this.base += to - PAD;
     this.filled = keep;
   }
+}
+
+/** Whether a[i…i + n) and b[j…j + n) hold the same values. */
+function sameSamples(a: Float32Array, i: number, b: Float32Array, j: number, n: number): boolean {
+  for (let k = 0; k < n; k++) if (a[i + k] !== b[j + k]) return false;
+  return true;
 }
 
 /**
@@ -226,6 +246,11 @@ class ChannelScan {
 export class TruePeakMeter {
   private readonly scans: ChannelScan[];
   private samples = 0;
+  /**
+   * Every channel has held the same samples as the first from the start (a mono source in a stereo render): the
+   * first's scan then stands for them all, which spares them the scan's cost, and the result is the same.
+   */
+  private alike = true;
   /** The sample peak so far (linear). */
   samplePeak = 0;
 
@@ -240,7 +265,10 @@ export class TruePeakMeter {
         const a = Math.abs(c[i]);
         if (a > p) p = a;
       }
-    for (let k = 0; k < this.scans.length; k++) this.scans[k].push(channels[k], n, p / 2);
+    for (let k = 1; k < channels.length && this.alike; k++) this.alike = sameSamples(channels[0], 0, channels[k], 0, n);
+    const lead = this.alike ? this.scans[0] : undefined;
+    this.scans[0].push(channels[0], n, p / 2);
+    for (let k = 1; k < this.scans.length; k++) this.scans[k].push(channels[k], n, p / 2, lead);
     this.samplePeak = p;
     this.samples += n;
   }
@@ -258,7 +286,11 @@ export class TruePeakMeter {
   /** n samples (n ≤ SPARE) were written at `inputAt` in every channel's window; `samplePeak` is the sample peak so far, theirs included. */
   pushed(n: number, samplePeak: number): void {
     if (n > SPARE) throw new RangeError(`a true-peak meter takes at most ${SPARE} samples in its window at a time`);
-    for (let k = 0; k < this.scans.length; k++) this.scans[k].pushed(n, samplePeak / 2);
+    const first = this.scans[0];
+    for (let k = 1; k < this.scans.length && this.alike; k++) this.alike = sameSamples(first.w, first.filled, this.scans[k].w, first.filled, n);
+    const lead = this.alike ? first : undefined;
+    first.pushed(n, samplePeak / 2);
+    for (let k = 1; k < this.scans.length; k++) this.scans[k].pushed(n, samplePeak / 2, lead);
     this.samplePeak = samplePeak;
     this.samples += n;
   }
@@ -266,7 +298,7 @@ export class TruePeakMeter {
   /** The true peak (linear) once every block is in: the largest interpolated magnitude, or the sample peak if larger. */
   finish(): number {
     let peak = this.samplePeak;
-    for (const s of this.scans) {
+    for (const s of this.alike ? this.scans.slice(0, 1) : this.scans) {
       s.finish(this.samples, this.samplePeak / 2);
       if (s.peak > peak) peak = s.peak;
     }
@@ -282,7 +314,9 @@ export class TruePeakMeter {
  */
 export function truePeak(channels: readonly Float32Array[], sp = samplePeak(channels)): number {
   let peak = sp;
-  for (const c of channels) {
+  // Channels that all hold the same samples (a mono source in a stereo render) have the first's true peak.
+  const alike = channels.every((c) => c.length === channels[0].length && sameSamples(channels[0], 0, c, 0, c.length));
+  for (const c of alike ? channels.slice(0, 1) : channels) {
     const scan = new ChannelScan();
     for (let at = 0; at < c.length; at += CHUNK) {
       const n = Math.min(CHUNK, c.length - at);

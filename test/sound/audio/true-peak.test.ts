@@ -171,3 +171,34 @@ test('true peak of clipped passages with clicks equals the interpolation at ever
     assert.equal(meter.finish(), whole, `signal ${t}: streamed and whole agree`);
   }
 });
+
+test('true peak of channels alike for a while: a crest between samples in one channel alone is read wherever they part', () => {
+  // A mono sine in both channels (a meter scans the first for both while they stay alike), then a 12 kHz burst in the
+  // right channel alone whose crests fall between samples, 3 dB above its samples, at points either side of a
+  // window's scan (16,416 samples, which reads 32 more), whole, block by block, and written into the meter's windows.
+  const x = sine(997, 0);
+  for (const parting of [100, 16400, 16440, 40000]) {
+    const right = x.slice();
+    for (let i = 0; i < 200; i++) right[parting + i] = 0.9 * Math.sin((Math.PI * i) / 199) ** 2 * Math.cos(2 * Math.PI * 0.25 * (i + 0.5));
+    const apart = Math.max(truePeak([x]), truePeak([right]));
+    assert.ok(apart > 0.85 && apart > samplePeak([right]) * 1.3, `parting at ${parting}: the crest between samples, ${apart}`);
+    assert.equal(truePeak([x, right]), apart, `parting at ${parting}: whole`);
+    const pushed = new TruePeakMeter(2);
+    const written = new TruePeakMeter(2);
+    let peak = 0;
+    for (let at = 0; at < x.length; at += 128) {
+      const n = Math.min(128, x.length - at);
+      const block = [x.subarray(at, at + n), right.subarray(at, at + n)];
+      pushed.push(block, n);
+      const into = written.inputAt;
+      block.forEach((c, k) => written.input(k).set(c, into));
+      peak = Math.max(peak, samplePeak(block));
+      written.pushed(n, peak);
+    }
+    assert.equal(pushed.finish(), apart, `parting at ${parting}: pushed block by block`);
+    assert.equal(written.finish(), apart, `parting at ${parting}: written into the meter's windows`);
+  }
+  const alike = new TruePeakMeter(2);
+  for (let at = 0; at < x.length; at += 128) alike.push([x.subarray(at, at + 128), x.subarray(at, at + 128)], Math.min(128, x.length - at));
+  assert.equal(alike.finish(), truePeak([x]), 'alike throughout: the first channel’s true peak');
+});
