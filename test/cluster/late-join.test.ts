@@ -24,7 +24,8 @@ test('a render node that joins late catches up without sending, then sends and r
 }, async (t) => {
   const { url } = await startNats(t);
   const wire = await artnetReceiver(t);
-  const leader = await startNode(t, url, 'lead', 'leader', SHOW);
+  // No checkpoints (default every 45 s, which a loaded run passes before JOIN_AT): the node replays the log from its start.
+  const leader = await startNode(t, url, 'lead', 'leader', [...SHOW, '--checkpoint', '0']);
   const fixtures = (await leader.call('get_output_map')).fixtures.map((f: { path: string }) => f.path);
   for (const path of fixtures) await leader.call('set_fixture_params', { path, params: { port: wire.port, enabled: true } });
   await leader.call('add_channel', { class: 'Noise', fader: 1 });
