@@ -3,18 +3,19 @@
 // while no source is newer than it, and the TypeScript sources through tsx otherwise, so an
 // edited source always runs as written. FOOTLIGHT_FROM_SOURCE=1 runs the sources regardless.
 // render-sound starts at its own entry, one CommonJS file (lib/cli/render-sound-main.cjs): its start-up is measured
-// against Csound's (scripts/build-engine.mjs says why CommonJS). This launcher is CommonJS too (bin/package.json), so
-// that command never starts Node's ES module loader: ~0.02 s of CPU of its start. The other commands import main.js.
+// against Csound's (scripts/build-engine.mjs says why CommonJS), so it checks only the sources that file was built
+// from and runs it with its code cache (run-bundle.js). This launcher is CommonJS too (bin/package.json), so that
+// command never starts Node's ES module loader: ~0.02 s of CPU of its start. The other commands import main.js.
 const { join } = require('node:path');
 const { compiledIsCurrent } = require('./compiled-build.js');
 
 const root = join(__dirname, '..');
-if (process.env.FOOTLIGHT_FROM_SOURCE !== '1' && compiledIsCurrent(root)) {
-  if (process.argv[2] === 'render-sound') require('../lib/cli/render-sound-main.cjs');
-  else import('../lib/cli/main.js');
-} else {
+const compiled = process.env.FOOTLIGHT_FROM_SOURCE !== '1';
+if (compiled && process.argv[2] === 'render-sound' && compiledIsCurrent(root, 'render-sound'))
+  require('./run-bundle.js').runBundle(join(root, 'lib', 'cli', 'render-sound-main.cjs'));
+else if (compiled && compiledIsCurrent(root)) import('../lib/cli/main.js');
+else
   import('tsx/esm/api').then(({ register }) => {
     register();
     return import('../src/cli/main.ts');
   });
-}
