@@ -4,15 +4,14 @@
 // edited source always runs as written. FOOTLIGHT_FROM_SOURCE=1 runs the sources regardless.
 // render-sound starts at its own entry, one CommonJS file (lib/cli/render-sound-main.cjs): its start-up is measured
 // against Csound's (scripts/build-engine.mjs says why CommonJS), so it checks only the sources that file was built
-// from and runs it with its code cache (run-bundle.js). This launcher is CommonJS too (bin/package.json), so that
-// command never starts Node's ES module loader: ~0.02 s of CPU of its start. The other commands import main.js.
+// from. This launcher is CommonJS too (bin/package.json), so that command never starts Node's ES module loader:
+// ~0.02 s of CPU of its start. The other commands import main.js.
 const { join } = require('node:path');
 const { compiledIsCurrent } = require('./compiled-build.js');
 
 const root = join(__dirname, '..');
 const compiled = process.env.FOOTLIGHT_FROM_SOURCE !== '1';
-if (compiled && process.argv[2] === 'render-sound' && compiledIsCurrent(root, 'render-sound'))
-  require('./run-bundle.js').runBundle(join(root, 'lib', 'cli', 'render-sound-main.cjs'));
+if (compiled && process.argv[2] === 'render-sound' && compiledIsCurrent(root, 'render-sound')) require('../lib/cli/render-sound-main.cjs');
 else if (compiled && compiledIsCurrent(root)) import('../lib/cli/main.js');
 else
   import('tsx/esm/api').then(({ register }) => {

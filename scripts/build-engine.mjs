@@ -8,9 +8,7 @@
 // registration and import the compiled .js instead. Markdown beside the sources (component notes)
 // is copied, since modules read it relative to themselves. One command, render-sound, is bundled (below).
 import { build } from 'esbuild';
-import { spawnSync } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newestSourceMtime } from '../bin/compiled-build.js';
@@ -127,22 +125,6 @@ const main = await build({
     },
   ],
 });
-// Its code cache (bin/run-bundle.js): what a 10 ms render of the demo compiles, which is most of what any render
-// compiles before its first sample. The render runs in a scratch home and writes its WAV there.
-const scratch = await mkdtemp(join(tmpdir(), 'footlight-build-'));
-try {
-  const runner = JSON.stringify(join(root, 'bin', 'run-bundle.js'));
-  const run = `process.argv.splice(1, 0, 'footlight'); require(${runner}).runBundle(${JSON.stringify(renderSoundMain)}, { writeCache: true })`;
-  // Under the flags a user's node has (none): V8 rejects a cache made under others.
-  const { NODE_OPTIONS: _, ...env } = process.env;
-  const r = spawnSync(process.execPath, ['-e', run, 'render-sound', '--seconds', '0.01', '--out', join(scratch, 'demo.wav')], {
-    encoding: 'utf8',
-    env: { ...env, FOOTLIGHT_HOME: scratch },
-  });
-  if (r.status !== 0) throw new Error(`render-sound's code cache: the render failed: ${r.stderr}`);
-} finally {
-  await rm(scratch, { recursive: true, force: true });
-}
 // bin/footlight.js runs lib/ while no source is newer than this; render-sound while none of its bundle's sources is.
 const bundles = { 'render-sound': Object.keys(main.metafile.inputs).filter((f) => f.startsWith('src/')) };
 await writeFile(join(libDir, 'build.json'), `${JSON.stringify({ sourcesMtimeMs, bundles })}\n`);

@@ -2,7 +2,6 @@
 // as they are: an edited source runs as written (through tsx) until the next build.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -61,29 +60,6 @@ test("a bundle's stamp: only the sources it was built from decide, and a removed
   at(input, 1000);
   rmSync(input);
   assert.equal(compiledIsCurrent(root, 'render-sound'), false, 'a removed source of the bundle');
-});
-
-test("render-sound's code cache is one this Node accepts, and a damaged one only costs the compile", async (t) => {
-  // In a Node started as a user starts it: V8 rejects a cache made under other flags (this test runs with --expose-gc).
-  const bundle = join(ROOT, 'lib', 'cli', 'render-sound-main.cjs');
-  const check =
-    "const { readFileSync } = require('node:fs'); const { Script } = require('node:vm'); const { wrap } = require('node:module');" +
-    `const f = ${JSON.stringify(bundle)};` +
-    "process.stdout.write(String(new Script(wrap(readFileSync(f, 'utf8')), { filename: f, cachedData: readFileSync(f + '.code-cache') }).cachedDataRejected));";
-  const { NODE_OPTIONS: _, ...env } = process.env;
-  const accepted = spawnSync(process.execPath, ['-e', check], { encoding: 'utf8', env });
-  assert.equal(accepted.stdout, 'false', `the build wrote the cache for this bundle and this V8 ${accepted.stderr}`);
-  const home = await tempHome(t);
-  const copy = join(home, 'render-sound-main.cjs');
-  copyFileSync(bundle, copy);
-  writeFileSync(`${copy}.code-cache`, randomBytes(4096));
-  const out = join(home, 'x.wav');
-  const probe =
-    `process.argv = [process.argv[0], 'footlight', 'render-sound', '--seconds', '0.01', '--out', ${JSON.stringify(out)}];` +
-    `require(${JSON.stringify(join(ROOT, 'bin', 'run-bundle.js'))}).runBundle(${JSON.stringify(copy)});`;
-  const r = spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8', env: { ...process.env, FOOTLIGHT_HOME: home }, cwd: ROOT });
-  assert.equal(r.status, 0, r.stderr);
-  assert.match(r.stdout, /x\.wav: 0\.010 s from beat 0/);
 });
 
 test('FOOTLIGHT_FROM_SOURCE=1 and the compiled build render the same bytes', async (t) => {
