@@ -173,9 +173,14 @@ test('what the engine does not render is listed with a reason, never dropped sil
 
 test('the Sampler kit: SAMPLE order matches the catalog; a tone sample follows the key from its root', () => {
   assert.deepEqual(
-    builtInKit(48000).samples.map((s) => s?.name ?? 'Kit (GM drum map)'),
-    [...SAMPLER_SAMPLES],
+    Array.from({ length: SAMPLER_SAMPLES.length + 1 }, (_, i) => builtInKit(48000).sample(i)?.name ?? null),
+    [null, ...SAMPLER_SAMPLES.slice(1), null],
+    'SAMPLE 0 (the whole kit) and past the end are no single sample',
   );
+  const pieces = builtInKit(48000);
+  assert.equal(pieces.sample(1), pieces.sample(1), 'each sample is made once');
+  assert.equal(pieces.drum(36), pieces.sample(SAMPLER_SAMPLES.indexOf('Kick')), 'a drum key plays the drum SAMPLE');
+  assert.equal(pieces.drum(40), undefined, 'a key without a piece is silent');
   const sineTone = SAMPLER_SAMPLES.indexOf('Sine Tone');
   const r = render(project([track('Tone', [dev('Sampler', { SAMPLE: sineTone, ROOT_KEY: 60, RELEASE: 0.5 })], [clip(0, 4, [[69, 0, 4]])])]), { seconds: 1.5 });
   assert.ok(Math.abs(peakFrequency(r.left, 12000, 32768, 48000) - 440) < 0.5);

@@ -3,7 +3,7 @@ import { Rng, seedOf } from './math.js';
 import { TWO_PI } from './oscillators.js';
 
 /**
- * The Sampler's built-in kit ("Footlight Kit"), synthesized at start-up (no sample files): eight
+ * The Sampler's built-in kit ("Footlight Kit"), each sample synthesized when first played (no sample files): eight
  * drum pieces on their General MIDI keys and four tones recorded at C3 (key 60). Each sound is
  * computed from a seeded generator, so the kit is the same on every machine.
  */
@@ -30,14 +30,16 @@ export interface KitSample {
 }
 
 export interface Kit {
-  /** The whole kit by General MIDI key; other keys are silent. */
-  readonly drums: ReadonlyMap<number, KitSample>;
-  /** By SAMPLE index; 0 (the whole kit) is null. */
-  readonly samples: readonly (KitSample | null)[];
+  /** The drum piece on a General MIDI key; undefined for a silent key. */
+  drum(key: number): KitSample | undefined;
+  /** By SAMPLE index (SAMPLER_SAMPLES' order); null for 0 (the whole kit) and past the end. */
+  sample(index: number): KitSample | null;
+  /** Synthesizes what SAMPLE `index` plays (0: every drum), so that a note need not wait for it. */
+  prepare(index: number): void;
 }
 
 /**
- * The Sampler's built-in source: one kit of named samples the engine synthesizes at start-up (no
+ * The Sampler's built-in source: one kit of named samples the engine synthesizes when first played (no
  * files). SAMPLE 0 plays the whole kit by the General MIDI drum map (a note plays the piece at its
  * key; other keys are silent); any other SAMPLE plays that one sample at every key, pitched by
  * (key − ROOT_KEY) semitones.
@@ -178,38 +180,28 @@ function looped(name: string, data: Float32Array, sr: number): KitSample {
 const cache = new Map<number, Kit>();
 
 /**
- * The kit at a sample rate (built once per rate). Its SAMPLE order is
- * SAMPLER_SAMPLES: 0 the whole kit by the General MIDI map, then each drum piece, then each
- * tone (test/sound/audio/devices.test.ts checks the two lists agree).
+ * The kit at a sample rate (one per rate). Each sample is synthesized when first played: the whole
+ * kit takes ~0.1 s of CPU, and a song uses a few of its pieces. Its SAMPLE order is SAMPLER_SAMPLES:
+ * 0 the whole kit by the General MIDI map, then each drum piece, then each tone
+ * (test/sound/audio/devices.test.ts checks the two lists agree).
  */
 export function builtInKit(sr: number): Kit {
   const hit = cache.get(sr);
   if (hit !== undefined) return hit;
-  const drum = (name: string, key: number, data: Float32Array): KitSample & { key: number } => ({
-    name,
-    key,
-    data,
-    oneShot: true,
-    rootKey: 60,
-    loopStart: 0,
-    loopEnd: 0,
-  });
-  const tone = (name: string, data: Float32Array): KitSample => looped(name, data, sr);
-  const pieces = [
-    drum('Kick', 36, kick(sr)),
-    drum('Rim', 37, noiseHit(sr, 0.08, 0.01, 2000, 'kit:rim', 0.4, 900)),
-    drum('Snare', 38, noiseHit(sr, 0.35, 0.07, 900, 'kit:snare', 0.5, 185)),
-    drum('Clap', 39, clap(sr)),
-    drum('Closed Hat', 42, noiseHit(sr, 0.12, 0.025, 7000, 'kit:closed-hat')),
-    drum('Low Tom', 45, tom(sr, 98)),
-    drum('Open Hat', 46, noiseHit(sr, 0.6, 0.18, 7000, 'kit:open-hat')),
-    drum('Crash', 49, noiseHit(sr, 1.6, 0.5, 4000, 'kit:crash')),
-  ];
-  const tones = [
-    tone('Sine Tone', partials(sr, 3, [[1, 1, 2]], 0.6)),
-    tone('Pluck', pluck(sr)),
-    tone(
-      'Electric Piano',
+  const drum = (name: string, make: () => Float32Array) => () => ({ name, data: make(), oneShot: true, rootKey: 60, loopStart: 0, loopEnd: 0 });
+  const tone = (name: string, make: () => Float32Array) => () => looped(name, make(), sr);
+  const recipes: (() => KitSample)[] = [
+    drum('Kick', () => kick(sr)),
+    drum('Rim', () => noiseHit(sr, 0.08, 0.01, 2000, 'kit:rim', 0.4, 900)),
+    drum('Snare', () => noiseHit(sr, 0.35, 0.07, 900, 'kit:snare', 0.5, 185)),
+    drum('Clap', () => clap(sr)),
+    drum('Closed Hat', () => noiseHit(sr, 0.12, 0.025, 7000, 'kit:closed-hat')),
+    drum('Low Tom', () => tom(sr, 98)),
+    drum('Open Hat', () => noiseHit(sr, 0.6, 0.18, 7000, 'kit:open-hat')),
+    drum('Crash', () => noiseHit(sr, 1.6, 0.5, 4000, 'kit:crash')),
+    tone('Sine Tone', () => partials(sr, 3, [[1, 1, 2]], 0.6)),
+    tone('Pluck', () => pluck(sr)),
+    tone('Electric Piano', () =>
       partials(
         sr,
         3,
@@ -222,8 +214,7 @@ export function builtInKit(sr: number): Kit {
         0.5,
       ),
     ),
-    tone(
-      'Sub Bass',
+    tone('Sub Bass', () =>
       partials(
         sr,
         3,
@@ -235,7 +226,25 @@ export function builtInKit(sr: number): Kit {
       ),
     ),
   ];
-  const kit: Kit = { drums: new Map(pieces.map((p) => [p.key, p])), samples: [null, ...pieces, ...tones] };
+  const made: (KitSample | undefined)[] = [];
+  const sample = (index: number): KitSample | null => {
+    if (!(index >= 1 && index <= recipes.length)) return null;
+    made[index] ??= recipes[index - 1]();
+    return made[index];
+  };
+  // SAMPLE index of each drum key (the drums come first, in SAMPLER_KIT.drums' order).
+  const drumIndex = new Map(SAMPLER_KIT.drums.map((d, i) => [d.key as number, i + 1]));
+  const kit: Kit = {
+    drum: (key) => {
+      const index = drumIndex.get(key);
+      return index === undefined ? undefined : (sample(index) ?? undefined);
+    },
+    sample,
+    prepare: (index) => {
+      if (index !== 0) sample(index);
+      else for (const i of drumIndex.values()) sample(i);
+    },
+  };
   cache.set(sr, kit);
   return kit;
 }

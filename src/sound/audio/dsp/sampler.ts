@@ -69,8 +69,8 @@ class SamplerVoice extends FadingVoice {
       gain = zone.z.gain;
     } else {
       // SAMPLE 0 plays the kit by key (other keys are silent); any other plays one sample at every key.
-      const chosen = s.kit.samples[p.SAMPLE | 0] ?? null;
-      sample = chosen ?? s.kit.drums.get(pitch);
+      const chosen = s.kit.sample(p.SAMPLE | 0);
+      sample = chosen ?? s.kit.drum(pitch);
       if (chosen !== null) semis += pitch - p.ROOT_KEY;
     }
     if (sample === undefined) return false;
@@ -222,6 +222,8 @@ class Sampler extends PooledInstrument<SamplerVoice> {
   /** Cutoff moves, shared by the voices (each sets its filter per sample while it moves). */
   readonly motion: FilterMotion;
   readonly output: OutputLevel;
+  /** The SAMPLE whose kit samples are synthesized (kit.ts makes each when first asked for). */
+  private prepared = Number.NaN;
 
   constructor(
     readonly p: PlanParams,
@@ -246,9 +248,22 @@ class Sampler extends PooledInstrument<SamplerVoice> {
     this.pool = new VoicePool(polyphony, () => new SamplerVoice(this), sampleRate);
     this.motion = new FilterMotion(sampleRate);
     this.output = new OutputLevel(sampleRate);
+    this.prepareKit();
+  }
+
+  /**
+   * The kit samples SAMPLE plays, synthesized when the Sampler is made and when SAMPLE changes (the first choice of a
+   * tone in a session costs that block up to ~30 ms of CPU), rather than at a note; none while it plays zones.
+   */
+  private prepareKit(): void {
+    const index = this.p.SAMPLE | 0;
+    if (this.zones.length > 0 || index === this.prepared) return;
+    this.prepared = index;
+    this.kit.prepare(index);
   }
 
   override update(): void {
+    this.prepareKit();
     this.motion.block(this.p.CUTOFF, 0);
     this.output.block(this.p.OUTPUT);
   }
