@@ -283,11 +283,15 @@ export class TruePeakMeter {
     return this.scans[0].filled;
   }
 
-  /** n samples (n ≤ SPARE) were written at `inputAt` in every channel's window; `samplePeak` is the sample peak so far, theirs included. */
-  pushed(n: number, samplePeak: number): void {
+  /**
+   * n samples (n ≤ SPARE) were written at `inputAt` in every channel's window; `samplePeak` is the sample peak so far,
+   * theirs included, and `alike` whether every channel has been written the first's samples from the start, these
+   * included (the writer compares them as it writes: Wav24Stream.alike).
+   */
+  pushed(n: number, samplePeak: number, alike: boolean): void {
     if (n > SPARE) throw new RangeError(`a true-peak meter takes at most ${SPARE} samples in its window at a time`);
     const first = this.scans[0];
-    for (let k = 1; k < this.scans.length && this.alike; k++) this.alike = sameSamples(first.w, first.filled, this.scans[k].w, first.filled, n);
+    this.alike = this.alike && alike;
     const lead = this.alike ? first : undefined;
     first.pushed(n, samplePeak / 2);
     for (let k = 1; k < this.scans.length; k++) this.scans[k].pushed(n, samplePeak / 2, lead);

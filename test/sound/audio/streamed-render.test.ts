@@ -146,8 +146,8 @@ test("render-sound's one pass: the WAV stream writes into the true-peak meter's 
     inBlocks(channels, [128, 77], (b, n) => {
       const at = peaks.inputAt;
       wav.write(b, n, windows, at);
-      loudness.push(windows, n, at);
-      peaks.pushed(n, wav.samplePeak);
+      loudness.push(windows, n, at, wav.alike);
+      peaks.pushed(n, wav.samplePeak, wav.alike);
     });
     wav.finish();
     closeSync(fd);
@@ -156,7 +156,42 @@ test("render-sound's one pass: the WAV stream writes into the true-peak meter's 
     assert.equal(peaks.samplePeak, samplePeak(whole.written));
     assert.equal(peaks.finish(), apart.finish());
     assert.equal(loudness.finish(), integratedLoudness(whole.written, RATE));
-    assert.throws(() => peaks.pushed(1025, 1), /at most 1024 samples/);
+    assert.throws(() => peaks.pushed(1025, 1, false), /at most 1024 samples/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a centred source: the writer says the sides are alike until they part, and the meters read the same levels', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'footlight-wav-alike-'));
+  try {
+    const left = signal(2.2, 11);
+    // Blocks of 128 and 77 frames: 205 frames a cycle, the 77's last frame quantized on its own (an odd count).
+    // Parting: never, at the first sample, inside a 128 block, at the last (odd) frame of a 77 block, late.
+    for (const parting of [Infinity, 0, 300, 409, 100_000]) {
+      const right = left.slice();
+      for (let i = parting; i < Math.min(right.length, parting + 5000); i++) right[i] = 0.5 * right[i];
+      const whole = encodeWav24([left, right], RATE);
+      const fd = openSync(join(dir, 'alike.wav'), 'w');
+      const wav = new Wav24Stream(fd, 2, RATE, left.length);
+      const peaks = new TruePeakMeter(2);
+      const loudness = new LoudnessMeter(2, RATE);
+      const windows = [peaks.input(0), peaks.input(1)];
+      let done = 0;
+      inBlocks([left, right], [128, 77], (b, n) => {
+        const at = peaks.inputAt;
+        wav.write(b, n, windows, at);
+        done += n;
+        assert.equal(wav.alike, done <= parting, `parting at ${parting}: alike after ${done} frames`);
+        loudness.push(windows, n, at, wav.alike);
+        peaks.pushed(n, wav.samplePeak, wav.alike);
+      });
+      wav.finish();
+      closeSync(fd);
+      assert.ok(Buffer.from(whole.bytes).equals(readFileSync(join(dir, 'alike.wav'))), `parting at ${parting}: same bytes`);
+      assert.equal(loudness.finish(), integratedLoudness(whole.written, RATE), `parting at ${parting}: loudness`);
+      assert.equal(peaks.finish(), truePeak(whole.written), `parting at ${parting}: true peak`);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
