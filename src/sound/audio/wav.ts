@@ -98,11 +98,13 @@ const largest = (most: number, v: number): number => {
 
 /**
  * quantize for a stereo pair, two frames (12 bytes, three little-endian words) at a time: the same steps, bytes,
- * values and tally as quantize per channel, with a third of the stores. l/r[0…n), n even, into words from `w`.
+ * values and tally as quantize per channel, with a third of the stores. l/r[from…n), from and n even, into words from
+ * `w` (frame `from`'s).
  */
 function quantizeStereo(
   l: Float32Array,
   r: Float32Array,
+  from: number,
   n: number,
   words: Uint32Array,
   w: number,
@@ -115,7 +117,7 @@ function quantizeStereo(
   let clipped = 0;
   let most = tally[1];
   let apart = 0;
-  for (let i = 0; i < n; i += 2, w += 3) {
+  for (let i = from; i < n; i += 2, w += 3) {
     const ra = stepOf(l[i]);
     const rb = stepOf(r[i]);
     const rc = stepOf(l[i + 1]);
@@ -143,6 +145,52 @@ function quantizeStereo(
 }
 
 /**
+ * quantizeStereo for sides that hold the same samples (a centred mono source): each frame's one step serves both, the
+ * same bytes, values and tally. Stops at the first pair of frames where the sides differ (or hold NaN); returns how many
+ * frames it wrote (even), from which quantizeStereo goes on.
+ */
+function quantizeAlike(
+  l: Float32Array,
+  r: Float32Array,
+  n: number,
+  words: Uint32Array,
+  w: number,
+  out: readonly Float32Array[],
+  outAt: number,
+  tally: Tally,
+): number {
+  const outL = out[0];
+  const outR = out[1];
+  let clipped = 0;
+  let most = tally[1];
+  let i = 0;
+  for (; i < n; i += 2, w += 3) {
+    const x = l[i];
+    const y = l[i + 1];
+    if (x !== r[i] || y !== r[i + 1]) break;
+    const ra = stepOf(x);
+    const rc = stepOf(y);
+    clipped += over(ra) + over(rc);
+    const a = clamp(ra);
+    const c = clamp(rc);
+    most = largest(largest(most, a), c);
+    const va = a * STEP;
+    const vc = c * STEP;
+    outL[outAt + i] = va;
+    outR[outAt + i] = va;
+    outL[outAt + i + 1] = vc;
+    outR[outAt + i + 1] = vc;
+    // a0 a1 a2 a0 | a1 a2 c0 c1 | c2 c0 c1 c2
+    words[w] = (a & 0xffffff) | (a << 24);
+    words[w + 1] = ((a >> 8) & 0xffff) | (c << 16);
+    words[w + 2] = ((c >> 16) & 0xff) | (c << 8);
+  }
+  tally[0] += 2 * clipped;
+  tally[1] = most;
+  return i;
+}
+
+/**
  * Quantizes channels[c][0…n) into interleaved `bytes` from `at` and out[c][outAt…): a stereo pair two frames at a time
  * where the words line up, each of the nch channels on its own otherwise (and for the odd last frame).
  */
@@ -159,8 +207,11 @@ function quantizeFrames(
 ): void {
   let done = 0;
   if (words !== undefined && nch === 2 && at % 4 === 0) {
-    done = n & ~1;
-    quantizeStereo(channels[0], channels[1], done, words, at >> 2, out, outAt, tally);
+    const even = n & ~1;
+    // While every frame so far has had the same sides, one step per frame serves both, up to where they part.
+    const alike = tally[2] === 0 ? quantizeAlike(channels[0], channels[1], even, words, at >> 2, out, outAt, tally) : 0;
+    if (alike < even) quantizeStereo(channels[0], channels[1], alike, even, words, (at >> 2) + (alike / 2) * 3, out, outAt, tally);
+    done = even;
   }
   if (done < n) {
     for (let c = 0; c < nch; c++) {
