@@ -134,12 +134,18 @@ function intervalPeak(w: Float32Array, i: number): number {
 class ChannelScan {
   readonly w = new Float32Array(PAD + CHUNK + 2 * PAD + SPARE);
   /** The signal index of w[0] (negative at the start: the zeros before the signal). */
-  private base = -PAD;
+  private base = 0;
   /** Samples in the window. */
   filled = PAD;
   /** The first interval not yet measured (a signal index). */
   next = 0;
   peak = 0;
+
+  constructor() {
+    // Set twice: V8 takes a field written once for a constant and compiles `scan` with its value in; the first
+    // keepPads, one window in, would then throw that code away (`--trace-deopt`: "code dependencies").
+    this.base = -PAD;
+  }
 
   /** Appends x[0…n); scans what has its pad (or, given `lead`, takes its result: see `pushed`). */
   push(x: Float32Array, n: number, floor: number, lead?: ChannelScan): void {
