@@ -47,8 +47,8 @@ function writeHeader(bytes: Uint8Array, nch: number, sampleRate: number, frames:
 }
 
 /**
- * What quantize adds up over calls: [samples clamped, the largest magnitude written in steps of 1 / (2^23 − 1), frames
- * where a channel was written other values than the first (quantizeFrames counts these)].
+ * What quantize adds up over calls: [samples clamped, the largest magnitude written in steps of 1 / (2^23 − 1), values
+ * written to a channel other than the first's (quantizeFrames counts them; read only as zero or not: Wav24Stream.alike)].
  */
 type Tally = Float64Array;
 
