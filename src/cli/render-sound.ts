@@ -106,8 +106,10 @@ async function streamMix(plan: RenderPlan, range: RenderRange, path: string): Pr
         block[1] = r;
         const at = peaks.inputAt;
         wav.write(block, n, written, at);
-        loudness.push(written, n, at);
-        peaks.pushed(n, wav.samplePeak);
+        // While the two sides are the same samples (a centred mono source), each meter measures one for both.
+        const alike = wav.alike;
+        loudness.push(written, n, at, alike);
+        peaks.pushed(n, wav.samplePeak, alike);
       },
       progressBar(),
     );

@@ -127,6 +127,52 @@ class WeightedSquareSums {
     this.sumX = sumX;
     this.sumY = sumY;
   }
+
+  /**
+   * push for two channels that hold the same samples, `x`: one chain, its state and sums then copied to the second
+   * channel's (the same operations on the same samples, so the same bits), which push continues from when they part.
+   */
+  pushAlike(x: Float32Array, n: number, from: number): void {
+    const { b0: a0, b1: a1, b2: a2, a1: aa1, a2: aa2 } = this.a;
+    const { b0, b1, b2, a1: ba1, a2: ba2 } = this.b;
+    const st = this.state;
+    let ax1 = st[0];
+    let ax2 = st[1];
+    let ay1 = st[2];
+    let ay2 = st[3];
+    let by1 = st[4];
+    let by2 = st[5];
+    let sum = this.sumX;
+    let i = 0;
+    while (i < n) {
+      const mark = this.nextMark(this.count + i);
+      const end = Math.min(n, mark - this.count);
+      for (; i < end; i++) {
+        const v = x[from + i];
+        const u = a0 * v + a1 * ax1 + a2 * ax2 - aa1 * ay1 - aa2 * ay2;
+        ax2 = ax1;
+        ax1 = v;
+        const w = b0 * u + b1 * ay1 + b2 * ay2 - ba1 * by1 - ba2 * by2;
+        ay2 = ay1;
+        ay1 = u;
+        by2 = by1;
+        by1 = w;
+        sum += w * w;
+      }
+      // As push: set at every segment's end.
+      this.atMarkX.set(mark, sum);
+      this.atMarkY.set(mark, sum);
+    }
+    this.count += n;
+    st[0] = st[6] = ax1;
+    st[1] = st[7] = ax2;
+    st[2] = st[8] = ay1;
+    st[3] = st[9] = ay2;
+    st[4] = st[10] = by1;
+    st[5] = st[11] = by2;
+    this.sumX = sum;
+    this.sumY = sum;
+  }
 }
 
 /**
@@ -158,9 +204,15 @@ export class LoudnessMeter {
     this.pairs = Array.from({ length: Math.ceil(channels / 2) }, () => new WeightedSquareSums(shelf, hp, nextMark));
   }
 
-  /** Appends channels[c][from…from + n) of every channel. */
-  push(channels: readonly Float32Array[], n: number, from = 0): void {
-    for (let k = 0; k < this.pairs.length; k++) this.pairs[k].push(channels[2 * k], channels[Math.min(2 * k + 1, this.channels - 1)], n, from);
+  /**
+   * Appends channels[c][from…from + n) of every channel. `alike`: every channel has held the same samples as the first
+   * from the start, these included (the caller has compared them: a mono source in a stereo render); each pair then
+   * filters one channel for both.
+   */
+  push(channels: readonly Float32Array[], n: number, from = 0, alike = false): void {
+    for (let k = 0; k < this.pairs.length; k++)
+      if (alike) this.pairs[k].pushAlike(channels[2 * k], n, from);
+      else this.pairs[k].push(channels[2 * k], channels[Math.min(2 * k + 1, this.channels - 1)], n, from);
     this.samples += n;
   }
 

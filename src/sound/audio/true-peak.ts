@@ -134,12 +134,18 @@ function intervalPeak(w: Float32Array, i: number): number {
 class ChannelScan {
   readonly w = new Float32Array(PAD + CHUNK + 2 * PAD + SPARE);
   /** The signal index of w[0] (negative at the start: the zeros before the signal). */
-  private base = -PAD;
+  private base = 0;
   /** Samples in the window. */
   filled = PAD;
   /** The first interval not yet measured (a signal index). */
   next = 0;
   peak = 0;
+
+  constructor() {
+    // Set twice: V8 takes a field written once for a constant and compiles `scan` with its value in; the first
+    // keepPads, one window in, would then throw that code away (`--trace-deopt`: "code dependencies").
+    this.base = -PAD;
+  }
 
   /** Appends x[0…n); scans what has its pad (or, given `lead`, takes its result: see `pushed`). */
   push(x: Float32Array, n: number, floor: number, lead?: ChannelScan): void {
@@ -283,11 +289,15 @@ export class TruePeakMeter {
     return this.scans[0].filled;
   }
 
-  /** n samples (n ≤ SPARE) were written at `inputAt` in every channel's window; `samplePeak` is the sample peak so far, theirs included. */
-  pushed(n: number, samplePeak: number): void {
+  /**
+   * n samples (n ≤ SPARE) were written at `inputAt` in every channel's window; `samplePeak` is the sample peak so far,
+   * theirs included, and `alike` whether every channel has been written the first's samples from the start, these
+   * included (the writer compares them as it writes: Wav24Stream.alike).
+   */
+  pushed(n: number, samplePeak: number, alike: boolean): void {
     if (n > SPARE) throw new RangeError(`a true-peak meter takes at most ${SPARE} samples in its window at a time`);
     const first = this.scans[0];
-    for (let k = 1; k < this.scans.length && this.alike; k++) this.alike = sameSamples(first.w, first.filled, this.scans[k].w, first.filled, n);
+    this.alike = this.alike && alike;
     const lead = this.alike ? first : undefined;
     first.pushed(n, samplePeak / 2);
     for (let k = 1; k < this.scans.length; k++) this.scans[k].pushed(n, samplePeak / 2, lead);

@@ -16,6 +16,12 @@ interface WavResult {
 }
 
 const FULL = 8388607; // 2^23 − 1
+/**
+ * A step's value as written is step × STEP rounded to float32: for every step of the 24-bit range this is the float32 of
+ * step / FULL (checked for all 2^24 of them; the doubles differ in the last bit for 1,024 steps, the float32s never),
+ * and a multiply costs a fraction of a divide.
+ */
+const STEP = 1 / FULL;
 const HEADER_BYTES = 44;
 
 /** The canonical header for `frames` frames of `nch` 24-bit channels, at the start of `bytes`. */
@@ -40,7 +46,10 @@ function writeHeader(bytes: Uint8Array, nch: number, sampleRate: number, frames:
   view.setUint32(40, dataBytes, true);
 }
 
-/** What quantize adds up over calls: [samples clamped, the largest magnitude written in steps of 1 / (2^23 − 1)]. */
+/**
+ * What quantize adds up over calls: [samples clamped, the largest magnitude written in steps of 1 / (2^23 − 1), values
+ * written to a channel other than the first's (quantizeFrames counts them; read only as zero or not: Wav24Stream.alike)].
+ */
 type Tally = Float64Array;
 
 /**
@@ -65,7 +74,7 @@ function quantize(src: Float32Array, n: number, bytes: Uint8Array, at: number, s
     // monotonic and symmetric, so the largest |v / FULL| as written is the largest |v|, divided and rounded.
     const a = v < 0 ? -v : v;
     if (a > most) most = a;
-    out[outAt + i] = v / FULL;
+    out[outAt + i] = v * STEP;
     bytes[at] = v & 0xff;
     bytes[at + 1] = (v >> 8) & 0xff;
     bytes[at + 2] = (v >> 16) & 0xff;
@@ -89,11 +98,13 @@ const largest = (most: number, v: number): number => {
 
 /**
  * quantize for a stereo pair, two frames (12 bytes, three little-endian words) at a time: the same steps, bytes,
- * values and tally as quantize per channel, with a third of the stores. l/r[0…n), n even, into words from `w`.
+ * values and tally as quantize per channel, with a third of the stores. l/r[from…n), from and n even, into words from
+ * `w` (frame `from`'s).
  */
 function quantizeStereo(
   l: Float32Array,
   r: Float32Array,
+  from: number,
   n: number,
   words: Uint32Array,
   w: number,
@@ -105,21 +116,24 @@ function quantizeStereo(
   const outR = out[1];
   let clipped = 0;
   let most = tally[1];
-  for (let i = 0; i < n; i += 2, w += 3) {
+  let apart = 0;
+  for (let i = from; i < n; i += 2, w += 3) {
     const ra = stepOf(l[i]);
     const rb = stepOf(r[i]);
     const rc = stepOf(l[i + 1]);
     const rd = stepOf(r[i + 1]);
     clipped += over(ra) + over(rb) + over(rc) + over(rd);
+    // Both frames' sides compared as steps: equal steps are equal values as written, and NaN, like a value compare, is apart.
+    apart += (ra === rb ? 0 : 1) + (rc === rd ? 0 : 1);
     const a = clamp(ra);
     const b = clamp(rb);
     const c = clamp(rc);
     const d = clamp(rd);
     most = largest(largest(largest(largest(most, a), b), c), d);
-    outL[outAt + i] = a / FULL;
-    outR[outAt + i] = b / FULL;
-    outL[outAt + i + 1] = c / FULL;
-    outR[outAt + i + 1] = d / FULL;
+    outL[outAt + i] = a * STEP;
+    outR[outAt + i] = b * STEP;
+    outL[outAt + i + 1] = c * STEP;
+    outR[outAt + i + 1] = d * STEP;
     // a0 a1 a2 b0 | b1 b2 c0 c1 | c2 d0 d1 d2
     words[w] = (a & 0xffffff) | (b << 24);
     words[w + 1] = ((b >> 8) & 0xffff) | (c << 16);
@@ -127,6 +141,53 @@ function quantizeStereo(
   }
   tally[0] += clipped;
   tally[1] = most;
+  tally[2] += apart;
+}
+
+/**
+ * quantizeStereo for sides that hold the same samples (a centred mono source): each frame's one step serves both, the
+ * same bytes, values and tally. Stops at the first pair of frames where the sides differ (or hold NaN); returns how many
+ * frames it wrote (even), from which quantizeStereo goes on.
+ */
+function quantizeAlike(
+  l: Float32Array,
+  r: Float32Array,
+  n: number,
+  words: Uint32Array,
+  w: number,
+  out: readonly Float32Array[],
+  outAt: number,
+  tally: Tally,
+): number {
+  const outL = out[0];
+  const outR = out[1];
+  let clipped = 0;
+  let most = tally[1];
+  let i = 0;
+  for (; i < n; i += 2, w += 3) {
+    const x = l[i];
+    const y = l[i + 1];
+    if (x !== r[i] || y !== r[i + 1]) break;
+    const ra = stepOf(x);
+    const rc = stepOf(y);
+    clipped += over(ra) + over(rc);
+    const a = clamp(ra);
+    const c = clamp(rc);
+    most = largest(largest(most, a), c);
+    const va = a * STEP;
+    const vc = c * STEP;
+    outL[outAt + i] = va;
+    outR[outAt + i] = va;
+    outL[outAt + i + 1] = vc;
+    outR[outAt + i + 1] = vc;
+    // a0 a1 a2 a0 | a1 a2 c0 c1 | c2 c0 c1 c2
+    words[w] = (a & 0xffffff) | (a << 24);
+    words[w + 1] = ((a >> 8) & 0xffff) | (c << 16);
+    words[w + 2] = ((c >> 16) & 0xff) | (c << 8);
+  }
+  tally[0] += 2 * clipped;
+  tally[1] = most;
+  return i;
 }
 
 /**
@@ -146,14 +207,19 @@ function quantizeFrames(
 ): void {
   let done = 0;
   if (words !== undefined && nch === 2 && at % 4 === 0) {
-    done = n & ~1;
-    quantizeStereo(channels[0], channels[1], done, words, at >> 2, out, outAt, tally);
+    const even = n & ~1;
+    // While every frame so far has had the same sides, one step per frame serves both, up to where they part.
+    const alike = tally[2] === 0 ? quantizeAlike(channels[0], channels[1], even, words, at >> 2, out, outAt, tally) : 0;
+    if (alike < even) quantizeStereo(channels[0], channels[1], alike, even, words, (at >> 2) + (alike / 2) * 3, out, outAt, tally);
+    done = even;
   }
-  if (done < n)
+  if (done < n) {
     for (let c = 0; c < nch; c++) {
       const src = done === 0 ? channels[c] : channels[c].subarray(done);
       quantize(src, n - done, bytes, at + done * nch * 3 + c * 3, nch * 3, out[c], outAt + done, tally);
     }
+    for (let c = 1; c < nch; c++) for (let i = outAt + done; i < outAt + n; i++) if (out[c][i] !== out[0][i]) tally[2]++;
+  }
 }
 
 /** `bytes` as little-endian words, where this machine's words are (its length rounded down to whole words). */
@@ -166,7 +232,7 @@ export function encodeWav24(channels: readonly Float32Array[], sampleRate: numbe
   const bytes = new Uint8Array(HEADER_BYTES + frames * nch * 3);
   writeHeader(bytes, nch, sampleRate, frames);
   const written = channels.map(() => new Float32Array(frames));
-  const tally: Tally = new Float64Array(2);
+  const tally: Tally = new Float64Array(3);
   quantizeFrames(channels, nch, frames, bytes, wordsOf(bytes), HEADER_BYTES, written, 0, tally);
   return { bytes, clipped: tally[0], written };
 }
@@ -181,7 +247,7 @@ const STREAM_FRAMES = 1 << 14;
 export class Wav24Stream {
   private readonly bytes: Uint8Array;
   private readonly words: Uint32Array | undefined;
-  private readonly tally: Tally = new Float64Array(2);
+  private readonly tally: Tally = new Float64Array(3);
   private used = 0;
   private frames = 0;
 
@@ -201,6 +267,11 @@ export class Wav24Stream {
   /** Samples beyond full scale that were clamped so far. */
   get clipped(): number {
     return this.tally[0];
+  }
+
+  /** Every channel has been written the same values as the first so far (a mono source in a stereo file). */
+  get alike(): boolean {
+    return this.tally[2] === 0;
   }
 
   /** The largest magnitude written so far (linear; what a sample peak over the written values reads). */

@@ -68,6 +68,14 @@ test('a streamed WAV is byte for byte the whole-file encoding, over several flus
   }
 });
 
+/** The sample bytes of mono WAVs (each channel written alone, frame by frame) interleaved as one stereo file's. */
+function interleaved(alone: { bytes: Uint8Array }[]): Buffer {
+  const frames = (alone[0].bytes.length - 44) / 3;
+  const out = Buffer.alloc(frames * 6);
+  for (let i = 0; i < frames; i++) for (let c = 0; c < 2; c++) out.set(alone[c].bytes.subarray(44 + i * 3, 47 + i * 3), i * 6 + c * 3);
+  return out;
+}
+
 test('the stereo writer (two frames as three words) writes what each channel written alone does: bytes, values, clamps', () => {
   // An odd length (the last frame on its own), over-full-scale samples both ways, exact steps, and a NaN.
   const channels = [signal(0.3, 11), signal(0.3, 12)].map((c) => c.subarray(0, 14401));
@@ -75,10 +83,7 @@ test('the stereo writer (two frames as three words) writes what each channel wri
   channels[1].set([Number.NaN, 2, -2, 1, -8388608 / 8388607], 3001);
   const stereo = encodeWav24(channels, RATE);
   const alone = channels.map((c) => encodeWav24([c], RATE));
-  const frames = channels[0].length;
-  const interleaved = new Uint8Array(frames * 6);
-  for (let i = 0; i < frames; i++) for (let c = 0; c < 2; c++) interleaved.set(alone[c].bytes.subarray(44 + i * 3, 47 + i * 3), i * 6 + c * 3);
-  assert.ok(Buffer.from(stereo.bytes.subarray(44)).equals(Buffer.from(interleaved)), 'same sample bytes');
+  assert.ok(Buffer.from(stereo.bytes.subarray(44)).equals(interleaved(alone)), 'same sample bytes');
   assert.deepEqual(stereo.written, [alone[0].written[0], alone[1].written[0]]);
   assert.equal(stereo.clipped, alone[0].clipped + alone[1].clipped);
   assert.ok(stereo.clipped >= 6, 'the over-full-scale samples were clamped and counted');
@@ -146,8 +151,8 @@ test("render-sound's one pass: the WAV stream writes into the true-peak meter's 
     inBlocks(channels, [128, 77], (b, n) => {
       const at = peaks.inputAt;
       wav.write(b, n, windows, at);
-      loudness.push(windows, n, at);
-      peaks.pushed(n, wav.samplePeak);
+      loudness.push(windows, n, at, wav.alike);
+      peaks.pushed(n, wav.samplePeak, wav.alike);
     });
     wav.finish();
     closeSync(fd);
@@ -156,7 +161,49 @@ test("render-sound's one pass: the WAV stream writes into the true-peak meter's 
     assert.equal(peaks.samplePeak, samplePeak(whole.written));
     assert.equal(peaks.finish(), apart.finish());
     assert.equal(loudness.finish(), integratedLoudness(whole.written, RATE));
-    assert.throws(() => peaks.pushed(1025, 1), /at most 1024 samples/);
+    assert.throws(() => peaks.pushed(1025, 1, false), /at most 1024 samples/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a centred source: the writer says the sides are alike until they part, and the meters read the same levels', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'footlight-wav-alike-'));
+  try {
+    const left = signal(2.2, 11);
+    // Blocks of 128 and 77 frames: 205 frames a cycle, the 77's last frame quantized on its own (an odd count), and
+    // blocks that start at a whole word in the file written two frames at a time. Parting: never, at the first sample,
+    // at the second frame of a pair (51) and the first of a block (128) written two at a time, inside a block and at
+    // the last frame of a 77 block written frame by frame (300, 409), late.
+    for (const parting of [Infinity, 0, 51, 128, 300, 409, 100_000]) {
+      const right = left.slice();
+      for (let i = parting; i < Math.min(right.length, parting + 5000); i++) right[i] = 0.5 * right[i];
+      const whole = encodeWav24([left, right], RATE);
+      const alone = [left, right].map((c) => encodeWav24([c], RATE));
+      assert.ok(Buffer.from(whole.bytes.subarray(44)).equals(interleaved(alone)), `parting at ${parting}: whole, the bytes of each side alone`);
+      assert.deepEqual(whole.written, [alone[0].written[0], alone[1].written[0]], `parting at ${parting}: whole, the values of each side alone`);
+      assert.equal(whole.clipped, alone[0].clipped + alone[1].clipped, `parting at ${parting}: whole, the clamped samples`);
+      const fd = openSync(join(dir, 'alike.wav'), 'w');
+      const wav = new Wav24Stream(fd, 2, RATE, left.length);
+      const peaks = new TruePeakMeter(2);
+      const loudness = new LoudnessMeter(2, RATE);
+      const windows = [peaks.input(0), peaks.input(1)];
+      let done = 0;
+      inBlocks([left, right], [128, 77], (b, n) => {
+        const at = peaks.inputAt;
+        wav.write(b, n, windows, at);
+        done += n;
+        assert.equal(wav.alike, done <= parting, `parting at ${parting}: alike after ${done} frames`);
+        loudness.push(windows, n, at, wav.alike);
+        peaks.pushed(n, wav.samplePeak, wav.alike);
+      });
+      wav.finish();
+      closeSync(fd);
+      assert.ok(Buffer.from(whole.bytes).equals(readFileSync(join(dir, 'alike.wav'))), `parting at ${parting}: same bytes`);
+      assert.equal(wav.clipped, whole.clipped, `parting at ${parting}: the clamped samples`);
+      assert.equal(loudness.finish(), integratedLoudness(whole.written, RATE), `parting at ${parting}: loudness`);
+      assert.equal(peaks.finish(), truePeak(whole.written), `parting at ${parting}: true peak`);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -193,7 +193,7 @@ test('true peak of channels alike for a while: a crest between samples in one ch
       const into = written.inputAt;
       block.forEach((c, k) => written.input(k).set(c, into));
       peak = Math.max(peak, samplePeak(block));
-      written.pushed(n, peak);
+      written.pushed(n, peak, at + n <= parting);
     }
     assert.equal(pushed.finish(), apart, `parting at ${parting}: pushed block by block`);
     assert.equal(written.finish(), apart, `parting at ${parting}: written into the meter's windows`);
