@@ -22,6 +22,9 @@ export class DrySignal {
   private readonly lineL: Float32Array;
   private readonly lineR: Float32Array;
   private pos = 0;
+  /** This block's Mix, and whether it moves (then `wet.ramp` holds it): set by `keep`, used by `mix`. */
+  private mixNow = 1;
+  private moving = false;
   /** `latency`: whole samples the wet path lags its input (an oversampler's), by which the dry copy is delayed. */
   constructor(
     sampleRate: number,
@@ -31,8 +34,12 @@ export class DrySignal {
     this.lineL = new Float32Array(latency);
     this.lineR = new Float32Array(latency);
   }
-  keep(l: Float32Array, r: Float32Array, n: number): void {
+  /** Keeps the block's dry copy for a block at Mix `wet` (none needed at a steady Mix of 100 % without latency). */
+  keep(l: Float32Array, r: Float32Array, n: number, wet: number): void {
+    this.mixNow = wet;
+    this.moving = this.wet.block(wet);
     if (this.latency === 0) {
+      if (!this.moving && wet >= 1) return;
       this.l.set(l);
       this.r.set(r);
       return;
@@ -51,11 +58,12 @@ export class DrySignal {
     this.lineL.fill(0);
     this.lineR.fill(0);
   }
-  /** l, r ← dry · (1 − wet) + l, r · wet; nothing at a steady wet ≥ 1. */
-  mix(l: Float32Array, r: Float32Array, n: number, wet: number): void {
+  /** l, r ← dry · (1 − wet) + l, r · wet, at the Mix given to `keep`; nothing at a steady wet ≥ 1. */
+  mix(l: Float32Array, r: Float32Array, n: number): void {
     const dl = this.l;
     const dr = this.r;
-    if (this.wet.block(wet)) {
+    const wet = this.mixNow;
+    if (this.moving) {
       const ramp = this.wet.ramp;
       for (let i = 0; i < n; i++) {
         const w = ramp[i];
@@ -88,9 +96,9 @@ export abstract class WetDryEffect implements Effect {
     this.dry = new DrySignal(sr, latency);
   }
   process(l: Float32Array, r: Float32Array, n: number): void {
-    this.dry.keep(l, r, n);
+    this.dry.keep(l, r, n, this.p.MIX);
     this.wet(l, r, n);
-    this.dry.mix(l, r, n, this.p.MIX);
+    this.dry.mix(l, r, n);
     this.after(l, r, n);
   }
   protected abstract wet(l: Float32Array, r: Float32Array, n: number): void;

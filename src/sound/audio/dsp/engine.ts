@@ -417,7 +417,8 @@ export class AudioEngine {
         if (p.off < s1) ev.push({ offset: at + Math.max(0, p.off - s0), on: false, pitch: p.pitch, velocity: 0 });
         else pending[kept++] = p;
       }
-      pending.length = kept;
+      // Setting an array's length is a call into the runtime: only when it changes.
+      if (kept !== pending.length) pending.length = kept;
       const notes = t.plan.notes;
       while (t.cursor < notes.length && t.onAt[t.cursor] < s1) {
         const k = t.cursor++;
@@ -433,7 +434,7 @@ export class AudioEngine {
   /** Renders one block into outL/outR (length ≥ 128); returns the master's block. */
   render(outL: Float32Array, outR: Float32Array): void {
     for (const t of this.tracks) {
-      t.events.length = 0;
+      if (t.events.length > 0) t.events.length = 0;
       if (t.clipActive) {
         t.clipBlock.fill(0);
         t.clipBlockR.fill(0);
@@ -595,6 +596,11 @@ export class AudioEngine {
     }
     const out = plan.output >= 0 ? this.tracks[plan.output] : null;
     if (out !== null) out.fed = true;
+    // The usual track: one post-fader send, added in the fader's pass instead of a pass of its own.
+    if (!this.metered && out !== null && sends.length === 1 && !sends[0].preFader) {
+      this.faderAndSend(t, gl, gr, out);
+      return;
+    }
     if (this.metered) this.faderAndMeter(t, gl, gr, out);
     else fader(l, r, gl, gr, out);
     for (let k = 0; k < sends.length; k++) if (!sends[k].preFader) this.send(t, k, l, r);
@@ -631,23 +637,65 @@ export class AudioEngine {
     t.count += 2 * BLOCK;
   }
 
+  /**
+   * `fader` into `out`, then track `t`'s one post-fader send, as `send` adds it: at a steady level
+   * in the fader's loop (the send reads the sample the fader stored), moving in a pass of its own.
+   */
+  private faderAndSend(t: TrackState, gl: number, gr: number, out: TrackState): void {
+    const { l, r } = t;
+    const send = t.plan.sends[0];
+    const d = this.tracks[send.target];
+    if (d === undefined || t.sendGains[0].block(send.gain)) {
+      fader(l, r, gl, gr, out);
+      if (d !== undefined) this.addSend(d, l, r, t.sendGains[0].ramp);
+      return;
+    }
+    d.fed = true;
+    const g = send.gain;
+    const oL = out.inL;
+    const oR = out.inR;
+    const dl = d.inL;
+    const dr = d.inR;
+    if (gl === 1 && gr === 1)
+      for (let i = 0; i < BLOCK; i++) {
+        oL[i] += l[i];
+        oR[i] += r[i];
+        dl[i] += l[i] * g;
+        dr[i] += r[i] * g;
+      }
+    else
+      for (let i = 0; i < BLOCK; i++) {
+        oL[i] += l[i] *= gl;
+        oR[i] += r[i] *= gr;
+        dl[i] += l[i] * g;
+        dr[i] += r[i] * g;
+      }
+  }
+
+  /** Adds l and r into track d's input times a send's moving level. */
+  private addSend(d: TrackState, l: Float32Array, r: Float32Array, ramp: Float32Array): void {
+    d.fed = true;
+    const dl = d.inL;
+    const dr = d.inR;
+    for (let i = 0; i < BLOCK; i++) {
+      dl[i] += l[i] * ramp[i];
+      dr[i] += r[i] * ramp[i];
+    }
+  }
+
   /** Adds send `k` of track `t` into its target at the send's (smoothed) level. */
   private send(t: TrackState, k: number, l: Float32Array, r: Float32Array): void {
     const send = t.plan.sends[k];
     const d = this.tracks[send.target];
     if (d === undefined) return;
     const level = t.sendGains[k];
+    if (level.block(send.gain)) {
+      this.addSend(d, l, r, level.ramp);
+      return;
+    }
     d.fed = true;
     const dl = d.inL;
     const dr = d.inR;
-    if (level.block(send.gain)) {
-      const ramp = level.ramp;
-      for (let i = 0; i < BLOCK; i++) {
-        dl[i] += l[i] * ramp[i];
-        dr[i] += r[i] * ramp[i];
-      }
-      return;
-    }
     const g = send.gain;
     for (let i = 0; i < BLOCK; i++) {
       dl[i] += l[i] * g;

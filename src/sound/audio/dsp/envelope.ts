@@ -81,10 +81,57 @@ export class Adsr {
    * ends; returns the index after the last sample written.
    */
   fill(out: Float64Array, from: number, to: number): number {
-    for (let i = from; i < to; i++) {
-      out[i] = this.tick();
-      if (this.stage === 0) return i + 1;
+    // A loop per stage with the value in a local: tick's arithmetic, without its switch and its
+    // field reads and writes every sample.
+    let v = this.value;
+    let i = from;
+    while (i < to) {
+      const stage = this.stage;
+      if (stage === 1) {
+        const rate = this.attackRate;
+        for (; i < to; i++) {
+          v += rate;
+          if (v >= 1) {
+            out[i++] = v = 1;
+            this.stage = 2;
+            break;
+          }
+          out[i] = v;
+        }
+      } else if (stage === 2) {
+        const s = this.sustain;
+        const c = this.decayCoef;
+        for (; i < to; i++) {
+          v = s + (v - s) * c;
+          out[i] = v;
+          if (v - s < 1e-4) {
+            i++;
+            this.stage = 3;
+            break;
+          }
+        }
+      } else if (stage === 3 && this.sustain > 0) {
+        v = this.sustain;
+        for (; i < to; i++) out[i] = v;
+      } else if (stage === 4) {
+        const c = this.releaseCoef;
+        for (; i < to; i++) {
+          v *= c;
+          if (v < 1e-5) {
+            out[i] = this.value = 0;
+            this.stage = 0;
+            return i + 1;
+          }
+          out[i] = v;
+        }
+      } else {
+        // Idle, or a sustain of 0 ending the envelope: one sample, as tick gives it.
+        out[i] = this.value = stage === 3 ? this.sustain : v;
+        this.stage = 0;
+        return i + 1;
+      }
     }
+    this.value = v;
     return to;
   }
 }

@@ -45,8 +45,7 @@ class EqPlus implements Effect {
           continue;
         }
         this.set(b, freq, gain);
-        ql.run(l, 0, n);
-        qr.run(r, 0, n);
+        ql.runPair(l, r, qr, n);
         continue;
       }
       for (let i = 0; i < n; i++) {

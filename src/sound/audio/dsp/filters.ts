@@ -399,6 +399,35 @@ export class Biquad {
     this.z2 = Math.abs(z2) < 1e-20 ? 0 : z2;
   }
 
+  /**
+   * `run` over l[0..n) with this filter and over r[0..n) with `right`, which holds this one's design
+   * (`copyCoefficients`), in one loop: a channel's recursion is a chain of dependent multiply-adds,
+   * and two independent chains in one loop keep the multipliers busy. Each side's arithmetic is `run`'s.
+   */
+  runPair(l: Float32Array, r: Float32Array, right: Biquad, n: number): void {
+    const { b0, b1, b2, a1, a2 } = this;
+    let z1 = this.z1;
+    let z2 = this.z2;
+    let w1 = right.z1;
+    let w2 = right.z2;
+    for (let i = 0; i < n; i++) {
+      const x = l[i];
+      const y = b0 * x + z1;
+      z1 = b1 * x - a1 * y + z2;
+      z2 = b2 * x - a2 * y;
+      l[i] = y;
+      const u = r[i];
+      const v = b0 * u + w1;
+      w1 = b1 * u - a1 * v + w2;
+      w2 = b2 * u - a2 * v;
+      r[i] = v;
+    }
+    this.z1 = Math.abs(z1) < 1e-20 ? 0 : z1;
+    this.z2 = Math.abs(z2) < 1e-20 ? 0 : z2;
+    right.z1 = Math.abs(w1) < 1e-20 ? 0 : w1;
+    right.z2 = Math.abs(w2) < 1e-20 ? 0 : w2;
+  }
+
   /** Takes another's coefficients (the same design for a second channel), not its state. */
   copyCoefficients(from: Biquad): void {
     this.b0 = from.b0;

@@ -16,9 +16,9 @@ class FxChain implements Effect {
     this.output = new OutputGain(sampleRate);
   }
   process(l: Float32Array, r: Float32Array, n: number): void {
-    this.dry.keep(l, r, n);
+    this.dry.keep(l, r, n, this.p.MIX);
     for (const e of this.chain) e.process(l, r, n);
-    this.dry.mix(l, r, n, this.p.MIX);
+    this.dry.mix(l, r, n);
     this.output.apply(l, r, n, this.p.OUTPUT);
   }
   reset(): void {
