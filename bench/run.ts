@@ -12,7 +12,8 @@
 // mcp-roundtrip, audio-render (bench/audio-render.ts, the sound engine's offline speed),
 // audio-quality (bench/audio-quality.ts: every row of issue #28's quality table, fft.js and sox on offline renders), reverb
 // (bench/reverb.ts: the Reverb's CPU and quality beside Csound's reverbsc, Delay+'s CPU beside a Csound delay; needs csound), csound-commands
-// (bench/csound-commands.ts: render-sound beside csound as whole commands: start-up, one voice, stress, demo), dmx-in
+// (bench/csound-commands.ts: render-sound beside csound as whole commands: start-up, one voice, stress, demo), kernels-c
+// (bench/kernels-c.ts: two of the engine's hot loops beside the same loops in C, gcc -O2; needs gcc), dmx-in
 // (bench/dmx-in.ts: the latch's cost per frame, the receiver's throughput, the render under a flood),
 // live-kicks (bench/live-kicks.ts: the kick pulse live against offline, with agents),
 // check-show (bench/check-show.ts: the offline show check's copy and render times),
@@ -55,6 +56,7 @@ const BENCHES: readonly Bench[] = [
   { name: 'samples', script: 'bench/samples.ts', quick: { BENCH_REPEATS: '1' } },
   { name: 'reverb', script: 'bench/reverb.ts', quick: { BENCH_SECONDS: '10', BENCH_REPEATS: '1' }, unavailable: noCsound },
   { name: 'csound-commands', script: 'bench/csound-commands.ts', quick: { BENCH_SECONDS: '4', BENCH_REPEATS: '1' } },
+  { name: 'kernels-c', script: 'bench/kernels-c.ts', quick: { BENCH_SECONDS: '4', BENCH_REPEATS: '1' }, unavailable: noGcc },
   { name: 'project-open', script: 'bench/project-open.ts', quick: { BENCH_CHANNELS: '100,400' } },
   { name: 'add-fixtures', script: 'bench/add-fixtures.ts', quick: { FIXTURES: '32', ROWS: '20', COLUMNS: '20' } },
   { name: 'dmx-in', script: 'bench/dmx-in.ts', quick: { BENCH_SECONDS: '2' } },
@@ -64,6 +66,10 @@ const BENCHES: readonly Bench[] = [
   { name: 'console-preview', script: 'bench/console-preview.ts', quick: { BENCH_SECONDS: '2', BENCH_POINTS: '10000' }, unavailable: noChromium },
   { name: 'show-load', script: 'bench/show-load.ts', quick: { BENCH_SECONDS: '3', BENCH_SESSIONS: '0,4' }, unavailable: noChromium },
 ];
+
+function noGcc(): string | undefined {
+  return spawnSync('gcc', ['--version']).status === 0 ? undefined : 'no gcc (apt-get install -y gcc)';
+}
 
 function noCsound(): string | undefined {
   return spawnSync('csound', ['--version']).status === 0 ? undefined : 'no csound (apt-get install -y csound)';
@@ -216,6 +222,13 @@ function summarize(outcomes: readonly Outcome[]): Line[] {
       case: `Delay+ beside a Csound delay of the same shape, ${verb.audioSeconds} s of noise`,
       rate: `${fmt(verb.delayPlus.footlightMsPerSecond)} ms CPU per audio second`,
       note: `×${fmt(verb.delayPlus.ratio)} of Csound (${fmt(verb.delayPlus.csoundMsPerSecond)} ms)`,
+    });
+  for (const r of (of('kernels-c')?.rows ?? []) as Json[])
+    lines.push({
+      bench: 'kernels-c',
+      case: `${r.kernel} loop, ${fmt(r.audioSeconds, 0)} s of audio`,
+      rate: `${fmt(r.jsCpuSeconds, 3)} s CPU`,
+      note: `×${fmt(r.ratio, 2)} of the same loop in C (gcc -O2, ${fmt(r.cCpuSeconds, 3)} s)`,
     });
   const samples = of('samples');
   for (const r of (samples?.rows ?? []) as Json[]) lines.push({ bench: 'samples', case: `${r.name}, ${samples!.seconds} s stereo`, median: r.ms });
