@@ -35,8 +35,8 @@ class Distortion extends WetDryEffect {
     else gains.fill(this.drive.current, 0, n);
     let mono = true;
     for (let i = 0; i < n && mono; i++) mono = l[i] === r[i];
-    this.side(0, l, n);
     if (mono) {
+      this.side(0, l, n);
       for (let i = 0; i < n; i++) r[i] = l[i];
       this.rightBehind = true;
       return;
@@ -46,7 +46,14 @@ class Distortion extends WetDryEffect {
       this.tone[1].copy(this.tone[0]);
       this.rightBehind = false;
     }
-    this.side(1, r, n);
+    if (this.toneMoves) {
+      this.side(0, l, n);
+      this.side(1, r, n);
+      return;
+    }
+    this.clip[0].run(l, n, this.driveGains);
+    this.clip[1].run(r, n, this.driveGains);
+    this.toneBoth(l, r, n);
   }
   private side(side: number, x: Float32Array, n: number): void {
     this.clip[side].run(x, n, this.driveGains);
@@ -69,6 +76,25 @@ class Distortion extends WetDryEffect {
       }
       tone.z = z;
     }
+  }
+  /** The steady tone on both sides in one loop: two independent one-pole chains side by side, as `side` runs each. */
+  private toneBoth(l: Float32Array, r: Float32Array, n: number): void {
+    const [left, right] = this.tone;
+    left.set(2 ** this.toneOctaves.current, this.sr);
+    right.copyCoefficient(left);
+    const a = left.a;
+    let zl = left.z;
+    let zr = right.z;
+    for (let i = 0; i < n; i++) {
+      const u = l[i];
+      const v = r[i];
+      zl = u + a * (zl - u);
+      zr = v + a * (zr - v);
+      l[i] = zl;
+      r[i] = zr;
+    }
+    left.z = zl;
+    right.z = zr;
   }
   protected override after(l: Float32Array, r: Float32Array, n: number): void {
     this.output.apply(l, r, n, this.p.OUTPUT);
