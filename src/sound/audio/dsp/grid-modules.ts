@@ -287,23 +287,140 @@ class LowPassLd extends FilterModule {
 
 class SvfModule extends FilterModule {
   private readonly f = new Svf();
+  private mode = 0;
+  private k = 0;
+  private motionNow: FilterMotion | null = null;
+
   process(from: number, to: number): void {
+    if (this.begin(from)) this.runSteady(from, to);
+    else this.run(from, to);
+  }
+
+  /**
+   * The run's settings from the parameters (the motion advances at a block's start); true when the
+   * filter holds still for the run — no cutoff input, Cutoff and Resonance not moving — and is set.
+   */
+  private begin(from: number): boolean {
+    this.k = resonanceDamping(this.p.RESONANCE);
+    this.mode = this.p.MODE | 0;
+    this.motionNow = this.moving(from, this.p.RESONANCE);
+    if (this.connected[1] || this.motionNow !== null) return false;
+    this.f.set(this.p.CUTOFF, this.k, this.v.sampleRate);
+    return true;
+  }
+
+  private runSteady(from: number, to: number): void {
+    const x = this.inputs[0];
+    const o = this.outputs[0];
+    const f = this.f;
+    const mode = this.mode;
+    for (let i = from; i < to; i++) o[i] = f.tick(x[i], mode);
+  }
+
+  private run(from: number, to: number): void {
     const x = this.inputs[0];
     const o = this.outputs[0];
     const sr = this.v.sampleRate;
-    const k = resonanceDamping(this.p.RESONANCE);
-    const mode = this.p.MODE | 0;
+    const k = this.k;
+    const mode = this.mode;
     const mod = this.connected[1];
     const cIn = this.inputs[1];
     const cutoff = this.p.CUTOFF;
     const f = this.f;
-    const motion = this.moving(from, this.p.RESONANCE);
-    if (!mod && motion === null) f.set(cutoff, k, sr);
+    const motion = this.motionNow;
     for (let i = from; i < to; i++) {
       if (motion !== null) f.set(cutoffAt(motion.cutoff(i), cIn, mod, i), motion.damping(i), sr);
       else if (mod && (i & (CONTROL_STEP - 1)) === 0) f.set(cutoffAt(cutoff, cIn, true, i), k, sr);
       o[i] = f.tick(x[i], mode);
     }
+  }
+
+  /**
+   * SVFs reading one input buffer (the Vocal's three formants) run as their own `process` would,
+   * but while all hold still, sample by sample together: each filter's step is a chain of
+   * dependent multiply-adds, and independent chains in one loop overlap. The same arithmetic per
+   * filter in the same order, so the same samples.
+   */
+  static runTogether(group: readonly SvfModule[], from: number, to: number): void {
+    let steady = true;
+    for (let j = 0; j < group.length; j++) steady = group[j].begin(from) && steady;
+    if (!steady) {
+      for (let j = 0; j < group.length; j++) {
+        const n = group[j];
+        if (n.motionNow === null && !n.connected[1]) n.runSteady(from, to);
+        else n.run(from, to);
+      }
+      return;
+    }
+    let j = 0;
+    for (; j + 3 <= group.length; j += 3) SvfModule.runThree(group[j], group[j + 1], group[j + 2], from, to);
+    if (j + 2 <= group.length) SvfModule.runTwo(group[j], group[j + 1], from, to);
+    else if (j < group.length) group[j].runSteady(from, to);
+  }
+
+  private static runThree(a: SvfModule, b: SvfModule, c: SvfModule, from: number, to: number): void {
+    const x = a.inputs[0];
+    const oa = a.outputs[0];
+    const ob = b.outputs[0];
+    const oc = c.outputs[0];
+    const fa = a.f;
+    const fb = b.f;
+    const fc = c.f;
+    const ma = a.mode;
+    const mb = b.mode;
+    const mc = c.mode;
+    for (let i = from; i < to; i++) {
+      const v = x[i];
+      oa[i] = fa.tick(v, ma);
+      ob[i] = fb.tick(v, mb);
+      oc[i] = fc.tick(v, mc);
+    }
+  }
+
+  private static runTwo(a: SvfModule, b: SvfModule, from: number, to: number): void {
+    const x = a.inputs[0];
+    const oa = a.outputs[0];
+    const ob = b.outputs[0];
+    const fa = a.f;
+    const fb = b.f;
+    const ma = a.mode;
+    const mb = b.mode;
+    for (let i = from; i < to; i++) {
+      const v = x[i];
+      oa[i] = fa.tick(v, ma);
+      ob[i] = fb.tick(v, mb);
+    }
+  }
+}
+
+/**
+ * Groups of SVF modules that may run together (`SvfGroup`): runs of consecutive nodes in `order`
+ * that are SVFs reading one input buffer (a shared source output, so nothing is copied into it)
+ * without a cutoff input (so none of them waits for another). Each group lists node indices in order.
+ */
+export function svfGroups(nodes: readonly (GridNodeDsp | null)[], order: readonly number[]): number[][] {
+  const groups: number[][] = [];
+  let group: number[] = [];
+  let input: Float32Array | null = null;
+  for (const idx of order) {
+    const n = nodes[idx];
+    const x = n instanceof SvfModule && !n.connected[1] ? n.inputs[0] : null;
+    if (x !== null && x === input) group.push(idx);
+    else {
+      if (group.length > 1) groups.push(group);
+      group = x === null ? [] : [idx];
+      input = x;
+    }
+  }
+  if (group.length > 1) groups.push(group);
+  return groups;
+}
+
+/** SVF modules from `svfGroups` (one input buffer, filled before they run), run as each one's `process` would. */
+export class SvfGroup {
+  constructor(private readonly members: readonly GridNodeDsp[]) {}
+  process(from: number, to: number): void {
+    SvfModule.runTogether(this.members as readonly SvfModule[], from, to);
   }
 }
 
@@ -335,6 +452,18 @@ class Envelope extends Node {
     const voiceGate = this.v.gate;
     const env = this.env;
     let last = this.lastGate;
+    if (gIn === null || steadyGate(gIn, from, to)) {
+      // One gate for the whole run (the voice's, or a gate cord that holds): its edge, if any, before the first
+      // sample as the loop below takes it, then the envelope's own stage loops.
+      const gate = gIn !== null ? (gIn[from] > 0.5 ? 1 : 0) : voiceGate;
+      if (gate !== last) {
+        if (gate === 1) env.gateOn();
+        else env.gateOff();
+        this.lastGate = gate;
+      }
+      this.fillSteady(o, from, to, scale);
+      return;
+    }
     for (let i = from; i < to; i++) {
       const gate = gIn !== null ? (gIn[i] > 0.5 ? 1 : 0) : voiceGate;
       if (gate !== last) {
@@ -346,6 +475,30 @@ class Envelope extends Node {
     }
     this.lastGate = last;
   }
+
+  /** `tick() * scale` for each sample, by the envelope's hold (its sustain) or its stage loops (`fill`). */
+  private fillSteady(o: Float32Array, from: number, to: number, scale: number): void {
+    const env = this.env;
+    const held = env.hold();
+    if (held >= 0) {
+      o.fill(held * scale, from, to);
+      return;
+    }
+    const end = env.fill(ENVELOPE_RUN, from, to);
+    for (let i = from; i < end; i++) o[i] = ENVELOPE_RUN[i] * scale;
+    // Ended inside the run: idle, each further tick gives the level it ended at.
+    for (let i = end; i < to; i++) o[i] = env.tick() * scale;
+  }
+}
+
+/** The envelope's levels for one run (`Adsr.fill`), before the velocity scale. */
+const ENVELOPE_RUN = new Float64Array(128);
+
+/** Whether a gate input stays on one side of 0.5 for samples from…to−1. */
+function steadyGate(g: Float32Array, from: number, to: number): boolean {
+  const high = g[from] > 0.5;
+  for (let i = from + 1; i < to; i++) if (g[i] > 0.5 !== high) return false;
+  return true;
 }
 
 class Attenuate extends Node {

@@ -1,4 +1,4 @@
-import { makeGridNode, type GridNodeDsp, type GridVoice } from './grid-modules.js';
+import { type GridNodeDsp, type GridVoice, makeGridNode, SvfGroup, svfGroups } from './grid-modules.js';
 import { Rng } from './math.js';
 import type { PlanGrid } from './plan.js';
 
@@ -65,6 +65,11 @@ export class GridPatch {
   private readonly envelopes: GridNodeDsp[];
   /** inputs[node][port]: the port reads its one cord's source buffer itself, so `step` copies nothing into it. */
   private readonly shared: boolean[][];
+  /**
+   * By place in the order, what runs there: the node, or the SVFs that run together from there
+   * (nothing is copied into their ports), null for an absent node or a group's later member.
+   */
+  private readonly runs: ({ process(from: number, to: number): void } | null)[];
 
   constructor(
     private readonly program: GridProgram,
@@ -95,6 +100,11 @@ export class GridPatch {
       }),
     );
     this.envelopes = this.nodes.filter((x): x is GridNodeDsp => x !== null && x.sounding !== undefined);
+    this.runs = program.order.map((idx) => this.nodes[idx]);
+    for (const g of svfGroups(this.nodes, program.order)) {
+      this.runs[program.order.indexOf(g[0])] = new SvfGroup(g.map((idx) => this.nodes[idx] as GridNodeDsp));
+      for (let k = 1; k < g.length; k++) this.runs[program.order.indexOf(g[k])] = null;
+    }
   }
 
   get hasEnvelope(): boolean {
@@ -118,9 +128,11 @@ export class GridPatch {
 
   private step(from: number, to: number): void {
     const { order, feeds } = this.program;
-    for (const idx of order) {
+    for (let at = 0; at < order.length; at++) {
+      const idx = order[at];
       const node = this.nodes[idx];
-      if (node === null) continue;
+      const run = this.runs[at];
+      if (node === null || run === null) continue;
       const ports = feeds[idx];
       const shared = this.shared[idx];
       for (let k = 0; k < ports.length; k++) {
@@ -142,7 +154,7 @@ export class GridPatch {
         }
         if (first) dst.fill(0, from, to);
       }
-      node.process(from, to);
+      run.process(from, to);
     }
   }
 }

@@ -99,7 +99,14 @@ class GridVoiceSlot implements Voice {
     const g = this.owner.p.OUTPUT;
     const ramp = this.owner.output.ramp;
     let peak = 0;
-    if (ramp === null && this.fadeLeft === 0) {
+    if (ramp === null && this.fadeLeft === 0 && this.owner.tailSamples === 0) {
+      // Steady Output, no fade, and no tail to watch (the voice ends with its envelopes): nothing reads the peak.
+      for (let i = from; i < to; i++) {
+        const x = out[i] * g;
+        l[i] += x;
+        r[i] += x;
+      }
+    } else if (ramp === null && this.fadeLeft === 0) {
       // The usual case, steady Output and no fade: the loop below without its per-sample tests.
       for (let i = from; i < to; i++) {
         const x = out[i] * g;

@@ -1,0 +1,125 @@
+// The Grid's fused loops (issue #28) against the module-by-module code they stand for: the same
+// samples to the bit over random inputs, parameters and runs, so a render is byte-identical
+// whichever path runs.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Adsr } from '../../../src/sound/audio/dsp/envelope.js';
+import { type GridNodeDsp, type GridVoice, makeGridNode, SvfGroup } from '../../../src/sound/audio/dsp/grid-modules.js';
+import { Rng } from '../../../src/sound/audio/dsp/math.js';
+
+const RATE = 48_000;
+
+/** A seeded generator (mulberry32): the same cases every run. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const voice = (): GridVoice => ({
+  key: 60,
+  gate: 0,
+  velocity: 0.8,
+  sampleRate: RATE,
+  audioIn: new Float32Array(128),
+  audioOut: new Float32Array(128),
+  rng: new Rng(1),
+  freerun: false,
+});
+
+const node = (type: string, p: Record<string, number>, inputs: number, outputs: number): GridNodeDsp => {
+  const n = makeGridNode(type, false, p, voice(), inputs, outputs);
+  assert.ok(n !== null);
+  return n;
+};
+
+/** The first sample where two runs differ (−1: none), compared as stored bits. */
+function firstDifference(a: Float32Array, b: Float32Array, from: number, to: number): number {
+  for (let i = from; i < to; i++) if (!Object.is(a[i], b[i])) return i;
+  return -1;
+}
+
+test('SVFs reading one input run together as each runs alone, moving or still', { timeout: 30_000 }, () => {
+  const rnd = random(52);
+  let together = 0;
+  for (let trial = 0; trial < 60; trial++) {
+    const size = 2 + (trial % 5);
+    const params = Array.from({ length: size }, () => ({ CUTOFF: 200 + rnd() * 8000, RESONANCE: rnd(), MODE: Math.floor(rnd() * 4) }));
+    // Each module gets its own params object, as each voice's copy reads the plan's: here both copies read one.
+    const alone = params.map((p) => node('SVF', p, 2, 1));
+    const grouped = params.map((p) => node('SVF', p, 2, 1));
+    const input = new Float32Array(128);
+    for (const n of grouped) n.inputs[0] = input;
+    for (const n of alone) n.inputs[0] = input;
+    const group = new SvfGroup(grouped);
+    for (let b = 0; b < 40; b++) {
+      // A loud input now and then drives the resonance into its limit; a changed Cutoff or Resonance moves the filter.
+      const level = rnd() < 0.3 ? 4 : 0.5;
+      for (let i = 0; i < 128; i++) input[i] = (rnd() * 2 - 1) * level;
+      for (const p of params) {
+        if (rnd() < 0.1) p.CUTOFF = 200 + rnd() * 8000;
+        if (rnd() < 0.05) p.RESONANCE = rnd();
+      }
+      // Runs from sample 0 (a block) or within it (a glide's steps).
+      const from = rnd() < 0.7 ? 0 : Math.floor(rnd() * 64);
+      const to = from + 1 + Math.floor(rnd() * (128 - from));
+      for (const n of alone) n.process(from, to);
+      group.process(from, to);
+      for (let j = 0; j < size; j++) {
+        const at = firstDifference(alone[j].outputs[0], grouped[j].outputs[0], from, to);
+        assert.equal(at, -1, `trial ${trial}, block ${b}, filter ${j} of ${size}: sample ${at}`);
+      }
+      together++;
+    }
+  }
+  assert.equal(together, 60 * 40);
+});
+
+test('an ADSR module under a steady gate gives what its envelope ticked per sample gives', { timeout: 30_000 }, () => {
+  const rnd = random(28);
+  let steadyRuns = 0;
+  let flickering = 0;
+  for (let trial = 0; trial < 200; trial++) {
+    const pick = (xs: number[]) => xs[Math.floor(rnd() * xs.length)];
+    const p = { ATTACK: pick([0, 1, 5, 60]), DECAY: pick([0, 1, 30, 600]), SUSTAIN: pick([0, 0.2, 0.7, 1]), RELEASE: pick([0, 1, 35, 350]), VELOCITY: 1 };
+    const corded = trial % 2 === 0;
+    const v = voice();
+    // The voice's gate (no cord) or a Gate cord into the module's input.
+    const dsp = makeGridNode('ADSR', false, p, v, 1, 1);
+    assert.ok(dsp !== null);
+    dsp.connected[0] = corded;
+    const gateIn = dsp.inputs[0];
+    const model = new Adsr();
+    let last = 0;
+    let gate = 0;
+    for (let b = 0; b < 50; b++) {
+      const from = rnd() < 0.7 ? 0 : Math.floor(rnd() * 64);
+      const to = from + 1 + Math.floor(rnd() * (128 - from));
+      if (rnd() < 0.25) gate = 1 - gate;
+      v.gate = gate;
+      const flicker = corded && rnd() < 0.3;
+      for (let i = 0; i < 128; i++) gateIn[i] = flicker && rnd() < 0.2 ? 1 - gate : gate === 1 ? 0.5 + rnd() * 0.5 + 1e-6 : rnd() * 0.5;
+      dsp.process(from, to);
+      model.set(p.ATTACK, p.DECAY, p.SUSTAIN, p.RELEASE, RATE);
+      const expected = new Float32Array(128);
+      for (let i = from; i < to; i++) {
+        const g = corded ? (gateIn[i] > 0.5 ? 1 : 0) : gate;
+        if (g !== last) {
+          if (g === 1) model.gateOn();
+          else model.gateOff();
+          last = g;
+        }
+        expected[i] = model.tick() * v.velocity;
+      }
+      const at = firstDifference(expected, dsp.outputs[0], from, to);
+      assert.equal(at, -1, `trial ${trial}, block ${b}: sample ${at}`);
+      if (flicker) flickering++;
+      else steadyRuns++;
+    }
+  }
+  assert.ok(steadyRuns > 3000 && flickering > 1000, `${steadyRuns} steady runs, ${flickering} with the gate moving`);
+});
