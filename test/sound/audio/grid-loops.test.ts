@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Adsr } from '../../../src/sound/audio/dsp/envelope.js';
 import { type GridNodeDsp, type GridVoice, makeGridNode, SvfGroup } from '../../../src/sound/audio/dsp/grid-modules.js';
+import { GridPatch, GridProgram, gridPorts } from '../../../src/sound/audio/dsp/grid-patch.js';
 import { Rng } from '../../../src/sound/audio/dsp/math.js';
+import type { PlanGrid } from '../../../src/sound/audio/dsp/plan.js';
 
 const RATE = 48_000;
 
@@ -122,4 +124,82 @@ test('an ADSR module under a steady gate gives what its envelope ticked per samp
     }
   }
   assert.ok(steadyRuns > 3000 && flickering > 1000, `${steadyRuns} steady runs, ${flickering} with the gate moving`);
+});
+
+const gridNode = (type: string, inputs: number, outputs: number, p: Record<string, number> = {}, modulator = false) => ({
+  type,
+  modulator,
+  p,
+  inputs,
+  outputs,
+});
+const cord = (source: number, target: number, targetPort: number, amount = 1, pitch = false) => ({
+  source,
+  sourcePort: 0,
+  target,
+  targetPort,
+  amount,
+  sourcePitch: pitch,
+  targetPitch: pitch,
+});
+
+/** The demo's Lead: a saw into a ladder whose cutoff an LFO and the velocity move, under an ADSR. */
+const LEAD: PlanGrid = {
+  nodes: [
+    gridNode('Pitch', 0, 1),
+    gridNode('Sawtooth', 1, 1, { LEVEL: 0.8, PITCH_OFFSET: 0 }),
+    gridNode('Low-pass LD', 2, 1, { CUTOFF: 900, RESONANCE: 0.35, DRIVE: 0 }),
+    gridNode('Attenuate', 2, 1, { AMOUNT: 1 }),
+    gridNode('Audio Out', 1, 0, { GAIN: 1 }),
+    gridNode('Gate', 0, 1),
+    gridNode('ADSR', 1, 1, { ATTACK: 1, DECAY: 180, SUSTAIN: 0.5, RELEASE: 60, VELOCITY: 1 }),
+    gridNode('Velocity', 0, 1),
+    gridNode('LFO', 0, 1, { RATE: 0.45, SHAPE: 0, PHASE: 0 }, true),
+  ],
+  cords: [cord(0, 1, 0, 1, true), cord(1, 2, 0), cord(2, 3, 0), cord(3, 4, 0), cord(5, 6, 0), cord(6, 3, 1), cord(7, 2, 1, 0.5), cord(8, 2, 1, 0.35)],
+};
+
+test('two voices of the Lead run together as each runs alone, the ladders in one loop', { timeout: 30_000 }, () => {
+  const rnd = random(7);
+  for (const modulated of [true, false]) {
+    const grid: PlanGrid = modulated ? LEAD : { ...LEAD, cords: LEAD.cords.filter((c) => !(c.target === 2 && c.targetPort === 1)) };
+    const name = modulated ? 'cutoff modulated' : 'cutoff still';
+    const ports = gridPorts(grid);
+    const program = new GridProgram(grid, ports.inputs);
+    const patch = (seed: number) => new GridPatch(program, RATE, seed, false, new Float32Array(128), ports.inputs, ports.outputs);
+    const [a1, b1, a2, b2] = [patch(1), patch(2), patch(1), patch(2)];
+    assert.ok(a2.pairs);
+    for (let b = 0; b < 400; b++) {
+      for (const [one, two] of [
+        [a1, a2],
+        [b1, b2],
+      ]) {
+        if (b === 0 || rnd() < 0.03) {
+          const key = 40 + Math.floor(rnd() * 40);
+          const velocity = 0.2 + rnd() * 0.8;
+          for (const p of [one, two]) {
+            p.v.key = key;
+            p.v.velocity = velocity;
+            p.v.gate = 1;
+            p.noteOn();
+          }
+        } else if (rnd() < 0.05) for (const p of [one, two]) p.v.gate = 0;
+      }
+      // Now and then the ladder's Cutoff moves (a motion over 10 ms).
+      if (rnd() < 0.05) grid.nodes[2].p.CUTOFF = 300 + rnd() * 3000;
+      const from = rnd() < 0.8 ? 0 : Math.floor(rnd() * 64);
+      const to = from + 1 + Math.floor(rnd() * (128 - from));
+      for (const p of [a1, b1, a2, b2]) p.audioOut.fill(0, from, to);
+      a1.run(from, to);
+      b1.run(from, to);
+      a2.runWith(b2, from, to);
+      for (const [one, two, voice] of [
+        [a1, a2, 'first'],
+        [b1, b2, 'second'],
+      ] as const) {
+        const at = firstDifference(one.audioOut, two.audioOut, from, to);
+        assert.equal(at, -1, `${name}, block ${b}, ${voice} voice: sample ${at}`);
+      }
+    }
+  }
 });

@@ -265,24 +265,89 @@ abstract class FilterModule extends Node {
 
 class LowPassLd extends FilterModule {
   private readonly f = new Ladder();
+  private drive = 1;
+  private motionNow: FilterMotion | null = null;
+
   process(from: number, to: number): void {
+    this.begin(from);
+    this.run(from, to);
+  }
+
+  /** The run's settings from the parameters (the motion advances at a block's start); the filter set when it holds still. */
+  private begin(from: number): void {
+    this.drive = dbToGain(this.p.DRIVE);
+    this.motionNow = this.moving(from, this.p.RESONANCE);
+    if (!this.connected[1] && this.motionNow === null) this.f.set(this.p.CUTOFF, this.p.RESONANCE, this.v.sampleRate);
+  }
+
+  private run(from: number, to: number): void {
     const x = this.inputs[0];
     const o = this.outputs[0];
-    const drive = dbToGain(this.p.DRIVE);
+    const drive = this.drive;
     const sr = this.v.sampleRate;
     const mod = this.connected[1];
     const cIn = this.inputs[1];
     const cutoff = this.p.CUTOFF;
     const resonance = this.p.RESONANCE;
     const f = this.f;
-    const motion = this.moving(from, resonance);
-    if (!mod && motion === null) f.set(cutoff, resonance, sr);
+    const motion = this.motionNow;
     for (let i = from; i < to; i++) {
       if (motion !== null) f.set(cutoffAt(motion.cutoff(i), cIn, mod, i), motion.resonance(i), sr);
       else if (mod && (i & (CONTROL_STEP - 1)) === 0) f.set(cutoffAt(cutoff, cIn, true, i), resonance, sr);
       o[i] = f.tick(x[i] * drive);
     }
   }
+
+  /**
+   * Two voices' copies (one patch, so the same cords) as each one's `process` would run them, but
+   * while neither's Cutoff or Resonance moves, in one loop: a ladder's step is a long chain of
+   * dependent operations (two divisions), and two independent chains overlap. Each filter is set
+   * and stepped as in `run`, in the same order, so the same samples.
+   */
+  static runPair(a: LowPassLd, b: LowPassLd, from: number, to: number): void {
+    a.begin(from);
+    b.begin(from);
+    if (a.motionNow !== null || b.motionNow !== null) {
+      a.run(from, to);
+      b.run(from, to);
+      return;
+    }
+    const xa = a.inputs[0];
+    const xb = b.inputs[0];
+    const oa = a.outputs[0];
+    const ob = b.outputs[0];
+    const da = a.drive;
+    const db = b.drive;
+    const fa = a.f;
+    const fb = b.f;
+    let i = from;
+    while (i < to) {
+      if ((i & (CONTROL_STEP - 1)) === 0) {
+        a.setModulated(i);
+        b.setModulated(i);
+      }
+      const end = Math.min(to, (i | (CONTROL_STEP - 1)) + 1);
+      for (; i < end; i++) {
+        oa[i] = fa.tick(xa[i] * da);
+        ob[i] = fb.tick(xb[i] * db);
+      }
+    }
+  }
+
+  /** `run`'s control-rate update at sample i of a still filter with a cutoff input. */
+  private setModulated(i: number): void {
+    if (this.connected[1]) this.f.set(cutoffAt(this.p.CUTOFF, this.inputs[1], true, i), this.p.RESONANCE, this.v.sampleRate);
+  }
+}
+
+/** Whether two voices' copies of a node run in one loop (`runPair`) when their voices render together. */
+export function runsInPairs(node: GridNodeDsp | null): boolean {
+  return node instanceof LowPassLd;
+}
+
+/** Runs two voices' copies of a node that `runsInPairs`, their inputs filled, as each one's `process` would. */
+export function runPair(a: GridNodeDsp, b: GridNodeDsp, from: number, to: number): void {
+  LowPassLd.runPair(a as LowPassLd, b as LowPassLd, from, to);
 }
 
 class SvfModule extends FilterModule {
