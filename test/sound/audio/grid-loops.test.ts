@@ -3,10 +3,11 @@
 // whichever path runs.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { DelayLine } from '../../../src/sound/audio/dsp/delay-line.js';
 import { Adsr } from '../../../src/sound/audio/dsp/envelope.js';
 import { type GridNodeDsp, type GridVoice, makeGridNode, SvfGroup } from '../../../src/sound/audio/dsp/grid-modules.js';
 import { GridPatch, GridProgram, gridPorts } from '../../../src/sound/audio/dsp/grid-patch.js';
-import { Rng } from '../../../src/sound/audio/dsp/math.js';
+import { clamp, Rng } from '../../../src/sound/audio/dsp/math.js';
 import type { PlanGrid } from '../../../src/sound/audio/dsp/plan.js';
 
 const RATE = 48_000;
@@ -202,4 +203,39 @@ test('two voices of the Lead run together as each runs alone, the ladders in one
       }
     }
   }
+});
+
+test('a Long Delay at a steady time, Feedback and Mix gives what its line read and written per sample gives', { timeout: 30_000 }, () => {
+  const rnd = random(375);
+  let steadyRuns = 0;
+  for (let trial = 0; trial < 20; trial++) {
+    const p = { TIME: 1 + rnd() * 40, FEEDBACK: rnd() * 0.95, MIX: rnd() };
+    const dsp = node('Long Delay', p, 2, 1);
+    const line = new DelayLine(Math.ceil(RATE * 10.5));
+    const x = dsp.inputs[0];
+    for (let b = 0; b < 60; b++) {
+      // The time moves between runs (it is not smoothed); a time cord now and then takes the general loop.
+      if (rnd() < 0.2) p.TIME = 0.01 + rnd() * 40;
+      dsp.connected[1] = rnd() < 0.2;
+      for (let i = 0; i < 128; i++) {
+        x[i] = rnd() * 2 - 1;
+        dsp.inputs[1][i] = rnd() * 2 - 1;
+      }
+      const from = rnd() < 0.7 ? 0 : Math.floor(rnd() * 64);
+      const to = from + 1 + Math.floor(rnd() * (128 - from));
+      dsp.process(from, to);
+      const expected = new Float32Array(128);
+      const base = (p.TIME / 1000) * RATE;
+      for (let i = from; i < to; i++) {
+        const d = dsp.connected[1] ? clamp(base * 2 ** dsp.inputs[1][i], 1, RATE * 10) : clamp(base, 1, RATE * 10);
+        const y = line.read(d);
+        line.write(x[i] + y * p.FEEDBACK);
+        expected[i] = x[i] * (1 - p.MIX) + y * p.MIX;
+      }
+      const at = firstDifference(expected, dsp.outputs[0], from, to);
+      assert.equal(at, -1, `trial ${trial}, block ${b}: sample ${at}`);
+      if (!dsp.connected[1]) steadyRuns++;
+    }
+  }
+  assert.ok(steadyRuns > 800, `${steadyRuns} steady runs`);
 });

@@ -641,6 +641,10 @@ class LongDelay extends Node {
     const base = (this.p.TIME / 1000) * sr;
     const steady = clamp(base, 1, sr * 10);
     const line = this.line;
+    if (t === null && fbRamp === null && mixRamp === null) {
+      this.runSteady(x, o, steady, feedback, mix, from, to);
+      return;
+    }
     for (let i = from; i < to; i++) {
       const fb = fbRamp === null ? feedback : fbRamp[i];
       const wet = mixRamp === null ? mix : mixRamp[i];
@@ -649,6 +653,28 @@ class LongDelay extends Node {
       line.write(x[i] + y * fb);
       o[i] = x[i] * (1 - wet) + y * wet;
     }
+  }
+
+  /**
+   * The loop above at a steady time, Feedback and Mix (nearly every run): the line's `read` and
+   * `write` with its buffer and write index in locals, the same arithmetic in the same order.
+   */
+  private runSteady(x: Float32Array, o: Float32Array, d: number, fb: number, wet: number, from: number, to: number): void {
+    const buf = this.line.buf;
+    const mask = this.line.mask;
+    let w = this.line.w;
+    for (let i = from; i < to; i++) {
+      const q = w - d;
+      const k = Math.floor(q);
+      const f = q - k;
+      const a = buf[k & mask];
+      const y = a + (buf[(k + 1) & mask] - a) * f;
+      const xi = x[i];
+      buf[w] = xi + y * fb;
+      w = (w + 1) & mask;
+      o[i] = xi * (1 - wet) + y * wet;
+    }
+    this.line.w = w;
   }
 }
 
