@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DelayLine } from '../../../src/sound/audio/dsp/delay-line.js';
 import { Adsr } from '../../../src/sound/audio/dsp/envelope.js';
+import { FilterMotion } from '../../../src/sound/audio/dsp/filter-motion.js';
+import { resonanceDamping, Svf } from '../../../src/sound/audio/dsp/filters.js';
 import { type GridNodeDsp, type GridVoice, makeGridNode, SvfGroup } from '../../../src/sound/audio/dsp/grid-modules.js';
 import { GridPatch, GridProgram, gridPorts } from '../../../src/sound/audio/dsp/grid-patch.js';
 import { clamp, Rng } from '../../../src/sound/audio/dsp/math.js';
@@ -238,4 +240,48 @@ test('a Long Delay at a steady time, Feedback and Mix gives what its line read a
     }
   }
   assert.ok(steadyRuns > 800, `${steadyRuns} steady runs`);
+});
+
+test('an SVF module whose Cutoff and Resonance stand still, move and return gives what a motion advanced every block gives', { timeout: 30_000 }, () => {
+  const rnd = random(730);
+  let moving = 0;
+  for (let trial = 0; trial < 30; trial++) {
+    const p = { CUTOFF: 300 + rnd() * 4000, RESONANCE: rnd(), MODE: Math.floor(rnd() * 4) };
+    const dsp = node('SVF', p, 2, 1);
+    const motion = new FilterMotion(RATE);
+    const f = new Svf();
+    const x = dsp.inputs[0];
+    const expected = new Float32Array(128);
+    for (let b = 0; b < 200; b++) {
+      if (rnd() < 0.05) {
+        dsp.noteOn();
+        motion.reset();
+      }
+      // Moves, and moves back to where it stood before.
+      if (rnd() < 0.05) p.CUTOFF = rnd() < 0.5 ? 300 + rnd() * 4000 : 1000;
+      if (rnd() < 0.03) p.RESONANCE = rnd() < 0.5 ? rnd() : 0.5;
+      for (let i = 0; i < 128; i++) x[i] = rnd() * 2 - 1;
+      // A block in two runs now and then (a note starting inside it): the motion advances at the first.
+      const cut = rnd() < 0.2 ? 1 + Math.floor(rnd() * 126) : 128;
+      for (const [from, to] of cut === 128
+        ? [[0, 128]]
+        : [
+            [0, cut],
+            [cut, 128],
+          ]) {
+        dsp.process(from, to);
+        if (from === 0) motion.block(p.CUTOFF, p.RESONANCE);
+        const k = resonanceDamping(p.RESONANCE);
+        if (!motion.moving) f.set(p.CUTOFF, k, RATE);
+        else moving++;
+        for (let i = from; i < to; i++) {
+          if (motion.moving) f.set(motion.cutoff(i), motion.damping(i), RATE);
+          expected[i] = f.tick(x[i], p.MODE);
+        }
+      }
+      const at = firstDifference(expected, dsp.outputs[0], 0, 128);
+      assert.equal(at, -1, `trial ${trial}, block ${b}: sample ${at}`);
+    }
+  }
+  assert.ok(moving > 200, `${moving} runs while moving`);
 });

@@ -253,12 +253,24 @@ const CONTROL_STEP = 8;
  */
 abstract class FilterModule extends Node {
   private readonly motion = new FilterMotion(this.v.sampleRate);
+  /**
+   * The Cutoff and Resonance the motion last stood still at: a block with the same values leaves
+   * it as it is (its `block` would take the same logarithm and find nothing to move), so it is skipped.
+   */
+  private stillCutoff = Number.NaN;
+  private stillResonance = Number.NaN;
   override noteOn(): void {
     this.motion.reset();
+    this.stillCutoff = Number.NaN;
   }
   /** The cutoff and resonance at sample i, or null when steady (then the parameters hold). */
   protected moving(from: number, resonance: number): FilterMotion | null {
-    if (from === 0) this.motion.block(this.p.CUTOFF, resonance);
+    const cutoff = this.p.CUTOFF;
+    if (from === 0 && (cutoff !== this.stillCutoff || resonance !== this.stillResonance)) {
+      const moves = this.motion.block(cutoff, resonance);
+      this.stillCutoff = moves ? Number.NaN : cutoff;
+      this.stillResonance = resonance;
+    }
     return this.motion.moving ? this.motion : null;
   }
 }
@@ -266,6 +278,8 @@ abstract class FilterModule extends Node {
 class LowPassLd extends FilterModule {
   private readonly f = new Ladder();
   private drive = 1;
+  /** The Drive in dB that `drive` was worked out for. */
+  private driveDb = Number.NaN;
   private motionNow: FilterMotion | null = null;
 
   process(from: number, to: number): void {
@@ -275,7 +289,10 @@ class LowPassLd extends FilterModule {
 
   /** The run's settings from the parameters (the motion advances at a block's start); the filter set when it holds still. */
   private begin(from: number): void {
-    this.drive = dbToGain(this.p.DRIVE);
+    if (this.p.DRIVE !== this.driveDb) {
+      this.driveDb = this.p.DRIVE;
+      this.drive = dbToGain(this.driveDb);
+    }
     this.motionNow = this.moving(from, this.p.RESONANCE);
     if (!this.connected[1] && this.motionNow === null) this.f.set(this.p.CUTOFF, this.p.RESONANCE, this.v.sampleRate);
   }
@@ -353,7 +370,9 @@ export function runPair(a: GridNodeDsp, b: GridNodeDsp, from: number, to: number
 class SvfModule extends FilterModule {
   private readonly f = new Svf();
   private mode = 0;
+  /** The damping, and the Resonance it was worked out for. */
   private k = 0;
+  private kResonance = Number.NaN;
   private motionNow: FilterMotion | null = null;
 
   process(from: number, to: number): void {
@@ -366,7 +385,10 @@ class SvfModule extends FilterModule {
    * filter holds still for the run — no cutoff input, Cutoff and Resonance not moving — and is set.
    */
   private begin(from: number): boolean {
-    this.k = resonanceDamping(this.p.RESONANCE);
+    if (this.p.RESONANCE !== this.kResonance) {
+      this.kResonance = this.p.RESONANCE;
+      this.k = resonanceDamping(this.kResonance);
+    }
     this.mode = this.p.MODE | 0;
     this.motionNow = this.moving(from, this.p.RESONANCE);
     if (this.connected[1] || this.motionNow !== null) return false;
