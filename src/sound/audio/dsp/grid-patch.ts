@@ -72,6 +72,11 @@ export class GridPatch {
   private readonly runs: ({ process(from: number, to: number): void } | null)[];
   /** By place in the order: the node runs in one loop with another voice's copy in `runWith`. */
   private readonly paired: boolean[];
+  /**
+   * Whether `runWith` gains anything for this patch: no cycle (it runs node by node over the whole
+   * run) and a node whose two copies run in one loop (`runsInPairs`).
+   */
+  readonly pairs: boolean;
 
   constructor(
     private readonly program: GridProgram,
@@ -108,6 +113,7 @@ export class GridPatch {
       for (let k = 1; k < g.length; k++) this.runs[program.order.indexOf(g[k])] = null;
     }
     this.paired = program.order.map((idx) => !program.cyclic && runsInPairs(this.nodes[idx]));
+    this.pairs = this.paired.includes(true);
   }
 
   get hasEnvelope(): boolean {
@@ -127,14 +133,6 @@ export class GridPatch {
   run(from: number, to: number): void {
     if (!this.program.cyclic) this.step(from, to);
     else for (let i = from; i < to; i++) this.step(i, i + 1);
-  }
-
-  /**
-   * Whether `runWith` gains anything for this patch: no cycle (it runs node by node over the whole
-   * run) and a node whose two copies run in one loop (`runsInPairs`).
-   */
-  get pairs(): boolean {
-    return this.paired.some((x) => x);
   }
 
   /**
