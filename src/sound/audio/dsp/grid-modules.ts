@@ -253,57 +253,261 @@ const CONTROL_STEP = 8;
  */
 abstract class FilterModule extends Node {
   private readonly motion = new FilterMotion(this.v.sampleRate);
+  /**
+   * The Cutoff and Resonance the motion last stood still at: a block with the same values leaves
+   * it as it is (its `block` would take the same logarithm and find nothing to move), so it is skipped.
+   */
+  private stillCutoff = Number.NaN;
+  private stillResonance = Number.NaN;
   override noteOn(): void {
     this.motion.reset();
+    this.stillCutoff = Number.NaN;
   }
   /** The cutoff and resonance at sample i, or null when steady (then the parameters hold). */
   protected moving(from: number, resonance: number): FilterMotion | null {
-    if (from === 0) this.motion.block(this.p.CUTOFF, resonance);
+    const cutoff = this.p.CUTOFF;
+    if (from === 0 && (cutoff !== this.stillCutoff || resonance !== this.stillResonance)) {
+      const moves = this.motion.block(cutoff, resonance);
+      this.stillCutoff = moves ? Number.NaN : cutoff;
+      this.stillResonance = resonance;
+    }
     return this.motion.moving ? this.motion : null;
   }
 }
 
 class LowPassLd extends FilterModule {
   private readonly f = new Ladder();
+  private drive = 1;
+  /** The Drive in dB that `drive` was worked out for. */
+  private driveDb = Number.NaN;
+  private motionNow: FilterMotion | null = null;
+
   process(from: number, to: number): void {
+    this.begin(from);
+    this.run(from, to);
+  }
+
+  /** The run's settings from the parameters (the motion advances at a block's start); the filter set when it holds still. */
+  private begin(from: number): void {
+    if (this.p.DRIVE !== this.driveDb) {
+      this.driveDb = this.p.DRIVE;
+      this.drive = dbToGain(this.driveDb);
+    }
+    this.motionNow = this.moving(from, this.p.RESONANCE);
+    if (!this.connected[1] && this.motionNow === null) this.f.set(this.p.CUTOFF, this.p.RESONANCE, this.v.sampleRate);
+  }
+
+  private run(from: number, to: number): void {
     const x = this.inputs[0];
     const o = this.outputs[0];
-    const drive = dbToGain(this.p.DRIVE);
+    const drive = this.drive;
     const sr = this.v.sampleRate;
     const mod = this.connected[1];
     const cIn = this.inputs[1];
     const cutoff = this.p.CUTOFF;
     const resonance = this.p.RESONANCE;
     const f = this.f;
-    const motion = this.moving(from, resonance);
-    if (!mod && motion === null) f.set(cutoff, resonance, sr);
+    const motion = this.motionNow;
     for (let i = from; i < to; i++) {
       if (motion !== null) f.set(cutoffAt(motion.cutoff(i), cIn, mod, i), motion.resonance(i), sr);
       else if (mod && (i & (CONTROL_STEP - 1)) === 0) f.set(cutoffAt(cutoff, cIn, true, i), resonance, sr);
       o[i] = f.tick(x[i] * drive);
     }
   }
+
+  /**
+   * Two voices' copies (one patch, so the same cords) as each one's `process` would run them, but
+   * while neither's Cutoff or Resonance moves, in one loop: a ladder's step is a long chain of
+   * dependent operations (two divisions), and two independent chains overlap. Each filter is set
+   * and stepped as in `run`, in the same order, so the same samples.
+   */
+  static runPair(a: LowPassLd, b: LowPassLd, from: number, to: number): void {
+    a.begin(from);
+    b.begin(from);
+    if (a.motionNow !== null || b.motionNow !== null) {
+      a.run(from, to);
+      b.run(from, to);
+      return;
+    }
+    const xa = a.inputs[0];
+    const xb = b.inputs[0];
+    const oa = a.outputs[0];
+    const ob = b.outputs[0];
+    const da = a.drive;
+    const db = b.drive;
+    const fa = a.f;
+    const fb = b.f;
+    let i = from;
+    while (i < to) {
+      if ((i & (CONTROL_STEP - 1)) === 0) {
+        a.setModulated(i);
+        b.setModulated(i);
+      }
+      const end = Math.min(to, (i | (CONTROL_STEP - 1)) + 1);
+      for (; i < end; i++) {
+        oa[i] = fa.tick(xa[i] * da);
+        ob[i] = fb.tick(xb[i] * db);
+      }
+    }
+  }
+
+  /** `run`'s control-rate update at sample i of a still filter with a cutoff input. */
+  private setModulated(i: number): void {
+    if (this.connected[1]) this.f.set(cutoffAt(this.p.CUTOFF, this.inputs[1], true, i), this.p.RESONANCE, this.v.sampleRate);
+  }
+}
+
+/** Whether two voices' copies of a node run in one loop (`runPair`) when their voices render together. */
+export function runsInPairs(node: GridNodeDsp | null): boolean {
+  return node instanceof LowPassLd;
+}
+
+/** Runs two voices' copies of a node that `runsInPairs`, their inputs filled, as each one's `process` would. */
+export function runPair(a: GridNodeDsp, b: GridNodeDsp, from: number, to: number): void {
+  LowPassLd.runPair(a as LowPassLd, b as LowPassLd, from, to);
 }
 
 class SvfModule extends FilterModule {
   private readonly f = new Svf();
+  private mode = 0;
+  /** The damping, and the Resonance it was worked out for. */
+  private k = 0;
+  private kResonance = Number.NaN;
+  private motionNow: FilterMotion | null = null;
+
   process(from: number, to: number): void {
+    if (this.begin(from)) this.runSteady(from, to);
+    else this.run(from, to);
+  }
+
+  /**
+   * The run's settings from the parameters (the motion advances at a block's start); true when the
+   * filter holds still for the run — no cutoff input, Cutoff and Resonance not moving — and is set.
+   */
+  private begin(from: number): boolean {
+    if (this.p.RESONANCE !== this.kResonance) {
+      this.kResonance = this.p.RESONANCE;
+      this.k = resonanceDamping(this.kResonance);
+    }
+    this.mode = this.p.MODE | 0;
+    this.motionNow = this.moving(from, this.p.RESONANCE);
+    if (this.connected[1] || this.motionNow !== null) return false;
+    this.f.set(this.p.CUTOFF, this.k, this.v.sampleRate);
+    return true;
+  }
+
+  private runSteady(from: number, to: number): void {
+    const x = this.inputs[0];
+    const o = this.outputs[0];
+    const f = this.f;
+    const mode = this.mode;
+    for (let i = from; i < to; i++) o[i] = f.tick(x[i], mode);
+  }
+
+  private run(from: number, to: number): void {
     const x = this.inputs[0];
     const o = this.outputs[0];
     const sr = this.v.sampleRate;
-    const k = resonanceDamping(this.p.RESONANCE);
-    const mode = this.p.MODE | 0;
+    const k = this.k;
+    const mode = this.mode;
     const mod = this.connected[1];
     const cIn = this.inputs[1];
     const cutoff = this.p.CUTOFF;
     const f = this.f;
-    const motion = this.moving(from, this.p.RESONANCE);
-    if (!mod && motion === null) f.set(cutoff, k, sr);
+    const motion = this.motionNow;
     for (let i = from; i < to; i++) {
       if (motion !== null) f.set(cutoffAt(motion.cutoff(i), cIn, mod, i), motion.damping(i), sr);
       else if (mod && (i & (CONTROL_STEP - 1)) === 0) f.set(cutoffAt(cutoff, cIn, true, i), k, sr);
       o[i] = f.tick(x[i], mode);
     }
+  }
+
+  /**
+   * SVFs reading one input buffer (the Vocal's three formants) run as their own `process` would,
+   * but while all hold still, sample by sample together: each filter's step is a chain of
+   * dependent multiply-adds, and independent chains in one loop overlap. The same arithmetic per
+   * filter in the same order, so the same samples.
+   */
+  static runTogether(group: readonly SvfModule[], from: number, to: number): void {
+    let steady = true;
+    for (let j = 0; j < group.length; j++) steady = group[j].begin(from) && steady;
+    if (!steady) {
+      for (let j = 0; j < group.length; j++) {
+        const n = group[j];
+        if (n.motionNow === null && !n.connected[1]) n.runSteady(from, to);
+        else n.run(from, to);
+      }
+      return;
+    }
+    let j = 0;
+    for (; j + 3 <= group.length; j += 3) SvfModule.runThree(group[j], group[j + 1], group[j + 2], from, to);
+    if (j + 2 <= group.length) SvfModule.runTwo(group[j], group[j + 1], from, to);
+    else if (j < group.length) group[j].runSteady(from, to);
+  }
+
+  private static runThree(a: SvfModule, b: SvfModule, c: SvfModule, from: number, to: number): void {
+    const x = a.inputs[0];
+    const oa = a.outputs[0];
+    const ob = b.outputs[0];
+    const oc = c.outputs[0];
+    const fa = a.f;
+    const fb = b.f;
+    const fc = c.f;
+    const ma = a.mode;
+    const mb = b.mode;
+    const mc = c.mode;
+    for (let i = from; i < to; i++) {
+      const v = x[i];
+      oa[i] = fa.tick(v, ma);
+      ob[i] = fb.tick(v, mb);
+      oc[i] = fc.tick(v, mc);
+    }
+  }
+
+  private static runTwo(a: SvfModule, b: SvfModule, from: number, to: number): void {
+    const x = a.inputs[0];
+    const oa = a.outputs[0];
+    const ob = b.outputs[0];
+    const fa = a.f;
+    const fb = b.f;
+    const ma = a.mode;
+    const mb = b.mode;
+    for (let i = from; i < to; i++) {
+      const v = x[i];
+      oa[i] = fa.tick(v, ma);
+      ob[i] = fb.tick(v, mb);
+    }
+  }
+}
+
+/**
+ * Groups of SVF modules that may run together (`SvfGroup`): runs of consecutive nodes in `order`
+ * that are SVFs reading one input buffer (a shared source output, so nothing is copied into it)
+ * without a cutoff input (so none of them waits for another). Each group lists node indices in order.
+ */
+export function svfGroups(nodes: readonly (GridNodeDsp | null)[], order: readonly number[]): number[][] {
+  const groups: number[][] = [];
+  let group: number[] = [];
+  let input: Float32Array | null = null;
+  for (const idx of order) {
+    const n = nodes[idx];
+    const x = n instanceof SvfModule && !n.connected[1] ? n.inputs[0] : null;
+    if (x !== null && x === input) group.push(idx);
+    else {
+      if (group.length > 1) groups.push(group);
+      group = x === null ? [] : [idx];
+      input = x;
+    }
+  }
+  if (group.length > 1) groups.push(group);
+  return groups;
+}
+
+/** SVF modules from `svfGroups` (one input buffer, filled before they run), run as each one's `process` would. */
+export class SvfGroup {
+  constructor(private readonly members: readonly GridNodeDsp[]) {}
+  process(from: number, to: number): void {
+    SvfModule.runTogether(this.members as readonly SvfModule[], from, to);
   }
 }
 
@@ -335,6 +539,18 @@ class Envelope extends Node {
     const voiceGate = this.v.gate;
     const env = this.env;
     let last = this.lastGate;
+    if (gIn === null || steadyGate(gIn, from, to)) {
+      // One gate for the whole run (the voice's, or a gate cord that holds): its edge, if any, before the first
+      // sample as the loop below takes it, then the envelope's own stage loops.
+      const gate = gIn !== null ? (gIn[from] > 0.5 ? 1 : 0) : voiceGate;
+      if (gate !== last) {
+        if (gate === 1) env.gateOn();
+        else env.gateOff();
+        this.lastGate = gate;
+      }
+      this.fillSteady(o, from, to, scale);
+      return;
+    }
     for (let i = from; i < to; i++) {
       const gate = gIn !== null ? (gIn[i] > 0.5 ? 1 : 0) : voiceGate;
       if (gate !== last) {
@@ -346,6 +562,30 @@ class Envelope extends Node {
     }
     this.lastGate = last;
   }
+
+  /** `tick() * scale` for each sample, by the envelope's hold (its sustain) or its stage loops (`fill`). */
+  private fillSteady(o: Float32Array, from: number, to: number, scale: number): void {
+    const env = this.env;
+    const held = env.hold();
+    if (held >= 0) {
+      o.fill(held * scale, from, to);
+      return;
+    }
+    const end = env.fill(ENVELOPE_RUN, from, to);
+    for (let i = from; i < end; i++) o[i] = ENVELOPE_RUN[i] * scale;
+    // Ended inside the run: idle, each further tick gives the level it ended at.
+    for (let i = end; i < to; i++) o[i] = env.tick() * scale;
+  }
+}
+
+/** The envelope's levels for one run (`Adsr.fill`), before the velocity scale. */
+const ENVELOPE_RUN = new Float64Array(128);
+
+/** Whether a gate input stays on one side of 0.5 for samples from…to−1. */
+function steadyGate(g: Float32Array, from: number, to: number): boolean {
+  const high = g[from] > 0.5;
+  for (let i = from + 1; i < to; i++) if (g[i] > 0.5 !== high) return false;
+  return true;
 }
 
 class Attenuate extends Node {
@@ -423,6 +663,10 @@ class LongDelay extends Node {
     const base = (this.p.TIME / 1000) * sr;
     const steady = clamp(base, 1, sr * 10);
     const line = this.line;
+    if (t === null && fbRamp === null && mixRamp === null) {
+      this.runSteady(x, o, steady, feedback, mix, from, to);
+      return;
+    }
     for (let i = from; i < to; i++) {
       const fb = fbRamp === null ? feedback : fbRamp[i];
       const wet = mixRamp === null ? mix : mixRamp[i];
@@ -431,6 +675,28 @@ class LongDelay extends Node {
       line.write(x[i] + y * fb);
       o[i] = x[i] * (1 - wet) + y * wet;
     }
+  }
+
+  /**
+   * The loop above at a steady time, Feedback and Mix (nearly every run): the line's `read` and
+   * `write` with its buffer and write index in locals, the same arithmetic in the same order.
+   */
+  private runSteady(x: Float32Array, o: Float32Array, d: number, fb: number, wet: number, from: number, to: number): void {
+    const buf = this.line.buf;
+    const mask = this.line.mask;
+    let w = this.line.w;
+    for (let i = from; i < to; i++) {
+      const q = w - d;
+      const k = Math.floor(q);
+      const f = q - k;
+      const a = buf[k & mask];
+      const y = a + (buf[(k + 1) & mask] - a) * f;
+      const xi = x[i];
+      buf[w] = xi + y * fb;
+      w = (w + 1) & mask;
+      o[i] = xi * (1 - wet) + y * wet;
+    }
+    this.line.w = w;
   }
 }
 

@@ -1,4 +1,4 @@
-import { makeGridNode, type GridNodeDsp, type GridVoice } from './grid-modules.js';
+import { type GridNodeDsp, type GridVoice, makeGridNode, runPair, runsInPairs, SvfGroup, svfGroups } from './grid-modules.js';
 import { Rng } from './math.js';
 import type { PlanGrid } from './plan.js';
 
@@ -65,6 +65,18 @@ export class GridPatch {
   private readonly envelopes: GridNodeDsp[];
   /** inputs[node][port]: the port reads its one cord's source buffer itself, so `step` copies nothing into it. */
   private readonly shared: boolean[][];
+  /**
+   * By place in the order, what runs there: the node, or the SVFs that run together from there
+   * (nothing is copied into their ports), null for an absent node or a group's later member.
+   */
+  private readonly runs: ({ process(from: number, to: number): void } | null)[];
+  /** By place in the order: the node runs in one loop with another voice's copy in `runWith`. */
+  private readonly paired: boolean[];
+  /**
+   * Whether `runWith` gains anything for this patch: no cycle (it runs node by node over the whole
+   * run) and a node whose two copies run in one loop (`runsInPairs`).
+   */
+  readonly pairs: boolean;
 
   constructor(
     private readonly program: GridProgram,
@@ -95,6 +107,13 @@ export class GridPatch {
       }),
     );
     this.envelopes = this.nodes.filter((x): x is GridNodeDsp => x !== null && x.sounding !== undefined);
+    this.runs = program.order.map((idx) => this.nodes[idx]);
+    for (const g of svfGroups(this.nodes, program.order)) {
+      this.runs[program.order.indexOf(g[0])] = new SvfGroup(g.map((idx) => this.nodes[idx] as GridNodeDsp));
+      for (let k = 1; k < g.length; k++) this.runs[program.order.indexOf(g[k])] = null;
+    }
+    this.paired = program.order.map((idx) => !program.cyclic && runsInPairs(this.nodes[idx]));
+    this.pairs = this.paired.includes(true);
   }
 
   get hasEnvelope(): boolean {
@@ -116,33 +135,63 @@ export class GridPatch {
     else for (let i = from; i < to; i++) this.step(i, i + 1);
   }
 
-  private step(from: number, to: number): void {
-    const { order, feeds } = this.program;
-    for (const idx of order) {
-      const node = this.nodes[idx];
-      if (node === null) continue;
-      const ports = feeds[idx];
-      const shared = this.shared[idx];
-      for (let k = 0; k < ports.length; k++) {
-        const list = ports[k];
-        if (list.length === 0 || shared[k]) continue;
-        const dst = node.inputs[k];
-        // The first cord writes 0 + its signal (what clearing and adding stored: −0 becomes 0), one pass instead of two.
-        let first = true;
-        for (let c = 0; c < list.length; c++) {
-          const f = list[c];
-          const src = this.nodes[f.source]?.outputs[f.port];
-          if (src === undefined) continue;
-          const g = f.gain;
-          if (first && f.feedback) for (let i = from; i < to; i++) dst[i] = 0 + src[(i + 127) & 127] * g;
-          else if (first) for (let i = from; i < to; i++) dst[i] = 0 + src[i] * g;
-          else if (f.feedback) for (let i = from; i < to; i++) dst[i] += src[(i + 127) & 127] * g;
-          else for (let i = from; i < to; i++) dst[i] += src[i] * g;
-          first = false;
-        }
-        if (first) dst.fill(0, from, to);
+  /**
+   * Runs this patch and `other` (another voice of the same program) over samples from..to−1, node
+   * by node, the nodes that `runsInPairs` for both at once: each patch's nodes run in its own order
+   * on its own buffers, so each gives what `run` gives. Only when `pairs`.
+   */
+  runWith(other: GridPatch, from: number, to: number): void {
+    const order = this.program.order;
+    for (let at = 0; at < order.length; at++) {
+      if (this.paired[at]) {
+        const idx = order[at];
+        this.feed(idx, from, to);
+        other.feed(idx, from, to);
+        runPair(this.nodes[idx] as GridNodeDsp, other.nodes[idx] as GridNodeDsp, from, to);
+      } else {
+        this.stepAt(at, from, to);
+        other.stepAt(at, from, to);
       }
-      node.process(from, to);
+    }
+  }
+
+  private step(from: number, to: number): void {
+    const n = this.program.order.length;
+    for (let at = 0; at < n; at++) this.stepAt(at, from, to);
+  }
+
+  /** Runs the node at place `at` in the order: its ports filled, then its processor. */
+  private stepAt(at: number, from: number, to: number): void {
+    const run = this.runs[at];
+    if (run === null) return;
+    this.feed(this.program.order[at], from, to);
+    run.process(from, to);
+  }
+
+  /** Fills node idx's input ports from their cords (a port that holds its source's buffer needs nothing). */
+  private feed(idx: number, from: number, to: number): void {
+    const node = this.nodes[idx];
+    if (node === null) return;
+    const ports = this.program.feeds[idx];
+    const shared = this.shared[idx];
+    for (let k = 0; k < ports.length; k++) {
+      const list = ports[k];
+      if (list.length === 0 || shared[k]) continue;
+      const dst = node.inputs[k];
+      // The first cord writes 0 + its signal (what clearing and adding stored: −0 becomes 0), one pass instead of two.
+      let first = true;
+      for (let c = 0; c < list.length; c++) {
+        const f = list[c];
+        const src = this.nodes[f.source]?.outputs[f.port];
+        if (src === undefined) continue;
+        const g = f.gain;
+        if (first && f.feedback) for (let i = from; i < to; i++) dst[i] = 0 + src[(i + 127) & 127] * g;
+        else if (first) for (let i = from; i < to; i++) dst[i] = 0 + src[i] * g;
+        else if (f.feedback) for (let i = from; i < to; i++) dst[i] += src[(i + 127) & 127] * g;
+        else for (let i = from; i < to; i++) dst[i] += src[i] * g;
+        first = false;
+      }
+      if (first) dst.fill(0, from, to);
     }
   }
 }

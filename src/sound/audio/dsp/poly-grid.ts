@@ -91,15 +91,41 @@ class GridVoiceSlot implements Voice {
   }
 
   render(l: Float32Array, r: Float32Array, from: number, to: number): void {
-    const out = this.patch.audioOut;
-    out.fill(0, from, to);
+    this.patch.audioOut.fill(0, from, to);
     if (this.keyRate === 0) this.patch.run(from, to);
     else this.glide(from, to);
+    this.mix(l, r, from, to);
+  }
+
+  /**
+   * This voice and the next sounding one, neither gliding, rendered as two `render`s would: both
+   * patches run together (`GridPatch.runWith`), then each adds its output in turn.
+   */
+  renderPair(next: GridVoiceSlot, l: Float32Array, r: Float32Array, from: number, to: number): boolean {
+    if (this.keyRate !== 0 || next.keyRate !== 0 || !this.patch.pairs) return false;
+    this.patch.audioOut.fill(0, from, to);
+    next.patch.audioOut.fill(0, from, to);
+    this.patch.runWith(next.patch, from, to);
+    this.mix(l, r, from, to);
+    next.mix(l, r, from, to);
+    return true;
+  }
+
+  /** Adds the patch's output for samples from..to−1 to l and r at the device's Output, and follows the voice's end. */
+  private mix(l: Float32Array, r: Float32Array, from: number, to: number): void {
+    const out = this.patch.audioOut;
     // Audio Out at ±1 is full scale, as in the host the catalog models: the patch sets its own level.
     const g = this.owner.p.OUTPUT;
     const ramp = this.owner.output.ramp;
     let peak = 0;
-    if (ramp === null && this.fadeLeft === 0) {
+    if (ramp === null && this.fadeLeft === 0 && this.owner.tailSamples === 0) {
+      // Steady Output, no fade, and no tail to watch (the voice ends with its envelopes): nothing reads the peak.
+      for (let i = from; i < to; i++) {
+        const x = out[i] * g;
+        l[i] += x;
+        r[i] += x;
+      }
+    } else if (ramp === null && this.fadeLeft === 0) {
       // The usual case, steady Output and no fade: the loop below without its per-sample tests.
       for (let i = from; i < to; i++) {
         const x = out[i] * g;
