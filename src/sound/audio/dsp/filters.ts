@@ -253,6 +253,80 @@ export class Svf {
     b.bp = qbp;
   }
 
+  /**
+   * `a.lowpassEnvAdd(bufA, envA, …, gainA, l, r)` then `b.lowpassEnvAdd(bufB, envB, …)` in one loop,
+   * as `lowpassAddPair` does for two held voices: two voices in their attack, decay or release (or one
+   * of them held, its envelope buffer at the sustain), rounded to 32 bits after each add, so the same bits.
+   */
+  static lowpassEnvAddPair(
+    a: Svf,
+    bufA: Float64Array,
+    envA: Float64Array,
+    gainA: number,
+    b: Svf,
+    bufB: Float64Array,
+    envB: Float64Array,
+    gainB: number,
+    from: number,
+    to: number,
+    l: Float32Array,
+    r: Float32Array,
+  ): void {
+    const stereo = r !== l;
+    const ga = a.g;
+    const ka = a.k;
+    const gb = b.g;
+    const kb = b.k;
+    let { ic1: p1, ic2: p2, kNow: pk, a1: pa1, a2: pa2, a3: pa3, bp: pbp } = a;
+    let { ic1: q1, ic2: q2, kNow: qk, a1: qa1, a2: qa2, a3: qa3, bp: qbp } = b;
+    for (let i = from; i < to; i++) {
+      const po = Math.abs(pbp) - RESONANT_KNEE;
+      if (po > 0 || pk !== ka) {
+        pk = po > 0 ? ka + LIMIT_SLOPE * po : ka;
+        pa1 = 1 / (1 + ga * (ga + pk));
+        pa2 = ga * pa1;
+        pa3 = ga * pa2;
+      }
+      const qo = Math.abs(qbp) - RESONANT_KNEE;
+      if (qo > 0 || qk !== kb) {
+        qk = qo > 0 ? kb + LIMIT_SLOPE * qo : kb;
+        qa1 = 1 / (1 + gb * (gb + qk));
+        qa2 = gb * qa1;
+        qa3 = gb * qa2;
+      }
+      const pv3 = bufA[i] - p2;
+      const pv1 = pa1 * p1 + pa2 * pv3;
+      const pv2 = p2 + pa2 * p1 + pa3 * pv3;
+      p1 = 2 * pv1 - p1;
+      p2 = 2 * pv2 - p2;
+      pbp = pv1;
+      const qv3 = bufB[i] - q2;
+      const qv1 = qa1 * q1 + qa2 * qv3;
+      const qv2 = q2 + qa2 * q1 + qa3 * qv3;
+      q1 = 2 * qv1 - q1;
+      q2 = 2 * qv2 - q2;
+      qbp = qv1;
+      const xa = pv2 * envA[i] * gainA;
+      const xb = qv2 * envB[i] * gainB;
+      l[i] = Math.fround(l[i] + xa) + xb;
+      if (stereo) r[i] = Math.fround(r[i] + xa) + xb;
+    }
+    a.ic1 = p1;
+    a.ic2 = p2;
+    a.kNow = pk;
+    a.a1 = pa1;
+    a.a2 = pa2;
+    a.a3 = pa3;
+    a.bp = pbp;
+    b.ic1 = q1;
+    b.ic2 = q2;
+    b.kNow = qk;
+    b.a1 = qa1;
+    b.a2 = qa2;
+    b.a3 = qa3;
+    b.bp = qbp;
+  }
+
   reset(): void {
     this.ic1 = this.ic2 = this.bp = 0;
   }

@@ -1,0 +1,83 @@
+// The Polysynth renders its voices two at a time (Svf.lowpassAddPair, Svf.lowpassEnvAddPair) where
+// the same voices rendered one by one give the same bits (issue #28): compared here over random
+// chords, envelopes and filters, against one instrument per note adding into the same buffers.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { deviceDef } from '../../../src/sound/audio/dsp/device-table.js';
+import type { Instrument } from '../../../src/sound/audio/dsp/voices.js';
+import { buildPlan } from '../../../src/sound/audio/plan.js';
+import { dev, project, track } from './helpers.js';
+
+/** A seeded generator (mulberry32): the same cases every run. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A Polysynth with these parameters, as the engine builds it. */
+function polysynth(params: Record<string, number>): Instrument {
+  const device = buildPlan(project([track('P', [dev('Polysynth', { ...params, VOICES: 16 })])])).tracks[0].devices[0];
+  const def = deviceDef('Polysynth');
+  if (def === undefined || def.kind !== 'instrument') throw new Error('no Polysynth');
+  return def.build(device, { sampleRate: 48_000, secondsPerBeat: 0.5, effects: () => [] }) as Instrument;
+}
+
+test('a Polysynth chord renders the bits of its notes rendered one by one, through every envelope stage', { timeout: 60_000 }, () => {
+  const rnd = random(52);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+  let endedInside = 0;
+  for (let trial = 0; trial < 24; trial++) {
+    // Normalized values (times 0.1 ms … 20 s and cutoffs 20 Hz … 20 kHz on exponential scales).
+    const params = {
+      WAVE: pick([0, 1, 3]),
+      CUTOFF: pick([0.3, 0.6, 0.85]),
+      RESONANCE: pick([0, 0.15, 0.8, 1]),
+      ATTACK: pick([0, 0.2, 0.5]),
+      DECAY: pick([0, 0.3, 0.55]),
+      SUSTAIN: pick([0, 0.3, 0.7, 1]),
+      RELEASE: pick([0, 0.15, 0.5]),
+    };
+    const notes = Array.from({ length: 2 + Math.floor(rnd() * 7) }, (_, k) => 40 + k * 5 + Math.floor(rnd() * 4));
+    const chord = polysynth(params);
+    const alone = notes.map(() => polysynth(params));
+    // Each note's release, in blocks; the voices start together, so a chord's voice order is the notes'.
+    const offAt = notes.map(() => 1 + Math.floor(rnd() * 40));
+    const stereo = trial % 2 === 0;
+    notes.forEach((pitch, k) => {
+      const velocity = 0.5 + rnd() / 2;
+      chord.noteOn(pitch, velocity);
+      alone[k].noteOn(pitch, velocity);
+    });
+    for (let block = 0; block < 120; block++) {
+      const [l1, r1, l2, r2] = [0, 1, 2, 3].map(() => Float32Array.from({ length: 128 }, () => rnd() - 0.5));
+      l2.set(l1);
+      r2.set(r1);
+      notes.forEach((pitch, k) => {
+        if (offAt[k] === block) {
+          chord.noteOff(pitch);
+          alone[k].noteOff(pitch);
+        }
+      });
+      chord.update();
+      for (const a of alone) a.update();
+      const from = block % 3 === 0 ? 17 : 0;
+      const to = block % 5 === 0 ? 101 : 128;
+      chord.render(l1, stereo ? r1 : l1, from, to);
+      const wasActive = alone.map((a) => a.sounding);
+      for (const a of alone) a.render(l2, stereo ? r2 : l2, from, to);
+      if (alone.some((a, k) => wasActive[k] && !a.sounding)) endedInside++;
+      assert.deepEqual(l1, l2, `trial ${trial} block ${block} left`);
+      assert.deepEqual(r1, r2, `trial ${trial} block ${block} right`);
+    }
+    assert.equal(
+      chord.sounding,
+      alone.some((a) => a.sounding),
+    );
+  }
+  assert.ok(endedInside > 10, `a voice ended inside a block ${endedInside} times`);
+});
