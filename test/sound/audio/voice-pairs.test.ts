@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { deviceDef } from '../../../src/sound/audio/dsp/device-table.js';
+import { Adsr } from '../../../src/sound/audio/dsp/envelope.js';
 import type { Instrument } from '../../../src/sound/audio/dsp/voices.js';
 import { buildPlan } from '../../../src/sound/audio/plan.js';
 import { dev, project, track } from './helpers.js';
@@ -80,4 +81,43 @@ test('a Polysynth chord renders the bits of its notes rendered one by one, throu
     );
   }
   assert.ok(endedInside > 10, `a voice ended inside a block ${endedInside} times`);
+});
+
+test("Adsr.step's law gives tick's levels until the sample on which tick changes the stage", { timeout: 30_000 }, () => {
+  const rnd = random(6);
+  const law = new Float64Array(6);
+  const stops = [0, 0, 0, 0, 0];
+  for (let trial = 0; trial < 300; trial++) {
+    const pick = (xs: number[]) => xs[Math.floor(rnd() * xs.length)];
+    const e = new Adsr();
+    e.set(pick([0, 1, 60]), pick([0, 1, 30, 600]), pick([0, 0.2, 0.7, 1]), pick([0, 1, 35, 350]), 48_000);
+    e.gateOn();
+    for (let n = 0; n < 200_000 && e.active; ) {
+      if (e.stage === 3 && rnd() < 0.2) e.gateOff();
+      if (!e.step(law)) {
+        assert.ok(e.stage === 3 && law.length === 6);
+        e.tick();
+        continue;
+      }
+      const [add, sub, mul, top, floor] = law.subarray(1);
+      let v = law[0];
+      const stage = e.stage;
+      for (; n < 200_000; n++) {
+        const next = add + (v - sub) * mul;
+        const stays = !(next >= top || next - sub < floor);
+        const ticked = e.tick();
+        if (!stays) {
+          assert.notEqual(e.stage, stage, 'the law stops where tick changes the stage');
+          stops[stage]++;
+          break;
+        }
+        assert.equal(e.stage, stage);
+        assert.ok(Object.is(next, ticked), `stage ${stage}: ${next} against ${ticked}`);
+        v = next;
+        if (stage === 3 && rnd() < 0.001) break;
+      }
+    }
+  }
+  // Attack, decay and release each ended by the law's test.
+  assert.ok(stops[1] > 50 && stops[2] > 50 && stops[4] > 50, `stops by stage ${stops}`);
 });

@@ -108,16 +108,26 @@ class PolyVoice implements Voice {
       return true;
     }
     // An envelope in its attack, decay or release (a held one's buffer holds its sustain, the same products).
-    const endA = this.env.fill(env, from, to);
-    const endB = next.env.fill(env2, from, to);
-    this.phase = waveInto(shape, this.phase, this.slide.dt, osc, from, endA);
-    next.phase = waveInto(shape, next.phase, next.slide.dt, osc2, from, endB);
+    // The oscillators run to the block's end: a voice that ends inside it starts its next note at phase 0.
+    this.phase = waveInto(shape, this.phase, this.slide.dt, osc, from, to);
+    next.phase = waveInto(shape, next.phase, next.slide.dt, osc2, from, to);
+    let at = from;
+    const { stepA, stepB } = s.scratch;
+    if (this.env.step(stepA) && next.env.step(stepB)) {
+      // Both envelopes stepped in the filters' loop until one of them changes its stage.
+      at = Svf.lowpassStepPair(this.filter, osc, stepA, gainA, next.filter, osc2, stepB, gainB, from, to, l, r);
+      this.env.value = stepA[0];
+      next.env.value = stepB[0];
+      if (at === to) return true;
+    }
+    const endA = this.env.fill(env, at, to);
+    const endB = next.env.fill(env2, at, to);
     if (endA === to && endB === to) {
-      Svf.lowpassEnvAddPair(this.filter, osc, env, gainA, next.filter, osc2, env2, gainB, from, to, l, r);
+      Svf.lowpassEnvAddPair(this.filter, osc, env, gainA, next.filter, osc2, env2, gainB, at, to, l, r);
     } else {
       // One of them ends in this block: each on its own, in order, as two renders.
-      this.filter.lowpassEnvAdd(osc, env, from, endA, gainA, l, r);
-      next.filter.lowpassEnvAdd(osc2, env2, from, endB, gainB, l, r);
+      this.filter.lowpassEnvAdd(osc, env, at, endA, gainA, l, r);
+      next.filter.lowpassEnvAdd(osc2, env2, at, endB, gainB, l, r);
     }
     return true;
   }
@@ -160,7 +170,15 @@ class Polysynth extends PooledInstrument<PolyVoice> {
   readonly motion: FilterMotion;
   readonly output: OutputLevel;
   /** The voices' working buffers (they render one after another, or two at a time: renderPair). */
-  readonly scratch = { osc: new Float64Array(BLOCK), env: new Float64Array(BLOCK), osc2: new Float64Array(BLOCK), env2: new Float64Array(BLOCK) };
+  readonly scratch = {
+    osc: new Float64Array(BLOCK),
+    env: new Float64Array(BLOCK),
+    osc2: new Float64Array(BLOCK),
+    env2: new Float64Array(BLOCK),
+    /** Two envelopes' laws (Adsr.step) for Svf.lowpassStepPair. */
+    stepA: new Float64Array(6),
+    stepB: new Float64Array(6),
+  };
 
   constructor(
     readonly p: PlanParams,
