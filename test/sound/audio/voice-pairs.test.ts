@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { deviceDef } from '../../../src/sound/audio/dsp/device-table.js';
 import { Adsr } from '../../../src/sound/audio/dsp/envelope.js';
+import { resonanceDamping, Svf } from '../../../src/sound/audio/dsp/filters.js';
 import type { Instrument } from '../../../src/sound/audio/dsp/voices.js';
 import { buildPlan } from '../../../src/sound/audio/plan.js';
 import { dev, project, track } from './helpers.js';
@@ -120,4 +121,48 @@ test("Adsr.step's law gives tick's levels until the sample on which tick changes
   }
   // Attack, decay and release each ended by the law's test.
   assert.ok(stops[1] > 50 && stops[2] > 50 && stops[4] > 50, `stops by stage ${stops}`);
+});
+
+test('Svf.lowpassStepAdd with Adsr.step gives the bits of Adsr.fill and Svf.lowpassEnvAdd', { timeout: 30_000 }, () => {
+  const rnd = random(28);
+  const pick = (xs: number[]) => xs[Math.floor(rnd() * xs.length)];
+  const law = new Float64Array(6);
+  const env = new Float64Array(128);
+  let stopped = 0;
+  for (let trial = 0; trial < 200; trial++) {
+    const [a, d, sus, rel] = [pick([0, 1, 60]), pick([0, 1, 30, 600]), pick([0, 0.2, 0.7, 1]), pick([0, 1, 35, 350])];
+    const [stepped, filled] = [new Adsr(), new Adsr()];
+    const [fs, ff] = [new Svf(), new Svf()];
+    const cutoff = pick([200, 1400, 9000]);
+    const damping = resonanceDamping(pick([0, 0.5, 0.95, 1]));
+    for (const e of [stepped, filled]) {
+      e.set(a, d, sus, rel, 48_000);
+      e.gateOn();
+    }
+    for (const f of [fs, ff]) f.set(cutoff, damping, 48_000);
+    const level = pick([0.1, 1, 4]);
+    const stereo = rnd() < 0.5;
+    for (let block = 0; block < 80 && filled.active; block++) {
+      if (rnd() < 0.05) for (const e of [stepped, filled]) e.gateOff();
+      const osc = Float64Array.from({ length: 128 }, () => level * (rnd() * 2 - 1));
+      const [l1, r1] = [new Float32Array(128), new Float32Array(128)];
+      const [l2, r2] = [new Float32Array(128), new Float32Array(128)];
+      let at = 0;
+      if (stepped.step(law)) {
+        at = fs.lowpassStepAdd(osc, law, 0, 128, 0.3, l1, stereo ? r1 : l1);
+        stepped.value = law[0];
+        if (at < 128) stopped++;
+      }
+      const end1 = stepped.fill(env, at, 128);
+      fs.lowpassEnvAdd(osc, env, at, end1, 0.3, l1, stereo ? r1 : l1);
+      const end2 = filled.fill(env, 0, 128);
+      ff.lowpassEnvAdd(osc, env, 0, end2, 0.3, l2, stereo ? r2 : l2);
+      assert.equal(end1, end2);
+      assert.deepEqual(l1, l2, `trial ${trial}, block ${block}`);
+      assert.deepEqual(r1, r2);
+      assert.equal(stepped.stage, filled.stage);
+      assert.ok(Object.is(stepped.value, filled.value));
+    }
+  }
+  assert.ok(stopped > 100, `a stage changed inside a block ${stopped} times`);
 });

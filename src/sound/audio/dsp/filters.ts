@@ -179,6 +179,55 @@ export class Svf {
   }
 
   /**
+   * `lowpassEnvAdd` with the envelope stepped in the loop instead of read from a buffer, as
+   * `lowpassStepPair` does for two voices: its level v ← add + (v − sub) · mul from `step`
+   * (Adsr.step's law, level first). Stops before the first sample on which the envelope would
+   * change its stage and returns it (`to` when it does not), the level so far written back to step[0].
+   */
+  lowpassStepAdd(buf: Float64Array, step: Float64Array, from: number, to: number, gain: number, l: Float32Array, r: Float32Array): number {
+    const stereo = r !== l;
+    const { g, k } = this;
+    let { ic1, ic2, kNow, a1, a2, a3, bp } = this;
+    let v = step[0];
+    const add = step[1];
+    const sub = step[2];
+    const mul = step[3];
+    const top = step[4];
+    const floor = step[5];
+    let i = from;
+    for (; i < to; i++) {
+      const e = add + (v - sub) * mul;
+      if (e >= top || e - sub < floor) break;
+      v = e;
+      const over = Math.abs(bp) - RESONANT_KNEE;
+      if (over > 0 || kNow !== k) {
+        kNow = over > 0 ? k + LIMIT_SLOPE * over : k;
+        a1 = 1 / (1 + g * (g + kNow));
+        a2 = g * a1;
+        a3 = g * a2;
+      }
+      const v3 = buf[i] - ic2;
+      const v1 = a1 * ic1 + a2 * v3;
+      const v2 = ic2 + a2 * ic1 + a3 * v3;
+      ic1 = 2 * v1 - ic1;
+      ic2 = 2 * v2 - ic2;
+      bp = v1;
+      const x = v2 * e * gain;
+      l[i] += x;
+      if (stereo) r[i] += x;
+    }
+    step[0] = v;
+    this.ic1 = ic1;
+    this.ic2 = ic2;
+    this.kNow = kNow;
+    this.a1 = a1;
+    this.a2 = a2;
+    this.a3 = a3;
+    this.bp = bp;
+    return i;
+  }
+
+  /**
    * `a.lowpassAdd(bufA, …, levelA, gainA, l, r)` then `b.lowpassAdd(bufB, …)` in one loop: each
    * sample of l and r gets a's output and then b's, rounded to 32 bits after each as the two calls
    * round them, so the same bits. Two independent filters' dependent chains interleave (a held

@@ -146,12 +146,23 @@ class PolyVoice implements Voice {
       this.filter.lowpassAdd(osc, from, to, level, g, l, r);
       return;
     }
-    const end = this.env.fill(env, from, to);
-    this.phase = waveInto(shape, this.phase, this.slide.dt, osc, from, end);
     if (ramp === null) {
-      this.filter.lowpassEnvAdd(osc, env, from, end, g, l, r);
+      // The oscillator to the block's end (a voice that ends inside it starts its next note at phase 0),
+      // the envelope stepped in the filter's loop until it changes its stage, then Adsr.fill for the rest.
+      this.phase = waveInto(shape, this.phase, this.slide.dt, osc, from, to);
+      const step = this.synth.scratch.stepA;
+      let at = from;
+      if (this.env.step(step)) {
+        at = this.filter.lowpassStepAdd(osc, step, from, to, g, l, r);
+        this.env.value = step[0];
+        if (at === to) return;
+      }
+      const end = this.env.fill(env, at, to);
+      this.filter.lowpassEnvAdd(osc, env, at, end, g, l, r);
       return;
     }
+    const end = this.env.fill(env, from, to);
+    this.phase = waveInto(shape, this.phase, this.slide.dt, osc, from, end);
     this.filter.lowpassInPlace(osc, from, end);
     for (let i = from; i < end; i++) {
       const x = osc[i] * env[i] * (this.gain * ramp[i]);
