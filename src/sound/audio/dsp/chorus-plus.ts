@@ -46,6 +46,10 @@ class ChorusPlus implements Effect {
       let c = Math.cos(TWO_PI * ph);
       const sd = Math.sin(TWO_PI * dt);
       const cd = Math.cos(TWO_PI * dt);
+      if (!depthMoves && !mixMoves) {
+        this.phase = this.steady(l, r, n, s, c, sd, cd, base, depthSteady, p.MIX, ph, dt);
+        return;
+      }
       for (let i = 0; i < n; i++) {
         const xl = l[i];
         const xr = r[i];
@@ -82,6 +86,62 @@ class ChorusPlus implements Effect {
     }
     this.phase = ph;
   }
+  /**
+   * The rotation loop above at a steady Depth and Mix (most blocks), with both lines' buffers and
+   * their one write index in locals (DelayLine's write and read inlined): the same arithmetic.
+   * Returns the LFO's phase after the block.
+   */
+  private steady(
+    l: Float32Array,
+    r: Float32Array,
+    n: number,
+    sin: number,
+    cos: number,
+    sd: number,
+    cd: number,
+    base: number,
+    depth: number,
+    wet: number,
+    phase: number,
+    dt: number,
+  ): number {
+    const [L, R] = this.lines;
+    const bl = L.buf;
+    const br = R.buf;
+    const mask = L.mask;
+    // The lines are written together, so their write indices are equal.
+    let w = L.w;
+    let s = sin;
+    let c = cos;
+    let ph = phase;
+    const dry = 1 - wet * 0.5;
+    for (let i = 0; i < n; i++) {
+      const xl = l[i];
+      const xr = r[i];
+      bl[w] = xl;
+      br[w] = xr;
+      w = (w + 1) & mask;
+      const pl = w - (base + depth * s);
+      const kl = Math.floor(pl);
+      const al = bl[kl & mask];
+      const ml = al + (bl[(kl + 1) & mask] - al) * (pl - kl);
+      const pr = w - (base + depth * c);
+      const kr = Math.floor(pr);
+      const ar = br[kr & mask];
+      const mr = ar + (br[(kr + 1) & mask] - ar) * (pr - kr);
+      l[i] = xl * dry + ml * wet;
+      r[i] = xr * dry + mr * wet;
+      const s1 = s * cd + c * sd;
+      c = c * cd - s * sd;
+      s = s1;
+      ph += dt;
+      if (ph >= 1) ph -= 1;
+    }
+    L.w = w;
+    R.w = w;
+    return ph;
+  }
+
   reset(): void {
     for (const x of this.lines) x.clear();
   }

@@ -77,6 +77,23 @@ export class Adsr {
   }
 
   /**
+   * The stage as one step v ← add + (v − sub) · mul, written to out[1…5] as add, sub, mul, top and
+   * floor with the level in out[0]: tick's values to the bit until the first step whose v ≥ top or
+   * v − sub < floor, where tick would change the stage (fill from there). Attack: rate + v·1; decay:
+   * tick's own; release: 0 + v·c; a positive sustain: s + (v − s)·0. False when idle or ending at a
+   * sustain of 0.
+   */
+  step(out: Float64Array): boolean {
+    const s = this.sustain;
+    const v = this.value;
+    if (this.stage === 1) return law(out, v, this.attackRate, 0, 1, 1, -Infinity);
+    if (this.stage === 2) return law(out, v, s, s, this.decayCoef, Infinity, 1e-4);
+    if (this.stage === 4) return law(out, v, 0, 0, this.releaseCoef, Infinity, 1e-5);
+    if (this.stage === 3 && s > 0) return law(out, v, s, s, 0, Infinity, -Infinity);
+    return false;
+  }
+
+  /**
    * `tick()` for samples from…to−1 into `out`, stopping after the sample on which the envelope
    * ends; returns the index after the last sample written.
    */
@@ -134,4 +151,15 @@ export class Adsr {
     this.value = v;
     return to;
   }
+}
+
+/** Adsr.step's law into `out`. */
+function law(out: Float64Array, v: number, add: number, sub: number, mul: number, top: number, floor: number): true {
+  out[0] = v;
+  out[1] = add;
+  out[2] = sub;
+  out[3] = mul;
+  out[4] = top;
+  out[5] = floor;
+  return true;
 }

@@ -179,6 +179,55 @@ export class Svf {
   }
 
   /**
+   * `lowpassEnvAdd` with the envelope stepped in the loop instead of read from a buffer, as
+   * `lowpassStepPair` does for two voices: its level v ← add + (v − sub) · mul from `step`
+   * (Adsr.step's law, level first). Stops before the first sample on which the envelope would
+   * change its stage and returns it (`to` when it does not), the level so far written back to step[0].
+   */
+  lowpassStepAdd(buf: Float64Array, step: Float64Array, from: number, to: number, gain: number, l: Float32Array, r: Float32Array): number {
+    const stereo = r !== l;
+    const { g, k } = this;
+    let { ic1, ic2, kNow, a1, a2, a3, bp } = this;
+    let v = step[0];
+    const add = step[1];
+    const sub = step[2];
+    const mul = step[3];
+    const top = step[4];
+    const floor = step[5];
+    let i = from;
+    for (; i < to; i++) {
+      const e = add + (v - sub) * mul;
+      if (e >= top || e - sub < floor) break;
+      v = e;
+      const over = Math.abs(bp) - RESONANT_KNEE;
+      if (over > 0 || kNow !== k) {
+        kNow = over > 0 ? k + LIMIT_SLOPE * over : k;
+        a1 = 1 / (1 + g * (g + kNow));
+        a2 = g * a1;
+        a3 = g * a2;
+      }
+      const v3 = buf[i] - ic2;
+      const v1 = a1 * ic1 + a2 * v3;
+      const v2 = ic2 + a2 * ic1 + a3 * v3;
+      ic1 = 2 * v1 - ic1;
+      ic2 = 2 * v2 - ic2;
+      bp = v1;
+      const x = v2 * e * gain;
+      l[i] += x;
+      if (stereo) r[i] += x;
+    }
+    step[0] = v;
+    this.ic1 = ic1;
+    this.ic2 = ic2;
+    this.kNow = kNow;
+    this.a1 = a1;
+    this.a2 = a2;
+    this.a3 = a3;
+    this.bp = bp;
+    return i;
+  }
+
+  /**
    * `a.lowpassAdd(bufA, …, levelA, gainA, l, r)` then `b.lowpassAdd(bufB, …)` in one loop: each
    * sample of l and r gets a's output and then b's, rounded to 32 bits after each as the two calls
    * round them, so the same bits. Two independent filters' dependent chains interleave (a held
@@ -251,6 +300,177 @@ export class Svf {
     b.a2 = qa2;
     b.a3 = qa3;
     b.bp = qbp;
+  }
+
+  /**
+   * `a.lowpassEnvAdd(bufA, envA, …, gainA, l, r)` then `b.lowpassEnvAdd(bufB, envB, …)` in one loop,
+   * as `lowpassAddPair` does for two held voices: two voices in their attack, decay or release (or one
+   * of them held, its envelope buffer at the sustain), rounded to 32 bits after each add, so the same bits.
+   */
+  static lowpassEnvAddPair(
+    a: Svf,
+    bufA: Float64Array,
+    envA: Float64Array,
+    gainA: number,
+    b: Svf,
+    bufB: Float64Array,
+    envB: Float64Array,
+    gainB: number,
+    from: number,
+    to: number,
+    l: Float32Array,
+    r: Float32Array,
+  ): void {
+    const stereo = r !== l;
+    const ga = a.g;
+    const ka = a.k;
+    const gb = b.g;
+    const kb = b.k;
+    let { ic1: p1, ic2: p2, kNow: pk, a1: pa1, a2: pa2, a3: pa3, bp: pbp } = a;
+    let { ic1: q1, ic2: q2, kNow: qk, a1: qa1, a2: qa2, a3: qa3, bp: qbp } = b;
+    for (let i = from; i < to; i++) {
+      const po = Math.abs(pbp) - RESONANT_KNEE;
+      if (po > 0 || pk !== ka) {
+        pk = po > 0 ? ka + LIMIT_SLOPE * po : ka;
+        pa1 = 1 / (1 + ga * (ga + pk));
+        pa2 = ga * pa1;
+        pa3 = ga * pa2;
+      }
+      const qo = Math.abs(qbp) - RESONANT_KNEE;
+      if (qo > 0 || qk !== kb) {
+        qk = qo > 0 ? kb + LIMIT_SLOPE * qo : kb;
+        qa1 = 1 / (1 + gb * (gb + qk));
+        qa2 = gb * qa1;
+        qa3 = gb * qa2;
+      }
+      const pv3 = bufA[i] - p2;
+      const pv1 = pa1 * p1 + pa2 * pv3;
+      const pv2 = p2 + pa2 * p1 + pa3 * pv3;
+      p1 = 2 * pv1 - p1;
+      p2 = 2 * pv2 - p2;
+      pbp = pv1;
+      const qv3 = bufB[i] - q2;
+      const qv1 = qa1 * q1 + qa2 * qv3;
+      const qv2 = q2 + qa2 * q1 + qa3 * qv3;
+      q1 = 2 * qv1 - q1;
+      q2 = 2 * qv2 - q2;
+      qbp = qv1;
+      const xa = pv2 * envA[i] * gainA;
+      const xb = qv2 * envB[i] * gainB;
+      l[i] = Math.fround(l[i] + xa) + xb;
+      if (stereo) r[i] = Math.fround(r[i] + xa) + xb;
+    }
+    a.ic1 = p1;
+    a.ic2 = p2;
+    a.kNow = pk;
+    a.a1 = pa1;
+    a.a2 = pa2;
+    a.a3 = pa3;
+    a.bp = pbp;
+    b.ic1 = q1;
+    b.ic2 = q2;
+    b.kNow = qk;
+    b.a1 = qa1;
+    b.a2 = qa2;
+    b.a3 = qa3;
+    b.bp = qbp;
+  }
+
+  /**
+   * `lowpassEnvAddPair` with each envelope stepped in the loop instead of read from a buffer: its
+   * level v ← add + (v − sub) · mul from `stepA` and `stepB` (Adsr.step's law, level first), so
+   * the envelopes' own dependent chains run beside the filters'. Stops before the first sample on
+   * which either envelope would change its stage and returns it (`to` when none does), with each
+   * level so far written back to step[0]: the samples before it are lowpassEnvAddPair's to the bit.
+   */
+  static lowpassStepPair(
+    a: Svf,
+    bufA: Float64Array,
+    stepA: Float64Array,
+    gainA: number,
+    b: Svf,
+    bufB: Float64Array,
+    stepB: Float64Array,
+    gainB: number,
+    from: number,
+    to: number,
+    l: Float32Array,
+    r: Float32Array,
+  ): number {
+    const stereo = r !== l;
+    const ga = a.g;
+    const ka = a.k;
+    const gb = b.g;
+    const kb = b.k;
+    let va = stepA[0];
+    const addA = stepA[1];
+    const subA = stepA[2];
+    const mulA = stepA[3];
+    const topA = stepA[4];
+    const floorA = stepA[5];
+    let vb = stepB[0];
+    const addB = stepB[1];
+    const subB = stepB[2];
+    const mulB = stepB[3];
+    const topB = stepB[4];
+    const floorB = stepB[5];
+    let { ic1: p1, ic2: p2, kNow: pk, a1: pa1, a2: pa2, a3: pa3, bp: pbp } = a;
+    let { ic1: q1, ic2: q2, kNow: qk, a1: qa1, a2: qa2, a3: qa3, bp: qbp } = b;
+    let i = from;
+    for (; i < to; i++) {
+      const ea = addA + (va - subA) * mulA;
+      const eb = addB + (vb - subB) * mulB;
+      if (ea >= topA || ea - subA < floorA || eb >= topB || eb - subB < floorB) break;
+      va = ea;
+      vb = eb;
+      const po = Math.abs(pbp) - RESONANT_KNEE;
+      if (po > 0 || pk !== ka) {
+        pk = po > 0 ? ka + LIMIT_SLOPE * po : ka;
+        pa1 = 1 / (1 + ga * (ga + pk));
+        pa2 = ga * pa1;
+        pa3 = ga * pa2;
+      }
+      const qo = Math.abs(qbp) - RESONANT_KNEE;
+      if (qo > 0 || qk !== kb) {
+        qk = qo > 0 ? kb + LIMIT_SLOPE * qo : kb;
+        qa1 = 1 / (1 + gb * (gb + qk));
+        qa2 = gb * qa1;
+        qa3 = gb * qa2;
+      }
+      const pv3 = bufA[i] - p2;
+      const pv1 = pa1 * p1 + pa2 * pv3;
+      const pv2 = p2 + pa2 * p1 + pa3 * pv3;
+      p1 = 2 * pv1 - p1;
+      p2 = 2 * pv2 - p2;
+      pbp = pv1;
+      const qv3 = bufB[i] - q2;
+      const qv1 = qa1 * q1 + qa2 * qv3;
+      const qv2 = q2 + qa2 * q1 + qa3 * qv3;
+      q1 = 2 * qv1 - q1;
+      q2 = 2 * qv2 - q2;
+      qbp = qv1;
+      const xa = pv2 * ea * gainA;
+      const xb = qv2 * eb * gainB;
+      l[i] = Math.fround(l[i] + xa) + xb;
+      if (stereo) r[i] = Math.fround(r[i] + xa) + xb;
+    }
+    stepA[0] = va;
+    stepB[0] = vb;
+    a.ic1 = p1;
+    a.ic2 = p2;
+    a.kNow = pk;
+    a.a1 = pa1;
+    a.a2 = pa2;
+    a.a3 = pa3;
+    a.bp = pbp;
+    b.ic1 = q1;
+    b.ic2 = q2;
+    b.kNow = qk;
+    b.a1 = qa1;
+    b.a2 = qa2;
+    b.a3 = qa3;
+    b.bp = qbp;
+    return i;
   }
 
   reset(): void {

@@ -88,20 +88,47 @@ class PolyVoice implements Voice {
     this.phase = ph;
   }
 
-  /** Two voices held at the sustain, steady, in one pass (Svf.lowpassAddPair); false if either is not. */
+  /**
+   * Two voices in one pass (Svf.lowpassAddPair held at the sustain, else Svf.lowpassEnvAddPair);
+   * false, having rendered nothing, while the pitch, the filter or the Output moves.
+   */
   renderPair(next: PolyVoice, l: Float32Array, r: Float32Array, from: number, to: number): boolean {
     const s = this.synth;
     if (s.motion.moving || s.output.ramp !== null || this.slide.sliding || next.slide.sliding) return false;
-    const levelA = this.env.hold();
-    if (levelA < 0) return false;
-    const levelB = next.env.hold();
-    if (levelB < 0) return false;
     const shape = s.p.WAVE | 0;
-    const { osc, env } = s.scratch;
-    // env is free here: it holds the second voice's oscillator.
+    const gainA = this.gain * s.p.OUTPUT;
+    const gainB = next.gain * s.p.OUTPUT;
+    const { osc, env, osc2, env2 } = s.scratch;
+    const levelA = this.env.hold();
+    const levelB = levelA < 0 ? -1 : next.env.hold();
+    if (levelB >= 0) {
+      this.phase = waveInto(shape, this.phase, this.slide.dt, osc, from, to);
+      next.phase = waveInto(shape, next.phase, next.slide.dt, osc2, from, to);
+      Svf.lowpassAddPair(this.filter, osc, levelA, gainA, next.filter, osc2, levelB, gainB, from, to, l, r);
+      return true;
+    }
+    // An envelope in its attack, decay or release (a held one's buffer holds its sustain, the same products).
+    // The oscillators run to the block's end: a voice that ends inside it starts its next note at phase 0.
     this.phase = waveInto(shape, this.phase, this.slide.dt, osc, from, to);
-    next.phase = waveInto(shape, next.phase, next.slide.dt, env, from, to);
-    Svf.lowpassAddPair(this.filter, osc, levelA, this.gain * s.p.OUTPUT, next.filter, env, levelB, next.gain * s.p.OUTPUT, from, to, l, r);
+    next.phase = waveInto(shape, next.phase, next.slide.dt, osc2, from, to);
+    let at = from;
+    const { stepA, stepB } = s.scratch;
+    if (this.env.step(stepA) && next.env.step(stepB)) {
+      // Both envelopes stepped in the filters' loop until one of them changes its stage.
+      at = Svf.lowpassStepPair(this.filter, osc, stepA, gainA, next.filter, osc2, stepB, gainB, from, to, l, r);
+      this.env.value = stepA[0];
+      next.env.value = stepB[0];
+      if (at === to) return true;
+    }
+    const endA = this.env.fill(env, at, to);
+    const endB = next.env.fill(env2, at, to);
+    if (endA === to && endB === to) {
+      Svf.lowpassEnvAddPair(this.filter, osc, env, gainA, next.filter, osc2, env2, gainB, at, to, l, r);
+    } else {
+      // One of them ends in this block: each on its own, in order, as two renders.
+      this.filter.lowpassEnvAdd(osc, env, at, endA, gainA, l, r);
+      next.filter.lowpassEnvAdd(osc2, env2, at, endB, gainB, l, r);
+    }
     return true;
   }
 
@@ -119,12 +146,23 @@ class PolyVoice implements Voice {
       this.filter.lowpassAdd(osc, from, to, level, g, l, r);
       return;
     }
-    const end = this.env.fill(env, from, to);
-    this.phase = waveInto(shape, this.phase, this.slide.dt, osc, from, end);
     if (ramp === null) {
-      this.filter.lowpassEnvAdd(osc, env, from, end, g, l, r);
+      // The oscillator to the block's end (a voice that ends inside it starts its next note at phase 0),
+      // the envelope stepped in the filter's loop until it changes its stage, then Adsr.fill for the rest.
+      this.phase = waveInto(shape, this.phase, this.slide.dt, osc, from, to);
+      const step = this.synth.scratch.stepA;
+      let at = from;
+      if (this.env.step(step)) {
+        at = this.filter.lowpassStepAdd(osc, step, from, to, g, l, r);
+        this.env.value = step[0];
+        if (at === to) return;
+      }
+      const end = this.env.fill(env, at, to);
+      this.filter.lowpassEnvAdd(osc, env, at, end, g, l, r);
       return;
     }
+    const end = this.env.fill(env, from, to);
+    this.phase = waveInto(shape, this.phase, this.slide.dt, osc, from, end);
     this.filter.lowpassInPlace(osc, from, end);
     for (let i = from; i < end; i++) {
       const x = osc[i] * env[i] * (this.gain * ramp[i]);
@@ -142,8 +180,16 @@ class Polysynth extends PooledInstrument<PolyVoice> {
   /** Cutoff and resonance moves, shared by the voices (which set their filters per sample while it moves). */
   readonly motion: FilterMotion;
   readonly output: OutputLevel;
-  /** The voices' working buffers (they render one after another). */
-  readonly scratch = { osc: new Float64Array(BLOCK), env: new Float64Array(BLOCK) };
+  /** The voices' working buffers (they render one after another, or two at a time: renderPair). */
+  readonly scratch = {
+    osc: new Float64Array(BLOCK),
+    env: new Float64Array(BLOCK),
+    osc2: new Float64Array(BLOCK),
+    env2: new Float64Array(BLOCK),
+    /** Two envelopes' laws (Adsr.step) for Svf.lowpassStepPair. */
+    stepA: new Float64Array(6),
+    stepB: new Float64Array(6),
+  };
 
   constructor(
     readonly p: PlanParams,

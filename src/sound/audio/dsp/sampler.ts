@@ -148,6 +148,10 @@ class SamplerVoice extends FadingVoice {
     const fade = END_FADE_SECONDS * this.sampler.sampleRate * slide.dt;
     // A zone's loop holds only while the key does: released, the sample plays on past the loop to its end.
     if (this.looping && !this.held && sample.sustainOnly === true) this.looping = false;
+    if (!this.looping && right === null && motion === null && ramp === null && !slide.sliding) {
+      this.renderPlain(l, r, from, to, data, g, fade);
+      return;
+    }
     for (let i = from; i < to; i++) {
       let pos = this.pos;
       if (this.looping && pos >= loopEnd) pos -= loopEnd - loopStart;
@@ -199,9 +203,56 @@ class SamplerVoice extends FadingVoice {
       const a = this.env * (ramp === null ? g : this.gain * ramp[i]);
       x *= a;
       l[i] += x;
-      r[i] += right === null ? x : y * a;
+      if (r !== l) r[i] += right === null ? x : y * a;
       this.pos = pos + slide.next() * dir;
     }
+  }
+
+  /**
+   * render's loop for a mono sample played to its end (a drum hit, most of a Sampler's work) at a
+   * steady pitch, cutoff and Output, with the position and level in locals and none of the loop's,
+   * stereo's, glide's or cutoff motion's tests: the same arithmetic in the same order.
+   */
+  private renderPlain(l: Float32Array, r: Float32Array, from: number, to: number, data: Float32Array, g: number, fade: number): void {
+    const last = data.length - 1;
+    const dir = this.dir;
+    // pos + dt · dir, as render steps it (PitchSlide.next is dt while it does not slide).
+    const step = this.rate.dt * dir;
+    const rising = this.held || this.sample!.oneShot;
+    const attackStep = this.attackStep;
+    const releaseCoef = this.releaseCoef;
+    const filter = this.filtered ? this.filter : null;
+    let pos = this.pos;
+    let env = this.env;
+    for (let i = from; i < to; i++) {
+      if (pos < 0 || pos >= last) {
+        this.pos = pos;
+        this.active = false;
+        this.held = false;
+        return;
+      }
+      const k = pos | 0;
+      let x = data[k] + (data[k + 1] - data[k]) * (pos - k);
+      if (rising) env = Math.min(1, env + attackStep);
+      else {
+        env *= releaseCoef;
+        if (env < 1e-5) {
+          this.pos = pos;
+          this.env = env;
+          this.active = false;
+          return;
+        }
+      }
+      if (filter !== null) x = filter.tick(x, 0);
+      const left = dir > 0 ? last - pos : pos;
+      if (left < fade) x *= 0.5 - 0.5 * Math.cos((Math.PI * left) / fade);
+      x *= env * g;
+      l[i] += x;
+      if (r !== l) r[i] += x;
+      pos += step;
+    }
+    this.pos = pos;
+    this.env = env;
   }
 }
 
@@ -213,6 +264,8 @@ class SamplerVoice extends FadingVoice {
  * release; every sample fades out at its end.
  */
 class Sampler extends PooledInstrument<SamplerVoice> {
+  /** Playing the kit (mono samples, no pan) it adds each sample to both sides, so may render one (Instrument.centred); zones may be stereo. */
+  readonly centred: boolean;
   readonly kit: Kit;
   /** The user's zones, each with its sample at the engine rate (its sustain loop, if any, held while the key is), in zone order. */
   readonly zones: readonly SamplerZone[];
@@ -245,6 +298,7 @@ class Sampler extends PooledInstrument<SamplerVoice> {
       const loop = loopEnd - loopStart >= 2 ? { loopStart, loopEnd, loopCrossfade } : { loopStart: 0, loopEnd: 0 };
       return { z, sample: { name: z.sample, data, right, oneShot: false, rootKey: z.rootKey, ...loop, sustainOnly: true }, synth: null };
     });
+    this.centred = this.zones.length === 0;
     this.pool = new VoicePool(polyphony, () => new SamplerVoice(this), sampleRate);
     this.motion = new FilterMotion(sampleRate);
     this.output = new OutputLevel(sampleRate);
