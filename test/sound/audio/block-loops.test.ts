@@ -4,20 +4,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Adsr } from '../../../src/sound/audio/dsp/envelope.js';
 import { Biquad } from '../../../src/sound/audio/dsp/filters.js';
-
-/** A seeded generator (mulberry32): the same cases every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './helpers.js';
 
 test('Adsr.fill writes what tick gives, through every stage, and stops where the envelope ends', { timeout: 30_000 }, () => {
-  const rnd = random(28);
+  const rnd = seededRandom(28);
   const out = new Float64Array(128);
   let blocks = 0;
   let ended = 0;
@@ -53,7 +43,7 @@ test('Adsr.fill writes what tick gives, through every stage, and stops where the
 });
 
 test('Biquad.runPair filters each side as run does', { timeout: 30_000 }, () => {
-  const rnd = random(6);
+  const rnd = seededRandom(6);
   for (const design of ['low', 'peak', 'high'] as const) {
     const [a, b, c] = [new Biquad(), new Biquad(), new Biquad()];
     const d = new Biquad();

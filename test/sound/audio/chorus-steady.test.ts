@@ -8,23 +8,12 @@ import { deviceDef } from '../../../src/sound/audio/dsp/device-table.js';
 import type { Effect } from '../../../src/sound/audio/dsp/effect.js';
 import { TWO_PI } from '../../../src/sound/audio/dsp/oscillators.js';
 import { buildPlan } from '../../../src/sound/audio/plan.js';
-import { dev, project, track } from './helpers.js';
-
-/** A seeded generator (mulberry32): the same cases every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { dev, project, track, seededRandom } from './helpers.js';
 
 const RATE = 48_000;
 
 test('Chorus+ at a steady Rate, Depth and Mix gives the bits of its per-sample reads', { timeout: 60_000 }, () => {
-  const rnd = random(28);
+  const rnd = seededRandom(28);
   for (const [rate, depth, mix] of [
     [0.4, 0.5, 0.5],
     [0.25, 0.4, 0.4],

@@ -11,19 +11,9 @@ import { type GridNodeDsp, type GridVoice, makeGridNode, SvfGroup } from '../../
 import { GridPatch, GridProgram, gridPorts } from '../../../src/sound/audio/dsp/grid-patch.js';
 import { clamp, Rng } from '../../../src/sound/audio/dsp/math.js';
 import type { PlanGrid } from '../../../src/sound/audio/dsp/plan.js';
+import { seededRandom } from './helpers.js';
 
 const RATE = 48_000;
-
-/** A seeded generator (mulberry32): the same cases every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const voice = (): GridVoice => ({
   key: 60,
@@ -49,7 +39,7 @@ function firstDifference(a: Float32Array, b: Float32Array, from: number, to: num
 }
 
 test('SVFs reading one input run together as each runs alone, moving or still', { timeout: 30_000 }, () => {
-  const rnd = random(52);
+  const rnd = seededRandom(52);
   let together = 0;
   for (let trial = 0; trial < 60; trial++) {
     const size = 2 + (trial % 5);
@@ -85,7 +75,7 @@ test('SVFs reading one input run together as each runs alone, moving or still', 
 });
 
 test('an ADSR module under a steady gate gives what its envelope ticked per sample gives', { timeout: 30_000 }, () => {
-  const rnd = random(28);
+  const rnd = seededRandom(28);
   let steadyRuns = 0;
   let flickering = 0;
   for (let trial = 0; trial < 200; trial++) {
@@ -163,7 +153,7 @@ const LEAD: PlanGrid = {
 };
 
 test('two voices of the Lead run together as each runs alone, the ladders in one loop', { timeout: 30_000 }, () => {
-  const rnd = random(7);
+  const rnd = seededRandom(7);
   for (const modulated of [true, false]) {
     const grid: PlanGrid = modulated ? LEAD : { ...LEAD, cords: LEAD.cords.filter((c) => !(c.target === 2 && c.targetPort === 1)) };
     const name = modulated ? 'cutoff modulated' : 'cutoff still';
@@ -208,7 +198,7 @@ test('two voices of the Lead run together as each runs alone, the ladders in one
 });
 
 test('a Long Delay at a steady time, Feedback and Mix gives what its line read and written per sample gives', { timeout: 30_000 }, () => {
-  const rnd = random(375);
+  const rnd = seededRandom(375);
   let steadyRuns = 0;
   for (let trial = 0; trial < 20; trial++) {
     const p = { TIME: 1 + rnd() * 40, FEEDBACK: rnd() * 0.95, MIX: rnd() };
@@ -243,7 +233,7 @@ test('a Long Delay at a steady time, Feedback and Mix gives what its line read a
 });
 
 test('an SVF module whose Cutoff and Resonance stand still, move and return gives what a motion advanced every block gives', { timeout: 30_000 }, () => {
-  const rnd = random(730);
+  const rnd = seededRandom(730);
   let moving = 0;
   for (let trial = 0; trial < 30; trial++) {
     const p = { CUTOFF: 300 + rnd() * 4000, RESONANCE: rnd(), MODE: Math.floor(rnd() * 4) };

@@ -189,3 +189,14 @@ export function soxStatFile(file: string, effects: readonly string[] = [], input
   }
   return out;
 }
+
+/** A seeded generator of numbers in [0, 1) (mulberry32): the same inputs on every run, for comparing two paths of a loop. */
+export function seededRandom(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

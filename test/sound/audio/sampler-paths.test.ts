@@ -9,18 +9,7 @@ import { deviceDef } from '../../../src/sound/audio/dsp/device-table.js';
 import type { PlanDevice, PlanZone } from '../../../src/sound/audio/dsp/plan.js';
 import type { Instrument } from '../../../src/sound/audio/dsp/voices.js';
 import { buildPlan } from '../../../src/sound/audio/plan.js';
-import { dev, project, track } from './helpers.js';
-
-/** A seeded generator (mulberry32): the same cases every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { dev, project, track, seededRandom } from './helpers.js';
 
 const RATE = 48_000;
 
@@ -67,7 +56,7 @@ function play(inst: Instrument, rnd: () => number, centred: boolean): Float32Arr
 }
 
 test('the Sampler plain loop gives the general loop bits', { timeout: 60_000 }, () => {
-  const rnd = random(52);
+  const rnd = seededRandom(52);
   let sounded = 0;
   for (let trial = 0; trial < 40; trial++) {
     const data = Float32Array.from({ length: 2000 + Math.floor(rnd() * 6000) }, () => rnd() * 2 - 1);
@@ -79,8 +68,8 @@ test('the Sampler plain loop gives the general loop bits', { timeout: 60_000 }, 
       START: rnd() < 0.3 ? rnd() / 2 : 0,
     };
     const seed = Math.floor(rnd() * 1e9);
-    const mono = play(sampler(params, [zone(data, null)]), random(seed), false);
-    const stereo = play(sampler(params, [zone(data, data.slice())]), random(seed), false);
+    const mono = play(sampler(params, [zone(data, null)]), seededRandom(seed), false);
+    const stereo = play(sampler(params, [zone(data, data.slice())]), seededRandom(seed), false);
     for (let b = 0; b < mono.length; b++) assert.deepEqual(mono[b], stereo[b], `trial ${trial}, block ${b >> 1}`);
     if (mono.some((x) => x.some((v) => v !== 0))) sounded++;
   }
@@ -93,8 +82,8 @@ test('a kit Sampler rendering one array as both sides adds each sample once', { 
     [0, 1],
     [2, 1],
   ]) {
-    const one = play(sampler({ SAMPLE: sample, CUTOFF: cutoff }), random(sample + cutoff), true);
-    const two = play(sampler({ SAMPLE: sample, CUTOFF: cutoff }), random(sample + cutoff), false);
+    const one = play(sampler({ SAMPLE: sample, CUTOFF: cutoff }), seededRandom(sample + cutoff), true);
+    const two = play(sampler({ SAMPLE: sample, CUTOFF: cutoff }), seededRandom(sample + cutoff), false);
     for (let b = 0; b < one.length; b += 2) {
       assert.deepEqual(one[b], two[b]);
       assert.deepEqual(two[b], two[b + 1]);

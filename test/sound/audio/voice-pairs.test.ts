@@ -8,18 +8,7 @@ import { Adsr } from '../../../src/sound/audio/dsp/envelope.js';
 import { resonanceDamping, Svf } from '../../../src/sound/audio/dsp/filters.js';
 import type { Instrument } from '../../../src/sound/audio/dsp/voices.js';
 import { buildPlan } from '../../../src/sound/audio/plan.js';
-import { dev, project, track } from './helpers.js';
-
-/** A seeded generator (mulberry32): the same cases every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { dev, project, track, seededRandom } from './helpers.js';
 
 /** A Polysynth with these parameters, as the engine builds it. */
 function polysynth(params: Record<string, number>): Instrument {
@@ -30,7 +19,7 @@ function polysynth(params: Record<string, number>): Instrument {
 }
 
 test('a Polysynth chord renders the bits of its notes rendered one by one, through every envelope stage', { timeout: 60_000 }, () => {
-  const rnd = random(52);
+  const rnd = seededRandom(52);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
   let endedInside = 0;
   for (let trial = 0; trial < 24; trial++) {
@@ -85,7 +74,7 @@ test('a Polysynth chord renders the bits of its notes rendered one by one, throu
 });
 
 test("Adsr.step's law gives tick's levels until the sample on which tick changes the stage", { timeout: 30_000 }, () => {
-  const rnd = random(6);
+  const rnd = seededRandom(6);
   const law = new Float64Array(6);
   const stops = [0, 0, 0, 0, 0];
   for (let trial = 0; trial < 300; trial++) {
@@ -124,7 +113,7 @@ test("Adsr.step's law gives tick's levels until the sample on which tick changes
 });
 
 test('Svf.lowpassStepAdd with Adsr.step gives the bits of Adsr.fill and Svf.lowpassEnvAdd', { timeout: 30_000 }, () => {
-  const rnd = random(28);
+  const rnd = seededRandom(28);
   const pick = (xs: number[]) => xs[Math.floor(rnd() * xs.length)];
   const law = new Float64Array(6);
   const env = new Float64Array(128);
