@@ -96,13 +96,7 @@ export class Svf {
       bp = v1;
       buf[i] = v2;
     }
-    this.ic1 = ic1;
-    this.ic2 = ic2;
-    this.kNow = kNow;
-    this.a1 = a1;
-    this.a2 = a2;
-    this.a3 = a3;
-    this.bp = bp;
+    this.keep(ic1, ic2, kNow, a1, a2, a3, bp);
   }
 
   /**
@@ -133,13 +127,7 @@ export class Svf {
       l[i] += x;
       if (stereo) r[i] += x;
     }
-    this.ic1 = ic1;
-    this.ic2 = ic2;
-    this.kNow = kNow;
-    this.a1 = a1;
-    this.a2 = a2;
-    this.a3 = a3;
-    this.bp = bp;
+    this.keep(ic1, ic2, kNow, a1, a2, a3, bp);
   }
 
   /**
@@ -169,13 +157,7 @@ export class Svf {
       l[i] += x;
       if (stereo) r[i] += x;
     }
-    this.ic1 = ic1;
-    this.ic2 = ic2;
-    this.kNow = kNow;
-    this.a1 = a1;
-    this.a2 = a2;
-    this.a3 = a3;
-    this.bp = bp;
+    this.keep(ic1, ic2, kNow, a1, a2, a3, bp);
   }
 
   /**
@@ -217,13 +199,7 @@ export class Svf {
       if (stereo) r[i] += x;
     }
     step[0] = v;
-    this.ic1 = ic1;
-    this.ic2 = ic2;
-    this.kNow = kNow;
-    this.a1 = a1;
-    this.a2 = a2;
-    this.a3 = a3;
-    this.bp = bp;
+    this.keep(ic1, ic2, kNow, a1, a2, a3, bp);
     return i;
   }
 
@@ -286,20 +262,8 @@ export class Svf {
       l[i] = Math.fround(l[i] + xa) + xb;
       if (stereo) r[i] = Math.fround(r[i] + xa) + xb;
     }
-    a.ic1 = p1;
-    a.ic2 = p2;
-    a.kNow = pk;
-    a.a1 = pa1;
-    a.a2 = pa2;
-    a.a3 = pa3;
-    a.bp = pbp;
-    b.ic1 = q1;
-    b.ic2 = q2;
-    b.kNow = qk;
-    b.a1 = qa1;
-    b.a2 = qa2;
-    b.a3 = qa3;
-    b.bp = qbp;
+    a.keep(p1, p2, pk, pa1, pa2, pa3, pbp);
+    b.keep(q1, q2, qk, qa1, qa2, qa3, qbp);
   }
 
   /**
@@ -360,20 +324,8 @@ export class Svf {
       l[i] = Math.fround(l[i] + xa) + xb;
       if (stereo) r[i] = Math.fround(r[i] + xa) + xb;
     }
-    a.ic1 = p1;
-    a.ic2 = p2;
-    a.kNow = pk;
-    a.a1 = pa1;
-    a.a2 = pa2;
-    a.a3 = pa3;
-    a.bp = pbp;
-    b.ic1 = q1;
-    b.ic2 = q2;
-    b.kNow = qk;
-    b.a1 = qa1;
-    b.a2 = qa2;
-    b.a3 = qa3;
-    b.bp = qbp;
+    a.keep(p1, p2, pk, pa1, pa2, pa3, pbp);
+    b.keep(q1, q2, qk, qa1, qa2, qa3, qbp);
   }
 
   /**
@@ -456,21 +408,20 @@ export class Svf {
     }
     stepA[0] = va;
     stepB[0] = vb;
-    a.ic1 = p1;
-    a.ic2 = p2;
-    a.kNow = pk;
-    a.a1 = pa1;
-    a.a2 = pa2;
-    a.a3 = pa3;
-    a.bp = pbp;
-    b.ic1 = q1;
-    b.ic2 = q2;
-    b.kNow = qk;
-    b.a1 = qa1;
-    b.a2 = qa2;
-    b.a3 = qa3;
-    b.bp = qbp;
+    a.keep(p1, p2, pk, pa1, pa2, pa3, pbp);
+    b.keep(q1, q2, qk, qa1, qa2, qa3, qbp);
     return i;
+  }
+
+  /** Stores the state a block loop carried in locals (the integrators, the damping in use and its gains, the band-pass). */
+  private keep(ic1: number, ic2: number, kNow: number, a1: number, a2: number, a3: number, bp: number): void {
+    this.ic1 = ic1;
+    this.ic2 = ic2;
+    this.kNow = kNow;
+    this.a1 = a1;
+    this.a2 = a2;
+    this.a3 = a3;
+    this.bp = bp;
   }
 
   reset(): void {
