@@ -8,7 +8,8 @@
 //               Polysynth + Delay+ + Reverb vs vco2 + zdf_2pole, delayr/delayw with feedback, reverbsc
 //   demo        the demo song's whole arrangement (Footlight only): × real time as a musician runs it
 // Targets: one voice ≤ 1.5× Csound, stress ≤ 0.8×, demo ≥ 50× for the whole command. Needs csound
-// (Debian's) for the comparisons; writes bench/results/csound-commands.json.
+// (Debian's) for the comparisons; writes bench/results/csound-commands.json. The commands run without
+// NODE_EXTRA_CA_CERTS, and the bench prints what it costs a Node start where it is set (commandEnv).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -38,10 +39,24 @@ function childrenCpuMs(): number {
   return (Number(fields[13]) + Number(fields[14])) * 10;
 }
 
+/**
+ * The commands' environment. NODE_EXTRA_CA_CERTS (set on some machines for a proxy; on the one these figures come
+ * from, to the system's whole bundle) makes every Node process parse those certificates before any JavaScript runs:
+ * tens of ms of a start that Csound does not pay, for TLS that render-sound never opens, and a Node install does not
+ * set it. So the commands run without it, and the bench says what it costs here; BENCH_KEEP_ENV=1 keeps it.
+ */
+const KEEP_ENV = process.env.BENCH_KEEP_ENV === '1';
+const EXTRA_CA_CERTS = process.env.NODE_EXTRA_CA_CERTS;
+function commandEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, FOOTLIGHT_HOME: home };
+  if (!KEEP_ENV) delete env.NODE_EXTRA_CA_CERTS;
+  return env;
+}
+
 /** Runs a command to completion; its CPU time in seconds. */
-function cpuOf(command: string, args: string[]): number {
+function cpuOf(command: string, args: string[], env = commandEnv()): number {
   const c0 = childrenCpuMs();
-  const res = spawnSync(command, args, { encoding: 'utf8', env: { ...process.env, FOOTLIGHT_HOME: home } });
+  const res = spawnSync(command, args, { encoding: 'utf8', env });
   if (res.status !== 0) throw new Error(`${command} failed: ${(res.stderr || res.stdout).slice(-400)}`);
   return (childrenCpuMs() - c0) / 1000;
 }
@@ -90,6 +105,7 @@ instr 2
 endin`;
 
 const start = machine();
+let extraCaCerts: { file: string; kept: boolean; nodeStartWith: number; nodeStartWithout: number } | undefined;
 const dir = mkdtempSync(join(tmpdir(), 'footlight-csound-bench-'));
 const home = join(dir, 'home');
 mkdirSync(home);
@@ -145,6 +161,23 @@ try {
     { name: 'demo song, whole arrangement', audioSeconds: 132, ours: () => render([]) },
   ];
   const rows = [];
+  if (EXTRA_CA_CERTS !== undefined) {
+    // What the variable costs a bare Node start here, alternating with and without it.
+    const bare = commandEnv();
+    delete bare.NODE_EXTRA_CA_CERTS;
+    const withIt: number[] = [];
+    const without: number[] = [];
+    for (let i = 0; i < Math.max(REPEATS, 5); i++) {
+      withIt.push(cpuOf(process.execPath, ['-e', '0'], { ...bare, NODE_EXTRA_CA_CERTS: EXTRA_CA_CERTS }));
+      without.push(cpuOf(process.execPath, ['-e', '0'], bare));
+    }
+    extraCaCerts = { file: EXTRA_CA_CERTS, kept: KEEP_ENV, nodeStartWith: median(withIt), nodeStartWithout: median(without) };
+    const kept = KEEP_ENV ? 'kept for the commands (BENCH_KEEP_ENV=1)' : 'the commands run without it (BENCH_KEEP_ENV=1 keeps it)';
+    console.log(
+      `NODE_EXTRA_CA_CERTS=${EXTRA_CA_CERTS} is set here: a bare Node start takes ${fmt(median(withIt), 3)} s CPU with it, ` +
+        `${fmt(median(without), 3)} s without; ${kept}`,
+    );
+  }
   for (const c of cases) {
     const ours: number[] = [];
     const theirs: number[] = [];
@@ -171,7 +204,10 @@ try {
   }
   console.log(`load average ${start.loadAverage.join(' ')} → ${machine().loadAverage.join(' ')}`);
   await mkdir(RESULTS, { recursive: true });
-  await writeFile(`${RESULTS}csound-commands.json`, `${JSON.stringify({ repeats: REPEATS, rows, machine: { start, end: machine() } }, null, 2)}\n`);
+  await writeFile(
+    `${RESULTS}csound-commands.json`,
+    `${JSON.stringify({ repeats: REPEATS, extraCaCerts, rows, machine: { start, end: machine() } }, null, 2)}\n`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
